@@ -1,0 +1,72 @@
+// Package advisor samples a MySQL/MariaDB server during a restore, merges what it sees with
+// the importer's progress and the iostat sampler's device and CPU numbers into one timeline
+// (one Snapshot per tick, one time base), and runs rules over a sliding window of that
+// timeline to explain what holds the restore back.
+//
+// Rules live in package rules; this package holds the types they see, the engine that
+// fires and clears findings, the server sampler and the flavour-specific parsers.
+package advisor
+
+import (
+	"github.com/dumpscope/dumpscope/iostat"
+)
+
+// ImportProgress is the importer's cumulative progress at a tick.
+type ImportProgress struct {
+	// Bytes is uncompressed bytes of the dump consumed so far.
+	Bytes      int64 `json:"bytes"`
+	Statements int64 `json:"statements"`
+	Rows       int64 `json:"rows"`
+	// Commits is the number of transactions committed by the importer's connections
+	// (explicit COMMITs plus autocommitted statements), when known.
+	Commits int64 `json:"commits,omitempty"`
+}
+
+// InnoDB holds the derived, flavour-independent redo and buffer-pool state at a tick.
+// Zero means unknown for MaxCheckpointAgeBytes and RedoCapacityBytes.
+type InnoDB struct {
+	LSN                   int64   `json:"lsn"`
+	CheckpointLSN         int64   `json:"checkpoint_lsn"`
+	CheckpointAgeBytes    int64   `json:"checkpoint_age_bytes"`
+	MaxCheckpointAgeBytes int64   `json:"max_checkpoint_age_bytes"`
+	RedoCapacityBytes     int64   `json:"redo_capacity_bytes"`
+	DirtyPagesPct         float64 `json:"dirty_pages_pct"`
+}
+
+// Snapshot is everything measured at one tick. It is also a run record's sample
+// (RUN-RECORD.md), so field names are part of the public format.
+type Snapshot struct {
+	// T is seconds since the run started.
+	T       float64                       `json:"t"`
+	Import  *ImportProgress               `json:"import,omitempty"`
+	Devices map[string]iostat.DeviceStats `json:"devices,omitempty"`
+	CPU     *iostat.CPUStats              `json:"cpu,omitempty"`
+	InnoDB  *InnoDB                       `json:"innodb,omitempty"`
+	// Status is raw SHOW GLOBAL STATUS, numeric values only, cumulative.
+	Status map[string]float64 `json:"status,omitempty"`
+}
+
+// Severity orders findings.
+type Severity string
+
+const (
+	SeverityInfo     Severity = "info"
+	SeverityWarn     Severity = "warn"
+	SeverityCritical Severity = "critical"
+)
+
+// Finding is one diagnosed bottleneck. ID is stable and part of the interface
+// (docs/rules.md lists them).
+type Finding struct {
+	ID       string   `json:"id"`
+	Severity Severity `json:"severity"`
+	Title    string   `json:"title"`
+	// Evidence holds the measured values and thresholds, keyed by name with units in the
+	// name (e.g. "checkpoint_age_pct", "threshold_pct", "window_seconds").
+	Evidence map[string]any `json:"evidence"`
+	// Recommendation is the exact change: the my.cnf line, the SET GLOBAL form when the
+	// variable is dynamic on this version, and whether to revert it after the import.
+	Recommendation string   `json:"recommendation"`
+	FiredAt        float64  `json:"fired_at"`
+	ClearedAt      *float64 `json:"cleared_at"`
+}
