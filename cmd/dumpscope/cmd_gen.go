@@ -1,0 +1,6 @@
+package main
+
+func runGen(args []string, s stdio) int {
+	s.Err.Write([]byte("not implemented yet\n"))
+	return exitFailure
+}
