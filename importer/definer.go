@@ -1,0 +1,98 @@
+package importer
+
+// StripDefiner removes the first DEFINER=user@host clause outside quotes from a CREATE
+// VIEW/TRIGGER/PROCEDURE/FUNCTION/EVENT statement, including mysqldump's executable-comment
+// forms (`/*!50017 DEFINER=`root`@`localhost`*/`, `/*!50013 DEFINER=… SQL SECURITY DEFINER */`).
+// The object is then created with the importing user as its definer, which needs no SUPER
+// or SET USER privilege. `SQL SECURITY DEFINER` is kept: it is not a DEFINER= clause.
+func StripDefiner(q []byte) []byte {
+	var quote byte
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		if quote != 0 {
+			switch {
+			case c == '\\' && quote != '`':
+				i++
+			case c == quote:
+				quote = 0
+			}
+			continue
+		}
+		switch c {
+		case '\'', '"', '`':
+			quote = c
+			continue
+		}
+		if c|0x20 != 'd' || !hasWordFold(q, i, "definer") {
+			continue
+		}
+		j := skipSpace(q, i+len("definer"))
+		if j >= len(q) || q[j] != '=' {
+			continue
+		}
+		end := skipUser(q, skipSpace(q, j+1))
+		out := make([]byte, 0, len(q)-(end-i))
+		out = append(out, q[:i]...)
+		return append(out, q[end:]...)
+	}
+	return q
+}
+
+// hasWordFold reports whether q[i:] starts with word (ASCII, case-insensitive) as a whole
+// word: not preceded or followed by an identifier byte.
+func hasWordFold(q []byte, i int, word string) bool {
+	if i > 0 && isIdentByte(q[i-1]) {
+		return false
+	}
+	if i+len(word) > len(q) {
+		return false
+	}
+	for k := 0; k < len(word); k++ {
+		if q[i+k]|0x20 != word[k] {
+			return false
+		}
+	}
+	return i+len(word) == len(q) || !isIdentByte(q[i+len(word)])
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z' || c >= 0x80
+}
+
+func skipSpace(q []byte, i int) int {
+	for i < len(q) && (q[i] == ' ' || q[i] == '\t' || q[i] == '\n' || q[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipUser skips a user specification: `u`@`h`, 'u'@'h', u@h, CURRENT_USER[()].
+func skipUser(q []byte, i int) int {
+	part := func(i int) int {
+		if i < len(q) && (q[i] == '`' || q[i] == '\'' || q[i] == '"') {
+			quote := q[i]
+			for i++; i < len(q); i++ {
+				if q[i] == quote {
+					if i+1 < len(q) && q[i+1] == quote { // doubled quote
+						i++
+						continue
+					}
+					return i + 1
+				}
+			}
+			return i
+		}
+		for i < len(q) && (isIdentByte(q[i]) || q[i] == '.' || q[i] == '%' || q[i] == '-') {
+			i++
+		}
+		if i+1 < len(q) && q[i] == '(' && q[i+1] == ')' { // CURRENT_USER()
+			i += 2
+		}
+		return i
+	}
+	i = part(i)
+	if i < len(q) && q[i] == '@' {
+		i = part(i + 1)
+	}
+	return i
+}

@@ -1,0 +1,24 @@
+package importer
+
+import "testing"
+
+func TestStripDefiner(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"mysqldump trigger", "/*!50003 CREATE*/ /*!50017 DEFINER=`root`@`localhost`*/ /*!50003 TRIGGER t BEFORE INSERT ON x FOR EACH ROW SET NEW.a=1 */",
+			"/*!50003 CREATE*/ /*!50017 */ /*!50003 TRIGGER t BEFORE INSERT ON x FOR EACH ROW SET NEW.a=1 */"},
+		{"view keeps SQL SECURITY", "/*!50013 DEFINER=`app`@`%` SQL SECURITY DEFINER */", "/*!50013  SQL SECURITY DEFINER */"},
+		{"routine quoted", "CREATE DEFINER='a''b'@'10.0.0.%' PROCEDURE p() SELECT 1", "CREATE  PROCEDURE p() SELECT 1"},
+		{"unquoted and spaces", "CREATE definer = root@localhost FUNCTION f() RETURNS INT RETURN 1", "CREATE  FUNCTION f() RETURNS INT RETURN 1"},
+		{"current_user()", "CREATE DEFINER=CURRENT_USER() EVENT e ON SCHEDULE EVERY 1 DAY DO SELECT 1", "CREATE  EVENT e ON SCHEDULE EVERY 1 DAY DO SELECT 1"},
+		{"inside a string is kept", "CREATE VIEW v AS SELECT 'DEFINER=`x`@`y`' AS s", "CREATE VIEW v AS SELECT 'DEFINER=`x`@`y`' AS s"},
+		{"column named definer_x is kept", "CREATE VIEW v AS SELECT definer_x=1", "CREATE VIEW v AS SELECT definer_x=1"},
+		{"none", "CREATE TABLE t (a int)", "CREATE TABLE t (a int)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := string(StripDefiner([]byte(tc.in))); got != tc.want {
+				t.Errorf("StripDefiner(%q)\n got %q\nwant %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
