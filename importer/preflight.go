@@ -1,0 +1,225 @@
+package importer
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+)
+
+// systemSchemas are never the target of a user's dump and never reported as overwritten.
+var systemSchemas = map[string]bool{"mysql": true, "information_schema": true, "performance_schema": true, "sys": true}
+
+// Overwrite is one existing object in the target that a dump statement drops or writes into.
+type Overwrite struct {
+	Action   string // "DROP DATABASE", "CREATE DATABASE", "DROP TABLE", "CREATE TABLE", "DROP VIEW", "CREATE VIEW"
+	Database string
+	Table    string // empty for database actions
+	Offset   int64
+	Line     int64
+}
+
+func (o Overwrite) String() string {
+	name := "`" + o.Database + "`"
+	if o.Table != "" {
+		name += ".`" + o.Table + "`"
+	}
+	return fmt.Sprintf("%s %s (offset %d, line %d)", o.Action, name, o.Offset, o.Line)
+}
+
+// Preflight tracks, statement by statement, which existing databases and tables of the
+// target a dump would drop or overwrite. Objects the dump itself created earlier in the
+// same run are not reported. Routines and events are not tracked.
+type Preflight struct {
+	databases map[string]bool // existing user databases
+	tables    map[string]bool // existing "db\x00table" (tables and views)
+	created   map[string]bool // created by the dump so far
+	current   string          // database in effect (USE)
+	// Definers counts statements with a DEFINER= clause.
+	Definers int
+}
+
+// NewPreflight reads the target's user databases and tables. current is the connection's
+// database (the -D flag), the database unqualified names belong to until the dump's USE.
+func NewPreflight(ctx context.Context, q interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}, current string) (*Preflight, error) {
+	p := &Preflight{databases: map[string]bool{}, tables: map[string]bool{}, created: map[string]bool{}, current: current}
+	rows, err := q.QueryContext(ctx, "SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES")
+	if err != nil {
+		return nil, fmt.Errorf("preflight: list tables: %w", err)
+	}
+	for rows.Next() {
+		var db, t string
+		if err := rows.Scan(&db, &t); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		if !systemSchemas[strings.ToLower(db)] {
+			p.tables[db+"\x00"+t] = true
+		}
+	}
+	rows.Close()
+	rows, err = q.QueryContext(ctx, "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA")
+	if err != nil {
+		return nil, fmt.Errorf("preflight: list databases: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var db string
+		if err := rows.Scan(&db); err != nil {
+			return nil, err
+		}
+		if !systemSchemas[strings.ToLower(db)] {
+			p.databases[db] = true
+		}
+	}
+	return p, rows.Err()
+}
+
+// Empty reports whether the target has no user databases: nothing can be overwritten.
+func (p *Preflight) Empty() bool { return len(p.databases) == 0 }
+
+// Observe looks at one statement (in stream order) and returns the existing object it
+// would drop or write into, if any.
+func (p *Preflight) Observe(st *Statement) *Overwrite {
+	if len(st.SQL) == 0 {
+		return nil
+	}
+	if bytes.Contains(st.SQL, []byte("DEFINER")) || bytes.Contains(st.SQL, []byte("definer")) {
+		if !bytes.Equal(StripDefiner(st.SQL), st.SQL) {
+			p.Definers++
+		}
+	}
+	words := ddlWords(st.SQL, 12)
+	if len(words) < 2 {
+		return nil
+	}
+	verb := strings.ToUpper(words[0])
+	if verb == "USE" {
+		p.current = words[1]
+		return nil
+	}
+	if verb != "DROP" && verb != "CREATE" {
+		return nil
+	}
+	var object, name string
+	for i, w := range words[1:] {
+		switch strings.ToUpper(w) {
+		case "DATABASE", "SCHEMA", "TABLE", "VIEW":
+			object = strings.ToUpper(w)
+			if object == "SCHEMA" {
+				object = "DATABASE"
+			}
+			rest := words[i+2:]
+			for len(rest) > 0 && isSkippable(strings.ToUpper(rest[0])) {
+				rest = rest[1:]
+			}
+			if len(rest) > 0 {
+				name = rest[0]
+			}
+		}
+		if object != "" {
+			break
+		}
+	}
+	if object == "" || name == "" {
+		return nil
+	}
+	ow := &Overwrite{Action: verb + " " + object, Offset: st.Offset, Line: st.Line}
+	if object == "DATABASE" {
+		ow.Database = name
+		if !p.databases[name] || p.created["db\x00"+name] {
+			if verb == "CREATE" {
+				p.created["db\x00"+name] = true
+			}
+			return nil
+		}
+		if verb == "CREATE" {
+			p.created["db\x00"+name] = true
+		}
+		return ow
+	}
+	db, t := p.current, name
+	if i := strings.IndexByte(name, '\x01'); i >= 0 {
+		db, t = name[:i], name[i+1:]
+	}
+	ow.Database, ow.Table = db, t
+	key := db + "\x00" + t
+	existed := p.tables[key] && !p.created[key]
+	if verb == "CREATE" {
+		p.created[key] = true
+	} else {
+		delete(p.tables, key) // reported once: after the DROP it no longer exists
+	}
+	if !existed {
+		return nil
+	}
+	return ow
+}
+
+func isSkippable(w string) bool {
+	switch w {
+	case "IF", "NOT", "EXISTS":
+		return true
+	}
+	return false
+}
+
+// ddlWords returns up to n leading words of a DDL statement with executable-comment
+// markers (`/*!40000`, `/*M!100000`, `*/`) removed, identifiers unquoted, and a qualified
+// `db`.`t` returned as db + "\x01" + t. Options such as ALGORITHM=… and DEFINER=… come
+// back as separate words and are ignored by the caller.
+func ddlWords(q []byte, n int) []string {
+	var words []string
+	var cur []byte
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, string(cur))
+			cur = nil
+		}
+	}
+	for i := 0; i < len(q) && len(words) < n; i++ {
+		c := q[i]
+		switch {
+		case c == '/' && i+2 < len(q) && q[i+1] == '*' && (q[i+2] == '!' || q[i+2] == 'M'):
+			flush()
+			i += 2
+			if q[i] == 'M' {
+				i++
+			}
+			for i+1 < len(q) && q[i+1] >= '0' && q[i+1] <= '9' {
+				i++
+			}
+		case c == '*' && i+1 < len(q) && q[i+1] == '/':
+			flush()
+			i++
+		case c == '`' || c == '"' || c == '\'':
+			j := i + 1
+			for ; j < len(q); j++ {
+				if q[j] == c {
+					if j+1 < len(q) && q[j+1] == c {
+						cur = append(cur, c)
+						j++
+						continue
+					}
+					break
+				}
+				cur = append(cur, q[j])
+			}
+			i = j
+		case c == '.':
+			cur = append(cur, '\x01')
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '(' || c == ';':
+			flush()
+			if c == '(' {
+				return words
+			}
+		default:
+			cur = append(cur, c)
+		}
+	}
+	flush()
+	return words
+}
