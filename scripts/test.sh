@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The test command (README.md "Tests"): installs missing tools, then vets and runs every
+# test. Integration tests start their own throwaway MariaDB servers (package sandbox); with
+# CI=true a test that would skip for a missing tool fails instead.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/usr/local/go/bin:$PATH"
+scripts/install-deps.sh
+test -z "$(gofmt -l $(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $(git ls-files '*.go'); exit 1; }
+go vet ./...
+go test -count=1 -timeout 20m "$@" ./...
