@@ -1,0 +1,315 @@
+package importer
+
+import (
+	"bufio"
+	"bytes"
+	"compress/bzip2"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync/atomic"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+	"github.com/ulikunitz/xz"
+)
+
+// Input formats, as detected from the first bytes of the stream (never from the file name:
+// dumps are renamed, piped and served with the wrong extension all the time).
+const (
+	FormatPlain = "plain"
+	FormatGzip  = "gzip"
+	FormatZstd  = "zstd"
+	FormatXz    = "xz"
+	FormatBzip2 = "bzip2"
+)
+
+// readBufferBytes is the read-ahead on the compressed file. Large reads keep syscalls and
+// per-Read bookkeeping (one atomic add each) negligible next to decompression, and the
+// splitter's own reads of ≥ 1 MiB pass straight through bufio for plain input.
+const readBufferBytes = 1 << 20
+
+// stdinName is what errors and progress call standard input.
+const stdinName = "stdin"
+
+// Input is an opened dump: Reader yields the uncompressed bytes, the counters say how far
+// the stream got, for progress and ETA.
+//
+// The counters are safe to read from another goroutine (a progress ticker) while one
+// goroutine reads Reader. Reader itself is not safe for concurrent use.
+type Input struct {
+	// Reader yields the uncompressed dump. Its errors are *InputError values (one line,
+	// naming the file, the format and the offsets reached), except io.EOF at the end.
+	Reader io.Reader
+	// Name is the path as given, or "stdin".
+	Name string
+	// Format is one of the Format* constants.
+	Format string
+	// Size is the size of the file as stored (compressed size for compressed input), or -1
+	// when unknown (stdin, pipes, FIFOs, character devices).
+	Size int64
+
+	compressed   *countingReader // bytes taken from the file
+	uncompressed *countingReader // bytes handed to the caller
+	closers      []io.Closer     // decoder first, file last
+}
+
+// CompressedBytesRead is the number of bytes read from the file (or stdin) so far. It runs
+// ahead of what the decoder has consumed by at most the read buffer (1 MiB), which is
+// immaterial for an ETA. For plain input it counts the same bytes as UncompressedBytesRead
+// plus the read-ahead.
+func (in *Input) CompressedBytesRead() int64 { return in.compressed.n.Load() }
+
+// UncompressedBytesRead is the number of uncompressed bytes returned by Reader so far; it
+// is the offset in the uncompressed stream that statement offsets refer to.
+func (in *Input) UncompressedBytesRead() int64 { return in.uncompressed.n.Load() }
+
+// Close releases the decoder (zstd keeps goroutines until closed) and the file. Standard
+// input is not closed.
+func (in *Input) Close() error {
+	var first error
+	for _, c := range in.closers {
+		if err := c.Close(); err != nil && first == nil {
+			first = err
+		}
+	}
+	in.closers = nil
+	return first
+}
+
+// InputError is a failure to read or decode the dump: a truncated or corrupt compressed
+// stream, or an I/O error. Offset is the uncompressed byte offset reached (the position
+// statement offsets use), CompressedOffset the bytes read from the file by then.
+type InputError struct {
+	Name             string
+	Format           string
+	CompressedOffset int64
+	Offset           int64
+	Err              error
+}
+
+func (e *InputError) Error() string {
+	if e.Format == FormatPlain {
+		return fmt.Sprintf("%s: offset %d: %v", e.Name, e.Offset, e.Err)
+	}
+	return fmt.Sprintf("%s: %s input, uncompressed offset %d (compressed offset %d): %v",
+		e.Name, e.Format, e.Offset, e.CompressedOffset, e.Err)
+}
+
+func (e *InputError) Unwrap() error { return e.Err }
+
+// Open opens a dump file, or standard input when path is "-", and detects its compression
+// from its magic bytes.
+func Open(path string) (*Input, error) {
+	if path == "-" {
+		return OpenReader(stdinName, os.Stdin, -1)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err // *PathError already names the file
+	}
+	var size int64 = -1
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
+	}
+	in, err := openStream(path, f, size)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	in.closers = append(in.closers, f)
+	return in, nil
+}
+
+// OpenReader is Open for a stream the caller owns (standard input of a command, a pipe, a
+// generated dump). size is the stored size if known, else -1. The caller closes r.
+func OpenReader(name string, r io.Reader, size int64) (*Input, error) {
+	return openStream(name, r, size)
+}
+
+func openStream(name string, r io.Reader, size int64) (*Input, error) {
+	in := &Input{Name: name, Size: size, compressed: &countingReader{r: r}}
+	br := bufio.NewReaderSize(in.compressed, readBufferBytes)
+	// Peek returns fewer bytes (and an error) for short inputs; detection works on what is
+	// there, and a read error resurfaces on the first Read.
+	magic, _ := br.Peek(6)
+	in.Format = detectFormat(magic)
+
+	var dec io.Reader
+	switch in.Format {
+	case FormatPlain:
+		dec = br
+	case FormatGzip:
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, in.wrapErr(err)
+		}
+		zr.Multistream(true) // `cat a.gz b.gz` and pigz/bgzip outputs are several members
+		in.closers = append(in.closers, zr)
+		dec = zr
+	case FormatZstd:
+		// Concurrency 1 decodes inside Read, without helper goroutines: on a small machine
+		// the splitter and the replayer need the other cores. Concatenated and skippable
+		// frames are handled by the decoder.
+		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(false))
+		if err != nil {
+			return nil, in.wrapErr(err)
+		}
+		in.closers = append(in.closers, zstdCloser{zr})
+		dec = zr
+	case FormatXz:
+		zr, err := xz.NewReader(br) // reads concatenated streams and stream padding
+		if err != nil {
+			return nil, in.wrapErr(err)
+		}
+		dec = zr
+	case FormatBzip2:
+		dec = bzip2.NewReader(br) // handles concatenated streams (pbzip2, cat a.bz2 b.bz2)
+	default:
+		return nil, fmt.Errorf("%s: %s", name, in.Format)
+	}
+	in.uncompressed = &countingReader{r: dec}
+	in.Reader = &errorReader{in: in}
+	return in, nil
+}
+
+// detectFormat names the compression from the stream's first bytes. Unsupported
+// compressions get a message saying what to do instead; detectFormat returns it as the
+// "format" and openStream turns it into an error.
+func detectFormat(b []byte) string {
+	switch {
+	case len(b) >= 3 && b[0] == 0x1f && b[1] == 0x8b && b[2] == 8:
+		return FormatGzip
+	case len(b) >= 4 && bytes.Equal(b[:4], []byte{0x28, 0xb5, 0x2f, 0xfd}):
+		return FormatZstd
+	case len(b) >= 4 && b[0]&0xf0 == 0x50 && b[1] == 0x2a && b[2] == 0x4d && b[3] == 0x18:
+		return FormatZstd // a skippable frame (0x184D2A5?) first, e.g. from zstd --patch-from tooling
+	case len(b) >= 6 && bytes.Equal(b[:6], []byte{0xfd, '7', 'z', 'X', 'Z', 0}):
+		return FormatXz
+	case len(b) >= 4 && b[0] == 'B' && b[1] == 'Z' && b[2] == 'h' && b[3] >= '1' && b[3] <= '9':
+		return FormatBzip2
+	case len(b) >= 4 && bytes.Equal(b[:4], []byte{0x04, 0x22, 0x4d, 0x18}):
+		return "lz4-compressed input is not supported: decompress it first (lz4 -dc FILE | dumpscope import -)"
+	case len(b) >= 4 && bytes.Equal(b[:4], []byte{'P', 'K', 3, 4}):
+		return "zip archive input is not supported: extract the dump first (unzip -p FILE | dumpscope import -)"
+	case len(b) >= 4 && b[0] == 0x89 && b[1] == 'L' && b[2] == 'Z' && b[3] == 'O':
+		return "lzop-compressed input is not supported: decompress it first (lzop -dc FILE | dumpscope import -)"
+	}
+	return FormatPlain
+}
+
+// wrapErr turns a decoder error into an *InputError at the current offsets. A decoder that
+// hits the end of the file mid-stream reports io.ErrUnexpectedEOF (or, for some headers,
+// a bare io.EOF before any output); both become the "truncated" message, which says how
+// far the file got, because "unexpected EOF" alone sends users looking in the wrong place.
+func (in *Input) wrapErr(err error) error {
+	var uncompressed int64
+	if in.uncompressed != nil {
+		uncompressed = in.uncompressed.n.Load()
+	}
+	compressed := in.compressed.n.Load()
+	if errors.Is(err, io.ErrUnexpectedEOF) || (err == io.EOF && in.Format != FormatPlain) {
+		of := ""
+		if in.Size >= 0 {
+			of = fmt.Sprintf(" of %d", in.Size)
+		}
+		err = fmt.Errorf("truncated %s stream: got %d compressed bytes%s, %d uncompressed bytes decoded: %w",
+			in.Format, compressed, of, uncompressed, io.ErrUnexpectedEOF)
+	}
+	return &InputError{Name: in.Name, Format: in.Format, CompressedOffset: compressed, Offset: uncompressed, Err: err}
+}
+
+// errorReader is Input.Reader: it counts uncompressed bytes and converts every error but
+// io.EOF into an *InputError, once, and keeps returning it.
+type errorReader struct {
+	in  *Input
+	err error
+}
+
+func (e *errorReader) Read(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.in.uncompressed.Read(p)
+	if err != nil && err != io.EOF {
+		e.err = e.in.wrapErr(err)
+		return n, e.err
+	}
+	return n, err
+}
+
+// countingReader counts the bytes read through it. The count is an atomic so a progress
+// goroutine can Load it while the reading goroutine Adds.
+type countingReader struct {
+	r io.Reader
+	n atomic.Int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// zstdCloser adapts (*zstd.Decoder).Close, which returns nothing, to io.Closer.
+type zstdCloser struct{ d *zstd.Decoder }
+
+func (z zstdCloser) Close() error { z.d.Close(); return nil }
+
+// gzipISIZEModulo is the modulus of gzip's stored length (RFC 1952, ISIZE: "the size of the
+// original (uncompressed) input data modulo 2^32").
+const gzipISIZEModulo = 1 << 32
+
+// EstimateUncompressed guesses the uncompressed size of a dump file without decompressing
+// it. exact reports whether the number is the true size (plain files; zstd and xz frames
+// that record it) rather than a lower-bound guess.
+//
+// Progress ETA does not use this: it divides compressed bytes consumed by the file size,
+// which is exact for every format. gzip's trailer (ISIZE) holds the length of the last
+// member only, modulo 4 GiB, so a 5 GiB dump claims 1 GiB and a `cat a.gz b.gz` file
+// claims b's size; the estimate here adds multiples of 4 GiB until it is at least the
+// compressed size, which is right only when the dump compressed by less than 4 GiB.
+// Use it for display ("≈ 1.2 GB uncompressed"), never for the ETA.
+func EstimateUncompressed(path string) (bytes int64, exact bool, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return -1, false, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return -1, false, err
+	}
+	size := st.Size()
+	head := make([]byte, 18)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	switch detectFormat(head) {
+	case FormatPlain:
+		return size, true, nil
+	case FormatGzip:
+		if size < 18 {
+			return -1, false, nil
+		}
+		var trailer [4]byte
+		if _, err := f.ReadAt(trailer[:], size-4); err != nil {
+			return -1, false, err
+		}
+		est := int64(binary.LittleEndian.Uint32(trailer[:]))
+		for est < size {
+			est += gzipISIZEModulo
+		}
+		return est, false, nil
+	case FormatZstd:
+		var h zstd.Header
+		if err := h.Decode(head); err != nil || !h.HasFCS {
+			return -1, false, nil
+		}
+		// The first frame's content size; zstd(1) writes one frame per file, but
+		// concatenated files have more, so this is a lower bound, not the truth.
+		return int64(h.FrameContentSize), false, nil
+	}
+	return -1, false, nil
+}
