@@ -1,0 +1,131 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/iostat"
+)
+
+// cpuHeadroomPct: the other side (server or client, device) must stay below this for a
+// CPU-bound verdict; if both are saturated the bottleneck is not one process.
+const cpuHeadroomPct = 70.0
+
+// ClientCPUBound fires when dumpscope itself (splitting, decompressing, sending)
+// saturates one core for most of the window while the server process and the data
+// devices have headroom: a single-threaded replay cannot go faster.
+type ClientCPUBound struct{}
+
+func (ClientCPUBound) ID() string { return "client-cpu-bound" }
+
+// ServerCPUBound fires when the server process saturates one core (a single-threaded
+// restore is one server thread) or the host's CPUs are all busy, while the data devices
+// have headroom.
+type ServerCPUBound struct{}
+
+func (ServerCPUBound) ID() string { return "server-cpu-bound" }
+
+func clientPct(c *iostat.CPUStats) (float64, bool) { return c.ClientPct, true }
+
+func serverPct(c *iostat.CPUStats) (float64, bool) {
+	if c.ServerPct == nil {
+		return 0, false
+	}
+	return *c.ServerPct, true
+}
+
+func hostBusyPct(c *iostat.CPUStats) (float64, bool) { return 100 - c.IdlePct, true }
+
+// devicesHaveHeadroom: no data leaf is busier than cpuHeadroomPct on average; true
+// when there are no device stats (a remote server: the CPU verdict stands on its own).
+func devicesHaveHeadroom(env *advisor.Env, w advisor.Window) (map[string]float64, bool) {
+	util, busiest, ok := meanUtil(w, dataDevices(env, w))
+	return util, !ok || busiest < cpuHeadroomPct
+}
+
+func (r ClientCPUBound) Check(env *advisor.Env, w advisor.Window) *advisor.Finding {
+	if w.Span() < minSpanSeconds {
+		return nil
+	}
+	share := w.Fraction(func(s *advisor.Snapshot) bool { return s.CPU != nil && s.CPU.ClientPct >= oneCorePct })
+	if share < sustainedFraction {
+		return nil
+	}
+	client, _ := w.CPUMean(clientPct)
+	ev := map[string]any{
+		"client_cpu_pct_of_core_mean": round(client),
+		"ticks_client_saturated_pct":  round(100 * share),
+		"one_core_threshold_pct":      oneCorePct,
+		"sustained_threshold_pct":     100 * sustainedFraction,
+		"headroom_threshold_pct":      cpuHeadroomPct,
+		"window_seconds":              round(w.Span()),
+	}
+	if srv, ok := w.CPUMean(serverPct); ok {
+		ev["server_cpu_pct_of_core_mean"] = round(srv)
+		if srv >= cpuHeadroomPct {
+			return nil
+		}
+	}
+	util, ok := devicesHaveHeadroom(env, w)
+	if !ok {
+		return nil
+	}
+	if len(util) > 0 {
+		ev["util_pct_by_device"] = roundMap(util)
+	}
+	return &advisor.Finding{
+		Severity: advisor.SeverityWarn,
+		Title:    fmt.Sprintf("The importer is CPU-bound: %.0f%% of one core while server and disks have headroom", client),
+		Evidence: ev,
+		Recommendation: "replay in parallel: dumpscope import --parallel N (N up to the cores the server can use), or " +
+			"split the dump per table and load it with myloader. If the dump is compressed, a faster codec (zstd) " +
+			"frees client CPU. No server setting to change.",
+	}
+}
+
+func (r ServerCPUBound) Check(env *advisor.Env, w advisor.Window) *advisor.Finding {
+	if w.Span() < minSpanSeconds {
+		return nil
+	}
+	oneCore := w.Fraction(func(s *advisor.Snapshot) bool {
+		return s.CPU != nil && s.CPU.ServerPct != nil && *s.CPU.ServerPct >= oneCorePct
+	})
+	hostBusy := w.Fraction(func(s *advisor.Snapshot) bool { return s.CPU != nil && 100-s.CPU.IdlePct >= oneCorePct })
+	if oneCore < sustainedFraction && hostBusy < sustainedFraction {
+		return nil
+	}
+	util, ok := devicesHaveHeadroom(env, w)
+	if !ok {
+		return nil
+	}
+	ev := map[string]any{
+		"ticks_server_one_core_pct": round(100 * oneCore),
+		"ticks_host_busy_pct":       round(100 * hostBusy),
+		"one_core_threshold_pct":    oneCorePct,
+		"sustained_threshold_pct":   100 * sustainedFraction,
+		"headroom_threshold_pct":    cpuHeadroomPct,
+		"window_seconds":            round(w.Span()),
+	}
+	if srv, ok := w.CPUMean(serverPct); ok {
+		ev["server_cpu_pct_of_core_mean"] = round(srv)
+	}
+	busy, _ := w.CPUMean(hostBusyPct)
+	ev["host_cpu_busy_pct_mean"] = round(busy)
+	if env.Host.Cores > 0 {
+		ev["host_cores"] = env.Host.Cores
+	}
+	if len(util) > 0 {
+		ev["util_pct_by_device"] = roundMap(util)
+	}
+	title := "The server is CPU-bound: one server thread saturates a core while the disks have headroom"
+	rec := "a single-threaded restore uses one server thread: replay in parallel (dumpscope import --parallel N, or myloader) " +
+		"so more cores insert. Secondary indexes and triggers cost server CPU per row; dumpscope import --defer-indexes " +
+		"builds secondary indexes after the data. No server setting to change."
+	if hostBusy >= sustainedFraction {
+		title = fmt.Sprintf("The host's CPUs are busy (%.0f%%) while the disks have headroom", busy)
+		rec = "the machine is out of CPU: more parallelism will not help. Look for other load on the host; " +
+			"dumpscope import --defer-indexes builds secondary indexes once after the data instead of per row. " +
+			"No server setting to change."
+	}
+	return &advisor.Finding{Severity: advisor.SeverityWarn, Title: title, Evidence: ev, Recommendation: rec}
+}

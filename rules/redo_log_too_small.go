@@ -1,0 +1,161 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/dumpscope/dumpscope/advisor"
+)
+
+// Redo sizing (docs/rules.md "redo-log-too-small").
+const (
+	// InnoDB flushes dirty pages aggressively (furious flushing) once the checkpoint age
+	// passes 7/8 of the maximum and makes user threads wait (sync flushing) past 15/16.
+	redoAggressiveFraction = 7.0 / 8
+	redoSyncFraction       = 15.0 / 16
+	// redoHoldSeconds: size the redo to hold one hour of the observed redo rate (the
+	// classic rule of thumb: a checkpoint need not chase the writer for an hour).
+	redoHoldSeconds = 3600
+	redoFloorBytes  = 1 * giB
+	redoCapBytes    = 16 * giB
+)
+
+// RedoLogTooSmall fires when the checkpoint age sits near InnoDB's maximum checkpoint
+// age for most of the window: the redo log is too small for the write rate, so InnoDB
+// flushes pages furiously (or stalls writers) to free redo space.
+type RedoLogTooSmall struct{}
+
+func (RedoLogTooSmall) ID() string { return "redo-log-too-small" }
+
+// checkpointAge returns a snapshot's checkpoint age and maximum age, and whether the
+// maximum was estimated from the capacity.
+func checkpointAge(s *advisor.Snapshot) (age, maxAge float64, ok bool) {
+	if s.InnoDB != nil && s.InnoDB.MaxCheckpointAgeBytes > 0 {
+		return float64(s.InnoDB.CheckpointAgeBytes), float64(s.InnoDB.MaxCheckpointAgeBytes), true
+	}
+	a, ok1 := s.Status["Innodb_checkpoint_age"]
+	m, ok2 := s.Status["Innodb_checkpoint_max_age"]
+	if ok1 && ok2 && m > 0 {
+		return a, m, true
+	}
+	return 0, 0, false
+}
+
+func (r RedoLogTooSmall) Check(env *advisor.Env, w advisor.Window) *advisor.Finding {
+	if w.Span() < minSpanSeconds {
+		return nil
+	}
+	var n, aggressive, sync int
+	var sumPct, maxAge float64
+	for i := range w {
+		age, m, ok := checkpointAge(&w[i])
+		if !ok {
+			continue
+		}
+		n++
+		maxAge = m
+		sumPct += pct(age, m)
+		if age >= redoAggressiveFraction*m {
+			aggressive++
+		}
+		if age >= redoSyncFraction*m {
+			sync++
+		}
+	}
+	// Most of the window must have the measurement and sit at the aggressive mark.
+	if n == 0 || float64(n) < sustainedFraction*float64(len(w)) {
+		return nil
+	}
+	aggressiveShare := float64(aggressive) / float64(n)
+	if aggressiveShare < sustainedFraction {
+		return nil
+	}
+	rate, rateSource, ok := redoRate(w)
+	if !ok || rate <= 0 {
+		return nil // not writing redo: a full log left over from before is not this import's problem
+	}
+	s := serverOf(env)
+	capacity := redoCapacity(env, s, w)
+	target := redoTarget(rate, capacity)
+	sev := advisor.SeverityWarn
+	if float64(sync)/float64(n) >= 0.25 {
+		sev = advisor.SeverityCritical
+	}
+	ev := map[string]any{
+		"checkpoint_age_pct_mean":        round(sumPct / float64(n)),
+		"checkpoint_age_bytes_last":      lastAge(w),
+		"max_checkpoint_age_bytes":       int64(maxAge),
+		"aggressive_flush_threshold_pct": round(100 * redoAggressiveFraction),
+		"sync_flush_threshold_pct":       round(100 * redoSyncFraction),
+		"ticks_above_aggressive_pct":     round(100 * aggressiveShare),
+		"ticks_above_sync_pct":           round(100 * float64(sync) / float64(n)),
+		"sustained_threshold_pct":        round(100 * sustainedFraction),
+		"redo_bytes_per_sec":             round(rate),
+		"redo_rate_source":               rateSource,
+		"recommended_redo_bytes":         target,
+		"window_seconds":                 round(w.Span()),
+	}
+	if capacity > 0 {
+		ev["redo_capacity_bytes"] = capacity
+	}
+	return &advisor.Finding{
+		Severity: sev,
+		Title: fmt.Sprintf("Redo log too small: checkpoint age at %.0f%% of its maximum for %.0f%% of the last %.0f s",
+			sumPct/float64(n), 100*aggressiveShare, w.Span()),
+		Evidence:       ev,
+		Recommendation: redoRecommendation(env, s, target),
+	}
+}
+
+func lastAge(w advisor.Window) int64 {
+	for i := len(w) - 1; i >= 0; i-- {
+		if a, _, ok := checkpointAge(&w[i]); ok {
+			return int64(a)
+		}
+	}
+	return 0
+}
+
+// redoCapacity is the configured total redo size: from the snapshot when the sampler
+// derived it, else from the variables.
+func redoCapacity(env *advisor.Env, s server, w advisor.Window) int64 {
+	if last := w.Last(); last != nil && last.InnoDB != nil && last.InnoDB.RedoCapacityBytes > 0 {
+		return last.InnoDB.RedoCapacityBytes
+	}
+	return advisor.RedoCapacityBytes(advisor.CapabilitiesFor(s.flavor, s.v), env.Server.Variables)
+}
+
+// redoTarget is the recommended total redo: one hour of the observed redo rate, at least
+// twice the current capacity (the observed rate is throttled by the small log itself, so
+// it understates what the import would write), between 1 GiB and 16 GiB, rounded up to a
+// power of two GiB.
+func redoTarget(bytesPerSec float64, capacityBytes int64) int64 {
+	want := max(bytesPerSec*redoHoldSeconds, 2*float64(capacityBytes))
+	want = min(max(want, redoFloorBytes), redoCapBytes)
+	return min(roundUpPow2(want, giB), redoCapBytes)
+}
+
+// redoRecommendation names the variable this flavour/version sizes redo with.
+func redoRecommendation(env *advisor.Env, s server, totalBytes int64) string {
+	caps := advisor.CapabilitiesFor(s.flavor, s.v)
+	after := "keep it; a larger redo log costs only disk space and a longer crash recovery."
+	if caps.RedoCapacityVariable == "innodb_redo_log_capacity" {
+		return recommend(s, []change{{name: "innodb_redo_log_capacity", value: cnfBytes(totalBytes),
+			setValue: strconv.FormatInt(totalBytes, 10)}}, after)
+	}
+	c := change{name: "innodb_log_file_size", value: cnfBytes(totalBytes)}
+	if caps.LogFilesInGroup {
+		files, ok := varInt(env, "innodb_log_files_in_group")
+		if !ok || files <= 0 {
+			files = 2
+		}
+		per := totalBytes / files
+		c.value = cnfBytes(per)
+		c.note = fmt.Sprintf("× innodb_log_files_in_group = %d → %s in total", files, cnfBytes(totalBytes))
+		totalBytes = per
+	}
+	if caps.RedoCapacityDynamic {
+		c.setValue = strconv.FormatInt(totalBytes, 10)
+	}
+	return recommend(s, []change{c}, after)
+}

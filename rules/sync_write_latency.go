@@ -1,0 +1,133 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/dumpscope/dumpscope/advisor"
+)
+
+// Sync-write thresholds (docs/rules.md "sync-write-latency").
+const (
+	// slowFlushMs: a datacenter SSD with power-loss protection makes a write durable in
+	// tens of microseconds; consumer flash takes 0.5–2 ms, a 7200 rpm disk several ms.
+	slowFlushMs = 0.5
+	// lowThroughputKBPerSec: "busy but moving little data" — a device at %util ≥ 90
+	// that writes less than 100 MB/s is waiting on flushes, not on bandwidth.
+	lowThroughputKBPerSec = 100 * 1024
+	// syncBoundShare: fsyncs × latency must take at least this share of wall time.
+	syncBoundShare = 0.25
+)
+
+// SyncWriteLatency fires when the data devices make writes durable slowly (consumer
+// flash without power-loss protection, or a disk) and the import spends a large share of
+// its time waiting for those durable writes.
+type SyncWriteLatency struct{}
+
+func (SyncWriteLatency) ID() string { return "sync-write-latency" }
+
+func (r SyncWriteLatency) Check(env *advisor.Env, w advisor.Window) *advisor.Finding {
+	if w.Span() < minSpanSeconds {
+		return nil
+	}
+	leaves := dataDevices(env, w)
+	lat, ok := syncLatency(env, w, leaves)
+	if !ok {
+		return nil
+	}
+	// The device signal: slow flushes measured by the kernel (f_await), or on kernels
+	// without flush columns a device saturated at low throughput with slow writes, or a
+	// probe that classed the device as not power-loss protected.
+	var deviceSignal string
+	ev := map[string]any{
+		"flush_latency_ms":        round(lat.ms),
+		"flush_latency_source":    lat.source,
+		"flush_latency_device":    lat.device,
+		"slow_flush_threshold_ms": slowFlushMs,
+		"window_seconds":          round(w.Span()),
+	}
+	switch lat.source {
+	case "f_await":
+		if lat.ms >= slowFlushMs {
+			deviceSignal = "f_await"
+		}
+	case "w_await":
+		util, _ := w.DeviceMean(lat.device, advisor.UtilPct)
+		kb, _ := w.DeviceMean(lat.device, advisor.WriteKBPerSec)
+		ev["util_pct"] = round(util)
+		ev["wkB_per_sec"] = round(kb)
+		ev["busy_util_threshold_pct"] = busyUtilPct
+		ev["low_throughput_threshold_kB_per_sec"] = lowThroughputKBPerSec
+		if lat.ms >= slowFlushMs && util >= busyUtilPct && kb < lowThroughputKBPerSec {
+			deviceSignal = "w_await at low throughput with %util near 100"
+		}
+	case "probe_p50":
+		if lat.ms >= slowFlushMs {
+			deviceSignal = "probe"
+		}
+	}
+	if env.Probe != nil {
+		ev["probe_class"] = env.Probe.Class
+		ev["probe_p50_ms"] = round(env.Probe.P50Ms)
+		if deviceSignal == "" && (env.Probe.Class == "consumer-flash" || env.Probe.Class == "rotational") {
+			deviceSignal = "probe class " + env.Probe.Class
+		}
+	}
+	if deviceSignal == "" {
+		return nil
+	}
+	fsyncs, fsyncSource, ok := fsyncRate(w)
+	if !ok {
+		return nil
+	}
+	share := fsyncs * lat.ms / 1000
+	ev["fsyncs_per_sec"] = round(fsyncs)
+	ev["fsync_source"] = fsyncSource
+	ev["sync_wait_share_pct"] = round(100 * share)
+	ev["sync_wait_share_threshold_pct"] = 100 * syncBoundShare
+	ev["device_signal"] = deviceSignal
+	if share < syncBoundShare {
+		return nil
+	}
+	if u := w.DeviceMeans(leaves, advisor.UtilPct); len(u) > 0 {
+		ev["util_pct_by_device"] = roundMap(u)
+	}
+	if a := w.DeviceMeans(leaves, advisor.WriteAwaitMs); len(a) > 0 {
+		ev["w_await_ms_by_device"] = roundMap(a)
+	}
+	for _, d := range env.Devices {
+		if d.Name == lat.device && d.Model != "" {
+			ev["device_model"] = d.Model
+			ev["device_write_cache"] = d.WriteCache
+		}
+	}
+	sev := advisor.SeverityWarn
+	if share >= 0.5 {
+		sev = advisor.SeverityCritical
+	}
+	return &advisor.Finding{
+		Severity: sev,
+		Title: fmt.Sprintf("Slow durable writes on %s: %.2f ms per flush × %.0f fsyncs/s = %.0f%% of wall time",
+			lat.device, lat.ms, fsyncs, 100*share),
+		Evidence:       ev,
+		Recommendation: syncWriteRecommendation(env, serverOf(env)),
+	}
+}
+
+// syncWriteRecommendation: the device is the cause; the server can only ask for fewer
+// durable writes. It names the changes that are not already applied.
+func syncWriteRecommendation(env *advisor.Env, s server) string {
+	text := "the device acknowledges durable writes slowly (no power-loss protection): put the datadir on a datacenter SSD with power-loss protection for imports of this size."
+	var changes []change
+	if v, ok := varString(env, "innodb_flush_log_at_trx_commit"); !ok || v == "1" {
+		changes = append(changes, change{name: "innodb_flush_log_at_trx_commit", value: "2", setValue: "2"})
+	}
+	if on, known := varOn(env, "log_bin"); on || !known {
+		if v, ok := varString(env, "sync_binlog"); !ok || v == "1" {
+			changes = append(changes, change{name: "sync_binlog", value: "0", setValue: "0"})
+		}
+	}
+	if len(changes) == 0 {
+		return text + " The server already avoids per-commit flushes."
+	}
+	return text + " Meanwhile, fewer flushes per commit: " + recommend(s, changes, "revert to the previous values (durability).")
+}
