@@ -1,0 +1,175 @@
+package advisor
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/dumpscope/dumpscope/iostat"
+)
+
+// ProgressFunc returns the importer's cumulative progress; nil for watch and advise.
+type ProgressFunc func() ImportProgress
+
+// DeviceSampleFunc returns the iostat -x columns of the watched devices and the CPU line
+// over the interval since its previous call. The first call primes the counters and its
+// result is discarded. It adapts iostat's Sampler (Sample() → Devices, CPU) without this
+// package depending on the sampler's concrete type.
+type DeviceSampleFunc func() (map[string]iostat.DeviceStats, *iostat.CPUStats, error)
+
+// ServerSource is what the monitor needs of the server sampler.
+type ServerSource interface {
+	Sample(ctx context.Context) (ServerSample, error)
+}
+
+// Tick is what sinks receive once per interval.
+type Tick struct {
+	Snapshot Snapshot
+	// Events are the findings that fired or cleared on this tick.
+	Events []Event
+	// Changes are global variables that changed since the previous tick, stamped with T.
+	Changes []VariableChange
+	// Errors are failures of individual sources this tick; the tick still happens with
+	// what the other sources measured.
+	Errors []error
+}
+
+// Sink consumes ticks (the headless log printer, the run recorder, the TUI).
+type Sink interface {
+	Tick(Tick)
+}
+
+// SinkFunc adapts a function to Sink.
+type SinkFunc func(Tick)
+
+// Tick calls f.
+func (f SinkFunc) Tick(t Tick) { f(t) }
+
+// MonitorOptions wire a Monitor. Engine, Env and at least one source are required.
+type MonitorOptions struct {
+	Interval time.Duration // default 1 s
+	Progress ProgressFunc  // nil for watch/advise
+	Devices  DeviceSampleFunc
+	Server   ServerSource
+	Engine   *Engine
+	// Env is shared with the rules; its Server.Variables map is the server sampler's, so
+	// it stays current when a variable changes.
+	Env   *Env
+	Sinks []Sink
+	// Now and After are the clock (default time.Now, time.After), injectable for tests.
+	Now   func() time.Time
+	After func(time.Duration) <-chan time.Time
+}
+
+// Monitor builds one Snapshot per interval from the import progress, the device sampler
+// and the server sampler, in one time base (T = seconds since Run started), feeds it to
+// the rule engine, and hands the result to the sinks.
+type Monitor struct {
+	o     MonitorOptions
+	start time.Time
+	lastT float64
+}
+
+// NewMonitor checks the options and fills the defaults.
+func NewMonitor(o MonitorOptions) (*Monitor, error) {
+	if o.Engine == nil || o.Env == nil {
+		return nil, fmt.Errorf("monitor: engine and env are required")
+	}
+	if o.Progress == nil && o.Devices == nil && o.Server == nil {
+		return nil, fmt.Errorf("monitor: no source to sample")
+	}
+	if o.Interval <= 0 {
+		o.Interval = time.Second
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.After == nil {
+		o.After = time.After
+	}
+	o.Env.IntervalSeconds = o.Interval.Seconds()
+	return &Monitor{o: o, lastT: -1}, nil
+}
+
+// Start fixes the time base and primes the samplers: the device counters, and a T = 0
+// snapshot with the server's cumulative counters (so the first interval has a delta).
+// Run calls it; call it directly to drive ticks with Step.
+func (m *Monitor) Start(ctx context.Context) {
+	m.start = m.o.Now()
+	if m.o.Devices != nil {
+		_, _, _ = m.o.Devices() // priming read; its interval is undefined
+	}
+	m.step(ctx, false)
+}
+
+// Run samples every interval until ctx is done, then takes a last snapshot (so a run's
+// tail is recorded) and returns ctx's error.
+func (m *Monitor) Run(ctx context.Context) error {
+	m.Start(ctx)
+	for k := 1; ; k++ {
+		if ctx.Err() != nil {
+			m.Step(context.WithoutCancel(ctx))
+			return ctx.Err()
+		}
+		next := m.start.Add(time.Duration(k) * m.o.Interval)
+		wait := next.Sub(m.o.Now())
+		if wait < 0 {
+			// Sampling fell behind (a slow server query): skip the missed ticks instead of
+			// firing them back to back.
+			k += int(-wait / m.o.Interval)
+			wait = m.start.Add(time.Duration(k) * m.o.Interval).Sub(m.o.Now())
+		}
+		select {
+		case <-ctx.Done():
+			m.Step(context.WithoutCancel(ctx))
+			return ctx.Err()
+		case <-m.o.After(wait):
+		}
+		m.Step(ctx)
+	}
+}
+
+// Step takes one snapshot now, runs the rules and calls the sinks.
+func (m *Monitor) Step(ctx context.Context) Tick {
+	return m.step(ctx, true)
+}
+
+func (m *Monitor) step(ctx context.Context, withDevices bool) Tick {
+	now := m.o.Now()
+	var tick Tick
+	s := Snapshot{T: now.Sub(m.start).Seconds()}
+	if s.T <= m.lastT {
+		// The engine and the record need strictly increasing T (a coarse clock, or a last
+		// Step right after a tick).
+		s.T = m.lastT + 1e-6
+	}
+	m.lastT = s.T
+	if m.o.Progress != nil {
+		p := m.o.Progress()
+		s.Import = &p
+	}
+	if withDevices && m.o.Devices != nil {
+		devs, cpu, err := m.o.Devices()
+		if err != nil {
+			tick.Errors = append(tick.Errors, fmt.Errorf("devices at t=%.1fs: %w", s.T, err))
+		}
+		s.Devices, s.CPU = devs, cpu
+	}
+	if m.o.Server != nil {
+		ss, err := m.o.Server.Sample(ctx)
+		if err != nil {
+			tick.Errors = append(tick.Errors, fmt.Errorf("server at t=%.1fs: %w", s.T, err))
+		}
+		s.Status, s.InnoDB = ss.Status, ss.InnoDB
+		for _, c := range ss.Changes {
+			c.T = s.T
+			tick.Changes = append(tick.Changes, c)
+		}
+	}
+	tick.Snapshot = s
+	tick.Events = m.o.Engine.Observe(m.o.Env, s)
+	for _, sink := range m.o.Sinks {
+		sink.Tick(tick)
+	}
+	return tick
+}

@@ -1,0 +1,170 @@
+package advisor
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/dumpscope/dumpscope/iostat"
+)
+
+// fakeClock advances only when the monitor waits, so ticks land exactly on the interval.
+type fakeClock struct{ now time.Time }
+
+func (c *fakeClock) Now() time.Time { return c.now }
+func (c *fakeClock) After(d time.Duration) <-chan time.Time {
+	c.now = c.now.Add(d)
+	ch := make(chan time.Time, 1)
+	ch <- c.now
+	return ch
+}
+
+// scriptedServer returns a cumulative counter that grows by the given per-tick deltas.
+type scriptedServer struct {
+	deltas []float64
+	i      int
+	total  float64
+}
+
+func (s *scriptedServer) Sample(context.Context) (ServerSample, error) {
+	if s.i < len(s.deltas) {
+		s.total += s.deltas[s.i]
+	}
+	s.i++
+	ss := ServerSample{Status: map[string]float64{"Innodb_log_waits": s.total}}
+	if s.i == 3 {
+		ss.Changes = []VariableChange{{Name: "innodb_log_buffer_size", Value: int64(67108864)}}
+	}
+	return ss, nil
+}
+
+// waitsRule fires while Innodb_log_waits grew in the last interval.
+type waitsRule struct{}
+
+func (waitsRule) ID() string { return "log-buffer-waits" }
+func (waitsRule) Check(_ *Env, w Window) *Finding {
+	if len(w) < 2 {
+		return nil
+	}
+	d := w[len(w)-1].Status["Innodb_log_waits"] - w[len(w)-2].Status["Innodb_log_waits"]
+	if d <= 0 {
+		return nil
+	}
+	return &Finding{Severity: SeverityWarn, Title: "log buffer waits", Evidence: map[string]any{"waits": d}}
+}
+
+func TestMonitorRun(t *testing.T) {
+	clock := &fakeClock{now: time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC)}
+	server := &scriptedServer{deltas: []float64{0, 0, 5, 5, 0, 0, 0, 0, 0}}
+	var bytesDone int64
+	deviceCalls := 0
+	var ticks []Tick
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var log bytes.Buffer
+	m, err := NewMonitor(MonitorOptions{
+		Interval: 500 * time.Millisecond,
+		Progress: func() ImportProgress { bytesDone += 100; return ImportProgress{Bytes: bytesDone} },
+		Devices: func() (map[string]iostat.DeviceStats, *iostat.CPUStats, error) {
+			deviceCalls++
+			if deviceCalls == 4 {
+				return nil, nil, errors.New("diskstats vanished")
+			}
+			return map[string]iostat.DeviceStats{"vda": {WPerSec: float64(deviceCalls)}}, &iostat.CPUStats{IdlePct: 50}, nil
+		},
+		Server: server,
+		Engine: NewEngine([]Rule{waitsRule{}}, 10),
+		Env:    &Env{},
+		Sinks: []Sink{&LogSink{W: &log}, SinkFunc(func(tk Tick) {
+			ticks = append(ticks, tk)
+			if len(ticks) == 8 {
+				cancel()
+			}
+		})},
+		Now:   clock.Now,
+		After: clock.After,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Run(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run = %v, want context.Canceled", err)
+	}
+	// 8 ticks (T=0 baseline + 7 intervals) and the final one after cancel.
+	var gotT []float64
+	for _, tk := range ticks {
+		gotT = append(gotT, tk.Snapshot.T)
+	}
+	wantT := []float64{0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 3.5 + 1e-6}
+	if diff := cmp.Diff(wantT, gotT); diff != "" {
+		t.Errorf("T (-want +got):\n%s", diff)
+	}
+	if ticks[0].Snapshot.Devices != nil {
+		t.Errorf("baseline tick has device stats from the priming read: %v", ticks[0].Snapshot.Devices)
+	}
+	if got := ticks[1].Snapshot.Devices["vda"].WPerSec; got != 2 {
+		t.Errorf("first interval's device sample = %v, want the second call's (2)", got)
+	}
+	if len(ticks[3].Errors) != 1 || !strings.Contains(ticks[3].Errors[0].Error(), "diskstats vanished") {
+		t.Errorf("tick 3 errors = %v", ticks[3].Errors)
+	}
+	if ticks[3].Snapshot.Status == nil {
+		t.Error("a device error must not drop the server's sample")
+	}
+	if diff := cmp.Diff([]VariableChange{{T: 1, Name: "innodb_log_buffer_size", Value: int64(67108864)}}, ticks[2].Changes); diff != "" {
+		t.Errorf("changes (-want +got):\n%s", diff)
+	}
+	// The waits grew in the intervals ending at T=1 and T=1.5: fire at 1, clear after
+	// DefaultClearTicks quiet ticks (2, 2.5, 3).
+	var events []string
+	for _, tk := range ticks {
+		for _, e := range tk.Events {
+			if e.Cleared {
+				events = append(events, "clear "+e.Finding.ID)
+			} else {
+				events = append(events, "fire "+e.Finding.ID)
+			}
+		}
+	}
+	if diff := cmp.Diff([]string{"fire log-buffer-waits", "clear log-buffer-waits"}, events); diff != "" {
+		t.Errorf("events (-want +got):\n%s", diff)
+	}
+	f := m.o.Engine.Findings()
+	if len(f) != 1 || f[0].FiredAt != 1 || f[0].ClearedAt == nil || *f[0].ClearedAt != 3 {
+		t.Errorf("findings = %+v", f)
+	}
+	for _, want := range []string{"WARN", "log-buffer-waits: log buffer waits", "cleared  log-buffer-waits (fired at 1.0s)",
+		"variable changed: innodb_log_buffer_size = 67108864", "warning: devices at t=1.5s: diskstats vanished"} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("log lacks %q:\n%s", want, log.String())
+		}
+	}
+}
+
+func TestMonitorOptions(t *testing.T) {
+	if _, err := NewMonitor(MonitorOptions{Engine: NewEngine(nil, 0), Env: &Env{}}); err == nil {
+		t.Error("no source: want an error")
+	}
+	if _, err := NewMonitor(MonitorOptions{Server: &scriptedServer{}}); err == nil {
+		t.Error("no engine: want an error")
+	}
+}
+
+func TestProgressLine(t *testing.T) {
+	prev := Snapshot{T: 1, Import: &ImportProgress{Bytes: 0, Statements: 0, Rows: 0},
+		InnoDB: &InnoDB{LSN: 1000}}
+	cur := Snapshot{T: 2, Import: &ImportProgress{Bytes: 2 << 20, Statements: 10, Rows: 5000},
+		InnoDB:  &InnoDB{LSN: 1000 + 3<<20, CheckpointAgeBytes: 2 << 20, MaxCheckpointAgeBytes: 4 << 20, DirtyPagesPct: 12},
+		Devices: map[string]iostat.DeviceStats{"vda": {WPerSec: 1431, WkBPerSec: 31421, WAwaitMs: 0.4, UtilPct: 99.7}, "vdb": {UtilPct: 1}},
+		CPU:     &iostat.CPUStats{IdlePct: 94, ClientPct: 12}}
+	want := "2.0 MiB/s 10 stmt/s 5000 rows/s (2.0 MiB total) | redo 3.0 MiB/s, checkpoint age 2.0 MiB (50% of max), dirty 12% | " +
+		"vda 1431 w/s 30.7 MiB/s w_await 0.40ms util 100% | cpu idle 94% client 12%"
+	if got := ProgressLine(prev, cur); got != want {
+		t.Errorf("ProgressLine =\n%q\nwant\n%q", got, want)
+	}
+}

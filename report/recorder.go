@@ -1,0 +1,76 @@
+package report
+
+import (
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/dumpscope/dumpscope/advisor"
+)
+
+// Recorder is an advisor.Sink that collects a run's samples and variable changes into a
+// Record. Safe for concurrent use (the monitor ticks while the command may snapshot).
+type Recorder struct {
+	mu  sync.Mutex
+	rec *Record
+}
+
+// NewRecorder records into rec (from New, with Server, Devices, Probe, Host, Dump set by
+// the caller).
+func NewRecorder(rec *Record) *Recorder { return &Recorder{rec: rec} }
+
+// Tick appends the tick's snapshot and variable changes.
+func (r *Recorder) Tick(t advisor.Tick) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.rec.Samples = append(r.rec.Samples, t.Snapshot)
+	r.rec.Server.VariableChanges = append(r.rec.Server.VariableChanges, t.Changes...)
+}
+
+// Finish sets the end time, the findings and the outcome, and returns the record.
+func (r *Recorder) Finish(endedAt time.Time, findings []advisor.Finding, outcome Outcome) *Record {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.rec.EndedAt = endedAt.UTC()
+	if findings == nil {
+		findings = []advisor.Finding{}
+	}
+	r.rec.Findings = findings
+	r.rec.Outcome = outcome
+	return r.rec
+}
+
+// Env is what the rules see of a recorded run at its start: the server as recorded (with
+// no variable changes applied), host, devices, probe, dump and interval.
+func (rec *Record) Env() *advisor.Env {
+	env := &advisor.Env{
+		Server:          rec.Server.ServerInfo(-1),
+		Devices:         rec.Devices,
+		Probe:           rec.Probe,
+		Dump:            rec.Dump,
+		IntervalSeconds: rec.IntervalSeconds,
+	}
+	if rec.Host != nil {
+		env.Host = *rec.Host
+	}
+	return env
+}
+
+// Replay evaluates a recorded run's samples through the rules as if they were arriving
+// live — same engine, same window, variable changes applied at their recorded times — and
+// returns the findings and every fire/clear event in order. Findings stored in the record
+// are ignored.
+func Replay(rec *Record, rules []advisor.Rule, windowSeconds float64) ([]advisor.Finding, []advisor.Event) {
+	env := rec.Env()
+	eng := advisor.NewEngine(rules, windowSeconds)
+	var events []advisor.Event
+	changes := rec.Server.VariableChanges
+	for _, s := range rec.Samples {
+		for len(changes) > 0 && changes[0].T <= s.T {
+			env.Server.Variables[strings.ToLower(changes[0].Name)] = variableString(changes[0].Value)
+			changes = changes[1:]
+		}
+		events = append(events, eng.Observe(env, s)...)
+	}
+	return eng.Findings(), events
+}
