@@ -86,6 +86,13 @@ type Device struct {
 	// Notes explain degraded or suspicious identity (unreadable files, a virtual disk's
 	// rotational flag, tmpfs/overlay filesystems).
 	Notes []string `json:"notes,omitempty"`
+	// Detail names what sysfs says the device is beyond its kind: an md array's RAID
+	// level ("raid1"), a dm device's name ("vg0-root").
+	Detail string `json:"detail,omitempty"`
+	// FSType and MountPoint are the filesystem a directory sits on (from
+	// /proc/self/mountinfo), set on the device that has a directory role.
+	FSType     string `json:"fs_type,omitempty"`
+	MountPoint string `json:"mount_point,omitempty"`
 }
 
 // ProbeResult is a sync-write probe's outcome; also a run record's "probe" entry.
@@ -100,4 +107,7 @@ type ProbeResult struct {
 	MaxMs      float64 `json:"max_ms,omitempty"`
 	// Class is "plp-flash" (power-loss-protected-like), "consumer-flash" or "rotational".
 	Class string `json:"class"`
+	// Notes qualify the result (a filesystem whose fdatasync does nothing, a virtual disk
+	// whose cache may not be durable).
+	Notes []string `json:"notes,omitempty"`
 }

@@ -197,3 +197,26 @@ T=virtio-loop/t1/proc; put "$T/diskstats" "$(cat <<'X'
  253       0 zram0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
 X
 )"
+
+# --- mountinfo (proc(5) format) for ResolveDir, in each case's t0/proc/self.
+put seed002/t0/proc/self/mountinfo "$(cat <<'X'
+22 1 9:127 / / rw,relatime shared:1 - xfs /dev/md127 rw,attr2,inode64,logbufs=8,logbsize=32k,noquota
+23 22 0:21 / /proc rw,nosuid,nodev,noexec,relatime shared:12 - proc proc rw
+24 22 0:22 / /sys rw,nosuid,nodev,noexec,relatime shared:2 - sysfs sysfs rw
+25 22 0:23 / /dev/shm rw,nosuid,nodev shared:3 - tmpfs tmpfs rw
+26 22 259:2 / /boot rw,relatime shared:4 - xfs /dev/nvme0n1p2 rw,attr2,inode64,noquota
+X
+)"
+put nvme-dm/t0/proc/self/mountinfo "$(cat <<'X'
+22 1 253:0 / / rw,relatime shared:1 - ext4 /dev/mapper/vg0-root rw,errors=remount-ro
+25 22 0:25 / /run rw,nosuid,nodev,noexec,relatime shared:5 - tmpfs tmpfs rw,size=3280572k,mode=755
+26 22 259:2 / /boot rw,relatime shared:4 - ext4 /dev/nvme0n1p2 rw
+40 22 0:52 / /var/lib/docker/overlay2/abc/merged rw,relatime - overlay overlay rw,lowerdir=/var/lib/docker/overlay2/l/X:/var/lib/docker/overlay2/l/Y,upperdir=/var/lib/docker/overlay2/abc/diff,workdir=/var/lib/docker/overlay2/abc/work
+41 22 0:53 / /mnt/backup\040dumps rw,relatime - nfs4 fileserver:/export/dumps rw,vers=4.2
+X
+)"
+put virtio-loop/t0/proc/self/mountinfo "$(cat <<'X'
+22 1 254:1 / / rw,relatime shared:1 - ext4 /dev/vda1 rw,discard
+30 22 7:0 / /srv/data rw,relatime shared:7 - ext4 /dev/loop0 rw
+X
+)"
