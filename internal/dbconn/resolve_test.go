@@ -65,7 +65,9 @@ func TestResolve(t *testing.T) {
 	}{
 		{name: "files", want: sock},
 		{name: "command line wins", argv: []string{"-ubob", "-ppw", "-Dsakila", "--default-character-set=utf8mb4"},
-			want:     with(func(r *resolved) { r.User, r.Passwd, r.DBName, r.Collation = "bob", "pw", "sakila", "utf8mb4_general_ci" }),
+			want: with(func(r *resolved) {
+				r.User, r.Passwd, r.DBName, r.Collation = "bob", "pw", "sakila", "utf8mb4_general_ci"
+			}),
 			wantWarn: "password on the command line"},
 		{name: "MYSQL_PWD below files", vars: map[string]string{"MYSQL_PWD": "envpw"}, want: sock},
 		{name: "MYSQL_PWD when nothing else", vars: map[string]string{"MYSQL_PWD": "envpw"}, argv: []string{"--no-defaults", "-uroot"},
