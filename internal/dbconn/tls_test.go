@@ -1,0 +1,135 @@
+package dbconn
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
+	"math/big"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
+)
+
+// writeCA writes a CA certificate and, signed by it, a server certificate for
+// "localhost" with its key, as PEM files in dir; it returns the CA path.
+func writeCA(t *testing.T, dir, name string) (caPath, certPath, keyPath string) {
+	t.Helper()
+	caKey, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	caTmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: name + " CA"},
+		NotBefore: now.Add(-time.Hour), NotAfter: now.Add(24 * time.Hour),
+		IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign,
+	}
+	caDER, err := x509.CreateCertificate(rand.Reader, caTmpl, caTmpl, &caKey.PublicKey, caKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca, _ := x509.ParseCertificate(caDER)
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(2), Subject: pkix.Name{CommonName: "localhost"}, DNSNames: []string{"localhost"},
+		NotBefore: now.Add(-time.Hour), NotAfter: now.Add(24 * time.Hour),
+		KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, ca, &key.PublicKey, caKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyDER, err := x509.MarshalECPrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(file, typ string, b []byte) string {
+		p := filepath.Join(dir, file)
+		if err := os.WriteFile(p, pem.EncodeToMemory(&pem.Block{Type: typ, Bytes: b}), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	return write(name+"-ca.pem", "CERTIFICATE", caDER), write(name+"-cert.pem", "CERTIFICATE", der), write(name+"-key.pem", "EC PRIVATE KEY", keyDER)
+}
+
+// TestTLSMatchesClient connects to a TLS-enabled sandbox over its socket with the TLS
+// flags and compares, case by case, whether the real client connects and whether it
+// uses TLS, with what dumpscope does.
+func TestTLSMatchesClient(t *testing.T) {
+	bin := testsandbox.RequireTool(t, "mariadb")
+	dir := t.TempDir()
+	ca, cert, key := writeCA(t, dir, "good")
+	otherCA, _, _ := writeCA(t, dir, "other")
+	srv := testsandbox.Start(t, "ssl-ca="+ca, "ssl-cert="+cert, "ssl-key="+key)
+
+	// wantOK and wantTLS are what the 10.11 client did when this was written; they
+	// guard against a sandbox that silently failed to enable TLS.
+	tests := []struct {
+		name            string
+		args            []string
+		wantOK, wantTLS bool
+	}{
+		{"default", nil, true, true},
+		{"skip-ssl", []string{"--skip-ssl"}, true, false},
+		{"ssl-ca", []string{"--ssl-ca=" + ca}, true, true},
+		{"wrong ssl-ca", []string{"--ssl-ca=" + otherCA}, false, false},
+		{"verify with ca", []string{"--ssl-ca=" + ca, "--ssl-verify-server-cert"}, true, true},
+		{"verify with system roots", []string{"--ssl-verify-server-cert"}, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cmd := exec.Command(bin, append(append(srv.ClientArgs(), tt.args...), "-N", "-e", "SHOW SESSION STATUS LIKE 'Ssl_cipher'")...)
+			cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "LANG=C.UTF-8"}
+			out, err := cmd.CombinedOutput()
+			clientOK := err == nil
+			clientTLS := clientOK && len(strings.Fields(string(out))) == 2
+			if clientOK != tt.wantOK || clientTLS != tt.wantTLS {
+				t.Errorf("client: connected %v, TLS %v (%q); expected %v, %v", clientOK, clientTLS, out, tt.wantOK, tt.wantTLS)
+			}
+
+			fs, o := newTestFlagSet()
+			o.Env = Env{Getenv: func(string) string { return "" }, Charmap: func() (string, error) { return "UTF-8", nil }}
+			argv, err := PreprocessArgs(fs, append([]string{"--no-defaults", "-uroot", "-S" + srv.Socket}, tt.args...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := fs.Parse(argv); err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := o.Resolve()
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			db, conn, err := OpenConn(ctx, cfg)
+			ourOK, ourTLS := err == nil, false
+			var connErr error = err
+			if err == nil {
+				var name, cipher string
+				if err := conn.QueryRowContext(ctx, "SHOW SESSION STATUS LIKE 'Ssl_cipher'").Scan(&name, &cipher); err != nil {
+					t.Fatal(err)
+				}
+				ourTLS = cipher != ""
+				conn.Close()
+				db.Close()
+			}
+			if ourOK != clientOK || ourTLS != clientTLS {
+				t.Errorf("client: connected %v, TLS %v (%q); dumpscope: connected %v, TLS %v (%v)",
+					clientOK, clientTLS, strings.TrimSpace(string(out)), ourOK, ourTLS, connErr)
+			}
+		})
+	}
+}
