@@ -74,7 +74,7 @@ func seed002Record(sc seedScenario) *report.Record {
 	capacity := 2 * sc.logFileBytes
 	maxAge := advisor.MaxCheckpointAgeBytes(flavor, v, capacity, 2, 16384, 0)
 	start := time.Date(2021, 3, 25, 18, 45, 14, 0, time.UTC)
-	rec := report.New("0.1.0", start, []string{"dumpscope", "import", "-u", "root", "-p", "secret", "test", "test.sql.gz"}, 1)
+	rec := report.New("0.1.0", start, []string{"dumpscope", "import", "-u", "root", "test", "test.sql.gz"}, 1)
 	rec.EndedAt = start.Add(time.Duration(sc.durationSec) * time.Second)
 	rec.Dump = &advisor.DumpInfo{Name: "test.sql.gz", Bytes: 2_200_000_000, Rows: 15_000_000,
 		Statements: 2_200_000_000 / stmtBytes, LargestStatementBytes: stmtBytes}

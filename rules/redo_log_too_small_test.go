@@ -1,0 +1,74 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/dumpscope/dumpscope/advisor"
+)
+
+func TestRedoLogTooSmall(t *testing.T) {
+	const maxAge = 2679645 // MariaDB 10.11, innodb_log_file_size=4M
+	vars := map[string]string{"innodb_log_file_size": "4194304"}
+	pinned := redo(5e6, maxAge, func(i int) float64 { return 90 + 4*float64(i%3) })
+	runCases(t, RedoLogTooSmall{}, []ruleCase{
+		{name: "checkpoint age pinned near the maximum", env: maria(vars),
+			ticks: build(60, pinned), wantFiredAt: 5, wantClearedAt: -1},
+		{name: "age at 60% of the maximum", env: maria(vars),
+			ticks: build(60, redo(5e6, maxAge, constant(60))), wantFiredAt: -1},
+		{name: "pinned but no redo written (left over, not this import)", env: maria(vars),
+			ticks: build(60, redo(0, maxAge, constant(95))), wantFiredAt: -1},
+		{name: "pinned on a third of the ticks only", env: maria(vars),
+			ticks: build(60, redo(5e6, maxAge, func(i int) float64 { return []float64{95, 40, 40}[i%3] })), wantFiredAt: -1},
+		// Pinned until 40, then the log is resized: more than half of a 30-s window is
+		// below 7/8 from tick 55 on, and the third quiet tick is 57.
+		{name: "clears after the log grows", env: maria(vars),
+			ticks: build(80, phase(40, pinned, redo(5e6, maxAge, constant(20)))), wantFiredAt: 5, wantClearedAt: 57},
+		{name: "status counters only (no derived InnoDB state)", env: maria(vars),
+			ticks: build(60, rate("Innodb_os_log_written", 5e6), gauge("Innodb_checkpoint_age", constant(0.93*maxAge)),
+				gauge("Innodb_checkpoint_max_age", constant(maxAge))), wantFiredAt: 5, wantClearedAt: -1},
+	})
+}
+
+func TestRedoTarget(t *testing.T) {
+	tests := []struct {
+		name        string
+		bytesPerSec float64
+		capacity    int64
+		want        int64
+	}{
+		{"an hour of 1 MB/s is 3.6 GB, rounded up to 4 GiB", 1e6, 256 << 20, 4 << 30},
+		{"seed 002: 1.8 MB/s is 6.5 GB, rounded up to 8 GiB", 1.8e6, 256 << 20, 8 << 30},
+		{"capped at 16 GiB", 50e6, 256 << 20, 16 << 30},
+		{"floor 1 GiB", 1e3, 4 << 20, 1 << 30},
+		{"at least twice the current capacity", 1e5, 2 << 30, 4 << 30},
+	}
+	for _, tt := range tests {
+		if got := redoTarget(tt.bytesPerSec, tt.capacity); got != tt.want {
+			t.Errorf("%s: redoTarget = %d; want %d", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestRedoRecommendationByVersion(t *testing.T) {
+	tests := []struct {
+		env  *advisor.Env
+		want []string
+	}{
+		{maria(nil), []string{"innodb_log_file_size = 8G;", "SET GLOBAL innodb_log_file_size = 8589934592;"}},
+		{env(advisor.FlavorMariaDB, "10.6.16-MariaDB", nil), []string{"innodb_log_file_size = 8G;", "not dynamic on MariaDB 10.6.16"}},
+		{mysql("8.0.36", nil), []string{"innodb_redo_log_capacity = 8G;", "SET GLOBAL innodb_redo_log_capacity = 8589934592;"}},
+		{mysql("8.0.22", map[string]string{"innodb_log_files_in_group": "2"}),
+			[]string{"innodb_log_file_size = 4G (× innodb_log_files_in_group = 2 → 8G in total)", "not dynamic on MySQL 8.0.22"}},
+		{env(advisor.FlavorPercona, "5.7.44-48", map[string]string{"innodb_log_files_in_group": "4"}),
+			[]string{"innodb_log_file_size = 2G (× innodb_log_files_in_group = 4 → 8G in total)", "not dynamic"}},
+	}
+	for _, tt := range tests {
+		got := redoRecommendation(tt.env, serverOf(tt.env), 8<<30)
+		for _, w := range tt.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s %s: recommendation %q lacks %q", tt.env.Server.Flavor, tt.env.Server.Version, got, w)
+			}
+		}
+	}
+}
