@@ -51,6 +51,18 @@ type Record struct {
 	Samples         []advisor.Snapshot  `json:"samples"`
 	Findings        []advisor.Finding   `json:"findings"`
 	Outcome         Outcome             `json:"outcome"`
+	// Sampler is the server sampler's own cost (an addition to version 1's fields).
+	Sampler *SamplerCost `json:"sampler,omitempty"`
+}
+
+// SamplerCost is what sampling cost the server: the sampler's queries and their total
+// time as the client measured it (an upper bound on the server time they took).
+type SamplerCost struct {
+	Queries        int64   `json:"queries"`
+	QuerySeconds   float64 `json:"query_seconds"`
+	Ticks          int     `json:"ticks"`
+	QueryMsPerTick float64 `json:"query_ms_per_tick"`
+	PctOfInterval  float64 `json:"pct_of_interval"`
 }
 
 // Tool is the writing tool's identity.

@@ -11,26 +11,20 @@ const redacted = "***"
 // RedactCommand returns args with passwords removed, for the run record's "command":
 //   - "-pSECRET" → "-p***" (the mysql client's attached form);
 //   - "--password=SECRET", "-password=SECRET" → "--password=***";
-//   - "-p SECRET", "--password SECRET": Go's flag package reads the next argument as the
-//     value, so it is replaced when it does not look like a flag (a bare "-p" followed
-//     by a flag is the client's "prompt" form and has no secret);
+//   - a bare "-p" or "--password" is the client's "prompt" form (dbconn parses it so): it
+//     carries no secret and the next argument is not a password;
 //   - "user:SECRET@" inside a DSN-like argument → "user:***@".
 //
 // The input is not modified.
 func RedactCommand(args []string) []string {
 	out := make([]string, len(args))
 	copy(out, args)
-	for i := 0; i < len(out); i++ {
-		a := out[i]
+	for i, a := range out {
 		name, _, hasValue := strings.Cut(a, "=")
 		switch {
 		case (name == "--password" || name == "-password") && hasValue:
 			out[i] = name + "=" + redacted
 		case a == "-p" || a == "--password" || a == "-password":
-			if i+1 < len(out) && !strings.HasPrefix(out[i+1], "-") {
-				out[i+1] = redacted
-				i++
-			}
 		case strings.HasPrefix(a, "-p") && !strings.HasPrefix(a, "--") && len(a) > 2 && !singleDashLongFlag(name):
 			out[i] = "-p" + redacted
 		default:
