@@ -197,3 +197,16 @@ func percentile(sorted []time.Duration, p int) time.Duration {
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// ClassMeaning says in a few words what a class means for a database.
+func ClassMeaning(class string) string {
+	switch class {
+	case ClassPLPFlash:
+		return "p50 < 0.2 ms: flushes acknowledged at power-loss-protected speed; sync-heavy settings cost little"
+	case ClassConsumerFlash:
+		return "p50 0.2–3 ms: every flush waits for NAND, as on consumer NVMe; a restore with per-commit flushes is bound by it"
+	case ClassRotational:
+		return "p50 ≥ 3 ms: spinning-disk latency; every flush costs a revolution"
+	}
+	return "unknown"
+}

@@ -476,3 +476,25 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// ListDevices returns every whole device in sysRoot/block with its identity, each
+// followed by what is under it (as ResolveDir lists it), each device once.
+func ListDevices(o ResolveOptions) ([]Device, error) {
+	o = o.withDefaults()
+	entries, err := os.ReadDir(filepath.Join(o.SysRoot, "block"))
+	if err != nil {
+		return nil, fmt.Errorf("list devices: %w", err)
+	}
+	r := resolver{o: o, seen: map[string]bool{}}
+	for _, e := range entries {
+		dir, err := filepath.EvalSymlinks(filepath.Join(o.SysRoot, "block", e.Name()))
+		if err != nil {
+			continue
+		}
+		if size, _ := readTrim(filepath.Join(dir, "size")); size == "0" {
+			continue // an unattached loop device, an uninitialised zram
+		}
+		r.walk(dir, nil)
+	}
+	return r.out, nil
+}
