@@ -2,6 +2,7 @@ package dbconn
 
 import (
 	"flag"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -122,8 +123,10 @@ func TestFlagsRecordSettings(t *testing.T) {
 			if diff := cmp.Diff(tt.wantFiles, o.files, cmp.AllowUnexported(fileSpec{})); diff != "" {
 				t.Errorf("files (-want +got):\n%s", diff)
 			}
-			if r := o.Redacted(); containsSecret(r) {
-				t.Errorf("Redacted() = %q shows the password", r)
+			for _, r := range []string{o.Redacted(), fmt.Sprintf("%v", o), fmt.Sprintf("%+v", *o)} {
+				if containsSecret(r) {
+					t.Errorf("%q shows the password", r)
+				}
 			}
 		})
 	}

@@ -67,6 +67,15 @@ func (s Setting) Arg() string {
 	return "--" + s.Key + "=" + s.Value
 }
 
+// String is Arg with a password value hidden, so printing settings never shows one.
+// Keys are matched as the client does (prefixes, '_' for '-'), so "pass" hides too.
+func (s Setting) String() string {
+	if name, _, _, known, _ := lookupKey(s.Key); known && name == "password" && s.HasValue {
+		return "--" + s.Key + "=***"
+	}
+	return s.Arg()
+}
+
 // defaultFiles lists the files the client reads, in its order, when neither
 // --no-defaults nor --defaults-file is given. A directory listed twice keeps only its
 // last position (mysys add_directory), so a file is never read twice.

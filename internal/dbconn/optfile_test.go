@@ -1,6 +1,7 @@
 package dbconn
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -230,5 +231,20 @@ func TestWorldWritableIgnored(t *testing.T) {
 	}
 	if len(warns) != 1 || !strings.Contains(warns[0], "world-writable") {
 		t.Errorf("warnings = %q", warns)
+	}
+}
+
+func TestSettingStringHidesPassword(t *testing.T) {
+	for _, s := range []Setting{
+		{Key: "password", Value: "secret", HasValue: true},
+		{Key: "pass", Value: "secret", HasValue: true},
+		{Key: "loose_password", Value: "secret", HasValue: true},
+	} {
+		if got := fmt.Sprint([]Setting{s}); strings.Contains(got, "secret") {
+			t.Errorf("%s printed as %q", s.Key, got)
+		}
+	}
+	if got := (Setting{Key: "user", Value: "bob", HasValue: true}).String(); got != "--user=bob" {
+		t.Errorf("user printed as %q", got)
 	}
 }

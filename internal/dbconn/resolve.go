@@ -273,8 +273,9 @@ func Describe(cfg *mysql.Config) string {
 }
 
 // Redacted describes the options given on the command line with any password hidden,
-// for logs.
-func (o *Options) Redacted() string {
+// for logs. (A value receiver, so that printing an Options value, not only a pointer,
+// goes through it.)
+func (o Options) Redacted() string {
 	var b strings.Builder
 	for i, s := range o.cmdline {
 		if i > 0 {
@@ -289,5 +290,5 @@ func (o *Options) Redacted() string {
 	return b.String()
 }
 
-// String is Redacted, so printing Options with %v never shows a password.
-func (o *Options) String() string { return o.Redacted() }
+// String is Redacted, so printing Options with %v or %+v never shows a password.
+func (o Options) String() string { return o.Redacted() }
