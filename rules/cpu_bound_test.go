@@ -1,0 +1,43 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/dumpscope/dumpscope/iostat"
+)
+
+func TestClientCPUBound(t *testing.T) {
+	idleDisk := dev("nvme0n1", iostat.DeviceStats{WPerSec: 500, WAwaitMs: 0.1, UtilPct: 20})
+	busyDisk := dev("nvme0n1", iostat.DeviceStats{WPerSec: 5000, WAwaitMs: 0.5, UtilPct: 95})
+	client := func(clientPct, serverPct float64) setter {
+		return cpu(iostat.CPUStats{UserPct: 20, IdlePct: 75, ClientPct: clientPct, ServerPct: f64(serverPct)})
+	}
+	runCases(t, ClientCPUBound{}, []ruleCase{
+		{name: "importer at 98% of a core, server 40%, disk 20%", env: maria(nil), ticks: build(40, idleDisk, client(98, 40)), wantFiredAt: 5, wantClearedAt: -1},
+		{name: "server saturated too", env: maria(nil), ticks: build(40, idleDisk, client(98, 95)), wantFiredAt: -1},
+		{name: "disk saturated", env: maria(nil), ticks: build(40, busyDisk, client(98, 40)), wantFiredAt: -1},
+		{name: "importer at 60%", env: maria(nil), ticks: build(40, idleDisk, client(60, 40)), wantFiredAt: -1},
+		// From 30 the importer waits on the server: (60−T) of the window's 31 ticks are
+		// saturated, under half from T = 45; the third quiet tick is 47.
+		{name: "clears when the importer stops being the limit", env: maria(nil),
+			ticks: build(80, idleDisk, phase(30, client(98, 40), client(30, 40))), wantFiredAt: 5, wantClearedAt: 47},
+	})
+}
+
+func TestServerCPUBound(t *testing.T) {
+	idleDisk := dev("nvme0n1", iostat.DeviceStats{WPerSec: 500, WAwaitMs: 0.1, UtilPct: 20})
+	busyDisk := dev("nvme0n1", iostat.DeviceStats{WPerSec: 5000, WAwaitMs: 0.5, UtilPct: 95})
+	runCases(t, ServerCPUBound{}, []ruleCase{
+		{name: "one server thread saturates a core", env: maria(nil),
+			ticks: build(40, idleDisk, cpu(iostat.CPUStats{IdlePct: 85, ClientPct: 30, ServerPct: f64(99)})), wantFiredAt: 5, wantClearedAt: -1},
+		{name: "host CPUs all busy", env: maria(nil),
+			ticks: build(40, idleDisk, cpu(iostat.CPUStats{UserPct: 90, IdlePct: 4, ClientPct: 30, ServerPct: f64(600)})), wantFiredAt: 5, wantClearedAt: -1},
+		{name: "server busy but the disk is the limit", env: maria(nil),
+			ticks: build(40, busyDisk, cpu(iostat.CPUStats{IdlePct: 85, ClientPct: 30, ServerPct: f64(99)})), wantFiredAt: -1},
+		{name: "server pid unknown and host idle", env: maria(nil),
+			ticks: build(40, idleDisk, cpu(iostat.CPUStats{IdlePct: 85, ClientPct: 30})), wantFiredAt: -1},
+		{name: "clears when the server stops being the limit", env: maria(nil),
+			ticks: build(80, idleDisk, phase(30, cpu(iostat.CPUStats{IdlePct: 85, ServerPct: f64(99)}), cpu(iostat.CPUStats{IdlePct: 95, ServerPct: f64(30)}))),
+			wantFiredAt: 5, wantClearedAt: 47},
+	})
+}
