@@ -76,7 +76,6 @@ func val(p *float64) float64 {
 	return *p
 }
 
-
 // WriteCPU prints only the avg-cpu block, as `iostat -c` does.
 func WriteCPU(w io.Writer, s Sample) error {
 	var b strings.Builder

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/prometheus/procfs/blockdevice"
+	"golang.org/x/sys/unix"
 )
 
 // copyTree copies a fixture proc snapshot into dst (replacing what is there), so one
@@ -316,4 +317,28 @@ func ptstalkSnapshots(t *testing.T, path string) ([]map[string]blockdevice.Disks
 	}
 	flush()
 	return snaps, times
+}
+
+// BenchmarkSample measures one Sample on this machine's real /proc and /sys (every
+// device, as `iostat -x` without arguments) and reports the CPU it costs at 1 Hz as a
+// percentage of one core; the budget is 0.5 % (5 ms of CPU per second).
+func BenchmarkSample(b *testing.B) {
+	s, err := NewSampler(SamplerOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.Sample()
+	var before, after unix.Rusage
+	unix.Getrusage(unix.RUSAGE_SELF, &before)
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := s.Sample(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	unix.Getrusage(unix.RUSAGE_SELF, &after)
+	cpu := time.Duration(after.Utime.Nano()+after.Stime.Nano()-before.Utime.Nano()-before.Stime.Nano()) / time.Duration(b.N)
+	b.ReportMetric(float64(cpu.Microseconds()), "cpu-µs/sample")
+	b.ReportMetric(100*cpu.Seconds(), "%core-at-1Hz")
 }
