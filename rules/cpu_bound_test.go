@@ -37,7 +37,7 @@ func TestServerCPUBound(t *testing.T) {
 		{name: "server pid unknown and host idle", env: maria(nil),
 			ticks: build(40, idleDisk, cpu(iostat.CPUStats{IdlePct: 85, ClientPct: 30})), wantFiredAt: -1},
 		{name: "clears when the server stops being the limit", env: maria(nil),
-			ticks: build(80, idleDisk, phase(30, cpu(iostat.CPUStats{IdlePct: 85, ServerPct: f64(99)}), cpu(iostat.CPUStats{IdlePct: 95, ServerPct: f64(30)}))),
+			ticks:       build(80, idleDisk, phase(30, cpu(iostat.CPUStats{IdlePct: 85, ServerPct: f64(99)}), cpu(iostat.CPUStats{IdlePct: 95, ServerPct: f64(30)}))),
 			wantFiredAt: 5, wantClearedAt: 47},
 	})
 }
