@@ -1,0 +1,325 @@
+package importer
+
+import (
+	"bytes"
+	"strings"
+)
+
+// clientCommand is one of the client's own commands (commands[] in client/mysql.cc).
+type clientCommand struct {
+	name        string // long form, matched case-insensitively as the first word
+	char        byte   // short form: backslash + char
+	takesParams bool
+}
+
+// clientCommands is the client's command table (MariaDB 10.11, with "sandbox" / \- from
+// 10.11.8). Order matters only for lookups by name, which are exact.
+var clientCommands = [...]clientCommand{
+	{"?", '?', true},
+	{"clear", 'c', false},
+	{"connect", 'r', true},
+	{"delimiter", 'd', true},
+	{"edit", 'e', false},
+	{"ego", 'G', false},
+	{"exit", 'q', false},
+	{"go", 'g', false},
+	{"help", 'h', true},
+	{"nopager", 'n', false},
+	{"notee", 't', false},
+	{"pager", 'P', true},
+	{"print", 'p', false},
+	{"prompt", 'R', true},
+	{"quit", 'q', false},
+	{"rehash", '#', false},
+	{"source", '.', true},
+	{"status", 's', false},
+	{"system", '!', true},
+	{"tee", 'T', true},
+	{"use", 'u', true},
+	{"charset", 'C', true},
+	{"warnings", 'W', false},
+	{"nowarning", 'w', false},
+	{"sandbox", '-', false},
+}
+
+// CommandName returns the client command a KindClient (or USE / CHARSET) statement holds,
+// by its long name in lower case ("system", "source", "delimiter", "sandbox", …), whether
+// it was written long (`source f`) or short (`\. f`). It returns "" for other statements.
+func CommandName(st Statement) string {
+	v := st.Verb
+	if len(v) == 2 && v[0] == '\\' {
+		for _, c := range clientCommands {
+			if c.char == v[1] {
+				return c.name
+			}
+		}
+		return ""
+	}
+	lv := strings.ToLower(v)
+	for _, c := range clientCommands {
+		if c.name == lv {
+			if st.Kind == KindClient || lv == "use" || lv == "charset" {
+				return c.name
+			}
+		}
+	}
+	return ""
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
+
+func trimLeftSpace(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[0]) {
+		b = b[1:]
+	}
+	return b
+}
+
+func equalFoldASCII(b []byte, s string) bool {
+	if len(b) != len(s) {
+		return false
+	}
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		d := s[i]
+		if 'A' <= d && d <= 'Z' {
+			d += 'a' - 'A'
+		}
+		if c != d {
+			return false
+		}
+	}
+	return true
+}
+
+// isDelimiterCommand is the client's is_delimiter_command(): the text starts with
+// "delimiter" in any case.
+func isDelimiterCommand(b []byte) bool {
+	return len(b) >= 9 && equalFoldASCII(b[:9], "delimiter")
+}
+
+// findCommand is the client's find_command(char *name): is this line (or completed
+// statement text) a client command? It returns the command and its first argument.
+func (s *Splitter) findCommand(text []byte) (*clientCommand, string, bool) {
+	name := trimLeftSpace(text)
+	if !s.opt.BinaryMode && bytes.Contains(name, []byte(`\g`)) {
+		return nil, "", false
+	}
+	if bytes.Contains(name, s.delim) && !isDelimiterCommand(name) {
+		return nil, "", false
+	}
+	word, hasArgs := name, false
+	if k := bytes.IndexAny(name, " \t"); k >= 0 {
+		word = name[:k]
+		hasArgs = len(trimLeftSpace(name[k:])) > 0
+	}
+	for i := range clientCommands {
+		c := &clientCommands[i]
+		if s.opt.BinaryMode && c.name != "delimiter" {
+			continue
+		}
+		if !equalFoldASCII(word, c.name) {
+			continue
+		}
+		arg, ok := getArg(name, false)
+		if hasArgs && !(c.takesParams && ok) {
+			continue
+		}
+		return c, arg, true
+	}
+	return nil, "", false
+}
+
+// getArg is the client's get_arg(): the first argument after the command word, with the
+// client's quoting rules ('…', "…", `…`, backslash escapes, doubled quotes). ok is false
+// when there is no argument or its quote is not closed.
+func getArg(line []byte, short bool) (string, bool) {
+	p := trimLeftSpace(line)
+	if len(p) > 0 && p[0] == '\\' {
+		short = true
+		if len(p) >= 2 {
+			p = p[2:]
+		} else {
+			p = p[1:]
+		}
+	} else {
+		short = false
+		for len(p) > 0 && !isSpace(p[0]) {
+			p = p[1:]
+		}
+	}
+	if len(p) == 0 {
+		return "", false
+	}
+	p = trimLeftSpace(p)
+	var q byte
+	if len(p) > 0 && (p[0] == '\'' || p[0] == '"' || p[0] == '`') {
+		q = p[0]
+		p = p[1:]
+	}
+	var out []byte
+	i := 0
+	for ; i < len(p); i++ {
+		c := p[i]
+		var esc bool
+		if short {
+			esc = c == '\\' && i+1 < len(p)
+		} else {
+			esc = (c == '\\' && i+1 < len(p) && q != '`') || (q != 0 && c == q && i+1 < len(p) && p[i+1] == q)
+		}
+		if esc {
+			i++
+			out = append(out, p[i])
+			continue
+		}
+		end := byte(' ')
+		if q != 0 {
+			end = q
+		}
+		if c == end {
+			q = 0
+			break
+		}
+		out = append(out, c)
+	}
+	if len(out) == 0 || q != 0 {
+		return string(out), false
+	}
+	return string(out), true
+}
+
+// emitCommand makes the statement ending at index end a client command.
+func (s *Splitter) emitCommand(c *clientCommand, arg string, end int, text []byte) {
+	s.setCur(end)
+	s.cur.Kind = KindClient
+	s.cur.Verb = strings.ToUpper(c.name)
+	s.cur.Arg = arg
+	s.cur.Line = s.lineNo
+	s.applyCommand(c, arg, text)
+	s.resetStatement(end)
+}
+
+// applyCommand does what the splitter itself must do for a client command.
+func (s *Splitter) applyCommand(c *clientCommand, arg string, text []byte) {
+	switch c.name {
+	case "delimiter":
+		// com_delimiter(): an empty delimiter or one with a backslash is refused (the client
+		// prints an error and keeps the old one); longer than 15 bytes is truncated.
+		if arg == "" || strings.Contains(arg, `\`) {
+			return
+		}
+		if len(arg) > maxDelimiterLen {
+			arg = arg[:maxDelimiterLen]
+		}
+		n := copy(s.delimArr[:], arg)
+		s.delim = s.delimArr[:n]
+		s.rebuildTables()
+	case "use":
+		// com_use() sends COM_INIT_DB (after a SELECT DATABASE()); the SQL keeps the text so
+		// a replayer can send it as a query or as COM_INIT_DB with Arg.
+		s.cur.Kind = KindSession
+		s.cur.Database = arg
+		if len(text) > 0 && text[0] != '\\' {
+			s.cur.SQL = bytes.TrimRight(text, " \t\r\n\v\f")
+		} else {
+			s.cur.SQL = []byte("USE `" + strings.ReplaceAll(arg, "`", "``") + "`")
+		}
+	case "charset":
+		// com_charset() switches the client's parser and sends SET NAMES.
+		s.cur.Kind = KindSession
+		s.cur.SQL = []byte("SET NAMES " + arg)
+		s.mb = charsetByName(arg)
+		s.track.cs = strings.ToLower(arg)
+		s.rebuildTables()
+	}
+}
+
+// backslash handles a backslash outside a string at b[i] (a client command such as \g or
+// \d). It returns where scanning continues, or stop=true when a statement was emitted or
+// an error set.
+func (s *Splitter) backslash(b []byte, i int) (int, bool) {
+	if i+1 >= len(b) {
+		// The client drops a backslash at the end of a line and the rest of the line with it.
+		s.appendRun(i)
+		s.pend = len(b)
+		return len(b), false
+	}
+	ch := b[i+1]
+	if ch == 'N' { // \N is NULL, not a command
+		return i + 2, false
+	}
+	var c *clientCommand
+	if !s.opt.BinaryMode || ch == 'C' {
+		for k := range clientCommands {
+			if clientCommands[k].char == ch {
+				c = &clientCommands[k]
+				break
+			}
+		}
+	}
+	if c == nil { // the client prints "Unknown command '\x'." and keeps both bytes
+		return i + 2, false
+	}
+	s.appendRun(i)
+	j := i + 2
+	empty := len(s.sql) == 0
+	switch c.name {
+	case "go", "ego":
+		s.emitSQL(j)
+		s.scan, s.pend = j, j
+		return j, true
+	case "clear":
+		s.sql = s.sql[:0]
+		s.sqlLine = 0
+	case "delimiter":
+		arg, _ := getArg(b[i:], true)
+		s.applyCommand(c, arg, nil)
+	case "sandbox", "print", "help", "?", "rehash", "warnings", "nowarning", "prompt", "nopager", "notee":
+		// harmless here
+	default:
+		if !empty {
+			s.fail(s.base+int64(i), s.lineNo, "client command \\%c (%s) inside a statement is not supported", ch, c.name)
+			return j, true
+		}
+	}
+	if c.takesParams {
+		if s.ssComment {
+			for j < len(b) && !(b[j] == '*' && j+1 < len(b) && b[j+1] == '/') {
+				j++
+			}
+		} else {
+			k := bytes.Index(b[j:], s.delim)
+			if k < 0 {
+				j = len(b)
+			} else {
+				j += k + len(s.delim)
+			}
+		}
+	}
+	s.pend = j
+	if empty && len(s.sql) == 0 && c.name != "clear" {
+		// A command that starts a statement is a statement of its own.
+		arg := ""
+		if c.takesParams {
+			arg, _ = getArg(b[i:j], true)
+		}
+		s.setCur(j)
+		s.cur.Kind = KindClient
+		s.cur.Verb = `\` + string(ch)
+		s.cur.Arg = arg
+		s.cur.Line = s.lineNo
+		if c.name == "use" || c.name == "charset" {
+			s.cur.Verb = strings.ToUpper(c.name)
+			s.applyCommand(c, arg, b[i:j])
+		}
+		s.resetStatement(j)
+		s.scan = j
+		return j, true
+	}
+	return j, false
+}
