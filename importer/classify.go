@@ -357,10 +357,10 @@ func (s *Splitter) insertRows(l *lexer) int64 {
 // names sql_mode), after which a replayer re-reads @@session.sql_mode and calls
 // SetNoBackslashEscapes.
 func TouchesSQLMode(st Statement) bool {
-	return st.Kind == KindSession && containsFold(st.SQL, "sql_mode")
+	return st.Kind == KindSession && splitContainsFold(st.SQL, "sql_mode")
 }
 
-func containsFold(b []byte, s string) bool {
+func splitContainsFold(b []byte, s string) bool {
 	n := len(s)
 	for i := 0; i+n <= len(b); i++ {
 		if equalFoldASCII(b[i:i+n], s) {

@@ -33,6 +33,7 @@ func differentialCorpus(t *testing.T) []clientCase {
 		{file: "testdata/split/routines.sql"},
 		{file: "testdata/split/crlf.sql"},
 		{file: "testdata/split/bom.sql"},
+		{file: "testdata/split/client.sql"},
 		{file: "testdata/split/binary.sql"},
 		{file: "testdata/split/nul.sql", clientArgs: []string{"--binary-mode"}, opt: SplitOptions{BinaryMode: true}},
 		{file: "testdata/split/gbk.sql", clientArgs: []string{"--default-character-set=gbk"}, opt: SplitOptions{Charset: "gbk"}},
