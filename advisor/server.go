@@ -13,6 +13,7 @@ import (
 // The sampler should have a connection of its own, not the importer's.
 type Querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
 // VariableChange is a global variable that changed while sampling (someone ran SET
@@ -24,15 +25,59 @@ type VariableChange struct {
 	Value any     `json:"value"`
 }
 
-// watchedVariablesQuery re-reads, on every tick, the variables rules read and a DBA may
-// change with SET GLOBAL mid-restore; the full set is re-read every
-// ServerSamplerOptions.FullVariablesEvery ticks.
-const watchedVariablesQuery = "SHOW GLOBAL VARIABLES WHERE Variable_name IN (" +
-	"'innodb_flush_log_at_trx_commit','sync_binlog','log_bin','innodb_doublewrite'," +
-	"'innodb_io_capacity','innodb_io_capacity_max','innodb_flush_neighbors'," +
-	"'innodb_buffer_pool_size','innodb_log_buffer_size','innodb_log_file_size'," +
-	"'innodb_redo_log_capacity','innodb_max_dirty_pages_pct','innodb_adaptive_flushing'," +
-	"'max_allowed_packet','innodb_flush_method')"
+// watchedVariables are re-read on every tick because rules read them and a DBA may change
+// them with SET GLOBAL mid-restore; the full set is re-read every
+// ServerSamplerOptions.FullVariablesEvery ticks. Read as one "SELECT @@GLOBAL.a, …" row
+// (0.09 ms here, against 0.6 ms for SHOW GLOBAL VARIABLES WHERE … and 3–5 ms for all).
+func watchedVariables() []string {
+	return []string{
+		"innodb_flush_log_at_trx_commit", "sync_binlog", "log_bin", "innodb_doublewrite",
+		"innodb_io_capacity", "innodb_io_capacity_max", "innodb_flush_neighbors",
+		"innodb_buffer_pool_size", "innodb_log_buffer_size", "innodb_log_file_size",
+		"innodb_redo_log_capacity", "innodb_max_dirty_pages_pct", "innodb_adaptive_flushing",
+		"max_allowed_packet", "innodb_flush_method",
+	}
+}
+
+// SampledStatus are the SHOW GLOBAL STATUS counters read on every tick: every counter a
+// rule in package rules reads, the redo/LSN family of every flavour, and the throughput
+// counters reports chart. Reading only these costs ~0.5 ms per tick on MariaDB 10.11 on
+// this machine, against 4–6 ms (12 ms under a saturating import) for all ~500 rows; the
+// run record's format asks for "every numeric counter, or at least every one a rule
+// reads". ServerSamplerOptions.AllStatus reads everything.
+func SampledStatus() []string {
+	return []string{
+		// redo and checkpoint, per flavour (DeriveInnoDB)
+		"Innodb_lsn_current", "Innodb_lsn_flushed", "Innodb_lsn_last_checkpoint",
+		"Innodb_checkpoint_age", "Innodb_checkpoint_max_age",
+		"Innodb_redo_log_current_lsn", "Innodb_redo_log_checkpoint_lsn",
+		"Innodb_redo_log_flushed_to_disk_lsn", "Innodb_redo_log_capacity_resized",
+		"Innodb_redo_log_logical_size", "Innodb_redo_log_physical_size",
+		"Innodb_os_log_written", "Innodb_os_log_fsyncs", "Innodb_os_log_pending_fsyncs",
+		"Innodb_log_waits", "Innodb_log_writes", "Innodb_log_write_requests",
+		// buffer pool and flushing
+		"Innodb_buffer_pool_pages_total", "Innodb_buffer_pool_pages_dirty",
+		"Innodb_buffer_pool_pages_free", "Innodb_buffer_pool_pages_data",
+		"Innodb_buffer_pool_pages_flushed", "Innodb_buffer_pool_reads",
+		"Innodb_buffer_pool_read_requests", "Innodb_buffer_pool_write_requests",
+		"Innodb_buffer_pool_wait_free", "Innodb_pages_written", "Innodb_pages_created",
+		"Innodb_dblwr_pages_written", "Innodb_dblwr_writes",
+		"Innodb_data_fsyncs", "Innodb_data_writes", "Innodb_data_written",
+		"Innodb_data_reads", "Innodb_data_read", "Innodb_data_pending_fsyncs",
+		// rows, commits, statements
+		"Innodb_rows_inserted", "Innodb_rows_updated", "Innodb_rows_deleted",
+		"Innodb_row_lock_waits", "Innodb_row_lock_time", "Innodb_history_list_length",
+		"Handler_commit", "Handler_rollback", "Handler_write",
+		"Com_insert", "Com_insert_select", "Com_replace", "Com_load", "Com_commit",
+		"Com_begin", "Com_rollback", "Com_create_table", "Com_alter_table", "Com_set_option",
+		"Questions", "Queries", "Bytes_received", "Bytes_sent",
+		// binary log
+		"Binlog_cache_use", "Binlog_cache_disk_use", "Binlog_bytes_written",
+		"Binlog_commits", "Binlog_group_commits",
+		// sessions
+		"Threads_running", "Threads_connected", "Uptime",
+	}
+}
 
 // ServerSamplerOptions tune a ServerSampler; the zero value is usable.
 type ServerSamplerOptions struct {
@@ -41,6 +86,9 @@ type ServerSamplerOptions struct {
 	FullVariablesEvery int
 	// Now is the clock used to time the sampler's own queries (default time.Now).
 	Now func() time.Time
+	// AllStatus reads every SHOW GLOBAL STATUS counter on every tick instead of
+	// SampledStatus (several times the cost).
+	AllStatus bool
 }
 
 // ServerSample is one tick of server state.
@@ -69,6 +117,10 @@ type ServerSampler struct {
 	ticks   int
 	queryNs int64
 	queries int64
+
+	statusQuery   string
+	watched       []string // watched variables this server has
+	watchedSelect string   // SELECT @@GLOBAL.… of watched
 }
 
 // NewServerSampler detects the flavour and reads all global variables.
@@ -91,6 +143,20 @@ func NewServerSampler(ctx context.Context, q Querier, opts ServerSamplerOptions)
 	s.info = ServerInfo{Flavor: flavor, Version: vars["version"], Variables: vars}
 	s.ver = v
 	s.caps = CapabilitiesFor(flavor, v)
+	s.statusQuery = "SHOW GLOBAL STATUS"
+	if !opts.AllStatus {
+		s.statusQuery += " WHERE Variable_name IN ('" + strings.Join(SampledStatus(), "','") + "')"
+	}
+	var sel []string
+	for _, name := range watchedVariables() {
+		if _, ok := vars[name]; ok {
+			s.watched = append(s.watched, name)
+			sel = append(sel, "@@GLOBAL."+name)
+		}
+	}
+	if len(sel) > 0 {
+		s.watchedSelect = "SELECT " + strings.Join(sel, ", ")
+	}
 	return s, nil
 }
 
@@ -116,7 +182,7 @@ func (s *ServerSampler) Sample(ctx context.Context) (ServerSample, error) {
 	startNs := s.queryNs
 	defer func() { s.ticks++ }()
 	var out ServerSample
-	rows, err := s.readRows(ctx, "SHOW GLOBAL STATUS")
+	rows, err := s.readRows(ctx, s.statusQuery)
 	if err != nil {
 		return out, err
 	}
@@ -125,8 +191,8 @@ func (s *ServerSampler) Sample(ctx context.Context) (ServerSample, error) {
 	var fresh map[string]string
 	if s.ticks > 0 && s.ticks%s.opts.FullVariablesEvery == 0 {
 		fresh, err = s.readRows(ctx, "SHOW GLOBAL VARIABLES")
-	} else if s.ticks > 0 {
-		fresh, err = s.readRows(ctx, watchedVariablesQuery)
+	} else if s.ticks > 0 && s.watchedSelect != "" {
+		fresh, err = s.readWatched(ctx)
 	}
 	if err != nil {
 		return out, err
@@ -151,7 +217,7 @@ func (s *ServerSampler) applyVariables(fresh map[string]string) []VariableChange
 	var changes []VariableChange
 	for name, value := range fresh {
 		old, ok := s.info.Variables[name]
-		if ok && old == value {
+		if ok && sameVariableValue(old, value) {
 			continue
 		}
 		s.info.Variables[name] = value
@@ -160,6 +226,24 @@ func (s *ServerSampler) applyVariables(fresh map[string]string) []VariableChange
 		}
 	}
 	return changes
+}
+
+// sameVariableValue reports whether two renderings of a variable mean the same value:
+// equal strings, equal numbers ("90.000000" and "90"), or ON/OFF against 1/0.
+func sameVariableValue(a, b string) bool {
+	if a == b {
+		return true
+	}
+	fa, errA := strconv.ParseFloat(a, 64)
+	fb, errB := strconv.ParseFloat(b, 64)
+	if errA == nil && errB == nil {
+		return fa == fb
+	}
+	switch strings.ToUpper(a) + "/" + strings.ToUpper(b) {
+	case "ON/1", "1/ON", "OFF/0", "0/OFF":
+		return true
+	}
+	return false
 }
 
 // VariableValue is a variable's value as the run record stores it: a number where numeric.
@@ -204,6 +288,27 @@ func (s *ServerSampler) readRows(ctx context.Context, query string) (map[string]
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("server sampler: %s: %w", query, err)
+	}
+	return out, nil
+}
+
+// readWatched reads the watched variables as one row. @@GLOBAL renders some values
+// differently from SHOW VARIABLES (1/0 for ON/OFF, 90 for 90.000000); applyVariables
+// compares them by meaning.
+func (s *ServerSampler) readWatched(ctx context.Context) (map[string]string, error) {
+	t0 := s.opts.Now()
+	defer func() { s.queryNs += int64(s.opts.Now().Sub(t0)); s.queries++ }()
+	vals := make([]sql.NullString, len(s.watched))
+	ptrs := make([]any, len(vals))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	if err := s.q.QueryRowContext(ctx, s.watchedSelect).Scan(ptrs...); err != nil {
+		return nil, fmt.Errorf("server sampler: %s: %w", s.watchedSelect, err)
+	}
+	out := make(map[string]string, len(vals))
+	for i, name := range s.watched {
+		out[name] = vals[i].String
 	}
 	return out, nil
 }

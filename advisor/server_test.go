@@ -227,3 +227,24 @@ func TestServerSamplerMariaDB(t *testing.T) {
 		t.Errorf("Info().Variables[innodb_io_capacity] = %q, want 1234", got)
 	}
 }
+
+func TestSameVariableValue(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"90.000000", "90", true},
+		{"ON", "1", true},
+		{"OFF", "0", true},
+		{"ON", "0", false},
+		{"O_DIRECT", "O_DIRECT", true},
+		{"O_DIRECT", "fsync", false},
+		{"200", "2000", false},
+		{"", "0", false},
+	}
+	for _, tt := range tests {
+		if got := sameVariableValue(tt.a, tt.b); got != tt.want {
+			t.Errorf("sameVariableValue(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
