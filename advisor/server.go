@@ -177,7 +177,7 @@ func (s *ServerSampler) QueryTime() (time.Duration, int64) {
 
 // Sample reads SHOW GLOBAL STATUS, the watched variables (all of them every
 // FullVariablesEvery ticks) and, where the flavour needs it or the status lacks LSN
-// counters, SHOW ENGINE INNODB STATUS.
+// counters or the maximum checkpoint age it should have, SHOW ENGINE INNODB STATUS.
 func (s *ServerSampler) Sample(ctx context.Context) (ServerSample, error) {
 	startNs := s.queryNs
 	defer func() { s.ticks++ }()
@@ -199,7 +199,11 @@ func (s *ServerSampler) Sample(ctx context.Context) (ServerSample, error) {
 	}
 	out.Changes = s.applyVariables(fresh)
 
-	if s.caps.NeedsEngineStatus || !hasLSNStatus(out.Status) {
+	// The engine status is read where the flavour has no LSN counters, and where it
+	// should report the maximum checkpoint age but does not (some Percona 8.0 builds):
+	// XtraDB-derived builds print "Max checkpoint age" there.
+	_, hasMaxAge := out.Status["Innodb_checkpoint_max_age"]
+	if s.caps.NeedsEngineStatus || !hasLSNStatus(out.Status) || (s.caps.MaxCheckpointAgeStatus && !hasMaxAge) {
 		text, err := s.engineStatus(ctx)
 		if err != nil {
 			return out, err

@@ -206,3 +206,15 @@ func TestRedactCommand(t *testing.T) {
 		}
 	}
 }
+
+func TestEnvInfersInterval(t *testing.T) {
+	rec := &Record{Samples: []advisor.Snapshot{{T: 0}, {T: 2}, {T: 4}, {T: 6}}, Host: &advisor.HostInfo{Cores: 8}}
+	env := rec.Env()
+	if env.IntervalSeconds != 2 || env.Host.Cores != 8 {
+		t.Errorf("Env() = interval %v, cores %d; want 2 s from the samples' spacing, 8 cores", env.IntervalSeconds, env.Host.Cores)
+	}
+	rec.IntervalSeconds = 1
+	if got := rec.Env().IntervalSeconds; got != 1 {
+		t.Errorf("recorded interval_seconds ignored: got %v", got)
+	}
+}

@@ -53,6 +53,11 @@ func (rec *Record) Env() *advisor.Env {
 	if rec.Host != nil {
 		env.Host = *rec.Host
 	}
+	if env.IntervalSeconds <= 0 && len(rec.Samples) > 1 {
+		// interval_seconds is optional: take the typical spacing of the samples.
+		n := len(rec.Samples)
+		env.IntervalSeconds = (rec.Samples[n-1].T - rec.Samples[0].T) / float64(n-1)
+	}
 	return env
 }
 
