@@ -1,6 +1,489 @@
 package main
 
+import (
+	"bufio"
+	"context"
+	"database/sql"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+	"golang.org/x/term"
+
+	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/gen"
+	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/internal/dbconn"
+	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/sandbox"
+)
+
+// importOptions are the flags of `dumpscope import`.
+type importOptions struct {
+	conn *dbconn.Options
+
+	sandbox      bool
+	sandboxDir   string
+	sandboxSet   multiFlag
+	serverBinary string
+	keepSandbox  bool
+	sampleSize   string
+
+	parallel         int
+	batchBytes       string
+	force            bool
+	overwrite        bool
+	stripDefiners    bool
+	localInfile      bool
+	binaryMode       bool
+	comments         bool
+	skipWarningCount bool
+	noTUI            bool
+	noAdvisor        bool
+	interval         time.Duration
+	record           string
+
+	file    string
+	command []string
+	// onStatement is the streaming preflight for stdin (see importPreflight).
+	onStatement func(context.Context, *importer.Statement) error
+}
+
+// multiFlag is a repeatable string flag.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
 func runImport(args []string, s stdio) int {
-	s.Err.Write([]byte("not implemented yet\n"))
+	o, code := parseImport(args, s)
+	if o == nil {
+		return code
+	}
+	ctx, stop := signalContext(s)
+	defer stop.cleanup()
+	return importRun(ctx, stop, o, s)
+}
+
+func parseImport(args []string, s stdio) (*importOptions, int) {
+	fs := flag.NewFlagSet("import", flag.ContinueOnError)
+	fs.SetOutput(s.Err)
+	o := &importOptions{command: append([]string{"dumpscope", "import"}, args...)}
+	o.conn = dbconn.AddFlags(fs)
+	fs.BoolVar(&o.sandbox, "sandbox", false, "start a throwaway server and import into it (without FILE: a generated sample dump)")
+	fs.StringVar(&o.sandboxDir, "sandbox-dir", "", "parent `directory` for the sandbox server (default: the system temp dir)")
+	fs.Var(&o.sandboxSet, "sandbox-set", "server setting `name=value` for the sandbox (repeatable)")
+	fs.StringVar(&o.serverBinary, "server-binary", "", "mariadbd or mysqld `binary` for the sandbox (default: search PATH and /usr/sbin)")
+	fs.BoolVar(&o.keepSandbox, "keep-sandbox", false, "keep the sandbox server's directory (datadir, error log) afterwards")
+	fs.StringVar(&o.sampleSize, "sample-size", "64M", "`size` of the generated sample dump imported with --sandbox and no FILE")
+	fs.IntVar(&o.parallel, "parallel", 1, "replay on `N` connections (1: exactly the client's statement stream)")
+	fs.StringVar(&o.batchBytes, "batch-bytes", "4M", "with --parallel: SQL `bytes` committed per transaction")
+	fs.BoolVar(&o.force, "force", false, "continue after SQL errors; they are counted and listed at the end (exit code 4)")
+	fs.BoolVar(&o.overwrite, "overwrite", false, "allow the dump to drop or write into existing databases and tables")
+	fs.BoolVar(&o.stripDefiners, "strip-definers", false, "remove DEFINER= clauses (objects are then owned by the importing user)")
+	fs.BoolVar(&o.localInfile, "local-infile", false, "allow LOAD DATA LOCAL INFILE (reads files on this machine)")
+	fs.BoolVar(&o.binaryMode, "binary-mode", false, "accept raw NUL bytes in the dump (the client's --binary-mode)")
+	fs.BoolVar(&o.comments, "comments", false, "send comments to the server instead of stripping them (the client's --comments)")
+	fs.BoolVar(&o.skipWarningCount, "skip-warning-count", false, "do not count server warnings (saves a round trip per statement)")
+	fs.BoolVar(&o.noTUI, "no-tui", false, "headless: progress lines on stderr (the only mode so far)")
+	fs.BoolVar(&o.noAdvisor, "no-advisor", false, "do not sample the server or run the rules")
+	fs.DurationVar(&o.interval, "interval", time.Second, "progress and sampling `interval`")
+	fs.StringVar(&o.record, "record", "", "write a run record (JSON) to this `file`")
+	fs.Usage = func() {
+		fmt.Fprintln(s.Err, "usage: dumpscope import [flags] FILE|-")
+		fs.PrintDefaults()
+	}
+	if code, ok := parseConnFlags(fs, args, s); !ok {
+		return nil, code
+	}
+	switch fs.NArg() {
+	case 0:
+		if !o.sandbox {
+			fmt.Fprintln(s.Err, "dumpscope import: missing FILE (a dump file, or - for stdin)")
+			return nil, exitUsage
+		}
+	case 1:
+		o.file = fs.Arg(0)
+	default:
+		fmt.Fprintf(s.Err, "dumpscope import: one FILE expected, got %d (flags go before FILE)\n", fs.NArg())
+		return nil, exitUsage
+	}
+	if o.interval <= 0 || o.parallel < 1 {
+		fmt.Fprintln(s.Err, "dumpscope import: --interval must be positive and --parallel at least 1")
+		return nil, exitUsage
+	}
+	for _, f := range []string{o.sampleSize, o.batchBytes} {
+		if _, err := parseByteSize(f); err != nil {
+			fmt.Fprintln(s.Err, "dumpscope import:", err)
+			return nil, exitUsage
+		}
+	}
+	return o, exitOK
+}
+
+// parseByteSize reads sizes such as 64M, 1.5G, 4096 (binary multiples).
+func parseByteSize(v string) (int64, error) {
+	s := strings.TrimSpace(strings.ToUpper(v))
+	mult := int64(1)
+	s = strings.TrimSuffix(strings.TrimSuffix(s, "B"), "I")
+	if n := len(s); n > 0 {
+		switch s[n-1] {
+		case 'K':
+			mult, s = 1<<10, s[:n-1]
+		case 'M':
+			mult, s = 1<<20, s[:n-1]
+		case 'G':
+			mult, s = 1<<30, s[:n-1]
+		case 'T':
+			mult, s = 1<<40, s[:n-1]
+		}
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f <= 0 {
+		return 0, fmt.Errorf("bad size %q (want e.g. 512K, 64M, 2G)", v)
+	}
+	return int64(f * float64(mult)), nil
+}
+
+// stopper turns the first Ctrl-C/SIGTERM into a graceful stop (finish the statement in
+// flight, then stop) and the second into an abort.
+type stopper struct {
+	graceful chan struct{}
+	once     sync.Once
+	cleanup  func()
+}
+
+func signalContext(s stdio) (context.Context, *stopper) {
+	ctx, cancel := context.WithCancel(context.Background())
+	st := &stopper{graceful: make(chan struct{})}
+	ch := make(chan os.Signal, 2)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		n := 0
+		for {
+			select {
+			case <-ch:
+				n++
+				if n == 1 {
+					fmt.Fprintln(s.Err, "\ndumpscope: stopping after the statement in flight (press Ctrl-C again to abort at once)")
+					st.once.Do(func() { close(st.graceful) })
+				} else {
+					cancel()
+				}
+			case <-done:
+				return
+			}
+		}
+	}()
+	st.cleanup = func() { signal.Stop(ch); close(done); cancel() }
+	return ctx, st
+}
+
+// replayer is the serial or the parallel replayer.
+type replayer interface {
+	Progress() importer.Progress
+	Run(ctx context.Context) (*importer.ReplayResult, error)
+}
+
+func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) int {
+	start := time.Now()
+	// Input first: a missing file is reported before any server is started.
+	in, err := openImportInput(o)
+	if err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		return exitFailure
+	}
+	defer in.Close()
+
+	srv, err := importSandbox(ctx, o, s)
+	if err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		return exitFailure
+	}
+	if srv != nil {
+		defer func() {
+			if o.keepSandbox {
+				fmt.Fprintf(s.Err, "dumpscope: sandbox kept in %s (socket %s); stop it with: kill %d\n", srv.Dir, srv.Socket, srv.PID)
+				return
+			}
+			if err := srv.Stop(); err != nil {
+				fmt.Fprintln(s.Err, "dumpscope:", err)
+			}
+		}()
+	}
+	cfg, err := resolveConn(o.conn, s)
+	if err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		return exitFailure
+	}
+	if o.localInfile {
+		cfg.AllowAllFiles = true
+	}
+	db, conns, err := openImportConns(ctx, cfg, o.parallel)
+	if err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		return exitFailure
+	}
+	defer db.Close()
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+
+	if code := importPreflight(ctx, o, in, conns[0], s); code >= 0 {
+		return code
+	}
+
+	split := importer.NewSplitter(in.Reader, importer.SplitOptions{
+		KeepComments: o.comments, BinaryMode: o.binaryMode, Charset: connCharset(ctx, conns[0]),
+	})
+	ropt := importer.ReplayOptions{
+		Name: in.Name, Force: o.force, LocalInfile: o.localInfile, StripDefiners: o.stripDefiners,
+		SkipWarningCount: o.skipWarningCount, Stop: stop.graceful, OnStatement: o.onStatement,
+	}
+	var rep replayer
+	if o.parallel == 1 {
+		rep, err = importer.NewReplayer(ctx, conns[0], split, ropt)
+	} else {
+		batch, _ := parseByteSize(o.batchBytes)
+		cs := make([]importer.Conn, len(conns))
+		for i, c := range conns {
+			cs[i] = c
+		}
+		rep, err = importer.NewParallelReplayer(ctx, cs, split, importer.ParallelOptions{ReplayOptions: ropt, BatchBytes: batch})
+	}
+	if err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		return exitFailure
+	}
+	fmt.Fprintf(s.Err, "dumpscope: importing %s (%s) into %s on %d connection(s)\n", in.Name, in.Format, dbconn.Describe(cfg), o.parallel)
+
+	var sess *advisorSession
+	if !o.noAdvisor {
+		sess, err = openAdvisorSession(ctx, cfg, sessionOptions{
+			Interval: o.interval,
+			Progress: func() advisor.ImportProgress {
+				p := rep.Progress()
+				return advisor.ImportProgress{Bytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits}
+			},
+			Command:  dbconn.RedactArgs(o.command),
+			Record:   o.record != "",
+			Log:      s.Err,
+			LogEvery: -1, // the import prints its own progress line
+			Dump:     &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
+		})
+		if err != nil {
+			fmt.Fprintln(s.Err, "dumpscope import: advisor disabled:", err)
+			sess = nil
+		} else {
+			defer sess.Close()
+			fmt.Fprintln(s.Err, "dumpscope: sampling", sess.Describe())
+		}
+	}
+	var monWG sync.WaitGroup
+	monCtx, monStop := context.WithCancel(ctx)
+	if sess != nil {
+		monWG.Add(1)
+		go func() { defer monWG.Done(); _ = sess.Run(monCtx) }()
+	}
+	prog := newProgressPrinter(s.Err, in, rep.Progress, o.interval, start)
+	prog.start()
+	res, runErr := rep.Run(ctx)
+	prog.stop()
+	monStop()
+	monWG.Wait()
+
+	code := importSummary(ctx, s, in, conns[0], res, runErr, time.Since(start))
+	if sess != nil {
+		printFindings(s.Out, sess.engine.Findings())
+		fmt.Fprintln(s.Err, "dumpscope:", sess.CostLine())
+		if o.record != "" {
+			if err := writeImportRecord(o.record, sess, in, res, runErr, code); err != nil {
+				fmt.Fprintln(s.Err, "dumpscope import:", err)
+				if code == exitOK {
+					code = exitFailure
+				}
+			} else {
+				fmt.Fprintln(s.Err, "dumpscope: run record written to", o.record)
+			}
+		}
+	}
+	return code
+}
+
+func writeImportRecord(path string, sess *advisorSession, in *importer.Input, res *importer.ReplayResult, runErr error, code int) error {
+	out := report.Outcome{Status: report.OutcomeOK}
+	switch {
+	case code == exitInterrupted:
+		out.Status = report.OutcomeInterrupted
+	case runErr != nil:
+		out.Status, out.Error = report.OutcomeError, runErr.Error()
+		var se *importer.StatementError
+		var sp *importer.SplitError
+		switch {
+		case errors.As(runErr, &se):
+			out.Offset, out.Line = &se.Offset, &se.Line
+		case errors.As(runErr, &sp):
+			out.Offset, out.Line = &sp.Offset, &sp.Line
+		}
+	}
+	rec := sess.Finish(out)
+	if rec.Dump != nil {
+		rec.Dump.Bytes = res.Bytes
+		rec.Dump.Statements = res.Statements
+		rec.Dump.Rows = res.Rows
+		rec.Dump.LargestStatementBytes = res.LargestStatementBytes
+		rec.Dump.CompressedBytes = in.CompressedBytesRead()
+	}
+	return report.WriteFile(path, rec)
+}
+
+// connCharset is the connection's character set, which the splitter must know to skip
+// multibyte characters whose second byte looks like a backslash (gbk, sjis, big5, cp932).
+func connCharset(ctx context.Context, c *sql.Conn) string {
+	var cs string
+	if err := c.QueryRowContext(ctx, "SELECT @@character_set_client").Scan(&cs); err != nil {
+		return ""
+	}
+	return cs
+}
+
+// openImportConns opens n pinned connections. A *sql.Conn per worker, never the pool:
+// database/sql retries a statement on a fresh connection after driver.ErrBadConn, and that
+// connection would lack the dump's SET NAMES, sql_mode and USE.
+func openImportConns(ctx context.Context, cfg *mysql.Config, n int) (*sql.DB, []*sql.Conn, error) {
+	if n == 1 {
+		db, c, err := dbconn.OpenConn(ctx, cfg)
+		if err != nil {
+			return nil, nil, err
+		}
+		return db, []*sql.Conn{c}, nil
+	}
+	connector, err := mysql.NewConnector(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	db := sql.OpenDB(connector)
+	db.SetMaxOpenConns(n)
+	db.SetMaxIdleConns(n)
+	var conns []*sql.Conn
+	for i := 0; i < n; i++ {
+		c, err := db.Conn(ctx)
+		if err != nil {
+			for _, c := range conns {
+				c.Close()
+			}
+			db.Close()
+			return nil, nil, fmt.Errorf("connect %s: %w", dbconn.Describe(cfg), err)
+		}
+		conns = append(conns, c)
+	}
+	return db, conns, nil
+}
+
+func openImportInput(o *importOptions) (*importer.Input, error) {
+	if o.file == "" { // --sandbox without FILE: the bundled sample, generated on the fly
+		size, _ := parseByteSize(o.sampleSize)
+		g := gen.DefaultOptions()
+		g.SizeBytes = size
+		return importer.OpenReader("sample-"+o.sampleSize+".sql (generated)", gen.Reader(g), -1)
+	}
+	return importer.Open(o.file)
+}
+
+// importSandbox starts the throwaway server for --sandbox and points the connection
+// options at it.
+func importSandbox(ctx context.Context, o *importOptions, s stdio) (*sandbox.Server, error) {
+	if !o.sandbox {
+		return nil, nil
+	}
+	fmt.Fprintln(s.Err, "dumpscope: starting a sandbox server…")
+	srv, err := sandbox.Start(ctx, sandbox.Options{Dir: o.sandboxDir, Keep: o.keepSandbox, ServerBinary: o.serverBinary, Settings: o.sandboxSet})
+	if err != nil {
+		return nil, err
+	}
+	o.conn.TargetSandbox(srv.Socket)
+	fmt.Fprintf(s.Err, "dumpscope: sandbox %s %s, datadir %s\n", srv.Flavor, srv.Version, srv.DataDir)
+	return srv, nil
+}
+
+// importPreflight refuses to drop or write into existing databases and tables unless
+// --overwrite is given (or the operator says yes on a TTY). A dump file is scanned in full
+// before the first statement; stdin cannot be scanned ahead, so each DROP/CREATE is checked
+// as it arrives and the import stops before the first one that would overwrite. It returns
+// -1 to go on, or the exit code.
+func importPreflight(ctx context.Context, o *importOptions, in *importer.Input, conn *sql.Conn, s stdio) int {
+	if o.overwrite {
+		return -1
+	}
+	var current sql.NullString
+	if err := conn.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current); err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import: preflight:", err)
+		return exitFailure
+	}
+	pf, err := importer.NewPreflight(ctx, conn, current.String)
+	if err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		return exitFailure
+	}
+	if pf.Empty() {
+		return -1
+	}
+	if o.file == "" || o.file == "-" {
+		o.onStatement = func(_ context.Context, st *importer.Statement) error {
+			if ow := pf.Observe(st); ow != nil {
+				return fmt.Errorf("%s: the dump would %s, which exists in the target; stopped before it — rerun with --overwrite to allow it", in.Name, ow)
+			}
+			return nil
+		}
+		return -1
+	}
+	scan, err := importer.Open(o.file)
+	if err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		return exitFailure
+	}
+	defer scan.Close()
+	sp := importer.NewSplitter(scan.Reader, importer.SplitOptions{BinaryMode: true})
+	var found []importer.Overwrite
+	for sp.Next() {
+		st := sp.Statement()
+		if ow := pf.Observe(&st); ow != nil {
+			found = append(found, *ow)
+		}
+	}
+	if err := sp.Err(); err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import: preflight:", err)
+		return exitFailure
+	}
+	if len(found) == 0 {
+		return -1
+	}
+	fmt.Fprintf(s.Err, "dumpscope: the dump drops or writes into %d existing object(s) in the target:\n", len(found))
+	for i, ow := range found {
+		if i == 20 {
+			fmt.Fprintf(s.Err, "  … and %d more\n", len(found)-20)
+			break
+		}
+		fmt.Fprintln(s.Err, "  "+ow.String())
+	}
+	if f, ok := s.In.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		fmt.Fprint(s.Err, "Overwrite them? [y/N] ")
+		line, _ := bufio.NewReader(f).ReadString('\n')
+		if a := strings.ToLower(strings.TrimSpace(line)); a == "y" || a == "yes" {
+			return -1
+		}
+	}
+	fmt.Fprintln(s.Err, "dumpscope import: refusing to overwrite existing objects; rerun with --overwrite")
 	return exitFailure
 }

@@ -1,0 +1,397 @@
+package importer
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync/atomic"
+
+	"github.com/go-sql-driver/mysql"
+)
+
+// Conn is what the serial replayer needs from its one pinned connection; *sql.Conn
+// satisfies it. A *sql.DB would not do: its pool may run the next statement on a fresh
+// connection that never saw the dump's SET NAMES, sql_mode or USE.
+type Conn interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// ReplayOptions control what the serial replayer does with each statement.
+type ReplayOptions struct {
+	// Name names the dump in errors (file name or "stdin").
+	Name string
+	// Force continues after SQL errors, counting and listing them (the client's --force).
+	Force bool
+	// LocalInfile permits LOAD DATA LOCAL INFILE; without it the statement is refused,
+	// because a dump is untrusted input and the statement reads the client machine's files.
+	LocalInfile bool
+	// StripDefiners removes DEFINER=user@host clauses from views, triggers, routines and
+	// events, so they are created by (and run as) the importing user.
+	StripDefiners bool
+	// SkipWarningCount saves the `SELECT @@warning_count` round trip after each statement
+	// (only worth it for row-per-statement dumps); warnings are then not counted.
+	SkipWarningCount bool
+	// MaxErrorsListed bounds how many SQL errors the result keeps under Force (0: 100).
+	MaxErrorsListed int
+	// OnStatement, when set, is called before each statement is sent (e.g. by the
+	// preflight that checks what a stdin dump overwrites). A non-nil error stops the
+	// import before the statement runs.
+	OnStatement func(ctx context.Context, st *Statement) error
+	// Stop, when closed, ends the replay before the next statement with ErrStopped: the
+	// graceful first Ctrl-C. The statement in flight finishes; nothing is rolled back.
+	Stop <-chan struct{}
+}
+
+// ErrStopped is returned by Run when ReplayOptions.Stop was closed.
+var ErrStopped = errors.New("import stopped on request")
+
+// Progress is a consistent-enough snapshot of the replay, safe to read from another
+// goroutine while the import runs.
+type Progress struct {
+	// Bytes is uncompressed dump bytes consumed (up to the end of the last statement sent).
+	Bytes      int64
+	Statements int64 // statements executed (sent to the server)
+	Rows       int64 // row tuples in executed INSERT/REPLACE statements
+	Commits    int64 // statements that ended a transaction (autocommit statements, COMMIT, DDL)
+	Errors     int64 // SQL errors tolerated under Force
+	Warnings   int64 // server warnings counted after each statement
+	Table      string
+}
+
+// StatementError is an SQL error or a refusal, naming where in the dump it happened.
+type StatementError struct {
+	Name   string
+	Offset int64
+	Line   int64
+	Kind   Kind
+	Table  string
+	// Code and SQLState are the server's; zero for refusals.
+	Code     uint16
+	SQLState string
+	Message  string
+	// Head is the first 200 bytes of the statement.
+	Head string
+	Err  error
+}
+
+func (e *StatementError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: offset %d, line %d: %s", e.Name, e.Offset, e.Line, e.Kind)
+	if e.Table != "" {
+		fmt.Fprintf(&b, " `%s`", e.Table)
+	}
+	if e.Code != 0 {
+		fmt.Fprintf(&b, ": ERROR %d (%s): %s", e.Code, e.SQLState, e.Message)
+	} else {
+		fmt.Fprintf(&b, ": %s", e.Message)
+	}
+	if e.Head != "" {
+		fmt.Fprintf(&b, ": %s", e.Head)
+	}
+	return b.String()
+}
+
+func (e *StatementError) Unwrap() error { return e.Err }
+
+// TableCount is the rows the dump carried for one table.
+type TableCount struct {
+	Database string
+	Table    string
+	Rows     int64
+}
+
+// ReplayResult is what a finished (or failed) replay knows.
+type ReplayResult struct {
+	Progress
+	// Errors lists tolerated SQL errors under Force (at most MaxErrorsListed).
+	ErrorList []*StatementError
+	// Tables are the tables that received INSERT/REPLACE rows, in first-seen order.
+	Tables []TableCount
+	// LargestStatementBytes is the largest SQL sent.
+	LargestStatementBytes int64
+}
+
+// Replayer replays a split dump on one connection, in order, exactly as the mariadb client
+// would: each statement's SQL as one COM_QUERY.
+type Replayer struct {
+	conn  Conn
+	split *Splitter
+	opt   ReplayOptions
+
+	maxPacketBytes int64 // server's max_allowed_packet
+	database       string
+
+	bytes, statements, rows, commits, errs, warnings atomic.Int64
+	table                                            atomic.Pointer[string]
+
+	result     ReplayResult
+	tableIndex map[string]int
+}
+
+// NewReplayer prepares a replay of split onto conn. It reads the server's
+// max_allowed_packet and session sql_mode so that oversized statements are refused before
+// they are sent and NO_BACKSLASH_ESCAPES is honoured from the first byte.
+func NewReplayer(ctx context.Context, conn Conn, split *Splitter, opt ReplayOptions) (*Replayer, error) {
+	r := &Replayer{conn: conn, split: split, opt: opt, tableIndex: map[string]int{}}
+	if r.opt.MaxErrorsListed == 0 {
+		r.opt.MaxErrorsListed = 100
+	}
+	var db sql.NullString
+	if err := conn.QueryRowContext(ctx, "SELECT @@max_allowed_packet, DATABASE()").Scan(&r.maxPacketBytes, &db); err != nil {
+		return nil, fmt.Errorf("read max_allowed_packet: %w", err)
+	}
+	r.database = db.String
+	if err := r.syncSQLMode(ctx); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Progress returns the replay's counters; safe for concurrent use.
+func (r *Replayer) Progress() Progress {
+	p := Progress{
+		Bytes: r.bytes.Load(), Statements: r.statements.Load(), Rows: r.rows.Load(),
+		Commits: r.commits.Load(), Errors: r.errs.Load(), Warnings: r.warnings.Load(),
+	}
+	if t := r.table.Load(); t != nil {
+		p.Table = *t
+	}
+	return p
+}
+
+// Run replays every statement. It returns the result and the first error that stopped the
+// replay: a split error, a refusal, a connection loss, or (without Force) an SQL error.
+// Under Force, SQL errors are counted and listed and Run returns a nil error.
+func (r *Replayer) Run(ctx context.Context) (*ReplayResult, error) {
+	err := r.run(ctx)
+	r.result.Progress = r.Progress()
+	return &r.result, err
+}
+
+func (r *Replayer) run(ctx context.Context) error {
+	for r.split.Next() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		select {
+		case <-r.opt.Stop:
+			return ErrStopped
+		default:
+		}
+		stv := r.split.Statement()
+		st := &stv
+		if err := r.one(ctx, st); err != nil {
+			if err == errQuit {
+				r.bytes.Store(st.Offset + int64(len(st.Raw)))
+				return nil
+			}
+			return err
+		}
+		r.bytes.Store(st.Offset + int64(len(st.Raw)))
+	}
+	return r.split.Err()
+}
+
+func (r *Replayer) one(ctx context.Context, st *Statement) error {
+	if st.Kind == KindClient {
+		return r.clientCommand(st)
+	}
+	if len(st.SQL) == 0 {
+		return nil
+	}
+	if isLoadDataLocal(st.SQL) && !r.opt.LocalInfile {
+		return r.refuse(st, "LOAD DATA LOCAL INFILE reads files on the client machine; refused (pass --local-infile to allow it)")
+	}
+	q := st.SQL
+	if r.opt.StripDefiners && (st.Kind == KindRoutine || st.Kind == KindDDL) {
+		q = StripDefiner(q)
+	}
+	if n := int64(len(q)) + 1; n > r.maxPacketBytes { // +1: the COM_QUERY command byte
+		return r.refuse(st, fmt.Sprintf("statement is %d bytes, larger than the server's max_allowed_packet (%d); raise it: SET GLOBAL max_allowed_packet=%d (or max_allowed_packet in my.cnf [mysqld]), then resume",
+			len(q), r.maxPacketBytes, roundUpMiB(n)))
+	}
+	if r.opt.OnStatement != nil {
+		if err := r.opt.OnStatement(ctx, st); err != nil {
+			return err
+		}
+	}
+	if st.Table != "" {
+		t := st.Table
+		r.table.Store(&t)
+	}
+	if int64(len(q)) > r.result.LargestStatementBytes {
+		r.result.LargestStatementBytes = int64(len(q))
+	}
+	_, err := r.conn.ExecContext(ctx, string(q))
+	r.statements.Add(1)
+	if err != nil {
+		return r.sqlError(st, q, err)
+	}
+	if endsTransaction(st) {
+		r.commits.Add(1)
+	}
+	switch st.Kind {
+	case KindInsert:
+		r.rows.Add(st.Rows)
+		r.countTable(st)
+	case KindSession:
+		return r.afterSession(ctx, st, q)
+	}
+	if !r.opt.SkipWarningCount && st.Kind != KindSession && st.Kind != KindLock {
+		var n int64
+		if err := r.conn.QueryRowContext(ctx, "SELECT @@warning_count").Scan(&n); err != nil {
+			return r.sqlError(st, q, err)
+		}
+		r.warnings.Add(n)
+	}
+	return nil
+}
+
+// clientCommand handles what the client itself would act on. DELIMITER is the splitter's
+// business and `\-` (mariadb-dump's sandbox-mode line) is harmless; anything that would run
+// a program or read a file on this machine is refused, never executed.
+func (r *Replayer) clientCommand(st *Statement) error {
+	switch name := CommandName(*st); name {
+	case "system", "source", "tee", "pager", "edit", "connect":
+		return r.refuse(st, fmt.Sprintf("client command %s %q would act on the client machine or read its files; refused (a dump is untrusted input)", name, st.Arg))
+	case "quit", "exit":
+		return errQuit
+	default: // delimiter, sandbox (\-), and commands that only change the client's display
+		return nil
+	}
+}
+
+// errQuit ends a replay at a `quit`/`exit`/`\q` in the dump, where the client stops too.
+var errQuit = errors.New("quit")
+
+func (r *Replayer) refuse(st *Statement, msg string) error {
+	return &StatementError{Name: r.opt.Name, Offset: st.Offset, Line: st.Line, Kind: st.Kind, Table: st.Table, Message: msg, Head: head(st.SQL)}
+}
+
+// sqlError turns a server error into a StatementError; under Force it is recorded and
+// swallowed. A lost connection always stops the replay: the session state (SET NAMES,
+// sql_mode, USE, an open transaction) died with it.
+func (r *Replayer) sqlError(st *Statement, q []byte, err error) error {
+	se := &StatementError{Name: r.opt.Name, Offset: st.Offset, Line: st.Line, Kind: st.Kind, Table: st.Table, Head: head(q), Err: err}
+	var me *mysql.MySQLError
+	switch {
+	case errors.As(err, &me):
+		se.Code, se.SQLState, se.Message = me.Number, string(me.SQLState[:]), me.Message
+	case errors.Is(err, driver.ErrBadConn), errors.Is(err, mysql.ErrInvalidConn), errors.Is(err, io.EOF), errors.Is(err, sql.ErrConnDone):
+		se.Message = "connection to the server lost (" + err.Error() + "); statements before this offset are committed as far as the server got"
+		return se
+	default:
+		se.Message = err.Error()
+		return se
+	}
+	if !r.opt.Force || isConnectionFatal(se.Code) {
+		return se
+	}
+	r.errs.Add(1)
+	if len(r.result.ErrorList) < r.opt.MaxErrorsListed {
+		se.Err = nil
+		r.result.ErrorList = append(r.result.ErrorList, se)
+	}
+	return nil
+}
+
+// isConnectionFatal lists server errors after which the session cannot continue even
+// under --force (the client reconnects; we do not, because session state would be lost).
+func isConnectionFatal(code uint16) bool {
+	switch code {
+	case 1053, 2006, 2013, 1927: // shutdown in progress, gone away, lost connection, connection killed
+		return true
+	}
+	return false
+}
+
+// afterSession keeps the splitter and the bookkeeping in step with session changes:
+// NO_BACKSLASH_ESCAPES changes how strings are split, and USE changes the database that
+// unqualified tables belong to.
+func (r *Replayer) afterSession(ctx context.Context, st *Statement, q []byte) error {
+	if TouchesSQLMode(*st) {
+		if err := r.syncSQLMode(ctx); err != nil {
+			return r.sqlError(st, q, err)
+		}
+	}
+	if strings.EqualFold(st.Verb, "USE") {
+		var db sql.NullString
+		if err := r.conn.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&db); err != nil {
+			return r.sqlError(st, q, err)
+		}
+		r.database = db.String
+	}
+	return nil
+}
+
+func (r *Replayer) syncSQLMode(ctx context.Context) error {
+	var mode string
+	if err := r.conn.QueryRowContext(ctx, "SELECT @@session.sql_mode").Scan(&mode); err != nil {
+		return fmt.Errorf("read sql_mode: %w", err)
+	}
+	r.split.SetNoBackslashEscapes(strings.Contains(strings.ToUpper(mode), "NO_BACKSLASH_ESCAPES"))
+	return nil
+}
+
+func (r *Replayer) countTable(st *Statement) {
+	db := st.Database
+	if db == "" {
+		db = r.database
+	}
+	key := db + "\x00" + st.Table
+	i, ok := r.tableIndex[key]
+	if !ok {
+		i = len(r.result.Tables)
+		r.tableIndex[key] = i
+		r.result.Tables = append(r.result.Tables, TableCount{Database: db, Table: st.Table})
+	}
+	r.result.Tables[i].Rows += st.Rows
+}
+
+// endsTransaction reports whether, under autocommit, the statement ends a transaction
+// whose commit the server must make durable.
+func endsTransaction(st *Statement) bool {
+	switch st.Kind {
+	case KindInsert, KindDDL, KindRoutine, KindOther:
+		return true
+	case KindTxn:
+		return strings.HasPrefix(strings.ToUpper(st.Verb), "COMMIT")
+	}
+	return false
+}
+
+func head(q []byte) string {
+	const n = 200
+	if len(q) > n {
+		q = q[:n]
+	}
+	return strings.Join(strings.Fields(string(bytes.ToValidUTF8(q, []byte("?")))), " ")
+}
+
+func roundUpMiB(n int64) int64 {
+	const mib = 1 << 20
+	return (n + mib - 1) / mib * mib
+}
+
+// isLoadDataLocal reports whether q is LOAD DATA … LOCAL INFILE (LOAD XML too).
+func isLoadDataLocal(q []byte) bool {
+	f := bytes.Fields(q)
+	if len(f) < 3 || !bytes.EqualFold(f[0], []byte("LOAD")) {
+		return false
+	}
+	for i := 1; i < len(f) && i < 6; i++ {
+		if bytes.EqualFold(f[i], []byte("LOCAL")) {
+			return true
+		}
+		if bytes.EqualFold(f[i], []byte("INFILE")) {
+			return false
+		}
+	}
+	return false
+}
