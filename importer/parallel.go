@@ -64,9 +64,9 @@ type ParallelReplayer struct {
 
 	serial *Replayer // runs barrier statements on conns[0] with the serial semantics
 
-	work   chan *batch   // unpinned batches, any worker
-	pinned chan *batch   // pinned batches, worker 0 only
-	budget chan struct{} // one token per MiB of queued SQL
+	work     chan *batch   // unpinned batches, any worker
+	pinned   chan *batch   // pinned batches, worker 0 only
+	budget   chan struct{} // one token per MiB of queued SQL
 	inflight sync.WaitGroup
 	firstErr atomic.Pointer[error]
 

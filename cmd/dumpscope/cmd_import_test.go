@@ -82,7 +82,6 @@ func trunc(b []byte) string {
 	return string(b)
 }
 
-
 // TestImportSakilaRoundTrip: importing Sakila's schema+data files and its mariadb-dump
 // with dumpscope and re-dumping gives byte-identical output to importing them with the
 // mariadb client.
