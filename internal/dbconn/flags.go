@@ -127,11 +127,23 @@ func AddFlags(fs *flag.FlagSet) *Options {
 	return o
 }
 
-// Set records an option as if it had been given on the command line (key as the
-// client spells it: "socket", "user", "skip-ssl"...). Commands use it for settings they
-// derive themselves, such as a sandbox's socket.
+// Set records an option as if it had been given on the command line after the user's
+// flags (key as the client spells it: "socket", "user", "ssl"...), so it wins over them
+// and over the option files. Commands use it for settings they derive themselves.
 func (o *Options) Set(key, value string) {
 	o.cmdline = append(o.cmdline, Setting{Key: key, Value: value, HasValue: true, Source: cmdSource})
+}
+
+// TargetSandbox points the options at a throwaway server's socket as root without a
+// password, whatever the flags and option files say about host, port, user and password;
+// the character set and TLS options still apply, as they would to `mariadb
+// --user=root --socket=…`.
+func (o *Options) TargetSandbox(socket string) {
+	o.Set("host", "localhost")
+	o.Set("protocol", "socket")
+	o.Set("socket", socket)
+	o.Set("user", "root")
+	o.Set("password", "")
 }
 
 // attachedShort are the short options whose value the client accepts attached

@@ -1,6 +1,7 @@
 package dbconn
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -247,4 +248,18 @@ func TestSettingStringHidesPassword(t *testing.T) {
 	if got := (Setting{Key: "user", Value: "bob", HasValue: true}).String(); got != "--user=bob" {
 		t.Errorf("user printed as %q", got)
 	}
+}
+
+// FuzzParseOptionFile checks the parser never panics and yields at most one setting per
+// line of input.
+func FuzzParseOptionFile(f *testing.F) {
+	f.Add([]byte("[client]\nuser = 'a#b' # c\npassword\n!include /nonexistent\n"))
+	f.Add([]byte("[client]\nk=\"x\\\"y\\\\\" \n[mysqld]\nport=1\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &optReader{groups: ClientGroups()}
+		_ = r.parse(bytes.NewReader(data), "fuzz.cnf", maxIncludeDepth)
+		if lines := bytes.Count(data, []byte("\n")) + 1; len(r.settings) > lines {
+			t.Fatalf("%d settings from %d lines", len(r.settings), lines)
+		}
+	})
 }

@@ -225,3 +225,23 @@ func TestDescribe(t *testing.T) {
 		}
 	}
 }
+
+func TestTargetSandbox(t *testing.T) {
+	root := writeTree(t, map[string]string{"home/.my.cnf": "[client]\nuser=app\npassword=pw\nhost=db1\nport=3307\n"})
+	fs, o := newTestFlagSet()
+	o.Env = testEnv(root, nil)
+	a, _ := PreprocessArgs(fs, []string{"-uother", "-P3308", "--default-character-set=gbk"})
+	if err := fs.Parse(a); err != nil {
+		t.Fatal(err)
+	}
+	o.TargetSandbox("/tmp/sb/mysqld.sock")
+	cfg, err := o.Resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := resolved{User: cfg.User, Passwd: cfg.Passwd, Net: cfg.Net, Addr: cfg.Addr, Collation: cfg.Collation}
+	want := resolved{User: "root", Net: "unix", Addr: "/tmp/sb/mysqld.sock", Collation: "gbk_chinese_ci"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("resolved (-want +got):\n%s", diff)
+	}
+}
