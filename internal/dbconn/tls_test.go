@@ -88,6 +88,10 @@ func TestTLSMatchesClient(t *testing.T) {
 		{"wrong ssl-ca", []string{"--ssl-ca=" + otherCA}, false, false},
 		{"verify with ca", []string{"--ssl-ca=" + ca, "--ssl-verify-server-cert"}, true, true},
 		{"verify with system roots", []string{"--ssl-verify-server-cert"}, false, false},
+		{"skip-ssl then verify", []string{"--skip-ssl", "--ssl-ca=" + ca, "--ssl-verify-server-cert"}, true, true},
+		{"skip-ssl then ssl-ca", []string{"--skip-ssl", "--ssl-ca=" + ca}, true, true},
+		{"ssl-ca then skip-ssl", []string{"--ssl-ca=" + ca, "--skip-ssl"}, true, false},
+		{"skip-ssl then ssl", []string{"--skip-ssl", "--ssl"}, true, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
