@@ -160,7 +160,7 @@ func (m *Monitor) step(ctx context.Context, withDevices bool) Tick {
 		if err != nil {
 			tick.Errors = append(tick.Errors, fmt.Errorf("server at t=%.1fs: %w", s.T, err))
 		}
-		s.Status, s.InnoDB = ss.Status, ss.InnoDB
+		s.Status, s.InnoDB, s.InnoDBMetrics = ss.Status, ss.InnoDB, ss.Metrics
 		for _, c := range ss.Changes {
 			c.T = s.T
 			tick.Changes = append(tick.Changes, c)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -99,6 +100,8 @@ type ServerSample struct {
 	InnoDB *InnoDB
 	// Engine is the parsed SHOW ENGINE INNODB STATUS when it was read this tick.
 	Engine *EngineStatus
+	// Metrics are the enabled INNODB_METRICS among InnoDBMetricNames (nil when none is).
+	Metrics map[string]float64
 	// Changes are variables whose value differs from the previous read (T unset: the
 	// caller stamps it).
 	Changes []VariableChange
@@ -121,6 +124,23 @@ type ServerSampler struct {
 	statusQuery   string
 	watched       []string // watched variables this server has
 	watchedSelect string   // SELECT @@GLOBAL.… of watched
+	metricsQuery  string   // "" when no wanted INNODB_METRICS metric is enabled
+}
+
+// InnoDBMetricNames are the information_schema.INNODB_METRICS the sampler reads where the
+// server has them enabled (the log_* ones are off by default on MySQL and MariaDB, and
+// dumpscope never enables them: it does not change the server it observes). They show
+// InnoDB's own flushing decisions: the async/sync flush thresholds, how many pages each
+// kind of flush wrote, and how often threads waited for a sync flush.
+func InnoDBMetricNames() []string {
+	return []string{
+		"log_lsn_current", "log_lsn_last_checkpoint", "log_lsn_checkpoint_age",
+		"log_max_modified_age_async", "log_max_modified_age_sync", "log_checkpoints",
+		"buffer_flush_sync_waits", "buffer_flush_sync_total_pages",
+		"buffer_flush_adaptive_total_pages", "buffer_flush_background_total_pages",
+		"buffer_flush_avg_page_rate", "buffer_flush_lsn_avg_rate",
+		"buffer_flush_pct_for_lsn", "buffer_flush_pct_for_dirty",
+	}
 }
 
 // NewServerSampler detects the flavour and reads all global variables.
@@ -157,7 +177,31 @@ func NewServerSampler(ctx context.Context, q Querier, opts ServerSamplerOptions)
 	if len(sel) > 0 {
 		s.watchedSelect = "SELECT " + strings.Join(sel, ", ")
 	}
+	s.metricsQuery = s.enabledMetricsQuery(ctx)
 	return s, nil
+}
+
+// enabledMetricsQuery finds which of InnoDBMetricNames are enabled and returns the query
+// reading them, or "" (no metric enabled, or no INNODB_METRICS table). MySQL has a STATUS
+// column ('enabled'), MariaDB an ENABLED column (1).
+func (s *ServerSampler) enabledMetricsQuery(ctx context.Context) string {
+	in := "('" + strings.Join(InnoDBMetricNames(), "','") + "')"
+	for _, cond := range []string{"STATUS = 'enabled'", "ENABLED = 1"} {
+		rows, err := s.readRows(ctx, "SELECT NAME, COUNT FROM information_schema.INNODB_METRICS WHERE NAME IN "+in+" AND "+cond)
+		if err != nil {
+			continue
+		}
+		if len(rows) == 0 {
+			return ""
+		}
+		names := make([]string, 0, len(rows))
+		for n := range rows {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		return "SELECT NAME, COUNT FROM information_schema.INNODB_METRICS WHERE NAME IN ('" + strings.Join(names, "','") + "')"
+	}
+	return ""
 }
 
 // Info is the server's flavour, version and current variables. Variables is the map the
@@ -211,6 +255,13 @@ func (s *ServerSampler) Sample(ctx context.Context) (ServerSample, error) {
 		if e, err := ParseEngineStatus(text); err == nil {
 			out.Engine = &e
 		}
+	}
+	if s.metricsQuery != "" {
+		m, err := s.readRows(ctx, s.metricsQuery)
+		if err != nil {
+			return out, err
+		}
+		out.Metrics = NumericStatus(m)
 	}
 	out.InnoDB = DeriveInnoDB(s.info.Flavor, s.ver, s.caps, s.info.Variables, out.Status, out.Engine)
 	out.Query = time.Duration(s.queryNs - startNs)

@@ -126,6 +126,13 @@ func TestServerSamplerMariaDB(t *testing.T) {
 	}
 	defer samplerConn.Close()
 
+	// Two INNODB_METRICS the sampler asks for, off by default: enabled here so the
+	// metrics path is exercised (dumpscope itself never enables them).
+	for _, m := range []string{"log_lsn_checkpoint_age", "log_max_modified_age_async"} {
+		if _, err := db.ExecContext(ctx, "SET GLOBAL innodb_monitor_enable = '"+m+"'"); err != nil {
+			t.Fatal(err)
+		}
+	}
 	s, err := NewServerSampler(ctx, samplerConn, ServerSamplerOptions{FullVariablesEvery: 5})
 	if err != nil {
 		t.Fatal(err)
@@ -195,6 +202,14 @@ func TestServerSamplerMariaDB(t *testing.T) {
 		}
 		if d.DirtyPagesPct < 0 || d.DirtyPagesPct > 100 {
 			t.Errorf("sample %d: dirty pages %.1f %%", i, d.DirtyPagesPct)
+		}
+		if len(ss.Metrics) != 2 {
+			t.Errorf("sample %d: metrics %v, want the two enabled ones", i, ss.Metrics)
+		}
+		// InnoDB starts asynchronous flushing at 7/8 of the maximum checkpoint age
+		// (log_t::set_capacity: max_modified_age_async = margin − margin/8).
+		if got, want := int64(ss.Metrics["log_max_modified_age_async"]), d.MaxCheckpointAgeBytes-d.MaxCheckpointAgeBytes/8; got != want {
+			t.Errorf("sample %d: log_max_modified_age_async = %d, want %d (7/8 of the max age)", i, got, want)
 		}
 		prevLSN = d.LSN
 		maxAge = max(maxAge, d.CheckpointAgeBytes)

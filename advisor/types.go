@@ -44,6 +44,10 @@ type Snapshot struct {
 	InnoDB  *InnoDB                       `json:"innodb,omitempty"`
 	// Status is raw SHOW GLOBAL STATUS, numeric values only, cumulative.
 	Status map[string]float64 `json:"status,omitempty"`
+	// InnoDBMetrics are information_schema.INNODB_METRICS counts (COUNT column) of the
+	// metrics the server has enabled among those the sampler asks for; absent when none
+	// is enabled. An addition to the run record's version 1 fields.
+	InnoDBMetrics map[string]float64 `json:"innodb_metrics,omitempty"`
 }
 
 // Severity orders findings.

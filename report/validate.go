@@ -318,10 +318,12 @@ func (v *validator) samples(samples []any) {
 		if in, ok := v.field(p, s, "innodb", "object|null", false); ok && in != nil {
 			v.numbers(p+".innodb", in.(map[string]any), "number", innodbColumns...)
 		}
-		if st, ok := v.field(p, s, "status", "object|null", false); ok && st != nil {
-			for _, name := range sortedKeys(st.(map[string]any)) {
-				if _, isNum := st.(map[string]any)[name].(float64); !isNum {
-					v.fail(p+".status."+name, "want a number, got %s", typeName(st.(map[string]any)[name]))
+		for _, key := range []string{"status", "innodb_metrics"} {
+			if st, ok := v.field(p, s, key, "object|null", false); ok && st != nil {
+				for _, name := range sortedKeys(st.(map[string]any)) {
+					if _, isNum := st.(map[string]any)[name].(float64); !isNum {
+						v.fail(p+"."+key+"."+name, "want a number, got %s", typeName(st.(map[string]any)[name]))
+					}
 				}
 			}
 		}
