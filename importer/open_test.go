@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -448,5 +449,29 @@ func TestEstimateUncompressed(t *testing.T) {
 		if d := cmp.Diff(tt.want, est{b, exact}); d != "" {
 			t.Errorf("%s (-want +got):\n%s", tt.file, d)
 		}
+	}
+}
+
+// Closing before the end stops the read-ahead goroutine (the race detector and the
+// goroutine count would show a leak), and a Read after Close fails instead of hanging.
+func TestOpenCloseEarly(t *testing.T) {
+	before := runtime.NumGoroutine()
+	for _, file := range []string{"concat.sql.gz", "concat.sql.zst", "concat.sql.xz", "concat.sql.bz2"} {
+		in, err := Open(filepath.Join(openDir, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.ReadFull(in.Reader, make([]byte, 100)); err != nil {
+			t.Fatal(err)
+		}
+		if err := in.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := in.Reader.Read(make([]byte, 10)); err == nil {
+			t.Errorf("%s: Read after Close succeeded", file)
+		}
+	}
+	if after := runtime.NumGoroutine(); after > before {
+		t.Errorf("%d goroutines before, %d after closing every input", before, after)
 	}
 }
