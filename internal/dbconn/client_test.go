@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -232,5 +233,83 @@ func TestConnectAutoCharsetMatchesClient(t *testing.T) {
 		if got != want {
 			t.Errorf("LANG=%s: character_set_client %q, the client gets %q", lang, got, want)
 		}
+	}
+}
+
+// TestTransportMatchesClient compares the socket-or-TCP decision with the client's,
+// read from the error it gives when nothing listens: "through socket 'PATH'" or "on
+// 'HOST'". No server is needed; ports and sockets are chosen so none answers.
+func TestTransportMatchesClient(t *testing.T) {
+	bin := testsandbox.RequireTool(t, "mariadb")
+	root := writeTree(t, map[string]string{
+		"port.cnf": "[client]\nport=1\nsocket=/nonexistent/file.sock\n",
+		"tcp.cnf":  "[client]\nport=1\nprotocol=tcp\n",
+		"host.cnf": "[client]\nhost=127.0.0.1\nport=1\n",
+	})
+	tests := []struct {
+		name string
+		vars map[string]string
+		args []string
+	}{
+		{"socket flag", nil, []string{"--no-defaults", "-S/nonexistent/a.sock"}},
+		{"port flag means TCP", nil, []string{"--no-defaults", "-P1"}},
+		{"socket after port", nil, []string{"--no-defaults", "-P1", "-S/nonexistent/a.sock"}},
+		{"port after socket", nil, []string{"--no-defaults", "-S/nonexistent/a.sock", "-P1"}},
+		{"localhost with port", nil, []string{"--no-defaults", "-hlocalhost", "-P1"}},
+		{"IP host", nil, []string{"--no-defaults", "-h127.0.0.1", "-P1"}},
+		{"IPv6 host", nil, []string{"--no-defaults", "-h::1", "-P1"}},
+		{"port in file keeps socket", nil, []string{"--defaults-file=" + filepath.Join(root, "port.cnf")}},
+		{"protocol tcp in file", nil, []string{"--defaults-file=" + filepath.Join(root, "tcp.cnf")}},
+		{"host in file", nil, []string{"--defaults-file=" + filepath.Join(root, "host.cnf")}},
+		{"protocol socket with IP host", nil, []string{"--no-defaults", "-h127.0.0.1", "-P1", "--protocol=socket", "-S/nonexistent/a.sock"}},
+		{"MYSQL_UNIX_PORT", map[string]string{"MYSQL_UNIX_PORT": "/nonexistent/env.sock"}, []string{"--no-defaults"}},
+		{"MYSQL_UNIX_PORT below file", map[string]string{"MYSQL_UNIX_PORT": "/nonexistent/env.sock"}, []string{"--defaults-file=" + filepath.Join(root, "port.cnf")}},
+		{"MYSQL_HOST with socket flag", map[string]string{"MYSQL_HOST": "127.0.0.1", "MYSQL_TCP_PORT": "1"}, []string{"--no-defaults", "-S/nonexistent/a.sock"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			vars := map[string]string{"PATH": os.Getenv("PATH"), "HOME": filepath.Join(root, "home")}
+			for k, v := range tt.vars {
+				vars[k] = v
+			}
+			var env []string
+			for k, v := range vars {
+				env = append(env, k+"="+v)
+			}
+			cmd := exec.Command(bin, append(append([]string{}, tt.args...), "-uroot", "-e", "SELECT 1")...)
+			cmd.Env = env
+			out, _ := cmd.CombinedOutput()
+			var want string
+			switch s := string(out); {
+			case strings.Contains(s, "through socket '"):
+				want = "unix " + strings.SplitN(strings.SplitN(s, "through socket '", 2)[1], "'", 2)[0]
+			case strings.Contains(s, "Can't connect to server on '"):
+				want = "tcp " + strings.SplitN(strings.SplitN(s, "on '", 2)[1], "'", 2)[0]
+			default:
+				t.Fatalf("unexpected client output %q", s)
+			}
+
+			fs, o := newTestFlagSet()
+			o.Env = Env{Getenv: func(k string) string { return vars[k] }, Charmap: func() (string, error) { return "UTF-8", nil }}
+			argv, err := PreprocessArgs(fs, tt.args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := fs.Parse(argv); err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := o.Resolve()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := "unix " + cfg.Addr
+			if cfg.Net == "tcp" {
+				host, _, _ := net.SplitHostPort(cfg.Addr)
+				got = "tcp " + host
+			}
+			if got != want {
+				t.Errorf("dumpscope: %s; the client: %s", got, want)
+			}
+		})
 	}
 }

@@ -32,8 +32,8 @@ type Env struct {
 	// /etc/ and /etc/mysql/ (Debian's client has no compiled-in sysconfdir).
 	SystemDirs []string
 	// Getenv reads an environment variable (HOME, MYSQL_HOME, MARIADB_HOME, MYSQL_PWD,
-	// MYSQL_TCP_PORT, MYSQL_UNIX_PORT, MYSQL_GROUP_SUFFIX, LC_ALL, LC_CTYPE, LANG); nil
-	// means os.Getenv.
+	// MYSQL_HOST, MYSQL_TCP_PORT, MYSQL_UNIX_PORT, MYSQL_GROUP_SUFFIX, LC_ALL, LC_CTYPE,
+	// LANG); nil means os.Getenv.
 	Getenv func(string) string
 	// Charmap returns the locale's codeset as nl_langinfo(CODESET) would after
 	// setlocale(LC_CTYPE, ""), for --default-character-set=auto; nil runs `locale

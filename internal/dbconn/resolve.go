@@ -99,6 +99,12 @@ func (o *Options) Resolve() (*mysql.Config, error) {
 	cfg.DBName = st.database
 
 	host := st.host
+	if host == "" {
+		// libmariadb: a host from neither the command line nor a file comes from
+		// MYSQL_HOST, before the socket-or-TCP decision (MYSQL_HOST=127.0.0.1 with -S
+		// still means TCP, as measured).
+		host = o.Env.getenv("MYSQL_HOST")
+	}
 	if (host == "" || host == "localhost") && st.protocol != "tcp" {
 		cfg.Net = "unix"
 		cfg.Addr = st.socket
