@@ -191,14 +191,14 @@ func TestConnectSandbox(t *testing.T) {
 	}
 }
 
-// TestConnectAutoCharsetMatchesClient checks that with no --default-character-set the
-// server sees the same character_set_client from dumpscope as from the real client,
-// under the same locale.
+// TestConnectAutoCharsetMatchesClient checks that with no --default-character-set and
+// no --user the server sees the same character_set_client and USER() from dumpscope as
+// from the real client, under the same locale.
 func TestConnectAutoCharsetMatchesClient(t *testing.T) {
 	bin := testsandbox.RequireTool(t, "mariadb")
 	srv := testsandbox.Start(t)
 	for _, lang := range []string{"C.UTF-8", "C"} {
-		cmd := exec.Command(bin, append(srv.ClientArgs(), "-N", "-e", "SELECT @@character_set_client")...)
+		cmd := exec.Command(bin, "--no-defaults", "--socket="+srv.Socket, "-N", "-e", "SELECT CONCAT(@@character_set_client, ' ', USER())")
 		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "LANG=" + lang}
 		out, err := cmd.Output()
 		if err != nil {
@@ -213,7 +213,6 @@ func TestConnectAutoCharsetMatchesClient(t *testing.T) {
 			return ""
 		}}}
 		o.files.noDefaults = true
-		o.Set("user", "root")
 		o.Set("socket", srv.Socket)
 		cfg, err := o.Resolve()
 		if err != nil {
@@ -224,14 +223,14 @@ func TestConnectAutoCharsetMatchesClient(t *testing.T) {
 			t.Fatal(err)
 		}
 		var got string
-		err = conn.QueryRowContext(context.Background(), "SELECT @@character_set_client").Scan(&got)
+		err = conn.QueryRowContext(context.Background(), "SELECT CONCAT(@@character_set_client, ' ', USER())").Scan(&got)
 		conn.Close()
 		db.Close()
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got != want {
-			t.Errorf("LANG=%s: character_set_client %q, the client gets %q", lang, got, want)
+			t.Errorf("LANG=%s: charset and user %q, the client gets %q", lang, got, want)
 		}
 	}
 }
