@@ -41,17 +41,17 @@ func (l *lexer) skip() {
 		case c == '/' && l.i+1 < len(l.b) && l.b[l.i+1] == '*':
 			rest := l.b[l.i+2:]
 			switch {
-			case len(rest) > 0 && rest[0] == '!':
+			case len(rest) > 0 && rest[0] == '!' && !neverExecuted(rest[1:]):
 				l.i += 3
 				for l.i < len(l.b) && l.b[l.i] >= '0' && l.b[l.i] <= '9' {
 					l.i++
 				}
-			case len(rest) > 1 && rest[0] == 'M' && rest[1] == '!':
+			case len(rest) > 1 && rest[0] == 'M' && rest[1] == '!' && !neverExecuted(rest[2:]):
 				l.i += 4
 				for l.i < len(l.b) && l.b[l.i] >= '0' && l.b[l.i] <= '9' {
 					l.i++
 				}
-			default: // plain comment or hint: skipped whole
+			default: // plain comment, hint, or an executable comment no server runs: skipped whole
 				k := bytes.Index(rest, []byte("*/"))
 				if k < 0 {
 					l.i = len(l.b)
@@ -72,6 +72,20 @@ func (l *lexer) skip() {
 			return
 		}
 	}
+}
+
+// neverExecuted reports whether an executable comment's version (the digits after `/*!` or
+// `/*M!`) is one no server reaches, so servers treat the comment as a plain comment.
+// mariadb-dump starts every file with `/*M!999999\- enable the sandbox mode */`, which the
+// client sends glued to the next statement; classifying by the words inside it would make
+// that SET statement look like "ENABLE".
+func neverExecuted(b []byte) bool {
+	v, n := 0, 0
+	for n < len(b) && n < 6 && b[n] >= '0' && b[n] <= '9' {
+		v = v*10 + int(b[n]-'0')
+		n++
+	}
+	return n >= 5 && v >= 999999
 }
 
 func isWordByte(c byte) bool {

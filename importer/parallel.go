@@ -200,12 +200,12 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 					return err
 				}
 			}
-			if cur == nil {
-				cur = &batch{table: key, pinned: p.ordered[key] || !p.pk[key]}
-			}
 			if !p.tryAcquire(n) {
 				flush() // let the workers drain what is queued before waiting for budget
 				p.acquire(n)
+			}
+			if cur == nil {
+				cur = &batch{table: key, pinned: p.ordered[key] || !p.pk[key]}
 			}
 			cur.stmts = append(cur.stmts, batchStmt{sql: string(st.SQL), offset: st.Offset, line: st.Line, rows: st.Rows})
 			cur.bytes += int64(len(st.SQL))
