@@ -1,6 +1,131 @@
 package main
 
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"golang.org/x/term"
+
+	"github.com/dumpscope/dumpscope/gen"
+)
+
+// runGen writes a synthetic mariadb-dump-format dump (package gen) to a file or stdout.
+// The format follows -o's extension unless --format says otherwise; compressed output is
+// refused on a terminal, as gzip and zstd refuse it.
 func runGen(args []string, s stdio) int {
-	s.Err.Write([]byte("not implemented yet\n"))
-	return exitFailure
+	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
+	fs.SetOutput(s.Err)
+	size := fs.String("size", "64M", "approximate uncompressed `size` (binary units: 512K, 500M, 2G)")
+	out := fs.String("o", "-", "output `file` (- for stdout); .gz and .zst select gzip and zstd")
+	seed := fs.Int64("seed", 1, "random `seed`: the same seed and flags give the same bytes")
+	tables := fs.Int("tables", 4, "number of sysbench-style sbtest `tables` (they carry ~75 % of the bytes)")
+	skipExtended := fs.Bool("skip-extended-insert", false, "one row per INSERT, like mariadb-dump --skip-extended-insert")
+	insertBytes := fs.String("insert-bytes", "1046528", "extended-INSERT limit in `bytes` (mariadb-dump's --net-buffer-length)")
+	format := fs.String("format", "auto", "output `format`: auto (from -o's extension), plain, gzip or zstd")
+	database := fs.String("database", gen.DefaultDatabase, "`name` of the database the dump creates")
+	fs.Usage = func() {
+		fmt.Fprintln(s.Err, "usage: dumpscope gen [--size 64M] [-o FILE] [--seed N] [--tables N] [--skip-extended-insert] [--insert-bytes N] [--format auto|plain|gzip|zstd]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(s.Err, "dumpscope gen: unexpected argument %q (output goes to -o FILE)\n", fs.Arg(0))
+		return exitUsage
+	}
+	o := gen.DefaultOptions()
+	o.Seed, o.Tables, o.ExtendedInsert, o.Database = *seed, *tables, !*skipExtended, *database
+	var err error
+	if o.SizeBytes, err = parseByteSize(*size); err != nil {
+		fmt.Fprintln(s.Err, "dumpscope gen: --size:", err)
+		return exitUsage
+	}
+	nb, err := parseByteSize(*insertBytes)
+	if err != nil || nb > 1<<30 {
+		fmt.Fprintf(s.Err, "dumpscope gen: --insert-bytes %q: want 1024 to 1G\n", *insertBytes)
+		return exitUsage
+	}
+	o.RowsPerInsertBytes = int(nb)
+	if o.Compression, err = genCompression(*format, *out); err != nil {
+		fmt.Fprintln(s.Err, "dumpscope gen:", err)
+		return exitUsage
+	}
+
+	var w io.Writer = s.Out
+	name := "stdout"
+	var f *os.File
+	if *out != "-" {
+		name = *out
+		if f, err = os.Create(*out); err != nil {
+			fmt.Fprintln(s.Err, "dumpscope gen:", err)
+			return exitFailure
+		}
+		w = f
+	} else if o.Compression != "none" && isTerminal(s.Out) {
+		fmt.Fprintf(s.Err, "dumpscope gen: refusing to write %s data to a terminal (use -o FILE or a pipe)\n", o.Compression)
+		return exitUsage
+	}
+
+	start := time.Now()
+	st, err := gen.Write(w, o)
+	if f != nil {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			os.Remove(*out) // a partial dump is worse than none
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(s.Err, "dumpscope gen: %s: %v\n", name, err)
+		return exitFailure
+	}
+	elapsed := time.Since(start)
+	fmt.Fprintf(s.Err, "dumpscope gen: wrote %s: %s", name, genSummary(st, o))
+	fmt.Fprintf(s.Err, " in %.1f s (%.0f MB/s uncompressed)\n", elapsed.Seconds(), float64(st.Bytes)/1e6/max(elapsed.Seconds(), 1e-9))
+	return exitOK
+}
+
+// genCompression resolves --format against -o's extension.
+func genCompression(format, out string) (string, error) {
+	switch format {
+	case "plain", "none":
+		return "none", nil
+	case "gzip", "zstd":
+		return format, nil
+	case "auto":
+		switch {
+		case strings.HasSuffix(out, ".gz"):
+			return "gzip", nil
+		case strings.HasSuffix(out, ".zst"), strings.HasSuffix(out, ".zstd"):
+			return "zstd", nil
+		}
+		return "none", nil
+	}
+	return "", fmt.Errorf("--format %q: want auto, plain, gzip or zstd", format)
+}
+
+// genSummary is one line: sizes, rows, tables, statements.
+func genSummary(st gen.Stats, o gen.Options) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%.1f MiB", float64(st.Bytes)/(1<<20))
+	if o.Compression != "none" {
+		fmt.Fprintf(&b, " (%s: %.1f MiB)", o.Compression, float64(st.CompressedBytes)/(1<<20))
+	}
+	fmt.Fprintf(&b, ", database %s, %d rows in %d tables, %d INSERT statements", st.Database, st.Rows, len(st.Tables), st.Inserts)
+	return b.String()
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }
