@@ -41,19 +41,19 @@ func notClientCharsets() map[string]bool {
 
 // collationFor returns the handshake collation for a --default-character-set value
 // (case-insensitive), after resolving "auto" from the locale.
-func collationFor(charset string, env Env) (resolvedCharset, collation string, err error) {
+func collationFor(charset string, env Env) (string, error) {
 	cs := strings.ToLower(charset)
 	if cs == "auto" {
 		cs = autoCharset(env)
 	}
 	if notClientCharsets()[cs] {
-		return "", "", fmt.Errorf("variable 'character_set_client' can't be set to the value of '%s'", charset)
+		return "", fmt.Errorf("variable 'character_set_client' can't be set to the value of '%s'", charset)
 	}
 	col, ok := charsetCollations()[cs]
 	if !ok {
-		return "", "", fmt.Errorf("can't initialize character set %s", charset)
+		return "", fmt.Errorf("can't initialize character set %s", charset)
 	}
-	return cs, col, nil
+	return col, nil
 }
 
 // autoCharset is libmariadb's madb_get_os_character_set: the codeset of the LC_CTYPE

@@ -19,8 +19,8 @@ type Options struct {
 
 	files   fileSpec
 	cmdline []Setting
-	// passwordOnCommandLine is set by -pSECRET / --password=SECRET: the client's
-	// "insecure" case, reported in Warnings.
+	// passwordOnCommandLine is set by -pSECRET / --password=SECRET, which any user of
+	// the machine can read in the process list; Warnings says so.
 	passwordOnCommandLine bool
 	warnings              []string
 }

@@ -129,7 +129,7 @@ func (o *Options) Resolve() (*mysql.Config, error) {
 		cfg.Addr = net.JoinHostPort(host, strconv.Itoa(port))
 	}
 
-	_, collation, err := collationFor(st.charset, o.Env)
+	collation, err := collationFor(st.charset, o.Env)
 	if err != nil {
 		return nil, fmt.Errorf("dbconn: --default-character-set=%s: %w", st.charset, err)
 	}

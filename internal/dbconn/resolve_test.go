@@ -175,7 +175,7 @@ func TestAutoCharset(t *testing.T) {
 	}
 	for _, tt := range tests {
 		env := Env{Charmap: func() (string, error) { return tt.charmap, nil }}
-		_, col, err := collationFor("auto", env)
+		col, err := collationFor("auto", env)
 		if err != nil || col != tt.want {
 			t.Errorf("auto with %s: %q, %v; want %q", tt.charmap, col, err, tt.want)
 		}
