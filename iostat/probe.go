@@ -2,8 +2,10 @@ package iostat
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"time"
@@ -108,17 +110,24 @@ func Probe(ctx context.Context, o ProbeOptions) (*ProbeResult, error) {
 	defer os.Remove(name)
 	defer f.Close()
 
-	// Page-aligned buffer (mmap), as O_DIRECT needs; non-zero bytes so no layer can
-	// shortcut zeroes.
+	// Page-aligned buffer (mmap), as O_DIRECT needs, of random bytes, and every write
+	// stamped differently: storage that compresses or deduplicates (a thin-provisioned
+	// virtual disk, ZFS under a VM) must not get cheaper writes than a database's pages
+	// give it. fio's default buffers (random, scrambled per write) behave the same.
 	buf, err := unix.Mmap(-1, 0, int(o.BlockBytes), unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
 	if err != nil {
 		return nil, fmt.Errorf("probe: buffer: %w", err)
 	}
 	defer unix.Munmap(buf)
-	for i := range buf {
-		buf[i] = byte(i*7 + 1)
+	rng := rand.NewChaCha8([32]byte{'d', 'u', 'm', 'p', 's', 'c', 'o', 'p', 'e'})
+	rng.Read(buf)
+	stamp := func(i int64) {
+		for off := 0; off+8 <= len(buf); off += 4096 {
+			binary.LittleEndian.PutUint64(buf[off:], rng.Uint64()^uint64(i))
+		}
 	}
 	for off := int64(0); off < o.FileBytes; off += o.BlockBytes {
+		stamp(off)
 		if _, err := f.WriteAt(buf, off); err != nil {
 			return nil, fmt.Errorf("probe: fill %s at offset %d: %w", name, off, err)
 		}
@@ -145,6 +154,7 @@ func Probe(ctx context.Context, o ProbeOptions) (*ProbeResult, error) {
 		if i%64 == 0 && ctx.Err() != nil {
 			break
 		}
+		stamp(i)
 		t0 := time.Now()
 		if t0.After(deadline) {
 			break
