@@ -133,6 +133,12 @@ func Reader(o Options) io.ReadCloser {
 	return pr
 }
 
+// Validate reports what is wrong with o, as Write would, without generating anything.
+func (o Options) Validate() error {
+	_, err := o.normalize()
+	return err
+}
+
 func (o Options) normalize() (Options, error) {
 	if o.RowsPerInsertBytes == 0 {
 		o.RowsPerInsertBytes = DefaultNetBufferLength

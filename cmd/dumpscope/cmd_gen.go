@@ -60,14 +60,24 @@ func runGen(args []string, s stdio) int {
 		return exitUsage
 	}
 
+	if err := o.Validate(); err != nil {
+		fmt.Fprintln(s.Err, "dumpscope", err) // "gen: …"
+		return exitUsage
+	}
+
 	var w io.Writer = s.Out
 	name := "stdout"
 	var f *os.File
+	removeOnError := false
 	if *out != "-" {
 		name = *out
 		if f, err = os.Create(*out); err != nil {
 			fmt.Fprintln(s.Err, "dumpscope gen:", err)
 			return exitFailure
+		}
+		// Only a regular file is removed after a failure: -o /dev/null or a FIFO stays.
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			removeOnError = true
 		}
 		w = f
 	} else if o.Compression != "none" && isTerminal(s.Out) {
@@ -81,7 +91,7 @@ func runGen(args []string, s stdio) int {
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
-		if err != nil {
+		if err != nil && removeOnError {
 			os.Remove(*out) // a partial dump is worse than none
 		}
 	}
