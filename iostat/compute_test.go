@@ -155,3 +155,34 @@ func TestComputeEdges(t *testing.T) {
 		})
 	}
 }
+
+// FuzzCompute: whatever two readings the kernel (or a broken file) gives, every column
+// is finite and non-negative.
+func FuzzCompute(f *testing.F) {
+	f.Add(uint64(1), uint64(2), uint64(3), uint64(4), uint64(5), uint64(6), uint64(math.MaxUint32), uint64(0), int64(1e9), 20)
+	f.Add(uint64(0), uint64(0), uint64(0), uint64(0), uint64(0), uint64(0), uint64(0), uint64(0), int64(0), 14)
+	f.Fuzz(func(t *testing.T, ios, merges, sectors, ticks, ios2, merges2, ticks2, sectors2 uint64, dtNs int64, fields int) {
+		prev := line(fields, blockdevice.IOStats{ReadIOs: ios, ReadMerges: merges, ReadSectors: sectors, ReadTicks: ticks,
+			WriteIOs: ios2, WriteTicks: ticks2, IOsTotalTicks: ticks, WeightedIOTicks: ticks2,
+			DiscardIOs: merges2, FlushRequestsCompleted: sectors2, TimeSpentFlushing: ticks})
+		cur := line(fields, blockdevice.IOStats{ReadIOs: ios2, ReadMerges: merges2, ReadSectors: sectors2, ReadTicks: ticks2,
+			WriteIOs: ios, WriteTicks: ticks, IOsTotalTicks: ticks2, WeightedIOTicks: ticks,
+			DiscardIOs: merges, FlushRequestsCompleted: sectors, TimeSpentFlushing: ticks2})
+		s := Compute(prev, cur, time.Duration(dtNs))
+		vals := []float64{s.RPerSec, s.RkBPerSec, s.RrqmPerSec, s.RrqmPct, s.RAwaitMs, s.RareqSzkB,
+			s.WPerSec, s.WkBPerSec, s.WrqmPerSec, s.WrqmPct, s.WAwaitMs, s.WareqSzkB, s.AquSz, s.UtilPct}
+		for _, p := range []*float64{s.DPerSec, s.DkBPerSec, s.DrqmPerSec, s.DrqmPct, s.DAwaitMs, s.DareqSzkB, s.FPerSec, s.FAwaitMs} {
+			if p != nil {
+				vals = append(vals, *p)
+			}
+		}
+		for i, v := range vals {
+			if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+				t.Fatalf("column %d = %v for %+v → %+v over %v", i, v, prev, cur, time.Duration(dtNs))
+			}
+		}
+		if s.RrqmPct > 100 || s.WrqmPct > 100 {
+			t.Fatalf("merge percentage above 100: %+v", s)
+		}
+	})
+}

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
 // fixtureDevs stands in for stat(2) on paths of the fixture machines.
@@ -187,10 +189,7 @@ func TestMergeDevices(t *testing.T) {
 // TestResolveDirReal resolves a temp directory on this machine and checks the device
 // against findmnt's answer (util-linux), and /dev/shm against tmpfs.
 func TestResolveDirReal(t *testing.T) {
-	findmnt, err := exec.LookPath("findmnt")
-	if err != nil {
-		t.Skip("findmnt not installed")
-	}
+	findmnt := testsandbox.RequireTool(t, "findmnt")
 	dir := t.TempDir()
 	out, err := exec.Command(findmnt, "-n", "-o", "MAJ:MIN,FSTYPE", "-T", dir).Output()
 	if err != nil {
@@ -221,5 +220,62 @@ func TestResolveDirReal(t *testing.T) {
 		if len(shm) != 1 || shm[0].Kind != "tmpfs" || len(shm[0].Notes) == 0 {
 			t.Errorf("/dev/shm: %+v", shm)
 		}
+	}
+}
+
+// TestResolveDirRealLoop mounts an ext4 filesystem on a loop device of our own and
+// resolves a directory in it: the chain must be the loop device (its backing file, the
+// mount) and then the device holding the backing file, as findmnt sees it.
+func TestResolveDirRealLoop(t *testing.T) {
+	losetup := testsandbox.RequireTool(t, "losetup")
+	mkfs := testsandbox.RequireTool(t, "mkfs.ext4")
+	findmnt := testsandbox.RequireTool(t, "findmnt")
+	if os.Geteuid() != 0 {
+		testsandbox.Unavailable(t, "mounting a loop device needs root")
+	}
+	tmp := t.TempDir()
+	img, mnt := filepath.Join(tmp, "fs.img"), filepath.Join(tmp, "mnt")
+	run := func(name string, args ...string) string {
+		t.Helper()
+		out, err := exec.Command(name, args...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s %q: %v: %s", name, args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	if err := os.WriteFile(img, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(img, 32<<20); err != nil {
+		t.Fatal(err)
+	}
+	dev := run(losetup, "--find", "--show", img)
+	t.Cleanup(func() { exec.Command(losetup, "-d", dev).Run() })
+	run(mkfs, "-q", dev)
+	if err := os.Mkdir(mnt, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	run("mount", dev, mnt)
+	t.Cleanup(func() { exec.Command("umount", mnt).Run() })
+	datadir := filepath.Join(mnt, "mysql")
+	if err := os.Mkdir(datadir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	got, err := ResolveDir(ResolveOptions{}, datadir, "datadir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hostDev := strings.Fields(run(findmnt, "-n", "-o", "MAJ:MIN", "-T", tmp))[0]
+	if len(got) < 2 {
+		t.Fatalf("chain %+v", got)
+	}
+	top, member := got[0], got[1]
+	if top.Name != filepath.Base(dev) || top.Kind != "loop" || top.BackingFile != img || top.FSType != "ext4" ||
+		top.MountPoint != mnt || len(top.Members) != 1 || top.Members[0] != member.Name {
+		t.Errorf("loop device: %+v", top)
+	}
+	if member.MajMin != hostDev || member.Role[0] != RoleMember {
+		t.Errorf("backing device %s (%s), findmnt says %s", member.MajMin, member.Name, hostDev)
 	}
 }
