@@ -3,6 +3,7 @@ package advisor
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -125,6 +126,8 @@ type ServerSampler struct {
 	watched       []string // watched variables this server has
 	watchedSelect string   // SELECT @@GLOBAL.… of watched
 	metricsQuery  string   // "" when no wanted INNODB_METRICS metric is enabled
+	// noEngineStatus is set after SHOW ENGINE INNODB STATUS failed once.
+	noEngineStatus bool
 }
 
 // InnoDBMetricNames are the information_schema.INNODB_METRICS the sampler reads where the
@@ -219,7 +222,9 @@ func (s *ServerSampler) QueryTime() (time.Duration, int64) {
 	return time.Duration(s.queryNs), s.queries
 }
 
-// Sample reads SHOW GLOBAL STATUS, the watched variables (all of them every
+// Sample returns what it could read together with an error for what it could not: a
+// failed SHOW ENGINE INNODB STATUS still returns the status and derived state, and is
+// reported once. Sample reads SHOW GLOBAL STATUS, the watched variables (all of them every
 // FullVariablesEvery ticks) and, where the flavour needs it or the status lacks LSN
 // counters or the maximum checkpoint age it should have, SHOW ENGINE INNODB STATUS.
 func (s *ServerSampler) Sample(ctx context.Context) (ServerSample, error) {
@@ -247,25 +252,30 @@ func (s *ServerSampler) Sample(ctx context.Context) (ServerSample, error) {
 	// should report the maximum checkpoint age but does not (some Percona 8.0 builds):
 	// XtraDB-derived builds print "Max checkpoint age" there.
 	_, hasMaxAge := out.Status["Innodb_checkpoint_max_age"]
-	if s.caps.NeedsEngineStatus || !hasLSNStatus(out.Status) || (s.caps.MaxCheckpointAgeStatus && !hasMaxAge) {
+	var engineErr error
+	if !s.noEngineStatus && (s.caps.NeedsEngineStatus || !hasLSNStatus(out.Status) || (s.caps.MaxCheckpointAgeStatus && !hasMaxAge)) {
 		text, err := s.engineStatus(ctx)
 		if err != nil {
-			return out, err
-		}
-		if e, err := ParseEngineStatus(text); err == nil {
+			// Most likely the user lacks the PROCESS privilege: say so once, then go on
+			// without the engine status (the redo state may be unknown on this flavour).
+			s.noEngineStatus = true
+			engineErr = fmt.Errorf("%w (not retried; SHOW ENGINE INNODB STATUS needs the PROCESS privilege)", err)
+		} else if e, err := ParseEngineStatus(text); err == nil {
 			out.Engine = &e
 		}
 	}
 	if s.metricsQuery != "" {
 		m, err := s.readRows(ctx, s.metricsQuery)
 		if err != nil {
-			return out, err
+			s.metricsQuery = "" // optional: drop it rather than fail every tick
+			engineErr = errors.Join(engineErr, fmt.Errorf("%w (not retried)", err))
+		} else {
+			out.Metrics = NumericStatus(m)
 		}
-		out.Metrics = NumericStatus(m)
 	}
 	out.InnoDB = DeriveInnoDB(s.info.Flavor, s.ver, s.caps, s.info.Variables, out.Status, out.Engine)
 	out.Query = time.Duration(s.queryNs - startNs)
-	return out, nil
+	return out, engineErr
 }
 
 func (s *ServerSampler) applyVariables(fresh map[string]string) []VariableChange {

@@ -263,3 +263,39 @@ func TestSameVariableValue(t *testing.T) {
 		}
 	}
 }
+
+// TestServerSamplerWithoutProcess: a user without the PROCESS privilege cannot read SHOW
+// ENGINE INNODB STATUS. The sampler says so once and keeps sampling the status.
+func TestServerSamplerWithoutProcess(t *testing.T) {
+	srv := testsandbox.Start(t)
+	ctx := context.Background()
+	root, err := sql.Open("mysql", srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	if _, err := root.ExecContext(ctx, "CREATE USER plain@localhost"); err != nil {
+		t.Fatal(err)
+	}
+	cfg := strings.Replace(srv.DSN(""), "root@", "plain@", 1)
+	db, err := sql.Open("mysql", cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	s, err := NewServerSampler(ctx, db, ServerSamplerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.caps.NeedsEngineStatus = true // as on MySQL 5.7 / 8.0 < 8.0.30
+	first, err := s.Sample(ctx)
+	if err == nil || !strings.Contains(err.Error(), "PROCESS") {
+		t.Fatalf("first Sample error = %v, want one naming the PROCESS privilege", err)
+	}
+	if len(first.Status) < 20 || first.InnoDB == nil {
+		t.Errorf("first Sample lost the status (%d counters) or the derived state (%v)", len(first.Status), first.InnoDB)
+	}
+	if _, err := s.Sample(ctx); err != nil {
+		t.Errorf("second Sample = %v, want no error (reported once)", err)
+	}
+}
