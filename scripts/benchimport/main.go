@@ -1,0 +1,194 @@
+// Command benchimport times whole restores of one dump into identical fresh sandbox servers
+// with the anchors — the `mariadb` client (`zcat dump | mariadb`), `myloader -t N` on a
+// mydumper dump of the same data — and `dumpscope import` (serial and --parallel N), in
+// alternating order (A B B A …), and prints medians and ratios. It is a script, not a
+// test: wall-clock numbers on a shared 2-core machine belong in notes, not assertions.
+//
+//	go run ./scripts/benchimport --size 200M --rounds 3 --parallel 1,2,4
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/dumpscope/dumpscope/gen"
+	"github.com/dumpscope/dumpscope/sandbox"
+)
+
+type result struct {
+	wall   time.Duration
+	cpu    time.Duration // user+sys of the loader process (and its children)
+	maxRSS int64         // bytes, of the loader process
+}
+
+type contender struct {
+	name string
+	run  func(srv *sandbox.Server) (result, error)
+}
+
+func main() {
+	size := flag.String("size", "200M", "dump size (uncompressed)")
+	rounds := flag.Int("rounds", 2, "rounds; each round runs every contender twice in A B … B A order")
+	par := flag.String("parallel", "2", "comma-separated --parallel/-t values to compare")
+	insertBytes := flag.Int("insert-bytes", 1<<20, "extended-insert size of the generated dump")
+	dir := flag.String("dir", "/tmp/dumpscope-bench", "work directory")
+	settings := flag.String("server", "innodb_buffer_pool_size=1G,innodb_log_file_size=512M", "comma-separated server settings for every sandbox")
+	bin := flag.String("dumpscope", "bin/dumpscope", "dumpscope binary")
+	skipMyloader := flag.Bool("no-myloader", false, "skip myloader")
+	flag.Parse()
+
+	if err := os.MkdirAll(*dir, 0o755); err != nil {
+		fatal(err)
+	}
+	sizeBytes, err := parseSize(*size)
+	if err != nil {
+		fatal(err)
+	}
+	dump := filepath.Join(*dir, fmt.Sprintf("gen-%s.sql.gz", *size))
+	if _, err := os.Stat(dump); err != nil {
+		o := gen.DefaultOptions()
+		o.SizeBytes, o.Compression, o.RowsPerInsertBytes = sizeBytes, "gzip", *insertBytes
+		f, err := os.Create(dump)
+		if err != nil {
+			fatal(err)
+		}
+		if _, err := gen.Write(f, o); err != nil {
+			fatal(err)
+		}
+		f.Close()
+	}
+	srvSettings := strings.Split(*settings, ",")
+	var cs []contender
+	cs = append(cs, contender{"mariadb client", func(srv *sandbox.Server) (result, error) {
+		return timed(exec.Command("sh", "-c", fmt.Sprintf("zcat %s | mariadb %s", dump, strings.Join(srv.ClientArgs(), " "))))
+	}})
+	for _, n := range strings.Split(*par, ",") {
+		n := strings.TrimSpace(n)
+		cs = append(cs, contender{"dumpscope --parallel " + n, func(srv *sandbox.Server) (result, error) {
+			return timed(exec.Command(*bin, "import", "--no-defaults", "-u", "root", "-S", srv.Socket, "--no-advisor", "--skip-warning-count", "--parallel", n, dump))
+		}})
+	}
+	if !*skipMyloader {
+		mdDir := filepath.Join(*dir, fmt.Sprintf("mydumper-%s", *size))
+		if err := prepareMydumper(dump, mdDir, srvSettings); err != nil {
+			fatal(err)
+		}
+		for _, n := range strings.Split(*par, ",") {
+			n := strings.TrimSpace(n)
+			cs = append(cs, contender{"myloader -t " + n, func(srv *sandbox.Server) (result, error) {
+				return timed(exec.Command("myloader", "--socket", srv.Socket, "--user", "root", "-t", n, "-d", mdDir, "--overwrite-tables"))
+			}})
+		}
+	}
+
+	results := map[string][]result{}
+	order := make([]int, 0, 2*len(cs)*(*rounds))
+	for r := 0; r < *rounds; r++ {
+		for i := range cs {
+			order = append(order, i)
+		}
+		for i := len(cs) - 1; i >= 0; i-- {
+			order = append(order, i)
+		}
+	}
+	for k, i := range order {
+		c := cs[i]
+		srv, err := sandbox.Start(context.Background(), sandbox.Options{Dir: *dir, Settings: srvSettings})
+		if err != nil {
+			fatal(err)
+		}
+		res, err := c.run(srv)
+		srv.Stop()
+		if err != nil {
+			fatal(fmt.Errorf("%s: %w", c.name, err))
+		}
+		results[c.name] = append(results[c.name], res)
+		fmt.Fprintf(os.Stderr, "[%d/%d] %-26s wall %6.1fs cpu %6.1fs maxrss %4d MB\n", k+1, len(order), c.name, res.wall.Seconds(), res.cpu.Seconds(), res.maxRSS>>20)
+	}
+	base := median(results[cs[0].name])
+	fmt.Printf("dump %s (%d MB uncompressed, %d B extended inserts), %d runs each, server: %s\n", filepath.Base(dump), sizeBytes>>20, *insertBytes, 2**rounds, *settings)
+	fmt.Printf("%-26s %9s %9s %9s %11s %9s\n", "loader", "wall s", "× client", "cpu s", "cpu s/GB", "maxRSS MB")
+	for _, c := range cs {
+		m := median(results[c.name])
+		fmt.Printf("%-26s %9.1f %9.2f %9.1f %11.1f %9d\n", c.name, m.wall.Seconds(), m.wall.Seconds()/base.wall.Seconds(), m.cpu.Seconds(), m.cpu.Seconds()/(float64(sizeBytes)/1e9), m.maxRSS>>20)
+	}
+}
+
+// prepareMydumper imports the dump once with the client and dumps it with mydumper, so
+// myloader gets the same data in its own format.
+func prepareMydumper(dump, out string, settings []string) error {
+	if _, err := os.Stat(filepath.Join(out, "metadata")); err == nil {
+		return nil
+	}
+	srv, err := sandbox.Start(context.Background(), sandbox.Options{Settings: settings})
+	if err != nil {
+		return err
+	}
+	defer srv.Stop()
+	if _, err := timed(exec.Command("sh", "-c", fmt.Sprintf("zcat %s | mariadb %s", dump, strings.Join(srv.ClientArgs(), " ")))); err != nil {
+		return err
+	}
+	os.RemoveAll(out)
+	cmd := exec.Command("mydumper", "--socket", srv.Socket, "--user", "root", "-B", gen.DefaultDatabase, "-o", out, "-t", "2", "--rows", "100000")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("mydumper: %v: %s", err, b)
+	}
+	return nil
+}
+
+func timed(cmd *exec.Cmd) (result, error) {
+	cmd.Stderr = os.Stderr
+	start := time.Now()
+	err := cmd.Run()
+	wall := time.Since(start)
+	if err != nil {
+		return result{}, err
+	}
+	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	return result{wall: wall, cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), maxRSS: ru.Maxrss << 10}, nil
+}
+
+func median(rs []result) result {
+	pick := func(f func(result) float64) float64 {
+		v := make([]float64, len(rs))
+		for i, r := range rs {
+			v[i] = f(r)
+		}
+		sort.Float64s(v)
+		if len(v)%2 == 1 {
+			return v[len(v)/2]
+		}
+		return (v[len(v)/2-1] + v[len(v)/2]) / 2
+	}
+	return result{
+		wall:   time.Duration(pick(func(r result) float64 { return float64(r.wall) })),
+		cpu:    time.Duration(pick(func(r result) float64 { return float64(r.cpu) })),
+		maxRSS: int64(pick(func(r result) float64 { return float64(r.maxRSS) })),
+	}
+}
+
+func parseSize(s string) (int64, error) {
+	mult := int64(1)
+	switch {
+	case strings.HasSuffix(s, "G"):
+		mult, s = 1<<30, strings.TrimSuffix(s, "G")
+	case strings.HasSuffix(s, "M"):
+		mult, s = 1<<20, strings.TrimSuffix(s, "M")
+	}
+	var n int64
+	_, err := fmt.Sscan(s, &n)
+	return n * mult, err
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, "benchimport:", err)
+	os.Exit(1)
+}
