@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -30,8 +31,8 @@ type SamplerOptions struct {
 }
 
 // Sample is one interval's numbers. Devices is nil in the first (priming) sample and
-// when /proc/diskstats could not be read; CPU is nil when /proc/stat could not be read
-// (twice in a row).
+// when /proc/diskstats could not be read; CPU is nil in the first sample and when
+// /proc/stat could not be read now or at the previous sample.
 type Sample struct {
 	Time    time.Time
 	Devices map[string]DeviceStats
@@ -196,16 +197,16 @@ func (s *Sampler) sampleCPU(now time.Time, out *Sample) {
 		s.cpu, s.cpuTime = &st.CPUTotal, now
 	}
 
-	selfPct, selfOK := s.procPct(s.o.SelfPID, &s.self, &s.selfTime, now, "client", out)
+	selfPct, _ := s.procPct(s.o.SelfPID, &s.self, &s.selfTime, now, "client", out)
 	var serverPct *float64
 	if s.o.ServerPID > 0 {
 		if v, ok := s.procPct(s.o.ServerPID, &s.server, &s.serverTime, now, "server", out); ok {
 			serverPct = &v
 		}
 	}
-	if cpu == nil && (selfOK || serverPct != nil) {
-		cpu = &CPUStats{}
-	}
+	// Without avg-cpu there is no CPUStats: its percentages are not pointers, and a
+	// zero %idle would read as a saturated machine. The process numbers are still
+	// read, so their next interval is right.
 	if cpu != nil {
 		cpu.ClientPct = selfPct
 		cpu.ServerPct = serverPct
@@ -232,4 +233,24 @@ func (s *Sampler) procPct(pid int, last *procTicks, lastTime *time.Time, now tim
 	}
 	*last, *lastTime = procTicks{ok: true, ticks: ticks}, now
 	return pct, ok
+}
+
+// ReadPIDFile returns the pid in a server's pid file (@@pid_file, or a sandbox's) when
+// that process is alive on this machine, for SamplerOptions.ServerPID.
+func ReadPIDFile(procRoot, path string) (int, error) {
+	if procRoot == "" {
+		procRoot = "/proc"
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, fmt.Errorf("server pid: %w", err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil || pid <= 0 {
+		return 0, fmt.Errorf("server pid: %s: not a pid: %q", path, strings.TrimSpace(string(b)))
+	}
+	if _, err := os.Stat(filepath.Join(procRoot, strconv.Itoa(pid), "stat")); err != nil {
+		return 0, fmt.Errorf("server pid %d from %s: no such process here (a remote server?)", pid, path)
+	}
+	return pid, nil
 }

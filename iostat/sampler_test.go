@@ -168,7 +168,7 @@ func TestSamplerBadInput(t *testing.T) {
 			return os.WriteFile(filepath.Join(p, "diskstats"), []byte("259 0 nvme0n1 x y z\n"), 0o644)
 		}, false, true, "device columns missing: "},
 		{"stat missing", func(p string) error { return os.Remove(filepath.Join(p, "stat")) },
-			true, true, "avg-cpu missing: "},
+			true, false, "avg-cpu missing: "},
 		{"server exited", func(p string) error { return os.RemoveAll(filepath.Join(p, "4242")) },
 			true, true, "server CPU missing: pid 4242: "},
 	}
@@ -341,4 +341,30 @@ func BenchmarkSample(b *testing.B) {
 	cpu := time.Duration(after.Utime.Nano()+after.Stime.Nano()-before.Utime.Nano()-before.Stime.Nano()) / time.Duration(b.N)
 	b.ReportMetric(float64(cpu.Microseconds()), "cpu-µs/sample")
 	b.ReportMetric(100*cpu.Seconds(), "%core-at-1Hz")
+}
+
+func TestReadPIDFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	proc := "testdata/seed002/t0/proc"
+	if pid, err := ReadPIDFile(proc, write("ok.pid", "4242\n")); err != nil || pid != 4242 {
+		t.Errorf("ReadPIDFile = %d, %v; want 4242", pid, err)
+	}
+	for _, tt := range []struct{ file, content, wantErr string }{
+		{"gone.pid", "99999\n", "no such process here"},
+		{"bad.pid", "mysqld\n", "not a pid"},
+	} {
+		if _, err := ReadPIDFile(proc, write(tt.file, tt.content)); err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+			t.Errorf("%s: err %v, want %q", tt.file, err, tt.wantErr)
+		}
+	}
+	if _, err := ReadPIDFile(proc, filepath.Join(dir, "missing.pid")); err == nil {
+		t.Error("missing pid file: want an error")
+	}
 }
