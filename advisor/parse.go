@@ -59,7 +59,7 @@ func ParseEngineStatus(text string) (EngineStatus, error) {
 		// followed by a rule too, but not preceded by one.
 		if i+1 < len(lines) && isRule(lines[i+1]) && !isRule(line) && strings.TrimSpace(line) != "" &&
 			(i == 0 || isRule(lines[i-1])) {
-			section = strings.TrimSpace(line)
+			section = strings.Join(strings.Fields(line), " ")
 			continue
 		}
 		label, value, ok := labelValue(line)
