@@ -140,6 +140,14 @@ func TestServerSamplerMariaDB(t *testing.T) {
 	if s.Info().Flavor != FlavorMariaDB {
 		t.Fatalf("flavor = %q (version %q), want mariadb", s.Info().Flavor, s.Info().Version)
 	}
+	// The sandbox runs here: its pid and the devices under its datadir are found.
+	ls, local := FindLocal(s.Info().Variables, LocalOptions{})
+	if !local || ls.PID != srv.PID || len(ls.Devices) == 0 || ls.Dirs["datadir"] == "" {
+		t.Errorf("FindLocal = %+v, local %v; want pid %d and the datadir's devices", ls, local, srv.PID)
+	}
+	if _, local := FindLocal(s.Info().Variables, LocalOptions{Hostname: "elsewhere.example"}); local {
+		t.Error("FindLocal with another host name: want remote")
+	}
 	for _, q := range []string{
 		"CREATE DATABASE t",
 		"CREATE TABLE t.r (id INT AUTO_INCREMENT PRIMARY KEY, pad VARCHAR(255))",

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -196,4 +197,35 @@ func tail(s string, n int) string {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// TestAdviseReplaySpecExample replays the example record of ../shared/RUN-RECORD.md (one
+// sample, optional parts missing): a record from another writer must replay.
+func TestAdviseReplaySpecExample(t *testing.T) {
+	b, err := os.ReadFile("../../../shared/RUN-RECORD.md")
+	if err != nil {
+		t.Skipf("RUN-RECORD.md not found: %v", err)
+	}
+	m := regexp.MustCompile("(?s)```jsonc\n(.*?)```").FindSubmatch(b)
+	if m == nil {
+		t.Fatal("RUN-RECORD.md: no jsonc block")
+	}
+	path := filepath.Join(t.TempDir(), "example.json")
+	if err := os.WriteFile(path, regexp.MustCompile(`(?m)//.*$`).ReplaceAll(m[1], nil), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"advise", "--run", path, "--json"}, stdio{Out: &out, Err: &errOut}); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	var got struct {
+		Server struct{ Flavor, Version string }
+		Samples int
+	}
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Server.Flavor != "percona" || got.Server.Version != "8.0.22-13" || got.Samples != 1 {
+		t.Errorf("advise --run --json = %s", out.String())
+	}
 }
