@@ -166,7 +166,7 @@ func TestAdviseLive(t *testing.T) {
 		t.Fatalf("advise exit %d: %s", code, errOut.String())
 	}
 	var got struct {
-		Server struct{ Flavor string }
+		Server   struct{ Flavor string }
 		Samples  int
 		Findings []json.RawMessage
 	}
@@ -219,7 +219,7 @@ func TestAdviseReplaySpecExample(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	var got struct {
-		Server struct{ Flavor, Version string }
+		Server  struct{ Flavor, Version string }
 		Samples int
 	}
 	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
