@@ -57,7 +57,7 @@ type Sampler struct {
 
 	disks     map[string]blockdevice.Diskstats
 	disksTime time.Time
-	reported  map[string]bool // devices in the previous Sample
+	reported  map[string]bool // devices selected at the previous reading
 
 	cpu     *procfs.CPUStat
 	cpuTime time.Time
@@ -130,6 +130,12 @@ func (s *Sampler) sampleDisks(now time.Time, out *Sample) {
 	prev, prevTime := s.disks, s.disksTime
 	s.disks, s.disksTime = cur, now
 	if prev == nil {
+		s.reported = map[string]bool{}
+		for _, l := range lines {
+			if s.selected(l) {
+				s.reported[l.DeviceName] = true
+			}
+		}
 		return
 	}
 	dt := now.Sub(prevTime)
@@ -139,6 +145,7 @@ func (s *Sampler) sampleDisks(now time.Time, out *Sample) {
 		if !s.selected(l) {
 			continue
 		}
+		reported[l.DeviceName] = true
 		p, ok := prev[l.DeviceName]
 		if !ok {
 			out.Notes = append(out.Notes, fmt.Sprintf("%s appeared; its numbers start with the next sample", l.DeviceName))
@@ -149,7 +156,6 @@ func (s *Sampler) sampleDisks(now time.Time, out *Sample) {
 		}
 		out.Devices[l.DeviceName] = Compute(p, l, dt)
 		out.Names = append(out.Names, l.DeviceName)
-		reported[l.DeviceName] = true
 	}
 	for name := range s.reported {
 		if _, ok := cur[name]; !ok {

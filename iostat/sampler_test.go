@@ -103,6 +103,19 @@ func TestSamplerSelectionAndChanges(t *testing.T) {
 		{"device appears", []string{"vda", "nvme9n1"}, func(t *testing.T, proc string) {
 			appendLine(t, proc, " 259       0 nvme9n1 1 0 8 1 0 0 0 0 0 1 1 0 0 0 0 0 0")
 		}, []string{"vda"}, []string{"nvme9n1 appeared; its numbers start with the next sample"}},
+		{"device vanishes", nil, func(t *testing.T, proc string) {
+			b, err := os.ReadFile(filepath.Join(proc, "diskstats"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var keep []string
+			for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+				if !strings.Contains(l, " loop0 ") {
+					keep = append(keep, l)
+				}
+			}
+			os.WriteFile(filepath.Join(proc, "diskstats"), []byte(strings.Join(keep, "\n")+"\n"), 0o644)
+		}, []string{"vda"}, []string{"loop0 vanished from /proc/diskstats"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
