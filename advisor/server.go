@@ -406,7 +406,8 @@ func (s *ServerSampler) engineStatus(ctx context.Context) (string, error) {
 //     else LSN − checkpoint;
 //   - maximum checkpoint age: Innodb_checkpoint_max_age, else the engine status's "Max
 //     checkpoint age", else MaxCheckpointAgeBytes from the capacity;
-//   - capacity: RedoCapacityBytes;
+//   - capacity: Innodb_redo_log_capacity_resized where the server has it, else
+//     RedoCapacityBytes from the variables;
 //   - dirty pages: Innodb_buffer_pool_pages_dirty / _pages_total, else the engine status.
 //
 // It returns nil when no LSN is known.
@@ -433,6 +434,14 @@ func DeriveInnoDB(flavor string, v Version, c Capabilities, vars map[string]stri
 		d.CheckpointAgeBytes = *eng.CheckpointAge
 	}
 	d.RedoCapacityBytes = RedoCapacityBytes(c, vars)
+	if r := st["Innodb_redo_log_capacity_resized"]; r > 0 {
+		// MySQL/Percona ≥ 8.0.30: the capacity in effect. It differs from
+		// innodb_redo_log_capacity while a resize is in progress, and when the deprecated
+		// innodb_log_file_size × innodb_log_files_in_group were set instead (the Percona
+		// 8.0.32 capture: variable 100 MiB, in effect 10 MiB, and a "Max checkpoint age"
+		// that only the 10 MiB fits).
+		d.RedoCapacityBytes = int64(r)
+	}
 	if m, ok := st["Innodb_checkpoint_max_age"]; ok && m > 0 {
 		d.MaxCheckpointAgeBytes = int64(m)
 	} else if eng != nil && eng.MaxCheckpointAge != nil && *eng.MaxCheckpointAge > 0 {

@@ -36,9 +36,9 @@ func TestDeriveInnoDBCaptures(t *testing.T) {
 		got := DeriveInnoDB(flavor, v, CapabilitiesFor(flavor, v), vars, st, nil)
 		want := &InnoDB{
 			LSN: 32368884, CheckpointLSN: 32298273,
-			CheckpointAgeBytes:    70611,     // Innodb_checkpoint_age
-			MaxCheckpointAgeBytes: 7945216,   // Innodb_checkpoint_max_age
-			RedoCapacityBytes:     104857600, // innodb_redo_log_capacity
+			CheckpointAgeBytes:    70611,    // Innodb_checkpoint_age
+			MaxCheckpointAgeBytes: 7945216,  // Innodb_checkpoint_max_age
+			RedoCapacityBytes:     10485760, // Innodb_redo_log_capacity_resized, not the 100 MiB variable
 			DirtyPagesPct:         100 * 110.0 / 1024,
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
