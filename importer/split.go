@@ -2,9 +2,11 @@ package importer
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 )
 
 // The splitter reproduces, byte for byte, the statements Debian's `mariadb` 10.11 client
@@ -127,9 +129,14 @@ type Splitter struct {
 	lineNo    int64 // number of lines started so far (1-based number of the current line)
 
 	// add_line() state.
-	sql        []byte // the client's glob_buffer: what has been accepted for the statement
-	pend       int    // start of the run of the current line accepted but not yet appended
-	pendSpace  bool   // the run starts with an inserted space (after a comment)
+	sql      []byte // the client's glob_buffer: what has been accepted for the statement
+	alias    bool   // the glob_buffer is buf[aStart:aEnd] (not copied yet)
+	aStart   int
+	aEnd     int
+	searched int // buf[scan:searched] holds no '\n'
+
+	pend       int  // start of the run of the current line accepted but not yet appended
+	pendSpace  bool // the run starts with an inserted space (after a comment)
 	needSpace  bool
 	ssComment  bool
 	inString   byte
@@ -268,6 +275,11 @@ func (s *Splitter) fill() {
 		s.base += int64(d)
 		s.stmtStart = 0
 		s.scan -= d
+		s.searched -= d
+		if s.alias {
+			s.aStart -= d
+			s.aEnd -= d
+		}
 		if s.inLine {
 			s.lineStart -= d
 			s.lineEnd -= d
@@ -331,10 +343,15 @@ func (s *Splitter) Next() bool {
 // error, with s.done set). When it emits a statement it returns false with s.lineNo
 // negated, a cheap signal Next undoes.
 func (s *Splitter) startLine() bool {
-	var nl int
+	nl := -1
 	for {
-		nl = bytes.IndexByte(s.buf[s.scan:s.n], '\n')
-		if nl >= 0 || s.eof {
+		from := max(s.scan, s.searched)
+		if k := bytes.IndexByte(s.buf[from:s.n], '\n'); k >= 0 {
+			nl = from + k - s.scan
+			break
+		}
+		s.searched = s.n
+		if s.eof {
 			break
 		}
 		s.fill()
@@ -370,7 +387,7 @@ func (s *Splitter) startLine() bool {
 		s.lineStart += 3
 		line = line[3:]
 	}
-	empty := len(s.sql) == 0
+	empty := s.sqlLen() == 0
 	if empty {
 		blank := true
 		for _, c := range line {
@@ -430,10 +447,10 @@ func (s *Splitter) finish() bool {
 // appendRun moves the accepted run [pend, i) of the current line into the SQL.
 func (s *Splitter) appendRun(i int) {
 	if i > s.pend || s.pendSpace {
-		if len(s.sql) == 0 {
+		if s.sqlLen() == 0 {
 			s.sqlLine = s.lineNo
 		}
-		s.sql = append(s.sql, s.buf[s.pend:i]...)
+		s.sqlAppend(s.pend, i)
 	}
 	s.pend = i
 	s.pendSpace = false
@@ -441,22 +458,22 @@ func (s *Splitter) appendRun(i int) {
 
 // outEmpty reports the client's `out == line && buffer.is_empty()` at index i.
 func (s *Splitter) outEmpty(i int) bool {
-	return len(s.sql) == 0 && s.pend == i && !s.pendSpace
+	return s.sqlLen() == 0 && s.pend == i && !s.pendSpace
 }
 
 // endLine is the end of add_line(): the rest of the line and its "\n" join the statement.
 func (s *Splitter) endLine() {
 	i := s.lineEnd
-	if i > s.pend || s.pendSpace || len(s.sql) > 0 {
+	if i > s.pend || s.pendSpace || s.sqlLen() > 0 {
 		if !s.mlComment || s.opt.KeepComments {
 			run := s.buf[s.pend:i]
 			delimCmd := !s.pendSpace && len(run) >= 9 && equalFoldASCII(run[:9], "delimiter")
 			s.appendRun(i)
 			if !delimCmd || s.inString != 0 || s.mlComment {
-				if len(s.sql) == 0 {
+				if s.sqlLen() == 0 {
 					s.sqlLine = s.lineNo
 				}
-				s.sql = append(s.sql, '\n')
+				s.sqlAppendByte('\n', s.lineEnd)
 			}
 		}
 	}
@@ -473,7 +490,7 @@ func (s *Splitter) scanLine() bool {
 	keep := s.opt.KeepComments
 	for i < len(b) {
 		// Whitespace before a statement is dropped (all states; only matters outside).
-		if !keep && len(s.sql) == 0 && s.pend == i && !s.pendSpace {
+		if s.pend == i && !keep && !s.pendSpace && s.sqlLen() == 0 {
 			for i < len(b) && isSpace(b[i]) {
 				i++
 			}
@@ -509,42 +526,12 @@ func (s *Splitter) scanLine() bool {
 			i++
 			continue
 		}
-		if q := s.inString; q != 0 {
-			t := s.stringTable(q)
-			for i < len(b) && !t[b[i]] {
-				i++
-			}
-			if i >= len(b) {
-				break
-			}
-			c := b[i]
-			switch {
-			case c == q:
-				s.inString = 0
-				i++
-			case c == '\\':
-				if i+1 >= len(b) {
-					// readline's view: a backslash at the end of the line is dropped.
-					s.appendRun(i)
-					s.pend = len(b)
-					i = len(b)
-				} else {
-					i += 2
-				}
-			default: // multibyte lead
-				if l := s.mb.charLen(b[i:]); l > 1 {
-					i += l
-				} else {
-					i++
-				}
-			}
+		if s.inString != 0 {
+			i = s.scanString(b, i)
 			continue
 		}
 		if !s.needSpace {
-			t := &s.tabNormal
-			for i < len(b) && !t[b[i]] {
-				i++
-			}
+			i = s.scanNormal(b, i)
 			if i >= len(b) {
 				break
 			}
@@ -571,7 +558,7 @@ func (s *Splitter) scanLine() bool {
 			// A comment to the end of the line.
 			s.appendRun(i)
 			if keep {
-				startedEmpty := len(s.sql) == 0
+				startedEmpty := s.sqlLen() == 0
 				s.appendRun(len(b))
 				if startedEmpty {
 					// The client sends a comment that starts a statement on its own.
@@ -601,10 +588,10 @@ func (s *Splitter) scanLine() bool {
 		if s.needSpace {
 			if !isSpace(c) {
 				s.appendRun(i)
-				if len(s.sql) == 0 {
+				if s.sqlLen() == 0 {
 					s.sqlLine = s.lineNo
 				}
-				s.sql = append(s.sql, ' ')
+				s.sqlAppendByte(' ', -1)
 				s.pendSpace = true
 			}
 			s.needSpace = false
@@ -663,7 +650,7 @@ func (s *Splitter) endStatement(b []byte, i, j int) bool {
 // emitSQL completes the statement whose raw bytes end at index end: the client's
 // find_command(buffer) then com_go(buffer).
 func (s *Splitter) emitSQL(end int) {
-	text := s.sql
+	text := s.sqlBytes()
 	if len(text) > 0 {
 		if cmd, arg, ok := s.findCommand(text); ok {
 			s.emitCommand(cmd, arg, end, text)
@@ -701,7 +688,7 @@ func (s *Splitter) stmtLine() int64 {
 
 func (s *Splitter) resetStatement(end int) {
 	s.stmtStart = end
-	s.sql = s.sql[:0]
+	s.sqlClear()
 	s.sqlLine = 0
 	s.groups = 0
 	s.depth = 0
@@ -711,4 +698,183 @@ func (s *Splitter) resetStatement(end int) {
 	} else {
 		s.rawLine = s.lineNo
 	}
+}
+
+// The statement text is kept as a span of the read buffer for as long as it is one
+// contiguous run of the input (the common case: a one-line INSERT), and copied only when
+// an edit (a stripped comment, a dropped '\r') makes it differ.
+
+func (s *Splitter) sqlLen() int {
+	if s.alias {
+		return s.aEnd - s.aStart
+	}
+	return len(s.sql)
+}
+
+func (s *Splitter) sqlBytes() []byte {
+	if s.alias {
+		return s.buf[s.aStart:s.aEnd]
+	}
+	return s.sql
+}
+
+func (s *Splitter) sqlClear() {
+	s.alias = false
+	s.sql = s.sql[:0]
+}
+
+func (s *Splitter) materialize() {
+	if s.alias {
+		s.sql = append(s.sql[:0], s.buf[s.aStart:s.aEnd]...)
+		s.alias = false
+	}
+}
+
+// sqlAppend appends buf[i:j].
+func (s *Splitter) sqlAppend(i, j int) {
+	if j <= i {
+		return
+	}
+	switch {
+	case s.alias && i == s.aEnd:
+		s.aEnd = j
+		return
+	case !s.alias && len(s.sql) == 0:
+		s.alias, s.aStart, s.aEnd = true, i, j
+		return
+	}
+	s.materialize()
+	s.sql = append(s.sql, s.buf[i:j]...)
+}
+
+// sqlAppendByte appends c, which is buf[at] when at >= 0.
+func (s *Splitter) sqlAppendByte(c byte, at int) {
+	if s.alias && at == s.aEnd && at < s.n && s.buf[at] == c {
+		s.aEnd++
+		return
+	}
+	s.materialize()
+	s.sql = append(s.sql, c)
+}
+
+const (
+	swarLo = 0x0101010101010101
+	swarHi = 0x8080808080808080
+)
+
+// skipToEither returns the index of the first x or y in b[i:], or len(b). It tests eight
+// bytes at a time (a zero byte in v^x marks an x; the lowest flagged byte is exact), the
+// inner loop of string literals.
+func skipToEither(b []byte, i int, x, y byte) int {
+	mx, my := uint64(x)*swarLo, uint64(y)*swarLo
+	for i+8 <= len(b) {
+		v := binary.LittleEndian.Uint64(b[i:])
+		vx, vy := v^mx, v^my
+		if m := ((vx - swarLo) &^ vx & swarHi) | ((vy - swarLo) &^ vy & swarHi); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+		i += 8
+	}
+	for i < len(b) && b[i] != x && b[i] != y {
+		i++
+	}
+	return i
+}
+
+// scanNormal is the hot loop outside strings and comments: it skips ordinary bytes,
+// counts top-level parentheses and runs through string literals, and returns at the first
+// byte that needs the general rules (or at the end of the line).
+func (s *Splitter) scanNormal(b []byte, i int) int {
+	t := &s.tabNormal
+	for {
+		for i+4 <= len(b) && !t[b[i]] && !t[b[i+1]] && !t[b[i+2]] && !t[b[i+3]] {
+			i += 4
+		}
+		for i < len(b) && !t[b[i]] {
+			i++
+		}
+		if i >= len(b) {
+			return i
+		}
+		c := b[i]
+		switch c {
+		case '(':
+			s.depth++
+		case ')':
+			s.depth--
+			if s.depth == 0 {
+				s.groups++
+			}
+		case '\'', '"', '`':
+			s.inString = c
+			s.strStart, s.strLine = s.base+int64(i), s.lineNo
+			i = s.scanString(b, i+1)
+			continue
+		default:
+			return i
+		}
+		i++
+	}
+}
+
+// scanString runs to the end of the open string literal or quoted identifier and returns
+// the index after its closing quote, or the end of the line.
+func (s *Splitter) scanString(b []byte, i int) int {
+	q := s.inString
+	if s.mb.kind == mbNone {
+		esc := s.backslashEscapes(q)
+		for {
+			if esc {
+				i = skipToEither(b, i, q, '\\')
+			} else if k := bytes.IndexByte(b[i:], q); k >= 0 {
+				i += k
+			} else {
+				i = len(b)
+			}
+			if i >= len(b) {
+				return len(b)
+			}
+			if b[i] == q {
+				s.inString = 0
+				return i + 1
+			}
+			if i+1 >= len(b) {
+				return s.dropLineEndBackslash(b, i)
+			}
+			i += 2
+		}
+	}
+	t := s.stringTable(q)
+	for {
+		for i < len(b) && !t[b[i]] {
+			i++
+		}
+		if i >= len(b) {
+			return len(b)
+		}
+		switch c := b[i]; {
+		case c == q:
+			s.inString = 0
+			return i + 1
+		case c == '\\':
+			if i+1 >= len(b) {
+				return s.dropLineEndBackslash(b, i)
+			}
+			i += 2
+		default: // multibyte lead
+			if l := s.mb.charLen(b[i:]); l > 1 {
+				i += l
+			} else {
+				i++
+			}
+		}
+	}
+}
+
+// dropLineEndBackslash: readline's view of a backslash that ends a line is that it is not
+// there; the client drops it.
+func (s *Splitter) dropLineEndBackslash(b []byte, i int) int {
+	s.appendRun(i)
+	s.pend = len(b)
+	return len(b)
 }

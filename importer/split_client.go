@@ -14,6 +14,9 @@ type clientCommand struct {
 
 // clientCommands is the client's command table (MariaDB 10.11, with "sandbox" / \- from
 // 10.11.8). Order matters only for lookups by name, which are exact.
+// maxCommandNameLen is the longest name in clientCommands ("delimiter", "nowarning").
+const maxCommandNameLen = 9
+
 var clientCommands = [...]clientCommand{
 	{"?", '?', true},
 	{"clear", 'c', false},
@@ -107,32 +110,38 @@ func isDelimiterCommand(b []byte) bool {
 // statement text) a client command? It returns the command and its first argument.
 func (s *Splitter) findCommand(text []byte) (*clientCommand, string, bool) {
 	name := trimLeftSpace(text)
+	// The first word ends at a space or tab only (strcont(name, " \t")); command names are
+	// at most 9 bytes, so a longer first word settles it without scanning the statement.
+	k := 0
+	for k < len(name) && k <= maxCommandNameLen && name[k] != ' ' && name[k] != '\t' {
+		k++
+	}
+	if k > maxCommandNameLen {
+		return nil, "", false
+	}
+	word := name[:k]
+	var c *clientCommand
+	for i := range clientCommands {
+		if equalFoldASCII(word, clientCommands[i].name) && (!s.opt.BinaryMode || clientCommands[i].name == "delimiter") {
+			c = &clientCommands[i]
+			break
+		}
+	}
+	if c == nil {
+		return nil, "", false
+	}
 	if !s.opt.BinaryMode && bytes.Contains(name, []byte(`\g`)) {
 		return nil, "", false
 	}
 	if bytes.Contains(name, s.delim) && !isDelimiterCommand(name) {
 		return nil, "", false
 	}
-	word, hasArgs := name, false
-	if k := bytes.IndexAny(name, " \t"); k >= 0 {
-		word = name[:k]
-		hasArgs = len(trimLeftSpace(name[k:])) > 0
+	hasArgs := len(trimLeftSpace(name[k:])) > 0
+	arg, ok := getArg(name, false)
+	if hasArgs && !(c.takesParams && ok) {
+		return nil, "", false
 	}
-	for i := range clientCommands {
-		c := &clientCommands[i]
-		if s.opt.BinaryMode && c.name != "delimiter" {
-			continue
-		}
-		if !equalFoldASCII(word, c.name) {
-			continue
-		}
-		arg, ok := getArg(name, false)
-		if hasArgs && !(c.takesParams && ok) {
-			continue
-		}
-		return c, arg, true
-	}
-	return nil, "", false
+	return c, arg, true
 }
 
 // getArg is the client's get_arg(): the first argument after the command word, with the
@@ -267,14 +276,14 @@ func (s *Splitter) backslash(b []byte, i int) (int, bool) {
 	}
 	s.appendRun(i)
 	j := i + 2
-	empty := len(s.sql) == 0
+	empty := s.sqlLen() == 0
 	switch c.name {
 	case "go", "ego":
 		s.emitSQL(j)
 		s.scan, s.pend = j, j
 		return j, true
 	case "clear":
-		s.sql = s.sql[:0]
+		s.sqlClear()
 		s.sqlLine = 0
 	case "delimiter":
 		arg, _ := getArg(b[i:], true)
@@ -302,7 +311,7 @@ func (s *Splitter) backslash(b []byte, i int) (int, bool) {
 		}
 	}
 	s.pend = j
-	if empty && len(s.sql) == 0 && c.name != "clear" {
+	if empty && s.sqlLen() == 0 && c.name != "clear" {
 		// A command that starts a statement is a statement of its own.
 		arg := ""
 		if c.takesParams {
