@@ -351,9 +351,12 @@ func (r *resolver) identity(dir string, d *Device) {
 	if s, err := readTrim(filepath.Join(q, "scheduler")); err == nil {
 		d.Scheduler = currentScheduler(s)
 	}
-	if d.Kind == "disk" &&
-		(d.Transport == "virtio" || d.Transport == "xen" || (d.Rotational != nil && *d.Rotational && d.Model == "")) {
-		d.Notes = append(d.Notes, fmt.Sprintf("virtual disk (%s): its rotational flag and model describe the hypervisor's device, not the drive under it; measurement (dumpscope probe, observed await) decides the class", orUnknown(d.Transport)))
+	switch {
+	case d.Kind != "disk":
+	case d.Transport == "virtio" || d.Transport == "xen":
+		d.Notes = append(d.Notes, fmt.Sprintf("virtual disk (%s): its rotational flag and model describe the hypervisor's device, not the drive under it; measurement (dumpscope probe, observed await) decides the class", d.Transport))
+	case d.Rotational != nil && *d.Rotational && d.Model == "":
+		d.Notes = append(d.Notes, "rotational=1 with no model, as virtual disks report themselves: the flag may not describe the drive under it; measurement (dumpscope probe, observed await) decides the class")
 	}
 }
 
@@ -408,13 +411,6 @@ func readInt(path string, d *Device) int64 {
 func exists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
-}
-
-func orUnknown(s string) string {
-	if s == "" {
-		return "unknown bus"
-	}
-	return s
 }
 
 // MergeDevices merges the chains of several directories (datadir, redo, binlog) into
