@@ -12,6 +12,8 @@ func TestAutocommitPerRow(t *testing.T) {
 	perRow := all(disk, rate("Handler_commit", 800), rate("Innodb_rows_inserted", 800))
 	runCases(t, AutocommitPerRow{}, []ruleCase{
 		{name: "one row per commit, flushes 40% of the time", env: maria(one), ticks: build(40, perRow), wantFiredAt: 5, wantClearedAt: -1},
+		{name: "MariaDB without Innodb_rows_inserted: Handler_write", env: maria(one),
+			ticks: build(40, disk, rate("Handler_commit", 800), rate("Handler_write", 1300)), wantFiredAt: 5, wantClearedAt: -1},
 		{name: "extended inserts: 10000 rows per commit", env: maria(one),
 			ticks: build(40, disk, rate("Handler_commit", 3), rate("Innodb_rows_inserted", 30000)), wantFiredAt: -1},
 		{name: "per-row commits without a durable flush (flush_log_at_trx_commit=2)", env: maria(map[string]string{"innodb_flush_log_at_trx_commit": "2"}),

@@ -74,8 +74,8 @@ func (r BinlogDuringImport) Check(env *advisor.Env, w advisor.Window) *advisor.F
 			syncCost = commits * lat.ms / 1000
 			ev["binlog_commits_per_sec"] = round(commits)
 			ev["binlog_commit_source"] = src
-			ev["flush_latency_ms"] = round(lat.ms)
-			ev["flush_latency_source"] = lat.source
+			ev["durable_write_ms"] = round(lat.ms)
+			ev["durable_write_source"] = lat.source
 			ev["binlog_sync_share_pct"] = round(100 * syncCost)
 			ev["binlog_sync_share_threshold_pct"] = 100 * binlogSyncShare
 			if syncCost >= binlogSyncShare {

@@ -19,7 +19,7 @@ type ClientCPUBound struct{}
 func (ClientCPUBound) ID() string { return "client-cpu-bound" }
 
 // ServerCPUBound fires when the server process saturates one core (a single-threaded
-// restore is one server thread) or the host's CPUs are all busy, while the data devices
+// restore is one server thread) or keeps the host's CPUs busy, while the data devices
 // have headroom.
 type ServerCPUBound struct{}
 
@@ -90,7 +90,16 @@ func (r ServerCPUBound) Check(env *advisor.Env, w advisor.Window) *advisor.Findi
 	oneCore := w.Fraction(func(s *advisor.Snapshot) bool {
 		return s.CPU != nil && s.CPU.ServerPct != nil && *s.CPU.ServerPct >= oneCorePct
 	})
-	hostBusy := w.Fraction(func(s *advisor.Snapshot) bool { return s.CPU != nil && 100-s.CPU.IdlePct >= oneCorePct })
+	// The host counts only when the server is what keeps it busy: at least half of the
+	// busy CPU time is the server's (other tenants' load is not the server's bottleneck).
+	cores := float64(env.Host.Cores)
+	hostBusy := w.Fraction(func(s *advisor.Snapshot) bool {
+		if s.CPU == nil || s.CPU.ServerPct == nil || cores <= 0 {
+			return false
+		}
+		busy := 100 - s.CPU.IdlePct
+		return busy >= oneCorePct && *s.CPU.ServerPct >= 0.5*busy*cores
+	})
 	if oneCore < sustainedFraction && hostBusy < sustainedFraction {
 		return nil
 	}
@@ -122,7 +131,7 @@ func (r ServerCPUBound) Check(env *advisor.Env, w advisor.Window) *advisor.Findi
 		"so more cores insert. Secondary indexes and triggers cost server CPU per row; dumpscope import --defer-indexes " +
 		"builds secondary indexes after the data. No server setting to change."
 	if hostBusy >= sustainedFraction {
-		title = fmt.Sprintf("The host's CPUs are busy (%.0f%%) while the disks have headroom", busy)
+		title = fmt.Sprintf("The server keeps the host's CPUs busy (%.0f%%) while the disks have headroom", busy)
 		rec = "the machine is out of CPU: more parallelism will not help. Look for other load on the host; " +
 			"dumpscope import --defer-indexes builds secondary indexes once after the data instead of per row. " +
 			"No server setting to change."

@@ -30,8 +30,10 @@ func TestServerCPUBound(t *testing.T) {
 	runCases(t, ServerCPUBound{}, []ruleCase{
 		{name: "one server thread saturates a core", env: maria(nil),
 			ticks: build(40, idleDisk, cpu(iostat.CPUStats{IdlePct: 85, ClientPct: 30, ServerPct: f64(99)})), wantFiredAt: 5, wantClearedAt: -1},
-		{name: "host CPUs all busy", env: maria(nil),
+		{name: "the server keeps all 8 cores busy", env: maria(nil),
 			ticks: build(40, idleDisk, cpu(iostat.CPUStats{UserPct: 90, IdlePct: 4, ClientPct: 30, ServerPct: f64(600)})), wantFiredAt: 5, wantClearedAt: -1},
+		{name: "host busy with someone else's work", env: maria(nil),
+			ticks: build(40, idleDisk, cpu(iostat.CPUStats{UserPct: 95, IdlePct: 2, ClientPct: 30, ServerPct: f64(40)})), wantFiredAt: -1},
 		{name: "server busy but the disk is the limit", env: maria(nil),
 			ticks: build(40, busyDisk, cpu(iostat.CPUStats{IdlePct: 85, ClientPct: 30, ServerPct: f64(99)})), wantFiredAt: -1},
 		{name: "server pid unknown and host idle", env: maria(nil),

@@ -47,9 +47,9 @@ func (c commitCost) evidence(w advisor.Window) map[string]any {
 	return map[string]any{
 		"commits_per_sec":        round(c.commitsPerSec),
 		"commit_source":          c.source,
-		"flush_latency_ms":       round(c.lat.ms),
-		"flush_latency_source":   c.lat.source,
-		"flush_latency_device":   c.lat.device,
+		"durable_write_ms":       round(c.lat.ms),
+		"durable_write_source":   c.lat.source,
+		"durable_write_device":   c.lat.device,
 		"commit_flush_share_pct": round(100 * c.share),
 		"window_seconds":         round(w.Span()),
 	}

@@ -14,16 +14,24 @@ const (
 	checkpointRisePoints = 10.0
 	checkpointFloorPct   = 50.0
 	dirtyRisePoints      = 5.0
-	// flushPacedFactor: pages flushed per second within this factor of
-	// innodb_io_capacity_max means InnoDB is flushing at the pace it was told.
-	flushPacedFactor = 1.2
-	ioCapacityFloor  = 2000
-	ioCapacityCap    = 20000
+	// dirtyNearLimit: dirty pages count as falling behind only near
+	// innodb_max_dirty_pages_pct (default 90), where InnoDB starts forced flushing; a
+	// pool filling with dirty pages far from it is InnoDB's normal lazy flushing.
+	dirtyNearLimit = 0.75
+	// flushPacedTolerance: pages flushed per second within ±20 % of innodb_io_capacity
+	// (background pace) or innodb_io_capacity_max (adaptive flushing's ceiling) means
+	// InnoDB is flushing at the pace it was told; anywhere else the setting is not what
+	// limits it.
+	flushPacedTolerance = 0.2
+	ioCapacityFloor     = 2000
+	ioCapacityCap       = 20000
 )
 
 // IOCapacityLow fires when flushing falls behind (checkpoint age or dirty pages climb)
 // while InnoDB flushes at the pace innodb_io_capacity(_max) allows and the data devices
-// have headroom: the limit is the setting, not the device.
+// have headroom: the limit is the setting, not the device. Above 7/8 of the maximum
+// checkpoint age InnoDB flushes without regard to innodb_io_capacity (innodb_flush_sync,
+// ON by default), so a checkpoint age up there is redo-log-too-small's, not this rule's.
 type IOCapacityLow struct{}
 
 func (IOCapacityLow) ID() string { return "io-capacity-low" }
@@ -71,13 +79,22 @@ func (r IOCapacityLow) Check(env *advisor.Env, w advisor.Window) *advisor.Findin
 		return pct(age, m), ok
 	}); ok {
 		ev["checkpoint_age_pct_first"], ev["checkpoint_age_pct_last"] = round(a), round(b)
-		if b-a >= checkpointRisePoints && b >= checkpointFloorPct {
+		ceiling := 100 * redoAggressiveFraction
+		if on, known := varOn(env, "innodb_flush_sync"); known && !on {
+			ceiling = 101 // io_capacity also paces sync flushing
+		}
+		if b-a >= checkpointRisePoints && b >= checkpointFloorPct && b < ceiling {
 			behind = fmt.Sprintf("checkpoint age rose from %.0f%% to %.0f%% of its maximum", a, b)
 		}
 	}
 	if a, b, ok := firstLast(w, dirtyPct); ok {
 		ev["dirty_pages_pct_first"], ev["dirty_pages_pct_last"] = round(a), round(b)
-		if behind == "" && b-a >= dirtyRisePoints {
+		limit, ok := varInt(env, "innodb_max_dirty_pages_pct")
+		if !ok || limit <= 0 {
+			limit = 90
+		}
+		ev["dirty_near_limit_threshold_pct"] = round(dirtyNearLimit * float64(limit))
+		if behind == "" && b-a >= dirtyRisePoints && b >= dirtyNearLimit*float64(limit) {
 			behind = fmt.Sprintf("dirty pages rose from %.0f%% to %.0f%% of the buffer pool", a, b)
 		}
 	}
@@ -85,14 +102,18 @@ func (r IOCapacityLow) Check(env *advisor.Env, w advisor.Window) *advisor.Findin
 		return nil
 	}
 	flushed, ok := w.Rate("Innodb_buffer_pool_pages_flushed")
-	if !ok || flushed > flushPacedFactor*float64(ioMax) {
-		return nil // flushing faster than the setting allows: the setting is not the limit
+	near := func(v, target float64) bool {
+		return v >= (1-flushPacedTolerance)*target && v <= (1+flushPacedTolerance)*target
+	}
+	if !ok || !(near(flushed, float64(ioCap)) || near(flushed, float64(ioMax))) {
+		return nil // not flushing at a configured pace: the setting is not the limit
 	}
 	util, busiest, ok := meanUtil(w, dataDevices(env, w))
 	if !ok || busiest >= headroomUtilPct {
 		return nil
 	}
 	ev["pages_flushed_per_sec"] = round(flushed)
+	ev["paced_tolerance_pct"] = 100 * flushPacedTolerance
 	ev["util_pct_by_device"] = roundMap(util)
 	ev["headroom_util_threshold_pct"] = headroomUtilPct
 	ev["checkpoint_rise_threshold_points"] = checkpointRisePoints

@@ -18,13 +18,24 @@ func TestIOCapacityLow(t *testing.T) {
 			ticks: build(40, idle, rising, rate("Innodb_buffer_pool_pages_flushed", 200)), wantFiredAt: 20, wantClearedAt: -1},
 		{name: "device busy: flushing is limited by the device, not the setting", env: maria(vars),
 			ticks: build(40, busy, rising, rate("Innodb_buffer_pool_pages_flushed", 200)), wantFiredAt: -1},
+		{name: "flushing between the two paces (adaptive flushing, not the setting)", env: maria(vars),
+			ticks: build(40, idle, rising, rate("Innodb_buffer_pool_pages_flushed", 774)), wantFiredAt: -1},
+		{name: "flushing at io_capacity_max", env: maria(vars),
+			ticks: build(40, idle, rising, rate("Innodb_buffer_pool_pages_flushed", 2000)), wantFiredAt: 20, wantClearedAt: -1},
 		{name: "flushing faster than io_capacity_max allows", env: maria(vars),
 			ticks: build(40, idle, rising, rate("Innodb_buffer_pool_pages_flushed", 5000)), wantFiredAt: -1},
 		{name: "checkpoint age steady: flushing keeps up", env: maria(vars),
 			ticks: build(40, idle, redo(4e6, maxAge, constant(60)), rate("Innodb_buffer_pool_pages_flushed", 200)), wantFiredAt: -1},
-		{name: "dirty pages climb", env: maria(vars),
+		// 62.5 % + 0.75 points/s: past 67.5 % (3/4 of innodb_max_dirty_pages_pct=90)
+		// with 5 points of rise at T = 7.
+		{name: "dirty pages climb toward innodb_max_dirty_pages_pct", env: maria(vars),
+			ticks: build(40, idle, gauge("Innodb_buffer_pool_pages_dirty", func(i int) float64 { return float64(5000 + 60*i) }),
+				gauge("Innodb_buffer_pool_pages_total", constant(8000)), rate("Innodb_buffer_pool_pages_flushed", 190)), wantFiredAt: 7, wantClearedAt: -1},
+		{name: "dirty pages climb far from the limit (lazy flushing is normal)", env: maria(vars),
 			ticks: build(40, idle, gauge("Innodb_buffer_pool_pages_dirty", func(i int) float64 { return float64(100 * i) }),
-				gauge("Innodb_buffer_pool_pages_total", constant(8000)), rate("Innodb_buffer_pool_pages_flushed", 150)), wantFiredAt: 5, wantClearedAt: -1},
+				gauge("Innodb_buffer_pool_pages_total", constant(8000)), rate("Innodb_buffer_pool_pages_flushed", 0)), wantFiredAt: -1},
+		{name: "checkpoint age above 7/8: flushing ignores io_capacity (innodb_flush_sync)", env: maria(vars),
+			ticks: build(40, idle, redo(4e6, maxAge, func(i int) float64 { return 80 + float64(i)/2 }), rate("Innodb_buffer_pool_pages_flushed", 900)), wantFiredAt: -1},
 		// The age stops climbing at 50 (80 %); a 30-s window sees under 10 points of rise
 		// from T = 71 on, the third quiet tick is 73.
 		{name: "clears when flushing catches up", env: maria(vars),

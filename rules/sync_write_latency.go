@@ -39,31 +39,31 @@ func (r SyncWriteLatency) Check(env *advisor.Env, w advisor.Window) *advisor.Fin
 	// probe that classed the device as not power-loss protected.
 	var deviceSignal string
 	ev := map[string]any{
-		"flush_latency_ms":        round(lat.ms),
-		"flush_latency_source":    lat.source,
+		"durable_write_ms":        round(lat.ms),
+		"durable_write_source":    lat.source,
 		"flush_latency_device":    lat.device,
 		"slow_flush_threshold_ms": slowFlushMs,
 		"window_seconds":          round(w.Span()),
 	}
-	switch lat.source {
-	case "f_await":
-		if lat.ms >= slowFlushMs {
+	switch {
+	case lat.source == "w_await+f_await":
+		ev["f_await_ms"] = round(lat.flushMs)
+		if lat.flushMs >= slowFlushMs {
 			deviceSignal = "f_await"
 		}
-	case "w_await":
+	case lat.source == "w_await":
 		util, _ := w.DeviceMean(lat.device, advisor.UtilPct)
 		kb, _ := w.DeviceMean(lat.device, advisor.WriteKBPerSec)
 		ev["util_pct"] = round(util)
 		ev["wkB_per_sec"] = round(kb)
 		ev["busy_util_threshold_pct"] = busyUtilPct
 		ev["low_throughput_threshold_kB_per_sec"] = lowThroughputKBPerSec
-		if lat.ms >= slowFlushMs && util >= busyUtilPct && kb < lowThroughputKBPerSec {
+		if lat.flushMs >= slowFlushMs && util >= busyUtilPct && kb < lowThroughputKBPerSec {
 			deviceSignal = "w_await at low throughput with %util near 100"
 		}
-	case "probe_p50":
-		if lat.ms >= slowFlushMs {
-			deviceSignal = "probe"
-		}
+	}
+	if env.Probe != nil && env.Probe.P50Ms >= slowFlushMs && deviceSignal == "" {
+		deviceSignal = "probe p50"
 	}
 	if env.Probe != nil {
 		ev["probe_class"] = env.Probe.Class
@@ -106,7 +106,7 @@ func (r SyncWriteLatency) Check(env *advisor.Env, w advisor.Window) *advisor.Fin
 	}
 	return &advisor.Finding{
 		Severity: sev,
-		Title: fmt.Sprintf("Slow durable writes on %s: %.2f ms per flush × %.0f fsyncs/s = %.0f%% of wall time",
+		Title: fmt.Sprintf("Slow durable writes on %s: %.2f ms each × %.0f fsyncs/s = %.0f%% of wall time",
 			lat.device, lat.ms, fsyncs, 100*share),
 		Evidence:       ev,
 		Recommendation: syncWriteRecommendation(env, serverOf(env)),
