@@ -2,8 +2,10 @@ package iostat
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -52,8 +54,8 @@ type Sampler struct {
 	proc procfs.FS
 
 	want map[string]bool // o.Devices as a set; nil = iostat's default selection
-	// whole caches, per "name maj:min", whether a diskstats line is a whole device.
-	whole map[string]bool
+	// whole caches whether a diskstats line is a whole device.
+	whole map[deviceKey]bool
 
 	disks     map[string]blockdevice.Diskstats
 	disksTime time.Time
@@ -64,6 +66,11 @@ type Sampler struct {
 
 	self, server         procTicks
 	selfTime, serverTime time.Time
+}
+
+type deviceKey struct {
+	name         string
+	major, minor uint32
 }
 
 type procTicks struct {
@@ -94,7 +101,7 @@ func NewSampler(o SamplerOptions) (*Sampler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("iostat sampler: %w", err)
 	}
-	s := &Sampler{o: o, blk: blk, proc: proc, whole: map[string]bool{}}
+	s := &Sampler{o: o, blk: blk, proc: proc, whole: map[deviceKey]bool{}}
 	if len(o.Devices) > 0 {
 		s.want = map[string]bool{}
 		for _, d := range o.Devices {
@@ -157,12 +164,12 @@ func (s *Sampler) sampleDisks(now time.Time, out *Sample) {
 		out.Devices[l.DeviceName] = Compute(p, l, dt)
 		out.Names = append(out.Names, l.DeviceName)
 	}
-	for name := range s.reported {
+	for _, name := range slices.Sorted(maps.Keys(s.reported)) {
 		if _, ok := cur[name]; !ok {
 			out.Notes = append(out.Notes, fmt.Sprintf("%s vanished from /proc/diskstats", name))
 		}
 	}
-	for name := range s.want {
+	for _, name := range slices.Sorted(maps.Keys(s.want)) {
 		if _, ok := cur[name]; !ok {
 			out.Notes = append(out.Notes, fmt.Sprintf("%s: no such device in /proc/diskstats", name))
 		}
@@ -178,7 +185,7 @@ func (s *Sampler) selected(l blockdevice.Diskstats) bool {
 	if l.ReadIOs == 0 && l.WriteIOs == 0 && l.DiscardIOs == 0 && l.FlushRequestsCompleted == 0 {
 		return false // iostat: "unused device"
 	}
-	key := fmt.Sprintf("%s %d:%d", l.DeviceName, l.MajorNumber, l.MinorNumber)
+	key := deviceKey{l.DeviceName, l.MajorNumber, l.MinorNumber}
 	whole, ok := s.whole[key]
 	if !ok {
 		// sysstat's is_device(): a whole device has /sys/block/<name>, with '/' in
