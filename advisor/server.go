@@ -126,6 +126,7 @@ type ServerSampler struct {
 	watched       []string // watched variables this server has
 	watchedSelect string   // SELECT @@GLOBAL.… of watched
 	metricsQuery  string   // "" when no wanted INNODB_METRICS metric is enabled
+	startupNs     int64
 	// noEngineStatus is set after SHOW ENGINE INNODB STATUS failed once.
 	noEngineStatus bool
 }
@@ -181,6 +182,8 @@ func NewServerSampler(ctx context.Context, q Querier, opts ServerSamplerOptions)
 		s.watchedSelect = "SELECT " + strings.Join(sel, ", ")
 	}
 	s.metricsQuery = s.enabledMetricsQuery(ctx)
+	// QueryTime counts the per-tick cost; the one-off start-up reads are kept apart.
+	s.startupNs, s.queryNs, s.queries = s.queryNs, 0, 0
 	return s, nil
 }
 
@@ -217,10 +220,15 @@ func (s *ServerSampler) Capabilities() Capabilities { return s.caps }
 // Version is the server's numeric release.
 func (s *ServerSampler) Version() Version { return s.ver }
 
-// QueryTime is the total time of the sampler's own queries so far, and how many it ran.
+// QueryTime is the total time of the sampler's own per-tick queries so far (Sample
+// calls, not the start-up reads), and how many it ran.
 func (s *ServerSampler) QueryTime() (time.Duration, int64) {
 	return time.Duration(s.queryNs), s.queries
 }
+
+// StartupTime is the time of the one-off reads NewServerSampler made (all variables,
+// which INNODB_METRICS are enabled).
+func (s *ServerSampler) StartupTime() time.Duration { return time.Duration(s.startupNs) }
 
 // Sample returns what it could read together with an error for what it could not: a
 // failed SHOW ENGINE INNODB STATUS still returns the status and derived state, and is

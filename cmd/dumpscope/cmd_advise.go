@@ -33,8 +33,9 @@ func runWatch(args []string, s stdio) int {
 	recordPath := fs.String("record", "", "write the run record (JSON) to this `file` at the end")
 	duration := fs.Duration("duration", 0, "stop after this long (0: until interrupted)")
 	quiet := fs.Bool("quiet", false, "print findings only, no per-interval progress lines")
+	probe := fs.Duration("probe", 0, "first measure sync-write latency in the server's redo directory for this long (local servers; adds writes to the device)")
 	fs.Usage = func() {
-		fmt.Fprintln(s.Err, "usage: dumpscope watch [connection flags] [--interval 1s] [--record FILE] [--duration D]")
+		fmt.Fprintln(s.Err, "usage: dumpscope watch [connection flags] [--interval 1s] [--record FILE] [--duration D] [--probe D]")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseConnFlags(fs, args, s); !ok {
@@ -46,11 +47,6 @@ func runWatch(args []string, s stdio) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if *duration > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, *duration)
-		defer cancel()
-	}
 	cfg, err := resolveConn(conn, s)
 	if err != nil {
 		fmt.Fprintf(s.Err, "dumpscope watch: %v\n", err)
@@ -66,6 +62,8 @@ func runWatch(args []string, s stdio) int {
 		Record:   *recordPath != "",
 		Log:      s.Err,
 		LogEvery: every,
+
+		ProbeDuration: *probe,
 	})
 	if err != nil {
 		fmt.Fprintf(s.Err, "dumpscope watch: %v\n", err)
@@ -73,7 +71,13 @@ func runWatch(args []string, s stdio) int {
 	}
 	defer sess.Close()
 	fmt.Fprintf(s.Err, "watching %s every %v (Ctrl-C to stop)\n", sess.Describe(), *interval)
-	_ = sess.Run(ctx) // ends on Ctrl-C or --duration: both are a normal end of a watch
+	runCtx := ctx
+	if *duration > 0 { // counted from here, after connecting and any --probe
+		var cancel context.CancelFunc
+		runCtx, cancel = context.WithTimeout(ctx, *duration)
+		defer cancel()
+	}
+	_ = sess.Run(runCtx) // ends on Ctrl-C or --duration: both are a normal end of a watch
 	printFindings(s.Out, sess.engine.Findings())
 	fmt.Fprintln(s.Err, sess.CostLine())
 	if *recordPath != "" {
@@ -97,8 +101,9 @@ func runAdvise(args []string, s stdio) int {
 	interval := fs.Duration("interval", time.Second, "sampling interval")
 	asJSON := fs.Bool("json", false, "print findings as JSON on stdout")
 	runFile := fs.String("run", "", "replay this run record `file` instead of sampling a server")
+	probe := fs.Duration("probe", 0, "first measure sync-write latency in the server's redo directory for this long (local servers)")
 	fs.Usage = func() {
-		fmt.Fprintln(s.Err, "usage: dumpscope advise [connection flags] [--duration 10s] [--json]\n       dumpscope advise --run FILE [--json]")
+		fmt.Fprintln(s.Err, "usage: dumpscope advise [connection flags] [--duration 10s] [--probe D] [--json]\n       dumpscope advise --run FILE [--json]")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseConnFlags(fs, args, s); !ok {
@@ -119,7 +124,7 @@ func runAdvise(args []string, s stdio) int {
 		fmt.Fprintf(s.Err, "dumpscope advise: %v\n", err)
 		return exitFailure
 	}
-	sess, err := openAdvisorSession(ctx, cfg, sessionOptions{Interval: *interval, Log: s.Err, LogEvery: -1})
+	sess, err := openAdvisorSession(ctx, cfg, sessionOptions{Interval: *interval, Log: s.Err, LogEvery: -1, ProbeDuration: *probe})
 	if err != nil {
 		fmt.Fprintf(s.Err, "dumpscope advise: %v\n", err)
 		return exitFailure
@@ -208,6 +213,10 @@ type sessionOptions struct {
 	Log      io.Writer
 	LogEvery int
 	Dump     *advisor.DumpInfo
+	// ProbeDuration > 0 runs the sync-write probe for that long in the server's redo
+	// directory before sampling (local servers only; it adds its own writes to the
+	// device, so it is opt-in).
+	ProbeDuration time.Duration
 	// Sinks are extra sinks (a TUI).
 	Sinks []advisor.Sink
 }
@@ -275,6 +284,11 @@ func openAdvisorSession(ctx context.Context, cfg *mysql.Config, o sessionOptions
 		if err != nil && o.Log != nil {
 			fmt.Fprintf(o.Log, "note: no device metrics: %v\n", err)
 		}
+		if o.ProbeDuration > 0 {
+			sess.env.Probe = runProbeOnce(ctx, ls, o.ProbeDuration, o.Log)
+		}
+	} else if o.ProbeDuration > 0 && o.Log != nil {
+		fmt.Fprintln(o.Log, "note: --probe skipped: the server is not on this machine")
 	}
 
 	sess.engine = advisor.NewEngine(rules.Default(), advisor.DefaultWindowSeconds)
@@ -285,6 +299,7 @@ func openAdvisorSession(ctx context.Context, cfg *mysql.Config, o sessionOptions
 	sess.rec = report.New(version, time.Now(), o.Command, o.Interval.Seconds())
 	sess.rec.Server = report.ServerFromInfo(startInfo)
 	sess.rec.Devices = sess.env.Devices
+	sess.rec.Probe = sess.env.Probe
 	sess.rec.Dump = o.Dump
 	if sess.local {
 		h := sess.env.Host
@@ -341,6 +356,29 @@ func localDeviceSampler(ls advisor.LocalServer) (advisor.DeviceSampleFunc, error
 		}
 		return devs, smp.CPU, nil
 	}, nil
+}
+
+// runProbeOnce measures sync-write latency where the server writes its redo log; nil
+// (with a note) when it cannot.
+func runProbeOnce(ctx context.Context, ls advisor.LocalServer, d time.Duration, log io.Writer) *iostat.ProbeResult {
+	dir := ls.Dirs["redo"]
+	if dir == "" {
+		dir = ls.Dirs["datadir"]
+	}
+	if log != nil {
+		fmt.Fprintf(log, "probing sync-write latency in %s for %v…\n", dir, d)
+	}
+	p, err := iostat.Probe(ctx, iostat.ProbeOptions{Dir: dir, Duration: d})
+	if err != nil {
+		if log != nil {
+			fmt.Fprintf(log, "note: probe: %v\n", err)
+		}
+		return nil
+	}
+	if log != nil {
+		fmt.Fprintf(log, "probe: %.0f syncs/s, p50 %.2f ms, p99 %.2f ms (%s)\n", p.OpsPerSec, p.P50Ms, p.P99Ms, p.Class)
+	}
+	return p
 }
 
 // Run samples until ctx is done.

@@ -77,7 +77,7 @@ func TestWatchRecordReplay(t *testing.T) {
 	}()
 	var out, errOut bytes.Buffer
 	code := run([]string{"watch", "--no-defaults", "-S", srv.Socket, "-uroot",
-		"--interval", "500ms", "--duration", "6s", "--record", path}, stdio{Out: &out, Err: &errOut})
+		"--interval", "500ms", "--duration", "6s", "--probe", "1s", "--record", path}, stdio{Out: &out, Err: &errOut})
 	cancel()
 	wg.Wait()
 	if code != exitOK {
@@ -101,6 +101,9 @@ func TestWatchRecordReplay(t *testing.T) {
 	}
 	if len(rec.Devices) == 0 {
 		t.Error("local sandbox: no devices in the record")
+	}
+	if rec.Probe == nil || rec.Probe.OpsPerSec <= 0 || rec.Probe.Dir == "" {
+		t.Errorf("--probe: record probe = %+v", rec.Probe)
 	}
 	var withInnoDB, withCPU int
 	for _, s := range rec.Samples {
