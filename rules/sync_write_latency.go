@@ -41,7 +41,7 @@ func (r SyncWriteLatency) Check(env *advisor.Env, w advisor.Window) *advisor.Fin
 	ev := map[string]any{
 		"durable_write_ms":        round(lat.ms),
 		"durable_write_source":    lat.source,
-		"flush_latency_device":    lat.device,
+		"durable_write_device":    lat.device,
 		"slow_flush_threshold_ms": slowFlushMs,
 		"window_seconds":          round(w.Span()),
 	}
