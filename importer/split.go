@@ -214,6 +214,10 @@ func (s *Splitter) SetCharset(name string) {
 // ("" when it is one whose second bytes never matter, e.g. utf8mb4 or latin1).
 func (s *Splitter) Charset() string { return s.mb.name }
 
+// SQLModeChanges counts the statements so far that assigned the session sql_mode (SET
+// sql_mode / @@sql_mode / @@session.sql_mode; not user variables holding a copy).
+func (s *Splitter) SQLModeChanges() int64 { return s.track.modeChanges }
+
 // Delimiter returns the current statement delimiter.
 func (s *Splitter) Delimiter() string { return string(s.delim) }
 

@@ -1,6 +1,307 @@
 package main
 
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/dumpscope/dumpscope/importer"
+)
+
+// splitSummary is what `dumpscope split` reports (the --json shape).
+type splitSummary struct {
+	File            string `json:"file"`
+	Format          string `json:"format"`
+	Bytes           int64  `json:"bytes"`            // uncompressed
+	CompressedBytes int64  `json:"compressed_bytes"` // as read from the file
+	Statements      int64  `json:"statements"`       // every span, client commands and empty ones included
+	SQLStatements   int64  `json:"sql_statements"`   // statements with SQL to send
+	Rows            int64  `json:"rows"`
+	// Kinds is keyed by importer.Kind's name.
+	Kinds  map[string]*splitCount `json:"kinds"`
+	Tables []*splitTable          `json:"tables"`
+	// DelimiterBlocks counts switches from ";" to another delimiter (mysqldump's
+	// DELIMITER ;; … DELIMITER ; blocks around routines and triggers).
+	DelimiterBlocks int64 `json:"delimiter_blocks"`
+	// SQLModeChanges counts SET statements that assign the session sql_mode.
+	SQLModeChanges int64                `json:"sql_mode_changes"`
+	ClientCommands []splitClientCommand `json:"client_commands"`
+	Largest        *splitLargest        `json:"largest_statement,omitempty"`
+	// MaxAllowedPacketBytes is the smallest max_allowed_packet that lets the largest
+	// statement through: its SQL plus the COM_QUERY command byte, rounded up to the 1 KiB
+	// multiple the server rounds the setting to.
+	MaxAllowedPacketBytes int64 `json:"max_allowed_packet_bytes"`
+}
+
+type splitCount struct {
+	Statements int64 `json:"statements"`
+	Rows       int64 `json:"rows"`
+	Bytes      int64 `json:"bytes"` // SQL bytes
+}
+
+type splitTable struct {
+	Database string `json:"database,omitempty"`
+	Table    string `json:"table"`
+	splitCount
+}
+
+type splitClientCommand struct {
+	Command string `json:"command"` // long name, e.g. "source", "system", "delimiter"
+	Verb    string `json:"verb"`
+	Arg     string `json:"arg,omitempty"`
+	Offset  int64  `json:"offset"`
+	Line    int64  `json:"line"`
+}
+
+type splitLargest struct {
+	Bytes    int64  `json:"bytes"` // SQL bytes
+	Offset   int64  `json:"offset"`
+	Line     int64  `json:"line"`
+	Kind     string `json:"kind"`
+	Database string `json:"database,omitempty"`
+	Table    string `json:"table,omitempty"`
+}
+
+// comQueryOverheadBytes is what a COM_QUERY payload carries besides the SQL: the command
+// byte. The server compares max_allowed_packet with the payload (the 4-byte packet header
+// is not counted) and rounds the setting down to a multiple of 1024.
+const (
+	comQueryOverheadBytes  = 1
+	maxAllowedPacketFactor = 1024
+)
+
+func maxAllowedPacketFor(sqlBytes int64) int64 {
+	n := sqlBytes + comQueryOverheadBytes
+	return (n + maxAllowedPacketFactor - 1) / maxAllowedPacketFactor * maxAllowedPacketFactor
+}
+
+// runSplit is `dumpscope split FILE [--json]`: a dry run that splits the dump as the
+// mariadb client would and summarises it, without a server.
 func runSplit(args []string, s stdio) int {
-	s.Err.Write([]byte("not implemented yet\n"))
-	return exitFailure
+	fs := flag.NewFlagSet("split", flag.ContinueOnError)
+	fs.SetOutput(s.Err)
+	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	binaryMode := fs.Bool("binary-mode", false, "allow NUL bytes, like the client's --binary-mode")
+	comments := fs.Bool("comments", false, "keep comments in the SQL, like the client's --comments")
+	charset := fs.String("default-character-set", "utf8mb4", "connection character set the dump starts with")
+	fs.Usage = func() {
+		fmt.Fprintln(s.Err, "usage: dumpscope split [--json] [--binary-mode] [--comments] [--default-character-set CS] FILE|-")
+		fs.PrintDefaults()
+	}
+	// Flags may follow the file, as in `dumpscope split dump.sql --json`.
+	var files []string
+	rest := args
+	for {
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return exitOK
+			}
+			return exitUsage
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		files = append(files, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	if len(files) != 1 {
+		fs.Usage()
+		return exitUsage
+	}
+	sum, err := splitFile(files[0], importer.SplitOptions{
+		BinaryMode:   *binaryMode,
+		KeepComments: *comments,
+		Charset:      *charset,
+		TrackSQLMode: true,
+	}, s.In)
+	if err != nil {
+		fmt.Fprintf(s.Err, "dumpscope split: %v\n", err)
+		return exitFailure
+	}
+	if *asJSON {
+		enc := json.NewEncoder(s.Out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(sum); err != nil {
+			fmt.Fprintf(s.Err, "dumpscope split: %v\n", err)
+			return exitFailure
+		}
+		return exitOK
+	}
+	printSplitSummary(s.Out, sum)
+	return exitOK
+}
+
+// splitFile splits one dump and summarises it. Errors name the file and the position.
+func splitFile(path string, opt importer.SplitOptions, stdin io.Reader) (*splitSummary, error) {
+	var in *importer.Input
+	var err error
+	if path == "-" {
+		in, err = importer.OpenReader("stdin", stdin, -1)
+	} else {
+		in, err = importer.Open(path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer in.Close()
+	sum := &splitSummary{File: in.Name, Format: in.Format, Kinds: map[string]*splitCount{}}
+	tables := map[[2]string]*splitTable{}
+	currentDB := ""
+	sp := importer.NewSplitter(in.Reader, opt)
+	for sp.Next() {
+		st := sp.Statement()
+		sum.Statements++
+		n := int64(len(st.SQL))
+		if n > 0 {
+			sum.SQLStatements++
+		}
+		if st.Kind == importer.KindClient {
+			name := importer.CommandName(st)
+			if name == "delimiter" && st.Arg != "" && st.Arg != ";" && sp.Delimiter() == st.Arg {
+				sum.DelimiterBlocks++
+			}
+			sum.ClientCommands = append(sum.ClientCommands, splitClientCommand{
+				Command: name, Verb: st.Verb, Arg: st.Arg, Offset: st.Offset, Line: st.Line})
+			continue
+		}
+		if n == 0 {
+			continue
+		}
+		k := sum.Kinds[st.Kind.String()]
+		if k == nil {
+			k = &splitCount{}
+			sum.Kinds[st.Kind.String()] = k
+		}
+		k.Statements++
+		k.Rows += st.Rows
+		k.Bytes += n
+		sum.Rows += st.Rows
+		if st.Kind == importer.KindSession && st.Verb == "USE" {
+			currentDB = st.Database
+		}
+		if st.Table != "" && st.Kind != importer.KindRoutine {
+			db := st.Database
+			if db == "" {
+				db = currentDB
+			}
+			key := [2]string{db, st.Table}
+			t := tables[key]
+			if t == nil {
+				t = &splitTable{Database: db, Table: st.Table}
+				tables[key] = t
+			}
+			t.Statements++
+			t.Rows += st.Rows
+			t.Bytes += n
+		}
+		if sum.Largest == nil || n > sum.Largest.Bytes {
+			sum.Largest = &splitLargest{Bytes: n, Offset: st.Offset, Line: st.Line,
+				Kind: st.Kind.String(), Database: st.Database, Table: st.Table}
+		}
+	}
+	sum.SQLModeChanges = sp.SQLModeChanges()
+	sum.Bytes = in.UncompressedBytesRead()
+	sum.CompressedBytes = in.CompressedBytesRead()
+	if err := sp.Err(); err != nil {
+		var se *importer.SplitError
+		if errors.As(err, &se) {
+			return nil, fmt.Errorf("%s: %v", in.Name, err)
+		}
+		return nil, err // *InputError already names the file and offsets
+	}
+	for _, t := range tables {
+		sum.Tables = append(sum.Tables, t)
+	}
+	sort.Slice(sum.Tables, func(i, j int) bool {
+		a, b := sum.Tables[i], sum.Tables[j]
+		if a.Bytes != b.Bytes {
+			return a.Bytes > b.Bytes
+		}
+		if a.Database != b.Database {
+			return a.Database < b.Database
+		}
+		return a.Table < b.Table
+	})
+	if sum.Largest != nil {
+		sum.MaxAllowedPacketBytes = maxAllowedPacketFor(sum.Largest.Bytes)
+	}
+	return sum, nil
+}
+
+func printSplitSummary(w io.Writer, sum *splitSummary) {
+	fmt.Fprintf(w, "%s (%s): %s uncompressed", sum.File, sum.Format, splitHumanBytes(sum.Bytes))
+	if sum.Format != importer.FormatPlain {
+		fmt.Fprintf(w, ", %s compressed", splitHumanBytes(sum.CompressedBytes))
+	}
+	fmt.Fprintf(w, "\n%d statements (%d with SQL), %d rows\n\n", sum.Statements, sum.SQLStatements, sum.Rows)
+
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "kind\tstatements\trows\tbytes\t")
+	kinds := make([]string, 0, len(sum.Kinds))
+	for k := range sum.Kinds {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	for _, k := range kinds {
+		c := sum.Kinds[k]
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t\n", k, c.Statements, c.Rows, splitHumanBytes(c.Bytes))
+	}
+	tw.Flush()
+
+	if len(sum.Tables) > 0 {
+		fmt.Fprintln(w)
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "table\tstatements\trows\tbytes\t")
+		for _, t := range sum.Tables {
+			name := t.Table
+			if t.Database != "" {
+				name = t.Database + "." + t.Table
+			}
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t\n", name, t.Statements, t.Rows, splitHumanBytes(t.Bytes))
+		}
+		tw.Flush()
+	}
+
+	fmt.Fprintf(w, "\nDELIMITER blocks: %d\nsql_mode changes: %d\n", sum.DelimiterBlocks, sum.SQLModeChanges)
+	if sum.Largest != nil {
+		l := sum.Largest
+		where := l.Kind
+		if l.Table != "" {
+			where += " " + l.Table
+		}
+		fmt.Fprintf(w, "largest statement: %s (%d bytes, %s) at offset %d, line %d\n",
+			splitHumanBytes(l.Bytes), l.Bytes, where, l.Offset, l.Line)
+		fmt.Fprintf(w, "max_allowed_packet needed: %d (%s) = largest statement + %d command byte, rounded up to a multiple of %d\n",
+			sum.MaxAllowedPacketBytes, splitHumanBytes(sum.MaxAllowedPacketBytes), comQueryOverheadBytes, maxAllowedPacketFactor)
+	}
+	var refused []string
+	for _, c := range sum.ClientCommands {
+		switch c.Command {
+		case "delimiter", "sandbox", "use", "charset", "":
+			continue
+		}
+		refused = append(refused, fmt.Sprintf("  line %d, offset %d: %s %s", c.Line, c.Offset, c.Verb, c.Arg))
+	}
+	if len(refused) > 0 {
+		fmt.Fprintf(w, "client commands (dumpscope import refuses or ignores them):\n%s\n", strings.Join(refused, "\n"))
+	}
+}
+
+// splitHumanBytes formats a byte count with binary units.
+func splitHumanBytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
 }

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/klauspost/compress/gzip"
+)
+
+func TestRunSplitText(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := runSplit([]string{"../../importer/testdata/split/routines.sql"}, stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+	want := `../../importer/testdata/split/routines.sql (plain): 1.4 KiB uncompressed
+36 statements (28 with SQL), 4 rows
+
+     kind  statements  rows  bytes
+      ddl           4     0  153 B
+   insert           2     4  127 B
+    other           9     0  137 B
+  routine           5     0  526 B
+  session           8     0  257 B
+
+           table  statements  rows  bytes
+  splitdb.we;ird           3     4  205 B
+
+DELIMITER blocks: 4
+sql_mode changes: 4
+largest statement: 149 B (149 bytes, routine t3) at offset 773, line 30
+max_allowed_packet needed: 1024 (1.0 KiB) = largest statement + 1 command byte, rounded up to a multiple of 1024
+`
+	if d := cmp.Diff(want, out.String()); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+func TestRunSplitJSONGzipStdin(t *testing.T) {
+	// The same dump through stdin, gzip-compressed: the summary must not change but for the
+	// file name, format and compressed size.
+	plain, err := os.ReadFile("../../importer/testdata/split/routines.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	if _, err := zw.Write(plain); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	var a, b, errb bytes.Buffer
+	if code := runSplit([]string{"--json", "../../importer/testdata/split/routines.sql"}, stdio{Out: &a, Err: &errb}); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if code := runSplit([]string{"-", "--json"}, stdio{In: &gz, Out: &b, Err: &errb}); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var sa, sb splitSummary
+	if err := json.Unmarshal(a.Bytes(), &sa); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b.Bytes(), &sb); err != nil {
+		t.Fatal(err)
+	}
+	if sb.Format != "gzip" || sb.File != "stdin" {
+		t.Errorf("stdin summary: file %q format %q", sb.File, sb.Format)
+	}
+	sb.File, sb.Format, sb.CompressedBytes = sa.File, sa.Format, sa.CompressedBytes
+	if d := cmp.Diff(sa, sb, cmp.AllowUnexported(splitTable{})); d != "" {
+		t.Errorf("plain vs gzip stdin (-plain +gzip):\n%s", d)
+	}
+	if sa.Largest == nil || sa.MaxAllowedPacketBytes != 1024 || sa.Rows != 4 || sa.DelimiterBlocks != 4 {
+		t.Errorf("summary: %+v", sa)
+	}
+}
+
+func TestRunSplitErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.sql")
+	if err := os.WriteFile(bad, []byte("SELECT 1;\nSELECT 'never closed;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		args    []string
+		code    int
+		wantErr string
+	}{
+		{"unterminated string", []string{bad}, exitFailure,
+			"dumpscope split: " + bad + ": offset 17, line 2: unterminated string ('…) at end of input\n"},
+		{"missing file", []string{filepath.Join(dir, "nope.sql")}, exitFailure,
+			"dumpscope split: open " + filepath.Join(dir, "nope.sql") + ": no such file or directory\n"},
+		{"no file", nil, exitUsage, ""},
+		{"two files", []string{bad, bad}, exitUsage, ""},
+		{"unknown flag", []string{"--nope", bad}, exitUsage, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			code := runSplit(tt.args, stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d (stderr %q)", code, tt.code, errb.String())
+			}
+			if tt.wantErr != "" && errb.String() != tt.wantErr {
+				t.Errorf("stderr %q, want %q", errb.String(), tt.wantErr)
+			}
+			if tt.code == exitUsage && !strings.Contains(errb.String(), "usage: dumpscope split") {
+				t.Errorf("usage error without usage: %q", errb.String())
+			}
+		})
+	}
+}
