@@ -108,7 +108,7 @@ func (m *Monitor) Run(ctx context.Context) error {
 	m.Start(ctx)
 	for k := 1; ; k++ {
 		if ctx.Err() != nil {
-			m.Step(context.WithoutCancel(ctx))
+			m.Step(ctx)
 			return ctx.Err()
 		}
 		next := m.start.Add(time.Duration(k) * m.o.Interval)
@@ -121,7 +121,7 @@ func (m *Monitor) Run(ctx context.Context) error {
 		}
 		select {
 		case <-ctx.Done():
-			m.Step(context.WithoutCancel(ctx))
+			m.Step(ctx)
 			return ctx.Err()
 		case <-m.o.After(wait):
 		}
@@ -134,7 +134,14 @@ func (m *Monitor) Step(ctx context.Context) Tick {
 	return m.step(ctx, true)
 }
 
+// stepTimeout bounds one tick's server queries. A tick is not cancelled with the run's
+// context: the run ending (Ctrl-C, --duration) while a query is in flight must not cost
+// that tick its data; a hung server still cannot hold the tick longer than this.
+const stepTimeout = 10 * time.Second
+
 func (m *Monitor) step(ctx context.Context, withDevices bool) Tick {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), stepTimeout)
+	defer cancel()
 	now := m.o.Now()
 	var tick Tick
 	s := Snapshot{T: now.Sub(m.start).Seconds()}
