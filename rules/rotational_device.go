@@ -4,21 +4,34 @@ import (
 	"fmt"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/iostat"
 )
 
 // Spinning-disk thresholds (docs/rules.md "rotational-device").
 const (
-	// seekAwaitMs: a 7200 rpm disk needs 4+ ms per random I/O (rotation 4.2 ms average
-	// plus seek); flash completes writes well under 1 ms at shallow queues.
-	seekAwaitMs = 4.0
-	// shallowQueue: above this queue depth any device shows queueing delay, so await says
-	// nothing about the medium.
-	shallowQueue = 4.0
+	// seekServiceMs: a 7200 rpm disk needs 4.2 ms of rotation on average plus the seek
+	// per random I/O; flash serves an I/O in well under a millisecond.
+	seekServiceMs = 4.0
+	// minOpsPerSec: below this a device is too idle for its service time to mean much.
+	minOpsPerSec = 10.0
 )
 
-// RotationalDevice fires when the data devices show spinning-disk latency — long awaits
-// at a shallow queue while busy, or a probe that classed the device rotational — not when
-// sysfs merely says rotational=1 (virtual disks report that).
+// serviceMs is the device's time per I/O, sysstat's old svctm: busy time over operations,
+// %util·10 / (r/s + w/s) ms. Unlike await it does not grow with the queue depth, and a
+// device that serves requests in parallel (flash, NVMe, RAID) only looks faster — never
+// like a disk head. Seed 002's nvme1n1: 99.68 % / 1431.57 w/s = 0.70 ms, the svctm its
+// iostat printed.
+func serviceMs(d iostat.DeviceStats) (float64, bool) {
+	ops := d.RPerSec + d.WPerSec
+	if ops < minOpsPerSec {
+		return 0, false
+	}
+	return d.UtilPct * 10 / ops, true
+}
+
+// RotationalDevice fires when the data devices show spinning-disk latency — a busy device
+// whose service time per I/O is that of a disk head, or a probe that classed the device
+// rotational — not when sysfs merely says rotational=1 (virtual disks report that).
 type RotationalDevice struct{}
 
 func (RotationalDevice) ID() string { return "rotational-device" }
@@ -29,9 +42,9 @@ func (r RotationalDevice) Check(env *advisor.Env, w advisor.Window) *advisor.Fin
 	}
 	leaves := dataDevices(env, w)
 	ev := map[string]any{
-		"seek_await_threshold_ms": seekAwaitMs,
-		"shallow_queue_threshold": shallowQueue,
-		"window_seconds":          round(w.Span()),
+		"seek_service_threshold_ms": seekServiceMs,
+		"busy_util_threshold_pct":   headroomUtilPct,
+		"window_seconds":            round(w.Span()),
 	}
 	var slow string
 	for _, d := range leaves {
@@ -39,20 +52,24 @@ func (r RotationalDevice) Check(env *advisor.Env, w advisor.Window) *advisor.Fin
 		if !ok || util < headroomUtilPct {
 			continue
 		}
-		q, _ := w.DeviceMean(d, advisor.QueueSize)
-		wa, okW := w.DeviceWeightedMean(d, advisor.WriteAwaitMs, advisor.WritesPerSec)
-		ra, okR := w.DeviceWeightedMean(d, advisor.ReadAwaitMs, advisor.ReadsPerSec)
-		if q <= shallowQueue && ((okW && wa >= seekAwaitMs) || (okR && ra >= seekAwaitMs)) {
-			slow = d
-			ev["device"] = d
-			ev["util_pct"] = round(util)
-			ev["aqu_sz"] = round(q)
-			ev["w_await_ms"] = round(wa)
-			ev["r_await_ms"] = round(ra)
-			break
+		svc, ok := w.DeviceMean(d, serviceMs)
+		if !ok || svc < seekServiceMs {
+			continue
 		}
+		slow = d
+		ev["device"] = d
+		ev["util_pct"] = round(util)
+		ev["service_ms"] = round(svc)
+		wa, _ := w.DeviceWeightedMean(d, advisor.WriteAwaitMs, advisor.WritesPerSec)
+		ra, _ := w.DeviceWeightedMean(d, advisor.ReadAwaitMs, advisor.ReadsPerSec)
+		q, _ := w.DeviceMean(d, advisor.QueueSize)
+		ev["w_await_ms"], ev["r_await_ms"], ev["aqu_sz"] = round(wa), round(ra), round(q)
+		break
 	}
-	if slow == "" && env.Probe != nil && (env.Probe.Class == "rotational" || env.Probe.P50Ms >= seekAwaitMs) {
+	if slow == "" && env.Probe != nil && (env.Probe.Class == "rotational" || env.Probe.P50Ms >= seekServiceMs) {
+		slow = env.Probe.Dir
+	}
+	if slow == "" && env.Probe != nil && (env.Probe.Class == "rotational" || env.Probe.P50Ms >= seekServiceMs) {
 		slow = env.Probe.Dir
 	}
 	if env.Probe != nil {
