@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"database/sql"
 	"fmt"
 	"io"
 	"net"
@@ -14,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	_ "github.com/go-sql-driver/mysql"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
@@ -34,6 +36,7 @@ func differentialCorpus(t *testing.T) []clientCase {
 		{file: "testdata/split/crlf.sql"},
 		{file: "testdata/split/bom.sql"},
 		{file: "testdata/split/client.sql"},
+		{file: "testdata/split/modes.sql"},
 		{file: "testdata/split/binary.sql"},
 		{file: "testdata/split/nul.sql", clientArgs: []string{"--binary-mode"}, opt: SplitOptions{BinaryMode: true}},
 		{file: "testdata/split/gbk.sql", clientArgs: []string{"--default-character-set=gbk"}, opt: SplitOptions{Charset: "gbk"}},
@@ -66,11 +69,17 @@ func differentialCorpus(t *testing.T) []clientCase {
 // Filter rule for the client's own traffic: the handshake, COM_QUIT and the
 // "SELECT DATABASE()" that com_use() sends before COM_INIT_DB are dropped; everything else
 // is kept. COM_INIT_DB x must match a USE statement with Arg x. The splitter follows
-// sql_mode itself here (TrackSQLMode), standing in for the replayer that re-reads
-// @@session.sql_mode.
+// splitter is driven the way the replayer drives it: every SET runs on a session of the same
+// server, and after one that touches sql_mode the splitter is told the session's
+// NO_BACKSLASH_ESCAPES and ANSI_QUOTES, read back from @@session.sql_mode.
 func TestSplitMatchesClient(t *testing.T) {
 	client := testsandbox.RequireTool(t, "mariadb")
 	srv := testsandbox.Start(t)
+	db, err := sql.Open("mysql", srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
 	dir, err := os.MkdirTemp("", "dsp-")
 	if err != nil {
 		t.Fatal(err)
@@ -81,9 +90,13 @@ func TestSplitMatchesClient(t *testing.T) {
 		name := fmt.Sprintf("%02d_%s%s", i, filepath.Base(c.file), strings.Join(c.clientArgs, ""))
 		t.Run(name, func(t *testing.T) {
 			want := clientQueries(t, client, srv.Socket, filepath.Join(dir, fmt.Sprintf("p%02d.sock", i)), c)
-			opt := c.opt
-			opt.TrackSQLMode = true
-			got, err := splitterQueries(c.file, opt)
+			ctx := context.Background()
+			conn, err := db.Conn(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			got, err := splitterQueries(c.file, c.opt, conn)
 			if err != nil {
 				t.Fatalf("split %s: %v", c.file, err)
 			}
@@ -205,8 +218,13 @@ func firstLines(s string, n int) string {
 	return strings.Join(lines, " | ")
 }
 
-// splitterQueries returns what a replayer would send for the file, in the log's terms.
-func splitterQueries(path string, opt SplitOptions) ([]string, error) {
+// splitterQueries returns what a replayer would send for the file, in the proxy's terms.
+// With a session, SET statements run on it and sql_mode is read back after each one that
+// touches it, as the replayer does; without one the splitter tracks sql_mode itself.
+func splitterQueries(path string, opt SplitOptions, session *sql.Conn) ([]string, error) {
+	if session == nil {
+		opt.TrackSQLMode = true
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -221,6 +239,19 @@ func splitterQueries(path string, opt SplitOptions) ([]string, error) {
 			out = append(out, "Init DB\t"+st.Arg)
 		case len(st.SQL) > 0:
 			out = append(out, "Query\t"+string(st.SQL))
+		}
+		if session != nil && st.Kind == KindSession && st.Verb == "SET" {
+			ctx := context.Background()
+			_, _ = session.ExecContext(ctx, string(st.SQL)) // errors as under --force
+			if TouchesSQLMode(st) {
+				var mode string
+				if err := session.QueryRowContext(ctx, "SELECT @@session.sql_mode").Scan(&mode); err != nil {
+					return nil, err
+				}
+				m := parseSQLMode(mode)
+				sp.SetNoBackslashEscapes(m.nbe)
+				sp.SetANSIQuotes(m.ansi)
+			}
 		}
 	}
 	return out, sp.Err()

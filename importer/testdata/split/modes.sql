@@ -1,0 +1,13 @@
+SET sql_mode='ANSI_QUOTES';
+SELECT "a\" AS x;
+SELECT 'b\';';
+SET sql_mode=DEFAULT;
+SELECT "c\";";
+SET @m := @@session.sql_mode;
+SET SESSION sql_mode = CONCAT(@@sql_mode, ',NO_BACKSLASH_ESCAPES');
+SELECT 'd\';
+SET @@session.sql_mode = @m;
+SELECT 'e\';';
+SET GLOBAL sql_mode = 'NO_BACKSLASH_ESCAPES';
+SELECT 'f\';';
+SET GLOBAL sql_mode = DEFAULT;
