@@ -70,7 +70,7 @@ type ParallelReplayer struct {
 	inflight sync.WaitGroup
 	firstErr atomic.Pointer[error]
 
-	rows, statements, warnings, errs, commits atomic.Int64
+	rows, statements, errs, commits atomic.Int64
 
 	pk      map[string]bool // table → has a primary key (from its CREATE TABLE)
 	ordered map[string]bool // tables whose rows must stay in stream order
@@ -112,7 +112,6 @@ func (p *ParallelReplayer) Progress() Progress {
 	sp := p.serial.Progress()
 	sp.Rows += p.rows.Load()
 	sp.Statements += p.statements.Load()
-	sp.Warnings += p.warnings.Load()
 	sp.Errors += p.errs.Load()
 	sp.Commits += p.commits.Load()
 	return sp
@@ -247,7 +246,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		r.bytes.Store(end)
 	}
 	flush()
-	return r.split.Err()
+	return r.splitErr()
 }
 
 // learn records what later batches need to know: which tables have a primary key (from
@@ -440,9 +439,10 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *batch) (err 
 			continue
 		}
 		if !p.opt.SkipWarningCount {
-			var n int64
-			if err := c.QueryRowContext(ctx, "SELECT @@warning_count").Scan(&n); err == nil {
-				p.warnings.Add(n)
+			st := &Statement{Kind: KindInsert, Table: b.table, Offset: s.offset, Line: s.line}
+			if err := p.serial.countWarnings(ctx, c, st); err != nil {
+				_, _ = c.ExecContext(ctx, "ROLLBACK")
+				return err, false
 			}
 		}
 	}

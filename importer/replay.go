@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/go-sql-driver/mysql"
@@ -60,7 +61,7 @@ type Progress struct {
 	Rows       int64 // row tuples in executed INSERT/REPLACE statements
 	Commits    int64 // statements that ended a transaction (autocommit statements, COMMIT, DDL)
 	Errors     int64 // SQL errors tolerated under Force
-	Warnings   int64 // server warnings counted after each statement
+	Warnings   int64 // server warnings (not notes) raised by the dump's statements
 	Table      string
 }
 
@@ -111,6 +112,8 @@ type ReplayResult struct {
 	Progress
 	// Errors lists tolerated SQL errors under Force (at most MaxErrorsListed).
 	ErrorList []*StatementError
+	// WarningList holds the first server warnings (not notes), with their positions.
+	WarningList []ServerWarning
 	// Tables are the tables that received INSERT/REPLACE rows, in first-seen order.
 	Tables []TableCount
 	// LargestStatementBytes is the largest SQL sent.
@@ -131,6 +134,7 @@ type Replayer struct {
 	table                                            atomic.Pointer[string]
 
 	result     ReplayResult
+	warnMu     sync.Mutex // WarningList is appended to by parallel workers too
 	tableIndex map[string]int
 }
 
@@ -195,7 +199,18 @@ func (r *Replayer) run(ctx context.Context) error {
 		}
 		r.bytes.Store(st.Offset + int64(len(st.Raw)))
 	}
-	return r.split.Err()
+	return r.splitErr()
+}
+
+// splitErr is the splitter's error with the dump's name in front, when it does not name
+// it already (input errors do).
+func (r *Replayer) splitErr() error {
+	err := r.split.Err()
+	var se *SplitError
+	if errors.As(err, &se) {
+		return fmt.Errorf("%s: %w", r.opt.Name, err)
+	}
+	return err
 }
 
 func (r *Replayer) one(ctx context.Context, st *Statement) error {
@@ -244,13 +259,67 @@ func (r *Replayer) one(ctx context.Context, st *Statement) error {
 		return r.afterSession(ctx, st, q)
 	}
 	if !r.opt.SkipWarningCount && st.Kind != KindSession && st.Kind != KindLock {
-		var n int64
-		if err := r.conn.QueryRowContext(ctx, "SELECT @@warning_count").Scan(&n); err != nil {
+		if err := r.countWarnings(ctx, r.conn, st); err != nil {
 			return r.sqlError(st, q, err)
 		}
-		r.warnings.Add(n)
 	}
 	return nil
+}
+
+// ServerWarning is one warning the server raised for a dump statement.
+type ServerWarning struct {
+	Offset  int64
+	Line    int64
+	Table   string
+	Level   string // "Warning" or "Error"; notes are not kept
+	Code    int
+	Message string
+}
+
+func (w ServerWarning) String() string {
+	return fmt.Sprintf("offset %d, line %d: %s %d: %s", w.Offset, w.Line, w.Level, w.Code, w.Message)
+}
+
+// maxWarningsKept bounds the warnings a result lists (all are counted).
+const maxWarningsKept = 20
+
+// countWarnings reads @@warning_count after a statement and, when it is not zero, SHOW
+// WARNINGS, so that notes ("table already exists") are told apart from warnings (data
+// truncated, out of range), which are counted and the first few kept with their position.
+func (r *Replayer) countWarnings(ctx context.Context, c Conn, st *Statement) error {
+	var n int64
+	if err := c.QueryRowContext(ctx, "SELECT @@warning_count").Scan(&n); err != nil || n == 0 {
+		return err
+	}
+	rows, err := c.(interface {
+		QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	}).QueryContext(ctx, "SHOW WARNINGS")
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var warnings int64
+	for rows.Next() {
+		w := ServerWarning{Offset: st.Offset, Line: st.Line, Table: st.Table}
+		if err := rows.Scan(&w.Level, &w.Code, &w.Message); err != nil {
+			return err
+		}
+		if w.Level == "Note" {
+			continue
+		}
+		warnings++
+		r.warnMu.Lock()
+		if len(r.result.WarningList) < maxWarningsKept {
+			r.result.WarningList = append(r.result.WarningList, w)
+		}
+		r.warnMu.Unlock()
+	}
+	// SHOW WARNINGS lists at most max_error_count; the count covers the rest.
+	if warnings > 0 && n > warnings {
+		warnings = n
+	}
+	r.warnings.Add(warnings)
+	return rows.Err()
 }
 
 // clientCommand handles what the client itself would act on. DELIMITER is the splitter's

@@ -115,7 +115,13 @@ func importSummary(ctx context.Context, s stdio, in *importer.Input, conn *sql.C
 		fmt.Fprintf(w, "dumpscope: everything up to offset %d of %s was executed (statements after it were not sent)\n", res.Bytes, in.Name)
 	}
 	if res.Warnings > 0 {
-		fmt.Fprintf(w, "dumpscope: the server raised %d warnings (silent truncation or conversion shows here; rerun a statement with SHOW WARNINGS to see them)\n", res.Warnings)
+		fmt.Fprintf(w, "dumpscope: the server raised %d warnings (silent truncation or conversion shows here):\n", res.Warnings)
+		for _, sw := range res.WarningList {
+			fmt.Fprintln(w, "  "+sw.String())
+		}
+		if int64(len(res.WarningList)) < res.Warnings {
+			fmt.Fprintf(w, "  … and %d more\n", res.Warnings-int64(len(res.WarningList)))
+		}
 	}
 	if res.Errors > 0 {
 		fmt.Fprintf(w, "dumpscope: %d SQL errors were skipped under --force:\n", res.Errors)
