@@ -265,13 +265,8 @@ func redoRate(w advisor.Window) (bytesPerSec float64, source string, ok bool) {
 			return float64(b-a) / w.Span(), "lsn", true
 		}
 	}
-	if r, ok := w.Rate("Innodb_os_log_written"); ok {
-		return r, "Innodb_os_log_written", true
-	}
-	if r, ok := w.Rate("Innodb_lsn_current"); ok {
-		return r, "Innodb_lsn_current", true
-	}
-	return 0, "", false
+	r, name, ok := w.RateOf("Innodb_os_log_written", "Innodb_redo_log_current_lsn", "Innodb_lsn_current")
+	return r, name, ok
 }
 
 // meanUtil returns the mean %util of each leaf and the busiest leaf's mean.

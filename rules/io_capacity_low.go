@@ -74,8 +74,9 @@ func (r IOCapacityLow) Check(env *advisor.Env, w advisor.Window) *advisor.Findin
 	}
 	ev := map[string]any{"innodb_io_capacity": ioCap, "innodb_io_capacity_max": ioMax, "window_seconds": round(w.Span())}
 	var behind string
+	ages := newAgeReader(env)
 	if a, b, ok := firstLast(w, func(s *advisor.Snapshot) (float64, bool) {
-		age, m, ok := checkpointAge(s)
+		age, m, ok := ages.age(s)
 		return pct(age, m), ok
 	}); ok {
 		ev["checkpoint_age_pct_first"], ev["checkpoint_age_pct_last"] = round(a), round(b)

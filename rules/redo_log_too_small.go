@@ -27,16 +27,54 @@ type RedoLogTooSmall struct{}
 
 func (RedoLogTooSmall) ID() string { return "redo-log-too-small" }
 
-// checkpointAge returns a snapshot's checkpoint age and maximum age, and whether the
-// maximum was estimated from the capacity.
-func checkpointAge(s *advisor.Snapshot) (age, maxAge float64, ok bool) {
-	if s.InnoDB != nil && s.InnoDB.MaxCheckpointAgeBytes > 0 {
-		return float64(s.InnoDB.CheckpointAgeBytes), float64(s.InnoDB.MaxCheckpointAgeBytes), true
+// ageReader reads checkpoint age and maximum age from snapshots, whatever part of the
+// record has them: the derived InnoDB state; else the status counters (MariaDB/Percona
+// Innodb_checkpoint_age and _max_age; MySQL ≥ 8.0.30 Innodb_redo_log_current_lsn −
+// Innodb_redo_log_checkpoint_lsn; Innodb_lsn_current − Innodb_lsn_last_checkpoint). A
+// maximum the record does not carry is derived from the configured capacity with
+// advisor.MaxCheckpointAgeBytes, as the sampler does.
+type ageReader struct {
+	derivedMax int64 // 0: unknown
+}
+
+func newAgeReader(env *advisor.Env) ageReader {
+	s := serverOf(env)
+	caps := advisor.CapabilitiesFor(s.flavor, s.v)
+	capacity := advisor.RedoCapacityBytes(caps, env.Server.Variables)
+	files := int64(1)
+	if caps.LogFilesInGroup {
+		if files, _ = varInt(env, "innodb_log_files_in_group"); files <= 0 {
+			files = 2
+		}
 	}
-	a, ok1 := s.Status["Innodb_checkpoint_age"]
-	m, ok2 := s.Status["Innodb_checkpoint_max_age"]
-	if ok1 && ok2 && m > 0 {
-		return a, m, true
+	page, _ := varInt(env, "innodb_page_size")
+	conc, _ := varInt(env, "innodb_thread_concurrency")
+	return ageReader{derivedMax: advisor.MaxCheckpointAgeBytes(s.flavor, s.v, capacity, files, page, conc)}
+}
+
+func (r ageReader) age(s *advisor.Snapshot) (age, maxAge float64, ok bool) {
+	maxAge = float64(r.derivedMax)
+	if m, ok := s.Status["Innodb_checkpoint_max_age"]; ok && m > 0 {
+		maxAge = m
+	}
+	if s.InnoDB != nil && s.InnoDB.MaxCheckpointAgeBytes > 0 {
+		maxAge = float64(s.InnoDB.MaxCheckpointAgeBytes)
+	}
+	if maxAge <= 0 {
+		return 0, 0, false
+	}
+	if s.InnoDB != nil && s.InnoDB.LSN > 0 {
+		return float64(s.InnoDB.CheckpointAgeBytes), maxAge, true
+	}
+	if a, ok := s.Status["Innodb_checkpoint_age"]; ok {
+		return a, maxAge, true
+	}
+	for _, pair := range [][2]string{{"Innodb_redo_log_current_lsn", "Innodb_redo_log_checkpoint_lsn"}, {"Innodb_lsn_current", "Innodb_lsn_last_checkpoint"}} {
+		cur, ok1 := s.Status[pair[0]]
+		chk, ok2 := s.Status[pair[1]]
+		if ok1 && ok2 && cur >= chk {
+			return cur - chk, maxAge, true
+		}
 	}
 	return 0, 0, false
 }
@@ -45,10 +83,11 @@ func (r RedoLogTooSmall) Check(env *advisor.Env, w advisor.Window) *advisor.Find
 	if w.Span() < minSpanSeconds {
 		return nil
 	}
+	ages := newAgeReader(env)
 	var n, aggressive, sync int
 	var sumPct, maxAge float64
 	for i := range w {
-		age, m, ok := checkpointAge(&w[i])
+		age, m, ok := ages.age(&w[i])
 		if !ok {
 			continue
 		}
@@ -83,7 +122,7 @@ func (r RedoLogTooSmall) Check(env *advisor.Env, w advisor.Window) *advisor.Find
 	}
 	ev := map[string]any{
 		"checkpoint_age_pct_mean":        round(sumPct / float64(n)),
-		"checkpoint_age_bytes_last":      lastAge(w),
+		"checkpoint_age_bytes_last":      lastAge(ages, w),
 		"max_checkpoint_age_bytes":       int64(maxAge),
 		"aggressive_flush_threshold_pct": round(100 * redoAggressiveFraction),
 		"sync_flush_threshold_pct":       round(100 * redoSyncFraction),
@@ -107,9 +146,9 @@ func (r RedoLogTooSmall) Check(env *advisor.Env, w advisor.Window) *advisor.Find
 	}
 }
 
-func lastAge(w advisor.Window) int64 {
+func lastAge(ages ageReader, w advisor.Window) int64 {
 	for i := len(w) - 1; i >= 0; i-- {
-		if a, _, ok := checkpointAge(&w[i]); ok {
+		if a, _, ok := ages.age(&w[i]); ok {
 			return int64(a)
 		}
 	}

@@ -27,6 +27,11 @@ func TestRedoLogTooSmall(t *testing.T) {
 		{name: "status counters only (no derived InnoDB state)", env: maria(vars),
 			ticks: build(60, rate("Innodb_os_log_written", 5e6), gauge("Innodb_checkpoint_age", constant(0.93*maxAge)),
 				gauge("Innodb_checkpoint_max_age", constant(maxAge))), wantFiredAt: 5, wantClearedAt: -1},
+		{name: "MySQL 8.0.36 counters only: LSN pair, maximum derived from innodb_redo_log_capacity",
+			env: mysql("8.0.36", map[string]string{"innodb_redo_log_capacity": "104857600"}),
+			ticks: build(60, rate("Innodb_redo_log_current_lsn", 5e6), gauge("Innodb_redo_log_checkpoint_lsn", func(i int) float64 {
+				return 1e6 + 5e6*float64(i) - 0.92*86e6 // age 79.1 MB: 90 % of the derived maximum, 87.6 MB
+			})), wantFiredAt: 5, wantClearedAt: -1},
 	})
 }
 
