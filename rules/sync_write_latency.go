@@ -75,11 +75,23 @@ func (r SyncWriteLatency) Check(env *advisor.Env, w advisor.Window) *advisor.Fin
 	if deviceSignal == "" {
 		return nil
 	}
+	// How many durable writes: the server's fsync counters; a record without them
+	// (a hand-made or filtered one) falls back to the device's own flushes per second,
+	// and on a kernel without flush columns to the device's busy time, which for a device
+	// saturated at low throughput is the time spent waiting on it.
 	fsyncs, fsyncSource, ok := fsyncRate(w)
-	if !ok {
-		return nil
-	}
 	share := fsyncs * lat.ms / 1000
+	if !ok {
+		if f, okF := w.DeviceMean(lat.device, advisor.FlushesPerSec); okF && f > 0 {
+			fsyncs, fsyncSource = f, "device f/s"
+			share = fsyncs * lat.ms / 1000
+		} else if util, okU := w.DeviceMean(lat.device, advisor.UtilPct); okU && lat.source == "w_await" {
+			fsyncs, fsyncSource = 0, "none: device %util stands for the wait share"
+			share = util / 100
+		} else {
+			return nil
+		}
+	}
 	ev["fsyncs_per_sec"] = round(fsyncs)
 	ev["fsync_source"] = fsyncSource
 	ev["sync_wait_share_pct"] = round(100 * share)
