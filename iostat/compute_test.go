@@ -16,8 +16,8 @@ var approx = cmpopts.EquateApprox(0, 0.005)
 
 func f(v float64) *float64 { return &v }
 
-// readDiskstats reads one fixture snapshot through procfs, as the Sampler does.
-func readDiskstats(t *testing.T, procRoot, sysRoot string) map[string]blockdevice.Diskstats {
+// readFixture reads one diskstats snapshot through procfs's own parser.
+func readFixture(t *testing.T, procRoot, sysRoot string) map[string]blockdevice.Diskstats {
 	t.Helper()
 	fs, err := blockdevice.NewFS(procRoot, sysRoot)
 	if err != nil {
@@ -87,8 +87,8 @@ func TestComputeFixtures(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			sys := filepath.Join("testdata", tt.dir, "sys")
-			prev := readDiskstats(t, filepath.Join("testdata", tt.dir, "t0", "proc"), sys)[tt.device]
-			cur := readDiskstats(t, filepath.Join("testdata", tt.dir, "t1", "proc"), sys)[tt.device]
+			prev := readFixture(t, filepath.Join("testdata", tt.dir, "t0", "proc"), sys)[tt.device]
+			cur := readFixture(t, filepath.Join("testdata", tt.dir, "t1", "proc"), sys)[tt.device]
 			got := Compute(prev, cur, tt.dt)
 			if diff := cmp.Diff(tt.want, got, approx); diff != "" {
 				t.Errorf("Compute %s (-want +got):\n%s", tt.device, diff)

@@ -50,7 +50,6 @@ type Sample struct {
 // into per-interval Samples. It is not safe for concurrent use.
 type Sampler struct {
 	o    SamplerOptions
-	blk  blockdevice.FS
 	proc procfs.FS
 
 	want map[string]bool // o.Devices as a set; nil = iostat's default selection
@@ -93,15 +92,15 @@ func NewSampler(o SamplerOptions) (*Sampler, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	blk, err := blockdevice.NewFS(o.ProcRoot, o.SysRoot)
-	if err != nil {
+	// blockdevice.NewFS checks both roots are directories.
+	if _, err := blockdevice.NewFS(o.ProcRoot, o.SysRoot); err != nil {
 		return nil, fmt.Errorf("iostat sampler: %w", err)
 	}
 	proc, err := procfs.NewFS(o.ProcRoot)
 	if err != nil {
 		return nil, fmt.Errorf("iostat sampler: %w", err)
 	}
-	s := &Sampler{o: o, blk: blk, proc: proc, whole: map[deviceKey]bool{}}
+	s := &Sampler{o: o, proc: proc, whole: map[deviceKey]bool{}}
 	if len(o.Devices) > 0 {
 		s.want = map[string]bool{}
 		for _, d := range o.Devices {
@@ -125,7 +124,7 @@ func (s *Sampler) Sample() (Sample, error) {
 }
 
 func (s *Sampler) sampleDisks(now time.Time, out *Sample) {
-	lines, err := s.blk.ProcDiskstats()
+	lines, err := readDiskstats(s.o.ProcRoot)
 	if err != nil {
 		out.Notes = append(out.Notes, fmt.Sprintf("device columns missing: %s: %v", filepath.Join(s.o.ProcRoot, "diskstats"), err))
 		return
@@ -199,15 +198,15 @@ func (s *Sampler) selected(l blockdevice.Diskstats) bool {
 
 func (s *Sampler) sampleCPU(now time.Time, out *Sample) {
 	var cpu *CPUStats
-	st, err := s.proc.Stat()
+	total, err := readCPUTotal(s.o.ProcRoot)
 	if err != nil {
 		out.Notes = append(out.Notes, fmt.Sprintf("avg-cpu missing: %s: %v", filepath.Join(s.o.ProcRoot, "stat"), err))
 	} else {
 		if s.cpu != nil {
-			c := ComputeCPU(*s.cpu, st.CPUTotal)
+			c := ComputeCPU(*s.cpu, total)
 			cpu = &c
 		}
-		s.cpu, s.cpuTime = &st.CPUTotal, now
+		s.cpu, s.cpuTime = &total, now
 	}
 
 	selfPct, _ := s.procPct(s.o.SelfPID, &s.self, &s.selfTime, now, "client", out)

@@ -2,6 +2,7 @@ package iostat
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -254,7 +255,7 @@ func TestParseCaptures(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(proc, "diskstats"), b, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			m := readDiskstats(t, proc, proc)
+			m := readFixture(t, proc, proc)
 			if len(m) == 0 {
 				t.Fatal("no lines parsed")
 			}
@@ -312,7 +313,7 @@ func ptstalkSnapshots(t *testing.T, path string) ([]map[string]blockdevice.Disks
 		if err := os.WriteFile(filepath.Join(proc, "diskstats"), []byte(strings.Join(buf, "\n")+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		snaps = append(snaps, readDiskstats(t, proc, proc))
+		snaps = append(snaps, readFixture(t, proc, proc))
 		buf = nil
 	}
 	sc := bufio.NewScanner(fh)
@@ -380,4 +381,54 @@ func TestReadPIDFile(t *testing.T) {
 	if _, err := ReadPIDFile(proc, filepath.Join(dir, "missing.pid")); err == nil {
 		t.Error("missing pid file: want an error")
 	}
+}
+
+// BenchmarkSampleLargeHost is BenchmarkSample on a synthetic big server: 128 CPU lines,
+// an intr line of 2000 counters, and 300 diskstats lines (snap-style loop devices,
+// NVMe namespaces and partitions), every device selected by default.
+func BenchmarkSampleLargeHost(b *testing.B) {
+	root := b.TempDir()
+	proc, sys := filepath.Join(root, "proc"), filepath.Join(root, "sys")
+	var stat, disk strings.Builder
+	stat.WriteString("cpu  1000 0 500 90000 100 0 10 0 0 0\n")
+	for i := range 128 {
+		fmt.Fprintf(&stat, "cpu%d 10 0 5 900 1 0 0 0 0 0\n", i)
+	}
+	stat.WriteString("intr 123456")
+	for i := range 2000 {
+		fmt.Fprintf(&stat, " %d", i)
+	}
+	stat.WriteString("\nctxt 1\nbtime 1\nprocesses 1\nprocs_running 1\nprocs_blocked 0\nsoftirq 1 0 0 0 0 0 0 0 0 0 0\n")
+	for i := range 300 {
+		name := fmt.Sprintf("loop%d", i)
+		if i >= 200 {
+			name = fmt.Sprintf("nvme%dn1", i-200)
+		}
+		fmt.Fprintf(&disk, " 259 %d %s 1000 10 80000 300 2000 20 160000 900 0 1200 1300 5 0 40 1 100 20\n", i, name)
+		os.MkdirAll(filepath.Join(sys, "block", name), 0o755)
+	}
+	os.MkdirAll(filepath.Join(proc, "1"), 0o755)
+	os.WriteFile(filepath.Join(proc, "stat"), []byte(stat.String()), 0o644)
+	os.WriteFile(filepath.Join(proc, "diskstats"), []byte(disk.String()), 0o644)
+	b1, _ := os.ReadFile("testdata/seed002/t0/proc/4243/stat")
+	os.WriteFile(filepath.Join(proc, "1", "stat"), b1, 0o644)
+	s, err := NewSampler(SamplerOptions{ProcRoot: proc, SysRoot: sys, SelfPID: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.Sample()
+	var before, after unix.Rusage
+	unix.Getrusage(unix.RUSAGE_SELF, &before)
+	b.ResetTimer()
+	for b.Loop() {
+		smp, _ := s.Sample()
+		if len(smp.Names) != 300 || smp.CPU == nil {
+			b.Fatalf("%d devices, cpu %v, notes %q", len(smp.Names), smp.CPU, smp.Notes)
+		}
+	}
+	b.StopTimer()
+	unix.Getrusage(unix.RUSAGE_SELF, &after)
+	cpu := time.Duration(after.Utime.Nano()+after.Stime.Nano()-before.Utime.Nano()-before.Stime.Nano()) / time.Duration(b.N)
+	b.ReportMetric(float64(cpu.Microseconds()), "cpu-µs/sample")
+	b.ReportMetric(100*cpu.Seconds(), "%core-at-1Hz")
 }
