@@ -34,6 +34,7 @@ func runWatch(args []string, s stdio) int {
 	duration := fs.Duration("duration", 0, "stop after this long (0: until interrupted)")
 	quiet := fs.Bool("quiet", false, "print findings only, no per-interval progress lines")
 	probe := fs.Duration("probe", 0, "first measure sync-write latency in the server's redo directory for this long (local servers; adds writes to the device)")
+	allStatus := fs.Bool("all-status", false, "record every SHOW GLOBAL STATUS counter each tick, not only those the rules read (several times the sampling cost)")
 	fs.Usage = func() {
 		fmt.Fprintln(s.Err, "usage: dumpscope watch [connection flags] [--interval 1s] [--record FILE] [--duration D] [--probe D]")
 		fs.PrintDefaults()
@@ -64,6 +65,7 @@ func runWatch(args []string, s stdio) int {
 		LogEvery: every,
 
 		ProbeDuration: *probe,
+		AllStatus:     *allStatus,
 	})
 	if err != nil {
 		fmt.Fprintf(s.Err, "dumpscope watch: %v\n", err)
@@ -217,6 +219,8 @@ type sessionOptions struct {
 	// directory before sampling (local servers only; it adds its own writes to the
 	// device, so it is opt-in).
 	ProbeDuration time.Duration
+	// AllStatus samples every status counter (advisor.ServerSamplerOptions.AllStatus).
+	AllStatus bool
 	// Sinks are extra sinks (a TUI).
 	Sinks []advisor.Sink
 }
@@ -256,7 +260,7 @@ func openAdvisorSession(ctx context.Context, cfg *mysql.Config, o sessionOptions
 			sess.Close()
 		}
 	}()
-	sess.server, err = advisor.NewServerSampler(ctx, conn, advisor.ServerSamplerOptions{})
+	sess.server, err = advisor.NewServerSampler(ctx, conn, advisor.ServerSamplerOptions{AllStatus: o.AllStatus})
 	if err != nil {
 		return nil, err
 	}
