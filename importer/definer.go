@@ -1,11 +1,48 @@
 package importer
 
+import "strings"
+
 // StripDefiner removes the first DEFINER=user@host clause outside quotes from a CREATE
 // VIEW/TRIGGER/PROCEDURE/FUNCTION/EVENT statement, including mysqldump's executable-comment
 // forms (`/*!50017 DEFINER=`root`@`localhost`*/`, `/*!50013 DEFINER=… SQL SECURITY DEFINER */`).
 // The object is then created with the importing user as its definer, which needs no SUPER
 // or SET USER privilege. `SQL SECURITY DEFINER` is kept: it is not a DEFINER= clause.
 func StripDefiner(q []byte) []byte {
+	start, _, end := findDefiner(q)
+	if start < 0 {
+		return q
+	}
+	out := make([]byte, 0, len(q)-(end-start))
+	out = append(out, q[:start]...)
+	return append(out, q[end:]...)
+}
+
+// Definer returns the account of a statement's DEFINER= clause with quotes removed, as
+// "user@host" (or "CURRENT_USER"), and false when the statement has none.
+func Definer(q []byte) (string, bool) {
+	start, val, end := findDefiner(q)
+	if start < 0 {
+		return "", false
+	}
+	v := string(q[val:end])
+	if strings.HasPrefix(strings.ToUpper(v), "CURRENT_USER") {
+		return "CURRENT_USER", true
+	}
+	user, host, _ := strings.Cut(v, "@")
+	return unquoteAccountPart(user) + "@" + unquoteAccountPart(host), true
+}
+
+func unquoteAccountPart(s string) string {
+	if len(s) >= 2 && (s[0] == '`' || s[0] == '\'' || s[0] == '"') && s[len(s)-1] == s[0] {
+		q := s[:1]
+		return strings.ReplaceAll(s[1:len(s)-1], q+q, q)
+	}
+	return s
+}
+
+// findDefiner locates the first DEFINER=… clause outside quotes: start of the keyword,
+// start of the account, end of the clause; start is -1 when there is none.
+func findDefiner(q []byte) (start, val, end int) {
 	var quote byte
 	for i := 0; i < len(q); i++ {
 		c := q[i]
@@ -30,12 +67,10 @@ func StripDefiner(q []byte) []byte {
 		if j >= len(q) || q[j] != '=' {
 			continue
 		}
-		end := skipUser(q, skipSpace(q, j+1))
-		out := make([]byte, 0, len(q)-(end-i))
-		out = append(out, q[:i]...)
-		return append(out, q[end:]...)
+		v := skipSpace(q, j+1)
+		return i, v, skipUser(q, v)
 	}
-	return q
+	return -1, -1, -1
 }
 
 // hasWordFold reports whether q[i:] starts with word (ASCII, case-insensitive) as a whole

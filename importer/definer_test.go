@@ -22,3 +22,22 @@ func TestStripDefiner(t *testing.T) {
 		})
 	}
 }
+
+func TestDefiner(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string
+		ok   bool
+	}{
+		{"/*!50003 CREATE*/ /*!50017 DEFINER=`root`@`localhost`*/ /*!50003 TRIGGER t", "root@localhost", true},
+		{"CREATE DEFINER='a''b'@'10.0.0.%' PROCEDURE p() SELECT 1", "a'b@10.0.0.%", true},
+		{"CREATE DEFINER=CURRENT_USER() EVENT e", "CURRENT_USER", true},
+		{"CREATE TABLE t (a int)", "", false},
+	}
+	for _, tc := range tests {
+		got, ok := Definer([]byte(tc.in))
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("Definer(%q) = %q, %v; want %q, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+}

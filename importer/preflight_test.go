@@ -60,3 +60,21 @@ func TestPreflightObserve(t *testing.T) {
 		t.Errorf("Definers = %d, want 1", p.Definers)
 	}
 }
+
+func TestMayAssignDefiner(t *testing.T) {
+	tests := []struct {
+		grant string
+		want  bool
+	}{
+		{"GRANT ALL PRIVILEGES ON *.* TO `root`@`localhost` WITH GRANT OPTION", true},
+		{"GRANT SELECT, INSERT, SUPER ON *.* TO `app`@`%`", true},
+		{"GRANT SET USER ON *.* TO `loader`@`localhost`", true},
+		{"GRANT ALL PRIVILEGES ON `shop`.* TO `app`@`%`", false},
+		{"GRANT USAGE ON *.* TO `app`@`%` IDENTIFIED BY PASSWORD '*AB'", false},
+	}
+	for _, tc := range tests {
+		if got := MayAssignDefiner(tc.grant); got != tc.want {
+			t.Errorf("MayAssignDefiner(%q) = %v, want %v", tc.grant, got, tc.want)
+		}
+	}
+}

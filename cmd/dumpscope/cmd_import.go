@@ -197,7 +197,7 @@ type replayer interface {
 func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) int {
 	start := time.Now()
 	// Input first: a missing file is reported before any server is started.
-	in, err := openImportInput(o)
+	in, err := openImportInput(o, s)
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
 		return exitFailure
@@ -391,7 +391,10 @@ func openImportConns(ctx context.Context, cfg *mysql.Config, n int) (*sql.DB, []
 	return db, conns, nil
 }
 
-func openImportInput(o *importOptions) (*importer.Input, error) {
+func openImportInput(o *importOptions, s stdio) (*importer.Input, error) {
+	if o.file == "-" {
+		return importer.OpenReader("stdin", s.In, -1)
+	}
 	if o.file == "" { // --sandbox without FILE: the bundled sample, generated on the fly
 		size, _ := parseByteSize(o.sampleSize)
 		g := gen.DefaultOptions()
@@ -417,30 +420,49 @@ func importSandbox(ctx context.Context, o *importOptions, s stdio) (*sandbox.Ser
 	return srv, nil
 }
 
-// importPreflight refuses to drop or write into existing databases and tables unless
-// --overwrite is given (or the operator says yes on a TTY). A dump file is scanned in full
-// before the first statement; stdin cannot be scanned ahead, so each DROP/CREATE is checked
-// as it arrives and the import stops before the first one that would overwrite. It returns
-// -1 to go on, or the exit code.
+// importPreflight checks, before the first statement, what the dump would do to the
+// target: existing databases and tables it drops or writes into (refused unless
+// --overwrite, or a yes on a TTY) and DEFINER clauses the account may not assign (refused
+// unless --strip-definers). A dump file is scanned in full when either check has work to
+// do; stdin cannot be scanned ahead, so there each statement is checked as it arrives and
+// the import stops before the first offending one. It returns -1 to go on, or the exit code.
 func importPreflight(ctx context.Context, o *importOptions, in *importer.Input, conn *sql.Conn, s stdio) int {
-	if o.overwrite {
-		return -1
-	}
-	var current sql.NullString
-	if err := conn.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current); err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import: preflight:", err)
-		return exitFailure
-	}
-	pf, err := importer.NewPreflight(ctx, conn, current.String)
-	if err != nil {
+	fail := func(err error) int {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
 		return exitFailure
 	}
-	if pf.Empty() {
+	var pf *importer.Preflight
+	if !o.overwrite {
+		var current sql.NullString
+		if err := conn.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current); err != nil {
+			return fail(err)
+		}
+		var err error
+		if pf, err = importer.NewPreflight(ctx, conn, current.String); err != nil {
+			return fail(err)
+		}
+		if pf.Empty() {
+			pf = nil
+		}
+	}
+	var definers *importer.DefinerCheck
+	if !o.stripDefiners {
+		var err error
+		if definers, err = importer.NewDefinerCheck(ctx, conn); err != nil {
+			return fail(err)
+		}
+	}
+	if pf == nil && definers == nil {
 		return -1
 	}
 	if o.file == "" || o.file == "-" {
 		o.onStatement = func(_ context.Context, st *importer.Statement) error {
+			if err := definers.Check(in.Name, st); err != nil {
+				return err
+			}
+			if pf == nil {
+				return nil
+			}
 			if ow := pf.Observe(st); ow != nil {
 				return fmt.Errorf("%s: the dump would %s, which exists in the target; stopped before it — rerun with --overwrite to allow it", in.Name, ow)
 			}
@@ -450,21 +472,25 @@ func importPreflight(ctx context.Context, o *importOptions, in *importer.Input, 
 	}
 	scan, err := importer.Open(o.file)
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
-		return exitFailure
+		return fail(err)
 	}
 	defer scan.Close()
 	sp := importer.NewSplitter(scan.Reader, importer.SplitOptions{BinaryMode: true})
 	var found []importer.Overwrite
 	for sp.Next() {
 		st := sp.Statement()
+		if err := definers.Check(in.Name, &st); err != nil {
+			return fail(err)
+		}
+		if pf == nil {
+			continue
+		}
 		if ow := pf.Observe(&st); ow != nil {
 			found = append(found, *ow)
 		}
 	}
 	if err := sp.Err(); err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import: preflight:", err)
-		return exitFailure
+		return fail(fmt.Errorf("preflight: %s: %w", in.Name, err))
 	}
 	if len(found) == 0 {
 		return -1
@@ -484,6 +510,5 @@ func importPreflight(ctx context.Context, o *importOptions, in *importer.Input, 
 			return -1
 		}
 	}
-	fmt.Fprintln(s.Err, "dumpscope import: refusing to overwrite existing objects; rerun with --overwrite")
-	return exitFailure
+	return fail(errors.New("refusing to overwrite existing objects; rerun with --overwrite"))
 }

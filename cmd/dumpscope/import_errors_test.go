@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"database/sql"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -87,5 +88,76 @@ func TestImportBadInput(t *testing.T) {
 				t.Fatal("a client command from the dump was executed")
 			}
 		})
+	}
+}
+
+// TestImportPreflight: a dump that would drop existing tables is refused before its first
+// statement (file) or before the offending one (stdin), naming them, and runs with
+// --overwrite; DEFINER clauses for another account are refused for an account without
+// SUPER/SET USER and pass with --strip-definers.
+func TestImportPreflight(t *testing.T) {
+	srv := testsandbox.Start(t)
+	db, err := sql.Open("mysql", srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range []string{
+		"CREATE DATABASE shop", "CREATE TABLE shop.orders (id int PRIMARY KEY)", "INSERT INTO shop.orders VALUES (1),(2),(3)",
+		"CREATE USER loader@localhost", "GRANT ALL PRIVILEGES ON shop2.* TO loader@localhost",
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(q, err)
+		}
+	}
+	dir := t.TempDir()
+	dump := filepath.Join(dir, "shop.sql")
+	os.WriteFile(dump, []byte("CREATE TABLE IF NOT EXISTS fresh (id int);\nDROP TABLE IF EXISTS `orders`;\nCREATE TABLE `orders` (id int PRIMARY KEY);\nINSERT INTO `orders` VALUES (9);\n"), 0o644)
+	rows := func() int {
+		var n int
+		if err := db.QueryRow("SELECT COUNT(*) FROM shop.orders").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+
+	code, _, stderr := dumpscopeImport(t, srv, []string{"--no-advisor", "-D", "shop"}, dump)
+	if code != exitFailure || !strings.Contains(stderr, "DROP TABLE `shop`.`orders` (offset 42, line 2)") || !strings.Contains(stderr, "rerun with --overwrite") {
+		t.Fatalf("file: exit %d, want 1 naming `shop`.`orders`:\n%s", code, stderr)
+	}
+	var fresh int
+	db.QueryRow("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_NAME='fresh'").Scan(&fresh)
+	if rows() != 3 || fresh != 0 {
+		t.Fatalf("a refused file import executed statements: orders has %d rows, fresh exists=%d", rows(), fresh)
+	}
+
+	var out, errb bytes.Buffer
+	data, _ := os.ReadFile(dump)
+	code = run([]string{"import", "--no-defaults", "-u", "root", "-S", srv.Socket, "--no-advisor", "-D", "shop", "-"}, stdio{In: bytes.NewReader(data), Out: &out, Err: &errb})
+	if code != exitFailure || !strings.Contains(errb.String(), "stdin: the dump would DROP TABLE `shop`.`orders` (offset 42, line 2)") || rows() != 3 {
+		t.Fatalf("stdin: exit %d, %d rows left; want 1, 3 rows:\n%s", code, rows(), errb.String())
+	}
+
+	if code, _, stderr := dumpscopeImport(t, srv, []string{"--no-advisor", "-D", "shop", "--overwrite"}, dump); code != 0 || rows() != 1 {
+		t.Fatalf("--overwrite: exit %d, %d rows; want 0 and 1 row:\n%s", code, rows(), stderr)
+	}
+
+	trig := filepath.Join(dir, "trig.sql")
+	os.WriteFile(trig, []byte("CREATE DATABASE shop2;\nUSE shop2;\nCREATE TABLE t (a int);\nDELIMITER ;;\n/*!50003 CREATE*/ /*!50017 DEFINER=`root`@`localhost`*/ /*!50003 TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET NEW.a = 1 */;;\nDELIMITER ;\n"), 0o644)
+	loader := func(extra ...string) (int, string) {
+		var out, errb bytes.Buffer
+		args := append([]string{"import", "--no-defaults", "-u", "loader", "-S", srv.Socket, "--no-advisor"}, extra...)
+		code := run(append(args, trig), stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
+		return code, errb.String()
+	}
+	if code, stderr := loader(); code != exitFailure || !strings.Contains(stderr, "trig.sql: offset 71, line 5: routine `tr` sets DEFINER=root@localhost, which loader@localhost may not assign") {
+		t.Fatalf("definer: exit %d, want 1 with the definer named:\n%s", code, stderr)
+	}
+	if code, stderr := loader("--strip-definers"); code != 0 {
+		t.Fatalf("--strip-definers: exit %d:\n%s", code, stderr)
+	}
+	var definer string
+	if err := db.QueryRow("SELECT DEFINER FROM information_schema.TRIGGERS WHERE TRIGGER_NAME='tr'").Scan(&definer); err != nil || definer != "loader@localhost" {
+		t.Fatalf("trigger definer = %q (%v), want loader@localhost", definer, err)
 	}
 }
