@@ -23,7 +23,7 @@ func TestAutocommitPerRow(t *testing.T) {
 		// The next table is dumped with extended inserts from tick 30: its first second
 		// (30000 rows, 3 commits) already lifts the window's rows per commit to 2.3; the
 		// third quiet tick is 32.
-		{name: "clears when the import reaches extended inserts", env: maria(one),
+		{record: "autocommit-per-row.json", name: "clears when the import reaches extended inserts", env: maria(one),
 			ticks: build(80, disk, phase(30, all(rate("Handler_commit", 800), rate("Innodb_rows_inserted", 800)),
 				all(rate("Handler_commit", 3), rate("Innodb_rows_inserted", 30000)))), wantFiredAt: 5, wantClearedAt: 32},
 	})

@@ -11,7 +11,7 @@ func TestBinlogDuringImport(t *testing.T) {
 	busy := dev("nvme0n1", iostat.DeviceStats{WPerSec: 2000, WkBPerSec: 80000, WAwaitMs: 0.4, UtilPct: 80})
 	idle := dev("nvme0n1", iostat.DeviceStats{WPerSec: 2000, WkBPerSec: 80000, WAwaitMs: 0.4, UtilPct: 20})
 	runCases(t, BinlogDuringImport{}, []ruleCase{
-		{name: "MariaDB: binlog is 37% of a busy device's writes", env: maria(on),
+		{record: "binlog-during-import.json", name: "MariaDB: binlog is 37% of a busy device's writes", env: maria(on),
 			ticks: build(40, busy, rate("Binlog_bytes_written", 30e6)), wantFiredAt: 5, wantClearedAt: -1},
 		{name: "binlog off", env: maria(map[string]string{"log_bin": "OFF"}),
 			ticks: build(40, busy, rate("Binlog_bytes_written", 30e6)), wantFiredAt: -1},

@@ -20,7 +20,7 @@ func TestBufferPoolSmall(t *testing.T) {
 		{name: "reads but not inserting (someone else's queries)", env: maria(small),
 			ticks: build(40, reading, rate("Innodb_rows_inserted", 0), rate("Innodb_buffer_pool_reads", 300)), wantFiredAt: -1},
 		// Reads stop at 30: 10·(59−T) reads/s × 0.5 ms falls under 10 % at T = 40.
-		{name: "clears when the reads stop", env: maria(small),
+		{record: "buffer-pool-small.json", name: "clears when the reads stop", env: maria(small),
 			ticks:       build(80, reading, inserting, phase(30, rate("Innodb_buffer_pool_reads", 300), rate("Innodb_buffer_pool_reads", 0))),
 			wantFiredAt: 5, wantClearedAt: 42},
 	})

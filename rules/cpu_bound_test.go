@@ -13,7 +13,7 @@ func TestClientCPUBound(t *testing.T) {
 		return cpu(iostat.CPUStats{UserPct: 20, IdlePct: 75, ClientPct: clientPct, ServerPct: f64(serverPct)})
 	}
 	runCases(t, ClientCPUBound{}, []ruleCase{
-		{name: "importer at 98% of a core, server 40%, disk 20%", env: maria(nil), ticks: build(40, idleDisk, client(98, 40)), wantFiredAt: 5, wantClearedAt: -1},
+		{record: "client-cpu-bound.json", name: "importer at 98% of a core, server 40%, disk 20%", env: maria(nil), ticks: build(40, idleDisk, client(98, 40)), wantFiredAt: 5, wantClearedAt: -1},
 		{name: "server saturated too", env: maria(nil), ticks: build(40, idleDisk, client(98, 95)), wantFiredAt: -1},
 		{name: "disk saturated", env: maria(nil), ticks: build(40, busyDisk, client(98, 40)), wantFiredAt: -1},
 		{name: "importer at 60%", env: maria(nil), ticks: build(40, idleDisk, client(60, 40)), wantFiredAt: -1},
@@ -38,7 +38,7 @@ func TestServerCPUBound(t *testing.T) {
 			ticks: build(40, busyDisk, cpu(iostat.CPUStats{IdlePct: 85, ClientPct: 30, ServerPct: f64(99)})), wantFiredAt: -1},
 		{name: "server pid unknown and host idle", env: maria(nil),
 			ticks: build(40, idleDisk, cpu(iostat.CPUStats{IdlePct: 85, ClientPct: 30})), wantFiredAt: -1},
-		{name: "clears when the server stops being the limit", env: maria(nil),
+		{record: "server-cpu-bound.json", name: "clears when the server stops being the limit", env: maria(nil),
 			ticks:       build(80, idleDisk, phase(30, cpu(iostat.CPUStats{IdlePct: 85, ServerPct: f64(99)}), cpu(iostat.CPUStats{IdlePct: 95, ServerPct: f64(30)}))),
 			wantFiredAt: 5, wantClearedAt: 47},
 	})

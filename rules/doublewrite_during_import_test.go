@@ -14,7 +14,7 @@ func TestDoublewriteDuringImport(t *testing.T) {
 	bandwidth := dev("nvme0n1", iostat.DeviceStats{WPerSec: 9000, WkBPerSec: 300000, WAwaitMs: 0.5, UtilPct: 95})
 	latency := dev("nvme0n1", iostat.DeviceStats{WPerSec: 1400, WkBPerSec: 31000, WAwaitMs: 1.0, UtilPct: 99})
 	runCases(t, DoublewriteDuringImport{}, []ruleCase{
-		{name: "bandwidth-bound device, doublewrite 43% of writes", env: maria(on),
+		{record: "doublewrite-during-import.json", name: "bandwidth-bound device, doublewrite 43% of writes", env: maria(on),
 			ticks: build(40, bandwidth, rate("Innodb_dblwr_pages_written", 8000)), wantFiredAt: 5, wantClearedAt: -1},
 		{name: "latency-bound device (seed 002 shape): halving volume would not help", env: maria(on),
 			ticks: build(40, latency, rate("Innodb_dblwr_pages_written", 890)), wantFiredAt: -1},

@@ -21,7 +21,7 @@ func TestFlushLogAtTrxCommit(t *testing.T) {
 			ticks: build(40, disk, rate("Handler_commit", 5), importRows(700, 700)), wantFiredAt: 5, wantClearedAt: -1},
 		{name: "no latency measurement: cannot tell", env: func() *advisor.Env { e := maria(one); e.Devices = nil; return e }(),
 			ticks: build(40, rate("Handler_commit", 800)), wantFiredAt: -1},
-		{name: "clears three ticks after SET GLOBAL innodb_flush_log_at_trx_commit=2", env: maria(one), envAt: maria(two), envChangeAt: 30,
+		{record: "flush-log-at-trx-commit.json", name: "clears three ticks after SET GLOBAL innodb_flush_log_at_trx_commit=2", env: maria(one), envAt: maria(two), envChangeAt: 30,
 			ticks: build(40, perRow), wantFiredAt: 5, wantClearedAt: 32},
 	})
 }

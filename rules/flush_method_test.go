@@ -18,7 +18,7 @@ func TestFlushMethod(t *testing.T) {
 		{name: "MariaDB: redo fsyncs estimated from commits", env: env("mariadb", "10.5.23-MariaDB", fsync),
 			ticks: build(40, disk, rate("Innodb_data_fsyncs", 600), rate("Handler_commit", 200)), wantFiredAt: 5, wantClearedAt: -1},
 		// Data fsyncs stop at 30: 400·(59−T)/30 × 0.5 ms falls under 10 % at T = 45.
-		{name: "clears when data-file fsyncs stop", env: mysql("8.0.36", fsync),
+		{record: "flush-method.json", name: "clears when data-file fsyncs stop", env: mysql("8.0.36", fsync),
 			ticks:       build(80, disk, rate("Innodb_os_log_fsyncs", 200), phase(30, rate("Innodb_data_fsyncs", 600), rate("Innodb_data_fsyncs", 200))),
 			wantFiredAt: 5, wantClearedAt: 47},
 	})

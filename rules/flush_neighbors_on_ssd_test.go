@@ -17,7 +17,7 @@ func TestFlushNeighborsOnSSD(t *testing.T) {
 		{name: "MySQL 5.7 on flash, heavy flushing", env: mysql("5.7.44", on), ticks: build(40, flash, flushing), wantFiredAt: 5, wantClearedAt: -1},
 		{name: "MariaDB already skips neighbours on a non-rotational device (MDEV-17380)", env: maria(on),
 			ticks: build(40, flash, flushing), wantFiredAt: -1},
-		{name: "MariaDB on a virtual disk that says rotational but writes like flash", env: maria(on, virtualDisk),
+		{record: "flush-neighbors-on-ssd.json", name: "MariaDB on a virtual disk that says rotational but writes like flash", env: maria(on, virtualDisk),
 			ticks: build(40, flash, flushing), wantFiredAt: 5, wantClearedAt: -1},
 		{name: "MariaDB 10.3 predates the SSD detection", env: env(advisor.FlavorMariaDB, "10.3.39-MariaDB", on),
 			ticks: build(40, flash, flushing), wantFiredAt: 5, wantClearedAt: -1},

@@ -38,7 +38,7 @@ func TestIOCapacityLow(t *testing.T) {
 			ticks: build(40, idle, redo(4e6, maxAge, func(i int) float64 { return 80 + float64(i)/2 }), rate("Innodb_buffer_pool_pages_flushed", 900)), wantFiredAt: -1},
 		// The age stops climbing at 50 (80 %); a 30-s window sees under 10 points of rise
 		// from T = 71 on, the third quiet tick is 73.
-		{name: "clears when flushing catches up", env: maria(vars),
+		{record: "io-capacity-low.json", name: "clears when flushing catches up", env: maria(vars),
 			ticks:       build(80, idle, redo(4e6, maxAge, func(i int) float64 { return 30 + float64(min(i, 50)) }), rate("Innodb_buffer_pool_pages_flushed", 200)),
 			wantFiredAt: 20, wantClearedAt: 73},
 	})

@@ -15,7 +15,7 @@ func TestLogBufferWaits(t *testing.T) {
 		{name: "counter reset (FLUSH STATUS) is not a rate", env: maria(vars),
 			ticks: build(40, gauge("Innodb_log_waits", func(i int) float64 { return float64((i % 3) * 50) })), wantFiredAt: -1},
 		// 5·(59−T)/30 waits/s falls under 1/s at T = 54.
-		{name: "clears when the waits stop", env: maria(vars),
+		{record: "log-buffer-waits.json", name: "clears when the waits stop", env: maria(vars),
 			ticks: build(80, phase(30, rate("Innodb_log_waits", 5), rate("Innodb_log_waits", 0))), wantFiredAt: 5, wantClearedAt: 56},
 	})
 	w := advisor.Window(build(10, rate("Innodb_log_waits", 5)))

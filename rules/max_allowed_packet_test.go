@@ -17,7 +17,7 @@ func TestMaxAllowedPacket(t *testing.T) {
 		{name: "100 MB statement, 64 MB packet: fires on the first tick", env: withDump(maria(vars), 100<<20), ticks: build(10), wantFiredAt: 0, wantClearedAt: -1},
 		{name: "statement fits", env: withDump(maria(vars), 1<<20), ticks: build(10), wantFiredAt: -1},
 		{name: "no dump (watch/advise)", env: maria(vars), ticks: build(10), wantFiredAt: -1},
-		{name: "clears after SET GLOBAL max_allowed_packet", env: withDump(maria(vars), 100<<20),
+		{record: "max-allowed-packet.json", name: "clears after SET GLOBAL max_allowed_packet", env: withDump(maria(vars), 100<<20),
 			envAt: withDump(maria(map[string]string{"max_allowed_packet": "134217728"}), 100<<20), envChangeAt: 4,
 			ticks: build(10), wantFiredAt: 0, wantClearedAt: 6},
 	})

@@ -12,7 +12,7 @@ func TestRedoLogTooSmall(t *testing.T) {
 	vars := map[string]string{"innodb_log_file_size": "4194304"}
 	pinned := redo(5e6, maxAge, func(i int) float64 { return 90 + 4*float64(i%3) })
 	runCases(t, RedoLogTooSmall{}, []ruleCase{
-		{name: "checkpoint age pinned near the maximum", env: maria(vars),
+		{record: "redo-log-too-small.json", name: "checkpoint age pinned near the maximum", env: maria(vars),
 			ticks: build(60, pinned), wantFiredAt: 5, wantClearedAt: -1},
 		{name: "age at 60% of the maximum", env: maria(vars),
 			ticks: build(60, redo(5e6, maxAge, constant(60))), wantFiredAt: -1},

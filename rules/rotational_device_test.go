@@ -31,7 +31,7 @@ func TestRotationalDevice(t *testing.T) {
 		}(), ticks: build(40), wantFiredAt: 5, wantClearedAt: -1},
 		// The import ends at 30 and the disk goes idle: the window's mean service time
 		// (6.13·(60−T) + 0.5·(T−29))/31 ms is under 4 ms from T = 41, cleared at 43.
-		{name: "clears when the disk is no longer busy", env: maria(nil, sda),
+		{record: "rotational-device.json", name: "clears when the disk is no longer busy", env: maria(nil, sda),
 			ticks: build(80, phase(30, seeking, dev("sda", iostat.DeviceStats{WPerSec: 20, WAwaitMs: 8, UtilPct: 1}))), wantFiredAt: 5, wantClearedAt: 43},
 	})
 }

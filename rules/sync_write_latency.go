@@ -116,10 +116,15 @@ func (r SyncWriteLatency) Check(env *advisor.Env, w advisor.Window) *advisor.Fin
 	if share >= 0.5 {
 		sev = advisor.SeverityCritical
 	}
+	title := fmt.Sprintf("Slow durable writes on %s: %.2f ms each × %.0f fsyncs/s = %.0f%% of wall time",
+		lat.device, lat.ms, fsyncs, 100*share)
+	if fsyncs == 0 {
+		title = fmt.Sprintf("Slow durable writes on %s: %.2f ms each, the device %.0f%% busy at low throughput",
+			lat.device, lat.ms, 100*share)
+	}
 	return &advisor.Finding{
-		Severity: sev,
-		Title: fmt.Sprintf("Slow durable writes on %s: %.2f ms each × %.0f fsyncs/s = %.0f%% of wall time",
-			lat.device, lat.ms, fsyncs, 100*share),
+		Severity:       sev,
+		Title:          title,
 		Evidence:       ev,
 		Recommendation: syncWriteRecommendation(env, serverOf(env)),
 	}

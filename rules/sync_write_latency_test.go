@@ -16,7 +16,7 @@ func TestSyncWriteLatency(t *testing.T) {
 	oldKernel := dev("nvme0n1", iostat.DeviceStats{WPerSec: 1400, WkBPerSec: 31000, WAwaitMs: 1.0, UtilPct: 99.5})
 	bandwidthBound := dev("nvme0n1", iostat.DeviceStats{WPerSec: 3000, WkBPerSec: 900000, WAwaitMs: 1.0, UtilPct: 99.5})
 	runCases(t, SyncWriteLatency{}, []ruleCase{
-		{name: "consumer flash, 400 fsyncs/s at 1.2 ms", env: maria(vars),
+		{record: "sync-write-latency.json", name: "consumer flash, 400 fsyncs/s at 1.2 ms", env: maria(vars),
 			ticks: build(40, consumer, rate("Innodb_data_fsyncs", 400)), wantFiredAt: 5, wantClearedAt: -1},
 		{name: "power-loss-protected flash", env: maria(vars),
 			ticks: build(40, plp, rate("Innodb_data_fsyncs", 400)), wantFiredAt: -1},

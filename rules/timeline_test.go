@@ -2,9 +2,12 @@ package rules
 
 import (
 	"testing"
+	"time"
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/iostat"
+	"github.com/dumpscope/dumpscope/report"
+	"github.com/google/go-cmp/cmp"
 )
 
 // A timeline is built tick by tick (1 s apart) from small setters, so each rule's table
@@ -130,6 +133,30 @@ type ruleCase struct {
 	// wantFiredAt is when the finding must fire (-1: never); wantClearedAt when it must
 	// clear (-1: never, it persists to the end).
 	wantFiredAt, wantClearedAt float64
+	// record, when set, names a run record in testdata/ that holds this timeline
+	// (written with -update), so `dumpscope advise --run` can replay it.
+	record string
+}
+
+// recordOf turns a timeline into a run record (RUN-RECORD.md), variables as the sampler
+// records them (numbers where numeric).
+func recordOf(tc ruleCase) *report.Record {
+	rec := report.New("0.1.0", time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC), []string{"dumpscope", "watch"}, 1)
+	rec.EndedAt = rec.StartedAt.Add(time.Duration(len(tc.ticks)) * time.Second)
+	rec.Server = report.ServerFromInfo(tc.env.Server)
+	if tc.envAt != nil {
+		for name, v := range tc.envAt.Server.Variables {
+			if tc.env.Server.Variables[name] != v {
+				rec.Server.VariableChanges = append(rec.Server.VariableChanges,
+					advisor.VariableChange{T: tc.ticks[tc.envChangeAt].T, Name: name, Value: advisor.VariableValue(v)})
+			}
+		}
+	}
+	rec.Devices, rec.Probe, rec.Dump = tc.env.Devices, tc.env.Probe, tc.env.Dump
+	host := tc.env.Host
+	rec.Host = &host
+	rec.Samples = tc.ticks
+	return rec
 }
 
 // runCases drives each timeline through an engine with only rule r and checks that the
@@ -148,6 +175,14 @@ func runCases(t *testing.T, r advisor.Rule, cases []ruleCase) {
 				e.Observe(en, s)
 			}
 			fs := e.Findings()
+			if tc.record != "" {
+				// The same timeline as a run record, replayed as advise --run would.
+				back := golden(t, tc.record, recordOf(tc))
+				rfs, _ := replay(back, []advisor.Rule{r})
+				if diff := cmp.Diff(e.Findings(), rfs); diff != "" {
+					t.Errorf("replaying %s differs from the live run (-live +replay):\n%s", tc.record, diff)
+				}
+			}
 			if tc.wantFiredAt < 0 {
 				if len(fs) != 0 {
 					t.Fatalf("fired at %v: %s %v; want no finding", fs[0].FiredAt, fs[0].Title, fs[0].Evidence)
