@@ -61,7 +61,7 @@ type SplitOptions struct {
 	// KeepComments keeps plain comments in the SQL, like the client's --comments.
 	KeepComments bool
 	// BinaryMode allows NUL bytes, like the client's --binary-mode. It also disables every
-	// client command except DELIMITER and \C, as the client does.
+	// client command except DELIMITER, \C and \-, as the client does.
 	BinaryMode bool
 	// Charset is the initial connection character set (e.g. "utf8mb4", "gbk", "sjis").
 	Charset string

@@ -263,7 +263,8 @@ func (s *Splitter) backslash(b []byte, i int) (int, bool) {
 		return i + 2, false
 	}
 	var c *clientCommand
-	if !s.opt.BinaryMode || ch == 'C' {
+	// --binary-mode leaves only \C and \- (the sandbox marker mariadb-dump writes first).
+	if !s.opt.BinaryMode || ch == 'C' || ch == '-' {
 		for k := range clientCommands {
 			if clientCommands[k].char == ch {
 				c = &clientCommands[k]

@@ -9,8 +9,6 @@ SELECT 4 \g SELECT 5;
 SELECT 6 \x;
 SELECT 7\
 + 1;
-SELECT 'a\
-b';
 CREATE TEMPORARY TABLE dl (a int,
 delimiter_col int,
 DELIMITER2 int);

@@ -1,0 +1,6 @@
+SELECT 'a\
+b';
+SELECT 1\
++ 1;
+SELECT "c\
+";
