@@ -18,6 +18,10 @@ const (
 	redoHoldSeconds = 3600
 	redoFloorBytes  = 1 * giB
 	redoCapBytes    = 16 * giB
+	// The recommendation is also capped at the buffer pool size (never below the floor):
+	// the checkpoint cannot lag behind more modified pages than the pool holds, so redo
+	// beyond it buys little (MariaDB's guide: "for the maximum capacity … the same as
+	// the innodb_buffer_pool_size").
 )
 
 // RedoLogTooSmall fires when the checkpoint age sits near InnoDB's maximum checkpoint
@@ -116,6 +120,9 @@ func (r RedoLogTooSmall) Check(env *advisor.Env, w advisor.Window) *advisor.Find
 	s := serverOf(env)
 	capacity := redoCapacity(env, s, w)
 	target := redoTarget(rate, capacity)
+	if pool, ok := varInt(env, "innodb_buffer_pool_size"); ok && pool > 0 {
+		target = min(target, max(redoFloorBytes, pool/giB*giB))
+	}
 	sev := advisor.SeverityWarn
 	if float64(sync)/float64(n) >= 0.25 {
 		sev = advisor.SeverityCritical

@@ -55,6 +55,20 @@ func TestRedoTarget(t *testing.T) {
 	}
 }
 
+func TestRedoTargetCappedAtBufferPool(t *testing.T) {
+	const maxAge = 2679645
+	pinned := redo(6.4e6, maxAge, constant(92))
+	for _, tc := range []struct {
+		pool string
+		want int64
+	}{{"134217728", 1 << 30}, {"6442450944", 6 << 30}, {"68719476736", 16 << 30}} {
+		f := RedoLogTooSmall{}.Check(maria(map[string]string{"innodb_log_file_size": "4194304", "innodb_buffer_pool_size": tc.pool}), advisor.Window(build(20, pinned)))
+		if f == nil || f.Evidence["recommended_redo_bytes"] != tc.want {
+			t.Errorf("pool %s: %v; want recommended_redo_bytes %d", tc.pool, f, tc.want)
+		}
+	}
+}
+
 func TestRedoRecommendationByVersion(t *testing.T) {
 	tests := []struct {
 		env  *advisor.Env
