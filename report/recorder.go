@@ -79,3 +79,48 @@ func Replay(rec *Record, rules []advisor.Rule, windowSeconds float64) ([]advisor
 	}
 	return eng.Findings(), events
 }
+
+// Snapshot returns a copy of the record so far, completed as if the run had been
+// interrupted now: what a periodic save writes, so a crash keeps all but the last minute.
+func (r *Recorder) Snapshot(now time.Time, findings []advisor.Finding) *Record {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	c := *r.rec
+	c.Samples = append([]advisor.Snapshot(nil), r.rec.Samples...)
+	c.Server.VariableChanges = append([]advisor.VariableChange(nil), r.rec.Server.VariableChanges...)
+	c.EndedAt = now.UTC()
+	c.Findings = append([]advisor.Finding{}, findings...)
+	c.Outcome = Outcome{Status: OutcomeInterrupted, Error: "run still in progress at this save"}
+	return &c
+}
+
+// PeriodicSaver is an advisor.Sink that writes the recorder's snapshot to Path every
+// Every ticks (put it after the Recorder in the sink list). Write errors are kept in Err
+// and stop further saves.
+type PeriodicSaver struct {
+	Path     string
+	Every    int
+	Recorder *Recorder
+	// Findings returns the findings so far (the engine's).
+	Findings func() []advisor.Finding
+	Now      func() time.Time
+	Err      error
+	ticks    int
+}
+
+// Tick saves on every Every-th tick.
+func (p *PeriodicSaver) Tick(advisor.Tick) {
+	p.ticks++
+	if p.Err != nil || p.Every <= 0 || p.ticks%p.Every != 0 {
+		return
+	}
+	now := time.Now
+	if p.Now != nil {
+		now = p.Now
+	}
+	var findings []advisor.Finding
+	if p.Findings != nil {
+		findings = p.Findings()
+	}
+	p.Err = WriteFile(p.Path, p.Recorder.Snapshot(now(), findings))
+}

@@ -3,6 +3,8 @@ package report
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -76,6 +78,8 @@ func TestRecordAndReplay(t *testing.T) {
 	rec.Devices = []iostat.Device{{Name: "vda", Role: []string{"datadir"}, Kind: "disk", Rotational: &rot}}
 	recorder := NewRecorder(rec)
 	eng := advisor.NewEngine([]advisor.Rule{redoRule{}}, 5)
+	savePath := filepath.Join(t.TempDir(), "partial.json")
+	saver := &PeriodicSaver{Path: savePath, Every: 5, Recorder: recorder, Findings: eng.Findings, Now: clockNow}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	ticks := 0
@@ -87,7 +91,7 @@ func TestRecordAndReplay(t *testing.T) {
 		Server: server,
 		Engine: eng,
 		Env:    env,
-		Sinks: []advisor.Sink{recorder, advisor.SinkFunc(func(advisor.Tick) {
+		Sinks: []advisor.Sink{recorder, saver, advisor.SinkFunc(func(advisor.Tick) {
 			if ticks++; ticks == 13 {
 				cancel()
 			}
@@ -99,6 +103,24 @@ func TestRecordAndReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = m.Run(ctx)
+	// The periodic save (every 5 ticks: the 10th tick was the last) is a valid record.
+	if saver.Err != nil {
+		t.Fatal(saver.Err)
+	}
+	partialDoc, err := os.ReadFile(savePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Validate(partialDoc); err != nil {
+		t.Errorf("periodic save does not validate: %v", err)
+	}
+	partial, err := ReadFile(savePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(partial.Samples) != 10 || partial.Outcome.Status != OutcomeInterrupted {
+		t.Errorf("periodic save: %d samples, outcome %q; want 10, interrupted", len(partial.Samples), partial.Outcome.Status)
+	}
 	live := eng.Findings()
 	if len(live) != 1 || live[0].FiredAt != 1 || live[0].ClearedAt == nil {
 		t.Fatalf("live findings = %+v, want redo-log-too-small fired at 1 and cleared", live)

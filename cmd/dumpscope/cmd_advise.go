@@ -46,6 +46,10 @@ func runWatch(args []string, s stdio) int {
 		fmt.Fprintf(s.Err, "dumpscope watch: unexpected argument %q\n", fs.Arg(0))
 		return exitUsage
 	}
+	if *interval <= 0 {
+		fmt.Fprintln(s.Err, "dumpscope watch: --interval must be positive")
+		return exitUsage
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cfg, err := resolveConn(conn, s)
@@ -61,8 +65,11 @@ func runWatch(args []string, s stdio) int {
 		Interval: *interval,
 		Command:  append([]string{"dumpscope", "watch"}, args...),
 		Record:   *recordPath != "",
-		Log:      s.Err,
-		LogEvery: every,
+		// Saved every minute so a crash of a long watch keeps all but the last minute.
+		SavePath:  *recordPath,
+		SaveEvery: max(1, int(time.Minute / *interval)),
+		Log:       s.Err,
+		LogEvery:  every,
 
 		ProbeDuration: *probe,
 		AllStatus:     *allStatus,
@@ -80,6 +87,9 @@ func runWatch(args []string, s stdio) int {
 		defer cancel()
 	}
 	_ = sess.Run(runCtx) // ends on Ctrl-C or --duration: both are a normal end of a watch
+	if sess.saver != nil && sess.saver.Err != nil {
+		fmt.Fprintf(s.Err, "warning: periodic save of the run record stopped: %v\n", sess.saver.Err)
+	}
 	printFindings(s.Out, sess.engine.Findings())
 	fmt.Fprintln(s.Err, sess.CostLine())
 	if *recordPath != "" {
@@ -113,6 +123,10 @@ func runAdvise(args []string, s stdio) int {
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(s.Err, "dumpscope advise: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	if *interval <= 0 || *duration <= 0 {
+		fmt.Fprintln(s.Err, "dumpscope advise: --interval and --duration must be positive")
 		return exitUsage
 	}
 	if *runFile != "" {
@@ -211,6 +225,10 @@ type sessionOptions struct {
 	Command []string
 	// Record keeps every snapshot for a run record.
 	Record bool
+	// SavePath, when set with Record, receives the record so far every SaveEvery ticks
+	// (a crash loses at most that much).
+	SavePath  string
+	SaveEvery int
 	// Log receives progress lines every LogEvery ticks (< 0: findings only) and findings.
 	Log      io.Writer
 	LogEvery int
@@ -238,6 +256,7 @@ type advisorSession struct {
 	monitor  *advisor.Monitor
 	rec      *report.Record
 	recorder *report.Recorder
+	saver    *report.PeriodicSaver
 	local    bool
 	interval time.Duration
 	ticks    int
@@ -312,6 +331,10 @@ func openAdvisorSession(ctx context.Context, cfg *mysql.Config, o sessionOptions
 	sess.recorder = report.NewRecorder(sess.rec)
 	if o.Record {
 		sinks = append(sinks, sess.recorder)
+		if o.SavePath != "" && o.SaveEvery > 0 {
+			sess.saver = &report.PeriodicSaver{Path: o.SavePath, Every: o.SaveEvery, Recorder: sess.recorder, Findings: sess.engine.Findings}
+			sinks = append(sinks, sess.saver)
+		}
 	} else {
 		// Without a record only the tick count is kept (for the sampler's cost line).
 		sinks = append(sinks, advisor.SinkFunc(func(advisor.Tick) { sess.ticks++ }))

@@ -192,6 +192,9 @@ func TestAdviseUsage(t *testing.T) {
 	if code := run([]string{"advise", "extra"}, stdio{Out: &out, Err: &errOut}); code != exitUsage {
 		t.Errorf("extra argument: exit %d, want %d", code, exitUsage)
 	}
+	if code := run([]string{"watch", "--interval", "0s"}, stdio{Out: &out, Err: &errOut}); code != exitUsage {
+		t.Errorf("zero interval: exit %d, want %d", code, exitUsage)
+	}
 }
 
 func tail(s string, n int) string {
