@@ -29,13 +29,19 @@ func requireSakila(t *testing.T) {
 // clientImport replays files through the mariadb client, the reference.
 func clientImport(t *testing.T, srv *sandbox.Server, files ...string) {
 	t.Helper()
+	clientImportArgs(t, srv, nil, files...)
+}
+
+// clientImportArgs is clientImport with extra client arguments (such as -D db).
+func clientImportArgs(t *testing.T, srv *sandbox.Server, args []string, files ...string) {
+	t.Helper()
 	client := testsandbox.RequireTool(t, "mariadb")
 	for _, f := range files {
 		in, err := os.Open(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		cmd := exec.Command(client, srv.ClientArgs()...)
+		cmd := exec.Command(client, append(srv.ClientArgs(), args...)...)
 		cmd.Stdin = in
 		out, err := cmd.CombinedOutput()
 		in.Close()
