@@ -13,6 +13,9 @@ have fio || need+=(fio)
 have zstd || need+=(zstd)
 have xz || need+=(xz-utils)
 have bzip2 || need+=(bzip2)
+have losetup || need+=(mount)
+have findmnt || need+=(util-linux)
+have mkfs.ext4 || need+=(e2fsprogs)
 [ ${#need[@]} -eq 0 ] && exit 0
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
