@@ -14,8 +14,8 @@ import (
 // Lines go to W (stderr in the commands), so stdout stays for data.
 type LogSink struct {
 	W io.Writer
-	// Every prints the progress line on every Every-th tick (≤ 1: every tick); findings
-	// and errors are always printed.
+	// Every prints the progress line on every Every-th tick (0 or 1: every tick; < 0:
+	// never); findings, variable changes and errors are always printed.
 	Every int
 
 	ticks int
@@ -26,7 +26,7 @@ type LogSink struct {
 func (l *LogSink) Tick(t Tick) {
 	s := t.Snapshot
 	l.ticks++
-	if l.prev != nil && (l.Every <= 1 || l.ticks%l.Every == 0) {
+	if l.prev != nil && l.Every >= 0 && (l.Every <= 1 || l.ticks%l.Every == 0) {
 		fmt.Fprintf(l.W, "[%6.1fs] %s\n", s.T, ProgressLine(*l.prev, s))
 	}
 	for _, err := range t.Errors {

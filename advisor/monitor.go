@@ -102,13 +102,14 @@ func (m *Monitor) Start(ctx context.Context) {
 	m.step(ctx, false)
 }
 
-// Run samples every interval until ctx is done, then takes a last snapshot (so a run's
-// tail is recorded) and returns ctx's error.
+// Run samples every interval until ctx is done, then takes a last snapshot when at
+// least half an interval has passed since the previous one (so a run's tail is recorded
+// without a near-empty interval whose device rates mean nothing), and returns ctx's error.
 func (m *Monitor) Run(ctx context.Context) error {
 	m.Start(ctx)
 	for k := 1; ; k++ {
 		if ctx.Err() != nil {
-			m.Step(ctx)
+			m.finalStep(ctx)
 			return ctx.Err()
 		}
 		next := m.start.Add(time.Duration(k) * m.o.Interval)
@@ -121,7 +122,7 @@ func (m *Monitor) Run(ctx context.Context) error {
 		}
 		select {
 		case <-ctx.Done():
-			m.Step(ctx)
+			m.finalStep(ctx)
 			return ctx.Err()
 		case <-m.o.After(wait):
 		}
@@ -132,6 +133,12 @@ func (m *Monitor) Run(ctx context.Context) error {
 // Step takes one snapshot now, runs the rules and calls the sinks.
 func (m *Monitor) Step(ctx context.Context) Tick {
 	return m.step(ctx, true)
+}
+
+func (m *Monitor) finalStep(ctx context.Context) {
+	if m.o.Now().Sub(m.start).Seconds()-m.lastT >= m.o.Interval.Seconds()/2 {
+		m.Step(ctx)
+	}
 }
 
 // stepTimeout bounds one tick's server queries. A tick is not cancelled with the run's

@@ -95,12 +95,13 @@ func TestMonitorRun(t *testing.T) {
 	if err := m.Run(ctx); !errors.Is(err, context.Canceled) {
 		t.Fatalf("Run = %v, want context.Canceled", err)
 	}
-	// 8 ticks (T=0 baseline + 7 intervals) and the final one after cancel.
+	// 8 ticks (T=0 baseline + 7 intervals); no final one, as the cancel came right
+	// after a tick.
 	var gotT []float64
 	for _, tk := range ticks {
 		gotT = append(gotT, tk.Snapshot.T)
 	}
-	wantT := []float64{0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 3.5 + 1e-6}
+	wantT := []float64{0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5}
 	if diff := cmp.Diff(wantT, gotT); diff != "" {
 		t.Errorf("T (-want +got):\n%s", diff)
 	}
@@ -166,5 +167,54 @@ func TestProgressLine(t *testing.T) {
 		"vda 1431 w/s 30.7 MiB/s w_await 0.40ms util 100% | cpu idle 94% client 12%"
 	if got := ProgressLine(prev, cur); got != want {
 		t.Errorf("ProgressLine =\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestMonitorFinalStep: a run cancelled in the middle of an interval records its tail
+// as a last, shorter interval.
+func TestMonitorFinalStep(t *testing.T) {
+	now := time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	calls := 0
+	var gotT []float64
+	m, err := NewMonitor(MonitorOptions{
+		Interval: time.Second,
+		Server:   &scriptedServer{},
+		Engine:   NewEngine(nil, 0),
+		Env:      &Env{},
+		Sinks:    []Sink{SinkFunc(func(tk Tick) { gotT = append(gotT, tk.Snapshot.T) })},
+		Now:      func() time.Time { return now },
+		After: func(d time.Duration) <-chan time.Time {
+			ch := make(chan time.Time, 1)
+			if calls++; calls == 3 {
+				now = now.Add(600 * time.Millisecond) // Ctrl-C 0.6 s into the third interval
+				cancel()
+				return ch
+			}
+			now = now.Add(d)
+			ch <- now
+			return ch
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = m.Run(ctx)
+	if diff := cmp.Diff([]float64{0, 1, 2, 2.6}, gotT); diff != "" {
+		t.Errorf("T (-want +got):\n%s", diff)
+	}
+}
+
+func TestLogSinkEvery(t *testing.T) {
+	for _, tt := range []struct{ every, wantLines int }{{-1, 0}, {0, 3}, {1, 3}, {2, 2}} {
+		var b bytes.Buffer
+		l := &LogSink{W: &b, Every: tt.every}
+		for i := range 4 { // the first tick has no interval to print
+			l.Tick(Tick{Snapshot: Snapshot{T: float64(i), Import: &ImportProgress{Bytes: int64(i)}}})
+		}
+		if got := strings.Count(b.String(), "\n"); got != tt.wantLines {
+			t.Errorf("Every=%d: %d progress lines, want %d:\n%s", tt.every, got, tt.wantLines, b.String())
+		}
 	}
 }
