@@ -18,12 +18,14 @@ func TestRedoLogTooSmall(t *testing.T) {
 			ticks: build(60, redo(5e6, maxAge, constant(60))), wantFiredAt: -1},
 		{name: "pinned but no redo written (left over, not this import)", env: maria(vars),
 			ticks: build(60, redo(0, maxAge, constant(95))), wantFiredAt: -1},
-		{name: "pinned on a third of the ticks only", env: maria(vars),
-			ticks: build(60, redo(5e6, maxAge, func(i int) float64 { return []float64{95, 40, 40}[i%3] })), wantFiredAt: -1},
-		// Pinned until 40, then the log is resized: more than half of a 30-s window is
-		// below 7/8 from tick 55 on, and the third quiet tick is 57.
+		{name: "past 7/8 on a quarter of the ticks only", env: maria(vars),
+			ticks: build(60, redo(5e6, maxAge, func(i int) float64 { return []float64{40, 40, 40, 95}[i%4] })), wantFiredAt: -1},
+		{name: "saw-tooth past 7/8 on 40 % of the ticks (the default 96 MB log under 9 MB/s of redo)", env: maria(vars),
+			ticks: build(60, redo(9e6, maxAge, func(i int) float64 { return []float64{95, 99, 60, 70, 80}[i%5] })), wantFiredAt: 5, wantClearedAt: -1},
+		// Pinned until 40, then the log is resized: (70−T) of the window's 31 ticks are
+		// past 7/8, under a third from T = 60; the third quiet tick is 62.
 		{name: "clears after the log grows", env: maria(vars),
-			ticks: build(80, phase(40, pinned, redo(5e6, maxAge, constant(20)))), wantFiredAt: 5, wantClearedAt: 57},
+			ticks: build(80, phase(40, pinned, redo(5e6, maxAge, constant(20)))), wantFiredAt: 5, wantClearedAt: 62},
 		{name: "status counters only (no derived InnoDB state)", env: maria(vars),
 			ticks: build(60, rate("Innodb_os_log_written", 5e6), gauge("Innodb_checkpoint_age", constant(0.93*maxAge)),
 				gauge("Innodb_checkpoint_max_age", constant(maxAge))), wantFiredAt: 5, wantClearedAt: -1},
