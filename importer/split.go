@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"strings"
 )
 
 // The splitter reproduces, byte for byte, the statements Debian's `mariadb` 10.11 client
@@ -122,8 +123,10 @@ type Splitter struct {
 
 	// current line: content is buf[lineStart:lineEnd] ("\n" and a "\r" before it excluded),
 	// the next line starts at lineNext.
-	inLine    bool
-	lineStart int
+	inLine       bool
+	lineComplete bool // lineEnd is the line's end, not just the end of the data read so far
+	nulTo        int  // the line is checked for NUL bytes up to here
+	lineStart    int
 	lineEnd   int
 	lineNext  int
 	lineNo    int64 // number of lines started so far (1-based number of the current line)
@@ -181,7 +184,7 @@ func NewSplitter(r io.Reader, opt SplitOptions) *Splitter {
 	}
 	s.delimArr[0] = ';'
 	s.delim = s.delimArr[:1]
-	s.track.init(opt.NoBackslashEscapes)
+	s.track.init(opt.NoBackslashEscapes, opt.Charset)
 	s.rebuildTables()
 	return s
 }
@@ -206,6 +209,7 @@ func (s *Splitter) SetANSIQuotes(on bool) {
 // SET NAMES / SET CHARACTER SET / SET character_set_client and the client's `charset`
 // command on its own.
 func (s *Splitter) SetCharset(name string) {
+	s.track.cs = strings.ToLower(name)
 	s.mb = charsetByName(name)
 	s.rebuildTables()
 }
@@ -272,7 +276,9 @@ func (s *Splitter) fail(off int64, line int64, format string, args ...any) bool 
 // fill reads more input, moving the unreleased part to the front and growing the buffer
 // when the current statement fills it.
 func (s *Splitter) fill() {
-	if s.stmtStart > 0 {
+	// Moving the pending statement to the front costs a copy of it; do it only when the
+	// free tail has become small, so a large statement is not copied on every read.
+	if s.stmtStart > 0 && len(s.buf)-s.n < len(s.buf)/4 {
 		d := s.stmtStart
 		copy(s.buf, s.buf[d:s.n])
 		s.n -= d
@@ -284,12 +290,11 @@ func (s *Splitter) fill() {
 			s.aStart -= d
 			s.aEnd -= d
 		}
-		if s.inLine {
-			s.lineStart -= d
-			s.lineEnd -= d
-			s.lineNext -= d
-			s.pend -= d
-		}
+		s.lineStart -= d
+		s.lineEnd -= d
+		s.lineNext -= d
+		s.nulTo -= d
+		s.pend -= d
 	}
 	if s.n == len(s.buf) {
 		nb := make([]byte, 2*len(s.buf))
@@ -332,14 +337,109 @@ func (s *Splitter) Next() bool {
 				continue
 			}
 		}
-		if s.scanLine() {
+		switch s.scanLine() {
+		case scanStatement:
 			return true
+		case scanMore:
+			if s.done {
+				return false
+			}
+			s.fill()
+			if !s.locateLine() {
+				return false
+			}
+		default:
+			if s.done {
+				return false
+			}
+			s.endLine()
 		}
-		if s.done {
+	}
+}
+
+// What scanLine stopped at.
+const (
+	scanEndOfLine = iota // the line is done
+	scanStatement        // a statement is complete (s.cur)
+	scanMore             // the line goes on past the data read so far
+)
+
+// A line is scanned before its end has been read once this much of it is there; lines are
+// not required to fit in memory, statements are. lookaheadBytes is the farthest the scanner
+// looks past a byte (a delimiter is at most 15 bytes).
+const (
+	minLineStartBytes = 64
+	lookaheadBytes    = 16
+)
+
+// locateLine looks for the end of the current line, which starts at s.lineStart, in the
+// data read so far, and checks the newly read part of it for NUL bytes. It returns false
+// after an error.
+func (s *Splitter) locateLine() bool {
+	if s.rdErr != nil {
+		s.err = s.rdErr
+		s.done = true
+		return false
+	}
+	from := max(s.scan, s.searched, s.lineStart)
+	if k := bytes.IndexByte(s.buf[from:s.n], '\n'); k >= 0 {
+		idx := from + k
+		s.lineNext, s.lineEnd = idx+1, idx
+		if idx > 0 && idx-1 >= s.lineStart && s.buf[idx-1] == '\r' {
+			s.lineEnd--
+		}
+		s.lineComplete = true
+	} else {
+		s.searched = s.n
+		s.lineNext, s.lineEnd = s.n, s.n
+		s.lineComplete = s.eof
+	}
+	if !s.opt.BinaryMode && s.nulTo < s.lineNext {
+		from := max(s.nulTo, s.lineStart)
+		if k := bytes.IndexByte(s.buf[from:s.lineNext], 0); k >= 0 {
+			line := s.lineNo
+			if !s.inLine {
+				line++ // the line is not counted until it starts
+			}
+			s.fail(s.base+int64(from+k), line,
+				"NUL byte (0x00) in the input; the client refuses it unless --binary-mode (mysqldump writes NUL as \\0)")
 			return false
 		}
-		s.endLine()
+		s.nulTo = s.lineNext
 	}
+	return true
+}
+
+// lineStartDecidable reports whether the line-level rules (blank line, client command) can
+// be applied to a line whose end has not been read yet.
+func (s *Splitter) lineStartDecidable() bool {
+	avail := s.buf[s.lineStart:s.lineEnd]
+	if len(avail) < minLineStartBytes {
+		return false
+	}
+	if s.sqlLen() > 0 || s.mlComment || s.inString != 0 {
+		return true
+	}
+	if s.lineNo == 0 && bytes.HasPrefix(avail, []byte("\xef\xbb\xbf")) {
+		avail = avail[3:]
+	}
+	name := trimLeftSpace(avail)
+	k := 0
+	for k < len(name) && k <= maxCommandNameLen && name[k] != ' ' && name[k] != '\t' {
+		k++
+	}
+	if k == len(name) {
+		return false // only whitespace, or the first word is not complete yet
+	}
+	if k > maxCommandNameLen {
+		return true
+	}
+	for i := range clientCommands {
+		if equalFoldASCII(name[:k], clientCommands[i].name) {
+			return false // a client command: its whole line is needed
+		}
+	}
+	return true
 }
 
 // startLine finds the next line and applies the client's line-level rules. It returns true
@@ -347,46 +447,22 @@ func (s *Splitter) Next() bool {
 // error, with s.done set). When it emits a statement it returns false with s.lineNo
 // negated, a cheap signal Next undoes.
 func (s *Splitter) startLine() bool {
-	nl := -1
+	s.lineStart = s.scan
+	s.nulTo = s.scan
 	for {
-		from := max(s.scan, s.searched)
-		if k := bytes.IndexByte(s.buf[from:s.n], '\n'); k >= 0 {
-			nl = from + k - s.scan
-			break
+		if !s.locateLine() {
+			return false
 		}
-		s.searched = s.n
-		if s.eof {
+		if s.lineComplete && s.lineNext == s.scan { // EOF
+			return s.finish()
+		}
+		if s.lineComplete || s.lineStartDecidable() {
 			break
 		}
 		s.fill()
 	}
-	if s.rdErr != nil {
-		s.err = s.rdErr
-		s.done = true
-		return false
-	}
-	if nl < 0 && s.scan == s.n { // EOF
-		return s.finish()
-	}
 	s.lineNo++
-	s.lineStart = s.scan
-	if nl >= 0 {
-		s.lineNext = s.scan + nl + 1
-		s.lineEnd = s.lineNext - 1
-		if s.lineEnd > s.lineStart && s.buf[s.lineEnd-1] == '\r' {
-			s.lineEnd--
-		}
-	} else {
-		s.lineNext = s.n
-		s.lineEnd = s.n
-	}
 	line := s.buf[s.lineStart:s.lineEnd]
-	if !s.opt.BinaryMode {
-		if k := bytes.IndexByte(s.buf[s.lineStart:s.lineNext], 0); k >= 0 {
-			return s.fail(s.base+int64(s.lineStart+k), s.lineNo,
-				"NUL byte (0x00) in the input; the client refuses it unless --binary-mode (mysqldump writes NUL as \\0)")
-		}
-	}
 	if s.lineNo == 1 && len(line) >= 3 && line[0] == 0xEF && line[1] == 0xBB && line[2] == 0xBF {
 		s.lineStart += 3
 		line = line[3:]
@@ -486,27 +562,33 @@ func (s *Splitter) endLine() {
 	s.pend = s.lineNext
 }
 
-// scanLine runs add_line() over the current line from s.scan. It returns true when a
-// statement was completed (s.cur set, s.scan just after it).
-func (s *Splitter) scanLine() bool {
+// scanLine runs add_line() over the current line from s.scan: up to the line's end, or,
+// while its end has not been read, up to lookaheadBytes before the data read so far (and
+// before any rule that needs the rest of the line, such as a comment to the end of it).
+// It returns scanStatement when a statement was completed (s.cur set, s.scan just after it).
+func (s *Splitter) scanLine() int {
 	b := s.buf[:s.lineEnd]
 	i := s.scan
+	end := len(b)
+	if !s.lineComplete {
+		end -= lookaheadBytes
+	}
 	keep := s.opt.KeepComments
-	for i < len(b) {
+	for i < end {
 		// Whitespace before a statement is dropped (all states; only matters outside).
 		if s.pend == i && !keep && !s.pendSpace && s.sqlLen() == 0 {
-			for i < len(b) && isSpace(b[i]) {
+			for i < end && isSpace(b[i]) {
 				i++
 			}
 			s.pend = i
-			if i >= len(b) {
+			if i >= end {
 				break
 			}
 		}
 		if s.mlComment {
-			j := bytes.IndexByte(b[i:], '*')
+			j := bytes.IndexByte(b[i:end], '*')
 			if j < 0 {
-				i = len(b)
+				i = end
 				break
 			}
 			i += j
@@ -531,12 +613,12 @@ func (s *Splitter) scanLine() bool {
 			continue
 		}
 		if s.inString != 0 {
-			i = s.scanString(b, i)
+			i = s.scanString(b, i, end)
 			continue
 		}
 		if !s.needSpace {
-			i = s.scanNormal(b, i)
-			if i >= len(b) {
+			i = s.scanNormal(b, i, end)
+			if i >= end {
 				break
 			}
 		}
@@ -549,17 +631,32 @@ func (s *Splitter) scanLine() bool {
 		}
 		switch {
 		case c == '\\':
+			if !s.lineComplete { // a client command may take the rest of the line
+				s.scan = i
+				return scanMore
+			}
 			j, stop := s.backslash(b, i)
 			if stop {
-				return !s.done
+				if s.done {
+					return scanEndOfLine
+				}
+				return scanStatement
 			}
 			i = j
 			continue
 		case c == s.delim[0] && bytes.HasPrefix(b[i:], s.delim):
+			if keep && !s.lineComplete { // a trailing comment joins the statement
+				s.scan = i
+				return scanMore
+			}
 			return s.endStatement(b, i, i+len(s.delim))
 		case c == '#' || (c == '-' && i+1 < len(b) && b[i+1] == '-' &&
 			(i+2 >= len(b) || isSpace(b[i+2]) || s.outEmpty(i))):
 			// A comment to the end of the line.
+			if !s.lineComplete {
+				s.scan = i
+				return scanMore
+			}
 			s.appendRun(i)
 			if keep {
 				startedEmpty := s.sqlLen() == 0
@@ -569,7 +666,7 @@ func (s *Splitter) scanLine() bool {
 					s.emitSQL(len(b))
 					s.scan = len(b)
 					s.pend = len(b)
-					return true
+					return scanStatement
 				}
 			}
 			s.pend = len(b)
@@ -623,12 +720,15 @@ func (s *Splitter) scanLine() bool {
 		}
 		i++
 	}
-	s.scan = len(b)
-	return false
+	s.scan = i
+	if !s.lineComplete {
+		return scanMore
+	}
+	return scanEndOfLine
 }
 
 // endStatement handles a delimiter at b[i:j].
-func (s *Splitter) endStatement(b []byte, i, j int) bool {
+func (s *Splitter) endStatement(b []byte, i, j int) int {
 	s.appendRun(i)
 	end := j
 	if s.opt.KeepComments {
@@ -648,7 +748,10 @@ func (s *Splitter) endStatement(b []byte, i, j int) bool {
 	s.emitSQL(end)
 	s.scan = end
 	s.pend = end
-	return !s.done
+	if s.done {
+		return scanEndOfLine
+	}
+	return scanStatement
 }
 
 // emitSQL completes the statement whose raw bytes end at index end: the client's
@@ -788,16 +891,16 @@ func skipToEither(b []byte, i int, x, y byte) int {
 // scanNormal is the hot loop outside strings and comments: it skips ordinary bytes,
 // counts top-level parentheses and runs through string literals, and returns at the first
 // byte that needs the general rules (or at the end of the line).
-func (s *Splitter) scanNormal(b []byte, i int) int {
+func (s *Splitter) scanNormal(b []byte, i, end int) int {
 	t := &s.tabNormal
 	for {
-		for i+4 <= len(b) && !t[b[i]] && !t[b[i+1]] && !t[b[i+2]] && !t[b[i+3]] {
+		for i+4 <= end && !t[b[i]] && !t[b[i+1]] && !t[b[i+2]] && !t[b[i+3]] {
 			i += 4
 		}
-		for i < len(b) && !t[b[i]] {
+		for i < end && !t[b[i]] {
 			i++
 		}
-		if i >= len(b) {
+		if i >= end {
 			return i
 		}
 		c := b[i]
@@ -812,7 +915,7 @@ func (s *Splitter) scanNormal(b []byte, i int) int {
 		case '\'', '"', '`':
 			s.inString = c
 			s.strStart, s.strLine = s.base+int64(i), s.lineNo
-			i = s.scanString(b, i+1)
+			i = s.scanString(b, i+1, end)
 			continue
 		default:
 			return i
@@ -822,21 +925,22 @@ func (s *Splitter) scanNormal(b []byte, i int) int {
 }
 
 // scanString runs to the end of the open string literal or quoted identifier and returns
-// the index after its closing quote, or the end of the line.
-func (s *Splitter) scanString(b []byte, i int) int {
+// the index after its closing quote, or where it stopped at or just past end (b[end:] is
+// lookahead only).
+func (s *Splitter) scanString(b []byte, i, end int) int {
 	q := s.inString
 	if s.mb.kind == mbNone {
 		esc := s.backslashEscapes(q)
 		for {
 			if esc {
-				i = skipToEither(b, i, q, '\\')
-			} else if k := bytes.IndexByte(b[i:], q); k >= 0 {
+				i = skipToEither(b[:end], i, q, '\\')
+			} else if k := bytes.IndexByte(b[i:end], q); k >= 0 {
 				i += k
 			} else {
-				i = len(b)
+				i = end
 			}
-			if i >= len(b) {
-				return len(b)
+			if i >= end {
+				return i // past end only by an escape pair or a character begun before it
 			}
 			if b[i] == q {
 				s.inString = 0
@@ -850,11 +954,11 @@ func (s *Splitter) scanString(b []byte, i int) int {
 	}
 	t := s.stringTable(q)
 	for {
-		for i < len(b) && !t[b[i]] {
+		for i < end && !t[b[i]] {
 			i++
 		}
-		if i >= len(b) {
-			return len(b)
+		if i >= end {
+			return i
 		}
 		switch c := b[i]; {
 		case c == q:

@@ -57,6 +57,8 @@ func FuzzSplit(f *testing.F) {
 		"INSERT INTO `we;ird` VALUES (1,'a\\'b'),(2,\"c\"\"d\");",
 		"SET sql_mode='NO_BACKSLASH_ESCAPES';SELECT 'a\\';",
 		"\\-\nuse db\nSELECT 1 \\g \\d //\nSELECT 2//",
+		strings.Repeat("INSERT INTO `t;x` VALUES (1,'a\\'b;c',\"d\"\"e\") /* c; */ ; -- x\n", 3) +
+			strings.Repeat("SELECT 'abcdefghijklmnopqrstuvwxyz\\\\' /*!40101 , 1 */, `q``;` # tail ;", 4),
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s), uint8(0))

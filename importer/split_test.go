@@ -3,6 +3,7 @@ package importer
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -328,5 +329,38 @@ func TestSetNoBackslashEscapesBetweenStatements(t *testing.T) {
 	want := []string{"SET sql_mode='NO_BACKSLASH_ESCAPES'", "SELECT 'a\\'", "SELECT 2"}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+// TestSplitSingleLineDump: a dump written as one line (no newline at all) is split
+// statement by statement; memory stays bounded by the largest statement, not the line.
+func TestSplitSingleLineDump(t *testing.T) {
+	var b strings.Builder
+	const n = 20000
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "INSERT INTO `t;%d` VALUES (%d,'a\\'b;c',\"d\"\"e\"),(2,'x') /* c;%d */ ;", i%7, i, i)
+	}
+	in := b.String()
+	sp := NewSplitter(strings.NewReader(in), SplitOptions{ReadBufferSize: 4096})
+	var got int
+	var rows int64
+	for sp.Next() {
+		st := sp.Statement()
+		if st.Kind == KindInsert {
+			got++
+			rows += st.Rows
+			if want := fmt.Sprintf("INSERT INTO `t;%d` VALUES (%d,'a\\'b;c',\"d\"\"e\"),(2,'x')", (got-1)%7, got-1); string(st.SQL) != want {
+				t.Fatalf("statement %d: %q, want %q", got, st.SQL, want)
+			}
+		}
+	}
+	if err := sp.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if got != n || rows != 2*n {
+		t.Fatalf("%d statements, %d rows; want %d, %d", got, rows, n, 2*n)
+	}
+	if len(sp.buf) > 64<<10 {
+		t.Errorf("read buffer grew to %d bytes for a %d-byte line of ~100-byte statements", len(sp.buf), len(in))
 	}
 }

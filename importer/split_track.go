@@ -26,8 +26,9 @@ type trackedValue struct {
 	known bool
 }
 
-func (t *tracker) init(nbe bool) {
+func (t *tracker) init(nbe bool, charset string) {
 	t.mode.nbe = nbe
+	t.cs = strings.ToLower(charset)
 	t.vars = map[string]trackedValue{}
 }
 
