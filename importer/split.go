@@ -127,9 +127,9 @@ type Splitter struct {
 	lineComplete bool // lineEnd is the line's end, not just the end of the data read so far
 	nulTo        int  // the line is checked for NUL bytes up to here
 	lineStart    int
-	lineEnd   int
-	lineNext  int
-	lineNo    int64 // number of lines started so far (1-based number of the current line)
+	lineEnd      int
+	lineNext     int
+	lineNo       int64 // number of lines started so far (1-based number of the current line)
 
 	// add_line() state.
 	sql      []byte // the client's glob_buffer: what has been accepted for the statement
