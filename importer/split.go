@@ -44,6 +44,16 @@ import (
 //     byte is never read as a backslash or quote.
 //   - The statement sent has trailing whitespace and control bytes removed.
 //   - A statement whose text is a client command (`USE db;`, `source f;`) is that command.
+//     `use` (either form) makes the client send "SELECT DATABASE()" and then COM_INIT_DB;
+//     the splitter yields it as KindSession, Verb "USE", Arg and Database the name, SQL the
+//     text as written. `charset x` sends "SET NAMES x" (KindSession, Verb "CHARSET").
+//     Everything else the client would run itself is KindClient (Verb the upper-cased long
+//     name, or `\` and the letter for the short form; see CommandName).
+//
+// The client reads whole lines; this splitter scans a line before its end has been read
+// (except where a rule needs the rest of the line: a comment to its end, a backslash
+// command), so memory is bounded by the largest statement even for a dump written as one
+// line.
 //
 // With KeepComments (the client's --comments) comments are kept, leading whitespace is kept,
 // and a `#`/`-- ` comment that starts a statement is sent on its own.

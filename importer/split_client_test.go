@@ -147,6 +147,7 @@ func clientQueries(t *testing.T, client, serverSocket, proxySocket string, c cli
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	_ = cmd.Run() // SQL errors are expected in places (--force); what was sent is what counts
+	ln.Close()    // a client that never connected must not leave Accept waiting
 	if stderr.Len() > 0 {
 		t.Logf("client stderr: %s", firstLines(stderr.String(), 4))
 	}
