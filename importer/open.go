@@ -122,7 +122,10 @@ func Open(path string) (*Input, error) {
 		return nil, err
 	}
 	in.closers = append(in.closers, f)
-	if in.readAhead != nil {
+	if in.readAhead != nil && size >= 0 {
+		// A regular file's reads return promptly, so Close can wait for the goroutine
+		// before closing the file. A FIFO's read may block on its writer; closing the
+		// file (pollable) is what unblocks it, so Close must not wait first.
 		in.readAhead.waitOnClose = true
 	}
 	return in, nil
@@ -287,9 +290,9 @@ type readAhead struct {
 	off  int
 	err  error // sticky: the error of the last chunk, once its data is consumed
 	once sync.Once
-	// waitOnClose: Close waits for the goroutine. Set when the Input owns a file, whose
-	// reads return promptly; a caller's pipe may block indefinitely, and then the
-	// goroutine exits on its own once its Read returns.
+	// waitOnClose: Close waits for the goroutine. Set when the Input owns a regular file,
+	// whose reads return promptly; a pipe may block indefinitely, and then the goroutine
+	// exits on its own once its Read returns (or fails because the file was closed).
 	waitOnClose bool
 }
 
@@ -324,13 +327,18 @@ func (ra *readAhead) fill(dec io.Reader, decCloser io.Closer) {
 		case <-ra.stop:
 			return
 		}
-		// Fill the chunk: fewer, larger hand-offs. A decoder returning a short read
-		// mid-stream is normal (one gzip block, one zstd block), so loop until full.
+		// Fill the chunk while the consumer has queued data to work on: fewer, larger
+		// hand-offs when replay is the bottleneck (the usual case). When the queue is
+		// empty the consumer is waiting, so hand over whatever was decoded at once; a
+		// stream that pauses (a slow pipe) must not hold back data already decoded.
 		n, err := 0, error(nil)
 		for n < len(c.b) && err == nil {
 			var k int
 			k, err = dec.Read(c.b[n:cap(c.b)])
 			n += k
+			if n > 0 && len(ra.full) == 0 {
+				break
+			}
 		}
 		c.b, c.err = c.b[:n], err
 		select {

@@ -10,8 +10,10 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"testing/iotest"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -473,5 +475,62 @@ func TestOpenCloseEarly(t *testing.T) {
 	}
 	if after := runtime.NumGoroutine(); after > before {
 		t.Errorf("%d goroutines before, %d after closing every input", before, after)
+	}
+}
+
+// A FIFO given by path has no size; data decoded before the writer pauses reaches the
+// consumer without waiting for more (the read-ahead must not hold a part-filled chunk);
+// and closing early does not wait for the stalled writer.
+func TestOpenFIFO(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "dump.fifo")
+	if err := syscall.Mkfifo(path, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	first := readFixture(t, "part1.sql.gz") // a complete member: the decoder flushes it all
+	release := make(chan struct{})
+	writerDone := make(chan struct{})
+	defer func() { <-writerDone }()
+	defer close(release)
+	go func() {
+		defer close(writerDone)
+		w, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer w.Close()
+		w.Write(first) // then stall with the pipe open, as a slow producer would
+		<-release
+	}()
+	in, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.Size != -1 || in.Format != FormatGzip {
+		t.Errorf("size %d format %s, want -1 gzip", in.Size, in.Format)
+	}
+	// The first 16 KiB: gzip's decoder itself keeps the last block of a member until it
+	// has read the next member's header, so only data before that is owed promptly.
+	want := readFixture(t, "part1.sql")[:16<<10]
+	got := make([]byte, len(want))
+	read := make(chan error, 1)
+	go func() { _, err := io.ReadFull(in.Reader, got); read <- err }()
+	select {
+	case err := <-read:
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("read %v; content equal: %v", err, bytes.Equal(got, want))
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("decoded data held back while the writer paused")
+	}
+	closed := make(chan error, 1)
+	go func() { closed <- in.Close() }()
+	select {
+	case err := <-closed:
+		if err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Error("Close blocked on a stalled FIFO writer")
 	}
 }
