@@ -59,17 +59,17 @@ type Input struct {
 }
 
 // CompressedBytesRead is the number of bytes read from the file (or stdin) so far. It runs
-// ahead of what the decoder has consumed by at most the read buffer (1 MiB), which is
-// immaterial for an ETA. For plain input it counts the same bytes as UncompressedBytesRead
-// plus the read-ahead.
+// ahead of the consumer by the read buffer (1 MiB) plus the compressed form of what the
+// read-ahead goroutine has decoded (at most 4 MiB uncompressed), immaterial for an ETA.
+// For plain input it counts the same bytes as UncompressedBytesRead plus the read buffer.
 func (in *Input) CompressedBytesRead() int64 { return in.compressed.n.Load() }
 
 // UncompressedBytesRead is the number of uncompressed bytes returned by Reader so far; it
 // is the offset in the uncompressed stream that statement offsets refer to.
 func (in *Input) UncompressedBytesRead() int64 { return in.uncompressed.n.Load() }
 
-// Close releases the decoder (zstd keeps goroutines until closed) and the file. Standard
-// input is not closed.
+// Close stops the read-ahead goroutine, which releases the decoder, and closes the file
+// Open opened. Streams passed to OpenReader, and standard input, are left open.
 func (in *Input) Close() error {
 	var first error
 	for _, c := range in.closers {
