@@ -225,7 +225,7 @@ func (s *Splitter) SetCharset(name string) {
 }
 
 // Charset returns the name of the character set the splitter currently splits with
-// ("" when it is one whose second bytes never matter, e.g. utf8mb4 or latin1).
+// ("" when it is one that changes nothing, e.g. utf8mb4).
 func (s *Splitter) Charset() string { return s.mb.name }
 
 // SQLModeChanges counts the statements so far that assigned the session sql_mode (SET
@@ -481,7 +481,7 @@ func (s *Splitter) startLine() bool {
 	if empty {
 		blank := true
 		for _, c := range line {
-			if !isSpace(c) {
+			if !s.space(c) {
 				blank = false
 				break
 			}
@@ -587,7 +587,7 @@ func (s *Splitter) scanLine() int {
 	for i < end {
 		// Whitespace before a statement is dropped (all states; only matters outside).
 		if s.pend == i && !keep && !s.pendSpace && s.sqlLen() == 0 {
-			for i < end && isSpace(b[i]) {
+			for i < end && s.space(b[i]) {
 				i++
 			}
 			s.pend = i
@@ -661,7 +661,7 @@ func (s *Splitter) scanLine() int {
 			}
 			return s.endStatement(b, i, i+len(s.delim))
 		case c == '#' || (c == '-' && i+1 < len(b) && b[i+1] == '-' &&
-			(i+2 >= len(b) || isSpace(b[i+2]) || s.outEmpty(i))):
+			(i+2 >= len(b) || s.space(b[i+2]) || s.outEmpty(i))):
 			// A comment to the end of the line.
 			if !s.lineComplete {
 				s.scan = i
@@ -697,7 +697,7 @@ func (s *Splitter) scanLine() int {
 		}
 		// Any other byte is accepted as it is.
 		if s.needSpace {
-			if !isSpace(c) {
+			if !s.space(c) {
 				s.appendRun(i)
 				if s.sqlLen() == 0 {
 					s.sqlLine = s.lineNo
@@ -744,10 +744,10 @@ func (s *Splitter) endStatement(b []byte, i, j int) int {
 	if s.opt.KeepComments {
 		// --comments: whitespace and a trailing # / -- comment stay with the statement.
 		k := j
-		for k < len(b) && isSpace(b[k]) {
+		for k < len(b) && s.space(b[k]) {
 			k++
 		}
-		if k < len(b) && (b[k] == '#' || (b[k] == '-' && k+2 < len(b) && b[k+1] == '-' && isSpace(b[k+2]))) {
+		if k < len(b) && (b[k] == '#' || (b[k] == '-' && k+2 < len(b) && b[k+1] == '-' && s.space(b[k+2]))) {
 			k = len(b)
 		}
 		s.pend = j
@@ -776,7 +776,7 @@ func (s *Splitter) emitSQL(end int) {
 	}
 	// remove_cntrl(): trailing whitespace and control bytes are not sent.
 	k := len(text)
-	for k > 0 && (text[k-1] <= ' ' || text[k-1] == 0x7F) {
+	for k > 0 && (text[k-1] <= ' ' || text[k-1] == 0x7F || (text[k-1] == 0xA0 && s.mb.latin1)) {
 		k--
 	}
 	text = text[:k]
@@ -995,4 +995,10 @@ func (s *Splitter) dropLineEndBackslash(b []byte, i int) int {
 	s.appendRun(i)
 	s.pend = len(b)
 	return len(b)
+}
+
+// space is the client's my_isspace(charset_info, c): ASCII whitespace, and in latin1 also
+// NO-BREAK SPACE (0xA0), which the client then skips before a statement and trims after it.
+func (s *Splitter) space(c byte) bool {
+	return isSpace(c) || (c == 0xA0 && s.mb.latin1)
 }

@@ -19,19 +19,23 @@ const (
 type mbCharset struct {
 	kind mbKind
 	name string
+	// latin1: the client's latin1 ctype counts 0xA0 as whitespace (not utf8's).
+	latin1 bool
 }
 
 func charsetByName(name string) mbCharset {
 	n := strings.ToLower(strings.TrimSpace(name))
 	switch n {
 	case "gbk":
-		return mbCharset{mbGBK, n}
+		return mbCharset{mbGBK, n, false}
 	case "gb18030":
-		return mbCharset{mbGB18030, n}
+		return mbCharset{mbGB18030, n, false}
 	case "sjis", "cp932":
-		return mbCharset{mbSJIS, n}
+		return mbCharset{mbSJIS, n, false}
 	case "big5":
-		return mbCharset{mbBig5, n}
+		return mbCharset{mbBig5, n, false}
+	case "latin1":
+		return mbCharset{mbNone, n, true}
 	}
 	return mbCharset{}
 }

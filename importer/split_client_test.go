@@ -38,6 +38,8 @@ func differentialCorpus(t *testing.T) []clientCase {
 		{file: "testdata/split/client.sql"},
 		{file: "testdata/split/modes.sql"},
 		{file: "testdata/split/backslash-eol.sql"},
+		{file: "testdata/split/latin1.sql"},
+		{file: "testdata/split/latin1.sql", clientArgs: []string{"--default-character-set=latin1"}, opt: SplitOptions{Charset: "latin1"}},
 		{file: "testdata/split/binary.sql"},
 		{file: "testdata/split/nul.sql", clientArgs: []string{"--binary-mode"}, opt: SplitOptions{BinaryMode: true}},
 		{file: "testdata/split/client.sql", clientArgs: []string{"--binary-mode"}, opt: SplitOptions{BinaryMode: true}},

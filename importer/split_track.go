@@ -181,8 +181,13 @@ func (t *tracker) skipAssignment(l *lexer) {
 	}
 }
 
+// setCharset follows a SET NAMES / character_set_client in the stream. Only which bytes
+// form one character follows it: the client's whitespace rules (latin1's 0xA0) stay those
+// of the charset it was started with, as the client's own charset_info does.
 func (t *tracker) setCharset(s *Splitter, name string) {
 	t.cs = strings.ToLower(name)
+	latin1 := s.mb.latin1
 	s.mb = charsetByName(name)
+	s.mb.latin1 = latin1
 	s.rebuildTables()
 }
