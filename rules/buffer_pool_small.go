@@ -72,10 +72,7 @@ func (r BufferPoolSmall) Check(env *advisor.Env, w advisor.Window) *advisor.Find
 		ev["host_memory_bytes"] = ram
 	}
 	s := serverOf(env)
-	c := change{name: "innodb_buffer_pool_size", value: cnfBytes(target)}
-	if (s.mariaDB() && s.v.AtLeast(10, 2, 2)) || (s.mysqlLike() && s.v.AtLeast(5, 7, 5)) {
-		c.setValue = strconv.FormatInt(target, 10)
-	}
+	c := change{name: "innodb_buffer_pool_size", value: cnfBytes(target), setValue: strconv.FormatInt(target, 10)}
 	return &advisor.Finding{
 		Severity: advisor.SeverityWarn,
 		Title: fmt.Sprintf("Buffer pool too small: %.0f page reads/s from disk while inserting, %.0f%% of wall time",

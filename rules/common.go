@@ -282,7 +282,8 @@ func meanUtil(w advisor.Window, leaves []string) (perDevice map[string]float64, 
 type change struct {
 	name  string
 	value string // as written in my.cnf, e.g. "8G", "2", "OFF"
-	// setValue is the SET GLOBAL value; "" means the variable is static here.
+	// setValue is the SET GLOBAL value, used where dynamic() says the variable is
+	// dynamic on this server; "" uses value.
 	setValue string
 	// note follows the my.cnf line (e.g. "× innodb_log_files_in_group = 2 → 8G").
 	note string
@@ -303,8 +304,12 @@ func recommend(s server, changes []change, after string) string {
 	}
 	b.WriteString(" live:")
 	for _, c := range changes {
-		if c.setValue != "" {
-			fmt.Fprintf(&b, " SET GLOBAL %s = %s;", c.name, c.setValue)
+		if dynamic(s, c.name) {
+			v := c.setValue
+			if v == "" {
+				v = c.value
+			}
+			fmt.Fprintf(&b, " SET GLOBAL %s = %s;", c.name, v)
 		} else {
 			fmt.Fprintf(&b, " %s is not dynamic on %s, restart the server;", c.name, s)
 		}

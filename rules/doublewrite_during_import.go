@@ -49,19 +49,13 @@ func (r DoublewriteDuringImport) Check(env *advisor.Env, w advisor.Window) *advi
 		return nil
 	}
 	s := serverOf(env)
-	caps := advisor.CapabilitiesFor(s.flavor, s.v)
-	var rec string
 	after := "turn it back on (it protects against torn pages on power loss)."
-	switch {
-	case s.mysqlLike() && caps.DoublewriteDynamic:
+	rec := recommend(s, []change{{name: "innodb_doublewrite", value: "OFF"}}, after)
+	if s.mysqlLike() && dynamic(s, "innodb_doublewrite") {
 		// MySQL ≥ 8.0.30 changes innodb_doublewrite online only between enabled modes;
 		// DETECT_ONLY stops writing page content, OFF needs a restart.
 		rec = "my.cnf [mysqld]: innodb_doublewrite = OFF; live: SET GLOBAL innodb_doublewrite = DETECT_ONLY; " +
 			"(writes only metadata; OFF needs a restart on " + s.String() + ") after the import: " + after
-	case caps.DoublewriteDynamic:
-		rec = recommend(s, []change{{name: "innodb_doublewrite", value: "OFF", setValue: "OFF"}}, after)
-	default:
-		rec = recommend(s, []change{{name: "innodb_doublewrite", value: "OFF"}}, after)
 	}
 	return &advisor.Finding{
 		Severity: advisor.SeverityWarn,

@@ -33,12 +33,7 @@ func (r LogBufferWaits) Check(env *advisor.Env, w advisor.Window) *advisor.Findi
 		return nil
 	}
 	s := serverOf(env)
-	c := change{name: "innodb_log_buffer_size", value: cnfBytes(target)}
-	// Dynamic on MySQL/Percona 8.0 (WL#10310 made the log buffer resizable online);
-	// static on MariaDB (READ_ONLY in information_schema.SYSTEM_VARIABLES on 10.11.19).
-	if s.mysqlLike() && s.v.AtLeast(8, 0, 11) {
-		c.setValue = strconv.FormatInt(target, 10)
-	}
+	c := change{name: "innodb_log_buffer_size", value: cnfBytes(target), setValue: strconv.FormatInt(target, 10)}
 	ev := map[string]any{
 		"log_waits_per_sec":            round(waits),
 		"min_log_waits_per_sec":        minLogWaitsPerSec,

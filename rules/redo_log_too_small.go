@@ -206,8 +206,6 @@ func redoRecommendation(env *advisor.Env, s server, totalBytes int64) string {
 		c.note = fmt.Sprintf("× innodb_log_files_in_group = %d → %s in total", files, cnfBytes(totalBytes))
 		totalBytes = per
 	}
-	if caps.RedoCapacityDynamic {
-		c.setValue = strconv.FormatInt(totalBytes, 10)
-	}
+	c.setValue = strconv.FormatInt(totalBytes, 10)
 	return recommend(s, []change{c}, after)
 }
