@@ -879,24 +879,6 @@ const (
 	swarHi = 0x8080808080808080
 )
 
-// skipToEither returns the index of the first x or y in b[i:], or len(b). It tests eight
-// bytes at a time (a zero byte in v^x marks an x; the lowest flagged byte is exact), the
-// inner loop of string literals.
-func skipToEither(b []byte, i int, x, y byte) int {
-	mx, my := uint64(x)*swarLo, uint64(y)*swarLo
-	for i+8 <= len(b) {
-		v := binary.LittleEndian.Uint64(b[i:])
-		vx, vy := v^mx, v^my
-		if m := ((vx - swarLo) &^ vx & swarHi) | ((vy - swarLo) &^ vy & swarHi); m != 0 {
-			return i + bits.TrailingZeros64(m)/8
-		}
-		i += 8
-	}
-	for i < len(b) && b[i] != x && b[i] != y {
-		i++
-	}
-	return i
-}
 
 // scanNormal is the hot loop outside strings and comments: it skips ordinary bytes,
 // counts top-level parentheses and runs through string literals, and returns at the first
@@ -941,9 +923,25 @@ func (s *Splitter) scanString(b []byte, i, end int) int {
 	q := s.inString
 	if s.mb.kind == mbNone {
 		esc := s.backslashEscapes(q)
+		mq := uint64(q) * swarLo
+		const mb = uint64('\\') * swarLo
 		for {
 			if esc {
-				i = skipToEither(b[:end], i, q, '\\')
+				// Eight bytes at a time to the next quote or backslash: a zero byte in v^x marks
+				// an x, and the lowest flagged byte is exact (borrows only run upwards).
+				for i+8 <= end {
+					v := binary.LittleEndian.Uint64(b[i:])
+					vq, vb := v^mq, v^mb
+					if m := ((vq - swarLo) &^ vq & swarHi) | ((vb - swarLo) &^ vb & swarHi); m != 0 {
+						i += bits.TrailingZeros64(m) / 8
+						goto found
+					}
+					i += 8
+				}
+				for i < end && b[i] != q && b[i] != '\\' {
+					i++
+				}
+			found:
 			} else if k := bytes.IndexByte(b[i:end], q); k >= 0 {
 				i += k
 			} else {
