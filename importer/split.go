@@ -879,7 +879,6 @@ const (
 	swarHi = 0x8080808080808080
 )
 
-
 // scanNormal is the hot loop outside strings and comments: it skips ordinary bytes,
 // counts top-level parentheses and runs through string literals, and returns at the first
 // byte that needs the general rules (or at the end of the line).
