@@ -232,6 +232,15 @@ func (s *Splitter) Charset() string { return s.mb.name }
 // sql_mode / @@sql_mode / @@session.sql_mode; not user variables holding a copy).
 func (s *Splitter) SQLModeChanges() int64 { return s.track.modeChanges }
 
+// Line returns the number of the input line the splitter has reached (1-based), for
+// errors that come from the reader rather than from the SQL.
+func (s *Splitter) Line() int64 {
+	if s.lineNo < 0 {
+		return -s.lineNo
+	}
+	return max(s.lineNo, 1)
+}
+
 // Delimiter returns the current statement delimiter.
 func (s *Splitter) Delimiter() string { return string(s.delim) }
 

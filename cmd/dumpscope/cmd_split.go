@@ -212,7 +212,8 @@ func splitFile(path string, opt importer.SplitOptions, stdin io.Reader) (*splitS
 		if errors.As(err, &se) {
 			return nil, fmt.Errorf("%s: %v", in.Name, err)
 		}
-		return nil, err // *InputError already names the file and offsets
+		// An *InputError names the file and the offsets; the line is the splitter's.
+		return nil, fmt.Errorf("%v (line %d)", err, sp.Line())
 	}
 	for _, t := range tables {
 		sum.Tables = append(sum.Tables, t)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -89,6 +90,32 @@ func TestRunSplitErrors(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("SELECT 1;\nSELECT 'never closed;\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A gzip stream cut short: the error names the file, how far it got, and the line.
+	plain, err := os.ReadFile("../../importer/testdata/split/routines.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	if _, err := zw.Write(bytes.Repeat(plain, 50)); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	truncated := filepath.Join(dir, "cut.sql.gz")
+	if err := os.WriteFile(truncated, gz.Bytes()[:gz.Len()/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := runSplit([]string{truncated}, stdio{Out: &out, Err: &errb}); code != exitFailure {
+		t.Fatalf("truncated gzip: exit %d, stderr %q", code, errb.String())
+	}
+	if msg := errb.String(); !strings.HasPrefix(msg, "dumpscope split: "+truncated+": gzip input, uncompressed offset ") ||
+		!regexp.MustCompile(`\(line [1-9][0-9]*\)\n$`).MatchString(msg) || strings.Count(msg, "\n") != 1 {
+		t.Errorf("truncated gzip: stderr %q", msg)
+	}
+
 	tests := []struct {
 		name    string
 		args    []string
