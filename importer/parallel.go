@@ -24,7 +24,22 @@ type ParallelOptions struct {
 	// MaxRetries bounds how often a batch is retried after a deadlock (1213) or lock-wait
 	// timeout (1205); default 5.
 	MaxRetries int
+	// Checkpoint, when set, records each committed stretch of the dump in the target's
+	// progress schema inside the stretch's own transaction, and on resume skips what an
+	// earlier attempt committed (see Checkpointer).
+	Checkpoint *Checkpointer
 }
+
+// tableInfo is what the replay needs to know of a table before its first rows.
+type tableInfo struct {
+	db, name      string
+	primaryKey    bool // rows without a primary key keep stream order (InnoDB stores them in insertion order)
+	transactional bool // InnoDB: a batch and its progress row commit together
+}
+
+// resumable reports whether a crash can be resumed row-exactly from the progress rows;
+// otherwise the table is reloaded from its first row.
+func (t tableInfo) resumable() bool { return t.primaryKey && t.transactional }
 
 // batch is a run of INSERTs into one table, committed as one transaction by one worker.
 type batch struct {
@@ -72,15 +87,16 @@ type ParallelReplayer struct {
 
 	rows, statements, errs, commits atomic.Int64
 
-	pk      map[string]bool // table → has a primary key (from its CREATE TABLE)
-	ordered map[string]bool // tables whose rows must stay in stream order
+	tables  map[string]tableInfo // db.table → what the server says, looked up at its first rows
+	loading map[string]tableInfo // non-resumable tables with rows sent since the last barrier
+	ordered map[string]bool      // tables whose rows must stay in stream order (triggers)
 	errMu   sync.Mutex
 }
 
 // NewParallelReplayer prepares a replay of split on conns (at least 2).
 func NewParallelReplayer(ctx context.Context, conns []Conn, split *Splitter, opt ParallelOptions) (*ParallelReplayer, error) {
-	if len(conns) < 2 {
-		return nil, errors.New("parallel replay needs at least 2 connections")
+	if len(conns) < 1 {
+		return nil, errors.New("parallel replay needs a connection")
 	}
 	if opt.BatchBytes <= 0 {
 		opt.BatchBytes = 4 << 20
@@ -102,7 +118,7 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *Splitter, opt
 	p := &ParallelReplayer{
 		conns: conns, split: split, opt: opt, serial: serial,
 		work: make(chan *batch), pinned: make(chan *batch, 1024), budget: make(chan struct{}, tokens),
-		pk: map[string]bool{}, ordered: map[string]bool{},
+		tables: map[string]tableInfo{}, ordered: map[string]bool{}, loading: map[string]tableInfo{},
 	}
 	return p, nil
 }
@@ -153,7 +169,7 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 }
 
 func (p *ParallelReplayer) dispatch(ctx context.Context) error {
-	r := p.serial
+	r, cp := p.serial, p.opt.Checkpoint
 	var cur *batch
 	flush := func() {
 		if cur == nil {
@@ -187,16 +203,36 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		switch {
 		case st.Kind == KindInsert && st.Table != "" && len(st.SQL) > 0:
 			key := p.tableKey(st)
+			r.countTable(st)
+			if cp.Skip(st.Offset) && !cp.reload[key] {
+				r.rows.Add(st.Rows) // committed by an earlier attempt
+				r.bytes.Store(end)
+				continue
+			}
 			n := int64(len(st.SQL))
 			if cur != nil && (cur.table != key || cur.bytes+n > p.opt.BatchBytes) {
 				flush()
 			}
-			if _, known := p.pk[key]; !known {
-				// A data-only dump (schema loaded earlier): ask the server once.
+			info, known := p.tables[key]
+			_, loading := p.loading[key]
+			if !known || (cp != nil && !info.resumable() && !loading) {
+				// First rows of this table in this run: ask the server; a table that
+				// cannot resume row-exactly gets its load recorded. Both at a barrier.
 				flush()
 				p.inflight.Wait()
-				if err := p.lookupTable(ctx, st, key); err != nil {
+				if err := p.err(); err != nil {
 					return err
+				}
+				var err error
+				if !known {
+					if info, err = p.lookupTable(ctx, st, key); err != nil {
+						return err
+					}
+				}
+				if cp != nil && !info.resumable() {
+					if err := p.startLoad(ctx, key, info, st.Offset); err != nil {
+						return err
+					}
 				}
 			}
 			if !p.tryAcquire(n) {
@@ -204,21 +240,26 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 				p.acquire(n)
 			}
 			if cur == nil {
-				cur = &batch{table: key, pinned: p.ordered[key] || !p.pk[key]}
+				cur = &batch{table: key, pinned: p.ordered[key] || !info.primaryKey}
 			}
 			cur.stmts = append(cur.stmts, batchStmt{sql: string(st.SQL), offset: st.Offset, line: st.Line, rows: st.Rows})
-			cur.bytes += int64(len(st.SQL))
+			cur.bytes += n
 			cur.rows += st.Rows
 			cur.endByte = end
-			r.countTable(st)
 			if t := st.Table; t != "" {
 				r.table.Store(&t)
 			}
-			continue
-		case st.Kind == KindLock:
 			r.bytes.Store(end)
 			continue
-		}
+		case st.Kind == KindLock, cp != nil && st.Kind == KindTxn:
+			// Table locks would block the other connections; with progress rows the
+			// dump's own transaction statements give way to dumpscope's batches.
+			r.bytes.Store(end)
+			continue
+		case cp.Skip(st.Offset) && st.Kind != KindSession && st.Kind != KindClient:
+			r.bytes.Store(end) // committed by an earlier attempt
+			continue
+				}
 		// A barrier: everything before it commits first.
 		flush()
 		p.inflight.Wait()
@@ -226,6 +267,11 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 			return err
 		}
 		p.learn(st)
+		if cp != nil && len(st.SQL) > 0 && st.Kind != KindSession && st.Kind != KindClient {
+			if err := p.completeLoads(ctx); err != nil {
+				return err
+			}
+		}
 		if st.Kind == KindSession && len(st.SQL) > 0 {
 			for _, c := range p.conns[1:] {
 				if _, err := c.ExecContext(ctx, string(st.SQL)); err != nil {
@@ -235,10 +281,9 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 				}
 			}
 		}
-		if err := r.one(ctx, st); err != nil {
+		if err := p.barrier(ctx, st, end); err != nil {
 			if err == errQuit {
 				r.bytes.Store(end)
-				flush()
 				return nil
 			}
 			return err
@@ -246,21 +291,65 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		r.bytes.Store(end)
 	}
 	flush()
-	return r.splitErr()
+	if err := r.splitErr(); err != nil {
+		return err
+	}
+	if cp != nil {
+		p.inflight.Wait()
+		if err := p.err(); err != nil {
+			return err
+		}
+		return p.completeLoads(ctx)
+	}
+	return nil
 }
 
-// learn records what later batches need to know: which tables have a primary key (from
-// CREATE TABLE) and which keep stream order because of triggers.
-func (p *ParallelReplayer) learn(st *Statement) {
-	upper := strings.ToUpper(string(st.SQL))
-	switch {
-	case st.Kind == KindDDL && strings.Contains(upper, "CREATE TABLE") && st.Table != "":
-		p.pk[p.tableKey(st)] = strings.Contains(upper, "PRIMARY KEY")
-	case strings.Contains(upper, "TRIGGER"):
-		db := p.serial.database
-		for _, t := range triggerTables(st.SQL) {
-			p.ordered[db+"."+t] = true
+// barrier runs one statement that is not a batched INSERT on worker 0, all batches before
+// it having committed. With progress rows, DML runs in a transaction with its progress
+// row; DDL commits on its own, so its progress row follows it, and on resume the first
+// unrecorded DDL's "already exists" errors mean it had run.
+func (p *ParallelReplayer) barrier(ctx context.Context, st *Statement, end int64) error {
+	r, cp, c := p.serial, p.opt.Checkpoint, p.conns[0]
+	record := cp != nil && len(st.SQL) > 0 && st.Kind != KindSession && st.Kind != KindClient
+	if !record {
+		return r.one(ctx, st)
+	}
+	ddl := st.Kind == KindDDL || st.Kind == KindRoutine
+	if !ddl {
+		if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
+			return r.sqlError(st, st.SQL, err)
 		}
+	}
+	err := r.one(ctx, st)
+	var se *StatementError
+	if err != nil && ddl && cp.pendingBarrier && errors.As(err, &se) && alreadyApplied(se.Code) {
+		err = nil // it ran before the crash; its progress row did not
+	}
+	if err != nil {
+		if !ddl {
+			_, _ = c.ExecContext(ctx, "ROLLBACK")
+		}
+		return err
+	}
+	cp.pendingBarrier = false
+	if _, err := c.ExecContext(ctx, cp.recordSQL(st.Offset, end, 1, 0)); err != nil {
+		return r.sqlError(st, st.SQL, err)
+	}
+	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
+		return r.sqlError(st, st.SQL, err)
+	}
+	return nil
+}
+
+// learn records which tables keep stream order because a trigger writes them or is on
+// them (schema-first dumps create triggers before the rows).
+func (p *ParallelReplayer) learn(st *Statement) {
+	if st.Kind != KindRoutine || !strings.Contains(strings.ToUpper(st.Verb), "TRIGGER") {
+		return
+	}
+	db := p.serial.database
+	for _, t := range triggerTables(st.SQL) {
+		p.ordered[db+"."+t] = true
 	}
 }
 
@@ -341,23 +430,31 @@ func (p *ParallelReplayer) tableKey(st *Statement) string {
 	return db + "." + st.Table
 }
 
-// lookupTable reads from the server whether a table the dump did not create has a primary
-// key and triggers (and which tables those triggers write). Called at a barrier.
-func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key string) error {
+// lookupTable reads from the server whether a table has a primary key, whether its engine
+// is transactional, and whether it has triggers (and which tables those triggers write).
+// Called at a barrier, before the table's first rows in this run. With progress rows, a
+// table that cannot resume row-exactly has its load recorded first.
+func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key string) (tableInfo, error) {
 	db := st.Database
 	if db == "" {
 		db = p.serial.database
 	}
 	c := p.conns[0]
+	var info tableInfo
 	var n int
 	if err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND INDEX_NAME='PRIMARY'", db, st.Table).Scan(&n); err != nil {
-		return fmt.Errorf("look up the primary key of %s: %w", key, err)
+		return info, fmt.Errorf("look up the primary key of %s: %w", key, err)
 	}
-	p.pk[key] = n > 0
+	info.primaryKey = n > 0
+	var engine sql.NullString
+	if err := c.QueryRowContext(ctx, "SELECT MAX(ENGINE) FROM information_schema.TABLES WHERE TABLE_SCHEMA=? AND TABLE_NAME=?", db, st.Table).Scan(&engine); err != nil {
+		return info, fmt.Errorf("look up the engine of %s: %w", key, err)
+	}
+	info.transactional = strings.EqualFold(engine.String, "InnoDB")
 	var body sql.NullString
 	err := c.QueryRowContext(ctx, "SELECT GROUP_CONCAT(ACTION_STATEMENT SEPARATOR ';') FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA=? AND EVENT_OBJECT_TABLE=?", db, st.Table).Scan(&body)
 	if err != nil {
-		return fmt.Errorf("look up the triggers of %s: %w", key, err)
+		return info, fmt.Errorf("look up the triggers of %s: %w", key, err)
 	}
 	if body.Valid {
 		p.ordered[key] = true
@@ -365,7 +462,39 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key s
 			p.ordered[db+"."+t] = true
 		}
 	}
+	info.db, info.name = db, st.Table
+	p.tables[key] = info
+	return info, nil
+}
+
+// startLoad records, at a barrier, that rows of a table that cannot resume row-exactly
+// are about to be sent (see Checkpointer.RecordLoad).
+func (p *ParallelReplayer) startLoad(ctx context.Context, key string, info tableInfo, offset int64) error {
+	c := p.conns[0]
+	if err := p.opt.Checkpoint.RecordLoad(ctx, c, info.db, info.name, offset); err != nil {
+		return fmt.Errorf("record the load of %s: %w", key, err)
+	}
+	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
+		return err
+	}
+	p.loading[key] = info
 	return nil
+}
+
+// completeLoads marks, at a barrier (every batch committed), the loads under way complete.
+func (p *ParallelReplayer) completeLoads(ctx context.Context) error {
+	if len(p.loading) == 0 {
+		return nil
+	}
+	c := p.conns[0]
+	for key, info := range p.loading {
+		if err := p.opt.Checkpoint.CompleteLoad(ctx, c, info.db, info.name); err != nil {
+			return fmt.Errorf("record the load of %s complete: %w", key, err)
+		}
+		delete(p.loading, key)
+	}
+	_, err := c.ExecContext(ctx, "COMMIT")
+	return err
 }
 
 func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
@@ -444,6 +573,12 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *batch) (err 
 				_, _ = c.ExecContext(ctx, "ROLLBACK")
 				return err, false
 			}
+		}
+	}
+	if cp := p.opt.Checkpoint; cp != nil {
+		if _, err := c.ExecContext(ctx, cp.recordSQL(b.stmts[0].offset, b.endByte, len(b.stmts), b.rows)); err != nil {
+			_, _ = c.ExecContext(ctx, "ROLLBACK")
+			return fmt.Errorf("%s: offset %d, line %d: progress row of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), false
 		}
 	}
 	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {

@@ -404,7 +404,9 @@ func (r *Replayer) syncSQLMode(ctx context.Context) error {
 	if err := r.conn.QueryRowContext(ctx, "SELECT @@session.sql_mode").Scan(&mode); err != nil {
 		return fmt.Errorf("read sql_mode: %w", err)
 	}
-	r.split.SetNoBackslashEscapes(strings.Contains(strings.ToUpper(mode), "NO_BACKSLASH_ESCAPES"))
+	mode = strings.ToUpper(mode)
+	r.split.SetNoBackslashEscapes(strings.Contains(mode, "NO_BACKSLASH_ESCAPES"))
+	r.split.SetANSIQuotes(strings.Contains(mode, "ANSI_QUOTES") || strings.Contains(mode, "ANSI,") || strings.HasSuffix(mode, "ANSI"))
 	return nil
 }
 

@@ -2,11 +2,13 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"strconv"
@@ -50,6 +52,8 @@ type importOptions struct {
 	noAdvisor        bool
 	interval         time.Duration
 	record           string
+	checkpoint       string
+	resume           bool
 
 	file    string
 	command []string
@@ -97,6 +101,8 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	fs.BoolVar(&o.noAdvisor, "no-advisor", false, "do not sample the server or run the rules")
 	fs.DurationVar(&o.interval, "interval", time.Second, "progress and sampling `interval`")
 	fs.StringVar(&o.record, "record", "", "write a run record (JSON) to this `file`")
+	fs.StringVar(&o.checkpoint, "checkpoint", "", "checkpoint journal `file` (default: FILE.dumpscope-checkpoint; required for stdin); enables progress rows for --resume")
+	fs.BoolVar(&o.resume, "resume", false, "continue an interrupted import from the target's progress rows (same dump, same target)")
 	fs.Usage = func() {
 		fmt.Fprintln(s.Err, "usage: dumpscope import [flags] FILE|-")
 		fs.PrintDefaults()
@@ -114,6 +120,10 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 		o.file = fs.Arg(0)
 	default:
 		fmt.Fprintf(s.Err, "dumpscope import: one FILE expected, got %d (flags go before FILE)\n", fs.NArg())
+		return nil, exitUsage
+	}
+	if o.file == "-" && o.resume && o.checkpoint == "" {
+		fmt.Fprintln(s.Err, "dumpscope import: --resume of stdin needs --checkpoint FILE (the journal written by the interrupted run)")
 		return nil, exitUsage
 	}
 	if o.interval <= 0 || o.parallel < 1 {
@@ -197,7 +207,7 @@ type replayer interface {
 func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) int {
 	start := time.Now()
 	// Input first: a missing file is reported before any server is started.
-	in, err := openImportInput(o, s)
+	in, dumpID, err := openImportInput(o, s)
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
 		return exitFailure
@@ -240,8 +250,16 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		}
 	}()
 
+	if o.resume {
+		o.overwrite = true // what exists is the interrupted run's own work
+	}
 	if code := importPreflight(ctx, o, in, conns[0], s); code >= 0 {
 		return code
+	}
+	cp, journal, err := importCheckpoint(ctx, o, dumpID, conns, s)
+	if err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		return exitFailure
 	}
 
 	split := importer.NewSplitter(in.Reader, importer.SplitOptions{
@@ -252,7 +270,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		SkipWarningCount: o.skipWarningCount, Stop: stop.graceful, OnStatement: o.onStatement,
 	}
 	var rep replayer
-	if o.parallel == 1 {
+	if cp == nil {
 		rep, err = importer.NewReplayer(ctx, conns[0], split, ropt)
 	} else {
 		batch, _ := parseByteSize(o.batchBytes)
@@ -260,7 +278,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		for i, c := range conns {
 			cs[i] = c
 		}
-		rep, err = importer.NewParallelReplayer(ctx, cs, split, importer.ParallelOptions{ReplayOptions: ropt, BatchBytes: batch})
+		rep, err = importer.NewParallelReplayer(ctx, cs, split, importer.ParallelOptions{ReplayOptions: ropt, BatchBytes: batch, Checkpoint: cp})
 	}
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
@@ -304,6 +322,9 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	monWG.Wait()
 
 	code := importSummary(ctx, s, in, conns[0], res, runErr, time.Since(start))
+	if cp != nil {
+		code = finishCheckpoint(ctx, o, cp, journal, conns[0], code, s)
+	}
 	if sess != nil {
 		printFindings(s.Out, sess.engine.Findings())
 		fmt.Fprintln(s.Err, "dumpscope:", sess.CostLine())
@@ -391,17 +412,44 @@ func openImportConns(ctx context.Context, cfg *mysql.Config, n int) (*sql.DB, []
 	return db, conns, nil
 }
 
-func openImportInput(o *importOptions, s stdio) (*importer.Input, error) {
-	if o.file == "-" {
-		return importer.OpenReader("stdin", s.In, -1)
-	}
-	if o.file == "" { // --sandbox without FILE: the bundled sample, generated on the fly
+// openImportInput opens the dump and identifies it for checkpoints: name, stored size and
+// a hash of its first MiB as stored (read ahead from stdin, then replayed into the decoder).
+func openImportInput(o *importOptions, s stdio) (*importer.Input, importer.DumpIdentity, error) {
+	id := importer.DumpIdentity{Name: o.file, Size: -1}
+	switch o.file {
+	case "": // --sandbox without FILE: the bundled sample, generated on the fly
 		size, _ := parseByteSize(o.sampleSize)
 		g := gen.DefaultOptions()
 		g.SizeBytes = size
-		return importer.OpenReader("sample-"+o.sampleSize+".sql (generated)", gen.Reader(g), -1)
+		id.Name = "sample-" + o.sampleSize + ".sql (generated)"
+		in, err := importer.OpenReader(id.Name, gen.Reader(g), -1)
+		return in, id, err
+	case "-":
+		br := bufio.NewReaderSize(s.In, 1<<20)
+		head, err := br.Peek(1 << 20)
+		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+			return nil, id, fmt.Errorf("stdin: %w", err)
+		}
+		id.Name = "stdin"
+		id.HeadSHA256, _ = importer.HeadHash(bytes.NewReader(head))
+		in, err := importer.OpenReader("stdin", br, -1)
+		return in, id, err
 	}
-	return importer.Open(o.file)
+	f, err := os.Open(o.file)
+	if err != nil {
+		return nil, id, err
+	}
+	st, err := f.Stat()
+	if err == nil {
+		id.Size = st.Size()
+		id.HeadSHA256, err = importer.HeadHash(f)
+	}
+	f.Close()
+	if err != nil {
+		return nil, id, fmt.Errorf("%s: %w", o.file, err)
+	}
+	in, err := importer.Open(o.file)
+	return in, id, err
 }
 
 // importSandbox starts the throwaway server for --sandbox and points the connection
@@ -511,4 +559,108 @@ func importPreflight(ctx context.Context, o *importOptions, in *importer.Input, 
 		}
 	}
 	return fail(errors.New("refusing to overwrite existing objects; rerun with --overwrite"))
+}
+
+// importCheckpoint sets up progress rows when the import runs with --parallel,
+// --checkpoint or --resume (nil otherwise: then dumpscope sends exactly the client's
+// statements). A new run registers itself in the target's progress schema; a resumed run
+// checks that dump and target are the ones the journal names, waits out or kills the
+// interrupted run's connections, reads what committed and truncates the tables that must
+// be reloaded. Either way the journal is (re)written with this run's connection ids.
+func importCheckpoint(ctx context.Context, o *importOptions, dumpID importer.DumpIdentity, conns []*sql.Conn, s stdio) (*importer.Checkpointer, string, error) {
+	if o.parallel == 1 && o.checkpoint == "" && !o.resume {
+		return nil, "", nil
+	}
+	path := o.checkpoint
+	if path == "" && o.file != "" && o.file != "-" {
+		path = o.file + ".dumpscope-checkpoint"
+	}
+	target, err := importer.ReadTarget(ctx, conns[0])
+	if err != nil {
+		return nil, "", fmt.Errorf("read the target's identity: %w", err)
+	}
+	var cp *importer.Checkpointer
+	started := time.Now().UTC()
+	if o.resume {
+		j, err := importer.ReadJournal(path)
+		if err != nil {
+			return nil, "", err
+		}
+		if err := importer.VerifyDump(j, dumpID); err != nil {
+			return nil, "", err
+		}
+		cp = &importer.Checkpointer{RunID: j.RunID}
+		if err := cp.VerifyTarget(ctx, conns[0], j, target); err != nil {
+			return nil, "", err
+		}
+		if err := importer.EndOldConnections(ctx, conns[0], j.ConnectionIDs, 10*time.Second, s.Err); err != nil {
+			return nil, "", err
+		}
+		if err := cp.LoadDone(ctx, conns[0]); err != nil {
+			return nil, "", err
+		}
+		reload, err := cp.PlanReload(ctx, conns[0], conns[0])
+		if err != nil {
+			return nil, "", err
+		}
+		done, furthest := cp.Committed()
+		fmt.Fprintf(s.Err, "dumpscope: resuming run %s: %s of statements committed (furthest offset %d) are skipped; the rest is sent\n", cp.RunID, mb(done), furthest)
+		for _, t := range reload {
+			fmt.Fprintf(s.Err, "dumpscope: %s (non-transactional engine or no primary key) was truncated and is reloaded from its first row\n", t)
+		}
+		started = j.StartedAt
+	} else {
+		cp = &importer.Checkpointer{RunID: importer.NewRunID()}
+		if err := cp.Setup(ctx, conns[0], dumpID, target); err != nil {
+			return nil, "", err
+		}
+	}
+	if path == "" {
+		fmt.Fprintln(s.Err, "dumpscope: note: progress rows are written, but without --checkpoint FILE this run cannot be resumed")
+		return cp, "", nil
+	}
+	j := &importer.Journal{RunID: cp.RunID, Dump: dumpID, Target: target, Parallel: o.parallel, StartedAt: started}
+	for _, c := range conns {
+		var id int64
+		if err := c.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&id); err != nil {
+			return nil, "", err
+		}
+		j.ConnectionIDs = append(j.ConnectionIDs, id)
+	}
+	if err := importer.WriteJournal(path, j); err != nil {
+		return nil, "", err
+	}
+	return cp, path, nil
+}
+
+// finishCheckpoint removes the progress rows and the journal after a complete import, or
+// tells how to resume an incomplete one.
+func finishCheckpoint(ctx context.Context, o *importOptions, cp *importer.Checkpointer, journal string, conn *sql.Conn, code int, s stdio) int {
+	if code == exitOK || code == exitSQLErrors {
+		if err := cp.Finish(ctx, conn); err != nil {
+			fmt.Fprintln(s.Err, "dumpscope: could not remove the progress rows:", err)
+		}
+		if journal != "" {
+			os.Remove(journal)
+		}
+		return code
+	}
+	if journal == "" {
+		return code
+	}
+	args := []string{"dumpscope", "import", "--resume", "--checkpoint", journal}
+	prev := ""
+	for _, a := range dbconn.RedactArgs(o.command[2:]) {
+		name := strings.TrimLeft(strings.SplitN(a, "=", 2)[0], "-")
+		skip := name == "resume" || name == "checkpoint" || ((prev == "--checkpoint" || prev == "-checkpoint") && !strings.HasPrefix(a, "-"))
+		prev = a
+		if !skip {
+			args = append(args, a)
+		}
+	}
+	fmt.Fprintf(s.Err, "dumpscope: resumable; continue with:\n  %s\n", strings.Join(args, " "))
+	if code == exitFailure {
+		return code
+	}
+	return exitInterrupted
 }

@@ -1,0 +1,385 @@
+package importer
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+// ProgressSchema is the database that holds dumpscope's progress rows on the target. It is
+// dumpscope's own, never one of the dump's; it is dropped when the last run in it finishes.
+const ProgressSchema = "dumpscope_progress"
+
+// Why progress lives in the server: after kill -9 the server still finishes the statement
+// or COMMIT in flight, so no client-side journal can know whether the last batch
+// committed. A row written inside each batch's own transaction commits if and only if the
+// batch does. The local journal only says which dump, which target and which connections.
+
+// JournalFormat names the checkpoint journal's JSON format.
+const JournalFormat = "dumpscope-checkpoint"
+
+// DumpIdentity identifies a dump well enough to refuse resuming with another one: its
+// name, its stored size (-1 for stdin) and a SHA-256 of its first MiB as stored.
+type DumpIdentity struct {
+	Name       string `json:"name"`
+	Size       int64  `json:"size"`
+	HeadSHA256 string `json:"head_sha256"`
+}
+
+// TargetIdentity identifies the server: MariaDB has no @@server_uuid, so the run id that
+// only this target's progress schema holds, plus where the server says it lives.
+type TargetIdentity struct {
+	Hostname string `json:"hostname"`
+	Port     int64  `json:"port"`
+	Socket   string `json:"socket"`
+	Datadir  string `json:"datadir"`
+	Version  string `json:"version"`
+}
+
+// Journal is the local checkpoint file (--checkpoint FILE).
+type Journal struct {
+	Format        string         `json:"format"`
+	Version       int            `json:"version"`
+	RunID         string         `json:"run_id"`
+	Dump          DumpIdentity   `json:"dump"`
+	Target        TargetIdentity `json:"target"`
+	ConnectionIDs []int64        `json:"connection_ids"`
+	Parallel      int            `json:"parallel"`
+	StartedAt     time.Time      `json:"started_at"`
+	UpdatedAt     time.Time      `json:"updated_at"`
+}
+
+// NewRunID returns a random run id.
+func NewRunID() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// HeadHash hashes up to the first MiB of r.
+func HeadHash(r io.Reader) (string, error) {
+	h := sha256.New()
+	if _, err := io.CopyN(h, r, 1<<20); err != nil && err != io.EOF {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// ReadJournal reads a checkpoint journal.
+func ReadJournal(path string) (*Journal, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint: %w", err)
+	}
+	var j Journal
+	if err := json.Unmarshal(b, &j); err != nil {
+		return nil, fmt.Errorf("checkpoint %s: %w", path, err)
+	}
+	if j.Format != JournalFormat || j.Version != 1 {
+		return nil, fmt.Errorf("checkpoint %s: not a dumpscope checkpoint (format %q version %d)", path, j.Format, j.Version)
+	}
+	return &j, nil
+}
+
+// WriteJournal writes the journal atomically (temp file, fsync, rename), so a crash leaves
+// the old or the new one, never half of one.
+func WriteJournal(path string, j *Journal) error {
+	j.Format, j.Version, j.UpdatedAt = JournalFormat, 1, time.Now().UTC()
+	b, err := json.MarshalIndent(j, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".dumpscope-checkpoint-*")
+	if err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(append(b, '\n')); err != nil {
+		tmp.Close()
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	return nil
+}
+
+// ReadTarget reads the target's identity.
+func ReadTarget(ctx context.Context, c Conn) (TargetIdentity, error) {
+	var t TargetIdentity
+	var sock sql.NullString
+	err := c.QueryRowContext(ctx, "SELECT @@hostname, @@port, @@socket, @@datadir, @@version").Scan(&t.Hostname, &t.Port, &sock, &t.Datadir, &t.Version)
+	t.Socket = sock.String
+	return t, err
+}
+
+// span is a committed stretch of the dump stream, [Start, End) in uncompressed bytes.
+type span struct{ Start, End int64 }
+
+// Checkpointer records, in the target's progress schema, which stretches of the dump have
+// committed, and on resume says which statements to skip.
+type Checkpointer struct {
+	RunID string
+	// done holds the committed spans of an earlier attempt, sorted, merged.
+	done []span
+	// reload are tables (db.table) whose rows are replayed from their first row because
+	// they were truncated on resume.
+	reload map[string]bool
+	// pendingBarrier is set on resume until the first statement not yet recorded has run:
+	// it may have run before the crash (DDL commits before its progress row can), so its
+	// "already exists"/"does not exist" errors mean "already applied".
+	pendingBarrier bool
+}
+
+// Setup creates the progress schema if needed and registers the run.
+func (cp *Checkpointer) Setup(ctx context.Context, c Conn, dump DumpIdentity, target TargetIdentity) error {
+	for _, q := range []string{
+		"CREATE DATABASE IF NOT EXISTS " + ProgressSchema + " DEFAULT CHARACTER SET ascii",
+		"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".runs (run_id CHAR(32) PRIMARY KEY, dump_name VARCHAR(2048), dump_head_sha256 CHAR(64), target_datadir VARCHAR(2048), started_at DATETIME(6), finished_at DATETIME(6) NULL) ENGINE=InnoDB",
+		"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".done (run_id CHAR(32), start_offset BIGINT, end_offset BIGINT, statements INT, row_count BIGINT, PRIMARY KEY (run_id, start_offset)) ENGINE=InnoDB",
+		"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".loads (run_id CHAR(32), db VARCHAR(64) CHARACTER SET utf8mb4, tbl VARCHAR(64) CHARACTER SET utf8mb4, first_offset BIGINT, complete TINYINT NOT NULL DEFAULT 0, PRIMARY KEY (run_id, db, tbl)) ENGINE=InnoDB",
+	} {
+		if _, err := c.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("checkpoint: create the progress schema %s: %w", ProgressSchema, err)
+		}
+	}
+	_, err := c.ExecContext(ctx, "INSERT IGNORE INTO "+ProgressSchema+".runs (run_id, dump_name, dump_head_sha256, target_datadir, started_at) VALUES (?, ?, ?, ?, NOW(6))",
+		cp.RunID, dump.Name, dump.HeadSHA256, target.Datadir)
+	if err != nil {
+		return fmt.Errorf("checkpoint: register run: %w", err)
+	}
+	return nil
+}
+
+// recordSQL is the progress row for a committed stretch; it runs inside the stretch's
+// own transaction.
+func (cp *Checkpointer) recordSQL(start, end int64, statements int, rows int64) string {
+	return fmt.Sprintf("INSERT INTO %s.done VALUES ('%s', %d, %d, %d, %d)", ProgressSchema, cp.RunID, start, end, statements, rows)
+}
+
+// Skip reports whether the statement at offset committed in an earlier attempt.
+func (cp *Checkpointer) Skip(offset int64) bool {
+	if cp == nil || len(cp.done) == 0 {
+		return false
+	}
+	i := sort.Search(len(cp.done), func(i int) bool { return cp.done[i].End > offset })
+	return i < len(cp.done) && cp.done[i].Start <= offset
+}
+
+// Committed sums the committed bytes of the earlier attempts and returns the furthest
+// committed offset.
+func (cp *Checkpointer) Committed() (bytes, furthest int64) {
+	for _, s := range cp.done {
+		bytes += s.End - s.Start
+		furthest = max(furthest, s.End)
+	}
+	return bytes, furthest
+}
+
+// LoadDone reads the committed spans of the run.
+func (cp *Checkpointer) LoadDone(ctx context.Context, q interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}) error {
+	rows, err := q.QueryContext(ctx, "SELECT start_offset, end_offset FROM "+ProgressSchema+".done WHERE run_id = ? ORDER BY start_offset", cp.RunID)
+	if err != nil {
+		return fmt.Errorf("checkpoint: read progress rows: %w", err)
+	}
+	defer rows.Close()
+	var spans []span
+	for rows.Next() {
+		var s span
+		if err := rows.Scan(&s.Start, &s.End); err != nil {
+			return err
+		}
+		spans = append(spans, s)
+	}
+	cp.done = mergeSpans(spans)
+	cp.pendingBarrier = true
+	return rows.Err()
+}
+
+// mergeSpans merges sorted, possibly adjacent spans. Statements between two spans that
+// were never recorded (session statements, LOCK TABLES, comments) are not gaps: spans are
+// merged only when they touch, so those are replayed; session statements always are.
+func mergeSpans(s []span) []span {
+	sort.Slice(s, func(i, j int) bool { return s[i].Start < s[j].Start })
+	var out []span
+	for _, x := range s {
+		if n := len(out); n > 0 && x.Start <= out[n-1].End {
+			if x.End > out[n-1].End {
+				out[n-1].End = x.End
+			}
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// Finish marks the run finished, deletes its progress rows and drops the progress schema
+// when no unfinished run is left in it.
+func (cp *Checkpointer) Finish(ctx context.Context, c Conn) error {
+	if _, err := c.ExecContext(ctx, "UPDATE "+ProgressSchema+".runs SET finished_at = NOW(6) WHERE run_id = ?", cp.RunID); err != nil {
+		return err
+	}
+	if _, err := c.ExecContext(ctx, "DELETE FROM "+ProgressSchema+".done WHERE run_id = ?", cp.RunID); err != nil {
+		return err
+	}
+	var unfinished int
+	if err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+ProgressSchema+".runs WHERE finished_at IS NULL").Scan(&unfinished); err != nil {
+		return err
+	}
+	if unfinished == 0 {
+		_, err := c.ExecContext(ctx, "DROP DATABASE "+ProgressSchema)
+		return err
+	}
+	return nil
+}
+
+// VerifyTarget checks that the server holds this run's progress and is where the journal
+// says; resuming on another server, or after the progress schema was dropped, is refused.
+func (cp *Checkpointer) VerifyTarget(ctx context.Context, c Conn, j *Journal, now TargetIdentity) error {
+	var datadir string
+	err := c.QueryRowContext(ctx, "SELECT target_datadir FROM "+ProgressSchema+".runs WHERE run_id = ?", cp.RunID).Scan(&datadir)
+	if err != nil {
+		return fmt.Errorf("resume: this server (%s, datadir %s) has no progress for run %s (%v): it is not the server the checkpoint was written for, or its %s schema was dropped", now.Hostname, now.Datadir, cp.RunID, err, ProgressSchema)
+	}
+	if datadir != now.Datadir || j.Target.Datadir != now.Datadir || j.Target.Hostname != now.Hostname || j.Target.Port != now.Port {
+		return fmt.Errorf("resume: the checkpoint was written for %s:%d datadir %s, this server is %s:%d datadir %s", j.Target.Hostname, j.Target.Port, j.Target.Datadir, now.Hostname, now.Port, now.Datadir)
+	}
+	return nil
+}
+
+// VerifyDump refuses to resume with another dump.
+func VerifyDump(j *Journal, now DumpIdentity) error {
+	if j.Dump.HeadSHA256 != now.HeadSHA256 || (j.Dump.Size >= 0 && now.Size >= 0 && j.Dump.Size != now.Size) {
+		return fmt.Errorf("resume: %s is not the dump the checkpoint was written for (%s, %d bytes, head sha256 %.12s…; this one: %d bytes, %.12s…)",
+			now.Name, j.Dump.Name, j.Dump.Size, j.Dump.HeadSHA256, now.Size, now.HeadSHA256)
+	}
+	return nil
+}
+
+// EndOldConnections waits up to wait for the previous attempt's connections to finish what
+// the server was still doing for them (a statement or COMMIT in flight when dumpscope
+// died), then kills those still there, so the progress rows read next are final.
+func EndOldConnections(ctx context.Context, c Conn, ids []int64, wait time.Duration, log io.Writer) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	strs := make([]string, len(ids))
+	for i, id := range ids {
+		strs[i] = fmt.Sprint(id)
+	}
+	q := "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID IN (" + strings.Join(strs, ",") + ")"
+	deadline := time.Now().Add(wait)
+	for {
+		var n int
+		if err := c.QueryRowContext(ctx, q).Scan(&n); err != nil {
+			return fmt.Errorf("resume: look for the previous connections: %w", err)
+		}
+		if n == 0 {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			fmt.Fprintf(log, "dumpscope: killing %d connection(s) of the interrupted run still on the server\n", n)
+			for _, id := range ids {
+				_, _ = c.ExecContext(ctx, fmt.Sprintf("KILL CONNECTION %d", id))
+			}
+			deadline = time.Now().Add(time.Hour)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// alreadyApplied reports whether a DDL error says its effect is already there: what a
+// statement that ran before a crash (but whose progress row did not commit) gets when run
+// again.
+func alreadyApplied(code uint16) bool {
+	switch code {
+	case 1007, // database exists
+		1008, // can't drop database; doesn't exist
+		1050, // table exists
+		1051, // unknown table
+		1060, // duplicate column
+		1061, // duplicate key name
+		1091, // can't drop; check that it exists
+		1304, // procedure/function exists
+		1305, // does not exist
+		1359, // trigger exists
+		1360, // trigger does not exist
+		1537, // event exists
+		1539: // unknown event
+		return true
+	}
+	return false
+}
+
+// RecordLoad notes, before rows of a table that cannot be resumed row-exactly
+// (non-transactional engine, or no primary key) are sent, that its load is under way; if
+// the run dies before the next barrier marks it complete, resume truncates the table and
+// replays it from its first row.
+func (cp *Checkpointer) RecordLoad(ctx context.Context, c Conn, db, table string, offset int64) error {
+	_, err := c.ExecContext(ctx, "INSERT INTO "+ProgressSchema+".loads VALUES (?, ?, ?, ?, 0) ON DUPLICATE KEY UPDATE complete = 0", cp.RunID, db, table, offset)
+	return err
+}
+
+// CompleteLoad marks a table's load complete (all its rows so far committed).
+func (cp *Checkpointer) CompleteLoad(ctx context.Context, c Conn, db, table string) error {
+	_, err := c.ExecContext(ctx, "UPDATE "+ProgressSchema+".loads SET complete = 1 WHERE run_id = ? AND db = ? AND tbl = ?", cp.RunID, db, table)
+	return err
+}
+
+// PlanReload truncates every table whose load was under way when the earlier attempt
+// stopped; their rows are then replayed from the first, whatever the progress rows say.
+// It returns the tables, as "db.table".
+func (cp *Checkpointer) PlanReload(ctx context.Context, c Conn, q interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}) ([]string, error) {
+	rows, err := q.QueryContext(ctx, "SELECT db, tbl FROM "+ProgressSchema+".loads WHERE run_id = ? AND complete = 0 ORDER BY first_offset", cp.RunID)
+	if err != nil {
+		return nil, fmt.Errorf("resume: read table loads: %w", err)
+	}
+	var pending [][2]string
+	for rows.Next() {
+		var db, t string
+		if err := rows.Scan(&db, &t); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		pending = append(pending, [2]string{db, t})
+	}
+	rows.Close()
+	cp.reload = map[string]bool{}
+	var out []string
+	for _, dt := range pending {
+		if _, err := c.ExecContext(ctx, "TRUNCATE TABLE "+quoteName(dt[0])+"."+quoteName(dt[1])); err != nil {
+			return nil, fmt.Errorf("resume: truncate %s.%s for a reload: %w", dt[0], dt[1], err)
+		}
+		cp.reload[dt[0]+"."+dt[1]] = true
+		out = append(out, dt[0]+"."+dt[1])
+	}
+	return out, nil
+}
+
+func quoteName(s string) string { return "`" + strings.ReplaceAll(s, "`", "``") + "`" }
