@@ -259,7 +259,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		case cp.Skip(st.Offset) && st.Kind != KindSession && st.Kind != KindClient:
 			r.bytes.Store(end) // committed by an earlier attempt
 			continue
-				}
+		}
 		// A barrier: everything before it commits first.
 		flush()
 		p.inflight.Wait()
