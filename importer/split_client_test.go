@@ -294,6 +294,7 @@ func TestSplitMatchesClientOnMariadbDump(t *testing.T) {
 		{name: "default"},
 		{name: "skip-extended-insert", dumpArgs: []string{"--skip-extended-insert"}},
 		{name: "hex-blob", dumpArgs: []string{"--hex-blob"}},
+		{name: "comments", clientArg: []string{"--comments"}, opt: SplitOptions{KeepComments: true}},
 		{name: "gbk", dumpArgs: []string{"--default-character-set=gbk"}, clientArg: []string{"--default-character-set=gbk"}, opt: SplitOptions{Charset: "gbk"}},
 		// The splitter starts in utf8mb4 and must pick gbk up from the dump's
 		// /*!40101 SET NAMES gbk */ (the client needs --default-character-set=gbk for that).
