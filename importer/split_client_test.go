@@ -56,7 +56,8 @@ func differentialCorpus(t *testing.T) []clientCase {
 			t.Logf("skipping %s: %v", p, err)
 			continue
 		}
-		cases = append(cases, clientCase{file: p})
+		cases = append(cases, clientCase{file: p},
+			clientCase{file: p, clientArgs: []string{"--comments"}, opt: SplitOptions{KeepComments: true}})
 	}
 	return cases
 }
