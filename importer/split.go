@@ -86,7 +86,7 @@ type SplitOptions struct {
 	// own. For a dry run without a server; a replayer reads the server's sql_mode instead
 	// and calls SetNoBackslashEscapes.
 	TrackSQLMode bool
-	// ReadBufferSize is the initial read buffer in bytes; 0 means 1 MiB. The buffer grows to
+	// ReadBufferSize is the initial read buffer in bytes; 0 means 4 MiB. The buffer grows to
 	// hold the largest statement.
 	ReadBufferSize int
 }
@@ -102,7 +102,7 @@ func (e *SplitError) Error() string {
 	return fmt.Sprintf("offset %d, line %d: %s", e.Offset, e.Line, e.Msg)
 }
 
-const defaultReadBufferSize = 1 << 20
+const defaultReadBufferSize = 4 << 20
 
 // maxDelimiterLen is the client's limit (char delimiter[16]).
 const maxDelimiterLen = 15
