@@ -60,25 +60,14 @@ func splitAll(t *testing.T, input string, opt SplitOptions, wrap func(io.Reader)
 	return out, sp.Err()
 }
 
-func q(sql string) st { return st{Kind: KindOther, Verb: firstWord(sql), SQL: sql, Line: 1} }
-
-func firstWord(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexAny(s, " \n\t("); i >= 0 {
-		s = s[:i]
-	}
-	return strings.ToUpper(s)
-}
-
 func TestSplit(t *testing.T) {
 	sel := func(line int64, sql string) st { return st{Kind: KindOther, Verb: "SELECT", SQL: sql, Line: line} }
 	empty := func(line int64) st { return st{Kind: KindOther, Line: line} }
 	tests := []struct {
-		name  string
-		in    string
-		opt   SplitOptions
-		want  []st
-		setup func(*Splitter) // unused placeholder for symmetry
+		name string
+		in   string
+		opt  SplitOptions
+		want []st
 	}{
 		{name: "delimiter in quotes",
 			in:   "SELECT 'a;b', \"c;d\", `e;f`;\nSELECT 2;",
@@ -362,5 +351,26 @@ func TestSplitSingleLineDump(t *testing.T) {
 	}
 	if len(sp.buf) > 64<<10 {
 		t.Errorf("read buffer grew to %d bytes for a %d-byte line of ~100-byte statements", len(sp.buf), len(in))
+	}
+}
+
+func TestSetCharsetBetweenStatements(t *testing.T) {
+	sp := NewSplitter(strings.NewReader("SELECT 1;SELECT '\x81\\';SELECT 2;"), SplitOptions{})
+	var got []string
+	for sp.Next() {
+		got = append(got, string(sp.Statement().SQL))
+		if len(got) == 1 {
+			sp.SetCharset("GBK") // what a replayer knows from --default-character-set
+			if sp.Charset() != "gbk" {
+				t.Errorf("Charset() = %q after SetCharset(GBK)", sp.Charset())
+			}
+		}
+	}
+	if err := sp.Err(); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"SELECT 1", "SELECT '\x81\\'", "SELECT 2"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
 	}
 }
