@@ -169,9 +169,11 @@ func (cp *Checkpointer) Setup(ctx context.Context, c Conn, dump DumpIdentity, ta
 }
 
 // recordSQL is the progress row for a committed stretch; it runs inside the stretch's
-// own transaction.
+// own transaction. A table reloaded on resume records its stretches again (same start,
+// perhaps another end): the newer row replaces the older.
 func (cp *Checkpointer) recordSQL(start, end int64, statements int, rows int64) string {
-	return fmt.Sprintf("INSERT INTO %s.done VALUES ('%s', %d, %d, %d, %d)", ProgressSchema, cp.RunID, start, end, statements, rows)
+	return fmt.Sprintf("INSERT INTO %s.done VALUES ('%s', %d, %d, %d, %d) ON DUPLICATE KEY UPDATE end_offset = VALUES(end_offset), statements = VALUES(statements), row_count = VALUES(row_count)",
+		ProgressSchema, cp.RunID, start, end, statements, rows)
 }
 
 // Skip reports whether the statement at offset committed in an earlier attempt.
