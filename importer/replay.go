@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/go-sql-driver/mysql"
 )
@@ -243,7 +244,7 @@ func (r *Replayer) one(ctx context.Context, st *Statement) error {
 	if int64(len(q)) > r.result.LargestStatementBytes {
 		r.result.LargestStatementBytes = int64(len(q))
 	}
-	_, err := r.conn.ExecContext(ctx, string(q))
+	_, err := r.conn.ExecContext(ctx, bytesToString(q))
 	r.statements.Add(1)
 	if err != nil {
 		return r.sqlError(st, q, err)
@@ -437,6 +438,17 @@ func endsTransaction(st *Statement) bool {
 	return false
 }
 
+// bytesToString views q as a string without copying it: statements can be hundreds of MB
+// and the copy was a fifth of dumpscope's CPU. Safe because the splitter does not touch
+// its buffer until the next call to Next, ExecContext returns only after the driver has
+// written the packet, and nothing keeps the string (errors copy their head).
+func bytesToString(q []byte) string {
+	if len(q) == 0 {
+		return ""
+	}
+	return unsafe.String(&q[0], len(q))
+}
+
 func head(q []byte) string {
 	const n = 200
 	if len(q) > n {
@@ -450,17 +462,21 @@ func roundUpMiB(n int64) int64 {
 	return (n + mib - 1) / mib * mib
 }
 
-// isLoadDataLocal reports whether q is LOAD DATA … LOCAL INFILE (LOAD XML too).
+// isLoadDataLocal reports whether q is LOAD DATA … LOCAL INFILE (LOAD XML too). Only the
+// leading words are looked at: this runs on every statement, including 1 MB INSERTs.
 func isLoadDataLocal(q []byte) bool {
-	f := bytes.Fields(q)
-	if len(f) < 3 || !bytes.EqualFold(f[0], []byte("LOAD")) {
+	if len(q) < 4 || q[0]|0x20 != 'l' && q[0] != '/' && q[0] != ' ' {
 		return false
 	}
-	for i := 1; i < len(f) && i < 6; i++ {
-		if bytes.EqualFold(f[i], []byte("LOCAL")) {
+	w := ddlWords(q, 6)
+	if len(w) < 3 || !strings.EqualFold(w[0], "LOAD") {
+		return false
+	}
+	for _, x := range w[1:] {
+		if strings.EqualFold(x, "LOCAL") {
 			return true
 		}
-		if bytes.EqualFold(f[i], []byte("INFILE")) {
+		if strings.EqualFold(x, "INFILE") {
 			return false
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 )
 
 // Exit codes, one table for every command (README.md "Exit codes").
@@ -47,7 +48,28 @@ func commands() []command {
 	}
 }
 
-func main() { os.Exit(run(os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr})) }
+func main() { os.Exit(profiled(func() int { return run(os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr}) })) }
+
+// profiled writes a CPU profile to $DUMPSCOPE_CPUPROFILE when it is set: the benchmark
+// scripts use it to see where dumpscope's own CPU goes.
+func profiled(f func() int) int {
+	path := os.Getenv("DUMPSCOPE_CPUPROFILE")
+	if path == "" {
+		return f()
+	}
+	out, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "dumpscope: cpu profile:", err)
+		return f()
+	}
+	defer out.Close()
+	if err := pprof.StartCPUProfile(out); err != nil {
+		fmt.Fprintln(os.Stderr, "dumpscope: cpu profile:", err)
+		return f()
+	}
+	defer pprof.StopCPUProfile()
+	return f()
+}
 
 func run(args []string, s stdio) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
