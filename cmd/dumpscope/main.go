@@ -48,7 +48,9 @@ func commands() []command {
 	}
 }
 
-func main() { os.Exit(profiled(func() int { return run(os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr}) })) }
+func main() {
+	os.Exit(profiled(func() int { return run(os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr}) }))
+}
 
 // profiled writes a CPU profile to $DUMPSCOPE_CPUPROFILE when it is set: the benchmark
 // scripts use it to see where dumpscope's own CPU goes.
