@@ -117,7 +117,7 @@ type Capabilities struct {
 	NeedsEngineStatus bool
 	// RedoLogStatusCounters: the Innodb_redo_log_* family (MySQL/Percona ≥ 8.0.30).
 	RedoLogStatusCounters bool
-	// SkipsNeighborFlushOnSSD: MariaDB ≥ 10.5.4 ignores innodb_flush_neighbors for
+	// SkipsNeighborFlushOnSSD: MariaDB ≥ 10.4.4 (MDEV-17380) ignores innodb_flush_neighbors for
 	// non-rotational devices, so advising to turn it off there has no effect.
 	SkipsNeighborFlushOnSSD bool
 	// DoublewriteDynamic: innodb_doublewrite can be changed with SET GLOBAL
@@ -146,7 +146,7 @@ func CapabilitiesFor(flavor string, v Version) Capabilities {
 			RedoCapacityVariable:    "innodb_log_file_size",
 			LogFilesInGroup:         !v.AtLeast(10, 5, 0),
 			RedoCapacityDynamic:     v.AtLeast(10, 9, 0),
-			SkipsNeighborFlushOnSSD: v.AtLeast(10, 5, 4),
+			SkipsNeighborFlushOnSSD: v.AtLeast(10, 4, 4),
 			DoublewriteDynamic:      v.AtLeast(11, 4, 0),
 		}
 	case FlavorPercona:
