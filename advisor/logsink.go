@@ -80,8 +80,7 @@ func FormatEvidence(ev map[string]any) string {
 }
 
 // ProgressLine summarises the interval between two snapshots: import throughput when
-// there is an import, the server's row rate, redo rate and checkpoint age, and the busiest
-// device.
+// there is an import (else the server's row rate), then ServerLine.
 func ProgressLine(prev, cur Snapshot) string {
 	dt := cur.T - prev.T
 	if dt <= 0 {
@@ -97,6 +96,24 @@ func ProgressLine(prev, cur Snapshot) string {
 	} else if a, ok := prev.Status["Innodb_rows_inserted"]; ok {
 		parts = append(parts, fmt.Sprintf("server %.0f rows inserted/s", (cur.Status["Innodb_rows_inserted"]-a)/dt))
 	}
+	if srv := ServerLine(prev, cur); srv != "" {
+		parts = append(parts, srv)
+	}
+	if len(parts) == 0 {
+		return "no data"
+	}
+	return strings.Join(parts, " | ")
+}
+
+// ServerLine is the server side of a progress line: redo rate and checkpoint age against
+// its maximum, dirty pages, the busiest device's write columns, CPU. The import command
+// appends it to its own progress line (which knows the dump's percentage and ETA).
+func ServerLine(prev, cur Snapshot) string {
+	dt := cur.T - prev.T
+	if dt <= 0 {
+		dt = 1
+	}
+	var parts []string
 	if cur.InnoDB != nil {
 		d := cur.InnoDB
 		redo := ""
@@ -115,9 +132,6 @@ func ProgressLine(prev, cur Snapshot) string {
 	}
 	if cur.CPU != nil {
 		parts = append(parts, fmt.Sprintf("cpu idle %.0f%% client %.0f%%", cur.CPU.IdlePct, cur.CPU.ClientPct))
-	}
-	if len(parts) == 0 {
-		return "no data"
 	}
 	return strings.Join(parts, " | ")
 }

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -57,6 +58,8 @@ type importOptions struct {
 
 	file    string
 	command []string
+	// closeInput, when set, releases what feeds a caller-owned input (the generator).
+	closeInput func() error
 	// onStatement is the streaming preflight for stdin (see importPreflight).
 	onStatement func(context.Context, *importer.Statement) error
 }
@@ -213,6 +216,9 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		return exitFailure
 	}
 	defer in.Close()
+	if o.closeInput != nil {
+		defer o.closeInput()
+	}
 
 	srv, err := importSandbox(ctx, o, s)
 	if err != nil {
@@ -287,7 +293,17 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	fmt.Fprintf(s.Err, "dumpscope: importing %s (%s) into %s on %d connection(s)\n", in.Name, in.Format, dbconn.Describe(cfg), o.parallel)
 
 	var sess *advisorSession
+	var serverLine atomic.Pointer[string] // the advisor's side of the progress line
 	if !o.noAdvisor {
+		var prev *advisor.Snapshot
+		lineSink := advisor.SinkFunc(func(t advisor.Tick) {
+			if prev != nil {
+				l := advisor.ServerLine(*prev, t.Snapshot)
+				serverLine.Store(&l)
+			}
+			s := t.Snapshot
+			prev = &s
+		})
 		sess, err = openAdvisorSession(ctx, cfg, sessionOptions{
 			Interval: o.interval,
 			Progress: func() advisor.ImportProgress {
@@ -297,8 +313,9 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 			Command:  dbconn.RedactArgs(o.command),
 			Record:   o.record != "",
 			Log:      s.Err,
-			LogEvery: -1, // the import prints its own progress line
+			LogEvery: -1, // the import prints its own progress line, with ServerLine appended
 			Dump:     &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
+			Sinks:    []advisor.Sink{lineSink},
 		})
 		if err != nil {
 			fmt.Fprintln(s.Err, "dumpscope import: advisor disabled:", err)
@@ -315,6 +332,12 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		go func() { defer monWG.Done(); _ = sess.Run(monCtx) }()
 	}
 	prog := newProgressPrinter(s.Err, in, rep.Progress, o.interval, start)
+	prog.extra = func() string {
+		if l := serverLine.Load(); l != nil {
+			return *l
+		}
+		return ""
+	}
 	prog.start()
 	res, runErr := rep.Run(ctx)
 	prog.stop()
@@ -422,7 +445,9 @@ func openImportInput(o *importOptions, s stdio) (*importer.Input, importer.DumpI
 		g := gen.DefaultOptions()
 		g.SizeBytes = size
 		id.Name = "sample-" + o.sampleSize + ".sql (generated)"
-		in, err := importer.OpenReader(id.Name, gen.Reader(g), -1)
+		rc := gen.Reader(g)
+		o.closeInput = rc.Close // stops the generator when the import ends early
+		in, err := importer.OpenReader(id.Name, rc, -1)
 		return in, id, err
 	case "-":
 		br := bufio.NewReaderSize(s.In, 1<<20)

@@ -20,6 +20,8 @@ type progressPrinter struct {
 	progress func() importer.Progress
 	interval time.Duration
 	began    time.Time
+	// extra, when set, returns text appended to each line (the advisor's server side).
+	extra func() string
 
 	done chan struct{}
 	wg   sync.WaitGroup
@@ -42,7 +44,13 @@ func (p *progressPrinter) start() {
 				return
 			case now := <-t.C:
 				cur := p.progress()
-				fmt.Fprintln(p.w, progressLine(cur, prev, now.Sub(prevAt), p.in.CompressedBytesRead(), p.in.Size, p.in.Format, now.Sub(p.began)))
+				line := progressLine(cur, prev, now.Sub(prevAt), p.in.CompressedBytesRead(), p.in.Size, p.in.Format, now.Sub(p.began))
+				if p.extra != nil {
+					if x := p.extra(); x != "" {
+						line += " | " + x
+					}
+				}
+				fmt.Fprintln(p.w, line)
 				prev, prevAt = cur, now
 			}
 		}
