@@ -236,7 +236,7 @@ func mergeSpans(s []span) []span {
 }
 
 // Finish marks the run finished, deletes its progress rows and drops the progress schema
-// when no unfinished run is left in it.
+// when nothing else is left in it.
 func (cp *Checkpointer) Finish(ctx context.Context, c Conn) error {
 	if _, err := c.ExecContext(ctx, "UPDATE "+ProgressSchema+".runs SET finished_at = NOW(6) WHERE run_id = ?", cp.RunID); err != nil {
 		return err
@@ -244,15 +244,7 @@ func (cp *Checkpointer) Finish(ctx context.Context, c Conn) error {
 	if _, err := c.ExecContext(ctx, "DELETE FROM "+ProgressSchema+".done WHERE run_id = ?", cp.RunID); err != nil {
 		return err
 	}
-	var unfinished int
-	if err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+ProgressSchema+".runs WHERE finished_at IS NULL").Scan(&unfinished); err != nil {
-		return err
-	}
-	if unfinished == 0 {
-		_, err := c.ExecContext(ctx, "DROP DATABASE "+ProgressSchema)
-		return err
-	}
-	return nil
+	return dropProgressSchemaIfUnused(ctx, c)
 }
 
 // VerifyTarget checks that the server holds this run's progress and is where the journal

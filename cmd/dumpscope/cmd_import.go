@@ -55,6 +55,8 @@ type importOptions struct {
 	record           string
 	checkpoint       string
 	resume           bool
+	skipBinlog       bool
+	relaxDurability  bool
 
 	file    string
 	command []string
@@ -105,6 +107,8 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	fs.DurationVar(&o.interval, "interval", time.Second, "progress and sampling `interval`")
 	fs.StringVar(&o.record, "record", "", "write a run record (JSON) to this `file`")
 	fs.StringVar(&o.checkpoint, "checkpoint", "", "checkpoint journal `file` (default: FILE.dumpscope-checkpoint; required for stdin); enables progress rows for --resume")
+	fs.BoolVar(&o.skipBinlog, "skip-binlog", false, "SET SESSION sql_log_bin=0 on the import's connections (needs SUPER/BINLOG ADMIN; replicas will not see the data)")
+	fs.BoolVar(&o.relaxDurability, "relax-durability", false, "innodb_flush_log_at_trx_commit=2 and sync_binlog=0 during the import, restored afterwards (see restore-settings)")
 	fs.BoolVar(&o.resume, "resume", false, "continue an interrupted import from the target's progress rows (same dump, same target)")
 	fs.Usage = func() {
 		fmt.Fprintln(s.Err, "usage: dumpscope import [flags] FILE|-")
@@ -266,6 +270,27 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
 		return exitFailure
+	}
+	if o.skipBinlog {
+		for _, c := range conns {
+			if _, err := c.ExecContext(ctx, "SET SESSION sql_log_bin = 0"); err != nil {
+				fmt.Fprintln(s.Err, "dumpscope: warning: --skip-binlog: binary logging stays on:", err)
+				break
+			}
+		}
+	}
+	if o.relaxDurability {
+		changed, err := importer.RelaxDurability(ctx, conns[0])
+		// Restored however the import ends; after a crash of dumpscope itself,
+		// `dumpscope restore-settings` does it from what the server recorded.
+		defer restoreDurability(conns[0], s)
+		if err != nil {
+			fmt.Fprintln(s.Err, "dumpscope import:", err)
+			return exitFailure
+		}
+		for _, c := range changed {
+			fmt.Fprintf(s.Err, "dumpscope: relaxed for the import: SET GLOBAL %s = %s (restored at the end)\n", c.Name, c.Value)
+		}
 	}
 
 	split := importer.NewSplitter(in.Reader, importer.SplitOptions{
@@ -688,4 +713,18 @@ func finishCheckpoint(ctx context.Context, o *importOptions, cp *importer.Checkp
 		return code
 	}
 	return exitInterrupted
+}
+
+// restoreDurability puts back what --relax-durability changed. It uses its own context:
+// the import's may have been cancelled by a second Ctrl-C.
+func restoreDurability(c *sql.Conn, s stdio) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	restored, err := importer.RestoreSettings(ctx, c, c)
+	for _, r := range restored {
+		fmt.Fprintf(s.Err, "dumpscope: restored SET GLOBAL %s = %s\n", r.Name, r.Value)
+	}
+	if err != nil {
+		fmt.Fprintln(s.Err, "dumpscope: could not restore the relaxed settings (run dumpscope restore-settings):", err)
+	}
 }

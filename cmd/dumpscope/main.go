@@ -45,6 +45,7 @@ func commands() []command {
 		{"probe", "measure how fast a directory's device makes a write durable", runProbe},
 		{"watch", "sample a server while another tool restores into it", runWatch},
 		{"advise", "sample a live server briefly (or replay a run record) and print findings", runAdvise},
+		{"restore-settings", "put back server settings an interrupted --relax-durability import changed", runRestoreSettings},
 	}
 }
 
@@ -98,7 +99,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: dumpscope <command> [flags] [args]")
 	fmt.Fprintln(w)
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-16s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w, "\nRun dumpscope <command> -h for a command's flags.")
 }
