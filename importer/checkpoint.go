@@ -55,8 +55,10 @@ type Journal struct {
 	Target        TargetIdentity `json:"target"`
 	ConnectionIDs []int64        `json:"connection_ids"`
 	Parallel      int            `json:"parallel"`
-	StartedAt     time.Time      `json:"started_at"`
-	UpdatedAt     time.Time      `json:"updated_at"`
+	// DeferIndexes must be the same on resume: a resumed run adds the indexes held back.
+	DeferIndexes bool      `json:"defer_indexes,omitempty"`
+	StartedAt    time.Time `json:"started_at"`
+	UpdatedAt    time.Time `json:"updated_at"`
 }
 
 // NewRunID returns a random run id.

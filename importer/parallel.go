@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -24,10 +25,19 @@ type ParallelOptions struct {
 	// MaxRetries bounds how often a batch is retried after a deadlock (1213) or lock-wait
 	// timeout (1205); default 5.
 	MaxRetries int
+	// DeferIndexes creates plain secondary indexes after a table's rows instead of in its
+	// CREATE TABLE (see deferredKeys); the final schema is the same.
+	DeferIndexes bool
 	// Checkpoint, when set, records each committed stretch of the dump in the target's
 	// progress schema inside the stretch's own transaction, and on resume skips what an
 	// earlier attempt committed (see Checkpointer).
 	Checkpoint *Checkpointer
+}
+
+// deferredIndexes are the ADD KEY clauses held back from one CREATE TABLE.
+type deferredIndexes struct {
+	key, db, table string
+	add            []string
 }
 
 // tableInfo is what the replay needs to know of a table before its first rows.
@@ -89,8 +99,10 @@ type ParallelReplayer struct {
 
 	tables  map[string]tableInfo // db.table → what the server says, looked up at its first rows
 	loading map[string]tableInfo // non-resumable tables with rows sent since the last barrier
-	ordered map[string]bool      // tables whose rows must stay in stream order (triggers)
-	errMu   sync.Mutex
+	// deferred are the indexes --defer-indexes holds back, per table, in CREATE order.
+	deferred []deferredIndexes
+	ordered  map[string]bool // tables whose rows must stay in stream order (triggers)
+	errMu    sync.Mutex
 }
 
 // NewParallelReplayer prepares a replay of split on conns (at least 2).
@@ -257,7 +269,10 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 			r.bytes.Store(end)
 			continue
 		case cp.Skip(st.Offset) && st.Kind != KindSession && st.Kind != KindClient:
-			r.bytes.Store(end) // committed by an earlier attempt
+			// Committed by an earlier attempt. A CREATE TABLE whose indexes were held back
+			// still owes them: they are added again (a duplicate key name means done).
+			p.holdBackIndexes(st)
+			r.bytes.Store(end)
 			continue
 		}
 		// A barrier: everything before it commits first.
@@ -267,6 +282,12 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 			return err
 		}
 		p.learn(st)
+		if p.opt.DeferIndexes && len(st.SQL) > 0 && st.Kind != KindSession && st.Kind != KindClient && !p.disablesKeysOfDeferred(st) {
+			if err := p.addDeferredIndexes(ctx); err != nil {
+				return err
+			}
+		}
+		p.holdBackIndexes(st)
 		if cp != nil && len(st.SQL) > 0 && st.Kind != KindSession && st.Kind != KindClient {
 			if err := p.completeLoads(ctx); err != nil {
 				return err
@@ -294,12 +315,66 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 	if err := r.splitErr(); err != nil {
 		return err
 	}
+	p.inflight.Wait()
+	if err := p.err(); err != nil {
+		return err
+	}
+	if err := p.addDeferredIndexes(ctx); err != nil {
+		return err
+	}
 	if cp != nil {
-		p.inflight.Wait()
-		if err := p.err(); err != nil {
-			return err
-		}
 		return p.completeLoads(ctx)
+	}
+	return nil
+}
+
+// holdBackIndexes takes the plain secondary indexes out of a CREATE TABLE under
+// --defer-indexes (rewriting st.SQL) and remembers them for addDeferredIndexes.
+func (p *ParallelReplayer) holdBackIndexes(st *Statement) {
+	if !p.opt.DeferIndexes || st.Kind != KindDDL || st.Verb != "CREATE TABLE" || st.Table == "" {
+		return
+	}
+	stripped, add := deferredKeys(st.SQL)
+	if add == nil {
+		return
+	}
+	st.SQL = stripped
+	db := st.Database
+	if db == "" {
+		db = p.serial.database
+	}
+	p.deferred = append(p.deferred, deferredIndexes{key: p.tableKey(st), db: db, table: st.Table, add: add})
+}
+
+// disablesKeysOfDeferred reports whether st is mysqldump's `ALTER TABLE t DISABLE KEYS`
+// before the rows of a table whose indexes are held back: not yet the time to add them.
+func (p *ParallelReplayer) disablesKeysOfDeferred(st *Statement) bool {
+	if st.Verb != "ALTER TABLE" || !bytes.Contains(bytes.ToUpper(st.SQL), []byte("DISABLE KEYS")) {
+		return false
+	}
+	key := p.tableKey(st)
+	for _, d := range p.deferred {
+		if d.key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// addDeferredIndexes adds the held-back indexes, one ALTER TABLE per table, at a barrier
+// after the tables' rows (before the next DDL, at mysqldump's ENABLE KEYS, or at the end).
+// A "duplicate key name" error means a resumed run's earlier attempt added them already.
+func (p *ParallelReplayer) addDeferredIndexes(ctx context.Context) error {
+	for len(p.deferred) > 0 {
+		d := p.deferred[0]
+		q := "ALTER TABLE " + quoteName(d.db) + "." + quoteName(d.table) + " " + strings.Join(d.add, ", ")
+		if _, err := p.conns[0].ExecContext(ctx, q); err != nil {
+			var me *mysql.MySQLError
+			if !errors.As(err, &me) || !alreadyApplied(me.Number) {
+				return fmt.Errorf("%s: --defer-indexes: %s: %w", p.opt.Name, q, err)
+			}
+		}
+		p.deferred = p.deferred[1:]
 	}
 	return nil
 }

@@ -57,6 +57,7 @@ type importOptions struct {
 	resume           bool
 	skipBinlog       bool
 	relaxDurability  bool
+	deferIndexes     bool
 
 	file    string
 	command []string
@@ -107,6 +108,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	fs.DurationVar(&o.interval, "interval", time.Second, "progress and sampling `interval`")
 	fs.StringVar(&o.record, "record", "", "write a run record (JSON) to this `file`")
 	fs.StringVar(&o.checkpoint, "checkpoint", "", "checkpoint journal `file` (default: FILE.dumpscope-checkpoint; required for stdin); enables progress rows for --resume")
+	fs.BoolVar(&o.deferIndexes, "defer-indexes", false, "create plain secondary indexes after each table's rows (same final schema)")
 	fs.BoolVar(&o.skipBinlog, "skip-binlog", false, "SET SESSION sql_log_bin=0 on the import's connections (needs SUPER/BINLOG ADMIN; replicas will not see the data)")
 	fs.BoolVar(&o.relaxDurability, "relax-durability", false, "innodb_flush_log_at_trx_commit=2 and sync_binlog=0 during the import, restored afterwards (see restore-settings)")
 	fs.BoolVar(&o.resume, "resume", false, "continue an interrupted import from the target's progress rows (same dump, same target)")
@@ -301,7 +303,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		SkipWarningCount: o.skipWarningCount, Stop: stop.graceful, OnStatement: o.onStatement,
 	}
 	var rep replayer
-	if cp == nil {
+	if cp == nil && !o.deferIndexes {
 		rep, err = importer.NewReplayer(ctx, conns[0], split, ropt)
 	} else {
 		batch, _ := parseByteSize(o.batchBytes)
@@ -309,7 +311,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		for i, c := range conns {
 			cs[i] = c
 		}
-		rep, err = importer.NewParallelReplayer(ctx, cs, split, importer.ParallelOptions{ReplayOptions: ropt, BatchBytes: batch, Checkpoint: cp})
+		rep, err = importer.NewParallelReplayer(ctx, cs, split, importer.ParallelOptions{ReplayOptions: ropt, BatchBytes: batch, Checkpoint: cp, DeferIndexes: o.deferIndexes})
 	}
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
@@ -639,6 +641,10 @@ func importCheckpoint(ctx context.Context, o *importOptions, dumpID importer.Dum
 		if err := importer.VerifyDump(j, dumpID); err != nil {
 			return nil, "", err
 		}
+		if j.DeferIndexes && !o.deferIndexes {
+			fmt.Fprintln(s.Err, "dumpscope: the interrupted run deferred indexes; so does this one")
+			o.deferIndexes = true
+		}
 		cp = &importer.Checkpointer{RunID: j.RunID}
 		if err := cp.VerifyTarget(ctx, conns[0], j, target); err != nil {
 			return nil, "", err
@@ -669,7 +675,7 @@ func importCheckpoint(ctx context.Context, o *importOptions, dumpID importer.Dum
 		fmt.Fprintln(s.Err, "dumpscope: note: progress rows are written, but without --checkpoint FILE this run cannot be resumed")
 		return cp, "", nil
 	}
-	j := &importer.Journal{RunID: cp.RunID, Dump: dumpID, Target: target, Parallel: o.parallel, StartedAt: started}
+	j := &importer.Journal{RunID: cp.RunID, Dump: dumpID, Target: target, Parallel: o.parallel, DeferIndexes: o.deferIndexes, StartedAt: started}
 	for _, c := range conns {
 		var id int64
 		if err := c.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&id); err != nil {

@@ -55,7 +55,7 @@ func TestResumeAfterKill9(t *testing.T) {
 	seed := time.Now().UnixNano()
 	rng := rand.New(rand.NewSource(seed))
 	t.Logf("kill points from seed %d", seed)
-	for _, mode := range [][]string{{"--parallel", "2", "--batch-bytes", "64K"}, {"--batch-bytes", "64K"}} {
+	for _, mode := range [][]string{{"--parallel", "2", "--batch-bytes", "64K"}, {"--batch-bytes", "64K"}, {"--defer-indexes", "--parallel", "2", "--batch-bytes", "64K"}} {
 		t.Run(strings.Join(mode, " "), func(t *testing.T) {
 			srv := testsandbox.Start(t)
 			journal := filepath.Join(t.TempDir(), "journal.json")
