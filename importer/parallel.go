@@ -54,6 +54,7 @@ func (t tableInfo) resumable() bool { return t.primaryKey && t.transactional }
 // batch is a run of INSERTs into one table, committed as one transaction by one worker.
 type batch struct {
 	table   string
+	session []string // the session statements to have run on the worker's connection first
 	stmts   []batchStmt
 	bytes   int64
 	rows    int64
@@ -68,14 +69,20 @@ type batchStmt struct {
 	rows   int64
 }
 
-// ParallelReplayer replays one dump stream on N connections. One goroutine (Run's caller)
-// splits and dispatches; N workers execute. What it does differently from the client:
+// ParallelReplayer replays one dump stream on N worker connections plus one control
+// connection. One goroutine (Run's caller) splits and dispatches; N workers execute
+// batches; the control connection runs everything else. What it does differently from the
+// client:
 //   - INSERT/REPLACE statements are grouped per table into batches of about BatchBytes and
 //     each batch runs as START TRANSACTION … COMMIT on one worker; batches of one table run
-//     on several workers at once.
-//   - Every other statement is a barrier: the dispatcher waits until all batches in flight
-//     have committed, then runs it. Session statements (SET, USE, sql_mode, user variables)
-//     run on every connection in stream order; DDL and the rest run on worker 0.
+//     on several workers at once, and batches of the next table start while the last ones
+//     of the previous table still commit.
+//   - Every other statement is a barrier for the tables it touches: a table's DDL,
+//     triggers on it, ALTERs of it wait until its batches in flight have committed; a
+//     statement whose tables are not known (DML, CREATE … SELECT, DROP DATABASE, foreign
+//     keys) waits for all of them. It then runs on the control connection.
+//   - Session statements (SET, USE, sql_mode, user variables) run on the control connection
+//     at once and on each worker, in stream order, before the worker's next batch.
 //   - LOCK TABLES / UNLOCK TABLES are not sent: a table lock held by one connection would
 //     block the other workers (it only speeds up MyISAM key writes in the client's replay).
 //   - Rows of tables without a PRIMARY KEY, and of tables that carry triggers (plus the
@@ -83,11 +90,12 @@ type batchStmt struct {
 //     without a primary key in insertion order and triggers see earlier rows.
 //   - Deadlocks and lock-wait timeouts roll the batch back and retry it.
 type ParallelReplayer struct {
-	conns []Conn
-	split *Splitter
-	opt   ParallelOptions
+	control Conn   // DDL, session statements, lookups, progress bookkeeping
+	workers []Conn // batches
+	split   *Splitter
+	opt     ParallelOptions
 
-	serial *Replayer // runs barrier statements on conns[0] with the serial semantics
+	serial *Replayer // runs barrier statements on the control connection with the serial semantics
 
 	work     chan *batch   // unpinned batches, any worker
 	pinned   chan *batch   // pinned batches, worker 0 only
@@ -95,26 +103,37 @@ type ParallelReplayer struct {
 	inflight sync.WaitGroup
 	firstErr atomic.Pointer[error]
 
+	// busy counts batches in flight per table; barriers wait on it.
+	busyMu sync.Mutex
+	busyCV *sync.Cond
+	busy   map[string]int
+
+	// session is every session statement so far, in stream order; a batch carries the
+	// prefix its worker must have run before it. Elements are never modified.
+	session []string
+
 	rows, statements, errs, commits atomic.Int64
 
 	tables  map[string]tableInfo // db.table → what the server says, looked up at its first rows
-	loading map[string]tableInfo // non-resumable tables with rows sent since the last barrier
+	loading map[string]tableInfo // non-resumable tables with rows sent since their last barrier
 	// deferred are the indexes --defer-indexes holds back, per table, in CREATE order.
 	deferred []deferredIndexes
 	ordered  map[string]bool // tables whose rows must stay in stream order (triggers)
 	errMu    sync.Mutex
 }
 
-// NewParallelReplayer prepares a replay of split on conns (at least 2).
+// NewParallelReplayer prepares a replay of split: conns[0] is the control connection,
+// conns[1:] (at least one) the workers.
 func NewParallelReplayer(ctx context.Context, conns []Conn, split *Splitter, opt ParallelOptions) (*ParallelReplayer, error) {
-	if len(conns) < 1 {
-		return nil, errors.New("parallel replay needs a connection")
+	if len(conns) < 2 {
+		return nil, errors.New("parallel replay needs a control connection and at least one worker")
 	}
 	if opt.BatchBytes <= 0 {
 		opt.BatchBytes = 4 << 20
 	}
+	workers := conns[1:]
 	if opt.QueueBytes <= 0 {
-		opt.QueueBytes = 2 * int64(len(conns)) * opt.BatchBytes
+		opt.QueueBytes = 2 * int64(len(workers)) * opt.BatchBytes
 	}
 	if opt.MaxRetries <= 0 {
 		opt.MaxRetries = 5
@@ -128,10 +147,12 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *Splitter, opt
 		tokens = 1
 	}
 	p := &ParallelReplayer{
-		conns: conns, split: split, opt: opt, serial: serial,
+		control: conns[0], workers: workers, split: split, opt: opt, serial: serial,
 		work: make(chan *batch), pinned: make(chan *batch, 1024), budget: make(chan struct{}, tokens),
+		busy:   map[string]int{},
 		tables: map[string]tableInfo{}, ordered: map[string]bool{}, loading: map[string]tableInfo{},
 	}
+	p.busyCV = sync.NewCond(&p.busyMu)
 	return p, nil
 }
 
@@ -147,6 +168,9 @@ func (p *ParallelReplayer) Progress() Progress {
 
 func (p *ParallelReplayer) fail(err error) {
 	p.firstErr.CompareAndSwap(nil, &err)
+	p.busyMu.Lock()
+	p.busyCV.Broadcast() // wake barriers: they give up on an error
+	p.busyMu.Unlock()
 }
 
 func (p *ParallelReplayer) err() error {
@@ -161,15 +185,25 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
-	for i, c := range p.conns {
+	for i, c := range p.workers {
 		wg.Add(1)
 		go func(i int, c Conn) {
 			defer wg.Done()
 			p.worker(wctx, i, c)
 		}(i, c)
 	}
-	err := p.dispatch(ctx)
-	p.inflight.Wait()
+	go func() {
+		<-wctx.Done()
+		p.busyMu.Lock()
+		p.busyCV.Broadcast()
+		p.busyMu.Unlock()
+	}()
+	err := p.dispatch(wctx)
+	if ctx.Err() == nil {
+		// Batches already dispatched come before the statement that stopped the dispatch
+		// (a graceful stop, an error) in stream order: let them commit.
+		p.inflight.Wait()
+	}
 	cancel()
 	wg.Wait()
 	if err == nil {
@@ -180,20 +214,110 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	return res, err
 }
 
+// scope says which tables a barrier statement must wait for: keys, or all when global.
+func (p *ParallelReplayer) scope(st *Statement) (keys []string, global bool) {
+	switch st.Kind {
+	case KindSession, KindClient:
+		return nil, false
+	case KindDDL, KindRoutine:
+	default:
+		return nil, true
+	}
+	if st.Table == "" || strings.HasSuffix(st.Verb, "DATABASE") {
+		return nil, true
+	}
+	head := st.SQL
+	if len(head) > 64<<10 {
+		head = head[:64<<10]
+	}
+	upper := bytes.ToUpper(head)
+	if bytes.Contains(upper, []byte("FOREIGN KEY")) || bytes.Contains(upper, []byte("REFERENCES")) ||
+		(!strings.Contains(st.Verb, "VIEW") && bytes.Contains(upper, []byte("SELECT"))) {
+		return nil, true // reads or constrains other tables
+	}
+	keys = []string{p.tableKey(st)}
+	if strings.Contains(st.Verb, "TRIGGER") {
+		db := st.Database
+		if db == "" {
+			db = p.serial.database
+		}
+		for _, t := range triggerTables(st.SQL) {
+			keys = append(keys, db+"."+t)
+		}
+	}
+	return keys, false
+}
+
+// waitFor blocks until no batch of the given tables (of any table when global) is in
+// flight, or the replay failed or was cancelled.
+func (p *ParallelReplayer) waitFor(ctx context.Context, keys []string, global bool) error {
+	p.busyMu.Lock()
+	defer p.busyMu.Unlock()
+	for {
+		if err := p.err(); err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		busy := false
+		if global {
+			busy = len(p.busy) > 0
+		} else {
+			for _, k := range keys {
+				if p.busy[k] > 0 {
+					busy = true
+					break
+				}
+			}
+		}
+		if !busy {
+			return nil
+		}
+		p.busyCV.Wait()
+	}
+}
+
+// isBatchable reports whether an INSERT can join a batch: it names its table and carries
+// its rows (VALUES), rather than reading other tables (INSERT … SELECT), which must wait
+// like any statement of unknown scope.
+func isBatchable(st *Statement) bool {
+	if st.Kind != KindInsert || st.Table == "" || len(st.SQL) == 0 {
+		return false
+	}
+	head := st.SQL
+	if len(head) > 4096 {
+		head = head[:4096]
+	}
+	upper := bytes.ToUpper(head)
+	v, sel := bytes.Index(upper, []byte("VALUE")), bytes.Index(upper, []byte("SELECT"))
+	return sel < 0 || (v >= 0 && v < sel)
+}
+
 func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 	r, cp := p.serial, p.opt.Checkpoint
 	var cur *batch
-	flush := func() {
+	flush := func() error {
 		if cur == nil {
-			return
+			return nil
 		}
 		b := cur
 		cur = nil
+		b.session = p.session
 		p.inflight.Add(1)
+		p.busyMu.Lock()
+		p.busy[b.table]++
+		p.busyMu.Unlock()
+		ch := p.work
 		if b.pinned {
-			p.pinned <- b
-		} else {
-			p.work <- b
+			ch = p.pinned
+		}
+		select {
+		case ch <- b:
+			return nil
+		case <-ctx.Done():
+			p.done(b)
+			return ctx.Err()
 		}
 	}
 	for r.split.Next() {
@@ -205,7 +329,9 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		}
 		select {
 		case <-p.opt.Stop:
-			flush()
+			if err := flush(); err != nil {
+				return err
+			}
 			return ErrStopped
 		default:
 		}
@@ -213,7 +339,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		st := &stv
 		end := st.Offset + int64(len(st.Raw))
 		switch {
-		case st.Kind == KindInsert && st.Table != "" && len(st.SQL) > 0:
+		case isBatchable(st):
 			key := p.tableKey(st)
 			r.countTable(st)
 			if cp.Skip(st.Offset) && !cp.reload[key] {
@@ -223,33 +349,29 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 			}
 			n := int64(len(st.SQL))
 			if cur != nil && (cur.table != key || cur.bytes+n > p.opt.BatchBytes) {
-				flush()
-			}
-			info, known := p.tables[key]
-			_, loading := p.loading[key]
-			if !known || (cp != nil && !info.resumable() && !loading) {
-				// First rows of this table in this run: ask the server; a table that
-				// cannot resume row-exactly gets its load recorded. Both at a barrier.
-				flush()
-				p.inflight.Wait()
-				if err := p.err(); err != nil {
+				if err := flush(); err != nil {
 					return err
 				}
+			}
+			info, known := p.tables[key]
+			if !known {
 				var err error
-				if !known {
-					if info, err = p.lookupTable(ctx, st, key); err != nil {
-						return err
-					}
+				if info, err = p.lookupTable(ctx, st, key); err != nil {
+					return err
 				}
-				if cp != nil && !info.resumable() {
-					if err := p.startLoad(ctx, key, info, st.Offset); err != nil {
-						return err
-					}
+			}
+			if _, loading := p.loading[key]; cp != nil && !info.resumable() && !loading {
+				if err := p.startLoad(ctx, key, info, st.Offset); err != nil {
+					return err
 				}
 			}
 			if !p.tryAcquire(n) {
-				flush() // let the workers drain what is queued before waiting for budget
-				p.acquire(n)
+				if err := flush(); err != nil { // let the workers drain what is queued before waiting for budget
+					return err
+				}
+				if err := p.acquire(ctx, n); err != nil {
+					return err
+				}
 			}
 			if cur == nil {
 				cur = &batch{table: key, pinned: p.ordered[key] || !info.primaryKey}
@@ -275,33 +397,28 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 			r.bytes.Store(end)
 			continue
 		}
-		// A barrier: everything before it commits first.
-		flush()
-		p.inflight.Wait()
-		if err := p.err(); err != nil {
+		// A barrier for the tables it touches.
+		if err := flush(); err != nil {
+			return err
+		}
+		keys, global := p.scope(st)
+		if err := p.waitFor(ctx, keys, global); err != nil {
 			return err
 		}
 		p.learn(st)
-		if p.opt.DeferIndexes && len(st.SQL) > 0 && st.Kind != KindSession && st.Kind != KindClient && !p.disablesKeysOfDeferred(st) {
-			if err := p.addDeferredIndexes(ctx); err != nil {
-				return err
+		if len(st.SQL) > 0 && st.Kind != KindSession && st.Kind != KindClient {
+			if p.opt.DeferIndexes && !p.disablesKeysOfDeferred(st) {
+				if err := p.addDeferredIndexes(ctx, keys, global); err != nil {
+					return err
+				}
 			}
-		}
-		p.holdBackIndexes(st)
-		if cp != nil && len(st.SQL) > 0 && st.Kind != KindSession && st.Kind != KindClient {
-			if err := p.completeLoads(ctx); err != nil {
-				return err
-			}
-		}
-		if st.Kind == KindSession && len(st.SQL) > 0 {
-			for _, c := range p.conns[1:] {
-				if _, err := c.ExecContext(ctx, string(st.SQL)); err != nil {
-					if se := r.sqlError(st, st.SQL, err); se != nil {
-						return se
-					}
+			if cp != nil {
+				if err := p.completeLoads(ctx, keys, global); err != nil {
+					return err
 				}
 			}
 		}
+		p.holdBackIndexes(st)
 		if err := p.barrier(ctx, st, end); err != nil {
 			if err == errQuit {
 				r.bytes.Store(end)
@@ -309,23 +426,40 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 			}
 			return err
 		}
+		if st.Kind == KindSession && len(st.SQL) > 0 {
+			p.session = append(p.session, string(st.SQL))
+		}
 		r.bytes.Store(end)
 	}
-	flush()
+	if err := flush(); err != nil {
+		return err
+	}
 	if err := r.splitErr(); err != nil {
 		return err
 	}
-	p.inflight.Wait()
-	if err := p.err(); err != nil {
+	if err := p.waitFor(ctx, nil, true); err != nil {
 		return err
 	}
-	if err := p.addDeferredIndexes(ctx); err != nil {
+	if err := p.addDeferredIndexes(ctx, nil, true); err != nil {
 		return err
 	}
 	if cp != nil {
-		return p.completeLoads(ctx)
+		return p.completeLoads(ctx, nil, true)
 	}
 	return nil
+}
+
+// inScope reports whether key is among keys, or global.
+func inScope(key string, keys []string, global bool) bool {
+	if global {
+		return true
+	}
+	for _, k := range keys {
+		if k == key {
+			return true
+		}
+	}
+	return false
 }
 
 // holdBackIndexes takes the plain secondary indexes out of a CREATE TABLE under
@@ -361,30 +495,36 @@ func (p *ParallelReplayer) disablesKeysOfDeferred(st *Statement) bool {
 	return false
 }
 
-// addDeferredIndexes adds the held-back indexes, one ALTER TABLE per table, at a barrier
-// after the tables' rows (before the next DDL, at mysqldump's ENABLE KEYS, or at the end).
-// A "duplicate key name" error means a resumed run's earlier attempt added them already.
-func (p *ParallelReplayer) addDeferredIndexes(ctx context.Context) error {
-	for len(p.deferred) > 0 {
-		d := p.deferred[0]
+// addDeferredIndexes adds the held-back indexes of the tables in scope (their batches
+// have committed), one ALTER TABLE per table: at mysqldump's ENABLE KEYS, at the next
+// statement that touches the table, or at the end. A "duplicate key name" error means a
+// resumed run's earlier attempt added them already.
+func (p *ParallelReplayer) addDeferredIndexes(ctx context.Context, keys []string, global bool) error {
+	kept := p.deferred[:0]
+	for i, d := range p.deferred {
+		if !inScope(d.key, keys, global) {
+			kept = append(kept, d)
+			continue
+		}
 		q := "ALTER TABLE " + quoteName(d.db) + "." + quoteName(d.table) + " " + strings.Join(d.add, ", ")
-		if _, err := p.conns[0].ExecContext(ctx, q); err != nil {
+		if _, err := p.control.ExecContext(ctx, q); err != nil {
 			var me *mysql.MySQLError
 			if !errors.As(err, &me) || !alreadyApplied(me.Number) {
+				p.deferred = append(kept, p.deferred[i:]...)
 				return fmt.Errorf("%s: --defer-indexes: %s: %w", p.opt.Name, q, err)
 			}
 		}
-		p.deferred = p.deferred[1:]
 	}
+	p.deferred = kept
 	return nil
 }
 
-// barrier runs one statement that is not a batched INSERT on worker 0, all batches before
-// it having committed. With progress rows, DML runs in a transaction with its progress
+// barrier runs one statement that is not a batched INSERT on the control connection, the
+// batches of the tables it touches having committed. With progress rows, DML runs in a transaction with its progress
 // row; DDL commits on its own, so its progress row follows it, and on resume the first
 // unrecorded DDL's "already exists" errors mean it had run.
 func (p *ParallelReplayer) barrier(ctx context.Context, st *Statement, end int64) error {
-	r, cp, c := p.serial, p.opt.Checkpoint, p.conns[0]
+	r, cp, c := p.serial, p.opt.Checkpoint, p.control
 	record := cp != nil && len(st.SQL) > 0 && st.Kind != KindSession && st.Kind != KindClient
 	if !record {
 		return r.one(ctx, st)
@@ -483,10 +623,18 @@ func (p *ParallelReplayer) tryAcquire(n int64) bool {
 }
 
 // acquire takes queue budget for n bytes, blocking while the workers are behind.
-func (p *ParallelReplayer) acquire(n int64) {
+func (p *ParallelReplayer) acquire(ctx context.Context, n int64) error {
 	for k := p.tokens(n); k > 0; k-- {
-		p.budget <- struct{}{}
+		select {
+		case p.budget <- struct{}{}:
+		case <-ctx.Done():
+			for ; k < p.tokens(n); k++ {
+				<-p.budget
+			}
+			return ctx.Err()
+		}
 	}
+	return nil
 }
 
 func (p *ParallelReplayer) release(n int64) {
@@ -514,7 +662,7 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key s
 	if db == "" {
 		db = p.serial.database
 	}
-	c := p.conns[0]
+	c := p.control
 	var info tableInfo
 	var n int
 	if err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND INDEX_NAME='PRIMARY'", db, st.Table).Scan(&n); err != nil {
@@ -545,7 +693,7 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key s
 // startLoad records, at a barrier, that rows of a table that cannot resume row-exactly
 // are about to be sent (see Checkpointer.RecordLoad).
 func (p *ParallelReplayer) startLoad(ctx context.Context, key string, info tableInfo, offset int64) error {
-	c := p.conns[0]
+	c := p.control
 	if err := p.opt.Checkpoint.RecordLoad(ctx, c, info.db, info.name, offset); err != nil {
 		return fmt.Errorf("record the load of %s: %w", key, err)
 	}
@@ -556,45 +704,81 @@ func (p *ParallelReplayer) startLoad(ctx context.Context, key string, info table
 	return nil
 }
 
-// completeLoads marks, at a barrier (every batch committed), the loads under way complete.
-func (p *ParallelReplayer) completeLoads(ctx context.Context) error {
-	if len(p.loading) == 0 {
-		return nil
-	}
-	c := p.conns[0]
+// completeLoads marks the loads under way of the tables in scope complete: the barrier
+// that called it has seen all their batches commit.
+func (p *ParallelReplayer) completeLoads(ctx context.Context, keys []string, global bool) error {
+	c := p.control
+	marked := false
 	for key, info := range p.loading {
+		if !inScope(key, keys, global) {
+			continue
+		}
 		if err := p.opt.Checkpoint.CompleteLoad(ctx, c, info.db, info.name); err != nil {
 			return fmt.Errorf("record the load of %s complete: %w", key, err)
 		}
 		delete(p.loading, key)
+		marked = true
+	}
+	if !marked {
+		return nil
 	}
 	_, err := c.ExecContext(ctx, "COMMIT")
 	return err
 }
 
+// worker runs batches on one connection. Before each it runs the session statements the
+// batch's position in the stream says this connection has not run yet.
 func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 	pinned := p.pinned
 	if id != 0 {
 		pinned = nil // only worker 0 runs pinned batches, so they keep stream order
 	}
+	applied := 0
 	for {
 		var b *batch
 		select {
 		case <-ctx.Done():
+			if id == 0 { // batches queued for worker 0 will not run: account for them
+				for {
+					select {
+					case b := <-p.pinned:
+						p.done(b)
+						continue
+					default:
+					}
+					break
+				}
+			}
 			return
 		case b = <-pinned:
 		case b = <-p.work:
 		}
 		if p.err() == nil {
+			for ; applied < len(b.session); applied++ {
+				// It ran without error on the control connection; an error here
+				// (a privilege, say) would have been reported there.
+				_, _ = c.ExecContext(ctx, b.session[applied])
+			}
 			if err := p.runBatch(ctx, c, b); err != nil {
 				p.fail(err)
 			}
 		}
-		for _, s := range b.stmts {
-			p.release(int64(len(s.sql)))
-		}
-		p.inflight.Done()
+		p.done(b)
 	}
+}
+
+// done releases a batch's queue budget and marks it no longer in flight.
+func (p *ParallelReplayer) done(b *batch) {
+	for _, s := range b.stmts {
+		p.release(int64(len(s.sql)))
+	}
+	p.busyMu.Lock()
+	if p.busy[b.table]--; p.busy[b.table] <= 0 {
+		delete(p.busy, b.table)
+	}
+	p.busyCV.Broadcast()
+	p.busyMu.Unlock()
+	p.inflight.Done()
 }
 
 func (p *ParallelReplayer) runBatch(ctx context.Context, c Conn, b *batch) error {

@@ -250,7 +250,13 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	if o.localInfile {
 		cfg.AllowAllFiles = true
 	}
-	db, conns, err := openImportConns(ctx, cfg, o.parallel)
+	// The parallel replayer (also used for progress rows and deferred indexes) has a
+	// control connection besides its N workers.
+	nconns := 1
+	if o.parallel > 1 || o.checkpoint != "" || o.resume || o.deferIndexes {
+		nconns = o.parallel + 1
+	}
+	db, conns, err := openImportConns(ctx, cfg, nconns)
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
 		return exitFailure
