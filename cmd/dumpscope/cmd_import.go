@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -146,30 +145,6 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 		}
 	}
 	return o, exitOK
-}
-
-// parseByteSize reads sizes such as 64M, 1.5G, 4096 (binary multiples).
-func parseByteSize(v string) (int64, error) {
-	s := strings.TrimSpace(strings.ToUpper(v))
-	mult := int64(1)
-	s = strings.TrimSuffix(strings.TrimSuffix(s, "B"), "I")
-	if n := len(s); n > 0 {
-		switch s[n-1] {
-		case 'K':
-			mult, s = 1<<10, s[:n-1]
-		case 'M':
-			mult, s = 1<<20, s[:n-1]
-		case 'G':
-			mult, s = 1<<30, s[:n-1]
-		case 'T':
-			mult, s = 1<<40, s[:n-1]
-		}
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || f <= 0 {
-		return 0, fmt.Errorf("bad size %q (want e.g. 512K, 64M, 2G)", v)
-	}
-	return int64(f * float64(mult)), nil
 }
 
 // stopper turns the first Ctrl-C/SIGTERM into a graceful stop (finish the statement in

@@ -226,7 +226,7 @@ func runProbe(args []string, s stdio) int {
 		fmt.Fprintf(s.Err, "dumpscope probe: unexpected argument %q\n", fs.Arg(0))
 		return exitUsage
 	}
-	blockBytes, err := parseProbeBytes(*block)
+	blockBytes, err := parseByteSize(*block)
 	if err != nil || blockBytes <= 0 {
 		fmt.Fprintf(s.Err, "dumpscope probe: --block %q: want a size like 4096, 16k or 1m\n", *block)
 		return exitUsage
@@ -259,22 +259,6 @@ func runProbe(args []string, s stdio) int {
 		fmt.Fprintf(s.Out, "note     %s\n", n)
 	}
 	return exitOK
-}
-
-// parseProbeBytes reads 4096, 16k, 16K, 16KiB, 1m.
-func parseProbeBytes(s string) (int64, error) {
-	t := strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(strings.TrimSpace(s)), "ib"), "b")
-	mult := int64(1)
-	switch {
-	case strings.HasSuffix(t, "k"):
-		mult, t = 1<<10, strings.TrimSuffix(t, "k")
-	case strings.HasSuffix(t, "m"):
-		mult, t = 1<<20, strings.TrimSuffix(t, "m")
-	case strings.HasSuffix(t, "g"):
-		mult, t = 1<<30, strings.TrimSuffix(t, "g")
-	}
-	n, err := strconv.ParseInt(t, 10, 64)
-	return n * mult, err
 }
 
 // devUsageCode maps a flag parse error to an exit code: -h is success.

@@ -80,10 +80,10 @@ func TestProbeCommand(t *testing.T) {
 	}
 }
 
-func TestParseProbeBytes(t *testing.T) {
+func TestParseByteSize(t *testing.T) {
 	var got []int64
 	for _, s := range []string{"4096", "16k", "16K", "16KiB", "1m", "1MB"} {
-		n, err := parseProbeBytes(s)
+		n, err := parseByteSize(s)
 		if err != nil {
 			t.Fatalf("%s: %v", s, err)
 		}

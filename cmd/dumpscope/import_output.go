@@ -124,21 +124,19 @@ func importSummary(ctx context.Context, s stdio, in *importer.Input, conn *sql.C
 	}
 	if res.Warnings > 0 {
 		fmt.Fprintf(w, "dumpscope: the server raised %d warnings (silent truncation or conversion shows here):\n", res.Warnings)
-		for _, sw := range res.WarningList {
-			fmt.Fprintln(w, "  "+sw.String())
+		lines := make([]string, len(res.WarningList))
+		for i, sw := range res.WarningList {
+			lines[i] = sw.String()
 		}
-		if int64(len(res.WarningList)) < res.Warnings {
-			fmt.Fprintf(w, "  … and %d more\n", res.Warnings-int64(len(res.WarningList)))
-		}
+		printCapped(w, lines, res.Warnings)
 	}
 	if res.Errors > 0 {
 		fmt.Fprintf(w, "dumpscope: %d SQL errors were skipped under --force:\n", res.Errors)
-		for _, e := range res.ErrorList {
-			fmt.Fprintln(w, "  "+e.Error())
+		lines := make([]string, len(res.ErrorList))
+		for i, e := range res.ErrorList {
+			lines[i] = e.Error()
 		}
-		if int64(len(res.ErrorList)) < res.Errors {
-			fmt.Fprintf(w, "  … and %d more\n", res.Errors-int64(len(res.ErrorList)))
-		}
+		printCapped(w, lines, res.Errors)
 	}
 	if runErr == nil && ctx.Err() == nil {
 		verifyRowCounts(ctx, w, conn, res.Tables)
@@ -152,6 +150,17 @@ func importSummary(ctx context.Context, s stdio, in *importer.Input, conn *sql.C
 		return exitSQLErrors
 	}
 	return exitOK
+}
+
+// printCapped prints the kept entries of a list that counted total, indented, and how many
+// more there were.
+func printCapped(w io.Writer, kept []string, total int64) {
+	for _, l := range kept {
+		fmt.Fprintln(w, "  "+l)
+	}
+	if n := total - int64(len(kept)); n > 0 {
+		fmt.Fprintf(w, "  … and %d more\n", n)
+	}
 }
 
 // verifyRowCounts compares COUNT(*) in the server with the rows the dump's INSERTs carried.
