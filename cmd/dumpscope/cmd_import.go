@@ -318,7 +318,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 				p := rep.Progress()
 				return advisor.ImportProgress{Bytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits}
 			},
-			Command:  dbconn.RedactArgs(o.command),
+			Command:  o.command, // the record redacts it
 			Record:   o.record != "",
 			Log:      s.Err,
 			LogEvery: -1, // the import prints its own progress line, with ServerLine appended
@@ -687,7 +687,7 @@ func finishCheckpoint(ctx context.Context, o *importOptions, cp *importer.Checkp
 	}
 	args := []string{"dumpscope", "import", "--resume", "--checkpoint", journal}
 	prev := ""
-	for _, a := range dbconn.RedactArgs(o.command[2:]) {
+	for _, a := range report.RedactCommand(o.command[2:]) {
 		name := strings.TrimLeft(strings.SplitN(a, "=", 2)[0], "-")
 		skip := name == "resume" || name == "checkpoint" || ((prev == "--checkpoint" || prev == "-checkpoint") && !strings.HasPrefix(a, "-"))
 		prev = a

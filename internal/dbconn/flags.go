@@ -207,25 +207,3 @@ func isBoolFlag(f *flag.Flag) bool {
 	b, ok := f.Value.(interface{ IsBoolFlag() bool })
 	return ok && b.IsBoolFlag()
 }
-
-// RedactArgs returns args with the value of every password argument replaced by "***"
-// (-pSECRET, --password=SECRET, -password=SECRET), for run records and logs. A bare -p
-// carries no secret and stays. Everything after "--" is kept as is.
-func RedactArgs(args []string) []string {
-	out := make([]string, len(args))
-	copy(out, args)
-	for i, a := range out {
-		if a == "--" {
-			break
-		}
-		switch {
-		case strings.HasPrefix(a, "--password="):
-			out[i] = "--password=***"
-		case strings.HasPrefix(a, "-password="):
-			out[i] = "-password=***"
-		case strings.HasPrefix(a, "-p") && !strings.HasPrefix(a, "--") && len(a) > 2 && !strings.HasPrefix(a, "-password"):
-			out[i] = "-p***"
-		}
-	}
-	return out
-}
