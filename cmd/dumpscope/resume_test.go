@@ -95,3 +95,51 @@ func TestResumeAfterKill9(t *testing.T) {
 		})
 	}
 }
+
+// TestInterruptPrintsResume: the first SIGINT stops dispatching, lets the batches in
+// flight commit, exits 3 and prints the exact resume command; running that command
+// finishes the import with the same database as an uninterrupted one.
+func TestInterruptPrintsResume(t *testing.T) {
+	o := gen.DefaultOptions()
+	o.SizeBytes = 16 << 20
+	o.RowsPerInsertBytes = 16 << 10 // many statements: still running when interrupted
+	dump := filepath.Join(t.TempDir(), "gen.sql")
+	f, err := os.Create(dump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gen.Write(f, o); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	ref := testsandbox.Start(t)
+	if code, _, stderr := dumpscopeImport(t, ref, []string{"--no-advisor", "--skip-warning-count"}, dump); code != 0 {
+		t.Fatalf("reference import: exit %d: %s", code, stderr)
+	}
+	srv := testsandbox.Start(t)
+	journal := filepath.Join(t.TempDir(), "journal.json")
+	cmd := dumpscopeProcess(t, srv, "--checkpoint", journal, "--parallel", "2", "--batch-bytes", "64K", "--skip-warning-count", dump)
+	time.Sleep(700 * time.Millisecond)
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	err = cmd.Wait()
+	out := cmd.Stdout.(*bytes.Buffer).String()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != exitInterrupted {
+		t.Fatalf("after SIGINT: %v, want exit %d:\n%s", err, exitInterrupted, out)
+	}
+	i := strings.Index(out, "dumpscope import --resume")
+	if i < 0 {
+		t.Fatalf("no resume command printed:\n%s", out)
+	}
+	resume := strings.Fields(strings.SplitN(out[i:], "\n", 2)[0])
+	next := exec.Command(os.Args[0], resume[1:]...)
+	next.Env = append(os.Environ(), "DUMPSCOPE_TEST_MAIN=1")
+	if b, err := next.CombinedOutput(); err != nil {
+		t.Fatalf("the printed resume command failed: %v\n%s", err, b)
+	}
+	if want, have := redump(t, ref, gen.DefaultDatabase), redump(t, srv, gen.DefaultDatabase); !bytes.Equal(want, have) {
+		t.Fatalf("interrupted and resumed import differs (%d vs %d bytes); first difference at %s", len(want), len(have), firstDiff(want, have))
+	}
+}
