@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -44,6 +45,9 @@ type TargetIdentity struct {
 	Socket   string `json:"socket"`
 	Datadir  string `json:"datadir"`
 	Version  string `json:"version"`
+	// BootUnix is when the server started (now − Uptime), to the second: connection ids
+	// restart after a server restart, so they only identify connections of the same boot.
+	BootUnix int64 `json:"boot_unix"`
 }
 
 // Journal is the local checkpoint file (--checkpoint FILE).
@@ -129,7 +133,16 @@ func ReadTarget(ctx context.Context, c Conn) (TargetIdentity, error) {
 	var sock sql.NullString
 	err := c.QueryRowContext(ctx, "SELECT @@hostname, @@port, @@socket, @@datadir, @@version").Scan(&t.Hostname, &t.Port, &sock, &t.Datadir, &t.Version)
 	t.Socket = sock.String
-	return t, err
+	if err != nil {
+		return t, err
+	}
+	var uptime int64
+	var name string
+	if err := c.QueryRowContext(ctx, "SHOW GLOBAL STATUS LIKE 'Uptime'").Scan(&name, &uptime); err != nil {
+		return t, err
+	}
+	t.BootUnix = time.Now().Unix() - uptime
+	return t, nil
 }
 
 // span is a committed stretch of the dump stream, [Start, End) in uncompressed bytes.
@@ -275,7 +288,21 @@ func VerifyDump(j *Journal, now DumpIdentity) error {
 // EndOldConnections waits up to wait for the previous attempt's connections to finish what
 // the server was still doing for them (a statement or COMMIT in flight when dumpscope
 // died), then kills those still there, so the progress rows read next are final.
-func EndOldConnections(ctx context.Context, c Conn, ids []int64, wait time.Duration, log io.Writer) error {
+//
+// Connection ids are only meaningful within one boot of the server: after a restart the
+// old connections are gone and their ids may belong to someone else (or to this run), so
+// nothing is waited for or killed then.
+// Ids of this run's own connections (own) are never waited for or killed.
+func EndOldConnections(ctx context.Context, c Conn, j *Journal, now TargetIdentity, own []int64, wait time.Duration, log io.Writer) error {
+	if abs(now.BootUnix-j.Target.BootUnix) > 2 {
+		return nil
+	}
+	var ids []int64
+	for _, id := range j.ConnectionIDs {
+		if !slices.Contains(own, id) {
+			ids = append(ids, id)
+		}
+	}
 	if len(ids) == 0 {
 		return nil
 	}
@@ -306,6 +333,13 @@ func EndOldConnections(ctx context.Context, c Conn, ids []int64, wait time.Durat
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
+}
+
+func abs(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // alreadyApplied reports whether a DDL error says its effect is already there: what a

@@ -357,12 +357,12 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 			if !known {
 				var err error
 				if info, err = p.lookupTable(ctx, st, key); err != nil {
-					return err
+					return p.at(st, err)
 				}
 			}
 			if _, loading := p.loading[key]; cp != nil && !info.resumable() && !loading {
 				if err := p.startLoad(ctx, key, info, st.Offset); err != nil {
-					return err
+					return p.at(st, err)
 				}
 			}
 			if !p.tryAcquire(n) {
@@ -409,12 +409,12 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		if len(st.SQL) > 0 && st.Kind != KindSession && st.Kind != KindClient {
 			if p.opt.DeferIndexes && !p.disablesKeysOfDeferred(st) {
 				if err := p.addDeferredIndexes(ctx, keys, global); err != nil {
-					return err
+					return p.at(st, err)
 				}
 			}
 			if cp != nil {
 				if err := p.completeLoads(ctx, keys, global); err != nil {
-					return err
+					return p.at(st, err)
 				}
 			}
 		}
@@ -447,6 +447,16 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		return p.completeLoads(ctx, nil, true)
 	}
 	return nil
+}
+
+// at gives an error of the dispatcher's own bookkeeping the dump's name and the position of
+// the statement it was doing it for, unless it names a position already.
+func (p *ParallelReplayer) at(st *Statement, err error) error {
+	var se *StatementError
+	if errors.As(err, &se) {
+		return err
+	}
+	return fmt.Errorf("%s: offset %d, line %d: %s `%s`: %w", p.opt.Name, st.Offset, st.Line, st.Kind, st.Table, err)
 }
 
 // inScope reports whether key is among keys, or global.
@@ -800,7 +810,7 @@ func (p *ParallelReplayer) runBatch(ctx context.Context, c Conn, b *batch) error
 // timeouts, after which the transaction has been rolled back.
 func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *batch) (err error, retry bool) {
 	if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
-		return err, false
+		return fmt.Errorf("%s: offset %d, line %d: batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), false
 	}
 	var tolerated []*StatementError
 	for _, s := range b.stmts {

@@ -51,6 +51,8 @@ type Server struct {
 	PID     int
 
 	keep    bool
+	args    []string
+	timeout time.Duration
 	cmd     *exec.Cmd
 	exited  chan struct{}
 	errLog  string
@@ -142,25 +144,38 @@ func Start(ctx context.Context, o Options) (*Server, error) {
 	for _, kv := range o.Settings {
 		args = append(args, "--"+strings.TrimPrefix(kv, "--"))
 	}
-	s.cmd = exec.Command(bin, args...)
-	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // a Ctrl-C to dumpscope must not kill the server mid-shutdown
-	if err := s.cmd.Start(); err != nil {
-		s.cleanup()
-		return nil, fmt.Errorf("sandbox: start %s: %w", bin, err)
+	s.args = args
+	s.timeout = o.StartTimeout
+	if s.timeout == 0 {
+		s.timeout = 120 * time.Second
 	}
-	s.PID = s.cmd.Process.Pid
-	s.exited = make(chan struct{})
-	go func() { _ = s.cmd.Wait(); close(s.exited) }()
-
-	timeout := o.StartTimeout
-	if timeout == 0 {
-		timeout = 120 * time.Second
-	}
-	if err := s.waitReady(ctx, timeout); err != nil {
+	if err := s.launch(ctx); err != nil {
 		_ = s.Stop()
 		return nil, err
 	}
 	return s, nil
+}
+
+// launch starts the server process with s.args and waits until it accepts connections.
+func (s *Server) launch(ctx context.Context) error {
+	s.cmd = exec.Command(s.Binary, s.args...)
+	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // a Ctrl-C to dumpscope must not kill the server mid-shutdown
+	if err := s.cmd.Start(); err != nil {
+		return fmt.Errorf("sandbox: start %s: %w", s.Binary, err)
+	}
+	s.PID = s.cmd.Process.Pid
+	s.exited = make(chan struct{})
+	go func(cmd *exec.Cmd, exited chan struct{}) { _ = cmd.Wait(); close(exited) }(s.cmd, s.exited)
+	return s.waitReady(ctx, s.timeout)
+}
+
+// Restart shuts the server down cleanly and starts it again on the same datadir and
+// socket, as an operator's `systemctl restart` would in the middle of an import.
+func (s *Server) Restart(ctx context.Context) error {
+	if err := s.shutdown(); err != nil {
+		return err
+	}
+	return s.launch(ctx)
 }
 
 func (s *Server) waitReady(ctx context.Context, timeout time.Duration) error {
@@ -232,19 +247,25 @@ func (s *Server) Stop() error {
 		return nil
 	}
 	s.stopped = true
-	var err error
-	if s.cmd != nil && s.cmd.Process != nil {
-		_ = s.cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-s.exited:
-		case <-time.After(60 * time.Second):
-			_ = s.cmd.Process.Kill()
-			<-s.exited
-			err = fmt.Errorf("sandbox: server did not shut down within 60 s; killed")
-		}
-	}
+	err := s.shutdown()
 	s.cleanup()
 	return err
+}
+
+// shutdown stops the server process: SIGTERM, then SIGKILL after 60 s.
+func (s *Server) shutdown() error {
+	if s.cmd == nil || s.cmd.Process == nil {
+		return nil
+	}
+	_ = s.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-s.exited:
+		return nil
+	case <-time.After(60 * time.Second):
+		_ = s.cmd.Process.Kill()
+		<-s.exited
+		return fmt.Errorf("sandbox: server did not shut down within 60 s; killed")
+	}
 }
 
 func (s *Server) cleanup() {

@@ -630,7 +630,11 @@ func importCheckpoint(ctx context.Context, o *importOptions, dumpID importer.Dum
 		if err := cp.VerifyTarget(ctx, conns[0], j, target); err != nil {
 			return nil, "", err
 		}
-		if err := importer.EndOldConnections(ctx, conns[0], j.ConnectionIDs, 10*time.Second, s.Err); err != nil {
+		own, err := connectionIDs(ctx, conns)
+		if err != nil {
+			return nil, "", err
+		}
+		if err := importer.EndOldConnections(ctx, conns[0], j, target, own, 10*time.Second, s.Err); err != nil {
 			return nil, "", err
 		}
 		if err := cp.LoadDone(ctx, conns[0]); err != nil {
@@ -657,12 +661,8 @@ func importCheckpoint(ctx context.Context, o *importOptions, dumpID importer.Dum
 		return cp, "", nil
 	}
 	j := &importer.Journal{RunID: cp.RunID, Dump: dumpID, Target: target, Parallel: o.parallel, DeferIndexes: o.deferIndexes, StartedAt: started}
-	for _, c := range conns {
-		var id int64
-		if err := c.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&id); err != nil {
-			return nil, "", err
-		}
-		j.ConnectionIDs = append(j.ConnectionIDs, id)
+	if j.ConnectionIDs, err = connectionIDs(ctx, conns); err != nil {
+		return nil, "", err
 	}
 	if err := importer.WriteJournal(path, j); err != nil {
 		return nil, "", err
@@ -714,4 +714,16 @@ func restoreDurability(c *sql.Conn, s stdio) {
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope: could not restore the relaxed settings (run dumpscope restore-settings):", err)
 	}
+}
+
+// connectionIDs are the server's ids of the import's connections (for the journal, and so
+// that a resumed run never mistakes its own connections for the interrupted run's).
+func connectionIDs(ctx context.Context, conns []*sql.Conn) ([]int64, error) {
+	ids := make([]int64, len(conns))
+	for i, c := range conns {
+		if err := c.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&ids[i]); err != nil {
+			return nil, err
+		}
+	}
+	return ids, nil
 }

@@ -6,8 +6,11 @@ package main
 import (
 	"fmt"
 	"io"
+	"log"
 	"os"
 	"runtime/pprof"
+
+	"github.com/go-sql-driver/mysql"
 )
 
 // Exit codes, one table for every command (README.md "Exit codes").
@@ -50,6 +53,8 @@ func commands() []command {
 }
 
 func main() {
+	// The driver logs lost connections itself; dumpscope reports them, with the position.
+	_ = mysql.SetLogger(log.New(io.Discard, "", 0))
 	os.Exit(profiled(func() int { return run(os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr}) }))
 }
 

@@ -9,7 +9,7 @@ import (
 // a test can kill -9 a real dumpscope process mid-import.
 func TestMain(m *testing.M) {
 	if os.Getenv("DUMPSCOPE_TEST_MAIN") == "1" {
-		os.Exit(run(os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr}))
+		main() // exits
 	}
 	os.Exit(m.Run())
 }

@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -141,5 +143,50 @@ func TestInterruptPrintsResume(t *testing.T) {
 	}
 	if want, have := redump(t, ref, gen.DefaultDatabase), redump(t, srv, gen.DefaultDatabase); !bytes.Equal(want, have) {
 		t.Fatalf("interrupted and resumed import differs (%d vs %d bytes); first difference at %s", len(want), len(have), firstDiff(want, have))
+	}
+}
+
+// TestServerRestartMidImport: a server restart in the middle of an import ends it with a
+// one-line error naming the position (exit 1) and a resume command; once the server is
+// back, --resume completes an identical import.
+func TestServerRestartMidImport(t *testing.T) {
+	o := gen.DefaultOptions()
+	o.SizeBytes = 16 << 20
+	o.RowsPerInsertBytes = 16 << 10
+	dump := filepath.Join(t.TempDir(), "gen.sql")
+	f, err := os.Create(dump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gen.Write(f, o); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	ref := testsandbox.Start(t)
+	if code, _, stderr := dumpscopeImport(t, ref, []string{"--no-advisor", "--skip-warning-count"}, dump); code != 0 {
+		t.Fatalf("reference import: exit %d: %s", code, stderr)
+	}
+	srv := testsandbox.Start(t)
+	journal := filepath.Join(t.TempDir(), "journal.json")
+	args := []string{"--checkpoint", journal, "--parallel", "2", "--batch-bytes", "64K", "--skip-warning-count"}
+	cmd := dumpscopeProcess(t, srv, append(args, dump)...)
+	time.Sleep(700 * time.Millisecond)
+	if err := srv.Restart(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	err = cmd.Wait()
+	out := cmd.Stdout.(*bytes.Buffer).String()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitFailure {
+		t.Fatalf("after the restart: %v, want exit %d:\n%s", err, exitFailure, out)
+	}
+	if !regexp.MustCompile(`dumpscope import: .*gen\.sql: offset \d+, line \d+: `).MatchString(out) || !strings.Contains(out, "dumpscope import --resume") {
+		t.Fatalf("the error does not name the position or no resume command was printed:\n%s", out)
+	}
+	next := dumpscopeProcess(t, srv, append(append([]string{"--resume"}, args...), dump)...)
+	if err := next.Wait(); err != nil {
+		t.Fatalf("resume after the restart: %v\n%s", err, next.Stdout.(*bytes.Buffer).String())
+	}
+	if want, have := redump(t, ref, gen.DefaultDatabase), redump(t, srv, gen.DefaultDatabase); !bytes.Equal(want, have) {
+		t.Fatalf("restarted and resumed import differs (%d vs %d bytes); first difference at %s", len(want), len(have), firstDiff(want, have))
 	}
 }
