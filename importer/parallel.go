@@ -385,6 +385,11 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 			}
 			r.bytes.Store(end)
 			continue
+		case p.noOpKeysToggle(ctx, st):
+			// ALTER TABLE … DISABLE/ENABLE KEYS does nothing on InnoDB; as a barrier it
+			// would hold the next table's rows until this table's last batch commits.
+			r.bytes.Store(end)
+			continue
 		case st.Kind == KindLock, cp != nil && st.Kind == KindTxn:
 			// Table locks would block the other connections; with progress rows the
 			// dump's own transaction statements give way to dumpscope's batches.
@@ -428,6 +433,15 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		}
 		if st.Kind == KindSession && len(st.SQL) > 0 {
 			p.session = append(p.session, string(st.SQL))
+		}
+		if st.Kind == KindDDL && !strings.HasPrefix(st.Verb, "CREATE") {
+			// A DROP, ALTER or RENAME may change what was looked up (engine, keys).
+			for _, k := range keys {
+				delete(p.tables, k)
+			}
+			if global {
+				clear(p.tables)
+			}
 		}
 		r.bytes.Store(end)
 	}
@@ -488,6 +502,34 @@ func (p *ParallelReplayer) holdBackIndexes(st *Statement) {
 		db = p.serial.database
 	}
 	p.deferred = append(p.deferred, deferredIndexes{key: p.tableKey(st), db: db, table: st.Table, add: add})
+}
+
+// noOpKeysToggle reports whether st is mysqldump's `ALTER TABLE t DISABLE KEYS` or
+// `ENABLE KEYS` on a transactional (InnoDB) table, where it does nothing, and whose table
+// has no held-back indexes waiting for it. MyISAM/Aria tables keep them: there they
+// postpone and rebuild the non-unique indexes.
+func (p *ParallelReplayer) noOpKeysToggle(ctx context.Context, st *Statement) bool {
+	if st.Verb != "ALTER TABLE" || st.Table == "" {
+		return false
+	}
+	w := ddlWords(st.SQL, 6)
+	if len(w) != 5 || !strings.EqualFold(w[4], "KEYS") || !(strings.EqualFold(w[3], "DISABLE") || strings.EqualFold(w[3], "ENABLE")) {
+		return false
+	}
+	key := p.tableKey(st)
+	for _, d := range p.deferred {
+		if d.key == key {
+			return false
+		}
+	}
+	info, known := p.tables[key]
+	if !known {
+		var err error
+		if info, err = p.lookupTable(ctx, st, key); err != nil {
+			return false // let the statement run as a barrier and report what is wrong
+		}
+	}
+	return info.transactional
 }
 
 // disablesKeysOfDeferred reports whether st is mysqldump's `ALTER TABLE t DISABLE KEYS`
