@@ -85,9 +85,11 @@ type batchStmt struct {
 //     at once and on each worker, in stream order, before the worker's next batch.
 //   - LOCK TABLES / UNLOCK TABLES are not sent: a table lock held by one connection would
 //     block the other workers (it only speeds up MyISAM key writes in the client's replay).
-//   - Rows of tables without a PRIMARY KEY, and of tables that carry triggers (plus the
-//     tables those triggers write), stay on worker 0 in stream order: InnoDB keeps rows
-//     without a primary key in insertion order and triggers see earlier rows.
+//   - Rows of tables without a PRIMARY KEY, of non-transactional tables (MyISAM, Aria),
+//     and of tables that carry triggers (plus the tables those triggers write), stay on
+//     worker 0 in stream order: InnoDB keeps rows without a primary key in insertion
+//     order, MyISAM/Aria keep every table so (a re-dump shows it), and triggers see
+//     earlier rows.
 //   - Deadlocks and lock-wait timeouts roll the batch back and retry it.
 type ParallelReplayer struct {
 	control Conn   // DDL, session statements, lookups, progress bookkeeping
@@ -99,14 +101,16 @@ type ParallelReplayer struct {
 
 	work     chan *batch   // unpinned batches, any worker
 	pinned   chan *batch   // pinned batches, worker 0 only
-	budget   chan struct{} // one token per MiB of queued SQL
 	inflight sync.WaitGroup
 	firstErr atomic.Pointer[error]
 
-	// busy counts batches in flight per table; barriers wait on it.
-	busyMu sync.Mutex
-	busyCV *sync.Cond
-	busy   map[string]int
+	// busy counts batches in flight per table; barriers wait on it. queuedBytes is the SQL
+	// read ahead of the workers (dispatched or being batched, not yet committed), bounded
+	// by QueueBytes. busyCV is signalled whenever either shrinks.
+	busyMu      sync.Mutex
+	busyCV      *sync.Cond
+	busy        map[string]int
+	queuedBytes int64
 
 	// session is every session statement so far, in stream order; a batch carries the
 	// prefix its worker must have run before it. Elements are never modified.
@@ -142,13 +146,9 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *Splitter, opt
 	if err != nil {
 		return nil, err
 	}
-	tokens := opt.QueueBytes >> 20
-	if tokens < 1 {
-		tokens = 1
-	}
 	p := &ParallelReplayer{
 		control: conns[0], workers: workers, split: split, opt: opt, serial: serial,
-		work: make(chan *batch), pinned: make(chan *batch, 1024), budget: make(chan struct{}, tokens),
+		work: make(chan *batch), pinned: make(chan *batch, 1024),
 		busy:   map[string]int{},
 		tables: map[string]tableInfo{}, ordered: map[string]bool{}, loading: map[string]tableInfo{},
 	}
@@ -374,7 +374,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 				}
 			}
 			if cur == nil {
-				cur = &batch{table: key, pinned: p.ordered[key] || !info.primaryKey}
+				cur = &batch{table: key, pinned: p.ordered[key] || !info.resumable()}
 			}
 			cur.stmts = append(cur.stmts, batchStmt{sql: string(st.SQL), offset: st.Offset, line: st.Line, rows: st.Rows})
 			cur.bytes += n
@@ -652,47 +652,33 @@ func unqualify(s string) string {
 	return s
 }
 
-// tokens is the queue budget n bytes take: whole MiB, at most the whole budget (a single
-// statement larger than the queue still goes through, alone).
-func (p *ParallelReplayer) tokens(n int64) int {
-	return min(int((n+1<<20-1)>>20), cap(p.budget))
-}
-
-// tryAcquire takes budget for n bytes if it is free now.
+// tryAcquire takes queue budget for n bytes if it is free now. A statement larger than
+// the whole budget goes through when nothing else is queued.
 func (p *ParallelReplayer) tryAcquire(n int64) bool {
-	k := p.tokens(n)
-	for i := 0; i < k; i++ {
-		select {
-		case p.budget <- struct{}{}:
-		default:
-			for ; i > 0; i-- {
-				<-p.budget
-			}
-			return false
-		}
+	p.busyMu.Lock()
+	defer p.busyMu.Unlock()
+	if p.queuedBytes > 0 && p.queuedBytes+n > p.opt.QueueBytes {
+		return false
 	}
+	p.queuedBytes += n
 	return true
 }
 
 // acquire takes queue budget for n bytes, blocking while the workers are behind.
 func (p *ParallelReplayer) acquire(ctx context.Context, n int64) error {
-	for k := p.tokens(n); k > 0; k-- {
-		select {
-		case p.budget <- struct{}{}:
-		case <-ctx.Done():
-			for ; k < p.tokens(n); k++ {
-				<-p.budget
-			}
-			return ctx.Err()
+	p.busyMu.Lock()
+	defer p.busyMu.Unlock()
+	for p.queuedBytes > 0 && p.queuedBytes+n > p.opt.QueueBytes {
+		if err := ctx.Err(); err != nil {
+			return err
 		}
+		if err := p.err(); err != nil {
+			return err
+		}
+		p.busyCV.Wait()
 	}
+	p.queuedBytes += n
 	return nil
-}
-
-func (p *ParallelReplayer) release(n int64) {
-	for k := p.tokens(n); k > 0; k-- {
-		<-p.budget
-	}
 }
 
 // tableKey names a table by database and name, so same-named tables of two databases in
@@ -821,10 +807,8 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 
 // done releases a batch's queue budget and marks it no longer in flight.
 func (p *ParallelReplayer) done(b *batch) {
-	for _, s := range b.stmts {
-		p.release(int64(len(s.sql)))
-	}
 	p.busyMu.Lock()
+	p.queuedBytes -= b.bytes
 	if p.busy[b.table]--; p.busy[b.table] <= 0 {
 		delete(p.busy, b.table)
 	}
