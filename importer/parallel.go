@@ -99,8 +99,8 @@ type ParallelReplayer struct {
 
 	serial *Replayer // runs barrier statements on the control connection with the serial semantics
 
-	work     chan *batch   // unpinned batches, any worker
-	pinned   chan *batch   // pinned batches, worker 0 only
+	work     chan *batch // unpinned batches, any worker
+	pinned   chan *batch // pinned batches, worker 0 only
 	inflight sync.WaitGroup
 	firstErr atomic.Pointer[error]
 
