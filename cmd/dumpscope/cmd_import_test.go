@@ -156,13 +156,20 @@ func TestImportParallelSakila(t *testing.T) {
 	}
 }
 
-// genDump writes a generated dump of about size bytes to a temp file.
+// genDump writes a generated dump of about size bytes with 16 KiB extended inserts (or
+// one row per INSERT) to a temp file.
 func genDump(t *testing.T, size int64, extended bool) string {
 	t.Helper()
 	o := gen.DefaultOptions()
 	o.SizeBytes = size
 	o.ExtendedInsert = extended
 	o.RowsPerInsertBytes = 16 << 10
+	return writeGenDump(t, o)
+}
+
+// writeGenDump writes the generated dump o describes to a temp file.
+func writeGenDump(t *testing.T, o gen.Options) string {
+	t.Helper()
 	p := filepath.Join(t.TempDir(), "gen.sql")
 	f, err := os.Create(p)
 	if err != nil {

@@ -31,6 +31,17 @@ func dumpscopeProcess(t *testing.T, srv *sandbox.Server, args ...string) *exec.C
 	return cmd
 }
 
+// referenceRedump imports a generated dump without interruption, serially (exactly the
+// client's statements), and returns its re-dump: what an interrupted import must match.
+func referenceRedump(t *testing.T, dump string) []byte {
+	t.Helper()
+	ref := testsandbox.Start(t)
+	if code, _, stderr := dumpscopeImport(t, ref, []string{"--no-advisor", "--skip-warning-count"}, dump); code != 0 {
+		t.Fatalf("reference import: exit %d: %s", code, stderr)
+	}
+	return redump(t, ref, gen.DefaultDatabase)
+}
+
 // TestResumeAfterKill9: dumpscope killed with SIGKILL at random moments — mid-batch,
 // mid-COMMIT, mid-DDL — and resumed, again and again, ends with the same database as an
 // uninterrupted import: no lost rows, no duplicates. The generated dump has a table without
@@ -39,20 +50,8 @@ func TestResumeAfterKill9(t *testing.T) {
 	o := gen.DefaultOptions()
 	o.SizeBytes = 8 << 20
 	o.RowsPerInsertBytes = 32 << 10
-	dump := filepath.Join(t.TempDir(), "gen.sql")
-	f, err := os.Create(dump)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := gen.Write(f, o); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	ref := testsandbox.Start(t)
-	if code, _, stderr := dumpscopeImport(t, ref, []string{"--no-advisor"}, dump); code != 0 {
-		t.Fatalf("reference import: exit %d: %s", code, stderr)
-	}
-	want := redump(t, ref, gen.DefaultDatabase)
+	dump := writeGenDump(t, o)
+	want := referenceRedump(t, dump)
 
 	seed := time.Now().UnixNano()
 	rng := rand.New(rand.NewSource(seed))
@@ -105,19 +104,8 @@ func TestInterruptPrintsResume(t *testing.T) {
 	o := gen.DefaultOptions()
 	o.SizeBytes = 16 << 20
 	o.RowsPerInsertBytes = 16 << 10 // many statements: still running when interrupted
-	dump := filepath.Join(t.TempDir(), "gen.sql")
-	f, err := os.Create(dump)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := gen.Write(f, o); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	ref := testsandbox.Start(t)
-	if code, _, stderr := dumpscopeImport(t, ref, []string{"--no-advisor", "--skip-warning-count"}, dump); code != 0 {
-		t.Fatalf("reference import: exit %d: %s", code, stderr)
-	}
+	dump := writeGenDump(t, o)
+	want := referenceRedump(t, dump)
 	srv := testsandbox.Start(t)
 	journal := filepath.Join(t.TempDir(), "journal.json")
 	cmd := dumpscopeProcess(t, srv, "--checkpoint", journal, "--parallel", "2", "--batch-bytes", "64K", "--skip-warning-count", dump)
@@ -125,7 +113,7 @@ func TestInterruptPrintsResume(t *testing.T) {
 	if err := cmd.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
-	err = cmd.Wait()
+	err := cmd.Wait()
 	out := cmd.Stdout.(*bytes.Buffer).String()
 	ee, ok := err.(*exec.ExitError)
 	if !ok || ee.ExitCode() != exitInterrupted {
@@ -141,7 +129,7 @@ func TestInterruptPrintsResume(t *testing.T) {
 	if b, err := next.CombinedOutput(); err != nil {
 		t.Fatalf("the printed resume command failed: %v\n%s", err, b)
 	}
-	if want, have := redump(t, ref, gen.DefaultDatabase), redump(t, srv, gen.DefaultDatabase); !bytes.Equal(want, have) {
+	if have := redump(t, srv, gen.DefaultDatabase); !bytes.Equal(want, have) {
 		t.Fatalf("interrupted and resumed import differs (%d vs %d bytes); first difference at %s", len(want), len(have), firstDiff(want, have))
 	}
 }
@@ -153,19 +141,8 @@ func TestServerRestartMidImport(t *testing.T) {
 	o := gen.DefaultOptions()
 	o.SizeBytes = 16 << 20
 	o.RowsPerInsertBytes = 16 << 10
-	dump := filepath.Join(t.TempDir(), "gen.sql")
-	f, err := os.Create(dump)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := gen.Write(f, o); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	ref := testsandbox.Start(t)
-	if code, _, stderr := dumpscopeImport(t, ref, []string{"--no-advisor", "--skip-warning-count"}, dump); code != 0 {
-		t.Fatalf("reference import: exit %d: %s", code, stderr)
-	}
+	dump := writeGenDump(t, o)
+	want := referenceRedump(t, dump)
 	srv := testsandbox.Start(t)
 	journal := filepath.Join(t.TempDir(), "journal.json")
 	args := []string{"--checkpoint", journal, "--parallel", "2", "--batch-bytes", "64K", "--skip-warning-count"}
@@ -174,7 +151,7 @@ func TestServerRestartMidImport(t *testing.T) {
 	if err := srv.Restart(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	err = cmd.Wait()
+	err := cmd.Wait()
 	out := cmd.Stdout.(*bytes.Buffer).String()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitFailure {
 		t.Fatalf("after the restart: %v, want exit %d:\n%s", err, exitFailure, out)
@@ -186,7 +163,7 @@ func TestServerRestartMidImport(t *testing.T) {
 	if err := next.Wait(); err != nil {
 		t.Fatalf("resume after the restart: %v\n%s", err, next.Stdout.(*bytes.Buffer).String())
 	}
-	if want, have := redump(t, ref, gen.DefaultDatabase), redump(t, srv, gen.DefaultDatabase); !bytes.Equal(want, have) {
+	if have := redump(t, srv, gen.DefaultDatabase); !bytes.Equal(want, have) {
 		t.Fatalf("restarted and resumed import differs (%d vs %d bytes); first difference at %s", len(want), len(have), firstDiff(want, have))
 	}
 }

@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"database/sql"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -38,12 +36,7 @@ func TestRelaxDurabilityRestored(t *testing.T) {
 	o := gen.DefaultOptions()
 	o.SizeBytes = 4 << 20
 	o.ExtendedInsert = false // many small commits: long enough to kill mid-way
-	dump := filepath.Join(t.TempDir(), "gen.sql")
-	f, _ := os.Create(dump)
-	if _, err := gen.Write(f, o); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	dump := writeGenDump(t, o)
 
 	code, _, stderr := dumpscopeImport(t, srv, []string{"--no-advisor", "--relax-durability", "--skip-binlog", "--skip-warning-count"}, dump)
 	if code != 0 || !strings.Contains(stderr, "SET GLOBAL innodb_flush_log_at_trx_commit = 2") {
