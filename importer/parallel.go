@@ -692,7 +692,8 @@ func (p *ParallelReplayer) tableKey(st *Statement) string {
 }
 
 // lookupTable reads from the server whether a table has a primary key, whether its engine
-// is transactional, and whether it has triggers (and which tables those triggers write).
+// is transactional, whether it has triggers (and which tables those triggers write), and,
+// with foreign key checks on, waits for its parent tables' batches.
 // Called at a barrier, before the table's first rows in this run. With progress rows, a
 // table that cannot resume row-exactly has its load recorded first.
 func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key string) (tableInfo, error) {
@@ -721,6 +722,34 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key s
 		p.ordered[key] = true
 		for _, t := range triggerTables([]byte(body.String)) {
 			p.ordered[db+"."+t] = true
+		}
+	}
+	// With foreign key checks on in the session, a child row may only be sent once the
+	// parent rows it references have committed; they come earlier in the stream, so
+	// waiting for the parent tables' batches in flight at the child's first rows is enough.
+	var fkChecks int
+	if err := c.QueryRowContext(ctx, "SELECT @@foreign_key_checks").Scan(&fkChecks); err != nil {
+		return info, err
+	}
+	if fkChecks == 1 {
+		rows, err := c.(interface {
+			QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+		}).QueryContext(ctx, "SELECT DISTINCT REFERENCED_TABLE_SCHEMA, REFERENCED_TABLE_NAME FROM information_schema.KEY_COLUMN_USAGE WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND REFERENCED_TABLE_NAME IS NOT NULL", db, st.Table)
+		if err != nil {
+			return info, fmt.Errorf("look up the foreign keys of %s: %w", key, err)
+		}
+		var parents []string
+		for rows.Next() {
+			var pdb, pt string
+			if err := rows.Scan(&pdb, &pt); err != nil {
+				rows.Close()
+				return info, err
+			}
+			parents = append(parents, pdb+"."+pt)
+		}
+		rows.Close()
+		if err := p.waitFor(ctx, parents, false); err != nil {
+			return info, err
 		}
 	}
 	info.db, info.name = db, st.Table

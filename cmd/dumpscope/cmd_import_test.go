@@ -2,6 +2,7 @@ package main
 
 import (
 	"database/sql"
+	"fmt"
 
 	"bytes"
 	"github.com/dumpscope/dumpscope/gen"
@@ -257,5 +258,35 @@ func TestImportDeferIndexesSameSchema(t *testing.T) {
 				t.Fatalf("%s %v: re-dumps differ (%d vs %d bytes); first difference at %s", db, extra, len(want), len(have), firstDiff(want, have))
 			}
 		}
+	}
+}
+
+// TestImportParallelForeignKeyChecksOn: a dump that leaves foreign_key_checks on (unlike
+// mysqldump) loads in parallel without FK errors: a child table's rows wait until the
+// parent rows they reference have committed on the other connections. The parent has no
+// primary key, so its batches queue up on worker 0 while the child's could start at once
+// on worker 1.
+func TestImportParallelForeignKeyChecksOn(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString("CREATE DATABASE fk;\nUSE fk;\nCREATE TABLE parent (id int NOT NULL, pad varchar(200), UNIQUE KEY (id));\nCREATE TABLE child (id int PRIMARY KEY, parent_id int, FOREIGN KEY (parent_id) REFERENCES parent (id));\n")
+	pad := strings.Repeat("p", 180)
+	for i := 0; i < 400; i++ {
+		b.WriteString("INSERT INTO parent VALUES ")
+		for j := 0; j < 50; j++ {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, "(%d,'%s')", i*50+j, pad)
+		}
+		b.WriteString(";\n")
+	}
+	b.WriteString("INSERT INTO child VALUES (1, 19999), (2, 19998);\n")
+	dump := filepath.Join(t.TempDir(), "fk.sql")
+	if err := os.WriteFile(dump, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := testsandbox.Start(t)
+	if code, _, stderr := dumpscopeImport(t, srv, []string{"--no-advisor", "--parallel", "2", "--batch-bytes", "1M"}, dump); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
 }
