@@ -137,7 +137,7 @@ func (s *Splitter) findCommand(text []byte) (*clientCommand, string, bool) {
 		return nil, "", false
 	}
 	hasArgs := len(trimLeftSpace(name[k:])) > 0
-	arg, ok := getArg(name, false)
+	arg, ok := getArg(name)
 	if hasArgs && !(c.takesParams && ok) {
 		return nil, "", false
 	}
@@ -146,8 +146,10 @@ func (s *Splitter) findCommand(text []byte) (*clientCommand, string, bool) {
 
 // getArg is the client's get_arg(): the first argument after the command word, with the
 // client's quoting rules ('…', "…", `…`, backslash escapes, doubled quotes). ok is false
-// when there is no argument or its quote is not closed.
-func getArg(line []byte, short bool) (string, bool) {
+// when there is no argument or its quote is not closed. Whether the command was written
+// short (`\. f`) or long (`source f`) is read from line itself.
+func getArg(line []byte) (string, bool) {
+	short := false
 	p := trimLeftSpace(line)
 	if len(p) > 0 && p[0] == '\\' {
 		short = true
@@ -157,7 +159,6 @@ func getArg(line []byte, short bool) (string, bool) {
 			p = p[1:]
 		}
 	} else {
-		short = false
 		for len(p) > 0 && !isSpace(p[0]) {
 			p = p[1:]
 		}
@@ -287,7 +288,7 @@ func (s *Splitter) backslash(b []byte, i int) (int, bool) {
 		s.sqlClear()
 		s.sqlLine = 0
 	case "delimiter":
-		arg, _ := getArg(b[i:], true)
+		arg, _ := getArg(b[i:])
 		s.applyCommand(c, arg, nil)
 	case "sandbox", "print", "help", "?", "rehash", "warnings", "nowarning", "prompt", "nopager", "notee":
 		// harmless here
@@ -316,7 +317,7 @@ func (s *Splitter) backslash(b []byte, i int) (int, bool) {
 		// A command that starts a statement is a statement of its own.
 		arg := ""
 		if c.takesParams {
-			arg, _ = getArg(b[i:j], true)
+			arg, _ = getArg(b[i:j])
 		}
 		s.setCur(j)
 		s.cur.Kind = KindClient

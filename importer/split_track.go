@@ -75,12 +75,7 @@ func (t *tracker) set(s *Splitter, sql []byte) {
 			target := strings.ToLower(tok.text)
 			if tok.kind == tVar && strings.HasPrefix(target, "@@") {
 				target = strings.TrimPrefix(target, "@@")
-				switch {
-				case strings.HasPrefix(target, "global."):
-					global = true
-				case strings.HasPrefix(target, "session."), strings.HasPrefix(target, "local."):
-				default:
-				}
+				global = strings.HasPrefix(target, "global.")
 				if k := strings.IndexByte(target, '.'); k >= 0 {
 					target = target[k+1:]
 				}
