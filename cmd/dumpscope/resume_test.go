@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -109,7 +110,7 @@ func TestInterruptPrintsResume(t *testing.T) {
 	srv := testsandbox.Start(t)
 	journal := filepath.Join(t.TempDir(), "journal.json")
 	cmd := dumpscopeProcess(t, srv, "--checkpoint", journal, "--parallel", "2", "--batch-bytes", "64K", "--skip-warning-count", dump)
-	time.Sleep(700 * time.Millisecond)
+	waitForRows(t, srv, "sbtest1")
 	if err := cmd.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +148,7 @@ func TestServerRestartMidImport(t *testing.T) {
 	journal := filepath.Join(t.TempDir(), "journal.json")
 	args := []string{"--checkpoint", journal, "--parallel", "2", "--batch-bytes", "64K", "--skip-warning-count"}
 	cmd := dumpscopeProcess(t, srv, append(args, dump)...)
-	time.Sleep(700 * time.Millisecond)
+	waitForRows(t, srv, "sbtest1")
 	if err := srv.Restart(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -166,4 +167,25 @@ func TestServerRestartMidImport(t *testing.T) {
 	if have := redump(t, srv, gen.DefaultDatabase); !bytes.Equal(want, have) {
 		t.Fatalf("restarted and resumed import differs (%d vs %d bytes); first difference at %s", len(want), len(have), firstDiff(want, have))
 	}
+}
+
+// waitForRows waits until a table of the generated dump has rows in srv: the import is
+// then well under way (the sbtest tables are the last three quarters of the dump) and
+// not yet finished, whatever the machine's speed.
+func waitForRows(t *testing.T, srv *sandbox.Server, table string) {
+	t.Helper()
+	db, err := sql.Open("mysql", srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		var n int
+		if db.QueryRow("SELECT COUNT(*) FROM "+gen.DefaultDatabase+"."+table).Scan(&n) == nil && n > 0 {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("%s never got rows", table)
 }
