@@ -1,10 +1,16 @@
 // Package importer streams a MySQL/MariaDB dump (plain, gzip, zstd, xz, bzip2 or stdin),
 // splits it into statements exactly as Debian's `mariadb` 10.11 client does, and replays
-// them into a server on one pinned connection (or N, see parallel replay).
+// them into a server.
+//
+// One direction of data flow: Open (input, decompression, byte counters) → Splitter
+// (statements with kind, table, offset, line) → Replayer (serial: the client's exact
+// statement stream on one pinned connection) or ParallelReplayer (N workers, per-table
+// barriers, optional progress rows via Checkpointer for --resume, deferred indexes).
+// Preflight and DefinerCheck look at statements before they run.
 //
 // The splitter's reference behaviour is the client's add_line() in client/mysql.cc; the
 // cases it must handle are listed in DESIGN.md ("The splitter must behave like the mysql
-// client").
+// client"). docs/import.md says what each replay mode sends.
 package importer
 
 // Kind classifies a statement for progress, barriers and error messages.
