@@ -294,6 +294,26 @@ func isBatchable(st *Statement) bool {
 	return sel < 0 || (v >= 0 && v < sel)
 }
 
+// orderSensitive reports whether the rows of an INSERT may collide with earlier rows and
+// the result depend on which came first: REPLACE and ON DUPLICATE KEY UPDATE (the last
+// wins), INSERT IGNORE (the first wins). A table that gets one keeps stream order.
+func orderSensitive(st *Statement) bool {
+	w := ddlWords(st.SQL, 4)
+	for _, x := range w {
+		if strings.EqualFold(x, "REPLACE") || strings.EqualFold(x, "IGNORE") {
+			return true
+		}
+		if strings.EqualFold(x, "INTO") {
+			break
+		}
+	}
+	tail := st.SQL
+	if len(tail) > 4096 {
+		tail = tail[len(tail)-4096:]
+	}
+	return bytes.Contains(bytes.ToUpper(tail), []byte("DUPLICATE KEY UPDATE"))
+}
+
 func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 	r, cp := p.serial, p.opt.Checkpoint
 	var cur *batch
@@ -359,6 +379,16 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 				if info, err = p.lookupTable(ctx, st, key); err != nil {
 					return p.at(st, err)
 				}
+			}
+			if !p.ordered[key] && orderSensitive(st) {
+				// From here on the table's rows keep stream order, after those in flight.
+				if err := flush(); err != nil {
+					return err
+				}
+				if err := p.waitFor(ctx, []string{key}, false); err != nil {
+					return err
+				}
+				p.ordered[key] = true
 			}
 			if _, loading := p.loading[key]; cp != nil && !info.resumable() && !loading {
 				if err := p.startLoad(ctx, key, info, st.Offset); err != nil {
