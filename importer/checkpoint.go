@@ -7,8 +7,10 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -84,6 +86,9 @@ func HeadHash(r io.Reader) (string, error) {
 // ReadJournal reads a checkpoint journal.
 func ReadJournal(path string) (*Journal, error) {
 	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("checkpoint %s does not exist: nothing to resume (an import that finished removes it; one without --parallel or --checkpoint never wrote it)", path)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint: %w", err)
 	}

@@ -674,11 +674,13 @@ func importCheckpoint(ctx context.Context, o *importOptions, dumpID importer.Dum
 // tells how to resume an incomplete one.
 func finishCheckpoint(ctx context.Context, o *importOptions, cp *importer.Checkpointer, journal string, conn *sql.Conn, code int, s stdio) int {
 	if code == exitOK || code == exitSQLErrors {
-		if err := cp.Finish(ctx, conn); err != nil {
-			fmt.Fprintln(s.Err, "dumpscope: could not remove the progress rows:", err)
-		}
+		// The journal goes first: killed between the two steps, what is left is stale
+		// progress rows (harmless), never a journal that points at rows already gone.
 		if journal != "" {
 			os.Remove(journal)
+		}
+		if err := cp.Finish(ctx, conn); err != nil {
+			fmt.Fprintln(s.Err, "dumpscope: could not remove the progress rows:", err)
 		}
 		return code
 	}
