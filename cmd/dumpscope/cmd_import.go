@@ -52,6 +52,7 @@ type importOptions struct {
 	noAdvisor        bool
 	interval         time.Duration
 	record           string
+	probe            time.Duration
 	checkpoint       string
 	resume           bool
 	skipBinlog       bool
@@ -105,7 +106,8 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	fs.BoolVar(&o.noTUI, "no-tui", false, "headless: progress lines on stderr (the only mode so far)")
 	fs.BoolVar(&o.noAdvisor, "no-advisor", false, "do not sample the server or run the rules")
 	fs.DurationVar(&o.interval, "interval", time.Second, "progress and sampling `interval`")
-	fs.StringVar(&o.record, "record", "", "write a run record (JSON) to this `file`")
+	fs.StringVar(&o.record, "record", "", "write a run record (JSON) to this `file` (saved every minute while it runs)")
+	fs.DurationVar(&o.probe, "probe", 0, "before the import, measure sync-write latency in the server's redo directory for this `long` (local servers; adds writes to the device)")
 	fs.StringVar(&o.checkpoint, "checkpoint", "", "checkpoint journal `file` (default: FILE.dumpscope-checkpoint; required for stdin); enables progress rows for --resume")
 	fs.BoolVar(&o.deferIndexes, "defer-indexes", false, "create plain secondary indexes after each table's rows (same final schema)")
 	fs.BoolVar(&o.skipBinlog, "skip-binlog", false, "SET SESSION sql_log_bin=0 on the import's connections (needs SUPER/BINLOG ADMIN; replicas will not see the data)")
@@ -324,6 +326,10 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 			LogEvery: -1, // the import prints its own progress line, with ServerLine appended
 			Dump:     &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
 			Sinks:    []advisor.Sink{lineSink},
+			// A long import's record survives a crash of dumpscope up to the last minute.
+			SavePath:      o.record,
+			SaveEvery:     max(1, int(time.Minute/o.interval)),
+			ProbeDuration: o.probe,
 		})
 		if err != nil {
 			fmt.Fprintln(s.Err, "dumpscope import: advisor disabled:", err)
