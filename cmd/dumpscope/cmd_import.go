@@ -562,6 +562,11 @@ func importPreflight(ctx context.Context, o *importOptions, in *importer.Input, 
 		return fail(err)
 	}
 	defer scan.Close()
+	what := "objects it would overwrite in the target (--overwrite skips this)"
+	if pf == nil {
+		what = "DEFINER clauses this account may not assign (--strip-definers skips this)"
+	}
+	fmt.Fprintf(s.Err, "dumpscope: preflight: reading %s once for %s…\n", in.Name, what)
 	sp := importer.NewSplitter(scan.Reader, importer.SplitOptions{BinaryMode: true})
 	var found []importer.Overwrite
 	for sp.Next() {
