@@ -216,9 +216,7 @@ func (cp *Checkpointer) Committed() (bytes, furthest int64) {
 }
 
 // LoadDone reads the committed spans of the run.
-func (cp *Checkpointer) LoadDone(ctx context.Context, q interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}) error {
+func (cp *Checkpointer) LoadDone(ctx context.Context, q Conn) error {
 	rows, err := q.QueryContext(ctx, "SELECT start_offset, end_offset FROM "+ProgressSchema+".done WHERE run_id = ? ORDER BY start_offset", cp.RunID)
 	if err != nil {
 		return fmt.Errorf("checkpoint: read progress rows: %w", err)
@@ -388,10 +386,8 @@ func (cp *Checkpointer) CompleteLoad(ctx context.Context, c Conn, db, table stri
 // PlanReload truncates every table whose load was under way when the earlier attempt
 // stopped; their rows are then replayed from the first, whatever the progress rows say.
 // It returns the tables, as "db.table".
-func (cp *Checkpointer) PlanReload(ctx context.Context, c Conn, q interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}) ([]string, error) {
-	rows, err := q.QueryContext(ctx, "SELECT db, tbl FROM "+ProgressSchema+".loads WHERE run_id = ? AND complete = 0 ORDER BY first_offset", cp.RunID)
+func (cp *Checkpointer) PlanReload(ctx context.Context, c Conn) ([]string, error) {
+	rows, err := c.QueryContext(ctx, "SELECT db, tbl FROM "+ProgressSchema+".loads WHERE run_id = ? AND complete = 0 ORDER BY first_offset", cp.RunID)
 	if err != nil {
 		return nil, fmt.Errorf("resume: read table loads: %w", err)
 	}

@@ -762,9 +762,7 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key s
 		return info, err
 	}
 	if fkChecks == 1 {
-		rows, err := c.(interface {
-			QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-		}).QueryContext(ctx, "SELECT DISTINCT REFERENCED_TABLE_SCHEMA, REFERENCED_TABLE_NAME FROM information_schema.KEY_COLUMN_USAGE WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND REFERENCED_TABLE_NAME IS NOT NULL", db, st.Table)
+		rows, err := c.QueryContext(ctx, "SELECT DISTINCT REFERENCED_TABLE_SCHEMA, REFERENCED_TABLE_NAME FROM information_schema.KEY_COLUMN_USAGE WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND REFERENCED_TABLE_NAME IS NOT NULL", db, st.Table)
 		if err != nil {
 			return info, fmt.Errorf("look up the foreign keys of %s: %w", key, err)
 		}

@@ -3,7 +3,6 @@ package importer
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"fmt"
 	"strings"
 )
@@ -42,9 +41,7 @@ type Preflight struct {
 
 // NewPreflight reads the target's user databases and tables. current is the connection's
 // database (the -D flag), the database unqualified names belong to until the dump's USE.
-func NewPreflight(ctx context.Context, q interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}, current string) (*Preflight, error) {
+func NewPreflight(ctx context.Context, q Conn, current string) (*Preflight, error) {
 	p := &Preflight{databases: map[string]bool{}, tables: map[string]bool{}, created: map[string]bool{}, current: current}
 	rows, err := q.QueryContext(ctx, "SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES")
 	if err != nil {
@@ -232,9 +229,7 @@ type DefinerCheck struct {
 }
 
 // NewDefinerCheck reads the account's grants.
-func NewDefinerCheck(ctx context.Context, q interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}) (*DefinerCheck, error) {
+func NewDefinerCheck(ctx context.Context, q Conn) (*DefinerCheck, error) {
 	rows, err := q.QueryContext(ctx, "SELECT CURRENT_USER()")
 	if err != nil {
 		return nil, fmt.Errorf("preflight: current user: %w", err)

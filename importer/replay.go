@@ -16,12 +16,13 @@ import (
 	"github.com/go-sql-driver/mysql"
 )
 
-// Conn is what the serial replayer needs from its one pinned connection; *sql.Conn
-// satisfies it. A *sql.DB would not do: its pool may run the next statement on a fresh
-// connection that never saw the dump's SET NAMES, sql_mode or USE.
+// Conn is what the replayers, preflight and checkpoints need from a pinned connection;
+// *sql.Conn satisfies it. A *sql.DB would not do: its pool may run the next statement on
+// a fresh connection that never saw the dump's SET NAMES, sql_mode or USE.
 type Conn interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
 // ReplayOptions control what the serial replayer does with each statement.
@@ -292,9 +293,7 @@ func (r *Replayer) countWarnings(ctx context.Context, c Conn, st *Statement) err
 	if err := c.QueryRowContext(ctx, "SELECT @@warning_count").Scan(&n); err != nil || n == 0 {
 		return err
 	}
-	rows, err := c.(interface {
-		QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	}).QueryContext(ctx, "SHOW WARNINGS")
+	rows, err := c.QueryContext(ctx, "SHOW WARNINGS")
 	if err != nil {
 		return err
 	}

@@ -55,9 +55,7 @@ func RelaxDurability(ctx context.Context, c Conn) ([]Setting, error) {
 
 // RestoreSettings puts back the global settings saved by RelaxDurability and forgets them,
 // dropping the progress schema when nothing else is left in it. It returns what it set.
-func RestoreSettings(ctx context.Context, c Conn, q interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}) ([]Setting, error) {
+func RestoreSettings(ctx context.Context, c Conn) ([]Setting, error) {
 	var n int
 	if err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'saved_settings'", ProgressSchema).Scan(&n); err != nil {
 		return nil, err
@@ -65,7 +63,7 @@ func RestoreSettings(ctx context.Context, c Conn, q interface {
 	if n == 0 {
 		return nil, nil
 	}
-	rows, err := q.QueryContext(ctx, "SELECT name, value FROM "+ProgressSchema+".saved_settings ORDER BY name")
+	rows, err := c.QueryContext(ctx, "SELECT name, value FROM "+ProgressSchema+".saved_settings ORDER BY name")
 	if err != nil {
 		return nil, err
 	}

@@ -651,7 +651,7 @@ func importCheckpoint(ctx context.Context, o *importOptions, dumpID importer.Dum
 		if err := cp.LoadDone(ctx, conns[0]); err != nil {
 			return nil, "", err
 		}
-		reload, err := cp.PlanReload(ctx, conns[0], conns[0])
+		reload, err := cp.PlanReload(ctx, conns[0])
 		if err != nil {
 			return nil, "", err
 		}
@@ -720,7 +720,7 @@ func finishCheckpoint(ctx context.Context, o *importOptions, cp *importer.Checkp
 func restoreDurability(c *sql.Conn, s stdio) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	restored, err := importer.RestoreSettings(ctx, c, c)
+	restored, err := importer.RestoreSettings(ctx, c)
 	for _, r := range restored {
 		fmt.Fprintf(s.Err, "dumpscope: restored SET GLOBAL %s = %s\n", r.Name, r.Value)
 	}

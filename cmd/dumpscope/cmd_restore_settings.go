@@ -42,7 +42,7 @@ func runRestoreSettings(args []string, s stdio) int {
 	}
 	defer db.Close()
 	defer c.Close()
-	restored, err := importer.RestoreSettings(ctx, c, c)
+	restored, err := importer.RestoreSettings(ctx, c)
 	for _, r := range restored {
 		fmt.Fprintf(s.Out, "SET GLOBAL %s = %s\n", r.Name, r.Value)
 	}
