@@ -16,6 +16,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -162,10 +163,27 @@ type Checkpointer struct {
 	// reload are tables (db.table) whose rows are replayed from their first row because
 	// they were truncated on resume.
 	reload map[string]bool
-	// pendingBarrier is set on resume until the first statement not yet recorded has run:
-	// it may have run before the crash (DDL commits before its progress row can), so its
-	// "already exists"/"does not exist" errors mean "already applied".
-	pendingBarrier bool
+	// resumed is set on resume. A DDL statement without a progress row may still have run
+	// before the crash, since DDL commits before its progress row can: any one before the
+	// furthest recorded offset, and the first concurrentDDL ones after it (that many
+	// connections run DDL at once: the control connection and each worker's barrier
+	// items). Their "already exists"/"does not exist" errors mean "already applied".
+	resumed       bool
+	furthest      int64
+	concurrentDDL atomic.Int64
+}
+
+// mayHaveRun reports whether an unrecorded DDL statement at offset may have run before an
+// earlier attempt ended.
+func (cp *Checkpointer) mayHaveRun(offset int64) bool {
+	return cp.resumed && (offset < cp.furthest || cp.concurrentDDL.Load() > 0)
+}
+
+// ranDDL notes that an unrecorded DDL statement at offset has now run.
+func (cp *Checkpointer) ranDDL(offset int64) {
+	if cp.resumed && offset >= cp.furthest {
+		cp.concurrentDDL.Add(-1)
+	}
 }
 
 // Setup creates the progress schema if needed and registers the run.
@@ -231,7 +249,8 @@ func (cp *Checkpointer) LoadDone(ctx context.Context, q Conn) error {
 		spans = append(spans, s)
 	}
 	cp.done = mergeSpans(spans)
-	cp.pendingBarrier = true
+	cp.resumed = true
+	_, cp.furthest = cp.Committed()
 	return rows.Err()
 }
 

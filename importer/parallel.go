@@ -2,10 +2,12 @@ package importer
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -51,7 +53,8 @@ type tableInfo struct {
 // otherwise the table is reloaded from its first row.
 func (t tableInfo) resumable() bool { return t.primaryKey && t.transactional }
 
-// batch is a run of INSERTs into one table, committed as one transaction by one worker.
+// batch is a run of INSERTs into one table, committed as one transaction by one worker,
+// or (stmt set) one barrier statement that a worker runs once the rows it follows commit.
 type batch struct {
 	table   string
 	session []string // the session statements to have run on the worker's connection first
@@ -60,6 +63,20 @@ type batch struct {
 	rows    int64
 	pinned  bool  // must run on worker 0, in stream order with the other pinned batches
 	endByte int64 // stream offset after the batch's last statement
+	worker  int   // whose queue holds it
+	weight  int64 // what it adds to its worker's load while queued
+
+	// A barrier item runs stmt (prepared as q) on a worker instead of the control
+	// connection, so that the statements after it need not wait: mysqldump's ENABLE KEYS
+	// of a MyISAM table, a trigger after its table's rows, --defer-indexes' ADD KEYs. The
+	// worker first waits until every batch of keys dispatched before it has committed
+	// (nothing of keys is dispatched after it until it is done), then adds the indexes held
+	// back for those tables, records their loads complete, and runs stmt.
+	stmt    *Statement
+	q       []byte
+	keys    []string
+	indexes []deferredIndexes
+	loads   []tableInfo
 }
 
 type batchStmt struct {
@@ -71,7 +88,7 @@ type batchStmt struct {
 
 // ParallelReplayer replays one dump stream on N worker connections plus one control
 // connection. One goroutine (Run's caller) splits and dispatches; N workers execute
-// batches; the control connection runs everything else. What it does differently from the
+// batches and barrier items; the control connection runs everything else. What it does differently from the
 // client:
 //   - INSERT/REPLACE statements are grouped per table into batches of about BatchBytes and
 //     each batch runs as START TRANSACTION … COMMIT on one worker; batches of one table run
@@ -79,10 +96,14 @@ type batchStmt struct {
 //     of the previous table still commit.
 //   - Every other statement is a barrier for the tables it touches: a table's DDL,
 //     triggers on it, ALTERs of it wait until its batches in flight have committed; a
-//     statement whose tables are not known (DML, CREATE … SELECT, DROP DATABASE, foreign
-//     keys) waits for all of them. It then runs on the control connection.
+//     statement whose tables are not known (DML, CREATE … SELECT, DROP DATABASE) waits for
+//     all of them. It then runs on the control connection — unless it is one of the
+//     statements that follow a table's rows (ALTER TABLE, CREATE/DROP INDEX or TRIGGER):
+//     then it is a barrier item (see batch), run by a worker once those rows are in, and
+//     the stream goes on meanwhile.
 //   - Session statements (SET, USE, sql_mode, user variables) run on the control connection
-//     at once and on each worker, in stream order, before the worker's next batch.
+//     at once and on each worker, in stream order, before the worker's next batch: each
+//     worker has its own queue, filled in stream order.
 //   - LOCK TABLES / UNLOCK TABLES are not sent: a table lock held by one connection would
 //     block the other workers (it only speeds up MyISAM key writes in the client's replay).
 //   - Rows of tables without a PRIMARY KEY, of non-transactional tables (MyISAM, Aria),
@@ -99,8 +120,9 @@ type ParallelReplayer struct {
 
 	serial *Replayer // runs barrier statements on the control connection with the serial semantics
 
-	work     chan *batch // unpinned batches, any worker
-	pinned   chan *batch // pinned batches, worker 0 only
+	// queues hold each worker's batches in dispatch order, so a worker runs the session
+	// statements of the stream in order and never sees a batch older than its session.
+	queues   []chan *batch
 	inflight sync.WaitGroup
 	firstErr atomic.Pointer[error]
 
@@ -111,19 +133,21 @@ type ParallelReplayer struct {
 	busyCV      *sync.Cond
 	busy        map[string]int
 	queuedBytes int64
+	load        []int64         // per worker: the weight of its queued batches
+	barrierOn   map[string]bool // tables with a barrier item in flight
+	barriers    int             // barrier items in flight
 
 	// session is every session statement so far, in stream order; a batch carries the
 	// prefix its worker must have run before it. Elements are never modified.
 	session []string
 
-	rows, statements, errs, commits atomic.Int64
+	rows, statements, commits atomic.Int64
 
 	tables  map[string]tableInfo // db.table → what the server says, looked up at its first rows
 	loading map[string]tableInfo // non-resumable tables with rows sent since their last barrier
 	// deferred are the indexes --defer-indexes holds back, per table, in CREATE order.
 	deferred []deferredIndexes
 	ordered  map[string]bool // tables whose rows must stay in stream order (triggers)
-	errMu    sync.Mutex
 }
 
 // NewParallelReplayer prepares a replay of split: conns[0] is the control connection,
@@ -148,11 +172,17 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *Splitter, opt
 	}
 	p := &ParallelReplayer{
 		control: conns[0], workers: workers, split: split, opt: opt, serial: serial,
-		work: make(chan *batch), pinned: make(chan *batch, 1024),
-		busy:   map[string]int{},
+		busy: map[string]int{}, barrierOn: map[string]bool{}, load: make([]int64, len(workers)),
 		tables: map[string]tableInfo{}, ordered: map[string]bool{}, loading: map[string]tableInfo{},
 	}
 	p.busyCV = sync.NewCond(&p.busyMu)
+	for range workers {
+		// Deep enough that the byte budget, not the item count, bounds the read-ahead.
+		p.queues = append(p.queues, make(chan *batch, 4096))
+	}
+	if opt.Checkpoint != nil {
+		opt.Checkpoint.concurrentDDL.Store(int64(len(workers) + 1))
+	}
 	return p, nil
 }
 
@@ -161,7 +191,6 @@ func (p *ParallelReplayer) Progress() Progress {
 	sp := p.serial.Progress()
 	sp.Rows += p.rows.Load()
 	sp.Statements += p.statements.Load()
-	sp.Errors += p.errs.Load()
 	sp.Commits += p.commits.Load()
 	return sp
 }
@@ -211,6 +240,15 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	}
 	res := &p.serial.result
 	res.Progress = p.Progress()
+	var se *StatementError
+	if errors.As(err, &se) && se.Offset < res.Bytes {
+		// A batch or barrier item failed behind the dispatcher: statements after it
+		// were sent on other connections and may have committed.
+		res.SentBytes, res.Bytes = res.Bytes, se.Offset
+	}
+	// Workers tolerate errors (--force) in the order they meet them.
+	slices.SortStableFunc(res.ErrorList, func(a, b *StatementError) int { return cmp.Compare(a.Offset, b.Offset) })
+	slices.SortStableFunc(res.WarningList, func(a, b ServerWarning) int { return cmp.Compare(a.Offset, b.Offset) })
 	return res, err
 }
 
@@ -231,11 +269,27 @@ func (p *ParallelReplayer) scope(st *Statement) (keys []string, global bool) {
 		head = head[:64<<10]
 	}
 	upper := bytes.ToUpper(head)
-	if bytes.Contains(upper, []byte("FOREIGN KEY")) || bytes.Contains(upper, []byte("REFERENCES")) ||
-		(!strings.Contains(st.Verb, "VIEW") && bytes.Contains(upper, []byte("SELECT"))) {
-		return nil, true // reads or constrains other tables
+	if len(head) < len(st.SQL) || (!strings.Contains(st.Verb, "VIEW") && bytes.Contains(upper, []byte("SELECT"))) {
+		return nil, true // reads other tables
 	}
 	keys = []string{p.tableKey(st)}
+	if bytes.Contains(upper, []byte("REFERENCES")) {
+		// A foreign key constrains its parent tables: with foreign_key_checks on, adding
+		// one reads their rows, so they are in scope too.
+		parents, ok := referencedTables(st.SQL)
+		if !ok {
+			return nil, true
+		}
+		for _, t := range parents {
+			if t[0] == "" {
+				t[0] = st.Database
+			}
+			if t[0] == "" {
+				t[0] = p.serial.database
+			}
+			keys = append(keys, t[0]+"."+t[1])
+		}
+	}
 	if strings.Contains(st.Verb, "TRIGGER") {
 		db := st.Database
 		if db == "" {
@@ -246,6 +300,23 @@ func (p *ParallelReplayer) scope(st *Statement) (keys []string, global bool) {
 		}
 	}
 	return keys, false
+}
+
+// referencedTables returns the (database, table) of each REFERENCES clause of a DDL
+// statement; ok is false when one does not name a table it can read.
+func referencedTables(q []byte) (tables [][2]string, ok bool) {
+	l := lexer{b: q}
+	for t := l.next(); t.kind != tEOF; t = l.next() {
+		if !t.is("REFERENCES") {
+			continue
+		}
+		db, table := l.name(l.next())
+		if table == "" {
+			return nil, false
+		}
+		tables = append(tables, [2]string{db, table})
+	}
+	return tables, true
 }
 
 // waitFor blocks until no batch of the given tables (of any table when global) is in
@@ -324,21 +395,8 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		b := cur
 		cur = nil
 		b.session = p.session
-		p.inflight.Add(1)
-		p.busyMu.Lock()
-		p.busy[b.table]++
-		p.busyMu.Unlock()
-		ch := p.work
-		if b.pinned {
-			ch = p.pinned
-		}
-		select {
-		case ch <- b:
-			return nil
-		case <-ctx.Done():
-			p.done(b)
-			return ctx.Err()
-		}
+		b.weight = b.bytes
+		return p.send(ctx, b, b.pinned)
 	}
 	for r.split.Next() {
 		if err := ctx.Err(); err != nil {
@@ -366,6 +424,16 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 				r.rows.Add(st.Rows) // committed by an earlier attempt
 				r.bytes.Store(end)
 				continue
+			}
+			if p.barrierPending(key) {
+				// Rows after a barrier item of their table (rare: mysqldump puts its
+				// ALTERs and triggers after the rows) wait for it.
+				if err := flush(); err != nil {
+					return err
+				}
+				if err := p.waitFor(ctx, []string{key}, false); err != nil {
+					return err
+				}
 			}
 			n := int64(len(st.SQL))
 			if cur != nil && (cur.table != key || cur.bytes+n > p.opt.BatchBytes) {
@@ -437,8 +505,25 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 			return err
 		}
 		keys, global := p.scope(st)
+		local := !global && localDDL(st)
+		if local && st.Verb != "CREATE TABLE" && st.Verb != "DROP TABLE" && !p.barrierPending(keys...) && (p.isBusy(keys) || p.hasDeferred(keys)) {
+			// It follows rows or owes held-back indexes, and the statements after it
+			// need not wait for that: a worker runs it when they are in.
+			if err := p.sendBarrier(ctx, st, keys, end); err != nil {
+				return err
+			}
+			r.bytes.Store(end)
+			continue
+		}
 		if err := p.waitFor(ctx, keys, global); err != nil {
 			return err
+		}
+		if !local && st.Kind != KindSession && st.Kind != KindClient {
+			// A view, routine or event may name any table; a barrier item may still
+			// be changing one.
+			if err := p.waitBarriers(ctx); err != nil {
+				return err
+			}
 		}
 		p.learn(st)
 		if len(st.SQL) > 0 && st.Kind != KindSession && st.Kind != KindClient {
@@ -577,39 +662,72 @@ func (p *ParallelReplayer) disablesKeysOfDeferred(st *Statement) bool {
 	return false
 }
 
-// addDeferredIndexes adds the held-back indexes of the tables in scope (their batches
-// have committed), one ALTER TABLE per table: at mysqldump's ENABLE KEYS, at the next
-// statement that touches the table, or at the end. A "duplicate key name" error means a
-// resumed run's earlier attempt added them already.
+// addDeferredIndexes adds, on the control connection, the held-back indexes of the tables
+// in scope (their batches have committed): at mysqldump's ENABLE KEYS, at the next
+// statement that touches the table, or at the end.
 func (p *ParallelReplayer) addDeferredIndexes(ctx context.Context, keys []string, global bool) error {
+	return p.addIndexes(ctx, p.control, p.takeDeferred(keys, global))
+}
+
+// takeDeferred removes and returns the held-back indexes of the tables in scope.
+func (p *ParallelReplayer) takeDeferred(keys []string, global bool) []deferredIndexes {
+	var taken []deferredIndexes
 	kept := p.deferred[:0]
-	for i, d := range p.deferred {
-		if !inScope(d.key, keys, global) {
+	for _, d := range p.deferred {
+		if inScope(d.key, keys, global) {
+			taken = append(taken, d)
+		} else {
 			kept = append(kept, d)
-			continue
 		}
+	}
+	p.deferred = kept
+	return taken
+}
+
+// hasDeferred reports whether any of the tables has indexes held back.
+func (p *ParallelReplayer) hasDeferred(keys []string) bool {
+	for _, d := range p.deferred {
+		if inScope(d.key, keys, false) {
+			return true
+		}
+	}
+	return false
+}
+
+// addIndexes adds held-back indexes on c, one ALTER TABLE per table. A "duplicate key
+// name" error means a resumed run's earlier attempt added them already.
+func (p *ParallelReplayer) addIndexes(ctx context.Context, c Conn, ds []deferredIndexes) error {
+	for _, d := range ds {
 		q := "ALTER TABLE " + quoteName(d.db) + "." + quoteName(d.table) + " " + strings.Join(d.add, ", ")
-		if _, err := p.control.ExecContext(ctx, q); err != nil {
+		if _, err := c.ExecContext(ctx, q); err != nil {
 			var me *mysql.MySQLError
 			if !errors.As(err, &me) || !alreadyApplied(me.Number) {
-				p.deferred = append(kept, p.deferred[i:]...)
 				return fmt.Errorf("%s: --defer-indexes: %s: %w", p.opt.Name, q, err)
 			}
 		}
 	}
-	p.deferred = kept
 	return nil
 }
 
 // barrier runs one statement that is not a batched INSERT on the control connection, the
-// batches of the tables it touches having committed. With progress rows, DML runs in a transaction with its progress
-// row; DDL commits on its own, so its progress row follows it, and on resume the first
-// unrecorded DDL's "already exists" errors mean it had run.
+// batches of the tables it touches having committed.
 func (p *ParallelReplayer) barrier(ctx context.Context, st *Statement, end int64) error {
-	r, cp, c := p.serial, p.opt.Checkpoint, p.control
-	record := cp != nil && len(st.SQL) > 0 && st.Kind != KindSession && st.Kind != KindClient
+	q, err := p.serial.prepare(ctx, st)
+	if err != nil || q == nil {
+		return err
+	}
+	return p.runBarrier(ctx, p.control, st, q, end)
+}
+
+// runBarrier runs q, prepared from st, on c. With progress rows, DML runs in a transaction
+// with its progress row; DDL commits on its own, so its progress row follows it, and on
+// resume an unrecorded DDL's "already exists" errors may mean it had run
+// (Checkpointer.mayHaveRun).
+func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement, q []byte, end int64) error {
+	r, cp := p.serial, p.opt.Checkpoint
+	record := cp != nil && st.Kind != KindSession && st.Kind != KindClient
 	if !record {
-		return r.one(ctx, st)
+		return r.exec(ctx, c, st, q)
 	}
 	ddl := st.Kind == KindDDL || st.Kind == KindRoutine
 	if !ddl {
@@ -617,9 +735,9 @@ func (p *ParallelReplayer) barrier(ctx context.Context, st *Statement, end int64
 			return r.sqlError(st, st.SQL, err)
 		}
 	}
-	err := r.one(ctx, st)
+	err := r.exec(ctx, c, st, q)
 	var se *StatementError
-	if err != nil && ddl && cp.pendingBarrier && errors.As(err, &se) && alreadyApplied(se.Code) {
+	if err != nil && ddl && cp.mayHaveRun(st.Offset) && errors.As(err, &se) && alreadyApplied(se.Code) {
 		err = nil // it ran before the crash; its progress row did not
 	}
 	if err != nil {
@@ -628,7 +746,9 @@ func (p *ParallelReplayer) barrier(ctx context.Context, st *Statement, end int64
 		}
 		return err
 	}
-	cp.pendingBarrier = false
+	if ddl {
+		cp.ranDDL(st.Offset)
+	}
 	if _, err := c.ExecContext(ctx, cp.recordSQL(st.Offset, end, 1, 0)); err != nil {
 		return r.sqlError(st, st.SQL, err)
 	}
@@ -799,54 +919,57 @@ func (p *ParallelReplayer) startLoad(ctx context.Context, key string, info table
 	return nil
 }
 
-// completeLoads marks the loads under way of the tables in scope complete: the barrier
-// that called it has seen all their batches commit.
+// completeLoads marks the loads under way of the tables in scope complete, on the control
+// connection: the barrier that called it has seen all their batches commit.
 func (p *ParallelReplayer) completeLoads(ctx context.Context, keys []string, global bool) error {
-	c := p.control
-	marked := false
+	return p.markLoaded(ctx, p.control, p.takeLoads(keys, global))
+}
+
+// takeLoads removes and returns the loads under way of the tables in scope.
+func (p *ParallelReplayer) takeLoads(keys []string, global bool) []tableInfo {
+	var taken []tableInfo
 	for key, info := range p.loading {
-		if !inScope(key, keys, global) {
-			continue
+		if inScope(key, keys, global) {
+			taken = append(taken, info)
+			delete(p.loading, key)
 		}
-		if err := p.opt.Checkpoint.CompleteLoad(ctx, c, info.db, info.name); err != nil {
-			return fmt.Errorf("record the load of %s complete: %w", key, err)
-		}
-		delete(p.loading, key)
-		marked = true
 	}
-	if !marked {
+	return taken
+}
+
+// markLoaded records the loads of tables complete, on c.
+func (p *ParallelReplayer) markLoaded(ctx context.Context, c Conn, loads []tableInfo) error {
+	if len(loads) == 0 {
 		return nil
+	}
+	for _, info := range loads {
+		if err := p.opt.Checkpoint.CompleteLoad(ctx, c, info.db, info.name); err != nil {
+			return fmt.Errorf("record the load of %s.%s complete: %w", info.db, info.name, err)
+		}
 	}
 	_, err := c.ExecContext(ctx, "COMMIT")
 	return err
 }
 
-// worker runs batches on one connection. Before each it runs the session statements the
-// batch's position in the stream says this connection has not run yet.
+// worker runs the batches of its queue on one connection, in dispatch order. Before each it
+// runs the session statements the batch's position in the stream says this connection has
+// not run yet.
 func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
-	pinned := p.pinned
-	if id != 0 {
-		pinned = nil // only worker 0 runs pinned batches, so they keep stream order
-	}
 	applied := 0
 	for {
 		var b *batch
 		select {
 		case <-ctx.Done():
-			if id == 0 { // batches queued for worker 0 will not run: account for them
-				for {
-					select {
-					case b := <-p.pinned:
-						p.done(b)
-						continue
-					default:
-					}
-					break
+			for { // batches still queued will not run: account for them
+				select {
+				case b := <-p.queues[id]:
+					p.done(b)
+					continue
+				default:
 				}
+				return
 			}
-			return
-		case b = <-pinned:
-		case b = <-p.work:
+		case b = <-p.queues[id]:
 		}
 		if p.err() == nil {
 			for ; applied < len(b.session); applied++ {
@@ -854,7 +977,13 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 				// (a privilege, say) would have been reported there.
 				_, _ = c.ExecContext(ctx, b.session[applied])
 			}
-			if err := p.runBatch(ctx, c, b); err != nil {
+			var err error
+			if b.stmt != nil {
+				err = p.runBarrierItem(ctx, c, b)
+			} else {
+				err = p.runBatch(ctx, c, b)
+			}
+			if err != nil {
 				p.fail(err)
 			}
 		}
@@ -862,16 +991,196 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 	}
 }
 
+// send queues b on a worker: pinned batches on worker 0, others on the least loaded.
+func (p *ParallelReplayer) send(ctx context.Context, b *batch, pinned bool) error {
+	p.inflight.Add(1)
+	p.busyMu.Lock()
+	w := 0
+	if !pinned {
+		for i := range p.load {
+			if p.load[i] < p.load[w] {
+				w = i
+			}
+		}
+	}
+	b.worker = w
+	p.load[w] += b.weight
+	if b.stmt == nil {
+		p.busy[b.table]++
+	} else {
+		for _, k := range b.keys {
+			p.busy[k]++
+			p.barrierOn[k] = true
+		}
+		p.barriers++
+	}
+	p.busyMu.Unlock()
+	select {
+	case p.queues[w] <- b:
+		return nil
+	case <-ctx.Done():
+		p.done(b)
+		return ctx.Err()
+	}
+}
+
 // done releases a batch's queue budget and marks it no longer in flight.
 func (p *ParallelReplayer) done(b *batch) {
 	p.busyMu.Lock()
 	p.queuedBytes -= b.bytes
-	if p.busy[b.table]--; p.busy[b.table] <= 0 {
-		delete(p.busy, b.table)
+	p.load[b.worker] -= b.weight
+	release := func(k string) {
+		if p.busy[k]--; p.busy[k] <= 0 {
+			delete(p.busy, k)
+		}
+	}
+	if b.stmt == nil {
+		release(b.table)
+	} else {
+		for _, k := range b.keys {
+			release(k)
+			delete(p.barrierOn, k)
+		}
+		p.barriers--
 	}
 	p.busyCV.Broadcast()
 	p.busyMu.Unlock()
 	p.inflight.Done()
+}
+
+// sendBarrier queues st as a barrier item (see batch) on a worker: worker 0 when one of
+// its tables keeps its rows there, so that it follows them without waiting, or the least
+// loaded one. The held-back indexes and the loads under way of its tables go with it.
+func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *Statement, keys []string, end int64) error {
+	q, err := p.serial.prepare(ctx, st)
+	if err != nil || q == nil {
+		return err
+	}
+	p.learn(st)
+	// The splitter reuses its buffers at the next statement: the item keeps copies.
+	own := *st
+	own.SQL, own.Raw = bytes.Clone(st.SQL), nil
+	b := &batch{stmt: &own, q: bytes.Clone(q), endByte: end, session: p.session, weight: p.opt.BatchBytes}
+	for _, k := range keys {
+		if !slices.Contains(b.keys, k) {
+			b.keys = append(b.keys, k)
+		}
+	}
+	if p.opt.DeferIndexes && !p.disablesKeysOfDeferred(st) {
+		b.indexes = p.takeDeferred(b.keys, false)
+	}
+	if p.opt.Checkpoint != nil {
+		b.loads = p.takeLoads(b.keys, false)
+	}
+	pinned := false
+	for _, k := range b.keys {
+		if info, ok := p.tables[k]; ok && (p.ordered[k] || !info.resumable()) {
+			pinned = true
+		}
+	}
+	if st.Kind == KindDDL && !strings.HasPrefix(st.Verb, "CREATE") {
+		for _, k := range b.keys {
+			delete(p.tables, k) // an ALTER may change what was looked up (engine, keys)
+		}
+	}
+	return p.send(ctx, b, pinned)
+}
+
+// runBarrierItem waits until the batches of b's tables dispatched before it have
+// committed, then adds their held-back indexes, marks their loads complete and runs b's
+// statement, all on c.
+func (p *ParallelReplayer) runBarrierItem(ctx context.Context, c Conn, b *batch) error {
+	p.busyMu.Lock()
+	for {
+		if err := p.err(); err != nil {
+			p.busyMu.Unlock()
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			p.busyMu.Unlock()
+			return err
+		}
+		ready := true
+		for _, k := range b.keys {
+			if p.busy[k] > 1 { // 1: the item itself
+				ready = false
+				break
+			}
+		}
+		if ready {
+			break
+		}
+		p.busyCV.Wait()
+	}
+	p.busyMu.Unlock()
+	if err := p.addIndexes(ctx, c, b.indexes); err != nil {
+		return err
+	}
+	if err := p.markLoaded(ctx, c, b.loads); err != nil {
+		return err
+	}
+	return p.runBarrier(ctx, c, b.stmt, b.q, b.endByte)
+}
+
+// barrierPending reports whether a barrier item of any of the tables is in flight.
+func (p *ParallelReplayer) barrierPending(keys ...string) bool {
+	p.busyMu.Lock()
+	defer p.busyMu.Unlock()
+	for _, k := range keys {
+		if p.barrierOn[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// isBusy reports whether any of the tables has batches in flight.
+func (p *ParallelReplayer) isBusy(keys []string) bool {
+	p.busyMu.Lock()
+	defer p.busyMu.Unlock()
+	for _, k := range keys {
+		if p.busy[k] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// waitBarriers blocks until no barrier item is in flight.
+func (p *ParallelReplayer) waitBarriers(ctx context.Context) error {
+	p.busyMu.Lock()
+	defer p.busyMu.Unlock()
+	for p.barriers > 0 {
+		if err := p.err(); err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		p.busyCV.Wait()
+	}
+	return nil
+}
+
+// localDDL reports whether a DDL statement acts only on the tables its scope names, so
+// that statements of other tables may run before or while it does: CREATE/DROP/ALTER
+// TABLE, CREATE/DROP INDEX, CREATE/DROP TRIGGER. Views, routines and events may name any
+// table, CREATE TABLE … LIKE reads another one, and ALTER TABLE … RENAME makes a new name.
+func localDDL(st *Statement) bool {
+	switch st.Verb {
+	case "CREATE TABLE", "ALTER TABLE":
+		for _, w := range ddlWords(st.SQL, 16) {
+			if strings.EqualFold(w, "LIKE") || strings.EqualFold(w, "RENAME") {
+				return false
+			}
+		}
+		return st.Verb == "CREATE TABLE" || !bytes.Contains(bytes.ToUpper(st.SQL), []byte("RENAME"))
+	case "DROP TABLE":
+		return !bytes.Contains(st.SQL, []byte(","))
+	case "CREATE INDEX", "DROP INDEX", "CREATE TRIGGER", "DROP TRIGGER":
+		return true
+	}
+	return false
 }
 
 func (p *ParallelReplayer) runBatch(ctx context.Context, c Conn, b *batch) error {
@@ -938,14 +1247,9 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *batch) (err 
 		return fmt.Errorf("%s: offset %d, line %d: commit of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), errors.As(err, &me) && (me.Number == 1213 || me.Number == 1205)
 	}
 	if len(tolerated) > 0 {
-		p.errMu.Lock()
-		p.errs.Add(int64(len(tolerated)))
 		for _, se := range tolerated {
-			if len(p.serial.result.ErrorList) < p.serial.opt.MaxErrorsListed {
-				p.serial.result.ErrorList = append(p.serial.result.ErrorList, se)
-			}
+			p.serial.tolerate(se)
 		}
-		p.errMu.Unlock()
 	}
 	return nil, false
 }

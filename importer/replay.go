@@ -120,6 +120,10 @@ type ReplayResult struct {
 	Tables []TableCount
 	// LargestStatementBytes is the largest SQL sent.
 	LargestStatementBytes int64
+	// SentBytes, when beyond Progress.Bytes, is how far a parallel replay had sent the
+	// stream when a statement at Progress.Bytes failed: what lies between ran on other
+	// connections or not, as its progress rows record.
+	SentBytes int64
 }
 
 // Replayer replays a split dump on one connection, in order, exactly as the mariadb client
@@ -136,7 +140,7 @@ type Replayer struct {
 	table                                            atomic.Pointer[string]
 
 	result     ReplayResult
-	warnMu     sync.Mutex // WarningList is appended to by parallel workers too
+	listMu     sync.Mutex // WarningList and ErrorList are appended to by parallel workers too
 	tableIndex map[string]int
 }
 
@@ -216,26 +220,37 @@ func (r *Replayer) splitErr() error {
 }
 
 func (r *Replayer) one(ctx context.Context, st *Statement) error {
+	q, err := r.prepare(ctx, st)
+	if err != nil || q == nil {
+		return err
+	}
+	return r.exec(ctx, r.conn, st, q)
+}
+
+// prepare decides what a statement sends, in stream order: nil for client commands and
+// empty statements; a refusal for what must not run. The parallel replay calls it in its
+// dispatcher and exec on whichever connection runs the statement.
+func (r *Replayer) prepare(ctx context.Context, st *Statement) ([]byte, error) {
 	if st.Kind == KindClient {
-		return r.clientCommand(st)
+		return nil, r.clientCommand(st)
 	}
 	if len(st.SQL) == 0 {
-		return nil
+		return nil, nil
 	}
 	if isLoadDataLocal(st.SQL) && !r.opt.LocalInfile {
-		return r.refuse(st, "LOAD DATA LOCAL INFILE reads files on the client machine; refused (pass --local-infile to allow it)")
+		return nil, r.refuse(st, "LOAD DATA LOCAL INFILE reads files on the client machine; refused (pass --local-infile to allow it)")
 	}
 	q := st.SQL
 	if r.opt.StripDefiners && (st.Kind == KindRoutine || st.Kind == KindDDL) {
 		q = StripDefiner(q)
 	}
 	if n := int64(len(q)) + 1; n > r.maxPacketBytes { // +1: the COM_QUERY command byte
-		return r.refuse(st, fmt.Sprintf("statement is %d bytes, larger than the server's max_allowed_packet (%d); raise it: SET GLOBAL max_allowed_packet=%d (or max_allowed_packet in my.cnf [mysqld]), then resume",
+		return nil, r.refuse(st, fmt.Sprintf("statement is %d bytes, larger than the server's max_allowed_packet (%d); raise it: SET GLOBAL max_allowed_packet=%d (or max_allowed_packet in my.cnf [mysqld]), then resume",
 			len(q), r.maxPacketBytes, roundUpMiB(n)))
 	}
 	if r.opt.OnStatement != nil {
 		if err := r.opt.OnStatement(ctx, st); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if st.Table != "" {
@@ -245,7 +260,14 @@ func (r *Replayer) one(ctx context.Context, st *Statement) error {
 	if int64(len(q)) > r.result.LargestStatementBytes {
 		r.result.LargestStatementBytes = int64(len(q))
 	}
-	_, err := r.conn.ExecContext(ctx, bytesToString(q))
+	return q, nil
+}
+
+// exec sends q, prepared from st, on c and does the bookkeeping that follows. Session
+// statements and INSERTs only ever run here on the replay's own connection, in stream
+// order; what the parallel replay runs on other connections is DDL.
+func (r *Replayer) exec(ctx context.Context, c Conn, st *Statement, q []byte) error {
+	_, err := c.ExecContext(ctx, bytesToString(q))
 	r.statements.Add(1)
 	if err != nil {
 		return r.sqlError(st, q, err)
@@ -261,7 +283,7 @@ func (r *Replayer) one(ctx context.Context, st *Statement) error {
 		return r.afterSession(ctx, st, q)
 	}
 	if !r.opt.SkipWarningCount && st.Kind != KindSession && st.Kind != KindLock {
-		if err := r.countWarnings(ctx, r.conn, st); err != nil {
+		if err := r.countWarnings(ctx, c, st); err != nil {
 			return r.sqlError(st, q, err)
 		}
 	}
@@ -308,11 +330,11 @@ func (r *Replayer) countWarnings(ctx context.Context, c Conn, st *Statement) err
 			continue
 		}
 		warnings++
-		r.warnMu.Lock()
+		r.listMu.Lock()
 		if len(r.result.WarningList) < maxWarningsKept {
 			r.result.WarningList = append(r.result.WarningList, w)
 		}
-		r.warnMu.Unlock()
+		r.listMu.Unlock()
 	}
 	// SHOW WARNINGS lists at most max_error_count; the count covers the rest.
 	if warnings > 0 && n > warnings {
@@ -362,12 +384,20 @@ func (r *Replayer) sqlError(st *Statement, q []byte, err error) error {
 	if !r.opt.Force || isConnectionFatal(se.Code) {
 		return se
 	}
+	se.Err = nil
+	r.tolerate(se)
+	return nil
+}
+
+// tolerate counts an SQL error that --force lets pass and lists the first ones. Parallel
+// workers call it too.
+func (r *Replayer) tolerate(se *StatementError) {
 	r.errs.Add(1)
+	r.listMu.Lock()
+	defer r.listMu.Unlock()
 	if len(r.result.ErrorList) < r.opt.MaxErrorsListed {
-		se.Err = nil
 		r.result.ErrorList = append(r.result.ErrorList, se)
 	}
-	return nil
 }
 
 // isConnectionFatal lists server errors after which the session cannot continue even

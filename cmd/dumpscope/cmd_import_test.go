@@ -237,6 +237,28 @@ func TestImportParallelConcurrentAndIdentical(t *testing.T) {
 		t.Fatalf("INSERTs into sbtest1 came from %d connection(s) with %d switches between them over %d statements; want ≥ 2 connections interleaved", len(threads), switches, len(seq))
 	}
 	t.Logf("sbtest1: %d INSERTs from %d connections, %d switches", len(seq), len(threads), switches)
+
+	// The statements that follow a table's rows without blocking the stream (the MyISAM
+	// table's ENABLE KEYS, the trigger after the orders rows) start only after the last
+	// of those rows. The general log stamps a statement when it arrives, so the last
+	// INSERT's stamp is before its COMMIT and before anything that waited for that.
+	for _, c := range []struct{ after, stmt string }{
+		{"INSERT INTO `legacy_counters`%", "%ALTER TABLE `legacy_counters` ENABLE KEYS%"},
+		{"INSERT INTO `orders`%", "%CREATE%TRIGGER orders_after_insert%"},
+	} {
+		var lastRow, ran string
+		var ranOn int64
+		if err := db.QueryRow("SELECT CAST(MAX(event_time) AS CHAR) FROM mysql.general_log WHERE command_type='Query' AND argument LIKE ?", c.after).Scan(&lastRow); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.QueryRow("SELECT CAST(event_time AS CHAR), thread_id FROM mysql.general_log WHERE command_type='Query' AND argument LIKE ? ORDER BY event_time LIMIT 1", c.stmt).Scan(&ran, &ranOn); err != nil {
+			t.Fatalf("%s: %v", c.stmt, err)
+		}
+		if ran <= lastRow {
+			t.Errorf("%s started at %s, before the last %s at %s", c.stmt, ran, c.after, lastRow)
+		}
+		t.Logf("%s: last row at %s, ran at %s on connection %d (a worker: %v)", c.stmt, lastRow, ran, ranOn, threads[ranOn])
+	}
 }
 
 // TestImportDeferIndexesSameSchema: --defer-indexes (serial and parallel) ends with the

@@ -8,6 +8,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -27,6 +28,8 @@ type result struct {
 	wall   time.Duration
 	cpu    time.Duration // user+sys of the loader process (and its children)
 	maxRSS int64         // bytes, of the loader process
+	// serverCPU is the server's user+sys during the load: what the loader made it do.
+	serverCPU time.Duration
 }
 
 type contender struct {
@@ -43,6 +46,8 @@ func main() {
 	settings := flag.String("server", "innodb_buffer_pool_size=1G,innodb_log_file_size=512M", "comma-separated server settings for every sandbox")
 	bin := flag.String("dumpscope", "bin/dumpscope", "dumpscope binary")
 	skipMyloader := flag.Bool("no-myloader", false, "skip myloader")
+	extra := flag.String("dumpscope-flags", "", "extra flags for every dumpscope run, space-separated (e.g. --defer-indexes)")
+	inputKind := flag.String("input", "gz", "what every loader reads: gz (a .sql.gz; mydumper -c) or plain (a .sql; mydumper without -c)")
 	flag.Parse()
 
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
@@ -65,20 +70,37 @@ func main() {
 		}
 		f.Close()
 	}
+	if *inputKind != "gz" && *inputKind != "plain" {
+		fatal(fmt.Errorf("--input %q: want gz or plain", *inputKind))
+	}
+	// Every loader reads the same compression, so nobody's decompression CPU is left out
+	// of the comparison on a machine where the server needs both cores.
+	input := dump
+	cat := "zcat"
+	if *inputKind == "plain" {
+		input, cat = strings.TrimSuffix(dump, ".gz"), "cat"
+		if _, err := os.Stat(input); err != nil {
+			if err := exec.Command("sh", "-c", fmt.Sprintf("zcat %s > %s", dump, input)).Run(); err != nil {
+				fatal(err)
+			}
+		}
+	}
 	srvSettings := strings.Split(*settings, ",")
 	var cs []contender
 	cs = append(cs, contender{"mariadb client", func(srv *sandbox.Server) (result, error) {
-		return timed(exec.Command("sh", "-c", fmt.Sprintf("zcat %s | mariadb %s", dump, strings.Join(srv.ClientArgs(), " "))))
+		return timed(exec.Command("sh", "-c", fmt.Sprintf("%s %s | mariadb %s", cat, input, strings.Join(srv.ClientArgs(), " "))))
 	}})
 	for _, n := range strings.Split(*par, ",") {
 		n := strings.TrimSpace(n)
 		cs = append(cs, contender{"dumpscope --parallel " + n, func(srv *sandbox.Server) (result, error) {
-			return timed(exec.Command(*bin, "import", "--no-defaults", "-u", "root", "-S", srv.Socket, "--no-advisor", "--skip-warning-count", "--parallel", n, dump))
+			args := []string{"import", "--no-defaults", "-u", "root", "-S", srv.Socket, "--no-advisor", "--skip-warning-count", "--parallel", n}
+			args = append(append(args, strings.Fields(*extra)...), input)
+			return timed(exec.Command(*bin, args...))
 		}})
 	}
 	if !*skipMyloader {
-		mdDir := filepath.Join(*dir, fmt.Sprintf("mydumper-%s", *size))
-		if err := prepareMydumper(dump, mdDir, srvSettings); err != nil {
+		mdDir := filepath.Join(*dir, fmt.Sprintf("mydumper-%s-%s", *size, *inputKind))
+		if err := prepareMydumper(dump, mdDir, srvSettings, *inputKind == "gz"); err != nil {
 			fatal(err)
 		}
 		for _, n := range strings.Split(*par, ",") {
@@ -105,26 +127,29 @@ func main() {
 		if err != nil {
 			fatal(err)
 		}
+		before, _ := procCPU(srv.PID)
 		res, err := c.run(srv)
+		after, _ := procCPU(srv.PID)
+		res.serverCPU = after - before
 		srv.Stop()
 		if err != nil {
 			fatal(fmt.Errorf("%s: %w", c.name, err))
 		}
 		results[c.name] = append(results[c.name], res)
-		fmt.Fprintf(os.Stderr, "[%d/%d] %-26s wall %6.1fs cpu %6.1fs maxrss %4d MB\n", k+1, len(order), c.name, res.wall.Seconds(), res.cpu.Seconds(), res.maxRSS>>20)
+		fmt.Fprintf(os.Stderr, "[%d/%d] %-26s wall %6.1fs cpu %6.1fs server cpu %6.1fs maxrss %4d MB\n", k+1, len(order), c.name, res.wall.Seconds(), res.cpu.Seconds(), res.serverCPU.Seconds(), res.maxRSS>>20)
 	}
 	base := median(results[cs[0].name])
-	fmt.Printf("dump %s (%d MB uncompressed, %d B extended inserts), %d runs each, server: %s\n", filepath.Base(dump), sizeBytes>>20, *insertBytes, 2**rounds, *settings)
-	fmt.Printf("%-26s %9s %9s %9s %11s %9s\n", "loader", "wall s", "× client", "cpu s", "cpu s/GB", "maxRSS MB")
+	fmt.Printf("dump %s (%d MB uncompressed, %d B extended inserts, every loader reads %s), %d runs each, server: %s\n", filepath.Base(dump), sizeBytes>>20, *insertBytes, *inputKind, 2**rounds, *settings)
+	fmt.Printf("%-26s %9s %9s %9s %11s %12s %9s\n", "loader", "wall s", "× client", "cpu s", "cpu s/GB", "server cpu s", "maxRSS MB")
 	for _, c := range cs {
 		m := median(results[c.name])
-		fmt.Printf("%-26s %9.1f %9.2f %9.1f %11.1f %9d\n", c.name, m.wall.Seconds(), m.wall.Seconds()/base.wall.Seconds(), m.cpu.Seconds(), m.cpu.Seconds()/(float64(sizeBytes)/1e9), m.maxRSS>>20)
+		fmt.Printf("%-26s %9.1f %9.2f %9.1f %11.1f %12.1f %9d\n", c.name, m.wall.Seconds(), m.wall.Seconds()/base.wall.Seconds(), m.cpu.Seconds(), m.cpu.Seconds()/(float64(sizeBytes)/1e9), m.serverCPU.Seconds(), m.maxRSS>>20)
 	}
 }
 
 // prepareMydumper imports the dump once with the client and dumps it with mydumper, so
 // myloader gets the same data in its own format.
-func prepareMydumper(dump, out string, settings []string) error {
+func prepareMydumper(dump, out string, settings []string, compress bool) error {
 	if _, err := os.Stat(filepath.Join(out, "metadata")); err == nil {
 		return nil
 	}
@@ -137,7 +162,11 @@ func prepareMydumper(dump, out string, settings []string) error {
 		return err
 	}
 	os.RemoveAll(out)
-	cmd := exec.Command("mydumper", "--socket", srv.Socket, "--user", "root", "-B", gen.DefaultDatabase, "-o", out, "-t", "2", "--rows", "100000")
+	args := []string{"--socket", srv.Socket, "--user", "root", "-B", gen.DefaultDatabase, "-o", out, "-t", "2", "--rows", "100000"}
+	if compress {
+		args = append(args, "-c")
+	}
+	cmd := exec.Command("mydumper", args...)
 	if b, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("mydumper: %v: %s", err, b)
 	}
@@ -169,9 +198,10 @@ func median(rs []result) result {
 		return (v[len(v)/2-1] + v[len(v)/2]) / 2
 	}
 	return result{
-		wall:   time.Duration(pick(func(r result) float64 { return float64(r.wall) })),
-		cpu:    time.Duration(pick(func(r result) float64 { return float64(r.cpu) })),
-		maxRSS: int64(pick(func(r result) float64 { return float64(r.maxRSS) })),
+		wall:      time.Duration(pick(func(r result) float64 { return float64(r.wall) })),
+		cpu:       time.Duration(pick(func(r result) float64 { return float64(r.cpu) })),
+		maxRSS:    int64(pick(func(r result) float64 { return float64(r.maxRSS) })),
+		serverCPU: time.Duration(pick(func(r result) float64 { return float64(r.serverCPU) })),
 	}
 }
 
@@ -186,6 +216,24 @@ func parseSize(s string) (int64, error) {
 	var n int64
 	_, err := fmt.Sscan(s, &n)
 	return n * mult, err
+}
+
+// procCPU is a process's user+sys time so far, from /proc/PID/stat (fields 14 and 15, in
+// clock ticks of 1/100 s on Linux).
+func procCPU(pid int) (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, err
+	}
+	// The command name (field 2) may hold spaces; the fields after it follow its ")".
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	if len(f) < 13 {
+		return 0, fmt.Errorf("/proc/%d/stat: %d fields", pid, len(f))
+	}
+	var utime, stime int64
+	fmt.Sscan(f[11], &utime)
+	fmt.Sscan(f[12], &stime)
+	return time.Duration(utime+stime) * 10 * time.Millisecond, nil
 }
 
 func fatal(err error) {
