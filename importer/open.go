@@ -116,7 +116,7 @@ func Open(path string) (*Input, error) {
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		size = st.Size()
 	}
-	in, err := openStream(path, f, size)
+	in, err := openStream(path, f, size, size >= 0)
 	if err != nil {
 		f.Close()
 		return nil, err
@@ -134,10 +134,12 @@ func Open(path string) (*Input, error) {
 // OpenReader is Open for a stream the caller owns (standard input of a command, a pipe, a
 // generated dump). size is the stored size if known, else -1. The caller closes r.
 func OpenReader(name string, r io.Reader, size int64) (*Input, error) {
-	return openStream(name, r, size)
+	return openStream(name, r, size, false)
 }
 
-func openStream(name string, r io.Reader, size int64) (*Input, error) {
+// openStream detects r's format and sets up its decoding. prompt says that r's reads never
+// wait for a producer (a regular file), so decoded data need not be handed over early.
+func openStream(name string, r io.Reader, size int64, prompt bool) (*Input, error) {
 	in := &Input{Name: name, Size: size, compressed: &countingReader{r: r}}
 	br := bufio.NewReaderSize(in.compressed, readBufferBytes)
 	// Peek returns fewer bytes (and an error) for short inputs; detection works on what is
@@ -182,7 +184,7 @@ func openStream(name string, r io.Reader, size int64) (*Input, error) {
 		// Decompress in a goroutine, ahead of the consumer, as `zcat dump.gz | mysql` does
 		// in its own process: decoding costs ~7 ns/byte for gzip, as much as splitting and
 		// sending together, so doing it inline would halve the import rate on two cores.
-		ra := newReadAhead(dec, decCloser)
+		ra := newReadAhead(dec, decCloser, prompt)
 		in.readAhead = ra
 		in.closers = append(in.closers, ra)
 		dec = ra
@@ -301,7 +303,7 @@ type chunk struct {
 	err error // after b: io.EOF or the decoder's error
 }
 
-func newReadAhead(dec io.Reader, decCloser io.Closer) *readAhead {
+func newReadAhead(dec io.Reader, decCloser io.Closer, prompt bool) *readAhead {
 	ra := &readAhead{
 		full: make(chan *chunk, readAheadChunks),
 		free: make(chan *chunk, readAheadChunks),
@@ -311,11 +313,11 @@ func newReadAhead(dec io.Reader, decCloser io.Closer) *readAhead {
 	for range readAheadChunks {
 		ra.free <- &chunk{b: make([]byte, readAheadChunkBytes)}
 	}
-	go ra.fill(dec, decCloser)
+	go ra.fill(dec, decCloser, prompt)
 	return ra
 }
 
-func (ra *readAhead) fill(dec io.Reader, decCloser io.Closer) {
+func (ra *readAhead) fill(dec io.Reader, decCloser io.Closer, prompt bool) {
 	defer close(ra.done)
 	if decCloser != nil {
 		defer decCloser.Close()
@@ -327,16 +329,17 @@ func (ra *readAhead) fill(dec io.Reader, decCloser io.Closer) {
 		case <-ra.stop:
 			return
 		}
-		// Fill the chunk while the consumer has queued data to work on: fewer, larger
-		// hand-offs when replay is the bottleneck (the usual case). When the queue is
-		// empty the consumer is waiting, so hand over whatever was decoded at once; a
-		// stream that pauses (a slow pipe) must not hold back data already decoded.
+		// Fill whole chunks from a regular file: each hand-off wakes the consumer, and
+		// handing over every decoder Read's few dozen KiB cost a third as much CPU again
+		// as gzip decoding itself. From a pipe, whose producer may pause while the decoder
+		// waits for input inside Read, what was decoded is handed over as soon as the
+		// consumer has nothing queued, so it is not held back.
 		n, err := 0, error(nil)
 		for n < len(c.b) && err == nil {
 			var k int
 			k, err = dec.Read(c.b[n:cap(c.b)])
 			n += k
-			if n > 0 && len(ra.full) == 0 {
+			if n > 0 && !prompt && len(ra.full) == 0 {
 				break
 			}
 		}

@@ -88,8 +88,8 @@ type batchStmt struct {
 
 // ParallelReplayer replays one dump stream on N worker connections plus one control
 // connection. One goroutine (Run's caller) splits and dispatches; N workers execute
-// batches and barrier items; the control connection runs everything else. What it does differently from the
-// client:
+// batches and barrier items; the control connection runs everything else. What it does
+// differently from the client:
 //   - INSERT/REPLACE statements are grouped per table into batches of about BatchBytes and
 //     each batch runs as START TRANSACTION … COMMIT on one worker; batches of one table run
 //     on several workers at once, and batches of the next table start while the last ones

@@ -46,7 +46,7 @@ func main() {
 	settings := flag.String("server", "innodb_buffer_pool_size=1G,innodb_log_file_size=512M", "comma-separated server settings for every sandbox")
 	bin := flag.String("dumpscope", "bin/dumpscope", "dumpscope binary")
 	skipMyloader := flag.Bool("no-myloader", false, "skip myloader")
-	extra := flag.String("dumpscope-flags", "", "extra flags for every dumpscope run, space-separated (e.g. --defer-indexes)")
+	extra := flag.String("dumpscope-flags", "", "extra flags for the dumpscope runs, space-separated (e.g. --defer-indexes); variants separated by ';' are compared as separate contenders")
 	inputKind := flag.String("input", "gz", "what every loader reads: gz (a .sql.gz; mydumper -c) or plain (a .sql; mydumper without -c)")
 	flag.Parse()
 
@@ -91,12 +91,15 @@ func main() {
 		return timed(exec.Command("sh", "-c", fmt.Sprintf("%s %s | mariadb %s", cat, input, strings.Join(srv.ClientArgs(), " "))))
 	}})
 	for _, n := range strings.Split(*par, ",") {
-		n := strings.TrimSpace(n)
-		cs = append(cs, contender{"dumpscope --parallel " + n, func(srv *sandbox.Server) (result, error) {
-			args := []string{"import", "--no-defaults", "-u", "root", "-S", srv.Socket, "--no-advisor", "--skip-warning-count", "--parallel", n}
-			args = append(append(args, strings.Fields(*extra)...), input)
-			return timed(exec.Command(*bin, args...))
-		}})
+		for _, variant := range strings.Split(*extra, ";") {
+			n, flags := strings.TrimSpace(n), strings.Fields(variant)
+			name := strings.Join(append([]string{"dumpscope --parallel", n}, flags...), " ")
+			cs = append(cs, contender{name, func(srv *sandbox.Server) (result, error) {
+				args := []string{"import", "--no-defaults", "-u", "root", "-S", srv.Socket, "--no-advisor", "--skip-warning-count", "--parallel", n}
+				args = append(append(args, flags...), input)
+				return timed(exec.Command(*bin, args...))
+			}})
+		}
 	}
 	if !*skipMyloader {
 		mdDir := filepath.Join(*dir, fmt.Sprintf("mydumper-%s-%s", *size, *inputKind))
@@ -136,14 +139,14 @@ func main() {
 			fatal(fmt.Errorf("%s: %w", c.name, err))
 		}
 		results[c.name] = append(results[c.name], res)
-		fmt.Fprintf(os.Stderr, "[%d/%d] %-26s wall %6.1fs cpu %6.1fs server cpu %6.1fs maxrss %4d MB\n", k+1, len(order), c.name, res.wall.Seconds(), res.cpu.Seconds(), res.serverCPU.Seconds(), res.maxRSS>>20)
+		fmt.Fprintf(os.Stderr, "[%d/%d] %-40s wall %6.1fs cpu %6.1fs server cpu %6.1fs maxrss %4d MB\n", k+1, len(order), c.name, res.wall.Seconds(), res.cpu.Seconds(), res.serverCPU.Seconds(), res.maxRSS>>20)
 	}
 	base := median(results[cs[0].name])
 	fmt.Printf("dump %s (%d MB uncompressed, %d B extended inserts, every loader reads %s), %d runs each, server: %s\n", filepath.Base(dump), sizeBytes>>20, *insertBytes, *inputKind, 2**rounds, *settings)
-	fmt.Printf("%-26s %9s %9s %9s %11s %12s %9s\n", "loader", "wall s", "× client", "cpu s", "cpu s/GB", "server cpu s", "maxRSS MB")
+	fmt.Printf("%-40s %9s %9s %9s %11s %12s %9s\n", "loader", "wall s", "× client", "cpu s", "cpu s/GB", "server cpu s", "maxRSS MB")
 	for _, c := range cs {
 		m := median(results[c.name])
-		fmt.Printf("%-26s %9.1f %9.2f %9.1f %11.1f %12.1f %9d\n", c.name, m.wall.Seconds(), m.wall.Seconds()/base.wall.Seconds(), m.cpu.Seconds(), m.cpu.Seconds()/(float64(sizeBytes)/1e9), m.serverCPU.Seconds(), m.maxRSS>>20)
+		fmt.Printf("%-40s %9.1f %9.2f %9.1f %11.1f %12.1f %9d\n", c.name, m.wall.Seconds(), m.wall.Seconds()/base.wall.Seconds(), m.cpu.Seconds(), m.cpu.Seconds()/(float64(sizeBytes)/1e9), m.serverCPU.Seconds(), m.maxRSS>>20)
 	}
 }
 
