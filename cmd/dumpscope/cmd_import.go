@@ -358,7 +358,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	monStop()
 	monWG.Wait()
 
-	code := importSummary(ctx, s, in, conns[0], res, runErr, time.Since(start))
+	code := importSummary(ctx, s, in, conns, res, runErr, time.Since(start))
 	if cp != nil {
 		code = finishCheckpoint(ctx, o, cp, journal, conns[0], code, s)
 	}

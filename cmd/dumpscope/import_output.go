@@ -104,7 +104,8 @@ func clock(d time.Duration) string {
 
 // importSummary prints what happened, verifies per-table row counts in the server against
 // the rows the dump carried, and returns the exit code.
-func importSummary(ctx context.Context, s stdio, in *importer.Input, conn *sql.Conn, res *importer.ReplayResult, runErr error, took time.Duration) int {
+// The row counts run on all of conns at once.
+func importSummary(ctx context.Context, s stdio, in *importer.Input, conns []*sql.Conn, res *importer.ReplayResult, runErr error, took time.Duration) int {
 	if runErr != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", runErr)
 	}
@@ -142,7 +143,7 @@ func importSummary(ctx context.Context, s stdio, in *importer.Input, conn *sql.C
 		printCapped(w, lines, res.Errors)
 	}
 	if runErr == nil && ctx.Err() == nil {
-		verifyRowCounts(ctx, w, conn, res.Tables)
+		verifyRowCounts(ctx, w, conns, res.Tables)
 	}
 	switch {
 	case status == "interrupted":
@@ -168,25 +169,44 @@ func printCapped(w io.Writer, kept []string, total int64) {
 
 // verifyRowCounts compares COUNT(*) in the server with the rows the dump's INSERTs carried.
 // A difference is not always an error (INSERT IGNORE, REPLACE, triggers that write other
-// tables), so it is shown, not fatal.
-func verifyRowCounts(ctx context.Context, w io.Writer, conn *sql.Conn, tables []importer.TableCount) {
+// tables), so it is shown, not fatal. COUNT(*) reads a whole index, which on a large
+// restore takes a while per table, so the tables are counted on all connections at once.
+func verifyRowCounts(ctx context.Context, w io.Writer, conns []*sql.Conn, tables []importer.TableCount) {
 	if len(tables) == 0 {
 		return
 	}
+	counts := make([]int64, len(tables))
+	errs := make([]error, len(tables))
+	next := make(chan int, len(tables))
+	for i := range tables {
+		next <- i
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for _, c := range conns {
+		wg.Add(1)
+		go func(c *sql.Conn) {
+			defer wg.Done()
+			for i := range next {
+				t := tables[i]
+				q := fmt.Sprintf("SELECT COUNT(*) FROM %s.%s", quoteIdent(t.Database), quoteIdent(t.Table))
+				errs[i] = c.QueryRowContext(ctx, q).Scan(&counts[i])
+			}
+		}(c)
+	}
+	wg.Wait()
 	fmt.Fprintf(w, "%-40s %12s %12s\n", "table", "dump rows", "server rows")
-	for _, t := range tables {
-		var n int64
-		q := fmt.Sprintf("SELECT COUNT(*) FROM %s.%s", quoteIdent(t.Database), quoteIdent(t.Table))
+	for i, t := range tables {
 		name := t.Database + "." + t.Table
-		if err := conn.QueryRowContext(ctx, q).Scan(&n); err != nil {
-			fmt.Fprintf(w, "%-40s %12d %12s\n", name, t.Rows, "error: "+err.Error())
+		if errs[i] != nil {
+			fmt.Fprintf(w, "%-40s %12d %12s\n", name, t.Rows, "error: "+errs[i].Error())
 			continue
 		}
 		mark := ""
-		if n != t.Rows {
+		if counts[i] != t.Rows {
 			mark = "  differs"
 		}
-		fmt.Fprintf(w, "%-40s %12d %12d%s\n", name, t.Rows, n, mark)
+		fmt.Fprintf(w, "%-40s %12d %12d%s\n", name, t.Rows, counts[i], mark)
 	}
 }
 
