@@ -165,24 +165,30 @@ type Checkpointer struct {
 	reload map[string]bool
 	// resumed is set on resume. A DDL statement without a progress row may still have run
 	// before the crash, since DDL commits before its progress row can: any one before the
-	// furthest recorded offset, and the first concurrentDDL ones after it (that many
-	// connections run DDL at once: the control connection and each worker's barrier
-	// items). Their "already exists"/"does not exist" errors mean "already applied".
+	// furthest recorded offset, and up to unrecordedDDL ones after it (as many as the
+	// interrupted run had connections that run DDL: the control connection and each
+	// worker, for barrier items). Their "already exists"/"does not exist" errors mean
+	// "already applied".
 	resumed       bool
 	furthest      int64
-	concurrentDDL atomic.Int64
+	unrecordedDDL atomic.Int64
 }
+
+// AllowUnrecordedDDL sets how many DDL statements beyond the furthest recorded offset may
+// have run unrecorded: the interrupted run's connections (Journal.Parallel + 1).
+func (cp *Checkpointer) AllowUnrecordedDDL(n int) { cp.unrecordedDDL.Store(int64(n)) }
 
 // mayHaveRun reports whether an unrecorded DDL statement at offset may have run before an
 // earlier attempt ended.
 func (cp *Checkpointer) mayHaveRun(offset int64) bool {
-	return cp.resumed && (offset < cp.furthest || cp.concurrentDDL.Load() > 0)
+	return cp.resumed && (offset < cp.furthest || cp.unrecordedDDL.Load() > 0)
 }
 
-// ranDDL notes that an unrecorded DDL statement at offset has now run.
-func (cp *Checkpointer) ranDDL(offset int64) {
-	if cp.resumed && offset >= cp.furthest {
-		cp.concurrentDDL.Add(-1)
+// toleratedDDL notes that an "already applied" error of the DDL at offset was taken for
+// a run before the crash.
+func (cp *Checkpointer) toleratedDDL(offset int64) {
+	if offset >= cp.furthest {
+		cp.unrecordedDDL.Add(-1)
 	}
 }
 

@@ -47,6 +47,9 @@ type tableInfo struct {
 	db, name      string
 	primaryKey    bool // rows without a primary key keep stream order (InnoDB stores them in insertion order)
 	transactional bool // InnoDB: a batch and its progress row commit together
+	// writes are the tables (db.table) the table's triggers write: its rows wait for a
+	// barrier item on those too (a trigger being created on one of them, say).
+	writes []string
 }
 
 // resumable reports whether a crash can be resumed row-exactly from the progress rows;
@@ -125,6 +128,7 @@ type ParallelReplayer struct {
 	queues   []chan *batch
 	inflight sync.WaitGroup
 	firstErr atomic.Pointer[error]
+	failedAt atomic.Int64 // stream offset of the earliest failed batch or item; -1: none
 
 	// busy counts batches in flight per table; barriers wait on it. queuedBytes is the SQL
 	// read ahead of the workers (dispatched or being batched, not yet committed), bounded
@@ -133,9 +137,12 @@ type ParallelReplayer struct {
 	busyCV      *sync.Cond
 	busy        map[string]int
 	queuedBytes int64
-	load        []int64         // per worker: the weight of its queued batches
-	barrierOn   map[string]bool // tables with a barrier item in flight
-	barriers    int             // barrier items in flight
+	load        []int64        // per worker: the weight of its queued batches
+	barrierOn   map[string]int // tables with a barrier item in flight (never more than one)
+	barriers    int            // barrier items in flight
+	// unexecuted is the lowest stream offset of a batch or item that failed or was
+	// skipped after a failure (-1: none): the summary's "everything up to" stops there.
+	unexecuted int64
 
 	// session is every session statement so far, in stream order; a batch carries the
 	// prefix its worker must have run before it. Elements are never modified.
@@ -172,16 +179,14 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *Splitter, opt
 	}
 	p := &ParallelReplayer{
 		control: conns[0], workers: workers, split: split, opt: opt, serial: serial,
-		busy: map[string]int{}, barrierOn: map[string]bool{}, load: make([]int64, len(workers)),
+		busy: map[string]int{}, barrierOn: map[string]int{}, load: make([]int64, len(workers)), unexecuted: -1,
 		tables: map[string]tableInfo{}, ordered: map[string]bool{}, loading: map[string]tableInfo{},
 	}
 	p.busyCV = sync.NewCond(&p.busyMu)
+	p.failedAt.Store(-1)
 	for range workers {
 		// Deep enough that the byte budget, not the item count, bounds the read-ahead.
 		p.queues = append(p.queues, make(chan *batch, 4096))
-	}
-	if opt.Checkpoint != nil {
-		opt.Checkpoint.concurrentDDL.Store(int64(len(workers) + 1))
 	}
 	return p, nil
 }
@@ -200,6 +205,38 @@ func (p *ParallelReplayer) fail(err error) {
 	p.busyMu.Lock()
 	p.busyCV.Broadcast() // wake barriers: they give up on an error
 	p.busyMu.Unlock()
+}
+
+// failAt is fail for a batch or item that began at stream offset start: what comes before
+// it still runs, so that everything up to the failure is done, as in a serial replay.
+func (p *ParallelReplayer) failAt(start int64, err error) {
+	for {
+		cur := p.failedAt.Load()
+		if cur >= 0 && cur <= start || p.failedAt.CompareAndSwap(cur, start) {
+			break
+		}
+	}
+	p.fail(err)
+}
+
+// shouldRun reports whether b is to run: nothing failed, or only what comes after it.
+func (p *ParallelReplayer) shouldRun(b *batch) bool {
+	if p.err() == nil {
+		return true
+	}
+	at := p.failedAt.Load()
+	return at >= 0 && b.start() < at
+}
+
+// start is the stream offset of b's first statement.
+func (b *batch) start() int64 {
+	switch {
+	case b.stmt != nil:
+		return b.stmt.Offset
+	case len(b.stmts) > 0:
+		return b.stmts[0].offset
+	}
+	return b.endByte
 }
 
 func (p *ParallelReplayer) err() error {
@@ -235,16 +272,25 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	}
 	cancel()
 	wg.Wait()
-	if err == nil {
-		err = p.err()
+	// A worker's failure is the one to report when the dispatcher merely stopped, and is
+	// reported with the dispatcher's own failure otherwise.
+	switch werr := p.err(); {
+	case werr == nil, errors.Is(err, werr):
+	case err == nil, errors.Is(err, ErrStopped), errors.Is(err, context.Canceled):
+		err = werr
+	default:
+		err = errors.Join(err, werr)
 	}
 	res := &p.serial.result
 	res.Progress = p.Progress()
-	var se *StatementError
-	if errors.As(err, &se) && se.Offset < res.Bytes {
-		// A batch or barrier item failed behind the dispatcher: statements after it
-		// were sent on other connections and may have committed.
-		res.SentBytes, res.Bytes = res.Bytes, se.Offset
+	p.busyMu.Lock()
+	low := p.unexecuted
+	p.busyMu.Unlock()
+	if low >= 0 && low < res.Bytes {
+		// A batch or barrier item failed, or was skipped after a failure, behind the
+		// dispatcher: statements after it were sent on other connections and may have
+		// committed.
+		res.SentBytes, res.Bytes = res.Bytes, low
 	}
 	// Workers tolerate errors (--force) in the order they meet them.
 	slices.SortStableFunc(res.ErrorList, func(a, b *StatementError) int { return cmp.Compare(a.Offset, b.Offset) })
@@ -448,6 +494,14 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 					return p.at(st, err)
 				}
 			}
+			if len(info.writes) > 0 && p.barrierPending(info.writes...) {
+				if err := flush(); err != nil {
+					return err
+				}
+				if err := p.waitFor(ctx, info.writes, false); err != nil {
+					return err
+				}
+			}
 			if !p.ordered[key] && orderSensitive(st) {
 				// From here on the table's rows keep stream order, after those in flight.
 				if err := flush(); err != nil {
@@ -506,7 +560,8 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		}
 		keys, global := p.scope(st)
 		local := !global && localDDL(st)
-		if local && st.Verb != "CREATE TABLE" && st.Verb != "DROP TABLE" && !p.barrierPending(keys...) && (p.isBusy(keys) || p.hasDeferred(keys)) {
+		if local && st.Verb != "CREATE TABLE" && st.Verb != "DROP TABLE" && !p.barrierPending(keys...) &&
+			(p.isBusy(keys) || (p.hasDeferred(keys) && !p.disablesKeysOfDeferred(st))) {
 			// It follows rows or owes held-back indexes, and the statements after it
 			// need not wait for that: a worker runs it when they are in.
 			if err := p.sendBarrier(ctx, st, keys, end); err != nil {
@@ -742,15 +797,13 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 	var se *StatementError
 	if err != nil && ddl && cp.mayHaveRun(st.Offset) && errors.As(err, &se) && alreadyApplied(se.Code) {
 		err = nil // it ran before the crash; its progress row did not
+		cp.toleratedDDL(st.Offset)
 	}
 	if err != nil {
 		if !ddl {
 			_, _ = c.ExecContext(ctx, "ROLLBACK")
 		}
 		return err
-	}
-	if ddl {
-		cp.ranDDL(st.Offset)
 	}
 	if _, err := c.ExecContext(ctx, cp.recordSQL(st.Offset, end, 1, 0)); err != nil {
 		return r.sqlError(st, st.SQL, err)
@@ -875,6 +928,7 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key s
 		p.ordered[key] = true
 		for _, t := range triggerTables([]byte(body.String)) {
 			p.ordered[db+"."+t] = true
+			info.writes = append(info.writes, db+"."+t)
 		}
 	}
 	// With foreign key checks on in the session, a child row may only be sent once the
@@ -966,6 +1020,7 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 			for { // batches still queued will not run: account for them
 				select {
 				case b := <-p.queues[id]:
+					p.noteUnexecuted(b)
 					p.done(b)
 					continue
 				default:
@@ -974,7 +1029,7 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 			}
 		case b = <-p.queues[id]:
 		}
-		if p.err() == nil {
+		if p.shouldRun(b) {
 			for ; applied < len(b.session); applied++ {
 				// It ran without error on the control connection; an error here
 				// (a privilege, say) would have been reported there.
@@ -987,11 +1042,24 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 				err = p.runBatch(ctx, c, b)
 			}
 			if err != nil {
-				p.fail(err)
+				p.noteUnexecuted(b)
+				p.failAt(b.start(), err)
 			}
+		} else {
+			p.noteUnexecuted(b)
 		}
 		p.done(b)
 	}
+}
+
+// noteUnexecuted records that b did not run (or failed), for the summary's offset.
+func (p *ParallelReplayer) noteUnexecuted(b *batch) {
+	start := b.start()
+	p.busyMu.Lock()
+	if p.unexecuted < 0 || start < p.unexecuted {
+		p.unexecuted = start
+	}
+	p.busyMu.Unlock()
 }
 
 // send queues b on a worker: pinned batches on worker 0, others on the least loaded.
@@ -1013,7 +1081,7 @@ func (p *ParallelReplayer) send(ctx context.Context, b *batch, pinned bool) erro
 	} else {
 		for _, k := range b.keys {
 			p.busy[k]++
-			p.barrierOn[k] = true
+			p.barrierOn[k]++
 		}
 		p.barriers++
 	}
@@ -1022,6 +1090,7 @@ func (p *ParallelReplayer) send(ctx context.Context, b *batch, pinned bool) erro
 	case p.queues[w] <- b:
 		return nil
 	case <-ctx.Done():
+		p.noteUnexecuted(b)
 		p.done(b)
 		return ctx.Err()
 	}
@@ -1042,7 +1111,9 @@ func (p *ParallelReplayer) done(b *batch) {
 	} else {
 		for _, k := range b.keys {
 			release(k)
-			delete(p.barrierOn, k)
+			if p.barrierOn[k]--; p.barrierOn[k] <= 0 {
+				delete(p.barrierOn, k)
+			}
 		}
 		p.barriers--
 	}
@@ -1095,9 +1166,9 @@ func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *Statement, keys 
 func (p *ParallelReplayer) runBarrierItem(ctx context.Context, c Conn, b *batch) error {
 	p.busyMu.Lock()
 	for {
-		if err := p.err(); err != nil {
+		if !p.shouldRun(b) {
 			p.busyMu.Unlock()
-			return err
+			return p.err()
 		}
 		if err := ctx.Err(); err != nil {
 			p.busyMu.Unlock()
@@ -1130,7 +1201,7 @@ func (p *ParallelReplayer) barrierPending(keys ...string) bool {
 	p.busyMu.Lock()
 	defer p.busyMu.Unlock()
 	for _, k := range keys {
-		if p.barrierOn[k] {
+		if p.barrierOn[k] > 0 {
 			return true
 		}
 	}

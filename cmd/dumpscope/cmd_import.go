@@ -638,6 +638,7 @@ func importCheckpoint(ctx context.Context, o *importOptions, dumpID importer.Dum
 			o.deferIndexes = true
 		}
 		cp = &importer.Checkpointer{RunID: j.RunID}
+		cp.AllowUnrecordedDDL(max(j.Parallel, 1) + 1)
 		if err := cp.VerifyTarget(ctx, conns[0], j, target); err != nil {
 			return nil, "", err
 		}

@@ -161,3 +161,81 @@ func TestImportPreflight(t *testing.T) {
 		t.Fatalf("trigger definer = %q (%v), want loader@localhost", definer, err)
 	}
 }
+
+// TestImportParallelFailureOffset: when a batch fails under --parallel, batches of other
+// connections may be ahead of it or behind it. Those before it still run, and the
+// summary's "everything up to offset X was executed" must hold: every row of the
+// statements that end before X is in the server, X is the failed batch's start, and the
+// error names the failed statement.
+func TestImportParallelFailureOffset(t *testing.T) {
+	srv := testsandbox.Start(t)
+	var dump bytes.Buffer
+	dump.WriteString("CREATE DATABASE pfail;\nUSE pfail;\nCREATE TABLE t (id int PRIMARY KEY, v varchar(64));\n")
+	type stmt struct{ end, rows int }
+	var stmts []stmt
+	bad := -1
+	id := 0
+	for i := 0; i < 200; i++ {
+		start := dump.Len()
+		dump.WriteString("INSERT INTO t VALUES ")
+		for r := 0; r < 40; r++ {
+			id++
+			v := id
+			if i == 120 && r == 20 {
+				v, bad = 5, start // a duplicate key: ERROR 1062 in the middle of the rows
+			}
+			if r > 0 {
+				dump.WriteByte(',')
+			}
+			fmt.Fprintf(&dump, "(%d,'%s')", v, strings.Repeat("v", 50))
+		}
+		dump.WriteString(";\n")
+		stmts = append(stmts, stmt{dump.Len(), 40})
+	}
+	path := filepath.Join(t.TempDir(), "pfail.sql")
+	if err := os.WriteFile(path, dump.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := dumpscopeImport(t, srv, []string{"--no-advisor", "--parallel", "2", "--batch-bytes", "8K"}, path)
+	if code != exitFailure {
+		t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, exitFailure, stdout, stderr)
+	}
+	// The statement's line is 124 (three lines of DDL, then one INSERT per line); its
+	// offset is where its span begins, the newline before it.
+	if !regexp.MustCompile(fmt.Sprintf(`offset %d, line 124: insert .*ERROR 1062`, bad-1)).MatchString(stderr) {
+		t.Errorf("the error does not name the failed statement (offset %d, line 124, ERROR 1062):\n%s", bad-1, stderr)
+	}
+	m := regexp.MustCompile(`everything up to offset (\d+) of`).FindStringSubmatch(stdout)
+	if m == nil {
+		t.Fatalf("no \"everything up to offset\" in the summary:\n%s", stdout)
+	}
+	var upTo int
+	fmt.Sscan(m[1], &upTo)
+	if upTo > bad {
+		t.Errorf("summary says everything up to offset %d ran, past the failed statement at %d", upTo, bad)
+	}
+	// Batches before the failed one (8K each) still run; only the failed batch's
+	// earlier statements roll back with it.
+	if bad-upTo > 8<<10 {
+		t.Errorf("summary says everything up to offset %d ran: more than the failed batch before %d was left out", upTo, bad)
+	}
+	want := 0
+	for _, s := range stmts {
+		if s.end <= upTo {
+			want += s.rows
+		}
+	}
+	db, err := sql.Open("mysql", srv.DSN("pfail"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var below int
+	if err := db.QueryRow("SELECT COUNT(*) FROM t WHERE id <= ?", want).Scan(&below); err != nil {
+		t.Fatal(err)
+	}
+	if below != want {
+		t.Errorf("summary says everything up to offset %d ran (%d rows), but the server has %d of them", upTo, want, below)
+	}
+	t.Logf("failed at %d; everything up to %d (%d rows) ran; summary: %s", bad, upTo, want, strings.TrimSpace(m[0]))
+}
