@@ -12,6 +12,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/dumpscope/dumpscope/gen"
+	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 // runGen writes a synthetic mariadb-dump-format dump (package gen) to a file or stdout.
@@ -45,11 +46,11 @@ func runGen(args []string, s stdio) int {
 	o := gen.DefaultOptions()
 	o.Seed, o.Tables, o.ExtendedInsert, o.Database = *seed, *tables, !*skipExtended, *database
 	var err error
-	if o.SizeBytes, err = parseByteSize(*size); err != nil {
+	if o.SizeBytes, err = units.ParseBytes(*size); err != nil {
 		fmt.Fprintln(s.Err, "dumpscope gen: --size:", err)
 		return exitUsage
 	}
-	nb, err := parseByteSize(*insertBytes)
+	nb, err := units.ParseBytes(*insertBytes)
 	if err != nil || nb > 1<<30 {
 		fmt.Fprintf(s.Err, "dumpscope gen: --insert-bytes %q: want 1024 to 1G\n", *insertBytes)
 		return exitUsage

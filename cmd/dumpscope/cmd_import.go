@@ -24,6 +24,7 @@ import (
 	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
+	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/sandbox"
 )
@@ -141,7 +142,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 		return nil, exitUsage
 	}
 	for _, f := range []string{o.sampleSize, o.batchBytes} {
-		if _, err := parseByteSize(f); err != nil {
+		if _, err := units.ParseBytes(f); err != nil {
 			fmt.Fprintln(s.Err, "dumpscope import:", err)
 			return nil, exitUsage
 		}
@@ -289,7 +290,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	if cp == nil && !o.deferIndexes {
 		rep, err = importer.NewReplayer(ctx, conns[0], split, ropt)
 	} else {
-		batch, _ := parseByteSize(o.batchBytes)
+		batch, _ := units.ParseBytes(o.batchBytes)
 		cs := make([]importer.Conn, len(conns))
 		for i, c := range conns {
 			cs[i] = c
@@ -455,7 +456,7 @@ func openImportInput(o *importOptions, s stdio) (*importer.Input, importer.DumpI
 	id := importer.DumpIdentity{Name: o.file, Size: -1}
 	switch o.file {
 	case "": // --sandbox without FILE: the bundled sample, generated on the fly
-		size, _ := parseByteSize(o.sampleSize)
+		size, _ := units.ParseBytes(o.sampleSize)
 		g := gen.DefaultOptions()
 		g.SizeBytes = size
 		id.Name = "sample-" + o.sampleSize + ".sql (generated)"

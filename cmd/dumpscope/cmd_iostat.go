@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/iostat"
 )
 
@@ -226,7 +227,7 @@ func runProbe(args []string, s stdio) int {
 		fmt.Fprintf(s.Err, "dumpscope probe: unexpected argument %q\n", fs.Arg(0))
 		return exitUsage
 	}
-	blockBytes, err := parseByteSize(*block)
+	blockBytes, err := units.ParseBytes(*block)
 	if err != nil || blockBytes <= 0 {
 		fmt.Fprintf(s.Err, "dumpscope probe: --block %q: want a size like 4096, 16k or 1m\n", *block)
 		return exitUsage

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/dumpscope/dumpscope/iostat"
 )
 
@@ -77,20 +75,6 @@ func TestProbeCommand(t *testing.T) {
 		if code, _, _ := runCmd(runProbe, bad...); code != exitUsage {
 			t.Errorf("probe %q: code %d, want %d", bad, code, exitUsage)
 		}
-	}
-}
-
-func TestParseByteSize(t *testing.T) {
-	var got []int64
-	for _, s := range []string{"4096", "16k", "16K", "16KiB", "1m", "1MB"} {
-		n, err := parseByteSize(s)
-		if err != nil {
-			t.Fatalf("%s: %v", s, err)
-		}
-		got = append(got, n)
-	}
-	if diff := cmp.Diff([]int64{4096, 16384, 16384, 16384, 1 << 20, 1 << 20}, got); diff != "" {
-		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
 

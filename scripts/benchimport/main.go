@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/dumpscope/dumpscope/gen"
+	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/sandbox"
 )
 
@@ -53,7 +54,7 @@ func main() {
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
 		fatal(err)
 	}
-	sizeBytes, err := parseSize(*size)
+	sizeBytes, err := units.ParseBytes(*size)
 	if err != nil {
 		fatal(err)
 	}
@@ -206,19 +207,6 @@ func median(rs []result) result {
 		maxRSS:    int64(pick(func(r result) float64 { return float64(r.maxRSS) })),
 		serverCPU: time.Duration(pick(func(r result) float64 { return float64(r.serverCPU) })),
 	}
-}
-
-func parseSize(s string) (int64, error) {
-	mult := int64(1)
-	switch {
-	case strings.HasSuffix(s, "G"):
-		mult, s = 1<<30, strings.TrimSuffix(s, "G")
-	case strings.HasSuffix(s, "M"):
-		mult, s = 1<<20, strings.TrimSuffix(s, "M")
-	}
-	var n int64
-	_, err := fmt.Sscan(s, &n)
-	return n * mult, err
 }
 
 // procCPU is a process's user+sys time so far, from /proc/PID/stat (fields 14 and 15, in

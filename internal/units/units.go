@@ -1,4 +1,6 @@
-package main
+// Package units parses the byte sizes that dumpscope's flags and scripts take, so that
+// every command and benchmark reads "64M" the same way.
+package units
 
 import (
 	"fmt"
@@ -6,9 +8,9 @@ import (
 	"strings"
 )
 
-// parseByteSize reads the sizes every command's flags take: 4096, 16k, 16KiB, 64M, 1.5G
+// ParseBytes reads the sizes every command's flags take: 4096, 16k, 16KiB, 64M, 1.5G
 // (binary multiples, case-insensitive, optional B/iB suffix).
-func parseByteSize(v string) (int64, error) {
+func ParseBytes(v string) (int64, error) {
 	s := strings.TrimSpace(strings.ToUpper(v))
 	mult := int64(1)
 	s = strings.TrimSuffix(strings.TrimSuffix(s, "B"), "I")
