@@ -89,39 +89,27 @@ func (p *Preflight) Observe(st *Statement) *Overwrite {
 			p.Definers++
 		}
 	}
-	words := ddlWords(st.SQL, 12)
-	if len(words) < 2 {
+	// The splitter's classifier has read the verb and the names (past IF [NOT] EXISTS,
+	// OR REPLACE, DEFINER=…, ALGORITHM=… and executable comments).
+	if st.Kind == KindSession && st.Verb == "USE" {
+		p.current = st.Database
 		return nil
 	}
-	verb := strings.ToUpper(words[0])
-	if verb == "USE" {
-		p.current = words[1]
+	if st.Kind != KindDDL {
 		return nil
 	}
+	verb, object, _ := strings.Cut(st.Verb, " ")
 	if verb != "DROP" && verb != "CREATE" {
 		return nil
 	}
-	var object, name string
-	for i, w := range words[1:] {
-		switch strings.ToUpper(w) {
-		case "DATABASE", "SCHEMA", "TABLE", "VIEW":
-			object = strings.ToUpper(w)
-			if object == "SCHEMA" {
-				object = "DATABASE"
-			}
-			rest := words[i+2:]
-			for len(rest) > 0 && isSkippable(strings.ToUpper(rest[0])) {
-				rest = rest[1:]
-			}
-			if len(rest) > 0 {
-				name = rest[0]
-			}
-		}
-		if object != "" {
-			break
-		}
+	var name string
+	switch object {
+	case "DATABASE", "SCHEMA":
+		object, name = "DATABASE", st.Database
+	case "TABLE", "VIEW":
+		name = st.Table
 	}
-	if object == "" || name == "" {
+	if name == "" {
 		return nil
 	}
 	ow := &Overwrite{Action: verb + " " + object, Offset: st.Offset, Line: st.Line}
@@ -139,8 +127,8 @@ func (p *Preflight) Observe(st *Statement) *Overwrite {
 		return ow
 	}
 	db, t := p.current, name
-	if i := strings.IndexByte(name, '\x01'); i >= 0 {
-		db, t = name[:i], name[i+1:]
+	if st.Database != "" {
+		db = st.Database
 	}
 	ow.Database, ow.Table = db, t
 	key := db + "\x00" + t
@@ -154,14 +142,6 @@ func (p *Preflight) Observe(st *Statement) *Overwrite {
 		return nil
 	}
 	return ow
-}
-
-func isSkippable(w string) bool {
-	switch w {
-	case "IF", "NOT", "EXISTS":
-		return true
-	}
-	return false
 }
 
 // ddlWords returns up to n leading words of a DDL statement with executable-comment

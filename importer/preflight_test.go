@@ -1,6 +1,8 @@
 package importer
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -28,7 +30,7 @@ func TestDDLWords(t *testing.T) {
 func TestPreflightObserve(t *testing.T) {
 	p := &Preflight{
 		databases: map[string]bool{"shop": true},
-		tables:    map[string]bool{"shop\x00orders": true, "shop\x00v_orders": true},
+		tables:    map[string]bool{"shop\x00orders": true, "shop\x00v_orders": true, "shop\x00lines": true},
 		created:   map[string]bool{},
 	}
 	stmts := []string{
@@ -41,17 +43,33 @@ func TestPreflightObserve(t *testing.T) {
 		"CREATE TABLE `orders` (id int)",            // re-created by the dump: fine
 		"/*!50001 DROP VIEW IF EXISTS `v_orders`*/", // existing view
 		"CREATE /*!50017 DEFINER=`root`@`localhost`*/ TRIGGER x BEFORE INSERT ON orders FOR EACH ROW SET @a=1",
+		"USE other",
+		"DROP TABLE IF EXISTS `shop`.`lines`", // qualified: in shop, not in the current database
 	}
-	var got []string
+	// Through the splitter, which classifies them, one statement per line. A statement's
+	// span (its offset) begins right after the previous one's ';': at the newline.
+	var dump strings.Builder
+	offset := make([]int, len(stmts))
 	for i, s := range stmts {
-		if ow := p.Observe(&Statement{SQL: []byte(s), Offset: int64(i * 100), Line: int64(i + 1)}); ow != nil {
+		offset[i] = max(dump.Len()-1, 0)
+		dump.WriteString(s + ";\n")
+	}
+	sp := NewSplitter(strings.NewReader(dump.String()), SplitOptions{})
+	var got []string
+	for sp.Next() {
+		st := sp.Statement()
+		if ow := p.Observe(&st); ow != nil {
 			got = append(got, ow.String())
 		}
 	}
+	if err := sp.Err(); err != nil {
+		t.Fatal(err)
+	}
 	want := []string{
 		"CREATE DATABASE `shop` (offset 0, line 1)",
-		"DROP TABLE `shop`.`orders` (offset 500, line 6)",
-		"DROP VIEW `shop`.`v_orders` (offset 700, line 8)",
+		fmt.Sprintf("DROP TABLE `shop`.`orders` (offset %d, line 6)", offset[5]),
+		fmt.Sprintf("DROP VIEW `shop`.`v_orders` (offset %d, line 8)", offset[7]),
+		fmt.Sprintf("DROP TABLE `shop`.`lines` (offset %d, line 11)", offset[10]),
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("overwrites (-want +got):\n%s", diff)
