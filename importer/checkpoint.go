@@ -172,23 +172,50 @@ type Checkpointer struct {
 	resumed       bool
 	furthest      int64
 	unrecordedDDL atomic.Int64
+	freshFrom     atomic.Int64 // see ranAfresh; 0: not yet
 }
 
 // AllowUnrecordedDDL sets how many DDL statements beyond the furthest recorded offset may
 // have run unrecorded: the interrupted run's connections (Journal.Parallel + 1).
 func (cp *Checkpointer) AllowUnrecordedDDL(n int) { cp.unrecordedDDL.Store(int64(n)) }
 
-// mayHaveRun reports whether an unrecorded DDL statement at offset may have run before an
-// earlier attempt ended.
+// mayHaveRun reports whether an unrecorded DDL statement at offset, whose error says it
+// was already applied, may have run before an earlier attempt ended; beyond the furthest
+// recorded offset each yes uses up one of the allowance.
 func (cp *Checkpointer) mayHaveRun(offset int64) bool {
-	return cp.resumed && (offset < cp.furthest || cp.unrecordedDDL.Load() > 0)
+	if !cp.resumed {
+		return false
+	}
+	if offset < cp.furthest {
+		return true
+	}
+	if f := cp.freshFrom.Load(); f > 0 && offset > f {
+		return false
+	}
+	for {
+		n := cp.unrecordedDDL.Load()
+		if n <= 0 {
+			return false
+		}
+		if cp.unrecordedDDL.CompareAndSwap(n, n-1) {
+			return true
+		}
+	}
 }
 
-// toleratedDDL notes that an "already applied" error of the DDL at offset was taken for
-// a run before the crash.
-func (cp *Checkpointer) toleratedDDL(offset int64) {
-	if offset >= cp.furthest {
-		cp.unrecordedDDL.Add(-1)
+// ranAfresh notes that a DDL statement beyond the furthest recorded offset ran without
+// error on the control connection. The interrupted run got no further than it there, and
+// dispatched nothing after it, so no DDL after it can have run unrecorded (one before it,
+// a barrier item still waiting on a worker, may have).
+func (cp *Checkpointer) ranAfresh(offset int64) {
+	if !cp.resumed || offset < cp.furthest {
+		return
+	}
+	for {
+		f := cp.freshFrom.Load()
+		if (f > 0 && f <= offset) || cp.freshFrom.CompareAndSwap(f, offset) {
+			return
+		}
 	}
 }
 

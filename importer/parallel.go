@@ -129,6 +129,7 @@ type ParallelReplayer struct {
 	inflight sync.WaitGroup
 	firstErr atomic.Pointer[error]
 	failedAt atomic.Int64 // stream offset of the earliest failed batch or item; -1: none
+	failErr  error        // that batch's or item's error (under busyMu)
 
 	// busy counts batches in flight per table; barriers wait on it. queuedBytes is the SQL
 	// read ahead of the workers (dispatched or being batched, not yet committed), bounded
@@ -209,13 +210,15 @@ func (p *ParallelReplayer) fail(err error) {
 
 // failAt is fail for a batch or item that began at stream offset start: what comes before
 // it still runs, so that everything up to the failure is done, as in a serial replay.
+// The error reported is the one earliest in the stream, where the summary's "everything up
+// to" stops, not the first to happen.
 func (p *ParallelReplayer) failAt(start int64, err error) {
-	for {
-		cur := p.failedAt.Load()
-		if cur >= 0 && cur <= start || p.failedAt.CompareAndSwap(cur, start) {
-			break
-		}
+	p.busyMu.Lock()
+	if at := p.failedAt.Load(); at < 0 || start < at {
+		p.failedAt.Store(start)
+		p.failErr = err
 	}
+	p.busyMu.Unlock()
 	p.fail(err)
 }
 
@@ -272,11 +275,20 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	}
 	cancel()
 	wg.Wait()
-	// A worker's failure is the one to report when the dispatcher merely stopped, and is
-	// reported with the dispatcher's own failure otherwise.
-	switch werr := p.err(); {
-	case werr == nil, errors.Is(err, werr):
-	case err == nil, errors.Is(err, ErrStopped), errors.Is(err, context.Canceled):
+	for _, q := range p.queues { // sent after its worker stopped (an abort): never ran
+		for len(q) > 0 {
+			p.noteUnexecuted(<-q)
+		}
+	}
+	// A worker's failure (the earliest in the stream) is the one to report when the
+	// dispatcher merely stopped or gave up because of a worker's failure, and is reported
+	// with the dispatcher's own failure otherwise.
+	p.busyMu.Lock()
+	werr := p.failErr
+	p.busyMu.Unlock()
+	switch first := p.err(); {
+	case werr == nil:
+	case err == nil, errors.Is(err, ErrStopped), errors.Is(err, context.Canceled), errors.Is(err, first):
 		err = werr
 	default:
 		err = errors.Join(err, werr)
@@ -434,6 +446,11 @@ func orderSensitive(st *Statement) bool {
 func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 	r, cp := p.serial, p.opt.Checkpoint
 	var cur *batch
+	defer func() {
+		if cur != nil { // batched but never sent: the summary's offset must not pass it
+			p.noteUnexecuted(cur)
+		}
+	}()
 	flush := func() error {
 		if cur == nil {
 			return nil
@@ -604,8 +621,9 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		if st.Kind == KindSession && len(st.SQL) > 0 {
 			p.session = append(p.session, string(st.SQL))
 		}
-		if st.Kind == KindDDL && !strings.HasPrefix(st.Verb, "CREATE") {
-			// A DROP, ALTER or RENAME may change what was looked up (engine, keys).
+		if changesLookup(st) {
+			// A DROP, ALTER or RENAME may change what was looked up (engine, keys), a
+			// trigger which tables its table's rows write.
 			for _, k := range keys {
 				delete(p.tables, k)
 			}
@@ -795,9 +813,11 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 	}
 	err := r.exec(ctx, c, st, q)
 	var se *StatementError
-	if err != nil && ddl && cp.mayHaveRun(st.Offset) && errors.As(err, &se) && alreadyApplied(se.Code) {
+	switch {
+	case err != nil && ddl && errors.As(err, &se) && alreadyApplied(se.Code) && cp.mayHaveRun(st.Offset):
 		err = nil // it ran before the crash; its progress row did not
-		cp.toleratedDDL(st.Offset)
+	case err == nil && ddl && c == p.control:
+		cp.ranAfresh(st.Offset)
 	}
 	if err != nil {
 		if !ddl {
@@ -1152,12 +1172,19 @@ func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *Statement, keys 
 			pinned = true
 		}
 	}
-	if st.Kind == KindDDL && !strings.HasPrefix(st.Verb, "CREATE") {
+	if changesLookup(st) {
 		for _, k := range b.keys {
-			delete(p.tables, k) // an ALTER may change what was looked up (engine, keys)
+			delete(p.tables, k)
 		}
 	}
 	return p.send(ctx, b, pinned)
+}
+
+// changesLookup reports whether st may change what lookupTable read about the tables it
+// touches: a DROP, ALTER or RENAME (engine, keys), a trigger (which tables its table's
+// rows write, and whether they keep stream order).
+func changesLookup(st *Statement) bool {
+	return (st.Kind == KindDDL && !strings.HasPrefix(st.Verb, "CREATE")) || strings.Contains(st.Verb, "TRIGGER")
 }
 
 // runBarrierItem waits until the batches of b's tables dispatched before it have
