@@ -34,6 +34,10 @@ type ParallelOptions struct {
 	// progress schema inside the stretch's own transaction, and on resume skips what an
 	// earlier attempt committed (see Checkpointer).
 	Checkpoint *Checkpointer
+	// Resumable says a journal lets --resume finish an interrupted run. When it does not,
+	// a run that fails or stops still adds the indexes DeferIndexes held back from the
+	// tables it created, so that they are not left without them.
+	Resumable bool
 }
 
 // deferredIndexes are the ADD KEY clauses held back from one CREATE TABLE.
@@ -144,6 +148,8 @@ type ParallelReplayer struct {
 	// unexecuted is the lowest stream offset of a batch or item that failed or was
 	// skipped after a failure (-1: none): the summary's "everything up to" stops there.
 	unexecuted int64
+	// orphaned are the held-back indexes that barrier items which did not run carried.
+	orphaned []deferredIndexes
 
 	// session is every session statement so far, in stream order; a batch carries the
 	// prefix its worker must have run before it. Elements are never modified.
@@ -293,11 +299,16 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	default:
 		err = errors.Join(err, werr)
 	}
+	p.busyMu.Lock()
+	low, orphaned := p.unexecuted, p.orphaned
+	p.busyMu.Unlock()
+	if err != nil && p.opt.DeferIndexes && !p.opt.Resumable && ctx.Err() == nil {
+		if ierr := p.addIndexesAfterAll(ctx, append(p.deferred, orphaned...)); ierr != nil {
+			err = errors.Join(err, ierr)
+		}
+	}
 	res := &p.serial.result
 	res.Progress = p.Progress()
-	p.busyMu.Lock()
-	low := p.unexecuted
-	p.busyMu.Unlock()
 	if low >= 0 && low < res.Bytes {
 		// A batch or barrier item failed, or was skipped after a failure, behind the
 		// dispatcher: statements after it were sent on other connections and may have
@@ -760,6 +771,21 @@ func (p *ParallelReplayer) takeDeferred(keys []string, global bool) []deferredIn
 	return taken
 }
 
+// addIndexesAfterAll adds, after a run that cannot be resumed ended early, the held-back
+// indexes of the tables it created. A table whose CREATE failed is not there (1146).
+func (p *ParallelReplayer) addIndexesAfterAll(ctx context.Context, ds []deferredIndexes) error {
+	var errs []error
+	for _, d := range ds {
+		if err := p.addIndexes(ctx, p.control, []deferredIndexes{d}); err != nil {
+			var me *mysql.MySQLError
+			if !errors.As(err, &me) || me.Number != 1146 {
+				errs = append(errs, err)
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
 // hasDeferred reports whether any of the tables has indexes held back.
 func (p *ParallelReplayer) hasDeferred(keys []string) bool {
 	for _, d := range p.deferred {
@@ -1079,6 +1105,7 @@ func (p *ParallelReplayer) noteUnexecuted(b *batch) {
 	if p.unexecuted < 0 || start < p.unexecuted {
 		p.unexecuted = start
 	}
+	p.orphaned = append(p.orphaned, b.indexes...)
 	p.busyMu.Unlock()
 }
 

@@ -295,7 +295,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		for i, c := range conns {
 			cs[i] = c
 		}
-		rep, err = importer.NewParallelReplayer(ctx, cs, split, importer.ParallelOptions{ReplayOptions: ropt, BatchBytes: batch, Checkpoint: cp, DeferIndexes: o.deferIndexes})
+		rep, err = importer.NewParallelReplayer(ctx, cs, split, importer.ParallelOptions{ReplayOptions: ropt, BatchBytes: batch, Checkpoint: cp, DeferIndexes: o.deferIndexes, Resumable: journal != ""})
 	}
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
