@@ -297,7 +297,7 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	case err == nil, errors.Is(err, ErrStopped), errors.Is(err, context.Canceled), errors.Is(err, first):
 		err = werr
 	default:
-		err = errors.Join(err, werr)
+		err = errors.Join(werr, err) // in stream order: the worker's batch came first
 	}
 	p.busyMu.Lock()
 	low, orphaned := p.unexecuted, p.orphaned
@@ -578,7 +578,9 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		case cp.Skip(st.Offset) && st.Kind != KindSession && st.Kind != KindClient:
 			// Committed by an earlier attempt. A CREATE TABLE whose indexes were held back
 			// still owes them: they are added again (a duplicate key name means done).
-			p.holdBackIndexes(st)
+			if d := p.holdBackIndexes(st); d != nil {
+				p.deferred = append(p.deferred, *d)
+			}
 			r.bytes.Store(end)
 			continue
 		}
@@ -621,13 +623,17 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 				}
 			}
 		}
-		p.holdBackIndexes(st)
+		held := p.holdBackIndexes(st)
 		if err := p.barrier(ctx, st, end); err != nil {
 			if err == errQuit {
 				r.bytes.Store(end)
 				return nil
 			}
 			return err
+		}
+		if held != nil && !st.tolerated {
+			// Only a table this CREATE made owes the keys (not one that existed, under --force).
+			p.deferred = append(p.deferred, *held)
 		}
 		if st.Kind == KindSession && len(st.SQL) > 0 {
 			p.session = append(p.session, string(st.SQL))
@@ -686,21 +692,22 @@ func inScope(key string, keys []string, global bool) bool {
 }
 
 // holdBackIndexes takes the plain secondary indexes out of a CREATE TABLE under
-// --defer-indexes (rewriting st.SQL) and remembers them for addDeferredIndexes.
-func (p *ParallelReplayer) holdBackIndexes(st *Statement) {
+// --defer-indexes (rewriting st.SQL) and returns them, for the caller to remember in
+// p.deferred (addDeferredIndexes) once the table exists.
+func (p *ParallelReplayer) holdBackIndexes(st *Statement) *deferredIndexes {
 	if !p.opt.DeferIndexes || st.Kind != KindDDL || st.Verb != "CREATE TABLE" || st.Table == "" {
-		return
+		return nil
 	}
 	stripped, add := deferredKeys(st.SQL)
 	if add == nil {
-		return
+		return nil
 	}
 	st.SQL = stripped
 	db := st.Database
 	if db == "" {
 		db = p.serial.database
 	}
-	p.deferred = append(p.deferred, deferredIndexes{key: p.tableKey(st), db: db, table: st.Table, add: add})
+	return &deferredIndexes{key: p.tableKey(st), db: db, table: st.Table, add: add}
 }
 
 // noOpKeysToggle reports whether st is mysqldump's `ALTER TABLE t DISABLE KEYS` or
@@ -842,7 +849,9 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 	switch {
 	case err != nil && ddl && errors.As(err, &se) && alreadyApplied(se.Code) && cp.mayHaveRun(st.Offset):
 		err = nil // it ran before the crash; its progress row did not
-	case err == nil && ddl && c == p.control:
+	case err == nil && ddl && c == p.control && (!localDDL(st) || st.Verb == "CREATE TABLE" || st.Verb == "DROP TABLE"):
+		// Only a statement that runs on the control connection in every attempt: an ALTER
+		// may have waited on a worker in the interrupted run while later DDL ran.
 		cp.ranAfresh(st.Offset)
 	}
 	if err != nil {
@@ -1087,7 +1096,10 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 			} else {
 				err = p.runBatch(ctx, c, b)
 			}
-			if err != nil {
+			switch {
+			case err != nil && ctx.Err() != nil:
+				p.noteUnexecuted(b) // aborted, not failed
+			case err != nil:
 				p.noteUnexecuted(b)
 				p.failAt(b.start(), err)
 			}

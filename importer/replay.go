@@ -385,6 +385,7 @@ func (r *Replayer) sqlError(st *Statement, q []byte, err error) error {
 		return se
 	}
 	se.Err = nil
+	st.tolerated = true
 	r.tolerate(se)
 	return nil
 }

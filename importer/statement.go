@@ -68,4 +68,7 @@ type Statement struct {
 	// Arg is the argument of a client command (the new delimiter for DELIMITER, the file
 	// for SOURCE, the command line for \! / system).
 	Arg string
+
+	// tolerated is set by the replay when --force let the statement's error pass.
+	tolerated bool
 }

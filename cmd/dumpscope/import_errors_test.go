@@ -280,3 +280,38 @@ func TestImportDeferIndexesFailureKeepsSchema(t *testing.T) {
 		t.Errorf("after the failed run, t lacks the key held back:\n%s", create)
 	}
 }
+
+// TestImportDeferIndexesCreateFails: under --force a CREATE TABLE that fails because the
+// table exists (the dump has no DROP) does not hand its held-back keys to the table that
+// was there: --defer-indexes must not add keys to a table the dump did not create.
+func TestImportDeferIndexesCreateFails(t *testing.T) {
+	srv := testsandbox.Start(t)
+	db, err := sql.Open("mysql", srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range []string{"CREATE DATABASE dexist", "CREATE TABLE dexist.t (id int PRIMARY KEY, k int NOT NULL)"} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dump := "USE dexist;\n" +
+		"CREATE TABLE `t` (\n  `id` int(11) NOT NULL,\n  `k` int(11) NOT NULL,\n  PRIMARY KEY (`id`),\n  KEY `k_1` (`k`)\n) ENGINE=InnoDB;\n" +
+		"INSERT INTO t VALUES (1,1),(2,2);\n"
+	path := filepath.Join(t.TempDir(), "dexist.sql")
+	if err := os.WriteFile(path, []byte(dump), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := dumpscopeImport(t, srv, []string{"--no-advisor", "--parallel", "2", "--defer-indexes", "--force", "--overwrite"}, path)
+	if code != exitSQLErrors || !strings.Contains(stdout, "1050") {
+		t.Fatalf("exit %d, want %d with ERROR 1050 listed\nstdout:\n%s\nstderr:\n%s", code, exitSQLErrors, stdout, stderr)
+	}
+	var name, create string
+	if err := db.QueryRow("SHOW CREATE TABLE dexist.t").Scan(&name, &create); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(create, "k_1") {
+		t.Errorf("the existing table got the failed CREATE's key:\n%s", create)
+	}
+}
