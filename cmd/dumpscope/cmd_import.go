@@ -79,6 +79,9 @@ func runImport(args []string, s stdio) int {
 	if o == nil {
 		return code
 	}
+	// The progress line, the advisor's findings and the signal handler write from their
+	// own goroutines.
+	s.Out, s.Err = &lockedWriter{w: s.Out}, &lockedWriter{w: s.Err}
 	ctx, stop := signalContext(s)
 	defer stop.cleanup()
 	return importRun(ctx, stop, o, s)

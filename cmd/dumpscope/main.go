@@ -9,6 +9,7 @@ import (
 	"log"
 	"os"
 	"runtime/pprof"
+	"sync"
 
 	"github.com/go-sql-driver/mysql"
 )
@@ -30,6 +31,18 @@ type stdio struct {
 	In  io.Reader
 	Out io.Writer
 	Err io.Writer
+}
+
+// lockedWriter serialises writes from several goroutines, each Write whole.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 type command struct {
