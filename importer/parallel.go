@@ -393,29 +393,40 @@ func referencedTables(q []byte) (tables [][2]string, ok bool) {
 func (p *ParallelReplayer) waitFor(ctx context.Context, keys []string, global bool) error {
 	p.busyMu.Lock()
 	defer p.busyMu.Unlock()
+	return p.waitLocked(ctx, p.err, func() bool {
+		if global {
+			return len(p.busy) == 0
+		}
+		return !anyOver(p.busy, keys, 0)
+	})
+}
+
+// waitLocked waits on busyCV until ready holds, or gives up with stop's error (the replay
+// failed) or ctx's. The caller holds busyMu.
+func (p *ParallelReplayer) waitLocked(ctx context.Context, stop func() error, ready func() bool) error {
 	for {
-		if err := p.err(); err != nil {
+		if err := stop(); err != nil {
 			return err
 		}
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		busy := false
-		if global {
-			busy = len(p.busy) > 0
-		} else {
-			for _, k := range keys {
-				if p.busy[k] > 0 {
-					busy = true
-					break
-				}
-			}
-		}
-		if !busy {
+		if ready() {
 			return nil
 		}
 		p.busyCV.Wait()
 	}
+}
+
+// anyOver reports whether any of keys counts more than n in m (busy, barrierOn). The
+// caller holds busyMu.
+func anyOver(m map[string]int, keys []string, n int) bool {
+	for _, k := range keys {
+		if m[k] > n {
+			return true
+		}
+	}
+	return false
 }
 
 // isBatchable reports whether an INSERT can join a batch: it names its table and carries
@@ -590,7 +601,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		}
 		keys, global := p.scope(st)
 		local := !global && localDDL(st)
-		if local && st.Verb != "CREATE TABLE" && st.Verb != "DROP TABLE" && !p.barrierPending(keys...) &&
+		if !global && mayRunOnWorker(st) && !p.barrierPending(keys...) &&
 			(p.isBusy(keys) || (p.hasDeferred(keys) && !p.disablesKeysOfDeferred(st))) {
 			// It follows rows or owes held-back indexes, and the statements after it
 			// need not wait for that: a worker runs it when they are in.
@@ -849,7 +860,7 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 	switch {
 	case err != nil && ddl && errors.As(err, &se) && alreadyApplied(se.Code) && cp.mayHaveRun(st.Offset):
 		err = nil // it ran before the crash; its progress row did not
-	case err == nil && ddl && c == p.control && (!localDDL(st) || st.Verb == "CREATE TABLE" || st.Verb == "DROP TABLE"):
+	case err == nil && ddl && c == p.control && !mayRunOnWorker(st):
 		// Only a statement that runs on the control connection in every attempt: an ALTER
 		// may have waited on a worker in the interrupted run while later DDL ran.
 		cp.ranAfresh(st.Offset)
@@ -1231,28 +1242,16 @@ func changesLookup(st *Statement) bool {
 // statement, all on c.
 func (p *ParallelReplayer) runBarrierItem(ctx context.Context, c Conn, b *batch) error {
 	p.busyMu.Lock()
-	for {
+	err := p.waitLocked(ctx, func() error {
 		if !p.shouldRun(b) {
-			p.busyMu.Unlock()
 			return p.err()
 		}
-		if err := ctx.Err(); err != nil {
-			p.busyMu.Unlock()
-			return err
-		}
-		ready := true
-		for _, k := range b.keys {
-			if p.busy[k] > 1 { // 1: the item itself
-				ready = false
-				break
-			}
-		}
-		if ready {
-			break
-		}
-		p.busyCV.Wait()
-	}
+		return nil
+	}, func() bool { return !anyOver(p.busy, b.keys, 1) }) // 1: the item itself
 	p.busyMu.Unlock()
+	if err != nil {
+		return err
+	}
 	if err := p.addIndexes(ctx, c, b.indexes); err != nil {
 		return err
 	}
@@ -1266,40 +1265,28 @@ func (p *ParallelReplayer) runBarrierItem(ctx context.Context, c Conn, b *batch)
 func (p *ParallelReplayer) barrierPending(keys ...string) bool {
 	p.busyMu.Lock()
 	defer p.busyMu.Unlock()
-	for _, k := range keys {
-		if p.barrierOn[k] > 0 {
-			return true
-		}
-	}
-	return false
+	return anyOver(p.barrierOn, keys, 0)
 }
 
 // isBusy reports whether any of the tables has batches in flight.
 func (p *ParallelReplayer) isBusy(keys []string) bool {
 	p.busyMu.Lock()
 	defer p.busyMu.Unlock()
-	for _, k := range keys {
-		if p.busy[k] > 0 {
-			return true
-		}
-	}
-	return false
+	return anyOver(p.busy, keys, 0)
 }
 
 // waitBarriers blocks until no barrier item is in flight.
 func (p *ParallelReplayer) waitBarriers(ctx context.Context) error {
 	p.busyMu.Lock()
 	defer p.busyMu.Unlock()
-	for p.barriers > 0 {
-		if err := p.err(); err != nil {
-			return err
-		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		p.busyCV.Wait()
-	}
-	return nil
+	return p.waitLocked(ctx, p.err, func() bool { return p.barriers == 0 })
+}
+
+// mayRunOnWorker reports whether st is one of the statements that, following rows of its
+// tables still in flight, run as barrier items on a worker; CREATE and DROP TABLE always
+// run on the control connection.
+func mayRunOnWorker(st *Statement) bool {
+	return localDDL(st) && st.Verb != "CREATE TABLE" && st.Verb != "DROP TABLE"
 }
 
 // localDDL reports whether a DDL statement acts only on the tables its scope names, so

@@ -120,11 +120,12 @@ func importSummary(ctx context.Context, s stdio, in *importer.Input, conns []*sq
 	fmt.Fprintf(w, "dumpscope: %s in %s: %s of SQL, %d statements, %d rows (%.1f MB/s, %.0f rows/s)\n",
 		status, clock(took), mb(res.Bytes), res.Statements, res.Rows,
 		float64(res.Bytes)/1e6/took.Seconds(), float64(res.Rows)/took.Seconds())
-	switch {
-	case (runErr != nil || status != "finished") && res.SentBytes > res.Bytes:
-		fmt.Fprintf(w, "dumpscope: everything up to offset %d of %s was executed; statements up to offset %d were sent on other connections and may have committed (the progress rows record which; --resume skips exactly those)\n", res.Bytes, in.Name, res.SentBytes)
-	case runErr != nil || status != "finished":
-		fmt.Fprintf(w, "dumpscope: everything up to offset %d of %s was executed (statements after it were not sent)\n", res.Bytes, in.Name)
+	if runErr != nil || status != "finished" {
+		if res.SentBytes > res.Bytes {
+			fmt.Fprintf(w, "dumpscope: everything up to offset %d of %s was executed; statements up to offset %d were sent on other connections and may have committed (the progress rows record which; --resume skips exactly those)\n", res.Bytes, in.Name, res.SentBytes)
+		} else {
+			fmt.Fprintf(w, "dumpscope: everything up to offset %d of %s was executed (statements after it were not sent)\n", res.Bytes, in.Name)
+		}
 	}
 	if res.Warnings > 0 {
 		fmt.Fprintf(w, "dumpscope: the server raised %d warnings (silent truncation or conversion shows here):\n", res.Warnings)
