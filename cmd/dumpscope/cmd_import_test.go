@@ -52,6 +52,27 @@ func clientImportArgs(t *testing.T, srv *sandbox.Server, args []string, files ..
 	}
 }
 
+// openDB opens database db (or none, "") on srv; it is closed when the test ends.
+func openDB(t *testing.T, srv *sandbox.Server, db string) *sql.DB {
+	t.Helper()
+	d, err := sql.Open("mysql", srv.DSN(db))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d
+}
+
+// writeDump writes data to a file name in a temp directory and returns its path.
+func writeDump(t *testing.T, name string, data []byte) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // dumpscopeImport runs `dumpscope import` in-process against srv.
 func dumpscopeImport(t *testing.T, srv *sandbox.Server, extra []string, file string) (code int, stdout, stderr string) {
 	t.Helper()
@@ -205,11 +226,7 @@ func TestImportParallelConcurrentAndIdentical(t *testing.T) {
 		t.Fatalf("re-dumps differ (%d vs %d bytes); first difference at %s", len(want), len(have), firstDiff(want, have))
 	}
 
-	db, err := sql.Open("mysql", par.DSN(""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openDB(t, par, "")
 	rows, err := db.Query("SELECT thread_id FROM mysql.general_log WHERE command_type='Query' AND argument LIKE 'INSERT INTO `sbtest1`%' ORDER BY event_time")
 	if err != nil {
 		t.Fatal(err)
@@ -303,10 +320,7 @@ func TestImportParallelForeignKeyChecksOn(t *testing.T) {
 		b.WriteString(";\n")
 	}
 	b.WriteString("INSERT INTO child VALUES (1, 19999), (2, 19998);\n")
-	dump := filepath.Join(t.TempDir(), "fk.sql")
-	if err := os.WriteFile(dump, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dump := writeDump(t, "fk.sql", b.Bytes())
 	srv := testsandbox.Start(t)
 	if code, _, stderr := dumpscopeImport(t, srv, []string{"--no-advisor", "--parallel", "2", "--batch-bytes", "1M"}, dump); code != 0 {
 		t.Fatalf("exit %d:\n%s", code, stderr)
@@ -338,19 +352,26 @@ func TestImportParallelKeepsOrderWhereItMatters(t *testing.T) {
 			}
 		}
 	}
-	dump := filepath.Join(t.TempDir(), "ord.sql")
-	if err := os.WriteFile(dump, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	serial, par := testsandbox.Start(t), testsandbox.Start(t)
+	importsLikeSerial(t, writeDump(t, "ord.sql", b.Bytes()), "ord", []string{"--parallel", "2", "--batch-bytes", "4K"})
+}
+
+// importsLikeSerial imports dump serially, then with each of modes (extra flags) into a
+// fresh sandbox, and fails unless every re-dump of database db equals the serial one.
+func importsLikeSerial(t *testing.T, dump, db string, modes ...[]string) {
+	t.Helper()
+	serial := testsandbox.Start(t)
 	if code, _, stderr := dumpscopeImport(t, serial, []string{"--no-advisor"}, dump); code != 0 {
 		t.Fatalf("serial: exit %d\n%s", code, stderr)
 	}
-	if code, _, stderr := dumpscopeImport(t, par, []string{"--no-advisor", "--parallel", "2", "--batch-bytes", "4K"}, dump); code != 0 {
-		t.Fatalf("parallel: exit %d\n%s", code, stderr)
-	}
-	if want, have := redump(t, serial, "ord"), redump(t, par, "ord"); !bytes.Equal(want, have) {
-		t.Fatalf("parallel result differs from serial; first difference at %s", firstDiff(want, have))
+	want := redump(t, serial, db)
+	for _, mode := range modes {
+		srv := testsandbox.Start(t)
+		if code, _, stderr := dumpscopeImport(t, srv, append([]string{"--no-advisor"}, mode...), dump); code != 0 {
+			t.Fatalf("%v: exit %d\n%s", mode, code, stderr)
+		}
+		if have := redump(t, srv, db); !bytes.Equal(want, have) {
+			t.Fatalf("%v: result differs from serial; first difference at %s", mode, firstDiff(want, have))
+		}
 	}
 }
 
@@ -391,25 +412,6 @@ func TestImportParallelPostDataDDL(t *testing.T) {
 	rows("child", 1200, 1600)
 	b.WriteString("CREATE VIEW per_parent AS SELECT p.id, COUNT(c.id) AS children FROM parent p LEFT JOIN child c ON c.parent_id = p.id GROUP BY p.id;\n" +
 		"ALTER TABLE log ADD KEY k_child (child_id);\n")
-	dump := filepath.Join(t.TempDir(), "post.sql")
-	if err := os.WriteFile(dump, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	serial, par := testsandbox.Start(t), testsandbox.Start(t)
-	if code, _, stderr := dumpscopeImport(t, serial, []string{"--no-advisor"}, dump); code != 0 {
-		t.Fatalf("serial: exit %d\n%s", code, stderr)
-	}
-	for _, mode := range [][]string{{"--parallel", "2"}, {"--parallel", "3", "--defer-indexes"}} {
-		par := par
-		if mode[1] == "3" {
-			par = testsandbox.Start(t)
-		}
-		args := append([]string{"--no-advisor", "--batch-bytes", "4K"}, mode...)
-		if code, _, stderr := dumpscopeImport(t, par, args, dump); code != 0 {
-			t.Fatalf("%v: exit %d\n%s", mode, code, stderr)
-		}
-		if want, have := redump(t, serial, "post"), redump(t, par, "post"); !bytes.Equal(want, have) {
-			t.Fatalf("%v: result differs from serial; first difference at %s", mode, firstDiff(want, have))
-		}
-	}
+	importsLikeSerial(t, writeDump(t, "post.sql", b.Bytes()), "post",
+		[]string{"--batch-bytes", "4K", "--parallel", "2"}, []string{"--batch-bytes", "4K", "--parallel", "3", "--defer-indexes"})
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
-	"database/sql"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -97,11 +96,7 @@ func TestImportBadInput(t *testing.T) {
 // SUPER/SET USER and pass with --strip-definers.
 func TestImportPreflight(t *testing.T) {
 	srv := testsandbox.Start(t)
-	db, err := sql.Open("mysql", srv.DSN(""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openDB(t, srv, "")
 	for _, q := range []string{
 		"CREATE DATABASE shop", "CREATE TABLE shop.orders (id int PRIMARY KEY)", "INSERT INTO shop.orders VALUES (1),(2),(3)",
 		"CREATE USER loader@localhost", "GRANT ALL PRIVILEGES ON shop2.* TO loader@localhost",
@@ -195,10 +190,7 @@ func TestImportParallelFailureOffset(t *testing.T) {
 		dump.WriteString(";\n")
 		stmts = append(stmts, stmt{dump.Len(), 40})
 	}
-	path := filepath.Join(t.TempDir(), "pfail.sql")
-	if err := os.WriteFile(path, dump.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeDump(t, "pfail.sql", dump.Bytes())
 	code, stdout, stderr := dumpscopeImport(t, srv, []string{"--no-advisor", "--parallel", "2", "--batch-bytes", "8K"}, path)
 	if code != exitFailure {
 		t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, exitFailure, stdout, stderr)
@@ -230,11 +222,7 @@ func TestImportParallelFailureOffset(t *testing.T) {
 			want += s.rows
 		}
 	}
-	db, err := sql.Open("mysql", srv.DSN("pfail"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openDB(t, srv, "pfail")
 	var below int
 	if err := db.QueryRow("SELECT COUNT(*) FROM t WHERE id <= ?", want).Scan(&below); err != nil {
 		t.Fatal(err)
@@ -267,11 +255,7 @@ func TestImportDeferIndexesFailureKeepsSchema(t *testing.T) {
 	if code != exitFailure || !strings.Contains(errb.String(), "1064") {
 		t.Fatalf("exit %d, want %d with ERROR 1064\nstdout:\n%s\nstderr:\n%s", code, exitFailure, out.String(), errb.String())
 	}
-	db, err := sql.Open("mysql", srv.DSN("dfail"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openDB(t, srv, "dfail")
 	var name, create string
 	if err := db.QueryRow("SHOW CREATE TABLE t").Scan(&name, &create); err != nil {
 		t.Fatal(err)
@@ -286,11 +270,7 @@ func TestImportDeferIndexesFailureKeepsSchema(t *testing.T) {
 // was there: --defer-indexes must not add keys to a table the dump did not create.
 func TestImportDeferIndexesCreateFails(t *testing.T) {
 	srv := testsandbox.Start(t)
-	db, err := sql.Open("mysql", srv.DSN(""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openDB(t, srv, "")
 	for _, q := range []string{"CREATE DATABASE dexist", "CREATE TABLE dexist.t (id int PRIMARY KEY, k int NOT NULL)"} {
 		if _, err := db.Exec(q); err != nil {
 			t.Fatal(err)
@@ -299,10 +279,7 @@ func TestImportDeferIndexesCreateFails(t *testing.T) {
 	dump := "USE dexist;\n" +
 		"CREATE TABLE `t` (\n  `id` int(11) NOT NULL,\n  `k` int(11) NOT NULL,\n  PRIMARY KEY (`id`),\n  KEY `k_1` (`k`)\n) ENGINE=InnoDB;\n" +
 		"INSERT INTO t VALUES (1,1),(2,2);\n"
-	path := filepath.Join(t.TempDir(), "dexist.sql")
-	if err := os.WriteFile(path, []byte(dump), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeDump(t, "dexist.sql", []byte(dump))
 	code, stdout, stderr := dumpscopeImport(t, srv, []string{"--no-advisor", "--parallel", "2", "--defer-indexes", "--force", "--overwrite"}, path)
 	if code != exitSQLErrors || !strings.Contains(stdout, "1050") {
 		t.Fatalf("exit %d, want %d with ERROR 1050 listed\nstdout:\n%s\nstderr:\n%s", code, exitSQLErrors, stdout, stderr)

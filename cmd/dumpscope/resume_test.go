@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -179,11 +178,7 @@ func TestServerRestartMidImport(t *testing.T) {
 // not yet finished, whatever the machine's speed.
 func waitForRows(t *testing.T, srv *sandbox.Server, table string) {
 	t.Helper()
-	db, err := sql.Open("mysql", srv.DSN(""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openDB(t, srv, "")
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
 		var n int

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"database/sql"
 	"strings"
 	"testing"
 	"time"
@@ -16,11 +15,7 @@ import (
 // kill -9, `dumpscope restore-settings` puts them back from what the server recorded.
 func TestRelaxDurabilityRestored(t *testing.T) {
 	srv := testsandbox.Start(t, "sync_binlog=1")
-	db, err := sql.Open("mysql", srv.DSN(""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openDB(t, srv, "")
 	settings := func() string {
 		var trx, sync string
 		if err := db.QueryRow("SELECT @@GLOBAL.innodb_flush_log_at_trx_commit, @@GLOBAL.sync_binlog").Scan(&trx, &sync); err != nil {
