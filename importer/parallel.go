@@ -38,6 +38,11 @@ type ParallelOptions struct {
 	// a run that fails or stops still adds the indexes DeferIndexes held back from the
 	// tables it created, so that they are not left without them.
 	Resumable bool
+	// SpoolBytes lets the dispatcher read this much SQL beyond QueueBytes ahead of the
+	// workers, kept in an unlinked temporary file in SpoolDir (default: the system's), so
+	// that workers can load the next tables while one finishes (see schedule.go). 0: none.
+	SpoolBytes int64
+	SpoolDir   string
 }
 
 // deferredIndexes are the ADD KEY clauses held back from one CREATE TABLE.
@@ -70,8 +75,11 @@ type batch struct {
 	rows    int64
 	pinned  bool  // must run on worker 0, in stream order with the other pinned batches
 	endByte int64 // stream offset after the batch's last statement
-	worker  int   // whose queue holds it
-	weight  int64 // what it adds to its worker's load while queued
+	seq     int64 // dispatch order
+	claimed bool  // a worker took it from the backlog
+	// spooled: its statements wait in the spool (spoolLen bytes at spoolAt), not in memory.
+	spooled                       bool
+	spoolAt, spoolLen, spoolFirst int64 // spoolFirst: the stream offset of its first statement
 
 	// A barrier item runs stmt (prepared as q) on a worker instead of the control
 	// connection, so that the statements after it need not wait: mysqldump's ENABLE KEYS
@@ -127,9 +135,6 @@ type ParallelReplayer struct {
 
 	serial *Replayer // runs barrier statements on the control connection with the serial semantics
 
-	// queues hold each worker's batches in dispatch order, so a worker runs the session
-	// statements of the stream in order and never sees a batch older than its session.
-	queues   []chan *batch
 	inflight sync.WaitGroup
 	firstErr atomic.Pointer[error]
 	failedAt atomic.Int64 // stream offset of the earliest failed batch or item; -1: none
@@ -142,9 +147,19 @@ type ParallelReplayer struct {
 	busyCV      *sync.Cond
 	busy        map[string]int
 	queuedBytes int64
-	load        []int64        // per worker: the weight of its queued batches
-	barrierOn   map[string]int // tables with a barrier item in flight (never more than one)
-	barriers    int            // barrier items in flight
+	// backlog holds the dispatched entries no worker has claimed, in stream order; pos is
+	// per worker the seq of the last it claimed; running counts per table the batches
+	// being run; streaming is the table whose rows the dispatcher is reading (how much of
+	// it is left is not known yet). See schedule.go.
+	backlog   []*batch
+	seq       int64
+	pos       []int64
+	running   map[string]int
+	streaming string
+	spool     *spool
+	spoolOff  bool           // the spool failed (a full disk, say): the memory budget alone holds
+	barrierOn map[string]int // tables with a barrier item in flight (never more than one)
+	barriers  int            // barrier items in flight
 	// unexecuted is the lowest stream offset of a batch or item that failed or was
 	// skipped after a failure (-1: none): the summary's "everything up to" stops there.
 	unexecuted int64
@@ -186,15 +201,11 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *Splitter, opt
 	}
 	p := &ParallelReplayer{
 		control: conns[0], workers: workers, split: split, opt: opt, serial: serial,
-		busy: map[string]int{}, barrierOn: map[string]int{}, load: make([]int64, len(workers)), unexecuted: -1,
+		busy: map[string]int{}, barrierOn: map[string]int{}, pos: make([]int64, len(workers)), running: map[string]int{}, unexecuted: -1,
 		tables: map[string]tableInfo{}, ordered: map[string]bool{}, loading: map[string]tableInfo{},
 	}
 	p.busyCV = sync.NewCond(&p.busyMu)
 	p.failedAt.Store(-1)
-	for range workers {
-		// Deep enough that the byte budget, not the item count, bounds the read-ahead.
-		p.queues = append(p.queues, make(chan *batch, 4096))
-	}
 	return p, nil
 }
 
@@ -244,6 +255,8 @@ func (b *batch) start() int64 {
 		return b.stmt.Offset
 	case len(b.stmts) > 0:
 		return b.stmts[0].offset
+	case b.spooled:
+		return b.spoolFirst
 	}
 	return b.endByte
 }
@@ -274,6 +287,11 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 		p.busyMu.Unlock()
 	}()
 	err := p.dispatch(wctx)
+	if errors.Is(err, ErrStopped) {
+		// A graceful stop finishes what runs; what no worker took yet (the spool may hold
+		// a lot) is left for --resume, like the rest of the dump.
+		p.dropBacklog()
+	}
 	if ctx.Err() == nil {
 		// Batches already dispatched come before the statement that stopped the dispatch
 		// (a graceful stop, an error) in stream order: let them commit.
@@ -281,11 +299,13 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	}
 	cancel()
 	wg.Wait()
-	for _, q := range p.queues { // sent after its worker stopped (an abort): never ran
-		for len(q) > 0 {
-			p.noteUnexecuted(<-q)
-		}
+	p.busyMu.Lock()
+	left := p.backlog
+	p.busyMu.Unlock()
+	for _, b := range left { // no worker took it (an abort): never ran
+		p.noteUnexecuted(b)
 	}
+	p.spool.close()
 	// A worker's failure (the earliest in the stream) is the one to report when the
 	// dispatcher merely stopped or gave up because of a worker's failure, and is reported
 	// with the dispatcher's own failure otherwise.
@@ -480,7 +500,9 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		b := cur
 		cur = nil
 		b.session = p.session
-		b.weight = b.bytes
+		if err := p.spill(ctx, b); err != nil {
+			return err
+		}
 		return p.send(ctx, b, b.pinned)
 	}
 	for r.split.Next() {
@@ -556,7 +578,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 					return p.at(st, err)
 				}
 			}
-			if !p.tryAcquire(n) {
+			if !p.tryAcquire(n) && !p.overdraw(n) {
 				if err := flush(); err != nil { // let the workers drain what is queued before waiting for budget
 					return err
 				}
@@ -566,6 +588,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 			}
 			if cur == nil {
 				cur = &batch{table: key, pinned: p.ordered[key] || !info.resumable()}
+				p.setStreaming(key)
 			}
 			cur.stmts = append(cur.stmts, batchStmt{sql: string(st.SQL), offset: st.Offset, line: st.Line, rows: st.Rows})
 			cur.bytes += n
@@ -599,6 +622,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		if err := flush(); err != nil {
 			return err
 		}
+		p.setStreaming("")
 		keys, global := p.scope(st)
 		local := !global && localDDL(st)
 		if !global && mayRunOnWorker(st) && !p.barrierPending(keys...) &&
@@ -1074,27 +1098,24 @@ func (p *ParallelReplayer) markLoaded(ctx context.Context, c Conn, loads []table
 	return err
 }
 
-// worker runs the batches of its queue on one connection, in dispatch order. Before each it
-// runs the session statements the batch's position in the stream says this connection has
-// not run yet.
+// worker claims entries from the backlog and runs them on one connection, in stream order
+// (see schedule.go). Before each it runs the session statements the entry's position in
+// the stream says this connection has not run yet.
 func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 	applied := 0
 	for {
+		p.busyMu.Lock()
 		var b *batch
-		select {
-		case <-ctx.Done():
-			for { // batches still queued will not run: account for them
-				select {
-				case b := <-p.queues[id]:
-					p.noteUnexecuted(b)
-					p.done(b)
-					continue
-				default:
-				}
+		for b == nil {
+			if ctx.Err() != nil {
+				p.busyMu.Unlock()
 				return
 			}
-		case b = <-p.queues[id]:
+			if b = p.claim(id); b == nil {
+				p.busyCV.Wait()
+			}
 		}
+		p.busyMu.Unlock()
 		if p.shouldRun(b) {
 			for ; applied < len(b.session); applied++ {
 				// It ran without error on the control connection; an error here
@@ -1102,9 +1123,14 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 				_, _ = c.ExecContext(ctx, b.session[applied])
 			}
 			var err error
-			if b.stmt != nil {
+			switch {
+			case b.stmt != nil:
 				err = p.runBarrierItem(ctx, c, b)
-			} else {
+			case b.spooled:
+				if err = p.spool.get(b); err == nil {
+					err = p.runBatch(ctx, c, b)
+				}
+			default:
 				err = p.runBatch(ctx, c, b)
 			}
 			switch {
@@ -1132,20 +1158,13 @@ func (p *ParallelReplayer) noteUnexecuted(b *batch) {
 	p.busyMu.Unlock()
 }
 
-// send queues b on a worker: pinned batches on worker 0, others on the least loaded.
+// send appends b to the backlog, where a worker claims it (pinned entries: worker 0).
 func (p *ParallelReplayer) send(ctx context.Context, b *batch, pinned bool) error {
 	p.inflight.Add(1)
 	p.busyMu.Lock()
-	w := 0
-	if !pinned {
-		for i := range p.load {
-			if p.load[i] < p.load[w] {
-				w = i
-			}
-		}
-	}
-	b.worker = w
-	p.load[w] += b.weight
+	defer p.busyMu.Unlock()
+	p.seq++
+	b.seq, b.pinned = p.seq, pinned
 	if b.stmt == nil {
 		p.busy[b.table]++
 	} else {
@@ -1155,22 +1174,24 @@ func (p *ParallelReplayer) send(ctx context.Context, b *batch, pinned bool) erro
 		}
 		p.barriers++
 	}
-	p.busyMu.Unlock()
-	select {
-	case p.queues[w] <- b:
-		return nil
-	case <-ctx.Done():
-		p.noteUnexecuted(b)
-		p.done(b)
-		return ctx.Err()
-	}
+	p.backlog = append(p.backlog, b)
+	p.busyCV.Broadcast()
+	return nil
 }
 
 // done releases a batch's queue budget and marks it no longer in flight.
 func (p *ParallelReplayer) done(b *batch) {
 	p.busyMu.Lock()
-	p.queuedBytes -= b.bytes
-	p.load[b.worker] -= b.weight
+	if b.spooled {
+		p.spool.release(b)
+	} else {
+		p.queuedBytes -= b.bytes
+	}
+	if b.stmt == nil && b.claimed {
+		if p.running[b.table]--; p.running[b.table] <= 0 {
+			delete(p.running, b.table)
+		}
+	}
 	release := func(k string) {
 		if p.busy[k]--; p.busy[k] <= 0 {
 			delete(p.busy, k)
@@ -1192,9 +1213,9 @@ func (p *ParallelReplayer) done(b *batch) {
 	p.inflight.Done()
 }
 
-// sendBarrier queues st as a barrier item (see batch) on a worker: worker 0 when one of
-// its tables keeps its rows there, so that it follows them without waiting, or the least
-// loaded one. The held-back indexes and the loads under way of its tables go with it.
+// sendBarrier queues st as a barrier item (see batch): pinned to worker 0 when one of its
+// tables keeps its rows there, so that it follows them without waiting. The held-back
+// indexes and the loads under way of its tables go with it.
 func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *Statement, keys []string, end int64) error {
 	q, err := p.serial.prepare(ctx, st)
 	if err != nil || q == nil {
@@ -1204,7 +1225,7 @@ func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *Statement, keys 
 	// The splitter reuses its buffers at the next statement: the item keeps copies.
 	own := *st
 	own.SQL, own.Raw = bytes.Clone(st.SQL), nil
-	b := &batch{stmt: &own, q: bytes.Clone(q), endByte: end, session: p.session, weight: p.opt.BatchBytes}
+	b := &batch{stmt: &own, q: bytes.Clone(q), endByte: end, session: p.session}
 	for _, k := range keys {
 		if !slices.Contains(b.keys, k) {
 			b.keys = append(b.keys, k)

@@ -42,6 +42,7 @@ type importOptions struct {
 
 	parallel         int
 	batchBytes       string
+	readAhead        string
 	force            bool
 	overwrite        bool
 	stripDefiners    bool
@@ -100,6 +101,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	fs.StringVar(&o.sampleSize, "sample-size", "64M", "`size` of the generated sample dump imported with --sandbox and no FILE")
 	fs.IntVar(&o.parallel, "parallel", 1, "replay on `N` connections (1: exactly the client's statement stream)")
 	fs.StringVar(&o.batchBytes, "batch-bytes", "4M", "with --parallel: SQL `bytes` committed per transaction")
+	fs.StringVar(&o.readAhead, "read-ahead", "1G", "with --parallel: SQL `bytes` read ahead of the workers beyond the memory queue, kept in an unlinked file in $TMPDIR, so that they can load the next tables while one finishes (0: memory only)")
 	fs.BoolVar(&o.force, "force", false, "continue after SQL errors; they are counted and listed at the end (exit code 4)")
 	fs.BoolVar(&o.overwrite, "overwrite", false, "allow the dump to drop or write into existing databases and tables")
 	fs.BoolVar(&o.stripDefiners, "strip-definers", false, "remove DEFINER= clauses (objects are then owned by the importing user)")
@@ -144,7 +146,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 		fmt.Fprintln(s.Err, "dumpscope import: --interval must be positive and --parallel at least 1")
 		return nil, exitUsage
 	}
-	for _, f := range []string{o.sampleSize, o.batchBytes} {
+	for _, f := range []string{o.sampleSize, o.batchBytes, o.readAhead} {
 		if _, err := units.ParseBytes(f); err != nil {
 			fmt.Fprintln(s.Err, "dumpscope import:", err)
 			return nil, exitUsage
@@ -294,11 +296,12 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		rep, err = importer.NewReplayer(ctx, conns[0], split, ropt)
 	} else {
 		batch, _ := units.ParseBytes(o.batchBytes)
+		readAhead, _ := units.ParseBytes(o.readAhead)
 		cs := make([]importer.Conn, len(conns))
 		for i, c := range conns {
 			cs[i] = c
 		}
-		rep, err = importer.NewParallelReplayer(ctx, cs, split, importer.ParallelOptions{ReplayOptions: ropt, BatchBytes: batch, Checkpoint: cp, DeferIndexes: o.deferIndexes, Resumable: journal != ""})
+		rep, err = importer.NewParallelReplayer(ctx, cs, split, importer.ParallelOptions{ReplayOptions: ropt, BatchBytes: batch, SpoolBytes: readAhead, Checkpoint: cp, DeferIndexes: o.deferIndexes, Resumable: journal != ""})
 	}
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)

@@ -210,7 +210,8 @@ func writeGenDump(t *testing.T, o gen.Options) string {
 // table without a primary key, an Aria/MyISAM table, a trigger), --parallel 2 gives the
 // same database as the serial import, and the server's general log shows two connections
 // inserting into the same table interleaved — really at the same time, not one after the
-// other.
+// other — in the last table, and a worker loading the next table while another still
+// loads the one before.
 func TestImportParallelConcurrentAndIdentical(t *testing.T) {
 	dump := genDump(t, 6<<20, true)
 	serial := testsandbox.Start(t)
@@ -227,7 +228,8 @@ func TestImportParallelConcurrentAndIdentical(t *testing.T) {
 	}
 
 	db := openDB(t, par, "")
-	rows, err := db.Query("SELECT thread_id FROM mysql.general_log WHERE command_type='Query' AND argument LIKE 'INSERT INTO `sbtest1`%' ORDER BY event_time")
+	// sbtest4 is the dump's last table: nothing follows it for a worker to go on to.
+	rows, err := db.Query("SELECT thread_id FROM mysql.general_log WHERE command_type='Query' AND argument LIKE 'INSERT INTO `sbtest4`%' ORDER BY event_time")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,9 +253,21 @@ func TestImportParallelConcurrentAndIdentical(t *testing.T) {
 	// Two workers each taking whole batches in turn switch at batch boundaries; a serial
 	// replay (or workers that only take turns table by table) never switches within a table.
 	if len(threads) < 2 || switches < 2 {
-		t.Fatalf("INSERTs into sbtest1 came from %d connection(s) with %d switches between them over %d statements; want ≥ 2 connections interleaved", len(threads), switches, len(seq))
+		t.Fatalf("INSERTs into sbtest4 came from %d connection(s) with %d switches between them over %d statements; want ≥ 2 connections interleaved", len(threads), switches, len(seq))
 	}
-	t.Logf("sbtest1: %d INSERTs from %d connections, %d switches", len(seq), len(threads), switches)
+	t.Logf("sbtest4: %d INSERTs from %d connections, %d switches", len(seq), len(threads), switches)
+
+	// sbtest1 is followed by three tables as big: a free worker goes on to sbtest2 while
+	// another still inserts into sbtest1, instead of both contending for sbtest1's pages.
+	var early int
+	err = db.QueryRow("SELECT COUNT(*) FROM mysql.general_log n WHERE n.command_type='Query' AND n.argument LIKE 'INSERT INTO `sbtest2`%' AND n.event_time < (SELECT MAX(event_time) FROM mysql.general_log o WHERE o.argument LIKE 'INSERT INTO `sbtest1`%' AND o.thread_id <> n.thread_id)").Scan(&early)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if early == 0 {
+		t.Fatal("no INSERT into sbtest2 began before another connection's last INSERT into sbtest1: the workers took the tables one after the other")
+	}
+	t.Logf("%d INSERTs into sbtest2 began while sbtest1 was still loading on another connection", early)
 
 	// The statements that follow a table's rows without blocking the stream (the MyISAM
 	// table's ENABLE KEYS, the trigger after the orders rows) start only after the last

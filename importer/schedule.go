@@ -1,0 +1,295 @@
+package importer
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// Scheduling: the dispatcher appends batches and barrier items to one backlog in stream
+// order; each worker claims from it when it is free. Three rules keep the replay exact:
+//   - A worker claims in stream order: its next entry always comes after its last one, so
+//     the session statements it runs before each (the entry's prefix of the stream's) only
+//     ever grow, as in the client. It may pass entries over, leaving them to a worker that
+//     has not got that far.
+//   - Pinned entries (rows that keep stream order, and the items that follow them) are
+//     worker 0's, which never passes one over.
+//   - A barrier item is claimed only once every entry before it that touches its tables
+//     has been claimed: it then waits only for batches that are running.
+//
+// An entry is passed over only when another worker that may take it has not got past it,
+// so none is stranded. Why pass over at all: two workers inserting into one table contend
+// for its index pages (on a 2-core machine the server needs ~15% more CPU for the same
+// rows), and rows that keep stream order (no primary key, MyISAM) run on one worker while
+// the others would idle. So a free worker whose next entries belong to a table another
+// worker is loading goes on to the next table instead, when the rest of that table is no
+// more than what follows it (so that the two finish about together) and the dispatcher
+// has read to its end. A dump of one big table still has all workers on it.
+
+// claim takes the entry worker w runs next out of the backlog, or returns nil when it has
+// none it may run now. The caller holds busyMu.
+func (p *ParallelReplayer) claim(w int) *batch {
+	first := -1
+	for i, b := range p.backlog {
+		if b.seq > p.pos[w] && (!b.pinned || w == 0) {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return nil
+	}
+	pick := first
+	if alt := p.passOver(w, first); alt >= 0 {
+		pick = alt
+	}
+	b := p.backlog[pick]
+	if b.stmt != nil && p.keysPendingBefore(b, pick) {
+		return nil
+	}
+	p.backlog = slices.Delete(p.backlog, pick, pick+1)
+	p.pos[w] = b.seq
+	b.claimed = true
+	if b.stmt == nil {
+		p.running[b.table]++
+	}
+	return b
+}
+
+// keysPendingBefore reports whether an unclaimed entry before the item at backlog index i
+// touches one of its tables.
+func (p *ParallelReplayer) keysPendingBefore(item *batch, i int) bool {
+	for _, b := range p.backlog[:i] {
+		if b.stmt == nil && slices.Contains(item.keys, b.table) {
+			return true
+		}
+		for _, k := range b.keys {
+			if slices.Contains(item.keys, k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// passOver returns the backlog index of the entry worker w should claim instead of the one
+// at first (the next it may take), or -1: see the scheduling rules above.
+func (p *ParallelReplayer) passOver(w, first int) int {
+	f := p.backlog[first]
+	if f.stmt != nil || f.table == p.streaming || p.running[f.table] == 0 {
+		return -1
+	}
+	var rest, after int64 // unclaimed bytes of f's table, and of what w may take after them
+	last := first
+	for i := first; i < len(p.backlog); i++ {
+		if b := p.backlog[i]; b.stmt == nil && b.table == f.table {
+			rest += b.bytes
+			last = i
+		}
+	}
+	next := -1
+	for i := last + 1; i < len(p.backlog); i++ {
+		if b := p.backlog[i]; !b.pinned || w == 0 {
+			after += b.bytes
+			if next < 0 {
+				next = i
+			}
+		}
+	}
+	if next < 0 || after < rest || p.backlog[next].stmt != nil {
+		return -1
+	}
+	// Who takes what w passes over: another worker that has not got that far (worker 0
+	// for pinned entries, which it never passes over, so w == 0 may not).
+	others := false
+	for v, pos := range p.pos {
+		if v != w && pos < f.seq {
+			others = true
+		}
+	}
+	if !others {
+		return -1
+	}
+	for _, b := range p.backlog[first:next] {
+		if b.pinned && w == 0 {
+			return -1
+		}
+	}
+	return next
+}
+
+// spool holds batches the dispatcher read beyond the memory budget in an unlinked temporary
+// file, so that it can read on to the next tables while the workers are still on this one
+// without memory growing with the dump. Each batch is written once, read once by the
+// worker that claims it, and its pages punched out when it is done; the file is
+// truncated whenever it holds nothing.
+type spool struct {
+	f    *os.File
+	wbuf []byte // encode's buffer, reused
+	// end is where the next batch is written; outstanding the bytes of spooled batches
+	// not yet done (bounded by ParallelOptions.SpoolBytes). Under the replayer's busyMu.
+	end, outstanding int64
+}
+
+func newSpool(dir string) (*spool, error) {
+	f, err := os.CreateTemp(dir, "dumpscope-spool-*")
+	if err != nil {
+		return nil, err
+	}
+	// Unlinked at once: nothing is left behind, whatever ends the process.
+	if err := os.Remove(f.Name()); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &spool{f: f}, nil
+}
+
+// encode serialises b's statements for the spool into the spool's write buffer, which
+// only the dispatcher uses.
+func (s *spool) encode(b *batch) []byte {
+	buf := s.wbuf[:0]
+	for _, st := range b.stmts {
+		buf = binary.LittleEndian.AppendUint64(buf, uint64(st.offset))
+		buf = binary.LittleEndian.AppendUint64(buf, uint64(st.line))
+		buf = binary.LittleEndian.AppendUint64(buf, uint64(st.rows))
+		buf = binary.LittleEndian.AppendUint32(buf, uint32(len(st.sql)))
+		buf = append(buf, st.sql...)
+	}
+	s.wbuf = buf
+	return buf
+}
+
+// get reads back the statements of a spooled batch. Their SQL strings share one buffer,
+// read once and never written again, rather than each being copied out of it: a batch
+// is megabytes, and the copies cost as much CPU as the spool saves the server.
+func (s *spool) get(b *batch) error {
+	buf := make([]byte, b.spoolLen)
+	if _, err := s.f.ReadAt(buf, b.spoolAt); err != nil {
+		return fmt.Errorf("read back a batch of %s from the spool: %w", b.table, err)
+	}
+	all := unsafe.String(unsafe.SliceData(buf), len(buf))
+	for len(all) > 0 {
+		if len(all) < 28 {
+			return errors.New("spool: truncated record")
+		}
+		h := buf[len(buf)-len(all):]
+		st := batchStmt{
+			offset: int64(binary.LittleEndian.Uint64(h)),
+			line:   int64(binary.LittleEndian.Uint64(h[8:])),
+			rows:   int64(binary.LittleEndian.Uint64(h[16:])),
+		}
+		n := int(binary.LittleEndian.Uint32(h[24:]))
+		all = all[28:]
+		if len(all) < n {
+			return errors.New("spool: truncated record")
+		}
+		st.sql, all = all[:n], all[n:]
+		b.stmts = append(b.stmts, st)
+	}
+	return nil
+}
+
+// release gives a done batch's bytes back: its pages are punched out (so the file does not
+// grow with the dump where the file system can), and the file is emptied when nothing in
+// it is outstanding. The caller holds busyMu.
+func (s *spool) release(b *batch) {
+	_ = unix.Fallocate(int(s.f.Fd()), unix.FALLOC_FL_PUNCH_HOLE|unix.FALLOC_FL_KEEP_SIZE, b.spoolAt, b.spoolLen)
+	s.outstanding -= b.bytes
+	if s.outstanding == 0 {
+		_ = s.f.Truncate(0)
+		s.end = 0
+	}
+}
+
+func (s *spool) close() {
+	if s != nil {
+		s.f.Close()
+	}
+}
+
+// setStreaming notes the table whose rows the dispatcher is batching ("" between tables).
+func (p *ParallelReplayer) setStreaming(key string) {
+	p.busyMu.Lock()
+	p.streaming = key
+	p.busyMu.Unlock()
+}
+
+// spooling reports whether batches beyond the memory budget may go to the spool. The
+// caller holds busyMu.
+func (p *ParallelReplayer) spooling() bool {
+	return p.opt.SpoolBytes > 0 && !p.spoolOff
+}
+
+// overdraw takes memory budget for n bytes beyond QueueBytes when the batch they join can
+// go to the spool instead of waiting (spill puts it there).
+func (p *ParallelReplayer) overdraw(n int64) bool {
+	p.busyMu.Lock()
+	defer p.busyMu.Unlock()
+	if !p.spooling() {
+		return false
+	}
+	p.queuedBytes += n
+	return true
+}
+
+// spill moves a batch that leaves the memory budget exceeded to the spool, waiting while
+// the spool is full and the memory budget too. If the spool cannot be written, the
+// replay goes on with the memory budget alone.
+func (p *ParallelReplayer) spill(ctx context.Context, b *batch) error {
+	p.busyMu.Lock()
+	over := func() bool { return p.spooling() && p.queuedBytes > p.opt.QueueBytes }
+	err := p.waitLocked(ctx, p.err, func() bool {
+		return !over() || p.spool == nil || p.spool.outstanding == 0 || p.spool.outstanding+b.bytes <= p.opt.SpoolBytes
+	})
+	if err != nil || !over() {
+		p.busyMu.Unlock()
+		return err
+	}
+	if p.spool == nil {
+		sp, err := newSpool(p.opt.SpoolDir)
+		if err != nil {
+			p.spoolOff = true
+			p.busyMu.Unlock()
+			return nil
+		}
+		p.spool = sp
+	}
+	sp := p.spool
+	p.busyMu.Unlock()
+	buf := sp.encode(b)
+	p.busyMu.Lock()
+	off := sp.end
+	sp.end += int64(len(buf))
+	sp.outstanding += b.bytes
+	p.busyMu.Unlock()
+	if _, err := sp.f.WriteAt(buf, off); err != nil {
+		p.busyMu.Lock()
+		sp.outstanding -= b.bytes
+		p.spoolOff = true
+		p.busyMu.Unlock()
+		return nil
+	}
+	p.busyMu.Lock()
+	b.spooled, b.spoolAt, b.spoolLen, b.spoolFirst, b.stmts = true, off, int64(len(buf)), b.stmts[0].offset, nil
+	p.queuedBytes -= b.bytes
+	p.busyMu.Unlock()
+	return nil
+}
+
+// dropBacklog takes every entry no worker has claimed out of the backlog, as not run.
+func (p *ParallelReplayer) dropBacklog() {
+	p.busyMu.Lock()
+	left := p.backlog
+	p.backlog = nil
+	p.busyMu.Unlock()
+	for _, b := range left {
+		p.noteUnexecuted(b)
+		p.done(b)
+	}
+}
