@@ -1,0 +1,150 @@
+package importer
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestSpoolRoundTrip: batches written to the spool come back byte for byte (NULs, empty
+// and multi-MiB statements), the file is unlinked from the start, and it is emptied once
+// nothing in it is outstanding.
+func TestSpoolRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	sp, err := newSpool(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sp.close()
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Fatalf("spool left a name in %s: %v", dir, ents)
+	}
+	big := strings.Repeat("(1,'x\\'y'),", 300_000)
+	batches := []*batch{
+		{table: "d.a", stmts: []batchStmt{{sql: "INSERT INTO a VALUES (1)", offset: 10, line: 2, rows: 1}, {sql: "", offset: 40, line: 3}}},
+		{table: "d.b", stmts: []batchStmt{{sql: "INSERT INTO b VALUES ('\x00\xff\n;')", offset: 1 << 40, line: 1 << 33, rows: 7}}},
+		{table: "d.c", stmts: []batchStmt{{sql: "INSERT INTO c VALUES " + big, offset: 99, line: 5, rows: 300_000}}},
+	}
+	var want [][]batchStmt
+	for _, b := range batches {
+		want = append(want, append([]batchStmt(nil), b.stmts...))
+		for _, s := range b.stmts {
+			b.bytes += int64(len(s.sql))
+		}
+		buf := sp.encode(b)
+		off := sp.end
+		if _, err := sp.f.WriteAt(buf, off); err != nil {
+			t.Fatal(err)
+		}
+		sp.end += int64(len(buf))
+		sp.outstanding += b.bytes
+		b.spooled, b.spoolAt, b.spoolLen, b.stmts = true, off, int64(len(buf)), nil
+	}
+	for i := len(batches) - 1; i >= 0; i-- { // read back in any order
+		b := batches[i]
+		if err := sp.get(b); err != nil {
+			t.Fatal(err)
+		}
+		if len(b.stmts) != len(want[i]) {
+			t.Fatalf("batch %d: %d statements back, want %d", i, len(b.stmts), len(want[i]))
+		}
+		for j, s := range b.stmts {
+			if s != want[i][j] {
+				t.Fatalf("batch %d statement %d: got %+v, want %+v", i, j, trim(s), trim(want[i][j]))
+			}
+		}
+	}
+	for _, b := range batches {
+		sp.release(b)
+	}
+	if fi, err := sp.f.Stat(); err != nil || fi.Size() != 0 || sp.end != 0 || sp.outstanding != 0 {
+		t.Fatalf("spool not emptied: size %v (%v), end %d, outstanding %d", fi.Size(), err, sp.end, sp.outstanding)
+	}
+}
+
+func trim(s batchStmt) batchStmt {
+	if len(s.sql) > 60 {
+		s.sql = s.sql[:60] + "…"
+	}
+	return s
+}
+
+// schedFixture is a replayer with only the scheduling state: two workers and a backlog.
+func schedFixture(entries ...*batch) *ParallelReplayer {
+	p := &ParallelReplayer{pos: make([]int64, 2), running: map[string]int{}}
+	for i, b := range entries {
+		b.seq = int64(i + 1)
+		p.backlog = append(p.backlog, b)
+	}
+	return p
+}
+
+func rows(table string, n int64) *batch { return &batch{table: table, bytes: n} }
+
+// TestClaim checks the scheduling rules of schedule.go on fixed backlogs.
+func TestClaim(t *testing.T) {
+	t.Run("pinned entries are worker 0's, in order", func(t *testing.T) {
+		p := schedFixture(&batch{table: "d.log", bytes: 1, pinned: true}, rows("d.a", 1), &batch{table: "d.log", bytes: 1, pinned: true})
+		if b := p.claim(1); b == nil || b.table != "d.a" {
+			t.Fatalf("worker 1 claimed %+v, want the d.a batch (it may not take pinned ones)", b)
+		}
+		if b := p.claim(1); b != nil {
+			t.Fatalf("worker 1 claimed pinned %+v", b)
+		}
+		for _, want := range []int64{1, 3} {
+			if b := p.claim(0); b == nil || b.seq != want {
+				t.Fatalf("worker 0 claimed %+v, want seq %d", b, want)
+			}
+		}
+	})
+	t.Run("a free worker goes on to the next table", func(t *testing.T) {
+		// Worker 0 is loading d.a (claimed seq 1); d.a has 2 MB left, d.b 8 MB after it.
+		p := schedFixture(rows("d.a", 1<<20), rows("d.a", 1<<20), rows("d.a", 1<<20), rows("d.b", 4<<20), rows("d.b", 4<<20))
+		if b := p.claim(0); b.seq != 1 {
+			t.Fatalf("worker 0 claimed seq %d", b.seq)
+		}
+		if b := p.claim(1); b == nil || b.table != "d.b" {
+			t.Fatalf("worker 1 claimed %+v, want d.b's first batch", b)
+		}
+		// Worker 1 has passed d.a: worker 0 is left to finish it, in order.
+		for _, want := range []int64{2, 3} {
+			if b := p.claim(0); b == nil || b.seq != want {
+				t.Fatalf("worker 0 claimed %+v, want seq %d", b, want)
+			}
+		}
+	})
+	t.Run("a table bigger than what follows keeps every worker", func(t *testing.T) {
+		p := schedFixture(rows("d.a", 4<<20), rows("d.a", 4<<20), rows("d.a", 4<<20), rows("d.b", 1<<20))
+		p.claim(0)
+		if b := p.claim(1); b == nil || b.seq != 2 {
+			t.Fatalf("worker 1 claimed %+v, want d.a's second batch", b)
+		}
+	})
+	t.Run("not while the reader is still in the table", func(t *testing.T) {
+		p := schedFixture(rows("d.a", 1), rows("d.a", 1), rows("d.b", 8))
+		p.streaming = "d.a" // more of d.a may come: how much is left is not known
+		p.claim(0)
+		if b := p.claim(1); b == nil || b.seq != 2 {
+			t.Fatalf("worker 1 claimed %+v, want d.a's second batch", b)
+		}
+	})
+	t.Run("nothing is passed over that no other worker can take", func(t *testing.T) {
+		p := schedFixture(rows("d.a", 1), rows("d.a", 1), rows("d.a", 1), rows("d.b", 8))
+		p.claim(0)
+		p.pos[0] = 3 // worker 0 got past seq 2 (it may not come back for it)
+		if b := p.claim(1); b == nil || b.seq != 2 {
+			t.Fatalf("worker 1 claimed %+v, want seq 2, which only it can still take", b)
+		}
+	})
+	t.Run("an item waits until the entries of its tables before it are claimed", func(t *testing.T) {
+		item := &batch{stmt: &Statement{}, keys: []string{"d.a"}}
+		p := schedFixture(&batch{table: "d.a", bytes: 1, pinned: true}, item)
+		if b := p.claim(1); b != nil {
+			t.Fatalf("worker 1 claimed %+v while d.a's pinned batch was unclaimed", b)
+		}
+		p.claim(0)
+		if b := p.claim(1); b != item {
+			t.Fatalf("worker 1 claimed %+v, want the item", b)
+		}
+	})
+}
