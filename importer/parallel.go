@@ -190,7 +190,11 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *Splitter, opt
 	}
 	workers := conns[1:]
 	if opt.QueueBytes <= 0 {
+		// With a spool, what the memory queue does not hold waits there instead.
 		opt.QueueBytes = 2 * int64(len(workers)) * opt.BatchBytes
+		if opt.SpoolBytes > 0 {
+			opt.QueueBytes /= 2
+		}
 	}
 	if opt.MaxRetries <= 0 {
 		opt.MaxRetries = 5
@@ -1103,6 +1107,7 @@ func (p *ParallelReplayer) markLoaded(ctx context.Context, c Conn, loads []table
 // the stream says this connection has not run yet.
 func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 	applied := 0
+	var spoolBuf []byte // reused for each spooled batch this worker reads back
 	for {
 		p.busyMu.Lock()
 		var b *batch
@@ -1127,8 +1132,11 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 			case b.stmt != nil:
 				err = p.runBarrierItem(ctx, c, b)
 			case b.spooled:
-				if err = p.spool.get(b); err == nil {
+				if spoolBuf, err = p.spool.get(b, spoolBuf); err == nil {
 					err = p.runBatch(ctx, c, b)
+				}
+				if int64(cap(spoolBuf)) > 2*p.opt.BatchBytes {
+					spoolBuf = nil // a batch of one oversize statement: do not keep its buffer
 				}
 			default:
 				err = p.runBatch(ctx, c, b)
@@ -1144,6 +1152,9 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 			p.noteUnexecuted(b)
 		}
 		p.done(b)
+		if b.spooled {
+			b.stmts = nil // they point into spoolBuf
+		}
 	}
 }
 

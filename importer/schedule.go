@@ -165,18 +165,23 @@ func (s *spool) encode(b *batch) []byte {
 	return buf
 }
 
-// get reads back the statements of a spooled batch. Their SQL strings share one buffer,
-// read once and never written again, rather than each being copied out of it: a batch
-// is megabytes, and the copies cost as much CPU as the spool saves the server.
-func (s *spool) get(b *batch) error {
-	buf := make([]byte, b.spoolLen)
+// get reads back the statements of a spooled batch into buf (reallocated when too small)
+// and returns it. Their SQL strings share the buffer rather than each being copied out of
+// it (a batch is megabytes, and the copies cost as much CPU as the spool saves the
+// server), so the caller may reuse buf only once the batch is done and its statements
+// dropped; reusing it keeps memory flat.
+func (s *spool) get(b *batch, buf []byte) ([]byte, error) {
+	if int64(cap(buf)) < b.spoolLen {
+		buf = make([]byte, b.spoolLen)
+	}
+	buf = buf[:b.spoolLen]
 	if _, err := s.f.ReadAt(buf, b.spoolAt); err != nil {
-		return fmt.Errorf("read back a batch of %s from the spool: %w", b.table, err)
+		return buf, fmt.Errorf("read back a batch of %s from the spool: %w", b.table, err)
 	}
 	all := unsafe.String(unsafe.SliceData(buf), len(buf))
 	for len(all) > 0 {
 		if len(all) < 28 {
-			return errors.New("spool: truncated record")
+			return buf, errors.New("spool: truncated record")
 		}
 		h := buf[len(buf)-len(all):]
 		st := batchStmt{
@@ -187,12 +192,12 @@ func (s *spool) get(b *batch) error {
 		n := int(binary.LittleEndian.Uint32(h[24:]))
 		all = all[28:]
 		if len(all) < n {
-			return errors.New("spool: truncated record")
+			return buf, errors.New("spool: truncated record")
 		}
 		st.sql, all = all[:n], all[n:]
 		b.stmts = append(b.stmts, st)
 	}
-	return nil
+	return buf, nil
 }
 
 // release gives a done batch's bytes back: its pages are punched out (so the file does not

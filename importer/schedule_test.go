@@ -40,9 +40,10 @@ func TestSpoolRoundTrip(t *testing.T) {
 		sp.outstanding += b.bytes
 		b.spooled, b.spoolAt, b.spoolLen, b.stmts = true, off, int64(len(buf)), nil
 	}
-	for i := len(batches) - 1; i >= 0; i-- { // read back in any order
+	var buf []byte
+	for i := len(batches) - 1; i >= 0; i-- { // read back in any order, reusing the buffer
 		b := batches[i]
-		if err := sp.get(b); err != nil {
+		if buf, err = sp.get(b, buf); err != nil {
 			t.Fatal(err)
 		}
 		if len(b.stmts) != len(want[i]) {
@@ -53,6 +54,7 @@ func TestSpoolRoundTrip(t *testing.T) {
 				t.Fatalf("batch %d statement %d: got %+v, want %+v", i, j, trim(s), trim(want[i][j]))
 			}
 		}
+		b.stmts = nil // they point into buf
 	}
 	for _, b := range batches {
 		sp.release(b)
