@@ -243,6 +243,9 @@ func (p *ParallelReplayer) overdraw(n int64) bool {
 	return true
 }
 
+// maxBacklog bounds the entries waiting in the backlog while the spool is in use.
+const maxBacklog = 4096
+
 // spill moves a batch that leaves the memory budget exceeded to the spool, waiting while
 // the spool is full and the memory budget too. If the spool cannot be written, the
 // replay goes on with the memory budget alone.
@@ -250,7 +253,11 @@ func (p *ParallelReplayer) spill(ctx context.Context, b *batch) error {
 	p.busyMu.Lock()
 	over := func() bool { return p.spooling() && p.queuedBytes > p.opt.QueueBytes }
 	err := p.waitLocked(ctx, p.err, func() bool {
-		return !over() || p.spool == nil || p.spool.outstanding == 0 || p.spool.outstanding+b.bytes <= p.opt.SpoolBytes
+		if !over() || p.spool == nil {
+			return true
+		}
+		// Claiming scans the backlog: bound its length too, for tiny --batch-bytes.
+		return len(p.backlog) < maxBacklog && (p.spool.outstanding == 0 || p.spool.outstanding+b.bytes <= p.opt.SpoolBytes)
 	})
 	if err != nil || !over() {
 		p.busyMu.Unlock()
