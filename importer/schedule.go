@@ -25,8 +25,8 @@ import (
 //
 // An entry is passed over only when another worker that may take it has not got past it,
 // so none is stranded. Why pass over at all: two workers inserting into one table contend
-// for its index pages (on a 2-core machine the server needs ~15% more CPU for the same
-// rows), and rows that keep stream order (no primary key, MyISAM) run on one worker while
+// for its index pages (on a 2-core machine the server needed 5–15% more CPU for the same
+// rows in our benchmarks), and rows that keep stream order (no primary key, MyISAM) run on one worker while
 // the others would idle. So a free worker whose next entries belong to a table another
 // worker is loading goes on to the next table instead, when the rest of that table is no
 // more than what follows it (so that the two finish about together) and the dispatcher
