@@ -429,3 +429,21 @@ func TestImportParallelPostDataDDL(t *testing.T) {
 	importsLikeSerial(t, writeDump(t, "post.sql", b.Bytes()), "post",
 		[]string{"--batch-bytes", "4K", "--parallel", "2"}, []string{"--batch-bytes", "4K", "--parallel", "3", "--defer-indexes"})
 }
+
+// TestImportParallelSpoolUnavailable: when the read-ahead spool cannot be created ($TMPDIR
+// missing, a full disk), --parallel goes on with the memory queue alone and gives the
+// serial result.
+func TestImportParallelSpoolUnavailable(t *testing.T) {
+	dump := genDump(t, 2<<20, true)
+	serial, par := testsandbox.Start(t), testsandbox.Start(t)
+	if code, _, stderr := dumpscopeImport(t, serial, []string{"--no-advisor"}, dump); code != 0 {
+		t.Fatalf("serial import: exit %d: %s", code, stderr)
+	}
+	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing")) // after the sandboxes: they use it
+	if code, _, stderr := dumpscopeImport(t, par, []string{"--no-advisor", "--parallel", "2", "--batch-bytes", "16K"}, dump); code != 0 {
+		t.Fatalf("parallel import without a spool: exit %d: %s", code, stderr)
+	}
+	if want, have := redump(t, serial, gen.DefaultDatabase), redump(t, par, gen.DefaultDatabase); !bytes.Equal(want, have) {
+		t.Fatalf("re-dumps differ; first difference at %s", firstDiff(want, have))
+	}
+}
