@@ -303,12 +303,7 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	}
 	cancel()
 	wg.Wait()
-	p.busyMu.Lock()
-	left := p.backlog
-	p.busyMu.Unlock()
-	for _, b := range left { // no worker took it (an abort): never ran
-		p.noteUnexecuted(b)
-	}
+	p.dropBacklog() // what no worker took (an abort) never ran
 	p.spool.close()
 	// A worker's failure (the earliest in the stream) is the one to report when the
 	// dispatcher merely stopped or gave up because of a worker's failure, and is reported

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"sync"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -131,9 +132,10 @@ func (p *ParallelReplayer) passOver(w, first int) int {
 // truncated whenever it holds nothing.
 type spool struct {
 	f    *os.File
-	wbuf []byte // encode's buffer, reused
+	wbuf []byte // encode's buffer, reused; only the dispatcher writes
 	// end is where the next batch is written; outstanding the bytes of spooled batches
-	// not yet done (bounded by ParallelOptions.SpoolBytes). Under the replayer's busyMu.
+	// not yet done (bounded by ParallelOptions.SpoolBytes).
+	mu               sync.Mutex
 	end, outstanding int64
 }
 
@@ -150,8 +152,33 @@ func newSpool(dir string) (*spool, error) {
 	return &spool{f: f}, nil
 }
 
-// encode serialises b's statements for the spool into the spool's write buffer, which
-// only the dispatcher uses.
+// put writes b's statements to the spool and drops them from memory. Only the dispatcher
+// calls it, before b is sent.
+func (s *spool) put(b *batch) error {
+	buf := s.encode(b)
+	s.mu.Lock()
+	off := s.end
+	s.end += int64(len(buf))
+	s.outstanding += b.bytes
+	s.mu.Unlock()
+	if _, err := s.f.WriteAt(buf, off); err != nil {
+		s.mu.Lock()
+		s.outstanding -= b.bytes
+		s.mu.Unlock()
+		return err
+	}
+	b.spooled, b.spoolAt, b.spoolLen, b.spoolFirst, b.stmts = true, off, int64(len(buf)), b.stmts[0].offset, nil
+	return nil
+}
+
+// room reports whether n more bytes fit under limit (a batch always fits an empty spool).
+func (s *spool) room(n, limit int64) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.outstanding == 0 || s.outstanding+n <= limit
+}
+
+// encode serialises b's statements into the spool's write buffer.
 func (s *spool) encode(b *batch) []byte {
 	buf := s.wbuf[:0]
 	for _, st := range b.stmts {
@@ -202,8 +229,10 @@ func (s *spool) get(b *batch, buf []byte) ([]byte, error) {
 
 // release gives a done batch's bytes back: its pages are punched out (so the file does not
 // grow with the dump where the file system can), and the file is emptied when nothing in
-// it is outstanding. The caller holds busyMu.
+// it is outstanding.
 func (s *spool) release(b *batch) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	_ = unix.Fallocate(int(s.f.Fd()), unix.FALLOC_FL_PUNCH_HOLE|unix.FALLOC_FL_KEEP_SIZE, b.spoolAt, b.spoolLen)
 	s.outstanding -= b.bytes
 	if s.outstanding == 0 {
@@ -257,7 +286,7 @@ func (p *ParallelReplayer) spill(ctx context.Context, b *batch) error {
 			return true
 		}
 		// Claiming scans the backlog: bound its length too, for tiny --batch-bytes.
-		return len(p.backlog) < maxBacklog && (p.spool.outstanding == 0 || p.spool.outstanding+b.bytes <= p.opt.SpoolBytes)
+		return len(p.backlog) < maxBacklog && p.spool.room(b.bytes, p.opt.SpoolBytes)
 	})
 	if err != nil || !over() {
 		p.busyMu.Unlock()
@@ -274,22 +303,13 @@ func (p *ParallelReplayer) spill(ctx context.Context, b *batch) error {
 	}
 	sp := p.spool
 	p.busyMu.Unlock()
-	buf := sp.encode(b)
+	err = sp.put(b)
 	p.busyMu.Lock()
-	off := sp.end
-	sp.end += int64(len(buf))
-	sp.outstanding += b.bytes
-	p.busyMu.Unlock()
-	if _, err := sp.f.WriteAt(buf, off); err != nil {
-		p.busyMu.Lock()
-		sp.outstanding -= b.bytes
+	if err != nil {
 		p.spoolOff = true
-		p.busyMu.Unlock()
-		return nil
+	} else {
+		p.queuedBytes -= b.bytes
 	}
-	p.busyMu.Lock()
-	b.spooled, b.spoolAt, b.spoolLen, b.spoolFirst, b.stmts = true, off, int64(len(buf)), b.stmts[0].offset, nil
-	p.queuedBytes -= b.bytes
 	p.busyMu.Unlock()
 	return nil
 }

@@ -31,14 +31,9 @@ func TestSpoolRoundTrip(t *testing.T) {
 		for _, s := range b.stmts {
 			b.bytes += int64(len(s.sql))
 		}
-		buf := sp.encode(b)
-		off := sp.end
-		if _, err := sp.f.WriteAt(buf, off); err != nil {
+		if err := sp.put(b); err != nil {
 			t.Fatal(err)
 		}
-		sp.end += int64(len(buf))
-		sp.outstanding += b.bytes
-		b.spooled, b.spoolAt, b.spoolLen, b.stmts = true, off, int64(len(buf)), nil
 	}
 	var buf []byte
 	for i := len(batches) - 1; i >= 0; i-- { // read back in any order, reusing the buffer
