@@ -228,39 +228,16 @@ func TestImportParallelConcurrentAndIdentical(t *testing.T) {
 	}
 
 	db := openDB(t, par, "")
-	// sbtest4 is the dump's last table: nothing follows it for a worker to go on to.
-	rows, err := db.Query("SELECT thread_id FROM mysql.general_log WHERE command_type='Query' AND argument LIKE 'INSERT INTO `sbtest4`%' ORDER BY event_time")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var seq []int64
-	threads := map[int64]bool{}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		seq = append(seq, id)
-		threads[id] = true
-	}
-	switches := 0
-	for i := 1; i < len(seq); i++ {
-		if seq[i] != seq[i-1] {
-			switches++
+	workers := map[int64]bool{}
+	for _, table := range []string{"sbtest1", "sbtest2", "sbtest3", "sbtest4"} {
+		for _, id := range insertThreads(t, db, table, "1970-01-01") {
+			workers[id] = true
 		}
 	}
-	// Two workers each taking whole batches in turn switch at batch boundaries; a serial
-	// replay (or workers that only take turns table by table) never switches within a table.
-	if len(threads) < 2 || switches < 2 {
-		t.Fatalf("INSERTs into sbtest4 came from %d connection(s) with %d switches between them over %d statements; want ≥ 2 connections interleaved", len(threads), switches, len(seq))
-	}
-	t.Logf("sbtest4: %d INSERTs from %d connections, %d switches", len(seq), len(threads), switches)
-
 	// sbtest1 is followed by three tables as big: a free worker goes on to sbtest2 while
 	// another still inserts into sbtest1, instead of both contending for sbtest1's pages.
 	var early int
-	err = db.QueryRow("SELECT COUNT(*) FROM mysql.general_log n WHERE n.command_type='Query' AND n.argument LIKE 'INSERT INTO `sbtest2`%' AND n.event_time < (SELECT MAX(event_time) FROM mysql.general_log o WHERE o.argument LIKE 'INSERT INTO `sbtest1`%' AND o.thread_id <> n.thread_id)").Scan(&early)
+	err := db.QueryRow("SELECT COUNT(*) FROM mysql.general_log n WHERE n.command_type='Query' AND n.argument LIKE 'INSERT INTO `sbtest2`%' AND n.event_time < (SELECT MAX(event_time) FROM mysql.general_log o WHERE o.argument LIKE 'INSERT INTO `sbtest1`%' AND o.thread_id <> n.thread_id)").Scan(&early)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,8 +265,61 @@ func TestImportParallelConcurrentAndIdentical(t *testing.T) {
 		if ran <= lastRow {
 			t.Errorf("%s started at %s, before the last %s at %s", c.stmt, ran, c.after, lastRow)
 		}
-		t.Logf("%s: last row at %s, ran at %s on connection %d (a worker: %v)", c.stmt, lastRow, ran, ranOn, threads[ranOn])
+		t.Logf("%s: last row at %s, ran at %s on connection %d (a worker: %v)", c.stmt, lastRow, ran, ranOn, workers[ranOn])
 	}
+
+	// A dump dominated by one table still goes parallel: both connections insert into it
+	// by turns. With four equal tables the workers may rightly take one table each, so
+	// this uses a dump whose single sbtest table has 75 % of the bytes and nothing after it
+	// for a worker to go on to.
+	o := gen.DefaultOptions()
+	o.SizeBytes, o.Tables, o.RowsPerInsertBytes, o.Database = 6<<20, 1, 16<<10, "dumpscope_gen_one"
+	one := writeGenDump(t, o)
+	var since string
+	if err := db.QueryRow("SELECT CAST(NOW(6) AS CHAR)").Scan(&since); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := dumpscopeImport(t, par, []string{"--no-advisor", "--parallel", "2", "--batch-bytes", "64K"}, one); code != 0 {
+		t.Fatalf("parallel import of the one-table dump: exit %d: %s", code, stderr)
+	}
+	seq := insertThreads(t, db, "sbtest1", since)
+	conns := map[int64]bool{}
+	switches := 0
+	for i, id := range seq {
+		conns[id] = true
+		if i > 0 && id != seq[i-1] {
+			switches++
+		}
+	}
+	// Two workers each taking whole batches in turn switch at batch boundaries; a serial
+	// replay (or workers that only take turns table by table) never switches within a table.
+	if len(conns) < 2 || switches < 2 {
+		t.Fatalf("INSERTs into the one big table came from %d connection(s) with %d switches between them over %d statements; want ≥ 2 connections interleaved", len(conns), switches, len(seq))
+	}
+	t.Logf("one big table: %d INSERTs from %d connections, %d switches", len(seq), len(conns), switches)
+}
+
+// insertThreads lists, in arrival order, the connection ids of the INSERTs into table that
+// srv's general log (log_output=TABLE) recorded after since.
+func insertThreads(t *testing.T, db *sql.DB, table, since string) []int64 {
+	t.Helper()
+	rows, err := db.Query("SELECT thread_id FROM mysql.general_log WHERE command_type='Query' AND argument LIKE ? AND event_time > ? ORDER BY event_time", "INSERT INTO `"+table+"`%", since)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var seq []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		seq = append(seq, id)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return seq
 }
 
 // TestImportDeferIndexesSameSchema: --defer-indexes (serial and parallel) ends with the
