@@ -74,6 +74,15 @@ func TestResumeAfterKill9(t *testing.T) {
 				}
 				cmd := dumpscopeProcess(t, srv, append(a, dump)...)
 				if attempt < 4 {
+					// The first kill point is after the journal exists: before that nothing
+					// has run, and a missing journal is how a later attempt tells that the
+					// one before it finished (exec, hashing and setup can take longer than
+					// the shortest delay on a loaded machine).
+					for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+						if _, err := os.Stat(journal); err == nil {
+							break
+						}
+					}
 					time.Sleep(time.Duration(100+rng.Intn(900)) * time.Millisecond)
 					if cmd.Process.Signal(os.Kill) == nil {
 						kills++
