@@ -1310,16 +1310,23 @@ func (p *ParallelReplayer) waitBarriers(ctx context.Context) error {
 }
 
 // mayRunOnWorker reports whether st is one of the statements that, following rows of its
-// tables still in flight, run as barrier items on a worker; CREATE and DROP TABLE always
-// run on the control connection.
+// tables still in flight, run as barrier items on a worker; CREATE and DROP TABLE and
+// VIEW always run on the control connection.
 func mayRunOnWorker(st *Statement) bool {
-	return localDDL(st) && st.Verb != "CREATE TABLE" && st.Verb != "DROP TABLE"
+	switch st.Verb {
+	case "CREATE TABLE", "DROP TABLE", "CREATE VIEW", "DROP VIEW":
+		return false
+	}
+	return localDDL(st)
 }
 
 // localDDL reports whether a DDL statement acts only on the tables its scope names, so
 // that statements of other tables may run before or while it does: CREATE/DROP/ALTER
-// TABLE, CREATE/DROP INDEX, CREATE/DROP TRIGGER. Views, routines and events may name any
-// table, CREATE TABLE … LIKE reads another one, and ALTER TABLE … RENAME makes a new name.
+// TABLE, CREATE/DROP INDEX, CREATE/DROP TRIGGER, DROP VIEW, and a CREATE VIEW that reads
+// no table (mysqldump's stand-in, created where the view sorts among the tables and
+// replaced at the end: without it the stream waited for the previous table's rows, and
+// one worker idled). Other views, routines and events may name any table, CREATE TABLE
+// … LIKE reads another one, and ALTER TABLE … RENAME makes a new name.
 func localDDL(st *Statement) bool {
 	switch st.Verb {
 	case "CREATE TABLE", "ALTER TABLE":
@@ -1333,8 +1340,26 @@ func localDDL(st *Statement) bool {
 		return !bytes.Contains(st.SQL, []byte(","))
 	case "CREATE INDEX", "DROP INDEX", "CREATE TRIGGER", "DROP TRIGGER":
 		return true
+	case "DROP VIEW":
+		return !bytes.Contains(st.SQL, []byte(","))
+	case "CREATE VIEW":
+		return readsNoTable(st.SQL)
 	}
 	return false
+}
+
+// readsNoTable reports whether a CREATE VIEW's query names no table: it has no FROM, no
+// TABLE statement and no parentheses (no call, subquery or column list), like the
+// stand-ins mysqldump writes before the real definitions (MariaDB: SELECT NULL AS `a`,
+// MySQL: SELECT 1 AS `a`).
+func readsNoTable(q []byte) bool {
+	l := lexer{b: q}
+	for t := l.next(); t.kind != tEOF; t = l.next() {
+		if t.is("FROM") || t.is("TABLE") || (t.kind == tPunct && t.text == "(") {
+			return false
+		}
+	}
+	return true
 }
 
 func (p *ParallelReplayer) runBatch(ctx context.Context, c Conn, b *batch) error {

@@ -145,3 +145,39 @@ func TestClaim(t *testing.T) {
 		}
 	})
 }
+
+// TestLocalDDL: which statements wait only for their own tables, and not for every barrier
+// item in flight. mysqldump's view stand-ins read nothing; a real view may read any table.
+func TestLocalDDL(t *testing.T) {
+	for _, c := range []struct {
+		sql          string
+		local, items bool // localDDL; mayRunOnWorker
+	}{
+		{"/*!50001 CREATE VIEW `v` AS SELECT\n 1 AS `a`,\n 1 AS `b` */", true, false},
+		{"/*!50001 CREATE VIEW `v` AS SELECT\n NULL AS `customer_id`,\n NULL AS `from` */", true, false},
+		{"/*!50001 DROP VIEW IF EXISTS `v`*/", true, false},
+		{"DROP VIEW IF EXISTS `v`, `w`", false, false},
+		{"/*!50001 CREATE ALGORITHM=UNDEFINED */ /*!50013 DEFINER=`root`@`localhost` SQL SECURITY DEFINER */ /*!50001 VIEW `v` AS select `c`.`id` AS `id` from `customers` `c` */", false, false},
+		{"CREATE VIEW v AS SELECT f() AS x", false, false},
+		{"CREATE VIEW v (a) AS SELECT 1", false, false},
+		{"CREATE VIEW v AS TABLE t", false, false},
+		{"CREATE VIEW v AS SELECT 1 AS a UNION SELECT id FROM t", false, false},
+		{"CREATE TABLE t (id int)", true, false},
+		{"DROP TABLE IF EXISTS `t`", true, false},
+		{"ALTER TABLE `t` ADD KEY (k)", true, true},
+		{"CREATE TABLE t LIKE u", false, false},
+		{"CREATE PROCEDURE p() SELECT 1", false, false},
+	} {
+		sp := NewSplitter(strings.NewReader(c.sql+";\n"), SplitOptions{})
+		if !sp.Next() {
+			t.Fatalf("%s: %v", c.sql, sp.Err())
+		}
+		st := sp.Statement()
+		if got := localDDL(&st); got != c.local {
+			t.Errorf("localDDL(%s) [%s] = %v, want %v", c.sql, st.Verb, got, c.local)
+		}
+		if got := mayRunOnWorker(&st); got != c.items {
+			t.Errorf("mayRunOnWorker(%s) [%s] = %v, want %v", c.sql, st.Verb, got, c.items)
+		}
+	}
+}
