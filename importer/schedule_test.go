@@ -152,21 +152,24 @@ func TestLocalDDL(t *testing.T) {
 	for _, c := range []struct {
 		sql          string
 		local, items bool // localDDL; mayRunOnWorker
+		global       bool // scope: waits for every table's batches
 	}{
-		{"/*!50001 CREATE VIEW `v` AS SELECT\n 1 AS `a`,\n 1 AS `b` */", true, false},
-		{"/*!50001 CREATE VIEW `v` AS SELECT\n NULL AS `customer_id`,\n NULL AS `from` */", true, false},
-		{"/*!50001 DROP VIEW IF EXISTS `v`*/", true, false},
-		{"DROP VIEW IF EXISTS `v`, `w`", false, false},
-		{"/*!50001 CREATE ALGORITHM=UNDEFINED */ /*!50013 DEFINER=`root`@`localhost` SQL SECURITY DEFINER */ /*!50001 VIEW `v` AS select `c`.`id` AS `id` from `customers` `c` */", false, false},
-		{"CREATE VIEW v AS SELECT f() AS x", false, false},
-		{"CREATE VIEW v (a) AS SELECT 1", false, false},
-		{"CREATE VIEW v AS TABLE t", false, false},
-		{"CREATE VIEW v AS SELECT 1 AS a UNION SELECT id FROM t", false, false},
-		{"CREATE TABLE t (id int)", true, false},
-		{"DROP TABLE IF EXISTS `t`", true, false},
-		{"ALTER TABLE `t` ADD KEY (k)", true, true},
-		{"CREATE TABLE t LIKE u", false, false},
-		{"CREATE PROCEDURE p() SELECT 1", false, false},
+		{"/*!50001 CREATE VIEW `v` AS SELECT\n 1 AS `a`,\n 1 AS `b` */", true, false, false},
+		{"/*!50001 CREATE VIEW `v` AS SELECT\n NULL AS `customer_id`,\n NULL AS `from` */", true, false, false},
+		{"/*!50001 DROP VIEW IF EXISTS `v`*/", true, false, false},
+		{"DROP VIEW IF EXISTS `v`, `w`", false, false, false},
+		{"/*!50001 CREATE ALGORITHM=UNDEFINED */ /*!50013 DEFINER=`root`@`localhost` SQL SECURITY DEFINER */ /*!50001 VIEW `v` AS select `c`.`id` AS `id` from `customers` `c` */", false, false, true},
+		{"CREATE VIEW v AS SELECT f() AS x", false, false, true},
+		{"CREATE VIEW v (a) AS SELECT 1", false, false, true},
+		{"CREATE VIEW v AS TABLE t", false, false, true},
+		{"ALTER VIEW v AS TABLE t", false, false, true},
+		{"CREATE VIEW v AS SELECT 1 AS a UNION SELECT id FROM t", false, false, true},
+		{"CREATE TABLE t (id int)", true, false, false},
+		{"DROP TABLE IF EXISTS `t`", true, false, false},
+		{"ALTER TABLE `t` ADD KEY (k)", true, true, false},
+		{"CREATE TABLE t LIKE u", false, false, false},
+		{"CREATE TABLE t AS SELECT * FROM u", true, false, true},
+		{"CREATE PROCEDURE p() SELECT 1", false, false, true},
 	} {
 		sp := NewSplitter(strings.NewReader(c.sql+";\n"), SplitOptions{})
 		if !sp.Next() {
@@ -178,6 +181,10 @@ func TestLocalDDL(t *testing.T) {
 		}
 		if got := mayRunOnWorker(&st); got != c.items {
 			t.Errorf("mayRunOnWorker(%s) [%s] = %v, want %v", c.sql, st.Verb, got, c.items)
+		}
+		p := &ParallelReplayer{serial: &Replayer{}}
+		if _, global := p.scope(&st); global != c.global {
+			t.Errorf("scope(%s) [%s]: global %v, want %v", c.sql, st.Verb, global, c.global)
 		}
 	}
 }
