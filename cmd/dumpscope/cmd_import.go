@@ -50,6 +50,7 @@ type importOptions struct {
 	binaryMode       bool
 	comments         bool
 	skipWarningCount bool
+	skipRowCounts    bool
 	noTUI            bool
 	noAdvisor        bool
 	interval         time.Duration
@@ -109,6 +110,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	fs.BoolVar(&o.binaryMode, "binary-mode", false, "accept raw NUL bytes in the dump (the client's --binary-mode)")
 	fs.BoolVar(&o.comments, "comments", false, "send comments to the server instead of stripping them (the client's --comments)")
 	fs.BoolVar(&o.skipWarningCount, "skip-warning-count", false, "do not count server warnings (saves a round trip per statement)")
+	fs.BoolVar(&o.skipRowCounts, "skip-row-counts", false, "do not compare each table's COUNT(*) with the dump's rows at the end (it reads a whole index per table: minutes on a large restore)")
 	fs.BoolVar(&o.noTUI, "no-tui", false, "headless: progress lines on stderr (the only mode so far)")
 	fs.BoolVar(&o.noAdvisor, "no-advisor", false, "do not sample the server or run the rules")
 	fs.DurationVar(&o.interval, "interval", time.Second, "progress and sampling `interval`")
@@ -365,7 +367,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	monStop()
 	monWG.Wait()
 
-	code := importSummary(ctx, s, in, conns, res, runErr, time.Since(start))
+	code := importSummary(ctx, s, in, conns, res, runErr, time.Since(start), !o.skipRowCounts)
 	if cp != nil {
 		code = finishCheckpoint(ctx, o, cp, journal, conns[0], code, s)
 	}

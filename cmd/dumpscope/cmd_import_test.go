@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -475,5 +476,34 @@ func TestImportParallelSpoolUnavailable(t *testing.T) {
 	}
 	if want, have := redump(t, serial, gen.DefaultDatabase), redump(t, par, gen.DefaultDatabase); !bytes.Equal(want, have) {
 		t.Fatalf("re-dumps differ; first difference at %s", firstDiff(want, have))
+	}
+}
+
+// TestImportRowCounts: the summary lists, per table, the rows the dump carried and
+// COUNT(*) in the server, and marks a table where they differ (INSERT IGNORE dropped a
+// duplicate); --skip-row-counts leaves the table out.
+func TestImportRowCounts(t *testing.T) {
+	dump := writeDump(t, "counts.sql", []byte("DROP DATABASE IF EXISTS rc;\nCREATE DATABASE rc;\nUSE rc;\nCREATE TABLE a (id int PRIMARY KEY);\nCREATE TABLE b (id int PRIMARY KEY);\n"+
+		"INSERT INTO a VALUES (1),(2),(3);\nINSERT IGNORE INTO b VALUES (1),(1),(2);\n"))
+	srv := testsandbox.Start(t)
+	code, stdout, stderr := dumpscopeImport(t, srv, []string{"--no-advisor"}, dump)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^table\s+dump rows\s+server rows$`),
+		regexp.MustCompile(`(?m)^rc\.a\s+3\s+3$`),
+		regexp.MustCompile(`(?m)^rc\.b\s+3\s+2  differs$`),
+	} {
+		if !want.MatchString(stdout) {
+			t.Errorf("summary does not match %s:\n%s", want, stdout)
+		}
+	}
+	code, stdout, stderr = dumpscopeImport(t, srv, []string{"--no-advisor", "--overwrite", "--skip-row-counts"}, dump)
+	if code != 0 {
+		t.Fatalf("--skip-row-counts: exit %d: %s", code, stderr)
+	}
+	if strings.Contains(stdout, "server rows") || !strings.Contains(stdout, "dumpscope: finished") {
+		t.Errorf("--skip-row-counts: want the summary without the row counts:\n%s", stdout)
 	}
 }
