@@ -175,17 +175,20 @@ func TestImportParallelFailureOffset(t *testing.T) {
 		dump.WriteString("INSERT INTO t VALUES ")
 		for r := 0; r < 40; r++ {
 			id++
-			v := id
-			if (i == 118 || i == 120) && r == 20 {
+			v, val := id, "'"+strings.Repeat("v", 50)+"'"
+			if (i == 118 || i == 130) && r == 20 {
 				v = 5 // a duplicate key: ERROR 1062 in the middle of the rows
 				if bad < 0 {
 					bad = start
+					// The first failure in the stream comes second in time: its row
+					// sleeps a second while the other connection reaches statement 130.
+					val = "IF(SLEEP(1)=0,'slow','')"
 				}
 			}
 			if r > 0 {
 				dump.WriteByte(',')
 			}
-			fmt.Fprintf(&dump, "(%d,'%s')", v, strings.Repeat("v", 50))
+			fmt.Fprintf(&dump, "(%d,%s)", v, val)
 		}
 		dump.WriteString(";\n")
 		stmts = append(stmts, stmt{dump.Len(), 40})
@@ -195,9 +198,9 @@ func TestImportParallelFailureOffset(t *testing.T) {
 	if code != exitFailure {
 		t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, exitFailure, stdout, stderr)
 	}
-	// Two statements fail, in batches that may run at once on two connections; the one
-	// reported is the first in the stream, whichever failed first: line 122 (three lines
-	// of DDL, then one INSERT per line). Its offset is where its span begins, the newline
+	// Two statements fail, in batches that run at once on two connections, the later one
+	// first; the one reported is the first in the stream: line 122 (three lines of DDL,
+	// then one INSERT per line). Its offset is where its span begins, the newline
 	// before it.
 	if !regexp.MustCompile(fmt.Sprintf(`offset %d, line 122: insert .*ERROR 1062`, bad-1)).MatchString(stderr) {
 		t.Errorf("the error does not name the first failed statement (offset %d, line 122, ERROR 1062):\n%s", bad-1, stderr)
