@@ -1342,12 +1342,10 @@ func localDDL(st *Statement) bool {
 			}
 		}
 		return st.Verb == "CREATE TABLE" || !bytes.Contains(bytes.ToUpper(st.SQL), []byte("RENAME"))
-	case "DROP TABLE":
+	case "DROP TABLE", "DROP VIEW":
 		return !bytes.Contains(st.SQL, []byte(","))
 	case "CREATE INDEX", "DROP INDEX", "CREATE TRIGGER", "DROP TRIGGER":
 		return true
-	case "DROP VIEW":
-		return !bytes.Contains(st.SQL, []byte(","))
 	case "CREATE VIEW":
 		return readsNoTable(st.SQL)
 	}
