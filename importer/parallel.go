@@ -177,6 +177,9 @@ type ParallelReplayer struct {
 	// deferred are the indexes --defer-indexes holds back, per table, in CREATE order.
 	deferred []deferredIndexes
 	ordered  map[string]bool // tables whose rows must stay in stream order (triggers)
+	// allOrdered: a trigger calls a routine, which may touch any table, so every table's
+	// rows keep stream order from then on.
+	allOrdered bool
 }
 
 // NewParallelReplayer prepares a replay of split: conns[0] is the control connection,
@@ -389,9 +392,11 @@ func (p *ParallelReplayer) scope(st *Statement) (keys []string, global bool) {
 		if db == "" {
 			db = p.serial.database
 		}
-		for _, t := range triggerTables(st.SQL) {
-			keys = append(keys, db+"."+t)
+		tables, known := triggerTables(st.SQL, db)
+		if !known {
+			return nil, true // it calls a routine, which may touch any table
 		}
+		keys = append(keys, tables...)
 	}
 	return keys, false
 }
@@ -592,7 +597,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 				}
 			}
 			if cur == nil {
-				cur = &batch{table: key, pinned: p.ordered[key] || !info.resumable()}
+				cur = &batch{table: key, pinned: p.ordered[key] || p.allOrdered || !info.resumable()}
 				p.setStreaming(key)
 			}
 			cur.stmts = append(cur.stmts, batchStmt{sql: string(st.SQL), offset: st.Offset, line: st.Line, rows: st.Rows})
@@ -915,42 +920,57 @@ func (p *ParallelReplayer) learn(st *Statement) {
 	if st.Kind != KindRoutine || !strings.Contains(strings.ToUpper(st.Verb), "TRIGGER") {
 		return
 	}
-	db := p.serial.database
-	for _, t := range triggerTables(st.SQL) {
-		p.ordered[db+"."+t] = true
+	db := st.Database
+	if db == "" {
+		db = p.serial.database
 	}
+	p.orderTriggerTables(st.SQL, db)
 }
 
-// triggerTables returns the table a CREATE TRIGGER is on and the tables its body inserts
-// into, updates or deletes from.
-func triggerTables(q []byte) []string {
+// orderTriggerTables marks the tables a trigger body touches (its own, those it writes and
+// those it reads) to keep stream order, or every table when it calls a routine, and
+// returns the tables it names.
+func (p *ParallelReplayer) orderTriggerTables(body []byte, db string) []string {
+	tables, known := triggerTables(body, db)
+	if !known {
+		p.allOrdered = true
+	}
+	for _, t := range tables {
+		p.ordered[t] = true
+	}
+	return tables
+}
+
+// triggerTables returns the tables (db.table, db being the trigger's for unqualified
+// names) that a CREATE TRIGGER, or a trigger body, names: the table it is on and the tables
+// its body inserts into, updates, deletes from or reads (a BEFORE INSERT trigger that looks
+// up a table loaded later sees its rows only in stream order). known is false when the
+// body CALLs a procedure, whose tables it cannot see.
+func triggerTables(q []byte, db string) (tables []string, known bool) {
+	qualify := func(name string) string {
+		if i := strings.LastIndexAny(name, "\x01."); i >= 0 {
+			return name[:i] + "." + name[i+1:]
+		}
+		return db + "." + name
+	}
+	known = true
 	w := ddlWords(q, 64)
-	var out []string
 	for i := 0; i+1 < len(w); i++ {
-		u := strings.ToUpper(w[i])
-		switch {
-		case u == "ON" && i > 0:
-			out = append(out, unqualify(w[i+1]))
-		case u == "INTO" || u == "UPDATE" || (u == "FROM" && i > 0 && strings.EqualFold(w[i-1], "DELETE")):
-			out = append(out, unqualify(w[i+1]))
+		if u := strings.ToUpper(w[i]); (u == "ON" && i > 0) || u == "INTO" || u == "UPDATE" || u == "FROM" || u == "JOIN" {
+			tables = append(tables, qualify(w[i+1]))
 		}
 	}
-	// ddlWords stops at the first '(' — scan the body for the remaining verbs too.
-	body := strings.Fields(strings.NewReplacer("(", " ", ")", " ", ";", " ", "`", "").Replace(string(q)))
+	// ddlWords stops at the first '(' — scan the body for the remaining words too.
+	body := strings.Fields(strings.NewReplacer("(", " ", ")", " ", ";", " ", ",", " ", "`", "").Replace(string(q)))
 	for i := 0; i+1 < len(body); i++ {
-		u := strings.ToUpper(body[i])
-		if u == "INTO" || u == "UPDATE" || (u == "FROM" && i > 0 && strings.EqualFold(body[i-1], "DELETE")) || (u == "ON" && i > 0) {
-			out = append(out, unqualify(body[i+1]))
+		switch u := strings.ToUpper(body[i]); {
+		case u == "CALL":
+			known = false
+		case (u == "ON" && i > 0) || u == "INTO" || u == "UPDATE" || u == "FROM" || u == "JOIN":
+			tables = append(tables, qualify(body[i+1]))
 		}
 	}
-	return out
-}
-
-func unqualify(s string) string {
-	if i := strings.LastIndexAny(s, "\x01."); i >= 0 {
-		return s[i+1:]
-	}
-	return s
+	return tables, known
 }
 
 // tryAcquire takes queue budget for n bytes if it is free now. A statement larger than
@@ -1021,9 +1041,12 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key s
 	}
 	if body.Valid {
 		p.ordered[key] = true
-		for _, t := range triggerTables([]byte(body.String)) {
-			p.ordered[db+"."+t] = true
-			info.writes = append(info.writes, db+"."+t)
+		info.writes = p.orderTriggerTables([]byte(body.String), db)
+		// The rows of the tables its triggers touch that are in flight on other
+		// connections commit first: from here on those tables keep stream order on
+		// worker 0, as the client's replay would have them.
+		if err := p.waitFor(ctx, info.writes, p.allOrdered); err != nil {
+			return info, err
 		}
 	}
 	// With foreign key checks on in the session, a child row may only be sent once the
@@ -1046,6 +1069,10 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key s
 				return info, err
 			}
 			parents = append(parents, pdb+"."+pt)
+			if pdb+"."+pt == key {
+				// A row may reference one earlier in its own table: stream order.
+				p.ordered[key] = true
+			}
 		}
 		rows.Close()
 		if err := p.waitFor(ctx, parents, false); err != nil {
@@ -1251,7 +1278,7 @@ func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *Statement, keys 
 	}
 	pinned := false
 	for _, k := range b.keys {
-		if info, ok := p.tables[k]; ok && (p.ordered[k] || !info.resumable()) {
+		if info, ok := p.tables[k]; ok && (p.ordered[k] || p.allOrdered || !info.resumable()) {
 			pinned = true
 		}
 	}

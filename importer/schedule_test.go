@@ -2,6 +2,7 @@ package importer
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -185,6 +186,33 @@ func TestLocalDDL(t *testing.T) {
 		p := &ParallelReplayer{serial: &Replayer{}}
 		if _, global := p.scope(&st); global != c.global {
 			t.Errorf("scope(%s) [%s]: global %v, want %v", c.sql, st.Verb, global, c.global)
+		}
+	}
+}
+
+// TestTriggerTables: the tables a trigger names, qualified with its database when the
+// body does not say which, including those it only reads; a CALL makes them unknown.
+func TestTriggerTables(t *testing.T) {
+	for _, c := range []struct {
+		sql   string
+		want  []string
+		known bool
+	}{
+		{"CREATE TRIGGER ins_film AFTER INSERT ON film FOR EACH ROW BEGIN INSERT INTO film_text (film_id, title) VALUES (new.film_id, new.title); END",
+			[]string{"d.film", "d.film_text"}, true},
+		{"CREATE TRIGGER t AFTER INSERT ON `a` FOR EACH ROW UPDATE `other`.`counters` SET n=n+1",
+			[]string{"d.a", "other.counters"}, true},
+		{"CREATE TRIGGER t BEFORE INSERT ON a_items FOR EACH ROW SET NEW.price=(SELECT p FROM b_prices WHERE id=NEW.pid)",
+			[]string{"d.a_items", "d.b_prices"}, true},
+		{"CREATE TRIGGER t AFTER DELETE ON a FOR EACH ROW DELETE FROM log WHERE id IN (SELECT id FROM x JOIN y USING (id))",
+			[]string{"d.a", "d.log", "d.x", "d.y"}, true},
+		{"CREATE TRIGGER t AFTER INSERT ON a FOR EACH ROW CALL add_total(NEW.id)", []string{"d.a"}, false},
+	} {
+		got, known := triggerTables([]byte(c.sql), "d")
+		slices.Sort(got)
+		got = slices.Compact(got)
+		if !slices.Equal(got, c.want) || known != c.known {
+			t.Errorf("triggerTables(%s) = %v, %v; want %v, %v", c.sql, got, known, c.want, c.known)
 		}
 	}
 }
