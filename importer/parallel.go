@@ -59,6 +59,9 @@ type tableInfo struct {
 	// writes are the tables (db.table) the table's triggers write: its rows wait for a
 	// barrier item on those too (a trigger being created on one of them, say).
 	writes []string
+	// autoIncrement is the AUTO_INCREMENT column ("" if none): an INSERT that leaves it out
+	// takes its ids from the rows before it, so from there the table keeps stream order.
+	autoIncrement string
 }
 
 // resumable reports whether a crash can be resumed row-exactly from the progress rows;
@@ -495,6 +498,40 @@ func orderSensitive(st *Statement) bool {
 	return bytes.Contains(bytes.ToUpper(tail), []byte("DUPLICATE KEY UPDATE"))
 }
 
+// generatesIDs reports whether an INSERT leaves the AUTO_INCREMENT column col to the
+// server: a column list without it, or the SET form. The ids then depend on the rows
+// inserted before, as in the client's replay only in stream order. (mysqldump always
+// gives every column; a NULL id in VALUES is not looked for.)
+func generatesIDs(q []byte, col string) bool {
+	if col == "" {
+		return false
+	}
+	l := lexer{b: q}
+	t := l.next()
+	for t.is("INSERT") || t.is("REPLACE") || t.is("INTO") || t.is("IGNORE") || t.is("LOW_PRIORITY") || t.is("DELAYED") || t.is("HIGH_PRIORITY") {
+		t = l.next()
+	}
+	l.name(t) // the table
+	t = l.next()
+	if t.is("PARTITION") {
+		for t = l.next(); t.kind != tEOF && !(t.kind == tPunct && t.text == ")"); t = l.next() {
+		}
+		t = l.next()
+	}
+	switch {
+	case t.is("SET"):
+		return true
+	case t.kind == tPunct && t.text == "(":
+		for t = l.next(); t.kind != tEOF && !(t.kind == tPunct && t.text == ")"); t = l.next() {
+			if t.isName() && strings.EqualFold(t.text, col) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
 func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 	r, cp := p.serial, p.opt.Checkpoint
 	var cur *batch
@@ -573,7 +610,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 					return err
 				}
 			}
-			if !p.ordered[key] && orderSensitive(st) {
+			if !p.ordered[key] && (orderSensitive(st) || generatesIDs(st.SQL, info.autoIncrement)) {
 				// From here on the table's rows keep stream order, after those in flight.
 				if err := flush(); err != nil {
 					return err
@@ -1034,6 +1071,11 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key s
 		return info, fmt.Errorf("look up the engine of %s: %w", key, err)
 	}
 	info.transactional = strings.EqualFold(engine.String, "InnoDB")
+	var autoInc sql.NullString
+	if err := c.QueryRowContext(ctx, "SELECT MAX(COLUMN_NAME) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND EXTRA LIKE '%auto_increment%'", db, st.Table).Scan(&autoInc); err != nil {
+		return info, fmt.Errorf("look up the AUTO_INCREMENT column of %s: %w", key, err)
+	}
+	info.autoIncrement = autoInc.String
 	var body sql.NullString
 	err := c.QueryRowContext(ctx, "SELECT GROUP_CONCAT(ACTION_STATEMENT SEPARATOR ';') FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA=? AND EVENT_OBJECT_TABLE=?", db, st.Table).Scan(&body)
 	if err != nil {

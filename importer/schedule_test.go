@@ -216,3 +216,23 @@ func TestTriggerTables(t *testing.T) {
 		}
 	}
 }
+
+// TestGeneratesIDs: an INSERT that leaves the AUTO_INCREMENT column to the server.
+func TestGeneratesIDs(t *testing.T) {
+	for _, c := range []struct {
+		sql, col string
+		want     bool
+	}{
+		{"INSERT INTO `t` VALUES (1,'a'),(2,'b')", "id", false},
+		{"INSERT INTO `t` (`id`, `v`) VALUES (1,'a')", "id", false},
+		{"INSERT INTO t (v) VALUES ('generated')", "id", true},
+		{"INSERT INTO db.t (V) VALUES ('generated')", "v", false},
+		{"INSERT /*!40000 IGNORE */ INTO t PARTITION (p0) (v) VALUES ('x')", "id", true},
+		{"INSERT INTO t SET v='x'", "id", true},
+		{"INSERT INTO t (v) VALUES ('x')", "", false},
+	} {
+		if got := generatesIDs([]byte(c.sql), c.col); got != c.want {
+			t.Errorf("generatesIDs(%s, %q) = %v, want %v", c.sql, c.col, got, c.want)
+		}
+	}
+}

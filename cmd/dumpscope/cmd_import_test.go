@@ -513,7 +513,9 @@ func TestImportRowCounts(t *testing.T) {
 // CALLs a procedure (which updates a table loaded later), a BEFORE INSERT trigger that
 // reads a table loaded later (the client sees it empty), and a trigger that updates a
 // table of another database. With foreign_key_checks left on, rows of a table that
-// references itself keep stream order (a row may name one earlier in the table).
+// references itself keep stream order (a row may name one earlier in the table). An
+// INSERT that leaves the AUTO_INCREMENT id to the server runs after the rows before it
+// (it failed with a duplicate key, or took a lower id).
 func TestImportParallelTriggerReach(t *testing.T) {
 	var b bytes.Buffer
 	rows := func(table string, n int, row func(i int) string) {
@@ -562,5 +564,19 @@ func TestImportParallelTriggerReach(t *testing.T) {
 	}
 	if have := redump(t, got, "tra", "trb"); !bytes.Equal(want, have) {
 		t.Fatalf("re-dumps differ (%d vs %d bytes); first difference at %s", len(want), len(have), firstDiff(want, have))
+	}
+
+	// Batches of 1 MB, so that the last INSERT would run while several are in flight.
+	b.Reset()
+	b.WriteString("CREATE DATABASE trc;\nUSE trc;\nCREATE TABLE ai (id int AUTO_INCREMENT PRIMARY KEY, v varchar(100));\n")
+	rows("ai", 50000, func(i int) string { return fmt.Sprintf("(%d,'%s')", i, pad) })
+	b.WriteString("SET SQL_MODE='';\nINSERT INTO ai (v) VALUES ('generated');\n")
+	dump = writeDump(t, "autoinc.sql", b.Bytes())
+	clientImport(t, ref, dump)
+	if code, _, stderr := dumpscopeImport(t, got, []string{"--no-advisor", "--parallel", "2", "--batch-bytes", "1M"}, dump); code != 0 {
+		t.Fatalf("AUTO_INCREMENT dump: exit %d: %s", code, stderr)
+	}
+	if want, have := redump(t, ref, "trc"), redump(t, got, "trc"); !bytes.Equal(want, have) {
+		t.Fatalf("AUTO_INCREMENT dump: re-dumps differ; first difference at %s", firstDiff(want, have))
 	}
 }
