@@ -121,14 +121,14 @@ type batchStmt struct {
 //     the stream goes on meanwhile.
 //   - Session statements (SET, USE, sql_mode, user variables) run on the control connection
 //     at once and on each worker, in stream order, before the worker's next batch: each
-//     worker has its own queue, filled in stream order.
+//     worker claims batches in stream order only (see schedule.go).
 //   - LOCK TABLES / UNLOCK TABLES are not sent: a table lock held by one connection would
 //     block the other workers (it only speeds up MyISAM key writes in the client's replay).
 //   - Rows of tables without a PRIMARY KEY, of non-transactional tables (MyISAM, Aria),
-//     and of tables that carry triggers (plus the tables those triggers write), stay on
-//     worker 0 in stream order: InnoDB keeps rows without a primary key in insertion
-//     order, MyISAM/Aria keep every table so (a re-dump shows it), and triggers see
-//     earlier rows.
+//     and of tables that carry triggers (plus the tables those triggers write or read;
+//     every table once a trigger CALLs a routine), stay on worker 0 in stream order:
+//     InnoDB keeps rows without a primary key in insertion order, MyISAM/Aria keep every
+//     table so (a re-dump shows it), and triggers see earlier rows.
 //   - Deadlocks and lock-wait timeouts roll the batch back and retry it.
 type ParallelReplayer struct {
 	control Conn   // DDL, session statements, lookups, progress bookkeeping
