@@ -126,7 +126,7 @@ type batchStmt struct {
 //     block the other workers (it only speeds up MyISAM key writes in the client's replay).
 //   - Rows of tables without a PRIMARY KEY, of non-transactional tables (MyISAM, Aria),
 //     and of tables that carry triggers (plus the tables those triggers write or read;
-//     every table once a trigger CALLs a routine), stay on worker 0 in stream order:
+//     every table once a trigger calls a routine), stay on worker 0 in stream order:
 //     InnoDB keeps rows without a primary key in insertion order, MyISAM/Aria keep every
 //     table so (a re-dump shows it), and triggers see earlier rows.
 //   - Deadlocks and lock-wait timeouts roll the batch back and retry it.
@@ -978,6 +978,36 @@ func (p *ParallelReplayer) orderTriggerTables(body []byte, db string) []string {
 	return tables
 }
 
+// callsFunction reports whether a trigger body calls one of the stored functions of db
+// (a name of one followed by a parenthesis, in any case).
+func callsFunction(ctx context.Context, c Conn, db, body string) (bool, error) {
+	rows, err := c.QueryContext(ctx, "SELECT ROUTINE_NAME FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA=? AND ROUTINE_TYPE='FUNCTION'", db)
+	if err != nil {
+		return false, err
+	}
+	defer rows.Close()
+	upper := strings.ToUpper(strings.ReplaceAll(body, "`", ""))
+	found := false
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return false, err
+		}
+		for rest, fn := upper, strings.ToUpper(name); !found; {
+			i := strings.Index(rest, fn)
+			if i < 0 {
+				break
+			}
+			before, after := i-1, strings.TrimLeft(rest[i+len(fn):], " \t\r\n")
+			if (before < 0 || !isWordByte(rest[before])) && strings.HasPrefix(after, "(") {
+				found = true
+			}
+			rest = rest[i+len(fn):]
+		}
+	}
+	return found, rows.Err()
+}
+
 // triggerTables returns the tables (db.table, db being the trigger's for unqualified
 // names) that a CREATE TRIGGER, or a trigger body, names: the table it is on and the tables
 // its body inserts into, updates, deletes from or reads (a BEFORE INSERT trigger that looks
@@ -1084,6 +1114,14 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key s
 	if body.Valid {
 		p.ordered[key] = true
 		info.writes = p.orderTriggerTables([]byte(body.String), db)
+		// A stored function the body calls may read or write any table, like a CALL.
+		calls, err := callsFunction(ctx, c, db, body.String)
+		if err != nil {
+			return info, fmt.Errorf("look up the functions the triggers of %s call: %w", key, err)
+		}
+		if calls {
+			p.allOrdered = true
+		}
 		// The rows of the tables its triggers touch that are in flight on other
 		// connections commit first: from here on those tables keep stream order on
 		// worker 0, as the client's replay would have them.

@@ -510,9 +510,9 @@ func TestImportRowCounts(t *testing.T) {
 
 // TestImportParallelTriggerReach: tables a trigger reaches beyond the ones it inserts into
 // by name keep stream order too, so --parallel gives the client's result: a trigger that
-// CALLs a procedure (which updates a table loaded later), a BEFORE INSERT trigger that
-// reads a table loaded later (the client sees it empty), and a trigger that updates a
-// table of another database. With foreign_key_checks left on, rows of a table that
+// CALLs a procedure or calls a stored function (which update a table loaded later), a
+// BEFORE INSERT trigger that reads a table loaded later (the client sees it empty), and
+// a trigger that updates a table of another database. With foreign_key_checks left on, rows of a table that
 // references itself keep stream order (a row may name one earlier in the table). An
 // INSERT that leaves the AUTO_INCREMENT id to the server runs after the rows before it
 // (it failed with a duplicate key, or took a lower id).
@@ -540,7 +540,8 @@ func TestImportParallelTriggerReach(t *testing.T) {
 	b.WriteString("DELIMITER ;;\nCREATE PROCEDURE bump() BEGIN UPDATE totals SET n=n+1 WHERE k=1; END ;;\n")
 	b.WriteString("/*!50003 CREATE*/ /*!50003 TRIGGER orders_ai AFTER INSERT ON orders FOR EACH ROW CALL bump() */;;\n")
 	b.WriteString("/*!50003 CREATE*/ /*!50003 TRIGGER items_bi BEFORE INSERT ON items FOR EACH ROW SET NEW.price = (SELECT p FROM prices WHERE id = NEW.pid) */;;\n")
-	b.WriteString("/*!50003 CREATE*/ /*!50003 TRIGGER events_ai AFTER INSERT ON events FOR EACH ROW UPDATE `trb`.`counters` SET n=n+1 WHERE k=1 */;;\nDELIMITER ;\n")
+	b.WriteString("/*!50003 CREATE*/ /*!50003 TRIGGER events_ai AFTER INSERT ON events FOR EACH ROW UPDATE `trb`.`counters` SET n=n+1 WHERE k=1 */;;\n")
+	b.WriteString("DELIMITER ;\n")
 	rows("orders", 3000, func(i int) string { return fmt.Sprintf("(%d,'%s')", i, pad) })
 	rows("items", 3000, func(i int) string { return fmt.Sprintf("(%d,%d,NULL,'%s')", i, i, pad) })
 	rows("events", 3000, func(i int) string { return fmt.Sprintf("(%d,'%s')", i, pad) })
@@ -578,5 +579,21 @@ func TestImportParallelTriggerReach(t *testing.T) {
 	}
 	if want, have := redump(t, ref, "trc"), redump(t, got, "trc"); !bytes.Equal(want, have) {
 		t.Fatalf("AUTO_INCREMENT dump: re-dumps differ; first difference at %s", firstDiff(want, have))
+	}
+
+	// A stored function, on its own: the CALL above makes every table keep stream order.
+	b.Reset()
+	b.WriteString("CREATE DATABASE trd;\nUSE trd;\nCREATE TABLE fx (id int PRIMARY KEY, v varchar(100));\nCREATE TABLE fcount (k int PRIMARY KEY, n bigint);\n")
+	b.WriteString("DELIMITER ;;\nCREATE FUNCTION fbump() RETURNS int MODIFIES SQL DATA BEGIN UPDATE fcount SET n=n+1 WHERE k=1; RETURN 1; END ;;\n")
+	b.WriteString("/*!50003 CREATE*/ /*!50003 TRIGGER fx_ai AFTER INSERT ON fx FOR EACH ROW SET @x = `fbump` () */;;\nDELIMITER ;\n")
+	rows("fx", 3000, func(i int) string { return fmt.Sprintf("(%d,'%s')", i, pad) })
+	rows("fcount", 1, func(int) string { return "(1,0)" })
+	dump = writeDump(t, "function.sql", b.Bytes())
+	clientImport(t, ref, dump)
+	if code, _, stderr := dumpscopeImport(t, got, []string{"--no-advisor", "--parallel", "3", "--batch-bytes", "16K"}, dump); code != 0 {
+		t.Fatalf("stored function dump: exit %d: %s", code, stderr)
+	}
+	if want, have := redump(t, ref, "trd"), redump(t, got, "trd"); !bytes.Equal(want, have) {
+		t.Fatalf("stored function dump: re-dumps differ; first difference at %s", firstDiff(want, have))
 	}
 }
