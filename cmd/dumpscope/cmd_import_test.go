@@ -555,31 +555,28 @@ func TestImportParallelTriggerReach(t *testing.T) {
 		}
 		return fmt.Sprintf("(%d,%d,'%s')", i, i-1, pad)
 	})
-	dump := writeDump(t, "trigger-reach.sql", b.Bytes())
-	ref := testsandbox.Start(t)
-	clientImport(t, ref, dump)
-	want := redump(t, ref, "tra", "trb")
-	got := testsandbox.Start(t)
-	if code, _, stderr := dumpscopeImport(t, got, []string{"--no-advisor", "--parallel", "3", "--batch-bytes", "16K"}, dump); code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
+	ref, got := testsandbox.Start(t), testsandbox.Start(t)
+	// sameAsClient imports what b holds with the client into ref and with dumpscope
+	// --parallel (args) into got, and compares the re-dumps of dbs.
+	sameAsClient := func(name string, dbs []string, args ...string) {
+		t.Helper()
+		dump := writeDump(t, name+".sql", b.Bytes())
+		clientImport(t, ref, dump)
+		if code, _, stderr := dumpscopeImport(t, got, append([]string{"--no-advisor", "--parallel"}, args...), dump); code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, code, stderr)
+		}
+		if want, have := redump(t, ref, dbs...), redump(t, got, dbs...); !bytes.Equal(want, have) {
+			t.Fatalf("%s: re-dumps differ (%d vs %d bytes); first difference at %s", name, len(want), len(have), firstDiff(want, have))
+		}
 	}
-	if have := redump(t, got, "tra", "trb"); !bytes.Equal(want, have) {
-		t.Fatalf("re-dumps differ (%d vs %d bytes); first difference at %s", len(want), len(have), firstDiff(want, have))
-	}
+	sameAsClient("trigger-reach", []string{"tra", "trb"}, "3", "--batch-bytes", "16K")
 
 	// Batches of 1 MB, so that the last INSERT would run while several are in flight.
 	b.Reset()
 	b.WriteString("CREATE DATABASE trc;\nUSE trc;\nCREATE TABLE ai (id int AUTO_INCREMENT PRIMARY KEY, v varchar(100));\n")
 	rows("ai", 50000, func(i int) string { return fmt.Sprintf("(%d,'%s')", i, pad) })
 	b.WriteString("SET SQL_MODE='';\nINSERT INTO ai (v) VALUES ('generated');\n")
-	dump = writeDump(t, "autoinc.sql", b.Bytes())
-	clientImport(t, ref, dump)
-	if code, _, stderr := dumpscopeImport(t, got, []string{"--no-advisor", "--parallel", "2", "--batch-bytes", "1M"}, dump); code != 0 {
-		t.Fatalf("AUTO_INCREMENT dump: exit %d: %s", code, stderr)
-	}
-	if want, have := redump(t, ref, "trc"), redump(t, got, "trc"); !bytes.Equal(want, have) {
-		t.Fatalf("AUTO_INCREMENT dump: re-dumps differ; first difference at %s", firstDiff(want, have))
-	}
+	sameAsClient("autoinc", []string{"trc"}, "2", "--batch-bytes", "1M")
 
 	// A stored function, on its own: the CALL above makes every table keep stream order.
 	b.Reset()
@@ -588,12 +585,5 @@ func TestImportParallelTriggerReach(t *testing.T) {
 	b.WriteString("/*!50003 CREATE*/ /*!50003 TRIGGER fx_ai AFTER INSERT ON fx FOR EACH ROW SET @x = `fbump` () */;;\nDELIMITER ;\n")
 	rows("fx", 3000, func(i int) string { return fmt.Sprintf("(%d,'%s')", i, pad) })
 	rows("fcount", 1, func(int) string { return "(1,0)" })
-	dump = writeDump(t, "function.sql", b.Bytes())
-	clientImport(t, ref, dump)
-	if code, _, stderr := dumpscopeImport(t, got, []string{"--no-advisor", "--parallel", "3", "--batch-bytes", "16K"}, dump); code != 0 {
-		t.Fatalf("stored function dump: exit %d: %s", code, stderr)
-	}
-	if want, have := redump(t, ref, "trd"), redump(t, got, "trd"); !bytes.Equal(want, have) {
-		t.Fatalf("stored function dump: re-dumps differ; first difference at %s", firstDiff(want, have))
-	}
+	sameAsClient("function", []string{"trd"}, "3", "--batch-bytes", "16K")
 }
