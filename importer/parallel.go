@@ -56,12 +56,20 @@ type tableInfo struct {
 	db, name      string
 	primaryKey    bool // rows without a primary key keep stream order (InnoDB stores them in insertion order)
 	transactional bool // InnoDB: a batch and its progress row commit together
-	// writes are the tables (db.table) the table's triggers write: its rows wait for a
-	// barrier item on those too (a trigger being created on one of them, say).
-	writes []string
+	// touches are the tables (db.table) the table's triggers name (write or read): its
+	// rows wait for a barrier item on those too (a trigger being created on one of them,
+	// say).
+	touches []string
 	// autoIncrement is the AUTO_INCREMENT column ("" if none): an INSERT that leaves it out
 	// takes its ids from the rows before it, so from there the table keeps stream order.
 	autoIncrement string
+}
+
+// keepsOrder reports whether rows of the table key (described by info) stay on worker 0 in
+// stream order: triggers or an order-sensitive statement made it so, a trigger calls a
+// routine, or the table cannot resume row-exactly.
+func (p *ParallelReplayer) keepsOrder(key string, info tableInfo) bool {
+	return p.ordered[key] || p.allOrdered || !info.resumable()
 }
 
 // resumable reports whether a crash can be resumed row-exactly from the progress rows;
@@ -602,11 +610,11 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 					return p.at(st, err)
 				}
 			}
-			if len(info.writes) > 0 && p.barrierPending(info.writes...) {
+			if len(info.touches) > 0 && p.barrierPending(info.touches...) {
 				if err := flush(); err != nil {
 					return err
 				}
-				if err := p.waitFor(ctx, info.writes, false); err != nil {
+				if err := p.waitFor(ctx, info.touches, false); err != nil {
 					return err
 				}
 			}
@@ -634,7 +642,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 				}
 			}
 			if cur == nil {
-				cur = &batch{table: key, pinned: p.ordered[key] || p.allOrdered || !info.resumable()}
+				cur = &batch{table: key, pinned: p.keepsOrder(key, info)}
 				p.setStreaming(key)
 			}
 			cur.stmts = append(cur.stmts, batchStmt{sql: string(st.SQL), offset: st.Offset, line: st.Line, rows: st.Rows})
@@ -1113,7 +1121,7 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key s
 	}
 	if body.Valid {
 		p.ordered[key] = true
-		info.writes = p.orderTriggerTables([]byte(body.String), db)
+		info.touches = p.orderTriggerTables([]byte(body.String), db)
 		// A stored function the body calls may read or write any table, like a CALL.
 		calls, err := callsFunction(ctx, c, db, body.String)
 		if err != nil {
@@ -1125,7 +1133,7 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key s
 		// The rows of the tables its triggers touch that are in flight on other
 		// connections commit first: from here on those tables keep stream order on
 		// worker 0, as the client's replay would have them.
-		if err := p.waitFor(ctx, info.writes, p.allOrdered); err != nil {
+		if err := p.waitFor(ctx, info.touches, p.allOrdered); err != nil {
 			return info, err
 		}
 	}
@@ -1358,7 +1366,7 @@ func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *Statement, keys 
 	}
 	pinned := false
 	for _, k := range b.keys {
-		if info, ok := p.tables[k]; ok && (p.ordered[k] || p.allOrdered || !info.resumable()) {
+		if info, ok := p.tables[k]; ok && p.keepsOrder(k, info) {
 			pinned = true
 		}
 	}
