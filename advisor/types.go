@@ -20,6 +20,16 @@ type ImportProgress struct {
 	// Commits is the number of transactions committed by the importer's connections
 	// (explicit COMMITs plus autocommitted statements), when known.
 	Commits int64 `json:"commits,omitempty"`
+	// CompressedBytes is bytes of the file as stored (compressed) read so far, and
+	// CompressedTotalBytes the file's stored size (0: unknown, as on stdin). Their ratio is
+	// the only completion fraction known up front (gzip's trailer size is modulo 4 GiB).
+	CompressedBytes      int64 `json:"compressed_bytes,omitempty"`
+	CompressedTotalBytes int64 `json:"compressed_total_bytes,omitempty"`
+	// Errors are SQL errors tolerated under --force; Warnings are server warnings.
+	Errors   int64 `json:"errors,omitempty"`
+	Warnings int64 `json:"warnings,omitempty"`
+	// Table is the table whose statements were last applied ("db.table" or "table").
+	Table string `json:"table,omitempty"`
 }
 
 // InnoDB holds the derived, flavour-independent redo and buffer-pool state at a tick.

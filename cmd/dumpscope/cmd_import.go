@@ -327,7 +327,9 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 			Interval: o.interval,
 			Progress: func() advisor.ImportProgress {
 				p := rep.Progress()
-				return advisor.ImportProgress{Bytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits}
+				return advisor.ImportProgress{Bytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
+					CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
+					Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
 			},
 			Command:  o.command, // the record redacts it
 			Record:   o.record != "",
