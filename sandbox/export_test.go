@@ -20,3 +20,17 @@ func StartRawForTest(t *testing.T, settings ...string) (*Server, error) {
 	}
 	return s, err
 }
+
+// TemplatePathForTest is where Start looks for the template datadir of the installed
+// server binary (under the current $TMPDIR).
+func TemplatePathForTest(t *testing.T) string {
+	bin, err := FindServerBinary()
+	if err != nil {
+		t.Skip(err)
+	}
+	version, _, err := serverVersion(context.Background(), bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return templatePath(bin, version)
+}

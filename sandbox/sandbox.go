@@ -121,7 +121,11 @@ func Start(ctx context.Context, o Options) (*Server, error) {
 		s.cleanup()
 		return nil, fmt.Errorf("sandbox: copy template datadir: %v: %s", err, bytes.TrimSpace(out))
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "tmp"), 0o755); err != nil {
+	if err := checkPrivateDir(s.DataDir); err != nil {
+		s.cleanup()
+		return nil, err
+	}
+	if err := os.Mkdir(filepath.Join(dir, "tmp"), privateDirMode); err != nil {
 		s.cleanup()
 		return nil, fmt.Errorf("sandbox: %w", err)
 	}
@@ -298,13 +302,19 @@ func serverVersion(ctx context.Context, bin string) (version, flavor string, err
 }
 
 // template returns a freshly initialised datadir for this binary and version, creating it
-// once. Concurrent callers (parallel test processes) race benignly: each builds its own
+// once. It lives in the shared temp directory under a predictable name, so it is used only
+// when checkPrivateDir accepts it: a directory another user planted there (with a root
+// account whose password they know, or a symlink to their own files) is refused. Concurrent callers (parallel test processes) race benignly: each builds its own
 // copy and the first rename wins.
 func template(ctx context.Context, bin, version, flavor string) (string, error) {
-	sum := sha256.Sum256([]byte(bin + "\x00" + version + "\x00" + fmt.Sprint(os.Geteuid())))
-	path := filepath.Join(os.TempDir(), "dumpscope-template-"+hex.EncodeToString(sum[:6]))
-	if _, err := os.Stat(filepath.Join(path, ".complete")); err == nil {
-		return path, nil
+	path := templatePath(bin, version)
+	if _, err := os.Lstat(path); err == nil {
+		if err := checkPrivateDir(path); err != nil {
+			return "", err
+		}
+		if st, err := os.Lstat(filepath.Join(path, ".complete")); err == nil && st.Mode().IsRegular() {
+			return path, nil
+		}
 	}
 	work, err := os.MkdirTemp(os.TempDir(), "dumpscope-template-init-")
 	if err != nil {
@@ -334,16 +344,34 @@ func template(ctx context.Context, bin, version, flavor string) (string, error) 
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("sandbox: initialise datadir with %s: %v: %s", filepath.Base(cmd.Path), err, lastLine(out))
 	}
-	if err := os.WriteFile(filepath.Join(data, ".complete"), nil, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(data, ".complete"), nil, 0o600); err != nil {
+		return "", fmt.Errorf("sandbox: %w", err)
+	}
+	// The install tool may leave the datadir readable by others; copies keep its mode.
+	if err := os.Chmod(data, privateDirMode); err != nil {
 		return "", fmt.Errorf("sandbox: %w", err)
 	}
 	if err := os.Rename(data, path); err != nil {
-		if _, statErr := os.Stat(filepath.Join(path, ".complete")); statErr == nil {
-			return path, nil // another process won the race
+		if _, statErr := os.Lstat(filepath.Join(path, ".complete")); statErr == nil {
+			// Another process won the race, or planted the path since the check above.
+			if err := checkPrivateDir(path); err != nil {
+				return "", err
+			}
+			return path, nil
 		}
 		return "", fmt.Errorf("sandbox: %w", err)
 	}
+	// A rename replaces an empty directory planted after the check: check what is there now.
+	if err := checkPrivateDir(path); err != nil {
+		return "", err
+	}
 	return path, nil
+}
+
+// templatePath is where the template datadir for this binary, version and user lives.
+func templatePath(bin, version string) string {
+	sum := sha256.Sum256([]byte(bin + "\x00" + version + "\x00" + fmt.Sprint(os.Geteuid())))
+	return filepath.Join(os.TempDir(), "dumpscope-template-"+hex.EncodeToString(sum[:6]))
 }
 
 func findInstallDB(bin string) (string, error) {
