@@ -710,17 +710,7 @@ func finishCheckpoint(ctx context.Context, o *importOptions, cp *importer.Checkp
 	if journal == "" {
 		return code
 	}
-	args := []string{"dumpscope", "import", "--resume", "--checkpoint", journal}
-	prev := ""
-	for _, a := range report.RedactCommand(o.command[2:]) {
-		name := strings.TrimLeft(strings.SplitN(a, "=", 2)[0], "-")
-		skip := name == "resume" || name == "checkpoint" || ((prev == "--checkpoint" || prev == "-checkpoint") && !strings.HasPrefix(a, "-"))
-		prev = a
-		if !skip {
-			args = append(args, a)
-		}
-	}
-	fmt.Fprintf(s.Err, "dumpscope: resumable; continue with:\n  %s\n", strings.Join(args, " "))
+	fmt.Fprintf(s.Err, "dumpscope: resumable; continue with:\n  %s\n", resumeCommand(o.command, journal))
 	if code == exitFailure {
 		return code
 	}

@@ -159,6 +159,9 @@ const attachedShort = "hPupSD"
 //	-uroot -hHOST -P3306 -Ddb -S/s → -u root, -h HOST, ...
 //	--skip-ssl                     → --ssl=false
 //
+// A password given in an argument is copied, then overwritten with x's in the process's
+// argument memory (what /proc/PID/cmdline shows), as the client does.
+//
 // A single-dash argument that names a flag of fs (-host=x, -no-tui) keeps Go's meaning.
 // The separate value of a flag of fs that takes one, and everything after "--", is left
 // alone. Long-option prefixes (--us=bob) are not accepted on the command line.
@@ -174,8 +177,12 @@ func PreprocessArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 			out = append(out, a)
 			continue
 		}
-		name, _, hasEq := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		name, value, hasEq := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		switch {
+		case name == "password" && hasEq:
+			out = append(out, strings.Clone(a))
+			wipeArgv(value)
+			continue
 		case a == "-p" || name == "password" && !hasEq:
 			out = append(out, "--"+passwordPromptFlag)
 			continue
@@ -188,7 +195,8 @@ func PreprocessArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		}
 		if !strings.HasPrefix(a, "--") && len(a) > 2 && fs.Lookup(name) == nil && name != "help" && strings.IndexByte(attachedShort, a[1]) >= 0 && fs.Lookup(a[1:2]) != nil {
 			if a[1] == 'p' {
-				out = append(out, "--password="+a[2:])
+				out = append(out, "--password="+a[2:]) // a copy
+				wipeArgv(a[2:])
 			} else {
 				out = append(out, a[:2], a[2:])
 			}

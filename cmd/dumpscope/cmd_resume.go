@@ -1,0 +1,48 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/dumpscope/dumpscope/report"
+)
+
+// resumeCommand is the command line that continues an interrupted import, as a user can
+// paste it into a shell: the original flags without --resume and --checkpoint, then
+// --resume --checkpoint JOURNAL first. A password given on the command line becomes a
+// bare -p, which prompts for it: printing it would leak it, and printing `-p***` would
+// log in with the password "***". A password from an option file or MYSQL_PWD needs
+// nothing, the flags that name the file are repeated as given.
+func resumeCommand(command []string, journal string) string {
+	args := []string{"dumpscope", "import", "--resume", "--checkpoint", journal}
+	prev := ""
+	for _, a := range report.RedactCommand(command[2:]) {
+		name := strings.TrimLeft(strings.SplitN(a, "=", 2)[0], "-")
+		skip := name == "resume" || name == "checkpoint" || ((prev == "--checkpoint" || prev == "-checkpoint") && !strings.HasPrefix(a, "-"))
+		prev = a
+		if skip {
+			continue
+		}
+		if a == "-p***" || a == "--password=***" || a == "-password=***" {
+			a = "-p"
+		}
+		args = append(args, a)
+	}
+	for i, a := range args {
+		args[i] = shellQuote(a)
+	}
+	return strings.Join(args, " ")
+}
+
+// shellQuote quotes a for a POSIX shell when it holds anything but plainly safe bytes
+// (a path with a space, a quote or a $ would otherwise paste as something else).
+func shellQuote(a string) string {
+	safe := a != ""
+	for i := 0; i < len(a) && safe; i++ {
+		c := a[i]
+		safe = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-_./=:,+@%", c) >= 0
+	}
+	if safe {
+		return a
+	}
+	return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+}
