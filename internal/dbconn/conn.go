@@ -2,7 +2,9 @@ package dbconn
 
 import (
 	"context"
+	"crypto/x509"
 	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 
@@ -23,7 +25,7 @@ import (
 func OpenConn(ctx context.Context, cfg *mysql.Config) (*sql.DB, *sql.Conn, error) {
 	connector, err := mysql.NewConnector(cfg)
 	if err != nil {
-		return nil, nil, fmt.Errorf("connect %s: %w", Describe(cfg), err)
+		return nil, nil, fmt.Errorf("connect %s: %w", Describe(cfg), ExplainTLS(err))
 	}
 	db := sql.OpenDB(connector)
 	db.SetMaxOpenConns(1)
@@ -33,9 +35,25 @@ func OpenConn(ctx context.Context, cfg *mysql.Config) (*sql.DB, *sql.Conn, error
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		db.Close()
-		return nil, nil, fmt.Errorf("connect %s: %w", Describe(cfg), err)
+		return nil, nil, fmt.Errorf("connect %s: %w", Describe(cfg), ExplainTLS(err))
 	}
 	return db, conn, nil
+}
+
+// ExplainTLS adds the next step to the driver's TLS errors: which option refused the
+// connection and what to change. Other errors are returned as they are.
+func ExplainTLS(err error) error {
+	var unknownCA x509.UnknownAuthorityError
+	var hostname x509.HostnameError
+	switch {
+	case errors.Is(err, mysql.ErrNoTLS):
+		return fmt.Errorf("%w: the server does not offer TLS, and --ssl-mode=REQUIRED or stricter (also implied by --ssl-ca or --ssl-verify-server-cert) refuses to connect in plaintext; enable TLS on the server (ssl_cert, ssl_key) or pass --ssl-mode=PREFERRED to accept plaintext", err)
+	case errors.As(err, &unknownCA):
+		return fmt.Errorf("%w: the server's certificate is not signed by the CA given with --ssl-ca (or by a system root); pass the CA that signed it", err)
+	case errors.As(err, &hostname):
+		return fmt.Errorf("%w: the server's certificate does not name the host connected to; connect by a name it lists, or use --ssl-mode=VERIFY_CA to check the chain only", err)
+	}
+	return err
 }
 
 // promptTTY asks on stderr and reads the answer from /dev/tty without echo, as the

@@ -102,6 +102,7 @@ func AddFlags(fs *flag.FlagSet) *Options {
 	str("ssl-ca", "", "CA file in PEM format; the server certificate chain is verified against it")
 	str("ssl-cert", "", "client certificate in PEM format")
 	str("ssl-key", "", "client key in PEM format")
+	str("ssl-mode", "", "TLS as the MySQL 8 client: `DISABLED`, PREFERRED (the default), REQUIRED, VERIFY_CA or VERIFY_IDENTITY; with --ssl-ca at least VERIFY_CA")
 	boolean("ssl", "use TLS when the server offers it (default true; --skip-ssl disables)")
 	boolean("ssl-verify-server-cert", "require TLS and verify the server certificate and host name")
 	fs.Func("defaults-file", "read options only from this file", func(s string) error {

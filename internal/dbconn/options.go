@@ -26,6 +26,7 @@ func clientOptionNames() []string {
 		"secure-auth", "select-limit", "server-arg", "show-warnings", "sigint-ignore",
 		"silent", "skip-column-names", "skip-line-numbers", "socket", "ssl", "ssl-ca",
 		"ssl-capath", "ssl-cert", "ssl-cipher", "ssl-crl", "ssl-crlpath", "ssl-key",
+		"ssl-mode", // MySQL 8's client; MariaDB's has --ssl and --ssl-verify-server-cert instead
 		"ssl-verify-server-cert", "table", "tee", "tls-version", "unbuffered", "user",
 		"verbose", "version", "vertical", "wait", "xml",
 	}
@@ -130,6 +131,9 @@ type settings struct {
 	password                              string
 	passwordSet, passwordPrompt           bool
 	ssl, sslVerifyServerCert              bool
+	// sslMode is MySQL 8's --ssl-mode, upper case; "" when not given, then --ssl,
+	// --ssl-ca and --ssl-verify-server-cert decide as in the MariaDB client.
+	sslMode string
 	warnings                              []string
 }
 
@@ -256,6 +260,18 @@ func (st *settings) apply(s Setting, fromCommandLine bool) error {
 		return boolean(&st.ssl)
 	case "ssl-verify-server-cert":
 		return boolean(&st.sslVerifyServerCert)
+	case "ssl-mode":
+		var m string
+		if err := str(&m); err != nil {
+			return err
+		}
+		m = strings.ToUpper(strings.TrimSpace(m))
+		switch m {
+		case "", sslDisabled, sslPreferred, sslRequired, sslVerifyCA, sslVerifyIdentity:
+			st.sslMode = m
+		default:
+			return fmt.Errorf("%s: --ssl-mode=%s: unknown mode (DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY)", s.Source, m)
+		}
 	case "ssl-ca", "ssl-cert", "ssl-key":
 		dst := map[string]*string{"ssl-ca": &st.sslCA, "ssl-cert": &st.sslCert, "ssl-key": &st.sslKey}[name]
 		if err := str(dst); err != nil {

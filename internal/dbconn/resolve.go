@@ -184,16 +184,50 @@ func (o *Options) defaultPort() int {
 	return DefaultPort
 }
 
-// applyTLS sets cfg.TLS as the 10.11 client behaves (measured against a TLS server):
-//   - --skip-ssl: plaintext;
-//   - default: TLS when the server offers it, certificate not checked, plaintext when it
-//     does not (also over the unix socket);
-//   - --ssl-ca: the chain must verify against that CA, the host name is not checked,
-//     plaintext is still accepted from a server without TLS;
-//   - --ssl-verify-server-cert: TLS required, chain (against --ssl-ca or the system
-//     roots) and host name checked ("localhost" for the socket).
+// The --ssl-mode values of the MySQL 8 client.
+const (
+	sslDisabled       = "DISABLED"
+	sslPreferred      = "PREFERRED"
+	sslRequired       = "REQUIRED"
+	sslVerifyCA       = "VERIFY_CA"
+	sslVerifyIdentity = "VERIFY_IDENTITY"
+)
+
+// tlsMode is the --ssl-mode a connection gets. Given explicitly, it wins over the
+// MariaDB client's --ssl and --ssl-verify-server-cert; otherwise those map onto it as the
+// 10.11 client behaves (measured against a TLS server):
+//   - --skip-ssl: DISABLED;
+//   - default: PREFERRED (TLS when the server offers it, certificate not checked,
+//     plaintext when it does not; also over the unix socket);
+//   - --ssl-verify-server-cert: VERIFY_IDENTITY (chain against --ssl-ca or the system
+//     roots, and the host name, "localhost" for the socket).
+//
+// --ssl-ca asks for the server to be checked against that CA, so it raises PREFERRED and
+// REQUIRED to VERIFY_CA, and a server without TLS is refused instead of being talked to in
+// plaintext. (The MariaDB client falls back to plaintext there, which lets a man in the
+// middle drop TLS; the MySQL 8 client does not.)
+func tlsMode(st settings) string {
+	mode := st.sslMode
+	if mode == "" {
+		switch {
+		case st.sslVerifyServerCert:
+			mode = sslVerifyIdentity
+		case !st.ssl:
+			mode = sslDisabled
+		default:
+			mode = sslPreferred
+		}
+	}
+	if st.sslCA != "" && (mode == sslPreferred || mode == sslRequired) {
+		mode = sslVerifyCA
+	}
+	return mode
+}
+
+// applyTLS sets cfg.TLS for the connection's tlsMode.
 func applyTLS(cfg *mysql.Config, st settings, host string) error {
-	if !st.ssl && !st.sslVerifyServerCert {
+	mode := tlsMode(st)
+	if mode == sslDisabled {
 		return nil
 	}
 	t := &tls.Config{MinVersion: tls.VersionTLS12}
@@ -222,18 +256,25 @@ func applyTLS(cfg *mysql.Config, st settings, host string) error {
 		}
 		t.Certificates = []tls.Certificate{pair}
 	}
-	switch {
-	case st.sslVerifyServerCert:
+	switch mode {
+	case sslVerifyIdentity:
 		t.RootCAs = pool // nil: the system roots
 		t.ServerName = host
 		if t.ServerName == "" {
 			t.ServerName = "localhost"
 		}
-	case pool != nil:
+	case sslVerifyCA:
+		if pool == nil {
+			var err error
+			if pool, err = x509.SystemCertPool(); err != nil {
+				return fmt.Errorf("--ssl-mode=VERIFY_CA without --ssl-ca: system roots: %w", err)
+			}
+		}
 		t.InsecureSkipVerify = true // the chain is checked below, the name is not
 		t.VerifyPeerCertificate = verifyChainOnly(pool)
-		cfg.AllowFallbackToPlaintext = true
-	default:
+	case sslRequired:
+		t.InsecureSkipVerify = true
+	default: // PREFERRED
 		t.InsecureSkipVerify = true
 		cfg.AllowFallbackToPlaintext = true
 	}

@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"database/sql"
 	"encoding/pem"
 	"math/big"
 	"os"
@@ -133,6 +134,97 @@ func TestTLSMatchesClient(t *testing.T) {
 			if ourOK != clientOK || ourTLS != clientTLS {
 				t.Errorf("client: connected %v, TLS %v (%q); dumpscope: connected %v, TLS %v (%v)",
 					clientOK, clientTLS, strings.TrimSpace(string(out)), ourOK, ourTLS, connErr)
+			}
+		})
+	}
+}
+
+// TestSSLMode checks MySQL 8's --ssl-mode on the command line and in an option file,
+// and that --ssl-ca never falls back to plaintext: against a server without TLS,
+// REQUIRED (and --ssl-ca) must fail with a message that says why; against a server with a
+// certificate of one CA, --ssl-ca of another CA must fail in every mode that uses TLS.
+func TestSSLMode(t *testing.T) {
+	testsandbox.RequireTool(t, "mariadbd")
+	dir := t.TempDir()
+	ca, cert, key := writeCA(t, dir, "good")
+	otherCA, _, _ := writeCA(t, dir, "other")
+	optfile := func(mode string) string {
+		p := filepath.Join(dir, "my-"+mode+".cnf")
+		if err := os.WriteFile(p, []byte("[client]\nssl-mode="+mode+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	plain := testsandbox.Start(t)
+	withTLS := testsandbox.Start(t, "ssl-ca="+ca, "ssl-cert="+cert, "ssl-key="+key)
+
+	tests := []struct {
+		name    string
+		srv     string // "plain" or "tls"
+		args    []string
+		wantTLS bool
+		wantErr string // "" means it connects
+	}{
+		{"plain default falls back", "plain", nil, false, ""},
+		{"plain PREFERRED", "plain", []string{"--ssl-mode=PREFERRED"}, false, ""},
+		{"plain REQUIRED", "plain", []string{"--ssl-mode=REQUIRED"}, false, "does not offer TLS"},
+		{"plain required lower case", "plain", []string{"--ssl-mode=required"}, false, "does not offer TLS"},
+		{"plain REQUIRED from option file", "plain", []string{"--defaults-file=" + optfile("REQUIRED")}, false, "does not offer TLS"},
+		{"plain ssl-ca refuses plaintext", "plain", []string{"--ssl-ca=" + ca}, false, "does not offer TLS"},
+		{"plain VERIFY_CA", "plain", []string{"--ssl-mode=VERIFY_CA", "--ssl-ca=" + ca}, false, "does not offer TLS"},
+		{"plain DISABLED", "plain", []string{"--ssl-mode=DISABLED", "--ssl-ca=" + ca}, false, ""},
+		{"tls REQUIRED", "tls", []string{"--ssl-mode=REQUIRED"}, true, ""},
+		{"tls DISABLED", "tls", []string{"--ssl-mode=DISABLED"}, false, ""},
+		{"tls DISABLED from option file", "tls", []string{"--defaults-file=" + optfile("DISABLED")}, false, ""},
+		{"tls VERIFY_CA", "tls", []string{"--ssl-mode=VERIFY_CA", "--ssl-ca=" + ca}, true, ""},
+		{"tls VERIFY_IDENTITY", "tls", []string{"--ssl-mode=VERIFY_IDENTITY", "--ssl-ca=" + ca}, true, ""},
+		{"tls other CA", "tls", []string{"--ssl-ca=" + otherCA}, false, "not signed by the CA"},
+		{"tls other CA PREFERRED", "tls", []string{"--ssl-mode=PREFERRED", "--ssl-ca=" + otherCA}, false, "not signed by the CA"},
+		{"tls other CA REQUIRED", "tls", []string{"--ssl-mode=REQUIRED", "--ssl-ca=" + otherCA}, false, "not signed by the CA"},
+		{"tls other CA VERIFY_IDENTITY", "tls", []string{"--ssl-mode=VERIFY_IDENTITY", "--ssl-ca=" + otherCA}, false, "not signed by the CA"},
+		{"bad mode", "tls", []string{"--ssl-mode=SOMETIMES"}, false, "unknown mode"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			socket := plain.Socket
+			if tt.srv == "tls" {
+				socket = withTLS.Socket
+			}
+			fs, o := newTestFlagSet()
+			o.Env = Env{Getenv: func(string) string { return "" }, Charmap: func() (string, error) { return "UTF-8", nil }}
+			args := tt.args
+			if len(args) == 0 || !strings.HasPrefix(args[0], "--defaults-file") {
+				args = append([]string{"--no-defaults"}, args...)
+			}
+			argv, err := PreprocessArgs(fs, append(args, "-uroot", "-S"+socket))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := fs.Parse(argv); err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := o.Resolve()
+			if err == nil {
+				var db *sql.DB
+				var conn *sql.Conn
+				db, conn, err = OpenConn(context.Background(), cfg)
+				if err == nil {
+					defer db.Close()
+					defer conn.Close()
+					var name, cipher string
+					if err := conn.QueryRowContext(context.Background(), "SHOW SESSION STATUS LIKE 'Ssl_cipher'").Scan(&name, &cipher); err != nil {
+						t.Fatal(err)
+					}
+					if got := cipher != ""; got != tt.wantTLS {
+						t.Errorf("TLS %v (cipher %q), want %v", got, cipher, tt.wantTLS)
+					}
+				}
+			}
+			switch {
+			case tt.wantErr == "" && err != nil:
+				t.Errorf("want a connection, got %v", err)
+			case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+				t.Errorf("want an error saying %q, got %v", tt.wantErr, err)
 			}
 		})
 	}
