@@ -453,7 +453,7 @@ func openImportConns(ctx context.Context, cfg *mysql.Config, n int) (*sql.DB, []
 				c.Close()
 			}
 			db.Close()
-			return nil, nil, fmt.Errorf("connect %s: %w", dbconn.Describe(cfg), err)
+			return nil, nil, fmt.Errorf("connect %s: %w", dbconn.Describe(cfg), dbconn.ExplainTLS(err))
 		}
 		conns = append(conns, c)
 	}

@@ -133,8 +133,8 @@ type settings struct {
 	ssl, sslVerifyServerCert              bool
 	// sslMode is MySQL 8's --ssl-mode, upper case; "" when not given, then --ssl,
 	// --ssl-ca and --ssl-verify-server-cert decide as in the MariaDB client.
-	sslMode string
-	warnings                              []string
+	sslMode  string
+	warnings []string
 }
 
 func newSettings() settings {
