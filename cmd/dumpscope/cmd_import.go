@@ -24,6 +24,7 @@ import (
 	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
+	"github.com/dumpscope/dumpscope/internal/termsafe"
 	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/sandbox"
@@ -82,8 +83,8 @@ func runImport(args []string, s stdio) int {
 		return code
 	}
 	// The progress line, the advisor's findings and the signal handler write from their
-	// own goroutines.
-	s.Out, s.Err = &lockedWriter{w: s.Out}, &lockedWriter{w: s.Err}
+	// own goroutines; dump bytes in messages reach the terminal with controls escaped.
+	s.Out, s.Err = termsafe.NewWriter(s.Out), termsafe.NewWriter(s.Err)
 	ctx, stop := signalContext(s)
 	defer stop.cleanup()
 	return importRun(ctx, stop, o, s)

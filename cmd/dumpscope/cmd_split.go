@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/dumpscope/dumpscope/internal/termsafe"
+
 	"encoding/json"
 	"errors"
 	"flag"
@@ -83,6 +85,7 @@ func maxAllowedPacketFor(sqlBytes int64) int64 {
 // runSplit is `dumpscope split FILE [--json]`: a dry run that splits the dump as the
 // mariadb client would and summarises it, without a server.
 func runSplit(args []string, s stdio) int {
+	s.Out, s.Err = termsafe.NewWriter(s.Out), termsafe.NewWriter(s.Err) // table names are dump bytes
 	fs := flag.NewFlagSet("split", flag.ContinueOnError)
 	fs.SetOutput(s.Err)
 	asJSON := fs.Bool("json", false, "print the summary as JSON")

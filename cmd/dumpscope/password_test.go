@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
 // TestPasswordWipedFromArgv starts dumpscope with the password on its command line and a
@@ -114,5 +116,26 @@ func TestResumeCommandPrompts(t *testing.T) {
 		if got != c.want {
 			t.Errorf("resumeCommand(%q)\n got %s\nwant %s", c.args, got, c.want)
 		}
+	}
+}
+
+// TestControlCharactersEscaped: a dump whose table name carries terminal escape
+// sequences (retitle the window, clear the screen, a C1 CSI) fails on that table; the
+// error names the table with the controls escaped, never as raw bytes a terminal runs.
+func TestControlCharactersEscaped(t *testing.T) {
+	srv := testsandbox.Start(t)
+	name := "t\x1b]0;pwned\x07\x1b[2J\u009b31m"
+	dump := writeDump(t, "evil.sql", []byte("CREATE DATABASE esc;\nUSE esc;\nINSERT INTO `"+name+"` VALUES (1);\n"))
+	code, stdout, stderr := dumpscopeImport(t, srv, []string{"--no-advisor"}, dump)
+	if code != exitFailure {
+		t.Fatalf("exit %d, want %d:\n%s", code, exitFailure, stderr)
+	}
+	for _, out := range []string{stdout, stderr} {
+		if strings.ContainsAny(out, "\x1b\x07\u009b") {
+			t.Errorf("raw control characters reached the output: %q", out)
+		}
+	}
+	if !strings.Contains(stderr, `t\x1b]0;pwned\x07\x1b[2J\u009b31m`) {
+		t.Errorf("the error does not name the table with its controls escaped:\n%q", stderr)
 	}
 }

@@ -1,0 +1,81 @@
+// Package termsafe escapes control characters in text bound for a terminal or a log.
+//
+// Table names, statement heads and server messages quote bytes of the dump, and a dump is
+// not trusted input: ESC sequences in a table name can retitle the terminal, move the
+// cursor over earlier lines, or (OSC 52) write the clipboard. dumpscope escapes them
+// where output leaves the process, so every message is covered, including ones written
+// later by code that forgot to.
+package termsafe
+
+import (
+	"fmt"
+	"io"
+	"sync"
+)
+
+// Writer escapes, in everything written through it, C0 control bytes other than
+// newline, tab and carriage return, DEL, and the C1 controls U+0080–U+009F (UTF-8
+// C2 80–C2 9F; a terminal reads U+009B as CSI, like ESC [), as \xNN and \u00NN.
+// Everything else, invalid UTF-8 included, passes through unchanged. Safe for concurrent
+// use; each Write reaches the underlying writer in one call.
+type Writer struct {
+	mu    sync.Mutex
+	w     io.Writer
+	carry bool // the last Write ended in 0xC2, the first byte of a possible C1 control
+	buf   []byte
+}
+
+// NewWriter returns a Writer that writes to w.
+func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
+
+// Write escapes p and writes it. It reports len(p) on success.
+func (t *Writer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = t.buf[:0]
+	i := 0
+	if t.carry {
+		t.carry = false
+		if len(p) > 0 && p[0] >= 0x80 && p[0] <= 0x9f {
+			t.buf = fmt.Appendf(t.buf, `\u00%02x`, p[0])
+			i = 1
+		} else {
+			t.buf = append(t.buf, 0xc2)
+		}
+	}
+	for ; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c == '\n' || c == '\t' || c == '\r':
+			t.buf = append(t.buf, c)
+		case c < 0x20 || c == 0x7f:
+			t.buf = fmt.Appendf(t.buf, `\x%02x`, c)
+		case c == 0xc2 && i+1 == len(p):
+			t.carry = true
+		case c == 0xc2 && p[i+1] >= 0x80 && p[i+1] <= 0x9f:
+			t.buf = fmt.Appendf(t.buf, `\u00%02x`, p[i+1])
+			i++
+		default:
+			t.buf = append(t.buf, c)
+		}
+	}
+	if _, err := t.w.Write(t.buf); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// String escapes s as Writer does, for text that is formatted before it is written.
+func String(s string) string {
+	var b stringWriter
+	w := NewWriter(&b)
+	_, _ = w.Write([]byte(s))
+	if w.carry {
+		b = append(b, 0xc2)
+	}
+	return string(b)
+}
+
+type stringWriter []byte
+
+func (s *stringWriter) Write(p []byte) (int, error) { *s = append(*s, p...); return len(p), nil }

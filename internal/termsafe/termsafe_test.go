@@ -1,0 +1,46 @@
+package termsafe
+
+import (
+	"bytes"
+	"testing"
+	"testing/iotest"
+)
+
+func TestWriterEscapes(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"plain `t1` é 運\n", "plain `t1` é 運\n"},
+		{"t\x1b]0;pwned\x07x", `t\x1b]0;pwned\x07x`},
+		{"a\x1b[2Jb\tc\r\n", "a\\x1b[2Jb\tc\r\n"},
+		{"del\x7f nul\x00", `del\x7f nul\x00`},
+		{"csi\u009b31m", `csi\u009b31m`},
+		{"bad utf8 \xc2\xff \xff", "bad utf8 \xc2\xff \xff"},
+		{"ends in \xc2", "ends in \xc2"},
+	}
+	for _, c := range cases {
+		if got := String(c.in); got != c.want {
+			t.Errorf("String(%q) = %q, want %q", c.in, got, c.want)
+		}
+		// One byte per Write: a C1 control split across writes is still caught.
+		var out bytes.Buffer
+		w := NewWriter(&out)
+		r := iotest.OneByteReader(bytes.NewReader([]byte(c.in)))
+		buf := make([]byte, 1)
+		for {
+			n, err := r.Read(buf)
+			if n > 0 {
+				if _, err := w.Write(buf[:n]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err != nil {
+				break
+			}
+		}
+		if w.carry {
+			out.WriteByte(0xc2)
+		}
+		if out.String() != c.want {
+			t.Errorf("byte by byte %q = %q, want %q", c.in, out.String(), c.want)
+		}
+	}
+}
