@@ -279,6 +279,22 @@ func (b *batch) start() int64 {
 	return b.endByte
 }
 
+// errOrStopped is err, or ErrStopped once a graceful stop is asked for. The dispatcher's
+// waits (for a table's batches, for queue or spool room) use it, so that a stop takes the
+// time of the batches in flight, not of the whole backlog behind them (which
+// dropBacklog leaves for --resume).
+func (p *ParallelReplayer) errOrStopped() error {
+	if err := p.err(); err != nil {
+		return err
+	}
+	select {
+	case <-p.opt.Stop:
+		return ErrStopped
+	default:
+		return nil
+	}
+}
+
 func (p *ParallelReplayer) err() error {
 	if e := p.firstErr.Load(); e != nil {
 		return *e
@@ -299,7 +315,14 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 		}(i, c)
 	}
 	go func() {
-		<-wctx.Done()
+		select {
+		case <-wctx.Done():
+		case <-p.opt.Stop: // the dispatcher's waits end on a stop (errOrStopped)
+			p.busyMu.Lock()
+			p.busyCV.Broadcast()
+			p.busyMu.Unlock()
+			<-wctx.Done()
+		}
 		p.busyMu.Lock()
 		p.busyCV.Broadcast()
 		p.busyMu.Unlock()
@@ -434,7 +457,7 @@ func referencedTables(q []byte) (tables [][2]string, ok bool) {
 func (p *ParallelReplayer) waitFor(ctx context.Context, keys []string, global bool) error {
 	p.busyMu.Lock()
 	defer p.busyMu.Unlock()
-	return p.waitLocked(ctx, p.err, func() bool {
+	return p.waitLocked(ctx, p.errOrStopped, func() bool {
 		if global {
 			return len(p.busy) == 0
 		}
@@ -556,6 +579,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		cur = nil
 		b.session = p.session
 		if err := p.spill(ctx, b); err != nil {
+			p.noteUnexecuted(b) // never sent (a stop while the spool was full)
 			return err
 		}
 		return p.send(ctx, b, b.pinned)
@@ -1068,7 +1092,7 @@ func (p *ParallelReplayer) acquire(ctx context.Context, n int64) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if err := p.err(); err != nil {
+		if err := p.errOrStopped(); err != nil {
 			return err
 		}
 		p.busyCV.Wait()
@@ -1427,7 +1451,7 @@ func (p *ParallelReplayer) isBusy(keys []string) bool {
 func (p *ParallelReplayer) waitBarriers(ctx context.Context) error {
 	p.busyMu.Lock()
 	defer p.busyMu.Unlock()
-	return p.waitLocked(ctx, p.err, func() bool { return p.barriers == 0 })
+	return p.waitLocked(ctx, p.errOrStopped, func() bool { return p.barriers == 0 })
 }
 
 // mayRunOnWorker reports whether st is one of the statements that, following rows of its

@@ -281,7 +281,7 @@ const maxBacklog = 4096
 func (p *ParallelReplayer) spill(ctx context.Context, b *batch) error {
 	p.busyMu.Lock()
 	over := func() bool { return p.spooling() && p.queuedBytes > p.opt.QueueBytes }
-	err := p.waitLocked(ctx, p.err, func() bool {
+	err := p.waitLocked(ctx, p.errOrStopped, func() bool {
 		if !over() || p.spool == nil {
 			return true
 		}
