@@ -14,7 +14,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
@@ -170,13 +169,16 @@ func signalContext(s stdio) (context.Context, *stopper) {
 	ctx, cancel := context.WithCancel(context.Background())
 	st := &stopper{graceful: make(chan struct{})}
 	ch := make(chan os.Signal, 2)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(ch, stopSignals()...)
 	done := make(chan struct{})
 	go func() {
 		n := 0
 		for {
 			select {
-			case <-ch:
+			case sig := <-ch:
+				if n > 0 && !countsAsRepeat(sig, n) {
+					continue
+				}
 				n++
 				if n == 1 {
 					fmt.Fprintln(s.Err, "\ndumpscope: stopping after the statement in flight (press Ctrl-C again to abort at once)")
