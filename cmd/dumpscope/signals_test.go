@@ -122,4 +122,3 @@ func serversUnder(t *testing.T, dir string) []int {
 	}
 	return pids
 }
-
