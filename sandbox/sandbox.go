@@ -14,6 +14,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -38,6 +39,12 @@ type Options struct {
 	// StartTimeout bounds how long Start waits for the server to accept connections;
 	// 0 means 120 s (a cold start with a large redo log on a slow disk takes a while).
 	StartTimeout time.Duration
+	// StateDir holds a record of each running sandbox and the process that owns it, so
+	// that Start stops the servers of a dumpscope that was killed; "" means
+	// dumpscope-state-UID in the system temp dir.
+	StateDir string
+	// Log receives one line per orphaned sandbox Start stops; nil discards them.
+	Log io.Writer
 }
 
 // Server is a running throwaway server.
@@ -57,6 +64,8 @@ type Server struct {
 	exited  chan struct{}
 	errLog  string
 	stopped bool
+	// stateFile is this server's owner record (see reapOrphans).
+	stateFile string
 }
 
 // ErrNoServerBinary is returned when neither mariadbd nor mysqld can be found.
@@ -92,6 +101,11 @@ func Start(ctx context.Context, o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	state, err := stateDir(o)
+	if err != nil {
+		return nil, err
+	}
+	reapOrphans(state, o.Log)
 	parent := o.Dir
 	if parent == "" {
 		parent = os.TempDir()
@@ -106,6 +120,7 @@ func Start(ctx context.Context, o Options) (*Server, error) {
 	s := &Server{
 		Dir: dir, DataDir: filepath.Join(dir, "data"), Socket: filepath.Join(dir, "mysqld.sock"),
 		Binary: bin, Version: version, Flavor: flavor, keep: o.Keep, errLog: filepath.Join(dir, "error.log"),
+		stateFile: filepath.Join(state, filepath.Base(dir)+".json"),
 	}
 	// A unix socket path is limited to 107 bytes (sun_path).
 	if len(s.Socket) > 100 {
@@ -168,6 +183,7 @@ func (s *Server) launch(ctx context.Context) error {
 		return fmt.Errorf("sandbox: start %s: %w", s.Binary, err)
 	}
 	s.PID = s.cmd.Process.Pid
+	s.writeOwner() // before the wait: a kill -9 during a slow start-up leaves an orphan too
 	s.exited = make(chan struct{})
 	go func(cmd *exec.Cmd, exited chan struct{}) { _ = cmd.Wait(); close(exited) }(s.cmd, s.exited)
 	return s.waitReady(ctx, s.timeout)
@@ -253,6 +269,7 @@ func (s *Server) Stop() error {
 	s.stopped = true
 	err := s.shutdown()
 	s.cleanup()
+	s.Detach() // the record goes last: killed before this, the next Start finishes the job
 	return err
 }
 

@@ -222,6 +222,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	if srv != nil {
 		defer func() {
 			if o.keepSandbox {
+				srv.Detach() // the user stops it; the next run must not take it for an orphan
 				fmt.Fprintf(s.Err, "dumpscope: sandbox kept in %s (socket %s); stop it with: kill %d\n", srv.Dir, srv.Socket, srv.PID)
 				return
 			}
@@ -512,7 +513,7 @@ func importSandbox(ctx context.Context, o *importOptions, s stdio) (*sandbox.Ser
 		return nil, nil
 	}
 	fmt.Fprintln(s.Err, "dumpscope: starting a sandbox server…")
-	srv, err := sandbox.Start(ctx, sandbox.Options{Dir: o.sandboxDir, Keep: o.keepSandbox, ServerBinary: o.serverBinary, Settings: o.sandboxSet})
+	srv, err := sandbox.Start(ctx, sandbox.Options{Dir: o.sandboxDir, Keep: o.keepSandbox, ServerBinary: o.serverBinary, Settings: o.sandboxSet, Log: s.Err})
 	if err != nil {
 		return nil, err
 	}
