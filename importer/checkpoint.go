@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"io/fs"
 	"os"
@@ -173,6 +174,40 @@ type Checkpointer struct {
 	furthest      int64
 	unrecordedDDL atomic.Int64
 	freshFrom     atomic.Int64 // see ranAfresh; 0: not yet
+
+	// stream is a running SHA-256 of the dump as the dispatcher reads it (the Raw of
+	// every statement: they tile the stream), so each progress row can carry the digest
+	// of the stream up to its end. Only the dispatcher's goroutine touches it.
+	stream hash.Hash
+	// digests are the committed stretches' (end, digest) pairs, read on resume.
+	digests []endDigest
+}
+
+// endDigest is a progress row's stream digest: SHA-256 of the uncompressed stream's
+// bytes [0, end), hex; "" when the row has none (written by an older dumpscope).
+type endDigest struct {
+	end    int64
+	digest string
+}
+
+// observe adds the next stretch of the stream (a statement's Raw) to the running digest.
+func (cp *Checkpointer) observe(raw []byte) {
+	if cp == nil {
+		return
+	}
+	if cp.stream == nil {
+		cp.stream = sha256.New()
+	}
+	cp.stream.Write(raw)
+}
+
+// prefixDigest is the digest of everything observed so far, for the progress row of a
+// stretch that ends there; "" without a Checkpointer.
+func (cp *Checkpointer) prefixDigest() string {
+	if cp == nil || cp.stream == nil {
+		return ""
+	}
+	return hex.EncodeToString(cp.stream.Sum(nil))
 }
 
 // AllowUnrecordedDDL sets how many DDL statements beyond the furthest recorded offset may
@@ -222,14 +257,18 @@ func (cp *Checkpointer) ranAfresh(offset int64) {
 // Setup creates the progress schema if needed and registers the run.
 func (cp *Checkpointer) Setup(ctx context.Context, c Conn, dump DumpIdentity, target TargetIdentity) error {
 	for _, q := range []string{
-		"CREATE DATABASE IF NOT EXISTS " + ProgressSchema + " DEFAULT CHARACTER SET ascii",
-		"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".runs (run_id CHAR(32) PRIMARY KEY, dump_name VARCHAR(2048), dump_head_sha256 CHAR(64), target_datadir VARCHAR(2048), started_at DATETIME(6), finished_at DATETIME(6) NULL) ENGINE=InnoDB",
-		"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".done (run_id CHAR(32), start_offset BIGINT, end_offset BIGINT, statements INT, row_count BIGINT, PRIMARY KEY (run_id, start_offset)) ENGINE=InnoDB",
+		// utf8mb4: a dump's path and a datadir may be any file name.
+		"CREATE DATABASE IF NOT EXISTS " + ProgressSchema + " DEFAULT CHARACTER SET utf8mb4",
+		"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".runs (run_id CHAR(32) CHARACTER SET ascii PRIMARY KEY, dump_name VARCHAR(2048) CHARACTER SET utf8mb4, dump_head_sha256 CHAR(64) CHARACTER SET ascii, target_datadir VARCHAR(2048) CHARACTER SET utf8mb4, started_at DATETIME(6), finished_at DATETIME(6) NULL) ENGINE=InnoDB",
+		"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".done (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, end_offset BIGINT, statements INT, row_count BIGINT, stream_sha256 CHAR(64) CHARACTER SET ascii NULL, PRIMARY KEY (run_id, start_offset)) ENGINE=InnoDB",
 		"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".loads (run_id CHAR(32), db VARCHAR(64) CHARACTER SET utf8mb4, tbl VARCHAR(64) CHARACTER SET utf8mb4, first_offset BIGINT, complete TINYINT NOT NULL DEFAULT 0, PRIMARY KEY (run_id, db, tbl)) ENGINE=InnoDB",
 	} {
 		if _, err := c.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("checkpoint: create the progress schema %s: %w", ProgressSchema, err)
 		}
+	}
+	if err := upgradeProgressSchema(ctx, c); err != nil {
+		return fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
 	}
 	_, err := c.ExecContext(ctx, "INSERT IGNORE INTO "+ProgressSchema+".runs (run_id, dump_name, dump_head_sha256, target_datadir, started_at) VALUES (?, ?, ?, ?, NOW(6))",
 		cp.RunID, dump.Name, dump.HeadSHA256, target.Datadir)
@@ -242,9 +281,40 @@ func (cp *Checkpointer) Setup(ctx context.Context, c Conn, dump DumpIdentity, ta
 // recordSQL is the progress row for a committed stretch; it runs inside the stretch's
 // own transaction. A table reloaded on resume records its stretches again (same start,
 // perhaps another end): the newer row replaces the older.
-func (cp *Checkpointer) recordSQL(start, end int64, statements int, rows int64) string {
-	return fmt.Sprintf("INSERT INTO %s.done VALUES ('%s', %d, %d, %d, %d) ON DUPLICATE KEY UPDATE end_offset = VALUES(end_offset), statements = VALUES(statements), row_count = VALUES(row_count)",
-		ProgressSchema, cp.RunID, start, end, statements, rows)
+//
+// digest is SHA-256 of the stream up to end (prefixDigest), checked on resume by
+// VerifyStream before anything is sent.
+func (cp *Checkpointer) recordSQL(start, end int64, statements int, rows int64, digest string) string {
+	d := "NULL"
+	if digest != "" {
+		d = "'" + digest + "'" // hex
+	}
+	return fmt.Sprintf("INSERT INTO %s.done (run_id, start_offset, end_offset, statements, row_count, stream_sha256) VALUES ('%s', %d, %d, %d, %d, %s) ON DUPLICATE KEY UPDATE end_offset = VALUES(end_offset), statements = VALUES(statements), row_count = VALUES(row_count), stream_sha256 = VALUES(stream_sha256)",
+		ProgressSchema, cp.RunID, start, end, statements, rows, d)
+}
+
+// upgradeProgressSchema brings a progress schema left by an older dumpscope (ASCII names,
+// no stream digests) to this version's, so that a run can share it.
+func upgradeProgressSchema(ctx context.Context, c Conn) error {
+	var n int
+	err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'done' AND COLUMN_NAME = 'stream_sha256'", ProgressSchema).Scan(&n)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		if _, err := c.ExecContext(ctx, "ALTER TABLE "+ProgressSchema+".done ADD COLUMN stream_sha256 CHAR(64) CHARACTER SET ascii NULL"); err != nil {
+			return err
+		}
+	}
+	var cs sql.NullString
+	err = c.QueryRowContext(ctx, "SELECT CHARACTER_SET_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'runs' AND COLUMN_NAME = 'dump_name'", ProgressSchema).Scan(&cs)
+	if err != nil {
+		return err
+	}
+	if cs.String != "utf8mb4" {
+		_, err = c.ExecContext(ctx, "ALTER TABLE "+ProgressSchema+".runs MODIFY dump_name VARCHAR(2048) CHARACTER SET utf8mb4, MODIFY target_datadir VARCHAR(2048) CHARACTER SET utf8mb4")
+	}
+	return err
 }
 
 // Skip reports whether the statement at offset committed in an earlier attempt.
@@ -268,18 +338,21 @@ func (cp *Checkpointer) Committed() (bytes, furthest int64) {
 
 // LoadDone reads the committed spans of the run.
 func (cp *Checkpointer) LoadDone(ctx context.Context, q Conn) error {
-	rows, err := q.QueryContext(ctx, "SELECT start_offset, end_offset FROM "+ProgressSchema+".done WHERE run_id = ? ORDER BY start_offset", cp.RunID)
+	rows, err := q.QueryContext(ctx, "SELECT start_offset, end_offset, stream_sha256 FROM "+ProgressSchema+".done WHERE run_id = ? ORDER BY start_offset", cp.RunID)
 	if err != nil {
 		return fmt.Errorf("checkpoint: read progress rows: %w", err)
 	}
 	defer rows.Close()
 	var spans []span
+	cp.digests = nil
 	for rows.Next() {
 		var s span
-		if err := rows.Scan(&s.Start, &s.End); err != nil {
+		var d sql.NullString
+		if err := rows.Scan(&s.Start, &s.End, &d); err != nil {
 			return err
 		}
 		spans = append(spans, s)
+		cp.digests = append(cp.digests, endDigest{s.End, d.String})
 	}
 	cp.done = mergeSpans(spans)
 	cp.resumed = true
@@ -327,6 +400,40 @@ func (cp *Checkpointer) VerifyTarget(ctx context.Context, c Conn, j *Journal, no
 	}
 	if datadir != now.Datadir || j.Target.Datadir != now.Datadir || j.Target.Hostname != now.Hostname || j.Target.Port != now.Port {
 		return fmt.Errorf("resume: the checkpoint was written for %s:%d datadir %s, this server is %s:%d datadir %s", j.Target.Hostname, j.Target.Port, j.Target.Datadir, now.Hostname, now.Port, now.Datadir)
+	}
+	return nil
+}
+
+// VerifyStream reads the dump (uncompressed, from its first byte) as far as the
+// interrupted run committed, and refuses it unless the stream up to the end of each
+// committed stretch has the digest that stretch's progress row recorded. It runs before
+// anything is sent: committed stretches are sparse (a run killed at 150 MB may have
+// committed 29 MB spread over it), so a check made while replaying would come too late.
+// A dump re-made since (mysqldump writes its date at the end, so size and first MiB may
+// match) is refused; one that differs only after the last committed byte is not, since
+// everything from there is sent anew.
+func (cp *Checkpointer) VerifyStream(name string, r io.Reader) error {
+	ds := slices.Clone(cp.digests)
+	sort.Slice(ds, func(i, j int) bool { return ds[i].end < ds[j].end })
+	h := sha256.New()
+	var pos int64
+	for _, d := range ds {
+		if d.digest == "" {
+			return fmt.Errorf("resume: the progress row ending at offset %d has no digest of the dump (an older dumpscope wrote it), so %s cannot be checked against what was committed; start the import over into an empty target", d.end, name)
+		}
+		if d.end > pos {
+			n, err := io.CopyN(h, r, d.end-pos)
+			pos += n
+			if err == io.EOF {
+				return fmt.Errorf("resume: %s ends at offset %d, but the interrupted run committed statements up to offset %d: it is not the dump that run imported", name, pos, d.end)
+			}
+			if err != nil {
+				return fmt.Errorf("resume: read %s: %w", name, err)
+			}
+		}
+		if got := hex.EncodeToString(h.Sum(nil)); got != d.digest {
+			return fmt.Errorf("resume: %s differs from the dump the interrupted run imported: its bytes before offset %d, which that run committed, are not the same (the dump was re-made or edited since?); resume only with the same file, or import it anew into an empty target", name, d.end)
+		}
 	}
 	return nil
 }

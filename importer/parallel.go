@@ -84,10 +84,11 @@ type batch struct {
 	stmts   []batchStmt
 	bytes   int64
 	rows    int64
-	pinned  bool  // must run on worker 0, in stream order with the other pinned batches
-	endByte int64 // stream offset after the batch's last statement
-	seq     int64 // dispatch order
-	claimed bool  // a worker took it from the backlog
+	pinned  bool   // must run on worker 0, in stream order with the other pinned batches
+	endByte int64  // stream offset after the batch's last statement
+	digest  string // with progress rows: SHA-256 of the stream up to endByte (Checkpointer.prefixDigest)
+	seq     int64  // dispatch order
+	claimed bool   // a worker took it from the backlog
 	// spooled: its statements wait in the spool (spoolLen bytes at spoolAt), not in memory.
 	spooled                       bool
 	spoolAt, spoolLen, spoolFirst int64 // spoolFirst: the stream offset of its first statement
@@ -601,6 +602,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		}
 		stv := r.split.Statement()
 		st := &stv
+		cp.observe(st.Raw)
 		end := st.Offset + int64(len(st.Raw))
 		switch {
 		case isBatchable(st):
@@ -673,6 +675,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 			cur.bytes += n
 			cur.rows += st.Rows
 			cur.endByte = end
+			cur.digest = cp.prefixDigest()
 			if t := st.Table; t != "" {
 				r.table.Store(&t)
 			}
@@ -939,14 +942,14 @@ func (p *ParallelReplayer) barrier(ctx context.Context, st *Statement, end int64
 	if err != nil || q == nil {
 		return err
 	}
-	return p.runBarrier(ctx, p.control, st, q, end)
+	return p.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.prefixDigest())
 }
 
 // runBarrier runs q, prepared from st, on c. With progress rows, DML runs in a transaction
 // with its progress row; DDL commits on its own, so its progress row follows it, and on
 // resume an unrecorded DDL's "already exists" errors may mean it had run
 // (Checkpointer.mayHaveRun).
-func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement, q []byte, end int64) error {
+func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement, q []byte, end int64, digest string) error {
 	r, cp := p.serial, p.opt.Checkpoint
 	record := cp != nil && st.Kind != KindSession && st.Kind != KindClient
 	if !record {
@@ -974,7 +977,7 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 		}
 		return err
 	}
-	if _, err := c.ExecContext(ctx, cp.recordSQL(st.Offset, end, 1, 0)); err != nil {
+	if _, err := c.ExecContext(ctx, cp.recordSQL(st.Offset, end, 1, 0, digest)); err != nil {
 		return r.sqlError(st, st.SQL, err)
 	}
 	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
@@ -1376,7 +1379,7 @@ func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *Statement, keys 
 	// The splitter reuses its buffers at the next statement: the item keeps copies.
 	own := *st
 	own.SQL, own.Raw = bytes.Clone(st.SQL), nil
-	b := &batch{stmt: &own, q: bytes.Clone(q), endByte: end, session: p.session}
+	b := &batch{stmt: &own, q: bytes.Clone(q), endByte: end, session: p.session, digest: p.opt.Checkpoint.prefixDigest()}
 	for _, k := range keys {
 		if !slices.Contains(b.keys, k) {
 			b.keys = append(b.keys, k)
@@ -1430,7 +1433,7 @@ func (p *ParallelReplayer) runBarrierItem(ctx context.Context, c Conn, b *batch)
 	if err := p.markLoaded(ctx, c, b.loads); err != nil {
 		return err
 	}
-	return p.runBarrier(ctx, c, b.stmt, b.q, b.endByte)
+	return p.runBarrier(ctx, c, b.stmt, b.q, b.endByte, b.digest)
 }
 
 // barrierPending reports whether a barrier item of any of the tables is in flight.
@@ -1559,7 +1562,7 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *batch) (err 
 		}
 	}
 	if cp := p.opt.Checkpoint; cp != nil {
-		if _, err := c.ExecContext(ctx, cp.recordSQL(b.stmts[0].offset, b.endByte, len(b.stmts), b.rows)); err != nil {
+		if _, err := c.ExecContext(ctx, cp.recordSQL(b.stmts[0].offset, b.endByte, len(b.stmts), b.rows, b.digest)); err != nil {
 			_, _ = c.ExecContext(ctx, "ROLLBACK")
 			return fmt.Errorf("%s: offset %d, line %d: progress row of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), false
 		}

@@ -667,6 +667,9 @@ func importCheckpoint(ctx context.Context, o *importOptions, dumpID importer.Dum
 		if err := cp.LoadDone(ctx, conns[0]); err != nil {
 			return nil, "", err
 		}
+		if err := verifyResumeStream(o.file, cp, s); err != nil {
+			return nil, "", err
+		}
 		reload, err := cp.PlanReload(ctx, conns[0])
 		if err != nil {
 			return nil, "", err
