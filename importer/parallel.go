@@ -84,14 +84,17 @@ type batch struct {
 	stmts   []batchStmt
 	bytes   int64
 	rows    int64
-	pinned  bool   // must run on worker 0, in stream order with the other pinned batches
-	endByte int64  // stream offset after the batch's last statement
-	digest  string // with progress rows: SHA-256 of the stream up to endByte (Checkpointer.prefixDigest)
-	seq     int64  // dispatch order
-	claimed bool   // a worker took it from the backlog
+	pinned  bool  // must run on worker 0, in stream order with the other pinned batches
+	endByte int64 // stream offset after the batch's last statement
+	seq     int64 // dispatch order
+	claimed bool  // a worker took it from the backlog
 	// spooled: its statements wait in the spool (spoolLen bytes at spoolAt), not in memory.
 	spooled                       bool
 	spoolAt, spoolLen, spoolFirst int64 // spoolFirst: the stream offset of its first statement
+
+	// digest, with progress rows, is SHA-256 of the stream up to endByte
+	// (Checkpointer.prefixDigest), recorded with the batch's progress row.
+	digest string
 
 	// A barrier item runs stmt (prepared as q) on a worker instead of the control
 	// connection, so that the statements after it need not wait: mysqldump's ENABLE KEYS
