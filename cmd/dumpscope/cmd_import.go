@@ -280,7 +280,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		changed, err := importer.RelaxDurability(ctx, conns[0])
 		// Restored however the import ends; after a crash of dumpscope itself,
 		// `dumpscope restore-settings` does it from what the server recorded.
-		defer restoreDurability(conns[0], s)
+		defer restoreDurability(conns[0], cfg, s)
 		if err != nil {
 			fmt.Fprintln(s.Err, "dumpscope import:", err)
 			return exitFailure
@@ -726,10 +726,10 @@ func finishCheckpoint(ctx context.Context, o *importOptions, cp *importer.Checkp
 
 // restoreDurability puts back what --relax-durability changed. It uses its own context:
 // the import's may have been cancelled by a second Ctrl-C.
-func restoreDurability(c *sql.Conn, s stdio) {
+func restoreDurability(c *sql.Conn, cfg *mysql.Config, s stdio) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	restored, err := importer.RestoreSettings(ctx, c)
+	restored, err := restoreSettingsAnyConn(ctx, c, cfg)
 	for _, r := range restored {
 		fmt.Fprintf(s.Err, "dumpscope: restored SET GLOBAL %s = %s\n", r.Name, r.Value)
 	}

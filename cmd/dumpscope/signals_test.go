@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -121,4 +122,38 @@ func serversUnder(t *testing.T, dir string) []int {
 		pids = append(pids, pid)
 	}
 	return pids
+}
+
+// TestKilledConnectionRestoresDurability: the import's connection is killed on the
+// server mid-import (an operator's KILL, wait_timeout); the import fails, and the
+// settings --relax-durability changed are put back over a fresh connection instead of
+// staying relaxed.
+func TestKilledConnectionRestoresDurability(t *testing.T) {
+	o := gen.DefaultOptions()
+	o.SizeBytes = 16 << 20
+	o.RowsPerInsertBytes = 16 << 10
+	dump := writeGenDump(t, o)
+	srv := testsandbox.Start(t)
+	cmd := dumpscopeProcess(t, srv, "--relax-durability", "--skip-warning-count", dump)
+	waitForRows(t, srv, "sbtest1")
+	db := openDB(t, srv, "")
+	var id int64
+	if err := db.QueryRow("SELECT ID FROM information_schema.PROCESSLIST WHERE DB = ?", gen.DefaultDatabase).Scan(&id); err != nil {
+		t.Fatalf("find the import's connection: %v", err)
+	}
+	if _, err := db.Exec("KILL CONNECTION " + strconv.FormatInt(id, 10)); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	out := cmd.Stdout.(*bytes.Buffer).String()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitFailure {
+		t.Fatalf("after KILL: %v, want exit %d:\n%s", err, exitFailure, out)
+	}
+	var after int
+	if err := db.QueryRow("SELECT @@global.innodb_flush_log_at_trx_commit").Scan(&after); err != nil {
+		t.Fatal(err)
+	}
+	if after != 1 {
+		t.Errorf("innodb_flush_log_at_trx_commit = %d after the import's connection was killed, want 1 restored:\n%s", after, out)
+	}
 }
