@@ -87,9 +87,18 @@ type SplitOptions struct {
 	// and calls SetNoBackslashEscapes.
 	TrackSQLMode bool
 	// ReadBufferSize is the initial read buffer in bytes; 0 means 4 MiB. The buffer grows to
-	// hold the largest statement.
+	// hold the largest statement, up to MaxStatementBytes.
 	ReadBufferSize int
+	// MaxStatementBytes caps the read buffer; 0 means MaxStatementBytes (1 GiB). A statement
+	// (with its leading comments) that would need more is an error at its position.
+	MaxStatementBytes int
 }
+
+// MaxStatementBytes is the largest statement the server accepts (max_allowed_packet is at
+// most 1 GiB). A longer one — an unterminated quote in a damaged dump, a file that is not
+// SQL — would otherwise grow the buffer until the OOM killer picks a process, quite
+// possibly the server's.
+const MaxStatementBytes = 1 << 30
 
 // SplitError is a malformed input: where it is and what is wrong.
 type SplitError struct {
@@ -316,7 +325,17 @@ func (s *Splitter) fill() {
 		s.pend -= d
 	}
 	if s.n == len(s.buf) {
-		nb := make([]byte, 2*len(s.buf))
+		limit := s.opt.MaxStatementBytes
+		if limit <= 0 {
+			limit = MaxStatementBytes
+		}
+		if s.n-s.stmtStart >= limit {
+			s.rdErr = &SplitError{Offset: s.base + int64(s.stmtStart), Line: s.rawLine,
+				Msg: fmt.Sprintf("the statement starting here is longer than %d MiB, more than the server accepts (max_allowed_packet is at most 1 GiB): the dump is damaged (an unterminated quote or comment?) or not SQL", limit>>20)}
+			s.eof = true
+			return
+		}
+		nb := make([]byte, min(2*len(s.buf), max(limit, len(s.buf)+1)))
 		copy(nb, s.buf[:s.n])
 		s.buf = nb
 	}
