@@ -35,7 +35,7 @@ func OpenConn(ctx context.Context, cfg *mysql.Config) (*sql.DB, *sql.Conn, error
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		db.Close()
-		return nil, nil, fmt.Errorf("connect %s: %w", Describe(cfg), ExplainTLS(err))
+		return nil, nil, fmt.Errorf("connect %s: %w", Describe(cfg), explainAuth(cfg, ExplainTLS(err)))
 	}
 	return db, conn, nil
 }

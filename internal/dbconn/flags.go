@@ -103,6 +103,8 @@ func AddFlags(fs *flag.FlagSet) *Options {
 	str("ssl-cert", "", "client certificate in PEM format")
 	str("ssl-key", "", "client key in PEM format")
 	str("ssl-mode", "", "TLS as the MySQL 8 client: `DISABLED`, PREFERRED (the default), REQUIRED, VERIFY_CA or VERIFY_IDENTITY; with --ssl-ca at least VERIFY_CA")
+	str("server-public-key-path", "", "PEM `file` with the server's RSA public key, for caching_sha2_password/sha256_password accounts without TLS (as the MySQL 8 client)")
+	boolean("get-server-public-key", "without TLS, accept the RSA key the server sends for caching_sha2_password (a man in the middle can send his own and read the password)")
 	boolean("ssl", "use TLS when the server offers it (default true; --skip-ssl disables)")
 	boolean("ssl-verify-server-cert", "require TLS and verify the server certificate and host name")
 	fs.Func("defaults-file", "read options only from this file", func(s string) error {

@@ -27,6 +27,9 @@ func clientOptionNames() []string {
 		"silent", "skip-column-names", "skip-line-numbers", "socket", "ssl", "ssl-ca",
 		"ssl-capath", "ssl-cert", "ssl-cipher", "ssl-crl", "ssl-crlpath", "ssl-key",
 		"ssl-mode", // MySQL 8's client; MariaDB's has --ssl and --ssl-verify-server-cert instead
+		// MySQL 8's client: where the RSA key for caching_sha2_password/sha256_password
+		// comes from when the connection has no TLS.
+		"server-public-key-path", "get-server-public-key",
 		"ssl-verify-server-cert", "table", "tee", "tls-version", "unbuffered", "user",
 		"verbose", "version", "vertical", "wait", "xml",
 	}
@@ -133,8 +136,12 @@ type settings struct {
 	ssl, sslVerifyServerCert              bool
 	// sslMode is MySQL 8's --ssl-mode, upper case; "" when not given, then --ssl,
 	// --ssl-ca and --ssl-verify-server-cert decide as in the MariaDB client.
-	sslMode  string
-	warnings []string
+	sslMode string
+	// serverPublicKeyPath and getServerPublicKey are MySQL 8's options for sending the
+	// password RSA-encrypted without TLS (see applyPublicKey).
+	serverPublicKeyPath string
+	getServerPublicKey  bool
+	warnings            []string
 }
 
 func newSettings() settings {
@@ -260,6 +267,10 @@ func (st *settings) apply(s Setting, fromCommandLine bool) error {
 		return boolean(&st.ssl)
 	case "ssl-verify-server-cert":
 		return boolean(&st.sslVerifyServerCert)
+	case "server-public-key-path":
+		return str(&st.serverPublicKeyPath)
+	case "get-server-public-key":
+		return boolean(&st.getServerPublicKey)
 	case "ssl-mode":
 		var m string
 		if err := str(&m); err != nil {

@@ -140,6 +140,10 @@ func (o *Options) Resolve() (*mysql.Config, error) {
 		return nil, fmt.Errorf("dbconn: %w", err)
 	}
 
+	if err := applyPublicKey(cfg, st); err != nil {
+		return nil, fmt.Errorf("dbconn: %w", err)
+	}
+
 	if st.connectTimeoutSec > 0 {
 		cfg.Timeout = time.Duration(st.connectTimeoutSec) * time.Second
 	}
