@@ -72,7 +72,7 @@ func (f *fakeMySQL8) serve() {
 		return
 	}
 	defer c.Close()
-	scramble := []byte("abcdefghijklmnopqrst") // 20 bytes
+	scramble := []byte("abcdefghijklmnopqrst")                 // 20 bytes
 	const caps = 0x1 | 0x8 | 0x200 | 0x2000 | 0x8000 | 0x80000 // long password, with db, 4.1, transactions, secure conn, plugin auth; no SSL
 	g := []byte{10}
 	g = append(g, "8.0.36-fake\x00"...)
