@@ -25,6 +25,9 @@ type ImportProgress struct {
 	// the only completion fraction known up front (gzip's trailer size is modulo 4 GiB).
 	CompressedBytes      int64 `json:"compressed_bytes,omitempty"`
 	CompressedTotalBytes int64 `json:"compressed_total_bytes,omitempty"`
+	// ExpectedBytes is the uncompressed size when known without a stored size (a generated
+	// sample of a given size); 0: unknown. Used for completion when CompressedTotalBytes is 0.
+	ExpectedBytes int64 `json:"expected_bytes,omitempty"`
 	// Errors are SQL errors tolerated under --force; Warnings are server warnings.
 	Errors   int64 `json:"errors,omitempty"`
 	Warnings int64 `json:"warnings,omitempty"`

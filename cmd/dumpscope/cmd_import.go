@@ -13,7 +13,6 @@ import (
 	"os/signal"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -21,6 +20,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/advisor/session"
 	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
@@ -64,6 +64,8 @@ type importOptions struct {
 
 	file    string
 	command []string
+	// expectedBytes is the SQL size when known without a file size (the generated sample).
+	expectedBytes int64
 	// closeInput, when set, releases what feeds a caller-owned input (the generator).
 	closeInput func() error
 	// onStatement is the streaming preflight for stdin (see importPreflight).
@@ -311,61 +313,52 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	}
 	fmt.Fprintf(s.Err, "dumpscope: importing %s (%s) into %s on %d connection(s)\n", in.Name, in.Format, dbconn.Describe(cfg), o.parallel)
 
-	var sess *advisorSession
-	var serverLine atomic.Pointer[string] // the advisor's side of the progress line
+	// One clock for the whole run: the session's monitor ticks, and its LogSink prints the
+	// progress line (import side and server side from the same tick) and the findings.
+	sopt := session.Options{
+		ToolVersion: version,
+		Interval:    o.interval,
+		Progress: func() advisor.ImportProgress {
+			p := rep.Progress()
+			return advisor.ImportProgress{Bytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
+				CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
+				ExpectedBytes: o.expectedBytes, Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
+		},
+		Command:  o.command, // the record redacts it
+		Record:   o.record != "",
+		Log:      s.Err,
+		LogEvery: 1,
+		Dump:     &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
+		// A long import's record survives a crash of dumpscope up to the last minute.
+		SavePath:      o.record,
+		SaveEvery:     max(1, int(time.Minute/o.interval)),
+		ProbeDuration: o.probe,
+	}
+	var sess *session.Session
+	sampled := false // the server is sampled: findings and a run record
 	if !o.noAdvisor {
-		var prev *advisor.Snapshot
-		lineSink := advisor.SinkFunc(func(t advisor.Tick) {
-			if prev != nil {
-				l := advisor.ServerLine(*prev, t.Snapshot)
-				serverLine.Store(&l)
-			}
-			s := t.Snapshot
-			prev = &s
-		})
-		sess, err = openAdvisorSession(ctx, cfg, sessionOptions{
-			Interval: o.interval,
-			Progress: func() advisor.ImportProgress {
-				p := rep.Progress()
-				return advisor.ImportProgress{Bytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
-					CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
-					Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
-			},
-			Command:  o.command, // the record redacts it
-			Record:   o.record != "",
-			Log:      s.Err,
-			LogEvery: -1, // the import prints its own progress line, with ServerLine appended
-			Dump:     &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
-			Sinks:    []advisor.Sink{lineSink},
-			// A long import's record survives a crash of dumpscope up to the last minute.
-			SavePath:      o.record,
-			SaveEvery:     max(1, int(time.Minute/o.interval)),
-			ProbeDuration: o.probe,
-		})
+		sess, err = session.Open(ctx, cfg, sopt)
 		if err != nil {
 			fmt.Fprintln(s.Err, "dumpscope import: advisor disabled:", err)
 			sess = nil
 		} else {
-			defer sess.Close()
+			sampled = true
 			fmt.Fprintln(s.Err, "dumpscope: sampling", sess.Describe())
 		}
 	}
+	if sess == nil {
+		sopt.Record = false
+		if sess, err = session.OpenProgressOnly(sopt); err != nil {
+			fmt.Fprintln(s.Err, "dumpscope import:", err)
+			return exitFailure
+		}
+	}
+	defer sess.Close()
 	var monWG sync.WaitGroup
 	monCtx, monStop := context.WithCancel(ctx)
-	if sess != nil {
-		monWG.Add(1)
-		go func() { defer monWG.Done(); _ = sess.Run(monCtx) }()
-	}
-	prog := newProgressPrinter(s.Err, in, rep.Progress, o.interval, start)
-	prog.extra = func() string {
-		if l := serverLine.Load(); l != nil {
-			return *l
-		}
-		return ""
-	}
-	prog.start()
+	monWG.Add(1)
+	go func() { defer monWG.Done(); _ = sess.Run(monCtx) }()
 	res, runErr := rep.Run(ctx)
-	prog.stop()
 	monStop()
 	monWG.Wait()
 
@@ -373,8 +366,8 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	if cp != nil {
 		code = finishCheckpoint(ctx, o, cp, journal, conns[0], code, s)
 	}
-	if sess != nil {
-		printFindings(s.Out, sess.engine.Findings())
+	if sampled {
+		printFindings(s.Out, sess.Findings())
 		fmt.Fprintln(s.Err, "dumpscope:", sess.CostLine())
 		if o.record != "" {
 			if err := writeImportRecord(o.record, sess, in, res, runErr, code); err != nil {
@@ -390,7 +383,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	return code
 }
 
-func writeImportRecord(path string, sess *advisorSession, in *importer.Input, res *importer.ReplayResult, runErr error, code int) error {
+func writeImportRecord(path string, sess *session.Session, in *importer.Input, res *importer.ReplayResult, runErr error, code int) error {
 	out := report.Outcome{Status: report.OutcomeOK}
 	switch {
 	case code == exitInterrupted:
@@ -470,6 +463,7 @@ func openImportInput(o *importOptions, s stdio) (*importer.Input, importer.DumpI
 		g := gen.DefaultOptions()
 		g.SizeBytes = size
 		id.Name = "sample-" + o.sampleSize + ".sql (generated)"
+		o.expectedBytes = size
 		rc := gen.Reader(g)
 		o.closeInput = rc.Close // stops the generator when the import ends early
 		in, err := importer.OpenReader(id.Name, rc, -1)

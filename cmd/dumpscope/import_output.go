@@ -10,97 +10,14 @@ import (
 	"sync"
 	"time"
 
+	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/importer"
 )
 
-// progressPrinter writes one progress line to w every interval while an import runs.
-type progressPrinter struct {
-	w        io.Writer
-	in       *importer.Input
-	progress func() importer.Progress
-	interval time.Duration
-	began    time.Time
-	// extra, when set, returns text appended to each line (the advisor's server side).
-	extra func() string
+func mb(n int64) string { return advisor.HumanBytes(float64(n)) }
 
-	done chan struct{}
-	wg   sync.WaitGroup
-}
-
-func newProgressPrinter(w io.Writer, in *importer.Input, progress func() importer.Progress, interval time.Duration, began time.Time) *progressPrinter {
-	return &progressPrinter{w: w, in: in, progress: progress, interval: interval, began: began, done: make(chan struct{})}
-}
-
-func (p *progressPrinter) start() {
-	p.wg.Add(1)
-	go func() {
-		defer p.wg.Done()
-		t := time.NewTicker(p.interval)
-		defer t.Stop()
-		prev, prevAt := p.progress(), time.Now()
-		for {
-			select {
-			case <-p.done:
-				return
-			case now := <-t.C:
-				cur := p.progress()
-				line := progressLine(cur, prev, now.Sub(prevAt), p.in.CompressedBytesRead(), p.in.Size, p.in.Format, now.Sub(p.began))
-				if p.extra != nil {
-					if x := p.extra(); x != "" {
-						line += " | " + x
-					}
-				}
-				fmt.Fprintln(p.w, line)
-				prev, prevAt = cur, now
-			}
-		}
-	}()
-}
-
-func (p *progressPrinter) stop() { close(p.done); p.wg.Wait() }
-
-// progressLine formats one headless progress line. ETA comes from compressed bytes
-// consumed against the file size (the only size known up front: gzip's stored length is
-// modulo 4 GiB); without a size (stdin) only rates are shown.
-func progressLine(cur, prev importer.Progress, dt time.Duration, compressedRead, compressedTotal int64, format string, elapsed time.Duration) string {
-	var b strings.Builder
-	sec := dt.Seconds()
-	if compressedTotal > 0 {
-		frac := float64(compressedRead) / float64(compressedTotal)
-		fmt.Fprintf(&b, "%5.1f%% ", 100*frac)
-		if format != "plain" {
-			fmt.Fprintf(&b, "%s/%s %s, ", mb(compressedRead), mb(compressedTotal), format)
-		}
-		fmt.Fprintf(&b, "%s sql", mb(cur.Bytes))
-		if frac > 0.001 {
-			remain := time.Duration(float64(elapsed) * (1 - frac) / frac)
-			fmt.Fprintf(&b, ", ETA %s", clock(remain))
-		}
-	} else {
-		fmt.Fprintf(&b, "%s sql", mb(cur.Bytes))
-	}
-	fmt.Fprintf(&b, " | %d stmts, %d rows | %.1f MB/s, %.0f rows/s", cur.Statements, cur.Rows,
-		float64(cur.Bytes-prev.Bytes)/1e6/sec, float64(cur.Rows-prev.Rows)/sec)
-	if cur.Errors > 0 {
-		fmt.Fprintf(&b, " | %d errors", cur.Errors)
-	}
-	if cur.Table != "" {
-		fmt.Fprintf(&b, " | %s", cur.Table)
-	}
-	fmt.Fprintf(&b, " | %s", clock(elapsed))
-	return b.String()
-}
-
-func mb(n int64) string { return fmt.Sprintf("%.1f MB", float64(n)/1e6) }
-
-func clock(d time.Duration) string {
-	d = d.Round(time.Second)
-	h, m, s := int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60
-	if h > 0 {
-		return fmt.Sprintf("%d:%02d:%02d", h, m, s)
-	}
-	return fmt.Sprintf("%d:%02d", m, s)
-}
+// clock is advisor.Clock for a duration: one way of writing time to people.
+func clock(d time.Duration) string { return advisor.Clock(d.Seconds()) }
 
 // importSummary prints what happened, verifies per-table row counts in the server against
 // the rows the dump carried (when countRows), and returns the exit code.
@@ -117,9 +34,9 @@ func importSummary(ctx context.Context, s stdio, in *importer.Input, conns []*sq
 	case runErr != nil:
 		status = "failed"
 	}
-	fmt.Fprintf(w, "dumpscope: %s in %s: %s of SQL, %d statements, %d rows (%.1f MB/s, %.0f rows/s)\n",
+	fmt.Fprintf(w, "dumpscope: %s in %s: %s of SQL, %d statements, %d rows (%s/s, %.0f rows/s)\n",
 		status, clock(took), mb(res.Bytes), res.Statements, res.Rows,
-		float64(res.Bytes)/1e6/took.Seconds(), float64(res.Rows)/took.Seconds())
+		mb(int64(float64(res.Bytes)/took.Seconds())), float64(res.Rows)/took.Seconds())
 	if runErr != nil || status != "finished" {
 		if res.SentBytes > res.Bytes {
 			fmt.Fprintf(w, "dumpscope: everything up to offset %d of %s was executed; statements up to offset %d were sent on other connections and may have committed (the progress rows record which; --resume skips exactly those)\n", res.Bytes, in.Name, res.SentBytes)
