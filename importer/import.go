@@ -146,45 +146,12 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if err != nil {
 		return nil, err
 	}
-	if o.SkipBinlog {
-		for _, c := range conns {
-			if _, err := c.ExecContext(ctx, "SET SESSION sql_log_bin = 0"); err != nil {
-				fmt.Fprintln(log, "dumpscope: warning: --skip-binlog: binary logging stays on:", err)
-				break
-			}
-		}
+	restore, err := relaxSession(ctx, conns, o, log)
+	defer restore()
+	if err != nil {
+		return nil, err
 	}
-	if o.RelaxDurability {
-		changed, err := RelaxDurability(ctx, conns[0])
-		// Restored however the import ends; after a crash of dumpscope itself,
-		// `dumpscope restore-settings` does it from what the server recorded.
-		defer restoreDurability(conns[0], log)
-		if err != nil {
-			return nil, err
-		}
-		for _, c := range changed {
-			fmt.Fprintf(log, "dumpscope: relaxed for the import: SET GLOBAL %s = %s (restored at the end)\n", c.Name, c.Value)
-		}
-	}
-
-	split := NewSplitter(in.Reader, SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conns[0])})
-	ropt := ReplayOptions{
-		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
-		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement,
-	}
-	var rep interface {
-		Progress() Progress
-		Run(ctx context.Context) (*ReplayResult, error)
-	}
-	if cp == nil && !o.DeferIndexes {
-		rep, err = NewReplayer(ctx, conns[0], split, ropt)
-	} else {
-		cs := make([]Conn, len(conns))
-		for i, c := range conns {
-			cs[i] = c
-		}
-		rep, err = NewParallelReplayer(ctx, cs, split, ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: o.DeferIndexes, Resumable: journal != ""})
-	}
+	rep, err := newReplayer(ctx, conns, in, o, cp, journal, onStatement)
 	if err != nil {
 		return nil, err
 	}
@@ -197,30 +164,90 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	done()
 
 	r := &Result{Input: in, Replay: res, Err: runErr, Took: time.Since(start)}
-	switch {
-	case errors.Is(runErr, ErrStopped), errors.Is(runErr, context.Canceled):
-		r.Status = Interrupted
-	case runErr != nil:
-		r.Status = Failed
+	finish(ctx, r, o, conns, cp, journal, log)
+	return r, nil
+}
+
+// replayer is the serial or the parallel replayer.
+type replayer interface {
+	Progress() Progress
+	Run(ctx context.Context) (*ReplayResult, error)
+}
+
+// newReplayer picks the replayer: the serial one sends exactly the client's statements;
+// progress rows (a checkpoint, which parallel imports always have) and deferred indexes
+// need the parallel one, whatever the number of workers.
+func newReplayer(ctx context.Context, conns []*sql.Conn, in *Input, o Options, cp *Checkpointer, journal string, onStatement func(context.Context, *Statement) error) (replayer, error) {
+	split := NewSplitter(in.Reader, SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conns[0])})
+	ropt := ReplayOptions{
+		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
+		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement,
 	}
-	if !o.SkipRowCounts && runErr == nil && ctx.Err() == nil {
-		r.RowCounts = CountRows(ctx, conns, res.Tables)
+	if cp == nil && !o.DeferIndexes {
+		return NewReplayer(ctx, conns[0], split, ropt)
 	}
-	if cp != nil {
-		if r.Status == Finished {
-			// The journal goes first: killed between the two steps, what is left is stale
-			// progress rows (harmless), never a journal that points at rows already gone.
-			if journal != "" {
-				os.Remove(journal)
+	cs := make([]Conn, len(conns))
+	for i, c := range conns {
+		cs[i] = c
+	}
+	return NewParallelReplayer(ctx, cs, split, ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: o.DeferIndexes, Resumable: journal != ""})
+}
+
+// relaxSession applies --skip-binlog and --relax-durability; restore puts the durability
+// settings back (call it however the import ends; after a crash of dumpscope itself,
+// `dumpscope restore-settings` does it from what the server recorded).
+func relaxSession(ctx context.Context, conns []*sql.Conn, o Options, log io.Writer) (restore func(), err error) {
+	restore = func() {}
+	if o.SkipBinlog {
+		for _, c := range conns {
+			if _, err := c.ExecContext(ctx, "SET SESSION sql_log_bin = 0"); err != nil {
+				fmt.Fprintln(log, "dumpscope: warning: --skip-binlog: binary logging stays on:", err)
+				break
 			}
-			if err := cp.Finish(ctx, conns[0]); err != nil {
-				fmt.Fprintln(log, "dumpscope: could not remove the progress rows:", err)
-			}
-		} else {
-			r.Journal = journal
 		}
 	}
-	return r, nil
+	if !o.RelaxDurability {
+		return restore, nil
+	}
+	changed, err := RelaxDurability(ctx, conns[0])
+	restore = func() { restoreDurability(conns[0], log) }
+	if err != nil {
+		return restore, err
+	}
+	for _, c := range changed {
+		fmt.Fprintf(log, "dumpscope: relaxed for the import: SET GLOBAL %s = %s (restored at the end)\n", c.Name, c.Value)
+	}
+	return restore, nil
+}
+
+// finish sets the result's status, counts rows after a complete replay, and ends the
+// checkpoint: progress rows and journal removed when finished, the journal kept (and
+// named in the result) when the import can be resumed.
+func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *Checkpointer, journal string, log io.Writer) {
+	switch {
+	case errors.Is(r.Err, ErrStopped), errors.Is(r.Err, context.Canceled):
+		r.Status = Interrupted
+	case r.Err != nil:
+		r.Status = Failed
+	}
+	if !o.SkipRowCounts && r.Err == nil && ctx.Err() == nil {
+		r.RowCounts = CountRows(ctx, conns, r.Replay.Tables)
+	}
+	if cp == nil {
+		return
+	}
+	if r.Status != Finished {
+		r.Journal = journal
+		return
+	}
+	// The journal goes first: killed between the two steps, what is left is stale
+	// progress rows (harmless), never a journal that points at rows already gone.
+	if journal != "" {
+		os.Remove(journal)
+	}
+	if err := cp.Finish(ctx, conns[0]); err != nil {
+		fmt.Fprintln(log, "dumpscope: could not remove the progress rows:", err)
+	}
 }
 
 // openSource opens the dump and identifies it for checkpoints: name, stored size and a
