@@ -138,6 +138,11 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if o.Resume {
 		o.Overwrite = true // what exists is the interrupted run's own work
 	}
+	if e, ok, err := EstimateSpace(ctx, conns[0], src, in); err != nil {
+		fmt.Fprintln(log, "dumpscope: note: free space not checked:", err)
+	} else if ok && e.FreeBytes < e.NeedBytes {
+		fmt.Fprintln(log, "dumpscope: warning:", e)
+	}
 	onStatement, err := preflight(ctx, src, &o, in, conns[0], log)
 	if err != nil {
 		return nil, err
