@@ -10,6 +10,9 @@ import (
 	"time"
 )
 
+// preflightProgressEvery is how often a long preflight scan says how far it got.
+const preflightProgressEvery = 5 * time.Second
+
 // preflight checks, before the first statement, what the dump would do to the target:
 // existing databases and tables it drops or writes into (refused unless Overwrite, or a
 // yes from Confirm) and DEFINER clauses the account may not assign (refused unless
@@ -67,7 +70,19 @@ func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql
 	fmt.Fprintf(log, "dumpscope: preflight: reading %s once for %s…\n", in.Name, what)
 	sp := NewSplitter(scan.Reader, SplitOptions{BinaryMode: true})
 	var found []Overwrite
-	for sp.Next() {
+	began, shown := time.Now(), time.Now()
+	for n := 0; sp.Next(); n++ {
+		if n%256 == 0 {
+			// A large compressed dump takes minutes to read: say how far, and stop on Ctrl-C.
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("preflight stopped: %w", err)
+			}
+			if time.Since(shown) >= preflightProgressEvery && scan.Size > 0 {
+				shown = time.Now()
+				frac := float64(scan.CompressedBytesRead()) / float64(scan.Size)
+				fmt.Fprintf(log, "dumpscope: preflight: %.0f%% of %s read in %s\n", 100*frac, in.Name, time.Since(began).Round(time.Second))
+			}
+		}
 		st := sp.Statement()
 		if err := definers.Check(in.Name, &st); err != nil {
 			return nil, err
