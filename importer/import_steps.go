@@ -77,6 +77,11 @@ func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql
 			if err := ctx.Err(); err != nil {
 				return nil, fmt.Errorf("preflight stopped: %w", err)
 			}
+			select {
+			case <-o.Stop:
+				return nil, fmt.Errorf("preflight: %w before the first statement", ErrStopped)
+			default:
+			}
 			if time.Since(shown) >= preflightProgressEvery && scan.Size > 0 {
 				shown = time.Now()
 				frac := float64(scan.CompressedBytesRead()) / float64(scan.Size)
