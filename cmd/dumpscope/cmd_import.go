@@ -253,6 +253,9 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	}
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		if errors.Is(err, importer.ErrStopped) || errors.Is(err, context.Canceled) {
+			return exitInterrupted // nothing was sent
+		}
 		return exitFailure
 	}
 	code := importSummary(s, res)
