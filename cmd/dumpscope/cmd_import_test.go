@@ -506,6 +506,19 @@ func TestImportRowCounts(t *testing.T) {
 	if strings.Contains(stdout, "server rows") || !strings.Contains(stdout, "dumpscope: finished") {
 		t.Errorf("--skip-row-counts: want the summary without the row counts:\n%s", stdout)
 	}
+	// Under --force, the rows of a statement the server refused are still the dump's:
+	// 6 rows in the dump, 3 in the server, marked.
+	forced := writeDump(t, "forced.sql", []byte("DROP DATABASE IF EXISTS rc;\nCREATE DATABASE rc;\nUSE rc;\nCREATE TABLE c (id int PRIMARY KEY);\n"+
+		"INSERT INTO c VALUES (1),(2),(3);\nINSERT INTO c VALUES (3),(4),(5);\n"))
+	for _, args := range [][]string{{"--no-advisor", "--overwrite", "--force"}, {"--no-advisor", "--overwrite", "--force", "--parallel", "2"}} {
+		code, stdout, stderr = dumpscopeImport(t, srv, args, forced)
+		if code != exitSQLErrors {
+			t.Fatalf("%v: exit %d, want %d: %s", args, code, exitSQLErrors, stderr)
+		}
+		if want := regexp.MustCompile(`(?m)^rc\.c\s+6\s+3  differs$`); !want.MatchString(stdout) {
+			t.Errorf("%v: summary does not match %s:\n%s", args, want, stdout)
+		}
+	}
 }
 
 // TestImportParallelTriggerReach: tables a trigger reaches beyond the ones it inserts into
