@@ -214,7 +214,6 @@ func (p *insertParser) keyword(w string) bool {
 	return true
 }
 
-
 // ident reads a `quoted` or bare identifier.
 func (p *insertParser) ident() (string, bool) {
 	p.space()

@@ -38,16 +38,16 @@ func TestLoadConverterForms(t *testing.T) {
 		{"INSERT INTO `x` VALUES (1,2,3,'a\\%b',NULL,NULL)", "1\t2\t3\ta\\\\%b\t\\N\t\\N\n"},
 		{"INSERT INTO `x` VALUES (1,2,3,12,NULL,NULL)", "1\t2\t3\t12\t\\N\t\\N\n"},
 		// Left to INSERT:
-		{"INSERT INTO `x` VALUES (NULL,2,3,'4',NULL,NULL)", ""},     // NULL into NOT NULL
-		{"INSERT INTO `x` VALUES (1.5,2,3,'4',NULL,NULL)", ""},      // rounds as a literal
-		{"INSERT INTO `x` VALUES (1,2,3,1e3,NULL,NULL)", ""},        // '1000' vs '1e3'
-		{"INSERT INTO `x` VALUES (1,2,3,007,NULL,NULL)", ""},        // '7' vs '007'
-		{"INSERT INTO `x` VALUES (1,2,3,0x41,NULL,NULL)", ""},       // hex into a string column
-		{"INSERT INTO `x` VALUES (1,2,3,'4',NULL,20200101)", ""},    // a number into a date
-		{"INSERT INTO `x` VALUES (1,2,3,NOW(),NULL,NULL)", ""},      // an expression
+		{"INSERT INTO `x` VALUES (NULL,2,3,'4',NULL,NULL)", ""},  // NULL into NOT NULL
+		{"INSERT INTO `x` VALUES (1.5,2,3,'4',NULL,NULL)", ""},   // rounds as a literal
+		{"INSERT INTO `x` VALUES (1,2,3,1e3,NULL,NULL)", ""},     // '1000' vs '1e3'
+		{"INSERT INTO `x` VALUES (1,2,3,007,NULL,NULL)", ""},     // '7' vs '007'
+		{"INSERT INTO `x` VALUES (1,2,3,0x41,NULL,NULL)", ""},    // hex into a string column
+		{"INSERT INTO `x` VALUES (1,2,3,'4',NULL,20200101)", ""}, // a number into a date
+		{"INSERT INTO `x` VALUES (1,2,3,NOW(),NULL,NULL)", ""},   // an expression
 		{"INSERT INTO `x` VALUES (1,2,3,'4',NULL,NULL) ON DUPLICATE KEY UPDATE n=1", ""},
 		{"INSERT INTO `x` VALUES (1,2,3,_utf8mb4'4',NULL,NULL)", ""}, // another introducer
-		{"INSERT INTO `x` VALUES (1,2,3,'4',NULL)", ""},             // too few values
+		{"INSERT INTO `x` VALUES (1,2,3,'4',NULL)", ""},              // too few values
 		{"INSERT INTO `x` (`nope`) VALUES (1)", ""},
 		{"INSERT INTO `x` SELECT * FROM y", ""},
 		{"INSERT IGNORE INTO `x` VALUES (1,2,3,'4',NULL,NULL)", ""},
