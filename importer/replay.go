@@ -131,6 +131,8 @@ type ReplayResult struct {
 	Tables []TableCount
 	// LargestStatementBytes is the largest SQL sent.
 	LargestStatementBytes int64
+	// LoadData is what --load-data did (nil without it).
+	LoadData *LoadDataStats
 	// SentBytes, when beyond Progress.Bytes, is how far a parallel replay had sent the
 	// stream when a statement at Progress.Bytes failed: what lies between ran on other
 	// connections or not, as its progress rows record.
