@@ -438,6 +438,26 @@ func (cp *Checkpointer) VerifyStream(name string, r io.Reader) error {
 	return nil
 }
 
+// verifySource runs VerifyStream over the dump to import, before a resumed import sends
+// anything: a second, read-only pass over the file up to the furthest committed byte. A
+// stream has no second pass, so resuming one is refused once anything was committed.
+func (cp *Checkpointer) verifySource(src Source, log io.Writer) error {
+	done, furthest := cp.Committed()
+	if furthest == 0 {
+		return nil
+	}
+	if src.Path == "" {
+		return fmt.Errorf("resume: the interrupted run committed %s up to offset %d, and %s cannot be read twice to check that it is the same dump before anything is sent; resume with the dump as a FILE (a .gz or .zst works as it is)", mib(done), furthest, src.Name)
+	}
+	in, err := Open(src.Path)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	fmt.Fprintf(log, "dumpscope: resume: reading %s up to offset %d to check it is the dump that was committed…\n", in.Name, furthest)
+	return cp.VerifyStream(in.Name, in.Reader)
+}
+
 // VerifyDump refuses to resume with another dump.
 func VerifyDump(j *Journal, now DumpIdentity) error {
 	if j.Dump.HeadSHA256 != now.HeadSHA256 || (j.Dump.Size >= 0 && now.Size >= 0 && j.Dump.Size != now.Size) {

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 
-	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/report"
 )
 
@@ -49,23 +47,3 @@ func shellQuote(a string) string {
 	return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
 }
 
-// verifyResumeStream checks, before a resumed import sends anything, that the dump is the
-// one whose stretches the interrupted run committed (importer.Checkpointer.VerifyStream):
-// a second, read-only pass over the file up to the furthest committed byte. A pipe has
-// no second pass, so resuming from stdin is refused once anything was committed.
-func verifyResumeStream(file string, cp *importer.Checkpointer, s stdio) error {
-	done, furthest := cp.Committed()
-	if furthest == 0 {
-		return nil
-	}
-	if file == "-" || file == "" {
-		return fmt.Errorf("resume: the interrupted run committed %s up to offset %d, and stdin cannot be read twice to check that this stream is the same dump before anything is sent; resume with the dump as a FILE (a .gz or .zst works as it is)", mb(done), furthest)
-	}
-	in, err := importer.Open(file)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	fmt.Fprintf(s.Err, "dumpscope: resume: reading %s up to offset %d to check it is the dump that was committed…\n", in.Name, furthest)
-	return cp.VerifyStream(in.Name, in.Reader)
-}

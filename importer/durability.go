@@ -1,4 +1,4 @@
-package main
+package importer
 
 import (
 	"context"
@@ -7,7 +7,6 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
-	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 )
 
@@ -16,8 +15,8 @@ import (
 // fresh connection: the saved values live in the server, and leaving
 // innodb_flush_log_at_trx_commit=2 behind on a production server is worse than a
 // second connection.
-func restoreSettingsAnyConn(ctx context.Context, c *sql.Conn, cfg *mysql.Config) ([]importer.Setting, error) {
-	restored, err := importer.RestoreSettings(ctx, c)
+func restoreSettingsAnyConn(ctx context.Context, c *sql.Conn, cfg *mysql.Config) ([]Setting, error) {
+	restored, err := RestoreSettings(ctx, c)
 	if err == nil || ctx.Err() != nil {
 		return restored, err
 	}
@@ -27,7 +26,7 @@ func restoreSettingsAnyConn(ctx context.Context, c *sql.Conn, cfg *mysql.Config)
 	}
 	defer db.Close()
 	defer fresh.Close()
-	more, err2 := importer.RestoreSettings(ctx, fresh)
+	more, err2 := RestoreSettings(ctx, fresh)
 	if err2 != nil {
 		return append(restored, more...), errors.Join(err, err2)
 	}
