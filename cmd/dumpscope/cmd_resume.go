@@ -46,4 +46,3 @@ func shellQuote(a string) string {
 	}
 	return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
 }
-
