@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/rsa"
 	"crypto/sha1"
+	"crypto/tls"
 	"crypto/x509"
 	"encoding/binary"
 	"encoding/pem"
@@ -25,9 +26,12 @@ type fakeMySQL8 struct {
 	ln     net.Listener
 	key    *rsa.PrivateKey
 	result chan string // "key request: <password>", "opaque", or "cleartext: <password>"
+	tls    *tls.Config // offers TLS when set
 }
 
-func startFakeMySQL8(t *testing.T) *fakeMySQL8 {
+func startFakeMySQL8(t *testing.T) *fakeMySQL8 { return startFake(t, nil) }
+
+func startFake(t *testing.T, tc *tls.Config) *fakeMySQL8 {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -37,7 +41,7 @@ func startFakeMySQL8(t *testing.T) *fakeMySQL8 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &fakeMySQL8{ln: ln, key: key, result: make(chan string, 1)}
+	f := &fakeMySQL8{ln: ln, key: key, result: make(chan string, 1), tls: tc}
 	t.Cleanup(func() { ln.Close() })
 	go f.serve()
 	return f
@@ -72,17 +76,20 @@ func (f *fakeMySQL8) serve() {
 		return
 	}
 	defer c.Close()
-	scramble := []byte("abcdefghijklmnopqrst")                 // 20 bytes
-	const caps = 0x1 | 0x8 | 0x200 | 0x2000 | 0x8000 | 0x80000 // long password, with db, 4.1, transactions, secure conn, plugin auth; no SSL
+	scramble := []byte("abcdefghijklmnopqrst")            // 20 bytes
+	caps := 0x1 | 0x8 | 0x200 | 0x2000 | 0x8000 | 0x80000 // long password, with db, 4.1, transactions, secure conn, plugin auth
+	if f.tls != nil {
+		caps |= 0x800
+	}
 	g := []byte{10}
 	g = append(g, "8.0.36-fake\x00"...)
 	g = binary.LittleEndian.AppendUint32(g, 7)
 	g = append(g, scramble[:8]...)
 	g = append(g, 0)
-	g = binary.LittleEndian.AppendUint16(g, caps&0xffff)
+	g = binary.LittleEndian.AppendUint16(g, uint16(caps&0xffff))
 	g = append(g, 45)
 	g = binary.LittleEndian.AppendUint16(g, 2)
-	g = binary.LittleEndian.AppendUint16(g, caps>>16)
+	g = binary.LittleEndian.AppendUint16(g, uint16(caps>>16))
 	g = append(g, 21)
 	g = append(g, make([]byte, 10)...)
 	g = append(g, scramble[8:]...)
@@ -100,11 +107,25 @@ func (f *fakeMySQL8) serve() {
 	if writePacket(c, 0, g) != nil {
 		return
 	}
+	var seq byte = 1
+	if f.tls != nil { // the SSL request, then TLS
+		if _, err := readPacket(c); err != nil {
+			report("no SSL request: " + err.Error())
+			return
+		}
+		tc := tls.Server(c, f.tls)
+		if err := tc.Handshake(); err != nil {
+			report("TLS handshake: " + err.Error())
+			return
+		}
+		c = tc
+		seq = 2
+	}
 	if _, err := readPacket(c); err != nil { // the handshake response
 		report("no handshake response: " + err.Error())
 		return
 	}
-	if writePacket(c, 2, []byte{0x01, 0x04}) != nil { // perform full authentication
+	if writePacket(c, seq+1, []byte{0x01, 0x04}) != nil { // perform full authentication
 		return
 	}
 	p, err := readPacket(c)
@@ -124,7 +145,7 @@ func (f *fakeMySQL8) serve() {
 	}
 	switch {
 	case len(p) == 1 && p[0] == 0x02: // request public key
-		if writePacket(c, 4, append([]byte{0x01}, f.pubPEM()...)) != nil {
+		if writePacket(c, seq+3, append([]byte{0x01}, f.pubPEM()...)) != nil {
 			return
 		}
 		ct, err := readPacket(c)
@@ -133,17 +154,17 @@ func (f *fakeMySQL8) serve() {
 			return
 		}
 		report("key request: " + decrypt(ct))
-		deny(6)
+		deny(seq + 5)
 	case len(p) == 256:
 		if pw := decrypt(p); pw != "" {
 			report("encrypted to my key: " + pw)
 		} else {
 			report("opaque")
 		}
-		deny(4)
+		deny(seq + 3)
 	default:
 		report("cleartext: " + strings.TrimRight(string(p), "\x00"))
-		deny(4)
+		deny(seq + 3)
 	}
 }
 
@@ -202,6 +223,53 @@ func TestPasswordNotSentToUnverifiedKey(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), tc.errHas) {
 				t.Errorf("error %q should mention %q", err, tc.errHas)
+			}
+		})
+	}
+}
+
+// TestPasswordNotSentOverUnverifiedTLS: the same exchange behind TLS with a certificate
+// nobody verifies (the default, PREFERRED): the driver would send the password as
+// cleartext inside the TLS session, which whoever answered the handshake reads. By
+// default dumpscope must leave the fake with nothing; --ssl-mode=REQUIRED given
+// explicitly is the user's choice and sends it, as the MySQL 8 client does.
+func TestPasswordNotSentOverUnverifiedTLS(t *testing.T) {
+	const secret = "s3cret-Pw!"
+	_, certFile, keyFile := writeCA(t, t.TempDir(), "mitm")
+	pair, err := tls.LoadX509KeyPair(certFile, keyFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"default", nil, "opaque"},
+		{"explicit REQUIRED", []string{"--ssl-mode=REQUIRED"}, "cleartext: " + secret},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := startFake(t, &tls.Config{Certificates: []tls.Certificate{pair}})
+			fs, o := newTestFlagSet()
+			o.Env = Env{Getenv: func(string) string { return "" }, Charmap: func() (string, error) { return "UTF-8", nil }}
+			argv, err := PreprocessArgs(fs, append([]string{"--no-defaults", "-h127.0.0.1", "-P" + strconv.Itoa(f.port()), "-uapp", "--password=" + secret}, tc.args...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := fs.Parse(argv); err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := o.Resolve()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if db, conn, err := OpenConn(context.Background(), cfg); err == nil {
+				conn.Close()
+				db.Close()
+				t.Fatal("the fake server let us in")
+			}
+			if got := <-f.result; got != tc.want {
+				t.Errorf("the fake server learnt %q, want %q", got, tc.want)
 			}
 		})
 	}

@@ -283,6 +283,9 @@ func applyTLS(cfg *mysql.Config, st settings, host string) error {
 		cfg.AllowFallbackToPlaintext = true
 	}
 	cfg.TLS = t
+	if cfg.Net == "tcp" && mode == sslPreferred && st.sslMode == "" {
+		guardTLS(cfg, t, true) // unverified and not asked for: see guardTLS
+	}
 	return nil
 }
 

@@ -35,6 +35,9 @@ func resolveArgs(t *testing.T, env Env, argv []string) (resolved, []string, erro
 	if cfg.TLS != nil {
 		r.SkipVerify = cfg.TLS.InsecureSkipVerify
 	}
+	if cfg.DialFunc != nil { // guardTLS: the unverified default over TCP, upgraded by dumpscope
+		r.TLS, r.Fallback, r.SkipVerify = true, true, true
+	}
 	if cfg.MaxAllowedPacket != 0 || cfg.InterpolateParams || cfg.MultiStatements || cfg.ParseTime || !cfg.AllowNativePasswords {
 		t.Errorf("fixed fields wrong: %+v", cfg)
 	}

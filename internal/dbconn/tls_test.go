@@ -10,9 +10,11 @@ import (
 	"database/sql"
 	"encoding/pem"
 	"math/big"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -228,4 +230,80 @@ func TestSSLMode(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestGuardedTLSRealServer: the default over TCP upgrades to TLS itself (guardTLS); a
+// real server must see TLS, authenticate a password account, and carry queries larger
+// than a packet buffer after the handshake; a server without TLS still gets a plaintext
+// connection (PREFERRED).
+func TestGuardedTLSRealServer(t *testing.T) {
+	testsandbox.RequireTool(t, "mariadbd")
+	ca, cert, key := writeCA(t, t.TempDir(), "good")
+	for _, tc := range []struct {
+		name    string
+		tls     []string
+		wantTLS bool
+	}{
+		{"server with TLS", []string{"ssl-ca=" + ca, "ssl-cert=" + cert, "ssl-key=" + key}, true},
+		{"server without TLS", nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			port := freePort(t)
+			srv := testsandbox.Start(t, append([]string{"skip-networking=0", "bind-address=127.0.0.1", "port=" + strconv.Itoa(port)}, tc.tls...)...)
+			admin, err := sql.Open("mysql", srv.DSN(""))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer admin.Close()
+			if _, err := admin.Exec("CREATE USER 'app'@'127.0.0.1' IDENTIFIED BY 'pw-Über'"); err != nil {
+				t.Fatal(err)
+			}
+			fs, o := newTestFlagSet()
+			o.Env = Env{Getenv: func(string) string { return "" }, Charmap: func() (string, error) { return "UTF-8", nil }}
+			argv, err := PreprocessArgs(fs, []string{"--no-defaults", "-h127.0.0.1", "-P" + strconv.Itoa(port), "-uapp", "--password=pw-Über"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := fs.Parse(argv); err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := o.Resolve()
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			db, conn, err := OpenConn(ctx, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			defer conn.Close()
+			var name, cipher string
+			if err := conn.QueryRowContext(ctx, "SHOW SESSION STATUS LIKE 'Ssl_cipher'").Scan(&name, &cipher); err != nil {
+				t.Fatal(err)
+			}
+			if (cipher != "") != tc.wantTLS {
+				t.Errorf("Ssl_cipher %q, want TLS %v", cipher, tc.wantTLS)
+			}
+			var n int
+			if err := conn.QueryRowContext(ctx, "SELECT LENGTH(REPEAT('x', 300000))").Scan(&n); err != nil || n != 300000 {
+				t.Errorf("a query after the handshake: %d, %v", n, err)
+			}
+			var big string
+			if err := conn.QueryRowContext(ctx, "SELECT REPEAT('y', 200000)").Scan(&big); err != nil || len(big) != 200000 {
+				t.Errorf("a large result after the handshake: %d bytes, %v", len(big), err)
+			}
+		})
+	}
+}
+
+// freePort returns a TCP port on 127.0.0.1 that was free a moment ago.
+func freePort(t *testing.T) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port
 }
