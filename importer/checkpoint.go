@@ -190,15 +190,23 @@ type endDigest struct {
 	digest string
 }
 
-// observe adds the next stretch of the stream (a statement's Raw) to the running digest.
-func (cp *Checkpointer) observe(raw []byte) {
+// observe adds the next statement's stretch of the stream (its Raw) to the running
+// digest, and refuses a statement that uses dumpscope's own progress schema: a dump taken
+// from a server in the middle of a dumpscope import carries it, and replaying it would
+// rewrite the progress rows this run relies on.
+func (cp *Checkpointer) observe(st *Statement) error {
 	if cp == nil {
-		return
+		return nil
 	}
 	if cp.stream == nil {
 		cp.stream = sha256.New()
 	}
-	cp.stream.Write(raw)
+	cp.stream.Write(st.Raw)
+	isProgress := func(name string) bool { return strings.EqualFold(strings.Trim(name, "`"), ProgressSchema) }
+	if isProgress(st.Database) || (st.Kind == KindDDL && isProgress(st.Table) && (strings.Contains(st.Verb, "DATABASE") || strings.Contains(st.Verb, "SCHEMA"))) {
+		return fmt.Errorf("the dump uses %s, dumpscope's own progress schema (it was dumped from a server during a dumpscope import?); with progress rows (--parallel, --checkpoint) that would rewrite them: remove those statements from the dump, or import it without --parallel and --checkpoint", ProgressSchema)
+	}
+	return nil
 }
 
 // prefixDigest is the digest of everything observed so far, for the progress row of a

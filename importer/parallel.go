@@ -615,7 +615,9 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		}
 		stv := r.split.Statement()
 		st := &stv
-		cp.observe(st.Raw)
+		if err := cp.observe(st); err != nil {
+			return p.at(st, err)
+		}
 		end := st.Offset + int64(len(st.Raw))
 		switch {
 		case isBatchable(st):

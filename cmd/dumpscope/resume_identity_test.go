@@ -91,3 +91,21 @@ func TestResumeRefusesRemadeDump(t *testing.T) {
 		t.Fatalf("resume with the original dump: %v\n%s", err, ok.Stdout.(*bytes.Buffer).String())
 	}
 }
+
+// TestDumpTouchingProgressSchemaRefused: a dump taken from a server in the middle of a
+// dumpscope import carries dumpscope_progress; replayed with progress rows it would rewrite
+// them. It is refused at that statement, naming the schema.
+func TestDumpTouchingProgressSchemaRefused(t *testing.T) {
+	srv := testsandbox.Start(t)
+	for _, stmt := range []string{
+		"USE dumpscope_progress;\nCREATE TABLE junk (id INT);\n",
+		"DROP DATABASE IF EXISTS `dumpscope_progress`;\n",
+		"INSERT INTO dumpscope_progress.done VALUES ('x', 0, 1, 1, 1, NULL);\n",
+	} {
+		dump := writeDump(t, "progress.sql", []byte("CREATE DATABASE IF NOT EXISTS d;\nUSE d;\nCREATE TABLE IF NOT EXISTS t (id INT PRIMARY KEY);\n"+stmt))
+		code, _, stderr := dumpscopeImport(t, srv, []string{"--no-advisor", "--parallel", "2", "--overwrite"}, dump)
+		if code != exitFailure || !strings.Contains(stderr, "dumpscope's own progress schema") {
+			t.Errorf("%q: exit %d, want %d and a refusal naming the progress schema:\n%s", stmt, code, exitFailure, stderr)
+		}
+	}
+}
