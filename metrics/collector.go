@@ -92,6 +92,8 @@ type restoreState struct {
 	elapsed float64 // seconds since the sampling started (the tick's T)
 	phase   string
 	tables  map[string]bool // every table the importer has reported as current
+	// finalTables is the importer's own count at the end (0: not known).
+	finalTables int
 }
 
 type findingState struct {
@@ -188,15 +190,31 @@ func (c *Collector) Tick(t advisor.Tick) {
 	}
 }
 
-// Finish sets the restore's final phase (PhaseFinished, PhaseFailed, PhaseInterrupted)
-// and its ETA to zero, for the last scrape and the textfile.
-func (c *Collector) Finish(phase string) {
+// Final is a restore's outcome, for the last scrape and the textfile.
+type Final struct {
+	Phase string // PhaseFinished, PhaseFailed or PhaseInterrupted
+	// Progress, when set, replaces the last tick's progress with the importer's totals
+	// (the last tick can be most of an interval old when the import ends).
+	Progress *advisor.ImportProgress
+	// Tables, when positive, is the number of tables that received rows, from the
+	// importer's result; it replaces the count sampled at ticks.
+	Tables int
+}
+
+// Finish records the restore's outcome: its final phase, an ETA of zero and, when
+// given, the importer's final totals.
+func (c *Collector) Finish(f Final) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.st.restore == nil {
 		c.st.restore = &restoreState{tables: map[string]bool{}}
 	}
-	c.st.restore.phase = phase
+	r := c.st.restore
+	r.phase = f.Phase
+	if f.Progress != nil {
+		r.p = *f.Progress
+	}
+	r.finalTables = f.Tables
 }
 
 // Metric descriptors. Labels are fixed per name; a value that is unknown is left out of
@@ -280,7 +298,7 @@ var (
 	descRestoreWarnings = prometheus.NewDesc("dumpscope_restore_warnings_total",
 		"Server warnings raised by the dump's statements.", nil, nil)
 	descRestoreTables = prometheus.NewDesc("dumpscope_restore_tables_done",
-		"Tables the import has moved past (sampled each tick: a table loaded within one interval is missed until the end).", nil, nil)
+		"Tables the import has moved past (sampled each tick, so a table loaded within one interval is missed until the end, where the importer's count of tables that received rows replaces it).", nil, nil)
 	descRestorePhase = prometheus.NewDesc("dumpscope_restore_phase",
 		"1 for the restore's current phase, 0 for the others.", []string{"phase"}, nil)
 	descRestoreETA = prometheus.NewDesc("dumpscope_restore_eta_seconds",
@@ -440,7 +458,10 @@ func (c *Collector) collectRestore(ch chan<- prometheus.Metric, r *restoreState)
 		}
 	}
 	tables := len(r.tables)
-	if !done && p.Table != "" {
+	switch {
+	case r.finalTables > 0:
+		tables = r.finalTables
+	case !done && p.Table != "":
 		tables-- // the current one is still loading
 	}
 	gauge(descRestoreTables, float64(max(tables, 0)))

@@ -170,7 +170,7 @@ dumpscope_restore_rows_total 3e+06
 # HELP dumpscope_restore_statements_total Statements executed.
 # TYPE dumpscope_restore_statements_total counter
 dumpscope_restore_statements_total 1200
-# HELP dumpscope_restore_tables_done Tables the import has moved past (sampled each tick: a table loaded within one interval is missed until the end).
+# HELP dumpscope_restore_tables_done Tables the import has moved past (sampled each tick, so a table loaded within one interval is missed until the end, where the importer's count of tables that received rows replaces it).
 # TYPE dumpscope_restore_tables_done gauge
 dumpscope_restore_tables_done 1
 # HELP dumpscope_restore_warnings_total Server warnings raised by the dump's statements.
@@ -228,7 +228,7 @@ dumpscope_restore_phase{phase="finished"} 0
 dumpscope_restore_phase{phase="interrupted"} 0
 dumpscope_restore_phase{phase="loading"} 0
 dumpscope_restore_phase{phase="starting"} 1
-# HELP dumpscope_restore_tables_done Tables the import has moved past (sampled each tick: a table loaded within one interval is missed until the end).
+# HELP dumpscope_restore_tables_done Tables the import has moved past (sampled each tick, so a table loaded within one interval is missed until the end, where the importer's count of tables that received rows replaces it).
 # TYPE dumpscope_restore_tables_done gauge
 dumpscope_restore_tables_done 0
 `
@@ -238,7 +238,7 @@ dumpscope_restore_tables_done 0
 	}
 	c.Tick(advisor.Tick{Snapshot: advisor.Snapshot{T: 9, Import: &advisor.ImportProgress{Statements: 5, Table: "a",
 		CompressedBytes: 1000, CompressedTotalBytes: 1000}}})
-	c.Finish(PhaseInterrupted)
+	c.Finish(Final{Phase: PhaseInterrupted})
 	want = `
 # HELP dumpscope_restore_eta_seconds Estimated seconds until the dump is read, from the share of the file read so far; 0 once finished.
 # TYPE dumpscope_restore_eta_seconds gauge
@@ -250,7 +250,7 @@ dumpscope_restore_phase{phase="finished"} 0
 dumpscope_restore_phase{phase="interrupted"} 1
 dumpscope_restore_phase{phase="loading"} 0
 dumpscope_restore_phase{phase="starting"} 0
-# HELP dumpscope_restore_tables_done Tables the import has moved past (sampled each tick: a table loaded within one interval is missed until the end).
+# HELP dumpscope_restore_tables_done Tables the import has moved past (sampled each tick, so a table loaded within one interval is missed until the end, where the importer's count of tables that received rows replaces it).
 # TYPE dumpscope_restore_tables_done gauge
 dumpscope_restore_tables_done 1
 `

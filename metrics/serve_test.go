@@ -15,6 +15,7 @@ import (
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
 
+	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
@@ -96,7 +97,7 @@ func TestWriteTextfile(t *testing.T) {
 	}
 	c := newTestCollector()
 	c.Tick(seed002Tick())
-	c.Finish(PhaseFinished)
+	c.Finish(Final{Phase: PhaseFinished, Progress: &advisor.ImportProgress{Bytes: 500 << 20}, Tables: 7})
 	if err := WriteTextfile(path, c); err != nil {
 		t.Fatal(err)
 	}
@@ -113,6 +114,17 @@ func TestWriteTextfile(t *testing.T) {
 	for name := range families {
 		if !strings.HasPrefix(name, "dumpscope_") {
 			t.Errorf("textfile has %s; node_exporter refuses a textfile that repeats its own series", name)
+		}
+	}
+	for name, want := range map[string]float64{"dumpscope_restore_bytes_total": 500 << 20, "dumpscope_restore_tables_done": 7} {
+		fam := families[name]
+		if fam == nil || len(fam.Metric) != 1 {
+			t.Errorf("%s: %v", name, fam)
+			continue
+		}
+		got := fam.Metric[0].GetGauge().GetValue() + fam.Metric[0].GetCounter().GetValue()
+		if got != want {
+			t.Errorf("%s = %v, want the final %v", name, got, want)
 		}
 	}
 	phase := families["dumpscope_restore_phase"]

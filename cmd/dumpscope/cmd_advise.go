@@ -35,8 +35,9 @@ func runWatch(args []string, s stdio) int {
 	quiet := fs.Bool("quiet", false, "print findings only, no per-interval progress lines")
 	probe := fs.Duration("probe", 0, "first measure sync-write latency in the server's redo directory for this long (local servers; adds writes to the device)")
 	allStatus := fs.Bool("all-status", false, "record every SHOW GLOBAL STATUS counter each tick, not only those the rules read (several times the sampling cost)")
+	mflags := addMetricsFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(s.Err, "usage: dumpscope watch [connection flags] [--interval 1s] [--record FILE] [--duration D] [--probe D]")
+		fmt.Fprintln(s.Err, "usage: dumpscope watch [connection flags] [--interval 1s] [--record FILE] [--duration D] [--probe D] [--listen ADDR]")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseConnFlags(fs, args, s); !ok {
@@ -57,6 +58,12 @@ func runWatch(args []string, s stdio) int {
 		fmt.Fprintf(s.Err, "dumpscope watch: %v\n", err)
 		return exitFailure
 	}
+	mrun, err := mflags.start(s, "", cfg)
+	if err != nil {
+		fmt.Fprintf(s.Err, "dumpscope watch: %v\n", err)
+		return exitFailure
+	}
+	defer mrun.close(s)
 	every := 1
 	if *quiet {
 		every = -1
@@ -73,12 +80,14 @@ func runWatch(args []string, s stdio) int {
 
 		ProbeDuration: *probe,
 		AllStatus:     *allStatus,
+		Sinks:         mrun.sinks(),
 	})
 	if err != nil {
 		fmt.Fprintf(s.Err, "dumpscope watch: %v\n", err)
 		return exitFailure
 	}
 	defer sess.Close()
+	mrun.setEnv(sess)
 	fmt.Fprintf(s.Err, "watching %s every %v (Ctrl-C to stop)\n", sess.Describe(), *interval)
 	runCtx := ctx
 	if *duration > 0 { // counted from here, after connecting and any --probe
@@ -100,7 +109,7 @@ func runWatch(args []string, s stdio) int {
 		}
 		fmt.Fprintf(s.Err, "run record written to %s (%d samples)\n", *recordPath, len(rec.Samples))
 	}
-	return exitOK
+	return mrun.finish(exitOK, s)
 }
 
 // runAdvise samples a live server briefly and prints findings, or with --run replays a

@@ -61,6 +61,7 @@ type importOptions struct {
 	skipBinlog       bool
 	relaxDurability  bool
 	deferIndexes     bool
+	metrics          *metricsFlags
 
 	file    string
 	command []string
@@ -121,6 +122,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	fs.BoolVar(&o.skipBinlog, "skip-binlog", false, "SET SESSION sql_log_bin=0 on the import's connections (needs SUPER/BINLOG ADMIN; replicas will not see the data)")
 	fs.BoolVar(&o.relaxDurability, "relax-durability", false, "innodb_flush_log_at_trx_commit=2 and sync_binlog=0 during the import, restored afterwards (see restore-settings)")
 	fs.BoolVar(&o.resume, "resume", false, "continue an interrupted import from the target's progress rows (same dump, same target)")
+	o.metrics = addMetricsFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(s.Err, "usage: dumpscope import [flags] FILE|-")
 		fs.PrintDefaults()
@@ -146,6 +148,10 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	}
 	if o.interval <= 0 || o.parallel < 1 {
 		fmt.Fprintln(s.Err, "dumpscope import: --interval must be positive and --parallel at least 1")
+		return nil, exitUsage
+	}
+	if err := o.metrics.check(o.noAdvisor); err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
 		return nil, exitUsage
 	}
 	for _, f := range []string{o.sampleSize, o.batchBytes, o.readAhead} {
@@ -235,6 +241,12 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	if o.localInfile {
 		cfg.AllowAllFiles = true
 	}
+	mrun, err := o.metrics.start(s, in.Name, cfg)
+	if err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		return exitFailure
+	}
+	defer mrun.close(s)
 	// The parallel replayer (also used for progress rows and deferred indexes) has a
 	// control connection besides its N workers.
 	nconns := 1
@@ -325,18 +337,13 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		})
 		sess, err = openAdvisorSession(ctx, cfg, sessionOptions{
 			Interval: o.interval,
-			Progress: func() advisor.ImportProgress {
-				p := rep.Progress()
-				return advisor.ImportProgress{Bytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
-					CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
-					Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
-			},
+			Progress: func() advisor.ImportProgress { return importProgress(rep.Progress(), in) },
 			Command:  o.command, // the record redacts it
 			Record:   o.record != "",
 			Log:      s.Err,
 			LogEvery: -1, // the import prints its own progress line, with ServerLine appended
 			Dump:     &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
-			Sinks:    []advisor.Sink{lineSink},
+			Sinks:    append([]advisor.Sink{lineSink}, mrun.sinks()...),
 			// A long import's record survives a crash of dumpscope up to the last minute.
 			SavePath:      o.record,
 			SaveEvery:     max(1, int(time.Minute/o.interval)),
@@ -347,6 +354,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 			sess = nil
 		} else {
 			defer sess.Close()
+			mrun.setEnv(sess)
 			fmt.Fprintln(s.Err, "dumpscope: sampling", sess.Describe())
 		}
 	}
@@ -387,7 +395,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 			}
 		}
 	}
-	return code
+	return mrun.finishImport(code, res, in, s)
 }
 
 func writeImportRecord(path string, sess *advisorSession, in *importer.Input, res *importer.ReplayResult, runErr error, code int) error {
