@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
 
@@ -147,5 +149,53 @@ func TestWriteTextfile(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"dumpscope.prom"}, names); diff != "" {
 		t.Errorf("directory (-want +got):\n%s", diff)
+	}
+}
+
+// BenchmarkScrape is one scrape of the endpoint as Prometheus makes it (a tick with one
+// device, InnoDB, a probe and findings, plus the Go and process collectors), through
+// the HTTP handler and the text encoder: the CPU a scrape costs dumpscope.
+func BenchmarkScrape(b *testing.B) {
+	c := newTestCollector()
+	c.Tick(seed002Tick())
+	srv, err := Serve("127.0.0.1:0", c)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer srv.Shutdown(context.Background())
+	handler := srv.srv.Handler
+	req := httptest.NewRequest(http.MethodGet, "/metrics", nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		w := httptest.NewRecorder()
+		handler.ServeHTTP(w, req)
+		if w.Code != http.StatusOK {
+			b.Fatal(w.Code)
+		}
+	}
+}
+
+// BenchmarkCollectorOnly is the run's own metrics without the runtime collectors.
+func BenchmarkCollectorOnly(b *testing.B) {
+	c := newTestCollector()
+	c.Tick(seed002Tick())
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(c)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := reg.Gather(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkTick is the collector's work on each tick, which it adds to every tick
+// whether or not anything scrapes.
+func BenchmarkTick(b *testing.B) {
+	c := newTestCollector()
+	t := seed002Tick()
+	b.ReportAllocs()
+	for b.Loop() {
+		c.Tick(t)
 	}
 }
