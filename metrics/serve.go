@@ -7,10 +7,10 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"syscall"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
@@ -43,8 +43,13 @@ func ListenAddr(s string) (addr string, loopback bool, err error) {
 }
 
 // Server is the --listen endpoint: /metrics from its own registry (the run's Collector
-// plus the Go runtime and process collectors, so dumpscope's own CPU and memory are
-// visible), and a one-line index at /.
+// and dumpscope's own CPU), and a one-line index at /.
+//
+// The endpoint must cost dumpscope under 1 % of its CPU at a 1 s scrape, and dumpscope
+// itself uses only a few percent of a core while the server does the restore's work.
+// client_golang's process collector (it parses five files under /proc/self) and Go
+// collector took 0.36 ms of the 0.6 ms a scrape cost, and gzip more: so the endpoint
+// exports process_cpu_seconds_total from one getrusage call and sends plain text.
 type Server struct {
 	srv  *http.Server
 	ln   net.Listener
@@ -58,13 +63,13 @@ func Serve(addr string, c *Collector) (*Server, error) {
 	if err := reg.Register(c); err != nil {
 		return nil, err
 	}
-	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	reg.MustRegister(selfCPU{})
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("--listen %s: %w", addr, err)
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{DisableCompression: true}))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/" {
 			http.NotFound(w, r)
@@ -108,4 +113,23 @@ func WriteTextfile(path string, c *Collector) error {
 		return fmt.Errorf("--metrics-textfile %s: %w", path, err)
 	}
 	return nil
+}
+
+// selfCPU is process_cpu_seconds_total (the name client_golang's process collector
+// uses) from getrusage: user + system CPU of the whole process.
+type selfCPU struct{}
+
+var descSelfCPU = prometheus.NewDesc("process_cpu_seconds_total",
+	"Total user and system CPU time dumpscope has spent, in seconds.", nil, nil)
+
+func (selfCPU) Describe(ch chan<- *prometheus.Desc) { ch <- descSelfCPU }
+
+func (selfCPU) Collect(ch chan<- prometheus.Metric) {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		ch <- prometheus.NewInvalidMetric(descSelfCPU, err)
+		return
+	}
+	sec := func(tv syscall.Timeval) float64 { return float64(tv.Sec) + float64(tv.Usec)/1e6 }
+	ch <- prometheus.MustNewConstMetric(descSelfCPU, prometheus.CounterValue, sec(ru.Utime)+sec(ru.Stime))
 }
