@@ -74,6 +74,7 @@ type state struct {
 
 	restore *restoreState
 	innodb  *advisor.InnoDB
+	space   *advisor.DiskSpace
 
 	findings map[string]findingState // by rule id
 
@@ -173,6 +174,10 @@ func (c *Collector) Tick(t advisor.Tick) {
 		in := *s.InnoDB
 		st.innodb = &in
 	}
+	if s.Space != nil {
+		sp := *s.Space
+		st.space = &sp
+	}
 	for _, e := range t.Events {
 		st.findings[e.Finding.ID] = findingState{severity: e.Finding.Severity, active: !e.Cleared}
 	}
@@ -212,7 +217,11 @@ func (c *Collector) Finish(f Final) {
 	r := c.st.restore
 	r.phase = f.Phase
 	if f.Progress != nil {
+		expected := r.p.ExpectedBytes
 		r.p = *f.Progress
+		if r.p.ExpectedBytes == 0 {
+			r.p.ExpectedBytes = expected // known to the session, not to the replayer
+		}
 	}
 	r.finalTables = f.Tables
 }
@@ -264,6 +273,11 @@ var (
 	descQueue = prometheus.NewDesc("dumpscope_disk_queue_size",
 		"Mean number of requests in flight over the last interval (iostat's aqu-sz).", []string{"device"}, nil)
 
+	descFSAvail = prometheus.NewDesc("dumpscope_datadir_filesystem_avail_bytes",
+		"Free space of the datadir's file system for an unprivileged writer (statfs f_bavail), as node_filesystem_avail_bytes.", []string{"path"}, nil)
+	descFSSize = prometheus.NewDesc("dumpscope_datadir_filesystem_size_bytes",
+		"Size of the datadir's file system, as node_filesystem_size_bytes.", []string{"path"}, nil)
+
 	descProbe = prometheus.NewDesc("dumpscope_probe_sync_write_latency_seconds",
 		"Latency of one write made durable (write + fdatasync, or an O_DSYNC write) measured by --probe in the redo directory.",
 		[]string{"mode", "class"}, nil)
@@ -288,7 +302,7 @@ var (
 	descRestoreFileSize = prometheus.NewDesc("dumpscope_restore_file_bytes",
 		"Size of the dump file as stored; absent on stdin.", nil, nil)
 	descRestoreProgress = prometheus.NewDesc("dumpscope_restore_progress_ratio",
-		"Share of the dump file read (stored bytes read / file size).", nil, nil)
+		"Share of the dump read: stored bytes read / file size, or bytes applied / expected size for a generated sample.", nil, nil)
 	descRestoreRows = prometheus.NewDesc("dumpscope_restore_rows_total",
 		"Row tuples in the INSERT/REPLACE statements executed.", nil, nil)
 	descRestoreStatements = prometheus.NewDesc("dumpscope_restore_statements_total",
@@ -302,7 +316,7 @@ var (
 	descRestorePhase = prometheus.NewDesc("dumpscope_restore_phase",
 		"1 for the restore's current phase, 0 for the others.", []string{"phase"}, nil)
 	descRestoreETA = prometheus.NewDesc("dumpscope_restore_eta_seconds",
-		"Estimated seconds until the dump is read, from the share of the file read so far; 0 once finished.", nil, nil)
+		"Estimated seconds until the dump is read, from the share read so far; 0 once finished.", nil, nil)
 	descRestoreElapsed = prometheus.NewDesc("dumpscope_restore_elapsed_seconds",
 		"Seconds since sampling started.", nil, nil)
 
@@ -316,7 +330,7 @@ func (c *Collector) Describe(ch chan<- *prometheus.Desc) {
 		descBuildInfo, descRunInfo, descServerInfo, descLastTick, descSamplerDuration, descSamplerErrors,
 		descDiskInfo, descReadsCompleted, descReadBytes, descReadTime, descWritesCompleted, descWrittenBytes,
 		descWriteTime, descIOTime, descFlushes, descFlushTime, descWriteAwait, descFlushAwait, descUtil, descQueue,
-		descProbe, descCheckpointAge, descCheckpointMax, descRedoCapacity, descRedoWritten, descDirty,
+		descFSAvail, descFSSize, descProbe, descCheckpointAge, descCheckpointMax, descRedoCapacity, descRedoWritten, descDirty,
 		descRestoreBytes, descRestoreExpected, descRestoreFileRead, descRestoreFileSize, descRestoreProgress,
 		descRestoreRows, descRestoreStatements, descRestoreErrors, descRestoreWarnings, descRestoreTables,
 		descRestorePhase, descRestoreETA, descRestoreElapsed, descFinding,
@@ -392,6 +406,10 @@ func (c *Collector) Collect(ch chan<- prometheus.Metric) {
 		gauge(descUtil, d.stats.UtilPct/100, name)
 		gauge(descQueue, d.stats.AquSz, name)
 	}
+	if sp := st.space; sp != nil {
+		gauge(descFSAvail, float64(sp.FreeBytes), sp.Path)
+		gauge(descFSSize, float64(sp.TotalBytes), sp.Path)
+	}
 	if p := st.probe; p != nil && p.Ops > 0 && p.OpsPerSec > 0 {
 		// The probe keeps percentiles, not every latency: its writes are back to back,
 		// so their latencies add up to its duration, Ops / OpsPerSec.
@@ -443,13 +461,22 @@ func (c *Collector) collectRestore(ch chan<- prometheus.Metric, r *restoreState)
 	counter(descRestoreWarnings, float64(p.Warnings))
 	counter(descRestoreFileRead, float64(p.CompressedBytes))
 	gauge(descRestoreElapsed, r.elapsed)
-	if total := p.CompressedTotalBytes; total > 0 {
-		frac := min(float64(p.CompressedBytes)/float64(total), 1)
+	// The completion fraction: from the file as stored when its size is known, else
+	// from the uncompressed size when that is known up front (a generated sample).
+	frac, known := 0.0, false
+	switch total := p.CompressedTotalBytes; {
+	case total > 0:
+		frac, known = min(float64(p.CompressedBytes)/float64(total), 1), true
 		gauge(descRestoreFileSize, float64(total))
-		gauge(descRestoreProgress, frac)
 		if p.CompressedBytes > 0 {
 			gauge(descRestoreExpected, float64(p.Bytes)/frac)
 		}
+	case p.ExpectedBytes > 0:
+		frac, known = min(float64(p.Bytes)/float64(p.ExpectedBytes), 1), true
+		gauge(descRestoreExpected, float64(p.ExpectedBytes))
+	}
+	if known {
+		gauge(descRestoreProgress, frac)
 		switch {
 		case done:
 			gauge(descRestoreETA, 0)

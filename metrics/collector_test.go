@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"errors"
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -34,6 +35,7 @@ func seed002Tick() advisor.Tick {
 						WritesCompleted: 5143157, WrittenBytes: 226284344 * 512, WriteTimeSeconds: 3143.157, IOTimeSeconds: 3599.68,
 						FlushesCompleted: u64(800000), FlushTimeSeconds: f64(0.6)}},
 			},
+			Space: &advisor.DiskSpace{Path: "/var/lib/mysql", FreeBytes: 50 << 30, TotalBytes: 900 << 30},
 			InnoDB: &advisor.InnoDB{LSN: 9_000_000_000, CheckpointLSN: 8_900_000_000, CheckpointAgeBytes: 100_000_000,
 				MaxCheckpointAgeBytes: 108_000_000, RedoCapacityBytes: 134_217_728, DirtyPagesPct: 42.5},
 		},
@@ -63,6 +65,12 @@ const wantSeed002 = `
 # HELP dumpscope_build_info dumpscope's version and the Go version it was built with; always 1.
 # TYPE dumpscope_build_info gauge
 dumpscope_build_info{goversion="GOVERSION",version="0.1.0"} 1
+# HELP dumpscope_datadir_filesystem_avail_bytes Free space of the datadir's file system for an unprivileged writer (statfs f_bavail), as node_filesystem_avail_bytes.
+# TYPE dumpscope_datadir_filesystem_avail_bytes gauge
+dumpscope_datadir_filesystem_avail_bytes{path="/var/lib/mysql"} 5.36870912e+10
+# HELP dumpscope_datadir_filesystem_size_bytes Size of the datadir's file system, as node_filesystem_size_bytes.
+# TYPE dumpscope_datadir_filesystem_size_bytes gauge
+dumpscope_datadir_filesystem_size_bytes{path="/var/lib/mysql"} 9.66367641600e+11
 # HELP dumpscope_disk_flush_await_seconds Mean time a flush took over the last interval (iostat's f_await, kernel 5.5+).
 # TYPE dumpscope_disk_flush_await_seconds gauge
 dumpscope_disk_flush_await_seconds{device="nvme1n1"} 0.0005
@@ -145,7 +153,7 @@ dumpscope_restore_elapsed_seconds 100
 # HELP dumpscope_restore_errors_total SQL errors tolerated under --force.
 # TYPE dumpscope_restore_errors_total counter
 dumpscope_restore_errors_total 1
-# HELP dumpscope_restore_eta_seconds Estimated seconds until the dump is read, from the share of the file read so far; 0 once finished.
+# HELP dumpscope_restore_eta_seconds Estimated seconds until the dump is read, from the share read so far; 0 once finished.
 # TYPE dumpscope_restore_eta_seconds gauge
 dumpscope_restore_eta_seconds 300
 # HELP dumpscope_restore_file_bytes Size of the dump file as stored; absent on stdin.
@@ -161,7 +169,7 @@ dumpscope_restore_phase{phase="finished"} 0
 dumpscope_restore_phase{phase="interrupted"} 0
 dumpscope_restore_phase{phase="loading"} 1
 dumpscope_restore_phase{phase="starting"} 0
-# HELP dumpscope_restore_progress_ratio Share of the dump file read (stored bytes read / file size).
+# HELP dumpscope_restore_progress_ratio Share of the dump read: stored bytes read / file size, or bytes applied / expected size for a generated sample.
 # TYPE dumpscope_restore_progress_ratio gauge
 dumpscope_restore_progress_ratio 0.25
 # HELP dumpscope_restore_rows_total Row tuples in the INSERT/REPLACE statements executed.
@@ -240,7 +248,7 @@ dumpscope_restore_tables_done 0
 		CompressedBytes: 1000, CompressedTotalBytes: 1000}}})
 	c.Finish(Final{Phase: PhaseInterrupted})
 	want = `
-# HELP dumpscope_restore_eta_seconds Estimated seconds until the dump is read, from the share of the file read so far; 0 once finished.
+# HELP dumpscope_restore_eta_seconds Estimated seconds until the dump is read, from the share read so far; 0 once finished.
 # TYPE dumpscope_restore_eta_seconds gauge
 dumpscope_restore_eta_seconds 0
 # HELP dumpscope_restore_phase 1 for the restore's current phase, 0 for the others.
@@ -283,4 +291,32 @@ func registryOf(t *testing.T, c *Collector) *prometheus.Registry {
 		t.Fatal(err)
 	}
 	return reg
+}
+
+// TestCollectorExpectedBytes: a generated sample has no file size but a known
+// uncompressed size, which gives the progress and ETA; the final totals keep it.
+func TestCollectorExpectedBytes(t *testing.T) {
+	c := New(Options{RunID: "g"})
+	c.Tick(advisor.Tick{Snapshot: advisor.Snapshot{T: 10, Import: &advisor.ImportProgress{Bytes: 25, ExpectedBytes: 100, Statements: 3}}})
+	names := []string{"dumpscope_restore_progress_ratio", "dumpscope_restore_eta_seconds", "dumpscope_restore_bytes_expected", "dumpscope_restore_file_bytes"}
+	want := func(progress, eta float64) string {
+		return fmt.Sprintf(`
+# HELP dumpscope_restore_bytes_expected Uncompressed size of the dump, estimated as bytes applied ÷ share of the file read (exact at the end).
+# TYPE dumpscope_restore_bytes_expected gauge
+dumpscope_restore_bytes_expected 100
+# HELP dumpscope_restore_eta_seconds Estimated seconds until the dump is read, from the share read so far; 0 once finished.
+# TYPE dumpscope_restore_eta_seconds gauge
+dumpscope_restore_eta_seconds %g
+# HELP dumpscope_restore_progress_ratio Share of the dump read: stored bytes read / file size, or bytes applied / expected size for a generated sample.
+# TYPE dumpscope_restore_progress_ratio gauge
+dumpscope_restore_progress_ratio %g
+`, eta, progress)
+	}
+	if err := testutil.CollectAndCompare(c, strings.NewReader(want(0.25, 30)), names...); err != nil {
+		t.Error(err)
+	}
+	c.Finish(Final{Phase: PhaseFinished, Progress: &advisor.ImportProgress{Bytes: 100, Statements: 9}})
+	if err := testutil.CollectAndCompare(c, strings.NewReader(want(1, 0)), names...); err != nil {
+		t.Error(err)
+	}
 }

@@ -14,10 +14,14 @@ import (
 	"github.com/dumpscope/dumpscope/metrics"
 )
 
-// metricsFlags are --listen and --metrics-textfile, shared by import and watch.
+// metricsFlags are --listen and --metrics-textfile, shared by import and watch, and
+// the exporter they start.
 type metricsFlags struct {
 	listen   string
 	textfile string
+
+	collector *metrics.Collector // nil when neither flag was given
+	server    *metrics.Server
 }
 
 func addMetricsFlags(fs *flag.FlagSet) *metricsFlags {
@@ -47,63 +51,56 @@ func (m *metricsFlags) check(noAdvisor bool) error {
 	return nil
 }
 
-// metricsRun is one run's exporter: nil when neither flag was given (its methods then
-// do nothing).
-type metricsRun struct {
-	collector *metrics.Collector
-	server    *metrics.Server
-	textfile  string
-}
-
-// start creates the collector and binds the endpoint. dump is the dump's name ("" for
-// watch); the target is the server's address only, never the user.
-func (m *metricsFlags) start(s stdio, dump string, cfg *mysql.Config) (*metricsRun, error) {
+// start creates the run's collector and binds the endpoint; the methods below then
+// feed and finish it (they do nothing when neither flag was given). dump is the dump's
+// name ("" for watch); the target is the server's address only, never the user.
+func (m *metricsFlags) start(s stdio, dump string, cfg *mysql.Config) error {
 	if !m.enabled() {
-		return nil, nil
+		return nil
 	}
 	target := cfg.Addr
 	if cfg.Net == "unix" {
 		target = "unix:" + cfg.Addr
 	}
-	r := &metricsRun{textfile: m.textfile, collector: metrics.New(metrics.Options{
+	m.collector = metrics.New(metrics.Options{
 		RunID: importer.NewRunID()[:16], Dump: dump, Target: target, Version: version,
-	})}
+	})
 	if m.listen == "" {
-		return r, nil
+		return nil
 	}
 	addr, loopback, err := metrics.ListenAddr(m.listen)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if r.server, err = metrics.Serve(addr, r.collector); err != nil {
-		return nil, err
+	if m.server, err = metrics.Serve(addr, m.collector); err != nil {
+		return err
 	}
 	if !loopback {
-		fmt.Fprintf(s.Err, "dumpscope: warning: metrics on %s are reachable from other machines (dump and server names included); use 127.0.0.1:PORT to keep them local\n", r.server.Addr())
+		fmt.Fprintf(s.Err, "dumpscope: warning: metrics on %s are reachable from other machines (dump and server names included); use 127.0.0.1:PORT to keep them local\n", m.server.Addr())
 	}
-	fmt.Fprintf(s.Err, "dumpscope: metrics at http://%s/metrics\n", r.server.Addr())
-	return r, nil
+	fmt.Fprintf(s.Err, "dumpscope: metrics at http://%s/metrics\n", m.server.Addr())
+	return nil
 }
 
 // sinks is the collector as the session's extra sink.
-func (r *metricsRun) sinks() []advisor.Sink {
-	if r == nil {
+func (m *metricsFlags) sinks() []advisor.Sink {
+	if m == nil || m.collector == nil {
 		return nil
 	}
-	return []advisor.Sink{r.collector}
+	return []advisor.Sink{m.collector}
 }
 
 // setEnv passes what the session learned at its start (server, devices, probe).
-func (r *metricsRun) setEnv(sess *advisorSession) {
-	if r != nil && sess != nil {
-		r.collector.SetEnv(sess.env)
+func (m *metricsFlags) setEnv(env *advisor.Env) {
+	if m != nil && m.collector != nil {
+		m.collector.SetEnv(env)
 	}
 }
 
 // finishImport records the import's outcome (its exit code and the replayer's totals)
 // and finishes as finish does.
-func (r *metricsRun) finishImport(code int, res *importer.ReplayResult, in *importer.Input, s stdio) int {
-	if r == nil {
+func (m *metricsFlags) finishImport(code int, res *importer.Result, s stdio) int {
+	if m == nil || m.collector == nil {
 		return code
 	}
 	f := metrics.Final{Phase: metrics.PhaseFailed}
@@ -113,53 +110,49 @@ func (r *metricsRun) finishImport(code int, res *importer.ReplayResult, in *impo
 	case exitInterrupted:
 		f.Phase = metrics.PhaseInterrupted
 	}
-	if res != nil {
-		p := importProgress(res.Progress, in)
-		f.Progress, f.Tables = &p, len(res.Tables)
+	if res != nil && res.Replay != nil && res.Input != nil {
+		p, in := res.Replay.Progress, res.Input
+		f.Progress = &advisor.ImportProgress{Bytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
+			CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
+			Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
+		f.Tables = len(res.Replay.Tables)
 	}
-	r.collector.Finish(f)
-	return r.finish(code, s)
+	m.collector.Finish(f)
+	return m.finish(code, s)
 }
 
 // finish writes the textfile and stops the endpoint, and returns the exit code: a
 // textfile that cannot be written fails an otherwise successful run, since a batch
 // job's monitoring relies on it.
-func (r *metricsRun) finish(code int, s stdio) int {
-	if r == nil {
+func (m *metricsFlags) finish(code int, s stdio) int {
+	if m == nil || m.collector == nil {
 		return code
 	}
-	r.close(s)
-	if r.textfile == "" {
+	m.close(s)
+	if m.textfile == "" {
 		return code
 	}
-	if err := metrics.WriteTextfile(r.textfile, r.collector); err != nil {
+	if err := metrics.WriteTextfile(m.textfile, m.collector); err != nil {
 		fmt.Fprintln(s.Err, "dumpscope:", err)
 		if code == exitOK {
 			code = exitFailure
 		}
 		return code
 	}
-	fmt.Fprintln(s.Err, "dumpscope: metrics written to", r.textfile)
+	fmt.Fprintln(s.Err, "dumpscope: metrics written to", m.textfile)
 	return code
 }
 
 // close stops the endpoint (waiting up to 5 s for a scrape in flight); a second call
 // does nothing.
-func (r *metricsRun) close(s stdio) {
-	if r == nil || r.server == nil {
+func (m *metricsFlags) close(s stdio) {
+	if m == nil || m.server == nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := r.server.Shutdown(ctx); err != nil {
+	if err := m.server.Shutdown(ctx); err != nil {
 		fmt.Fprintln(s.Err, "dumpscope: metrics endpoint:", err)
 	}
-	r.server = nil
-}
-
-// importProgress is the replayer's progress as the advisor's ticks carry it.
-func importProgress(p importer.Progress, in *importer.Input) advisor.ImportProgress {
-	return advisor.ImportProgress{Bytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
-		CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
-		Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
+	m.server = nil
 }
