@@ -240,6 +240,15 @@ func (p *ParallelReplayer) Progress() Progress {
 	sp.Rows += p.rows.Load()
 	sp.Statements += p.statements.Load()
 	sp.Commits += p.commits.Load()
+	p.busyMu.Lock()
+	sp.PendingBytes = p.queuedBytes
+	p.busyMu.Unlock()
+	if p.spool != nil {
+		p.spool.mu.Lock()
+		sp.PendingBytes += p.spool.outstanding
+		p.spool.mu.Unlock()
+	}
+	sp.PendingBytes = min(max(sp.PendingBytes, 0), sp.Bytes)
 	return sp
 }
 

@@ -327,7 +327,7 @@ func (b *bench) runOne(ctx context.Context, v benchVariant, index int, tag strin
 				Dump:          &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
 				Progress: func() advisor.ImportProgress {
 					p := progress()
-					return advisor.ImportProgress{Bytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
+					return advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
 						CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0), ExpectedBytes: src.ExpectedBytes, Table: p.Table}
 				},
 			})

@@ -297,7 +297,7 @@ func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions,
 		Interval:    o.interval,
 		Progress: func() advisor.ImportProgress {
 			p := progress()
-			return advisor.ImportProgress{Bytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
+			return advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
 				CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
 				ExpectedBytes: o.expectedBytes, Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
 		},
