@@ -11,6 +11,7 @@
 package metrics
 
 import (
+	"cmp"
 	"errors"
 	"maps"
 	"runtime"
@@ -296,13 +297,15 @@ var (
 	descRestoreBytes = prometheus.NewDesc("dumpscope_restore_bytes_total",
 		"Uncompressed SQL bytes of the dump applied to the server.", nil, nil)
 	descRestoreExpected = prometheus.NewDesc("dumpscope_restore_bytes_expected",
-		"Uncompressed size of the dump, estimated as bytes applied ÷ share of the file read (exact at the end).", nil, nil)
+		"Uncompressed size of the dump: bytes read × file size ÷ file bytes read (exact at the end), or a generated sample's size.", nil, nil)
+	descRestoreReadBytes = prometheus.NewDesc("dumpscope_restore_read_bytes_total",
+		"Uncompressed SQL bytes read from the dump; ahead of dumpscope_restore_bytes_total while a parallel import reads ahead of its workers.", nil, nil)
 	descRestoreFileRead = prometheus.NewDesc("dumpscope_restore_file_read_bytes_total",
 		"Bytes of the dump file read as stored (compressed).", nil, nil)
 	descRestoreFileSize = prometheus.NewDesc("dumpscope_restore_file_bytes",
 		"Size of the dump file as stored; absent on stdin.", nil, nil)
 	descRestoreProgress = prometheus.NewDesc("dumpscope_restore_progress_ratio",
-		"Share of the dump read: stored bytes read / file size, or bytes applied / expected size for a generated sample.", nil, nil)
+		"Share of the dump applied: SQL bytes applied ÷ the expected uncompressed size (advisor.ImportProgress.Fraction, as the progress line).", nil, nil)
 	descRestoreRows = prometheus.NewDesc("dumpscope_restore_rows_total",
 		"Row tuples in the INSERT/REPLACE statements executed.", nil, nil)
 	descRestoreStatements = prometheus.NewDesc("dumpscope_restore_statements_total",
@@ -316,7 +319,7 @@ var (
 	descRestorePhase = prometheus.NewDesc("dumpscope_restore_phase",
 		"1 for the restore's current phase, 0 for the others.", []string{"phase"}, nil)
 	descRestoreETA = prometheus.NewDesc("dumpscope_restore_eta_seconds",
-		"Estimated seconds until the dump is read, from the share read so far; 0 once finished.", nil, nil)
+		"Estimated seconds until the dump is applied, from the share applied so far; 0 once finished.", nil, nil)
 	descRestoreElapsed = prometheus.NewDesc("dumpscope_restore_elapsed_seconds",
 		"Seconds since sampling started.", nil, nil)
 
@@ -331,7 +334,7 @@ func (c *Collector) Describe(ch chan<- *prometheus.Desc) {
 		descDiskInfo, descReadsCompleted, descReadBytes, descReadTime, descWritesCompleted, descWrittenBytes,
 		descWriteTime, descIOTime, descFlushes, descFlushTime, descWriteAwait, descFlushAwait, descUtil, descQueue,
 		descFSAvail, descFSSize, descProbe, descCheckpointAge, descCheckpointMax, descRedoCapacity, descRedoWritten, descDirty,
-		descRestoreBytes, descRestoreExpected, descRestoreFileRead, descRestoreFileSize, descRestoreProgress,
+		descRestoreBytes, descRestoreReadBytes, descRestoreExpected, descRestoreFileRead, descRestoreFileSize, descRestoreProgress,
 		descRestoreRows, descRestoreStatements, descRestoreErrors, descRestoreWarnings, descRestoreTables,
 		descRestorePhase, descRestoreETA, descRestoreElapsed, descFinding,
 	} {
@@ -461,21 +464,23 @@ func (c *Collector) collectRestore(ch chan<- prometheus.Metric, r *restoreState)
 	counter(descRestoreWarnings, float64(p.Warnings))
 	counter(descRestoreFileRead, float64(p.CompressedBytes))
 	gauge(descRestoreElapsed, r.elapsed)
-	// The completion fraction: from the file as stored when its size is known, else
-	// from the uncompressed size when that is known up front (a generated sample).
-	frac, known := 0.0, false
-	switch total := p.CompressedTotalBytes; {
-	case total > 0:
-		frac, known = min(float64(p.CompressedBytes)/float64(total), 1), true
+	if p.ReadBytes > 0 {
+		counter(descRestoreReadBytes, float64(p.ReadBytes))
+	}
+	if total := p.CompressedTotalBytes; total > 0 {
 		gauge(descRestoreFileSize, float64(total))
-		if p.CompressedBytes > 0 {
-			gauge(descRestoreExpected, float64(p.Bytes)/frac)
-		}
+	}
+	// The uncompressed size: projected from the ratio read so far when the file's size
+	// is known, a generated sample's size otherwise.
+	switch read := cmp.Or(p.ReadBytes, p.Bytes); {
+	case p.CompressedTotalBytes > 0 && p.CompressedBytes > 0:
+		gauge(descRestoreExpected, float64(read)*float64(p.CompressedTotalBytes)/float64(p.CompressedBytes))
 	case p.ExpectedBytes > 0:
-		frac, known = min(float64(p.Bytes)/float64(p.ExpectedBytes), 1), true
 		gauge(descRestoreExpected, float64(p.ExpectedBytes))
 	}
-	if known {
+	// The completion fraction and ETA as the progress line has them (applied SQL, not
+	// what a parallel import has read ahead).
+	if frac, ok := p.Fraction(); ok {
 		gauge(descRestoreProgress, frac)
 		switch {
 		case done:

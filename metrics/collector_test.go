@@ -141,7 +141,7 @@ dumpscope_probe_sync_write_latency_seconds{class="consumer-flash",mode="fdatasyn
 dumpscope_probe_sync_write_latency_seconds{class="consumer-flash",mode="fdatasync",quantile="0.99"} 0.0025
 dumpscope_probe_sync_write_latency_seconds_sum{class="consumer-flash",mode="fdatasync"} 10
 dumpscope_probe_sync_write_latency_seconds_count{class="consumer-flash",mode="fdatasync"} 6000
-# HELP dumpscope_restore_bytes_expected Uncompressed size of the dump, estimated as bytes applied ÷ share of the file read (exact at the end).
+# HELP dumpscope_restore_bytes_expected Uncompressed size of the dump: bytes read × file size ÷ file bytes read (exact at the end), or a generated sample's size.
 # TYPE dumpscope_restore_bytes_expected gauge
 dumpscope_restore_bytes_expected 1.6777216e+09
 # HELP dumpscope_restore_bytes_total Uncompressed SQL bytes of the dump applied to the server.
@@ -153,7 +153,7 @@ dumpscope_restore_elapsed_seconds 100
 # HELP dumpscope_restore_errors_total SQL errors tolerated under --force.
 # TYPE dumpscope_restore_errors_total counter
 dumpscope_restore_errors_total 1
-# HELP dumpscope_restore_eta_seconds Estimated seconds until the dump is read, from the share read so far; 0 once finished.
+# HELP dumpscope_restore_eta_seconds Estimated seconds until the dump is applied, from the share applied so far; 0 once finished.
 # TYPE dumpscope_restore_eta_seconds gauge
 dumpscope_restore_eta_seconds 300
 # HELP dumpscope_restore_file_bytes Size of the dump file as stored; absent on stdin.
@@ -169,7 +169,7 @@ dumpscope_restore_phase{phase="finished"} 0
 dumpscope_restore_phase{phase="interrupted"} 0
 dumpscope_restore_phase{phase="loading"} 1
 dumpscope_restore_phase{phase="starting"} 0
-# HELP dumpscope_restore_progress_ratio Share of the dump read: stored bytes read / file size, or bytes applied / expected size for a generated sample.
+# HELP dumpscope_restore_progress_ratio Share of the dump applied: SQL bytes applied ÷ the expected uncompressed size (advisor.ImportProgress.Fraction, as the progress line).
 # TYPE dumpscope_restore_progress_ratio gauge
 dumpscope_restore_progress_ratio 0.25
 # HELP dumpscope_restore_rows_total Row tuples in the INSERT/REPLACE statements executed.
@@ -248,7 +248,7 @@ dumpscope_restore_tables_done 0
 		CompressedBytes: 1000, CompressedTotalBytes: 1000}}})
 	c.Finish(Final{Phase: PhaseInterrupted})
 	want = `
-# HELP dumpscope_restore_eta_seconds Estimated seconds until the dump is read, from the share read so far; 0 once finished.
+# HELP dumpscope_restore_eta_seconds Estimated seconds until the dump is applied, from the share applied so far; 0 once finished.
 # TYPE dumpscope_restore_eta_seconds gauge
 dumpscope_restore_eta_seconds 0
 # HELP dumpscope_restore_phase 1 for the restore's current phase, 0 for the others.
@@ -301,13 +301,13 @@ func TestCollectorExpectedBytes(t *testing.T) {
 	names := []string{"dumpscope_restore_progress_ratio", "dumpscope_restore_eta_seconds", "dumpscope_restore_bytes_expected", "dumpscope_restore_file_bytes"}
 	want := func(progress, eta float64) string {
 		return fmt.Sprintf(`
-# HELP dumpscope_restore_bytes_expected Uncompressed size of the dump, estimated as bytes applied ÷ share of the file read (exact at the end).
+# HELP dumpscope_restore_bytes_expected Uncompressed size of the dump: bytes read × file size ÷ file bytes read (exact at the end), or a generated sample's size.
 # TYPE dumpscope_restore_bytes_expected gauge
 dumpscope_restore_bytes_expected 100
-# HELP dumpscope_restore_eta_seconds Estimated seconds until the dump is read, from the share read so far; 0 once finished.
+# HELP dumpscope_restore_eta_seconds Estimated seconds until the dump is applied, from the share applied so far; 0 once finished.
 # TYPE dumpscope_restore_eta_seconds gauge
 dumpscope_restore_eta_seconds %g
-# HELP dumpscope_restore_progress_ratio Share of the dump read: stored bytes read / file size, or bytes applied / expected size for a generated sample.
+# HELP dumpscope_restore_progress_ratio Share of the dump applied: SQL bytes applied ÷ the expected uncompressed size (advisor.ImportProgress.Fraction, as the progress line).
 # TYPE dumpscope_restore_progress_ratio gauge
 dumpscope_restore_progress_ratio %g
 `, eta, progress)
@@ -317,6 +317,32 @@ dumpscope_restore_progress_ratio %g
 	}
 	c.Finish(Final{Phase: PhaseFinished, Progress: &advisor.ImportProgress{Bytes: 100, Statements: 9}})
 	if err := testutil.CollectAndCompare(c, strings.NewReader(want(1, 0)), names...); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestCollectorReadAhead: a parallel import that has read 80 % of the file but applied
+// half of the SQL is half done, as its progress line says; what it read shows apart.
+func TestCollectorReadAhead(t *testing.T) {
+	c := New(Options{RunID: "p"})
+	c.Tick(advisor.Tick{Snapshot: advisor.Snapshot{T: 20, Import: &advisor.ImportProgress{Bytes: 400, ReadBytes: 640,
+		CompressedBytes: 80, CompressedTotalBytes: 100, Statements: 7}}})
+	want := `
+# HELP dumpscope_restore_bytes_expected Uncompressed size of the dump: bytes read × file size ÷ file bytes read (exact at the end), or a generated sample's size.
+# TYPE dumpscope_restore_bytes_expected gauge
+dumpscope_restore_bytes_expected 800
+# HELP dumpscope_restore_eta_seconds Estimated seconds until the dump is applied, from the share applied so far; 0 once finished.
+# TYPE dumpscope_restore_eta_seconds gauge
+dumpscope_restore_eta_seconds 20
+# HELP dumpscope_restore_progress_ratio Share of the dump applied: SQL bytes applied ÷ the expected uncompressed size (advisor.ImportProgress.Fraction, as the progress line).
+# TYPE dumpscope_restore_progress_ratio gauge
+dumpscope_restore_progress_ratio 0.5
+# HELP dumpscope_restore_read_bytes_total Uncompressed SQL bytes read from the dump; ahead of dumpscope_restore_bytes_total while a parallel import reads ahead of its workers.
+# TYPE dumpscope_restore_read_bytes_total counter
+dumpscope_restore_read_bytes_total 640
+`
+	if err := testutil.CollectAndCompare(c, strings.NewReader(want), "dumpscope_restore_bytes_expected",
+		"dumpscope_restore_eta_seconds", "dumpscope_restore_progress_ratio", "dumpscope_restore_read_bytes_total"); err != nil {
 		t.Error(err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -60,6 +61,7 @@ type importOptions struct {
 	relaxDurability  bool
 	deferIndexes     bool
 	metrics          *metricsFlags
+	loadData         bool
 
 	file    string
 	command []string
@@ -119,6 +121,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	fs.DurationVar(&o.probe, "probe", 0, "before the import, measure sync-write latency in the server's redo directory for this `long` (local servers; adds writes to the device)")
 	fs.StringVar(&o.checkpoint, "checkpoint", "", "checkpoint journal `file` (default: FILE.dumpscope-checkpoint; required for stdin); enables progress rows for --resume")
 	fs.BoolVar(&o.deferIndexes, "defer-indexes", false, "create plain secondary indexes after each table's rows (same final schema)")
+	fs.BoolVar(&o.loadData, "load-data", false, "send plain row inserts as LOAD DATA LOCAL streams from memory where provably exact (the server's bulk path; InnoDB tables; see docs/import.md)")
 	fs.BoolVar(&o.skipBinlog, "skip-binlog", false, "SET SESSION sql_log_bin=0 on the import's connections (needs SUPER/BINLOG ADMIN; replicas will not see the data)")
 	fs.BoolVar(&o.relaxDurability, "relax-durability", false, "innodb_flush_log_at_trx_commit=2 and sync_binlog=0 during the import, restored afterwards (see restore-settings)")
 	fs.BoolVar(&o.resume, "resume", false, "continue an interrupted import from the target's progress rows (same dump, same target)")
@@ -208,6 +211,10 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	if o.closeInput != nil {
 		defer o.closeInput()
 	}
+	if err := checkRecordPath(o, s); err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		return exitUsage
+	}
 	srv, err := importSandbox(ctx, o, s)
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
@@ -243,7 +250,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		Force: o.force, Overwrite: o.overwrite, StripDefiners: o.stripDefiners, LocalInfile: o.localInfile,
 		BinaryMode: o.binaryMode, Comments: o.comments, SkipWarningCount: o.skipWarningCount,
 		SkipRowCounts: o.skipRowCounts, CheckpointPath: o.checkpoint, Resume: o.resume,
-		SkipBinlog: o.skipBinlog, RelaxDurability: o.relaxDurability, DeferIndexes: o.deferIndexes,
+		SkipBinlog: o.skipBinlog, RelaxDurability: o.relaxDurability, DeferIndexes: o.deferIndexes, LoadData: o.loadData,
 		Stop: stop.graceful, Log: s.Err, Confirm: ttyConfirm(s),
 		OnReplay: func(in *importer.Input, progress func() importer.Progress) func() {
 			sess, sampled = openImportSession(ctx, cfg, o, in, progress, s)
@@ -302,7 +309,7 @@ func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions,
 		Interval:    o.interval,
 		Progress: func() advisor.ImportProgress {
 			p := progress()
-			return advisor.ImportProgress{Bytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
+			return advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
 				CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
 				ExpectedBytes: o.expectedBytes, Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
 		},
@@ -431,4 +438,38 @@ func printResumeCommand(o *importOptions, journal string, s stdio) {
 		}
 	}
 	fmt.Fprintf(s.Err, "dumpscope: resumable; continue with:\n  %s\n", strings.Join(args, " "))
+}
+
+// checkRecordPath finds an unwritable --record before the import starts (not after it
+// succeeded), and keeps the first run's record when a resumed run names the same file:
+// the resumed run writes beside it (run.resume-1.json …) and says so.
+func checkRecordPath(o *importOptions, s stdio) error {
+	if o.record == "" {
+		return nil
+	}
+	if o.resume {
+		if _, err := os.Stat(o.record); err == nil {
+			ext := filepath.Ext(o.record)
+			base := strings.TrimSuffix(o.record, ext)
+			for n := 1; ; n++ {
+				p := fmt.Sprintf("%s.resume-%d%s", base, n, ext)
+				if _, err := os.Stat(p); errors.Is(err, os.ErrNotExist) {
+					fmt.Fprintf(s.Err, "dumpscope: %s holds the interrupted run's record; this run's goes to %s\n", o.record, p)
+					o.record = p
+					break
+				}
+			}
+		}
+	}
+	dir := filepath.Dir(o.record)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(o.record)+".check-*")
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("--record %s: cannot write in %s: %v", o.record, dir, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }

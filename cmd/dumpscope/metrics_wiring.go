@@ -112,7 +112,7 @@ func (m *metricsFlags) finishImport(code int, res *importer.Result, s stdio) int
 	}
 	if res != nil && res.Replay != nil && res.Input != nil {
 		p, in := res.Replay.Progress, res.Input
-		f.Progress = &advisor.ImportProgress{Bytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
+		f.Progress = &advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
 			CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
 			Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
 		f.Tables = len(res.Replay.Tables)
