@@ -2,6 +2,7 @@ package tui
 
 import (
 	"sync"
+	"sync/atomic"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -17,10 +18,10 @@ const maxQueuedTicks = 3600
 // program reads), in order and batched when the screen fell behind, so no finding is
 // lost and the monitor's tick never waits for the terminal.
 type Sink struct {
-	// Findings, when set, is called on the monitor's goroutine after each tick (the
+	// findings, when set, is called on the monitor's goroutine after each tick (the
 	// engine is not safe for concurrent use) to send the findings with their latest
 	// evidence along with the tick.
-	Findings func() []advisor.Finding
+	findings atomic.Pointer[func() []advisor.Finding]
 
 	mu    sync.Mutex
 	queue []TickMsg
@@ -32,14 +33,24 @@ type Sink struct {
 
 // NewSink returns a sink; Attach connects it to a program.
 func NewSink(findings func() []advisor.Finding) *Sink {
-	return &Sink{Findings: findings, wake: make(chan struct{}, 1), stop: make(chan struct{})}
+	s := &Sink{wake: make(chan struct{}, 1), stop: make(chan struct{})}
+	s.SetFindings(findings)
+	return s
+}
+
+// SetFindings sets the function that returns the engine's findings (the engine's
+// Findings method); safe while ticks arrive.
+func (s *Sink) SetFindings(f func() []advisor.Finding) {
+	if f != nil {
+		s.findings.Store(&f)
+	}
 }
 
 // Tick queues t for the program.
 func (s *Sink) Tick(t advisor.Tick) {
 	m := TickMsg{Tick: t}
-	if s.Findings != nil {
-		m.Findings = s.Findings()
+	if f := s.findings.Load(); f != nil {
+		m.Findings = (*f)()
 	}
 	s.mu.Lock()
 	if len(s.queue) >= maxQueuedTicks {

@@ -21,6 +21,7 @@ import (
 	"github.com/dumpscope/dumpscope/iostat"
 	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
+	"github.com/dumpscope/dumpscope/tui"
 )
 
 // runWatch attaches to a server while another tool (the mysql client, myloader) restores
@@ -34,6 +35,7 @@ func runWatch(args []string, s stdio) int {
 	duration := fs.Duration("duration", 0, "stop after this long (0: until interrupted)")
 	quiet := fs.Bool("quiet", false, "print findings only, no per-interval progress lines")
 	probe := fs.Duration("probe", 0, "first measure sync-write latency in the server's redo directory for this long (local servers; adds writes to the device)")
+	noTUI := fs.Bool("no-tui", false, "headless: log lines on stderr instead of the dashboard on a terminal")
 	allStatus := fs.Bool("all-status", false, "record every SHOW GLOBAL STATUS counter each tick, not only those the rules read (several times the sampling cost)")
 	fs.Usage = func() {
 		fmt.Fprintln(s.Err, "usage: dumpscope watch [connection flags] [--interval 1s] [--record FILE] [--duration D] [--probe D]")
@@ -61,6 +63,10 @@ func runWatch(args []string, s stdio) int {
 	if *quiet {
 		every = -1
 	}
+	ctx, stopUI := context.WithCancel(ctx) // the dashboard's "stop watching? y"
+	defer stopUI()
+	dash := newDashboard(tui.ModeWatch, *noTUI, s, stopUI)
+	defer dash.close() // prints held notes when the session fails to open
 	sess, err := openAdvisorSession(ctx, cfg, sessionOptions{
 		Interval: *interval,
 		Command:  append([]string{"dumpscope", "watch"}, args...),
@@ -68,8 +74,9 @@ func runWatch(args []string, s stdio) int {
 		// Saved every minute so a crash of a long watch keeps all but the last minute.
 		SavePath:  *recordPath,
 		SaveEvery: max(1, int(time.Minute / *interval)),
-		Log:       s.Err,
-		LogEvery:  every,
+		Log:       dash.log(s.Err),
+		LogEvery:  dash.logEvery(every),
+		Sinks:     dash.sinks(),
 
 		ProbeDuration: *probe,
 		AllStatus:     *allStatus,
@@ -86,7 +93,9 @@ func runWatch(args []string, s stdio) int {
 		runCtx, cancel = context.WithTimeout(ctx, *duration)
 		defer cancel()
 	}
+	dash.show(sess, tui.Header{Target: dbconn.Describe(cfg)})
 	_ = sess.Run(runCtx) // ends on Ctrl-C or --duration: both are a normal end of a watch
+	dash.close()
 	if sess.saver != nil && sess.saver.Err != nil {
 		fmt.Fprintf(s.Err, "warning: periodic save of the run record stopped: %v\n", sess.saver.Err)
 	}

@@ -27,6 +27,7 @@ import (
 	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/sandbox"
+	"github.com/dumpscope/dumpscope/tui"
 )
 
 // importOptions are the flags of `dumpscope import`.
@@ -111,7 +112,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	fs.BoolVar(&o.comments, "comments", false, "send comments to the server instead of stripping them (the client's --comments)")
 	fs.BoolVar(&o.skipWarningCount, "skip-warning-count", false, "do not count server warnings (saves a round trip per statement)")
 	fs.BoolVar(&o.skipRowCounts, "skip-row-counts", false, "do not compare each table's COUNT(*) with the dump's rows at the end (it reads a whole index per table: minutes on a large restore)")
-	fs.BoolVar(&o.noTUI, "no-tui", false, "headless: progress lines on stderr (the only mode so far)")
+	fs.BoolVar(&o.noTUI, "no-tui", false, "headless: progress lines on stderr instead of the dashboard on a terminal")
 	fs.BoolVar(&o.noAdvisor, "no-advisor", false, "do not sample the server or run the rules")
 	fs.DurationVar(&o.interval, "interval", time.Second, "progress and sampling `interval`")
 	fs.StringVar(&o.record, "record", "", "write a run record (JSON) to this `file` (saved every minute while it runs)")
@@ -286,12 +287,13 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		}
 	}
 
+	dash := newDashboard(tui.ModeImport, o.noTUI, s, func() { stop.once.Do(func() { close(stop.graceful) }) })
 	split := importer.NewSplitter(in.Reader, importer.SplitOptions{
 		KeepComments: o.comments, BinaryMode: o.binaryMode, Charset: connCharset(ctx, conns[0]),
 	})
 	ropt := importer.ReplayOptions{
 		Name: in.Name, Force: o.force, LocalInfile: o.localInfile, StripDefiners: o.stripDefiners,
-		SkipWarningCount: o.skipWarningCount, Stop: stop.graceful, OnStatement: o.onStatement,
+		SkipWarningCount: o.skipWarningCount, Stop: stop.graceful, OnStatement: dash.gated(o.onStatement),
 	}
 	var rep replayer
 	if cp == nil && !o.deferIndexes {
@@ -336,7 +338,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 			Log:      s.Err,
 			LogEvery: -1, // the import prints its own progress line, with ServerLine appended
 			Dump:     &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
-			Sinks:    []advisor.Sink{lineSink},
+			Sinks:    dash.sinks(lineSink),
 			// A long import's record survives a crash of dumpscope up to the last minute.
 			SavePath:      o.record,
 			SaveEvery:     max(1, int(time.Minute/o.interval)),
@@ -363,8 +365,11 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		}
 		return ""
 	}
-	prog.start()
+	if !dash.show(sess, tui.Header{Dump: in.Name, Format: in.Format, Sandbox: o.sandbox, Connections: o.parallel, Target: dbconn.Describe(cfg)}) {
+		prog.start()
+	}
 	res, runErr := rep.Run(ctx)
+	dash.close()
 	prog.stop()
 	monStop()
 	monWG.Wait()
