@@ -71,6 +71,8 @@ type Options struct {
 	Frames []TickMsg
 	// Title names the recorded run in ModeView.
 	Title string
+	// End is how the recorded run ended, shown on its last frame in ModeView.
+	End *DoneMsg
 }
 
 // panel ids, in focus order; the keys 1–5 pick them.
@@ -351,6 +353,9 @@ func (m *Model) seek(i int) {
 	m.st = newState(m.o.Env)
 	for _, f := range m.o.Frames[:i+1] {
 		m.st.apply(f)
+	}
+	if i == len(m.o.Frames)-1 {
+		m.st.done = m.o.End
 	}
 	m.selected = min(m.selected, max(0, len(m.st.findings)-1))
 }
