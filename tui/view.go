@@ -234,11 +234,24 @@ func (m *Model) normal(w, h int) []string {
 	}
 	out = append(out, m.doneBlock(w)...)
 	out = append(out, m.devicePanel(w, false)...)
-	out = append(out, m.innodbPanel(w, 1)...)
-	out = append(out, m.cpuPanel(w, false)...)
+	cpu := m.cpuPanel(w, false)
+	// Rows the findings do not need go to the checkpoint-age history: a graph with the
+	// flush points drawn across it instead of a one-line sparkline.
+	graphH := 1
+	if spare := h - len(out) - len(cpu) - 3 - m.findingsRows(); spare >= 4 {
+		graphH = min(spare-1, 10)
+	}
+	out = append(out, m.innodbPanel(w, graphH)...)
+	out = append(out, cpu...)
 	rest := h - len(out)
 	out = append(out, m.findingsPanel(w, max(rest, 2))...)
 	return out
+}
+
+// findingsRows is what the findings panel needs: its title, a line per finding and
+// two lines of fix under each active one (at least three rows).
+func (m *Model) findingsRows() int {
+	return max(3, 1+len(m.st.findings)+2*m.st.activeFindings())
 }
 
 // wide is the ≥120×36 layout: import and devices on the left, InnoDB with its history
