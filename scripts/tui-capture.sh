@@ -51,7 +51,7 @@ check "$work/live.txt" "device columns" 'w_await f_await aqu-sz %util'
 check "$work/live.txt" "a device row with numbers" '^ [a-z0-9-]+ +[0-9.]+k? +[0-9.]+ +[0-9.]+ '
 check "$work/live.txt" "checkpoint age against its maximum" 'checkpoint age .*[0-9]+% [0-9.]+ [kM]B of [0-9.]+ [kM]B max'
 check "$work/live.txt" "the server's flush points" 'flush async 88% · sync 100% \(mariadb'
-check "$work/live.txt" "the redo finding" 'CRIT .*redo-log-too-small'
+check "$work/live.txt" "the redo finding" '(CRIT|WARN) .*redo-log-too-small'
 
 tmux send-keys -t "$sess" q
 sleep 1

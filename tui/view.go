@@ -264,11 +264,25 @@ func (m *Model) wide(w, h int) []string {
 		left = append(left, m.importPanel(lw, true)...)
 	}
 	left = append(left, m.devicePanel(lw, true)...)
-	// The checkpoint-age graph takes what the findings leave: they need a line each.
-	findH := min(max(4, len(m.st.findings)*3+1), h/3)
-	graphH := max(6, min(16, h-findH-len(left)/2-9))
+	// The graphs take the rows the findings leave.
+	top := h - len(m.doneBlock(w)) - min(m.findingsRows(), h/3)
+	graphH := max(4, min(30, top-8))
 	right = append(right, m.innodbPanel(rw, graphH)...)
 	right = append(right, m.cpuPanel(rw, true)...)
+	if names := m.deviceNames(); len(names) > 0 && top-len(left) >= 6 {
+		gh := min(top-len(left)-2, 12)
+		left = append(left, "", m.sty.dim.Render(fmt.Sprintf(" %s %%util, last %s", names[0], fmtClock(float64(lw-6)*m.o.Interval.Seconds()))))
+		for i, row := range graph(m.st.utilHist[names[0]].last((lw-6)*4), lw-6, gh, nil) {
+			axis := "     "
+			switch i {
+			case 0:
+				axis = " 100%"
+			case gh - 1:
+				axis = "   0%"
+			}
+			left = append(left, m.sty.dim.Render(axis)+" "+m.sty.accent.Render(row))
+		}
+	}
 	n := max(len(left), len(right))
 	out := m.doneBlock(w)
 	for i := 0; i < n; i++ {
