@@ -120,20 +120,22 @@ func wrap(s string, w int) []string {
 	}
 	var out []string
 	for _, para := range strings.Split(s, "\n") {
-		line := ""
+		line, lineW := "", 0
 		for _, word := range strings.Fields(para) {
+			ww := ansi.StringWidth(word)
 			switch {
 			case line == "":
-				line = word
-			case lipgloss.Width(line)+1+lipgloss.Width(word) <= w:
-				line += " " + word
+				line, lineW = word, ww
+			case lineW+1+ww <= w:
+				line, lineW = line+" "+word, lineW+1+ww
 			default:
 				out = append(out, line)
-				line = word
+				line, lineW = word, ww
 			}
-			for lipgloss.Width(line) > w { // a word longer than the line
+			for lineW > w { // a word longer than the line
 				out = append(out, ansi.Truncate(line, w, ""))
 				line = ansi.TruncateLeft(line, w, "")
+				lineW = ansi.StringWidth(line)
 			}
 		}
 		out = append(out, line)

@@ -323,3 +323,20 @@ func TestGraphs(t *testing.T) {
 		t.Errorf("ageBar = %q", got)
 	}
 }
+
+// BenchmarkFrame is one redraw at 100×32 after a tick: what the screen costs per second
+// at the default refresh (the memo skips redraws when nothing changed).
+func BenchmarkFrame(b *testing.B) {
+	rec, frames := loadRun(b)
+	m := New(importOptions(rec))
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 32})
+	for _, f := range frames[:30] {
+		m.Update(f)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m.Update(frames[30+i%20])
+		m.seq++ // force the redraw a new tick causes
+		_ = m.View()
+	}
+}
