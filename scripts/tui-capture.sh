@@ -29,13 +29,14 @@ tmux new-session -d -s "$sess" -x 100 -y 32 \
 
 capture() { tmux capture-pane -p -t "$sess" "$@" | sed 's/[[:space:]]*$//'; }
 
-# Live: wait for the redo finding, then one more tick so the numbers are steady.
+# Live: wait for the redo finding, then SETTLE seconds (default 15) so the graphs have
+# some history.
 for _ in $(seq 120); do
 	sleep 1
 	capture >"$work/live.txt"
 	grep -q 'redo-log-too-small' "$work/live.txt" && break
 done
-sleep 2
+sleep "${SETTLE:-15}"
 capture >"$work/live.txt"
 
 fail=0
