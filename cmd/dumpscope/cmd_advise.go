@@ -93,7 +93,7 @@ func runWatch(args []string, s stdio) int {
 		runCtx, cancel = context.WithTimeout(ctx, *duration)
 		defer cancel()
 	}
-	dash.show(sess, tui.Header{Target: dbconn.Describe(cfg)})
+	dash.show(sess, tui.Header{Target: dbconn.Describe(cfg)}, nil)
 	_ = sess.Run(runCtx) // ends on Ctrl-C or --duration: both are a normal end of a watch
 	dash.close()
 	if sess.saver != nil && sess.saver.Err != nil {

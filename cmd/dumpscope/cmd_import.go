@@ -365,9 +365,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		}
 		return ""
 	}
-	if !dash.show(sess, tui.Header{Dump: in.Name, Format: in.Format, Sandbox: o.sandbox, Connections: o.parallel, Target: dbconn.Describe(cfg)}) {
-		prog.start()
-	}
+	dash.show(sess, tui.Header{Dump: in.Name, Format: in.Format, Sandbox: o.sandbox, Connections: o.parallel, Target: dbconn.Describe(cfg)}, prog.start)
 	res, runErr := rep.Run(ctx)
 	dash.close()
 	prog.stop()

@@ -35,6 +35,13 @@ type dashboard struct {
 	held   *heldLines
 	prog   *tea.Program
 	exited chan struct{}
+
+	mu       sync.Mutex
+	closing  bool
+	restored sync.Once
+	// headless is the command's own progress output, started when the screen cannot
+	// open or dies before the run ends (a terminal gone, a SIGINT bubbletea took).
+	headless func()
 }
 
 // newDashboard returns a dashboard when noTUI is off and stderr is a terminal (TERM not
@@ -105,11 +112,16 @@ func (d *dashboard) gated(next func(context.Context, *importer.Statement) error)
 }
 
 // show opens the screen for sess. A nil session (--no-advisor, or the advisor failed)
-// has no ticks to show: it returns false and the command stays headless.
-func (d *dashboard) show(sess *advisorSession, h tui.Header) bool {
+// has no ticks to show: then, or when the screen dies before close, headless (may be nil)
+// starts the command's plain progress output instead.
+func (d *dashboard) show(sess *advisorSession, h tui.Header, headless func()) {
 	if d == nil || sess == nil {
-		return false
+		if headless != nil {
+			headless()
+		}
+		return
 	}
+	d.headless = headless
 	d.sink.SetFindings(sess.engine.Findings)
 	h.Flavor, h.Version = sess.env.Server.Flavor, sess.env.Server.Version
 	o := tui.Options{
@@ -132,15 +144,41 @@ func (d *dashboard) show(sess *advisorSession, h tui.Header) bool {
 		d.orig, d.errW.w = d.errW.w, d.held
 		d.errW.mu.Unlock()
 	}
+	d.mu.Lock()
+	defer d.mu.Unlock() // the program's goroutine waits for d.prog
 	d.prog = tui.NewProgram(tui.New(o), d.term, d.stdinTTY)
 	d.sink.Attach(d.prog.Send)
 	go func() {
 		defer close(d.exited)
-		if _, err := d.prog.Run(); err != nil {
-			fmt.Fprintln(d.held, "dumpscope: the dashboard stopped:", err)
+		_, err := d.prog.Run()
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		if d.closing {
+			return
+		}
+		// The screen ended while the run goes on: back to plain output.
+		d.restore()
+		if err != nil {
+			fmt.Fprintln(d.term, "dumpscope: the dashboard stopped:", err)
+		}
+		if d.headless != nil {
+			d.headless()
 		}
 	}()
-	return true
+}
+
+// restore gives stderr back and prints, then passes through, what was held.
+func (d *dashboard) restore() {
+	d.restored.Do(func() {
+		out := io.Writer(d.term)
+		if d.errW != nil {
+			d.errW.mu.Lock()
+			d.errW.w = d.orig
+			d.errW.mu.Unlock()
+			out = d.errW
+		}
+		d.held.release(out)
+	})
 }
 
 // close ends the screen (if it is still up), then prints what stderr received meanwhile.
@@ -148,23 +186,17 @@ func (d *dashboard) close() {
 	if d == nil {
 		return
 	}
-	out := io.Writer(d.term)
+	d.mu.Lock()
+	d.closing = true
+	d.mu.Unlock()
 	if d.prog != nil {
 		d.prog.Quit()
 		<-d.exited
 		d.sink.Close()
 		d.prog = nil
-		if d.errW != nil {
-			d.errW.mu.Lock()
-			d.errW.w = d.orig
-			d.errW.mu.Unlock()
-		}
-	}
-	if d.errW != nil {
-		out = d.errW
 	}
 	if d.held != nil {
-		d.held.flushTo(out)
+		d.restore()
 	}
 }
 
@@ -219,6 +251,7 @@ type heldLines struct {
 	mu      sync.Mutex
 	buf     bytes.Buffer
 	dropped int
+	through io.Writer // after release
 }
 
 const maxHeldBytes = 1 << 20
@@ -226,6 +259,9 @@ const maxHeldBytes = 1 << 20
 func (h *heldLines) Write(p []byte) (int, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if h.through != nil {
+		return h.through.Write(p)
+	}
 	h.buf.Write(p)
 	if h.buf.Len() > maxHeldBytes {
 		b := h.buf.Bytes()
@@ -241,9 +277,21 @@ func (h *heldLines) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// release prints what was held to w and passes later writes straight through.
+func (h *heldLines) release(w io.Writer) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.flushLocked(w)
+	h.through = w
+}
+
 func (h *heldLines) flushTo(w io.Writer) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	h.flushLocked(w)
+}
+
+func (h *heldLines) flushLocked(w io.Writer) {
 	if h.dropped > 0 {
 		fmt.Fprintf(w, "dumpscope: (%d earlier log lines from while the dashboard was up are not shown)\n", h.dropped)
 	}

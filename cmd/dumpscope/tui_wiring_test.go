@@ -64,8 +64,10 @@ func TestNoDashboardWithoutTerminal(t *testing.T) {
 	if got := nilDash.gated(nil); got != nil {
 		t.Error("headless hook must stay nil (the replayer skips a nil OnStatement)")
 	}
-	if nilDash.show(nil, tui.Header{}) {
-		t.Error("headless show must report false so the progress printer starts")
+	started := false
+	nilDash.show(nil, tui.Header{}, func() { started = true })
+	if !started {
+		t.Error("headless show must start the progress printer")
 	}
 	nilDash.close()
 }
