@@ -9,6 +9,8 @@
 package tui
 
 import (
+	"os"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -73,6 +75,9 @@ type Options struct {
 	Title string
 	// End is how the recorded run ended, shown on its last frame in ModeView.
 	End *DoneMsg
+	// ASCII draws with ASCII only (bars, graphs, rules, separators), for a terminal or
+	// locale without UTF-8; see UTF8Locale.
+	ASCII bool
 }
 
 // panel ids, in focus order; the keys 1–5 pick them.
@@ -173,6 +178,7 @@ type Model struct {
 	shownT    float64 // snapshot time last shown (refresh rate)
 	memoKey   memoKey
 	memoValue string
+	ascii     *strings.Replacer // nil: UTF-8 symbols
 }
 
 type memoKey struct{ seq, w, h int }
@@ -201,6 +207,9 @@ func New(o Options) *Model {
 	}
 	if o.Mode == ModeView && len(o.Frames) > 0 {
 		m.seek(len(o.Frames) - 1)
+	}
+	if o.ASCII {
+		m.ascii = asciiReplacer()
 	}
 	return m
 }
@@ -370,5 +379,32 @@ func (m *Model) View() string {
 		return m.memoValue
 	}
 	m.memoKey, m.memoValue = k, m.render()
+	if m.ascii != nil {
+		m.memoValue = m.ascii.Replace(m.memoValue)
+	}
 	return m.memoValue
+}
+
+// asciiReplacer maps every non-ASCII symbol the dashboard draws to one ASCII character of
+// the same width, so layouts stay aligned: block levels become _.:-=+*#, rules - and =,
+// marks |, arrows > and <.
+func asciiReplacer() *strings.Replacer {
+	return strings.NewReplacer(
+		"▁", "_", "▂", ".", "▃", ":", "▄", "-", "▅", "=", "▆", "+", "▇", "*", "█", "#",
+		"░", ".", "│", "|", "╌", "-", "─", "-", "━", "=", "·", "|", "→", ">", "←", "<",
+		"↑", "^", "↓", "v", "…", "~", "×", "x", "▸", ">", "›", ">", "⏎", "<",
+	)
+}
+
+// UTF8Locale reports whether the locale (LC_ALL, else LC_CTYPE, else LANG) is UTF-8, or
+// unset (most terminals are UTF-8 today); a locale set to anything else (C, POSIX,
+// ISO-8859-1) asks for ASCII.
+func UTF8Locale() bool {
+	for _, v := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		if l := os.Getenv(v); l != "" {
+			l = strings.ToLower(l)
+			return strings.Contains(l, "utf-8") || strings.Contains(l, "utf8")
+		}
+	}
+	return true
 }

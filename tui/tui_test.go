@@ -95,6 +95,17 @@ func TestGolden(t *testing.T) {
 			})
 		}
 	}
+	t.Run("ascii_importing_80x24", func(t *testing.T) {
+		o := importOptions(rec)
+		o.ASCII = true
+		out := run(t, New(o), [2]int{80, 24}, frames[:mid], nil)
+		for i, r := range out {
+			if r > 0x7e && r != '\n' {
+				t.Fatalf("non-ASCII %q at byte %d:\n%s", r, i, out)
+			}
+		}
+		golden.RequireEqual(t, []byte(out))
+	})
 	t.Run("too_small_50x15", func(t *testing.T) {
 		out := run(t, New(importOptions(rec)), [2]int{50, 15}, frames[:mid], nil)
 		if out != "terminal too small (50×15, need 60×20)" {

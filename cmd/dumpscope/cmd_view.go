@@ -55,6 +55,7 @@ func runView(args []string, s stdio) int {
 		Env:      env,
 		Interval: secondsDuration(rec.IntervalSeconds),
 		Renderer: tui.NewRenderer(out),
+		ASCII:    !tui.UTF8Locale(),
 		Frames:   tui.Replay(rec.Samples, env, rec.Server.ServerInfo, rules.Default()),
 		Title:    filepath.Base(path),
 		End:      recordEnd(rec),

@@ -128,6 +128,7 @@ func (d *dashboard) show(sess *advisorSession, h tui.Header, headless func()) {
 		Mode: d.mode, Header: h, Env: sess.env, Interval: sess.interval,
 		Renderer:   tui.NewRenderer(d.term),
 		DeviceNote: deviceNote(sess),
+		ASCII:      !tui.UTF8Locale(),
 		Stop: func() {
 			d.gate.set(false)
 			d.stop()
