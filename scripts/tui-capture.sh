@@ -47,10 +47,10 @@ check() { # file, description, pattern
 	fi
 }
 check "$work/live.txt" "progress bar and share read" '[0-9.]+% of the file read'
-check "$work/live.txt" "import rates" 'now [0-9.]+ [kMG]?B/s [0-9.]+k? rows/s'
+check "$work/live.txt" "import rates" 'now [0-9.]+ [KMG]?i?B/s [0-9.]+k? rows/s'
 check "$work/live.txt" "device columns" 'w_await f_await aqu-sz %util'
 check "$work/live.txt" "a device row with numbers" '^ [a-z0-9-]+ +[0-9.]+k? +[0-9.]+ +[0-9.]+ '
-check "$work/live.txt" "checkpoint age against its maximum" 'checkpoint age .*[0-9]+% [0-9.]+ [kM]B of [0-9.]+ [kM]B max'
+check "$work/live.txt" "checkpoint age against its maximum" 'checkpoint age .*[0-9]+% [0-9.]+ [KM]i?B of [0-9.]+ [KM]i?B max'
 check "$work/live.txt" "the server's flush points" 'flush async 88% · sync 100% \(mariadb'
 check "$work/live.txt" "the redo finding" '(CRIT|WARN) .*redo-log-too-small'
 

@@ -11,20 +11,21 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// Units on screen are decimal (kB, MB, GB), as the import's own progress line prints them,
-// so the same dump reads the same size in the log and on the dashboard.
+// Sizes on screen are IEC (KiB, MiB, GiB), as every other dumpscope output prints them,
+// so the same dump reads the same size in the log, gen, split and on the dashboard.
 
-// fmtBytes renders n bytes with one decimal in the largest decimal unit below it.
+// fmtBytes renders n bytes with one decimal in the largest binary unit below it.
 func fmtBytes(n float64) string {
+	const k = 1024.0
 	switch a := math.Abs(n); {
-	case a >= 1e12:
-		return fmt.Sprintf("%.1f TB", n/1e12)
-	case a >= 1e9:
-		return fmt.Sprintf("%.1f GB", n/1e9)
-	case a >= 1e6:
-		return fmt.Sprintf("%.1f MB", n/1e6)
-	case a >= 1e3:
-		return fmt.Sprintf("%.1f kB", n/1e3)
+	case a >= k*k*k*k:
+		return fmt.Sprintf("%.1f TiB", n/(k*k*k*k))
+	case a >= k*k*k:
+		return fmt.Sprintf("%.1f GiB", n/(k*k*k))
+	case a >= k*k:
+		return fmt.Sprintf("%.1f MiB", n/(k*k))
+	case a >= k:
+		return fmt.Sprintf("%.1f KiB", n/k)
 	}
 	return fmt.Sprintf("%.0f B", n)
 }

@@ -130,11 +130,11 @@ func (m *Model) header(w int) string {
 // eta extrapolates from the fraction of the file read (the only size known up front).
 func (m *Model) eta() (float64, bool) {
 	p := m.st.cur.Import
-	if p == nil || p.CompressedTotalBytes <= 0 || p.CompressedBytes <= 0 {
+	if p == nil {
 		return 0, false
 	}
-	f := float64(p.CompressedBytes) / float64(p.CompressedTotalBytes)
-	if f < 0.001 || f >= 1 {
+	f, ok := p.Fraction()
+	if !ok || f < 0.001 || f >= 1 {
 		return 0, false
 	}
 	return m.st.cur.T * (1 - f) / f, true
@@ -314,8 +314,8 @@ func (m *Model) basic(w, h int) []string {
 		s := "waiting for the first tick"
 		if p := st.cur.Import; p != nil {
 			s = ""
-			if p.CompressedTotalBytes > 0 {
-				s = fmt.Sprintf("%.1f%% read · ", 100*float64(p.CompressedBytes)/float64(p.CompressedTotalBytes))
+			if frac, ok := p.Fraction(); ok {
+				s = fmt.Sprintf("%.1f%% read · ", 100*frac)
 			}
 			s += fmt.Sprintf("%s/s · %s rows/s · %s rows", fmtBytes(st.bytesPerSec), fmtRate(st.rowsPerSec), fmtCount(p.Rows))
 		}
@@ -330,7 +330,7 @@ func (m *Model) basic(w, h int) []string {
 	}
 	for i, name := range devs {
 		d, _ := st.device(name)
-		s := fmt.Sprintf("%s %s w/s %s/s w_await %.2f ms %%util %.0f", name, fmtRate(d.WPerSec), fmtBytes(d.WkBPerSec*1000), d.WAwaitMs, d.UtilPct)
+		s := fmt.Sprintf("%s %s w/s %s/s w_await %.2f ms %%util %.0f", name, fmtRate(d.WPerSec), fmtBytes(d.WkBPerSec*1024), d.WAwaitMs, d.UtilPct)
 		if i == 0 {
 			out = append(out, label(panelDevices, s))
 		} else {
@@ -402,11 +402,13 @@ func (m *Model) importPanel(w int, tall bool) []string {
 		return append(out, " "+m.startingLine(), "", "")
 	}
 	var line1 string
-	if p.CompressedTotalBytes > 0 {
-		frac := float64(p.CompressedBytes) / float64(p.CompressedTotalBytes)
+	if frac, ok := p.Fraction(); ok {
 		size := fmt.Sprintf("%5.1f%% of the file read · %s / %s", 100*frac, fmtBytes(float64(p.CompressedBytes)), fmtBytes(float64(p.CompressedTotalBytes)))
 		if f := m.o.Header.Format; f != "" && f != "plain" {
 			size += " " + f + " → " + fmtBytes(float64(p.Bytes)) + " SQL"
+		}
+		if p.CompressedTotalBytes <= 0 {
+			size = fmt.Sprintf("%5.1f%% · %s of %s SQL", 100*frac, fmtBytes(float64(p.Bytes)), fmtBytes(float64(p.ExpectedBytes)))
 		}
 		bw := max(10, w-lipgloss.Width(size)-3)
 		line1 = " " + m.sty.accent.Render(bar(frac, bw)) + " " + size
@@ -428,7 +430,7 @@ func (m *Model) importPanel(w int, tall bool) []string {
 	}
 	out = append(out, line1, line2, counts)
 	if tall {
-		out = append(out, " SQL MB/s "+m.sty.accent.Render(sparkline(st.bytesHist.last(w-11), w-11, 0)))
+		out = append(out, " SQL/s    "+m.sty.accent.Render(sparkline(st.bytesHist.last(w-11), w-11, 0)))
 	}
 	return out
 }
@@ -520,7 +522,7 @@ func (m *Model) devicePanel(w int, tall bool) []string {
 		}
 		return out
 	}
-	cols := fmt.Sprintf(" %-12s %6s %7s %7s %7s %6s %5s", "device", "w/s", "wMB/s", "w_await", "f_await", "aqu-sz", "%util")
+	cols := fmt.Sprintf(" %-12s %6s %7s %7s %7s %6s %5s", "device", "w/s", "wMiB/s", "w_await", "f_await", "aqu-sz", "%util")
 	sw := w - lipgloss.Width(cols) - 2
 	hdr := cols
 	if sw >= 8 {
@@ -533,7 +535,7 @@ func (m *Model) devicePanel(w int, tall bool) []string {
 		if d.FAwaitMs != nil {
 			fa = m.awaitStyle(name, *d.FAwaitMs).Render(fmt.Sprintf("%7.2f", *d.FAwaitMs))
 		}
-		row := fmt.Sprintf(" %-12s %6s %7.1f %s %s %6.2f %s", trunc(name, 12), fmtRate(d.WPerSec), d.WkBPerSec/1000,
+		row := fmt.Sprintf(" %-12s %6s %7.1f %s %s %6.2f %s", trunc(name, 12), fmtRate(d.WPerSec), d.WkBPerSec/1024,
 			m.awaitStyle(name, d.WAwaitMs).Render(fmt.Sprintf("%7.2f", d.WAwaitMs)), fa, d.AquSz,
 			m.utilStyle(d.UtilPct).Render(fmt.Sprintf("%5.1f", d.UtilPct)))
 		if sw >= 8 {

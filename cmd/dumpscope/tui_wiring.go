@@ -8,11 +8,13 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"golang.org/x/term"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/advisor/session"
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/tui"
 )
@@ -114,7 +116,7 @@ func (d *dashboard) gated(next func(context.Context, *importer.Statement) error)
 // show opens the screen for sess. A nil session (--no-advisor, or the advisor failed)
 // has no ticks to show: then, or when the screen dies before close, headless (may be nil)
 // starts the command's plain progress output instead.
-func (d *dashboard) show(sess *advisorSession, h tui.Header, headless func()) {
+func (d *dashboard) show(sess *session.Session, interval time.Duration, h tui.Header, headless func()) {
 	if d == nil || sess == nil {
 		if headless != nil {
 			headless()
@@ -122,10 +124,11 @@ func (d *dashboard) show(sess *advisorSession, h tui.Header, headless func()) {
 		return
 	}
 	d.headless = headless
-	d.sink.SetFindings(sess.engine.Findings)
-	h.Flavor, h.Version = sess.env.Server.Flavor, sess.env.Server.Version
+	env := sess.Env()
+	d.sink.SetFindings(sess.Findings)
+	h.Flavor, h.Version = env.Server.Flavor, env.Server.Version
 	o := tui.Options{
-		Mode: d.mode, Header: h, Env: sess.env, Interval: sess.interval,
+		Mode: d.mode, Header: h, Env: env, Interval: interval,
 		Renderer:   tui.NewRenderer(d.term),
 		DeviceNote: deviceNote(sess),
 		ASCII:      !tui.UTF8Locale(),
@@ -202,11 +205,11 @@ func (d *dashboard) close() {
 }
 
 // deviceNote says why the device panel is empty, instead of showing zeros.
-func deviceNote(sess *advisorSession) string {
-	if !sess.local {
+func deviceNote(sess *session.Session) string {
+	if !sess.Local() {
 		return "the server is not on this machine: its disks' /proc/diskstats and its CPU cannot be read from here (run dumpscope watch on the server's host for them)"
 	}
-	if len(sess.env.Devices) == 0 {
+	if len(sess.Env().Devices) == 0 {
 		return "the datadir is on a filesystem without a block device (tmpfs, overlay?): no device to sample"
 	}
 	return ""

@@ -65,7 +65,7 @@ func TestNoDashboardWithoutTerminal(t *testing.T) {
 		t.Error("headless hook must stay nil (the replayer skips a nil OnStatement)")
 	}
 	started := false
-	nilDash.show(nil, tui.Header{}, func() { started = true })
+	nilDash.show(nil, time.Second, tui.Header{}, func() { started = true })
 	if !started {
 		t.Error("headless show must start the progress printer")
 	}
