@@ -811,15 +811,7 @@ func (m *Model) detailsScreen(w int) []string {
 		kw = max(kw, len(k))
 	}
 	for _, k := range keys {
-		v := f.Evidence[k]
-		var s string
-		switch x := v.(type) {
-		case float64:
-			s = fmt.Sprintf("%.4g", x)
-		default:
-			s = fmt.Sprint(x)
-		}
-		out = append(out, trunc(fmt.Sprintf("   %-*s  %s", kw, k, s), w))
+		out = append(out, trunc(fmt.Sprintf("   %-*s  %s", kw, k, evidenceValue(k, f.Evidence[k])), w))
 	}
 	return out
 }
@@ -856,4 +848,36 @@ func (m *Model) expandedPanel(w, h int) []string {
 		return m.cpuPanel(w, true)
 	}
 	return m.findingsPanel(w, h)
+}
+
+// evidenceValue renders one evidence value for people: whole numbers with thousands
+// separators (a run record's JSON makes every number a float64), byte counts also in IEC
+// units, other numbers to four significant digits.
+func evidenceValue(key string, v any) string {
+	var f float64
+	switch x := v.(type) {
+	case float64:
+		f = x
+	case int64:
+		f = float64(x)
+	case int:
+		f = float64(x)
+	default:
+		return fmt.Sprint(v)
+	}
+	s := fmt.Sprintf("%.4g", f)
+	if f == float64(int64(f)) && (f >= 1e4 || f <= -1e4) {
+		s = fmtCount(int64(f))
+	}
+	if strings.Contains(key, "bytes") && (f >= 1024 || f <= -1024) {
+		iec := fmtBytes(f)
+		if strings.Contains(key, "per_s") {
+			iec += "/s"
+		}
+		if f != float64(int64(f)) {
+			return iec
+		}
+		s += " (" + iec + ")"
+	}
+	return s
 }
