@@ -26,6 +26,7 @@ import (
 	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/sandbox"
+	"github.com/dumpscope/dumpscope/tui"
 )
 
 // importOptions are the flags of `dumpscope import`.
@@ -114,7 +115,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	fs.BoolVar(&o.comments, "comments", false, "send comments to the server instead of stripping them (the client's --comments)")
 	fs.BoolVar(&o.skipWarningCount, "skip-warning-count", false, "do not count server warnings (saves a round trip per statement)")
 	fs.BoolVar(&o.skipRowCounts, "skip-row-counts", false, "do not compare each table's COUNT(*) with the dump's rows at the end (it reads a whole index per table: minutes on a large restore)")
-	fs.BoolVar(&o.noTUI, "no-tui", false, "headless: progress lines on stderr (the only mode so far)")
+	fs.BoolVar(&o.noTUI, "no-tui", false, "headless: progress lines on stderr instead of the dashboard on a terminal")
 	fs.BoolVar(&o.noAdvisor, "no-advisor", false, "do not sample the server or run the rules")
 	fs.DurationVar(&o.interval, "interval", time.Second, "progress and sampling `interval`")
 	fs.StringVar(&o.record, "record", "", "write a run record (JSON) to this `file` (saved every minute while it runs)")
@@ -245,15 +246,16 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	readAhead, _ := units.ParseBytes(o.readAhead)
 	var sess *session.Session
 	sampled := false // the server is sampled: findings and a run record
+	dash := newDashboard(tui.ModeImport, o.noTUI, s, func() { stop.once.Do(func() { close(stop.graceful) }) })
 	iopt := importer.Options{
 		Parallel: o.parallel, BatchBytes: batch, ReadAheadBytes: readAhead,
 		Force: o.force, Overwrite: o.overwrite, StripDefiners: o.stripDefiners, LocalInfile: o.localInfile,
 		BinaryMode: o.binaryMode, Comments: o.comments, SkipWarningCount: o.skipWarningCount,
 		SkipRowCounts: o.skipRowCounts, CheckpointPath: o.checkpoint, Resume: o.resume,
 		SkipBinlog: o.skipBinlog, RelaxDurability: o.relaxDurability, DeferIndexes: o.deferIndexes, LoadData: o.loadData,
-		Stop: stop.graceful, Log: s.Err, Confirm: ttyConfirm(s),
+		Stop: stop.graceful, Log: s.Err, Confirm: ttyConfirm(s), OnStatement: dash.gated(nil),
 		OnReplay: func(in *importer.Input, progress func() importer.Progress) func() {
-			sess, sampled = openImportSession(ctx, cfg, o, in, progress, s)
+			sess, sampled = openImportSession(ctx, cfg, o, in, progress, s, dash)
 			if sess == nil {
 				return func() {}
 			}
@@ -263,7 +265,10 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 			monCtx, monStop := context.WithCancel(ctx)
 			wg.Add(1)
 			go func() { defer wg.Done(); _ = sess.Run(monCtx) }()
-			return func() { monStop(); wg.Wait() }
+			if sampled {
+				dash.show(sess, o.interval, tui.Header{Dump: in.Name, Format: in.Format, Sandbox: o.sandbox, Connections: o.parallel, Target: dbconn.Describe(cfg)}, nil)
+			}
+			return func() { dash.close(); monStop(); wg.Wait() }
 		},
 	}
 	res, err := importer.Import(ctx, cfg, src, iopt)
@@ -303,7 +308,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 
 // openImportSession starts sampling for the import: the server's session when it can be
 // sampled (sampled is true), else a progress-only one so the headless line still prints.
-func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions, in *importer.Input, progress func() importer.Progress, s stdio) (sess *session.Session, sampled bool) {
+func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions, in *importer.Input, progress func() importer.Progress, s stdio, dash *dashboard) (sess *session.Session, sampled bool) {
 	sopt := session.Options{
 		ToolVersion: version,
 		Interval:    o.interval,
@@ -316,9 +321,9 @@ func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions,
 		Command:  o.command, // the record redacts it
 		Record:   o.record != "",
 		Log:      s.Err,
-		LogEvery: 1,
+		LogEvery: dash.logEvery(1),
+		Sinks:    append(dash.sinks(), o.metrics.sinks()...),
 		Dump:     &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
-		Sinks:    o.metrics.sinks(),
 		// A long import's record survives a crash of dumpscope up to the last minute.
 		SavePath:      o.record,
 		SaveEvery:     max(1, int(time.Minute/o.interval)),
@@ -334,6 +339,7 @@ func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions,
 		fmt.Fprintln(s.Err, "dumpscope import: advisor disabled:", err)
 	}
 	sopt.Record = false
+	sopt.LogEvery, sopt.Sinks = 1, nil // no dashboard without server samples: the log line
 	sess, err := session.OpenProgressOnly(sopt)
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import: no progress lines:", err)

@@ -319,7 +319,7 @@ func promtoolCheck(t *testing.T, promtool, url string) {
 }
 
 // dashboard is the part of Grafana's dashboard JSON model the checks read.
-type dashboard struct {
+type grafanaDashboard struct {
 	UID           string                        `json:"uid"`
 	Title         string                        `json:"title"`
 	SchemaVersion int                           `json:"schemaVersion"`
@@ -353,13 +353,13 @@ type dashVariable struct {
 	Datasource *dashDS         `json:"datasource"`
 }
 
-func readDashboard(t *testing.T) dashboard {
+func readDashboard(t *testing.T) grafanaDashboard {
 	t.Helper()
 	raw, err := os.ReadFile("../../docs/grafana/dumpscope.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var d dashboard
+	var d grafanaDashboard
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if err := dec.Decode(&d); err != nil {
 		t.Fatalf("docs/grafana/dumpscope.json: %v", err)
