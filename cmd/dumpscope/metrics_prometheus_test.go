@@ -318,7 +318,7 @@ func promtoolCheck(t *testing.T, promtool, url string) {
 	}
 }
 
-// dashboard is the part of Grafana's dashboard JSON model the checks read.
+// grafanaDashboard is the part of Grafana's dashboard JSON model the checks read.
 type grafanaDashboard struct {
 	UID           string                        `json:"uid"`
 	Title         string                        `json:"title"`
