@@ -325,9 +325,10 @@ func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions,
 		Sinks:    append(dash.sinks(), o.metrics.sinks()...),
 		Dump:     &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
 		// A long import's record survives a crash of dumpscope up to the last minute.
-		SavePath:      o.record,
-		SaveEvery:     max(1, int(time.Minute/o.interval)),
-		ProbeDuration: o.probe,
+		SavePath:          o.record,
+		SaveEvery:         max(1, int(time.Minute/o.interval)),
+		ProbeDuration:     o.probe,
+		ImportConnections: o.parallel,
 	}
 	if !o.noAdvisor {
 		sess, err := session.Open(ctx, cfg, sopt)
