@@ -7,17 +7,30 @@ import (
 )
 
 // resumeCommand is the command line that continues an interrupted import, as a user can
-// paste it into a shell: the original flags without --resume and --checkpoint, then
-// --resume --checkpoint JOURNAL first. A password given on the command line becomes a
-// bare -p, which prompts for it: printing it would leak it, and printing `-p***` would
-// log in with the password "***". A password from an option file or MYSQL_PWD needs
-// nothing, the flags that name the file are repeated as given.
-func resumeCommand(command []string, journal string) string {
+// paste it into a shell: --resume --checkpoint JOURNAL, then the original flags without
+// --resume and --checkpoint. With sandboxSocket (a kept sandbox) it connects to that
+// server instead of starting a new, empty one, so the sandbox flags are dropped. A
+// password given on the command line becomes a bare -p, which prompts for it: printing it
+// would leak it, and printing `-p***` would log in with the password "***". A password
+// from an option file or MYSQL_PWD needs nothing, the flags that name the file are
+// repeated as given.
+func resumeCommand(command []string, journal, sandboxSocket string) string {
 	args := []string{"dumpscope", "import", "--resume", "--checkpoint", journal}
+	if sandboxSocket != "" {
+		args = append(args, "--no-defaults", "-u", "root", "-S", sandboxSocket)
+	}
+	valued := map[string]bool{"checkpoint": true, "sandbox-dir": true, "sandbox-set": true, "server-binary": true, "sample-size": true}
+	dropped := map[string]bool{"resume": true, "checkpoint": true}
+	if sandboxSocket != "" {
+		for _, n := range []string{"sandbox", "sandbox-dir", "sandbox-set", "server-binary", "keep-sandbox", "sample-size"} {
+			dropped[n] = true
+		}
+	}
 	prev := ""
 	for _, a := range report.RedactCommand(command[2:]) {
 		name := strings.TrimLeft(strings.SplitN(a, "=", 2)[0], "-")
-		skip := name == "resume" || name == "checkpoint" || ((prev == "--checkpoint" || prev == "-checkpoint") && !strings.HasPrefix(a, "-"))
+		prevName := strings.TrimLeft(prev, "-")
+		skip := dropped[name] || (strings.HasPrefix(prev, "-") && !strings.Contains(prev, "=") && valued[prevName] && dropped[prevName] && !strings.HasPrefix(a, "-"))
 		prev = a
 		if skip {
 			continue

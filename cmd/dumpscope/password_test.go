@@ -112,7 +112,7 @@ func TestResumeCommandPrompts(t *testing.T) {
 			"dumpscope import --resume --checkpoint /j/x.json -p --parallel=2 d.sql"},
 	}
 	for _, c := range cases {
-		got := resumeCommand(append([]string{"dumpscope", "import"}, c.args...), "/j/x.json")
+		got := resumeCommand(append([]string{"dumpscope", "import"}, c.args...), "/j/x.json", "")
 		if got != c.want {
 			t.Errorf("resumeCommand(%q)\n got %s\nwant %s", c.args, got, c.want)
 		}
