@@ -89,7 +89,7 @@ func runImport(args []string, s stdio) int {
 	}
 	// The progress line, the advisor's findings and the signal handler write from their
 	// own goroutines; dump bytes in messages reach the terminal with controls escaped.
-	s.Out, s.Err = termsafe.NewWriter(s.Out), termsafe.NewWriter(s.Err)
+	s.Out, s.Err = &lockedWriter{w: termsafe.NewWriter(s.Out)}, &lockedWriter{w: termsafe.NewWriter(s.Err)}
 	ctx, stop := signalContext(s)
 	defer stop.cleanup()
 	return importRun(ctx, stop, o, s)

@@ -9,8 +9,11 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"unsafe"
 
+	"github.com/dumpscope/dumpscope/internal/termsafe"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
+	"github.com/dumpscope/dumpscope/tui"
 )
 
 // TestPasswordWipedFromArgv starts dumpscope with the password on its command line and a
@@ -137,5 +140,33 @@ func TestControlCharactersEscaped(t *testing.T) {
 	}
 	if !strings.Contains(stderr, `t\x1b]0;pwned\x07\x1b[2J\u009b31m`) {
 		t.Errorf("the error does not name the table with its controls escaped:\n%q", stderr)
+	}
+}
+
+// TestDashboardSeesTerminalThroughEscaping: import wraps its streams to escape dump bytes;
+// the dashboard must still find the terminal underneath (a pseudo-terminal here) and open.
+func TestDashboardSeesTerminalThroughEscaping(t *testing.T) {
+	ptmx, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
+	if err != nil {
+		testsandbox.Unavailable(t, "no pseudo-terminals: %v", err)
+	}
+	defer ptmx.Close()
+	var unlock int32
+	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), syscall.TIOCSPTLCK, uintptr(unsafe.Pointer(&unlock))); e != 0 {
+		t.Fatal(e)
+	}
+	var n uint32
+	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), syscall.TIOCGPTN, uintptr(unsafe.Pointer(&n))); e != 0 {
+		t.Fatal(e)
+	}
+	pts, err := os.OpenFile("/dev/pts/"+strconv.Itoa(int(n)), os.O_RDWR|syscall.O_NOCTTY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pts.Close()
+	t.Setenv("TERM", "xterm-256color")
+	s := stdio{In: pts, Out: &lockedWriter{w: termsafe.NewWriter(pts)}, Err: &lockedWriter{w: termsafe.NewWriter(pts)}}
+	if d := newDashboard(tui.ModeImport, false, s, func() {}); d == nil {
+		t.Fatal("no dashboard on a terminal behind the escaping writer")
 	}
 }

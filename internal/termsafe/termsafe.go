@@ -28,6 +28,10 @@ type Writer struct {
 // NewWriter returns a Writer that writes to w.
 func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
 
+// Unwrap returns the writer escaped text goes to (a caller that draws a full-screen UI on
+// the terminal needs it, and escapes what it draws from the dump with String).
+func (t *Writer) Unwrap() io.Writer { return t.w }
+
 // Write escapes p and writes it. It reports len(p) on success.
 func (t *Writer) Write(p []byte) (int, error) {
 	t.mu.Lock()
