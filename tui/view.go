@@ -11,6 +11,8 @@ import (
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/iostat"
+
+	"github.com/dumpscope/dumpscope/internal/termsafe"
 )
 
 // Screen sizes. At MinWidth×MinHeight and above the full layout fits everything
@@ -98,7 +100,7 @@ func (m *Model) header(w int) string {
 	var parts, right []string
 	switch m.o.Mode {
 	case ModeImport:
-		parts = append(parts, h.Dump+" → "+server)
+		parts = append(parts, termsafe.String(h.Dump)+" → "+server)
 		if h.Connections > 0 {
 			parts = append(parts, plural(h.Connections, "conn"))
 		}
@@ -321,7 +323,7 @@ func (m *Model) basic(w, h int) []string {
 		}
 		out = append(out, label(panelImport, s))
 		if p := st.cur.Import; p != nil && (p.Table != "" || p.Phase != "") {
-			out = append(out, "           "+strings.TrimPrefix(strings.Join(nonEmpty(p.Phase, p.Table), " · "), " · "))
+			out = append(out, "           "+strings.TrimPrefix(strings.Join(nonEmpty(p.Phase, termsafe.String(p.Table)), " · "), " · ")) // table names are dump bytes
 		}
 	}
 	devs := m.deviceNames()
@@ -394,7 +396,7 @@ func (m *Model) importPanel(w int, tall bool) []string {
 			extra = append(extra, fmt.Sprintf("tables %d/%d", p.TablesDone, p.TablesTotal))
 		}
 		if p.Table != "" {
-			extra = append(extra, "table "+p.Table)
+			extra = append(extra, "table "+termsafe.String(p.Table))
 		}
 	}
 	out := []string{m.title(panelImport, strings.Join(extra, " · "), w)}
