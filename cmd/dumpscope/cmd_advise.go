@@ -52,7 +52,7 @@ func runWatch(args []string, s stdio) int {
 		fmt.Fprintln(s.Err, "dumpscope watch: --interval must be positive")
 		return exitUsage
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals()...) // HUP/PIPE too: the record is written at the end
 	defer stop()
 	cfg, err := resolveConn(conn, s)
 	if err != nil {

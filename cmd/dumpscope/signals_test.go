@@ -157,3 +157,45 @@ func TestKilledConnectionRestoresDurability(t *testing.T) {
 		t.Errorf("innodb_flush_log_at_trx_commit = %d after the import's connection was killed, want 1 restored:\n%s", after, out)
 	}
 }
+
+// TestWatchHangupWritesRecord: `watch --record` ended by SIGHUP (an SSH disconnect)
+// writes its run record as Ctrl-C does; before, the process died and the record, saved
+// once a minute, did not exist.
+func TestWatchHangupWritesRecord(t *testing.T) {
+	srv := testsandbox.Start(t)
+	record := filepath.Join(t.TempDir(), "watch.json")
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "watch", "--no-defaults", "-u", "root", "-S", srv.Socket, "--interval", "100ms", "--no-tui", "--record", record)
+	cmd.Env = append(os.Environ(), "DUMPSCOPE_TEST_MAIN=1")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, w
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	sc := bufio.NewScanner(r)
+	var seen []string
+	for sc.Scan() && len(seen) < 1000 {
+		seen = append(seen, sc.Text())
+		if strings.HasPrefix(sc.Text(), "watching ") {
+			break
+		}
+	}
+	go func() { // keep draining stderr
+		for sc.Scan() {
+		}
+	}()
+	if err := cmd.Process.Signal(syscall.SIGHUP); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("watch after SIGHUP: %v (stderr so far %q)", err, seen)
+	}
+	if st, err := os.Stat(record); err != nil || st.Size() == 0 {
+		t.Errorf("no run record after SIGHUP: %v", err)
+	}
+}
