@@ -1,8 +1,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -19,41 +17,37 @@ import (
 // The format follows -o's extension unless --format says otherwise; compressed output is
 // refused on a terminal, as gzip and zstd refuse it.
 func runGen(args []string, s stdio) int {
-	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
-	fs.SetOutput(s.Err)
-	size := fs.String("size", "64M", "approximate uncompressed `size` (binary units: 512K, 500M, 2G)")
-	out := fs.String("o", "-", "output `file` (- for stdout); .gz and .zst select gzip and zstd")
-	seed := fs.Int64("seed", 1, "random `seed`: the same seed and flags give the same bytes")
-	tables := fs.Int("tables", 4, "number of sysbench-style sbtest `tables` (they carry ~75 % of the bytes)")
-	skipExtended := fs.Bool("skip-extended-insert", false, "one row per INSERT, like mariadb-dump --skip-extended-insert")
-	insertBytes := fs.String("insert-bytes", "1046528", "extended-INSERT limit in `bytes` (mariadb-dump's --net-buffer-length)")
-	format := fs.String("format", "auto", "output `format`: auto (from -o's extension), plain, gzip or zstd")
-	database := fs.String("database", gen.DefaultDatabase, "`name` of the database the dump creates")
-	fs.Usage = func() {
-		fmt.Fprintln(s.Err, "usage: dumpscope gen [--size 64M] [-o FILE] [--seed N] [--tables N] [--skip-extended-insert] [--insert-bytes N] [--format auto|plain|gzip|zstd]")
-		fs.PrintDefaults()
+	fl := newCmdFlags("gen",
+		"Write a synthetic dump in mariadb-dump's format: sysbench-style sbtest tables (about 75 % of the bytes) plus the object kinds a real dump holds (views, triggers, routines, events). The same seed and flags give the same bytes.",
+		"[OPTIONS]")
+	fl.section(groupOutput)
+	size := fl.String("size", "64M", "approximate uncompressed `SIZE` (binary units: 512K, 500M, 2G)")
+	out := fl.StringP("output", "o", "-", "output `FILE` (- for stdout); .gz and .zst select gzip and zstd")
+	format := fl.String("format", "auto", "output `FORMAT`: auto (from --output's extension), plain, gzip or zstd")
+	seed := fl.Int64("seed", 1, "random `SEED`: the same seed and flags give the same bytes")
+	tables := fl.Int("tables", 4, "number of sysbench-style sbtest `TABLES` (they carry ~75 % of the bytes)")
+	skipExtended := fl.Bool("skip-extended-insert", false, "one row per INSERT, like mariadb-dump --skip-extended-insert")
+	insertBytes := fl.String("insert-bytes", "1046528", "extended-INSERT limit in `BYTES` (mariadb-dump's --net-buffer-length)")
+	database := fl.String("database", gen.DefaultDatabase, "`NAME` of the database the dump creates")
+	fl.examples = []string{
+		"dumpscope gen --size 1G -o big.sql.gz  # a 1 GiB dump, gzip-compressed",
+		"dumpscope gen --size 10M | dumpscope split -  # look at what it holds",
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := fl.parse(args, s); !ok {
+		return code
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(s.Err, "dumpscope gen: unexpected argument %q (output goes to -o FILE)\n", fs.Arg(0))
-		return exitUsage
+	if fl.NArg() > 0 {
+		return fl.fail(s, usagef("unexpected argument %q (output goes to -o FILE)", fl.Arg(0)))
 	}
 	o := gen.DefaultOptions()
 	o.Seed, o.Tables, o.ExtendedInsert, o.Database = *seed, *tables, !*skipExtended, *database
 	var err error
 	if o.SizeBytes, err = units.ParseBytes(*size); err != nil {
-		fmt.Fprintln(s.Err, "dumpscope gen: --size:", err)
-		return exitUsage
+		return fl.fail(s, usagef("--size %q: %v", *size, err))
 	}
 	nb, err := units.ParseBytes(*insertBytes)
 	if err != nil || nb > 1<<30 {
-		fmt.Fprintf(s.Err, "dumpscope gen: --insert-bytes %q: want 1024 to 1G\n", *insertBytes)
-		return exitUsage
+		return fl.fail(s, usagef("--insert-bytes %q: want 1024 to 1G", *insertBytes))
 	}
 	o.RowsPerInsertBytes = int(nb)
 	if o.Compression, err = genCompression(*format, *out); err != nil {

@@ -54,14 +54,14 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"import", "replay a dump into a server, with progress and findings", runImport},
-		{"split", "dry run: split a dump into statements and summarise it, no server", runSplit},
+		{"split", "split a dump into statements and summarise it (no server)", runSplit},
 		{"gen", "generate a synthetic mysqldump-format dump", runGen},
 		{"devices", "show the block devices under a datadir and their identity", runDevices},
 		{"iostat", "print iostat -x columns for devices", runIostat},
 		{"probe", "measure how fast a directory's device makes a write durable", runProbe},
 		{"watch", "sample a server while another tool restores into it", runWatch},
-		{"advise", "sample a live server briefly (or replay a run record) and print findings", runAdvise},
-		{"restore-settings", "put back server settings an interrupted --relax-durability import changed", runRestoreSettings},
+		{"advise", "sample a server briefly (or replay a record); print findings", runAdvise},
+		{"restore-settings", "undo what an interrupted --relax-durability import changed", runRestoreSettings},
 	}
 }
 
@@ -93,14 +93,28 @@ func profiled(f func() int) int {
 }
 
 func run(args []string, s stdio) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		usage(s.Out)
-		if len(args) == 0 {
-			return exitUsage
-		}
-		return exitOK
+	if len(args) == 0 {
+		usage(s.Err)
+		return exitUsage
 	}
-	if args[0] == "version" || args[0] == "--version" {
+	switch args[0] {
+	case "-?", "-h", "--help":
+		usage(s.Out)
+		return exitOK
+	case "help":
+		if len(args) == 1 {
+			usage(s.Out)
+			return exitOK
+		}
+		// dumpscope help CMD is dumpscope CMD --help.
+		for _, c := range commands() {
+			if c.name == args[1] {
+				return c.run([]string{"--help"}, s)
+			}
+		}
+		fmt.Fprintf(s.Err, "dumpscope help: unknown command %q (see dumpscope help)\n", args[1])
+		return exitUsage
+	case "version", "--version":
 		fmt.Fprintln(s.Out, "dumpscope", version)
 		return exitOK
 	}
@@ -114,10 +128,17 @@ func run(args []string, s stdio) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: dumpscope <command> [flags] [args]")
+	fmt.Fprintln(w, "Usage: dumpscope COMMAND [OPTIONS] [ARGS]")
 	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Restore MySQL/MariaDB dumps and see, live, what holds the restore back.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Commands:")
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-16s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-18s%s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\nRun dumpscope <command> -h for a command's flags.")
+	fmt.Fprintln(w, "  help COMMAND      a command's options (as dumpscope COMMAND --help)")
+	fmt.Fprintln(w, "  version           print the version")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Exit status: 0 success, 1 failure, 2 usage error, 3 interrupted (resumable),")
+	fmt.Fprintln(w, "4 finished with SQL errors under --force.")
 }
