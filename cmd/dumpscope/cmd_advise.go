@@ -128,6 +128,8 @@ func runAdvise(args []string, s stdio) int {
 		return f.fail(s, usagef("--interval and --duration want more than 0"))
 	}
 	if *runFile != "" {
+		f.noEffect(s, "with --run (a run record is replayed; no server is sampled)",
+			append(f.connectionFlags(), "duration", "interval", "probe")...)
 		return adviseReplay(*runFile, *asJSON, s)
 	}
 

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -167,7 +168,46 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 			return fail(usagef("--%s %q: %v", b.name, b.v, err))
 		}
 	}
+	importWarnings(f, o, s)
 	return o, exitOK
+}
+
+// importWarnings names every flag given that does nothing in this combination, and a
+// --parallel beyond what the machine can use.
+func importWarnings(f *cmdFlags, o *importOptions, s stdio) {
+	if o.sandbox {
+		f.noEffect(s, "with --sandbox (the sandbox is reached as root over its own socket)",
+			"host", "port", "user", "password", "socket", "protocol")
+		if o.file != "" {
+			f.noEffect(s, "with a FILE (it sizes the generated sample imported when there is none)", "sample-size")
+		}
+	} else {
+		f.noEffect(s, "without --sandbox", "sandbox-dir", "sandbox-set", "server-binary", "keep-sandbox", "sample-size")
+	}
+	if o.parallel == 1 {
+		f.noEffect(s, "without --parallel N (N > 1)", "batch-bytes", "read-ahead")
+	}
+	if o.noAdvisor {
+		f.noEffect(s, "with --no-advisor (nothing is sampled)", "probe")
+	}
+	if w := parallelWarning(o.parallel, runtime.NumCPU()); w != "" {
+		fmt.Fprintf(s.Err, "dumpscope import: warning: %s\n", w)
+	}
+}
+
+// parallelPerCPU is how many connections per CPU of this machine --parallel may ask for
+// before it only adds memory (each worker holds a batch) and contention: a replay is
+// bound by the server's CPU, its redo log and the disk, none of which more connections
+// add.
+const parallelPerCPU = 4
+
+// parallelWarning says why a --parallel of n on a machine with cpus CPUs is too many, or
+// "" when it is not.
+func parallelWarning(n, cpus int) string {
+	if n <= max(8, parallelPerCPU*cpus) {
+		return ""
+	}
+	return fmt.Sprintf("--parallel %d on %d CPUs: more connections than %d rarely make a restore faster and each holds a batch in memory; the server refuses connections beyond max_connections (Error 1040)", n, cpus, max(8, parallelPerCPU*cpus))
 }
 
 // stopper turns the first Ctrl-C/SIGTERM into a graceful stop (finish the statement in

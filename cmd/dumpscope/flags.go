@@ -399,3 +399,29 @@ func (f *cmdFlags) noArgs() error {
 	}
 	return nil
 }
+
+// noEffect warns, once per flag, about each of names given on the command line although
+// it does nothing in this combination (why says which). A flag silently ignored is a
+// setting the user believes in and does not get.
+func (f *cmdFlags) noEffect(s stdio, why string, names ...string) {
+	for _, n := range names {
+		if fl := f.Lookup(n); fl != nil && fl.Changed {
+			dash := "--" + n
+			if fl.Shorthand != "" {
+				dash = "-" + fl.Shorthand + "/--" + n
+			}
+			fmt.Fprintf(s.Err, "dumpscope %s: warning: %s has no effect %s\n", f.name, dash, why)
+		}
+	}
+}
+
+// connectionFlags are the names of the flags in the connection section.
+func (f *cmdFlags) connectionFlags() []string {
+	var names []string
+	f.VisitAll(func(fl *pflag.Flag) {
+		if v := fl.Annotations[groupAnnotation]; len(v) == 1 && v[0] == groupConnection {
+			names = append(names, fl.Name)
+		}
+	})
+	return names
+}
