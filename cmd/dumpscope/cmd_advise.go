@@ -51,7 +51,7 @@ func runWatch(args []string, s stdio) int {
 	defer stop()
 	cfg, err := resolveConn(conn, s)
 	if err != nil {
-		fmt.Fprintf(s.Err, "dumpscope watch: %v\n", err)
+		printError(s.Err, "watch", err)
 		return exitFailure
 	}
 	every := 1
@@ -72,7 +72,7 @@ func runWatch(args []string, s stdio) int {
 		AllStatus:     *allStatus,
 	})
 	if err != nil {
-		fmt.Fprintf(s.Err, "dumpscope watch: %v\n", err)
+		printError(s.Err, "watch", err)
 		return exitFailure
 	}
 	defer sess.Close()
@@ -92,7 +92,7 @@ func runWatch(args []string, s stdio) int {
 	if *recordPath != "" {
 		rec := sess.Finish(report.Outcome{Status: report.OutcomeOK})
 		if err := report.WriteFile(*recordPath, rec); err != nil {
-			fmt.Fprintf(s.Err, "dumpscope watch: %v\n", err)
+			printError(s.Err, "watch", err)
 			return exitFailure
 		}
 		fmt.Fprintf(s.Err, "run record written to %s (%d samples)\n", *recordPath, len(rec.Samples))
@@ -137,12 +137,12 @@ func runAdvise(args []string, s stdio) int {
 	defer stop()
 	cfg, err := resolveConn(conn, s)
 	if err != nil {
-		fmt.Fprintf(s.Err, "dumpscope advise: %v\n", err)
+		printError(s.Err, "advise", err)
 		return exitFailure
 	}
 	sess, err := session.Open(ctx, cfg, session.Options{ToolVersion: version, Interval: interval, Log: s.Err, LogEvery: -1, ProbeDuration: probe})
 	if err != nil {
-		fmt.Fprintf(s.Err, "dumpscope advise: %v\n", err)
+		printError(s.Err, "advise", err)
 		return exitFailure
 	}
 	defer sess.Close()
@@ -154,7 +154,7 @@ func runAdvise(args []string, s stdio) int {
 	findings := sess.Findings()
 	if *asJSON {
 		if err := writeFindingsJSON(s.Out, sess.Env().Server, sess.Cost().Ticks, findings); err != nil {
-			fmt.Fprintf(s.Err, "dumpscope advise: %v\n", err)
+			printError(s.Err, "advise", err)
 			return exitFailure
 		}
 	} else {
@@ -171,13 +171,13 @@ func runAdvise(args []string, s stdio) int {
 func adviseReplay(path string, asJSON bool, s stdio) int {
 	rec, err := report.ReadFile(path)
 	if err != nil {
-		fmt.Fprintf(s.Err, "dumpscope advise: %v\n", err)
+		printError(s.Err, "advise", err)
 		return exitFailure
 	}
 	findings, _ := report.Replay(rec, rules.Default(), advisor.DefaultWindowSeconds)
 	if asJSON {
 		if err := writeFindingsJSON(s.Out, rec.Server.ServerInfo(-1), len(rec.Samples), findings); err != nil {
-			fmt.Fprintf(s.Err, "dumpscope advise: %v\n", err)
+			printError(s.Err, "advise", err)
 			return exitFailure
 		}
 		return exitOK

@@ -86,7 +86,7 @@ func runImport(args []string, s stdio) int {
 	}
 	// The progress line, the advisor's findings and the signal handler write from their
 	// own goroutines.
-	s.Out, s.Err = &lockedWriter{w: s.Out}, &lockedWriter{w: s.Err}
+	s.Out, s.Err = &lockedWriter{w: s.Out}, &lockedWriter{w: &hintWriter{w: s.Err, cmd: "import"}}
 	ctx, stop := signalContext(s)
 	defer stop.cleanup()
 	return importRun(ctx, stop, o, s)

@@ -25,14 +25,14 @@ func runRestoreSettings(args []string, s stdio) int {
 	}
 	cfg, err := resolveConn(conn, s)
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope restore-settings:", err)
+		printError(s.Err, "restore-settings", err)
 		return exitFailure
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	db, c, err := dbconn.OpenConn(ctx, cfg)
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope restore-settings:", err)
+		printError(s.Err, "restore-settings", err)
 		return exitFailure
 	}
 	defer db.Close()
@@ -42,7 +42,7 @@ func runRestoreSettings(args []string, s stdio) int {
 		fmt.Fprintf(s.Out, "SET GLOBAL %s = %s\n", r.Name, r.Value)
 	}
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope restore-settings:", err)
+		printError(s.Err, "restore-settings", err)
 		return exitFailure
 	}
 	if len(restored) == 0 {
