@@ -3,7 +3,6 @@ package advisor
 import (
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 	"time"
 
@@ -18,6 +17,9 @@ type LogSink struct {
 	// Every prints the progress line on every Every-th tick (0 or 1: every tick; < 0:
 	// never); findings, variable changes and errors are always printed.
 	Every int
+	// NoEvents leaves findings out: a caller that prints them once at the end (advise)
+	// would otherwise show each twice.
+	NoEvents bool
 
 	ticks int
 	prev  *Snapshot
@@ -37,7 +39,9 @@ func (l *LogSink) Tick(t Tick) {
 		fmt.Fprintf(l.W, "[%6.1fs] variable changed: %s = %v\n", s.T, c.Name, c.Value)
 	}
 	for _, e := range t.Events {
-		fmt.Fprint(l.W, FormatEvent(e))
+		if !l.NoEvents {
+			fmt.Fprint(l.W, FormatEvent(e))
+		}
 	}
 	l.prev = &s
 }
@@ -46,7 +50,7 @@ func (l *LogSink) Tick(t Tick) {
 func FormatEvent(e Event) string {
 	f := e.Finding
 	if e.Cleared {
-		return fmt.Sprintf("[%6.1fs] cleared  %s (fired at %.1fs)\n", *f.ClearedAt, f.ID, f.FiredAt)
+		return fmt.Sprintf("[%6.1fs] cleared  %s (fired at %s)\n", *f.ClearedAt, f.ID, Clock(f.FiredAt))
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "[%6.1fs] %-8s %s: %s\n", f.FiredAt, strings.ToUpper(string(f.Severity)), f.ID, f.Title)
@@ -59,25 +63,6 @@ func FormatEvent(e Event) string {
 		}
 	}
 	return b.String()
-}
-
-// FormatEvidence renders evidence as "k=v" pairs in key order.
-func FormatEvidence(ev map[string]any) string {
-	keys := make([]string, 0, len(ev))
-	for k := range ev {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, 0, len(keys))
-	for _, k := range keys {
-		switch v := ev[k].(type) {
-		case float64:
-			parts = append(parts, fmt.Sprintf("%s=%.4g", k, v))
-		default:
-			parts = append(parts, fmt.Sprintf("%s=%v", k, v))
-		}
-	}
-	return strings.Join(parts, " ")
 }
 
 // ProgressLine summarises the interval between two snapshots: import throughput when

@@ -47,7 +47,9 @@ type Options struct {
 	// findings only) and findings. Nil: no LogSink (a TUI shows the ticks instead).
 	Log      io.Writer
 	LogEvery int
-	Dump     *advisor.DumpInfo
+	// LogNoFindings keeps findings off Log: the caller prints them once at the end.
+	LogNoFindings bool
+	Dump          *advisor.DumpInfo
 	// ProbeDuration > 0 runs the sync-write probe for that long in the server's redo
 	// directory before sampling (local servers only; it adds its own writes to the
 	// device, so it is opt-in).
@@ -163,7 +165,7 @@ func OpenProgressOnly(o Options) (*Session, error) {
 func (s *Session) wire(o Options, devices advisor.DeviceSampleFunc, server *advisor.ServerSampler) error {
 	sinks := append([]advisor.Sink{}, o.Sinks...)
 	if o.Log != nil {
-		sinks = append(sinks, &advisor.LogSink{W: o.Log, Every: o.LogEvery})
+		sinks = append(sinks, &advisor.LogSink{W: o.Log, Every: o.LogEvery, NoEvents: o.LogNoFindings})
 	}
 	s.recorder = report.NewRecorder(s.rec)
 	if o.Record {

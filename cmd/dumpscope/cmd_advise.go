@@ -140,7 +140,7 @@ func runAdvise(args []string, s stdio) int {
 		printError(s.Err, "advise", err)
 		return exitFailure
 	}
-	sess, err := session.Open(ctx, cfg, session.Options{ToolVersion: version, Interval: interval, Log: s.Err, LogEvery: -1, ProbeDuration: probe})
+	sess, err := session.Open(ctx, cfg, session.Options{ToolVersion: version, Interval: interval, Log: s.Err, LogEvery: -1, LogNoFindings: true, ProbeDuration: probe})
 	if err != nil {
 		printError(s.Err, "advise", err)
 		return exitFailure
@@ -208,9 +208,9 @@ func printFindings(w io.Writer, findings []advisor.Finding) {
 	for _, f := range findings {
 		state := "active"
 		if f.ClearedAt != nil {
-			state = fmt.Sprintf("cleared at %.1fs", *f.ClearedAt)
+			state = "cleared at " + advisor.Clock(*f.ClearedAt)
 		}
-		fmt.Fprintf(w, "%-8s %s: %s (fired at %.1fs, %s)\n", strings.ToUpper(string(f.Severity)), f.ID, f.Title, f.FiredAt, state)
+		fmt.Fprintf(w, "%-8s %s: %s (fired at %s, %s)\n", strings.ToUpper(string(f.Severity)), f.ID, f.Title, advisor.Clock(f.FiredAt), state)
 		if ev := advisor.FormatEvidence(f.Evidence); ev != "" {
 			fmt.Fprintf(w, "  evidence: %s\n", ev)
 		}

@@ -1,0 +1,44 @@
+package advisor
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestFormatEvidence(t *testing.T) {
+	tests := []struct {
+		ev   map[string]any
+		want string
+	}{
+		{map[string]any{"util_pct_by_device": map[string]float64{"vda": 7.771}}, "util 7.8 % on vda"},
+		{map[string]any{"util_pct_by_device": map[string]any{"vdb": 50.0, "vda": 7.771}}, "util 7.8 % on vda; 50.0 % on vdb"},
+		{map[string]any{"redo_bytes_per_sec": 1.32e+07}, "redo 12.6 MiB/s"},
+		{map[string]any{"checkpoint_age_pct_mean": 93.14, "sync_flush_threshold_pct": 93.75, "checkpoint_age_bytes_last": float64(96 << 20)},
+			"checkpoint age (last) 96.0 MiB, checkpoint age (mean) 93.1 %, sync flush threshold 93.8 %"},
+		{map[string]any{"durable_write_ms": 1.0234, "window_seconds": 30.0, "commits_per_sec": 1431.2}, "commits 1431/s, durable write 1.02 ms, window 30 s"},
+		{map[string]any{"innodb_log_file_size": float64(128 << 20), "innodb_flush_log_at_trx_commit": 1.0, "device": "vda"},
+			"device=vda, innodb_flush_log_at_trx_commit=1, innodb_log_file_size=128.0 MiB"},
+		{map[string]any{"window_seconds": 90.0, "log_waits_per_sec": 2.5}, "log waits 2.5/s, window 1:30"},
+	}
+	for _, tt := range tests {
+		if got := FormatEvidence(tt.ev); got != tt.want {
+			t.Errorf("FormatEvidence(%v)\n got %q\nwant %q", tt.ev, got, tt.want)
+		}
+	}
+}
+
+// TestLogSinkNoEvents: advise prints its findings once, at the end, so its LogSink
+// leaves them out; import's keeps them, with "fired at" in Clock's format.
+func TestLogSinkNoEvents(t *testing.T) {
+	cleared := 12.0
+	ev := Event{Finding: Finding{ID: "redo-log-too-small", Title: "redo log too small", Severity: "warn", FiredAt: 5, ClearedAt: &cleared}, Cleared: true}
+	var quiet, loud strings.Builder
+	(&LogSink{W: &quiet, Every: -1, NoEvents: true}).Tick(Tick{Events: []Event{ev}})
+	(&LogSink{W: &loud, Every: -1}).Tick(Tick{Events: []Event{ev}})
+	if quiet.Len() != 0 {
+		t.Errorf("NoEvents printed %q", quiet.String())
+	}
+	if !strings.Contains(loud.String(), "cleared  redo-log-too-small (fired at 0:05)") {
+		t.Errorf("event line %q", loud.String())
+	}
+}
