@@ -47,9 +47,7 @@ type Options struct {
 	// findings only) and findings. Nil: no LogSink (a TUI shows the ticks instead).
 	Log      io.Writer
 	LogEvery int
-	// LogNoFindings keeps findings off Log: the caller prints them once at the end.
-	LogNoFindings bool
-	Dump          *advisor.DumpInfo
+	Dump     *advisor.DumpInfo
 	// ProbeDuration > 0 runs the sync-write probe for that long in the server's redo
 	// directory before sampling (local servers only; it adds its own writes to the
 	// device, so it is opt-in).
@@ -59,6 +57,9 @@ type Options struct {
 	// Sinks are extra sinks (a TUI, a metrics endpoint), called before the LogSink and
 	// the recorder on every tick.
 	Sinks []advisor.Sink
+
+	// LogNoFindings keeps findings off Log: the caller prints them once at the end.
+	LogNoFindings bool
 }
 
 // Session is the sampling side of a run. import uses it the same way as watch, passing
