@@ -18,7 +18,7 @@ import (
 // refused on a terminal, as gzip and zstd refuse it.
 func runGen(args []string, s stdio) int {
 	fl := newCmdFlags("gen",
-		"Write a synthetic dump in mariadb-dump's format: sysbench-style sbtest tables (about 75 % of the bytes) plus the object kinds a real dump holds (views, triggers, routines, events). The same seed and flags give the same bytes.",
+		"Write a synthetic dump in mariadb-dump's format: sysbench-style sbtest tables (about 75 % of the bytes) plus the object kinds a real dump holds (views, triggers, routines; events with --events). The same seed and flags give the same bytes.",
 		"[OPTIONS]")
 	fl.section(groupOutput)
 	size := fl.String("size", "64M", "approximate uncompressed `SIZE` (binary units: 512K, 500M, 2G)")
@@ -29,6 +29,7 @@ func runGen(args []string, s stdio) int {
 	skipExtended := fl.Bool("skip-extended-insert", false, "one row per INSERT, like mariadb-dump --skip-extended-insert")
 	insertBytes := fl.String("insert-bytes", "1046528", "extended-INSERT limit in `BYTES` (mariadb-dump's --net-buffer-length)")
 	database := fl.String("database", gen.DefaultDatabase, "`NAME` of the database the dump creates")
+	events := fl.Bool("events", false, "add an event, as mariadb-dump --events does (importing it raises a warning on a server whose event_scheduler is OFF)")
 	fl.examples = []string{
 		"dumpscope gen --size 1G -o big.sql.gz  # a 1 GiB dump, gzip-compressed",
 		"dumpscope gen --size 10M | dumpscope split -  # look at what it holds",
@@ -40,7 +41,7 @@ func runGen(args []string, s stdio) int {
 		return fl.fail(s, usagef("unexpected argument %q (output goes to -o FILE)", fl.Arg(0)))
 	}
 	o := gen.DefaultOptions()
-	o.Seed, o.Tables, o.ExtendedInsert, o.Database = *seed, *tables, !*skipExtended, *database
+	o.Seed, o.Tables, o.ExtendedInsert, o.Database, o.Events = *seed, *tables, !*skipExtended, *database, *events
 	var err error
 	if o.SizeBytes, err = units.ParseBytes(*size); err != nil {
 		return fl.fail(s, usagef("--size %q: %v", *size, err))
