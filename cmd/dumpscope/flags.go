@@ -158,6 +158,10 @@ func (f *cmdFlags) parse(args []string, s stdio) (code int, ok bool) {
 	if f.Lookup("help") == nil {
 		f.BoolVarP(&f.help, "help", "?", false, "show this help and exit")
 	}
+	if c, ok := s.Err.(*flagCollector); ok {
+		c.sets = append(c.sets, f)
+		return exitOK, false
+	}
 	if err := f.checkSingleDash(args); err != nil {
 		return f.fail(s, err), false
 	}

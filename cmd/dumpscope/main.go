@@ -62,6 +62,7 @@ func commands() []command {
 		{"watch", "sample a server while another tool restores into it", runWatch},
 		{"advise", "sample a server briefly (or replay a record); print findings", runAdvise},
 		{"restore-settings", "undo what an interrupted --relax-durability import changed", runRestoreSettings},
+		{"completion", "print a bash completion script", runCompletion},
 	}
 }
 
