@@ -52,4 +52,3 @@ func TestBashCompletion(t *testing.T) {
 		t.Errorf("completion fish: exit %d, want %d", code, exitUsage)
 	}
 }
-

@@ -327,6 +327,9 @@ func (f *cmdFlags) usage(w io.Writer) {
 	sort.Strings(extra)
 	sections = append(sections, extra...)
 	help := f.Lookup("help")
+	if len(sections) == 0 {
+		sections = []string{groupOptions}
+	}
 	for i, t := range sections {
 		list := bySection[t]
 		if i == len(sections)-1 && help != nil {
