@@ -3,6 +3,9 @@ package advisor
 import (
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/dumpscope/dumpscope/iostat"
 )
 
 func TestFormatEvidence(t *testing.T) {
@@ -40,5 +43,42 @@ func TestLogSinkNoEvents(t *testing.T) {
 	}
 	if !strings.Contains(loud.String(), "cleared  redo-log-too-small (fired at 0:05)") {
 		t.Errorf("event line %q", loud.String())
+	}
+}
+
+// TestFitProgress: a progress line never exceeds its width; it loses the CPU, then the
+// device, then the InnoDB part, and the import part is cut last.
+func TestFitProgress(t *testing.T) {
+	prev := Snapshot{T: 1, Import: &ImportProgress{}, InnoDB: &InnoDB{LSN: 1000}}
+	cur := Snapshot{T: 2, Import: &ImportProgress{Bytes: 2 << 20, Rows: 5000, CompressedBytes: 1 << 20, CompressedTotalBytes: 4 << 20, Table: "shop.orders"},
+		InnoDB:  &InnoDB{LSN: 1000 + 3<<20, CheckpointAgeBytes: 2 << 20, MaxCheckpointAgeBytes: 4 << 20, DirtyPagesPct: 12},
+		Devices: map[string]iostat.DeviceStats{"vda": {WPerSec: 1431, WkBPerSec: 31421, WAwaitMs: 0.4, UtilPct: 99.7}},
+		CPU:     &iostat.CPUStats{IdlePct: 94, ClientPct: 12}}
+	head := " 25.0% ETA 0:06, 2.0 MiB SQL, 2.0 MiB/s, 5000 rows/s, shop.orders"
+	for _, tt := range []struct {
+		width int
+		want  string
+	}{
+		{400, ProgressLine(prev, cur)},
+		{143, head + " | redo 3.0 MiB/s ckpt 50% dirty 12% | vda util 100% w_await 0.40ms | idle 94%"},
+		{132, head + " | redo 3.0 MiB/s ckpt 50% dirty 12% | vda util 100% w_await 0.40ms"},
+		{120, head + " | redo 3.0 MiB/s ckpt 50% dirty 12%"},
+		{100, head},
+		{40, " 25.0% ETA 0:06, 2.0 MiB SQL, 2.0 MiB/s…"},
+	} {
+		got := FitProgress(prev, cur, tt.width)
+		if got != tt.want {
+			t.Errorf("width %d:\n got %q\nwant %q", tt.width, got, tt.want)
+		}
+		if n := len([]rune(got)); n > tt.width {
+			t.Errorf("width %d: %d runes", tt.width, n)
+		}
+	}
+	var b strings.Builder
+	l := &LogSink{W: &b, Width: 100, Now: func() time.Time { return time.Date(2026, 12, 3, 14, 26, 5, 0, time.UTC) }}
+	l.Tick(Tick{Snapshot: prev})
+	l.Tick(Tick{Snapshot: cur})
+	if want := "14:26:05  +0:02 " + head + "\n"; b.String() != want {
+		t.Errorf("LogSink line\n got %q\nwant %q", b.String(), want)
 	}
 }

@@ -5,6 +5,9 @@ import (
 	"io"
 	"strings"
 	"time"
+	"unicode/utf8"
+
+	"golang.org/x/term"
 
 	"github.com/dumpscope/dumpscope/iostat"
 )
@@ -20,6 +23,12 @@ type LogSink struct {
 	// NoEvents leaves findings out: a caller that prints them once at the end (advise)
 	// would otherwise show each twice.
 	NoEvents bool
+	// Width is the columns a progress line keeps to (FitProgress); 0: the terminal's
+	// width when W is one, else LogWidth.
+	Width int
+	// Now stamps each line with the wall clock, so a log lines up with the server's
+	// error log; nil: time.Now.
+	Now func() time.Time
 
 	ticks int
 	prev  *Snapshot
@@ -29,14 +38,15 @@ type LogSink struct {
 func (l *LogSink) Tick(t Tick) {
 	s := t.Snapshot
 	l.ticks++
+	stamp := l.stamp(s.T)
 	if l.prev != nil && l.Every >= 0 && (l.Every <= 1 || l.ticks%l.Every == 0) {
-		fmt.Fprintf(l.W, "[%6.1fs] %s\n", s.T, ProgressLine(*l.prev, s))
+		fmt.Fprintf(l.W, "%s %s\n", stamp, FitProgress(*l.prev, s, l.width()-utf8.RuneCountInString(stamp)-1))
 	}
 	for _, err := range t.Errors {
-		fmt.Fprintf(l.W, "[%6.1fs] warning: %v\n", s.T, err)
+		fmt.Fprintf(l.W, "%s warning: %v\n", stamp, err)
 	}
 	for _, c := range t.Changes {
-		fmt.Fprintf(l.W, "[%6.1fs] variable changed: %s = %v\n", s.T, c.Name, c.Value)
+		fmt.Fprintf(l.W, "%s variable changed: %s = %v\n", stamp, c.Name, c.Value)
 	}
 	for _, e := range t.Events {
 		if !l.NoEvents {
@@ -46,20 +56,42 @@ func (l *LogSink) Tick(t Tick) {
 	l.prev = &s
 }
 
+// stamp is a line's time: the wall clock, then the time since the run started.
+func (l *LogSink) stamp(t float64) string {
+	now := time.Now
+	if l.Now != nil {
+		now = l.Now
+	}
+	return now().Format("15:04:05") + " " + fmt.Sprintf("%6s", "+"+Clock(t))
+}
+
+// width is Width, else the terminal's width when W is a terminal, else LogWidth.
+func (l *LogSink) width() int {
+	if l.Width > 0 {
+		return l.Width
+	}
+	if f, ok := l.W.(interface{ Fd() uintptr }); ok && term.IsTerminal(int(f.Fd())) {
+		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
+			return w
+		}
+	}
+	return LogWidth
+}
+
 // FormatEvent renders a fired or cleared finding as log lines.
 func FormatEvent(e Event) string {
 	f := e.Finding
 	if e.Cleared {
-		return fmt.Sprintf("[%6.1fs] cleared  %s (fired at %s)\n", *f.ClearedAt, f.ID, Clock(f.FiredAt))
+		return fmt.Sprintf("%15s cleared  %s (fired at %s)\n", "+"+Clock(*f.ClearedAt), f.ID, Clock(f.FiredAt))
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "[%6.1fs] %-8s %s: %s\n", f.FiredAt, strings.ToUpper(string(f.Severity)), f.ID, f.Title)
+	fmt.Fprintf(&b, "%15s %-8s %s: %s\n", "+"+Clock(f.FiredAt), strings.ToUpper(string(f.Severity)), f.ID, f.Title)
 	if ev := FormatEvidence(f.Evidence); ev != "" {
-		fmt.Fprintf(&b, "           evidence: %s\n", ev)
+		fmt.Fprintf(&b, "%15s evidence: %s\n", "", ev)
 	}
 	for _, line := range strings.Split(strings.TrimSpace(f.Recommendation), "\n") {
 		if line != "" {
-			fmt.Fprintf(&b, "           %s\n", line)
+			fmt.Fprintf(&b, "%15s %s\n", "", line)
 		}
 	}
 	return b.String()

@@ -80,3 +80,15 @@ func (h *hintWriter) Write(p []byte) (int, error) {
 	}
 	return n, err
 }
+
+// Fd is the underlying file's descriptor when there is one, so a sink writing through
+// this wrapper can still ask the terminal for its width.
+func (h *hintWriter) Fd() uintptr { return fdOf(h.w) }
+
+// fdOf is w's file descriptor, or ^uintptr(0) (no terminal) when w is not a file.
+func fdOf(w io.Writer) uintptr {
+	if f, ok := w.(interface{ Fd() uintptr }); ok {
+		return f.Fd()
+	}
+	return ^uintptr(0)
+}

@@ -39,6 +39,9 @@ type lockedWriter struct {
 	w  io.Writer
 }
 
+// Fd passes the underlying file's descriptor through (see hintWriter.Fd).
+func (l *lockedWriter) Fd() uintptr { return fdOf(l.w) }
+
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
