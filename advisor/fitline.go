@@ -56,3 +56,27 @@ func FitProgress(prev, cur Snapshot, width int) string {
 	}
 	return string(r[:width-1]) + "…"
 }
+
+// Wrap splits text into lines of at most width runes at spaces (a longer word stays whole
+// on its own line), so evidence and recommendations never wrap mid-word on a terminal.
+func Wrap(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(text) {
+		if line != "" && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) > width {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += word
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// findingWidth is the width findings are wrapped to: a 100-column terminal's.
+const findingWidth = 100

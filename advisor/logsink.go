@@ -87,10 +87,16 @@ func FormatEvent(e Event) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%15s %-8s %s: %s\n", "+"+Clock(f.FiredAt), strings.ToUpper(string(f.Severity)), f.ID, f.Title)
 	if ev := FormatEvidence(f.Evidence); ev != "" {
-		fmt.Fprintf(&b, "%15s evidence: %s\n", "", ev)
+		for i, line := range Wrap(ev, findingWidth-26) {
+			if i == 0 {
+				fmt.Fprintf(&b, "%15s evidence: %s\n", "", line)
+			} else {
+				fmt.Fprintf(&b, "%25s %s\n", "", line)
+			}
+		}
 	}
-	for _, line := range strings.Split(strings.TrimSpace(f.Recommendation), "\n") {
-		if line != "" {
+	for _, para := range strings.Split(strings.TrimSpace(f.Recommendation), "\n") {
+		for _, line := range Wrap(para, findingWidth-16) {
 			fmt.Fprintf(&b, "%15s %s\n", "", line)
 		}
 	}

@@ -212,10 +212,16 @@ func printFindings(w io.Writer, findings []advisor.Finding) {
 		}
 		fmt.Fprintf(w, "%-8s %s: %s (fired at %s, %s)\n", strings.ToUpper(string(f.Severity)), f.ID, f.Title, advisor.Clock(f.FiredAt), state)
 		if ev := advisor.FormatEvidence(f.Evidence); ev != "" {
-			fmt.Fprintf(w, "  evidence: %s\n", ev)
+			for i, line := range advisor.Wrap(ev, 100-12) {
+				if i == 0 {
+					fmt.Fprintf(w, "  evidence: %s\n", line)
+				} else {
+					fmt.Fprintf(w, "            %s\n", line)
+				}
+			}
 		}
-		for _, line := range strings.Split(strings.TrimSpace(f.Recommendation), "\n") {
-			if line != "" {
+		for _, para := range strings.Split(strings.TrimSpace(f.Recommendation), "\n") {
+			for _, line := range advisor.Wrap(para, 100-2) {
 				fmt.Fprintf(w, "  %s\n", line)
 			}
 		}
