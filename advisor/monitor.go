@@ -17,7 +17,9 @@ type ProgressFunc func() ImportProgress
 type DeviceReading struct {
 	Devices map[string]iostat.DeviceStats
 	CPU     *iostat.CPUStats
-	Notes   []string
+	// Space is the datadir's file system, when it could be read.
+	Space *DiskSpace
+	Notes []string
 }
 
 // DeviceSampleFunc returns the reading over the interval since its previous call. The
@@ -177,7 +179,7 @@ func (m *Monitor) step(ctx context.Context, withDevices bool) Tick {
 		if err != nil {
 			tick.Errors = append(tick.Errors, fmt.Errorf("devices at t=%.1fs: %w", s.T, err))
 		}
-		s.Devices, s.CPU, tick.DeviceNotes = r.Devices, r.CPU, r.Notes
+		s.Devices, s.CPU, s.Space, tick.DeviceNotes = r.Devices, r.CPU, r.Space, r.Notes
 	}
 	if m.o.Server != nil {
 		ss, err := m.o.Server.Sample(ctx)

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/go-sql-driver/mysql"
+	"golang.org/x/sys/unix"
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
@@ -218,7 +219,7 @@ func localDeviceSampler(ls advisor.LocalServer) (advisor.DeviceSampleFunc, error
 		if err != nil {
 			return advisor.DeviceReading{}, err
 		}
-		r := advisor.DeviceReading{CPU: smp.CPU, Notes: smp.Notes}
+		r := advisor.DeviceReading{CPU: smp.CPU, Notes: smp.Notes, Space: diskSpace(ls.Dirs["datadir"])}
 		for name, d := range smp.Devices {
 			if want[name] {
 				if r.Devices == nil {
@@ -229,6 +230,16 @@ func localDeviceSampler(ls advisor.LocalServer) (advisor.DeviceSampleFunc, error
 		}
 		return r, nil
 	}, nil
+}
+
+// diskSpace reads the file system under dir (one statfs: cheap enough for every tick);
+// nil when it cannot.
+func diskSpace(dir string) *advisor.DiskSpace {
+	var fs unix.Statfs_t
+	if dir == "" || unix.Statfs(dir, &fs) != nil {
+		return nil
+	}
+	return &advisor.DiskSpace{Path: dir, FreeBytes: int64(fs.Bavail) * fs.Bsize, TotalBytes: int64(fs.Blocks) * fs.Bsize}
 }
 
 // runProbeOnce measures sync-write latency where the server writes its redo log; nil
