@@ -63,7 +63,7 @@ func commands() []command {
 		{"iostat", "print iostat -x columns for devices", runIostat},
 		{"probe", "measure how fast a directory's device makes a write durable", runProbe},
 		{"watch", "sample a server while another tool restores into it", runWatch},
-		{"bench", "import a dump into sandboxes with different settings; compare", runBench},
+		{"bench", "compare server settings: one dump into fresh sandboxes", runBench},
 		{"advise", "sample a server briefly (or replay a record); print findings", runAdvise},
 		{"restore-settings", "undo what an interrupted --relax-durability import changed", runRestoreSettings},
 		{"completion", "print a bash completion script", runCompletion},
