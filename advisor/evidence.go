@@ -17,6 +17,9 @@ import (
 // _per_sec.
 var evidenceUnits = []string{"_bytes_per_sec", "_per_sec", "_bytes", "_pct", "_ms", "_seconds"}
 
+// iostatColumns keep their underscores: they are iostat's column names.
+var iostatColumns = map[string]bool{"r_await": true, "w_await": true, "d_await": true, "f_await": true, "aqu_sz": true}
+
 // evidenceQualifiers follow the unit in a key (checkpoint_age_pct_mean).
 var evidenceQualifiers = []string{"_mean", "_last", "_max", "_min", "_p99"}
 
@@ -63,7 +66,10 @@ func formatEvidenceItem(key string, v any) string {
 	if unit == "" {
 		return key + "=" + formatSetting(key, v)
 	}
-	label := strings.ReplaceAll(stem, "_", " ")
+	label := stem
+	if !iostatColumns[stem] {
+		label = strings.ReplaceAll(stem, "_", " ")
+	}
 	if qualifier != "" {
 		label += " (" + qualifier + ")"
 	}

@@ -22,6 +22,7 @@ func TestFormatEvidence(t *testing.T) {
 		{map[string]any{"innodb_log_file_size": float64(128 << 20), "innodb_flush_log_at_trx_commit": 1.0, "device": "vda"},
 			"device=vda, innodb_flush_log_at_trx_commit=1, innodb_log_file_size=128.0 MiB"},
 		{map[string]any{"window_seconds": 90.0, "log_waits_per_sec": 2.5}, "log waits 2.5/s, window 1:30"},
+		{map[string]any{"w_await_ms_by_device": map[string]float64{"vda": 0.39}}, "w_await 0.39 ms on vda"},
 	}
 	for _, tt := range tests {
 		if got := FormatEvidence(tt.ev); got != tt.want {

@@ -85,7 +85,13 @@ func FormatEvent(e Event) string {
 		return fmt.Sprintf("%15s cleared  %s (fired at %s)\n", "+"+Clock(*f.ClearedAt), f.ID, Clock(f.FiredAt))
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%15s %-8s %s: %s\n", "+"+Clock(f.FiredAt), strings.ToUpper(string(f.Severity)), f.ID, f.Title)
+	for i, line := range Wrap(fmt.Sprintf("%-8s %s: %s", strings.ToUpper(string(f.Severity)), f.ID, f.Title), findingWidth-16) {
+		if i == 0 {
+			fmt.Fprintf(&b, "%15s %s\n", "+"+Clock(f.FiredAt), line)
+		} else {
+			fmt.Fprintf(&b, "%24s %s\n", "", line)
+		}
+	}
 	if ev := FormatEvidence(f.Evidence); ev != "" {
 		for i, line := range Wrap(ev, findingWidth-26) {
 			if i == 0 {

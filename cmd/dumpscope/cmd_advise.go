@@ -210,7 +210,13 @@ func printFindings(w io.Writer, findings []advisor.Finding) {
 		if f.ClearedAt != nil {
 			state = "cleared at " + advisor.Clock(*f.ClearedAt)
 		}
-		fmt.Fprintf(w, "%-8s %s: %s (fired at %s, %s)\n", strings.ToUpper(string(f.Severity)), f.ID, f.Title, advisor.Clock(f.FiredAt), state)
+		head := fmt.Sprintf("%-8s %s: %s (fired at %s, %s)", strings.ToUpper(string(f.Severity)), f.ID, f.Title, advisor.Clock(f.FiredAt), state)
+		for i, line := range advisor.Wrap(head, 100) {
+			if i > 0 {
+				line = "         " + line
+			}
+			fmt.Fprintln(w, line)
+		}
 		if ev := advisor.FormatEvidence(f.Evidence); ev != "" {
 			for i, line := range advisor.Wrap(ev, 100-12) {
 				if i == 0 {

@@ -94,7 +94,7 @@ func TestImportErrorHints(t *testing.T) {
 // TestPrintFindingsFits: a finding with long evidence and recommendation prints in lines
 // of at most 100 columns, evidence in human units.
 func TestPrintFindingsFits(t *testing.T) {
-	f := advisor.Finding{ID: "redo-log-too-small", Title: "Redo log too small", Severity: "critical", FiredAt: 5,
+	f := advisor.Finding{ID: "redo-log-too-small", Severity: "critical", FiredAt: 5, Title: "Redo log too small: checkpoint age past 7/8 of its maximum on 70% of the last 25 s (mean 89%), a long title",
 		Evidence: map[string]any{"checkpoint_age_pct_mean": 89.3, "redo_bytes_per_sec": 7.0e6, "max_checkpoint_age_bytes": 2.7e6,
 			"recommended_redo_bytes": float64(1 << 30), "ticks_above_sync_pct": 50.5, "util_pct_by_device": map[string]float64{"vda": 7.771},
 			"window_seconds": 25.5, "sync_flush_threshold_pct": 93.75, "aggressive_flush_threshold_pct": 87.5},
