@@ -76,7 +76,7 @@ func TestGenStdout(t *testing.T) {
 		t.Errorf("stdout (%d bytes) differs from gen.Write (%d bytes)", len(out), len(want))
 	}
 	// One summary line on stderr, data only on stdout.
-	re := regexp.MustCompile(`^dumpscope gen: wrote stdout: 0\.[23] MiB, database dumpscope_gen, \d+ rows in 9 tables, 9 INSERT statements in [0-9.]+ s \(\d+ MB/s uncompressed\)\n$`)
+	re := regexp.MustCompile(`^dumpscope gen: wrote stdout: 2\d\d\.\d KiB, database dumpscope_gen, \d+ rows in 9 tables, 9 INSERT statements in [0-9.]+ s \([0-9.]+ [KMG]iB/s uncompressed\)\n$`)
 	if !re.Match(errb) {
 		t.Errorf("stderr %q does not match %s", errb, re)
 	}
