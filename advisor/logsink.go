@@ -29,31 +29,70 @@ type LogSink struct {
 	// Now stamps each line with the wall clock, so a log lines up with the server's
 	// error log; nil: time.Now.
 	Now func() time.Time
+	// Live keeps the progress in one status line rewritten in place (pv style), with
+	// findings, warnings and everything else printed above it: set at the first tick when
+	// W is a terminal, or by the caller. The status line is written as StatusPrefix + line
+	// without a newline, so a writer shared with other output can keep it at the bottom.
+	Live bool
 
-	ticks int
-	prev  *Snapshot
+	liveChecked bool
+	ticks       int
+	prev        *Snapshot
 }
+
+// StatusPrefix starts every write of a live LogSink: carriage return and erase to the end
+// of the line (ECMA-48 EL), which wipes the previous status line before what follows.
+const StatusPrefix = "\r\x1b[K"
 
 // Tick prints the tick.
 func (l *LogSink) Tick(t Tick) {
 	s := t.Snapshot
 	l.ticks++
+	if !l.liveChecked {
+		l.liveChecked = true
+		l.Live = l.Live || isTerminal(l.W)
+	}
 	stamp := l.stamp(s.T)
+	var b strings.Builder
+	progress := ""
 	if l.prev != nil && l.Every >= 0 && (l.Every <= 1 || l.ticks%l.Every == 0) {
-		fmt.Fprintf(l.W, "%s %s\n", stamp, FitProgress(*l.prev, s, l.width()-utf8.RuneCountInString(stamp)-1))
+		width := l.width() - utf8.RuneCountInString(stamp) - 1
+		if l.Live {
+			width-- // a line filling the last column makes some terminals wrap
+		}
+		progress = stamp + " " + FitProgress(*l.prev, s, width)
+		if !l.Live {
+			b.WriteString(progress + "\n")
+		}
 	}
 	for _, err := range t.Errors {
-		fmt.Fprintf(l.W, "%s warning: %v\n", stamp, err)
+		fmt.Fprintf(&b, "%s warning: %v\n", stamp, err)
 	}
 	for _, c := range t.Changes {
-		fmt.Fprintf(l.W, "%s variable changed: %s = %v\n", stamp, c.Name, c.Value)
+		fmt.Fprintf(&b, "%s variable changed: %s = %v\n", stamp, c.Name, c.Value)
 	}
 	for _, e := range t.Events {
 		if !l.NoEvents {
-			fmt.Fprint(l.W, FormatEvent(e))
+			b.WriteString(FormatEvent(e))
 		}
 	}
 	l.prev = &s
+	if l.Live && progress != "" {
+		io.WriteString(l.W, StatusPrefix+b.String()+progress)
+	} else if b.Len() > 0 {
+		if l.Live {
+			io.WriteString(l.W, StatusPrefix+b.String())
+			return
+		}
+		io.WriteString(l.W, b.String())
+	}
+}
+
+// isTerminal reports whether w writes to a terminal (directly or through a wrapper that
+// passes the file descriptor on).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(interface{ Fd() uintptr })
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // stamp is a line's time: the wall clock, then the time since the run started.
@@ -85,9 +124,9 @@ func FormatEvent(e Event) string {
 		return fmt.Sprintf("%15s cleared  %s (fired at %s)\n", "+"+Clock(*f.ClearedAt), f.ID, Clock(f.FiredAt))
 	}
 	var b strings.Builder
-	for i, line := range Wrap(fmt.Sprintf("%-8s %s: %s", strings.ToUpper(string(f.Severity)), f.ID, f.Title), findingWidth-16) {
+	for i, line := range Wrap(f.ID+": "+f.Title, findingWidth-25) {
 		if i == 0 {
-			fmt.Fprintf(&b, "%15s %s\n", "+"+Clock(f.FiredAt), line)
+			fmt.Fprintf(&b, "%15s %-8s %s\n", "+"+Clock(f.FiredAt), strings.ToUpper(string(f.Severity)), line)
 		} else {
 			fmt.Fprintf(&b, "%24s %s\n", "", line)
 		}

@@ -47,6 +47,9 @@ func runWatch(args []string, s stdio) int {
 	if interval <= 0 {
 		return f.fail(s, usagef("--interval %v: want more than 0", interval))
 	}
+	var endStatus func() // on a terminal, the progress is one status line under the rest
+	s.Out, s.Err, endStatus = statusWriters(s.Out, s.Err)
+	defer endStatus()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cfg, err := resolveConn(conn, s)
@@ -210,12 +213,13 @@ func printFindings(w io.Writer, findings []advisor.Finding) {
 		if f.ClearedAt != nil {
 			state = "cleared at " + advisor.Clock(*f.ClearedAt)
 		}
-		head := fmt.Sprintf("%-8s %s: %s (fired at %s, %s)", strings.ToUpper(string(f.Severity)), f.ID, f.Title, advisor.Clock(f.FiredAt), state)
-		for i, line := range advisor.Wrap(head, 100) {
-			if i > 0 {
-				line = "         " + line
+		head := fmt.Sprintf("%s: %s (fired at %s, %s)", f.ID, f.Title, advisor.Clock(f.FiredAt), state)
+		for i, line := range advisor.Wrap(head, 100-9) {
+			if i == 0 {
+				fmt.Fprintf(w, "%-8s %s\n", strings.ToUpper(string(f.Severity)), line)
+			} else {
+				fmt.Fprintf(w, "%9s%s\n", "", line)
 			}
-			fmt.Fprintln(w, line)
 		}
 		if ev := advisor.FormatEvidence(f.Evidence); ev != "" {
 			for i, line := range advisor.Wrap(ev, 100-12) {

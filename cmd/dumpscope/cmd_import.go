@@ -84,7 +84,9 @@ func runImport(args []string, s stdio) int {
 	}
 	// The progress line, the advisor's findings and the signal handler write from their
 	// own goroutines.
-	s.Out, s.Err = &lockedWriter{w: s.Out}, &lockedWriter{w: &hintWriter{w: s.Err, cmd: "import"}}
+	var endStatus func()
+	s.Out, s.Err, endStatus = statusWriters(s.Out, &hintWriter{w: s.Err, cmd: "import"})
+	defer endStatus()
 	ctx, stop := signalContext(s)
 	defer stop.cleanup()
 	return importRun(ctx, stop, o, s)
