@@ -97,6 +97,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"advise", "--jsn"}, "did you mean --json?"},
 		{[]string{"watch", "--interval", "-1"}, `--interval "-1"`},
 		{[]string{"help", "nope"}, `unknown command "nope"`},
+		{[]string{"imprt", "x.sql"}, `unknown command "imprt" (did you mean import?)`},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

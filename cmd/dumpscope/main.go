@@ -128,8 +128,24 @@ func run(args []string, s stdio) int {
 			return c.run(args[1:], s)
 		}
 	}
-	fmt.Fprintf(s.Err, "dumpscope: unknown command %q (see dumpscope help)\n", args[0])
+	msg := fmt.Sprintf("dumpscope: unknown command %q", args[0])
+	if c := closestCommand(args[0]); c != "" {
+		msg += fmt.Sprintf(" (did you mean %s?)", c)
+	}
+	fmt.Fprintln(s.Err, msg)
+	fmt.Fprintln(s.Err, "Try 'dumpscope help' for the list of commands.")
 	return exitUsage
+}
+
+// closestCommand is the command name nearest to name, or "" when none is close.
+func closestCommand(name string) string {
+	best, bestDist := "", 3
+	for _, c := range commands() {
+		if d := editDistance(name, c.name); d < bestDist {
+			best, bestDist = c.name, d
+		}
+	}
+	return best
 }
 
 func usage(w io.Writer) {
