@@ -18,6 +18,7 @@ import (
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
+	"github.com/dumpscope/dumpscope/tui"
 )
 
 // runWatch attaches to a server while another tool (the mysql client, myloader) restores
@@ -34,7 +35,9 @@ func runWatch(args []string, s stdio) int {
 	recordPath := f.String("record", "", "write the run record (JSON) to this `FILE` at the end")
 	quiet := f.Bool("quiet", false, "print findings only, no per-interval progress lines")
 	f.duration(&probe, "probe", 0, "first measure sync-write latency in the server's redo directory for this `DURATION` (local servers; adds writes to the device)")
+	noTUI := f.Bool("no-tui", false, "headless: progress on stderr instead of the dashboard on a terminal")
 	allStatus := f.Bool("all-status", false, "record every SHOW GLOBAL STATUS counter each tick, not only those the rules read (several times the sampling cost)")
+	mflags := addMetricsFlags(f.FlagSet)
 	f.examples = []string{
 		"dumpscope watch -u root -p --record myloader.json  # while myloader runs in another terminal",
 	}
@@ -57,10 +60,19 @@ func runWatch(args []string, s stdio) int {
 		printError(s.Err, "watch", err)
 		return exitFailure
 	}
+	if err := mflags.start(s, "", cfg); err != nil {
+		fmt.Fprintf(s.Err, "dumpscope watch: %v\n", err)
+		return exitFailure
+	}
+	defer mflags.close(s)
 	every := 1
 	if *quiet {
 		every = -1
 	}
+	ctx, stopUI := context.WithCancel(ctx) // the dashboard's "stop watching? y"
+	defer stopUI()
+	dash := newDashboard(tui.ModeWatch, *noTUI, s, stopUI)
+	defer dash.close() // prints held notes when the session fails to open
 	sess, err := session.Open(ctx, cfg, session.Options{ToolVersion: version,
 		Interval: interval,
 		Command:  append([]string{"dumpscope", "watch"}, args...),
@@ -68,8 +80,9 @@ func runWatch(args []string, s stdio) int {
 		// Saved every minute so a crash of a long watch keeps all but the last minute.
 		SavePath:  *recordPath,
 		SaveEvery: max(1, int(time.Minute/interval)),
-		Log:       s.Err,
-		LogEvery:  every,
+		Log:       dash.log(s.Err),
+		LogEvery:  dash.logEvery(every),
+		Sinks:     append(dash.sinks(), mflags.sinks()...),
 
 		ProbeDuration: probe,
 		AllStatus:     *allStatus,
@@ -79,6 +92,7 @@ func runWatch(args []string, s stdio) int {
 		return exitFailure
 	}
 	defer sess.Close()
+	mflags.setEnv(sess.Env())
 	fmt.Fprintf(s.Err, "watching %s every %v (Ctrl-C to stop)\n", sess.Describe(), interval)
 	runCtx := ctx
 	if duration > 0 { // counted from here, after connecting and any --probe
@@ -86,7 +100,9 @@ func runWatch(args []string, s stdio) int {
 		runCtx, cancel = context.WithTimeout(ctx, duration)
 		defer cancel()
 	}
+	dash.show(sess, interval, tui.Header{Target: dbconn.Describe(cfg)}, nil)
 	_ = sess.Run(runCtx) // ends on Ctrl-C or --duration: both are a normal end of a watch
+	dash.close()
 	if sess.SaveErr() != nil {
 		fmt.Fprintf(s.Err, "warning: periodic save of the run record stopped: %v\n", sess.SaveErr())
 	}
@@ -100,7 +116,7 @@ func runWatch(args []string, s stdio) int {
 		}
 		fmt.Fprintf(s.Err, "run record written to %s (%d samples)\n", *recordPath, len(rec.Samples))
 	}
-	return exitOK
+	return mflags.finish(exitOK, s)
 }
 
 // runAdvise samples a live server briefly and prints findings, or with --run replays a

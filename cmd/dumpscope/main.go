@@ -65,6 +65,7 @@ func commands() []command {
 		{"watch", "sample a server while another tool restores into it", runWatch},
 		{"bench", "compare server settings: one dump into fresh sandboxes", runBench},
 		{"advise", "sample a server briefly (or replay a record); print findings", runAdvise},
+		{"view", "step through a run record in the dashboard", runView},
 		{"restore-settings", "undo what an interrupted --relax-durability import changed", runRestoreSettings},
 		{"completion", "print a bash completion script", runCompletion},
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"io"
+	"os"
 	"sync"
 
 	"golang.org/x/term"
@@ -70,5 +71,24 @@ func (sc *statusScreen) end() {
 	if sc.status != nil {
 		io.WriteString(sc.err, advisor.StatusPrefix)
 		sc.status = nil
+	}
+}
+
+// fileOf is the file under w's wrappers (lockedWriter, screenWriter, hintWriter), so the
+// dashboard can open the terminal behind a wrapped stderr.
+func fileOf(w io.Writer) (*os.File, bool) {
+	for {
+		switch x := w.(type) {
+		case *os.File:
+			return x, true
+		case *lockedWriter:
+			w = x.w
+		case *screenWriter:
+			w = x.w
+		case *hintWriter:
+			w = x.w
+		default:
+			return nil, false
+		}
 	}
 }
