@@ -166,7 +166,13 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(log, "dumpscope: importing %s (%s) into %s on %d connection(s)\n", in.Name, in.Format, dbconn.Describe(cfg), o.Parallel)
+	// Two short lines rather than one that wraps: the socket path of a sandbox is long.
+	nconn := "1 connection"
+	if o.Parallel > 1 {
+		nconn = fmt.Sprintf("%d connections", o.Parallel)
+	}
+	fmt.Fprintf(log, "dumpscope: importing %s (%s) on %s\n", in.Name, in.Format, nconn)
+	fmt.Fprintf(log, "dumpscope: into %s\n", dbconn.Describe(cfg))
 	done := func() {}
 	if o.OnReplay != nil {
 		done = o.OnReplay(in, rep.Progress)
