@@ -49,6 +49,10 @@ type ReplayOptions struct {
 	// Stop, when closed, ends the replay before the next statement with ErrStopped: the
 	// graceful first Ctrl-C. The statement in flight finishes; nothing is rolled back.
 	Stop <-chan struct{}
+	// Transform, when set, filters and rewrites the statements between the splitter and
+	// the replay (filter.go); both replayers pull from it. Skipped statements count as
+	// consumed bytes.
+	Transform *Transform
 }
 
 // ErrStopped is returned by Run when ReplayOptions.Stop was closed.
@@ -130,7 +134,7 @@ type ReplayResult struct {
 // would: each statement's SQL as one COM_QUERY.
 type Replayer struct {
 	conn  Conn
-	split *Splitter
+	split StatementSource
 	opt   ReplayOptions
 
 	maxPacketBytes int64 // server's max_allowed_packet
@@ -157,6 +161,10 @@ func NewReplayer(ctx context.Context, conn Conn, split *Splitter, opt ReplayOpti
 		return nil, fmt.Errorf("read max_allowed_packet: %w", err)
 	}
 	r.database = db.String
+	if opt.Transform != nil {
+		opt.Transform.Attach(split, r.database, func(end int64) { r.bytes.Store(end) })
+		r.split = opt.Transform
+	}
 	if err := r.syncSQLMode(ctx); err != nil {
 		return nil, err
 	}

@@ -61,6 +61,7 @@ type importOptions struct {
 	skipBinlog       bool
 	relaxDurability  bool
 	deferIndexes     bool
+	transform        *transformFlags // filters and rewrites (import_transform.go)
 
 	file    string
 	command []string
@@ -121,6 +122,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	fs.BoolVar(&o.skipBinlog, "skip-binlog", false, "SET SESSION sql_log_bin=0 on the import's connections (needs SUPER/BINLOG ADMIN; replicas will not see the data)")
 	fs.BoolVar(&o.relaxDurability, "relax-durability", false, "innodb_flush_log_at_trx_commit=2 and sync_binlog=0 during the import, restored afterwards (see restore-settings)")
 	fs.BoolVar(&o.resume, "resume", false, "continue an interrupted import from the target's progress rows (same dump, same target)")
+	o.transform = addTransformFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(s.Err, "usage: dumpscope import [flags] FILE|-")
 		fs.PrintDefaults()
@@ -146,6 +148,10 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	}
 	if o.interval <= 0 || o.parallel < 1 {
 		fmt.Fprintln(s.Err, "dumpscope import: --interval must be positive and --parallel at least 1")
+		return nil, exitUsage
+	}
+	if _, err := o.transform.options(); err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
 		return nil, exitUsage
 	}
 	for _, f := range []string{o.sampleSize, o.batchBytes, o.readAhead} {
@@ -293,6 +299,10 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		Name: in.Name, Force: o.force, LocalInfile: o.localInfile, StripDefiners: o.stripDefiners,
 		SkipWarningCount: o.skipWarningCount, Stop: stop.graceful, OnStatement: o.onStatement,
 	}
+	if ropt.Transform, err = o.transform.transform(ctx, conns[0]); err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		return exitFailure
+	}
 	var rep replayer
 	if cp == nil && !o.deferIndexes {
 		rep, err = importer.NewReplayer(ctx, conns[0], split, ropt)
@@ -366,6 +376,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	prog.start()
 	res, runErr := rep.Run(ctx)
 	prog.stop()
+	printTransformSummary(s.Err, ropt.Transform)
 	monStop()
 	monWG.Wait()
 
@@ -578,7 +589,7 @@ func importPreflight(ctx context.Context, o *importOptions, in *importer.Input, 
 		what = "DEFINER clauses this account may not assign (--strip-definers skips this)"
 	}
 	fmt.Fprintf(s.Err, "dumpscope: preflight: reading %s once for %s…\n", in.Name, what)
-	sp := importer.NewSplitter(scan.Reader, importer.SplitOptions{BinaryMode: true})
+	sp := o.transform.wrapScan(ctx, conn, importer.NewSplitter(scan.Reader, importer.SplitOptions{BinaryMode: true}))
 	var found []importer.Overwrite
 	for sp.Next() {
 		st := sp.Statement()

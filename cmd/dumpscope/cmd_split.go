@@ -36,6 +36,14 @@ type splitSummary struct {
 	// statement through: its SQL plus the COM_QUERY command byte, rounded up to the 1 KiB
 	// multiple the server rounds the setting to.
 	MaxAllowedPacketBytes int64 `json:"max_allowed_packet_bytes"`
+	// Filter, with --tables and the other filter flags, is what the filter left out;
+	// everything above then counts only what it keeps.
+	Filter *splitFilter `json:"filter,omitempty"`
+}
+
+type splitFilter struct {
+	SkippedStatements int64 `json:"skipped_statements"`
+	SkippedBytes      int64 `json:"skipped_bytes"` // raw dump bytes
 }
 
 type splitCount struct {
@@ -89,8 +97,9 @@ func runSplit(args []string, s stdio) int {
 	binaryMode := fs.Bool("binary-mode", false, "allow NUL bytes, like the client's --binary-mode")
 	comments := fs.Bool("comments", false, "keep comments in the SQL, like the client's --comments")
 	charset := fs.String("default-character-set", "utf8mb4", "connection character set the dump starts with")
+	filter := addFilterFlags(fs) // the summary then counts what the filter keeps
 	fs.Usage = func() {
-		fmt.Fprintln(s.Err, "usage: dumpscope split [--json] [--binary-mode] [--comments] [--default-character-set CS] FILE|-")
+		fmt.Fprintln(s.Err, "usage: dumpscope split [--json] [--binary-mode] [--comments] [--default-character-set CS] [--tables …|--include-databases …|--exclude-tables …|--schema-only|--data-only] FILE|-")
 		fs.PrintDefaults()
 	}
 	// Flags may follow the file, as in `dumpscope split dump.sql --json`.
@@ -113,7 +122,12 @@ func runSplit(args []string, s stdio) int {
 		fs.Usage()
 		return exitUsage
 	}
-	sum, err := splitFile(files[0], importer.SplitOptions{
+	fopt, err := filter.options()
+	if err != nil {
+		fmt.Fprintf(s.Err, "dumpscope split: %v\n", err)
+		return exitUsage
+	}
+	sum, err := splitFile(files[0], fopt, importer.SplitOptions{
 		BinaryMode:   *binaryMode,
 		KeepComments: *comments,
 		Charset:      *charset,
@@ -137,7 +151,7 @@ func runSplit(args []string, s stdio) int {
 }
 
 // splitFile splits one dump and summarises it. Errors name the file and the position.
-func splitFile(path string, opt importer.SplitOptions, stdin io.Reader) (*splitSummary, error) {
+func splitFile(path string, fopt importer.TransformOptions, opt importer.SplitOptions, stdin io.Reader) (*splitSummary, error) {
 	var in *importer.Input
 	var err error
 	if path == "-" {
@@ -153,8 +167,13 @@ func splitFile(path string, opt importer.SplitOptions, stdin io.Reader) (*splitS
 	tables := map[[2]string]*splitTable{}
 	currentDB := ""
 	sp := importer.NewSplitter(in.Reader, opt)
-	for sp.Next() {
-		st := sp.Statement()
+	tr, err := importer.NewTransform(fopt)
+	if err != nil {
+		return nil, err
+	}
+	tr.Attach(sp, "", nil)
+	for tr.Next() {
+		st := tr.Statement()
 		sum.Statements++
 		n := int64(len(st.SQL))
 		if n > 0 {
@@ -204,6 +223,10 @@ func splitFile(path string, opt importer.SplitOptions, stdin io.Reader) (*splitS
 				Kind: st.Kind.String(), Database: st.Database, Table: st.Table}
 		}
 	}
+	if tr.Filters() {
+		ts := tr.Stats()
+		sum.Filter = &splitFilter{SkippedStatements: ts.SkippedStatements, SkippedBytes: ts.SkippedBytes}
+	}
 	sum.SQLModeChanges = sp.SQLModeChanges()
 	sum.Bytes = in.UncompressedBytesRead()
 	sum.CompressedBytes = in.CompressedBytesRead()
@@ -238,6 +261,9 @@ func printSplitSummary(w io.Writer, sum *splitSummary) {
 	fmt.Fprintf(w, "%s (%s): %s uncompressed", sum.File, sum.Format, splitHumanBytes(sum.Bytes))
 	if sum.Format != importer.FormatPlain {
 		fmt.Fprintf(w, ", %s compressed", splitHumanBytes(sum.CompressedBytes))
+	}
+	if f := sum.Filter; f != nil {
+		fmt.Fprintf(w, "\nfilter: %d statements (%s of the dump) left out; the counts below are what it keeps", f.SkippedStatements, splitHumanBytes(f.SkippedBytes))
 	}
 	fmt.Fprintf(w, "\n%d statements (%d with SQL), %d rows\n\n", sum.Statements, sum.SQLStatements, sum.Rows)
 

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer"
+)
+
+// transformFlags are the flags that choose part of a dump and rewrite it on the way
+// (importer.Transform): filters, database renames, cross-flavour compatibility, GTID
+// policy and DEFINER replacement. `import` and `split` share the filter half.
+type transformFlags struct {
+	includeDatabases, tables, excludeTables string
+	schemaOnly, dataOnly                    bool
+	rename                                  multiFlag
+	compat, gtidPurged, definer             string
+}
+
+// addFilterFlags adds the flags that choose what part of a dump is kept.
+func addFilterFlags(fs *flag.FlagSet) *transformFlags {
+	f := &transformFlags{}
+	fs.StringVar(&f.includeDatabases, "include-databases", "", "keep only these `databases` (comma-separated; globs * ? […])")
+	fs.StringVar(&f.tables, "tables", "", "keep only these `tables` (db.t or t, comma-separated; globs), with their triggers")
+	fs.StringVar(&f.excludeTables, "exclude-tables", "", "leave out these `tables` (db.t or t, comma-separated; globs) and their triggers")
+	fs.BoolVar(&f.schemaOnly, "schema-only", false, "keep DDL, triggers, routines and events; leave out rows")
+	fs.BoolVar(&f.dataOnly, "data-only", false, "keep rows (and DML); leave out DDL, triggers, routines and events")
+	return f
+}
+
+// addTransformFlags adds the filter flags and the rewriting ones.
+func addTransformFlags(fs *flag.FlagSet) *transformFlags {
+	f := addFilterFlags(fs)
+	fs.Var(&f.rename, "rename-database", "rewrite database `old=new` in USE, CREATE DATABASE and qualified names (repeatable)")
+	fs.StringVar(&f.compat, "compat", "", "map what the target `flavor` (mariadb) does not know, e.g. MySQL 8 collations; each mapping is listed")
+	fs.StringVar(&f.gtidPurged, "gtid-purged", "auto", "SET @@GLOBAL.GTID_PURGED in the dump: `auto` (skip it when the target has GTIDs or lacks the variable), on, off")
+	fs.StringVar(&f.definer, "definer", "", "replace every DEFINER= with this `user@host` (views, triggers, routines, events)")
+	return f
+}
+
+func splitList(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
+}
+
+// options turns the flags into importer.TransformOptions; it checks their syntax.
+func (f *transformFlags) options() (importer.TransformOptions, error) {
+	o := importer.TransformOptions{
+		IncludeDatabases: splitList(f.includeDatabases), Tables: splitList(f.tables), ExcludeTables: splitList(f.excludeTables),
+		SchemaOnly: f.schemaOnly, DataOnly: f.dataOnly, Compat: f.compat, GTIDPurged: f.gtidPurged, Definer: f.definer,
+	}
+	for _, r := range f.rename {
+		old, nw, ok := strings.Cut(r, "=")
+		if !ok || old == "" || nw == "" {
+			return o, fmt.Errorf("--rename-database %q: expected old=new", r)
+		}
+		if o.RenameDatabases == nil {
+			o.RenameDatabases = map[string]string{}
+		}
+		o.RenameDatabases[old] = nw
+	}
+	_, err := importer.NewTransform(o) // syntax errors now, before any server is started
+	return o, err
+}
+
+// transform builds the Transform an import runs through, or nil when no flag asks for
+// one. For --gtid-purged auto it asks the target whether a dump's GTID_PURGED could apply.
+func (f *transformFlags) transform(ctx context.Context, c importer.Conn) (*importer.Transform, error) {
+	o, err := f.options()
+	if err != nil {
+		return nil, err
+	}
+	if len(o.IncludeDatabases)+len(o.Tables)+len(o.ExcludeTables)+len(o.RenameDatabases) == 0 &&
+		!o.SchemaOnly && !o.DataOnly && o.Compat == "" && o.Definer == "" && (o.GTIDPurged == "auto" || o.GTIDPurged == "on") {
+		if skip, _ := importer.GTIDPurgedSkip(ctx, c, o.GTIDPurged); !skip {
+			return nil, nil
+		}
+	}
+	if o.SkipGTIDPurged, err = importer.GTIDPurgedSkip(ctx, c, o.GTIDPurged); err != nil {
+		return nil, err
+	}
+	return importer.NewTransform(o)
+}
+
+// printTransformSummary says what a Transform left out and rewrote.
+func printTransformSummary(w io.Writer, tr *importer.Transform) {
+	if tr == nil {
+		return
+	}
+	st := tr.Stats()
+	if tr.Filters() {
+		fmt.Fprintf(w, "dumpscope: filter kept %d statements and skipped %d (%s of the dump)\n",
+			st.KeptStatements, st.SkippedStatements, splitHumanBytes(st.SkippedBytes))
+	}
+	for _, m := range st.Mappings {
+		fmt.Fprintf(w, "dumpscope: rewrote %d× %s (first at offset %d, line %d)\n", m.Count, m.What, m.FirstOffset, m.FirstLine)
+	}
+	for _, x := range st.Warnings {
+		fmt.Fprintln(w, "dumpscope: warning: not rewritten:", x)
+	}
+}
+
+// wrapScan puts a fresh Transform with the same filters and renames around a splitter
+// that reads the dump ahead of the import (the preflight), so that it judges what will
+// be sent, under the names it will have.
+func (f *transformFlags) wrapScan(ctx context.Context, c importer.Conn, sp *importer.Splitter) importer.StatementSource {
+	o, err := f.options()
+	if err != nil {
+		return sp
+	}
+	tr, err := importer.NewTransform(o)
+	if err != nil {
+		return sp
+	}
+	var current sql.NullString
+	_ = c.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current)
+	tr.Attach(sp, current.String, nil)
+	return tr
+}
