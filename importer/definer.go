@@ -132,5 +132,5 @@ func skipUser(q []byte, i int) int {
 	return i
 }
 
-func quoteAccount(s string) ([]byte, error) { return []byte(s), nil }
+func quoteAccount(s string) ([]byte, error)   { return []byte(s), nil }
 func replaceDefiner(q, account []byte) []byte { return nil }

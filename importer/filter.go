@@ -29,6 +29,7 @@ type Transform struct {
 	// lastLockKept is whether the last LOCK TABLES was kept: its UNLOCK TABLES follows it.
 	lastLockKept bool
 	ansiQuotes   bool
+	nbe          bool
 
 	rename  renamer
 	compat  compatMapper
@@ -184,9 +185,12 @@ func (t *Transform) Attach(src StatementSource, database string, onSkip func(end
 // Stats returns what the Transform did so far. Not safe while Next runs elsewhere.
 func (t *Transform) Stats() TransformStats { return t.stats }
 
-func (t *Transform) Statement() Statement          { return t.cur }
-func (t *Transform) Err() error                    { return t.src.Err() }
-func (t *Transform) SetNoBackslashEscapes(on bool) { t.src.SetNoBackslashEscapes(on) }
+func (t *Transform) Statement() Statement { return t.cur }
+func (t *Transform) Err() error           { return t.src.Err() }
+func (t *Transform) SetNoBackslashEscapes(on bool) {
+	t.nbe = on
+	t.src.SetNoBackslashEscapes(on)
+}
 func (t *Transform) SetANSIQuotes(on bool) {
 	t.ansiQuotes = on
 	t.src.SetANSIQuotes(on)
