@@ -382,6 +382,9 @@ func (r *Replayer) sqlError(st *Statement, q []byte, err error) error {
 	switch {
 	case errors.As(err, &me):
 		se.Code, se.SQLState, se.Message = me.Number, string(me.SQLState[:]), me.Message
+		if r.opt.Transform == nil || r.opt.Transform.opt.Compat == "" {
+			se.Message += CompatHint(q)
+		}
 	case errors.Is(err, driver.ErrBadConn), errors.Is(err, mysql.ErrInvalidConn), errors.Is(err, io.EOF), errors.Is(err, sql.ErrConnDone):
 		se.Message = "connection to the server lost (" + err.Error() + "); statements before this offset are committed as far as the server got"
 		return se

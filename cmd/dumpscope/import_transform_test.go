@@ -157,3 +157,54 @@ func TestImportRenameDatabaseQualified(t *testing.T) {
 	edited := []byte(fmt.Sprintf(qualifiedDump, "shop2", "shoplog2"))
 	renamedLikeClient(t, dump, edited, []string{"shop2", "shoplog2"}, "--rename-database", "shop=shop2", "--rename-database", "shoplog=shoplog2")
 }
+
+// TestImportCompatMySQL80: the hand-written MySQL 8.0 mysqldump stops at its first
+// MySQL-only construct without --compat, with an error that names the flag; with
+// --compat mariadb it imports, every mapping is listed, and what MariaDB would have read
+// differently is as MySQL had it: the NOT ENFORCED check is gone (a row that breaks it
+// is in), the case-sensitive unique key keeps two e-mails that differ in case, the index
+// is ignored and the column invisible.
+func TestImportCompatMySQL80(t *testing.T) {
+	dump := "../../importer/testdata/compat/mysql80.sql"
+	srv := testsandbox.Start(t)
+	code, _, stderr := dumpscopeImport(t, srv, []string{"--no-advisor"}, dump)
+	if code == 0 || !strings.Contains(stderr, "ERROR 1273") || !strings.Contains(stderr, "rerun with --compat mariadb") {
+		t.Fatalf("without --compat: exit %d, want an ERROR 1273 naming --compat:\n%s", code, stderr)
+	}
+	srv = testsandbox.Start(t)
+	code, _, stderr = dumpscopeImport(t, srv, []string{"--no-advisor", "--compat", "mariadb"}, dump)
+	if code != 0 {
+		t.Fatalf("--compat mariadb: exit %d:\n%s", code, stderr)
+	}
+	for _, want := range []string{
+		"mapped 1× SET @@GLOBAL.GTID_PURGED skipped",
+		"mapped 8× collation utf8mb4_0900_ai_ci → utf8mb4_uca1400_nopad_ai_ci (first at offset 1204, line 34)",
+		"mapped 1× /*!80016 DEFAULT ENCRYPTION='N' */ removed",
+		"collation utf8mb4_sv_0900_ai_ci → utf8mb4_uca1400_swedish_nopad_ai_ci",
+		"collation utf8mb4_ja_0900_as_cs_ks → utf8mb4_uca1400_nopad_as_cs (approximate",
+		"NOT NULL on a generated column removed",
+		"/*!80023 INVISIBLE */ column → INVISIBLE",
+		"functional index KEY `idx_lower_name` removed",
+		"/*!80000 INVISIBLE */ index → IGNORED",
+		"CHECK … /*!80016 NOT ENFORCED */ removed",
+		"/*!80003 SRID 4326 */ left as is",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("summary lacks %q:\n%s", want, stderr)
+		}
+	}
+	db := openDB(t, srv, "shop")
+	var n int
+	if err := db.QueryRow("SELECT COUNT(*) FROM customer WHERE code = 'ABCDE' OR email = 'Ann@example.com'").Scan(&n); err != nil || n != 1 {
+		t.Errorf("row breaking the unenforced check / case-distinct e-mail: %d rows, %v", n, err)
+	}
+	var create string
+	if err := db.QueryRow("SHOW CREATE TABLE customer").Scan(new(string), &create); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"INVISIBLE", "IGNORED", "utf8mb4_uca1400_nopad_as_cs"} {
+		if !strings.Contains(create, want) || strings.Contains(create, "0900") {
+			t.Errorf("SHOW CREATE TABLE customer lacks %q or has a 0900 collation:\n%s", want, create)
+		}
+	}
+}
