@@ -36,7 +36,9 @@ type Transform struct {
 	definer []byte
 	buf     []byte // the rewritten SQL of cur; reused
 
-	stats TransformStats
+	stats   TransformStats
+	started bool  // StartAt reached
+	err     error // StartAt not on a statement boundary
 }
 
 // TransformOptions say which objects a Transform keeps and how it rewrites them.
@@ -64,6 +66,11 @@ type TransformOptions struct {
 	SkipGTIDPurged bool
 	// Definer replaces every DEFINER= account with this one ("user@host", quoted as needed).
 	Definer string
+	// StartAt continues a serial import at the statement that starts at this byte offset
+	// (the offset an error named): before it only session statements (SET, USE) and client
+	// commands (DELIMITER) are kept, so the statement runs in the session state the dump
+	// had built by then.
+	StartAt int64
 }
 
 // TransformStats is what a Transform did, for the summary.
@@ -172,7 +179,7 @@ func unquoteName(s string) string {
 
 // Filters reports whether the Transform leaves any statement out.
 func (t *Transform) Filters() bool {
-	return len(t.tables)+len(t.except)+len(t.dbs) > 0 || t.opt.SchemaOnly || t.opt.DataOnly
+	return len(t.tables)+len(t.except)+len(t.dbs) > 0 || t.opt.SchemaOnly || t.opt.DataOnly || t.opt.StartAt > 0
 }
 
 // Attach makes t read from src; database is the connection's current database (unqualified
@@ -186,7 +193,12 @@ func (t *Transform) Attach(src StatementSource, database string, onSkip func(end
 func (t *Transform) Stats() TransformStats { return t.stats }
 
 func (t *Transform) Statement() Statement { return t.cur }
-func (t *Transform) Err() error           { return t.src.Err() }
+func (t *Transform) Err() error {
+	if t.err != nil {
+		return t.err
+	}
+	return t.src.Err()
+}
 func (t *Transform) SetNoBackslashEscapes(on bool) {
 	t.nbe = on
 	t.src.SetNoBackslashEscapes(on)
@@ -200,7 +212,10 @@ func (t *Transform) SetANSIQuotes(on bool) {
 func (t *Transform) Next() bool {
 	for t.src.Next() {
 		st := t.src.Statement()
-		if !t.keep(&st) {
+		if !t.keep(&st) || !t.reachedStart(&st) {
+			if t.err != nil {
+				return false
+			}
 			t.stats.SkippedStatements++
 			t.stats.SkippedBytes += int64(len(st.Raw))
 			if t.onSkip != nil {
@@ -215,7 +230,27 @@ func (t *Transform) Next() bool {
 		}
 		return true
 	}
+	if t.opt.StartAt > 0 && !t.started && t.src.Err() == nil {
+		t.err = fmt.Errorf("--start-at %d is beyond the end of the dump", t.opt.StartAt)
+	}
 	return false
+}
+
+// reachedStart reports whether st is at or after --start-at, or is a statement that
+// builds session state and runs before it too.
+func (t *Transform) reachedStart(st *Statement) bool {
+	if t.opt.StartAt <= 0 || t.started {
+		return true
+	}
+	if st.Offset < t.opt.StartAt {
+		if end := st.Offset + int64(len(st.Raw)); end > t.opt.StartAt {
+			t.err = &SplitError{Offset: st.Offset, Line: st.Line, Msg: fmt.Sprintf("--start-at %d is inside the statement that starts at offset %d (line %d); start at %d", t.opt.StartAt, st.Offset, st.Line, st.Offset)}
+			return false
+		}
+		return st.Kind == KindSession || st.Kind == KindClient
+	}
+	t.started = true
+	return true
 }
 
 // rewrite applies renames, compat mappings and the DEFINER replacement to st.SQL.

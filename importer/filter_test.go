@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -118,5 +119,27 @@ func TestTransformOptionErrors(t *testing.T) {
 		if _, err := NewTransform(opt); err == nil {
 			t.Errorf("%+v: no error", opt)
 		}
+	}
+}
+
+// TestTransformStartAt: before the offset only session statements and client commands
+// pass; from it, everything; an offset inside a statement is an error naming the start.
+func TestTransformStartAt(t *testing.T) {
+	at := int64(strings.Index(filterDump, "INSERT INTO a.t2 VALUES (6)")) - 1 // the newline before it is its first byte
+	got, consumed := sqlOf(t, filterDump, TransformOptions{StartAt: at})
+	want := []string{"/*!40101 SET NAMES utf8mb4 */", "USE a", "DELIMITER ;;", "DELIMITER ;", "USE b",
+		"INSERT INTO a.t2 VALUES (6)", "USE a", "INSERT INTO t1 VALUES (7)"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	if consumed != int64(len(filterDump)) {
+		t.Errorf("consumed %d, want %d", consumed, len(filterDump))
+	}
+	tr, _ := NewTransform(TransformOptions{StartAt: at + 3})
+	tr.Attach(NewSplitter(strings.NewReader(filterDump), SplitOptions{}), "", nil)
+	for tr.Next() {
+	}
+	if err := tr.Err(); err == nil || !strings.Contains(err.Error(), "start at "+strconv.FormatInt(at, 10)) {
+		t.Errorf("inside a statement: %v", err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unsafe"
 
 	"github.com/go-sql-driver/mysql"
@@ -53,6 +54,9 @@ type ReplayOptions struct {
 	// the replay (filter.go); both replayers pull from it. Skipped statements count as
 	// consumed bytes.
 	Transform *Transform
+	// Rejects, under Force, receives each failed statement whole (rejects.go); serial
+	// replays only (a parallel batch's rows do not reach it).
+	Rejects *Rejects
 }
 
 // ErrStopped is returned by Run when ReplayOptions.Stop was closed.
@@ -398,6 +402,11 @@ func (r *Replayer) sqlError(st *Statement, q []byte, err error) error {
 	se.Err = nil
 	st.tolerated = true
 	r.tolerate(se)
+	if r.opt.Rejects != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		r.opt.Rejects.write(se, q, sessionState(ctx, r.conn))
+		cancel()
+	}
 	return nil
 }
 

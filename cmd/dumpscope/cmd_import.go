@@ -150,7 +150,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 		fmt.Fprintln(s.Err, "dumpscope import: --interval must be positive and --parallel at least 1")
 		return nil, exitUsage
 	}
-	if _, err := o.transform.options(); err != nil {
+	if err := o.transform.checkImport(o); err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
 		return nil, exitUsage
 	}
@@ -259,7 +259,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		}
 	}()
 
-	if o.resume {
+	if o.resume || o.transform.startAt > 0 {
 		o.overwrite = true // what exists is the interrupted run's own work
 	}
 	if code := importPreflight(ctx, o, in, conns[0], s); code >= 0 {
@@ -299,7 +299,8 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		Name: in.Name, Force: o.force, LocalInfile: o.localInfile, StripDefiners: o.stripDefiners,
 		SkipWarningCount: o.skipWarningCount, Stop: stop.graceful, OnStatement: o.onStatement,
 	}
-	if ropt.Transform, err = o.transform.transform(ctx, conns[0]); err != nil {
+	finishTransform, err := o.transform.apply(ctx, conns[0], &ropt, in.Name)
+	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
 		return exitFailure
 	}
@@ -376,7 +377,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	prog.start()
 	res, runErr := rep.Run(ctx)
 	prog.stop()
-	printTransformSummary(s.Err, ropt.Transform)
+	finishTransform(s.Err)
 	monStop()
 	monWG.Wait()
 

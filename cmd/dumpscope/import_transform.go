@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer"
@@ -19,6 +20,8 @@ type transformFlags struct {
 	schemaOnly, dataOnly                    bool
 	rename                                  multiFlag
 	compat, gtidPurged, definer             string
+	rejects                                 string
+	startAt                                 int64
 }
 
 // addFilterFlags adds the flags that choose what part of a dump is kept.
@@ -39,7 +42,64 @@ func addTransformFlags(fs *flag.FlagSet) *transformFlags {
 	fs.StringVar(&f.compat, "compat", "", "map what the target `flavor` (mariadb) does not know, e.g. MySQL 8 collations; each mapping is listed")
 	fs.StringVar(&f.gtidPurged, "gtid-purged", "auto", "SET @@GLOBAL.GTID_PURGED in the dump: `auto` (skip it when the target has GTIDs or lacks the variable), on, off")
 	fs.StringVar(&f.definer, "definer", "", "replace every DEFINER= with this `user@host` (views, triggers, routines, events)")
+	fs.StringVar(&f.rejects, "rejects", "", "with --force: write each failed statement, its offset and error to this `file`, which imports once they are fixed")
+	fs.Int64Var(&f.startAt, "start-at", 0, "continue a serial import at the statement starting at this byte `offset` (the one an error named); only SET/USE/DELIMITER before it run")
 	return f
+}
+
+// checkImport checks the flags against the rest of the import's before anything starts.
+func (f *transformFlags) checkImport(o *importOptions) error {
+	if _, err := f.options(); err != nil {
+		return err
+	}
+	serial := o.parallel == 1 && o.checkpoint == "" && !o.resume && !o.deferIndexes
+	switch {
+	case f.rejects != "" && !o.force:
+		return fmt.Errorf("--rejects needs --force (without it the import stops at the first failed statement)")
+	case f.rejects != "" && !serial:
+		return fmt.Errorf("--rejects works with serial imports only for now (rows in parallel batches do not reach it); drop --parallel/--checkpoint/--resume/--defer-indexes")
+	case f.startAt < 0:
+		return fmt.Errorf("--start-at must be a byte offset ≥ 0")
+	case f.startAt > 0 && !serial:
+		return fmt.Errorf("--start-at is for serial imports; --parallel, --checkpoint and --resume continue from their own progress rows")
+	}
+	return nil
+}
+
+// apply sets up the Transform and the rejects file of an import on ropt; the function it
+// returns is called after the replay: it prints what the Transform did and closes the
+// rejects file.
+func (f *transformFlags) apply(ctx context.Context, c importer.Conn, ropt *importer.ReplayOptions, name string) (func(io.Writer), error) {
+	tr, err := f.transform(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	ropt.Transform = tr
+	var file *os.File
+	if f.rejects != "" {
+		if file, err = os.Create(f.rejects); err != nil {
+			return nil, fmt.Errorf("--rejects: %w", err)
+		}
+		ropt.Rejects = importer.NewRejects(file, name)
+	}
+	return func(w io.Writer) {
+		printTransformSummary(w, tr)
+		if file == nil {
+			return
+		}
+		err := ropt.Rejects.Close()
+		if cerr := file.Close(); err == nil {
+			err = cerr
+		}
+		switch n := ropt.Rejects.Count(); {
+		case err != nil:
+			fmt.Fprintf(w, "dumpscope: warning: rejects file %s is incomplete: %v\n", f.rejects, err)
+		case n == 0:
+			os.Remove(f.rejects)
+		default:
+			fmt.Fprintf(w, "dumpscope: %d failed statement(s) written to %s; fix them and import that file\n", n, f.rejects)
+		}
+	}, nil
 }
 
 func splitList(s string) []string {
@@ -54,6 +114,7 @@ func (f *transformFlags) options() (importer.TransformOptions, error) {
 	o := importer.TransformOptions{
 		IncludeDatabases: splitList(f.includeDatabases), Tables: splitList(f.tables), ExcludeTables: splitList(f.excludeTables),
 		SchemaOnly: f.schemaOnly, DataOnly: f.dataOnly, Compat: f.compat, GTIDPurged: f.gtidPurged, Definer: f.definer,
+		StartAt: f.startAt,
 	}
 	for _, r := range f.rename {
 		old, nw, ok := strings.Cut(r, "=")
@@ -76,14 +137,12 @@ func (f *transformFlags) transform(ctx context.Context, c importer.Conn) (*impor
 	if err != nil {
 		return nil, err
 	}
-	if len(o.IncludeDatabases)+len(o.Tables)+len(o.ExcludeTables)+len(o.RenameDatabases) == 0 &&
-		!o.SchemaOnly && !o.DataOnly && o.Compat == "" && o.Definer == "" && (o.GTIDPurged == "auto" || o.GTIDPurged == "on") {
-		if skip, _ := importer.GTIDPurgedSkip(ctx, c, o.GTIDPurged); !skip {
-			return nil, nil
-		}
-	}
 	if o.SkipGTIDPurged, err = importer.GTIDPurgedSkip(ctx, c, o.GTIDPurged); err != nil {
 		return nil, err
+	}
+	if len(o.IncludeDatabases)+len(o.Tables)+len(o.ExcludeTables)+len(o.RenameDatabases) == 0 && o.StartAt == 0 &&
+		!o.SchemaOnly && !o.DataOnly && o.Compat == "" && o.Definer == "" && !o.SkipGTIDPurged {
+		return nil, nil // the client's exact statement stream
 	}
 	return importer.NewTransform(o)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -206,5 +207,72 @@ func TestImportCompatMySQL80(t *testing.T) {
 		if !strings.Contains(create, want) || strings.Contains(create, "0900") {
 			t.Errorf("SHOW CREATE TABLE customer lacks %q or has a 0900 collation:\n%s", want, create)
 		}
+	}
+}
+
+// TestImportRejectsFile: under --force, each failed statement lands in the rejects file
+// with its offset and error and the session it failed under; once the target is fixed
+// and two values edited, the file itself imports and the table holds every row.
+func TestImportRejectsFile(t *testing.T) {
+	dump := writeDump(t, "r.sql", []byte("CREATE DATABASE r;\nUSE r;\nSET sql_mode = 'STRICT_ALL_TABLES';\n"+
+		"CREATE TABLE t (id int PRIMARY KEY, v varchar(10));\n"+
+		"INSERT INTO t VALUES (1,'a');\nINSERT INTO t VALUES (1,'dup');\n"+
+		"DELIMITER ;;\nCREATE TRIGGER tr BEFORE INSERT ON missing FOR EACH ROW BEGIN SET NEW.v = 'a;b'; END;;\nDELIMITER ;\n"+
+		"INSERT INTO t VALUES (2,'much too long');\nINSERT INTO t VALUES (4,'d');\n"))
+	srv := testsandbox.Start(t)
+	rejects := filepath.Join(t.TempDir(), "rejects.sql")
+	code, _, stderr := dumpscopeImport(t, srv, []string{"--no-advisor", "--force", "--rejects", rejects}, dump)
+	if code != exitSQLErrors || !strings.Contains(stderr, "3 failed statement(s) written to "+rejects) {
+		t.Fatalf("exit %d (want %d):\n%s", code, exitSQLErrors, stderr)
+	}
+	data, err := os.ReadFile(rejects)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"\n-- offset 143, line 6: ERROR 1062 (23000): Duplicate entry '1' for key 'PRIMARY'\nINSERT INTO t VALUES (1,'dup');\n",
+		"USE `r`;\n", "sql_mode = 'STRICT_ALL_TABLES'", "DELIMITER ;;\nCREATE TRIGGER tr", "ERROR 1406 (22001)"} {
+		if !bytes.Contains(data, []byte(want)) {
+			t.Errorf("rejects file lacks %q:\n%s", want, data)
+		}
+	}
+	fixed := bytes.ReplaceAll(bytes.ReplaceAll(data, []byte("(1,'dup')"), []byte("(5,'dup')")), []byte("much too long"), []byte("two"))
+	db := openDB(t, srv, "r")
+	if _, err := db.Exec("CREATE TABLE missing (v varchar(10))"); err != nil {
+		t.Fatal(err)
+	}
+	clientImport(t, srv, writeDump(t, "fixed.sql", fixed))
+	var ids string
+	if err := db.QueryRow("SELECT GROUP_CONCAT(id ORDER BY id) FROM t").Scan(&ids); err != nil || ids != "1,2,4,5" {
+		t.Errorf("after importing the fixed rejects: ids %q, %v", ids, err)
+	}
+}
+
+// TestImportStartAt: a serial import stopped by a failed statement continues with
+// --start-at at the offset the error named, once the target is fixed; the session
+// statements before that offset run again (the user variable the later rows use, the
+// strict sql_mode), nothing else before it does.
+func TestImportStartAt(t *testing.T) {
+	dump := writeDump(t, "s.sql", []byte("CREATE DATABASE s;\nUSE s;\nSET sql_mode = 'STRICT_ALL_TABLES', @x = 5;\n"+
+		"CREATE TABLE t (id int PRIMARY KEY, v varchar(5));\n"+
+		"INSERT INTO t VALUES (1,'a');\nINSERT INTO t VALUES (2,'too long');\nINSERT INTO t VALUES (@x,'x');\n"))
+	srv := testsandbox.Start(t)
+	code, _, stderr := dumpscopeImport(t, srv, []string{"--no-advisor"}, dump)
+	m := regexp.MustCompile(`offset (\d+), line 6: insert`).FindStringSubmatch(stderr)
+	if code != exitFailure || m == nil {
+		t.Fatalf("exit %d, no offset of the failed INSERT in:\n%s", code, stderr)
+	}
+	db := openDB(t, srv, "s")
+	if _, err := db.Exec("ALTER TABLE t MODIFY v varchar(20)"); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := dumpscopeImport(t, srv, []string{"--no-advisor", "--start-at", "1"}, dump); code != exitFailure || !strings.Contains(stderr, "--start-at 1 is inside the statement that starts at offset 0 (line 1); start at 0") {
+		t.Errorf("--start-at inside a statement: exit %d:\n%s", code, stderr)
+	}
+	if code, _, stderr := dumpscopeImport(t, srv, []string{"--no-advisor", "--start-at", m[1]}, dump); code != 0 {
+		t.Fatalf("--start-at %s: exit %d:\n%s", m[1], code, stderr)
+	}
+	var ids string
+	if err := db.QueryRow("SELECT GROUP_CONCAT(id, v ORDER BY id) FROM t").Scan(&ids); err != nil || ids != "1a,2too long,5x" {
+		t.Errorf("rows %q, %v", ids, err)
 	}
 }
