@@ -54,6 +54,8 @@ func (f *transformFlags) checkImport(o *importOptions) error {
 	}
 	serial := o.parallel == 1 && o.checkpoint == "" && !o.resume && !o.deferIndexes
 	switch {
+	case f.definer != "" && o.stripDefiners:
+		return fmt.Errorf("--definer and --strip-definers exclude each other; pick one")
 	case f.rejects != "" && !o.force:
 		return fmt.Errorf("--rejects needs --force (without it the import stops at the first failed statement)")
 	case f.rejects != "" && !serial:
