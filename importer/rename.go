@@ -76,7 +76,7 @@ func (r *renamer) apply(t *Transform, st *Statement, q []byte) []byte {
 	var out []byte
 	last := 0
 	prevDot := false // the previous token was '.': this name is a table or column, not a database
-	warned := false
+	warned, bare := false, false
 	sc := sqlScanner{q: q, ansiQuotes: t.ansiQuotes, nbe: t.nbe}
 	for {
 		tok := sc.next()
@@ -87,7 +87,11 @@ func (r *renamer) apply(t *Transform, st *Statement, q []byte) []byte {
 		case sIdent, sQuotedIdent:
 			name := tok.name(q)
 			nw := r.lookup(name)
-			isDB := nw != "" && !prevDot && (sc.peekDot() || dbVerb)
+			dot := nw != "" && sc.peekDot()
+			isDB := nw != "" && !prevDot && (dot || dbVerb)
+			if nw != "" && !prevDot && !dot && !dbVerb {
+				bare = true // an alias, table or column of the database's name
+			}
 			if isDB {
 				out = append(out, q[last:tok.start]...)
 				out = appendIdent(out, nw, tok.kind == sIdent)
@@ -109,6 +113,9 @@ func (r *renamer) apply(t *Transform, st *Statement, q []byte) []byte {
 	}
 	if out == nil {
 		return nil
+	}
+	if bare {
+		t.warn(st, "%s names a renamed database and also uses that name alone (an alias, table or column?); its qualified names were renamed as databases: check it", strings.ToLower(st.Verb))
 	}
 	return append(out, q[last:]...)
 }
