@@ -335,7 +335,7 @@ func isGTIDPurged(q []byte) bool {
 }
 
 // GTIDPurgedSkip decides --gtid-purged for a target: off always skips the dump's SET
-// @@GLOBAL.GTID_PURGED, on never does, and auto (mysqldump's --set-gtid-purged default)
+// @@GLOBAL.GTID_PURGED, on (and "", a library caller's zero value) never does, and auto (mysqldump's --set-gtid-purged default)
 // skips it when the target cannot take it: it has no such variable (MariaDB: ERROR 1193),
 // it has executed GTIDs of its own (ERROR 3546), or it is a member of a replication group
 // (ERROR 3911).
@@ -343,7 +343,7 @@ func GTIDPurgedSkip(ctx context.Context, c Conn, policy string) (bool, error) {
 	switch policy {
 	case "off":
 		return true, nil
-	case "on":
+	case "on", "":
 		return false, nil
 	}
 	// SHOW, not SELECT @@gtid_executed: on MariaDB the SELECT's error would linger as the

@@ -1,6 +1,8 @@
 package importer
 
 import (
+	"context"
+	"database/sql"
 	"fmt"
 	"path"
 	"strings"
@@ -59,7 +61,8 @@ type TransformOptions struct {
 	RenameDatabases map[string]string
 	// Compat is the target flavour to map constructs to ("mariadb"), or "" (compat.go).
 	Compat string
-	// GTIDPurged is "auto", "on" or "off" (compat.go); "" is "auto".
+	// GTIDPurged is "auto", "on" or "off" (compat.go); "" sends it as the client does
+	// (the command's default is auto).
 	GTIDPurged string
 	// SkipGTIDPurged is set by the caller for --gtid-purged auto when the target already
 	// has GTIDs executed, is in a replication group, or has no such variable (MariaDB).
@@ -452,4 +455,33 @@ func triggerTable(q []byte) (db, table string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// newImportTransform builds the Transform of an import, or nil when nothing asks for one
+// (the client's exact stream). For --gtid-purged auto it asks the target whether the
+// dump's GTID_PURGED could apply.
+func newImportTransform(ctx context.Context, c Conn, o TransformOptions) (*Transform, error) {
+	var err error
+	if o.SkipGTIDPurged, err = GTIDPurgedSkip(ctx, c, o.GTIDPurged); err != nil {
+		return nil, err
+	}
+	if len(o.IncludeDatabases)+len(o.Tables)+len(o.ExcludeTables)+len(o.RenameDatabases) == 0 && o.StartAt == 0 &&
+		!o.SchemaOnly && !o.DataOnly && o.Compat == "" && o.Definer == "" && !o.SkipGTIDPurged {
+		return nil, nil
+	}
+	return NewTransform(o)
+}
+
+// scanTransform puts a fresh Transform with the same options around a splitter that
+// reads the dump ahead of the import (the preflight), so that it judges what will be
+// sent, under the names it will have.
+func scanTransform(ctx context.Context, c Conn, o TransformOptions, sp *Splitter) StatementSource {
+	tr, err := NewTransform(o)
+	if err != nil {
+		return sp
+	}
+	var current sql.NullString
+	_ = c.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current)
+	tr.Attach(sp, current.String, nil)
+	return tr
 }

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"database/sql"
 	"flag"
 	"fmt"
 	"io"
@@ -68,32 +66,37 @@ func (f *transformFlags) checkImport(o *importOptions) error {
 	return nil
 }
 
-// apply sets up the Transform and the rejects file of an import on ropt; the function it
-// returns is called after the replay: it prints what the Transform did and closes the
-// rejects file.
-func (f *transformFlags) apply(ctx context.Context, c importer.Conn, ropt *importer.ReplayOptions, name string) (func(io.Writer), error) {
-	tr, err := f.transform(ctx, c)
+// setOptions puts the filters and rewrites and the rejects file on an import's options;
+// the function it returns is called with the result (nil when the import did not start):
+// it prints what the Transform did and closes the rejects file.
+func (f *transformFlags) setOptions(iopt *importer.Options, name string) (func(io.Writer, *importer.Result), error) {
+	topt, err := f.options()
 	if err != nil {
 		return nil, err
 	}
-	ropt.Transform = tr
+	iopt.Transform = topt
 	var file *os.File
 	if f.rejects != "" {
 		if file, err = os.Create(f.rejects); err != nil {
 			return nil, fmt.Errorf("--rejects: %w", err)
 		}
-		ropt.Rejects = importer.NewRejects(file, name)
+		if name == "" || name == "-" {
+			name = "stdin"
+		}
+		iopt.Rejects = importer.NewRejects(file, name)
 	}
-	return func(w io.Writer) {
-		printTransformSummary(w, tr)
+	return func(w io.Writer, res *importer.Result) {
+		if res != nil {
+			printTransformSummary(w, res.Transform)
+		}
 		if file == nil {
 			return
 		}
-		err := ropt.Rejects.Close()
+		err := iopt.Rejects.Close()
 		if cerr := file.Close(); err == nil {
 			err = cerr
 		}
-		switch n := ropt.Rejects.Count(); {
+		switch n := iopt.Rejects.Count(); {
 		case err != nil:
 			fmt.Fprintf(w, "dumpscope: warning: rejects file %s is incomplete: %v\n", f.rejects, err)
 		case n == 0:
@@ -132,23 +135,6 @@ func (f *transformFlags) options() (importer.TransformOptions, error) {
 	return o, err
 }
 
-// transform builds the Transform an import runs through, or nil when no flag asks for
-// one. For --gtid-purged auto it asks the target whether a dump's GTID_PURGED could apply.
-func (f *transformFlags) transform(ctx context.Context, c importer.Conn) (*importer.Transform, error) {
-	o, err := f.options()
-	if err != nil {
-		return nil, err
-	}
-	if o.SkipGTIDPurged, err = importer.GTIDPurgedSkip(ctx, c, o.GTIDPurged); err != nil {
-		return nil, err
-	}
-	if len(o.IncludeDatabases)+len(o.Tables)+len(o.ExcludeTables)+len(o.RenameDatabases) == 0 && o.StartAt == 0 &&
-		!o.SchemaOnly && !o.DataOnly && o.Compat == "" && o.Definer == "" && !o.SkipGTIDPurged {
-		return nil, nil // the client's exact statement stream
-	}
-	return importer.NewTransform(o)
-}
-
 // printTransformSummary says what a Transform left out and rewrote.
 func printTransformSummary(w io.Writer, tr *importer.Transform) {
 	if tr == nil {
@@ -165,22 +151,4 @@ func printTransformSummary(w io.Writer, tr *importer.Transform) {
 	for _, x := range st.Warnings {
 		fmt.Fprintln(w, "dumpscope: warning: not rewritten:", x)
 	}
-}
-
-// wrapScan puts a fresh Transform with the same filters and renames around a splitter
-// that reads the dump ahead of the import (the preflight), so that it judges what will
-// be sent, under the names it will have.
-func (f *transformFlags) wrapScan(ctx context.Context, c importer.Conn, sp *importer.Splitter) importer.StatementSource {
-	o, err := f.options()
-	if err != nil {
-		return sp
-	}
-	tr, err := importer.NewTransform(o)
-	if err != nil {
-		return sp
-	}
-	var current sql.NullString
-	_ = c.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current)
-	tr.Attach(sp, current.String, nil)
-	return tr
 }
