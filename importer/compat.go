@@ -63,6 +63,13 @@ func (c *compatMapper) apply(t *Transform, st *Statement, q []byte) (out []byte,
 	if c.flavor != "mariadb" {
 		return nil, false
 	}
+	if st.Kind == KindOther && (st.Verb == "CREATE" || st.Verb == "ALTER") && mysqlOnlyAuth(q) {
+		if out, account := mapAccount(q, t.ansiQuotes, t.nbe); out != nil {
+			t.mapped(st, "caching_sha2_password/sha256_password account created locked, without its password (MariaDB cannot use the hash)")
+			t.warn(st, "account %s was created locked: set a password and unlock it (ALTER USER %s IDENTIFIED BY '…' ACCOUNT UNLOCK)", account, account)
+			return out, false
+		}
+	}
 	edits := mariadbEdits(st, q, t.ansiQuotes, t.nbe)
 	if len(edits) == 0 {
 		return nil, false
@@ -327,6 +334,88 @@ func mapCollation(name string) (to string, approx bool) {
 		return "utf8mb4_uca1400_nopad_" + level, true
 	}
 	return "utf8mb4_uca1400_" + m + "_nopad_" + level, approx
+}
+
+// mysqlOnlyAuth reports whether a CREATE/ALTER USER uses an authentication plugin
+// MariaDB does not have.
+func mysqlOnlyAuth(q []byte) bool {
+	w := ddlWords(q, 2)
+	return len(w) == 2 && strings.EqualFold(w[1], "USER") &&
+		(splitContainsFold(q, "caching_sha2_password") || splitContainsFold(q, "sha256_password"))
+}
+
+// mapAccount rewrites a MySQL 8 CREATE/ALTER USER whose password MariaDB cannot check
+// (SHOW CREATE USER's `IDENTIFIED WITH 'caching_sha2_password' AS '<hash>'`) into one
+// MariaDB runs: the authentication clause and MySQL-only password options (PASSWORD
+// HISTORY, REUSE INTERVAL, REQUIRE CURRENT, FAILED_LOGIN_ATTEMPTS, PASSWORD_LOCK_TIME,
+// ATTRIBUTE, COMMENT) removed, and the account locked, since it has no password now.
+// account is the first user@host, for the warning.
+func mapAccount(q []byte, ansiQuotes, nbe bool) (out []byte, account string) {
+	sc := sqlScanner{q: q, ansiQuotes: ansiQuotes, nbe: nbe}
+	var toks []sToken
+	for tok := sc.next(); tok.kind != sEOF; tok = sc.next() {
+		toks = append(toks, tok)
+	}
+	word := func(i int) string {
+		if i < 0 || i >= len(toks) || toks[i].kind != sIdent {
+			return ""
+		}
+		return strings.ToUpper(string(q[toks[i].start:toks[i].end]))
+	}
+	var edits []edit
+	locked := false
+	for i := 0; i < len(toks); i++ {
+		// user@host: the scanner reads @`host` as one variable-like token.
+		if account == "" && i > 1 && i+1 < len(toks) && toks[i+1].kind == sVar && q[toks[i+1].start] == '@' && toks[i+1].start == toks[i].end {
+			account = string(q[toks[i].start:toks[i+1].end])
+		}
+		skip := 0 // tokens of a clause to remove, from i
+		switch word(i) {
+		case "IDENTIFIED":
+			if word(i+1) == "WITH" {
+				skip = 3
+				if word(i+3) == "AS" || word(i+3) == "BY" {
+					skip = 5
+				}
+			}
+		case "PASSWORD":
+			switch w := word(i + 1); {
+			case w == "HISTORY":
+				skip = 3
+			case w == "REUSE":
+				skip = 4
+				if word(i+4) == "DAY" {
+					skip = 5
+				}
+			case w == "REQUIRE":
+				skip = 3
+				if w3 := word(i + 3); w3 == "DEFAULT" || w3 == "OPTIONAL" {
+					skip = 4
+				}
+			}
+		case "FAILED_LOGIN_ATTEMPTS", "PASSWORD_LOCK_TIME", "ATTRIBUTE", "COMMENT":
+			skip = 2
+		case "ACCOUNT":
+			if w := word(i + 1); w == "UNLOCK" {
+				edits = append(edits, edit{toks[i+1].start, toks[i+1].end, "LOCK", ""})
+				locked = true
+			} else if w == "LOCK" {
+				locked = true
+			}
+		}
+		if skip > 0 && i+skip <= len(toks) {
+			edits = append(edits, edit{toks[i].start, toks[i+skip-1].end, "", ""})
+			i += skip - 1
+		}
+	}
+	if len(edits) == 0 {
+		return nil, ""
+	}
+	out = applyEdits(q, edits)
+	if !locked {
+		out = append(out, " ACCOUNT LOCK"...)
+	}
+	return out, account
 }
 
 // isGTIDPurged reports whether a SET statement assigns @@GLOBAL.GTID_PURGED.

@@ -102,7 +102,7 @@ func (r *renamer) apply(t *Transform, st *Statement, q []byte) []byte {
 		case sString:
 			if !warned && st.Kind == KindRoutine && r.occurs(q[tok.start:tok.end]) {
 				warned = true
-				t.warn(st, "%s `%s` names a renamed database inside a string (dynamic SQL?); fix it by hand after the import", strings.ToLower(st.Verb), st.Table)
+				t.warn(st, "%s `%s` names a renamed database inside a string (dynamic SQL?), not rewritten: fix it by hand after the import", strings.ToLower(st.Verb), st.Table)
 			}
 			prevDot = false
 		case sPunct:

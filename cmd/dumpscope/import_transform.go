@@ -149,6 +149,6 @@ func printTransformSummary(w io.Writer, tr *importer.Transform) {
 		fmt.Fprintf(w, "dumpscope: mapped %d× %s (first at offset %d, line %d)\n", m.Count, m.What, m.FirstOffset, m.FirstLine)
 	}
 	for _, x := range st.Warnings {
-		fmt.Fprintln(w, "dumpscope: warning: not rewritten:", x)
+		fmt.Fprintln(w, "dumpscope: warning:", x)
 	}
 }

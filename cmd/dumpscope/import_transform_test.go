@@ -208,6 +208,15 @@ func TestImportCompatMySQL80(t *testing.T) {
 			t.Errorf("SHOW CREATE TABLE customer lacks %q or has a 0900 collation:\n%s", want, create)
 		}
 	}
+	// The MySQL 8 account cannot bring its password: it arrives locked, and says so.
+	code, _, stderr = dumpscopeImport(t, srv, []string{"--no-advisor", "--compat", "mariadb", "--overwrite"}, "../../importer/testdata/compat/mysql80-users.sql")
+	if code != 0 || !strings.Contains(stderr, "account `app`@`%` was created locked") {
+		t.Fatalf("accounts: exit %d:\n%s", code, stderr)
+	}
+	var show string
+	if err := db.QueryRow("SHOW CREATE USER app").Scan(&show); err != nil || !strings.Contains(show, "ACCOUNT LOCK") {
+		t.Errorf("SHOW CREATE USER app: %q, %v", show, err)
+	}
 }
 
 // TestImportRejectsFile: under --force, each failed statement lands in the rejects file
