@@ -347,3 +347,30 @@ func TestImportFilterRenameTrickyCorpus(t *testing.T) {
 	edited := bytes.ReplaceAll(dump, []byte("tricky"), []byte("tricky2"))
 	renamedLikeClient(t, dump, edited, []string{"tricky2"}, "--rename-database", "tricky=tricky2")
 }
+
+// TestImportSchemaOnlySakila: --schema-only gives the client's database with every row
+// deleted: tables (with their AUTO_INCREMENT as the dump declares it), views, triggers and
+// routines, no rows.
+func TestImportSchemaOnlySakila(t *testing.T) {
+	requireSakila(t)
+	dump := filepath.Join(sakilaDir, "sakila-mariadb-dump.sql")
+	probe := testsandbox.Start(t)
+	clientImport(t, probe, dump)
+	rows, err := openDB(t, probe, "").Query("SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'sakila' AND TABLE_TYPE = 'BASE TABLE'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cut []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			t.Fatal(err)
+		}
+		cut = append(cut, "DELETE FROM sakila.`"+name+"`")
+	}
+	rows.Close()
+	if len(cut) < 10 {
+		t.Fatalf("only %d Sakila tables", len(cut))
+	}
+	filteredLikeClient(t, dump, "sakila", cut, "--schema-only")
+}
