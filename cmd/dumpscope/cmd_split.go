@@ -98,6 +98,7 @@ func runSplit(args []string, s stdio) int {
 	comments := fs.Bool("comments", false, "keep comments in the SQL, like the client's --comments")
 	charset := fs.String("default-character-set", "utf8mb4", "connection character set the dump starts with")
 	filter := addFilterFlags(fs) // the summary then counts what the filter keeps
+	fs.StringVar(&filter.database, "database", "", "with a filter: the `database` unqualified names belong to before the first USE (the import's -D)")
 	fs.Usage = func() {
 		fmt.Fprintln(s.Err, "usage: dumpscope split [--json] [--binary-mode] [--comments] [--default-character-set CS] [--tables …|--include-databases …|--exclude-tables …|--schema-only|--data-only] FILE|-")
 		fs.PrintDefaults()
@@ -127,7 +128,7 @@ func runSplit(args []string, s stdio) int {
 		fmt.Fprintf(s.Err, "dumpscope split: %v\n", err)
 		return exitUsage
 	}
-	sum, err := splitFile(files[0], fopt, importer.SplitOptions{
+	sum, err := splitFile(files[0], fopt, filter.database, importer.SplitOptions{
 		BinaryMode:   *binaryMode,
 		KeepComments: *comments,
 		Charset:      *charset,
@@ -151,7 +152,7 @@ func runSplit(args []string, s stdio) int {
 }
 
 // splitFile splits one dump and summarises it. Errors name the file and the position.
-func splitFile(path string, fopt importer.TransformOptions, opt importer.SplitOptions, stdin io.Reader) (*splitSummary, error) {
+func splitFile(path string, fopt importer.TransformOptions, database string, opt importer.SplitOptions, stdin io.Reader) (*splitSummary, error) {
 	var in *importer.Input
 	var err error
 	if path == "-" {
@@ -165,13 +166,13 @@ func splitFile(path string, fopt importer.TransformOptions, opt importer.SplitOp
 	defer in.Close()
 	sum := &splitSummary{File: in.Name, Format: in.Format, Kinds: map[string]*splitCount{}}
 	tables := map[[2]string]*splitTable{}
-	currentDB := ""
+	currentDB := database
 	sp := importer.NewSplitter(in.Reader, opt)
 	tr, err := importer.NewTransform(fopt)
 	if err != nil {
 		return nil, err
 	}
-	tr.Attach(sp, "", nil)
+	tr.Attach(sp, database, nil)
 	for tr.Next() {
 		st := tr.Statement()
 		sum.Statements++

@@ -20,6 +20,7 @@ type transformFlags struct {
 	compat, gtidPurged, definer             string
 	rejects                                 string
 	startAt                                 int64
+	database                                string // split's --database (import has -D)
 }
 
 // addFilterFlags adds the flags that choose what part of a dump is kept.

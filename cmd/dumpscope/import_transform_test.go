@@ -374,3 +374,22 @@ func TestImportSchemaOnlySakila(t *testing.T) {
 	}
 	filteredLikeClient(t, dump, "sakila", cut, "--schema-only")
 }
+
+// TestSplitShowsFilter: split with a filter counts only what it keeps and says how much
+// it left out; a table-only dump (no USE) needs --database to place its tables.
+func TestSplitShowsFilter(t *testing.T) {
+	dump := writeDump(t, "f.sql", []byte("CREATE TABLE a (id int);\nINSERT INTO a VALUES (1),(2);\nCREATE TABLE b (id int);\nINSERT INTO b VALUES (3);\n"))
+	var out, errb bytes.Buffer
+	if code := runSplit([]string{"--tables", "shop.b", "--database", "shop", dump}, stdio{Out: &out, Err: &errb}); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{"filter: 2 statements (54 B of the dump) left out", "3 statements (2 with SQL), 1 rows", "shop.b"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("split output lacks %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if code := runSplit([]string{"--tables", "shop.b", dump}, stdio{Out: &out, Err: &errb}); code != exitOK || !strings.Contains(out.String(), "1 statements (0 with SQL), 0 rows") {
+		t.Errorf("without --database nothing is in shop: exit %d\n%s", code, out.String())
+	}
+}
