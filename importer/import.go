@@ -199,7 +199,7 @@ func newReplayer(ctx context.Context, conns []*sql.Conn, in *Input, o Options, c
 	split := NewSplitter(in.Reader, SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conns[0])})
 	ropt := ReplayOptions{
 		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
-		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement,
+		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: journal != "",
 		Transform: o.transform, Rejects: o.Rejects,
 	}
 	if cp == nil && !o.DeferIndexes {

@@ -2,13 +2,19 @@ package importer
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"sync"
 	"time"
 )
+
+// preflightProgressEvery is how often a long preflight scan says how far it got.
+const preflightProgressEvery = 5 * time.Second
 
 // preflight checks, before the first statement, what the dump would do to the target:
 // existing databases and tables it drops or writes into (refused unless Overwrite, or a
@@ -67,7 +73,24 @@ func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql
 	fmt.Fprintf(log, "dumpscope: preflight: reading %s once for %s…\n", in.Name, what)
 	sp := scanTransform(ctx, conn, o.Transform, NewSplitter(scan.Reader, SplitOptions{BinaryMode: true}))
 	var found []Overwrite
-	for sp.Next() {
+	began, shown := time.Now(), time.Now()
+	for n := 0; sp.Next(); n++ {
+		if n%256 == 0 {
+			// A large compressed dump takes minutes to read: say how far, and stop on Ctrl-C.
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("preflight stopped: %w", err)
+			}
+			select {
+			case <-o.Stop:
+				return nil, fmt.Errorf("preflight: %w before the first statement", ErrStopped)
+			default:
+			}
+			if time.Since(shown) >= preflightProgressEvery && scan.Size > 0 {
+				shown = time.Now()
+				frac := float64(scan.CompressedBytesRead()) / float64(scan.Size)
+				fmt.Fprintf(log, "dumpscope: preflight: %.0f%% of %s read in %s\n", 100*frac, in.Name, time.Since(began).Round(time.Second))
+			}
+		}
 		st := sp.Statement()
 		if err := definers.Check(in.Name, &st); err != nil {
 			return nil, err
@@ -111,7 +134,10 @@ func beginCheckpoint(ctx context.Context, src Source, o *Options, dumpID DumpIde
 	}
 	path := o.CheckpointPath
 	if path == "" && src.Path != "" {
-		path = src.Path + ".dumpscope-checkpoint"
+		path = DefaultJournalPath(src.Path, dirWritable, stateDir())
+		if filepath.Dir(path) != filepath.Dir(src.Path) && !o.Resume {
+			fmt.Fprintf(log, "dumpscope: note: %s is read-only; the checkpoint journal goes to %s\n", filepath.Dir(src.Path), path)
+		}
 	}
 	target, err := ReadTarget(ctx, conns[0])
 	if err != nil {
@@ -216,4 +242,50 @@ func mib(n int64) string {
 		exp++
 	}
 	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTP"[exp])
+}
+
+// DefaultJournalPath is where the checkpoint journal of a dump goes without --checkpoint:
+// beside the dump (FILE.dumpscope-checkpoint), or, when the dump's directory is not
+// writable (a read-only mount of backups), in stateDir under a name that keeps dumps of the
+// same name in different directories apart. A resumed run computes the same path.
+func DefaultJournalPath(dump string, writable func(dir string) bool, stateDir string) string {
+	if writable(filepath.Dir(dump)) || stateDir == "" {
+		return dump + ".dumpscope-checkpoint"
+	}
+	abs, err := filepath.Abs(dump)
+	if err != nil {
+		abs = dump
+	}
+	sum := sha256.Sum256([]byte(abs))
+	return filepath.Join(stateDir, fmt.Sprintf("%s-%x.dumpscope-checkpoint", filepath.Base(dump), sum[:4]))
+}
+
+// stateDir is dumpscope's directory for state that outlives a run ($XDG_STATE_HOME or
+// ~/.local/state, then dumpscope), created on first use; "" when there is none.
+func stateDir() string {
+	base := os.Getenv("XDG_STATE_HOME")
+	if base == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		base = filepath.Join(home, ".local", "state")
+	}
+	dir := filepath.Join(base, "dumpscope")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return ""
+	}
+	return dir
+}
+
+// dirWritable tries to create a file in dir (access(2) says yes to root on a read-only
+// mount; a real create does not).
+func dirWritable(dir string) bool {
+	f, err := os.CreateTemp(dir, ".dumpscope-w-*")
+	if err != nil {
+		return false
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return true
 }

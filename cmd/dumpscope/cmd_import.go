@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -207,6 +208,10 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	if o.closeInput != nil {
 		defer o.closeInput()
 	}
+	if err := checkRecordPath(o, s); err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		return exitUsage
+	}
 	srv, err := importSandbox(ctx, o, s)
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
@@ -265,6 +270,9 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	}
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		if errors.Is(err, importer.ErrStopped) || errors.Is(err, context.Canceled) {
+			return exitInterrupted // nothing was sent
+		}
 		return exitFailure
 	}
 	code := importSummary(s, res)
@@ -426,4 +434,38 @@ func printResumeCommand(o *importOptions, journal string, s stdio) {
 		}
 	}
 	fmt.Fprintf(s.Err, "dumpscope: resumable; continue with:\n  %s\n", strings.Join(args, " "))
+}
+
+// checkRecordPath finds an unwritable --record before the import starts (not after it
+// succeeded), and keeps the first run's record when a resumed run names the same file:
+// the resumed run writes beside it (run.resume-1.json …) and says so.
+func checkRecordPath(o *importOptions, s stdio) error {
+	if o.record == "" {
+		return nil
+	}
+	if o.resume {
+		if _, err := os.Stat(o.record); err == nil {
+			ext := filepath.Ext(o.record)
+			base := strings.TrimSuffix(o.record, ext)
+			for n := 1; ; n++ {
+				p := fmt.Sprintf("%s.resume-%d%s", base, n, ext)
+				if _, err := os.Stat(p); errors.Is(err, os.ErrNotExist) {
+					fmt.Fprintf(s.Err, "dumpscope: %s holds the interrupted run's record; this run's goes to %s\n", o.record, p)
+					o.record = p
+					break
+				}
+			}
+		}
+	}
+	dir := filepath.Dir(o.record)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(o.record)+".check-*")
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("--record %s: cannot write in %s: %v", o.record, dir, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
