@@ -393,3 +393,21 @@ func TestSplitShowsFilter(t *testing.T) {
 		t.Errorf("without --database nothing is in shop: exit %d\n%s", code, out.String())
 	}
 }
+
+// TestImportRenameDatabaseGenerated: the generator writes the same dump under another
+// database name, which is the hand edit the rename must reproduce (its view, trigger,
+// procedure and event included).
+func TestImportRenameDatabaseGenerated(t *testing.T) {
+	o := gen.DefaultOptions()
+	o.SizeBytes = 2 << 20
+	dump, err := os.ReadFile(writeGenDump(t, o))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Database = "gen_copy"
+	edited, err := os.ReadFile(writeGenDump(t, o))
+	if err != nil {
+		t.Fatal(err)
+	}
+	renamedLikeClient(t, dump, edited, []string{"gen_copy"}, "--rename-database", gen.DefaultDatabase+"=gen_copy", "--parallel", "2", "--batch-bytes", "256K")
+}
