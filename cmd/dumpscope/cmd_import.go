@@ -276,6 +276,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		return exitFailure
 	}
 	code := importSummary(s, res)
+	o.transform.startAtHint(s.Err, o, res)
 	if res.Journal != "" {
 		printResumeCommand(o, res.Journal, s)
 		if code != exitFailure {

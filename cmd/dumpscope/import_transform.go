@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -152,4 +153,14 @@ func printTransformSummary(w io.Writer, tr *importer.Transform) {
 	for _, x := range st.Warnings {
 		fmt.Fprintln(w, "dumpscope: warning:", x)
 	}
+}
+
+// startAtHint tells, after a serial import stopped on a statement, how to continue from
+// that statement once it (or the target) is fixed.
+func (f *transformFlags) startAtHint(w io.Writer, o *importOptions, res *importer.Result) {
+	var se *importer.StatementError
+	if res == nil || res.Status != importer.Failed || res.Journal != "" || o.parallel > 1 || o.checkpoint != "" || !errors.As(res.Err, &se) {
+		return
+	}
+	fmt.Fprintf(w, "dumpscope: once that statement (or the target) is fixed, continue from it: add --start-at %d to the same command\n", se.Offset)
 }

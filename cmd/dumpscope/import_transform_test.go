@@ -270,6 +270,9 @@ func TestImportStartAt(t *testing.T) {
 	if code != exitFailure || m == nil {
 		t.Fatalf("exit %d, no offset of the failed INSERT in:\n%s", code, stderr)
 	}
+	if !strings.Contains(stderr, "continue from it: add --start-at "+m[1]+" to the same command") {
+		t.Errorf("no --start-at hint for offset %s in:\n%s", m[1], stderr)
+	}
 	db := openDB(t, srv, "s")
 	if _, err := db.Exec("ALTER TABLE t MODIFY v varchar(20)"); err != nil {
 		t.Fatal(err)
