@@ -231,7 +231,8 @@ func mysqlComment(q []byte, toks []sToken, i int) (edit, bool) {
 			}
 		}
 		if start < 0 {
-			return edit{}, false
+			// Not one item of a table definition (ALTER TABLE … ADD CHECK): say so.
+			return edit{open.start, end, string(q[open.start:end]), "/*!" + version + " NOT ENFORCED */ left: MariaDB will enforce this check (remove it by hand if rows break it)"}, true
 		}
 		return edit{start, end, "", "CHECK … /*!80016 NOT ENFORCED */ removed (MariaDB ignores NOT ENFORCED and would enforce it)"}, true
 	case upper == "INVISIBLE" && version == "80023":

@@ -37,13 +37,15 @@ func TestCompatMariaDBStatements(t *testing.T) {
 		"INSERT INTO t VALUES ('utf8mb4_0900_ai_ci /*!80016 NOT ENFORCED */');\n" +
 		"/*!50003 SET collation_connection = 'utf8mb4_0900_ai_ci' */;\n" +
 		"CREATE TABLE u (id int, KEY i (id) /*!80000 INVISIBLE */, KEY j ((id + 1), id));\n" +
-		"SET @@GLOBAL.GTID_PURGED=/*!80000 '+'*/ 'x:1-5';\n"
+		"SET @@GLOBAL.GTID_PURGED=/*!80000 '+'*/ 'x:1-5';\n" +
+		"ALTER TABLE u ADD CONSTRAINT c CHECK (id > 0) /*!80016 NOT ENFORCED */;\n"
 	got, _ := sqlOf(t, dump, TransformOptions{Compat: "mariadb", GTIDPurged: "off"})
 	want := []string{
 		"CREATE TABLE t (a varchar(5) COLLATE utf8mb4_uca1400_nopad_ai_ci, g int GENERATED ALWAYS AS (1) VIRTUAL) DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_uca1400_nopad_ai_ci",
 		"INSERT INTO t VALUES ('utf8mb4_0900_ai_ci /*!80016 NOT ENFORCED */')",
 		"/*!50003 SET collation_connection = 'utf8mb4_uca1400_nopad_ai_ci' */",
 		"CREATE TABLE u (id int, KEY i (id) IGNORED)",
+		"ALTER TABLE u ADD CONSTRAINT c CHECK (id > 0) /*!80016 NOT ENFORCED */", // listed as left
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
