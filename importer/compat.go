@@ -154,6 +154,9 @@ func mariadbEdits(st *Statement, q []byte, ansiQuotes, nbe bool) []edit {
 			}
 			name := tok.name(q)
 			if tok.kind == sString {
+				if tok.end-tok.start < 2 {
+					continue
+				}
 				name = q[tok.start+1 : tok.end-1]
 			}
 			if !bytes.Contains(name, bs0900) {

@@ -178,6 +178,9 @@ func (t sToken) name(q []byte) []byte {
 		return s
 	}
 	c := s[0]
+	if len(s) < 2 || s[len(s)-1] != c { // unterminated at the end of the statement
+		return s[1:]
+	}
 	s = s[1 : len(s)-1]
 	if bytes.IndexByte(s, c) < 0 {
 		return s
