@@ -79,7 +79,8 @@ func (f *transformFlags) setOptions(iopt *importer.Options, name string) (func(i
 	iopt.Transform = topt
 	var file *os.File
 	if f.rejects != "" {
-		if file, err = os.Create(f.rejects); err != nil {
+		// 0600: the failed statements carry the dump's rows.
+		if file, err = os.OpenFile(f.rejects, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600); err != nil {
 			return nil, fmt.Errorf("--rejects: %w", err)
 		}
 		if name == "" || name == "-" {
