@@ -38,9 +38,9 @@ func addFilterFlags(fs *flag.FlagSet) *transformFlags {
 // addTransformFlags adds the filter flags and the rewriting ones.
 func addTransformFlags(fs *flag.FlagSet) *transformFlags {
 	f := addFilterFlags(fs)
-	fs.Var(&f.rename, "rename-database", "rewrite database `old=new` in USE, CREATE DATABASE and qualified names (repeatable)")
+	fs.Var(&f.rename, "rename-database", "`old=new`: rename database old to new in USE, CREATE DATABASE and qualified names, view/trigger/routine bodies too (repeatable)")
 	fs.StringVar(&f.compat, "compat", "", "map what the target `flavor` (mariadb) does not know, e.g. MySQL 8 collations; each mapping is listed")
-	fs.StringVar(&f.gtidPurged, "gtid-purged", "auto", "SET @@GLOBAL.GTID_PURGED in the dump: `auto` (skip it when the target has GTIDs or lacks the variable), on, off")
+	fs.StringVar(&f.gtidPurged, "gtid-purged", "auto", "what to do with the dump's SET @@GLOBAL.GTID_PURGED: `mode` auto (skip it when the target has GTIDs of its own, is in a replication group or lacks the variable), on (send it), off (skip it)")
 	fs.StringVar(&f.definer, "definer", "", "replace every DEFINER= with this `user@host` (views, triggers, routines, events)")
 	fs.StringVar(&f.rejects, "rejects", "", "with --force: write each failed statement, its offset and error to this `file`, which imports once they are fixed")
 	fs.Int64Var(&f.startAt, "start-at", 0, "continue a serial import at the statement starting at this byte `offset` (the one an error named); only SET/USE/DELIMITER before it run")
