@@ -33,11 +33,12 @@ import (
 //   - a generated column declared NOT NULL: ERROR 1064; NOT NULL is removed.
 //   - SET @@GLOBAL.GTID_PURGED: ERROR 1193; handled by --gtid-purged (auto skips it).
 type compatMapper struct {
-	flavor   string
-	skipGTID bool
+	flavor       string
+	skipGTID     bool // SET @@GLOBAL.GTID_PURGED (MySQL)
+	skipSlavePos bool // SET GLOBAL gtid_slave_pos (MariaDB)
 }
 
-func newCompatMapper(flavor, gtid string, skipGTID bool) (compatMapper, error) {
+func newCompatMapper(flavor, gtid string, skipGTID, skipSlavePos bool) (compatMapper, error) {
 	switch flavor {
 	case "", "mariadb":
 	default:
@@ -48,16 +49,20 @@ func newCompatMapper(flavor, gtid string, skipGTID bool) (compatMapper, error) {
 	default:
 		return compatMapper{}, fmt.Errorf("--gtid-purged %q: expected auto, on or off", gtid)
 	}
-	return compatMapper{flavor: flavor, skipGTID: skipGTID || gtid == "off"}, nil
+	return compatMapper{flavor: flavor, skipGTID: skipGTID || gtid == "off", skipSlavePos: skipSlavePos || gtid == "off"}, nil
 }
 
-func (c *compatMapper) active() bool { return c.flavor != "" || c.skipGTID }
+func (c *compatMapper) active() bool { return c.flavor != "" || c.skipGTID || c.skipSlavePos }
 
 // apply returns the rewritten SQL (nil: unchanged), or skip when the statement is not to
 // be sent at all.
 func (c *compatMapper) apply(t *Transform, st *Statement, q []byte) (out []byte, skip bool) {
 	if c.skipGTID && st.Kind == KindSession && isGTIDPurged(q) {
 		t.mapped(st, "SET @@GLOBAL.GTID_PURGED skipped (--gtid-purged: the target has GTIDs of its own or no such variable)")
+		return nil, true
+	}
+	if c.skipSlavePos && st.Kind == KindSession && isGTIDSlavePos(q) {
+		t.mapped(st, "SET GLOBAL gtid_slave_pos skipped (--gtid-purged: replication is running on the target, or it has no such variable)")
 		return nil, true
 	}
 	if c.flavor != "mariadb" {
@@ -420,6 +425,54 @@ func mapAccount(q []byte, ansiQuotes, nbe bool) (out []byte, account string) {
 		out = append(out, " ACCOUNT LOCK"...)
 	}
 	return out, account
+}
+
+// isGTIDSlavePos reports whether a SET statement assigns MariaDB's gtid_slave_pos (what
+// mariadb-dump --gtid --master-data=1 writes).
+func isGTIDSlavePos(q []byte) bool {
+	return splitContainsFold(q, "gtid_slave_pos")
+}
+
+// GTIDSlavePosSkip is GTIDPurgedSkip for MariaDB's SET GLOBAL gtid_slave_pos: auto skips
+// it when the target has no such variable (MySQL: ERROR 1193) or runs replication (the
+// SET fails with ERROR 1198 while a slave SQL thread runs); otherwise it is sent, since a
+// dump made with --master-data=1 sets the position on purpose.
+func GTIDSlavePosSkip(ctx context.Context, c Conn, policy string) (bool, error) {
+	switch policy {
+	case "off":
+		return true, nil
+	case "on", "":
+		return false, nil
+	}
+	var name, pos sql.NullString
+	if err := c.QueryRowContext(ctx, "SHOW GLOBAL VARIABLES LIKE 'gtid_slave_pos'").Scan(&name, &pos); err != nil {
+		return true, nil
+	}
+	rows, err := c.QueryContext(ctx, "SHOW ALL SLAVES STATUS")
+	if err != nil {
+		return false, nil // cannot tell (no privilege): send it, as the client would
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return false, err
+	}
+	vals := make([]sql.RawBytes, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return false, err
+		}
+		for i, col := range cols {
+			if col == "Slave_SQL_Running" && string(vals[i]) == "Yes" {
+				return true, nil
+			}
+		}
+	}
+	return false, rows.Err()
 }
 
 // isGTIDPurged reports whether a SET statement assigns @@GLOBAL.GTID_PURGED.

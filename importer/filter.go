@@ -67,6 +67,9 @@ type TransformOptions struct {
 	// SkipGTIDPurged is set by the caller for --gtid-purged auto when the target already
 	// has GTIDs executed, is in a replication group, or has no such variable (MariaDB).
 	SkipGTIDPurged bool
+	// SkipGTIDSlavePos is the same for MariaDB's SET GLOBAL gtid_slave_pos (set when
+	// replication runs on the target; see GTIDSlavePosSkip).
+	SkipGTIDSlavePos bool
 	// Definer replaces every DEFINER= account with this one ("user@host", quoted as needed).
 	Definer string
 	// StartAt continues a serial import at the statement that starts at this byte offset
@@ -161,7 +164,7 @@ func NewTransform(opt TransformOptions) (*Transform, error) {
 	if t.rename, err = newRenamer(opt.RenameDatabases); err != nil {
 		return nil, err
 	}
-	if t.compat, err = newCompatMapper(opt.Compat, opt.GTIDPurged, opt.SkipGTIDPurged); err != nil {
+	if t.compat, err = newCompatMapper(opt.Compat, opt.GTIDPurged, opt.SkipGTIDPurged, opt.SkipGTIDSlavePos); err != nil {
 		return nil, err
 	}
 	if opt.Definer != "" {
@@ -465,8 +468,11 @@ func newImportTransform(ctx context.Context, c Conn, o TransformOptions) (*Trans
 	if o.SkipGTIDPurged, err = GTIDPurgedSkip(ctx, c, o.GTIDPurged); err != nil {
 		return nil, err
 	}
+	if o.SkipGTIDSlavePos, err = GTIDSlavePosSkip(ctx, c, o.GTIDPurged); err != nil {
+		return nil, err
+	}
 	if len(o.IncludeDatabases)+len(o.Tables)+len(o.ExcludeTables)+len(o.RenameDatabases) == 0 && o.StartAt == 0 &&
-		!o.SchemaOnly && !o.DataOnly && o.Compat == "" && o.Definer == "" && !o.SkipGTIDPurged {
+		!o.SchemaOnly && !o.DataOnly && o.Compat == "" && o.Definer == "" && !o.SkipGTIDPurged && !o.SkipGTIDSlavePos {
 		return nil, nil
 	}
 	return NewTransform(o)

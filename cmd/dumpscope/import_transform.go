@@ -40,7 +40,7 @@ func addTransformFlags(fs *flag.FlagSet) *transformFlags {
 	f := addFilterFlags(fs)
 	fs.Var(&f.rename, "rename-database", "`old=new`: rename database old to new in USE, CREATE DATABASE and qualified names, view/trigger/routine bodies too (repeatable)")
 	fs.StringVar(&f.compat, "compat", "", "map what the target `flavor` (mariadb) does not know, e.g. MySQL 8 collations; each mapping is listed")
-	fs.StringVar(&f.gtidPurged, "gtid-purged", "auto", "what to do with the dump's SET @@GLOBAL.GTID_PURGED: `mode` auto (skip it when the target has GTIDs of its own, is in a replication group or lacks the variable), on (send it), off (skip it)")
+	fs.StringVar(&f.gtidPurged, "gtid-purged", "auto", "what to do with the dump's SET @@GLOBAL.GTID_PURGED (and MariaDB's gtid_slave_pos): `mode` auto (skip it when the target cannot take it: GTIDs of its own, a replication group or running replica, no such variable), on (send it), off (skip it)")
 	fs.StringVar(&f.definer, "definer", "", "replace every DEFINER= with this `user@host` (views, triggers, routines, events)")
 	fs.StringVar(&f.rejects, "rejects", "", "with --force: write each failed statement, its offset and error to this `file`, which imports once they are fixed")
 	fs.Int64Var(&f.startAt, "start-at", 0, "continue a serial import at the statement starting at this byte `offset` (the one an error named); only SET/USE/DELIMITER before it run")

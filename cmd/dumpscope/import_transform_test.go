@@ -451,3 +451,33 @@ func TestImportDataOnlySakila(t *testing.T) {
 		t.Fatalf("re-dumps differ (%d vs %d bytes); first difference at %s", len(want), len(have), firstDiff(want, have))
 	}
 }
+
+// TestImportGTIDPolicy: on a MariaDB target, auto skips MySQL's GTID_PURGED (no such
+// variable) and sends mariadb-dump's gtid_slave_pos (no replication runs, so it can be
+// set, as --master-data=1 meant); off skips both; each skip is listed.
+func TestImportGTIDPolicy(t *testing.T) {
+	dump := writeDump(t, "gtid.sql", []byte("SET @@GLOBAL.GTID_PURGED=/*!80000 '+'*/ '3e11fa47-71ca-11e1-9e33-c80aa9429562:1-5';\nSET GLOBAL gtid_slave_pos='0-1-5';\nCREATE DATABASE g;\n"))
+	for _, tc := range []struct {
+		flags  []string
+		pos    string
+		listed []string
+	}{
+		{nil, "0-1-5", []string{"SET @@GLOBAL.GTID_PURGED skipped"}},
+		{[]string{"--gtid-purged", "off"}, "", []string{"SET @@GLOBAL.GTID_PURGED skipped", "SET GLOBAL gtid_slave_pos skipped"}},
+	} {
+		srv := testsandbox.Start(t)
+		code, _, stderr := dumpscopeImport(t, srv, append([]string{"--no-advisor"}, tc.flags...), dump)
+		if code != 0 {
+			t.Fatalf("%v: exit %d:\n%s", tc.flags, code, stderr)
+		}
+		var pos string
+		if err := openDB(t, srv, "").QueryRow("SELECT @@GLOBAL.gtid_slave_pos").Scan(&pos); err != nil || pos != tc.pos {
+			t.Errorf("%v: gtid_slave_pos %q, want %q (%v)", tc.flags, pos, tc.pos, err)
+		}
+		for _, want := range tc.listed {
+			if !strings.Contains(stderr, want) {
+				t.Errorf("%v: no %q in:\n%s", tc.flags, want, stderr)
+			}
+		}
+	}
+}
