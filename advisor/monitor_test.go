@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -217,6 +218,29 @@ func TestLogSinkEvery(t *testing.T) {
 		}
 		if got := strings.Count(b.String(), "\n"); got != tt.wantLines {
 			t.Errorf("Every=%d: %d progress lines, want %d:\n%s", tt.every, got, tt.wantLines, b.String())
+		}
+	}
+}
+
+// TestImportFraction: a parallel import that has read 80 % of the file but applied half
+// of it is half done: completion counts what committed, projected on the uncompressed size
+// the ratio read so far gives.
+func TestImportFraction(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		p    ImportProgress
+		want float64
+		ok   bool
+	}{
+		{"read ahead", ImportProgress{Bytes: 400, ReadBytes: 640, CompressedBytes: 80, CompressedTotalBytes: 100}, 0.5, true},
+		{"serial", ImportProgress{Bytes: 320, ReadBytes: 320, CompressedBytes: 40, CompressedTotalBytes: 100}, 0.4, true},
+		{"no read bytes (v1 record)", ImportProgress{Bytes: 320, CompressedBytes: 40, CompressedTotalBytes: 100}, 0.4, true},
+		{"generated sample", ImportProgress{Bytes: 25, ExpectedBytes: 100}, 0.25, true},
+		{"stdin", ImportProgress{Bytes: 25}, 0, false},
+	} {
+		got, ok := tc.p.Fraction()
+		if ok != tc.ok || math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("%s: Fraction = %v, %v; want %v, %v", tc.name, got, ok, tc.want, tc.ok)
 		}
 	}
 }

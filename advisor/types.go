@@ -25,6 +25,10 @@ type ImportProgress struct {
 	// the only completion fraction known up front (gzip's trailer size is modulo 4 GiB).
 	CompressedBytes      int64 `json:"compressed_bytes,omitempty"`
 	CompressedTotalBytes int64 `json:"compressed_total_bytes,omitempty"`
+	// ReadBytes is uncompressed bytes read from the dump; beyond Bytes (applied) when a
+	// parallel import reads ahead of its workers. Their ratio to CompressedBytes
+	// estimates the dump's uncompressed size.
+	ReadBytes int64 `json:"read_bytes,omitempty"`
 	// ExpectedBytes is the uncompressed size when known without a stored size (a generated
 	// sample of a given size); 0: unknown. Used for completion when CompressedTotalBytes is 0.
 	ExpectedBytes int64 `json:"expected_bytes,omitempty"`

@@ -49,6 +49,8 @@ type Options struct {
 	SkipBinlog      bool
 	RelaxDurability bool
 	DeferIndexes    bool
+	// LoadData sends plain row inserts as LOAD DATA LOCAL streams where exact.
+	LoadData bool
 	// Stop, when closed, ends the import gracefully after the statement in flight.
 	Stop <-chan struct{}
 	// Log receives messages for people (what is being done, notes, warnings).
@@ -132,7 +134,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	// The parallel replayer (also used for progress rows and deferred indexes) has a
 	// control connection besides its N workers.
 	nconns := 1
-	if o.Parallel > 1 || o.CheckpointPath != "" || o.Resume || o.DeferIndexes {
+	if o.Parallel > 1 || o.CheckpointPath != "" || o.Resume || o.DeferIndexes || o.LoadData {
 		nconns = o.Parallel + 1
 	}
 	db, conns, err := openConns(ctx, cfg, nconns)
@@ -202,14 +204,14 @@ func newReplayer(ctx context.Context, conns []*sql.Conn, in *Input, o Options, c
 		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: journal != "",
 		Transform: o.transform, Rejects: o.Rejects,
 	}
-	if cp == nil && !o.DeferIndexes {
+	if cp == nil && !o.DeferIndexes && !o.LoadData {
 		return NewReplayer(ctx, conns[0], split, ropt)
 	}
 	cs := make([]Conn, len(conns))
 	for i, c := range conns {
 		cs[i] = c
 	}
-	return NewParallelReplayer(ctx, cs, split, ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: o.DeferIndexes, Resumable: journal != ""})
+	return NewParallelReplayer(ctx, cs, split, ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: o.DeferIndexes, Resumable: journal != "", LoadData: o.LoadData})
 }
 
 // relaxSession applies --skip-binlog and --relax-durability; restore puts the durability

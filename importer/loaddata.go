@@ -550,12 +550,13 @@ type loadData struct {
 }
 
 // Server errors that mean LOAD DATA LOCAL is not allowed: ER_NOT_ALLOWED_COMMAND (1148),
-// MySQL 8's ER_CLIENT_LOCAL_FILES_DISABLED (3948), and ER_LOAD_INFILE_CAPABILITY_DISABLED
-// (3950).
+// MySQL 8's ER_CLIENT_LOCAL_FILES_DISABLED (3948) and ER_LOAD_INFILE_CAPABILITY_DISABLED
+// (3950), MariaDB's ER_LOAD_INFILE_CAPABILITY_DISABLED (4166, local_infile=OFF).
 const (
-	erNotAllowedCommand            = 1148
-	erClientLocalFilesDisabled     = 3948
-	erLoadInfileCapabilityDisabled = 3950
+	erNotAllowedCommand                   = 1148
+	erClientLocalFilesDisabled            = 3948
+	erLoadInfileCapabilityDisabled        = 3950
+	erMariaDBLoadInfileCapabilityDisabled = 4166
 )
 
 // load runs a batch's INSERTs as one LOAD DATA LOCAL stream inside the transaction the
@@ -600,7 +601,7 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 	clean := err == nil
 	if err != nil {
 		var me *mysql.MySQLError
-		if errors.As(err, &me) && (me.Number == erNotAllowedCommand || me.Number == erClientLocalFilesDisabled || me.Number == erLoadInfileCapabilityDisabled) {
+		if errors.As(err, &me) && (me.Number == erNotAllowedCommand || me.Number == erClientLocalFilesDisabled || me.Number == erLoadInfileCapabilityDisabled || me.Number == erMariaDBLoadInfileCapabilityDisabled) {
 			if ld.off.CompareAndSwap(false, true) {
 				msg := fmt.Sprintf("--load-data: the server refuses LOAD DATA LOCAL (ERROR %d: %s); the import goes on with INSERTs (SET GLOBAL local_infile = ON to allow it)", me.Number, me.Message)
 				ld.offMsg.Store(&msg)
@@ -652,4 +653,22 @@ func (ld *loadData) table(ctx context.Context, c Conn, db, table string) (*loadT
 	}
 	ld.tables.Store(key, t)
 	return t, nil
+}
+
+// LoadDataStats is what --load-data did in a run.
+type LoadDataStats struct {
+	// Loaded batches went in as LOAD DATA; Replayed ones were rolled back after a LOAD
+	// that was not clean and ran as INSERTs. Batches the converter did not accept ran as
+	// INSERTs from the start and are in neither count.
+	Loaded, Replayed int64
+	// Off says why the server refused LOAD DATA LOCAL ("" when it did not).
+	Off string
+}
+
+func (ld *loadData) stats() *LoadDataStats {
+	st := &LoadDataStats{Loaded: ld.loaded.Load(), Replayed: ld.replayed.Load()}
+	if m := ld.offMsg.Load(); m != nil {
+		st.Off = *m
+	}
+	return st
 }

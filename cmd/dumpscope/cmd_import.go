@@ -59,6 +59,7 @@ type importOptions struct {
 	skipBinlog       bool
 	relaxDurability  bool
 	deferIndexes     bool
+	loadData         bool
 	transform        *transformFlags // filters and rewrites (import_transform.go)
 
 	file    string
@@ -119,6 +120,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	fs.DurationVar(&o.probe, "probe", 0, "before the import, measure sync-write latency in the server's redo directory for this `long` (local servers; adds writes to the device)")
 	fs.StringVar(&o.checkpoint, "checkpoint", "", "checkpoint journal `file` (default: FILE.dumpscope-checkpoint; required for stdin); enables progress rows for --resume")
 	fs.BoolVar(&o.deferIndexes, "defer-indexes", false, "create plain secondary indexes after each table's rows (same final schema)")
+	fs.BoolVar(&o.loadData, "load-data", false, "send plain row inserts as LOAD DATA LOCAL streams from memory where provably exact (the server's bulk path; InnoDB tables; see docs/import.md)")
 	fs.BoolVar(&o.skipBinlog, "skip-binlog", false, "SET SESSION sql_log_bin=0 on the import's connections (needs SUPER/BINLOG ADMIN; replicas will not see the data)")
 	fs.BoolVar(&o.relaxDurability, "relax-durability", false, "innodb_flush_log_at_trx_commit=2 and sync_binlog=0 during the import, restored afterwards (see restore-settings)")
 	fs.BoolVar(&o.resume, "resume", false, "continue an interrupted import from the target's progress rows (same dump, same target)")
@@ -242,7 +244,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		Force: o.force, Overwrite: o.overwrite, StripDefiners: o.stripDefiners, LocalInfile: o.localInfile,
 		BinaryMode: o.binaryMode, Comments: o.comments, SkipWarningCount: o.skipWarningCount,
 		SkipRowCounts: o.skipRowCounts, CheckpointPath: o.checkpoint, Resume: o.resume,
-		SkipBinlog: o.skipBinlog, RelaxDurability: o.relaxDurability, DeferIndexes: o.deferIndexes,
+		SkipBinlog: o.skipBinlog, RelaxDurability: o.relaxDurability, DeferIndexes: o.deferIndexes, LoadData: o.loadData,
 		Stop: stop.graceful, Log: s.Err, Confirm: ttyConfirm(s),
 		OnReplay: func(in *importer.Input, progress func() importer.Progress) func() {
 			sess, sampled = openImportSession(ctx, cfg, o, in, progress, s)
@@ -308,7 +310,7 @@ func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions,
 		Interval:    o.interval,
 		Progress: func() advisor.ImportProgress {
 			p := progress()
-			return advisor.ImportProgress{Bytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
+			return advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
 				CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
 				ExpectedBytes: o.expectedBytes, Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
 		},

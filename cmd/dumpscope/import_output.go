@@ -49,6 +49,12 @@ func importSummary(s stdio, r *importer.Result) int {
 		}
 		printCapped(w, lines, res.Errors)
 	}
+	if ld := res.LoadData; ld != nil {
+		if ld.Off != "" {
+			fmt.Fprintln(s.Err, "dumpscope:", ld.Off)
+		}
+		fmt.Fprintf(w, "dumpscope: --load-data: %d batches loaded in bulk, %d rolled back and replayed as INSERTs (a warning or a row the server skipped); the rest were not provably exact as LOAD DATA and ran as INSERTs\n", ld.Loaded, ld.Replayed)
+	}
 	printRowCounts(w, r.RowCounts)
 	switch {
 	case r.Status == importer.Interrupted:
