@@ -52,14 +52,14 @@ func (f *transformFlags) checkImport(o *importOptions) error {
 	if _, err := f.options(); err != nil {
 		return err
 	}
-	serial := o.parallel == 1 && o.checkpoint == "" && !o.resume && !o.deferIndexes
+	serial := o.parallel == 1 && o.checkpoint == "" && !o.resume && !o.deferIndexes && !o.loadData
 	switch {
 	case f.definer != "" && o.stripDefiners:
 		return fmt.Errorf("--definer and --strip-definers exclude each other; pick one")
 	case f.rejects != "" && !o.force:
 		return fmt.Errorf("--rejects needs --force (without it the import stops at the first failed statement)")
 	case f.rejects != "" && !serial:
-		return fmt.Errorf("--rejects works with serial imports only for now (rows in parallel batches do not reach it); drop --parallel/--checkpoint/--resume/--defer-indexes")
+		return fmt.Errorf("--rejects works with serial imports only for now (rows in parallel batches do not reach it); drop --parallel/--checkpoint/--resume/--defer-indexes/--load-data")
 	case f.startAt < 0:
 		return fmt.Errorf("--start-at must be a byte offset ≥ 0")
 	case f.startAt > 0 && !serial:
@@ -160,7 +160,7 @@ func printTransformSummary(w io.Writer, tr *importer.Transform) {
 // that statement once it (or the target) is fixed.
 func (f *transformFlags) startAtHint(w io.Writer, o *importOptions, res *importer.Result) {
 	var se *importer.StatementError
-	if res == nil || res.Status != importer.Failed || res.Journal != "" || o.parallel > 1 || o.checkpoint != "" || !errors.As(res.Err, &se) {
+	if res == nil || res.Status != importer.Failed || res.Journal != "" || o.parallel > 1 || o.checkpoint != "" || o.loadData || o.deferIndexes || !errors.As(res.Err, &se) {
 		return
 	}
 	fmt.Fprintf(w, "dumpscope: once that statement (or the target) is fixed, continue from it: add --start-at %d to the same command\n", se.Offset)
