@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"path"
+	"sort"
 	"strings"
 )
 
@@ -490,4 +491,46 @@ func scanTransform(ctx context.Context, c Conn, o TransformOptions, sp *Splitter
 	_ = c.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current)
 	tr.Attach(sp, current.String, nil)
 	return tr
+}
+
+// Fingerprint describes what o changes in the statement stream, canonically (sorted
+// lists, no defaults), for a checkpoint journal: a resumed import must filter and rewrite
+// as the interrupted one did, or the offsets it skips would mean other statements. ""
+// when o changes nothing. StartAt and the GTID decisions are left out: they depend on
+// the run, not on what the dump becomes.
+func (o TransformOptions) Fingerprint() string {
+	var parts []string
+	add := func(name string, list []string) {
+		var l []string
+		for _, s := range list {
+			if s = strings.TrimSpace(s); s != "" {
+				l = append(l, s)
+			}
+		}
+		if len(l) > 0 {
+			sort.Strings(l)
+			parts = append(parts, name+"="+strings.Join(l, ","))
+		}
+	}
+	add("include-databases", o.IncludeDatabases)
+	add("tables", o.Tables)
+	add("exclude-tables", o.ExcludeTables)
+	if o.SchemaOnly {
+		parts = append(parts, "schema-only")
+	}
+	if o.DataOnly {
+		parts = append(parts, "data-only")
+	}
+	var renames []string
+	for old, nw := range o.RenameDatabases {
+		renames = append(renames, old+"="+nw)
+	}
+	add("rename-database", renames)
+	if o.Compat != "" {
+		parts = append(parts, "compat="+o.Compat)
+	}
+	if o.Definer != "" {
+		parts = append(parts, "definer="+o.Definer)
+	}
+	return strings.Join(parts, " ")
 }

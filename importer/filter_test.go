@@ -143,3 +143,17 @@ func TestTransformStartAt(t *testing.T) {
 		t.Errorf("inside a statement: %v", err)
 	}
 }
+
+func TestTransformFingerprint(t *testing.T) {
+	a := TransformOptions{Tables: []string{"b.t", "a.t "}, RenameDatabases: map[string]string{"x": "y", "a": "b"}, Compat: "mariadb", StartAt: 5}
+	b := TransformOptions{Tables: []string{"a.t", "b.t"}, RenameDatabases: map[string]string{"a": "b", "x": "y"}, Compat: "mariadb", GTIDPurged: "off"}
+	if fa, fb := a.Fingerprint(), b.Fingerprint(); fa != fb || fa != "tables=a.t,b.t rename-database=a=b,x=y compat=mariadb" {
+		t.Errorf("fingerprints %q and %q", fa, fb)
+	}
+	if f := (TransformOptions{GTIDPurged: "auto"}).Fingerprint(); f != "" {
+		t.Errorf("no change: %q", f)
+	}
+	if (TransformOptions{Tables: []string{"a.t"}}).Fingerprint() == (TransformOptions{ExcludeTables: []string{"a.t"}}).Fingerprint() {
+		t.Error("--tables and --exclude-tables of the same table look alike")
+	}
+}
