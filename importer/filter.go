@@ -37,7 +37,6 @@ type Transform struct {
 	rename  renamer
 	compat  compatMapper
 	definer []byte
-	buf     []byte // the rewritten SQL of cur; reused
 
 	stats   TransformStats
 	started bool  // StartAt reached
@@ -65,8 +64,9 @@ type TransformOptions struct {
 	// GTIDPurged is "auto", "on" or "off" (compat.go); "" sends it as the client does
 	// (the command's default is auto).
 	GTIDPurged string
-	// SkipGTIDPurged is set by the caller for --gtid-purged auto when the target already
-	// has GTIDs executed, is in a replication group, or has no such variable (MariaDB).
+	// SkipGTIDPurged skips SET @@GLOBAL.GTID_PURGED. Import sets it from GTIDPurged and
+	// the target (GTIDPurgedSkip): under auto, when the target has GTIDs executed, is in a
+	// replication group, or has no such variable (MariaDB).
 	SkipGTIDPurged bool
 	// SkipGTIDSlavePos is the same for MariaDB's SET GLOBAL gtid_slave_pos (set when
 	// replication runs on the target; see GTIDSlavePosSkip).
@@ -219,7 +219,11 @@ func (t *Transform) SetANSIQuotes(on bool) {
 func (t *Transform) Next() bool {
 	for t.src.Next() {
 		st := t.src.Statement()
-		if !t.keep(&st) || !t.reachedStart(&st) {
+		drop := !t.keep(&st) || !t.reachedStart(&st)
+		if !drop && len(st.SQL) > 0 && st.Kind != KindClient {
+			drop = t.rewrite(&st) // a statement --compat or --gtid-purged leaves out
+		}
+		if drop {
 			if t.err != nil {
 				return false
 			}
@@ -232,9 +236,6 @@ func (t *Transform) Next() bool {
 		}
 		t.stats.KeptStatements++
 		t.cur = st
-		if len(st.SQL) > 0 && st.Kind != KindClient {
-			t.rewrite(&t.cur)
-		}
 		return true
 	}
 	if t.opt.StartAt > 0 && !t.started && t.src.Err() == nil {
@@ -260,14 +261,17 @@ func (t *Transform) reachedStart(st *Statement) bool {
 	return true
 }
 
-// rewrite applies renames, compat mappings and the DEFINER replacement to st.SQL.
-func (t *Transform) rewrite(st *Statement) {
+// rewrite applies renames, compat mappings and the DEFINER replacement to st.SQL; it
+// reports whether the statement is to be left out instead (GTID_PURGED under
+// --gtid-purged).
+func (t *Transform) rewrite(st *Statement) (drop bool) {
 	q := st.SQL
 	if t.compat.active() {
-		if out, skip := t.compat.apply(t, st, q); skip {
-			st.SQL, st.Kind, st.Verb = nil, KindSession, "SKIPPED "+st.Verb
-			return
-		} else if out != nil {
+		out, skip := t.compat.apply(t, st, q)
+		if skip {
+			return true
+		}
+		if out != nil {
 			q = out
 		}
 	}
@@ -283,6 +287,7 @@ func (t *Transform) rewrite(st *Statement) {
 		}
 	}
 	st.SQL = q
+	return false
 }
 
 // mapped counts one rewrite of kind what at st.
