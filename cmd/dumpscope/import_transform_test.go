@@ -499,3 +499,34 @@ func TestImportGTIDProbeUnprivileged(t *testing.T) {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
 }
+
+// TestImportFilterStdinPreflight: from stdin the overwrite check runs statement by
+// statement; it sees only what the filter keeps, so a dump whose left-out part would drop
+// an existing table imports the rest, and without the filter it is refused before the
+// DROP.
+func TestImportFilterStdinPreflight(t *testing.T) {
+	srv := testsandbox.Start(t)
+	if _, err := openDB(t, srv, "").Exec("CREATE DATABASE keep"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := openDB(t, srv, "").Exec("CREATE TABLE keep.old (id int)"); err != nil {
+		t.Fatal(err)
+	}
+	dump := "USE keep;\nDROP TABLE IF EXISTS old;\nCREATE TABLE old (id int);\nCREATE TABLE fresh (id int);\nINSERT INTO fresh VALUES (1);\n"
+	imp := func(extra ...string) (int, string) {
+		var out, errb bytes.Buffer
+		args := append([]string{"import", "--no-defaults", "-u", "root", "-S", srv.Socket, "--no-advisor"}, extra...)
+		code := run(append(args, "-"), stdio{In: strings.NewReader(dump), Out: &out, Err: &errb})
+		return code, out.String() + errb.String()
+	}
+	if code, out := imp(); code == 0 || !strings.Contains(out, "rerun with --overwrite") {
+		t.Fatalf("without a filter: exit %d, want a refusal:\n%s", code, out)
+	}
+	if code, out := imp("--exclude-tables", "keep.old"); code != 0 {
+		t.Fatalf("--exclude-tables keep.old: exit %d:\n%s", code, out)
+	}
+	var n int
+	if err := openDB(t, srv, "").QueryRow("SELECT COUNT(*) FROM keep.fresh").Scan(&n); err != nil || n != 1 {
+		t.Errorf("keep.fresh: %d rows, %v", n, err)
+	}
+}
