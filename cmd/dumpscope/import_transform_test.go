@@ -501,9 +501,9 @@ func TestImportGTIDProbeUnprivileged(t *testing.T) {
 }
 
 // TestImportFilterStdinPreflight: from stdin the overwrite check runs statement by
-// statement; it sees only what the filter keeps, so a dump whose left-out part would drop
-// an existing table imports the rest, and without the filter it is refused before the
-// DROP.
+// statement, from a file it scans ahead; either way it sees only what the filter keeps,
+// so a dump whose left-out part would drop an existing table imports the rest, and
+// without the filter it is refused before the DROP.
 func TestImportFilterStdinPreflight(t *testing.T) {
 	srv := testsandbox.Start(t)
 	if _, err := openDB(t, srv, "").Exec("CREATE DATABASE keep"); err != nil {
@@ -528,5 +528,16 @@ func TestImportFilterStdinPreflight(t *testing.T) {
 	var n int
 	if err := openDB(t, srv, "").QueryRow("SELECT COUNT(*) FROM keep.fresh").Scan(&n); err != nil || n != 1 {
 		t.Errorf("keep.fresh: %d rows, %v", n, err)
+	}
+	// A file is scanned in full first: through the same filter.
+	if _, err := openDB(t, srv, "").Exec("DROP TABLE keep.fresh"); err != nil {
+		t.Fatal(err)
+	}
+	file := writeDump(t, "keep.sql", []byte(dump))
+	if code, stdout, stderr := dumpscopeImport(t, srv, []string{"--no-advisor"}, file); code == 0 || !strings.Contains(stdout+stderr, "rerun with --overwrite") {
+		t.Fatalf("file without a filter: exit %d, want a refusal:\n%s%s", code, stdout, stderr)
+	}
+	if code, stdout, stderr := dumpscopeImport(t, srv, []string{"--no-advisor", "--exclude-tables", "old"}, file); code != 0 {
+		t.Fatalf("file --exclude-tables old: exit %d:\n%s%s", code, stdout, stderr)
 	}
 }
