@@ -37,6 +37,13 @@ type ImportProgress struct {
 	Warnings int64 `json:"warnings,omitempty"`
 	// Table is the table whose statements were last applied ("db.table" or "table").
 	Table string `json:"table,omitempty"`
+	// Phase is what the import is doing ("schema", "table data", "index builds",
+	// "triggers/routines"), when the importer says; TablesDone of TablesTotal counts
+	// tables whose rows are all applied (TablesTotal 0: unknown). Optional: screens and
+	// records show them when present.
+	Phase       string `json:"phase,omitempty"`
+	TablesDone  int    `json:"tables_done,omitempty"`
+	TablesTotal int    `json:"tables_total,omitempty"`
 }
 
 // InnoDB holds the derived, flavour-independent redo and buffer-pool state at a tick.
