@@ -39,6 +39,10 @@ type splitSummary struct {
 	// Filter, with --tables and the other filter flags, is what the filter left out;
 	// everything above then counts only what it keeps.
 	Filter *splitFilter `json:"filter,omitempty"`
+	// Mappings are what --compat and --rename-database would rewrite (import lists the
+	// same lines), and MappingWarnings what they could not.
+	Mappings        []importer.Mapping `json:"mappings,omitempty"`
+	MappingWarnings []string           `json:"mapping_warnings,omitempty"`
 }
 
 type splitFilter struct {
@@ -98,6 +102,8 @@ func runSplit(args []string, s stdio) int {
 	comments := fs.Bool("comments", false, "keep comments in the SQL, like the client's --comments")
 	charset := fs.String("default-character-set", "utf8mb4", "connection character set the dump starts with")
 	filter := addFilterFlags(fs) // the summary then counts what the filter keeps
+	fs.Var(&filter.rename, "rename-database", "`old=new`: show what renaming a database rewrites (repeatable)")
+	fs.StringVar(&filter.compat, "compat", "", "show what --compat `flavor` (mariadb) would map, with counts and first offsets")
 	fs.StringVar(&filter.database, "database", "", "with a filter: the `database` unqualified names belong to before the first USE (the import's -D)")
 	fs.Usage = func() {
 		fmt.Fprintln(s.Err, "usage: dumpscope split [--json] [--binary-mode] [--comments] [--default-character-set CS] [--tables …|--include-databases …|--exclude-tables …|--schema-only|--data-only] FILE|-")
@@ -224,10 +230,11 @@ func splitFile(path string, fopt importer.TransformOptions, database string, opt
 				Kind: st.Kind.String(), Database: st.Database, Table: st.Table}
 		}
 	}
+	ts := tr.Stats()
 	if tr.Filters() {
-		ts := tr.Stats()
 		sum.Filter = &splitFilter{SkippedStatements: ts.SkippedStatements, SkippedBytes: ts.SkippedBytes}
 	}
+	sum.Mappings, sum.MappingWarnings = ts.Mappings, ts.Warnings
 	sum.SQLModeChanges = sp.SQLModeChanges()
 	sum.Bytes = in.UncompressedBytesRead()
 	sum.CompressedBytes = in.CompressedBytesRead()
@@ -306,6 +313,12 @@ func printSplitSummary(w io.Writer, sum *splitSummary) {
 			splitHumanBytes(l.Bytes), l.Bytes, where, l.Offset, l.Line)
 		fmt.Fprintf(w, "max_allowed_packet needed: %d (%s) = largest statement + %d command byte, rounded up to a multiple of %d\n",
 			sum.MaxAllowedPacketBytes, splitHumanBytes(sum.MaxAllowedPacketBytes), comQueryOverheadBytes, maxAllowedPacketFactor)
+	}
+	for _, m := range sum.Mappings {
+		fmt.Fprintf(w, "would map %d× %s (first at offset %d, line %d)\n", m.Count, m.What, m.FirstOffset, m.FirstLine)
+	}
+	for _, x := range sum.MappingWarnings {
+		fmt.Fprintln(w, "warning:", x)
 	}
 	var refused []string
 	for _, c := range sum.ClientCommands {

@@ -379,7 +379,8 @@ func TestImportSchemaOnlySakila(t *testing.T) {
 }
 
 // TestSplitShowsFilter: split with a filter counts only what it keeps and says how much
-// it left out; a table-only dump (no USE) needs --database to place its tables.
+// it left out; a table-only dump (no USE) needs --database to place its tables; --compat
+// and --rename-database list what an import would rewrite.
 func TestSplitShowsFilter(t *testing.T) {
 	dump := writeDump(t, "f.sql", []byte("CREATE TABLE a (id int);\nINSERT INTO a VALUES (1),(2);\nCREATE TABLE b (id int);\nINSERT INTO b VALUES (3);\n"))
 	var out, errb bytes.Buffer
@@ -394,6 +395,16 @@ func TestSplitShowsFilter(t *testing.T) {
 	out.Reset()
 	if code := runSplit([]string{"--tables", "shop.b", dump}, stdio{Out: &out, Err: &errb}); code != exitOK || !strings.Contains(out.String(), "1 statements (0 with SQL), 0 rows") {
 		t.Errorf("without --database nothing is in shop: exit %d\n%s", code, out.String())
+	}
+	// --compat and --rename-database preview what import would rewrite.
+	out.Reset()
+	if code := runSplit([]string{"--compat", "mariadb", "--rename-database", "shop=s2", "../../importer/testdata/compat/mysql80.sql"}, stdio{Out: &out, Err: &errb}); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{"would map 8× collation utf8mb4_0900_ai_ci → utf8mb4_uca1400_nopad_ai_ci (first at offset 1204, line 34)", "would map 2× database shop → s2 (first at offset 1204, line 34)"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("split --compat lacks %q:\n%s", want, out.String())
+		}
 	}
 }
 
