@@ -21,7 +21,7 @@ import (
 // /proc/PID/cmdline — what ps and any local user see — must no longer hold the password.
 // Its output must not hold it either.
 func TestPasswordWipedFromArgv(t *testing.T) {
-	for _, form := range []string{"-p%s", "--password=%s", "-password=%s"} {
+	for _, form := range []string{"-p%s", "--password=%s"} {
 		t.Run(form, func(t *testing.T) {
 			const secret = "Sekr1t-pw-4242"
 			arg := strings.Replace(form, "%s", secret, 1)
@@ -94,6 +94,17 @@ func TestPasswordWipedFromArgv(t *testing.T) {
 				t.Errorf("dumpscope did not go on to connect with the copied flags:\n%s", out.String())
 			}
 		})
+	}
+}
+
+// TestSingleDashPasswordNotEchoed: -password=SECRET is refused (long options take two
+// dashes), and the message must not repeat the password.
+func TestSingleDashPasswordNotEchoed(t *testing.T) {
+	const secret = "Sekr1t-pw-4242"
+	var out, errb bytes.Buffer
+	code := run([]string{"import", "--no-defaults", "-password=" + secret, "x.sql"}, stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
+	if code != exitUsage || strings.Contains(out.String()+errb.String(), secret) {
+		t.Errorf("exit %d (want %d), output %q must not hold the password", code, exitUsage, out.String()+errb.String())
 	}
 }
 

@@ -57,10 +57,7 @@ func newDashboard(mode tui.Mode, noTUI bool, s stdio, stop func()) *dashboard {
 	if lw != nil {
 		w = lw.w
 	}
-	if u, ok := w.(interface{ Unwrap() io.Writer }); ok {
-		w = u.Unwrap() // termsafe: the screen is drawn on the terminal itself
-	}
-	f, ok := w.(*os.File)
+	f, ok := fileOf(w)
 	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return nil
 	}

@@ -16,14 +16,19 @@ import (
 // Writer escapes, in everything written through it, C0 control bytes other than
 // newline, tab and carriage return, DEL, and the C1 controls U+0080–U+009F (UTF-8
 // C2 80–C2 9F; a terminal reads U+009B as CSI, like ESC [), as \xNN and \u00NN.
-// Everything else, invalid UTF-8 included, passes through unchanged. Safe for concurrent
-// use; each Write reaches the underlying writer in one call.
+// Everything else, invalid UTF-8 included, passes through unchanged. A Write that begins
+// with EraseLine keeps that prefix: it is how a status line redraws itself, and it only
+// clears the current line. Safe for concurrent use; each Write reaches the underlying
+// writer in one call.
 type Writer struct {
 	mu    sync.Mutex
 	w     io.Writer
 	carry bool // the last Write ended in 0xC2, the first byte of a possible C1 control
 	buf   []byte
 }
+
+// EraseLine is carriage return, then "erase to the end of the line" (CSI K).
+const EraseLine = "\r\x1b[K"
 
 // NewWriter returns a Writer that writes to w.
 func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
@@ -32,12 +37,25 @@ func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
 // the terminal needs it, and escapes what it draws from the dump with String).
 func (t *Writer) Unwrap() io.Writer { return t.w }
 
+// Fd is the underlying writer's file descriptor, so that code asking whether output goes
+// to a terminal still can; ^uintptr(0) when it has none.
+func (t *Writer) Fd() uintptr {
+	if f, ok := t.w.(interface{ Fd() uintptr }); ok {
+		return f.Fd()
+	}
+	return ^uintptr(0)
+}
+
 // Write escapes p and writes it. It reports len(p) on success.
 func (t *Writer) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.buf = t.buf[:0]
 	i := 0
+	if len(p) >= len(EraseLine) && string(p[:len(EraseLine)]) == EraseLine && !t.carry {
+		t.buf = append(t.buf, EraseLine...)
+		i = len(EraseLine)
+	}
 	if t.carry {
 		t.carry = false
 		if len(p) > 0 && p[0] >= 0x80 && p[0] <= 0x9f {
