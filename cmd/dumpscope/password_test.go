@@ -11,6 +11,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/internal/termsafe"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 	"github.com/dumpscope/dumpscope/tui"
@@ -154,14 +155,14 @@ func TestControlCharactersEscaped(t *testing.T) {
 	}
 }
 
-// TestDashboardSeesTerminalThroughEscaping: import wraps its streams to escape dump bytes;
-// the dashboard must still find the terminal underneath (a pseudo-terminal here) and open.
-func TestDashboardSeesTerminalThroughEscaping(t *testing.T) {
+// openPTY returns both ends of a pseudo-terminal.
+func openPTY(t *testing.T) (ptmx, pts *os.File) {
+	t.Helper()
 	ptmx, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
 	if err != nil {
 		testsandbox.Unavailable(t, "no pseudo-terminals: %v", err)
 	}
-	defer ptmx.Close()
+	t.Cleanup(func() { ptmx.Close() })
 	var unlock int32
 	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), syscall.TIOCSPTLCK, uintptr(unsafe.Pointer(&unlock))); e != 0 {
 		t.Fatal(e)
@@ -170,14 +171,43 @@ func TestDashboardSeesTerminalThroughEscaping(t *testing.T) {
 	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), syscall.TIOCGPTN, uintptr(unsafe.Pointer(&n))); e != 0 {
 		t.Fatal(e)
 	}
-	pts, err := os.OpenFile("/dev/pts/"+strconv.Itoa(int(n)), os.O_RDWR|syscall.O_NOCTTY, 0)
+	pts, err = os.OpenFile("/dev/pts/"+strconv.Itoa(int(n)), os.O_RDWR|syscall.O_NOCTTY, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer pts.Close()
+	t.Cleanup(func() { pts.Close() })
+	return ptmx, pts
+}
+
+// TestDashboardSeesTerminalThroughEscaping: import wraps its streams to escape dump bytes;
+// the dashboard must still find the terminal underneath (a pseudo-terminal here) and open.
+func TestDashboardSeesTerminalThroughEscaping(t *testing.T) {
+	_, pts := openPTY(t)
 	t.Setenv("TERM", "xterm-256color")
 	s := stdio{In: pts, Out: &lockedWriter{w: termsafe.NewWriter(pts)}, Err: &lockedWriter{w: termsafe.NewWriter(pts)}}
 	if d := newDashboard(tui.ModeImport, false, s, func() {}); d == nil {
 		t.Fatal("no dashboard on a terminal behind the escaping writer")
+	}
+}
+
+// TestStatusLineThroughEscaping: on a terminal, import's status line redraws itself with
+// CR ESC[K through the same writers that escape dump bytes: the redraw must reach the
+// terminal, a table name's escape sequence must not.
+func TestStatusLineThroughEscaping(t *testing.T) {
+	ptmx, pts := openPTY(t)
+	out, errW, end := statusWriters(pts, &hintWriter{w: pts, cmd: "import"})
+	defer end()
+	w := &lockedWriter{w: termsafe.NewWriter(errW)}
+	_ = out
+	if _, err := w.Write([]byte(advisor.StatusPrefix + "10% table t\x1b[2J")); err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 256)
+	n, err := ptmx.Read(buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(buf[:n]), advisor.StatusPrefix+`10% table t\x1b[2J`; got != want {
+		t.Errorf("the terminal got %q, want %q", got, want)
 	}
 }
