@@ -427,10 +427,7 @@ func (a *advisorSession) Describe() string {
 // Cost is the sampler's own query cost so far.
 func (a *advisorSession) Cost() report.SamplerCost {
 	qt, n := a.server.QueryTime()
-	ticks := a.ticks
-	if len(a.rec.Samples) > ticks {
-		ticks = len(a.rec.Samples)
-	}
+	ticks := max(a.ticks, a.recorder.Ticks())
 	c := report.SamplerCost{Queries: n, QuerySeconds: qt.Seconds(), Ticks: ticks}
 	if ticks > 0 {
 		c.QueryMsPerTick = 1000 * c.QuerySeconds / float64(ticks)

@@ -407,6 +407,7 @@ func writeImportRecord(path string, sess *advisorSession, in *importer.Input, re
 		}
 	}
 	rec := sess.Finish(out)
+	completeImportRecord(rec, res)
 	if rec.Dump != nil {
 		rec.Dump.Bytes = res.Bytes
 		rec.Dump.Statements = res.Statements
