@@ -1,8 +1,19 @@
 package main
 
 import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/rules"
 )
 
 // completeImportRecord adds to a finished import's record what only the replay result
@@ -40,4 +51,180 @@ func completeImportRecord(rec *report.Record, res *importer.ReplayResult) {
 		}
 		rec.Tables[i].Rows = tc.Rows
 	}
+}
+
+// parseInterleaved parses flags that may come before or after the positional arguments
+// (`dumpscope report run.json -o r.html`), returning the positionals.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// reportFormat is the output format for -o FILE by its extension, text otherwise.
+func reportFormat(path, override string) (string, error) {
+	f := override
+	if f == "" {
+		switch strings.ToLower(filepath.Ext(path)) {
+		case ".md", ".markdown":
+			f = "md"
+		case ".html", ".htm":
+			f = "html"
+		case ".json":
+			f = "json"
+		default:
+			f = "text"
+		}
+	}
+	switch f {
+	case "text", "md", "html", "json":
+		return f, nil
+	}
+	return "", fmt.Errorf("--format %q: want text, md, html or json", f)
+}
+
+// writeOutput writes through render to path (atomically: a temporary file renamed into
+// place) or to stdout when path is "" or "-".
+func writeOutput(path string, stdout io.Writer, render func(io.Writer) error) error {
+	if path == "" || path == "-" {
+		return render(stdout)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	bw := bufio.NewWriter(tmp)
+	if err := render(bw); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// reportFindings are the findings a report shows: the record's, or when it holds none
+// (or replay is asked for) those of a replay through this dumpscope's rules.
+func reportFindings(rec *report.Record, replay bool) []advisor.Finding {
+	if !replay && len(rec.Findings) > 0 {
+		return rec.Findings
+	}
+	f, _ := report.Replay(rec, rules.Default(), advisor.DefaultWindowSeconds)
+	return f
+}
+
+// renderReport writes rec's report to path in format.
+func renderReport(rec *report.Record, findings []advisor.Finding, path, format string, stdout io.Writer) error {
+	a := report.Analyze(rec, findings)
+	return writeOutput(path, stdout, func(w io.Writer) error {
+		switch format {
+		case "md":
+			return report.Markdown(w, a)
+		case "html":
+			return report.HTML(w, rec, a)
+		case "json":
+			return report.JSON(w, a)
+		}
+		return report.Text(w, a)
+	})
+}
+
+// runReport renders a run record as a report.
+func runReport(args []string, s stdio) int {
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	fs.SetOutput(s.Err)
+	out := fs.String("o", "", "write the report to this `file` (.md, .html, .json by extension; text otherwise) instead of stdout")
+	format := fs.String("format", "", "text, md, html or json (default: by -o's extension, text on stdout)")
+	replay := fs.Bool("replay", false, "report the findings of a replay through this dumpscope's rules, not the recorded ones")
+	failOn := fs.String("fail-on", "", "exit 5 when a finding of this severity or worse fired: warn or critical")
+	fs.Usage = func() {
+		fmt.Fprintln(s.Err, "usage: dumpscope report RUN.json [-o FILE] [--format text|md|html|json] [--replay] [--fail-on warn|critical]")
+		fs.PrintDefaults()
+	}
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if len(pos) != 1 {
+		fmt.Fprintln(s.Err, "dumpscope report: give one run record (dumpscope import --record FILE writes one)")
+		return exitUsage
+	}
+	f, err := reportFormat(*out, *format)
+	if err != nil {
+		fmt.Fprintln(s.Err, "dumpscope report:", err)
+		return exitUsage
+	}
+	if _, err := failOnSeverity(*failOn); err != nil {
+		fmt.Fprintln(s.Err, "dumpscope report:", err)
+		return exitUsage
+	}
+	rec, err := report.ReadFile(pos[0])
+	if err != nil {
+		fmt.Fprintln(s.Err, "dumpscope report:", err)
+		return exitFailure
+	}
+	findings := reportFindings(rec, *replay)
+	if err := renderReport(rec, findings, *out, f, s.Out); err != nil {
+		fmt.Fprintf(s.Err, "dumpscope report: %s: %v\n", *out, err)
+		return exitFailure
+	}
+	if *out != "" && *out != "-" {
+		fmt.Fprintf(s.Err, "dumpscope: report written to %s\n", *out)
+	}
+	return failOnCode(*failOn, findings, exitOK)
+}
+
+// failOnSeverity checks a --fail-on value.
+func failOnSeverity(v string) (advisor.Severity, error) {
+	switch v {
+	case "":
+		return "", nil
+	case "warn":
+		return advisor.SeverityWarn, nil
+	case "critical":
+		return advisor.SeverityCritical, nil
+	}
+	return "", fmt.Errorf("--fail-on %q: want warn or critical", v)
+}
+
+// exitFindings is the exit code of a run that finished but had a finding at or above
+// --fail-on's severity (codes 0–4 are main.go's).
+const exitFindings = 5
+
+// failOnCode is code, or exitFindings when code is exitOK and a finding at or above the
+// --fail-on severity fired during the run (cleared or not: an import's findings often
+// clear once the load stops, and the evaluation is about the load).
+func failOnCode(failOn string, findings []advisor.Finding, code int) int {
+	sev, err := failOnSeverity(failOn)
+	if err != nil || sev == "" || code != exitOK {
+		return code
+	}
+	rank := map[advisor.Severity]int{advisor.SeverityInfo: 1, advisor.SeverityWarn: 2, advisor.SeverityCritical: 3}
+	for _, f := range findings {
+		if rank[f.Severity] >= rank[sev] {
+			return exitFindings
+		}
+	}
+	return code
 }

@@ -61,6 +61,7 @@ func commands() []command {
 		{"probe", "measure how fast a directory's device makes a write durable", runProbe},
 		{"watch", "sample a server while another tool restores into it", runWatch},
 		{"advise", "sample a live server briefly (or replay a run record) and print findings", runAdvise},
+		{"report", "render a run record as a text, Markdown, HTML or JSON report", runReport},
 		{"restore-settings", "put back server settings an interrupted --relax-durability import changed", runRestoreSettings},
 	}
 }

@@ -1,0 +1,117 @@
+package report_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/rules"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files and generated records in testdata/")
+
+// fixtures are run records in testdata/: seed 002's two runs, made from the rules
+// package's version 1 fixtures (../rules/testdata) as version 2 records with the findings
+// of a replay through rules.Default(), so report and compare see what import writes.
+var fixtures = map[string]string{
+	"seed002-128M.json": "../rules/testdata/seed002-redo-2x128M.json",
+	"seed002-5G.json":   "../rules/testdata/seed002-redo-2x5G.json",
+}
+
+func TestFixtures(t *testing.T) {
+	for name, from := range fixtures {
+		rec, err := report.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.Version = report.Version
+		rec.Findings, _ = report.Replay(rec, rules.Default(), advisor.DefaultWindowSeconds)
+		var buf bytes.Buffer
+		if err := report.Write(&buf, rec); err != nil {
+			t.Fatal(err)
+		}
+		checkGolden(t, filepath.Join("testdata", name), buf.Bytes())
+		if err := report.Validate(buf.Bytes()); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// checkGolden compares got with the file at path, rewriting it under -update.
+func checkGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./report -update)", err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s differs (-want +got; go test ./report -update rewrites it):\n%s", path, diff)
+	}
+}
+
+func readFixture(t *testing.T, name string) *report.Record {
+	t.Helper()
+	rec, err := report.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// TestReportGolden renders each recorded run as text and Markdown against golden files.
+func TestReportGolden(t *testing.T) {
+	for _, name := range []string{"seed002-128M.json", "seed002-5G.json"} {
+		rec := readFixture(t, name)
+		a := report.Analyze(rec, rec.Findings)
+		base := strings.TrimSuffix(name, ".json")
+		var txt, md bytes.Buffer
+		if err := report.Text(&txt, a); err != nil {
+			t.Fatal(err)
+		}
+		if err := report.Markdown(&md, a); err != nil {
+			t.Fatal(err)
+		}
+		checkGolden(t, filepath.Join("testdata", base+".txt"), txt.Bytes())
+		checkGolden(t, filepath.Join("testdata", base+".md"), md.Bytes())
+		for i, l := range strings.Split(txt.String(), "\n") {
+			if n := len([]rune(l)); n > 80 {
+				t.Errorf("%s.txt line %d is %d columns: %q", base, i+1, n, l)
+			}
+		}
+	}
+}
+
+// TestReportHTML: the HTML report is one file with no network reference, an SVG chart
+// per measured series family, and the finding shaded.
+func TestReportHTML(t *testing.T) {
+	rec := readFixture(t, "seed002-128M.json")
+	a := report.Analyze(rec, rec.Findings)
+	var b bytes.Buffer
+	if err := report.HTML(&b, rec, a); err != nil {
+		t.Fatal(err)
+	}
+	doc := b.String()
+	for _, bad := range []string{"http://", "https://", "<script", "src="} {
+		if strings.Contains(strings.ReplaceAll(doc, `xmlns="http://www.w3.org/2000/svg"`, ""), bad) {
+			t.Errorf("the HTML report contains %q: it must be self-contained", bad)
+		}
+	}
+	if n := strings.Count(doc, "<svg"); n != 6 {
+		t.Errorf("%d charts, want 6 (throughput, w/s, wkB/s, await, util, checkpoint age)", n)
+	}
+	if !strings.Contains(doc, "<title>redo-log-too-small</title>") {
+		t.Error("the redo finding's interval is not shaded")
+	}
+}

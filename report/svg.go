@@ -1,0 +1,285 @@
+package report
+
+import (
+	"fmt"
+	"html"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Charts are hand-written SVG: a few hundred lines give labelled axes with units, shaded
+// finding intervals and reference lines, with no script and no network, and each series
+// is cut to at most two points (min and max) per horizontal pixel, so a 24-hour run at
+// 1 s draws as small as a 10-minute one.
+
+// series is one line of a chart.
+type series struct {
+	name   string
+	xs, ys []float64
+	color  string
+	dashed bool
+}
+
+// shade is a shaded x interval (a finding while it was active).
+type shade struct {
+	from, to float64
+	label    string
+	color    string
+}
+
+// hline is a horizontal reference line.
+type hline struct {
+	y     float64
+	label string
+	below bool // label under the line (when two lines are close)
+}
+
+type chart struct {
+	title  string
+	yLabel string // with unit
+	xLabel string
+	xFmt   func(float64) string
+	series []series
+	shades []shade
+	hlines []hline
+	// yMax, when > 0, is the least top of the y axis (100 for a percentage).
+	yMax float64
+}
+
+const (
+	chartW   = 1100
+	chartH   = 240
+	marginL  = 78
+	marginR  = 20
+	marginT  = 30
+	marginB  = 44
+	plotW    = chartW - marginL - marginR
+	plotH    = chartH - marginT - marginB
+	fontSize = 12
+)
+
+// palette is colour-blind-safe (Okabe–Ito).
+var palette = []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"}
+
+func (c chart) empty() bool {
+	for _, s := range c.series {
+		if len(s.xs) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// svg renders the chart.
+func (c chart) svg() string {
+	var xmin, xmax = math.Inf(1), math.Inf(-1)
+	ymax := c.yMax
+	for _, s := range c.series {
+		for i, x := range s.xs {
+			xmin, xmax = math.Min(xmin, x), math.Max(xmax, x)
+			if !math.IsNaN(s.ys[i]) {
+				ymax = math.Max(ymax, s.ys[i])
+			}
+		}
+	}
+	for _, h := range c.hlines {
+		ymax = math.Max(ymax, h.y)
+	}
+	if math.IsInf(xmin, 0) {
+		return ""
+	}
+	if xmax <= xmin {
+		xmax = xmin + 1
+	}
+	if ymax <= 0 {
+		ymax = 1
+	}
+	ystep := niceStep(ymax / 4)
+	ytop := math.Ceil(ymax/ystep) * ystep
+	xstep := niceTimeStep((xmax - xmin) / 8)
+	if c.xFmt == nil || c.xLabel != "" && !strings.Contains(c.xLabel, "time") {
+		xstep = niceStep((xmax - xmin) / 8)
+	}
+	px := func(x float64) float64 { return marginL + (x-xmin)/(xmax-xmin)*plotW }
+	py := func(y float64) float64 { return marginT + plotH - y/ytop*plotH }
+
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="100%%" role="img" aria-label="%s" font-family="sans-serif" font-size="%d">`,
+		chartW, chartH, html.EscapeString(c.title), fontSize)
+	fmt.Fprintf(&b, `<text x="%d" y="18" font-size="14" font-weight="bold">%s</text>`, marginL, html.EscapeString(c.title))
+	// finding intervals: a light band over the plot and a labelled strip per finding
+	// along its top, so overlapping findings stay readable
+	for i, s := range c.shades {
+		x0, x1 := px(math.Max(s.from, xmin)), px(math.Min(s.to, xmax))
+		if x1 <= x0 {
+			continue
+		}
+		fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s" fill-opacity="0.07"><title>%s</title></rect>`,
+			x0, marginT, x1-x0, plotH, s.color, html.EscapeString(s.label))
+		y := marginT + i*14
+		fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="%.1f" height="13" fill="%s" fill-opacity="0.25"/>`, x0, y, x1-x0, s.color)
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" fill="#600" font-size="11">%s</text>`, x0+3, y+10, html.EscapeString(clip(s.label, int(max(4, (x1-x0)/6.5)))))
+	}
+	// grid and y axis
+	for y := 0.0; y <= ytop+ystep/2; y += ystep {
+		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>`, marginL, marginL+plotW, py(y), py(y))
+		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end">%s</text>`, marginL-6, py(y)+4, axisNum(y))
+	}
+	fmt.Fprintf(&b, `<text transform="translate(16 %d) rotate(-90)" text-anchor="middle">%s</text>`, marginT+plotH/2, html.EscapeString(c.yLabel))
+	// x axis
+	xf := c.xFmt
+	if xf == nil {
+		xf = axisNum
+	}
+	for x := math.Ceil(xmin/xstep) * xstep; x <= xmax+xstep/1000; x += xstep {
+		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="#999"/>`, px(x), px(x), marginT+plotH, marginT+plotH+4)
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`, px(x), marginT+plotH+17, html.EscapeString(xf(x)))
+	}
+	fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="#333"/>`, marginL, marginL+plotW, marginT+plotH, marginT+plotH)
+	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`, marginL+plotW/2, chartH-6, html.EscapeString(c.xLabel))
+	// reference lines
+	for _, h := range c.hlines {
+		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#B00" stroke-dasharray="6 4"/>`, marginL, marginL+plotW, py(h.y), py(h.y))
+		ly := py(h.y) - 3
+		if h.below {
+			ly = py(h.y) + 12
+		}
+		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end" fill="#B00" font-size="11">%s</text>`, marginL+plotW-4, ly, html.EscapeString(h.label))
+	}
+	// series
+	for i, s := range c.series {
+		color := s.color
+		if color == "" {
+			color = palette[i%len(palette)]
+		}
+		pts := downsample(s.xs, s.ys, xmin, xmax, plotW)
+		var d strings.Builder
+		pen := false
+		for _, p := range pts {
+			if math.IsNaN(p[1]) {
+				pen = false
+				continue
+			}
+			if pen {
+				d.WriteByte('L')
+			} else {
+				d.WriteByte('M')
+			}
+			d.WriteString(strconv.FormatFloat(px(p[0]), 'f', 1, 64))
+			d.WriteByte(' ')
+			d.WriteString(strconv.FormatFloat(py(p[1]), 'f', 1, 64))
+			pen = true
+		}
+		dash := ""
+		if s.dashed {
+			dash = ` stroke-dasharray="5 3"`
+		}
+		fmt.Fprintf(&b, `<path d="%s" fill="none" stroke="%s" stroke-width="1.5"%s/>`, d.String(), color, dash)
+		// legend
+		lx := marginL + 10 + (i%4)*240
+		ly := marginT + plotH + 32 + (i/4)*14
+		if len(c.series) > 1 {
+			ly = 18
+			lx = marginL + 360 + i*170
+			if len(c.series) > 4 {
+				lx = marginL + 360 + (i%4)*170
+				ly = 8 + (i/4)*13
+			}
+			fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-width="3"%s/><text x="%d" y="%d">%s</text>`,
+				lx, lx+18, ly-4, ly-4, color, dash, lx+22, ly, html.EscapeString(clip(s.name, 24)))
+		}
+	}
+	b.WriteString("</svg>")
+	return b.String()
+}
+
+// downsample keeps at most the first, min and max and last point of each pixel column,
+// in x order; a NaN y (a gap) is kept as a break.
+func downsample(xs, ys []float64, xmin, xmax float64, width int) [][2]float64 {
+	if len(xs) <= 4*width {
+		out := make([][2]float64, len(xs))
+		for i := range xs {
+			out[i] = [2]float64{xs[i], ys[i]}
+		}
+		return out
+	}
+	var out [][2]float64
+	col := -1
+	var lo, hi, first, last int
+	flush := func() {
+		if col < 0 {
+			return
+		}
+		idx := []int{first, lo, hi, last}
+		// x order of the four
+		for i := 1; i < len(idx); i++ {
+			for j := i; j > 0 && idx[j] < idx[j-1]; j-- {
+				idx[j], idx[j-1] = idx[j-1], idx[j]
+			}
+		}
+		prev := -1
+		for _, k := range idx {
+			if k != prev {
+				out = append(out, [2]float64{xs[k], ys[k]})
+				prev = k
+			}
+		}
+	}
+	for i, x := range xs {
+		c := int((x - xmin) / (xmax - xmin) * float64(width))
+		if math.IsNaN(ys[i]) {
+			flush()
+			out = append(out, [2]float64{x, math.NaN()})
+			col = -1
+			continue
+		}
+		if c != col {
+			flush()
+			col, lo, hi, first = c, i, i, i
+		}
+		if ys[i] < ys[lo] {
+			lo = i
+		}
+		if ys[i] > ys[hi] {
+			hi = i
+		}
+		last = i
+	}
+	flush()
+	return out
+}
+
+// niceStep rounds a raw step up to 1, 2 or 5 × 10^k.
+func niceStep(raw float64) float64 {
+	if raw <= 0 {
+		return 1
+	}
+	e := math.Pow(10, math.Floor(math.Log10(raw)))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if raw <= m*e {
+			return m * e
+		}
+	}
+	return 10 * e
+}
+
+// niceTimeStep rounds a step in seconds to a clock-friendly one.
+func niceTimeStep(raw float64) float64 {
+	for _, s := range []float64{1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600} {
+		if raw <= s {
+			return s
+		}
+	}
+	return niceStep(raw/3600) * 3600
+}
+
+func axisNum(y float64) string {
+	switch {
+	case y >= 1e6 && math.Mod(y, 1e6) == 0:
+		return strconv.FormatFloat(y/1e6, 'f', -1, 64) + "M"
+	case y >= 1e4 && math.Mod(y, 1e3) == 0:
+		return strconv.FormatFloat(y/1e3, 'f', -1, 64) + "k"
+	}
+	return strconv.FormatFloat(y, 'f', -1, 64)
+}
