@@ -338,9 +338,11 @@ func orDash(s string) string {
 }
 
 // Text writes the report as plain text, 80 columns.
-func Text(w io.Writer, a *Analysis) error {
+func Text(w io.Writer, a *Analysis) error { return textDoc(w, document(a)) }
+
+func textDoc(w io.Writer, doc []section) error {
 	var b strings.Builder
-	for i, s := range document(a) {
+	for i, s := range doc {
 		if i > 0 {
 			b.WriteString("\n")
 		}
@@ -435,9 +437,13 @@ func writeTextTable(b *strings.Builder, t table) {
 
 // Markdown writes the report as GitHub-flavoured Markdown.
 func Markdown(w io.Writer, a *Analysis) error {
+	return markdownDoc(w, "dumpscope report: "+a.Name, document(a))
+}
+
+func markdownDoc(w io.Writer, title string, doc []section) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# dumpscope report: %s\n", mdEscape(a.Name))
-	for _, s := range document(a) {
+	fmt.Fprintf(&b, "# %s\n", mdEscape(title))
+	for _, s := range doc {
 		fmt.Fprintf(&b, "\n## %s\n\n", s.title)
 		for i, blk := range s.blocks {
 			if i > 0 {

@@ -3,10 +3,12 @@ package report_test
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -113,5 +115,89 @@ func TestReportHTML(t *testing.T) {
 	}
 	if !strings.Contains(doc, "<title>redo-log-too-small</title>") {
 		t.Error("the redo finding's interval is not shaded")
+	}
+}
+
+func side(t *testing.T, label string, names ...string) report.Side {
+	t.Helper()
+	s := report.Side{Label: label}
+	for _, n := range names {
+		rec := readFixture(t, n)
+		s.Files = append(s.Files, n)
+		s.Records = append(s.Records, rec)
+		s.Analyses = append(s.Analyses, report.Analyze(rec, rec.Findings))
+	}
+	return s
+}
+
+// TestCompareGolden: seed 002's before/after, one run a side.
+func TestCompareGolden(t *testing.T) {
+	c := report.Compare([]report.Side{side(t, "2x128M", "seed002-128M.json"), side(t, "2x5G", "seed002-5G.json")})
+	var txt, md, h bytes.Buffer
+	if err := report.CompareText(&txt, c); err != nil {
+		t.Fatal(err)
+	}
+	if err := report.CompareMarkdown(&md, c); err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "testdata/compare-seed002.txt", txt.Bytes())
+	checkGolden(t, "testdata/compare-seed002.md", md.Bytes())
+	for i, l := range strings.Split(txt.String(), "\n") {
+		if n := len([]rune(l)); n > 80 {
+			t.Errorf("compare line %d is %d columns: %q", i+1, n, l)
+		}
+	}
+	if err := report.CompareHTML(&h, c); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(h.String(), "<svg"); n != 4 {
+		t.Errorf("compare HTML: %d charts, want 4", n)
+	}
+	// The redo finding is cleared by the larger redo log.
+	var redo *report.FindingDiff
+	for i := range c.Findings {
+		if c.Findings[i].ID == "redo-log-too-small" {
+			redo = &c.Findings[i]
+		}
+	}
+	if redo == nil || redo.Status[1] != "cleared" {
+		t.Errorf("redo-log-too-small across sides: %+v, want cleared on the 5G side", redo)
+	}
+}
+
+// TestCompareRepeated: with six runs a side, a clear difference is significant with a
+// ratio interval around it, and a difference inside the noise reads "~".
+func TestCompareRepeated(t *testing.T) {
+	base := readFixture(t, "seed002-128M.json")
+	mk := func(label string, secs ...float64) report.Side {
+		s := report.Side{Label: label}
+		for i, sec := range secs {
+			rec := *base
+			rec.EndedAt = rec.StartedAt.Add(time.Duration(sec * float64(time.Second)))
+			a := report.Analyze(&rec, rec.Findings)
+			s.Files = append(s.Files, fmt.Sprintf("%s-%d.json", label, i+1))
+			s.Records = append(s.Records, &rec)
+			s.Analyses = append(s.Analyses, a)
+		}
+		return s
+	}
+	a := mk("A", 1400, 1395, 1410, 1402, 1390, 1405)
+	b := mk("B", 400, 395, 405, 398, 402, 393) // 3.5× faster
+	n := mk("N", 1398, 1411, 1389, 1404, 1401, 1393)
+	c := report.Compare([]report.Side{a, b, n})
+	var txt bytes.Buffer
+	if err := report.CompareText(&txt, c); err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "testdata/compare-repeated.txt", txt.Bytes())
+	d := c.Metrics[0]
+	if d.Name != "duration" || !d.Cells[1].Significant || d.Cells[1].RatioLo > 0.29 || d.Cells[1].RatioHi < 0.28 {
+		t.Errorf("duration B vs A: %+v, want significant with an interval around 0.285", d.Cells[1])
+	}
+	if d.Cells[2].Significant || !strings.Contains(txt.String(), "~") {
+		t.Errorf("duration N vs A: %+v, want not significant (~)", d.Cells[2])
+	}
+	if len(c.Warnings) != 0 {
+		t.Errorf("warnings with six runs a side: %q", c.Warnings)
 	}
 }

@@ -64,3 +64,35 @@ func TestReportCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareCommand: two records side by side, a side of several runs by commas and by
+// glob, labels, and the errors a user meets.
+func TestCompareCommand(t *testing.T) {
+	a, b := "../../report/testdata/seed002-128M.json", "../../report/testdata/seed002-5G.json"
+	var out, errb bytes.Buffer
+	if code := run([]string{"compare", a, b, "--labels", "128M,5G"}, stdio{Out: &out, Err: &errb}); code != exitOK {
+		t.Fatalf("compare: exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{"innodb_log_file_size  128M  5G", "×0.28", "redo-log-too-small  fired  cleared"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("compare output lacks %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if code := run([]string{"compare", a + "," + a, "../../report/testdata/seed002-5*.json", "-o", filepath.Join(t.TempDir(), "c.html")}, stdio{Out: &out, Err: &errb}); code != exitOK {
+		t.Fatalf("compare with sides of runs: exit %d: %s", code, errb.String())
+	}
+	for _, tt := range []struct {
+		args []string
+		want int
+	}{
+		{[]string{"compare", a}, exitUsage},
+		{[]string{"compare", a, "nothing-*.json"}, exitUsage},
+		{[]string{"compare", a, b, "--labels", "x"}, exitUsage},
+		{[]string{"compare", a, "missing.json"}, exitFailure},
+	} {
+		if code := run(tt.args, stdio{Out: &out, Err: &errb}); code != tt.want {
+			t.Errorf("%q: exit %d, want %d", tt.args, code, tt.want)
+		}
+	}
+}

@@ -62,6 +62,7 @@ func commands() []command {
 		{"watch", "sample a server while another tool restores into it", runWatch},
 		{"advise", "sample a live server briefly (or replay a run record) and print findings", runAdvise},
 		{"report", "render a run record as a text, Markdown, HTML or JSON report", runReport},
+		{"compare", "put run records side by side (before/after tuning, two servers)", runCompare},
 		{"restore-settings", "put back server settings an interrupted --relax-durability import changed", runRestoreSettings},
 	}
 }

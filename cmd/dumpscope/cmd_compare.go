@@ -1,0 +1,122 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/report"
+)
+
+// runCompare puts run records side by side: each argument is one side, several runs of
+// the same setup joined by commas or matched by a quoted glob ('a-*.json').
+func runCompare(args []string, s stdio) int {
+	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
+	fs.SetOutput(s.Err)
+	out := fs.String("o", "", "write the comparison to this `file` (.md, .html, .json by extension; text otherwise) instead of stdout")
+	format := fs.String("format", "", "text, md, html or json (default: by -o's extension, text on stdout)")
+	labelList := fs.String("labels", "", "comma-separated `names` of the sides (default: the first record's file name of each)")
+	replay := fs.Bool("replay", false, "compare the findings of a replay through this dumpscope's rules, not the recorded ones")
+	fs.Usage = func() {
+		fmt.Fprintln(s.Err, "usage: dumpscope compare BASELINE.json OTHER.json [MORE.json…] [-o FILE] [--labels A,B]\n       a side with several runs: a1.json,a2.json,a3.json or a quoted glob 'a-*.json'")
+		fs.PrintDefaults()
+	}
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if len(pos) < 2 {
+		fmt.Fprintln(s.Err, "dumpscope compare: give at least two run records (or sides of runs) to compare")
+		return exitUsage
+	}
+	f, err := reportFormat(*out, *format)
+	if err != nil {
+		fmt.Fprintln(s.Err, "dumpscope compare:", err)
+		return exitUsage
+	}
+	var labels []string
+	if *labelList != "" {
+		labels = strings.Split(*labelList, ",")
+		if len(labels) != len(pos) {
+			fmt.Fprintf(s.Err, "dumpscope compare: --labels names %d sides, but %d were given\n", len(labels), len(pos))
+			return exitUsage
+		}
+	}
+	var sides []report.Side
+	for i, arg := range pos {
+		files, err := sideFiles(arg)
+		if err != nil {
+			fmt.Fprintln(s.Err, "dumpscope compare:", err)
+			return exitUsage
+		}
+		side := report.Side{Files: files}
+		side.Label = strings.TrimSuffix(strings.TrimSuffix(filepath.Base(files[0]), ".gz"), ".json")
+		if labels != nil {
+			side.Label = labels[i]
+		}
+		for _, path := range files {
+			rec, err := report.ReadFile(path)
+			if err != nil {
+				fmt.Fprintln(s.Err, "dumpscope compare:", err)
+				return exitFailure
+			}
+			side.Records = append(side.Records, rec)
+			side.Analyses = append(side.Analyses, report.Analyze(rec, reportFindings(rec, *replay)))
+		}
+		sides = append(sides, side)
+	}
+	c := report.Compare(sides)
+	err = writeOutput(*out, s.Out, func(w io.Writer) error {
+		switch f {
+		case "md":
+			return report.CompareMarkdown(w, c)
+		case "html":
+			return report.CompareHTML(w, c)
+		case "json":
+			return report.CompareJSON(w, c)
+		}
+		return report.CompareText(w, c)
+	})
+	if err != nil {
+		fmt.Fprintf(s.Err, "dumpscope compare: %s: %v\n", *out, err)
+		return exitFailure
+	}
+	if *out != "" && *out != "-" {
+		fmt.Fprintf(s.Err, "dumpscope: comparison written to %s\n", *out)
+	}
+	return exitOK
+}
+
+// sideFiles expands one side's argument: comma-separated paths, each possibly a glob.
+func sideFiles(arg string) ([]string, error) {
+	var files []string
+	for _, p := range strings.Split(arg, ",") {
+		if p == "" {
+			continue
+		}
+		if strings.ContainsAny(p, "*?[") {
+			m, err := filepath.Glob(p)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", p, err)
+			}
+			if len(m) == 0 {
+				return nil, fmt.Errorf("%s matches no file", p)
+			}
+			sort.Strings(m)
+			files = append(files, m...)
+			continue
+		}
+		files = append(files, p)
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%q names no run record", arg)
+	}
+	return files, nil
+}
