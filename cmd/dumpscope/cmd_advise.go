@@ -114,6 +114,7 @@ func runAdvise(args []string, s stdio) int {
 	asJSON := fs.Bool("json", false, "print findings as JSON on stdout")
 	runFile := fs.String("run", "", "replay this run record `file` instead of sampling a server")
 	probe := fs.Duration("probe", 0, "first measure sync-write latency in the server's redo directory for this long (local servers)")
+	failOn := fs.String("fail-on", "", "exit 5 when a finding of this `severity` or worse fired: warn or critical")
 	fs.Usage = func() {
 		fmt.Fprintln(s.Err, "usage: dumpscope advise [connection flags] [--duration 10s] [--probe D] [--json]\n       dumpscope advise --run FILE [--json]")
 		fs.PrintDefaults()
@@ -129,8 +130,12 @@ func runAdvise(args []string, s stdio) int {
 		fmt.Fprintln(s.Err, "dumpscope advise: --interval and --duration must be positive")
 		return exitUsage
 	}
+	if _, err := failOnSeverity(*failOn); err != nil {
+		fmt.Fprintln(s.Err, "dumpscope advise:", err)
+		return exitUsage
+	}
 	if *runFile != "" {
-		return adviseReplay(*runFile, *asJSON, s)
+		return adviseReplay(*runFile, *asJSON, s, *failOn)
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -163,12 +168,12 @@ func runAdvise(args []string, s stdio) int {
 	if interrupted {
 		return exitInterrupted
 	}
-	return exitOK
+	return failOnCode(*failOn, findings, exitOK)
 }
 
 // adviseReplay evaluates a run record's samples through rules.Default(), ignoring the
 // findings stored in it.
-func adviseReplay(path string, asJSON bool, s stdio) int {
+func adviseReplay(path string, asJSON bool, s stdio, failOn string) int {
 	rec, err := report.ReadFile(path)
 	if err != nil {
 		fmt.Fprintf(s.Err, "dumpscope advise: %v\n", err)
@@ -180,7 +185,7 @@ func adviseReplay(path string, asJSON bool, s stdio) int {
 			fmt.Fprintf(s.Err, "dumpscope advise: %v\n", err)
 			return exitFailure
 		}
-		return exitOK
+		return failOnCode(failOn, findings, exitOK)
 	}
 	span := 0.0
 	if n := len(rec.Samples); n > 0 {
@@ -188,7 +193,7 @@ func adviseReplay(path string, asJSON bool, s stdio) int {
 	}
 	fmt.Fprintf(s.Err, "replayed %d samples (%.0f s) of %s: %s %s\n", len(rec.Samples), span, path, rec.Server.Flavor, rec.Server.Version)
 	printFindings(s.Out, findings)
-	return exitOK
+	return failOnCode(failOn, findings, exitOK)
 }
 
 // parseConnFlags parses args with the mariadb client's attached forms (-uroot, -pX)

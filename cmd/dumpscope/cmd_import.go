@@ -55,6 +55,7 @@ type importOptions struct {
 	noAdvisor        bool
 	interval         time.Duration
 	record           string
+	reportFlags      reportFlags // --report, --fail-on (cmd_report.go)
 	probe            time.Duration
 	checkpoint       string
 	resume           bool
@@ -115,6 +116,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	fs.BoolVar(&o.noAdvisor, "no-advisor", false, "do not sample the server or run the rules")
 	fs.DurationVar(&o.interval, "interval", time.Second, "progress and sampling `interval`")
 	fs.StringVar(&o.record, "record", "", "write a run record (JSON) to this `file` (saved every minute while it runs)")
+	o.reportFlags.add(fs)
 	fs.DurationVar(&o.probe, "probe", 0, "before the import, measure sync-write latency in the server's redo directory for this `long` (local servers; adds writes to the device)")
 	fs.StringVar(&o.checkpoint, "checkpoint", "", "checkpoint journal `file` (default: FILE.dumpscope-checkpoint; required for stdin); enables progress rows for --resume")
 	fs.BoolVar(&o.deferIndexes, "defer-indexes", false, "create plain secondary indexes after each table's rows (same final schema)")
@@ -146,6 +148,10 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	}
 	if o.interval <= 0 || o.parallel < 1 {
 		fmt.Fprintln(s.Err, "dumpscope import: --interval must be positive and --parallel at least 1")
+		return nil, exitUsage
+	}
+	if err := o.reportFlags.check(); err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
 		return nil, exitUsage
 	}
 	for _, f := range []string{o.sampleSize, o.batchBytes, o.readAhead} {
@@ -332,7 +338,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 					Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
 			},
 			Command:  o.command, // the record redacts it
-			Record:   o.record != "",
+			Record:   o.record != "" || o.reportFlags.report != "",
 			Log:      s.Err,
 			LogEvery: -1, // the import prints its own progress line, with ServerLine appended
 			Dump:     &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
@@ -387,10 +393,15 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 			}
 		}
 	}
-	return code
+	return o.reportFlags.finish(s, sess, o.record != "", func() *report.Record { return importRecord(sess, in, res, runErr, code) }, code)
 }
 
 func writeImportRecord(path string, sess *advisorSession, in *importer.Input, res *importer.ReplayResult, runErr error, code int) error {
+	return report.WriteFile(path, importRecord(sess, in, res, runErr, code))
+}
+
+// importRecord finishes the session's run record with the import's outcome and totals.
+func importRecord(sess *advisorSession, in *importer.Input, res *importer.ReplayResult, runErr error, code int) *report.Record {
 	out := report.Outcome{Status: report.OutcomeOK}
 	switch {
 	case code == exitInterrupted:
@@ -415,7 +426,7 @@ func writeImportRecord(path string, sess *advisorSession, in *importer.Input, re
 		rec.Dump.LargestStatementBytes = res.LargestStatementBytes
 		rec.Dump.CompressedBytes = in.CompressedBytesRead()
 	}
-	return report.WriteFile(path, rec)
+	return rec
 }
 
 // connCharset is the connection's character set, which the splitter must know to skip

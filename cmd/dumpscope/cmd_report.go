@@ -228,3 +228,47 @@ func failOnCode(failOn string, findings []advisor.Finding, code int) int {
 	}
 	return code
 }
+
+// reportFlags are import's --report and --fail-on.
+type reportFlags struct {
+	report string
+	failOn string
+}
+
+func (r *reportFlags) add(fs *flag.FlagSet) {
+	fs.StringVar(&r.report, "report", "", "write a report of the run to this `file` at the end (.md, .html, .json by extension; text otherwise)")
+	fs.StringVar(&r.failOn, "fail-on", "", "exit 5 when the import finished but a finding of this `severity` or worse fired: warn or critical")
+}
+
+// check reports a bad --fail-on before the import starts.
+func (r *reportFlags) check() error {
+	_, err := failOnSeverity(r.failOn)
+	return err
+}
+
+// finish writes the --report (from the record already written when recorded, else from
+// finishing one now) and applies --fail-on to code.
+func (r *reportFlags) finish(s stdio, sess *advisorSession, recorded bool, finishRecord func() *report.Record, code int) int {
+	if sess == nil {
+		if r.report != "" || r.failOn != "" {
+			fmt.Fprintln(s.Err, "dumpscope import: no report and no --fail-on check: the advisor did not run")
+		}
+		return code
+	}
+	if r.report != "" {
+		rec := sess.rec
+		if !recorded {
+			rec = finishRecord()
+		}
+		format, _ := reportFormat(r.report, "")
+		if err := renderReport(rec, rec.Findings, r.report, format, s.Out); err != nil {
+			fmt.Fprintf(s.Err, "dumpscope import: report %s: %v\n", r.report, err)
+			if code == exitOK {
+				code = exitFailure
+			}
+		} else {
+			fmt.Fprintln(s.Err, "dumpscope: report written to", r.report)
+		}
+	}
+	return failOnCode(r.failOn, sess.engine.Findings(), code)
+}

@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dumpscope/dumpscope/gen"
+	"github.com/dumpscope/dumpscope/report"
 )
 
 // TestReportCommand renders a recorded run in every format, by -o's extension, with the
@@ -94,5 +97,60 @@ func TestCompareCommand(t *testing.T) {
 		if code := run(tt.args, stdio{Out: &out, Err: &errb}); code != tt.want {
 			t.Errorf("%q: exit %d, want %d", tt.args, code, tt.want)
 		}
+	}
+}
+
+// TestImportReportFailOn: the headless evaluation in one command. `import --sandbox
+// --report r.html --fail-on critical` with a 4 MB redo log writes the HTML report (no
+// --record needed), the report names the redo finding and its fix, and the exit code
+// says a critical finding fired; --fail-on with a bad value is a usage error.
+func TestImportReportFailOn(t *testing.T) {
+	o := gen.DefaultOptions()
+	o.SizeBytes = 128 << 20
+	dump := writeGenDump(t, o)
+	dir := t.TempDir()
+	html, md := filepath.Join(dir, "r.html"), filepath.Join(dir, "r.md")
+	var out, errb bytes.Buffer
+	code := run([]string{"import", "--sandbox", "--sandbox-dir", shortDir(t), "--sandbox-set", "innodb_log_file_size=4M",
+		"--interval", "250ms", "--report", html, "--fail-on", "critical", dump}, stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
+	if code != exitFindings {
+		t.Fatalf("import --fail-on critical: exit %d, want %d\n%s%s", code, exitFindings, out.String(), errb.String())
+	}
+	doc, err := os.ReadFile(html)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"redo-log-too-small", "innodb_log_file_size: 4M → ", "<svg"} {
+		if !strings.Contains(string(doc), want) {
+			t.Errorf("the HTML report lacks %q", want)
+		}
+	}
+	// The Markdown report of the same kind of run, rendered from its record, is a
+	// golden-free smoke check that the record the import wrote reads back.
+	rec := filepath.Join(dir, "run.json")
+	code = run([]string{"import", "--sandbox", "--sandbox-dir", shortDir(t), "--interval", "250ms", "--record", rec, "--report", md, "--fail-on", "critical", dump},
+		stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
+	if code != exitOK && code != exitFindings {
+		t.Fatalf("second import: exit %d\n%s", code, errb.String())
+	}
+	raw, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := report.Validate(raw); err != nil {
+		t.Errorf("the import's record: %v", err)
+	}
+	r, err := report.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Tables) == 0 || r.Tables[0].Rows == 0 {
+		t.Errorf("record tables = %+v, want the dump's tables with rows", r.Tables)
+	}
+	if b, err := os.ReadFile(md); err != nil || !bytes.Contains(b, []byte("## Phases and tables")) {
+		t.Errorf("Markdown report: %v", err)
+	}
+	if code := run([]string{"import", "--fail-on", "sometimes", dump}, stdio{In: strings.NewReader(""), Out: &out, Err: &errb}); code != exitUsage {
+		t.Errorf("--fail-on sometimes: exit %d, want %d", code, exitUsage)
 	}
 }
