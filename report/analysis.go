@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -158,7 +159,7 @@ func Analyze(rec *Record, findings []advisor.Finding) *Analysis {
 		Host: rec.Host, Probe: rec.Probe,
 	}
 	if rec.Dump != nil && rec.Dump.Name != "" {
-		a.Name = rec.Dump.Name
+		a.Name = filepath.Base(rec.Dump.Name)
 	}
 	a.DurationSeconds = rec.EndedAt.Sub(rec.StartedAt).Seconds()
 	if n := len(rec.Samples); n > 0 && (rec.EndedAt.IsZero() || a.DurationSeconds <= 0) {
@@ -554,7 +555,7 @@ func innodbView(rec *Record) *InnoDBView {
 			}
 		}
 		if in.MaxCheckpointAgeBytes > 0 {
-			pct := 100 * float64(in.CheckpointAgeBytes) / float64(in.MaxCheckpointAgeBytes)
+			pct := agePct(in)
 			ages = append(ages, pct)
 			ts = append(ts, s.T)
 			if pct >= 87.5 {
@@ -594,6 +595,13 @@ func innodbView(rec *Record) *InnoDBView {
 		}
 	}
 	return &v
+}
+
+// agePct is the checkpoint age as a percentage of its maximum, at most 100: the age
+// overshoots MariaDB's Innodb_checkpoint_max_age by a few kB while InnoDB flushes
+// furiously, and "101 % of the maximum" reads as a measuring error.
+func agePct(in *advisor.InnoDB) float64 {
+	return min(100, 100*float64(in.CheckpointAgeBytes)/float64(in.MaxCheckpointAgeBytes))
 }
 
 // HumanEvidence writes a finding's evidence in human units, guided by the key's suffix

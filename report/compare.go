@@ -213,18 +213,22 @@ func Compare(sides []Side) *Comparison {
 			continue
 		}
 		d := VarDiff{Name: k}
-		differ := false
+		differ, paths := false, 0
 		for i := range sides {
 			v, ok := vals[i][k]
 			if !ok {
 				v = "-"
+			}
+			if strings.HasPrefix(v, "/") {
+				paths++
 			}
 			d.Values = append(d.Values, cnfValue(v))
 			if i > 0 && !sameSetting(v, d.Values[0]) && v != d.Values[0] {
 				differ = true
 			}
 		}
-		if differ {
+		// Paths (a sandbox's log file, a datadir) differ between any two runs.
+		if differ && paths < len(sides) {
 			c.Variables = append(c.Variables, d)
 		}
 	}

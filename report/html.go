@@ -239,7 +239,7 @@ func runCharts(rec *Record, a *Analysis) []chart {
 	for _, s := range rec.Samples {
 		if s.InnoDB != nil && s.InnoDB.MaxCheckpointAgeBytes > 0 {
 			xs = append(xs, s.T)
-			ys = append(ys, 100*float64(s.InnoDB.CheckpointAgeBytes)/float64(s.InnoDB.MaxCheckpointAgeBytes))
+			ys = append(ys, agePct(s.InnoDB))
 		}
 	}
 	ck.series = []series{{name: "checkpoint age", xs: xs, ys: ys}}

@@ -72,12 +72,15 @@ func readFixture(t *testing.T, name string) *report.Record {
 	return rec
 }
 
-// TestReportGolden renders each recorded run as text and Markdown against golden files.
+// TestReportGolden renders each recorded run as text and Markdown against golden files:
+// seed 002's two runs, and two real runs recorded by `dumpscope import --sandbox --record`
+// (scripts/report-screenshot.sh: a 200 MiB generated dump with a 4 MB and a 1 GB redo
+// log; gzip-compressed records).
 func TestReportGolden(t *testing.T) {
-	for _, name := range []string{"seed002-128M.json", "seed002-5G.json"} {
+	for _, name := range []string{"seed002-128M.json", "seed002-5G.json", "sandbox-redo-4M.json.gz", "sandbox-redo-1G.json.gz"} {
 		rec := readFixture(t, name)
 		a := report.Analyze(rec, rec.Findings)
-		base := strings.TrimSuffix(name, ".json")
+		base := strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".json")
 		var txt, md bytes.Buffer
 		if err := report.Text(&txt, a); err != nil {
 			t.Fatal(err)
@@ -163,6 +166,14 @@ func TestCompareGolden(t *testing.T) {
 	if redo == nil || redo.Status[1] != "cleared" {
 		t.Errorf("redo-log-too-small across sides: %+v, want cleared on the 5G side", redo)
 	}
+
+	// The same before/after, measured on this machine's sandbox.
+	c = report.Compare([]report.Side{side(t, "redo-4M", "sandbox-redo-4M.json.gz"), side(t, "redo-1G", "sandbox-redo-1G.json.gz")})
+	txt.Reset()
+	if err := report.CompareText(&txt, c); err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "testdata/compare-sandbox.txt", txt.Bytes())
 }
 
 // TestCompareRepeated: with six runs a side, a clear difference is significant with a
@@ -199,5 +210,31 @@ func TestCompareRepeated(t *testing.T) {
 	}
 	if len(c.Warnings) != 0 {
 		t.Errorf("warnings with six runs a side: %q", c.Warnings)
+	}
+}
+
+// TestReportReadsVersion1: a version 1 record (the rules fixtures are version 1, as
+// the earlier code wrote them) renders the same verdict, findings and restore sections as
+// its version 2 copy (further down, device percentiles differ in the 4th digit: version 2
+// rounds rates to 4 significant digits).
+func TestReportReadsVersion1(t *testing.T) {
+	v1, err := report.ReadFile(fixtures["seed002-128M.json"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	v2 := readFixture(t, "seed002-128M.json")
+	var a, b bytes.Buffer
+	if err := report.Text(&a, report.Analyze(v1, v2.Findings)); err != nil {
+		t.Fatal(err)
+	}
+	if err := report.Text(&b, report.Analyze(v2, v2.Findings)); err != nil {
+		t.Fatal(err)
+	}
+	head := func(s string) string { return s[:strings.Index(s, "# Devices")] }
+	if !strings.Contains(a.String(), "# Devices") || !strings.Contains(a.String(), "record   version 1") {
+		t.Fatalf("version 1 report:\n%s", a.String())
+	}
+	if diff := cmp.Diff(head(b.String()), head(a.String())); diff != "" {
+		t.Errorf("version 1 renders differently (-v2 +v1):\n%s", diff)
 	}
 }

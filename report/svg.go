@@ -49,13 +49,12 @@ type chart struct {
 
 const (
 	chartW   = 1100
-	chartH   = 240
 	marginL  = 78
 	marginR  = 20
 	marginT  = 30
 	marginB  = 44
 	plotW    = chartW - marginL - marginR
-	plotH    = chartH - marginT - marginB
+	plotH    = 166
 	fontSize = 12
 )
 
@@ -97,16 +96,25 @@ func (c chart) svg() string {
 	}
 	ystep := niceStep(ymax / 4)
 	ytop := math.Ceil(ymax/ystep) * ystep
+	if c.yMax > 0 && ymax <= c.yMax {
+		// A percentage ends at 100, not at the next nice step.
+		ytop = c.yMax
+		ystep = niceStep(ytop / 4)
+	}
 	xstep := niceTimeStep((xmax - xmin) / 8)
 	if c.xFmt == nil || c.xLabel != "" && !strings.Contains(c.xLabel, "time") {
 		xstep = niceStep((xmax - xmin) / 8)
 	}
+	// Finding strips sit between the title and the plot, one row each, so they never
+	// cover the data.
+	top := marginT + 14*len(c.shades)
+	height := top + plotH + marginB
 	px := func(x float64) float64 { return marginL + (x-xmin)/(xmax-xmin)*plotW }
-	py := func(y float64) float64 { return marginT + plotH - y/ytop*plotH }
+	py := func(y float64) float64 { return float64(top) + plotH - y/ytop*plotH }
 
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="100%%" role="img" aria-label="%s" font-family="sans-serif" font-size="%d">`,
-		chartW, chartH, html.EscapeString(c.title), fontSize)
+		chartW, height, html.EscapeString(c.title), fontSize)
 	fmt.Fprintf(&b, `<text x="%d" y="18" font-size="14" font-weight="bold">%s</text>`, marginL, html.EscapeString(c.title))
 	// finding intervals: a light band over the plot and a labelled strip per finding
 	// along its top, so overlapping findings stay readable
@@ -116,8 +124,8 @@ func (c chart) svg() string {
 			continue
 		}
 		fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s" fill-opacity="0.07"><title>%s</title></rect>`,
-			x0, marginT, x1-x0, plotH, s.color, html.EscapeString(s.label))
-		y := marginT + i*14
+			x0, top, x1-x0, plotH, s.color, html.EscapeString(s.label))
+		y := marginT - 2 + i*14
 		fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="%.1f" height="13" fill="%s" fill-opacity="0.25"/>`, x0, y, x1-x0, s.color)
 		fmt.Fprintf(&b, `<text x="%.1f" y="%d" fill="#600" font-size="11">%s</text>`, x0+3, y+10, html.EscapeString(clip(s.label, int(max(4, (x1-x0)/6.5)))))
 	}
@@ -126,18 +134,18 @@ func (c chart) svg() string {
 		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>`, marginL, marginL+plotW, py(y), py(y))
 		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end">%s</text>`, marginL-6, py(y)+4, axisNum(y))
 	}
-	fmt.Fprintf(&b, `<text transform="translate(16 %d) rotate(-90)" text-anchor="middle">%s</text>`, marginT+plotH/2, html.EscapeString(c.yLabel))
+	fmt.Fprintf(&b, `<text transform="translate(16 %d) rotate(-90)" text-anchor="middle">%s</text>`, top+plotH/2, html.EscapeString(c.yLabel))
 	// x axis
 	xf := c.xFmt
 	if xf == nil {
 		xf = axisNum
 	}
 	for x := math.Ceil(xmin/xstep) * xstep; x <= xmax+xstep/1000; x += xstep {
-		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="#999"/>`, px(x), px(x), marginT+plotH, marginT+plotH+4)
-		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`, px(x), marginT+plotH+17, html.EscapeString(xf(x)))
+		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="#999"/>`, px(x), px(x), top+plotH, top+plotH+4)
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`, px(x), top+plotH+17, html.EscapeString(xf(x)))
 	}
-	fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="#333"/>`, marginL, marginL+plotW, marginT+plotH, marginT+plotH)
-	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`, marginL+plotW/2, chartH-6, html.EscapeString(c.xLabel))
+	fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="#333"/>`, marginL, marginL+plotW, top+plotH, top+plotH)
+	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`, marginL+plotW/2, height-6, html.EscapeString(c.xLabel))
 	// reference lines
 	for _, h := range c.hlines {
 		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#B00" stroke-dasharray="6 4"/>`, marginL, marginL+plotW, py(h.y), py(h.y))
@@ -145,7 +153,7 @@ func (c chart) svg() string {
 		if h.below {
 			ly = py(h.y) + 12
 		}
-		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end" fill="#B00" font-size="11">%s</text>`, marginL+plotW-4, ly, html.EscapeString(h.label))
+		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end" fill="#B00" font-size="11" stroke="#fff" stroke-width="3" paint-order="stroke">%s</text>`, marginL+plotW-4, ly, html.EscapeString(h.label))
 	}
 	// series
 	for i, s := range c.series {
@@ -178,7 +186,7 @@ func (c chart) svg() string {
 		fmt.Fprintf(&b, `<path d="%s" fill="none" stroke="%s" stroke-width="1.5"%s/>`, d.String(), color, dash)
 		// legend
 		lx := marginL + 10 + (i%4)*240
-		ly := marginT + plotH + 32 + (i/4)*14
+		ly := top + plotH + 32 + (i/4)*14
 		if len(c.series) > 1 {
 			ly = 18
 			lx = marginL + 360 + i*170

@@ -118,6 +118,10 @@ func writeOutput(path string, stdout io.Writer, render func(io.Writer) error) er
 	if err := tmp.Close(); err != nil {
 		return err
 	}
+	// CreateTemp makes the file private; a report is for sharing.
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
 	return os.Rename(tmp.Name(), path)
 }
 
