@@ -1,387 +1,522 @@
 package main
 
 import (
-	"bytes"
+	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"math/rand/v2"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strings"
-	"sync"
+	"syscall"
 	"time"
 
+	"github.com/go-sql-driver/mysql"
+	"golang.org/x/perf/benchmath"
+
+	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/advisor/session"
+	"github.com/dumpscope/dumpscope/gen"
+	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/rules"
+	"github.com/dumpscope/dumpscope/sandbox"
 )
 
-// benchVariant is one server setup: a name and the settings its sandboxes start with
-// (none: the server's defaults, as dumpscope's sandbox sets them).
+// defaultBenchRepeat is 4 runs per variant: the fewest with which a Mann–Whitney U test
+// (benchmath's AssumeNothing) can tell two variants apart at α = 0.05; a confidence
+// interval of the median needs 6.
+const defaultBenchRepeat = 4
+
+// benchVariant is one server configuration under test.
 type benchVariant struct {
-	name     string
-	settings []string
+	Name     string   `json:"name"`
+	Settings []string `json:"settings"` // "name=value", passed to the sandbox server
+	// From is the finding whose advice the variant tries (bench --auto).
+	From string `json:"from,omitempty"`
 }
 
-// parseVariant reads NAME[:var=val,var=val…].
-func parseVariant(s string) (benchVariant, error) {
-	name, rest, _ := strings.Cut(s, ":")
-	v := benchVariant{name: strings.TrimSpace(name)}
-	if v.name == "" || strings.ContainsAny(v.name, "/\\ ") {
-		return v, fmt.Errorf("--variant %q: want NAME[:var=value,…] with a NAME that can be a file name", s)
-	}
-	for _, kv := range strings.Split(rest, ",") {
-		kv = strings.TrimSpace(kv)
-		if kv == "" {
-			continue
-		}
-		if !strings.Contains(kv, "=") {
-			return v, fmt.Errorf("--variant %q: setting %q has no =value", s, kv)
-		}
-		v.settings = append(v.settings, kv)
-	}
-	return v, nil
+// benchRun is one import of the dump into a fresh sandbox.
+type benchRun struct {
+	Variant       string   `json:"variant"`
+	Index         int      `json:"index"`
+	ReplaySeconds float64  `json:"replay_seconds"`
+	Status        string   `json:"status"`
+	Error         string   `json:"error,omitempty"`
+	Findings      []string `json:"findings"`
+	Record        string   `json:"record"`
 }
 
-// benchOrder is the run order: rounds of every variant, every other round reversed
-// (A B, B A, A B …), so a drift of the machine over time (a warming cache, a filling
-// disk, a neighbour) falls on both sides alike.
-func benchOrder(variants, repeat int) [][2]int {
-	var order [][2]int
-	for r := range repeat {
-		for k := range variants {
-			i := k
-			if r%2 == 1 {
-				i = variants - 1 - k
-			}
-			order = append(order, [2]int{i, r})
-		}
-	}
-	return order
+type benchOptions struct {
+	dump         string
+	sampleSize   string
+	variants     multiFlag
+	repeat       int
+	auto         bool
+	parallel     int
+	probe        time.Duration
+	sandboxDir   string
+	serverBinary string
+	outDir       string
+	interval     time.Duration
 }
 
-// prefixWriter prefixes each line written through it (the runs' progress lines).
-type prefixWriter struct {
-	mu     sync.Mutex
-	w      io.Writer
-	prefix string
-	midway bool
-}
-
-func (p *prefixWriter) Write(b []byte) (int, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	var out bytes.Buffer
-	for _, c := range b {
-		if !p.midway {
-			out.WriteString(p.prefix)
-			p.midway = true
-		}
-		out.WriteByte(c)
-		if c == '\n' {
-			p.midway = false
-		}
-	}
-	if _, err := p.w.Write(out.Bytes()); err != nil {
-		return 0, err
-	}
-	return len(b), nil
-}
-
-// runBench restores one dump into fresh sandboxes, one per run, for each variant, and
-// compares the run records.
+// runBench imports the same dump into fresh sandboxes with different server settings, in
+// interleaved order (A B B A …), records each run, and compares the variants: median
+// replay time with its interval, the ratio to the first variant, whether the difference
+// is significant, and which findings each variant raised.
 func runBench(args []string, s stdio) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(s.Err)
-	var variantArgs multiFlag
-	fs.Var(&variantArgs, "variant", "a server setup `NAME[:var=value,…]` (repeatable; the first is the baseline; NAME alone: the sandbox's defaults)")
-	repeat := fs.Int("repeat", 1, "runs of each variant; ≥ 4 for a significance test, ≥ 6 for intervals")
-	outDir := fs.String("out-dir", "", "`directory` for the run records (default: bench-YYYYMMDD-HHMMSS in the current directory)")
-	out := fs.String("o", "", "also write the comparison to this `file` (.md, .html, .json by extension)")
-	sandboxDir := fs.String("sandbox-dir", "", "parent `directory` of the sandboxes: put it on the disk under test")
-	probe := fs.Duration("probe", 0, "measure sync-write latency for this `long` before each run")
-	interval := fs.Duration("interval", time.Second, "sampling `interval`")
-	parallel := fs.Int("parallel", 1, "import connections (import's --parallel)")
-	serverBinary := fs.String("server-binary", "", "mariadbd or mysqld `binary` for the sandboxes")
-	auto := fs.Bool("auto", false, "run the baseline, turn each finding's recommended settings into a variant (and all of them together into one more), run those, and report the measured effect of each piece of advice")
+	var o benchOptions
+	fs.Var(&o.variants, "variant", "`NAME[:var=val,…]`: a server configuration to run (repeatable; without settings: the server's defaults)")
+	fs.IntVar(&o.repeat, "repeat", defaultBenchRepeat, "runs per variant (4: the fewest with which a difference can be significant)")
+	fs.BoolVar(&o.auto, "auto", false, "run the defaults once, turn each finding's advice into a variant, and measure them all")
+	fs.IntVar(&o.parallel, "parallel", 1, "import on `N` connections")
+	fs.DurationVar(&o.probe, "probe", 0, "measure sync-write latency in each sandbox's redo directory first, for this `long`")
+	fs.StringVar(&o.sandboxDir, "sandbox-dir", "", "parent `directory` of the sandboxes: put it on the disk under test")
+	fs.StringVar(&o.serverBinary, "server-binary", "", "mariadbd or mysqld `binary` for the sandboxes")
+	fs.StringVar(&o.outDir, "out", "", "`directory` for the run records and bench.json (default bench-YYYYmmdd-HHMMSS)")
+	fs.StringVar(&o.sampleSize, "sample-size", "64M", "`size` of the generated dump when no DUMP is given")
+	fs.DurationVar(&o.interval, "interval", time.Second, "sampling `interval`")
 	fs.Usage = func() {
-		fmt.Fprintln(s.Err, "usage: dumpscope bench DUMP --variant NAME[:var=value,…] --variant … [--repeat N] [--sandbox-dir DIR] [--out-dir DIR] [-o FILE]")
-		fmt.Fprintln(s.Err, "  e.g. dumpscope bench dump.sql.gz --variant redo-128M:innodb_log_file_size=128M --variant redo-1G:innodb_log_file_size=1G --repeat 4")
+		fmt.Fprintln(s.Err, "usage: dumpscope bench [flags] [DUMP]\n  e.g. dumpscope bench --variant small:innodb_log_file_size=4M --variant big:innodb_log_file_size=1G dump.sql.gz")
 		fs.PrintDefaults()
 	}
-	pos, err := parseInterleaved(fs, args)
-	if err != nil {
+	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
 		}
 		return exitUsage
 	}
-	if len(pos) != 1 {
-		fmt.Fprintln(s.Err, "dumpscope bench: give one DUMP file (the same dump is restored in every run)")
+	if fs.NArg() > 1 {
+		fmt.Fprintln(s.Err, "dumpscope bench: one DUMP expected")
 		return exitUsage
 	}
-	dump := pos[0]
-	if *auto && len(variantArgs) == 0 {
-		variantArgs = multiFlag{"defaults"}
-	}
-	if *auto && len(variantArgs) != 1 {
-		fmt.Fprintln(s.Err, "dumpscope bench: --auto takes at most one --variant, the baseline (default: the sandbox's defaults)")
-		return exitUsage
-	}
-	if !*auto && len(variantArgs) < 2 {
-		fmt.Fprintln(s.Err, "dumpscope bench: give at least two --variant (the first is the baseline; --variant defaults is the sandbox's defaults), or --auto")
-		return exitUsage
-	}
-	if *repeat < 1 {
-		fmt.Fprintln(s.Err, "dumpscope bench: --repeat must be at least 1")
-		return exitUsage
-	}
-	var variants []benchVariant
-	seen := map[string]bool{}
-	for _, a := range variantArgs {
-		v, err := parseVariant(a)
-		if err != nil {
-			fmt.Fprintln(s.Err, "dumpscope bench:", err)
-			return exitUsage
-		}
-		if seen[v.name] {
-			fmt.Fprintf(s.Err, "dumpscope bench: two variants are named %q\n", v.name)
-			return exitUsage
-		}
-		seen[v.name] = true
-		variants = append(variants, v)
-	}
-	format, err := reportFormat(*out, "")
+	o.dump = fs.Arg(0)
+	variants, err := parseVariants(o.variants)
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope bench:", err)
 		return exitUsage
 	}
-	if _, err := os.Stat(dump); err != nil {
-		fmt.Fprintln(s.Err, "dumpscope bench:", err)
-		return exitFailure
+	if len(variants) == 0 && !o.auto {
+		fmt.Fprintln(s.Err, "dumpscope bench: give at least one --variant, or --auto")
+		return exitUsage
 	}
-	dir := *outDir
-	if dir == "" {
-		dir = "bench-" + time.Now().Format("20060102-150405")
+	if o.repeat < 1 || o.parallel < 1 || o.interval <= 0 {
+		fmt.Fprintln(s.Err, "dumpscope bench: --repeat and --parallel must be at least 1, --interval positive")
+		return exitUsage
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		fmt.Fprintln(s.Err, "dumpscope bench:", err)
-		return exitFailure
+	if _, err := units.ParseBytes(o.sampleSize); err != nil {
+		fmt.Fprintln(s.Err, "dumpscope bench: --sample-size:", err)
+		return exitUsage
 	}
-
-	files := make([][]string, len(variants))
-	runOne := func(vi, r, n, total int) bool {
-		v := variants[vi]
-		path := filepath.Join(dir, fmt.Sprintf("%s-%d.json", v.name, r+1))
-		fmt.Fprintf(s.Err, "dumpscope bench: run %d of %d: %s #%d (%s)\n", n, total, v.name, r+1, settingsText(v.settings))
-		iargs := []string{"import", "--sandbox", "--record", path, "--interval", interval.String(), "--parallel", fmt.Sprint(*parallel)}
-		for _, st := range v.settings {
-			iargs = append(iargs, "--sandbox-set", st)
-		}
-		if *sandboxDir != "" {
-			iargs = append(iargs, "--sandbox-dir", *sandboxDir)
-		}
-		if *serverBinary != "" {
-			iargs = append(iargs, "--server-binary", *serverBinary)
-		}
-		if *probe > 0 {
-			iargs = append(iargs, "--probe", probe.String())
-		}
-		iargs = append(iargs, dump)
-		pw := &prefixWriter{w: s.Err, prefix: fmt.Sprintf("[%s #%d] ", v.name, r+1)}
-		code := run(iargs, stdio{In: strings.NewReader(""), Out: pw, Err: pw})
-		if code != exitOK {
-			fmt.Fprintf(s.Err, "dumpscope bench: %s #%d: the import exited %d (its output is above; run records so far are in %s)\n", v.name, r+1, code, dir)
-			return false
-		}
-		files[vi] = append(files[vi], path)
-		return true
-	}
-	if *auto {
-		// The baseline first, all its runs; its findings make the other variants.
-		for r := range *repeat {
-			if !runOne(0, r, r+1, *repeat) {
-				return exitFailure
-			}
-		}
-		advice, err := autoVariants(files[0])
-		if err != nil {
+	if o.dump != "" {
+		if _, err := os.Stat(o.dump); err != nil {
 			fmt.Fprintln(s.Err, "dumpscope bench:", err)
 			return exitFailure
 		}
-		if len(advice) == 0 {
-			fmt.Fprintf(s.Err, "dumpscope bench: the baseline's runs have no finding with a setting to try; nothing to verify (run records in %s)\n", dir)
-			return exitOK
-		}
-		for i, v := range advice {
-			// The baseline's own settings stay, the advice overrides those it names: the
-			// run differs from the baseline by the advice alone.
-			advice[i].settings = overlaySettings(variants[0].settings, v.settings)
-			fmt.Fprintf(s.Err, "dumpscope bench: advice to verify: %s (%s)\n", v.name, settingsText(v.settings))
-		}
-		variants = append(variants, advice...)
-		files = append(files, make([][]string, len(advice))...)
-		order := benchOrder(len(advice), *repeat)
-		for n, o := range order {
-			if !runOne(o[0]+1, o[1], n+1, len(order)) {
-				return exitFailure
-			}
-		}
-	} else {
-		order := benchOrder(len(variants), *repeat)
-		for n, o := range order {
-			if !runOne(o[0], o[1], n+1, len(order)) {
-				return exitFailure
-			}
-		}
 	}
-
-	var sides []report.Side
-	for i, v := range variants {
-		side := report.Side{Label: v.name, Files: files[i]}
-		for _, p := range files[i] {
-			rec, err := report.ReadFile(p)
-			if err != nil {
-				fmt.Fprintln(s.Err, "dumpscope bench:", err)
-				return exitFailure
-			}
-			side.Records = append(side.Records, rec)
-			side.Analyses = append(side.Analyses, report.Analyze(rec, rec.Findings))
-		}
-		sides = append(sides, side)
+	if o.outDir == "" {
+		o.outDir = "bench-" + time.Now().Format("20060102-150405")
 	}
-	c := report.Compare(sides)
-	if err := report.CompareText(s.Out, c); err != nil {
+	if err := os.MkdirAll(o.outDir, 0o755); err != nil {
 		fmt.Fprintln(s.Err, "dumpscope bench:", err)
 		return exitFailure
 	}
-	fmt.Fprintln(s.Out)
-	for i, line := range benchVerdict(c) {
-		fmt.Fprintf(s.Out, "%s (%s): %s\n", variants[i+1].name, settingsText(variants[i+1].settings), line)
-	}
-	if *out != "" {
-		err := writeOutput(*out, s.Out, func(w io.Writer) error {
-			switch format {
-			case "md":
-				return report.CompareMarkdown(w, c)
-			case "html":
-				return report.CompareHTML(w, c)
-			case "json":
-				return report.CompareJSON(w, c)
-			}
-			return report.CompareText(w, c)
-		})
-		if err != nil {
-			fmt.Fprintf(s.Err, "dumpscope bench: %s: %v\n", *out, err)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	b := &bench{o: o, s: s}
+	if o.auto {
+		if variants, err = b.autoVariants(ctx, variants); err != nil {
+			fmt.Fprintln(s.Err, "dumpscope bench:", err)
 			return exitFailure
 		}
-		fmt.Fprintln(s.Err, "dumpscope: comparison written to", *out)
 	}
-	fmt.Fprintln(s.Err, "dumpscope: run records in", dir)
+	if o.repeat < defaultBenchRepeat {
+		fmt.Fprintf(s.Err, "dumpscope bench: note: %d run(s) per variant: too few to tell whether a difference is significant (need %d)\n", o.repeat, defaultBenchRepeat)
+	}
+	runs, err := b.runAll(ctx, variants)
+	summary := summarizeBench(variants, runs)
+	writeBenchText(s.Out, summary)
+	if werr := writeBenchJSON(filepath.Join(o.outDir, "bench.json"), variants, runs, summary); werr != nil {
+		fmt.Fprintln(s.Err, "dumpscope bench:", werr)
+	}
+	fmt.Fprintf(s.Err, "dumpscope bench: run records and bench.json in %s\n", o.outDir)
+	if err != nil {
+		fmt.Fprintln(s.Err, "dumpscope bench:", err)
+		if ctx.Err() != nil {
+			return exitInterrupted
+		}
+		return exitFailure
+	}
 	return exitOK
 }
 
-// autoVariants turns the findings of the baseline's runs into variants: one per finding
-// with the settings its recommendation changes (those not already set), and one with all
-// of them when there are several.
-func autoVariants(baseline []string) ([]benchVariant, error) {
+// parseVariants reads NAME[:var=val,…] specs.
+func parseVariants(specs []string) ([]benchVariant, error) {
 	var out []benchVariant
 	seen := map[string]bool{}
-	var all []string
-	allSeen := map[string]bool{}
-	for _, path := range baseline {
-		rec, err := report.ReadFile(path)
-		if err != nil {
-			return nil, err
+	for _, spec := range specs {
+		name, settings, _ := strings.Cut(spec, ":")
+		if name == "" {
+			return nil, fmt.Errorf("--variant %q: a variant needs a name (NAME[:var=val,…])", spec)
 		}
-		a := report.Analyze(rec, rec.Findings)
-		for _, f := range a.Findings {
-			if seen[f.ID] {
+		if seen[name] {
+			return nil, fmt.Errorf("--variant %q: the name %s is used twice", spec, name)
+		}
+		seen[name] = true
+		v := benchVariant{Name: name}
+		for _, kv := range strings.Split(settings, ",") {
+			if kv = strings.TrimSpace(kv); kv == "" {
 				continue
 			}
-			seen[f.ID] = true
-			var settings []string
-			for _, ch := range f.Changes {
-				if ch.AlreadySet {
-					continue
-				}
-				st := ch.Name + "=" + ch.Recommended
-				settings = append(settings, st)
-				if !allSeen[ch.Name] {
-					allSeen[ch.Name] = true
-					all = append(all, st)
-				}
+			if k, val, ok := strings.Cut(kv, "="); !ok || k == "" || val == "" {
+				return nil, fmt.Errorf("--variant %q: %q is not var=value", spec, kv)
 			}
-			if len(settings) > 0 {
-				out = append(out, benchVariant{name: f.ID, settings: settings})
-			}
+			v.Settings = append(v.Settings, kv)
 		}
-	}
-	if len(out) > 1 {
-		out = append(out, benchVariant{name: "all-advice", settings: all})
+		out = append(out, v)
 	}
 	return out, nil
 }
 
-// benchVerdict says, for each variant after the baseline, how its duration compares:
-// "1.59× faster" with the interval and "not significant" where the runs allow a test.
-func benchVerdict(c *report.Comparison) []string {
-	var dur *report.MetricRow
-	for i := range c.Metrics {
-		if c.Metrics[i].Name == "duration" {
-			dur = &c.Metrics[i]
-		}
+type bench struct {
+	o benchOptions
+	s stdio
+}
+
+// autoVariants runs the first variant (or the server's defaults) once and adds a variant
+// for each finding whose advice is a setting: the advice, verified by experiment.
+func (b *bench) autoVariants(ctx context.Context, given []benchVariant) ([]benchVariant, error) {
+	base := benchVariant{Name: "defaults"}
+	if len(given) > 0 {
+		base = given[0]
 	}
-	var out []string
-	for i := 1; i < len(c.Sides); i++ {
-		if dur == nil || dur.Cells[i].Ratio == 0 {
-			out = append(out, "no duration to compare")
+	fmt.Fprintf(b.s.Err, "dumpscope bench --auto: a first run on %s to see what the advisor recommends\n", describeVariant(base))
+	run, findings, err := b.runOne(ctx, base, 0, "auto-probe")
+	if err != nil {
+		return nil, err
+	}
+	if run.Status != "ok" {
+		return nil, fmt.Errorf("the first run did not finish (%s): %s", run.Status, run.Error)
+	}
+	out := append([]benchVariant{base}, given[min(1, len(given)):]...)
+	for _, f := range findings {
+		changes := rules.Changes(f)
+		if len(changes) == 0 {
+			fmt.Fprintf(b.s.Err, "dumpscope bench --auto: %s: its advice is not a server setting; not measured\n", f.ID)
 			continue
 		}
-		cell := dur.Cells[i]
-		speed := 1 / cell.Ratio
-		word := "faster"
-		if speed < 1 {
-			speed, word = 1/speed, "slower"
+		v := benchVariant{Name: f.ID, From: f.ID, Settings: append([]string{}, base.Settings...)}
+		for _, c := range changes {
+			v.Settings = setSetting(v.Settings, c.Name, c.Value)
 		}
-		line := fmt.Sprintf("%.2f× %s", speed, word)
-		switch {
-		case cell.Tested && !cell.Significant:
-			line += fmt.Sprintf(" (not significant: p = %.2f)", cell.P)
-		case cell.Tested:
-			lo, hi := 1/cell.RatioHi, 1/cell.RatioLo
-			if word == "slower" {
-				lo, hi = cell.RatioLo, cell.RatioHi
+		fmt.Fprintf(b.s.Err, "dumpscope bench --auto: %s → variant %s\n", f.ID, describeVariant(v))
+		out = append(out, v)
+	}
+	if len(out) == 1 {
+		fmt.Fprintln(b.s.Err, "dumpscope bench --auto: no finding recommended a setting; measuring the defaults alone")
+	}
+	return out, nil
+}
+
+// setSetting replaces or adds name=value.
+func setSetting(settings []string, name, value string) []string {
+	for i, kv := range settings {
+		if k, _, _ := strings.Cut(kv, "="); k == name {
+			settings[i] = name + "=" + value
+			return settings
+		}
+	}
+	return append(settings, name+"="+value)
+}
+
+func describeVariant(v benchVariant) string {
+	if len(v.Settings) == 0 {
+		return v.Name + " (server defaults)"
+	}
+	return v.Name + " (" + strings.Join(v.Settings, ", ") + ")"
+}
+
+// benchOrder interleaves the variants as A B … B A, A B … so that a drift of the machine
+// (page cache, thermal, another tenant) lands on every variant alike.
+func benchOrder(n, repeat int) []int {
+	var order []int
+	for r := 0; r < repeat; r++ {
+		for i := 0; i < n; i++ {
+			if r%2 == 0 {
+				order = append(order, i)
+			} else {
+				order = append(order, n-1-i)
 			}
-			line += fmt.Sprintf(" [%.2f, %.2f]", lo, hi)
-		default:
-			line += " (one run a side: no interval)"
 		}
-		out = append(out, line)
+	}
+	return order
+}
+
+func (b *bench) runAll(ctx context.Context, variants []benchVariant) ([]benchRun, error) {
+	order := benchOrder(len(variants), b.o.repeat)
+	count := map[int]int{}
+	var runs []benchRun
+	for k, vi := range order {
+		if ctx.Err() != nil {
+			return runs, ctx.Err()
+		}
+		v := variants[vi]
+		count[vi]++
+		fmt.Fprintf(b.s.Err, "dumpscope bench: run %d/%d: %s #%d\n", k+1, len(order), describeVariant(v), count[vi])
+		run, _, err := b.runOne(ctx, v, count[vi], "")
+		if err != nil {
+			return runs, err
+		}
+		fmt.Fprintf(b.s.Err, "dumpscope bench: run %d/%d: %s in %s, findings: %s\n", k+1, len(order), run.Status,
+			advisor.Clock(run.ReplaySeconds), orNone(run.Findings))
+		runs = append(runs, run)
+	}
+	return runs, nil
+}
+
+func orNone(ids []string) string {
+	if len(ids) == 0 {
+		return "none"
+	}
+	return strings.Join(ids, ", ")
+}
+
+// runOne imports the dump into a fresh sandbox with the variant's settings and writes
+// the run record.
+func (b *bench) runOne(ctx context.Context, v benchVariant, index int, tag string) (benchRun, []advisor.Finding, error) {
+	run := benchRun{Variant: v.Name, Index: index}
+	srv, err := sandbox.Start(ctx, sandbox.Options{Dir: b.o.sandboxDir, ServerBinary: b.o.serverBinary, Settings: v.Settings})
+	if err != nil {
+		return run, nil, fmt.Errorf("variant %s: %w", v.Name, err)
+	}
+	defer srv.Stop()
+	cfg, err := mysql.ParseDSN(srv.DSN(""))
+	if err != nil {
+		return run, nil, err
+	}
+	src := importer.Source{Path: b.o.dump}
+	if b.o.dump == "" {
+		size, _ := units.ParseBytes(b.o.sampleSize)
+		g := gen.DefaultOptions()
+		g.SizeBytes = size
+		rc := gen.Reader(g)
+		defer rc.Close()
+		src = importer.Source{Name: "sample-" + b.o.sampleSize + ".sql (generated)", Reader: rc, ExpectedBytes: size}
+	}
+	var sess *session.Session
+	var replayStart time.Time
+	var replay time.Duration
+	command := append([]string{"dumpscope", "bench"}, "--variant", v.Name+":"+strings.Join(v.Settings, ","))
+	res, err := importer.Import(ctx, cfg, src, importer.Options{
+		Parallel: b.o.parallel, BatchBytes: 4 << 20, ReadAheadBytes: 1 << 30, Log: io.Discard,
+		OnReplay: func(in *importer.Input, progress func() importer.Progress) func() {
+			sess, err = session.Open(ctx, cfg, session.Options{
+				ToolVersion: version, Interval: b.o.interval, Record: true, Command: command,
+				ProbeDuration: b.o.probe,
+				Dump:          &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
+				Progress: func() advisor.ImportProgress {
+					p := progress()
+					return advisor.ImportProgress{Bytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
+						CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0), ExpectedBytes: src.ExpectedBytes, Table: p.Table}
+				},
+			})
+			replayStart = time.Now()
+			if err != nil {
+				fmt.Fprintln(b.s.Err, "dumpscope bench: no sampling for this run:", err)
+				sess = nil
+				return func() { replay = time.Since(replayStart) }
+			}
+			monCtx, monStop := context.WithCancel(ctx)
+			done := make(chan struct{})
+			go func() { defer close(done); _ = sess.Run(monCtx) }()
+			return func() { replay = time.Since(replayStart); monStop(); <-done }
+		},
+	})
+	if err != nil {
+		return run, nil, fmt.Errorf("variant %s: %w", v.Name, err)
+	}
+	run.ReplaySeconds = replay.Seconds()
+	run.Status = "ok"
+	outcome := report.Outcome{Status: report.OutcomeOK}
+	if res.Err != nil {
+		run.Status, run.Error = res.Status.String(), res.Err.Error()
+		outcome = report.Outcome{Status: report.OutcomeError, Error: res.Err.Error()}
+	}
+	if sess == nil {
+		return run, nil, nil
+	}
+	defer sess.Close()
+	findings := sess.Findings()
+	for _, f := range findings {
+		run.Findings = append(run.Findings, f.ID)
+	}
+	rec := sess.Finish(outcome)
+	if rec.Dump != nil {
+		rec.Dump.Bytes, rec.Dump.Statements, rec.Dump.Rows = res.Replay.Bytes, res.Replay.Statements, res.Replay.Rows
+	}
+	name := fmt.Sprintf("%s-%d.json", v.Name, index)
+	if tag != "" {
+		name = fmt.Sprintf("%s-%s.json", v.Name, tag)
+	}
+	run.Record = filepath.Join(b.o.outDir, name)
+	if err := report.WriteFile(run.Record, rec); err != nil {
+		return run, findings, err
+	}
+	return run, findings, nil
+}
+
+// benchSummary is one variant's result.
+type benchSummary struct {
+	Variant string `json:"variant"`
+	Runs    int    `json:"runs"`
+	// MedianSeconds with its confidence interval (Lo, Hi) at 95 %, when there are enough
+	// runs for one (benchmath: 6).
+	MedianSeconds float64 `json:"median_seconds"`
+	LoSeconds     float64 `json:"lo_seconds"`
+	HiSeconds     float64 `json:"hi_seconds"`
+	// Speedup is the first variant's median over this one's (2 = twice as fast), with a
+	// bootstrap 95 % interval.
+	Speedup   float64 `json:"speedup"`
+	SpeedupLo float64 `json:"speedup_lo"`
+	SpeedupHi float64 `json:"speedup_hi"`
+	// P is the Mann–Whitney U p-value against the first variant; Significant when below α.
+	P           float64        `json:"p"`
+	Significant bool           `json:"significant"`
+	Findings    map[string]int `json:"findings"` // finding id → runs in which it fired
+	Warnings    []string       `json:"warnings,omitempty"`
+}
+
+func summarizeBench(variants []benchVariant, runs []benchRun) []benchSummary {
+	times := make([][]float64, len(variants))
+	out := make([]benchSummary, len(variants))
+	for i, v := range variants {
+		out[i] = benchSummary{Variant: describeVariant(v), Findings: map[string]int{}}
+		for _, r := range runs {
+			if r.Variant != v.Name || r.Status != "ok" {
+				continue
+			}
+			times[i] = append(times[i], r.ReplaySeconds)
+			for _, f := range r.Findings {
+				out[i].Findings[f]++
+			}
+		}
+		out[i].Runs = len(times[i])
+	}
+	rng := rand.New(rand.NewPCG(1, 2)) // a fixed seed: the same runs give the same interval
+	var base *benchmath.Sample
+	for i := range variants {
+		if len(times[i]) == 0 {
+			continue
+		}
+		smp := benchmath.NewSample(times[i], &benchmath.DefaultThresholds)
+		sum := benchmath.AssumeNothing.Summary(smp, 0.95)
+		out[i].MedianSeconds = sum.Center
+		if !math.IsInf(sum.Lo, 0) && !math.IsInf(sum.Hi, 0) { // infinite: too few runs for an interval
+			out[i].LoSeconds, out[i].HiSeconds = sum.Lo, sum.Hi
+		}
+		for _, w := range sum.Warnings {
+			out[i].Warnings = append(out[i].Warnings, w.Error())
+		}
+		if i == 0 {
+			base = smp
+			out[i].Speedup, out[i].SpeedupLo, out[i].SpeedupHi = 1, 1, 1
+			continue
+		}
+		if base == nil {
+			continue
+		}
+		out[i].Speedup = median(times[0]) / sum.Center
+		out[i].SpeedupLo, out[i].SpeedupHi = bootstrapSpeedup(rng, times[0], times[i])
+		cmp := benchmath.AssumeNothing.Compare(base, smp)
+		out[i].P, out[i].Significant = cmp.P, cmp.P < cmp.Alpha
+		for _, w := range cmp.Warnings {
+			out[i].Warnings = append(out[i].Warnings, w.Error())
+		}
 	}
 	return out
 }
 
-// overlaySettings is base with the names set in over replaced, then over's other
-// settings.
-func overlaySettings(base, over []string) []string {
-	names := map[string]bool{}
-	for _, o := range over {
-		n, _, _ := strings.Cut(o, "=")
-		names[strings.TrimSpace(n)] = true
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	sort.Float64s(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
 	}
-	var out []string
-	for _, b := range base {
-		n, _, _ := strings.Cut(b, "=")
-		if !names[strings.TrimSpace(n)] {
-			out = append(out, b)
-		}
-	}
-	return append(out, over...)
+	return (s[n/2-1] + s[n/2]) / 2
 }
 
-func settingsText(settings []string) string {
-	if len(settings) == 0 {
-		return "the sandbox's defaults"
+// bootstrapSpeedup is a 95 % percentile-bootstrap interval of median(a)/median(b):
+// benchmath gives none for a ratio.
+func bootstrapSpeedup(rng *rand.Rand, a, b []float64) (lo, hi float64) {
+	const rounds = 2000
+	ratios := make([]float64, rounds)
+	ra, rb := make([]float64, len(a)), make([]float64, len(b))
+	for k := range ratios {
+		for i := range ra {
+			ra[i] = a[rng.IntN(len(a))]
+		}
+		for i := range rb {
+			rb[i] = b[rng.IntN(len(b))]
+		}
+		ratios[k] = median(ra) / median(rb)
 	}
-	return strings.Join(settings, ", ")
+	sort.Float64s(ratios)
+	return ratios[rounds*25/1000], ratios[rounds*975/1000-1]
+}
+
+func writeBenchText(w io.Writer, sum []benchSummary) {
+	fmt.Fprintf(w, "%-44s %4s %9s %21s %s\n", "variant", "runs", "median", "vs first (95% CI)", "findings (runs)")
+	for i, s := range sum {
+		rel := "baseline"
+		if i > 0 && s.Runs > 0 {
+			rel = fmt.Sprintf("%.2f× [%.2f, %.2f]", s.Speedup, s.SpeedupLo, s.SpeedupHi)
+			if !s.Significant {
+				rel = "~ " + rel
+			}
+		}
+		med := "-"
+		if s.Runs > 0 {
+			med = advisor.Clock(s.MedianSeconds)
+			if s.MedianSeconds < 60 {
+				med = fmt.Sprintf("%.1f s", s.MedianSeconds)
+			}
+		}
+		var fs []string
+		for id, n := range s.Findings {
+			fs = append(fs, fmt.Sprintf("%s (%d/%d)", id, n, s.Runs))
+		}
+		sort.Strings(fs)
+		fmt.Fprintf(w, "%-44s %4d %9s %21s %s\n", s.Variant, s.Runs, med, rel, orNone(fs))
+	}
+	fmt.Fprintln(w, "speed-up is the first variant's median replay time over this one's (2.00× = twice as fast);")
+	fmt.Fprintln(w, "~ marks a difference that is not significant (Mann–Whitney U, α = 0.05).")
+	seen := map[string]bool{}
+	for _, s := range sum {
+		for _, warn := range s.Warnings {
+			if !seen[warn] {
+				seen[warn] = true
+				fmt.Fprintln(w, "note:", warn)
+			}
+		}
+	}
+}
+
+func writeBenchJSON(path string, variants []benchVariant, runs []benchRun, sum []benchSummary) error {
+	b, err := json.MarshalIndent(map[string]any{"variants": variants, "runs": runs, "summary": sum}, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
 }

@@ -2,111 +2,108 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/dumpscope/dumpscope/gen"
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
 	"github.com/dumpscope/dumpscope/report"
 )
 
-func TestParseVariant(t *testing.T) {
-	v, err := parseVariant("redo-1G:innodb_log_file_size=1G, innodb_flush_log_at_trx_commit=2")
-	if err != nil || v.name != "redo-1G" || !cmp.Equal(v.settings, []string{"innodb_log_file_size=1G", "innodb_flush_log_at_trx_commit=2"}) {
-		t.Errorf("parseVariant = %+v, %v", v, err)
+func TestBenchOrderInterleaves(t *testing.T) {
+	if d := cmp.Diff([]int{0, 1, 2, 2, 1, 0, 0, 1, 2}, benchOrder(3, 3)); d != "" {
+		t.Errorf("benchOrder(3, 3) (-want +got):\n%s", d)
 	}
-	if v, err := parseVariant("defaults"); err != nil || v.settings != nil {
-		t.Errorf("parseVariant(defaults) = %+v, %v", v, err)
+}
+
+func TestParseVariants(t *testing.T) {
+	got, err := parseVariants([]string{"defaults", "big:innodb_log_file_size=1G, innodb_flush_log_at_trx_commit=2"})
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, bad := range []string{"", ":a=1", "x:novalue", "a/b:x=1"} {
-		if _, err := parseVariant(bad); err == nil {
-			t.Errorf("parseVariant(%q): want an error", bad)
+	want := []benchVariant{{Name: "defaults"}, {Name: "big", Settings: []string{"innodb_log_file_size=1G", "innodb_flush_log_at_trx_commit=2"}}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	for _, bad := range [][]string{{":x=1"}, {"a:x"}, {"a", "a"}} {
+		if _, err := parseVariants(bad); err == nil {
+			t.Errorf("parseVariants(%q): want an error", bad)
 		}
 	}
 }
 
-func TestBenchOrder(t *testing.T) {
-	got := benchOrder(2, 3)
-	want := [][2]int{{0, 0}, {1, 0}, {1, 1}, {0, 1}, {0, 2}, {1, 2}} // A B B A A B
-	if !cmp.Equal(got, want) {
-		t.Errorf("benchOrder(2, 3) = %v, want %v", got, want)
+// TestSummarizeBench: a variant twice as fast over 6 runs each is significant, with the
+// ratio's interval around 2; one indistinguishable from the baseline gets ~; findings are
+// counted per variant.
+func TestSummarizeBench(t *testing.T) {
+	variants := []benchVariant{{Name: "a"}, {Name: "b"}, {Name: "c"}}
+	var runs []benchRun
+	for i, s := range []float64{10, 10.5, 9.8, 10.2, 10.1, 9.9} {
+		runs = append(runs,
+			benchRun{Variant: "a", Index: i, ReplaySeconds: s, Status: "ok", Findings: []string{"redo-log-too-small"}},
+			benchRun{Variant: "b", Index: i, ReplaySeconds: s / 2, Status: "ok"},
+			benchRun{Variant: "c", Index: i, ReplaySeconds: s + []float64{0.1, -0.1}[i%2], Status: "ok"})
+	}
+	sum := summarizeBench(variants, runs)
+	if sum[0].Findings["redo-log-too-small"] != 6 || len(sum[1].Findings) != 0 {
+		t.Errorf("findings: %v / %v", sum[0].Findings, sum[1].Findings)
+	}
+	if !sum[1].Significant || sum[1].Speedup < 1.9 || sum[1].Speedup > 2.1 || sum[1].SpeedupLo > 2 || sum[1].SpeedupHi < 2 {
+		t.Errorf("b: %+v, want a significant 2× with 2 inside its interval", sum[1])
+	}
+	if sum[2].Significant {
+		t.Errorf("c: %+v, want not significant", sum[2])
+	}
+	var out bytes.Buffer
+	writeBenchText(&out, sum)
+	if !strings.Contains(out.String(), "~ 1.00×") || !strings.Contains(out.String(), "2.00×") {
+		t.Errorf("text:\n%s", out.String())
 	}
 }
 
-// TestBenchRedo: seed 002's before/after in one command, in miniature. A 4 MB redo log
-// against a 256 MB one on the same dump: every run is recorded, the comparison shows the
-// variable that differs, and redo-log-too-small fires on the small log and is cleared on
-// the large one.
-func TestBenchRedo(t *testing.T) {
-	o := gen.DefaultOptions()
-	o.SizeBytes = 96 << 20
-	dump := writeGenDump(t, o)
+// TestBenchRuns: two variants of a tiny dump, each in its own sandbox; each run leaves a
+// valid run record whose server variables are the variant's settings.
+func TestBenchRuns(t *testing.T) {
+	testsandbox.Start(t) // skips (or fails under CI) without a server
 	dir := t.TempDir()
-	var out, errb bytes.Buffer
-	code := run([]string{"bench", dump, "--variant", "redo-4M:innodb_log_file_size=4M", "--variant", "redo-256M:innodb_log_file_size=256M",
-		"--sandbox-dir", shortDir(t), "--out-dir", dir, "--interval", "250ms", "-o", filepath.Join(dir, "compare.html")},
-		stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
+	dump := filepath.Join(dir, "d.sql")
+	if err := os.WriteFile(dump, []byte("CREATE DATABASE b;\nUSE b;\nCREATE TABLE t (id INT PRIMARY KEY);\nINSERT INTO t VALUES (1),(2),(3);\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"bench", "--repeat", "1", "--sandbox-dir", shortDir(t), "--out", out,
+		"--variant", "plain", "--variant", "tiny:innodb_log_file_size=4M", dump}, stdio{In: strings.NewReader(""), Out: &stdout, Err: &stderr})
 	if code != exitOK {
-		t.Fatalf("bench: exit %d\n%s", code, errb.String())
+		t.Fatalf("bench exit %d\n%s%s", code, stdout.String(), stderr.String())
 	}
-	for _, want := range []string{"innodb_log_file_size  4M       256M", "redo-log-too-small", "cleared"} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("bench output lacks %q:\n%s", want, out.String())
+	var got struct{ Runs []benchRun }
+	b, err := os.ReadFile(filepath.Join(out, "bench.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Runs) != 2 {
+		t.Fatalf("runs: %+v", got.Runs)
+	}
+	for _, r := range got.Runs {
+		rec, err := report.ReadFile(r.Record)
+		if err != nil {
+			t.Fatalf("%s: %v", r.Record, err)
+		}
+		size := fmt.Sprint(rec.Server.Variables["innodb_log_file_size"])
+		if (r.Variant == "tiny") != (size == "4.194304e+06") {
+			t.Errorf("%s: innodb_log_file_size %s", r.Variant, size)
+		}
+		if rec.Dump == nil || rec.Dump.Rows != 3 {
+			t.Errorf("%s: dump %+v, want 3 rows", r.Variant, rec.Dump)
 		}
 	}
-	if !strings.Contains(errb.String(), "[redo-4M #1] ") {
-		t.Errorf("the runs' progress is not prefixed with their variant:\n%s", errb.String())
-	}
-	for _, f := range []string{"redo-4M-1.json", "redo-256M-1.json"} {
-		if _, err := report.ReadFile(filepath.Join(dir, f)); err != nil {
-			t.Error(err)
-		}
-	}
-	if code := run([]string{"bench", dump, "--variant", "a"}, stdio{Out: &out, Err: &errb}); code != exitUsage {
-		t.Errorf("one variant: exit %d, want %d", code, exitUsage)
-	}
-}
-
-func TestOverlaySettings(t *testing.T) {
-	got := overlaySettings([]string{"innodb_log_file_size=4M", "innodb_io_capacity=100"}, []string{"innodb_log_file_size=1G"})
-	want := []string{"innodb_io_capacity=100", "innodb_log_file_size=1G"}
-	if !cmp.Equal(got, want) {
-		t.Errorf("overlaySettings = %q, want %q", got, want)
-	}
-}
-
-// TestBenchAuto: advice verified by experiment. The baseline has a 4 MB redo log; its
-// run's redo finding becomes a variant with the recommended size (the baseline's other
-// settings kept), which is run and compared: the finding is cleared there and the
-// verdict line gives the measured effect.
-func TestBenchAuto(t *testing.T) {
-	o := gen.DefaultOptions()
-	o.SizeBytes = 96 << 20
-	dump := writeGenDump(t, o)
-	dir := t.TempDir()
-	var out, errb bytes.Buffer
-	code := run([]string{"bench", "--auto", "--variant", "small-redo:innodb_log_file_size=4M", dump,
-		"--sandbox-dir", shortDir(t), "--out-dir", dir, "--interval", "250ms"},
-		stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
-	if code != exitOK {
-		t.Fatalf("bench --auto: exit %d\n%s", code, errb.String())
-	}
-	if !strings.Contains(errb.String(), "advice to verify: redo-log-too-small (innodb_log_file_size=") {
-		t.Fatalf("no redo advice turned into a variant:\n%s", errb.String())
-	}
-	var verdict string
-	for _, l := range strings.Split(out.String(), "\n") {
-		if strings.HasPrefix(l, "redo-log-too-small (") {
-			verdict = l
-		}
-	}
-	if !strings.Contains(verdict, "×") {
-		t.Errorf("no measured effect for the redo advice:\n%s", out.String())
-	}
-	if !strings.Contains(out.String(), "critical redo-log-too-small  fired") || !strings.Contains(out.String(), "cleared") {
-		t.Errorf("the redo finding is not cleared by its own advice:\n%s", out.String())
-	}
-	t.Log(verdict)
 }

@@ -11,18 +11,20 @@ import (
 	"strings"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/advisor/session"
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
 )
 
-// completeImportRecord adds to a finished import's record what only the replay result
-// knows: the warning and skipped-error counts with the first of each, and the rows the
-// dump held per table (the recorder timed the tables from the ticks).
-func completeImportRecord(rec *report.Record, res *importer.ReplayResult) {
-	if res == nil {
+// completeImportRecord adds to a finished import's record what only the import's result
+// knows: the warning and skipped-error counts with the first of each, the rows the dump
+// held per table (the recorder timed the tables from the ticks), and the row check.
+func completeImportRecord(rec *report.Record, r *importer.Result) {
+	if r == nil || r.Replay == nil {
 		return
 	}
+	res := r.Replay
 	rec.Outcome.Warnings, rec.Outcome.Errors = res.Warnings, res.Errors
 	for _, w := range res.WarningList {
 		rec.Outcome.WarningList = append(rec.Outcome.WarningList, w.String())
@@ -41,15 +43,30 @@ func completeImportRecord(rec *report.Record, res *importer.ReplayResult) {
 		}
 		i, ok := idx[name]
 		if !ok {
-			// Loaded between two ticks: known to the replayer, never seen current.
+			// The ticks name a table as the importer's progress does: unqualified when
+			// the dump's statements are.
 			i, ok = idx[tc.Table]
 		}
 		if !ok {
-			rec.Tables = append(rec.Tables, report.TableTime{Name: name})
+			// Loaded between two ticks: known to the replayer, never seen current.
+			rec.Tables = append(rec.Tables, report.TableTime{Name: tc.Table})
 			i = len(rec.Tables) - 1
-			idx[name] = i
+			idx[tc.Table] = i
 		}
 		rec.Tables[i].Rows = tc.Rows
+	}
+	if len(r.RowCounts) > 0 {
+		rc := &report.RowCheck{Tables: len(r.RowCounts)}
+		for _, c := range r.RowCounts {
+			if c.Err != nil || c.ServerRows != c.Rows {
+				name := c.Table
+				if c.Database != "" {
+					name = c.Database + "." + c.Table
+				}
+				rc.Differing = append(rc.Differing, name)
+			}
+		}
+		rec.Outcome.RowCheck = rc
 	}
 }
 
@@ -250,20 +267,17 @@ func (r *reportFlags) check() error {
 	return err
 }
 
-// finish writes the --report (from the record already written when recorded, else from
-// finishing one now) and applies --fail-on to code.
-func (r *reportFlags) finish(s stdio, sess *advisorSession, recorded bool, finishRecord func() *report.Record, code int) int {
-	if sess == nil {
+// finish writes the --report (from the session's record, finished by finishRecord) and
+// applies --fail-on to code. sampled is false when the server was not sampled.
+func (r *reportFlags) finish(s stdio, sess *session.Session, sampled bool, finishRecord func() *report.Record, code int) int {
+	if sess == nil || !sampled {
 		if r.report != "" || r.failOn != "" {
-			fmt.Fprintln(s.Err, "dumpscope import: no report and no --fail-on check: the advisor did not run")
+			fmt.Fprintln(s.Err, "dumpscope import: no report and no --fail-on check: the server was not sampled")
 		}
 		return code
 	}
 	if r.report != "" {
-		rec := sess.rec
-		if !recorded {
-			rec = finishRecord()
-		}
+		rec := finishRecord()
 		format, _ := reportFormat(r.report, "")
 		if err := renderReport(rec, rec.Findings, r.report, format, s.Out); err != nil {
 			fmt.Fprintf(s.Err, "dumpscope import: report %s: %v\n", r.report, err)
@@ -274,5 +288,5 @@ func (r *reportFlags) finish(s stdio, sess *advisorSession, recorded bool, finis
 			fmt.Fprintln(s.Err, "dumpscope: report written to", r.report)
 		}
 	}
-	return failOnCode(r.failOn, sess.engine.Findings(), code)
+	return failOnCode(r.failOn, sess.Findings(), code)
 }

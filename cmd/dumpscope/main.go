@@ -60,10 +60,10 @@ func commands() []command {
 		{"iostat", "print iostat -x columns for devices", runIostat},
 		{"probe", "measure how fast a directory's device makes a write durable", runProbe},
 		{"watch", "sample a server while another tool restores into it", runWatch},
+		{"bench", "import one dump into fresh sandboxes with different settings and compare", runBench},
 		{"advise", "sample a live server briefly (or replay a run record) and print findings", runAdvise},
 		{"report", "render a run record as a text, Markdown, HTML or JSON report", runReport},
 		{"compare", "put run records side by side (before/after tuning, two servers)", runCompare},
-		{"bench", "restore one dump into fresh sandboxes with different settings, and compare", runBench},
 		{"restore-settings", "put back server settings an interrupted --relax-durability import changed", runRestoreSettings},
 	}
 }
