@@ -606,12 +606,21 @@ func agePct(in *advisor.InnoDB) float64 {
 
 // HumanEvidence writes a finding's evidence in human units, guided by the key's suffix
 // (the rules name units in keys: _bytes, _pct, _seconds, _ms, _per_sec).
+//
+// Measurements come first, then the thresholds they were held against, each group in
+// name order.
 func HumanEvidence(ev map[string]any) string {
 	keys := make([]string, 0, len(ev))
 	for k := range ev {
 		keys = append(keys, k)
 	}
-	sort.Strings(keys)
+	sort.Slice(keys, func(i, j int) bool {
+		ti, tj := strings.Contains(keys[i], "threshold"), strings.Contains(keys[j], "threshold")
+		if ti != tj {
+			return tj
+		}
+		return keys[i] < keys[j]
+	})
 	parts := make([]string, 0, len(keys))
 	for _, k := range keys {
 		name := strings.ReplaceAll(k, "_", " ")
