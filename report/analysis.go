@@ -17,19 +17,21 @@ import (
 // Markdown, HTML) format it and `report -o x.json` writes it as is. Rates are per second,
 // sizes bytes, times seconds since the run started.
 type Analysis struct {
-	Name            string              `json:"name"`
-	Command         []string            `json:"command,omitempty"`
-	StartedAt       time.Time           `json:"started_at"`
-	DurationSeconds float64             `json:"duration_seconds"`
-	IntervalSeconds float64             `json:"interval_seconds"`
-	RecordVersion   int                 `json:"record_version"`
-	Samples         int                 `json:"samples"`
-	Outcome         Outcome             `json:"outcome"`
-	Verdict         Verdict             `json:"verdict"`
-	Findings        []FindingView       `json:"findings"`
-	Restore         *RestoreStats       `json:"restore,omitempty"`
-	Tables          []TableTime         `json:"tables,omitempty"`
-	Phases          []PhaseTime         `json:"phases,omitempty"`
+	Name            string        `json:"name"`
+	Command         []string      `json:"command,omitempty"`
+	StartedAt       time.Time     `json:"started_at"`
+	DurationSeconds float64       `json:"duration_seconds"`
+	IntervalSeconds float64       `json:"interval_seconds"`
+	RecordVersion   int           `json:"record_version"`
+	Samples         int           `json:"samples"`
+	Outcome         Outcome       `json:"outcome"`
+	Verdict         Verdict       `json:"verdict"`
+	Findings        []FindingView `json:"findings"`
+	Restore         *RestoreStats `json:"restore,omitempty"`
+	Tables          []TableTime   `json:"tables,omitempty"`
+	Phases          []PhaseTime   `json:"phases,omitempty"`
+	// PhasesFromTicks: the record had no phases; these are tickPhases'.
+	PhasesFromTicks bool                `json:"phases_from_ticks,omitempty"`
 	Devices         []DeviceView        `json:"devices,omitempty"`
 	InnoDB          *InnoDBView         `json:"innodb,omitempty"`
 	CPU             []ColumnStats       `json:"cpu,omitempty"`
@@ -170,6 +172,10 @@ func Analyze(rec *Record, findings []advisor.Finding) *Analysis {
 	vars := rec.Server.ServerInfo(endT).Variables
 	for _, f := range findings {
 		a.Findings = append(a.Findings, findingView(f, vars, endT))
+	}
+	if len(a.Phases) == 0 {
+		a.Phases = tickPhases(rec)
+		a.PhasesFromTicks = a.Phases != nil
 	}
 	a.Verdict = verdict(a)
 	a.Restore = restoreStats(rec)
@@ -312,6 +318,36 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// tickPhases derives the import's coarse phases from its ticks when the record has none:
+// before the first row (connecting, schema), while rows arrive (table data), and after
+// the last row (index builds, triggers and routines, the row count). Tick resolution.
+func tickPhases(rec *Record) []PhaseTime {
+	imp := importSamples(rec.Samples)
+	if len(imp) < 2 || imp[len(imp)-1].Import.Rows == 0 {
+		return nil
+	}
+	first, last := -1, -1
+	for i, s := range imp {
+		if s.Import.Rows > 0 && first < 0 {
+			first = i
+		}
+		if i > 0 && s.Import.Rows > imp[i-1].Import.Rows {
+			last = i
+		}
+	}
+	end := imp[len(imp)-1].T
+	if d := rec.EndedAt.Sub(rec.StartedAt).Seconds(); d > end {
+		end = d
+	}
+	startData := 0.0
+	if first > 0 {
+		startData = imp[first-1].T
+	}
+	return []PhaseTime{{Name: "schema, before the first row", StartT: 0, EndT: startData},
+		{Name: "table data", StartT: startData, EndT: imp[last].T},
+		{Name: "after the last row", StartT: imp[last].T, EndT: end}}
 }
 
 // percentiles returns nearest-rank percentiles of xs (nil when empty).

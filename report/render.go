@@ -150,6 +150,9 @@ func document(a *Analysis) []section {
 			}
 			s.blocks = append(s.blocks, t, para{"Table times are at tick resolution: the time between ticks counts for the table the importer was on at the later tick."})
 		}
+		if a.PhasesFromTicks {
+			s.blocks = append(s.blocks, para{"Phases come from the ticks (the record has none): after the last row come index builds, triggers and routines, and the row count."})
+		}
 		doc = append(doc, s)
 	}
 
@@ -349,8 +352,10 @@ func textDoc(w io.Writer, doc []section) error {
 		head := "# " + s.title + " "
 		b.WriteString(head + strings.Repeat("#", max(0, textWidth-len([]rune(head)))) + "\n")
 		for j, blk := range s.blocks {
-			if _, ok := blk.(para); ok && j > 0 {
-				if _, prevTable := s.blocks[j-1].(table); prevTable {
+			if j > 0 {
+				_, prevTable := s.blocks[j-1].(table)
+				_, isKV := blk.(kv)
+				if prevTable && !isKV {
 					b.WriteString("\n")
 				}
 			}
