@@ -59,8 +59,10 @@ type Cell struct {
 	Center float64 `json:"center"`
 	Lo     float64 `json:"lo,omitempty"`
 	Hi     float64 `json:"hi,omitempty"`
-	// Ratio is Center / the first side's Center (0 for the first side or when unknown).
-	Ratio   float64 `json:"ratio,omitempty"`
+	// Ratio is Center / the first side's Center; HasRatio is false for the first side
+	// and where either center is missing or the baseline's is 0.
+	Ratio    float64 `json:"ratio"`
+	HasRatio bool    `json:"has_ratio,omitempty"`
 	RatioLo float64 `json:"ratio_lo,omitempty"`
 	RatioHi float64 `json:"ratio_hi,omitempty"`
 	// P is the U test's p-value (set when both sides have ≥ 2 runs); Significant is
@@ -189,7 +191,7 @@ func Compare(sides []Side) *Comparison {
 	case minN < 4:
 		c.Warnings = append(c.Warnings, fmt.Sprintf("%d runs on a side: too few for the Mann–Whitney U test to find any difference at α = 0.05 (need ≥ 4 a side), so every difference reads ~", minN))
 	case minN < 6:
-		c.Warnings = append(c.Warnings, fmt.Sprintf("%d runs on a side: the 95 %% interval of a median needs ≥ 6, so intervals are wider than 95 %% or unbounded", minN))
+		c.Warnings = append(c.Warnings, fmt.Sprintf("%d runs on a side: the 95 %% interval of a median needs ≥ 6, so values are medians without one; ratios are tested and bootstrapped", minN))
 	}
 
 	// Variables that differ (first run of each side, at its end).
@@ -343,7 +345,7 @@ func metricRow(sides []Side, name string, lowerIsBetter bool, format func(float6
 		if base.Missing || cell.Missing || base.Center == 0 {
 			continue
 		}
-		cell.Ratio = cell.Center / base.Center
+		cell.Ratio, cell.HasRatio = cell.Center/base.Center, true
 		if base.N >= 2 && cell.N >= 2 {
 			cmp := benchmath.AssumeNothing.Compare(samples[0], samples[i])
 			cell.P, cell.Tested = cmp.P, true
@@ -401,7 +403,9 @@ func (c Cell) valueText() string {
 		return "-"
 	}
 	v := c.format(c.Center)
-	if c.N >= 2 {
+	// Below 6 runs benchmath's interval is unbounded; the warning above the table says
+	// so once instead of "±∞" in every cell.
+	if c.N >= 2 && !math.IsInf(c.Lo, 0) && !math.IsInf(c.Hi, 0) {
 		s := benchmath.Summary{Center: c.Center, Lo: c.Lo, Hi: c.Hi}
 		v += " ±" + s.PctRangeString()
 	}
@@ -411,7 +415,7 @@ func (c Cell) valueText() string {
 // ratioText is a cell's ratio to the baseline: "×2.31", with the bootstrap interval when
 // tested, and "~" when the U test finds no significant difference.
 func (c Cell) ratioText() string {
-	if c.Ratio == 0 {
+	if !c.HasRatio {
 		return "-"
 	}
 	t := fmt.Sprintf("×%.2f", c.Ratio)

@@ -57,7 +57,7 @@ func runCompare(args []string, s stdio) int {
 			return exitUsage
 		}
 		side := report.Side{Files: files}
-		side.Label = strings.TrimSuffix(strings.TrimSuffix(filepath.Base(files[0]), ".gz"), ".json")
+		side.Label = sideLabel(files)
 		if labels != nil {
 			side.Label = labels[i]
 		}
@@ -119,4 +119,28 @@ func sideFiles(arg string) ([]string, error) {
 		return nil, fmt.Errorf("%q names no run record", arg)
 	}
 	return files, nil
+}
+
+// sideLabel names a side by its records' file names: the one name, or what the names of
+// several runs share (redo-4M-1.json, redo-4M-2.json → redo-4M).
+func sideLabel(files []string) string {
+	base := func(p string) string {
+		return strings.TrimSuffix(strings.TrimSuffix(filepath.Base(p), ".gz"), ".json")
+	}
+	label := base(files[0])
+	if len(files) == 1 {
+		return label
+	}
+	for _, f := range files[1:] {
+		b := base(f)
+		n := 0
+		for n < len(label) && n < len(b) && label[n] == b[n] {
+			n++
+		}
+		label = label[:n]
+	}
+	if l := strings.TrimRight(label, "-_. "); l != "" {
+		return l
+	}
+	return base(files[0])
 }
