@@ -63,8 +63,8 @@ type Cell struct {
 	// and where either center is missing or the baseline's is 0.
 	Ratio    float64 `json:"ratio"`
 	HasRatio bool    `json:"has_ratio,omitempty"`
-	RatioLo float64 `json:"ratio_lo,omitempty"`
-	RatioHi float64 `json:"ratio_hi,omitempty"`
+	RatioLo  float64 `json:"ratio_lo,omitempty"`
+	RatioHi  float64 `json:"ratio_hi,omitempty"`
 	// P is the U test's p-value (set when both sides have ≥ 2 runs); Significant is
 	// P < 0.05. With one run a side no test is made and Tested is false.
 	P           float64 `json:"p,omitempty"`

@@ -54,12 +54,13 @@ func compareCharts(c *Comparison) []chart {
 	ut := mk("Busiest device's utilisation (%util)", "% of time busy")
 	ut.yMax = 100
 	aw := mk("Busiest device's write latency (w_await)", "ms")
+	aw.clipOutliers = true
 	for si, side := range c.sides {
 		color := palette[si%len(palette)]
 		for ri, rec := range side.Records {
 			name := side.Label
 			if len(side.Records) > 1 {
-				name = fmt.Sprintf("%s #%d", side.Label, ri+1)
+				name = fmt.Sprintf("%s (%d runs)", side.Label, len(side.Records))
 			}
 			dev := busiestDevice(rec)
 			var xs, tys, cks, uts, aws []float64
@@ -77,7 +78,7 @@ func compareCharts(c *Comparison) []chart {
 				prevT, prevBytes = s.T, s.Import.Bytes
 				age := nan
 				if s.InnoDB != nil && s.InnoDB.MaxCheckpointAgeBytes > 0 {
-					age = 100 * float64(s.InnoDB.CheckpointAgeBytes) / float64(s.InnoDB.MaxCheckpointAgeBytes)
+					age = agePct(s.InnoDB)
 				}
 				u, a := nan, nan
 				if d, ok := s.Devices[dev]; ok {
@@ -86,11 +87,16 @@ func compareCharts(c *Comparison) []chart {
 				xs = append(xs, x)
 				tys, cks, uts, aws = append(tys, rate), append(cks, age), append(uts, u), append(aws, a)
 			}
+			// One legend entry a side: its first run, solid; the others dashed, unnamed.
 			dashed := ri > 0
+			devName := name + " " + dev
+			if dashed {
+				name, devName = "", ""
+			}
 			tp.series = append(tp.series, series{name: name, xs: xs, ys: tys, color: color, dashed: dashed})
 			ck.series = append(ck.series, series{name: name, xs: xs, ys: cks, color: color, dashed: dashed})
-			ut.series = append(ut.series, series{name: name + " " + dev, xs: xs, ys: uts, color: color, dashed: dashed})
-			aw.series = append(aw.series, series{name: name + " " + dev, xs: xs, ys: aws, color: color, dashed: dashed})
+			ut.series = append(ut.series, series{name: devName, xs: xs, ys: uts, color: color, dashed: dashed})
+			aw.series = append(aw.series, series{name: devName, xs: xs, ys: aws, color: color, dashed: dashed})
 		}
 	}
 	var out []chart

@@ -217,6 +217,7 @@ func runCharts(rec *Record, a *Analysis) []chart {
 	add("Device writes per second (w/s)", "writes/s", 0, func(d iostat.DeviceStats) (float64, bool) { return d.WPerSec, true })
 	add("Device write throughput (wkB/s)", "MB/s written", 0, func(d iostat.DeviceStats) (float64, bool) { return d.WkBPerSec / 1000, true })
 	aw := mk("Write and flush latency (w_await, f_await)", "ms")
+	aw.clipOutliers = true
 	for _, n := range names {
 		xs, ys := deviceSeries(rec, n, byTime, func(d iostat.DeviceStats) (float64, bool) { return d.WAwaitMs, true })
 		aw.series = append(aw.series, series{name: n + " w_await", xs: xs, ys: ys})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -45,6 +46,9 @@ type chart struct {
 	hlines []hline
 	// yMax, when > 0, is the least top of the y axis (100 for a percentage).
 	yMax float64
+	// clipOutliers ends the y axis near the 99th percentile when the maximum is far
+	// above it (one 110 ms await flattens a chart of 1 ms ones); the title says where.
+	clipOutliers bool
 }
 
 const (
@@ -94,6 +98,26 @@ func (c chart) svg() string {
 	if ymax <= 0 {
 		ymax = 1
 	}
+	title := c.title
+	if c.clipOutliers {
+		var all []float64
+		for _, s := range c.series {
+			for _, y := range s.ys {
+				if !math.IsNaN(y) {
+					all = append(all, y)
+				}
+			}
+		}
+		if p := percentiles(all); p != nil {
+			sorted := append([]float64(nil), all...)
+			sort.Float64s(sorted)
+			p99 := sorted[min(len(sorted)-1, int(0.99*float64(len(sorted))))]
+			if p99 > 0 && p.Max > 3*p99 {
+				ymax = 1.5 * p99
+				title += fmt.Sprintf(" — axis cut at %s, max %s", axisNum(niceStep(ymax/4)*math.Ceil(ymax/niceStep(ymax/4))), strconv.FormatFloat(p.Max, 'f', 1, 64))
+			}
+		}
+	}
 	ystep := niceStep(ymax / 4)
 	ytop := math.Ceil(ymax/ystep) * ystep
 	if c.yMax > 0 && ymax <= c.yMax {
@@ -109,13 +133,23 @@ func (c chart) svg() string {
 	// cover the data.
 	top := marginT + 14*len(c.shades)
 	height := top + plotH + marginB
+	legend, li := 0, 0
+	for _, s := range c.series {
+		if s.name != "" {
+			legend++
+		}
+	}
+	if legend > 1 {
+		height += 6 + 16*((legend+4)/5)
+	}
 	px := func(x float64) float64 { return marginL + (x-xmin)/(xmax-xmin)*plotW }
-	py := func(y float64) float64 { return float64(top) + plotH - y/ytop*plotH }
+	// Values above a cut axis are drawn at its top.
+	py := func(y float64) float64 { return float64(top) + plotH - min(y, ytop)/ytop*plotH }
 
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="100%%" role="img" aria-label="%s" font-family="sans-serif" font-size="%d">`,
-		chartW, height, html.EscapeString(c.title), fontSize)
-	fmt.Fprintf(&b, `<text x="%d" y="18" font-size="14" font-weight="bold">%s</text>`, marginL, html.EscapeString(c.title))
+		chartW, height, html.EscapeString(title), fontSize)
+	fmt.Fprintf(&b, `<text x="%d" y="18" font-size="14" font-weight="bold">%s</text>`, marginL, html.EscapeString(title))
 	// finding intervals: a light band over the plot and a labelled strip per finding
 	// along its top, so overlapping findings stay readable
 	for i, s := range c.shades {
@@ -145,7 +179,7 @@ func (c chart) svg() string {
 		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`, px(x), top+plotH+17, html.EscapeString(xf(x)))
 	}
 	fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="#333"/>`, marginL, marginL+plotW, top+plotH, top+plotH)
-	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`, marginL+plotW/2, height-6, html.EscapeString(c.xLabel))
+	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`, marginL+plotW/2, top+plotH+marginB-6, html.EscapeString(c.xLabel))
 	// reference lines
 	for _, h := range c.hlines {
 		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#B00" stroke-dasharray="6 4"/>`, marginL, marginL+plotW, py(h.y), py(h.y))
@@ -184,18 +218,13 @@ func (c chart) svg() string {
 			dash = ` stroke-dasharray="5 3"`
 		}
 		fmt.Fprintf(&b, `<path d="%s" fill="none" stroke="%s" stroke-width="1.5"%s/>`, d.String(), color, dash)
-		// legend
-		lx := marginL + 10 + (i%4)*240
-		ly := top + plotH + 32 + (i/4)*14
-		if len(c.series) > 1 {
-			ly = 18
-			lx = marginL + 360 + i*170
-			if len(c.series) > 4 {
-				lx = marginL + 360 + (i%4)*170
-				ly = 8 + (i/4)*13
-			}
+		// legend: rows of five under the x axis label
+		if legend > 1 && s.name != "" {
+			lx := marginL + (li%5)*200
+			ly := top + plotH + marginB + 12 + (li/5)*16
+			li++
 			fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-width="3"%s/><text x="%d" y="%d">%s</text>`,
-				lx, lx+18, ly-4, ly-4, color, dash, lx+22, ly, html.EscapeString(clip(s.name, 24)))
+				lx, lx+18, ly-4, ly-4, color, dash, lx+22, ly, html.EscapeString(clip(s.name, 26)))
 		}
 	}
 	b.WriteString("</svg>")
