@@ -37,8 +37,17 @@ const textWidth = 80
 
 // document lays out an analysis as sections.
 func document(a *Analysis) []section {
-	var doc []section
+	doc := []section{verdictSection(a), findingsSection(a)}
+	for _, optional := range []func(*Analysis) (section, bool){restoreSection, tablesSection, devicesSection, innodbSection} {
+		if s, ok := optional(a); ok {
+			doc = append(doc, s)
+		}
+	}
+	return append(doc, factsSection(a), runSection(a))
+}
 
+// verdictSection: the run in one line, then what went wrong.
+func verdictSection(a *Analysis) section {
 	v := section{title: "Verdict"}
 	v.blocks = append(v.blocks, para{a.Verdict.Text})
 	if a.Outcome.Error != "" && a.Outcome.Status != OutcomeInterrupted {
@@ -61,8 +70,11 @@ func document(a *Analysis) []section {
 	if len(counts) > 0 {
 		v.blocks = append(v.blocks, counts)
 	}
-	doc = append(doc, v)
+	return v
+}
 
+// findingsSection: each finding with when, evidence, the settings it changes and how.
+func findingsSection(a *Analysis) section {
 	fs := section{title: "Findings"}
 	if len(a.Findings) == 0 {
 		fs.blocks = append(fs.blocks, para{"none"})
@@ -92,128 +104,149 @@ func document(a *Analysis) []section {
 		}
 		fs.blocks = append(fs.blocks, heading(fmt.Sprintf("%s %s: %s", strings.ToUpper(string(f.Severity)), f.ID, f.Title)), lines)
 	}
-	doc = append(doc, fs)
+	return fs
+}
 
-	if r := a.Restore; r != nil {
-		s := section{title: "Restore"}
-		s.blocks = append(s.blocks, kv{
-			{"duration", Clock(r.Seconds)},
-			{"SQL", fmt.Sprintf("%s in %d statements, %d rows", Bytes(float64(r.Bytes)), r.Statements, r.Rows)},
-			{"average", fmt.Sprintf("%s, %s rows/s", MBps(r.BytesPerSec), num(r.RowsPerSec))},
-		})
-		t := table{head: []string{"throughput", "windows", "p5", "median", "p95", "max"}, right: []bool{false, true, true, true, true, true}}
-		for _, w := range []struct {
-			name string
-			p    *Pct
-		}{{"per 1 s", r.Throughput1s}, {"per 10 s", r.Throughput10s}} {
-			if w.p == nil {
-				continue
-			}
-			t.rows = append(t.rows, []string{w.name, strconv.Itoa(w.p.N), MBps(w.p.P5), MBps(w.p.Median), MBps(w.p.P95), MBps(w.p.Max)})
-		}
-		if len(t.rows) > 0 {
-			s.blocks = append(s.blocks, t)
-		}
-		doc = append(doc, s)
+// restoreSection: totals and the throughput's spread per 1 s and 10 s (seed 004).
+func restoreSection(a *Analysis) (section, bool) {
+	if a.Restore == nil {
+		return section{}, false
 	}
-
-	if len(a.Tables) > 0 || len(a.Phases) > 0 {
-		s := section{title: "Phases and tables"}
-		if len(a.Phases) > 0 {
-			t := table{head: []string{"phase", "from", "to", "time"}, right: []bool{false, true, true, true}}
-			for _, p := range a.Phases {
-				t.rows = append(t.rows, []string{p.Name, "+" + Clock(p.StartT), "+" + Clock(p.EndT), Clock(p.EndT - p.StartT)})
-			}
-			s.blocks = append(s.blocks, t)
+	r := a.Restore
+	s := section{title: "Restore"}
+	s.blocks = append(s.blocks, kv{
+		{"duration", Clock(r.Seconds)},
+		{"SQL", fmt.Sprintf("%s in %d statements, %d rows", Bytes(float64(r.Bytes)), r.Statements, r.Rows)},
+		{"average", fmt.Sprintf("%s, %s rows/s", MBps(r.BytesPerSec), num(r.RowsPerSec))},
+	})
+	t := table{head: []string{"throughput", "windows", "p5", "median", "p95", "max"}, right: []bool{false, true, true, true, true, true}}
+	for _, w := range []struct {
+		name string
+		p    *Pct
+	}{{"per 1 s", r.Throughput1s}, {"per 10 s", r.Throughput10s}} {
+		if w.p == nil {
+			continue
 		}
-		if len(a.Tables) > 0 {
-			total := 0.0
-			for _, t := range a.Tables {
-				total += t.Seconds
-			}
-			t := table{head: []string{"table (slowest first)", "rows", "time", "share", "rows/s"}, right: []bool{false, true, true, true, true}}
-			const shown = 15
-			for i, tt := range a.Tables {
-				if i == shown {
-					t.rows = append(t.rows, []string{fmt.Sprintf("… %d more", len(a.Tables)-shown), "", "", "", ""})
-					break
-				}
-				rate := ""
-				if tt.Seconds > 0 && tt.Rows > 0 {
-					rate = num(float64(tt.Rows) / tt.Seconds)
-				}
-				share := ""
-				if total > 0 {
-					share = fmt.Sprintf("%.0f %%", 100*tt.Seconds/total)
-				}
-				t.rows = append(t.rows, []string{clip(tt.Name, 40), strconv.FormatInt(tt.Rows, 10), Seconds(tt.Seconds), share, rate})
-			}
-			s.blocks = append(s.blocks, t, para{"Table times are at tick resolution: the time between ticks counts for the table the importer was on at the later tick."})
-		}
-		if a.PhasesFromTicks {
-			s.blocks = append(s.blocks, para{"Phases come from the ticks (the record has none): after the last row come index builds, triggers and routines, and the row count."})
-		}
-		doc = append(doc, s)
+		t.rows = append(t.rows, []string{w.name, strconv.Itoa(w.p.N), MBps(w.p.P5), MBps(w.p.Median), MBps(w.p.P95), MBps(w.p.Max)})
 	}
-
-	if len(a.Devices) > 0 || len(a.CPU) > 0 {
-		s := section{title: "Devices"}
-		for _, d := range a.Devices {
-			s.blocks = append(s.blocks, para{d.Name + ": " + deviceIdentity(d)})
-			if len(d.Columns) == 0 {
-				continue
-			}
-			t := table{head: []string{d.Name, "avg", "p95", "max"}, right: []bool{false, true, true, true}}
-			for _, c := range d.Columns {
-				t.rows = append(t.rows, []string{c.Name, num(c.Avg), num(c.P95), num(c.Max)})
-			}
-			s.blocks = append(s.blocks, t)
-		}
-		if len(a.CPU) > 0 {
-			t := table{head: []string{"CPU", "avg", "p95", "max"}, right: []bool{false, true, true, true}}
-			for _, c := range a.CPU {
-				t.rows = append(t.rows, []string{c.Name, num(c.Avg), num(c.P95), num(c.Max)})
-			}
-			s.blocks = append(s.blocks, t)
-		}
-		doc = append(doc, s)
+	if len(t.rows) > 0 {
+		s.blocks = append(s.blocks, t)
 	}
+	return s, true
+}
 
-	if in := a.InnoDB; in != nil {
-		s := section{title: "InnoDB redo"}
-		var k kv
-		if in.MaxCheckpointAgeBytes > 0 {
-			k = append(k, [2]string{"max checkpoint age", Bytes(float64(in.MaxCheckpointAgeBytes))})
+// tablesSection: phases and the slowest tables (seed 000).
+func tablesSection(a *Analysis) (section, bool) {
+	if len(a.Tables) == 0 && len(a.Phases) == 0 {
+		return section{}, false
+	}
+	s := section{title: "Phases and tables"}
+	if len(a.Phases) > 0 {
+		t := table{head: []string{"phase", "from", "to", "time"}, right: []bool{false, true, true, true}}
+		for _, p := range a.Phases {
+			t.rows = append(t.rows, []string{p.Name, "+" + Clock(p.StartT), "+" + Clock(p.EndT), Clock(p.EndT - p.StartT)})
 		}
+		s.blocks = append(s.blocks, t)
+	}
+	if len(a.Tables) > 0 {
+		total := 0.0
+		for _, t := range a.Tables {
+			total += t.Seconds
+		}
+		t := table{head: []string{"table (slowest first)", "rows", "time", "share", "rows/s"}, right: []bool{false, true, true, true, true}}
+		const shown = 15
+		for i, tt := range a.Tables {
+			if i == shown {
+				t.rows = append(t.rows, []string{fmt.Sprintf("… %d more", len(a.Tables)-shown), "", "", "", ""})
+				break
+			}
+			rate := ""
+			if tt.Seconds > 0 && tt.Rows > 0 {
+				rate = num(float64(tt.Rows) / tt.Seconds)
+			}
+			share := ""
+			if total > 0 {
+				share = fmt.Sprintf("%.0f %%", 100*tt.Seconds/total)
+			}
+			t.rows = append(t.rows, []string{clip(tt.Name, 40), strconv.FormatInt(tt.Rows, 10), Seconds(tt.Seconds), share, rate})
+		}
+		s.blocks = append(s.blocks, t, para{"Table times are at tick resolution: the time between ticks counts for the table the importer was on at the later tick."})
+	}
+	if a.PhasesFromTicks {
+		s.blocks = append(s.blocks, para{"Phases come from the ticks (the record has none): after the last row come index builds, triggers and routines, and the row count."})
+	}
+	return s, true
+}
+
+// devicesSection: identity, sync-write class and iostat columns per device (seed 002).
+func devicesSection(a *Analysis) (section, bool) {
+	if len(a.Devices) == 0 && len(a.CPU) == 0 {
+		return section{}, false
+	}
+	s := section{title: "Devices"}
+	for _, d := range a.Devices {
+		s.blocks = append(s.blocks, para{d.Name + ": " + deviceIdentity(d)})
+		if len(d.Columns) == 0 {
+			continue
+		}
+		t := table{head: []string{d.Name, "avg", "p95", "max"}, right: []bool{false, true, true, true}}
+		for _, c := range d.Columns {
+			t.rows = append(t.rows, []string{c.Name, num(c.Avg), num(c.P95), num(c.Max)})
+		}
+		s.blocks = append(s.blocks, t)
+	}
+	if len(a.CPU) > 0 {
+		t := table{head: []string{"CPU", "avg", "p95", "max"}, right: []bool{false, true, true, true}}
+		for _, c := range a.CPU {
+			t.rows = append(t.rows, []string{c.Name, num(c.Avg), num(c.P95), num(c.Max)})
+		}
+		s.blocks = append(s.blocks, t)
+	}
+	return s, true
+}
+
+// innodbSection: checkpoint age against its maximum over the run, and the redo rate.
+func innodbSection(a *Analysis) (section, bool) {
+	if a.InnoDB == nil {
+		return section{}, false
+	}
+	in := a.InnoDB
+	s := section{title: "InnoDB redo"}
+	var k kv
+	if in.MaxCheckpointAgeBytes > 0 {
+		k = append(k, [2]string{"max checkpoint age", Bytes(float64(in.MaxCheckpointAgeBytes))})
+	}
+	if in.RedoCapacityBytes > 0 {
+		k = append(k, [2]string{"redo capacity", Bytes(float64(in.RedoCapacityBytes))})
+	}
+	if p := in.AgePct; p != nil {
+		k = append(k,
+			[2]string{"checkpoint age", fmt.Sprintf("avg %.0f %%, p95 %.0f %%, max %.0f %% of the maximum", p.Avg, p.P95, p.Max)},
+			[2]string{"at ≥ 7/8 (async flush)", Seconds(in.SecondsAboveAsync)},
+			[2]string{"at ≥ 15/16 (sync flush)", Seconds(in.SecondsAboveSync)})
+	}
+	if p := in.RedoRate; p != nil {
+		k = append(k, [2]string{"redo rate", fmt.Sprintf("avg %s/s, p95 %s/s", Bytes(p.Avg), Bytes(p.P95))})
+		line := Bytes(in.HourOfRedo)
 		if in.RedoCapacityBytes > 0 {
-			k = append(k, [2]string{"redo capacity", Bytes(float64(in.RedoCapacityBytes))})
+			line += fmt.Sprintf(" (%.1f× the redo capacity)", in.HourOfRedo/float64(in.RedoCapacityBytes))
 		}
-		if p := in.AgePct; p != nil {
-			k = append(k,
-				[2]string{"checkpoint age", fmt.Sprintf("avg %.0f %%, p95 %.0f %%, max %.0f %% of the maximum", p.Avg, p.P95, p.Max)},
-				[2]string{"at ≥ 7/8 (async flush)", Seconds(in.SecondsAboveAsync)},
-				[2]string{"at ≥ 15/16 (sync flush)", Seconds(in.SecondsAboveSync)})
-		}
-		if p := in.RedoRate; p != nil {
-			k = append(k, [2]string{"redo rate", fmt.Sprintf("avg %s/s, p95 %s/s", Bytes(p.Avg), Bytes(p.P95))})
-			line := Bytes(in.HourOfRedo)
-			if in.RedoCapacityBytes > 0 {
-				line += fmt.Sprintf(" (%.1f× the redo capacity)", in.HourOfRedo/float64(in.RedoCapacityBytes))
-			}
-			k = append(k, [2]string{"an hour of redo", line})
-		}
-		s.blocks = append(s.blocks, k)
-		if len(in.Tenths) > 0 {
-			t := table{head: []string{"checkpoint age", "mean", "max", ""}, right: []bool{false, true, true, false}}
-			for _, x := range in.Tenths {
-				t.rows = append(t.rows, []string{fmt.Sprintf("+%s–+%s", Clock(x.FromT), Clock(x.ToT)),
-					fmt.Sprintf("%.0f %%", x.Mean), fmt.Sprintf("%.0f %%", x.Max), bar(x.Mean, 100, 20)})
-			}
-			s.blocks = append(s.blocks, t)
-		}
-		doc = append(doc, s)
+		k = append(k, [2]string{"an hour of redo", line})
 	}
+	s.blocks = append(s.blocks, k)
+	if len(in.Tenths) > 0 {
+		t := table{head: []string{"checkpoint age", "mean", "max", ""}, right: []bool{false, true, true, false}}
+		for _, x := range in.Tenths {
+			t.rows = append(t.rows, []string{fmt.Sprintf("+%s–+%s", Clock(x.FromT), Clock(x.ToT)),
+				fmt.Sprintf("%.0f %%", x.Mean), fmt.Sprintf("%.0f %%", x.Max), bar(x.Mean, 100, 20)})
+		}
+		s.blocks = append(s.blocks, t)
+	}
+	return s, true
+}
 
+// factsSection: host, server and the variables a restore depends on.
+func factsSection(a *Analysis) section {
 	facts := section{title: "Host, server and devices"}
 	if h := a.Host; h != nil {
 		facts.blocks = append(facts.blocks, kv{
@@ -230,8 +263,11 @@ func document(a *Analysis) []section {
 	if p := a.Probe; p != nil {
 		facts.blocks = append(facts.blocks, kv{{"sync-write probe", fmt.Sprintf("%s: %.0f syncs/s, p50 %.2f ms, p99 %.2f ms, %s", p.Dir, p.OpsPerSec, p.P50Ms, p.P99Ms, p.Class)}})
 	}
-	doc = append(doc, facts)
+	return facts
+}
 
+// runSection: when, how long, how sampled, and the command line.
+func runSection(a *Analysis) section {
 	run := section{title: "Run"}
 	run.blocks = append(run.blocks, kv{
 		{"started", a.StartedAt.UTC().Format(time.RFC3339)},
@@ -240,8 +276,7 @@ func document(a *Analysis) []section {
 		{"record", fmt.Sprintf("version %d", a.RecordVersion)},
 		{"command", strings.Join(a.Command, " ")},
 	})
-	doc = append(doc, run)
-	return doc
+	return run
 }
 
 func deviceIdentity(d DeviceView) string {

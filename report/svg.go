@@ -74,131 +74,155 @@ func (c chart) empty() bool {
 	return true
 }
 
-// svg renders the chart.
-func (c chart) svg() string {
-	var xmin, xmax = math.Inf(1), math.Inf(-1)
+// frame is a chart's scales and layout, computed once from its data.
+type frame struct {
+	title                    string
+	xmin, xmax, xstep        float64
+	ytop, ystep              float64
+	top, height, legendCount int
+}
+
+func (f frame) px(x float64) float64 { return marginL + (x-f.xmin)/(f.xmax-f.xmin)*plotW }
+
+// py maps y to the plot; values above a cut axis are drawn at its top.
+func (f frame) py(y float64) float64 {
+	return float64(f.top) + plotH - min(y, f.ytop)/f.ytop*plotH
+}
+
+// frame computes the scales; ok is false when the chart has no points.
+func (c chart) frame() (f frame, ok bool) {
+	f.xmin, f.xmax = math.Inf(1), math.Inf(-1)
 	ymax := c.yMax
+	var all []float64
 	for _, s := range c.series {
 		for i, x := range s.xs {
-			xmin, xmax = math.Min(xmin, x), math.Max(xmax, x)
+			f.xmin, f.xmax = math.Min(f.xmin, x), math.Max(f.xmax, x)
 			if !math.IsNaN(s.ys[i]) {
 				ymax = math.Max(ymax, s.ys[i])
+				all = append(all, s.ys[i])
 			}
 		}
 	}
 	for _, h := range c.hlines {
 		ymax = math.Max(ymax, h.y)
 	}
-	if math.IsInf(xmin, 0) {
-		return ""
+	if math.IsInf(f.xmin, 0) {
+		return f, false
 	}
-	if xmax <= xmin {
-		xmax = xmin + 1
+	if f.xmax <= f.xmin {
+		f.xmax = f.xmin + 1
 	}
 	if ymax <= 0 {
 		ymax = 1
 	}
-	title := c.title
-	if c.clipOutliers {
-		var all []float64
-		for _, s := range c.series {
-			for _, y := range s.ys {
-				if !math.IsNaN(y) {
-					all = append(all, y)
-				}
-			}
-		}
-		if p := percentiles(all); p != nil {
-			sorted := append([]float64(nil), all...)
-			sort.Float64s(sorted)
-			p99 := sorted[min(len(sorted)-1, int(0.99*float64(len(sorted))))]
-			if p99 > 0 && p.Max > 3*p99 {
-				ymax = 1.5 * p99
-				title += fmt.Sprintf(" — axis cut at %s, max %s", axisNum(niceStep(ymax/4)*math.Ceil(ymax/niceStep(ymax/4))), strconv.FormatFloat(p.Max, 'f', 1, 64))
-			}
+	f.title = c.title
+	if c.clipOutliers && len(all) > 0 {
+		sort.Float64s(all)
+		p99, top := all[min(len(all)-1, int(0.99*float64(len(all))))], all[len(all)-1]
+		if p99 > 0 && top > 3*p99 {
+			ymax = 1.5 * p99
+			step := niceStep(ymax / 4)
+			f.title += fmt.Sprintf(" — axis cut at %s, max %s", axisNum(step*math.Ceil(ymax/step)), strconv.FormatFloat(top, 'f', 1, 64))
 		}
 	}
-	ystep := niceStep(ymax / 4)
-	ytop := math.Ceil(ymax/ystep) * ystep
+	f.ystep = niceStep(ymax / 4)
+	f.ytop = math.Ceil(ymax/f.ystep) * f.ystep
 	if c.yMax > 0 && ymax <= c.yMax {
 		// A percentage ends at 100, not at the next nice step.
-		ytop = c.yMax
-		ystep = niceStep(ytop / 4)
+		f.ytop = c.yMax
+		f.ystep = niceStep(f.ytop / 4)
 	}
-	xstep := niceTimeStep((xmax - xmin) / 8)
+	f.xstep = niceTimeStep((f.xmax - f.xmin) / 8)
 	if c.xFmt == nil || c.xLabel != "" && !strings.Contains(c.xLabel, "time") {
-		xstep = niceStep((xmax - xmin) / 8)
+		f.xstep = niceStep((f.xmax - f.xmin) / 8)
 	}
 	// Finding strips sit between the title and the plot, one row each, so they never
-	// cover the data.
-	top := marginT + 14*len(c.shades)
-	height := top + plotH + marginB
-	legend, li := 0, 0
+	// cover the data; the legend goes in rows of five under the x axis label.
+	f.top = marginT + 14*len(c.shades)
+	f.height = f.top + plotH + marginB
 	for _, s := range c.series {
 		if s.name != "" {
-			legend++
+			f.legendCount++
 		}
 	}
-	if legend > 1 {
-		height += 6 + 16*((legend+4)/5)
+	if f.legendCount > 1 {
+		f.height += 6 + 16*((f.legendCount+4)/5)
 	}
-	px := func(x float64) float64 { return marginL + (x-xmin)/(xmax-xmin)*plotW }
-	// Values above a cut axis are drawn at its top.
-	py := func(y float64) float64 { return float64(top) + plotH - min(y, ytop)/ytop*plotH }
+	return f, true
+}
 
+// svg renders the chart.
+func (c chart) svg() string {
+	f, ok := c.frame()
+	if !ok {
+		return ""
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="100%%" role="img" aria-label="%s" font-family="sans-serif" font-size="%d">`,
-		chartW, height, html.EscapeString(title), fontSize)
-	fmt.Fprintf(&b, `<text x="%d" y="18" font-size="14" font-weight="bold">%s</text>`, marginL, html.EscapeString(title))
-	// finding intervals: a light band over the plot and a labelled strip per finding
-	// along its top, so overlapping findings stay readable
+		chartW, f.height, html.EscapeString(f.title), fontSize)
+	fmt.Fprintf(&b, `<text x="%d" y="18" font-size="14" font-weight="bold">%s</text>`, marginL, html.EscapeString(f.title))
+	c.drawShades(&b, f)
+	c.drawAxes(&b, f)
+	c.drawSeries(&b, f)
+	b.WriteString("</svg>")
+	return b.String()
+}
+
+// drawShades draws each finding's interval: a light band over the plot and a labelled
+// strip of its own above it, so overlapping findings stay readable.
+func (c chart) drawShades(b *strings.Builder, f frame) {
 	for i, s := range c.shades {
-		x0, x1 := px(math.Max(s.from, xmin)), px(math.Min(s.to, xmax))
+		x0, x1 := f.px(math.Max(s.from, f.xmin)), f.px(math.Min(s.to, f.xmax))
 		if x1 <= x0 {
 			continue
 		}
-		fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s" fill-opacity="0.07"><title>%s</title></rect>`,
-			x0, top, x1-x0, plotH, s.color, html.EscapeString(s.label))
+		fmt.Fprintf(b, `<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s" fill-opacity="0.07"><title>%s</title></rect>`,
+			x0, f.top, x1-x0, plotH, s.color, html.EscapeString(s.label))
 		y := marginT - 2 + i*14
-		fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="%.1f" height="13" fill="%s" fill-opacity="0.25"/>`, x0, y, x1-x0, s.color)
-		fmt.Fprintf(&b, `<text x="%.1f" y="%d" fill="#600" font-size="11">%s</text>`, x0+3, y+10, html.EscapeString(clip(s.label, int(max(4, (x1-x0)/6.5)))))
+		fmt.Fprintf(b, `<rect x="%.1f" y="%d" width="%.1f" height="13" fill="%s" fill-opacity="0.25"/>`, x0, y, x1-x0, s.color)
+		fmt.Fprintf(b, `<text x="%.1f" y="%d" fill="#600" font-size="11">%s</text>`, x0+3, y+10, html.EscapeString(clip(s.label, int(max(4, (x1-x0)/6.5)))))
 	}
-	// grid and y axis
-	for y := 0.0; y <= ytop+ystep/2; y += ystep {
-		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>`, marginL, marginL+plotW, py(y), py(y))
-		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end">%s</text>`, marginL-6, py(y)+4, axisNum(y))
+}
+
+// drawAxes draws the grid, both axes with their labels and the reference lines.
+func (c chart) drawAxes(b *strings.Builder, f frame) {
+	for y := 0.0; y <= f.ytop+f.ystep/2; y += f.ystep {
+		fmt.Fprintf(b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>`, marginL, marginL+plotW, f.py(y), f.py(y))
+		fmt.Fprintf(b, `<text x="%d" y="%.1f" text-anchor="end">%s</text>`, marginL-6, f.py(y)+4, axisNum(y))
 	}
-	fmt.Fprintf(&b, `<text transform="translate(16 %d) rotate(-90)" text-anchor="middle">%s</text>`, top+plotH/2, html.EscapeString(c.yLabel))
-	// x axis
+	fmt.Fprintf(b, `<text transform="translate(16 %d) rotate(-90)" text-anchor="middle">%s</text>`, f.top+plotH/2, html.EscapeString(c.yLabel))
 	xf := c.xFmt
 	if xf == nil {
 		xf = axisNum
 	}
-	for x := math.Ceil(xmin/xstep) * xstep; x <= xmax+xstep/1000; x += xstep {
-		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="#999"/>`, px(x), px(x), top+plotH, top+plotH+4)
-		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`, px(x), top+plotH+17, html.EscapeString(xf(x)))
+	bottom := f.top + plotH
+	for x := math.Ceil(f.xmin/f.xstep) * f.xstep; x <= f.xmax+f.xstep/1000; x += f.xstep {
+		fmt.Fprintf(b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="#999"/>`, f.px(x), f.px(x), bottom, bottom+4)
+		fmt.Fprintf(b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`, f.px(x), bottom+17, html.EscapeString(xf(x)))
 	}
-	fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="#333"/>`, marginL, marginL+plotW, top+plotH, top+plotH)
-	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`, marginL+plotW/2, top+plotH+marginB-6, html.EscapeString(c.xLabel))
-	// reference lines
+	fmt.Fprintf(b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="#333"/>`, marginL, marginL+plotW, bottom, bottom)
+	fmt.Fprintf(b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`, marginL+plotW/2, bottom+marginB-6, html.EscapeString(c.xLabel))
 	for _, h := range c.hlines {
-		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#B00" stroke-dasharray="6 4"/>`, marginL, marginL+plotW, py(h.y), py(h.y))
-		ly := py(h.y) - 3
+		fmt.Fprintf(b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#B00" stroke-dasharray="6 4"/>`, marginL, marginL+plotW, f.py(h.y), f.py(h.y))
+		ly := f.py(h.y) - 3
 		if h.below {
-			ly = py(h.y) + 12
+			ly = f.py(h.y) + 12
 		}
-		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end" fill="#B00" font-size="11" stroke="#fff" stroke-width="3" paint-order="stroke">%s</text>`, marginL+plotW-4, ly, html.EscapeString(h.label))
+		fmt.Fprintf(b, `<text x="%d" y="%.1f" text-anchor="end" fill="#B00" font-size="11" stroke="#fff" stroke-width="3" paint-order="stroke">%s</text>`, marginL+plotW-4, ly, html.EscapeString(h.label))
 	}
-	// series
+}
+
+// drawSeries draws each series as one path (a NaN breaks it) and the legend.
+func (c chart) drawSeries(b *strings.Builder, f frame) {
+	li := 0
 	for i, s := range c.series {
 		color := s.color
 		if color == "" {
 			color = palette[i%len(palette)]
 		}
-		pts := downsample(s.xs, s.ys, xmin, xmax, plotW)
 		var d strings.Builder
 		pen := false
-		for _, p := range pts {
+		for _, p := range downsample(s.xs, s.ys, f.xmin, f.xmax, plotW) {
 			if math.IsNaN(p[1]) {
 				pen = false
 				continue
@@ -208,27 +232,24 @@ func (c chart) svg() string {
 			} else {
 				d.WriteByte('M')
 			}
-			d.WriteString(strconv.FormatFloat(px(p[0]), 'f', 1, 64))
+			d.WriteString(strconv.FormatFloat(f.px(p[0]), 'f', 1, 64))
 			d.WriteByte(' ')
-			d.WriteString(strconv.FormatFloat(py(p[1]), 'f', 1, 64))
+			d.WriteString(strconv.FormatFloat(f.py(p[1]), 'f', 1, 64))
 			pen = true
 		}
 		dash := ""
 		if s.dashed {
 			dash = ` stroke-dasharray="5 3"`
 		}
-		fmt.Fprintf(&b, `<path d="%s" fill="none" stroke="%s" stroke-width="1.5"%s/>`, d.String(), color, dash)
-		// legend: rows of five under the x axis label
-		if legend > 1 && s.name != "" {
+		fmt.Fprintf(b, `<path d="%s" fill="none" stroke="%s" stroke-width="1.5"%s/>`, d.String(), color, dash)
+		if f.legendCount > 1 && s.name != "" {
 			lx := marginL + (li%5)*200
-			ly := top + plotH + marginB + 12 + (li/5)*16
+			ly := f.top + plotH + marginB + 12 + (li/5)*16
 			li++
-			fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-width="3"%s/><text x="%d" y="%d">%s</text>`,
+			fmt.Fprintf(b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-width="3"%s/><text x="%d" y="%d">%s</text>`,
 				lx, lx+18, ly-4, ly-4, color, dash, lx+22, ly, html.EscapeString(clip(s.name, 26)))
 		}
 	}
-	b.WriteString("</svg>")
-	return b.String()
 }
 
 // downsample keeps at most the first, min and max and last point of each pixel column,
