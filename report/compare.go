@@ -181,20 +181,35 @@ func Compare(sides []Side) *Comparison {
 	for _, s := range sides {
 		c.Sides = append(c.Sides, SideInfo{Label: s.Label, Files: s.Files})
 	}
+	c.Warnings = runCountWarnings(sides)
+	c.Variables = variablesThatDiffer(sides)
+	c.Metrics, c.Devices = metricRows(sides)
+	c.Findings = findingDiffs(sides)
+	return c
+}
+
+// runCountWarnings says when the sides have too few runs for benchmath's statistics.
+func runCountWarnings(sides []Side) []string {
+	var out []string
 	minN := math.MaxInt
 	for _, s := range sides {
 		minN = min(minN, len(s.Records))
 	}
 	switch {
 	case minN == 1:
-		c.Warnings = append(c.Warnings, "one run on a side: its numbers are single measurements, with no interval and no significance test (benchstat's rule: ≥ 4 runs a side to detect a difference at α = 0.05, ≥ 6 for a 95 % interval of the median; bench --repeat gives them)")
+		out = append(out, "one run on a side: its numbers are single measurements, with no interval and no significance test (benchstat's rule: ≥ 4 runs a side to detect a difference at α = 0.05, ≥ 6 for a 95 % interval of the median; bench --repeat gives them)")
 	case minN < 4:
-		c.Warnings = append(c.Warnings, fmt.Sprintf("%d runs on a side: too few for the Mann–Whitney U test to find any difference at α = 0.05 (need ≥ 4 a side), so every difference reads ~", minN))
+		out = append(out, fmt.Sprintf("%d runs on a side: too few for the Mann–Whitney U test to find any difference at α = 0.05 (need ≥ 4 a side), so every difference reads ~", minN))
 	case minN < 6:
-		c.Warnings = append(c.Warnings, fmt.Sprintf("%d runs on a side: the 95 %% interval of a median needs ≥ 6, so values are medians without one; ratios are tested and bootstrapped", minN))
+		out = append(out, fmt.Sprintf("%d runs on a side: the 95 %% interval of a median needs ≥ 6, so values are medians without one; ratios are tested and bootstrapped", minN))
 	}
 
-	// Variables that differ (first run of each side, at its end).
+	return out
+}
+
+// variablesThatDiffer compares the first run of each side, its variables at its end.
+func variablesThatDiffer(sides []Side) []VarDiff {
+	var out []VarDiff
 	vals := make([]map[string]string, len(sides))
 	names := map[string]bool{}
 	for i, s := range sides {
@@ -231,17 +246,21 @@ func Compare(sides []Side) *Comparison {
 		}
 		// Paths (a sandbox's log file, a datadir) differ between any two runs.
 		if differ && paths < len(sides) {
-			c.Variables = append(c.Variables, d)
+			out = append(out, d)
 		}
 	}
 
+	return out
+}
+
+// metricRows are the restore measures and the device columns of the baseline's devices.
+func metricRows(sides []Side) (metrics, devices []MetricRow) {
 	for _, m := range runMetrics {
 		row := metricRow(sides, m.name, m.lowerIsBetter, m.format, m.get)
 		if row != nil {
-			c.Metrics = append(c.Metrics, *row)
+			metrics = append(metrics, *row)
 		}
 	}
-	// Device columns of the baseline's devices.
 	if len(sides[0].Analyses) > 0 {
 		for _, d := range sides[0].Analyses[0].Devices {
 			for _, dc := range deviceMetricColumns {
@@ -260,13 +279,19 @@ func Compare(sides []Side) *Comparison {
 					return 0, false
 				})
 				if row != nil {
-					c.Devices = append(c.Devices, *row)
+					devices = append(devices, *row)
 				}
 			}
 		}
 	}
 
-	// Findings: in how many runs of each side each ID fired.
+	return metrics, devices
+}
+
+// findingDiffs: per finding ID, in how many runs of each side it fired, and its status
+// against the baseline.
+func findingDiffs(sides []Side) []FindingDiff {
+	var out []FindingDiff
 	type fid struct{ id, sev string }
 	var order []fid
 	seen := map[string]int{}
@@ -307,9 +332,9 @@ func Compare(sides []Side) *Comparison {
 				fd.Status[i] = "new"
 			}
 		}
-		c.Findings = append(c.Findings, fd)
+		out = append(out, fd)
 	}
-	return c
+	return out
 }
 
 // metricRow summarises one measure per side; nil when no run has it.
