@@ -303,21 +303,24 @@ func verdict(a *Analysis) Verdict {
 		v.Text = run + ": no bottleneck found"
 		return v
 	}
+	// Each ID once, with how often it fired when it fired again after clearing.
 	var ids []string
+	count := map[string]int{}
 	for _, f := range a.Findings {
 		if !f.AlreadySet {
-			ids = append(ids, f.ID)
+			if count[f.ID] == 0 {
+				ids = append(ids, f.ID)
+			}
+			count[f.ID]++
 		}
 	}
-	v.Text = fmt.Sprintf("%s: %s, %d finding%s: %s", run, strings.ToUpper(worst), active, plural(active), strings.Join(ids, ", "))
-	return v
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
+	for i, id := range ids {
+		if n := count[id]; n > 1 {
+			ids[i] = fmt.Sprintf("%s (fired %d times)", id, n)
+		}
 	}
-	return "s"
+	v.Text = fmt.Sprintf("%s: %s: %s", run, strings.ToUpper(worst), strings.Join(ids, ", "))
+	return v
 }
 
 // tickPhases derives the import's coarse phases from its ticks when the record has none:
