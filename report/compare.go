@@ -57,8 +57,11 @@ type MetricRow struct {
 type Cell struct {
 	N      int     `json:"n"`
 	Center float64 `json:"center"`
-	Lo     float64 `json:"lo,omitempty"`
-	Hi     float64 `json:"hi,omitempty"`
+	// Lo and Hi bound the 95 % interval of the median when Bounded (benchmath's interval
+	// is unbounded below 6 runs; JSON has no infinity).
+	Lo      float64 `json:"lo,omitempty"`
+	Hi      float64 `json:"hi,omitempty"`
+	Bounded bool    `json:"bounded,omitempty"`
 	// Ratio is Center / the first side's Center; HasRatio is false for the first side
 	// and where either center is missing or the baseline's is 0.
 	Ratio    float64 `json:"ratio"`
@@ -358,7 +361,10 @@ func metricRow(sides []Side, name string, lowerIsBetter bool, format func(float6
 		any = true
 		samples[i] = benchmath.NewSample(xs, &benchmath.DefaultThresholds)
 		sum := benchmath.AssumeNothing.Summary(samples[i], 0.95)
-		cell.Center, cell.Lo, cell.Hi = sum.Center, sum.Lo, sum.Hi
+		cell.Center = sum.Center
+		if len(xs) >= 2 && !math.IsInf(sum.Lo, 0) && !math.IsInf(sum.Hi, 0) {
+			cell.Lo, cell.Hi, cell.Bounded = sum.Lo, sum.Hi, true
+		}
 		row.Cells = append(row.Cells, cell)
 	}
 	if !any {
@@ -430,7 +436,7 @@ func (c Cell) valueText() string {
 	v := c.format(c.Center)
 	// Below 6 runs benchmath's interval is unbounded; the warning above the table says
 	// so once instead of "±∞" in every cell.
-	if c.N >= 2 && !math.IsInf(c.Lo, 0) && !math.IsInf(c.Hi, 0) {
+	if c.Bounded {
 		s := benchmath.Summary{Center: c.Center, Lo: c.Lo, Hi: c.Hi}
 		v += " ±" + s.PctRangeString()
 	}

@@ -201,6 +201,19 @@ func TestCompareRepeated(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkGolden(t, "testdata/compare-repeated.txt", txt.Bytes())
+	var js bytes.Buffer
+	if err := report.CompareJSON(&js, c); err != nil {
+		t.Errorf("CompareJSON: %v", err)
+	}
+	// Four runs a side: no interval of the median (benchmath's is unbounded), yet the
+	// JSON must still encode.
+	four := report.Compare([]report.Side{mk("A4", 1400, 1395, 1410, 1402), mk("B4", 400, 395, 405, 398)})
+	if err := report.CompareJSON(&js, four); err != nil {
+		t.Errorf("CompareJSON with 4 runs a side: %v", err)
+	}
+	if c := four.Metrics[0].Cells[1]; c.Bounded || !c.Significant {
+		t.Errorf("4 runs a side: duration cell %+v, want unbounded and significant", c)
+	}
 	d := c.Metrics[0]
 	if d.Name != "duration" || !d.Cells[1].Significant || d.Cells[1].RatioLo > 0.29 || d.Cells[1].RatioHi < 0.28 {
 		t.Errorf("duration B vs A: %+v, want significant with an interval around 0.285", d.Cells[1])
