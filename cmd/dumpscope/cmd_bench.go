@@ -362,6 +362,7 @@ func (b *bench) runOne(ctx context.Context, v benchVariant, index int, tag strin
 		run.Findings = append(run.Findings, f.ID)
 	}
 	rec := sess.Finish(outcome)
+	completeImportRecord(rec, res)
 	if rec.Dump != nil {
 		rec.Dump.Bytes, rec.Dump.Statements, rec.Dump.Rows = res.Replay.Bytes, res.Replay.Statements, res.Replay.Rows
 	}
