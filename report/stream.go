@@ -81,6 +81,62 @@ type wireDevice struct {
 	UtilPct    float64  `json:"util,omitempty"`
 }
 
+// toWireDevice copies the run record's columns of d (its Counters are not recorded).
+func toWireDevice(d iostat.DeviceStats) wireDevice {
+	return wireDevice{
+		RPerSec:    d.RPerSec,
+		RkBPerSec:  d.RkBPerSec,
+		RrqmPerSec: d.RrqmPerSec,
+		RrqmPct:    d.RrqmPct,
+		RAwaitMs:   d.RAwaitMs,
+		RareqSzkB:  d.RareqSzkB,
+		WPerSec:    d.WPerSec,
+		WkBPerSec:  d.WkBPerSec,
+		WrqmPerSec: d.WrqmPerSec,
+		WrqmPct:    d.WrqmPct,
+		WAwaitMs:   d.WAwaitMs,
+		WareqSzkB:  d.WareqSzkB,
+		DPerSec:    d.DPerSec,
+		DkBPerSec:  d.DkBPerSec,
+		DrqmPerSec: d.DrqmPerSec,
+		DrqmPct:    d.DrqmPct,
+		DAwaitMs:   d.DAwaitMs,
+		DareqSzkB:  d.DareqSzkB,
+		FPerSec:    d.FPerSec,
+		FAwaitMs:   d.FAwaitMs,
+		AquSz:      d.AquSz,
+		UtilPct:    d.UtilPct,
+	}
+}
+
+// deviceStats is the inverse of toWireDevice.
+func (d wireDevice) deviceStats() iostat.DeviceStats {
+	return iostat.DeviceStats{
+		RPerSec:    d.RPerSec,
+		RkBPerSec:  d.RkBPerSec,
+		RrqmPerSec: d.RrqmPerSec,
+		RrqmPct:    d.RrqmPct,
+		RAwaitMs:   d.RAwaitMs,
+		RareqSzkB:  d.RareqSzkB,
+		WPerSec:    d.WPerSec,
+		WkBPerSec:  d.WkBPerSec,
+		WrqmPerSec: d.WrqmPerSec,
+		WrqmPct:    d.WrqmPct,
+		WAwaitMs:   d.WAwaitMs,
+		WareqSzkB:  d.WareqSzkB,
+		DPerSec:    d.DPerSec,
+		DkBPerSec:  d.DkBPerSec,
+		DrqmPerSec: d.DrqmPerSec,
+		DrqmPct:    d.DrqmPct,
+		DAwaitMs:   d.DAwaitMs,
+		DareqSzkB:  d.DareqSzkB,
+		FPerSec:    d.FPerSec,
+		FAwaitMs:   d.FAwaitMs,
+		AquSz:      d.AquSz,
+		UtilPct:    d.UtilPct,
+	}
+}
+
 // wireCPU is iostat.CPUStats with zero columns left out.
 type wireCPU struct {
 	UserPct   float64  `json:"user,omitempty"`
@@ -144,7 +200,7 @@ func (lw *lineWriter) sample(s advisor.Snapshot) error {
 	if ws.Snapshot.Devices != nil {
 		ws.Devices = make(map[string]wireDevice, len(ws.Snapshot.Devices))
 		for name, d := range ws.Snapshot.Devices {
-			ws.Devices[name] = wireDevice(d)
+			ws.Devices[name] = toWireDevice(d)
 		}
 	}
 	if c := ws.Snapshot.CPU; c != nil {
@@ -255,7 +311,7 @@ func readLines(dec *json.Decoder, rec *Record) error {
 			if l.Sample.Devices != nil {
 				s.Devices = make(map[string]iostat.DeviceStats, len(l.Sample.Devices))
 				for name, d := range l.Sample.Devices {
-					s.Devices[name] = iostat.DeviceStats(d)
+					s.Devices[name] = d.deviceStats()
 				}
 			}
 			if c := l.Sample.CPU; c != nil {

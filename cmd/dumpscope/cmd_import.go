@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -25,6 +26,7 @@ import (
 	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/sandbox"
+	"github.com/dumpscope/dumpscope/tui"
 )
 
 // importOptions are the flags of `dumpscope import`.
@@ -60,6 +62,7 @@ type importOptions struct {
 	skipBinlog       bool
 	relaxDurability  bool
 	deferIndexes     bool
+	metrics          *metricsFlags
 	loadData         bool
 
 	file    string
@@ -113,7 +116,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	fs.BoolVar(&o.comments, "comments", false, "send comments to the server instead of stripping them (the client's --comments)")
 	fs.BoolVar(&o.skipWarningCount, "skip-warning-count", false, "do not count server warnings (saves a round trip per statement)")
 	fs.BoolVar(&o.skipRowCounts, "skip-row-counts", false, "do not compare each table's COUNT(*) with the dump's rows at the end (it reads a whole index per table: minutes on a large restore)")
-	fs.BoolVar(&o.noTUI, "no-tui", false, "headless: progress lines on stderr (the only mode so far)")
+	fs.BoolVar(&o.noTUI, "no-tui", false, "headless: progress lines on stderr instead of the dashboard on a terminal")
 	fs.BoolVar(&o.noAdvisor, "no-advisor", false, "do not sample the server or run the rules")
 	fs.DurationVar(&o.interval, "interval", time.Second, "progress and sampling `interval`")
 	fs.StringVar(&o.record, "record", "", "write a run record (JSON) to this `file` (saved every minute while it runs)")
@@ -125,6 +128,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	fs.BoolVar(&o.skipBinlog, "skip-binlog", false, "SET SESSION sql_log_bin=0 on the import's connections (needs SUPER/BINLOG ADMIN; replicas will not see the data)")
 	fs.BoolVar(&o.relaxDurability, "relax-durability", false, "innodb_flush_log_at_trx_commit=2 and sync_binlog=0 during the import, restored afterwards (see restore-settings)")
 	fs.BoolVar(&o.resume, "resume", false, "continue an interrupted import from the target's progress rows (same dump, same target)")
+	o.metrics = addMetricsFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(s.Err, "usage: dumpscope import [flags] FILE|-")
 		fs.PrintDefaults()
@@ -153,6 +157,10 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 		return nil, exitUsage
 	}
 	if err := o.reportFlags.check(); err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		return nil, exitUsage
+	}
+	if err := o.metrics.check(o.noAdvisor); err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
 		return nil, exitUsage
 	}
@@ -235,19 +243,25 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
 		return exitFailure
 	}
+	if err := o.metrics.start(s, cmp.Or(src.Name, src.Path), cfg); err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		return exitFailure
+	}
+	defer o.metrics.close(s)
 	batch, _ := units.ParseBytes(o.batchBytes)
 	readAhead, _ := units.ParseBytes(o.readAhead)
 	var sess *session.Session
 	sampled := false // the server is sampled: findings and a run record
+	dash := newDashboard(tui.ModeImport, o.noTUI, s, func() { stop.once.Do(func() { close(stop.graceful) }) })
 	iopt := importer.Options{
 		Parallel: o.parallel, BatchBytes: batch, ReadAheadBytes: readAhead,
 		Force: o.force, Overwrite: o.overwrite, StripDefiners: o.stripDefiners, LocalInfile: o.localInfile,
 		BinaryMode: o.binaryMode, Comments: o.comments, SkipWarningCount: o.skipWarningCount,
 		SkipRowCounts: o.skipRowCounts, CheckpointPath: o.checkpoint, Resume: o.resume,
 		SkipBinlog: o.skipBinlog, RelaxDurability: o.relaxDurability, DeferIndexes: o.deferIndexes, LoadData: o.loadData,
-		Stop: stop.graceful, Log: s.Err, Confirm: ttyConfirm(s),
+		Stop: stop.graceful, Log: s.Err, Confirm: ttyConfirm(s), OnStatement: dash.gated(nil),
 		OnReplay: func(in *importer.Input, progress func() importer.Progress) func() {
-			sess, sampled = openImportSession(ctx, cfg, o, in, progress, s)
+			sess, sampled = openImportSession(ctx, cfg, o, in, progress, s, dash)
 			if sess == nil {
 				return func() {}
 			}
@@ -257,7 +271,10 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 			monCtx, monStop := context.WithCancel(ctx)
 			wg.Add(1)
 			go func() { defer wg.Done(); _ = sess.Run(monCtx) }()
-			return func() { monStop(); wg.Wait() }
+			if sampled {
+				dash.show(sess, o.interval, tui.Header{Dump: in.Name, Format: in.Format, Sandbox: o.sandbox, Connections: o.parallel, Target: dbconn.Describe(cfg)}, nil)
+			}
+			return func() { dash.close(); monStop(); wg.Wait() }
 		},
 	}
 	res, err := importer.Import(ctx, cfg, src, iopt)
@@ -292,25 +309,27 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 			}
 		}
 	}
-	return o.reportFlags.finish(s, sess, sampled, func() *report.Record { return importRecord(sess, res, code) }, code)
+	code = o.reportFlags.finish(s, sess, sampled, func() *report.Record { return importRecord(sess, res, code) }, code)
+	return o.metrics.finishImport(code, res, s)
 }
 
 // openImportSession starts sampling for the import: the server's session when it can be
 // sampled (sampled is true), else a progress-only one so the headless line still prints.
-func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions, in *importer.Input, progress func() importer.Progress, s stdio) (sess *session.Session, sampled bool) {
+func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions, in *importer.Input, progress func() importer.Progress, s stdio, dash *dashboard) (sess *session.Session, sampled bool) {
 	sopt := session.Options{
 		ToolVersion: version,
 		Interval:    o.interval,
 		Progress: func() advisor.ImportProgress {
 			p := progress()
-			return advisor.ImportProgress{Bytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
+			return advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
 				CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
 				ExpectedBytes: o.expectedBytes, Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
 		},
 		Command:  o.command, // the record redacts it
 		Record:   o.record != "" || o.reportFlags.report != "",
 		Log:      s.Err,
-		LogEvery: 1,
+		LogEvery: dash.logEvery(1),
+		Sinks:    append(dash.sinks(), o.metrics.sinks()...),
 		Dump:     &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
 		// A long import's record survives a crash of dumpscope up to the last minute.
 		SavePath:      o.record,
@@ -320,12 +339,14 @@ func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions,
 	if !o.noAdvisor {
 		sess, err := session.Open(ctx, cfg, sopt)
 		if err == nil {
+			o.metrics.setEnv(sess.Env())
 			fmt.Fprintln(s.Err, "dumpscope: sampling", sess.Describe())
 			return sess, true
 		}
 		fmt.Fprintln(s.Err, "dumpscope import: advisor disabled:", err)
 	}
 	sopt.Record = false
+	sopt.LogEvery, sopt.Sinks = 1, nil // no dashboard without server samples: the log line
 	sess, err := session.OpenProgressOnly(sopt)
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import: no progress lines:", err)

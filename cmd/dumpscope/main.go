@@ -64,6 +64,7 @@ func commands() []command {
 		{"advise", "sample a live server briefly (or replay a run record) and print findings", runAdvise},
 		{"report", "render a run record as a text, Markdown, HTML or JSON report", runReport},
 		{"compare", "put run records side by side (before/after tuning, two servers)", runCompare},
+		{"view", "play a recorded run (--record) in the live dashboard, stepping through time", runView},
 		{"restore-settings", "put back server settings an interrupted --relax-durability import changed", runRestoreSettings},
 	}
 }
