@@ -125,6 +125,15 @@ func testSaverAppends(t *testing.T, name string) {
 			prev = cur
 		}
 	}
+	// What a crash after the third save leaves (for .gz: no gzip trailer) reads as an
+	// interrupted run with the 30 saved samples.
+	saved, err := Read(bytes.NewReader(prev))
+	if err != nil {
+		t.Fatalf("the file as of the last save: %v", err)
+	}
+	if len(saved.Samples) != 30 || saved.Outcome.Status != OutcomeInterrupted {
+		t.Errorf("the file as of the last save: %d samples, outcome %q; want 30, interrupted", len(saved.Samples), saved.Outcome.Status)
+	}
 	final := r.Finish(start.Add(35*time.Second), nil, Outcome{Status: OutcomeOK, Warnings: 3})
 	if err := WriteFile(path, final); err != nil {
 		t.Fatal(err)
