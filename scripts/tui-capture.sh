@@ -6,7 +6,8 @@
 # import to stop, and captures what is printed after the screen closes.
 #
 # Checks: progress, device and InnoDB numbers and the redo finding are on the live screen;
-# after q y the resume command is printed and the exit code is 3 (interrupted, resumable).
+# after q y the resume command is printed and the exit code is 3 (interrupted, resumable);
+# the resume command, run as printed (into the kept sandbox), finishes the import.
 # Saves the live capture to OUT (default docs/tui.txt; OUT= to skip) and both captures
 # under KEEP (a directory) when set. Exits 1 when a check fails.
 #
@@ -25,7 +26,7 @@ go build -o "$work/dumpscope" ./cmd/dumpscope
 "$work/dumpscope" gen --size "$size" -o "$work/dump.sql.gz" 2>/dev/null
 
 tmux new-session -d -s "$sess" -x 100 -y 32 \
-	"cd '$work' && ./dumpscope import --sandbox --sandbox-set innodb_log_file_size=4M --parallel 2 --checkpoint '$work/dump.ckpt' dump.sql.gz; echo EXIT=\$?; sleep 3600"
+	"cd '$work' && ./dumpscope import --sandbox --keep-sandbox --sandbox-set innodb_log_file_size=4M --parallel 2 --checkpoint '$work/dump.ckpt' dump.sql.gz; echo EXIT=\$?; sleep 3600"
 
 capture() { tmux capture-pane -p -t "$sess" "$@" | sed 's/[[:space:]]*$//'; }
 
@@ -68,6 +69,20 @@ for _ in $(seq 600); do
 done
 check "$work/after.txt" "the resume command" 'resumable; continue with:'
 check "$work/after.txt" "exit code 3 (interrupted)" '^EXIT=3$'
+
+# The resume command, as printed (tmux wraps it at 100 columns: join the lines after the
+# heading up to the next message), run without the screen.
+resume=$(awk '/resumable; continue with:/{on=1; next} on && /^(dumpscope:|EXIT=)/{exit} on{printf "%s", $0}' "$work/after.txt" | sed 's/^ *//')
+pid=$(grep -oE 'stop it with: kill [0-9]+' "$work/after.txt" | grep -oE '[0-9]+$' | tail -1)
+if [ -n "$resume" ]; then
+	(cd "$work" && eval "${resume/dumpscope /./dumpscope } --no-tui") >"$work/resume.txt" 2>&1 && rc=0 || rc=$?
+	check "$work/resume.txt" "the resumed import finishes" '^dumpscope: finished'
+	[ "$rc" = 0 ] || { echo "tui-capture: FAIL: the resume command exited $rc" >&2; fail=1; }
+else
+	echo "tui-capture: FAIL: no resume command to run" >&2
+	fail=1
+fi
+[ -n "$pid" ] && kill "$pid" 2>/dev/null || true
 
 if [ -n "${KEEP:-}" ]; then
 	mkdir -p "$KEEP" && cp "$work"/live.txt "$work"/confirm.txt "$work"/after.txt "$KEEP"/

@@ -38,7 +38,9 @@ type importOptions struct {
 	sandboxSet   multiFlag
 	serverBinary string
 	keepSandbox  bool
-	sampleSize   string
+	// sandboxSocket is the started sandbox's socket (for the resume command of a kept one).
+	sandboxSocket string
+	sampleSize    string
 
 	parallel         int
 	batchBytes       string
@@ -332,9 +334,10 @@ func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions,
 		Sinks:    append(dash.sinks(), o.metrics.sinks()...),
 		Dump:     &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
 		// A long import's record survives a crash of dumpscope up to the last minute.
-		SavePath:      o.record,
-		SaveEvery:     max(1, int(time.Minute/o.interval)),
-		ProbeDuration: o.probe,
+		SavePath:          o.record,
+		SaveEvery:         max(1, int(time.Minute/o.interval)),
+		ProbeDuration:     o.probe,
+		ImportConnections: o.parallel,
 	}
 	if !o.noAdvisor {
 		sess, err := session.Open(ctx, cfg, sopt)
@@ -440,6 +443,7 @@ func importSandbox(ctx context.Context, o *importOptions, s stdio) (*sandbox.Ser
 		return nil, err
 	}
 	o.conn.TargetSandbox(srv.Socket)
+	o.sandboxSocket = srv.Socket
 	fmt.Fprintf(s.Err, "dumpscope: sandbox %s %s, datadir %s\n", srv.Flavor, srv.Version, srv.DataDir)
 	return srv, nil
 }
@@ -447,11 +451,26 @@ func importSandbox(ctx context.Context, o *importOptions, s stdio) (*sandbox.Ser
 // printResumeCommand tells how to continue an incomplete import: the user's command
 // line (redacted) with --resume and the journal.
 func printResumeCommand(o *importOptions, journal string, s stdio) {
+	if o.sandbox && !o.keepSandbox {
+		fmt.Fprintln(s.Err, "dumpscope: the sandbox is removed with what was imported into it: nothing to resume (--keep-sandbox keeps it to resume into)")
+		return
+	}
 	args := []string{"dumpscope", "import", "--resume", "--checkpoint", journal}
+	if o.sandbox { // the kept sandbox, not a new one
+		args = append(args, "--no-defaults", "-u", "root", "-S", o.sandboxSocket)
+	}
+	valued := map[string]bool{"checkpoint": true, "sandbox-dir": true, "sandbox-set": true, "server-binary": true, "sample-size": true}
+	dropped := map[string]bool{"resume": true, "checkpoint": true}
+	if o.sandbox {
+		for _, n := range []string{"sandbox", "sandbox-dir", "sandbox-set", "server-binary", "keep-sandbox", "sample-size"} {
+			dropped[n] = true
+		}
+	}
 	prev := ""
 	for _, a := range report.RedactCommand(o.command[2:]) {
 		name := strings.TrimLeft(strings.SplitN(a, "=", 2)[0], "-")
-		skip := name == "resume" || name == "checkpoint" || ((prev == "--checkpoint" || prev == "-checkpoint") && !strings.HasPrefix(a, "-"))
+		prevName := strings.TrimLeft(prev, "-")
+		skip := dropped[name] || (strings.HasPrefix(prev, "-") && !strings.Contains(prev, "=") && valued[prevName] && dropped[prevName] && !strings.HasPrefix(a, "-"))
 		prev = a
 		if !skip {
 			args = append(args, a)
