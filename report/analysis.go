@@ -682,6 +682,10 @@ func HumanEvidence(ev map[string]any) string {
 		switch {
 		case strings.HasSuffix(k, "_bytes_per_sec"):
 			parts = append(parts, fmt.Sprintf("%s %s/s", strings.TrimSuffix(name, " bytes per sec"), Bytes(f)))
+		case strings.HasSuffix(k, "_bytes_per_s"):
+			parts = append(parts, fmt.Sprintf("%s %s/s", strings.TrimSuffix(name, " bytes per s"), Bytes(f)))
+		case strings.HasPrefix(k, "seconds_"):
+			parts = append(parts, fmt.Sprintf("%s %s", strings.TrimPrefix(name, "seconds "), Seconds(f)))
 		case strings.HasSuffix(k, "_bytes") || strings.Contains(k, "_bytes_"):
 			parts = append(parts, fmt.Sprintf("%s %s", strings.Replace(name, " bytes", "", 1), Bytes(f)))
 		case strings.HasSuffix(k, "_pct") || strings.Contains(k, "_pct_"):

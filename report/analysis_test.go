@@ -58,3 +58,30 @@ func TestSameSetting(t *testing.T) {
 		}
 	}
 }
+
+// TestRepeatedFindingIsOneBlock: a finding that fired again after clearing is listed
+// once, with every interval, and named once in the verdict.
+func TestRepeatedFindingIsOneBlock(t *testing.T) {
+	rec := New("test", time.Unix(0, 0), nil, 1)
+	rec.EndedAt = rec.StartedAt.Add(2 * time.Minute)
+	rec.Server = Server{Flavor: "mariadb", Version: "10.11.6"}
+	c1, c2 := 17.0, 50.0
+	f := advisor.Finding{ID: "disk-filling", Severity: advisor.SeverityCritical, Title: "full soon",
+		Evidence: map[string]any{"seconds_to_full": 3074.0, "min_fill_bytes_per_s": 65536.0}}
+	a, b := f, f
+	a.FiredAt, a.ClearedAt = 6, &c1
+	b.FiredAt, b.ClearedAt = 46, &c2
+	var out bytes.Buffer
+	if err := Text(&out, Analyze(rec, []advisor.Finding{a, b})); err != nil {
+		t.Fatal(err)
+	}
+	txt := out.String()
+	for _, want := range []string{"CRITICAL: disk-filling (fired 2 times)", "+0:06 to +0:17, +0:46 to +0:50 (2 times, 15 s in all)", "to full 51:14", "min fill 64.0 KiB/s"} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("report lacks %q:\n%s", want, txt)
+		}
+	}
+	if n := strings.Count(txt, "CRITICAL disk-filling:"); n != 1 {
+		t.Errorf("the finding is listed %d times, want once", n)
+	}
+}

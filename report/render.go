@@ -79,15 +79,20 @@ func findingsSection(a *Analysis) section {
 	if len(a.Findings) == 0 {
 		fs.blocks = append(fs.blocks, para{"none"})
 	}
+	// A finding that fired again after clearing is one block: every interval under
+	// "when", the evidence and advice of its last firing.
+	var order []string
+	byID := map[string][]FindingView{}
 	for _, f := range a.Findings {
-		until := "the end"
-		if f.ClearedAt != nil {
-			until = "+" + Clock(*f.ClearedAt)
+		if byID[f.ID] == nil {
+			order = append(order, f.ID)
 		}
-		lines := kv{
-			{"when", fmt.Sprintf("+%s to %s (%s)", Clock(f.FiredAt), until, Seconds(f.ActiveSeconds))},
-			{"evidence", f.EvidenceText},
-		}
+		byID[f.ID] = append(byID[f.ID], f)
+	}
+	for _, id := range order {
+		all := byID[id]
+		f := all[len(all)-1]
+		lines := kv{{"when", findingWhen(all)}, {"evidence", f.EvidenceText}}
 		for _, c := range f.Changes {
 			cur := cnfValue(c.Current)
 			if cur == "" {
@@ -105,6 +110,31 @@ func findingsSection(a *Analysis) section {
 		fs.blocks = append(fs.blocks, heading(fmt.Sprintf("%s %s: %s", strings.ToUpper(string(f.Severity)), f.ID, f.Title)), lines)
 	}
 	return fs
+}
+
+// findingWhen lists a finding's active intervals (the first five, then how many more)
+// and their total.
+func findingWhen(all []FindingView) string {
+	var parts []string
+	total := 0.0
+	for i, f := range all {
+		total += f.ActiveSeconds
+		if i == 5 {
+			parts = append(parts, fmt.Sprintf("… and %d more", len(all)-5))
+		}
+		if i >= 5 {
+			continue
+		}
+		until := "the end"
+		if f.ClearedAt != nil {
+			until = "+" + Clock(*f.ClearedAt)
+		}
+		parts = append(parts, fmt.Sprintf("+%s to %s", Clock(f.FiredAt), until))
+	}
+	if len(all) == 1 {
+		return fmt.Sprintf("%s (%s)", parts[0], Seconds(total))
+	}
+	return fmt.Sprintf("%s (%d times, %s in all)", strings.Join(parts, ", "), len(all), Seconds(total))
 }
 
 // restoreSection: totals and the throughput's spread per 1 s and 10 s (seed 004).
