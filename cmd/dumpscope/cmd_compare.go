@@ -1,8 +1,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -15,46 +13,41 @@ import (
 // runCompare puts run records side by side: each argument is one side, several runs of
 // the same setup joined by commas or matched by a quoted glob ('a-*.json').
 func runCompare(args []string, s stdio) int {
-	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
-	fs.SetOutput(s.Err)
-	out := fs.String("o", "", "write the comparison to this `file` (.md, .html, .json by extension; text otherwise) instead of stdout")
-	format := fs.String("format", "", "text, md, html or json (default: by -o's extension, text on stdout)")
-	labelList := fs.String("labels", "", "comma-separated `names` of the sides (default: the first record's file name of each)")
-	replay := fs.Bool("replay", false, "compare the findings of a replay through this dumpscope's rules, not the recorded ones")
-	fs.Usage = func() {
-		fmt.Fprintln(s.Err, "usage: dumpscope compare BASELINE.json OTHER.json [MORE.json…] [-o FILE] [--labels A,B]\n       a side with several runs: a1.json,a2.json,a3.json or a quoted glob 'a-*.json'")
-		fs.PrintDefaults()
+	f := newCmdFlags("compare",
+		"Put run records side by side, the first one the baseline: the variables that differ, then duration, rates and device columns with the ratio to the baseline, and findings new, cleared or persisting. A side of several runs (commas, or a quoted glob) gives medians with benchmath's interval and a Mann–Whitney test (~ when not significant).",
+		"BASELINE.json OTHER.json [MORE.json…] [OPTIONS]")
+	f.section(groupOutput)
+	out := f.StringP("output", "o", "", "write the comparison to this `FILE` (.md, .html, .json by extension; text otherwise) instead of stdout")
+	format := f.String("format", "", "output `FORMAT`: text, md, html or json (default: by -o's extension, text on stdout)")
+	labelList := f.String("labels", "", "comma-separated `NAMES` of the sides (default: what each side's file names share)")
+	replay := f.Bool("replay", false, "compare the findings of a replay through this dumpscope's rules, not the recorded ones")
+	f.examples = []string{
+		"dumpscope compare before.json after.json --labels 128M,1G  # seed 002's before and after",
+		"dumpscope compare 'redo-4M-*.json' 'redo-1G-*.json' -o compare.html  # four runs a side, charts by SQL consumed",
 	}
-	pos, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := f.parse(args, s); !ok {
+		return code
 	}
+	pos := f.Args()
 	if len(pos) < 2 {
-		fmt.Fprintln(s.Err, "dumpscope compare: give at least two run records (or sides of runs) to compare")
-		return exitUsage
+		return f.fail(s, usagef("give at least two run records (or sides of runs) to compare"))
 	}
-	f, err := reportFormat(*out, *format)
+	outFormat, err := reportFormat(*out, *format)
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope compare:", err)
-		return exitUsage
+		return f.fail(s, usagef("%v", err))
 	}
 	var labels []string
 	if *labelList != "" {
 		labels = strings.Split(*labelList, ",")
 		if len(labels) != len(pos) {
-			fmt.Fprintf(s.Err, "dumpscope compare: --labels names %d sides, but %d were given\n", len(labels), len(pos))
-			return exitUsage
+			return f.fail(s, usagef("--labels names %d sides, but %d were given", len(labels), len(pos)))
 		}
 	}
 	var sides []report.Side
 	for i, arg := range pos {
 		files, err := sideFiles(arg)
 		if err != nil {
-			fmt.Fprintln(s.Err, "dumpscope compare:", err)
-			return exitUsage
+			return f.fail(s, usagef("%v", err))
 		}
 		side := report.Side{Files: files}
 		side.Label = sideLabel(files)
@@ -74,7 +67,7 @@ func runCompare(args []string, s stdio) int {
 	}
 	c := report.Compare(sides)
 	err = writeOutput(*out, s.Out, func(w io.Writer) error {
-		switch f {
+		switch outFormat {
 		case "md":
 			return report.CompareMarkdown(w, c)
 		case "html":

@@ -2,13 +2,13 @@ package main
 
 import (
 	"bufio"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/spf13/pflag"
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/advisor/session"
@@ -67,26 +67,6 @@ func completeImportRecord(rec *report.Record, r *importer.Result) {
 			}
 		}
 		rec.Outcome.RowCheck = rc
-	}
-}
-
-// parseInterleaved parses flags that may come before or after the positional arguments
-// (`dumpscope report run.json -o r.html`), returning the positionals.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		if args[0] == "--" {
-			return append(pos, args[1:]...), nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
 	}
 }
 
@@ -170,35 +150,31 @@ func renderReport(rec *report.Record, findings []advisor.Finding, path, format s
 
 // runReport renders a run record as a report.
 func runReport(args []string, s stdio) int {
-	fs := flag.NewFlagSet("report", flag.ContinueOnError)
-	fs.SetOutput(s.Err)
-	out := fs.String("o", "", "write the report to this `file` (.md, .html, .json by extension; text otherwise) instead of stdout")
-	format := fs.String("format", "", "text, md, html or json (default: by -o's extension, text on stdout)")
-	replay := fs.Bool("replay", false, "report the findings of a replay through this dumpscope's rules, not the recorded ones")
-	failOn := fs.String("fail-on", "", "exit 5 when a finding of this severity or worse fired: warn or critical")
-	fs.Usage = func() {
-		fmt.Fprintln(s.Err, "usage: dumpscope report RUN.json [-o FILE] [--format text|md|html|json] [--replay] [--fail-on warn|critical]")
-		fs.PrintDefaults()
+	f := newCmdFlags("report",
+		"Render a run record (import --record, watch --record) as a report: verdict and findings first, then the restore's throughput, tables, devices, InnoDB redo and the host and server. Text on stdout by default; -o picks Markdown, self-contained HTML with charts, or JSON by extension.",
+		"RUN.json [-o FILE] [OPTIONS]")
+	f.section(groupOutput)
+	out := f.StringP("output", "o", "", "write the report to this `FILE` (.md, .html, .json by extension; text otherwise) instead of stdout")
+	format := f.String("format", "", "output `FORMAT`: text, md, html or json (default: by -o's extension, text on stdout)")
+	replay := f.Bool("replay", false, "report the findings of a replay through this dumpscope's rules, not the recorded ones")
+	failOn := f.String("fail-on", "", "exit 5 when a finding of this `SEVERITY` or worse fired: warn or critical")
+	f.examples = []string{
+		"dumpscope report run.json  # text, 80 columns, sections that diff and paste into mail",
+		"dumpscope report run.json -o run.html  # one self-contained file with charts",
 	}
-	pos, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := f.parse(args, s); !ok {
+		return code
 	}
+	pos := f.Args()
 	if len(pos) != 1 {
-		fmt.Fprintln(s.Err, "dumpscope report: give one run record (dumpscope import --record FILE writes one)")
-		return exitUsage
+		return f.fail(s, usagef("give one run record (dumpscope import --record FILE writes one)"))
 	}
-	f, err := reportFormat(*out, *format)
+	outFormat, err := reportFormat(*out, *format)
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope report:", err)
-		return exitUsage
+		return f.fail(s, usagef("%v", err))
 	}
 	if _, err := failOnSeverity(*failOn); err != nil {
-		fmt.Fprintln(s.Err, "dumpscope report:", err)
-		return exitUsage
+		return f.fail(s, usagef("%v", err))
 	}
 	rec, err := report.ReadFile(pos[0])
 	if err != nil {
@@ -206,7 +182,7 @@ func runReport(args []string, s stdio) int {
 		return exitFailure
 	}
 	findings := reportFindings(rec, *replay)
-	if err := renderReport(rec, findings, *out, f, s.Out); err != nil {
+	if err := renderReport(rec, findings, *out, outFormat, s.Out); err != nil {
 		fmt.Fprintf(s.Err, "dumpscope report: %s: %v\n", *out, err)
 		return exitFailure
 	}
@@ -256,9 +232,9 @@ type reportFlags struct {
 	failOn string
 }
 
-func (r *reportFlags) add(fs *flag.FlagSet) {
-	fs.StringVar(&r.report, "report", "", "write a report of the run to this `file` at the end (.md, .html, .json by extension; text otherwise)")
-	fs.StringVar(&r.failOn, "fail-on", "", "exit 5 when the import finished but a finding of this `severity` or worse fired: warn or critical")
+func (r *reportFlags) add(fs *pflag.FlagSet) {
+	fs.StringVar(&r.report, "report", "", "write a report of the run to this `FILE` at the end (.md, .html, .json by extension; text otherwise)")
+	fs.StringVar(&r.failOn, "fail-on", "", "exit 5 when the import finished but a finding of this `SEVERITY` or worse fired: warn or critical")
 }
 
 // check reports a bad --fail-on before the import starts.

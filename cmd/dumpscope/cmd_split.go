@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"sort"
@@ -83,36 +82,23 @@ func maxAllowedPacketFor(sqlBytes int64) int64 {
 // runSplit is `dumpscope split FILE [--json]`: a dry run that splits the dump as the
 // mariadb client would and summarises it, without a server.
 func runSplit(args []string, s stdio) int {
-	fs := flag.NewFlagSet("split", flag.ContinueOnError)
-	fs.SetOutput(s.Err)
-	asJSON := fs.Bool("json", false, "print the summary as JSON")
-	binaryMode := fs.Bool("binary-mode", false, "allow NUL bytes, like the client's --binary-mode")
-	comments := fs.Bool("comments", false, "keep comments in the SQL, like the client's --comments")
-	charset := fs.String("default-character-set", "utf8mb4", "connection character set the dump starts with")
-	fs.Usage = func() {
-		fmt.Fprintln(s.Err, "usage: dumpscope split [--json] [--binary-mode] [--comments] [--default-character-set CS] FILE|-")
-		fs.PrintDefaults()
+	f := newCmdFlags("split",
+		"Dry run: split a dump into statements exactly as the mariadb client would and summarise it (statements by kind, tables, rows, the largest statement and the max_allowed_packet it needs), without a server.",
+		"[OPTIONS] FILE|-")
+	f.section(groupImport)
+	binaryMode := f.Bool("binary-mode", false, "allow NUL bytes, like the client's --binary-mode")
+	comments := f.Bool("comments", false, "keep comments in the SQL, like the client's --comments")
+	charset := f.String("default-character-set", "utf8mb4", "connection `CHARSET` the dump starts with")
+	f.section(groupOutput)
+	asJSON := f.Bool("json", false, "print the summary as JSON")
+	f.examples = []string{"dumpscope split dump.sql.gz --json  # the summary as JSON"}
+	if code, ok := f.parse(args, s); !ok {
+		return code
 	}
-	// Flags may follow the file, as in `dumpscope split dump.sql --json`.
-	var files []string
-	rest := args
-	for {
-		if err := fs.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return exitOK
-			}
-			return exitUsage
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		rest = fs.Args()[1:]
+	if f.NArg() != 1 {
+		return f.fail(s, usagef("one FILE expected (a dump file, or - for stdin), got %d", f.NArg()))
 	}
-	if len(files) != 1 {
-		fs.Usage()
-		return exitUsage
-	}
+	files := f.Args()
 	sum, err := splitFile(files[0], importer.SplitOptions{
 		BinaryMode:   *binaryMode,
 		KeepComments: *comments,
