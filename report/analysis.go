@@ -198,7 +198,7 @@ func serverFacts(rec *Record, t float64) ServerFacts {
 }
 
 func findingView(f advisor.Finding, vars map[string]string, endT float64) FindingView {
-	fv := FindingView{Finding: f, EvidenceText: HumanEvidence(f.Evidence)}
+	fv := FindingView{Finding: f, EvidenceText: advisor.FormatEvidence(f.Evidence)}
 	end := endT
 	if f.ClearedAt != nil {
 		end = *f.ClearedAt
@@ -641,86 +641,6 @@ func innodbView(rec *Record) *InnoDBView {
 // furiously, and "101 % of the maximum" reads as a measuring error.
 func agePct(in *advisor.InnoDB) float64 {
 	return min(100, 100*float64(in.CheckpointAgeBytes)/float64(in.MaxCheckpointAgeBytes))
-}
-
-// HumanEvidence writes a finding's evidence in human units, guided by the key's suffix
-// (the rules name units in keys: _bytes, _pct, _seconds, _ms, _per_sec).
-//
-// Measurements come first, then the thresholds they were held against, each group in
-// name order.
-func HumanEvidence(ev map[string]any) string {
-	keys := make([]string, 0, len(ev))
-	for k := range ev {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		ti, tj := strings.Contains(keys[i], "threshold"), strings.Contains(keys[j], "threshold")
-		if ti != tj {
-			return tj
-		}
-		return keys[i] < keys[j]
-	})
-	parts := make([]string, 0, len(keys))
-	for _, k := range keys {
-		name := strings.ReplaceAll(k, "_", " ")
-		f, isNum := ev[k].(float64)
-		if !isNum {
-			if i, ok := ev[k].(int); ok {
-				f, isNum = float64(i), true
-			} else if i, ok := ev[k].(int64); ok {
-				f, isNum = float64(i), true
-			}
-		}
-		if m, ok := ev[k].(map[string]any); ok {
-			parts = append(parts, fmt.Sprintf("%s %s", name, humanMap(m)))
-			continue
-		}
-		if !isNum {
-			parts = append(parts, fmt.Sprintf("%s %v", name, ev[k]))
-			continue
-		}
-		switch {
-		case strings.HasSuffix(k, "_bytes_per_sec"):
-			parts = append(parts, fmt.Sprintf("%s %s/s", strings.TrimSuffix(name, " bytes per sec"), Bytes(f)))
-		case strings.HasSuffix(k, "_bytes_per_s"):
-			parts = append(parts, fmt.Sprintf("%s %s/s", strings.TrimSuffix(name, " bytes per s"), Bytes(f)))
-		case strings.HasPrefix(k, "seconds_"):
-			parts = append(parts, fmt.Sprintf("%s %s", strings.TrimPrefix(name, "seconds "), Seconds(f)))
-		case strings.HasSuffix(k, "_bytes") || strings.Contains(k, "_bytes_"):
-			parts = append(parts, fmt.Sprintf("%s %s", strings.Replace(name, " bytes", "", 1), Bytes(f)))
-		case strings.HasSuffix(k, "_pct") || strings.Contains(k, "_pct_"):
-			parts = append(parts, fmt.Sprintf("%s %.1f %%", strings.Replace(name, " pct", "", 1), f))
-		case strings.HasSuffix(k, "_seconds"):
-			parts = append(parts, fmt.Sprintf("%s %s", strings.TrimSuffix(name, " seconds"), Seconds(f)))
-		case strings.HasSuffix(k, "_ms"):
-			parts = append(parts, fmt.Sprintf("%s %.2f ms", strings.TrimSuffix(name, " ms"), f))
-		case strings.HasSuffix(strings.ToLower(k), "_kb_per_sec"):
-			parts = append(parts, fmt.Sprintf("%s %.0f kB/s", name[:len(name)-len(" kB per sec")], f))
-		case strings.HasSuffix(k, "_per_sec"):
-			parts = append(parts, fmt.Sprintf("%s/s %s", strings.TrimSuffix(name, " per sec"), num(f)))
-		default:
-			parts = append(parts, fmt.Sprintf("%s %s", name, num(f)))
-		}
-	}
-	return strings.Join(parts, "; ")
-}
-
-// humanMap writes a per-device map as "a 1.2, b 3.4".
-func humanMap(m map[string]any) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, 0, len(keys))
-	for _, k := range keys {
-		if f, ok := m[k].(float64); ok {
-			parts = append(parts, fmt.Sprintf("%s %.3g", k, f))
-		} else {
-			parts = append(parts, fmt.Sprintf("%s %v", k, m[k]))
-		}
-	}
-	return strings.Join(parts, ", ")
 }
 
 // Bytes writes a size in binary units (as the server's variables are).
