@@ -66,6 +66,7 @@ type importOptions struct {
 	deferIndexes     bool
 	metrics          *metricsFlags
 	loadData         bool
+	transform        *transformFlags // filters and rewrites (import_transform.go)
 
 	file    string
 	command []string
@@ -143,6 +144,8 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	o.reportFlags.add(f.FlagSet)
 	f.duration(&o.probe, "probe", 0, "before the import, measure sync-write latency in the server's redo directory for this `DURATION` (local servers; adds writes to the device)")
 	o.metrics = addMetricsFlags(f.FlagSet)
+	f.section("Filter and rewrite (docs/filters.md)")
+	o.transform = addTransformFlags(f.FlagSet)
 	f.examples = []string{
 		"dumpscope import -u root -p dump.sql.gz  # prompt for the password, restore over the default socket",
 		"dumpscope import -h db1 -u app -p --parallel 4 --record run.json dump.sql  # four connections, keep a run record for dumpscope report",
@@ -177,6 +180,9 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 		return fail(usagef("%v", err))
 	}
 	if err := o.reportFlags.check(); err != nil {
+		return fail(usagef("%v", err))
+	}
+	if err := o.transform.checkImport(o); err != nil {
 		return fail(usagef("%v", err))
 	}
 	for _, b := range []struct{ name, v string }{{"sample-size", o.sampleSize}, {"batch-bytes", o.batchBytes}, {"read-ahead", o.readAhead}} {
@@ -330,7 +336,13 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 			return func() { dash.close(); monStop(); wg.Wait() }
 		},
 	}
+	finishTransform, err := o.transform.setOptions(&iopt, o.file)
+	if err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		return exitFailure
+	}
 	res, err := importer.Import(ctx, cfg, src, iopt)
+	finishTransform(s.Err, res)
 	if sess != nil {
 		defer sess.Close()
 	}
@@ -342,6 +354,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		return exitFailure
 	}
 	code := importSummary(s, res)
+	o.transform.startAtHint(s.Err, o, res)
 	if res.Journal != "" {
 		printResumeCommand(o, res.Journal, s)
 		if code != exitFailure {
