@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -43,6 +44,9 @@ type ParallelOptions struct {
 	// that workers can load the next tables while one finishes (see schedule.go). 0: none.
 	SpoolBytes int64
 	SpoolDir   string
+	// Notice receives the one line that says from which statement, and why, the replay
+	// continues on one connection (see Planner); nil: standard error.
+	Notice func(line string)
 }
 
 // deferredIndexes are the ADD KEY clauses held back from one CREATE TABLE.
@@ -60,9 +64,11 @@ type tableInfo struct {
 	// rows wait for a barrier item on those too (a trigger being created on one of them,
 	// say).
 	touches []string
-	// autoIncrement is the AUTO_INCREMENT column ("" if none): an INSERT that leaves it out
-	// takes its ids from the rows before it, so from there the table keeps stream order.
-	autoIncrement string
+	// autoIncrement is the AUTO_INCREMENT column ("" if none) and autoIncrementAt its
+	// 0-based position: an INSERT that leaves ids to the server runs on the control
+	// connection in its table's order (see Plan.IDs).
+	autoIncrement   string
+	autoIncrementAt int
 }
 
 // keepsOrder reports whether rows of the table key (described by info) stay on worker 0 in
@@ -191,6 +197,12 @@ type ParallelReplayer struct {
 	// allOrdered: a trigger calls a routine, which may touch any table, so every table's
 	// rows keep stream order from then on.
 	allOrdered bool
+
+	// planner decides where each statement runs (plan.go); pendingFrom is the stream
+	// offset from which statements ran on the control connection inside a transaction or
+	// under table locks without a progress row yet (-1: none).
+	planner     *Planner
+	pendingFrom int64
 }
 
 // NewParallelReplayer prepares a replay of split: conns[0] is the control connection,
@@ -221,6 +233,10 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *Splitter, opt
 		control: conns[0], workers: workers, split: split, opt: opt, serial: serial,
 		busy: map[string]int{}, barrierOn: map[string]int{}, pos: make([]int64, len(workers)), running: map[string]int{}, unexecuted: -1,
 		tables: map[string]tableInfo{}, ordered: map[string]bool{}, loading: map[string]tableInfo{},
+		planner: NewPlanner(), pendingFrom: -1,
+	}
+	if p.opt.Notice == nil {
+		p.opt.Notice = func(line string) { fmt.Fprintln(os.Stderr, line) }
 	}
 	p.busyCV = sync.NewCond(&p.busyMu)
 	p.failedAt.Store(-1)
@@ -354,64 +370,6 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	return res, err
 }
 
-// scope says which tables a barrier statement must wait for: keys, or all when global.
-func (p *ParallelReplayer) scope(st *Statement) (keys []string, global bool) {
-	switch st.Kind {
-	case KindSession, KindClient:
-		return nil, false
-	case KindDDL, KindRoutine:
-	default:
-		return nil, true
-	}
-	if st.Table == "" || strings.HasSuffix(st.Verb, "DATABASE") {
-		return nil, true
-	}
-	head := st.SQL
-	if len(head) > 64<<10 {
-		head = head[:64<<10]
-	}
-	upper := bytes.ToUpper(head)
-	reads := bytes.Contains(upper, []byte("SELECT"))
-	if strings.Contains(st.Verb, "VIEW") {
-		// A view reads the tables it names (TABLE t has no SELECT), except mysqldump's
-		// stand-ins, which name none and come where the view sorts among the tables.
-		reads = !strings.HasPrefix(st.Verb, "DROP") && !readsNoTable(head)
-	}
-	if len(head) < len(st.SQL) || reads {
-		return nil, true // reads other tables
-	}
-	keys = []string{p.tableKey(st)}
-	if bytes.Contains(upper, []byte("REFERENCES")) {
-		// A foreign key constrains its parent tables: with foreign_key_checks on, adding
-		// one reads their rows, so they are in scope too.
-		parents, ok := referencedTables(st.SQL)
-		if !ok {
-			return nil, true
-		}
-		for _, t := range parents {
-			if t[0] == "" {
-				t[0] = st.Database
-			}
-			if t[0] == "" {
-				t[0] = p.serial.database
-			}
-			keys = append(keys, t[0]+"."+t[1])
-		}
-	}
-	if strings.Contains(st.Verb, "TRIGGER") {
-		db := st.Database
-		if db == "" {
-			db = p.serial.database
-		}
-		tables, known := triggerTables(st.SQL, db)
-		if !known {
-			return nil, true // it calls a routine, which may touch any table
-		}
-		keys = append(keys, tables...)
-	}
-	return keys, false
-}
-
 // referencedTables returns the (database, table) of each REFERENCES clause of a DDL
 // statement; ok is false when one does not name a table it can read.
 func referencedTables(q []byte) (tables [][2]string, ok bool) {
@@ -470,76 +428,6 @@ func anyOver(m map[string]int, keys []string, n int) bool {
 	return false
 }
 
-// isBatchable reports whether an INSERT can join a batch: it names its table and carries
-// its rows (VALUES), rather than reading other tables (INSERT … SELECT), which must wait
-// like any statement of unknown scope.
-func isBatchable(st *Statement) bool {
-	if st.Kind != KindInsert || st.Table == "" || len(st.SQL) == 0 {
-		return false
-	}
-	head := st.SQL
-	if len(head) > 4096 {
-		head = head[:4096]
-	}
-	upper := bytes.ToUpper(head)
-	v, sel := bytes.Index(upper, []byte("VALUE")), bytes.Index(upper, []byte("SELECT"))
-	return sel < 0 || (v >= 0 && v < sel)
-}
-
-// orderSensitive reports whether the rows of an INSERT may collide with earlier rows and
-// the result depend on which came first: REPLACE and ON DUPLICATE KEY UPDATE (the last
-// wins), INSERT IGNORE (the first wins). A table that gets one keeps stream order.
-func orderSensitive(st *Statement) bool {
-	w := ddlWords(st.SQL, 4)
-	for _, x := range w {
-		if strings.EqualFold(x, "REPLACE") || strings.EqualFold(x, "IGNORE") {
-			return true
-		}
-		if strings.EqualFold(x, "INTO") {
-			break
-		}
-	}
-	tail := st.SQL
-	if len(tail) > 4096 {
-		tail = tail[len(tail)-4096:]
-	}
-	return bytes.Contains(bytes.ToUpper(tail), []byte("DUPLICATE KEY UPDATE"))
-}
-
-// generatesIDs reports whether an INSERT leaves the AUTO_INCREMENT column col to the
-// server: a column list without it, or the SET form. The ids then depend on the rows
-// inserted before, as in the client's replay only in stream order. (mysqldump always
-// gives every column; a NULL id in VALUES is not looked for.)
-func generatesIDs(q []byte, col string) bool {
-	if col == "" {
-		return false
-	}
-	l := lexer{b: q}
-	t := l.next()
-	for t.is("INSERT") || t.is("REPLACE") || t.is("INTO") || t.is("IGNORE") || t.is("LOW_PRIORITY") || t.is("DELAYED") || t.is("HIGH_PRIORITY") {
-		t = l.next()
-	}
-	l.name(t) // the table
-	t = l.next()
-	if t.is("PARTITION") {
-		for t = l.next(); t.kind != tEOF && !(t.kind == tPunct && t.text == ")"); t = l.next() {
-		}
-		t = l.next()
-	}
-	switch {
-	case t.is("SET"):
-		return true
-	case t.kind == tPunct && t.text == "(":
-		for t = l.next(); t.kind != tEOF && !(t.kind == tPunct && t.text == ")"); t = l.next() {
-			if t.isName() && strings.EqualFold(t.text, col) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
-
 func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 	r, cp := p.serial, p.opt.Checkpoint
 	var cur *batch
@@ -578,8 +466,66 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		stv := r.split.Statement()
 		st := &stv
 		end := st.Offset + int64(len(st.Raw))
+		p.planner.Syntax = r.split.syntax()
+		pl, err := p.planner.Next(st, r.database, catalogFunc(func(key string) (TableFacts, error) {
+			info, err := p.tableFacts(ctx, st, key, flush)
+			return TableFacts{AutoIncrement: info.autoIncrement, AutoIncrementAt: info.autoIncrementAt}, err
+		}))
+		if err != nil {
+			return p.at(st, err)
+		}
+		switch pl.Kind {
+		case PlanRefuse:
+			if err := flush(); err != nil {
+				return err
+			}
+			return r.refuse(st, pl.Reason)
+		case PlanSerial:
+			if err := flush(); err != nil {
+				return err
+			}
+			if pl.Reason != "" {
+				p.opt.Notice(p.opt.Name + ": " + pl.Reason)
+			}
+			if err := p.runSerial(ctx, st, end, pl); err != nil {
+				if err == errQuit {
+					r.bytes.Store(end)
+					return nil
+				}
+				return err
+			}
+			r.bytes.Store(end)
+			continue
+		case PlanControl:
+			// COMMIT, ROLLBACK, START TRANSACTION outside a transaction that runs here:
+			// they end or open the control connection's own, which holds no rows.
+			if err := p.endRegion(ctx, st, pl, false); err != nil {
+				return err
+			}
+			if q, err := r.prepare(ctx, st); err != nil {
+				return err
+			} else if q != nil {
+				if err := r.exec(ctx, p.control, st, q); err != nil {
+					return err
+				}
+			}
+			r.bytes.Store(end)
+			continue
+		case PlanSkip:
+			// Table locks would block the other connections; a LOCK or UNLOCK that ends
+			// a transaction commits it, as the server would have.
+			if err := p.endRegion(ctx, st, pl, true); err != nil {
+				return err
+			}
+			r.bytes.Store(end)
+			continue
+		case PlanBarrier:
+			if err := p.endRegion(ctx, st, pl, false); err != nil {
+				return err
+			}
+		}
 		switch {
-		case isBatchable(st):
+		case pl.Kind == PlanRows:
 			key := p.tableKey(st)
 			r.countTable(st)
 			if cp.Skip(st.Offset) && !cp.reload[key] {
@@ -618,7 +564,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 					return err
 				}
 			}
-			if !p.ordered[key] && (orderSensitive(st) || generatesIDs(st.SQL, info.autoIncrement)) {
+			if !p.ordered[key] && pl.Ordered {
 				// From here on the table's rows keep stream order, after those in flight.
 				if err := flush(); err != nil {
 					return err
@@ -659,11 +605,6 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 			// would hold the next table's rows until this table's last batch commits.
 			r.bytes.Store(end)
 			continue
-		case st.Kind == KindLock, cp != nil && st.Kind == KindTxn:
-			// Table locks would block the other connections; with progress rows the
-			// dump's own transaction statements give way to dumpscope's batches.
-			r.bytes.Store(end)
-			continue
 		case cp.Skip(st.Offset) && st.Kind != KindSession && st.Kind != KindClient:
 			// Committed by an earlier attempt. A CREATE TABLE whose indexes were held back
 			// still owes them: they are added again (a duplicate key name means done).
@@ -678,7 +619,13 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 			return err
 		}
 		p.setStreaming("")
-		keys, global := p.scope(st)
+		keys, global := pl.Tables, pl.Global
+		if pl.IDs {
+			// Rows whose ids the server generates: after the rows in flight of the
+			// table and of what its triggers touch.
+			keys = append(keys, p.tables[p.tableKey(st)].touches...)
+			global = global || p.allOrdered
+		}
 		local := !global && localDDL(st)
 		if !global && mayRunOnWorker(st) && !p.barrierPending(keys...) &&
 			(p.isBusy(keys) || (p.hasDeferred(keys) && !p.disablesKeysOfDeferred(st))) {
@@ -1110,10 +1057,11 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key s
 	}
 	info.transactional = strings.EqualFold(engine.String, "InnoDB")
 	var autoInc sql.NullString
-	if err := c.QueryRowContext(ctx, "SELECT MAX(COLUMN_NAME) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND EXTRA LIKE '%auto_increment%'", db, st.Table).Scan(&autoInc); err != nil {
+	var autoIncAt sql.NullInt64
+	if err := c.QueryRowContext(ctx, "SELECT MAX(COLUMN_NAME), MAX(ORDINAL_POSITION) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND EXTRA LIKE '%auto_increment%'", db, st.Table).Scan(&autoInc, &autoIncAt); err != nil {
 		return info, fmt.Errorf("look up the AUTO_INCREMENT column of %s: %w", key, err)
 	}
-	info.autoIncrement = autoInc.String
+	info.autoIncrement, info.autoIncrementAt = autoInc.String, int(autoIncAt.Int64)-1
 	var body sql.NullString
 	err := c.QueryRowContext(ctx, "SELECT GROUP_CONCAT(ACTION_STATEMENT SEPARATOR ';') FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA=? AND EVENT_OBJECT_TABLE=?", db, st.Table).Scan(&body)
 	if err != nil {

@@ -74,6 +74,9 @@ type Plan struct {
 	IDs bool
 	// Ordered: REPLACE, INSERT IGNORE: rows whose result depends on which came first.
 	Ordered bool
+	// OpenAfter: a transaction or table locks are still held after the statement; Locked:
+	// table locks are.
+	OpenAfter, Locked bool
 }
 
 // TableFacts is what the planner needs to know of a table.
@@ -157,6 +160,7 @@ func (p *Planner) Next(st *Statement, db string, cat Catalog) (Plan, error) {
 		return pl, nil
 	}
 	p.track(st, db, &pl)
+	pl.OpenAfter, pl.Locked = p.open(), len(p.locked) > 0
 	return pl, nil
 }
 

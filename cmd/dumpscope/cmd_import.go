@@ -303,7 +303,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		for i, c := range conns {
 			cs[i] = c
 		}
-		rep, err = importer.NewParallelReplayer(ctx, cs, split, importer.ParallelOptions{ReplayOptions: ropt, BatchBytes: batch, SpoolBytes: readAhead, Checkpoint: cp, DeferIndexes: o.deferIndexes, Resumable: journal != ""})
+		rep, err = importer.NewParallelReplayer(ctx, cs, split, importer.ParallelOptions{ReplayOptions: ropt, BatchBytes: batch, SpoolBytes: readAhead, Checkpoint: cp, DeferIndexes: o.deferIndexes, Resumable: journal != "", Notice: func(l string) { fmt.Fprintln(s.Err, "dumpscope import:", l) }})
 	}
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)

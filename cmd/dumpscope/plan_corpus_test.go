@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
+)
+
+// planCorpus are hand-written and tool-style scripts whose meaning depends on one
+// connection's state, on transactions, or on statements that read other tables: the
+// planner must give the mariadb client's result under --parallel. Each creates its own
+// database, so that all run against the same servers.
+func planCorpus() []struct{ name, db, sql string } {
+	rows := func(table string, n int, row func(i int) string) string {
+		var b strings.Builder
+		for i := 0; i < n; i += 200 {
+			fmt.Fprintf(&b, "INSERT INTO %s VALUES ", table)
+			for j := i; j < i+200 && j < n; j++ {
+				if j > i {
+					b.WriteByte(',')
+				}
+				b.WriteString(row(j))
+			}
+			b.WriteString(";\n")
+		}
+		return b.String()
+	}
+	pad := strings.Repeat("v", 40)
+	src := func(n int) string {
+		return "CREATE TABLE src (id int PRIMARY KEY, v varchar(100));\n" +
+			rows("src", n, func(i int) string { return fmt.Sprintf("(%d,'%s')", i, pad) })
+	}
+	return []struct{ name, db, sql string }{
+		{"select-into", "pc_sel", "CREATE DATABASE pc_sel;\nUSE pc_sel;\n" + src(20000) +
+			"CREATE TABLE cnt (n int);\nSELECT COUNT(*) INTO @n FROM src;\nINSERT INTO cnt VALUES (@n);\n"},
+		{"rollback", "pc_rb", "CREATE DATABASE pc_rb;\nUSE pc_rb;\nCREATE TABLE rb (id int PRIMARY KEY);\n" +
+			"START TRANSACTION;\nINSERT INTO rb VALUES (1),(2),(3);\nROLLBACK;\nINSERT INTO rb VALUES (4);\n" +
+			"START TRANSACTION;\nINSERT INTO rb VALUES (5);\nCOMMIT;\n"},
+		{"temporary", "pc_tmp", "CREATE DATABASE pc_tmp;\nUSE pc_tmp;\n" + src(2000) +
+			"CREATE TEMPORARY TABLE tmp1 (id int PRIMARY KEY, v varchar(100));\nINSERT INTO tmp1 VALUES (1,'a'),(2,'b');\n" +
+			"CREATE TABLE x AS SELECT * FROM tmp1;\n" + rows("src", 400, func(i int) string { return fmt.Sprintf("(%d,'late')", 100000+i) })},
+		{"insert-select-value", "pc_is", "CREATE DATABASE pc_is;\nUSE pc_is;\n" + src(20000) +
+			"CREATE TABLE dst (id int PRIMARY KEY, value varchar(100));\nINSERT INTO dst (id, value) SELECT id, v FROM src;\n" +
+			"CREATE TABLE dst2 LIKE src;\nINSERT INTO dst2 SELECT * FROM src WHERE v LIKE '%VALUES (%' OR id < 10;\n"},
+		{"on-duplicate", "pc_dup", "CREATE DATABASE pc_dup;\nUSE pc_dup;\n" + src(20000) +
+			"CREATE TABLE tally (k int PRIMARY KEY, n int);\nINSERT INTO tally VALUES (1, 0);\n" +
+			"INSERT INTO tally VALUES (1, 1) ON DUPLICATE KEY UPDATE n = (SELECT COUNT(*) FROM src);\n"},
+		{"set-subquery", "pc_set", "CREATE DATABASE pc_set;\nUSE pc_set;\n" + src(20000) +
+			"SET @v = (SELECT COUNT(*) FROM src);\nCREATE TABLE seen (n int);\nINSERT INTO seen VALUES (@v);\n" +
+			"CREATE TABLE parent (id int AUTO_INCREMENT PRIMARY KEY, name varchar(20));\nCREATE TABLE child (parent_id int, name varchar(20));\n" +
+			"INSERT INTO parent (name) VALUES ('a');\nSET @p = LAST_INSERT_ID();\nINSERT INTO child VALUES (@p, 'c');\n"},
+		{"rename-drop", "pc_ren", "CREATE DATABASE pc_ren;\nUSE pc_ren;\nCREATE TABLE a (id int PRIMARY KEY);\nCREATE TABLE c (id int PRIMARY KEY);\n" +
+			rows("a", 20000, func(i int) string { return fmt.Sprintf("(%d)", i) }) +
+			rows("c", 20000, func(i int) string { return fmt.Sprintf("(%d)", i) }) +
+			"RENAME TABLE a TO b, c TO d;\nCREATE TABLE counts AS SELECT (SELECT COUNT(*) FROM b) AS nb, (SELECT COUNT(*) FROM d) AS nd;\n" +
+			"CREATE TABLE e (id int PRIMARY KEY);\nCREATE TABLE f (id int PRIMARY KEY);\n" +
+			rows("e", 8000, func(i int) string { return fmt.Sprintf("(%d)", i) }) +
+			rows("f", 8000, func(i int) string { return fmt.Sprintf("(%d)", i) }) +
+			"DROP TABLE e, f;\nCREATE TABLE e (id int PRIMARY KEY);\nINSERT INTO e VALUES (1);\n"},
+		{"no-autocommit", "pc_nac", "-- MySQL dump 10.13  Distrib 8.0.36, for Linux (x86_64)\n" +
+			"/*!40101 SET @OLD_CHARACTER_SET_CLIENT=@@CHARACTER_SET_CLIENT */;\n/*!40101 SET NAMES utf8mb4 */;\n" +
+			"CREATE DATABASE pc_nac;\nUSE pc_nac;\nDROP TABLE IF EXISTS `t1`;\nCREATE TABLE `t1` (`id` int NOT NULL, `v` varchar(100), PRIMARY KEY (`id`));\n" +
+			"LOCK TABLES `t1` WRITE;\n/*!40000 ALTER TABLE `t1` DISABLE KEYS */;\nset autocommit=0;\n" +
+			rows("`t1`", 20000, func(i int) string { return fmt.Sprintf("(%d,'%s')", i, pad) }) +
+			"/*!40000 ALTER TABLE `t1` ENABLE KEYS */;\nUNLOCK TABLES;\ncommit;\n" +
+			"CREATE TABLE `t2` (`id` int NOT NULL, PRIMARY KEY (`id`));\nset autocommit=0;\n" +
+			rows("`t2`", 20000, func(i int) string { return fmt.Sprintf("(%d)", i) }) + "commit;\n" +
+			"/*!40101 SET CHARACTER_SET_CLIENT=@OLD_CHARACTER_SET_CLIENT */;\n"},
+		{"hand-autocommit", "pc_hac", "CREATE DATABASE pc_hac;\nUSE pc_hac;\nCREATE TABLE t (id int PRIMARY KEY);\nSET autocommit=0;\n" +
+			rows("t", 4000, func(i int) string { return fmt.Sprintf("(%d)", i) }) + "ROLLBACK;\n" +
+			"INSERT INTO t VALUES (1),(2);\nCOMMIT;\nSET autocommit=1;\n" + rows("t", 4000, func(i int) string { return fmt.Sprintf("(%d)", 10+i) })},
+		{"phpmyadmin", "pc_pma", "-- phpMyAdmin SQL Dump\n-- version 5.2.1\n\nSET SQL_MODE = \"NO_AUTO_VALUE_ON_ZERO\";\nSTART TRANSACTION;\nSET time_zone = \"+00:00\";\n" +
+			"CREATE DATABASE IF NOT EXISTS `pc_pma`;\nUSE `pc_pma`;\n" +
+			"CREATE TABLE `items` (`id` int(11) NOT NULL, `name` varchar(100) NOT NULL) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n" +
+			rows("`items`", 20000, func(i int) string { return fmt.Sprintf("(%d, 'item %d')", i, i) }) +
+			"ALTER TABLE `items`\n  ADD PRIMARY KEY (`id`);\nCOMMIT;\n"},
+	}
+}
+
+// TestImportPlanCorpus: every script of planCorpus imported with --parallel 3 (plain, with
+// --checkpoint, with --defer-indexes) gives a re-dump identical to the mariadb client's.
+func TestImportPlanCorpus(t *testing.T) {
+	testsandbox.RequireTool(t, "mariadb")
+	corpus := planCorpus()
+	ref := testsandbox.Start(t)
+	dumps := make([]string, len(corpus))
+	var dbs []string
+	for i, c := range corpus {
+		dumps[i] = writeDump(t, c.name+".sql", []byte(c.sql))
+		clientImport(t, ref, dumps[i])
+		dbs = append(dbs, c.db)
+	}
+	want := redump(t, ref, dbs...)
+	for _, mode := range [][]string{
+		{"--parallel", "3", "--batch-bytes", "4K"},
+		{"--parallel", "3", "--batch-bytes", "4K", "--checkpoint", "JOURNAL"},
+		{"--parallel", "3", "--batch-bytes", "4K", "--defer-indexes"},
+	} {
+		srv := testsandbox.Start(t)
+		for i, c := range corpus {
+			args := append([]string{"--no-advisor"}, mode...)
+			for j, a := range args {
+				if a == "JOURNAL" {
+					args[j] = filepath.Join(t.TempDir(), c.name+".journal")
+				}
+			}
+			code, _, stderr := dumpscopeImport(t, srv, args, dumps[i])
+			if code != 0 {
+				t.Fatalf("%v %s: exit %d\n%s", mode, c.name, code, stderr)
+			}
+		}
+		if have := redump(t, srv, dbs...); !bytes.Equal(want, have) {
+			t.Errorf("%v: re-dumps differ from the client's; first difference at %s", mode, firstDiff(want, have))
+		}
+	}
+}
+
+// TestImportPlanSerialNotice: the statement that makes the run serial is named once, with
+// its position and the reason.
+func TestImportPlanSerialNotice(t *testing.T) {
+	srv := testsandbox.Start(t)
+	dump := writeDump(t, "sel.sql", []byte(planCorpus()[0].sql))
+	code, _, stderr := dumpscopeImport(t, srv, []string{"--no-advisor", "--parallel", "2"}, dump)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	if n := strings.Count(stderr, "the rest of the dump runs on one connection"); n != 1 || !strings.Contains(stderr, "SELECT … INTO @n") || !strings.Contains(stderr, "line ") {
+		t.Errorf("want one line naming SELECT … INTO @n and its line; stderr:\n%s", stderr)
+	}
+}
