@@ -526,6 +526,12 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		}
 		switch {
 		case pl.Kind == PlanRows:
+			if r.opt.OnStatement != nil {
+				// The streaming preflight sees rows too (an INSERT INTO mysql.user).
+				if err := r.opt.OnStatement(ctx, st); err != nil {
+					return err
+				}
+			}
 			key := p.tableKey(st)
 			r.countTable(st)
 			if cp.Skip(st.Offset) && !cp.reload[key] {

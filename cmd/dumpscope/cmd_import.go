@@ -45,6 +45,7 @@ type importOptions struct {
 	readAhead        string
 	force            bool
 	overwrite        bool
+	allowSystem      bool // --allow-system-schemas
 	stripDefiners    bool
 	localInfile      bool
 	binaryMode       bool
@@ -105,6 +106,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	fs.StringVar(&o.readAhead, "read-ahead", "1G", "with --parallel: SQL `bytes` read ahead of the workers beyond the memory queue, kept in an unlinked file in $TMPDIR, so that they can load the next tables while one finishes (0: memory only)")
 	fs.BoolVar(&o.force, "force", false, "continue after SQL errors; they are counted and listed at the end (exit code 4)")
 	fs.BoolVar(&o.overwrite, "overwrite", false, "allow the dump to drop or write into existing databases and tables")
+	fs.BoolVar(&o.allowSystem, "allow-system-schemas", false, "allow the dump to change mysql.*, sys, performance_schema or accounts and grants")
 	fs.BoolVar(&o.stripDefiners, "strip-definers", false, "remove DEFINER= clauses (objects are then owned by the importing user)")
 	fs.BoolVar(&o.localInfile, "local-infile", false, "allow LOAD DATA LOCAL INFILE (reads files on this machine)")
 	fs.BoolVar(&o.binaryMode, "binary-mode", false, "accept raw NUL bytes in the dump (the client's --binary-mode)")
@@ -530,11 +532,15 @@ func importPreflight(ctx context.Context, o *importOptions, in *importer.Input, 
 		return exitFailure
 	}
 	var pf *importer.Preflight
+	var current sql.NullString
+	if err := conn.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current); err != nil {
+		return fail(err)
+	}
+	var sys *importer.SystemCheck
+	if !o.allowSystem {
+		sys = importer.NewSystemCheck(current.String)
+	}
 	if !o.overwrite {
-		var current sql.NullString
-		if err := conn.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current); err != nil {
-			return fail(err)
-		}
 		var err error
 		if pf, err = importer.NewPreflight(ctx, conn, current.String); err != nil {
 			return fail(err)
@@ -550,19 +556,21 @@ func importPreflight(ctx context.Context, o *importOptions, in *importer.Input, 
 			return fail(err)
 		}
 	}
-	if pf == nil && definers == nil {
-		return -1
-	}
-	if o.file == "" || o.file == "-" {
+	if (pf == nil && definers == nil) || o.file == "" || o.file == "-" {
+		// No scan ahead: each statement is checked as it comes, and the import stops
+		// before the first that would change a system schema.
 		o.onStatement = func(_ context.Context, st *importer.Statement) error {
+			if ow := sys.Observe(st); len(ow) > 0 {
+				return fmt.Errorf("%s: the dump would %s, in a system schema; stopped before it — rerun with --allow-system-schemas to allow it", in.Name, ow[0])
+			}
 			if err := definers.Check(in.Name, st); err != nil {
 				return err
 			}
 			if pf == nil {
 				return nil
 			}
-			if ow := pf.Observe(st); ow != nil {
-				return fmt.Errorf("%s: the dump would %s, which exists in the target; stopped before it — rerun with --overwrite to allow it", in.Name, ow)
+			if ow := pf.ObserveAll(st); len(ow) > 0 {
+				return fmt.Errorf("%s: the dump would %s, which exists in the target; stopped before it — rerun with --overwrite to allow it", in.Name, ow[0])
 			}
 			return nil
 		}
@@ -579,33 +587,31 @@ func importPreflight(ctx context.Context, o *importOptions, in *importer.Input, 
 	}
 	fmt.Fprintf(s.Err, "dumpscope: preflight: reading %s once for %s…\n", in.Name, what)
 	sp := importer.NewSplitter(scan.Reader, importer.SplitOptions{BinaryMode: true})
-	var found []importer.Overwrite
+	var found, system []importer.Overwrite
 	for sp.Next() {
 		st := sp.Statement()
 		if err := definers.Check(in.Name, &st); err != nil {
 			return fail(err)
 		}
+		system = append(system, sys.Observe(&st)...)
 		if pf == nil {
 			continue
 		}
-		if ow := pf.Observe(&st); ow != nil {
-			found = append(found, *ow)
-		}
+		found = append(found, pf.ObserveAll(&st)...)
 	}
 	if err := sp.Err(); err != nil {
 		return fail(fmt.Errorf("preflight: %s: %w", in.Name, err))
+	}
+	if len(system) > 0 {
+		fmt.Fprintf(s.Err, "dumpscope: the dump changes %d object(s) in system schemas or accounts:\n", len(system))
+		printOverwrites(s, system)
+		return fail(errors.New("refusing to change system schemas or accounts; rerun with --allow-system-schemas if that is what you want"))
 	}
 	if len(found) == 0 {
 		return -1
 	}
 	fmt.Fprintf(s.Err, "dumpscope: the dump drops or writes into %d existing object(s) in the target:\n", len(found))
-	for i, ow := range found {
-		if i == 20 {
-			fmt.Fprintf(s.Err, "  … and %d more\n", len(found)-20)
-			break
-		}
-		fmt.Fprintln(s.Err, "  "+ow.String())
-	}
+	printOverwrites(s, found)
 	if f, ok := s.In.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		fmt.Fprint(s.Err, "Overwrite them? [y/N] ")
 		line, _ := bufio.NewReader(f).ReadString('\n')
@@ -751,4 +757,15 @@ func connectionIDs(ctx context.Context, conns []*sql.Conn) ([]int64, error) {
 		}
 	}
 	return ids, nil
+}
+
+// printOverwrites lists objects the preflight found, at most 20.
+func printOverwrites(s stdio, found []importer.Overwrite) {
+	for i, ow := range found {
+		if i == 20 {
+			fmt.Fprintf(s.Err, "  … and %d more\n", len(found)-20)
+			break
+		}
+		fmt.Fprintln(s.Err, "  "+ow.String())
+	}
 }

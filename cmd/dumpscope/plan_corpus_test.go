@@ -132,3 +132,36 @@ func TestImportPlanSerialNotice(t *testing.T) {
 		t.Errorf("want one line naming SELECT … INTO @n and its line; stderr:\n%s", stderr)
 	}
 }
+
+// TestImportSystemSchemaRefused: a dump that creates an account (it writes mysql.*) stops
+// before that statement unless --allow-system-schemas is given.
+func TestImportSystemSchemaRefused(t *testing.T) {
+	srv := testsandbox.Start(t)
+	dump := writeDump(t, "acct.sql", []byte("CREATE DATABASE app;\nUSE app;\nCREATE TABLE t (id int PRIMARY KEY);\nINSERT INTO t VALUES (1);\n"+
+		"CREATE USER 'intruder'@'%' IDENTIFIED BY 'x';\nINSERT INTO mysql.proxies_priv VALUES ('h','u','','',0,'',NOW());\n"))
+	exists := func() int {
+		var n int
+		if err := openDB(t, srv, "").QueryRow("SELECT COUNT(*) FROM mysql.user WHERE User = 'intruder'").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for _, mode := range [][]string{{"--parallel", "2"}, nil} {
+		code, _, stderr := dumpscopeImport(t, srv, append([]string{"--no-advisor", "--overwrite"}, mode...), dump)
+		if code == 0 || !strings.Contains(stderr, "CREATE USER 'intruder'") || !strings.Contains(stderr, "--allow-system-schemas") {
+			t.Fatalf("%v: exit %d, want a refusal naming the CREATE USER and the flag:\n%s", mode, code, stderr)
+		}
+		if exists() != 0 {
+			t.Fatalf("%v: the account was created despite the refusal", mode)
+		}
+		if _, err := openDB(t, srv, "").Exec("DROP DATABASE IF EXISTS app"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, _, stderr := dumpscopeImport(t, srv, []string{"--no-advisor", "--allow-system-schemas"}, dump); code != 0 {
+		t.Fatalf("--allow-system-schemas: exit %d\n%s", code, stderr)
+	}
+	if exists() != 1 {
+		t.Error("--allow-system-schemas: the account was not created")
+	}
+}
