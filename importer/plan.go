@@ -77,6 +77,9 @@ type Plan struct {
 	// OpenAfter: a transaction or table locks are still held after the statement; Locked:
 	// table locks are.
 	OpenAfter, Locked bool
+	// Volatile: what the statement does lives only in the connection (a temporary table,
+	// a SELECT … INTO @v): it gets no progress row and runs again on --resume.
+	Volatile bool
 }
 
 // TableFacts is what the planner needs to know of a table.
@@ -112,9 +115,10 @@ type Planner struct {
 	regionData bool // a statement that changes data ran in the open region
 	parallelIn bool // rows of the open region went to workers (committed there)
 	lock       string
-	locked     []string // tables LOCK TABLES holds (db.table)
-	trusted    bool     // the dump names a producer that writes no ROLLBACK (mysqldump, phpMyAdmin)
-	seen       int      // statements planned
+	locked     []string        // tables LOCK TABLES holds (db.table)
+	trusted    bool            // the dump names a producer that writes no ROLLBACK (mysqldump, phpMyAdmin)
+	temporary  map[string]bool // temporary tables created (db.table)
+	seen       int             // statements planned
 	// Syntax is how strings are quoted and escaped in the stream (the splitter's state).
 	Syntax scanSyntax
 }
@@ -161,7 +165,33 @@ func (p *Planner) Next(st *Statement, db string, cat Catalog) (Plan, error) {
 	}
 	p.track(st, db, &pl)
 	pl.OpenAfter, pl.Locked = p.open(), len(p.locked) > 0
+	pl.Volatile = p.volatile(st, db)
 	return pl, nil
+}
+
+// volatile reports whether st's effect lives only in the connection: it creates, drops or
+// writes a temporary table, or only sets user variables (SELECT … INTO @v, DO, SET).
+func (p *Planner) volatile(st *Statement, db string) bool {
+	if st.Kind == KindSession {
+		return true
+	}
+	key := tableKeyOf(st, db)
+	if st.Verb == "CREATE TABLE" || st.Verb == "DROP TABLE" {
+		for _, x := range ddlWords(st.SQL, 4) {
+			if strings.EqualFold(x, "TEMPORARY") {
+				if p.temporary == nil {
+					p.temporary = map[string]bool{}
+				}
+				p.temporary[key] = st.Verb == "CREATE TABLE"
+				return true
+			}
+		}
+	}
+	if st.Table != "" && p.temporary[key] {
+		return true
+	}
+	w := strings.ToUpper(firstWord(st.SQL))
+	return (w == "SELECT" || w == "DO" || w == "VALUES") && exprState(st.SQL) != ""
 }
 
 // plan is Next without the transaction bookkeeping that follows the decision.

@@ -130,6 +130,9 @@ type rowScanner struct {
 // space skips whitespace and plain comments; an executable comment or hint ends the
 // recognition (false).
 func (s *rowScanner) space() bool {
+	if s.i < len(s.q) && !spaceStart[s.q[s.i]] {
+		return true // the usual case, kept cheap: most values follow a ',' directly
+	}
 	for s.i < len(s.q) {
 		c := s.q[s.i]
 		switch {
@@ -157,6 +160,14 @@ func (s *rowScanner) space() bool {
 	}
 	return true
 }
+
+// spaceStart marks the bytes where whitespace or a comment may begin.
+var spaceStart = func() (t [256]bool) {
+	for _, c := range []byte(" \t\n\r\f\v/#-") {
+		t[c] = true
+	}
+	return t
+}()
 
 func (s *rowScanner) peek() byte {
 	if s.i < len(s.q) {
@@ -297,13 +308,14 @@ func (s *rowScanner) value(depth int) (zero, ok bool) {
 		for s.i < len(s.q) && isIdentByte(s.q[s.i]) {
 			s.i++
 		}
-		w := strings.ToUpper(string(s.q[st:s.i]))
-		switch w {
-		case "NULL", "DEFAULT":
+		word := s.q[st:s.i]
+		switch {
+		case equalFoldASCII(word, "NULL"), equalFoldASCII(word, "DEFAULT"):
 			return depth == 0, true
-		case "TRUE", "FALSE":
+		case equalFoldASCII(word, "TRUE"), equalFoldASCII(word, "FALSE"):
 			return false, true
 		}
+		w := strings.ToUpper(string(word))
 		if w[0] == '_' { // a character set introducer: _binary '…', _utf8mb4 0x…
 			if !s.space() {
 				return false, false

@@ -57,7 +57,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 			}
 		}
 	}
-	if data && cp.Skip(st.Offset) {
+	if data && cp.Skip(st.Offset) && !pl.Volatile {
 		return nil // committed by an earlier attempt
 	}
 	if pl.Relock != "" {
@@ -74,7 +74,9 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 	txn := st.Kind == KindTxn
 	commit := txn && pl.EndsRegion && !pl.Rollback
 	switch {
-	case cp == nil || !data:
+	case cp == nil || !data || (pl.Volatile && !pl.InRegion && !pl.OpenAfter):
+		// Volatile statements outside a transaction get no progress row: a resumed run
+		// (a new connection) runs them again.
 		err = r.exec(ctx, p.control, st, q)
 	case txn || st.Kind == KindLock || pl.OpenAfter || (pl.InRegion && !pl.EndsRegion):
 		if p.pendingFrom < 0 {
