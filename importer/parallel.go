@@ -490,7 +490,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 			if err := p.runSerial(ctx, st, end, pl); err != nil {
 				if err == errQuit {
 					r.bytes.Store(end)
-					return nil
+					return p.endOpenRegion(ctx)
 				}
 				return err
 			}
@@ -522,6 +522,13 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		case PlanBarrier:
 			if err := p.endRegion(ctx, st, pl, false); err != nil {
 				return err
+			}
+		case PlanSession:
+			if pl.EndsRegion {
+				// SET autocommit=1 commits the region, with its progress row.
+				if err := p.recordPending(ctx, st.Offset, false); err != nil {
+					return p.at(st, err)
+				}
 			}
 		}
 		switch {
@@ -700,6 +707,9 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		return err
 	}
 	if err := p.waitFor(ctx, nil, true); err != nil {
+		return err
+	}
+	if err := p.endOpenRegion(ctx); err != nil {
 		return err
 	}
 	if err := p.addDeferredIndexes(ctx, nil, true); err != nil {

@@ -129,6 +129,13 @@ func NewPlanner() *Planner { return &Planner{autocommit: true} }
 // Serial reports whether the run has turned serial to the end.
 func (p *Planner) Serial() bool { return p.mode == modeSerial }
 
+// HoldsRows reports whether the dump's open transaction holds changes on the control
+// connection (it ran serially): the client's connection would roll them back if the dump
+// ended here.
+func (p *Planner) HoldsRows() bool {
+	return p.region() && p.regionData && p.mode != modeParallel
+}
+
 // region reports whether the client's connection holds a transaction open.
 func (p *Planner) region() bool { return p.txn || !p.autocommit }
 

@@ -165,3 +165,17 @@ func (p *ParallelReplayer) recordPending(ctx context.Context, upto int64, own bo
 	}
 	return nil
 }
+
+// endOpenRegion, at the end of the dump (or at a client `quit`), rolls back a transaction
+// the dump left open on the control connection with rows in it: the client's connection
+// closes there, and the server rolls it back.
+func (p *ParallelReplayer) endOpenRegion(ctx context.Context) error {
+	if !p.planner.HoldsRows() {
+		return nil
+	}
+	p.pendingFrom = -1
+	if _, err := p.control.ExecContext(ctx, "ROLLBACK"); err != nil {
+		return fmt.Errorf("%s: roll back the transaction the dump left open: %w", p.opt.Name, err)
+	}
+	return nil
+}

@@ -73,6 +73,9 @@ func planCorpus() []struct{ name, db, sql string } {
 		{"hand-autocommit", "pc_hac", "CREATE DATABASE pc_hac;\nUSE pc_hac;\nCREATE TABLE t (id int PRIMARY KEY);\nSET autocommit=0;\n" +
 			rows("t", 4000, func(i int) string { return fmt.Sprintf("(%d)", i) }) + "ROLLBACK;\n" +
 			"INSERT INTO t VALUES (1),(2);\nCOMMIT;\nSET autocommit=1;\n" + rows("t", 4000, func(i int) string { return fmt.Sprintf("(%d)", 10+i) })},
+		{"open-at-eof", "pc_eof", "CREATE DATABASE pc_eof;\nUSE pc_eof;\nCREATE TABLE t (id int PRIMARY KEY);\n" +
+			rows("t", 2000, func(i int) string { return fmt.Sprintf("(%d)", i) }) +
+			"SET autocommit=0;\nINSERT INTO t VALUES (100001);\nCOMMIT;\nINSERT INTO t VALUES (100002),(100003);\n"},
 		{"phpmyadmin", "pc_pma", "-- phpMyAdmin SQL Dump\n-- version 5.2.1\n\nSET SQL_MODE = \"NO_AUTO_VALUE_ON_ZERO\";\nSTART TRANSACTION;\nSET time_zone = \"+00:00\";\n" +
 			"CREATE DATABASE IF NOT EXISTS `pc_pma`;\nUSE `pc_pma`;\n" +
 			"CREATE TABLE `items` (`id` int(11) NOT NULL, `name` varchar(100) NOT NULL) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n" +
