@@ -76,6 +76,23 @@ func planCorpus() []struct{ name, db, sql string } {
 		{"open-at-eof", "pc_eof", "CREATE DATABASE pc_eof;\nUSE pc_eof;\nCREATE TABLE t (id int PRIMARY KEY);\n" +
 			rows("t", 2000, func(i int) string { return fmt.Sprintf("(%d)", i) }) +
 			"SET autocommit=0;\nINSERT INTO t VALUES (100001);\nCOMMIT;\nINSERT INTO t VALUES (100002),(100003);\n"},
+		{"adminer", "pc_adm", "-- Adminer 4.8.1 MySQL 10.11.6-MariaDB dump\n\nSET NAMES utf8;\nSET time_zone = '+00:00';\nSET foreign_key_checks = 0;\n" +
+			"SET sql_mode = 'NO_AUTO_VALUE_ON_ZERO';\n\nCREATE DATABASE `pc_adm`;\nUSE `pc_adm`;\n\nSET NAMES utf8mb4;\n\nDROP TABLE IF EXISTS `users`;\n" +
+			"CREATE TABLE `users` (\n  `id` int unsigned NOT NULL AUTO_INCREMENT,\n  `name` varchar(100) NOT NULL,\n  PRIMARY KEY (`id`)\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n\n" +
+			"INSERT INTO `users` (`id`, `name`) VALUES\n" + strings.TrimSuffix(strings.Repeat("(0,\t'zero'),\n", 1), ",\n") + ";\n" +
+			rows("`users` (`id`, `name`)", 6000, func(i int) string { return fmt.Sprintf("(%d,\t'user %d')", i+1, i) }) +
+			"\n-- 2024-01-01 10:00:00\n"},
+		{"laravel-ids", "pc_lar", "CREATE DATABASE pc_lar;\nUSE pc_lar;\n" +
+			"CREATE TABLE migrations (id int unsigned NOT NULL AUTO_INCREMENT PRIMARY KEY, migration varchar(255) NOT NULL, batch int NOT NULL);\n" +
+			"CREATE TABLE posts (id bigint unsigned NOT NULL AUTO_INCREMENT PRIMARY KEY, user_id int, title varchar(100));\n" +
+			"INSERT INTO migrations (migration, batch) VALUES ('2014_10_12_000000_create_users_table', 1);\n" +
+			rows("posts (user_id, title)", 3000, func(i int) string { return fmt.Sprintf("(%d,'post %d')", i%17, i) }) +
+			"INSERT INTO migrations VALUES (NULL, '2024_01_01_000000_create_posts_table', 2);\n" +
+			"INSERT INTO posts (user_id, title) VALUES (LAST_INSERT_ID(), 'after');\n" +
+			"UPDATE posts p JOIN migrations m ON m.batch = 2 SET p.title = CONCAT(p.title, '!') WHERE p.id % 100 = 0;\n"},
+		{"procedure", "pc_proc", "CREATE DATABASE pc_proc;\nUSE pc_proc;\n" + src(8000) +
+			"CREATE TABLE agg (n int);\nDELIMITER //\nCREATE PROCEDURE fill() BEGIN DECLARE c int; SELECT COUNT(*) INTO c FROM src; INSERT INTO agg VALUES (c); SET @last = c; END //\nDELIMITER ;\n" +
+			"CALL fill();\nINSERT INTO agg VALUES (@last);\n" + rows("src", 400, func(i int) string { return fmt.Sprintf("(%d,'after')", 200000+i) })},
 		{"phpmyadmin", "pc_pma", "-- phpMyAdmin SQL Dump\n-- version 5.2.1\n\nSET SQL_MODE = \"NO_AUTO_VALUE_ON_ZERO\";\nSTART TRANSACTION;\nSET time_zone = \"+00:00\";\n" +
 			"CREATE DATABASE IF NOT EXISTS `pc_pma`;\nUSE `pc_pma`;\n" +
 			"CREATE TABLE `items` (`id` int(11) NOT NULL, `name` varchar(100) NOT NULL) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n" +
