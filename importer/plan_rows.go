@@ -268,28 +268,7 @@ func (s *rowScanner) value(depth int) (zero, ok bool) {
 		s.i += 1 + k + 1
 		return false, true
 	case c >= '0' && c <= '9' || c == '.':
-		st := s.i
-		allZero := true
-		for s.i < len(s.q) {
-			d := s.q[s.i]
-			switch {
-			case d >= '0' && d <= '9', d == '.':
-				if d != '0' && d != '.' {
-					allZero = false
-				}
-			case d == 'e' || d == 'E':
-				allZero = false
-				if s.i+1 < len(s.q) && (s.q[s.i+1] == '-' || s.q[s.i+1] == '+') {
-					s.i++
-				}
-			case isIdentByte(d): // 0x…, 0b…
-				allZero = false
-			default:
-				return allZero && depth == 0, s.i > st
-			}
-			s.i++
-		}
-		return allZero && depth == 0, true
+		return s.number(depth)
 	case c == '@':
 		s.i++
 		if s.peek() == '@' {
@@ -304,57 +283,89 @@ func (s *rowScanner) value(depth int) (zero, ok bool) {
 		}
 		return false, s.i > st
 	case isIdentByte(c):
-		st := s.i
-		for s.i < len(s.q) && isIdentByte(s.q[s.i]) {
-			s.i++
-		}
-		word := s.q[st:s.i]
+		return s.word(depth)
+	}
+	return false, false
+}
+
+// number reads a number (or 0x…, 0b…); zero: it is 0 at the top level.
+func (s *rowScanner) number(depth int) (zero, ok bool) {
+	st := s.i
+	allZero := true
+	for s.i < len(s.q) {
+		d := s.q[s.i]
 		switch {
-		case equalFoldASCII(word, "NULL"), equalFoldASCII(word, "DEFAULT"):
-			return depth == 0, true
-		case equalFoldASCII(word, "TRUE"), equalFoldASCII(word, "FALSE"):
-			return false, true
-		}
-		w := strings.ToUpper(string(word))
-		if w[0] == '_' { // a character set introducer: _binary '…', _utf8mb4 0x…
-			if !s.space() {
-				return false, false
+		case d >= '0' && d <= '9', d == '.':
+			if d != '0' && d != '.' {
+				allZero = false
 			}
-			if q := s.peek(); q == '\'' || q == '"' || (q >= '0' && q <= '9') || q == 'x' || q == 'X' || q == 'b' || q == 'B' {
-				_, ok := s.value(depth + 1)
-				return false, ok
+		case d == 'e' || d == 'E':
+			allZero = false
+			if s.i+1 < len(s.q) && (s.q[s.i+1] == '-' || s.q[s.i+1] == '+') {
+				s.i++
 			}
-			return false, false
-		}
-		if !valueFunctions[w] || s.peek() != '(' {
-			return false, false // a column, an unknown function, a subquery keyword
+		case isIdentByte(d): // 0x…, 0b…
+			allZero = false
+		default:
+			return allZero && depth == 0, s.i > st
 		}
 		s.i++
+	}
+	return allZero && depth == 0, true
+}
+
+// word reads NULL, DEFAULT, TRUE, FALSE, a character set introducer and its literal, or a
+// call of one of valueFunctions.
+func (s *rowScanner) word(depth int) (zero, ok bool) {
+	st := s.i
+	for s.i < len(s.q) && isIdentByte(s.q[s.i]) {
+		s.i++
+	}
+	word := s.q[st:s.i]
+	switch {
+	case equalFoldASCII(word, "NULL"), equalFoldASCII(word, "DEFAULT"):
+		return depth == 0, true
+	case equalFoldASCII(word, "TRUE"), equalFoldASCII(word, "FALSE"):
+		return false, true
+	}
+	w := strings.ToUpper(string(word))
+	if w[0] == '_' { // a character set introducer: _binary '…', _utf8mb4 0x…
 		if !s.space() {
 			return false, false
 		}
-		if s.peek() == ')' {
-			s.i++
+		if q := s.peek(); q == '\'' || q == '"' || (q >= '0' && q <= '9') || q == 'x' || q == 'X' || q == 'b' || q == 'B' {
+			_, ok := s.value(depth + 1)
+			return false, ok
+		}
+		return false, false
+	}
+	if !valueFunctions[w] || s.peek() != '(' {
+		return false, false // a column, an unknown function, a subquery keyword
+	}
+	s.i++
+	if !s.space() {
+		return false, false
+	}
+	if s.peek() == ')' {
+		s.i++
+		return false, true
+	}
+	for {
+		if _, ok := s.value(depth + 1); !ok {
+			return false, false
+		}
+		if !s.space() {
+			return false, false
+		}
+		c := s.peek()
+		s.i++
+		if c == ')' {
 			return false, true
 		}
-		for {
-			if _, ok := s.value(depth + 1); !ok {
-				return false, false
-			}
-			if !s.space() {
-				return false, false
-			}
-			c := s.peek()
-			s.i++
-			if c == ')' {
-				return false, true
-			}
-			if c != ',' {
-				return false, false
-			}
+		if c != ',' {
+			return false, false
 		}
 	}
-	return false, false
 }
 
 // str skips a quoted string starting at s.i (the quote), with doubled quotes and, unless

@@ -9,6 +9,54 @@ import (
 // PlanSerial run on the control connection, in stream order, after everything in flight,
 // exactly as the serial Replayer would send them.
 
+// runPlanned does what the plan says for the statements that do not join a batch or run
+// as a barrier (refusals, serial runs, the dump's COMMIT/ROLLBACK, skipped table locks),
+// and ends the dump's open transaction before a statement that commits it implicitly.
+// done: the statement is handled (errQuit: the client's `quit`).
+func (p *ParallelReplayer) runPlanned(ctx context.Context, st *Statement, end int64, pl Plan) (done bool, err error) {
+	r := p.serial
+	switch pl.Kind {
+	case PlanRefuse:
+		if err := p.flush(ctx); err != nil {
+			return true, err
+		}
+		return true, r.refuse(st, pl.Reason)
+	case PlanSerial:
+		if err := p.flush(ctx); err != nil {
+			return true, err
+		}
+		if pl.Reason != "" {
+			p.opt.Notice(p.opt.Name + ": " + pl.Reason)
+		}
+		return true, p.runSerial(ctx, st, end, pl)
+	case PlanControl:
+		// COMMIT, ROLLBACK, START TRANSACTION outside a transaction that runs here: they
+		// end or open the control connection's own, which holds no rows.
+		if err := p.endRegion(ctx, st, pl); err != nil {
+			return true, err
+		}
+		q, err := r.prepare(ctx, st)
+		if err != nil || q == nil {
+			return true, err
+		}
+		return true, r.exec(ctx, p.control, st, q)
+	case PlanSkip:
+		// Table locks would block the other connections; a LOCK or UNLOCK that ends a
+		// transaction commits it, as the server would have.
+		return true, p.endRegion(ctx, st, pl)
+	case PlanBarrier:
+		return false, p.endRegion(ctx, st, pl)
+	case PlanSession:
+		if pl.EndsRegion {
+			// SET autocommit=1 commits the region, with its progress row.
+			if err := p.recordPending(ctx, st.Offset, false); err != nil {
+				return true, p.at(st, err)
+			}
+		}
+	}
+	return false, nil
+}
+
 // catalogFunc adapts a lookup function to Catalog.
 type catalogFunc func(key string) (TableFacts, error)
 
@@ -16,13 +64,13 @@ func (f catalogFunc) Table(key string) (TableFacts, error) { return f(key) }
 
 // tableFacts returns what the replay knows of a table, looking it up (after a barrier item
 // of it in flight, which may change it) at its first rows.
-func (p *ParallelReplayer) tableFacts(ctx context.Context, st *Statement, key string, flush func() error) (tableInfo, error) {
+func (p *ParallelReplayer) tableFacts(ctx context.Context, st *Statement, key string) (tableInfo, error) {
 	if info, ok := p.tables[key]; ok {
 		return info, nil
 	}
 	// The lookup waits for the batches in flight of the tables this one's rows depend on
 	// (foreign key parents, what its triggers touch): the batch being filled goes first.
-	if err := flush(); err != nil {
+	if err := p.flush(ctx); err != nil {
 		return tableInfo{}, err
 	}
 	if p.barrierPending(key) {
@@ -123,7 +171,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 // transaction (pl.EndsRegion), gives the stretch run inside it its progress row and
 // commits it on the control connection, as the statement's implicit commit would (a DDL
 // may run on a worker, and a skipped LOCK TABLES does not run at all).
-func (p *ParallelReplayer) endRegion(ctx context.Context, st *Statement, pl Plan, skipped bool) error {
+func (p *ParallelReplayer) endRegion(ctx context.Context, st *Statement, pl Plan) error {
 	if !pl.EndsRegion {
 		return nil
 	}
