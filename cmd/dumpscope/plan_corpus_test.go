@@ -93,6 +93,9 @@ func planCorpus() []struct{ name, db, sql string } {
 		{"procedure", "pc_proc", "CREATE DATABASE pc_proc;\nUSE pc_proc;\n" + src(8000) +
 			"CREATE TABLE agg (n int);\nDELIMITER //\nCREATE PROCEDURE fill() BEGIN DECLARE c int; SELECT COUNT(*) INTO c FROM src; INSERT INTO agg VALUES (c); SET @last = c; END //\nDELIMITER ;\n" +
 			"CALL fill();\nINSERT INTO agg VALUES (@last);\n" + rows("src", 400, func(i int) string { return fmt.Sprintf("(%d,'after')", 200000+i) })},
+		{"create-like", "pc_like", "CREATE DATABASE pc_like;\nUSE pc_like;\nCREATE TABLE a (id int PRIMARY KEY, v int, KEY kv (v));\n" +
+			rows("a", 6000, func(i int) string { return fmt.Sprintf("(%d,%d)", i, i%13) }) +
+			"CREATE TABLE b LIKE a;\nINSERT INTO b SELECT * FROM a WHERE v = 3;\n"},
 		{"phpmyadmin", "pc_pma", "-- phpMyAdmin SQL Dump\n-- version 5.2.1\n\nSET SQL_MODE = \"NO_AUTO_VALUE_ON_ZERO\";\nSTART TRANSACTION;\nSET time_zone = \"+00:00\";\n" +
 			"CREATE DATABASE IF NOT EXISTS `pc_pma`;\nUSE `pc_pma`;\n" +
 			"CREATE TABLE `items` (`id` int(11) NOT NULL, `name` varchar(100) NOT NULL) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n" +
