@@ -5,6 +5,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/dumpscope/dumpscope/iostat"
 )
@@ -88,11 +89,7 @@ func ProgressLine(prev, cur Snapshot) string {
 	}
 	var parts []string
 	if cur.Import != nil && prev.Import != nil {
-		parts = append(parts, fmt.Sprintf("%s/s %.0f stmt/s %.0f rows/s (%s total)",
-			humanBytes(float64(cur.Import.Bytes-prev.Import.Bytes)/dt),
-			float64(cur.Import.Statements-prev.Import.Statements)/dt,
-			float64(cur.Import.Rows-prev.Import.Rows)/dt,
-			humanBytes(float64(cur.Import.Bytes))))
+		parts = append(parts, ImportLine(*prev.Import, *cur.Import, dt, cur.T))
 	} else if a, ok := prev.Status["Innodb_rows_inserted"]; ok {
 		parts = append(parts, fmt.Sprintf("server %.0f rows inserted/s", (cur.Status["Innodb_rows_inserted"]-a)/dt))
 	}
@@ -103,6 +100,53 @@ func ProgressLine(prev, cur Snapshot) string {
 		return "no data"
 	}
 	return strings.Join(parts, " | ")
+}
+
+// ImportLine is the import side of a progress line: completion and ETA when the file's
+// size is known (compressed bytes read against the stored size: the only total known up
+// front), the SQL applied, the interval's rates, errors, and the table being loaded.
+// elapsedSeconds is the run's clock at cur (the monitor's T: it starts after any probe).
+func ImportLine(prev, cur ImportProgress, dtSeconds, elapsedSeconds float64) string {
+	var b strings.Builder
+	if frac, ok := cur.Fraction(); ok {
+		fmt.Fprintf(&b, "%5.1f%% ", 100*frac)
+		if frac > 0.001 && frac < 1 {
+			fmt.Fprintf(&b, "ETA %s, ", Clock(elapsedSeconds*(1-frac)/frac))
+		}
+	}
+	fmt.Fprintf(&b, "%s SQL, %s/s, %.0f rows/s",
+		humanBytes(float64(cur.Bytes)), humanBytes(float64(cur.Bytes-prev.Bytes)/dtSeconds),
+		float64(cur.Rows-prev.Rows)/dtSeconds)
+	if cur.Errors > 0 {
+		fmt.Fprintf(&b, ", %d errors", cur.Errors)
+	}
+	if cur.Table != "" {
+		fmt.Fprintf(&b, ", %s", cur.Table)
+	}
+	return b.String()
+}
+
+// Fraction is the share of the dump consumed, when a total is known: compressed bytes
+// read against the stored size, or else SQL bytes against ExpectedBytes.
+func (p ImportProgress) Fraction() (float64, bool) {
+	switch {
+	case p.CompressedTotalBytes > 0:
+		return min(float64(p.CompressedBytes)/float64(p.CompressedTotalBytes), 1), true
+	case p.ExpectedBytes > 0:
+		return min(float64(p.Bytes)/float64(p.ExpectedBytes), 1), true
+	}
+	return 0, false
+}
+
+// Clock formats seconds as m:ss or h:mm:ss, the one way dumpscope writes a duration to
+// people.
+func Clock(seconds float64) string {
+	d := time.Duration(seconds * float64(time.Second)).Round(time.Second)
+	h, m, s := int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60
+	if h > 0 {
+		return fmt.Sprintf("%d:%02d:%02d", h, m, s)
+	}
+	return fmt.Sprintf("%d:%02d", m, s)
 }
 
 // ServerLine is the server side of a progress line: redo rate and checkpoint age against
@@ -147,6 +191,10 @@ func busiestDevice(s Snapshot) (string, iostat.DeviceStats, bool) {
 	}
 	return best, bestStats, found
 }
+
+// HumanBytes writes a size in IEC units (KiB, MiB, GiB): the one unit system of
+// dumpscope's output, for files, SQL, redo and devices alike.
+func HumanBytes(b float64) string { return humanBytes(b) }
 
 func humanBytes(b float64) string {
 	const unit = 1024

@@ -11,11 +11,21 @@ import (
 // ProgressFunc returns the importer's cumulative progress; nil for watch and advise.
 type ProgressFunc func() ImportProgress
 
-// DeviceSampleFunc returns the iostat -x columns of the watched devices and the CPU line
-// over the interval since its previous call. The first call primes the counters and its
-// result is discarded. It adapts iostat's Sampler (Sample() → Devices, CPU) without this
-// package depending on the sampler's concrete type.
-type DeviceSampleFunc func() (map[string]iostat.DeviceStats, *iostat.CPUStats, error)
+// DeviceReading is one interval of the device sampler: the iostat -x columns of the
+// watched devices, the CPU line, and the sampler's notes on what is missing and why (a
+// device that vanished, counters that went backwards), which sinks show beside the numbers.
+type DeviceReading struct {
+	Devices map[string]iostat.DeviceStats
+	CPU     *iostat.CPUStats
+	// Space is the datadir's file system, when it could be read.
+	Space *DiskSpace
+	Notes []string
+}
+
+// DeviceSampleFunc returns the reading over the interval since its previous call. The
+// first call primes the counters and its result is discarded. It adapts iostat's Sampler
+// without this package depending on the sampler's concrete type.
+type DeviceSampleFunc func() (DeviceReading, error)
 
 // ServerSource is what the monitor needs of the server sampler.
 type ServerSource interface {
@@ -29,6 +39,8 @@ type Tick struct {
 	Events []Event
 	// Changes are global variables that changed since the previous tick, stamped with T.
 	Changes []VariableChange
+	// DeviceNotes are the device sampler's notes for this interval (iostat.Sample.Notes).
+	DeviceNotes []string
 	// Errors are failures of individual sources this tick; the tick still happens with
 	// what the other sources measured.
 	Errors []error
@@ -97,7 +109,7 @@ func NewMonitor(o MonitorOptions) (*Monitor, error) {
 func (m *Monitor) Start(ctx context.Context) {
 	m.start = m.o.Now()
 	if m.o.Devices != nil {
-		_, _, _ = m.o.Devices() // priming read; its interval is undefined
+		_, _ = m.o.Devices() // priming read; its interval is undefined
 	}
 	m.step(ctx, false)
 }
@@ -163,11 +175,11 @@ func (m *Monitor) step(ctx context.Context, withDevices bool) Tick {
 		s.Import = &p
 	}
 	if withDevices && m.o.Devices != nil {
-		devs, cpu, err := m.o.Devices()
+		r, err := m.o.Devices()
 		if err != nil {
 			tick.Errors = append(tick.Errors, fmt.Errorf("devices at t=%.1fs: %w", s.T, err))
 		}
-		s.Devices, s.CPU = devs, cpu
+		s.Devices, s.CPU, s.Space, tick.DeviceNotes = r.Devices, r.CPU, r.Space, r.Notes
 	}
 	if m.o.Server != nil {
 		ss, err := m.o.Server.Sample(ctx)

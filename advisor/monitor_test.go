@@ -70,12 +70,12 @@ func TestMonitorRun(t *testing.T) {
 	m, err := NewMonitor(MonitorOptions{
 		Interval: 500 * time.Millisecond,
 		Progress: func() ImportProgress { bytesDone += 100; return ImportProgress{Bytes: bytesDone} },
-		Devices: func() (map[string]iostat.DeviceStats, *iostat.CPUStats, error) {
+		Devices: func() (DeviceReading, error) {
 			deviceCalls++
 			if deviceCalls == 4 {
-				return nil, nil, errors.New("diskstats vanished")
+				return DeviceReading{}, errors.New("diskstats vanished")
 			}
-			return map[string]iostat.DeviceStats{"vda": {WPerSec: float64(deviceCalls)}}, &iostat.CPUStats{IdlePct: 50}, nil
+			return DeviceReading{Devices: map[string]iostat.DeviceStats{"vda": {WPerSec: float64(deviceCalls)}}, CPU: &iostat.CPUStats{IdlePct: 50}}, nil
 		},
 		Server: server,
 		Engine: NewEngine([]Rule{waitsRule{}}, 10),
@@ -159,11 +159,13 @@ func TestMonitorOptions(t *testing.T) {
 func TestProgressLine(t *testing.T) {
 	prev := Snapshot{T: 1, Import: &ImportProgress{Bytes: 0, Statements: 0, Rows: 0},
 		InnoDB: &InnoDB{LSN: 1000}}
-	cur := Snapshot{T: 2, Import: &ImportProgress{Bytes: 2 << 20, Statements: 10, Rows: 5000},
+	cur := Snapshot{T: 2, Import: &ImportProgress{Bytes: 2 << 20, Statements: 10, Rows: 5000,
+		CompressedBytes: 1 << 20, CompressedTotalBytes: 4 << 20, Table: "shop.orders"},
 		InnoDB:  &InnoDB{LSN: 1000 + 3<<20, CheckpointAgeBytes: 2 << 20, MaxCheckpointAgeBytes: 4 << 20, DirtyPagesPct: 12},
 		Devices: map[string]iostat.DeviceStats{"vda": {WPerSec: 1431, WkBPerSec: 31421, WAwaitMs: 0.4, UtilPct: 99.7}, "vdb": {UtilPct: 1}},
 		CPU:     &iostat.CPUStats{IdlePct: 94, ClientPct: 12}}
-	want := "2.0 MiB/s 10 stmt/s 5000 rows/s (2.0 MiB total) | redo 3.0 MiB/s, checkpoint age 2.0 MiB (50% of max), dirty 12% | " +
+	// A quarter of the file in 2 s: 6 s to go.
+	want := " 25.0% ETA 0:06, 2.0 MiB SQL, 2.0 MiB/s, 5000 rows/s, shop.orders | redo 3.0 MiB/s, checkpoint age 2.0 MiB (50% of max), dirty 12% | " +
 		"vda 1431 w/s 30.7 MiB/s w_await 0.40ms util 100% | cpu idle 94% client 12%"
 	if got := ProgressLine(prev, cur); got != want {
 		t.Errorf("ProgressLine =\n%q\nwant\n%q", got, want)

@@ -25,6 +25,9 @@ type ImportProgress struct {
 	// the only completion fraction known up front (gzip's trailer size is modulo 4 GiB).
 	CompressedBytes      int64 `json:"compressed_bytes,omitempty"`
 	CompressedTotalBytes int64 `json:"compressed_total_bytes,omitempty"`
+	// ExpectedBytes is the uncompressed size when known without a stored size (a generated
+	// sample of a given size); 0: unknown. Used for completion when CompressedTotalBytes is 0.
+	ExpectedBytes int64 `json:"expected_bytes,omitempty"`
 	// Errors are SQL errors tolerated under --force; Warnings are server warnings.
 	Errors   int64 `json:"errors,omitempty"`
 	Warnings int64 `json:"warnings,omitempty"`
@@ -54,10 +57,21 @@ type Snapshot struct {
 	InnoDB  *InnoDB                       `json:"innodb,omitempty"`
 	// Status is raw SHOW GLOBAL STATUS, numeric values only, cumulative.
 	Status map[string]float64 `json:"status,omitempty"`
+	// Space is the free space of the datadir's file system (local servers); an addition
+	// to the run record's version 1 fields.
+	Space *DiskSpace `json:"space,omitempty"`
 	// InnoDBMetrics are information_schema.INNODB_METRICS counts (COUNT column) of the
 	// metrics the server has enabled among those the sampler asks for; absent when none
 	// is enabled. An addition to the run record's version 1 fields.
 	InnoDBMetrics map[string]float64 `json:"innodb_metrics,omitempty"`
+}
+
+// DiskSpace is a file system's size and free space, as statfs gives them to an
+// unprivileged writer.
+type DiskSpace struct {
+	Path       string `json:"path"`
+	FreeBytes  int64  `json:"free_bytes"`
+	TotalBytes int64  `json:"total_bytes"`
 }
 
 // Severity orders findings.

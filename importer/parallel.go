@@ -47,6 +47,9 @@ type ParallelOptions struct {
 	// Notice receives the one line that says from which statement, and why, the replay
 	// continues on one connection (see Planner); nil: standard error.
 	Notice func(line string)
+	// LoadData sends each batch of plain row inserts as one LOAD DATA LOCAL stream where
+	// that is provably exact (loaddata.go), and as INSERTs otherwise.
+	LoadData bool
 }
 
 // deferredIndexes are the ADD KEY clauses held back from one CREATE TABLE.
@@ -151,6 +154,7 @@ type ParallelReplayer struct {
 	opt     ParallelOptions
 
 	serial *Replayer // runs barrier statements on the control connection with the serial semantics
+	ld     *loadData // --load-data; nil without it
 
 	inflight sync.WaitGroup
 	firstErr atomic.Pointer[error]
@@ -242,6 +246,9 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *Splitter, opt
 	}
 	p.busyCV = sync.NewCond(&p.busyMu)
 	p.failedAt.Store(-1)
+	if opt.LoadData {
+		p.ld = &loadData{}
+	}
 	return p, nil
 }
 
@@ -360,6 +367,9 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	}
 	res := &p.serial.result
 	res.Progress = p.Progress()
+	if p.ld != nil {
+		res.LoadData = p.ld.stats()
+	}
 	if low >= 0 && low < res.Bytes {
 		// A batch or barrier item failed, or was skipped after a failure, behind the
 		// dispatcher: statements after it were sent on other connections and may have
@@ -1176,7 +1186,21 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *batch) (err 
 		return fmt.Errorf("%s: offset %d, line %d: batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), false
 	}
 	var tolerated []*StatementError
+	loaded := false
+	if p.ld != nil {
+		var err error
+		if loaded, err = p.ld.load(ctx, c, b.stmts); err != nil {
+			_, _ = c.ExecContext(ctx, "ROLLBACK")
+			return fmt.Errorf("%s: offset %d, line %d: LOAD DATA of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), false
+		}
+		if loaded {
+			p.statements.Add(int64(len(b.stmts)))
+		}
+	}
 	for _, s := range b.stmts {
+		if loaded {
+			break
+		}
 		_, err := c.ExecContext(ctx, s.sql)
 		p.statements.Add(1)
 		if err != nil {

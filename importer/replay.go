@@ -49,6 +49,17 @@ type ReplayOptions struct {
 	// Stop, when closed, ends the replay before the next statement with ErrStopped: the
 	// graceful first Ctrl-C. The statement in flight finishes; nothing is rolled back.
 	Stop <-chan struct{}
+	// Resumable says a checkpoint journal lets the import be resumed (messages say
+	// "resume" only then).
+	Resumable bool
+}
+
+// rerunHint is how to go on after fixing what stopped the import.
+func (o ReplayOptions) rerunHint() string {
+	if o.Resumable {
+		return "resume with the command printed below"
+	}
+	return "import again (into an empty target, or with --overwrite)"
 }
 
 // ErrStopped is returned by Run when ReplayOptions.Stop was closed.
@@ -120,6 +131,8 @@ type ReplayResult struct {
 	Tables []TableCount
 	// LargestStatementBytes is the largest SQL sent.
 	LargestStatementBytes int64
+	// LoadData is what --load-data did (nil without it).
+	LoadData *LoadDataStats
 	// SentBytes, when beyond Progress.Bytes, is how far a parallel replay had sent the
 	// stream when a statement at Progress.Bytes failed: what lies between ran on other
 	// connections or not, as its progress rows record.
@@ -245,8 +258,8 @@ func (r *Replayer) prepare(ctx context.Context, st *Statement) ([]byte, error) {
 		q = StripDefiner(q)
 	}
 	if n := int64(len(q)) + 1; n > r.maxPacketBytes { // +1: the COM_QUERY command byte
-		return nil, r.refuse(st, fmt.Sprintf("statement is %d bytes, larger than the server's max_allowed_packet (%d); raise it: SET GLOBAL max_allowed_packet=%d (or max_allowed_packet in my.cnf [mysqld]), then resume",
-			len(q), r.maxPacketBytes, roundUpMiB(n)))
+		return nil, r.refuse(st, fmt.Sprintf("statement is %d bytes, larger than the server's max_allowed_packet (%d); raise it: SET GLOBAL max_allowed_packet=%d (or max_allowed_packet in my.cnf [mysqld]), then %s",
+			len(q), r.maxPacketBytes, roundUpMiB(n), r.opt.rerunHint()))
 	}
 	if r.opt.OnStatement != nil {
 		if err := r.opt.OnStatement(ctx, st); err != nil {
@@ -269,6 +282,11 @@ func (r *Replayer) prepare(ctx context.Context, st *Statement) ([]byte, error) {
 func (r *Replayer) exec(ctx context.Context, c Conn, st *Statement, q []byte) error {
 	_, err := c.ExecContext(ctx, bytesToString(q))
 	r.statements.Add(1)
+	if st.Kind == KindInsert {
+		// The summary's "dump rows" are the rows the dump carried, whether or not the
+		// server took them (a statement skipped under --force is a difference to show).
+		r.countTable(st)
+	}
 	if err != nil {
 		return r.sqlError(st, q, err)
 	}
@@ -278,7 +296,6 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *Statement, q []byte) er
 	switch st.Kind {
 	case KindInsert:
 		r.rows.Add(st.Rows)
-		r.countTable(st)
 	case KindSession:
 		return r.afterSession(ctx, st, q)
 	}

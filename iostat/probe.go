@@ -57,6 +57,61 @@ type ProbeOptions struct {
 // it block by block, each write followed by fdatasync (or opened O_DIRECT|O_DSYNC), and
 // removes the file. A cancelled ctx ends the measurement early with what was measured.
 func Probe(ctx context.Context, o ProbeOptions) (*ProbeResult, error) {
+	if err := o.normalize(); err != nil {
+		return nil, err
+	}
+	res := &ProbeResult{Dir: o.Dir, BlockBytes: o.BlockBytes, Mode: o.Mode}
+	notes, err := dirNotes(o.Dir)
+	if err != nil {
+		return nil, err
+	}
+	res.Notes = notes
+
+	f, err := os.CreateTemp(o.Dir, ".dumpscope-probe-*")
+	if err != nil {
+		return nil, fmt.Errorf("probe: %w", err)
+	}
+	name := f.Name()
+	defer os.Remove(name)
+	defer f.Close()
+	blk, err := newProbeBlock(o.BlockBytes)
+	if err != nil {
+		return nil, err
+	}
+	defer blk.free()
+	for off := int64(0); off < o.FileBytes; off += o.BlockBytes {
+		blk.stamp(off)
+		if _, err := f.WriteAt(blk.buf, off); err != nil {
+			return nil, fmt.Errorf("probe: fill %s at offset %d: %w", name, off, err)
+		}
+	}
+	if err := f.Sync(); err != nil {
+		return nil, fmt.Errorf("probe: fsync %s: %w", name, err)
+	}
+	w := f
+	if o.Mode == ModeODsync {
+		w, err = os.OpenFile(name, os.O_WRONLY|unix.O_DIRECT|unix.O_DSYNC, 0)
+		if err != nil {
+			return nil, fmt.Errorf("probe: open %s O_DIRECT|O_DSYNC: %w (the filesystem may not support O_DIRECT)", name, err)
+		}
+		defer w.Close()
+	}
+	lat, elapsed, err := measureSyncWrites(ctx, w, blk, o)
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(lat)
+	res.Ops = int64(len(lat))
+	res.OpsPerSec = float64(len(lat)) / elapsed.Seconds()
+	res.P50Ms = ms(percentile(lat, 50))
+	res.P99Ms = ms(percentile(lat, 99))
+	res.MaxMs = ms(lat[len(lat)-1])
+	res.Class = Classify(percentile(lat, 50))
+	return res, nil
+}
+
+// normalize fills the defaults and rejects what cannot be measured.
+func (o *ProbeOptions) normalize() error {
 	if o.Duration <= 0 {
 		o.Duration = 10 * time.Second
 	}
@@ -70,82 +125,77 @@ func Probe(ctx context.Context, o ProbeOptions) (*ProbeResult, error) {
 		o.Mode = ModeFdatasync
 	}
 	if o.Mode != ModeFdatasync && o.Mode != ModeODsync {
-		return nil, fmt.Errorf("probe: mode %q: want %s or %s", o.Mode, ModeFdatasync, ModeODsync)
+		return fmt.Errorf("probe: mode %q: want %s or %s", o.Mode, ModeFdatasync, ModeODsync)
 	}
 	if o.FileBytes < o.BlockBytes {
 		o.FileBytes = o.BlockBytes
 	}
 	if o.Mode == ModeODsync && o.BlockBytes%4096 != 0 {
-		return nil, fmt.Errorf("probe: O_DIRECT needs a block size that is a multiple of 4096, not %d", o.BlockBytes)
+		return fmt.Errorf("probe: O_DIRECT needs a block size that is a multiple of 4096, not %d", o.BlockBytes)
 	}
-	res := &ProbeResult{Dir: o.Dir, BlockBytes: o.BlockBytes, Mode: o.Mode}
+	return nil
+}
 
+// dirNotes refuses a directory with no device behind it and says what else colours the
+// measurement (a network or overlay file system, a virtual disk).
+func dirNotes(dir string) ([]string, error) {
+	var notes []string
 	var fs unix.Statfs_t
-	if err := unix.Statfs(o.Dir, &fs); err != nil {
-		return nil, fmt.Errorf("probe %s: %w", o.Dir, err)
+	if err := unix.Statfs(dir, &fs); err != nil {
+		return nil, fmt.Errorf("probe %s: %w", dir, err)
 	}
 	switch fs.Type {
 	case unix.TMPFS_MAGIC, unix.RAMFS_MAGIC:
-		return nil, fmt.Errorf("probe %s: the directory is on tmpfs/ramfs: nothing there is ever made durable, there is no device to measure", o.Dir)
+		return nil, fmt.Errorf("probe %s: the directory is on tmpfs/ramfs: nothing there is ever made durable, there is no device to measure", dir)
 	case unix.NFS_SUPER_MAGIC:
-		res.Notes = append(res.Notes, "NFS: the latency measured is the network's and the file server's")
+		notes = append(notes, "NFS: the latency measured is the network's and the file server's")
 	case unix.OVERLAYFS_SUPER_MAGIC:
-		res.Notes = append(res.Notes, "overlay filesystem: the writes land on the upper directory's device")
+		notes = append(notes, "overlay filesystem: the writes land on the upper directory's device")
 	}
-
-	if devs, err := ResolveDir(ResolveOptions{}, o.Dir, "probe"); err == nil {
+	if devs, err := ResolveDir(ResolveOptions{}, dir, "probe"); err == nil {
 		for _, d := range devs {
 			if d.Transport == "virtio" || d.Transport == "xen" {
-				res.Notes = append(res.Notes, fmt.Sprintf("virtual disk %s: a fast flush may be acknowledged by the host's cache, which need not survive the host losing power; the class says how the guest experiences it", d.Name))
+				notes = append(notes, fmt.Sprintf("virtual disk %s: a fast flush may be acknowledged by the host's cache, which need not survive the host losing power; the class says how the guest experiences it", d.Name))
 				break
 			}
 		}
 	}
+	return notes, nil
+}
 
-	f, err := os.CreateTemp(o.Dir, ".dumpscope-probe-*")
-	if err != nil {
-		return nil, fmt.Errorf("probe: %w", err)
-	}
-	name := f.Name()
-	defer os.Remove(name)
-	defer f.Close()
+// probeBlock is the page-aligned buffer (mmap), as O_DIRECT needs, of random bytes, with
+// every write stamped differently: storage that compresses or deduplicates (a
+// thin-provisioned virtual disk, ZFS under a VM) must not get cheaper writes than a
+// database's pages give it. fio's default buffers (random, scrambled per write) behave
+// the same.
+type probeBlock struct {
+	buf []byte
+	rng *rand.ChaCha8
+}
 
-	// Page-aligned buffer (mmap), as O_DIRECT needs, of random bytes, and every write
-	// stamped differently: storage that compresses or deduplicates (a thin-provisioned
-	// virtual disk, ZFS under a VM) must not get cheaper writes than a database's pages
-	// give it. fio's default buffers (random, scrambled per write) behave the same.
-	buf, err := unix.Mmap(-1, 0, int(o.BlockBytes), unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
+func newProbeBlock(size int64) (*probeBlock, error) {
+	buf, err := unix.Mmap(-1, 0, int(size), unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
 	if err != nil {
 		return nil, fmt.Errorf("probe: buffer: %w", err)
 	}
-	defer unix.Munmap(buf)
-	rng := rand.NewChaCha8([32]byte{'d', 'u', 'm', 'p', 's', 'c', 'o', 'p', 'e'})
-	rng.Read(buf)
-	stamp := func(i int64) {
-		for off := 0; off+8 <= len(buf); off += 4096 {
-			binary.LittleEndian.PutUint64(buf[off:], rng.Uint64()^uint64(i))
-		}
-	}
-	for off := int64(0); off < o.FileBytes; off += o.BlockBytes {
-		stamp(off)
-		if _, err := f.WriteAt(buf, off); err != nil {
-			return nil, fmt.Errorf("probe: fill %s at offset %d: %w", name, off, err)
-		}
-	}
-	if err := f.Sync(); err != nil {
-		return nil, fmt.Errorf("probe: fsync %s: %w", name, err)
-	}
+	b := &probeBlock{buf: buf, rng: rand.NewChaCha8([32]byte{'d', 'u', 'm', 'p', 's', 'c', 'o', 'p', 'e'})}
+	b.rng.Read(buf)
+	return b, nil
+}
 
-	w := f
-	if o.Mode == ModeODsync {
-		w, err = os.OpenFile(name, os.O_WRONLY|unix.O_DIRECT|unix.O_DSYNC, 0)
-		if err != nil {
-			return nil, fmt.Errorf("probe: open %s O_DIRECT|O_DSYNC: %w (the filesystem may not support O_DIRECT)", name, err)
-		}
-		defer w.Close()
+func (b *probeBlock) stamp(i int64) {
+	for off := 0; off+8 <= len(b.buf); off += 4096 {
+		binary.LittleEndian.PutUint64(b.buf[off:], b.rng.Uint64()^uint64(i))
 	}
+}
+
+func (b *probeBlock) free() { unix.Munmap(b.buf) }
+
+// measureSyncWrites rewrites the file's blocks in turn, each write made durable
+// (fdatasync, or O_DSYNC on the descriptor), until the duration ends or ctx is done, and
+// returns each write's latency.
+func measureSyncWrites(ctx context.Context, w *os.File, blk *probeBlock, o ProbeOptions) ([]time.Duration, time.Duration, error) {
 	fd := int(w.Fd())
-
 	lat := make([]time.Duration, 0, 1<<16)
 	start := time.Now()
 	deadline := start.Add(o.Duration)
@@ -154,17 +204,17 @@ func Probe(ctx context.Context, o ProbeOptions) (*ProbeResult, error) {
 		if i%64 == 0 && ctx.Err() != nil {
 			break
 		}
-		stamp(i)
+		blk.stamp(i)
 		t0 := time.Now()
 		if t0.After(deadline) {
 			break
 		}
-		if _, err := unix.Pwrite(fd, buf, (i%blocks)*o.BlockBytes); err != nil {
-			return nil, fmt.Errorf("probe: write %s: %w", name, err)
+		if _, err := unix.Pwrite(fd, blk.buf, (i%blocks)*o.BlockBytes); err != nil {
+			return nil, 0, fmt.Errorf("probe: write %s: %w", w.Name(), err)
 		}
 		if o.Mode == ModeFdatasync {
 			if err := unix.Fdatasync(fd); err != nil {
-				return nil, fmt.Errorf("probe: fdatasync %s: %w", name, err)
+				return nil, 0, fmt.Errorf("probe: fdatasync %s: %w", w.Name(), err)
 			}
 		}
 		lat = append(lat, time.Since(t0))
@@ -172,18 +222,11 @@ func Probe(ctx context.Context, o ProbeOptions) (*ProbeResult, error) {
 	elapsed := time.Since(start)
 	if len(lat) == 0 {
 		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("probe: %w", err)
+			return nil, 0, fmt.Errorf("probe: %w", err)
 		}
-		return nil, errors.New("probe: no write completed")
+		return nil, 0, errors.New("probe: no write completed")
 	}
-	slices.Sort(lat)
-	res.Ops = int64(len(lat))
-	res.OpsPerSec = float64(len(lat)) / elapsed.Seconds()
-	res.P50Ms = ms(percentile(lat, 50))
-	res.P99Ms = ms(percentile(lat, 99))
-	res.MaxMs = ms(lat[len(lat)-1])
-	res.Class = Classify(percentile(lat, 50))
-	return res, nil
+	return lat, elapsed, nil
 }
 
 // Classify names the sync-write class of a device from its median write+flush latency.

@@ -85,8 +85,8 @@ func TestRecordAndReplay(t *testing.T) {
 	ticks := 0
 	m, err := advisor.NewMonitor(advisor.MonitorOptions{
 		Interval: time.Second,
-		Devices: func() (map[string]iostat.DeviceStats, *iostat.CPUStats, error) {
-			return map[string]iostat.DeviceStats{"vda": {WPerSec: 100, UtilPct: 50}}, &iostat.CPUStats{IdlePct: 80}, nil
+		Devices: func() (advisor.DeviceReading, error) {
+			return advisor.DeviceReading{Devices: map[string]iostat.DeviceStats{"vda": {WPerSec: 100, UtilPct: 50}}, CPU: &iostat.CPUStats{IdlePct: 80}}, nil
 		},
 		Server: server,
 		Engine: eng,

@@ -7,6 +7,7 @@ import "github.com/dumpscope/dumpscope/advisor"
 func Default() []advisor.Rule {
 	return []advisor.Rule{
 		MaxAllowedPacket{},
+		DiskFilling{},
 		RedoLogTooSmall{},
 		SyncWriteLatency{},
 		FlushLogAtTrxCommit{},

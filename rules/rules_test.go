@@ -13,7 +13,7 @@ func TestDefaultIDs(t *testing.T) {
 	for _, r := range Default() {
 		got = append(got, r.ID())
 	}
-	want := []string{"max-allowed-packet", "redo-log-too-small", "sync-write-latency", "flush-log-at-trx-commit",
+	want := []string{"max-allowed-packet", "disk-filling", "redo-log-too-small", "sync-write-latency", "flush-log-at-trx-commit",
 		"autocommit-per-row", "binlog-during-import", "doublewrite-during-import", "io-capacity-low",
 		"flush-neighbors-on-ssd", "buffer-pool-small", "log-buffer-waits", "flush-method", "rotational-device",
 		"client-cpu-bound", "server-cpu-bound"}

@@ -34,10 +34,6 @@ func (r SyncWriteLatency) Check(env *advisor.Env, w advisor.Window) *advisor.Fin
 	if !ok {
 		return nil
 	}
-	// The device signal: slow flushes measured by the kernel (f_await), or on kernels
-	// without flush columns a device saturated at low throughput with slow writes, or a
-	// probe that classed the device as not power-loss protected.
-	var deviceSignal string
 	ev := map[string]any{
 		"durable_write_ms":        round(lat.ms),
 		"durable_write_source":    lat.source,
@@ -45,52 +41,13 @@ func (r SyncWriteLatency) Check(env *advisor.Env, w advisor.Window) *advisor.Fin
 		"slow_flush_threshold_ms": slowFlushMs,
 		"window_seconds":          round(w.Span()),
 	}
-	switch {
-	case lat.source == "w_await+f_await":
-		ev["f_await_ms"] = round(lat.flushMs)
-		if lat.flushMs >= slowFlushMs {
-			deviceSignal = "f_await"
-		}
-	case lat.source == "w_await":
-		util, _ := w.DeviceMean(lat.device, advisor.UtilPct)
-		kb, _ := w.DeviceMean(lat.device, advisor.WriteKBPerSec)
-		ev["util_pct"] = round(util)
-		ev["wkB_per_sec"] = round(kb)
-		ev["busy_util_threshold_pct"] = busyUtilPct
-		ev["low_throughput_threshold_kB_per_sec"] = lowThroughputKBPerSec
-		if lat.flushMs >= slowFlushMs && util >= busyUtilPct && kb < lowThroughputKBPerSec {
-			deviceSignal = "w_await at low throughput with %util near 100"
-		}
-	}
-	if env.Probe != nil && env.Probe.P50Ms >= slowFlushMs && deviceSignal == "" {
-		deviceSignal = "probe p50"
-	}
-	if env.Probe != nil {
-		ev["probe_class"] = env.Probe.Class
-		ev["probe_p50_ms"] = round(env.Probe.P50Ms)
-		if deviceSignal == "" && (env.Probe.Class == "consumer-flash" || env.Probe.Class == "rotational") {
-			deviceSignal = "probe class " + env.Probe.Class
-		}
-	}
+	deviceSignal := syncDeviceSignal(env, w, lat, ev)
 	if deviceSignal == "" {
 		return nil
 	}
-	// How many durable writes: the server's fsync counters; a record without them
-	// (a hand-made or filtered one) falls back to the device's own flushes per second,
-	// and on a kernel without flush columns to the device's busy time, which for a device
-	// saturated at low throughput is the time spent waiting on it.
-	fsyncs, fsyncSource, ok := fsyncRate(w)
-	share := fsyncs * lat.ms / 1000
+	fsyncs, fsyncSource, share, ok := syncWaitShare(w, lat)
 	if !ok {
-		if f, okF := w.DeviceMean(lat.device, advisor.FlushesPerSec); okF && f > 0 {
-			fsyncs, fsyncSource = f, "device f/s"
-			share = fsyncs * lat.ms / 1000
-		} else if util, okU := w.DeviceMean(lat.device, advisor.UtilPct); okU && lat.source == "w_await" {
-			fsyncs, fsyncSource = 0, "none: device %util stands for the wait share"
-			share = util / 100
-		} else {
-			return nil
-		}
+		return nil
 	}
 	ev["fsyncs_per_sec"] = round(fsyncs)
 	ev["fsync_source"] = fsyncSource
@@ -147,4 +104,63 @@ func syncWriteRecommendation(env *advisor.Env, s server) string {
 		return text + " The server already avoids per-commit flushes."
 	}
 	return text + " Meanwhile, fewer flushes per commit: " + recommend(s, changes, "revert to the previous values (durability).")
+}
+
+// syncDeviceSignal says what shows the device itself is slow to make writes durable, and
+// adds its numbers to ev: slow flushes measured by the kernel (f_await), or on kernels
+// without flush columns a device saturated at low throughput with slow writes, or a
+// probe that classed the device as not power-loss protected. "" when nothing does.
+func syncDeviceSignal(env *advisor.Env, w advisor.Window, lat flushLatency, ev map[string]any) string {
+	var deviceSignal string
+	switch {
+	case lat.source == "w_await+f_await":
+		ev["f_await_ms"] = round(lat.flushMs)
+		if lat.flushMs >= slowFlushMs {
+			deviceSignal = "f_await"
+		}
+	case lat.source == "w_await":
+		util, _ := w.DeviceMean(lat.device, advisor.UtilPct)
+		kb, _ := w.DeviceMean(lat.device, advisor.WriteKBPerSec)
+		ev["util_pct"] = round(util)
+		ev["wkB_per_sec"] = round(kb)
+		ev["busy_util_threshold_pct"] = busyUtilPct
+		ev["low_throughput_threshold_kB_per_sec"] = lowThroughputKBPerSec
+		if lat.flushMs >= slowFlushMs && util >= busyUtilPct && kb < lowThroughputKBPerSec {
+			deviceSignal = "w_await at low throughput with %util near 100"
+		}
+	}
+	if env.Probe != nil && env.Probe.P50Ms >= slowFlushMs && deviceSignal == "" {
+		deviceSignal = "probe p50"
+	}
+	if env.Probe != nil {
+		ev["probe_class"] = env.Probe.Class
+		ev["probe_p50_ms"] = round(env.Probe.P50Ms)
+		if deviceSignal == "" && (env.Probe.Class == "consumer-flash" || env.Probe.Class == "rotational") {
+			deviceSignal = "probe class " + env.Probe.Class
+		}
+	}
+	return deviceSignal
+}
+
+// syncWaitShare is how much of wall time goes to waiting for durable writes: fsyncs per
+// second times their latency.
+func syncWaitShare(w advisor.Window, lat flushLatency) (fsyncs float64, fsyncSource string, share float64, ok bool) {
+	// How many durable writes: the server's fsync counters; a record without them
+	// (a hand-made or filtered one) falls back to the device's own flushes per second,
+	// and on a kernel without flush columns to the device's busy time, which for a device
+	// saturated at low throughput is the time spent waiting on it.
+	fsyncs, fsyncSource, ok = fsyncRate(w)
+	share = fsyncs * lat.ms / 1000
+	if !ok {
+		if f, okF := w.DeviceMean(lat.device, advisor.FlushesPerSec); okF && f > 0 {
+			fsyncs, fsyncSource = f, "device f/s"
+			share = fsyncs * lat.ms / 1000
+		} else if util, okU := w.DeviceMean(lat.device, advisor.UtilPct); okU && lat.source == "w_await" {
+			fsyncs, fsyncSource = 0, "none: device %util stands for the wait share"
+			share = util / 100
+		} else {
+			return 0, "", 0, false
+		}
+	}
+	return fsyncs, fsyncSource, share, true
 }

@@ -2,18 +2,15 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"database/sql"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -21,6 +18,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/advisor/session"
 	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
@@ -62,9 +60,12 @@ type importOptions struct {
 	skipBinlog       bool
 	relaxDurability  bool
 	deferIndexes     bool
+	loadData         bool
 
 	file    string
 	command []string
+	// expectedBytes is the SQL size when known without a file size (the generated sample).
+	expectedBytes int64
 	// closeInput, when set, releases what feeds a caller-owned input (the generator).
 	closeInput func() error
 	// onStatement is the streaming preflight for stdin (see importPreflight).
@@ -120,6 +121,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	fs.DurationVar(&o.probe, "probe", 0, "before the import, measure sync-write latency in the server's redo directory for this `long` (local servers; adds writes to the device)")
 	fs.StringVar(&o.checkpoint, "checkpoint", "", "checkpoint journal `file` (default: FILE.dumpscope-checkpoint; required for stdin); enables progress rows for --resume")
 	fs.BoolVar(&o.deferIndexes, "defer-indexes", false, "create plain secondary indexes after each table's rows (same final schema)")
+	fs.BoolVar(&o.loadData, "load-data", false, "send plain row inserts as LOAD DATA LOCAL streams from memory where provably exact (the server's bulk path; InnoDB tables; see docs/import.md)")
 	fs.BoolVar(&o.skipBinlog, "skip-binlog", false, "SET SESSION sql_log_bin=0 on the import's connections (needs SUPER/BINLOG ADMIN; replicas will not see the data)")
 	fs.BoolVar(&o.relaxDurability, "relax-durability", false, "innodb_flush_log_at_trx_commit=2 and sync_binlog=0 during the import, restored afterwards (see restore-settings)")
 	fs.BoolVar(&o.resume, "resume", false, "continue an interrupted import from the target's progress rows (same dump, same target)")
@@ -194,25 +196,20 @@ func signalContext(s stdio) (context.Context, *stopper) {
 	return ctx, st
 }
 
-// replayer is the serial or the parallel replayer.
-type replayer interface {
-	Progress() importer.Progress
-	Run(ctx context.Context) (*importer.ReplayResult, error)
-}
-
 func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) int {
-	start := time.Now()
 	// Input first: a missing file is reported before any server is started.
-	in, dumpID, err := openImportInput(o, s)
+	src, err := importSource(o, s)
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
 		return exitFailure
 	}
-	defer in.Close()
 	if o.closeInput != nil {
 		defer o.closeInput()
 	}
-
+	if err := checkRecordPath(o, s); err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		return exitUsage
+	}
 	srv, err := importSandbox(ctx, o, s)
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
@@ -234,152 +231,54 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
 		return exitFailure
 	}
-	if o.localInfile {
-		cfg.AllowAllFiles = true
-	}
-	// The parallel replayer (also used for progress rows and deferred indexes) has a
-	// control connection besides its N workers.
-	nconns := 1
-	if o.parallel > 1 || o.checkpoint != "" || o.resume || o.deferIndexes {
-		nconns = o.parallel + 1
-	}
-	db, conns, err := openImportConns(ctx, cfg, nconns)
-	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
-		return exitFailure
-	}
-	defer db.Close()
-	defer func() {
-		for _, c := range conns {
-			c.Close()
-		}
-	}()
-
-	if o.resume {
-		o.overwrite = true // what exists is the interrupted run's own work
-	}
-	if code := importPreflight(ctx, o, in, conns[0], s); code >= 0 {
-		return code
-	}
-	cp, journal, err := importCheckpoint(ctx, o, dumpID, conns, s)
-	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
-		return exitFailure
-	}
-	if o.skipBinlog {
-		for _, c := range conns {
-			if _, err := c.ExecContext(ctx, "SET SESSION sql_log_bin = 0"); err != nil {
-				fmt.Fprintln(s.Err, "dumpscope: warning: --skip-binlog: binary logging stays on:", err)
-				break
+	batch, _ := units.ParseBytes(o.batchBytes)
+	readAhead, _ := units.ParseBytes(o.readAhead)
+	var sess *session.Session
+	sampled := false // the server is sampled: findings and a run record
+	iopt := importer.Options{
+		Parallel: o.parallel, BatchBytes: batch, ReadAheadBytes: readAhead,
+		Force: o.force, Overwrite: o.overwrite, AllowSystemSchemas: o.allowSystem, StripDefiners: o.stripDefiners, LocalInfile: o.localInfile,
+		BinaryMode: o.binaryMode, Comments: o.comments, SkipWarningCount: o.skipWarningCount,
+		SkipRowCounts: o.skipRowCounts, CheckpointPath: o.checkpoint, Resume: o.resume,
+		SkipBinlog: o.skipBinlog, RelaxDurability: o.relaxDurability, DeferIndexes: o.deferIndexes, LoadData: o.loadData,
+		Stop: stop.graceful, Log: s.Err, Confirm: ttyConfirm(s),
+		OnReplay: func(in *importer.Input, progress func() importer.Progress) func() {
+			sess, sampled = openImportSession(ctx, cfg, o, in, progress, s)
+			if sess == nil {
+				return func() {}
 			}
-		}
+			// One clock for the whole run: the session's monitor ticks, and its LogSink
+			// prints the progress line (import and server side from the same tick).
+			var wg sync.WaitGroup
+			monCtx, monStop := context.WithCancel(ctx)
+			wg.Add(1)
+			go func() { defer wg.Done(); _ = sess.Run(monCtx) }()
+			return func() { monStop(); wg.Wait() }
+		},
 	}
-	if o.relaxDurability {
-		changed, err := importer.RelaxDurability(ctx, conns[0])
-		// Restored however the import ends; after a crash of dumpscope itself,
-		// `dumpscope restore-settings` does it from what the server recorded.
-		defer restoreDurability(conns[0], s)
-		if err != nil {
-			fmt.Fprintln(s.Err, "dumpscope import:", err)
-			return exitFailure
-		}
-		for _, c := range changed {
-			fmt.Fprintf(s.Err, "dumpscope: relaxed for the import: SET GLOBAL %s = %s (restored at the end)\n", c.Name, c.Value)
-		}
-	}
-
-	split := importer.NewSplitter(in.Reader, importer.SplitOptions{
-		KeepComments: o.comments, BinaryMode: o.binaryMode, Charset: connCharset(ctx, conns[0]),
-	})
-	ropt := importer.ReplayOptions{
-		Name: in.Name, Force: o.force, LocalInfile: o.localInfile, StripDefiners: o.stripDefiners,
-		SkipWarningCount: o.skipWarningCount, Stop: stop.graceful, OnStatement: o.onStatement,
-	}
-	var rep replayer
-	if cp == nil && !o.deferIndexes {
-		rep, err = importer.NewReplayer(ctx, conns[0], split, ropt)
-	} else {
-		batch, _ := units.ParseBytes(o.batchBytes)
-		readAhead, _ := units.ParseBytes(o.readAhead)
-		cs := make([]importer.Conn, len(conns))
-		for i, c := range conns {
-			cs[i] = c
-		}
-		rep, err = importer.NewParallelReplayer(ctx, cs, split, importer.ParallelOptions{ReplayOptions: ropt, BatchBytes: batch, SpoolBytes: readAhead, Checkpoint: cp, DeferIndexes: o.deferIndexes, Resumable: journal != "", Notice: func(l string) { fmt.Fprintln(s.Err, "dumpscope import:", l) }})
+	res, err := importer.Import(ctx, cfg, src, iopt)
+	if sess != nil {
+		defer sess.Close()
 	}
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		if errors.Is(err, importer.ErrStopped) || errors.Is(err, context.Canceled) {
+			return exitInterrupted // nothing was sent
+		}
 		return exitFailure
 	}
-	fmt.Fprintf(s.Err, "dumpscope: importing %s (%s) into %s on %d connection(s)\n", in.Name, in.Format, dbconn.Describe(cfg), o.parallel)
-
-	var sess *advisorSession
-	var serverLine atomic.Pointer[string] // the advisor's side of the progress line
-	if !o.noAdvisor {
-		var prev *advisor.Snapshot
-		lineSink := advisor.SinkFunc(func(t advisor.Tick) {
-			if prev != nil {
-				l := advisor.ServerLine(*prev, t.Snapshot)
-				serverLine.Store(&l)
-			}
-			s := t.Snapshot
-			prev = &s
-		})
-		sess, err = openAdvisorSession(ctx, cfg, sessionOptions{
-			Interval: o.interval,
-			Progress: func() advisor.ImportProgress {
-				p := rep.Progress()
-				return advisor.ImportProgress{Bytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
-					CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
-					Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
-			},
-			Command:  o.command, // the record redacts it
-			Record:   o.record != "",
-			Log:      s.Err,
-			LogEvery: -1, // the import prints its own progress line, with ServerLine appended
-			Dump:     &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
-			Sinks:    []advisor.Sink{lineSink},
-			// A long import's record survives a crash of dumpscope up to the last minute.
-			SavePath:      o.record,
-			SaveEvery:     max(1, int(time.Minute/o.interval)),
-			ProbeDuration: o.probe,
-		})
-		if err != nil {
-			fmt.Fprintln(s.Err, "dumpscope import: advisor disabled:", err)
-			sess = nil
-		} else {
-			defer sess.Close()
-			fmt.Fprintln(s.Err, "dumpscope: sampling", sess.Describe())
+	code := importSummary(s, res)
+	if res.Journal != "" {
+		printResumeCommand(o, res.Journal, s)
+		if code != exitFailure {
+			code = exitInterrupted
 		}
 	}
-	var monWG sync.WaitGroup
-	monCtx, monStop := context.WithCancel(ctx)
-	if sess != nil {
-		monWG.Add(1)
-		go func() { defer monWG.Done(); _ = sess.Run(monCtx) }()
-	}
-	prog := newProgressPrinter(s.Err, in, rep.Progress, o.interval, start)
-	prog.extra = func() string {
-		if l := serverLine.Load(); l != nil {
-			return *l
-		}
-		return ""
-	}
-	prog.start()
-	res, runErr := rep.Run(ctx)
-	prog.stop()
-	monStop()
-	monWG.Wait()
-
-	code := importSummary(ctx, s, in, conns, res, runErr, time.Since(start), !o.skipRowCounts)
-	if cp != nil {
-		code = finishCheckpoint(ctx, o, cp, journal, conns[0], code, s)
-	}
-	if sess != nil {
-		printFindings(s.Out, sess.engine.Findings())
+	if sampled {
+		printFindings(s.Out, sess.Findings())
 		fmt.Fprintln(s.Err, "dumpscope:", sess.CostLine())
 		if o.record != "" {
-			if err := writeImportRecord(o.record, sess, in, res, runErr, code); err != nil {
+			if err := writeImportRecord(o.record, sess, res, code); err != nil {
 				fmt.Fprintln(s.Err, "dumpscope import:", err)
 				if code == exitOK {
 					code = exitFailure
@@ -392,7 +291,61 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	return code
 }
 
-func writeImportRecord(path string, sess *advisorSession, in *importer.Input, res *importer.ReplayResult, runErr error, code int) error {
+// openImportSession starts sampling for the import: the server's session when it can be
+// sampled (sampled is true), else a progress-only one so the headless line still prints.
+func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions, in *importer.Input, progress func() importer.Progress, s stdio) (sess *session.Session, sampled bool) {
+	sopt := session.Options{
+		ToolVersion: version,
+		Interval:    o.interval,
+		Progress: func() advisor.ImportProgress {
+			p := progress()
+			return advisor.ImportProgress{Bytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
+				CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
+				ExpectedBytes: o.expectedBytes, Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
+		},
+		Command:  o.command, // the record redacts it
+		Record:   o.record != "",
+		Log:      s.Err,
+		LogEvery: 1,
+		Dump:     &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
+		// A long import's record survives a crash of dumpscope up to the last minute.
+		SavePath:      o.record,
+		SaveEvery:     max(1, int(time.Minute/o.interval)),
+		ProbeDuration: o.probe,
+	}
+	if !o.noAdvisor {
+		sess, err := session.Open(ctx, cfg, sopt)
+		if err == nil {
+			fmt.Fprintln(s.Err, "dumpscope: sampling", sess.Describe())
+			return sess, true
+		}
+		fmt.Fprintln(s.Err, "dumpscope import: advisor disabled:", err)
+	}
+	sopt.Record = false
+	sess, err := session.OpenProgressOnly(sopt)
+	if err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import: no progress lines:", err)
+		return nil, false
+	}
+	return sess, false
+}
+
+// ttyConfirm asks on the terminal when stdin is one; nil (always no) otherwise.
+func ttyConfirm(s stdio) func(string) bool {
+	f, ok := s.In.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	return func(q string) bool {
+		fmt.Fprint(s.Err, q)
+		line, _ := bufio.NewReader(f).ReadString('\n')
+		a := strings.ToLower(strings.TrimSpace(line))
+		return a == "y" || a == "yes"
+	}
+}
+
+func writeImportRecord(path string, sess *session.Session, r *importer.Result, code int) error {
+	res, runErr := r.Replay, r.Err
 	out := report.Outcome{Status: report.OutcomeOK}
 	switch {
 	case code == exitInterrupted:
@@ -414,94 +367,33 @@ func writeImportRecord(path string, sess *advisorSession, in *importer.Input, re
 		rec.Dump.Statements = res.Statements
 		rec.Dump.Rows = res.Rows
 		rec.Dump.LargestStatementBytes = res.LargestStatementBytes
-		rec.Dump.CompressedBytes = in.CompressedBytesRead()
+		rec.Dump.CompressedBytes = r.Input.CompressedBytesRead()
 	}
 	return report.WriteFile(path, rec)
 }
 
-// connCharset is the connection's character set, which the splitter must know to skip
-// multibyte characters whose second byte looks like a backslash (gbk, sjis, big5, cp932).
-func connCharset(ctx context.Context, c *sql.Conn) string {
-	var cs string
-	if err := c.QueryRowContext(ctx, "SELECT @@character_set_client").Scan(&cs); err != nil {
-		return ""
-	}
-	return cs
-}
-
-// openImportConns opens n pinned connections. A *sql.Conn per worker, never the pool:
-// database/sql retries a statement on a fresh connection after driver.ErrBadConn, and that
-// connection would lack the dump's SET NAMES, sql_mode and USE.
-func openImportConns(ctx context.Context, cfg *mysql.Config, n int) (*sql.DB, []*sql.Conn, error) {
-	if n == 1 {
-		db, c, err := dbconn.OpenConn(ctx, cfg)
-		if err != nil {
-			return nil, nil, err
-		}
-		return db, []*sql.Conn{c}, nil
-	}
-	connector, err := mysql.NewConnector(cfg)
-	if err != nil {
-		return nil, nil, err
-	}
-	db := sql.OpenDB(connector)
-	db.SetMaxOpenConns(n)
-	db.SetMaxIdleConns(n)
-	var conns []*sql.Conn
-	for i := 0; i < n; i++ {
-		c, err := db.Conn(ctx)
-		if err != nil {
-			for _, c := range conns {
-				c.Close()
-			}
-			db.Close()
-			return nil, nil, fmt.Errorf("connect %s: %w", dbconn.Describe(cfg), err)
-		}
-		conns = append(conns, c)
-	}
-	return db, conns, nil
-}
-
-// openImportInput opens the dump and identifies it for checkpoints: name, stored size and
-// a hash of its first MiB as stored (read ahead from stdin, then replayed into the decoder).
-func openImportInput(o *importOptions, s stdio) (*importer.Input, importer.DumpIdentity, error) {
-	id := importer.DumpIdentity{Name: o.file, Size: -1}
+// importSource turns FILE into the importer's Source: a file, stdin, or (--sandbox
+// without FILE) the bundled sample, generated on the fly.
+func importSource(o *importOptions, s stdio) (importer.Source, error) {
 	switch o.file {
-	case "": // --sandbox without FILE: the bundled sample, generated on the fly
+	case "":
 		size, _ := units.ParseBytes(o.sampleSize)
 		g := gen.DefaultOptions()
 		g.SizeBytes = size
-		id.Name = "sample-" + o.sampleSize + ".sql (generated)"
+		o.expectedBytes = size
 		rc := gen.Reader(g)
 		o.closeInput = rc.Close // stops the generator when the import ends early
-		in, err := importer.OpenReader(id.Name, rc, -1)
-		return in, id, err
+		return importer.Source{Name: "sample-" + o.sampleSize + ".sql (generated)", Reader: rc, ExpectedBytes: size}, nil
 	case "-":
-		br := bufio.NewReaderSize(s.In, 1<<20)
-		head, err := br.Peek(1 << 20)
-		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-			return nil, id, fmt.Errorf("stdin: %w", err)
-		}
-		id.Name = "stdin"
-		id.HeadSHA256, _ = importer.HeadHash(bytes.NewReader(head))
-		in, err := importer.OpenReader("stdin", br, -1)
-		return in, id, err
+		return importer.Source{Name: "stdin", Reader: s.In, Stdin: true}, nil
 	}
+	// A missing or unreadable file is reported before any server is started.
 	f, err := os.Open(o.file)
 	if err != nil {
-		return nil, id, err
-	}
-	st, err := f.Stat()
-	if err == nil {
-		id.Size = st.Size()
-		id.HeadSHA256, err = importer.HeadHash(f)
+		return importer.Source{}, err
 	}
 	f.Close()
-	if err != nil {
-		return nil, id, fmt.Errorf("%s: %w", o.file, err)
-	}
-	in, err := importer.Open(o.file)
-	return in, id, err
+	return importer.Source{Path: o.file}, nil
 }
 
 // importSandbox starts the throwaway server for --sandbox and points the connection
@@ -520,202 +412,9 @@ func importSandbox(ctx context.Context, o *importOptions, s stdio) (*sandbox.Ser
 	return srv, nil
 }
 
-// importPreflight checks, before the first statement, what the dump would do to the
-// target: existing databases and tables it drops or writes into (refused unless
-// --overwrite, or a yes on a TTY) and DEFINER clauses the account may not assign (refused
-// unless --strip-definers). A dump file is scanned in full when either check has work to
-// do; stdin cannot be scanned ahead, so there each statement is checked as it arrives and
-// the import stops before the first offending one. It returns -1 to go on, or the exit code.
-func importPreflight(ctx context.Context, o *importOptions, in *importer.Input, conn *sql.Conn, s stdio) int {
-	fail := func(err error) int {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
-		return exitFailure
-	}
-	var pf *importer.Preflight
-	var current sql.NullString
-	if err := conn.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current); err != nil {
-		return fail(err)
-	}
-	var sys *importer.SystemCheck
-	if !o.allowSystem {
-		sys = importer.NewSystemCheck(current.String)
-	}
-	if !o.overwrite {
-		var err error
-		if pf, err = importer.NewPreflight(ctx, conn, current.String); err != nil {
-			return fail(err)
-		}
-		if pf.Empty() {
-			pf = nil
-		}
-	}
-	var definers *importer.DefinerCheck
-	if !o.stripDefiners {
-		var err error
-		if definers, err = importer.NewDefinerCheck(ctx, conn); err != nil {
-			return fail(err)
-		}
-	}
-	if (pf == nil && definers == nil) || o.file == "" || o.file == "-" {
-		// No scan ahead: each statement is checked as it comes, and the import stops
-		// before the first that would change a system schema.
-		o.onStatement = func(_ context.Context, st *importer.Statement) error {
-			if ow := sys.Observe(st); len(ow) > 0 {
-				return fmt.Errorf("%s: the dump would %s, in a system schema; stopped before it — rerun with --allow-system-schemas to allow it", in.Name, ow[0])
-			}
-			if err := definers.Check(in.Name, st); err != nil {
-				return err
-			}
-			if pf == nil {
-				return nil
-			}
-			if ow := pf.ObserveAll(st); len(ow) > 0 {
-				return fmt.Errorf("%s: the dump would %s, which exists in the target; stopped before it — rerun with --overwrite to allow it", in.Name, ow[0])
-			}
-			return nil
-		}
-		return -1
-	}
-	scan, err := importer.Open(o.file)
-	if err != nil {
-		return fail(err)
-	}
-	defer scan.Close()
-	what := "objects it would overwrite in the target (--overwrite skips this)"
-	if pf == nil {
-		what = "DEFINER clauses this account may not assign (--strip-definers skips this)"
-	}
-	fmt.Fprintf(s.Err, "dumpscope: preflight: reading %s once for %s…\n", in.Name, what)
-	sp := importer.NewSplitter(scan.Reader, importer.SplitOptions{BinaryMode: true})
-	var found, system []importer.Overwrite
-	for sp.Next() {
-		st := sp.Statement()
-		if err := definers.Check(in.Name, &st); err != nil {
-			return fail(err)
-		}
-		system = append(system, sys.Observe(&st)...)
-		if pf == nil {
-			continue
-		}
-		found = append(found, pf.ObserveAll(&st)...)
-	}
-	if err := sp.Err(); err != nil {
-		return fail(fmt.Errorf("preflight: %s: %w", in.Name, err))
-	}
-	if len(system) > 0 {
-		fmt.Fprintf(s.Err, "dumpscope: the dump changes %d object(s) in system schemas or accounts:\n", len(system))
-		printOverwrites(s, system)
-		return fail(errors.New("refusing to change system schemas or accounts; rerun with --allow-system-schemas if that is what you want"))
-	}
-	if len(found) == 0 {
-		return -1
-	}
-	fmt.Fprintf(s.Err, "dumpscope: the dump drops or writes into %d existing object(s) in the target:\n", len(found))
-	printOverwrites(s, found)
-	if f, ok := s.In.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		fmt.Fprint(s.Err, "Overwrite them? [y/N] ")
-		line, _ := bufio.NewReader(f).ReadString('\n')
-		if a := strings.ToLower(strings.TrimSpace(line)); a == "y" || a == "yes" {
-			return -1
-		}
-	}
-	return fail(errors.New("refusing to overwrite existing objects; rerun with --overwrite"))
-}
-
-// importCheckpoint sets up progress rows when the import runs with --parallel,
-// --checkpoint or --resume (nil otherwise: then dumpscope sends exactly the client's
-// statements). A new run registers itself in the target's progress schema; a resumed run
-// checks that dump and target are the ones the journal names, waits out or kills the
-// interrupted run's connections, reads what committed and truncates the tables that must
-// be reloaded. Either way the journal is (re)written with this run's connection ids.
-func importCheckpoint(ctx context.Context, o *importOptions, dumpID importer.DumpIdentity, conns []*sql.Conn, s stdio) (*importer.Checkpointer, string, error) {
-	if o.parallel == 1 && o.checkpoint == "" && !o.resume {
-		return nil, "", nil
-	}
-	path := o.checkpoint
-	if path == "" && o.file != "" && o.file != "-" {
-		path = o.file + ".dumpscope-checkpoint"
-	}
-	target, err := importer.ReadTarget(ctx, conns[0])
-	if err != nil {
-		return nil, "", fmt.Errorf("read the target's identity: %w", err)
-	}
-	var cp *importer.Checkpointer
-	started := time.Now().UTC()
-	if o.resume {
-		j, err := importer.ReadJournal(path)
-		if err != nil {
-			return nil, "", err
-		}
-		if err := importer.VerifyDump(j, dumpID); err != nil {
-			return nil, "", err
-		}
-		if j.DeferIndexes && !o.deferIndexes {
-			fmt.Fprintln(s.Err, "dumpscope: the interrupted run deferred indexes; so does this one")
-			o.deferIndexes = true
-		}
-		cp = &importer.Checkpointer{RunID: j.RunID}
-		cp.AllowUnrecordedDDL(max(j.Parallel, 1) + 1)
-		if err := cp.VerifyTarget(ctx, conns[0], j, target); err != nil {
-			return nil, "", err
-		}
-		own, err := connectionIDs(ctx, conns)
-		if err != nil {
-			return nil, "", err
-		}
-		if err := importer.EndOldConnections(ctx, conns[0], j, target, own, 10*time.Second, s.Err); err != nil {
-			return nil, "", err
-		}
-		if err := cp.LoadDone(ctx, conns[0]); err != nil {
-			return nil, "", err
-		}
-		reload, err := cp.PlanReload(ctx, conns[0])
-		if err != nil {
-			return nil, "", err
-		}
-		done, furthest := cp.Committed()
-		fmt.Fprintf(s.Err, "dumpscope: resuming run %s: %s of statements committed (furthest offset %d) are skipped; the rest is sent\n", cp.RunID, mb(done), furthest)
-		for _, t := range reload {
-			fmt.Fprintf(s.Err, "dumpscope: %s (non-transactional engine or no primary key) was truncated and is reloaded from its first row\n", t)
-		}
-		started = j.StartedAt
-	} else {
-		cp = &importer.Checkpointer{RunID: importer.NewRunID()}
-		if err := cp.Setup(ctx, conns[0], dumpID, target); err != nil {
-			return nil, "", err
-		}
-	}
-	if path == "" {
-		fmt.Fprintln(s.Err, "dumpscope: note: progress rows are written, but without --checkpoint FILE this run cannot be resumed")
-		return cp, "", nil
-	}
-	j := &importer.Journal{RunID: cp.RunID, Dump: dumpID, Target: target, Parallel: o.parallel, DeferIndexes: o.deferIndexes, StartedAt: started}
-	if j.ConnectionIDs, err = connectionIDs(ctx, conns); err != nil {
-		return nil, "", err
-	}
-	if err := importer.WriteJournal(path, j); err != nil {
-		return nil, "", err
-	}
-	return cp, path, nil
-}
-
-// finishCheckpoint removes the progress rows and the journal after a complete import, or
-// tells how to resume an incomplete one.
-func finishCheckpoint(ctx context.Context, o *importOptions, cp *importer.Checkpointer, journal string, conn *sql.Conn, code int, s stdio) int {
-	if code == exitOK || code == exitSQLErrors {
-		// The journal goes first: killed between the two steps, what is left is stale
-		// progress rows (harmless), never a journal that points at rows already gone.
-		if journal != "" {
-			os.Remove(journal)
-		}
-		if err := cp.Finish(ctx, conn); err != nil {
-			fmt.Fprintln(s.Err, "dumpscope: could not remove the progress rows:", err)
-		}
-		return code
-	}
-	if journal == "" {
-		return code
-	}
+// printResumeCommand tells how to continue an incomplete import: the user's command
+// line (redacted) with --resume and the journal.
+func printResumeCommand(o *importOptions, journal string, s stdio) {
 	args := []string{"dumpscope", "import", "--resume", "--checkpoint", journal}
 	prev := ""
 	for _, a := range report.RedactCommand(o.command[2:]) {
@@ -727,45 +426,38 @@ func finishCheckpoint(ctx context.Context, o *importOptions, cp *importer.Checkp
 		}
 	}
 	fmt.Fprintf(s.Err, "dumpscope: resumable; continue with:\n  %s\n", strings.Join(args, " "))
-	if code == exitFailure {
-		return code
-	}
-	return exitInterrupted
 }
 
-// restoreDurability puts back what --relax-durability changed. It uses its own context:
-// the import's may have been cancelled by a second Ctrl-C.
-func restoreDurability(c *sql.Conn, s stdio) {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	restored, err := importer.RestoreSettings(ctx, c)
-	for _, r := range restored {
-		fmt.Fprintf(s.Err, "dumpscope: restored SET GLOBAL %s = %s\n", r.Name, r.Value)
+// checkRecordPath finds an unwritable --record before the import starts (not after it
+// succeeded), and keeps the first run's record when a resumed run names the same file:
+// the resumed run writes beside it (run.resume-1.json …) and says so.
+func checkRecordPath(o *importOptions, s stdio) error {
+	if o.record == "" {
+		return nil
 	}
+	if o.resume {
+		if _, err := os.Stat(o.record); err == nil {
+			ext := filepath.Ext(o.record)
+			base := strings.TrimSuffix(o.record, ext)
+			for n := 1; ; n++ {
+				p := fmt.Sprintf("%s.resume-%d%s", base, n, ext)
+				if _, err := os.Stat(p); errors.Is(err, os.ErrNotExist) {
+					fmt.Fprintf(s.Err, "dumpscope: %s holds the interrupted run's record; this run's goes to %s\n", o.record, p)
+					o.record = p
+					break
+				}
+			}
+		}
+	}
+	dir := filepath.Dir(o.record)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(o.record)+".check-*")
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope: could not restore the relaxed settings (run dumpscope restore-settings):", err)
-	}
-}
-
-// connectionIDs are the server's ids of the import's connections (for the journal, and so
-// that a resumed run never mistakes its own connections for the interrupted run's).
-func connectionIDs(ctx context.Context, conns []*sql.Conn) ([]int64, error) {
-	ids := make([]int64, len(conns))
-	for i, c := range conns {
-		if err := c.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&ids[i]); err != nil {
-			return nil, err
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
 		}
+		return fmt.Errorf("--record %s: cannot write in %s: %v", o.record, dir, err)
 	}
-	return ids, nil
-}
-
-// printOverwrites lists objects the preflight found, at most 20.
-func printOverwrites(s stdio, found []importer.Overwrite) {
-	for i, ow := range found {
-		if i == 20 {
-			fmt.Fprintf(s.Err, "  … and %d more\n", len(found)-20)
-			break
-		}
-		fmt.Fprintln(s.Err, "  "+ow.String())
-	}
+	f.Close()
+	return os.Remove(f.Name())
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"bytes"
-	"github.com/dumpscope/dumpscope/gen"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/dumpscope/dumpscope/gen"
 
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 	"github.com/dumpscope/dumpscope/sandbox"
@@ -506,6 +507,19 @@ func TestImportRowCounts(t *testing.T) {
 	if strings.Contains(stdout, "server rows") || !strings.Contains(stdout, "dumpscope: finished") {
 		t.Errorf("--skip-row-counts: want the summary without the row counts:\n%s", stdout)
 	}
+	// Under --force, the rows of a statement the server refused are still the dump's:
+	// 6 rows in the dump, 3 in the server, marked.
+	forced := writeDump(t, "forced.sql", []byte("DROP DATABASE IF EXISTS rc;\nCREATE DATABASE rc;\nUSE rc;\nCREATE TABLE c (id int PRIMARY KEY);\n"+
+		"INSERT INTO c VALUES (1),(2),(3);\nINSERT INTO c VALUES (3),(4),(5);\n"))
+	for _, args := range [][]string{{"--no-advisor", "--overwrite", "--force"}, {"--no-advisor", "--overwrite", "--force", "--parallel", "2"}} {
+		code, stdout, stderr = dumpscopeImport(t, srv, args, forced)
+		if code != exitSQLErrors {
+			t.Fatalf("%v: exit %d, want %d: %s", args, code, exitSQLErrors, stderr)
+		}
+		if want := regexp.MustCompile(`(?m)^rc\.c\s+6\s+3  differs$`); !want.MatchString(stdout) {
+			t.Errorf("%v: summary does not match %s:\n%s", args, want, stdout)
+		}
+	}
 }
 
 // TestImportParallelTriggerReach: tables a trigger reaches beyond the ones it inserts into
@@ -586,4 +600,35 @@ func TestImportParallelTriggerReach(t *testing.T) {
 	rows("fx", 3000, func(i int) string { return fmt.Sprintf("(%d,'%s')", i, pad) })
 	rows("fcount", 1, func(int) string { return "(1,0)" })
 	sameAsClient("function", []string{"trd"}, "3", "--batch-bytes", "16K")
+}
+
+// TestCheckRecordPath: an unwritable --record is refused before anything starts, naming
+// the user's path; a resumed run never overwrites the interrupted run's record.
+func TestCheckRecordPath(t *testing.T) {
+	dir := t.TempDir()
+	var errb bytes.Buffer
+	s := stdio{Err: &errb}
+	o := &importOptions{record: filepath.Join(dir, "missing", "run.json")}
+	err := checkRecordPath(o, s)
+	if err == nil || !strings.Contains(err.Error(), "--record "+o.record+": cannot write in "+filepath.Join(dir, "missing")) || strings.Contains(err.Error(), ".check-") {
+		t.Errorf("unwritable: %v", err)
+	}
+	first := filepath.Join(dir, "run.json")
+	os.WriteFile(first, []byte("{}"), 0o600)
+	for _, want := range []string{"run.resume-1.json", "run.resume-2.json"} {
+		o := &importOptions{record: first, resume: true}
+		if err := checkRecordPath(o, s); err != nil {
+			t.Fatal(err)
+		}
+		if o.record != filepath.Join(dir, want) {
+			t.Errorf("resumed run records to %s, want %s", o.record, want)
+		}
+		os.WriteFile(o.record, []byte("{}"), 0o600)
+	}
+	if b, _ := os.ReadFile(first); string(b) != "{}" {
+		t.Errorf("the first record changed: %q", b)
+	}
+	if n, _ := filepath.Glob(filepath.Join(dir, ".*check*")); len(n) != 0 {
+		t.Errorf("left behind: %v", n)
+	}
 }

@@ -60,6 +60,7 @@ func commands() []command {
 		{"iostat", "print iostat -x columns for devices", runIostat},
 		{"probe", "measure how fast a directory's device makes a write durable", runProbe},
 		{"watch", "sample a server while another tool restores into it", runWatch},
+		{"bench", "import one dump into fresh sandboxes with different settings and compare", runBench},
 		{"advise", "sample a live server briefly (or replay a run record) and print findings", runAdvise},
 		{"restore-settings", "put back server settings an interrupted --relax-durability import changed", runRestoreSettings},
 	}

@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -48,6 +49,7 @@ func main() {
 	bin := flag.String("dumpscope", "bin/dumpscope", "dumpscope binary")
 	skipMyloader := flag.Bool("no-myloader", false, "skip myloader")
 	extra := flag.String("dumpscope-flags", "", "extra flags for the dumpscope runs, space-separated (e.g. --defer-indexes); variants separated by ';' are compared as separate contenders")
+	loadLimit := flag.Bool("load-data-limit", false, "add the server's bulk-path limit: the same rows as tab-separated files, loaded with LOAD DATA LOCAL INFILE by the client on N streams (no SQL parsing, no decompression)")
 	inputKind := flag.String("input", "gz", "what every loader reads: gz (a .sql.gz; mydumper -c) or plain (a .sql; mydumper without -c)")
 	flag.Parse()
 
@@ -115,6 +117,19 @@ func main() {
 		}
 	}
 
+	if *loadLimit {
+		tsvDir := filepath.Join(*dir, fmt.Sprintf("tsv-%s", *size))
+		if err := prepareTSV(dump, tsvDir, srvSettings); err != nil {
+			fatal(err)
+		}
+		for _, n := range strings.Split(*par, ",") {
+			n := strings.TrimSpace(n)
+			cs = append(cs, contender{"LOAD DATA LOCAL limit, " + n + " streams", func(srv *sandbox.Server) (result, error) {
+				return loadTSV(srv, tsvDir, n)
+			}})
+		}
+	}
+
 	results := map[string][]result{}
 	order := make([]int, 0, 2*len(cs)*(*rounds))
 	for r := 0; r < *rounds; r++ {
@@ -175,6 +190,100 @@ func prepareMydumper(dump, out string, settings []string, compress bool) error {
 		return fmt.Errorf("mydumper: %v: %s", err, b)
 	}
 	return nil
+}
+
+// prepareTSV imports the dump once with the client and writes each table's rows as a
+// tab-separated file (SELECT … INTO OUTFILE, LOAD DATA's default format) and the schema
+// as schema.sql, so the limit row loads exactly the rows the others do.
+func prepareTSV(dump, out string, settings []string) error {
+	if _, err := os.Stat(filepath.Join(out, "schema.sql")); err == nil {
+		return nil
+	}
+	srv, err := sandbox.Start(context.Background(), sandbox.Options{Settings: settings})
+	if err != nil {
+		return err
+	}
+	defer srv.Stop()
+	client := "mariadb " + strings.Join(srv.ClientArgs(), " ")
+	if _, err := timed(exec.Command("sh", "-c", fmt.Sprintf("zcat %s | %s", dump, client))); err != nil {
+		return err
+	}
+	os.RemoveAll(out)
+	if err := os.MkdirAll(out, 0o777); err != nil {
+		return err
+	}
+	os.Chmod(out, 0o777) // the server writes the files
+	schema := fmt.Sprintf("mariadb-dump %s --no-data --routines --triggers --databases %s > %s", strings.Join(srv.ClientArgs(), " "), gen.DefaultDatabase, filepath.Join(out, "schema.sql"))
+	if b, err := exec.Command("sh", "-c", schema).CombinedOutput(); err != nil {
+		return fmt.Errorf("schema: %v: %s", err, b)
+	}
+	tables, err := exec.Command("sh", "-c", fmt.Sprintf("%s -N -e \"SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA='%s' AND TABLE_TYPE='BASE TABLE'\"", client, gen.DefaultDatabase)).Output()
+	if err != nil {
+		return err
+	}
+	for _, t := range strings.Fields(string(tables)) {
+		q := fmt.Sprintf("SELECT * INTO OUTFILE '%s' FROM %s.%s", filepath.Join(out, t+".tsv"), gen.DefaultDatabase, t)
+		if b, err := exec.Command("sh", "-c", fmt.Sprintf("%s -e \"%s\"", client, q)).CombinedOutput(); err != nil {
+			return fmt.Errorf("%s: %v: %s", q, err, b)
+		}
+	}
+	return nil
+}
+
+// loadTSV creates the schema and loads the tables' files with n client processes, each
+// taking the next file (largest first), as n LOAD DATA streams would. Its CPU is the
+// clients' (RUSAGE_CHILDREN around the load).
+func loadTSV(srv *sandbox.Server, dir, n string) (result, error) {
+	args := append(srv.ClientArgs(), "--local-infile=1") // --no-defaults must stay first
+	files, _ := filepath.Glob(filepath.Join(dir, "*.tsv"))
+	sort.Slice(files, func(i, j int) bool {
+		a, _ := os.Stat(files[i])
+		b, _ := os.Stat(files[j])
+		return a.Size() > b.Size()
+	})
+	var before, after syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &before)
+	start := time.Now()
+	schema, err := os.Open(filepath.Join(dir, "schema.sql"))
+	if err != nil {
+		return result{}, err
+	}
+	cmd := exec.Command("mariadb", args...)
+	cmd.Stdin = schema
+	out, err := cmd.CombinedOutput()
+	schema.Close()
+	if err != nil {
+		return result{}, fmt.Errorf("schema: %v: %s", err, out)
+	}
+	streams, _ := strconv.Atoi(n)
+	next := make(chan string, len(files))
+	for _, f := range files {
+		next <- f
+	}
+	close(next)
+	errs := make(chan error, streams)
+	for i := 0; i < max(streams, 1); i++ {
+		go func() {
+			for f := range next {
+				t := strings.TrimSuffix(filepath.Base(f), ".tsv")
+				q := fmt.Sprintf("SET foreign_key_checks=0; SET unique_checks=0; LOAD DATA LOCAL INFILE '%s' INTO TABLE %s", f, t)
+				if out, err := exec.Command("mariadb", append(args, "-D", gen.DefaultDatabase, "-e", q)...).CombinedOutput(); err != nil {
+					errs <- fmt.Errorf("%s: %v: %s", t, err, out)
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for i := 0; i < max(streams, 1); i++ {
+		if err := <-errs; err != nil {
+			return result{}, err
+		}
+	}
+	wall := time.Since(start)
+	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &after)
+	cpu := time.Duration(after.Utime.Nano()+after.Stime.Nano()-before.Utime.Nano()-before.Stime.Nano()) * time.Nanosecond
+	return result{wall: wall, cpu: cpu, maxRSS: after.Maxrss << 10}, nil
 }
 
 func timed(cmd *exec.Cmd) (result, error) {

@@ -1,0 +1,370 @@
+package importer
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/dumpscope/dumpscope/internal/dbconn"
+)
+
+// Source is the dump to import: a file (Path), or a stream (Reader: stdin, a generator).
+type Source struct {
+	// Path is the dump file; empty when Reader is set.
+	Path string
+	// Reader is a stream with no second pass; Name names it in messages ("stdin").
+	Reader io.Reader
+	Name   string
+	// Stdin marks Reader as the process's stdin: a checkpoint identifies it by the hash of
+	// its first MiB.
+	Stdin bool
+	// ExpectedBytes is the SQL size when known without a file (the generated sample).
+	ExpectedBytes int64
+}
+
+// Options are the import's settings (the flags of `dumpscope import`).
+type Options struct {
+	Parallel       int   // connections that replay rows (1: exactly the client's stream)
+	BatchBytes     int64 // SQL per transaction with Parallel > 1 or a checkpoint
+	ReadAheadBytes int64 // spool beyond the memory queue (ParallelOptions.SpoolBytes)
+	Force          bool
+	Overwrite      bool
+	// AllowSystemSchemas lets the dump change mysql.*, sys, performance_schema and
+	// accounts (--allow-system-schemas); otherwise the preflight refuses it.
+	AllowSystemSchemas bool
+	StripDefiners      bool
+	LocalInfile        bool
+	BinaryMode         bool
+	Comments           bool
+	SkipWarningCount   bool
+	SkipRowCounts      bool
+	// CheckpointPath is the journal; "" with Parallel > 1 on a file means FILE.dumpscope-checkpoint.
+	CheckpointPath  string
+	Resume          bool
+	SkipBinlog      bool
+	RelaxDurability bool
+	DeferIndexes    bool
+	// LoadData sends plain row inserts as LOAD DATA LOCAL streams where exact.
+	LoadData bool
+	// Stop, when closed, ends the import gracefully after the statement in flight.
+	Stop <-chan struct{}
+	// Log receives messages for people (what is being done, notes, warnings).
+	Log io.Writer
+	// Confirm asks a yes/no question (a TTY); nil answers no.
+	Confirm func(question string) bool
+	// OnReplay is called once the replay is about to start, with its live progress; the
+	// function it returns is called when the replay has ended, before row counts. The
+	// command starts and stops its sampling session here.
+	OnReplay func(in *Input, progress func() Progress) (done func())
+}
+
+// Status is how an import ended.
+type Status int
+
+const (
+	Finished    Status = iota // every statement ran (SQL errors may have been skipped under Force)
+	Interrupted               // stopped on request (Stop, ctx cancelled)
+	Failed                    // a statement, the input or the server failed
+)
+
+func (s Status) String() string {
+	return [...]string{"finished", "interrupted", "failed"}[s]
+}
+
+// RowCount is a table's rows in the dump and in the server after the import.
+type RowCount struct {
+	TableCount
+	ServerRows int64
+	Err        error
+}
+
+// Result is what an import did.
+type Result struct {
+	Input  *Input
+	Status Status
+	// Replay holds the replay's counters, warnings, tolerated errors and tables.
+	Replay *ReplayResult
+	// Err is why the replay failed or stopped (nil when Finished).
+	Err error
+	// RowCounts compare the dump's rows with COUNT(*) per table (empty with
+	// SkipRowCounts, or when the import did not finish).
+	RowCounts []RowCount
+	// Journal is the checkpoint journal of an incomplete import that can be resumed.
+	Journal string
+	Took    time.Duration
+}
+
+// Import replays a dump into the server of cfg: preflight, checkpoint begin or resume,
+// serial or parallel replay, row counts, checkpoint finish. Errors before the replay
+// starts (input, connection, refused preflight) are returned as err; how the replay
+// ended is in Result.
+func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Result, error) {
+	start := time.Now()
+	log := o.Log
+	if log == nil {
+		log = io.Discard
+	}
+	if o.Parallel < 1 {
+		o.Parallel = 1
+	}
+	in, dumpID, err := openSource(src)
+	if err != nil {
+		return nil, err
+	}
+	defer in.Close()
+	if o.LocalInfile {
+		cfg = cfg.Clone()
+		cfg.AllowAllFiles = true
+	}
+	// The parallel replayer (also used for progress rows and deferred indexes) has a
+	// control connection besides its N workers.
+	nconns := 1
+	if o.Parallel > 1 || o.CheckpointPath != "" || o.Resume || o.DeferIndexes || o.LoadData {
+		nconns = o.Parallel + 1
+	}
+	db, conns, err := openConns(ctx, cfg, nconns)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	if o.Resume {
+		o.Overwrite = true // what exists is the interrupted run's own work
+	}
+	if e, ok, err := EstimateSpace(ctx, conns[0], src, in); err != nil {
+		fmt.Fprintln(log, "dumpscope: note: free space not checked:", err)
+	} else if ok && e.FreeBytes < e.NeedBytes {
+		fmt.Fprintln(log, "dumpscope: warning:", e)
+	}
+	onStatement, err := preflight(ctx, src, &o, in, conns[0], log)
+	if err != nil {
+		return nil, err
+	}
+	cp, journal, err := beginCheckpoint(ctx, src, &o, dumpID, conns, log)
+	if err != nil {
+		return nil, err
+	}
+	restore, err := relaxSession(ctx, conns, o, log)
+	defer restore()
+	if err != nil {
+		return nil, err
+	}
+	rep, err := newReplayer(ctx, conns, in, o, cp, journal, onStatement)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(log, "dumpscope: importing %s (%s) into %s on %d connection(s)\n", in.Name, in.Format, dbconn.Describe(cfg), o.Parallel)
+	done := func() {}
+	if o.OnReplay != nil {
+		done = o.OnReplay(in, rep.Progress)
+	}
+	res, runErr := rep.Run(ctx)
+	done()
+
+	r := &Result{Input: in, Replay: res, Err: runErr, Took: time.Since(start)}
+	finish(ctx, r, o, conns, cp, journal, log)
+	return r, nil
+}
+
+// replayer is the serial or the parallel replayer.
+type replayer interface {
+	Progress() Progress
+	Run(ctx context.Context) (*ReplayResult, error)
+}
+
+// newReplayer picks the replayer: the serial one sends exactly the client's statements;
+// progress rows (a checkpoint, which parallel imports always have) and deferred indexes
+// need the parallel one, whatever the number of workers.
+func newReplayer(ctx context.Context, conns []*sql.Conn, in *Input, o Options, cp *Checkpointer, journal string, onStatement func(context.Context, *Statement) error) (replayer, error) {
+	split := NewSplitter(in.Reader, SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conns[0])})
+	ropt := ReplayOptions{
+		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
+		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: journal != "",
+	}
+	if cp == nil && !o.DeferIndexes && !o.LoadData {
+		return NewReplayer(ctx, conns[0], split, ropt)
+	}
+	cs := make([]Conn, len(conns))
+	for i, c := range conns {
+		cs[i] = c
+	}
+	popt := ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: o.DeferIndexes, Resumable: journal != "", LoadData: o.LoadData}
+	if o.Log != nil {
+		popt.Notice = func(line string) { fmt.Fprintln(o.Log, "dumpscope import:", line) }
+	}
+	return NewParallelReplayer(ctx, cs, split, popt)
+}
+
+// relaxSession applies --skip-binlog and --relax-durability; restore puts the durability
+// settings back (call it however the import ends; after a crash of dumpscope itself,
+// `dumpscope restore-settings` does it from what the server recorded).
+func relaxSession(ctx context.Context, conns []*sql.Conn, o Options, log io.Writer) (restore func(), err error) {
+	restore = func() {}
+	if o.SkipBinlog {
+		for _, c := range conns {
+			if _, err := c.ExecContext(ctx, "SET SESSION sql_log_bin = 0"); err != nil {
+				fmt.Fprintln(log, "dumpscope: warning: --skip-binlog: binary logging stays on:", err)
+				break
+			}
+		}
+	}
+	if !o.RelaxDurability {
+		return restore, nil
+	}
+	changed, err := RelaxDurability(ctx, conns[0])
+	restore = func() { restoreDurability(conns[0], log) }
+	if err != nil {
+		return restore, err
+	}
+	for _, c := range changed {
+		fmt.Fprintf(log, "dumpscope: relaxed for the import: SET GLOBAL %s = %s (restored at the end)\n", c.Name, c.Value)
+	}
+	return restore, nil
+}
+
+// finish sets the result's status, counts rows after a complete replay, and ends the
+// checkpoint: progress rows and journal removed when finished, the journal kept (and
+// named in the result) when the import can be resumed.
+func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *Checkpointer, journal string, log io.Writer) {
+	switch {
+	case errors.Is(r.Err, ErrStopped), errors.Is(r.Err, context.Canceled):
+		r.Status = Interrupted
+	case r.Err != nil:
+		r.Status = Failed
+	}
+	if !o.SkipRowCounts && r.Err == nil && ctx.Err() == nil {
+		r.RowCounts = CountRows(ctx, conns, r.Replay.Tables)
+	}
+	if cp == nil {
+		return
+	}
+	if r.Status != Finished {
+		r.Journal = journal
+		return
+	}
+	// The journal goes first: killed between the two steps, what is left is stale
+	// progress rows (harmless), never a journal that points at rows already gone.
+	if journal != "" {
+		os.Remove(journal)
+	}
+	if err := cp.Finish(ctx, conns[0]); err != nil {
+		fmt.Fprintln(log, "dumpscope: could not remove the progress rows:", err)
+	}
+}
+
+// openSource opens the dump and identifies it for checkpoints: name, stored size and a
+// hash of its first MiB as stored (read ahead from stdin, then replayed into the decoder).
+func openSource(src Source) (*Input, DumpIdentity, error) {
+	id := DumpIdentity{Name: src.Path, Size: -1}
+	if src.Path == "" {
+		id.Name = src.Name
+		r := src.Reader
+		if src.Stdin {
+			br := bufio.NewReaderSize(r, 1<<20)
+			head, err := br.Peek(1 << 20)
+			if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+				return nil, id, fmt.Errorf("%s: %w", src.Name, err)
+			}
+			id.HeadSHA256, _ = HeadHash(bytes.NewReader(head))
+			r = br
+		}
+		in, err := OpenReader(src.Name, r, -1)
+		return in, id, err
+	}
+	f, err := os.Open(src.Path)
+	if err != nil {
+		return nil, id, err
+	}
+	st, err := f.Stat()
+	if err == nil {
+		id.Size = st.Size()
+		id.HeadSHA256, err = HeadHash(f)
+	}
+	f.Close()
+	if err != nil {
+		return nil, id, fmt.Errorf("%s: %w", src.Path, err)
+	}
+	in, err := Open(src.Path)
+	return in, id, err
+}
+
+// openConns opens n pinned connections. A *sql.Conn per worker, never the pool:
+// database/sql retries a statement on a fresh connection after driver.ErrBadConn, and that
+// connection would lack the dump's SET NAMES, sql_mode and USE.
+func openConns(ctx context.Context, cfg *mysql.Config, n int) (*sql.DB, []*sql.Conn, error) {
+	if n == 1 {
+		db, c, err := dbconn.OpenConn(ctx, cfg)
+		if err != nil {
+			return nil, nil, err
+		}
+		return db, []*sql.Conn{c}, nil
+	}
+	connector, err := mysql.NewConnector(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	db := sql.OpenDB(connector)
+	db.SetMaxOpenConns(n)
+	db.SetMaxIdleConns(n)
+	var conns []*sql.Conn
+	for i := 0; i < n; i++ {
+		c, err := db.Conn(ctx)
+		if err != nil {
+			for _, c := range conns {
+				c.Close()
+			}
+			db.Close()
+			return nil, nil, fmt.Errorf("connect %s: %w", dbconn.Describe(cfg), err)
+		}
+		conns = append(conns, c)
+	}
+	return db, conns, nil
+}
+
+// connCharset is the connection's character set, which the splitter must know to skip
+// multibyte characters whose second byte looks like a backslash (gbk, sjis, big5, cp932).
+func connCharset(ctx context.Context, c *sql.Conn) string {
+	var cs string
+	if err := c.QueryRowContext(ctx, "SELECT @@character_set_client").Scan(&cs); err != nil {
+		return ""
+	}
+	return cs
+}
+
+// restoreDurability puts back what RelaxDurability changed. It uses its own context: the
+// import's may have been cancelled by a second Ctrl-C.
+func restoreDurability(c *sql.Conn, log io.Writer) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	restored, err := RestoreSettings(ctx, c)
+	for _, r := range restored {
+		fmt.Fprintf(log, "dumpscope: restored SET GLOBAL %s = %s\n", r.Name, r.Value)
+	}
+	if err != nil {
+		fmt.Fprintln(log, "dumpscope: could not restore the relaxed settings (run dumpscope restore-settings):", err)
+	}
+}
+
+// connectionIDs are the server's ids of the import's connections (for the journal, and so
+// that a resumed run never mistakes its own connections for the interrupted run's).
+func connectionIDs(ctx context.Context, conns []*sql.Conn) ([]int64, error) {
+	ids := make([]int64, len(conns))
+	for i, c := range conns {
+		if err := c.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&ids[i]); err != nil {
+			return nil, err
+		}
+	}
+	return ids, nil
+}

@@ -1,0 +1,311 @@
+package importer
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+)
+
+// preflightProgressEvery is how often a long preflight scan says how far it got.
+const preflightProgressEvery = 5 * time.Second
+
+// preflight checks, before the first statement, what the dump would do to the target:
+// existing databases and tables it drops or writes into (refused unless Overwrite, or a
+// yes from Confirm) and DEFINER clauses the account may not assign (refused unless
+// StripDefiners). A dump file is scanned in full when either check has work to do; a
+// stream cannot be scanned ahead, so there the returned hook checks each statement as it
+// arrives and the import stops before the first offending one.
+func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql.Conn, log io.Writer) (func(context.Context, *Statement) error, error) {
+	var pf *Preflight
+	var current sql.NullString
+	if err := conn.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current); err != nil {
+		return nil, err
+	}
+	// System schemas and accounts are refused with Overwrite too (see SystemCheck).
+	var sys *SystemCheck
+	if !o.AllowSystemSchemas {
+		sys = NewSystemCheck(current.String)
+	}
+	if !o.Overwrite {
+		var err error
+		if pf, err = NewPreflight(ctx, conn, current.String); err != nil {
+			return nil, err
+		}
+		if pf.Empty() {
+			pf = nil
+		}
+	}
+	var definers *DefinerCheck
+	if !o.StripDefiners {
+		var err error
+		if definers, err = NewDefinerCheck(ctx, conn); err != nil {
+			return nil, err
+		}
+	}
+	if pf == nil && definers == nil && sys == nil {
+		return nil, nil
+	}
+	if src.Path == "" || (pf == nil && definers == nil) {
+		// No scan ahead (a stream, or nothing but the system check, which is not worth a
+		// second read of the file): each statement is checked as it comes, and the
+		// import stops before the first offending one.
+		return func(_ context.Context, st *Statement) error {
+			if ow := sys.Observe(st); len(ow) > 0 {
+				return fmt.Errorf("%s: the dump would %s, in a system schema; stopped before it — rerun with --allow-system-schemas to allow it", in.Name, ow[0])
+			}
+			if err := definers.Check(in.Name, st); err != nil {
+				return err
+			}
+			if pf == nil {
+				return nil
+			}
+			if ow := pf.ObserveAll(st); len(ow) > 0 {
+				return fmt.Errorf("%s: the dump would %s, which exists in the target; stopped before it — rerun with --overwrite to allow it", in.Name, ow[0])
+			}
+			return nil
+		}, nil
+	}
+	scan, err := Open(src.Path)
+	if err != nil {
+		return nil, err
+	}
+	defer scan.Close()
+	what := "objects it would overwrite in the target (--overwrite skips this)"
+	if pf == nil {
+		what = "DEFINER clauses this account may not assign (--strip-definers skips this)"
+	}
+	fmt.Fprintf(log, "dumpscope: preflight: reading %s once for %s…\n", in.Name, what)
+	sp := NewSplitter(scan.Reader, SplitOptions{BinaryMode: true})
+	var found, system []Overwrite
+	began, shown := time.Now(), time.Now()
+	for n := 0; sp.Next(); n++ {
+		if n%256 == 0 {
+			// A large compressed dump takes minutes to read: say how far, and stop on Ctrl-C.
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("preflight stopped: %w", err)
+			}
+			select {
+			case <-o.Stop:
+				return nil, fmt.Errorf("preflight: %w before the first statement", ErrStopped)
+			default:
+			}
+			if time.Since(shown) >= preflightProgressEvery && scan.Size > 0 {
+				shown = time.Now()
+				frac := float64(scan.CompressedBytesRead()) / float64(scan.Size)
+				fmt.Fprintf(log, "dumpscope: preflight: %.0f%% of %s read in %s\n", 100*frac, in.Name, time.Since(began).Round(time.Second))
+			}
+		}
+		st := sp.Statement()
+		if err := definers.Check(in.Name, &st); err != nil {
+			return nil, err
+		}
+		system = append(system, sys.Observe(&st)...)
+		if pf == nil {
+			continue
+		}
+		found = append(found, pf.ObserveAll(&st)...)
+	}
+	if err := sp.Err(); err != nil {
+		return nil, fmt.Errorf("preflight: %s: %w", in.Name, err)
+	}
+	if len(system) > 0 {
+		fmt.Fprintf(log, "dumpscope: the dump changes %d object(s) in system schemas or accounts:\n", len(system))
+		printOverwrites(log, system)
+		return nil, errors.New("refusing to change system schemas or accounts; rerun with --allow-system-schemas if that is what you want")
+	}
+	if len(found) == 0 {
+		return nil, nil
+	}
+	fmt.Fprintf(log, "dumpscope: the dump drops or writes into %d existing object(s) in the target:\n", len(found))
+	printOverwrites(log, found)
+	if o.Confirm != nil && o.Confirm("Overwrite them? [y/N] ") {
+		return nil, nil
+	}
+	return nil, errors.New("refusing to overwrite existing objects; rerun with --overwrite")
+}
+
+// beginCheckpoint sets up progress rows when the import runs in parallel, with a
+// checkpoint or a resume (nil otherwise: then dumpscope sends exactly the client's
+// statements). A new run registers itself in the target's progress schema; a resumed run
+// checks that dump and target are the ones the journal names, waits out or kills the
+// interrupted run's connections, reads what committed and truncates the tables that must
+// be reloaded. Either way the journal is (re)written with this run's connection ids.
+func beginCheckpoint(ctx context.Context, src Source, o *Options, dumpID DumpIdentity, conns []*sql.Conn, log io.Writer) (*Checkpointer, string, error) {
+	if o.Parallel == 1 && o.CheckpointPath == "" && !o.Resume {
+		return nil, "", nil
+	}
+	path := o.CheckpointPath
+	if path == "" && src.Path != "" {
+		path = DefaultJournalPath(src.Path, dirWritable, stateDir())
+		if filepath.Dir(path) != filepath.Dir(src.Path) && !o.Resume {
+			fmt.Fprintf(log, "dumpscope: note: %s is read-only; the checkpoint journal goes to %s\n", filepath.Dir(src.Path), path)
+		}
+	}
+	target, err := ReadTarget(ctx, conns[0])
+	if err != nil {
+		return nil, "", fmt.Errorf("read the target's identity: %w", err)
+	}
+	var cp *Checkpointer
+	started := time.Now().UTC()
+	if o.Resume {
+		j, err := ReadJournal(path)
+		if err != nil {
+			return nil, "", err
+		}
+		if err := VerifyDump(j, dumpID); err != nil {
+			return nil, "", err
+		}
+		if j.DeferIndexes && !o.DeferIndexes {
+			fmt.Fprintln(log, "dumpscope: the interrupted run deferred indexes; so does this one")
+			o.DeferIndexes = true
+		}
+		cp = &Checkpointer{RunID: j.RunID}
+		cp.AllowUnrecordedDDL(max(j.Parallel, 1) + 1)
+		if err := cp.VerifyTarget(ctx, conns[0], j, target); err != nil {
+			return nil, "", err
+		}
+		own, err := connectionIDs(ctx, conns)
+		if err != nil {
+			return nil, "", err
+		}
+		if err := EndOldConnections(ctx, conns[0], j, target, own, 10*time.Second, log); err != nil {
+			return nil, "", err
+		}
+		if err := cp.LoadDone(ctx, conns[0]); err != nil {
+			return nil, "", err
+		}
+		reload, err := cp.PlanReload(ctx, conns[0])
+		if err != nil {
+			return nil, "", err
+		}
+		done, furthest := cp.Committed()
+		fmt.Fprintf(log, "dumpscope: resuming run %s: %s of statements committed (furthest offset %d) are skipped; the rest is sent\n", cp.RunID, mib(done), furthest)
+		for _, t := range reload {
+			fmt.Fprintf(log, "dumpscope: %s (non-transactional engine or no primary key) was truncated and is reloaded from its first row\n", t)
+		}
+		started = j.StartedAt
+	} else {
+		cp = &Checkpointer{RunID: NewRunID()}
+		if err := cp.Setup(ctx, conns[0], dumpID, target); err != nil {
+			return nil, "", err
+		}
+	}
+	if path == "" {
+		fmt.Fprintln(log, "dumpscope: note: progress rows are written, but without --checkpoint FILE this run cannot be resumed")
+		return cp, "", nil
+	}
+	j := &Journal{RunID: cp.RunID, Dump: dumpID, Target: target, Parallel: o.Parallel, DeferIndexes: o.DeferIndexes, StartedAt: started}
+	if j.ConnectionIDs, err = connectionIDs(ctx, conns); err != nil {
+		return nil, "", err
+	}
+	if err := WriteJournal(path, j); err != nil {
+		return nil, "", err
+	}
+	return cp, path, nil
+}
+
+// CountRows compares COUNT(*) in the server with the rows the dump's INSERTs carried. A
+// difference is not always an error (INSERT IGNORE, REPLACE, triggers that write other
+// tables), so it is reported, not fatal. COUNT(*) reads a whole index, which on a large
+// restore takes a while per table, so the tables are counted on all connections at once.
+func CountRows(ctx context.Context, conns []*sql.Conn, tables []TableCount) []RowCount {
+	out := make([]RowCount, len(tables))
+	next := make(chan int, len(tables))
+	for i, t := range tables {
+		out[i].TableCount = t
+		next <- i
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for _, c := range conns {
+		wg.Add(1)
+		go func(c *sql.Conn) {
+			defer wg.Done()
+			for i := range next {
+				t := tables[i]
+				q := fmt.Sprintf("SELECT COUNT(*) FROM %s.%s", quoteName(t.Database), quoteName(t.Table))
+				out[i].Err = c.QueryRowContext(ctx, q).Scan(&out[i].ServerRows)
+			}
+		}(c)
+	}
+	wg.Wait()
+	return out
+}
+
+// mib writes a byte count in IEC units, as the rest of dumpscope's output does.
+func mib(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit && exp < 4; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTP"[exp])
+}
+
+// DefaultJournalPath is where the checkpoint journal of a dump goes without --checkpoint:
+// beside the dump (FILE.dumpscope-checkpoint), or, when the dump's directory is not
+// writable (a read-only mount of backups), in stateDir under a name that keeps dumps of the
+// same name in different directories apart. A resumed run computes the same path.
+func DefaultJournalPath(dump string, writable func(dir string) bool, stateDir string) string {
+	if writable(filepath.Dir(dump)) || stateDir == "" {
+		return dump + ".dumpscope-checkpoint"
+	}
+	abs, err := filepath.Abs(dump)
+	if err != nil {
+		abs = dump
+	}
+	sum := sha256.Sum256([]byte(abs))
+	return filepath.Join(stateDir, fmt.Sprintf("%s-%x.dumpscope-checkpoint", filepath.Base(dump), sum[:4]))
+}
+
+// stateDir is dumpscope's directory for state that outlives a run ($XDG_STATE_HOME or
+// ~/.local/state, then dumpscope), created on first use; "" when there is none.
+func stateDir() string {
+	base := os.Getenv("XDG_STATE_HOME")
+	if base == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		base = filepath.Join(home, ".local", "state")
+	}
+	dir := filepath.Join(base, "dumpscope")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return ""
+	}
+	return dir
+}
+
+// dirWritable tries to create a file in dir (access(2) says yes to root on a read-only
+// mount; a real create does not).
+func dirWritable(dir string) bool {
+	f, err := os.CreateTemp(dir, ".dumpscope-w-*")
+	if err != nil {
+		return false
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return true
+}
+
+// printOverwrites lists objects the preflight found, at most 20.
+func printOverwrites(log io.Writer, found []Overwrite) {
+	for i, ow := range found {
+		if i == 20 {
+			fmt.Fprintf(log, "  … and %d more\n", len(found)-20)
+			break
+		}
+		fmt.Fprintln(log, "  "+ow.String())
+	}
+}

@@ -1,0 +1,101 @@
+package importer
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// spaceSampleBytes is how much of a compressed dump is decompressed to estimate its
+// compression ratio: enough to pass the schema and reach the rows, which set the ratio.
+const spaceSampleBytes = 32 << 20
+
+// SpaceEstimate is what the restore needs on the server's file system against what it has.
+type SpaceEstimate struct {
+	Datadir string
+	// FreeBytes is free space for an unprivileged writer on the datadir's file system.
+	FreeBytes int64
+	// DumpBytes is the dump's uncompressed size: exact for plain files, estimated from the
+	// ratio of its first spaceSampleBytes for compressed ones (Estimated).
+	DumpBytes int64
+	Estimated bool
+	// NeedBytes is what the restore is taken to need: the dump's size for tables and
+	// indexes (InnoDB's pages hold about what the SQL text does, give or take the
+	// secondary indexes), twice that with the binary log on (every row is logged again).
+	NeedBytes int64
+	BinlogOn  bool
+}
+
+// String is the one-line warning.
+func (e SpaceEstimate) String() string {
+	est := ""
+	if e.Estimated {
+		est = "about "
+	}
+	binlog := ""
+	if e.BinlogOn {
+		binlog = " (doubled: the binary log is on and logs every row again)"
+	}
+	return fmt.Sprintf("the datadir %s has %s free, and the dump is %s%s of SQL: the restore may need %s%s; free space or point the server's datadir elsewhere before going on",
+		e.Datadir, mib(e.FreeBytes), est, mib(e.DumpBytes), mib(e.NeedBytes), binlog)
+}
+
+// EstimateSpace compares the dump's size with the free space of the datadir's file
+// system. ok is false when that cannot be known: a server on another machine (its
+// @@hostname differs or its datadir does not exist here), or a dump read from a stream.
+func EstimateSpace(ctx context.Context, conn *sql.Conn, src Source, in *Input) (e SpaceEstimate, ok bool, err error) {
+	if src.Path == "" || in.Size < 0 {
+		return e, false, nil
+	}
+	var host string
+	var logBin sql.NullString
+	if err := conn.QueryRowContext(ctx, "SELECT @@datadir, @@hostname, @@log_bin").Scan(&e.Datadir, &host, &logBin); err != nil {
+		return e, false, err
+	}
+	if me, _ := os.Hostname(); !strings.EqualFold(me, host) {
+		return e, false, nil
+	}
+	var fs unix.Statfs_t
+	if err := unix.Statfs(e.Datadir, &fs); err != nil {
+		return e, false, nil // not visible from here (a container, another mount namespace)
+	}
+	e.FreeBytes = int64(fs.Bavail) * fs.Bsize
+	e.BinlogOn = logBin.String == "1" || strings.EqualFold(logBin.String, "ON")
+	e.DumpBytes = in.Size
+	if in.Format != FormatPlain {
+		if e.DumpBytes, err = estimateUncompressed(src.Path, in.Size); err != nil {
+			return e, false, err
+		}
+		e.Estimated = true
+	}
+	e.NeedBytes = e.DumpBytes
+	if e.BinlogOn {
+		e.NeedBytes *= 2
+	}
+	return e, true, nil
+}
+
+// estimateUncompressed decompresses the start of the file and scales its ratio to the
+// whole file (gzip's trailer holds the size modulo 4 GiB only; zstd, xz and bzip2 streams
+// need not say it at all).
+func estimateUncompressed(path string, size int64) (int64, error) {
+	in, err := Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer in.Close()
+	n, err := io.CopyN(io.Discard, in.Reader, spaceSampleBytes)
+	if err != nil && err != io.EOF {
+		return 0, fmt.Errorf("%s: %w", path, err)
+	}
+	read := in.CompressedBytesRead()
+	if err == io.EOF || read <= 0 || read >= size {
+		return n, nil // the whole file was read: exact
+	}
+	return int64(float64(n) / float64(read) * float64(size)), nil
+}
