@@ -1,6 +1,12 @@
 package importer
 
-import "context"
+import (
+	"bytes"
+	"context"
+	"errors"
+	"slices"
+	"strings"
+)
 
 // The dispatcher: one goroutine reads the stream, asks the planner where each statement
 // runs, fills per-table batches for the workers and runs every other statement in stream
@@ -258,6 +264,102 @@ func (p *ParallelReplayer) runStatement(ctx context.Context, st *Statement, end 
 		if global {
 			clear(p.tables)
 		}
+	}
+	return nil
+}
+
+// sendBarrier queues st as a barrier item (see batch): pinned to worker 0 when one of its
+// tables keeps its rows there, so that it follows them without waiting. The held-back
+// indexes and the loads under way of its tables go with it.
+func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *Statement, keys []string, end int64) error {
+	q, err := p.serial.prepare(ctx, st)
+	if err != nil || q == nil {
+		return err
+	}
+	p.learn(st)
+	// The splitter reuses its buffers at the next statement: the item keeps copies.
+	own := *st
+	own.SQL, own.Raw = bytes.Clone(st.SQL), nil
+	b := &batch{stmt: &own, q: bytes.Clone(q), endByte: end, session: p.session}
+	for _, k := range keys {
+		if !slices.Contains(b.keys, k) {
+			b.keys = append(b.keys, k)
+		}
+	}
+	if p.opt.DeferIndexes && !p.disablesKeysOfDeferred(st) {
+		b.indexes = p.takeDeferred(b.keys, false)
+	}
+	if p.opt.Checkpoint != nil {
+		b.loads = p.takeLoads(b.keys, false)
+	}
+	pinned := false
+	for _, k := range b.keys {
+		if info, ok := p.tables[k]; ok && p.keepsOrder(k, info) {
+			pinned = true
+		}
+	}
+	if changesLookup(st) {
+		for _, k := range b.keys {
+			delete(p.tables, k)
+		}
+	}
+	return p.send(ctx, b, pinned)
+}
+
+// changesLookup reports whether st may change what lookupTable read about the tables it
+// touches: a DROP, ALTER or RENAME (engine, keys), a trigger (which tables its table's
+// rows write, and whether they keep stream order).
+func changesLookup(st *Statement) bool {
+	return (st.Kind == KindDDL && !strings.HasPrefix(st.Verb, "CREATE")) || strings.Contains(st.Verb, "TRIGGER")
+}
+
+// barrier runs one statement that is not a batched INSERT on the control connection, the
+// batches of the tables it touches having committed.
+func (p *ParallelReplayer) barrier(ctx context.Context, st *Statement, end int64) error {
+	q, err := p.serial.prepare(ctx, st)
+	if err != nil || q == nil {
+		return err
+	}
+	return p.runBarrier(ctx, p.control, st, q, end)
+}
+
+// runBarrier runs q, prepared from st, on c. With progress rows, DML runs in a transaction
+// with its progress row; DDL commits on its own, so its progress row follows it, and on
+// resume an unrecorded DDL's "already exists" errors may mean it had run
+// (Checkpointer.mayHaveRun).
+func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement, q []byte, end int64) error {
+	r, cp := p.serial, p.opt.Checkpoint
+	record := cp != nil && st.Kind != KindSession && st.Kind != KindClient
+	if !record {
+		return r.exec(ctx, c, st, q)
+	}
+	ddl := st.Kind == KindDDL || st.Kind == KindRoutine
+	if !ddl {
+		if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
+			return r.sqlError(st, st.SQL, err)
+		}
+	}
+	err := r.exec(ctx, c, st, q)
+	var se *StatementError
+	switch {
+	case err != nil && ddl && errors.As(err, &se) && alreadyApplied(se.Code) && cp.mayHaveRun(st.Offset):
+		err = nil // it ran before the crash; its progress row did not
+	case err == nil && ddl && c == p.control && !mayRunOnWorker(st):
+		// Only a statement that runs on the control connection in every attempt: an ALTER
+		// may have waited on a worker in the interrupted run while later DDL ran.
+		cp.ranAfresh(st.Offset)
+	}
+	if err != nil {
+		if !ddl {
+			_, _ = c.ExecContext(ctx, "ROLLBACK")
+		}
+		return err
+	}
+	if _, err := c.ExecContext(ctx, cp.recordSQL(st.Offset, end, 1, 0)); err != nil {
+		return r.sqlError(st, st.SQL, err)
+	}
+	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
+		return r.sqlError(st, st.SQL, err)
 	}
 	return nil
 }
