@@ -210,6 +210,9 @@ type ParallelReplayer struct {
 	pendingFrom int64
 	// cur is the batch the dispatcher is filling (only the dispatcher touches it).
 	cur *batch
+	// prevSkipped, idSkipped: a resumed run skipped the control connection's last
+	// statement, or its last INSERT (see lostState).
+	prevSkipped, idSkipped bool
 }
 
 // NewParallelReplayer prepares a replay of split: conns[0] is the control connection,

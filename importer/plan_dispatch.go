@@ -108,6 +108,7 @@ func (p *ParallelReplayer) dispatchOne(ctx context.Context, st *Statement, end i
 		if d := p.holdBackIndexes(st); d != nil {
 			p.deferred = append(p.deferred, *d)
 		}
+		p.noteSkipped(st)
 		return nil
 	}
 	return p.runStatement(ctx, st, end, pl)
@@ -248,6 +249,7 @@ func (p *ParallelReplayer) runStatement(ctx context.Context, st *Statement, end 
 	if err := p.barrier(ctx, st, end); err != nil {
 		return err // errQuit too: the client's quit
 	}
+	p.noteRan(st)
 	if held != nil && !st.tolerated {
 		// Only a table this CREATE made owes the keys (not one that existed, under --force).
 		p.deferred = append(p.deferred, *held)

@@ -106,7 +106,11 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 		}
 	}
 	if data && cp.Skip(st.Offset) && !pl.Volatile {
+		p.noteSkipped(st)
 		return nil // committed by an earlier attempt
+	}
+	if err := p.lostState(st); err != nil {
+		return err
 	}
 	if pl.Relock != "" {
 		// The dump's LOCK TABLES was not sent while the run was parallel; from here on
@@ -157,6 +161,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 	if err != nil {
 		return err
 	}
+	p.noteRan(st)
 	p.learn(st)
 	switch st.Kind {
 	case KindSession:
@@ -226,4 +231,42 @@ func (p *ParallelReplayer) endOpenRegion(ctx context.Context) error {
 		return fmt.Errorf("%s: roll back the transaction the dump left open: %w", p.opt.Name, err)
 	}
 	return nil
+}
+
+// noteSkipped and noteRan follow what the control connection last did, for lostState: a
+// statement a resumed run skips (an earlier attempt committed it) did not run on this
+// connection.
+func (p *ParallelReplayer) noteSkipped(st *Statement) {
+	p.prevSkipped = true
+	if st.Kind == KindInsert {
+		p.idSkipped = true
+	}
+}
+
+func (p *ParallelReplayer) noteRan(st *Statement) {
+	if st.Kind == KindSession || st.Kind == KindClient || len(st.SQL) == 0 {
+		return
+	}
+	p.prevSkipped = false
+	if st.Kind == KindInsert {
+		p.idSkipped = false
+	}
+}
+
+// lostState refuses, on --resume, a statement that reads what the interrupted run's
+// connection did and this one did not (the statement before it committed in an earlier
+// attempt and was skipped): LAST_INSERT_ID() after a skipped INSERT, ROW_COUNT() or
+// FOUND_ROWS() after any skipped statement. Guessing would give another value silently.
+func (p *ParallelReplayer) lostState(st *Statement) error {
+	what := ""
+	switch {
+	case p.idSkipped && splitContainsFold(st.SQL, "LAST_INSERT_ID"):
+		what = "LAST_INSERT_ID()"
+	case p.prevSkipped && (splitContainsFold(st.SQL, "ROW_COUNT") || splitContainsFold(st.SQL, "FOUND_ROWS")):
+		what = "ROW_COUNT() or FOUND_ROWS()"
+	default:
+		return nil
+	}
+	return p.serial.refuse(st, "--resume cannot recreate "+what+" of the interrupted run's connection: the statement before it committed in an earlier attempt. "+
+		"Check the rows this statement and the ones after it write, then finish the rest of the dump by hand or import it again into an empty target")
 }

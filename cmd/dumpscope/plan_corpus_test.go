@@ -3,9 +3,13 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
@@ -186,5 +190,68 @@ func TestImportSystemSchemaRefused(t *testing.T) {
 	}
 	if exists() != 1 {
 		t.Error("--allow-system-schemas: the account was not created")
+	}
+}
+
+// TestImportPlanCorpusKill9: scripts of the corpus whose plans run serially (user
+// variables, temporary tables, transactions) or keep mysqldump's regions parallel,
+// killed with SIGKILL at random moments under --parallel 3 and resumed, end as the
+// client's import does.
+func TestImportPlanCorpusKill9(t *testing.T) {
+	testsandbox.RequireTool(t, "mariadb")
+	keep := map[string]bool{"select-into": true, "rollback": true, "temporary": true, "set-subquery": true,
+		"no-autocommit": true, "hand-autocommit": true, "open-at-eof": true}
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	seed := time.Now().UnixNano()
+	rng := rand.New(rand.NewSource(seed))
+	t.Logf("kill points from seed %d", seed)
+	for _, c := range planCorpus() {
+		if !keep[c.name] {
+			continue
+		}
+		dump := writeDump(t, c.name+".sql", []byte(c.sql))
+		clientImport(t, ref, dump)
+		journal := filepath.Join(t.TempDir(), c.name+".journal")
+		args := []string{"--checkpoint", journal, "--parallel", "3", "--batch-bytes", "4K"}
+		refused := false
+		for attempt := 0; ; attempt++ {
+			a := args
+			if attempt > 0 {
+				if _, err := os.Stat(journal); os.IsNotExist(err) {
+					break // the kill came after the import had finished
+				}
+				a = append([]string{"--resume"}, args...)
+			}
+			cmd := dumpscopeProcess(t, srv, append(a, dump)...)
+			if attempt < 3 {
+				for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
+					if _, err := os.Stat(journal); err == nil {
+						break
+					}
+				}
+				time.Sleep(time.Duration(rng.Intn(400)) * time.Millisecond)
+				_ = cmd.Process.Signal(os.Kill)
+			}
+			err := cmd.Wait()
+			out := cmd.Stdout.(*bytes.Buffer).String()
+			if err == nil {
+				break
+			}
+			if strings.Contains(out, "--resume cannot recreate") {
+				// A refusal that names what to check is the other allowed outcome.
+				t.Logf("%s: resume refused: %s", c.name, out[strings.Index(out, "--resume cannot"):])
+				refused = true
+				break
+			}
+			if ee, ok := err.(*exec.ExitError); (ok && ee.ExitCode() > 0) || attempt >= 3 {
+				t.Fatalf("%s: attempt %d failed on its own: %v\n%s", c.name, attempt, err, out)
+			}
+		}
+		if refused {
+			continue
+		}
+		if want, have := redump(t, ref, c.db), redump(t, srv, c.db); !bytes.Equal(want, have) {
+			t.Errorf("%s: after kill -9 and resume the re-dump differs from the client's; first difference at %s", c.name, firstDiff(want, have))
+		}
 	}
 }
