@@ -56,21 +56,7 @@ func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql
 		// No scan ahead (a stream, or nothing but the system check, which is not worth a
 		// second read of the file): each statement is checked as it comes, and the
 		// import stops before the first offending one.
-		return func(_ context.Context, st *Statement) error {
-			if ow := sys.Observe(st); len(ow) > 0 {
-				return fmt.Errorf("%s: the dump would %s, in a system schema; stopped before it — rerun with --allow-system-schemas to allow it", in.Name, ow[0])
-			}
-			if err := definers.Check(in.Name, st); err != nil {
-				return err
-			}
-			if pf == nil {
-				return nil
-			}
-			if ow := pf.ObserveAll(st); len(ow) > 0 {
-				return fmt.Errorf("%s: the dump would %s, which exists in the target; stopped before it — rerun with --overwrite to allow it", in.Name, ow[0])
-			}
-			return nil
-		}, nil
+		return preflightHook(in.Name, sys, definers, pf), nil
 	}
 	scan, err := Open(src.Path)
 	if err != nil {
@@ -307,5 +293,26 @@ func printOverwrites(log io.Writer, found []Overwrite) {
 			break
 		}
 		fmt.Fprintln(log, "  "+ow.String())
+	}
+}
+
+// preflightHook checks each statement as it comes, when the dump is not scanned ahead:
+// the import stops before the first one that would change a system schema, assign a
+// definer the account may not, or overwrite an existing object.
+func preflightHook(name string, sys *SystemCheck, definers *DefinerCheck, pf *Preflight) func(context.Context, *Statement) error {
+	return func(_ context.Context, st *Statement) error {
+		if ow := sys.Observe(st); len(ow) > 0 {
+			return fmt.Errorf("%s: the dump would %s, in a system schema; stopped before it — rerun with --allow-system-schemas to allow it", name, ow[0])
+		}
+		if err := definers.Check(name, st); err != nil {
+			return err
+		}
+		if pf == nil {
+			return nil
+		}
+		if ow := pf.ObserveAll(st); len(ow) > 0 {
+			return fmt.Errorf("%s: the dump would %s, which exists in the target; stopped before it — rerun with --overwrite to allow it", name, ow[0])
+		}
+		return nil
 	}
 }
