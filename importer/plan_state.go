@@ -101,6 +101,9 @@ var pureFunctions = map[string]bool{
 	"HEX": true, "UNHEX": true, "NULLIF": true, "GREATEST": true, "LEAST": true, "ABS": true,
 	"ROUND": true, "FLOOR": true, "CEIL": true, "FIND_IN_SET": true, "LENGTH": true,
 	"CHAR_LENGTH": true, "FROM_BASE64": true, "TO_BASE64": true,
+	// Session facts every connection shares: the same account, server and (USE is
+	// replayed on each) database.
+	"DATABASE": true, "SCHEMA": true, "VERSION": true, "CURRENT_USER": true, "USER": true,
 }
 
 // pureWord reports whether a word in an expression reads nothing connection- or
