@@ -141,6 +141,7 @@ var serialVerbs = map[string]string{
 	"DEALLOCATE": "a prepared statement lives in one connection",
 	"HANDLER":    "a HANDLER lives in one connection",
 	"CALL":       "a procedure may set user variables or temporary tables of its connection",
+	"BACKUP":     "BACKUP STAGE locks are held by one connection",
 }
 
 // connectionState returns why st depends on (or changes) the state of one connection, or
@@ -152,6 +153,8 @@ func connectionState(st *Statement) string {
 		return why
 	}
 	switch {
+	case w == "FLUSH" && splitContainsFold(st.SQL, "READ LOCK"), w == "LOCK" && secondWordIs(st.SQL, "INSTANCE"):
+		return "a global read lock is held by one connection"
 	case w == "ROLLBACK" && bytes.Contains(bytes.ToUpper(st.SQL), []byte(" TO ")):
 		return "ROLLBACK TO SAVEPOINT lives in one connection's transaction"
 	case (w == "CREATE" || w == "DROP") && st.Verb != "CREATE TABLE" && st.Verb != "DROP TABLE":
@@ -224,4 +227,10 @@ func clip(s string, n int) string {
 		return s[:n] + "…"
 	}
 	return s
+}
+
+func secondWordIs(q []byte, w string) bool {
+	l := lexer{b: q}
+	l.next()
+	return l.next().is(w)
 }

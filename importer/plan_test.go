@@ -215,6 +215,11 @@ func TestPlanner(t *testing.T) {
 			want:   []string{"serial ! SET STATEMENT … FOR changes one statement's session on one connection: the rest of the dump runs on one connection"},
 		},
 		{
+			name:   "FLUSH TABLES WITH READ LOCK",
+			script: "LOCK TABLES instances WRITE;\nUNLOCK TABLES;\nFLUSH TABLES WITH READ LOCK;\n",
+			want:   []string{"skip", "skip", "serial ! a global read lock is held by one connection: the rest of the dump runs on one connection"},
+		},
+		{
 			name:   "GET_LOCK",
 			script: "DO GET_LOCK('x', 1);\n",
 			want:   []string{"serial ! GET_LOCK() reads the state of one connection: the rest of the dump runs on one connection"},
