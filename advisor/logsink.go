@@ -126,10 +126,16 @@ func ImportLine(prev, cur ImportProgress, dtSeconds, elapsedSeconds float64) str
 	return b.String()
 }
 
-// Fraction is the share of the dump consumed, when a total is known: compressed bytes
-// read against the stored size, or else SQL bytes against ExpectedBytes.
+// Fraction is the share of the dump applied, when a total is known. With the stored size
+// known: applied SQL against the uncompressed size that the ratio read so far projects
+// (a parallel import reads ahead, so compressed bytes read would run ahead of what
+// committed); without ReadBytes, compressed bytes read against the stored size; else SQL
+// bytes against ExpectedBytes.
 func (p ImportProgress) Fraction() (float64, bool) {
 	switch {
+	case p.CompressedTotalBytes > 0 && p.CompressedBytes > 0 && p.ReadBytes > 0:
+		total := float64(p.ReadBytes) * float64(p.CompressedTotalBytes) / float64(p.CompressedBytes)
+		return min(float64(p.Bytes)/total, 1), true
 	case p.CompressedTotalBytes > 0:
 		return min(float64(p.CompressedBytes)/float64(p.CompressedTotalBytes), 1), true
 	case p.ExpectedBytes > 0:

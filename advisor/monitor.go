@@ -41,10 +41,24 @@ type Tick struct {
 	Changes []VariableChange
 	// DeviceNotes are the device sampler's notes for this interval (iostat.Sample.Notes).
 	DeviceNotes []string
-	// Errors are failures of individual sources this tick; the tick still happens with
-	// what the other sources measured.
+	// Errors are failures of individual sources this tick (each a *SourceError); the
+	// tick still happens with what the other sources measured.
 	Errors []error
+	// SourceSeconds is how long each source took this tick ("progress", "devices",
+	// "server"), the sampler's own cost as an exporter reports it.
+	SourceSeconds map[string]float64
 }
+
+// SourceError is one source's failure on one tick.
+type SourceError struct {
+	Source string // "devices" or "server"
+	T      float64
+	Err    error
+}
+
+func (e *SourceError) Error() string { return fmt.Sprintf("%s at t=%.1fs: %v", e.Source, e.T, e.Err) }
+
+func (e *SourceError) Unwrap() error { return e.Err }
 
 // Sink consumes ticks (the headless log printer, the run recorder, the TUI).
 type Sink interface {
@@ -170,21 +184,31 @@ func (m *Monitor) step(ctx context.Context, withDevices bool) Tick {
 		s.T = m.lastT + 1e-6
 	}
 	m.lastT = s.T
+	tick.SourceSeconds = map[string]float64{}
+	timed := func(source string, began time.Time) {
+		tick.SourceSeconds[source] = m.o.Now().Sub(began).Seconds()
+	}
 	if m.o.Progress != nil {
+		began := m.o.Now()
 		p := m.o.Progress()
 		s.Import = &p
+		timed("progress", began)
 	}
 	if withDevices && m.o.Devices != nil {
+		began := m.o.Now()
 		r, err := m.o.Devices()
+		timed("devices", began)
 		if err != nil {
-			tick.Errors = append(tick.Errors, fmt.Errorf("devices at t=%.1fs: %w", s.T, err))
+			tick.Errors = append(tick.Errors, &SourceError{Source: "devices", T: s.T, Err: err})
 		}
 		s.Devices, s.CPU, s.Space, tick.DeviceNotes = r.Devices, r.CPU, r.Space, r.Notes
 	}
 	if m.o.Server != nil {
+		began := m.o.Now()
 		ss, err := m.o.Server.Sample(ctx)
+		timed("server", began)
 		if err != nil {
-			tick.Errors = append(tick.Errors, fmt.Errorf("server at t=%.1fs: %w", s.T, err))
+			tick.Errors = append(tick.Errors, &SourceError{Source: "server", T: s.T, Err: err})
 		}
 		s.Status, s.InnoDB, s.InnoDBMetrics = ss.Status, ss.InnoDB, ss.Metrics
 		for _, c := range ss.Changes {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -217,6 +218,75 @@ func TestLogSinkEvery(t *testing.T) {
 		}
 		if got := strings.Count(b.String(), "\n"); got != tt.wantLines {
 			t.Errorf("Every=%d: %d progress lines, want %d:\n%s", tt.every, got, tt.wantLines, b.String())
+		}
+	}
+}
+
+// slowServer takes its time from the clock it shares with the monitor, and fails when told.
+type slowServer struct {
+	now  *time.Time
+	took time.Duration
+	err  error
+}
+
+func (s *slowServer) Sample(context.Context) (ServerSample, error) {
+	*s.now = s.now.Add(s.took)
+	return ServerSample{}, s.err
+}
+
+// TestMonitorSourceCost: each source's time and failure reach the sinks under its name.
+func TestMonitorSourceCost(t *testing.T) {
+	now := time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC)
+	boom := errors.New("connection refused")
+	srv := &slowServer{now: &now, took: 30 * time.Millisecond}
+	m, err := NewMonitor(MonitorOptions{
+		Devices: func() (DeviceReading, error) {
+			now = now.Add(2 * time.Millisecond)
+			return DeviceReading{}, nil
+		},
+		Server: srv,
+		Engine: NewEngine(nil, 0),
+		Env:    &Env{},
+		Now:    func() time.Time { return now },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Start(context.Background())
+	srv.err = boom
+	tick := m.Step(context.Background())
+	if diff := cmp.Diff(map[string]float64{"devices": 0.002, "server": 0.030}, tick.SourceSeconds,
+		cmp.Comparer(func(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 })); diff != "" {
+		t.Errorf("SourceSeconds (-want +got):\n%s", diff)
+	}
+	var se *SourceError
+	if len(tick.Errors) != 1 || !errors.As(tick.Errors[0], &se) || se.Source != "server" || !errors.Is(se, boom) {
+		t.Fatalf("Errors = %v, want one server SourceError wrapping %v", tick.Errors, boom)
+	}
+	if got, want := se.Error(), "server at t=0.0s: connection refused"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+}
+
+// TestImportFraction: a parallel import that has read 80 % of the file but applied half
+// of it is half done: completion counts what committed, projected on the uncompressed size
+// the ratio read so far gives.
+func TestImportFraction(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		p    ImportProgress
+		want float64
+		ok   bool
+	}{
+		{"read ahead", ImportProgress{Bytes: 400, ReadBytes: 640, CompressedBytes: 80, CompressedTotalBytes: 100}, 0.5, true},
+		{"serial", ImportProgress{Bytes: 320, ReadBytes: 320, CompressedBytes: 40, CompressedTotalBytes: 100}, 0.4, true},
+		{"no read bytes (v1 record)", ImportProgress{Bytes: 320, CompressedBytes: 40, CompressedTotalBytes: 100}, 0.4, true},
+		{"generated sample", ImportProgress{Bytes: 25, ExpectedBytes: 100}, 0.25, true},
+		{"stdin", ImportProgress{Bytes: 25}, 0, false},
+	} {
+		got, ok := tc.p.Fraction()
+		if ok != tc.ok || math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("%s: Fraction = %v, %v; want %v, %v", tc.name, got, ok, tc.want, tc.ok)
 		}
 	}
 }

@@ -38,6 +38,9 @@ type Env struct {
 	// Probe is the sync-write probe result for the datadir, when one ran.
 	Probe *iostat.ProbeResult
 	Dump  *DumpInfo
+	// ImportConnections is how many connections replay the dump (--parallel); 0 for watch
+	// and advise, where it is not known. Rules that would advise parallelism read it.
+	ImportConnections int
 	// IntervalSeconds is the sampling interval.
 	IntervalSeconds float64
 }

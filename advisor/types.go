@@ -25,6 +25,10 @@ type ImportProgress struct {
 	// the only completion fraction known up front (gzip's trailer size is modulo 4 GiB).
 	CompressedBytes      int64 `json:"compressed_bytes,omitempty"`
 	CompressedTotalBytes int64 `json:"compressed_total_bytes,omitempty"`
+	// ReadBytes is uncompressed bytes read from the dump; beyond Bytes (applied) when a
+	// parallel import reads ahead of its workers. Their ratio to CompressedBytes
+	// estimates the dump's uncompressed size.
+	ReadBytes int64 `json:"read_bytes,omitempty"`
 	// ExpectedBytes is the uncompressed size when known without a stored size (a generated
 	// sample of a given size); 0: unknown. Used for completion when CompressedTotalBytes is 0.
 	ExpectedBytes int64 `json:"expected_bytes,omitempty"`
@@ -33,6 +37,13 @@ type ImportProgress struct {
 	Warnings int64 `json:"warnings,omitempty"`
 	// Table is the table whose statements were last applied ("db.table" or "table").
 	Table string `json:"table,omitempty"`
+	// Phase is what the import is doing ("schema", "table data", "index builds",
+	// "triggers/routines"), when the importer says; TablesDone of TablesTotal counts
+	// tables whose rows are all applied (TablesTotal 0: unknown). Optional: screens and
+	// records show them when present.
+	Phase       string `json:"phase,omitempty"`
+	TablesDone  int    `json:"tables_done,omitempty"`
+	TablesTotal int    `json:"tables_total,omitempty"`
 }
 
 // InnoDB holds the derived, flavour-independent redo and buffer-pool state at a tick.

@@ -64,6 +64,10 @@ type Options struct {
 	// function it returns is called when the replay has ended, before row counts. The
 	// command starts and stops its sampling session here.
 	OnReplay func(in *Input, progress func() Progress) (done func())
+	// OnStatement, when set, is called before each statement is dispatched, after the
+	// preflight's own check; blocking in it holds the import between statements (the
+	// dashboard's pause). An error stops the import as a refusal does.
+	OnStatement func(ctx context.Context, st *Statement) error
 }
 
 // Status is how an import ended.
@@ -161,7 +165,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if err != nil {
 		return nil, err
 	}
-	rep, err := newReplayer(ctx, conns, in, o, cp, journal, onStatement)
+	rep, err := newReplayer(ctx, conns, in, o, cp, journal, chainStatementHooks(onStatement, o.OnStatement))
 	if err != nil {
 		return nil, err
 	}
@@ -176,6 +180,22 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	r := &Result{Input: in, Replay: res, Err: runErr, Took: time.Since(start)}
 	finish(ctx, r, o, conns, cp, journal, log)
 	return r, nil
+}
+
+// chainStatementHooks calls a, then b; nil hooks are skipped (nil when both are).
+func chainStatementHooks(a, b func(context.Context, *Statement) error) func(context.Context, *Statement) error {
+	if a == nil || b == nil {
+		if a == nil {
+			return b
+		}
+		return a
+	}
+	return func(ctx context.Context, st *Statement) error {
+		if err := a(ctx, st); err != nil {
+			return err
+		}
+		return b(ctx, st)
+	}
 }
 
 // replayer is the serial or the parallel replayer.

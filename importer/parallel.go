@@ -156,6 +156,9 @@ type ParallelReplayer struct {
 
 	serial *Replayer // runs barrier statements on the control connection with the serial semantics
 	ld     *loadData // --load-data; nil without it
+	// loadedTable is the table of the batch committed last: what the progress line names
+	// (the reader's table runs ahead of what loads).
+	loadedTable atomic.Pointer[string]
 
 	inflight sync.WaitGroup
 	firstErr atomic.Pointer[error]
@@ -262,6 +265,18 @@ func (p *ParallelReplayer) Progress() Progress {
 	sp.Rows += p.rows.Load()
 	sp.Statements += p.statements.Load()
 	sp.Commits += p.commits.Load()
+	p.busyMu.Lock()
+	sp.PendingBytes = p.queuedBytes
+	p.busyMu.Unlock()
+	if p.spool != nil {
+		p.spool.mu.Lock()
+		sp.PendingBytes += p.spool.outstanding
+		p.spool.mu.Unlock()
+	}
+	sp.PendingBytes = min(max(sp.PendingBytes, 0), sp.Bytes)
+	if t := p.loadedTable.Load(); t != nil {
+		sp.Table = *t
+	}
 	return sp
 }
 

@@ -76,6 +76,10 @@ type Progress struct {
 	Errors     int64 // SQL errors tolerated under Force
 	Warnings   int64 // server warnings (not notes) raised by the dump's statements
 	Table      string
+	// PendingBytes is SQL a parallel replay has read past Bytes' share but not yet
+	// committed: queued in memory or in the spool, or in flight. Bytes − PendingBytes is
+	// what was applied; progress and ETA count that, not what was read ahead.
+	PendingBytes int64
 }
 
 // StatementError is an SQL error or a refusal, naming where in the dump it happened.

@@ -416,6 +416,7 @@ func (p *ParallelReplayer) runBatch(ctx context.Context, c Conn, b *batch) error
 		if err == nil {
 			p.rows.Add(b.rows)
 			p.commits.Add(1)
+			p.loadedTable.Store(&b.table)
 			return nil
 		}
 		if !retry || attempt >= p.opt.MaxRetries {

@@ -123,3 +123,21 @@ func deltaMs(p, c uint64) float64 {
 	}
 	return 0
 }
+
+// counters converts one diskstats line's cumulative counters to base units.
+func counters(d blockdevice.Diskstats) *DeviceCounters {
+	c := &DeviceCounters{
+		ReadsCompleted:   d.ReadIOs,
+		ReadBytes:        d.ReadSectors * sectorBytes,
+		ReadTimeSeconds:  float64(d.ReadTicks) / 1000,
+		WritesCompleted:  d.WriteIOs,
+		WrittenBytes:     d.WriteSectors * sectorBytes,
+		WriteTimeSeconds: float64(d.WriteTicks) / 1000,
+		IOTimeSeconds:    float64(d.IOsTotalTicks) / 1000,
+	}
+	if d.IoStatsCount >= fieldsFlush {
+		n, sec := d.FlushRequestsCompleted, float64(d.TimeSpentFlushing)/1000
+		c.FlushesCompleted, c.FlushTimeSeconds = &n, &sec
+	}
+	return c
+}

@@ -186,3 +186,22 @@ func FuzzCompute(f *testing.F) {
 		}
 	})
 }
+
+func TestCountersFlushFields(t *testing.T) {
+	lines, err := parseDiskstats([]byte(" 259 0 nvme0n1 10 0 16 3 20 0 4096 7 0 1500 9 2 0 8 1 5 2500\n 8 0 sda 1 0 8 1 2 0 16 1 0 3 2\n"), "fixture")
+	if err != nil {
+		t.Fatal(err)
+	}
+	five, sec := uint64(5), 2.5
+	want := []*DeviceCounters{
+		{ReadsCompleted: 10, ReadBytes: 16 * 512, ReadTimeSeconds: 0.003, WritesCompleted: 20, WrittenBytes: 4096 * 512,
+			WriteTimeSeconds: 0.007, IOTimeSeconds: 1.5, FlushesCompleted: &five, FlushTimeSeconds: &sec},
+		{ReadsCompleted: 1, ReadBytes: 8 * 512, ReadTimeSeconds: 0.001, WritesCompleted: 2, WrittenBytes: 16 * 512,
+			WriteTimeSeconds: 0.001, IOTimeSeconds: 0.003},
+	}
+	for i, l := range lines {
+		if diff := cmp.Diff(want[i], counters(l)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", l.DeviceName, diff)
+		}
+	}
+}

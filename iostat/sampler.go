@@ -160,7 +160,9 @@ func (s *Sampler) sampleDisks(now time.Time, out *Sample) {
 		if reset(p.IOStats, l.IOStats) {
 			out.Notes = append(out.Notes, fmt.Sprintf("%s: counters went backwards (device reset); this interval reads 0", l.DeviceName))
 		}
-		out.Devices[l.DeviceName] = Compute(p, l, dt)
+		ds := Compute(p, l, dt)
+		ds.Counters = counters(l)
+		out.Devices[l.DeviceName] = ds
 		out.Names = append(out.Names, l.DeviceName)
 	}
 	for _, name := range slices.Sorted(maps.Keys(s.reported)) {

@@ -75,7 +75,11 @@ func TestSamplerSeed002(t *testing.T) {
 	}
 	wantSlow := DeviceStats{WPerSec: 1431.57, WkBPerSec: 31421.72, WrqmPerSec: 290.07, WrqmPct: 16.85, WAwaitMs: 1.00,
 		WareqSzkB: 21.95, DPerSec: f(0), DkBPerSec: f(0), DrqmPerSec: f(0), DrqmPct: f(0), DAwaitMs: f(0), DareqSzkB: f(0),
-		AquSz: 1.15, UtilPct: 99.68}
+		AquSz: 1.15, UtilPct: 99.68,
+		// The t1 line as it stands: 226284344 sectors, 3143157 ms writing, 3599680 ms busy;
+		// 4.18 has no flush fields.
+		Counters: &DeviceCounters{ReadsCompleted: 118000, ReadBytes: 8800000 * 512, ReadTimeSeconds: 21,
+			WritesCompleted: 5143157, WrittenBytes: 226284344 * 512, WriteTimeSeconds: 3143.157, IOTimeSeconds: 3599.68}}
 	if diff := cmp.Diff(wantSlow, got.Devices["nvme1n1"], approx); diff != "" {
 		t.Errorf("nvme1n1 (-want +got):\n%s", diff)
 	}

@@ -38,6 +38,33 @@ type DeviceStats struct {
 
 	AquSz   float64 `json:"aqu_sz"`
 	UtilPct float64 `json:"util"`
+
+	// Counters are the kernel's cumulative counters at the end of the interval, for
+	// exporters whose consumers compute their own rates (Prometheus's rate() over
+	// node_exporter-style *_total series). Set by Sampler, nil from Compute alone; not
+	// part of the run record, whose samples are interval values.
+	Counters *DeviceCounters `json:"-"`
+}
+
+// DeviceCounters are one device's cumulative /proc/diskstats counters since boot (or
+// since the device appeared), in base units: bytes from 512-byte sectors, seconds from
+// milliseconds. They wrap or reset with the kernel's; Prometheus's rate() treats a drop
+// as a counter reset.
+type DeviceCounters struct {
+	ReadsCompleted  uint64
+	ReadBytes       uint64
+	ReadTimeSeconds float64
+
+	WritesCompleted  uint64
+	WrittenBytes     uint64
+	WriteTimeSeconds float64
+
+	// IOTimeSeconds is the time the device had I/O in flight (field 10, io_ticks):
+	// its rate is %util/100.
+	IOTimeSeconds float64
+	// FlushesCompleted and FlushTimeSeconds are nil before kernel 5.5 (fewer than 20 fields).
+	FlushesCompleted *uint64
+	FlushTimeSeconds *float64
 }
 
 // CPUStats is iostat's avg-cpu line over one interval (percent of all cores), plus the

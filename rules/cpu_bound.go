@@ -73,13 +73,20 @@ func (r ClientCPUBound) Check(env *advisor.Env, w advisor.Window) *advisor.Findi
 	if len(util) > 0 {
 		ev["util_pct_by_device"] = roundMap(util)
 	}
+	rec := "replay in parallel: dumpscope import --parallel N (N up to the cores the server can use), or " +
+		"split the dump per table and load it with myloader. If the dump is compressed, a faster codec (zstd) " +
+		"frees client CPU. No server setting to change."
+	if n := env.ImportConnections; n > 1 {
+		ev["import_connections"] = n
+		rec = fmt.Sprintf("the import already runs on %d connections; what holds it is the one thread that decompresses "+
+			"and splits the dump. A faster codec (zstd) or an uncompressed dump frees it; more connections will not help. "+
+			"No server setting to change.", n)
+	}
 	return &advisor.Finding{
-		Severity: advisor.SeverityWarn,
-		Title:    fmt.Sprintf("The importer is CPU-bound: %.0f%% of one core while server and disks have headroom", client),
-		Evidence: ev,
-		Recommendation: "replay in parallel: dumpscope import --parallel N (N up to the cores the server can use), or " +
-			"split the dump per table and load it with myloader. If the dump is compressed, a faster codec (zstd) " +
-			"frees client CPU. No server setting to change.",
+		Severity:       advisor.SeverityWarn,
+		Title:          fmt.Sprintf("The importer is CPU-bound: %.0f%% of one core while server and disks have headroom", client),
+		Evidence:       ev,
+		Recommendation: rec,
 	}
 }
 
@@ -130,6 +137,15 @@ func (r ServerCPUBound) Check(env *advisor.Env, w advisor.Window) *advisor.Findi
 	rec := "a single-threaded restore uses one server thread: replay in parallel (dumpscope import --parallel N, or myloader) " +
 		"so more cores insert. Secondary indexes and triggers cost server CPU per row; dumpscope import --defer-indexes " +
 		"builds secondary indexes after the data. No server setting to change."
+	if n := env.ImportConnections; n > 1 {
+		ev["import_connections"] = n
+		more := "more connections (--parallel, up to the host's cores) let more server threads insert"
+		if cores > 0 && float64(n) >= cores {
+			more = "there are no more cores for more connections"
+		}
+		rec = fmt.Sprintf("the import already runs on %d connections; %s. Secondary indexes and triggers cost server CPU per "+
+			"row; dumpscope import --defer-indexes builds secondary indexes after the data. No server setting to change.", n, more)
+	}
 	if hostBusy >= sustainedFraction {
 		title = fmt.Sprintf("The server keeps the host's CPUs busy (%.0f%%) while the disks have headroom", busy)
 		rec = "the machine is out of CPU: more parallelism will not help. Look for other load on the host; " +

@@ -1,8 +1,10 @@
 package rules
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/iostat"
 )
 
@@ -42,4 +44,36 @@ func TestServerCPUBound(t *testing.T) {
 			ticks:       build(80, idleDisk, phase(30, cpu(iostat.CPUStats{IdlePct: 85, ServerPct: f64(99)}), cpu(iostat.CPUStats{IdlePct: 95, ServerPct: f64(30)}))),
 			wantFiredAt: 5, wantClearedAt: 47},
 	})
+}
+
+// TestCPUBoundAtParallel: a run already on several connections is not told to "replay in
+// parallel".
+func TestCPUBoundAtParallel(t *testing.T) {
+	idleDisk := dev("nvme0n1", iostat.DeviceStats{WPerSec: 500, WAwaitMs: 0.1, UtilPct: 20})
+	parallel := func(n int) *advisor.Env { e := maria(nil); e.ImportConnections = n; return e }
+	for _, tc := range []struct {
+		name string
+		rule advisor.Rule
+		env  *advisor.Env
+		cpu  iostat.CPUStats
+		want string
+	}{
+		{"client, serial", ClientCPUBound{}, parallel(1), iostat.CPUStats{IdlePct: 75, ClientPct: 98, ServerPct: f64(40)}, "replay in parallel"},
+		{"client, --parallel 2", ClientCPUBound{}, parallel(2), iostat.CPUStats{IdlePct: 75, ClientPct: 98, ServerPct: f64(40)}, "already runs on 2 connections"},
+		{"server, --parallel 2 of 8 cores", ServerCPUBound{}, parallel(2), iostat.CPUStats{IdlePct: 85, ClientPct: 30, ServerPct: f64(99)}, "more connections"},
+		{"server, --parallel 8 of 8 cores", ServerCPUBound{}, parallel(8), iostat.CPUStats{IdlePct: 85, ClientPct: 30, ServerPct: f64(99)}, "no more cores"},
+	} {
+		e := advisor.NewEngine([]advisor.Rule{tc.rule}, advisor.DefaultWindowSeconds)
+		for _, s := range build(20, idleDisk, cpu(tc.cpu)) {
+			e.Observe(tc.env, s)
+		}
+		fs := e.Findings()
+		if len(fs) != 1 || !strings.Contains(fs[0].Recommendation, tc.want) {
+			t.Errorf("%s: %v; want one finding advising %q", tc.name, fs, tc.want)
+			continue
+		}
+		if tc.env.ImportConnections > 1 && strings.Contains(fs[0].Recommendation, "replay in parallel") {
+			t.Errorf("%s: still advises replaying in parallel: %s", tc.name, fs[0].Recommendation)
+		}
+	}
 }

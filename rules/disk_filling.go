@@ -56,6 +56,11 @@ func (r DiskFilling) Check(env *advisor.Env, w advisor.Window) *advisor.Finding 
 		"horizon_seconds":      diskFullHorizonSeconds,
 		"min_fill_bytes_per_s": minDiskFillBytesPerSec,
 	}
+	if last.Import != nil {
+		if f, ok := last.Import.Fraction(); ok && f >= 1 {
+			return nil // the whole dump is applied (or was read before a stop): no more rows to come
+		}
+	}
 	limit := float64(diskFullHorizonSeconds)
 	eta, hasETA := etaSeconds(last)
 	if hasETA {

@@ -31,6 +31,8 @@ func TestDiskFilling(t *testing.T) {
 			ticks: build(40, space(1<<30, 1<<20, nil)), wantFiredAt: 5, wantClearedAt: -1},
 		{name: "watch: full in a day is no finding", env: maria(nil),
 			ticks: build(40, space(100<<30, 1<<20, nil)), wantFiredAt: -1},
+		{name: "the dump is all applied: the index builds' writes are no finding", env: maria(nil),
+			ticks: build(40, space(100<<20, 2<<20, constant(1))), wantFiredAt: -1},
 		{name: "fills, then the writes stop: cleared", env: maria(nil),
 			ticks: build(60, phase(20, space(100<<20, 2<<20, pace), space(60<<20, 0, pace))), wantFiredAt: 5, wantClearedAt: 42},
 	})

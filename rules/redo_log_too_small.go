@@ -10,9 +10,9 @@ import (
 // Redo sizing (docs/rules.md "redo-log-too-small").
 const (
 	// InnoDB flushes dirty pages aggressively (furious flushing) once the checkpoint age
-	// passes 7/8 of the maximum and makes user threads wait (sync flushing) past 15/16.
+	// passes 7/8 of the maximum, on every flavour (advisor.FlushPoints has the sync point,
+	// which differs).
 	redoAggressiveFraction = 7.0 / 8
-	redoSyncFraction       = 15.0 / 16
 	// redoHoldSeconds: size the redo to hold one hour of the observed redo rate (the
 	// classic rule of thumb: a checkpoint need not chase the writer for an hour).
 	// redoSustainedFraction: the checkpoint age must be past 7/8 on at least a third of
@@ -94,6 +94,10 @@ func (r RedoLogTooSmall) Check(env *advisor.Env, w advisor.Window) *advisor.Find
 		return nil
 	}
 	ages := newAgeReader(env)
+	s := serverOf(env)
+	// Where this server starts flushing aggressively and where its user threads wait: 7/8
+	// and 15/16 of the maximum, but the maximum itself on MariaDB ≥ 10.5.
+	asyncFraction, syncFraction := advisor.FlushPoints(s.flavor, s.v)
 	var n, aggressive, sync int
 	var sumPct, maxAge float64
 	for i := range w {
@@ -104,10 +108,10 @@ func (r RedoLogTooSmall) Check(env *advisor.Env, w advisor.Window) *advisor.Find
 		n++
 		maxAge = m
 		sumPct += pct(age, m)
-		if age >= redoAggressiveFraction*m {
+		if age >= asyncFraction*m {
 			aggressive++
 		}
-		if age >= redoSyncFraction*m {
+		if age >= syncFraction*m {
 			sync++
 		}
 	}
@@ -123,7 +127,6 @@ func (r RedoLogTooSmall) Check(env *advisor.Env, w advisor.Window) *advisor.Find
 	if !ok || rate <= 0 {
 		return nil // not writing redo: a full log left over from before is not this import's problem
 	}
-	s := serverOf(env)
 	capacity := redoCapacity(env, s, w)
 	target := redoTarget(rate, capacity)
 	if pool, ok := varInt(env, "innodb_buffer_pool_size"); ok && pool > 0 {
@@ -137,8 +140,8 @@ func (r RedoLogTooSmall) Check(env *advisor.Env, w advisor.Window) *advisor.Find
 		"checkpoint_age_pct_mean":        round(sumPct / float64(n)),
 		"checkpoint_age_bytes_last":      lastAge(ages, w),
 		"max_checkpoint_age_bytes":       int64(maxAge),
-		"aggressive_flush_threshold_pct": round(100 * redoAggressiveFraction),
-		"sync_flush_threshold_pct":       round(100 * redoSyncFraction),
+		"aggressive_flush_threshold_pct": round(100 * asyncFraction),
+		"sync_flush_threshold_pct":       round(100 * syncFraction),
 		"ticks_above_aggressive_pct":     round(100 * aggressiveShare),
 		"ticks_above_sync_pct":           round(100 * float64(sync) / float64(n)),
 		"sustained_threshold_pct":        round(100 * redoSustainedFraction),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what dumpscope's demo and tests need and this machine lacks: a MariaDB server and
 # client (sandboxes, differential tests), sysstat (iostat is the oracle for the sampler),
-# fio (probe comparison). Debian/Ubuntu; needs root (or sudo). Does nothing when all exist.
+# fio (probe comparison), prometheus (promtool and a real server for the metrics tests).
+# Debian/Ubuntu; needs root (or sudo). Does nothing when all exist.
 set -euo pipefail
 need=()
 have() { command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ]; }
@@ -16,6 +17,8 @@ have bzip2 || need+=(bzip2)
 have losetup || need+=(mount)
 have findmnt || need+=(util-linux)
 have mkfs.ext4 || need+=(e2fsprogs)
+have prometheus || need+=(prometheus)
+have promtool || need+=(prometheus)
 [ ${#need[@]} -eq 0 ] && exit 0
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"

@@ -55,6 +55,8 @@ type Options struct {
 	ProbeDuration time.Duration
 	// AllStatus samples every status counter (advisor.ServerSamplerOptions.AllStatus).
 	AllStatus bool
+	// ImportConnections is the import's --parallel (advisor.Env.ImportConnections).
+	ImportConnections int
 	// Sinks are extra sinks (a TUI, a metrics endpoint), called before the LogSink and
 	// the recorder on every tick.
 	Sinks []advisor.Sink
@@ -105,7 +107,7 @@ func Open(ctx context.Context, cfg *mysql.Config, o Options) (*Session, error) {
 	for k, v := range info.Variables {
 		startInfo.Variables[k] = v
 	}
-	sess.env = &advisor.Env{Server: info, Dump: o.Dump, IntervalSeconds: o.Interval.Seconds()}
+	sess.env = &advisor.Env{Server: info, Dump: o.Dump, IntervalSeconds: o.Interval.Seconds(), ImportConnections: o.ImportConnections}
 
 	var devices advisor.DeviceSampleFunc
 	ls, isLocal := advisor.FindLocal(info.Variables, advisor.LocalOptions{})

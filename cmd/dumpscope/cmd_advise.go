@@ -20,6 +20,7 @@ import (
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
+	"github.com/dumpscope/dumpscope/tui"
 )
 
 // runWatch attaches to a server while another tool (the mysql client, myloader) restores
@@ -33,9 +34,11 @@ func runWatch(args []string, s stdio) int {
 	duration := fs.Duration("duration", 0, "stop after this long (0: until interrupted)")
 	quiet := fs.Bool("quiet", false, "print findings only, no per-interval progress lines")
 	probe := fs.Duration("probe", 0, "first measure sync-write latency in the server's redo directory for this long (local servers; adds writes to the device)")
+	noTUI := fs.Bool("no-tui", false, "headless: log lines on stderr instead of the dashboard on a terminal")
 	allStatus := fs.Bool("all-status", false, "record every SHOW GLOBAL STATUS counter each tick, not only those the rules read (several times the sampling cost)")
+	mflags := addMetricsFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(s.Err, "usage: dumpscope watch [connection flags] [--interval 1s] [--record FILE] [--duration D] [--probe D]")
+		fmt.Fprintln(s.Err, "usage: dumpscope watch [connection flags] [--interval 1s] [--record FILE] [--duration D] [--probe D] [--listen ADDR]")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseConnFlags(fs, args, s); !ok {
@@ -56,10 +59,19 @@ func runWatch(args []string, s stdio) int {
 		fmt.Fprintf(s.Err, "dumpscope watch: %v\n", err)
 		return exitFailure
 	}
+	if err := mflags.start(s, "", cfg); err != nil {
+		fmt.Fprintf(s.Err, "dumpscope watch: %v\n", err)
+		return exitFailure
+	}
+	defer mflags.close(s)
 	every := 1
 	if *quiet {
 		every = -1
 	}
+	ctx, stopUI := context.WithCancel(ctx) // the dashboard's "stop watching? y"
+	defer stopUI()
+	dash := newDashboard(tui.ModeWatch, *noTUI, s, stopUI)
+	defer dash.close() // prints held notes when the session fails to open
 	sess, err := session.Open(ctx, cfg, session.Options{ToolVersion: version,
 		Interval: *interval,
 		Command:  append([]string{"dumpscope", "watch"}, args...),
@@ -67,8 +79,9 @@ func runWatch(args []string, s stdio) int {
 		// Saved every minute so a crash of a long watch keeps all but the last minute.
 		SavePath:  *recordPath,
 		SaveEvery: max(1, int(time.Minute / *interval)),
-		Log:       s.Err,
-		LogEvery:  every,
+		Log:       dash.log(s.Err),
+		LogEvery:  dash.logEvery(every),
+		Sinks:     append(dash.sinks(), mflags.sinks()...),
 
 		ProbeDuration: *probe,
 		AllStatus:     *allStatus,
@@ -78,6 +91,7 @@ func runWatch(args []string, s stdio) int {
 		return exitFailure
 	}
 	defer sess.Close()
+	mflags.setEnv(sess.Env())
 	fmt.Fprintf(s.Err, "watching %s every %v (Ctrl-C to stop)\n", sess.Describe(), *interval)
 	runCtx := ctx
 	if *duration > 0 { // counted from here, after connecting and any --probe
@@ -85,7 +99,9 @@ func runWatch(args []string, s stdio) int {
 		runCtx, cancel = context.WithTimeout(ctx, *duration)
 		defer cancel()
 	}
+	dash.show(sess, *interval, tui.Header{Target: dbconn.Describe(cfg)}, nil)
 	_ = sess.Run(runCtx) // ends on Ctrl-C or --duration: both are a normal end of a watch
+	dash.close()
 	if sess.SaveErr() != nil {
 		fmt.Fprintf(s.Err, "warning: periodic save of the run record stopped: %v\n", sess.SaveErr())
 	}
@@ -99,7 +115,7 @@ func runWatch(args []string, s stdio) int {
 		}
 		fmt.Fprintf(s.Err, "run record written to %s (%d samples)\n", *recordPath, len(rec.Samples))
 	}
-	return exitOK
+	return mflags.finish(exitOK, s)
 }
 
 // runAdvise samples a live server briefly and prints findings, or with --run replays a

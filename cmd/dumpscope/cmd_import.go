@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -25,6 +26,7 @@ import (
 	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/sandbox"
+	"github.com/dumpscope/dumpscope/tui"
 )
 
 // importOptions are the flags of `dumpscope import`.
@@ -36,7 +38,9 @@ type importOptions struct {
 	sandboxSet   multiFlag
 	serverBinary string
 	keepSandbox  bool
-	sampleSize   string
+	// sandboxSocket is the started sandbox's socket (for the resume command of a kept one).
+	sandboxSocket string
+	sampleSize    string
 
 	parallel         int
 	batchBytes       string
@@ -60,6 +64,7 @@ type importOptions struct {
 	skipBinlog       bool
 	relaxDurability  bool
 	deferIndexes     bool
+	metrics          *metricsFlags
 	loadData         bool
 
 	file    string
@@ -114,7 +119,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	fs.BoolVar(&o.comments, "comments", false, "send comments to the server instead of stripping them (the client's --comments)")
 	fs.BoolVar(&o.skipWarningCount, "skip-warning-count", false, "do not count server warnings (saves a round trip per statement)")
 	fs.BoolVar(&o.skipRowCounts, "skip-row-counts", false, "do not compare each table's COUNT(*) with the dump's rows at the end (it reads a whole index per table: minutes on a large restore)")
-	fs.BoolVar(&o.noTUI, "no-tui", false, "headless: progress lines on stderr (the only mode so far)")
+	fs.BoolVar(&o.noTUI, "no-tui", false, "headless: progress lines on stderr instead of the dashboard on a terminal")
 	fs.BoolVar(&o.noAdvisor, "no-advisor", false, "do not sample the server or run the rules")
 	fs.DurationVar(&o.interval, "interval", time.Second, "progress and sampling `interval`")
 	fs.StringVar(&o.record, "record", "", "write a run record (JSON) to this `file` (saved every minute while it runs)")
@@ -125,6 +130,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	fs.BoolVar(&o.skipBinlog, "skip-binlog", false, "SET SESSION sql_log_bin=0 on the import's connections (needs SUPER/BINLOG ADMIN; replicas will not see the data)")
 	fs.BoolVar(&o.relaxDurability, "relax-durability", false, "innodb_flush_log_at_trx_commit=2 and sync_binlog=0 during the import, restored afterwards (see restore-settings)")
 	fs.BoolVar(&o.resume, "resume", false, "continue an interrupted import from the target's progress rows (same dump, same target)")
+	o.metrics = addMetricsFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(s.Err, "usage: dumpscope import [flags] FILE|-")
 		fs.PrintDefaults()
@@ -150,6 +156,10 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	}
 	if o.interval <= 0 || o.parallel < 1 {
 		fmt.Fprintln(s.Err, "dumpscope import: --interval must be positive and --parallel at least 1")
+		return nil, exitUsage
+	}
+	if err := o.metrics.check(o.noAdvisor); err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
 		return nil, exitUsage
 	}
 	for _, f := range []string{o.sampleSize, o.batchBytes, o.readAhead} {
@@ -231,19 +241,25 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
 		return exitFailure
 	}
+	if err := o.metrics.start(s, cmp.Or(src.Name, src.Path), cfg); err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		return exitFailure
+	}
+	defer o.metrics.close(s)
 	batch, _ := units.ParseBytes(o.batchBytes)
 	readAhead, _ := units.ParseBytes(o.readAhead)
 	var sess *session.Session
 	sampled := false // the server is sampled: findings and a run record
+	dash := newDashboard(tui.ModeImport, o.noTUI, s, func() { stop.once.Do(func() { close(stop.graceful) }) })
 	iopt := importer.Options{
 		Parallel: o.parallel, BatchBytes: batch, ReadAheadBytes: readAhead,
 		Force: o.force, Overwrite: o.overwrite, AllowSystemSchemas: o.allowSystem, StripDefiners: o.stripDefiners, LocalInfile: o.localInfile,
 		BinaryMode: o.binaryMode, Comments: o.comments, SkipWarningCount: o.skipWarningCount,
 		SkipRowCounts: o.skipRowCounts, CheckpointPath: o.checkpoint, Resume: o.resume,
 		SkipBinlog: o.skipBinlog, RelaxDurability: o.relaxDurability, DeferIndexes: o.deferIndexes, LoadData: o.loadData,
-		Stop: stop.graceful, Log: s.Err, Confirm: ttyConfirm(s),
+		Stop: stop.graceful, Log: s.Err, Confirm: ttyConfirm(s), OnStatement: dash.gated(nil),
 		OnReplay: func(in *importer.Input, progress func() importer.Progress) func() {
-			sess, sampled = openImportSession(ctx, cfg, o, in, progress, s)
+			sess, sampled = openImportSession(ctx, cfg, o, in, progress, s, dash)
 			if sess == nil {
 				return func() {}
 			}
@@ -253,7 +269,10 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 			monCtx, monStop := context.WithCancel(ctx)
 			wg.Add(1)
 			go func() { defer wg.Done(); _ = sess.Run(monCtx) }()
-			return func() { monStop(); wg.Wait() }
+			if sampled {
+				dash.show(sess, o.interval, tui.Header{Dump: in.Name, Format: in.Format, Sandbox: o.sandbox, Connections: o.parallel, Target: dbconn.Describe(cfg)}, nil)
+			}
+			return func() { dash.close(); monStop(); wg.Wait() }
 		},
 	}
 	res, err := importer.Import(ctx, cfg, src, iopt)
@@ -288,40 +307,44 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 			}
 		}
 	}
-	return code
+	return o.metrics.finishImport(code, res, s)
 }
 
 // openImportSession starts sampling for the import: the server's session when it can be
 // sampled (sampled is true), else a progress-only one so the headless line still prints.
-func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions, in *importer.Input, progress func() importer.Progress, s stdio) (sess *session.Session, sampled bool) {
+func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions, in *importer.Input, progress func() importer.Progress, s stdio, dash *dashboard) (sess *session.Session, sampled bool) {
 	sopt := session.Options{
 		ToolVersion: version,
 		Interval:    o.interval,
 		Progress: func() advisor.ImportProgress {
 			p := progress()
-			return advisor.ImportProgress{Bytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
+			return advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
 				CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
 				ExpectedBytes: o.expectedBytes, Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
 		},
 		Command:  o.command, // the record redacts it
 		Record:   o.record != "",
 		Log:      s.Err,
-		LogEvery: 1,
+		LogEvery: dash.logEvery(1),
+		Sinks:    append(dash.sinks(), o.metrics.sinks()...),
 		Dump:     &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
 		// A long import's record survives a crash of dumpscope up to the last minute.
-		SavePath:      o.record,
-		SaveEvery:     max(1, int(time.Minute/o.interval)),
-		ProbeDuration: o.probe,
+		SavePath:          o.record,
+		SaveEvery:         max(1, int(time.Minute/o.interval)),
+		ProbeDuration:     o.probe,
+		ImportConnections: o.parallel,
 	}
 	if !o.noAdvisor {
 		sess, err := session.Open(ctx, cfg, sopt)
 		if err == nil {
+			o.metrics.setEnv(sess.Env())
 			fmt.Fprintln(s.Err, "dumpscope: sampling", sess.Describe())
 			return sess, true
 		}
 		fmt.Fprintln(s.Err, "dumpscope import: advisor disabled:", err)
 	}
 	sopt.Record = false
+	sopt.LogEvery, sopt.Sinks = 1, nil // no dashboard without server samples: the log line
 	sess, err := session.OpenProgressOnly(sopt)
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import: no progress lines:", err)
@@ -408,6 +431,7 @@ func importSandbox(ctx context.Context, o *importOptions, s stdio) (*sandbox.Ser
 		return nil, err
 	}
 	o.conn.TargetSandbox(srv.Socket)
+	o.sandboxSocket = srv.Socket
 	fmt.Fprintf(s.Err, "dumpscope: sandbox %s %s, datadir %s\n", srv.Flavor, srv.Version, srv.DataDir)
 	return srv, nil
 }
@@ -415,11 +439,26 @@ func importSandbox(ctx context.Context, o *importOptions, s stdio) (*sandbox.Ser
 // printResumeCommand tells how to continue an incomplete import: the user's command
 // line (redacted) with --resume and the journal.
 func printResumeCommand(o *importOptions, journal string, s stdio) {
+	if o.sandbox && !o.keepSandbox {
+		fmt.Fprintln(s.Err, "dumpscope: the sandbox is removed with what was imported into it: nothing to resume (--keep-sandbox keeps it to resume into)")
+		return
+	}
 	args := []string{"dumpscope", "import", "--resume", "--checkpoint", journal}
+	if o.sandbox { // the kept sandbox, not a new one
+		args = append(args, "--no-defaults", "-u", "root", "-S", o.sandboxSocket)
+	}
+	valued := map[string]bool{"checkpoint": true, "sandbox-dir": true, "sandbox-set": true, "server-binary": true, "sample-size": true}
+	dropped := map[string]bool{"resume": true, "checkpoint": true}
+	if o.sandbox {
+		for _, n := range []string{"sandbox", "sandbox-dir", "sandbox-set", "server-binary", "keep-sandbox", "sample-size"} {
+			dropped[n] = true
+		}
+	}
 	prev := ""
 	for _, a := range report.RedactCommand(o.command[2:]) {
 		name := strings.TrimLeft(strings.SplitN(a, "=", 2)[0], "-")
-		skip := name == "resume" || name == "checkpoint" || ((prev == "--checkpoint" || prev == "-checkpoint") && !strings.HasPrefix(a, "-"))
+		prevName := strings.TrimLeft(prev, "-")
+		skip := dropped[name] || (strings.HasPrefix(prev, "-") && !strings.Contains(prev, "=") && valued[prevName] && dropped[prevName] && !strings.HasPrefix(a, "-"))
 		prev = a
 		if !skip {
 			args = append(args, a)

@@ -632,3 +632,22 @@ func TestCheckRecordPath(t *testing.T) {
 		t.Errorf("left behind: %v", n)
 	}
 }
+
+// TestResumeCommandSandbox: a sandbox removed at the end has nothing to resume; a kept
+// one is resumed into over its socket, without the flags that would start a new one.
+func TestResumeCommandSandbox(t *testing.T) {
+	var errb bytes.Buffer
+	o := &importOptions{sandbox: true, command: []string{"dumpscope", "import", "--sandbox", "--parallel", "2", "--sandbox-set", "innodb_log_file_size=4M", "d.sql"}}
+	printResumeCommand(o, "j", stdio{Err: &errb})
+	if !strings.Contains(errb.String(), "nothing to resume") || strings.Contains(errb.String(), "--resume") {
+		t.Errorf("removed sandbox: %s", errb.String())
+	}
+	errb.Reset()
+	o.keepSandbox, o.sandboxSocket = true, "/tmp/s/mysqld.sock"
+	o.command = append(o.command, "--keep-sandbox")
+	printResumeCommand(o, "j", stdio{Err: &errb})
+	want := "dumpscope import --resume --checkpoint j --no-defaults -u root -S /tmp/s/mysqld.sock --parallel 2 d.sql\n"
+	if !strings.HasSuffix(errb.String(), want) {
+		t.Errorf("kept sandbox:\n%s\nwant it to end in\n%s", errb.String(), want)
+	}
+}

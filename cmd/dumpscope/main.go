@@ -62,6 +62,7 @@ func commands() []command {
 		{"watch", "sample a server while another tool restores into it", runWatch},
 		{"bench", "import one dump into fresh sandboxes with different settings and compare", runBench},
 		{"advise", "sample a live server briefly (or replay a run record) and print findings", runAdvise},
+		{"view", "play a recorded run (--record) in the live dashboard, stepping through time", runView},
 		{"restore-settings", "put back server settings an interrupted --relax-durability import changed", runRestoreSettings},
 	}
 }

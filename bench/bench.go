@@ -1,0 +1,446 @@
+// Package bench imports one dump into fresh sandbox servers with different settings
+// (variants), in interleaved order, records each run as a run record, and compares the
+// variants: median replay time with its confidence interval, the speed-up against the
+// first variant with a bootstrap interval, a Mann–Whitney significance test
+// (golang.org/x/perf/benchmath), and the findings each variant raised. With Auto, the
+// advisor's own recommendations become variants: advice verified by experiment.
+package bench
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+	"golang.org/x/perf/benchmath"
+
+	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/advisor/session"
+	"github.com/dumpscope/dumpscope/gen"
+	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/internal/units"
+	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/rules"
+	"github.com/dumpscope/dumpscope/sandbox"
+)
+
+// DefaultRepeat is 4 runs per variant: the fewest with which a Mann–Whitney U test
+// (benchmath's AssumeNothing) can tell two variants apart at α = 0.05; a confidence
+// interval of the median needs 6.
+const DefaultRepeat = 4
+
+// Options configure a bench.
+type Options struct {
+	// Dump is the dump file; "" imports the generated sample of SampleSize.
+	Dump       string
+	SampleSize string
+	Repeat     int
+	Parallel   int
+	// ProbeDuration > 0 measures sync-write latency in each sandbox first.
+	ProbeDuration time.Duration
+	SandboxDir    string
+	ServerBinary  string
+	// OutDir receives the run records and bench.json.
+	OutDir   string
+	Interval time.Duration
+	// ToolVersion is recorded in the run records.
+	ToolVersion string
+	// Log receives progress lines.
+	Log io.Writer
+}
+
+// Bench runs variants.
+type Bench struct {
+	o Options
+}
+
+// New checks nothing the caller did not: Options come from the command.
+func New(o Options) *Bench {
+	if o.Log == nil {
+		o.Log = io.Discard
+	}
+	return &Bench{o: o}
+}
+
+// Variant is one server configuration under test.
+type Variant struct {
+	Name     string   `json:"name"`
+	Settings []string `json:"settings"` // "name=value", passed to the sandbox server
+	// From is the finding whose advice the variant tries (bench --auto).
+	From string `json:"from,omitempty"`
+}
+
+// Run is one import of the dump into a fresh sandbox.
+type Run struct {
+	Variant       string   `json:"variant"`
+	Index         int      `json:"index"`
+	ReplaySeconds float64  `json:"replay_seconds"`
+	Status        string   `json:"status"`
+	Error         string   `json:"error,omitempty"`
+	Findings      []string `json:"findings"`
+	Record        string   `json:"record"`
+}
+
+// ParseVariants reads NAME[:var=val,…] specs.
+func ParseVariants(specs []string) ([]Variant, error) {
+	var out []Variant
+	seen := map[string]bool{}
+	for _, spec := range specs {
+		name, settings, _ := strings.Cut(spec, ":")
+		if name == "" {
+			return nil, fmt.Errorf("--variant %q: a variant needs a name (NAME[:var=val,…])", spec)
+		}
+		if seen[name] {
+			return nil, fmt.Errorf("--variant %q: the name %s is used twice", spec, name)
+		}
+		seen[name] = true
+		v := Variant{Name: name}
+		for _, kv := range strings.Split(settings, ",") {
+			if kv = strings.TrimSpace(kv); kv == "" {
+				continue
+			}
+			if k, val, ok := strings.Cut(kv, "="); !ok || k == "" || val == "" {
+				return nil, fmt.Errorf("--variant %q: %q is not var=value", spec, kv)
+			}
+			v.Settings = append(v.Settings, kv)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// autoVariants runs the first variant (or the server's defaults) once and adds a variant
+// for each finding whose advice is a setting: the advice, verified by experiment.
+func (b *Bench) Auto(ctx context.Context, given []Variant) ([]Variant, error) {
+	base := Variant{Name: "defaults"}
+	if len(given) > 0 {
+		base = given[0]
+	}
+	fmt.Fprintf(b.o.Log, "dumpscope bench --auto: a first run on %s to see what the advisor recommends\n", Describe(base))
+	run, findings, err := b.runOne(ctx, base, 0, "auto-probe")
+	if err != nil {
+		return nil, err
+	}
+	if run.Status != "ok" {
+		return nil, fmt.Errorf("the first run did not finish (%s): %s", run.Status, run.Error)
+	}
+	out := append([]Variant{base}, given[min(1, len(given)):]...)
+	for _, f := range findings {
+		changes := rules.Changes(f)
+		if len(changes) == 0 {
+			fmt.Fprintf(b.o.Log, "dumpscope bench --auto: %s: its advice is not a server setting; not measured\n", f.ID)
+			continue
+		}
+		v := Variant{Name: f.ID, From: f.ID, Settings: append([]string{}, base.Settings...)}
+		for _, c := range changes {
+			v.Settings = setSetting(v.Settings, c.Name, c.Value)
+		}
+		fmt.Fprintf(b.o.Log, "dumpscope bench --auto: %s → variant %s\n", f.ID, Describe(v))
+		out = append(out, v)
+	}
+	if len(out) == 1 {
+		fmt.Fprintln(b.o.Log, "dumpscope bench --auto: no finding recommended a setting; measuring the defaults alone")
+	}
+	return out, nil
+}
+
+// setSetting replaces or adds name=value.
+func setSetting(settings []string, name, value string) []string {
+	for i, kv := range settings {
+		if k, _, _ := strings.Cut(kv, "="); k == name {
+			settings[i] = name + "=" + value
+			return settings
+		}
+	}
+	return append(settings, name+"="+value)
+}
+
+func Describe(v Variant) string {
+	if len(v.Settings) == 0 {
+		return v.Name + " (server defaults)"
+	}
+	return v.Name + " (" + strings.Join(v.Settings, ", ") + ")"
+}
+
+// Order interleaves the variants as A B … B A, A B … so that a drift of the machine
+// (page cache, thermal, another tenant) lands on every variant alike.
+func Order(n, repeat int) []int {
+	var order []int
+	for r := 0; r < repeat; r++ {
+		for i := 0; i < n; i++ {
+			if r%2 == 0 {
+				order = append(order, i)
+			} else {
+				order = append(order, n-1-i)
+			}
+		}
+	}
+	return order
+}
+
+func (b *Bench) RunAll(ctx context.Context, variants []Variant) ([]Run, error) {
+	order := Order(len(variants), b.o.Repeat)
+	count := map[int]int{}
+	var runs []Run
+	for k, vi := range order {
+		if ctx.Err() != nil {
+			return runs, ctx.Err()
+		}
+		v := variants[vi]
+		count[vi]++
+		fmt.Fprintf(b.o.Log, "dumpscope bench: run %d/%d: %s #%d\n", k+1, len(order), Describe(v), count[vi])
+		run, _, err := b.runOne(ctx, v, count[vi], "")
+		if err != nil {
+			return runs, err
+		}
+		fmt.Fprintf(b.o.Log, "dumpscope bench: run %d/%d: %s in %s, findings: %s\n", k+1, len(order), run.Status,
+			advisor.Clock(run.ReplaySeconds), orNone(run.Findings))
+		runs = append(runs, run)
+	}
+	return runs, nil
+}
+
+func orNone(ids []string) string {
+	if len(ids) == 0 {
+		return "none"
+	}
+	return strings.Join(ids, ", ")
+}
+
+// runOne imports the dump into a fresh sandbox with the variant's settings and writes
+// the run record.
+func (b *Bench) runOne(ctx context.Context, v Variant, index int, tag string) (Run, []advisor.Finding, error) {
+	run := Run{Variant: v.Name, Index: index}
+	srv, err := sandbox.Start(ctx, sandbox.Options{Dir: b.o.SandboxDir, ServerBinary: b.o.ServerBinary, Settings: v.Settings})
+	if err != nil {
+		return run, nil, fmt.Errorf("variant %s: %w", v.Name, err)
+	}
+	defer srv.Stop()
+	cfg, err := mysql.ParseDSN(srv.DSN(""))
+	if err != nil {
+		return run, nil, err
+	}
+	src := importer.Source{Path: b.o.Dump}
+	if b.o.Dump == "" {
+		size, _ := units.ParseBytes(b.o.SampleSize)
+		g := gen.DefaultOptions()
+		g.SizeBytes = size
+		rc := gen.Reader(g)
+		defer rc.Close()
+		src = importer.Source{Name: "sample-" + b.o.SampleSize + ".sql (generated)", Reader: rc, ExpectedBytes: size}
+	}
+	var sess *session.Session
+	var replayStart time.Time
+	var replay time.Duration
+	command := append([]string{"dumpscope", "bench"}, "--variant", v.Name+":"+strings.Join(v.Settings, ","))
+	res, err := importer.Import(ctx, cfg, src, importer.Options{
+		Parallel: b.o.Parallel, BatchBytes: 4 << 20, ReadAheadBytes: 1 << 30, Log: io.Discard,
+		OnReplay: func(in *importer.Input, progress func() importer.Progress) func() {
+			sess, err = session.Open(ctx, cfg, session.Options{
+				ToolVersion: b.o.ToolVersion, Interval: b.o.Interval, Record: true, Command: command,
+				ProbeDuration: b.o.ProbeDuration, ImportConnections: b.o.Parallel,
+				Dump: &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
+				Progress: func() advisor.ImportProgress {
+					p := progress()
+					return advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
+						CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0), ExpectedBytes: src.ExpectedBytes, Table: p.Table}
+				},
+			})
+			replayStart = time.Now()
+			if err != nil {
+				fmt.Fprintln(b.o.Log, "dumpscope bench: no sampling for this run:", err)
+				sess = nil
+				return func() { replay = time.Since(replayStart) }
+			}
+			monCtx, monStop := context.WithCancel(ctx)
+			done := make(chan struct{})
+			go func() { defer close(done); _ = sess.Run(monCtx) }()
+			return func() { replay = time.Since(replayStart); monStop(); <-done }
+		},
+	})
+	if err != nil {
+		return run, nil, fmt.Errorf("variant %s: %w", v.Name, err)
+	}
+	run.ReplaySeconds = replay.Seconds()
+	run.Status = "ok"
+	outcome := report.Outcome{Status: report.OutcomeOK}
+	if res.Err != nil {
+		run.Status, run.Error = res.Status.String(), res.Err.Error()
+		outcome = report.Outcome{Status: report.OutcomeError, Error: res.Err.Error()}
+	}
+	if sess == nil {
+		return run, nil, nil
+	}
+	defer sess.Close()
+	findings := sess.Findings()
+	for _, f := range findings {
+		run.Findings = append(run.Findings, f.ID)
+	}
+	rec := sess.Finish(outcome)
+	if rec.Dump != nil {
+		rec.Dump.Bytes, rec.Dump.Statements, rec.Dump.Rows = res.Replay.Bytes, res.Replay.Statements, res.Replay.Rows
+	}
+	name := fmt.Sprintf("%s-%d.json", v.Name, index)
+	if tag != "" {
+		name = fmt.Sprintf("%s-%s.json", v.Name, tag)
+	}
+	run.Record = filepath.Join(b.o.OutDir, name)
+	if err := report.WriteFile(run.Record, rec); err != nil {
+		return run, findings, err
+	}
+	return run, findings, nil
+}
+
+// Summary is one variant's result.
+type Summary struct {
+	Variant string `json:"variant"`
+	Runs    int    `json:"runs"`
+	// MedianSeconds with its confidence interval (Lo, Hi) at 95 %, when there are enough
+	// runs for one (benchmath: 6).
+	MedianSeconds float64 `json:"median_seconds"`
+	LoSeconds     float64 `json:"lo_seconds"`
+	HiSeconds     float64 `json:"hi_seconds"`
+	// Speedup is the first variant's median over this one's (2 = twice as fast), with a
+	// bootstrap 95 % interval.
+	Speedup   float64 `json:"speedup"`
+	SpeedupLo float64 `json:"speedup_lo"`
+	SpeedupHi float64 `json:"speedup_hi"`
+	// P is the Mann–Whitney U p-value against the first variant; Significant when below α.
+	P           float64        `json:"p"`
+	Significant bool           `json:"significant"`
+	Findings    map[string]int `json:"findings"` // finding id → runs in which it fired
+	Warnings    []string       `json:"warnings,omitempty"`
+}
+
+func Summarize(variants []Variant, runs []Run) []Summary {
+	times := make([][]float64, len(variants))
+	out := make([]Summary, len(variants))
+	for i, v := range variants {
+		out[i] = Summary{Variant: Describe(v), Findings: map[string]int{}}
+		for _, r := range runs {
+			if r.Variant != v.Name || r.Status != "ok" {
+				continue
+			}
+			times[i] = append(times[i], r.ReplaySeconds)
+			for _, f := range r.Findings {
+				out[i].Findings[f]++
+			}
+		}
+		out[i].Runs = len(times[i])
+	}
+	rng := rand.New(rand.NewPCG(1, 2)) // a fixed seed: the same runs give the same interval
+	var base *benchmath.Sample
+	for i := range variants {
+		if len(times[i]) == 0 {
+			continue
+		}
+		smp := benchmath.NewSample(times[i], &benchmath.DefaultThresholds)
+		sum := benchmath.AssumeNothing.Summary(smp, 0.95)
+		out[i].MedianSeconds = sum.Center
+		if !math.IsInf(sum.Lo, 0) && !math.IsInf(sum.Hi, 0) { // infinite: too few runs for an interval
+			out[i].LoSeconds, out[i].HiSeconds = sum.Lo, sum.Hi
+		}
+		for _, w := range sum.Warnings {
+			out[i].Warnings = append(out[i].Warnings, w.Error())
+		}
+		if i == 0 {
+			base = smp
+			out[i].Speedup, out[i].SpeedupLo, out[i].SpeedupHi = 1, 1, 1
+			continue
+		}
+		if base == nil {
+			continue
+		}
+		out[i].Speedup = median(times[0]) / sum.Center
+		out[i].SpeedupLo, out[i].SpeedupHi = bootstrapSpeedup(rng, times[0], times[i])
+		cmp := benchmath.AssumeNothing.Compare(base, smp)
+		out[i].P, out[i].Significant = cmp.P, cmp.P < cmp.Alpha
+		for _, w := range cmp.Warnings {
+			out[i].Warnings = append(out[i].Warnings, w.Error())
+		}
+	}
+	return out
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	sort.Float64s(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// bootstrapSpeedup is a 95 % percentile-bootstrap interval of median(a)/median(b):
+// benchmath gives none for a ratio.
+func bootstrapSpeedup(rng *rand.Rand, a, b []float64) (lo, hi float64) {
+	const rounds = 2000
+	ratios := make([]float64, rounds)
+	ra, rb := make([]float64, len(a)), make([]float64, len(b))
+	for k := range ratios {
+		for i := range ra {
+			ra[i] = a[rng.IntN(len(a))]
+		}
+		for i := range rb {
+			rb[i] = b[rng.IntN(len(b))]
+		}
+		ratios[k] = median(ra) / median(rb)
+	}
+	sort.Float64s(ratios)
+	return ratios[rounds*25/1000], ratios[rounds*975/1000-1]
+}
+
+func WriteText(w io.Writer, sum []Summary) {
+	fmt.Fprintf(w, "%-44s %4s %9s %21s %s\n", "variant", "runs", "median", "vs first (95% CI)", "findings (runs)")
+	for i, s := range sum {
+		rel := "baseline"
+		if i > 0 && s.Runs > 0 {
+			rel = fmt.Sprintf("%.2f× [%.2f, %.2f]", s.Speedup, s.SpeedupLo, s.SpeedupHi)
+			if !s.Significant {
+				rel = "~ " + rel
+			}
+		}
+		med := "-"
+		if s.Runs > 0 {
+			med = advisor.Clock(s.MedianSeconds)
+			if s.MedianSeconds < 60 {
+				med = fmt.Sprintf("%.1f s", s.MedianSeconds)
+			}
+		}
+		var fs []string
+		for id, n := range s.Findings {
+			fs = append(fs, fmt.Sprintf("%s (%d/%d)", id, n, s.Runs))
+		}
+		sort.Strings(fs)
+		fmt.Fprintf(w, "%-44s %4d %9s %21s %s\n", s.Variant, s.Runs, med, rel, orNone(fs))
+	}
+	fmt.Fprintln(w, "speed-up is the first variant's median replay time over this one's (2.00× = twice as fast);")
+	fmt.Fprintln(w, "~ marks a difference that is not significant (Mann–Whitney U, α = 0.05).")
+	seen := map[string]bool{}
+	for _, s := range sum {
+		for _, warn := range s.Warnings {
+			if !seen[warn] {
+				seen[warn] = true
+				fmt.Fprintln(w, "note:", warn)
+			}
+		}
+	}
+}
+
+func WriteJSON(path string, variants []Variant, runs []Run, sum []Summary) error {
+	b, err := json.MarshalIndent(map[string]any{"variants": variants, "runs": runs, "summary": sum}, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
+}
