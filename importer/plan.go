@@ -109,16 +109,17 @@ const (
 // Planner holds what plans depend on besides the statement: the transaction state of the
 // client's connection, table locks, and whether the run has turned serial.
 type Planner struct {
-	mode       planMode
-	autocommit bool
-	txn        bool // START TRANSACTION / BEGIN open
-	regionData bool // a statement that changes data ran in the open region
-	parallelIn bool // rows of the open region went to workers (committed there)
-	lock       string
-	locked     []string        // tables LOCK TABLES holds (db.table)
-	trusted    bool            // the dump names a producer that writes no ROLLBACK (mysqldump, phpMyAdmin)
-	temporary  map[string]bool // temporary tables created (db.table)
-	seen       int             // statements planned
+	mode        planMode
+	autocommit  bool
+	txn         bool // START TRANSACTION / BEGIN open
+	regionData  bool // a statement that changes data ran in the open region
+	parallelIn  bool // rows of the open region went to workers (committed there)
+	lock        string
+	locked      []string        // tables LOCK TABLES holds (db.table)
+	trusted     bool            // the dump names a producer that writes no ROLLBACK (mysqldump, phpMyAdmin)
+	temporary   map[string]bool // temporary tables created (db.table)
+	regionNoted bool            // the line about transactions running on one connection was given
+	seen        int             // statements planned
 	// Syntax is how strings are quoted and escaped in the stream (the splitter's state).
 	Syntax scanSyntax
 }
@@ -247,7 +248,7 @@ func (p *Planner) plan(st *Statement, db string, cat Catalog) (Plan, error) {
 			pl.Kind = PlanBarrier // on the control connection, after its table's rows in flight
 		}
 		if p.region() && !(p.trusted && pl.Kind == PlanRows) {
-			return p.toRegion(pl), nil
+			return p.toRegion(st, pl), nil
 		}
 		return pl, nil
 	}
@@ -257,7 +258,7 @@ func (p *Planner) plan(st *Statement, db string, cat Catalog) (Plan, error) {
 	}
 	pl := Plan{Kind: PlanBarrier, Tables: keys, Global: global}
 	if p.region() && !commitsImplicitly(st) {
-		return p.toRegion(pl), nil
+		return p.toRegion(st, pl), nil
 	}
 	return pl, nil
 }
@@ -275,9 +276,15 @@ func (p *Planner) toSerial(st *Statement, why string) Plan {
 
 // toRegion makes the open transaction run serially from its first statement that changes
 // data, so that its COMMIT or ROLLBACK acts on what the client's would.
-func (p *Planner) toRegion(pl Plan) Plan {
+func (p *Planner) toRegion(st *Statement, pl Plan) Plan {
 	p.mode = modeRegion
-	return Plan{Kind: PlanSerial, InRegion: true, Tables: pl.Tables, Global: pl.Global}
+	out := Plan{Kind: PlanSerial, InRegion: true, Tables: pl.Tables, Global: pl.Global}
+	if !p.regionNoted {
+		// Said once: a script of many transactions would repeat it for each.
+		p.regionNoted = true
+		out.Reason = fmt.Sprintf("offset %d, line %d: a transaction holds rows from here to its COMMIT or ROLLBACK: it runs on one connection, as will later ones (a dump that names mysqldump or phpMyAdmin as its producer keeps them parallel)", st.Offset, st.Line)
+	}
+	return out
 }
 
 func (p *Planner) lockHead() string { return strings.Join(p.locked, ", ") }
