@@ -145,9 +145,11 @@ func (p *Planner) region() bool { return p.txn || !p.autocommit }
 func (p *Planner) open() bool { return p.region() || len(p.locked) > 0 }
 
 // producers are the dump headers whose tools never write ROLLBACK or SAVEPOINT: rows of
-// their autocommit=0 regions (mysqldump --no-autocommit) and of a START TRANSACTION at the
-// top (phpMyAdmin) keep parallel speed.
-var producers = []string{"-- MySQL dump ", "-- MariaDB dump ", "-- phpMyAdmin SQL Dump"}
+// their autocommit=0 regions (mysqldump --no-autocommit), of a START TRANSACTION at the
+// top (phpMyAdmin) and of BEGIN … COMMIT per table (Navicat) keep parallel speed.
+var producers = []string{"-- MySQL dump ", "-- MariaDB dump ", "-- phpMyAdmin SQL Dump",
+	"Navicat Premium Data Transfer", "Navicat MySQL Data Transfer", // BEGIN; INSERT …; COMMIT; per table
+	"-- Adminer ", "Sequel Pro SQL dump", "Sequel Ace SQL dump", "-- HeidiSQL Version"}
 
 // Next plans st. db is the database unqualified names belong to (the control
 // connection's, after the statements before st).

@@ -204,6 +204,12 @@ func TestPlanner(t *testing.T) {
 			want: []string{"session", "control", "session", "barrier db.t", "rows db.t", "control"},
 		},
 		{
+			name: "Navicat: BEGIN … COMMIT per table",
+			script: "/*\n Navicat Premium Data Transfer\n\n Source Server Type    : MySQL\n*/\n\nSET NAMES utf8mb4;\nSET FOREIGN_KEY_CHECKS = 0;\n" +
+				"DROP TABLE IF EXISTS `t`;\nCREATE TABLE `t` (`id` int NOT NULL, PRIMARY KEY (`id`));\nBEGIN;\nINSERT INTO `t` VALUES (1);\nINSERT INTO `t` VALUES (2);\nCOMMIT;\n",
+			want: []string{"session", "session", "barrier db.t", "barrier db.t", "control", "rows db.t", "rows db.t", "control"},
+		},
+		{
 			name:   "temporary table",
 			script: "CREATE TEMPORARY TABLE tmp1 (a int);\nINSERT INTO tmp1 VALUES (1);\nCREATE TABLE x AS SELECT * FROM tmp1;\n",
 			want:   []string{"serial ! a temporary table exists only on the connection that created it: the rest of the dump runs on one connection", "serial", "serial"},

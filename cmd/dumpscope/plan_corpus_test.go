@@ -100,6 +100,17 @@ func planCorpus() []struct{ name, db, sql string } {
 		{"create-like", "pc_like", "CREATE DATABASE pc_like;\nUSE pc_like;\nCREATE TABLE a (id int PRIMARY KEY, v int, KEY kv (v));\n" +
 			rows("a", 6000, func(i int) string { return fmt.Sprintf("(%d,%d)", i, i%13) }) +
 			"CREATE TABLE b LIKE a;\nINSERT INTO b SELECT * FROM a WHERE v = 3;\n"},
+		{"navicat", "pc_nav", "/*\n Navicat Premium Data Transfer\n\n Source Server Type    : MySQL\n Target Server Version : 100611\n*/\n\n" +
+			"CREATE DATABASE pc_nav;\nUSE pc_nav;\nSET NAMES utf8mb4;\nSET FOREIGN_KEY_CHECKS = 0;\n\n-- ----------------------------\n-- Table structure for items\n-- ----------------------------\n" +
+			"DROP TABLE IF EXISTS `items`;\nCREATE TABLE `items` (\n  `id` int NOT NULL,\n  `name` varchar(100) DEFAULT NULL,\n  PRIMARY KEY (`id`) USING BTREE\n) ENGINE = InnoDB;\n\n" +
+			"-- ----------------------------\n-- Records of items\n-- ----------------------------\nBEGIN;\n" +
+			func() string {
+				var b strings.Builder
+				for i := 0; i < 3000; i++ {
+					fmt.Fprintf(&b, "INSERT INTO `items` (`id`, `name`) VALUES (%d, 'item %d');\n", i, i)
+				}
+				return b.String()
+			}() + "COMMIT;\n\nSET FOREIGN_KEY_CHECKS = 1;\n"},
 		{"phpmyadmin", "pc_pma", "-- phpMyAdmin SQL Dump\n-- version 5.2.1\n\nSET SQL_MODE = \"NO_AUTO_VALUE_ON_ZERO\";\nSTART TRANSACTION;\nSET time_zone = \"+00:00\";\n" +
 			"CREATE DATABASE IF NOT EXISTS `pc_pma`;\nUSE `pc_pma`;\n" +
 			"CREATE TABLE `items` (`id` int(11) NOT NULL, `name` varchar(100) NOT NULL) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n" +
