@@ -284,7 +284,7 @@ func (p *Planner) toRegion(st *Statement, pl Plan) Plan {
 	if !p.regionNoted {
 		// Said once: a script of many transactions would repeat it for each.
 		p.regionNoted = true
-		out.Reason = fmt.Sprintf("offset %d, line %d: a transaction holds rows from here to its COMMIT or ROLLBACK: it runs on one connection, as will later ones (a dump that names mysqldump or phpMyAdmin as its producer keeps them parallel)", st.Offset, st.Line)
+		out.Reason = fmt.Sprintf("offset %d, line %d: a transaction holds rows from here to its COMMIT or ROLLBACK: it runs on one connection, as will later ones (a dump whose header names mysqldump, phpMyAdmin or Navicat keeps them parallel)", st.Offset, st.Line)
 	}
 	return out
 }
