@@ -3,9 +3,11 @@ package advisor
 import (
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
+
+	"golang.org/x/term"
 
 	"github.com/dumpscope/dumpscope/iostat"
 )
@@ -18,66 +20,132 @@ type LogSink struct {
 	// Every prints the progress line on every Every-th tick (0 or 1: every tick; < 0:
 	// never); findings, variable changes and errors are always printed.
 	Every int
+	// NoEvents leaves findings out: a caller that prints them once at the end (advise)
+	// would otherwise show each twice.
+	NoEvents bool
+	// Width is the columns a progress line keeps to (FitProgress); 0: the terminal's
+	// width when W is one, else LogWidth.
+	Width int
+	// Now stamps each line with the wall clock, so a log lines up with the server's
+	// error log; nil: time.Now.
+	Now func() time.Time
+	// Live keeps the progress in one status line rewritten in place (pv style), with
+	// findings, warnings and everything else printed above it: set at the first tick when
+	// W is a terminal, or by the caller. The status line is written as StatusPrefix + line
+	// without a newline, so a writer shared with other output can keep it at the bottom.
+	Live bool
 
-	ticks int
-	prev  *Snapshot
+	liveChecked bool
+	ticks       int
+	prev        *Snapshot
 }
+
+// StatusPrefix starts every write of a live LogSink: carriage return and erase to the end
+// of the line (ECMA-48 EL), which wipes the previous status line before what follows.
+const StatusPrefix = "\r\x1b[K"
 
 // Tick prints the tick.
 func (l *LogSink) Tick(t Tick) {
 	s := t.Snapshot
 	l.ticks++
+	if !l.liveChecked {
+		l.liveChecked = true
+		l.Live = l.Live || isTerminal(l.W)
+	}
+	stamp := l.stamp(s.T)
+	var b strings.Builder
+	progress := ""
 	if l.prev != nil && l.Every >= 0 && (l.Every <= 1 || l.ticks%l.Every == 0) {
-		fmt.Fprintf(l.W, "[%6.1fs] %s\n", s.T, ProgressLine(*l.prev, s))
+		width := l.width() - utf8.RuneCountInString(stamp) - 1
+		if l.Live {
+			width-- // a line filling the last column makes some terminals wrap
+		}
+		progress = stamp + " " + FitProgress(*l.prev, s, width)
+		if !l.Live {
+			b.WriteString(progress + "\n")
+		}
 	}
 	for _, err := range t.Errors {
-		fmt.Fprintf(l.W, "[%6.1fs] warning: %v\n", s.T, err)
+		fmt.Fprintf(&b, "%s warning: %v\n", stamp, err)
 	}
 	for _, c := range t.Changes {
-		fmt.Fprintf(l.W, "[%6.1fs] variable changed: %s = %v\n", s.T, c.Name, c.Value)
+		fmt.Fprintf(&b, "%s variable changed: %s = %v\n", stamp, c.Name, c.Value)
 	}
 	for _, e := range t.Events {
-		fmt.Fprint(l.W, FormatEvent(e))
+		if !l.NoEvents {
+			b.WriteString(FormatEvent(e))
+		}
 	}
 	l.prev = &s
+	if l.Live && progress != "" {
+		io.WriteString(l.W, StatusPrefix+b.String()+progress)
+	} else if b.Len() > 0 {
+		if l.Live {
+			io.WriteString(l.W, StatusPrefix+b.String())
+			return
+		}
+		io.WriteString(l.W, b.String())
+	}
+}
+
+// isTerminal reports whether w writes to a terminal (directly or through a wrapper that
+// passes the file descriptor on).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(interface{ Fd() uintptr })
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// stamp is a line's time: the wall clock, then the time since the run started.
+func (l *LogSink) stamp(t float64) string {
+	now := time.Now
+	if l.Now != nil {
+		now = l.Now
+	}
+	return now().Format("15:04:05") + " " + fmt.Sprintf("%6s", "+"+Clock(t))
+}
+
+// width is Width, else the terminal's width when W is a terminal, else LogWidth.
+func (l *LogSink) width() int {
+	if l.Width > 0 {
+		return l.Width
+	}
+	if f, ok := l.W.(interface{ Fd() uintptr }); ok && term.IsTerminal(int(f.Fd())) {
+		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
+			return w
+		}
+	}
+	return LogWidth
 }
 
 // FormatEvent renders a fired or cleared finding as log lines.
 func FormatEvent(e Event) string {
 	f := e.Finding
 	if e.Cleared {
-		return fmt.Sprintf("[%6.1fs] cleared  %s (fired at %.1fs)\n", *f.ClearedAt, f.ID, f.FiredAt)
+		return fmt.Sprintf("%15s cleared  %s (fired at %s)\n", "+"+Clock(*f.ClearedAt), f.ID, Clock(f.FiredAt))
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "[%6.1fs] %-8s %s: %s\n", f.FiredAt, strings.ToUpper(string(f.Severity)), f.ID, f.Title)
-	if ev := FormatEvidence(f.Evidence); ev != "" {
-		fmt.Fprintf(&b, "           evidence: %s\n", ev)
+	for i, line := range Wrap(f.ID+": "+f.Title, findingWidth-25) {
+		if i == 0 {
+			fmt.Fprintf(&b, "%15s %-8s %s\n", "+"+Clock(f.FiredAt), strings.ToUpper(string(f.Severity)), line)
+		} else {
+			fmt.Fprintf(&b, "%24s %s\n", "", line)
+		}
 	}
-	for _, line := range strings.Split(strings.TrimSpace(f.Recommendation), "\n") {
-		if line != "" {
-			fmt.Fprintf(&b, "           %s\n", line)
+	if ev := FormatEvidence(f.Evidence); ev != "" {
+		for i, line := range Wrap(ev, findingWidth-26) {
+			if i == 0 {
+				fmt.Fprintf(&b, "%15s evidence: %s\n", "", line)
+			} else {
+				fmt.Fprintf(&b, "%25s %s\n", "", line)
+			}
+		}
+	}
+	for _, para := range strings.Split(strings.TrimSpace(f.Recommendation), "\n") {
+		for _, line := range Wrap(para, findingWidth-16) {
+			fmt.Fprintf(&b, "%15s %s\n", "", line)
 		}
 	}
 	return b.String()
-}
-
-// FormatEvidence renders evidence as "k=v" pairs in key order.
-func FormatEvidence(ev map[string]any) string {
-	keys := make([]string, 0, len(ev))
-	for k := range ev {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, 0, len(keys))
-	for _, k := range keys {
-		switch v := ev[k].(type) {
-		case float64:
-			parts = append(parts, fmt.Sprintf("%s=%.4g", k, v))
-		default:
-			parts = append(parts, fmt.Sprintf("%s=%v", k, v))
-		}
-	}
-	return strings.Join(parts, " ")
 }
 
 // ProgressLine summarises the interval between two snapshots: import throughput when

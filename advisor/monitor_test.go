@@ -140,7 +140,7 @@ func TestMonitorRun(t *testing.T) {
 	if len(f) != 1 || f[0].FiredAt != 1 || f[0].ClearedAt == nil || *f[0].ClearedAt != 3 {
 		t.Errorf("findings = %+v", f)
 	}
-	for _, want := range []string{"WARN", "log-buffer-waits: log buffer waits", "cleared  log-buffer-waits (fired at 1.0s)",
+	for _, want := range []string{"WARN", "log-buffer-waits: log buffer waits", "cleared  log-buffer-waits (fired at 0:01)",
 		"variable changed: innodb_log_buffer_size = 67108864", "warning: devices at t=1.5s: diskstats vanished"} {
 		if !strings.Contains(log.String(), want) {
 			t.Errorf("log lacks %q:\n%s", want, log.String())

@@ -50,6 +50,11 @@ type Options struct {
 	Flavor string
 	// Database is the schema name; "" means DefaultDatabase.
 	Database string
+	// Events adds an event, as mariadb-dump --events does. Off by default, as in
+	// mariadb-dump: creating an event on a server whose event_scheduler is OFF (MariaDB's
+	// default) raises "Event scheduler is switched off" (Warning 1105) whatever the
+	// event's ENABLE/DISABLE clause, so a default dump would not import cleanly.
+	Events bool
 }
 
 // DefaultOptions is a 64 MiB, four-table, extended-insert, uncompressed MariaDB dump.
@@ -249,7 +254,11 @@ func (g *generator) run() {
 		return 1
 	})
 
-	tail := fmt.Sprintf(eventsAndRoutines, g.o.Database)
+	tail := ""
+	if g.o.Events {
+		tail = fmt.Sprintf(events, g.o.Database)
+	}
+	tail += fmt.Sprintf(routines, g.o.Database)
 	for _, t := range shop {
 		if t.viewBefore != nil {
 			tail += viewFinal(g.o.Database, t.viewBefore)

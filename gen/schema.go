@@ -219,9 +219,9 @@ DELIMITER ;
 /*!50003 SET collation_connection  = @saved_col_connection */ ;
 `
 
-// eventsAndRoutines follows the last table: one event and one procedure (DELIMITER ;;
-// blocks), in mariadb-dump's --events --routines form. %[1]s is the database name.
-const eventsAndRoutines = `
+// events follows the last table when Options.Events is set: one event (a DELIMITER ;;
+// block) in mariadb-dump's --events form. %[1]s is the database name.
+const events = `
 --
 -- Dumping events for database '%[1]s'
 --
@@ -247,7 +247,11 @@ DELIMITER ;;
 /*!50003 SET collation_connection  = @saved_col_connection */ ;;
 DELIMITER ;
 /*!50106 SET TIME_ZONE= @save_time_zone */ ;
+`
 
+// routines follows the events: one procedure in mariadb-dump's --routines form. %[1]s is
+// the database name.
+const routines = `
 --
 -- Dumping routines for database '%[1]s'
 --

@@ -1,6 +1,9 @@
 package importer
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // StripDefiner removes the first DEFINER=user@host clause outside quotes from a CREATE
 // VIEW/TRIGGER/PROCEDURE/FUNCTION/EVENT statement, including mysqldump's executable-comment
@@ -130,4 +133,29 @@ func skipUser(q []byte, i int) int {
 		i = part(i + 1)
 	}
 	return i
+}
+
+// quoteAccount turns --definer's user@host (either part may be quoted) into the
+// `user`@`host` a DEFINER= clause takes. The host is what follows the last @, since
+// user names may hold one (e-mail-like accounts) and host names cannot.
+func quoteAccount(s string) ([]byte, error) {
+	i := strings.LastIndexByte(s, '@')
+	if i <= 0 || i == len(s)-1 {
+		return nil, fmt.Errorf("--definer %q: expected user@host (e.g. app@localhost or 'app'@'%%')", s)
+	}
+	q := func(p string) string { return "`" + strings.ReplaceAll(unquoteAccountPart(p), "`", "``") + "`" }
+	return []byte(q(s[:i]) + "@" + q(s[i+1:])), nil
+}
+
+// replaceDefiner puts account in place of the account of the first DEFINER= clause (see
+// findDefiner); nil when q has none.
+func replaceDefiner(q, account []byte) []byte {
+	start, val, end := findDefiner(q)
+	if start < 0 {
+		return nil
+	}
+	out := make([]byte, 0, len(q)+len(account))
+	out = append(out, q[:val]...)
+	out = append(out, account...)
+	return append(out, q[end:]...)
 }

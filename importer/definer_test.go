@@ -1,6 +1,10 @@
 package importer
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
 
 func TestStripDefiner(t *testing.T) {
 	tests := []struct{ name, in, want string }{
@@ -38,6 +42,30 @@ func TestDefiner(t *testing.T) {
 		got, ok := Definer([]byte(tc.in))
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("Definer(%q) = %q, %v; want %q, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestReplaceDefiner(t *testing.T) {
+	dump := "/*!50003 CREATE*/ /*!50017 DEFINER=`root`@`localhost`*/ /*!50003 TRIGGER t AFTER INSERT ON x FOR EACH ROW SET @a = 'DEFINER=`root`@`x`' */;\n" +
+		"/*!50001 CREATE ALGORITHM=UNDEFINED */ /*!50013 DEFINER=root@'%' SQL SECURITY DEFINER */ /*!50001 VIEW v AS select 1 AS a */;\n" +
+		"CREATE DEFINER=CURRENT_USER() PROCEDURE p() SELECT 1;\n" +
+		"CREATE PROCEDURE q() SELECT 'DEFINER=x@y';\n" +
+		"INSERT INTO d VALUES ('DEFINER=`root`@`localhost`');\n"
+	got, _ := sqlOf(t, dump, TransformOptions{Definer: "'app@corp'@10.0.0.%"})
+	want := []string{
+		"/*!50003 CREATE*/ /*!50017 DEFINER=`app@corp`@`10.0.0.%`*/ /*!50003 TRIGGER t AFTER INSERT ON x FOR EACH ROW SET @a = 'DEFINER=`root`@`x`' */",
+		"/*!50001 CREATE ALGORITHM=UNDEFINED */ /*!50013 DEFINER=`app@corp`@`10.0.0.%` SQL SECURITY DEFINER */ /*!50001 VIEW v AS select 1 AS a */",
+		"CREATE DEFINER=`app@corp`@`10.0.0.%` PROCEDURE p() SELECT 1",
+		"CREATE PROCEDURE q() SELECT 'DEFINER=x@y'",
+		"INSERT INTO d VALUES ('DEFINER=`root`@`localhost`')",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	for _, bad := range []string{"root", "@localhost", "root@"} {
+		if _, err := NewTransform(TransformOptions{Definer: bad}); err == nil {
+			t.Errorf("--definer %q accepted", bad)
 		}
 	}
 }

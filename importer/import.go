@@ -68,6 +68,13 @@ type Options struct {
 	// preflight's own check; blocking in it holds the import between statements (the
 	// dashboard's pause). An error stops the import as a refusal does.
 	OnStatement func(ctx context.Context, st *Statement) error
+	// Transform chooses and rewrites statements (filters, renames, --compat, GTID
+	// policy, DEFINER, start offset; filter.go). The zero value sends the client's stream.
+	Transform TransformOptions
+	// Rejects, with Force on a serial import, receives each failed statement (rejects.go).
+	Rejects *Rejects
+
+	transform *Transform // built from Transform for this target
 }
 
 // Status is how an import ended.
@@ -104,6 +111,9 @@ type Result struct {
 	// Journal is the checkpoint journal of an incomplete import that can be resumed.
 	Journal string
 	Took    time.Duration
+	// Transform is what filtered and rewrote the statements (nil: none did): its Stats
+	// list what was skipped and mapped.
+	Transform *Transform
 }
 
 // Import replays a dump into the server of cfg: preflight, checkpoint begin or resume,
@@ -144,7 +154,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 			c.Close()
 		}
 	}()
-	if o.Resume {
+	if o.Resume || o.Transform.StartAt > 0 {
 		o.Overwrite = true // what exists is the interrupted run's own work
 	}
 	if e, ok, err := EstimateSpace(ctx, conns[0], src, in); err != nil {
@@ -165,11 +175,20 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if err != nil {
 		return nil, err
 	}
+	if o.transform, err = newImportTransform(ctx, conns[0], o.Transform); err != nil {
+		return nil, err
+	}
 	rep, err := newReplayer(ctx, conns, in, o, cp, journal, chainStatementHooks(onStatement, o.OnStatement))
 	if err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(log, "dumpscope: importing %s (%s) into %s on %d connection(s)\n", in.Name, in.Format, dbconn.Describe(cfg), o.Parallel)
+	// Two short lines rather than one that wraps: the socket path of a sandbox is long.
+	nconn := "1 connection"
+	if o.Parallel > 1 {
+		nconn = fmt.Sprintf("%d connections", o.Parallel)
+	}
+	fmt.Fprintf(log, "dumpscope: importing %s (%s) on %s\n", in.Name, in.Format, nconn)
+	fmt.Fprintf(log, "dumpscope: into %s\n", dbconn.Describe(cfg))
 	done := func() {}
 	if o.OnReplay != nil {
 		done = o.OnReplay(in, rep.Progress)
@@ -177,7 +196,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	res, runErr := rep.Run(ctx)
 	done()
 
-	r := &Result{Input: in, Replay: res, Err: runErr, Took: time.Since(start)}
+	r := &Result{Input: in, Replay: res, Err: runErr, Took: time.Since(start), Transform: o.transform}
 	finish(ctx, r, o, conns, cp, journal, log)
 	return r, nil
 }
@@ -212,6 +231,7 @@ func newReplayer(ctx context.Context, conns []*sql.Conn, in *Input, o Options, c
 	ropt := ReplayOptions{
 		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
 		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: journal != "",
+		Transform: o.transform, Rejects: o.Rejects,
 	}
 	if cp == nil && !o.DeferIndexes && !o.LoadData {
 		return NewReplayer(ctx, conns[0], split, ropt)

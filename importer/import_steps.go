@@ -68,7 +68,7 @@ func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql
 		what = "DEFINER clauses this account may not assign (--strip-definers skips this)"
 	}
 	fmt.Fprintf(log, "dumpscope: preflight: reading %s once for %s…\n", in.Name, what)
-	sp := NewSplitter(scan.Reader, SplitOptions{BinaryMode: true})
+	sp := scanTransform(ctx, conn, o.Transform, NewSplitter(scan.Reader, SplitOptions{BinaryMode: true}))
 	var found, system []Overwrite
 	began, shown := time.Now(), time.Now()
 	for n := 0; sp.Next(); n++ {

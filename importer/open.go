@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 
@@ -115,6 +116,9 @@ func Open(path string) (*Input, error) {
 	var size int64 = -1
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		size = st.Size()
+	} else if err == nil && st.IsDir() {
+		f.Close()
+		return nil, directoryError(path)
 	}
 	in, err := openStream(path, f, size, size >= 0)
 	if err != nil {
@@ -189,9 +193,95 @@ func openStream(name string, r io.Reader, size int64, prompt bool) (*Input, erro
 		in.closers = append(in.closers, ra)
 		dec = ra
 	}
+	if in.Format == FormatPlain {
+		head, _ := br.Peek(tarMagicEnd)
+		if isTar(head) {
+			return nil, fmt.Errorf("%s: %s", name, tarMessage(""))
+		}
+	} else {
+		// The decoded stream's first bytes, read once and put back in front of it.
+		head := make([]byte, tarMagicEnd)
+		n, err := 0, error(nil)
+		for n < len(head) && err == nil {
+			var k int
+			k, err = dec.Read(head[n:])
+			n += k
+		}
+		if isTar(head[:n]) {
+			in.Close()
+			return nil, fmt.Errorf("%s: %s", name, tarMessage(in.Format))
+		}
+		rest := dec
+		if err != nil {
+			rest = errReader{err}
+		}
+		dec = &prefixReader{head: head[:n], rest: rest, in: in}
+	}
 	in.uncompressed = &countingReader{r: dec}
 	in.Reader = &errorReader{in: in}
 	return in, nil
+}
+
+// prefixReader serves the peeked head, then the rest; after Close it fails as the
+// read-ahead does.
+type prefixReader struct {
+	head []byte
+	rest io.Reader
+	in   *Input
+}
+
+func (p *prefixReader) Read(b []byte) (int, error) {
+	if len(p.head) == 0 {
+		return p.rest.Read(b)
+	}
+	if p.in.closers == nil {
+		return 0, os.ErrClosed
+	}
+	n := copy(b, p.head)
+	p.head = p.head[n:]
+	return n, nil
+}
+
+// errReader returns err on every Read: a decoder's error met while peeking, handed to the
+// consumer where it would have met it.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+// tarMagicEnd is where a POSIX tar header's magic ("ustar" at offset 257) ends.
+const tarMagicEnd = 262
+
+// isTar reports whether b starts with a POSIX (ustar) or GNU tar header.
+func isTar(b []byte) bool {
+	return len(b) >= tarMagicEnd && bytes.Equal(b[257:262], []byte("ustar"))
+}
+
+// tarMessage says what to do with a tar archive (format is its compression, "" if none).
+func tarMessage(format string) string {
+	pre, opt, what := "", "", "a tar archive"
+	switch format {
+	case FormatGzip:
+		opt, what = "z", "a gzip-compressed tar archive (.tar.gz)"
+	case FormatZstd:
+		pre, what = "--zstd ", "a zstd-compressed tar archive"
+	case FormatXz:
+		opt, what = "J", "an xz-compressed tar archive"
+	case FormatBzip2:
+		opt, what = "j", "a bzip2-compressed tar archive"
+	}
+	return fmt.Sprintf("%s, not a dump: list it with tar %s-t%sf FILE, then stream the dump in it with tar %s-xO%sf FILE MEMBER.sql | dumpscope import -", what, pre, opt, pre, opt)
+}
+
+// directoryError says what a directory given as the dump is: mydumper's output (which
+// myloader loads), or just not a file.
+func directoryError(path string) error {
+	if _, err := os.Stat(filepath.Join(path, "metadata")); err == nil {
+		return fmt.Errorf("%s is a mydumper directory: that is myloader's format (myloader --directory %s); dumpscope reads one SQL stream (a .sql, .sql.gz or .sql.zst file, or - for stdin)", path, path)
+	}
+	if m, _ := filepath.Glob(filepath.Join(path, "*-schema-create.sql*")); len(m) > 0 {
+		return fmt.Errorf("%s is a mydumper directory: that is myloader's format (myloader --directory %s); dumpscope reads one SQL stream (a .sql, .sql.gz or .sql.zst file, or - for stdin)", path, path)
+	}
+	return fmt.Errorf("%s is a directory, not a dump file", path)
 }
 
 // detectFormat names the compression from the stream's first bytes. Unsupported

@@ -84,7 +84,7 @@ func (p *ParallelReplayer) flush(ctx context.Context) error {
 // dispatchOne plans st and sends it where the plan says.
 func (p *ParallelReplayer) dispatchOne(ctx context.Context, st *Statement, end int64) error {
 	r, cp := p.serial, p.opt.Checkpoint
-	p.planner.Syntax = r.split.syntax()
+	p.planner.Syntax = p.split.syntax() // the splitter under any --tables/--rename transform
 	pl, err := p.planner.Next(st, r.database, catalogFunc(func(key string) (TableFacts, error) {
 		info, err := p.tableFacts(ctx, st, key)
 		return TableFacts{AutoIncrement: info.autoIncrement, AutoIncrementAt: info.autoIncrementAt}, err

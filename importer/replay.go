@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unsafe"
 
 	"github.com/go-sql-driver/mysql"
@@ -49,6 +50,13 @@ type ReplayOptions struct {
 	// Stop, when closed, ends the replay before the next statement with ErrStopped: the
 	// graceful first Ctrl-C. The statement in flight finishes; nothing is rolled back.
 	Stop <-chan struct{}
+	// Transform, when set, filters and rewrites the statements between the splitter and
+	// the replay (filter.go); both replayers pull from it. Skipped statements count as
+	// consumed bytes.
+	Transform *Transform
+	// Rejects, under Force, receives each failed statement whole (rejects.go); serial
+	// replays only (a parallel batch's rows do not reach it).
+	Rejects *Rejects
 	// Resumable says a checkpoint journal lets the import be resumed (messages say
 	// "resume" only then).
 	Resumable bool
@@ -147,7 +155,7 @@ type ReplayResult struct {
 // would: each statement's SQL as one COM_QUERY.
 type Replayer struct {
 	conn  Conn
-	split *Splitter
+	split StatementSource
 	opt   ReplayOptions
 
 	maxPacketBytes int64 // server's max_allowed_packet
@@ -174,6 +182,10 @@ func NewReplayer(ctx context.Context, conn Conn, split *Splitter, opt ReplayOpti
 		return nil, fmt.Errorf("read max_allowed_packet: %w", err)
 	}
 	r.database = db.String
+	if opt.Transform != nil {
+		opt.Transform.Attach(split, r.database, func(end int64) { r.bytes.Store(end) })
+		r.split = opt.Transform
+	}
 	if err := r.syncSQLMode(ctx); err != nil {
 		return nil, err
 	}
@@ -395,6 +407,9 @@ func (r *Replayer) sqlError(st *Statement, q []byte, err error) error {
 	switch {
 	case errors.As(err, &me):
 		se.Code, se.SQLState, se.Message = me.Number, string(me.SQLState[:]), me.Message
+		if r.opt.Transform == nil || r.opt.Transform.opt.Compat == "" {
+			se.Message += CompatHint(q)
+		}
 	case errors.Is(err, driver.ErrBadConn), errors.Is(err, mysql.ErrInvalidConn), errors.Is(err, io.EOF), errors.Is(err, sql.ErrConnDone):
 		se.Message = "connection to the server lost (" + err.Error() + "); statements before this offset are committed as far as the server got"
 		return se
@@ -408,6 +423,11 @@ func (r *Replayer) sqlError(st *Statement, q []byte, err error) error {
 	se.Err = nil
 	st.tolerated = true
 	r.tolerate(se)
+	if r.opt.Rejects != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		r.opt.Rejects.write(se, q, sessionState(ctx, r.conn))
+		cancel()
+	}
 	return nil
 }
 

@@ -51,17 +51,40 @@ func WriteHeader(w io.Writer, h Header) error {
 // write_plain_ext_stat), so the two outputs line up side by side. Columns the kernel
 // does not have (discard before 4.18, flush before 5.5) print 0.00, as iostat prints them.
 func WriteExtended(w io.Writer, s Sample, cpu bool) error {
+	return WriteReport(w, s, ReportOptions{CPU: cpu})
+}
+
+// ReportOptions are the switches of sysstat's iostat that change what one report shows.
+type ReportOptions struct {
+	CPU bool // the avg-cpu block (-c, or neither -c nor -d)
+	// MB prints rMB/s, wMB/s, dMB/s instead of kB/s (iostat -m: 1 MB = 1024 kB).
+	MB bool
+	// OmitIdle leaves out devices that did no I/O in the interval (iostat -z).
+	OmitIdle bool
+}
+
+// WriteReport prints one interval as `iostat -x` with the switches of o.
+func WriteReport(w io.Writer, s Sample, o ReportOptions) error {
 	var b strings.Builder
-	if cpu {
+	if o.CPU {
 		cpuBlock(&b, s)
 	}
-	b.WriteString("Device            r/s     rkB/s   rrqm/s  %rrqm r_await rareq-sz     w/s     wkB/s   wrqm/s  %wrqm w_await wareq-sz     d/s     dkB/s   drqm/s  %drqm d_await dareq-sz     f/s f_await  aqu-sz  %util\n")
+	div := 1.0
+	if o.MB {
+		div = 1024
+		b.WriteString("Device            r/s     rMB/s   rrqm/s  %rrqm r_await rareq-sz     w/s     wMB/s   wrqm/s  %wrqm w_await wareq-sz     d/s     dMB/s   drqm/s  %drqm d_await dareq-sz     f/s f_await  aqu-sz  %util\n")
+	} else {
+		b.WriteString("Device            r/s     rkB/s   rrqm/s  %rrqm r_await rareq-sz     w/s     wkB/s   wrqm/s  %wrqm w_await wareq-sz     d/s     dkB/s   drqm/s  %drqm d_await dareq-sz     f/s f_await  aqu-sz  %util\n")
+	}
 	for _, name := range s.Names {
 		d := s.Devices[name]
+		if o.OmitIdle && d.RPerSec == 0 && d.WPerSec == 0 && val(d.DPerSec) == 0 && val(d.FPerSec) == 0 {
+			continue
+		}
 		fmt.Fprintf(&b, "%-13s", name)
-		fmt.Fprintf(&b, " %7.2f %9.2f %8.2f %6.2f %7.2f %8.2f", d.RPerSec, d.RkBPerSec, d.RrqmPerSec, d.RrqmPct, d.RAwaitMs, d.RareqSzkB)
-		fmt.Fprintf(&b, " %7.2f %9.2f %8.2f %6.2f %7.2f %8.2f", d.WPerSec, d.WkBPerSec, d.WrqmPerSec, d.WrqmPct, d.WAwaitMs, d.WareqSzkB)
-		fmt.Fprintf(&b, " %7.2f %9.2f %8.2f %6.2f %7.2f %8.2f", val(d.DPerSec), val(d.DkBPerSec), val(d.DrqmPerSec), val(d.DrqmPct), val(d.DAwaitMs), val(d.DareqSzkB))
+		fmt.Fprintf(&b, " %7.2f %9.2f %8.2f %6.2f %7.2f %8.2f", d.RPerSec, d.RkBPerSec/div, d.RrqmPerSec, d.RrqmPct, d.RAwaitMs, d.RareqSzkB)
+		fmt.Fprintf(&b, " %7.2f %9.2f %8.2f %6.2f %7.2f %8.2f", d.WPerSec, d.WkBPerSec/div, d.WrqmPerSec, d.WrqmPct, d.WAwaitMs, d.WareqSzkB)
+		fmt.Fprintf(&b, " %7.2f %9.2f %8.2f %6.2f %7.2f %8.2f", val(d.DPerSec), val(d.DkBPerSec)/div, val(d.DrqmPerSec), val(d.DrqmPct), val(d.DAwaitMs), val(d.DareqSzkB))
 		fmt.Fprintf(&b, " %7.2f %7.2f %7.2f %6.2f\n", val(d.FPerSec), val(d.FAwaitMs), d.AquSz, d.UtilPct)
 	}
 	b.WriteString("\n\n")

@@ -64,15 +64,14 @@ tmux send-keys -t "$sess" y
 # After: the screen closes when the import has stopped; the summary follows.
 for _ in $(seq 600); do
 	sleep 1
-	capture -S -300 >"$work/after.txt"
+	capture -J -S -300 >"$work/after.txt" # -J: wrapped lines joined, so the resume command is one line
 	grep -q '^EXIT=' "$work/after.txt" && break
 done
 check "$work/after.txt" "the resume command" 'resumable; continue with:'
 check "$work/after.txt" "exit code 3 (interrupted)" '^EXIT=3$'
 
-# The resume command, as printed (tmux wraps it at 100 columns: join the lines after the
-# heading up to the next message), run without the screen.
-resume=$(awk '/resumable; continue with:/{on=1; next} on && /^(dumpscope:|EXIT=)/{exit} on{printf "%s", $0}' "$work/after.txt" | sed 's/^ *//')
+# The resume command, as printed (the line after the heading), run without the screen.
+resume=$(awk '/resumable; continue with:/{getline; print; exit}' "$work/after.txt" | sed 's/^ *//')
 pid=$(grep -oE 'stop it with: kill [0-9]+' "$work/after.txt" | grep -oE '[0-9]+$' | tail -1)
 if [ -n "$resume" ]; then
 	(cd "$work" && eval "${resume/dumpscope /./dumpscope } --no-tui") >"$work/resume.txt" 2>&1 && rc=0 || rc=$?

@@ -60,6 +60,9 @@ type Options struct {
 	// Sinks are extra sinks (a TUI, a metrics endpoint), called before the LogSink and
 	// the recorder on every tick.
 	Sinks []advisor.Sink
+
+	// LogNoFindings keeps findings off Log: the caller prints them once at the end.
+	LogNoFindings bool
 }
 
 // Session is the sampling side of a run. import uses it the same way as watch, passing
@@ -166,7 +169,7 @@ func OpenProgressOnly(o Options) (*Session, error) {
 func (s *Session) wire(o Options, devices advisor.DeviceSampleFunc, server *advisor.ServerSampler) error {
 	sinks := append([]advisor.Sink{}, o.Sinks...)
 	if o.Log != nil {
-		sinks = append(sinks, &advisor.LogSink{W: o.Log, Every: o.LogEvery})
+		sinks = append(sinks, &advisor.LogSink{W: o.Log, Every: o.LogEvery, NoEvents: o.LogNoFindings})
 	}
 	s.recorder = report.NewRecorder(s.rec)
 	if o.Record {

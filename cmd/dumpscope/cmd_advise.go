@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -26,37 +24,40 @@ import (
 // runWatch attaches to a server while another tool (the mysql client, myloader) restores
 // into it: the same sampling, rules and findings as import, without an import.
 func runWatch(args []string, s stdio) int {
-	fs := flag.NewFlagSet("watch", flag.ContinueOnError)
-	fs.SetOutput(s.Err)
-	conn := dbconn.AddFlags(fs)
-	interval := fs.Duration("interval", time.Second, "sampling interval")
-	recordPath := fs.String("record", "", "write the run record (JSON) to this `file` at the end")
-	duration := fs.Duration("duration", 0, "stop after this long (0: until interrupted)")
-	quiet := fs.Bool("quiet", false, "print findings only, no per-interval progress lines")
-	probe := fs.Duration("probe", 0, "first measure sync-write latency in the server's redo directory for this long (local servers; adds writes to the device)")
-	noTUI := fs.Bool("no-tui", false, "headless: log lines on stderr instead of the dashboard on a terminal")
-	allStatus := fs.Bool("all-status", false, "record every SHOW GLOBAL STATUS counter each tick, not only those the rules read (several times the sampling cost)")
-	mflags := addMetricsFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(s.Err, "usage: dumpscope watch [connection flags] [--interval 1s] [--record FILE] [--duration D] [--probe D] [--listen ADDR]")
-		fs.PrintDefaults()
+	f := newCmdFlags("watch",
+		"Sample a server while another tool (the mariadb client, myloader) restores into it: the same sampling, rules and findings as import, without an import. Findings go to stdout, progress lines to stderr.",
+		"[OPTIONS]")
+	conn := f.connection()
+	f.section(groupOutput)
+	var interval, duration, probe time.Duration
+	f.duration(&interval, "interval", time.Second, "sampling `INTERVAL` (seconds, or 500ms, 2m)")
+	f.duration(&duration, "duration", 0, "stop after this `DURATION` (0: until interrupted)")
+	recordPath := f.String("record", "", "write the run record (JSON) to this `FILE` at the end")
+	quiet := f.Bool("quiet", false, "print findings only, no per-interval progress lines")
+	f.duration(&probe, "probe", 0, "first measure sync-write latency in the server's redo directory for this `DURATION` (local servers; adds writes to the device)")
+	noTUI := f.Bool("no-tui", false, "headless: progress on stderr instead of the dashboard on a terminal")
+	allStatus := f.Bool("all-status", false, "record every SHOW GLOBAL STATUS counter each tick, not only those the rules read (several times the sampling cost)")
+	mflags := addMetricsFlags(f.FlagSet)
+	f.examples = []string{
+		"dumpscope watch -u root -p --record myloader.json  # while myloader runs in another terminal",
 	}
-	if code, ok := parseConnFlags(fs, args, s); !ok {
+	if code, ok := f.parse(args, s); !ok {
 		return code
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(s.Err, "dumpscope watch: unexpected argument %q\n", fs.Arg(0))
-		return exitUsage
+	if err := f.noArgs(); err != nil {
+		return f.fail(s, err)
 	}
-	if *interval <= 0 {
-		fmt.Fprintln(s.Err, "dumpscope watch: --interval must be positive")
-		return exitUsage
+	if interval <= 0 {
+		return f.fail(s, usagef("--interval %v: want more than 0", interval))
 	}
+	var endStatus func() // on a terminal, the progress is one status line under the rest
+	s.Out, s.Err, endStatus = statusWriters(s.Out, s.Err)
+	defer endStatus()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cfg, err := resolveConn(conn, s)
 	if err != nil {
-		fmt.Fprintf(s.Err, "dumpscope watch: %v\n", err)
+		printError(s.Err, "watch", err)
 		return exitFailure
 	}
 	if err := mflags.start(s, "", cfg); err != nil {
@@ -73,33 +74,33 @@ func runWatch(args []string, s stdio) int {
 	dash := newDashboard(tui.ModeWatch, *noTUI, s, stopUI)
 	defer dash.close() // prints held notes when the session fails to open
 	sess, err := session.Open(ctx, cfg, session.Options{ToolVersion: version,
-		Interval: *interval,
+		Interval: interval,
 		Command:  append([]string{"dumpscope", "watch"}, args...),
 		Record:   *recordPath != "",
 		// Saved every minute so a crash of a long watch keeps all but the last minute.
 		SavePath:  *recordPath,
-		SaveEvery: max(1, int(time.Minute / *interval)),
+		SaveEvery: max(1, int(time.Minute/interval)),
 		Log:       dash.log(s.Err),
 		LogEvery:  dash.logEvery(every),
 		Sinks:     append(dash.sinks(), mflags.sinks()...),
 
-		ProbeDuration: *probe,
+		ProbeDuration: probe,
 		AllStatus:     *allStatus,
 	})
 	if err != nil {
-		fmt.Fprintf(s.Err, "dumpscope watch: %v\n", err)
+		printError(s.Err, "watch", err)
 		return exitFailure
 	}
 	defer sess.Close()
 	mflags.setEnv(sess.Env())
-	fmt.Fprintf(s.Err, "watching %s every %v (Ctrl-C to stop)\n", sess.Describe(), *interval)
+	fmt.Fprintf(s.Err, "watching %s every %v (Ctrl-C to stop)\n", sess.Describe(), interval)
 	runCtx := ctx
-	if *duration > 0 { // counted from here, after connecting and any --probe
+	if duration > 0 { // counted from here, after connecting and any --probe
 		var cancel context.CancelFunc
-		runCtx, cancel = context.WithTimeout(ctx, *duration)
+		runCtx, cancel = context.WithTimeout(ctx, duration)
 		defer cancel()
 	}
-	dash.show(sess, *interval, tui.Header{Target: dbconn.Describe(cfg)}, nil)
+	dash.show(sess, interval, tui.Header{Target: dbconn.Describe(cfg)}, nil)
 	_ = sess.Run(runCtx) // ends on Ctrl-C or --duration: both are a normal end of a watch
 	dash.close()
 	if sess.SaveErr() != nil {
@@ -110,7 +111,7 @@ func runWatch(args []string, s stdio) int {
 	if *recordPath != "" {
 		rec := sess.Finish(report.Outcome{Status: report.OutcomeOK})
 		if err := report.WriteFile(*recordPath, rec); err != nil {
-			fmt.Fprintf(s.Err, "dumpscope watch: %v\n", err)
+			printError(s.Err, "watch", err)
 			return exitFailure
 		}
 		fmt.Fprintf(s.Err, "run record written to %s (%d samples)\n", *recordPath, len(rec.Samples))
@@ -121,30 +122,33 @@ func runWatch(args []string, s stdio) int {
 // runAdvise samples a live server briefly and prints findings, or with --run replays a
 // run record's samples through the rules as if live.
 func runAdvise(args []string, s stdio) int {
-	fs := flag.NewFlagSet("advise", flag.ContinueOnError)
-	fs.SetOutput(s.Err)
-	conn := dbconn.AddFlags(fs)
-	duration := fs.Duration("duration", 10*time.Second, "how long to sample a live server")
-	interval := fs.Duration("interval", time.Second, "sampling interval")
-	asJSON := fs.Bool("json", false, "print findings as JSON on stdout")
-	runFile := fs.String("run", "", "replay this run record `file` instead of sampling a server")
-	probe := fs.Duration("probe", 0, "first measure sync-write latency in the server's redo directory for this long (local servers)")
-	fs.Usage = func() {
-		fmt.Fprintln(s.Err, "usage: dumpscope advise [connection flags] [--duration 10s] [--probe D] [--json]\n       dumpscope advise --run FILE [--json]")
-		fs.PrintDefaults()
+	f := newCmdFlags("advise",
+		"Sample a live server briefly and print findings, or replay a run record's samples through today's rules (--run) as if live.",
+		"[OPTIONS]", "--run FILE [--json]")
+	conn := f.connection()
+	f.section(groupOutput)
+	var duration, interval, probe time.Duration
+	f.duration(&duration, "duration", 10*time.Second, "how long to sample a live server (seconds, or 500ms, 2m)")
+	f.duration(&interval, "interval", time.Second, "sampling `INTERVAL`")
+	runFile := f.String("run", "", "replay this run record `FILE` instead of sampling a server")
+	asJSON := f.Bool("json", false, "print findings as JSON on stdout")
+	f.duration(&probe, "probe", 0, "first measure sync-write latency in the server's redo directory for this `DURATION` (local servers)")
+	f.examples = []string{
+		"dumpscope advise -u root -p --duration 30  # sample for 30 seconds",
+		"dumpscope advise --run run.json  # the findings today's rules make of an old run",
 	}
-	if code, ok := parseConnFlags(fs, args, s); !ok {
+	if code, ok := f.parse(args, s); !ok {
 		return code
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(s.Err, "dumpscope advise: unexpected argument %q\n", fs.Arg(0))
-		return exitUsage
+	if err := f.noArgs(); err != nil {
+		return f.fail(s, err)
 	}
-	if *interval <= 0 || *duration <= 0 {
-		fmt.Fprintln(s.Err, "dumpscope advise: --interval and --duration must be positive")
-		return exitUsage
+	if interval <= 0 || duration <= 0 {
+		return f.fail(s, usagef("--interval and --duration want more than 0"))
 	}
 	if *runFile != "" {
+		f.noEffect(s, "with --run (a run record is replayed; no server is sampled)",
+			append(f.connectionFlags(), "duration", "interval", "probe")...)
 		return adviseReplay(*runFile, *asJSON, s)
 	}
 
@@ -152,24 +156,24 @@ func runAdvise(args []string, s stdio) int {
 	defer stop()
 	cfg, err := resolveConn(conn, s)
 	if err != nil {
-		fmt.Fprintf(s.Err, "dumpscope advise: %v\n", err)
+		printError(s.Err, "advise", err)
 		return exitFailure
 	}
-	sess, err := session.Open(ctx, cfg, session.Options{ToolVersion: version, Interval: *interval, Log: s.Err, LogEvery: -1, ProbeDuration: *probe})
+	sess, err := session.Open(ctx, cfg, session.Options{ToolVersion: version, Interval: interval, Log: s.Err, LogEvery: -1, LogNoFindings: true, ProbeDuration: probe})
 	if err != nil {
-		fmt.Fprintf(s.Err, "dumpscope advise: %v\n", err)
+		printError(s.Err, "advise", err)
 		return exitFailure
 	}
 	defer sess.Close()
-	fmt.Fprintf(s.Err, "sampling %s for %v…\n", sess.Describe(), *duration)
-	runCtx, cancel := context.WithTimeout(ctx, *duration)
+	fmt.Fprintf(s.Err, "sampling %s for %v…\n", sess.Describe(), duration)
+	runCtx, cancel := context.WithTimeout(ctx, duration)
 	defer cancel()
 	_ = sess.Run(runCtx)
 	interrupted := ctx.Err() != nil
 	findings := sess.Findings()
 	if *asJSON {
 		if err := writeFindingsJSON(s.Out, sess.Env().Server, sess.Cost().Ticks, findings); err != nil {
-			fmt.Fprintf(s.Err, "dumpscope advise: %v\n", err)
+			printError(s.Err, "advise", err)
 			return exitFailure
 		}
 	} else {
@@ -186,13 +190,13 @@ func runAdvise(args []string, s stdio) int {
 func adviseReplay(path string, asJSON bool, s stdio) int {
 	rec, err := report.ReadFile(path)
 	if err != nil {
-		fmt.Fprintf(s.Err, "dumpscope advise: %v\n", err)
+		printError(s.Err, "advise", err)
 		return exitFailure
 	}
 	findings, _ := report.Replay(rec, rules.Default(), advisor.DefaultWindowSeconds)
 	if asJSON {
 		if err := writeFindingsJSON(s.Out, rec.Server.ServerInfo(-1), len(rec.Samples), findings); err != nil {
-			fmt.Fprintf(s.Err, "dumpscope advise: %v\n", err)
+			printError(s.Err, "advise", err)
 			return exitFailure
 		}
 		return exitOK
@@ -204,23 +208,6 @@ func adviseReplay(path string, asJSON bool, s stdio) int {
 	fmt.Fprintf(s.Err, "replayed %d samples (%.0f s) of %s: %s %s\n", len(rec.Samples), span, path, rec.Server.Flavor, rec.Server.Version)
 	printFindings(s.Out, findings)
 	return exitOK
-}
-
-// parseConnFlags parses args with the mariadb client's attached forms (-uroot, -pX)
-// accepted. ok is false when the command should exit with code.
-func parseConnFlags(fs *flag.FlagSet, args []string, s stdio) (code int, ok bool) {
-	pre, err := dbconn.PreprocessArgs(fs, args)
-	if err != nil {
-		fmt.Fprintf(s.Err, "dumpscope %s: %v\n", fs.Name(), err)
-		return exitUsage, false
-	}
-	if err := fs.Parse(pre); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK, false
-		}
-		return exitUsage, false
-	}
-	return 0, true
 }
 
 func resolveConn(o *dbconn.Options, s stdio) (*mysql.Config, error) {
@@ -240,14 +227,27 @@ func printFindings(w io.Writer, findings []advisor.Finding) {
 	for _, f := range findings {
 		state := "active"
 		if f.ClearedAt != nil {
-			state = fmt.Sprintf("cleared at %.1fs", *f.ClearedAt)
+			state = "cleared at " + advisor.Clock(*f.ClearedAt)
 		}
-		fmt.Fprintf(w, "%-8s %s: %s (fired at %.1fs, %s)\n", strings.ToUpper(string(f.Severity)), f.ID, f.Title, f.FiredAt, state)
+		head := fmt.Sprintf("%s: %s (fired at %s, %s)", f.ID, f.Title, advisor.Clock(f.FiredAt), state)
+		for i, line := range advisor.Wrap(head, 100-9) {
+			if i == 0 {
+				fmt.Fprintf(w, "%-8s %s\n", strings.ToUpper(string(f.Severity)), line)
+			} else {
+				fmt.Fprintf(w, "%9s%s\n", "", line)
+			}
+		}
 		if ev := advisor.FormatEvidence(f.Evidence); ev != "" {
-			fmt.Fprintf(w, "  evidence: %s\n", ev)
+			for i, line := range advisor.Wrap(ev, 100-12) {
+				if i == 0 {
+					fmt.Fprintf(w, "  evidence: %s\n", line)
+				} else {
+					fmt.Fprintf(w, "            %s\n", line)
+				}
+			}
 		}
-		for _, line := range strings.Split(strings.TrimSpace(f.Recommendation), "\n") {
-			if line != "" {
+		for _, para := range strings.Split(strings.TrimSpace(f.Recommendation), "\n") {
+			for _, line := range advisor.Wrap(para, 100-2) {
 				fmt.Fprintf(w, "  %s\n", line)
 			}
 		}

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -35,50 +33,51 @@ type benchOptions struct {
 // replay time with its interval, the ratio to the first variant, whether the difference
 // is significant, and which findings each variant raised.
 func runBench(args []string, s stdio) int {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(s.Err)
+	f := newCmdFlags("bench",
+		"Import the same dump into fresh sandbox servers with different settings, in interleaved order (A B B A …), record each run, and compare the variants: median replay time with its interval, the ratio to the first variant, whether the difference is significant, and which findings each variant raised.",
+		"[OPTIONS] [DUMP]")
 	var o benchOptions
-	fs.Var(&o.variants, "variant", "`NAME[:var=val,…]`: a server configuration to run (repeatable; without settings: the server's defaults)")
-	fs.IntVar(&o.repeat, "repeat", bench.DefaultRepeat, "runs per variant (4: the fewest with which a difference can be significant)")
-	fs.BoolVar(&o.auto, "auto", false, "run the defaults once, turn each finding's advice into a variant, and measure them all")
-	fs.IntVar(&o.parallel, "parallel", 1, "import on `N` connections")
-	fs.DurationVar(&o.probe, "probe", 0, "measure sync-write latency in each sandbox's redo directory first, for this `long`")
-	fs.StringVar(&o.sandboxDir, "sandbox-dir", "", "parent `directory` of the sandboxes: put it on the disk under test")
-	fs.StringVar(&o.serverBinary, "server-binary", "", "mariadbd or mysqld `binary` for the sandboxes")
-	fs.StringVar(&o.outDir, "out", "", "`directory` for the run records and bench.json (default bench-YYYYmmdd-HHMMSS)")
-	fs.StringVar(&o.sampleSize, "sample-size", "64M", "`size` of the generated dump when no DUMP is given")
-	fs.DurationVar(&o.interval, "interval", time.Second, "sampling `interval`")
-	fs.Usage = func() {
-		fmt.Fprintln(s.Err, "usage: dumpscope bench [flags] [DUMP]\n  e.g. dumpscope bench --variant small:innodb_log_file_size=4M --variant big:innodb_log_file_size=1G dump.sql.gz")
-		fs.PrintDefaults()
+	f.section(groupSandbox)
+	f.Var(&o.variants, "variant", "`NAME[:var=val,…]`: a server configuration to run (repeatable; without settings: the server's defaults)")
+	f.IntVar(&o.repeat, "repeat", bench.DefaultRepeat, "runs per variant (4: the fewest with which a difference can be significant)")
+	f.BoolVar(&o.auto, "auto", false, "run the defaults once, turn each finding's advice into a variant, and measure them all")
+	f.StringVar(&o.sandboxDir, "sandbox-dir", "", "parent `DIR` of the sandboxes: put it on the disk under test")
+	f.StringVar(&o.serverBinary, "server-binary", "", "mariadbd or mysqld `PATH` for the sandboxes")
+	f.StringVar(&o.sampleSize, "sample-size", "64M", "`SIZE` of the generated dump when no DUMP is given")
+	f.section(groupSpeed)
+	f.IntVar(&o.parallel, "parallel", 1, "import on `N` connections")
+	f.section(groupOutput)
+	f.StringVar(&o.outDir, "out", "", "`DIR` for the run records and bench.json (default bench-YYYYmmdd-HHMMSS)")
+	f.duration(&o.interval, "interval", time.Second, "sampling `INTERVAL` (seconds, or 500ms, 2m)")
+	f.duration(&o.probe, "probe", 0, "measure sync-write latency in each sandbox's redo directory first, for this `DURATION`")
+	f.examples = []string{
+		"dumpscope bench --variant 4m:innodb_log_file_size=4M --variant default d.sql  # a 4 MiB redo log against the server's default",
+		"dumpscope bench --auto  # the defaults, then each finding's advice, on a generated dump",
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := f.parse(args, s); !ok {
+		return code
 	}
-	if fs.NArg() > 1 {
-		fmt.Fprintln(s.Err, "dumpscope bench: one DUMP expected")
-		return exitUsage
+	if f.NArg() > 1 {
+		return f.fail(s, usagef("one DUMP expected, got %d", f.NArg()))
 	}
-	o.dump = fs.Arg(0)
+	o.dump = f.Arg(0)
 	variants, err := bench.ParseVariants(o.variants)
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope bench:", err)
-		return exitUsage
+		return f.fail(s, usagef("%v", err))
 	}
 	if len(variants) == 0 && !o.auto {
-		fmt.Fprintln(s.Err, "dumpscope bench: give at least one --variant, or --auto")
-		return exitUsage
+		return f.fail(s, usagef("give at least one --variant, or --auto"))
 	}
-	if o.repeat < 1 || o.parallel < 1 || o.interval <= 0 {
-		fmt.Fprintln(s.Err, "dumpscope bench: --repeat and --parallel must be at least 1, --interval positive")
-		return exitUsage
+	switch {
+	case o.repeat < 1:
+		return f.fail(s, usagef("--repeat %d: want 1 or more", o.repeat))
+	case o.parallel < 1:
+		return f.fail(s, usagef("--parallel %d: want 1 or more", o.parallel))
+	case o.interval <= 0:
+		return f.fail(s, usagef("--interval %v: want more than 0", o.interval))
 	}
 	if _, err := units.ParseBytes(o.sampleSize); err != nil {
-		fmt.Fprintln(s.Err, "dumpscope bench: --sample-size:", err)
-		return exitUsage
+		return f.fail(s, usagef("--sample-size %q: %v", o.sampleSize, err))
 	}
 	if o.dump != "" {
 		if _, err := os.Stat(o.dump); err != nil {

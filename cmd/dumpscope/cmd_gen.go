@@ -1,8 +1,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +9,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/internal/units"
 )
@@ -19,41 +18,38 @@ import (
 // The format follows -o's extension unless --format says otherwise; compressed output is
 // refused on a terminal, as gzip and zstd refuse it.
 func runGen(args []string, s stdio) int {
-	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
-	fs.SetOutput(s.Err)
-	size := fs.String("size", "64M", "approximate uncompressed `size` (binary units: 512K, 500M, 2G)")
-	out := fs.String("o", "-", "output `file` (- for stdout); .gz and .zst select gzip and zstd")
-	seed := fs.Int64("seed", 1, "random `seed`: the same seed and flags give the same bytes")
-	tables := fs.Int("tables", 4, "number of sysbench-style sbtest `tables` (they carry ~75 % of the bytes)")
-	skipExtended := fs.Bool("skip-extended-insert", false, "one row per INSERT, like mariadb-dump --skip-extended-insert")
-	insertBytes := fs.String("insert-bytes", "1046528", "extended-INSERT limit in `bytes` (mariadb-dump's --net-buffer-length)")
-	format := fs.String("format", "auto", "output `format`: auto (from -o's extension), plain, gzip or zstd")
-	database := fs.String("database", gen.DefaultDatabase, "`name` of the database the dump creates")
-	fs.Usage = func() {
-		fmt.Fprintln(s.Err, "usage: dumpscope gen [--size 64M] [-o FILE] [--seed N] [--tables N] [--skip-extended-insert] [--insert-bytes N] [--format auto|plain|gzip|zstd]")
-		fs.PrintDefaults()
+	fl := newCmdFlags("gen",
+		"Write a synthetic dump in mariadb-dump's format: sysbench-style sbtest tables (about 75 % of the bytes) plus the object kinds a real dump holds (views, triggers, routines; events with --events). The same seed and flags give the same bytes.",
+		"[OPTIONS]")
+	fl.section(groupOutput)
+	size := fl.String("size", "64M", "approximate uncompressed `SIZE` (binary units: 512K, 500M, 2G)")
+	out := fl.StringP("output", "o", "-", "output `FILE` (- for stdout); .gz and .zst select gzip and zstd")
+	format := fl.String("format", "auto", "output `FORMAT`: auto (from --output's extension), plain, gzip or zstd")
+	seed := fl.Int64("seed", 1, "random `SEED`: the same seed and flags give the same bytes")
+	tables := fl.Int("tables", 4, "number of sysbench-style sbtest `TABLES` (they carry ~75 % of the bytes)")
+	skipExtended := fl.Bool("skip-extended-insert", false, "one row per INSERT, like mariadb-dump --skip-extended-insert")
+	insertBytes := fl.String("insert-bytes", "1046528", "extended-INSERT limit in `BYTES` (mariadb-dump's --net-buffer-length)")
+	database := fl.String("database", gen.DefaultDatabase, "`NAME` of the database the dump creates")
+	events := fl.Bool("events", false, "add an event, as mariadb-dump --events does (importing it raises a warning on a server whose event_scheduler is OFF)")
+	fl.examples = []string{
+		"dumpscope gen --size 1G -o big.sql.gz  # a 1 GiB dump, gzip-compressed",
+		"dumpscope gen --size 10M | dumpscope split -  # look at what it holds",
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := fl.parse(args, s); !ok {
+		return code
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(s.Err, "dumpscope gen: unexpected argument %q (output goes to -o FILE)\n", fs.Arg(0))
-		return exitUsage
+	if fl.NArg() > 0 {
+		return fl.fail(s, usagef("unexpected argument %q (output goes to -o FILE)", fl.Arg(0)))
 	}
 	o := gen.DefaultOptions()
-	o.Seed, o.Tables, o.ExtendedInsert, o.Database = *seed, *tables, !*skipExtended, *database
+	o.Seed, o.Tables, o.ExtendedInsert, o.Database, o.Events = *seed, *tables, !*skipExtended, *database, *events
 	var err error
 	if o.SizeBytes, err = units.ParseBytes(*size); err != nil {
-		fmt.Fprintln(s.Err, "dumpscope gen: --size:", err)
-		return exitUsage
+		return fl.fail(s, usagef("--size %q: %v", *size, err))
 	}
 	nb, err := units.ParseBytes(*insertBytes)
 	if err != nil || nb > 1<<30 {
-		fmt.Fprintf(s.Err, "dumpscope gen: --insert-bytes %q: want 1024 to 1G\n", *insertBytes)
-		return exitUsage
+		return fl.fail(s, usagef("--insert-bytes %q: want 1024 to 1G", *insertBytes))
 	}
 	o.RowsPerInsertBytes = int(nb)
 	if o.Compression, err = genCompression(*format, *out); err != nil {
@@ -102,7 +98,7 @@ func runGen(args []string, s stdio) int {
 	}
 	elapsed := time.Since(start)
 	fmt.Fprintf(s.Err, "dumpscope gen: wrote %s: %s", name, genSummary(st, o))
-	fmt.Fprintf(s.Err, " in %.1f s (%.0f MB/s uncompressed)\n", elapsed.Seconds(), float64(st.Bytes)/1e6/max(elapsed.Seconds(), 1e-9))
+	fmt.Fprintf(s.Err, " in %.1f s (%s/s uncompressed)\n", elapsed.Seconds(), advisor.HumanBytes(float64(st.Bytes)/max(elapsed.Seconds(), 1e-9)))
 	return exitOK
 }
 
@@ -128,9 +124,9 @@ func genCompression(format, out string) (string, error) {
 // genSummary is one line: sizes, rows, tables, statements.
 func genSummary(st gen.Stats, o gen.Options) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%.1f MiB", float64(st.Bytes)/(1<<20))
+	b.WriteString(advisor.HumanBytes(float64(st.Bytes)))
 	if o.Compression != "none" {
-		fmt.Fprintf(&b, " (%s: %.1f MiB)", o.Compression, float64(st.CompressedBytes)/(1<<20))
+		fmt.Fprintf(&b, " (%s: %s)", o.Compression, advisor.HumanBytes(float64(st.CompressedBytes)))
 	}
 	fmt.Fprintf(&b, ", database %s, %d rows in %d tables, %d INSERT statements", st.Database, st.Rows, len(st.Tables), st.Inserts)
 	return b.String()

@@ -5,11 +5,11 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -66,6 +66,7 @@ type importOptions struct {
 	deferIndexes     bool
 	metrics          *metricsFlags
 	loadData         bool
+	transform        *transformFlags // filters and rewrites (import_transform.go)
 
 	file    string
 	command []string
@@ -82,6 +83,7 @@ type multiFlag []string
 
 func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+func (m *multiFlag) Type() string       { return "strings" }
 
 func runImport(args []string, s stdio) int {
 	o, code := parseImport(args, s)
@@ -90,85 +92,141 @@ func runImport(args []string, s stdio) int {
 	}
 	// The progress line, the advisor's findings and the signal handler write from their
 	// own goroutines.
-	s.Out, s.Err = &lockedWriter{w: s.Out}, &lockedWriter{w: s.Err}
+	out, errW, endStatus := statusWriters(s.Out, &hintWriter{w: s.Err, cmd: "import"})
+	defer endStatus()
+	s.Out, s.Err = &lockedWriter{w: out}, &lockedWriter{w: errW}
 	ctx, stop := signalContext(s)
 	defer stop.cleanup()
 	return importRun(ctx, stop, o, s)
 }
 
 func parseImport(args []string, s stdio) (*importOptions, int) {
-	fs := flag.NewFlagSet("import", flag.ContinueOnError)
-	fs.SetOutput(s.Err)
+	f := newCmdFlags("import",
+		"Replay a dump (.sql, .sql.gz, .sql.zst, or - for stdin) into a server exactly as `mariadb < FILE` would, while sampling the server and the disks under it and printing findings: what holds the restore back and the setting that would change it.",
+		"[OPTIONS] FILE|-", "--sandbox [OPTIONS] [FILE]")
 	o := &importOptions{command: append([]string{"dumpscope", "import"}, args...)}
-	o.conn = dbconn.AddFlags(fs)
-	fs.BoolVar(&o.sandbox, "sandbox", false, "start a throwaway server and import into it (without FILE: a generated sample dump)")
-	fs.StringVar(&o.sandboxDir, "sandbox-dir", "", "parent `directory` for the sandbox server (default: the system temp dir)")
-	fs.Var(&o.sandboxSet, "sandbox-set", "server setting `name=value` for the sandbox (repeatable)")
-	fs.StringVar(&o.serverBinary, "server-binary", "", "mariadbd or mysqld `binary` for the sandbox (default: search PATH and /usr/sbin)")
-	fs.BoolVar(&o.keepSandbox, "keep-sandbox", false, "keep the sandbox server's directory (datadir, error log) afterwards")
-	fs.StringVar(&o.sampleSize, "sample-size", "64M", "`size` of the generated sample dump imported with --sandbox and no FILE")
-	fs.IntVar(&o.parallel, "parallel", 1, "replay on `N` connections (1: exactly the client's statement stream)")
-	fs.StringVar(&o.batchBytes, "batch-bytes", "4M", "with --parallel: SQL `bytes` committed per transaction")
-	fs.StringVar(&o.readAhead, "read-ahead", "1G", "with --parallel: SQL `bytes` read ahead of the workers beyond the memory queue, kept in an unlinked file in $TMPDIR, so that they can load the next tables while one finishes (0: memory only)")
-	fs.BoolVar(&o.force, "force", false, "continue after SQL errors; they are counted and listed at the end (exit code 4)")
-	fs.BoolVar(&o.overwrite, "overwrite", false, "allow the dump to drop or write into existing databases and tables")
-	fs.BoolVar(&o.allowSystem, "allow-system-schemas", false, "allow the dump to change mysql.*, sys, performance_schema or accounts and grants")
-	fs.BoolVar(&o.stripDefiners, "strip-definers", false, "remove DEFINER= clauses (objects are then owned by the importing user)")
-	fs.BoolVar(&o.localInfile, "local-infile", false, "allow LOAD DATA LOCAL INFILE (reads files on this machine)")
-	fs.BoolVar(&o.binaryMode, "binary-mode", false, "accept raw NUL bytes in the dump (the client's --binary-mode)")
-	fs.BoolVar(&o.comments, "comments", false, "send comments to the server instead of stripping them (the client's --comments)")
-	fs.BoolVar(&o.skipWarningCount, "skip-warning-count", false, "do not count server warnings (saves a round trip per statement)")
-	fs.BoolVar(&o.skipRowCounts, "skip-row-counts", false, "do not compare each table's COUNT(*) with the dump's rows at the end (it reads a whole index per table: minutes on a large restore)")
-	fs.BoolVar(&o.noTUI, "no-tui", false, "headless: progress lines on stderr instead of the dashboard on a terminal")
-	fs.BoolVar(&o.noAdvisor, "no-advisor", false, "do not sample the server or run the rules")
-	fs.DurationVar(&o.interval, "interval", time.Second, "progress and sampling `interval`")
-	fs.StringVar(&o.record, "record", "", "write a run record (JSON) to this `file` (saved every minute while it runs)")
-	fs.DurationVar(&o.probe, "probe", 0, "before the import, measure sync-write latency in the server's redo directory for this `long` (local servers; adds writes to the device)")
-	fs.StringVar(&o.checkpoint, "checkpoint", "", "checkpoint journal `file` (default: FILE.dumpscope-checkpoint; required for stdin); enables progress rows for --resume")
-	fs.BoolVar(&o.deferIndexes, "defer-indexes", false, "create plain secondary indexes after each table's rows (same final schema)")
-	fs.BoolVar(&o.loadData, "load-data", false, "send plain row inserts as LOAD DATA LOCAL streams from memory where provably exact (the server's bulk path; InnoDB tables; see docs/import.md)")
-	fs.BoolVar(&o.skipBinlog, "skip-binlog", false, "SET SESSION sql_log_bin=0 on the import's connections (needs SUPER/BINLOG ADMIN; replicas will not see the data)")
-	fs.BoolVar(&o.relaxDurability, "relax-durability", false, "innodb_flush_log_at_trx_commit=2 and sync_binlog=0 during the import, restored afterwards (see restore-settings)")
-	fs.BoolVar(&o.resume, "resume", false, "continue an interrupted import from the target's progress rows (same dump, same target)")
-	o.metrics = addMetricsFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(s.Err, "usage: dumpscope import [flags] FILE|-")
-		fs.PrintDefaults()
+	o.conn = f.connection()
+
+	f.section(groupImport)
+	f.BoolVar(&o.force, "force", false, "continue after SQL errors; they are counted and listed at the end (exit status 4)")
+	f.BoolVar(&o.overwrite, "overwrite", false, "allow the dump to drop or write into existing databases and tables")
+	f.BoolVar(&o.allowSystem, "allow-system-schemas", false, "allow the dump to change mysql.*, sys, performance_schema or accounts and grants")
+	f.BoolVar(&o.stripDefiners, "strip-definers", false, "remove DEFINER= clauses (objects are then owned by the importing user)")
+	f.BoolVar(&o.localInfile, "local-infile", false, "allow LOAD DATA LOCAL INFILE (reads files on this machine)")
+	f.BoolVar(&o.binaryMode, "binary-mode", false, "accept raw NUL bytes in the dump (the client's --binary-mode)")
+	f.BoolVar(&o.comments, "comments", false, "send comments to the server instead of stripping them (the client's --comments)")
+	f.StringVar(&o.checkpoint, "checkpoint", "", "checkpoint journal `FILE` (default: FILE.dumpscope-checkpoint; required for stdin); enables progress rows for --resume")
+	f.BoolVar(&o.resume, "resume", false, "continue an interrupted import from the target's progress rows (same dump, same target)")
+	f.BoolVar(&o.skipWarningCount, "skip-warning-count", false, "do not count server warnings (saves a round trip per statement)")
+	f.BoolVar(&o.skipRowCounts, "skip-row-counts", false, "do not compare each table's COUNT(*) with the dump's rows at the end (it reads a whole index per table: minutes on a large restore)")
+
+	f.section(groupSpeed)
+	f.IntVar(&o.parallel, "parallel", 1, "replay on `N` connections (1: exactly the client's statement stream)")
+	f.StringVar(&o.batchBytes, "batch-bytes", "4M", "with --parallel: SQL `SIZE` committed per transaction")
+	f.StringVar(&o.readAhead, "read-ahead", "1G", "with --parallel: SQL `SIZE` read ahead of the workers beyond the memory queue, kept in an unlinked file in $TMPDIR, so that they can load the next tables while one finishes (0: memory only)")
+	f.BoolVar(&o.deferIndexes, "defer-indexes", false, "create plain secondary indexes after each table's rows (same final schema)")
+	f.BoolVar(&o.loadData, "load-data", false, "send plain row inserts as LOAD DATA LOCAL streams from memory where provably exact (the server's bulk path; InnoDB tables; see docs/import.md)")
+	f.BoolVar(&o.skipBinlog, "skip-binlog", false, "SET SESSION sql_log_bin=0 on the import's connections (needs SUPER or BINLOG ADMIN; replicas will not see the data)")
+	f.BoolVar(&o.relaxDurability, "relax-durability", false, "innodb_flush_log_at_trx_commit=2 and sync_binlog=0 during the import, restored afterwards (see dumpscope restore-settings)")
+
+	f.section(groupSandbox)
+	f.BoolVar(&o.sandbox, "sandbox", false, "start a throwaway server and import into it (without FILE: a generated sample dump)")
+	f.StringVar(&o.sandboxDir, "sandbox-dir", "", "parent `DIR` for the sandbox server (default: the system temp dir)")
+	f.Var(&o.sandboxSet, "sandbox-set", "server setting `NAME=VALUE` for the sandbox (repeatable)")
+	f.StringVar(&o.serverBinary, "server-binary", "", "mariadbd or mysqld `PATH` for the sandbox (default: search PATH and /usr/sbin)")
+	f.BoolVar(&o.keepSandbox, "keep-sandbox", false, "keep the sandbox server's directory (datadir, error log) afterwards")
+	f.StringVar(&o.sampleSize, "sample-size", "64M", "`SIZE` of the generated sample dump imported with --sandbox and no FILE")
+
+	f.section(groupOutput)
+	f.BoolVar(&o.noTUI, "no-tui", false, "headless: progress on stderr instead of the dashboard on a terminal")
+	f.BoolVar(&o.noAdvisor, "no-advisor", false, "do not sample the server or run the rules")
+	f.duration(&o.interval, "interval", time.Second, "progress and sampling `INTERVAL` (seconds, or 500ms, 2m)")
+	f.StringVar(&o.record, "record", "", "write a run record (JSON) to this `FILE` (saved every minute while it runs)")
+	f.duration(&o.probe, "probe", 0, "before the import, measure sync-write latency in the server's redo directory for this `DURATION` (local servers; adds writes to the device)")
+	o.metrics = addMetricsFlags(f.FlagSet)
+	f.section("Filter and rewrite (docs/filters.md)")
+	o.transform = addTransformFlags(f.FlagSet)
+	f.examples = []string{
+		"dumpscope import -u root -p dump.sql.gz  # prompt for the password, restore over the default socket",
+		"dumpscope import -h db1 -u app -p --parallel 4 --record run.json dump.sql  # four connections, keep a run record for dumpscope report",
+		"zcat dump.sql.gz | dumpscope import --checkpoint dump.ckpt -  # from stdin; resumable with --resume",
+		"dumpscope import --sandbox --sandbox-set innodb_log_file_size=2G dump.sql  # try a setting on a throwaway server",
+		"dumpscope import --sandbox  # the demo: a generated sample into a throwaway server",
 	}
-	if code, ok := parseConnFlags(fs, args, s); !ok {
+	if code, ok := f.parse(args, s); !ok {
 		return nil, code
 	}
-	switch fs.NArg() {
+	fail := func(err error) (*importOptions, int) { return nil, f.fail(s, err) }
+	switch f.NArg() {
 	case 0:
 		if !o.sandbox {
-			fmt.Fprintln(s.Err, "dumpscope import: missing FILE (a dump file, or - for stdin)")
-			return nil, exitUsage
+			return fail(usagef("missing FILE (a dump file, or - for stdin)"))
 		}
 	case 1:
-		o.file = fs.Arg(0)
+		o.file = f.Arg(0)
 	default:
-		fmt.Fprintf(s.Err, "dumpscope import: one FILE expected, got %d (flags go before FILE)\n", fs.NArg())
-		return nil, exitUsage
+		return fail(usagef("one FILE expected, got %d: %s", f.NArg(), strings.Join(f.Args(), " ")))
 	}
 	if o.file == "-" && o.resume && o.checkpoint == "" {
-		fmt.Fprintln(s.Err, "dumpscope import: --resume of stdin needs --checkpoint FILE (the journal written by the interrupted run)")
-		return nil, exitUsage
+		return fail(usagef("--resume of stdin needs --checkpoint FILE (the journal written by the interrupted run)"))
 	}
-	if o.interval <= 0 || o.parallel < 1 {
-		fmt.Fprintln(s.Err, "dumpscope import: --interval must be positive and --parallel at least 1")
-		return nil, exitUsage
+	if o.interval <= 0 {
+		return fail(usagef("--interval %v: want more than 0", o.interval))
+	}
+	if o.parallel < 1 {
+		return fail(usagef("--parallel %d: want 1 or more (1 replays exactly as the client)", o.parallel))
 	}
 	if err := o.metrics.check(o.noAdvisor); err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
-		return nil, exitUsage
+		return fail(usagef("%v", err))
 	}
-	for _, f := range []string{o.sampleSize, o.batchBytes, o.readAhead} {
-		if _, err := units.ParseBytes(f); err != nil {
-			fmt.Fprintln(s.Err, "dumpscope import:", err)
-			return nil, exitUsage
+	if err := o.transform.checkImport(o); err != nil {
+		return fail(usagef("%v", err))
+	}
+	for _, b := range []struct{ name, v string }{{"sample-size", o.sampleSize}, {"batch-bytes", o.batchBytes}, {"read-ahead", o.readAhead}} {
+		if _, err := units.ParseBytes(b.v); err != nil {
+			return fail(usagef("--%s %q: %v", b.name, b.v, err))
 		}
 	}
+	importWarnings(f, o, s)
 	return o, exitOK
+}
+
+// importWarnings names every flag given that does nothing in this combination, and a
+// --parallel beyond what the machine can use.
+func importWarnings(f *cmdFlags, o *importOptions, s stdio) {
+	if o.sandbox {
+		f.noEffect(s, "with --sandbox (the sandbox is reached as root over its own socket)",
+			"host", "port", "user", "password", "socket", "protocol")
+		if o.file != "" {
+			f.noEffect(s, "with a FILE (it sizes the generated sample imported when there is none)", "sample-size")
+		}
+	} else {
+		f.noEffect(s, "without --sandbox", "sandbox-dir", "sandbox-set", "server-binary", "keep-sandbox", "sample-size")
+	}
+	if o.parallel == 1 {
+		f.noEffect(s, "without --parallel N (N > 1)", "batch-bytes", "read-ahead")
+	}
+	if o.noAdvisor {
+		f.noEffect(s, "with --no-advisor (nothing is sampled)", "probe")
+	}
+	if w := parallelWarning(o.parallel, runtime.NumCPU()); w != "" {
+		fmt.Fprintf(s.Err, "dumpscope import: warning: %s\n", w)
+	}
+}
+
+// parallelPerCPU is how many connections per CPU of this machine --parallel may ask for
+// before it only adds memory (each worker holds a batch) and contention: a replay is
+// bound by the server's CPU, its redo log and the disk, none of which more connections
+// add.
+const parallelPerCPU = 4
+
+// parallelWarning says why a --parallel of n on a machine with cpus CPUs is too many, or
+// "" when it is not.
+func parallelWarning(n, cpus int) string {
+	if n <= max(8, parallelPerCPU*cpus) {
+		return ""
+	}
+	return fmt.Sprintf("--parallel %d on %d CPUs: more connections than %d rarely make a restore faster and each holds a batch in memory; the server refuses connections beyond max_connections (Error 1040)", n, cpus, max(8, parallelPerCPU*cpus))
 }
 
 // stopper turns the first Ctrl-C/SIGTERM into a graceful stop (finish the statement in
@@ -275,7 +333,13 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 			return func() { dash.close(); monStop(); wg.Wait() }
 		},
 	}
+	finishTransform, err := o.transform.setOptions(&iopt, o.file)
+	if err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		return exitFailure
+	}
 	res, err := importer.Import(ctx, cfg, src, iopt)
+	finishTransform(s.Err, res)
 	if sess != nil {
 		defer sess.Close()
 	}
@@ -287,6 +351,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		return exitFailure
 	}
 	code := importSummary(s, res)
+	o.transform.startAtHint(s.Err, o, res)
 	if res.Journal != "" {
 		printResumeCommand(o, res.Journal, s)
 		if code != exitFailure {

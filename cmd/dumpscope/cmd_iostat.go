@@ -3,12 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -21,22 +20,20 @@ import (
 // runDevices prints the block devices under a datadir (the chain down to the disks) with
 // their identity, or every whole device when no --datadir is given.
 func runDevices(args []string, s stdio) int {
-	fs := flag.NewFlagSet("devices", flag.ContinueOnError)
-	fs.SetOutput(s.Err)
-	datadir := fs.String("datadir", "", "the server's datadir (or any directory); default: list every whole device")
-	redo := fs.String("redo-dir", "", "the redo log directory, when not in the datadir")
-	binlog := fs.String("binlog-dir", "", "the binary log directory, when not in the datadir")
-	asJSON := fs.Bool("json", false, "print JSON (the run record's \"devices\" entries)")
-	fs.Usage = func() {
-		fmt.Fprintln(s.Err, "usage: dumpscope devices [--datadir DIR] [--redo-dir DIR] [--binlog-dir DIR] [--json]")
-		fs.PrintDefaults()
+	f := newCmdFlags("devices",
+		"Show the block devices under a datadir (the chain from the filesystem down to the disks) with their identity: model, rotational, write cache, block sizes. Without a directory, every whole device.",
+		"[OPTIONS]")
+	f.section(groupOptions)
+	datadir := f.String("datadir", "", "the server's datadir (or any `DIR`); default: list every whole device")
+	redo := f.String("redo-dir", "", "the redo log `DIR`, when not in the datadir")
+	binlog := f.String("binlog-dir", "", "the binary log `DIR`, when not in the datadir")
+	f.section(groupOutput)
+	asJSON := f.Bool("json", false, "print JSON (the run record's \"devices\" entries)")
+	if code, ok := f.parse(args, s); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return devUsageCode(err)
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(s.Err, "dumpscope devices: unexpected argument %q\n", fs.Arg(0))
-		return exitUsage
+	if err := f.noArgs(); err != nil {
+		return f.fail(s, err)
 	}
 	var (
 		devs []iostat.Device
@@ -125,54 +122,82 @@ func devDash(s string) string {
 	return s
 }
 
-// runIostat prints `iostat -x -y` columns: [-x] [DEV…] [INTERVAL [COUNT]]. Without an
-// interval it prints one report over one second; with an interval and no count it
-// runs until interrupted.
+// runIostat prints `iostat -x -y` columns with sysstat's grammar:
+// [-x] [-t] [-m] [-z] [-c|-d] [-p DEV[,…]|ALL] [DEV…] [INTERVAL [COUNT]]. A number is
+// never a device. Without an interval it prints one report over one second; with an
+// interval and no count it runs until interrupted. -h is not the host here (iostat does
+// not connect); it is refused, as on every command that does not connect.
 func runIostat(args []string, s stdio) int {
+	f := newCmdFlags("iostat",
+		"Print the columns of sysstat's `iostat -x -y` for block devices: always extended, never the since-boot report. The same arguments as sysstat's iostat; INTERVAL is in seconds (0.5 works) and a number is never taken for a device.",
+		"[-xtmz] [-c|-d] [-p DEV,…|ALL] [DEV…] [INTERVAL [COUNT]]")
+	f.section(groupOptions)
+	f.BoolP("extended", "x", true, "extended statistics (always on)")
+	f.BoolP("omit-first", "y", true, "omit the since-boot report (always on)")
+	f.BoolP("kilobytes", "k", true, "kilobytes per second (the default)")
+	mb := f.BoolP("megabytes", "m", false, "megabytes per second (rMB/s, wMB/s, dMB/s; 1 MB = 1024 kB)")
+	stamp := f.BoolP("timestamp", "t", false, "print the time before each report")
+	omitIdle := f.BoolP("omit-idle", "z", false, "leave out devices that did no I/O in the interval")
+	cpuOnly := f.BoolP("cpu", "c", false, "only the CPU report")
+	diskOnly := f.BoolP("device", "d", false, "only the device report")
+	parts := f.StringP("partitions", "p", "", "devices `DEV[,DEV…]` and their partitions, or ALL for every device and partition")
+	f.section(groupOutput)
+	asJSON := f.Bool("json", false, "one JSON object per report (a line each) instead of columns")
+	f.examples = []string{
+		"dumpscope iostat -xz 1  # every second, busy devices only",
+		"dumpscope iostat -t -m vda 0.5 10  # vda, ten reports half a second apart, in MB/s",
+	}
+	if code, ok := f.parse(args, s); !ok {
+		return code
+	}
 	var (
-		devices  []string
-		numbers  []int
-		showCPU  = true
-		showDisk = true
+		devices []string
+		numbers []float64
 	)
-	for _, a := range args {
-		switch a {
-		case "-h", "--help":
-			fmt.Fprintln(s.Err, "usage: dumpscope iostat [-x] [-c|-d] [DEV…] [INTERVAL [COUNT]]\n\nPrints the columns of sysstat's `iostat -x -y` (always extended, never the since-boot report).")
-			return exitOK
-		case "-x", "-y", "-k":
-			continue // always on: extended columns, kB, no since-boot report
-		case "-c":
-			showDisk = false
-			continue
-		case "-d":
-			showCPU = false
-			continue
-		}
-		if strings.HasPrefix(a, "-") {
-			fmt.Fprintf(s.Err, "dumpscope iostat: unknown flag %s\n", a)
-			return exitUsage
-		}
-		if n, err := strconv.Atoi(a); err == nil {
-			if n < 0 || (len(numbers) == 0 && n == 0) || len(numbers) == 2 {
-				fmt.Fprintf(s.Err, "dumpscope iostat: bad interval or count %q\n", a)
-				return exitUsage
+	for _, a := range f.Args() {
+		if n, err := strconv.ParseFloat(a, 64); err == nil {
+			if len(numbers) == 2 {
+				return f.fail(s, usagef("%q: INTERVAL and COUNT already given", a))
+			}
+			if len(numbers) == 0 && n <= 0 {
+				return f.fail(s, usagef("interval %q: want more than 0 seconds", a))
+			}
+			if len(numbers) == 1 && (n < 1 || n != float64(int(n))) {
+				return f.fail(s, usagef("count %q: want a whole number of reports, 1 or more", a))
 			}
 			numbers = append(numbers, n)
 			continue
 		}
 		if len(numbers) > 0 {
-			fmt.Fprintf(s.Err, "dumpscope iostat: device %q after the interval\n", a)
-			return exitUsage
+			return f.fail(s, usagef("device %q after the interval (devices come first: iostat vda 1 5)", a))
 		}
 		devices = append(devices, strings.TrimPrefix(a, "/dev/"))
 	}
 	interval, count := time.Second, 1
 	if len(numbers) > 0 {
-		interval, count = time.Duration(numbers[0])*time.Second, 0
+		interval, count = time.Duration(numbers[0]*float64(time.Second)), 0
 	}
 	if len(numbers) > 1 {
-		count = numbers[1]
+		count = int(numbers[1])
+	}
+	if *parts != "" {
+		extra, err := iostatPartitions("/proc", "/sys", *parts)
+		if err != nil {
+			fmt.Fprintf(s.Err, "dumpscope iostat: -p: %v\n", err)
+			return exitFailure
+		}
+		devices = append(devices, extra...)
+	}
+	if len(devices) > 0 {
+		known, err := diskstatsNames("/proc")
+		if err == nil {
+			for _, d := range devices {
+				if !slices.Contains(known, d) {
+					fmt.Fprintf(s.Err, "dumpscope iostat: no such device %q in /proc/diskstats (known: %s)\n", d, strings.Join(known, ", "))
+					return exitFailure
+				}
+			}
+		}
 	}
 
 	sampler, err := iostat.NewSampler(iostat.SamplerOptions{Devices: devices})
@@ -183,7 +208,10 @@ func runIostat(args []string, s stdio) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	first, _ := sampler.Sample()
-	iostat.WriteHeader(s.Out, iostat.HostHeader("", first.Time))
+	if !*asJSON {
+		iostat.WriteHeader(s.Out, iostat.HostHeader("", first.Time))
+	}
+	enc := json.NewEncoder(s.Out)
 	next := time.Now()
 	for i := 0; count == 0 || i < count; i++ {
 		next = next.Add(interval)
@@ -193,10 +221,19 @@ func runIostat(args []string, s stdio) int {
 		case <-time.After(time.Until(next)):
 		}
 		sample, _ := sampler.Sample()
-		if showDisk {
-			iostat.WriteExtended(s.Out, sample, showCPU)
-		} else {
-			iostat.WriteCPU(s.Out, sample)
+		switch {
+		case *asJSON:
+			enc.Encode(iostatJSON(sample, !*diskOnly || *cpuOnly, !*cpuOnly, *omitIdle))
+		default:
+			if *stamp {
+				// sysstat prints strftime("%x %X") in the C locale.
+				fmt.Fprintln(s.Out, sample.Time.Format("01/02/06 15:04:05"))
+			}
+			if *cpuOnly {
+				iostat.WriteCPU(s.Out, sample)
+			} else {
+				iostat.WriteReport(s.Out, sample, iostat.ReportOptions{CPU: !*diskOnly, MB: *mb, OmitIdle: *omitIdle})
+			}
 		}
 		for _, n := range sample.Notes {
 			if !strings.HasPrefix(n, "client CPU") {
@@ -207,38 +244,105 @@ func runIostat(args []string, s stdio) int {
 	return exitOK
 }
 
+// iostatReport is one --json report: the interval's end, avg-cpu and one entry per device.
+type iostatReport struct {
+	Timestamp string                        `json:"timestamp"`
+	CPU       *iostat.CPUStats              `json:"avg-cpu,omitempty"`
+	Disk      map[string]iostat.DeviceStats `json:"disk,omitempty"`
+}
+
+func iostatJSON(sample iostat.Sample, cpu, disk, omitIdle bool) iostatReport {
+	r := iostatReport{Timestamp: sample.Time.UTC().Format(time.RFC3339Nano)}
+	if cpu {
+		r.CPU = sample.CPU
+	}
+	if disk {
+		r.Disk = map[string]iostat.DeviceStats{}
+		for _, name := range sample.Names {
+			d := sample.Devices[name]
+			if omitIdle && d.RPerSec == 0 && d.WPerSec == 0 {
+				continue
+			}
+			r.Disk[name] = d
+		}
+	}
+	return r
+}
+
+// diskstatsNames lists the device names of procRoot/diskstats in its order.
+func diskstatsNames(procRoot string) ([]string, error) {
+	data, err := os.ReadFile(procRoot + "/diskstats")
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) > 3 {
+			names = append(names, f[2])
+		}
+	}
+	return names, nil
+}
+
+// iostatPartitions expands -p's list: each device and its partitions (the entries of
+// /sys/block/DEV with a partition file), or ALL: every name in /proc/diskstats.
+func iostatPartitions(procRoot, sysRoot, list string) ([]string, error) {
+	if list == "ALL" {
+		return diskstatsNames(procRoot)
+	}
+	var out []string
+	for _, dev := range strings.Split(list, ",") {
+		dev = strings.TrimPrefix(dev, "/dev/")
+		if dev == "" {
+			continue
+		}
+		out = append(out, dev)
+		entries, err := os.ReadDir(sysRoot + "/block/" + strings.ReplaceAll(dev, "/", "!"))
+		if err != nil {
+			return nil, fmt.Errorf("%s is not a whole device (no %s/block/%s)", dev, sysRoot, dev)
+		}
+		for _, e := range entries {
+			if _, err := os.Stat(sysRoot + "/block/" + dev + "/" + e.Name() + "/partition"); err == nil {
+				out = append(out, e.Name())
+			}
+		}
+	}
+	return out, nil
+}
+
 // runProbe measures how fast a directory's device makes a write durable.
 func runProbe(args []string, s stdio) int {
-	fs := flag.NewFlagSet("probe", flag.ContinueOnError)
-	fs.SetOutput(s.Err)
-	dir := fs.String("dir", ".", "directory to probe (a temp file is created there and removed)")
-	duration := fs.Duration("duration", 10*time.Second, "how long to write")
-	block := fs.String("block", "16k", "bytes per write (k, m suffixes; 16k is InnoDB's page)")
-	mode := fs.String("mode", iostat.ModeFdatasync, "fdatasync (write+fdatasync) or o_dsync (O_DIRECT|O_DSYNC writes)")
-	asJSON := fs.Bool("json", false, "print JSON (the run record's \"probe\" entry)")
-	fs.Usage = func() {
-		fmt.Fprintln(s.Err, "usage: dumpscope probe [--dir DIR] [--duration 10s] [--block 16k] [--mode fdatasync|o_dsync] [--json]")
-		fs.PrintDefaults()
+	f := newCmdFlags("probe",
+		"Measure how fast a directory's device makes a write durable (the fsync cost every InnoDB commit pays), and classify it: datacenter SSD with power-loss protection, consumer flash, spinning disk.",
+		"[OPTIONS]")
+	f.section(groupOptions)
+	dir := f.String("dir", ".", "`DIR` to probe (a temp file is created there and removed)")
+	var duration time.Duration
+	f.duration(&duration, "duration", 10*time.Second, "how long to write (seconds, or 500ms, 2m)")
+	block := f.String("block", "16k", "`SIZE` of each write (k, m suffixes; 16k is InnoDB's page)")
+	mode := f.String("mode", iostat.ModeFdatasync, "`MODE`: fdatasync (write+fdatasync) or o_dsync (O_DIRECT|O_DSYNC writes)")
+	f.section(groupOutput)
+	asJSON := f.Bool("json", false, "print JSON (the run record's \"probe\" entry)")
+	f.examples = []string{"dumpscope probe --dir /var/lib/mysql --duration 5  # the datadir's device, 5 seconds"}
+	if code, ok := f.parse(args, s); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return devUsageCode(err)
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(s.Err, "dumpscope probe: unexpected argument %q\n", fs.Arg(0))
-		return exitUsage
+	if err := f.noArgs(); err != nil {
+		return f.fail(s, err)
 	}
 	blockBytes, err := units.ParseBytes(*block)
 	if err != nil || blockBytes <= 0 {
-		fmt.Fprintf(s.Err, "dumpscope probe: --block %q: want a size like 4096, 16k or 1m\n", *block)
-		return exitUsage
+		return f.fail(s, usagef("--block %q: want a size like 4096, 16k or 1m", *block))
 	}
-	if *duration <= 0 {
-		fmt.Fprintf(s.Err, "dumpscope probe: --duration %v: want a positive duration\n", *duration)
-		return exitUsage
+	if duration <= 0 {
+		return f.fail(s, usagef("--duration %v: want more than 0", duration))
+	}
+	if *mode != iostat.ModeFdatasync && *mode != iostat.ModeODsync {
+		return f.fail(s, usagef("--mode %q: want %s or %s", *mode, iostat.ModeFdatasync, iostat.ModeODsync))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	res, err := iostat.Probe(ctx, iostat.ProbeOptions{Dir: *dir, Duration: *duration, BlockBytes: blockBytes, Mode: *mode})
+	res, err := iostat.Probe(ctx, iostat.ProbeOptions{Dir: *dir, Duration: duration, BlockBytes: blockBytes, Mode: *mode})
 	if err != nil {
 		fmt.Fprintf(s.Err, "dumpscope %v\n", err)
 		if ctx.Err() != nil {
@@ -260,12 +364,4 @@ func runProbe(args []string, s stdio) int {
 		fmt.Fprintf(s.Out, "note     %s\n", n)
 	}
 	return exitOK
-}
-
-// devUsageCode maps a flag parse error to an exit code: -h is success.
-func devUsageCode(err error) int {
-	if errors.Is(err, flag.ErrHelp) {
-		return exitOK
-	}
-	return exitUsage
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dumpscope/dumpscope/iostat"
 )
@@ -23,10 +24,14 @@ func TestIostatUsage(t *testing.T) {
 		wantErr  string
 	}{
 		{[]string{"-q"}, exitUsage, "unknown flag -q"},
-		{[]string{"0"}, exitUsage, "bad interval"},
-		{[]string{"1", "2", "3"}, exitUsage, "bad interval"},
+		{[]string{"0"}, exitUsage, `interval "0": want more than 0 seconds`},
+		{[]string{"1", "2", "3"}, exitUsage, `"3": INTERVAL and COUNT already given`},
+		{[]string{"1", "0.5"}, exitUsage, `count "0.5": want a whole number`},
 		{[]string{"1", "vda"}, exitUsage, `device "vda" after the interval`},
-		{[]string{"-h"}, exitOK, "usage: dumpscope iostat"},
+		{[]string{"-h"}, exitUsage, "unknown flag -h"},
+		{[]string{"--help"}, exitOK, ""},
+		{[]string{"sdz-no-such", "0.1", "1"}, exitFailure, `no such device "sdz-no-such"`},
+		{[]string{"-p", "sdz-no-such", "0.1", "1"}, exitFailure, "sdz-no-such is not a whole device"},
 	}
 	for _, tt := range tests {
 		code, _, errOut := runCmd(runIostat, tt.args...)
@@ -97,5 +102,29 @@ func TestDevicesCommand(t *testing.T) {
 	}
 	if code, _, errOut := runCmd(runDevices, "--datadir", dir+"/missing"); code != exitFailure || !strings.Contains(errOut, "no such file") {
 		t.Errorf("missing dir: code %d, %s", code, errOut)
+	}
+}
+
+// TestIostatGrammar runs sysstat's argument forms that dumpscope used to refuse or
+// misread: a fractional interval after a device (once taken for a device, running
+// forever), -t, -m, -z, -p and --json.
+func TestIostatGrammar(t *testing.T) {
+	names, err := diskstatsNames("/proc")
+	if err != nil || len(names) == 0 {
+		t.Skipf("no /proc/diskstats: %v", err)
+	}
+	dev := names[0]
+	code, out, errOut := runCmd(runIostat, dev, "0.2", "2")
+	if code != exitOK || strings.Count(out, "\n"+dev+" ") != 2 {
+		t.Errorf("iostat %s 0.2 2: code %d, want two %s lines:\n%s%s", dev, code, dev, out, errOut)
+	}
+	code, out, _ = runCmd(runIostat, "-t", "-m", "-d", dev, "0.1", "1")
+	if code != exitOK || !strings.Contains(out, "rMB/s") || strings.Contains(out, "avg-cpu") || !strings.Contains(out, time.Now().Format("01/02/06")) {
+		t.Errorf("iostat -t -m -d: code %d:\n%s", code, out)
+	}
+	code, out, _ = runCmd(runIostat, "--json", "-xz", "0.1", "2")
+	var r iostatReport
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); code != exitOK || len(lines) != 2 || json.Unmarshal([]byte(lines[1]), &r) != nil || r.CPU == nil {
+		t.Errorf("iostat --json: code %d, want two JSON lines with avg-cpu:\n%s", code, out)
 	}
 }

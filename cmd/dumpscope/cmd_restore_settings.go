@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"time"
 
@@ -14,30 +13,26 @@ import (
 // changed, from the values it saved in the server before changing them. Needed only when
 // dumpscope itself died before it could restore them.
 func runRestoreSettings(args []string, s stdio) int {
-	fs := flag.NewFlagSet("restore-settings", flag.ContinueOnError)
-	fs.SetOutput(s.Err)
-	conn := dbconn.AddFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(s.Err, "usage: dumpscope restore-settings [connection flags]")
-		fs.PrintDefaults()
-	}
-	if code, ok := parseConnFlags(fs, args, s); !ok {
+	f := newCmdFlags("restore-settings",
+		"Put back the global settings that import --relax-durability changed, from the values it saved in the server before changing them. Needed only when dumpscope died before it could restore them itself.",
+		"[OPTIONS]")
+	conn := f.connection()
+	if code, ok := f.parse(args, s); !ok {
 		return code
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(s.Err, "dumpscope restore-settings: unexpected argument %q\n", fs.Arg(0))
-		return exitUsage
+	if err := f.noArgs(); err != nil {
+		return f.fail(s, err)
 	}
 	cfg, err := resolveConn(conn, s)
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope restore-settings:", err)
+		printError(s.Err, "restore-settings", err)
 		return exitFailure
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	db, c, err := dbconn.OpenConn(ctx, cfg)
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope restore-settings:", err)
+		printError(s.Err, "restore-settings", err)
 		return exitFailure
 	}
 	defer db.Close()
@@ -47,7 +42,7 @@ func runRestoreSettings(args []string, s stdio) int {
 		fmt.Fprintf(s.Out, "SET GLOBAL %s = %s\n", r.Name, r.Value)
 	}
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope restore-settings:", err)
+		printError(s.Err, "restore-settings", err)
 		return exitFailure
 	}
 	if len(restored) == 0 {

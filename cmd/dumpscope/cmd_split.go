@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"sort"
@@ -36,6 +35,18 @@ type splitSummary struct {
 	// statement through: its SQL plus the COM_QUERY command byte, rounded up to the 1 KiB
 	// multiple the server rounds the setting to.
 	MaxAllowedPacketBytes int64 `json:"max_allowed_packet_bytes"`
+	// Filter, with --tables and the other filter flags, is what the filter left out;
+	// everything above then counts only what it keeps.
+	Filter *splitFilter `json:"filter,omitempty"`
+	// Mappings are what --compat and --rename-database would rewrite (import lists the
+	// same lines), and MappingWarnings what they could not.
+	Mappings        []importer.Mapping `json:"mappings,omitempty"`
+	MappingWarnings []string           `json:"mapping_warnings,omitempty"`
+}
+
+type splitFilter struct {
+	SkippedStatements int64 `json:"skipped_statements"`
+	SkippedBytes      int64 `json:"skipped_bytes"` // raw dump bytes
 }
 
 type splitCount struct {
@@ -83,37 +94,33 @@ func maxAllowedPacketFor(sqlBytes int64) int64 {
 // runSplit is `dumpscope split FILE [--json]`: a dry run that splits the dump as the
 // mariadb client would and summarises it, without a server.
 func runSplit(args []string, s stdio) int {
-	fs := flag.NewFlagSet("split", flag.ContinueOnError)
-	fs.SetOutput(s.Err)
-	asJSON := fs.Bool("json", false, "print the summary as JSON")
-	binaryMode := fs.Bool("binary-mode", false, "allow NUL bytes, like the client's --binary-mode")
-	comments := fs.Bool("comments", false, "keep comments in the SQL, like the client's --comments")
-	charset := fs.String("default-character-set", "utf8mb4", "connection character set the dump starts with")
-	fs.Usage = func() {
-		fmt.Fprintln(s.Err, "usage: dumpscope split [--json] [--binary-mode] [--comments] [--default-character-set CS] FILE|-")
-		fs.PrintDefaults()
+	f := newCmdFlags("split",
+		"Dry run: split a dump into statements exactly as the mariadb client would and summarise it (statements by kind, tables, rows, the largest statement and the max_allowed_packet it needs), without a server.",
+		"[OPTIONS] FILE|-")
+	f.section(groupImport)
+	binaryMode := f.Bool("binary-mode", false, "allow NUL bytes, like the client's --binary-mode")
+	comments := f.Bool("comments", false, "keep comments in the SQL, like the client's --comments")
+	charset := f.String("default-character-set", "utf8mb4", "connection `CHARSET` the dump starts with")
+	f.section(groupOutput)
+	asJSON := f.Bool("json", false, "print the summary as JSON")
+	f.section("Filter and rewrite (docs/filters.md)")
+	filter := addFilterFlags(f.FlagSet) // the summary then counts what the filter keeps
+	f.Var(&filter.rename, "rename-database", "`OLD=NEW`: show what renaming a database rewrites (repeatable)")
+	f.StringVar(&filter.compat, "compat", "", "show what --compat `FLAVOR` (mariadb) would map, with counts and first offsets")
+	f.StringVar(&filter.database, "database", "", "with a filter: the `DATABASE` unqualified names belong to before the first USE (the import's -D)")
+	f.examples = []string{"dumpscope split dump.sql.gz --json  # the summary as JSON", "dumpscope split --tables shop.orders dump.sql.gz  # what a filter keeps"}
+	if code, ok := f.parse(args, s); !ok {
+		return code
 	}
-	// Flags may follow the file, as in `dumpscope split dump.sql --json`.
-	var files []string
-	rest := args
-	for {
-		if err := fs.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return exitOK
-			}
-			return exitUsage
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		rest = fs.Args()[1:]
+	if f.NArg() != 1 {
+		return f.fail(s, usagef("one FILE expected (a dump file, or - for stdin), got %d", f.NArg()))
 	}
-	if len(files) != 1 {
-		fs.Usage()
-		return exitUsage
+	files := f.Args()
+	fopt, err := filter.options()
+	if err != nil {
+		return f.fail(s, usagef("%v", err))
 	}
-	sum, err := splitFile(files[0], importer.SplitOptions{
+	sum, err := splitFile(files[0], fopt, filter.database, importer.SplitOptions{
 		BinaryMode:   *binaryMode,
 		KeepComments: *comments,
 		Charset:      *charset,
@@ -137,7 +144,7 @@ func runSplit(args []string, s stdio) int {
 }
 
 // splitFile splits one dump and summarises it. Errors name the file and the position.
-func splitFile(path string, opt importer.SplitOptions, stdin io.Reader) (*splitSummary, error) {
+func splitFile(path string, fopt importer.TransformOptions, database string, opt importer.SplitOptions, stdin io.Reader) (*splitSummary, error) {
 	var in *importer.Input
 	var err error
 	if path == "-" {
@@ -151,10 +158,15 @@ func splitFile(path string, opt importer.SplitOptions, stdin io.Reader) (*splitS
 	defer in.Close()
 	sum := &splitSummary{File: in.Name, Format: in.Format, Kinds: map[string]*splitCount{}}
 	tables := map[[2]string]*splitTable{}
-	currentDB := ""
+	currentDB := database
 	sp := importer.NewSplitter(in.Reader, opt)
-	for sp.Next() {
-		st := sp.Statement()
+	tr, err := importer.NewTransform(fopt)
+	if err != nil {
+		return nil, err
+	}
+	tr.Attach(sp, database, nil)
+	for tr.Next() {
+		st := tr.Statement()
 		sum.Statements++
 		n := int64(len(st.SQL))
 		if n > 0 {
@@ -204,6 +216,11 @@ func splitFile(path string, opt importer.SplitOptions, stdin io.Reader) (*splitS
 				Kind: st.Kind.String(), Database: st.Database, Table: st.Table}
 		}
 	}
+	ts := tr.Stats()
+	if tr.Filters() {
+		sum.Filter = &splitFilter{SkippedStatements: ts.SkippedStatements, SkippedBytes: ts.SkippedBytes}
+	}
+	sum.Mappings, sum.MappingWarnings = ts.Mappings, ts.Warnings
 	sum.SQLModeChanges = sp.SQLModeChanges()
 	sum.Bytes = in.UncompressedBytesRead()
 	sum.CompressedBytes = in.CompressedBytesRead()
@@ -238,6 +255,9 @@ func printSplitSummary(w io.Writer, sum *splitSummary) {
 	fmt.Fprintf(w, "%s (%s): %s uncompressed", sum.File, sum.Format, splitHumanBytes(sum.Bytes))
 	if sum.Format != importer.FormatPlain {
 		fmt.Fprintf(w, ", %s compressed", splitHumanBytes(sum.CompressedBytes))
+	}
+	if f := sum.Filter; f != nil {
+		fmt.Fprintf(w, "\nfilter: %d statements (%s of the dump) left out; the counts below are what it keeps", f.SkippedStatements, splitHumanBytes(f.SkippedBytes))
 	}
 	fmt.Fprintf(w, "\n%d statements (%d with SQL), %d rows\n\n", sum.Statements, sum.SQLStatements, sum.Rows)
 
@@ -279,6 +299,12 @@ func printSplitSummary(w io.Writer, sum *splitSummary) {
 			splitHumanBytes(l.Bytes), l.Bytes, where, l.Offset, l.Line)
 		fmt.Fprintf(w, "max_allowed_packet needed: %d (%s) = largest statement + %d command byte, rounded up to a multiple of %d\n",
 			sum.MaxAllowedPacketBytes, splitHumanBytes(sum.MaxAllowedPacketBytes), comQueryOverheadBytes, maxAllowedPacketFactor)
+	}
+	for _, m := range sum.Mappings {
+		fmt.Fprintf(w, "would map %d× %s (first at offset %d, line %d)\n", m.Count, m.What, m.FirstOffset, m.FirstLine)
+	}
+	for _, x := range sum.MappingWarnings {
+		fmt.Fprintln(w, "warning:", x)
 	}
 	var refused []string
 	for _, c := range sum.ClientCommands {

@@ -140,7 +140,7 @@ func TestRunSplitErrors(t *testing.T) {
 			if tt.wantErr != "" && errb.String() != tt.wantErr {
 				t.Errorf("stderr %q, want %q", errb.String(), tt.wantErr)
 			}
-			if tt.code == exitUsage && !strings.Contains(errb.String(), "usage: dumpscope split") {
+			if tt.code == exitUsage && !strings.Contains(errb.String(), "Try 'dumpscope split --help'") {
 				t.Errorf("usage error without usage: %q", errb.String())
 			}
 		})

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -19,22 +18,17 @@ import (
 // morning exactly as it would have looked live. The findings are recomputed tick by tick
 // with today's rules, as advise --run does.
 func runView(args []string, s stdio) int {
-	fs := flag.NewFlagSet("view", flag.ContinueOnError)
-	fs.SetOutput(s.Err)
-	fs.Usage = func() {
-		fmt.Fprintln(s.Err, "usage: dumpscope view RUN.json\n\nkeys: ←/→ step one tick, home/end first/last, q quits, ? help")
+	f := newCmdFlags("view",
+		"Play a run record (written by import --record or watch --record) in the live dashboard, stepping through its ticks: ←/→ one tick, home/end the first or last, q quits, ? shows the keys. Needs a terminal; for text, use dumpscope advise --run FILE.",
+		"RUN.json")
+	f.examples = []string{"dumpscope view run.json  # step through a recorded import"}
+	if code, ok := f.parse(args, s); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
+	if f.NArg() != 1 {
+		return f.fail(s, usagef("one run record expected (written by import --record or watch --record)"))
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(s.Err, "dumpscope view: one run record expected (written by import --record or watch --record)")
-		return exitUsage
-	}
-	path := fs.Arg(0)
+	path := f.Arg(0)
 	rec, err := report.ReadFile(path)
 	if err != nil {
 		fmt.Fprintf(s.Err, "dumpscope view: %v\n", err)

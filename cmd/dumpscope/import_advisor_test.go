@@ -27,7 +27,7 @@ func TestImportAdvisorEndToEnd(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("import: exit %d\n%s%s", code, out.String(), errb.String())
 	}
-	if !strings.Contains(out.String(), "redo-log-too-small") || !strings.Contains(out.String(), "checkpoint_age") {
+	if !strings.Contains(out.String(), "redo-log-too-small") || !strings.Contains(out.String(), "checkpoint age (mean)") {
 		t.Fatalf("redo-log-too-small with checkpoint-age evidence not in the summary:\n%s", out.String())
 	}
 	raw, err := os.ReadFile(rec)

@@ -39,6 +39,9 @@ type lockedWriter struct {
 	w  io.Writer
 }
 
+// Fd passes the underlying file's descriptor through (see hintWriter.Fd).
+func (l *lockedWriter) Fd() uintptr { return fdOf(l.w) }
+
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -54,16 +57,17 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"import", "replay a dump into a server, with progress and findings", runImport},
-		{"split", "dry run: split a dump into statements and summarise it, no server", runSplit},
+		{"split", "split a dump into statements and summarise it (no server)", runSplit},
 		{"gen", "generate a synthetic mysqldump-format dump", runGen},
 		{"devices", "show the block devices under a datadir and their identity", runDevices},
 		{"iostat", "print iostat -x columns for devices", runIostat},
 		{"probe", "measure how fast a directory's device makes a write durable", runProbe},
 		{"watch", "sample a server while another tool restores into it", runWatch},
-		{"bench", "import one dump into fresh sandboxes with different settings and compare", runBench},
-		{"advise", "sample a live server briefly (or replay a run record) and print findings", runAdvise},
-		{"view", "play a recorded run (--record) in the live dashboard, stepping through time", runView},
-		{"restore-settings", "put back server settings an interrupted --relax-durability import changed", runRestoreSettings},
+		{"bench", "compare server settings: one dump into fresh sandboxes", runBench},
+		{"advise", "sample a server briefly (or replay a record); print findings", runAdvise},
+		{"view", "step through a run record in the dashboard", runView},
+		{"restore-settings", "undo what an interrupted --relax-durability import changed", runRestoreSettings},
+		{"completion", "print a bash completion script", runCompletion},
 	}
 }
 
@@ -95,14 +99,28 @@ func profiled(f func() int) int {
 }
 
 func run(args []string, s stdio) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		usage(s.Out)
-		if len(args) == 0 {
-			return exitUsage
-		}
-		return exitOK
+	if len(args) == 0 {
+		usage(s.Err)
+		return exitUsage
 	}
-	if args[0] == "version" || args[0] == "--version" {
+	switch args[0] {
+	case "-?", "-h", "--help":
+		usage(s.Out)
+		return exitOK
+	case "help":
+		if len(args) == 1 {
+			usage(s.Out)
+			return exitOK
+		}
+		// dumpscope help CMD is dumpscope CMD --help.
+		for _, c := range commands() {
+			if c.name == args[1] {
+				return c.run([]string{"--help"}, s)
+			}
+		}
+		fmt.Fprintf(s.Err, "dumpscope help: unknown command %q (see dumpscope help)\n", args[1])
+		return exitUsage
+	case "version", "--version":
 		fmt.Fprintln(s.Out, "dumpscope", version)
 		return exitOK
 	}
@@ -111,15 +129,38 @@ func run(args []string, s stdio) int {
 			return c.run(args[1:], s)
 		}
 	}
-	fmt.Fprintf(s.Err, "dumpscope: unknown command %q (see dumpscope help)\n", args[0])
+	msg := fmt.Sprintf("dumpscope: unknown command %q", args[0])
+	if c := closestCommand(args[0]); c != "" {
+		msg += fmt.Sprintf(" (did you mean %s?)", c)
+	}
+	fmt.Fprintln(s.Err, msg)
+	fmt.Fprintln(s.Err, "Try 'dumpscope help' for the list of commands.")
 	return exitUsage
 }
 
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: dumpscope <command> [flags] [args]")
-	fmt.Fprintln(w)
+// closestCommand is the command name nearest to name, or "" when none is close.
+func closestCommand(name string) string {
+	best, bestDist := "", 3
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-16s %s\n", c.name, c.summary)
+		if d := editDistance(name, c.name); d < bestDist {
+			best, bestDist = c.name, d
+		}
 	}
-	fmt.Fprintln(w, "\nRun dumpscope <command> -h for a command's flags.")
+	return best
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "Usage: dumpscope COMMAND [OPTIONS] [ARGS]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Restore MySQL/MariaDB dumps and see, live, what holds the restore back.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Commands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-18s%s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "  help COMMAND      a command's options (as dumpscope COMMAND --help)")
+	fmt.Fprintln(w, "  version           print the version")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Exit status: 0 success, 1 failure, 2 usage error, 3 interrupted (resumable),")
+	fmt.Fprintln(w, "4 finished with SQL errors under --force.")
 }

@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
+	"github.com/spf13/pflag"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
@@ -24,10 +24,10 @@ type metricsFlags struct {
 	server    *metrics.Server
 }
 
-func addMetricsFlags(fs *flag.FlagSet) *metricsFlags {
+func addMetricsFlags(fs *pflag.FlagSet) *metricsFlags {
 	m := &metricsFlags{}
-	fs.StringVar(&m.listen, "listen", "", "serve Prometheus metrics on this `address` while running (a bare port means 127.0.0.1:PORT; HOST:PORT or :PORT to open it to the network)")
-	fs.StringVar(&m.textfile, "metrics-textfile", "", "write the final metrics to this `file` (atomically) for node_exporter's textfile collector, e.g. /var/lib/node_exporter/dumpscope.prom")
+	fs.StringVar(&m.listen, "listen", "", "serve Prometheus metrics on this `ADDR` while running (a bare port means 127.0.0.1:PORT; HOST:PORT or :PORT to open it to the network)")
+	fs.StringVar(&m.textfile, "metrics-textfile", "", "write the final metrics to this `FILE` (atomically) for node_exporter's textfile collector, e.g. /var/lib/node_exporter/dumpscope.prom")
 	return m
 }
 

@@ -57,7 +57,7 @@ func newDashboard(mode tui.Mode, noTUI bool, s stdio, stop func()) *dashboard {
 	if lw != nil {
 		w = lw.w
 	}
-	f, ok := w.(*os.File)
+	f, ok := fileOf(w)
 	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return nil
 	}

@@ -48,7 +48,7 @@ func promptTTY(prompt string) (string, error) {
 	}
 	defer tty.Close()
 	if !term.IsTerminal(int(tty.Fd())) {
-		return "", fmt.Errorf("%w: /dev/tty is not a terminal", ErrNoTerminal)
+		return "", fmt.Errorf("%w: /dev/tty is not a terminal; give the password in an option file or MYSQL_PWD", ErrNoTerminal)
 	}
 	fmt.Fprint(os.Stderr, prompt)
 	b, err := term.ReadPassword(int(tty.Fd()))

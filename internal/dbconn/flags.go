@@ -1,9 +1,10 @@
 package dbconn
 
 import (
-	"flag"
 	"fmt"
 	"strings"
+
+	"github.com/spf13/pflag"
 )
 
 // cmdSource names settings given as flags in errors and warnings.
@@ -25,7 +26,7 @@ type Options struct {
 	warnings              []string
 }
 
-// settingValue is a flag.Value that records a client option as a command-line setting.
+// settingValue is a pflag.Value that records a client option as a command-line setting.
 type settingValue struct {
 	o       *Options
 	key     string
@@ -40,79 +41,72 @@ func (v *settingValue) String() string {
 	return v.current
 }
 
+func (v *settingValue) Type() string {
+	if v.isBool {
+		return "bool"
+	}
+	return "string"
+}
+
 func (v *settingValue) Set(s string) error {
-	if v.key == "password" {
+	switch {
+	case v.key == "password" && s == promptValue:
+		// A bare -p or --password: prompt, as the client does.
+		v.o.cmdline = append(v.o.cmdline, Setting{Key: "password", Source: cmdSource})
+		return nil
+	case v.key == "password":
 		v.o.passwordOnCommandLine = true
 		v.current = "***"
-	} else {
+	default:
 		v.current = s
 	}
 	v.o.cmdline = append(v.o.cmdline, Setting{Key: v.key, Value: s, HasValue: true, Source: cmdSource})
 	return nil
 }
 
-func (v *settingValue) IsBoolFlag() bool { return v.isBool }
+// promptValue is what pflag hands to --password when it has no attached value (its
+// NoOptDefVal): a bare -p or --password prompts, and the next argument is never taken as
+// the password, as in the client. A NUL cannot come from a command line.
+const promptValue = "\x00prompt"
 
-// promptValue is the internal flag PreprocessArgs turns a bare -p / --password into.
-type promptValue struct{ o *Options }
-
-func (v *promptValue) String() string   { return "" }
-func (v *promptValue) IsBoolFlag() bool { return true }
-func (v *promptValue) Set(s string) error {
-	if b, ok := parseBool(s); !ok || !b {
-		return fmt.Errorf("%s takes no value", passwordPromptFlag)
-	}
-	v.o.cmdline = append(v.o.cmdline, Setting{Key: "password", Source: cmdSource})
-	return nil
-}
-
-// passwordPromptFlag is what a bare -p or --password becomes: Go's flag package cannot
-// tell `-p` from `-p=true`.
-const passwordPromptFlag = "password-prompt"
-
-// AddFlags registers the mariadb client's connection flags on fs. Call PreprocessArgs on
-// the arguments before fs.Parse so the client's attached forms (-uroot, -psecret) and a
-// bare -p work. See docs/connection.md for the accepted forms.
-func AddFlags(fs *flag.FlagSet) *Options {
+// AddFlags registers the mariadb client's connection flags on fs, with the client's
+// short letters (-h -P -u -p -S -D). pflag parses the attached forms (-uroot, -psecret)
+// itself; call PreprocessArgs first for the client forms it does not know (--skip-ssl, a
+// bare -password). See docs/connection.md for the accepted forms.
+func AddFlags(fs *pflag.FlagSet) *Options {
 	o := &Options{}
 	str := func(key, short, usage string) {
-		v := &settingValue{o: o, key: key}
-		fs.Var(v, key, usage)
-		if short != "" {
-			fs.Var(v, short, "short for --"+key)
-		}
+		fs.VarP(&settingValue{o: o, key: key}, key, short, usage)
 	}
 	boolean := func(key, usage string) {
-		fs.Var(&settingValue{o: o, key: key, isBool: true}, key, usage)
+		fs.VarPF(&settingValue{o: o, key: key, isBool: true}, key, "", usage).NoOptDefVal = "true"
 	}
-	str("host", "h", "server host; none or `localhost` means the unix socket, as for the mariadb client")
-	str("port", "P", "TCP port (on the command line it also selects TCP, as for the client)")
-	str("user", "u", "user name (default: root when run as root, else the login name)")
-	// -p/--password is a bool-shaped flag so that a following argument is never taken
-	// as the password, as in the client; PreprocessArgs turns `-pX` into --password=X.
-	pw := &settingValue{o: o, key: "password", isBool: true}
-	fs.Var(pw, "password", "password; -p or --password alone prompts on the terminal; -pSECRET and --password=SECRET work but are insecure")
-	fs.Var(pw, "p", "short for --password")
-	fs.Var(&promptValue{o: o}, passwordPromptFlag, "(internal) what a bare -p or --password becomes")
-	str("socket", "S", "unix socket path (default /run/mysqld/mysqld.sock, or $MYSQL_UNIX_PORT)")
-	str("database", "D", "default database")
-	str("default-character-set", "", "connection character set (default `auto`: from the locale, as the client: UTF-8 → utf8 (utf8mb3), else latin1)")
-	str("protocol", "", "tcp or socket")
-	str("connect-timeout", "", "connect timeout in seconds")
-	str("ssl-ca", "", "CA file in PEM format; the server certificate chain is verified against it")
-	str("ssl-cert", "", "client certificate in PEM format")
-	str("ssl-key", "", "client key in PEM format")
+	str("host", "h", "server `HOST`; none or localhost means the unix socket, as for the mariadb client")
+	str("port", "P", "TCP `PORT` (on the command line it also selects TCP, as for the client)")
+	str("user", "u", "`USER` name (default: root when run as root, else the login name)")
+	// -p/--password takes its value only attached (-pSECRET, --password=SECRET) so that a
+	// following argument is never taken as the password, as in the client.
+	fs.VarPF(&settingValue{o: o, key: "password"}, "password", "p",
+		"`PASSWORD`; -p or --password alone prompts on the terminal; -pSECRET and --password=SECRET work but other users can read them").NoOptDefVal = promptValue
+	str("socket", "S", "unix socket `PATH` (default /run/mysqld/mysqld.sock, or $MYSQL_UNIX_PORT)")
+	str("database", "D", "default `DATABASE`")
+	str("default-character-set", "", "connection `CHARSET` (default auto: from the locale, as the client: UTF-8 → utf8 (utf8mb3), else latin1)")
+	str("protocol", "", "`PROTOCOL`: tcp or socket")
+	str("connect-timeout", "", "connect timeout in `SECONDS`")
+	str("ssl-ca", "", "CA `FILE` in PEM format; the server certificate chain is verified against it")
+	str("ssl-cert", "", "client certificate `FILE` in PEM format")
+	str("ssl-key", "", "client key `FILE` in PEM format")
 	boolean("ssl", "use TLS when the server offers it (default true; --skip-ssl disables)")
 	boolean("ssl-verify-server-cert", "require TLS and verify the server certificate and host name")
-	fs.Func("defaults-file", "read options only from this file", func(s string) error {
+	fs.Func("defaults-file", "read options only from this `FILE`", func(s string) error {
 		o.files.defaultsFile = s
 		return nil
 	})
-	fs.Func("defaults-extra-file", "read this option file after the global ones, before ~/.my.cnf", func(s string) error {
+	fs.Func("defaults-extra-file", "read this option `FILE` after the global ones, before ~/.my.cnf", func(s string) error {
 		o.files.extraFile = s
 		return nil
 	})
-	fs.Func("defaults-group-suffix", "also read the groups with this suffix", func(s string) error {
+	fs.Func("defaults-group-suffix", "also read the option groups with this `SUFFIX`", func(s string) error {
 		o.files.groupSuffix = s
 		return nil
 	})
@@ -146,23 +140,18 @@ func (o *Options) TargetSandbox(socket string) {
 	o.Set("password", "")
 }
 
-// attachedShort are the short options whose value the client accepts attached
-// (-uroot) or, except -p, as the next argument.
-const attachedShort = "hPupSD"
-
-// PreprocessArgs rewrites the mariadb client's argument forms that Go's flag package
-// does not parse into forms it does, for flags registered by AddFlags on fs:
+// PreprocessArgs rewrites the mariadb client's argument forms that pflag does not parse
+// as the client does, for flags registered by AddFlags on fs:
 //
-//	-p, --password, -password      → prompt for the password (never takes the next argument)
-//	-pSECRET                       → --password=SECRET (warned about as insecure)
-//	--password=SECRET              → unchanged (warned about as insecure)
-//	-uroot -hHOST -P3306 -Ddb -S/s → -u root, -h HOST, ...
-//	--skip-ssl                     → --ssl=false
+//	-password                      → --password (prompt; pflag would take "assword")
+//	-pSECRET                       → --password=SECRET (pflag would read -p -S ECRET)
+//	--skip-ssl, --disable-ssl      → --ssl=false
 //
-// A single-dash argument that names a flag of fs (-host=x, -no-tui) keeps Go's meaning.
+// Everything else the client accepts pflag parses itself: -p and --password alone prompt
+// and never take the next argument, --password=SECRET, -uroot and -u root.
 // The separate value of a flag of fs that takes one, and everything after "--", is left
 // alone. Long-option prefixes (--us=bob) are not accepted on the command line.
-func PreprocessArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+func PreprocessArgs(fs *pflag.FlagSet, args []string) ([]string, error) {
 	out := make([]string, 0, len(args))
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -176,34 +165,31 @@ func PreprocessArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		}
 		name, _, hasEq := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		switch {
-		case a == "-p" || name == "password" && !hasEq:
-			out = append(out, "--"+passwordPromptFlag)
+		case a == "-password":
+			out = append(out, "--password")
 			continue
-		case name == "skip-ssl" || name == "disable-ssl":
+		case len(a) > 2 && a[1] == 'p' && fs.ShorthandLookup("p") != nil && fs.ShorthandLookup("p").Name == "password":
+			out = append(out, "--password="+a[2:])
+			continue
+		case strings.HasPrefix(a, "--") && (name == "skip-ssl" || name == "disable-ssl"):
 			if hasEq {
 				return nil, fmt.Errorf("%s takes no value", a)
 			}
 			out = append(out, "--ssl=false")
 			continue
 		}
-		if !strings.HasPrefix(a, "--") && len(a) > 2 && fs.Lookup(name) == nil && name != "help" && strings.IndexByte(attachedShort, a[1]) >= 0 && fs.Lookup(a[1:2]) != nil {
-			if a[1] == 'p' {
-				out = append(out, "--password="+a[2:])
-			} else {
-				out = append(out, a[:2], a[2:])
-			}
-			continue
-		}
 		out = append(out, a)
-		if f := fs.Lookup(name); f != nil && !hasEq && !isBoolFlag(f) && i+1 < len(args) {
+		var f *pflag.Flag
+		switch {
+		case strings.HasPrefix(a, "--") && !hasEq:
+			f = fs.Lookup(name)
+		case !strings.HasPrefix(a, "--") && len(a) == 2:
+			f = fs.ShorthandLookup(a[1:])
+		}
+		if f != nil && f.NoOptDefVal == "" && i+1 < len(args) {
 			i++
 			out = append(out, args[i])
 		}
 	}
 	return out, nil
-}
-
-func isBoolFlag(f *flag.Flag) bool {
-	b, ok := f.Value.(interface{ IsBoolFlag() bool })
-	return ok && b.IsBoolFlag()
 }

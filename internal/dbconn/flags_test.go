@@ -1,7 +1,6 @@
 package dbconn
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -9,11 +8,12 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/spf13/pflag"
 )
 
 // newTestFlagSet is a command's flag set: the connection flags plus flags of its own.
-func newTestFlagSet() (*flag.FlagSet, *Options) {
-	fs := flag.NewFlagSet("import", flag.ContinueOnError)
+func newTestFlagSet() (*pflag.FlagSet, *Options) {
+	fs := pflag.NewFlagSet("import", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	o := AddFlags(fs)
 	fs.Bool("no-tui", false, "")
@@ -28,25 +28,17 @@ func TestPreprocessArgs(t *testing.T) {
 		in   []string
 		want []string
 	}{
-		{"bare -p prompts", []string{"-p", "dump.sql"}, []string{"--password-prompt", "dump.sql"}},
-		{"bare --password prompts", []string{"--password", "x.sql"}, []string{"--password-prompt", "x.sql"}},
-		{"bare -password prompts", []string{"-password"}, []string{"--password-prompt"}},
+		{"bare -p unchanged", []string{"-p", "dump.sql"}, []string{"-p", "dump.sql"}},
+		{"bare -password prompts", []string{"-password"}, []string{"--password"}},
 		{"attached -p", []string{"-psecret"}, []string{"--password=secret"}},
 		{"--password=", []string{"--password=a b"}, []string{"--password=a b"}},
-		{"empty --password=", []string{"--password="}, []string{"--password="}},
-		{"attached short", []string{"-uroot", "-hlocalhost", "-P3306", "-Dsakila", "-S/run/x.sock"},
-			[]string{"-u", "root", "-h", "localhost", "-P", "3306", "-D", "sakila", "-S", "/run/x.sock"}},
-		{"separate short", []string{"-u", "root", "-h", "db1"}, []string{"-u", "root", "-h", "db1"}},
+		{"attached short left to pflag", []string{"-uroot", "-hlocalhost"}, []string{"-uroot", "-hlocalhost"}},
 		{"separate value not rewritten", []string{"-u", "-pfoo"}, []string{"-u", "-pfoo"}},
-		{"own flag value not rewritten", []string{"-sandbox-dir", "-pfoo"}, []string{"-sandbox-dir", "-pfoo"}},
-		{"own single-dash flags keep Go meaning", []string{"-no-tui", "-progress", "-host=db"}, []string{"-no-tui", "-progress", "-host=db"}},
-		{"long forms", []string{"--user=bob", "--host", "db1", "--port=3307"}, []string{"--user=bob", "--host", "db1", "--port=3307"}},
+		{"own flag value not rewritten", []string{"--sandbox-dir", "-pfoo"}, []string{"--sandbox-dir", "-pfoo"}},
 		{"skip-ssl", []string{"--skip-ssl"}, []string{"--ssl=false"}},
-		{"help stays help", []string{"-help"}, []string{"-help"}},
 		{"stdin dash", []string{"-"}, []string{"-"}},
-		{"after --", []string{"-uroot", "--", "-pfoo"}, []string{"-u", "root", "--", "-pfoo"}},
-		{"positional then flags", []string{"dump.sql", "-uroot"}, []string{"dump.sql", "-u", "root"}},
-		{"-p then separate word is not the password", []string{"-p", "secret"}, []string{"--password-prompt", "secret"}},
+		{"after --", []string{"-psecret", "--", "-pfoo"}, []string{"--password=secret", "--", "-pfoo"}},
+		{"positional then flags", []string{"dump.sql", "-pX"}, []string{"dump.sql", "--password=X"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -84,6 +76,18 @@ func TestFlagsRecordSettings(t *testing.T) {
 			name: "prompt and socket",
 			args: []string{"-p", "-S", "/tmp/s.sock", "x.sql"},
 			want: []string{"--password", "--socket=/tmp/s.sock"},
+			rest: []string{"x.sql"},
+		},
+		{
+			name: "bare -p never takes the next word",
+			args: []string{"-p", "secret", "--password", "x.sql"},
+			want: []string{"--password", "--password"},
+			rest: []string{"secret", "x.sql"},
+		},
+		{
+			name: "flags after the file",
+			args: []string{"x.sql", "-uroot", "-P", "3307"},
+			want: []string{"--user=root", "--port=3307"},
 			rest: []string{"x.sql"},
 		},
 		{

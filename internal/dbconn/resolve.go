@@ -86,7 +86,7 @@ func (o *Options) Resolve() (*mysql.Config, error) {
 		}
 		pw, err := prompt("Enter password: ")
 		if err != nil {
-			return nil, fmt.Errorf("dbconn: password prompt: %w", err)
+			return nil, fmt.Errorf("-p: password prompt: %w", err)
 		}
 		cfg.Passwd = pw
 	case st.passwordSet:

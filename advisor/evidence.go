@@ -1,0 +1,182 @@
+package advisor
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// Evidence keys carry their unit as a suffix (STYLE.md: names carry units), so one
+// formatter can print every rule's evidence for people: `util 7.8 % on vda`,
+// `redo 12.6 MiB/s`, `w_await 1.02 ms`. Keys without a unit suffix are server settings
+// or names and print as name=value, sizes in IEC units. Thresholds print after the
+// measurements they bound.
+
+// evidenceUnits are the unit suffixes, longest first so _bytes_per_sec is not read as
+// _per_sec.
+var evidenceUnits = []string{"_bytes_per_sec", "_per_sec", "_bytes", "_pct", "_ms", "_seconds"}
+
+// iostatColumns keep their underscores: they are iostat's column names.
+var iostatColumns = map[string]bool{"r_await": true, "w_await": true, "d_await": true, "f_await": true, "aqu_sz": true}
+
+// evidenceQualifiers follow the unit in a key (checkpoint_age_pct_mean).
+var evidenceQualifiers = []string{"_mean", "_last", "_max", "_min", "_p99"}
+
+// FormatEvidence renders evidence for people, measurements first, then thresholds, each
+// group in key order.
+func FormatEvidence(ev map[string]any) string {
+	keys := make([]string, 0, len(ev))
+	for k := range ev {
+		keys = append(keys, k)
+	}
+	sort.SliceStable(keys, func(i, j int) bool {
+		ti, tj := strings.Contains(keys[i], "threshold"), strings.Contains(keys[j], "threshold")
+		if ti != tj {
+			return tj
+		}
+		return keys[i] < keys[j]
+	})
+	parts := make([]string, 0, len(keys))
+	for _, k := range keys {
+		parts = append(parts, formatEvidenceItem(k, ev[k]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func formatEvidenceItem(key string, v any) string {
+	stem, qualifier := key, ""
+	perDevice := false
+	if s, ok := strings.CutSuffix(stem, "_by_device"); ok {
+		stem, perDevice = s, true
+	}
+	for _, q := range evidenceQualifiers {
+		if s, ok := strings.CutSuffix(stem, q); ok {
+			stem, qualifier = s, q[1:]
+			break
+		}
+	}
+	unit := ""
+	for _, u := range evidenceUnits {
+		if s, ok := strings.CutSuffix(stem, u); ok {
+			stem, unit = s, u
+			break
+		}
+	}
+	if unit == "" {
+		return key + "=" + formatSetting(key, v)
+	}
+	label := stem
+	if !iostatColumns[stem] {
+		label = strings.ReplaceAll(stem, "_", " ")
+	}
+	if qualifier != "" {
+		label += " (" + qualifier + ")"
+	}
+	if perDevice {
+		if m, ok := asFloatMap(v); ok {
+			names := make([]string, 0, len(m))
+			for n := range m {
+				names = append(names, n)
+			}
+			sort.Strings(names)
+			vals := make([]string, len(names))
+			for i, n := range names {
+				vals[i] = formatWithUnit(m[n], unit) + " on " + n
+			}
+			return label + " " + strings.Join(vals, "; ")
+		}
+	}
+	if f, ok := asFloat(v); ok {
+		return label + " " + formatWithUnit(f, unit)
+	}
+	return label + " " + fmt.Sprint(v)
+}
+
+func formatWithUnit(f float64, unit string) string {
+	switch unit {
+	case "_bytes_per_sec":
+		return humanBytes(f) + "/s"
+	case "_bytes":
+		return humanBytes(f)
+	case "_pct":
+		return fmt.Sprintf("%.1f %%", f)
+	case "_ms":
+		return fmt.Sprintf("%.2f ms", f)
+	case "_seconds":
+		if f >= 60 {
+			return Clock(f)
+		}
+		return trimNumber(f) + " s"
+	case "_per_sec":
+		if f >= 100 {
+			return fmt.Sprintf("%.0f/s", f)
+		}
+		return fmt.Sprintf("%.1f/s", f)
+	}
+	return trimNumber(f)
+}
+
+// formatSetting prints a server setting's value: sizes in IEC units, other numbers
+// without exponent notation.
+func formatSetting(key string, v any) string {
+	f, ok := asFloat(v)
+	if !ok {
+		return fmt.Sprint(v)
+	}
+	sizeLike := strings.HasSuffix(key, "_size") || strings.HasSuffix(key, "_capacity") || key == "max_allowed_packet"
+	if sizeLike && f >= 1024 {
+		return humanBytes(f)
+	}
+	return trimNumber(f)
+}
+
+// trimNumber writes f without exponent notation: integers whole, others with up to
+// three significant decimals.
+func trimNumber(f float64) string {
+	if f == math.Trunc(f) && math.Abs(f) < 1e15 {
+		return fmt.Sprintf("%.0f", f)
+	}
+	if math.Abs(f) >= 100 {
+		return fmt.Sprintf("%.0f", f)
+	}
+	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", f), "0"), ".")
+}
+
+func asFloat(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case float32:
+		return float64(x), true
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	case uint64:
+		return float64(x), true
+	case int32:
+		return float64(x), true
+	case uint32:
+		return float64(x), true
+	}
+	return 0, false
+}
+
+func asFloatMap(v any) (map[string]float64, bool) {
+	switch m := v.(type) {
+	case map[string]float64:
+		return m, true
+	case map[string]any:
+		out := make(map[string]float64, len(m))
+		for k, x := range m {
+			f, ok := asFloat(x)
+			if !ok {
+				return nil, false
+			}
+			out[k] = f
+		}
+		return out, true
+	}
+	return nil, false
+}

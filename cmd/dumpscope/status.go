@@ -1,0 +1,94 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"sync"
+
+	"golang.org/x/term"
+
+	"github.com/dumpscope/dumpscope/advisor"
+)
+
+// A live LogSink on a terminal keeps its progress in one status line at the bottom of the
+// screen (pv style). Everything else the command prints, on stderr or on stdout, must go
+// above it: statusScreen clears the status line before any other write and draws it again
+// after, and end removes it once the command is done (the summary says the same, final
+// numbers). Both streams share one lock, so it also serialises writes from several
+// goroutines, each Write whole, as lockedWriter does.
+type statusScreen struct {
+	mu     sync.Mutex
+	err    io.Writer // the stream the status line is on
+	status []byte    // the last status line, StatusPrefix included; nil: none shown
+}
+
+// statusWriters returns stdout and stderr writers that share one statusScreen, and the
+// function that removes the status line at the end.
+func statusWriters(out, err io.Writer) (outW, errW io.Writer, end func()) {
+	sc := &statusScreen{err: err}
+	return &screenWriter{sc: sc, w: out}, &screenWriter{sc: sc, w: err}, sc.end
+}
+
+type screenWriter struct {
+	sc *statusScreen
+	w  io.Writer
+}
+
+// Fd passes the underlying file's descriptor through, so the LogSink can tell a terminal.
+func (s *screenWriter) Fd() uintptr { return fdOf(s.w) }
+
+func (s *screenWriter) Write(p []byte) (int, error) {
+	sc := s.sc
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	prefix := []byte(advisor.StatusPrefix)
+	if bytes.HasPrefix(p, prefix) && !bytes.HasSuffix(p, []byte("\n")) {
+		// A live LogSink's tick: lines for above the status, then the new status line.
+		if i := bytes.LastIndexByte(p, '\n'); i >= 0 {
+			sc.status = append(append([]byte(nil), prefix...), p[i+1:]...)
+		} else {
+			sc.status = append([]byte(nil), p...)
+		}
+		return s.w.Write(p)
+	}
+	// Output to a file or a pipe does not share the screen with the status line.
+	shared := sc.status != nil && (s.w == sc.err || term.IsTerminal(int(fdOf(s.w))))
+	if shared {
+		io.WriteString(sc.err, advisor.StatusPrefix)
+	}
+	n, err := s.w.Write(p)
+	if shared && bytes.HasSuffix(p, []byte("\n")) {
+		sc.err.Write(sc.status)
+	}
+	return n, err
+}
+
+// end removes the status line, if one is shown.
+func (sc *statusScreen) end() {
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	if sc.status != nil {
+		io.WriteString(sc.err, advisor.StatusPrefix)
+		sc.status = nil
+	}
+}
+
+// fileOf is the file under w's wrappers (lockedWriter, screenWriter, hintWriter), so the
+// dashboard can open the terminal behind a wrapped stderr.
+func fileOf(w io.Writer) (*os.File, bool) {
+	for {
+		switch x := w.(type) {
+		case *os.File:
+			return x, true
+		case *lockedWriter:
+			w = x.w
+		case *screenWriter:
+			w = x.w
+		case *hintWriter:
+			w = x.w
+		default:
+			return nil, false
+		}
+	}
+}

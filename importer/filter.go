@@ -1,0 +1,541 @@
+package importer
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+)
+
+// A Transform sits between the splitter and a replayer: it drops the statements of objects
+// a filter leaves out and rewrites the ones it keeps (database renames, cross-flavour
+// compatibility, DEFINER replacement). The replayers see only what the Transform lets
+// through, so both the serial and the parallel replay get it by setting
+// ReplayOptions.Transform; `dumpscope split` runs one on its own to show what a filter
+// keeps.
+//
+// Skipped statements are never sent, but their bytes count as consumed: the Transform
+// reports each skipped span's end to the replay's progress, so % and ETA move while a
+// 200 GB dump is read past the one table wanted, and reach 100 % at its end.
+type Transform struct {
+	opt    TransformOptions
+	tables []objectPattern
+	except []objectPattern
+	dbs    []string
+
+	src     StatementSource
+	onSkip  func(end int64)
+	cur     Statement
+	current string // the database unqualified names belong to (USE, or the connection's)
+	// lastLockKept is whether the last LOCK TABLES was kept: its UNLOCK TABLES follows it.
+	lastLockKept bool
+	ansiQuotes   bool
+	nbe          bool
+
+	rename  renamer
+	compat  compatMapper
+	definer []byte
+
+	stats   TransformStats
+	started bool  // StartAt reached
+	err     error // StartAt not on a statement boundary
+}
+
+// TransformOptions say which objects a Transform keeps and how it rewrites them.
+type TransformOptions struct {
+	// IncludeDatabases keeps only these databases (globs: * ? [..] as in path.Match).
+	IncludeDatabases []string
+	// Tables keeps only these tables ("db.t", or "t" in any database; globs allowed), their
+	// triggers, and the session statements around them. Routines and events, which belong
+	// to a database rather than a table, are left out, as mysqldump --tables does.
+	Tables []string
+	// ExcludeTables leaves these tables ("db.t" or "t"; globs) and their triggers out.
+	ExcludeTables []string
+	// SchemaOnly keeps DDL, routines, triggers and events; DataOnly keeps rows (INSERT,
+	// REPLACE, LOCK TABLES, ALTER TABLE … DISABLE/ENABLE KEYS) and DML. Session statements
+	// stay in both.
+	SchemaOnly, DataOnly bool
+	// RenameDatabases maps an old database name to a new one (rename.go).
+	RenameDatabases map[string]string
+	// Compat is the target flavour to map constructs to ("mariadb"), or "" (compat.go).
+	Compat string
+	// GTIDPurged is "auto", "on" or "off" (compat.go); "" sends it as the client does
+	// (the command's default is auto).
+	GTIDPurged string
+	// SkipGTIDPurged skips SET @@GLOBAL.GTID_PURGED. Import sets it from GTIDPurged and
+	// the target (GTIDPurgedSkip): under auto, when the target has GTIDs executed, is in a
+	// replication group, or has no such variable (MariaDB).
+	SkipGTIDPurged bool
+	// SkipGTIDSlavePos is the same for MariaDB's SET GLOBAL gtid_slave_pos (set when
+	// replication runs on the target; see GTIDSlavePosSkip).
+	SkipGTIDSlavePos bool
+	// Definer replaces every DEFINER= account with this one ("user@host", quoted as needed).
+	Definer string
+	// StartAt continues a serial import at the statement that starts at this byte offset
+	// (the offset an error named): before it only session statements (SET, USE) and client
+	// commands (DELIMITER) are kept, so the statement runs in the session state the dump
+	// had built by then.
+	StartAt int64
+}
+
+// TransformStats is what a Transform did, for the summary.
+type TransformStats struct {
+	KeptStatements    int64
+	SkippedStatements int64
+	SkippedBytes      int64 // raw dump bytes of skipped statements
+	// Mappings lists each rewrite applied, with a count and the first offset (compat.go,
+	// rename.go, DEFINER); in the order first seen.
+	Mappings []Mapping
+	// Warnings are what the Transform could not rewrite (dynamic SQL naming a renamed
+	// database, say), with positions; at most maxTransformWarnings.
+	Warnings []string
+}
+
+// Mapping is one kind of rewrite, e.g. "collation utf8mb4_0900_ai_ci → utf8mb4_uca1400_nopad_ai_ci".
+type Mapping struct {
+	What        string
+	Count       int64
+	FirstOffset int64
+	FirstLine   int64
+}
+
+const maxTransformWarnings = 20
+
+// StatementSource is what the replayers pull statements from: a *Splitter, or a
+// Transform wrapped around one. The Set… methods pass the session's sql_mode on to the
+// splitter underneath.
+type StatementSource interface {
+	Next() bool
+	Statement() Statement
+	Err() error
+	SetNoBackslashEscapes(on bool)
+	SetANSIQuotes(on bool)
+}
+
+// objectPattern is one --tables / --exclude-tables entry: a database glob ("" for any)
+// and a table glob.
+type objectPattern struct{ db, table string }
+
+// NewTransform checks the options (glob syntax, conflicting flags) and returns a
+// Transform to attach to a splitter.
+func NewTransform(opt TransformOptions) (*Transform, error) {
+	t := &Transform{opt: opt}
+	if opt.SchemaOnly && opt.DataOnly {
+		return nil, fmt.Errorf("--schema-only and --data-only exclude each other; pick one")
+	}
+	parse := func(flag string, list []string) ([]objectPattern, error) {
+		var out []objectPattern
+		for _, s := range list {
+			s = strings.TrimSpace(s)
+			if s == "" {
+				continue
+			}
+			p := objectPattern{table: s}
+			if db, tb, ok := strings.Cut(s, "."); ok {
+				p = objectPattern{db: unquoteName(db), table: unquoteName(tb)}
+			} else {
+				p.table = unquoteName(s)
+			}
+			for _, g := range []string{p.db, p.table} {
+				if _, err := path.Match(g, ""); err != nil {
+					return nil, fmt.Errorf("%s %q: bad glob: %v", flag, s, err)
+				}
+			}
+			out = append(out, p)
+		}
+		return out, nil
+	}
+	var err error
+	if t.tables, err = parse("--tables", opt.Tables); err != nil {
+		return nil, err
+	}
+	if t.except, err = parse("--exclude-tables", opt.ExcludeTables); err != nil {
+		return nil, err
+	}
+	for _, d := range opt.IncludeDatabases {
+		if d = unquoteName(strings.TrimSpace(d)); d != "" {
+			if _, err := path.Match(d, ""); err != nil {
+				return nil, fmt.Errorf("--include-databases %q: bad glob: %v", d, err)
+			}
+			t.dbs = append(t.dbs, d)
+		}
+	}
+	if t.rename, err = newRenamer(opt.RenameDatabases); err != nil {
+		return nil, err
+	}
+	if t.compat, err = newCompatMapper(opt.Compat, opt.GTIDPurged, opt.SkipGTIDPurged, opt.SkipGTIDSlavePos); err != nil {
+		return nil, err
+	}
+	if opt.Definer != "" {
+		if t.definer, err = quoteAccount(opt.Definer); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// unquoteName removes backquotes around a name given on the command line (`my db`).
+func unquoteName(s string) string {
+	if len(s) >= 2 && s[0] == '`' && s[len(s)-1] == '`' {
+		return strings.ReplaceAll(s[1:len(s)-1], "``", "`")
+	}
+	return s
+}
+
+// Filters reports whether the Transform leaves any statement out.
+func (t *Transform) Filters() bool {
+	return len(t.tables)+len(t.except)+len(t.dbs) > 0 || t.opt.SchemaOnly || t.opt.DataOnly || t.opt.StartAt > 0
+}
+
+// Attach makes t read from src; database is the connection's current database (unqualified
+// names before the first USE belong to it); onSkip, when set, is told the end offset of
+// every skipped statement (the replay's progress). A Transform is attached once.
+func (t *Transform) Attach(src StatementSource, database string, onSkip func(end int64)) {
+	t.src, t.current, t.onSkip = src, database, onSkip
+}
+
+// Stats returns what the Transform did so far. Not safe while Next runs elsewhere.
+func (t *Transform) Stats() TransformStats { return t.stats }
+
+func (t *Transform) Statement() Statement { return t.cur }
+func (t *Transform) Err() error {
+	if t.err != nil {
+		return t.err
+	}
+	return t.src.Err()
+}
+func (t *Transform) SetNoBackslashEscapes(on bool) {
+	t.nbe = on
+	t.src.SetNoBackslashEscapes(on)
+}
+func (t *Transform) SetANSIQuotes(on bool) {
+	t.ansiQuotes = on
+	t.src.SetANSIQuotes(on)
+}
+
+// Next advances to the next kept statement, rewritten.
+func (t *Transform) Next() bool {
+	for t.src.Next() {
+		st := t.src.Statement()
+		drop := !t.keep(&st) || !t.reachedStart(&st)
+		if !drop && len(st.SQL) > 0 && st.Kind != KindClient {
+			drop = t.rewrite(&st) // a statement --compat or --gtid-purged leaves out
+		}
+		if drop {
+			if t.err != nil {
+				return false
+			}
+			t.stats.SkippedStatements++
+			t.stats.SkippedBytes += int64(len(st.Raw))
+			if t.onSkip != nil {
+				t.onSkip(st.Offset + int64(len(st.Raw)))
+			}
+			continue
+		}
+		t.stats.KeptStatements++
+		t.cur = st
+		return true
+	}
+	if t.opt.StartAt > 0 && !t.started && t.src.Err() == nil {
+		t.err = fmt.Errorf("--start-at %d is beyond the end of the dump", t.opt.StartAt)
+	}
+	return false
+}
+
+// reachedStart reports whether st is at or after --start-at, or is a statement that
+// builds session state and runs before it too.
+func (t *Transform) reachedStart(st *Statement) bool {
+	if t.opt.StartAt <= 0 || t.started {
+		return true
+	}
+	if st.Offset < t.opt.StartAt {
+		if end := st.Offset + int64(len(st.Raw)); end > t.opt.StartAt {
+			t.err = &SplitError{Offset: st.Offset, Line: st.Line, Msg: fmt.Sprintf("--start-at %d is inside the statement that starts at offset %d (line %d); start at %d", t.opt.StartAt, st.Offset, st.Line, st.Offset)}
+			return false
+		}
+		return st.Kind == KindSession || st.Kind == KindClient
+	}
+	t.started = true
+	return true
+}
+
+// rewrite applies renames, compat mappings and the DEFINER replacement to st.SQL; it
+// reports whether the statement is to be left out instead (GTID_PURGED under
+// --gtid-purged).
+func (t *Transform) rewrite(st *Statement) (drop bool) {
+	q := st.SQL
+	if t.compat.active() {
+		out, skip := t.compat.apply(t, st, q)
+		if skip {
+			return true
+		}
+		if out != nil {
+			q = out
+		}
+	}
+	if t.rename.active() {
+		if out := t.rename.apply(t, st, q); out != nil {
+			q = out
+		}
+	}
+	if t.definer != nil && (st.Kind == KindRoutine || st.Kind == KindDDL) {
+		if out := replaceDefiner(q, t.definer); out != nil {
+			t.mapped(st, "DEFINER → "+string(t.definer))
+			q = out
+		}
+	}
+	st.SQL = q
+	return false
+}
+
+// mapped counts one rewrite of kind what at st.
+func (t *Transform) mapped(st *Statement, what string) {
+	for i := range t.stats.Mappings {
+		if t.stats.Mappings[i].What == what {
+			t.stats.Mappings[i].Count++
+			return
+		}
+	}
+	t.stats.Mappings = append(t.stats.Mappings, Mapping{What: what, Count: 1, FirstOffset: st.Offset, FirstLine: st.Line})
+}
+
+func (t *Transform) warn(st *Statement, format string, args ...any) {
+	if len(t.stats.Warnings) < maxTransformWarnings {
+		t.stats.Warnings = append(t.stats.Warnings, fmt.Sprintf("offset %d, line %d: ", st.Offset, st.Line)+fmt.Sprintf(format, args...))
+	}
+}
+
+// keep decides whether st is sent, tracking the current database as it goes. What is kept
+// is what the client would send for a dump with the other objects cut out: every session
+// statement (SET, transaction statements, client commands such as DELIMITER), USE and
+// CREATE DATABASE of kept databases, the statements of kept tables (DDL, rows, LOCK
+// TABLES and its UNLOCK), their triggers, and views that match as tables do. Statements
+// the filter cannot attribute to a table (CALL, UPDATE, SELECT) follow their database.
+func (t *Transform) keep(st *Statement) bool {
+	switch st.Kind {
+	case KindClient, KindTxn:
+		return true
+	case KindSession:
+		if st.Verb == "USE" {
+			t.current = st.Database
+			return t.dbKept(st.Database)
+		}
+		return true
+	}
+	if !t.Filters() || len(st.SQL) == 0 {
+		return true
+	}
+	data := isDataStatement(st)
+	if data && t.opt.SchemaOnly || !data && t.opt.DataOnly && st.Kind != KindOther {
+		return false
+	}
+	db := st.Database
+	if db == "" {
+		db = t.current
+	}
+	switch st.Kind {
+	case KindInsert:
+		return t.tableKept(db, st.Table)
+	case KindLock:
+		if strings.HasPrefix(st.Verb, "UNLOCK") {
+			return t.lastLockKept
+		}
+		t.lastLockKept = t.tableKept(db, st.Table)
+		return t.lastLockKept
+	case KindDDL:
+		if strings.HasSuffix(st.Verb, "DATABASE") || strings.HasSuffix(st.Verb, "SCHEMA") {
+			return t.dbKept(st.Database)
+		}
+		return t.tableKept(db, st.Table)
+	case KindRoutine:
+		if strings.HasSuffix(st.Verb, "TRIGGER") {
+			if tdb, table, ok := triggerTable(st.SQL); ok {
+				if tdb == "" {
+					tdb = db
+				}
+				return t.tableKept(tdb, table)
+			}
+			// DROP TRIGGER names no table: it follows its database, unless only some
+			// tables are wanted, where it could drop a trigger of another table.
+			return t.dbKept(db) && len(t.tables) == 0
+		}
+		return t.dbKept(db) && len(t.tables) == 0
+	}
+	return t.dbKept(db)
+}
+
+// isDataStatement: rows and what goes with them in a dump (table locks, DISABLE/ENABLE
+// KEYS), and DML.
+func isDataStatement(st *Statement) bool {
+	switch st.Kind {
+	case KindInsert, KindLock:
+		return true
+	case KindDDL:
+		return st.Verb == "ALTER TABLE" && togglesKeys(st.SQL)
+	case KindOther:
+		switch st.Verb {
+		case "UPDATE", "DELETE", "LOAD", "CALL", "DO", "SELECT", "WITH", "TABLE", "VALUES", "HANDLER":
+			return true
+		}
+	}
+	return false
+}
+
+// togglesKeys reports whether an ALTER TABLE is mysqldump's `ALTER TABLE t DISABLE KEYS`
+// or `ENABLE KEYS` (and nothing else).
+func togglesKeys(q []byte) bool {
+	w := ddlWords(q, 8)
+	n := len(w)
+	return n >= 2 && n < 8 && strings.EqualFold(w[n-1], "KEYS") && (strings.EqualFold(w[n-2], "DISABLE") || strings.EqualFold(w[n-2], "ENABLE"))
+}
+
+func (t *Transform) dbKept(db string) bool {
+	if len(t.dbs) > 0 && !matchAny(t.dbs, db) {
+		return false
+	}
+	if len(t.tables) == 0 {
+		return true
+	}
+	for _, p := range t.tables {
+		if p.db == "" || globMatch(p.db, db) {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *Transform) tableKept(db, table string) bool {
+	if !t.dbKept(db) {
+		return false
+	}
+	if len(t.tables) > 0 && !matchObject(t.tables, db, table) {
+		return false
+	}
+	return !matchObject(t.except, db, table)
+}
+
+func matchObject(ps []objectPattern, db, table string) bool {
+	for _, p := range ps {
+		if (p.db == "" || globMatch(p.db, db)) && globMatch(p.table, table) {
+			return true
+		}
+	}
+	return false
+}
+
+func matchAny(globs []string, s string) bool {
+	for _, g := range globs {
+		if globMatch(g, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// globMatch is path.Match, which never fails here: NewTransform checked the pattern.
+// Names are compared as the server does on Linux with lower_case_table_names=0: exactly.
+func globMatch(glob, s string) bool {
+	if !strings.ContainsAny(glob, "*?[\\") {
+		return glob == s
+	}
+	ok, _ := path.Match(glob, s)
+	return ok
+}
+
+// triggerTable reads the table of CREATE TRIGGER … ON [db.]table; ok is false for DROP
+// TRIGGER and anything it cannot read.
+func triggerTable(q []byte) (db, table string, ok bool) {
+	l := lexer{b: q}
+	seen := false
+	for n := 0; n < 64; n++ {
+		tok := l.next()
+		switch {
+		case tok.kind == tEOF:
+			return "", "", false
+		case tok.is("DROP"):
+			return "", "", false
+		case tok.is("TRIGGER"):
+			seen = true
+		case seen && tok.is("ON"):
+			db, table = l.name(l.next())
+			return db, table, table != ""
+		}
+	}
+	return "", "", false
+}
+
+// newImportTransform builds the Transform of an import, or nil when nothing asks for one
+// (the client's exact stream). For --gtid-purged auto it asks the target whether the
+// dump's GTID_PURGED could apply.
+func newImportTransform(ctx context.Context, c Conn, o TransformOptions) (*Transform, error) {
+	var err error
+	if o.SkipGTIDPurged, err = GTIDPurgedSkip(ctx, c, o.GTIDPurged); err != nil {
+		return nil, err
+	}
+	if o.SkipGTIDSlavePos, err = GTIDSlavePosSkip(ctx, c, o.GTIDPurged); err != nil {
+		return nil, err
+	}
+	if len(o.IncludeDatabases)+len(o.Tables)+len(o.ExcludeTables)+len(o.RenameDatabases) == 0 && o.StartAt == 0 &&
+		!o.SchemaOnly && !o.DataOnly && o.Compat == "" && o.Definer == "" && !o.SkipGTIDPurged && !o.SkipGTIDSlavePos {
+		return nil, nil
+	}
+	return NewTransform(o)
+}
+
+// scanTransform puts a fresh Transform with the same options around a splitter that
+// reads the dump ahead of the import (the preflight), so that it judges what will be
+// sent, under the names it will have.
+func scanTransform(ctx context.Context, c Conn, o TransformOptions, sp *Splitter) StatementSource {
+	tr, err := NewTransform(o)
+	if err != nil {
+		return sp
+	}
+	var current sql.NullString
+	_ = c.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current)
+	tr.Attach(sp, current.String, nil)
+	return tr
+}
+
+// Fingerprint describes what o changes in the statement stream, canonically (sorted
+// lists, no defaults), for a checkpoint journal: a resumed import must filter and rewrite
+// as the interrupted one did, or the offsets it skips would mean other statements. ""
+// when o changes nothing. StartAt and the GTID decisions are left out: they depend on
+// the run, not on what the dump becomes.
+func (o TransformOptions) Fingerprint() string {
+	var parts []string
+	add := func(name string, list []string) {
+		var l []string
+		for _, s := range list {
+			if s = strings.TrimSpace(s); s != "" {
+				l = append(l, s)
+			}
+		}
+		if len(l) > 0 {
+			sort.Strings(l)
+			parts = append(parts, name+"="+strings.Join(l, ","))
+		}
+	}
+	add("include-databases", o.IncludeDatabases)
+	add("tables", o.Tables)
+	add("exclude-tables", o.ExcludeTables)
+	if o.SchemaOnly {
+		parts = append(parts, "schema-only")
+	}
+	if o.DataOnly {
+		parts = append(parts, "data-only")
+	}
+	var renames []string
+	for old, nw := range o.RenameDatabases {
+		renames = append(renames, old+"="+nw)
+	}
+	add("rename-database", renames)
+	if o.Compat != "" {
+		parts = append(parts, "compat="+o.Compat)
+	}
+	if o.Definer != "" {
+		parts = append(parts, "definer="+o.Definer)
+	}
+	return strings.Join(parts, " ")
+}
