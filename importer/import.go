@@ -187,7 +187,11 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if o.Parallel > 1 {
 		nconn = fmt.Sprintf("%d connections", o.Parallel)
 	}
-	fmt.Fprintf(log, "dumpscope: importing %s (%s) on %s\n", in.Name, in.Format, nconn)
+	format := ""
+	if in.Format != FormatPlain {
+		format = " (" + in.Format + ")"
+	}
+	fmt.Fprintf(log, "dumpscope: importing %s%s on %s\n", in.Name, format, nconn)
 	fmt.Fprintf(log, "dumpscope: into %s\n", dbconn.Describe(cfg))
 	done := func() {}
 	if o.OnReplay != nil {

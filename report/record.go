@@ -1,13 +1,18 @@
-// Package report holds the run record — the JSON document of one run (../shared/
-// RUN-RECORD.md, format "dumpscope-run", version 1) that import and watch write and that
-// advise --run, report and compare read — and its checks.
+// Package report holds the run record — the document of one run that import and watch
+// write and that advise --run, report and compare read (format "dumpscope-run": version 1
+// in ../shared/RUN-RECORD.md, version 2 in docs/report.md and runrecord.schema.json) —
+// its checks, and the report and compare renderers.
 //
 // The format is a public interface: the listed fields keep their names and meaning, new
 // fields may be added, readers ignore fields they do not know and accept records whose
-// optional parts (devices, probe, dump, cpu, flush columns) are missing.
+// optional parts (devices, probe, dump, cpu, flush columns) are missing. Version 2 is
+// written as JSON lines, appended while the run goes (see stream.go); version 1 records
+// are still read.
 package report
 
 import (
+	"bufio"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,10 +26,12 @@ import (
 	"github.com/dumpscope/dumpscope/iostat"
 )
 
-// Format and Version identify a run record.
+// Format and Version identify a run record. Version is what New writes; Read accepts
+// VersionOne too.
 const (
-	Format  = "dumpscope-run"
-	Version = 1
+	Format     = "dumpscope-run"
+	Version    = 2
+	VersionOne = 1
 )
 
 // Outcome statuses.
@@ -53,6 +60,36 @@ type Record struct {
 	Outcome         Outcome             `json:"outcome"`
 	// Sampler is the server sampler's own cost (an addition to version 1's fields).
 	Sampler *SamplerCost `json:"sampler,omitempty"`
+	// Tables are the tables the import wrote, in first-seen order, with the time spent on
+	// each as the ticks saw it (version 2).
+	Tables []TableTime `json:"tables,omitempty"`
+	// Phases are the import's phases (schema, data, index builds, routines) when the
+	// importer reports them (version 2; optional, empty until the importer's progress
+	// carries a phase).
+	Phases []PhaseTime `json:"phases,omitempty"`
+
+	// Appender is the file a PeriodicSaver has been appending this record to, so that
+	// WriteFile to the same path completes it instead of rewriting it; nil otherwise.
+	Appender *Appender `json:"-"`
+}
+
+// TableTime is one table of the import. Seconds is the time between the first and last
+// tick on which the importer's current table was this one, plus one interval, summed
+// over every stretch (a table loaded in two parts counts both): tick resolution, so a
+// table loaded within one tick reads one interval.
+type TableTime struct {
+	Name    string  `json:"name"`
+	Rows    int64   `json:"rows,omitempty"`
+	Seconds float64 `json:"seconds"`
+	FirstT  float64 `json:"first_t"`
+	LastT   float64 `json:"last_t"`
+}
+
+// PhaseTime is one phase of the import, seconds since started_at.
+type PhaseTime struct {
+	Name   string  `json:"name"`
+	StartT float64 `json:"start_t"`
+	EndT   float64 `json:"end_t"`
 }
 
 // SamplerCost is what sampling cost the server: the sampler's queries and their total
@@ -79,12 +116,29 @@ type Server struct {
 	VariableChanges []advisor.VariableChange `json:"variable_changes,omitempty"`
 }
 
-// Outcome is how the run ended; Error, Offset and Line are set for "error".
+// Outcome is how the run ended; Error, Offset and Line are set for "error". The counts
+// and lists after them are version 2 additions, absent when zero.
 type Outcome struct {
 	Status string `json:"status"`
 	Error  string `json:"error,omitempty"`
 	Offset *int64 `json:"offset,omitempty"`
 	Line   *int64 `json:"line,omitempty"`
+	// Warnings is how many warnings the server raised; WarningList the first of them.
+	Warnings    int64    `json:"warnings,omitempty"`
+	WarningList []string `json:"warning_list,omitempty"`
+	// Errors is how many SQL errors were skipped under --force; ErrorList the first.
+	Errors    int64    `json:"errors,omitempty"`
+	ErrorList []string `json:"error_list,omitempty"`
+	// RowCheck is the end-of-run COUNT(*) per table against the dump's rows; nil when it
+	// did not run (--skip-row-counts, an error, or a writer that does not fill it).
+	RowCheck *RowCheck `json:"row_check,omitempty"`
+}
+
+// RowCheck is the end-of-run row count check.
+type RowCheck struct {
+	Tables int `json:"tables"`
+	// Differing names the tables whose COUNT(*) is not the dump's row count.
+	Differing []string `json:"differing,omitempty"`
 }
 
 // New returns a record with the format fields set and empty samples/findings.
@@ -146,8 +200,12 @@ func variableString(v any) string {
 	}
 }
 
-// Write writes r as indented JSON.
+// Write writes r in the format its Version names: version 2 (New's) as JSON lines,
+// version 1 as one indented JSON document (kept so fixtures can prove old records read).
 func Write(w io.Writer, r *Record) error {
+	if r.Version != VersionOne {
+		return writeLines(w, r)
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
 	if err := enc.Encode(r); err != nil {
@@ -157,14 +215,28 @@ func Write(w io.Writer, r *Record) error {
 }
 
 // WriteFile writes r to path atomically (a temporary file renamed into place), so a
-// reader never sees half a record.
+// reader never sees half a record. When a PeriodicSaver has been appending r to path, it
+// appends the samples since its last save and the final state line instead.
 func WriteFile(path string, r *Record) error {
+	if r.Appender != nil && r.Appender.path == path {
+		return r.Appender.finish(r)
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return fmt.Errorf("run record %s: %w", path, err)
 	}
 	defer os.Remove(tmp.Name())
-	if err := Write(tmp, r); err != nil {
+	var w io.Writer = tmp
+	var zw *gzip.Writer
+	if strings.HasSuffix(path, ".gz") {
+		zw = gzip.NewWriter(tmp)
+		w = zw
+	}
+	err = Write(w, r)
+	if err == nil && zw != nil {
+		err = zw.Close()
+	}
+	if err != nil {
 		tmp.Close()
 		return fmt.Errorf("run record %s: %w", path, err)
 	}
@@ -177,19 +249,37 @@ func WriteFile(path string, r *Record) error {
 	return nil
 }
 
-// Read decodes a record, ignoring unknown fields, and checks its format and version.
+// Read decodes a record of version 1 or 2, ignoring unknown fields, and checks its format
+// and version.
+// A gzip-compressed record (a path ending in .gz) is read as well.
 func Read(r io.Reader) (*Record, error) {
+	br := bufio.NewReaderSize(r, 1<<16)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("run record: %w", err)
+		}
+		defer zr.Close()
+		br = bufio.NewReaderSize(zr, 1<<16)
+	}
+	dec := json.NewDecoder(br)
 	var rec Record
-	if err := json.NewDecoder(r).Decode(&rec); err != nil {
+	if err := dec.Decode(&rec); err != nil {
 		return nil, fmt.Errorf("run record: %w", err)
 	}
 	if rec.Format != Format {
 		return nil, fmt.Errorf("run record: format %q, want %q", rec.Format, Format)
 	}
-	if rec.Version != Version {
-		return nil, fmt.Errorf("run record: version %d, this dumpscope reads version %d", rec.Version, Version)
+	switch rec.Version {
+	case VersionOne:
+		return &rec, nil
+	case Version:
+		if err := readLines(dec, &rec); err != nil {
+			return nil, fmt.Errorf("run record: %w", err)
+		}
+		return &rec, nil
 	}
-	return &rec, nil
+	return nil, fmt.Errorf("run record: version %d, this dumpscope reads versions %d and %d (a newer dumpscope wrote it)", rec.Version, VersionOne, Version)
 }
 
 // ReadFile reads the record at path.

@@ -128,7 +128,7 @@ func TestReadIgnoresUnknownFields(t *testing.T) {
 func TestReadRejectsOtherFormats(t *testing.T) {
 	for _, doc := range []string{
 		`{"format":"something-else","version":1}`,
-		`{"format":"dumpscope-run","version":2}`,
+		`{"format":"dumpscope-run","version":3}`,
 		`not json`,
 	} {
 		if _, err := Read(strings.NewReader(doc)); err == nil {
@@ -150,23 +150,23 @@ func TestValidateCatches(t *testing.T) {
 		t.Fatalf("base record: %v", err)
 	}
 	tests := []struct{ name, from, to, wantInErr string }{
-		{"format", `"dumpscope-run"`, `"dumpscope"`, "record.format"},
-		{"version as string", `"version":1`, `"version":"1"`, "record.version"},
-		{"missing started_at", `"started_at":"2026-12-02T13:05:26Z",`, ``, "record.started_at: missing"},
-		{"bad time", `"2026-12-02T13:05:26Z"`, `"yesterday"`, "RFC 3339"},
+		{"format", `"dumpscope-run"`, `"dumpscope"`, "/format"},
+		{"version as string", `"version":1`, `"version":"1"`, "/version"},
+		{"missing started_at", `"started_at":"2026-12-02T13:05:26Z",`, ``, "missing property 'started_at'"},
+		{"bad time", `"2026-12-02T13:05:26Z"`, `"yesterday"`, "date-time"},
 		{"ended before started", `13:06:00Z`, `13:00:00Z`, "before started_at"},
 		{"password in command", `"dumpscope","watch"`, `"dumpscope","watch","-phunter2"`, "password"},
-		{"flavor", `"mariadb"`, `"postgres"`, "record.server.flavor"},
-		{"samples missing", `"samples":[`, `"samplez":[`, "record.samples: missing"},
+		{"flavor", `"mariadb"`, `"postgres"`, "/server/flavor"},
+		{"samples missing", `"samples":[`, `"samplez":[`, "missing property 'samples'"},
 		{"t not increasing", `{"t":2,`, `{"t":1,`, "samples[1].t"},
 		{"import not cumulative", `"bytes":6`, `"bytes":4`, "cumulative"},
-		{"device column string", `"w_s":1`, `"w_s":"1"`, "samples[0].devices.vda.w_s"},
-		{"null non-flush column", `"w_s":1`, `"w_s":null`, "samples[0].devices.vda.w_s"},
-		{"status text", `"Uptime":1`, `"Uptime":"ON"`, "samples[0].status.Uptime"},
-		{"innodb string", `"lsn":1`, `"lsn":"1"`, "innodb.lsn"},
+		{"device column string", `"w_s":1`, `"w_s":"1"`, "/samples/0/devices/vda/w_s"},
+		{"null non-flush column", `"w_s":1`, `"w_s":null`, "/samples/0/devices/vda/w_s"},
+		{"status text", `"Uptime":1`, `"Uptime":"ON"`, "/samples/0/status/Uptime"},
+		{"innodb string", `"lsn":1`, `"lsn":"1"`, "/samples/0/innodb/lsn"},
 		{"severity", `"warn"`, `"urgent"`, "severity"},
 		{"cleared before fired", `"cleared_at":null`, `"cleared_at":0.5`, "before fired_at"},
-		{"outcome", `"status":"ok"`, `"status":"fine"`, "outcome.status"},
+		{"outcome", `"status":"ok"`, `"status":"fine"`, "/outcome/status"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -133,6 +133,7 @@ func runAdvise(args []string, s stdio) int {
 	runFile := f.String("run", "", "replay this run record `FILE` instead of sampling a server")
 	asJSON := f.Bool("json", false, "print findings as JSON on stdout")
 	f.duration(&probe, "probe", 0, "first measure sync-write latency in the server's redo directory for this `DURATION` (local servers)")
+	failOn := f.String("fail-on", "", "exit 5 when a finding of this `SEVERITY` or worse fired: warn or critical")
 	f.examples = []string{
 		"dumpscope advise -u root -p --duration 30  # sample for 30 seconds",
 		"dumpscope advise --run run.json  # the findings today's rules make of an old run",
@@ -146,10 +147,13 @@ func runAdvise(args []string, s stdio) int {
 	if interval <= 0 || duration <= 0 {
 		return f.fail(s, usagef("--interval and --duration want more than 0"))
 	}
+	if _, err := failOnSeverity(*failOn); err != nil {
+		return f.fail(s, usagef("%v", err))
+	}
 	if *runFile != "" {
 		f.noEffect(s, "with --run (a run record is replayed; no server is sampled)",
 			append(f.connectionFlags(), "duration", "interval", "probe")...)
-		return adviseReplay(*runFile, *asJSON, s)
+		return adviseReplay(*runFile, *asJSON, s, *failOn)
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -182,12 +186,12 @@ func runAdvise(args []string, s stdio) int {
 	if interrupted {
 		return exitInterrupted
 	}
-	return exitOK
+	return failOnCode(*failOn, findings, exitOK)
 }
 
 // adviseReplay evaluates a run record's samples through rules.Default(), ignoring the
 // findings stored in it.
-func adviseReplay(path string, asJSON bool, s stdio) int {
+func adviseReplay(path string, asJSON bool, s stdio, failOn string) int {
 	rec, err := report.ReadFile(path)
 	if err != nil {
 		printError(s.Err, "advise", err)
@@ -199,7 +203,7 @@ func adviseReplay(path string, asJSON bool, s stdio) int {
 			printError(s.Err, "advise", err)
 			return exitFailure
 		}
-		return exitOK
+		return failOnCode(failOn, findings, exitOK)
 	}
 	span := 0.0
 	if n := len(rec.Samples); n > 0 {
@@ -207,7 +211,7 @@ func adviseReplay(path string, asJSON bool, s stdio) int {
 	}
 	fmt.Fprintf(s.Err, "replayed %d samples (%.0f s) of %s: %s %s\n", len(rec.Samples), span, path, rec.Server.Flavor, rec.Server.Version)
 	printFindings(s.Out, findings)
-	return exitOK
+	return failOnCode(failOn, findings, exitOK)
 }
 
 func resolveConn(o *dbconn.Options, s stdio) (*mysql.Config, error) {

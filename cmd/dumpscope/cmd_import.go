@@ -58,6 +58,7 @@ type importOptions struct {
 	noAdvisor        bool
 	interval         time.Duration
 	record           string
+	reportFlags      reportFlags // --report, --fail-on (cmd_report.go)
 	probe            time.Duration
 	checkpoint       string
 	resume           bool
@@ -142,6 +143,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	f.BoolVar(&o.noAdvisor, "no-advisor", false, "do not sample the server or run the rules")
 	f.duration(&o.interval, "interval", time.Second, "progress and sampling `INTERVAL` (seconds, or 500ms, 2m)")
 	f.StringVar(&o.record, "record", "", "write a run record (JSON) to this `FILE` (saved every minute while it runs)")
+	o.reportFlags.add(f.FlagSet)
 	f.duration(&o.probe, "probe", 0, "before the import, measure sync-write latency in the server's redo directory for this `DURATION` (local servers; adds writes to the device)")
 	o.metrics = addMetricsFlags(f.FlagSet)
 	f.section("Filter and rewrite (docs/filters.md)")
@@ -177,6 +179,9 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 		return fail(usagef("--parallel %d: want 1 or more (1 replays exactly as the client)", o.parallel))
 	}
 	if err := o.metrics.check(o.noAdvisor); err != nil {
+		return fail(usagef("%v", err))
+	}
+	if err := o.reportFlags.check(); err != nil {
 		return fail(usagef("%v", err))
 	}
 	if err := o.transform.checkImport(o); err != nil {
@@ -372,6 +377,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 			}
 		}
 	}
+	code = o.reportFlags.finish(s, sess, sampled, func() *report.Record { return importRecord(sess, res, code) }, code)
 	return o.metrics.finishImport(code, res, s)
 }
 
@@ -388,7 +394,7 @@ func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions,
 				ExpectedBytes: o.expectedBytes, Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
 		},
 		Command:  o.command, // the record redacts it
-		Record:   o.record != "",
+		Record:   o.record != "" || o.reportFlags.report != "",
 		Log:      s.Err,
 		LogEvery: dash.logEvery(1),
 		Sinks:    append(dash.sinks(), o.metrics.sinks()...),
@@ -433,6 +439,12 @@ func ttyConfirm(s stdio) func(string) bool {
 }
 
 func writeImportRecord(path string, sess *session.Session, r *importer.Result, code int) error {
+	return report.WriteFile(path, importRecord(sess, r, code))
+}
+
+// importRecord finishes the session's run record with the import's outcome and totals
+// (again on a second call, with the same result).
+func importRecord(sess *session.Session, r *importer.Result, code int) *report.Record {
 	res, runErr := r.Replay, r.Err
 	out := report.Outcome{Status: report.OutcomeOK}
 	switch {
@@ -450,6 +462,7 @@ func writeImportRecord(path string, sess *session.Session, r *importer.Result, c
 		}
 	}
 	rec := sess.Finish(out)
+	completeImportRecord(rec, r)
 	if rec.Dump != nil {
 		rec.Dump.Bytes = res.Bytes
 		rec.Dump.Statements = res.Statements
@@ -457,7 +470,7 @@ func writeImportRecord(path string, sess *session.Session, r *importer.Result, c
 		rec.Dump.LargestStatementBytes = res.LargestStatementBytes
 		rec.Dump.CompressedBytes = r.Input.CompressedBytesRead()
 	}
-	return report.WriteFile(path, rec)
+	return rec
 }
 
 // importSource turns FILE into the importer's Source: a file, stdin, or (--sandbox

@@ -65,6 +65,8 @@ func commands() []command {
 		{"watch", "sample a server while another tool restores into it", runWatch},
 		{"bench", "compare server settings: one dump into fresh sandboxes", runBench},
 		{"advise", "sample a server briefly (or replay a record); print findings", runAdvise},
+		{"report", "a run record as a text, Markdown, HTML or JSON report", runReport},
+		{"compare", "run records side by side (before/after tuning, two servers)", runCompare},
 		{"view", "step through a run record in the dashboard", runView},
 		{"restore-settings", "undo what an interrupted --relax-durability import changed", runRestoreSettings},
 		{"completion", "print a bash completion script", runCompletion},

@@ -1,0 +1,268 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/advisor/session"
+	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/rules"
+)
+
+// completeImportRecord adds to a finished import's record what only the import's result
+// knows: the warning and skipped-error counts with the first of each, the rows the dump
+// held per table (the recorder timed the tables from the ticks), and the row check.
+func completeImportRecord(rec *report.Record, r *importer.Result) {
+	if r == nil || r.Replay == nil {
+		return
+	}
+	res := r.Replay
+	rec.Outcome.Warnings, rec.Outcome.Errors = res.Warnings, res.Errors
+	for _, w := range res.WarningList {
+		rec.Outcome.WarningList = append(rec.Outcome.WarningList, w.String())
+	}
+	for _, e := range res.ErrorList {
+		rec.Outcome.ErrorList = append(rec.Outcome.ErrorList, e.Error())
+	}
+	idx := map[string]int{}
+	for i, t := range rec.Tables {
+		idx[t.Name] = i
+	}
+	for _, tc := range res.Tables {
+		name := tc.Table
+		if tc.Database != "" {
+			name = tc.Database + "." + tc.Table
+		}
+		i, ok := idx[name]
+		if !ok {
+			// The ticks name a table as the importer's progress does: unqualified when
+			// the dump's statements are.
+			i, ok = idx[tc.Table]
+		}
+		if !ok {
+			// Loaded between two ticks: known to the replayer, never seen current.
+			rec.Tables = append(rec.Tables, report.TableTime{Name: tc.Table})
+			i = len(rec.Tables) - 1
+			idx[tc.Table] = i
+		}
+		rec.Tables[i].Rows = tc.Rows
+	}
+	if len(r.RowCounts) > 0 {
+		rc := &report.RowCheck{Tables: len(r.RowCounts)}
+		for _, c := range r.RowCounts {
+			if c.Err != nil || c.ServerRows != c.Rows {
+				name := c.Table
+				if c.Database != "" {
+					name = c.Database + "." + c.Table
+				}
+				rc.Differing = append(rc.Differing, name)
+			}
+		}
+		rec.Outcome.RowCheck = rc
+	}
+}
+
+// reportFormat is the output format for -o FILE by its extension, text otherwise.
+func reportFormat(path, override string) (string, error) {
+	f := override
+	if f == "" {
+		switch strings.ToLower(filepath.Ext(path)) {
+		case ".md", ".markdown":
+			f = "md"
+		case ".html", ".htm":
+			f = "html"
+		case ".json":
+			f = "json"
+		default:
+			f = "text"
+		}
+	}
+	switch f {
+	case "text", "md", "html", "json":
+		return f, nil
+	}
+	return "", fmt.Errorf("--format %q: want text, md, html or json", f)
+}
+
+// writeOutput writes through render to path (atomically: a temporary file renamed into
+// place) or to stdout when path is "" or "-".
+func writeOutput(path string, stdout io.Writer, render func(io.Writer) error) error {
+	if path == "" || path == "-" {
+		return render(stdout)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	bw := bufio.NewWriter(tmp)
+	if err := render(bw); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	// CreateTemp makes the file private; a report is for sharing.
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// reportFindings are the findings a report shows: the record's, or when it holds none
+// (or replay is asked for) those of a replay through this dumpscope's rules.
+func reportFindings(rec *report.Record, replay bool) []advisor.Finding {
+	if !replay && len(rec.Findings) > 0 {
+		return rec.Findings
+	}
+	f, _ := report.Replay(rec, rules.Default(), advisor.DefaultWindowSeconds)
+	return f
+}
+
+// renderReport writes rec's report to path in format.
+func renderReport(rec *report.Record, findings []advisor.Finding, path, format string, stdout io.Writer) error {
+	a := report.Analyze(rec, findings)
+	return writeOutput(path, stdout, func(w io.Writer) error {
+		switch format {
+		case "md":
+			return report.Markdown(w, a)
+		case "html":
+			return report.HTML(w, rec, a)
+		case "json":
+			return report.JSON(w, a)
+		}
+		return report.Text(w, a)
+	})
+}
+
+// runReport renders a run record as a report.
+func runReport(args []string, s stdio) int {
+	f := newCmdFlags("report",
+		"Render a run record (import --record, watch --record) as a report: verdict and findings first, then the restore's throughput, tables, devices, InnoDB redo and the host and server. Text on stdout by default; -o picks Markdown, self-contained HTML with charts, or JSON by extension.",
+		"RUN.json [-o FILE] [OPTIONS]")
+	f.section(groupOutput)
+	out := f.StringP("output", "o", "", "write the report to this `FILE` (.md, .html, .json by extension; text otherwise) instead of stdout")
+	format := f.String("format", "", "output `FORMAT`: text, md, html or json (default: by -o's extension, text on stdout)")
+	replay := f.Bool("replay", false, "report the findings of a replay through this dumpscope's rules, not the recorded ones")
+	failOn := f.String("fail-on", "", "exit 5 when a finding of this `SEVERITY` or worse fired: warn or critical")
+	f.examples = []string{
+		"dumpscope report run.json  # text, 80 columns, sections that diff and paste into mail",
+		"dumpscope report run.json -o run.html  # one self-contained file with charts",
+	}
+	if code, ok := f.parse(args, s); !ok {
+		return code
+	}
+	pos := f.Args()
+	if len(pos) != 1 {
+		return f.fail(s, usagef("give one run record (dumpscope import --record FILE writes one)"))
+	}
+	outFormat, err := reportFormat(*out, *format)
+	if err != nil {
+		return f.fail(s, usagef("%v", err))
+	}
+	if _, err := failOnSeverity(*failOn); err != nil {
+		return f.fail(s, usagef("%v", err))
+	}
+	rec, err := report.ReadFile(pos[0])
+	if err != nil {
+		fmt.Fprintln(s.Err, "dumpscope report:", err)
+		return exitFailure
+	}
+	findings := reportFindings(rec, *replay)
+	if err := renderReport(rec, findings, *out, outFormat, s.Out); err != nil {
+		fmt.Fprintf(s.Err, "dumpscope report: %s: %v\n", *out, err)
+		return exitFailure
+	}
+	if *out != "" && *out != "-" {
+		fmt.Fprintf(s.Err, "dumpscope: report written to %s\n", *out)
+	}
+	return failOnCode(*failOn, findings, exitOK)
+}
+
+// failOnSeverity checks a --fail-on value.
+func failOnSeverity(v string) (advisor.Severity, error) {
+	switch v {
+	case "":
+		return "", nil
+	case "warn":
+		return advisor.SeverityWarn, nil
+	case "critical":
+		return advisor.SeverityCritical, nil
+	}
+	return "", fmt.Errorf("--fail-on %q: want warn or critical", v)
+}
+
+// exitFindings is the exit code of a run that finished but had a finding at or above
+// --fail-on's severity (codes 0–4 are main.go's).
+const exitFindings = 5
+
+// failOnCode is code, or exitFindings when code is exitOK and a finding at or above the
+// --fail-on severity fired during the run (cleared or not: an import's findings often
+// clear once the load stops, and the evaluation is about the load).
+func failOnCode(failOn string, findings []advisor.Finding, code int) int {
+	sev, err := failOnSeverity(failOn)
+	if err != nil || sev == "" || code != exitOK {
+		return code
+	}
+	rank := map[advisor.Severity]int{advisor.SeverityInfo: 1, advisor.SeverityWarn: 2, advisor.SeverityCritical: 3}
+	for _, f := range findings {
+		if rank[f.Severity] >= rank[sev] {
+			return exitFindings
+		}
+	}
+	return code
+}
+
+// reportFlags are import's --report and --fail-on.
+type reportFlags struct {
+	report string
+	failOn string
+}
+
+func (r *reportFlags) add(fs *pflag.FlagSet) {
+	fs.StringVar(&r.report, "report", "", "write a report of the run to this `FILE` at the end (.md, .html, .json by extension; text otherwise)")
+	fs.StringVar(&r.failOn, "fail-on", "", "exit 5 when the import finished but a finding of this `SEVERITY` or worse fired: warn or critical")
+}
+
+// check reports a bad --fail-on before the import starts.
+func (r *reportFlags) check() error {
+	_, err := failOnSeverity(r.failOn)
+	return err
+}
+
+// finish writes the --report (from the session's record, finished by finishRecord) and
+// applies --fail-on to code. sampled is false when the server was not sampled.
+func (r *reportFlags) finish(s stdio, sess *session.Session, sampled bool, finishRecord func() *report.Record, code int) int {
+	if sess == nil || !sampled {
+		if r.report != "" || r.failOn != "" {
+			fmt.Fprintln(s.Err, "dumpscope import: no report and no --fail-on check: the server was not sampled")
+		}
+		return code
+	}
+	if r.report != "" {
+		rec := finishRecord()
+		format, _ := reportFormat(r.report, "")
+		if err := renderReport(rec, rec.Findings, r.report, format, s.Out); err != nil {
+			fmt.Fprintf(s.Err, "dumpscope import: report %s: %v\n", r.report, err)
+			if code == exitOK {
+				code = exitFailure
+			}
+		} else {
+			fmt.Fprintln(s.Err, "dumpscope: report written to", r.report)
+		}
+	}
+	return failOnCode(r.failOn, sess.Findings(), code)
+}

@@ -1,0 +1,577 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// A report is a list of sections in a fixed order (pt-mysql-summary's habit: the same
+// headings every time, so two reports diff line by line and paste into mail). Each
+// renderer formats the same sections.
+type section struct {
+	title  string
+	blocks []any // para, kv, table
+}
+
+// para is lines of prose (wrapped by the text renderer).
+type para []string
+
+// heading is a finding's first line (a sub-heading in Markdown and HTML).
+type heading string
+
+// kv is name/value lines.
+type kv [][2]string
+
+// table is a header and rows; numeric columns are right-aligned.
+type table struct {
+	head  []string
+	rows  [][]string
+	right []bool
+}
+
+const textWidth = 80
+
+// document lays out an analysis as sections.
+func document(a *Analysis) []section {
+	doc := []section{verdictSection(a), findingsSection(a)}
+	for _, optional := range []func(*Analysis) (section, bool){restoreSection, tablesSection, devicesSection, innodbSection} {
+		if s, ok := optional(a); ok {
+			doc = append(doc, s)
+		}
+	}
+	return append(doc, factsSection(a), runSection(a))
+}
+
+// verdictSection: the run in one line, then what went wrong.
+func verdictSection(a *Analysis) section {
+	v := section{title: "Verdict"}
+	v.blocks = append(v.blocks, para{a.Verdict.Text})
+	if a.Outcome.Error != "" && a.Outcome.Status != OutcomeInterrupted {
+		where := ""
+		if a.Outcome.Offset != nil && a.Outcome.Line != nil {
+			where = fmt.Sprintf(" (offset %d, line %d)", *a.Outcome.Offset, *a.Outcome.Line)
+		}
+		v.blocks = append(v.blocks, para{"error" + where + ": " + a.Outcome.Error})
+	}
+	var counts kv
+	if a.Outcome.Warnings > 0 {
+		counts = append(counts, [2]string{"server warnings", strconv.FormatInt(a.Outcome.Warnings, 10)})
+	}
+	if a.Outcome.Errors > 0 {
+		counts = append(counts, [2]string{"SQL errors skipped", strconv.FormatInt(a.Outcome.Errors, 10)})
+	}
+	if rc := a.Outcome.RowCheck; rc != nil {
+		counts = append(counts, [2]string{"row check", fmt.Sprintf("%d tables, %d differ", rc.Tables, len(rc.Differing))})
+	}
+	if len(counts) > 0 {
+		v.blocks = append(v.blocks, counts)
+	}
+	return v
+}
+
+// findingsSection: each finding with when, evidence, the settings it changes and how.
+func findingsSection(a *Analysis) section {
+	fs := section{title: "Findings"}
+	if len(a.Findings) == 0 {
+		fs.blocks = append(fs.blocks, para{"none"})
+	}
+	// A finding that fired again after clearing is one block: every interval under
+	// "when", the evidence and advice of its last firing.
+	var order []string
+	byID := map[string][]FindingView{}
+	for _, f := range a.Findings {
+		if byID[f.ID] == nil {
+			order = append(order, f.ID)
+		}
+		byID[f.ID] = append(byID[f.ID], f)
+	}
+	for _, id := range order {
+		all := byID[id]
+		f := all[len(all)-1]
+		lines := kv{{"when", findingWhen(all)}, {"evidence", f.EvidenceText}}
+		for _, c := range f.Changes {
+			cur := cnfValue(c.Current)
+			if cur == "" {
+				cur = "(not reported)"
+			}
+			if c.AlreadySet {
+				lines = append(lines, [2]string{"setting", fmt.Sprintf("%s is already %s: nothing to change", c.Name, cur)})
+			} else {
+				lines = append(lines, [2]string{"change", fmt.Sprintf("%s: %s → %s", c.Name, cur, c.Recommended)})
+			}
+		}
+		if !f.AlreadySet {
+			lines = append(lines, [2]string{"how", f.Recommendation})
+		}
+		fs.blocks = append(fs.blocks, heading(fmt.Sprintf("%s %s: %s", strings.ToUpper(string(f.Severity)), f.ID, f.Title)), lines)
+	}
+	return fs
+}
+
+// findingWhen lists a finding's active intervals (the first five, then how many more)
+// and their total.
+func findingWhen(all []FindingView) string {
+	var parts []string
+	total := 0.0
+	for i, f := range all {
+		total += f.ActiveSeconds
+		if i == 5 {
+			parts = append(parts, fmt.Sprintf("… and %d more", len(all)-5))
+		}
+		if i >= 5 {
+			continue
+		}
+		until := "the end"
+		if f.ClearedAt != nil {
+			until = "+" + Clock(*f.ClearedAt)
+		}
+		parts = append(parts, fmt.Sprintf("+%s to %s", Clock(f.FiredAt), until))
+	}
+	if len(all) == 1 {
+		return fmt.Sprintf("%s (%s)", parts[0], Seconds(total))
+	}
+	return fmt.Sprintf("%s (%d times, %s in all)", strings.Join(parts, ", "), len(all), Seconds(total))
+}
+
+// restoreSection: totals and the throughput's spread per 1 s and 10 s (seed 004).
+func restoreSection(a *Analysis) (section, bool) {
+	if a.Restore == nil {
+		return section{}, false
+	}
+	r := a.Restore
+	s := section{title: "Restore"}
+	s.blocks = append(s.blocks, kv{
+		{"duration", Clock(r.Seconds)},
+		{"SQL", fmt.Sprintf("%s in %d statements, %d rows", Bytes(float64(r.Bytes)), r.Statements, r.Rows)},
+		{"average", fmt.Sprintf("%s, %s rows/s", MBps(r.BytesPerSec), num(r.RowsPerSec))},
+	})
+	t := table{head: []string{"throughput", "windows", "p5", "median", "p95", "max"}, right: []bool{false, true, true, true, true, true}}
+	for _, w := range []struct {
+		name string
+		p    *Pct
+	}{{"per 1 s", r.Throughput1s}, {"per 10 s", r.Throughput10s}} {
+		if w.p == nil {
+			continue
+		}
+		t.rows = append(t.rows, []string{w.name, strconv.Itoa(w.p.N), MBps(w.p.P5), MBps(w.p.Median), MBps(w.p.P95), MBps(w.p.Max)})
+	}
+	if len(t.rows) > 0 {
+		s.blocks = append(s.blocks, t)
+	}
+	return s, true
+}
+
+// tablesSection: phases and the slowest tables (seed 000).
+func tablesSection(a *Analysis) (section, bool) {
+	if len(a.Tables) == 0 && len(a.Phases) == 0 {
+		return section{}, false
+	}
+	s := section{title: "Phases and tables"}
+	if len(a.Phases) > 0 {
+		t := table{head: []string{"phase", "from", "to", "time"}, right: []bool{false, true, true, true}}
+		for _, p := range a.Phases {
+			t.rows = append(t.rows, []string{p.Name, "+" + Clock(p.StartT), "+" + Clock(p.EndT), Clock(p.EndT - p.StartT)})
+		}
+		s.blocks = append(s.blocks, t)
+	}
+	if len(a.Tables) > 0 {
+		total := 0.0
+		for _, t := range a.Tables {
+			total += t.Seconds
+		}
+		t := table{head: []string{"table (slowest first)", "rows", "time", "share", "rows/s"}, right: []bool{false, true, true, true, true}}
+		const shown = 15
+		for i, tt := range a.Tables {
+			if i == shown {
+				t.rows = append(t.rows, []string{fmt.Sprintf("… %d more", len(a.Tables)-shown), "", "", "", ""})
+				break
+			}
+			rate := ""
+			if tt.Seconds > 0 && tt.Rows > 0 {
+				rate = num(float64(tt.Rows) / tt.Seconds)
+			}
+			share := ""
+			if total > 0 {
+				share = fmt.Sprintf("%.0f %%", 100*tt.Seconds/total)
+			}
+			t.rows = append(t.rows, []string{clip(tt.Name, 40), strconv.FormatInt(tt.Rows, 10), Seconds(tt.Seconds), share, rate})
+		}
+		s.blocks = append(s.blocks, t, para{"Table times are at tick resolution: the time between ticks counts for the table the importer was on at the later tick."})
+	}
+	if a.PhasesFromTicks {
+		s.blocks = append(s.blocks, para{"Phases come from the ticks (the record has none): after the last row come index builds, triggers and routines, and the row count."})
+	}
+	return s, true
+}
+
+// devicesSection: identity, sync-write class and iostat columns per device (seed 002).
+func devicesSection(a *Analysis) (section, bool) {
+	if len(a.Devices) == 0 && len(a.CPU) == 0 {
+		return section{}, false
+	}
+	s := section{title: "Devices"}
+	for _, d := range a.Devices {
+		s.blocks = append(s.blocks, para{d.Name + ": " + deviceIdentity(d)})
+		if len(d.Columns) == 0 {
+			continue
+		}
+		t := table{head: []string{d.Name, "avg", "p95", "max"}, right: []bool{false, true, true, true}}
+		for _, c := range d.Columns {
+			t.rows = append(t.rows, []string{c.Name, num(c.Avg), num(c.P95), num(c.Max)})
+		}
+		s.blocks = append(s.blocks, t)
+	}
+	if len(a.CPU) > 0 {
+		t := table{head: []string{"CPU", "avg", "p95", "max"}, right: []bool{false, true, true, true}}
+		for _, c := range a.CPU {
+			t.rows = append(t.rows, []string{c.Name, num(c.Avg), num(c.P95), num(c.Max)})
+		}
+		s.blocks = append(s.blocks, t)
+	}
+	return s, true
+}
+
+// innodbSection: checkpoint age against its maximum over the run, and the redo rate.
+func innodbSection(a *Analysis) (section, bool) {
+	if a.InnoDB == nil {
+		return section{}, false
+	}
+	in := a.InnoDB
+	s := section{title: "InnoDB redo"}
+	var k kv
+	if in.MaxCheckpointAgeBytes > 0 {
+		k = append(k, [2]string{"max checkpoint age", Bytes(float64(in.MaxCheckpointAgeBytes))})
+	}
+	if in.RedoCapacityBytes > 0 {
+		k = append(k, [2]string{"redo capacity", Bytes(float64(in.RedoCapacityBytes))})
+	}
+	if p := in.AgePct; p != nil {
+		k = append(k,
+			[2]string{"checkpoint age", fmt.Sprintf("avg %.0f %%, p95 %.0f %%, max %.0f %% of the maximum", p.Avg, p.P95, p.Max)},
+			[2]string{"at ≥ 7/8 (async flush)", Seconds(in.SecondsAboveAsync)},
+			[2]string{"at ≥ 15/16 (sync flush)", Seconds(in.SecondsAboveSync)})
+	}
+	if p := in.RedoRate; p != nil {
+		k = append(k, [2]string{"redo rate", fmt.Sprintf("avg %s/s, p95 %s/s", Bytes(p.Avg), Bytes(p.P95))})
+		line := Bytes(in.HourOfRedo)
+		if in.RedoCapacityBytes > 0 {
+			line += fmt.Sprintf(" (%.1f× the redo capacity)", in.HourOfRedo/float64(in.RedoCapacityBytes))
+		}
+		k = append(k, [2]string{"an hour of redo", line})
+	}
+	s.blocks = append(s.blocks, k)
+	if len(in.Tenths) > 0 {
+		t := table{head: []string{"checkpoint age", "mean", "max", ""}, right: []bool{false, true, true, false}}
+		for _, x := range in.Tenths {
+			t.rows = append(t.rows, []string{fmt.Sprintf("+%s–+%s", Clock(x.FromT), Clock(x.ToT)),
+				fmt.Sprintf("%.0f %%", x.Mean), fmt.Sprintf("%.0f %%", x.Max), bar(x.Mean, 100, 20)})
+		}
+		s.blocks = append(s.blocks, t)
+	}
+	return s, true
+}
+
+// factsSection: host, server and the variables a restore depends on.
+func factsSection(a *Analysis) section {
+	facts := section{title: "Host, server and devices"}
+	if h := a.Host; h != nil {
+		facts.blocks = append(facts.blocks, kv{
+			{"CPU", fmt.Sprintf("%s, %d cores", orDash(h.CPUModel), h.Cores)},
+			{"memory", Bytes(float64(h.MemoryBytes))},
+			{"kernel", orDash(h.Kernel)},
+		})
+	}
+	sk := kv{{"server", strings.TrimSpace(a.Server.Flavor + " " + a.Server.Version)}}
+	for _, v := range a.Server.Variables {
+		sk = append(sk, [2]string{v[0], cnfValue(v[1])})
+	}
+	facts.blocks = append(facts.blocks, sk)
+	if p := a.Probe; p != nil {
+		facts.blocks = append(facts.blocks, kv{{"sync-write probe", fmt.Sprintf("%s: %.0f syncs/s, p50 %.2f ms, p99 %.2f ms, %s", p.Dir, p.OpsPerSec, p.P50Ms, p.P99Ms, p.Class)}})
+	}
+	return facts
+}
+
+// runSection: when, how long, how sampled, and the command line.
+func runSection(a *Analysis) section {
+	run := section{title: "Run"}
+	run.blocks = append(run.blocks, kv{
+		{"started", a.StartedAt.UTC().Format(time.RFC3339)},
+		{"duration", Clock(a.DurationSeconds)},
+		{"samples", fmt.Sprintf("%d, every %s", a.Samples, Seconds(a.IntervalSeconds))},
+		{"record", fmt.Sprintf("version %d", a.RecordVersion)},
+		{"command", strings.Join(a.Command, " ")},
+	})
+	return run
+}
+
+func deviceIdentity(d DeviceView) string {
+	var parts []string
+	if d.Kind != "" {
+		k := d.Kind
+		if len(d.Members) > 0 {
+			k += " of " + strings.Join(d.Members, ", ")
+		}
+		parts = append(parts, k)
+	}
+	if d.Model != "" {
+		parts = append(parts, d.Model)
+	}
+	if d.Rotational != nil {
+		if *d.Rotational {
+			parts = append(parts, "rotational")
+		} else {
+			parts = append(parts, "non-rotational")
+		}
+	}
+	if d.WriteCache != "" {
+		parts = append(parts, d.WriteCache)
+	}
+	var holds []string
+	for _, r := range d.Role {
+		if r == "member" {
+			parts = append(parts, "member of an array or volume")
+		} else {
+			holds = append(holds, r)
+		}
+	}
+	if len(holds) > 0 {
+		parts = append(parts, "holds the "+strings.Join(holds, ", "))
+	}
+	if d.FSType != "" {
+		parts = append(parts, d.FSType+" on "+d.MountPoint)
+	}
+	if d.Class != "" {
+		parts = append(parts, fmt.Sprintf("sync-write class %s (%s)", d.Class, d.ClassSource))
+	}
+	if len(parts) == 0 {
+		return "no identity recorded"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// cnfValue writes a server value the way my.cnf takes it: exact binary sizes with a
+// suffix (134217728 → 128M), anything else as is.
+func cnfValue(s string) string {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 1<<20 {
+		return s
+	}
+	for _, u := range []struct {
+		suffix string
+		size   int64
+	}{{"T", 1 << 40}, {"G", 1 << 30}, {"M", 1 << 20}} {
+		if n%u.size == 0 {
+			return fmt.Sprintf("%d%s", n/u.size, u.suffix)
+		}
+	}
+	return s
+}
+
+// num writes a measured value with precision that suits its size.
+func num(x float64) string {
+	switch ax := max(x, -x); {
+	case ax >= 1000:
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	case ax >= 100:
+		return strconv.FormatFloat(x, 'f', 1, 64)
+	case ax == 0:
+		return "0"
+	}
+	return strconv.FormatFloat(x, 'f', 2, 64)
+}
+
+func bar(x, full float64, width int) string {
+	n := int(x/full*float64(width) + 0.5)
+	return strings.Repeat("#", max(0, min(n, width)))
+}
+
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// Text writes the report as plain text, 80 columns.
+func Text(w io.Writer, a *Analysis) error { return textDoc(w, document(a)) }
+
+func textDoc(w io.Writer, doc []section) error {
+	var b strings.Builder
+	for i, s := range doc {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		head := "# " + s.title + " "
+		b.WriteString(head + strings.Repeat("#", max(0, textWidth-len([]rune(head)))) + "\n")
+		for j, blk := range s.blocks {
+			if j > 0 {
+				_, prevTable := s.blocks[j-1].(table)
+				_, isKV := blk.(kv)
+				if prevTable && !isKV {
+					b.WriteString("\n")
+				}
+			}
+			switch x := blk.(type) {
+			case heading:
+				writeWrapped(&b, "", "  ", string(x))
+			case para:
+				for _, l := range x {
+					writeWrapped(&b, "", "  ", l)
+				}
+			case kv:
+				width := 0
+				for _, p := range x {
+					width = max(width, len([]rune(p[0])))
+				}
+				width = min(width, 32)
+				for _, p := range x {
+					label := fmt.Sprintf("  %-*s ", width, p[0])
+					writeWrapped(&b, label, strings.Repeat(" ", len([]rune(label))), p[1])
+				}
+			case table:
+				writeTextTable(&b, x)
+			}
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeWrapped writes first+text wrapped at textWidth, continuation lines indented.
+func writeWrapped(b *strings.Builder, first, indent, text string) {
+	line := first
+	lineLen := len([]rune(first))
+	empty := true
+	for _, word := range strings.Fields(text) {
+		wl := len([]rune(word))
+		if !empty && lineLen+1+wl > textWidth {
+			b.WriteString(strings.TrimRight(line, " ") + "\n")
+			line, lineLen, empty = indent, len([]rune(indent)), true
+		}
+		if !empty {
+			line += " "
+			lineLen++
+		}
+		line += word
+		lineLen += wl
+		empty = false
+	}
+	b.WriteString(strings.TrimRight(line, " ") + "\n")
+}
+
+func writeTextTable(b *strings.Builder, t table) {
+	widths := make([]int, len(t.head))
+	for i, h := range t.head {
+		widths[i] = len([]rune(h))
+	}
+	for _, r := range t.rows {
+		for i, c := range r {
+			widths[i] = max(widths[i], len([]rune(c)))
+		}
+	}
+	row := func(cells []string) {
+		var parts []string
+		for i, c := range cells {
+			pad := strings.Repeat(" ", widths[i]-len([]rune(c)))
+			if i < len(t.right) && t.right[i] {
+				parts = append(parts, pad+c)
+			} else {
+				parts = append(parts, c+pad)
+			}
+		}
+		b.WriteString(strings.TrimRight("  "+strings.Join(parts, "  "), " ") + "\n")
+	}
+	row(t.head)
+	var rule []string
+	for _, w := range widths {
+		rule = append(rule, strings.Repeat("-", w))
+	}
+	b.WriteString("  " + strings.Join(rule, "  ") + "\n")
+	for _, r := range t.rows {
+		row(r)
+	}
+}
+
+// Markdown writes the report as GitHub-flavoured Markdown.
+func Markdown(w io.Writer, a *Analysis) error {
+	return markdownDoc(w, "dumpscope report: "+a.Name, document(a))
+}
+
+func markdownDoc(w io.Writer, title string, doc []section) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n", mdEscape(title))
+	for _, s := range doc {
+		fmt.Fprintf(&b, "\n## %s\n\n", s.title)
+		for i, blk := range s.blocks {
+			if i > 0 {
+				b.WriteString("\n")
+			}
+			switch x := blk.(type) {
+			case heading:
+				b.WriteString("### " + mdEscape(string(x)) + "\n")
+			case para:
+				for _, l := range x {
+					b.WriteString(mdEscape(l) + "\n")
+				}
+			case kv:
+				for _, p := range x {
+					fmt.Fprintf(&b, "- **%s**: %s\n", mdEscape(p[0]), mdEscape(p[1]))
+				}
+			case table:
+				writeMDTable(&b, x)
+			}
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeMDTable(b *strings.Builder, t table) {
+	cells := func(r []string) string {
+		out := make([]string, len(r))
+		for i, c := range r {
+			out[i] = mdEscape(c)
+		}
+		return "| " + strings.Join(out, " | ") + " |\n"
+	}
+	b.WriteString(cells(t.head))
+	var align []string
+	for i := range t.head {
+		if i < len(t.right) && t.right[i] {
+			align = append(align, "---:")
+		} else {
+			align = append(align, "---")
+		}
+	}
+	b.WriteString("|" + strings.Join(align, "|") + "|\n")
+	for _, r := range t.rows {
+		b.WriteString(cells(r))
+	}
+}
+
+// mdEscape keeps table pipes, asterisks and tags literal (underscores inside words need
+// no escape in GitHub's Markdown, and variable names are full of them).
+func mdEscape(s string) string {
+	r := strings.NewReplacer("|", `\|`, "*", `\*`, "<", "&lt;")
+	return r.Replace(s)
+}
+
+// JSON writes the analysis as indented JSON.
+func JSON(w io.Writer, a *Analysis) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(a)
+}
