@@ -283,7 +283,10 @@ func (b *Bench) runOne(ctx context.Context, v Variant, index int, tag string) (R
 	defer sess.Close()
 	findings := sess.Findings()
 	for _, f := range findings {
-		run.Findings = append(run.Findings, f.ID)
+		// A finding that cleared and fired again is one finding of this run.
+		if !slices.Contains(run.Findings, f.ID) {
+			run.Findings = append(run.Findings, f.ID)
+		}
 	}
 	rec := sess.Finish(outcome)
 	if rec.Dump != nil {

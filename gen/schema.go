@@ -97,105 +97,147 @@ func sbtestRowBytes(idDigits, kDigits int64) int64 {
 // The list is in the order mariadb-dump writes tables: by name.
 func shopTables() []*table {
 	return []*table{
-		{
-			name: "audit_log",
-			columns: "  `id` int(10) unsigned NOT NULL AUTO_INCREMENT,\n" +
-				"  `action` varchar(32) NOT NULL,\n" +
-				"  `order_id` int(10) unsigned DEFAULT NULL,\n" +
-				"  `created_at` timestamp NOT NULL DEFAULT current_timestamp(),\n" +
-				"  PRIMARY KEY (`id`)",
-			engine: "Aria", options: charsetGeneral + " PAGE_CHECKSUM=1", autoIncrement: true,
-			share: 0.01, row: auditLogRow,
+		auditLogTable(),
+		customersTable(),
+		eventLogTable(),
+		legacyCountersTable(),
+		orderItemsTable(),
+		ordersTable(),
+		productImagesTable(),
+	}
+}
+
+// auditLogTable: the target of the orders trigger, on Aria: a non-InnoDB engine with
+// its own table options (PAGE_CHECKSUM) that a restore must keep.
+func auditLogTable() *table {
+	return &table{
+		name: "audit_log",
+		columns: "  `id` int(10) unsigned NOT NULL AUTO_INCREMENT,\n" +
+			"  `action` varchar(32) NOT NULL,\n" +
+			"  `order_id` int(10) unsigned DEFAULT NULL,\n" +
+			"  `created_at` timestamp NOT NULL DEFAULT current_timestamp(),\n" +
+			"  PRIMARY KEY (`id`)",
+		engine: "Aria", options: charsetGeneral + " PAGE_CHECKSUM=1", autoIncrement: true,
+		share: 0.01, row: auditLogRow,
+	}
+}
+
+// customersTable: the only table in utf8mb4_unicode_ci, with a unique key and a DECIMAL
+// balance; it carries the customer_order_totals view, whose stand-in table sorts just
+// before it, as mariadb-dump orders a view's stand-in by the view's name.
+func customersTable() *table {
+	return &table{
+		name: "customers",
+		columns: "  `id` int(10) unsigned NOT NULL AUTO_INCREMENT,\n" +
+			"  `first_name` varchar(50) NOT NULL,\n" +
+			"  `last_name` varchar(50) NOT NULL,\n" +
+			"  `email` varchar(255) NOT NULL,\n" +
+			"  `phone` varchar(32) DEFAULT NULL,\n" +
+			"  `note` text DEFAULT NULL,\n" +
+			"  `balance` decimal(12,2) NOT NULL DEFAULT 0.00,\n" +
+			"  `created_at` datetime NOT NULL,\n" +
+			"  `updated_at` timestamp NULL DEFAULT NULL,\n" +
+			"  PRIMARY KEY (`id`),\n" +
+			"  UNIQUE KEY `uk_email` (`email`),\n" +
+			"  KEY `idx_last_name` (`last_name`)",
+		engine: "InnoDB", options: charsetUnicode, autoIncrement: true,
+		share: 0.05, row: customerRow,
+		viewBefore: &view{
+			name:    "customer_order_totals",
+			columns: []string{"customer_id", "email", "orders", "total"},
+			final: "/*!50001 VIEW `customer_order_totals` AS select `c`.`id` AS `customer_id`,`c`.`email` AS `email`," +
+				"count(`o`.`id`) AS `orders`,coalesce(sum(`o`.`total`),0) AS `total` from (`customers` `c` left join " +
+				"`orders` `o` on(`o`.`customer_id` = `c`.`id`)) group by `c`.`id`,`c`.`email` */;\n",
 		},
-		{
-			name: "customers",
-			columns: "  `id` int(10) unsigned NOT NULL AUTO_INCREMENT,\n" +
-				"  `first_name` varchar(50) NOT NULL,\n" +
-				"  `last_name` varchar(50) NOT NULL,\n" +
-				"  `email` varchar(255) NOT NULL,\n" +
-				"  `phone` varchar(32) DEFAULT NULL,\n" +
-				"  `note` text DEFAULT NULL,\n" +
-				"  `balance` decimal(12,2) NOT NULL DEFAULT 0.00,\n" +
-				"  `created_at` datetime NOT NULL,\n" +
-				"  `updated_at` timestamp NULL DEFAULT NULL,\n" +
-				"  PRIMARY KEY (`id`),\n" +
-				"  UNIQUE KEY `uk_email` (`email`),\n" +
-				"  KEY `idx_last_name` (`last_name`)",
-			engine: "InnoDB", options: charsetUnicode, autoIncrement: true,
-			share: 0.05, row: customerRow,
-			viewBefore: &view{
-				name:    "customer_order_totals",
-				columns: []string{"customer_id", "email", "orders", "total"},
-				final: "/*!50001 VIEW `customer_order_totals` AS select `c`.`id` AS `customer_id`,`c`.`email` AS `email`," +
-					"count(`o`.`id`) AS `orders`,coalesce(sum(`o`.`total`),0) AS `total` from (`customers` `c` left join " +
-					"`orders` `o` on(`o`.`customer_id` = `c`.`id`)) group by `c`.`id`,`c`.`email` */;\n",
-			},
-		},
-		{
-			name: "event_log", // no primary key: rows keep insertion order, duplicates allowed
-			columns: "  `logged_at` datetime(6) NOT NULL,\n" +
-				"  `level` enum('debug','info','warn','error') NOT NULL,\n" +
-				"  `source` varchar(64) NOT NULL,\n" +
-				"  `message` varchar(1024) NOT NULL,\n" +
-				"  `payload` longtext CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DEFAULT NULL CHECK (json_valid(`payload`)),\n" +
-				"  KEY `idx_logged_at` (`logged_at`)",
-			engine: "InnoDB", options: charsetGeneral,
-			share: 0.04, row: eventLogRow,
-		},
-		{
-			name: "legacy_counters",
-			columns: "  `day` date NOT NULL,\n" +
-				"  `page` varchar(128) NOT NULL,\n" +
-				"  `hits` int(10) unsigned NOT NULL DEFAULT 0,\n" +
-				"  `ratio` float DEFAULT NULL,\n" +
-				"  PRIMARY KEY (`day`,`page`)",
-			engine: "MyISAM", options: charsetGeneral,
-			share: 0.01, row: legacyCounterRow,
-		},
-		{
-			name: "order_items",
-			columns: "  `id` bigint(20) unsigned NOT NULL AUTO_INCREMENT,\n" +
-				"  `order_id` int(10) unsigned NOT NULL,\n" +
-				"  `sku` varchar(32) NOT NULL,\n" +
-				"  `description` varchar(255) NOT NULL,\n" +
-				"  `quantity` smallint(5) unsigned NOT NULL DEFAULT 1,\n" +
-				"  `unit_price` decimal(10,2) NOT NULL,\n" +
-				"  `discount` decimal(5,4) DEFAULT NULL,\n" +
-				"  PRIMARY KEY (`id`),\n" +
-				"  KEY `idx_order` (`order_id`),\n" +
-				"  CONSTRAINT `fk_items_order` FOREIGN KEY (`order_id`) REFERENCES `orders` (`id`) ON DELETE CASCADE",
-			engine: "InnoDB", options: charsetGeneral, autoIncrement: true,
-			share: 0.07, row: orderItemRow,
-		},
-		{
-			name: "orders",
-			columns: "  `id` int(10) unsigned NOT NULL AUTO_INCREMENT,\n" +
-				"  `customer_id` int(10) unsigned NOT NULL,\n" +
-				"  `status` enum('new','paid','shipped','cancelled','refunded') NOT NULL DEFAULT 'new',\n" +
-				"  `total` decimal(12,2) NOT NULL DEFAULT 0.00,\n" +
-				"  `currency` char(3) NOT NULL DEFAULT 'EUR',\n" +
-				"  `created_at` datetime NOT NULL,\n" +
-				"  `shipped_at` datetime DEFAULT NULL,\n" +
-				"  `comment` varchar(255) DEFAULT NULL,\n" +
-				"  PRIMARY KEY (`id`),\n" +
-				"  KEY `idx_customer` (`customer_id`),\n" +
-				"  KEY `idx_created` (`created_at`),\n" +
-				"  CONSTRAINT `fk_orders_customer` FOREIGN KEY (`customer_id`) REFERENCES `customers` (`id`)",
-			engine: "InnoDB", options: charsetGeneral, autoIncrement: true,
-			share: 0.05, row: orderRow,
-			after: triggerBlock,
-		},
-		{
-			name: "product_images",
-			columns: "  `id` int(10) unsigned NOT NULL AUTO_INCREMENT,\n" +
-				"  `sku` varchar(32) NOT NULL,\n" +
-				"  `mime_type` varchar(64) NOT NULL,\n" +
-				"  `image` mediumblob NOT NULL,\n" +
-				"  PRIMARY KEY (`id`),\n" +
-				"  KEY `idx_sku` (`sku`)",
-			engine: "InnoDB", options: charsetGeneral, autoIncrement: true,
-			share: 0.02, row: productImageRow,
-		},
+	}
+}
+
+// eventLogTable: no primary key and a JSON column with a CHECK, so row order and
+// duplicate rows must survive the round trip.
+func eventLogTable() *table {
+	return &table{
+		name: "event_log", // no primary key: rows keep insertion order, duplicates allowed
+		columns: "  `logged_at` datetime(6) NOT NULL,\n" +
+			"  `level` enum('debug','info','warn','error') NOT NULL,\n" +
+			"  `source` varchar(64) NOT NULL,\n" +
+			"  `message` varchar(1024) NOT NULL,\n" +
+			"  `payload` longtext CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DEFAULT NULL CHECK (json_valid(`payload`)),\n" +
+			"  KEY `idx_logged_at` (`logged_at`)",
+		engine: "InnoDB", options: charsetGeneral,
+		share: 0.04, row: eventLogRow,
+	}
+}
+
+// legacyCountersTable: a MyISAM table with a composite primary key and a FLOAT column.
+func legacyCountersTable() *table {
+	return &table{
+		name: "legacy_counters",
+		columns: "  `day` date NOT NULL,\n" +
+			"  `page` varchar(128) NOT NULL,\n" +
+			"  `hits` int(10) unsigned NOT NULL DEFAULT 0,\n" +
+			"  `ratio` float DEFAULT NULL,\n" +
+			"  PRIMARY KEY (`day`,`page`)",
+		engine: "MyISAM", options: charsetGeneral,
+		share: 0.01, row: legacyCounterRow,
+	}
+}
+
+// orderItemsTable: the largest share of the shop tables, with a foreign key to orders
+// that the dump creates before orders exists (the header sets FOREIGN_KEY_CHECKS=0).
+func orderItemsTable() *table {
+	return &table{
+		name: "order_items",
+		columns: "  `id` bigint(20) unsigned NOT NULL AUTO_INCREMENT,\n" +
+			"  `order_id` int(10) unsigned NOT NULL,\n" +
+			"  `sku` varchar(32) NOT NULL,\n" +
+			"  `description` varchar(255) NOT NULL,\n" +
+			"  `quantity` smallint(5) unsigned NOT NULL DEFAULT 1,\n" +
+			"  `unit_price` decimal(10,2) NOT NULL,\n" +
+			"  `discount` decimal(5,4) DEFAULT NULL,\n" +
+			"  PRIMARY KEY (`id`),\n" +
+			"  KEY `idx_order` (`order_id`),\n" +
+			"  CONSTRAINT `fk_items_order` FOREIGN KEY (`order_id`) REFERENCES `orders` (`id`) ON DELETE CASCADE",
+		engine: "InnoDB", options: charsetGeneral, autoIncrement: true,
+		share: 0.07, row: orderItemRow,
+	}
+}
+
+// ordersTable: ENUMs, DATETIMEs and a foreign key to customers, followed by the
+// trigger that writes audit_log.
+func ordersTable() *table {
+	return &table{
+		name: "orders",
+		columns: "  `id` int(10) unsigned NOT NULL AUTO_INCREMENT,\n" +
+			"  `customer_id` int(10) unsigned NOT NULL,\n" +
+			"  `status` enum('new','paid','shipped','cancelled','refunded') NOT NULL DEFAULT 'new',\n" +
+			"  `total` decimal(12,2) NOT NULL DEFAULT 0.00,\n" +
+			"  `currency` char(3) NOT NULL DEFAULT 'EUR',\n" +
+			"  `created_at` datetime NOT NULL,\n" +
+			"  `shipped_at` datetime DEFAULT NULL,\n" +
+			"  `comment` varchar(255) DEFAULT NULL,\n" +
+			"  PRIMARY KEY (`id`),\n" +
+			"  KEY `idx_customer` (`customer_id`),\n" +
+			"  KEY `idx_created` (`created_at`),\n" +
+			"  CONSTRAINT `fk_orders_customer` FOREIGN KEY (`customer_id`) REFERENCES `customers` (`id`)",
+		engine: "InnoDB", options: charsetGeneral, autoIncrement: true,
+		share: 0.05, row: orderRow,
+		after: triggerBlock,
+	}
+}
+
+// productImagesTable: raw BLOB bytes as mariadb-dump writes them without --hex-blob
+// (productImageRow).
+func productImagesTable() *table {
+	return &table{
+		name: "product_images",
+		columns: "  `id` int(10) unsigned NOT NULL AUTO_INCREMENT,\n" +
+			"  `sku` varchar(32) NOT NULL,\n" +
+			"  `mime_type` varchar(64) NOT NULL,\n" +
+			"  `image` mediumblob NOT NULL,\n" +
+			"  PRIMARY KEY (`id`),\n" +
+			"  KEY `idx_sku` (`sku`)",
+		engine: "InnoDB", options: charsetGeneral, autoIncrement: true,
+		share: 0.02, row: productImageRow,
 	}
 }
 

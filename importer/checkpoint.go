@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"database/sql"
+	"encoding"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -178,7 +179,12 @@ type Checkpointer struct {
 	// stream is a running SHA-256 of the dump as the dispatcher reads it (the Raw of
 	// every statement: they tile the stream), so each progress row can carry the digest
 	// of the stream up to its end. Only the dispatcher's goroutine touches it.
-	stream hash.Hash
+	stream   hash.Hash
+	observed int64 // stream bytes observed so far
+	// before is the hash state before the last statement observed, which started at
+	// beforeOffset: a stretch recorded up to a statement's start needs its digest.
+	before       []byte
+	beforeOffset int64
 	// digests are the committed stretches' (end, digest) pairs, read on resume.
 	digests []endDigest
 }
@@ -201,7 +207,12 @@ func (cp *Checkpointer) observe(st *Statement) error {
 	if cp.stream == nil {
 		cp.stream = sha256.New()
 	}
+	if m, ok := cp.stream.(encoding.BinaryMarshaler); ok {
+		cp.before, _ = m.MarshalBinary()
+		cp.beforeOffset = cp.observed
+	}
 	cp.stream.Write(st.Raw)
+	cp.observed += int64(len(st.Raw))
 	isProgress := func(name string) bool { return strings.EqualFold(strings.Trim(name, "`"), ProgressSchema) }
 	if isProgress(st.Database) || (st.Kind == KindDDL && isProgress(st.Table) && (strings.Contains(st.Verb, "DATABASE") || strings.Contains(st.Verb, "SCHEMA"))) {
 		return fmt.Errorf("the dump uses %s, dumpscope's own progress schema (it was dumped from a server during a dumpscope import?); with progress rows (--parallel, --checkpoint) that would rewrite them: remove those statements from the dump, or import it without --parallel and --checkpoint", ProgressSchema)
@@ -209,13 +220,23 @@ func (cp *Checkpointer) observe(st *Statement) error {
 	return nil
 }
 
-// prefixDigest is the digest of everything observed so far, for the progress row of a
-// stretch that ends there; "" without a Checkpointer.
-func (cp *Checkpointer) prefixDigest() string {
-	if cp == nil || cp.stream == nil {
+// digestAt is the digest of the stream up to offset when that is exactly what has been
+// observed (the dispatcher asks right after observing the statement that ends there), for
+// the progress row of a stretch that ends there; "" otherwise, and without a
+// Checkpointer: such a row is covered by the digest of any row that ends further.
+func (cp *Checkpointer) digestAt(offset int64) string {
+	switch {
+	case cp == nil || cp.stream == nil:
 		return ""
+	case offset == cp.observed:
+		return hex.EncodeToString(cp.stream.Sum(nil))
+	case offset == cp.beforeOffset && cp.before != nil:
+		h := sha256.New()
+		if u, ok := h.(encoding.BinaryUnmarshaler); ok && u.UnmarshalBinary(cp.before) == nil {
+			return hex.EncodeToString(h.Sum(nil))
+		}
 	}
-	return hex.EncodeToString(cp.stream.Sum(nil))
+	return ""
 }
 
 // AllowUnrecordedDDL sets how many DDL statements beyond the furthest recorded offset may
@@ -423,11 +444,16 @@ func (cp *Checkpointer) VerifyTarget(ctx context.Context, c Conn, j *Journal, no
 func (cp *Checkpointer) VerifyStream(name string, r io.Reader) error {
 	ds := slices.Clone(cp.digests)
 	sort.Slice(ds, func(i, j int) bool { return ds[i].end < ds[j].end })
+	// A row without a digest is covered by the digest of any row that ends further (it
+	// hashes everything before it); the furthest must have one.
+	if n := len(ds); n > 0 && ds[n-1].digest == "" {
+		return fmt.Errorf("resume: the progress row ending at offset %d has no digest of the dump (an older dumpscope wrote it), so %s cannot be checked against what was committed; start the import over into an empty target", ds[n-1].end, name)
+	}
 	h := sha256.New()
 	var pos int64
 	for _, d := range ds {
 		if d.digest == "" {
-			return fmt.Errorf("resume: the progress row ending at offset %d has no digest of the dump (an older dumpscope wrote it), so %s cannot be checked against what was committed; start the import over into an empty target", d.end, name)
+			continue
 		}
 		if d.end > pos {
 			n, err := io.CopyN(h, r, d.end-pos)

@@ -32,17 +32,20 @@ type Source struct {
 
 // Options are the import's settings (the flags of `dumpscope import`).
 type Options struct {
-	Parallel         int   // connections that replay rows (1: exactly the client's stream)
-	BatchBytes       int64 // SQL per transaction with Parallel > 1 or a checkpoint
-	ReadAheadBytes   int64 // spool beyond the memory queue (ParallelOptions.SpoolBytes)
-	Force            bool
-	Overwrite        bool
-	StripDefiners    bool
-	LocalInfile      bool
-	BinaryMode       bool
-	Comments         bool
-	SkipWarningCount bool
-	SkipRowCounts    bool
+	Parallel       int   // connections that replay rows (1: exactly the client's stream)
+	BatchBytes     int64 // SQL per transaction with Parallel > 1 or a checkpoint
+	ReadAheadBytes int64 // spool beyond the memory queue (ParallelOptions.SpoolBytes)
+	Force          bool
+	Overwrite      bool
+	// AllowSystemSchemas lets the dump change mysql.*, sys, performance_schema and
+	// accounts (--allow-system-schemas); otherwise the preflight refuses it.
+	AllowSystemSchemas bool
+	StripDefiners      bool
+	LocalInfile        bool
+	BinaryMode         bool
+	Comments           bool
+	SkipWarningCount   bool
+	SkipRowCounts      bool
 	// CheckpointPath is the journal; "" with Parallel > 1 on a file means FILE.dumpscope-checkpoint.
 	CheckpointPath  string
 	Resume          bool
@@ -241,7 +244,11 @@ func newReplayer(ctx context.Context, conns []*sql.Conn, in *Input, o Options, c
 	for i, c := range conns {
 		cs[i] = c
 	}
-	return NewParallelReplayer(ctx, cs, split, ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: o.DeferIndexes, Resumable: journal != "", LoadData: o.LoadData})
+	popt := ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: o.DeferIndexes, Resumable: journal != "", LoadData: o.LoadData}
+	if o.Log != nil {
+		popt.Notice = func(line string) { fmt.Fprintln(o.Log, "dumpscope import:", line) }
+	}
+	return NewParallelReplayer(ctx, cs, split, popt)
 }
 
 // relaxSession applies --skip-binlog and --relax-durability; restore puts the durability

@@ -24,11 +24,16 @@ const preflightProgressEvery = 5 * time.Second
 // arrives and the import stops before the first offending one.
 func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql.Conn, log io.Writer) (func(context.Context, *Statement) error, error) {
 	var pf *Preflight
+	var current sql.NullString
+	if err := conn.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current); err != nil {
+		return nil, err
+	}
+	// System schemas and accounts are refused with Overwrite too (see SystemCheck).
+	var sys *SystemCheck
+	if !o.AllowSystemSchemas {
+		sys = NewSystemCheck(current.String)
+	}
 	if !o.Overwrite {
-		var current sql.NullString
-		if err := conn.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current); err != nil {
-			return nil, err
-		}
 		var err error
 		if pf, err = NewPreflight(ctx, conn, current.String); err != nil {
 			return nil, err
@@ -44,22 +49,14 @@ func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql
 			return nil, err
 		}
 	}
-	if pf == nil && definers == nil {
+	if pf == nil && definers == nil && sys == nil {
 		return nil, nil
 	}
-	if src.Path == "" {
-		return func(_ context.Context, st *Statement) error {
-			if err := definers.Check(in.Name, st); err != nil {
-				return err
-			}
-			if pf == nil {
-				return nil
-			}
-			if ow := pf.Observe(st); ow != nil {
-				return fmt.Errorf("%s: the dump would %s, which exists in the target; stopped before it — rerun with --overwrite to allow it", in.Name, ow)
-			}
-			return nil
-		}, nil
+	if src.Path == "" || (pf == nil && definers == nil) {
+		// No scan ahead (a stream, or nothing but the system check, which is not worth a
+		// second read of the file): each statement is checked as it comes, and the
+		// import stops before the first offending one.
+		return preflightHook(in.Name, sys, definers, pf), nil
 	}
 	scan, err := Open(src.Path)
 	if err != nil {
@@ -72,7 +69,7 @@ func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql
 	}
 	fmt.Fprintf(log, "dumpscope: preflight: reading %s once for %s…\n", in.Name, what)
 	sp := scanTransform(ctx, conn, o.Transform, NewSplitter(scan.Reader, SplitOptions{BinaryMode: true}))
-	var found []Overwrite
+	var found, system []Overwrite
 	began, shown := time.Now(), time.Now()
 	for n := 0; sp.Next(); n++ {
 		if n%256 == 0 {
@@ -95,27 +92,25 @@ func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql
 		if err := definers.Check(in.Name, &st); err != nil {
 			return nil, err
 		}
+		system = append(system, sys.Observe(&st)...)
 		if pf == nil {
 			continue
 		}
-		if ow := pf.Observe(&st); ow != nil {
-			found = append(found, *ow)
-		}
+		found = append(found, pf.ObserveAll(&st)...)
 	}
 	if err := sp.Err(); err != nil {
 		return nil, fmt.Errorf("preflight: %s: %w", in.Name, err)
+	}
+	if len(system) > 0 {
+		fmt.Fprintf(log, "dumpscope: the dump changes %d object(s) in system schemas or accounts:\n", len(system))
+		printOverwrites(log, system)
+		return nil, errors.New("refusing to change system schemas or accounts; rerun with --allow-system-schemas if that is what you want")
 	}
 	if len(found) == 0 {
 		return nil, nil
 	}
 	fmt.Fprintf(log, "dumpscope: the dump drops or writes into %d existing object(s) in the target:\n", len(found))
-	for i, ow := range found {
-		if i == 20 {
-			fmt.Fprintf(log, "  … and %d more\n", len(found)-20)
-			break
-		}
-		fmt.Fprintln(log, "  "+ow.String())
-	}
+	printOverwrites(log, found)
 	if o.Confirm != nil && o.Confirm("Overwrite them? [y/N] ") {
 		return nil, nil
 	}
@@ -291,4 +286,36 @@ func dirWritable(dir string) bool {
 	f.Close()
 	os.Remove(f.Name())
 	return true
+}
+
+// printOverwrites lists objects the preflight found, at most 20.
+func printOverwrites(log io.Writer, found []Overwrite) {
+	for i, ow := range found {
+		if i == 20 {
+			fmt.Fprintf(log, "  … and %d more\n", len(found)-20)
+			break
+		}
+		fmt.Fprintln(log, "  "+ow.String())
+	}
+}
+
+// preflightHook checks each statement as it comes, when the dump is not scanned ahead:
+// the import stops before the first one that would change a system schema, assign a
+// definer the account may not, or overwrite an existing object.
+func preflightHook(name string, sys *SystemCheck, definers *DefinerCheck, pf *Preflight) func(context.Context, *Statement) error {
+	return func(_ context.Context, st *Statement) error {
+		if ow := sys.Observe(st); len(ow) > 0 {
+			return fmt.Errorf("%s: the dump would %s, in a system schema; stopped before it — rerun with --allow-system-schemas to allow it", name, ow[0])
+		}
+		if err := definers.Check(name, st); err != nil {
+			return err
+		}
+		if pf == nil {
+			return nil
+		}
+		if ow := pf.ObserveAll(st); len(ow) > 0 {
+			return fmt.Errorf("%s: the dump would %s, which exists in the target; stopped before it — rerun with --overwrite to allow it", name, ow[0])
+		}
+		return nil
+	}
 }

@@ -4,16 +4,13 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
-
-	"github.com/go-sql-driver/mysql"
 )
 
 // ParallelOptions control a parallel replay (dumpscope import --parallel N).
@@ -43,6 +40,9 @@ type ParallelOptions struct {
 	// that workers can load the next tables while one finishes (see schedule.go). 0: none.
 	SpoolBytes int64
 	SpoolDir   string
+	// Notice receives the one line that says from which statement, and why, the replay
+	// continues on one connection (see Planner); nil: standard error.
+	Notice func(line string)
 	// LoadData sends each batch of plain row inserts as one LOAD DATA LOCAL stream where
 	// that is provably exact (loaddata.go), and as INSERTs otherwise.
 	LoadData bool
@@ -63,9 +63,11 @@ type tableInfo struct {
 	// rows wait for a barrier item on those too (a trigger being created on one of them,
 	// say).
 	touches []string
-	// autoIncrement is the AUTO_INCREMENT column ("" if none): an INSERT that leaves it out
-	// takes its ids from the rows before it, so from there the table keeps stream order.
-	autoIncrement string
+	// autoIncrement is the AUTO_INCREMENT column ("" if none) and autoIncrementAt its
+	// 0-based position: an INSERT that leaves ids to the server runs on the control
+	// connection in its table's order (see Plan.IDs).
+	autoIncrement   string
+	autoIncrementAt int
 }
 
 // keepsOrder reports whether rows of the table key (described by info) stay on worker 0 in
@@ -96,7 +98,7 @@ type batch struct {
 	spoolAt, spoolLen, spoolFirst int64 // spoolFirst: the stream offset of its first statement
 
 	// digest, with progress rows, is SHA-256 of the stream up to endByte
-	// (Checkpointer.prefixDigest), recorded with the batch's progress row.
+	// (Checkpointer.digestAt), recorded with the batch's progress row.
 	digest string
 
 	// A barrier item runs stmt (prepared as q) on a worker instead of the control
@@ -123,7 +125,12 @@ type batchStmt struct {
 // connection. One goroutine (Run's caller) splits and dispatches; N workers execute
 // batches and barrier items; the control connection runs everything else. What it does
 // differently from the client:
-//   - INSERT/REPLACE statements are grouped per table into batches of about BatchBytes and
+//   - The planner (plan.go) decides where each statement runs; only plain row inserts
+//     leave stream order, and constructs that depend on one connection's state, or
+//     transactions that hold rows, run on the control connection (plan_run.go). Files:
+//     plan_dispatch.go (the dispatcher), schedule.go (claims, workers, spool),
+//     plan_catalog.go (table facts), plan_indexes.go (--defer-indexes).
+//   - Plain row inserts are grouped per table into batches of about BatchBytes and
 //     each batch runs as START TRANSACTION … COMMIT on one worker; batches of one table run
 //     on several workers at once, and batches of the next table start while the last ones
 //     of the previous table still commit.
@@ -202,6 +209,17 @@ type ParallelReplayer struct {
 	// allOrdered: a trigger calls a routine, which may touch any table, so every table's
 	// rows keep stream order from then on.
 	allOrdered bool
+
+	// planner decides where each statement runs (plan.go); pendingFrom is the stream
+	// offset from which statements ran on the control connection inside a transaction or
+	// under table locks without a progress row yet (-1: none).
+	planner     *Planner
+	pendingFrom int64
+	// cur is the batch the dispatcher is filling (only the dispatcher touches it).
+	cur *batch
+	// prevSkipped, idSkipped: a resumed run skipped the control connection's last
+	// statement, or its last INSERT (see lostState).
+	prevSkipped, idSkipped bool
 }
 
 // NewParallelReplayer prepares a replay of split: conns[0] is the control connection,
@@ -232,6 +250,10 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *Splitter, opt
 		control: conns[0], workers: workers, split: split, opt: opt, serial: serial,
 		busy: map[string]int{}, barrierOn: map[string]int{}, pos: make([]int64, len(workers)), running: map[string]int{}, unexecuted: -1,
 		tables: map[string]tableInfo{}, ordered: map[string]bool{}, loading: map[string]tableInfo{},
+		planner: NewPlanner(), pendingFrom: -1,
+	}
+	if p.opt.Notice == nil {
+		p.opt.Notice = func(line string) { fmt.Fprintln(os.Stderr, line) }
 	}
 	p.busyCV = sync.NewCond(&p.busyMu)
 	p.failedAt.Store(-1)
@@ -406,81 +428,6 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	return res, err
 }
 
-// scope says which tables a barrier statement must wait for: keys, or all when global.
-func (p *ParallelReplayer) scope(st *Statement) (keys []string, global bool) {
-	switch st.Kind {
-	case KindSession, KindClient:
-		return nil, false
-	case KindDDL, KindRoutine:
-	default:
-		return nil, true
-	}
-	if st.Table == "" || strings.HasSuffix(st.Verb, "DATABASE") {
-		return nil, true
-	}
-	head := st.SQL
-	if len(head) > 64<<10 {
-		head = head[:64<<10]
-	}
-	upper := bytes.ToUpper(head)
-	reads := bytes.Contains(upper, []byte("SELECT"))
-	if strings.Contains(st.Verb, "VIEW") {
-		// A view reads the tables it names (TABLE t has no SELECT), except mysqldump's
-		// stand-ins, which name none and come where the view sorts among the tables.
-		reads = !strings.HasPrefix(st.Verb, "DROP") && !readsNoTable(head)
-	}
-	if len(head) < len(st.SQL) || reads {
-		return nil, true // reads other tables
-	}
-	keys = []string{p.tableKey(st)}
-	if bytes.Contains(upper, []byte("REFERENCES")) {
-		// A foreign key constrains its parent tables: with foreign_key_checks on, adding
-		// one reads their rows, so they are in scope too.
-		parents, ok := referencedTables(st.SQL)
-		if !ok {
-			return nil, true
-		}
-		for _, t := range parents {
-			if t[0] == "" {
-				t[0] = st.Database
-			}
-			if t[0] == "" {
-				t[0] = p.serial.database
-			}
-			keys = append(keys, t[0]+"."+t[1])
-		}
-	}
-	if strings.Contains(st.Verb, "TRIGGER") {
-		db := st.Database
-		if db == "" {
-			db = p.serial.database
-		}
-		tables, known := triggerTables(st.SQL, db)
-		if !known {
-			return nil, true // it calls a routine, which may touch any table
-		}
-		keys = append(keys, tables...)
-	}
-	return keys, false
-}
-
-// referencedTables returns the (database, table) of each REFERENCES clause of a DDL
-// statement; ok is false when one does not name a table it can read.
-func referencedTables(q []byte) (tables [][2]string, ok bool) {
-	l := lexer{b: q}
-	for t := l.next(); t.kind != tEOF; t = l.next() {
-		if !t.is("REFERENCES") {
-			continue
-		}
-		db, table := l.name(l.next())
-		if table == "" {
-			return nil, false
-		}
-		tables = append(tables, [2]string{db, table})
-	}
-	return tables, true
-}
-
 // waitFor blocks until no batch of the given tables (of any table when global) is in
 // flight, or the replay failed or was cancelled.
 func (p *ParallelReplayer) waitFor(ctx context.Context, keys []string, global bool) error {
@@ -522,299 +469,6 @@ func anyOver(m map[string]int, keys []string, n int) bool {
 	return false
 }
 
-// isBatchable reports whether an INSERT can join a batch: it names its table and carries
-// its rows (VALUES), rather than reading other tables (INSERT … SELECT), which must wait
-// like any statement of unknown scope.
-func isBatchable(st *Statement) bool {
-	if st.Kind != KindInsert || st.Table == "" || len(st.SQL) == 0 {
-		return false
-	}
-	head := st.SQL
-	if len(head) > 4096 {
-		head = head[:4096]
-	}
-	upper := bytes.ToUpper(head)
-	v, sel := bytes.Index(upper, []byte("VALUE")), bytes.Index(upper, []byte("SELECT"))
-	return sel < 0 || (v >= 0 && v < sel)
-}
-
-// orderSensitive reports whether the rows of an INSERT may collide with earlier rows and
-// the result depend on which came first: REPLACE and ON DUPLICATE KEY UPDATE (the last
-// wins), INSERT IGNORE (the first wins). A table that gets one keeps stream order.
-func orderSensitive(st *Statement) bool {
-	w := ddlWords(st.SQL, 4)
-	for _, x := range w {
-		if strings.EqualFold(x, "REPLACE") || strings.EqualFold(x, "IGNORE") {
-			return true
-		}
-		if strings.EqualFold(x, "INTO") {
-			break
-		}
-	}
-	tail := st.SQL
-	if len(tail) > 4096 {
-		tail = tail[len(tail)-4096:]
-	}
-	return bytes.Contains(bytes.ToUpper(tail), []byte("DUPLICATE KEY UPDATE"))
-}
-
-// generatesIDs reports whether an INSERT leaves the AUTO_INCREMENT column col to the
-// server: a column list without it, or the SET form. The ids then depend on the rows
-// inserted before, as in the client's replay only in stream order. (mysqldump always
-// gives every column; a NULL id in VALUES is not looked for.)
-func generatesIDs(q []byte, col string) bool {
-	if col == "" {
-		return false
-	}
-	l := lexer{b: q}
-	t := l.next()
-	for t.is("INSERT") || t.is("REPLACE") || t.is("INTO") || t.is("IGNORE") || t.is("LOW_PRIORITY") || t.is("DELAYED") || t.is("HIGH_PRIORITY") {
-		t = l.next()
-	}
-	l.name(t) // the table
-	t = l.next()
-	if t.is("PARTITION") {
-		for t = l.next(); t.kind != tEOF && !(t.kind == tPunct && t.text == ")"); t = l.next() {
-		}
-		t = l.next()
-	}
-	switch {
-	case t.is("SET"):
-		return true
-	case t.kind == tPunct && t.text == "(":
-		for t = l.next(); t.kind != tEOF && !(t.kind == tPunct && t.text == ")"); t = l.next() {
-			if t.isName() && strings.EqualFold(t.text, col) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
-
-func (p *ParallelReplayer) dispatch(ctx context.Context) error {
-	r, cp := p.serial, p.opt.Checkpoint
-	var cur *batch
-	defer func() {
-		if cur != nil { // batched but never sent: the summary's offset must not pass it
-			p.noteUnexecuted(cur)
-		}
-	}()
-	flush := func() error {
-		if cur == nil {
-			return nil
-		}
-		b := cur
-		cur = nil
-		b.session = p.session
-		if err := p.spill(ctx, b); err != nil {
-			p.noteUnexecuted(b) // never sent (a stop while the spool was full)
-			return err
-		}
-		return p.send(ctx, b, b.pinned)
-	}
-	for r.split.Next() {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if err := p.err(); err != nil {
-			return err
-		}
-		select {
-		case <-p.opt.Stop:
-			if err := flush(); err != nil {
-				return err
-			}
-			return ErrStopped
-		default:
-		}
-		stv := r.split.Statement()
-		st := &stv
-		if err := cp.observe(st); err != nil {
-			return p.at(st, err)
-		}
-		end := st.Offset + int64(len(st.Raw))
-		switch {
-		case isBatchable(st):
-			key := p.tableKey(st)
-			r.countTable(st)
-			if cp.Skip(st.Offset) && !cp.reload[key] {
-				r.rows.Add(st.Rows) // committed by an earlier attempt
-				r.bytes.Store(end)
-				continue
-			}
-			if p.barrierPending(key) {
-				// Rows after a barrier item of their table (rare: mysqldump puts its
-				// ALTERs and triggers after the rows) wait for it.
-				if err := flush(); err != nil {
-					return err
-				}
-				if err := p.waitFor(ctx, []string{key}, false); err != nil {
-					return err
-				}
-			}
-			n := int64(len(st.SQL))
-			if cur != nil && (cur.table != key || cur.bytes+n > p.opt.BatchBytes) {
-				if err := flush(); err != nil {
-					return err
-				}
-			}
-			info, known := p.tables[key]
-			if !known {
-				var err error
-				if info, err = p.lookupTable(ctx, st, key); err != nil {
-					return p.at(st, err)
-				}
-			}
-			if len(info.touches) > 0 && p.barrierPending(info.touches...) {
-				if err := flush(); err != nil {
-					return err
-				}
-				if err := p.waitFor(ctx, info.touches, false); err != nil {
-					return err
-				}
-			}
-			if !p.ordered[key] && (orderSensitive(st) || generatesIDs(st.SQL, info.autoIncrement)) {
-				// From here on the table's rows keep stream order, after those in flight.
-				if err := flush(); err != nil {
-					return err
-				}
-				if err := p.waitFor(ctx, []string{key}, false); err != nil {
-					return err
-				}
-				p.ordered[key] = true
-			}
-			if _, loading := p.loading[key]; cp != nil && !info.resumable() && !loading {
-				if err := p.startLoad(ctx, key, info, st.Offset); err != nil {
-					return p.at(st, err)
-				}
-			}
-			if !p.tryAcquire(n) && !p.overdraw(n) {
-				if err := flush(); err != nil { // let the workers drain what is queued before waiting for budget
-					return err
-				}
-				if err := p.acquire(ctx, n); err != nil {
-					return err
-				}
-			}
-			if cur == nil {
-				cur = &batch{table: key, pinned: p.keepsOrder(key, info)}
-				p.setStreaming(key)
-			}
-			cur.stmts = append(cur.stmts, batchStmt{sql: string(st.SQL), offset: st.Offset, line: st.Line, rows: st.Rows})
-			cur.bytes += n
-			cur.rows += st.Rows
-			cur.endByte = end
-			cur.digest = cp.prefixDigest()
-			if t := st.Table; t != "" {
-				r.table.Store(&t)
-			}
-			r.bytes.Store(end)
-			continue
-		case p.noOpKeysToggle(ctx, st):
-			// ALTER TABLE … DISABLE/ENABLE KEYS does nothing on InnoDB; as a barrier it
-			// would hold the next table's rows until this table's last batch commits.
-			r.bytes.Store(end)
-			continue
-		case st.Kind == KindLock, cp != nil && st.Kind == KindTxn:
-			// Table locks would block the other connections; with progress rows the
-			// dump's own transaction statements give way to dumpscope's batches.
-			r.bytes.Store(end)
-			continue
-		case cp.Skip(st.Offset) && st.Kind != KindSession && st.Kind != KindClient:
-			// Committed by an earlier attempt. A CREATE TABLE whose indexes were held back
-			// still owes them: they are added again (a duplicate key name means done).
-			if d := p.holdBackIndexes(st); d != nil {
-				p.deferred = append(p.deferred, *d)
-			}
-			r.bytes.Store(end)
-			continue
-		}
-		// A barrier for the tables it touches.
-		if err := flush(); err != nil {
-			return err
-		}
-		p.setStreaming("")
-		keys, global := p.scope(st)
-		local := !global && localDDL(st)
-		if !global && mayRunOnWorker(st) && !p.barrierPending(keys...) &&
-			(p.isBusy(keys) || (p.hasDeferred(keys) && !p.disablesKeysOfDeferred(st))) {
-			// It follows rows or owes held-back indexes, and the statements after it
-			// need not wait for that: a worker runs it when they are in.
-			if err := p.sendBarrier(ctx, st, keys, end); err != nil {
-				return err
-			}
-			r.bytes.Store(end)
-			continue
-		}
-		if err := p.waitFor(ctx, keys, global); err != nil {
-			return err
-		}
-		if !local && st.Kind != KindSession && st.Kind != KindClient {
-			// A view, routine or event may name any table; a barrier item may still
-			// be changing one.
-			if err := p.waitBarriers(ctx); err != nil {
-				return err
-			}
-		}
-		p.learn(st)
-		if len(st.SQL) > 0 && st.Kind != KindSession && st.Kind != KindClient {
-			if p.opt.DeferIndexes && !p.disablesKeysOfDeferred(st) {
-				if err := p.addDeferredIndexes(ctx, keys, global); err != nil {
-					return p.at(st, err)
-				}
-			}
-			if cp != nil {
-				if err := p.completeLoads(ctx, keys, global); err != nil {
-					return p.at(st, err)
-				}
-			}
-		}
-		held := p.holdBackIndexes(st)
-		if err := p.barrier(ctx, st, end); err != nil {
-			if err == errQuit {
-				r.bytes.Store(end)
-				return nil
-			}
-			return err
-		}
-		if held != nil && !st.tolerated {
-			// Only a table this CREATE made owes the keys (not one that existed, under --force).
-			p.deferred = append(p.deferred, *held)
-		}
-		if st.Kind == KindSession && len(st.SQL) > 0 {
-			p.session = append(p.session, string(st.SQL))
-		}
-		if changesLookup(st) {
-			// A DROP, ALTER or RENAME may change what was looked up (engine, keys), a
-			// trigger which tables its table's rows write.
-			for _, k := range keys {
-				delete(p.tables, k)
-			}
-			if global {
-				clear(p.tables)
-			}
-		}
-		r.bytes.Store(end)
-	}
-	if err := flush(); err != nil {
-		return err
-	}
-	if err := r.splitErr(); err != nil {
-		return err
-	}
-	if err := p.waitFor(ctx, nil, true); err != nil {
-		return err
-	}
-	if err := p.addDeferredIndexes(ctx, nil, true); err != nil {
-		return err
-	}
-	if cp != nil {
-		return p.completeLoads(ctx, nil, true)
-	}
-	return nil
-}
-
 // at gives an error of the dispatcher's own bookkeeping the dump's name and the position of
 // the statement it was doing it for, unless it names a position already.
 func (p *ParallelReplayer) at(st *Statement, err error) error {
@@ -836,273 +490,6 @@ func inScope(key string, keys []string, global bool) bool {
 		}
 	}
 	return false
-}
-
-// holdBackIndexes takes the plain secondary indexes out of a CREATE TABLE under
-// --defer-indexes (rewriting st.SQL) and returns them, for the caller to remember in
-// p.deferred (addDeferredIndexes) once the table exists.
-func (p *ParallelReplayer) holdBackIndexes(st *Statement) *deferredIndexes {
-	if !p.opt.DeferIndexes || st.Kind != KindDDL || st.Verb != "CREATE TABLE" || st.Table == "" {
-		return nil
-	}
-	stripped, add := deferredKeys(st.SQL)
-	if add == nil {
-		return nil
-	}
-	st.SQL = stripped
-	db := st.Database
-	if db == "" {
-		db = p.serial.database
-	}
-	return &deferredIndexes{key: p.tableKey(st), db: db, table: st.Table, add: add}
-}
-
-// noOpKeysToggle reports whether st is mysqldump's `ALTER TABLE t DISABLE KEYS` or
-// `ENABLE KEYS` on a transactional (InnoDB) table, where it does nothing, and whose table
-// has no held-back indexes waiting for it. MyISAM/Aria tables keep them: there they
-// postpone and rebuild the non-unique indexes.
-func (p *ParallelReplayer) noOpKeysToggle(ctx context.Context, st *Statement) bool {
-	if st.Verb != "ALTER TABLE" || st.Table == "" {
-		return false
-	}
-	w := ddlWords(st.SQL, 6)
-	if len(w) != 5 || !strings.EqualFold(w[4], "KEYS") || !(strings.EqualFold(w[3], "DISABLE") || strings.EqualFold(w[3], "ENABLE")) {
-		return false
-	}
-	key := p.tableKey(st)
-	for _, d := range p.deferred {
-		if d.key == key {
-			return false
-		}
-	}
-	if p.barrierPending(key) {
-		return false // an ALTER in flight may change the engine: queue it behind that
-	}
-	info, known := p.tables[key]
-	if !known {
-		var err error
-		if info, err = p.lookupTable(ctx, st, key); err != nil {
-			return false // let the statement run as a barrier and report what is wrong
-		}
-	}
-	return info.transactional
-}
-
-// disablesKeysOfDeferred reports whether st is mysqldump's `ALTER TABLE t DISABLE KEYS`
-// before the rows of a table whose indexes are held back: not yet the time to add them.
-func (p *ParallelReplayer) disablesKeysOfDeferred(st *Statement) bool {
-	if st.Verb != "ALTER TABLE" || !bytes.Contains(bytes.ToUpper(st.SQL), []byte("DISABLE KEYS")) {
-		return false
-	}
-	key := p.tableKey(st)
-	for _, d := range p.deferred {
-		if d.key == key {
-			return true
-		}
-	}
-	return false
-}
-
-// addDeferredIndexes adds, on the control connection, the held-back indexes of the tables
-// in scope (their batches have committed): at mysqldump's ENABLE KEYS, at the next
-// statement that touches the table, or at the end.
-func (p *ParallelReplayer) addDeferredIndexes(ctx context.Context, keys []string, global bool) error {
-	return p.addIndexes(ctx, p.control, p.takeDeferred(keys, global))
-}
-
-// takeDeferred removes and returns the held-back indexes of the tables in scope.
-func (p *ParallelReplayer) takeDeferred(keys []string, global bool) []deferredIndexes {
-	var taken []deferredIndexes
-	kept := p.deferred[:0]
-	for _, d := range p.deferred {
-		if inScope(d.key, keys, global) {
-			taken = append(taken, d)
-		} else {
-			kept = append(kept, d)
-		}
-	}
-	p.deferred = kept
-	return taken
-}
-
-// addIndexesAfterAll adds, after a run that cannot be resumed ended early, the held-back
-// indexes of the tables it created. A table whose CREATE failed is not there (1146).
-func (p *ParallelReplayer) addIndexesAfterAll(ctx context.Context, ds []deferredIndexes) error {
-	var errs []error
-	for _, d := range ds {
-		if err := p.addIndexes(ctx, p.control, []deferredIndexes{d}); err != nil {
-			var me *mysql.MySQLError
-			if !errors.As(err, &me) || me.Number != 1146 {
-				errs = append(errs, err)
-			}
-		}
-	}
-	return errors.Join(errs...)
-}
-
-// hasDeferred reports whether any of the tables has indexes held back.
-func (p *ParallelReplayer) hasDeferred(keys []string) bool {
-	for _, d := range p.deferred {
-		if inScope(d.key, keys, false) {
-			return true
-		}
-	}
-	return false
-}
-
-// addIndexes adds held-back indexes on c, one ALTER TABLE per table. A "duplicate key
-// name" error means a resumed run's earlier attempt added them already.
-func (p *ParallelReplayer) addIndexes(ctx context.Context, c Conn, ds []deferredIndexes) error {
-	for _, d := range ds {
-		q := "ALTER TABLE " + quoteName(d.db) + "." + quoteName(d.table) + " " + strings.Join(d.add, ", ")
-		if _, err := c.ExecContext(ctx, q); err != nil {
-			var me *mysql.MySQLError
-			if !errors.As(err, &me) || !alreadyApplied(me.Number) {
-				return fmt.Errorf("%s: --defer-indexes: %s: %w", p.opt.Name, q, err)
-			}
-		}
-	}
-	return nil
-}
-
-// barrier runs one statement that is not a batched INSERT on the control connection, the
-// batches of the tables it touches having committed.
-func (p *ParallelReplayer) barrier(ctx context.Context, st *Statement, end int64) error {
-	q, err := p.serial.prepare(ctx, st)
-	if err != nil || q == nil {
-		return err
-	}
-	return p.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.prefixDigest())
-}
-
-// runBarrier runs q, prepared from st, on c. With progress rows, DML runs in a transaction
-// with its progress row; DDL commits on its own, so its progress row follows it, and on
-// resume an unrecorded DDL's "already exists" errors may mean it had run
-// (Checkpointer.mayHaveRun).
-func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement, q []byte, end int64, digest string) error {
-	r, cp := p.serial, p.opt.Checkpoint
-	record := cp != nil && st.Kind != KindSession && st.Kind != KindClient
-	if !record {
-		return r.exec(ctx, c, st, q)
-	}
-	ddl := st.Kind == KindDDL || st.Kind == KindRoutine
-	if !ddl {
-		if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
-			return r.sqlError(st, st.SQL, err)
-		}
-	}
-	err := r.exec(ctx, c, st, q)
-	var se *StatementError
-	switch {
-	case err != nil && ddl && errors.As(err, &se) && alreadyApplied(se.Code) && cp.mayHaveRun(st.Offset):
-		err = nil // it ran before the crash; its progress row did not
-	case err == nil && ddl && c == p.control && !mayRunOnWorker(st):
-		// Only a statement that runs on the control connection in every attempt: an ALTER
-		// may have waited on a worker in the interrupted run while later DDL ran.
-		cp.ranAfresh(st.Offset)
-	}
-	if err != nil {
-		if !ddl {
-			_, _ = c.ExecContext(ctx, "ROLLBACK")
-		}
-		return err
-	}
-	if _, err := c.ExecContext(ctx, cp.recordSQL(st.Offset, end, 1, 0, digest)); err != nil {
-		return r.sqlError(st, st.SQL, err)
-	}
-	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
-		return r.sqlError(st, st.SQL, err)
-	}
-	return nil
-}
-
-// learn records which tables keep stream order because a trigger writes them or is on
-// them (schema-first dumps create triggers before the rows).
-func (p *ParallelReplayer) learn(st *Statement) {
-	if st.Kind != KindRoutine || !strings.Contains(strings.ToUpper(st.Verb), "TRIGGER") {
-		return
-	}
-	db := st.Database
-	if db == "" {
-		db = p.serial.database
-	}
-	p.orderTriggerTables(st.SQL, db)
-}
-
-// orderTriggerTables marks the tables a trigger body touches (its own, those it writes and
-// those it reads) to keep stream order, or every table when it calls a routine, and
-// returns the tables it names.
-func (p *ParallelReplayer) orderTriggerTables(body []byte, db string) []string {
-	tables, known := triggerTables(body, db)
-	if !known {
-		p.allOrdered = true
-	}
-	for _, t := range tables {
-		p.ordered[t] = true
-	}
-	return tables
-}
-
-// callsFunction reports whether a trigger body calls one of the stored functions of db
-// (a name of one followed by a parenthesis, in any case).
-func callsFunction(ctx context.Context, c Conn, db, body string) (bool, error) {
-	rows, err := c.QueryContext(ctx, "SELECT ROUTINE_NAME FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA=? AND ROUTINE_TYPE='FUNCTION'", db)
-	if err != nil {
-		return false, err
-	}
-	defer rows.Close()
-	upper := strings.ToUpper(strings.ReplaceAll(body, "`", ""))
-	found := false
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			return false, err
-		}
-		for rest, fn := upper, strings.ToUpper(name); !found; {
-			i := strings.Index(rest, fn)
-			if i < 0 {
-				break
-			}
-			before, after := i-1, strings.TrimLeft(rest[i+len(fn):], " \t\r\n")
-			if (before < 0 || !isWordByte(rest[before])) && strings.HasPrefix(after, "(") {
-				found = true
-			}
-			rest = rest[i+len(fn):]
-		}
-	}
-	return found, rows.Err()
-}
-
-// triggerTables returns the tables (db.table, db being the trigger's for unqualified
-// names) that a CREATE TRIGGER, or a trigger body, names: the table it is on and the tables
-// its body inserts into, updates, deletes from or reads (a BEFORE INSERT trigger that looks
-// up a table loaded later sees its rows only in stream order). known is false when the
-// body CALLs a procedure, whose tables it cannot see.
-func triggerTables(q []byte, db string) (tables []string, known bool) {
-	qualify := func(name string) string {
-		if i := strings.LastIndexAny(name, "\x01."); i >= 0 {
-			return name[:i] + "." + name[i+1:]
-		}
-		return db + "." + name
-	}
-	known = true
-	w := ddlWords(q, 64)
-	for i := 0; i+1 < len(w); i++ {
-		if u := strings.ToUpper(w[i]); (u == "ON" && i > 0) || u == "INTO" || u == "UPDATE" || u == "FROM" || u == "JOIN" {
-			tables = append(tables, qualify(w[i+1]))
-		}
-	}
-	// ddlWords stops at the first '(' — scan the body for the remaining words too.
-	body := strings.Fields(strings.NewReplacer("(", " ", ")", " ", ";", " ", ",", " ", "`", "").Replace(string(q)))
-	for i := 0; i+1 < len(body); i++ {
-		switch u := strings.ToUpper(body[i]); {
-		case u == "CALL":
-			known = false
-		case (u == "ON" && i > 0) || u == "INTO" || u == "UPDATE" || u == "FROM" || u == "JOIN":
-			tables = append(tables, qualify(body[i+1]))
-		}
-	}
-	return tables, known
 }
 
 // tryAcquire takes queue budget for n bytes if it is free now. A statement larger than
@@ -1132,101 +519,6 @@ func (p *ParallelReplayer) acquire(ctx context.Context, n int64) error {
 	}
 	p.queuedBytes += n
 	return nil
-}
-
-// tableKey names a table by database and name, so same-named tables of two databases in
-// one dump are told apart.
-func (p *ParallelReplayer) tableKey(st *Statement) string {
-	db := st.Database
-	if db == "" {
-		db = p.serial.database
-	}
-	return db + "." + st.Table
-}
-
-// lookupTable reads from the server whether a table has a primary key, whether its engine
-// is transactional, whether it has triggers (and which tables those triggers write), and,
-// with foreign key checks on, waits for its parent tables' batches.
-// Called at a barrier, before the table's first rows in this run. With progress rows, a
-// table that cannot resume row-exactly has its load recorded first.
-func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key string) (tableInfo, error) {
-	db := st.Database
-	if db == "" {
-		db = p.serial.database
-	}
-	c := p.control
-	var info tableInfo
-	var n int
-	if err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND INDEX_NAME='PRIMARY'", db, st.Table).Scan(&n); err != nil {
-		return info, fmt.Errorf("look up the primary key of %s: %w", key, err)
-	}
-	info.primaryKey = n > 0
-	var engine sql.NullString
-	if err := c.QueryRowContext(ctx, "SELECT MAX(ENGINE) FROM information_schema.TABLES WHERE TABLE_SCHEMA=? AND TABLE_NAME=?", db, st.Table).Scan(&engine); err != nil {
-		return info, fmt.Errorf("look up the engine of %s: %w", key, err)
-	}
-	info.transactional = strings.EqualFold(engine.String, "InnoDB")
-	var autoInc sql.NullString
-	if err := c.QueryRowContext(ctx, "SELECT MAX(COLUMN_NAME) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND EXTRA LIKE '%auto_increment%'", db, st.Table).Scan(&autoInc); err != nil {
-		return info, fmt.Errorf("look up the AUTO_INCREMENT column of %s: %w", key, err)
-	}
-	info.autoIncrement = autoInc.String
-	var body sql.NullString
-	err := c.QueryRowContext(ctx, "SELECT GROUP_CONCAT(ACTION_STATEMENT SEPARATOR ';') FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA=? AND EVENT_OBJECT_TABLE=?", db, st.Table).Scan(&body)
-	if err != nil {
-		return info, fmt.Errorf("look up the triggers of %s: %w", key, err)
-	}
-	if body.Valid {
-		p.ordered[key] = true
-		info.touches = p.orderTriggerTables([]byte(body.String), db)
-		// A stored function the body calls may read or write any table, like a CALL.
-		calls, err := callsFunction(ctx, c, db, body.String)
-		if err != nil {
-			return info, fmt.Errorf("look up the functions the triggers of %s call: %w", key, err)
-		}
-		if calls {
-			p.allOrdered = true
-		}
-		// The rows of the tables its triggers touch that are in flight on other
-		// connections commit first: from here on those tables keep stream order on
-		// worker 0, as the client's replay would have them.
-		if err := p.waitFor(ctx, info.touches, p.allOrdered); err != nil {
-			return info, err
-		}
-	}
-	// With foreign key checks on in the session, a child row may only be sent once the
-	// parent rows it references have committed; they come earlier in the stream, so
-	// waiting for the parent tables' batches in flight at the child's first rows is enough.
-	var fkChecks int
-	if err := c.QueryRowContext(ctx, "SELECT @@foreign_key_checks").Scan(&fkChecks); err != nil {
-		return info, err
-	}
-	if fkChecks == 1 {
-		rows, err := c.QueryContext(ctx, "SELECT DISTINCT REFERENCED_TABLE_SCHEMA, REFERENCED_TABLE_NAME FROM information_schema.KEY_COLUMN_USAGE WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND REFERENCED_TABLE_NAME IS NOT NULL", db, st.Table)
-		if err != nil {
-			return info, fmt.Errorf("look up the foreign keys of %s: %w", key, err)
-		}
-		var parents []string
-		for rows.Next() {
-			var pdb, pt string
-			if err := rows.Scan(&pdb, &pt); err != nil {
-				rows.Close()
-				return info, err
-			}
-			parents = append(parents, pdb+"."+pt)
-			if pdb+"."+pt == key {
-				// A row may reference one earlier in its own table: stream order.
-				p.ordered[key] = true
-			}
-		}
-		rows.Close()
-		if err := p.waitFor(ctx, parents, false); err != nil {
-			return info, err
-		}
-	}
-	info.db, info.name = db, st.Table
-	p.tables[key] = info
-	return info, nil
 }
 
 // startLoad records, at a barrier, that rows of a table that cannot resume row-exactly
@@ -1273,62 +565,6 @@ func (p *ParallelReplayer) markLoaded(ctx context.Context, c Conn, loads []table
 	}
 	_, err := c.ExecContext(ctx, "COMMIT")
 	return err
-}
-
-// worker claims entries from the backlog and runs them on one connection, in stream order
-// (see schedule.go). Before each it runs the session statements the entry's position in
-// the stream says this connection has not run yet.
-func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
-	applied := 0
-	var spoolBuf []byte // reused for each spooled batch this worker reads back
-	for {
-		p.busyMu.Lock()
-		var b *batch
-		for b == nil {
-			if ctx.Err() != nil {
-				p.busyMu.Unlock()
-				return
-			}
-			if b = p.claim(id); b == nil {
-				p.busyCV.Wait()
-			}
-		}
-		p.busyMu.Unlock()
-		if p.shouldRun(b) {
-			for ; applied < len(b.session); applied++ {
-				// It ran without error on the control connection; an error here
-				// (a privilege, say) would have been reported there.
-				_, _ = c.ExecContext(ctx, b.session[applied])
-			}
-			var err error
-			switch {
-			case b.stmt != nil:
-				err = p.runBarrierItem(ctx, c, b)
-			case b.spooled:
-				if spoolBuf, err = p.spool.get(b, spoolBuf); err == nil {
-					err = p.runBatch(ctx, c, b)
-				}
-				if int64(cap(spoolBuf)) > 2*p.opt.BatchBytes {
-					spoolBuf = nil // a batch of one oversize statement: do not keep its buffer
-				}
-			default:
-				err = p.runBatch(ctx, c, b)
-			}
-			switch {
-			case err != nil && ctx.Err() != nil:
-				p.noteUnexecuted(b) // aborted, not failed
-			case err != nil:
-				p.noteUnexecuted(b)
-				p.failAt(b.start(), err)
-			}
-		} else {
-			p.noteUnexecuted(b)
-		}
-		p.done(b)
-		if b.spooled {
-			b.stmts = nil // they point into spoolBuf
-		}
-	}
 }
 
 // noteUnexecuted records that b did not run (or failed), for the summary's offset.
@@ -1395,75 +631,6 @@ func (p *ParallelReplayer) done(b *batch) {
 	p.busyCV.Broadcast()
 	p.busyMu.Unlock()
 	p.inflight.Done()
-}
-
-// sendBarrier queues st as a barrier item (see batch): pinned to worker 0 when one of its
-// tables keeps its rows there, so that it follows them without waiting. The held-back
-// indexes and the loads under way of its tables go with it.
-func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *Statement, keys []string, end int64) error {
-	q, err := p.serial.prepare(ctx, st)
-	if err != nil || q == nil {
-		return err
-	}
-	p.learn(st)
-	// The splitter reuses its buffers at the next statement: the item keeps copies.
-	own := *st
-	own.SQL, own.Raw = bytes.Clone(st.SQL), nil
-	b := &batch{stmt: &own, q: bytes.Clone(q), endByte: end, session: p.session, digest: p.opt.Checkpoint.prefixDigest()}
-	for _, k := range keys {
-		if !slices.Contains(b.keys, k) {
-			b.keys = append(b.keys, k)
-		}
-	}
-	if p.opt.DeferIndexes && !p.disablesKeysOfDeferred(st) {
-		b.indexes = p.takeDeferred(b.keys, false)
-	}
-	if p.opt.Checkpoint != nil {
-		b.loads = p.takeLoads(b.keys, false)
-	}
-	pinned := false
-	for _, k := range b.keys {
-		if info, ok := p.tables[k]; ok && p.keepsOrder(k, info) {
-			pinned = true
-		}
-	}
-	if changesLookup(st) {
-		for _, k := range b.keys {
-			delete(p.tables, k)
-		}
-	}
-	return p.send(ctx, b, pinned)
-}
-
-// changesLookup reports whether st may change what lookupTable read about the tables it
-// touches: a DROP, ALTER or RENAME (engine, keys), a trigger (which tables its table's
-// rows write, and whether they keep stream order).
-func changesLookup(st *Statement) bool {
-	return (st.Kind == KindDDL && !strings.HasPrefix(st.Verb, "CREATE")) || strings.Contains(st.Verb, "TRIGGER")
-}
-
-// runBarrierItem waits until the batches of b's tables dispatched before it have
-// committed, then adds their held-back indexes, marks their loads complete and runs b's
-// statement, all on c.
-func (p *ParallelReplayer) runBarrierItem(ctx context.Context, c Conn, b *batch) error {
-	p.busyMu.Lock()
-	err := p.waitLocked(ctx, func() error {
-		if !p.shouldRun(b) {
-			return p.err()
-		}
-		return nil
-	}, func() bool { return !anyOver(p.busy, b.keys, 1) }) // 1: the item itself
-	p.busyMu.Unlock()
-	if err != nil {
-		return err
-	}
-	if err := p.addIndexes(ctx, c, b.indexes); err != nil {
-		return err
-	}
-	if err := p.markLoaded(ctx, c, b.loads); err != nil {
-		return err
-	}
-	return p.runBarrier(ctx, c, b.stmt, b.q, b.endByte, b.digest)
 }
 
 // barrierPending reports whether a barrier item of any of the tables is in flight.
@@ -1536,90 +703,4 @@ func readsNoTable(q []byte) bool {
 		}
 	}
 	return true
-}
-
-func (p *ParallelReplayer) runBatch(ctx context.Context, c Conn, b *batch) error {
-	for attempt := 0; ; attempt++ {
-		err, retry := p.tryBatch(ctx, c, b)
-		if err == nil {
-			p.rows.Add(b.rows)
-			p.commits.Add(1)
-			p.loadedTable.Store(&b.table)
-			return nil
-		}
-		if !retry || attempt >= p.opt.MaxRetries {
-			return err
-		}
-		time.Sleep(time.Duration(attempt+1) * 50 * time.Millisecond)
-	}
-}
-
-// tryBatch runs one batch as a transaction. retry is true for deadlocks and lock-wait
-// timeouts, after which the transaction has been rolled back.
-func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *batch) (err error, retry bool) {
-	if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
-		return fmt.Errorf("%s: offset %d, line %d: batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), false
-	}
-	var tolerated []*StatementError
-	loaded := false
-	if p.ld != nil {
-		var err error
-		if loaded, err = p.ld.load(ctx, c, b.stmts); err != nil {
-			_, _ = c.ExecContext(ctx, "ROLLBACK")
-			return fmt.Errorf("%s: offset %d, line %d: LOAD DATA of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), false
-		}
-		if loaded {
-			p.statements.Add(int64(len(b.stmts)))
-		}
-	}
-	for _, s := range b.stmts {
-		if loaded {
-			break
-		}
-		_, err := c.ExecContext(ctx, s.sql)
-		p.statements.Add(1)
-		if err != nil {
-			var me *mysql.MySQLError
-			if errors.As(err, &me) && (me.Number == 1213 || me.Number == 1205) {
-				_, _ = c.ExecContext(ctx, "ROLLBACK")
-				return err, true
-			}
-			se := &StatementError{Name: p.opt.Name, Offset: s.offset, Line: s.line, Kind: KindInsert, Table: b.table, Head: head([]byte(s.sql)), Err: err}
-			if errors.As(err, &me) {
-				se.Code, se.SQLState, se.Message = me.Number, string(me.SQLState[:]), me.Message
-			} else {
-				se.Message = err.Error()
-			}
-			if !p.opt.Force || me == nil || isConnectionFatal(me.Number) {
-				_, _ = c.ExecContext(ctx, "ROLLBACK")
-				return se, false
-			}
-			se.Err = nil
-			tolerated = append(tolerated, se)
-			continue
-		}
-		if !p.opt.SkipWarningCount {
-			st := &Statement{Kind: KindInsert, Table: b.table, Offset: s.offset, Line: s.line}
-			if err := p.serial.countWarnings(ctx, c, st); err != nil {
-				_, _ = c.ExecContext(ctx, "ROLLBACK")
-				return err, false
-			}
-		}
-	}
-	if cp := p.opt.Checkpoint; cp != nil {
-		if _, err := c.ExecContext(ctx, cp.recordSQL(b.stmts[0].offset, b.endByte, len(b.stmts), b.rows, b.digest)); err != nil {
-			_, _ = c.ExecContext(ctx, "ROLLBACK")
-			return fmt.Errorf("%s: offset %d, line %d: progress row of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), false
-		}
-	}
-	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
-		var me *mysql.MySQLError
-		return fmt.Errorf("%s: offset %d, line %d: commit of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), errors.As(err, &me) && (me.Number == 1213 || me.Number == 1205)
-	}
-	if len(tolerated) > 0 {
-		for _, se := range tolerated {
-			p.serial.tolerate(se)
-		}
-	}
-	return nil, false
 }

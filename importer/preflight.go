@@ -12,14 +12,25 @@ var systemSchemas = map[string]bool{"mysql": true, "information_schema": true, "
 
 // Overwrite is one existing object in the target that a dump statement drops or writes into.
 type Overwrite struct {
-	Action   string // "DROP DATABASE", "CREATE DATABASE", "DROP TABLE", "CREATE TABLE", "DROP VIEW", "CREATE VIEW"
+	// Action is what the statement does to it: "DROP DATABASE", "CREATE TABLE",
+	// "DROP TABLE", "TRUNCATE TABLE", "RENAME TABLE", "ALTER TABLE", "INSERT INTO",
+	// "REPLACE INTO", "UPDATE", "DELETE FROM", "LOAD DATA INTO", "CREATE TRIGGER ON", …, or
+	// an account statement ("GRANT", "CREATE USER", …).
+	Action   string
 	Database string
 	Table    string // empty for database actions
 	Offset   int64
 	Line     int64
+	// System: a system schema or the accounts (see SystemCheck); Detail then holds the
+	// head of an account statement.
+	System bool
+	Detail string
 }
 
 func (o Overwrite) String() string {
+	if o.Detail != "" {
+		return fmt.Sprintf("%s (offset %d, line %d)", o.Detail, o.Offset, o.Line)
+	}
 	name := "`" + o.Database + "`"
 	if o.Table != "" {
 		name += ".`" + o.Table + "`"
@@ -35,6 +46,7 @@ type Preflight struct {
 	tables    map[string]bool // existing "db\x00table" (tables and views)
 	created   map[string]bool // created by the dump so far
 	current   string          // database in effect (USE)
+	reported  map[string]bool // action, database, table already reported
 	// Definers counts statements with a DEFINER= clause.
 	Definers int
 }
@@ -78,9 +90,19 @@ func NewPreflight(ctx context.Context, q Conn, current string) (*Preflight, erro
 // Empty reports whether the target has no user databases: nothing can be overwritten.
 func (p *Preflight) Empty() bool { return len(p.databases) == 0 }
 
-// Observe looks at one statement (in stream order) and returns the existing object it
-// would drop or write into, if any.
+// Observe is ObserveAll's first object, or nil.
 func (p *Preflight) Observe(st *Statement) *Overwrite {
+	if all := p.ObserveAll(st); len(all) > 0 {
+		return &all[0]
+	}
+	return nil
+}
+
+// ObserveAll returns every existing database or table of the target (not created by the
+// dump before) that st drops, truncates, renames, alters, deletes from or writes into:
+// each name of `DROP TABLE a, b` and `RENAME TABLE a TO b, c TO d`, the tables of a
+// multi-table UPDATE or DELETE. A table written many times is named once per action.
+func (p *Preflight) ObserveAll(st *Statement) []Overwrite {
 	if len(st.SQL) == 0 {
 		return nil
 	}
@@ -89,59 +111,268 @@ func (p *Preflight) Observe(st *Statement) *Overwrite {
 			p.Definers++
 		}
 	}
-	// The splitter's classifier has read the verb and the names (past IF [NOT] EXISTS,
-	// OR REPLACE, DEFINER=…, ALGORITHM=… and executable comments).
 	if st.Kind == KindSession && st.Verb == "USE" {
 		p.current = st.Database
 		return nil
 	}
-	if st.Kind != KindDDL {
-		return nil
-	}
-	verb, object, _ := strings.Cut(st.Verb, " ")
-	if verb != "DROP" && verb != "CREATE" {
-		return nil
-	}
-	var name string
-	switch object {
-	case "DATABASE", "SCHEMA":
-		object, name = "DATABASE", st.Database
-	case "TABLE", "VIEW":
-		name = st.Table
-	}
-	if name == "" {
-		return nil
-	}
-	ow := &Overwrite{Action: verb + " " + object, Offset: st.Offset, Line: st.Line}
-	if object == "DATABASE" {
-		ow.Database = name
-		if !p.databases[name] || p.created["db\x00"+name] {
-			if verb == "CREATE" {
-				p.created["db\x00"+name] = true
+	var found []Overwrite
+	for _, w := range statementWrites(st, p.current) {
+		if w.account || systemSchemas[strings.ToLower(w.db)] {
+			continue // SystemCheck's
+		}
+		ow := Overwrite{Action: w.action, Database: w.db, Table: w.table, Offset: st.Offset, Line: st.Line}
+		if w.table == "" {
+			existed := p.databases[w.db] && !p.created["db\x00"+w.db]
+			if strings.HasPrefix(w.action, "CREATE") {
+				p.created["db\x00"+w.db] = true
 			}
+			if existed && p.report(ow) {
+				found = append(found, ow)
+			}
+			continue
+		}
+		key := w.db + "\x00" + w.table
+		existed := p.tables[key] && !p.created[key]
+		switch {
+		case strings.HasPrefix(w.action, "CREATE TABLE"), strings.HasPrefix(w.action, "CREATE VIEW"):
+			p.created[key] = true
+		case w.action == "DROP TABLE", w.action == "DROP VIEW", w.action == "RENAME TABLE":
+			delete(p.tables, key) // reported once: afterwards it no longer exists
+		}
+		if existed && p.report(ow) {
+			found = append(found, ow)
+		}
+	}
+	return found
+}
+
+// report reports whether ow is the first of its action on its object.
+func (p *Preflight) report(ow Overwrite) bool {
+	if p.reported == nil {
+		p.reported = map[string]bool{}
+	}
+	k := ow.Action + "\x00" + ow.Database + "\x00" + ow.Table
+	if p.reported[k] {
+		return false
+	}
+	p.reported[k] = true
+	return true
+}
+
+// write is one object a statement changes.
+type write struct {
+	action, db, table string
+	account           bool // an account or grant statement (it writes mysql.*)
+}
+
+// accountVerbs change accounts, roles or grants, which live in the mysql schema.
+var accountVerbs = map[string]bool{
+	"CREATE USER": true, "DROP USER": true, "ALTER USER": true, "RENAME USER": true,
+	"CREATE ROLE": true, "DROP ROLE": true, "SET PASSWORD": true, "SET DEFAULT": true, "SET ROLE": false,
+	"GRANT": true, "REVOKE": true,
+}
+
+// statementWrites lists the databases and tables st changes; db is the current database.
+func statementWrites(st *Statement, db string) []write {
+	words := ddlWords(st.SQL, 3)
+	if len(words) == 0 {
+		return nil
+	}
+	w0 := strings.ToUpper(words[0])
+	two := w0
+	if len(words) > 1 {
+		two += " " + strings.ToUpper(words[1])
+	}
+	if accountVerbs[two] {
+		return []write{{action: two, db: "mysql", account: true}}
+	}
+	if accountVerbs[w0] {
+		return []write{{action: w0, db: "mysql", account: true}}
+	}
+	qualify := func(key string) write {
+		d, t, _ := strings.Cut(key, ".")
+		return write{db: d, table: t}
+	}
+	cur := db
+	if st.Database != "" {
+		cur = st.Database
+	}
+	var out []write
+	switch {
+	case st.Kind == KindDDL || (st.Kind == KindRoutine && strings.HasSuffix(st.Verb, "TRIGGER")):
+		verb, object, _ := strings.Cut(st.Verb, " ")
+		switch object {
+		case "DATABASE", "SCHEMA":
+			if st.Database != "" && (verb == "CREATE" || verb == "DROP" || verb == "ALTER") {
+				out = append(out, write{action: verb + " DATABASE", db: st.Database})
+			}
+			return out
+		case "":
+			object = "TABLE" // TRUNCATE t, RENAME t
+		}
+		if st.Table == "" {
 			return nil
 		}
-		if verb == "CREATE" {
-			p.created["db\x00"+name] = true
+		if object == "TRIGGER" || object == "INDEX" {
+			// On its table: a trigger or index changes what writes to it or how.
+			return []write{{action: verb + " " + object + " ON", db: cur, table: st.Table}}
 		}
-		return ow
+		keys, ok := namedTables(st, db)
+		if !ok {
+			keys = []string{cur + "." + st.Table}
+		}
+		for i, k := range keys {
+			w := qualify(k)
+			switch {
+			case verb == "RENAME" && i%2 == 1:
+				w.action = "RENAME TABLE onto" // the new name: the statement fails if it exists
+			case verb == "CREATE" || verb == "ALTER":
+				if i > 0 {
+					continue // LIKE's source, ALTER … RENAME's target
+				}
+				w.action = verb + " " + object
+			default:
+				w.action = verb + " " + object
+			}
+			out = append(out, w)
+		}
+	case st.Kind == KindInsert:
+		if st.Table != "" {
+			out = append(out, write{action: strings.ToUpper(st.Verb) + " INTO", db: cur, table: st.Table})
+		}
+	case w0 == "UPDATE" || w0 == "DELETE" || w0 == "LOAD":
+		for _, k := range dmlTables(st.SQL, db) {
+			w := qualify(k)
+			w.action = w0
+			if w0 == "DELETE" {
+				w.action = "DELETE FROM"
+			} else if w0 == "LOAD" {
+				w.action = "LOAD DATA INTO"
+			}
+			out = append(out, w)
+		}
 	}
-	db, t := p.current, name
-	if st.Database != "" {
-		db = st.Database
+	return out
+}
+
+// dmlTables returns the tables (db.table) an UPDATE, DELETE or LOAD DATA may change: every
+// table an UPDATE names before SET (any of them may be written), the tables a multi-table
+// DELETE names before FROM (or the one after FROM), the table of LOAD DATA … INTO TABLE.
+func dmlTables(q []byte, db string) []string {
+	l := lexer{b: q}
+	verb := l.next()
+	var keys []string
+	add := func(t token) {
+		d, name := l.name(t)
+		if d == "" {
+			d = db
+		}
+		keys = append(keys, d+"."+strings.TrimSuffix(name, "*"))
 	}
-	ow.Database, ow.Table = db, t
-	key := db + "\x00" + t
-	existed := p.tables[key] && !p.created[key]
-	if verb == "CREATE" {
-		p.created[key] = true
-	} else {
-		delete(p.tables, key) // reported once: after the DROP it no longer exists
-	}
-	if !existed {
+	if verb.is("LOAD") {
+		for t := l.next(); t.kind != tEOF; t = l.next() {
+			if t.is("TABLE") {
+				if n := l.next(); n.isName() {
+					add(n)
+				}
+				return keys
+			}
+		}
 		return nil
 	}
-	return ow
+	expect := true
+	for t := l.next(); t.kind != tEOF; t = l.next() {
+		switch {
+		case t.is("SET") && verb.is("UPDATE"), t.is("WHERE"), t.is("ORDER"), t.is("LIMIT"), t.is("RETURNING"):
+			return keys
+		case t.is("FROM") && verb.is("DELETE"):
+			if len(keys) > 0 {
+				return keys // DELETE t1, t2 FROM …: the tables before FROM
+			}
+			expect = true
+		case t.is("USING") && verb.is("DELETE"):
+			return keys
+		case t.is("JOIN") || t.is("FROM"):
+			expect = true
+		case t.is("LOW_PRIORITY") || t.is("QUICK") || t.is("IGNORE") || t.is("STRAIGHT_JOIN") || t.is("INNER") ||
+			t.is("LEFT") || t.is("RIGHT") || t.is("CROSS") || t.is("OUTER") || t.is("NATURAL"):
+		case t.kind == tPunct && t.text == ",":
+			expect = true
+		case t.kind == tPunct && t.text == "(":
+			for depth := 1; depth > 0; {
+				n := l.next()
+				switch {
+				case n.kind == tEOF:
+					return keys
+				case n.kind == tPunct && n.text == "(":
+					depth++
+				case n.kind == tPunct && n.text == ")":
+					depth--
+				}
+			}
+			expect = false
+		case expect && t.isName():
+			add(t)
+			expect = false
+		default:
+			expect = false
+		}
+	}
+	return keys
+}
+
+// SystemCheck finds statements that change a system schema (mysql, sys,
+// performance_schema, information_schema) or accounts and grants: an --all-databases
+// dump rewrites mysql.* (accounts, grants, the root password), which a restore of user
+// data must not do without being asked to.
+type SystemCheck struct {
+	current string
+}
+
+// NewSystemCheck returns a check whose unqualified names belong to current until a USE.
+func NewSystemCheck(current string) *SystemCheck { return &SystemCheck{current: current} }
+
+// Observe returns what st changes in the system schemas (System set on each); a nil
+// check (--allow-system-schemas) finds nothing.
+func (c *SystemCheck) Observe(st *Statement) []Overwrite {
+	if c == nil || len(st.SQL) == 0 {
+		return nil
+	}
+	if st.Kind == KindSession && st.Verb == "USE" {
+		c.current = st.Database
+		return nil
+	}
+	var found []Overwrite
+	for _, w := range statementWrites(st, c.current) {
+		if !w.account && !systemSchemas[strings.ToLower(w.db)] {
+			continue
+		}
+		ow := Overwrite{Action: w.action, Database: w.db, Table: w.table, Offset: st.Offset, Line: st.Line, System: true}
+		if w.account {
+			ow.Detail = clip(escapeControl(head(st.SQL)), 80)
+		}
+		found = append(found, ow)
+	}
+	return found
+}
+
+// escapeControl escapes control bytes so that a dump's bytes printed to a terminal cannot
+// move the cursor or change colours.
+func escapeControl(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c == 0x7f {
+			if c == '\n' || c == '\t' || c == '\r' {
+				b.WriteByte(' ')
+				continue
+			}
+			fmt.Fprintf(&b, "\\x%02x", c)
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
 
 // ddlWords returns up to n leading words of a DDL statement with executable-comment

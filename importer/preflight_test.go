@@ -96,3 +96,74 @@ func TestMayAssignDefiner(t *testing.T) {
 		}
 	}
 }
+
+// TestPreflightObserveAll: every name of a statement that drops, truncates, renames,
+// deletes from or writes into existing tables is named, once per action.
+func TestPreflightObserveAll(t *testing.T) {
+	p := &Preflight{
+		databases: map[string]bool{"shop": true},
+		tables: map[string]bool{"shop\x00a": true, "shop\x00b": true, "shop\x00c": true, "shop\x00d": true,
+			"shop\x00e": true, "shop\x00f": true, "shop\x00g": true, "shop\x00h": true},
+		created: map[string]bool{}, current: "shop",
+	}
+	stmts := []string{
+		"DROP TABLE IF EXISTS a, `b`",
+		"TRUNCATE TABLE c",
+		"RENAME TABLE d TO d2, e TO e2",
+		"DELETE FROM f WHERE id > 1",
+		"INSERT INTO g VALUES (1)",
+		"INSERT INTO g VALUES (2)",
+		"UPDATE h JOIN d2 ON h.id = d2.id SET h.v = 1",
+		"CREATE TABLE n (id int)",
+		"INSERT INTO n VALUES (1)",
+	}
+	sp := NewSplitter(strings.NewReader(strings.Join(stmts, ";\n")+";\n"), SplitOptions{})
+	var got []string
+	for sp.Next() {
+		st := sp.Statement()
+		for _, ow := range p.ObserveAll(&st) {
+			got = append(got, ow.Action+" "+ow.Database+"."+ow.Table)
+		}
+	}
+	want := []string{"DROP TABLE shop.a", "DROP TABLE shop.b", "TRUNCATE TABLE shop.c", "RENAME TABLE shop.d",
+		"RENAME TABLE shop.e", "DELETE FROM shop.f", "INSERT INTO shop.g", "UPDATE shop.h"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("overwrites (-want +got):\n%s", diff)
+	}
+}
+
+// TestSystemCheck: an --all-databases dump's writes into mysql.* and its account
+// statements are named, whether or not the tables exist.
+func TestSystemCheck(t *testing.T) {
+	c := NewSystemCheck("")
+	stmts := []string{
+		"CREATE DATABASE IF NOT EXISTS `mysql`",
+		"USE `mysql`",
+		"DROP TABLE IF EXISTS `global_priv`",
+		"CREATE TABLE `global_priv` (`Host` char(255))",
+		"INSERT INTO `global_priv` VALUES ('localhost','root','{}')",
+		"USE shop",
+		"INSERT INTO t VALUES (1)",
+		"UPDATE mysql.user SET Password = '' WHERE User = 'root'",
+		"GRANT ALL ON *.* TO `evil`@`%`",
+		"CREATE USER 'x\x1b[2J'@'%'",
+		"DELETE FROM sys.sys_config",
+	}
+	sp := NewSplitter(strings.NewReader(strings.Join(stmts, ";\n")+";\n"), SplitOptions{})
+	var got []string
+	for sp.Next() {
+		st := sp.Statement()
+		for _, ow := range c.Observe(&st) {
+			if !ow.System {
+				t.Errorf("%s: System not set", ow)
+			}
+			got = append(got, ow.Action+" "+ow.Database+"."+ow.Table+" "+ow.Detail)
+		}
+	}
+	want := []string{"CREATE DATABASE mysql. ", "DROP TABLE mysql.global_priv ", "CREATE TABLE mysql.global_priv ",
+		"INSERT INTO mysql.global_priv ", "UPDATE mysql.user ", "GRANT mysql. GRANT ALL ON *.* TO `evil`@`%`",
+		"CREATE USER mysql. CREATE USER 'x\\x1b[2J'@'%'", "DELETE FROM sys.sys_config "}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("system writes (-want +got):\n%s", diff)
+	}
+}

@@ -183,8 +183,7 @@ func TestLocalDDL(t *testing.T) {
 		if got := mayRunOnWorker(&st); got != c.items {
 			t.Errorf("mayRunOnWorker(%s) [%s] = %v, want %v", c.sql, st.Verb, got, c.items)
 		}
-		p := &ParallelReplayer{serial: &Replayer{}}
-		if _, global := p.scope(&st); global != c.global {
+		if _, global := barrierScope(&st, ""); global != c.global {
 			t.Errorf("scope(%s) [%s]: global %v, want %v", c.sql, st.Verb, global, c.global)
 		}
 	}
@@ -213,26 +212,6 @@ func TestTriggerTables(t *testing.T) {
 		got = slices.Compact(got)
 		if !slices.Equal(got, c.want) || known != c.known {
 			t.Errorf("triggerTables(%s) = %v, %v; want %v, %v", c.sql, got, known, c.want, c.known)
-		}
-	}
-}
-
-// TestGeneratesIDs: an INSERT that leaves the AUTO_INCREMENT column to the server.
-func TestGeneratesIDs(t *testing.T) {
-	for _, c := range []struct {
-		sql, col string
-		want     bool
-	}{
-		{"INSERT INTO `t` VALUES (1,'a'),(2,'b')", "id", false},
-		{"INSERT INTO `t` (`id`, `v`) VALUES (1,'a')", "id", false},
-		{"INSERT INTO t (v) VALUES ('generated')", "id", true},
-		{"INSERT INTO db.t (V) VALUES ('generated')", "v", false},
-		{"INSERT /*!40000 IGNORE */ INTO t PARTITION (p0) (v) VALUES ('x')", "id", true},
-		{"INSERT INTO t SET v='x'", "id", true},
-		{"INSERT INTO t (v) VALUES ('x')", "", false},
-	} {
-		if got := generatesIDs([]byte(c.sql), c.col); got != c.want {
-			t.Errorf("generatesIDs(%s, %q) = %v, want %v", c.sql, c.col, got, c.want)
 		}
 	}
 }

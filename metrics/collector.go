@@ -16,6 +16,7 @@ import (
 	"maps"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -342,119 +343,150 @@ func (c *Collector) Describe(ch chan<- *prometheus.Desc) {
 	}
 }
 
-// Collect implements prometheus.Collector: constant metrics from the latest tick.
+// Collect implements prometheus.Collector: constant metrics from the latest tick. Each
+// metric family has its own collect function so a new family is one function and one
+// line here; they all run under c.mu, so one scrape sees one tick.
 func (c *Collector) Collect(ch chan<- prometheus.Metric) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	st := &c.st
-	gauge := func(d *prometheus.Desc, v float64, labels ...string) {
-		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, labels...)
+	out := metricSink(ch)
+	c.collectRun(out)
+	c.collectDevices(out)
+	c.collectInnoDB(out)
+	if r := c.st.restore; r != nil {
+		c.collectRestore(out, r)
 	}
-	counter := func(d *prometheus.Desc, v float64, labels ...string) {
-		ch <- prometheus.MustNewConstMetric(d, prometheus.CounterValue, v, labels...)
-	}
+	c.collectFindings(out)
+}
 
-	gauge(descBuildInfo, 1, c.o.Version, runtime.Version())
-	gauge(descRunInfo, 1, c.o.RunID, c.o.Dump, c.o.Target)
+// metricSink sends one scrape's constant metrics; its gauge and counter keep each
+// collect function down to the value and its labels.
+type metricSink chan<- prometheus.Metric
+
+func (s metricSink) gauge(d *prometheus.Desc, v float64, labels ...string) {
+	s <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, labels...)
+}
+
+func (s metricSink) counter(d *prometheus.Desc, v float64, labels ...string) {
+	s <- prometheus.MustNewConstMetric(d, prometheus.CounterValue, v, labels...)
+}
+
+// collectRun: what is running (build, run, server) and how the samplers fare, so a
+// dashboard can tell a stalled run from a sampler that stopped answering. c.mu held.
+func (c *Collector) collectRun(out metricSink) {
+	st := &c.st
+	out.gauge(descBuildInfo, 1, c.o.Version, runtime.Version())
+	out.gauge(descRunInfo, 1, c.o.RunID, c.o.Dump, c.o.Target)
 	if st.flavor != "" {
-		gauge(descServerInfo, 1, st.flavor, st.serverVersion)
+		out.gauge(descServerInfo, 1, st.flavor, st.serverVersion)
 	}
 	if st.ticks > 0 {
-		gauge(descLastTick, st.lastTickUnix)
+		out.gauge(descLastTick, st.lastTickUnix)
 	}
 	for _, src := range slices.Sorted(maps.Keys(st.sourceCount)) {
-		ch <- prometheus.MustNewConstSummary(descSamplerDuration, st.sourceCount[src], st.sourceSeconds[src], nil, src)
+		out <- prometheus.MustNewConstSummary(descSamplerDuration, st.sourceCount[src], st.sourceSeconds[src], nil, src)
 	}
 	// Every source that ran gets an error count, so rate() has a series before the first error.
 	for _, src := range slices.Sorted(maps.Keys(mergeKeys(st.sourceCount, st.sourceErrors))) {
-		counter(descSamplerErrors, float64(st.sourceErrors[src]), src)
+		out.counter(descSamplerErrors, float64(st.sourceErrors[src]), src)
 	}
+}
 
+// collectDevices: the devices under the datadir (identity, diskstats counters, latency,
+// utilisation), the datadir's filesystem space and the probe's result. c.mu held.
+func (c *Collector) collectDevices(out metricSink) {
+	st := &c.st
 	for _, d := range st.deviceInfo {
-		rot := ""
-		if d.Rotational != nil {
-			rot = "0"
-			if *d.Rotational {
-				rot = "1"
-			}
-		}
-		role := ""
-		if len(d.Role) > 0 {
-			role = d.Role[0]
-			for _, r := range d.Role[1:] {
-				role += "," + r
-			}
-		}
-		gauge(descDiskInfo, 1, d.Name, d.Kind, role, d.Model, rot, d.WriteCache)
+		out.gauge(descDiskInfo, 1, d.Name, d.Kind, joinRoles(d.Role), d.Model, rotationalLabel(d.Rotational), d.WriteCache)
 	}
 	for _, name := range slices.Sorted(maps.Keys(st.devices)) {
 		d := st.devices[name]
 		if k := d.counters; k != nil {
-			counter(descReadsCompleted, float64(k.ReadsCompleted), name)
-			counter(descReadBytes, float64(k.ReadBytes), name)
-			counter(descReadTime, k.ReadTimeSeconds, name)
-			counter(descWritesCompleted, float64(k.WritesCompleted), name)
-			counter(descWrittenBytes, float64(k.WrittenBytes), name)
-			counter(descWriteTime, k.WriteTimeSeconds, name)
-			counter(descIOTime, k.IOTimeSeconds, name)
+			out.counter(descReadsCompleted, float64(k.ReadsCompleted), name)
+			out.counter(descReadBytes, float64(k.ReadBytes), name)
+			out.counter(descReadTime, k.ReadTimeSeconds, name)
+			out.counter(descWritesCompleted, float64(k.WritesCompleted), name)
+			out.counter(descWrittenBytes, float64(k.WrittenBytes), name)
+			out.counter(descWriteTime, k.WriteTimeSeconds, name)
+			out.counter(descIOTime, k.IOTimeSeconds, name)
 			if k.FlushesCompleted != nil && k.FlushTimeSeconds != nil {
-				counter(descFlushes, float64(*k.FlushesCompleted), name)
-				counter(descFlushTime, *k.FlushTimeSeconds, name)
+				out.counter(descFlushes, float64(*k.FlushesCompleted), name)
+				out.counter(descFlushTime, *k.FlushTimeSeconds, name)
 			}
 		}
-		gauge(descWriteAwait, d.stats.WAwaitMs/1000, name)
+		out.gauge(descWriteAwait, d.stats.WAwaitMs/1000, name)
 		if d.stats.FAwaitMs != nil {
-			gauge(descFlushAwait, *d.stats.FAwaitMs/1000, name)
+			out.gauge(descFlushAwait, *d.stats.FAwaitMs/1000, name)
 		}
-		gauge(descUtil, d.stats.UtilPct/100, name)
-		gauge(descQueue, d.stats.AquSz, name)
+		out.gauge(descUtil, d.stats.UtilPct/100, name)
+		out.gauge(descQueue, d.stats.AquSz, name)
 	}
 	if sp := st.space; sp != nil {
-		gauge(descFSAvail, float64(sp.FreeBytes), sp.Path)
-		gauge(descFSSize, float64(sp.TotalBytes), sp.Path)
+		out.gauge(descFSAvail, float64(sp.FreeBytes), sp.Path)
+		out.gauge(descFSSize, float64(sp.TotalBytes), sp.Path)
 	}
 	if p := st.probe; p != nil && p.Ops > 0 && p.OpsPerSec > 0 {
 		// The probe keeps percentiles, not every latency: its writes are back to back,
 		// so their latencies add up to its duration, Ops / OpsPerSec.
-		ch <- prometheus.MustNewConstSummary(descProbe, uint64(p.Ops), float64(p.Ops)/p.OpsPerSec,
+		out <- prometheus.MustNewConstSummary(descProbe, uint64(p.Ops), float64(p.Ops)/p.OpsPerSec,
 			map[float64]float64{0.5: p.P50Ms / 1000, 0.99: p.P99Ms / 1000}, p.Mode, p.Class)
 	}
+}
 
-	if in := st.innodb; in != nil {
-		gauge(descCheckpointAge, float64(in.CheckpointAgeBytes))
-		if in.MaxCheckpointAgeBytes > 0 {
-			gauge(descCheckpointMax, float64(in.MaxCheckpointAgeBytes))
-		}
-		if in.RedoCapacityBytes > 0 {
-			gauge(descRedoCapacity, float64(in.RedoCapacityBytes))
-		}
-		if in.LSN > 0 {
-			counter(descRedoWritten, float64(in.LSN))
-		}
-		gauge(descDirty, in.DirtyPagesPct/100)
+// rotationalLabel is the disk_info "rotational" label: "1", "0", or "" when sysfs did
+// not say, so an unknown never reads as flash.
+func rotationalLabel(rotational *bool) string {
+	switch {
+	case rotational == nil:
+		return ""
+	case *rotational:
+		return "1"
 	}
+	return "0"
+}
 
-	if r := st.restore; r != nil {
-		c.collectRestore(ch, r)
+// joinRoles is the disk_info "role" label: a device's roles in the datadir chain,
+// comma-separated in the resolver's order.
+func joinRoles(roles []string) string {
+	return strings.Join(roles, ",")
+}
+
+// collectInnoDB: the checkpoint age against its maximum and the redo written, present
+// only when the server reports them (the maximum and capacity are 0 until known). c.mu held.
+func (c *Collector) collectInnoDB(out metricSink) {
+	in := c.st.innodb
+	if in == nil {
+		return
 	}
+	out.gauge(descCheckpointAge, float64(in.CheckpointAgeBytes))
+	if in.MaxCheckpointAgeBytes > 0 {
+		out.gauge(descCheckpointMax, float64(in.MaxCheckpointAgeBytes))
+	}
+	if in.RedoCapacityBytes > 0 {
+		out.gauge(descRedoCapacity, float64(in.RedoCapacityBytes))
+	}
+	if in.LSN > 0 {
+		out.counter(descRedoWritten, float64(in.LSN))
+	}
+	out.gauge(descDirty, in.DirtyPagesPct/100)
+}
 
-	for _, id := range slices.Sorted(maps.Keys(st.findings)) {
-		f := st.findings[id]
+// collectFindings: one series per rule that fired, kept at 0 once cleared so an alert
+// sees it resolve instead of the series vanishing. c.mu held.
+func (c *Collector) collectFindings(out metricSink) {
+	for _, id := range slices.Sorted(maps.Keys(c.st.findings)) {
+		f := c.st.findings[id]
 		v := 0.0
 		if f.active {
 			v = 1
 		}
-		gauge(descFinding, v, id, string(f.severity))
+		out.gauge(descFinding, v, id, string(f.severity))
 	}
 }
 
-func (c *Collector) collectRestore(ch chan<- prometheus.Metric, r *restoreState) {
-	gauge := func(d *prometheus.Desc, v float64, labels ...string) {
-		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, labels...)
-	}
-	counter := func(d *prometheus.Desc, v float64) {
-		ch <- prometheus.MustNewConstMetric(d, prometheus.CounterValue, v)
-	}
+// collectRestore: the import's progress, size, ETA, tables and phase. c.mu held.
+func (c *Collector) collectRestore(out metricSink, r *restoreState) {
+	gauge, counter := out.gauge, out.counter
 	p := r.p
 	done := r.phase == PhaseFinished || r.phase == PhaseFailed || r.phase == PhaseInterrupted
 	counter(descRestoreBytes, float64(p.Bytes))

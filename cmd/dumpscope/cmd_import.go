@@ -47,6 +47,7 @@ type importOptions struct {
 	readAhead        string
 	force            bool
 	overwrite        bool
+	allowSystem      bool // --allow-system-schemas
 	stripDefiners    bool
 	localInfile      bool
 	binaryMode       bool
@@ -111,6 +112,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	f.section(groupImport)
 	f.BoolVar(&o.force, "force", false, "continue after SQL errors; they are counted and listed at the end (exit status 4)")
 	f.BoolVar(&o.overwrite, "overwrite", false, "allow the dump to drop or write into existing databases and tables")
+	f.BoolVar(&o.allowSystem, "allow-system-schemas", false, "allow the dump to change mysql.*, sys, performance_schema or accounts and grants")
 	f.BoolVar(&o.stripDefiners, "strip-definers", false, "remove DEFINER= clauses (objects are then owned by the importing user)")
 	f.BoolVar(&o.localInfile, "local-infile", false, "allow LOAD DATA LOCAL INFILE (reads files on this machine)")
 	f.BoolVar(&o.binaryMode, "binary-mode", false, "accept raw NUL bytes in the dump (the client's --binary-mode)")
@@ -319,7 +321,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	dash := newDashboard(tui.ModeImport, o.noTUI, s, func() { stop.once.Do(func() { close(stop.graceful) }) })
 	iopt := importer.Options{
 		Parallel: o.parallel, BatchBytes: batch, ReadAheadBytes: readAhead,
-		Force: o.force, Overwrite: o.overwrite, StripDefiners: o.stripDefiners, LocalInfile: o.localInfile,
+		Force: o.force, Overwrite: o.overwrite, AllowSystemSchemas: o.allowSystem, StripDefiners: o.stripDefiners, LocalInfile: o.localInfile,
 		BinaryMode: o.binaryMode, Comments: o.comments, SkipWarningCount: o.skipWarningCount,
 		SkipRowCounts: o.skipRowCounts, CheckpointPath: o.checkpoint, Resume: o.resume,
 		SkipBinlog: o.skipBinlog, RelaxDurability: o.relaxDurability, DeferIndexes: o.deferIndexes, LoadData: o.loadData,

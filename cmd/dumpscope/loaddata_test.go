@@ -57,7 +57,11 @@ func TestImportLoadData(t *testing.T) {
 				for _, f := range files {
 					paths = append(paths, filepath.Join(sakilaDir, f))
 				}
-				check(t, nil, paths, "sakila", []string{"--parallel", "2", "--batch-bytes", "64K"}, true)
+				// sakila-mv-data.sql loads each table inside SET AUTOCOMMIT=0 … COMMIT and
+				// names no producer that never writes ROLLBACK: the planner runs those
+				// transactions on the control connection as the client's INSERTs (exact
+				// whatever ends them), so only the mariadb-dump layout loads in bulk.
+				check(t, nil, paths, "sakila", []string{"--parallel", "2", "--batch-bytes", "64K"}, files[0] != "sakila-mv-schema.sql")
 			}
 		})
 	}

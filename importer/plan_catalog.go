@@ -1,0 +1,215 @@
+package importer
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+)
+
+// The catalog: what the parallel replay reads from the server about a table before its
+// first rows (primary key, engine, AUTO_INCREMENT column, triggers and the tables they
+// touch, foreign key parents), and what trigger bodies name. The planner sees it through
+// Catalog (TableFacts); the scheduler uses the rest.
+
+// tableKey names a table by database and name, so same-named tables of two databases in
+// one dump are told apart.
+func (p *ParallelReplayer) tableKey(st *Statement) string {
+	db := st.Database
+	if db == "" {
+		db = p.serial.database
+	}
+	return db + "." + st.Table
+}
+
+// lookupTable reads from the server whether a table has a primary key, whether its engine
+// is transactional, whether it has triggers (and which tables those triggers write), and,
+// with foreign key checks on, waits for its parent tables' batches.
+// Called at a barrier, before the table's first rows in this run. With progress rows, a
+// table that cannot resume row-exactly has its load recorded first.
+func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key string) (tableInfo, error) {
+	db := st.Database
+	if db == "" {
+		db = p.serial.database
+	}
+	c := p.control
+	var info tableInfo
+	var n int
+	if err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND INDEX_NAME='PRIMARY'", db, st.Table).Scan(&n); err != nil {
+		return info, fmt.Errorf("look up the primary key of %s: %w", key, err)
+	}
+	info.primaryKey = n > 0
+	var engine sql.NullString
+	if err := c.QueryRowContext(ctx, "SELECT MAX(ENGINE) FROM information_schema.TABLES WHERE TABLE_SCHEMA=? AND TABLE_NAME=?", db, st.Table).Scan(&engine); err != nil {
+		return info, fmt.Errorf("look up the engine of %s: %w", key, err)
+	}
+	info.transactional = strings.EqualFold(engine.String, "InnoDB")
+	var autoInc sql.NullString
+	var autoIncAt sql.NullInt64
+	if err := c.QueryRowContext(ctx, "SELECT MAX(COLUMN_NAME), MAX(ORDINAL_POSITION) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND EXTRA LIKE '%auto_increment%'", db, st.Table).Scan(&autoInc, &autoIncAt); err != nil {
+		return info, fmt.Errorf("look up the AUTO_INCREMENT column of %s: %w", key, err)
+	}
+	info.autoIncrement, info.autoIncrementAt = autoInc.String, int(autoIncAt.Int64)-1
+	var body sql.NullString
+	err := c.QueryRowContext(ctx, "SELECT GROUP_CONCAT(ACTION_STATEMENT SEPARATOR ';') FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA=? AND EVENT_OBJECT_TABLE=?", db, st.Table).Scan(&body)
+	if err != nil {
+		return info, fmt.Errorf("look up the triggers of %s: %w", key, err)
+	}
+	if body.Valid {
+		p.ordered[key] = true
+		info.touches = p.orderTriggerTables([]byte(body.String), db)
+		// A stored function the body calls may read or write any table, like a CALL.
+		calls, err := callsFunction(ctx, c, db, body.String)
+		if err != nil {
+			return info, fmt.Errorf("look up the functions the triggers of %s call: %w", key, err)
+		}
+		if calls {
+			p.allOrdered = true
+		}
+		// The rows of the tables its triggers touch that are in flight on other
+		// connections commit first: from here on those tables keep stream order on
+		// worker 0, as the client's replay would have them.
+		if err := p.waitFor(ctx, info.touches, p.allOrdered); err != nil {
+			return info, err
+		}
+	}
+	// With foreign key checks on in the session, a child row may only be sent once the
+	// parent rows it references have committed; they come earlier in the stream, so
+	// waiting for the parent tables' batches in flight at the child's first rows is enough.
+	var fkChecks int
+	if err := c.QueryRowContext(ctx, "SELECT @@foreign_key_checks").Scan(&fkChecks); err != nil {
+		return info, err
+	}
+	if fkChecks == 1 {
+		rows, err := c.QueryContext(ctx, "SELECT DISTINCT REFERENCED_TABLE_SCHEMA, REFERENCED_TABLE_NAME FROM information_schema.KEY_COLUMN_USAGE WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND REFERENCED_TABLE_NAME IS NOT NULL", db, st.Table)
+		if err != nil {
+			return info, fmt.Errorf("look up the foreign keys of %s: %w", key, err)
+		}
+		var parents []string
+		for rows.Next() {
+			var pdb, pt string
+			if err := rows.Scan(&pdb, &pt); err != nil {
+				rows.Close()
+				return info, err
+			}
+			parents = append(parents, pdb+"."+pt)
+			if pdb+"."+pt == key {
+				// A row may reference one earlier in its own table: stream order.
+				p.ordered[key] = true
+			}
+		}
+		rows.Close()
+		if err := p.waitFor(ctx, parents, false); err != nil {
+			return info, err
+		}
+	}
+	info.db, info.name = db, st.Table
+	p.tables[key] = info
+	return info, nil
+}
+
+// learn records which tables keep stream order because a trigger writes them or is on
+// them (schema-first dumps create triggers before the rows).
+func (p *ParallelReplayer) learn(st *Statement) {
+	if st.Kind != KindRoutine || !strings.Contains(strings.ToUpper(st.Verb), "TRIGGER") {
+		return
+	}
+	db := st.Database
+	if db == "" {
+		db = p.serial.database
+	}
+	p.orderTriggerTables(st.SQL, db)
+}
+
+// orderTriggerTables marks the tables a trigger body touches (its own, those it writes and
+// those it reads) to keep stream order, or every table when it calls a routine, and
+// returns the tables it names.
+func (p *ParallelReplayer) orderTriggerTables(body []byte, db string) []string {
+	tables, known := triggerTables(body, db)
+	if !known {
+		p.allOrdered = true
+	}
+	for _, t := range tables {
+		p.ordered[t] = true
+	}
+	return tables
+}
+
+// callsFunction reports whether a trigger body calls one of the stored functions of db
+// (a name of one followed by a parenthesis, in any case).
+func callsFunction(ctx context.Context, c Conn, db, body string) (bool, error) {
+	rows, err := c.QueryContext(ctx, "SELECT ROUTINE_NAME FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA=? AND ROUTINE_TYPE='FUNCTION'", db)
+	if err != nil {
+		return false, err
+	}
+	defer rows.Close()
+	upper := strings.ToUpper(strings.ReplaceAll(body, "`", ""))
+	found := false
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return false, err
+		}
+		for rest, fn := upper, strings.ToUpper(name); !found; {
+			i := strings.Index(rest, fn)
+			if i < 0 {
+				break
+			}
+			before, after := i-1, strings.TrimLeft(rest[i+len(fn):], " \t\r\n")
+			if (before < 0 || !isWordByte(rest[before])) && strings.HasPrefix(after, "(") {
+				found = true
+			}
+			rest = rest[i+len(fn):]
+		}
+	}
+	return found, rows.Err()
+}
+
+// triggerTables returns the tables (db.table, db being the trigger's for unqualified
+// names) that a CREATE TRIGGER, or a trigger body, names: the table it is on and the tables
+// its body inserts into, updates, deletes from or reads (a BEFORE INSERT trigger that looks
+// up a table loaded later sees its rows only in stream order). known is false when the
+// body CALLs a procedure, whose tables it cannot see.
+func triggerTables(q []byte, db string) (tables []string, known bool) {
+	qualify := func(name string) string {
+		if i := strings.LastIndexAny(name, "\x01."); i >= 0 {
+			return name[:i] + "." + name[i+1:]
+		}
+		return db + "." + name
+	}
+	known = true
+	w := ddlWords(q, 64)
+	for i := 0; i+1 < len(w); i++ {
+		if u := strings.ToUpper(w[i]); (u == "ON" && i > 0) || u == "INTO" || u == "UPDATE" || u == "FROM" || u == "JOIN" {
+			tables = append(tables, qualify(w[i+1]))
+		}
+	}
+	// ddlWords stops at the first '(' — scan the body for the remaining words too.
+	body := strings.Fields(strings.NewReplacer("(", " ", ")", " ", ";", " ", ",", " ", "`", "").Replace(string(q)))
+	for i := 0; i+1 < len(body); i++ {
+		switch u := strings.ToUpper(body[i]); {
+		case u == "CALL":
+			known = false
+		case (u == "ON" && i > 0) || u == "INTO" || u == "UPDATE" || u == "FROM" || u == "JOIN":
+			tables = append(tables, qualify(body[i+1]))
+		}
+	}
+	return tables, known
+}
+
+// referencedTables returns the (database, table) of each REFERENCES clause of a DDL
+// statement; ok is false when one does not name a table it can read.
+func referencedTables(q []byte) (tables [][2]string, ok bool) {
+	l := lexer{b: q}
+	for t := l.next(); t.kind != tEOF; t = l.next() {
+		if !t.is("REFERENCES") {
+			continue
+		}
+		db, table := l.name(l.next())
+		if table == "" {
+			return nil, false
+		}
+		tables = append(tables, [2]string{db, table})
+	}
+	return tables, true
+}

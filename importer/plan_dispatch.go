@@ -1,0 +1,372 @@
+package importer
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"slices"
+	"strings"
+)
+
+// The dispatcher: one goroutine reads the stream, asks the planner where each statement
+// runs, fills per-table batches for the workers and runs every other statement in stream
+// order (see ParallelReplayer).
+
+func (p *ParallelReplayer) dispatch(ctx context.Context) error {
+	r := p.serial
+	defer func() {
+		if p.cur != nil { // batched but never sent: the summary's offset must not pass it
+			p.noteUnexecuted(p.cur)
+		}
+	}()
+	for r.split.Next() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := p.err(); err != nil {
+			return err
+		}
+		select {
+		case <-p.opt.Stop:
+			if err := p.flush(ctx); err != nil {
+				return err
+			}
+			return ErrStopped
+		default:
+		}
+		stv := r.split.Statement()
+		st := &stv
+		if err := p.opt.Checkpoint.observe(st); err != nil {
+			return p.at(st, err)
+		}
+		end := st.Offset + int64(len(st.Raw))
+		switch err := p.dispatchOne(ctx, st, end); {
+		case err == errQuit:
+			r.bytes.Store(end)
+			return p.endOpenRegion(ctx)
+		case err != nil:
+			return err
+		}
+		r.bytes.Store(end)
+	}
+	if err := p.flush(ctx); err != nil {
+		return err
+	}
+	if err := r.splitErr(); err != nil {
+		return err
+	}
+	if err := p.waitFor(ctx, nil, true); err != nil {
+		return err
+	}
+	if err := p.endOpenRegion(ctx); err != nil {
+		return err
+	}
+	if err := p.addDeferredIndexes(ctx, nil, true); err != nil {
+		return err
+	}
+	if p.opt.Checkpoint != nil {
+		return p.completeLoads(ctx, nil, true)
+	}
+	return nil
+}
+
+// flush sends the batch being filled.
+func (p *ParallelReplayer) flush(ctx context.Context) error {
+	if p.cur == nil {
+		return nil
+	}
+	b := p.cur
+	p.cur = nil
+	b.session = p.session
+	if err := p.spill(ctx, b); err != nil {
+		p.noteUnexecuted(b) // never sent (a stop while the spool was full)
+		return err
+	}
+	return p.send(ctx, b, b.pinned)
+}
+
+// dispatchOne plans st and sends it where the plan says.
+func (p *ParallelReplayer) dispatchOne(ctx context.Context, st *Statement, end int64) error {
+	r, cp := p.serial, p.opt.Checkpoint
+	p.planner.Syntax = p.split.syntax() // the splitter under any --tables/--rename transform
+	pl, err := p.planner.Next(st, r.database, catalogFunc(func(key string) (TableFacts, error) {
+		info, err := p.tableFacts(ctx, st, key)
+		return TableFacts{AutoIncrement: info.autoIncrement, AutoIncrementAt: info.autoIncrementAt}, err
+	}))
+	if err != nil {
+		return p.at(st, err)
+	}
+	if done, err := p.runPlanned(ctx, st, end, pl); done || err != nil {
+		return err
+	}
+	switch {
+	case pl.Kind == PlanRows:
+		return p.addRows(ctx, st, end, pl)
+	case p.noOpKeysToggle(ctx, st):
+		// ALTER TABLE … DISABLE/ENABLE KEYS does nothing on InnoDB; as a barrier it
+		// would hold the next table's rows until this table's last batch commits.
+		return nil
+	case cp.Skip(st.Offset) && st.Kind != KindSession && st.Kind != KindClient:
+		// Committed by an earlier attempt. A CREATE TABLE whose indexes were held back
+		// still owes them: they are added again (a duplicate key name means done).
+		if d := p.holdBackIndexes(st); d != nil {
+			p.deferred = append(p.deferred, *d)
+		}
+		p.noteSkipped(st)
+		return nil
+	}
+	return p.runStatement(ctx, st, end, pl)
+}
+
+// addRows adds a plain row insert to the batch of its table, sending the batch when the
+// table changes or it is full, after what the rows must wait for.
+func (p *ParallelReplayer) addRows(ctx context.Context, st *Statement, end int64, pl Plan) error {
+	r, cp := p.serial, p.opt.Checkpoint
+	if r.opt.OnStatement != nil {
+		// The streaming preflight sees rows too (an INSERT INTO mysql.user).
+		if err := r.opt.OnStatement(ctx, st); err != nil {
+			return err
+		}
+	}
+	key := p.tableKey(st)
+	r.countTable(st)
+	if cp.Skip(st.Offset) && !cp.reload[key] {
+		r.rows.Add(st.Rows) // committed by an earlier attempt
+		return nil
+	}
+	if p.barrierPending(key) {
+		// Rows after a barrier item of their table (rare: mysqldump puts its
+		// ALTERs and triggers after the rows) wait for it.
+		if err := p.flush(ctx); err != nil {
+			return err
+		}
+		if err := p.waitFor(ctx, []string{key}, false); err != nil {
+			return err
+		}
+	}
+	n := int64(len(st.SQL))
+	if p.cur != nil && (p.cur.table != key || p.cur.bytes+n > p.opt.BatchBytes) {
+		if err := p.flush(ctx); err != nil {
+			return err
+		}
+	}
+	info, known := p.tables[key]
+	if !known {
+		var err error
+		if info, err = p.lookupTable(ctx, st, key); err != nil {
+			return p.at(st, err)
+		}
+	}
+	if len(info.touches) > 0 && p.barrierPending(info.touches...) {
+		if err := p.flush(ctx); err != nil {
+			return err
+		}
+		if err := p.waitFor(ctx, info.touches, false); err != nil {
+			return err
+		}
+	}
+	if !p.ordered[key] && pl.Ordered {
+		// From here on the table's rows keep stream order, after those in flight.
+		if err := p.flush(ctx); err != nil {
+			return err
+		}
+		if err := p.waitFor(ctx, []string{key}, false); err != nil {
+			return err
+		}
+		p.ordered[key] = true
+	}
+	if _, loading := p.loading[key]; cp != nil && !info.resumable() && !loading {
+		if err := p.startLoad(ctx, key, info, st.Offset); err != nil {
+			return p.at(st, err)
+		}
+	}
+	if !p.tryAcquire(n) && !p.overdraw(n) {
+		if err := p.flush(ctx); err != nil { // let the workers drain what is queued before waiting for budget
+			return err
+		}
+		if err := p.acquire(ctx, n); err != nil {
+			return err
+		}
+	}
+	if p.cur == nil {
+		p.cur = &batch{table: key, pinned: p.keepsOrder(key, info)}
+		p.setStreaming(key)
+	}
+	p.cur.stmts = append(p.cur.stmts, batchStmt{sql: string(st.SQL), offset: st.Offset, line: st.Line, rows: st.Rows})
+	p.cur.bytes += n
+	p.cur.rows += st.Rows
+	p.cur.endByte = end
+	p.cur.digest = p.opt.Checkpoint.digestAt(end)
+	if t := st.Table; t != "" {
+		r.table.Store(&t)
+	}
+	return nil
+}
+
+// runStatement runs a statement that is not a plain row insert in stream order, once what
+// is in flight of the tables it touches has committed: on the control connection, or as a
+// barrier item on a worker when it follows its table's rows.
+func (p *ParallelReplayer) runStatement(ctx context.Context, st *Statement, end int64, pl Plan) error {
+	cp := p.opt.Checkpoint
+	// A barrier for the tables it touches.
+	if err := p.flush(ctx); err != nil {
+		return err
+	}
+	p.setStreaming("")
+	keys, global := pl.Tables, pl.Global
+	if pl.IDs {
+		// Rows whose ids the server generates: after the rows in flight of the
+		// table and of what its triggers touch.
+		keys = append(keys, p.tables[p.tableKey(st)].touches...)
+		global = global || p.allOrdered
+	}
+	local := !global && localDDL(st)
+	if !global && mayRunOnWorker(st) && !p.barrierPending(keys...) &&
+		(p.isBusy(keys) || (p.hasDeferred(keys) && !p.disablesKeysOfDeferred(st))) {
+		// It follows rows or owes held-back indexes, and the statements after it
+		// need not wait for that: a worker runs it when they are in.
+		return p.sendBarrier(ctx, st, keys, end)
+	}
+	if err := p.waitFor(ctx, keys, global); err != nil {
+		return err
+	}
+	if !local && st.Kind != KindSession && st.Kind != KindClient {
+		// A view, routine or event may name any table; a barrier item may still
+		// be changing one.
+		if err := p.waitBarriers(ctx); err != nil {
+			return err
+		}
+	}
+	p.learn(st)
+	if len(st.SQL) > 0 && st.Kind != KindSession && st.Kind != KindClient {
+		if p.opt.DeferIndexes && !p.disablesKeysOfDeferred(st) {
+			if err := p.addDeferredIndexes(ctx, keys, global); err != nil {
+				return p.at(st, err)
+			}
+		}
+		if cp != nil {
+			if err := p.completeLoads(ctx, keys, global); err != nil {
+				return p.at(st, err)
+			}
+		}
+	}
+	held := p.holdBackIndexes(st)
+	if err := p.barrier(ctx, st, end); err != nil {
+		return err // errQuit too: the client's quit
+	}
+	p.noteRan(st)
+	if held != nil && !st.tolerated {
+		// Only a table this CREATE made owes the keys (not one that existed, under --force).
+		p.deferred = append(p.deferred, *held)
+	}
+	if st.Kind == KindSession && len(st.SQL) > 0 {
+		p.session = append(p.session, string(st.SQL))
+	}
+	if changesLookup(st) {
+		// A DROP, ALTER or RENAME may change what was looked up (engine, keys), a
+		// trigger which tables its table's rows write.
+		for _, k := range keys {
+			delete(p.tables, k)
+		}
+		if global {
+			clear(p.tables)
+		}
+	}
+	return nil
+}
+
+// sendBarrier queues st as a barrier item (see batch): pinned to worker 0 when one of its
+// tables keeps its rows there, so that it follows them without waiting. The held-back
+// indexes and the loads under way of its tables go with it.
+func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *Statement, keys []string, end int64) error {
+	q, err := p.serial.prepare(ctx, st)
+	if err != nil || q == nil {
+		return err
+	}
+	p.learn(st)
+	// The splitter reuses its buffers at the next statement: the item keeps copies.
+	own := *st
+	own.SQL, own.Raw = bytes.Clone(st.SQL), nil
+	b := &batch{stmt: &own, q: bytes.Clone(q), endByte: end, session: p.session, digest: p.opt.Checkpoint.digestAt(end)}
+	for _, k := range keys {
+		if !slices.Contains(b.keys, k) {
+			b.keys = append(b.keys, k)
+		}
+	}
+	if p.opt.DeferIndexes && !p.disablesKeysOfDeferred(st) {
+		b.indexes = p.takeDeferred(b.keys, false)
+	}
+	if p.opt.Checkpoint != nil {
+		b.loads = p.takeLoads(b.keys, false)
+	}
+	pinned := false
+	for _, k := range b.keys {
+		if info, ok := p.tables[k]; ok && p.keepsOrder(k, info) {
+			pinned = true
+		}
+	}
+	if changesLookup(st) {
+		for _, k := range b.keys {
+			delete(p.tables, k)
+		}
+	}
+	return p.send(ctx, b, pinned)
+}
+
+// changesLookup reports whether st may change what lookupTable read about the tables it
+// touches: a DROP, ALTER or RENAME (engine, keys), a trigger (which tables its table's
+// rows write, and whether they keep stream order).
+func changesLookup(st *Statement) bool {
+	return (st.Kind == KindDDL && !strings.HasPrefix(st.Verb, "CREATE")) || strings.Contains(st.Verb, "TRIGGER")
+}
+
+// barrier runs one statement that is not a batched INSERT on the control connection, the
+// batches of the tables it touches having committed.
+func (p *ParallelReplayer) barrier(ctx context.Context, st *Statement, end int64) error {
+	q, err := p.serial.prepare(ctx, st)
+	if err != nil || q == nil {
+		return err
+	}
+	return p.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.digestAt(end))
+}
+
+// runBarrier runs q, prepared from st, on c. With progress rows, DML runs in a transaction
+// with its progress row; DDL commits on its own, so its progress row follows it, and on
+// resume an unrecorded DDL's "already exists" errors may mean it had run
+// (Checkpointer.mayHaveRun).
+func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement, q []byte, end int64, digest string) error {
+	r, cp := p.serial, p.opt.Checkpoint
+	record := cp != nil && st.Kind != KindSession && st.Kind != KindClient
+	if !record {
+		return r.exec(ctx, c, st, q)
+	}
+	ddl := st.Kind == KindDDL || st.Kind == KindRoutine
+	if !ddl {
+		if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
+			return r.sqlError(st, st.SQL, err)
+		}
+	}
+	err := r.exec(ctx, c, st, q)
+	var se *StatementError
+	switch {
+	case err != nil && ddl && errors.As(err, &se) && alreadyApplied(se.Code) && cp.mayHaveRun(st.Offset):
+		err = nil // it ran before the crash; its progress row did not
+	case err == nil && ddl && c == p.control && !mayRunOnWorker(st):
+		// Only a statement that runs on the control connection in every attempt: an ALTER
+		// may have waited on a worker in the interrupted run while later DDL ran.
+		cp.ranAfresh(st.Offset)
+	}
+	if err != nil {
+		if !ddl {
+			_, _ = c.ExecContext(ctx, "ROLLBACK")
+		}
+		return err
+	}
+	if _, err := c.ExecContext(ctx, cp.recordSQL(st.Offset, end, 1, 0, digest)); err != nil {
+		return r.sqlError(st, st.SQL, err)
+	}
+	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
+		return r.sqlError(st, st.SQL, err)
+	}
+	return nil
+}

@@ -1,0 +1,142 @@
+package importer
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/go-sql-driver/mysql"
+)
+
+// --defer-indexes in the parallel replay: which plain secondary indexes a CREATE TABLE
+// holds back, and where they are added (at ENABLE KEYS, at the next statement that
+// touches the table, at the end), plus mysqldump's no-op DISABLE/ENABLE KEYS on InnoDB.
+
+// holdBackIndexes takes the plain secondary indexes out of a CREATE TABLE under
+// --defer-indexes (rewriting st.SQL) and returns them, for the caller to remember in
+// p.deferred (addDeferredIndexes) once the table exists.
+func (p *ParallelReplayer) holdBackIndexes(st *Statement) *deferredIndexes {
+	if !p.opt.DeferIndexes || st.Kind != KindDDL || st.Verb != "CREATE TABLE" || st.Table == "" {
+		return nil
+	}
+	stripped, add := deferredKeys(st.SQL)
+	if add == nil {
+		return nil
+	}
+	st.SQL = stripped
+	db := st.Database
+	if db == "" {
+		db = p.serial.database
+	}
+	return &deferredIndexes{key: p.tableKey(st), db: db, table: st.Table, add: add}
+}
+
+// noOpKeysToggle reports whether st is mysqldump's `ALTER TABLE t DISABLE KEYS` or
+// `ENABLE KEYS` on a transactional (InnoDB) table, where it does nothing, and whose table
+// has no held-back indexes waiting for it. MyISAM/Aria tables keep them: there they
+// postpone and rebuild the non-unique indexes.
+func (p *ParallelReplayer) noOpKeysToggle(ctx context.Context, st *Statement) bool {
+	if st.Verb != "ALTER TABLE" || st.Table == "" {
+		return false
+	}
+	w := ddlWords(st.SQL, 6)
+	if len(w) != 5 || !strings.EqualFold(w[4], "KEYS") || !(strings.EqualFold(w[3], "DISABLE") || strings.EqualFold(w[3], "ENABLE")) {
+		return false
+	}
+	key := p.tableKey(st)
+	for _, d := range p.deferred {
+		if d.key == key {
+			return false
+		}
+	}
+	if p.barrierPending(key) {
+		return false // an ALTER in flight may change the engine: queue it behind that
+	}
+	info, known := p.tables[key]
+	if !known {
+		var err error
+		if info, err = p.lookupTable(ctx, st, key); err != nil {
+			return false // let the statement run as a barrier and report what is wrong
+		}
+	}
+	return info.transactional
+}
+
+// disablesKeysOfDeferred reports whether st is mysqldump's `ALTER TABLE t DISABLE KEYS`
+// before the rows of a table whose indexes are held back: not yet the time to add them.
+func (p *ParallelReplayer) disablesKeysOfDeferred(st *Statement) bool {
+	if st.Verb != "ALTER TABLE" || !bytes.Contains(bytes.ToUpper(st.SQL), []byte("DISABLE KEYS")) {
+		return false
+	}
+	key := p.tableKey(st)
+	for _, d := range p.deferred {
+		if d.key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// addDeferredIndexes adds, on the control connection, the held-back indexes of the tables
+// in scope (their batches have committed): at mysqldump's ENABLE KEYS, at the next
+// statement that touches the table, or at the end.
+func (p *ParallelReplayer) addDeferredIndexes(ctx context.Context, keys []string, global bool) error {
+	return p.addIndexes(ctx, p.control, p.takeDeferred(keys, global))
+}
+
+// takeDeferred removes and returns the held-back indexes of the tables in scope.
+func (p *ParallelReplayer) takeDeferred(keys []string, global bool) []deferredIndexes {
+	var taken []deferredIndexes
+	kept := p.deferred[:0]
+	for _, d := range p.deferred {
+		if inScope(d.key, keys, global) {
+			taken = append(taken, d)
+		} else {
+			kept = append(kept, d)
+		}
+	}
+	p.deferred = kept
+	return taken
+}
+
+// addIndexesAfterAll adds, after a run that cannot be resumed ended early, the held-back
+// indexes of the tables it created. A table whose CREATE failed is not there (1146).
+func (p *ParallelReplayer) addIndexesAfterAll(ctx context.Context, ds []deferredIndexes) error {
+	var errs []error
+	for _, d := range ds {
+		if err := p.addIndexes(ctx, p.control, []deferredIndexes{d}); err != nil {
+			var me *mysql.MySQLError
+			if !errors.As(err, &me) || me.Number != 1146 {
+				errs = append(errs, err)
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// hasDeferred reports whether any of the tables has indexes held back.
+func (p *ParallelReplayer) hasDeferred(keys []string) bool {
+	for _, d := range p.deferred {
+		if inScope(d.key, keys, false) {
+			return true
+		}
+	}
+	return false
+}
+
+// addIndexes adds held-back indexes on c, one ALTER TABLE per table. A "duplicate key
+// name" error means a resumed run's earlier attempt added them already.
+func (p *ParallelReplayer) addIndexes(ctx context.Context, c Conn, ds []deferredIndexes) error {
+	for _, d := range ds {
+		q := "ALTER TABLE " + quoteName(d.db) + "." + quoteName(d.table) + " " + strings.Join(d.add, ", ")
+		if _, err := c.ExecContext(ctx, q); err != nil {
+			var me *mysql.MySQLError
+			if !errors.As(err, &me) || !alreadyApplied(me.Number) {
+				return fmt.Errorf("%s: --defer-indexes: %s: %w", p.opt.Name, q, err)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,422 @@
+package importer
+
+import (
+	"bytes"
+	"strings"
+)
+
+// scanSyntax is how the stream quotes and escapes strings at a statement (the splitter's
+// state after the SET statements before it).
+type scanSyntax struct {
+	noBackslash bool // NO_BACKSLASH_ESCAPES
+	ansiQuotes  bool // ANSI_QUOTES: "…" is an identifier
+	mb          mbCharset
+}
+
+// syntax returns the splitter's current quoting rules.
+func (s *Splitter) syntax() scanSyntax {
+	return scanSyntax{noBackslash: s.nbe, ansiQuotes: s.ansiQuotes, mb: s.mb}
+}
+
+// rowInsert is a statement recognised completely as
+// `INSERT|REPLACE [LOW_PRIORITY|DELAYED|HIGH_PRIORITY] [IGNORE] [INTO] t [(cols)] VALUES (…), (…)`
+// whose values are literals (strings, numbers, NULL, DEFAULT, hex and bit literals,
+// charset introducers), user or session variables, and calls of a few pure functions of
+// those. Nothing follows the last row: no ON DUPLICATE KEY UPDATE, RETURNING or row alias.
+type rowInsert struct {
+	db, table       string
+	cols            []string // the column list; nil when there is none
+	replace, ignore bool
+	rows            int64
+	// zeroMask has bit i set when some row gives column i NULL, 0 or DEFAULT (an
+	// AUTO_INCREMENT column then takes a generated id); zeroFar the same for i ≥ 64, or
+	// an empty row `()`.
+	zeroMask uint64
+	zeroFar  bool
+}
+
+// generatesIDs reports whether the insert leaves ids of the table's AUTO_INCREMENT column
+// to the server, so that they depend on the rows before (and LAST_INSERT_ID() on the
+// connection that ran it).
+func (ri rowInsert) generatesIDs(f TableFacts) bool {
+	if f.AutoIncrement == "" {
+		return false
+	}
+	k := f.AutoIncrementAt
+	if ri.cols != nil {
+		k = -1
+		for i, c := range ri.cols {
+			if strings.EqualFold(c, f.AutoIncrement) {
+				k = i
+			}
+		}
+		if k < 0 {
+			return true
+		}
+	}
+	if ri.zeroFar {
+		return true
+	}
+	return k < 64 && ri.zeroMask&(1<<uint(k)) != 0
+}
+
+// parseRowInsert recognises a plain row insert (see rowInsert). It reads the whole
+// statement with a byte loop that jumps through strings, so a VALUES or SELECT inside a
+// string is never taken for a keyword; anything it does not recognise makes ok false and
+// the statement run in stream order.
+func parseRowInsert(q []byte, syn scanSyntax) (ri rowInsert, ok bool) {
+	l := lexer{b: q}
+	t := l.next()
+	switch {
+	case t.is("INSERT"):
+	case t.is("REPLACE"):
+		ri.replace = true
+	default:
+		return ri, false
+	}
+	t = l.next()
+	for t.is("LOW_PRIORITY") || t.is("DELAYED") || t.is("HIGH_PRIORITY") || t.is("IGNORE") {
+		if t.is("IGNORE") {
+			ri.ignore = true
+		}
+		t = l.next()
+	}
+	if t.is("INTO") {
+		t = l.next()
+	}
+	if !t.isName() {
+		return ri, false
+	}
+	ri.db, ri.table = l.name(t)
+	t = l.next()
+	if t.kind == tPunct && t.text == "(" {
+		ri.cols = []string{}
+		for {
+			c := l.next()
+			if c.kind == tPunct && c.text == ")" && len(ri.cols) == 0 {
+				break
+			}
+			if !c.isName() {
+				return ri, false
+			}
+			ri.cols = append(ri.cols, c.text)
+			sep := l.next()
+			if sep.kind == tPunct && sep.text == ")" {
+				break
+			}
+			if sep.kind != tPunct || sep.text != "," {
+				return ri, false
+			}
+		}
+		t = l.next()
+	}
+	if !t.is("VALUES") && !t.is("VALUE") {
+		return ri, false
+	}
+	sc := rowScanner{q: q, i: l.i, syn: syn}
+	if !sc.tuples(&ri) {
+		return ri, false
+	}
+	return ri, true
+}
+
+// rowScanner walks the VALUES list of a row insert.
+type rowScanner struct {
+	q   []byte
+	i   int
+	syn scanSyntax
+}
+
+// space skips whitespace and plain comments; an executable comment or hint ends the
+// recognition (false).
+func (s *rowScanner) space() bool {
+	if s.i < len(s.q) && !spaceStart[s.q[s.i]] {
+		return true // the usual case, kept cheap: most values follow a ',' directly
+	}
+	for s.i < len(s.q) {
+		c := s.q[s.i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
+			s.i++
+		case c == '/' && s.i+1 < len(s.q) && s.q[s.i+1] == '*':
+			if s.i+2 < len(s.q) && (s.q[s.i+2] == '!' || s.q[s.i+2] == 'M' || s.q[s.i+2] == '+') {
+				return false
+			}
+			k := bytes.Index(s.q[s.i+2:], []byte("*/"))
+			if k < 0 {
+				return false
+			}
+			s.i += 2 + k + 2
+		case c == '#' || (c == '-' && s.i+2 < len(s.q) && s.q[s.i+1] == '-' && (s.q[s.i+2] == ' ' || s.q[s.i+2] == '\t' || s.q[s.i+2] == '\n')):
+			k := bytes.IndexByte(s.q[s.i:], '\n')
+			if k < 0 {
+				s.i = len(s.q)
+			} else {
+				s.i += k + 1
+			}
+		default:
+			return true
+		}
+	}
+	return true
+}
+
+// spaceStart marks the bytes where whitespace or a comment may begin.
+var spaceStart = func() (t [256]bool) {
+	for _, c := range []byte(" \t\n\r\f\v/#-") {
+		t[c] = true
+	}
+	return t
+}()
+
+func (s *rowScanner) peek() byte {
+	if s.i < len(s.q) {
+		return s.q[s.i]
+	}
+	return 0
+}
+
+// tuples reads `(…), (…)` to the end of the statement.
+func (s *rowScanner) tuples(ri *rowInsert) bool {
+	for {
+		if !s.space() || s.peek() != '(' {
+			return false
+		}
+		s.i++
+		if !s.space() {
+			return false
+		}
+		if s.peek() == ')' {
+			s.i++
+			ri.zeroFar = true // every column takes its default
+		} else {
+			for col := 0; ; col++ {
+				zero, ok := s.value(0)
+				if !ok {
+					return false
+				}
+				if zero {
+					if col < 64 {
+						ri.zeroMask |= 1 << uint(col)
+					} else {
+						ri.zeroFar = true
+					}
+				}
+				if !s.space() {
+					return false
+				}
+				c := s.peek()
+				s.i++
+				if c == ')' {
+					break
+				}
+				if c != ',' {
+					return false
+				}
+			}
+		}
+		ri.rows++
+		if !s.space() {
+			return false
+		}
+		switch s.peek() {
+		case ',':
+			s.i++
+		case 0:
+			return s.i == len(s.q)
+		default:
+			return false // ON DUPLICATE KEY UPDATE, RETURNING, AS alias, …
+		}
+	}
+}
+
+// valueFunctions are the pure functions a row's value may call (dump tools write
+// spatial values and binary data through them).
+var valueFunctions = map[string]bool{
+	"UNHEX": true, "FROM_BASE64": true, "CONCAT": true, "CHAR": true, "POINT": true,
+	"ST_GEOMFROMTEXT": true, "ST_GEOMFROMWKB": true, "GEOMFROMTEXT": true, "GEOMFROMWKB": true,
+	"ST_POINTFROMTEXT": true, "POINTFROMTEXT": true, "ST_GEOMETRYFROMTEXT": true, "GEOMETRYFROMTEXT": true,
+}
+
+// value reads one value; zero reports NULL, DEFAULT or a number 0.
+func (s *rowScanner) value(depth int) (zero, ok bool) {
+	if !s.space() {
+		return false, false
+	}
+	for s.peek() == '-' || s.peek() == '+' {
+		if s.i+1 < len(s.q) && s.q[s.i+1] == '-' {
+			return false, false // a `--` comment or double negation: not worth telling apart
+		}
+		s.i++
+		if !s.space() {
+			return false, false
+		}
+	}
+	c := s.peek()
+	switch {
+	case c == '\'' || (c == '"' && !s.syn.ansiQuotes):
+		return false, s.str(c)
+	case (c == 'x' || c == 'X' || c == 'b' || c == 'B' || c == 'n' || c == 'N') && s.i+1 < len(s.q) && s.q[s.i+1] == '\'':
+		s.i++
+		if c == 'n' || c == 'N' {
+			return false, s.str('\'')
+		}
+		k := bytes.IndexByte(s.q[s.i+1:], '\'')
+		if k < 0 {
+			return false, false
+		}
+		s.i += 1 + k + 1
+		return false, true
+	case c >= '0' && c <= '9' || c == '.':
+		return s.number(depth)
+	case c == '@':
+		s.i++
+		if s.peek() == '@' {
+			s.i++
+		}
+		st := s.i
+		if q := s.peek(); q == '`' || q == '\'' || q == '"' {
+			return false, s.str(q)
+		}
+		for s.i < len(s.q) && (isIdentByte(s.q[s.i]) || s.q[s.i] == '.') {
+			s.i++
+		}
+		return false, s.i > st
+	case isIdentByte(c):
+		return s.word(depth)
+	}
+	return false, false
+}
+
+// number reads a number (or 0x…, 0b…); zero: it is 0 at the top level.
+func (s *rowScanner) number(depth int) (zero, ok bool) {
+	st := s.i
+	allZero := true
+	for s.i < len(s.q) {
+		d := s.q[s.i]
+		switch {
+		case d >= '0' && d <= '9', d == '.':
+			if d != '0' && d != '.' {
+				allZero = false
+			}
+		case d == 'e' || d == 'E':
+			allZero = false
+			if s.i+1 < len(s.q) && (s.q[s.i+1] == '-' || s.q[s.i+1] == '+') {
+				s.i++
+			}
+		case isIdentByte(d): // 0x…, 0b…
+			allZero = false
+		default:
+			return allZero && depth == 0, s.i > st
+		}
+		s.i++
+	}
+	return allZero && depth == 0, true
+}
+
+// word reads NULL, DEFAULT, TRUE, FALSE, a character set introducer and its literal, or a
+// call of one of valueFunctions.
+func (s *rowScanner) word(depth int) (zero, ok bool) {
+	st := s.i
+	for s.i < len(s.q) && isIdentByte(s.q[s.i]) {
+		s.i++
+	}
+	word := s.q[st:s.i]
+	switch {
+	case equalFoldASCII(word, "NULL"), equalFoldASCII(word, "DEFAULT"):
+		return depth == 0, true
+	case equalFoldASCII(word, "TRUE"), equalFoldASCII(word, "FALSE"):
+		return false, true
+	}
+	w := strings.ToUpper(string(word))
+	if w[0] == '_' { // a character set introducer: _binary '…', _utf8mb4 0x…
+		if !s.space() {
+			return false, false
+		}
+		if q := s.peek(); q == '\'' || q == '"' || (q >= '0' && q <= '9') || q == 'x' || q == 'X' || q == 'b' || q == 'B' {
+			_, ok := s.value(depth + 1)
+			return false, ok
+		}
+		return false, false
+	}
+	if !valueFunctions[w] || s.peek() != '(' {
+		return false, false // a column, an unknown function, a subquery keyword
+	}
+	s.i++
+	if !s.space() {
+		return false, false
+	}
+	if s.peek() == ')' {
+		s.i++
+		return false, true
+	}
+	for {
+		if _, ok := s.value(depth + 1); !ok {
+			return false, false
+		}
+		if !s.space() {
+			return false, false
+		}
+		c := s.peek()
+		s.i++
+		if c == ')' {
+			return false, true
+		}
+		if c != ',' {
+			return false, false
+		}
+	}
+}
+
+// str skips a quoted string starting at s.i (the quote), with doubled quotes and, unless
+// NO_BACKSLASH_ESCAPES, backslash escapes; in gbk, sjis, big5 and gb18030 a character's
+// second byte may be 0x5C and is not an escape.
+func (s *rowScanner) str(q byte) bool {
+	s.i++
+	esc := !s.syn.noBackslash && q != '`'
+	if s.syn.mb.kind != mbNone {
+		for s.i < len(s.q) {
+			if n := s.syn.mb.charLen(s.q[s.i:]); n > 0 {
+				s.i += n
+				continue
+			}
+			c := s.q[s.i]
+			switch {
+			case c == '\\' && esc:
+				s.i += 2
+			case c == q:
+				if s.i+1 < len(s.q) && s.q[s.i+1] == q {
+					s.i += 2
+					continue
+				}
+				s.i++
+				return true
+			default:
+				s.i++
+			}
+		}
+		return false
+	}
+	for {
+		rest := s.q[s.i:]
+		k := bytes.IndexByte(rest, q)
+		if k < 0 {
+			return false
+		}
+		if esc {
+			if b := bytes.IndexByte(rest[:k], '\\'); b >= 0 {
+				s.i += b + 2
+				if s.i > len(s.q) {
+					return false
+				}
+				continue
+			}
+		}
+		s.i += k + 1
+		if s.i < len(s.q) && s.q[s.i] == q {
+			s.i++
+			continue
+		}
+		return true
+	}
+}

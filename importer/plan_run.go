@@ -1,0 +1,272 @@
+package importer
+
+import (
+	"context"
+	"fmt"
+)
+
+// This file runs the planner's serial decisions in the parallel replay: statements planned
+// PlanSerial run on the control connection, in stream order, after everything in flight,
+// exactly as the serial Replayer would send them.
+
+// runPlanned does what the plan says for the statements that do not join a batch or run
+// as a barrier (refusals, serial runs, the dump's COMMIT/ROLLBACK, skipped table locks),
+// and ends the dump's open transaction before a statement that commits it implicitly.
+// done: the statement is handled (errQuit: the client's `quit`).
+func (p *ParallelReplayer) runPlanned(ctx context.Context, st *Statement, end int64, pl Plan) (done bool, err error) {
+	r := p.serial
+	switch pl.Kind {
+	case PlanRefuse:
+		if err := p.flush(ctx); err != nil {
+			return true, err
+		}
+		return true, r.refuse(st, pl.Reason)
+	case PlanSerial:
+		if err := p.flush(ctx); err != nil {
+			return true, err
+		}
+		if pl.Reason != "" {
+			p.opt.Notice(p.opt.Name + ": " + pl.Reason)
+		}
+		return true, p.runSerial(ctx, st, end, pl)
+	case PlanControl:
+		// COMMIT, ROLLBACK, START TRANSACTION outside a transaction that runs here: they
+		// end or open the control connection's own, which holds no rows.
+		if err := p.endRegion(ctx, st, pl); err != nil {
+			return true, err
+		}
+		q, err := r.prepare(ctx, st)
+		if err != nil || q == nil {
+			return true, err
+		}
+		return true, r.exec(ctx, p.control, st, q)
+	case PlanSkip:
+		// Table locks would block the other connections; a LOCK or UNLOCK that ends a
+		// transaction commits it, as the server would have.
+		return true, p.endRegion(ctx, st, pl)
+	case PlanBarrier:
+		return false, p.endRegion(ctx, st, pl)
+	case PlanSession:
+		if pl.EndsRegion {
+			// SET autocommit=1 commits the region, with its progress row.
+			if err := p.recordPending(ctx, st.Offset, false); err != nil {
+				return true, p.at(st, err)
+			}
+		}
+	}
+	return false, nil
+}
+
+// catalogFunc adapts a lookup function to Catalog.
+type catalogFunc func(key string) (TableFacts, error)
+
+func (f catalogFunc) Table(key string) (TableFacts, error) { return f(key) }
+
+// tableFacts returns what the replay knows of a table, looking it up (after a barrier item
+// of it in flight, which may change it) at its first rows.
+func (p *ParallelReplayer) tableFacts(ctx context.Context, st *Statement, key string) (tableInfo, error) {
+	if info, ok := p.tables[key]; ok {
+		return info, nil
+	}
+	// The lookup waits for the batches in flight of the tables this one's rows depend on
+	// (foreign key parents, what its triggers touch): the batch being filled goes first.
+	if err := p.flush(ctx); err != nil {
+		return tableInfo{}, err
+	}
+	if p.barrierPending(key) {
+		if err := p.waitFor(ctx, []string{key}, false); err != nil {
+			return tableInfo{}, err
+		}
+	}
+	return p.lookupTable(ctx, st, key)
+}
+
+// runSerial runs st on the control connection once nothing else is in flight. Inside a
+// transaction or under table locks (pl.InRegion, pl.OpenAfter) it sends st alone, as the
+// client does, and the stretch gets its progress row when the transaction commits (inside
+// it) or ends otherwise; outside, it runs as any barrier statement does.
+func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int64, pl Plan) error {
+	r, cp := p.serial, p.opt.Checkpoint
+	if err := p.waitFor(ctx, nil, true); err != nil {
+		return err
+	}
+	if err := p.waitBarriers(ctx); err != nil {
+		return err
+	}
+	data := st.Kind != KindSession && st.Kind != KindClient && len(st.SQL) > 0
+	if data && !pl.InRegion {
+		// Both commit on the control connection: never inside the dump's transaction.
+		if err := p.addDeferredIndexes(ctx, nil, true); err != nil {
+			return p.at(st, err)
+		}
+		if cp != nil {
+			if err := p.completeLoads(ctx, nil, true); err != nil {
+				return p.at(st, err)
+			}
+		}
+	}
+	if data && cp.Skip(st.Offset) && !pl.Volatile {
+		p.noteSkipped(st)
+		return nil // committed by an earlier attempt
+	}
+	if err := p.lostState(st); err != nil {
+		return err
+	}
+	if pl.Relock != "" {
+		// The dump's LOCK TABLES was not sent while the run was parallel; from here on
+		// one connection holds it, as the client's did.
+		if _, err := p.control.ExecContext(ctx, pl.Relock); err != nil {
+			return r.sqlError(st, []byte(pl.Relock), err)
+		}
+	}
+	q, err := r.prepare(ctx, st)
+	if err != nil || q == nil {
+		return err
+	}
+	txn := st.Kind == KindTxn
+	commit := txn && pl.EndsRegion && !pl.Rollback
+	switch {
+	case cp == nil || !data || (pl.Volatile && !pl.InRegion && !pl.OpenAfter):
+		// Volatile statements outside a transaction get no progress row: a resumed run
+		// (a new connection) runs them again.
+		err = r.exec(ctx, p.control, st, q)
+	case txn || st.Kind == KindLock || pl.OpenAfter || (pl.InRegion && !pl.EndsRegion):
+		if p.pendingFrom < 0 {
+			p.pendingFrom = st.Offset
+		}
+		if pl.EndsRegion && !txn {
+			// An implicit commit: the stretch before st commits with what it did.
+			if err := p.recordPending(ctx, st.Offset, false); err != nil {
+				return r.sqlError(st, q, err)
+			}
+			p.pendingFrom = st.Offset
+		}
+		if commit && !pl.Locked {
+			// The progress row commits with the transaction.
+			if err := p.recordPending(ctx, end, false); err != nil {
+				return r.sqlError(st, q, err)
+			}
+		}
+		if err = r.exec(ctx, p.control, st, q); err == nil && !pl.OpenAfter {
+			err = p.recordPending(ctx, end, true)
+		}
+	default:
+		if pl.EndsRegion {
+			if err := p.recordPending(ctx, st.Offset, false); err != nil {
+				return r.sqlError(st, q, err)
+			}
+		}
+		err = p.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.digestAt(end))
+	}
+	if err != nil {
+		return err
+	}
+	p.noteRan(st)
+	p.learn(st)
+	switch st.Kind {
+	case KindSession:
+		p.session = append(p.session, string(st.SQL))
+	case KindDDL, KindRoutine, KindOther:
+		clear(p.tables) // what was looked up may have changed
+	}
+	return nil
+}
+
+// endRegion, at a statement planned to run in parallel that ends the dump's open
+// transaction (pl.EndsRegion), gives the stretch run inside it its progress row and
+// commits it on the control connection, as the statement's implicit commit would (a DDL
+// may run on a worker, and a skipped LOCK TABLES does not run at all).
+func (p *ParallelReplayer) endRegion(ctx context.Context, st *Statement, pl Plan) error {
+	if !pl.EndsRegion {
+		return nil
+	}
+	if err := p.recordPending(ctx, st.Offset, false); err != nil {
+		return p.at(st, err)
+	}
+	if st.Kind == KindTxn {
+		return nil // START TRANSACTION commits it itself
+	}
+	if _, err := p.control.ExecContext(ctx, "COMMIT"); err != nil {
+		return p.at(st, fmt.Errorf("commit the transaction the statement ends: %w", err))
+	}
+	return nil
+}
+
+// recordPending writes the progress row of the stretch run on the control connection
+// since p.pendingFrom, up to offset upto: inside the open transaction, or in its own.
+func (p *ParallelReplayer) recordPending(ctx context.Context, upto int64, own bool) error {
+	cp := p.opt.Checkpoint
+	from := p.pendingFrom
+	if cp == nil || from < 0 {
+		return nil
+	}
+	p.pendingFrom = -1
+	if upto <= from {
+		return nil
+	}
+	if own {
+		if _, err := p.control.ExecContext(ctx, "START TRANSACTION"); err != nil {
+			return err
+		}
+	}
+	if _, err := p.control.ExecContext(ctx, cp.recordSQL(from, upto, 0, 0, cp.digestAt(upto))); err != nil {
+		return err
+	}
+	if own {
+		_, err := p.control.ExecContext(ctx, "COMMIT")
+		return err
+	}
+	return nil
+}
+
+// endOpenRegion, at the end of the dump (or at a client `quit`), rolls back a transaction
+// the dump left open on the control connection with rows in it: the client's connection
+// closes there, and the server rolls it back.
+func (p *ParallelReplayer) endOpenRegion(ctx context.Context) error {
+	if !p.planner.HoldsRows() {
+		return nil
+	}
+	p.pendingFrom = -1
+	if _, err := p.control.ExecContext(ctx, "ROLLBACK"); err != nil {
+		return fmt.Errorf("%s: roll back the transaction the dump left open: %w", p.opt.Name, err)
+	}
+	return nil
+}
+
+// noteSkipped and noteRan follow what the control connection last did, for lostState: a
+// statement a resumed run skips (an earlier attempt committed it) did not run on this
+// connection.
+func (p *ParallelReplayer) noteSkipped(st *Statement) {
+	p.prevSkipped = true
+	if st.Kind == KindInsert {
+		p.idSkipped = true
+	}
+}
+
+func (p *ParallelReplayer) noteRan(st *Statement) {
+	if st.Kind == KindSession || st.Kind == KindClient || len(st.SQL) == 0 {
+		return
+	}
+	p.prevSkipped = false
+	if st.Kind == KindInsert {
+		p.idSkipped = false
+	}
+}
+
+// lostState refuses, on --resume, a statement that reads what the interrupted run's
+// connection did and this one did not (the statement before it committed in an earlier
+// attempt and was skipped): LAST_INSERT_ID() after a skipped INSERT, ROW_COUNT() or
+// FOUND_ROWS() after any skipped statement. Guessing would give another value silently.
+func (p *ParallelReplayer) lostState(st *Statement) error {
+	what := ""
+	switch {
+	case p.idSkipped && splitContainsFold(st.SQL, "LAST_INSERT_ID"):
+		what = "LAST_INSERT_ID()"
+	case p.prevSkipped && (splitContainsFold(st.SQL, "ROW_COUNT") || splitContainsFold(st.SQL, "FOUND_ROWS")):
+		what = "ROW_COUNT() or FOUND_ROWS()"
+	default:
+		return nil
+	}
+	return p.serial.refuse(st, "--resume cannot recreate "+what+" of the interrupted run's connection: the statement before it committed in an earlier attempt. "+
+		"Check the rows this statement and the ones after it write, then finish the rest of the dump by hand or import it again into an empty target")
+}

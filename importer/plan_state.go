@@ -1,0 +1,236 @@
+package importer
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+)
+
+// What the planner reads in a statement to tell whether it depends on one connection's
+// state: SET assignments (autocommit, user variables from subqueries or functions),
+// user-variable assignments elsewhere, per-connection functions and verbs.
+
+// setsAutocommit reports whether a SET statement assigns autocommit, and the value.
+func setsAutocommit(q []byte) (on, set bool) {
+	for _, a := range parseSet(q) {
+		if a.name == "autocommit" {
+			v := strings.ToUpper(a.value)
+			on, set = !(v == "0" || v == "OFF" || v == "FALSE"), true
+		}
+	}
+	return on, set
+}
+
+// setAssign is one `name = value` of a SET statement: name lower-cased without @@ and
+// scope (user variables keep their single @).
+type setAssign struct {
+	name, value string
+	constant    bool // the value reads nothing that differs between connections or over time
+}
+
+// parseSet reads the assignments of SET a = x, @b := y, SESSION c = z, @@session.d = w.
+// NAMES, CHARACTER SET, PASSWORD, ROLE, TRANSACTION and STATEMENT forms return none.
+func parseSet(q []byte) []setAssign {
+	l := lexer{b: q}
+	if !l.next().is("SET") {
+		return nil
+	}
+	var out []setAssign
+	for {
+		t := l.next()
+		for t.is("SESSION") || t.is("LOCAL") || t.is("GLOBAL") || t.is("PERSIST") {
+			t = l.next()
+		}
+		var name string
+		switch t.kind {
+		case tVar:
+			name = t.text
+			if strings.HasPrefix(name, "@@") {
+				name = strings.TrimPrefix(name, "@@")
+				for _, s := range []string{"session.", "local.", "global."} {
+					name = strings.TrimPrefix(name, s)
+				}
+			}
+		case tWord, tQuoted:
+			name = strings.ToLower(t.text)
+			if name == "names" || name == "character" || name == "charset" || name == "password" ||
+				name == "role" || name == "transaction" || name == "statement" || name == "default" {
+				return out
+			}
+		default:
+			return out
+		}
+		if eq := l.next(); eq.kind != tPunct || eq.text != "=" {
+			return out
+		}
+		a := setAssign{name: name, constant: true}
+		depth := 0
+		var value []string
+		for {
+			save := l.i
+			v := l.next()
+			if v.kind == tEOF || (depth == 0 && v.kind == tPunct && v.text == ",") {
+				if v.kind == tEOF {
+					l.i = save
+				}
+				break
+			}
+			switch {
+			case v.kind == tPunct && v.text == "(":
+				depth++
+			case v.kind == tPunct && v.text == ")":
+				depth--
+			case v.kind == tWord && !pureWord(v.text, &l):
+				a.constant = false
+			}
+			value = append(value, v.text)
+		}
+		a.value = strings.Join(value, " ")
+		out = append(out, a)
+		if l.i >= len(l.b) {
+			return out
+		}
+	}
+}
+
+// pureFunctions give the same result on every connection at any time.
+var pureFunctions = map[string]bool{
+	"IFNULL": true, "COALESCE": true, "IF": true, "CONCAT": true, "CONCAT_WS": true, "REPLACE": true,
+	"LOWER": true, "UPPER": true, "LCASE": true, "UCASE": true, "TRIM": true, "SUBSTRING": true,
+	"SUBSTR": true, "LEFT": true, "RIGHT": true, "CAST": true, "CONVERT": true, "CHAR": true,
+	"HEX": true, "UNHEX": true, "NULLIF": true, "GREATEST": true, "LEAST": true, "ABS": true,
+	"ROUND": true, "FLOOR": true, "CEIL": true, "FIND_IN_SET": true, "LENGTH": true,
+	"CHAR_LENGTH": true, "FROM_BASE64": true, "TO_BASE64": true,
+	// Session facts every connection shares: the same account, server and (USE is
+	// replayed on each) database.
+	"DATABASE": true, "SCHEMA": true, "VERSION": true, "CURRENT_USER": true, "USER": true,
+}
+
+// pureWord reports whether a word in an expression reads nothing connection- or
+// time-dependent: not a subquery, not a function outside pureFunctions.
+func pureWord(w string, l *lexer) bool {
+	u := strings.ToUpper(w)
+	switch u {
+	case "SELECT", "TABLE", "VALUES", "WITH":
+		return false
+	}
+	save := l.i
+	n := l.next()
+	l.i = save
+	if n.kind == tPunct && n.text == "(" {
+		return pureFunctions[u]
+	}
+	return true
+}
+
+// connStateFunctions read or change state of one connection (or a server-wide lock owned
+// by one): a statement that calls one runs with the rest of the dump on one connection.
+var connStateFunctions = map[string]bool{
+	"LAST_INSERT_ID": true, "ROW_COUNT": true, "FOUND_ROWS": true, "CONNECTION_ID": true,
+	"GET_LOCK": true, "RELEASE_LOCK": true, "RELEASE_ALL_LOCKS": true, "IS_USED_LOCK": true,
+	"IS_FREE_LOCK": true, "LAST_VALUE": false,
+}
+
+// serialVerbs are statements whose effect lives in one connection.
+var serialVerbs = map[string]string{
+	"SAVEPOINT":  "SAVEPOINT lives in one connection's transaction",
+	"RELEASE":    "RELEASE SAVEPOINT lives in one connection's transaction",
+	"XA":         "an XA transaction lives in one connection",
+	"PREPARE":    "a prepared statement lives in one connection",
+	"EXECUTE":    "a prepared statement lives in one connection",
+	"DEALLOCATE": "a prepared statement lives in one connection",
+	"HANDLER":    "a HANDLER lives in one connection",
+	"CALL":       "a procedure may set user variables or temporary tables of its connection",
+	"BACKUP":     "BACKUP STAGE locks are held by one connection",
+}
+
+// connectionState returns why st depends on (or changes) the state of one connection, or
+// "" when it does not: user variables assigned from what differs between connections or
+// read later, temporary tables, savepoints, XA, SET STATEMENT … FOR, GET_LOCK.
+func connectionState(st *Statement) string {
+	w := strings.ToUpper(firstWord(st.SQL))
+	if why, ok := serialVerbs[w]; ok {
+		return why
+	}
+	switch {
+	case w == "FLUSH" && splitContainsFold(st.SQL, "READ LOCK"), w == "LOCK" && secondWordIs(st.SQL, "INSTANCE"):
+		return "a global read lock is held by one connection"
+	case w == "ROLLBACK" && bytes.Contains(bytes.ToUpper(st.SQL), []byte(" TO ")):
+		return "ROLLBACK TO SAVEPOINT lives in one connection's transaction"
+	case (w == "CREATE" || w == "DROP") && st.Verb != "CREATE TABLE" && st.Verb != "DROP TABLE":
+	case w == "CREATE" || w == "DROP":
+		for _, x := range ddlWords(st.SQL, 4) {
+			if strings.EqualFold(x, "TEMPORARY") {
+				return "a temporary table exists only on the connection that created it"
+			}
+		}
+	case w == "SET":
+		return setState(st.SQL)
+	}
+	if st.Kind == KindRoutine {
+		// A trigger or routine body runs later, on the connection that fires or calls
+		// it: CALL runs serially, a trigger's tables keep stream order.
+		return ""
+	}
+	return exprState(st.SQL)
+}
+
+// setState returns why a SET statement depends on its connection, or "".
+func setState(q []byte) string {
+	l := lexer{b: q}
+	l.next()
+	t := l.next()
+	switch {
+	case t.is("STATEMENT"):
+		return "SET STATEMENT … FOR changes one statement's session on one connection"
+	case t.is("TRANSACTION"):
+		return "SET TRANSACTION applies to the next transaction of one connection"
+	}
+	for _, a := range parseSet(q) {
+		if !a.constant {
+			return fmt.Sprintf("SET %s = %s reads what differs between connections or over time", a.name, clip(a.value, 40))
+		}
+	}
+	return exprState(q)
+}
+
+// exprState scans a statement's tokens for user-variable assignments outside SET
+// (`SELECT … INTO @v`, `@v := …`) and calls of connStateFunctions.
+func exprState(q []byte) string {
+	l := lexer{b: q}
+	prevInto := false
+	for t := l.next(); t.kind != tEOF; t = l.next() {
+		switch {
+		case t.kind == tVar && !strings.HasPrefix(t.text, "@@"):
+			if prevInto {
+				return "SELECT … INTO " + t.text + " sets a user variable on one connection"
+			}
+			rest := bytes.TrimLeft(l.b[l.i:], " \t\r\n")
+			if bytes.HasPrefix(rest, []byte(":=")) {
+				return t.text + " := … sets a user variable on one connection"
+			}
+		case t.kind == tWord && connStateFunctions[strings.ToUpper(t.text)]:
+			save := l.i
+			n := l.next()
+			l.i = save
+			if n.kind == tPunct && n.text == "(" {
+				return strings.ToUpper(t.text) + "() reads the state of one connection"
+			}
+		}
+		prevInto = t.is("INTO") || (prevInto && t.kind == tPunct && t.text == ",")
+	}
+	return ""
+}
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+func secondWordIs(q []byte, w string) bool {
+	l := lexer{b: q}
+	l.next()
+	return l.next().is(w)
+}

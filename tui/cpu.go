@@ -1,0 +1,43 @@
+package tui
+
+import (
+	"fmt"
+)
+
+// The CPU panel: how busy dumpscope and (when local) the server are, so a restore held
+// back by CPU reads differently from one held back by the disk.
+
+func (m *Model) cpuLine() string {
+	c := m.st.cur.CPU
+	if c == nil {
+		if m.st.hasTick {
+			return "no CPU metrics (remote server)"
+		}
+		return "waiting for the first sample…"
+	}
+	s := fmt.Sprintf("dumpscope %.0f%%", c.ClientPct)
+	if c.ServerPct != nil {
+		s += fmt.Sprintf(", server %.0f%%", *c.ServerPct)
+	}
+	s += " of a core · "
+	iow := fmt.Sprintf("iowait %.1f%%", c.IowaitPct)
+	if c.IowaitPct >= 20 {
+		iow = m.sty.warn.Render(iow)
+	}
+	steal := fmt.Sprintf("steal %.1f%%", c.StealPct)
+	if c.StealPct >= 10 {
+		steal = m.sty.warn.Render(steal)
+	}
+	return s + iow + " · " + steal + fmt.Sprintf(" · usr %.0f%% sys %.0f%% idle %.0f%%", c.UserPct, c.SystemPct, c.IdlePct)
+}
+
+// cpuPanel: dumpscope's and the server's CPU (percent of one core), iowait, steal.
+func (m *Model) cpuPanel(w int, tall bool) []string {
+	out := []string{m.title(panelCPU, "", w), " " + m.cpuLine()}
+	if tall {
+		sw := w - 12
+		out = append(out, m.sty.dim.Render(" server    ")+m.sty.accent.Render(sparkline(m.st.serverCPUHist.last(sw), sw, 0)))
+		out = append(out, m.sty.dim.Render(" dumpscope ")+m.sty.accent.Render(sparkline(m.st.clientCPUHist.last(sw), sw, 0)))
+	}
+	return out
+}

@@ -1,0 +1,143 @@
+package tui
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/advisor"
+)
+
+// The findings panel and the details screen: what the advisor's rules fired, with the
+// evidence and the exact fix, so the reader can act without leaving the dashboard.
+
+func (m *Model) sevLabel(s advisor.Severity) string {
+	switch s {
+	case advisor.SeverityCritical:
+		return m.sty.crit.Render("CRIT")
+	case advisor.SeverityWarn:
+		return m.sty.warn.Render("WARN")
+	}
+	return m.sty.plain.Render("INFO")
+}
+
+// findingsPanel: newest first, one line each; the selected one marked when focused.
+func (m *Model) findingsPanel(w, h int) []string {
+	fs := m.st.sortedFindings()
+	extra := "none yet"
+	if len(fs) > 0 {
+		extra = fmt.Sprintf("%d active, %d cleared · enter: evidence and fix", m.st.activeFindings(), len(fs)-m.st.activeFindings())
+	}
+	out := []string{m.title(panelFindings, extra, w)}
+	if len(fs) == 0 {
+		msg := "no bottleneck diagnosed so far"
+		if !m.st.hasTick {
+			msg = "the rules need a few ticks of data"
+		}
+		return append(out, " "+m.sty.dim.Render(msg))
+	}
+	room := max(1, h-1)
+	start := 0
+	if m.selected >= room {
+		start = m.selected - room + 1
+	}
+	// With room to spare, each active finding shows the start of its fix under it.
+	fixLines := 0
+	if spare := room - (len(fs) - start); spare > 0 {
+		fixLines = min(2, spare/max(1, m.st.activeFindings()))
+	}
+	for i := start; i < len(fs) && len(out) < h; i++ {
+		f := fs[i]
+		mark := " "
+		if m.focus == panelFindings && i == m.selected {
+			mark = m.sty.focus.Render("›")
+		}
+		when := "fired " + fmtClock(f.FiredAt)
+		line := fmt.Sprintf("%s%s %s %s  %s", mark, m.sevLabel(f.Severity), when, f.ID, f.Title)
+		if f.ClearedAt != nil {
+			line = fmt.Sprintf("%s%s %s %s  cleared at %s", mark, m.sty.dim.Render("done"), when, f.ID, fmtClock(*f.ClearedAt))
+		}
+		out = append(out, trunc(line, w))
+		if f.ClearedAt == nil && fixLines > 0 {
+			fix := wrap("fix: "+f.Recommendation, w-7)
+			for j, l := range fix {
+				if j == fixLines || len(out) >= h {
+					break
+				}
+				if j == fixLines-1 && j < len(fix)-1 {
+					l = trunc(l+" …", w-7)
+				}
+				out = append(out, "       "+m.sty.dim.Render(l))
+			}
+		}
+	}
+	return out
+}
+
+// detailsScreen: the selected finding's title, evidence and exact fix.
+func (m *Model) detailsScreen(w int) []string {
+	fs := m.st.sortedFindings()
+	if len(fs) == 0 {
+		return []string{"no finding selected"}
+	}
+	f := fs[min(m.selected, len(fs)-1)]
+	out := []string{m.title(panelFindings, "details · esc closes", w)}
+	state := "active"
+	if f.ClearedAt != nil {
+		state = "cleared at " + fmtClock(*f.ClearedAt)
+	}
+	out = append(out, fmt.Sprintf(" %s %s · fired at %s · %s", m.sevLabel(f.Severity), m.sty.bold.Render(f.ID), fmtClock(f.FiredAt), state))
+	for _, l := range wrap(f.Title, w-2) {
+		out = append(out, " "+l)
+	}
+	out = append(out, "", m.sty.bold.Render(" Fix"))
+	for _, l := range wrap(f.Recommendation, w-4) {
+		out = append(out, "   "+l)
+	}
+	out = append(out, "", m.sty.bold.Render(" Evidence"))
+	keys := make([]string, 0, len(f.Evidence))
+	for k := range f.Evidence {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	kw := 0
+	for _, k := range keys {
+		kw = max(kw, len(k))
+	}
+	for _, k := range keys {
+		out = append(out, trunc(fmt.Sprintf("   %-*s  %s", kw, k, evidenceValue(k, f.Evidence[k])), w))
+	}
+	return out
+}
+
+// evidenceValue renders one evidence value for people: whole numbers with thousands
+// separators (a run record's JSON makes every number a float64), byte counts also in IEC
+// units, other numbers to four significant digits.
+func evidenceValue(key string, v any) string {
+	var f float64
+	switch x := v.(type) {
+	case float64:
+		f = x
+	case int64:
+		f = float64(x)
+	case int:
+		f = float64(x)
+	default:
+		return fmt.Sprint(v)
+	}
+	s := fmt.Sprintf("%.4g", f)
+	if f == float64(int64(f)) && (f >= 1e4 || f <= -1e4) {
+		s = fmtCount(int64(f))
+	}
+	if strings.Contains(key, "bytes") && (f >= 1024 || f <= -1024) {
+		iec := fmtBytes(f)
+		if strings.Contains(key, "per_s") {
+			iec += "/s"
+		}
+		if f != float64(int64(f)) {
+			return iec
+		}
+		s += " (" + iec + ")"
+	}
+	return s
+}

@@ -1,0 +1,132 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/lipgloss"
+)
+
+// The header and the status line frame every layout, including basic mode, so what the
+// run is, where it stands and which keys work are on screen at any terminal size.
+
+// header: what is restored where, elapsed and ETA.
+func (m *Model) header(w int) string {
+	h := m.o.Header
+	st := m.st
+	server := strings.TrimSpace(h.Flavor + " " + shortVersion(h.Version))
+	if h.Sandbox {
+		server += " (sandbox)"
+	} else if h.Target != "" {
+		server += " on " + h.Target
+	}
+	var parts, right []string
+	switch m.o.Mode {
+	case ModeImport:
+		parts = append(parts, h.Dump+" → "+server)
+		if h.Connections > 0 {
+			parts = append(parts, plural(h.Connections, "conn"))
+		}
+	case ModeWatch:
+		parts = append(parts, "watching "+server)
+	case ModeView:
+		parts = append(parts, "replay of "+m.o.Title+" ("+server+")")
+	}
+	if st.hasTick {
+		t := "elapsed " + fmtClock(st.cur.T)
+		if m.o.Mode == ModeView {
+			t = fmt.Sprintf("t %s of %s · tick %d/%d", fmtClock(st.cur.T), fmtClock(m.o.Frames[len(m.o.Frames)-1].Tick.Snapshot.T), m.cursor+1, len(m.o.Frames))
+		}
+		right = append(right, t)
+		if eta, ok := m.eta(); ok && st.done == nil {
+			right = append(right, "ETA "+fmtClock(eta))
+		}
+	}
+	// Elapsed and ETA stay whole at the right; the names give way.
+	r := strings.Join(right, " · ")
+	l := strings.Join(parts, " · ")
+	if named := m.sty.bold.Render("dumpscope") + " · " + l; lipgloss.Width(named)+2+lipgloss.Width(r) <= w {
+		l = named
+	}
+	l = trunc(l, max(10, w-lipgloss.Width(r)-2))
+	return l + strings.Repeat(" ", max(2, w-lipgloss.Width(l)-lipgloss.Width(r))) + r
+}
+
+// eta extrapolates from the fraction of the file read (the only size known up front).
+func (m *Model) eta() (float64, bool) {
+	p := m.st.cur.Import
+	if p == nil {
+		return 0, false
+	}
+	f, ok := p.Fraction()
+	if !ok || f < 0.001 || f >= 1 {
+		return 0, false
+	}
+	return m.st.cur.T * (1 - f) / f, true
+}
+
+func shortVersion(v string) string {
+	if i := strings.IndexAny(v, "-+"); i > 0 {
+		return v[:i]
+	}
+	return v
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// statusLine: the run's state on the left, then the keys (or the stop question).
+func (m *Model) statusLine(w int) string {
+	if m.confirming {
+		q := "stop the import? y/N  (statements in flight commit; the resume command is printed)"
+		if m.o.Mode == ModeWatch {
+			q = "stop watching? y/N"
+		}
+		return m.sty.warn.Render(q)
+	}
+	var state string
+	switch {
+	case m.st.done != nil:
+		d := m.st.done
+		sty := m.sty.ok
+		if d.Status != "finished" {
+			sty = m.sty.crit
+		}
+		state = sty.Render(strings.ToUpper(d.Status)) + " · q closes"
+		return trunc(state, w)
+	case m.stopping:
+		state = m.sty.warn.Render("STOPPING") + " after the statements in flight…"
+		return trunc(state, w)
+	case m.paused && m.o.Pause != nil:
+		state = m.sty.warn.Render("PAUSED") + " between statements · p resumes"
+	case m.paused:
+		state = m.sty.warn.Render("FROZEN") + " · p thaws"
+	case !m.st.hasTick && m.o.Mode != ModeView:
+		state = "starting…"
+	case m.o.Mode == ModeView:
+		state = "replay"
+	default:
+		state = m.sty.ok.Render("running")
+	}
+	if r := refreshSteps[m.refresh]; r > 1 {
+		state += fmt.Sprintf(" · refresh %v", m.o.Interval*time.Duration(r))
+	}
+	if len(m.st.errs) > 0 {
+		state += " · " + m.sty.warn.Render(m.st.errs[0])
+	}
+	short := m.keys.ShortHelp()
+	if w < MinWidth {
+		short = []key.Binding{m.keys.Stop, m.keys.Pause, m.keys.Help}
+	}
+	keys := m.help.ShortHelpView(short)
+	if lipgloss.Width(state)+3+lipgloss.Width(keys) <= w {
+		return state + strings.Repeat(" ", w-lipgloss.Width(state)-lipgloss.Width(keys)) + keys
+	}
+	return trunc(state+"  "+keys, w)
+}

@@ -1,0 +1,99 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+)
+
+// The import panel: the restore's progress while it runs and the summary once it is
+// done; watch mode has no such panel.
+
+// doneBlock says how the run ended, the error in full (the status line has room for
+// little of it).
+func (m *Model) doneBlock(w int) []string {
+	d := m.st.done
+	if d == nil || d.Detail == "" {
+		return nil
+	}
+	sty := m.sty.ok
+	if d.Status != "finished" {
+		sty = m.sty.crit
+	}
+	lines := wrap(strings.ToUpper(d.Status)+": "+d.Detail, w-2)
+	if len(lines) > 3 {
+		lines = append(lines[:2], trunc(lines[2]+" …", w-2))
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = " " + sty.Render(l)
+	}
+	return out
+}
+
+// importPanel: the bar, bytes, rates now and on average, counts, phase and table.
+func (m *Model) importPanel(w int, tall bool) []string {
+	st := m.st
+	p := st.cur.Import
+	var extra []string
+	if p != nil {
+		extra = nonEmpty(p.Phase)
+		if p.TablesTotal > 0 {
+			extra = append(extra, fmt.Sprintf("tables %d/%d", p.TablesDone, p.TablesTotal))
+		}
+		if p.Table != "" {
+			extra = append(extra, "table "+p.Table)
+		}
+	}
+	out := []string{m.title(panelImport, strings.Join(extra, " · "), w)}
+	if p == nil {
+		return append(out, " "+m.startingLine(), "", "")
+	}
+	var line1 string
+	if frac, ok := p.Fraction(); ok {
+		size := fmt.Sprintf("%5.1f%% of the file read · %s / %s", 100*frac, fmtBytes(float64(p.CompressedBytes)), fmtBytes(float64(p.CompressedTotalBytes)))
+		if f := m.o.Header.Format; f != "" && f != "plain" {
+			size += " " + f + " → " + fmtBytes(float64(p.Bytes)) + " SQL"
+		}
+		if p.CompressedTotalBytes <= 0 {
+			size = fmt.Sprintf("%5.1f%% · %s of %s SQL", 100*frac, fmtBytes(float64(p.Bytes)), fmtBytes(float64(p.ExpectedBytes)))
+		}
+		bw := max(10, w-lipgloss.Width(size)-3)
+		line1 = " " + m.sty.accent.Render(bar(frac, bw)) + " " + size
+	} else {
+		line1 = fmt.Sprintf(" %s of SQL read (size unknown: no %% or ETA)", fmtBytes(float64(p.Bytes)))
+	}
+	avgB, avgR := 0.0, 0.0
+	if st.cur.T > 0 {
+		avgB, avgR = float64(p.Bytes)/st.cur.T, float64(p.Rows)/st.cur.T
+	}
+	line2 := fmt.Sprintf(" now %s/s %s rows/s · average %s/s %s rows/s",
+		fmtBytes(st.bytesPerSec), fmtRate(st.rowsPerSec), fmtBytes(avgB), fmtRate(avgR))
+	counts := fmt.Sprintf(" %s statements · %s rows", fmtCount(p.Statements), fmtCount(p.Rows))
+	if p.Errors > 0 {
+		counts += " · " + m.sty.crit.Render(countOf(p.Errors, "error"))
+	}
+	if p.Warnings > 0 {
+		counts += " · " + m.sty.warn.Render(countOf(p.Warnings, "warning"))
+	}
+	out = append(out, line1, line2, counts)
+	if tall {
+		out = append(out, " SQL/s    "+m.sty.accent.Render(sparkline(st.bytesHist.last(w-11), w-11, 0)))
+	}
+	return out
+}
+
+func (m *Model) startingLine() string {
+	if m.o.Mode == ModeView {
+		return "no import in this record"
+	}
+	return "starting: the first sample arrives after one interval…"
+}
+
+func countOf(n int64, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmtCount(n) + " " + word + "s"
+}
