@@ -7,6 +7,8 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/dumpscope/dumpscope/internal/termsafe"
 )
 
 // The header and the status line frame every layout, including basic mode, so what the
@@ -25,7 +27,7 @@ func (m *Model) header(w int) string {
 	var parts, right []string
 	switch m.o.Mode {
 	case ModeImport:
-		parts = append(parts, h.Dump+" → "+server)
+		parts = append(parts, termsafe.String(h.Dump)+" → "+server)
 		if h.Connections > 0 {
 			parts = append(parts, plural(h.Connections, "conn"))
 		}

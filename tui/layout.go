@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/dumpscope/dumpscope/internal/termsafe"
 )
 
 // The layout: which panels fit the terminal and how they are stacked (normal, wide,
@@ -193,7 +195,7 @@ func (m *Model) basic(w, h int) []string {
 		}
 		out = append(out, label(panelImport, s))
 		if p := st.cur.Import; p != nil && (p.Table != "" || p.Phase != "") {
-			out = append(out, "           "+strings.TrimPrefix(strings.Join(nonEmpty(p.Phase, p.Table), " · "), " · "))
+			out = append(out, "           "+strings.TrimPrefix(strings.Join(nonEmpty(p.Phase, termsafe.String(p.Table)), " · "), " · "))
 		}
 	}
 	devs := m.deviceNames()

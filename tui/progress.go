@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/dumpscope/dumpscope/internal/termsafe"
 )
 
 // The import panel: the restore's progress while it runs and the summary once it is
@@ -43,7 +45,7 @@ func (m *Model) importPanel(w int, tall bool) []string {
 			extra = append(extra, fmt.Sprintf("tables %d/%d", p.TablesDone, p.TablesTotal))
 		}
 		if p.Table != "" {
-			extra = append(extra, "table "+p.Table)
+			extra = append(extra, "table "+termsafe.String(p.Table)) // table names are dump bytes
 		}
 	}
 	out := []string{m.title(panelImport, strings.Join(extra, " · "), w)}
