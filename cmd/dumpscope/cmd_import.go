@@ -293,16 +293,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		return exitFailure
 	}
 	if srv != nil {
-		defer func() {
-			if o.keepSandbox {
-				srv.Detach() // the user stops it; the next run must not take it for an orphan
-				fmt.Fprintf(s.Err, "dumpscope: sandbox kept in %s (socket %s); stop it with: kill %d\n", srv.Dir, srv.Socket, srv.PID)
-				return
-			}
-			if err := srv.Stop(); err != nil {
-				fmt.Fprintln(s.Err, "dumpscope:", err)
-			}
-		}()
+		defer endSandbox(srv, o, s)
 	}
 	cfg, err := resolveConn(o.conn, s)
 	if err != nil {
@@ -314,35 +305,9 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		return exitFailure
 	}
 	defer o.metrics.close(s)
-	batch, _ := units.ParseBytes(o.batchBytes)
-	readAhead, _ := units.ParseBytes(o.readAhead)
-	var sess *session.Session
-	sampled := false // the server is sampled: findings and a run record
-	dash := newDashboard(tui.ModeImport, o.noTUI, s, func() { stop.once.Do(func() { close(stop.graceful) }) })
-	iopt := importer.Options{
-		Parallel: o.parallel, BatchBytes: batch, ReadAheadBytes: readAhead,
-		Force: o.force, Overwrite: o.overwrite, AllowSystemSchemas: o.allowSystem, StripDefiners: o.stripDefiners, LocalInfile: o.localInfile,
-		BinaryMode: o.binaryMode, Comments: o.comments, SkipWarningCount: o.skipWarningCount,
-		SkipRowCounts: o.skipRowCounts, CheckpointPath: o.checkpoint, Resume: o.resume,
-		SkipBinlog: o.skipBinlog, RelaxDurability: o.relaxDurability, DeferIndexes: o.deferIndexes, LoadData: o.loadData,
-		Stop: stop.graceful, Log: s.Err, Confirm: ttyConfirm(s), OnStatement: dash.gated(nil),
-		OnReplay: func(in *importer.Input, progress func() importer.Progress) func() {
-			sess, sampled = openImportSession(ctx, cfg, o, in, progress, s, dash)
-			if sess == nil {
-				return func() {}
-			}
-			// One clock for the whole run: the session's monitor ticks, and its LogSink
-			// prints the progress line (import and server side from the same tick).
-			var wg sync.WaitGroup
-			monCtx, monStop := context.WithCancel(ctx)
-			wg.Add(1)
-			go func() { defer wg.Done(); _ = sess.Run(monCtx) }()
-			if sampled {
-				dash.show(sess, o.interval, tui.Header{Dump: in.Name, Format: in.Format, Sandbox: o.sandbox, Connections: o.parallel, Target: dbconn.Describe(cfg)}, nil)
-			}
-			return func() { dash.close(); monStop(); wg.Wait() }
-		},
-	}
+	run := &importSampling{ctx: ctx, cfg: cfg, o: o, s: s,
+		dash: newDashboard(tui.ModeImport, o.noTUI, s, func() { stop.once.Do(func() { close(stop.graceful) }) })}
+	iopt := importOptionsFor(o, stop, s, run)
 	finishTransform, err := o.transform.setOptions(&iopt, o.file)
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
@@ -350,8 +315,8 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	}
 	res, err := importer.Import(ctx, cfg, src, iopt)
 	finishTransform(s.Err, res)
-	if sess != nil {
-		defer sess.Close()
+	if run.sess != nil {
+		defer run.sess.Close()
 	}
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
@@ -368,7 +333,74 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 			code = exitInterrupted
 		}
 	}
-	if sampled {
+	code = run.finish(res, code)
+	return o.metrics.finishImport(code, res, s)
+}
+
+// endSandbox stops the --sandbox server, or with --keep-sandbox leaves it running and
+// says how to stop it.
+func endSandbox(srv *sandbox.Server, o *importOptions, s stdio) {
+	if o.keepSandbox {
+		srv.Detach() // the user stops it; the next run must not take it for an orphan
+		fmt.Fprintf(s.Err, "dumpscope: sandbox kept in %s (socket %s); stop it with: kill %d\n", srv.Dir, srv.Socket, srv.PID)
+		return
+	}
+	if err := srv.Stop(); err != nil {
+		fmt.Fprintln(s.Err, "dumpscope:", err)
+	}
+}
+
+// importOptionsFor turns the flags into the importer's Options; the sampling session
+// starts from its OnReplay hook.
+func importOptionsFor(o *importOptions, stop *stopper, s stdio, run *importSampling) importer.Options {
+	batch, _ := units.ParseBytes(o.batchBytes)
+	readAhead, _ := units.ParseBytes(o.readAhead)
+	return importer.Options{
+		Parallel: o.parallel, BatchBytes: batch, ReadAheadBytes: readAhead,
+		Force: o.force, Overwrite: o.overwrite, AllowSystemSchemas: o.allowSystem, StripDefiners: o.stripDefiners, LocalInfile: o.localInfile,
+		BinaryMode: o.binaryMode, Comments: o.comments, SkipWarningCount: o.skipWarningCount,
+		SkipRowCounts: o.skipRowCounts, CheckpointPath: o.checkpoint, Resume: o.resume,
+		SkipBinlog: o.skipBinlog, RelaxDurability: o.relaxDurability, DeferIndexes: o.deferIndexes, LoadData: o.loadData,
+		Stop: stop.graceful, Log: s.Err, Confirm: ttyConfirm(s), OnStatement: run.dash.gated(nil),
+		OnReplay: run.start,
+	}
+}
+
+// importSampling is the import's sampling side: the session (with the dashboard as one of
+// its sinks) started when the replay starts, and what is printed and written from it at
+// the end.
+type importSampling struct {
+	ctx     context.Context
+	cfg     *mysql.Config
+	o       *importOptions
+	s       stdio
+	dash    *dashboard
+	sess    *session.Session
+	sampled bool // the server is sampled: findings and a run record
+}
+
+// start is importer.Options.OnReplay: one clock for the whole run, the session's monitor,
+// whose LogSink prints the progress line (import and server side from the same tick).
+func (r *importSampling) start(in *importer.Input, progress func() importer.Progress) func() {
+	r.sess, r.sampled = openImportSession(r.ctx, r.cfg, r.o, in, progress, r.s, r.dash)
+	if r.sess == nil {
+		return func() {}
+	}
+	var wg sync.WaitGroup
+	monCtx, monStop := context.WithCancel(r.ctx)
+	wg.Add(1)
+	go func() { defer wg.Done(); _ = r.sess.Run(monCtx) }()
+	if r.sampled {
+		r.dash.show(r.sess, r.o.interval, tui.Header{Dump: in.Name, Format: in.Format, Sandbox: r.o.sandbox, Connections: r.o.parallel, Target: dbconn.Describe(r.cfg)}, nil)
+	}
+	return func() { r.dash.close(); monStop(); wg.Wait() }
+}
+
+// finish prints the findings and the sampler's cost, writes the run record and the
+// report, and returns the exit code they leave.
+func (r *importSampling) finish(res *importer.Result, code int) int {
+	o, s, sess := r.o, r.s, r.sess
+	if r.sampled {
 		printFindings(s.Out, sess.Findings())
 		fmt.Fprintln(s.Err, "dumpscope:", sess.CostLine())
 		if o.record != "" {
@@ -382,8 +414,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 			}
 		}
 	}
-	code = o.reportFlags.finish(s, sess, sampled, func() *report.Record { return importRecord(sess, res, code) }, code)
-	return o.metrics.finishImport(code, res, s)
+	return o.reportFlags.finish(s, sess, r.sampled, func() *report.Record { return importRecord(sess, res, code) }, code)
 }
 
 // openImportSession starts sampling for the import: the server's session when it can be
