@@ -127,6 +127,39 @@ func devDash(s string) string {
 // never a device. Without an interval it prints one report over one second; with an
 // interval and no count it runs until interrupted. -h is not the host here (iostat does
 // not connect); it is refused, as on every command that does not connect.
+// iostatArgs reads sysstat's operands: devices, then INTERVAL (seconds, fractions
+// allowed) and COUNT; a number is never a device. Without an interval, one report.
+func iostatArgs(args []string) (devices []string, interval time.Duration, count int, err error) {
+	var numbers []float64
+	for _, a := range args {
+		if n, err := strconv.ParseFloat(a, 64); err == nil {
+			if len(numbers) == 2 {
+				return nil, 0, 0, usagef("%q: INTERVAL and COUNT already given", a)
+			}
+			if len(numbers) == 0 && n <= 0 {
+				return nil, 0, 0, usagef("interval %q: want more than 0 seconds", a)
+			}
+			if len(numbers) == 1 && (n < 1 || n != float64(int(n))) {
+				return nil, 0, 0, usagef("count %q: want a whole number of reports, 1 or more", a)
+			}
+			numbers = append(numbers, n)
+			continue
+		}
+		if len(numbers) > 0 {
+			return nil, 0, 0, usagef("device %q after the interval (devices come first: iostat vda 1 5)", a)
+		}
+		devices = append(devices, strings.TrimPrefix(a, "/dev/"))
+	}
+	interval, count = time.Second, 1
+	if len(numbers) > 0 {
+		interval, count = time.Duration(numbers[0]*float64(time.Second)), 0
+	}
+	if len(numbers) > 1 {
+		count = int(numbers[1])
+	}
+	return devices, interval, count, nil
+}
+
 func runIostat(args []string, s stdio) int {
 	f := newCmdFlags("iostat",
 		"Print the columns of sysstat's `iostat -x -y` for block devices: always extended, never the since-boot report. The same arguments as sysstat's iostat; INTERVAL is in seconds (0.5 works) and a number is never taken for a device.",
@@ -150,35 +183,9 @@ func runIostat(args []string, s stdio) int {
 	if code, ok := f.parse(args, s); !ok {
 		return code
 	}
-	var (
-		devices []string
-		numbers []float64
-	)
-	for _, a := range f.Args() {
-		if n, err := strconv.ParseFloat(a, 64); err == nil {
-			if len(numbers) == 2 {
-				return f.fail(s, usagef("%q: INTERVAL and COUNT already given", a))
-			}
-			if len(numbers) == 0 && n <= 0 {
-				return f.fail(s, usagef("interval %q: want more than 0 seconds", a))
-			}
-			if len(numbers) == 1 && (n < 1 || n != float64(int(n))) {
-				return f.fail(s, usagef("count %q: want a whole number of reports, 1 or more", a))
-			}
-			numbers = append(numbers, n)
-			continue
-		}
-		if len(numbers) > 0 {
-			return f.fail(s, usagef("device %q after the interval (devices come first: iostat vda 1 5)", a))
-		}
-		devices = append(devices, strings.TrimPrefix(a, "/dev/"))
-	}
-	interval, count := time.Second, 1
-	if len(numbers) > 0 {
-		interval, count = time.Duration(numbers[0]*float64(time.Second)), 0
-	}
-	if len(numbers) > 1 {
-		count = int(numbers[1])
+	devices, interval, count, err := iostatArgs(f.Args())
+	if err != nil {
+		return f.fail(s, err)
 	}
 	if *parts != "" {
 		extra, err := iostatPartitions("/proc", "/sys", *parts)
