@@ -187,37 +187,10 @@ func splitFile(path string, fopt importer.TransformOptions, database string, opt
 		if n == 0 {
 			continue
 		}
-		k := sum.Kinds[st.Kind.String()]
-		if k == nil {
-			k = &splitCount{}
-			sum.Kinds[st.Kind.String()] = k
-		}
-		k.Statements++
-		k.Rows += st.Rows
-		k.Bytes += n
-		sum.Rows += st.Rows
 		if st.Kind == importer.KindSession && st.Verb == "USE" {
 			currentDB = st.Database
 		}
-		if st.Table != "" && st.Kind != importer.KindRoutine {
-			db := st.Database
-			if db == "" {
-				db = currentDB
-			}
-			key := [2]string{db, st.Table}
-			t := tables[key]
-			if t == nil {
-				t = &splitTable{Database: db, Table: st.Table}
-				tables[key] = t
-			}
-			t.Statements++
-			t.Rows += st.Rows
-			t.Bytes += n
-		}
-		if sum.Largest == nil || n > sum.Largest.Bytes {
-			sum.Largest = &splitLargest{Bytes: n, Offset: st.Offset, Line: st.Line,
-				Kind: st.Kind.String(), Database: st.Database, Table: st.Table}
-		}
+		sum.add(&st, n, tables, currentDB)
 	}
 	ts := tr.Stats()
 	if tr.Filters() {
@@ -235,19 +208,7 @@ func splitFile(path string, fopt importer.TransformOptions, database string, opt
 		// An *InputError names the file and the offsets; the line is the splitter's.
 		return nil, fmt.Errorf("%v (line %d)", err, sp.Line())
 	}
-	for _, t := range tables {
-		sum.Tables = append(sum.Tables, t)
-	}
-	sort.Slice(sum.Tables, func(i, j int) bool {
-		a, b := sum.Tables[i], sum.Tables[j]
-		if a.Bytes != b.Bytes {
-			return a.Bytes > b.Bytes
-		}
-		if a.Database != b.Database {
-			return a.Database < b.Database
-		}
-		return a.Table < b.Table
-	})
+	sum.sortTables(tables)
 	if sum.Largest != nil {
 		sum.MaxAllowedPacketBytes = maxAllowedPacketFor(sum.Largest.Bytes)
 	}
@@ -334,4 +295,54 @@ func splitHumanBytes(n int64) string {
 		exp++
 	}
 	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}
+
+// add counts one SQL statement of n bytes: by kind, by table (unqualified names belong to
+// currentDB), and as the largest so far.
+func (sum *splitSummary) add(st *importer.Statement, n int64, tables map[[2]string]*splitTable, currentDB string) {
+	k := sum.Kinds[st.Kind.String()]
+	if k == nil {
+		k = &splitCount{}
+		sum.Kinds[st.Kind.String()] = k
+	}
+	k.Statements++
+	k.Rows += st.Rows
+	k.Bytes += n
+	sum.Rows += st.Rows
+	if st.Table != "" && st.Kind != importer.KindRoutine {
+		db := st.Database
+		if db == "" {
+			db = currentDB
+		}
+		key := [2]string{db, st.Table}
+		t := tables[key]
+		if t == nil {
+			t = &splitTable{Database: db, Table: st.Table}
+			tables[key] = t
+		}
+		t.Statements++
+		t.Rows += st.Rows
+		t.Bytes += n
+	}
+	if sum.Largest == nil || n > sum.Largest.Bytes {
+		sum.Largest = &splitLargest{Bytes: n, Offset: st.Offset, Line: st.Line,
+			Kind: st.Kind.String(), Database: st.Database, Table: st.Table}
+	}
+}
+
+// sortTables lists the tables largest first (then by name, for a stable output).
+func (sum *splitSummary) sortTables(tables map[[2]string]*splitTable) {
+	for _, t := range tables {
+		sum.Tables = append(sum.Tables, t)
+	}
+	sort.Slice(sum.Tables, func(i, j int) bool {
+		a, b := sum.Tables[i], sum.Tables[j]
+		if a.Bytes != b.Bytes {
+			return a.Bytes > b.Bytes
+		}
+		if a.Database != b.Database {
+			return a.Database < b.Database
+		}
+		return a.Table < b.Table
+	})
 }
