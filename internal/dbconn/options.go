@@ -178,48 +178,13 @@ func (st *settings) apply(s Setting, fromCommandLine bool) error {
 		st.warnings = append(st.warnings, fmt.Sprintf("%s: option '%s' is not supported by dumpscope and is ignored", s.Source, name))
 		return nil
 	}
-	str := func(dst *string) error {
-		if disabled {
-			*dst = ""
-			return nil
-		}
-		if !s.HasValue {
-			return fmt.Errorf("%s: option '--%s' requires an argument", s.Source, name)
-		}
-		*dst = s.Value
-		return nil
-	}
-	boolean := func(dst *bool) error {
-		if prefix != prefixNone {
-			*dst = !disabled
-			return nil
-		}
-		if !s.HasValue {
-			*dst = true
-			return nil
-		}
-		v, ok := parseBool(s.Value)
-		if !ok {
-			st.warnings = append(st.warnings, fmt.Sprintf("%s: option '%s': boolean value '%s' wasn't recognized. Set to OFF.", s.Source, name, s.Value))
-		}
-		*dst = v
-		return nil
-	}
-	uint := func(dst *int) error {
-		if disabled {
-			*dst = 0
-			return nil
-		}
-		if !s.HasValue {
-			return fmt.Errorf("%s: option '--%s' requires an argument", s.Source, name)
-		}
-		n, err := strconv.ParseUint(strings.TrimSpace(s.Value), 10, 31)
-		if err != nil {
-			return fmt.Errorf("%s: option '--%s': invalid number '%s'", s.Source, name, s.Value)
-		}
-		*dst = int(n)
-		return nil
-	}
+	return st.set(name, optionValue{s: s, name: name, prefix: prefix, disabled: disabled, st: st}, fromCommandLine)
+}
+
+// set stores one known option's value; v reads it as the option's type wants.
+func (st *settings) set(name string, v optionValue, fromCommandLine bool) error {
+	s, disabled := v.s, v.disabled
+	str, boolean, uint := v.str, v.boolean, v.uint
 	switch name {
 	case "host":
 		return str(&st.host)
@@ -304,4 +269,62 @@ func parseBool(v string) (value, ok bool) {
 		return false, true
 	}
 	return false, false
+}
+
+// optionValue is one option as given (--skip-/--disable-/--enable- prefixes and a value
+// or none), read the way my_getopt reads its type.
+type optionValue struct {
+	s        Setting
+	name     string
+	prefix   optionPrefix
+	disabled bool
+	st       *settings // for the warnings the client prints and goes on
+}
+
+func (v optionValue) str(dst *string) error {
+	s, name, disabled := v.s, v.name, v.disabled
+	if disabled {
+		*dst = ""
+		return nil
+	}
+	if !s.HasValue {
+		return fmt.Errorf("%s: option '--%s' requires an argument", s.Source, name)
+	}
+	*dst = s.Value
+	return nil
+}
+
+func (v optionValue) boolean(dst *bool) error {
+	s, name, prefix, disabled, st := v.s, v.name, v.prefix, v.disabled, v.st
+	if prefix != prefixNone {
+		*dst = !disabled
+		return nil
+	}
+	if !s.HasValue {
+		*dst = true
+		return nil
+	}
+	b, ok := parseBool(s.Value)
+	if !ok {
+		st.warnings = append(st.warnings, fmt.Sprintf("%s: option '%s': boolean value '%s' wasn't recognized. Set to OFF.", s.Source, name, s.Value))
+	}
+	*dst = b
+	return nil
+}
+
+func (v optionValue) uint(dst *int) error {
+	s, name, disabled := v.s, v.name, v.disabled
+	if disabled {
+		*dst = 0
+		return nil
+	}
+	if !s.HasValue {
+		return fmt.Errorf("%s: option '--%s' requires an argument", s.Source, name)
+	}
+	n, err := strconv.ParseUint(strings.TrimSpace(s.Value), 10, 31)
+	if err != nil {
+		return fmt.Errorf("%s: option '--%s': invalid number '%s'", s.Source, name, s.Value)
+	}
+	*dst = int(n)
+	return nil
 }
