@@ -47,7 +47,7 @@ check() { # file, description, pattern
 		fail=1
 	fi
 }
-check "$work/live.txt" "progress bar and share read" '[0-9.]+% of the file read'
+check "$work/live.txt" "progress bar and share applied" '[0-9.]+% applied'
 check "$work/live.txt" "import rates" 'now [0-9.]+ [KMG]?i?B/s [0-9.]+k? rows/s'
 check "$work/live.txt" "device columns" 'w_await f_await aqu-sz %util'
 check "$work/live.txt" "a device row with numbers" '^ [a-z0-9-]+ +[0-9.]+k? +[0-9.]+ +[0-9.]+ '

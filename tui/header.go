@@ -56,7 +56,7 @@ func (m *Model) header(w int) string {
 	return l + strings.Repeat(" ", max(2, w-lipgloss.Width(l)-lipgloss.Width(r))) + r
 }
 
-// eta extrapolates from the fraction of the file read (the only size known up front).
+// eta extrapolates from the fraction of the dump applied (advisor.ImportProgress.Fraction).
 func (m *Model) eta() (float64, bool) {
 	p := m.st.cur.Import
 	if p == nil {

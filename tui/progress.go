@@ -54,10 +54,10 @@ func (m *Model) importPanel(w int, tall bool) []string {
 	}
 	var line1 string
 	if frac, ok := p.Fraction(); ok {
-		size := fmt.Sprintf("%5.1f%% of the file read · %s / %s", 100*frac, fmtBytes(float64(p.CompressedBytes)), fmtBytes(float64(p.CompressedTotalBytes)))
-		if f := m.o.Header.Format; f != "" && f != "plain" {
-			size += " " + f + " → " + fmtBytes(float64(p.Bytes)) + " SQL"
-		}
+		// Completion counts SQL applied (committed), not read ahead; the file's own bytes
+		// say how far the reader is.
+		size := fmt.Sprintf("%5.1f%% applied · %s SQL · read %s/%s", 100*frac, fmtBytes(float64(p.Bytes)),
+			fmtBytes(float64(p.CompressedBytes)), fmtBytes(float64(p.CompressedTotalBytes)))
 		if p.CompressedTotalBytes <= 0 {
 			size = fmt.Sprintf("%5.1f%% · %s of %s SQL", 100*frac, fmtBytes(float64(p.Bytes)), fmtBytes(float64(p.ExpectedBytes)))
 		}

@@ -167,7 +167,7 @@ func run(t *testing.T, m *Model, size [2]int, frames []TickMsg, msgs []tea.Msg) 
 func TestEssentialsAt80x24(t *testing.T) {
 	rec, frames := loadRun(t)
 	out := run(t, New(importOptions(rec)), [2]int{80, 24}, frames[:25], nil)
-	for _, want := range []string{"% of the file read", "rows/s", "vda", "w_await", "f_await", "%util",
+	for _, want := range []string{"% applied", "rows/s", "vda", "w_await", "f_await", "%util",
 		"checkpoint age", "flush async 88% · sync 100% (mariadb 10.11.19)", "dumpscope", "iowait", "steal",
 		"CRIT", "redo-log-too-small", "q stop", "? help"} {
 		if !strings.Contains(out, want) {
