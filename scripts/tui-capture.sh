@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tui-capture.sh: run a real import with the dashboard inside tmux at 100×32 and capture
 # the screen: a sandbox MariaDB with a 4 MB redo log (so the redo finding fires), a
-# generated gzip dump (SIZE, default 300M), --parallel 2 --checkpoint. It captures the pane
+# generated gzip dump (SIZE, default 1G: long enough to outlast the checks on a quiet machine), --parallel 2 --checkpoint. It captures the pane
 # once the redo finding is on screen, presses q (checks the question) and y, waits for the
 # import to stop, and captures what is printed after the screen closes.
 #
@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v tmux >/dev/null || { echo "tui-capture: tmux not installed (apt-get install -y tmux)" >&2; exit 2; }
 
-size=${SIZE:-300M}
+size=${SIZE:-1G}
 out=${OUT-docs/tui.txt}
 work=$(mktemp -d "${TMPDIR:-/var/tmp}/tui-capture.XXXXXX")
 sess=dumpscope-tui-$$
@@ -30,14 +30,14 @@ tmux new-session -d -s "$sess" -x 100 -y 32 \
 
 capture() { tmux capture-pane -p -t "$sess" "$@" | sed 's/[[:space:]]*$//'; }
 
-# Live: wait for the redo finding, then SETTLE seconds (default 15) so the graphs have
+# Live: wait for the redo finding, then SETTLE seconds (default 10) so the graphs have
 # some history.
 for _ in $(seq 120); do
 	sleep 1
 	capture >"$work/live.txt"
 	grep -q 'redo-log-too-small' "$work/live.txt" && break
 done
-sleep "${SETTLE:-15}"
+sleep "${SETTLE:-10}"
 capture >"$work/live.txt"
 
 fail=0
