@@ -124,7 +124,8 @@ func formatSetting(key string, v any) string {
 	if !ok {
 		return fmt.Sprint(v)
 	}
-	sizeLike := strings.HasSuffix(key, "_size") || strings.HasSuffix(key, "_capacity") || key == "max_allowed_packet"
+	// innodb_redo_log_capacity is bytes; innodb_io_capacity is I/O operations per second.
+	sizeLike := strings.HasSuffix(key, "_size") || key == "innodb_redo_log_capacity" || key == "max_allowed_packet"
 	if sizeLike && f >= 1024 {
 		return humanBytes(f)
 	}

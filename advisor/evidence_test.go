@@ -23,6 +23,8 @@ func TestFormatEvidence(t *testing.T) {
 			"device=vda, innodb_flush_log_at_trx_commit=1, innodb_log_file_size=128.0 MiB"},
 		{map[string]any{"window_seconds": 90.0, "log_waits_per_sec": 2.5}, "log waits 2.5/s, window 1:30"},
 		{map[string]any{"w_await_ms_by_device": map[string]float64{"vda": 0.39}}, "w_await 0.39 ms on vda"},
+		// I/O operations per second, not bytes; the redo capacity is bytes.
+		{map[string]any{"innodb_io_capacity": 2000.0, "innodb_redo_log_capacity": float64(1 << 30)}, "innodb_io_capacity=2000, innodb_redo_log_capacity=1.0 GiB"},
 	}
 	for _, tt := range tests {
 		if got := FormatEvidence(tt.ev); got != tt.want {
