@@ -12,8 +12,11 @@ const (
 	// writes).
 	diskFullMarginFactor = 1.5
 	// diskFullHorizonSeconds: without an ETA (watch, a stream), warn when the file system
-	// fills within this long at the current rate.
-	diskFullHorizonSeconds = 3600
+	// fills within this long at the current rate. A window's rate is a burst's: an hour
+	// fired on every busy half-minute of a 50 GiB disk shared with other writers.
+	diskFullHorizonSeconds = 900
+	// diskFullCriticalSeconds: without an ETA, critical below this.
+	diskFullCriticalSeconds = 300
 	// minDiskFillBytesPerSec ignores the noise of a file system that is barely written.
 	minDiskFillBytesPerSec = 64 << 10
 )
@@ -71,7 +74,7 @@ func (r DiskFilling) Check(env *advisor.Env, w advisor.Window) *advisor.Finding 
 		return nil
 	}
 	sev := advisor.SeverityWarn
-	if !hasETA || toFull < eta {
+	if (hasETA && toFull < eta) || (!hasETA && toFull < diskFullCriticalSeconds) {
 		sev = advisor.SeverityCritical
 	}
 	title := fmt.Sprintf("Datadir file system full in %s at the current rate (%s/s, %s free)",
