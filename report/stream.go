@@ -79,63 +79,20 @@ type wireDevice struct {
 	FAwaitMs   *float64 `json:"f_await,omitempty"`
 	AquSz      float64  `json:"aqu_sz,omitempty"`
 	UtilPct    float64  `json:"util,omitempty"`
+	// Counters is never recorded; it is here so that the two types convert into each other
+	// (the same fields in the same order; only the tags differ).
+	Counters *iostat.DeviceCounters `json:"-"`
 }
 
 // toWireDevice copies the run record's columns of d (its Counters are not recorded).
 func toWireDevice(d iostat.DeviceStats) wireDevice {
-	return wireDevice{
-		RPerSec:    d.RPerSec,
-		RkBPerSec:  d.RkBPerSec,
-		RrqmPerSec: d.RrqmPerSec,
-		RrqmPct:    d.RrqmPct,
-		RAwaitMs:   d.RAwaitMs,
-		RareqSzkB:  d.RareqSzkB,
-		WPerSec:    d.WPerSec,
-		WkBPerSec:  d.WkBPerSec,
-		WrqmPerSec: d.WrqmPerSec,
-		WrqmPct:    d.WrqmPct,
-		WAwaitMs:   d.WAwaitMs,
-		WareqSzkB:  d.WareqSzkB,
-		DPerSec:    d.DPerSec,
-		DkBPerSec:  d.DkBPerSec,
-		DrqmPerSec: d.DrqmPerSec,
-		DrqmPct:    d.DrqmPct,
-		DAwaitMs:   d.DAwaitMs,
-		DareqSzkB:  d.DareqSzkB,
-		FPerSec:    d.FPerSec,
-		FAwaitMs:   d.FAwaitMs,
-		AquSz:      d.AquSz,
-		UtilPct:    d.UtilPct,
-	}
+	w := wireDevice(d)
+	w.Counters = nil
+	return w
 }
 
 // deviceStats is the inverse of toWireDevice.
-func (d wireDevice) deviceStats() iostat.DeviceStats {
-	return iostat.DeviceStats{
-		RPerSec:    d.RPerSec,
-		RkBPerSec:  d.RkBPerSec,
-		RrqmPerSec: d.RrqmPerSec,
-		RrqmPct:    d.RrqmPct,
-		RAwaitMs:   d.RAwaitMs,
-		RareqSzkB:  d.RareqSzkB,
-		WPerSec:    d.WPerSec,
-		WkBPerSec:  d.WkBPerSec,
-		WrqmPerSec: d.WrqmPerSec,
-		WrqmPct:    d.WrqmPct,
-		WAwaitMs:   d.WAwaitMs,
-		WareqSzkB:  d.WareqSzkB,
-		DPerSec:    d.DPerSec,
-		DkBPerSec:  d.DkBPerSec,
-		DrqmPerSec: d.DrqmPerSec,
-		DrqmPct:    d.DrqmPct,
-		DAwaitMs:   d.DAwaitMs,
-		DareqSzkB:  d.DareqSzkB,
-		FPerSec:    d.FPerSec,
-		FAwaitMs:   d.FAwaitMs,
-		AquSz:      d.AquSz,
-		UtilPct:    d.UtilPct,
-	}
-}
+func (d wireDevice) deviceStats() iostat.DeviceStats { return iostat.DeviceStats(d) }
 
 // wireCPU is iostat.CPUStats with zero columns left out.
 type wireCPU struct {
