@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/iostat"
 )
 
@@ -270,15 +271,4 @@ func busiestDevice(s Snapshot) (string, iostat.DeviceStats, bool) {
 // dumpscope's output, for files, SQL, redo and devices alike.
 func HumanBytes(b float64) string { return humanBytes(b) }
 
-func humanBytes(b float64) string {
-	const unit = 1024
-	if b < unit {
-		return fmt.Sprintf("%.0f B", b)
-	}
-	div, exp := float64(unit), 0
-	for n := b / unit; n >= unit && exp < 4; n /= unit {
-		div *= unit
-		exp++
-	}
-	return fmt.Sprintf("%.1f %ciB", b/div, "KMGTP"[exp])
-}
+func humanBytes(b float64) string { return units.FormatBytes(b) }

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 // preflightProgressEvery is how often a long preflight scan says how far it got.
@@ -228,19 +230,8 @@ func CountRows(ctx context.Context, conns []*sql.Conn, tables []TableCount) []Ro
 	return out
 }
 
-// mib writes a byte count in IEC units, as the rest of dumpscope's output does.
-func mib(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	div, exp := int64(unit), 0
-	for m := n / unit; m >= unit && exp < 4; m /= unit {
-		div *= unit
-		exp++
-	}
-	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTP"[exp])
-}
+// mib writes a byte count as the rest of dumpscope's output does.
+func mib(n int64) string { return units.FormatBytes(float64(n)) }
 
 // DefaultJournalPath is where the checkpoint journal of a dump goes without --checkpoint:
 // beside the dump (FILE.dumpscope-checkpoint), or, when the dump's directory is not

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/iostat"
 )
 
@@ -644,18 +645,7 @@ func agePct(in *advisor.InnoDB) float64 {
 }
 
 // Bytes writes a size in binary units (as the server's variables are).
-func Bytes(b float64) string {
-	const unit = 1024
-	if math.Abs(b) < unit {
-		return fmt.Sprintf("%.0f B", b)
-	}
-	div, exp := float64(unit), 0
-	for n := math.Abs(b) / unit; n >= unit && exp < 4; n /= unit {
-		div *= unit
-		exp++
-	}
-	return fmt.Sprintf("%.1f %ciB", b/div, "KMGTP"[exp])
-}
+func Bytes(b float64) string { return units.FormatBytes(b) }
 
 // MBps writes a byte rate in MB/s (decimal, as the import summary and iostat -m do).
 func MBps(bytesPerSec float64) string { return fmt.Sprintf("%.1f MB/s", bytesPerSec/1e6) }

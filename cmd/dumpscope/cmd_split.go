@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/dumpscope/dumpscope/internal/termsafe"
+	"github.com/dumpscope/dumpscope/internal/units"
 
 	"encoding/json"
 	"errors"
@@ -284,18 +285,7 @@ func printSplitSummary(w io.Writer, sum *splitSummary) {
 }
 
 // splitHumanBytes formats a byte count with binary units.
-func splitHumanBytes(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	div, exp := int64(unit), 0
-	for m := n / unit; m >= unit; m /= unit {
-		div *= unit
-		exp++
-	}
-	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
-}
+func splitHumanBytes(n int64) string { return units.FormatBytes(float64(n)) }
 
 // add counts one SQL statement of n bytes: by kind, by table (unqualified names belong to
 // currentDB), and as the largest so far.

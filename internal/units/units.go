@@ -1,9 +1,11 @@
 // Package units parses the byte sizes that dumpscope's flags and scripts take, so that
-// every command and benchmark reads "64M" the same way.
+// every command and benchmark reads "64M" the same way, and writes sizes back in one
+// unit system.
 package units
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -32,3 +34,21 @@ func ParseBytes(v string) (int64, error) {
 	}
 	return int64(f * float64(mult)), nil
 }
+
+// FormatBytes writes a size in IEC units (B, KiB, MiB, GiB, …, one decimal): the one unit
+// system of dumpscope's output, for files, SQL, redo and devices alike. Negative sizes
+// (a difference) keep their sign.
+func FormatBytes(b float64) string {
+	const unit = 1024
+	if math.Abs(b) < unit {
+		return fmt.Sprintf("%.0f B", b)
+	}
+	div, exp := float64(unit), 0
+	for n := math.Abs(b) / unit; n >= unit && exp < len(iecPrefixes)-1; n /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", b/div, iecPrefixes[exp])
+}
+
+const iecPrefixes = "KMGTPE"
