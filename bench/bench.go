@@ -248,12 +248,8 @@ func (b *Bench) runOne(ctx context.Context, v Variant, index int, tag string) (R
 			sess, err = session.Open(ctx, cfg, session.Options{
 				ToolVersion: b.o.ToolVersion, Interval: b.o.Interval, Record: true, Command: command,
 				ProbeDuration: b.o.ProbeDuration, ImportConnections: b.o.Parallel,
-				Dump: &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
-				Progress: func() advisor.ImportProgress {
-					p := progress()
-					return advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
-						CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0), ExpectedBytes: src.ExpectedBytes, Table: p.Table}
-				},
+				Dump:     &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
+				Progress: session.ImportProgress(in, progress, src.ExpectedBytes),
 			})
 			replayStart = time.Now()
 			if err != nil {

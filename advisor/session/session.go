@@ -21,6 +21,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 	"github.com/dumpscope/dumpscope/iostat"
 	"github.com/dumpscope/dumpscope/report"
@@ -334,5 +335,17 @@ func (s *Session) Close() {
 	}
 	if s.db != nil {
 		s.db.Close()
+	}
+}
+
+// ImportProgress adapts the importer's progress to the tick's: SQL applied (read minus
+// what is queued or in flight), SQL read, and the input's compressed position and size,
+// so every command that samples an import reports it the same way.
+func ImportProgress(in *importer.Input, progress func() importer.Progress, expectedBytes int64) advisor.ProgressFunc {
+	return func() advisor.ImportProgress {
+		p := progress()
+		return advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
+			CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
+			ExpectedBytes: expectedBytes, Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
 	}
 }

@@ -423,18 +423,13 @@ func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions,
 	sopt := session.Options{
 		ToolVersion: version,
 		Interval:    o.interval,
-		Progress: func() advisor.ImportProgress {
-			p := progress()
-			return advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
-				CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
-				ExpectedBytes: o.expectedBytes, Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
-		},
-		Command:  o.command, // the record redacts it
-		Record:   o.record != "" || o.reportFlags.report != "",
-		Log:      s.Err,
-		LogEvery: dash.logEvery(1),
-		Sinks:    append(dash.sinks(), o.metrics.sinks()...),
-		Dump:     &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
+		Progress:    session.ImportProgress(in, progress, o.expectedBytes),
+		Command:     o.command, // the record redacts it
+		Record:      o.record != "" || o.reportFlags.report != "",
+		Log:         s.Err,
+		LogEvery:    dash.logEvery(1),
+		Sinks:       append(dash.sinks(), o.metrics.sinks()...),
+		Dump:        &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
 		// A long import's record survives a crash of dumpscope up to the last minute.
 		SavePath:          o.record,
 		SaveEvery:         max(1, int(time.Minute/o.interval)),
