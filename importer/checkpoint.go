@@ -620,8 +620,8 @@ func (cp *Checkpointer) PlanReload(ctx context.Context, c Conn) ([]string, error
 		if _, err := c.ExecContext(ctx, "TRUNCATE TABLE "+quoteName(dt[0])+"."+quoteName(dt[1])); err != nil {
 			return nil, fmt.Errorf("resume: truncate %s.%s for a reload: %w", dt[0], dt[1], err)
 		}
-		cp.reload[dt[0]+"."+dt[1]] = true
-		out = append(out, dt[0]+"."+dt[1])
+		cp.reload[keyOf(dt[0], dt[1])] = true
+		out = append(out, keyOf(dt[0], dt[1]))
 	}
 	return out, nil
 }

@@ -30,6 +30,8 @@ type token struct {
 type lexer struct {
 	b []byte
 	i int
+	// ansi: ANSI_QUOTES is on, so "…" is an identifier, not a string.
+	ansi bool
 }
 
 func (l *lexer) skip() {
@@ -99,7 +101,7 @@ func (l *lexer) quoted() string {
 	var sb []byte
 	for l.i < len(l.b) {
 		c := l.b[l.i]
-		if c == '\\' && q != '`' && l.i+1 < len(l.b) {
+		if c == '\\' && q != '`' && !(q == '"' && l.ansi) && l.i+1 < len(l.b) {
 			sb = append(sb, l.b[l.i+1])
 			l.i += 2
 			continue
@@ -126,7 +128,7 @@ func (l *lexer) next() token {
 	}
 	c := l.b[l.i]
 	switch {
-	case c == '`':
+	case c == '`' || (c == '"' && l.ansi):
 		return token{tQuoted, l.quoted()}
 	case c == '\'' || c == '"':
 		return token{tString, l.quoted()}
@@ -206,7 +208,7 @@ func (l *lexer) skipDefiner() {
 // classify fills Kind, Verb, Database, Table and Rows of s.cur from its SQL.
 func (s *Splitter) classify() {
 	st := &s.cur
-	l := lexer{b: st.SQL}
+	l := lexer{b: st.SQL, ansi: s.ansiQuotes}
 	t := l.next()
 	if t.kind != tWord {
 		return

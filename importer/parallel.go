@@ -63,6 +63,11 @@ type tableInfo struct {
 	// rows wait for a barrier item on those too (a trigger being created on one of them,
 	// say).
 	touches []string
+	// parents are the tables its foreign keys reference, when foreign_key_checks was on
+	// at the lookup: its rows wait for their rows in flight.
+	parents []string
+	// notPlain: rows into it may write other tables (a view, a MERGE table).
+	notPlain string
 	// autoIncrement is the AUTO_INCREMENT column ("" if none) and autoIncrementAt its
 	// 0-based position: an INSERT that leaves ids to the server runs on the control
 	// connection in its table's order (see Plan.IDs).
@@ -209,6 +214,9 @@ type ParallelReplayer struct {
 	// allOrdered: a trigger calls a routine, which may touch any table, so every table's
 	// rows keep stream order from then on.
 	allOrdered bool
+	// triggerKin links the tables a trigger names (its own, those it touches): a
+	// statement that waits for one waits for all (see relateTriggerTables).
+	triggerKin map[string][]string
 
 	// planner decides where each statement runs (plan.go); pendingFrom is the stream
 	// offset from which statements ran on the control connection inside a transaction or

@@ -88,6 +88,9 @@ type TableFacts struct {
 	// 0-based position among the table's columns.
 	AutoIncrement   string
 	AutoIncrementAt int
+	// NotPlain says why rows into the table may write other tables ("" when they
+	// cannot): a view, a MERGE table (see notPlainTarget).
+	NotPlain string
 }
 
 // Catalog answers questions about tables (information_schema in a replay, a map in
@@ -116,6 +119,8 @@ type Planner struct {
 	parallelIn  bool // rows of the open region went to workers (committed there)
 	lock        string
 	locked      []string        // tables LOCK TABLES holds (db.table)
+	writable    []string        // of those, the ones locked WRITE under their own name
+	xa          bool            // an XA transaction is open (XA START … XA COMMIT/ROLLBACK)
 	trusted     bool            // the dump names a producer that writes no ROLLBACK (mysqldump, phpMyAdmin)
 	temporary   map[string]bool // temporary tables created (db.table)
 	regionNoted bool            // the line about transactions running on one connection was given
@@ -138,7 +143,7 @@ func (p *Planner) HoldsRows() bool {
 }
 
 // region reports whether the client's connection holds a transaction open.
-func (p *Planner) region() bool { return p.txn || !p.autocommit }
+func (p *Planner) region() bool { return p.txn || !p.autocommit || p.xa }
 
 // open reports whether a progress row may not be committed on the control connection now:
 // a transaction is open, or (serial runs send LOCK TABLES) tables are locked.
@@ -238,7 +243,7 @@ func (p *Planner) plan(st *Statement, db string, cat Catalog) (Plan, error) {
 	}
 	key := tableKeyOf(st, db)
 	if plain {
-		if len(p.locked) > 0 && !containsKey(p.locked, key) {
+		if len(p.locked) > 0 && !containsKey(p.writable, key) {
 			return p.toSerial(st, "LOCK TABLES ("+p.lockHead()+") is held over a statement that is not its tables' rows"), nil
 		}
 		pl := Plan{Kind: PlanRows, Tables: []string{key}, Ordered: ri.replace || ri.ignore}
@@ -246,7 +251,10 @@ func (p *Planner) plan(st *Statement, db string, cat Catalog) (Plan, error) {
 		if err != nil {
 			return pl, err
 		}
-		if pl.IDs = ri.generatesIDs(f); pl.IDs {
+		if f.NotPlain != "" {
+			// Its rows land in tables it does not name: they wait for everything.
+			pl = Plan{Kind: PlanBarrier, Global: true}
+		} else if pl.IDs = ri.generatesIDs(f); pl.IDs {
 			pl.Kind = PlanBarrier // on the control connection, after its table's rows in flight
 		}
 		if p.region() && !(p.trusted && pl.Kind == PlanRows) {
@@ -298,6 +306,22 @@ func (p *Planner) track(st *Statement, db string, pl *Plan) {
 	switch {
 	case st.Kind == KindClient || len(st.SQL) == 0:
 		return
+	case isRollbackTo(st):
+		// Undoes part of the open transaction, which stays open.
+		if wasRegion {
+			p.regionData = true
+		}
+	case xaVerb(st) != "":
+		// XA START … XA END, XA PREPARE, XA COMMIT|ROLLBACK: a transaction of its own
+		// (the run is serial from XA START on). Its end gets no EndsRegion: nothing may
+		// run inside a prepared XA transaction, so its stretch is recorded after it.
+		switch xaVerb(st) {
+		case "START", "BEGIN":
+			p.xa = true
+		case "COMMIT", "ROLLBACK":
+			p.xa = false
+		}
+		return
 	case st.Kind == KindTxn:
 		switch {
 		case isRollback(st):
@@ -327,11 +351,12 @@ func (p *Planner) track(st *Statement, db string, pl *Plan) {
 		if st.Verb == "LOCK TABLES" {
 			ends = wasRegion
 			p.endRegion()
-			p.lock, p.locked = string(st.SQL), lockedTables(st.SQL, db)
+			p.lock = string(st.SQL)
+			p.locked, p.writable = lockedTables(st.SQL, db)
 		} else if len(p.locked) > 0 {
 			ends = wasRegion
 			p.endRegion()
-			p.lock, p.locked = "", nil
+			p.lock, p.locked, p.writable = "", nil, nil
 		}
 	case commitsImplicitly(st):
 		ends = wasRegion
@@ -357,7 +382,7 @@ func (p *Planner) endRegion() {
 }
 
 func isRollback(st *Statement) bool {
-	return st.Kind == KindTxn && strings.HasPrefix(st.Verb, "ROLLBACK")
+	return st.Kind == KindTxn && strings.HasPrefix(st.Verb, "ROLLBACK") && !isRollbackTo(st)
 }
 
 // implicitCommitVerbs are statements other than DDL that commit the open transaction
@@ -418,30 +443,39 @@ func tableKeyOf(st *Statement, db string) string {
 	if st.Database != "" {
 		db = st.Database
 	}
-	return db + "." + st.Table
+	return keyOf(db, st.Table)
 }
 
-// lockedTables returns the tables LOCK TABLES names (db.table).
-func lockedTables(q []byte, db string) []string {
+// lockedTables returns the tables LOCK TABLES names (db.table), and of those the ones
+// locked WRITE under their own name: only those may take rows (a READ lock, or a lock
+// taken under an alias, makes the client's INSERT fail).
+func lockedTables(q []byte, db string) (keys, writable []string) {
 	l := lexer{b: q}
 	l.next() // LOCK
 	if t := l.next(); !(t.is("TABLES") || t.is("TABLE")) {
-		return nil
+		return nil, nil
 	}
-	var keys []string
-	expect := true
+	expect, aliased := true, false
+	cur := ""
 	for t := l.next(); t.kind != tEOF; t = l.next() {
 		switch {
 		case t.kind == tPunct && t.text == ",":
-			expect = true
+			expect, aliased, cur = true, false, ""
 		case expect && t.isName():
 			d, name := l.name(t)
 			if d == "" {
 				d = db
 			}
-			keys = append(keys, d+"."+name)
+			cur = keyOf(d, name)
+			keys = append(keys, cur)
 			expect = false
+		case t.is("AS"):
+			aliased = true
+		case t.is("WRITE") && !aliased && cur != "":
+			writable = append(writable, cur)
+		case !expect && t.isName() && !t.is("READ") && !t.is("LOCAL") && !t.is("LOW_PRIORITY") && !t.is("CONCURRENT"):
+			aliased = true // t alias WRITE
 		}
 	}
-	return keys
+	return keys, writable
 }

@@ -19,7 +19,7 @@ func (p *ParallelReplayer) tableKey(st *Statement) string {
 	if db == "" {
 		db = p.serial.database
 	}
-	return db + "." + st.Table
+	return keyOf(db, st.Table)
 }
 
 // lookupTable reads from the server whether a table has a primary key, whether its engine
@@ -39,11 +39,12 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key s
 		return info, fmt.Errorf("look up the primary key of %s: %w", key, err)
 	}
 	info.primaryKey = n > 0
-	var engine sql.NullString
-	if err := c.QueryRowContext(ctx, "SELECT MAX(ENGINE) FROM information_schema.TABLES WHERE TABLE_SCHEMA=? AND TABLE_NAME=?", db, st.Table).Scan(&engine); err != nil {
+	var engine, tableType sql.NullString
+	if err := c.QueryRowContext(ctx, "SELECT MAX(ENGINE), MAX(TABLE_TYPE) FROM information_schema.TABLES WHERE TABLE_SCHEMA=? AND TABLE_NAME=?", db, st.Table).Scan(&engine, &tableType); err != nil {
 		return info, fmt.Errorf("look up the engine of %s: %w", key, err)
 	}
 	info.transactional = strings.EqualFold(engine.String, "InnoDB")
+	info.notPlain = notPlainTarget(tableType.String, engine.String)
 	var autoInc sql.NullString
 	var autoIncAt sql.NullInt64
 	if err := c.QueryRowContext(ctx, "SELECT MAX(COLUMN_NAME), MAX(ORDINAL_POSITION) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND EXTRA LIKE '%auto_increment%'", db, st.Table).Scan(&autoInc, &autoIncAt); err != nil {
@@ -58,6 +59,7 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key s
 	if body.Valid {
 		p.ordered[key] = true
 		info.touches = p.orderTriggerTables([]byte(body.String), db)
+		p.relateTriggerTables(append([]string{key}, info.touches...))
 		// A stored function the body calls may read or write any table, like a CALL.
 		calls, err := callsFunction(ctx, c, db, body.String)
 		if err != nil {
@@ -92,13 +94,18 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key s
 				rows.Close()
 				return info, err
 			}
-			parents = append(parents, pdb+"."+pt)
-			if pdb+"."+pt == key {
+			parents = append(parents, keyOf(pdb, pt))
+			if keyOf(pdb, pt) == key {
 				// A row may reference one earlier in its own table: stream order.
 				p.ordered[key] = true
 			}
 		}
 		rows.Close()
+		for _, k := range parents {
+			if k != key { // a self-reference keeps stream order on worker 0 already
+				info.parents = append(info.parents, k)
+			}
+		}
 		if err := p.waitFor(ctx, parents, false); err != nil {
 			return info, err
 		}
@@ -132,6 +139,7 @@ func (p *ParallelReplayer) orderTriggerTables(body []byte, db string) []string {
 	for _, t := range tables {
 		p.ordered[t] = true
 	}
+	p.relateTriggerTables(tables)
 	return tables
 }
 
@@ -173,9 +181,9 @@ func callsFunction(ctx context.Context, c Conn, db, body string) (bool, error) {
 func triggerTables(q []byte, db string) (tables []string, known bool) {
 	qualify := func(name string) string {
 		if i := strings.LastIndexAny(name, "\x01."); i >= 0 {
-			return name[:i] + "." + name[i+1:]
+			return keyOf(name[:i], name[i+1:])
 		}
-		return db + "." + name
+		return keyOf(db, name)
 	}
 	known = true
 	w := ddlWords(q, 64)

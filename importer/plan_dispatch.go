@@ -91,7 +91,7 @@ func (p *ParallelReplayer) dispatchOne(ctx context.Context, st *Statement, end i
 	p.planner.Syntax = p.split.syntax() // the splitter under any --tables/--rename transform
 	pl, err := p.planner.Next(st, r.database, catalogFunc(func(key string) (TableFacts, error) {
 		info, err := p.tableFacts(ctx, st, key)
-		return TableFacts{AutoIncrement: info.autoIncrement, AutoIncrementAt: info.autoIncrementAt}, err
+		return TableFacts{AutoIncrement: info.autoIncrement, AutoIncrementAt: info.autoIncrementAt, NotPlain: info.notPlain}, err
 	}))
 	if err != nil {
 		return p.at(st, err)
@@ -165,6 +165,16 @@ func (p *ParallelReplayer) addRows(ctx context.Context, st *Statement, end int64
 			return err
 		}
 	}
+	if len(info.parents) > 0 && p.isBusy(info.parents) {
+		// foreign_key_checks is on: child rows wait for the parent rows before them in
+		// the stream, at every stretch, not only at the table's first rows.
+		if err := p.flush(ctx); err != nil {
+			return err
+		}
+		if err := p.waitFor(ctx, info.parents, false); err != nil {
+			return err
+		}
+	}
 	if !p.ordered[key] && pl.Ordered {
 		// From here on the table's rows keep stream order, after those in flight.
 		if err := p.flush(ctx); err != nil {
@@ -220,6 +230,9 @@ func (p *ParallelReplayer) runStatement(ctx context.Context, st *Statement, end 
 		keys = append(keys, p.tables[p.tableKey(st)].touches...)
 		global = global || p.allOrdered
 	}
+	if !global {
+		keys = p.withTriggerKin(keys)
+	}
 	local := !global && localDDL(st)
 	if !global && mayRunOnWorker(st) && !p.barrierPending(keys...) &&
 		(p.isBusy(keys) || (p.hasDeferred(keys) && !p.disablesKeysOfDeferred(st))) {
@@ -261,6 +274,9 @@ func (p *ParallelReplayer) runStatement(ctx context.Context, st *Statement, end 
 	}
 	if st.Kind == KindSession && len(st.SQL) > 0 {
 		p.session = append(p.session, string(st.SQL))
+		if setsForeignKeyChecks(st) {
+			clear(p.tables) // which parents child rows wait for was looked up under the old value
+		}
 	}
 	if changesLookup(st) {
 		// A DROP, ALTER or RENAME may change what was looked up (engine, keys), a

@@ -65,7 +65,7 @@ func (ri rowInsert) generatesIDs(f TableFacts) bool {
 // string is never taken for a keyword; anything it does not recognise makes ok false and
 // the statement run in stream order.
 func parseRowInsert(q []byte, syn scanSyntax) (ri rowInsert, ok bool) {
-	l := lexer{b: q}
+	l := lexer{b: q, ansi: syn.ansiQuotes}
 	t := l.next()
 	switch {
 	case t.is("INSERT"):
@@ -270,6 +270,7 @@ func (s *rowScanner) value(depth int) (zero, ok bool) {
 	case c >= '0' && c <= '9' || c == '.':
 		return s.number(depth)
 	case c == '@':
+		at := s.i
 		s.i++
 		if s.peek() == '@' {
 			s.i++
@@ -281,7 +282,8 @@ func (s *rowScanner) value(depth int) (zero, ok bool) {
 		for s.i < len(s.q) && (isIdentByte(s.q[s.i]) || s.q[s.i] == '.') {
 			s.i++
 		}
-		return false, s.i > st
+		// @@last_insert_id, @@identity, @@timestamp …: one connection's state.
+		return false, s.i > st && !connStateVar(string(s.q[at:s.i]))
 	case isIdentByte(c):
 		return s.word(depth)
 	}

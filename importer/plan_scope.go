@@ -53,7 +53,7 @@ func barrierScope(st *Statement, db string) (keys []string, global bool) {
 			if t[0] == "" {
 				t[0] = db
 			}
-			keys = append(keys, t[0]+"."+t[1])
+			keys = append(keys, keyOf(t[0], t[1]))
 		}
 	}
 	if strings.Contains(st.Verb, "TRIGGER") {
@@ -75,11 +75,11 @@ func namedTables(st *Statement, db string) (keys []string, ok bool) {
 		if d == "" {
 			d = db
 		}
-		return d + "." + t
+		return keyOf(d, t)
 	}
 	first := qualify(st.Database, st.Table)
 	if st.Database == "" {
-		first = db + "." + st.Table
+		first = keyOf(db, st.Table)
 	}
 	keys = []string{first}
 	switch st.Verb {

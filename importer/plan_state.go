@@ -80,7 +80,7 @@ func parseSet(q []byte) []setAssign {
 				depth++
 			case v.kind == tPunct && v.text == ")":
 				depth--
-			case v.kind == tWord && !pureWord(v.text, &l):
+			case v.kind == tWord && !pureWord(v.text, &l), v.kind == tVar && connStateVar(v.text):
 				a.constant = false
 			}
 			value = append(value, v.text)
@@ -201,6 +201,9 @@ func exprState(q []byte) string {
 	prevInto := false
 	for t := l.next(); t.kind != tEOF; t = l.next() {
 		switch {
+		case t.kind == tVar && connStateVar(t.text) && !bytes.HasPrefix(bytes.TrimLeft(l.b[l.i:], " \t\r\n"), []byte("=")):
+			// Read, not assigned (SET @@timestamp = 1 gives every connection the same).
+			return t.text + " reads the state of one connection"
 		case t.kind == tVar && !strings.HasPrefix(t.text, "@@"):
 			if prevInto {
 				return "SELECT … INTO " + t.text + " sets a user variable on one connection"

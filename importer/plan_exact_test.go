@@ -1,0 +1,179 @@
+package importer
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestPlannerExact: cases where the differential corpus (cmd/dumpscope/plan_corpus2_test.go)
+// found a parallel replay that differed from the client's, planned without a server.
+func TestPlannerExact(t *testing.T) {
+	cat := fakeCatalog{
+		"db.auto": {AutoIncrement: "id", AutoIncrementAt: 0},
+		"db.v":    {NotPlain: "a view"},
+		"db.mm":   {NotPlain: "a table of engine MRG_MyISAM"},
+	}
+	tests := []struct {
+		name   string
+		script string
+		want   []string
+	}{
+		{
+			// The client fails with 1099; rows sent in parallel succeeded.
+			name:   "rows into a table locked READ",
+			script: "LOCK TABLES t READ;\nINSERT INTO t VALUES (1);\nUNLOCK TABLES;\n",
+			want:   []string{"skip", "serial ! LOCK TABLES (db.t) is held over a statement that is not its tables' rows: the rest of the dump runs on one connection", "serial in"},
+		},
+		{
+			name:   "rows into a table locked under an alias",
+			script: "LOCK TABLES t AS a WRITE, u LOW_PRIORITY WRITE;\nINSERT INTO u VALUES (1);\nINSERT INTO t VALUES (1);\n",
+			want:   []string{"skip", "rows db.u", "serial ! LOCK TABLES (db.t, db.u) is held over a statement that is not its tables' rows: the rest of the dump runs on one connection"},
+		},
+		{
+			// ROLLBACK TO SAVEPOINT leaves the transaction open: the final ROLLBACK
+			// must still undo the rows before it (it was taken for the end).
+			name:   "ROLLBACK TO SAVEPOINT does not end the transaction",
+			script: "START TRANSACTION;\nINSERT INTO t VALUES (1);\nSAVEPOINT a;\nROLLBACK TO SAVEPOINT a;\nINSERT INTO t VALUES (2);\nROLLBACK;\n",
+			want: []string{"control", "serial db.t ! a transaction holds rows from here to its COMMIT or ROLLBACK",
+				"serial ! SAVEPOINT lives in one connection's transaction: the rest of the dump runs on one connection", "serial in open", "serial in open", "serial in ends rollback"},
+		},
+		{
+			// XA statements run raw on one connection; its end is not an implicit commit.
+			name:   "XA transaction",
+			script: "XA START 'x';\nINSERT INTO t VALUES (1);\nXA END 'x';\nXA PREPARE 'x';\nXA COMMIT 'x';\nINSERT INTO t VALUES (2);\n",
+			want: []string{"serial open ! an XA transaction lives in one connection: the rest of the dump runs on one connection",
+				"serial in open", "serial in open", "serial in open", "serial in", "serial"},
+		},
+		{
+			name:   "rows reading @@last_insert_id or @@identity",
+			script: "INSERT INTO t VALUES (1, @@session.last_insert_id);\n",
+			want:   []string{"serial ! @@session.last_insert_id reads the state of one connection: the rest of the dump runs on one connection"},
+		},
+		{
+			name:   "SET from @@identity",
+			script: "SET @k = @@identity;\n",
+			want:   []string{"serial ! SET @k = @@identity reads what differs between connections or over time: the rest of the dump runs on one connection"},
+		},
+		{
+			// Assigning a connection variable gives every connection the same value.
+			name:   "SET @@timestamp stays a session statement",
+			script: "SET @@session.timestamp = 1700000000, insert_id = 5;\nINSERT INTO t VALUES (1);\n",
+			want:   []string{"session", "rows db.t"},
+		},
+		{
+			name:   "rows into a view or a MERGE table wait for everything",
+			script: "INSERT INTO v VALUES (1);\nINSERT INTO mm VALUES (1);\nINSERT INTO t VALUES (1);\n",
+			want:   []string{"barrier *", "barrier *", "rows db.t"},
+		},
+		{
+			// "t" under ANSI_QUOTES names table t (the table was '' before).
+			name:   "ANSI_QUOTES table names",
+			script: "SET sql_mode='ANSI_QUOTES';\nINSERT INTO \"t\" VALUES (1);\nINSERT INTO \"d\".\"u\" VALUES (1);\n",
+			want:   []string{"session", "rows db.t", "rows d.u"},
+		},
+		{
+			// Two tables whose names hold dots must not share a key (and so a batch).
+			name:   "names with dots",
+			script: "INSERT INTO `d.x`.`y` VALUES (1);\nINSERT INTO d.`x.y` VALUES (1);\nINSERT INTO d.x VALUES (1);\n",
+			want:   []string{"rows `d.x`.`y`", "rows `d`.`x.y`", "rows d.x"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, planScriptFlags(t, tc.script, cat)); diff != "" {
+				t.Errorf("plans (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// planScriptFlags is planScript with the transaction flags a serial plan carries: "in"
+// (InRegion), "open" (OpenAfter), "ends" (EndsRegion), "rollback".
+func planScriptFlags(t *testing.T, script string, cat Catalog) []string {
+	t.Helper()
+	sp := NewSplitter(strings.NewReader(script), SplitOptions{TrackSQLMode: true})
+	p := NewPlanner()
+	var got []string
+	for sp.Next() {
+		st := sp.Statement()
+		if len(st.SQL) == 0 {
+			continue
+		}
+		p.Syntax = sp.syntax()
+		pl, err := p.Next(&st, "db", cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line := pl.Kind.String()
+		if pl.Global {
+			line += " *"
+		} else if len(pl.Tables) > 0 {
+			line += " " + strings.Join(pl.Tables, ",")
+		}
+		if pl.Kind == PlanSerial && pl.Reason == "" {
+			for _, f := range []struct {
+				on   bool
+				name string
+			}{{pl.InRegion, "in"}, {pl.OpenAfter, "open"}, {pl.EndsRegion, "ends"}, {pl.Rollback, "rollback"}} {
+				if f.on {
+					line += " " + f.name
+				}
+			}
+		} else if pl.Kind == PlanSerial && pl.OpenAfter && !pl.InRegion {
+			line += " open"
+		}
+		if pl.Reason != "" {
+			why := pl.Reason[strings.Index(pl.Reason, ": ")+2:]
+			if i := strings.Index(why, ": it runs on one connection"); i > 0 {
+				why = why[:i]
+			}
+			line += " ! " + why
+		}
+		got = append(got, line)
+	}
+	if err := sp.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// TestLockedTables: only tables locked WRITE under their own name may take rows.
+func TestLockedTables(t *testing.T) {
+	keys, writable := lockedTables([]byte("LOCK TABLES a WRITE, b READ, `c` AS x WRITE, d READ LOCAL, e LOW_PRIORITY WRITE, o.f x2 WRITE, g WRITE CONCURRENT"), "db")
+	if diff := cmp.Diff([]string{"db.a", "db.b", "db.c", "db.d", "db.e", "o.f", "db.g"}, keys); diff != "" {
+		t.Errorf("keys (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"db.a", "db.e", "db.g"}, writable); diff != "" {
+		t.Errorf("writable (-want +got):\n%s", diff)
+	}
+}
+
+// TestNotPlainTarget: views and engines that write elsewhere are not plain targets.
+func TestNotPlainTarget(t *testing.T) {
+	for _, tc := range []struct {
+		typ, engine string
+		plain       bool
+	}{
+		{"BASE TABLE", "InnoDB", true}, {"BASE TABLE", "Aria", true}, {"BASE TABLE", "MEMORY", true},
+		{"VIEW", "", false}, {"BASE TABLE", "MRG_MyISAM", false}, {"BASE TABLE", "FEDERATED", false},
+		{"BASE TABLE", "CONNECT", false}, {"SEQUENCE", "InnoDB", true}, {"", "", true},
+	} {
+		if got := notPlainTarget(tc.typ, tc.engine) == ""; got != tc.plain {
+			t.Errorf("notPlainTarget(%q, %q) plain = %v, want %v", tc.typ, tc.engine, got, tc.plain)
+		}
+	}
+}
+
+// TestTriggerKin: a wait for a table a trigger writes also waits for the trigger's table.
+func TestTriggerKin(t *testing.T) {
+	p := &ParallelReplayer{}
+	p.relateTriggerTables([]string{"db.t", "db.log"})
+	if diff := cmp.Diff([]string{"db.log", "db.t"}, p.withTriggerKin([]string{"db.log"})); diff != "" {
+		t.Errorf("kin of db.log (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"db.x"}, p.withTriggerKin([]string{"db.x"})); diff != "" {
+		t.Errorf("kin of db.x (-want +got):\n%s", diff)
+	}
+}
