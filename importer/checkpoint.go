@@ -569,6 +569,8 @@ func alreadyApplied(code uint16) bool {
 		1051, // unknown table
 		1060, // duplicate column
 		1061, // duplicate key name
+		1068, // multiple primary key defined (ALTER TABLE … ADD PRIMARY KEY, phpMyAdmin's indexes section)
+		1826, // duplicate foreign key constraint name
 		1091, // can't drop; check that it exists
 		1304, // procedure/function exists
 		1305, // does not exist

@@ -217,6 +217,9 @@ type ParallelReplayer struct {
 	// triggerKin links the tables a trigger names (its own, those it touches): a
 	// statement that waits for one waits for all (see relateTriggerTables).
 	triggerKin map[string][]string
+	// resumePassed: a resumed run has met its first statement not committed before
+	// (see lostCounter).
+	resumePassed bool
 
 	// planner decides where each statement runs (plan.go); pendingFrom is the stream
 	// offset from which statements ran on the control connection inside a transaction or

@@ -96,6 +96,9 @@ func (p *ParallelReplayer) dispatchOne(ctx context.Context, st *Statement, end i
 	if err != nil {
 		return p.at(st, err)
 	}
+	if err := p.lostCounter(ctx, st, pl); err != nil {
+		return err
+	}
 	if done, err := p.runPlanned(ctx, st, end, pl); done || err != nil {
 		return err
 	}

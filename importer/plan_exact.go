@@ -1,6 +1,8 @@
 package importer
 
 import (
+	"context"
+	"database/sql"
 	"strings"
 )
 
@@ -142,4 +144,79 @@ func setsForeignKeyChecks(st *Statement) bool {
 		}
 	}
 	return false
+}
+
+// lostCounter refuses, on --resume, the first statement this attempt would run when it
+// takes AUTO_INCREMENT ids or sequence values: everything before it committed in an
+// earlier attempt, so that attempt may have been inside it when it was killed, and a
+// rolled-back INSERT (or NEXTVAL) does not give back the ids it took. Running it again
+// would number its rows after them, silently unlike the client. Any other first statement
+// marks the resume point passed.
+func (p *ParallelReplayer) lostCounter(ctx context.Context, st *Statement, pl Plan) error {
+	cp := p.opt.Checkpoint
+	if cp == nil || p.resumePassed || len(st.SQL) == 0 || pl.Volatile || pl.Kind == PlanSkip || pl.Kind == PlanControl {
+		return nil // what gets no progress row does not tell where the earlier attempt was
+	}
+	if w := ddlWords(st.SQL, 6); st.Verb == "ALTER TABLE" && len(w) == 5 && strings.EqualFold(w[4], "KEYS") {
+		return nil // DISABLE/ENABLE KEYS: a no-op on InnoDB, without a progress row
+	}
+	switch st.Kind {
+	case KindSession, KindClient, KindTxn, KindLock:
+		return nil
+	}
+	if committed, _ := cp.Committed(); committed == 0 {
+		p.resumePassed = true // a first run, or nothing committed yet
+		return nil
+	}
+	if cp.Skip(st.Offset) {
+		return nil
+	}
+	p.resumePassed = true
+	what := ""
+	switch {
+	case takesSequenceValues(st):
+		what = "sequence values"
+	case st.Kind == KindInsert && st.Table != "":
+		db := st.Database
+		if db == "" {
+			db = p.serial.database
+		}
+		var col sql.NullString
+		var at sql.NullInt64
+		var triggers int
+		if err := p.control.QueryRowContext(ctx, "SELECT MAX(COLUMN_NAME), MAX(ORDINAL_POSITION) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND EXTRA LIKE '%auto_increment%'", db, st.Table).Scan(&col, &at); err != nil {
+			return p.at(st, err)
+		}
+		if err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA=? AND EVENT_OBJECT_TABLE=?", db, st.Table).Scan(&triggers); err != nil {
+			return p.at(st, err)
+		}
+		f := TableFacts{AutoIncrement: col.String, AutoIncrementAt: int(at.Int64) - 1}
+		what = takesIDs(st, p.planner.Syntax, keyOf(db, st.Table), f, triggers > 0)
+	}
+	if what == "" {
+		return nil
+	}
+	return p.serial.refuse(st, "--resume cannot recreate "+what+": the interrupted run may have been inside this statement, and ids it took are not given back when it rolls back. "+
+		"Compare SHOW CREATE TABLE's AUTO_INCREMENT (or the sequence) with the dump's, set it (ALTER TABLE … AUTO_INCREMENT = n), then run the rest of the dump from this statement by hand, or import it again into an empty target")
+}
+
+// takesSequenceValues reports whether st calls NEXTVAL or NEXT VALUE FOR.
+func takesSequenceValues(st *Statement) bool {
+	return splitContainsFold(st.SQL, "NEXTVAL") || splitContainsFold(st.SQL, "NEXT VALUE FOR")
+}
+
+// takesIDs says which AUTO_INCREMENT counter an INSERT into key (facts f, triggers or not)
+// moves in a way that a rollback does not undo, or "": one that leaves ids to the server
+// (a plain row insert that gives them all is safe), or fires triggers that may.
+func takesIDs(st *Statement, syn scanSyntax, key string, f TableFacts, triggers bool) string {
+	if triggers {
+		return "the AUTO_INCREMENT counters of the tables the triggers of " + key + " write"
+	}
+	if f.AutoIncrement == "" {
+		return ""
+	}
+	if ri, plain := parseRowInsert(st.SQL, syn); plain && !ri.generatesIDs(f) {
+		return ""
+	}
+	return "the AUTO_INCREMENT counter of " + key
 }

@@ -177,3 +177,34 @@ func TestTriggerKin(t *testing.T) {
 		t.Errorf("kin of db.x (-want +got):\n%s", diff)
 	}
 }
+
+// TestTakesIDs: which first statements of a resumed run may find AUTO_INCREMENT counters
+// or sequences moved by an interrupted attempt that was inside them (lostCounter refuses
+// those).
+func TestTakesIDs(t *testing.T) {
+	f := TableFacts{AutoIncrement: "id", AutoIncrementAt: 0}
+	for _, tc := range []struct {
+		sql      string
+		f        TableFacts
+		triggers bool
+		want     bool
+	}{
+		{"INSERT INTO t VALUES (1,'a'),(2,'b')", f, false, false},
+		{"INSERT INTO t (name) VALUES ('a')", f, false, true},
+		{"INSERT INTO t VALUES (NULL,'a')", f, false, true},
+		{"INSERT INTO t SET name = 'a'", f, false, true},
+		{"INSERT INTO t SELECT * FROM s", f, false, true},
+		{"INSERT INTO t (name) VALUES ('a')", TableFacts{}, false, false},
+		{"INSERT INTO t VALUES (1,'a')", TableFacts{}, true, true},
+	} {
+		st := &Statement{Kind: KindInsert, SQL: []byte(tc.sql)}
+		if got := takesIDs(st, scanSyntax{}, "db.t", tc.f, tc.triggers) != ""; got != tc.want {
+			t.Errorf("takesIDs(%s, %+v, triggers %v) = %v, want %v", tc.sql, tc.f, tc.triggers, got, tc.want)
+		}
+	}
+	for sql, want := range map[string]bool{"INSERT INTO t VALUES (NEXTVAL(s))": true, "SELECT NEXT VALUE FOR s": true, "SELECT SETVAL(s, 5)": false} {
+		if got := takesSequenceValues(&Statement{SQL: []byte(sql)}); got != want {
+			t.Errorf("takesSequenceValues(%s) = %v, want %v", sql, got, want)
+		}
+	}
+}
