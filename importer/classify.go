@@ -249,6 +249,12 @@ func (s *Splitter) classify() {
 			st.Kind = KindOther
 		}
 	case "SET":
+		if l.next().is("STATEMENT") {
+			// SET STATEMENT var=… FOR stmt: the variables hold for stmt alone, which
+			// changes data; not session state to replay on every connection or resume.
+			st.Kind, st.Verb = KindOther, "SET STATEMENT"
+			break
+		}
 		st.Kind = KindSession
 		s.track.set(s, st.SQL)
 	case "USE":

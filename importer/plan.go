@@ -206,6 +206,9 @@ func (p *Planner) volatile(st *Statement, db string) bool {
 		return true
 	}
 	w := strings.ToUpper(firstWord(st.SQL))
+	if connectionOnlyVerbs[w] {
+		return true // a prepared statement or handler lives in the connection: rebuilt on resume
+	}
 	return (w == "SELECT" || w == "DO" || w == "VALUES") && exprState(st.SQL) != ""
 }
 

@@ -220,3 +220,8 @@ func takesIDs(st *Statement, syn scanSyntax, key string, f TableFacts, triggers 
 	}
 	return "the AUTO_INCREMENT counter of " + key
 }
+
+// connectionOnlyVerbs change nothing but the connection (a prepared statement, a handler):
+// they get no progress row, so that a resumed run, on a new connection, builds them again
+// before an EXECUTE or HANDLER … READ that needs them.
+var connectionOnlyVerbs = map[string]bool{"PREPARE": true, "DEALLOCATE": true, "HANDLER": true}

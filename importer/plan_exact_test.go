@@ -208,3 +208,28 @@ func TestTakesIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestConnectionOnlyStatements: SET STATEMENT … FOR is the statement it wraps, not session
+// state replayed on every connection and every resume (it ran twice after a resume); a
+// PREPARE or HANDLER OPEN gets no progress row, so a resumed run builds it again before
+// the EXECUTE that needs it.
+func TestConnectionOnlyStatements(t *testing.T) {
+	sp := NewSplitter(strings.NewReader("SET STATEMENT sql_mode='' FOR INSERT INTO t VALUES (1);\nPREPARE s FROM 'SELECT 1';\nEXECUTE s;\nHANDLER t OPEN;\nSET @a = 1;\n"), SplitOptions{})
+	p := NewPlanner()
+	var got []string
+	for sp.Next() {
+		st := sp.Statement()
+		if len(st.SQL) == 0 {
+			continue
+		}
+		pl, err := p.Next(&st, "db", fakeCatalog{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, st.Kind.String()+" "+map[bool]string{true: "volatile", false: "recorded"}[pl.Volatile])
+	}
+	want := []string{"other recorded", "other volatile", "other recorded", "other volatile", "session volatile"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
