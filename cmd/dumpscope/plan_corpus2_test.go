@@ -247,4 +247,3 @@ func dropCorpusDatabases(t *testing.T, srv *sandbox.Server, dbs []string) {
 		}
 	}
 }
-
