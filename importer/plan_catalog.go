@@ -45,6 +45,14 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key s
 	}
 	info.transactional = strings.EqualFold(engine.String, "InnoDB")
 	info.notPlain = notPlainTarget(tableType.String, engine.String)
+	var seqDefaults int
+	if err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND "+sequenceDefault, db, st.Table).Scan(&seqDefaults); err != nil {
+		return info, fmt.Errorf("look up the column defaults of %s: %w", key, err)
+	}
+	if seqDefaults > 0 && info.notPlain == "" {
+		// Each row takes the next value: rows must take them in stream order.
+		info.notPlain = "a table whose column default takes sequence values"
+	}
 	var autoInc sql.NullString
 	var autoIncAt sql.NullInt64
 	if err := c.QueryRowContext(ctx, "SELECT MAX(COLUMN_NAME), MAX(ORDINAL_POSITION) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND EXTRA LIKE '%auto_increment%'", db, st.Table).Scan(&autoInc, &autoIncAt); err != nil {

@@ -190,6 +190,14 @@ func (p *ParallelReplayer) lostCounter(ctx context.Context, st *Statement, pl Pl
 		if err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA=? AND EVENT_OBJECT_TABLE=?", db, st.Table).Scan(&triggers); err != nil {
 			return p.at(st, err)
 		}
+		var seqDefaults int
+		if err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND "+sequenceDefault, db, st.Table).Scan(&seqDefaults); err != nil {
+			return p.at(st, err)
+		}
+		if seqDefaults > 0 {
+			what = "sequence values"
+			break
+		}
 		f := TableFacts{AutoIncrement: col.String, AutoIncrementAt: int(at.Int64) - 1}
 		what = takesIDs(st, p.planner.Syntax, keyOf(db, st.Table), f, triggers > 0)
 	}
@@ -225,3 +233,7 @@ func takesIDs(st *Statement, syn scanSyntax, key string, f TableFacts, triggers 
 // they get no progress row, so that a resumed run, on a new connection, builds them again
 // before an EXECUTE or HANDLER … READ that needs them.
 var connectionOnlyVerbs = map[string]bool{"PREPARE": true, "DEALLOCATE": true, "HANDLER": true}
+
+// sequenceDefault matches, in information_schema.COLUMNS, a column whose default takes
+// the next value of a sequence (MariaDB shows DEFAULT NEXT VALUE FOR s as nextval(`db`.`s`)).
+const sequenceDefault = "(COLUMN_DEFAULT LIKE '%nextval(%' OR COLUMN_DEFAULT LIKE '%next value for%')"
