@@ -237,3 +237,32 @@ var connectionOnlyVerbs = map[string]bool{"PREPARE": true, "DEALLOCATE": true, "
 // sequenceDefault matches, in information_schema.COLUMNS, a column whose default takes
 // the next value of a sequence (MariaDB shows DEFAULT NEXT VALUE FOR s as nextval(`db`.`s`)).
 const sequenceDefault = "(COLUMN_DEFAULT LIKE '%nextval(%' OR COLUMN_DEFAULT LIKE '%next value for%')"
+
+// routineUserVariable returns why a CREATE TRIGGER or CREATE FUNCTION depends on one
+// connection: its body reads or sets a user variable, which lives on the connection
+// that fires the trigger or calls the function (a worker), while the client's counts on
+// its one connection (SET @n = @n + 1 in a trigger, then INSERT … VALUES (@n)).
+// Procedures run only through CALL, which is serial already; events run on the
+// scheduler's own connection, as for the client.
+func routineUserVariable(st *Statement) string {
+	what := ""
+	switch {
+	case strings.Contains(st.Verb, "TRIGGER"):
+		what = "trigger"
+	case strings.Contains(st.Verb, "FUNCTION"):
+		what = "function"
+	default:
+		return ""
+	}
+	l := lexer{b: st.SQL}
+	body := false
+	for t := l.next(); t.kind != tEOF; t = l.next() {
+		switch {
+		case !body && what == "trigger" && t.is("ROW"), !body && what == "function" && t.is("RETURNS"):
+			body = true // past DEFINER=user@host, which reads like a variable
+		case body && t.kind == tVar && !strings.HasPrefix(t.text, "@@"):
+			return "the " + what + " " + st.Table + " uses user variable " + t.text + ", which lives on the connection that runs it"
+		}
+	}
+	return ""
+}

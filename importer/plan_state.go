@@ -169,8 +169,9 @@ func connectionState(st *Statement) string {
 	}
 	if st.Kind == KindRoutine {
 		// A trigger or routine body runs later, on the connection that fires or calls
-		// it: CALL runs serially, a trigger's tables keep stream order.
-		return ""
+		// it: CALL runs serially, a trigger's tables keep stream order. A user variable
+		// in a trigger or function body lives on that connection, though.
+		return routineUserVariable(st)
 	}
 	return exprState(st.SQL)
 }
