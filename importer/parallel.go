@@ -68,6 +68,8 @@ type tableInfo struct {
 	parents []string
 	// notPlain: rows into it may write other tables (a view, a MERGE table).
 	notPlain string
+	// referenced: with foreign_key_checks on, other tables' foreign keys reference it.
+	referenced bool
 	// autoIncrement is the AUTO_INCREMENT column ("" if none) and autoIncrementAt its
 	// 0-based position: an INSERT that leaves ids to the server runs on the control
 	// connection in its table's order (see Plan.IDs).

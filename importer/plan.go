@@ -91,6 +91,9 @@ type TableFacts struct {
 	// NotPlain says why rows into the table may write other tables ("" when they
 	// cannot): a view, a MERGE table (see notPlainTarget).
 	NotPlain string
+	// Referenced: foreign keys of other tables reference it and foreign_key_checks is on,
+	// so a REPLACE into it deletes (or cascades into) their rows.
+	Referenced bool
 }
 
 // Catalog answers questions about tables (information_schema in a replay, a map in
@@ -254,7 +257,7 @@ func (p *Planner) plan(st *Statement, db string, cat Catalog) (Plan, error) {
 		if err != nil {
 			return pl, err
 		}
-		if f.NotPlain != "" {
+		if f.NotPlain != "" || (ri.replace && f.Referenced) {
 			// Its rows land in tables it does not name: they wait for everything.
 			pl = Plan{Kind: PlanBarrier, Global: true}
 		} else if pl.IDs = ri.generatesIDs(f); pl.IDs {

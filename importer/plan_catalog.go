@@ -91,6 +91,11 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key s
 		return info, err
 	}
 	if fkChecks == 1 {
+		var children int
+		if err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.KEY_COLUMN_USAGE WHERE REFERENCED_TABLE_SCHEMA=? AND REFERENCED_TABLE_NAME=?", db, st.Table).Scan(&children); err != nil {
+			return info, fmt.Errorf("look up the foreign keys that reference %s: %w", key, err)
+		}
+		info.referenced = children > 0
 		rows, err := c.QueryContext(ctx, "SELECT DISTINCT REFERENCED_TABLE_SCHEMA, REFERENCED_TABLE_NAME FROM information_schema.KEY_COLUMN_USAGE WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND REFERENCED_TABLE_NAME IS NOT NULL", db, st.Table)
 		if err != nil {
 			return info, fmt.Errorf("look up the foreign keys of %s: %w", key, err)

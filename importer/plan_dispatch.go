@@ -91,7 +91,7 @@ func (p *ParallelReplayer) dispatchOne(ctx context.Context, st *Statement, end i
 	p.planner.Syntax = p.split.syntax() // the splitter under any --tables/--rename transform
 	pl, err := p.planner.Next(st, r.database, catalogFunc(func(key string) (TableFacts, error) {
 		info, err := p.tableFacts(ctx, st, key)
-		return TableFacts{AutoIncrement: info.autoIncrement, AutoIncrementAt: info.autoIncrementAt, NotPlain: info.notPlain}, err
+		return TableFacts{AutoIncrement: info.autoIncrement, AutoIncrementAt: info.autoIncrementAt, NotPlain: info.notPlain, Referenced: info.referenced}, err
 	}))
 	if err != nil {
 		return p.at(st, err)

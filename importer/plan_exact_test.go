@@ -14,6 +14,7 @@ func TestPlannerExact(t *testing.T) {
 		"db.auto": {AutoIncrement: "id", AutoIncrementAt: 0},
 		"db.v":    {NotPlain: "a view"},
 		"db.mm":   {NotPlain: "a table of engine MRG_MyISAM"},
+		"db.p":    {Referenced: true},
 	}
 	tests := []struct {
 		name   string
@@ -66,6 +67,13 @@ func TestPlannerExact(t *testing.T) {
 			name:   "rows into a view or a MERGE table wait for everything",
 			script: "INSERT INTO v VALUES (1);\nINSERT INTO mm VALUES (1);\nINSERT INTO t VALUES (1);\n",
 			want:   []string{"barrier *", "barrier *", "rows db.t"},
+		},
+		{
+			// REPLACE deletes the old row, and with it (ON DELETE CASCADE) child rows
+			// that may still be in flight; INSERT into the parent stays parallel.
+			name:   "REPLACE into a table other tables' foreign keys reference",
+			script: "REPLACE INTO p VALUES (1);\nINSERT INTO p VALUES (2);\nREPLACE INTO t VALUES (1);\n",
+			want:   []string{"barrier *", "rows db.p", "rows db.t"},
 		},
 		{
 			// "t" under ANSI_QUOTES names table t (the table was '' before).

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/importer"
@@ -87,6 +90,12 @@ func printRowCounts(w io.Writer, counts []importer.RowCount) {
 	fmt.Fprintf(w, "%-40s %12s %12s\n", "table", "dump rows", "server rows")
 	for _, c := range counts {
 		name := c.Database + "." + c.Table
+		var me *mysql.MySQLError
+		if errors.As(c.Err, &me) && me.Number == 1146 {
+			// The dump dropped or renamed it after its rows (RENAME TABLE, DROP TABLE).
+			fmt.Fprintf(w, "%-40s %12d %12s\n", name, c.Rows, "gone (dropped or renamed by the dump)")
+			continue
+		}
 		if c.Err != nil {
 			fmt.Fprintf(w, "%-40s %12d %12s\n", name, c.Rows, "error: "+c.Err.Error())
 			continue
