@@ -1,6 +1,8 @@
 package importer
 
 import (
+	"context"
+	"errors"
 	"os"
 	"slices"
 	"strings"
@@ -232,5 +234,67 @@ func TestTriggerTables(t *testing.T) {
 		if !slices.Equal(got, c.want) || known != c.known {
 			t.Errorf("triggerTables(%s) = %v, %v; want %v, %v", c.sql, got, known, c.want, c.known)
 		}
+	}
+}
+
+// TestSchedulerCompletions scripts sends, claims and completions: what is in flight per
+// table, what waitFor and a barrier item wait for, and that done gives the budget back.
+func TestSchedulerCompletions(t *testing.T) {
+	ctx := context.Background()
+	s := newScheduler(2, ParallelOptions{QueueBytes: 10}, func() error { return nil })
+	a1, a2, b1 := rows("d.a", 4), rows("d.a", 4), rows("d.b", 2)
+	for _, b := range []*rowBatch{a1, a2, b1} {
+		if !s.tryAcquire(b.bytes) {
+			t.Fatalf("budget refused %d bytes with %d queued", b.bytes, s.queuedBytes)
+		}
+		s.send(b, false)
+	}
+	if s.tryAcquire(1) {
+		t.Fatal("budget of 10 bytes took an 11th")
+	}
+	item := &barrierItem{stmt: &Statement{Offset: 99}, keys: []string{"d.a"}}
+	s.send(item, false)
+	if !s.isBusy([]string{"d.a"}) || !s.barrierPending("d.a") || s.barrierPending("d.b") {
+		t.Fatalf("in flight: busy %v, barrierOn %v", s.busy, s.barrierOn)
+	}
+	e0, _, _ := claim(s, 0)
+	e1, _, _ := claim(s, 1)
+	if e0 != a1 || e1 != a2 {
+		t.Fatalf("claims: worker 0 %v, worker 1 %v; want d.a's batches in order", e0, e1)
+	}
+	// The item may not be claimed before d.b's batch, which comes before it.
+	if e, _, _ := claim(s, 0); e != b1 {
+		t.Fatalf("worker 0's next claim: %v, want d.b's batch", e)
+	}
+	if e, _, _ := claim(s, 1); e != item {
+		t.Fatalf("worker 1's next claim: %v, want the item", e)
+	}
+	itemReady := func() bool { return !anyOver(s.busy, item.keys, 1) }
+	waited := make(chan error, 1)
+	go func() { waited <- s.wait(ctx, func() error { return nil }, itemReady) }()
+	s.done(b1)
+	s.done(a1)
+	select {
+	case err := <-waited:
+		t.Fatalf("the item's wait ended (%v) with a batch of d.a still running", err)
+	default:
+	}
+	s.done(a2)
+	if err := <-waited; err != nil {
+		t.Fatal(err)
+	}
+	if s.queuedBytes != 0 || len(s.running) != 0 {
+		t.Fatalf("after the batches: %d bytes queued, running %v", s.queuedBytes, s.running)
+	}
+	s.done(item)
+	if err := s.waitFor(ctx, nil, true); err != nil || s.barriers != 0 || len(s.busy) != 0 {
+		t.Fatalf("after everything: %v, barriers %d, busy %v", err, s.barriers, s.busy)
+	}
+	// A failure ends every wait with it.
+	stopped := errors.New("stopped")
+	s.stop = func() error { return stopped }
+	s.send(rows("d.c", 1), false)
+	if err := s.waitFor(ctx, []string{"d.c"}, false); err != stopped {
+		t.Fatalf("waitFor after a failure: %v", err)
 	}
 }
