@@ -169,7 +169,7 @@ func (p *ParallelReplayer) addRows(ctx context.Context, st *Statement, end int64
 			return err
 		}
 	}
-	if len(info.parents) > 0 && p.isBusy(info.parents) {
+	if len(info.parents) > 0 && p.sched.isBusy(info.parents) {
 		// foreign_key_checks is on: child rows wait for the parent rows before them in
 		// the stream, at every stretch, not only at the table's first rows.
 		if err := p.flush(ctx); err != nil {
