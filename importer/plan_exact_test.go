@@ -254,3 +254,28 @@ func TestRoutineUserVariable(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// TestRowInsertMaybeZeroIDs: an AUTO_INCREMENT column given something that is 0 or NULL in
+// an integer column takes a generated id: '0', '', 0e0, 0x0, FALSE, a variable, a
+// function. Such rows ran on workers and were numbered in the workers' order.
+func TestRowInsertMaybeZeroIDs(t *testing.T) {
+	f := TableFacts{AutoIncrement: "id", AutoIncrementAt: 0}
+	for sql, want := range map[string]bool{
+		"INSERT INTO t VALUES ('0','a')": true, "INSERT INTO t VALUES ('','a')": true,
+		"INSERT INTO t VALUES (0e0,'a')": true, "INSERT INTO t VALUES (0x0,'a')": true,
+		"INSERT INTO t VALUES (0b00,'a')": true, "INSERT INTO t VALUES (FALSE,'a')": true,
+		"INSERT INTO t VALUES (@id,'a')": true, "INSERT INTO t VALUES (UNHEX('00'),'a')": true,
+		"INSERT INTO t VALUES (_binary '0','a')": true, "INSERT INTO t VALUES (-0.0,'a')": true,
+		"INSERT INTO t VALUES (7,'0')": false, "INSERT INTO t VALUES (1e3,'a')": false,
+		"INSERT INTO t VALUES (0x1F,'a')": false, "INSERT INTO t VALUES (0b1,'a')": false,
+		"INSERT INTO t VALUES (TRUE,'')": false, "INSERT INTO t VALUES (-3,FALSE)": false,
+	} {
+		ri, ok := parseRowInsert([]byte(sql), scanSyntax{})
+		if !ok {
+			t.Fatalf("%s: not plain", sql)
+		}
+		if got := ri.generatesIDs(f); got != want {
+			t.Errorf("generatesIDs(%s) = %v, want %v", sql, got, want)
+		}
+	}
+}

@@ -238,7 +238,10 @@ var valueFunctions = map[string]bool{
 	"ST_POINTFROMTEXT": true, "POINTFROMTEXT": true, "ST_GEOMETRYFROMTEXT": true, "GEOMETRYFROMTEXT": true,
 }
 
-// value reads one value; zero reports NULL, DEFAULT or a number 0.
+// value reads one value; zero reports a top-level value that may be NULL or 0 in an
+// integer column: NULL, DEFAULT, a number 0 (0.0, 0e5, 0x0), FALSE, and everything that is
+// not a number literal ('0', '', X'00', @v, a function), since an AUTO_INCREMENT column
+// given one of those takes a generated id.
 func (s *rowScanner) value(depth int) (zero, ok bool) {
 	if !s.space() {
 		return false, false
@@ -255,18 +258,18 @@ func (s *rowScanner) value(depth int) (zero, ok bool) {
 	c := s.peek()
 	switch {
 	case c == '\'' || (c == '"' && !s.syn.ansiQuotes):
-		return false, s.str(c)
+		return depth == 0, s.str(c) // '0' and '' are 0 in an integer column
 	case (c == 'x' || c == 'X' || c == 'b' || c == 'B' || c == 'n' || c == 'N') && s.i+1 < len(s.q) && s.q[s.i+1] == '\'':
 		s.i++
 		if c == 'n' || c == 'N' {
-			return false, s.str('\'')
+			return depth == 0, s.str('\'')
 		}
 		k := bytes.IndexByte(s.q[s.i+1:], '\'')
 		if k < 0 {
 			return false, false
 		}
 		s.i += 1 + k + 1
-		return false, true
+		return depth == 0, true
 	case c >= '0' && c <= '9' || c == '.':
 		return s.number(depth)
 	case c == '@':
@@ -277,36 +280,41 @@ func (s *rowScanner) value(depth int) (zero, ok bool) {
 		}
 		st := s.i
 		if q := s.peek(); q == '`' || q == '\'' || q == '"' {
-			return false, s.str(q)
+			return depth == 0, s.str(q)
 		}
 		for s.i < len(s.q) && (isIdentByte(s.q[s.i]) || s.q[s.i] == '.') {
 			s.i++
 		}
 		// @@last_insert_id, @@identity, @@timestamp …: one connection's state.
-		return false, s.i > st && !connStateVar(string(s.q[at:s.i]))
+		return depth == 0, s.i > st && !connStateVar(string(s.q[at:s.i]))
 	case isIdentByte(c):
 		return s.word(depth)
 	}
 	return false, false
 }
 
-// number reads a number (or 0x…, 0b…); zero: it is 0 at the top level.
+// number reads a number (or 0x…, 0b…); zero: it is 0 at the top level (0, 0.0, 0e5,
+// 0x00, 0b0: no digit other than 0 before an exponent or after a 0x/0b prefix).
 func (s *rowScanner) number(depth int) (zero, ok bool) {
 	st := s.i
-	allZero := true
+	allZero, exponent := true, false
+	if s.i+1 < len(s.q) && s.q[s.i] == '0' && (s.q[s.i+1] == 'x' || s.q[s.i+1] == 'X' || s.q[s.i+1] == 'b' || s.q[s.i+1] == 'B') {
+		s.i += 2
+	}
 	for s.i < len(s.q) {
 		d := s.q[s.i]
 		switch {
-		case d >= '0' && d <= '9', d == '.':
-			if d != '0' && d != '.' {
+		case d == '0' || d == '.':
+		case d >= '1' && d <= '9', (d >= 'a' && d <= 'f' || d >= 'A' && d <= 'F') && !(d == 'e' || d == 'E'):
+			if !exponent {
 				allZero = false
 			}
 		case d == 'e' || d == 'E':
-			allZero = false
+			exponent = true
 			if s.i+1 < len(s.q) && (s.q[s.i+1] == '-' || s.q[s.i+1] == '+') {
 				s.i++
 			}
-		case isIdentByte(d): // 0x…, 0b…
+		case isIdentByte(d):
 			allZero = false
 		default:
 			return allZero && depth == 0, s.i > st
@@ -327,8 +335,10 @@ func (s *rowScanner) word(depth int) (zero, ok bool) {
 	switch {
 	case equalFoldASCII(word, "NULL"), equalFoldASCII(word, "DEFAULT"):
 		return depth == 0, true
-	case equalFoldASCII(word, "TRUE"), equalFoldASCII(word, "FALSE"):
+	case equalFoldASCII(word, "TRUE"):
 		return false, true
+	case equalFoldASCII(word, "FALSE"):
+		return depth == 0, true
 	}
 	w := strings.ToUpper(string(word))
 	if w[0] == '_' { // a character set introducer: _binary '…', _utf8mb4 0x…
@@ -337,7 +347,7 @@ func (s *rowScanner) word(depth int) (zero, ok bool) {
 		}
 		if q := s.peek(); q == '\'' || q == '"' || (q >= '0' && q <= '9') || q == 'x' || q == 'X' || q == 'b' || q == 'B' {
 			_, ok := s.value(depth + 1)
-			return false, ok
+			return depth == 0, ok
 		}
 		return false, false
 	}
@@ -350,7 +360,7 @@ func (s *rowScanner) word(depth int) (zero, ok bool) {
 	}
 	if s.peek() == ')' {
 		s.i++
-		return false, true
+		return depth == 0, true
 	}
 	for {
 		if _, ok := s.value(depth + 1); !ok {
@@ -362,7 +372,7 @@ func (s *rowScanner) word(depth int) (zero, ok bool) {
 		c := s.peek()
 		s.i++
 		if c == ')' {
-			return false, true
+			return depth == 0, true // UNHEX('00') is 0 in an integer column
 		}
 		if c != ',' {
 			return false, false
