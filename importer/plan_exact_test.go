@@ -256,7 +256,7 @@ func TestRoutineUserVariable(t *testing.T) {
 }
 
 // TestRowInsertMaybeZeroIDs: an AUTO_INCREMENT column given something that is 0 or NULL in
-// an integer column takes a generated id: '0', ”, 0e0, 0x0, FALSE, a variable, a
+// an integer column takes a generated id: '0', the empty string, 0e0, 0x0, FALSE, a variable, a
 // function. Such rows ran on workers and were numbered in the workers' order.
 func TestRowInsertMaybeZeroIDs(t *testing.T) {
 	f := TableFacts{AutoIncrement: "id", AutoIncrementAt: 0}

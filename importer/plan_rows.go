@@ -240,7 +240,7 @@ var valueFunctions = map[string]bool{
 
 // value reads one value; zero reports a top-level value that may be NULL or 0 in an
 // integer column: NULL, DEFAULT, a number 0 (0.0, 0e5, 0x0), FALSE, and everything that is
-// not a number literal ('0', ”, X'00', @v, a function), since an AUTO_INCREMENT column
+// not a number literal ('0', the empty string, X'00', @v, a function), since an AUTO_INCREMENT column
 // given one of those takes a generated id.
 func (s *rowScanner) value(depth int) (zero, ok bool) {
 	if !s.space() {
