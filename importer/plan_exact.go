@@ -266,3 +266,14 @@ func routineUserVariable(st *Statement) string {
 	}
 	return ""
 }
+
+// errOpenAtEnd is why a dump that names a producer which always commits (mysqldump,
+// phpMyAdmin …), so that its regions' rows went out in parallel batches, fails when it
+// ends (or quits) with such rows not committed by the dump itself.
+const errOpenAtEnd = "the dump ends inside a transaction (autocommit=0 or START TRANSACTION) whose rows were already committed on other connections " +
+	"(its header names a tool that always commits, so they ran in parallel); the mariadb client would roll them back when it disconnects, here they stay in the target. " +
+	"Import it without --parallel, --checkpoint or --load-data to get the client's result"
+
+// LostAtEnd reports whether the client's connection, closing here, would roll back rows
+// that went to other connections and committed there (a trusted producer's open region).
+func (p *Planner) LostAtEnd() bool { return p.region() && p.parallelIn }

@@ -279,3 +279,29 @@ func TestRowInsertMaybeZeroIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestPlannerLostAtEnd: a dump that names mysqldump keeps its autocommit=0 rows parallel;
+// if it then ends (or quits) without committing them, the client would roll them back,
+// so the end of the dump must fail instead of leaving them silently.
+func TestPlannerLostAtEnd(t *testing.T) {
+	for script, want := range map[string]bool{
+		"-- MySQL dump 10.13\nset autocommit=0;\nINSERT INTO t VALUES (1);\ncommit;\nINSERT INTO t VALUES (2);\n": true,
+		"-- MySQL dump 10.13\nset autocommit=0;\nINSERT INTO t VALUES (1);\ncommit;\nSET NAMES utf8mb4;\n":        false,
+		"set autocommit=0;\nINSERT INTO t VALUES (1);\n":                                                          false, // serial: rolled back
+	} {
+		sp := NewSplitter(strings.NewReader(script), SplitOptions{})
+		p := NewPlanner()
+		for sp.Next() {
+			st := sp.Statement()
+			if len(st.SQL) == 0 {
+				continue
+			}
+			if _, err := p.Next(&st, "db", fakeCatalog{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := p.LostAtEnd(); got != want {
+			t.Errorf("LostAtEnd after %q = %v, want %v", script, got, want)
+		}
+	}
+}

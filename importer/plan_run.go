@@ -223,6 +223,9 @@ func (p *ParallelReplayer) recordPending(ctx context.Context, upto int64, own bo
 // the dump left open on the control connection with rows in it: the client's connection
 // closes there, and the server rolls it back.
 func (p *ParallelReplayer) endOpenRegion(ctx context.Context) error {
+	if p.planner.LostAtEnd() {
+		return fmt.Errorf("%s: %s", p.opt.Name, errOpenAtEnd)
+	}
 	if !p.planner.HoldsRows() {
 		return nil
 	}

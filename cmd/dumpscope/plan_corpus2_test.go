@@ -45,6 +45,14 @@ var corpusModes = [][]string{
 	{"--load-data"},
 }
 
+// corpusRefusals are the scripts the client runs to their end but dumpscope may only
+// refuse, with this text, in the modes that batch rows: a dump whose header names
+// mysqldump (so its autocommit=0 rows ran in parallel and committed) ends without
+// committing them, which the client rolls back when it disconnects.
+var corpusRefusals = map[string]string{
+	"autocommit-quit": "the dump ends inside a transaction",
+}
+
 // clientResult is what the mariadb client did with one script: the databases it created,
 // their re-dump, and its error (code and line) when it stopped at one.
 type clientResult struct {
@@ -165,6 +173,9 @@ func TestImportPlanCorpus2(t *testing.T) {
 				}
 				continue
 			}
+			if why, ok := corpusRefusals[c.name]; ok && code != 0 && strings.Contains(stderr, why) {
+				continue // refused, saying why: never a silent difference
+			}
 			if code != 0 {
 				t.Errorf("%v %s: exit %d, the client's import succeeded:\n%s", mode, c.name, code, stderr)
 				continue
@@ -191,7 +202,7 @@ func TestImportPlanCorpus2Kill9(t *testing.T) {
 	rng := rand.New(rand.NewSource(seed))
 	t.Logf("kill points from seed %d", seed)
 	for i, c := range results {
-		if c.errCode != "" {
+		if _, refused := corpusRefusals[c.name]; c.errCode != "" || refused {
 			continue
 		}
 		journal := filepath.Join(t.TempDir(), c.name+".journal")
