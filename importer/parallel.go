@@ -172,6 +172,8 @@ type ParallelReplayer struct {
 	// resumePassed: a resumed run has met its first statement not committed before
 	// (see lostCounter).
 	resumePassed bool
+	// insertIDPending: the control connection ran SET insert_id = n and no INSERT since.
+	insertIDPending bool
 
 	// planner decides where each statement runs (plan.go); pendingFrom is the stream
 	// offset from which statements ran on the control connection inside a transaction or

@@ -117,7 +117,7 @@ func (p *ParallelReplayer) dispatchOne(ctx context.Context, st *Statement, end i
 			p.deferred = append(p.deferred, *d)
 		}
 		p.noteSkipped(st)
-		return nil
+		return p.dropInsertID(ctx, st)
 	}
 	return p.runStatement(ctx, st, end, pl)
 }
@@ -278,6 +278,7 @@ func (p *ParallelReplayer) runStatement(ctx context.Context, st *Statement, end 
 	}
 	if st.Kind == KindSession && len(st.SQL) > 0 {
 		p.session = append(p.session, string(st.SQL))
+		p.noteInsertID(st)
 		if setsForeignKeyChecks(st) {
 			clear(p.tables) // which parents child rows wait for was looked up under the old value
 		}

@@ -277,3 +277,26 @@ const errOpenAtEnd = "the dump ends inside a transaction (autocommit=0 or START 
 // LostAtEnd reports whether the client's connection, closing here, would roll back rows
 // that went to other connections and committed there (a trusted producer's open region).
 func (p *Planner) LostAtEnd() bool { return p.region() && p.parallelIn }
+
+// noteInsertID follows SET insert_id = n: it applies to the next INSERT that takes an id.
+func (p *ParallelReplayer) noteInsertID(st *Statement) {
+	for _, a := range parseSet(st.SQL) {
+		if a.name == "insert_id" {
+			p.insertIDPending = true
+		}
+	}
+}
+
+// dropInsertID, when a resumed run skips an INSERT an earlier attempt committed, cancels
+// a SET insert_id replayed before it (session statements always run again): it belonged
+// to that INSERT, and would give the next one its id (a duplicate key).
+func (p *ParallelReplayer) dropInsertID(ctx context.Context, st *Statement) error {
+	if !p.insertIDPending || st.Kind != KindInsert {
+		return nil
+	}
+	p.insertIDPending = false
+	if _, err := p.control.ExecContext(ctx, "SET insert_id = 0"); err != nil {
+		return p.at(st, err)
+	}
+	return nil
+}

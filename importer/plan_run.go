@@ -107,7 +107,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 	}
 	if data && cp.Skip(st.Offset) && !pl.Volatile {
 		p.noteSkipped(st)
-		return nil // committed by an earlier attempt
+		return p.dropInsertID(ctx, st) // committed by an earlier attempt
 	}
 	if err := p.lostState(st); err != nil {
 		return err
@@ -166,6 +166,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 	switch st.Kind {
 	case KindSession:
 		p.session = append(p.session, string(st.SQL))
+		p.noteInsertID(st)
 	case KindDDL, KindRoutine, KindOther:
 		clear(p.tables) // what was looked up may have changed
 	}
@@ -252,7 +253,7 @@ func (p *ParallelReplayer) noteRan(st *Statement) {
 	}
 	p.prevSkipped = false
 	if st.Kind == KindInsert {
-		p.idSkipped = false
+		p.idSkipped, p.insertIDPending = false, false
 	}
 }
 

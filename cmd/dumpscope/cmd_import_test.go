@@ -2,6 +2,7 @@ package main
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
 
 	"bytes"
@@ -93,7 +94,11 @@ func redump(t *testing.T, srv *sandbox.Server, dbs ...string) []byte {
 	args = append(args, dbs...)
 	out, err := exec.Command(bin, args...).Output()
 	if err != nil {
-		t.Fatalf("mariadb-dump: %v", err)
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			err = fmt.Errorf("%w: %s", err, ee.Stderr)
+		}
+		t.Fatalf("mariadb-dump %v: %v", dbs, err)
 	}
 	// The header names the server version, which gains "-log" when the general log is on.
 	if i := bytes.Index(out, []byte("-- Server version")); i >= 0 {

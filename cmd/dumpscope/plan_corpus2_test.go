@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"database/sql"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -68,10 +69,10 @@ var (
 	dsErrRe     = regexp.MustCompile(`line (\d+): [^\n]*ERROR (\d+) \(`)
 )
 
-// userDatabases lists srv's databases other than the system ones and dumpscope's.
-func userDatabases(t *testing.T, srv *sandbox.Server) []string {
+// userDatabases lists the server's databases other than the system ones and dumpscope's.
+func userDatabases(t *testing.T, db *sql.DB) []string {
 	t.Helper()
-	rows, err := openDB(t, srv, "").Query("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME NOT IN ('mysql','sys','performance_schema','information_schema','dumpscope_progress') ORDER BY 1")
+	rows, err := db.Query("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME NOT IN ('mysql','sys','performance_schema','information_schema','dumpscope_progress') ORDER BY 1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,10 +88,9 @@ func userDatabases(t *testing.T, srv *sandbox.Server) []string {
 	return out
 }
 
-func dropUserDatabases(t *testing.T, srv *sandbox.Server) {
+func dropUserDatabases(t *testing.T, db *sql.DB) {
 	t.Helper()
-	db := openDB(t, srv, "")
-	for _, d := range append(userDatabases(t, srv), "dumpscope_progress") {
+	for _, d := range append(userDatabases(t, db), "dumpscope_progress") {
 		if _, err := db.Exec("DROP DATABASE IF EXISTS `" + strings.ReplaceAll(d, "`", "``") + "`"); err != nil {
 			t.Fatal(err)
 		}
@@ -108,7 +108,8 @@ func clientRuns(t *testing.T, ref *sandbox.Server) []clientResult {
 	}
 	sort.Strings(files)
 	var out []clientResult
-	dir := t.TempDir() // the default journal goes beside the dump: not into testdata
+	db := openDB(t, ref, "") // one pool: a pool per script ran the server out of connections
+	dir := t.TempDir()       // the default journal goes beside the dump: not into testdata
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -118,7 +119,7 @@ func clientRuns(t *testing.T, ref *sandbox.Server) []clientResult {
 		if err := os.WriteFile(f, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		before := userDatabases(t, ref)
+		before := userDatabases(t, db)
 		in, err := os.Open(f)
 		if err != nil {
 			t.Fatal(err)
@@ -128,7 +129,7 @@ func clientRuns(t *testing.T, ref *sandbox.Server) []clientResult {
 		msg, runErr := cmd.CombinedOutput()
 		in.Close()
 		r := clientResult{name: strings.TrimSuffix(filepath.Base(f), ".sql"), path: f}
-		for _, d := range userDatabases(t, ref) {
+		for _, d := range userDatabases(t, db) {
 			if !slices.Contains(before, d) {
 				r.dbs = append(r.dbs, d)
 			}
@@ -156,8 +157,9 @@ func clientRuns(t *testing.T, ref *sandbox.Server) []clientResult {
 func TestImportPlanCorpus2(t *testing.T) {
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	results := clientRuns(t, ref)
+	srvDB := openDB(t, srv, "")
 	for _, mode := range corpusModes {
-		dropUserDatabases(t, srv)
+		dropUserDatabases(t, srvDB)
 		for _, c := range results {
 			args := append([]string{"--no-advisor"}, mode...)
 			for j, a := range args {
@@ -198,6 +200,7 @@ func TestImportPlanCorpus2(t *testing.T) {
 func TestImportPlanCorpus2Kill9(t *testing.T) {
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	results := clientRuns(t, ref)
+	srvDB := openDB(t, srv, "")
 	seed := time.Now().UnixNano()
 	rng := rand.New(rand.NewSource(seed))
 	t.Logf("kill points from seed %d", seed)
@@ -211,7 +214,7 @@ func TestImportPlanCorpus2Kill9(t *testing.T) {
 			args = append(args, "--load-data", "--defer-indexes")
 		}
 		if refused := killAndResume(t, srv, rng, journal, args, c.path, c.name); refused {
-			dropCorpusDatabases(t, srv, c.dbs)
+			dropCorpusDatabases(t, srvDB, c.dbs)
 			continue
 		}
 		if have := redump(t, srv, c.dbs...); !bytes.Equal(c.dump, have) {
@@ -258,9 +261,8 @@ func killAndResume(t *testing.T, srv *sandbox.Server, rng *rand.Rand, journal st
 	}
 }
 
-func dropCorpusDatabases(t *testing.T, srv *sandbox.Server, dbs []string) {
+func dropCorpusDatabases(t *testing.T, db *sql.DB, dbs []string) {
 	t.Helper()
-	db := openDB(t, srv, "")
 	for _, d := range dbs {
 		if _, err := db.Exec("DROP DATABASE IF EXISTS `" + strings.ReplaceAll(d, "`", "``") + "`"); err != nil {
 			t.Fatal(err)
