@@ -130,6 +130,7 @@ func (p *ParallelReplayer) hasDeferred(keys []string) bool {
 // name" error means a resumed run's earlier attempt added them already.
 func (p *ParallelReplayer) addIndexes(ctx context.Context, c Conn, ds []deferredIndexes) error {
 	for _, d := range ds {
+		p.serial.setWarningsEmpty(c, false) // the ALTER's warnings are not counted
 		q := "ALTER TABLE " + quoteName(d.db) + "." + quoteName(d.table) + " " + strings.Join(d.add, ", ")
 		if _, err := c.ExecContext(ctx, q); err != nil {
 			var me *mysql.MySQLError

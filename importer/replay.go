@@ -164,8 +164,11 @@ type Replayer struct {
 	bytes, statements, rows, commits, errs, warnings atomic.Int64
 	table                                            atomic.Pointer[string]
 
-	result     ReplayResult
-	listMu     sync.Mutex // WarningList and ErrorList are appended to by parallel workers too
+	result ReplayResult
+	listMu sync.Mutex // WarningList and ErrorList are appended to by parallel workers too
+	// warnEmpty is per connection whether its warning list is known to be empty (under
+	// listMu; see warnings.go).
+	warnEmpty  map[Conn]bool
 	tableIndex map[string]int
 }
 
@@ -296,7 +299,13 @@ func (r *Replayer) prepare(ctx context.Context, st *Statement) ([]byte, error) {
 // statements and INSERTs only ever run here on the replay's own connection, in stream
 // order; what the parallel replay runs on other connections is DDL.
 func (r *Replayer) exec(ctx context.Context, c Conn, st *Statement, q []byte) error {
+	if err := r.clearStaleWarnings(ctx, c, st); err != nil {
+		return r.sqlError(st, q, err)
+	}
 	_, err := c.ExecContext(ctx, bytesToString(q))
+	if err != nil || !r.countsWarnings(st) {
+		r.setWarningsEmpty(c, false) // an error or uncounted warnings may sit in the list
+	}
 	r.statements.Add(1)
 	if st.Kind == KindInsert {
 		// The summary's "dump rows" are the rows the dump carried, whether or not the
@@ -315,7 +324,7 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *Statement, q []byte) er
 	case KindSession:
 		return r.afterSession(ctx, st, q)
 	}
-	if !r.opt.SkipWarningCount && st.Kind != KindSession && st.Kind != KindLock {
+	if r.countsWarnings(st) {
 		if err := r.countWarnings(ctx, c, st); err != nil {
 			return r.sqlError(st, q, err)
 		}
@@ -345,7 +354,9 @@ const maxWarningsKept = 20
 // truncated, out of range), which are counted and the first few kept with their position.
 func (r *Replayer) countWarnings(ctx context.Context, c Conn, st *Statement) error {
 	var n int64
-	if err := c.QueryRowContext(ctx, "SELECT @@warning_count").Scan(&n); err != nil || n == 0 {
+	err := c.QueryRowContext(ctx, "SELECT @@warning_count").Scan(&n)
+	r.setWarningsEmpty(c, err == nil && n == 0)
+	if err != nil || n == 0 {
 		return err
 	}
 	rows, err := c.QueryContext(ctx, "SHOW WARNINGS")

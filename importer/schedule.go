@@ -350,6 +350,7 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 		}
 		p.busyMu.Unlock()
 		if p.shouldRun(b) {
+			p.serial.setWarningsEmpty(c, false) // session statements, LOAD DATA, tolerated errors: not counted
 			for ; applied < len(b.session); applied++ {
 				// It ran without error on the control connection; an error here
 				// (a privilege, say) would have been reported there.
