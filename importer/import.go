@@ -178,7 +178,10 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if o.transform, err = newImportTransform(ctx, conns[0], o.Transform); err != nil {
 		return nil, err
 	}
-	rep, err := newReplayer(ctx, conns, in, o, cp, journal, chainStatementHooks(onStatement, o.OnStatement))
+	ka := newKeepalive(ctx, conns)
+	defer ka.Stop()
+	live := ka.Conns()
+	rep, err := newReplayer(ctx, live, in, o, cp, journal, chainStatementHooks(onStatement, idleDuring(live[0], o.OnStatement)))
 	if err != nil {
 		return nil, err
 	}
@@ -198,6 +201,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 		done = o.OnReplay(in, rep.Progress)
 	}
 	res, runErr := rep.Run(ctx)
+	ka.Stop()
 	done()
 
 	r := &Result{Input: in, Replay: res, Err: runErr, Took: time.Since(start), Transform: o.transform}
@@ -230,7 +234,7 @@ type replayer interface {
 // newReplayer picks the replayer: the serial one sends exactly the client's statements;
 // progress rows (a checkpoint, which parallel imports always have) and deferred indexes
 // need the parallel one, whatever the number of workers.
-func newReplayer(ctx context.Context, conns []*sql.Conn, in *Input, o Options, cp *Checkpointer, journal string, onStatement func(context.Context, *Statement) error) (replayer, error) {
+func newReplayer(ctx context.Context, conns []Conn, in *Input, o Options, cp *Checkpointer, journal string, onStatement func(context.Context, *Statement) error) (replayer, error) {
 	split := NewSplitter(in.Reader, SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conns[0])})
 	ropt := ReplayOptions{
 		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
@@ -240,15 +244,11 @@ func newReplayer(ctx context.Context, conns []*sql.Conn, in *Input, o Options, c
 	if cp == nil && !o.DeferIndexes && !o.LoadData {
 		return NewReplayer(ctx, conns[0], split, ropt)
 	}
-	cs := make([]Conn, len(conns))
-	for i, c := range conns {
-		cs[i] = c
-	}
 	popt := ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: o.DeferIndexes, Resumable: journal != "", LoadData: o.LoadData}
 	if o.Log != nil {
 		popt.Notice = func(line string) { fmt.Fprintln(o.Log, "dumpscope import:", line) }
 	}
-	return NewParallelReplayer(ctx, cs, split, popt)
+	return NewParallelReplayer(ctx, conns, split, popt)
 }
 
 // relaxSession applies --skip-binlog and --relax-durability; restore puts the durability
@@ -379,7 +379,7 @@ func openConns(ctx context.Context, cfg *mysql.Config, n int) (*sql.DB, []*sql.C
 
 // connCharset is the connection's character set, which the splitter must know to skip
 // multibyte characters whose second byte looks like a backslash (gbk, sjis, big5, cp932).
-func connCharset(ctx context.Context, c *sql.Conn) string {
+func connCharset(ctx context.Context, c Conn) string {
 	var cs string
 	if err := c.QueryRowContext(ctx, "SELECT @@character_set_client").Scan(&cs); err != nil {
 		return ""

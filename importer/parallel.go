@@ -384,7 +384,9 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	if ctx.Err() == nil {
 		// Batches already dispatched come before the statement that stopped the dispatch
 		// (a graceful stop, an error) in stream order: let them commit.
+		idleBegin(p.control)
 		p.inflight.Wait()
+		idleEnd(p.control)
 	}
 	cancel()
 	wg.Wait()
@@ -431,6 +433,8 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 // waitFor blocks until no batch of the given tables (of any table when global) is in
 // flight, or the replay failed or was cancelled.
 func (p *ParallelReplayer) waitFor(ctx context.Context, keys []string, global bool) error {
+	idleBegin(p.control) // the dispatcher's connection is pinged while it waits (keepalive.go)
+	defer idleEnd(p.control)
 	p.busyMu.Lock()
 	defer p.busyMu.Unlock()
 	return p.waitLocked(ctx, p.errOrStopped, func() bool {
@@ -506,6 +510,8 @@ func (p *ParallelReplayer) tryAcquire(n int64) bool {
 
 // acquire takes queue budget for n bytes, blocking while the workers are behind.
 func (p *ParallelReplayer) acquire(ctx context.Context, n int64) error {
+	idleBegin(p.control)
+	defer idleEnd(p.control)
 	p.busyMu.Lock()
 	defer p.busyMu.Unlock()
 	for p.queuedBytes > 0 && p.queuedBytes+n > p.opt.QueueBytes {
@@ -649,6 +655,8 @@ func (p *ParallelReplayer) isBusy(keys []string) bool {
 
 // waitBarriers blocks until no barrier item is in flight.
 func (p *ParallelReplayer) waitBarriers(ctx context.Context) error {
+	idleBegin(p.control)
+	defer idleEnd(p.control)
 	p.busyMu.Lock()
 	defer p.busyMu.Unlock()
 	return p.waitLocked(ctx, p.errOrStopped, func() bool { return p.barriers == 0 })

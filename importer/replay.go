@@ -217,7 +217,7 @@ func (r *Replayer) Run(ctx context.Context) (*ReplayResult, error) {
 }
 
 func (r *Replayer) run(ctx context.Context) error {
-	for r.split.Next() {
+	for nextIdle(r.split, r.conn) {
 		if err := ctx.Err(); err != nil {
 			return err
 		}

@@ -281,6 +281,8 @@ const maxBacklog = 4096
 // the spool is full and the memory budget too. If the spool cannot be written, the
 // replay goes on with the memory budget alone.
 func (p *ParallelReplayer) spill(ctx context.Context, b *batch) error {
+	idleBegin(p.control)
+	defer idleEnd(p.control)
 	p.busyMu.Lock()
 	over := func() bool { return p.spooling() && p.queuedBytes > p.opt.QueueBytes }
 	err := p.waitLocked(ctx, p.errOrStopped, func() bool {
@@ -337,11 +339,13 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 	applied := 0
 	var spoolBuf []byte // reused for each spooled batch this worker reads back
 	for {
+		idleBegin(c) // pinged while it waits for work (keepalive.go)
 		p.busyMu.Lock()
 		var b *batch
 		for b == nil {
 			if ctx.Err() != nil {
 				p.busyMu.Unlock()
+				idleEnd(c)
 				return
 			}
 			if b = p.claim(id); b == nil {
@@ -349,6 +353,7 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 			}
 		}
 		p.busyMu.Unlock()
+		idleEnd(c)
 		if p.shouldRun(b) {
 			p.serial.setWarningsEmpty(c, false) // session statements, LOAD DATA, tolerated errors: not counted
 			for ; applied < len(b.session); applied++ {
@@ -391,6 +396,7 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 // committed, then adds their held-back indexes, marks their loads complete and runs b's
 // statement, all on c.
 func (p *ParallelReplayer) runBarrierItem(ctx context.Context, c Conn, b *batch) error {
+	idleBegin(c)
 	p.busyMu.Lock()
 	err := p.waitLocked(ctx, func() error {
 		if !p.shouldRun(b) {
@@ -399,6 +405,7 @@ func (p *ParallelReplayer) runBarrierItem(ctx context.Context, c Conn, b *batch)
 		return nil
 	}, func() bool { return !anyOver(p.busy, b.keys, 1) }) // 1: the item itself
 	p.busyMu.Unlock()
+	idleEnd(c)
 	if err != nil {
 		return err
 	}
