@@ -254,7 +254,7 @@ func signalContext(s stdio) (context.Context, *stopper) {
 		for {
 			select {
 			case sig := <-ch:
-				if n > 0 && !countsAsRepeat(sig, n) {
+				if !isStopSignal(sig) || (n > 0 && !countsAsRepeat(sig, n)) {
 					continue
 				}
 				n++
