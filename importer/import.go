@@ -54,6 +54,9 @@ type Options struct {
 	DeferIndexes    bool
 	// LoadData sends plain row inserts as LOAD DATA LOCAL streams where exact.
 	LoadData bool
+	// OtherConnections are the connections the caller opens to the same server while the
+	// import runs (the sampler's): Parallel is reduced so that they fit max_connections too.
+	OtherConnections int
 	// Stop, when closed, ends the import gracefully after the statement in flight.
 	Stop <-chan struct{}
 	// Log receives messages for people (what is being done, notes, warnings).
@@ -144,7 +147,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if o.Parallel > 1 || o.CheckpointPath != "" || o.Resume || o.DeferIndexes || o.LoadData {
 		nconns = o.Parallel + 1
 	}
-	db, conns, err := openConns(ctx, cfg, nconns)
+	db, conns, err := openConns(ctx, cfg, nconns, &o, log)
 	if err != nil {
 		return nil, err
 	}
@@ -347,7 +350,11 @@ func openSource(src Source) (*Input, DumpIdentity, error) {
 // openConns opens n pinned connections. A *sql.Conn per worker, never the pool:
 // database/sql retries a statement on a fresh connection after driver.ErrBadConn, and that
 // connection would lack the dump's SET NAMES, sql_mode and USE.
-func openConns(ctx context.Context, cfg *mysql.Config, n int) (*sql.DB, []*sql.Conn, error) {
+//
+// Before the second one is opened, the first reads what room the server's
+// max_connections and the account's limit leave, and o.Parallel is reduced to fit
+// (connlimit.go).
+func openConns(ctx context.Context, cfg *mysql.Config, n int, o *Options, log io.Writer) (*sql.DB, []*sql.Conn, error) {
 	if n == 1 {
 		db, c, err := dbconn.OpenConn(ctx, cfg)
 		if err != nil {
@@ -373,6 +380,15 @@ func openConns(ctx context.Context, cfg *mysql.Config, n int) (*sql.DB, []*sql.C
 			return nil, nil, fmt.Errorf("connect %s: %w", dbconn.Describe(cfg), dbconn.ExplainTLS(err))
 		}
 		conns = append(conns, c)
+		if i == 0 {
+			if room, err := readConnRoom(ctx, c); err == nil {
+				if n, err = fitParallel(room, n, o, log); err != nil {
+					c.Close()
+					db.Close()
+					return nil, nil, fmt.Errorf("--parallel %d: %w", o.Parallel, err)
+				}
+			}
+		}
 	}
 	return db, conns, nil
 }
