@@ -171,7 +171,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	}
 	cp, journal, err := beginCheckpoint(ctx, src, &o, dumpID, conns, log)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w%s", err, privilegeHint(err, "progress rows (--parallel, --checkpoint) need the account to have all privileges on "+ProgressSchema+" (GRANT ALL ON "+ProgressSchema+".* TO "+currentAccount(ctx, conns[0])+"); or import without --parallel and --checkpoint"))
 	}
 	restore, err := relaxSession(ctx, cfg, conns, o, log)
 	defer restore()
