@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
@@ -77,7 +78,8 @@ type Options struct {
 	// Rejects, with Force on a serial import, receives each failed statement (rejects.go).
 	Rejects *Rejects
 
-	transform *Transform // built from Transform for this target
+	transform   *Transform // built from Transform for this target
+	tablesTotal int        // tables the dump inserts into, when the preflight scan read it
 }
 
 // Status is how an import ended.
@@ -199,16 +201,28 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	}
 	fmt.Fprintf(log, "dumpscope: importing %s%s on %s\n", in.Name, format, nconn)
 	fmt.Fprintf(log, "dumpscope: into %s\n", dbconn.Describe(cfg))
+	// After the replay the progress says what follows: the row counts take a while on a
+	// large restore, and the dashboard stays up meanwhile.
+	var after atomic.Pointer[string]
+	progress := func() Progress {
+		p := rep.Progress()
+		if ph := after.Load(); ph != nil {
+			p.Phase = *ph
+		}
+		return p
+	}
 	done := func() {}
 	if o.OnReplay != nil {
-		done = o.OnReplay(in, rep.Progress)
+		done = o.OnReplay(in, progress)
 	}
 	res, runErr := rep.Run(ctx)
 	ka.Stop()
-	done()
 
 	r := &Result{Input: in, Replay: res, Err: runErr, Took: time.Since(start), Transform: o.transform}
+	verifying := PhaseVerifying
+	after.Store(&verifying)
 	finish(ctx, r, o, conns, cp, journal, log)
+	done()
 	return r, nil
 }
 
@@ -242,7 +256,7 @@ func newReplayer(ctx context.Context, conns []Conn, in *Input, o Options, cp *Ch
 	ropt := ReplayOptions{
 		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
 		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: journal != "",
-		Transform: o.transform, Rejects: o.Rejects,
+		Transform: o.transform, Rejects: o.Rejects, tablesTotal: o.tablesTotal,
 	}
 	if cp == nil && !o.DeferIndexes && !o.LoadData {
 		return NewReplayer(ctx, conns[0], split, ropt)

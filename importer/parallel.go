@@ -271,7 +271,11 @@ func (p *ParallelReplayer) Progress() Progress {
 	sp.Commits += p.commits.Load()
 	p.busyMu.Lock()
 	sp.PendingBytes = p.queuedBytes
+	sp.TablesDone = p.serial.tables.done(func(k string) bool { return p.busy[k] > 0 })
 	p.busyMu.Unlock()
+	if p.serial.tables.sent.Load() && p.serial.tables.indexBuilds.Load() > 0 {
+		sp.Phase = PhaseIndexes
+	}
 	if p.spool != nil {
 		p.spool.mu.Lock()
 		sp.PendingBytes += p.spool.outstanding
@@ -376,6 +380,7 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 		p.busyMu.Unlock()
 	}()
 	err := p.dispatch(wctx)
+	p.serial.tables.sent.Store(true)
 	if errors.Is(err, ErrStopped) {
 		// A graceful stop finishes what runs; what no worker took yet (the spool may hold
 		// a lot) is left for --resume, like the rest of the dump.
@@ -414,6 +419,9 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 		}
 	}
 	res := &p.serial.result
+	if err == nil {
+		p.serial.tables.end()
+	}
 	res.Progress = p.Progress()
 	if p.ld != nil {
 		res.LoadData = p.ld.stats()

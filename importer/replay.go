@@ -60,6 +60,8 @@ type ReplayOptions struct {
 	// Resumable says a checkpoint journal lets the import be resumed (messages say
 	// "resume" only then).
 	Resumable bool
+
+	tablesTotal int // Progress.TablesTotal, from the preflight scan
 }
 
 // rerunHint is how to go on after fixing what stopped the import.
@@ -88,6 +90,11 @@ type Progress struct {
 	// committed: queued in memory or in the spool, or in flight. Bytes − PendingBytes is
 	// what was applied; progress and ETA count that, not what was read ahead.
 	PendingBytes int64
+	// Phase is what the import does now (PhaseLoading, PhaseIndexes, PhaseVerifying).
+	Phase string
+	// TablesDone counts tables whose rows are complete (progress_tables.go) of
+	// TablesTotal, the tables the dump inserts into (0: unknown, no preflight scan).
+	TablesDone, TablesTotal int
 }
 
 // StatementError is an SQL error or a refusal, naming where in the dump it happened.
@@ -170,6 +177,7 @@ type Replayer struct {
 	// listMu; see warnings.go).
 	warnEmpty  map[Conn]bool
 	tableIndex map[string]int
+	tables     tableProgress // tables whose rows are complete, for Progress
 }
 
 // NewReplayer prepares a replay of split onto conn. It reads the server's
@@ -177,6 +185,7 @@ type Replayer struct {
 // they are sent and NO_BACKSLASH_ESCAPES is honoured from the first byte.
 func NewReplayer(ctx context.Context, conn Conn, split *Splitter, opt ReplayOptions) (*Replayer, error) {
 	r := &Replayer{conn: conn, split: split, opt: opt, tableIndex: map[string]int{}}
+	r.tables.total = opt.tablesTotal
 	if r.opt.MaxErrorsListed == 0 {
 		r.opt.MaxErrorsListed = 100
 	}
@@ -200,6 +209,7 @@ func (r *Replayer) Progress() Progress {
 	p := Progress{
 		Bytes: r.bytes.Load(), Statements: r.statements.Load(), Rows: r.rows.Load(),
 		Commits: r.commits.Load(), Errors: r.errs.Load(), Warnings: r.warnings.Load(),
+		Phase: PhaseLoading, TablesDone: r.tables.done(nil), TablesTotal: r.tables.total,
 	}
 	if t := r.table.Load(); t != nil {
 		p.Table = *t
@@ -212,6 +222,9 @@ func (r *Replayer) Progress() Progress {
 // Under Force, SQL errors are counted and listed and Run returns a nil error.
 func (r *Replayer) Run(ctx context.Context) (*ReplayResult, error) {
 	err := r.run(ctx)
+	if err == nil {
+		r.tables.end()
+	}
 	r.result.Progress = r.Progress()
 	return &r.result, err
 }
@@ -506,6 +519,7 @@ func (r *Replayer) countTable(st *Statement) {
 		r.result.Tables = append(r.result.Tables, TableCount{Database: db, Table: st.Table})
 	}
 	r.result.Tables[i].Rows += st.Rows
+	r.tables.rowsOf(db + "." + st.Table)
 }
 
 // endsTransaction reports whether, under autocommit, the statement ends a transaction

@@ -351,6 +351,7 @@ func ImportProgress(in *importer.Input, progress func() importer.Progress, expec
 		p := progress()
 		return advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
 			CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
-			ExpectedBytes: expectedBytes, Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
+			ExpectedBytes: expectedBytes, Errors: p.Errors, Warnings: p.Warnings, Table: p.Table,
+			Phase: p.Phase, TablesDone: p.TablesDone, TablesTotal: p.TablesTotal}
 	}
 }
