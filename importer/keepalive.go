@@ -3,9 +3,14 @@ package importer
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/go-sql-driver/mysql"
 )
 
 // Keepalive. The server closes a connection that has sent nothing for wait_timeout
@@ -188,4 +193,14 @@ func (k *keepalive) Stop() {
 	}
 	close(k.stop)
 	<-k.done
+}
+
+// explainLost adds to a worker's "bad connection" what it means: the server closed the
+// connection (the statement that failed did not run); what commits before it is kept.
+func explainLost(err error) error {
+	var se *StatementError
+	if errors.As(err, &se) || !(errors.Is(err, driver.ErrBadConn) || errors.Is(err, mysql.ErrInvalidConn)) {
+		return err
+	}
+	return fmt.Errorf("%w: the server closed this connection (a KILL, a restart, or wait_timeout/net_write_timeout on the server)", err)
 }

@@ -380,7 +380,7 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 				p.noteUnexecuted(b) // aborted, not failed
 			case err != nil:
 				p.noteUnexecuted(b)
-				p.failAt(b.start(), err)
+				p.failAt(b.start(), explainLost(err))
 			}
 		} else {
 			p.noteUnexecuted(b)
