@@ -90,3 +90,17 @@ func (c *tableCounter) observe(st *Statement) {
 
 // total is the number of tables seen.
 func (c *tableCounter) total() int { return len(c.tables) }
+
+// tablesProgress is the parallel replay's tables done (a table's batches all committed)
+// and its phase: PhaseIndexes once the stream is read and held-back indexes are being
+// built, phase otherwise.
+func (p *ParallelReplayer) tablesProgress(phase string) (int, string) {
+	s := p.sched
+	s.mu.Lock()
+	done := p.serial.tables.done(func(k string) bool { return s.busy[k] > 0 })
+	s.mu.Unlock()
+	if p.serial.tables.sent.Load() && p.serial.tables.indexBuilds.Load() > 0 {
+		phase = PhaseIndexes
+	}
+	return done, phase
+}
