@@ -219,8 +219,10 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	ka.Stop()
 
 	r := &Result{Input: in, Replay: res, Err: runErr, Took: time.Since(start), Transform: o.transform}
-	verifying := PhaseVerifying
-	after.Store(&verifying)
+	if !o.SkipRowCounts && runErr == nil && ctx.Err() == nil { // what finish will do
+		verifying := PhaseVerifying
+		after.Store(&verifying)
+	}
 	finish(ctx, r, o, conns, cp, journal, log)
 	done()
 	return r, nil
