@@ -358,7 +358,7 @@ func (p *Planner) track(st *Statement, db string, pl *Plan) {
 			ends = wasRegion
 			p.endRegion()
 			p.lock = string(st.SQL)
-			p.locked, p.writable = lockedTables(st.SQL, db)
+			p.locked, p.writable = lockedTables(st.SQL, db, p.Syntax.ansiQuotes)
 		} else if len(p.locked) > 0 {
 			ends = wasRegion
 			p.endRegion()
@@ -455,8 +455,8 @@ func tableKeyOf(st *Statement, db string) string {
 // lockedTables returns the tables LOCK TABLES names (db.table), and of those the ones
 // locked WRITE under their own name: only those may take rows (a READ lock, or a lock
 // taken under an alias, makes the client's INSERT fail).
-func lockedTables(q []byte, db string) (keys, writable []string) {
-	l := lexer{b: q}
+func lockedTables(q []byte, db string, ansi bool) (keys, writable []string) {
+	l := lexer{b: q, ansi: ansi}
 	l.next() // LOCK
 	if t := l.next(); !(t.is("TABLES") || t.is("TABLE")) {
 		return nil, nil

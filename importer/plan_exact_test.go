@@ -151,7 +151,7 @@ func planScriptFlags(t *testing.T, script string, cat Catalog) []string {
 
 // TestLockedTables: only tables locked WRITE under their own name may take rows.
 func TestLockedTables(t *testing.T) {
-	keys, writable := lockedTables([]byte("LOCK TABLES a WRITE, b READ, `c` AS x WRITE, d READ LOCAL, e LOW_PRIORITY WRITE, o.f x2 WRITE, g WRITE CONCURRENT"), "db")
+	keys, writable := lockedTables([]byte("LOCK TABLES a WRITE, b READ, `c` AS x WRITE, d READ LOCAL, e LOW_PRIORITY WRITE, o.f x2 WRITE, g WRITE CONCURRENT"), "db", false)
 	if diff := cmp.Diff([]string{"db.a", "db.b", "db.c", "db.d", "db.e", "o.f", "db.g"}, keys); diff != "" {
 		t.Errorf("keys (-want +got):\n%s", diff)
 	}
@@ -340,5 +340,17 @@ func TestDropInsertID(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"SET insert_id = 0"}, rec.sent); diff != "" {
 		t.Errorf("sent (-want +got):\n%s", diff)
+	}
+}
+
+// TestLockedTablesANSI: under ANSI_QUOTES (mariadb-dump --compatible=ansi), "t" is the
+// table; WRITE was taken for its name and the run went serial.
+func TestLockedTablesANSI(t *testing.T) {
+	keys, writable := lockedTables([]byte(`LOCK TABLES "audit" WRITE`), "db", true)
+	if diff := cmp.Diff([]string{"db.audit"}, keys); diff != "" {
+		t.Errorf("keys (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"db.audit"}, writable); diff != "" {
+		t.Errorf("writable (-want +got):\n%s", diff)
 	}
 }
