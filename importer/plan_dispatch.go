@@ -371,7 +371,7 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 	err := r.exec(ctx, c, st, q)
 	var se *StatementError
 	switch {
-	case err != nil && ddl && errors.As(err, &se) && alreadyApplied(se.Code) && cp.mayHaveRun(st.Offset):
+	case err != nil && ddl && errors.As(err, &se) && (alreadyApplied(se.Code) || p.renamedAlready(ctx, c, st, se.Code)) && cp.mayHaveRun(st.Offset):
 		err = nil // it ran before the crash; its progress row did not
 	case err == nil && ddl && c == p.control && !mayRunOnWorker(st):
 		// Only a statement that runs on the control connection in every attempt: an ALTER

@@ -300,3 +300,24 @@ func (p *ParallelReplayer) dropInsertID(ctx context.Context, st *Statement) erro
 	}
 	return nil
 }
+
+// renamedAlready reports whether a RENAME TABLE that failed with 1146 (no such table)
+// had run before a crash: every source is gone and every new name exists. (A resumed run
+// sends unrecorded DDL again; for CREATE and DROP "already exists" says the same.)
+func (p *ParallelReplayer) renamedAlready(ctx context.Context, c Conn, st *Statement, code uint16) bool {
+	if code != 1146 || st.Verb != "RENAME TABLE" {
+		return false
+	}
+	keys, ok := namedTables(st, p.serial.database)
+	if !ok || len(keys)%2 != 0 {
+		return false
+	}
+	for i, k := range keys {
+		var n int
+		q := "SELECT COUNT(*) FROM information_schema.TABLES WHERE CONCAT(TABLE_SCHEMA, '.', TABLE_NAME) = ?"
+		if c.QueryRowContext(ctx, q, k).Scan(&n) != nil || (i%2 == 0) != (n == 0) {
+			return false
+		}
+	}
+	return true
+}
