@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
 // --defer-indexes in the parallel replay: which plain secondary indexes a CREATE TABLE
@@ -108,7 +110,7 @@ func (p *ParallelReplayer) addIndexesAfterAll(ctx context.Context, ds []deferred
 	for _, d := range ds {
 		if err := p.addIndexes(ctx, p.control, []deferredIndexes{d}); err != nil {
 			var me *mysql.MySQLError
-			if !errors.As(err, &me) || me.Number != 1146 {
+			if !errors.As(err, &me) || me.Number != mysqlerr.NoSuchTable {
 				errs = append(errs, err)
 			}
 		}

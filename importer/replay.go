@@ -15,6 +15,8 @@ import (
 	"unsafe"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
 // Conn is what the replayers, preflight and checkpoints need from a pinned connection;
@@ -417,7 +419,7 @@ func (r *Replayer) sqlError(st *Statement, q []byte, err error) error {
 		se.Message = err.Error()
 		return se
 	}
-	if !r.opt.Force || isConnectionFatal(se.Code) {
+	if !r.opt.Force || mysqlerr.ConnectionFatal(se.Code) {
 		return se
 	}
 	se.Err = nil
@@ -440,16 +442,6 @@ func (r *Replayer) tolerate(se *StatementError) {
 	if len(r.result.ErrorList) < r.opt.MaxErrorsListed {
 		r.result.ErrorList = append(r.result.ErrorList, se)
 	}
-}
-
-// isConnectionFatal lists server errors after which the session cannot continue even
-// under --force (the client reconnects; we do not, because session state would be lost).
-func isConnectionFatal(code uint16) bool {
-	switch code {
-	case 1053, 2006, 2013, 1927: // shutdown in progress, gone away, lost connection, connection killed
-		return true
-	}
-	return false
 }
 
 // afterSession keeps the splitter and the bookkeeping in step with session changes:

@@ -13,6 +13,8 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 	"golang.org/x/sys/unix"
+
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
 // Scheduling: the dispatcher appends batches and barrier items to one backlog in stream
@@ -452,7 +454,7 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *batch) (err 
 		p.statements.Add(1)
 		if err != nil {
 			var me *mysql.MySQLError
-			if errors.As(err, &me) && (me.Number == 1213 || me.Number == 1205) {
+			if errors.As(err, &me) && mysqlerr.Retryable(me.Number) {
 				_, _ = c.ExecContext(ctx, "ROLLBACK")
 				return err, true
 			}
@@ -462,7 +464,7 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *batch) (err 
 			} else {
 				se.Message = err.Error()
 			}
-			if !p.opt.Force || me == nil || isConnectionFatal(me.Number) {
+			if !p.opt.Force || me == nil || mysqlerr.ConnectionFatal(me.Number) {
 				_, _ = c.ExecContext(ctx, "ROLLBACK")
 				return se, false
 			}
@@ -486,7 +488,7 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *batch) (err 
 	}
 	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
 		var me *mysql.MySQLError
-		return fmt.Errorf("%s: offset %d, line %d: commit of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), errors.As(err, &me) && (me.Number == 1213 || me.Number == 1205)
+		return fmt.Errorf("%s: offset %d, line %d: commit of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), errors.As(err, &me) && mysqlerr.Retryable(me.Number)
 	}
 	if len(tolerated) > 0 {
 		for _, se := range tolerated {
