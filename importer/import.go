@@ -13,6 +13,7 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 )
 
@@ -166,7 +167,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if err != nil {
 		return nil, err
 	}
-	cp, journal, err := beginCheckpoint(ctx, src, &o, dumpID, conns, log)
+	cp, err := beginCheckpoint(ctx, src, &o, dumpID, conns, log)
 	if err != nil {
 		return nil, err
 	}
@@ -178,7 +179,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if o.transform, err = newImportTransform(ctx, conns[0], o.Transform); err != nil {
 		return nil, err
 	}
-	rep, err := newReplayer(ctx, conns, in, o, cp, journal, chainStatementHooks(onStatement, o.OnStatement))
+	rep, err := newReplayer(ctx, conns, in, o, cp, chainStatementHooks(onStatement, o.OnStatement))
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +202,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	done()
 
 	r := &Result{Input: in, Replay: res, Err: runErr, Took: time.Since(start), Transform: o.transform}
-	finish(ctx, r, o, conns, cp, journal, log)
+	finish(ctx, r, o, conns, cp, log)
 	return r, nil
 }
 
@@ -230,11 +231,11 @@ type replayer interface {
 // newReplayer picks the replayer: the serial one sends exactly the client's statements;
 // progress rows (a checkpoint, which parallel imports always have) and deferred indexes
 // need the parallel one, whatever the number of workers.
-func newReplayer(ctx context.Context, conns []*sql.Conn, in *Input, o Options, cp *Checkpointer, journal string, onStatement func(context.Context, *Statement) error) (replayer, error) {
+func newReplayer(ctx context.Context, conns []*sql.Conn, in *Input, o Options, cp *checkpoint.Run, onStatement func(context.Context, *Statement) error) (replayer, error) {
 	split := NewSplitter(in.Reader, SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conns[0])})
 	ropt := ReplayOptions{
 		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
-		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: journal != "",
+		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: cp.Resumable(),
 		Transform: o.transform, Rejects: o.Rejects,
 	}
 	if cp == nil && !o.DeferIndexes && !o.LoadData {
@@ -244,7 +245,7 @@ func newReplayer(ctx context.Context, conns []*sql.Conn, in *Input, o Options, c
 	for i, c := range conns {
 		cs[i] = c
 	}
-	popt := ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: o.DeferIndexes, Resumable: journal != "", LoadData: o.LoadData}
+	popt := ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: o.DeferIndexes, Resumable: cp.Resumable(), LoadData: o.LoadData}
 	if o.Log != nil {
 		popt.Notice = func(line string) { fmt.Fprintln(o.Log, "dumpscope import:", line) }
 	}
@@ -281,7 +282,7 @@ func relaxSession(ctx context.Context, cfg *mysql.Config, conns []*sql.Conn, o O
 // finish sets the result's status, counts rows after a complete replay, and ends the
 // checkpoint: progress rows and journal removed when finished, the journal kept (and
 // named in the result) when the import can be resumed.
-func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *Checkpointer, journal string, log io.Writer) {
+func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *checkpoint.Run, log io.Writer) {
 	switch {
 	case errors.Is(r.Err, ErrStopped), errors.Is(r.Err, context.Canceled):
 		r.Status = Interrupted
@@ -295,13 +296,13 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *Ch
 		return
 	}
 	if r.Status != Finished {
-		r.Journal = journal
+		r.Journal = cp.Journal
 		return
 	}
 	// The journal goes first: killed between the two steps, what is left is stale
 	// progress rows (harmless), never a journal that points at rows already gone.
-	if journal != "" {
-		os.Remove(journal)
+	if cp.Journal != "" {
+		os.Remove(cp.Journal)
 	}
 	if err := cp.Finish(ctx, conns[0]); err != nil {
 		fmt.Fprintln(log, "dumpscope: could not remove the progress rows:", err)
@@ -310,8 +311,8 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *Ch
 
 // openSource opens the dump and identifies it for checkpoints: name, stored size and a
 // hash of its first MiB as stored (read ahead from stdin, then replayed into the decoder).
-func openSource(src Source) (*Input, DumpIdentity, error) {
-	id := DumpIdentity{Name: src.Path, Size: -1}
+func openSource(src Source) (*Input, checkpoint.DumpIdentity, error) {
+	id := checkpoint.DumpIdentity{Name: src.Path, Size: -1}
 	if src.Path == "" {
 		id.Name = src.Name
 		r := src.Reader
@@ -321,7 +322,7 @@ func openSource(src Source) (*Input, DumpIdentity, error) {
 			if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 				return nil, id, fmt.Errorf("%s: %w", src.Name, err)
 			}
-			id.HeadSHA256, _ = HeadHash(bytes.NewReader(head))
+			id.HeadSHA256, _ = checkpoint.HeadHash(bytes.NewReader(head))
 			r = br
 		}
 		in, err := OpenReader(src.Name, r, -1)
@@ -334,7 +335,7 @@ func openSource(src Source) (*Input, DumpIdentity, error) {
 	st, err := f.Stat()
 	if err == nil {
 		id.Size = st.Size()
-		id.HeadSHA256, err = HeadHash(f)
+		id.HeadSHA256, err = checkpoint.HeadHash(f)
 	}
 	f.Close()
 	if err != nil {
@@ -399,16 +400,4 @@ func restoreDurability(c *sql.Conn, cfg *mysql.Config, log io.Writer) {
 	if err != nil {
 		fmt.Fprintln(log, "dumpscope: could not restore the relaxed settings (run dumpscope restore-settings):", err)
 	}
-}
-
-// connectionIDs are the server's ids of the import's connections (for the journal, and so
-// that a resumed run never mistakes its own connections for the interrupted run's).
-func connectionIDs(ctx context.Context, conns []*sql.Conn) ([]int64, error) {
-	ids := make([]int64, len(conns))
-	for i, c := range conns {
-		if err := c.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&ids[i]); err != nil {
-			return nil, err
-		}
-	}
-	return ids, nil
 }

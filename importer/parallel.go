@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 )
 
 // ParallelOptions control a parallel replay (dumpscope import --parallel N).
@@ -29,8 +31,8 @@ type ParallelOptions struct {
 	DeferIndexes bool
 	// Checkpoint, when set, records each committed stretch of the dump in the target's
 	// progress schema inside the stretch's own transaction, and on resume skips what an
-	// earlier attempt committed (see Checkpointer).
-	Checkpoint *Checkpointer
+	// earlier attempt committed (see checkpoint.Run).
+	Checkpoint *checkpoint.Run
 	// Resumable says a journal lets --resume finish an interrupted run. When it does not,
 	// a run that fails or stops still adds the indexes DeferIndexes held back from the
 	// tables it created, so that they are not left without them.
@@ -98,7 +100,7 @@ type batch struct {
 	spoolAt, spoolLen, spoolFirst int64 // spoolFirst: the stream offset of its first statement
 
 	// digest, with progress rows, is SHA-256 of the stream up to endByte
-	// (Checkpointer.digestAt), recorded with the batch's progress row.
+	// (checkpoint.Run.DigestAt), recorded with the batch's progress row.
 	digest string
 
 	// A barrier item runs stmt (prepared as q) on a worker instead of the control
@@ -522,7 +524,7 @@ func (p *ParallelReplayer) acquire(ctx context.Context, n int64) error {
 }
 
 // startLoad records, at a barrier, that rows of a table that cannot resume row-exactly
-// are about to be sent (see Checkpointer.RecordLoad).
+// are about to be sent (see checkpoint.Run.RecordLoad).
 func (p *ParallelReplayer) startLoad(ctx context.Context, key string, info tableInfo, offset int64) error {
 	c := p.control
 	if err := p.opt.Checkpoint.RecordLoad(ctx, c, info.db, info.name, offset); err != nil {

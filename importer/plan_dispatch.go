@@ -6,6 +6,8 @@ import (
 	"errors"
 	"slices"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 )
 
 // The dispatcher: one goroutine reads the stream, asks the planner where each statement
@@ -36,7 +38,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		}
 		stv := r.split.Statement()
 		st := &stv
-		if err := p.opt.Checkpoint.observe(st); err != nil {
+		if err := observeCheckpoint(p.opt.Checkpoint, st); err != nil {
 			return p.at(st, err)
 		}
 		end := st.Offset + int64(len(st.Raw))
@@ -130,7 +132,7 @@ func (p *ParallelReplayer) addRows(ctx context.Context, st *Statement, end int64
 	}
 	key := p.tableKey(st)
 	r.countTable(st)
-	if cp.Skip(st.Offset) && !cp.reload[key] {
+	if cp.Skip(st.Offset) && !cp.Reloads(key) {
 		r.rows.Add(st.Rows) // committed by an earlier attempt
 		return nil
 	}
@@ -196,7 +198,7 @@ func (p *ParallelReplayer) addRows(ctx context.Context, st *Statement, end int64
 	p.cur.bytes += n
 	p.cur.rows += st.Rows
 	p.cur.endByte = end
-	p.cur.digest = p.opt.Checkpoint.digestAt(end)
+	p.cur.digest = p.opt.Checkpoint.DigestAt(end)
 	if t := st.Table; t != "" {
 		r.table.Store(&t)
 	}
@@ -287,7 +289,7 @@ func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *Statement, keys 
 	// The splitter reuses its buffers at the next statement: the item keeps copies.
 	own := *st
 	own.SQL, own.Raw = bytes.Clone(st.SQL), nil
-	b := &batch{stmt: &own, q: bytes.Clone(q), endByte: end, session: p.session, digest: p.opt.Checkpoint.digestAt(end)}
+	b := &batch{stmt: &own, q: bytes.Clone(q), endByte: end, session: p.session, digest: p.opt.Checkpoint.DigestAt(end)}
 	for _, k := range keys {
 		if !slices.Contains(b.keys, k) {
 			b.keys = append(b.keys, k)
@@ -327,13 +329,13 @@ func (p *ParallelReplayer) barrier(ctx context.Context, st *Statement, end int64
 	if err != nil || q == nil {
 		return err
 	}
-	return p.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.digestAt(end))
+	return p.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.DigestAt(end))
 }
 
 // runBarrier runs q, prepared from st, on c. With progress rows, DML runs in a transaction
 // with its progress row; DDL commits on its own, so its progress row follows it, and on
 // resume an unrecorded DDL's "already exists" errors may mean it had run
-// (Checkpointer.mayHaveRun).
+// (checkpoint.Run.MayHaveRun).
 func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement, q []byte, end int64, digest string) error {
 	r, cp := p.serial, p.opt.Checkpoint
 	record := cp != nil && st.Kind != KindSession && st.Kind != KindClient
@@ -349,12 +351,12 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 	err := r.exec(ctx, c, st, q)
 	var se *StatementError
 	switch {
-	case err != nil && ddl && errors.As(err, &se) && alreadyApplied(se.Code) && cp.mayHaveRun(st.Offset):
+	case err != nil && ddl && errors.As(err, &se) && checkpoint.AlreadyApplied(se.Code) && cp.MayHaveRun(st.Offset):
 		err = nil // it ran before the crash; its progress row did not
 	case err == nil && ddl && c == p.control && !mayRunOnWorker(st):
 		// Only a statement that runs on the control connection in every attempt: an ALTER
 		// may have waited on a worker in the interrupted run while later DDL ran.
-		cp.ranAfresh(st.Offset)
+		cp.RanAfresh(st.Offset)
 	}
 	if err != nil {
 		if !ddl {
@@ -362,7 +364,7 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 		}
 		return err
 	}
-	if _, err := c.ExecContext(ctx, cp.recordSQL(st.Offset, end, 1, 0, digest)); err != nil {
+	if err := cp.Record(ctx, c, checkpoint.Stretch{Start: st.Offset, End: end, Statements: 1, Digest: digest}); err != nil {
 		return r.sqlError(st, st.SQL, err)
 	}
 	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
@@ -135,7 +136,7 @@ func (p *ParallelReplayer) addIndexes(ctx context.Context, c Conn, ds []deferred
 		q := "ALTER TABLE " + quoteName(d.db) + "." + quoteName(d.table) + " " + strings.Join(d.add, ", ")
 		if _, err := c.ExecContext(ctx, q); err != nil {
 			var me *mysql.MySQLError
-			if !errors.As(err, &me) || !alreadyApplied(me.Number) {
+			if !errors.As(err, &me) || !checkpoint.AlreadyApplied(me.Number) {
 				return fmt.Errorf("%s: --defer-indexes: %s: %w", p.opt.Name, q, err)
 			}
 		}

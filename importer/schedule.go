@@ -14,6 +14,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 	"golang.org/x/sys/unix"
 
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
@@ -481,7 +482,7 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *batch) (err 
 		}
 	}
 	if cp := p.opt.Checkpoint; cp != nil {
-		if _, err := c.ExecContext(ctx, cp.recordSQL(b.stmts[0].offset, b.endByte, len(b.stmts), b.rows, b.digest)); err != nil {
+		if err := cp.Record(ctx, c, checkpoint.Stretch{Start: b.stmts[0].offset, End: b.endByte, Statements: len(b.stmts), Rows: b.rows, Digest: b.digest}); err != nil {
 			_, _ = c.ExecContext(ctx, "ROLLBACK")
 			return fmt.Errorf("%s: offset %d, line %d: progress row of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), false
 		}

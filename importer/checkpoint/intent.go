@@ -1,0 +1,231 @@
+package checkpoint
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// Exactly once for non-transactional tables. A statement that writes a MyISAM or Aria
+// table (UPDATE n = n + 1, INSERT … SELECT, DELETE) changes it at once, whatever the
+// transaction its progress row commits in: killed between the two, a resumed run would
+// apply it twice. So before it runs, an intent row records it with CHECKSUM TABLE of
+// every non-transactional table it may write, committed on its own; its progress row
+// deletes the intent in the same transaction. On resume an intent without a progress row
+// is settled by the checksums, once the interrupted run's connections are gone:
+//   - unchanged: the statement changed nothing (or never ran): it runs again;
+//   - changed, and the server finished the statement itself (its connection ended without
+//     a KILL, on the same boot of the server: the server completes a statement whose
+//     client died): it is recorded as committed and not run again;
+//   - changed otherwise (killed mid-statement, or the server restarted): nobody can tell
+//     how much of it applied, so the resume stops and says what to check.
+
+// intentsTable holds the intents (see above).
+const intentsTable = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".intents (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, end_offset BIGINT, statement VARCHAR(1024) CHARACTER SET utf8mb4, tables TEXT CHARACTER SET utf8mb4, checksums TEXT CHARACTER SET ascii, stream_sha256 CHAR(64) CHARACTER SET ascii NULL, PRIMARY KEY (run_id, start_offset)) ENGINE=InnoDB"
+
+// Intent is a statement about to run that may write non-transactional tables.
+type Intent struct {
+	Start, End int64
+	// Statement says where and what it is, as the importer's messages do
+	// ("offset 120, line 7: UPDATE `counter`").
+	Statement string
+	// Tables are the tables (db.table) it may write; nil when it may write any (a CALL).
+	Tables []string
+	// Digest is DigestAt(End): the progress row it gets if it is found applied on resume.
+	Digest string
+}
+
+// BeginIntent records in before its statement runs, when it may write a non-transactional
+// table; it reports whether it did (then the statement's progress row must be written
+// with EndIntent). It commits on c: call it outside any transaction of the caller.
+func (r *Run) BeginIntent(ctx context.Context, c Conn, in Intent) (bool, error) {
+	if r == nil {
+		return false, nil
+	}
+	tables, err := nonTransactional(ctx, c, in.Tables)
+	if err != nil || len(tables) == 0 {
+		return false, err
+	}
+	sums, err := checksums(ctx, c, tables)
+	if err != nil {
+		return false, err
+	}
+	if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
+		return false, err
+	}
+	_, err = c.ExecContext(ctx, "REPLACE INTO "+ProgressSchema+".intents VALUES (?, ?, ?, ?, ?, ?, ?)",
+		r.RunID, in.Start, in.End, truncate(in.Statement, 1000), strings.Join(tables, "\n"), sums, nullable(in.Digest))
+	if err != nil {
+		_, _ = c.ExecContext(ctx, "ROLLBACK")
+		return false, err
+	}
+	_, err = c.ExecContext(ctx, "COMMIT")
+	return err == nil, err
+}
+
+// EndIntent deletes the intent of the statement at start, inside the transaction the
+// caller has open on c for the statement's progress row.
+func (r *Run) EndIntent(ctx context.Context, c Conn, start int64) error {
+	_, err := c.ExecContext(ctx, "DELETE FROM "+ProgressSchema+".intents WHERE run_id = ? AND start_offset = ?", r.RunID, start)
+	return err
+}
+
+// nonTransactional returns those of tables (db.table; nil: every table outside the
+// system schemas) whose engine is not transactional, as quoted names for CHECKSUM TABLE.
+func nonTransactional(ctx context.Context, c Conn, tables []string) ([]string, error) {
+	q := "SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE' AND ENGINE NOT IN ('InnoDB') AND "
+	var args []any
+	if tables == nil {
+		q += "TABLE_SCHEMA NOT IN ('mysql', 'sys', 'performance_schema', 'information_schema', ?)"
+		args = append(args, ProgressSchema)
+	} else {
+		if len(tables) == 0 {
+			return nil, nil
+		}
+		var or []string
+		for _, t := range tables {
+			db, name, _ := strings.Cut(t, ".")
+			or = append(or, "(TABLE_SCHEMA = ? AND TABLE_NAME = ?)")
+			args = append(args, db, name)
+		}
+		q += "(" + strings.Join(or, " OR ") + ")"
+	}
+	rows, err := c.QueryContext(ctx, q+" ORDER BY TABLE_SCHEMA, TABLE_NAME", args...)
+	if err != nil {
+		return nil, fmt.Errorf("look up the engines of %s: %w", strings.Join(tables, ", "), err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var db, name string
+		if err := rows.Scan(&db, &name); err != nil {
+			return nil, err
+		}
+		out = append(out, quoteName(db)+"."+quoteName(name))
+	}
+	return out, rows.Err()
+}
+
+// checksums is CHECKSUM TABLE of the tables (quoted names), comma-separated in their order.
+func checksums(ctx context.Context, c Conn, tables []string) (string, error) {
+	rows, err := c.QueryContext(ctx, "CHECKSUM TABLE "+strings.Join(tables, ", "))
+	if err != nil {
+		return "", fmt.Errorf("CHECKSUM TABLE %s: %w", strings.Join(tables, ", "), err)
+	}
+	defer rows.Close()
+	var sums []string
+	for rows.Next() {
+		var name string
+		var sum sql.NullString
+		if err := rows.Scan(&name, &sum); err != nil {
+			return "", err
+		}
+		sums = append(sums, sum.String)
+	}
+	return strings.Join(sums, ","), rows.Err()
+}
+
+// pendingIntent is an intent read back on resume.
+type pendingIntent struct {
+	start, end   int64
+	statement    string
+	tables, sums string
+	digest       sql.NullString
+}
+
+// settleIntents decides, on resume, about each intent that has no progress row (see the
+// top of this file). finished says the interrupted run's connections ended by themselves
+// on the same boot of the server, so a statement in flight ran to its end.
+func (r *Run) settleIntents(ctx context.Context, c Conn, finished bool, log io.Writer) error {
+	pending, err := r.readIntents(ctx, c)
+	if err != nil {
+		return err
+	}
+	for _, in := range pending {
+		tables := strings.Split(in.tables, "\n")
+		now, err := checksums(ctx, c, tables)
+		if err != nil {
+			return fmt.Errorf("resume: %w", err)
+		}
+		names := strings.Join(tables, ", ")
+		switch {
+		case now == in.sums:
+			fmt.Fprintf(log, "dumpscope: resume: %s had not changed %s when the interrupted run ended; it runs again\n", in.statement, names)
+			err = r.EndIntent(ctx, c, in.start)
+		case finished:
+			fmt.Fprintf(log, "dumpscope: resume: %s changed %s (not transactional) before the interrupted run ended, and the server finished it; it is not run again\n", in.statement, names)
+			err = r.settleApplied(ctx, c, in)
+		default:
+			return fmt.Errorf("resume: %s writes %s (not transactional), and the interrupted run ended while it may have been half done: check whether its change is in %s; to run it again, undo it (CHECKSUM TABLE %s gives %s then) and resume, or import anew into an empty target", in.statement, names, names, names, in.sums)
+		}
+		if err != nil {
+			return fmt.Errorf("resume: %w", err)
+		}
+	}
+	return nil
+}
+
+// readIntents reads the run's intents that no progress row covers.
+func (r *Run) readIntents(ctx context.Context, c Conn) ([]pendingIntent, error) {
+	rows, err := c.QueryContext(ctx, "SELECT start_offset, end_offset, statement, tables, checksums, stream_sha256 FROM "+ProgressSchema+".intents WHERE run_id = ? ORDER BY start_offset", r.RunID)
+	if err != nil {
+		return nil, fmt.Errorf("resume: read the intents of non-transactional statements: %w", err)
+	}
+	defer rows.Close()
+	var out []pendingIntent
+	for rows.Next() {
+		var in pendingIntent
+		if err := rows.Scan(&in.start, &in.end, &in.statement, &in.tables, &in.sums, &in.digest); err != nil {
+			return nil, err
+		}
+		if !r.Skip(in.start) {
+			out = append(out, in)
+		}
+	}
+	return out, rows.Err()
+}
+
+// settleApplied gives an intent found applied its progress row, in one transaction with
+// the intent's removal, and counts it as committed.
+func (r *Run) settleApplied(ctx context.Context, c Conn, in pendingIntent) error {
+	if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
+		return err
+	}
+	s := Stretch{Start: in.start, End: in.end, Statements: 1, Digest: in.digest.String}
+	if err := r.Record(ctx, c, s); err != nil {
+		_, _ = c.ExecContext(ctx, "ROLLBACK")
+		return err
+	}
+	if err := r.EndIntent(ctx, c, in.start); err != nil {
+		_, _ = c.ExecContext(ctx, "ROLLBACK")
+		return err
+	}
+	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
+		return err
+	}
+	r.done = mergeSpans(append(r.done, span{in.start, in.end}))
+	r.digests = append(r.digests, endDigest{in.end, in.digest.String})
+	_, r.furthest = r.Committed()
+	return nil
+}
+
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// truncate cuts s to at most n bytes, at a UTF-8 boundary.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
