@@ -303,7 +303,7 @@ func (t *Transform) mapped(st *Statement, what string) {
 
 func (t *Transform) warn(st *Statement, format string, args ...any) {
 	if len(t.stats.Warnings) < maxTransformWarnings {
-		t.stats.Warnings = append(t.stats.Warnings, fmt.Sprintf("offset %d, line %d: ", st.Offset, st.Line)+fmt.Sprintf(format, args...))
+		t.stats.Warnings = append(t.stats.Warnings, At("", st).String()+": "+fmt.Sprintf(format, args...))
 	}
 }
 

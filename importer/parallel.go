@@ -478,7 +478,7 @@ func (p *ParallelReplayer) at(st *Statement, err error) error {
 	if errors.As(err, &se) {
 		return err
 	}
-	return fmt.Errorf("%s: offset %d, line %d: %s `%s`: %w", p.opt.Name, st.Offset, st.Line, st.Kind, st.Table, err)
+	return fmt.Errorf("%s: %w", At(p.opt.Name, st).Statement(st.Kind, st.Table), err)
 }
 
 // inScope reports whether key is among keys, or global.

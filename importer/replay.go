@@ -110,10 +110,7 @@ type StatementError struct {
 
 func (e *StatementError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: offset %d, line %d: %s", e.Name, e.Offset, e.Line, e.Kind)
-	if e.Table != "" {
-		fmt.Fprintf(&b, " `%s`", e.Table)
-	}
+	b.WriteString(Position{e.Name, e.Offset, e.Line}.Statement(e.Kind, e.Table))
 	if e.Code != 0 {
 		fmt.Fprintf(&b, ": ERROR %d (%s): %s", e.Code, e.SQLState, e.Message)
 	} else {
@@ -336,7 +333,7 @@ type ServerWarning struct {
 }
 
 func (w ServerWarning) String() string {
-	return fmt.Sprintf("offset %d, line %d: %s %d: %s", w.Offset, w.Line, w.Level, w.Code, w.Message)
+	return fmt.Sprintf("%s: %s %d: %s", Position{Offset: w.Offset, Line: w.Line}, w.Level, w.Code, w.Message)
 }
 
 // maxWarningsKept bounds the warnings a result lists (all are counted).

@@ -433,7 +433,7 @@ func (p *ParallelReplayer) runBatch(ctx context.Context, c Conn, b *batch) error
 // timeouts, after which the transaction has been rolled back.
 func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *batch) (err error, retry bool) {
 	if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
-		return fmt.Errorf("%s: offset %d, line %d: batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), false
+		return fmt.Errorf("%s: batch of %s: %w", b.position(p.opt.Name), b.table, err), false
 	}
 	var tolerated []*StatementError
 	loaded := false
@@ -441,7 +441,7 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *batch) (err 
 		var err error
 		if loaded, err = p.ld.load(ctx, c, b.stmts); err != nil {
 			_, _ = c.ExecContext(ctx, "ROLLBACK")
-			return fmt.Errorf("%s: offset %d, line %d: LOAD DATA of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), false
+			return fmt.Errorf("%s: LOAD DATA of a batch of %s: %w", b.position(p.opt.Name), b.table, err), false
 		}
 		if loaded {
 			p.statements.Add(int64(len(b.stmts)))
@@ -484,12 +484,12 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *batch) (err 
 	if cp := p.opt.Checkpoint; cp != nil {
 		if err := cp.Record(ctx, c, checkpoint.Stretch{Start: b.stmts[0].offset, End: b.endByte, Statements: len(b.stmts), Rows: b.rows, Digest: b.digest}); err != nil {
 			_, _ = c.ExecContext(ctx, "ROLLBACK")
-			return fmt.Errorf("%s: offset %d, line %d: progress row of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), false
+			return fmt.Errorf("%s: progress row of a batch of %s: %w", b.position(p.opt.Name), b.table, err), false
 		}
 	}
 	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
 		var me *mysql.MySQLError
-		return fmt.Errorf("%s: offset %d, line %d: commit of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), errors.As(err, &me) && mysqlerr.Retryable(me.Number)
+		return fmt.Errorf("%s: commit of a batch of %s: %w", b.position(p.opt.Name), b.table, err), errors.As(err, &me) && mysqlerr.Retryable(me.Number)
 	}
 	if len(tolerated) > 0 {
 		for _, se := range tolerated {

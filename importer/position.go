@@ -1,0 +1,48 @@
+package importer
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Position is where a statement starts in the dump, and what it is: the one place that
+// spells it, so that every message names a statement the same way ("dump.sql: offset
+// 1234567, line 890: ddl `t`") and --start-at, an editor's goto-line and `split` find it.
+type Position struct {
+	// Name is the dump; "" when the message names it elsewhere.
+	Name string
+	// Offset is the byte offset in the uncompressed stream; Line is 1-based.
+	Offset int64
+	Line   int64
+}
+
+// At is st's position in the dump called name ("" to leave the name out).
+func At(name string, st *Statement) Position {
+	return Position{Name: name, Offset: st.Offset, Line: st.Line}
+}
+
+// String is "NAME: offset N, line L", or "offset N, line L" without a name.
+func (p Position) String() string {
+	if p.Name == "" {
+		return fmt.Sprintf("offset %d, line %d", p.Offset, p.Line)
+	}
+	return fmt.Sprintf("%s: offset %d, line %d", p.Name, p.Offset, p.Line)
+}
+
+// Statement is the position followed by the statement's kind and table:
+// "NAME: offset N, line L: KIND `table`" (no table part when it has none).
+func (p Position) Statement(kind Kind, table string) string {
+	var b strings.Builder
+	b.WriteString(p.String())
+	b.WriteString(": ")
+	b.WriteString(kind.String())
+	if table != "" {
+		fmt.Fprintf(&b, " `%s`", table)
+	}
+	return b.String()
+}
+
+// position is where a batch of rows starts: its first statement.
+func (b *batch) position(name string) Position {
+	return Position{Name: name, Offset: b.stmts[0].offset, Line: b.stmts[0].line}
+}
