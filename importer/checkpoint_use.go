@@ -111,3 +111,32 @@ func quoteName(s string) string { return "`" + strings.ReplaceAll(s, "`", "``") 
 
 // NewRunID returns a random run id (checkpoint.NewRunID), for run records and metrics.
 func NewRunID() string { return checkpoint.NewRunID() }
+
+// scopeOf is the tables a statement touches as runBarrier takes them: nil when it may
+// touch any (a global barrier), never nil otherwise.
+func scopeOf(keys []string, global bool) []string {
+	if global {
+		return nil
+	}
+	return append([]string{}, keys...)
+}
+
+// writeScope adds to scope (db.table keys; nil: any) the tables the triggers of its
+// tables write, as far as they were looked up: a statement writes those too.
+func (p *ParallelReplayer) writeScope(scope []string) []string {
+	if scope == nil {
+		return nil
+	}
+	out := slices.Clone(scope)
+	for _, k := range scope {
+		for _, t := range p.tables[k].touches {
+			if !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	if out == nil {
+		out = []string{}
+	}
+	return out
+}

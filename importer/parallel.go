@@ -114,6 +114,9 @@ type batch struct {
 	keys    []string
 	indexes []deferredIndexes
 	loads   []tableInfo
+	// writes are the tables stmt may write, with those their triggers write, for the
+	// intent of a non-transactional write (checkpoint.Run.BeginIntent).
+	writes []string
 }
 
 type batchStmt struct {

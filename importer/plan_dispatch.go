@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -253,7 +254,7 @@ func (p *ParallelReplayer) runStatement(ctx context.Context, st *Statement, end 
 		}
 	}
 	held := p.holdBackIndexes(st)
-	if err := p.barrier(ctx, st, end); err != nil {
+	if err := p.barrier(ctx, st, end, p.writeScope(scopeOf(keys, global))); err != nil {
 		return err // errQuit too: the client's quit
 	}
 	p.noteRan(st)
@@ -300,6 +301,7 @@ func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *Statement, keys 
 	}
 	if p.opt.Checkpoint != nil {
 		b.loads = p.takeLoads(b.keys, false)
+		b.writes = p.writeScope(b.keys)
 	}
 	pinned := false
 	for _, k := range b.keys {
@@ -324,25 +326,35 @@ func changesLookup(st *Statement) bool {
 
 // barrier runs one statement that is not a batched INSERT on the control connection, the
 // batches of the tables it touches having committed.
-func (p *ParallelReplayer) barrier(ctx context.Context, st *Statement, end int64) error {
+func (p *ParallelReplayer) barrier(ctx context.Context, st *Statement, end int64, scope []string) error {
 	q, err := p.serial.prepare(ctx, st)
 	if err != nil || q == nil {
 		return err
 	}
-	return p.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.DigestAt(end))
+	return p.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.DigestAt(end), scope)
 }
 
 // runBarrier runs q, prepared from st, on c. With progress rows, DML runs in a transaction
 // with its progress row; DDL commits on its own, so its progress row follows it, and on
 // resume an unrecorded DDL's "already exists" errors may mean it had run
-// (checkpoint.Run.MayHaveRun).
-func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement, q []byte, end int64, digest string) error {
+// (checkpoint.Run.MayHaveRun). DML that may write a non-transactional table (scope: the
+// tables it touches with those their triggers write, nil for any) leaves an intent first, so that a resume never applies
+// it twice (checkpoint.Run.BeginIntent).
+func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement, q []byte, end int64, digest string, scope []string) error {
 	r, cp := p.serial, p.opt.Checkpoint
 	record := cp != nil && st.Kind != KindSession && st.Kind != KindClient
 	if !record {
 		return r.exec(ctx, c, st, q)
 	}
 	ddl := st.Kind == KindDDL || st.Kind == KindRoutine
+	intent := false
+	if st.Kind == KindInsert || st.Kind == KindOther {
+		var err error
+		in := checkpoint.Intent{Start: st.Offset, End: end, Statement: describe(p.opt.Name, st), Tables: scope, Digest: digest}
+		if intent, err = cp.BeginIntent(ctx, c, in); err != nil {
+			return p.at(st, fmt.Errorf("record the intent of a statement on a non-transactional table: %w", err))
+		}
+	}
 	if !ddl {
 		if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
 			return r.sqlError(st, st.SQL, err)
@@ -358,6 +370,9 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 		// may have waited on a worker in the interrupted run while later DDL ran.
 		cp.RanAfresh(st.Offset)
 	}
+	if err == nil && intent {
+		err = cp.Ran(ctx, c, st.Offset)
+	}
 	if err != nil {
 		if !ddl {
 			_, _ = c.ExecContext(ctx, "ROLLBACK")
@@ -366,6 +381,11 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 	}
 	if err := cp.Record(ctx, c, checkpoint.Stretch{Start: st.Offset, End: end, Statements: 1, Digest: digest}); err != nil {
 		return r.sqlError(st, st.SQL, err)
+	}
+	if intent {
+		if err := cp.EndIntent(ctx, c, st.Offset); err != nil {
+			return r.sqlError(st, st.SQL, err)
+		}
 	}
 	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
 		return r.sqlError(st, st.SQL, err)

@@ -29,17 +29,32 @@ func (p Position) String() string {
 	return fmt.Sprintf("%s: offset %d, line %d", p.Name, p.Offset, p.Line)
 }
 
-// Statement is the position followed by the statement's kind and table:
-// "NAME: offset N, line L: KIND `table`" (no table part when it has none).
-func (p Position) Statement(kind Kind, table string) string {
+// Statement is the position followed by what the statement is (its kind, or its verb)
+// and its table: "NAME: offset N, line L: KIND `table`" (no table part when it has none).
+func (p Position) Statement(what fmt.Stringer, table string) string {
 	var b strings.Builder
 	b.WriteString(p.String())
 	b.WriteString(": ")
-	b.WriteString(kind.String())
+	b.WriteString(what.String())
 	if table != "" {
 		fmt.Fprintf(&b, " `%s`", table)
 	}
 	return b.String()
+}
+
+// verb is a statement's verb as Position.Statement takes it ("UPDATE"), or its kind when
+// it has none.
+type verb string
+
+func (v verb) String() string { return string(v) }
+
+// describe is st's position with its verb (or kind) and table, for messages that must
+// say which statement to look at.
+func describe(name string, st *Statement) string {
+	if st.Verb == "" {
+		return At(name, st).Statement(st.Kind, st.Table)
+	}
+	return At(name, st).Statement(verb(st.Verb), st.Table)
 }
 
 // position is where a batch of rows starts: its first statement.

@@ -410,7 +410,7 @@ func (p *ParallelReplayer) runBarrierItem(ctx context.Context, c Conn, b *batch)
 	if err := p.markLoaded(ctx, c, b.loads); err != nil {
 		return err
 	}
-	return p.runBarrier(ctx, c, b.stmt, b.q, b.endByte, b.digest)
+	return p.runBarrier(ctx, c, b.stmt, b.q, b.endByte, b.digest, b.writes)
 }
 
 func (p *ParallelReplayer) runBatch(ctx context.Context, c Conn, b *batch) error {

@@ -12,19 +12,26 @@ import (
 // Exactly once for non-transactional tables. A statement that writes a MyISAM or Aria
 // table (UPDATE n = n + 1, INSERT … SELECT, DELETE) changes it at once, whatever the
 // transaction its progress row commits in: killed between the two, a resumed run would
-// apply it twice. So before it runs, an intent row records it with CHECKSUM TABLE of
-// every non-transactional table it may write, committed on its own; its progress row
-// deletes the intent in the same transaction. On resume an intent without a progress row
-// is settled by the checksums, once the interrupted run's connections are gone:
-//   - unchanged: the statement changed nothing (or never ran): it runs again;
-//   - changed, and the server finished the statement itself (its connection ended without
-//     a KILL, on the same boot of the server: the server completes a statement whose
-//     client died): it is recorded as committed and not run again;
-//   - changed otherwise (killed mid-statement, or the server restarted): nobody can tell
-//     how much of it applied, so the resume stops and says what to check.
+// apply it twice. So:
+//   - before it runs, an intent row records it with CHECKSUM TABLE of every
+//     non-transactional table it may write, committed on its own (intents, InnoDB);
+//   - when it has returned without error, a marker row says so, written at once whatever
+//     the transaction (ran, MyISAM);
+//   - its progress row deletes the intent in the same transaction.
+// On resume, once the interrupted run's connections are gone, an intent without a
+// progress row is settled:
+//   - marker there: the statement ran to its end; it is recorded as committed and not
+//     run again;
+//   - no marker, checksums unchanged: it changed nothing (or never ran); it runs again;
+//   - no marker, checksums changed: it was cut short, failed half way or ended unseen
+//     (dumpscope died while it ran); nobody can tell how much of it applied, so the
+//     resume stops and says what to check.
 
-// intentsTable holds the intents (see above).
-const intentsTable = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".intents (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, end_offset BIGINT, statement VARCHAR(1024) CHARACTER SET utf8mb4, tables TEXT CHARACTER SET utf8mb4, checksums TEXT CHARACTER SET ascii, stream_sha256 CHAR(64) CHARACTER SET ascii NULL, PRIMARY KEY (run_id, start_offset)) ENGINE=InnoDB"
+// intentsTable and ranTable hold the intents and the markers (see above).
+const (
+	intentsTable = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".intents (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, end_offset BIGINT, statement VARCHAR(1024) CHARACTER SET utf8mb4, tables TEXT CHARACTER SET utf8mb4, checksums TEXT CHARACTER SET ascii, stream_sha256 CHAR(64) CHARACTER SET ascii NULL, PRIMARY KEY (run_id, start_offset)) ENGINE=InnoDB"
+	ranTable     = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".ran (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, PRIMARY KEY (run_id, start_offset)) ENGINE=MyISAM"
+)
 
 // Intent is a statement about to run that may write non-transactional tables.
 type Intent struct {
@@ -53,10 +60,15 @@ func (r *Run) BeginIntent(ctx context.Context, c Conn, in Intent) (bool, error) 
 	if err != nil {
 		return false, err
 	}
+	// A marker left by an earlier attempt of this statement (it ran, its table was
+	// reloaded) is not this attempt's.
+	if _, err := c.ExecContext(ctx, "DELETE FROM "+ProgressSchema+".ran WHERE run_id = ? AND start_offset = ?", r.RunID, in.Start); err != nil {
+		return false, err
+	}
 	if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
 		return false, err
 	}
-	_, err = c.ExecContext(ctx, "REPLACE INTO "+ProgressSchema+".intents VALUES (?, ?, ?, ?, ?, ?, ?)",
+	_, err = c.ExecContext(ctx, "REPLACE INTO "+ProgressSchema+".intents (run_id, start_offset, end_offset, statement, tables, checksums, stream_sha256) VALUES (?, ?, ?, ?, ?, ?, ?)",
 		r.RunID, in.Start, in.End, truncate(in.Statement, 1000), strings.Join(tables, "\n"), sums, nullable(in.Digest))
 	if err != nil {
 		_, _ = c.ExecContext(ctx, "ROLLBACK")
@@ -70,6 +82,14 @@ func (r *Run) BeginIntent(ctx context.Context, c Conn, in Intent) (bool, error) 
 // caller has open on c for the statement's progress row.
 func (r *Run) EndIntent(ctx context.Context, c Conn, start int64) error {
 	_, err := c.ExecContext(ctx, "DELETE FROM "+ProgressSchema+".intents WHERE run_id = ? AND start_offset = ?", r.RunID, start)
+	return err
+}
+
+// Ran marks the statement at start as returned without error (or with one --force
+// tolerated), right after it did: the marker is written at once, inside the caller's
+// transaction or not.
+func (r *Run) Ran(ctx context.Context, c Conn, start int64) error {
+	_, err := c.ExecContext(ctx, "INSERT IGNORE INTO "+ProgressSchema+".ran VALUES (?, ?)", r.RunID, start)
 	return err
 }
 
@@ -134,34 +154,35 @@ type pendingIntent struct {
 	statement    string
 	tables, sums string
 	digest       sql.NullString
+	ran          bool // its marker is there: it ran to its end
 }
 
 // settleIntents decides, on resume, about each intent that has no progress row (see the
-// top of this file). finished says the interrupted run's connections ended by themselves
-// on the same boot of the server, so a statement in flight ran to its end.
-func (r *Run) settleIntents(ctx context.Context, c Conn, finished bool, log io.Writer) error {
+// top of this file).
+func (r *Run) settleIntents(ctx context.Context, c Conn, log io.Writer) error {
 	pending, err := r.readIntents(ctx, c)
 	if err != nil {
 		return err
 	}
 	for _, in := range pending {
 		tables := strings.Split(in.tables, "\n")
+		names := strings.Join(tables, ", ")
+		if in.ran {
+			fmt.Fprintf(log, "dumpscope: resume: %s had run to its end on %s (not transactional) when the interrupted run ended; it is not run again\n", in.statement, names)
+			if err := r.settleApplied(ctx, c, in); err != nil {
+				return fmt.Errorf("resume: %w", err)
+			}
+			continue
+		}
 		now, err := checksums(ctx, c, tables)
 		if err != nil {
 			return fmt.Errorf("resume: %w", err)
 		}
-		names := strings.Join(tables, ", ")
-		switch {
-		case now == in.sums:
-			fmt.Fprintf(log, "dumpscope: resume: %s had not changed %s when the interrupted run ended; it runs again\n", in.statement, names)
-			err = r.EndIntent(ctx, c, in.start)
-		case finished:
-			fmt.Fprintf(log, "dumpscope: resume: %s changed %s (not transactional) before the interrupted run ended, and the server finished it; it is not run again\n", in.statement, names)
-			err = r.settleApplied(ctx, c, in)
-		default:
-			return fmt.Errorf("resume: %s writes %s (not transactional), and the interrupted run ended while it may have been half done: check whether its change is in %s; to run it again, undo it (CHECKSUM TABLE %s gives %s then) and resume, or import anew into an empty target", in.statement, names, names, names, in.sums)
+		if now != in.sums {
+			return fmt.Errorf("resume: %s writes %s (not transactional) and was running or failing when the interrupted run ended: it may be half applied; check whether its change is in %s, then undo it (CHECKSUM TABLE %s gives %s then) and resume to run it again, or import anew into an empty target", in.statement, names, names, names, in.sums)
 		}
-		if err != nil {
+		fmt.Fprintf(log, "dumpscope: resume: %s had not changed %s when the interrupted run ended; it runs again\n", in.statement, names)
+		if err := r.EndIntent(ctx, c, in.start); err != nil {
 			return fmt.Errorf("resume: %w", err)
 		}
 	}
@@ -170,7 +191,7 @@ func (r *Run) settleIntents(ctx context.Context, c Conn, finished bool, log io.W
 
 // readIntents reads the run's intents that no progress row covers.
 func (r *Run) readIntents(ctx context.Context, c Conn) ([]pendingIntent, error) {
-	rows, err := c.QueryContext(ctx, "SELECT start_offset, end_offset, statement, tables, checksums, stream_sha256 FROM "+ProgressSchema+".intents WHERE run_id = ? ORDER BY start_offset", r.RunID)
+	rows, err := c.QueryContext(ctx, "SELECT i.start_offset, i.end_offset, i.statement, i.tables, i.checksums, i.stream_sha256, r.run_id IS NOT NULL FROM "+ProgressSchema+".intents i LEFT JOIN "+ProgressSchema+".ran r USING (run_id, start_offset) WHERE i.run_id = ? ORDER BY i.start_offset", r.RunID)
 	if err != nil {
 		return nil, fmt.Errorf("resume: read the intents of non-transactional statements: %w", err)
 	}
@@ -178,7 +199,7 @@ func (r *Run) readIntents(ctx context.Context, c Conn) ([]pendingIntent, error) 
 	var out []pendingIntent
 	for rows.Next() {
 		var in pendingIntent
-		if err := rows.Scan(&in.start, &in.end, &in.statement, &in.tables, &in.sums, &in.digest); err != nil {
+		if err := rows.Scan(&in.start, &in.end, &in.statement, &in.tables, &in.sums, &in.digest, &in.ran); err != nil {
 			return nil, err
 		}
 		if !r.Skip(in.start) {

@@ -28,6 +28,7 @@ var progressTables = []string{
 	"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".done (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, end_offset BIGINT, statements INT, row_count BIGINT, stream_sha256 CHAR(64) CHARACTER SET ascii NULL, PRIMARY KEY (run_id, start_offset)) ENGINE=InnoDB",
 	"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".loads (run_id CHAR(32), db VARCHAR(64) CHARACTER SET utf8mb4, tbl VARCHAR(64) CHARACTER SET utf8mb4, first_offset BIGINT, complete TINYINT NOT NULL DEFAULT 0, PRIMARY KEY (run_id, db, tbl)) ENGINE=InnoDB",
 	intentsTable,
+	ranTable,
 }
 
 // setup creates the progress schema if needed and registers the run.
@@ -132,7 +133,7 @@ func (r *Run) Finish(ctx context.Context, c Conn) error {
 	if _, err := c.ExecContext(ctx, "UPDATE "+ProgressSchema+".runs SET finished_at = NOW(6) WHERE run_id = ?", r.RunID); err != nil {
 		return err
 	}
-	for _, t := range []string{"done", "intents"} {
+	for _, t := range []string{"done", "intents", "ran"} {
 		if _, err := c.ExecContext(ctx, "DELETE FROM "+ProgressSchema+"."+t+" WHERE run_id = ?", r.RunID); err != nil {
 			return err
 		}

@@ -120,17 +120,18 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 	if wait == 0 {
 		wait = 10 * time.Second
 	}
-	finished, err := EndOldConnections(ctx, control, j, target, own, wait, p.Log)
-	if err != nil {
+	if err := EndOldConnections(ctx, control, j, target, own, wait, p.Log); err != nil {
 		return nil, err
 	}
 	if err := r.loadDone(ctx, control); err != nil {
 		return nil, err
 	}
-	if _, err := control.ExecContext(ctx, intentsTable); err != nil { // a schema of an older dumpscope
-		return nil, fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
+	for _, q := range []string{intentsTable, ranTable} { // a schema of an older dumpscope
+		if _, err := control.ExecContext(ctx, q); err != nil {
+			return nil, fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
+		}
 	}
-	if err := r.settleIntents(ctx, control, finished, p.Log); err != nil {
+	if err := r.settleIntents(ctx, control, p.Log); err != nil {
 		return nil, err
 	}
 	if err := r.verifySource(p); err != nil {
@@ -221,17 +222,15 @@ func (r *Run) VerifyStream(name string, in io.Reader) error {
 
 // EndOldConnections waits up to wait for the previous attempt's connections to finish what
 // the server was still doing for them (a statement or COMMIT in flight when dumpscope
-// died), then kills those still there, so the progress rows read next are final. finished
-// reports that they all ended by themselves on the boot of the server the journal names:
-// then a statement in flight ran to its end.
+// died), then kills those still there, so the progress rows read next are final.
 //
 // Connection ids are only meaningful within one boot of the server: after a restart the
 // old connections are gone and their ids may belong to someone else (or to this run), so
 // nothing is waited for or killed then.
 // Ids of this run's own connections (own) are never waited for or killed.
-func EndOldConnections(ctx context.Context, c Conn, j *Journal, now TargetIdentity, own []int64, wait time.Duration, log io.Writer) (finished bool, err error) {
+func EndOldConnections(ctx context.Context, c Conn, j *Journal, now TargetIdentity, own []int64, wait time.Duration, log io.Writer) error {
 	if abs(now.BootUnix-j.Target.BootUnix) > 2 {
-		return false, nil
+		return nil
 	}
 	var ids []int64
 	for _, id := range j.ConnectionIDs {
@@ -240,7 +239,7 @@ func EndOldConnections(ctx context.Context, c Conn, j *Journal, now TargetIdenti
 		}
 	}
 	if len(ids) == 0 {
-		return true, nil
+		return nil
 	}
 	strs := make([]string, len(ids))
 	for i, id := range ids {
@@ -248,26 +247,24 @@ func EndOldConnections(ctx context.Context, c Conn, j *Journal, now TargetIdenti
 	}
 	q := "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID IN (" + strings.Join(strs, ",") + ")"
 	deadline := time.Now().Add(wait)
-	finished = true
 	for {
 		var n int
 		if err := c.QueryRowContext(ctx, q).Scan(&n); err != nil {
-			return false, fmt.Errorf("resume: look for the previous connections: %w", err)
+			return fmt.Errorf("resume: look for the previous connections: %w", err)
 		}
 		if n == 0 {
-			return finished, nil
+			return nil
 		}
 		if time.Now().After(deadline) {
 			fmt.Fprintf(log, "dumpscope: killing %d connection(s) of the interrupted run still on the server\n", n)
 			for _, id := range ids {
 				_, _ = c.ExecContext(ctx, fmt.Sprintf("KILL CONNECTION %d", id))
 			}
-			finished = false
 			deadline = time.Now().Add(time.Hour)
 		}
 		select {
 		case <-ctx.Done():
-			return false, ctx.Err()
+			return ctx.Err()
 		case <-time.After(100 * time.Millisecond):
 		}
 	}

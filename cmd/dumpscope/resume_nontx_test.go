@@ -1,0 +1,151 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
+	"github.com/dumpscope/dumpscope/sandbox"
+)
+
+// nonTransactionalScript writes MyISAM and Aria tables with statements that are wrong when
+// applied twice. The first UPDATE sleeps, so that the test can kill dumpscope while it
+// runs, or hold the progress table while it does and kill dumpscope once it has returned
+// but before its progress row commits — the windows a kill -9 hits by chance.
+const nonTransactionalScript = `CREATE DATABASE nt;
+USE nt;
+CREATE TABLE counter (id INT PRIMARY KEY, n INT) ENGINE=MyISAM;
+INSERT INTO counter VALUES (1, 0);
+CREATE TABLE src (id INT PRIMARY KEY, v INT) ENGINE=InnoDB;
+INSERT INTO src VALUES (1, 10), (2, 20), (3, 30);
+CREATE TABLE copy (id INT, v INT) ENGINE=Aria;
+UPDATE counter SET n = n + 1 + SLEEP(1) * 0 WHERE id = 1;
+INSERT INTO copy SELECT id, v FROM src;
+DELETE FROM copy WHERE id = 2;
+UPDATE counter SET n = n + 10;
+`
+
+// TestResumeNonTransactionalOnce: dumpscope killed (SIGKILL) around a MyISAM UPDATE whose
+// progress row did not commit, then resumed, never applies the UPDATE twice. Killed after
+// the UPDATE returned, the resume records it as applied and ends as the client's import
+// does; killed while it ran (nobody saw it end), the resume refuses with one line naming
+// the statement's position and table and what to check.
+func TestResumeNonTransactionalOnce(t *testing.T) {
+	testsandbox.RequireTool(t, "mariadb")
+	dump := writeDump(t, "nontx.sql", []byte(nonTransactionalScript))
+	ref := testsandbox.Start(t)
+	clientImport(t, ref, dump)
+	want := redump(t, ref, "nt")
+
+	t.Run("killed after it returned", func(t *testing.T) {
+		srv := testsandbox.Start(t)
+		journal := filepath.Join(t.TempDir(), "journal")
+		db := sandboxDB(t, srv)
+		conn, err := db.Conn(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := dumpscopeProcess(t, srv, "--checkpoint", journal, "--parallel", "2", dump)
+		waitProcess(t, db, "UPDATE counter SET n = n + 1 + SLEEP%", "")
+		if _, err := conn.ExecContext(context.Background(), "LOCK TABLES dumpscope_progress.done WRITE"); err != nil {
+			t.Fatal(err)
+		}
+		waitProcess(t, db, "INSERT INTO dumpscope_progress.done%", "Waiting%")
+		killAfterUpdate(t, db, cmd)
+		// The orphaned connection's progress row goes in, then rolls back with its
+		// transaction when the server sees the client gone.
+		if _, err := conn.ExecContext(context.Background(), "UNLOCK TABLES"); err != nil {
+			t.Fatal(err)
+		}
+		code, _, stderr := dumpscopeImport(t, srv, []string{"--resume", "--checkpoint", journal, "--parallel", "2"}, dump)
+		if code != 0 {
+			t.Fatalf("resume: exit %d: %s", code, stderr)
+		}
+		if !strings.Contains(stderr, "line 8: UPDATE had run to its end on") {
+			t.Errorf("resume did not say it settled the UPDATE:\n%s", stderr)
+		}
+		if have := redump(t, srv, "nt"); !bytes.Equal(want, have) {
+			t.Errorf("after kill -9 and resume the re-dump differs from the client's; first difference at %s", firstDiff(want, have))
+		}
+	})
+
+	t.Run("killed while it ran", func(t *testing.T) {
+		srv := testsandbox.Start(t)
+		journal := filepath.Join(t.TempDir(), "journal")
+		db := sandboxDB(t, srv)
+		cmd := dumpscopeProcess(t, srv, "--checkpoint", journal, "--parallel", "2", dump)
+		waitProcess(t, db, "UPDATE counter SET n = n + 1 + SLEEP%", "")
+		killAfterUpdate(t, db, cmd)
+		code, _, stderr := dumpscopeImport(t, srv, []string{"--resume", "--checkpoint", journal, "--parallel", "2"}, dump)
+		if code == 0 {
+			t.Fatalf("the resume went on where the UPDATE may have been half applied:\n%s", stderr)
+		}
+		i := strings.Index(stderr, "resume: ")
+		if i < 0 || !strings.Contains(stderr[i:], "line 8: UPDATE writes ") || !strings.Contains(stderr[i:], "`nt`.`counter` (not transactional)") || !strings.Contains(stderr[i:], "check whether its change is in") {
+			t.Errorf("the refusal does not name the statement and what to check:\n%s", stderr)
+		}
+		var n int
+		if err := db.QueryRow("SELECT n FROM nt.counter").Scan(&n); err != nil || n != 1 {
+			t.Errorf("counter.n = %d (%v) after the refusal, want 1: the UPDATE ran once", n, err)
+		}
+	})
+}
+
+// sandboxDB is a pool on srv for the test's own queries.
+func sandboxDB(t *testing.T, srv *sandbox.Server) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("mysql", srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// killAfterUpdate kills dumpscope (SIGKILL) and waits until the server has finished the
+// sleeping UPDATE it was running for it: counter.n is 1, and no progress row says so.
+func killAfterUpdate(t *testing.T, db *sql.DB, cmd *exec.Cmd) {
+	t.Helper()
+	_ = cmd.Process.Signal(os.Kill)
+	_ = cmd.Wait()
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		var n int
+		if err := db.QueryRow("SELECT n FROM nt.counter").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n == 1 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("counter.n = %d a minute after the kill, want 1", n)
+		}
+	}
+}
+
+// waitProcess waits until a connection runs a statement like info, in a state like state
+// ("" for any).
+func waitProcess(t *testing.T, db *sql.DB, info, state string) {
+	t.Helper()
+	if state == "" {
+		state = "%"
+	}
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(5 * time.Millisecond) {
+		var n int
+		if err := db.QueryRow("SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE INFO LIKE ? AND STATE LIKE ?", info, state).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n > 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no connection ran %q in state %q within a minute", info, state)
+		}
+	}
+}
