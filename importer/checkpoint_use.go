@@ -140,3 +140,13 @@ func (p *ParallelReplayer) writeScope(scope []string) []string {
 	}
 	return out
 }
+
+// observeSkipped makes the statements a filter skips count in the checkpoint's stream
+// digest: the digests are of the file's bytes up to each committed stretch's end, which
+// the resume's read pass hashes whole; without them every stretch after a skipped
+// statement would have no digest, and the resume would be refused.
+func observeSkipped(t *Transform, cp *checkpoint.Run) {
+	if t != nil && cp != nil {
+		t.skipped = cp.Observe
+	}
+}

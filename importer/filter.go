@@ -27,6 +27,9 @@ type Transform struct {
 
 	src     StatementSource
 	onSkip  func(end int64)
+	// skipped, when set, gets the raw bytes of every skipped statement: a checkpoint's
+	// stream digest covers the whole file, kept or not (see observeSkipped).
+	skipped func(raw []byte)
 	cur     Statement
 	current string // the database unqualified names belong to (USE, or the connection's)
 	// lastLockKept is whether the last LOCK TABLES was kept: its UNLOCK TABLES follows it.
@@ -231,6 +234,9 @@ func (t *Transform) Next() bool {
 			t.stats.SkippedBytes += int64(len(st.Raw))
 			if t.onSkip != nil {
 				t.onSkip(st.Offset + int64(len(st.Raw)))
+			}
+			if t.skipped != nil {
+				t.skipped(st.Raw)
 			}
 			continue
 		}

@@ -251,6 +251,7 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *Splitter, opt
 	if err != nil {
 		return nil, err
 	}
+	observeSkipped(opt.Transform, opt.Checkpoint)
 	p := &ParallelReplayer{
 		control: conns[0], workers: workers, split: split, opt: opt, serial: serial,
 		busy: map[string]int{}, barrierOn: map[string]int{}, pos: make([]int64, len(workers)), running: map[string]int{}, unexecuted: -1,
