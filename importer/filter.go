@@ -25,8 +25,8 @@ type Transform struct {
 	except []objectPattern
 	dbs    []string
 
-	src     StatementSource
-	onSkip  func(end int64)
+	src    StatementSource
+	onSkip func(end int64)
 	// skipped, when set, gets the raw bytes of every skipped statement: a checkpoint's
 	// stream digest covers the whole file, kept or not (see observeSkipped).
 	skipped func(raw []byte)
