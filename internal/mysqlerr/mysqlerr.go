@@ -9,7 +9,9 @@ package mysqlerr
 const (
 	DBCreateExists      = 1007 // ER_DB_CREATE_EXISTS: the database exists
 	DBDropExists        = 1008 // ER_DB_DROP_EXISTS: can't drop a database that does not exist
+	ConCount            = 1040 // ER_CON_COUNT_ERROR: too many connections
 	AccessDenied        = 1045 // ER_ACCESS_DENIED_ERROR
+	BadDB               = 1049 // ER_BAD_DB_ERROR: unknown database
 	TableExists         = 1050 // ER_TABLE_EXISTS_ERROR
 	BadTable            = 1051 // ER_BAD_TABLE_ERROR: unknown table
 	ServerShutdown      = 1053 // ER_SERVER_SHUTDOWN: shutdown in progress

@@ -9,7 +9,9 @@ func TestNumbers(t *testing.T) {
 	for name, c := range map[string]struct{ got, want int }{
 		"ER_DB_CREATE_EXISTS":       {DBCreateExists, 1007},
 		"ER_DB_DROP_EXISTS":         {DBDropExists, 1008},
+		"ER_CON_COUNT_ERROR":        {ConCount, 1040},
 		"ER_ACCESS_DENIED_ERROR":    {AccessDenied, 1045},
+		"ER_BAD_DB_ERROR":           {BadDB, 1049},
 		"ER_TABLE_EXISTS_ERROR":     {TableExists, 1050},
 		"ER_BAD_TABLE_ERROR":        {BadTable, 1051},
 		"ER_SERVER_SHUTDOWN":        {ServerShutdown, 1053},
