@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
@@ -23,12 +22,8 @@ func beginCheckpoint(ctx context.Context, src Source, o *Options, dumpID checkpo
 	if o.Parallel == 1 && o.CheckpointPath == "" && !o.Resume {
 		return nil, nil
 	}
-	cs := make([]checkpoint.Conn, len(conns))
-	for i, c := range conns {
-		cs[i] = c
-	}
 	cp, err := checkpoint.Begin(ctx, checkpoint.Params{
-		Conns: cs, Dump: dumpID, DumpPath: src.Path, JournalPath: o.CheckpointPath,
+		Conns: pinned(conns), Dump: dumpID, DumpPath: src.Path, JournalPath: o.CheckpointPath,
 		Resume: o.Resume, Parallel: o.Parallel, DeferIndexes: o.DeferIndexes,
 		Filters: filterFlags(o), Log: log,
 		Reopen: func() (string, io.ReadCloser, error) {
@@ -52,43 +47,15 @@ type readCloser struct {
 	io.Closer
 }
 
-// filterFlags are the flags that choose and rewrite statements, spelt as on the command
-// line in a fixed order, for the journal: a resume must keep the same statements at the
-// same offsets (checkpoint.VerifyFilters). --start-at and the GTID skips the target
-// decides are not among them.
+// filterFlags are the flags that choose and rewrite statements, canonically
+// (TransformOptions.Fingerprint, plus --strip-definers), for the journal: a resume must
+// keep the same statements at the same offsets (checkpoint.VerifyFilters).
 func filterFlags(o *Options) string {
-	t := o.Transform
-	var f []string
-	list := func(flag string, v []string) {
-		if len(v) > 0 {
-			v = slices.Clone(v)
-			sort.Strings(v)
-			f = append(f, flag+"="+strings.Join(v, ","))
-		}
-	}
-	list("--include-databases", t.IncludeDatabases)
-	list("--tables", t.Tables)
-	list("--exclude-tables", t.ExcludeTables)
-	if t.SchemaOnly {
-		f = append(f, "--schema-only")
-	}
-	if t.DataOnly {
-		f = append(f, "--data-only")
-	}
-	var renames []string
-	for from, to := range t.RenameDatabases {
-		renames = append(renames, from+"="+to)
-	}
-	list("--rename-database", renames)
-	for _, kv := range [][2]string{{"--compat", t.Compat}, {"--gtid-purged", t.GTIDPurged}, {"--definer", t.Definer}} {
-		if kv[1] != "" {
-			f = append(f, kv[0]+"="+kv[1])
-		}
-	}
+	f := o.Transform.Fingerprint()
 	if o.StripDefiners {
-		f = append(f, "--strip-definers")
+		f = strings.TrimSpace(f + " strip-definers")
 	}
-	return strings.Join(f, " ")
+	return f
 }
 
 // observeCheckpoint feeds st to the checkpoint's stream digest, and refuses a statement
@@ -149,4 +116,19 @@ func observeSkipped(t *Transform, cp *checkpoint.Run) {
 	if t != nil && cp != nil {
 		t.skipped = cp.Observe
 	}
+}
+
+// beginIntent records, before a DML statement runs with progress rows, its intent when it
+// may write a non-transactional table (checkpoint.Run.BeginIntent); scope is the tables
+// it may write (nil: any). It reports whether it did.
+func (p *ParallelReplayer) beginIntent(ctx context.Context, c Conn, st *Statement, end int64, digest string, scope []string) (bool, error) {
+	if st.Kind != KindInsert && st.Kind != KindOther {
+		return false, nil
+	}
+	in := checkpoint.Intent{Start: st.Offset, End: end, Statement: describe(p.opt.Name, st), Tables: scope, Digest: digest}
+	ok, err := p.opt.Checkpoint.BeginIntent(ctx, c, in)
+	if err != nil {
+		return false, p.at(st, fmt.Errorf("record the intent of a statement on a non-transactional table: %w", err))
+	}
+	return ok, nil
 }

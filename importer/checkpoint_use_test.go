@@ -8,7 +8,7 @@ func TestFilterFlags(t *testing.T) {
 	o := &Options{StripDefiners: true, Transform: TransformOptions{
 		Tables: []string{"t2", "t1"}, RenameDatabases: map[string]string{"b": "y", "a": "x"}, Compat: "mariadb", SchemaOnly: true,
 	}}
-	want := "--tables=t1,t2 --schema-only --rename-database=a=x,b=y --compat=mariadb --strip-definers"
+	want := "tables=t1,t2 schema-only rename-database=a=x,b=y compat=mariadb strip-definers"
 	for i := 0; i < 5; i++ {
 		if got := filterFlags(o); got != want {
 			t.Fatalf("filterFlags = %q, want %q", got, want)

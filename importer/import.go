@@ -241,15 +241,11 @@ func newReplayer(ctx context.Context, conns []*sql.Conn, in *Input, o Options, c
 	if cp == nil && !o.DeferIndexes && !o.LoadData {
 		return NewReplayer(ctx, conns[0], split, ropt)
 	}
-	cs := make([]Conn, len(conns))
-	for i, c := range conns {
-		cs[i] = c
-	}
 	popt := ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: o.DeferIndexes, Resumable: cp.Resumable(), LoadData: o.LoadData}
 	if o.Log != nil {
 		popt.Notice = func(line string) { fmt.Fprintln(o.Log, "dumpscope import:", line) }
 	}
-	return NewParallelReplayer(ctx, cs, split, popt)
+	return NewParallelReplayer(ctx, pinned(conns), split, popt)
 }
 
 // relaxSession applies --skip-binlog and --relax-durability; restore puts the durability
@@ -343,6 +339,15 @@ func openSource(src Source) (*Input, checkpoint.DumpIdentity, error) {
 	}
 	in, err := Open(src.Path)
 	return in, id, err
+}
+
+// pinned is conns as the replayers and the checkpoint take them.
+func pinned(conns []*sql.Conn) []Conn {
+	cs := make([]Conn, len(conns))
+	for i, c := range conns {
+		cs[i] = c
+	}
+	return cs
 }
 
 // openConns opens n pinned connections. A *sql.Conn per worker, never the pool:

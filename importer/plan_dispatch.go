@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -347,20 +346,16 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 		return r.exec(ctx, c, st, q)
 	}
 	ddl := st.Kind == KindDDL || st.Kind == KindRoutine
-	intent := false
-	if st.Kind == KindInsert || st.Kind == KindOther {
-		var err error
-		in := checkpoint.Intent{Start: st.Offset, End: end, Statement: describe(p.opt.Name, st), Tables: scope, Digest: digest}
-		if intent, err = cp.BeginIntent(ctx, c, in); err != nil {
-			return p.at(st, fmt.Errorf("record the intent of a statement on a non-transactional table: %w", err))
-		}
+	intent, err := p.beginIntent(ctx, c, st, end, digest, scope)
+	if err != nil {
+		return err
 	}
 	if !ddl {
 		if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
 			return r.sqlError(st, st.SQL, err)
 		}
 	}
-	err := r.exec(ctx, c, st, q)
+	err = r.exec(ctx, c, st, q)
 	var se *StatementError
 	switch {
 	case err != nil && ddl && errors.As(err, &se) && checkpoint.AlreadyApplied(se.Code) && cp.MayHaveRun(st.Offset):

@@ -16,17 +16,14 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
 // Conn is what the replayers, preflight and checkpoints need from a pinned connection;
 // *sql.Conn satisfies it. A *sql.DB would not do: its pool may run the next statement on
 // a fresh connection that never saw the dump's SET NAMES, sql_mode or USE.
-type Conn interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}
+type Conn = checkpoint.Conn
 
 // ReplayOptions control what the serial replayer does with each statement.
 type ReplayOptions struct {

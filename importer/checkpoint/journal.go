@@ -78,8 +78,8 @@ type Journal struct {
 	Parallel      int            `json:"parallel"`
 	// DeferIndexes must be the same on resume: a resumed run adds the indexes held back.
 	DeferIndexes bool `json:"defer_indexes,omitempty"`
-	// Filters are the flags that chose and rewrote the statements (--tables, --rename-
-	// database, …; "" for none). Offsets and digests only hold for the same statements, so
+	// Filters are the flags that chose and rewrote the statements, canonically
+	// ("tables=a.t rename-database=a=b"; "" for none). Offsets and digests only hold for the same statements, so
 	// a resume must use the same ones. nil in a journal of a dumpscope that did not record
 	// them: then they cannot be checked.
 	Filters   *string   `json:"filters,omitempty"`

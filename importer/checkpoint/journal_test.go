@@ -50,23 +50,23 @@ func TestJournalBeforeFilters(t *testing.T) {
 	if j.RunID != "3f1c0d2b9a8e4f6071c2d3e4f5a6b7c8" || j.Dump.Size != 52428800 || j.Target.Port != 3306 || !j.DeferIndexes || len(j.ConnectionIDs) != 3 || j.Filters != nil {
 		t.Errorf("fixture read as %+v", j)
 	}
-	if err := VerifyFilters(j, "--tables=t1"); err != nil {
+	if err := VerifyFilters(j, "tables=t1"); err != nil {
 		t.Errorf("an old journal's filters cannot be checked, so none is refused: %v", err)
 	}
 }
 
 func TestVerifyFilters(t *testing.T) {
-	tables := "--tables=t1"
+	tables := "tables=t1"
 	none := ""
 	for _, tc := range []struct {
 		recorded *string
 		now      string
 		refused  string // "" when accepted
 	}{
-		{&tables, "--tables=t1", ""},
+		{&tables, "tables=t1", ""},
 		{&none, "", ""},
-		{&tables, "", "with the filters --tables=t1, this one with none"},
-		{&none, "--exclude-tables=x", "with the filters none, this one with --exclude-tables=x"},
+		{&tables, "", "with the filters tables=t1, this one with none"},
+		{&none, "exclude-tables=x", "with the filters none, this one with exclude-tables=x"},
 	} {
 		err := VerifyFilters(&Journal{Filters: tc.recorded}, tc.now)
 		switch {
