@@ -79,43 +79,41 @@ func quoteName(s string) string { return "`" + strings.ReplaceAll(s, "`", "``") 
 // NewRunID returns a random run id (checkpoint.NewRunID), for run records and metrics.
 func NewRunID() string { return checkpoint.NewRunID() }
 
-// scopeOf is the tables a statement touches as runBarrier takes them: nil when it may
-// touch any (a global barrier), never nil otherwise.
-func scopeOf(keys []string, global bool) []string {
+// writeScope is what a statement about to run as a barrier may write, for the intent of
+// a non-transactional write (checkpoint.Run.BeginIntent): the tables in its scope (keys;
+// global: any, nil) with those their triggers write, as far as they were looked up.
+// The planner gives DML a global scope (it may read any table), but an INSERT writes
+// only its table: when that table has no triggers, its scope is that table alone, so the
+// intent checksums one table, not every MyISAM table of the server. Nil too without
+// progress rows or for a statement that is not DML: no intent then.
+func (p *ParallelReplayer) writeScope(ctx context.Context, st *Statement, keys []string, global bool) []string {
+	if p.opt.Checkpoint == nil || (st.Kind != KindInsert && st.Kind != KindOther) {
+		return nil
+	}
 	if global {
-		return nil
+		if st.Kind != KindInsert || st.Table == "" {
+			return nil
+		}
+		key := p.tableKey(st)
+		if info, ok := p.tables[key]; !ok || len(info.touches) > 0 {
+			var n int
+			db, table, _ := strings.Cut(key, ".")
+			err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ?", db, table).Scan(&n)
+			if err != nil || n > 0 {
+				return nil
+			}
+		}
+		keys = []string{key}
 	}
-	return append([]string{}, keys...)
-}
-
-// writeScope adds to scope (db.table keys; nil: any) the tables the triggers of its
-// tables write, as far as they were looked up: a statement writes those too.
-func (p *ParallelReplayer) writeScope(scope []string) []string {
-	if scope == nil {
-		return nil
-	}
-	out := slices.Clone(scope)
-	for _, k := range scope {
+	out := append([]string{}, keys...)
+	for _, k := range keys {
 		for _, t := range p.tables[k].touches {
 			if !slices.Contains(out, t) {
 				out = append(out, t)
 			}
 		}
 	}
-	if out == nil {
-		out = []string{}
-	}
 	return out
-}
-
-// observeSkipped makes the statements a filter skips count in the checkpoint's stream
-// digest: the digests are of the file's bytes up to each committed stretch's end, which
-// the resume's read pass hashes whole; without them every stretch after a skipped
-// statement would have no digest, and the resume would be refused.
-func observeSkipped(t *Transform, cp *checkpoint.Run) {
-	if t != nil && cp != nil {
-		t.skipped = cp.Observe
-	}
 }
 
 // beginIntent records, before a DML statement runs with progress rows, its intent when it
@@ -131,4 +129,14 @@ func (p *ParallelReplayer) beginIntent(ctx context.Context, c Conn, st *Statemen
 		return false, p.at(st, fmt.Errorf("record the intent of a statement on a non-transactional table: %w", err))
 	}
 	return ok, nil
+}
+
+// observeSkipped makes the statements a filter skips count in the checkpoint's stream
+// digest: the digests are of the file's bytes up to each committed stretch's end, which
+// the resume's read pass hashes whole; without them every stretch after a skipped
+// statement would have no digest, and the resume would be refused.
+func observeSkipped(t *Transform, cp *checkpoint.Run) {
+	if t != nil && cp != nil {
+		t.skipped = cp.Observe
+	}
 }

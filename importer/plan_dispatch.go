@@ -253,7 +253,7 @@ func (p *ParallelReplayer) runStatement(ctx context.Context, st *Statement, end 
 		}
 	}
 	held := p.holdBackIndexes(st)
-	if err := p.barrier(ctx, st, end, p.writeScope(scopeOf(keys, global))); err != nil {
+	if err := p.barrier(ctx, st, end, p.writeScope(ctx, st, keys, global)); err != nil {
 		return err // errQuit too: the client's quit
 	}
 	p.noteRan(st)
@@ -300,7 +300,7 @@ func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *Statement, keys 
 	}
 	if p.opt.Checkpoint != nil {
 		b.loads = p.takeLoads(b.keys, false)
-		b.writes = p.writeScope(b.keys)
+		b.writes = p.writeScope(ctx, st, b.keys, false)
 	}
 	pinned := false
 	for _, k := range b.keys {

@@ -158,7 +158,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 				return r.sqlError(st, q, err)
 			}
 		}
-		err = p.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.DigestAt(end), p.writeScope(scopeOf(pl.Tables, pl.Global)))
+		err = p.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.DigestAt(end), p.writeScope(ctx, st, pl.Tables, pl.Global))
 	}
 	if err != nil {
 		return err

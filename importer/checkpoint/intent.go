@@ -30,8 +30,23 @@ import (
 // intentsTable and ranTable hold the intents and the markers (see above).
 const (
 	intentsTable = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".intents (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, end_offset BIGINT, statement VARCHAR(1024) CHARACTER SET utf8mb4, tables TEXT CHARACTER SET utf8mb4, checksums TEXT CHARACTER SET ascii, stream_sha256 CHAR(64) CHARACTER SET ascii NULL, PRIMARY KEY (run_id, start_offset)) ENGINE=InnoDB"
-	ranTable     = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".ran (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, PRIMARY KEY (run_id, start_offset)) ENGINE=MyISAM"
+	ranTable     = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".ran (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, PRIMARY KEY (run_id, start_offset)) ENGINE="
 )
+
+// ensureRanTable creates the markers' table in a non-transactional engine the server
+// has: MyISAM, else Aria (a server may disable MyISAM), else MEMORY (its markers do not
+// survive a restart of the server: the resume then refuses, which is safe). It is made
+// when the first intent is, so that a server without any of them still checkpoints
+// InnoDB dumps.
+func ensureRanTable(ctx context.Context, c Conn) error {
+	var err error
+	for _, engine := range []string{"MyISAM", "Aria", "MEMORY"} {
+		if _, err = c.ExecContext(ctx, ranTable+engine); err == nil {
+			return nil
+		}
+	}
+	return fmt.Errorf("create %s.ran: %w", ProgressSchema, err)
+}
 
 // Intent is a statement about to run that may write non-transactional tables.
 type Intent struct {
@@ -58,6 +73,9 @@ func (r *Run) BeginIntent(ctx context.Context, c Conn, in Intent) (bool, error) 
 	}
 	sums, err := checksums(ctx, c, tables)
 	if err != nil {
+		return false, err
+	}
+	if err := ensureRanTable(ctx, c); err != nil {
 		return false, err
 	}
 	// A marker left by an earlier attempt of this statement (it ran, its table was

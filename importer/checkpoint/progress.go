@@ -3,8 +3,13 @@ package checkpoint
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
 // ProgressSchema is the database that holds dumpscope's progress rows on the target. It is
@@ -28,7 +33,6 @@ var progressTables = []string{
 	"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".done (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, end_offset BIGINT, statements INT, row_count BIGINT, stream_sha256 CHAR(64) CHARACTER SET ascii NULL, PRIMARY KEY (run_id, start_offset)) ENGINE=InnoDB",
 	"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".loads (run_id CHAR(32), db VARCHAR(64) CHARACTER SET utf8mb4, tbl VARCHAR(64) CHARACTER SET utf8mb4, first_offset BIGINT, complete TINYINT NOT NULL DEFAULT 0, PRIMARY KEY (run_id, db, tbl)) ENGINE=InnoDB",
 	intentsTable,
-	ranTable,
 }
 
 // setup creates the progress schema if needed and registers the run.
@@ -134,7 +138,9 @@ func (r *Run) Finish(ctx context.Context, c Conn) error {
 		return err
 	}
 	for _, t := range []string{"done", "intents", "ran"} {
-		if _, err := c.ExecContext(ctx, "DELETE FROM "+ProgressSchema+"."+t+" WHERE run_id = ?", r.RunID); err != nil {
+		_, err := c.ExecContext(ctx, "DELETE FROM "+ProgressSchema+"."+t+" WHERE run_id = ?", r.RunID)
+		var me *mysql.MySQLError
+		if err != nil && !(errors.As(err, &me) && me.Number == mysqlerr.NoSuchTable) { // ran: made with the first intent
 			return err
 		}
 	}

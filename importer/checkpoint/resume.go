@@ -126,10 +126,12 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 	if err := r.loadDone(ctx, control); err != nil {
 		return nil, err
 	}
-	for _, q := range []string{intentsTable, ranTable} { // a schema of an older dumpscope
-		if _, err := control.ExecContext(ctx, q); err != nil {
-			return nil, fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
-		}
+	// A schema of an older dumpscope has neither table.
+	if _, err := control.ExecContext(ctx, intentsTable); err != nil {
+		return nil, fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
+	}
+	if err := ensureRanTable(ctx, control); err != nil {
+		return nil, fmt.Errorf("checkpoint: %w", err)
 	}
 	if err := r.settleIntents(ctx, control, p.Log); err != nil {
 		return nil, err
