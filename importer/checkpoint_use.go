@@ -140,3 +140,19 @@ func observeSkipped(t *Transform, cp *checkpoint.Run) {
 		t.skipped = cp.Observe
 	}
 }
+
+// changesTables reports whether st may create, drop, rename or alter tables, or change
+// their engines (checkpoint.Run.SchemaChanged): anything but session statements,
+// transactions, locks and DML (a trigger or stored function cannot run DDL; a CALL can).
+func changesTables(st *Statement) bool {
+	switch st.Kind {
+	case KindSession, KindClient, KindTxn, KindLock, KindInsert:
+		return false
+	case KindOther:
+		switch st.Verb {
+		case "UPDATE", "DELETE", "SELECT", "DO", "WITH", "VALUES", "TABLE":
+			return false
+		}
+	}
+	return true
+}

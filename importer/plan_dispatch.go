@@ -356,6 +356,9 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 		}
 	}
 	err = r.exec(ctx, c, st, q)
+	if changesTables(st) {
+		cp.SchemaChanged()
+	}
 	var se *StatementError
 	switch {
 	case err != nil && ddl && errors.As(err, &se) && checkpoint.AlreadyApplied(se.Code) && cp.MayHaveRun(st.Offset):

@@ -160,6 +160,9 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 		}
 		err = p.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.DigestAt(end), p.writeScope(ctx, st, pl.Tables, pl.Global))
 	}
+	if changesTables(st) {
+		cp.SchemaChanged()
+	}
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -33,15 +34,19 @@ const (
 	ranTable     = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".ran (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, PRIMARY KEY (run_id, start_offset)) ENGINE="
 )
 
-// ensureRanTable creates the markers' table in a non-transactional engine the server
+// ensureRanTable creates, once per run, the markers' table in a non-transactional engine the server
 // has: MyISAM, else Aria (a server may disable MyISAM), else MEMORY (its markers do not
 // survive a restart of the server: the resume then refuses, which is safe). It is made
 // when the first intent is, so that a server without any of them still checkpoints
 // InnoDB dumps.
-func ensureRanTable(ctx context.Context, c Conn) error {
+func (r *Run) ensureRanTable(ctx context.Context, c Conn) error {
+	if r.ranMade.Load() {
+		return nil
+	}
 	var err error
 	for _, engine := range []string{"MyISAM", "Aria", "MEMORY"} {
 		if _, err = c.ExecContext(ctx, ranTable+engine); err == nil {
+			r.ranMade.Store(true)
 			return nil
 		}
 	}
@@ -62,37 +67,33 @@ type Intent struct {
 
 // BeginIntent records in before its statement runs, when it may write a non-transactional
 // table; it reports whether it did (then the statement's progress row must be written
-// with EndIntent). It commits on c: call it outside any transaction of the caller.
+// with EndIntent). The intent row is written in the session's transaction state: the
+// caller's START TRANSACTION for the statement, which commits implicitly whatever is
+// open, commits it before the statement runs (with autocommit on it commits at once).
 func (r *Run) BeginIntent(ctx context.Context, c Conn, in Intent) (bool, error) {
 	if r == nil {
 		return false, nil
 	}
-	tables, err := nonTransactional(ctx, c, in.Tables)
+	tables, err := r.nonTransactional(ctx, c, in.Tables)
 	if err != nil || len(tables) == 0 {
+		return false, err
+	}
+	if err := r.ensureRanTable(ctx, c); err != nil {
 		return false, err
 	}
 	sums, err := checksums(ctx, c, tables)
 	if err != nil {
 		return false, err
 	}
-	if err := ensureRanTable(ctx, c); err != nil {
-		return false, err
-	}
-	// A marker left by an earlier attempt of this statement (it ran, its table was
-	// reloaded) is not this attempt's.
-	if _, err := c.ExecContext(ctx, "DELETE FROM "+ProgressSchema+".ran WHERE run_id = ? AND start_offset = ?", r.RunID, in.Start); err != nil {
-		return false, err
-	}
-	if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
-		return false, err
+	if r.resumed {
+		// A marker left by an earlier attempt of this statement (it ran, its table was
+		// reloaded) is not this attempt's.
+		if _, err := c.ExecContext(ctx, "DELETE FROM "+ProgressSchema+".ran WHERE run_id = ? AND start_offset = ?", r.RunID, in.Start); err != nil {
+			return false, err
+		}
 	}
 	_, err = c.ExecContext(ctx, "REPLACE INTO "+ProgressSchema+".intents (run_id, start_offset, end_offset, statement, tables, checksums, stream_sha256) VALUES (?, ?, ?, ?, ?, ?, ?)",
 		r.RunID, in.Start, in.End, truncate(in.Statement, 1000), strings.Join(tables, "\n"), sums, nullable(in.Digest))
-	if err != nil {
-		_, _ = c.ExecContext(ctx, "ROLLBACK")
-		return false, err
-	}
-	_, err = c.ExecContext(ctx, "COMMIT")
 	return err == nil, err
 }
 
@@ -111,38 +112,57 @@ func (r *Run) Ran(ctx context.Context, c Conn, start int64) error {
 	return err
 }
 
+// SchemaChanged says a statement that may create, drop, rename or alter tables has run:
+// the next intent reads the server's non-transactional tables again.
+func (r *Run) SchemaChanged() {
+	if r == nil {
+		return
+	}
+	r.tablesMu.Lock()
+	r.nonTx = nil
+	r.tablesMu.Unlock()
+}
+
 // nonTransactional returns those of tables (db.table; nil: every table outside the
 // system schemas) whose engine is not transactional, as quoted names for CHECKSUM TABLE.
-func nonTransactional(ctx context.Context, c Conn, tables []string) ([]string, error) {
-	q := "SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE' AND ENGINE NOT IN ('InnoDB') AND "
-	var args []any
-	if tables == nil {
-		q += "TABLE_SCHEMA NOT IN ('mysql', 'sys', 'performance_schema', 'information_schema', ?)"
-		args = append(args, ProgressSchema)
-	} else {
-		if len(tables) == 0 {
-			return nil, nil
+// The server's list is read once and kept until SchemaChanged: reading
+// information_schema.TABLES opens every table's definition, which per statement would
+// double the time of a script of UPDATEs.
+func (r *Run) nonTransactional(ctx context.Context, c Conn, tables []string) ([]string, error) {
+	r.tablesMu.Lock()
+	defer r.tablesMu.Unlock()
+	if r.nonTx == nil {
+		all, err := readNonTransactional(ctx, c)
+		if err != nil {
+			return nil, err
 		}
-		var or []string
-		for _, t := range tables {
-			db, name, _ := strings.Cut(t, ".")
-			or = append(or, "(TABLE_SCHEMA = ? AND TABLE_NAME = ?)")
-			args = append(args, db, name)
-		}
-		q += "(" + strings.Join(or, " OR ") + ")"
+		r.nonTx = all
 	}
-	rows, err := c.QueryContext(ctx, q+" ORDER BY TABLE_SCHEMA, TABLE_NAME", args...)
+	var out []string
+	for _, t := range r.nonTx {
+		if tables == nil || slices.Contains(tables, t) {
+			db, name, _ := strings.Cut(t, ".")
+			out = append(out, quoteName(db)+"."+quoteName(name))
+		}
+	}
+	return out, nil
+}
+
+// readNonTransactional lists the server's base tables outside the system schemas whose
+// engine is not InnoDB, as db.table, sorted.
+func readNonTransactional(ctx context.Context, c Conn) ([]string, error) {
+	rows, err := c.QueryContext(ctx, "SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE' AND ENGINE <> 'InnoDB' AND TABLE_SCHEMA NOT IN ('mysql', 'sys', 'performance_schema', 'information_schema', ?) ORDER BY TABLE_SCHEMA, TABLE_NAME", ProgressSchema)
 	if err != nil {
-		return nil, fmt.Errorf("look up the engines of %s: %w", strings.Join(tables, ", "), err)
+		return nil, fmt.Errorf("look up the non-transactional tables: %w", err)
 	}
 	defer rows.Close()
-	var out []string
+	out := []string{} // not nil: read
 	for rows.Next() {
 		var db, name string
 		if err := rows.Scan(&db, &name); err != nil {
 			return nil, err
 		}
-		out = append(out, quoteName(db)+"."+quoteName(name))
+		out = append(out, db+"."+name)
 	}
 	return out, rows.Err()
 }

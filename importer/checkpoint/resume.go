@@ -130,7 +130,7 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 	if _, err := control.ExecContext(ctx, intentsTable); err != nil {
 		return nil, fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
 	}
-	if err := ensureRanTable(ctx, control); err != nil {
+	if err := r.ensureRanTable(ctx, control); err != nil {
 		return nil, fmt.Errorf("checkpoint: %w", err)
 	}
 	if err := r.settleIntents(ctx, control, p.Log); err != nil {

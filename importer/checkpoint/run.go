@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"hash"
 	"sort"
+	"sync"
 	"sync/atomic"
 
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
@@ -37,10 +38,12 @@ type Run struct {
 	furthest      int64
 	unrecordedDDL atomic.Int64
 	freshFrom     atomic.Int64 // see RanAfresh; 0: not yet
-	// applied are the offsets of non-transactional statements that ran before the
-	// interrupted run ended without their progress rows (see intent.go): skipped, and
-	// recorded by the first stretch that covers them.
-	applied map[int64]bool
+
+	// nonTx is the server's non-transactional tables (db.table) as the intents last read
+	// them; nil: to be read (SchemaChanged). Barrier items on workers write intents too.
+	tablesMu sync.Mutex
+	nonTx    []string
+	ranMade  atomic.Bool // the markers' table exists
 
 	// stream is a running SHA-256 of the dump as the dispatcher reads it (the Raw of
 	// every statement: they tile the stream), so each progress row can carry the digest
@@ -72,9 +75,6 @@ func (r *Run) Resumable() bool { return r != nil && r.Journal != "" }
 func (r *Run) Skip(offset int64) bool {
 	if r == nil {
 		return false
-	}
-	if r.applied[offset] {
-		return true
 	}
 	i := sort.Search(len(r.done), func(i int) bool { return r.done[i].End > offset })
 	return i < len(r.done) && r.done[i].Start <= offset
