@@ -82,20 +82,21 @@ func NewRunID() string { return checkpoint.NewRunID() }
 // writeScope is what a statement about to run as a barrier may write, for the intent of
 // a non-transactional write (checkpoint.Run.BeginIntent): the tables in its scope (keys;
 // global: any, nil) with those their triggers write, as far as they were looked up.
-// The planner gives DML a global scope (it may read any table), but an INSERT writes
-// only its table: when that table has no triggers, its scope is that table alone, so the
-// intent checksums one table, not every MyISAM table of the server. Nil too without
-// progress rows or for a statement that is not DML: no intent then.
+// The planner gives DML a global scope (it may read any table), but an INSERT, or an
+// UPDATE or DELETE of one table, writes only that table: when it has no triggers, the
+// scope is that table alone, so the intent checksums one table, not every MyISAM table of
+// the server. Nil too without progress rows or for a statement that is not DML: no
+// intent then.
 func (p *ParallelReplayer) writeScope(ctx context.Context, st *Statement, keys []string, global bool) []string {
 	if p.opt.Checkpoint == nil || (st.Kind != KindInsert && st.Kind != KindOther) {
 		return nil
 	}
 	if global {
-		if st.Kind != KindInsert || st.Table == "" {
+		key, ok := p.writtenTable(st)
+		if !ok {
 			return nil
 		}
-		key := p.tableKey(st)
-		if info, ok := p.tables[key]; !ok || len(info.touches) > 0 {
+		if info, looked := p.tables[key]; !looked || len(info.touches) > 0 {
 			var n int
 			db, table, _ := strings.Cut(key, ".")
 			err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ?", db, table).Scan(&n)
@@ -114,6 +115,53 @@ func (p *ParallelReplayer) writeScope(ctx context.Context, st *Statement, keys [
 		}
 	}
 	return out
+}
+
+// writtenTable is the one table (db.table) an INSERT, or a single-table UPDATE or DELETE,
+// writes itself (its triggers aside); ok is false for any other statement.
+func (p *ParallelReplayer) writtenTable(st *Statement) (key string, ok bool) {
+	if st.Kind == KindInsert {
+		return p.tableKey(st), st.Table != ""
+	}
+	db, table, ok := dmlTarget(st.SQL)
+	if !ok {
+		return "", false
+	}
+	if db == "" {
+		db = p.serial.database
+	}
+	return db + "." + table, true
+}
+
+// dmlTarget reads the table of a single-table UPDATE or DELETE: `UPDATE [LOW_PRIORITY]
+// [IGNORE] t SET …`, `DELETE [LOW_PRIORITY] [QUICK] [IGNORE] FROM t [WHERE|ORDER BY|LIMIT|
+// RETURNING …]`. Any other form (several tables, a join, an alias, USING, PARTITION) is
+// not ok: it may write more than one table.
+func dmlTarget(q []byte) (db, table string, ok bool) {
+	l := lexer{b: q}
+	verb := l.next()
+	t := l.next()
+	for t.is("LOW_PRIORITY") || t.is("IGNORE") || t.is("QUICK") {
+		t = l.next()
+	}
+	switch {
+	case verb.is("UPDATE"):
+	case verb.is("DELETE") && t.is("FROM"):
+		t = l.next()
+	default:
+		return "", "", false
+	}
+	if db, table = l.name(t); table == "" {
+		return "", "", false
+	}
+	n := l.next()
+	switch {
+	case verb.is("UPDATE") && n.is("SET"):
+	case verb.is("DELETE") && (n.kind == tEOF || n.is("WHERE") || n.is("ORDER") || n.is("LIMIT") || n.is("RETURNING")):
+	default:
+		return "", "", false
+	}
+	return db, table, true
 }
 
 // beginIntent records, before a DML statement runs with progress rows, its intent when it
