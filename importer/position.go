@@ -58,6 +58,6 @@ func describe(name string, st *Statement) string {
 }
 
 // position is where a batch of rows starts: its first statement.
-func (b *batch) position(name string) Position {
+func (b *rowBatch) position(name string) Position {
 	return Position{Name: name, Offset: b.stmts[0].offset, Line: b.stmts[0].line}
 }
