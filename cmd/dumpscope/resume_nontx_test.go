@@ -183,42 +183,62 @@ func TestResumeNonTransactionalKill9(t *testing.T) {
 	t.Logf("kill points from seed %d", seed)
 	journal := filepath.Join(t.TempDir(), "ntk.journal")
 	args := []string{"--checkpoint", journal, "--parallel", "2"}
+	if refusal := killAndResume(t, srv, dump, journal, args, killPlan{kills: 4, maxDelay: 300 * time.Millisecond, rng: rng}, "may be half applied"); refusal != "" {
+		// The other allowed outcome: a refusal naming the statement and the tables.
+		if !strings.Contains(refusal, "ntk.sql: offset ") || !strings.Contains(refusal, "`ntk`.") {
+			t.Errorf("the refusal does not name the statement and its tables:\n%s", refusal)
+		}
+		t.Logf("resume refused: %s", refusal)
+		return
+	}
+	if want, have := redump(t, ref, "ntk"), redump(t, srv, "ntk"); !bytes.Equal(want, have) {
+		t.Errorf("after kill -9 and resume the re-dump differs from the client's; first difference at %s", firstDiff(want, have))
+	}
+}
+
+// killPlan is when killAndResume kills: in each of the first kills attempts, at a random
+// moment up to maxDelay after the journal exists.
+type killPlan struct {
+	kills    int
+	maxDelay time.Duration
+	rng      *rand.Rand
+}
+
+// killAndResume imports dump into srv with args (which name journal), kills dumpscope
+// (SIGKILL) as plan says and resumes with --resume, until an attempt ends by itself. It
+// returns "" when the import finished, or the output from the line that contains refusal
+// when an attempt refused. Any other failure fails
+// the test.
+func killAndResume(t *testing.T, srv *sandbox.Server, dump, journal string, args []string, plan killPlan, refusal string) string {
+	t.Helper()
 	for attempt := 0; ; attempt++ {
 		a := args
 		if attempt > 0 {
 			if _, err := os.Stat(journal); os.IsNotExist(err) {
-				break // the kill came after the import had finished
+				return "" // the kill came after the import had finished
 			}
 			a = append([]string{"--resume"}, args...)
 		}
 		cmd := dumpscopeProcess(t, srv, append(a, dump)...)
-		if attempt < 4 {
+		if attempt < plan.kills {
 			for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
 				if _, err := os.Stat(journal); err == nil {
 					break
 				}
 			}
-			time.Sleep(time.Duration(rng.Intn(300)) * time.Millisecond)
+			time.Sleep(time.Duration(plan.rng.Int63n(int64(plan.maxDelay))))
 			_ = cmd.Process.Signal(os.Kill)
 		}
 		err := cmd.Wait()
 		out := cmd.Stdout.(*bytes.Buffer).String()
 		if err == nil {
-			break
+			return ""
 		}
-		if i := strings.Index(out, "may be half applied"); i >= 0 {
-			// The other allowed outcome: a refusal naming the statement and the tables.
-			if !strings.Contains(out, "ntk.sql: offset ") || !strings.Contains(out, "`ntk`.") {
-				t.Errorf("the refusal does not name the statement and its tables:\n%s", out)
-			}
-			t.Logf("attempt %d: resume refused: %s", attempt, out[strings.Index(out, "resume: "):])
-			return
+		if i := strings.Index(out, refusal); i >= 0 {
+			return out[strings.LastIndex(out[:i], "\n")+1:] // from the refusal's line
 		}
-		if ee, ok := err.(*exec.ExitError); (ok && ee.ExitCode() > 0) || attempt >= 4 {
-			t.Fatalf("attempt %d failed on its own: %v\n%s", attempt, err, out)
+		if ee, ok := err.(*exec.ExitError); (ok && ee.ExitCode() > 0) || attempt >= plan.kills {
+			t.Fatalf("%s: attempt %d failed on its own: %v\n%s", filepath.Base(dump), attempt, err, out)
 		}
-	}
-	if want, have := redump(t, ref, "ntk"), redump(t, srv, "ntk"); !bytes.Equal(want, have) {
-		t.Errorf("after kill -9 and resume the re-dump differs from the client's; first difference at %s", firstDiff(want, have))
 	}
 }
