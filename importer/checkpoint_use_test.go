@@ -1,6 +1,14 @@
 package importer
 
-import "testing"
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
+)
 
 // TestFilterFlags: the journal's filters are spelt in one order whatever the order of the
 // flags and of the map, so the same command compares equal on resume.
@@ -43,5 +51,46 @@ func TestDMLTarget(t *testing.T) {
 		if db != tc.db || table != tc.table || ok != tc.ok {
 			t.Errorf("%s: %q %q %v, want %q %q %v", tc.q, db, table, ok, tc.db, tc.table, tc.ok)
 		}
+	}
+}
+
+// TestStdinIdentity: a stream is identified by the hash of its first MiB, read ahead and
+// then replayed into the decoder, so the import still gets every byte; a file also by
+// its size.
+func TestStdinIdentity(t *testing.T) {
+	dump := bytes.Repeat([]byte("INSERT INTO t VALUES (1);\n"), 60_000) // 1.5 MiB
+	in, id, err := openSource(Source{Reader: bytes.NewReader(dump), Name: "stdin", Stdin: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	want, _ := checkpoint.HeadHash(bytes.NewReader(dump))
+	if id.Name != "stdin" || id.Size != -1 || id.HeadSHA256 != want {
+		t.Errorf("identity %+v, want stdin, -1, %s", id, want)
+	}
+	got, err := io.ReadAll(in.Reader)
+	if err != nil || !bytes.Equal(got, dump) {
+		t.Errorf("the import read %d bytes (%v), want the %d of the stream", len(got), err, len(dump))
+	}
+	other := bytes.Clone(dump)
+	other[100] = '2'
+	_, id2, err := openSource(Source{Reader: bytes.NewReader(other), Name: "stdin", Stdin: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checkpoint.VerifyDump(&checkpoint.Journal{Dump: id}, id2) == nil {
+		t.Error("another stdin stream passed as the same dump")
+	}
+	path := filepath.Join(t.TempDir(), "d.sql")
+	if err := os.WriteFile(path, dump, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f, fid, err := openSource(Source{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if fid.Size != int64(len(dump)) || fid.HeadSHA256 != want {
+		t.Errorf("file identity %+v", fid)
 	}
 }
