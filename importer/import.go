@@ -48,8 +48,11 @@ type Options struct {
 	SkipWarningCount   bool
 	SkipRowCounts      bool
 	// CheckpointPath is the journal; "" with Parallel > 1 on a file means FILE.dumpscope-checkpoint.
-	CheckpointPath  string
-	Resume          bool
+	CheckpointPath string
+	Resume         bool
+	// ResumeApplied are offsets of non-transactional statements that a resume refused as
+	// maybe half applied and that the user checked are complete (--resume-applied).
+	ResumeApplied   []int64
 	SkipBinlog      bool
 	RelaxDurability bool
 	DeferIndexes    bool

@@ -38,7 +38,8 @@ UPDATE counter SET n = n + 10;
 // progress row did not commit, then resumed, never applies the UPDATE twice. Killed after
 // the UPDATE returned, the resume records it as applied and ends as the client's import
 // does; killed while it ran (nobody saw it end), the resume refuses with one line naming
-// the statement's position and table and what to check.
+// the statement's position and table and what to check, and once checked complete,
+// --resume-applied finishes the import as the client's.
 func TestResumeNonTransactionalOnce(t *testing.T) {
 	testsandbox.RequireTool(t, "mariadb")
 	dump := writeDump(t, "nontx.sql", []byte(nonTransactionalScript))
@@ -96,6 +97,17 @@ func TestResumeNonTransactionalOnce(t *testing.T) {
 		var n int
 		if err := db.QueryRow("SELECT n FROM nt.counter").Scan(&n); err != nil || n != 1 {
 			t.Errorf("counter.n = %d (%v) after the refusal, want 1: the UPDATE ran once", n, err)
+		}
+		// The user checks: counter.n is 1, the UPDATE is complete. The refusal's way on.
+		if !strings.Contains(stderr, "if it is complete, resume with --resume-applied 283") {
+			t.Fatalf("the refusal does not say how to go on once the change is checked:\n%s", stderr)
+		}
+		code, _, stderr = dumpscopeImport(t, srv, []string{"--resume", "--resume-applied", "283", "--checkpoint", journal, "--parallel", "2"}, dump)
+		if code != 0 || !strings.Contains(stderr, "was checked complete (--resume-applied)") {
+			t.Fatalf("resume with --resume-applied: exit %d:\n%s", code, stderr)
+		}
+		if have := redump(t, srv, "nt"); !bytes.Equal(want, have) {
+			t.Errorf("after --resume-applied the re-dump differs from the client's; first difference at %s", firstDiff(want, have))
 		}
 	})
 }
@@ -239,6 +251,21 @@ func killAndResume(t *testing.T, srv *sandbox.Server, dump, journal string, args
 		}
 		if ee, ok := err.(*exec.ExitError); (ok && ee.ExitCode() > 0) || attempt >= plan.kills {
 			t.Fatalf("%s: attempt %d failed on its own: %v\n%s", filepath.Base(dump), attempt, err, out)
+		}
+	}
+}
+
+// TestResumeAppliedUsage: --resume-applied takes the offsets a refusal named, with
+// --resume only.
+func TestResumeAppliedUsage(t *testing.T) {
+	for args, want := range map[string]string{
+		"--resume-applied 283 d.sql":                          "--resume-applied goes with --resume",
+		"--resume --resume-applied 28x --checkpoint j d.sql": `--resume-applied "28x": want the byte offset the refusal named`,
+	} {
+		var out, errb bytes.Buffer
+		code := run(append([]string{"import", "--no-defaults"}, strings.Fields(args)...), stdio{Out: &out, Err: &errb})
+		if code != exitUsage || !strings.Contains(errb.String(), want) {
+			t.Errorf("%s: exit %d, %q; want usage naming %q", args, code, errb.String(), want)
 		}
 	}
 }

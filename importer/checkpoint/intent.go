@@ -196,8 +196,8 @@ type pendingIntent struct {
 }
 
 // settleIntents decides, on resume, about each intent that has no progress row (see the
-// top of this file).
-func (r *Run) settleIntents(ctx context.Context, c Conn, log io.Writer) error {
+// top of this file); applied are offsets the user checked (--resume-applied).
+func (r *Run) settleIntents(ctx context.Context, c Conn, applied []int64, log io.Writer) error {
 	pending, err := r.readIntents(ctx, c)
 	if err != nil {
 		return err
@@ -205,8 +205,12 @@ func (r *Run) settleIntents(ctx context.Context, c Conn, log io.Writer) error {
 	for _, in := range pending {
 		tables := strings.Split(in.tables, "\n")
 		names := strings.Join(tables, ", ")
-		if in.ran {
-			fmt.Fprintf(log, "dumpscope: resume: %s had run to its end on %s (not transactional) when the interrupted run ended; it is not run again\n", in.statement, names)
+		if in.ran || slices.Contains(applied, in.start) {
+			how := "had run to its end on"
+			if !in.ran {
+				how = "was checked complete (--resume-applied) on"
+			}
+			fmt.Fprintf(log, "dumpscope: resume: %s %s %s (not transactional) when the interrupted run ended; it is not run again\n", in.statement, how, names)
 			if err := r.settleApplied(ctx, c, in); err != nil {
 				return fmt.Errorf("resume: %w", err)
 			}
@@ -217,7 +221,7 @@ func (r *Run) settleIntents(ctx context.Context, c Conn, log io.Writer) error {
 			return fmt.Errorf("resume: %w", err)
 		}
 		if now != in.sums {
-			return fmt.Errorf("resume: %s writes %s (not transactional) and was running or failing when the interrupted run ended: it may be half applied; check whether its change is in %s, then undo it (CHECKSUM TABLE %s gives %s then) and resume to run it again, or import anew into an empty target", in.statement, names, names, names, in.sums)
+			return fmt.Errorf("resume: %s writes %s (not transactional) and was running or failing when the interrupted run ended: it may be half applied; check whether its change is in %s: if it is complete, resume with --resume-applied %d; if not, undo it (CHECKSUM TABLE %s gives %s then) and resume to run it again; or import anew into an empty target", in.statement, names, names, in.start, names, in.sums)
 		}
 		fmt.Fprintf(log, "dumpscope: resume: %s had not changed %s when the interrupted run ended; it runs again\n", in.statement, names)
 		if err := r.EndIntent(ctx, c, in.start); err != nil {

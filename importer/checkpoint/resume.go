@@ -25,7 +25,10 @@ type Params struct {
 	// JournalPath is --checkpoint FILE; "" picks DefaultJournalPath for a file.
 	JournalPath string
 	Resume      bool
-	Parallel    int
+	// Applied are offsets of statements with intents the user checked are complete
+	// (--resume-applied): a change found there is recorded as applied, not refused.
+	Applied  []int64
+	Parallel int
 	// DeferIndexes is --defer-indexes (a resumed run also defers when the journal says so:
 	// Run.DeferIndexes).
 	DeferIndexes bool
@@ -133,7 +136,7 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 	if err := r.ensureRanTable(ctx, control); err != nil {
 		return nil, fmt.Errorf("checkpoint: %w", err)
 	}
-	if err := r.settleIntents(ctx, control, p.Log); err != nil {
+	if err := r.settleIntents(ctx, control, p.Applied, p.Log); err != nil {
 		return nil, err
 	}
 	if err := r.verifySource(p); err != nil {
