@@ -259,7 +259,7 @@ func killAndResume(t *testing.T, srv *sandbox.Server, dump, journal string, args
 // --resume only.
 func TestResumeAppliedUsage(t *testing.T) {
 	for args, want := range map[string]string{
-		"--resume-applied 283 d.sql":                          "--resume-applied goes with --resume",
+		"--resume-applied 283 d.sql":                         "--resume-applied goes with --resume",
 		"--resume --resume-applied 28x --checkpoint j d.sql": `--resume-applied "28x": want the byte offset the refusal named`,
 	} {
 		var out, errb bytes.Buffer
