@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
@@ -58,6 +59,9 @@ type Options struct {
 	DeferIndexes    bool
 	// LoadData sends plain row inserts as LOAD DATA LOCAL streams where exact.
 	LoadData bool
+	// OtherConnections are the connections the caller opens to the same server while the
+	// import runs (the sampler's): Parallel is reduced so that they fit max_connections too.
+	OtherConnections int
 	// Stop, when closed, ends the import gracefully after the statement in flight.
 	Stop <-chan struct{}
 	// Log receives messages for people (what is being done, notes, warnings).
@@ -78,7 +82,8 @@ type Options struct {
 	// Rejects, with Force on a serial import, receives each failed statement (rejects.go).
 	Rejects *Rejects
 
-	transform *Transform // built from Transform for this target
+	transform   *Transform // built from Transform for this target
+	tablesTotal int        // tables the dump inserts into, when the preflight scan read it
 }
 
 // Status is how an import ended.
@@ -148,7 +153,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if o.Parallel > 1 || o.CheckpointPath != "" || o.Resume || o.DeferIndexes || o.LoadData {
 		nconns = o.Parallel + 1
 	}
-	db, conns, err := openConns(ctx, cfg, nconns)
+	db, conns, err := openConns(ctx, cfg, nconns, &o, log)
 	if err != nil {
 		return nil, err
 	}
@@ -172,7 +177,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	}
 	cp, err := beginCheckpoint(ctx, src, &o, dumpID, conns, log)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w%s", err, privilegeHint(err, "progress rows (--parallel, --checkpoint) need the account to have all privileges on "+checkpoint.ProgressSchema+" (GRANT ALL ON "+checkpoint.ProgressSchema+".* TO "+currentAccount(ctx, conns[0])+"); or import without --parallel and --checkpoint"))
 	}
 	restore, err := relaxSession(ctx, cfg, conns, o, log)
 	defer restore()
@@ -182,7 +187,10 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if o.transform, err = newImportTransform(ctx, conns[0], o.Transform); err != nil {
 		return nil, err
 	}
-	rep, err := newReplayer(ctx, conns, in, o, cp, chainStatementHooks(onStatement, o.OnStatement))
+	ka := newKeepalive(ctx, conns)
+	defer ka.Stop()
+	live := ka.Conns()
+	rep, err := newReplayer(ctx, live, in, o, cp, chainStatementHooks(onStatement, idleDuring(live[0], o.OnStatement)))
 	if err != nil {
 		return nil, err
 	}
@@ -197,15 +205,30 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	}
 	fmt.Fprintf(log, "dumpscope: importing %s%s on %s\n", in.Name, format, nconn)
 	fmt.Fprintf(log, "dumpscope: into %s\n", dbconn.Describe(cfg))
+	// After the replay the progress says what follows: the row counts take a while on a
+	// large restore, and the dashboard stays up meanwhile.
+	var after atomic.Pointer[string]
+	progress := func() Progress {
+		p := rep.Progress()
+		if ph := after.Load(); ph != nil {
+			p.Phase = *ph
+		}
+		return p
+	}
 	done := func() {}
 	if o.OnReplay != nil {
-		done = o.OnReplay(in, rep.Progress)
+		done = o.OnReplay(in, progress)
 	}
 	res, runErr := rep.Run(ctx)
-	done()
+	ka.Stop()
 
 	r := &Result{Input: in, Replay: res, Err: runErr, Took: time.Since(start), Transform: o.transform}
+	if !o.SkipRowCounts && runErr == nil && ctx.Err() == nil { // what finish will do
+		verifying := PhaseVerifying
+		after.Store(&verifying)
+	}
 	finish(ctx, r, o, conns, cp, log)
+	done()
 	return r, nil
 }
 
@@ -234,12 +257,12 @@ type replayer interface {
 // newReplayer picks the replayer: the serial one sends exactly the client's statements;
 // progress rows (a checkpoint, which parallel imports always have) and deferred indexes
 // need the parallel one, whatever the number of workers.
-func newReplayer(ctx context.Context, conns []*sql.Conn, in *Input, o Options, cp *checkpoint.Run, onStatement func(context.Context, *Statement) error) (replayer, error) {
+func newReplayer(ctx context.Context, conns []Conn, in *Input, o Options, cp *checkpoint.Run, onStatement func(context.Context, *Statement) error) (replayer, error) {
 	split := NewSplitter(in.Reader, SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conns[0])})
 	ropt := ReplayOptions{
 		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
 		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: cp.Resumable(),
-		Transform: o.transform, Rejects: o.Rejects,
+		Transform: o.transform, Rejects: o.Rejects, tablesTotal: o.tablesTotal,
 	}
 	if cp == nil && !o.DeferIndexes && !o.LoadData {
 		return NewReplayer(ctx, conns[0], split, ropt)
@@ -248,7 +271,7 @@ func newReplayer(ctx context.Context, conns []*sql.Conn, in *Input, o Options, c
 	if o.Log != nil {
 		popt.Notice = func(line string) { fmt.Fprintln(o.Log, "dumpscope import:", line) }
 	}
-	return NewParallelReplayer(ctx, pinned(conns), split, popt)
+	return NewParallelReplayer(ctx, conns, split, popt)
 }
 
 // relaxSession applies --skip-binlog and --relax-durability; restore puts the durability
@@ -356,7 +379,11 @@ func pinned(conns []*sql.Conn) []Conn {
 // openConns opens n pinned connections. A *sql.Conn per worker, never the pool:
 // database/sql retries a statement on a fresh connection after driver.ErrBadConn, and that
 // connection would lack the dump's SET NAMES, sql_mode and USE.
-func openConns(ctx context.Context, cfg *mysql.Config, n int) (*sql.DB, []*sql.Conn, error) {
+//
+// Before the second one is opened, the first reads what room the server's
+// max_connections and the account's limit leave, and o.Parallel is reduced to fit
+// (connlimit.go).
+func openConns(ctx context.Context, cfg *mysql.Config, n int, o *Options, log io.Writer) (*sql.DB, []*sql.Conn, error) {
 	if n == 1 {
 		db, c, err := dbconn.OpenConn(ctx, cfg)
 		if err != nil {
@@ -382,13 +409,22 @@ func openConns(ctx context.Context, cfg *mysql.Config, n int) (*sql.DB, []*sql.C
 			return nil, nil, fmt.Errorf("connect %s: %w", dbconn.Describe(cfg), dbconn.ExplainTLS(err))
 		}
 		conns = append(conns, c)
+		if i == 0 {
+			if room, err := readConnRoom(ctx, c); err == nil {
+				if n, err = fitParallel(room, n, o, log); err != nil {
+					c.Close()
+					db.Close()
+					return nil, nil, fmt.Errorf("--parallel %d: %w", o.Parallel, err)
+				}
+			}
+		}
 	}
 	return db, conns, nil
 }
 
 // connCharset is the connection's character set, which the splitter must know to skip
 // multibyte characters whose second byte looks like a backslash (gbk, sjis, big5, cp932).
-func connCharset(ctx context.Context, c *sql.Conn) string {
+func connCharset(ctx context.Context, c Conn) string {
 	var cs string
 	if err := c.QueryRowContext(ctx, "SELECT @@character_set_client").Scan(&cs); err != nil {
 		return ""

@@ -69,6 +69,7 @@ func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql
 	fmt.Fprintf(log, "dumpscope: preflight: reading %s once for %s…\n", in.Name, what)
 	sp := scanTransform(ctx, conn, o.Transform, NewSplitter(scan.Reader, SplitOptions{BinaryMode: true}))
 	var found, system []Overwrite
+	tables := newTableCounter(current.String) // the progress's TablesTotal
 	began, shown := time.Now(), time.Now()
 	for n := 0; sp.Next(); n++ {
 		if n%256 == 0 {
@@ -92,6 +93,7 @@ func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql
 			return nil, err
 		}
 		system = append(system, sys.Observe(&st)...)
+		tables.observe(&st)
 		if pf == nil {
 			continue
 		}
@@ -100,6 +102,7 @@ func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql
 	if err := sp.Err(); err != nil {
 		return nil, fmt.Errorf("preflight: %s: %w", in.Name, err)
 	}
+	o.tablesTotal = tables.total()
 	if len(system) > 0 {
 		fmt.Fprintf(log, "dumpscope: the dump changes %d object(s) in system schemas or accounts:\n", len(system))
 		printOverwrites(log, system)

@@ -208,6 +208,7 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *Splitter, opt
 		p.opt.Notice = func(line string) { fmt.Fprintln(os.Stderr, line) }
 	}
 	p.sched = newScheduler(len(workers), p.opt, p.errOrStopped)
+	p.sched.dispatcher = p.control // pinged while the dispatcher waits (keepalive.go)
 	p.outcome.unexecuted = -1
 	p.failedAt.Store(-1)
 	if opt.LoadData {
@@ -224,6 +225,7 @@ func (p *ParallelReplayer) Progress() Progress {
 	sp.Commits += p.commits.Load()
 	sp.PendingBytes = p.sched.pendingBytes()
 	sp.PendingBytes = min(max(sp.PendingBytes, 0), sp.Bytes)
+	sp.TablesDone, sp.Phase = p.tablesProgress(sp.Phase)
 	if t := p.loadedTable.Load(); t != nil {
 		sp.Table = *t
 	}
@@ -303,6 +305,7 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 		p.sched.broadcast()
 	}()
 	err := p.dispatch(wctx)
+	p.serial.tables.sent.Store(true)
 	if errors.Is(err, ErrStopped) {
 		// A graceful stop finishes what runs; what no worker took yet (the spool may hold
 		// a lot) is left for --resume, like the rest of the dump.
@@ -311,7 +314,9 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	if ctx.Err() == nil {
 		// Batches already dispatched come before the statement that stopped the dispatch
 		// (a graceful stop, an error) in stream order: let them commit.
+		idleBegin(p.control) // pinged while the workers finish (keepalive.go)
 		p.inflight.Wait()
+		idleEnd(p.control)
 	}
 	cancel()
 	wg.Wait()
@@ -339,6 +344,9 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 		}
 	}
 	res := &p.serial.result
+	if err == nil {
+		p.serial.tables.end()
+	}
 	res.Progress = p.Progress()
 	if p.ld != nil {
 		res.LoadData = p.ld.stats()

@@ -21,7 +21,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 			p.noteUnexecuted(p.cur)
 		}
 	}()
-	for r.split.Next() {
+	for nextIdle(r.split, p.control) {
 		if err := ctx.Err(); err != nil {
 			return err
 		}

@@ -132,7 +132,10 @@ func (p *ParallelReplayer) hasDeferred(keys []string) bool {
 // addIndexes adds held-back indexes on c, one ALTER TABLE per table. A "duplicate key
 // name" error means a resumed run's earlier attempt added them already.
 func (p *ParallelReplayer) addIndexes(ctx context.Context, c Conn, ds []deferredIndexes) error {
+	p.serial.tables.indexBuilds.Add(1)
+	defer p.serial.tables.indexBuilds.Add(-1)
 	for _, d := range ds {
+		p.serial.setWarningsEmpty(c, false) // the ALTER's warnings are not counted
 		q := "ALTER TABLE " + quoteName(d.db) + "." + quoteName(d.table) + " " + strings.Join(d.add, ", ")
 		if _, err := c.ExecContext(ctx, q); err != nil {
 			var me *mysql.MySQLError

@@ -32,7 +32,7 @@ func RelaxDurability(ctx context.Context, c Conn) ([]Setting, error) {
 		"CREATE TABLE IF NOT EXISTS " + checkpoint.ProgressSchema + ".saved_settings (name VARCHAR(64) PRIMARY KEY, value VARCHAR(255), saved_at DATETIME(6)) ENGINE=InnoDB",
 	} {
 		if _, err := c.ExecContext(ctx, q); err != nil {
-			return nil, fmt.Errorf("relax durability: %w", err)
+			return nil, fmt.Errorf("relax durability: %w%s", err, privilegeHint(err, "--relax-durability saves the settings it changes in "+checkpoint.ProgressSchema+" (GRANT ALL ON "+checkpoint.ProgressSchema+".* TO "+currentAccount(ctx, c)+") and needs the SUPER privilege; or import without --relax-durability"))
 		}
 	}
 	var changed []Setting
@@ -44,11 +44,17 @@ func RelaxDurability(ctx context.Context, c Conn) ([]Setting, error) {
 		if cur.String == s.Value {
 			continue
 		}
-		if _, err := c.ExecContext(ctx, "INSERT IGNORE INTO "+checkpoint.ProgressSchema+".saved_settings VALUES (?, ?, NOW(6))", s.Name, cur.String); err != nil {
+		res, err := c.ExecContext(ctx, "INSERT IGNORE INTO "+checkpoint.ProgressSchema+".saved_settings VALUES (?, ?, NOW(6))", s.Name, cur.String)
+		if err != nil {
 			return changed, fmt.Errorf("relax durability: save %s: %w", s.Name, err)
 		}
 		if _, err := c.ExecContext(ctx, "SET GLOBAL "+s.Name+" = "+s.Value); err != nil {
-			return changed, fmt.Errorf("relax durability: SET GLOBAL %s = %s: %w", s.Name, s.Value, err)
+			// Nothing changed: forget the value saved just now, so that the restore at the
+			// end (and restore-settings) has nothing to put back and says nothing.
+			if n, _ := res.RowsAffected(); n == 1 {
+				_, _ = c.ExecContext(ctx, "DELETE FROM "+checkpoint.ProgressSchema+".saved_settings WHERE name = ?", s.Name)
+			}
+			return changed, fmt.Errorf("relax durability: SET GLOBAL %s = %s: %w%s", s.Name, s.Value, err, privilegeHint(err, "--relax-durability needs the SUPER privilege (SYSTEM_VARIABLES_ADMIN on MySQL 8) to change global settings; grant it, or import without --relax-durability"))
 		}
 		changed = append(changed, Setting{s.Name, s.Value})
 	}

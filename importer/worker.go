@@ -22,11 +22,14 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 	applied := 0
 	var spoolBuf []byte // reused for each spooled batch this worker reads back
 	for {
+		idleBegin(c) // pinged while it waits for work (keepalive.go)
 		e := p.sched.next(ctx, id)
+		idleEnd(c)
 		if e == nil {
 			return
 		}
 		if p.shouldRun(e) {
+			p.serial.setWarningsEmpty(c, false) // session statements, LOAD DATA, tolerated errors: not counted
 			session := e.state().session
 			for ; applied < len(session); applied++ {
 				// It ran without error on the control connection; an error here
@@ -54,7 +57,7 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 				p.noteUnexecuted(e) // aborted, not failed
 			case err != nil:
 				p.noteUnexecuted(e)
-				p.failAt(e.start(), err)
+				p.failAt(e.start(), explainLost(err))
 			}
 		} else {
 			p.noteUnexecuted(e)
@@ -71,12 +74,14 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 // statement, all on c.
 func (p *ParallelReplayer) runBarrierItem(ctx context.Context, c Conn, b *barrierItem) error {
 	s := p.sched
+	idleBegin(c)
 	err := s.wait(ctx, func() error {
 		if !p.shouldRun(b) {
 			return p.err()
 		}
 		return nil
 	}, func() bool { return !anyOver(s.busy, b.keys, 1) }) // 1: the item itself
+	idleEnd(c)
 	if err != nil {
 		return err
 	}

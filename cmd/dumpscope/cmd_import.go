@@ -257,7 +257,7 @@ func signalContext(s stdio) (context.Context, *stopper) {
 		for {
 			select {
 			case sig := <-ch:
-				if n > 0 && !countsAsRepeat(sig, n) {
+				if !isStopSignal(sig) || (n > 0 && !countsAsRepeat(sig, n)) {
 					continue
 				}
 				n++
@@ -365,7 +365,7 @@ func importOptionsFor(o *importOptions, stop *stopper, s stdio, run *importSampl
 		SkipRowCounts: o.skipRowCounts, CheckpointPath: o.checkpoint, Resume: o.resume, ResumeApplied: o.appliedOffsets,
 		SkipBinlog: o.skipBinlog, RelaxDurability: o.relaxDurability, DeferIndexes: o.deferIndexes, LoadData: o.loadData,
 		Stop: stop.graceful, Log: s.Err, Confirm: ttyConfirm(s), OnStatement: run.dash.gated(nil),
-		OnReplay: run.start,
+		OnReplay: run.start, OtherConnections: o.samplerConnections(),
 	}
 }
 
