@@ -194,17 +194,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if err != nil {
 		return nil, err
 	}
-	// Two short lines rather than one that wraps: the socket path of a sandbox is long.
-	nconn := "1 connection"
-	if o.Parallel > 1 {
-		nconn = fmt.Sprintf("%d connections", o.Parallel)
-	}
-	format := ""
-	if in.Format != FormatPlain {
-		format = " (" + in.Format + ")"
-	}
-	fmt.Fprintf(log, "dumpscope: importing %s%s on %s\n", in.Name, format, nconn)
-	fmt.Fprintf(log, "dumpscope: into %s\n", dbconn.Describe(cfg))
+	announce(log, in, o.Parallel, cfg)
 	// After the replay the progress says what follows: the row counts take a while on a
 	// large restore, and the dashboard stays up meanwhile.
 	var after atomic.Pointer[string]
@@ -230,6 +220,21 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	finish(ctx, r, o, conns, cp, log)
 	done()
 	return r, nil
+}
+
+// announce says what is imported, on how many connections, into which server: two short
+// lines rather than one that wraps (the socket path of a sandbox is long).
+func announce(log io.Writer, in *Input, parallel int, cfg *mysql.Config) {
+	nconn := "1 connection"
+	if parallel > 1 {
+		nconn = fmt.Sprintf("%d connections", parallel)
+	}
+	format := ""
+	if in.Format != FormatPlain {
+		format = " (" + in.Format + ")"
+	}
+	fmt.Fprintf(log, "dumpscope: importing %s%s on %s\n", in.Name, format, nconn)
+	fmt.Fprintf(log, "dumpscope: into %s\n", dbconn.Describe(cfg))
 }
 
 // chainStatementHooks calls a, then b; nil hooks are skipped (nil when both are).
