@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 )
 
 // ParallelOptions control a parallel replay (dumpscope import --parallel N).
@@ -21,16 +23,16 @@ type ParallelOptions struct {
 	// QueueBytes bounds the SQL read ahead of the workers (default 2 × workers × BatchBytes),
 	// so memory does not grow with the dump.
 	QueueBytes int64
-	// MaxRetries bounds how often a batch is retried after a deadlock (1213) or lock-wait
-	// timeout (1205); default 5.
+	// MaxRetries bounds how often a batch is retried after a deadlock or lock-wait
+	// timeout (mysqlerr.Retryable); default 5.
 	MaxRetries int
 	// DeferIndexes creates plain secondary indexes after a table's rows instead of in its
 	// CREATE TABLE (see deferredKeys); the final schema is the same.
 	DeferIndexes bool
 	// Checkpoint, when set, records each committed stretch of the dump in the target's
 	// progress schema inside the stretch's own transaction, and on resume skips what an
-	// earlier attempt committed (see Checkpointer).
-	Checkpoint *Checkpointer
+	// earlier attempt committed (see checkpoint.Run).
+	Checkpoint *checkpoint.Run
 	// Resumable says a journal lets --resume finish an interrupted run. When it does not,
 	// a run that fails or stops still adds the indexes DeferIndexes held back from the
 	// tables it created, so that they are not left without them.
@@ -211,6 +213,7 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *Splitter, opt
 	if err != nil {
 		return nil, err
 	}
+	observeSkipped(opt.Transform, opt.Checkpoint)
 	p := &ParallelReplayer{
 		control: conns[0], workers: workers, split: split, opt: opt, serial: serial,
 		tables: map[string]tableInfo{}, ordered: map[string]bool{}, loading: map[string]tableInfo{},
@@ -388,7 +391,7 @@ func (p *ParallelReplayer) at(st *Statement, err error) error {
 	if errors.As(err, &se) {
 		return err
 	}
-	return fmt.Errorf("%s: offset %d, line %d: %s `%s`: %w", p.opt.Name, st.Offset, st.Line, st.Kind, st.Table, err)
+	return fmt.Errorf("%s: %w", At(p.opt.Name, st).Statement(st.Kind, st.Table), err)
 }
 
 // inScope reports whether key is among keys, or global.
@@ -405,7 +408,7 @@ func inScope(key string, keys []string, global bool) bool {
 }
 
 // startLoad records, at a barrier, that rows of a table that cannot resume row-exactly
-// are about to be sent (see Checkpointer.RecordLoad).
+// are about to be sent (see checkpoint.Run.RecordLoad).
 func (p *ParallelReplayer) startLoad(ctx context.Context, key string, info tableInfo, offset int64) error {
 	c := p.control
 	if err := p.opt.Checkpoint.RecordLoad(ctx, c, info.db, info.name, offset); err != nil {

@@ -321,3 +321,12 @@ func (p *ParallelReplayer) renamedAlready(ctx context.Context, c Conn, st *State
 	}
 	return true
 }
+
+// reloadKey names st's table as the checkpoint package's reload list does (db.table,
+// without keyOf's quoting of names that hold a dot).
+func reloadKey(st *Statement, db string) string {
+	if st.Database != "" {
+		db = st.Database
+	}
+	return db + "." + st.Table
+}

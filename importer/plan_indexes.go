@@ -8,6 +8,9 @@ import (
 	"strings"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
 // --defer-indexes in the parallel replay: which plain secondary indexes a CREATE TABLE
@@ -108,7 +111,7 @@ func (p *ParallelReplayer) addIndexesAfterAll(ctx context.Context, ds []deferred
 	for _, d := range ds {
 		if err := p.addIndexes(ctx, p.control, []deferredIndexes{d}); err != nil {
 			var me *mysql.MySQLError
-			if !errors.As(err, &me) || me.Number != 1146 {
+			if !errors.As(err, &me) || me.Number != mysqlerr.NoSuchTable {
 				errs = append(errs, err)
 			}
 		}
@@ -136,7 +139,7 @@ func (p *ParallelReplayer) addIndexes(ctx context.Context, c Conn, ds []deferred
 		q := "ALTER TABLE " + quoteName(d.db) + "." + quoteName(d.table) + " " + strings.Join(d.add, ", ")
 		if _, err := c.ExecContext(ctx, q); err != nil {
 			var me *mysql.MySQLError
-			if !errors.As(err, &me) || !alreadyApplied(me.Number) {
+			if !errors.As(err, &me) || !checkpoint.AlreadyApplied(me.Number) {
 				return fmt.Errorf("%s: --defer-indexes: %s: %w", p.opt.Name, q, err)
 			}
 		}

@@ -5,13 +5,8 @@ import (
 	"errors"
 
 	"github.com/go-sql-driver/mysql"
-)
 
-// Server errors that mean the account lacks a privilege.
-const (
-	erDBAccessDenied       = 1044 // ER_DBACCESS_DENIED_ERROR: no rights on a database
-	erTableAccessDenied    = 1142 // ER_TABLEACCESS_DENIED_ERROR
-	erSpecificAccessDenied = 1227 // ER_SPECIFIC_ACCESS_DENIED_ERROR: SUPER, PROCESS, …
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
 // privilegeHint is "; "+fix when err is the server refusing for want of a privilege, ""
@@ -22,8 +17,7 @@ func privilegeHint(err error, fix string) string {
 	if !errors.As(err, &me) {
 		return ""
 	}
-	switch me.Number {
-	case erDBAccessDenied, erTableAccessDenied, erSpecificAccessDenied:
+	if mysqlerr.PrivilegeMissing(me.Number) {
 		return "; " + fix
 	}
 	return ""

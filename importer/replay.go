@@ -15,16 +15,15 @@ import (
 	"unsafe"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
 // Conn is what the replayers, preflight and checkpoints need from a pinned connection;
 // *sql.Conn satisfies it. A *sql.DB would not do: its pool may run the next statement on
 // a fresh connection that never saw the dump's SET NAMES, sql_mode or USE.
-type Conn interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}
+type Conn = checkpoint.Conn
 
 // ReplayOptions control what the serial replayer does with each statement.
 type ReplayOptions struct {
@@ -115,10 +114,7 @@ type StatementError struct {
 
 func (e *StatementError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: offset %d, line %d: %s", e.Name, e.Offset, e.Line, e.Kind)
-	if e.Table != "" {
-		fmt.Fprintf(&b, " `%s`", e.Table)
-	}
+	b.WriteString(Position{e.Name, e.Offset, e.Line}.Statement(e.Kind, e.Table))
 	if e.Code != 0 {
 		fmt.Fprintf(&b, ": ERROR %d (%s): %s", e.Code, e.SQLState, e.Message)
 	} else {
@@ -356,7 +352,7 @@ type ServerWarning struct {
 }
 
 func (w ServerWarning) String() string {
-	return fmt.Sprintf("offset %d, line %d: %s %d: %s", w.Offset, w.Line, w.Level, w.Code, w.Message)
+	return fmt.Sprintf("%s: %s %d: %s", Position{Offset: w.Offset, Line: w.Line}, w.Level, w.Code, w.Message)
 }
 
 // maxWarningsKept bounds the warnings a result lists (all are counted).
@@ -441,7 +437,7 @@ func (r *Replayer) sqlError(st *Statement, q []byte, err error) error {
 		se.Message = err.Error()
 		return se
 	}
-	if !r.opt.Force || isConnectionFatal(se.Code) {
+	if !r.opt.Force || mysqlerr.ConnectionFatal(se.Code) {
 		return se
 	}
 	se.Err = nil
@@ -464,16 +460,6 @@ func (r *Replayer) tolerate(se *StatementError) {
 	if len(r.result.ErrorList) < r.opt.MaxErrorsListed {
 		r.result.ErrorList = append(r.result.ErrorList, se)
 	}
-}
-
-// isConnectionFatal lists server errors after which the session cannot continue even
-// under --force (the client reconnects; we do not, because session state would be lost).
-func isConnectionFatal(code uint16) bool {
-	switch code {
-	case 1053, 2006, 2013, 1927: // shutdown in progress, gone away, lost connection, connection killed
-		return true
-	}
-	return false
 }
 
 // afterSession keeps the splitter and the bookkeeping in step with session changes:

@@ -42,7 +42,7 @@ type entryState struct {
 	session []string // the session statements to have run on the worker's connection first
 	endByte int64    // stream offset after the entry's last statement
 	// digest, with progress rows, is SHA-256 of the stream up to endByte
-	// (Checkpointer.digestAt), recorded with the entry's progress row.
+	// (checkpoint.Run.DigestAt), recorded with the entry's progress row.
 	digest string
 }
 
@@ -84,6 +84,9 @@ type barrierItem struct {
 	keys    []string
 	indexes []deferredIndexes
 	loads   []tableInfo
+	// writes are the tables stmt may write, with those their triggers write, for the
+	// intent of a non-transactional write (checkpoint.Run.BeginIntent).
+	writes []string
 }
 
 func (b *barrierItem) start() int64 { return b.stmt.Offset }

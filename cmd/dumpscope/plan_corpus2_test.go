@@ -223,7 +223,7 @@ func TestImportPlanCorpus2Kill9(t *testing.T) {
 		if i%2 == 1 {
 			args = append(args, "--load-data", "--defer-indexes")
 		}
-		if refused := killAndResume(t, srv, rng, journal, args, c.path, c.name); refused {
+		if refused := corpusKillAndResume(t, srv, rng, journal, args, c.path, c.name); refused {
 			dropCorpusDatabases(t, srvDB, c.dbs)
 			continue
 		}
@@ -233,10 +233,10 @@ func TestImportPlanCorpus2Kill9(t *testing.T) {
 	}
 }
 
-// killAndResume runs dumpscope on dump, kills it with SIGKILL a random moment after its
+// corpusKillAndResume runs dumpscope on dump, kills it with SIGKILL a random moment after its
 // journal appears (up to three times), resumes until it finishes, and reports whether a
 // resume was refused with what to check (the other allowed outcome).
-func killAndResume(t *testing.T, srv *sandbox.Server, rng *rand.Rand, journal string, args []string, dump, name string) (refused bool) {
+func corpusKillAndResume(t *testing.T, srv *sandbox.Server, rng *rand.Rand, journal string, args []string, dump, name string) (refused bool) {
 	t.Helper()
 	for attempt := 0; ; attempt++ {
 		a := args
