@@ -3,6 +3,8 @@ package importer
 import (
 	"encoding/binary"
 	"io"
+	"os"
+	"sync"
 )
 
 // The uncompressed size of a .gz dump, for the ETA, without decompressing it.
@@ -224,4 +226,61 @@ func (g gzipSizer) estimate(r io.ReaderAt, size int64) (sizeEstimate, error) {
 		}
 	}
 	return sizeEstimate{Bytes: int64(est), MultiMember: multi}, nil
+}
+
+// startSizeEstimate measures the uncompressed size of a regular file in the background
+// (sampling a multi-GB .gz takes about a second; the import need not wait for it). It
+// reads with ReadAt, which leaves the decoder's file offset alone. Close stops it at its
+// next read and waits for it.
+func (in *Input) startSizeEstimate(f io.ReaderAt, size int64) {
+	if size < 0 {
+		return
+	}
+	if in.Format == FormatPlain {
+		in.sizeEst.Store(&sizeEstimate{Bytes: size, Exact: true})
+		return
+	}
+	s := &stoppableReaderAt{r: f, stop: make(chan struct{}), done: make(chan struct{})}
+	in.closers = append(in.closers, s)
+	go func() {
+		defer close(s.done)
+		e, err := estimateSize(s, size)
+		if err == nil && e.Bytes >= 0 {
+			in.sizeEst.Store(&e)
+		}
+	}()
+}
+
+// stoppableReaderAt fails every ReadAt once closed; Close waits for the reader goroutine.
+type stoppableReaderAt struct {
+	r    io.ReaderAt
+	stop chan struct{}
+	done chan struct{}
+	once sync.Once
+}
+
+func (s *stoppableReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	select {
+	case <-s.stop:
+		return 0, os.ErrClosed
+	default:
+		return s.r.ReadAt(p, off)
+	}
+}
+
+func (s *stoppableReaderAt) Close() error {
+	s.once.Do(func() { close(s.stop) })
+	<-s.done
+	return nil
+}
+
+// UncompressedSize is the dump's uncompressed size found without decompressing it (see
+// EstimateUncompressed): ok is false while it is being measured, for streams, and for
+// formats that do not allow it. exact as EstimateUncompressed's.
+func (in *Input) UncompressedSize() (bytes int64, exact, ok bool) {
+	e := in.sizeEst.Load()
+	if e == nil {
+		return 0, false, false
+	}
+	return e.Bytes, e.Exact, true
 }

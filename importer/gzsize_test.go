@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	kflate "github.com/klauspost/compress/flate"
 	kgzip "github.com/klauspost/compress/gzip"
@@ -273,6 +274,33 @@ func TestGzipSizeDegrades(t *testing.T) {
 		}
 		if err := float64(got.Bytes-ref) / float64(ref); err > c.want.within || err < -c.want.within {
 			t.Errorf("%s/%s: %d bytes, %.1f %% off %d (allowed %.0f %%)", c.file, c.sizer, got.Bytes, 100*err, ref, 100*c.want.within)
+		}
+	}
+}
+
+// Open measures the size in the background; UncompressedSize reports it once known.
+func TestInputUncompressedSize(t *testing.T) {
+	part1 := int64(len(readFixture(t, "part1.sql")))
+	for _, file := range []string{"part1.sql", "part1.sql.gz", "part1.sql.zst", "part1.sql.xz"} {
+		in, err := Open(filepath.Join(openDir, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got sizeEstimate
+		for i := 0; ; i++ {
+			b, exact, ok := in.UncompressedSize()
+			if ok {
+				got = sizeEstimate{Bytes: b, Exact: exact}
+				break
+			}
+			if i == 1000 {
+				t.Fatalf("%s: no size after 1000 polls", file)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		in.Close()
+		if want := (sizeEstimate{Bytes: part1, Exact: true}); got != want {
+			t.Errorf("%s: %+v, want %+v", file, got, want)
 		}
 	}
 }

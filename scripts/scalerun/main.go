@@ -171,6 +171,8 @@ func throughputAndETA(r *report.Record) {
 	}
 	fmt.Println("SQL MiB/s per minute:", strings.Join(mins, " "))
 	worst, at := 0.0, 0.0
+	marks := []float64{0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.9}
+	var table []string
 	for _, x := range s {
 		if x.Import == nil {
 			continue
@@ -179,11 +181,21 @@ func throughputAndETA(r *report.Record) {
 		if !ok || f < 0.05 || f >= 1 {
 			continue
 		}
-		eta := x.T * (1 - f) / f
-		if e := math.Abs(x.T+eta-end) / end; e > worst {
-			worst, at = e, f
+		eta, ok := x.Import.ETA(x.T)
+		if !ok {
+			continue
+		}
+		e := (x.T + eta - end) / end
+		if math.Abs(e) > worst {
+			worst, at = math.Abs(e), f
+		}
+		for len(marks) > 0 && f >= marks[0] {
+			table = append(table, fmt.Sprintf("  %3.0f %% done at %4.0f s: ETA error %+.0f %%", 100*marks[0], x.T, 100*e))
+			marks = marks[1:]
 		}
 	}
+	fmt.Println("ETA error against the final time (the ETA shown, as the run record has it):")
+	fmt.Println(strings.Join(table, "\n"))
 	fmt.Printf("ETA error after the first 5 %%: at most %.1f %% of the final time (worst at %.0f %% done); final %.0f s\n", 100*worst, 100*at, end)
 }
 
