@@ -33,6 +33,7 @@ func main() {
 	dir := flag.String("dir", "/tmp/dumpscope-scale", "work directory (the dump, the sandbox, the record)")
 	bin := flag.String("dumpscope", "bin/dumpscope", "dumpscope binary")
 	flags := flag.String("flags", "", "extra import flags, space-separated")
+	importOnly := flag.Bool("import-only", false, "skip the zcat and split timings (the import and its ETA only)")
 	flag.Parse()
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
 		fatal(err)
@@ -56,18 +57,9 @@ func main() {
 		f.Close()
 	}
 
-	zcat := time.Now()
-	if err := exec.Command("sh", "-c", "zcat "+dump+" > /dev/null").Run(); err != nil {
-		fatal(err)
+	if !*importOnly {
+		splitRun(*bin, dump)
 	}
-	zcatWall := time.Since(zcat)
-	split := exec.Command(*bin, "split", dump)
-	split.Stdout = nil
-	curve, wall, err := sampled(split)
-	if err != nil {
-		fatal(fmt.Errorf("split: %w", err))
-	}
-	fmt.Printf("split: %.1f s (zcat alone %.1f s: %.2f×), RSS %s\n", wall.Seconds(), zcatWall.Seconds(), wall.Seconds()/zcatWall.Seconds(), summarize(curve))
 
 	srv, err := sandbox.Start(context.Background(), sandbox.Options{Dir: *dir, Settings: []string{"innodb_buffer_pool_size=2G", "innodb_log_file_size=1G"}})
 	if err != nil {
@@ -78,7 +70,7 @@ func main() {
 	args := []string{"import", "--no-defaults", "-u", "root", "-S", srv.Socket, "--parallel", *par, "--record", rec, "--interval", "1s"}
 	args = append(append(args, strings.Fields(*flags)...), dump)
 	imp := exec.Command(*bin, args...)
-	curve, wall, err = sampled(imp)
+	curve, wall, err := sampled(imp)
 	if err != nil {
 		fatal(fmt.Errorf("import: %w", err))
 	}
@@ -89,6 +81,22 @@ func main() {
 		fatal(err)
 	}
 	throughputAndETA(r)
+}
+
+// splitRun times `dumpscope split` against zcat alone and prints its RSS.
+func splitRun(bin, dump string) {
+	zcat := time.Now()
+	if err := exec.Command("sh", "-c", "zcat "+dump+" > /dev/null").Run(); err != nil {
+		fatal(err)
+	}
+	zcatWall := time.Since(zcat)
+	split := exec.Command(bin, "split", dump)
+	split.Stdout = nil
+	curve, wall, err := sampled(split)
+	if err != nil {
+		fatal(fmt.Errorf("split: %w", err))
+	}
+	fmt.Printf("split: %.1f s (zcat alone %.1f s: %.2f×), RSS %s\n", wall.Seconds(), zcatWall.Seconds(), wall.Seconds()/zcatWall.Seconds(), summarize(curve))
 }
 
 // sampled runs cmd and samples its RSS (VmRSS) every second.
