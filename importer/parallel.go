@@ -81,46 +81,6 @@ func (p *ParallelReplayer) keepsOrder(key string, info tableInfo) bool {
 // otherwise the table is reloaded from its first row.
 func (t tableInfo) resumable() bool { return t.primaryKey && t.transactional }
 
-// batch is a run of INSERTs into one table, committed as one transaction by one worker,
-// or (stmt set) one barrier statement that a worker runs once the rows it follows commit.
-type batch struct {
-	table   string
-	session []string // the session statements to have run on the worker's connection first
-	stmts   []batchStmt
-	bytes   int64
-	rows    int64
-	pinned  bool  // must run on worker 0, in stream order with the other pinned batches
-	endByte int64 // stream offset after the batch's last statement
-	seq     int64 // dispatch order
-	claimed bool  // a worker took it from the backlog
-	// spooled: its statements wait in the spool (spoolLen bytes at spoolAt), not in memory.
-	spooled                       bool
-	spoolAt, spoolLen, spoolFirst int64 // spoolFirst: the stream offset of its first statement
-
-	// digest, with progress rows, is SHA-256 of the stream up to endByte
-	// (Checkpointer.digestAt), recorded with the batch's progress row.
-	digest string
-
-	// A barrier item runs stmt (prepared as q) on a worker instead of the control
-	// connection, so that the statements after it need not wait: mysqldump's ENABLE KEYS
-	// of a MyISAM table, a trigger after its table's rows, --defer-indexes' ADD KEYs. The
-	// worker first waits until every batch of keys dispatched before it has committed
-	// (nothing of keys is dispatched after it until it is done), then adds the indexes held
-	// back for those tables, records their loads complete, and runs stmt.
-	stmt    *Statement
-	q       []byte
-	keys    []string
-	indexes []deferredIndexes
-	loads   []tableInfo
-}
-
-type batchStmt struct {
-	sql    string
-	offset int64
-	line   int64
-	rows   int64
-}
-
 // ParallelReplayer replays one dump stream on N worker connections plus one control
 // connection. One goroutine (Run's caller) splits and dispatches; N workers execute
 // batches and barrier items; the control connection runs everything else. What it does
@@ -128,7 +88,8 @@ type batchStmt struct {
 //   - The planner (plan.go) decides where each statement runs; only plain row inserts
 //     leave stream order, and constructs that depend on one connection's state, or
 //     transactions that hold rows, run on the control connection (plan_run.go). Files:
-//     plan_dispatch.go (the dispatcher), schedule.go (claims, workers, spool),
+//     plan_dispatch.go (the dispatcher), schedule.go (the scheduler: backlog, claims,
+//     budget, under its own lock), worker.go (run, retry), spool.go (read-ahead on disk),
 //     plan_catalog.go (table facts), plan_indexes.go (--defer-indexes).
 //   - Plain row inserts are grouped per table into batches of about BatchBytes and
 //     each batch runs as START TRANSACTION … COMMIT on one worker; batches of one table run
@@ -139,7 +100,7 @@ type batchStmt struct {
 //     statement whose tables are not known (DML, CREATE … SELECT, DROP DATABASE) waits for
 //     all of them. It then runs on the control connection — unless it is one of the
 //     statements that follow a table's rows (ALTER TABLE, CREATE/DROP INDEX or TRIGGER):
-//     then it is a barrier item (see batch), run by a worker once those rows are in, and
+//     then it is a barrier item (see barrierItem), run by a worker once those rows are in, and
 //     the stream goes on meanwhile.
 //   - Session statements (SET, USE, sql_mode, user variables) run on the control connection
 //     at once and on each worker, in stream order, before the worker's next batch: each
@@ -167,33 +128,22 @@ type ParallelReplayer struct {
 	inflight sync.WaitGroup
 	firstErr atomic.Pointer[error]
 	failedAt atomic.Int64 // stream offset of the earliest failed batch or item; -1: none
-	failErr  error        // that batch's or item's error (under busyMu)
 
-	// busy counts batches in flight per table; barriers wait on it. queuedBytes is the SQL
-	// read ahead of the workers (dispatched or being batched, not yet committed), bounded
-	// by QueueBytes. busyCV is signalled whenever either shrinks.
-	busyMu      sync.Mutex
-	busyCV      *sync.Cond
-	busy        map[string]int
-	queuedBytes int64
-	// backlog holds the dispatched entries no worker has claimed, in stream order; pos is
-	// per worker the seq of the last it claimed; running counts per table the batches
-	// being run; streaming is the table whose rows the dispatcher is reading (how much of
-	// it is left is not known yet). See schedule.go.
-	backlog   []*batch
-	seq       int64
-	pos       []int64
-	running   map[string]int
-	streaming string
-	spool     *spool
-	spoolOff  bool           // the spool failed (a full disk, say): the memory budget alone holds
-	barrierOn map[string]int // tables with a barrier item in flight (never more than one)
-	barriers  int            // barrier items in flight
-	// unexecuted is the lowest stream offset of a batch or item that failed or was
-	// skipped after a failure (-1: none): the summary's "everything up to" stops there.
-	unexecuted int64
-	// orphaned are the held-back indexes that barrier items which did not run carried.
-	orphaned []deferredIndexes
+	// sched holds the backlog, what is in flight per table and the read-ahead budget
+	// (schedule.go): the state the dispatcher and the workers share, under its own lock.
+	sched *scheduler
+
+	// outcome is what went wrong, under its own lock: failErr is the error of the batch or
+	// item earliest in the stream that failed; unexecuted is the lowest stream offset of a
+	// batch or item that failed or was skipped after a failure (-1: none): the summary's
+	// "everything up to" stops there; orphaned are the held-back indexes that barrier
+	// items which did not run carried.
+	outcome struct {
+		sync.Mutex
+		failErr    error
+		unexecuted int64
+		orphaned   []deferredIndexes
+	}
 
 	// session is every session statement so far, in stream order; a batch carries the
 	// prefix its worker must have run before it. Elements are never modified.
@@ -216,7 +166,7 @@ type ParallelReplayer struct {
 	planner     *Planner
 	pendingFrom int64
 	// cur is the batch the dispatcher is filling (only the dispatcher touches it).
-	cur *batch
+	cur *rowBatch
 	// prevSkipped, idSkipped: a resumed run skipped the control connection's last
 	// statement, or its last INSERT (see lostState).
 	prevSkipped, idSkipped bool
@@ -248,14 +198,14 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *Splitter, opt
 	}
 	p := &ParallelReplayer{
 		control: conns[0], workers: workers, split: split, opt: opt, serial: serial,
-		busy: map[string]int{}, barrierOn: map[string]int{}, pos: make([]int64, len(workers)), running: map[string]int{}, unexecuted: -1,
 		tables: map[string]tableInfo{}, ordered: map[string]bool{}, loading: map[string]tableInfo{},
 		planner: NewPlanner(), pendingFrom: -1,
 	}
 	if p.opt.Notice == nil {
 		p.opt.Notice = func(line string) { fmt.Fprintln(os.Stderr, line) }
 	}
-	p.busyCV = sync.NewCond(&p.busyMu)
+	p.sched = newScheduler(len(workers), p.opt, p.errOrStopped)
+	p.outcome.unexecuted = -1
 	p.failedAt.Store(-1)
 	if opt.LoadData {
 		p.ld = &loadData{}
@@ -269,14 +219,7 @@ func (p *ParallelReplayer) Progress() Progress {
 	sp.Rows += p.rows.Load()
 	sp.Statements += p.statements.Load()
 	sp.Commits += p.commits.Load()
-	p.busyMu.Lock()
-	sp.PendingBytes = p.queuedBytes
-	p.busyMu.Unlock()
-	if p.spool != nil {
-		p.spool.mu.Lock()
-		sp.PendingBytes += p.spool.outstanding
-		p.spool.mu.Unlock()
-	}
+	sp.PendingBytes = p.sched.pendingBytes()
 	sp.PendingBytes = min(max(sp.PendingBytes, 0), sp.Bytes)
 	if t := p.loadedTable.Load(); t != nil {
 		sp.Table = *t
@@ -286,9 +229,7 @@ func (p *ParallelReplayer) Progress() Progress {
 
 func (p *ParallelReplayer) fail(err error) {
 	p.firstErr.CompareAndSwap(nil, &err)
-	p.busyMu.Lock()
-	p.busyCV.Broadcast() // wake barriers: they give up on an error
-	p.busyMu.Unlock()
+	p.sched.broadcast() // wake barriers: they give up on an error
 }
 
 // failAt is fail for a batch or item that began at stream offset start: what comes before
@@ -296,35 +237,22 @@ func (p *ParallelReplayer) fail(err error) {
 // The error reported is the one earliest in the stream, where the summary's "everything up
 // to" stops, not the first to happen.
 func (p *ParallelReplayer) failAt(start int64, err error) {
-	p.busyMu.Lock()
+	p.outcome.Lock()
 	if at := p.failedAt.Load(); at < 0 || start < at {
 		p.failedAt.Store(start)
-		p.failErr = err
+		p.outcome.failErr = err
 	}
-	p.busyMu.Unlock()
+	p.outcome.Unlock()
 	p.fail(err)
 }
 
 // shouldRun reports whether b is to run: nothing failed, or only what comes after it.
-func (p *ParallelReplayer) shouldRun(b *batch) bool {
+func (p *ParallelReplayer) shouldRun(e entry) bool {
 	if p.err() == nil {
 		return true
 	}
 	at := p.failedAt.Load()
-	return at >= 0 && b.start() < at
-}
-
-// start is the stream offset of b's first statement.
-func (b *batch) start() int64 {
-	switch {
-	case b.stmt != nil:
-		return b.stmt.Offset
-	case len(b.stmts) > 0:
-		return b.stmts[0].offset
-	case b.spooled:
-		return b.spoolFirst
-	}
-	return b.endByte
+	return at >= 0 && e.start() < at
 }
 
 // errOrStopped is err, or ErrStopped once a graceful stop is asked for. The dispatcher's
@@ -366,14 +294,10 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 		select {
 		case <-wctx.Done():
 		case <-p.opt.Stop: // the dispatcher's waits end on a stop (errOrStopped)
-			p.busyMu.Lock()
-			p.busyCV.Broadcast()
-			p.busyMu.Unlock()
+			p.sched.broadcast()
 			<-wctx.Done()
 		}
-		p.busyMu.Lock()
-		p.busyCV.Broadcast()
-		p.busyMu.Unlock()
+		p.sched.broadcast()
 	}()
 	err := p.dispatch(wctx)
 	if errors.Is(err, ErrStopped) {
@@ -389,13 +313,13 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	cancel()
 	wg.Wait()
 	p.dropBacklog() // what no worker took (an abort) never ran
-	p.spool.close()
+	p.sched.closeSpool()
 	// A worker's failure (the earliest in the stream) is the one to report when the
 	// dispatcher merely stopped or gave up because of a worker's failure, and is reported
 	// with the dispatcher's own failure otherwise.
-	p.busyMu.Lock()
-	werr := p.failErr
-	p.busyMu.Unlock()
+	p.outcome.Lock()
+	werr := p.outcome.failErr
+	p.outcome.Unlock()
 	switch first := p.err(); {
 	case werr == nil:
 	case err == nil, errors.Is(err, ErrStopped), errors.Is(err, context.Canceled), errors.Is(err, first):
@@ -403,9 +327,9 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	default:
 		err = errors.Join(werr, err) // in stream order: the worker's batch came first
 	}
-	p.busyMu.Lock()
-	low, orphaned := p.unexecuted, p.orphaned
-	p.busyMu.Unlock()
+	p.outcome.Lock()
+	low, orphaned := p.outcome.unexecuted, p.outcome.orphaned
+	p.outcome.Unlock()
 	if err != nil && p.opt.DeferIndexes && !p.opt.Resumable && ctx.Err() == nil {
 		if ierr := p.addIndexesAfterAll(ctx, append(p.deferred, orphaned...)); ierr != nil {
 			err = errors.Join(err, ierr)
@@ -431,42 +355,7 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 // waitFor blocks until no batch of the given tables (of any table when global) is in
 // flight, or the replay failed or was cancelled.
 func (p *ParallelReplayer) waitFor(ctx context.Context, keys []string, global bool) error {
-	p.busyMu.Lock()
-	defer p.busyMu.Unlock()
-	return p.waitLocked(ctx, p.errOrStopped, func() bool {
-		if global {
-			return len(p.busy) == 0
-		}
-		return !anyOver(p.busy, keys, 0)
-	})
-}
-
-// waitLocked waits on busyCV until ready holds, or gives up with stop's error (the replay
-// failed) or ctx's. The caller holds busyMu.
-func (p *ParallelReplayer) waitLocked(ctx context.Context, stop func() error, ready func() bool) error {
-	for {
-		if err := stop(); err != nil {
-			return err
-		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if ready() {
-			return nil
-		}
-		p.busyCV.Wait()
-	}
-}
-
-// anyOver reports whether any of keys counts more than n in m (busy, barrierOn). The
-// caller holds busyMu.
-func anyOver(m map[string]int, keys []string, n int) bool {
-	for _, k := range keys {
-		if m[k] > n {
-			return true
-		}
-	}
-	return false
+	return p.sched.waitFor(ctx, keys, global)
 }
 
 // at gives an error of the dispatcher's own bookkeeping the dump's name and the position of
@@ -490,35 +379,6 @@ func inScope(key string, keys []string, global bool) bool {
 		}
 	}
 	return false
-}
-
-// tryAcquire takes queue budget for n bytes if it is free now. A statement larger than
-// the whole budget goes through when nothing else is queued.
-func (p *ParallelReplayer) tryAcquire(n int64) bool {
-	p.busyMu.Lock()
-	defer p.busyMu.Unlock()
-	if p.queuedBytes > 0 && p.queuedBytes+n > p.opt.QueueBytes {
-		return false
-	}
-	p.queuedBytes += n
-	return true
-}
-
-// acquire takes queue budget for n bytes, blocking while the workers are behind.
-func (p *ParallelReplayer) acquire(ctx context.Context, n int64) error {
-	p.busyMu.Lock()
-	defer p.busyMu.Unlock()
-	for p.queuedBytes > 0 && p.queuedBytes+n > p.opt.QueueBytes {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if err := p.errOrStopped(); err != nil {
-			return err
-		}
-		p.busyCV.Wait()
-	}
-	p.queuedBytes += n
-	return nil
 }
 
 // startLoad records, at a barrier, that rows of a table that cannot resume row-exactly
@@ -567,91 +427,37 @@ func (p *ParallelReplayer) markLoaded(ctx context.Context, c Conn, loads []table
 	return err
 }
 
-// noteUnexecuted records that b did not run (or failed), for the summary's offset.
-func (p *ParallelReplayer) noteUnexecuted(b *batch) {
-	start := b.start()
-	p.busyMu.Lock()
-	if p.unexecuted < 0 || start < p.unexecuted {
-		p.unexecuted = start
+// noteUnexecuted records that e did not run (or failed), for the summary's offset.
+func (p *ParallelReplayer) noteUnexecuted(e entry) {
+	start := e.start()
+	p.outcome.Lock()
+	defer p.outcome.Unlock()
+	if p.outcome.unexecuted < 0 || start < p.outcome.unexecuted {
+		p.outcome.unexecuted = start
 	}
-	p.orphaned = append(p.orphaned, b.indexes...)
-	p.busyMu.Unlock()
+	if item, ok := e.(*barrierItem); ok {
+		p.outcome.orphaned = append(p.outcome.orphaned, item.indexes...)
+	}
 }
 
-// send appends b to the backlog, where a worker claims it (pinned entries: worker 0).
-func (p *ParallelReplayer) send(ctx context.Context, b *batch, pinned bool) error {
+// send hands e to the scheduler, where a worker claims it (pinned entries: worker 0).
+func (p *ParallelReplayer) send(e entry, pinned bool) {
 	p.inflight.Add(1)
-	p.busyMu.Lock()
-	defer p.busyMu.Unlock()
-	p.seq++
-	b.seq, b.pinned = p.seq, pinned
-	if b.stmt == nil {
-		p.busy[b.table]++
-	} else {
-		for _, k := range b.keys {
-			p.busy[k]++
-			p.barrierOn[k]++
-		}
-		p.barriers++
-	}
-	p.backlog = append(p.backlog, b)
-	p.busyCV.Broadcast()
-	return nil
+	p.sched.send(e, pinned)
 }
 
-// done releases a batch's queue budget and marks it no longer in flight.
-func (p *ParallelReplayer) done(b *batch) {
-	p.busyMu.Lock()
-	if b.spooled {
-		p.spool.release(b)
-	} else {
-		p.queuedBytes -= b.bytes
-	}
-	if b.stmt == nil && b.claimed {
-		if p.running[b.table]--; p.running[b.table] <= 0 {
-			delete(p.running, b.table)
-		}
-	}
-	release := func(k string) {
-		if p.busy[k]--; p.busy[k] <= 0 {
-			delete(p.busy, k)
-		}
-	}
-	if b.stmt == nil {
-		release(b.table)
-	} else {
-		for _, k := range b.keys {
-			release(k)
-			if p.barrierOn[k]--; p.barrierOn[k] <= 0 {
-				delete(p.barrierOn, k)
-			}
-		}
-		p.barriers--
-	}
-	p.busyCV.Broadcast()
-	p.busyMu.Unlock()
+// done releases e's budget and marks it no longer in flight.
+func (p *ParallelReplayer) done(e entry) {
+	p.sched.done(e)
 	p.inflight.Done()
 }
 
-// barrierPending reports whether a barrier item of any of the tables is in flight.
-func (p *ParallelReplayer) barrierPending(keys ...string) bool {
-	p.busyMu.Lock()
-	defer p.busyMu.Unlock()
-	return anyOver(p.barrierOn, keys, 0)
-}
-
-// isBusy reports whether any of the tables has batches in flight.
-func (p *ParallelReplayer) isBusy(keys []string) bool {
-	p.busyMu.Lock()
-	defer p.busyMu.Unlock()
-	return anyOver(p.busy, keys, 0)
-}
-
-// waitBarriers blocks until no barrier item is in flight.
-func (p *ParallelReplayer) waitBarriers(ctx context.Context) error {
-	p.busyMu.Lock()
-	defer p.busyMu.Unlock()
-	return p.waitLocked(ctx, p.errOrStopped, func() bool { return p.barriers == 0 })
+// dropBacklog takes every entry no worker has claimed out of the backlog, as not run.
+func (p *ParallelReplayer) dropBacklog() {
+	for _, e := range p.sched.takeBacklog() {
+		p.noteUnexecuted(e)
+		p.done(e)
+	}
 }
 
 // mayRunOnWorker reports whether st is one of the statements that, following rows of its

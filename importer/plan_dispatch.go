@@ -78,11 +78,12 @@ func (p *ParallelReplayer) flush(ctx context.Context) error {
 	b := p.cur
 	p.cur = nil
 	b.session = p.session
-	if err := p.spill(ctx, b); err != nil {
+	if err := p.sched.spill(ctx, b); err != nil {
 		p.noteUnexecuted(b) // never sent (a stop while the spool was full)
 		return err
 	}
-	return p.send(ctx, b, b.pinned)
+	p.send(b, b.pinned)
+	return nil
 }
 
 // dispatchOne plans st and sends it where the plan says.
@@ -134,7 +135,7 @@ func (p *ParallelReplayer) addRows(ctx context.Context, st *Statement, end int64
 		r.rows.Add(st.Rows) // committed by an earlier attempt
 		return nil
 	}
-	if p.barrierPending(key) {
+	if p.sched.barrierPending(key) {
 		// Rows after a barrier item of their table (rare: mysqldump puts its
 		// ALTERs and triggers after the rows) wait for it.
 		if err := p.flush(ctx); err != nil {
@@ -157,7 +158,7 @@ func (p *ParallelReplayer) addRows(ctx context.Context, st *Statement, end int64
 			return p.at(st, err)
 		}
 	}
-	if len(info.touches) > 0 && p.barrierPending(info.touches...) {
+	if len(info.touches) > 0 && p.sched.barrierPending(info.touches...) {
 		if err := p.flush(ctx); err != nil {
 			return err
 		}
@@ -180,17 +181,17 @@ func (p *ParallelReplayer) addRows(ctx context.Context, st *Statement, end int64
 			return p.at(st, err)
 		}
 	}
-	if !p.tryAcquire(n) && !p.overdraw(n) {
+	if !p.sched.tryAcquire(n) && !p.sched.overdraw(n) {
 		if err := p.flush(ctx); err != nil { // let the workers drain what is queued before waiting for budget
 			return err
 		}
-		if err := p.acquire(ctx, n); err != nil {
+		if err := p.sched.acquire(ctx, n); err != nil {
 			return err
 		}
 	}
 	if p.cur == nil {
-		p.cur = &batch{table: key, pinned: p.keepsOrder(key, info)}
-		p.setStreaming(key)
+		p.cur = &rowBatch{table: key, entryState: entryState{pinned: p.keepsOrder(key, info)}}
+		p.sched.setStreaming(key)
 	}
 	p.cur.stmts = append(p.cur.stmts, batchStmt{sql: string(st.SQL), offset: st.Offset, line: st.Line, rows: st.Rows})
 	p.cur.bytes += n
@@ -212,7 +213,7 @@ func (p *ParallelReplayer) runStatement(ctx context.Context, st *Statement, end 
 	if err := p.flush(ctx); err != nil {
 		return err
 	}
-	p.setStreaming("")
+	p.sched.setStreaming("")
 	keys, global := pl.Tables, pl.Global
 	if pl.IDs {
 		// Rows whose ids the server generates: after the rows in flight of the
@@ -221,8 +222,8 @@ func (p *ParallelReplayer) runStatement(ctx context.Context, st *Statement, end 
 		global = global || p.allOrdered
 	}
 	local := !global && localDDL(st)
-	if !global && mayRunOnWorker(st) && !p.barrierPending(keys...) &&
-		(p.isBusy(keys) || (p.hasDeferred(keys) && !p.disablesKeysOfDeferred(st))) {
+	if !global && mayRunOnWorker(st) && !p.sched.barrierPending(keys...) &&
+		(p.sched.isBusy(keys) || (p.hasDeferred(keys) && !p.disablesKeysOfDeferred(st))) {
 		// It follows rows or owes held-back indexes, and the statements after it
 		// need not wait for that: a worker runs it when they are in.
 		return p.sendBarrier(ctx, st, keys, end)
@@ -233,7 +234,7 @@ func (p *ParallelReplayer) runStatement(ctx context.Context, st *Statement, end 
 	if !local && st.Kind != KindSession && st.Kind != KindClient {
 		// A view, routine or event may name any table; a barrier item may still
 		// be changing one.
-		if err := p.waitBarriers(ctx); err != nil {
+		if err := p.sched.waitBarriers(ctx); err != nil {
 			return err
 		}
 	}
@@ -275,7 +276,7 @@ func (p *ParallelReplayer) runStatement(ctx context.Context, st *Statement, end 
 	return nil
 }
 
-// sendBarrier queues st as a barrier item (see batch): pinned to worker 0 when one of its
+// sendBarrier queues st as a barrier item (see barrierItem): pinned to worker 0 when one of its
 // tables keeps its rows there, so that it follows them without waiting. The held-back
 // indexes and the loads under way of its tables go with it.
 func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *Statement, keys []string, end int64) error {
@@ -287,7 +288,7 @@ func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *Statement, keys 
 	// The splitter reuses its buffers at the next statement: the item keeps copies.
 	own := *st
 	own.SQL, own.Raw = bytes.Clone(st.SQL), nil
-	b := &batch{stmt: &own, q: bytes.Clone(q), endByte: end, session: p.session, digest: p.opt.Checkpoint.digestAt(end)}
+	b := &barrierItem{stmt: &own, q: bytes.Clone(q), entryState: entryState{endByte: end, session: p.session, digest: p.opt.Checkpoint.digestAt(end)}}
 	for _, k := range keys {
 		if !slices.Contains(b.keys, k) {
 			b.keys = append(b.keys, k)
@@ -310,7 +311,8 @@ func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *Statement, keys 
 			delete(p.tables, k)
 		}
 	}
-	return p.send(ctx, b, pinned)
+	p.send(b, pinned)
+	return nil
 }
 
 // changesLookup reports whether st may change what lookupTable read about the tables it

@@ -51,7 +51,7 @@ func (p *ParallelReplayer) noOpKeysToggle(ctx context.Context, st *Statement) bo
 			return false
 		}
 	}
-	if p.barrierPending(key) {
+	if p.sched.barrierPending(key) {
 		return false // an ALTER in flight may change the engine: queue it behind that
 	}
 	info, known := p.tables[key]

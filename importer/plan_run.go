@@ -73,7 +73,7 @@ func (p *ParallelReplayer) tableFacts(ctx context.Context, st *Statement, key st
 	if err := p.flush(ctx); err != nil {
 		return tableInfo{}, err
 	}
-	if p.barrierPending(key) {
+	if p.sched.barrierPending(key) {
 		if err := p.waitFor(ctx, []string{key}, false); err != nil {
 			return tableInfo{}, err
 		}
@@ -90,7 +90,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 	if err := p.waitFor(ctx, nil, true); err != nil {
 		return err
 	}
-	if err := p.waitBarriers(ctx); err != nil {
+	if err := p.sched.waitBarriers(ctx); err != nil {
 		return err
 	}
 	data := st.Kind != KindSession && st.Kind != KindClient && len(st.SQL) > 0

@@ -2,21 +2,13 @@ package importer
 
 import (
 	"context"
-	"encoding/binary"
-	"errors"
-	"fmt"
-	"os"
 	"slices"
 	"sync"
-	"time"
-	"unsafe"
-
-	"github.com/go-sql-driver/mysql"
-	"golang.org/x/sys/unix"
 )
 
-// Scheduling: the dispatcher appends batches and barrier items to one backlog in stream
-// order; each worker claims from it when it is free. Three rules keep the replay exact:
+// Scheduling: the dispatcher appends row batches and barrier items to one backlog in
+// stream order; each worker claims from it when it is free. Three rules keep the replay
+// exact:
 //   - A worker claims in stream order: its next entry always comes after its last one, so
 //     the session statements it runs before each (the entry's prefix of the stream's) only
 //     ever grow, as in the client. It may pass entries over, leaving them to a worker that
@@ -35,12 +27,170 @@ import (
 // more than what follows it (so that the two finish about together) and the dispatcher
 // has read to its end. A dump of one big table still has all workers on it.
 
-// claim takes the entry worker w runs next out of the backlog, or returns nil when it has
-// none it may run now. The caller holds busyMu.
-func (p *ParallelReplayer) claim(w int) *batch {
+// entry is one unit of work in the backlog: a *rowBatch or a *barrierItem.
+type entry interface {
+	state() *entryState
+	// start is the stream offset of the entry's first statement.
+	start() int64
+}
+
+// entryState is what the scheduler keeps of every entry, whatever its kind.
+type entryState struct {
+	seq     int64    // dispatch order
+	pinned  bool     // must run on worker 0, in stream order with the other pinned entries
+	claimed bool     // a worker took it from the backlog
+	session []string // the session statements to have run on the worker's connection first
+	endByte int64    // stream offset after the entry's last statement
+	// digest, with progress rows, is SHA-256 of the stream up to endByte
+	// (Checkpointer.digestAt), recorded with the entry's progress row.
+	digest string
+}
+
+func (e *entryState) state() *entryState { return e }
+
+// rowBatch is a run of plain row INSERTs into one table, committed as one transaction by
+// one worker.
+type rowBatch struct {
+	entryState
+	table string
+	stmts []batchStmt
+	bytes int64 // SQL bytes: what the batch holds of the read-ahead budget
+	rows  int64
+	// spooled: its statements wait in the spool (spoolLen bytes at spoolAt), not in memory.
+	spooled                       bool
+	spoolAt, spoolLen, spoolFirst int64 // spoolFirst: the stream offset of its first statement
+}
+
+func (b *rowBatch) start() int64 {
+	switch {
+	case len(b.stmts) > 0:
+		return b.stmts[0].offset
+	case b.spooled:
+		return b.spoolFirst
+	}
+	return b.endByte
+}
+
+// barrierItem runs one statement (prepared as q) on a worker instead of the control
+// connection, so that the statements after it need not wait: mysqldump's ENABLE KEYS of a
+// MyISAM table, a trigger after its table's rows, --defer-indexes' ADD KEYs. The worker
+// first waits until every batch of keys dispatched before it has committed (nothing of
+// keys is dispatched after it until it is done), then adds the indexes held back for those
+// tables, records their loads complete, and runs stmt.
+type barrierItem struct {
+	entryState
+	stmt    *Statement
+	q       []byte
+	keys    []string
+	indexes []deferredIndexes
+	loads   []tableInfo
+}
+
+func (b *barrierItem) start() int64 { return b.stmt.Offset }
+
+type batchStmt struct {
+	sql    string
+	offset int64
+	line   int64
+	rows   int64
+}
+
+// scheduler is the state the dispatcher and the workers share: the backlog, what is in
+// flight per table, and the read-ahead budget (memory, then the spool). One mutex, mu,
+// guards all of it; changed is broadcast whenever something a waiter may be waiting for
+// changes (an entry sent, claimed or done, budget freed, a failure or a stop). Methods
+// named …Locked must be called with mu held; every other method takes it.
+type scheduler struct {
+	mu      sync.Mutex
+	changed *sync.Cond
+
+	// stop is the replay's failure, or ErrStopped after a graceful stop: waits give up
+	// with it (see ParallelReplayer.errOrStopped).
+	stop func() error
+	// queueBytes bounds the SQL read ahead in memory; spoolBytes what may wait in the
+	// spool (in spoolDir) beyond that. See ParallelOptions.
+	queueBytes, spoolBytes int64
+	spoolDir               string
+
+	// busy counts entries in flight per table (dispatched, not done); barriers wait on it.
+	// queuedBytes is the SQL read ahead of the workers in memory (dispatched or being
+	// batched, not yet committed), bounded by queueBytes.
+	busy        map[string]int
+	queuedBytes int64
+	// backlog holds the dispatched entries no worker has claimed, in stream order; pos is
+	// per worker the seq of the last it claimed; running counts per table the batches
+	// being run; streaming is the table whose rows the dispatcher is reading (how much of
+	// it is left is not known yet).
+	backlog   []entry
+	seq       int64
+	pos       []int64
+	running   map[string]int
+	streaming string
+	spool     *spool
+	spoolOff  bool           // the spool failed (a full disk, say): the memory budget alone holds
+	barrierOn map[string]int // tables with a barrier item in flight (never more than one)
+	barriers  int            // barrier items in flight
+}
+
+func newScheduler(workers int, opt ParallelOptions, stop func() error) *scheduler {
+	s := &scheduler{
+		stop: stop, queueBytes: opt.QueueBytes, spoolBytes: opt.SpoolBytes, spoolDir: opt.SpoolDir,
+		busy: map[string]int{}, barrierOn: map[string]int{}, pos: make([]int64, workers), running: map[string]int{},
+	}
+	s.changed = sync.NewCond(&s.mu)
+	return s
+}
+
+// broadcast wakes every waiter, to look again at the replay's failure or stop.
+func (s *scheduler) broadcast() {
+	s.mu.Lock()
+	s.changed.Broadcast()
+	s.mu.Unlock()
+}
+
+// send appends e to the backlog, where a worker claims it (pinned entries: worker 0).
+func (s *scheduler) send(e entry, pinned bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.seq++
+	st := e.state()
+	st.seq, st.pinned = s.seq, pinned
+	switch e := e.(type) {
+	case *rowBatch:
+		s.busy[e.table]++
+	case *barrierItem:
+		for _, k := range e.keys {
+			s.busy[k]++
+			s.barrierOn[k]++
+		}
+		s.barriers++
+	}
+	s.backlog = append(s.backlog, e)
+	s.changed.Broadcast()
+}
+
+// next blocks until worker w may claim an entry and returns it, or returns nil once ctx
+// is done.
+func (s *scheduler) next(ctx context.Context, w int) entry {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for {
+		if ctx.Err() != nil {
+			return nil
+		}
+		if e := s.claimLocked(w); e != nil {
+			return e
+		}
+		s.changed.Wait()
+	}
+}
+
+// claimLocked takes the entry worker w runs next out of the backlog, or returns nil when
+// it has none it may run now.
+func (s *scheduler) claimLocked(w int) entry {
 	first := -1
-	for i, b := range p.backlog {
-		if b.seq > p.pos[w] && (!b.pinned || w == 0) {
+	for i, e := range s.backlog {
+		if st := e.state(); st.seq > s.pos[w] && (!st.pinned || w == 0) {
 			first = i
 			break
 		}
@@ -49,69 +199,79 @@ func (p *ParallelReplayer) claim(w int) *batch {
 		return nil
 	}
 	pick := first
-	if alt := p.passOver(w, first); alt >= 0 {
+	if alt := s.passOverLocked(w, first); alt >= 0 {
 		pick = alt
 	}
-	b := p.backlog[pick]
-	if b.stmt != nil && p.keysPendingBefore(b, pick) {
+	e := s.backlog[pick]
+	if item, ok := e.(*barrierItem); ok && s.keysPendingBeforeLocked(item, pick) {
 		return nil
 	}
-	p.backlog = slices.Delete(p.backlog, pick, pick+1)
-	p.pos[w] = b.seq
-	b.claimed = true
-	if b.stmt == nil {
-		p.running[b.table]++
+	s.backlog = slices.Delete(s.backlog, pick, pick+1)
+	st := e.state()
+	s.pos[w] = st.seq
+	st.claimed = true
+	if b, ok := e.(*rowBatch); ok {
+		s.running[b.table]++
 	}
-	return b
+	return e
 }
 
-// keysPendingBefore reports whether an unclaimed entry before the item at backlog index i
-// touches one of its tables.
-func (p *ParallelReplayer) keysPendingBefore(item *batch, i int) bool {
-	for _, b := range p.backlog[:i] {
-		if b.stmt == nil && slices.Contains(item.keys, b.table) {
-			return true
-		}
-		for _, k := range b.keys {
-			if slices.Contains(item.keys, k) {
+// keysPendingBeforeLocked reports whether an unclaimed entry before the item at backlog
+// index i touches one of its tables.
+func (s *scheduler) keysPendingBeforeLocked(item *barrierItem, i int) bool {
+	for _, e := range s.backlog[:i] {
+		switch e := e.(type) {
+		case *rowBatch:
+			if slices.Contains(item.keys, e.table) {
 				return true
+			}
+		case *barrierItem:
+			for _, k := range e.keys {
+				if slices.Contains(item.keys, k) {
+					return true
+				}
 			}
 		}
 	}
 	return false
 }
 
-// passOver returns the backlog index of the entry worker w should claim instead of the one
-// at first (the next it may take), or -1: see the scheduling rules above.
-func (p *ParallelReplayer) passOver(w, first int) int {
-	f := p.backlog[first]
-	if f.stmt != nil || f.table == p.streaming || p.running[f.table] == 0 {
+// passOverLocked returns the backlog index of the entry worker w should claim instead of
+// the one at first (the next it may take), or -1: see the scheduling rules above.
+func (s *scheduler) passOverLocked(w, first int) int {
+	f, ok := s.backlog[first].(*rowBatch)
+	if !ok || f.table == s.streaming || s.running[f.table] == 0 {
 		return -1
 	}
 	var rest, after int64 // unclaimed bytes of f's table, and of what w may take after them
 	last := first
-	for i := first; i < len(p.backlog); i++ {
-		if b := p.backlog[i]; b.stmt == nil && b.table == f.table {
+	for i := first; i < len(s.backlog); i++ {
+		if b, ok := s.backlog[i].(*rowBatch); ok && b.table == f.table {
 			rest += b.bytes
 			last = i
 		}
 	}
 	next := -1
-	for i := last + 1; i < len(p.backlog); i++ {
-		if b := p.backlog[i]; !b.pinned || w == 0 {
-			after += b.bytes
+	for i := last + 1; i < len(s.backlog); i++ {
+		if !s.backlog[i].state().pinned || w == 0 {
+			if b, ok := s.backlog[i].(*rowBatch); ok {
+				after += b.bytes
+			}
 			if next < 0 {
 				next = i
 			}
 		}
 	}
-	if next < 0 || after < rest || p.backlog[next].stmt != nil {
+	if next < 0 || after < rest {
+		return -1
+	}
+	if _, item := s.backlog[next].(*barrierItem); item {
 		return -1
 	}
 	// Who takes what w passes over: another worker that has not got that far (worker 0
 	// for pinned entries, which it never passes over, so w == 0 may not).
 	others := false
-	for v, pos := range p.pos {
+	for v, pos := range s.pos {
 		if v != w && pos < f.seq {
 			others = true
 		}
@@ -119,158 +279,171 @@ func (p *ParallelReplayer) passOver(w, first int) int {
 	if !others {
 		return -1
 	}
-	for _, b := range p.backlog[first:next] {
-		if b.pinned && w == 0 {
+	for _, e := range s.backlog[first:next] {
+		if e.state().pinned && w == 0 {
 			return -1
 		}
 	}
 	return next
 }
 
-// spool holds batches the dispatcher read beyond the memory budget in an unlinked temporary
-// file, so that it can read on to the next tables while the workers are still on this one
-// without memory growing with the dump. Each batch is written once, read once by the
-// worker that claims it, and its pages punched out when it is done; the file is
-// truncated whenever it holds nothing.
-type spool struct {
-	f    *os.File
-	wbuf []byte // encode's buffer, reused; only the dispatcher writes
-	// end is where the next batch is written; outstanding the bytes of spooled batches
-	// not yet done (bounded by ParallelOptions.SpoolBytes).
-	mu               sync.Mutex
-	end, outstanding int64
-}
-
-func newSpool(dir string) (*spool, error) {
-	f, err := os.CreateTemp(dir, "dumpscope-spool-*")
-	if err != nil {
-		return nil, err
-	}
-	// Unlinked at once: nothing is left behind, whatever ends the process.
-	if err := os.Remove(f.Name()); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return &spool{f: f}, nil
-}
-
-// put writes b's statements to the spool and drops them from memory. Only the dispatcher
-// calls it, before b is sent.
-func (s *spool) put(b *batch) error {
-	buf := s.encode(b)
-	s.mu.Lock()
-	off := s.end
-	s.end += int64(len(buf))
-	s.outstanding += b.bytes
-	s.mu.Unlock()
-	if _, err := s.f.WriteAt(buf, off); err != nil {
-		s.mu.Lock()
-		s.outstanding -= b.bytes
-		s.mu.Unlock()
-		return err
-	}
-	b.spooled, b.spoolAt, b.spoolLen, b.spoolFirst, b.stmts = true, off, int64(len(buf)), b.stmts[0].offset, nil
-	return nil
-}
-
-// room reports whether n more bytes fit under limit (a batch always fits an empty spool).
-func (s *spool) room(n, limit int64) bool {
+// done releases an entry's budget and marks it no longer in flight.
+func (s *scheduler) done(e entry) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.outstanding == 0 || s.outstanding+n <= limit
+	release := func(k string) {
+		if s.busy[k]--; s.busy[k] <= 0 {
+			delete(s.busy, k)
+		}
+	}
+	switch e := e.(type) {
+	case *rowBatch:
+		if e.spooled {
+			s.spool.release(e)
+		} else {
+			s.queuedBytes -= e.bytes
+		}
+		if e.claimed {
+			if s.running[e.table]--; s.running[e.table] <= 0 {
+				delete(s.running, e.table)
+			}
+		}
+		release(e.table)
+	case *barrierItem:
+		for _, k := range e.keys {
+			release(k)
+			if s.barrierOn[k]--; s.barrierOn[k] <= 0 {
+				delete(s.barrierOn, k)
+			}
+		}
+		s.barriers--
+	}
+	s.changed.Broadcast()
 }
 
-// encode serialises b's statements into the spool's write buffer.
-func (s *spool) encode(b *batch) []byte {
-	buf := s.wbuf[:0]
-	for _, st := range b.stmts {
-		buf = binary.LittleEndian.AppendUint64(buf, uint64(st.offset))
-		buf = binary.LittleEndian.AppendUint64(buf, uint64(st.line))
-		buf = binary.LittleEndian.AppendUint64(buf, uint64(st.rows))
-		buf = binary.LittleEndian.AppendUint32(buf, uint32(len(st.sql)))
-		buf = append(buf, st.sql...)
-	}
-	s.wbuf = buf
-	return buf
-}
-
-// get reads back the statements of a spooled batch into buf (reallocated when too small)
-// and returns it. Their SQL strings share the buffer rather than each being copied out of
-// it (a batch is megabytes, and the copies cost as much CPU as the spool saves the
-// server), so the caller may reuse buf only once the batch is done and its statements
-// dropped; reusing it keeps memory flat.
-func (s *spool) get(b *batch, buf []byte) ([]byte, error) {
-	if int64(cap(buf)) < b.spoolLen {
-		buf = make([]byte, b.spoolLen)
-	}
-	buf = buf[:b.spoolLen]
-	if _, err := s.f.ReadAt(buf, b.spoolAt); err != nil {
-		return buf, fmt.Errorf("read back a batch of %s from the spool: %w", b.table, err)
-	}
-	all := unsafe.String(unsafe.SliceData(buf), len(buf))
-	for len(all) > 0 {
-		if len(all) < 28 {
-			return buf, errors.New("spool: truncated record")
-		}
-		h := buf[len(buf)-len(all):]
-		st := batchStmt{
-			offset: int64(binary.LittleEndian.Uint64(h)),
-			line:   int64(binary.LittleEndian.Uint64(h[8:])),
-			rows:   int64(binary.LittleEndian.Uint64(h[16:])),
-		}
-		n := int(binary.LittleEndian.Uint32(h[24:]))
-		all = all[28:]
-		if len(all) < n {
-			return buf, errors.New("spool: truncated record")
-		}
-		st.sql, all = all[:n], all[n:]
-		b.stmts = append(b.stmts, st)
-	}
-	return buf, nil
-}
-
-// release gives a done batch's bytes back: its pages are punched out (so the file does not
-// grow with the dump where the file system can), and the file is emptied when nothing in
-// it is outstanding.
-func (s *spool) release(b *batch) {
+// takeBacklog takes every entry no worker has claimed out of the backlog.
+func (s *scheduler) takeBacklog() []entry {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	_ = unix.Fallocate(int(s.f.Fd()), unix.FALLOC_FL_PUNCH_HOLE|unix.FALLOC_FL_KEEP_SIZE, b.spoolAt, b.spoolLen)
-	s.outstanding -= b.bytes
-	if s.outstanding == 0 {
-		_ = s.f.Truncate(0)
-		s.end = 0
+	left := s.backlog
+	s.backlog = nil
+	return left
+}
+
+// waitLocked waits on changed until ready holds, or gives up with stop's error (the replay
+// failed) or ctx's.
+func (s *scheduler) waitLocked(ctx context.Context, stop func() error, ready func() bool) error {
+	for {
+		if err := stop(); err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if ready() {
+			return nil
+		}
+		s.changed.Wait()
 	}
 }
 
-func (s *spool) close() {
-	if s != nil {
-		s.f.Close()
+// wait is waitLocked for a caller that does not hold mu; ready runs with mu held.
+func (s *scheduler) wait(ctx context.Context, stop func() error, ready func() bool) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.waitLocked(ctx, stop, ready)
+}
+
+// waitFor blocks until no entry of the given tables (of any table when global) is in
+// flight, or the replay failed, stopped or was cancelled.
+func (s *scheduler) waitFor(ctx context.Context, keys []string, global bool) error {
+	return s.wait(ctx, s.stop, func() bool {
+		if global {
+			return len(s.busy) == 0
+		}
+		return !anyOver(s.busy, keys, 0)
+	})
+}
+
+// waitBarriers blocks until no barrier item is in flight.
+func (s *scheduler) waitBarriers(ctx context.Context) error {
+	return s.wait(ctx, s.stop, func() bool { return s.barriers == 0 })
+}
+
+// barrierPending reports whether a barrier item of any of the tables is in flight.
+func (s *scheduler) barrierPending(keys ...string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return anyOver(s.barrierOn, keys, 0)
+}
+
+// isBusy reports whether any of the tables has entries in flight.
+func (s *scheduler) isBusy(keys []string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return anyOver(s.busy, keys, 0)
+}
+
+// anyOver reports whether any of keys counts more than n in m (busy, barrierOn).
+func anyOver(m map[string]int, keys []string, n int) bool {
+	for _, k := range keys {
+		if m[k] > n {
+			return true
+		}
 	}
+	return false
 }
 
 // setStreaming notes the table whose rows the dispatcher is batching ("" between tables).
-func (p *ParallelReplayer) setStreaming(key string) {
-	p.busyMu.Lock()
-	p.streaming = key
-	p.busyMu.Unlock()
+func (s *scheduler) setStreaming(key string) {
+	s.mu.Lock()
+	s.streaming = key
+	s.mu.Unlock()
 }
 
-// spooling reports whether batches beyond the memory budget may go to the spool. The
-// caller holds busyMu.
-func (p *ParallelReplayer) spooling() bool {
-	return p.opt.SpoolBytes > 0 && !p.spoolOff
-}
-
-// overdraw takes memory budget for n bytes beyond QueueBytes when the batch they join can
-// go to the spool instead of waiting (spill puts it there).
-func (p *ParallelReplayer) overdraw(n int64) bool {
-	p.busyMu.Lock()
-	defer p.busyMu.Unlock()
-	if !p.spooling() {
+// tryAcquire takes memory budget for n bytes if it is free now. A statement larger than
+// the whole budget goes through when nothing else is queued.
+func (s *scheduler) tryAcquire(n int64) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.queuedBytes > 0 && s.queuedBytes+n > s.queueBytes {
 		return false
 	}
-	p.queuedBytes += n
+	s.queuedBytes += n
+	return true
+}
+
+// acquire takes memory budget for n bytes, blocking while the workers are behind.
+func (s *scheduler) acquire(ctx context.Context, n int64) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for s.queuedBytes > 0 && s.queuedBytes+n > s.queueBytes {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := s.stop(); err != nil {
+			return err
+		}
+		s.changed.Wait()
+	}
+	s.queuedBytes += n
+	return nil
+}
+
+// spoolingLocked reports whether batches beyond the memory budget may go to the spool.
+func (s *scheduler) spoolingLocked() bool {
+	return s.spoolBytes > 0 && !s.spoolOff
+}
+
+// overdraw takes memory budget for n bytes beyond queueBytes when the batch they join can
+// go to the spool instead of waiting (spill puts it there).
+func (s *scheduler) overdraw(n int64) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.spoolingLocked() {
+		return false
+	}
+	s.queuedBytes += n
 	return true
 }
 
@@ -280,218 +453,59 @@ const maxBacklog = 4096
 // spill moves a batch that leaves the memory budget exceeded to the spool, waiting while
 // the spool is full and the memory budget too. If the spool cannot be written, the
 // replay goes on with the memory budget alone.
-func (p *ParallelReplayer) spill(ctx context.Context, b *batch) error {
-	p.busyMu.Lock()
-	over := func() bool { return p.spooling() && p.queuedBytes > p.opt.QueueBytes }
-	err := p.waitLocked(ctx, p.errOrStopped, func() bool {
-		if !over() || p.spool == nil {
+func (s *scheduler) spill(ctx context.Context, b *rowBatch) error {
+	s.mu.Lock()
+	over := func() bool { return s.spoolingLocked() && s.queuedBytes > s.queueBytes }
+	err := s.waitLocked(ctx, s.stop, func() bool {
+		if !over() || s.spool == nil {
 			return true
 		}
 		// Claiming scans the backlog: bound its length too, for tiny --batch-bytes.
-		return len(p.backlog) < maxBacklog && p.spool.room(b.bytes, p.opt.SpoolBytes)
+		return len(s.backlog) < maxBacklog && s.spool.room(b.bytes, s.spoolBytes)
 	})
 	if err != nil || !over() {
-		p.busyMu.Unlock()
+		s.mu.Unlock()
 		return err
 	}
-	if p.spool == nil {
-		sp, err := newSpool(p.opt.SpoolDir)
+	if s.spool == nil {
+		sp, err := newSpool(s.spoolDir)
 		if err != nil {
-			p.spoolOff = true
-			p.busyMu.Unlock()
+			s.spoolOff = true
+			s.mu.Unlock()
 			return nil
 		}
-		p.spool = sp
+		s.spool = sp
 	}
-	sp := p.spool
-	p.busyMu.Unlock()
+	sp := s.spool
+	s.mu.Unlock()
 	err = sp.put(b)
-	p.busyMu.Lock()
+	s.mu.Lock()
 	if err != nil {
-		p.spoolOff = true
+		s.spoolOff = true
 	} else {
-		p.queuedBytes -= b.bytes
+		s.queuedBytes -= b.bytes
 	}
-	p.busyMu.Unlock()
+	s.mu.Unlock()
 	return nil
 }
 
-// dropBacklog takes every entry no worker has claimed out of the backlog, as not run.
-func (p *ParallelReplayer) dropBacklog() {
-	p.busyMu.Lock()
-	left := p.backlog
-	p.backlog = nil
-	p.busyMu.Unlock()
-	for _, b := range left {
-		p.noteUnexecuted(b)
-		p.done(b)
+// pendingBytes is the SQL read ahead of the workers, in memory and in the spool.
+func (s *scheduler) pendingBytes() int64 {
+	s.mu.Lock()
+	n, sp := s.queuedBytes, s.spool
+	s.mu.Unlock()
+	if sp != nil {
+		sp.mu.Lock()
+		n += sp.outstanding
+		sp.mu.Unlock()
 	}
+	return n
 }
 
-// Workers: each claims entries from the backlog and runs them on its connection.
-
-// worker claims entries from the backlog and runs them on one connection, in stream order
-// (see schedule.go). Before each it runs the session statements the entry's position in
-// the stream says this connection has not run yet.
-func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
-	applied := 0
-	var spoolBuf []byte // reused for each spooled batch this worker reads back
-	for {
-		p.busyMu.Lock()
-		var b *batch
-		for b == nil {
-			if ctx.Err() != nil {
-				p.busyMu.Unlock()
-				return
-			}
-			if b = p.claim(id); b == nil {
-				p.busyCV.Wait()
-			}
-		}
-		p.busyMu.Unlock()
-		if p.shouldRun(b) {
-			for ; applied < len(b.session); applied++ {
-				// It ran without error on the control connection; an error here
-				// (a privilege, say) would have been reported there.
-				_, _ = c.ExecContext(ctx, b.session[applied])
-			}
-			var err error
-			switch {
-			case b.stmt != nil:
-				err = p.runBarrierItem(ctx, c, b)
-			case b.spooled:
-				if spoolBuf, err = p.spool.get(b, spoolBuf); err == nil {
-					err = p.runBatch(ctx, c, b)
-				}
-				if int64(cap(spoolBuf)) > 2*p.opt.BatchBytes {
-					spoolBuf = nil // a batch of one oversize statement: do not keep its buffer
-				}
-			default:
-				err = p.runBatch(ctx, c, b)
-			}
-			switch {
-			case err != nil && ctx.Err() != nil:
-				p.noteUnexecuted(b) // aborted, not failed
-			case err != nil:
-				p.noteUnexecuted(b)
-				p.failAt(b.start(), err)
-			}
-		} else {
-			p.noteUnexecuted(b)
-		}
-		p.done(b)
-		if b.spooled {
-			b.stmts = nil // they point into spoolBuf
-		}
-	}
-}
-
-// runBarrierItem waits until the batches of b's tables dispatched before it have
-// committed, then adds their held-back indexes, marks their loads complete and runs b's
-// statement, all on c.
-func (p *ParallelReplayer) runBarrierItem(ctx context.Context, c Conn, b *batch) error {
-	p.busyMu.Lock()
-	err := p.waitLocked(ctx, func() error {
-		if !p.shouldRun(b) {
-			return p.err()
-		}
-		return nil
-	}, func() bool { return !anyOver(p.busy, b.keys, 1) }) // 1: the item itself
-	p.busyMu.Unlock()
-	if err != nil {
-		return err
-	}
-	if err := p.addIndexes(ctx, c, b.indexes); err != nil {
-		return err
-	}
-	if err := p.markLoaded(ctx, c, b.loads); err != nil {
-		return err
-	}
-	return p.runBarrier(ctx, c, b.stmt, b.q, b.endByte, b.digest)
-}
-
-func (p *ParallelReplayer) runBatch(ctx context.Context, c Conn, b *batch) error {
-	for attempt := 0; ; attempt++ {
-		err, retry := p.tryBatch(ctx, c, b)
-		if err == nil {
-			p.rows.Add(b.rows)
-			p.commits.Add(1)
-			p.loadedTable.Store(&b.table)
-			return nil
-		}
-		if !retry || attempt >= p.opt.MaxRetries {
-			return err
-		}
-		time.Sleep(time.Duration(attempt+1) * 50 * time.Millisecond)
-	}
-}
-
-// tryBatch runs one batch as a transaction. retry is true for deadlocks and lock-wait
-// timeouts, after which the transaction has been rolled back.
-func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *batch) (err error, retry bool) {
-	if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
-		return fmt.Errorf("%s: offset %d, line %d: batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), false
-	}
-	var tolerated []*StatementError
-	loaded := false
-	if p.ld != nil {
-		var err error
-		if loaded, err = p.ld.load(ctx, c, b.stmts); err != nil {
-			_, _ = c.ExecContext(ctx, "ROLLBACK")
-			return fmt.Errorf("%s: offset %d, line %d: LOAD DATA of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), false
-		}
-		if loaded {
-			p.statements.Add(int64(len(b.stmts)))
-		}
-	}
-	for _, s := range b.stmts {
-		if loaded {
-			break
-		}
-		_, err := c.ExecContext(ctx, s.sql)
-		p.statements.Add(1)
-		if err != nil {
-			var me *mysql.MySQLError
-			if errors.As(err, &me) && (me.Number == 1213 || me.Number == 1205) {
-				_, _ = c.ExecContext(ctx, "ROLLBACK")
-				return err, true
-			}
-			se := &StatementError{Name: p.opt.Name, Offset: s.offset, Line: s.line, Kind: KindInsert, Table: b.table, Head: head([]byte(s.sql)), Err: err}
-			if errors.As(err, &me) {
-				se.Code, se.SQLState, se.Message = me.Number, string(me.SQLState[:]), me.Message
-			} else {
-				se.Message = err.Error()
-			}
-			if !p.opt.Force || me == nil || isConnectionFatal(me.Number) {
-				_, _ = c.ExecContext(ctx, "ROLLBACK")
-				return se, false
-			}
-			se.Err = nil
-			tolerated = append(tolerated, se)
-			continue
-		}
-		if !p.opt.SkipWarningCount {
-			st := &Statement{Kind: KindInsert, Table: b.table, Offset: s.offset, Line: s.line}
-			if err := p.serial.countWarnings(ctx, c, st); err != nil {
-				_, _ = c.ExecContext(ctx, "ROLLBACK")
-				return err, false
-			}
-		}
-	}
-	if cp := p.opt.Checkpoint; cp != nil {
-		if _, err := c.ExecContext(ctx, cp.recordSQL(b.stmts[0].offset, b.endByte, len(b.stmts), b.rows, b.digest)); err != nil {
-			_, _ = c.ExecContext(ctx, "ROLLBACK")
-			return fmt.Errorf("%s: offset %d, line %d: progress row of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), false
-		}
-	}
-	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
-		var me *mysql.MySQLError
-		return fmt.Errorf("%s: offset %d, line %d: commit of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), errors.As(err, &me) && (me.Number == 1213 || me.Number == 1205)
-	}
-	if len(tolerated) > 0 {
-		for _, se := range tolerated {
-			p.serial.tolerate(se)
-		}
-	}
-	return nil, false
+// closeSpool removes the spool once no worker reads from it.
+func (s *scheduler) closeSpool() {
+	s.mu.Lock()
+	sp := s.spool
+	s.mu.Unlock()
+	sp.close()
 }

@@ -1,6 +1,8 @@
 package importer
 
 import (
+	"context"
+	"errors"
 	"os"
 	"slices"
 	"strings"
@@ -21,7 +23,7 @@ func TestSpoolRoundTrip(t *testing.T) {
 		t.Fatalf("spool left a name in %s: %v", dir, ents)
 	}
 	big := strings.Repeat("(1,'x\\'y'),", 300_000)
-	batches := []*batch{
+	batches := []*rowBatch{
 		{table: "d.a", stmts: []batchStmt{{sql: "INSERT INTO a VALUES (1)", offset: 10, line: 2, rows: 1}, {sql: "", offset: 40, line: 3}}},
 		{table: "d.b", stmts: []batchStmt{{sql: "INSERT INTO b VALUES ('\x00\xff\n;')", offset: 1 << 40, line: 1 << 33, rows: 7}}},
 		{table: "d.c", stmts: []batchStmt{{sql: "INSERT INTO c VALUES " + big, offset: 99, line: 5, rows: 300_000}}},
@@ -67,30 +69,49 @@ func trim(s batchStmt) batchStmt {
 	return s
 }
 
-// schedFixture is a replayer with only the scheduling state: two workers and a backlog.
-func schedFixture(entries ...*batch) *ParallelReplayer {
-	p := &ParallelReplayer{pos: make([]int64, 2), running: map[string]int{}}
-	for i, b := range entries {
-		b.seq = int64(i + 1)
-		p.backlog = append(p.backlog, b)
+// schedFixture is a scheduler with two workers and a backlog.
+func schedFixture(entries ...entry) *scheduler {
+	s := newScheduler(2, ParallelOptions{}, func() error { return nil })
+	for i, e := range entries {
+		e.state().seq = int64(i + 1)
+		s.backlog = append(s.backlog, e)
 	}
-	return p
+	return s
 }
 
-func rows(table string, n int64) *batch { return &batch{table: table, bytes: n} }
+func rows(table string, n int64) *rowBatch { return &rowBatch{table: table, bytes: n} }
+
+func pinnedRows(table string, n int64) *rowBatch {
+	b := rows(table, n)
+	b.pinned = true
+	return b
+}
+
+// claim is claimLocked with the lock held; it returns what worker w claimed, described.
+func claim(s *scheduler, w int) (e entry, table string, seq int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e = s.claimLocked(w); e == nil {
+		return nil, "", 0
+	}
+	if b, ok := e.(*rowBatch); ok {
+		table = b.table
+	}
+	return e, table, e.state().seq
+}
 
 // TestClaim checks the scheduling rules of schedule.go on fixed backlogs.
 func TestClaim(t *testing.T) {
 	t.Run("pinned entries are worker 0's, in order", func(t *testing.T) {
-		p := schedFixture(&batch{table: "d.log", bytes: 1, pinned: true}, rows("d.a", 1), &batch{table: "d.log", bytes: 1, pinned: true})
-		if b := p.claim(1); b == nil || b.table != "d.a" {
+		p := schedFixture(pinnedRows("d.log", 1), rows("d.a", 1), pinnedRows("d.log", 1))
+		if b, table, _ := claim(p, 1); b == nil || table != "d.a" {
 			t.Fatalf("worker 1 claimed %+v, want the d.a batch (it may not take pinned ones)", b)
 		}
-		if b := p.claim(1); b != nil {
+		if b, _, _ := claim(p, 1); b != nil {
 			t.Fatalf("worker 1 claimed pinned %+v", b)
 		}
 		for _, want := range []int64{1, 3} {
-			if b := p.claim(0); b == nil || b.seq != want {
+			if b, _, seq := claim(p, 0); b == nil || seq != want {
 				t.Fatalf("worker 0 claimed %+v, want seq %d", b, want)
 			}
 		}
@@ -98,50 +119,50 @@ func TestClaim(t *testing.T) {
 	t.Run("a free worker goes on to the next table", func(t *testing.T) {
 		// Worker 0 is loading d.a (claimed seq 1); d.a has 2 MB left, d.b 8 MB after it.
 		p := schedFixture(rows("d.a", 1<<20), rows("d.a", 1<<20), rows("d.a", 1<<20), rows("d.b", 4<<20), rows("d.b", 4<<20))
-		if b := p.claim(0); b.seq != 1 {
-			t.Fatalf("worker 0 claimed seq %d", b.seq)
+		if _, _, seq := claim(p, 0); seq != 1 {
+			t.Fatalf("worker 0 claimed seq %d", seq)
 		}
-		if b := p.claim(1); b == nil || b.table != "d.b" {
+		if b, table, _ := claim(p, 1); b == nil || table != "d.b" {
 			t.Fatalf("worker 1 claimed %+v, want d.b's first batch", b)
 		}
 		// Worker 1 has passed d.a: worker 0 is left to finish it, in order.
 		for _, want := range []int64{2, 3} {
-			if b := p.claim(0); b == nil || b.seq != want {
+			if b, _, seq := claim(p, 0); b == nil || seq != want {
 				t.Fatalf("worker 0 claimed %+v, want seq %d", b, want)
 			}
 		}
 	})
 	t.Run("a table bigger than what follows keeps every worker", func(t *testing.T) {
 		p := schedFixture(rows("d.a", 4<<20), rows("d.a", 4<<20), rows("d.a", 4<<20), rows("d.b", 1<<20))
-		p.claim(0)
-		if b := p.claim(1); b == nil || b.seq != 2 {
+		claim(p, 0)
+		if b, _, seq := claim(p, 1); b == nil || seq != 2 {
 			t.Fatalf("worker 1 claimed %+v, want d.a's second batch", b)
 		}
 	})
 	t.Run("not while the reader is still in the table", func(t *testing.T) {
 		p := schedFixture(rows("d.a", 1), rows("d.a", 1), rows("d.b", 8))
 		p.streaming = "d.a" // more of d.a may come: how much is left is not known
-		p.claim(0)
-		if b := p.claim(1); b == nil || b.seq != 2 {
+		claim(p, 0)
+		if b, _, seq := claim(p, 1); b == nil || seq != 2 {
 			t.Fatalf("worker 1 claimed %+v, want d.a's second batch", b)
 		}
 	})
 	t.Run("nothing is passed over that no other worker can take", func(t *testing.T) {
 		p := schedFixture(rows("d.a", 1), rows("d.a", 1), rows("d.a", 1), rows("d.b", 8))
-		p.claim(0)
+		claim(p, 0)
 		p.pos[0] = 3 // worker 0 got past seq 2 (it may not come back for it)
-		if b := p.claim(1); b == nil || b.seq != 2 {
+		if b, _, seq := claim(p, 1); b == nil || seq != 2 {
 			t.Fatalf("worker 1 claimed %+v, want seq 2, which only it can still take", b)
 		}
 	})
 	t.Run("an item waits until the entries of its tables before it are claimed", func(t *testing.T) {
-		item := &batch{stmt: &Statement{}, keys: []string{"d.a"}}
-		p := schedFixture(&batch{table: "d.a", bytes: 1, pinned: true}, item)
-		if b := p.claim(1); b != nil {
+		item := &barrierItem{stmt: &Statement{}, keys: []string{"d.a"}}
+		p := schedFixture(pinnedRows("d.a", 1), item)
+		if b, _, _ := claim(p, 1); b != nil {
 			t.Fatalf("worker 1 claimed %+v while d.a's pinned batch was unclaimed", b)
 		}
-		p.claim(0)
-		if b := p.claim(1); b != item {
+		claim(p, 0)
+		if b, _, _ := claim(p, 1); b != item {
 			t.Fatalf("worker 1 claimed %+v, want the item", b)
 		}
 	})
@@ -213,5 +234,67 @@ func TestTriggerTables(t *testing.T) {
 		if !slices.Equal(got, c.want) || known != c.known {
 			t.Errorf("triggerTables(%s) = %v, %v; want %v, %v", c.sql, got, known, c.want, c.known)
 		}
+	}
+}
+
+// TestSchedulerCompletions scripts sends, claims and completions: what is in flight per
+// table, what waitFor and a barrier item wait for, and that done gives the budget back.
+func TestSchedulerCompletions(t *testing.T) {
+	ctx := context.Background()
+	s := newScheduler(2, ParallelOptions{QueueBytes: 10}, func() error { return nil })
+	a1, a2, b1 := rows("d.a", 4), rows("d.a", 4), rows("d.b", 2)
+	for _, b := range []*rowBatch{a1, a2, b1} {
+		if !s.tryAcquire(b.bytes) {
+			t.Fatalf("budget refused %d bytes with %d queued", b.bytes, s.queuedBytes)
+		}
+		s.send(b, false)
+	}
+	if s.tryAcquire(1) {
+		t.Fatal("budget of 10 bytes took an 11th")
+	}
+	item := &barrierItem{stmt: &Statement{Offset: 99}, keys: []string{"d.a"}}
+	s.send(item, false)
+	if !s.isBusy([]string{"d.a"}) || !s.barrierPending("d.a") || s.barrierPending("d.b") {
+		t.Fatalf("in flight: busy %v, barrierOn %v", s.busy, s.barrierOn)
+	}
+	e0, _, _ := claim(s, 0)
+	e1, _, _ := claim(s, 1)
+	if e0 != a1 || e1 != a2 {
+		t.Fatalf("claims: worker 0 %v, worker 1 %v; want d.a's batches in order", e0, e1)
+	}
+	// The item may not be claimed before d.b's batch, which comes before it.
+	if e, _, _ := claim(s, 0); e != b1 {
+		t.Fatalf("worker 0's next claim: %v, want d.b's batch", e)
+	}
+	if e, _, _ := claim(s, 1); e != item {
+		t.Fatalf("worker 1's next claim: %v, want the item", e)
+	}
+	itemReady := func() bool { return !anyOver(s.busy, item.keys, 1) }
+	waited := make(chan error, 1)
+	go func() { waited <- s.wait(ctx, func() error { return nil }, itemReady) }()
+	s.done(b1)
+	s.done(a1)
+	select {
+	case err := <-waited:
+		t.Fatalf("the item's wait ended (%v) with a batch of d.a still running", err)
+	default:
+	}
+	s.done(a2)
+	if err := <-waited; err != nil {
+		t.Fatal(err)
+	}
+	if s.queuedBytes != 0 || len(s.running) != 0 {
+		t.Fatalf("after the batches: %d bytes queued, running %v", s.queuedBytes, s.running)
+	}
+	s.done(item)
+	if err := s.waitFor(ctx, nil, true); err != nil || s.barriers != 0 || len(s.busy) != 0 {
+		t.Fatalf("after everything: %v, barriers %d, busy %v", err, s.barriers, s.busy)
+	}
+	// A failure ends every wait with it.
+	stopped := errors.New("stopped")
+	s.stop = func() error { return stopped }
+	s.send(rows("d.c", 1), false)
+	if err := s.waitFor(ctx, []string{"d.c"}, false); err != stopped {
+		t.Fatalf("waitFor after a failure: %v", err)
 	}
 }

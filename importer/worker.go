@@ -1,0 +1,173 @@
+package importer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+)
+
+// Workers: each claims entries from the scheduler's backlog and runs them on its own
+// connection; a row batch that meets a deadlock or lock-wait timeout is retried.
+
+// worker claims entries from the backlog and runs them on one connection, in stream order
+// (see schedule.go). Before each it runs the session statements the entry's position in
+// the stream says this connection has not run yet.
+func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
+	applied := 0
+	var spoolBuf []byte // reused for each spooled batch this worker reads back
+	for {
+		e := p.sched.next(ctx, id)
+		if e == nil {
+			return
+		}
+		if p.shouldRun(e) {
+			session := e.state().session
+			for ; applied < len(session); applied++ {
+				// It ran without error on the control connection; an error here
+				// (a privilege, say) would have been reported there.
+				_, _ = c.ExecContext(ctx, session[applied])
+			}
+			var err error
+			switch b := e.(type) {
+			case *barrierItem:
+				err = p.runBarrierItem(ctx, c, b)
+			case *rowBatch:
+				if b.spooled {
+					if spoolBuf, err = p.sched.spool.get(b, spoolBuf); err == nil {
+						err = p.runBatch(ctx, c, b)
+					}
+					if int64(cap(spoolBuf)) > 2*p.opt.BatchBytes {
+						spoolBuf = nil // a batch of one oversize statement: do not keep its buffer
+					}
+				} else {
+					err = p.runBatch(ctx, c, b)
+				}
+			}
+			switch {
+			case err != nil && ctx.Err() != nil:
+				p.noteUnexecuted(e) // aborted, not failed
+			case err != nil:
+				p.noteUnexecuted(e)
+				p.failAt(e.start(), err)
+			}
+		} else {
+			p.noteUnexecuted(e)
+		}
+		p.done(e)
+		if b, ok := e.(*rowBatch); ok && b.spooled {
+			b.stmts = nil // they point into spoolBuf
+		}
+	}
+}
+
+// runBarrierItem waits until the batches of b's tables dispatched before it have
+// committed, then adds their held-back indexes, marks their loads complete and runs b's
+// statement, all on c.
+func (p *ParallelReplayer) runBarrierItem(ctx context.Context, c Conn, b *barrierItem) error {
+	s := p.sched
+	err := s.wait(ctx, func() error {
+		if !p.shouldRun(b) {
+			return p.err()
+		}
+		return nil
+	}, func() bool { return !anyOver(s.busy, b.keys, 1) }) // 1: the item itself
+	if err != nil {
+		return err
+	}
+	if err := p.addIndexes(ctx, c, b.indexes); err != nil {
+		return err
+	}
+	if err := p.markLoaded(ctx, c, b.loads); err != nil {
+		return err
+	}
+	return p.runBarrier(ctx, c, b.stmt, b.q, b.endByte, b.digest)
+}
+
+func (p *ParallelReplayer) runBatch(ctx context.Context, c Conn, b *rowBatch) error {
+	for attempt := 0; ; attempt++ {
+		err, retry := p.tryBatch(ctx, c, b)
+		if err == nil {
+			p.rows.Add(b.rows)
+			p.commits.Add(1)
+			p.loadedTable.Store(&b.table)
+			return nil
+		}
+		if !retry || attempt >= p.opt.MaxRetries {
+			return err
+		}
+		time.Sleep(time.Duration(attempt+1) * 50 * time.Millisecond)
+	}
+}
+
+// tryBatch runs one batch as a transaction. retry is true for deadlocks and lock-wait
+// timeouts, after which the transaction has been rolled back.
+func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *rowBatch) (err error, retry bool) {
+	if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
+		return fmt.Errorf("%s: offset %d, line %d: batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), false
+	}
+	var tolerated []*StatementError
+	loaded := false
+	if p.ld != nil {
+		var err error
+		if loaded, err = p.ld.load(ctx, c, b.stmts); err != nil {
+			_, _ = c.ExecContext(ctx, "ROLLBACK")
+			return fmt.Errorf("%s: offset %d, line %d: LOAD DATA of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), false
+		}
+		if loaded {
+			p.statements.Add(int64(len(b.stmts)))
+		}
+	}
+	for _, s := range b.stmts {
+		if loaded {
+			break
+		}
+		_, err := c.ExecContext(ctx, s.sql)
+		p.statements.Add(1)
+		if err != nil {
+			var me *mysql.MySQLError
+			if errors.As(err, &me) && (me.Number == 1213 || me.Number == 1205) {
+				_, _ = c.ExecContext(ctx, "ROLLBACK")
+				return err, true
+			}
+			se := &StatementError{Name: p.opt.Name, Offset: s.offset, Line: s.line, Kind: KindInsert, Table: b.table, Head: head([]byte(s.sql)), Err: err}
+			if errors.As(err, &me) {
+				se.Code, se.SQLState, se.Message = me.Number, string(me.SQLState[:]), me.Message
+			} else {
+				se.Message = err.Error()
+			}
+			if !p.opt.Force || me == nil || isConnectionFatal(me.Number) {
+				_, _ = c.ExecContext(ctx, "ROLLBACK")
+				return se, false
+			}
+			se.Err = nil
+			tolerated = append(tolerated, se)
+			continue
+		}
+		if !p.opt.SkipWarningCount {
+			st := &Statement{Kind: KindInsert, Table: b.table, Offset: s.offset, Line: s.line}
+			if err := p.serial.countWarnings(ctx, c, st); err != nil {
+				_, _ = c.ExecContext(ctx, "ROLLBACK")
+				return err, false
+			}
+		}
+	}
+	if cp := p.opt.Checkpoint; cp != nil {
+		if _, err := c.ExecContext(ctx, cp.recordSQL(b.stmts[0].offset, b.endByte, len(b.stmts), b.rows, b.digest)); err != nil {
+			_, _ = c.ExecContext(ctx, "ROLLBACK")
+			return fmt.Errorf("%s: offset %d, line %d: progress row of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), false
+		}
+	}
+	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
+		var me *mysql.MySQLError
+		return fmt.Errorf("%s: offset %d, line %d: commit of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), errors.As(err, &me) && (me.Number == 1213 || me.Number == 1205)
+	}
+	if len(tolerated) > 0 {
+		for _, se := range tolerated {
+			p.serial.tolerate(se)
+		}
+	}
+	return nil, false
+}
