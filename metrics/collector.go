@@ -219,10 +219,10 @@ func (c *Collector) Finish(f Final) {
 	r := c.st.restore
 	r.phase = f.Phase
 	if f.Progress != nil {
-		expected := r.p.ExpectedBytes
+		expected, exact := r.p.ExpectedBytes, r.p.ExpectedExact
 		r.p = *f.Progress
 		if r.p.ExpectedBytes == 0 {
-			r.p.ExpectedBytes = expected // known to the session, not to the replayer
+			r.p.ExpectedBytes, r.p.ExpectedExact = expected, exact // known to the session, not to the replayer
 		}
 	}
 	r.finalTables = f.Tables
