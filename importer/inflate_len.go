@@ -197,11 +197,21 @@ func (z *lenInflater) dynamic(s *bitStream) error {
 	if nlit > 286 || ndist > 30 { // zlib refuses these too
 		return errInflateInvalid
 	}
+	// The code-length code's lengths, with its Kraft sum (in units of 2^-7) checked as
+	// they come: at a random bit position the code is over-subscribed within a few
+	// lengths, and the block finder tries every position, so most end here, early.
 	var cl [19]uint8
+	kraft := 0
 	for i := range ncl {
-		cl[deflateCLOrder[i]] = uint8(s.bits(3))
+		l := uint8(s.bits(3))
+		cl[deflateCLOrder[i]] = l
+		if l > 0 {
+			if kraft += 1 << (7 - l); kraft > 1<<7 {
+				return errInflateInvalid
+			}
+		}
 	}
-	if !z.cl.build(cl[:], false, false) {
+	if kraft != 1<<7 || !z.cl.build(cl[:], false, false) {
 		return errInflateInvalid
 	}
 	l := z.lengths[:nlit+ndist]
@@ -336,12 +346,13 @@ func (z *lenInflater) run(s *bitStream) (inflateLenResult, error) {
 	}
 }
 
-// findAndRun looks for a block boundary at bit offsets [fromBit, toBit) of data and
-// length-decodes from the first one that holds: a non-final dynamic block (the kind
-// compressible data is made of) whose header passes build's checks, which decodes to its
-// end-of-block with valid symbols, and whose following blocks up to the end of the data
-// are valid too. ok is false when no offset holds.
-func (z *lenInflater) findAndRun(data []byte, fromBit, toBit int) (startBit int, r inflateLenResult, ok bool) {
+// findBoundary looks for a block boundary at bit offsets [fromBit, toBit) of data: a
+// non-final dynamic block (the kind compressible data is made of) whose header passes
+// build's checks, which decodes to its end-of-block with valid symbols, and whose next
+// findBoundaryCheckBlocks blocks (or those up to the data's end) are valid too. ok is
+// false when no offset holds. The caller decodes from startBit and drops the sample if a
+// later block is invalid.
+func (z *lenInflater) findBoundary(data []byte, fromBit, toBit int) (startBit int, ok bool) {
 	s := newBitStream(data)
 	toBit = min(toBit, s.nBits)
 	for p := fromBit; p < toBit; p++ {
@@ -356,12 +367,27 @@ func (z *lenInflater) findAndRun(data []byte, fromBit, toBit int) (startBit int,
 		if _, err := z.body(s, btype); err != nil {
 			continue
 		}
-		s.pos = p
-		r, err := z.run(s)
-		if err != nil || r.Blocks == 0 {
-			continue
+		valid := true
+		for range findBoundaryCheckBlocks {
+			btype, final, err := z.header(s)
+			if err == nil {
+				_, err = z.body(s, btype)
+			}
+			if err == errInflateShort || err == nil && final {
+				break
+			}
+			if err != nil {
+				valid = false
+				break
+			}
 		}
-		return p, r, true
+		if valid {
+			return p, true
+		}
 	}
-	return 0, inflateLenResult{}, false
+	return 0, false
 }
+
+// findBoundaryCheckBlocks: blocks after a candidate's first that must decode for it to
+// count as a boundary.
+const findBoundaryCheckBlocks = 2
