@@ -172,7 +172,8 @@ func ProgressLine(prev, cur Snapshot) string {
 }
 
 // ImportLine is the import side of a progress line: completion and ETA when a total is
-// known (see Fraction and ETA), the SQL applied, the interval's rates, errors, and the table being loaded.
+// known (see Fraction and ETA), the SQL applied, the interval's rates, errors, tables done,
+// and the table being loaded (or the phase).
 // elapsedSeconds is the run's clock at cur (the monitor's T: it starts after any probe).
 func ImportLine(prev, cur ImportProgress, dtSeconds, elapsedSeconds float64) string {
 	var b strings.Builder
@@ -188,10 +189,26 @@ func ImportLine(prev, cur ImportProgress, dtSeconds, elapsedSeconds float64) str
 	if cur.Errors > 0 {
 		fmt.Fprintf(&b, ", %d errors", cur.Errors)
 	}
-	if cur.Table != "" {
+	if t := cur.tables(); t != "" {
+		fmt.Fprintf(&b, ", %s", t)
+	}
+	if cur.Phase != "" && cur.Phase != "loading" {
+		fmt.Fprintf(&b, ", %s", cur.Phase) // index builds, row counts: why the rates dropped
+	} else if cur.Table != "" {
 		fmt.Fprintf(&b, ", %s", cur.Table)
 	}
 	return b.String()
+}
+
+// tables is "tables 3/12" (of a known total) or "3 tables done", "" before the first.
+func (p ImportProgress) tables() string {
+	switch {
+	case p.TablesTotal > 0:
+		return fmt.Sprintf("tables %d/%d", p.TablesDone, p.TablesTotal)
+	case p.TablesDone > 0:
+		return fmt.Sprintf("%d tables done", p.TablesDone)
+	}
+	return ""
 }
 
 // Fraction is the share of the dump applied, when a total is known: applied SQL against

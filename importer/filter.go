@@ -25,8 +25,11 @@ type Transform struct {
 	except []objectPattern
 	dbs    []string
 
-	src     StatementSource
-	onSkip  func(end int64)
+	src    StatementSource
+	onSkip func(end int64)
+	// skipped, when set, gets the raw bytes of every skipped statement: a checkpoint's
+	// stream digest covers the whole file, kept or not (see observeSkipped).
+	skipped func(raw []byte)
 	cur     Statement
 	current string // the database unqualified names belong to (USE, or the connection's)
 	// lastLockKept is whether the last LOCK TABLES was kept: its UNLOCK TABLES follows it.
@@ -232,6 +235,9 @@ func (t *Transform) Next() bool {
 			if t.onSkip != nil {
 				t.onSkip(st.Offset + int64(len(st.Raw)))
 			}
+			if t.skipped != nil {
+				t.skipped(st.Raw)
+			}
 			continue
 		}
 		t.stats.KeptStatements++
@@ -303,7 +309,7 @@ func (t *Transform) mapped(st *Statement, what string) {
 
 func (t *Transform) warn(st *Statement, format string, args ...any) {
 	if len(t.stats.Warnings) < maxTransformWarnings {
-		t.stats.Warnings = append(t.stats.Warnings, fmt.Sprintf("offset %d, line %d: ", st.Offset, st.Line)+fmt.Sprintf(format, args...))
+		t.stats.Warnings = append(t.stats.Warnings, At("", st).String()+": "+fmt.Sprintf(format, args...))
 	}
 }
 

@@ -9,10 +9,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 )
 
@@ -47,13 +49,19 @@ type Options struct {
 	SkipWarningCount   bool
 	SkipRowCounts      bool
 	// CheckpointPath is the journal; "" with Parallel > 1 on a file means FILE.dumpscope-checkpoint.
-	CheckpointPath  string
-	Resume          bool
+	CheckpointPath string
+	Resume         bool
+	// ResumeApplied are offsets of non-transactional statements that a resume refused as
+	// maybe half applied and that the user checked are complete (--resume-applied).
+	ResumeApplied   []int64
 	SkipBinlog      bool
 	RelaxDurability bool
 	DeferIndexes    bool
 	// LoadData sends plain row inserts as LOAD DATA LOCAL streams where exact.
 	LoadData bool
+	// OtherConnections are the connections the caller opens to the same server while the
+	// import runs (the sampler's): Parallel is reduced so that they fit max_connections too.
+	OtherConnections int
 	// Stop, when closed, ends the import gracefully after the statement in flight.
 	Stop <-chan struct{}
 	// Log receives messages for people (what is being done, notes, warnings).
@@ -74,7 +82,8 @@ type Options struct {
 	// Rejects, with Force on a serial import, receives each failed statement (rejects.go).
 	Rejects *Rejects
 
-	transform *Transform // built from Transform for this target
+	transform   *Transform // built from Transform for this target
+	tablesTotal int        // tables the dump inserts into, when the preflight scan read it
 }
 
 // Status is how an import ended.
@@ -144,7 +153,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if o.Parallel > 1 || o.CheckpointPath != "" || o.Resume || o.DeferIndexes || o.LoadData {
 		nconns = o.Parallel + 1
 	}
-	db, conns, err := openConns(ctx, cfg, nconns)
+	db, conns, err := openConns(ctx, cfg, nconns, &o, log)
 	if err != nil {
 		return nil, err
 	}
@@ -166,9 +175,9 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if err != nil {
 		return nil, err
 	}
-	cp, journal, err := beginCheckpoint(ctx, src, &o, dumpID, conns, log)
+	cp, err := beginCheckpoint(ctx, src, &o, dumpID, conns, log)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w%s", err, privilegeHint(err, "progress rows (--parallel, --checkpoint) need the account to have all privileges on "+checkpoint.ProgressSchema+" (GRANT ALL ON "+checkpoint.ProgressSchema+".* TO "+currentAccount(ctx, conns[0])+"); or import without --parallel and --checkpoint"))
 	}
 	restore, err := relaxSession(ctx, cfg, conns, o, log)
 	defer restore()
@@ -178,14 +187,47 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if o.transform, err = newImportTransform(ctx, conns[0], o.Transform); err != nil {
 		return nil, err
 	}
-	rep, err := newReplayer(ctx, conns, in, o, cp, journal, chainStatementHooks(onStatement, o.OnStatement))
+	ka := newKeepalive(ctx, conns)
+	defer ka.Stop()
+	live := ka.Conns()
+	rep, err := newReplayer(ctx, live, in, o, cp, chainStatementHooks(onStatement, idleDuring(live[0], o.OnStatement)))
 	if err != nil {
 		return nil, err
 	}
-	// Two short lines rather than one that wraps: the socket path of a sandbox is long.
+	announce(log, in, o.Parallel, cfg)
+	// After the replay the progress says what follows: the row counts take a while on a
+	// large restore, and the dashboard stays up meanwhile.
+	var after atomic.Pointer[string]
+	progress := func() Progress {
+		p := rep.Progress()
+		if ph := after.Load(); ph != nil {
+			p.Phase = *ph
+		}
+		return p
+	}
+	done := func() {}
+	if o.OnReplay != nil {
+		done = o.OnReplay(in, progress)
+	}
+	res, runErr := rep.Run(ctx)
+	ka.Stop()
+
+	r := &Result{Input: in, Replay: res, Err: runErr, Took: time.Since(start), Transform: o.transform}
+	if !o.SkipRowCounts && runErr == nil && ctx.Err() == nil { // what finish will do
+		verifying := PhaseVerifying
+		after.Store(&verifying)
+	}
+	finish(ctx, r, o, conns, cp, log)
+	done()
+	return r, nil
+}
+
+// announce says what is imported, on how many connections, into which server: two short
+// lines rather than one that wraps (the socket path of a sandbox is long).
+func announce(log io.Writer, in *Input, parallel int, cfg *mysql.Config) {
 	nconn := "1 connection"
-	if o.Parallel > 1 {
-		nconn = fmt.Sprintf("%d connections", o.Parallel)
+	if parallel > 1 {
+		nconn = fmt.Sprintf("%d connections", parallel)
 	}
 	format := ""
 	if in.Format != FormatPlain {
@@ -193,16 +235,6 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	}
 	fmt.Fprintf(log, "dumpscope: importing %s%s on %s\n", in.Name, format, nconn)
 	fmt.Fprintf(log, "dumpscope: into %s\n", dbconn.Describe(cfg))
-	done := func() {}
-	if o.OnReplay != nil {
-		done = o.OnReplay(in, rep.Progress)
-	}
-	res, runErr := rep.Run(ctx)
-	done()
-
-	r := &Result{Input: in, Replay: res, Err: runErr, Took: time.Since(start), Transform: o.transform}
-	finish(ctx, r, o, conns, cp, journal, log)
-	return r, nil
 }
 
 // chainStatementHooks calls a, then b; nil hooks are skipped (nil when both are).
@@ -230,25 +262,21 @@ type replayer interface {
 // newReplayer picks the replayer: the serial one sends exactly the client's statements;
 // progress rows (a checkpoint, which parallel imports always have) and deferred indexes
 // need the parallel one, whatever the number of workers.
-func newReplayer(ctx context.Context, conns []*sql.Conn, in *Input, o Options, cp *Checkpointer, journal string, onStatement func(context.Context, *Statement) error) (replayer, error) {
+func newReplayer(ctx context.Context, conns []Conn, in *Input, o Options, cp *checkpoint.Run, onStatement func(context.Context, *Statement) error) (replayer, error) {
 	split := NewSplitter(in.Reader, SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conns[0])})
 	ropt := ReplayOptions{
 		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
-		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: journal != "",
-		Transform: o.transform, Rejects: o.Rejects,
+		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: cp.Resumable(),
+		Transform: o.transform, Rejects: o.Rejects, tablesTotal: o.tablesTotal,
 	}
 	if cp == nil && !o.DeferIndexes && !o.LoadData {
 		return NewReplayer(ctx, conns[0], split, ropt)
 	}
-	cs := make([]Conn, len(conns))
-	for i, c := range conns {
-		cs[i] = c
-	}
-	popt := ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: o.DeferIndexes, Resumable: journal != "", LoadData: o.LoadData}
+	popt := ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: o.DeferIndexes, Resumable: cp.Resumable(), LoadData: o.LoadData}
 	if o.Log != nil {
 		popt.Notice = func(line string) { fmt.Fprintln(o.Log, "dumpscope import:", line) }
 	}
-	return NewParallelReplayer(ctx, cs, split, popt)
+	return NewParallelReplayer(ctx, conns, split, popt)
 }
 
 // relaxSession applies --skip-binlog and --relax-durability; restore puts the durability
@@ -281,7 +309,7 @@ func relaxSession(ctx context.Context, cfg *mysql.Config, conns []*sql.Conn, o O
 // finish sets the result's status, counts rows after a complete replay, and ends the
 // checkpoint: progress rows and journal removed when finished, the journal kept (and
 // named in the result) when the import can be resumed.
-func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *Checkpointer, journal string, log io.Writer) {
+func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *checkpoint.Run, log io.Writer) {
 	switch {
 	case errors.Is(r.Err, ErrStopped), errors.Is(r.Err, context.Canceled):
 		r.Status = Interrupted
@@ -295,13 +323,13 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *Ch
 		return
 	}
 	if r.Status != Finished {
-		r.Journal = journal
+		r.Journal = cp.Journal
 		return
 	}
 	// The journal goes first: killed between the two steps, what is left is stale
 	// progress rows (harmless), never a journal that points at rows already gone.
-	if journal != "" {
-		os.Remove(journal)
+	if cp.Journal != "" {
+		os.Remove(cp.Journal)
 	}
 	if err := cp.Finish(ctx, conns[0]); err != nil {
 		fmt.Fprintln(log, "dumpscope: could not remove the progress rows:", err)
@@ -310,8 +338,8 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *Ch
 
 // openSource opens the dump and identifies it for checkpoints: name, stored size and a
 // hash of its first MiB as stored (read ahead from stdin, then replayed into the decoder).
-func openSource(src Source) (*Input, DumpIdentity, error) {
-	id := DumpIdentity{Name: src.Path, Size: -1}
+func openSource(src Source) (*Input, checkpoint.DumpIdentity, error) {
+	id := checkpoint.DumpIdentity{Name: src.Path, Size: -1}
 	if src.Path == "" {
 		id.Name = src.Name
 		r := src.Reader
@@ -321,7 +349,7 @@ func openSource(src Source) (*Input, DumpIdentity, error) {
 			if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 				return nil, id, fmt.Errorf("%s: %w", src.Name, err)
 			}
-			id.HeadSHA256, _ = HeadHash(bytes.NewReader(head))
+			id.HeadSHA256, _ = checkpoint.HeadHash(bytes.NewReader(head))
 			r = br
 		}
 		in, err := OpenReader(src.Name, r, -1)
@@ -334,7 +362,7 @@ func openSource(src Source) (*Input, DumpIdentity, error) {
 	st, err := f.Stat()
 	if err == nil {
 		id.Size = st.Size()
-		id.HeadSHA256, err = HeadHash(f)
+		id.HeadSHA256, err = checkpoint.HeadHash(f)
 	}
 	f.Close()
 	if err != nil {
@@ -344,10 +372,23 @@ func openSource(src Source) (*Input, DumpIdentity, error) {
 	return in, id, err
 }
 
+// pinned is conns as the replayers and the checkpoint take them.
+func pinned(conns []*sql.Conn) []Conn {
+	cs := make([]Conn, len(conns))
+	for i, c := range conns {
+		cs[i] = c
+	}
+	return cs
+}
+
 // openConns opens n pinned connections. A *sql.Conn per worker, never the pool:
 // database/sql retries a statement on a fresh connection after driver.ErrBadConn, and that
 // connection would lack the dump's SET NAMES, sql_mode and USE.
-func openConns(ctx context.Context, cfg *mysql.Config, n int) (*sql.DB, []*sql.Conn, error) {
+//
+// Before the second one is opened, the first reads what room the server's
+// max_connections and the account's limit leave, and o.Parallel is reduced to fit
+// (connlimit.go).
+func openConns(ctx context.Context, cfg *mysql.Config, n int, o *Options, log io.Writer) (*sql.DB, []*sql.Conn, error) {
 	if n == 1 {
 		db, c, err := dbconn.OpenConn(ctx, cfg)
 		if err != nil {
@@ -373,13 +414,22 @@ func openConns(ctx context.Context, cfg *mysql.Config, n int) (*sql.DB, []*sql.C
 			return nil, nil, fmt.Errorf("connect %s: %w", dbconn.Describe(cfg), dbconn.ExplainTLS(err))
 		}
 		conns = append(conns, c)
+		if i == 0 {
+			if room, err := readConnRoom(ctx, c); err == nil {
+				if n, err = fitParallel(room, n, o, log); err != nil {
+					c.Close()
+					db.Close()
+					return nil, nil, fmt.Errorf("--parallel %d: %w", o.Parallel, err)
+				}
+			}
+		}
 	}
 	return db, conns, nil
 }
 
 // connCharset is the connection's character set, which the splitter must know to skip
 // multibyte characters whose second byte looks like a backslash (gbk, sjis, big5, cp932).
-func connCharset(ctx context.Context, c *sql.Conn) string {
+func connCharset(ctx context.Context, c Conn) string {
 	var cs string
 	if err := c.QueryRowContext(ctx, "SELECT @@character_set_client").Scan(&cs); err != nil {
 		return ""
@@ -399,16 +449,4 @@ func restoreDurability(c *sql.Conn, cfg *mysql.Config, log io.Writer) {
 	if err != nil {
 		fmt.Fprintln(log, "dumpscope: could not restore the relaxed settings (run dumpscope restore-settings):", err)
 	}
-}
-
-// connectionIDs are the server's ids of the import's connections (for the journal, and so
-// that a resumed run never mistakes its own connections for the interrupted run's).
-func connectionIDs(ctx context.Context, conns []*sql.Conn) ([]int64, error) {
-	ids := make([]int64, len(conns))
-	for i, c := range conns {
-		if err := c.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&ids[i]); err != nil {
-			return nil, err
-		}
-	}
-	return ids, nil
 }

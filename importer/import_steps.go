@@ -2,13 +2,10 @@ package importer
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -72,6 +69,7 @@ func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql
 	fmt.Fprintf(log, "dumpscope: preflight: reading %s once for %s…\n", in.Name, what)
 	sp := scanTransform(ctx, conn, o.Transform, NewSplitter(scan.Reader, SplitOptions{BinaryMode: true}))
 	var found, system []Overwrite
+	tables := newTableCounter(current.String) // the progress's TablesTotal
 	began, shown := time.Now(), time.Now()
 	for n := 0; sp.Next(); n++ {
 		if n%256 == 0 {
@@ -95,6 +93,7 @@ func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql
 			return nil, err
 		}
 		system = append(system, sys.Observe(&st)...)
+		tables.observe(&st)
 		if pf == nil {
 			continue
 		}
@@ -103,6 +102,7 @@ func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql
 	if err := sp.Err(); err != nil {
 		return nil, fmt.Errorf("preflight: %s: %w", in.Name, err)
 	}
+	o.tablesTotal = tables.total()
 	if len(system) > 0 {
 		fmt.Fprintf(log, "dumpscope: the dump changes %d object(s) in system schemas or accounts:\n", len(system))
 		printOverwrites(log, system)
@@ -117,89 +117,6 @@ func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql
 		return nil, nil
 	}
 	return nil, errors.New("refusing to overwrite existing objects; rerun with --overwrite")
-}
-
-// beginCheckpoint sets up progress rows when the import runs in parallel, with a
-// checkpoint or a resume (nil otherwise: then dumpscope sends exactly the client's
-// statements). A new run registers itself in the target's progress schema; a resumed run
-// checks that dump and target are the ones the journal names, waits out or kills the
-// interrupted run's connections, reads what committed and truncates the tables that must
-// be reloaded. Either way the journal is (re)written with this run's connection ids.
-func beginCheckpoint(ctx context.Context, src Source, o *Options, dumpID DumpIdentity, conns []*sql.Conn, log io.Writer) (*Checkpointer, string, error) {
-	if o.Parallel == 1 && o.CheckpointPath == "" && !o.Resume {
-		return nil, "", nil
-	}
-	path := o.CheckpointPath
-	if path == "" && src.Path != "" {
-		path = DefaultJournalPath(src.Path, dirWritable, stateDir())
-		if filepath.Dir(path) != filepath.Dir(src.Path) && !o.Resume {
-			fmt.Fprintf(log, "dumpscope: note: %s is read-only; the checkpoint journal goes to %s\n", filepath.Dir(src.Path), path)
-		}
-	}
-	target, err := ReadTarget(ctx, conns[0])
-	if err != nil {
-		return nil, "", fmt.Errorf("read the target's identity: %w", err)
-	}
-	var cp *Checkpointer
-	started := time.Now().UTC()
-	if o.Resume {
-		j, err := ReadJournal(path)
-		if err != nil {
-			return nil, "", err
-		}
-		if err := VerifyDump(j, dumpID); err != nil {
-			return nil, "", err
-		}
-		if j.DeferIndexes && !o.DeferIndexes {
-			fmt.Fprintln(log, "dumpscope: the interrupted run deferred indexes; so does this one")
-			o.DeferIndexes = true
-		}
-		cp = &Checkpointer{RunID: j.RunID}
-		cp.AllowUnrecordedDDL(max(j.Parallel, 1) + 1)
-		if err := cp.VerifyTarget(ctx, conns[0], j, target); err != nil {
-			return nil, "", err
-		}
-		own, err := connectionIDs(ctx, conns)
-		if err != nil {
-			return nil, "", err
-		}
-		if err := EndOldConnections(ctx, conns[0], j, target, own, 10*time.Second, log); err != nil {
-			return nil, "", err
-		}
-		if err := cp.LoadDone(ctx, conns[0]); err != nil {
-			return nil, "", err
-		}
-		if err := cp.verifySource(src, log); err != nil {
-			return nil, "", err
-		}
-		reload, err := cp.PlanReload(ctx, conns[0])
-		if err != nil {
-			return nil, "", err
-		}
-		done, furthest := cp.Committed()
-		fmt.Fprintf(log, "dumpscope: resuming run %s: %s of statements committed (furthest offset %d) are skipped; the rest is sent\n", cp.RunID, mib(done), furthest)
-		for _, t := range reload {
-			fmt.Fprintf(log, "dumpscope: %s (non-transactional engine or no primary key) was truncated and is reloaded from its first row\n", t)
-		}
-		started = j.StartedAt
-	} else {
-		cp = &Checkpointer{RunID: NewRunID()}
-		if err := cp.Setup(ctx, conns[0], dumpID, target); err != nil {
-			return nil, "", err
-		}
-	}
-	if path == "" {
-		fmt.Fprintln(log, "dumpscope: note: progress rows are written, but without --checkpoint FILE this run cannot be resumed")
-		return cp, "", nil
-	}
-	j := &Journal{RunID: cp.RunID, Dump: dumpID, Target: target, Parallel: o.Parallel, DeferIndexes: o.DeferIndexes, StartedAt: started}
-	if j.ConnectionIDs, err = connectionIDs(ctx, conns); err != nil {
-		return nil, "", err
-	}
-	if err := WriteJournal(path, j); err != nil {
-		return nil, "", err
-	}
-	return cp, path, nil
 }
 
 // CountRows compares COUNT(*) in the server with the rows the dump's INSERTs carried. A
@@ -232,52 +149,6 @@ func CountRows(ctx context.Context, conns []*sql.Conn, tables []TableCount) []Ro
 
 // mib writes a byte count as the rest of dumpscope's output does.
 func mib(n int64) string { return units.FormatBytes(float64(n)) }
-
-// DefaultJournalPath is where the checkpoint journal of a dump goes without --checkpoint:
-// beside the dump (FILE.dumpscope-checkpoint), or, when the dump's directory is not
-// writable (a read-only mount of backups), in stateDir under a name that keeps dumps of the
-// same name in different directories apart. A resumed run computes the same path.
-func DefaultJournalPath(dump string, writable func(dir string) bool, stateDir string) string {
-	if writable(filepath.Dir(dump)) || stateDir == "" {
-		return dump + ".dumpscope-checkpoint"
-	}
-	abs, err := filepath.Abs(dump)
-	if err != nil {
-		abs = dump
-	}
-	sum := sha256.Sum256([]byte(abs))
-	return filepath.Join(stateDir, fmt.Sprintf("%s-%x.dumpscope-checkpoint", filepath.Base(dump), sum[:4]))
-}
-
-// stateDir is dumpscope's directory for state that outlives a run ($XDG_STATE_HOME or
-// ~/.local/state, then dumpscope), created on first use; "" when there is none.
-func stateDir() string {
-	base := os.Getenv("XDG_STATE_HOME")
-	if base == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return ""
-		}
-		base = filepath.Join(home, ".local", "state")
-	}
-	dir := filepath.Join(base, "dumpscope")
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return ""
-	}
-	return dir
-}
-
-// dirWritable tries to create a file in dir (access(2) says yes to root on a read-only
-// mount; a real create does not).
-func dirWritable(dir string) bool {
-	f, err := os.CreateTemp(dir, ".dumpscope-w-*")
-	if err != nil {
-		return false
-	}
-	f.Close()
-	os.Remove(f.Name())
-	return true
-}
 
 // printOverwrites lists objects the preflight found, at most 20.
 func printOverwrites(log io.Writer, found []Overwrite) {

@@ -15,6 +15,8 @@ import (
 	"unsafe"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
 // --load-data turns a batch of plain row inserts into one LOAD DATA LOCAL INFILE stream fed
@@ -600,16 +602,6 @@ type loadData struct {
 	loaded, replayed atomic.Int64
 }
 
-// Server errors that mean LOAD DATA LOCAL is not allowed: ER_NOT_ALLOWED_COMMAND (1148),
-// MySQL 8's ER_CLIENT_LOCAL_FILES_DISABLED (3948) and ER_LOAD_INFILE_CAPABILITY_DISABLED
-// (3950), MariaDB's ER_LOAD_INFILE_CAPABILITY_DISABLED (4166, local_infile=OFF).
-const (
-	erNotAllowedCommand                   = 1148
-	erClientLocalFilesDisabled            = 3948
-	erLoadInfileCapabilityDisabled        = 3950
-	erMariaDBLoadInfileCapabilityDisabled = 4166
-)
-
 // load runs a batch's INSERTs as one LOAD DATA LOCAL stream inside the transaction the
 // caller opened. loaded is false when the batch must run as INSERTs: not convertible, or
 // the LOAD was not clean — then the transaction has been rolled back and a new one started,
@@ -652,12 +644,12 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 	clean := err == nil
 	if err != nil {
 		var me *mysql.MySQLError
-		if errors.As(err, &me) && (me.Number == erNotAllowedCommand || me.Number == erClientLocalFilesDisabled || me.Number == erLoadInfileCapabilityDisabled || me.Number == erMariaDBLoadInfileCapabilityDisabled) {
+		if errors.As(err, &me) && mysqlerr.LocalInfileRefused(me.Number) {
 			if ld.off.CompareAndSwap(false, true) {
 				msg := fmt.Sprintf("--load-data: the server refuses LOAD DATA LOCAL (ERROR %d: %s); the import goes on with INSERTs (SET GLOBAL local_infile = ON to allow it)", me.Number, me.Message)
 				ld.offMsg.Store(&msg)
 			}
-		} else if errors.As(err, &me) && isConnectionFatal(me.Number) {
+		} else if errors.As(err, &me) && mysqlerr.ConnectionFatal(me.Number) {
 			return false, err
 		}
 	} else {

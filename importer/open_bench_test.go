@@ -9,9 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dumpscope/dumpscope/gen"
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/dumpscope/dumpscope/gen"
 )
 
 // processCPU is the CPU time this process has used (all threads, user + system).

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 )
 
 // ParallelOptions control a parallel replay (dumpscope import --parallel N).
@@ -21,16 +23,16 @@ type ParallelOptions struct {
 	// QueueBytes bounds the SQL read ahead of the workers (default 2 × workers × BatchBytes),
 	// so memory does not grow with the dump.
 	QueueBytes int64
-	// MaxRetries bounds how often a batch is retried after a deadlock (1213) or lock-wait
-	// timeout (1205); default 5.
+	// MaxRetries bounds how often a batch is retried after a deadlock or lock-wait
+	// timeout (mysqlerr.Retryable); default 5.
 	MaxRetries int
 	// DeferIndexes creates plain secondary indexes after a table's rows instead of in its
 	// CREATE TABLE (see deferredKeys); the final schema is the same.
 	DeferIndexes bool
 	// Checkpoint, when set, records each committed stretch of the dump in the target's
 	// progress schema inside the stretch's own transaction, and on resume skips what an
-	// earlier attempt committed (see Checkpointer).
-	Checkpoint *Checkpointer
+	// earlier attempt committed (see checkpoint.Run).
+	Checkpoint *checkpoint.Run
 	// Resumable says a journal lets --resume finish an interrupted run. When it does not,
 	// a run that fails or stops still adds the indexes DeferIndexes held back from the
 	// tables it created, so that they are not left without them.
@@ -196,6 +198,7 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *Splitter, opt
 	if err != nil {
 		return nil, err
 	}
+	observeSkipped(opt.Transform, opt.Checkpoint)
 	p := &ParallelReplayer{
 		control: conns[0], workers: workers, split: split, opt: opt, serial: serial,
 		tables: map[string]tableInfo{}, ordered: map[string]bool{}, loading: map[string]tableInfo{},
@@ -205,6 +208,7 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *Splitter, opt
 		p.opt.Notice = func(line string) { fmt.Fprintln(os.Stderr, line) }
 	}
 	p.sched = newScheduler(len(workers), p.opt, p.errOrStopped)
+	p.sched.dispatcher = p.control // pinged while the dispatcher waits (keepalive.go)
 	p.outcome.unexecuted = -1
 	p.failedAt.Store(-1)
 	if opt.LoadData {
@@ -221,6 +225,7 @@ func (p *ParallelReplayer) Progress() Progress {
 	sp.Commits += p.commits.Load()
 	sp.PendingBytes = p.sched.pendingBytes()
 	sp.PendingBytes = min(max(sp.PendingBytes, 0), sp.Bytes)
+	sp.TablesDone, sp.Phase = p.tablesProgress(sp.Phase)
 	if t := p.loadedTable.Load(); t != nil {
 		sp.Table = *t
 	}
@@ -300,6 +305,7 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 		p.sched.broadcast()
 	}()
 	err := p.dispatch(wctx)
+	p.serial.tables.sent.Store(true)
 	if errors.Is(err, ErrStopped) {
 		// A graceful stop finishes what runs; what no worker took yet (the spool may hold
 		// a lot) is left for --resume, like the rest of the dump.
@@ -308,7 +314,9 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	if ctx.Err() == nil {
 		// Batches already dispatched come before the statement that stopped the dispatch
 		// (a graceful stop, an error) in stream order: let them commit.
+		idleBegin(p.control) // pinged while the workers finish (keepalive.go)
 		p.inflight.Wait()
+		idleEnd(p.control)
 	}
 	cancel()
 	wg.Wait()
@@ -336,6 +344,9 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 		}
 	}
 	res := &p.serial.result
+	if err == nil {
+		p.serial.tables.end()
+	}
 	res.Progress = p.Progress()
 	if p.ld != nil {
 		res.LoadData = p.ld.stats()
@@ -365,7 +376,7 @@ func (p *ParallelReplayer) at(st *Statement, err error) error {
 	if errors.As(err, &se) {
 		return err
 	}
-	return fmt.Errorf("%s: offset %d, line %d: %s `%s`: %w", p.opt.Name, st.Offset, st.Line, st.Kind, st.Table, err)
+	return fmt.Errorf("%s: %w", At(p.opt.Name, st).Statement(st.Kind, st.Table), err)
 }
 
 // inScope reports whether key is among keys, or global.
@@ -382,7 +393,7 @@ func inScope(key string, keys []string, global bool) bool {
 }
 
 // startLoad records, at a barrier, that rows of a table that cannot resume row-exactly
-// are about to be sent (see Checkpointer.RecordLoad).
+// are about to be sent (see checkpoint.Run.RecordLoad).
 func (p *ParallelReplayer) startLoad(ctx context.Context, key string, info tableInfo, offset int64) error {
 	c := p.control
 	if err := p.opt.Checkpoint.RecordLoad(ctx, c, info.db, info.name, offset); err != nil {

@@ -269,7 +269,7 @@ func (p *Planner) plan(st *Statement, db string, cat Catalog) (Plan, error) {
 func (p *Planner) toSerial(st *Statement, why string) Plan {
 	pl := Plan{Kind: PlanSerial, InRegion: p.open()}
 	if p.mode != modeSerial {
-		pl.Reason = fmt.Sprintf("offset %d, line %d: %s: the rest of the dump runs on one connection", st.Offset, st.Line, why)
+		pl.Reason = fmt.Sprintf("%s: %s: the rest of the dump runs on one connection", At("", st), why)
 		pl.Relock = p.lock
 		p.mode = modeSerial
 	}
@@ -284,7 +284,7 @@ func (p *Planner) toRegion(st *Statement, pl Plan) Plan {
 	if !p.regionNoted {
 		// Said once: a script of many transactions would repeat it for each.
 		p.regionNoted = true
-		out.Reason = fmt.Sprintf("offset %d, line %d: a transaction holds rows from here to its COMMIT or ROLLBACK: it runs on one connection, as will later ones (a dump whose header names mysqldump, phpMyAdmin or Navicat keeps them parallel)", st.Offset, st.Line)
+		out.Reason = fmt.Sprintf("%s: a transaction holds rows from here to its COMMIT or ROLLBACK: it runs on one connection, as will later ones (a dump whose header names mysqldump, phpMyAdmin or Navicat keeps them parallel)", At("", st))
 	}
 	return out
 }

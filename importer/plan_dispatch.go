@@ -6,6 +6,8 @@ import (
 	"errors"
 	"slices"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 )
 
 // The dispatcher: one goroutine reads the stream, asks the planner where each statement
@@ -19,7 +21,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 			p.noteUnexecuted(p.cur)
 		}
 	}()
-	for r.split.Next() {
+	for nextIdle(r.split, p.control) {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -36,7 +38,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		}
 		stv := r.split.Statement()
 		st := &stv
-		if err := p.opt.Checkpoint.observe(st); err != nil {
+		if err := observeCheckpoint(p.opt.Checkpoint, st); err != nil {
 			return p.at(st, err)
 		}
 		end := st.Offset + int64(len(st.Raw))
@@ -131,7 +133,7 @@ func (p *ParallelReplayer) addRows(ctx context.Context, st *Statement, end int64
 	}
 	key := p.tableKey(st)
 	r.countTable(st)
-	if cp.Skip(st.Offset) && !cp.reload[key] {
+	if cp.Skip(st.Offset) && !cp.Reloads(key) {
 		r.rows.Add(st.Rows) // committed by an earlier attempt
 		return nil
 	}
@@ -197,7 +199,7 @@ func (p *ParallelReplayer) addRows(ctx context.Context, st *Statement, end int64
 	p.cur.bytes += n
 	p.cur.rows += st.Rows
 	p.cur.endByte = end
-	p.cur.digest = p.opt.Checkpoint.digestAt(end)
+	p.cur.digest = p.opt.Checkpoint.DigestAt(end)
 	if t := st.Table; t != "" {
 		r.table.Store(&t)
 	}
@@ -252,7 +254,7 @@ func (p *ParallelReplayer) runStatement(ctx context.Context, st *Statement, end 
 		}
 	}
 	held := p.holdBackIndexes(st)
-	if err := p.barrier(ctx, st, end); err != nil {
+	if err := p.barrier(ctx, st, end, p.writeScope(ctx, st, keys, global)); err != nil {
 		return err // errQuit too: the client's quit
 	}
 	p.noteRan(st)
@@ -288,7 +290,7 @@ func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *Statement, keys 
 	// The splitter reuses its buffers at the next statement: the item keeps copies.
 	own := *st
 	own.SQL, own.Raw = bytes.Clone(st.SQL), nil
-	b := &barrierItem{stmt: &own, q: bytes.Clone(q), entryState: entryState{endByte: end, session: p.session, digest: p.opt.Checkpoint.digestAt(end)}}
+	b := &barrierItem{stmt: &own, q: bytes.Clone(q), entryState: entryState{endByte: end, session: p.session, digest: p.opt.Checkpoint.DigestAt(end)}}
 	for _, k := range keys {
 		if !slices.Contains(b.keys, k) {
 			b.keys = append(b.keys, k)
@@ -299,6 +301,7 @@ func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *Statement, keys 
 	}
 	if p.opt.Checkpoint != nil {
 		b.loads = p.takeLoads(b.keys, false)
+		b.writes = p.writeScope(ctx, st, b.keys, false)
 	}
 	pinned := false
 	for _, k := range b.keys {
@@ -324,39 +327,51 @@ func changesLookup(st *Statement) bool {
 
 // barrier runs one statement that is not a batched INSERT on the control connection, the
 // batches of the tables it touches having committed.
-func (p *ParallelReplayer) barrier(ctx context.Context, st *Statement, end int64) error {
+func (p *ParallelReplayer) barrier(ctx context.Context, st *Statement, end int64, scope []string) error {
 	q, err := p.serial.prepare(ctx, st)
 	if err != nil || q == nil {
 		return err
 	}
-	return p.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.digestAt(end))
+	return p.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.DigestAt(end), scope)
 }
 
 // runBarrier runs q, prepared from st, on c. With progress rows, DML runs in a transaction
 // with its progress row; DDL commits on its own, so its progress row follows it, and on
 // resume an unrecorded DDL's "already exists" errors may mean it had run
-// (Checkpointer.mayHaveRun).
-func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement, q []byte, end int64, digest string) error {
+// (checkpoint.Run.MayHaveRun). DML that may write a non-transactional table (scope: the
+// tables it touches with those their triggers write, nil for any) leaves an intent first, so that a resume never applies
+// it twice (checkpoint.Run.BeginIntent).
+func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement, q []byte, end int64, digest string, scope []string) error {
 	r, cp := p.serial, p.opt.Checkpoint
 	record := cp != nil && st.Kind != KindSession && st.Kind != KindClient
 	if !record {
 		return r.exec(ctx, c, st, q)
 	}
 	ddl := st.Kind == KindDDL || st.Kind == KindRoutine
+	intent, err := p.beginIntent(ctx, c, st, end, digest, scope)
+	if err != nil {
+		return err
+	}
 	if !ddl {
 		if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
 			return r.sqlError(st, st.SQL, err)
 		}
 	}
-	err := r.exec(ctx, c, st, q)
+	err = r.exec(ctx, c, st, q)
+	if changesTables(st) {
+		cp.SchemaChanged()
+	}
 	var se *StatementError
 	switch {
-	case err != nil && ddl && errors.As(err, &se) && alreadyApplied(se.Code) && cp.mayHaveRun(st.Offset):
+	case err != nil && ddl && errors.As(err, &se) && checkpoint.AlreadyApplied(se.Code) && cp.MayHaveRun(st.Offset):
 		err = nil // it ran before the crash; its progress row did not
 	case err == nil && ddl && c == p.control && !mayRunOnWorker(st):
 		// Only a statement that runs on the control connection in every attempt: an ALTER
 		// may have waited on a worker in the interrupted run while later DDL ran.
-		cp.ranAfresh(st.Offset)
+		cp.RanAfresh(st.Offset)
+	}
+	if err == nil && intent {
+		err = cp.Ran(ctx, c, st.Offset)
 	}
 	if err != nil {
 		if !ddl {
@@ -364,8 +379,13 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 		}
 		return err
 	}
-	if _, err := c.ExecContext(ctx, cp.recordSQL(st.Offset, end, 1, 0, digest)); err != nil {
+	if err := cp.Record(ctx, c, checkpoint.Stretch{Start: st.Offset, End: end, Statements: 1, Digest: digest}); err != nil {
 		return r.sqlError(st, st.SQL, err)
+	}
+	if intent {
+		if err := cp.EndIntent(ctx, c, st.Offset); err != nil {
+			return r.sqlError(st, st.SQL, err)
+		}
 	}
 	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
 		return r.sqlError(st, st.SQL, err)

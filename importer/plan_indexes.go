@@ -8,6 +8,9 @@ import (
 	"strings"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
 // --defer-indexes in the parallel replay: which plain secondary indexes a CREATE TABLE
@@ -108,7 +111,7 @@ func (p *ParallelReplayer) addIndexesAfterAll(ctx context.Context, ds []deferred
 	for _, d := range ds {
 		if err := p.addIndexes(ctx, p.control, []deferredIndexes{d}); err != nil {
 			var me *mysql.MySQLError
-			if !errors.As(err, &me) || me.Number != 1146 {
+			if !errors.As(err, &me) || me.Number != mysqlerr.NoSuchTable {
 				errs = append(errs, err)
 			}
 		}
@@ -129,11 +132,14 @@ func (p *ParallelReplayer) hasDeferred(keys []string) bool {
 // addIndexes adds held-back indexes on c, one ALTER TABLE per table. A "duplicate key
 // name" error means a resumed run's earlier attempt added them already.
 func (p *ParallelReplayer) addIndexes(ctx context.Context, c Conn, ds []deferredIndexes) error {
+	p.serial.tables.indexBuilds.Add(1)
+	defer p.serial.tables.indexBuilds.Add(-1)
 	for _, d := range ds {
+		p.serial.setWarningsEmpty(c, false) // the ALTER's warnings are not counted
 		q := "ALTER TABLE " + quoteName(d.db) + "." + quoteName(d.table) + " " + strings.Join(d.add, ", ")
 		if _, err := c.ExecContext(ctx, q); err != nil {
 			var me *mysql.MySQLError
-			if !errors.As(err, &me) || !alreadyApplied(me.Number) {
+			if !errors.As(err, &me) || !checkpoint.AlreadyApplied(me.Number) {
 				return fmt.Errorf("%s: --defer-indexes: %s: %w", p.opt.Name, q, err)
 			}
 		}

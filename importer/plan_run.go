@@ -3,6 +3,8 @@ package importer
 import (
 	"context"
 	"fmt"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 )
 
 // This file runs the planner's serial decisions in the parallel replay: statements planned
@@ -156,7 +158,10 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 				return r.sqlError(st, q, err)
 			}
 		}
-		err = p.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.digestAt(end))
+		err = p.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.DigestAt(end), p.writeScope(ctx, st, pl.Tables, pl.Global))
+	}
+	if changesTables(st) {
+		cp.SchemaChanged()
 	}
 	if err != nil {
 		return err
@@ -209,7 +214,7 @@ func (p *ParallelReplayer) recordPending(ctx context.Context, upto int64, own bo
 			return err
 		}
 	}
-	if _, err := p.control.ExecContext(ctx, cp.recordSQL(from, upto, 0, 0, cp.digestAt(upto))); err != nil {
+	if err := cp.Record(ctx, p.control, checkpoint.Stretch{Start: from, End: upto, Digest: cp.DigestAt(upto)}); err != nil {
 		return err
 	}
 	if own {

@@ -29,13 +29,13 @@ type Overwrite struct {
 
 func (o Overwrite) String() string {
 	if o.Detail != "" {
-		return fmt.Sprintf("%s (offset %d, line %d)", o.Detail, o.Offset, o.Line)
+		return fmt.Sprintf("%s (%s)", o.Detail, Position{Offset: o.Offset, Line: o.Line})
 	}
 	name := "`" + o.Database + "`"
 	if o.Table != "" {
 		name += ".`" + o.Table + "`"
 	}
-	return fmt.Sprintf("%s %s (offset %d, line %d)", o.Action, name, o.Offset, o.Line)
+	return fmt.Sprintf("%s %s (%s)", o.Action, name, Position{Offset: o.Offset, Line: o.Line})
 }
 
 // Preflight tracks, statement by statement, which existing databases and tables of the
@@ -497,6 +497,6 @@ func (c *DefinerCheck) Check(name string, st *Statement) error {
 	if !ok || def == "CURRENT_USER" || strings.EqualFold(def, c.account) {
 		return nil
 	}
-	return fmt.Errorf("%s: offset %d, line %d: %s `%s` sets DEFINER=%s, which %s may not assign (it needs SUPER or SET USER); rerun with --strip-definers, or as a privileged account",
-		name, st.Offset, st.Line, st.Kind, st.Table, def, c.account)
+	return fmt.Errorf("%s sets DEFINER=%s, which %s may not assign (it needs SUPER or SET USER); rerun with --strip-definers, or as a privileged account",
+		At(name, st).Statement(st.Kind, st.Table), def, c.account)
 }

@@ -77,9 +77,9 @@ func (r *Rejects) write(se *StatementError, q []byte, state string) {
 	}
 	msg := strings.Join(strings.Fields(se.Message), " ")
 	if se.Code != 0 {
-		fmt.Fprintf(r.w, "\n-- offset %d, line %d: ERROR %d (%s): %s\n", se.Offset, se.Line, se.Code, se.SQLState, msg)
+		fmt.Fprintf(r.w, "\n-- %s: ERROR %d (%s): %s\n", Position{Offset: se.Offset, Line: se.Line}, se.Code, se.SQLState, msg)
 	} else {
-		fmt.Fprintf(r.w, "\n-- offset %d, line %d: %s\n", se.Offset, se.Line, msg)
+		fmt.Fprintf(r.w, "\n-- %s: %s\n", Position{Offset: se.Offset, Line: se.Line}, msg)
 	}
 	if !bytes.ContainsRune(q, ';') {
 		r.w.Write(q)

@@ -15,16 +15,15 @@ import (
 	"unsafe"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
 // Conn is what the replayers, preflight and checkpoints need from a pinned connection;
 // *sql.Conn satisfies it. A *sql.DB would not do: its pool may run the next statement on
 // a fresh connection that never saw the dump's SET NAMES, sql_mode or USE.
-type Conn interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}
+type Conn = checkpoint.Conn
 
 // ReplayOptions control what the serial replayer does with each statement.
 type ReplayOptions struct {
@@ -60,6 +59,8 @@ type ReplayOptions struct {
 	// Resumable says a checkpoint journal lets the import be resumed (messages say
 	// "resume" only then).
 	Resumable bool
+
+	tablesTotal int // Progress.TablesTotal, from the preflight scan
 }
 
 // rerunHint is how to go on after fixing what stopped the import.
@@ -88,6 +89,11 @@ type Progress struct {
 	// committed: queued in memory or in the spool, or in flight. Bytes − PendingBytes is
 	// what was applied; progress and ETA count that, not what was read ahead.
 	PendingBytes int64
+	// Phase is what the import does now (PhaseLoading, PhaseIndexes, PhaseVerifying).
+	Phase string
+	// TablesDone counts tables whose rows are complete (progress_tables.go) of
+	// TablesTotal, the tables the dump inserts into (0: unknown, no preflight scan).
+	TablesDone, TablesTotal int
 }
 
 // StatementError is an SQL error or a refusal, naming where in the dump it happened.
@@ -108,10 +114,7 @@ type StatementError struct {
 
 func (e *StatementError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: offset %d, line %d: %s", e.Name, e.Offset, e.Line, e.Kind)
-	if e.Table != "" {
-		fmt.Fprintf(&b, " `%s`", e.Table)
-	}
+	b.WriteString(Position{e.Name, e.Offset, e.Line}.Statement(e.Kind, e.Table))
 	if e.Code != 0 {
 		fmt.Fprintf(&b, ": ERROR %d (%s): %s", e.Code, e.SQLState, e.Message)
 	} else {
@@ -164,9 +167,13 @@ type Replayer struct {
 	bytes, statements, rows, commits, errs, warnings atomic.Int64
 	table                                            atomic.Pointer[string]
 
-	result     ReplayResult
-	listMu     sync.Mutex // WarningList and ErrorList are appended to by parallel workers too
+	result ReplayResult
+	listMu sync.Mutex // WarningList and ErrorList are appended to by parallel workers too
+	// warnEmpty is per connection whether its warning list is known to be empty (under
+	// listMu; see warnings.go).
+	warnEmpty  map[Conn]bool
 	tableIndex map[string]int
+	tables     tableProgress // tables whose rows are complete, for Progress
 }
 
 // NewReplayer prepares a replay of split onto conn. It reads the server's
@@ -174,6 +181,7 @@ type Replayer struct {
 // they are sent and NO_BACKSLASH_ESCAPES is honoured from the first byte.
 func NewReplayer(ctx context.Context, conn Conn, split *Splitter, opt ReplayOptions) (*Replayer, error) {
 	r := &Replayer{conn: conn, split: split, opt: opt, tableIndex: map[string]int{}}
+	r.tables.total = opt.tablesTotal
 	if r.opt.MaxErrorsListed == 0 {
 		r.opt.MaxErrorsListed = 100
 	}
@@ -197,6 +205,7 @@ func (r *Replayer) Progress() Progress {
 	p := Progress{
 		Bytes: r.bytes.Load(), Statements: r.statements.Load(), Rows: r.rows.Load(),
 		Commits: r.commits.Load(), Errors: r.errs.Load(), Warnings: r.warnings.Load(),
+		Phase: PhaseLoading, TablesDone: r.tables.done(nil), TablesTotal: r.tables.total,
 	}
 	if t := r.table.Load(); t != nil {
 		p.Table = *t
@@ -209,12 +218,15 @@ func (r *Replayer) Progress() Progress {
 // Under Force, SQL errors are counted and listed and Run returns a nil error.
 func (r *Replayer) Run(ctx context.Context) (*ReplayResult, error) {
 	err := r.run(ctx)
+	if err == nil {
+		r.tables.end()
+	}
 	r.result.Progress = r.Progress()
 	return &r.result, err
 }
 
 func (r *Replayer) run(ctx context.Context) error {
-	for r.split.Next() {
+	for nextIdle(r.split, r.conn) {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -296,7 +308,13 @@ func (r *Replayer) prepare(ctx context.Context, st *Statement) ([]byte, error) {
 // statements and INSERTs only ever run here on the replay's own connection, in stream
 // order; what the parallel replay runs on other connections is DDL.
 func (r *Replayer) exec(ctx context.Context, c Conn, st *Statement, q []byte) error {
+	if err := r.clearStaleWarnings(ctx, c, st); err != nil {
+		return r.sqlError(st, q, err)
+	}
 	_, err := c.ExecContext(ctx, bytesToString(q))
+	if err != nil || !r.countsWarnings(st) {
+		r.setWarningsEmpty(c, false) // an error or uncounted warnings may sit in the list
+	}
 	r.statements.Add(1)
 	if st.Kind == KindInsert {
 		// The summary's "dump rows" are the rows the dump carried, whether or not the
@@ -315,7 +333,7 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *Statement, q []byte) er
 	case KindSession:
 		return r.afterSession(ctx, st, q)
 	}
-	if !r.opt.SkipWarningCount && st.Kind != KindSession && st.Kind != KindLock {
+	if r.countsWarnings(st) {
 		if err := r.countWarnings(ctx, c, st); err != nil {
 			return r.sqlError(st, q, err)
 		}
@@ -334,7 +352,7 @@ type ServerWarning struct {
 }
 
 func (w ServerWarning) String() string {
-	return fmt.Sprintf("offset %d, line %d: %s %d: %s", w.Offset, w.Line, w.Level, w.Code, w.Message)
+	return fmt.Sprintf("%s: %s %d: %s", Position{Offset: w.Offset, Line: w.Line}, w.Level, w.Code, w.Message)
 }
 
 // maxWarningsKept bounds the warnings a result lists (all are counted).
@@ -345,7 +363,9 @@ const maxWarningsKept = 20
 // truncated, out of range), which are counted and the first few kept with their position.
 func (r *Replayer) countWarnings(ctx context.Context, c Conn, st *Statement) error {
 	var n int64
-	if err := c.QueryRowContext(ctx, "SELECT @@warning_count").Scan(&n); err != nil || n == 0 {
+	err := c.QueryRowContext(ctx, "SELECT @@warning_count").Scan(&n)
+	r.setWarningsEmpty(c, err == nil && n == 0)
+	if err != nil || n == 0 {
 		return err
 	}
 	rows, err := c.QueryContext(ctx, "SHOW WARNINGS")
@@ -417,7 +437,7 @@ func (r *Replayer) sqlError(st *Statement, q []byte, err error) error {
 		se.Message = err.Error()
 		return se
 	}
-	if !r.opt.Force || isConnectionFatal(se.Code) {
+	if !r.opt.Force || mysqlerr.ConnectionFatal(se.Code) {
 		return se
 	}
 	se.Err = nil
@@ -440,16 +460,6 @@ func (r *Replayer) tolerate(se *StatementError) {
 	if len(r.result.ErrorList) < r.opt.MaxErrorsListed {
 		r.result.ErrorList = append(r.result.ErrorList, se)
 	}
-}
-
-// isConnectionFatal lists server errors after which the session cannot continue even
-// under --force (the client reconnects; we do not, because session state would be lost).
-func isConnectionFatal(code uint16) bool {
-	switch code {
-	case 1053, 2006, 2013, 1927: // shutdown in progress, gone away, lost connection, connection killed
-		return true
-	}
-	return false
 }
 
 // afterSession keeps the splitter and the bookkeeping in step with session changes:
@@ -495,6 +505,7 @@ func (r *Replayer) countTable(st *Statement) {
 		r.result.Tables = append(r.result.Tables, TableCount{Database: db, Table: st.Table})
 	}
 	r.result.Tables[i].Rows += st.Rows
+	r.tables.rowsOf(db + "." + st.Table)
 }
 
 // endsTransaction reports whether, under autocommit, the statement ends a transaction

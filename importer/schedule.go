@@ -42,7 +42,7 @@ type entryState struct {
 	session []string // the session statements to have run on the worker's connection first
 	endByte int64    // stream offset after the entry's last statement
 	// digest, with progress rows, is SHA-256 of the stream up to endByte
-	// (Checkpointer.digestAt), recorded with the entry's progress row.
+	// (checkpoint.Run.DigestAt), recorded with the entry's progress row.
 	digest string
 }
 
@@ -84,6 +84,9 @@ type barrierItem struct {
 	keys    []string
 	indexes []deferredIndexes
 	loads   []tableInfo
+	// writes are the tables stmt may write, with those their triggers write, for the
+	// intent of a non-transactional write (checkpoint.Run.BeginIntent).
+	writes []string
 }
 
 func (b *barrierItem) start() int64 { return b.stmt.Offset }
@@ -130,6 +133,10 @@ type scheduler struct {
 	spoolOff  bool           // the spool failed (a full disk, say): the memory budget alone holds
 	barrierOn map[string]int // tables with a barrier item in flight (never more than one)
 	barriers  int            // barrier items in flight
+	// dispatcher is the connection of the goroutine that dispatches (nil in tests): the
+	// waits it alone makes (waitFor, waitBarriers, acquire, spill) mark it idle so that
+	// it is pinged meanwhile (keepalive.go).
+	dispatcher Conn
 }
 
 func newScheduler(workers int, opt ParallelOptions, stop func() error) *scheduler {
@@ -357,6 +364,8 @@ func (s *scheduler) wait(ctx context.Context, stop func() error, ready func() bo
 // waitFor blocks until no entry of the given tables (of any table when global) is in
 // flight, or the replay failed, stopped or was cancelled.
 func (s *scheduler) waitFor(ctx context.Context, keys []string, global bool) error {
+	idleBegin(s.dispatcher)
+	defer idleEnd(s.dispatcher)
 	return s.wait(ctx, s.stop, func() bool {
 		if global {
 			return len(s.busy) == 0
@@ -367,6 +376,8 @@ func (s *scheduler) waitFor(ctx context.Context, keys []string, global bool) err
 
 // waitBarriers blocks until no barrier item is in flight.
 func (s *scheduler) waitBarriers(ctx context.Context) error {
+	idleBegin(s.dispatcher)
+	defer idleEnd(s.dispatcher)
 	return s.wait(ctx, s.stop, func() bool { return s.barriers == 0 })
 }
 
@@ -415,6 +426,8 @@ func (s *scheduler) tryAcquire(n int64) bool {
 
 // acquire takes memory budget for n bytes, blocking while the workers are behind.
 func (s *scheduler) acquire(ctx context.Context, n int64) error {
+	idleBegin(s.dispatcher)
+	defer idleEnd(s.dispatcher)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for s.queuedBytes > 0 && s.queuedBytes+n > s.queueBytes {
@@ -454,6 +467,8 @@ const maxBacklog = 4096
 // the spool is full and the memory budget too. If the spool cannot be written, the
 // replay goes on with the memory budget alone.
 func (s *scheduler) spill(ctx context.Context, b *rowBatch) error {
+	idleBegin(s.dispatcher)
+	defer idleEnd(s.dispatcher)
 	s.mu.Lock()
 	over := func() bool { return s.spoolingLocked() && s.queuedBytes > s.queueBytes }
 	err := s.waitLocked(ctx, s.stop, func() bool {

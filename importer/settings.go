@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 )
 
 // Setting is one global server variable and its value.
@@ -26,11 +28,11 @@ var relaxedDurability = []Setting{
 // changed.
 func RelaxDurability(ctx context.Context, c Conn) ([]Setting, error) {
 	for _, q := range []string{
-		"CREATE DATABASE IF NOT EXISTS " + ProgressSchema + " DEFAULT CHARACTER SET ascii",
-		"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".saved_settings (name VARCHAR(64) PRIMARY KEY, value VARCHAR(255), saved_at DATETIME(6)) ENGINE=InnoDB",
+		"CREATE DATABASE IF NOT EXISTS " + checkpoint.ProgressSchema + " DEFAULT CHARACTER SET ascii",
+		"CREATE TABLE IF NOT EXISTS " + checkpoint.ProgressSchema + ".saved_settings (name VARCHAR(64) PRIMARY KEY, value VARCHAR(255), saved_at DATETIME(6)) ENGINE=InnoDB",
 	} {
 		if _, err := c.ExecContext(ctx, q); err != nil {
-			return nil, fmt.Errorf("relax durability: %w", err)
+			return nil, fmt.Errorf("relax durability: %w%s", err, privilegeHint(err, "--relax-durability saves the settings it changes in "+checkpoint.ProgressSchema+" (GRANT ALL ON "+checkpoint.ProgressSchema+".* TO "+currentAccount(ctx, c)+") and needs the SUPER privilege; or import without --relax-durability"))
 		}
 	}
 	var changed []Setting
@@ -42,11 +44,17 @@ func RelaxDurability(ctx context.Context, c Conn) ([]Setting, error) {
 		if cur.String == s.Value {
 			continue
 		}
-		if _, err := c.ExecContext(ctx, "INSERT IGNORE INTO "+ProgressSchema+".saved_settings VALUES (?, ?, NOW(6))", s.Name, cur.String); err != nil {
+		res, err := c.ExecContext(ctx, "INSERT IGNORE INTO "+checkpoint.ProgressSchema+".saved_settings VALUES (?, ?, NOW(6))", s.Name, cur.String)
+		if err != nil {
 			return changed, fmt.Errorf("relax durability: save %s: %w", s.Name, err)
 		}
 		if _, err := c.ExecContext(ctx, "SET GLOBAL "+s.Name+" = "+s.Value); err != nil {
-			return changed, fmt.Errorf("relax durability: SET GLOBAL %s = %s: %w", s.Name, s.Value, err)
+			// Nothing changed: forget the value saved just now, so that the restore at the
+			// end (and restore-settings) has nothing to put back and says nothing.
+			if n, _ := res.RowsAffected(); n == 1 {
+				_, _ = c.ExecContext(ctx, "DELETE FROM "+checkpoint.ProgressSchema+".saved_settings WHERE name = ?", s.Name)
+			}
+			return changed, fmt.Errorf("relax durability: SET GLOBAL %s = %s: %w%s", s.Name, s.Value, err, privilegeHint(err, "--relax-durability needs the SUPER privilege (SYSTEM_VARIABLES_ADMIN on MySQL 8) to change global settings; grant it, or import without --relax-durability"))
 		}
 		changed = append(changed, Setting{s.Name, s.Value})
 	}
@@ -57,13 +65,13 @@ func RelaxDurability(ctx context.Context, c Conn) ([]Setting, error) {
 // dropping the progress schema when nothing else is left in it. It returns what it set.
 func RestoreSettings(ctx context.Context, c Conn) ([]Setting, error) {
 	var n int
-	if err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'saved_settings'", ProgressSchema).Scan(&n); err != nil {
+	if err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'saved_settings'", checkpoint.ProgressSchema).Scan(&n); err != nil {
 		return nil, err
 	}
 	if n == 0 {
 		return nil, nil
 	}
-	rows, err := c.QueryContext(ctx, "SELECT name, value FROM "+ProgressSchema+".saved_settings ORDER BY name")
+	rows, err := c.QueryContext(ctx, "SELECT name, value FROM "+checkpoint.ProgressSchema+".saved_settings ORDER BY name")
 	if err != nil {
 		return nil, err
 	}
@@ -85,12 +93,12 @@ func RestoreSettings(ctx context.Context, c Conn) ([]Setting, error) {
 		if _, err := c.ExecContext(ctx, "SET GLOBAL "+s.Name+" = "+settingLiteral(s.Value)); err != nil {
 			return restored, fmt.Errorf("restore settings: SET GLOBAL %s = %s: %w", s.Name, s.Value, err)
 		}
-		if _, err := c.ExecContext(ctx, "DELETE FROM "+ProgressSchema+".saved_settings WHERE name = ?", s.Name); err != nil {
+		if _, err := c.ExecContext(ctx, "DELETE FROM "+checkpoint.ProgressSchema+".saved_settings WHERE name = ?", s.Name); err != nil {
 			return restored, err
 		}
 		restored = append(restored, s)
 	}
-	return restored, dropProgressSchemaIfUnused(ctx, c)
+	return restored, checkpoint.DropSchemaIfUnused(ctx, c)
 }
 
 // settingLiteral writes a saved value back as SQL: a number stays a number (SET GLOBAL
@@ -104,28 +112,4 @@ func settingLiteral(v string) string {
 
 func validVariableName(s string) bool {
 	return s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyz0123456789_") == ""
-}
-
-// dropProgressSchemaIfUnused drops dumpscope's schema when no unfinished run and no saved
-// setting is left in it.
-func dropProgressSchemaIfUnused(ctx context.Context, c Conn) error {
-	var left int
-	err := c.QueryRowContext(ctx, `SELECT
-		(SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'runs') +
-		(SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'saved_settings')`, ProgressSchema, ProgressSchema).Scan(&left)
-	if err != nil || left == 0 {
-		return err
-	}
-	count := func(q string) int {
-		var n int
-		if err := c.QueryRowContext(ctx, q).Scan(&n); err != nil {
-			return 0 // table absent
-		}
-		return n
-	}
-	if count("SELECT COUNT(*) FROM "+ProgressSchema+".runs WHERE finished_at IS NULL")+count("SELECT COUNT(*) FROM "+ProgressSchema+".saved_settings") > 0 {
-		return nil
-	}
-	_, err = c.ExecContext(ctx, "DROP DATABASE IF EXISTS "+ProgressSchema)
-	return err
 }

@@ -108,7 +108,7 @@ type SplitError struct {
 }
 
 func (e *SplitError) Error() string {
-	return fmt.Sprintf("offset %d, line %d: %s", e.Offset, e.Line, e.Msg)
+	return fmt.Sprintf("%s: %s", Position{Offset: e.Offset, Line: e.Line}, e.Msg)
 }
 
 const defaultReadBufferSize = 4 << 20

@@ -5,7 +5,7 @@
 // One direction of data flow: Open (input, decompression, byte counters) → Splitter
 // (statements with kind, table, offset, line) → Replayer (serial: the client's exact
 // statement stream on one pinned connection) or ParallelReplayer (N workers, per-table
-// barriers, optional progress rows via Checkpointer for --resume, deferred indexes).
+// barriers, optional progress rows via importer/checkpoint for --resume, deferred indexes).
 // Preflight and DefinerCheck look at statements before they run.
 //
 // The splitter's reference behaviour is the client's add_line() in client/mysql.cc; the

@@ -7,6 +7,9 @@ import (
 	"time"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
 // Workers: each claims entries from the scheduler's backlog and runs them on its own
@@ -19,11 +22,14 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 	applied := 0
 	var spoolBuf []byte // reused for each spooled batch this worker reads back
 	for {
+		idleBegin(c) // pinged while it waits for work (keepalive.go)
 		e := p.sched.next(ctx, id)
+		idleEnd(c)
 		if e == nil {
 			return
 		}
 		if p.shouldRun(e) {
+			p.serial.setWarningsEmpty(c, false) // session statements, LOAD DATA, tolerated errors: not counted
 			session := e.state().session
 			for ; applied < len(session); applied++ {
 				// It ran without error on the control connection; an error here
@@ -51,7 +57,7 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 				p.noteUnexecuted(e) // aborted, not failed
 			case err != nil:
 				p.noteUnexecuted(e)
-				p.failAt(e.start(), err)
+				p.failAt(e.start(), explainLost(err))
 			}
 		} else {
 			p.noteUnexecuted(e)
@@ -68,12 +74,14 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 // statement, all on c.
 func (p *ParallelReplayer) runBarrierItem(ctx context.Context, c Conn, b *barrierItem) error {
 	s := p.sched
+	idleBegin(c)
 	err := s.wait(ctx, func() error {
 		if !p.shouldRun(b) {
 			return p.err()
 		}
 		return nil
 	}, func() bool { return !anyOver(s.busy, b.keys, 1) }) // 1: the item itself
+	idleEnd(c)
 	if err != nil {
 		return err
 	}
@@ -83,7 +91,7 @@ func (p *ParallelReplayer) runBarrierItem(ctx context.Context, c Conn, b *barrie
 	if err := p.markLoaded(ctx, c, b.loads); err != nil {
 		return err
 	}
-	return p.runBarrier(ctx, c, b.stmt, b.q, b.endByte, b.digest)
+	return p.runBarrier(ctx, c, b.stmt, b.q, b.endByte, b.digest, b.writes)
 }
 
 func (p *ParallelReplayer) runBatch(ctx context.Context, c Conn, b *rowBatch) error {
@@ -106,7 +114,7 @@ func (p *ParallelReplayer) runBatch(ctx context.Context, c Conn, b *rowBatch) er
 // timeouts, after which the transaction has been rolled back.
 func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *rowBatch) (err error, retry bool) {
 	if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
-		return fmt.Errorf("%s: offset %d, line %d: batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), false
+		return fmt.Errorf("%s: batch of %s: %w", b.position(p.opt.Name), b.table, err), false
 	}
 	var tolerated []*StatementError
 	loaded := false
@@ -114,7 +122,7 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *rowBatch) (e
 		var err error
 		if loaded, err = p.ld.load(ctx, c, b.stmts); err != nil {
 			_, _ = c.ExecContext(ctx, "ROLLBACK")
-			return fmt.Errorf("%s: offset %d, line %d: LOAD DATA of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), false
+			return fmt.Errorf("%s: LOAD DATA of a batch of %s: %w", b.position(p.opt.Name), b.table, err), false
 		}
 		if loaded {
 			p.statements.Add(int64(len(b.stmts)))
@@ -128,7 +136,7 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *rowBatch) (e
 		p.statements.Add(1)
 		if err != nil {
 			var me *mysql.MySQLError
-			if errors.As(err, &me) && (me.Number == 1213 || me.Number == 1205) {
+			if errors.As(err, &me) && mysqlerr.Retryable(me.Number) {
 				_, _ = c.ExecContext(ctx, "ROLLBACK")
 				return err, true
 			}
@@ -138,7 +146,7 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *rowBatch) (e
 			} else {
 				se.Message = err.Error()
 			}
-			if !p.opt.Force || me == nil || isConnectionFatal(me.Number) {
+			if !p.opt.Force || me == nil || mysqlerr.ConnectionFatal(me.Number) {
 				_, _ = c.ExecContext(ctx, "ROLLBACK")
 				return se, false
 			}
@@ -155,14 +163,14 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *rowBatch) (e
 		}
 	}
 	if cp := p.opt.Checkpoint; cp != nil {
-		if _, err := c.ExecContext(ctx, cp.recordSQL(b.stmts[0].offset, b.endByte, len(b.stmts), b.rows, b.digest)); err != nil {
+		if err := cp.Record(ctx, c, checkpoint.Stretch{Start: b.stmts[0].offset, End: b.endByte, Statements: len(b.stmts), Rows: b.rows, Digest: b.digest}); err != nil {
 			_, _ = c.ExecContext(ctx, "ROLLBACK")
-			return fmt.Errorf("%s: offset %d, line %d: progress row of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), false
+			return fmt.Errorf("%s: progress row of a batch of %s: %w", b.position(p.opt.Name), b.table, err), false
 		}
 	}
 	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
 		var me *mysql.MySQLError
-		return fmt.Errorf("%s: offset %d, line %d: commit of a batch of %s: %w", p.opt.Name, b.stmts[0].offset, b.stmts[0].line, b.table, err), errors.As(err, &me) && (me.Number == 1213 || me.Number == 1205)
+		return fmt.Errorf("%s: commit of a batch of %s: %w", b.position(p.opt.Name), b.table, err), errors.As(err, &me) && mysqlerr.Retryable(me.Number)
 	}
 	if len(tolerated) > 0 {
 		for _, se := range tolerated {

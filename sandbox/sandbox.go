@@ -64,6 +64,8 @@ type Server struct {
 	exited  chan struct{}
 	errLog  string
 	stopped bool
+	// settings are Options.Settings, quoted when the server refuses to start.
+	settings []string
 	// stateFile is this server's owner record (see reapOrphans).
 	stateFile string
 }
@@ -120,7 +122,7 @@ func Start(ctx context.Context, o Options) (*Server, error) {
 	s := &Server{
 		Dir: dir, DataDir: filepath.Join(dir, "data"), Socket: filepath.Join(dir, "mysqld.sock"),
 		Binary: bin, Version: version, Flavor: flavor, keep: o.Keep, errLog: filepath.Join(dir, "error.log"),
-		stateFile: filepath.Join(state, filepath.Base(dir)+".json"),
+		stateFile: filepath.Join(state, filepath.Base(dir)+".json"), settings: o.Settings,
 	}
 	// A unix socket path is limited to 107 bytes (sun_path).
 	if len(s.Socket) > 100 {
@@ -225,23 +227,53 @@ func (s *Server) waitReady(ctx context.Context, timeout time.Duration) error {
 	}
 }
 
-// logTail returns the last error lines of the server's error log, on one line.
+// logTail quotes the lines of the server's error log that say why it did not start, on
+// one line. They are read now, before Stop removes the instance directory, and the log's
+// path is named only when the directory is kept. The first [ERROR] lines are the cause
+// (an unknown variable, a bad value); the last ones are consequences ("Unknown/unsupported
+// storage engine: InnoDB", "Aborting"), so those are dropped.
 func (s *Server) logTail() string {
 	b, _ := os.ReadFile(s.errLog)
-	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	cause := startupCause(string(b))
+	where := "its error log"
+	if s.keep {
+		where = "error log " + s.errLog
+	}
+	if len(s.settings) > 0 {
+		return fmt.Sprintf("%s says: %s (settings given: %s)", where, cause, strings.Join(s.settings, " "))
+	}
+	return where + " says: " + cause
+}
+
+// maxCauseLines bounds the error-log lines quoted for a failed start.
+const maxCauseLines = 3
+
+// startupCause picks the lines of a server's error log that explain a failed start: the
+// first [ERROR] lines without their timestamp, except the generic ones that follow every
+// failure; the last lines when there is no [ERROR] line.
+func startupCause(log string) string {
+	lines := strings.Split(strings.TrimSpace(log), "\n")
 	var keep []string
 	for _, l := range lines {
-		if strings.Contains(l, "[ERROR]") {
-			keep = append(keep, strings.TrimSpace(l))
+		i := strings.Index(l, "[ERROR] ")
+		if i < 0 {
+			continue
+		}
+		msg := strings.TrimSpace(l[i+len("[ERROR] "):])
+		if msg == "Aborting" || strings.HasPrefix(msg, "Unknown/unsupported storage engine") {
+			continue
+		}
+		if len(keep) < maxCauseLines {
+			keep = append(keep, msg)
 		}
 	}
-	if len(keep) == 0 && len(lines) > 0 {
-		keep = lines[max(0, len(lines)-3):]
+	if len(keep) == 0 {
+		keep = lines[max(0, len(lines)-maxCauseLines):]
 	}
-	if len(keep) > 3 {
-		keep = keep[len(keep)-3:]
+	if len(keep) == 0 || (len(keep) == 1 && keep[0] == "") {
+		return "(empty)"
 	}
-	return "error log " + s.errLog + ": " + strings.Join(keep, " | ")
+	return strings.Join(keep, " | ")
 }
 
 // DSN returns a go-sql-driver DSN for root over the unix socket.

@@ -44,11 +44,28 @@ func TestStartSettingsAndStop(t *testing.T) {
 	}
 }
 
-// TestBadSettingFailsWithLog checks that a server that refuses to start reports why.
+// TestBadSettingFailsWithLog checks that a server that refuses to start reports why: the
+// error log's first [ERROR] lines (the cause, not the "Aborting" that ends every failure),
+// quoted before the instance directory is removed, and no path to that removed log.
 func TestBadSettingFailsWithLog(t *testing.T) {
 	testsandbox.RequireTool(t, "mariadbd")
-	_, err := sandbox.StartRawForTest(t, "no_such_option_xyz=1")
-	if err == nil || !strings.Contains(err.Error(), "error log") {
-		t.Fatalf("want a start-up error quoting the error log, got %v", err)
+	for _, tc := range []struct{ setting, cause string }{
+		{"no_such_option_xyz=1", "unknown variable 'no_such_option_xyz=1'"},
+		// InnoDB's own option: the cause is three lines above the last [ERROR] line.
+		{"innodb_buffer_pool_size=1x", "Unknown suffix 'x' used for variable 'innodb-buffer-pool-size'"},
+	} {
+		t.Run(tc.setting, func(t *testing.T) {
+			_, err := sandbox.StartRawForTest(t, tc.setting)
+			if err == nil {
+				t.Fatal("the server started")
+			}
+			msg := err.Error()
+			if !strings.Contains(msg, tc.cause) || !strings.Contains(msg, tc.setting) {
+				t.Errorf("error %q: want the cause %q and the setting %q", msg, tc.cause, tc.setting)
+			}
+			if strings.Contains(msg, "error.log") {
+				t.Errorf("error %q names the error log of an instance directory that Stop removed", msg)
+			}
+		})
 	}
 }

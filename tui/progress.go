@@ -41,8 +41,11 @@ func (m *Model) importPanel(w int, tall bool) []string {
 	var extra []string
 	if p != nil {
 		extra = nonEmpty(p.Phase)
-		if p.TablesTotal > 0 {
+		switch {
+		case p.TablesTotal > 0:
 			extra = append(extra, fmt.Sprintf("tables %d/%d", p.TablesDone, p.TablesTotal))
+		case p.TablesDone > 0: // no preflight scan: the total is not known
+			extra = append(extra, fmt.Sprintf("%d tables done", p.TablesDone))
 		}
 		if p.Table != "" {
 			extra = append(extra, "table "+termsafe.String(p.Table)) // table names are dump bytes

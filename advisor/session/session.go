@@ -93,14 +93,19 @@ func Open(ctx context.Context, cfg *mysql.Config, o Options) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	sess := &Session{db: db, conn: conn, interval: o.Interval}
+	// The sampler keeps no session state, so it queries through the one-connection pool
+	// rather than a pinned connection: when the server closes it between ticks (an
+	// --interval longer than wait_timeout, a KILL), the pool's liveness check drops it and
+	// the next tick reconnects. A pinned connection would fail on every tick after.
+	conn.Close()
+	sess := &Session{db: db, interval: o.Interval}
 	ok := false
 	defer func() {
 		if !ok {
 			sess.Close()
 		}
 	}()
-	sess.server, err = advisor.NewServerSampler(ctx, conn, advisor.ServerSamplerOptions{AllStatus: o.AllStatus})
+	sess.server, err = advisor.NewServerSampler(ctx, db, advisor.ServerSamplerOptions{AllStatus: o.AllStatus})
 	if err != nil {
 		return nil, err
 	}
@@ -350,7 +355,8 @@ func ImportProgress(in *importer.Input, progress func() importer.Progress, expec
 		p := progress()
 		ip := advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
 			CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
-			ExpectedBytes: expectedBytes, ExpectedExact: expectedBytes > 0, Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
+			ExpectedBytes: expectedBytes, ExpectedExact: expectedBytes > 0, Errors: p.Errors, Warnings: p.Warnings, Table: p.Table,
+			Phase: p.Phase, TablesDone: p.TablesDone, TablesTotal: p.TablesTotal}
 		if b, exact, ok := in.UncompressedSize(); ok && expectedBytes <= 0 {
 			ip.ExpectedBytes, ip.ExpectedExact = b, exact
 		}

@@ -62,6 +62,8 @@ type importOptions struct {
 	probe            time.Duration
 	checkpoint       string
 	resume           bool
+	resumeApplied    string  // --resume-applied OFFSET[,OFFSET…]
+	appliedOffsets   []int64 // resumeApplied, read
 	skipBinlog       bool
 	relaxDurability  bool
 	deferIndexes     bool
@@ -119,6 +121,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	f.BoolVar(&o.comments, "comments", false, "send comments to the server instead of stripping them (the client's --comments)")
 	f.StringVar(&o.checkpoint, "checkpoint", "", "checkpoint journal `FILE` (default: FILE.dumpscope-checkpoint; required for stdin); enables progress rows for --resume")
 	f.BoolVar(&o.resume, "resume", false, "continue an interrupted import from the target's progress rows (same dump, same target)")
+	f.StringVar(&o.resumeApplied, "resume-applied", "", "with --resume: the MyISAM/Aria statement at this byte `OFFSET`, which a resume refused as maybe half applied, was checked and is complete; record it and go on")
 	f.BoolVar(&o.skipWarningCount, "skip-warning-count", false, "do not count server warnings (saves a round trip per statement)")
 	f.BoolVar(&o.skipRowCounts, "skip-row-counts", false, "do not compare each table's COUNT(*) with the dump's rows at the end (it reads a whole index per table: minutes on a large restore)")
 
@@ -170,8 +173,8 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	default:
 		return fail(usagef("one FILE expected, got %d: %s", f.NArg(), strings.Join(f.Args(), " ")))
 	}
-	if o.file == "-" && o.resume && o.checkpoint == "" {
-		return fail(usagef("--resume of stdin needs --checkpoint FILE (the journal written by the interrupted run)"))
+	if err := o.checkResume(); err != nil {
+		return fail(usagef("%v", err))
 	}
 	if o.interval <= 0 {
 		return fail(usagef("--interval %v: want more than 0", o.interval))
@@ -254,7 +257,7 @@ func signalContext(s stdio) (context.Context, *stopper) {
 		for {
 			select {
 			case sig := <-ch:
-				if n > 0 && !countsAsRepeat(sig, n) {
+				if !isStopSignal(sig) || (n > 0 && !countsAsRepeat(sig, n)) {
 					continue
 				}
 				n++
@@ -359,10 +362,10 @@ func importOptionsFor(o *importOptions, stop *stopper, s stdio, run *importSampl
 		Parallel: o.parallel, BatchBytes: batch, ReadAheadBytes: readAhead,
 		Force: o.force, Overwrite: o.overwrite, AllowSystemSchemas: o.allowSystem, StripDefiners: o.stripDefiners, LocalInfile: o.localInfile,
 		BinaryMode: o.binaryMode, Comments: o.comments, SkipWarningCount: o.skipWarningCount,
-		SkipRowCounts: o.skipRowCounts, CheckpointPath: o.checkpoint, Resume: o.resume,
+		SkipRowCounts: o.skipRowCounts, CheckpointPath: o.checkpoint, Resume: o.resume, ResumeApplied: o.appliedOffsets,
 		SkipBinlog: o.skipBinlog, RelaxDurability: o.relaxDurability, DeferIndexes: o.deferIndexes, LoadData: o.loadData,
 		Stop: stop.graceful, Log: s.Err, Confirm: ttyConfirm(s), OnStatement: run.dash.gated(nil),
-		OnReplay: run.start,
+		OnReplay: run.start, OtherConnections: o.samplerConnections(),
 	}
 }
 

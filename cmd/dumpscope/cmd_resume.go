@@ -1,6 +1,9 @@
 package main
 
 import (
+	"errors"
+	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/report"
@@ -58,4 +61,27 @@ func shellQuote(a string) string {
 		return a
 	}
 	return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+}
+
+// checkResume checks the flags of a resume: stdin needs the journal named, and
+// --resume-applied (byte offsets, comma-separated) goes with --resume; it reads the
+// offsets into appliedOffsets.
+func (o *importOptions) checkResume() error {
+	if o.file == "-" && o.resume && o.checkpoint == "" {
+		return errors.New("--resume of stdin needs --checkpoint FILE (the journal written by the interrupted run)")
+	}
+	if o.resumeApplied == "" {
+		return nil
+	}
+	if !o.resume {
+		return errors.New("--resume-applied goes with --resume")
+	}
+	for _, f := range strings.Split(o.resumeApplied, ",") {
+		n, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64)
+		if err != nil || n < 0 {
+			return fmt.Errorf("--resume-applied %q: want the byte offset the refusal named", f)
+		}
+		o.appliedOffsets = append(o.appliedOffsets, n)
+	}
+	return nil
 }

@@ -260,13 +260,13 @@ func printSplitSummary(w io.Writer, sum *splitSummary) {
 		if l.Table != "" {
 			where += " " + l.Table
 		}
-		fmt.Fprintf(w, "largest statement: %s (%d bytes, %s) at offset %d, line %d\n",
-			splitHumanBytes(l.Bytes), l.Bytes, where, l.Offset, l.Line)
+		fmt.Fprintf(w, "largest statement: %s (%d bytes, %s) at %s\n",
+			splitHumanBytes(l.Bytes), l.Bytes, where, importer.Position{Offset: l.Offset, Line: l.Line})
 		fmt.Fprintf(w, "max_allowed_packet needed: %d (%s) = largest statement + %d command byte, rounded up to a multiple of %d\n",
 			sum.MaxAllowedPacketBytes, splitHumanBytes(sum.MaxAllowedPacketBytes), comQueryOverheadBytes, maxAllowedPacketFactor)
 	}
 	for _, m := range sum.Mappings {
-		fmt.Fprintf(w, "would map %d× %s (first at offset %d, line %d)\n", m.Count, m.What, m.FirstOffset, m.FirstLine)
+		fmt.Fprintf(w, "would map %d× %s (first at %s)\n", m.Count, m.What, importer.Position{Offset: m.FirstOffset, Line: m.FirstLine})
 	}
 	for _, x := range sum.MappingWarnings {
 		fmt.Fprintln(w, "warning:", x)

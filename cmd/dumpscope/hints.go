@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
 // errorHints map what an error says to the next step a user can take. Each entry is
@@ -27,13 +29,16 @@ var errorHints = []struct {
 		"this user may not open the server's socket: run as a user in the server's group, or connect over TCP with -h 127.0.0.1"},
 	{[]string{"dial tcp", "connection refused"},
 		"nothing listens on that host and port: check -h and -P, and that the server runs"},
-	{[]string{"Error 1040"},
+	{[]string{driverError(mysqlerr.ConCount)},
 		"the server's max_connections is reached: use a smaller --parallel, or raise it (SET GLOBAL max_connections = …)"},
 	{[]string{"Too many connections"},
 		"the server's max_connections is reached: use a smaller --parallel, or raise it (SET GLOBAL max_connections = …)"},
-	{[]string{"Error 1049", "Unknown database"},
+	{[]string{driverError(mysqlerr.BadDB), "Unknown database"},
 		"the database given with -D (or database= in an option file) does not exist on the server: create it, or leave -D out when the dump creates its databases"},
 }
+
+// driverError is how go-sql-driver starts the text of a server error ("Error 1040").
+func driverError(code int) string { return fmt.Sprintf("Error %d", code) }
 
 // errorHint returns the next step for an error message, or "" when there is none.
 func errorHint(msg string) string {

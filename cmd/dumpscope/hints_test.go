@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"database/sql"
 	"errors"
 	"os"
@@ -86,8 +87,25 @@ func TestImportErrorHints(t *testing.T) {
 	if code, stderr := imp("-u", "pw"); code != exitFailure || !strings.Contains(stderr, "using password: NO") || !strings.Contains(stderr, "dumpscope import: hint: the server wants a password: add -p") {
 		t.Errorf("no -p: exit %d, want 1 with the -p hint:\n%s", code, stderr)
 	}
-	if code, stderr := imp("-u", "loader", "--parallel", "12"); code != exitFailure || !strings.Contains(stderr, "hint: the server's max_connections is reached: use a smaller --parallel") {
-		t.Errorf("--parallel 12 with max_connections=10: exit %d, want 1 with the max_connections hint:\n%s", code, stderr)
+	// --parallel is fitted to max_connections before the workers connect…
+	if code, stderr := imp("-u", "loader", "--parallel", "12"); code != exitOK || !strings.Contains(stderr, "--parallel 12 reduced to 8: max_connections is 10") {
+		t.Errorf("--parallel 12 with max_connections=10: exit %d, want 0 with --parallel reduced:\n%s", code, stderr)
+	}
+	// …so ERROR 1040 comes when the server is full before the import's first connection.
+	full, err := sql.Open("mysql", "root@unix("+srv.Socket+")/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer full.Close()
+	for i := 0; i < 10; i++ {
+		c, err := full.Conn(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+	}
+	if code, stderr := imp("-u", "loader", "--parallel", "2", "--overwrite"); code != exitFailure || !strings.Contains(stderr, "hint: the server's max_connections is reached: use a smaller --parallel") {
+		t.Errorf("a full server: exit %d, want 1 with the max_connections hint:\n%s", code, stderr)
 	}
 }
 

@@ -150,7 +150,7 @@ func printTransformSummary(w io.Writer, tr *importer.Transform) {
 			st.KeptStatements, st.SkippedStatements, splitHumanBytes(st.SkippedBytes))
 	}
 	for _, m := range st.Mappings {
-		fmt.Fprintf(w, "dumpscope: mapped %d× %s (first at offset %d, line %d)\n", m.Count, m.What, m.FirstOffset, m.FirstLine)
+		fmt.Fprintf(w, "dumpscope: mapped %d× %s (first at %s)\n", m.Count, m.What, importer.Position{Offset: m.FirstOffset, Line: m.FirstLine})
 	}
 	for _, x := range st.Warnings {
 		fmt.Fprintln(w, "dumpscope: warning:", x)

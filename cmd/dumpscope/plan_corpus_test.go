@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -224,41 +222,10 @@ func TestImportPlanCorpusKill9(t *testing.T) {
 		clientImport(t, ref, dump)
 		journal := filepath.Join(t.TempDir(), c.name+".journal")
 		args := []string{"--checkpoint", journal, "--parallel", "3", "--batch-bytes", "4K"}
-		refused := false
-		for attempt := 0; ; attempt++ {
-			a := args
-			if attempt > 0 {
-				if _, err := os.Stat(journal); os.IsNotExist(err) {
-					break // the kill came after the import had finished
-				}
-				a = append([]string{"--resume"}, args...)
-			}
-			cmd := dumpscopeProcess(t, srv, append(a, dump)...)
-			if attempt < 3 {
-				for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
-					if _, err := os.Stat(journal); err == nil {
-						break
-					}
-				}
-				time.Sleep(time.Duration(rng.Intn(400)) * time.Millisecond)
-				_ = cmd.Process.Signal(os.Kill)
-			}
-			err := cmd.Wait()
-			out := cmd.Stdout.(*bytes.Buffer).String()
-			if err == nil {
-				break
-			}
-			if strings.Contains(out, "--resume cannot recreate") {
-				// A refusal that names what to check is the other allowed outcome.
-				t.Logf("%s: resume refused: %s", c.name, out[strings.Index(out, "--resume cannot"):])
-				refused = true
-				break
-			}
-			if ee, ok := err.(*exec.ExitError); (ok && ee.ExitCode() > 0) || attempt >= 3 {
-				t.Fatalf("%s: attempt %d failed on its own: %v\n%s", c.name, attempt, err, out)
-			}
-		}
-		if refused {
+		refusal := killAndResume(t, srv, dump, journal, args, killPlan{kills: 3, maxDelay: 400 * time.Millisecond, rng: rng}, "--resume cannot recreate")
+		if refusal != "" {
+			// A refusal that names what to check is the other allowed outcome.
+			t.Logf("%s: resume refused: %s", c.name, refusal)
 			continue
 		}
 		if want, have := redump(t, ref, c.db), redump(t, srv, c.db); !bytes.Equal(want, have) {

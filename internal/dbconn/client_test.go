@@ -115,19 +115,7 @@ func TestConnectSandbox(t *testing.T) {
 	root := writeTree(t, map[string]string{
 		"my.cnf": "[client]\nsocket=" + srv.Socket + "\nuser=root\n[mysql]\ndefault-character-set=utf8mb4\ndatabase=mysql\n",
 	})
-	fs, o := newTestFlagSet()
-	o.Env = testEnv(root, nil)
-	argv, err := PreprocessArgs(fs, []string{"--defaults-file=" + filepath.Join(root, "my.cnf")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := fs.Parse(argv); err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := o.Resolve()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := resolveConfig(t, testEnv(root, nil), []string{"--defaults-file=" + filepath.Join(root, "my.cnf")})
 	if got, want := Describe(cfg), "root@localhost via "+srv.Socket; got != want {
 		t.Errorf("Describe = %q, want %q", got, want)
 	}
@@ -288,19 +276,7 @@ func TestTransportMatchesClient(t *testing.T) {
 				t.Fatalf("unexpected client output %q", s)
 			}
 
-			fs, o := newTestFlagSet()
-			o.Env = Env{Getenv: func(k string) string { return vars[k] }, Charmap: func() (string, error) { return "UTF-8", nil }}
-			argv, err := PreprocessArgs(fs, tt.args)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := fs.Parse(argv); err != nil {
-				t.Fatal(err)
-			}
-			cfg, err := o.Resolve()
-			if err != nil {
-				t.Fatal(err)
-			}
+			cfg := resolveConfig(t, Env{Getenv: func(k string) string { return vars[k] }, Charmap: func() (string, error) { return "UTF-8", nil }}, tt.args)
 			got := "unix " + cfg.Addr
 			if cfg.Net == "tcp" {
 				host, _, _ := net.SplitHostPort(cfg.Addr)

@@ -11,6 +11,8 @@ import (
 	"sync"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
 // refuseKeyName names, in the driver's key registry, an RSA key whose private half was
@@ -77,7 +79,7 @@ func applyPublicKey(cfg *mysql.Config, st settings) error {
 // applyPublicKey withheld the password.
 func explainAuth(cfg *mysql.Config, err error) error {
 	var me *mysql.MySQLError
-	if cfg.ServerPubKey != refuseKeyName || !errors.As(err, &me) || me.Number != 1045 {
+	if cfg.ServerPubKey != refuseKeyName || !errors.As(err, &me) || me.Number != mysqlerr.AccessDenied {
 		return err
 	}
 	return fmt.Errorf("%w (if the account uses caching_sha2_password or sha256_password, the server asked for the password in full, and without verified TLS dumpscope does not send it under a key the server merely claims is its own: use --ssl-mode=VERIFY_CA or VERIFY_IDENTITY, --server-public-key-path FILE, or --get-server-public-key to accept that risk)", err)

@@ -197,20 +197,7 @@ func TestPasswordNotSentToUnverifiedKey(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			f := startFakeMySQL8(t)
-			fs, o := newTestFlagSet()
-			o.Env = Env{Getenv: func(string) string { return "" }, Charmap: func() (string, error) { return "UTF-8", nil }}
-			args := append([]string{"--no-defaults", "-h127.0.0.1", "-P" + strconv.Itoa(f.port()), "-uapp", "--password=" + secret}, tc.args(f)...)
-			argv, err := PreprocessArgs(fs, args)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := fs.Parse(argv); err != nil {
-				t.Fatal(err)
-			}
-			cfg, err := o.Resolve()
-			if err != nil {
-				t.Fatal(err)
-			}
+			cfg := resolveConfig(t, plainEnv(), append([]string{"--no-defaults", "-h127.0.0.1", "-P" + strconv.Itoa(f.port()), "-uapp", "--password=" + secret}, tc.args(f)...))
 			db, conn, err := OpenConn(context.Background(), cfg)
 			if err == nil {
 				conn.Close()
@@ -250,19 +237,7 @@ func TestPasswordNotSentOverUnverifiedTLS(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := startFake(t, &tls.Config{Certificates: []tls.Certificate{pair}})
-			fs, o := newTestFlagSet()
-			o.Env = Env{Getenv: func(string) string { return "" }, Charmap: func() (string, error) { return "UTF-8", nil }}
-			argv, err := PreprocessArgs(fs, append([]string{"--no-defaults", "-h127.0.0.1", "-P" + strconv.Itoa(f.port()), "-uapp", "--password=" + secret}, tc.args...))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := fs.Parse(argv); err != nil {
-				t.Fatal(err)
-			}
-			cfg, err := o.Resolve()
-			if err != nil {
-				t.Fatal(err)
-			}
+			cfg := resolveConfig(t, plainEnv(), append([]string{"--no-defaults", "-h127.0.0.1", "-P" + strconv.Itoa(f.port()), "-uapp", "--password=" + secret}, tc.args...))
 			if db, conn, err := OpenConn(context.Background(), cfg); err == nil {
 				conn.Close()
 				db.Close()

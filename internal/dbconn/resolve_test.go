@@ -17,15 +17,7 @@ type resolved struct {
 
 func resolveArgs(t *testing.T, env Env, argv []string) (resolved, []string, error) {
 	t.Helper()
-	fs, o := newTestFlagSet()
-	o.Env = env
-	a, err := PreprocessArgs(fs, argv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := fs.Parse(a); err != nil {
-		t.Fatalf("Parse(%q): %v", a, err)
-	}
+	o := parsedOptions(t, env, argv)
 	cfg, err := o.Resolve()
 	if err != nil {
 		return resolved{}, o.Warnings(), err
@@ -216,16 +208,7 @@ func TestDescribe(t *testing.T) {
 		{[]string{"--no-defaults", "-uapp", "-hdb1", "-P3307", "-psecret"}, "app@db1:3307 via TCP/IP"},
 		{[]string{"--no-defaults", "-uapp", "-hdb1", "--ssl-verify-server-cert"}, "app@db1:3306 via TCP/IP (TLS required)"},
 	} {
-		fs, o := newTestFlagSet()
-		o.Env = testEnv(root, nil)
-		a, _ := PreprocessArgs(fs, tt.argv)
-		if err := fs.Parse(a); err != nil {
-			t.Fatal(err)
-		}
-		cfg, err := o.Resolve()
-		if err != nil {
-			t.Fatal(err)
-		}
+		cfg := resolveConfig(t, testEnv(root, nil), tt.argv)
 		if got := Describe(cfg); got != tt.want {
 			t.Errorf("Describe = %q, want %q", got, tt.want)
 		}

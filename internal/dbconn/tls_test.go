@@ -74,9 +74,8 @@ func writeCA(t *testing.T, dir, name string) (caPath, certPath, keyPath string) 
 func TestTLSMatchesClient(t *testing.T) {
 	bin := testsandbox.RequireTool(t, "mariadb")
 	dir := t.TempDir()
-	ca, cert, key := writeCA(t, dir, "good")
+	srv, ca := startTLSSandbox(t, dir, "good")
 	otherCA, _, _ := writeCA(t, dir, "other")
-	srv := testsandbox.Start(t, "ssl-ca="+ca, "ssl-cert="+cert, "ssl-key="+key)
 
 	// wantOK and wantTLS are what the 10.11 client did when this was written; they
 	// guard against a sandbox that silently failed to enable TLS.
@@ -107,29 +106,13 @@ func TestTLSMatchesClient(t *testing.T) {
 				t.Errorf("client: connected %v, TLS %v (%q); expected %v, %v", clientOK, clientTLS, out, tt.wantOK, tt.wantTLS)
 			}
 
-			fs, o := newTestFlagSet()
-			o.Env = Env{Getenv: func(string) string { return "" }, Charmap: func() (string, error) { return "UTF-8", nil }}
-			argv, err := PreprocessArgs(fs, append([]string{"--no-defaults", "-uroot", "-S" + srv.Socket}, tt.args...))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := fs.Parse(argv); err != nil {
-				t.Fatal(err)
-			}
-			cfg, err := o.Resolve()
-			if err != nil {
-				t.Fatal(err)
-			}
+			cfg := resolveConfig(t, plainEnv(), append([]string{"--no-defaults", "-uroot", "-S" + srv.Socket}, tt.args...))
 			ctx := context.Background()
 			db, conn, err := OpenConn(ctx, cfg)
 			ourOK, ourTLS := err == nil, false
 			var connErr error = err
 			if err == nil {
-				var name, cipher string
-				if err := conn.QueryRowContext(ctx, "SHOW SESSION STATUS LIKE 'Ssl_cipher'").Scan(&name, &cipher); err != nil {
-					t.Fatal(err)
-				}
-				ourTLS = cipher != ""
+				ourTLS = sessionCipher(t, ctx, conn) != ""
 				conn.Close()
 				db.Close()
 			}
@@ -148,7 +131,7 @@ func TestTLSMatchesClient(t *testing.T) {
 func TestSSLMode(t *testing.T) {
 	testsandbox.RequireTool(t, "mariadbd")
 	dir := t.TempDir()
-	ca, cert, key := writeCA(t, dir, "good")
+	withTLS, ca := startTLSSandbox(t, dir, "good")
 	otherCA, _, _ := writeCA(t, dir, "other")
 	optfile := func(mode string) string {
 		p := filepath.Join(dir, "my-"+mode+".cnf")
@@ -158,7 +141,6 @@ func TestSSLMode(t *testing.T) {
 		return p
 	}
 	plain := testsandbox.Start(t)
-	withTLS := testsandbox.Start(t, "ssl-ca="+ca, "ssl-cert="+cert, "ssl-key="+key)
 
 	tests := []struct {
 		name    string
@@ -192,20 +174,11 @@ func TestSSLMode(t *testing.T) {
 			if tt.srv == "tls" {
 				socket = withTLS.Socket
 			}
-			fs, o := newTestFlagSet()
-			o.Env = Env{Getenv: func(string) string { return "" }, Charmap: func() (string, error) { return "UTF-8", nil }}
 			args := tt.args
 			if len(args) == 0 || !strings.HasPrefix(args[0], "--defaults-file") {
 				args = append([]string{"--no-defaults"}, args...)
 			}
-			argv, err := PreprocessArgs(fs, append(args, "-uroot", "-S"+socket))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := fs.Parse(argv); err != nil {
-				t.Fatal(err)
-			}
-			cfg, err := o.Resolve()
+			cfg, err := parsedOptions(t, plainEnv(), append(args, "-uroot", "-S"+socket)).Resolve()
 			if err == nil {
 				var db *sql.DB
 				var conn *sql.Conn
@@ -213,10 +186,7 @@ func TestSSLMode(t *testing.T) {
 				if err == nil {
 					defer db.Close()
 					defer conn.Close()
-					var name, cipher string
-					if err := conn.QueryRowContext(context.Background(), "SHOW SESSION STATUS LIKE 'Ssl_cipher'").Scan(&name, &cipher); err != nil {
-						t.Fatal(err)
-					}
+					cipher := sessionCipher(t, context.Background(), conn)
 					if got := cipher != ""; got != tt.wantTLS {
 						t.Errorf("TLS %v (cipher %q), want %v", got, cipher, tt.wantTLS)
 					}
@@ -258,19 +228,7 @@ func TestGuardedTLSRealServer(t *testing.T) {
 			if _, err := admin.Exec("CREATE USER 'app'@'127.0.0.1' IDENTIFIED BY 'pw-Über'"); err != nil {
 				t.Fatal(err)
 			}
-			fs, o := newTestFlagSet()
-			o.Env = Env{Getenv: func(string) string { return "" }, Charmap: func() (string, error) { return "UTF-8", nil }}
-			argv, err := PreprocessArgs(fs, []string{"--no-defaults", "-h127.0.0.1", "-P" + strconv.Itoa(port), "-uapp", "--password=pw-Über"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := fs.Parse(argv); err != nil {
-				t.Fatal(err)
-			}
-			cfg, err := o.Resolve()
-			if err != nil {
-				t.Fatal(err)
-			}
+			cfg := resolveConfig(t, plainEnv(), []string{"--no-defaults", "-h127.0.0.1", "-P" + strconv.Itoa(port), "-uapp", "--password=pw-Über"})
 			ctx := context.Background()
 			db, conn, err := OpenConn(ctx, cfg)
 			if err != nil {
@@ -278,11 +236,7 @@ func TestGuardedTLSRealServer(t *testing.T) {
 			}
 			defer db.Close()
 			defer conn.Close()
-			var name, cipher string
-			if err := conn.QueryRowContext(ctx, "SHOW SESSION STATUS LIKE 'Ssl_cipher'").Scan(&name, &cipher); err != nil {
-				t.Fatal(err)
-			}
-			if (cipher != "") != tc.wantTLS {
+			if cipher := sessionCipher(t, ctx, conn); (cipher != "") != tc.wantTLS {
 				t.Errorf("Ssl_cipher %q, want TLS %v", cipher, tc.wantTLS)
 			}
 			var n int

@@ -1,4 +1,4 @@
-package importer_test
+package checkpoint
 
 import (
 	"context"
@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
@@ -26,20 +25,20 @@ func TestProgressSchemaNonASCII(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	target, err := importer.ReadTarget(ctx, c)
+	target, err := ReadTarget(ctx, c)
 	if err != nil {
 		t.Fatal(err)
 	}
 	target.Datadir = "/srv/données/mysql-日本/"
-	cp := &importer.Checkpointer{RunID: importer.NewRunID()}
-	if err := cp.Setup(ctx, c, importer.DumpIdentity{Name: "/home/jörg/dump.sql", Size: 1}, target); err != nil {
+	cp := &Run{RunID: NewRunID()}
+	if err := cp.setup(ctx, c, DumpIdentity{Name: "/home/jörg/dump.sql", Size: 1}, target); err != nil {
 		t.Fatal(err)
 	}
-	if err := cp.VerifyTarget(ctx, c, &importer.Journal{Target: target}, target); err != nil {
+	if err := cp.verifyTarget(ctx, c, &Journal{Target: target}, target); err != nil {
 		t.Errorf("the same target was not recognised: %v", err)
 	}
 	var name string
-	if err := c.QueryRowContext(ctx, "SELECT dump_name FROM "+importer.ProgressSchema+".runs WHERE run_id = ?", cp.RunID).Scan(&name); err != nil || !strings.Contains(name, "jörg") {
+	if err := c.QueryRowContext(ctx, "SELECT dump_name FROM "+ProgressSchema+".runs WHERE run_id = ?", cp.RunID).Scan(&name); err != nil || !strings.Contains(name, "jörg") {
 		t.Errorf("dump_name stored as %q (%v)", name, err)
 	}
 }

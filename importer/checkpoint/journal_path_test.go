@@ -1,4 +1,4 @@
-package importer
+package checkpoint
 
 import (
 	"path/filepath"

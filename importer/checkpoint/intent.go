@@ -1,0 +1,294 @@
+package checkpoint
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// Exactly once for non-transactional tables. A statement that writes a MyISAM or Aria
+// table (UPDATE n = n + 1, INSERT … SELECT, DELETE) changes it at once, whatever the
+// transaction its progress row commits in: killed between the two, a resumed run would
+// apply it twice. So:
+//   - before it runs, an intent row records it with CHECKSUM TABLE of every
+//     non-transactional table it may write, committed on its own (intents, InnoDB);
+//   - when it has returned without error, a marker row says so, written at once whatever
+//     the transaction (ran, MyISAM);
+//   - its progress row deletes the intent in the same transaction.
+// On resume, once the interrupted run's connections are gone, an intent without a
+// progress row is settled:
+//   - marker there: the statement ran to its end; it is recorded as committed and not
+//     run again;
+//   - no marker, checksums unchanged: it changed nothing (or never ran); it runs again;
+//   - no marker, checksums changed: it was cut short, failed half way or ended unseen
+//     (dumpscope died while it ran); nobody can tell how much of it applied, so the
+//     resume stops and says what to check.
+
+// intentsTable and ranTable hold the intents and the markers (see above).
+const (
+	intentsTable = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".intents (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, end_offset BIGINT, statement VARCHAR(1024) CHARACTER SET utf8mb4, tables TEXT CHARACTER SET utf8mb4, checksums TEXT CHARACTER SET ascii, stream_sha256 CHAR(64) CHARACTER SET ascii NULL, PRIMARY KEY (run_id, start_offset)) ENGINE=InnoDB"
+	ranTable     = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".ran (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, PRIMARY KEY (run_id, start_offset)) ENGINE="
+)
+
+// ensureRanTable creates, once per run, the markers' table in a non-transactional engine the server
+// has: MyISAM, else Aria (a server may disable MyISAM), else MEMORY (its markers do not
+// survive a restart of the server: the resume then refuses, which is safe). It is made
+// when the first intent is, so that a server without any of them still checkpoints
+// InnoDB dumps.
+func (r *Run) ensureRanTable(ctx context.Context, c Conn) error {
+	if r.ranMade.Load() {
+		return nil
+	}
+	var err error
+	for _, engine := range []string{"MyISAM", "Aria", "MEMORY"} {
+		if _, err = c.ExecContext(ctx, ranTable+engine); err == nil {
+			r.ranMade.Store(true)
+			return nil
+		}
+	}
+	return fmt.Errorf("create %s.ran: %w", ProgressSchema, err)
+}
+
+// Intent is a statement about to run that may write non-transactional tables.
+type Intent struct {
+	Start, End int64
+	// Statement says where and what it is, as the importer's messages do
+	// ("offset 120, line 7: UPDATE `counter`").
+	Statement string
+	// Tables are the tables (db.table) it may write; nil when it may write any (a CALL).
+	Tables []string
+	// Digest is DigestAt(End): the progress row it gets if it is found applied on resume.
+	Digest string
+}
+
+// BeginIntent records in before its statement runs, when it may write a non-transactional
+// table; it reports whether it did (then the statement's progress row must be written
+// with EndIntent). The intent row is written in the session's transaction state: the
+// caller's START TRANSACTION for the statement, which commits implicitly whatever is
+// open, commits it before the statement runs (with autocommit on it commits at once).
+func (r *Run) BeginIntent(ctx context.Context, c Conn, in Intent) (bool, error) {
+	if r == nil {
+		return false, nil
+	}
+	tables, err := r.nonTransactional(ctx, c, in.Tables)
+	if err != nil || len(tables) == 0 {
+		return false, err
+	}
+	if err := r.ensureRanTable(ctx, c); err != nil {
+		return false, err
+	}
+	sums, err := checksums(ctx, c, tables)
+	if err != nil {
+		return false, err
+	}
+	if r.resumed {
+		// A marker left by an earlier attempt of this statement (it ran, its table was
+		// reloaded) is not this attempt's.
+		if _, err := c.ExecContext(ctx, "DELETE FROM "+ProgressSchema+".ran WHERE run_id = ? AND start_offset = ?", r.RunID, in.Start); err != nil {
+			return false, err
+		}
+	}
+	_, err = c.ExecContext(ctx, "REPLACE INTO "+ProgressSchema+".intents (run_id, start_offset, end_offset, statement, tables, checksums, stream_sha256) VALUES (?, ?, ?, ?, ?, ?, ?)",
+		r.RunID, in.Start, in.End, truncate(in.Statement, 1000), strings.Join(tables, "\n"), sums, nullable(in.Digest))
+	return err == nil, err
+}
+
+// EndIntent deletes the intent of the statement at start, inside the transaction the
+// caller has open on c for the statement's progress row.
+func (r *Run) EndIntent(ctx context.Context, c Conn, start int64) error {
+	_, err := c.ExecContext(ctx, "DELETE FROM "+ProgressSchema+".intents WHERE run_id = ? AND start_offset = ?", r.RunID, start)
+	return err
+}
+
+// Ran marks the statement at start as returned without error (or with one --force
+// tolerated), right after it did: the marker is written at once, inside the caller's
+// transaction or not.
+func (r *Run) Ran(ctx context.Context, c Conn, start int64) error {
+	_, err := c.ExecContext(ctx, "INSERT IGNORE INTO "+ProgressSchema+".ran VALUES (?, ?)", r.RunID, start)
+	return err
+}
+
+// SchemaChanged says a statement that may create, drop, rename or alter tables has run:
+// the next intent reads the server's non-transactional tables again.
+func (r *Run) SchemaChanged() {
+	if r == nil {
+		return
+	}
+	r.tablesMu.Lock()
+	r.nonTx = nil
+	r.tablesMu.Unlock()
+}
+
+// nonTransactional returns those of tables (db.table; nil: every table outside the
+// system schemas) whose engine is not transactional, as quoted names for CHECKSUM TABLE.
+// The server's list is read once and kept until SchemaChanged: reading
+// information_schema.TABLES opens every table's definition, which per statement would
+// double the time of a script of UPDATEs.
+func (r *Run) nonTransactional(ctx context.Context, c Conn, tables []string) ([]string, error) {
+	r.tablesMu.Lock()
+	defer r.tablesMu.Unlock()
+	if r.nonTx == nil {
+		all, err := readNonTransactional(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		r.nonTx = all
+	}
+	var out []string
+	for _, t := range r.nonTx {
+		if tables == nil || slices.Contains(tables, t) {
+			db, name, _ := strings.Cut(t, ".")
+			out = append(out, quoteName(db)+"."+quoteName(name))
+		}
+	}
+	return out, nil
+}
+
+// readNonTransactional lists the server's base tables outside the system schemas whose
+// engine is not InnoDB, as db.table, sorted.
+func readNonTransactional(ctx context.Context, c Conn) ([]string, error) {
+	rows, err := c.QueryContext(ctx, "SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE' AND ENGINE <> 'InnoDB' AND TABLE_SCHEMA NOT IN ('mysql', 'sys', 'performance_schema', 'information_schema', ?) ORDER BY TABLE_SCHEMA, TABLE_NAME", ProgressSchema)
+	if err != nil {
+		return nil, fmt.Errorf("look up the non-transactional tables: %w", err)
+	}
+	defer rows.Close()
+	out := []string{} // not nil: read
+	for rows.Next() {
+		var db, name string
+		if err := rows.Scan(&db, &name); err != nil {
+			return nil, err
+		}
+		out = append(out, db+"."+name)
+	}
+	return out, rows.Err()
+}
+
+// checksums is CHECKSUM TABLE of the tables (quoted names), comma-separated in their order.
+func checksums(ctx context.Context, c Conn, tables []string) (string, error) {
+	rows, err := c.QueryContext(ctx, "CHECKSUM TABLE "+strings.Join(tables, ", "))
+	if err != nil {
+		return "", fmt.Errorf("CHECKSUM TABLE %s: %w", strings.Join(tables, ", "), err)
+	}
+	defer rows.Close()
+	var sums []string
+	for rows.Next() {
+		var name string
+		var sum sql.NullString
+		if err := rows.Scan(&name, &sum); err != nil {
+			return "", err
+		}
+		sums = append(sums, sum.String)
+	}
+	return strings.Join(sums, ","), rows.Err()
+}
+
+// pendingIntent is an intent read back on resume.
+type pendingIntent struct {
+	start, end   int64
+	statement    string
+	tables, sums string
+	digest       sql.NullString
+	ran          bool // its marker is there: it ran to its end
+}
+
+// settleIntents decides, on resume, about each intent that has no progress row (see the
+// top of this file); applied are offsets the user checked (--resume-applied).
+func (r *Run) settleIntents(ctx context.Context, c Conn, applied []int64, log io.Writer) error {
+	pending, err := r.readIntents(ctx, c)
+	if err != nil {
+		return err
+	}
+	for _, in := range pending {
+		tables := strings.Split(in.tables, "\n")
+		names := strings.Join(tables, ", ")
+		if in.ran || slices.Contains(applied, in.start) {
+			how := "had run to its end on"
+			if !in.ran {
+				how = "was checked complete (--resume-applied) on"
+			}
+			fmt.Fprintf(log, "dumpscope: resume: %s %s %s (not transactional) when the interrupted run ended; it is not run again\n", in.statement, how, names)
+			if err := r.settleApplied(ctx, c, in); err != nil {
+				return fmt.Errorf("resume: %w", err)
+			}
+			continue
+		}
+		now, err := checksums(ctx, c, tables)
+		if err != nil {
+			return fmt.Errorf("resume: %w", err)
+		}
+		if now != in.sums {
+			return fmt.Errorf("resume: %s writes %s (not transactional) and was running or failing when the interrupted run ended: it may be half applied; check whether its change is in %s: if it is complete, resume with --resume-applied %d; if not, undo it (CHECKSUM TABLE %s gives %s then) and resume to run it again; or import anew into an empty target", in.statement, names, names, in.start, names, in.sums)
+		}
+		fmt.Fprintf(log, "dumpscope: resume: %s had not changed %s when the interrupted run ended; it runs again\n", in.statement, names)
+		if err := r.EndIntent(ctx, c, in.start); err != nil {
+			return fmt.Errorf("resume: %w", err)
+		}
+	}
+	return nil
+}
+
+// readIntents reads the run's intents that no progress row covers.
+func (r *Run) readIntents(ctx context.Context, c Conn) ([]pendingIntent, error) {
+	rows, err := c.QueryContext(ctx, "SELECT i.start_offset, i.end_offset, i.statement, i.tables, i.checksums, i.stream_sha256, r.run_id IS NOT NULL FROM "+ProgressSchema+".intents i LEFT JOIN "+ProgressSchema+".ran r USING (run_id, start_offset) WHERE i.run_id = ? ORDER BY i.start_offset", r.RunID)
+	if err != nil {
+		return nil, fmt.Errorf("resume: read the intents of non-transactional statements: %w", err)
+	}
+	defer rows.Close()
+	var out []pendingIntent
+	for rows.Next() {
+		var in pendingIntent
+		if err := rows.Scan(&in.start, &in.end, &in.statement, &in.tables, &in.sums, &in.digest, &in.ran); err != nil {
+			return nil, err
+		}
+		if !r.Skip(in.start) {
+			out = append(out, in)
+		}
+	}
+	return out, rows.Err()
+}
+
+// settleApplied gives an intent found applied its progress row, in one transaction with
+// the intent's removal, and counts it as committed.
+func (r *Run) settleApplied(ctx context.Context, c Conn, in pendingIntent) error {
+	if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
+		return err
+	}
+	s := Stretch{Start: in.start, End: in.end, Statements: 1, Digest: in.digest.String}
+	if err := r.Record(ctx, c, s); err != nil {
+		_, _ = c.ExecContext(ctx, "ROLLBACK")
+		return err
+	}
+	if err := r.EndIntent(ctx, c, in.start); err != nil {
+		_, _ = c.ExecContext(ctx, "ROLLBACK")
+		return err
+	}
+	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
+		return err
+	}
+	r.done = mergeSpans(append(r.done, span{in.start, in.end}))
+	r.digests = append(r.digests, endDigest{in.end, in.digest.String})
+	_, r.furthest = r.Committed()
+	return nil
+}
+
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// truncate cuts s to at most n bytes, at a UTF-8 boundary.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}

@@ -1,0 +1,243 @@
+// Package checkpoint is what makes an import resumable after any stop, kill -9 included:
+// the local journal (which dump, which target, which connections, which filters), the
+// progress rows in the target's own schema (which stretches of the dump committed, with a
+// digest of the stream up to each), and the resume protocol that checks all of it before
+// anything is sent (Begin).
+//
+// Why progress lives in the server: after kill -9 the server still finishes the statement
+// or COMMIT in flight, so no client-side journal can know whether the last batch
+// committed. A row written inside each batch's own transaction commits if and only if the
+// batch does. The journal only says which dump, which target and which connections.
+//
+// The package knows nothing of the replayers: they ask a *Run whether a statement
+// committed in an earlier attempt (Skip, Reloads), record a committed stretch inside their
+// own transaction (Record), and feed it the stream for its digests (Observe, DigestAt).
+package checkpoint
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// Conn is what checkpoints need from a pinned connection (a *sql.Conn; the importer's Conn
+// has the same methods).
+type Conn interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// JournalFormat names the checkpoint journal's JSON format.
+const JournalFormat = "dumpscope-checkpoint"
+
+// journalVersion is the journal's version: fields added since are optional, so a journal
+// written by an older dumpscope still resumes.
+const journalVersion = 1
+
+// DumpIdentity identifies a dump well enough to refuse resuming with another one: its
+// name, its stored size (-1 for stdin) and a SHA-256 of its first MiB as stored. The
+// progress rows' stream digests check the rest (VerifyStream).
+type DumpIdentity struct {
+	Name       string `json:"name"`
+	Size       int64  `json:"size"`
+	HeadSHA256 string `json:"head_sha256"`
+}
+
+// TargetIdentity identifies the server: MariaDB has no @@server_uuid, so the run id that
+// only this target's progress schema holds, plus where the server says it lives.
+type TargetIdentity struct {
+	Hostname string `json:"hostname"`
+	Port     int64  `json:"port"`
+	Socket   string `json:"socket"`
+	Datadir  string `json:"datadir"`
+	Version  string `json:"version"`
+	// BootUnix is when the server started (now − Uptime), to the second: connection ids
+	// restart after a server restart, so they only identify connections of the same boot.
+	BootUnix int64 `json:"boot_unix"`
+}
+
+// Journal is the local checkpoint file (--checkpoint FILE).
+type Journal struct {
+	Format        string         `json:"format"`
+	Version       int            `json:"version"`
+	RunID         string         `json:"run_id"`
+	Dump          DumpIdentity   `json:"dump"`
+	Target        TargetIdentity `json:"target"`
+	ConnectionIDs []int64        `json:"connection_ids"`
+	Parallel      int            `json:"parallel"`
+	// DeferIndexes must be the same on resume: a resumed run adds the indexes held back.
+	DeferIndexes bool `json:"defer_indexes,omitempty"`
+	// Filters are the flags that chose and rewrote the statements, canonically
+	// ("tables=a.t rename-database=a=b"; "" for none). Offsets and digests only hold for the same statements, so
+	// a resume must use the same ones. nil in a journal of a dumpscope that did not record
+	// them: then they cannot be checked.
+	Filters   *string   `json:"filters,omitempty"`
+	StartedAt time.Time `json:"started_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// NewRunID returns a random run id.
+func NewRunID() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// HeadHash hashes up to the first MiB of r.
+func HeadHash(r io.Reader) (string, error) {
+	h := sha256.New()
+	if _, err := io.CopyN(h, r, 1<<20); err != nil && err != io.EOF {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// ReadJournal reads a checkpoint journal.
+func ReadJournal(path string) (*Journal, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("checkpoint %s does not exist: nothing to resume (an import that finished removes it; one without --parallel or --checkpoint never wrote it)", path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint: %w", err)
+	}
+	var j Journal
+	if err := json.Unmarshal(b, &j); err != nil {
+		return nil, fmt.Errorf("checkpoint %s: %w", path, err)
+	}
+	if j.Format != JournalFormat || j.Version != journalVersion {
+		return nil, fmt.Errorf("checkpoint %s: not a dumpscope checkpoint (format %q version %d)", path, j.Format, j.Version)
+	}
+	return &j, nil
+}
+
+// WriteJournal writes the journal atomically (temp file, fsync, rename), so a crash leaves
+// the old or the new one, never half of one.
+func WriteJournal(path string, j *Journal) error {
+	j.Format, j.Version, j.UpdatedAt = JournalFormat, journalVersion, time.Now().UTC()
+	b, err := json.MarshalIndent(j, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".dumpscope-checkpoint-*")
+	if err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(append(b, '\n')); err != nil {
+		tmp.Close()
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	return nil
+}
+
+// ReadTarget reads the target's identity.
+func ReadTarget(ctx context.Context, c Conn) (TargetIdentity, error) {
+	var t TargetIdentity
+	var sock sql.NullString
+	err := c.QueryRowContext(ctx, "SELECT @@hostname, @@port, @@socket, @@datadir, @@version").Scan(&t.Hostname, &t.Port, &sock, &t.Datadir, &t.Version)
+	t.Socket = sock.String
+	if err != nil {
+		return t, err
+	}
+	var uptime int64
+	var name string
+	if err := c.QueryRowContext(ctx, "SHOW GLOBAL STATUS LIKE 'Uptime'").Scan(&name, &uptime); err != nil {
+		return t, err
+	}
+	t.BootUnix = time.Now().Unix() - uptime
+	return t, nil
+}
+
+// VerifyDump refuses to resume with another dump.
+func VerifyDump(j *Journal, now DumpIdentity) error {
+	if j.Dump.HeadSHA256 != now.HeadSHA256 || (j.Dump.Size >= 0 && now.Size >= 0 && j.Dump.Size != now.Size) {
+		return fmt.Errorf("resume: %s is not the dump the checkpoint was written for (%s, %d bytes, head sha256 %.12s…; this one: %d bytes, %.12s…)",
+			now.Name, j.Dump.Name, j.Dump.Size, j.Dump.HeadSHA256, now.Size, now.HeadSHA256)
+	}
+	return nil
+}
+
+// VerifyFilters refuses to resume with other filter flags than the interrupted run's: the
+// committed offsets were those of its statements, and another filter keeps or rewrites
+// others (a table the first run left out would never be loaded, or one it loaded loaded
+// twice). A journal that did not record them (an older dumpscope) is not checked.
+func VerifyFilters(j *Journal, now string) error {
+	if j.Filters == nil || *j.Filters == now {
+		return nil
+	}
+	show := func(f string) string {
+		if f == "" {
+			return "none"
+		}
+		return f
+	}
+	return fmt.Errorf("resume: the interrupted run chose statements with the filters %s, this one with %s: resume with the same filter flags (the printed resume command repeats them), or import anew into an empty target", show(*j.Filters), show(now))
+}
+
+// DefaultJournalPath is where the checkpoint journal of a dump goes without --checkpoint:
+// beside the dump (FILE.dumpscope-checkpoint), or, when the dump's directory is not
+// writable (a read-only mount of backups), in stateDir under a name that keeps dumps of the
+// same name in different directories apart. A resumed run computes the same path.
+func DefaultJournalPath(dump string, writable func(dir string) bool, stateDir string) string {
+	if writable(filepath.Dir(dump)) || stateDir == "" {
+		return dump + ".dumpscope-checkpoint"
+	}
+	abs, err := filepath.Abs(dump)
+	if err != nil {
+		abs = dump
+	}
+	sum := sha256.Sum256([]byte(abs))
+	return filepath.Join(stateDir, fmt.Sprintf("%s-%x.dumpscope-checkpoint", filepath.Base(dump), sum[:4]))
+}
+
+// StateDir is dumpscope's directory for state that outlives a run ($XDG_STATE_HOME or
+// ~/.local/state, then dumpscope), created on first use; "" when there is none.
+func StateDir() string {
+	base := os.Getenv("XDG_STATE_HOME")
+	if base == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		base = filepath.Join(home, ".local", "state")
+	}
+	dir := filepath.Join(base, "dumpscope")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return ""
+	}
+	return dir
+}
+
+// DirWritable tries to create a file in dir (access(2) says yes to root on a read-only
+// mount; a real create does not).
+func DirWritable(dir string) bool {
+	f, err := os.CreateTemp(dir, ".dumpscope-w-*")
+	if err != nil {
+		return false
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return true
+}

@@ -1,0 +1,206 @@
+package checkpoint
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
+)
+
+// ProgressSchema is the database that holds dumpscope's progress rows on the target. It is
+// dumpscope's own, never one of the dump's; it is dropped when the last run in it finishes.
+const ProgressSchema = "dumpscope_progress"
+
+// IsProgressSchema reports whether a database name as a statement writes it (perhaps
+// backquoted, in any case) is the progress schema.
+func IsProgressSchema(name string) bool {
+	return strings.EqualFold(strings.Trim(name, "`"), ProgressSchema)
+}
+
+// progressTables are the progress schema's tables. done: one row per committed stretch
+// of the stream, written inside the stretch's transaction. loads: tables whose rows
+// cannot be resumed row-exactly, while their load is under way. intents: non-transactional
+// statements about to run (intent.go).
+var progressTables = []string{
+	// utf8mb4: a dump's path and a datadir may be any file name.
+	"CREATE DATABASE IF NOT EXISTS " + ProgressSchema + " DEFAULT CHARACTER SET utf8mb4",
+	"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".runs (run_id CHAR(32) CHARACTER SET ascii PRIMARY KEY, dump_name VARCHAR(2048) CHARACTER SET utf8mb4, dump_head_sha256 CHAR(64) CHARACTER SET ascii, target_datadir VARCHAR(2048) CHARACTER SET utf8mb4, started_at DATETIME(6), finished_at DATETIME(6) NULL) ENGINE=InnoDB",
+	"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".done (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, end_offset BIGINT, statements INT, row_count BIGINT, stream_sha256 CHAR(64) CHARACTER SET ascii NULL, PRIMARY KEY (run_id, start_offset)) ENGINE=InnoDB",
+	"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".loads (run_id CHAR(32), db VARCHAR(64) CHARACTER SET utf8mb4, tbl VARCHAR(64) CHARACTER SET utf8mb4, first_offset BIGINT, complete TINYINT NOT NULL DEFAULT 0, PRIMARY KEY (run_id, db, tbl)) ENGINE=InnoDB",
+	intentsTable,
+}
+
+// setup creates the progress schema if needed and registers the run.
+func (r *Run) setup(ctx context.Context, c Conn, dump DumpIdentity, target TargetIdentity) error {
+	for _, q := range progressTables {
+		if _, err := c.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("checkpoint: create the progress schema %s: %w", ProgressSchema, err)
+		}
+	}
+	if err := upgradeProgressSchema(ctx, c); err != nil {
+		return fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
+	}
+	_, err := c.ExecContext(ctx, "INSERT IGNORE INTO "+ProgressSchema+".runs (run_id, dump_name, dump_head_sha256, target_datadir, started_at) VALUES (?, ?, ?, ?, NOW(6))",
+		r.RunID, dump.Name, dump.HeadSHA256, target.Datadir)
+	if err != nil {
+		return fmt.Errorf("checkpoint: register run: %w", err)
+	}
+	return nil
+}
+
+// upgradeProgressSchema brings a progress schema left by an older dumpscope (ASCII names,
+// no stream digests) to this version's, so that a run can share it.
+func upgradeProgressSchema(ctx context.Context, c Conn) error {
+	var n int
+	err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'done' AND COLUMN_NAME = 'stream_sha256'", ProgressSchema).Scan(&n)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		if _, err := c.ExecContext(ctx, "ALTER TABLE "+ProgressSchema+".done ADD COLUMN stream_sha256 CHAR(64) CHARACTER SET ascii NULL"); err != nil {
+			return err
+		}
+	}
+	var cs sql.NullString
+	err = c.QueryRowContext(ctx, "SELECT CHARACTER_SET_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'runs' AND COLUMN_NAME = 'dump_name'", ProgressSchema).Scan(&cs)
+	if err != nil {
+		return err
+	}
+	if cs.String != "utf8mb4" {
+		_, err = c.ExecContext(ctx, "ALTER TABLE "+ProgressSchema+".runs MODIFY dump_name VARCHAR(2048) CHARACTER SET utf8mb4, MODIFY target_datadir VARCHAR(2048) CHARACTER SET utf8mb4")
+	}
+	return err
+}
+
+// Stretch is a committed stretch of the stream: statements from Start up to End
+// (uncompressed bytes), with Digest the SHA-256 of the stream up to End (DigestAt; "" when
+// not known there: a stretch that ends further covers it).
+type Stretch struct {
+	Start, End int64
+	Statements int
+	Rows       int64
+	Digest     string
+}
+
+// Record writes the progress row of a stretch on c, inside the transaction the caller has
+// open on it: the row commits if and only if the stretch does. A table reloaded on resume
+// records its stretches again (same start, perhaps another end): the newer row replaces
+// the older.
+func (r *Run) Record(ctx context.Context, c Conn, s Stretch) error {
+	_, err := c.ExecContext(ctx, r.recordSQL(s))
+	return err
+}
+
+// recordSQL is the progress row's statement, with literals only: it is sent inside batches
+// that are otherwise plain text.
+func (r *Run) recordSQL(s Stretch) string {
+	d := "NULL"
+	if s.Digest != "" {
+		d = "'" + s.Digest + "'" // hex
+	}
+	return fmt.Sprintf("INSERT INTO %s.done (run_id, start_offset, end_offset, statements, row_count, stream_sha256) VALUES ('%s', %d, %d, %d, %d, %s) ON DUPLICATE KEY UPDATE end_offset = VALUES(end_offset), statements = VALUES(statements), row_count = VALUES(row_count), stream_sha256 = VALUES(stream_sha256)",
+		ProgressSchema, r.RunID, s.Start, s.End, s.Statements, s.Rows, d)
+}
+
+// loadDone reads the committed spans of the run.
+func (r *Run) loadDone(ctx context.Context, q Conn) error {
+	rows, err := q.QueryContext(ctx, "SELECT start_offset, end_offset, stream_sha256 FROM "+ProgressSchema+".done WHERE run_id = ? ORDER BY start_offset", r.RunID)
+	if err != nil {
+		return fmt.Errorf("checkpoint: read progress rows: %w", err)
+	}
+	defer rows.Close()
+	var spans []span
+	r.digests = nil
+	for rows.Next() {
+		var s span
+		var d sql.NullString
+		if err := rows.Scan(&s.Start, &s.End, &d); err != nil {
+			return err
+		}
+		spans = append(spans, s)
+		r.digests = append(r.digests, endDigest{s.End, d.String})
+	}
+	r.done = mergeSpans(spans)
+	r.resumed = true
+	_, r.furthest = r.Committed()
+	return rows.Err()
+}
+
+// Finish marks the run finished, deletes its progress rows and drops the progress schema
+// when nothing else is left in it.
+func (r *Run) Finish(ctx context.Context, c Conn) error {
+	if _, err := c.ExecContext(ctx, "UPDATE "+ProgressSchema+".runs SET finished_at = NOW(6) WHERE run_id = ?", r.RunID); err != nil {
+		return err
+	}
+	for _, t := range []string{"done", "intents", "ran"} {
+		_, err := c.ExecContext(ctx, "DELETE FROM "+ProgressSchema+"."+t+" WHERE run_id = ?", r.RunID)
+		var me *mysql.MySQLError
+		if err != nil && !(errors.As(err, &me) && me.Number == mysqlerr.NoSuchTable) { // ran: made with the first intent
+			return err
+		}
+	}
+	return DropSchemaIfUnused(ctx, c)
+}
+
+// DropSchemaIfUnused drops dumpscope's schema when no unfinished run and no saved setting
+// (--relax-durability's) is left in it.
+func DropSchemaIfUnused(ctx context.Context, c Conn) error {
+	var left int
+	err := c.QueryRowContext(ctx, `SELECT
+		(SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'runs') +
+		(SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'saved_settings')`, ProgressSchema, ProgressSchema).Scan(&left)
+	if err != nil || left == 0 {
+		return err
+	}
+	count := func(q string) int {
+		var n int
+		if err := c.QueryRowContext(ctx, q).Scan(&n); err != nil {
+			return 0 // table absent
+		}
+		return n
+	}
+	if count("SELECT COUNT(*) FROM "+ProgressSchema+".runs WHERE finished_at IS NULL")+count("SELECT COUNT(*) FROM "+ProgressSchema+".saved_settings") > 0 {
+		return nil
+	}
+	_, err = c.ExecContext(ctx, "DROP DATABASE IF EXISTS "+ProgressSchema)
+	return err
+}
+
+// verifyTarget checks that the server holds this run's progress and is where the journal
+// says; resuming on another server, or after the progress schema was dropped, is refused.
+func (r *Run) verifyTarget(ctx context.Context, c Conn, j *Journal, now TargetIdentity) error {
+	var datadir string
+	err := c.QueryRowContext(ctx, "SELECT target_datadir FROM "+ProgressSchema+".runs WHERE run_id = ?", r.RunID).Scan(&datadir)
+	if err != nil {
+		return fmt.Errorf("resume: this server (%s, datadir %s) has no progress for run %s (%v): it is not the server the checkpoint was written for, or its %s schema was dropped", now.Hostname, now.Datadir, r.RunID, err, ProgressSchema)
+	}
+	if datadir != now.Datadir || j.Target.Datadir != now.Datadir || j.Target.Hostname != now.Hostname || j.Target.Port != now.Port {
+		return fmt.Errorf("resume: the checkpoint was written for %s:%d datadir %s, this server is %s:%d datadir %s", j.Target.Hostname, j.Target.Port, j.Target.Datadir, now.Hostname, now.Port, now.Datadir)
+	}
+	return nil
+}
+
+// RecordLoad notes, before rows of a table that cannot be resumed row-exactly
+// (non-transactional engine, or no primary key) are sent, that its load is under way; if
+// the run dies before the next barrier marks it complete, resume truncates the table and
+// replays it from its first row. A second load of the same table (its rows come again
+// after a statement that changed it) keeps the first offset: a reload from there would
+// replay its rows without that statement, so resume refuses it (planReload).
+func (r *Run) RecordLoad(ctx context.Context, c Conn, db, table string, offset int64) error {
+	_, err := c.ExecContext(ctx, "INSERT INTO "+ProgressSchema+".loads VALUES (?, ?, ?, ?, 0) ON DUPLICATE KEY UPDATE complete = IF(complete = 0, 0, 2)", r.RunID, db, table, offset)
+	return err
+}
+
+// CompleteLoad marks a table's load complete (all its rows so far committed).
+func (r *Run) CompleteLoad(ctx context.Context, c Conn, db, table string) error {
+	_, err := c.ExecContext(ctx, "UPDATE "+ProgressSchema+".loads SET complete = 1 WHERE run_id = ? AND db = ? AND tbl = ?", r.RunID, db, table)
+	return err
+}
+
+// quoteName quotes an identifier with backquotes.
+func quoteName(s string) string { return "`" + strings.ReplaceAll(s, "`", "``") + "`" }

@@ -1,0 +1,320 @@
+package checkpoint
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/dumpscope/dumpscope/internal/units"
+)
+
+// Params are what Begin needs from the import.
+type Params struct {
+	// Conns are the import's connections; Conns[0] is the control connection.
+	Conns []Conn
+	// Dump identifies the dump; DumpPath is its file ("" for a stream).
+	Dump     DumpIdentity
+	DumpPath string
+	// JournalPath is --checkpoint FILE; "" picks DefaultJournalPath for a file.
+	JournalPath string
+	Resume      bool
+	// Applied are offsets of statements with intents the user checked are complete
+	// (--resume-applied): a change found there is recorded as applied, not refused.
+	Applied  []int64
+	Parallel int
+	// DeferIndexes is --defer-indexes (a resumed run also defers when the journal says so:
+	// Run.DeferIndexes).
+	DeferIndexes bool
+	// Filters are the flags that choose and rewrite statements, as one string ("": none).
+	Filters string
+	// Reopen opens the dump anew from its first byte, uncompressed, for the read pass
+	// that checks it before anything is sent; name is what messages call it.
+	Reopen func() (name string, r io.ReadCloser, err error)
+	// Log receives the lines for people.
+	Log io.Writer
+	// OldConnectionsWait is how long a resume waits for the interrupted run's connections
+	// to end before it kills them (default 10 s).
+	OldConnectionsWait time.Duration
+}
+
+// Begin sets up progress rows for an import. A new run registers itself in the target's
+// progress schema. A resumed run follows the protocol: read the journal, check the dump's
+// identity and the filters, check the target, wait out or kill the interrupted run's
+// connections, read what committed, settle the non-transactional statements in flight
+// (intent.go), read the dump up to the furthest committed byte to check it is the one
+// committed (before anything is sent), and truncate the tables that must be reloaded.
+// Either way the journal is (re)written with this run's connection ids.
+func Begin(ctx context.Context, p Params) (*Run, error) {
+	path := p.JournalPath
+	if path == "" && p.DumpPath != "" {
+		path = DefaultJournalPath(p.DumpPath, DirWritable, StateDir())
+		if filepath.Dir(path) != filepath.Dir(p.DumpPath) && !p.Resume {
+			fmt.Fprintf(p.Log, "dumpscope: note: %s is read-only; the checkpoint journal goes to %s\n", filepath.Dir(p.DumpPath), path)
+		}
+	}
+	control := p.Conns[0]
+	target, err := ReadTarget(ctx, control)
+	if err != nil {
+		return nil, fmt.Errorf("read the target's identity: %w", err)
+	}
+	var r *Run
+	started := time.Now().UTC()
+	if p.Resume {
+		j, err := ReadJournal(path)
+		if err != nil {
+			return nil, err
+		}
+		if r, err = resume(ctx, p, j, target); err != nil {
+			return nil, err
+		}
+		started = j.StartedAt
+	} else {
+		r = &Run{RunID: NewRunID(), DeferIndexes: p.DeferIndexes}
+		if err := r.setup(ctx, control, p.Dump, target); err != nil {
+			return nil, err
+		}
+	}
+	if path == "" {
+		fmt.Fprintln(p.Log, "dumpscope: note: progress rows are written, but without --checkpoint FILE this run cannot be resumed")
+		return r, nil
+	}
+	filters := p.Filters
+	j := &Journal{RunID: r.RunID, Dump: p.Dump, Target: target, Parallel: p.Parallel, DeferIndexes: r.DeferIndexes, Filters: &filters, StartedAt: started}
+	if j.ConnectionIDs, err = connectionIDs(ctx, p.Conns); err != nil {
+		return nil, err
+	}
+	if err := WriteJournal(path, j); err != nil {
+		return nil, err
+	}
+	r.Journal = path
+	return r, nil
+}
+
+// resume runs the resume protocol for the run the journal names (see Begin).
+func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*Run, error) {
+	control := p.Conns[0]
+	if err := VerifyDump(j, p.Dump); err != nil {
+		return nil, err
+	}
+	if err := VerifyFilters(j, p.Filters); err != nil {
+		return nil, err
+	}
+	r := &Run{RunID: j.RunID, DeferIndexes: p.DeferIndexes}
+	if j.DeferIndexes && !p.DeferIndexes {
+		fmt.Fprintln(p.Log, "dumpscope: the interrupted run deferred indexes; so does this one")
+		r.DeferIndexes = true
+	}
+	r.allowUnrecordedDDL(max(j.Parallel, 1) + 1)
+	if err := r.verifyTarget(ctx, control, j, target); err != nil {
+		return nil, err
+	}
+	own, err := connectionIDs(ctx, p.Conns)
+	if err != nil {
+		return nil, err
+	}
+	wait := p.OldConnectionsWait
+	if wait == 0 {
+		wait = 10 * time.Second
+	}
+	if err := EndOldConnections(ctx, control, j, target, own, wait, p.Log); err != nil {
+		return nil, err
+	}
+	if err := r.loadDone(ctx, control); err != nil {
+		return nil, err
+	}
+	// A schema of an older dumpscope has neither table.
+	if _, err := control.ExecContext(ctx, intentsTable); err != nil {
+		return nil, fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
+	}
+	if err := r.ensureRanTable(ctx, control); err != nil {
+		return nil, fmt.Errorf("checkpoint: %w", err)
+	}
+	if err := r.settleIntents(ctx, control, p.Applied, p.Log); err != nil {
+		return nil, err
+	}
+	if err := r.verifySource(p); err != nil {
+		return nil, err
+	}
+	reload, err := r.planReload(ctx, control)
+	if err != nil {
+		return nil, err
+	}
+	done, furthest := r.Committed()
+	fmt.Fprintf(p.Log, "dumpscope: resuming run %s: %s of statements committed (furthest offset %d) are skipped; the rest is sent\n", r.RunID, units.FormatBytes(float64(done)), furthest)
+	for _, t := range reload {
+		fmt.Fprintf(p.Log, "dumpscope: %s (non-transactional engine or no primary key) was truncated and is reloaded from its first row\n", t)
+	}
+	return r, nil
+}
+
+// connectionIDs are the server's ids of the import's connections (for the journal, and so
+// that a resumed run never mistakes its own connections for the interrupted run's).
+func connectionIDs(ctx context.Context, conns []Conn) ([]int64, error) {
+	ids := make([]int64, len(conns))
+	for i, c := range conns {
+		if err := c.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&ids[i]); err != nil {
+			return nil, err
+		}
+	}
+	return ids, nil
+}
+
+// verifySource runs VerifyStream over the dump to import, before a resumed import sends
+// anything: a second, read-only pass over the file up to the furthest committed byte. A
+// stream has no second pass, so resuming one is refused once anything was committed.
+func (r *Run) verifySource(p Params) error {
+	done, furthest := r.Committed()
+	if furthest == 0 {
+		return nil
+	}
+	if p.DumpPath == "" || p.Reopen == nil {
+		return fmt.Errorf("resume: the interrupted run committed %s up to offset %d, and %s cannot be read twice to check that it is the same dump before anything is sent; resume with the dump as a FILE (a .gz or .zst works as it is)", units.FormatBytes(float64(done)), furthest, p.Dump.Name)
+	}
+	name, in, err := p.Reopen()
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	fmt.Fprintf(p.Log, "dumpscope: resume: reading %s up to offset %d to check it is the dump that was committed…\n", name, furthest)
+	return r.VerifyStream(name, in)
+}
+
+// VerifyStream reads the dump (uncompressed, from its first byte) as far as the
+// interrupted run committed, and refuses it unless the stream up to the end of each
+// committed stretch has the digest that stretch's progress row recorded. It runs before
+// anything is sent: committed stretches are sparse (a run killed at 150 MB may have
+// committed 29 MB spread over it), so a check made while replaying would come too late.
+// A dump re-made since (mysqldump writes its date at the end, so size and first MiB may
+// match) is refused; one that differs only after the last committed byte is not, since
+// everything from there is sent anew.
+func (r *Run) VerifyStream(name string, in io.Reader) error {
+	ds := slices.Clone(r.digests)
+	sort.Slice(ds, func(i, j int) bool { return ds[i].end < ds[j].end })
+	// A row without a digest is covered by the digest of any row that ends further (it
+	// hashes everything before it); the furthest must have one.
+	if n := len(ds); n > 0 && ds[n-1].digest == "" {
+		return fmt.Errorf("resume: the progress row ending at offset %d has no digest of the dump (an older dumpscope wrote it), so %s cannot be checked against what was committed; start the import over into an empty target", ds[n-1].end, name)
+	}
+	h := sha256.New()
+	var pos int64
+	for _, d := range ds {
+		if d.digest == "" {
+			continue
+		}
+		if d.end > pos {
+			n, err := io.CopyN(h, in, d.end-pos)
+			pos += n
+			if err == io.EOF {
+				return fmt.Errorf("resume: %s ends at offset %d, but the interrupted run committed statements up to offset %d: it is not the dump that run imported", name, pos, d.end)
+			}
+			if err != nil {
+				return fmt.Errorf("resume: read %s: %w", name, err)
+			}
+		}
+		if got := hex.EncodeToString(h.Sum(nil)); got != d.digest {
+			return fmt.Errorf("resume: %s differs from the dump the interrupted run imported: its bytes before offset %d, which that run committed, are not the same (the dump was re-made or edited since?); resume only with the same file, or import it anew into an empty target", name, d.end)
+		}
+	}
+	return nil
+}
+
+// EndOldConnections waits up to wait for the previous attempt's connections to finish what
+// the server was still doing for them (a statement or COMMIT in flight when dumpscope
+// died), then kills those still there, so the progress rows read next are final.
+//
+// Connection ids are only meaningful within one boot of the server: after a restart the
+// old connections are gone and their ids may belong to someone else (or to this run), so
+// nothing is waited for or killed then.
+// Ids of this run's own connections (own) are never waited for or killed.
+func EndOldConnections(ctx context.Context, c Conn, j *Journal, now TargetIdentity, own []int64, wait time.Duration, log io.Writer) error {
+	if abs(now.BootUnix-j.Target.BootUnix) > 2 {
+		return nil
+	}
+	var ids []int64
+	for _, id := range j.ConnectionIDs {
+		if !slices.Contains(own, id) {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	strs := make([]string, len(ids))
+	for i, id := range ids {
+		strs[i] = fmt.Sprint(id)
+	}
+	q := "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID IN (" + strings.Join(strs, ",") + ")"
+	deadline := time.Now().Add(wait)
+	for {
+		var n int
+		if err := c.QueryRowContext(ctx, q).Scan(&n); err != nil {
+			return fmt.Errorf("resume: look for the previous connections: %w", err)
+		}
+		if n == 0 {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			fmt.Fprintf(log, "dumpscope: killing %d connection(s) of the interrupted run still on the server\n", n)
+			for _, id := range ids {
+				_, _ = c.ExecContext(ctx, fmt.Sprintf("KILL CONNECTION %d", id))
+			}
+			deadline = time.Now().Add(time.Hour)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+func abs(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// planReload truncates every table whose load was under way when the earlier attempt
+// stopped; their rows are then replayed from the first, whatever the progress rows say.
+// It returns the tables, as "db.table". A table whose rows came again after a statement
+// that changed it (a second load, see RecordLoad) cannot be rebuilt from its rows alone:
+// the resume is refused, naming it.
+func (r *Run) planReload(ctx context.Context, c Conn) ([]string, error) {
+	rows, err := c.QueryContext(ctx, "SELECT db, tbl, complete FROM "+ProgressSchema+".loads WHERE run_id = ? AND complete <> 1 ORDER BY first_offset", r.RunID)
+	if err != nil {
+		return nil, fmt.Errorf("resume: read table loads: %w", err)
+	}
+	var pending [][2]string
+	for rows.Next() {
+		var db, t string
+		var complete int
+		if err := rows.Scan(&db, &t, &complete); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		if complete == 2 {
+			rows.Close()
+			return nil, fmt.Errorf("resume: %s.%s (non-transactional engine or no primary key) was being loaded again, after statements that changed it, when the interrupted run ended: its rows cannot be replayed without those statements; check %s.%s against the dump, or import anew into an empty target", db, t, db, t)
+		}
+		pending = append(pending, [2]string{db, t})
+	}
+	rows.Close()
+	r.reload = map[string]bool{}
+	var out []string
+	for _, dt := range pending {
+		if _, err := c.ExecContext(ctx, "TRUNCATE TABLE "+quoteName(dt[0])+"."+quoteName(dt[1])); err != nil {
+			return nil, fmt.Errorf("resume: truncate %s.%s for a reload: %w", dt[0], dt[1], err)
+		}
+		r.reload[dt[0]+"."+dt[1]] = true
+		out = append(out, dt[0]+"."+dt[1])
+	}
+	return out, nil
+}

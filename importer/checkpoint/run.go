@@ -1,0 +1,210 @@
+package checkpoint
+
+import (
+	"crypto/sha256"
+	"encoding"
+	"encoding/hex"
+	"hash"
+	"sort"
+	"sync"
+	"sync/atomic"
+
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
+)
+
+// Run is one import's checkpoint: its id in the progress schema, what an earlier attempt
+// committed (on resume), and the running digest of the stream. A nil *Run is no
+// checkpoint: Skip says no, Observe and DigestAt do nothing.
+type Run struct {
+	RunID string
+	// Journal is the journal's path; "" when the run writes progress rows but cannot be
+	// resumed (a stream without --checkpoint FILE).
+	Journal string
+	// DeferIndexes is set when the interrupted run deferred indexes: a resumed run must too.
+	DeferIndexes bool
+
+	// done holds the committed spans of an earlier attempt, sorted, merged.
+	done []span
+	// reload are tables (db.table) whose rows are replayed from their first row because
+	// they were truncated on resume.
+	reload map[string]bool
+	// resumed is set on resume. A DDL statement without a progress row may still have run
+	// before the crash, since DDL commits before its progress row can: any one before the
+	// furthest recorded offset, and up to unrecordedDDL ones after it (as many as the
+	// interrupted run had connections that run DDL: the control connection and each
+	// worker, for barrier items). Their "already exists"/"does not exist" errors mean
+	// "already applied".
+	resumed       bool
+	furthest      int64
+	unrecordedDDL atomic.Int64
+	freshFrom     atomic.Int64 // see RanAfresh; 0: not yet
+
+	// nonTx is the server's non-transactional tables (db.table) as the intents last read
+	// them; nil: to be read (SchemaChanged). Barrier items on workers write intents too.
+	tablesMu sync.Mutex
+	nonTx    []string
+	ranMade  atomic.Bool // the markers' table exists
+
+	// stream is a running SHA-256 of the dump as the dispatcher reads it (the Raw of
+	// every statement: they tile the stream), so each progress row can carry the digest
+	// of the stream up to its end. Only the dispatcher's goroutine touches it.
+	stream   hash.Hash
+	observed int64 // stream bytes observed so far
+	// before is the hash state before the last statement observed, which started at
+	// beforeOffset: a stretch recorded up to a statement's start needs its digest.
+	before       []byte
+	beforeOffset int64
+	// digests are the committed stretches' (end, digest) pairs, read on resume.
+	digests []endDigest
+}
+
+// span is a committed stretch of the dump stream, [Start, End) in uncompressed bytes.
+type span struct{ Start, End int64 }
+
+// endDigest is a progress row's stream digest: SHA-256 of the uncompressed stream's
+// bytes [0, end), hex; "" when the row has none (written by an older dumpscope).
+type endDigest struct {
+	end    int64
+	digest string
+}
+
+// Resumable reports whether a stopped import can be resumed: it has a journal.
+func (r *Run) Resumable() bool { return r != nil && r.Journal != "" }
+
+// Skip reports whether the statement at offset committed in an earlier attempt.
+func (r *Run) Skip(offset int64) bool {
+	if r == nil {
+		return false
+	}
+	i := sort.Search(len(r.done), func(i int) bool { return r.done[i].End > offset })
+	return i < len(r.done) && r.done[i].Start <= offset
+}
+
+// Reloads reports whether the table (db.table) was truncated on resume, so that its rows
+// are sent again even where Skip says they committed.
+func (r *Run) Reloads(table string) bool { return r != nil && r.reload[table] }
+
+// Committed sums the committed bytes of the earlier attempts and returns the furthest
+// committed offset.
+func (r *Run) Committed() (bytes, furthest int64) {
+	for _, s := range r.done {
+		bytes += s.End - s.Start
+		furthest = max(furthest, s.End)
+	}
+	return bytes, furthest
+}
+
+// mergeSpans merges sorted, possibly adjacent spans. Statements between two spans that
+// were never recorded (session statements, LOCK TABLES, comments) are not gaps: spans are
+// merged only when they touch, so those are replayed; session statements always are.
+func mergeSpans(s []span) []span {
+	sort.Slice(s, func(i, j int) bool { return s[i].Start < s[j].Start })
+	var out []span
+	for _, x := range s {
+		if n := len(out); n > 0 && x.Start <= out[n-1].End {
+			if x.End > out[n-1].End {
+				out[n-1].End = x.End
+			}
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// Observe adds the next statement's stretch of the stream (its raw bytes, which tile the
+// stream) to the running digest.
+func (r *Run) Observe(raw []byte) {
+	if r == nil {
+		return
+	}
+	if r.stream == nil {
+		r.stream = sha256.New()
+	}
+	if m, ok := r.stream.(encoding.BinaryMarshaler); ok {
+		r.before, _ = m.MarshalBinary()
+		r.beforeOffset = r.observed
+	}
+	r.stream.Write(raw)
+	r.observed += int64(len(raw))
+}
+
+// DigestAt is the digest of the stream up to offset when that is exactly what has been
+// observed (the dispatcher asks right after observing the statement that ends there), or
+// up to the start of the last statement observed, for the progress row of a stretch that
+// ends there; "" otherwise, and without a Run: such a row is covered by the digest of any
+// row that ends further.
+func (r *Run) DigestAt(offset int64) string {
+	switch {
+	case r == nil || r.stream == nil:
+		return ""
+	case offset == r.observed:
+		return hex.EncodeToString(r.stream.Sum(nil))
+	case offset == r.beforeOffset && r.before != nil:
+		h := sha256.New()
+		if u, ok := h.(encoding.BinaryUnmarshaler); ok && u.UnmarshalBinary(r.before) == nil {
+			return hex.EncodeToString(h.Sum(nil))
+		}
+	}
+	return ""
+}
+
+// allowUnrecordedDDL sets how many DDL statements beyond the furthest recorded offset may
+// have run unrecorded: the interrupted run's connections (Journal.Parallel + 1).
+func (r *Run) allowUnrecordedDDL(n int) { r.unrecordedDDL.Store(int64(n)) }
+
+// MayHaveRun reports whether an unrecorded DDL statement at offset, whose error code says
+// it was already applied (AlreadyApplied), may have run before an earlier attempt ended;
+// beyond the furthest recorded offset each yes uses up one of the allowance.
+func (r *Run) MayHaveRun(offset int64) bool {
+	if r == nil || !r.resumed {
+		return false
+	}
+	if offset < r.furthest {
+		return true
+	}
+	if f := r.freshFrom.Load(); f > 0 && offset > f {
+		return false
+	}
+	for {
+		n := r.unrecordedDDL.Load()
+		if n <= 0 {
+			return false
+		}
+		if r.unrecordedDDL.CompareAndSwap(n, n-1) {
+			return true
+		}
+	}
+}
+
+// RanAfresh notes that a DDL statement beyond the furthest recorded offset ran without
+// error on the control connection. The interrupted run got no further than it there, and
+// dispatched nothing after it, so no DDL after it can have run unrecorded (one before it,
+// a barrier item still waiting on a worker, may have).
+func (r *Run) RanAfresh(offset int64) {
+	if r == nil || !r.resumed || offset < r.furthest {
+		return
+	}
+	for {
+		f := r.freshFrom.Load()
+		if (f > 0 && f <= offset) || r.freshFrom.CompareAndSwap(f, offset) {
+			return
+		}
+	}
+}
+
+// AlreadyApplied reports whether a DDL error says its effect is already there: what a
+// statement that ran before a crash (but whose progress row did not commit) gets when run
+// again.
+func AlreadyApplied(code uint16) bool {
+	switch code {
+	case mysqlerr.DBCreateExists, mysqlerr.DBDropExists,
+		mysqlerr.TableExists, mysqlerr.BadTable,
+		mysqlerr.DupFieldName, mysqlerr.DupKeyName, mysqlerr.CantDropFieldOrKey,
+		mysqlerr.SPAlreadyExists, mysqlerr.SPDoesNotExist,
+		mysqlerr.TrgAlreadyExists, mysqlerr.TrgDoesNotExist,
+		mysqlerr.EventAlreadyExists, mysqlerr.EventDoesNotExist:
+		return true
+	}
+	return false
+}

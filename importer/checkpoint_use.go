@@ -1,0 +1,206 @@
+package importer
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
+)
+
+// The importer's side of checkpoint: when an import has progress rows, how its options
+// become checkpoint.Params, and what the replayers tell the checkpoint about statements.
+
+// beginCheckpoint sets up progress rows when the import runs in parallel, with a
+// checkpoint or a resume (nil otherwise: then dumpscope sends exactly the client's
+// statements); see checkpoint.Begin for the resume protocol. A resumed run that the
+// journal says deferred indexes defers them too.
+func beginCheckpoint(ctx context.Context, src Source, o *Options, dumpID checkpoint.DumpIdentity, conns []*sql.Conn, log io.Writer) (*checkpoint.Run, error) {
+	if o.Parallel == 1 && o.CheckpointPath == "" && !o.Resume {
+		return nil, nil
+	}
+	cp, err := checkpoint.Begin(ctx, checkpoint.Params{
+		Conns: pinned(conns), Dump: dumpID, DumpPath: src.Path, JournalPath: o.CheckpointPath,
+		Resume: o.Resume, Applied: o.ResumeApplied, Parallel: o.Parallel, DeferIndexes: o.DeferIndexes,
+		Filters: filterFlags(o), Log: log,
+		Reopen: func() (string, io.ReadCloser, error) {
+			in, err := Open(src.Path)
+			if err != nil {
+				return "", nil, err
+			}
+			return in.Name, readCloser{in.Reader, in}, nil
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	o.DeferIndexes = cp.DeferIndexes
+	return cp, nil
+}
+
+// readCloser reads from one value and closes another (an Input's decoder and its file).
+type readCloser struct {
+	io.Reader
+	io.Closer
+}
+
+// filterFlags are the flags that choose and rewrite statements, canonically
+// (TransformOptions.Fingerprint, plus --strip-definers), for the journal: a resume must
+// keep the same statements at the same offsets (checkpoint.VerifyFilters).
+func filterFlags(o *Options) string {
+	f := o.Transform.Fingerprint()
+	if o.StripDefiners {
+		f = strings.TrimSpace(f + " strip-definers")
+	}
+	return f
+}
+
+// observeCheckpoint feeds st to the checkpoint's stream digest, and refuses a statement
+// that uses dumpscope's own progress schema: a dump taken from a server in the middle of
+// a dumpscope import carries it, and replaying it would rewrite the progress rows this
+// run relies on.
+func observeCheckpoint(cp *checkpoint.Run, st *Statement) error {
+	if cp == nil {
+		return nil
+	}
+	cp.Observe(st.Raw)
+	if checkpoint.IsProgressSchema(st.Database) || (st.Kind == KindDDL && checkpoint.IsProgressSchema(st.Table) && (strings.Contains(st.Verb, "DATABASE") || strings.Contains(st.Verb, "SCHEMA"))) {
+		return fmt.Errorf("the dump uses %s, dumpscope's own progress schema (it was dumped from a server during a dumpscope import?); with progress rows (--parallel, --checkpoint) that would rewrite them: remove those statements from the dump, or import it without --parallel and --checkpoint", checkpoint.ProgressSchema)
+	}
+	return nil
+}
+
+// quoteName quotes an identifier with backquotes.
+func quoteName(s string) string { return "`" + strings.ReplaceAll(s, "`", "``") + "`" }
+
+// NewRunID returns a random run id (checkpoint.NewRunID), for run records and metrics.
+func NewRunID() string { return checkpoint.NewRunID() }
+
+// writeScope is what a statement about to run as a barrier may write, for the intent of
+// a non-transactional write (checkpoint.Run.BeginIntent): the tables in its scope (keys;
+// global: any, nil) with those their triggers write, as far as they were looked up.
+// The planner gives DML a global scope (it may read any table), but an INSERT, or an
+// UPDATE or DELETE of one table, writes only that table: when it has no triggers, the
+// scope is that table alone, so the intent checksums one table, not every MyISAM table of
+// the server. Nil too without progress rows or for a statement that is not DML: no
+// intent then.
+func (p *ParallelReplayer) writeScope(ctx context.Context, st *Statement, keys []string, global bool) []string {
+	if p.opt.Checkpoint == nil || (st.Kind != KindInsert && st.Kind != KindOther) {
+		return nil
+	}
+	if global {
+		key, ok := p.writtenTable(st)
+		if !ok {
+			return nil
+		}
+		if info, looked := p.tables[key]; !looked || len(info.touches) > 0 {
+			var n int
+			db, table, _ := strings.Cut(key, ".")
+			err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ?", db, table).Scan(&n)
+			if err != nil || n > 0 {
+				return nil
+			}
+		}
+		keys = []string{key}
+	}
+	out := append([]string{}, keys...)
+	for _, k := range keys {
+		for _, t := range p.tables[k].touches {
+			if !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// writtenTable is the one table (db.table) an INSERT, or a single-table UPDATE or DELETE,
+// writes itself (its triggers aside); ok is false for any other statement.
+func (p *ParallelReplayer) writtenTable(st *Statement) (key string, ok bool) {
+	if st.Kind == KindInsert {
+		return p.tableKey(st), st.Table != ""
+	}
+	db, table, ok := dmlTarget(st.SQL)
+	if !ok {
+		return "", false
+	}
+	if db == "" {
+		db = p.serial.database
+	}
+	return db + "." + table, true
+}
+
+// dmlTarget reads the table of a single-table UPDATE or DELETE: `UPDATE [LOW_PRIORITY]
+// [IGNORE] t SET …`, `DELETE [LOW_PRIORITY] [QUICK] [IGNORE] FROM t [WHERE|ORDER BY|LIMIT|
+// RETURNING …]`. Any other form (several tables, a join, an alias, USING, PARTITION) is
+// not ok: it may write more than one table.
+func dmlTarget(q []byte) (db, table string, ok bool) {
+	l := lexer{b: q}
+	verb := l.next()
+	t := l.next()
+	for t.is("LOW_PRIORITY") || t.is("IGNORE") || t.is("QUICK") {
+		t = l.next()
+	}
+	switch {
+	case verb.is("UPDATE"):
+	case verb.is("DELETE") && t.is("FROM"):
+		t = l.next()
+	default:
+		return "", "", false
+	}
+	if db, table = l.name(t); table == "" {
+		return "", "", false
+	}
+	n := l.next()
+	switch {
+	case verb.is("UPDATE") && n.is("SET"):
+	case verb.is("DELETE") && (n.kind == tEOF || n.is("WHERE") || n.is("ORDER") || n.is("LIMIT") || n.is("RETURNING")):
+	default:
+		return "", "", false
+	}
+	return db, table, true
+}
+
+// beginIntent records, before a DML statement runs with progress rows, its intent when it
+// may write a non-transactional table (checkpoint.Run.BeginIntent); scope is the tables
+// it may write (nil: any). It reports whether it did.
+func (p *ParallelReplayer) beginIntent(ctx context.Context, c Conn, st *Statement, end int64, digest string, scope []string) (bool, error) {
+	if st.Kind != KindInsert && st.Kind != KindOther {
+		return false, nil
+	}
+	in := checkpoint.Intent{Start: st.Offset, End: end, Statement: describe(p.opt.Name, st), Tables: scope, Digest: digest}
+	ok, err := p.opt.Checkpoint.BeginIntent(ctx, c, in)
+	if err != nil {
+		return false, p.at(st, fmt.Errorf("record the intent of a statement on a non-transactional table: %w", err))
+	}
+	return ok, nil
+}
+
+// observeSkipped makes the statements a filter skips count in the checkpoint's stream
+// digest: the digests are of the file's bytes up to each committed stretch's end, which
+// the resume's read pass hashes whole; without them every stretch after a skipped
+// statement would have no digest, and the resume would be refused.
+func observeSkipped(t *Transform, cp *checkpoint.Run) {
+	if t != nil && cp != nil {
+		t.skipped = cp.Observe
+	}
+}
+
+// changesTables reports whether st may create, drop, rename or alter tables, or change
+// their engines (checkpoint.Run.SchemaChanged): anything but session statements,
+// transactions, locks and DML (a trigger or stored function cannot run DDL; a CALL can).
+func changesTables(st *Statement) bool {
+	switch st.Kind {
+	case KindSession, KindClient, KindTxn, KindLock, KindInsert:
+		return false
+	case KindOther:
+		switch st.Verb {
+		case "UPDATE", "DELETE", "SELECT", "DO", "WITH", "VALUES", "TABLE":
+			return false
+		}
+	}
+	return true
+}

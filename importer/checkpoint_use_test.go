@@ -1,0 +1,96 @@
+package importer
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
+)
+
+// TestFilterFlags: the journal's filters are spelt in one order whatever the order of the
+// flags and of the map, so the same command compares equal on resume.
+func TestFilterFlags(t *testing.T) {
+	o := &Options{StripDefiners: true, Transform: TransformOptions{
+		Tables: []string{"t2", "t1"}, RenameDatabases: map[string]string{"b": "y", "a": "x"}, Compat: "mariadb", SchemaOnly: true,
+	}}
+	want := "tables=t1,t2 schema-only rename-database=a=x,b=y compat=mariadb strip-definers"
+	for i := 0; i < 5; i++ {
+		if got := filterFlags(o); got != want {
+			t.Fatalf("filterFlags = %q, want %q", got, want)
+		}
+	}
+	if got := filterFlags(&Options{Transform: TransformOptions{StartAt: 100}}); got != "" {
+		t.Errorf("--start-at is not a filter: %q", got)
+	}
+}
+
+// TestDMLTarget: the one table a single-table UPDATE or DELETE writes, and no answer for
+// the forms that may write several.
+func TestDMLTarget(t *testing.T) {
+	for _, tc := range []struct {
+		q, db, table string
+		ok           bool
+	}{
+		{"UPDATE counter SET n = n + 1 WHERE id = 1", "", "counter", true},
+		{"UPDATE LOW_PRIORITY IGNORE `s`.`c` SET n = 0", "s", "c", true},
+		{"DELETE FROM log WHERE v % 5 = 1 LIMIT 1", "", "log", true},
+		{"DELETE QUICK FROM `d`.`log`", "d", "log", true},
+		{"DELETE FROM log ORDER BY id LIMIT 3", "", "log", true},
+		{"UPDATE a, b SET a.n = b.n WHERE a.id = b.id", "", "", false},
+		{"UPDATE a JOIN b ON a.id = b.id SET a.n = 1", "", "", false},
+		{"UPDATE a x SET x.n = 1", "", "", false},
+		{"DELETE a FROM a JOIN b ON a.id = b.id", "", "", false},
+		{"DELETE FROM a USING a, b WHERE a.id = b.id", "", "", false},
+		{"DELETE FROM a PARTITION (p0)", "", "", false},
+		{"SELECT 1", "", "", false},
+	} {
+		db, table, ok := dmlTarget([]byte(tc.q))
+		if db != tc.db || table != tc.table || ok != tc.ok {
+			t.Errorf("%s: %q %q %v, want %q %q %v", tc.q, db, table, ok, tc.db, tc.table, tc.ok)
+		}
+	}
+}
+
+// TestStdinIdentity: a stream is identified by the hash of its first MiB, read ahead and
+// then replayed into the decoder, so the import still gets every byte; a file also by
+// its size.
+func TestStdinIdentity(t *testing.T) {
+	dump := bytes.Repeat([]byte("INSERT INTO t VALUES (1);\n"), 60_000) // 1.5 MiB
+	in, id, err := openSource(Source{Reader: bytes.NewReader(dump), Name: "stdin", Stdin: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	want, _ := checkpoint.HeadHash(bytes.NewReader(dump))
+	if id.Name != "stdin" || id.Size != -1 || id.HeadSHA256 != want {
+		t.Errorf("identity %+v, want stdin, -1, %s", id, want)
+	}
+	got, err := io.ReadAll(in.Reader)
+	if err != nil || !bytes.Equal(got, dump) {
+		t.Errorf("the import read %d bytes (%v), want the %d of the stream", len(got), err, len(dump))
+	}
+	other := bytes.Clone(dump)
+	other[100] = '2'
+	_, id2, err := openSource(Source{Reader: bytes.NewReader(other), Name: "stdin", Stdin: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checkpoint.VerifyDump(&checkpoint.Journal{Dump: id}, id2) == nil {
+		t.Error("another stdin stream passed as the same dump")
+	}
+	path := filepath.Join(t.TempDir(), "d.sql")
+	if err := os.WriteFile(path, dump, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f, fid, err := openSource(Source{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if fid.Size != int64(len(dump)) || fid.HeadSHA256 != want {
+		t.Errorf("file identity %+v", fid)
+	}
+}
