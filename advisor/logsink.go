@@ -171,16 +171,16 @@ func ProgressLine(prev, cur Snapshot) string {
 	return strings.Join(parts, " | ")
 }
 
-// ImportLine is the import side of a progress line: completion and ETA when the file's
-// size is known (compressed bytes read against the stored size: the only total known up
-// front), the SQL applied, the interval's rates, errors, and the table being loaded.
+// ImportLine is the import side of a progress line: completion and ETA when a total is
+// known (see Fraction and ETA), the SQL applied, the interval's rates, errors, tables done,
+// and the table being loaded (or the phase).
 // elapsedSeconds is the run's clock at cur (the monitor's T: it starts after any probe).
 func ImportLine(prev, cur ImportProgress, dtSeconds, elapsedSeconds float64) string {
 	var b strings.Builder
 	if frac, ok := cur.Fraction(); ok {
 		fmt.Fprintf(&b, "%5.1f%% ", 100*frac)
-		if frac > 0.001 && frac < 1 {
-			fmt.Fprintf(&b, "ETA %s, ", Clock(elapsedSeconds*(1-frac)/frac))
+		if eta, ok := cur.ETA(elapsedSeconds); ok {
+			fmt.Fprintf(&b, "ETA %s, ", Clock(eta))
 		}
 	}
 	fmt.Fprintf(&b, "%s SQL, %s/s, %.0f rows/s",
@@ -211,20 +211,27 @@ func (p ImportProgress) tables() string {
 	return ""
 }
 
-// Fraction is the share of the dump applied, when a total is known. With the stored size
-// known: applied SQL against the uncompressed size that the ratio read so far projects
-// (a parallel import reads ahead, so compressed bytes read would run ahead of what
-// committed); without ReadBytes, compressed bytes read against the stored size; else SQL
-// bytes against ExpectedBytes.
+// Fraction is the share of the dump applied, when a total is known: applied SQL against
+// ExpectedBytes when that is exact (a plain file, a gzip trailer resolved by sampling, zstd
+// and xz sizes, a generated sample) or the only total; else, with the stored size known,
+// against the uncompressed size that the ratio read so far projects (a parallel import
+// reads ahead, so compressed bytes read would run ahead of what committed), blended with
+// the sampled estimate in ExpectedBytes while little of the file is read (a dump's head
+// often compresses twice as well as its bulk); without ReadBytes, compressed bytes read
+// against the stored size.
 func (p ImportProgress) Fraction() (float64, bool) {
 	switch {
+	case p.ExpectedBytes > 0 && (p.ExpectedExact || p.CompressedTotalBytes == 0):
+		return min(float64(p.Bytes)/float64(p.ExpectedBytes), 1), true
 	case p.CompressedTotalBytes > 0 && p.CompressedBytes > 0 && p.ReadBytes > 0:
 		total := float64(p.ReadBytes) * float64(p.CompressedTotalBytes) / float64(p.CompressedBytes)
+		if p.ExpectedBytes > 0 {
+			read := min(float64(p.CompressedBytes)/float64(p.CompressedTotalBytes), 1)
+			total = (1-read)*float64(p.ExpectedBytes) + read*total
+		}
 		return min(float64(p.Bytes)/total, 1), true
 	case p.CompressedTotalBytes > 0:
 		return min(float64(p.CompressedBytes)/float64(p.CompressedTotalBytes), 1), true
-	case p.ExpectedBytes > 0:
-		return min(float64(p.Bytes)/float64(p.ExpectedBytes), 1), true
 	}
 	return 0, false
 }

@@ -282,6 +282,13 @@ func TestImportFraction(t *testing.T) {
 		{"serial", ImportProgress{Bytes: 320, ReadBytes: 320, CompressedBytes: 40, CompressedTotalBytes: 100}, 0.4, true},
 		{"no read bytes (v1 record)", ImportProgress{Bytes: 320, CompressedBytes: 40, CompressedTotalBytes: 100}, 0.4, true},
 		{"generated sample", ImportProgress{Bytes: 25, ExpectedBytes: 100}, 0.25, true},
+		// A gzip whose head compresses 4:1 and the whole 2:1: the exact size (ISIZE resolved
+		// by sampling) gives the truth where the ratio read so far would say 0.1.
+		{"exact size", ImportProgress{Bytes: 400, ReadBytes: 400, CompressedBytes: 100, CompressedTotalBytes: 2000, ExpectedBytes: 4000, ExpectedExact: true}, 0.1, true},
+		{"exact size, head projection", ImportProgress{Bytes: 400, ReadBytes: 400, CompressedBytes: 100, CompressedTotalBytes: 2000}, 0.05, true},
+		// A sampled estimate (multi-member gzip) weighs as much as the file is still unread:
+		// 5 % read, total 0.95·4000 + 0.05·8000 = 4200.
+		{"estimated size", ImportProgress{Bytes: 420, ReadBytes: 400, CompressedBytes: 100, CompressedTotalBytes: 2000, ExpectedBytes: 4000}, 0.1, true},
 		{"stdin", ImportProgress{Bytes: 25}, 0, false},
 	} {
 		got, ok := tc.p.Fraction()

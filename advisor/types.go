@@ -29,9 +29,15 @@ type ImportProgress struct {
 	// parallel import reads ahead of its workers. Their ratio to CompressedBytes
 	// estimates the dump's uncompressed size.
 	ReadBytes int64 `json:"read_bytes,omitempty"`
-	// ExpectedBytes is the uncompressed size when known without a stored size (a generated
-	// sample of a given size); 0: unknown. Used for completion when CompressedTotalBytes is 0.
+	// ExpectedBytes is the uncompressed size when known: a generated sample's size, or
+	// what the input found without decompressing (importer.Input.UncompressedSize);
+	// 0: unknown. ExpectedExact says it is the true size, not an estimate.
 	ExpectedBytes int64 `json:"expected_bytes,omitempty"`
+	ExpectedExact bool  `json:"expected_exact,omitempty"`
+	// ETASeconds is the remaining time as the session estimates it from the recent and
+	// the average pace (ETAEstimator); 0: not estimated (use ETA, which falls back to the
+	// average pace).
+	ETASeconds float64 `json:"eta_seconds,omitempty"`
 	// Errors are SQL errors tolerated under --force; Warnings are server warnings.
 	Errors   int64 `json:"errors,omitempty"`
 	Warnings int64 `json:"warnings,omitempty"`

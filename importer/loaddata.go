@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/go-sql-driver/mysql"
 
@@ -121,6 +124,22 @@ type loadConverter struct {
 	data []byte
 	rows int64
 }
+
+// newLoadConverter sizes the stream for the batch: its fields are at most as long as the
+// SQL literals they come from (quotes, commas and escapes go; only \t, \n and NUL inside
+// strings grow by a byte, against the two quotes each string loses), so one allocation
+// almost always holds it (appends that outgrow it stay correct, and merely copy).
+func newLoadConverter(t *loadTable, stmts []batchStmt) *loadConverter {
+	n := 0
+	for _, s := range stmts {
+		n += len(s.sql)
+	}
+	return &loadConverter{t: t, data: make([]byte, 0, n)}
+}
+
+// stringBytes is s's bytes without a copy, for the converter, which only reads them: a
+// batch is megabytes, and copying it cost as much as converting it.
+func stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 // add parses one INSERT and appends its rows; false when any part is not provably exact
 // (the converter is then unchanged).
@@ -409,6 +428,31 @@ func unhex(c byte) byte {
 	return c - 'A' + 10
 }
 
+// plainRun is the length of b's prefix without a byte of strSpecial. It tests eight bytes
+// at a time (a zero-byte test on the word XORed with each special byte, the classic
+// bit trick; its lowest hit is exact), which made the converter twice as fast as a byte
+// loop: string values are most of a dump's bytes.
+func plainRun(b []byte) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		q, bs, tab, nl := w^(ones*'\''), w^(ones*'\\'), w^(ones*'\t'), w^(ones*'\n')
+		hit := ((q-ones)&^q | (bs-ones)&^bs | (tab-ones)&^tab | (nl-ones)&^nl | (w-ones)&^w) & highs
+		if hit != 0 {
+			return i + bits.TrailingZeros64(hit)/8
+		}
+	}
+	for i < len(b) && !strSpecial[b[i]] {
+		i++
+	}
+	return i
+}
+
+// strSpecial marks the bytes str cannot copy as they are: the quote and backslash of the
+// SQL literal, and what appendField escapes for the field.
+var strSpecial = [256]bool{'\'': true, '\\': true, '\t': true, '\n': true, 0: true}
+
 // appendField appends one byte of a value, escaped for FIELDS ESCAPED BY '\\'.
 func appendField(lc *loadConverter, c byte) {
 	switch c {
@@ -431,6 +475,13 @@ func (p *insertParser) str(lc *loadConverter) bool {
 	q := p.q
 	p.i++ // the opening quote
 	for p.i < len(q) {
+		// Copy the run of bytes that need no escaping in one append: most of a value.
+		run := p.i + plainRun(q[p.i:])
+		lc.data = append(lc.data, q[p.i:run]...)
+		p.i = run
+		if p.i >= len(q) {
+			break
+		}
 		c := q[p.i]
 		p.i++
 		switch c {
@@ -579,9 +630,9 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 	if err != nil || t == nil {
 		return false, err
 	}
-	lc := &loadConverter{t: t}
+	lc := newLoadConverter(t, stmts)
 	for _, s := range stmts {
-		if !lc.add([]byte(s.sql)) {
+		if !lc.add(stringBytes(s.sql)) {
 			return false, nil
 		}
 	}

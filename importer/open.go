@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"compress/bzip2"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -57,6 +56,7 @@ type Input struct {
 	uncompressed *countingReader // bytes handed to the caller
 	closers      []io.Closer     // read-ahead first, file last
 	readAhead    *readAhead      // nil for plain input
+	sizeEst      atomic.Pointer[sizeEstimate]
 }
 
 // CompressedBytesRead is the number of bytes read from the file (or stdin) so far. It runs
@@ -125,6 +125,7 @@ func Open(path string) (*Input, error) {
 		f.Close()
 		return nil, err
 	}
+	in.startSizeEstimate(f, size)
 	in.closers = append(in.closers, f)
 	if in.readAhead != nil && size >= 0 {
 		// A regular file's reads return promptly, so Close can wait for the goroutine
@@ -496,16 +497,11 @@ func (z zstdCloser) Close() error { z.d.Close(); return nil }
 // original (uncompressed) input data modulo 2^32").
 const gzipISIZEModulo = 1 << 32
 
-// EstimateUncompressed guesses the uncompressed size of a dump file without decompressing
-// it. exact reports whether the number is the true size (plain files; zstd and xz frames
-// that record it) rather than a lower-bound guess.
-//
-// Progress ETA does not use this: it divides compressed bytes consumed by the file size,
-// which is exact for every format. gzip's trailer (ISIZE) holds the length of the last
-// member only, modulo 4 GiB, so a 5 GiB dump claims 1 GiB and a `cat a.gz b.gz` file
-// claims b's size; the estimate here adds multiples of 4 GiB until it is at least the
-// compressed size, which is right only when the dump compressed by less than 4 GiB.
-// Use it for display ("≈ 1.2 GB uncompressed"), never for the ETA.
+// EstimateUncompressed finds the uncompressed size of a dump file without decompressing
+// it. exact reports whether the number is the size the decoder will produce (plain files;
+// gzip whose trailer size the sampled estimate resolves, see gzsize.go; zstd frames that
+// all record their content size; the xz index) rather than an estimate. -1: unknown
+// (bzip2, or nothing could be sampled).
 func EstimateUncompressed(path string) (bytes int64, exact bool, err error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -516,34 +512,23 @@ func EstimateUncompressed(path string) (bytes int64, exact bool, err error) {
 	if err != nil {
 		return -1, false, err
 	}
-	size := st.Size()
+	e, err := estimateSize(f, st.Size())
+	return e.Bytes, e.Exact, err
+}
+
+// estimateSize is EstimateUncompressed on an open file of size bytes.
+func estimateSize(f io.ReaderAt, size int64) (sizeEstimate, error) {
 	head := make([]byte, 18)
-	n, _ := io.ReadFull(f, head)
-	head = head[:n]
-	switch detectFormat(head) {
+	n, _ := f.ReadAt(head, 0)
+	switch detectFormat(head[:n]) {
 	case FormatPlain:
-		return size, true, nil
+		return sizeEstimate{Bytes: size, Exact: true}, nil
 	case FormatGzip:
-		if size < 18 {
-			return -1, false, nil
-		}
-		var trailer [4]byte
-		if _, err := f.ReadAt(trailer[:], size-4); err != nil {
-			return -1, false, err
-		}
-		est := int64(binary.LittleEndian.Uint32(trailer[:]))
-		for est < size {
-			est += gzipISIZEModulo
-		}
-		return est, false, nil
+		return defaultGzipSizer.estimate(f, size)
 	case FormatZstd:
-		var h zstd.Header
-		if err := h.Decode(head); err != nil || !h.HasFCS {
-			return -1, false, nil
-		}
-		// The first frame's content size; zstd(1) writes one frame per file, but
-		// concatenated files have more, so this is a lower bound, not the truth.
-		return int64(h.FrameContentSize), false, nil
+		return zstdSize(f, size)
+	case FormatXz:
+		return xzSize(f, size)
 	}
-	return -1, false, nil
+	return sizeEstimate{Bytes: -1}, nil
 }

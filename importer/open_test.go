@@ -436,11 +436,13 @@ func TestEstimateUncompressed(t *testing.T) {
 		want est
 	}{
 		{"part1.sql", est{part1, true}},
-		{"part1.sql.gz", est{part1, false}},
-		// The trailer is the last member's: a concatenated gzip under-reports. This is
-		// one reason the ETA uses compressed bytes.
-		{"concat.sql.gz", est{part2, false}},
-		{"part1.sql.zst", est{part1, false}},
+		// Small gzip files are length-decoded whole, every member.
+		{"part1.sql.gz", est{part1, true}},
+		{"concat.sql.gz", est{part1 + part2, true}},
+		{"part1.sql.zst", est{part1, true}},
+		{"concat.sql.zst", est{part1 + part2, true}},
+		{"part1.sql.xz", est{part1, true}},
+		{"concat.sql.xz", est{part1 + part2, true}},
 		{"part1.sql.bz2", est{-1, false}},
 	}
 	for _, tt := range tests {

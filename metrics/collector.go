@@ -219,10 +219,10 @@ func (c *Collector) Finish(f Final) {
 	r := c.st.restore
 	r.phase = f.Phase
 	if f.Progress != nil {
-		expected := r.p.ExpectedBytes
+		expected, exact := r.p.ExpectedBytes, r.p.ExpectedExact
 		r.p = *f.Progress
 		if r.p.ExpectedBytes == 0 {
-			r.p.ExpectedBytes = expected // known to the session, not to the replayer
+			r.p.ExpectedBytes, r.p.ExpectedExact = expected, exact // known to the session, not to the replayer
 		}
 	}
 	r.finalTables = f.Tables
@@ -505,6 +505,8 @@ func (c *Collector) collectRestore(out metricSink, r *restoreState) {
 	// The uncompressed size: projected from the ratio read so far when the file's size
 	// is known, a generated sample's size otherwise.
 	switch read := cmp.Or(p.ReadBytes, p.Bytes); {
+	case p.ExpectedBytes > 0 && p.ExpectedExact:
+		gauge(descRestoreExpected, float64(p.ExpectedBytes))
 	case p.CompressedTotalBytes > 0 && p.CompressedBytes > 0:
 		gauge(descRestoreExpected, float64(read)*float64(p.CompressedTotalBytes)/float64(p.CompressedBytes))
 	case p.ExpectedBytes > 0:
@@ -517,8 +519,10 @@ func (c *Collector) collectRestore(out metricSink, r *restoreState) {
 		switch {
 		case done:
 			gauge(descRestoreETA, 0)
-		case frac > 0.001: // the progress line's threshold: earlier the estimate is noise
-			gauge(descRestoreETA, r.elapsed*(1-frac)/frac)
+		default:
+			if eta, ok := p.ETA(r.elapsed); ok { // the progress line's ETA
+				gauge(descRestoreETA, eta)
+			}
 		}
 	}
 	tables := len(r.tables)

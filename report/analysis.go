@@ -329,6 +329,9 @@ func verdict(a *Analysis) Verdict {
 // the last row (index builds, triggers and routines, the row count). Tick resolution.
 func tickPhases(rec *Record) []PhaseTime {
 	imp := importSamples(rec.Samples)
+	if reported := reportedPhases(rec, imp); reported != nil {
+		return reported
+	}
 	if len(imp) < 2 || imp[len(imp)-1].Import.Rows == 0 {
 		return nil
 	}
@@ -352,6 +355,34 @@ func tickPhases(rec *Record) []PhaseTime {
 	return []PhaseTime{{Name: "schema, before the first row", StartT: 0, EndT: startData},
 		{Name: "table data", StartT: startData, EndT: imp[last].T},
 		{Name: "after the last row", StartT: imp[last].T, EndT: end}}
+}
+
+// reportedPhases are the phases the importer reported in its ticks (ImportProgress.Phase:
+// loading, indexes, verifying rows), each from the first tick that carried it to the next
+// phase's first tick (the last to the end of the run); nil when no tick carries one
+// (records written before the importer reported phases).
+func reportedPhases(rec *Record, imp []advisor.Snapshot) []PhaseTime {
+	var out []PhaseTime
+	for _, s := range imp {
+		name := s.Import.Phase
+		if name == "" || (len(out) > 0 && out[len(out)-1].Name == name) {
+			continue
+		}
+		if n := len(out); n > 0 {
+			out[n-1].EndT = s.T
+		}
+		out = append(out, PhaseTime{Name: name, StartT: s.T})
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	end := imp[len(imp)-1].T
+	if d := rec.EndedAt.Sub(rec.StartedAt).Seconds(); d > end {
+		end = d
+	}
+	out[0].StartT = 0 // connecting and the first statements come before the first tick
+	out[len(out)-1].EndT = end
+	return out
 }
 
 // percentiles returns nearest-rank percentiles of xs (nil when empty).

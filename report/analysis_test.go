@@ -85,3 +85,34 @@ func TestRepeatedFindingIsOneBlock(t *testing.T) {
 		t.Errorf("the finding is listed %d times, want once", n)
 	}
 }
+
+// TestPhasesFromTicks: the phases the importer reported in its ticks make the report's
+// phases; a record without them (written before phases were reported) falls back to the
+// rows-based split.
+func TestPhasesFromTicks(t *testing.T) {
+	start := time.Date(2026, 12, 3, 10, 0, 0, 0, time.UTC)
+	rec := New("test", start, nil, 1)
+	rec.EndedAt = start.Add(10 * time.Second)
+	for i, c := range []struct {
+		phase string
+		rows  int64
+	}{{"loading", 0}, {"loading", 5}, {"", 9}, {"loading", 10}, {"indexes", 10}, {"indexes", 10}, {"verifying rows", 10}} {
+		rec.Samples = append(rec.Samples, advisor.Snapshot{T: float64(i + 1), Import: &advisor.ImportProgress{Rows: c.rows, Phase: c.phase}})
+	}
+	a := Analyze(rec, nil)
+	want := []PhaseTime{{Name: "loading", StartT: 0, EndT: 5}, {Name: "indexes", StartT: 5, EndT: 7}, {Name: "verifying rows", StartT: 7, EndT: 10}}
+	if !a.PhasesFromTicks || len(a.Phases) != len(want) {
+		t.Fatalf("phases %+v (from ticks %v), want %+v", a.Phases, a.PhasesFromTicks, want)
+	}
+	for i := range want {
+		if a.Phases[i].Name != want[i].Name || a.Phases[i].StartT != want[i].StartT || a.Phases[i].EndT != want[i].EndT {
+			t.Errorf("phase %d: %+v, want %+v", i, a.Phases[i], want[i])
+		}
+	}
+	for i := range rec.Samples {
+		rec.Samples[i].Import.Phase = ""
+	}
+	if a := Analyze(rec, nil); len(a.Phases) != 3 || a.Phases[1].Name != "table data" {
+		t.Errorf("without reported phases: %+v, want the rows-based split", a.Phases)
+	}
+}

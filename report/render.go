@@ -203,7 +203,7 @@ func tablesSection(a *Analysis) (section, bool) {
 		s.blocks = append(s.blocks, t, para{"Table times are at tick resolution: the time between ticks counts for the table the importer was on at the later tick."})
 	}
 	if a.PhasesFromTicks {
-		s.blocks = append(s.blocks, para{"Phases come from the ticks (the record has none): after the last row come index builds, triggers and routines, and the row count."})
+		s.blocks = append(s.blocks, para{"Phases come from the ticks (the record has none), at tick resolution: the phase each tick reported, or, in records without one, the time before the first row, while rows arrived and after the last row (index builds, triggers and routines, the row count)."})
 	}
 	return s, true
 }

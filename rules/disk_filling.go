@@ -91,14 +91,10 @@ func (r DiskFilling) Check(env *advisor.Env, w advisor.Window) *advisor.Finding 
 	}
 }
 
-// etaSeconds is the restore's remaining time at its average pace so far.
+// etaSeconds is the restore's remaining time as the progress line shows it.
 func etaSeconds(s *advisor.Snapshot) (float64, bool) {
 	if s.Import == nil {
 		return 0, false
 	}
-	f, ok := s.Import.Fraction()
-	if !ok || f <= 0.001 || f >= 1 || s.T <= 0 {
-		return 0, false
-	}
-	return s.T * (1 - f) / f, true
+	return s.Import.ETA(s.T)
 }

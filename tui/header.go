@@ -56,17 +56,13 @@ func (m *Model) header(w int) string {
 	return l + strings.Repeat(" ", max(2, w-lipgloss.Width(l)-lipgloss.Width(r))) + r
 }
 
-// eta extrapolates from the fraction of the dump applied (advisor.ImportProgress.Fraction).
+// eta is the progress line's ETA (advisor.ImportProgress.ETA).
 func (m *Model) eta() (float64, bool) {
 	p := m.st.cur.Import
 	if p == nil {
 		return 0, false
 	}
-	f, ok := p.Fraction()
-	if !ok || f < 0.001 || f >= 1 {
-		return 0, false
-	}
-	return m.st.cur.T * (1 - f) / f, true
+	return p.ETA(m.st.cur.T)
 }
 
 func shortVersion(v string) string {

@@ -344,14 +344,27 @@ func (s *Session) Close() {
 }
 
 // ImportProgress adapts the importer's progress to the tick's: SQL applied (read minus
-// what is queued or in flight), SQL read, and the input's compressed position and size,
-// so every command that samples an import reports it the same way.
+// what is queued or in flight), SQL read, the input's compressed position and size, its
+// uncompressed size when known without decompressing, and the ETA from the recent and
+// the average pace, so every command that samples an import reports it the same way.
+// expectedBytes (a generated sample's size) overrides the input's own size.
 func ImportProgress(in *importer.Input, progress func() importer.Progress, expectedBytes int64) advisor.ProgressFunc {
+	start := time.Now()
+	var eta advisor.ETAEstimator
 	return func() advisor.ImportProgress {
 		p := progress()
-		return advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
+		ip := advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
 			CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
-			ExpectedBytes: expectedBytes, Errors: p.Errors, Warnings: p.Warnings, Table: p.Table,
+			ExpectedBytes: expectedBytes, ExpectedExact: expectedBytes > 0, Errors: p.Errors, Warnings: p.Warnings, Table: p.Table,
 			Phase: p.Phase, TablesDone: p.TablesDone, TablesTotal: p.TablesTotal}
+		if b, exact, ok := in.UncompressedSize(); ok && expectedBytes <= 0 {
+			ip.ExpectedBytes, ip.ExpectedExact = b, exact
+		}
+		if f, ok := ip.Fraction(); ok {
+			if s, ok := eta.Observe(time.Since(start).Seconds(), f); ok {
+				ip.ETASeconds = s
+			}
+		}
+		return ip
 	}
 }

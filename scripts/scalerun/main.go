@@ -33,6 +33,7 @@ func main() {
 	dir := flag.String("dir", "/tmp/dumpscope-scale", "work directory (the dump, the sandbox, the record)")
 	bin := flag.String("dumpscope", "bin/dumpscope", "dumpscope binary")
 	flags := flag.String("flags", "", "extra import flags, space-separated")
+	importOnly := flag.Bool("import-only", false, "skip the zcat and split timings (the import and its ETA only)")
 	flag.Parse()
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
 		fatal(err)
@@ -56,18 +57,9 @@ func main() {
 		f.Close()
 	}
 
-	zcat := time.Now()
-	if err := exec.Command("sh", "-c", "zcat "+dump+" > /dev/null").Run(); err != nil {
-		fatal(err)
+	if !*importOnly {
+		splitRun(*bin, dump)
 	}
-	zcatWall := time.Since(zcat)
-	split := exec.Command(*bin, "split", dump)
-	split.Stdout = nil
-	curve, wall, err := sampled(split)
-	if err != nil {
-		fatal(fmt.Errorf("split: %w", err))
-	}
-	fmt.Printf("split: %.1f s (zcat alone %.1f s: %.2f×), RSS %s\n", wall.Seconds(), zcatWall.Seconds(), wall.Seconds()/zcatWall.Seconds(), summarize(curve))
 
 	srv, err := sandbox.Start(context.Background(), sandbox.Options{Dir: *dir, Settings: []string{"innodb_buffer_pool_size=2G", "innodb_log_file_size=1G"}})
 	if err != nil {
@@ -78,7 +70,7 @@ func main() {
 	args := []string{"import", "--no-defaults", "-u", "root", "-S", srv.Socket, "--parallel", *par, "--record", rec, "--interval", "1s"}
 	args = append(append(args, strings.Fields(*flags)...), dump)
 	imp := exec.Command(*bin, args...)
-	curve, wall, err = sampled(imp)
+	curve, wall, err := sampled(imp)
 	if err != nil {
 		fatal(fmt.Errorf("import: %w", err))
 	}
@@ -89,6 +81,22 @@ func main() {
 		fatal(err)
 	}
 	throughputAndETA(r)
+}
+
+// splitRun times `dumpscope split` against zcat alone and prints its RSS.
+func splitRun(bin, dump string) {
+	zcat := time.Now()
+	if err := exec.Command("sh", "-c", "zcat "+dump+" > /dev/null").Run(); err != nil {
+		fatal(err)
+	}
+	zcatWall := time.Since(zcat)
+	split := exec.Command(bin, "split", dump)
+	split.Stdout = nil
+	curve, wall, err := sampled(split)
+	if err != nil {
+		fatal(fmt.Errorf("split: %w", err))
+	}
+	fmt.Printf("split: %.1f s (zcat alone %.1f s: %.2f×), RSS %s\n", wall.Seconds(), zcatWall.Seconds(), wall.Seconds()/zcatWall.Seconds(), summarize(curve))
 }
 
 // sampled runs cmd and samples its RSS (VmRSS) every second.
@@ -171,6 +179,8 @@ func throughputAndETA(r *report.Record) {
 	}
 	fmt.Println("SQL MiB/s per minute:", strings.Join(mins, " "))
 	worst, at := 0.0, 0.0
+	marks := []float64{0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.9}
+	var table []string
 	for _, x := range s {
 		if x.Import == nil {
 			continue
@@ -179,11 +189,21 @@ func throughputAndETA(r *report.Record) {
 		if !ok || f < 0.05 || f >= 1 {
 			continue
 		}
-		eta := x.T * (1 - f) / f
-		if e := math.Abs(x.T+eta-end) / end; e > worst {
-			worst, at = e, f
+		eta, ok := x.Import.ETA(x.T)
+		if !ok {
+			continue
+		}
+		e := (x.T + eta - end) / end
+		if math.Abs(e) > worst {
+			worst, at = math.Abs(e), f
+		}
+		for len(marks) > 0 && f >= marks[0] {
+			table = append(table, fmt.Sprintf("  %3.0f %% done at %4.0f s: ETA error %+.0f %%", 100*marks[0], x.T, 100*e))
+			marks = marks[1:]
 		}
 	}
+	fmt.Println("ETA error against the final time (the ETA shown, as the run record has it):")
+	fmt.Println(strings.Join(table, "\n"))
 	fmt.Printf("ETA error after the first 5 %%: at most %.1f %% of the final time (worst at %.0f %% done); final %.0f s\n", 100*worst, 100*at, end)
 }
 
