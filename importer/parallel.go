@@ -138,6 +138,11 @@ type ParallelReplayer struct {
 	firstErr atomic.Pointer[error]
 	failedAt atomic.Int64 // stream offset of the earliest failed batch or item; -1: none
 
+	// workerIDs are the workers' server thread ids; noLockView: INNODB_TRX could not be
+	// read (turn.go).
+	workerIDs  []int64
+	noLockView atomic.Bool
+
 	// sched holds the backlog, what is in flight per table and the read-ahead budget
 	// (schedule.go): the state the dispatcher and the workers share, under its own lock.
 	sched *scheduler
@@ -224,6 +229,9 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *Splitter, opt
 	}
 	p.sched = newScheduler(len(workers), p.opt, p.errOrStopped)
 	p.sched.dispatcher = p.control // pinged while the dispatcher waits (keepalive.go)
+	if p.workerIDs, err = workerConnectionIDs(ctx, workers); err != nil {
+		return nil, err
+	}
 	p.outcome.unexecuted = -1
 	p.failedAt.Store(-1)
 	if opt.LoadData {

@@ -133,6 +133,10 @@ type scheduler struct {
 	spoolOff  bool           // the spool failed (a full disk, say): the memory budget alone holds
 	barrierOn map[string]int // tables with a barrier item in flight (never more than one)
 	barriers  int            // barrier items in flight
+	// order holds per table the seqs of its row batches in flight, in stream order, and
+	// runner which worker claimed each: a table's batches commit in that order (turn.go).
+	order  map[string][]int64
+	runner map[int64]int
 	// dispatcher is the connection of the goroutine that dispatches (nil in tests): the
 	// waits it alone makes (waitFor, waitBarriers, acquire, spill) mark it idle so that
 	// it is pinged meanwhile (keepalive.go).
@@ -143,6 +147,7 @@ func newScheduler(workers int, opt ParallelOptions, stop func() error) *schedule
 	s := &scheduler{
 		stop: stop, queueBytes: opt.QueueBytes, spoolBytes: opt.SpoolBytes, spoolDir: opt.SpoolDir,
 		busy: map[string]int{}, barrierOn: map[string]int{}, pos: make([]int64, workers), running: map[string]int{},
+		order: map[string][]int64{}, runner: map[int64]int{},
 	}
 	s.changed = sync.NewCond(&s.mu)
 	return s
@@ -165,6 +170,7 @@ func (s *scheduler) send(e entry, pinned bool) {
 	switch e := e.(type) {
 	case *rowBatch:
 		s.busy[e.table]++
+		s.order[e.table] = append(s.order[e.table], st.seq)
 	case *barrierItem:
 		for _, k := range e.keys {
 			s.busy[k]++
@@ -219,6 +225,7 @@ func (s *scheduler) claimLocked(w int) entry {
 	st.claimed = true
 	if b, ok := e.(*rowBatch); ok {
 		s.running[b.table]++
+		s.runner[b.seq] = w
 	}
 	return e
 }
@@ -314,6 +321,12 @@ func (s *scheduler) done(e entry) {
 			if s.running[e.table]--; s.running[e.table] <= 0 {
 				delete(s.running, e.table)
 			}
+			delete(s.runner, e.seq)
+		}
+		if q := slices.DeleteFunc(s.order[e.table], func(seq int64) bool { return seq == e.seq }); len(q) > 0 {
+			s.order[e.table] = q
+		} else {
+			delete(s.order, e.table)
 		}
 		release(e.table)
 	case *barrierItem:

@@ -103,6 +103,18 @@ func (p *ParallelReplayer) runBatch(ctx context.Context, c Conn, b *rowBatch) er
 			p.loadedTable.Store(&b.table)
 			return nil
 		}
+		if errors.Is(err, errYield) {
+			// Run again once the earlier batches of the table are done (turn.go); not an
+			// attempt that failed.
+			idleBegin(c)
+			err := p.sched.wait(ctx, p.stopBefore(b), func() bool { return p.sched.turnLocked(b) })
+			idleEnd(c)
+			if err != nil {
+				return err
+			}
+			attempt--
+			continue
+		}
 		if !retry || attempt >= p.opt.MaxRetries {
 			return err
 		}
@@ -161,6 +173,11 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *rowBatch) (e
 				return err, false
 			}
 		}
+	}
+	// The table's earlier batches commit first (turn.go).
+	if err := p.waitTurn(ctx, c, b); err != nil {
+		_, _ = c.ExecContext(ctx, "ROLLBACK")
+		return err, false
 	}
 	if cp := p.opt.Checkpoint; cp != nil {
 		if err := cp.Record(ctx, c, checkpoint.Stretch{Start: b.stmts[0].offset, End: b.endByte, Statements: len(b.stmts), Rows: b.rows, Digest: b.digest}); err != nil {
