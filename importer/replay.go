@@ -362,39 +362,57 @@ const maxWarningsKept = 20
 // WARNINGS, so that notes ("table already exists") are told apart from warnings (data
 // truncated, out of range), which are counted and the first few kept with their position.
 func (r *Replayer) countWarnings(ctx context.Context, c Conn, st *Statement) error {
+	ws, n, err := r.readWarnings(ctx, c, st)
+	r.recordWarnings(ws, n)
+	return err
+}
+
+// readWarnings reads st's warnings (notes left out) from c: the list SHOW WARNINGS gives
+// and their count, which covers those past max_error_count.
+func (r *Replayer) readWarnings(ctx context.Context, c Conn, st *Statement) ([]ServerWarning, int64, error) {
 	var n int64
 	err := c.QueryRowContext(ctx, "SELECT @@warning_count").Scan(&n)
 	r.setWarningsEmpty(c, err == nil && n == 0)
 	if err != nil || n == 0 {
-		return err
+		return nil, 0, err
 	}
 	rows, err := c.QueryContext(ctx, "SHOW WARNINGS")
 	if err != nil {
-		return err
+		return nil, 0, err
 	}
 	defer rows.Close()
-	var warnings int64
+	var ws []ServerWarning
 	for rows.Next() {
 		w := ServerWarning{Offset: st.Offset, Line: st.Line, Table: st.Table}
 		if err := rows.Scan(&w.Level, &w.Code, &w.Message); err != nil {
-			return err
+			return ws, int64(len(ws)), err
 		}
-		if w.Level == "Note" {
-			continue
+		if w.Level != "Note" {
+			ws = append(ws, w)
 		}
-		warnings++
-		r.listMu.Lock()
-		if len(r.result.WarningList) < maxWarningsKept {
-			r.result.WarningList = append(r.result.WarningList, w)
-		}
-		r.listMu.Unlock()
 	}
+	warnings := int64(len(ws))
 	// SHOW WARNINGS lists at most max_error_count; the count covers the rest.
 	if warnings > 0 && n > warnings {
 		warnings = n
 	}
-	r.warnings.Add(warnings)
-	return rows.Err()
+	return ws, warnings, rows.Err()
+}
+
+// recordWarnings adds warnings read by readWarnings to the result: n counted, the list
+// kept up to maxWarningsKept.
+func (r *Replayer) recordWarnings(ws []ServerWarning, n int64) {
+	if n == 0 {
+		return
+	}
+	r.listMu.Lock()
+	for _, w := range ws {
+		if len(r.result.WarningList) < maxWarningsKept {
+			r.result.WarningList = append(r.result.WarningList, w)
+		}
+	}
+	r.listMu.Unlock()
+	r.warnings.Add(n)
 }
 
 // clientCommand handles what the client itself would act on. DELIMITER is the splitter's

@@ -129,6 +129,10 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *rowBatch) (e
 		return fmt.Errorf("%s: batch of %s: %w", b.position(p.opt.Name), b.table, err), false
 	}
 	var tolerated []*StatementError
+	// warnings and tolerated errors count once the batch commits: a batch rolled back
+	// and run again (a deadlock, a yield) would count them twice.
+	var warnings []ServerWarning
+	var warned int64
 	loaded := false
 	if p.ld != nil {
 		var err error
@@ -168,10 +172,12 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *rowBatch) (e
 		}
 		if !p.opt.SkipWarningCount {
 			st := &Statement{Kind: KindInsert, Table: b.table, Offset: s.offset, Line: s.line}
-			if err := p.serial.countWarnings(ctx, c, st); err != nil {
+			ws, n, err := p.serial.readWarnings(ctx, c, st)
+			if err != nil {
 				_, _ = c.ExecContext(ctx, "ROLLBACK")
 				return err, false
 			}
+			warnings, warned = append(warnings, ws...), warned+n
 		}
 	}
 	// The table's earlier batches commit first (turn.go).
@@ -189,10 +195,9 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *rowBatch) (e
 		var me *mysql.MySQLError
 		return fmt.Errorf("%s: commit of a batch of %s: %w", b.position(p.opt.Name), b.table, err), errors.As(err, &me) && mysqlerr.Retryable(me.Number)
 	}
-	if len(tolerated) > 0 {
-		for _, se := range tolerated {
-			p.serial.tolerate(se)
-		}
+	for _, se := range tolerated {
+		p.serial.tolerate(se)
 	}
+	p.serial.recordWarnings(warnings, warned)
 	return nil, false
 }
