@@ -127,7 +127,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 
 	f.section(groupSpeed)
 	f.IntVar(&o.parallel, "parallel", 1, "replay on `N` connections (1: exactly the client's statement stream)")
-	f.StringVar(&o.batchBytes, "batch-bytes", "4M", "with --parallel: SQL `SIZE` committed per transaction")
+	f.StringVar(&o.batchBytes, "batch-bytes", "", "with --parallel: SQL `SIZE` committed per transaction (default 4M; 16M with --load-data, where bigger transactions take InnoDB's bulk path into empty tables, for ~270 MB of client memory instead of ~100)")
 	f.StringVar(&o.readAhead, "read-ahead", "1G", "with --parallel: SQL `SIZE` read ahead of the workers beyond the memory queue, kept in an unlinked file in $TMPDIR, so that they can load the next tables while one finishes (0: memory only)")
 	f.BoolVar(&o.deferIndexes, "defer-indexes", false, "create plain secondary indexes after each table's rows (same final schema)")
 	f.BoolVar(&o.loadData, "load-data", false, "send plain row inserts as LOAD DATA LOCAL streams from memory where provably exact (the server's bulk path; InnoDB tables; see docs/import.md)")
@@ -192,7 +192,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 		return fail(usagef("%v", err))
 	}
 	for _, b := range []struct{ name, v string }{{"sample-size", o.sampleSize}, {"batch-bytes", o.batchBytes}, {"read-ahead", o.readAhead}} {
-		if _, err := units.ParseBytes(b.v); err != nil {
+		if _, err := units.ParseBytes(b.v); err != nil && b.v != "" {
 			return fail(usagef("--%s %q: %v", b.name, b.v, err))
 		}
 	}
@@ -353,10 +353,27 @@ func endSandbox(srv *sandbox.Server, o *importOptions, s stdio) {
 	}
 }
 
+// defaultBatchBytes and loadDataBatchBytes are --batch-bytes' defaults without and with
+// --load-data: a LOAD DATA batch in a bigger transaction goes faster (fewer commits, and
+// more of each table through InnoDB's bulk path into an empty table), for client memory
+// that grows with the batch (the queue, the spool's reads and the converter's stream).
+const (
+	defaultBatchBytes  = 4 << 20
+	loadDataBatchBytes = 16 << 20
+)
+
 // importOptionsFor turns the flags into the importer's Options; the sampling session
 // starts from its OnReplay hook.
 func importOptionsFor(o *importOptions, stop *stopper, s stdio, run *importSampling) importer.Options {
 	batch, _ := units.ParseBytes(o.batchBytes)
+	if o.batchBytes == "" {
+		batch = defaultBatchBytes
+		if o.loadData {
+			// Measured (200 MB dump, --parallel 2, 4 runs A B B A): 4M 5.1 s, 16M 4.7 s,
+			// 32M 4.3 s, 64M 4.3 s, at 104, 267, 400 and 564 MB of client memory.
+			batch = loadDataBatchBytes
+		}
+	}
 	readAhead, _ := units.ParseBytes(o.readAhead)
 	return importer.Options{
 		Parallel: o.parallel, BatchBytes: batch, ReadAheadBytes: readAhead,
