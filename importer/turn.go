@@ -44,7 +44,9 @@ func (p *ParallelReplayer) waitTurn(ctx context.Context, c Conn, b *rowBatch) er
 	began := time.Now()
 	for {
 		timer := time.AfterFunc(turnPoll, s.broadcast)
+		idleBegin(c) // pinged while it waits (keepalive.go)
 		turn, preds, err := s.awaitTurn(ctx, stop, b)
+		idleEnd(c)
 		timer.Stop()
 		if err != nil || turn {
 			return err
