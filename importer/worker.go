@@ -75,12 +75,7 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 func (p *ParallelReplayer) runBarrierItem(ctx context.Context, c Conn, b *barrierItem) error {
 	s := p.sched
 	idleBegin(c)
-	err := s.wait(ctx, func() error {
-		if !p.shouldRun(b) {
-			return p.err()
-		}
-		return nil
-	}, func() bool { return !anyOver(s.busy, b.keys, 1) }) // 1: the item itself
+	err := s.wait(ctx, p.stopBefore(b), func() bool { return !anyOver(s.busy, b.keys, 1) }) // 1: the item itself
 	idleEnd(c)
 	if err != nil {
 		return err
@@ -125,6 +120,19 @@ func (p *ParallelReplayer) runBatch(ctx context.Context, c Conn, b *rowBatch) er
 // tryBatch runs one batch as a transaction. retry is true for deadlocks and lock-wait
 // timeouts, after which the transaction has been rolled back.
 func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *rowBatch) (err error, retry bool) {
+	if p.ld != nil && !p.ld.off.Load() {
+		// A LOAD DATA LOCAL stream must not meet a lock wait that ends in a yield: the
+		// server drops the connection when a LOAD it had to abort is still streaming
+		// (a bulk insert into an empty table locks the whole table, and its rollback
+		// aborts the LOAD waiting for it). So under --load-data a table's batches run one
+		// after the other, in stream order; other tables' batches still run beside them.
+		idleBegin(c)
+		err := p.sched.wait(ctx, p.stopBefore(b), func() bool { return p.sched.turnLocked(b) })
+		idleEnd(c)
+		if err != nil {
+			return err, false
+		}
+	}
 	if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
 		return fmt.Errorf("%s: batch of %s: %w", b.position(p.opt.Name), b.table, err), false
 	}
