@@ -300,3 +300,29 @@ func MaxCheckpointAgeBytes(flavor string, v Version, capacityBytes, logFiles, pa
 }
 
 func alignDown(n, a int64) int64 { return n - n%a }
+
+// MaxCheckpointAgeFromVariables is MaxCheckpointAgeBytes with its inputs taken from the
+// server's variables (names lower-case): innodb_log_files_in_group where the version has
+// it (2 when unset), innodb_page_size and innodb_thread_concurrency. The sampler, the redo
+// rules and the dashboard derive the maximum this one way for servers whose status does
+// not report it.
+func MaxCheckpointAgeFromVariables(flavor string, v Version, c Capabilities, capacityBytes int64, vars map[string]string) int64 {
+	files := int64(1)
+	if c.LogFilesInGroup {
+		if files = variableInt(vars, "innodb_log_files_in_group"); files <= 0 {
+			files = 2
+		}
+	}
+	return MaxCheckpointAgeBytes(flavor, v, capacityBytes, files, variableInt(vars, "innodb_page_size"), variableInt(vars, "innodb_thread_concurrency"))
+}
+
+// variableInt reads an integer variable (0 when missing or not a number; a value written
+// as a float, 1e3, is taken whole).
+func variableInt(vars map[string]string, name string) int64 {
+	s := strings.TrimSpace(vars[name])
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return n
+	}
+	f, _ := strconv.ParseFloat(s, 64)
+	return int64(f)
+}

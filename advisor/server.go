@@ -455,16 +455,7 @@ func DeriveInnoDB(flavor string, v Version, c Capabilities, vars map[string]stri
 	} else if eng != nil && eng.MaxCheckpointAge != nil && *eng.MaxCheckpointAge > 0 {
 		d.MaxCheckpointAgeBytes = *eng.MaxCheckpointAge
 	} else {
-		files := int64(1)
-		if c.LogFilesInGroup {
-			files, _ = strconv.ParseInt(vars["innodb_log_files_in_group"], 10, 64)
-			if files <= 0 {
-				files = 2
-			}
-		}
-		page, _ := strconv.ParseInt(vars["innodb_page_size"], 10, 64)
-		conc, _ := strconv.ParseInt(vars["innodb_thread_concurrency"], 10, 64)
-		d.MaxCheckpointAgeBytes = MaxCheckpointAgeBytes(flavor, v, d.RedoCapacityBytes, files, page, conc)
+		d.MaxCheckpointAgeBytes = MaxCheckpointAgeFromVariables(flavor, v, c, d.RedoCapacityBytes, vars)
 	}
 	if total := st["Innodb_buffer_pool_pages_total"]; total > 0 {
 		d.DirtyPagesPct = 100 * st["Innodb_buffer_pool_pages_dirty"] / total

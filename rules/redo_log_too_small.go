@@ -37,12 +37,9 @@ type RedoLogTooSmall struct{}
 
 func (RedoLogTooSmall) ID() string { return "redo-log-too-small" }
 
-// ageReader reads checkpoint age and maximum age from snapshots, whatever part of the
-// record has them: the derived InnoDB state; else the status counters (MariaDB/Percona
-// Innodb_checkpoint_age and _max_age; MySQL ≥ 8.0.30 Innodb_redo_log_current_lsn −
-// Innodb_redo_log_checkpoint_lsn; Innodb_lsn_current − Innodb_lsn_last_checkpoint). A
-// maximum the record does not carry is derived from the configured capacity with
-// advisor.MaxCheckpointAgeBytes, as the sampler does.
+// ageReader reads checkpoint age and maximum age from snapshots (advisor.Snapshot.CheckpointAge),
+// with a maximum the record does not carry derived from the server's variables, as the
+// sampler does (advisor.MaxCheckpointAgeFromVariables).
 type ageReader struct {
 	derivedMax int64 // 0: unknown
 }
@@ -50,43 +47,12 @@ type ageReader struct {
 func newAgeReader(env *advisor.Env) ageReader {
 	s := serverOf(env)
 	caps := advisor.CapabilitiesFor(s.flavor, s.v)
-	capacity := advisor.RedoCapacityBytes(caps, env.Server.Variables)
-	files := int64(1)
-	if caps.LogFilesInGroup {
-		if files, _ = varInt(env, "innodb_log_files_in_group"); files <= 0 {
-			files = 2
-		}
-	}
-	page, _ := varInt(env, "innodb_page_size")
-	conc, _ := varInt(env, "innodb_thread_concurrency")
-	return ageReader{derivedMax: advisor.MaxCheckpointAgeBytes(s.flavor, s.v, capacity, files, page, conc)}
+	vars := env.Server.Variables
+	return ageReader{derivedMax: advisor.MaxCheckpointAgeFromVariables(s.flavor, s.v, caps, advisor.RedoCapacityBytes(caps, vars), vars)}
 }
 
 func (r ageReader) age(s *advisor.Snapshot) (age, maxAge float64, ok bool) {
-	maxAge = float64(r.derivedMax)
-	if m, ok := s.Status["Innodb_checkpoint_max_age"]; ok && m > 0 {
-		maxAge = m
-	}
-	if s.InnoDB != nil && s.InnoDB.MaxCheckpointAgeBytes > 0 {
-		maxAge = float64(s.InnoDB.MaxCheckpointAgeBytes)
-	}
-	if maxAge <= 0 {
-		return 0, 0, false
-	}
-	if s.InnoDB != nil && s.InnoDB.LSN > 0 {
-		return float64(s.InnoDB.CheckpointAgeBytes), maxAge, true
-	}
-	if a, ok := s.Status["Innodb_checkpoint_age"]; ok {
-		return a, maxAge, true
-	}
-	for _, pair := range [][2]string{{"Innodb_redo_log_current_lsn", "Innodb_redo_log_checkpoint_lsn"}, {"Innodb_lsn_current", "Innodb_lsn_last_checkpoint"}} {
-		cur, ok1 := s.Status[pair[0]]
-		chk, ok2 := s.Status[pair[1]]
-		if ok1 && ok2 && cur >= chk {
-			return cur - chk, maxAge, true
-		}
-	}
-	return 0, 0, false
+	return s.CheckpointAge(r.derivedMax)
 }
 
 func (r RedoLogTooSmall) Check(env *advisor.Env, w advisor.Window) *advisor.Finding {

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"sort"
-	"strconv"
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/iostat"
@@ -50,15 +49,7 @@ func newRedoInfo(env *advisor.Env) redoInfo {
 	caps := advisor.CapabilitiesFor(flavor, v)
 	vars := env.Server.Variables
 	r.capacityBytes = advisor.RedoCapacityBytes(caps, vars)
-	files := int64(1)
-	if caps.LogFilesInGroup {
-		if files, _ = strconv.ParseInt(vars["innodb_log_files_in_group"], 10, 64); files <= 0 {
-			files = 2
-		}
-	}
-	page, _ := strconv.ParseInt(vars["innodb_page_size"], 10, 64)
-	conc, _ := strconv.ParseInt(vars["innodb_thread_concurrency"], 10, 64)
-	r.derivedMaxBytes = advisor.MaxCheckpointAgeBytes(flavor, v, r.capacityBytes, files, page, conc)
+	r.derivedMaxBytes = advisor.MaxCheckpointAgeFromVariables(flavor, v, caps, r.capacityBytes, vars)
 	return r
 }
 
@@ -213,27 +204,11 @@ func (st *state) event(e advisor.Event) {
 	}
 }
 
-// checkpointAge reads the checkpoint age and its maximum the way the redo rule does: the
-// sampler's derived InnoDB state first, then the raw status counters, with a maximum
-// derived from the variables when the server reports none.
+// checkpointAge reads the checkpoint age and its maximum the way the redo rule does
+// (advisor.Snapshot.CheckpointAge), with the maximum derived from the variables when the
+// server reports none.
 func (st *state) checkpointAge(s *advisor.Snapshot) (age, maxAge float64, ok bool) {
-	maxAge = float64(st.redo.derivedMaxBytes)
-	if m, ok := s.Status["Innodb_checkpoint_max_age"]; ok && m > 0 {
-		maxAge = m
-	}
-	if s.InnoDB != nil && s.InnoDB.MaxCheckpointAgeBytes > 0 {
-		maxAge = float64(s.InnoDB.MaxCheckpointAgeBytes)
-	}
-	if maxAge <= 0 {
-		return 0, 0, false
-	}
-	if s.InnoDB != nil && s.InnoDB.LSN > 0 {
-		return float64(s.InnoDB.CheckpointAgeBytes), maxAge, true
-	}
-	if a, ok := s.Status["Innodb_checkpoint_age"]; ok {
-		return a, maxAge, true
-	}
-	return 0, 0, false
+	return s.CheckpointAge(st.redo.derivedMaxBytes)
 }
 
 // capacity is the configured redo size: the sampler's, else from the variables.
