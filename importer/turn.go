@@ -61,6 +61,15 @@ func (p *ParallelReplayer) waitTurn(ctx context.Context, c Conn, b *rowBatch) er
 	}
 }
 
+// waitPredecessors blocks, with c pinged meanwhile, until every batch of b's table
+// dispatched before it is done: before b runs again after a yield, and before each batch
+// under --load-data.
+func (p *ParallelReplayer) waitPredecessors(ctx context.Context, c Conn, b *rowBatch) error {
+	idleBegin(c)
+	defer idleEnd(c)
+	return p.sched.wait(ctx, p.stopBefore(b), func() bool { return p.sched.turnLocked(b) })
+}
+
 // stopBefore is the failure that stops b: one earlier in the stream than b.
 func (p *ParallelReplayer) stopBefore(b entry) func() error {
 	return func() error {

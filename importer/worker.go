@@ -101,10 +101,7 @@ func (p *ParallelReplayer) runBatch(ctx context.Context, c Conn, b *rowBatch) er
 		if errors.Is(err, errYield) {
 			// Run again once the earlier batches of the table are done (turn.go); not an
 			// attempt that failed.
-			idleBegin(c)
-			err := p.sched.wait(ctx, p.stopBefore(b), func() bool { return p.sched.turnLocked(b) })
-			idleEnd(c)
-			if err != nil {
+			if err := p.waitPredecessors(ctx, c, b); err != nil {
 				return err
 			}
 			attempt--
@@ -126,10 +123,7 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *rowBatch) (e
 		// (a bulk insert into an empty table locks the whole table, and its rollback
 		// aborts the LOAD waiting for it). So under --load-data a table's batches run one
 		// after the other, in stream order; other tables' batches still run beside them.
-		idleBegin(c)
-		err := p.sched.wait(ctx, p.stopBefore(b), func() bool { return p.sched.turnLocked(b) })
-		idleEnd(c)
-		if err != nil {
+		if err := p.waitPredecessors(ctx, c, b); err != nil {
 			return err, false
 		}
 	}
