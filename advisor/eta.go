@@ -1,5 +1,10 @@
 package advisor
 
+import (
+	"slices"
+	"sort"
+)
+
 // etaWindowSeconds is the recent stretch whose pace the ETA blends with the average pace
 // since the start. A dump's tables differ in cost per byte (the generated dump's first
 // quarter, small rows with several indexes, loads at 0.6× the MiB/s of its sbtest bulk),
@@ -10,16 +15,31 @@ const etaWindowSeconds = 60
 // ETAEstimator turns the completion fraction observed over time into a remaining time:
 // the remaining share divided by the mean of two paces, the average since the first
 // observation and the pace over the last etaWindowSeconds (once half of it has passed).
+//
+// With a Profile (how an earlier import of the same dump went), it follows that run's
+// curve instead: the remaining time is the earlier run's time from here to the end, scaled
+// by how much slower or faster this run has been (the same mean of average and recent,
+// as a ratio of seconds). A dump's cost per byte changes from table to table, and only
+// an earlier run of it knows where; the pace alone cannot.
 // Not safe for concurrent use.
 type ETAEstimator struct {
+	Profile *ETAProfile
 	samples []etaSample // the first observation, then those within the window
+	curve   []ETAPoint  // this run's own profile (Curve), a point per etaCurveStep
 }
+
+// etaCurveStep is the least progress between two points of Curve: at most 512 points,
+// a few KB kept per dump however long the run.
+const etaCurveStep = 1.0 / 512
 
 type etaSample struct{ tSeconds, frac float64 }
 
 // Observe records the fraction done at tSeconds (any fixed origin) and returns the
 // estimated seconds left; ok is false until there is a pace to go by.
 func (e *ETAEstimator) Observe(tSeconds, frac float64) (remainingSeconds float64, ok bool) {
+	if n := len(e.curve); frac > 0 && (n == 0 || frac >= min(e.curve[n-1].Fraction+etaCurveStep, 1) && e.curve[n-1].Fraction < 1) {
+		e.curve = append(e.curve, ETAPoint{Fraction: min(frac, 1), Seconds: tSeconds})
+	}
 	e.samples = append(e.samples, etaSample{tSeconds, frac})
 	// Keep the first sample and, of the rest, those inside the window plus the last one
 	// before it (so the recent pace spans the whole window).
@@ -34,6 +54,9 @@ func (e *ETAEstimator) Observe(tSeconds, frac float64) (remainingSeconds float64
 	if frac >= 1 || tSeconds <= first.tSeconds || frac <= first.frac {
 		return 0, false
 	}
+	if e.Profile != nil {
+		return e.followProfile(tSeconds, frac)
+	}
 	pace := (frac - first.frac) / (tSeconds - first.tSeconds)
 	if len(e.samples) > 2 {
 		old := e.samples[1]
@@ -46,6 +69,85 @@ func (e *ETAEstimator) Observe(tSeconds, frac float64) (remainingSeconds float64
 		return 0, false
 	}
 	return (1 - frac) / pace, true
+}
+
+// Curve is this run's progress as observed so far, for the next run's Profile
+// (NewETAProfile(e.Curve()) once the run reached the whole dump).
+func (e *ETAEstimator) Curve() []ETAPoint { return slices.Clone(e.curve) }
+
+// followProfile is Observe's estimate along the Profile: the earlier run's seconds from
+// frac to the end, times the ratio of this run's seconds to the earlier run's over the
+// same stretch of the dump (the mean of the whole run's and the last window's).
+func (e *ETAEstimator) followProfile(tSeconds, frac float64) (float64, bool) {
+	p, first := e.Profile, e.samples[0]
+	then := p.SecondsAt(frac) - p.SecondsAt(first.frac)
+	if then < etaProfileMinSeconds {
+		return 0, false // too little of the earlier run to compare with
+	}
+	ratio := (tSeconds - first.tSeconds) / then
+	if len(e.samples) > 2 {
+		old := e.samples[1]
+		if span := tSeconds - old.tSeconds; span >= etaWindowSeconds/2 {
+			if thenRecent := p.SecondsAt(frac) - p.SecondsAt(old.frac); thenRecent >= etaProfileMinSeconds {
+				ratio = (ratio + span/thenRecent) / 2
+			}
+		}
+	}
+	return ratio * (p.TotalSeconds() - p.SecondsAt(frac)), true
+}
+
+// etaProfileMinSeconds is the least stretch of the earlier run a ratio is taken over: a
+// second or two of it is mostly the start's noise (connections, the first commit).
+const etaProfileMinSeconds = 3
+
+// ETAProfile is an earlier import's progress curve: the seconds it took to reach each
+// fraction of the dump. Build it with NewETAProfile.
+type ETAProfile struct {
+	points []ETAPoint // fractions and seconds strictly increasing, from (0, 0) to (1, total)
+}
+
+// ETAPoint is one point of an ETAProfile: Seconds after the start, Fraction of the dump
+// applied.
+type ETAPoint struct {
+	Fraction float64 `json:"f"`
+	Seconds  float64 `json:"s"`
+}
+
+// NewETAProfile makes a profile from an earlier run's points in time order. The run must
+// have reached the whole dump (a last fraction of 1); points that go back or repeat a
+// fraction are dropped. ok is false when the points do not make a curve.
+func NewETAProfile(points []ETAPoint) (*ETAProfile, bool) {
+	p := &ETAProfile{points: []ETAPoint{{0, 0}}}
+	for _, pt := range points {
+		last := p.points[len(p.points)-1]
+		if pt.Fraction > last.Fraction && pt.Seconds > last.Seconds && pt.Fraction <= 1 {
+			p.points = append(p.points, pt)
+		}
+	}
+	if len(p.points) < 3 || p.points[len(p.points)-1].Fraction < 1 {
+		return nil, false
+	}
+	return p, true
+}
+
+// TotalSeconds is how long the earlier run took to apply the whole dump.
+func (p *ETAProfile) TotalSeconds() float64 { return p.points[len(p.points)-1].Seconds }
+
+// Points is the curve, from (0, 0) to (1, TotalSeconds).
+func (p *ETAProfile) Points() []ETAPoint { return slices.Clone(p.points) }
+
+// SecondsAt is when the earlier run reached frac (linear between its points).
+func (p *ETAProfile) SecondsAt(frac float64) float64 {
+	pts := p.points
+	i := sort.Search(len(pts), func(i int) bool { return pts[i].Fraction >= frac })
+	switch {
+	case i == 0:
+		return 0
+	case i == len(pts):
+		return p.TotalSeconds()
+	}
+	a, b := pts[i-1], pts[i]
+	return a.Seconds + (b.Seconds-a.Seconds)*(frac-a.Fraction)/(b.Fraction-a.Fraction)
 }
 
 // ETA is the remaining time of the import at elapsedSeconds: ETASeconds when the

@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -56,5 +57,111 @@ func TestImportProgressETA(t *testing.T) {
 	p.Bytes = 100
 	if _, ok := p.ETA(10); ok {
 		t.Error("an ETA when done")
+	}
+}
+
+// slowFirstQuarter is a run whose first quarter of the dump takes 100 s and the rest 150 s
+// (the generated dump's shop tables, then its sbtest bulk), scaled by factor.
+func slowFirstQuarter(frac, factor float64) float64 {
+	if frac < 0.25 {
+		return factor * frac / 0.25 * 100
+	}
+	return factor * (100 + (frac-0.25)/0.75*150)
+}
+
+// With the profile of an earlier run of the dump, the ETA is exact from the start on a run
+// 1.3× slower all along, where the pace alone is off by half; a run that turns slower
+// part way is followed within a window.
+func TestETAEstimatorProfile(t *testing.T) {
+	var pts []ETAPoint
+	for f := 0.01; f < 1.0001; f += 0.01 {
+		pts = append(pts, ETAPoint{min(f, 1), slowFirstQuarter(min(f, 1), 1)})
+	}
+	prof, ok := NewETAProfile(pts)
+	if !ok {
+		t.Fatal("no profile from a whole run")
+	}
+	if got := prof.SecondsAt(0.125); math.Abs(got-50) > 1e-9 {
+		t.Errorf("SecondsAt(0.125) = %v, want 50", got)
+	}
+
+	e := ETAEstimator{Profile: prof}
+	var plain ETAEstimator
+	final := slowFirstQuarter(1, 1.3)
+	for f := 0.0; f <= 0.5; f += 0.001 {
+		ts := slowFirstQuarter(f, 1.3)
+		got, ok := e.Observe(ts, f)
+		base, _ := plain.Observe(ts, f)
+		if f >= 0.05 && f < 0.051 {
+			if !ok || math.Abs(ts+got-final) > 0.01*final {
+				t.Errorf("at 5 %%: ETA %v (%v), want %v", got, ok, final-ts)
+			}
+			if math.Abs(ts+base-final) < 0.3*final {
+				t.Errorf("the pace alone is within 30 %% at 5 %% (%v for %v): the test shows nothing", base, final-ts)
+			}
+		}
+	}
+
+	// The second half goes 2× slower than the earlier run: within two windows the ETA
+	// is within 10 %.
+	e = ETAEstimator{Profile: prof}
+	at := func(f float64) float64 {
+		if f <= 0.5 {
+			return slowFirstQuarter(f, 1)
+		}
+		return slowFirstQuarter(0.5, 1) + 2*(slowFirstQuarter(f, 1)-slowFirstQuarter(0.5, 1))
+	}
+	final = at(1)
+	for f := 0.0; f < 1; f += 0.001 {
+		ts := at(f)
+		got, _ := e.Observe(ts, f)
+		if ts >= at(0.5)+2*etaWindowSeconds && math.Abs(ts+got-final) > 0.1*final {
+			t.Fatalf("at %.0f s (%.1f %%): ETA %v, want %v", ts, 100*f, got, final-ts)
+		}
+	}
+
+	// A resumed run starts part way: the ratio counts from its first observation.
+	e = ETAEstimator{Profile: prof}
+	for f := 0.4; f < 0.6; f += 0.001 {
+		ts := 7 + slowFirstQuarter(f, 0.5) - slowFirstQuarter(0.4, 0.5)
+		got, ok := e.Observe(ts, f)
+		want := 0.5 * (prof.TotalSeconds() - prof.SecondsAt(f))
+		if f > 0.45 && (!ok || math.Abs(got-want) > 0.01*want) {
+			t.Fatalf("resumed at 40 %%, at %.1f %%: ETA %v, want %v", 100*f, got, want)
+		}
+	}
+}
+
+// NewETAProfile refuses runs that did not finish and drops points that go back.
+func TestNewETAProfile(t *testing.T) {
+	if _, ok := NewETAProfile([]ETAPoint{{0.2, 5}, {0.5, 9}}); ok {
+		t.Error("a profile from a run that stopped at 50 %")
+	}
+	p, ok := NewETAProfile([]ETAPoint{{0.2, 5}, {0.1, 6}, {0.2, 7}, {0.6, 7}, {1, 10}})
+	if !ok {
+		t.Fatal("no profile")
+	}
+	want := []ETAPoint{{0, 0}, {0.2, 5}, {0.6, 7}, {1, 10}}
+	if got := p.Points(); !slices.Equal(got, want) {
+		t.Errorf("points %v, want %v", got, want)
+	}
+}
+
+// Curve keeps a point per 1/512 of progress and the end, and makes the next run's profile.
+func TestETAEstimatorCurve(t *testing.T) {
+	var e ETAEstimator
+	for i := 0; i <= 10000; i++ {
+		e.Observe(float64(i)/10, min(float64(i)/9000, 1))
+	}
+	c := e.Curve()
+	if len(c) < 500 || len(c) > 514 {
+		t.Errorf("%d points for 10000 observations, want about 512", len(c))
+	}
+	if last := c[len(c)-1]; last.Fraction != 1 || last.Seconds != 900 {
+		t.Errorf("last point %v, want the first to reach 1 (900 s)", last)
+	}
+	p, ok := NewETAProfile(c)
+	if !ok || math.Abs(p.SecondsAt(0.5)-450) > 0.2 {
+		t.Errorf("profile from the curve: %v; SecondsAt(0.5) = %v", ok, p.SecondsAt(0.5))
 	}
 }

@@ -249,7 +249,7 @@ func (b *Bench) runOne(ctx context.Context, v Variant, index int, tag string) (R
 				ToolVersion: b.o.ToolVersion, Interval: b.o.Interval, Record: true, Command: command,
 				ProbeDuration: b.o.ProbeDuration, ImportConnections: b.o.Parallel,
 				Dump:     &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
-				Progress: session.ImportProgress(in, progress, src.ExpectedBytes),
+				Progress: session.ImportProgress(in, progress, src.ExpectedBytes, nil),
 			})
 			replayStart = time.Now()
 			if err != nil {

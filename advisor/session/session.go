@@ -347,10 +347,14 @@ func (s *Session) Close() {
 // what is queued or in flight), SQL read, the input's compressed position and size, its
 // uncompressed size when known without decompressing, and the ETA from the recent and
 // the average pace, so every command that samples an import reports it the same way.
-// expectedBytes (a generated sample's size) overrides the input's own size.
-func ImportProgress(in *importer.Input, progress func() importer.Progress, expectedBytes int64) advisor.ProgressFunc {
+// expectedBytes (a generated sample's size) overrides the input's own size. eta (nil: a
+// new one) is the estimator, which may follow an earlier run's Profile and keeps this
+// run's Curve for the caller to read once the session has stopped.
+func ImportProgress(in *importer.Input, progress func() importer.Progress, expectedBytes int64, eta *advisor.ETAEstimator) advisor.ProgressFunc {
 	start := time.Now()
-	var eta advisor.ETAEstimator
+	if eta == nil {
+		eta = &advisor.ETAEstimator{}
+	}
 	return func() advisor.ImportProgress {
 		p := progress()
 		ip := advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,

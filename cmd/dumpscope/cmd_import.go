@@ -58,6 +58,7 @@ type importOptions struct {
 	noAdvisor        bool
 	interval         time.Duration
 	record           string
+	etaFrom          string      // --eta-from: a run record whose progress curve the ETA follows
 	reportFlags      reportFlags // --report, --fail-on (cmd_report.go)
 	probe            time.Duration
 	checkpoint       string
@@ -147,6 +148,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	f.BoolVar(&o.noAdvisor, "no-advisor", false, "do not sample the server or run the rules")
 	f.duration(&o.interval, "interval", time.Second, "progress and sampling `INTERVAL` (seconds, or 500ms, 2m)")
 	f.StringVar(&o.record, "record", "", "write a run record (JSON) to this `FILE` (saved every minute while it runs)")
+	f.StringVar(&o.etaFrom, "eta-from", "", "the ETA follows the progress of the import in this run `RECORD` (the same dump, on another server); by default it follows this dump's last finished import here, if any")
 	o.reportFlags.add(f.FlagSet)
 	f.duration(&o.probe, "probe", 0, "before the import, measure sync-write latency in the server's redo directory for this `DURATION` (local servers; adds writes to the device)")
 	o.metrics = addMetricsFlags(f.FlagSet)
@@ -316,6 +318,10 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
 		return exitFailure
 	}
+	if run.eta, err = newETARun(o, iopt, s); err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		return exitUsage
+	}
 	res, err := importer.Import(ctx, cfg, src, iopt)
 	finishTransform(s.Err, res)
 	if run.sess != nil {
@@ -337,6 +343,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		}
 	}
 	code = run.finish(res, code)
+	run.eta.save(res, code, s)
 	return o.metrics.finishImport(code, res, s)
 }
 
@@ -396,15 +403,19 @@ type importSampling struct {
 	s       stdio
 	dash    *dashboard
 	sess    *session.Session
-	sampled bool // the server is sampled: findings and a run record
+	sampled bool    // the server is sampled: findings and a run record
+	eta     *etaRun // the ETA's estimator, and where this run's curve is kept
 }
 
 // start is importer.Options.OnReplay: one clock for the whole run, the session's monitor,
 // whose LogSink prints the progress line (import and server side from the same tick).
 func (r *importSampling) start(in *importer.Input, progress func() importer.Progress) func() {
-	r.sess, r.sampled = openImportSession(r.ctx, r.cfg, r.o, in, progress, r.s, r.dash)
+	// The ETA's estimator sees the progress once more after the last tick, so that this
+	// run's curve reaches its end however short the run (etaRun.save).
+	pf := session.ImportProgress(in, progress, r.o.expectedBytes, r.eta.eta)
+	r.sess, r.sampled = openImportSession(r.ctx, r.cfg, r.o, in, pf, r.s, r.dash)
 	if r.sess == nil {
-		return func() {}
+		return func() { pf() }
 	}
 	var wg sync.WaitGroup
 	monCtx, monStop := context.WithCancel(r.ctx)
@@ -413,7 +424,7 @@ func (r *importSampling) start(in *importer.Input, progress func() importer.Prog
 	if r.sampled {
 		r.dash.show(r.sess, r.o.interval, tui.Header{Dump: in.Name, Format: in.Format, Sandbox: r.o.sandbox, Connections: r.o.parallel, Target: dbconn.Describe(r.cfg)}, nil)
 	}
-	return func() { r.dash.close(); monStop(); wg.Wait() }
+	return func() { r.dash.close(); monStop(); wg.Wait(); pf() }
 }
 
 // finish prints the findings and the sampler's cost, writes the run record and the
@@ -439,11 +450,11 @@ func (r *importSampling) finish(res *importer.Result, code int) int {
 
 // openImportSession starts sampling for the import: the server's session when it can be
 // sampled (sampled is true), else a progress-only one so the headless line still prints.
-func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions, in *importer.Input, progress func() importer.Progress, s stdio, dash *dashboard) (sess *session.Session, sampled bool) {
+func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions, in *importer.Input, progress advisor.ProgressFunc, s stdio, dash *dashboard) (sess *session.Session, sampled bool) {
 	sopt := session.Options{
 		ToolVersion: version,
 		Interval:    o.interval,
-		Progress:    session.ImportProgress(in, progress, o.expectedBytes),
+		Progress:    progress,
 		Command:     o.command, // the record redacts it
 		Record:      o.record != "" || o.reportFlags.report != "",
 		Log:         s.Err,
