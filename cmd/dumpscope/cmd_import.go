@@ -292,6 +292,11 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
 		return exitUsage
 	}
+	eta, err := newETARun(o, s)
+	if err != nil {
+		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		return exitUsage
+	}
 	srv, err := importSandbox(ctx, o, s)
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
@@ -311,16 +316,13 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	}
 	defer o.metrics.close(s)
 	run := &importSampling{ctx: ctx, cfg: cfg, o: o, s: s,
+		eta:  eta,
 		dash: newDashboard(tui.ModeImport, o.noTUI, s, func() { stop.once.Do(func() { close(stop.graceful) }) })}
 	iopt := importOptionsFor(o, stop, s, run)
 	finishTransform, err := o.transform.setOptions(&iopt, o.file)
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
 		return exitFailure
-	}
-	if run.eta, err = newETARun(o, iopt, s); err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
-		return exitUsage
 	}
 	res, err := importer.Import(ctx, cfg, src, iopt)
 	finishTransform(s.Err, res)

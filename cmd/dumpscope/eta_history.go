@@ -56,7 +56,7 @@ type etaRun struct {
 // newETARun finds the earlier curve for the dump at file (none for stdin and the
 // generated sample): the run record of --eta-from, else this dump's history file. It
 // says which one the ETA follows, or why --eta-from's cannot be used (an error).
-func newETARun(o *importOptions, iopt importer.Options, s stdio) (*etaRun, error) {
+func newETARun(o *importOptions, s stdio) (*etaRun, error) {
 	r := &etaRun{eta: &advisor.ETAEstimator{}}
 	if o.file == "" || o.file == "-" {
 		if o.etaFrom != "" {
@@ -68,9 +68,10 @@ func newETARun(o *importOptions, iopt importer.Options, s stdio) (*etaRun, error
 	if err != nil {
 		return nil, err
 	}
+	topt, _ := o.transform.options() // a bad flag is said where the import takes them
 	r.hist = etaHistory{Format: etaHistoryFormat, Version: etaHistoryVersion, Dump: id,
-		Filters: iopt.Transform.Fingerprint(), Parallel: o.parallel, LoadData: o.loadData}
-	if dir := checkpoint.StateDir(); dir != "" && !o.resume && iopt.Transform.StartAt == 0 {
+		Filters: topt.Fingerprint(), Parallel: o.parallel, LoadData: o.loadData}
+	if dir := checkpoint.StateDir(); dir != "" && !o.resume && topt.StartAt == 0 {
 		r.path = filepath.Join(dir, "eta", fmt.Sprintf("%.16s-%d.json", id.HeadSHA256, id.Size))
 	}
 	if o.etaFrom != "" {

@@ -6,6 +6,8 @@
 // point after the first 5 % (the ETA a user saw then, against what happened).
 //
 //	go run ./scripts/scalerun --size 10G --parallel 2
+//	go run ./scripts/scalerun --size 10G --parallel 2 --import-only --runs 2 \
+//	  --set "innodb_buffer_pool_size=2G innodb_log_file_size=256M" --then-set innodb_log_file_size=1G
 package main
 
 import (
@@ -34,6 +36,9 @@ func main() {
 	bin := flag.String("dumpscope", "bin/dumpscope", "dumpscope binary")
 	flags := flag.String("flags", "", "extra import flags, space-separated")
 	importOnly := flag.Bool("import-only", false, "skip the zcat and split timings (the import and its ETA only)")
+	set := flag.String("set", "innodb_buffer_pool_size=2G innodb_log_file_size=1G", "the sandbox's server settings NAME=VALUE, space-separated")
+	runs := flag.Int("runs", 1, "import the dump this many times, each into a new sandbox (the runs after the first follow the one before for their ETA)")
+	thenSet := flag.String("then-set", "", "server settings NAME=VALUE (space-separated) for the runs after the first: the tuning a before/after comparison tries")
 	flag.Parse()
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
 		fatal(err)
@@ -61,20 +66,41 @@ func main() {
 		splitRun(*bin, dump)
 	}
 
-	srv, err := sandbox.Start(context.Background(), sandbox.Options{Dir: *dir, Settings: []string{"innodb_buffer_pool_size=2G", "innodb_log_file_size=1G"}})
+	// Each run's import keeps its progress curve in a state directory of its own, empty
+	// at the start: the first run's ETA has only the pace to go by, and the later ones
+	// follow the run before them (the before/after use: the same dump, a changed server).
+	state := filepath.Join(*dir, "state")
+	if err := os.RemoveAll(state); err != nil {
+		fatal(err)
+	}
+	for run := 1; run <= *runs; run++ {
+		settings := strings.Fields(*set)
+		if run > 1 {
+			settings = append(settings, strings.Fields(*thenSet)...)
+		}
+		fmt.Printf("run %d of %d: %s\n", run, *runs, strings.Join(settings, " "))
+		importRun(*dir, *bin, *par, dump, strings.Fields(*flags), settings, state)
+	}
+}
+
+// importRun imports dump into a new sandbox with settings, samples dumpscope's RSS, and
+// prints the RSS curve, the throughput and the ETA error from its run record.
+func importRun(dir, bin, par, dump string, flags, settings []string, state string) {
+	srv, err := sandbox.Start(context.Background(), sandbox.Options{Dir: dir, Settings: settings})
 	if err != nil {
 		fatal(err)
 	}
 	defer srv.Stop()
-	rec := filepath.Join(*dir, "run.json")
-	args := []string{"import", "--no-defaults", "-u", "root", "-S", srv.Socket, "--parallel", *par, "--record", rec, "--interval", "1s"}
-	args = append(append(args, strings.Fields(*flags)...), dump)
-	imp := exec.Command(*bin, args...)
+	rec := filepath.Join(dir, "run.json")
+	args := []string{"import", "--no-defaults", "-u", "root", "-S", srv.Socket, "--parallel", par, "--record", rec, "--interval", "1s"}
+	args = append(append(args, flags...), dump)
+	imp := exec.Command(bin, args...)
+	imp.Env = append(os.Environ(), "XDG_STATE_HOME="+state)
 	curve, wall, err := sampled(imp)
 	if err != nil {
 		fatal(fmt.Errorf("import: %w", err))
 	}
-	fmt.Printf("import --parallel %s: %.1f s, RSS %s\n", *par, wall.Seconds(), summarize(curve))
+	fmt.Printf("import --parallel %s: %.1f s, RSS %s\n", par, wall.Seconds(), summarize(curve))
 	fmt.Println("RSS per minute (MiB):", perMinute(curve))
 	r, err := report.ReadFile(rec)
 	if err != nil {
