@@ -1,6 +1,7 @@
 package advisor
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 )
@@ -26,6 +27,7 @@ type ETAEstimator struct {
 	Profile *ETAProfile
 	samples []etaSample // the first observation, then those within the window
 	curve   []ETAPoint  // this run's own profile (Curve), a point per etaCurveStep
+	ratio   float64     // the last ratio followProfile found (VersusProfile)
 }
 
 // etaCurveStep is the least progress between two points of Curve: at most 512 points,
@@ -93,8 +95,14 @@ func (e *ETAEstimator) followProfile(tSeconds, frac float64) (float64, bool) {
 			}
 		}
 	}
+	e.ratio = ratio
 	return ratio * (p.TotalSeconds() - p.SecondsAt(frac)), true
 }
+
+// VersusProfile is the ratio of this run's time to the Profile's that the last estimate
+// used (0.9: this run goes 11 % faster); ok is false without a Profile or before there was
+// enough of it to compare with.
+func (e *ETAEstimator) VersusProfile() (float64, bool) { return e.ratio, e.ratio > 0 }
 
 // etaProfileMinSeconds is the least stretch of the earlier run a ratio is taken over: a
 // second or two of it is mostly the start's noise (connections, the first commit).
@@ -148,6 +156,21 @@ func (p *ETAProfile) SecondsAt(frac float64) float64 {
 	}
 	a, b := pts[i-1], pts[i]
 	return a.Seconds + (b.Seconds-a.Seconds)*(frac-a.Fraction)/(b.Fraction-a.Fraction)
+}
+
+// VersusEarlier says how this run's pace compares with the earlier import of the dump its
+// ETA follows ("12% faster than the last run"), "" when it follows none.
+func (p ImportProgress) VersusEarlier() string {
+	r := p.TimeVsEarlier
+	switch {
+	case r <= 0:
+		return ""
+	case r < 0.98:
+		return fmt.Sprintf("%.0f%% faster than the last run", 100*(1/r-1))
+	case r > 1.02:
+		return fmt.Sprintf("%.0f%% slower than the last run", 100*(r-1))
+	}
+	return "as fast as the last run"
 }
 
 // ETA is the remaining time of the import at elapsedSeconds: ETASeconds when the

@@ -3,6 +3,7 @@ package advisor
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -163,5 +164,33 @@ func TestETAEstimatorCurve(t *testing.T) {
 	p, ok := NewETAProfile(c)
 	if !ok || math.Abs(p.SecondsAt(0.5)-450) > 0.2 {
 		t.Errorf("profile from the curve: %v; SecondsAt(0.5) = %v", ok, p.SecondsAt(0.5))
+	}
+}
+
+// The progress line and the dashboard say how this run compares with the earlier one its
+// ETA follows, once the estimator has compared them.
+func TestVersusEarlier(t *testing.T) {
+	prof, _ := NewETAProfile([]ETAPoint{{0.5, 50}, {1, 100}})
+	e := ETAEstimator{Profile: prof}
+	if _, ok := e.VersusProfile(); ok {
+		t.Error("a ratio before any observation")
+	}
+	e.Observe(0, 0)
+	e.Observe(40, 0.5) // 40 s where the earlier run took 50
+	r, ok := e.VersusProfile()
+	if !ok || math.Abs(r-0.8) > 1e-9 {
+		t.Fatalf("ratio %v, %v; want 0.8", r, ok)
+	}
+	for _, c := range []struct {
+		ratio float64
+		want  string
+	}{{0, ""}, {0.8, "25% faster than the last run"}, {1.01, "as fast as the last run"}, {1.5, "50% slower than the last run"}} {
+		if got := (ImportProgress{TimeVsEarlier: c.ratio}).VersusEarlier(); got != c.want {
+			t.Errorf("ratio %v: %q, want %q", c.ratio, got, c.want)
+		}
+	}
+	line := ImportLine(ImportProgress{}, ImportProgress{Bytes: 50, ExpectedBytes: 100, ExpectedExact: true, ETASeconds: 40, TimeVsEarlier: 0.8}, 1, 40)
+	if !strings.Contains(line, "ETA 0:40, 25% faster than the last run, ") {
+		t.Errorf("progress line %q does not compare with the last run", line)
 	}
 }

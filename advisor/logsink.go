@@ -181,6 +181,9 @@ func ImportLine(prev, cur ImportProgress, dtSeconds, elapsedSeconds float64) str
 		fmt.Fprintf(&b, "%5.1f%% ", 100*frac)
 		if eta, ok := cur.ETA(elapsedSeconds); ok {
 			fmt.Fprintf(&b, "ETA %s, ", Clock(eta))
+			if v := cur.VersusEarlier(); v != "" {
+				fmt.Fprintf(&b, "%s, ", v)
+			}
 		}
 	}
 	fmt.Fprintf(&b, "%s SQL, %s/s, %.0f rows/s",

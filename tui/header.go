@@ -43,7 +43,11 @@ func (m *Model) header(w int) string {
 		}
 		right = append(right, t)
 		if eta, ok := m.eta(); ok && st.done == nil {
-			right = append(right, "ETA "+fmtClock(eta))
+			e := "ETA " + fmtClock(eta)
+			if v := st.cur.Import.VersusEarlier(); v != "" {
+				e += " (" + v + ")"
+			}
+			right = append(right, e)
 		}
 	}
 	// Elapsed and ETA stay whole at the right; the names give way.

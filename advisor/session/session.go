@@ -368,6 +368,7 @@ func ImportProgress(in *importer.Input, progress func() importer.Progress, expec
 			if s, ok := eta.Observe(time.Since(start).Seconds(), f); ok {
 				ip.ETASeconds = s
 			}
+			ip.TimeVsEarlier, _ = eta.VersusProfile()
 		}
 		return ip
 	}
