@@ -138,6 +138,11 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if o.Parallel < 1 {
 		o.Parallel = 1
 	}
+	src, closeStream, err := streamIfNotRegular(src)
+	if err != nil {
+		return nil, err
+	}
+	defer closeStream()
 	in, dumpID, err := openSource(src)
 	if err != nil {
 		return nil, err
@@ -334,6 +339,26 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *ch
 	if err := cp.Finish(ctx, conns[0]); err != nil {
 		fmt.Fprintln(log, "dumpscope: could not remove the progress rows:", err)
 	}
+}
+
+// streamIfNotRegular turns a Path that is not a regular file (a FIFO, `<(zcat dump.gz)`,
+// /dev/stdin) into the stream it is: it can be read once, so it gets stdin's treatment (no
+// preflight scan ahead, no hash of its head read apart from the replay, a checkpoint
+// only with an explicit journal). Reading it as a file read its first MiB for the hash
+// and lost it to the replay. close closes what it opened.
+func streamIfNotRegular(src Source) (_ Source, close func(), err error) {
+	if src.Path == "" {
+		return src, func() {}, nil
+	}
+	st, err := os.Stat(src.Path)
+	if err != nil || st.Mode().IsRegular() {
+		return src, func() {}, nil // Open says what is wrong with it
+	}
+	f, err := os.Open(src.Path)
+	if err != nil {
+		return src, nil, err
+	}
+	return Source{Name: src.Path, Reader: f, Stdin: true, ExpectedBytes: src.ExpectedBytes}, func() { f.Close() }, nil
 }
 
 // openSource opens the dump and identifies it for checkpoints: name, stored size and a

@@ -292,7 +292,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
 		return exitUsage
 	}
-	eta, err := newETARun(o, s)
+	eta, err := newETARun(o, src, s)
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
 		return exitUsage
@@ -556,6 +556,12 @@ func importSource(o *importOptions, s stdio) (importer.Source, error) {
 	f, err := os.Open(o.file)
 	if err != nil {
 		return importer.Source{}, err
+	}
+	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
+		// A FIFO or `<(zcat dump.gz)` is read once, as a stream (and kept open: a
+		// named FIFO's writer fails while no reader has it open).
+		o.closeInput = func() error { return f.Close() }
+		return importer.Source{Name: o.file, Reader: f, Stdin: true}, nil
 	}
 	f.Close()
 	return importer.Source{Path: o.file}, nil

@@ -53,18 +53,18 @@ type etaRun struct {
 	hist etaHistory
 }
 
-// newETARun finds the earlier curve for the dump at file (none for stdin and the
-// generated sample): the run record of --eta-from, else this dump's history file. It
-// says which one the ETA follows, or why --eta-from's cannot be used (an error).
-func newETARun(o *importOptions, s stdio) (*etaRun, error) {
+// newETARun finds the earlier curve for the dump file src (none for a stream: stdin, a
+// pipe, the generated sample): the run record of --eta-from, else this dump's history
+// file. It says which one the ETA follows, or why --eta-from's cannot be used (an error).
+func newETARun(o *importOptions, src importer.Source, s stdio) (*etaRun, error) {
 	r := &etaRun{eta: &advisor.ETAEstimator{}}
-	if o.file == "" || o.file == "-" {
+	if src.Path == "" {
 		if o.etaFrom != "" {
-			return nil, fmt.Errorf("--eta-from: the ETA follows an earlier run of a dump file; this import reads %s", map[bool]string{true: "stdin", false: "a generated sample"}[o.file == "-"])
+			return nil, fmt.Errorf("--eta-from: the ETA follows an earlier run of a dump file; this import reads %s, a stream", src.Name)
 		}
 		return r, nil
 	}
-	id, err := dumpIdentity(o.file)
+	id, err := dumpIdentity(src.Path)
 	if err != nil {
 		return nil, err
 	}
