@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -63,8 +64,17 @@ func TestParallelFitsMaxConnections(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Import: %v\n%s", err, log.String())
 			}
-			if res.Err != nil || !strings.Contains(log.String(), tc.want) {
-				t.Errorf("replay %v; log lacks %q:\n%s", res.Err, tc.want, log.String())
+			want := tc.want
+			if tc.user == "root" {
+				// The admin connection closed above may still count for a moment
+				// (the server ends a thread after the client has gone): with 2 open,
+				// 10 - 2 - 1 kept - 1 sampler leaves 6.
+				if m := regexp.MustCompile(`max_connections is 10 with (\d) open`).FindStringSubmatch(log.String()); m != nil && m[1] == "2" {
+					want = "--parallel 12 reduced to 6"
+				}
+			}
+			if res.Err != nil || !strings.Contains(log.String(), want) {
+				t.Errorf("replay %v; log lacks %q:\n%s", res.Err, want, log.String())
 			}
 		})
 	}
