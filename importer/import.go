@@ -380,18 +380,9 @@ func openSource(src Source) (*Input, checkpoint.DumpIdentity, error) {
 		in, err := OpenReader(src.Name, r, -1)
 		return in, id, err
 	}
-	f, err := os.Open(src.Path)
+	id, err := checkpoint.IdentifyFile(src.Path)
 	if err != nil {
 		return nil, id, err
-	}
-	st, err := f.Stat()
-	if err == nil {
-		id.Size = st.Size()
-		id.HeadSHA256, err = checkpoint.HeadHash(f)
-	}
-	f.Close()
-	if err != nil {
-		return nil, id, fmt.Errorf("%s: %w", src.Path, err)
 	}
 	in, err := Open(src.Path)
 	return in, id, err

@@ -18,11 +18,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/internal/atomicfile"
 	"github.com/dumpscope/dumpscope/iostat"
 )
 
@@ -221,29 +221,17 @@ func WriteFile(path string, r *Record) error {
 	if r.Appender != nil && r.Appender.path == path {
 		return r.Appender.finish(r)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	err := atomicfile.Write(path, atomicfile.Options{}, func(f io.Writer) error {
+		if !strings.HasSuffix(path, ".gz") {
+			return Write(f, r)
+		}
+		zw := gzip.NewWriter(f)
+		if err := Write(zw, r); err != nil {
+			return err
+		}
+		return zw.Close()
+	})
 	if err != nil {
-		return fmt.Errorf("run record %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name())
-	var w io.Writer = tmp
-	var zw *gzip.Writer
-	if strings.HasSuffix(path, ".gz") {
-		zw = gzip.NewWriter(tmp)
-		w = zw
-	}
-	err = Write(w, r)
-	if err == nil && zw != nil {
-		err = zw.Close()
-	}
-	if err != nil {
-		tmp.Close()
-		return fmt.Errorf("run record %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("run record %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("run record %s: %w", path, err)
 	}
 	return nil

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -13,6 +12,7 @@ import (
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/advisor/session"
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/internal/atomicfile"
 	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
 )
@@ -98,28 +98,14 @@ func writeOutput(path string, stdout io.Writer, render func(io.Writer) error) er
 	if path == "" || path == "-" {
 		return render(stdout)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	bw := bufio.NewWriter(tmp)
-	if err := render(bw); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := bw.Flush(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	// CreateTemp makes the file private; a report is for sharing.
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	// A report is for sharing: 0644, where a temporary file is private.
+	return atomicfile.Write(path, atomicfile.Options{Perm: 0o644}, func(w io.Writer) error {
+		bw := bufio.NewWriter(w)
+		if err := render(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
+	})
 }
 
 // reportFindings are the findings a report shows: the record's, or when it holds none

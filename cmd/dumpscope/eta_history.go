@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/internal/atomicfile"
 	"github.com/dumpscope/dumpscope/report"
 )
 
@@ -64,7 +66,7 @@ func newETARun(o *importOptions, src importer.Source, s stdio) (*etaRun, error) 
 		}
 		return r, nil
 	}
-	id, err := dumpIdentity(src.Path)
+	id, err := checkpoint.IdentifyFile(src.Path)
 	if err != nil {
 		return nil, err
 	}
@@ -131,26 +133,6 @@ func describeRun(parallel int, loadData bool) string {
 	return d
 }
 
-// dumpIdentity is the dump file's stored size and the SHA-256 of its first MiB, as a
-// checkpoint journal identifies it.
-func dumpIdentity(path string) (checkpoint.DumpIdentity, error) {
-	id := checkpoint.DumpIdentity{Name: path}
-	f, err := os.Open(path)
-	if err != nil {
-		return id, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return id, err
-	}
-	id.Size = st.Size()
-	if id.HeadSHA256, err = checkpoint.HeadHash(f); err != nil {
-		return id, fmt.Errorf("%s: %w", path, err)
-	}
-	return id, nil
-}
-
 func readETAHistory(path string) (*etaHistory, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -175,19 +157,10 @@ func writeETAHistory(path string, h *etaHistory) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".eta-*")
-	if err != nil {
+	return atomicfile.Write(path, atomicfile.Options{}, func(w io.Writer) error {
+		_, err := w.Write(b)
 		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	})
 }
 
 // profileFromRecord reads the progress curve of an import's run record: the seconds at

@@ -28,6 +28,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/dumpscope/dumpscope/internal/atomicfile"
 )
 
 // Conn is what checkpoints need from a pinned connection (a *sql.Conn; the importer's Conn
@@ -103,6 +105,26 @@ func HeadHash(r io.Reader) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
+// IdentifyFile is the DumpIdentity of the dump file at path: its stored size and the hash
+// of its first MiB. The ETA's history of a dump is keyed by it too.
+func IdentifyFile(path string) (DumpIdentity, error) {
+	id := DumpIdentity{Name: path, Size: -1}
+	f, err := os.Open(path)
+	if err != nil {
+		return id, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return id, fmt.Errorf("%s: %w", path, err)
+	}
+	id.Size = st.Size()
+	if id.HeadSHA256, err = HeadHash(f); err != nil {
+		return id, fmt.Errorf("%s: %w", path, err)
+	}
+	return id, nil
+}
+
 // ReadJournal reads a checkpoint journal.
 func ReadJournal(path string) (*Journal, error) {
 	b, err := os.ReadFile(path)
@@ -130,23 +152,11 @@ func WriteJournal(path string, j *Journal) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".dumpscope-checkpoint-*")
+	err = atomicfile.Write(path, atomicfile.Options{Sync: true}, func(w io.Writer) error {
+		_, err := w.Write(append(b, '\n'))
+		return err
+	})
 	if err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(b, '\n')); err != nil {
-		tmp.Close()
-		return fmt.Errorf("checkpoint: %w", err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("checkpoint: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
 	return nil
