@@ -60,17 +60,25 @@ func (e *ETAEstimator) Observe(tSeconds, frac float64) (remainingSeconds float64
 		return e.followProfile(tSeconds, frac)
 	}
 	pace := (frac - first.frac) / (tSeconds - first.tSeconds)
-	if len(e.samples) > 2 {
-		old := e.samples[1]
-		if span := tSeconds - old.tSeconds; span >= etaWindowSeconds/2 {
-			recent := (frac - old.frac) / span
-			pace = (pace + max(recent, 0)) / 2
-		}
+	if old, span, ok := e.windowStart(tSeconds); ok {
+		recent := (frac - old.frac) / span
+		pace = (pace + max(recent, 0)) / 2
 	}
 	if pace <= 0 {
 		return 0, false
 	}
 	return (1 - frac) / pace, true
+}
+
+// windowStart is the observation the recent pace or ratio counts from and the seconds
+// since it; ok is false until half of etaWindowSeconds has passed since it.
+func (e *ETAEstimator) windowStart(tSeconds float64) (old etaSample, spanSeconds float64, ok bool) {
+	if len(e.samples) <= 2 {
+		return etaSample{}, 0, false
+	}
+	old = e.samples[1]
+	spanSeconds = tSeconds - old.tSeconds
+	return old, spanSeconds, spanSeconds >= etaWindowSeconds/2
 }
 
 // Curve is this run's progress as observed so far, for the next run's Profile
@@ -87,12 +95,9 @@ func (e *ETAEstimator) followProfile(tSeconds, frac float64) (float64, bool) {
 		return 0, false // too little of the earlier run to compare with
 	}
 	ratio := (tSeconds - first.tSeconds) / then
-	if len(e.samples) > 2 {
-		old := e.samples[1]
-		if span := tSeconds - old.tSeconds; span >= etaWindowSeconds/2 {
-			if thenRecent := p.SecondsAt(frac) - p.SecondsAt(old.frac); thenRecent >= etaProfileMinSeconds {
-				ratio = (ratio + span/thenRecent) / 2
-			}
+	if old, span, ok := e.windowStart(tSeconds); ok {
+		if thenRecent := p.SecondsAt(frac) - p.SecondsAt(old.frac); thenRecent >= etaProfileMinSeconds {
+			ratio = (ratio + span/thenRecent) / 2
 		}
 	}
 	e.ratio = ratio
