@@ -591,8 +591,13 @@ func (p *insertParser) number(lc *loadConverter, col loadColumn) bool {
 
 // loadData is the replayer's --load-data state, shared by its workers.
 type loadData struct {
-	tables sync.Map // "db\x00table" → *loadTable (nil: ineligible)
-	seq    atomic.Int64
+	tables sync.Map // "db\x00table" → loadEntry
+	// gen counts the statements run that may have changed a table (schemaChanged): an
+	// entry read under an earlier generation is read again, so a table dropped and
+	// created anew, ALTERed, renamed over or moved to another engine is never loaded
+	// with the columns, types or engine of its earlier self.
+	gen atomic.Int64
+	seq atomic.Int64
 	// off is set when the server refuses LOAD DATA LOCAL (local_infile=OFF): the rest of
 	// the run uses INSERTs, said once.
 	off    atomic.Bool
@@ -676,11 +681,26 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 	return false, nil
 }
 
-// table reads (once) the column facts of db.table.
+// loadEntry is a table's column facts (nil: ineligible) and the generation they were
+// read in.
+type loadEntry struct {
+	gen int64
+	t   *loadTable
+}
+
+// schemaChanged is called after every statement that may change a table's definition
+// or engine (changesTables: DDL, routines, CALL, EXECUTE …), before the statements after
+// it run: the facts read so far may be stale.
+func (ld *loadData) schemaChanged() { ld.gen.Add(1) }
+
+// table reads the column facts of db.table, once per generation. The generation is
+// taken before the lookup: a change that completes during it bumps the generation past
+// the entry's, so the entry is read again at the next batch.
 func (ld *loadData) table(ctx context.Context, c Conn, db, table string) (*loadTable, error) {
 	key := db + "\x00" + table
-	if v, ok := ld.tables.Load(key); ok {
-		return v.(*loadTable), nil
+	gen := ld.gen.Load()
+	if v, ok := ld.tables.Load(key); ok && v.(loadEntry).gen == gen {
+		return v.(loadEntry).t, nil
 	}
 	var engine sql.NullString
 	err := c.QueryRowContext(ctx, "SELECT ENGINE FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?", db, table).Scan(&engine)
@@ -694,7 +714,7 @@ func (ld *loadData) table(ctx context.Context, c Conn, db, table string) (*loadT
 			return nil, err
 		}
 	}
-	ld.tables.Store(key, t)
+	ld.tables.Store(key, loadEntry{gen: gen, t: t})
 	return t, nil
 }
 

@@ -236,6 +236,7 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *Splitter, opt
 	p.failedAt.Store(-1)
 	if opt.LoadData {
 		p.ld = &loadData{}
+		serial.schemaChanged = p.ld.schemaChanged
 	}
 	return p, nil
 }

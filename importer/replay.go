@@ -174,6 +174,9 @@ type Replayer struct {
 	warnEmpty  map[Conn]bool
 	tableIndex map[string]int
 	tables     tableProgress // tables whose rows are complete, for Progress
+	// schemaChanged, when set, is called after each statement that may change a table
+	// (changesTables), before exec returns: --load-data's column facts go stale.
+	schemaChanged func()
 }
 
 // NewReplayer prepares a replay of split onto conn. It reads the server's
@@ -312,6 +315,9 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *Statement, q []byte) er
 		return r.sqlError(st, q, err)
 	}
 	_, err := c.ExecContext(ctx, bytesToString(q))
+	if r.schemaChanged != nil && changesTables(st) {
+		r.schemaChanged() // even after an error: a CALL may have changed a table first
+	}
 	if err != nil || !r.countsWarnings(st) {
 		r.setWarningsEmpty(c, false) // an error or uncounted warnings may sit in the list
 	}
