@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -589,6 +590,12 @@ func (p *insertParser) number(lc *loadConverter, col loadColumn) bool {
 	return true
 }
 
+// backslashTrailCharsets are the client character sets in which the second byte of a
+// multibyte character may be 0x5C: the server's lexer reads 835C41 in an sjis literal as
+// two characters, the converter (and a LOAD stream's escape) as an escaped A. Batches
+// under them stay INSERTs; gb18030 is listed for the servers that have it.
+var backslashTrailCharsets = map[string]bool{"big5": true, "cp932": true, "gbk": true, "sjis": true, "gb18030": true}
+
 // loadData is the replayer's --load-data state, shared by its workers.
 type loadData struct {
 	tables sync.Map // "db\x00table" → loadEntry
@@ -602,6 +609,9 @@ type loadData struct {
 	// the run uses INSERTs, said once.
 	off    atomic.Bool
 	offMsg atomic.Pointer[string]
+	// notes say, once each, why a kind of batch ran as INSERTs (note).
+	notesMu sync.Mutex
+	notes   []string
 	// Batches loaded in bulk, and those replayed as INSERTs after a LOAD that was not
 	// clean (warnings or a short row count).
 	loaded, replayed atomic.Int64
@@ -622,6 +632,10 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 	}
 	if strings.Contains(mode, "NO_BACKSLASH_ESCAPES") || strings.Contains(mode, "ANSI_QUOTES") {
 		return false, nil // the literals mean something else than the converter reads
+	}
+	if backslashTrailCharsets[strings.ToLower(cs)] {
+		ld.note(fmt.Sprintf("--load-data: rows sent under SET NAMES %s ran as INSERTs: in %s the second byte of a multibyte character may be 0x5C, a backslash, which LOAD DATA's escaping does not keep apart from an escape", cs, cs))
+		return false, nil
 	}
 	p := insertParser{q: []byte(stmts[0].sql)}
 	db, table, ok := p.target()
@@ -718,6 +732,15 @@ func (ld *loadData) table(ctx context.Context, c Conn, db, table string) (*loadT
 	return t, nil
 }
 
+// note records line once: why a whole kind of batch runs as INSERTs.
+func (ld *loadData) note(line string) {
+	ld.notesMu.Lock()
+	defer ld.notesMu.Unlock()
+	if !slices.Contains(ld.notes, line) {
+		ld.notes = append(ld.notes, line)
+	}
+}
+
 // LoadDataStats is what --load-data did in a run.
 type LoadDataStats struct {
 	// Loaded batches went in as LOAD DATA; Replayed ones were rolled back after a LOAD
@@ -726,6 +749,9 @@ type LoadDataStats struct {
 	Loaded, Replayed int64
 	// Off says why the server refused LOAD DATA LOCAL ("" when it did not).
 	Off string
+	// Notes say why kinds of batches (those under a character set LOAD DATA cannot take
+	// exactly) ran as INSERTs, one line each.
+	Notes []string
 }
 
 func (ld *loadData) stats() *LoadDataStats {
@@ -733,5 +759,8 @@ func (ld *loadData) stats() *LoadDataStats {
 	if m := ld.offMsg.Load(); m != nil {
 		st.Off = *m
 	}
+	ld.notesMu.Lock()
+	st.Notes = slices.Clone(ld.notes)
+	ld.notesMu.Unlock()
 	return st
 }

@@ -56,6 +56,9 @@ func importSummary(s stdio, r *importer.Result) int {
 		if ld.Off != "" {
 			fmt.Fprintln(s.Err, "dumpscope:", ld.Off)
 		}
+		for _, n := range ld.Notes {
+			fmt.Fprintln(s.Err, "dumpscope:", n)
+		}
 		fmt.Fprintf(w, "dumpscope: --load-data: %d batches loaded in bulk, %d rolled back and replayed as INSERTs (a warning or a row the server skipped); the rest were not provably exact as LOAD DATA and ran as INSERTs\n", ld.Loaded, ld.Replayed)
 	}
 	printRowCounts(w, r.RowCounts)

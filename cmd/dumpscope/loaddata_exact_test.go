@@ -2,19 +2,21 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
 // loadDataMatchesClient imports dump (SQL text) with the mariadb client and with
-// dumpscope --load-data --parallel 2, and fails unless the re-dumps of db are identical.
-// It returns how many batches went in as LOAD DATA.
-func loadDataMatchesClient(t *testing.T, dump, db string) int {
+// dumpscope --load-data --parallel 2, and fails unless the re-dumps of dbs are identical.
+// It returns how many batches went in as LOAD DATA, and dumpscope's stderr.
+func loadDataMatchesClient(t *testing.T, dump string, dbs ...string) (int, string) {
 	t.Helper()
 	f := filepath.Join(t.TempDir(), "dump.sql")
 	if err := os.WriteFile(f, []byte(dump), 0o644); err != nil {
@@ -26,7 +28,7 @@ func loadDataMatchesClient(t *testing.T, dump, db string) int {
 	if code != 0 {
 		t.Fatalf("dumpscope import --load-data: exit %d: %s", code, stderr)
 	}
-	if want, have := redump(t, ref, db), redump(t, got, db); !bytes.Equal(want, have) {
+	if want, have := redump(t, ref, dbs...), redump(t, got, dbs...); !bytes.Equal(want, have) {
 		t.Errorf("re-dumps differ; first difference at %s", firstDiff(want, have))
 	}
 	m := regexp.MustCompile(`--load-data: (\d+) batches loaded in bulk`).FindStringSubmatch(stdout)
@@ -34,7 +36,7 @@ func loadDataMatchesClient(t *testing.T, dump, db string) int {
 		t.Fatalf("no --load-data summary:\n%s", stdout)
 	}
 	n, _ := strconv.Atoi(m[1])
-	return n
+	return n, stderr
 }
 
 // TestLoadDataTableRedefined: a table dropped and created again with its columns in
@@ -61,7 +63,33 @@ func TestLoadDataTableRedefined(t *testing.T) {
 		"RENAME TABLE u TO u_old;\n" +
 		"CREATE TABLE u (v VARCHAR(10), id VARCHAR(10)) ENGINE=InnoDB;\n" +
 		"INSERT INTO u VALUES ('x','y');\n"
-	if loadDataMatchesClient(t, dump, "d") == 0 {
+	if n, _ := loadDataMatchesClient(t, dump, "d"); n == 0 {
 		t.Error("no batch was loaded in bulk")
+	}
+}
+
+// TestLoadDataBackslashTrailByte: under SET NAMES sjis, cp932, gbk or big5, where the
+// second byte of a multibyte character may be 0x5C (a backslash), strings and binary
+// values keep that byte as the client's INSERTs do (--load-data read it as an escape:
+// 835C41 became 8341), and dumpscope says once per character set why those batches ran
+// as INSERTs.
+func TestLoadDataBackslashTrailByte(t *testing.T) {
+	var dump strings.Builder
+	var dbs []string
+	for _, cs := range []struct{ name, char string }{
+		{"sjis", "\x83\x5c"}, {"cp932", "\x83\x5c"}, {"gbk", "\x81\x5c"}, {"big5", "\xa4\x5c"},
+	} {
+		db := "d_" + cs.name
+		dbs = append(dbs, db)
+		c := cs.char
+		fmt.Fprintf(&dump, "SET NAMES %s;\nCREATE DATABASE %s;\nUSE %s;\n", cs.name, db, db)
+		fmt.Fprintf(&dump, "CREATE TABLE t (id INT PRIMARY KEY, s VARCHAR(10), b BLOB) ENGINE=InnoDB DEFAULT CHARSET=%s;\n", cs.name)
+		fmt.Fprintf(&dump, "INSERT INTO t VALUES (1,'%sA',_binary '%sA'),(2,'x%s\\\\y','%s\\0');\n", c, c, c, c)
+	}
+	_, stderr := loadDataMatchesClient(t, dump.String(), dbs...)
+	for _, cs := range []string{"sjis", "cp932", "gbk", "big5"} {
+		if n := strings.Count(stderr, "SET NAMES "+cs+" "); n != 1 {
+			t.Errorf("the note on %s is there %d times, want once:\n%s", cs, n, stderr)
+		}
 	}
 }
