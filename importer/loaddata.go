@@ -37,8 +37,9 @@ import (
 //   - _binary '…', X'…' and 0x… only into binary columns, where no character set applies.
 //
 // Anything else (expressions, BIT and spatial columns, generated columns, introducers
-// other than _binary, NO_BACKSLASH_ESCAPES or ANSI_QUOTES sessions) leaves the batch as
-// INSERTs. What the server still does differently — a duplicate key or a value out of
+// other than _binary, an empty value under EMPTY_STRING_IS_NULL, NO_BACKSLASH_ESCAPES or
+// ANSI_QUOTES sessions, sessions under SET NAMES sjis and the other character sets whose
+// multibyte characters may end in a backslash) leaves the batch as INSERTs. What the server still does differently — a duplicate key or a value out of
 // range, which LOAD DATA LOCAL turns into a warning where the INSERT would fail — shows
 // as a warning or a short row count, and the batch is rolled back and replayed as INSERTs,
 // so the error (or the success) is the client's.
@@ -124,6 +125,10 @@ type loadConverter struct {
 	cols []int
 	data []byte
 	rows int64
+	// emptyIsNull is sql_mode EMPTY_STRING_IS_NULL, under which the INSERT stores an
+	// empty string literal ('', _binary '') as NULL: a value whose field would be empty
+	// leaves its statement to the INSERT.
+	emptyIsNull bool
 }
 
 // newLoadConverter sizes the stream for the batch: its fields are at most as long as the
@@ -337,7 +342,8 @@ func (p *insertParser) row(lc *loadConverter) bool {
 			p.space()
 			lc.data = append(lc.data, '\t')
 		}
-		if !p.value(lc, lc.t.columns[c]) {
+		field := len(lc.data)
+		if !p.value(lc, lc.t.columns[c]) || lc.emptyIsNull && len(lc.data) == field {
 			return false
 		}
 	}
@@ -650,6 +656,7 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 		return false, err
 	}
 	lc := newLoadConverter(t, stmts)
+	lc.emptyIsNull = strings.Contains(mode, "EMPTY_STRING_IS_NULL")
 	for _, s := range stmts {
 		if !lc.add(stringBytes(s.sql)) {
 			return false, nil
