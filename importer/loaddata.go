@@ -30,10 +30,15 @@ import (
 //     LOAD DATA LOCAL takes the type's default);
 //   - string literals into every accepted type: INSERT converts '12' to a number, a date
 //     or an ENUM member exactly as LOAD DATA converts the field '12';
-//   - integer literals into integer, decimal and floating-point columns, and decimal or
-//     exponent literals into decimal and floating-point columns (strtod and the decimal
-//     parser read the same digits either way); into string columns only an integer in
-//     its canonical form (1e3 would become '1000' from a literal but stay '1e3' from text);
+//   - integer literals into integer, decimal and floating-point columns, decimal literals
+//     into decimal and floating-point columns, exponent literals into floating-point ones
+//     only (strtod and the decimal parser read the same digits either way; an exponent
+//     literal is a double, which a DECIMAL column takes rounded to 17 digits where the
+//     field's text keeps them all); into string columns only an integer in its canonical
+//     form (1e3 would become '1000' from a literal but stay '1e3' from text); no number
+//     of more than 65 digits (the server's decimal truncates such a literal, the field's
+//     text is read whole) and no negative zero into a decimal or floating-point column
+//     (the literal -0 is the integer 0, the field -0 may keep its sign);
 //   - _binary '…', X'…' and 0x… only into binary columns, where no character set applies.
 //
 // Anything else (expressions, BIT and spatial columns, generated columns, introducers
@@ -50,7 +55,8 @@ type loadKind int
 const (
 	loadIneligible loadKind = iota
 	loadInt                 // TINYINT … BIGINT
-	loadDecimal             // DECIMAL, FLOAT, DOUBLE
+	loadDecimal             // DECIMAL
+	loadFloat               // FLOAT, DOUBLE
 	loadString              // CHAR, VARCHAR, TEXT, JSON
 	loadBinary              // BINARY, VARBINARY, BLOB
 	loadStringOnly          // DATE, TIME, DATETIME, TIMESTAMP, YEAR, ENUM, SET: string literals only
@@ -74,8 +80,10 @@ func loadKindOf(dataType string) loadKind {
 	switch strings.ToLower(dataType) {
 	case "tinyint", "smallint", "mediumint", "int", "integer", "bigint":
 		return loadInt
-	case "decimal", "numeric", "float", "double", "real":
+	case "decimal", "numeric":
 		return loadDecimal
+	case "float", "double", "real":
+		return loadFloat
 	case "char", "varchar", "tinytext", "text", "mediumtext", "longtext", "json":
 		return loadString
 	case "binary", "varbinary", "tinyblob", "blob", "mediumblob", "longblob":
@@ -578,12 +586,35 @@ func (p *insertParser) number(lc *loadConverter, col loadColumn) bool {
 	if p.i == digits && intDigits == 0 || (integer && intDigits == 0) {
 		return false
 	}
+	// The mantissa's digits, and whether they are all zeros.
+	ndigits, zero := 0, true
+	for _, c := range q[digits:p.i] {
+		if c == 'e' || c == 'E' {
+			break
+		}
+		if c >= '0' && c <= '9' {
+			ndigits++
+			zero = zero && c == '0'
+		}
+	}
+	if ndigits > 65 {
+		// The literal overflows the server's decimal (81 digits in 9-digit words; 65 always
+		// fit) and is truncated; the field's text is read whole.
+		return false
+	}
+	exponent := !integer && bytes.ContainsAny(text, "eE")
 	switch col.kind {
 	case loadInt:
 		if !integer {
 			return false // 1.5 rounds to 2 as a literal, truncates with a warning as text
 		}
-	case loadDecimal:
+	case loadDecimal, loadFloat:
+		if exponent && col.kind == loadDecimal {
+			return false // a double as a literal: 1.2345678901234567890e0 keeps 17 digits
+		}
+		if zero && text[0] == '-' {
+			return false // the literal -0 is the number 0; the field -0 may keep its sign
+		}
 	case loadString:
 		canonical := integer && text[0] != '+' && (intDigits == 1 || q[digits] != '0') && !(text[0] == '-' && intDigits == 1 && q[digits] == '0')
 		if !canonical {

@@ -17,7 +17,7 @@ var loadTestTable = &loadTable{
 	columns: []loadColumn{
 		{name: "id", kind: loadInt},
 		{name: "n", kind: loadInt, nullable: true},
-		{name: "d", kind: loadDecimal, nullable: true},
+		{name: "d", kind: loadFloat, nullable: true},
 		{name: "s", kind: loadString, nullable: true},
 		{name: "b", kind: loadBinary, nullable: true},
 		{name: "t", kind: loadStringOnly, nullable: true},
@@ -38,13 +38,14 @@ func TestLoadConverterForms(t *testing.T) {
 		{"INSERT INTO `x` VALUES (1,2,3,'a\\%b',NULL,NULL)", "1\t2\t3\ta\\\\%b\t\\N\t\\N\n"},
 		{"INSERT INTO `x` VALUES (1,2,3,12,NULL,NULL)", "1\t2\t3\t12\t\\N\t\\N\n"},
 		// Left to INSERT:
-		{"INSERT INTO `x` VALUES (NULL,2,3,'4',NULL,NULL)", ""},  // NULL into NOT NULL
-		{"INSERT INTO `x` VALUES (1.5,2,3,'4',NULL,NULL)", ""},   // rounds as a literal
-		{"INSERT INTO `x` VALUES (1,2,3,1e3,NULL,NULL)", ""},     // '1000' vs '1e3'
-		{"INSERT INTO `x` VALUES (1,2,3,007,NULL,NULL)", ""},     // '7' vs '007'
-		{"INSERT INTO `x` VALUES (1,2,3,0x41,NULL,NULL)", ""},    // hex into a string column
-		{"INSERT INTO `x` VALUES (1,2,3,'4',NULL,20200101)", ""}, // a number into a date
-		{"INSERT INTO `x` VALUES (1,2,3,NOW(),NULL,NULL)", ""},   // an expression
+		{"INSERT INTO `x` VALUES (NULL,2,3,'4',NULL,NULL)", ""},                          // NULL into NOT NULL
+		{"INSERT INTO `x` VALUES (1.5,2,3,'4',NULL,NULL)", ""},                           // rounds as a literal
+		{"INSERT INTO `x` VALUES (1,2,3,1e3,NULL,NULL)", ""},                             // '1000' vs '1e3'
+		{"INSERT INTO `x` VALUES (1,2,3,007,NULL,NULL)", ""},                             // '7' vs '007'
+		{"INSERT INTO `x` VALUES (1,2,3," + strings.Repeat("9", 66) + ",NULL,NULL)", ""}, // truncated as a literal
+		{"INSERT INTO `x` VALUES (1,2,3,0x41,NULL,NULL)", ""},                            // hex into a string column
+		{"INSERT INTO `x` VALUES (1,2,3,'4',NULL,20200101)", ""},                         // a number into a date
+		{"INSERT INTO `x` VALUES (1,2,3,NOW(),NULL,NULL)", ""},                           // an expression
 		{"INSERT INTO `x` VALUES (1,2,3,'4',NULL,NULL) ON DUPLICATE KEY UPDATE n=1", ""},
 		{"INSERT INTO `x` VALUES (1,2,3,_utf8mb4'4',NULL,NULL)", ""}, // another introducer
 		{"INSERT INTO `x` VALUES (1,2,3,'4',NULL)", ""},              // too few values
@@ -54,6 +55,40 @@ func TestLoadConverterForms(t *testing.T) {
 		{"INSERT INTO `x` VALUES (1,2,3,'4' 'b',NULL,NULL)", ""},
 	} {
 		lc := &loadConverter{t: loadTestTable}
+		ok := lc.add([]byte(tc.sql))
+		if got := string(lc.data); ok != (tc.want != "") || got != tc.want {
+			t.Errorf("%s:\n got %v %q\nwant %q", tc.sql, ok, got, tc.want)
+		}
+	}
+}
+
+// TestLoadConverterNumbers: the numeric literals a DECIMAL and a DOUBLE column take as
+// LOAD fields, and those left to the INSERT because the server reads the literal
+// otherwise than the field's text (an exponent literal is a double, -0 the integer 0, a
+// literal of more than 65 digits is truncated).
+func TestLoadConverterNumbers(t *testing.T) {
+	tbl := &loadTable{
+		columns: []loadColumn{{name: "dc", kind: loadDecimal}, {name: "f", kind: loadFloat}},
+		byName:  map[string]int{"dc": 0, "f": 1},
+	}
+	long := "0." + strings.Repeat("0", 70) + "1"
+	for _, tc := range []struct {
+		sql  string
+		want string // "" : not converted
+	}{
+		{"INSERT INTO `x` VALUES (1.25,1.5e-3),(-2,-0.5),(0,0.0),(+3,2.5E1)", "1.25\t1.5e-3\n-2\t-0.5\n0\t0.0\n+3\t2.5E1\n"},
+		{"INSERT INTO `x` VALUES (1e3,1)", ""}, // an exponent into DECIMAL
+		{"INSERT INTO `x` VALUES (1.5E-2,1)", ""},
+		{"INSERT INTO `x` VALUES (-0,1)", ""}, // negative zero
+		{"INSERT INTO `x` VALUES (1,-0)", ""},
+		{"INSERT INTO `x` VALUES (1,-0.0)", ""},
+		{"INSERT INTO `x` VALUES (-0.00,1)", ""},
+		{"INSERT INTO `x` VALUES (1,-0e0)", ""},
+		{"INSERT INTO `x` VALUES (1," + long + ")", ""}, // 72 digits
+		{"INSERT INTO `x` VALUES (" + long + ",1)", ""},
+		{"INSERT INTO `x` VALUES (1,1" + strings.Repeat("0", 70) + ")", ""},
+	} {
+		lc := &loadConverter{t: tbl}
 		ok := lc.add([]byte(tc.sql))
 		if got := string(lc.data); ok != (tc.want != "") || got != tc.want {
 			t.Errorf("%s:\n got %v %q\nwant %q", tc.sql, ok, got, tc.want)

@@ -109,3 +109,26 @@ func TestLoadDataEmptyStringIsNull(t *testing.T) {
 		t.Error("no batch was loaded in bulk")
 	}
 }
+
+// TestLoadDataNumberForms: an exponent literal into a DECIMAL column is stored as the
+// client's INSERT stores it, through a double (the LOAD had parsed its digits exactly:
+// 1.2345678901234567890123e0 kept all of them), and a negative zero into FLOAT or DOUBLE
+// as the INSERT's literal, which has no sign (the LOAD's text -0 kept it, on servers that
+// store a negative zero). A literal of more digits than the server's decimal holds (it
+// truncates the literal, with a warning or without) is stored as the INSERT stores it:
+// into DOUBLE 0.0…01 was 1e-91 where the INSERT stored 0. Other numbers still load in
+// bulk.
+func TestLoadDataNumberForms(t *testing.T) {
+	dump := "CREATE DATABASE d;\nUSE d;\n" +
+		"CREATE TABLE t (id INT PRIMARY KEY, d DECIMAL(30,25), f DOUBLE, fl FLOAT) ENGINE=InnoDB;\n" +
+		"INSERT INTO t VALUES (1,1.2345678901234567890123e0,1e0,1e0),(2,12345678901234567890e-19,0.5,0.5);\n" +
+		"INSERT INTO t VALUES (3,0.30000000000000004441e0,-0,-0),(4,1.5,-0.0,-0.0),(5,2,-0e0,-0e0),(6,3,-0.0e-3,-00);\n" +
+		"INSERT INTO t VALUES (7,1.25,1.5e-3,2.5e1),(8,-2,-1,-0.5);\n" +
+		"CREATE TABLE u (id INT PRIMARY KEY, f DOUBLE) ENGINE=InnoDB;\n" +
+		"INSERT INTO u VALUES (1,0." + strings.Repeat("0", 90) + "1);\n" +
+		"CREATE TABLE v (id INT PRIMARY KEY, d DECIMAL(10,3), f DOUBLE) ENGINE=InnoDB;\n" +
+		"INSERT INTO v VALUES (1,1.25,1.5e-3),(2,-2,2.5E1),(3,0,-0.5);\n"
+	if n, _ := loadDataMatchesClient(t, dump, "d"); n == 0 {
+		t.Error("no batch was loaded in bulk")
+	}
+}
