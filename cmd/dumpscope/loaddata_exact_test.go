@@ -40,8 +40,8 @@ func loadDataMatchesClient(t *testing.T, dump string, dbs ...string) (int, strin
 }
 
 // TestLoadDataTableRedefined: a table dropped and created again with its columns in
-// another order, one ALTERed from INT to VARCHAR, one moved to MyISAM and one renamed
-// away and created anew take their rows as the client's INSERTs put them. --load-data
+// another order (also with its database), one ALTERed from INT to VARCHAR, one moved to
+// MyISAM and one renamed away and created anew take their rows as the client's INSERTs put them. --load-data
 // used the column facts it had read for a table's first definition: b2 landed in a, 007
 // stayed text, and a LOAD into the MyISAM table that was not clean was replayed as
 // INSERTs over the row it had kept (a duplicate).
@@ -62,8 +62,14 @@ func TestLoadDataTableRedefined(t *testing.T) {
 		"INSERT INTO w VALUES (2,'0.0005');\n" +
 		"RENAME TABLE u TO u_old;\n" +
 		"CREATE TABLE u (v VARCHAR(10), id VARCHAR(10)) ENGINE=InnoDB;\n" +
-		"INSERT INTO u VALUES ('x','y');\n"
-	if n, _ := loadDataMatchesClient(t, dump, "d"); n == 0 {
+		"INSERT INTO u VALUES ('x','y');\n" +
+		"CREATE DATABASE e;\nUSE e;\n" +
+		"CREATE TABLE t (a VARCHAR(10), b VARCHAR(10)) ENGINE=InnoDB;\n" +
+		"INSERT INTO t VALUES ('a1','b1');\n" +
+		"DROP DATABASE e;\nCREATE DATABASE e;\nUSE e;\n" +
+		"CREATE TABLE t (b VARCHAR(10), a VARCHAR(10)) ENGINE=InnoDB;\n" +
+		"INSERT INTO t VALUES ('b2','a2');\n"
+	if n, _ := loadDataMatchesClient(t, dump, "d", "e"); n == 0 {
 		t.Error("no batch was loaded in bulk")
 	}
 }
