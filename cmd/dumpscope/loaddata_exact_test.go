@@ -41,10 +41,10 @@ func loadDataMatchesClient(t *testing.T, dump string, dbs ...string) (int, strin
 
 // TestLoadDataTableRedefined: a table dropped and created again with its columns in
 // another order (also with its database), one ALTERed from INT to VARCHAR, one moved to
-// MyISAM and one renamed away and created anew take their rows as the client's INSERTs put them. --load-data
-// used the column facts it had read for a table's first definition: b2 landed in a, 007
-// stayed text, and a LOAD into the MyISAM table that was not clean was replayed as
-// INSERTs over the row it had kept (a duplicate).
+// MyISAM and one renamed away and created anew take their rows as the client's INSERTs
+// put them. --load-data used the column facts it had read for a table's first
+// definition: b2 landed in a, 007 stayed text, and a LOAD into the MyISAM table that was
+// not clean was replayed as INSERTs over the row it had kept (a duplicate).
 func TestLoadDataTableRedefined(t *testing.T) {
 	dump := "CREATE DATABASE d;\nUSE d;\n" +
 		"CREATE TABLE t (a VARCHAR(10), b VARCHAR(10)) ENGINE=InnoDB;\n" +
