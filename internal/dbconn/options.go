@@ -137,6 +137,11 @@ type settings struct {
 	// sslMode is MySQL 8's --ssl-mode, upper case; "" when not given, then --ssl,
 	// --ssl-ca and --ssl-verify-server-cert decide as in the MariaDB client.
 	sslMode string
+	// sslModeInFile is set when sslMode came from an option file; cmdlineSSL and
+	// cmdlineVerify when the command line gave --ssl (or an --ssl-* path, which implies
+	// it) and --ssl-verify-server-cert. The command line wins over the files, whichever
+	// spelling it uses: see givenSSLMode.
+	sslModeInFile, cmdlineSSL, cmdlineVerify bool
 	// serverPublicKeyPath and getServerPublicKey are MySQL 8's options for sending the
 	// password RSA-encrypted without TLS (see applyPublicKey).
 	serverPublicKeyPath string
@@ -229,8 +234,10 @@ func (st *settings) set(name string, v optionValue, fromCommandLine bool) error 
 			st.password, st.passwordSet, st.passwordPrompt = s.Value, true, false
 		}
 	case "ssl":
+		st.cmdlineSSL = st.cmdlineSSL || fromCommandLine
 		return boolean(&st.ssl)
 	case "ssl-verify-server-cert":
+		st.cmdlineVerify = st.cmdlineVerify || fromCommandLine
 		return boolean(&st.sslVerifyServerCert)
 	case "server-public-key-path":
 		return str(&st.serverPublicKeyPath)
@@ -244,7 +251,7 @@ func (st *settings) set(name string, v optionValue, fromCommandLine bool) error 
 		m = strings.ToUpper(strings.TrimSpace(m))
 		switch m {
 		case "", sslDisabled, sslPreferred, sslRequired, sslVerifyCA, sslVerifyIdentity:
-			st.sslMode = m
+			st.sslMode, st.sslModeInFile = m, !fromCommandLine
 		default:
 			return fmt.Errorf("%s: --ssl-mode=%s: unknown mode (DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY)", s.Source, m)
 		}
@@ -255,6 +262,7 @@ func (st *settings) set(name string, v optionValue, fromCommandLine bool) error 
 		}
 		if !disabled {
 			st.ssl = true // sslopt-case.h: each --ssl-* path implies --ssl
+			st.cmdlineSSL = st.cmdlineSSL || fromCommandLine
 		}
 	}
 	return nil

@@ -234,3 +234,44 @@ func TestTargetSandbox(t *testing.T) {
 		t.Errorf("resolved (-want +got):\n%s", diff)
 	}
 }
+
+// TestSSLModeFileYieldsToCommandLine: an ssl-mode in an option file must not undo the TLS
+// options given on the command line (issue 22, item 9): ssl-mode=DISABLED in ~/.my.cnf
+// and --ssl-verify-server-cert on the command line once connected in plaintext.
+func TestSSLModeFileYieldsToCommandLine(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"disabled.cnf":  "[client]\nssl-mode=DISABLED\n",
+		"required.cnf":  "[client]\nssl-mode=REQUIRED\n",
+		"verifyid.cnf":  "[client]\nssl-mode=VERIFY_IDENTITY\n",
+		"preferred.cnf": "[client]\nssl-mode=PREFERRED\n",
+	})
+	file := func(name string) string { return "--defaults-file=" + filepath.Join(root, name) }
+	tests := []struct {
+		name string
+		argv []string
+		// verify: certificate and host name checked; tls: TLS configured at all;
+		// fallback: plaintext allowed when the server has no TLS.
+		tls, verify, fallback bool
+	}{
+		{"file DISABLED, command line verifies", []string{file("disabled.cnf"), "--ssl-verify-server-cert"}, true, true, false},
+		{"file PREFERRED, command line verifies", []string{file("preferred.cnf"), "--ssl-verify-server-cert"}, true, true, false},
+		{"file REQUIRED, command line verifies", []string{file("required.cnf"), "--ssl-verify-server-cert"}, true, true, false},
+		{"file DISABLED, command line --ssl", []string{file("disabled.cnf"), "--ssl"}, true, false, true},
+		{"file REQUIRED, command line --ssl keeps REQUIRED", []string{file("required.cnf"), "--ssl"}, true, false, false},
+		{"file VERIFY_IDENTITY, command line --ssl keeps it", []string{file("verifyid.cnf"), "--ssl"}, true, true, false},
+		{"file REQUIRED, command line --skip-ssl", []string{file("required.cnf"), "--skip-ssl"}, false, false, false},
+		{"file DISABLED alone", []string{file("disabled.cnf")}, false, false, false},
+		{"command-line ssl-mode beats verify", []string{"--no-defaults", "--ssl-verify-server-cert", "--ssl-mode=DISABLED"}, false, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := resolveConfig(t, plainEnv(), append(tt.argv, "-uroot", "-hdb1"))
+			gotTLS := cfg.TLS != nil || cfg.DialFunc != nil // DialFunc: guardTLS's own upgrade
+			gotVerify := cfg.TLS != nil && !cfg.TLS.InsecureSkipVerify && cfg.TLS.ServerName == "db1"
+			gotFallback := cfg.AllowFallbackToPlaintext || cfg.DialFunc != nil
+			if gotTLS != tt.tls || gotVerify != tt.verify || gotFallback != tt.fallback {
+				t.Errorf("tls %v verify %v fallback %v, want %v %v %v", gotTLS, gotVerify, gotFallback, tt.tls, tt.verify, tt.fallback)
+			}
+		})
+	}
+}
