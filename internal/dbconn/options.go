@@ -165,7 +165,14 @@ func (st *settings) apply(s Setting, fromCommandLine bool) error {
 	}
 	if !known {
 		if !loose {
-			st.warnings = append(st.warnings, fmt.Sprintf("%s: unknown variable '%s' ignored (the mariadb client would refuse it)", s.Source, strings.TrimPrefix(s.Arg(), "--")))
+			// The client echoes the whole line; an unknown key may be a misspelt
+			// password (password1=…) and a bare line a password written alone, so
+			// only a key that has a value is named (issue 22).
+			if s.HasValue {
+				st.warnings = append(st.warnings, fmt.Sprintf("%s: unknown variable '%s' ignored, value not shown (the mariadb client would refuse it)", s.Source, s.Key))
+			} else {
+				st.warnings = append(st.warnings, fmt.Sprintf("%s: a line that is no client option ignored, text not shown in case it is a secret (the mariadb client would refuse it)", s.Source))
+			}
 		}
 		return nil
 	}

@@ -92,7 +92,7 @@ func TestResolve(t *testing.T) {
 		{name: "LOCALHOST is a host name", argv: []string{"-hLOCALHOST", "-P1"}, want: with(func(r *resolved) { r.Net, r.Addr = "tcp", "LOCALHOST:1" })},
 		{name: "option prefixes, loose, skip", argv: []string{"--defaults-file=" + filepath.Join(root, "prefix.cnf")},
 			want:     resolved{User: "bob", Net: "unix", Addr: "/s.sock", Collation: "gbk_chinese_ci"},
-			wantWarn: "unknown variable 'foo=bar'"},
+			wantWarn: "unknown variable 'foo' ignored, value not shown"},
 		{name: "ambiguous prefix", argv: []string{"--defaults-file=" + filepath.Join(root, "ambig.cnf")}, wantErr: "ambiguous option '--pa' (pager, password)"},
 		{name: "skip-ssl", argv: []string{"--skip-ssl"}, want: with(func(r *resolved) { r.TLS, r.Fallback, r.SkipVerify = false, false, false })},
 		{name: "verify server cert", argv: []string{"--ssl-verify-server-cert"}, want: with(func(r *resolved) { r.Fallback, r.SkipVerify = false, false })},
@@ -273,5 +273,39 @@ func TestSSLModeFileYieldsToCommandLine(t *testing.T) {
 				t.Errorf("tls %v verify %v fallback %v, want %v %v %v", gotTLS, gotVerify, gotFallback, tt.tls, tt.verify, tt.fallback)
 			}
 		})
+	}
+}
+
+// TestUnknownOptionNotEchoed: a key dumpscope does not know may be a misspelt password
+// (`password1=…`, `passwrod=…`), and a bare line may be a password written alone, so the
+// warning names the key, the file and the line, never the value or a bare line's text
+// (issue 22, item 17); Setting.String hides such values too.
+func TestUnknownOptionNotEchoed(t *testing.T) {
+	const secret = "hunter2-s3cret"
+	root := writeTree(t, map[string]string{
+		"my.cnf": "[client]\nuser=app\npassword1=" + secret + "\n" + secret + "\nloose-passwd=" + secret + "\n",
+	})
+	path := filepath.Join(root, "my.cnf")
+	o := parsedOptions(t, plainEnv(), []string{"--defaults-file=" + path})
+	if _, err := o.Resolve(); err != nil {
+		t.Fatal(err)
+	}
+	warns := strings.Join(o.Warnings(), "\n")
+	for _, want := range []string{path + ":3: unknown variable 'password1'", path + ":4: "} {
+		if !strings.Contains(warns, want) {
+			t.Errorf("warnings %q do not say %q", warns, want)
+		}
+	}
+	if strings.Contains(warns, secret) {
+		t.Errorf("warnings show the value: %q", warns)
+	}
+	settings, err := o.Settings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range settings {
+		if strings.Contains(s.String(), secret) {
+			t.Errorf("Setting.String() = %q shows the value", s.String())
+		}
 	}
 }
