@@ -148,9 +148,11 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 		return nil, err
 	}
 	defer in.Close()
-	if o.LocalInfile {
+	if cfg.AllowAllFiles {
+		// The driver would send any file the server asks for; --local-infile allows only
+		// the files the dump's statements name (localinfile.go).
 		cfg = cfg.Clone()
-		cfg.AllowAllFiles = true
+		cfg.AllowAllFiles = false
 	}
 	// The parallel replayer (also used for progress rows and deferred indexes) has a
 	// control connection besides its N workers.

@@ -288,6 +288,11 @@ func (r *Replayer) prepare(ctx context.Context, st *Statement) ([]byte, error) {
 	if r.opt.StripDefiners && (st.Kind == KindRoutine || st.Kind == KindDDL) {
 		q = StripDefiner(q)
 	}
+	if isLoadDataLocal(q) {
+		if _, err := localInfileNames(q); err != nil {
+			return nil, r.refuse(st, err.Error())
+		}
+	}
 	if n := int64(len(q)) + 1; n > r.maxPacketBytes { // +1: the COM_QUERY command byte
 		return nil, r.refuse(st, fmt.Sprintf("statement is %d bytes, larger than the server's max_allowed_packet (%d); raise it: SET GLOBAL max_allowed_packet=%d (or max_allowed_packet in my.cnf [mysqld]), then %s",
 			len(q), r.maxPacketBytes, roundUpMiB(n), r.opt.rerunHint()))
@@ -313,6 +318,13 @@ func (r *Replayer) prepare(ctx context.Context, st *Statement) ([]byte, error) {
 func (r *Replayer) exec(ctx context.Context, c Conn, st *Statement, q []byte) error {
 	if err := r.clearStaleWarnings(ctx, c, st); err != nil {
 		return r.sqlError(st, q, err)
+	}
+	if r.opt.LocalInfile && isLoadDataLocal(q) {
+		// Only the file the statement names, and only while it runs (localinfile.go);
+		// prepare refused a statement whose file cannot be told.
+		if names, err := localInfileNames(q); err == nil {
+			defer allowLocalFiles(names)()
+		}
 	}
 	_, err := c.ExecContext(ctx, bytesToString(q))
 	if r.schemaChanged != nil && changesTables(st) {

@@ -64,7 +64,7 @@ func EstimateSpace(ctx context.Context, conn *sql.Conn, src Source, in *Input) (
 	if err := unix.Statfs(e.Datadir, &fs); err != nil {
 		return e, false, nil // not visible from here (a container, another mount namespace)
 	}
-	e.FreeBytes = int64(fs.Bavail) * fs.Bsize
+	e.FreeBytes = int64(fs.Bavail) * int64(fs.Bsize) // Bsize is int64 on Linux, uint32 on darwin
 	e.BinlogOn = logBin.String == "1" || strings.EqualFold(logBin.String, "ON")
 	e.DumpBytes = in.Size
 	if in.Format != FormatPlain {

@@ -42,7 +42,7 @@ func TestEstimateSpace(t *testing.T) {
 	if err := unix.Statfs(srv.DataDir, &fs); err != nil {
 		t.Fatal(err)
 	}
-	free := int64(fs.Bavail) * fs.Bsize
+	free := int64(fs.Bavail) * int64(fs.Bsize) // Bsize is int64 on Linux, uint32 on darwin
 	dir := t.TempDir()
 	estimate := func(path string) importer.SpaceEstimate {
 		t.Helper()

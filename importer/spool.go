@@ -7,8 +7,6 @@ import (
 	"os"
 	"sync"
 	"unsafe"
-
-	"golang.org/x/sys/unix"
 )
 
 // spool holds batches the dispatcher read beyond the memory budget in an unlinked temporary
@@ -119,7 +117,7 @@ func (s *spool) get(b *rowBatch, buf []byte) ([]byte, error) {
 func (s *spool) release(b *rowBatch) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	_ = unix.Fallocate(int(s.f.Fd()), unix.FALLOC_FL_PUNCH_HOLE|unix.FALLOC_FL_KEEP_SIZE, b.spoolAt, b.spoolLen)
+	punchHole(s.f, b.spoolAt, b.spoolLen)
 	s.outstanding -= b.bytes
 	if s.outstanding == 0 {
 		_ = s.f.Truncate(0)

@@ -1,3 +1,7 @@
+//go:build linux
+
+// The oracle compares with sysstat's iostat on a Linux block device.
+
 package iostat
 
 import (

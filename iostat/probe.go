@@ -90,7 +90,7 @@ func Probe(ctx context.Context, o ProbeOptions) (*ProbeResult, error) {
 	}
 	w := f
 	if o.Mode == ModeODsync {
-		w, err = os.OpenFile(name, os.O_WRONLY|unix.O_DIRECT|unix.O_DSYNC, 0)
+		w, err = openDirectSync(name)
 		if err != nil {
 			return nil, fmt.Errorf("probe: open %s O_DIRECT|O_DSYNC: %w (the filesystem may not support O_DIRECT)", name, err)
 		}
@@ -144,12 +144,12 @@ func dirNotes(dir string) ([]string, error) {
 	if err := unix.Statfs(dir, &fs); err != nil {
 		return nil, fmt.Errorf("probe %s: %w", dir, err)
 	}
-	switch fs.Type {
-	case unix.TMPFS_MAGIC, unix.RAMFS_MAGIC:
+	switch fsKind(&fs) {
+	case fsMemory:
 		return nil, fmt.Errorf("probe %s: the directory is on tmpfs/ramfs: nothing there is ever made durable, there is no device to measure", dir)
-	case unix.NFS_SUPER_MAGIC:
+	case fsNetwork:
 		notes = append(notes, "NFS: the latency measured is the network's and the file server's")
-	case unix.OVERLAYFS_SUPER_MAGIC:
+	case fsOverlay:
 		notes = append(notes, "overlay filesystem: the writes land on the upper directory's device")
 	}
 	if devs, err := ResolveDir(ResolveOptions{}, dir, "probe"); err == nil {
@@ -213,7 +213,7 @@ func measureSyncWrites(ctx context.Context, w *os.File, blk *probeBlock, o Probe
 			return nil, 0, fmt.Errorf("probe: write %s: %w", w.Name(), err)
 		}
 		if o.Mode == ModeFdatasync {
-			if err := unix.Fdatasync(fd); err != nil {
+			if err := fdatasync(fd); err != nil {
 				return nil, 0, fmt.Errorf("probe: fdatasync %s: %w", w.Name(), err)
 			}
 		}
@@ -263,3 +263,13 @@ func ClassMeaning(class string) string {
 	}
 	return "unknown"
 }
+
+// fsClass is what dirNotes says about the file system a probe writes to.
+type fsClass int
+
+const (
+	fsOther   fsClass = iota
+	fsMemory          // tmpfs, ramfs: nothing is ever made durable
+	fsNetwork         // NFS: the network's latency and the file server's
+	fsOverlay         // overlayfs: the upper directory's device
+)

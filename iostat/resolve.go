@@ -42,7 +42,7 @@ func statDev(path string) (uint32, uint32, error) {
 	if err := unix.Stat(path, &st); err != nil {
 		return 0, 0, &os.PathError{Op: "stat", Path: path, Err: err}
 	}
-	return unix.Major(st.Dev), unix.Minor(st.Dev), nil
+	return unix.Major(uint64(st.Dev)), unix.Minor(uint64(st.Dev)), nil // st_dev is int32 on darwin
 }
 
 // Role of a device found under another one.
@@ -103,7 +103,7 @@ func resolveVirtualFS(o ResolveOptions, m mount, mountErr error, dir, majMin, ro
 		var st unix.Stat_t
 		if err := unix.Stat(m.source, &st); err == nil && st.Mode&unix.S_IFMT == unix.S_IFBLK {
 			r := resolver{o: o, seen: map[string]bool{}}
-			r.walkMajMin(fmt.Sprintf("%d:%d", unix.Major(st.Rdev), unix.Minor(st.Rdev)), []string{role})
+			r.walkMajMin(fmt.Sprintf("%d:%d", unix.Major(uint64(st.Rdev)), unix.Minor(uint64(st.Rdev))), []string{role})
 			if len(r.out) > 0 {
 				r.out[0].FSType, r.out[0].MountPoint = m.fsType, m.mountPoint
 				r.out[0].Notes = append(r.out[0].Notes, "btrfs: a multi-device filesystem lists only its first device here")

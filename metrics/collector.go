@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -364,11 +365,33 @@ func (c *Collector) Collect(ch chan<- prometheus.Metric) {
 type metricSink chan<- prometheus.Metric
 
 func (s metricSink) gauge(d *prometheus.Desc, v float64, labels ...string) {
-	s <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, labels...)
+	s <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, validLabels(labels)...)
 }
 
 func (s metricSink) counter(d *prometheus.Desc, v float64, labels ...string) {
-	s <- prometheus.MustNewConstMetric(d, prometheus.CounterValue, v, labels...)
+	s <- prometheus.MustNewConstMetric(d, prometheus.CounterValue, v, validLabels(labels)...)
+}
+
+func (s metricSink) summary(d *prometheus.Desc, count uint64, sum float64, quantiles map[float64]float64, labels ...string) {
+	s <- prometheus.MustNewConstSummary(d, count, sum, quantiles, validLabels(labels)...)
+}
+
+// validLabels returns labels with every value valid UTF-8, invalid bytes replaced by
+// U+FFFD. Label values come from outside: a dump's path is whatever bytes the file
+// system holds (a Latin-1 name), a device model is what sysfs says. client_golang panics
+// on an invalid value (the Must constructors), which turned a successful import with
+// --listen or --metrics-textfile into exit status 1 and a stack trace (issue 22).
+func validLabels(labels []string) []string {
+	for i, l := range labels {
+		if !utf8.ValidString(l) {
+			labels = slices.Clone(labels)
+			for j := i; j < len(labels); j++ {
+				labels[j] = strings.ToValidUTF8(labels[j], "\uFFFD")
+			}
+			break
+		}
+	}
+	return labels
 }
 
 // collectRun: what is running (build, run, server) and how the samplers fare, so a
@@ -384,7 +407,7 @@ func (c *Collector) collectRun(out metricSink) {
 		out.gauge(descLastTick, st.lastTickUnix)
 	}
 	for _, src := range slices.Sorted(maps.Keys(st.sourceCount)) {
-		out <- prometheus.MustNewConstSummary(descSamplerDuration, st.sourceCount[src], st.sourceSeconds[src], nil, src)
+		out.summary(descSamplerDuration, st.sourceCount[src], st.sourceSeconds[src], nil, src)
 	}
 	// Every source that ran gets an error count, so rate() has a series before the first error.
 	for _, src := range slices.Sorted(maps.Keys(mergeKeys(st.sourceCount, st.sourceErrors))) {
@@ -428,7 +451,7 @@ func (c *Collector) collectDevices(out metricSink) {
 	if p := st.probe; p != nil && p.Ops > 0 && p.OpsPerSec > 0 {
 		// The probe keeps percentiles, not every latency: its writes are back to back,
 		// so their latencies add up to its duration, Ops / OpsPerSec.
-		out <- prometheus.MustNewConstSummary(descProbe, uint64(p.Ops), float64(p.Ops)/p.OpsPerSec,
+		out.summary(descProbe, uint64(p.Ops), float64(p.Ops)/p.OpsPerSec,
 			map[float64]float64{0.5: p.P50Ms / 1000, 0.99: p.P99Ms / 1000}, p.Mode, p.Class)
 	}
 }

@@ -3,6 +3,7 @@ package metrics
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -344,5 +345,34 @@ dumpscope_restore_read_bytes_total 640
 	if err := testutil.CollectAndCompare(c, strings.NewReader(want), "dumpscope_restore_bytes_expected",
 		"dumpscope_restore_eta_seconds", "dumpscope_restore_progress_ratio", "dumpscope_restore_read_bytes_total"); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestCollectorInvalidUTF8Labels: a dump path is bytes, not UTF-8 (a Latin-1 file name),
+// and client_golang panics on a label value that is not valid UTF-8; a successful import
+// with --listen or --metrics-textfile then exited 1 with a stack trace (issue 22, item
+// 16). Every label value is made valid, invalid bytes becoming U+FFFD.
+func TestCollectorInvalidUTF8Labels(t *testing.T) {
+	c := New(Options{RunID: "r\xff", Dump: "/dumps/caf\xe9.sql", Target: "/run/\xfe.sock", Version: "0.1.0"})
+	c.SetEnv(&advisor.Env{
+		Server:  advisor.ServerInfo{Flavor: "mariadb", Version: "10.11\xff"},
+		Devices: []iostat.Device{{Name: "sd\xffa", Kind: "disk", Model: "M\xff"}},
+	})
+	tick := seed002Tick()
+	tick.Snapshot.Space.Path = "/var/lib/\xffmysql"
+	c.Tick(tick)
+	want := `
+# HELP dumpscope_run_info Identifies the run: join on it (group_left) to tell a fleet's restores apart; always 1.
+# TYPE dumpscope_run_info gauge
+dumpscope_run_info{dump="/dumps/caf` + "\uFFFD" + `.sql",run_id="r` + "\uFFFD" + `",target="/run/` + "\uFFFD" + `.sock"} 1
+`
+	if err := testutil.CollectAndCompare(c, strings.NewReader(want), "dumpscope_run_info"); err != nil {
+		t.Error(err)
+	}
+	if _, err := registryOf(t, c).Gather(); err != nil {
+		t.Errorf("Gather: %v", err)
+	}
+	if err := WriteTextfile(filepath.Join(t.TempDir(), "run.prom"), c); err != nil {
+		t.Errorf("WriteTextfile: %v", err)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/dumpscope/dumpscope/internal/termsafe"
 )
 
 // A report is a list of sections in a fixed order (pt-mysql-summary's habit: the same
@@ -409,6 +411,7 @@ func orDash(s string) string {
 func Text(w io.Writer, a *Analysis) error { return textDoc(w, document(a)) }
 
 func textDoc(w io.Writer, doc []section) error {
+	doc = safeDoc(doc)
 	var b strings.Builder
 	for i, s := range doc {
 		if i > 0 {
@@ -448,6 +451,61 @@ func textDoc(w io.Writer, doc []section) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// safeDoc returns doc with every string passed through safeLine. Table names, the dump's
+// name and server messages are bytes of the dump or of the server, and text and Markdown
+// end up on a terminal (stdout, or `cat report.md`): an ESC or OSC in a table name would
+// retitle it, move the cursor over earlier lines or write the clipboard (issue 22).
+// Escaping before layout keeps the text tables' columns aligned.
+func safeDoc(doc []section) []section {
+	out := make([]section, len(doc))
+	for i, s := range doc {
+		out[i] = section{title: safeLine(s.title), blocks: make([]any, len(s.blocks))}
+		for j, blk := range s.blocks {
+			switch x := blk.(type) {
+			case heading:
+				blk = heading(safeLine(string(x)))
+			case para:
+				p := make(para, len(x))
+				for k, l := range x {
+					p[k] = safeLine(l)
+				}
+				blk = p
+			case kv:
+				v := make(kv, len(x))
+				for k, pair := range x {
+					v[k] = [2]string{safeLine(pair[0]), safeLine(pair[1])}
+				}
+				blk = v
+			case table:
+				t := table{head: make([]string, len(x.head)), rows: make([][]string, len(x.rows)), right: x.right}
+				for k, h := range x.head {
+					t.head[k] = safeLine(h)
+				}
+				for k, r := range x.rows {
+					t.rows[k] = make([]string, len(r))
+					for m, c := range r {
+						t.rows[k][m] = safeLine(c)
+					}
+				}
+				blk = t
+			}
+			out[i].blocks[j] = blk
+		}
+	}
+	return out
+}
+
+// safeLine escapes control characters as termsafe does (\x1b, \u009b), and also carriage
+// return, newline and tab, which termsafe lets through for whole messages but which
+// inside one line of a report would overwrite it or break a table's row.
+func safeLine(s string) string {
+	s = termsafe.String(s)
+	if strings.ContainsAny(s, "\r\n\t") {
+		s = strings.NewReplacer("\r", `\r`, "\n", `\n`, "\t", `\t`).Replace(s)
+	}
+	return s
 }
 
 // writeWrapped writes first+text wrapped at textWidth, continuation lines indented.
@@ -511,6 +569,7 @@ func Markdown(w io.Writer, a *Analysis) error {
 }
 
 func markdownDoc(w io.Writer, title string, doc []section) error {
+	doc, title = safeDoc(doc), safeLine(title)
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n", mdEscape(title))
 	for _, s := range doc {

@@ -251,3 +251,38 @@ func TestReportReadsVersion1(t *testing.T) {
 		t.Errorf("version 1 renders differently (-v2 +v1):\n%s", diff)
 	}
 }
+
+// TestTextAndMarkdownEscapeControls: a table name is bytes of the dump, and an ESC or OSC
+// in it must not reach the terminal that shows `dumpscope report` or `compare` (issue
+// 22, item 14): text and Markdown escape control characters as termsafe does, so the
+// name reads \x1b]0;pwn\x07 instead of retitling the terminal.
+func TestTextAndMarkdownEscapeControls(t *testing.T) {
+	const evil = "t\x1b]0;pwn\x07\u009b2J\r\nx"
+	rec := readFixture(t, "sandbox-redo-4M.json.gz")
+	if len(rec.Tables) == 0 {
+		t.Fatal("fixture has no tables")
+	}
+	rec.Tables[0].Name = evil
+	rec.Dump.Name = evil
+	a := report.Analyze(rec, rec.Findings)
+	c := report.Compare([]report.Side{{Label: evil, Files: []string{"a.json"}, Records: []*report.Record{rec}, Analyses: []*report.Analysis{a}},
+		side(t, "other", "sandbox-redo-1G.json.gz")})
+	for name, render := range map[string]func(*bytes.Buffer) error{
+		"Text":            func(b *bytes.Buffer) error { return report.Text(b, a) },
+		"Markdown":        func(b *bytes.Buffer) error { return report.Markdown(b, a) },
+		"CompareText":     func(b *bytes.Buffer) error { return report.CompareText(b, c) },
+		"CompareMarkdown": func(b *bytes.Buffer) error { return report.CompareMarkdown(b, c) },
+	} {
+		var b bytes.Buffer
+		if err := render(&b); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out := b.String()
+		if i := strings.IndexAny(out, "\x1b\x07\r\u009b"); i >= 0 {
+			t.Errorf("%s: a raw control character at byte %d: %q", name, i, out[max(0, i-20):min(len(out), i+20)])
+		}
+		if !strings.Contains(out, `t\x1b]0;pwn\x07\u009b2J`) {
+			t.Errorf("%s: the escaped name is missing", name)
+		}
+	}
+}

@@ -247,7 +247,8 @@ func diskSpace(dir string) *advisor.DiskSpace {
 	if dir == "" || unix.Statfs(dir, &fs) != nil {
 		return nil
 	}
-	return &advisor.DiskSpace{Path: dir, FreeBytes: int64(fs.Bavail) * fs.Bsize, TotalBytes: int64(fs.Blocks) * fs.Bsize}
+	bsize := int64(fs.Bsize) // int64 on Linux, uint32 on darwin
+	return &advisor.DiskSpace{Path: dir, FreeBytes: int64(fs.Bavail) * bsize, TotalBytes: int64(fs.Blocks) * bsize}
 }
 
 // runProbeOnce measures sync-write latency where the server writes its redo log; nil

@@ -117,7 +117,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	f.BoolVar(&o.overwrite, "overwrite", false, "allow the dump to drop or write into existing databases and tables")
 	f.BoolVar(&o.allowSystem, "allow-system-schemas", false, "allow the dump to change mysql.*, sys, performance_schema or accounts and grants")
 	f.BoolVar(&o.stripDefiners, "strip-definers", false, "remove DEFINER= clauses (objects are then owned by the importing user)")
-	f.BoolVar(&o.localInfile, "local-infile", false, "allow LOAD DATA LOCAL INFILE (reads files on this machine)")
+	f.BoolVar(&o.localInfile, "local-infile", false, "allow LOAD DATA LOCAL INFILE (sends the file each statement names, from this machine)")
 	f.BoolVar(&o.binaryMode, "binary-mode", false, "accept raw NUL bytes in the dump (the client's --binary-mode)")
 	f.BoolVar(&o.comments, "comments", false, "send comments to the server instead of stripping them (the client's --comments)")
 	f.StringVar(&o.checkpoint, "checkpoint", "", "checkpoint journal `FILE` (default: FILE.dumpscope-checkpoint; required for stdin); enables progress rows for --resume")

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"unsafe"
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/internal/termsafe"
@@ -153,30 +152,6 @@ func TestControlCharactersEscaped(t *testing.T) {
 	if !strings.Contains(stderr, `t\x1b]0;pwned\x07\x1b[2J\u009b31m`) {
 		t.Errorf("the error does not name the table with its controls escaped:\n%q", stderr)
 	}
-}
-
-// openPTY returns both ends of a pseudo-terminal.
-func openPTY(t *testing.T) (ptmx, pts *os.File) {
-	t.Helper()
-	ptmx, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
-	if err != nil {
-		testsandbox.Unavailable(t, "no pseudo-terminals: %v", err)
-	}
-	t.Cleanup(func() { ptmx.Close() })
-	var unlock int32
-	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), syscall.TIOCSPTLCK, uintptr(unsafe.Pointer(&unlock))); e != 0 {
-		t.Fatal(e)
-	}
-	var n uint32
-	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), syscall.TIOCGPTN, uintptr(unsafe.Pointer(&n))); e != 0 {
-		t.Fatal(e)
-	}
-	pts, err = os.OpenFile("/dev/pts/"+strconv.Itoa(int(n)), os.O_RDWR|syscall.O_NOCTTY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { pts.Close() })
-	return ptmx, pts
 }
 
 // TestDashboardSeesTerminalThroughEscaping: import wraps its streams to escape dump bytes;

@@ -68,9 +68,16 @@ func (s Setting) Arg() string {
 }
 
 // String is Arg with a password value hidden, so printing settings never shows one.
-// Keys are matched as the client does (prefixes, '_' for '-'), so "pass" hides too.
+// Keys are matched as the client does (prefixes, '_' for '-'), so "pass" hides too. An
+// unknown key may be a misspelt password (password1=…, passwrod=…), so its value is
+// hidden as well, and a bare unknown line, which may be a password written alone, is
+// not shown at all.
 func (s Setting) String() string {
-	if name, _, _, known, _ := lookupKey(s.Key); known && name == "password" && s.HasValue {
+	name, _, _, known, _ := lookupKey(s.Key)
+	switch {
+	case !known && !s.HasValue:
+		return "--***"
+	case s.HasValue && (!known || name == "password"):
 		return "--" + s.Key + "=***"
 	}
 	return s.Arg()

@@ -137,6 +137,11 @@ type settings struct {
 	// sslMode is MySQL 8's --ssl-mode, upper case; "" when not given, then --ssl,
 	// --ssl-ca and --ssl-verify-server-cert decide as in the MariaDB client.
 	sslMode string
+	// sslModeInFile is set when sslMode came from an option file; cmdlineSSL and
+	// cmdlineVerify when the command line gave --ssl (or an --ssl-* path, which implies
+	// it) and --ssl-verify-server-cert. The command line wins over the files, whichever
+	// spelling it uses: see givenSSLMode.
+	sslModeInFile, cmdlineSSL, cmdlineVerify bool
 	// serverPublicKeyPath and getServerPublicKey are MySQL 8's options for sending the
 	// password RSA-encrypted without TLS (see applyPublicKey).
 	serverPublicKeyPath string
@@ -160,7 +165,14 @@ func (st *settings) apply(s Setting, fromCommandLine bool) error {
 	}
 	if !known {
 		if !loose {
-			st.warnings = append(st.warnings, fmt.Sprintf("%s: unknown variable '%s' ignored (the mariadb client would refuse it)", s.Source, strings.TrimPrefix(s.Arg(), "--")))
+			// The client echoes the whole line; an unknown key may be a misspelt
+			// password (password1=…) and a bare line a password written alone, so
+			// only a key that has a value is named (issue 22).
+			if s.HasValue {
+				st.warnings = append(st.warnings, fmt.Sprintf("%s: unknown variable '%s' ignored, value not shown (the mariadb client would refuse it)", s.Source, s.Key))
+			} else {
+				st.warnings = append(st.warnings, fmt.Sprintf("%s: a line that is no client option ignored, text not shown in case it is a secret (the mariadb client would refuse it)", s.Source))
+			}
 		}
 		return nil
 	}
@@ -229,8 +241,10 @@ func (st *settings) set(name string, v optionValue, fromCommandLine bool) error 
 			st.password, st.passwordSet, st.passwordPrompt = s.Value, true, false
 		}
 	case "ssl":
+		st.cmdlineSSL = st.cmdlineSSL || fromCommandLine
 		return boolean(&st.ssl)
 	case "ssl-verify-server-cert":
+		st.cmdlineVerify = st.cmdlineVerify || fromCommandLine
 		return boolean(&st.sslVerifyServerCert)
 	case "server-public-key-path":
 		return str(&st.serverPublicKeyPath)
@@ -244,7 +258,7 @@ func (st *settings) set(name string, v optionValue, fromCommandLine bool) error 
 		m = strings.ToUpper(strings.TrimSpace(m))
 		switch m {
 		case "", sslDisabled, sslPreferred, sslRequired, sslVerifyCA, sslVerifyIdentity:
-			st.sslMode = m
+			st.sslMode, st.sslModeInFile = m, !fromCommandLine
 		default:
 			return fmt.Errorf("%s: --ssl-mode=%s: unknown mode (DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY)", s.Source, m)
 		}
@@ -255,6 +269,7 @@ func (st *settings) set(name string, v optionValue, fromCommandLine bool) error 
 		}
 		if !disabled {
 			st.ssl = true // sslopt-case.h: each --ssl-* path implies --ssl
+			st.cmdlineSSL = st.cmdlineSSL || fromCommandLine
 		}
 	}
 	return nil

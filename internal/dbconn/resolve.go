@@ -211,7 +211,7 @@ const (
 // plaintext. (The MariaDB client falls back to plaintext there, which lets a man in the
 // middle drop TLS; the MySQL 8 client does not.)
 func tlsMode(st settings) string {
-	mode := st.sslMode
+	mode := st.givenSSLMode()
 	if mode == "" {
 		switch {
 		case st.sslVerifyServerCert:
@@ -226,6 +226,34 @@ func tlsMode(st settings) string {
 		mode = sslVerifyCA
 	}
 	return mode
+}
+
+// givenSSLMode is the --ssl-mode that decides, "" when none does. An ssl-mode from an
+// option file yields to the MariaDB spellings given on the command line, because the
+// command line wins over the files in the client and a ~/.my.cnf with ssl-mode=DISABLED
+// must not turn `--ssl-verify-server-cert` into an unverified plaintext run (issue 22):
+//   - --ssl-verify-server-cert (or its --skip-) on the command line decides verification;
+//   - --skip-ssl on the command line disables TLS;
+//   - --ssl (or an --ssl-ca/--ssl-cert/--ssl-key, which imply it) replaces DISABLED and
+//     PREFERRED, and keeps REQUIRED, VERIFY_CA and VERIFY_IDENTITY, which already give
+//     the TLS it asks for.
+//
+// An ssl-mode on the command line is explicit and wins over --ssl and
+// --ssl-verify-server-cert, as the MySQL 8 client's does.
+func (st settings) givenSSLMode() string {
+	m := st.sslMode
+	if m == "" || !st.sslModeInFile {
+		return m
+	}
+	switch {
+	case st.cmdlineVerify:
+		return ""
+	case st.cmdlineSSL && !st.ssl:
+		return ""
+	case st.cmdlineSSL && (m == sslDisabled || m == sslPreferred):
+		return ""
+	}
+	return m
 }
 
 // applyTLS sets cfg.TLS for the connection's tlsMode.
@@ -283,7 +311,7 @@ func applyTLS(cfg *mysql.Config, st settings, host string) error {
 		cfg.AllowFallbackToPlaintext = true
 	}
 	cfg.TLS = t
-	if cfg.Net == "tcp" && mode == sslPreferred && st.sslMode == "" {
+	if cfg.Net == "tcp" && mode == sslPreferred && st.givenSSLMode() == "" {
 		guardTLS(cfg, t, true) // unverified and not asked for: see guardTLS
 	}
 	return nil

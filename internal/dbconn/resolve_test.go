@@ -92,7 +92,7 @@ func TestResolve(t *testing.T) {
 		{name: "LOCALHOST is a host name", argv: []string{"-hLOCALHOST", "-P1"}, want: with(func(r *resolved) { r.Net, r.Addr = "tcp", "LOCALHOST:1" })},
 		{name: "option prefixes, loose, skip", argv: []string{"--defaults-file=" + filepath.Join(root, "prefix.cnf")},
 			want:     resolved{User: "bob", Net: "unix", Addr: "/s.sock", Collation: "gbk_chinese_ci"},
-			wantWarn: "unknown variable 'foo=bar'"},
+			wantWarn: "unknown variable 'foo' ignored, value not shown"},
 		{name: "ambiguous prefix", argv: []string{"--defaults-file=" + filepath.Join(root, "ambig.cnf")}, wantErr: "ambiguous option '--pa' (pager, password)"},
 		{name: "skip-ssl", argv: []string{"--skip-ssl"}, want: with(func(r *resolved) { r.TLS, r.Fallback, r.SkipVerify = false, false, false })},
 		{name: "verify server cert", argv: []string{"--ssl-verify-server-cert"}, want: with(func(r *resolved) { r.Fallback, r.SkipVerify = false, false })},
@@ -232,5 +232,80 @@ func TestTargetSandbox(t *testing.T) {
 	want := resolved{User: "root", Net: "unix", Addr: "/tmp/sb/mysqld.sock", Collation: "gbk_chinese_ci"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("resolved (-want +got):\n%s", diff)
+	}
+}
+
+// TestSSLModeFileYieldsToCommandLine: an ssl-mode in an option file must not undo the TLS
+// options given on the command line (issue 22, item 9): ssl-mode=DISABLED in ~/.my.cnf
+// and --ssl-verify-server-cert on the command line once connected in plaintext.
+func TestSSLModeFileYieldsToCommandLine(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"disabled.cnf":  "[client]\nssl-mode=DISABLED\n",
+		"required.cnf":  "[client]\nssl-mode=REQUIRED\n",
+		"verifyid.cnf":  "[client]\nssl-mode=VERIFY_IDENTITY\n",
+		"preferred.cnf": "[client]\nssl-mode=PREFERRED\n",
+	})
+	file := func(name string) string { return "--defaults-file=" + filepath.Join(root, name) }
+	tests := []struct {
+		name string
+		argv []string
+		// verify: certificate and host name checked; tls: TLS configured at all;
+		// fallback: plaintext allowed when the server has no TLS.
+		tls, verify, fallback bool
+	}{
+		{"file DISABLED, command line verifies", []string{file("disabled.cnf"), "--ssl-verify-server-cert"}, true, true, false},
+		{"file PREFERRED, command line verifies", []string{file("preferred.cnf"), "--ssl-verify-server-cert"}, true, true, false},
+		{"file REQUIRED, command line verifies", []string{file("required.cnf"), "--ssl-verify-server-cert"}, true, true, false},
+		{"file DISABLED, command line --ssl", []string{file("disabled.cnf"), "--ssl"}, true, false, true},
+		{"file REQUIRED, command line --ssl keeps REQUIRED", []string{file("required.cnf"), "--ssl"}, true, false, false},
+		{"file VERIFY_IDENTITY, command line --ssl keeps it", []string{file("verifyid.cnf"), "--ssl"}, true, true, false},
+		{"file REQUIRED, command line --skip-ssl", []string{file("required.cnf"), "--skip-ssl"}, false, false, false},
+		{"file DISABLED alone", []string{file("disabled.cnf")}, false, false, false},
+		{"command-line ssl-mode beats verify", []string{"--no-defaults", "--ssl-verify-server-cert", "--ssl-mode=DISABLED"}, false, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := resolveConfig(t, plainEnv(), append(tt.argv, "-uroot", "-hdb1"))
+			gotTLS := cfg.TLS != nil || cfg.DialFunc != nil // DialFunc: guardTLS's own upgrade
+			gotVerify := cfg.TLS != nil && !cfg.TLS.InsecureSkipVerify && cfg.TLS.ServerName == "db1"
+			gotFallback := cfg.AllowFallbackToPlaintext || cfg.DialFunc != nil
+			if gotTLS != tt.tls || gotVerify != tt.verify || gotFallback != tt.fallback {
+				t.Errorf("tls %v verify %v fallback %v, want %v %v %v", gotTLS, gotVerify, gotFallback, tt.tls, tt.verify, tt.fallback)
+			}
+		})
+	}
+}
+
+// TestUnknownOptionNotEchoed: a key dumpscope does not know may be a misspelt password
+// (`password1=…`, `passwrod=…`), and a bare line may be a password written alone, so the
+// warning names the key, the file and the line, never the value or a bare line's text
+// (issue 22, item 17); Setting.String hides such values too.
+func TestUnknownOptionNotEchoed(t *testing.T) {
+	const secret = "hunter2-s3cret"
+	root := writeTree(t, map[string]string{
+		"my.cnf": "[client]\nuser=app\npassword1=" + secret + "\n" + secret + "\nloose-passwd=" + secret + "\n",
+	})
+	path := filepath.Join(root, "my.cnf")
+	o := parsedOptions(t, plainEnv(), []string{"--defaults-file=" + path})
+	if _, err := o.Resolve(); err != nil {
+		t.Fatal(err)
+	}
+	warns := strings.Join(o.Warnings(), "\n")
+	for _, want := range []string{path + ":3: unknown variable 'password1'", path + ":4: "} {
+		if !strings.Contains(warns, want) {
+			t.Errorf("warnings %q do not say %q", warns, want)
+		}
+	}
+	if strings.Contains(warns, secret) {
+		t.Errorf("warnings show the value: %q", warns)
+	}
+	settings, err := o.Settings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range settings {
+		if strings.Contains(s.String(), secret) {
+			t.Errorf("Setting.String() = %q shows the value", s.String())
+		}
 	}
 }
