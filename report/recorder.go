@@ -221,6 +221,8 @@ func (rec *Record) Env() *advisor.Env {
 		Probe:           rec.Probe,
 		Dump:            rec.Dump,
 		IntervalSeconds: rec.IntervalSeconds,
+
+		ImportConnections: rec.ImportConnections,
 	}
 	if rec.Host != nil {
 		env.Host = *rec.Host

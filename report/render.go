@@ -20,6 +20,10 @@ type section struct {
 // para is lines of prose (wrapped by the text renderer).
 type para []string
 
+// line is one line no renderer wraps: the "verdict:" line, which scripts find as
+// ^verdict:.
+type line string
+
 // heading is a finding's first line (a sub-heading in Markdown and HTML).
 type heading string
 
@@ -49,7 +53,7 @@ func document(a *Analysis) []section {
 // verdictSection: the run in one line, then what went wrong.
 func verdictSection(a *Analysis) section {
 	v := section{title: "Verdict"}
-	v.blocks = append(v.blocks, para{a.Verdict.Text})
+	v.blocks = append(v.blocks, para{a.Verdict.Text}, line(a.Verdict.Line))
 	if a.Outcome.Error != "" && a.Outcome.Status != OutcomeInterrupted {
 		where := ""
 		if a.Outcome.Offset != nil && a.Outcome.Line != nil {
@@ -425,6 +429,8 @@ func textDoc(w io.Writer, doc []section) error {
 				}
 			}
 			switch x := blk.(type) {
+			case line:
+				b.WriteString(string(x) + "\n")
 			case heading:
 				writeWrapped(&b, "", "  ", string(x))
 			case para:
@@ -520,6 +526,8 @@ func markdownDoc(w io.Writer, title string, doc []section) error {
 				b.WriteString("\n")
 			}
 			switch x := blk.(type) {
+			case line:
+				b.WriteString(mdEscape(string(x)) + "\n")
 			case heading:
 				b.WriteString("### " + mdEscape(string(x)) + "\n")
 			case para:
