@@ -230,6 +230,10 @@ func rankOf(id string) int {
 // same verdict from the same ticks.
 func BuildVerdict(findings []advisor.Finding, a advisor.TimeAttribution) advisor.Verdict {
 	v := advisor.Verdict{AttributedSeconds: roundTo1(a.AttributedSeconds), TimeByCause: a.TimeByCause()}
+	if a.AttributedSeconds == 0 {
+		v.Reason = "no restore activity in the sampled time (no rows, no redo written, an idle server)"
+		return v
+	}
 	if a.AttributedSeconds < minVerdictSeconds {
 		v.Reason = fmt.Sprintf("%s of the restore sampled, too short (the verdict needs %.0f s)", secondsText(a.AttributedSeconds), float64(minVerdictSeconds))
 		return v

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/iostat"
@@ -192,6 +193,11 @@ var verdictCases = []verdictCase{
 	// Real sandbox imports (MariaDB 10.11, 2 cores, virtio disk), 200 MiB dump.
 	{name: "sandbox-4M", path: "../report/testdata/sandbox-redo-4M.json.gz", bottleneck: "redo-log-too-small", consequences: []string{"io-capacity-low"}},
 	{name: "sandbox-1G", path: "../report/testdata/sandbox-redo-1G.json.gz", notRedo: true},
+	// Real imports recorded by this branch (the record holds the verdict the import
+	// printed): bin/dumpscope import --sandbox --sandbox-set innodb_log_file_size=4M
+	// (and 1G) --sample-size 64M --no-tui --record.
+	{name: "sandbox-64M-4M", path: "testdata/sandbox-64M-redo-4M.json.gz", bottleneck: "redo-log-too-small", consequences: []string{"io-capacity-low"}},
+	{name: "sandbox-64M-1G", path: "testdata/sandbox-64M-redo-1G.json.gz", notRedo: true},
 	{name: "tui-4M-parallel2", path: "../tui/testdata/import-run.json", bottleneck: "redo-log-too-small"},
 	// CPU-bound and device-bound timelines (the rules' fixtures).
 	{name: "server-cpu-bound", path: "testdata/server-cpu-bound.json", bottleneck: "server-cpu-bound", notRedo: true},
@@ -266,4 +272,24 @@ func readRecord(t *testing.T, path string) *report.Record {
 		t.Fatalf("%s: %v", path, err)
 	}
 	return rec
+}
+
+// TestVerdictReplayMatchesLive: advise --run on an import's record gives the verdict the
+// import printed and stored, although the record keeps rates to 4 significant digits.
+func TestVerdictReplayMatchesLive(t *testing.T) {
+	for _, path := range []string{"testdata/sandbox-64M-redo-4M.json.gz", "testdata/sandbox-64M-redo-1G.json.gz"} {
+		rec := readRecord(t, path)
+		if rec.Verdict == nil {
+			t.Fatalf("%s: no stored verdict", path)
+		}
+		eng := NewEngine()
+		report.ReplayInto(rec, eng)
+		got := VerdictOf(eng)
+		if diff := cmp.Diff(rec.Verdict.Line(), got.Line()); diff != "" {
+			t.Errorf("%s: line (-live +replay):\n%s", path, diff)
+		}
+		if diff := cmp.Diff(*rec.Verdict, got, cmpopts.EquateApprox(0, 0.15)); diff != "" {
+			t.Errorf("%s: verdict (-live +replay):\n%s", path, diff)
+		}
+	}
 }
