@@ -247,7 +247,7 @@ func runCharts(rec *Record, a *Analysis) []chart {
 		}
 	}
 	ck.series = []series{{name: "checkpoint age", xs: xs, ys: ys}}
-	ck.hlines = []hline{{87.5, "7/8: aggressive (async) flushing", true}, {93.75, "15/16: sync flushing (MySQL)", false}}
+	ck.hlines = flushLines(rec)
 	out = append(out, ck)
 
 	var kept []chart

@@ -204,9 +204,17 @@ func TestCompareGolden(t *testing.T) {
 	checkGolden(t, "testdata/compare-seed002.txt", txt.Bytes())
 	checkGolden(t, "testdata/compare-seed002.md", md.Bytes())
 	for i, l := range strings.Split(txt.String(), "\n") {
-		if n := len([]rune(l)); n > 80 {
+		if n := len([]rune(l)); n > 80 && !strings.HasPrefix(l, "verdict: ") {
 			t.Errorf("compare line %d is %d columns: %q", i+1, n, l)
 		}
+	}
+	// compare opens with its verdict: the headline time's ratio, what cleared, what
+	// changed.
+	if want := "# Verdict #"; !strings.HasPrefix(txt.String(), want) {
+		t.Errorf("compare does not open with its verdict:\n%s", txt.String())
+	}
+	if got, want := grepLine(txt.String(), "verdict: "), "verdict: 2x5G is 3.56× faster (23:19 → 6:33, single runs); cleared: redo-log-too-small; changed: innodb_log_file_size 128M → 5G"; got != want {
+		t.Errorf("compare verdict %q, want %q", got, want)
 	}
 	if err := report.CompareHTML(&h, c); err != nil {
 		t.Fatal(err)
