@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -291,5 +292,42 @@ func TestVerdictReplayMatchesLive(t *testing.T) {
 		if diff := cmp.Diff(*rec.Verdict, got, cmpopts.EquateApprox(0, 0.15)); diff != "" {
 			t.Errorf("%s: verdict (-live +replay):\n%s", path, diff)
 		}
+	}
+}
+
+// TestEvidenceInHumanUnits: every finding the recorded runs raise prints its evidence
+// with no internal key (snake_case that is neither a server variable nor an iostat
+// column), no key=value and no Go map; the run record keeps the machine keys.
+func TestEvidenceInHumanUnits(t *testing.T) {
+	paths, _ := filepath.Glob("testdata/*.json*")
+	paths = append(paths, "../report/testdata/sandbox-redo-4M.json.gz", "../tui/testdata/import-run.json")
+	snake := regexp.MustCompile(`\b[a-z]+(_[a-z0-9]+)+\b`)
+	allowed := func(tok string) bool {
+		for _, p := range []string{"innodb_", "sync_binlog", "log_bin", "max_allowed_packet", "binlog_"} {
+			if strings.HasPrefix(tok, p) {
+				return true
+			}
+		}
+		return tok == "r_await" || tok == "w_await" || tok == "f_await" || tok == "aqu_sz" || tok == "d_await"
+	}
+	seen := 0
+	for _, p := range paths {
+		rec := readRecord(t, p)
+		fs, _ := report.Replay(rec, Default(), advisor.DefaultWindowSeconds)
+		for _, f := range fs {
+			text := advisor.FormatEvidence(f.Evidence)
+			seen++
+			if strings.Contains(text, "map[") || strings.Contains(text, "=") && !strings.Contains(text, " = ") {
+				t.Errorf("%s %s: %s", p, f.ID, text)
+			}
+			for _, tok := range snake.FindAllString(text, -1) {
+				if !allowed(tok) {
+					t.Errorf("%s %s: internal key %q in %q", p, f.ID, tok, text)
+				}
+			}
+		}
+	}
+	if seen < 10 {
+		t.Fatalf("only %d findings checked", seen)
 	}
 }
