@@ -22,9 +22,9 @@ const (
 	// minBottleneckShare: a cause that held less than this share of the time is not a
 	// bottleneck, whatever fired.
 	minBottleneckShare = 0.05
-	// tieSharePoints: two causes whose shares differ by less than this (fraction of the
-	// time) are too close to call from one run.
-	tieSharePoints = 0.05
+	// tieShareGap: two causes whose shares (fractions of the time) differ by less than
+	// this are too close to call from one run.
+	tieShareGap = 0.05
 	// maxEstimateShare caps the share the speedup estimate uses: no fix removes a wait
 	// entirely, and 1/(1 − share) grows without bound near 1.
 	maxEstimateShare = 0.9
@@ -295,7 +295,7 @@ func BuildVerdict(findings []advisor.Finding, a advisor.TimeAttribution) advisor
 		return v
 	}
 	top := candidates[0]
-	if len(candidates) > 1 && a.Share(top)-a.Share(candidates[1]) < tieSharePoints {
+	if len(candidates) > 1 && a.Share(top)-a.Share(candidates[1]) < tieShareGap {
 		second := candidates[1]
 		v.Reason = fmt.Sprintf("%s (~%.0f %%, %s) and %s (~%.0f %%, %s) hold the restore about equally over %s",
 			top.Label(), 100*a.Share(top), byCause[top][0], second.Label(), 100*a.Share(second), byCause[second][0], advisor.Clock(a.AttributedSeconds))

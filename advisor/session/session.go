@@ -279,11 +279,11 @@ func (s *Session) Env() *advisor.Env { return s.env }
 func (s *Session) Findings() []advisor.Finding { return s.engine.Findings() }
 
 // Verdict is the run's verdict so far (docs/rules.md "The verdict"), the same that
-// advise --run builds from the run record; without server sampling (--no-advisor) it is
-// inconclusive and says so.
+// advise --run builds from the run record; without server sampling it is inconclusive
+// and says so.
 func (s *Session) Verdict() advisor.Verdict {
 	if s.server == nil {
-		return advisor.Verdict{Reason: "the server was not sampled (--no-advisor)"}
+		return advisor.Verdict{Reason: "the server was not sampled (--no-advisor, or the advisor could not connect)"}
 	}
 	return rules.VerdictOf(s.engine)
 }
