@@ -32,6 +32,9 @@ type Engine struct {
 	// where the restore waits (Attribution); the verdict is built from that sum. Live
 	// runs and replays of their records use the same engine, so they sum the same time.
 	Attributor Attributor
+	// BuildVerdict, when set, turns the findings and the attribution into the verdict
+	// (rules.BuildVerdict); the monitor hands it to the sinks on every tick.
+	BuildVerdict func(findings []Finding, a TimeAttribution) Verdict
 
 	attribution TimeAttribution
 	window      Window
@@ -142,4 +145,13 @@ func (e *Engine) Attribution() TimeAttribution {
 		out.SecondsByCause[c] = s
 	}
 	return out
+}
+
+// Verdict is the verdict of everything observed so far; ok is false without
+// BuildVerdict.
+func (e *Engine) Verdict() (v Verdict, ok bool) {
+	if e.BuildVerdict == nil {
+		return Verdict{}, false
+	}
+	return e.BuildVerdict(e.Findings(), e.Attribution()), true
 }

@@ -205,6 +205,41 @@ func (v *Verdict) Line() string {
 	return sb.String()
 }
 
+// Short is the verdict for a dashboard row, where Line would be cut before its fix:
+// the bottleneck, its share, the fix and the estimate, then how many other findings
+// stand under and beside it.
+func (v *Verdict) Short() string {
+	if v == nil || !v.Conclusive || v.Bottleneck == nil {
+		return v.Line()
+	}
+	b := v.Bottleneck
+	out := fmt.Sprintf("verdict: %s ~%.0f %% → %s", b.Cause.Label(), b.TimeSharePct, b.Fix)
+	if b.EstimatedSpeedup > 0 {
+		out += fmt.Sprintf(" (est. ≤%s)", formatSpeedup(b.EstimatedSpeedup))
+	}
+	if n := len(v.Consequences); n > 0 {
+		out += fmt.Sprintf(" · %d consequence(s)", n)
+	}
+	if n := len(v.Secondary); n > 0 {
+		out += fmt.Sprintf(" · %d independent", n)
+	}
+	return out
+}
+
+// key identifies the answer without its numbers: conclusive or not, the bottleneck's
+// finding, its consequences and the independent issues. The log reports a verdict when
+// its key changes.
+func (v *Verdict) key() string {
+	if !v.Conclusive || v.Bottleneck == nil {
+		return "inconclusive"
+	}
+	k := v.Bottleneck.FindingID + "|" + strings.Join(v.Consequences, ",") + "|"
+	for _, s := range v.Secondary {
+		k += s.FindingID + ","
+	}
+	return k
+}
+
 // formatSpeedup writes a ratio as people read it: 2.4×, 1.05×.
 func formatSpeedup(r float64) string {
 	if r < 1.1 {

@@ -412,6 +412,7 @@ func roundTo2(v float64) float64 { return float64(int64(v*100+0.5)) / 100 }
 func NewEngine() *advisor.Engine {
 	e := advisor.NewEngine(Default(), advisor.DefaultWindowSeconds)
 	e.Attributor = Attribution{}
+	e.BuildVerdict = BuildVerdict
 	return e
 }
 

@@ -331,3 +331,17 @@ func TestEvidenceInHumanUnits(t *testing.T) {
 		t.Fatalf("only %d findings checked", seen)
 	}
 }
+
+// TestVerdictShort: the dashboard's row keeps the fix and the estimate within 100
+// columns; an inconclusive verdict reads as its line.
+func TestVerdictShort(t *testing.T) {
+	v := BuildVerdict([]advisor.Finding{finding("redo-log-too-small", redoRec), finding("io-capacity-low", "")},
+		attribution(80, map[advisor.Cause]float64{advisor.CauseRedo: 40}))
+	if got, want := v.Short(), "verdict: redo checkpoint waits ~50 % → innodb_log_file_size = 1G (est. ≤2.0×) · 1 consequence(s)"; got != want {
+		t.Errorf("Short() = %q, want %q", got, want)
+	}
+	short := BuildVerdict(nil, attribution(2, nil))
+	if short.Short() != short.Line() {
+		t.Errorf("inconclusive Short() = %q", short.Short())
+	}
+}
