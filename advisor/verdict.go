@@ -91,7 +91,7 @@ func (a *TimeAttribution) Add(shares CauseShares, dtSeconds float64) {
 		a.SecondsByCause = make(map[Cause]float64)
 	}
 	a.AttributedSeconds += dtSeconds
-	for c, f := range shares {
+	for c, f := range shares { // one addition per cause: the order does not matter
 		a.SecondsByCause[c] += f * dtSeconds
 	}
 }

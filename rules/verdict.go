@@ -53,8 +53,8 @@ func (Attribution) Attribute(env *advisor.Env, w advisor.Window) (advisor.CauseS
 	if dt <= 0 {
 		return nil, false
 	}
-	redoBps, _, haveRedo := redoRate(iw)
-	if !intervalActive(iw, redoBps) {
+	redoBytesPerSec, _, haveRedo := redoRate(iw)
+	if !intervalActive(iw, redoBytesPerSec) {
 		return nil, false
 	}
 	conns := float64(max(1, env.ImportConnections))
@@ -68,7 +68,7 @@ func (Attribution) Attribute(env *advisor.Env, w advisor.Window) (advisor.CauseS
 	// near the sync point says the age touched it within the interval. Log-buffer waits
 	// add one durable log write each.
 	redo := 0.0
-	if haveRedo && redoBps > 0 {
+	if haveRedo && redoBytesPerSec > 0 {
 		redo = checkpointStall(env, iw)
 		if waits, ok := iw.Rate("Innodb_log_waits"); ok && waits > 0 && haveLat {
 			redo += waits * lat.ms / 1000
@@ -99,8 +99,8 @@ func (Attribution) Attribute(env *advisor.Env, w advisor.Window) (advisor.CauseS
 		other[advisor.CauseBufferPool] = min(reads*readMs/1000, 1)
 	}
 	// Locks: row-lock wait time (ms, summed over threads) per import connection.
-	if ms, ok := iw.Delta("Innodb_row_lock_time"); ok && ms > 0 {
-		other[advisor.CauseLocks] = min(ms/1000/dt/conns, 1)
+	if lockWaitMs, ok := iw.Delta("Innodb_row_lock_time"); ok && lockWaitMs > 0 {
+		other[advisor.CauseLocks] = min(lockWaitMs/1000/dt/conns, 1)
 	}
 	// CPU: the server's busy share per import connection (one server thread each), and
 	// dumpscope's own (one reading, decompressing, splitting thread).
@@ -114,17 +114,18 @@ func (Attribution) Attribute(env *advisor.Env, w advisor.Window) (advisor.CauseS
 	if redo > 0 {
 		shares[advisor.CauseRedo] = redo
 	}
+	// Summed in a fixed order: the same samples give the same shares to the last bit.
 	rest := 1 - redo
 	sum := 0.0
-	for _, f := range other {
-		sum += f
+	for _, c := range advisor.Causes {
+		sum += other[c]
 	}
 	scale := 1.0
 	if sum > rest {
 		scale = rest / sum
 	}
-	for c, f := range other {
-		if f > 0 {
+	for _, c := range advisor.Causes {
+		if f := other[c]; f > 0 {
 			shares[c] = f * scale
 		}
 	}
@@ -147,11 +148,11 @@ func syncWaits(iw advisor.Window, lat flushLatency) float64 {
 // intervalActive: the restore moved (import bytes or rows), or, without import
 // progress, the server inserted rows (Innodb_rows_inserted; not MariaDB's Handler_write,
 // which every SHOW GLOBAL STATUS raises), wrote redo or computed as a restore does.
-func intervalActive(iw advisor.Window, redoBps float64) bool {
+func intervalActive(iw advisor.Window, redoBytesPerSec float64) bool {
 	if d, ok := iw.ImportDelta(); ok && (d.Bytes > 0 || d.Rows > 0) {
 		return true
 	}
-	if redoBps >= activeRedoBytesPerSec {
+	if redoBytesPerSec >= activeRedoBytesPerSec {
 		return true
 	}
 	if rows, ok := iw.Rate("Innodb_rows_inserted"); ok && rows > 0 {
