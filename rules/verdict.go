@@ -357,9 +357,8 @@ func shortFix(f advisor.Finding) string {
 		settings, _, _ := strings.Cut(after, " live:")
 		var parts []string
 		for _, p := range strings.Split(settings, ";") {
-			if i := strings.Index(p, " ("); i >= 0 {
-				p = p[:i]
-			}
+			// A note stays: "(× innodb_log_files_in_group = 2 → 8G in total)" says the size is
+			// per file.
 			if p = strings.TrimSpace(p); p != "" {
 				parts = append(parts, p)
 			}
