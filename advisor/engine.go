@@ -28,10 +28,18 @@ type Engine struct {
 	// ClearTicks is the hysteresis in ticks (DefaultClearTicks unless changed before the
 	// first Observe).
 	ClearTicks int
+	// Attributor, when set before the first Observe, attributes each interval's time to
+	// where the restore waits (Attribution); the verdict is built from that sum. Live
+	// runs and replays of their records use the same engine, so they sum the same time.
+	Attributor Attributor
+	// BuildVerdict, when set, turns the findings and the attribution into the verdict
+	// (rules.BuildVerdict); the monitor hands it to the sinks on every tick.
+	BuildVerdict func(findings []Finding, a TimeAttribution) Verdict
 
-	window   Window
-	active   map[string]*activeFinding // by rule ID
-	findings []Finding                 // in firing order
+	attribution TimeAttribution
+	window      Window
+	active      map[string]*activeFinding // by rule ID
+	findings    []Finding                 // in firing order
 }
 
 type activeFinding struct {
@@ -72,6 +80,12 @@ func (e *Engine) Observe(env *Env, s Snapshot) []Event {
 	// Rules get their own copy of the slice header over a stable backing array: a rule
 	// cannot see snapshots appended later, and the window is not shared by reference.
 	w := e.window[:len(e.window):len(e.window)]
+
+	if e.Attributor != nil && len(w) >= 2 {
+		if shares, ok := e.Attributor.Attribute(env, w); ok {
+			e.attribution.Add(shares, w[len(w)-1].T-w[len(w)-2].T)
+		}
+	}
 
 	var fired, cleared []Event
 	for _, r := range e.rules {
@@ -121,4 +135,23 @@ func (e *Engine) Active() []string {
 	}
 	sort.Strings(ids)
 	return ids
+}
+
+// Attribution returns the run's time so far as the Attributor split it (zero without
+// one).
+func (e *Engine) Attribution() TimeAttribution {
+	out := TimeAttribution{AttributedSeconds: e.attribution.AttributedSeconds, SecondsByCause: make(map[Cause]float64, len(e.attribution.SecondsByCause))}
+	for c, s := range e.attribution.SecondsByCause {
+		out.SecondsByCause[c] = s
+	}
+	return out
+}
+
+// Verdict is the verdict of everything observed so far; ok is false without
+// BuildVerdict.
+func (e *Engine) Verdict() (v Verdict, ok bool) {
+	if e.BuildVerdict == nil {
+		return Verdict{}, false
+	}
+	return e.BuildVerdict(e.Findings(), e.Attribution()), true
 }

@@ -14,18 +14,62 @@ import (
 // measurements they bound.
 
 // evidenceUnits are the unit suffixes, longest first so _bytes_per_sec is not read as
-// _per_sec.
-var evidenceUnits = []string{"_bytes_per_sec", "_per_sec", "_bytes", "_pct", "_ms", "_seconds"}
+// _per_sec. _kB is iostat's kilobyte (1024 bytes).
+var evidenceUnits = []string{"_bytes_per_sec", "_bytes_per_s", "_kB_per_sec", "_kB_per_s", "_pct_of_core", "_per_sec", "_bytes", "_pct", "_ms", "_seconds", "_points"}
 
 // iostatColumns keep their underscores: they are iostat's column names.
 var iostatColumns = map[string]bool{"r_await": true, "w_await": true, "d_await": true, "f_await": true, "aqu_sz": true}
 
 // evidenceQualifiers follow the unit in a key (checkpoint_age_pct_mean).
-var evidenceQualifiers = []string{"_mean", "_last", "_max", "_min", "_p99"}
+var evidenceQualifiers = []string{"_mean", "_last", "_first", "_max", "_min", "_p99"}
+
+// settingPrefixes name server variables: evidence under their own name prints as the
+// my.cnf line would (innodb_io_capacity = 200), so a DBA can search for it.
+var settingPrefixes = []string{"innodb_", "sync_binlog", "log_bin", "max_allowed_packet", "binlog_", "max_connections"}
+
+// sourceValues are the machine names a *_source key may hold, as people read them;
+// status counters keep their server names.
+var sourceValues = map[string]string{
+	"lsn":             "the LSN",
+	"import.rows":     "the importer's count",
+	"import.commits":  "the importer's count",
+	"w_await+f_await": "w_await + f_await",
+	"w_await":         "w_await",
+	"probe_p50":       "the probe's p50",
+}
+
+// EvidenceItem is one piece of evidence as people read it: "redo 12.6 MiB/s",
+// "innodb_io_capacity = 200", "redo rate from the LSN".
+type EvidenceItem struct {
+	Label, Value string
+	// Setting marks a server variable, written "name = value".
+	Setting bool
+}
+
+func (it EvidenceItem) String() string {
+	switch {
+	case it.Setting:
+		return it.Label + " = " + it.Value
+	case it.Value == "":
+		return it.Label
+	}
+	return it.Label + " " + it.Value
+}
 
 // FormatEvidence renders evidence for people, measurements first, then thresholds, each
 // group in key order.
 func FormatEvidence(ev map[string]any) string {
+	items := EvidenceItems(ev)
+	parts := make([]string, len(items))
+	for i, it := range items {
+		parts[i] = it.String()
+	}
+	return strings.Join(parts, ", ")
+}
+
+// EvidenceItems is FormatEvidence one item at a time, for surfaces that list them (the
+// dashboard's finding details). The run record keeps the machine keys.
+func EvidenceItems(ev map[string]any) []EvidenceItem {
 	keys := make([]string, 0, len(ev))
 	for k := range ev {
 		keys = append(keys, k)
@@ -37,14 +81,21 @@ func FormatEvidence(ev map[string]any) string {
 		}
 		return keys[i] < keys[j]
 	})
-	parts := make([]string, 0, len(keys))
+	items := make([]EvidenceItem, 0, len(keys))
 	for _, k := range keys {
-		parts = append(parts, formatEvidenceItem(k, ev[k]))
+		items = append(items, evidenceItem(k, ev[k]))
 	}
-	return strings.Join(parts, ", ")
+	return items
 }
 
-func formatEvidenceItem(key string, v any) string {
+// evidenceAliases rename keys whose iostat-style names hide their unit (wkB_per_sec is
+// kilobytes written per second).
+var evidenceAliases = map[string]string{"wkB_per_sec": "written_kB_per_sec", "rkB_per_sec": "read_kB_per_sec"}
+
+func evidenceItem(key string, v any) EvidenceItem {
+	if a, ok := evidenceAliases[key]; ok {
+		key = a
+	}
 	stem, qualifier := key, ""
 	perDevice := false
 	if s, ok := strings.CutSuffix(stem, "_by_device"); ok {
@@ -64,7 +115,12 @@ func formatEvidenceItem(key string, v any) string {
 		}
 	}
 	if unit == "" {
-		return key + "=" + formatSetting(key, v)
+		return plainItem(key, v)
+	}
+	if isSetting(stem) && qualifier == "" && !perDevice { // innodb_buffer_pool_size_bytes
+		if f, ok := asFloat(v); ok {
+			return EvidenceItem{Label: stem, Value: formatWithUnit(f, unit), Setting: true}
+		}
 	}
 	label := stem
 	if !iostatColumns[stem] {
@@ -84,19 +140,67 @@ func formatEvidenceItem(key string, v any) string {
 			for i, n := range names {
 				vals[i] = formatWithUnit(m[n], unit) + " on " + n
 			}
-			return label + " " + strings.Join(vals, "; ")
+			return EvidenceItem{Label: label, Value: strings.Join(vals, "; ")}
 		}
 	}
 	if f, ok := asFloat(v); ok {
-		return label + " " + formatWithUnit(f, unit)
+		return EvidenceItem{Label: label, Value: formatWithUnit(f, unit)}
 	}
-	return label + " " + fmt.Sprint(v)
+	return EvidenceItem{Label: label, Value: fmt.Sprint(v)}
+}
+
+// plainItem is evidence without a unit: a server setting (its real name), where a
+// number came from (redo rate from the LSN), or a name or count (device vda, host cores
+// 2).
+func plainItem(key string, v any) EvidenceItem {
+	if isSetting(key) {
+		return EvidenceItem{Label: key, Value: formatSetting(key, v), Setting: true}
+	}
+	label := strings.ReplaceAll(key, "_", " ")
+	if stem, ok := strings.CutSuffix(key, "_source"); ok {
+		val := fmt.Sprint(v)
+		if h, ok := sourceValues[val]; ok {
+			val = h
+		}
+		return EvidenceItem{Label: strings.ReplaceAll(stem, "_", " ") + " from", Value: val}
+	}
+	if m, ok := asFloatMap(v); ok { // a per-name map without a unit: "vda 3, vdb 4"
+		names := make([]string, 0, len(m))
+		for n := range m {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		vals := make([]string, len(names))
+		for i, n := range names {
+			vals[i] = n + " " + trimNumber(m[n])
+		}
+		return EvidenceItem{Label: label, Value: strings.Join(vals, ", ")}
+	}
+	if f, ok := asFloat(v); ok {
+		return EvidenceItem{Label: label, Value: trimNumber(f)}
+	}
+	return EvidenceItem{Label: label, Value: fmt.Sprint(v)}
+}
+
+func isSetting(key string) bool {
+	for _, p := range settingPrefixes {
+		if strings.HasPrefix(key, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func formatWithUnit(f float64, unit string) string {
 	switch unit {
-	case "_bytes_per_sec":
+	case "_bytes_per_sec", "_bytes_per_s":
 		return humanBytes(f) + "/s"
+	case "_kB_per_sec", "_kB_per_s":
+		return humanBytes(f*1024) + "/s"
+	case "_pct_of_core":
+		return fmt.Sprintf("%.0f %% of a core", f)
+	case "_points":
+		return trimNumber(f) + " points"
 	case "_bytes":
 		return humanBytes(f)
 	case "_pct":

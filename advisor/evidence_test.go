@@ -20,11 +20,19 @@ func TestFormatEvidence(t *testing.T) {
 			"checkpoint age (last) 96.0 MiB, checkpoint age (mean) 93.1 %, sync flush threshold 93.8 %"},
 		{map[string]any{"durable_write_ms": 1.0234, "window_seconds": 30.0, "commits_per_sec": 1431.2}, "commits 1431/s, durable write 1.02 ms, window 30 s"},
 		{map[string]any{"innodb_log_file_size": float64(128 << 20), "innodb_flush_log_at_trx_commit": 1.0, "device": "vda"},
-			"device=vda, innodb_flush_log_at_trx_commit=1, innodb_log_file_size=128.0 MiB"},
+			"device vda, innodb_flush_log_at_trx_commit = 1, innodb_log_file_size = 128.0 MiB"},
 		{map[string]any{"window_seconds": 90.0, "log_waits_per_sec": 2.5}, "log waits 2.5/s, window 1:30"},
 		{map[string]any{"w_await_ms_by_device": map[string]float64{"vda": 0.39}}, "w_await 0.39 ms on vda"},
 		// I/O operations per second, not bytes; the redo capacity is bytes.
-		{map[string]any{"innodb_io_capacity": 2000.0, "innodb_redo_log_capacity": float64(1 << 30)}, "innodb_io_capacity=2000, innodb_redo_log_capacity=1.0 GiB"},
+		{map[string]any{"innodb_io_capacity": 2000.0, "innodb_redo_log_capacity": float64(1 << 30)}, "innodb_io_capacity = 2000, innodb_redo_log_capacity = 1.0 GiB"},
+		// No internal keys on a surface: sources in words, points, kB/s in IEC units,
+		// a setting with a unit suffix under its real name, a core share.
+		{map[string]any{"redo_rate_source": "lsn", "fsync_source": "Innodb_data_fsyncs", "durable_write_source": "w_await+f_await"},
+			"durable write from w_await + f_await, fsync from Innodb_data_fsyncs, redo rate from the LSN"},
+		{map[string]any{"checkpoint_age_pct_first": 0.4, "dirty_rise_threshold_points": 5.0, "host_cores": 2},
+			"checkpoint age (first) 0.4 %, host cores 2, dirty rise threshold 5 points"},
+		{map[string]any{"low_throughput_threshold_kB_per_sec": 102400.0, "innodb_buffer_pool_size_bytes": float64(128 << 20), "server_cpu_pct_of_core_mean": 97.2},
+			"innodb_buffer_pool_size = 128.0 MiB, server cpu (mean) 97 % of a core, low throughput threshold 100.0 MiB/s"},
 	}
 	for _, tt := range tests {
 		if got := FormatEvidence(tt.ev); got != tt.want {

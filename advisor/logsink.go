@@ -39,6 +39,7 @@ type LogSink struct {
 	liveChecked bool
 	ticks       int
 	prev        *Snapshot
+	verdictKey  string // the verdict last printed (Verdict.key)
 }
 
 // StatusPrefix starts every write of a live LogSink: carriage return and erase to the end
@@ -75,6 +76,14 @@ func (l *LogSink) Tick(t Tick) {
 	for _, e := range t.Events {
 		if !l.NoEvents {
 			b.WriteString(FormatEvent(e))
+		}
+	}
+	if v := t.Verdict; v != nil && !l.NoEvents {
+		// Only when the answer changes (its numbers move every tick), and not for the
+		// inconclusive start of every run.
+		if key := v.key(); key != l.verdictKey && (l.verdictKey != "" || v.Conclusive) {
+			fmt.Fprintf(&b, "%s verdict now: %s\n", stamp, strings.TrimPrefix(v.Line(), "verdict: "))
+			l.verdictKey = key
 		}
 	}
 	l.prev = &s

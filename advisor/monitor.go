@@ -37,6 +37,8 @@ type Tick struct {
 	Snapshot Snapshot
 	// Events are the findings that fired or cleared on this tick.
 	Events []Event
+	// Verdict is the run's verdict so far (nil when the engine builds none).
+	Verdict *Verdict
 	// Changes are global variables that changed since the previous tick, stamped with T.
 	Changes []VariableChange
 	// DeviceNotes are the device sampler's notes for this interval (iostat.Sample.Notes).
@@ -218,6 +220,9 @@ func (m *Monitor) step(ctx context.Context, withDevices bool) Tick {
 	}
 	tick.Snapshot = s
 	tick.Events = m.o.Engine.Observe(m.o.Env, s)
+	if v, ok := m.o.Engine.Verdict(); ok {
+		tick.Verdict = &v
+	}
 	for _, sink := range m.o.Sinks {
 		sink.Tick(tick)
 	}

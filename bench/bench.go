@@ -150,7 +150,39 @@ func (b *Bench) Auto(ctx context.Context, given []Variant) ([]Variant, error) {
 	if len(out) == 1 {
 		fmt.Fprintln(b.o.Log, "dumpscope bench --auto: no finding recommended a setting; measuring the defaults alone")
 	}
+	if all, ok := allAdvice(base, out[1:]); ok {
+		fmt.Fprintf(b.o.Log, "dumpscope bench --auto: all the advice together → variant %s\n", Describe(all))
+		out = append(out, all)
+	}
 	return out, nil
+}
+
+// allAdviceName names the variant that applies every piece of advice at once: advice
+// measured alone can each look small while together they are what the operator would
+// deploy (or one can cancel another).
+const allAdviceName = "all-advice"
+
+// allAdvice is base with the changes of every advice variant (those with From: each is
+// base plus its advice), when there are two or more; the later variant wins a setting two
+// of them change.
+func allAdvice(base Variant, variants []Variant) (Variant, bool) {
+	all := Variant{Name: allAdviceName, Settings: append([]string{}, base.Settings...)}
+	var from []string
+	for _, v := range variants {
+		if v.From == "" {
+			continue
+		}
+		from = append(from, v.From)
+		for _, kv := range v.Settings {
+			if slices.Contains(base.Settings, kv) {
+				continue // the baseline's own, not advice
+			}
+			name, value, _ := strings.Cut(kv, "=")
+			all.Settings = setSetting(all.Settings, name, value)
+		}
+	}
+	all.From = strings.Join(from, "+")
+	return all, len(from) >= 2
 }
 
 // setSetting replaces or adds name=value.
@@ -436,8 +468,64 @@ func WriteText(w io.Writer, sum []Summary) {
 	}
 }
 
+// Verdict is the bench's last word in one line that begins "verdict:": which advice to
+// apply (measured faster, significant), which made no measurable difference or made the
+// import slower (skip it), and where there are too few runs to tell.
+func Verdict(variants []Variant, sum []Summary) string {
+	if len(sum) < 2 {
+		return "verdict: inconclusive: one variant, nothing to compare it with"
+	}
+	if sum[0].Runs == 0 {
+		return "verdict: inconclusive: the first variant (the baseline) has no finished run"
+	}
+	var apply, skip, unsure []string
+	for i := 1; i < len(sum) && i < len(variants); i++ {
+		s, v := sum[i], variants[i]
+		label := v.Name
+		switch {
+		case v.Name == allAdviceName:
+			label = "all the advice together"
+		case v.From != "":
+			var changes []string // what the advice changes; the baseline's settings go without saying
+			for _, kv := range v.Settings {
+				if !slices.Contains(variants[0].Settings, kv) {
+					changes = append(changes, kv)
+				}
+			}
+			label = fmt.Sprintf("%s (%s)", v.From, strings.Join(changes, ", "))
+		}
+		ratio := fmt.Sprintf("%.2f× [%.2f, %.2f]", s.Speedup, s.SpeedupLo, s.SpeedupHi)
+		switch {
+		case s.Runs == 0:
+			unsure = append(unsure, label+": no finished run")
+		case min(s.Runs, sum[0].Runs) < DefaultRepeat:
+			unsure = append(unsure, fmt.Sprintf("%s %.2f×", label, s.Speedup))
+		case s.Significant && s.Speedup > 1:
+			apply = append(apply, label+" "+ratio)
+		case s.Significant:
+			skip = append(skip, label+" (slower: "+ratio+")")
+		default:
+			skip = append(skip, fmt.Sprintf("%s (%.2f× ~, no measurable difference)", label, s.Speedup))
+		}
+	}
+	var parts []string
+	if len(apply) > 0 {
+		parts = append(parts, "apply "+strings.Join(apply, ", "))
+	}
+	if len(skip) > 0 {
+		parts = append(parts, "skip "+strings.Join(skip, ", "))
+	}
+	if len(unsure) > 0 {
+		parts = append(parts, fmt.Sprintf("too few runs to tell (need %d a variant, --repeat): %s", DefaultRepeat, strings.Join(unsure, ", ")))
+	}
+	if len(apply) == 0 && len(skip) == 0 {
+		return "verdict: inconclusive: " + strings.Join(parts, "; ")
+	}
+	return "verdict: " + strings.Join(parts, "; ")
+}
+
 func WriteJSON(path string, variants []Variant, runs []Run, sum []Summary) error {
-	b, err := json.MarshalIndent(map[string]any{"variants": variants, "runs": runs, "summary": sum}, "", "  ")
+	b, err := json.MarshalIndent(map[string]any{"variants": variants, "runs": runs, "summary": sum, "verdict": Verdict(variants, sum)}, "", "  ")
 	if err != nil {
 		return err
 	}

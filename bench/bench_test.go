@@ -58,3 +58,46 @@ func TestSummarizeBench(t *testing.T) {
 		t.Errorf("text:\n%s", out.String())
 	}
 }
+
+// TestAllAdvice: two or more advice variants add one with all their settings; the
+// baseline's settings stay unless advice changes them.
+func TestAllAdvice(t *testing.T) {
+	base := Variant{Name: "defaults", Settings: []string{"innodb_log_file_size=4M", "innodb_buffer_pool_size=128M"}}
+	advice := []Variant{
+		{Name: "redo-log-too-small", From: "redo-log-too-small", Settings: []string{"innodb_log_file_size=1G", "innodb_buffer_pool_size=128M"}},
+		{Name: "io-capacity-low", From: "io-capacity-low", Settings: []string{"innodb_log_file_size=4M", "innodb_buffer_pool_size=128M", "innodb_io_capacity=2000", "innodb_io_capacity_max=4000"}},
+	}
+	got, ok := allAdvice(base, advice)
+	want := Variant{Name: "all-advice", From: "redo-log-too-small+io-capacity-low",
+		Settings: []string{"innodb_log_file_size=1G", "innodb_buffer_pool_size=128M", "innodb_io_capacity=2000", "innodb_io_capacity_max=4000"}}
+	if d := cmp.Diff(want, got); d != "" || !ok {
+		t.Errorf("allAdvice (-want +got):\n%s", d)
+	}
+	if _, ok := allAdvice(base, advice[:1]); ok {
+		t.Error("one piece of advice: no combined variant")
+	}
+}
+
+// TestBenchVerdict: the bench's last line says which advice to apply, which to skip, and
+// where the runs are too few to tell.
+func TestBenchVerdict(t *testing.T) {
+	variants := []Variant{{Name: "defaults", Settings: []string{"innodb_buffer_pool_size=128M"}},
+		{Name: "redo-log-too-small", From: "redo-log-too-small", Settings: []string{"innodb_buffer_pool_size=128M", "innodb_log_file_size=1G"}},
+		{Name: "io-capacity-low", From: "io-capacity-low", Settings: []string{"innodb_io_capacity=2000"}},
+		{Name: "all-advice", From: "redo-log-too-small+io-capacity-low", Settings: []string{"innodb_log_file_size=1G", "innodb_io_capacity=2000"}}}
+	sum := []Summary{{Runs: 4, Speedup: 1},
+		{Runs: 4, Speedup: 1.2, SpeedupLo: 1.16, SpeedupHi: 1.24, Significant: true},
+		{Runs: 4, Speedup: 1.03, SpeedupLo: 0.97, SpeedupHi: 1.08},
+		{Runs: 4, Speedup: 1.22, SpeedupLo: 1.17, SpeedupHi: 1.27, Significant: true}}
+	want := "verdict: apply redo-log-too-small (innodb_log_file_size=1G) 1.20× [1.16, 1.24], all the advice together 1.22× [1.17, 1.27]; " +
+		"skip io-capacity-low (innodb_io_capacity=2000) (1.03× ~, no measurable difference)"
+	if got := Verdict(variants, sum); got != want {
+		t.Errorf("Verdict:\n got %q\nwant %q", got, want)
+	}
+	for i := range sum {
+		sum[i].Runs = 1
+	}
+	if got := Verdict(variants, sum); !strings.HasPrefix(got, "verdict: inconclusive: too few runs to tell (need 4 a variant, --repeat): redo-log-too-small") {
+		t.Errorf("one run each: %q", got)
+	}
+}

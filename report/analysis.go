@@ -41,11 +41,16 @@ type Analysis struct {
 	Probe           *iostat.ProbeResult `json:"probe,omitempty"`
 }
 
-// Verdict is the report's first line.
+// Verdict is the report's first lines.
 type Verdict struct {
 	// Severity is the worst finding's, or "ok".
 	Severity string `json:"severity"`
 	Text     string `json:"text"`
+	// Line is the run's verdict line ("verdict: …"), the same as import, advise and
+	// watch print; Diagnosis the verdict it renders (nil: the record had none and the
+	// caller gave none).
+	Line      string           `json:"line"`
+	Diagnosis *advisor.Verdict `json:"diagnosis,omitempty"`
 }
 
 // FindingView is a finding as the report shows it.
@@ -179,6 +184,8 @@ func Analyze(rec *Record, findings []advisor.Finding) *Analysis {
 		a.PhasesFromTicks = a.Phases != nil
 	}
 	a.Verdict = verdict(a)
+	a.Verdict.Diagnosis = rec.Verdict
+	a.Verdict.Line = rec.Verdict.Line()
 	a.Restore = restoreStats(rec)
 	a.Devices = deviceViews(rec)
 	a.InnoDB = innodbView(rec)

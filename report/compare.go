@@ -21,6 +21,10 @@ type Side struct {
 
 // Comparison is runs side by side, the first side the baseline.
 type Comparison struct {
+	// Verdict is the comparison's answer in one line that begins "verdict:": per side
+	// against the baseline, how much faster or slower (with the ratio's interval when
+	// there are runs enough), the findings cleared and new, the variables changed.
+	Verdict   string        `json:"verdict"`
 	Sides     []SideInfo    `json:"sides"`
 	Warnings  []string      `json:"warnings,omitempty"`
 	Variables []VarDiff     `json:"variables_that_differ"`
@@ -188,7 +192,93 @@ func Compare(sides []Side) *Comparison {
 	c.Variables = variablesThatDiffer(sides)
 	c.Metrics, c.Devices = metricRows(sides)
 	c.Findings = findingDiffs(sides)
+	c.Verdict = compareVerdict(c)
 	return c
+}
+
+// compareVerdict says, for each side against the baseline, what changed in the headline
+// time (the duration row), which findings cleared and which are new, and which
+// variables differ.
+func compareVerdict(c *Comparison) string {
+	if len(c.Sides) < 2 {
+		return "verdict: inconclusive: one side only, nothing to compare"
+	}
+	var duration *MetricRow
+	for i := range c.Metrics {
+		if c.Metrics[i].Name == "duration" {
+			duration = &c.Metrics[i]
+		}
+	}
+	var clauses []string
+	for i := 1; i < len(c.Sides); i++ {
+		clauses = append(clauses, sideVerdict(c, duration, i))
+	}
+	return "verdict: " + strings.Join(clauses, " | ")
+}
+
+// maxChangedVariables keeps the verdict one readable line; the table has them all.
+const maxChangedVariables = 3
+
+func sideVerdict(c *Comparison, duration *MetricRow, i int) string {
+	label := c.Sides[i].Label
+	var b strings.Builder
+	switch {
+	case duration == nil || !duration.Cells[i].HasRatio || duration.Cells[i].Ratio <= 0:
+		fmt.Fprintf(&b, "%s: no duration to compare", label)
+	default:
+		base, cell := duration.Cells[0], duration.Cells[i]
+		speedup := 1 / cell.Ratio
+		times := fmt.Sprintf("%s → %s", Clock(base.Center), Clock(cell.Center))
+		switch {
+		case cell.Tested && !cell.Significant:
+			fmt.Fprintf(&b, "%s: no significant difference (%s, ×%.2f, p = %.2f)", label, times, speedup, cell.P)
+		case speedup >= 1:
+			fmt.Fprintf(&b, "%s is %.2f× faster (%s", label, speedup, times)
+		default:
+			fmt.Fprintf(&b, "%s is %.2f× slower (%s", label, 1/speedup, times)
+		}
+		if !cell.Tested || cell.Significant {
+			switch {
+			case cell.Tested && cell.RatioLo > 0 && cell.RatioHi > 0 && speedup >= 1:
+				fmt.Fprintf(&b, ", 95 %% interval [%.2f, %.2f]", 1/cell.RatioHi, 1/cell.RatioLo)
+			case cell.Tested && cell.RatioLo > 0 && cell.RatioHi > 0:
+				fmt.Fprintf(&b, ", 95 %% interval [%.2f, %.2f]", cell.RatioLo, cell.RatioHi)
+			case base.N == 1 || cell.N == 1:
+				b.WriteString(", single runs")
+			}
+			b.WriteString(")")
+		}
+	}
+	var cleared, added []string
+	for _, f := range c.Findings {
+		switch f.Status[i] {
+		case "cleared":
+			cleared = append(cleared, f.ID)
+		case "new":
+			added = append(added, f.ID)
+		}
+	}
+	if len(cleared) > 0 {
+		b.WriteString("; cleared: " + strings.Join(cleared, ", "))
+	}
+	if len(added) > 0 {
+		b.WriteString("; new: " + strings.Join(added, ", "))
+	}
+	var changed []string
+	for _, v := range c.Variables {
+		if v.Values[i] != v.Values[0] {
+			changed = append(changed, fmt.Sprintf("%s %s → %s", v.Name, v.Values[0], v.Values[i]))
+		}
+	}
+	if n := len(changed); n > maxChangedVariables {
+		changed = append(changed[:maxChangedVariables], fmt.Sprintf("%d more", n-maxChangedVariables))
+	}
+	if len(changed) > 0 {
+		b.WriteString("; changed: " + strings.Join(changed, ", "))
+	} else {
+		b.WriteString("; same variables")
+	}
+	return b.String()
 }
 
 // runCountWarnings says when the sides have too few runs for benchmath's statistics.
@@ -461,7 +551,7 @@ func (c Cell) ratioText() string {
 
 // compareDocument lays out a comparison as sections.
 func compareDocument(c *Comparison) []section {
-	var doc []section
+	doc := []section{{title: "Verdict", blocks: []any{line(c.Verdict)}}}
 	runs := section{title: "Runs"}
 	t := table{head: []string{"side", "runs", "record"}, right: []bool{false, true, false}}
 	for i, s := range c.Sides {

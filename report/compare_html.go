@@ -28,7 +28,7 @@ func CompareHTML(w io.Writer, c *Comparison) error {
 	fmt.Fprintf(&b, "<h1>%s</h1>\n", html.EscapeString(title))
 	for i, s := range compareDocument(c) {
 		writeHTMLSection(&b, s)
-		if i == 1 {
+		if i == 2 { // after the verdict and the runs
 			charts := compareCharts(c)
 			if len(charts) > 0 {
 				b.WriteString("<h2>By dump progress</h2>\n")
@@ -50,7 +50,7 @@ func compareCharts(c *Comparison) []chart {
 	tp := mk("Restore throughput", "MB/s of SQL")
 	ck := mk("Checkpoint age, % of its maximum", "% of max checkpoint age")
 	ck.yMax = 100
-	ck.hlines = []hline{{87.5, "7/8: aggressive (async) flushing", true}, {93.75, "15/16: sync flushing (MySQL)", false}}
+	ck.hlines = flushLines(c.sides[0].Records[0]) // the baseline's server
 	ut := mk("Busiest device's utilisation (%util)", "% of time busy")
 	ut.yMax = 100
 	aw := mk("Busiest device's write latency (w_await)", "ms")

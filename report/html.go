@@ -18,6 +18,7 @@ body{font:14px/1.45 system-ui,sans-serif;color:#222;max-width:1160px;margin:24px
 h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;border-bottom:2px solid #0072B2;padding-bottom:2px;margin-top:28px}
 h3{font-size:15px;margin:16px 0 4px}
 .verdict{font-size:16px;padding:10px 14px;border-left:6px solid #2a2;background:#f4faf4}
+.verdict-line{font-weight:600}
 .verdict.warn{border-color:#E69F00;background:#fdf7ea}.verdict.critical{border-color:#c00;background:#fdf0f0}
 table{border-collapse:collapse;margin:6px 0 12px}td,th{padding:3px 10px;border-bottom:1px solid #e4e4e4;text-align:left;vertical-align:top}
 th{background:#f4f4f4}td.r,th.r{text-align:right;font-variant-numeric:tabular-nums}
@@ -67,6 +68,8 @@ func writeHTMLSection(b *strings.Builder, s section) {
 				}
 			}
 			fmt.Fprintf(b, "<h3%s>%s</h3>\n", cls, html.EscapeString(string(x)))
+		case line:
+			fmt.Fprintf(b, "<p class=\"verdict-line\">%s</p>\n", html.EscapeString(string(x)))
 		case para:
 			for _, l := range x {
 				if s.title == "Verdict" && l == x[0] {
@@ -244,7 +247,7 @@ func runCharts(rec *Record, a *Analysis) []chart {
 		}
 	}
 	ck.series = []series{{name: "checkpoint age", xs: xs, ys: ys}}
-	ck.hlines = []hline{{87.5, "7/8: aggressive (async) flushing", true}, {93.75, "15/16: sync flushing (MySQL)", false}}
+	ck.hlines = flushLines(rec)
 	out = append(out, ck)
 
 	var kept []chart

@@ -67,6 +67,16 @@ type Record struct {
 	// importer reports them (version 2; optional, empty until the importer's progress
 	// carries a phase).
 	Phases []PhaseTime `json:"phases,omitempty"`
+	// ImportConnections is how many connections replayed the dump (--parallel; 0:
+	// unknown, watch). The verdict's attribution shares the server's CPU among them, so
+	// a replay needs it to attribute as the live run did (an addition to version 1's
+	// and 2's fields).
+	ImportConnections int `json:"import_connections,omitempty"`
+	// Verdict is the run's verdict as the run built it (docs/rules.md "The verdict"): the
+	// bottleneck, its fix and estimated gain, the other findings under or beside it, the
+	// time by cause. Optional: older records have none (an addition to version 1's and
+	// 2's fields).
+	Verdict *advisor.Verdict `json:"verdict,omitempty"`
 
 	// Appender is the file a PeriodicSaver has been appending this record to, so that
 	// WriteFile to the same path completes it instead of rewriting it; nil otherwise.

@@ -221,6 +221,8 @@ func (rec *Record) Env() *advisor.Env {
 		Probe:           rec.Probe,
 		Dump:            rec.Dump,
 		IntervalSeconds: rec.IntervalSeconds,
+
+		ImportConnections: rec.ImportConnections,
 	}
 	if rec.Host != nil {
 		env.Host = *rec.Host
@@ -238,8 +240,16 @@ func (rec *Record) Env() *advisor.Env {
 // returns the findings and every fire/clear event in order. Findings stored in the record
 // are ignored.
 func Replay(rec *Record, rules []advisor.Rule, windowSeconds float64) ([]advisor.Finding, []advisor.Event) {
-	env := rec.Env()
 	eng := advisor.NewEngine(rules, windowSeconds)
+	events := ReplayInto(rec, eng)
+	return eng.Findings(), events
+}
+
+// ReplayInto feeds a recorded run's samples to eng as Replay does, for a caller that
+// set the engine up itself (with an Attributor, for the verdict), and returns every
+// fire/clear event in order.
+func ReplayInto(rec *Record, eng *advisor.Engine) []advisor.Event {
+	env := rec.Env()
 	var events []advisor.Event
 	changes := rec.Server.VariableChanges
 	for _, s := range rec.Samples {
@@ -249,7 +259,7 @@ func Replay(rec *Record, rules []advisor.Rule, windowSeconds float64) ([]advisor
 		}
 		events = append(events, eng.Observe(env, s)...)
 	}
-	return eng.Findings(), events
+	return events
 }
 
 // Snapshot returns a copy of the record so far (its in-memory view), completed as if the

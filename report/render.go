@@ -22,6 +22,10 @@ type section struct {
 // para is lines of prose (wrapped by the text renderer).
 type para []string
 
+// line is one line no renderer wraps: the "verdict:" line, which scripts find as
+// ^verdict:.
+type line string
+
 // heading is a finding's first line (a sub-heading in Markdown and HTML).
 type heading string
 
@@ -51,7 +55,7 @@ func document(a *Analysis) []section {
 // verdictSection: the run in one line, then what went wrong.
 func verdictSection(a *Analysis) section {
 	v := section{title: "Verdict"}
-	v.blocks = append(v.blocks, para{a.Verdict.Text})
+	v.blocks = append(v.blocks, para{a.Verdict.Text}, line(a.Verdict.Line))
 	if a.Outcome.Error != "" && a.Outcome.Status != OutcomeInterrupted {
 		where := ""
 		if a.Outcome.Offset != nil && a.Outcome.Line != nil {
@@ -428,6 +432,8 @@ func textDoc(w io.Writer, doc []section) error {
 				}
 			}
 			switch x := blk.(type) {
+			case line:
+				b.WriteString(string(x) + "\n")
 			case heading:
 				writeWrapped(&b, "", "  ", string(x))
 			case para:
@@ -579,6 +585,8 @@ func markdownDoc(w io.Writer, title string, doc []section) error {
 				b.WriteString("\n")
 			}
 			switch x := blk.(type) {
+			case line:
+				b.WriteString(mdEscape(string(x)) + "\n")
 			case heading:
 				b.WriteString("### " + mdEscape(string(x)) + "\n")
 			case para:

@@ -12,7 +12,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
 )
@@ -34,7 +33,11 @@ func TestFixtures(t *testing.T) {
 			t.Fatal(err)
 		}
 		rec.Version = report.Version
-		rec.Findings, _ = report.Replay(rec, rules.Default(), advisor.DefaultWindowSeconds)
+		eng := rules.NewEngine()
+		report.ReplayInto(rec, eng)
+		rec.Findings = eng.Findings()
+		v := rules.VerdictOf(eng)
+		rec.Verdict = &v
 		var buf bytes.Buffer
 		if err := report.Write(&buf, rec); err != nil {
 			t.Fatal(err)
@@ -79,6 +82,7 @@ func readFixture(t *testing.T, name string) *report.Record {
 func TestReportGolden(t *testing.T) {
 	for _, name := range []string{"seed002-128M.json", "seed002-5G.json", "sandbox-redo-4M.json.gz", "sandbox-redo-1G.json.gz"} {
 		rec := readFixture(t, name)
+		withVerdict(rec)
 		a := report.Analyze(rec, rec.Findings)
 		base := strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".json")
 		var txt, md bytes.Buffer
@@ -91,11 +95,65 @@ func TestReportGolden(t *testing.T) {
 		checkGolden(t, filepath.Join("testdata", base+".txt"), txt.Bytes())
 		checkGolden(t, filepath.Join("testdata", base+".md"), md.Bytes())
 		for i, l := range strings.Split(txt.String(), "\n") {
-			if n := len([]rune(l)); n > 80 {
+			if n := len([]rune(l)); n > 80 && !strings.HasPrefix(l, "verdict: ") {
 				t.Errorf("%s.txt line %d is %d columns: %q", base, i+1, n, l)
 			}
 		}
 	}
+}
+
+// withVerdict gives a record written before there were verdicts the one `dumpscope
+// report` gives it: from its findings and a replay's time attribution.
+func withVerdict(rec *report.Record) {
+	if rec.Verdict != nil {
+		return
+	}
+	eng := rules.NewEngine()
+	report.ReplayInto(rec, eng)
+	v := rules.BuildVerdict(rec.Findings, eng.Attribution())
+	rec.Verdict = &v
+}
+
+// TestReportVerdictLine: the report's verdict line is the one advise --run prints for
+// the same record, unwrapped, in text and Markdown, and at the HTML page's top.
+func TestReportVerdictLine(t *testing.T) {
+	for _, tc := range []struct{ name, want string }{
+		{"sandbox-redo-4M.json.gz", "verdict: the bottleneck is redo checkpoint waits (~46 % of 1:11, redo-log-too-small); fix: innodb_log_file_size = 1G (estimate: up to 1.9× faster); consequences: io-capacity-low"},
+		{"sandbox-redo-1G.json.gz", "verdict: inconclusive: the findings (io-capacity-low) explain under 5 % of 0:45; the largest wait was server CPU (~27 %)"},
+	} {
+		rec := readFixture(t, tc.name)
+		withVerdict(rec)
+		a := report.Analyze(rec, rec.Findings)
+		var txt, md, h bytes.Buffer
+		if err := report.Text(&txt, a); err != nil {
+			t.Fatal(err)
+		}
+		if err := report.Markdown(&md, a); err != nil {
+			t.Fatal(err)
+		}
+		if err := report.HTML(&h, rec, a); err != nil {
+			t.Fatal(err)
+		}
+		if got := grepLine(txt.String(), "verdict: "); got != tc.want {
+			t.Errorf("%s text: %q, want %q", tc.name, got, tc.want)
+		}
+		if got := grepLine(md.String(), "verdict: "); got != strings.ReplaceAll(tc.want, "*", `\*`) {
+			t.Errorf("%s md: %q, want %q", tc.name, got, tc.want)
+		}
+		doc := h.String()
+		if i, j := strings.Index(doc, "verdict-line\">verdict: "), strings.Index(doc, "<h2>Findings"); i < 0 || i > j {
+			t.Errorf("%s html: no verdict line before the findings", tc.name)
+		}
+	}
+}
+
+func grepLine(text, prefix string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			return l
+		}
+	}
+	return ""
 }
 
 // TestReportHTML: the HTML report is one file with no network reference, an SVG chart
@@ -146,9 +204,17 @@ func TestCompareGolden(t *testing.T) {
 	checkGolden(t, "testdata/compare-seed002.txt", txt.Bytes())
 	checkGolden(t, "testdata/compare-seed002.md", md.Bytes())
 	for i, l := range strings.Split(txt.String(), "\n") {
-		if n := len([]rune(l)); n > 80 {
+		if n := len([]rune(l)); n > 80 && !strings.HasPrefix(l, "verdict: ") {
 			t.Errorf("compare line %d is %d columns: %q", i+1, n, l)
 		}
+	}
+	// compare opens with its verdict: the headline time's ratio, what cleared, what
+	// changed.
+	if want := "# Verdict #"; !strings.HasPrefix(txt.String(), want) {
+		t.Errorf("compare does not open with its verdict:\n%s", txt.String())
+	}
+	if got, want := grepLine(txt.String(), "verdict: "), "verdict: 2x5G is 3.56× faster (23:19 → 6:33, single runs); cleared: redo-log-too-small; changed: innodb_log_file_size 128M → 5G"; got != want {
+		t.Errorf("compare verdict %q, want %q", got, want)
 	}
 	if err := report.CompareHTML(&h, c); err != nil {
 		t.Fatal(err)
@@ -236,6 +302,10 @@ func TestReportReadsVersion1(t *testing.T) {
 		t.Fatal(err)
 	}
 	v2 := readFixture(t, "seed002-128M.json")
+	// The version 1 record has no verdict: it gets the one report gives it, which must
+	// be the verdict stored in its version 2 copy.
+	v1.Findings = v2.Findings
+	withVerdict(v1)
 	var a, b bytes.Buffer
 	if err := report.Text(&a, report.Analyze(v1, v2.Findings)); err != nil {
 		t.Fatal(err)

@@ -125,6 +125,7 @@ type state struct {
 	Sampler  *SamplerCost      `json:"sampler,omitempty"`
 	Tables   []TableTime       `json:"tables,omitempty"`
 	Phases   []PhaseTime       `json:"phases,omitempty"`
+	Verdict  *advisor.Verdict  `json:"verdict,omitempty"`
 }
 
 // lineWriter encodes version 2 lines, remembering the last status written so that each
@@ -146,7 +147,7 @@ func (lw *lineWriter) header(r *Record) error {
 	h.Version = Version
 	h.Samples = []advisor.Snapshot{}
 	h.Findings = []advisor.Finding{}
-	h.Tables, h.Phases, h.Sampler = nil, nil, nil
+	h.Tables, h.Phases, h.Sampler, h.Verdict = nil, nil, nil, nil
 	h.Server.VariableChanges = nil
 	h.Outcome = Outcome{Status: OutcomeInterrupted, Error: "the run record has no final state line"}
 	return lw.enc.Encode(&h)
@@ -190,7 +191,7 @@ func (lw *lineWriter) change(c advisor.VariableChange) error {
 
 func (lw *lineWriter) state(r *Record) error {
 	st := state{EndedAt: r.EndedAt, Findings: r.Findings, Outcome: r.Outcome, Dump: r.Dump,
-		Sampler: r.Sampler, Tables: r.Tables, Phases: r.Phases}
+		Sampler: r.Sampler, Tables: r.Tables, Phases: r.Phases, Verdict: r.Verdict}
 	if st.Findings == nil {
 		st.Findings = []advisor.Finding{}
 	}
@@ -292,7 +293,7 @@ func readLines(dec *json.Decoder, rec *Record) error {
 			sawState = true
 			st := l.State
 			rec.EndedAt, rec.Findings, rec.Outcome = st.EndedAt, st.Findings, st.Outcome
-			rec.Sampler, rec.Tables, rec.Phases = st.Sampler, st.Tables, st.Phases
+			rec.Sampler, rec.Tables, rec.Phases, rec.Verdict = st.Sampler, st.Tables, st.Phases, st.Verdict
 			if st.Dump != nil {
 				rec.Dump = st.Dump
 			}

@@ -2,8 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 
 	"github.com/dumpscope/dumpscope/advisor"
 )
@@ -36,7 +34,12 @@ func (m *Model) findingsPanel(w, h int) []string {
 		}
 		return append(out, " "+m.sty.dim.Render(msg))
 	}
-	room := max(1, h-1)
+	// The verdict first: the one bottleneck, its fix and what it is worth, above the
+	// symptoms (the end of the run prints it in full).
+	if v := m.st.verdict; v != nil && h > 2 {
+		out = append(out, trunc(" "+m.sty.bold.Render(v.Short()), w))
+	}
+	room := max(1, h-len(out))
 	start := 0
 	if m.selected >= room {
 		start = m.selected - room + 1
@@ -95,49 +98,19 @@ func (m *Model) detailsScreen(w int) []string {
 		out = append(out, "   "+l)
 	}
 	out = append(out, "", m.sty.bold.Render(" Evidence"))
-	keys := make([]string, 0, len(f.Evidence))
-	for k := range f.Evidence {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	// The one evidence formatter (advisor.EvidenceItems): names a DBA reads, units on
+	// every number; the run record keeps the machine keys.
+	items := advisor.EvidenceItems(f.Evidence)
 	kw := 0
-	for _, k := range keys {
-		kw = max(kw, len(k))
+	for _, it := range items {
+		kw = max(kw, len([]rune(it.Label)))
 	}
-	for _, k := range keys {
-		out = append(out, trunc(fmt.Sprintf("   %-*s  %s", kw, k, evidenceValue(k, f.Evidence[k])), w))
+	for _, it := range items {
+		val := it.Value
+		if it.Setting {
+			val = "= " + val
+		}
+		out = append(out, trunc(fmt.Sprintf("   %-*s  %s", kw, it.Label, val), w))
 	}
 	return out
-}
-
-// evidenceValue renders one evidence value for people: whole numbers with thousands
-// separators (a run record's JSON makes every number a float64), byte counts also in IEC
-// units, other numbers to four significant digits.
-func evidenceValue(key string, v any) string {
-	var f float64
-	switch x := v.(type) {
-	case float64:
-		f = x
-	case int64:
-		f = float64(x)
-	case int:
-		f = float64(x)
-	default:
-		return fmt.Sprint(v)
-	}
-	s := fmt.Sprintf("%.4g", f)
-	if f == float64(int64(f)) && (f >= 1e4 || f <= -1e4) {
-		s = fmtCount(int64(f))
-	}
-	if strings.Contains(key, "bytes") && (f >= 1024 || f <= -1024) {
-		iec := fmtBytes(f)
-		if strings.Contains(key, "per_s") {
-			iec += "/s"
-		}
-		if f != float64(int64(f)) {
-			return iec
-		}
-		s += " (" + iec + ")"
-	}
-	return s
 }

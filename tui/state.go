@@ -83,8 +83,10 @@ type state struct {
 	serverCPUHist, clientCPUHist series
 
 	findings []advisor.Finding
-	errs     []string // the last tick's source errors
-	done     *DoneMsg
+	// verdict is the run's verdict as of the last tick that carried one.
+	verdict *advisor.Verdict
+	errs    []string // the last tick's source errors
+	done    *DoneMsg
 }
 
 func newState(env *advisor.Env) *state {
@@ -105,6 +107,9 @@ func (st *state) apply(m TickMsg) {
 	}
 	st.cur, st.hasTick = s, true
 	st.ticks++
+	if m.Tick.Verdict != nil {
+		st.verdict = m.Tick.Verdict
+	}
 	st.dt = 0
 	if st.prev != nil {
 		st.dt = s.T - st.prev.T

@@ -137,8 +137,9 @@ func Open(ctx context.Context, cfg *mysql.Config, o Options) (*Session, error) {
 	} else if o.ProbeDuration > 0 {
 		logf(o.Log, "note: --probe skipped: the server is not on this machine\n")
 	}
-	sess.engine = advisor.NewEngine(rules.Default(), advisor.DefaultWindowSeconds)
+	sess.engine = rules.NewEngine()
 	sess.rec = report.New(o.ToolVersion, time.Now(), o.Command, o.Interval.Seconds())
+	sess.rec.ImportConnections = o.ImportConnections
 	sess.rec.Server = report.ServerFromInfo(startInfo)
 	sess.rec.Devices = sess.env.Devices
 	sess.rec.Probe = sess.env.Probe
@@ -278,6 +279,16 @@ func (s *Session) Env() *advisor.Env { return s.env }
 // Findings are the findings so far, in firing order.
 func (s *Session) Findings() []advisor.Finding { return s.engine.Findings() }
 
+// Verdict is the run's verdict so far (docs/rules.md "The verdict"), the same that
+// advise --run builds from the run record; without server sampling it is inconclusive
+// and says so.
+func (s *Session) Verdict() advisor.Verdict {
+	if s.server == nil {
+		return advisor.Verdict{Reason: "the server was not sampled (--no-advisor, or the advisor could not connect)"}
+	}
+	return rules.VerdictOf(s.engine)
+}
+
 // Local reports whether the server runs on this machine (device metrics are sampled).
 func (s *Session) Local() bool { return s.local }
 
@@ -331,6 +342,8 @@ func (s *Session) Finish(outcome report.Outcome) *report.Record {
 	cost := s.Cost()
 	rec := s.recorder.Finish(time.Now(), s.engine.Findings(), outcome)
 	rec.Sampler = &cost
+	v := s.Verdict()
+	rec.Verdict = &v
 	return rec
 }
 

@@ -107,6 +107,7 @@ func runWatch(args []string, s stdio) int {
 		fmt.Fprintf(s.Err, "warning: periodic save of the run record stopped: %v\n", sess.SaveErr())
 	}
 	printFindings(s.Out, sess.Findings())
+	printVerdict(s.Out, sess)
 	fmt.Fprintln(s.Err, sess.CostLine())
 	if *recordPath != "" {
 		rec := sess.Finish(report.Outcome{Status: report.OutcomeOK})
@@ -175,13 +176,15 @@ func runAdvise(args []string, s stdio) int {
 	_ = sess.Run(runCtx)
 	interrupted := ctx.Err() != nil
 	findings := sess.Findings()
+	verdict := sess.Verdict()
 	if *asJSON {
-		if err := writeFindingsJSON(s.Out, sess.Env().Server, sess.Cost().Ticks, findings); err != nil {
+		if err := writeFindingsJSON(s.Out, sess.Env().Server, sess.Cost().Ticks, findings, verdict); err != nil {
 			printError(s.Err, "advise", err)
 			return exitFailure
 		}
 	} else {
 		printFindings(s.Out, findings)
+		fmt.Fprintln(s.Out, verdict.Line())
 	}
 	if interrupted {
 		return exitInterrupted
@@ -197,9 +200,11 @@ func adviseReplay(path string, asJSON bool, s stdio, failOn string) int {
 		printError(s.Err, "advise", err)
 		return exitFailure
 	}
-	findings, _ := report.Replay(rec, rules.Default(), advisor.DefaultWindowSeconds)
+	eng := rules.NewEngine()
+	report.ReplayInto(rec, eng)
+	findings, verdict := eng.Findings(), rules.VerdictOf(eng)
 	if asJSON {
-		if err := writeFindingsJSON(s.Out, rec.Server.ServerInfo(-1), len(rec.Samples), findings); err != nil {
+		if err := writeFindingsJSON(s.Out, rec.Server.ServerInfo(-1), len(rec.Samples), findings, verdict); err != nil {
 			printError(s.Err, "advise", err)
 			return exitFailure
 		}
@@ -211,6 +216,7 @@ func adviseReplay(path string, asJSON bool, s stdio, failOn string) int {
 	}
 	fmt.Fprintf(s.Err, "replayed %d samples (%.0f s) of %s: %s %s\n", len(rec.Samples), span, path, rec.Server.Flavor, rec.Server.Version)
 	printFindings(s.Out, findings)
+	fmt.Fprintln(s.Out, verdict.Line())
 	return failOnCode(failOn, findings, exitOK)
 }
 
@@ -220,6 +226,16 @@ func resolveConn(o *dbconn.Options, s stdio) (*mysql.Config, error) {
 		fmt.Fprintf(s.Err, "warning: %s\n", w)
 	}
 	return cfg, err
+}
+
+// printVerdict prints the session's verdict line (nil session: the server was not
+// sampled); every command that samples ends its findings with it.
+func printVerdict(w io.Writer, sess *session.Session) {
+	v := advisor.Verdict{Reason: "the server was not sampled"}
+	if sess != nil {
+		v = sess.Verdict()
+	}
+	fmt.Fprintln(w, v.Line())
 }
 
 // printFindings prints findings for people, in firing order.
@@ -266,13 +282,17 @@ type findingsJSON struct {
 	} `json:"server"`
 	Samples  int               `json:"samples"`
 	Findings []advisor.Finding `json:"findings"`
+	// Verdict is the run's verdict; Line its "verdict:" line as the text output prints it.
+	Verdict advisor.Verdict `json:"verdict"`
+	Line    string          `json:"verdict_line"`
 }
 
-func writeFindingsJSON(w io.Writer, info advisor.ServerInfo, samples int, findings []advisor.Finding) error {
+func writeFindingsJSON(w io.Writer, info advisor.ServerInfo, samples int, findings []advisor.Finding, verdict advisor.Verdict) error {
 	var out findingsJSON
 	out.Server.Flavor, out.Server.Version = info.Flavor, info.Version
 	out.Samples = samples
 	out.Findings = findings
+	out.Verdict, out.Line = verdict, verdict.Line()
 	if out.Findings == nil {
 		out.Findings = []advisor.Finding{}
 	}

@@ -160,6 +160,29 @@ func TestWatchRecordReplay(t *testing.T) {
 	if diff := cmp.Diff(recorded.Findings, replayed.Findings, cmpopts.EquateApprox(0.001, 0)); diff != "" {
 		t.Errorf("advise --run findings differ from the live run's (-live +replay):\n%s", diff)
 	}
+	// One verdict: what watch printed at its exit, what it stored in the record, and what
+	// advise --run makes of the record.
+	var liveLine string
+	for _, l := range strings.Split(out.String(), "\n") {
+		if strings.HasPrefix(l, "verdict: ") {
+			liveLine = l
+		}
+	}
+	var replayedVerdict struct {
+		Line string `json:"verdict_line"`
+	}
+	if err := json.Unmarshal(replayOut.Bytes(), &replayedVerdict); err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case liveLine == "":
+		t.Errorf("watch printed no verdict line:\n%s", out.String())
+	case rec.Verdict == nil || rec.Verdict.Line() != liveLine:
+		t.Errorf("the record's verdict differs from the one watch printed:\n%s\n%s", rec.Verdict.Line(), liveLine)
+	case replayedVerdict.Line != liveLine:
+		t.Errorf("advise --run's verdict differs from the live run's:\n%s\n%s", replayedVerdict.Line, liveLine)
+	}
+	t.Logf("%s", liveLine)
 	var ids []string
 	for _, f := range recorded.Findings {
 		ids = append(ids, fmt.Sprint(f["id"]))

@@ -111,6 +111,7 @@ func runBench(args []string, s stdio) int {
 	runs, err := b.RunAll(ctx, variants)
 	summary := bench.Summarize(variants, runs)
 	bench.WriteText(s.Out, summary)
+	fmt.Fprintln(s.Out, bench.Verdict(variants, summary))
 	if werr := bench.WriteJSON(filepath.Join(o.outDir, "bench.json"), variants, runs, summary); werr != nil {
 		fmt.Fprintln(s.Err, "dumpscope bench:", werr)
 	}

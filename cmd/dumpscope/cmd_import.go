@@ -435,6 +435,9 @@ func (r *importSampling) finish(res *importer.Result, code int) int {
 	o, s, sess := r.o, r.s, r.sess
 	if r.sampled {
 		printFindings(s.Out, sess.Findings())
+	}
+	printVerdict(s.Out, sess)
+	if r.sampled {
 		fmt.Fprintln(s.Err, "dumpscope:", sess.CostLine())
 		if o.record != "" {
 			if err := writeImportRecord(o.record, sess, res, code); err != nil {

@@ -109,13 +109,23 @@ func writeOutput(path string, stdout io.Writer, render func(io.Writer) error) er
 }
 
 // reportFindings are the findings a report shows: the record's, or when it holds none
-// (or replay is asked for) those of a replay through this dumpscope's rules.
+// (or replay is asked for) those of a replay through this dumpscope's rules. The
+// record's verdict goes with its findings; a record without one (written before there
+// were verdicts) gets one from the findings shown and a replay's time attribution, set
+// in rec.Verdict.
 func reportFindings(rec *report.Record, replay bool) []advisor.Finding {
-	if !replay && len(rec.Findings) > 0 {
+	if !replay && len(rec.Findings) > 0 && rec.Verdict != nil {
 		return rec.Findings
 	}
-	f, _ := report.Replay(rec, rules.Default(), advisor.DefaultWindowSeconds)
-	return f
+	eng := rules.NewEngine()
+	report.ReplayInto(rec, eng)
+	findings := eng.Findings()
+	if !replay && len(rec.Findings) > 0 {
+		findings = rec.Findings
+	}
+	v := rules.BuildVerdict(findings, eng.Attribution())
+	rec.Verdict = &v
+	return findings
 }
 
 // renderReport writes rec's report to path in format.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	stdhtml "html"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,6 +127,17 @@ func TestImportReportFailOn(t *testing.T) {
 			t.Errorf("the HTML report lacks %q", want)
 		}
 	}
+	// The end-of-run summary ends with the verdict, which weighs the redo finding (as the
+	// bottleneck, or beside a larger one on a busy machine), and the report carries it.
+	verdict := lastVerdictLine(out.String())
+	if !strings.Contains(verdict, "redo-log-too-small") {
+		t.Errorf("import's verdict does not weigh the redo finding: %q", verdict)
+	}
+	if !strings.Contains(string(doc), stdhtml.EscapeString(verdict)) {
+		t.Errorf("the HTML report lacks the import's verdict %q", verdict)
+	}
+	t.Logf("4M: %s", verdict)
+	out.Reset()
 	// The Markdown report of the same kind of run, rendered from its record, is a
 	// golden-free smoke check that the record the import wrote reads back.
 	rec := filepath.Join(dir, "run.json")
@@ -148,12 +160,33 @@ func TestImportReportFailOn(t *testing.T) {
 	if len(r.Tables) == 0 || r.Tables[0].Rows == 0 {
 		t.Errorf("record tables = %+v, want the dump's tables with rows", r.Tables)
 	}
+	// advise --run on the import's record gives the verdict the import printed.
+	var replayOut bytes.Buffer
+	if code := run([]string{"advise", "--run", rec}, stdio{Out: &replayOut, Err: &errb}); code != exitOK {
+		t.Fatalf("advise --run: exit %d\n%s", code, errb.String())
+	}
+	if live, replayed := lastVerdictLine(out.String()), lastVerdictLine(replayOut.String()); live == "" || live != replayed {
+		t.Errorf("verdicts differ:\nimport:        %s\nadvise --run:  %s", live, replayed)
+	} else {
+		t.Logf("default redo: %s", live)
+	}
 	if b, err := os.ReadFile(md); err != nil || !bytes.Contains(b, []byte("## Phases and tables")) {
 		t.Errorf("Markdown report: %v", err)
 	}
 	if code := run([]string{"import", "--fail-on", "sometimes", dump}, stdio{In: strings.NewReader(""), Out: &out, Err: &errb}); code != exitUsage {
 		t.Errorf("--fail-on sometimes: exit %d, want %d", code, exitUsage)
 	}
+}
+
+// lastVerdictLine is the last line of out that begins "verdict: ".
+func lastVerdictLine(out string) string {
+	var v string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "verdict: ") {
+			v = l
+		}
+	}
+	return v
 }
 
 func TestSideLabel(t *testing.T) {

@@ -50,7 +50,7 @@ func runView(args []string, s stdio) int {
 		Interval: secondsDuration(rec.IntervalSeconds),
 		Renderer: tui.NewRenderer(out),
 		ASCII:    !tui.UTF8Locale(),
-		Frames:   tui.Replay(rec.Samples, env, rec.Server.ServerInfo, rules.Default()),
+		Frames:   tui.Replay(rec.Samples, env, rec.Server.ServerInfo, rules.NewEngine()),
 		Title:    filepath.Base(path),
 		End:      recordEnd(rec),
 		Header:   tui.Header{Flavor: rec.Server.Flavor, Version: rec.Server.Version},
