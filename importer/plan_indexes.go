@@ -44,8 +44,7 @@ func (p *ParallelReplayer) noOpKeysToggle(ctx context.Context, st *Statement) bo
 	if st.Verb != "ALTER TABLE" || st.Table == "" {
 		return false
 	}
-	w := ddlWords(st.SQL, 6)
-	if len(w) != 5 || !strings.EqualFold(w[4], "KEYS") || !(strings.EqualFold(w[3], "DISABLE") || strings.EqualFold(w[3], "ENABLE")) {
+	if !isKeysToggle(st.SQL) {
 		return false
 	}
 	key := p.tableKey(st)

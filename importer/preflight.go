@@ -40,13 +40,19 @@ func (o Overwrite) String() string {
 
 // Preflight tracks, statement by statement, which existing databases and tables of the
 // target a dump would drop or overwrite. Objects the dump itself created earlier in the
-// same run are not reported. Routines and events are not tracked.
+// same run are not reported, nor rows written into a table that was empty before the
+// import (a schema file then a data file: nothing there can be lost). Routines and events
+// are not tracked.
 type Preflight struct {
 	databases map[string]bool // existing user databases
 	tables    map[string]bool // existing "db\x00table" (tables and views)
-	created   map[string]bool // created by the dump so far
-	current   string          // database in effect (USE)
-	reported  map[string]bool // action, database, table already reported
+	// empty holds the existing base tables that had no rows when the preflight began
+	// (read once, before the first statement, so that what the import itself writes
+	// cannot change the answer).
+	empty    map[string]bool
+	created  map[string]bool // created by the dump so far
+	current  string          // database in effect (USE)
+	reported map[string]bool // action, database, table already reported
 	// Definers counts statements with a DEFINER= clause.
 	Definers int
 }
@@ -55,21 +61,31 @@ type Preflight struct {
 // database (the -D flag), the database unqualified names belong to until the dump's USE.
 func NewPreflight(ctx context.Context, q Conn, current string) (*Preflight, error) {
 	p := &Preflight{databases: map[string]bool{}, tables: map[string]bool{}, created: map[string]bool{}, current: current}
-	rows, err := q.QueryContext(ctx, "SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES")
+	rows, err := q.QueryContext(ctx, "SELECT TABLE_SCHEMA, TABLE_NAME, TABLE_TYPE FROM information_schema.TABLES")
 	if err != nil {
 		return nil, fmt.Errorf("preflight: list tables: %w", err)
 	}
+	var base [][2]string
 	for rows.Next() {
-		var db, t string
-		if err := rows.Scan(&db, &t); err != nil {
+		var db, t, typ string
+		if err := rows.Scan(&db, &t, &typ); err != nil {
 			rows.Close()
 			return nil, err
 		}
 		if !systemSchemas[strings.ToLower(db)] {
 			p.tables[db+"\x00"+t] = true
+			if typ == "BASE TABLE" {
+				base = append(base, [2]string{db, t})
+			}
 		}
 	}
 	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if p.empty, err = emptyTables(ctx, q, base); err != nil {
+		return nil, err
+	}
 	rows, err = q.QueryContext(ctx, "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA")
 	if err != nil {
 		return nil, fmt.Errorf("preflight: list databases: %w", err)
@@ -85,6 +101,62 @@ func NewPreflight(ctx context.Context, q Conn, current string) (*Preflight, erro
 		}
 	}
 	return p, rows.Err()
+}
+
+// emptyTablesPerQuery is how many tables one emptiness query looks at: one round trip per
+// table would take minutes on a target with tens of thousands of tables.
+const emptyTablesPerQuery = 200
+
+// emptyTables returns the tables (db\x00table) that hold no rows. An EXISTS per table reads
+// at most one row of each, where TABLE_ROWS is only InnoDB's estimate. A table the
+// account may not read counts as full: a refusal then errs on the safe side.
+func emptyTables(ctx context.Context, q Conn, tables [][2]string) (map[string]bool, error) {
+	empty := map[string]bool{}
+	for len(tables) > 0 {
+		n := min(len(tables), emptyTablesPerQuery)
+		chunk := tables[:n]
+		tables = tables[n:]
+		var b strings.Builder
+		for i, t := range chunk {
+			if i > 0 {
+				b.WriteString(" UNION ALL ")
+			}
+			fmt.Fprintf(&b, "SELECT %d, EXISTS(SELECT 1 FROM %s.%s)", i, quoteName(t[0]), quoteName(t[1]))
+		}
+		rows, err := q.QueryContext(ctx, b.String())
+		if err != nil {
+			if len(chunk) == 1 {
+				continue // unreadable (privileges, a broken table): treated as full
+			}
+			// One unreadable table fails the whole query: ask one by one.
+			for i := range chunk {
+				sub, err := emptyTables(ctx, q, chunk[i:i+1])
+				if err != nil {
+					return nil, err
+				}
+				for k := range sub {
+					empty[k] = true
+				}
+			}
+			continue
+		}
+		for rows.Next() {
+			var i int
+			var full bool
+			if err := rows.Scan(&i, &full); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			if !full {
+				empty[chunk[i][0]+"\x00"+chunk[i][1]] = true
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return empty, nil
 }
 
 // Empty reports whether the target has no user databases: nothing can be overwritten.
@@ -133,6 +205,9 @@ func (p *Preflight) ObserveAll(st *Statement) []Overwrite {
 		}
 		key := w.db + "\x00" + w.table
 		existed := p.tables[key] && !p.created[key]
+		if existed && p.empty[key] && rowsOnly(w.action, st) {
+			continue // an empty table has no rows to lose
+		}
 		switch {
 		case strings.HasPrefix(w.action, "CREATE TABLE"), strings.HasPrefix(w.action, "CREATE VIEW"):
 			p.created[key] = true
@@ -144,6 +219,26 @@ func (p *Preflight) ObserveAll(st *Statement) []Overwrite {
 		}
 	}
 	return found
+}
+
+// rowsOnly reports whether a write with this action can change only the rows of its
+// table, not its definition: what it does to a table that was empty loses nothing.
+// mysqldump's `ALTER TABLE t DISABLE KEYS` / `ENABLE KEYS` around a data-only dump's rows
+// counts as such: it changes no definition.
+func rowsOnly(action string, st *Statement) bool {
+	switch action {
+	case "INSERT INTO", "REPLACE INTO", "LOAD DATA INTO", "UPDATE", "DELETE FROM", "TRUNCATE TABLE":
+		return true
+	case "ALTER TABLE":
+		return isKeysToggle(st.SQL)
+	}
+	return false
+}
+
+// isKeysToggle reports whether q is `ALTER TABLE t DISABLE KEYS` or `ENABLE KEYS`.
+func isKeysToggle(q []byte) bool {
+	w := ddlWords(q, 6)
+	return len(w) == 5 && strings.EqualFold(w[4], "KEYS") && (strings.EqualFold(w[3], "DISABLE") || strings.EqualFold(w[3], "ENABLE"))
 }
 
 // report reports whether ow is the first of its action on its object.
