@@ -38,6 +38,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		}
 		stv := r.split.Statement()
 		st := &stv
+		asSent(st)
 		if err := observeCheckpoint(p.opt.Checkpoint, st); err != nil {
 			return p.at(st, err)
 		}
