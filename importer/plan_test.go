@@ -286,3 +286,15 @@ func TestNamedTablesQualified(t *testing.T) {
 		t.Errorf("scope = %s", got)
 	}
 }
+
+// TestExprStateNoBackslashEscapes: under NO_BACKSLASH_ESCAPES 'C:\' ends at its second
+// quote, so what follows it is read; with backslash escapes it is part of the string.
+func TestExprStateNoBackslashEscapes(t *testing.T) {
+	q := []byte(`INSERT INTO b SELECT 2, 'D:\', @n := @n + 5`)
+	if got := exprState(q, scanSyntax{noBackslash: true}); got == "" {
+		t.Errorf("NO_BACKSLASH_ESCAPES: exprState(%s) found nothing, want the @n := assignment", q)
+	}
+	if got := exprState(q, scanSyntax{}); got != "" {
+		t.Errorf("backslash escapes: exprState(%s) = %q, want \"\" (all of it is inside the string)", q, got)
+	}
+}

@@ -336,7 +336,7 @@ func statementWrites(st *Statement, db string) []write {
 			out = append(out, write{action: strings.ToUpper(st.Verb) + " INTO", db: cur, table: st.Table})
 		}
 	case w0 == "UPDATE" || w0 == "DELETE" || w0 == "LOAD":
-		for _, k := range dmlTables(st.SQL, db) {
+		for _, k := range dmlTables(st.SQL, db, st.syn) {
 			w := qualify(k)
 			w.action = w0
 			if w0 == "DELETE" {
@@ -353,8 +353,8 @@ func statementWrites(st *Statement, db string) []write {
 // dmlTables returns the tables (db.table) an UPDATE, DELETE or LOAD DATA may change: every
 // table an UPDATE names before SET (any of them may be written), the tables a multi-table
 // DELETE names before FROM (or the one after FROM), the table of LOAD DATA … INTO TABLE.
-func dmlTables(q []byte, db string) []string {
-	l := lexer{b: q}
+func dmlTables(q []byte, db string, syn scanSyntax) []string {
+	l := newLexer(q, syn)
 	verb := l.next()
 	var keys []string
 	add := func(t token) {

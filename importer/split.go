@@ -823,6 +823,7 @@ func (s *Splitter) emitSQL(end int) {
 
 func (s *Splitter) setCur(end int) {
 	s.cur = Statement{
+		syn:    s.syntax(),
 		Kind:   KindOther,
 		Offset: s.base + int64(s.stmtStart),
 		Line:   s.stmtLine(),
