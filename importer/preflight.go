@@ -419,7 +419,8 @@ func dmlTables(q []byte, db string, syn scanSyntax) []string {
 // SystemCheck finds statements that change a system schema (mysql, sys,
 // performance_schema, information_schema) or accounts and grants: an --all-databases
 // dump rewrites mysql.* (accounts, grants, the root password), which a restore of user
-// data must not do without being asked to.
+// data must not do without being asked to. It looks inside routine, trigger and event
+// bodies, compound statements and dynamic SQL too (guard_body.go).
 type SystemCheck struct {
 	current string
 }
@@ -447,6 +448,11 @@ func (c *SystemCheck) Observe(st *Statement) []Overwrite {
 			ow.Detail = clip(escapeControl(head(st.SQL)), 80)
 		}
 		found = append(found, ow)
+	}
+	if len(found) == 0 {
+		if ow := c.compoundFinding(st); ow != nil {
+			found = append(found, *ow)
+		}
 	}
 	return found
 }
