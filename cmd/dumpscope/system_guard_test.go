@@ -65,3 +65,29 @@ func TestImportRefusesAccountsInBodies(t *testing.T) {
 		})
 	}
 }
+
+// TestImportReadAheadSplitsAsTheReplay: the preflight that reads the file ahead (a target
+// that is not empty) splits it as the import will: the client's `use` without a semicolon
+// and `\u` are commands there too, and NO_BACKSLASH_ESCAPES is followed. Split otherwise
+// (as --binary-mode, with backslash escapes) the INSERT into mysql.db hid inside the text
+// of the statement before it, and the guard let it through.
+func TestImportReadAheadSplitsAsTheReplay(t *testing.T) {
+	for name, text := range map[string]string{
+		"use without semicolon": "CREATE DATABASE app;\nuse mysql\nINSERT INTO db (Host, Db, User) VALUES ('%', 'app', 'evil');\n",
+		"short use":             "CREATE DATABASE app;\n\\u mysql\nINSERT INTO db (Host, Db, User) VALUES ('%', 'app', 'evil');\n",
+		"no backslash escapes": "SET sql_mode = 'NO_BACKSLASH_ESCAPES';\nCREATE DATABASE app;\nSELECT 'C:\\';\n" +
+			"INSERT INTO mysql.db (Host, Db, User) VALUES ('%', 'app', 'evil');\nSELECT 'x';\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			dump := writeDump(t, "ahead.sql", []byte(text))
+			srv := testsandbox.Start(t)
+			if _, err := openDB(t, srv, "").Exec("CREATE DATABASE other"); err != nil {
+				t.Fatal(err)
+			}
+			code, _, stderr := dumpscopeImport(t, srv, []string{"--no-advisor"}, dump)
+			if code == 0 || !strings.Contains(stderr, "INSERT INTO `mysql`.`db`") {
+				t.Fatalf("exit %d, want the INSERT into mysql.db refused: %s", code, stderr)
+			}
+		})
+	}
+}
