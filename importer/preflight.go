@@ -224,11 +224,17 @@ func (p *Preflight) ObserveAll(st *Statement) []Overwrite {
 // rowsOnly reports whether a write with this action can change only the rows of its
 // table, not its definition: what it does to a table that was empty loses nothing.
 // mysqldump's `ALTER TABLE t DISABLE KEYS` / `ENABLE KEYS` around a data-only dump's rows
-// counts as such: it changes no definition.
+// counts as such: it changes no definition; so does a new trigger (CREATE TRIGGER fails
+// on a name that exists, so it replaces none).
 func rowsOnly(action string, st *Statement) bool {
 	switch action {
 	case "INSERT INTO", "REPLACE INTO", "LOAD DATA INTO", "UPDATE", "DELETE FROM", "TRUNCATE TABLE":
 		return true
+	case "CREATE TRIGGER ON":
+		// A data file's triggers on the tables it fills (Sakila's); OR REPLACE would
+		// replace a trigger that exists.
+		w := ddlWords(st.SQL, 3)
+		return !(len(w) > 1 && strings.EqualFold(w[1], "OR"))
 	case "ALTER TABLE":
 		return isKeysToggle(st.SQL)
 	}
@@ -309,8 +315,16 @@ func statementWrites(st *Statement, db string) []write {
 			return nil
 		}
 		if object == "TRIGGER" || object == "INDEX" {
-			// On its table: a trigger or index changes what writes to it or how.
-			return []write{{action: verb + " " + object + " ON", db: cur, table: st.Table}}
+			// On its table: a trigger or index changes what writes to it or how. For a
+			// trigger st.Table is the trigger's own name; the table is the one after ON.
+			w := write{action: verb + " " + object + " ON", db: cur, table: st.Table}
+			if d, t, ok := triggerTable(st.SQL); ok && object == "TRIGGER" {
+				w.table = t
+				if d != "" {
+					w.db = d
+				}
+			}
+			return []write{w}
 		}
 		keys, ok := namedTables(st, db)
 		if !ok {

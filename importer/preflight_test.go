@@ -148,6 +148,7 @@ func TestSystemCheck(t *testing.T) {
 		"GRANT ALL ON *.* TO `evil`@`%`",
 		"CREATE USER 'x\x1b[2J'@'%'",
 		"DELETE FROM sys.sys_config",
+		"CREATE TRIGGER tr BEFORE INSERT ON mysql.user FOR EACH ROW SET @a = 1",
 	}
 	sp := NewSplitter(strings.NewReader(strings.Join(stmts, ";\n")+";\n"), SplitOptions{})
 	var got []string
@@ -162,7 +163,7 @@ func TestSystemCheck(t *testing.T) {
 	}
 	want := []string{"CREATE DATABASE mysql. ", "DROP TABLE mysql.global_priv ", "CREATE TABLE mysql.global_priv ",
 		"INSERT INTO mysql.global_priv ", "UPDATE mysql.user ", "GRANT mysql. GRANT ALL ON *.* TO `evil`@`%`",
-		"CREATE USER mysql. CREATE USER 'x\\x1b[2J'@'%'", "DELETE FROM sys.sys_config "}
+		"CREATE USER mysql. CREATE USER 'x\\x1b[2J'@'%'", "DELETE FROM sys.sys_config ", "CREATE TRIGGER ON mysql.user "}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("system writes (-want +got):\n%s", diff)
 	}
@@ -239,5 +240,41 @@ func TestSystemCheckBodies(t *testing.T) {
 				t.Errorf("findings (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestPreflightTriggersAndEmptyTables: a trigger is an overwrite of the table it is ON
+// (not of a table named like the trigger), unless that table holds no rows; rows into an
+// empty table and mysqldump's DISABLE/ENABLE KEYS around them are no overwrite, while
+// dropping or altering an empty table, or replacing a trigger on it, still is.
+func TestPreflightTriggersAndEmptyTables(t *testing.T) {
+	p := &Preflight{
+		databases: map[string]bool{"shop": true},
+		tables:    map[string]bool{"shop\x00full": true, "shop\x00empty": true, "shop\x00empty2": true},
+		empty:     map[string]bool{"shop\x00empty": true, "shop\x00empty2": true},
+		created:   map[string]bool{}, current: "shop",
+	}
+	stmts := []string{
+		"CREATE TRIGGER t1 BEFORE INSERT ON full FOR EACH ROW SET NEW.a = 1",
+		"CREATE TRIGGER t2 BEFORE INSERT ON empty FOR EACH ROW SET NEW.a = 1",
+		"/*!40000 ALTER TABLE `empty` DISABLE KEYS */",
+		"INSERT INTO empty VALUES (1)",
+		"/*!40000 ALTER TABLE `empty` ENABLE KEYS */",
+		"UPDATE empty SET a = 2",
+		"CREATE OR REPLACE TRIGGER t3 BEFORE INSERT ON empty2 FOR EACH ROW SET NEW.a = 1",
+		"ALTER TABLE empty2 ADD COLUMN b int",
+		"DROP TABLE empty2",
+	}
+	sp := NewSplitter(strings.NewReader(strings.Join(stmts, ";\n")+";\n"), SplitOptions{})
+	var got []string
+	for sp.Next() {
+		st := sp.Statement()
+		for _, ow := range p.ObserveAll(&st) {
+			got = append(got, ow.Action+" "+ow.Database+"."+ow.Table)
+		}
+	}
+	want := []string{"CREATE TRIGGER ON shop.full", "CREATE TRIGGER ON shop.empty2", "ALTER TABLE shop.empty2", "DROP TABLE shop.empty2"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("overwrites (-want +got):\n%s", diff)
 	}
 }
