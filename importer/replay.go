@@ -430,10 +430,12 @@ func (r *Replayer) recordWarnings(ws []ServerWarning, n int64) {
 
 // clientCommand handles what the client itself would act on. DELIMITER is the splitter's
 // business and `\-` (mariadb-dump's sandbox-mode line) is harmless; anything that would run
-// a program or read a file on this machine is refused, never executed.
+// a program or read a file on this machine is refused, never executed. `tee` and `pager`
+// do nothing in the client's batch mode (`mariadb < dump.sql`: com_tee() and com_pager()
+// return at once), so here neither.
 func (r *Replayer) clientCommand(st *Statement) error {
 	switch name := CommandName(*st); name {
-	case "system", "source", "tee", "pager", "edit", "connect":
+	case "system", "source", "edit", "connect":
 		return r.refuse(st, fmt.Sprintf("client command %s %q would act on the client machine or read its files; refused (a dump is untrusted input)", name, st.Arg))
 	case "quit", "exit":
 		return errQuit

@@ -11,7 +11,8 @@ import (
 // the client does with them. The client sends COM_INIT_DB with get_arg()'s name, so an
 // unquoted name holding a backtick, a quoted one and one followed by more words all
 // change the database, where the text sent as SQL failed with ERROR 1064; `charset`
-// sends SET NAMES with the character set's own name. Each step records DATABASE() and
+// sends SET NAMES with the character set's own name; tee and pager do nothing in batch
+// mode. Each step records DATABASE() and
 // the connection's character set; the re-dumps must be identical. Issue 22, item 21.
 func TestImportClientCommandArgs(t *testing.T) {
 	dump := writeDump(t, "commands.sql", []byte("CREATE DATABASE cmdlog;\n"+
@@ -34,6 +35,10 @@ func TestImportClientCommandArgs(t *testing.T) {
 		"charset utf8\n"+
 		"INSERT INTO cmdlog.t (db, cs) VALUES (DATABASE(), @@character_set_client);\n"+
 		"charset 'utf8mb4' x\n"+
+		"INSERT INTO cmdlog.t (db, cs) VALUES (DATABASE(), @@character_set_client);\n"+
+		// In batch mode (input not a terminal) com_tee() and com_pager() return at once:
+		// the client writes no file and runs no program.
+		"tee /nonexistent/dumpscope-tee.log\n\\T /nonexistent/t2\npager cat > /nonexistent/p\n\\P less\nnotee\nnopager\n"+
 		"INSERT INTO cmdlog.t (db, cs) VALUES (DATABASE(), @@character_set_client);\n"))
 	ref := testsandbox.Start(t)
 	clientImport(t, ref, dump)
