@@ -14,7 +14,8 @@ import (
 // a statement token by token, with the quoting it was split under, and finds, wherever it
 // stands in the body:
 //   - account statements: GRANT, REVOKE, CREATE/DROP/ALTER/RENAME USER or ROLE, SET
-//     PASSWORD, SET DEFAULT ROLE;
+//     PASSWORD, SET DEFAULT ROLE; and INSTALL/UNINSTALL PLUGIN|SONAME, CREATE/ALTER/DROP
+//     SERVER (mysql.plugin, mysql.servers);
 //   - writes whose target is in a system schema: INSERT/REPLACE INTO, UPDATE, DELETE,
 //     LOAD DATA, TRUNCATE, CREATE/ALTER/DROP/RENAME of a table, view, index, trigger,
 //     routine, event or the schema itself. An unqualified name belongs to the routine's
@@ -61,7 +62,7 @@ func innerFinding(l *lexer, q []byte, start int, verb string, syn scanSyntax, db
 	}
 	found := func() string { return innerHead(q, start, syn) }
 	switch verb {
-	case "GRANT", "REVOKE":
+	case "GRANT", "REVOKE", "INSTALL", "UNINSTALL":
 		return found()
 	case "SET":
 		if t := l.next(); t.is("PASSWORD") || (t.is("DEFAULT") && l.next().is("ROLE")) {
@@ -135,7 +136,7 @@ func ddlFinding(l *lexer, verb string, system func(string) bool, found func() st
 	}
 	object := strings.ToUpper(t.text)
 	switch object {
-	case "USER", "ROLE":
+	case "USER", "ROLE", "SERVER":
 		return found()
 	case "DATABASE", "SCHEMA":
 		n := l.next()

@@ -266,11 +266,15 @@ type write struct {
 	account           bool // an account or grant statement (it writes mysql.*)
 }
 
-// accountVerbs change accounts, roles or grants, which live in the mysql schema.
+// accountVerbs change accounts, roles or grants, which live in the mysql schema, or the
+// other server-wide tables there: plugins (mysql.plugin, and a library loaded into the
+// server) and federated servers (mysql.servers).
 var accountVerbs = map[string]bool{
 	"CREATE USER": true, "DROP USER": true, "ALTER USER": true, "RENAME USER": true,
 	"CREATE ROLE": true, "DROP ROLE": true, "SET PASSWORD": true, "SET DEFAULT": true, "SET ROLE": false,
 	"GRANT": true, "REVOKE": true,
+	"INSTALL PLUGIN": true, "INSTALL SONAME": true, "UNINSTALL PLUGIN": true, "UNINSTALL SONAME": true,
+	"CREATE SERVER": true, "ALTER SERVER": true, "DROP SERVER": true,
 }
 
 // statementWrites lists the databases and tables st changes; db is the current database.
@@ -289,6 +293,11 @@ func statementWrites(st *Statement, db string) []write {
 	}
 	if accountVerbs[w0] {
 		return []write{{action: w0, db: "mysql", account: true}}
+	}
+	if st.Verb == "CREATE FUNCTION" && isUDF(st) {
+		// CREATE FUNCTION f RETURNS … SONAME 'lib.so': a row in mysql.func, and a library
+		// loaded into the server.
+		return []write{{action: "CREATE FUNCTION … SONAME", db: "mysql", account: true}}
 	}
 	qualify := func(key string) write {
 		d, t, _ := strings.Cut(key, ".")
@@ -362,6 +371,20 @@ func statementWrites(st *Statement, db string) []write {
 		}
 	}
 	return out
+}
+
+// isUDF reports whether a CREATE FUNCTION loads a library (… SONAME 'x.so').
+func isUDF(st *Statement) bool {
+	l := st.lexer()
+	for t := l.next(); t.kind != tEOF; t = l.next() {
+		switch {
+		case t.is("SONAME"):
+			return true
+		case t.is("BEGIN") || t.is("RETURN") || t.kind == tPunct && t.text == "(":
+			return false // a stored function: its parameters or body
+		}
+	}
+	return false
 }
 
 // dmlTables returns the tables (db.table) an UPDATE, DELETE or LOAD DATA may change: every

@@ -149,6 +149,10 @@ func TestSystemCheck(t *testing.T) {
 		"CREATE USER 'x\x1b[2J'@'%'",
 		"DELETE FROM sys.sys_config",
 		"CREATE TRIGGER tr BEFORE INSERT ON mysql.user FOR EACH ROW SET @a = 1",
+		"INSTALL SONAME 'ha_example'",
+		"CREATE SERVER s FOREIGN DATA WRAPPER mysql OPTIONS (HOST 'evil')",
+		"CREATE FUNCTION sys_exec RETURNS int SONAME 'lib_mysqludf_sys.so'",
+		"CREATE FUNCTION f(x int) RETURNS int RETURN x",
 	}
 	sp := NewSplitter(strings.NewReader(strings.Join(stmts, ";\n")+";\n"), SplitOptions{})
 	var got []string
@@ -163,7 +167,9 @@ func TestSystemCheck(t *testing.T) {
 	}
 	want := []string{"CREATE DATABASE mysql. ", "DROP TABLE mysql.global_priv ", "CREATE TABLE mysql.global_priv ",
 		"INSERT INTO mysql.global_priv ", "UPDATE mysql.user ", "GRANT mysql. GRANT ALL ON *.* TO `evil`@`%`",
-		"CREATE USER mysql. CREATE USER 'x\\x1b[2J'@'%'", "DELETE FROM sys.sys_config ", "CREATE TRIGGER ON mysql.user "}
+		"CREATE USER mysql. CREATE USER 'x\\x1b[2J'@'%'", "DELETE FROM sys.sys_config ", "CREATE TRIGGER ON mysql.user ",
+		"INSTALL SONAME mysql. INSTALL SONAME 'ha_example'", "CREATE SERVER mysql. CREATE SERVER s FOREIGN DATA WRAPPER mysql OPTIONS (HOST 'evil')",
+		"CREATE FUNCTION … SONAME mysql. CREATE FUNCTION sys_exec RETURNS int SONAME 'lib_mysqludf_sys.so'"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("system writes (-want +got):\n%s", diff)
 	}
@@ -212,6 +218,9 @@ func TestSystemCheckBodies(t *testing.T) {
 		{"procedure in the mysql schema",
 			"CREATE PROCEDURE mysql.p() SELECT 1;\n",
 			[]string{"CREATE PROCEDURE `mysql`.`p` is created in a system schema"}},
+		{"plugin from a procedure",
+			"CREATE PROCEDURE i() INSTALL PLUGIN example SONAME 'ha_example';\n",
+			[]string{"CREATE PROCEDURE `i` would run INSTALL PLUGIN example SONAME 'ha_example'"}},
 		{"labelled top-level loop",
 			"DELIMITER ;;\nl1: LOOP\n  DROP ROLE IF EXISTS admin;\n  LEAVE l1;\nEND LOOP;;\nDELIMITER ;\n",
 			[]string{"l1: LOOP would run DROP ROLE IF EXISTS admin"}},
