@@ -260,12 +260,17 @@ func innerHead(q []byte, start int, syn scanSyntax) string {
 var compoundVerbs = map[string]bool{
 	"BEGIN": true, "IF": true, "CASE": true, "LOOP": true, "REPEAT": true, "WHILE": true, "FOR": true,
 	"DECLARE": true, "PREPARE": true, "EXECUTE": true,
+	// They wrap a statement they run: SET STATEMENT … FOR stmt, ANALYZE [FORMAT=JSON] stmt.
+	"SET": true, "ANALYZE": true,
 }
 
 // compoundFinding returns what a routine, trigger, event, compound statement or dynamic
 // SQL at the top level would run in a system schema or on the accounts, as an Overwrite
 // whose Detail names the statement and, inside it, what it would run; nil when nothing.
 func (c *SystemCheck) compoundFinding(st *Statement) *Overwrite {
+	if st.Kind != KindRoutine && st.Kind != KindOther {
+		return nil // rows, DDL, session statements: statementWrites has read them
+	}
 	first := strings.ToUpper(firstWord(st.SQL))
 	label := ""
 	if st.Kind == KindOther && !compoundVerbs[first] {
@@ -298,6 +303,8 @@ func (c *SystemCheck) compoundFinding(st *Statement) *Overwrite {
 		}
 	case label != "":
 		what = label
+	case st.Verb == "SET STATEMENT":
+		what = "SET STATEMENT … FOR"
 	case first == "BEGIN":
 		what = "BEGIN NOT ATOMIC"
 	case first == "PREPARE" || first == "EXECUTE":

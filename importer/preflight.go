@@ -344,10 +344,14 @@ func statementWrites(st *Statement, db string) []write {
 			switch {
 			case verb == "RENAME" && i%2 == 1:
 				w.action = "RENAME TABLE onto" // the new name: the statement fails if it exists
-			case verb == "CREATE" || verb == "ALTER":
+			case verb == "ALTER" && i > 0:
+				w.action = "RENAME TABLE onto" // ALTER … RENAME TO's target (mysql.x too)
+			case verb == "CREATE":
 				if i > 0 {
-					continue // LIKE's source, ALTER … RENAME's target
+					continue // LIKE's source
 				}
+				w.action = verb + " " + object
+			case verb == "ALTER":
 				w.action = verb + " " + object
 			default:
 				w.action = verb + " " + object

@@ -153,6 +153,7 @@ func TestSystemCheck(t *testing.T) {
 		"CREATE SERVER s FOREIGN DATA WRAPPER mysql OPTIONS (HOST 'evil')",
 		"CREATE FUNCTION sys_exec RETURNS int SONAME 'lib_mysqludf_sys.so'",
 		"CREATE FUNCTION f(x int) RETURNS int RETURN x",
+		"ALTER TABLE shop.t RENAME TO mysql.t2",
 	}
 	sp := NewSplitter(strings.NewReader(strings.Join(stmts, ";\n")+";\n"), SplitOptions{})
 	var got []string
@@ -169,7 +170,8 @@ func TestSystemCheck(t *testing.T) {
 		"INSERT INTO mysql.global_priv ", "UPDATE mysql.user ", "GRANT mysql. GRANT ALL ON *.* TO `evil`@`%`",
 		"CREATE USER mysql. CREATE USER 'x\\x1b[2J'@'%'", "DELETE FROM sys.sys_config ", "CREATE TRIGGER ON mysql.user ",
 		"INSTALL SONAME mysql. INSTALL SONAME 'ha_example'", "CREATE SERVER mysql. CREATE SERVER s FOREIGN DATA WRAPPER mysql OPTIONS (HOST 'evil')",
-		"CREATE FUNCTION … SONAME mysql. CREATE FUNCTION sys_exec RETURNS int SONAME 'lib_mysqludf_sys.so'"}
+		"CREATE FUNCTION … SONAME mysql. CREATE FUNCTION sys_exec RETURNS int SONAME 'lib_mysqludf_sys.so'",
+		"RENAME TABLE onto mysql.t2 "}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("system writes (-want +got):\n%s", diff)
 	}
@@ -221,6 +223,12 @@ func TestSystemCheckBodies(t *testing.T) {
 		{"plugin from a procedure",
 			"CREATE PROCEDURE i() INSTALL PLUGIN example SONAME 'ha_example';\n",
 			[]string{"CREATE PROCEDURE `i` would run INSTALL PLUGIN example SONAME 'ha_example'"}},
+		{"set statement for",
+			"SET STATEMENT max_statement_time = 10 FOR GRANT ALL ON *.* TO evil;\n",
+			[]string{"SET STATEMENT … FOR would run GRANT ALL ON *.* TO evil"}},
+		{"analyze runs its statement",
+			"ANALYZE UPDATE mysql.global_priv SET Priv = '{}';\nANALYZE TABLE mysql.user;\n",
+			[]string{"ANALYZE would run UPDATE mysql.global_priv SET Priv = '{}'"}},
 		{"labelled top-level loop",
 			"DELIMITER ;;\nl1: LOOP\n  DROP ROLE IF EXISTS admin;\n  LEAVE l1;\nEND LOOP;;\nDELIMITER ;\n",
 			[]string{"l1: LOOP would run DROP ROLE IF EXISTS admin"}},
