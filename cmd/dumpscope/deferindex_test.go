@@ -22,7 +22,11 @@ func TestImportDeferIndexesSpatialAndExisting(t *testing.T) {
 		"CREATE TABLE IF NOT EXISTS `old` (\n  `id` int(11) NOT NULL,\n  `a` int(11) DEFAULT NULL,\n  PRIMARY KEY (`id`),\n  KEY `ka` (`a`)\n) ENGINE=InnoDB;\n"+
 		"INSERT INTO `old` VALUES (5,5);\n"+
 		"CREATE TABLE IF NOT EXISTS `fresh` (\n  `id` int(11) NOT NULL,\n  `a` int(11) DEFAULT NULL,\n  PRIMARY KEY (`id`),\n  KEY `ka` (`a`)\n) ENGINE=InnoDB;\n"+
-		"INSERT INTO `fresh` VALUES (6,6);\n"))
+		"INSERT INTO `fresh` VALUES (6,6);\n"+
+		// A long unique key (USING HASH) and a FULLTEXT key between plain ones.
+		"CREATE TABLE `h` (\n  `id` int(11) NOT NULL,\n  `a` int(11) DEFAULT NULL,\n  `s` text DEFAULT NULL,\n  `b` int(11) DEFAULT NULL,\n"+
+		"  PRIMARY KEY (`id`),\n  KEY `ka` (`a`),\n  UNIQUE KEY `us` (`s`) USING HASH,\n  FULLTEXT KEY `fs` (`s`),\n  KEY `kb` (`b`)\n) ENGINE=InnoDB;\n"+
+		"INSERT INTO `h` VALUES (1,1,'x',1),(2,2,'y',2);\n"))
 	existing := func(t *testing.T) *sandbox.Server {
 		srv := testsandbox.Start(t)
 		db := openDB(t, srv, "")
