@@ -61,20 +61,20 @@ type Preflight struct {
 // database (the -D flag), the database unqualified names belong to until the dump's USE.
 func NewPreflight(ctx context.Context, q Conn, current string) (*Preflight, error) {
 	p := &Preflight{databases: map[string]bool{}, tables: map[string]bool{}, created: map[string]bool{}, current: current}
-	rows, err := q.QueryContext(ctx, "SELECT TABLE_SCHEMA, TABLE_NAME, TABLE_TYPE FROM information_schema.TABLES")
+	rows, err := q.QueryContext(ctx, "SELECT TABLE_SCHEMA, TABLE_NAME, TABLE_TYPE, IFNULL(ENGINE, '') FROM information_schema.TABLES")
 	if err != nil {
 		return nil, fmt.Errorf("preflight: list tables: %w", err)
 	}
 	var base [][2]string
 	for rows.Next() {
-		var db, t, typ string
-		if err := rows.Scan(&db, &t, &typ); err != nil {
+		var db, t, typ, engine string
+		if err := rows.Scan(&db, &t, &typ, &engine); err != nil {
 			rows.Close()
 			return nil, err
 		}
 		if !systemSchemas[strings.ToLower(db)] {
 			p.tables[db+"\x00"+t] = true
-			if typ == "BASE TABLE" {
+			if typ == "BASE TABLE" && localEngines[strings.ToUpper(engine)] {
 				base = append(base, [2]string{db, t})
 			}
 		}
@@ -102,6 +102,12 @@ func NewPreflight(ctx context.Context, q Conn, current string) (*Preflight, erro
 	}
 	return p, rows.Err()
 }
+
+// localEngines keep their rows in this server: reading one row of such a table is cheap
+// and tells whether it is empty. A FEDERATED, CONNECT or SPIDER table would be read from
+// another server (slow, or hanging on it), a view or a sequence is no table to fill, and a
+// BLACKHOLE table is always empty: those count as full.
+var localEngines = map[string]bool{"INNODB": true, "ARIA": true, "MYISAM": true, "MEMORY": true, "CSV": true, "ARCHIVE": true, "ROCKSDB": true}
 
 // emptyTablesPerQuery is how many tables one emptiness query looks at: one round trip per
 // table would take minutes on a target with tens of thousands of tables.
