@@ -44,11 +44,31 @@ func bodyFinding(q []byte, syn scanSyntax, db string) string {
 			continue
 		}
 		after := l.i
-		if f := innerFinding(&l, q, start, strings.ToUpper(t.text), syn, db); f != "" {
+		verb := strings.ToUpper(t.text)
+		if f := innerFinding(&l, q, start, verb, syn, db); f != "" {
 			return f
 		}
 		l.i = after // what the verb is followed by is scanned too
+		if (verb == "CREATE" || verb == "ALTER") && tableStatement(&l) {
+			// Its clauses hold words that read as statements (ALTER TABLE t DROP user,
+			// ON DELETE CASCADE) and nothing in it runs another statement.
+			l.i = innerEnd(q, start, syn)
+		}
+		l.i = max(l.i, after)
 	}
+}
+
+// tableStatement reports whether the CREATE or ALTER the lexer is just past is of a table
+// (CREATE [OR REPLACE] [TEMPORARY] TABLE, ALTER [ONLINE] [IGNORE] TABLE). It leaves the
+// lexer where it was.
+func tableStatement(l *lexer) bool {
+	save := l.i
+	defer func() { l.i = save }()
+	t := l.next()
+	for t.is("OR") || t.is("REPLACE") || t.is("TEMPORARY") || t.is("ONLINE") || t.is("IGNORE") {
+		t = l.next()
+	}
+	return t.is("TABLE")
 }
 
 // innerFinding checks the statement that starts with verb at q[start:], the lexer being
@@ -62,8 +82,12 @@ func innerFinding(l *lexer, q []byte, start int, verb string, syn scanSyntax, db
 	}
 	found := func() string { return innerHead(q, start, syn) }
 	switch verb {
-	case "GRANT", "REVOKE", "INSTALL", "UNINSTALL":
+	case "GRANT", "REVOKE":
 		return found()
+	case "INSTALL", "UNINSTALL": // not reserved words: a column or variable may be named so
+		if t := l.next(); t.is("PLUGIN") || t.is("SONAME") {
+			return found()
+		}
 	case "SET":
 		if t := l.next(); t.is("PASSWORD") || (t.is("DEFAULT") && l.next().is("ROLE")) {
 			return found()

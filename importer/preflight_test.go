@@ -236,7 +236,7 @@ func TestSystemCheckBodies(t *testing.T) {
 			"USE mysql;\nDELIMITER ;;\nBEGIN NOT ATOMIC\n  DELETE FROM db WHERE User = '';\nEND;;\nDELIMITER ;\n",
 			[]string{"BEGIN NOT ATOMIC would run DELETE FROM db WHERE User = ''"}},
 		{"harmless bodies",
-			"CREATE TABLE log (u text);\nDELIMITER ;;\nCREATE PROCEDURE ok()\nBEGIN\n  DECLARE n int;\n  SELECT COUNT(*) INTO n FROM mysql.user;\n  INSERT INTO log SELECT User FROM mysql.user;\n  UPDATE log SET u = 'grant';\n  PREPARE s FROM 'SELECT * FROM mysql.db';\n  EXECUTE s;\n  INSERT INTO log VALUES ('a') ON DUPLICATE KEY UPDATE u = 'b';\n  CREATE TEMPORARY TABLE tt AS SELECT * FROM mysql.user;\n  DROP TEMPORARY TABLE tt;\nEND;;\nCREATE TRIGGER tr BEFORE INSERT ON log FOR EACH ROW SET NEW.u = 'x';;\nDELIMITER ;\nPREPARE s FROM 'INSERT INTO log VALUES (?)';\n",
+			"CREATE TABLE log (u text);\nDELIMITER ;;\nCREATE PROCEDURE ok()\nBEGIN\n  DECLARE n int;\n  SELECT COUNT(*) INTO n FROM mysql.user;\n  INSERT INTO log SELECT User FROM mysql.user;\n  UPDATE log SET u = 'grant';\n  PREPARE s FROM 'SELECT * FROM mysql.db';\n  EXECUTE s;\n  INSERT INTO log VALUES ('a') ON DUPLICATE KEY UPDATE u = 'b';\n  CREATE TEMPORARY TABLE tt AS SELECT * FROM mysql.user;\n  ALTER TABLE log DROP user, ALTER role SET DEFAULT 1, RENAME COLUMN server TO srv;\n  CREATE TABLE c (user int, p int REFERENCES log (u) ON DELETE CASCADE ON UPDATE CASCADE);\n  SELECT install, TRUNCATE(1.5, 0), REPLACE('a', 'b', 'c') FROM log FOR UPDATE;\n  DROP TEMPORARY TABLE tt;\nEND;;\nCREATE TRIGGER tr BEFORE INSERT ON log FOR EACH ROW SET NEW.u = 'x';;\nDELIMITER ;\nPREPARE s FROM 'INSERT INTO log VALUES (?)';\n",
 			nil},
 	}
 	for _, tc := range tests {
