@@ -44,7 +44,7 @@ func TestDeferredKeys(t *testing.T) {
 func TestCreatesIfNotExists(t *testing.T) {
 	for q, want := range map[string]bool{
 		"CREATE TABLE IF NOT EXISTS `t` (\n  `a` int\n)":  true,
-		"CREATE TEMPORARY TABLE if not exists t (a int)":  true,
+		"CREATE TEMPORARY TABLE if not exists t (a int)":  false,
 		"/*!40101 CREATE TABLE IF NOT EXISTS*/ t (a int)": true,
 		"CREATE TABLE `t` (\n  `a` int\n)":                false,
 		"CREATE TABLE `if` (\n  `a` int\n)":               false,

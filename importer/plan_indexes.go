@@ -36,10 +36,15 @@ func (p *ParallelReplayer) holdBackIndexes(st *Statement) *deferredIndexes {
 	return &deferredIndexes{key: p.tableKey(st), db: db, table: st.Table, add: add}
 }
 
-// createsIfNotExists reports whether q is CREATE [TEMPORARY] TABLE IF NOT EXISTS.
+// createsIfNotExists reports whether q is CREATE TABLE IF NOT EXISTS. A TEMPORARY one is
+// not: it does not see base tables (it is created beside one of its name), and
+// information_schema.TABLES, where tableExists looks, lists no temporary table.
 func createsIfNotExists(q []byte) bool {
 	w := ddlWords(q, 6)
 	for i := 1; i+3 < len(w); i++ {
+		if strings.EqualFold(w[i], "TEMPORARY") {
+			return false
+		}
 		if strings.EqualFold(w[i], "TABLE") {
 			return strings.EqualFold(w[i+1], "IF") && strings.EqualFold(w[i+2], "NOT") && strings.EqualFold(w[i+3], "EXISTS")
 		}
