@@ -32,7 +32,21 @@ type lexer struct {
 	i int
 	// ansi: ANSI_QUOTES is on, so "…" is an identifier, not a string.
 	ansi bool
+	// nbe: NO_BACKSLASH_ESCAPES is on, so a backslash in a string is a plain byte ('C:\'
+	// ends at its second quote). Read with escapes, such a string runs on past its end and
+	// hides what follows it (an @v := … the planner must see).
+	nbe bool
+	// mb: a multibyte character set whose second bytes can be a backslash or a quote.
+	mb mbCharset
 }
+
+// newLexer returns a lexer over q with the quoting rules syn.
+func newLexer(q []byte, syn scanSyntax) lexer {
+	return lexer{b: q, ansi: syn.ansiQuotes, nbe: syn.noBackslash, mb: syn.mb}
+}
+
+// lexer returns a lexer over st's SQL with the quoting rules it was split under.
+func (st *Statement) lexer() lexer { return newLexer(st.SQL, st.syn) }
 
 func (l *lexer) skip() {
 	for l.i < len(l.b) {
@@ -101,7 +115,12 @@ func (l *lexer) quoted() string {
 	var sb []byte
 	for l.i < len(l.b) {
 		c := l.b[l.i]
-		if c == '\\' && q != '`' && !(q == '"' && l.ansi) && l.i+1 < len(l.b) {
+		if n := l.mb.charLen(l.b[l.i:]); n > 0 {
+			sb = append(sb, l.b[l.i:l.i+n]...)
+			l.i += n
+			continue
+		}
+		if c == '\\' && !l.nbe && q != '`' && !(q == '"' && l.ansi) && l.i+1 < len(l.b) {
 			sb = append(sb, l.b[l.i+1])
 			l.i += 2
 			continue
@@ -208,7 +227,7 @@ func (l *lexer) skipDefiner() {
 // classify fills Kind, Verb, Database, Table and Rows of s.cur from its SQL.
 func (s *Splitter) classify() {
 	st := &s.cur
-	l := lexer{b: st.SQL, ansi: s.ansiQuotes}
+	l := newLexer(st.SQL, s.syntax())
 	t := l.next()
 	if t.kind != tWord {
 		return

@@ -13,7 +13,11 @@ import (
 // a unique key can be a table's clustered index and fulltext indexes are built their own
 // way. A key that a FOREIGN KEY or an AUTO_INCREMENT column needs stays, and so does
 // every plain key before it, so the keys come back in their original order and SHOW CREATE
-// TABLE — hence a re-dump — is identical. It returns add == nil when nothing moves.
+// TABLE — hence a re-dump — is identical. A SPATIAL key holds back the plain keys before
+// it the same way: the server sorts unique keys first and FULLTEXT keys last, but plain
+// and spatial keys by position (sort_keys in sql_table.cc), so a plain key added after
+// the table exists would come after a spatial key it preceded. It returns add == nil
+// when nothing moves.
 func deferredKeys(q []byte) (stripped []byte, add []string) {
 	lines := bytes.Split(q, []byte("\n"))
 	if len(lines) < 3 || !bytes.HasPrefix(bytes.TrimSpace(lines[len(lines)-1]), []byte(")")) {
@@ -41,6 +45,10 @@ func deferredKeys(q []byte) (stripped []byte, add []string) {
 	lastNeeded := -1
 	for i, d := range defs {
 		s := strings.TrimSpace(string(d))
+		if strings.HasPrefix(s, "SPATIAL ") {
+			lastNeeded = i
+			continue
+		}
 		if !isPlainKey(s) {
 			continue
 		}

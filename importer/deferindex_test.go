@@ -22,6 +22,10 @@ func TestDeferredKeys(t *testing.T) {
 		{"auto_increment on a plain key stays",
 			"CREATE TABLE `l` (\n  `n` int NOT NULL AUTO_INCREMENT,\n  `s` text,\n  KEY `n` (`n`)\n) ENGINE=MyISAM",
 			"CREATE TABLE `l` (\n  `n` int NOT NULL AUTO_INCREMENT,\n  `s` text,\n  KEY `n` (`n`)\n) ENGINE=MyISAM", nil},
+		{"plain keys before a spatial key stay",
+			"CREATE TABLE `g` (\n  `id` int NOT NULL,\n  `a` int,\n  `p` point NOT NULL,\n  `b` int,\n  PRIMARY KEY (`id`),\n  KEY `ka` (`a`),\n  SPATIAL KEY `sp` (`p`),\n  KEY `kb` (`b`),\n  FULLTEXT KEY `ft` (`t`)\n) ENGINE=InnoDB",
+			"CREATE TABLE `g` (\n  `id` int NOT NULL,\n  `a` int,\n  `p` point NOT NULL,\n  `b` int,\n  PRIMARY KEY (`id`),\n  KEY `ka` (`a`),\n  SPATIAL KEY `sp` (`p`),\n  FULLTEXT KEY `ft` (`t`)\n) ENGINE=InnoDB",
+			[]string{"ADD KEY `kb` (`b`)"}},
 		{"not line-oriented: untouched", "CREATE TABLE t (a int, KEY (a))", "CREATE TABLE t (a int, KEY (a))", nil},
 	}
 	for _, tc := range tests {
@@ -34,5 +38,20 @@ func TestDeferredKeys(t *testing.T) {
 				t.Errorf("add (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+func TestCreatesIfNotExists(t *testing.T) {
+	for q, want := range map[string]bool{
+		"CREATE TABLE IF NOT EXISTS `t` (\n  `a` int\n)":  true,
+		"CREATE TEMPORARY TABLE if not exists t (a int)":  false,
+		"/*!40101 CREATE TABLE IF NOT EXISTS*/ t (a int)": true,
+		"CREATE TABLE `t` (\n  `a` int\n)":                false,
+		"CREATE TABLE `if` (\n  `a` int\n)":               false,
+		"CREATE OR REPLACE TABLE t (a int)":               false,
+	} {
+		if got := createsIfNotExists([]byte(q)); got != want {
+			t.Errorf("createsIfNotExists(%q) = %v, want %v", q, got, want)
+		}
 	}
 }

@@ -67,7 +67,11 @@ func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql
 		what = "DEFINER clauses this account may not assign (--strip-definers skips this)"
 	}
 	fmt.Fprintf(log, "dumpscope: preflight: reading %s once for %s…\n", in.Name, what)
-	sp := scanTransform(ctx, conn, o.Transform, NewSplitter(scan.Reader, SplitOptions{BinaryMode: true}))
+	scanOpt, err := readAheadOptions(ctx, conn, o)
+	if err != nil {
+		return nil, err
+	}
+	sp := scanTransform(ctx, conn, o.Transform, NewSplitter(scan.Reader, scanOpt))
 	var found, system []Overwrite
 	tables := newTableCounter(current.String) // the progress's TablesTotal
 	began, shown := time.Now(), time.Now()
@@ -108,15 +112,39 @@ func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql
 		printOverwrites(log, system)
 		return nil, errors.New("refusing to change system schemas or accounts; rerun with --allow-system-schemas if that is what you want")
 	}
+	// The system check goes on during the replay too, on the statements as the replay
+	// splits them: the read-ahead follows sql_mode on its own (TrackSQLMode), the replay
+	// reads it back from the server, and where the two could differ (SET sql_mode =
+	// CONCAT(…)) the replay's view is the one that runs.
+	var hook func(context.Context, *Statement) error
+	if sys != nil {
+		hook = preflightHook(in.Name, NewSystemCheck(current.String), nil, nil)
+	}
 	if len(found) == 0 {
-		return nil, nil
+		return hook, nil
 	}
 	fmt.Fprintf(log, "dumpscope: the dump drops or writes into %d existing object(s) in the target:\n", len(found))
 	printOverwrites(log, found)
 	if o.Confirm != nil && o.Confirm("Overwrite them? [y/N] ") {
-		return nil, nil
+		return hook, nil
 	}
 	return nil, errors.New("refusing to overwrite existing objects; rerun with --overwrite")
+}
+
+// readAheadOptions are the split options of the import itself (newReplayer), so that the
+// preflight reads the statements the replay will send: with other options (it used
+// --binary-mode's) a `use mysql` line without a semicolon, or `\u mysql`, was no command
+// there, and the INSERT after it hid inside the text of the statement before it. The
+// session's sql_mode gives NO_BACKSLASH_ESCAPES and ANSI_QUOTES at the start; the
+// splitter follows the dump's SET sql_mode itself.
+func readAheadOptions(ctx context.Context, conn *sql.Conn, o *Options) (SplitOptions, error) {
+	var mode string
+	if err := conn.QueryRowContext(ctx, "SELECT @@session.sql_mode").Scan(&mode); err != nil {
+		return SplitOptions{}, fmt.Errorf("preflight: read sql_mode: %w", err)
+	}
+	m := parseSQLMode(mode)
+	return SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conn),
+		NoBackslashEscapes: m.nbe, ANSIQuotes: m.ansi, TrackSQLMode: true}, nil
 }
 
 // CountRows compares COUNT(*) in the server with the rows the dump's INSERTs carried. A

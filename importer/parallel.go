@@ -527,7 +527,7 @@ func localDDL(st *Statement) bool {
 	case "CREATE INDEX", "DROP INDEX", "CREATE TRIGGER", "DROP TRIGGER":
 		return true
 	case "CREATE VIEW":
-		return readsNoTable(st.SQL)
+		return readsNoTable(st.SQL, st.syn)
 	}
 	return false
 }
@@ -536,8 +536,8 @@ func localDDL(st *Statement) bool {
 // TABLE statement and no parentheses (no call, subquery or column list), like the
 // stand-ins mysqldump writes before the real definitions (MariaDB: SELECT NULL AS `a`,
 // MySQL: SELECT 1 AS `a`).
-func readsNoTable(q []byte) bool {
-	l := lexer{b: q}
+func readsNoTable(q []byte, syn scanSyntax) bool {
+	l := newLexer(q, syn)
 	for t := l.next(); t.kind != tEOF; t = l.next() {
 		if t.is("FROM") || t.is("TABLE") || (t.kind == tPunct && t.text == "(") {
 			return false

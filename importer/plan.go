@@ -212,7 +212,7 @@ func (p *Planner) volatile(st *Statement, db string) bool {
 	if connectionOnlyVerbs[w] {
 		return true // a prepared statement or handler lives in the connection: rebuilt on resume
 	}
-	return (w == "SELECT" || w == "DO" || w == "VALUES") && exprState(st.SQL) != ""
+	return (w == "SELECT" || w == "DO" || w == "VALUES") && exprState(st.SQL, st.syn) != ""
 }
 
 // plan is Next without the transaction bookkeeping that follows the decision.
@@ -346,7 +346,7 @@ func (p *Planner) track(st *Statement, db string, pl *Plan) {
 		p.endRegion()
 		p.txn = chain
 	case st.Kind == KindSession:
-		if on, set := setsAutocommit(st.SQL); set {
+		if on, set := setsAutocommit(st.SQL, st.syn); set {
 			if on && !p.autocommit {
 				ends = true
 				p.endRegion()

@@ -220,8 +220,8 @@ func triggerTables(q []byte, db string) (tables []string, known bool) {
 
 // referencedTables returns the (database, table) of each REFERENCES clause of a DDL
 // statement; ok is false when one does not name a table it can read.
-func referencedTables(q []byte) (tables [][2]string, ok bool) {
-	l := lexer{b: q}
+func referencedTables(q []byte, syn scanSyntax) (tables [][2]string, ok bool) {
+	l := newLexer(q, syn)
 	for t := l.next(); t.kind != tEOF; t = l.next() {
 		if !t.is("REFERENCES") {
 			continue

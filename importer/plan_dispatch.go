@@ -38,6 +38,7 @@ func (p *ParallelReplayer) dispatch(ctx context.Context) error {
 		}
 		stv := r.split.Statement()
 		st := &stv
+		asSent(st)
 		if err := observeCheckpoint(p.opt.Checkpoint, st); err != nil {
 			return p.at(st, err)
 		}
@@ -270,6 +271,18 @@ func (p *ParallelReplayer) runStatement(ctx context.Context, st *Statement, end 
 		}
 	}
 	held := p.holdBackIndexes(st)
+	if held != nil && createsIfNotExists(st.SQL) {
+		// The client's CREATE TABLE IF NOT EXISTS leaves a table that exists as it is: the
+		// keys it held back are not this table's to add. The batches of the table have
+		// committed (waitFor above), so what exists now is what the CREATE will find.
+		exists, err := p.tableExists(ctx, held.db, held.table)
+		if err != nil {
+			return p.at(st, err)
+		}
+		if exists {
+			held = nil
+		}
+	}
 	if err := p.barrier(ctx, st, end, p.writeScope(ctx, st, keys, global)); err != nil {
 		return err // errQuit too: the client's quit
 	}

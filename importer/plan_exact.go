@@ -26,7 +26,7 @@ func isRollbackTo(st *Statement) bool {
 	if st.Kind != KindTxn || !strings.HasPrefix(st.Verb, "ROLLBACK") {
 		return false
 	}
-	l := lexer{b: st.SQL}
+	l := st.lexer()
 	l.next()
 	t := l.next()
 	if t.is("WORK") {
@@ -38,7 +38,7 @@ func isRollbackTo(st *Statement) bool {
 // xaVerb returns the word after XA (START, BEGIN, END, PREPARE, COMMIT, ROLLBACK,
 // RECOVER), upper-cased, or "" when st is not an XA statement.
 func xaVerb(st *Statement) string {
-	l := lexer{b: st.SQL}
+	l := st.lexer()
 	if !l.next().is("XA") {
 		return ""
 	}
@@ -138,7 +138,7 @@ func setsForeignKeyChecks(st *Statement) bool {
 	if st.Kind != KindSession {
 		return false
 	}
-	for _, a := range parseSet(st.SQL) {
+	for _, a := range parseSet(st.SQL, st.syn) {
 		if a.name == "foreign_key_checks" {
 			return true
 		}
@@ -254,7 +254,7 @@ func routineUserVariable(st *Statement) string {
 	default:
 		return ""
 	}
-	l := lexer{b: st.SQL}
+	l := st.lexer()
 	body := false
 	for t := l.next(); t.kind != tEOF; t = l.next() {
 		switch {
@@ -280,7 +280,7 @@ func (p *Planner) LostAtEnd() bool { return p.region() && p.parallelIn }
 
 // noteInsertID follows SET insert_id = n: it applies to the next INSERT that takes an id.
 func (p *ParallelReplayer) noteInsertID(st *Statement) {
-	for _, a := range parseSet(st.SQL) {
+	for _, a := range parseSet(st.SQL, st.syn) {
 		if a.name == "insert_id" {
 			p.insertIDPending = true
 		}

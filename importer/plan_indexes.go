@@ -36,6 +36,31 @@ func (p *ParallelReplayer) holdBackIndexes(st *Statement) *deferredIndexes {
 	return &deferredIndexes{key: p.tableKey(st), db: db, table: st.Table, add: add}
 }
 
+// createsIfNotExists reports whether q is CREATE TABLE IF NOT EXISTS. A TEMPORARY one is
+// not: it does not see base tables (it is created beside one of its name), and
+// information_schema.TABLES, where tableExists looks, lists no temporary table.
+func createsIfNotExists(q []byte) bool {
+	w := ddlWords(q, 6)
+	for i := 1; i+3 < len(w); i++ {
+		if strings.EqualFold(w[i], "TEMPORARY") {
+			return false
+		}
+		if strings.EqualFold(w[i], "TABLE") {
+			return strings.EqualFold(w[i+1], "IF") && strings.EqualFold(w[i+2], "NOT") && strings.EqualFold(w[i+3], "EXISTS")
+		}
+	}
+	return false
+}
+
+// tableExists looks db.table up on the control connection.
+func (p *ParallelReplayer) tableExists(ctx context.Context, db, table string) (bool, error) {
+	var n int
+	if err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA=? AND TABLE_NAME=?", db, table).Scan(&n); err != nil {
+		return false, fmt.Errorf("--defer-indexes: look up %s.%s: %w", quoteName(db), quoteName(table), err)
+	}
+	return n > 0, nil
+}
+
 // noOpKeysToggle reports whether st is mysqldump's `ALTER TABLE t DISABLE KEYS` or
 // `ENABLE KEYS` on a transactional (InnoDB) table, where it does nothing, and whose table
 // has no held-back indexes waiting for it. MyISAM/Aria tables keep them: there they
@@ -44,8 +69,7 @@ func (p *ParallelReplayer) noOpKeysToggle(ctx context.Context, st *Statement) bo
 	if st.Verb != "ALTER TABLE" || st.Table == "" {
 		return false
 	}
-	w := ddlWords(st.SQL, 6)
-	if len(w) != 5 || !strings.EqualFold(w[4], "KEYS") || !(strings.EqualFold(w[3], "DISABLE") || strings.EqualFold(w[3], "ENABLE")) {
+	if !isKeysToggle(st.SQL) {
 		return false
 	}
 	key := p.tableKey(st)

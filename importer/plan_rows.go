@@ -65,7 +65,7 @@ func (ri rowInsert) generatesIDs(f TableFacts) bool {
 // string is never taken for a keyword; anything it does not recognise makes ok false and
 // the statement run in stream order.
 func parseRowInsert(q []byte, syn scanSyntax) (ri rowInsert, ok bool) {
-	l := lexer{b: q, ansi: syn.ansiQuotes}
+	l := newLexer(q, syn)
 	t := l.next()
 	switch {
 	case t.is("INSERT"):

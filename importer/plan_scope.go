@@ -32,7 +32,7 @@ func barrierScope(st *Statement, db string) (keys []string, global bool) {
 	if strings.Contains(st.Verb, "VIEW") {
 		// A view reads the tables it names (TABLE t has no SELECT), except mysqldump's
 		// stand-ins, which name none and come where the view sorts among the tables.
-		reads = !strings.HasPrefix(st.Verb, "DROP") && !readsNoTable(head)
+		reads = !strings.HasPrefix(st.Verb, "DROP") && !readsNoTable(head, st.syn)
 	}
 	if reads {
 		return nil, true
@@ -45,7 +45,7 @@ func barrierScope(st *Statement, db string) (keys []string, global bool) {
 	if bytes.Contains(upper, []byte("REFERENCES")) {
 		// A foreign key constrains its parent tables: with foreign_key_checks on, adding
 		// one reads their rows, so they are in scope too.
-		parents, ok := referencedTables(st.SQL)
+		parents, ok := referencedTables(st.SQL, st.syn)
 		if !ok {
 			return nil, true
 		}
@@ -85,7 +85,7 @@ func namedTables(st *Statement, db string) (keys []string, ok bool) {
 	switch st.Verb {
 	case "DROP TABLE", "DROP VIEW", "RENAME TABLE", "TRUNCATE TABLE", "TRUNCATE":
 	case "ALTER TABLE", "CREATE TABLE":
-		l := lexer{b: st.SQL}
+		l := st.lexer()
 		depth := 0
 		for t := l.next(); t.kind != tEOF; t = l.next() {
 			switch {
@@ -111,7 +111,7 @@ func namedTables(st *Statement, db string) (keys []string, ok bool) {
 		return keys, true
 	}
 	// A list of names after the verb (and IF EXISTS), separated by commas or TO.
-	l := lexer{b: st.SQL}
+	l := st.lexer()
 	l.next()
 	t := l.next()
 	if t.is("TEMPORARY") {

@@ -11,8 +11,8 @@ import (
 // user-variable assignments elsewhere, per-connection functions and verbs.
 
 // setsAutocommit reports whether a SET statement assigns autocommit, and the value.
-func setsAutocommit(q []byte) (on, set bool) {
-	for _, a := range parseSet(q) {
+func setsAutocommit(q []byte, syn scanSyntax) (on, set bool) {
+	for _, a := range parseSet(q, syn) {
 		if a.name == "autocommit" {
 			v := strings.ToUpper(a.value)
 			on, set = !(v == "0" || v == "OFF" || v == "FALSE"), true
@@ -30,8 +30,8 @@ type setAssign struct {
 
 // parseSet reads the assignments of SET a = x, @b := y, SESSION c = z, @@session.d = w.
 // NAMES, CHARACTER SET, PASSWORD, ROLE, TRANSACTION and STATEMENT forms return none.
-func parseSet(q []byte) []setAssign {
-	l := lexer{b: q}
+func parseSet(q []byte, syn scanSyntax) []setAssign {
+	l := newLexer(q, syn)
 	if !l.next().is("SET") {
 		return nil
 	}
@@ -165,7 +165,7 @@ func connectionState(st *Statement) string {
 			}
 		}
 	case w == "SET":
-		return setState(st.SQL)
+		return setState(st.SQL, st.syn)
 	}
 	if st.Kind == KindRoutine {
 		// A trigger or routine body runs later, on the connection that fires or calls
@@ -173,12 +173,12 @@ func connectionState(st *Statement) string {
 		// in a trigger or function body lives on that connection, though.
 		return routineUserVariable(st)
 	}
-	return exprState(st.SQL)
+	return exprState(st.SQL, st.syn)
 }
 
 // setState returns why a SET statement depends on its connection, or "".
-func setState(q []byte) string {
-	l := lexer{b: q}
+func setState(q []byte, syn scanSyntax) string {
+	l := newLexer(q, syn)
 	l.next()
 	t := l.next()
 	switch {
@@ -187,18 +187,18 @@ func setState(q []byte) string {
 	case t.is("TRANSACTION"):
 		return "SET TRANSACTION applies to the next transaction of one connection"
 	}
-	for _, a := range parseSet(q) {
+	for _, a := range parseSet(q, syn) {
 		if !a.constant {
 			return fmt.Sprintf("SET %s = %s reads what differs between connections or over time", a.name, clip(a.value, 40))
 		}
 	}
-	return exprState(q)
+	return exprState(q, syn)
 }
 
 // exprState scans a statement's tokens for user-variable assignments outside SET
 // (`SELECT … INTO @v`, `@v := …`) and calls of connStateFunctions.
-func exprState(q []byte) string {
-	l := lexer{b: q}
+func exprState(q []byte, syn scanSyntax) string {
+	l := newLexer(q, syn)
 	prevInto := false
 	for t := l.next(); t.kind != tEOF; t = l.next() {
 		switch {

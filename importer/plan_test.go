@@ -286,3 +286,42 @@ func TestNamedTablesQualified(t *testing.T) {
 		t.Errorf("scope = %s", got)
 	}
 }
+
+// TestExprStateNoBackslashEscapes: under NO_BACKSLASH_ESCAPES 'C:\' ends at its second
+// quote, so what follows it is read; with backslash escapes it is part of the string.
+func TestExprStateNoBackslashEscapes(t *testing.T) {
+	q := []byte(`INSERT INTO b SELECT 2, 'D:\', @n := @n + 5`)
+	if got := exprState(q, scanSyntax{noBackslash: true}); got == "" {
+		t.Errorf("NO_BACKSLASH_ESCAPES: exprState(%s) found nothing, want the @n := assignment", q)
+	}
+	if got := exprState(q, scanSyntax{}); got != "" {
+		t.Errorf("backslash escapes: exprState(%s) = %q, want \"\" (all of it is inside the string)", q, got)
+	}
+}
+
+// TestLexerQuoting: the planner's lexer ends a string where the server does, under
+// NO_BACKSLASH_ESCAPES ('C:\' ends at its second quote) and in gbk, whose second bytes can
+// be 0x5C ('運\' is not an escaped quote when 運's second byte is the backslash).
+func TestLexerQuoting(t *testing.T) {
+	tests := []struct {
+		name string
+		q    string
+		syn  scanSyntax
+		want []string
+	}{
+		{"escapes", `SELECT 'a\'b', x`, scanSyntax{}, []string{"SELECT", "a'b", ",", "x"}},
+		{"no backslash escapes", `SELECT 'C:\', x`, scanSyntax{noBackslash: true}, []string{"SELECT", `C:\`, ",", "x"}},
+		{"gbk second byte 0x5C", "SELECT '\x81\x5c', x", scanSyntax{mb: charsetByName("gbk")}, []string{"SELECT", "\x81\x5c", ",", "x"}},
+		{"ansi quotes", `SELECT "a\", x`, scanSyntax{ansiQuotes: true}, []string{"SELECT", `a\`, ",", "x"}},
+	}
+	for _, tc := range tests {
+		l := newLexer([]byte(tc.q), tc.syn)
+		var got []string
+		for tok := l.next(); tok.kind != tEOF; tok = l.next() {
+			got = append(got, tok.text)
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: tokens of %q (-want +got):\n%s", tc.name, tc.q, diff)
+		}
+	}
+}

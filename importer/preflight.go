@@ -40,13 +40,19 @@ func (o Overwrite) String() string {
 
 // Preflight tracks, statement by statement, which existing databases and tables of the
 // target a dump would drop or overwrite. Objects the dump itself created earlier in the
-// same run are not reported. Routines and events are not tracked.
+// same run are not reported, nor rows written into a table that was empty before the
+// import (a schema file then a data file: nothing there can be lost). Routines and events
+// are not tracked.
 type Preflight struct {
 	databases map[string]bool // existing user databases
 	tables    map[string]bool // existing "db\x00table" (tables and views)
-	created   map[string]bool // created by the dump so far
-	current   string          // database in effect (USE)
-	reported  map[string]bool // action, database, table already reported
+	// empty holds the existing base tables that had no rows when the preflight began
+	// (read once, before the first statement, so that what the import itself writes
+	// cannot change the answer).
+	empty    map[string]bool
+	created  map[string]bool // created by the dump so far
+	current  string          // database in effect (USE)
+	reported map[string]bool // action, database, table already reported
 	// Definers counts statements with a DEFINER= clause.
 	Definers int
 }
@@ -55,21 +61,31 @@ type Preflight struct {
 // database (the -D flag), the database unqualified names belong to until the dump's USE.
 func NewPreflight(ctx context.Context, q Conn, current string) (*Preflight, error) {
 	p := &Preflight{databases: map[string]bool{}, tables: map[string]bool{}, created: map[string]bool{}, current: current}
-	rows, err := q.QueryContext(ctx, "SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES")
+	rows, err := q.QueryContext(ctx, "SELECT TABLE_SCHEMA, TABLE_NAME, TABLE_TYPE, IFNULL(ENGINE, '') FROM information_schema.TABLES")
 	if err != nil {
 		return nil, fmt.Errorf("preflight: list tables: %w", err)
 	}
+	var base [][2]string
 	for rows.Next() {
-		var db, t string
-		if err := rows.Scan(&db, &t); err != nil {
+		var db, t, typ, engine string
+		if err := rows.Scan(&db, &t, &typ, &engine); err != nil {
 			rows.Close()
 			return nil, err
 		}
 		if !systemSchemas[strings.ToLower(db)] {
 			p.tables[db+"\x00"+t] = true
+			if typ == "BASE TABLE" && localEngines[strings.ToUpper(engine)] {
+				base = append(base, [2]string{db, t})
+			}
 		}
 	}
 	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if p.empty, err = emptyTables(ctx, q, base); err != nil {
+		return nil, err
+	}
 	rows, err = q.QueryContext(ctx, "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA")
 	if err != nil {
 		return nil, fmt.Errorf("preflight: list databases: %w", err)
@@ -85,6 +101,68 @@ func NewPreflight(ctx context.Context, q Conn, current string) (*Preflight, erro
 		}
 	}
 	return p, rows.Err()
+}
+
+// localEngines keep their rows in this server: reading one row of such a table is cheap
+// and tells whether it is empty. A FEDERATED, CONNECT or SPIDER table would be read from
+// another server (slow, or hanging on it), a view or a sequence is no table to fill, and a
+// BLACKHOLE table is always empty: those count as full.
+var localEngines = map[string]bool{"INNODB": true, "ARIA": true, "MYISAM": true, "MEMORY": true, "CSV": true, "ARCHIVE": true, "ROCKSDB": true}
+
+// emptyTablesPerQuery is how many tables one emptiness query looks at: one round trip per
+// table would take minutes on a target with tens of thousands of tables.
+const emptyTablesPerQuery = 200
+
+// emptyTables returns the tables (db\x00table) that hold no rows. An EXISTS per table reads
+// at most one row of each, where TABLE_ROWS is only InnoDB's estimate. A table the
+// account may not read counts as full: a refusal then errs on the safe side.
+func emptyTables(ctx context.Context, q Conn, tables [][2]string) (map[string]bool, error) {
+	empty := map[string]bool{}
+	for len(tables) > 0 {
+		n := min(len(tables), emptyTablesPerQuery)
+		chunk := tables[:n]
+		tables = tables[n:]
+		var b strings.Builder
+		for i, t := range chunk {
+			if i > 0 {
+				b.WriteString(" UNION ALL ")
+			}
+			fmt.Fprintf(&b, "SELECT %d, EXISTS(SELECT 1 FROM %s.%s)", i, quoteName(t[0]), quoteName(t[1]))
+		}
+		rows, err := q.QueryContext(ctx, b.String())
+		if err != nil {
+			if len(chunk) == 1 {
+				continue // unreadable (privileges, a broken table): treated as full
+			}
+			// One unreadable table fails the whole query: ask one by one.
+			for i := range chunk {
+				sub, err := emptyTables(ctx, q, chunk[i:i+1])
+				if err != nil {
+					return nil, err
+				}
+				for k := range sub {
+					empty[k] = true
+				}
+			}
+			continue
+		}
+		for rows.Next() {
+			var i int
+			var full bool
+			if err := rows.Scan(&i, &full); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			if !full {
+				empty[chunk[i][0]+"\x00"+chunk[i][1]] = true
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return empty, nil
 }
 
 // Empty reports whether the target has no user databases: nothing can be overwritten.
@@ -133,6 +211,9 @@ func (p *Preflight) ObserveAll(st *Statement) []Overwrite {
 		}
 		key := w.db + "\x00" + w.table
 		existed := p.tables[key] && !p.created[key]
+		if existed && p.empty[key] && rowsOnly(w.action, st) {
+			continue // an empty table has no rows to lose
+		}
 		switch {
 		case strings.HasPrefix(w.action, "CREATE TABLE"), strings.HasPrefix(w.action, "CREATE VIEW"):
 			p.created[key] = true
@@ -144,6 +225,32 @@ func (p *Preflight) ObserveAll(st *Statement) []Overwrite {
 		}
 	}
 	return found
+}
+
+// rowsOnly reports whether a write with this action can change only the rows of its
+// table, not its definition: what it does to a table that was empty loses nothing.
+// mysqldump's `ALTER TABLE t DISABLE KEYS` / `ENABLE KEYS` around a data-only dump's rows
+// counts as such: it changes no definition; so does a new trigger (CREATE TRIGGER fails
+// on a name that exists, so it replaces none).
+func rowsOnly(action string, st *Statement) bool {
+	switch action {
+	case "INSERT INTO", "REPLACE INTO", "LOAD DATA INTO", "UPDATE", "DELETE FROM", "TRUNCATE TABLE":
+		return true
+	case "CREATE TRIGGER ON":
+		// A data file's triggers on the tables it fills (Sakila's); OR REPLACE would
+		// replace a trigger that exists.
+		w := ddlWords(st.SQL, 3)
+		return !(len(w) > 1 && strings.EqualFold(w[1], "OR"))
+	case "ALTER TABLE":
+		return isKeysToggle(st.SQL)
+	}
+	return false
+}
+
+// isKeysToggle reports whether q is `ALTER TABLE t DISABLE KEYS` or `ENABLE KEYS`.
+func isKeysToggle(q []byte) bool {
+	w := ddlWords(q, 6)
+	return len(w) == 5 && strings.EqualFold(w[4], "KEYS") && (strings.EqualFold(w[3], "DISABLE") || strings.EqualFold(w[3], "ENABLE"))
 }
 
 // report reports whether ow is the first of its action on its object.
@@ -165,11 +272,15 @@ type write struct {
 	account           bool // an account or grant statement (it writes mysql.*)
 }
 
-// accountVerbs change accounts, roles or grants, which live in the mysql schema.
+// accountVerbs change accounts, roles or grants, which live in the mysql schema, or the
+// other server-wide tables there: plugins (mysql.plugin, and a library loaded into the
+// server) and federated servers (mysql.servers).
 var accountVerbs = map[string]bool{
 	"CREATE USER": true, "DROP USER": true, "ALTER USER": true, "RENAME USER": true,
 	"CREATE ROLE": true, "DROP ROLE": true, "SET PASSWORD": true, "SET DEFAULT": true, "SET ROLE": false,
 	"GRANT": true, "REVOKE": true,
+	"INSTALL PLUGIN": true, "INSTALL SONAME": true, "UNINSTALL PLUGIN": true, "UNINSTALL SONAME": true,
+	"CREATE SERVER": true, "ALTER SERVER": true, "DROP SERVER": true,
 }
 
 // statementWrites lists the databases and tables st changes; db is the current database.
@@ -188,6 +299,11 @@ func statementWrites(st *Statement, db string) []write {
 	}
 	if accountVerbs[w0] {
 		return []write{{action: w0, db: "mysql", account: true}}
+	}
+	if st.Verb == "CREATE FUNCTION" && isUDF(st) {
+		// CREATE FUNCTION f RETURNS … SONAME 'lib.so': a row in mysql.func, and a library
+		// loaded into the server.
+		return []write{{action: "CREATE FUNCTION … SONAME", db: "mysql", account: true}}
 	}
 	qualify := func(key string) write {
 		d, t, _ := strings.Cut(key, ".")
@@ -214,8 +330,16 @@ func statementWrites(st *Statement, db string) []write {
 			return nil
 		}
 		if object == "TRIGGER" || object == "INDEX" {
-			// On its table: a trigger or index changes what writes to it or how.
-			return []write{{action: verb + " " + object + " ON", db: cur, table: st.Table}}
+			// On its table: a trigger or index changes what writes to it or how. For a
+			// trigger st.Table is the trigger's own name; the table is the one after ON.
+			w := write{action: verb + " " + object + " ON", db: cur, table: st.Table}
+			if d, t, ok := triggerTable(st.SQL); ok && object == "TRIGGER" {
+				w.table = t
+				if d != "" {
+					w.db = d
+				}
+			}
+			return []write{w}
 		}
 		keys, ok := namedTables(st, db)
 		if !ok {
@@ -226,10 +350,14 @@ func statementWrites(st *Statement, db string) []write {
 			switch {
 			case verb == "RENAME" && i%2 == 1:
 				w.action = "RENAME TABLE onto" // the new name: the statement fails if it exists
-			case verb == "CREATE" || verb == "ALTER":
+			case verb == "ALTER" && i > 0:
+				w.action = "RENAME TABLE onto" // ALTER … RENAME TO's target (mysql.x too)
+			case verb == "CREATE":
 				if i > 0 {
-					continue // LIKE's source, ALTER … RENAME's target
+					continue // LIKE's source
 				}
+				w.action = verb + " " + object
+			case verb == "ALTER":
 				w.action = verb + " " + object
 			default:
 				w.action = verb + " " + object
@@ -241,7 +369,7 @@ func statementWrites(st *Statement, db string) []write {
 			out = append(out, write{action: strings.ToUpper(st.Verb) + " INTO", db: cur, table: st.Table})
 		}
 	case w0 == "UPDATE" || w0 == "DELETE" || w0 == "LOAD":
-		for _, k := range dmlTables(st.SQL, db) {
+		for _, k := range dmlTables(st.SQL, db, st.syn) {
 			w := qualify(k)
 			w.action = w0
 			if w0 == "DELETE" {
@@ -255,11 +383,25 @@ func statementWrites(st *Statement, db string) []write {
 	return out
 }
 
+// isUDF reports whether a CREATE FUNCTION loads a library (… SONAME 'x.so').
+func isUDF(st *Statement) bool {
+	l := st.lexer()
+	for t := l.next(); t.kind != tEOF; t = l.next() {
+		switch {
+		case t.is("SONAME"):
+			return true
+		case t.is("BEGIN") || t.is("RETURN") || t.kind == tPunct && t.text == "(":
+			return false // a stored function: its parameters or body
+		}
+	}
+	return false
+}
+
 // dmlTables returns the tables (db.table) an UPDATE, DELETE or LOAD DATA may change: every
 // table an UPDATE names before SET (any of them may be written), the tables a multi-table
 // DELETE names before FROM (or the one after FROM), the table of LOAD DATA … INTO TABLE.
-func dmlTables(q []byte, db string) []string {
-	l := lexer{b: q}
+func dmlTables(q []byte, db string, syn scanSyntax) []string {
+	l := newLexer(q, syn)
 	verb := l.next()
 	var keys []string
 	add := func(t token) {
@@ -324,7 +466,8 @@ func dmlTables(q []byte, db string) []string {
 // SystemCheck finds statements that change a system schema (mysql, sys,
 // performance_schema, information_schema) or accounts and grants: an --all-databases
 // dump rewrites mysql.* (accounts, grants, the root password), which a restore of user
-// data must not do without being asked to.
+// data must not do without being asked to. It looks inside routine, trigger and event
+// bodies, compound statements and dynamic SQL too (guard_body.go).
 type SystemCheck struct {
 	current string
 }
@@ -352,6 +495,11 @@ func (c *SystemCheck) Observe(st *Statement) []Overwrite {
 			ow.Detail = clip(escapeControl(head(st.SQL)), 80)
 		}
 		found = append(found, ow)
+	}
+	if len(found) == 0 {
+		if ow := c.compoundFinding(st); ow != nil {
+			found = append(found, *ow)
+		}
 	}
 	return found
 }

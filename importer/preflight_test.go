@@ -148,6 +148,12 @@ func TestSystemCheck(t *testing.T) {
 		"GRANT ALL ON *.* TO `evil`@`%`",
 		"CREATE USER 'x\x1b[2J'@'%'",
 		"DELETE FROM sys.sys_config",
+		"CREATE TRIGGER tr BEFORE INSERT ON mysql.user FOR EACH ROW SET @a = 1",
+		"INSTALL SONAME 'ha_example'",
+		"CREATE SERVER s FOREIGN DATA WRAPPER mysql OPTIONS (HOST 'evil')",
+		"CREATE FUNCTION sys_exec RETURNS int SONAME 'lib_mysqludf_sys.so'",
+		"CREATE FUNCTION f(x int) RETURNS int RETURN x",
+		"ALTER TABLE shop.t RENAME TO mysql.t2",
 	}
 	sp := NewSplitter(strings.NewReader(strings.Join(stmts, ";\n")+";\n"), SplitOptions{})
 	var got []string
@@ -162,8 +168,130 @@ func TestSystemCheck(t *testing.T) {
 	}
 	want := []string{"CREATE DATABASE mysql. ", "DROP TABLE mysql.global_priv ", "CREATE TABLE mysql.global_priv ",
 		"INSERT INTO mysql.global_priv ", "UPDATE mysql.user ", "GRANT mysql. GRANT ALL ON *.* TO `evil`@`%`",
-		"CREATE USER mysql. CREATE USER 'x\\x1b[2J'@'%'", "DELETE FROM sys.sys_config "}
+		"CREATE USER mysql. CREATE USER 'x\\x1b[2J'@'%'", "DELETE FROM sys.sys_config ", "CREATE TRIGGER ON mysql.user ",
+		"INSTALL SONAME mysql. INSTALL SONAME 'ha_example'", "CREATE SERVER mysql. CREATE SERVER s FOREIGN DATA WRAPPER mysql OPTIONS (HOST 'evil')",
+		"CREATE FUNCTION … SONAME mysql. CREATE FUNCTION sys_exec RETURNS int SONAME 'lib_mysqludf_sys.so'",
+		"RENAME TABLE onto mysql.t2 "}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("system writes (-want +got):\n%s", diff)
+	}
+}
+
+// TestSystemCheckBodies: account and system-schema statements inside compound statements
+// (routine, trigger and event bodies, BEGIN NOT ATOMIC … END) and in dynamic SQL are named
+// too; dynamic SQL the check cannot read (PREPARE from a variable or an expression) is
+// named as such. Statements that only read system tables, or write user tables, are not.
+// Issue 22, item 10.
+func TestSystemCheckBodies(t *testing.T) {
+	tests := []struct {
+		name, dump string
+		want       []string // Detail of each finding, in order
+	}{
+		{"procedure creating a superuser",
+			"DELIMITER ;;\nCREATE PROCEDURE p()\nBEGIN\n  CREATE USER evil@'%' IDENTIFIED BY 'x';\n  GRANT ALL ON *.* TO evil@'%';\nEND;;\nDELIMITER ;\nCALL p();\n",
+			[]string{"CREATE PROCEDURE `p` would run CREATE USER evil@'%' IDENTIFIED BY 'x'"}},
+		{"mysqldump-style trigger writing mysql.user",
+			"CREATE TABLE t (a int);\nDELIMITER ;;\n/*!50003 CREATE*/ /*!50017 DEFINER=`root`@`localhost`*/ /*!50003 TRIGGER tr AFTER INSERT ON t FOR EACH ROW BEGIN IF NEW.a = 1 THEN UPDATE mysql.global_priv SET Priv = '{}' WHERE User = 'root'; END IF; END */;;\nDELIMITER ;\n",
+			[]string{"CREATE TRIGGER `tr` would run UPDATE mysql.global_priv SET Priv = '{}' WHERE User = 'root'"}},
+		{"event",
+			"CREATE EVENT e ON SCHEDULE AT CURRENT_TIMESTAMP DO REVOKE ALL ON *.* FROM app;\n",
+			[]string{"CREATE EVENT `e` would run REVOKE ALL ON *.* FROM app"}},
+		{"anonymous block",
+			"DELIMITER //\nBEGIN NOT ATOMIC\n  IF 1 THEN SET PASSWORD FOR root@localhost = PASSWORD('x'); END IF;\nEND//\nDELIMITER ;\n",
+			[]string{"BEGIN NOT ATOMIC would run SET PASSWORD FOR root@localhost = PASSWORD('x')"}},
+		{"function inserting into mysql.user via a qualified name",
+			"DELIMITER ;;\nCREATE FUNCTION f() RETURNS int\nBEGIN\n  INSERT IGNORE INTO `mysql`.`user` (User) VALUES ('x');\n  RETURN 1;\nEND;;\nDELIMITER ;\n",
+			[]string{"CREATE FUNCTION `f` would run INSERT IGNORE INTO `mysql`.`user` (User) VALUES ('x')"}},
+		{"prepare from a literal",
+			"PREPARE s FROM 'GRANT ALL ON *.* TO evil';\nEXECUTE s;\n",
+			[]string{"PREPARE would run GRANT ALL ON *.* TO evil"}},
+		{"prepare from adjacent literals",
+			"PREPARE s FROM 'GR' 'ANT ALL ON *.* TO evil';\n",
+			[]string{"PREPARE would run GRANT ALL ON *.* TO evil"}},
+		{"execute immediate of a literal inside a procedure",
+			"DELIMITER ;;\nCREATE PROCEDURE q() EXECUTE IMMEDIATE 'DROP USER app';;\nDELIMITER ;\n",
+			[]string{"CREATE PROCEDURE `q` would run EXECUTE IMMEDIATE: DROP USER app"}},
+		{"prepare from a variable",
+			"SET @q = 'SELECT 1';\nPREPARE s FROM @q;\n",
+			[]string{"PREPARE from something other than a string literal: what it runs cannot be checked"}},
+		{"execute immediate of an expression in a body",
+			"DELIMITER ;;\nCREATE PROCEDURE r(x text) BEGIN EXECUTE IMMEDIATE CONCAT('GR', x); END;;\nDELIMITER ;\n",
+			[]string{"CREATE PROCEDURE `r` would run EXECUTE IMMEDIATE of something other than a string literal: what it runs cannot be checked"}},
+		{"procedure in the mysql schema",
+			"CREATE PROCEDURE mysql.p() SELECT 1;\n",
+			[]string{"CREATE PROCEDURE `mysql`.`p` is created in a system schema"}},
+		{"plugin from a procedure",
+			"CREATE PROCEDURE i() INSTALL PLUGIN example SONAME 'ha_example';\n",
+			[]string{"CREATE PROCEDURE `i` would run INSTALL PLUGIN example SONAME 'ha_example'"}},
+		{"set statement for",
+			"SET STATEMENT max_statement_time = 10 FOR GRANT ALL ON *.* TO evil;\n",
+			[]string{"SET STATEMENT … FOR would run GRANT ALL ON *.* TO evil"}},
+		{"analyze runs its statement",
+			"ANALYZE UPDATE mysql.global_priv SET Priv = '{}';\nANALYZE TABLE mysql.user;\n",
+			[]string{"ANALYZE would run UPDATE mysql.global_priv SET Priv = '{}'"}},
+		{"labelled top-level loop",
+			"DELIMITER ;;\nl1: LOOP\n  DROP ROLE IF EXISTS admin;\n  LEAVE l1;\nEND LOOP;;\nDELIMITER ;\n",
+			[]string{"l1: LOOP would run DROP ROLE IF EXISTS admin"}},
+		{"block after USE mysql, unqualified",
+			"USE mysql;\nDELIMITER ;;\nBEGIN NOT ATOMIC\n  DELETE FROM db WHERE User = '';\nEND;;\nDELIMITER ;\n",
+			[]string{"BEGIN NOT ATOMIC would run DELETE FROM db WHERE User = ''"}},
+		{"harmless bodies",
+			"CREATE TABLE log (u text);\nDELIMITER ;;\nCREATE PROCEDURE ok()\nBEGIN\n  DECLARE n int;\n  SELECT COUNT(*) INTO n FROM mysql.user;\n  INSERT INTO log SELECT User FROM mysql.user;\n  UPDATE log SET u = 'grant';\n  PREPARE s FROM 'SELECT * FROM mysql.db';\n  EXECUTE s;\n  INSERT INTO log VALUES ('a') ON DUPLICATE KEY UPDATE u = 'b';\n  CREATE TEMPORARY TABLE tt AS SELECT * FROM mysql.user;\n  ALTER TABLE log DROP user, ALTER role SET DEFAULT 1, RENAME COLUMN server TO srv;\n  CREATE TABLE c (user int, p int REFERENCES log (u) ON DELETE CASCADE ON UPDATE CASCADE);\n  SELECT install, TRUNCATE(1.5, 0), REPLACE('a', 'b', 'c') FROM log FOR UPDATE;\n  DROP TEMPORARY TABLE tt;\nEND;;\nCREATE TRIGGER tr BEFORE INSERT ON log FOR EACH ROW SET NEW.u = 'x';;\nDELIMITER ;\nPREPARE s FROM 'INSERT INTO log VALUES (?)';\n",
+			nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := NewSystemCheck("shop")
+			sp := NewSplitter(strings.NewReader(tc.dump), SplitOptions{})
+			var got []string
+			for sp.Next() {
+				st := sp.Statement()
+				for _, ow := range c.Observe(&st) {
+					got = append(got, ow.Detail)
+				}
+			}
+			if err := sp.Err(); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("findings (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestPreflightTriggersAndEmptyTables: a trigger is an overwrite of the table it is ON
+// (not of a table named like the trigger), unless that table holds no rows; rows into an
+// empty table and mysqldump's DISABLE/ENABLE KEYS around them are no overwrite, while
+// dropping or altering an empty table, or replacing a trigger on it, still is.
+func TestPreflightTriggersAndEmptyTables(t *testing.T) {
+	p := &Preflight{
+		databases: map[string]bool{"shop": true},
+		tables:    map[string]bool{"shop\x00full": true, "shop\x00empty": true, "shop\x00empty2": true},
+		empty:     map[string]bool{"shop\x00empty": true, "shop\x00empty2": true},
+		created:   map[string]bool{}, current: "shop",
+	}
+	stmts := []string{
+		"CREATE TRIGGER t1 BEFORE INSERT ON full FOR EACH ROW SET NEW.a = 1",
+		"CREATE TRIGGER t2 BEFORE INSERT ON empty FOR EACH ROW SET NEW.a = 1",
+		"/*!40000 ALTER TABLE `empty` DISABLE KEYS */",
+		"INSERT INTO empty VALUES (1)",
+		"/*!40000 ALTER TABLE `empty` ENABLE KEYS */",
+		"UPDATE empty SET a = 2",
+		"CREATE OR REPLACE TRIGGER t3 BEFORE INSERT ON empty2 FOR EACH ROW SET NEW.a = 1",
+		"ALTER TABLE empty2 ADD COLUMN b int",
+		"DROP TABLE empty2",
+	}
+	sp := NewSplitter(strings.NewReader(strings.Join(stmts, ";\n")+";\n"), SplitOptions{})
+	var got []string
+	for sp.Next() {
+		st := sp.Statement()
+		for _, ow := range p.ObserveAll(&st) {
+			got = append(got, ow.Action+" "+ow.Database+"."+ow.Table)
+		}
+	}
+	want := []string{"CREATE TRIGGER ON shop.full", "CREATE TRIGGER ON shop.empty2", "ALTER TABLE shop.empty2", "DROP TABLE shop.empty2"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("overwrites (-want +got):\n%s", diff)
 	}
 }

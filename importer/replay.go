@@ -240,6 +240,7 @@ func (r *Replayer) run(ctx context.Context) error {
 		}
 		stv := r.split.Statement()
 		st := &stv
+		asSent(st)
 		if err := r.one(ctx, st); err != nil {
 			if err == errQuit {
 				r.bytes.Store(st.Offset + int64(len(st.Raw)))
@@ -250,6 +251,18 @@ func (r *Replayer) run(ctx context.Context) error {
 		r.bytes.Store(st.Offset + int64(len(st.Raw)))
 	}
 	return r.splitErr()
+}
+
+// asSent makes a statement's SQL what the client sends for it, where the two differ: the
+// client's `use` command (`use a`b`, `\u db more words`) sends COM_INIT_DB with the name
+// its get_arg() read, not the text, which as SQL can fail (ERROR 1064) or name another
+// database. The driver has no COM_INIT_DB call; USE with the name quoted does the same.
+// The name is st.Database, which --rename-database has already renamed. A USE that is not the
+// client's command (no Arg: --binary-mode) goes as written, as the client sends it.
+func asSent(st *Statement) {
+	if st.Kind == KindSession && st.Verb == "USE" && st.Arg != "" && st.Database != "" {
+		st.SQL = []byte("USE " + quoteName(st.Database))
+	}
 }
 
 // splitErr is the splitter's error with the dump's name in front, when it does not name
@@ -435,10 +448,12 @@ func (r *Replayer) recordWarnings(ws []ServerWarning, n int64) {
 
 // clientCommand handles what the client itself would act on. DELIMITER is the splitter's
 // business and `\-` (mariadb-dump's sandbox-mode line) is harmless; anything that would run
-// a program or read a file on this machine is refused, never executed.
+// a program or read a file on this machine is refused, never executed. `tee` and `pager`
+// do nothing in the client's batch mode (`mariadb < dump.sql`: com_tee() and com_pager()
+// return at once), so here neither.
 func (r *Replayer) clientCommand(st *Statement) error {
 	switch name := CommandName(*st); name {
-	case "system", "source", "tee", "pager", "edit", "connect":
+	case "system", "source", "edit", "connect":
 		return r.refuse(st, fmt.Sprintf("client command %s %q would act on the client machine or read its files; refused (a dump is untrusted input)", name, st.Arg))
 	case "quit", "exit":
 		return errQuit

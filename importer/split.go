@@ -45,8 +45,12 @@ import (
 //   - The statement sent has trailing whitespace and control bytes removed.
 //   - A statement whose text is a client command (`USE db;`, `source f;`) is that command.
 //     `use` (either form) makes the client send "SELECT DATABASE()" and then COM_INIT_DB;
-//     the splitter yields it as KindSession, Verb "USE", Arg and Database the name, SQL the
-//     text as written. `charset x` sends "SET NAMES x" (KindSession, Verb "CHARSET").
+//     the splitter yields it as KindSession, Verb "USE", Arg and Database the name (the
+//     client's get_arg()), SQL the text as written (which can hold what get_arg() leaves
+//     out, `use a`b` or `use db more words`: the replayers send USE `name`, see asSent).
+//     `charset x` sends "SET NAMES x" with x the character set's own name (KindSession,
+//     Verb "CHARSET"). A `use` or `charset` the client refuses (no name, an unknown
+//     character set) sends nothing: it stays KindClient with no SQL.
 //     Everything else the client would run itself is KindClient (Verb the upper-cased long
 //     name, or `\` and the letter for the short form; see CommandName).
 //
@@ -819,6 +823,7 @@ func (s *Splitter) emitSQL(end int) {
 
 func (s *Splitter) setCur(end int) {
 	s.cur = Statement{
+		syn:    s.syntax(),
 		Kind:   KindOther,
 		Offset: s.base + int64(s.stmtStart),
 		Line:   s.stmtLine(),

@@ -230,21 +230,33 @@ func (s *Splitter) applyCommand(c *clientCommand, arg string, text []byte) {
 		s.delim = s.delimArr[:n]
 		s.rebuildTables()
 	case "use":
-		// com_use() sends COM_INIT_DB (after a SELECT DATABASE()); the SQL keeps the text so
-		// a replayer can send it as a query or as COM_INIT_DB with Arg.
+		// com_use(): without a name the client prints "USE must be followed by a database
+		// name" and sends nothing; otherwise it sends COM_INIT_DB with get_arg()'s name (the
+		// text after the name and the quotes as written never reach the server: see
+		// asSent). The SQL keeps the text, for a dump written back out (split).
+		if arg == "" {
+			return
+		}
 		s.cur.Kind = KindSession
 		s.cur.Database = arg
 		if len(text) > 0 && text[0] != '\\' {
 			s.cur.SQL = bytes.TrimRight(text, " \t\r\n\v\f")
 		} else {
-			s.cur.SQL = []byte("USE `" + strings.ReplaceAll(arg, "`", "``") + "`")
+			s.cur.SQL = []byte("USE " + quoteName(arg))
 		}
 	case "charset":
-		// com_charset() switches the client's parser and sends SET NAMES.
+		// com_charset(): the name is looked up as the client's get_charset_by_csname() does
+		// (any case, utf8 meaning utf8mb3), and mysql_set_character_set() sends SET NAMES
+		// with the character set's own name. Without a name, or with one the client does
+		// not know, it prints an error and sends nothing.
+		cs, ok := clientCharsetName(arg)
+		if !ok {
+			return
+		}
 		s.cur.Kind = KindSession
-		s.cur.SQL = []byte("SET NAMES " + arg)
-		s.mb = charsetByName(arg)
-		s.track.cs = strings.ToLower(arg)
+		s.cur.SQL = []byte("SET NAMES " + cs)
+		s.mb = charsetByName(cs)
+		s.track.cs = cs
 		s.rebuildTables()
 	}
 }

@@ -357,3 +357,106 @@ func TestSplitMatchesClientOnMariadbDump(t *testing.T) {
 		})
 	}
 }
+
+// clientCommandCases are the client's own commands with unusual arguments: what get_arg()
+// makes of quotes, backticks, backslashes and trailing text, for each command that takes
+// one (issue 22, item 21). Each case runs alone, after databases with awkward names exist.
+var clientCommandCases = []struct{ name, in string }{
+	{"use backtick inside, no semicolon", "use a`b\n"},
+	{"short use backtick inside", "\\u a`b\n"},
+	{"use quoted doubled backtick", "use `a``b`\n"},
+	{"use quoted doubled backtick, semicolon", "use `a``b`;\n"},
+	{"use trailing text", "use test trailing words\n"},
+	{"use trailing text, semicolon", "use test trailing;\n"},
+	{"use single quotes", "use 'a b'\n"},
+	{"use double quotes", "use \"a b\";\n"},
+	{"use backslash escape", "use a\\`b\n"},
+	{"use backslash in backticks", "use `a\\b`\n"},
+	{"use quoted with trailing", "use `a b` x;\n"},
+	{"use tab separated", "use\ttest\n"},
+	{"USE upper, leading spaces", "   USE test ;\n"},
+	{"use empty", "use\n"},
+	{"use only semicolon", "use ;\n"},
+	{"short use no space", "\\utest\n"},
+	{"short use quoted", "\\u `a``b`\n"},
+	{"use with comment", "use test -- comment\n"},
+	{"use with hash", "use test # c\n"},
+	{"delimiter quoted", "delimiter '//'\nSELECT 1//\ndelimiter ;\n"},
+	{"delimiter backtick", "delimiter `;;`\nSELECT 1;;\ndelimiter ;\n"},
+	{"delimiter with trailing", "delimiter $$ trailing\nSELECT 1$$\ndelimiter ;\n"},
+	{"delimiter with backslash", "delimiter \\\\\nSELECT 1;\n"},
+	{"short delimiter", "\\d //\nSELECT 1//\n\\d ;\nSELECT 2;\n"},
+	{"DELIMITER upper, semicolon kept", "DELIMITER ;;\nSELECT 1;;\nDELIMITER ;\n"},
+	{"delimiter long", "delimiter abcdefghijklmnopqrstuvwxyz\nSELECT 1abcdefghijklmno\ndelimiter ;\n"},
+	{"delimiter quoted with a space", "delimiter 'a b'\nSELECT 1a b\ndelimiter ;\n"},
+	{"delimiter double-quoted", "delimiter \"$$\"\nSELECT 1$$\ndelimiter ;\n"},
+	{"delimiter tab", "delimiter\t//\nSELECT 1//\ndelimiter ;\n"},
+	{"delimiter empty", "delimiter\nSELECT 1;\n"},
+	{"use then statement on the line", "use test; SELECT 1;\n"},
+	{"short use quoted trailing", "\\u 'a b' more\nSELECT 1;\n"},
+	{"short use backslash", "\\u a\\`b\nSELECT 1;\n"},
+	{"short use backslash in backticks", "\\u `a\\b`\nSELECT 1;\n"},
+	{"short use doubled backtick", "\\u `a``b` x\nSELECT 1;\n"},
+	{"short use tab", "\\u\ttest\nSELECT 1;\n"},
+	{"use doubled quote in single quotes", "use 'a''b'\nSELECT 1;\n"},
+	{"charset plain", "charset latin1\nSELECT 'é';\n"},
+	{"charset quoted", "charset 'latin1'\nSELECT 1;\n"},
+	{"charset trailing", "charset utf8mb4 x;\nSELECT 1;\n"},
+	{"short charset", "\\C latin1\nSELECT 1;\n"},
+	{"charset semicolon", "charset latin1;\nSELECT 1;\n"},
+	{"charset upper case", "charset LATIN1\nSELECT 1;\n"},
+	{"charset alias", "charset utf8\nSELECT 1;\n"},
+	{"charset unknown", "charset nosuch\nSELECT 1;\n"},
+	{"charset empty", "charset\nSELECT 1;\n"},
+	{"short charset upper", "\\C GBK\nSELECT 1;\n"},
+	{"charset gb18030", "charset gb18030\nSELECT 1;\n"},
+	{"charset ucs2", "charset ucs2\nSELECT 1;\n"},
+	{"charset utf32", "\\C utf32\nSELECT 1;\n"},
+	{"charset binary", "charset binary\nSELECT 1;\n"},
+	{"charset utf8mb3", "charset utf8mb3\nSELECT 1;\n"},
+	{"charset quoted upper", "charset \"UTF8MB4\" x\nSELECT 1;\n"},
+}
+
+// TestClientCommandArgsMatchClient: for each case the commands the real client sends equal
+// what the splitter yields (see TestSplitMatchesClient for the recording).
+func TestClientCommandArgsMatchClient(t *testing.T) {
+	client := testsandbox.RequireTool(t, "mariadb")
+	srv := testsandbox.Start(t)
+	db, err := sql.Open("mysql", srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range []string{"CREATE DATABASE `a``b`", "CREATE DATABASE `a b`", "CREATE DATABASE `a\\b`", "CREATE DATABASE test"} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir, err := os.MkdirTemp("", "dsc-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	for i, tc := range clientCommandCases {
+		t.Run(tc.name, func(t *testing.T) {
+			file := filepath.Join(dir, fmt.Sprintf("c%02d.sql", i))
+			if err := os.WriteFile(file, []byte(tc.in+"SELECT DATABASE() AS end;\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			c := clientCase{file: file}
+			want := clientQueries(t, client, srv.Socket, filepath.Join(dir, fmt.Sprintf("p%02d.sock", i)), c)
+			conn, err := db.Conn(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			got, err := splitterQueries(file, c.opt, conn)
+			if err != nil {
+				got = append(got, "error: "+err.Error())
+			}
+			if d := cmp.Diff(want, got); d != "" {
+				t.Errorf("%q: client (-) vs splitter (+):\n%s", tc.in, d)
+			}
+		})
+	}
+}

@@ -47,7 +47,7 @@ func parseSQLMode(v string) trackedMode {
 
 // set evaluates one SET statement.
 func (t *tracker) set(s *Splitter, sql []byte) {
-	l := lexer{b: sql}
+	l := newLexer(sql, s.syntax())
 	l.next() // SET
 	for {
 		tok := l.next()

@@ -71,4 +71,7 @@ type Statement struct {
 
 	// tolerated is set by the replay when --force let the statement's error pass.
 	tolerated bool
+	// syn is the quoting the statement was split under (NO_BACKSLASH_ESCAPES,
+	// ANSI_QUOTES, the connection's character set), for whatever reads its SQL again.
+	syn scanSyntax
 }

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
+)
+
+// TestImportClientCommandArgs: the client's own commands with unusual arguments do what
+// the client does with them. The client sends COM_INIT_DB with get_arg()'s name, so an
+// unquoted name holding a backtick, a quoted one and one followed by more words all
+// change the database, where the text sent as SQL failed with ERROR 1064; `charset`
+// sends SET NAMES with the character set's own name; tee and pager do nothing in batch
+// mode. Each step records DATABASE() and
+// the connection's character set; the re-dumps must be identical. Issue 22, item 21.
+func TestImportClientCommandArgs(t *testing.T) {
+	dump := writeDump(t, "commands.sql", []byte("CREATE DATABASE cmdlog;\n"+
+		"CREATE TABLE cmdlog.t (n int AUTO_INCREMENT PRIMARY KEY, db varchar(64), cs varchar(32));\n"+
+		"CREATE DATABASE `a``b`;\nCREATE DATABASE `a b`;\nCREATE DATABASE test;\n"+
+		"use a`b\n"+
+		"INSERT INTO cmdlog.t (db, cs) VALUES (DATABASE(), @@character_set_client);\n"+
+		"use test trailing words\n"+
+		"INSERT INTO cmdlog.t (db, cs) VALUES (DATABASE(), @@character_set_client);\n"+
+		"\\u a`b\n"+
+		"INSERT INTO cmdlog.t (db, cs) VALUES (DATABASE(), @@character_set_client);\n"+
+		"use test x;\n"+
+		"INSERT INTO cmdlog.t (db, cs) VALUES (DATABASE(), @@character_set_client);\n"+
+		"use 'a b'\n"+
+		"INSERT INTO cmdlog.t (db, cs) VALUES (DATABASE(), @@character_set_client);\n"+
+		"use `a``b` more;\n"+
+		"INSERT INTO cmdlog.t (db, cs) VALUES (DATABASE(), @@character_set_client);\n"+
+		"charset LATIN1\n"+
+		"INSERT INTO cmdlog.t (db, cs) VALUES (DATABASE(), @@character_set_client);\n"+
+		"charset utf8\n"+
+		"INSERT INTO cmdlog.t (db, cs) VALUES (DATABASE(), @@character_set_client);\n"+
+		"charset 'utf8mb4' x\n"+
+		"INSERT INTO cmdlog.t (db, cs) VALUES (DATABASE(), @@character_set_client);\n"+
+		// In batch mode (input not a terminal) com_tee() and com_pager() return at once:
+		// the client writes no file and runs no program.
+		"tee /nonexistent/dumpscope-tee.log\n\\T /nonexistent/t2\npager cat > /nonexistent/p\n\\P less\nnotee\nnopager\n"+
+		"INSERT INTO cmdlog.t (db, cs) VALUES (DATABASE(), @@character_set_client);\n"))
+	ref := testsandbox.Start(t)
+	clientImport(t, ref, dump)
+	want := redump(t, ref, "cmdlog")
+	for _, extra := range [][]string{nil, {"--parallel", "2"}} {
+		got := testsandbox.Start(t)
+		if code, _, stderr := dumpscopeImport(t, got, append([]string{"--no-advisor"}, extra...), dump); code != 0 {
+			t.Fatalf("dumpscope import %v: exit %d: %s", extra, code, stderr)
+		}
+		if have := redump(t, got, "cmdlog"); !bytes.Equal(want, have) {
+			t.Fatalf("%v: re-dumps differ; first difference at %s", extra, firstDiff(want, have))
+		}
+	}
+}
