@@ -223,7 +223,7 @@ func dynamicFinding(l *lexer, verb string, syn scanSyntax, db string) string {
 			return ""
 		}
 	}
-	text, ok := stringLiteral(l)
+	text, ok := literalStatementText(l)
 	if !ok {
 		return via + " " + from + " something other than a string literal: what it runs cannot be checked"
 	}
@@ -233,9 +233,9 @@ func dynamicFinding(l *lexer, verb string, syn scanSyntax, db string) string {
 	return ""
 }
 
-// stringLiteral reads a string literal that is the whole of what follows (up to USING, a
+// literalStatementText reads a string literal that is the whole of what follows (up to USING, a
 // ';' or the end): 'a', 'a' 'b' (joined), _utf8mb4'a', N'a'.
-func stringLiteral(l *lexer) (string, bool) {
+func literalStatementText(l *lexer) (string, bool) {
 	t := l.next()
 	if t.kind == tWord && (strings.HasPrefix(t.text, "_") || strings.EqualFold(t.text, "N")) && l.i < len(l.b) && (l.b[l.i] == '\'' || l.b[l.i] == '"') {
 		t = l.next() // a character set introducer
