@@ -119,6 +119,10 @@ type Result struct {
 	RowCounts []RowCount
 	// Journal is the checkpoint journal of an incomplete import that can be resumed.
 	Journal string
+	// GiveUp is the statement that removes the progress rows an incomplete import left in
+	// the target (checkpoint.GiveUpSQL), for whoever does not want the resume; "" when it
+	// left none. They stay for --resume, so nothing removes them by itself.
+	GiveUp string
 	Took    time.Duration
 	// Transform is what filtered and rewrote the statements (nil: none did): its Stats
 	// list what was skipped and mapped.
@@ -329,6 +333,7 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *ch
 	}
 	if r.Status != Finished {
 		r.Journal = cp.Journal
+		r.GiveUp = cp.GiveUpSQL(ctx, conns[0])
 		return
 	}
 	// The journal goes first: killed between the two steps, what is left is stale

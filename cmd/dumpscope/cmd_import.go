@@ -21,6 +21,7 @@ import (
 	"github.com/dumpscope/dumpscope/advisor/session"
 	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 	"github.com/dumpscope/dumpscope/internal/termsafe"
 	"github.com/dumpscope/dumpscope/internal/units"
@@ -344,6 +345,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 			code = exitInterrupted
 		}
 	}
+	printProgressKept(o, res, s)
 	code = run.finish(res, code)
 	run.eta.save(res, code, s)
 	return o.metrics.finishImport(code, res, s)
@@ -582,6 +584,21 @@ func importSandbox(ctx context.Context, o *importOptions, s stdio) (*sandbox.Ser
 	o.sandboxSocket = srv.Socket
 	fmt.Fprintf(s.Err, "dumpscope: sandbox %s %s, datadir %s\n", srv.Flavor, srv.Version, srv.DataDir)
 	return srv, nil
+}
+
+// printProgressKept says that an incomplete import left dumpscope's progress schema in the
+// target, and how to remove it when no resume is wanted: nothing else ever will, and a
+// schema nobody asked for is a surprise in a production server. A removed sandbox takes it
+// with it.
+func printProgressKept(o *importOptions, res *importer.Result, s stdio) {
+	if res.GiveUp == "" || (o.sandbox && !o.keepSandbox) {
+		return
+	}
+	if res.Journal == "" {
+		fmt.Fprintf(s.Err, "dumpscope: %s holds this run's progress rows, which no resume can use (no --checkpoint FILE); remove them with: %s\n", checkpoint.ProgressSchema, res.GiveUp)
+		return
+	}
+	fmt.Fprintf(s.Err, "dumpscope: %s kept for --resume; to give up the resume: %s\n", checkpoint.ProgressSchema, res.GiveUp)
 }
 
 // printResumeCommand tells how to continue an incomplete import: the user's command

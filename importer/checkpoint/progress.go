@@ -204,3 +204,23 @@ func (r *Run) CompleteLoad(ctx context.Context, c Conn, db, table string) error 
 
 // quoteName quotes an identifier with backquotes.
 func quoteName(s string) string { return "`" + strings.ReplaceAll(s, "`", "``") + "`" }
+
+// GiveUpSQL is the statement that removes what this run keeps in the target for a resume,
+// for the summary of a run that did not finish: DROP DATABASE of the progress schema when
+// nothing else is in it (no other unfinished run, no saved setting), or else the DELETE of
+// this run's registration, after which a later run's Finish drops the schema once unused.
+func (r *Run) GiveUpSQL(ctx context.Context, c Conn) string {
+	var others int
+	err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+ProgressSchema+".runs WHERE finished_at IS NULL AND run_id <> ?", r.RunID).Scan(&others)
+	if err != nil {
+		return "DROP DATABASE " + ProgressSchema
+	}
+	var saved int
+	if err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+ProgressSchema+".saved_settings").Scan(&saved); err != nil {
+		saved = 0 // no such table: none saved
+	}
+	if others+saved == 0 {
+		return "DROP DATABASE " + ProgressSchema
+	}
+	return fmt.Sprintf("DELETE FROM %s.runs WHERE run_id = '%s'", ProgressSchema, r.RunID)
+}
