@@ -123,7 +123,7 @@ type Result struct {
 	// the target (checkpoint.GiveUpSQL), for whoever does not want the resume; "" when it
 	// left none. They stay for --resume, so nothing removes them by itself.
 	GiveUp string
-	Took    time.Duration
+	Took   time.Duration
 	// Transform is what filtered and rewrote the statements (nil: none did): its Stats
 	// list what was skipped and mapped.
 	Transform *Transform
