@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +14,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
@@ -118,4 +121,105 @@ func readJSON(t *testing.T, path string, v any) {
 	if err := json.Unmarshal(b, v); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// appendDump is a load of n rows into ap.t, a MyISAM table without a primary key, created
+// by the dump when create is set; otherwise the rows are appended to the user's table, as
+// a data-only dump does.
+func appendDump(t *testing.T, create bool, n int) string {
+	var b strings.Builder
+	if create {
+		b.WriteString("CREATE DATABASE ap;\nUSE ap;\nCREATE TABLE t (id INT, v VARCHAR(40)) ENGINE=MyISAM;\n")
+	} else {
+		b.WriteString("USE ap;\n")
+	}
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "INSERT INTO t VALUES (%d, 'row %d of the dump, padded to fill');\n", i, i)
+	}
+	p := filepath.Join(t.TempDir(), "append.sql")
+	if err := os.WriteFile(p, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestResumeReloadOnlyTablesItCreated: a MyISAM table without a primary key whose load was
+// under way when the import stopped is emptied and reloaded on resume only when the dump
+// created it; a table that held the user's rows before the import (an append-style,
+// data-only load) is never truncated: the resume is refused, naming it, and the user's
+// rows and the dump's rows so far are still there.
+func TestResumeReloadOnlyTablesItCreated(t *testing.T) {
+	srv := testsandbox.Start(t)
+	cfg, err := mysql.ParseDSN(srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("mysql", srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	const n = 400
+	count := func(where string) (rows, sum int64) {
+		t.Helper()
+		var s sql.NullInt64
+		if err := db.QueryRow("SELECT COUNT(*), SUM(id) FROM ap.t WHERE "+where).Scan(&rows, &s); err != nil {
+			t.Fatal(err)
+		}
+		return rows, s.Int64
+	}
+	o := importer.Options{Parallel: 2, BatchBytes: 1 << 10, SkipWarningCount: true}
+
+	t.Run("the user's table", func(t *testing.T) {
+		for _, q := range []string{"DROP DATABASE IF EXISTS ap", "CREATE DATABASE ap", "CREATE TABLE ap.t (id INT, v VARCHAR(40)) ENGINE=MyISAM", "INSERT INTO ap.t VALUES (-1, 'mine'), (-2, 'mine'), (-3, 'mine')"} {
+			if _, err := db.Exec(q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		dump := appendDump(t, false, n)
+		o := o
+		o.Overwrite = true // rows into the user's table
+		o.CheckpointPath = filepath.Join(t.TempDir(), "journal")
+		res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, stopAfter(n/2, o))
+		if err != nil || res.Status != importer.Interrupted {
+			t.Fatalf("first run: %v, %v", res, err)
+		}
+		loaded, _ := count("id > 0")
+		if loaded == 0 || loaded == n {
+			t.Fatalf("%d of the dump's %d rows loaded before the stop; want the load under way", loaded, n)
+		}
+		o.Resume = true
+		_, err = importer.Import(ctx, cfg, importer.Source{Path: dump}, o)
+		var refused *checkpoint.ReloadRefusedError
+		if !errors.As(err, &refused) || refused.DB != "ap" || refused.Table != "t" {
+			t.Fatalf("resume: %v; want a refusal naming ap.t", err)
+		}
+		if mine, sum := count("id < 0"); mine != 3 || sum != -6 {
+			t.Errorf("the user's rows after the refused resume: %d (sum %d), want 3 (sum -6)", mine, sum)
+		}
+		if now, _ := count("id > 0"); now != loaded {
+			t.Errorf("the dump's rows after the refused resume: %d, want the %d loaded before", now, loaded)
+		}
+	})
+
+	t.Run("created by the dump", func(t *testing.T) {
+		if _, err := db.Exec("DROP DATABASE IF EXISTS ap"); err != nil {
+			t.Fatal(err)
+		}
+		dump := appendDump(t, true, n)
+		o := o
+		o.CheckpointPath = filepath.Join(t.TempDir(), "journal")
+		res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, stopAfter(n/2, o))
+		if err != nil || res.Status != importer.Interrupted {
+			t.Fatalf("first run: %v, %v", res, err)
+		}
+		o.Resume = true
+		if res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, o); err != nil || res.Status != importer.Finished {
+			t.Fatalf("resume: %v, %v", res, err)
+		}
+		if rows, sum := count("TRUE"); rows != n || sum != n*(n+1)/2 {
+			t.Errorf("after the resume ap.t has %d rows (sum of ids %d), want %d (%d)", rows, sum, n, n*(n+1)/2)
+		}
+	})
 }

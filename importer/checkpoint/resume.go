@@ -3,6 +3,7 @@ package checkpoint
 import (
 	"context"
 	"crypto/sha256"
+	"database/sql"
 	"encoding/hex"
 	"fmt"
 	"io"
@@ -135,6 +136,9 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 	}
 	if err := r.ensureRanTable(ctx, control); err != nil {
 		return nil, fmt.Errorf("checkpoint: %w", err)
+	}
+	if err := upgradeLoads(ctx, control); err != nil {
+		return nil, fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
 	}
 	if err := r.settleIntents(ctx, control, p.Applied, p.Log); err != nil {
 		return nil, err
@@ -282,13 +286,29 @@ func abs(x int64) int64 {
 	return x
 }
 
+// ReloadRefusedError is a resume refused because a table whose load was under way cannot
+// be reloaded exactly: its rows cannot be told apart from what else the table holds, and
+// TRUNCATE would delete that too.
+type ReloadRefusedError struct {
+	DB, Table string
+	// Why is what makes the reload inexact (a phrase).
+	Why string
+}
+
+func (e *ReloadRefusedError) Error() string {
+	return fmt.Sprintf("resume: %s.%s (non-transactional engine or no primary key) was being loaded when the interrupted run ended, and %s, so it cannot be emptied and reloaded from its first row; its rows so far are still there: restore %s.%s as it was before the import (or remove the dump's rows from it) and import anew without --resume, or import into an empty target", e.DB, e.Table, e.Why, e.DB, e.Table)
+}
+
 // planReload truncates every table whose load was under way when the earlier attempt
 // stopped; their rows are then replayed from the first, whatever the progress rows say.
-// It returns the tables, as "db.table". A table whose rows came again after a statement
-// that changed it (a second load, see RecordLoad) cannot be rebuilt from its rows alone:
-// the resume is refused, naming it.
+// It returns the tables, as "db.table". Only a table this run created and that was empty
+// when its load began may be truncated: any other (the user's table of an append-style or
+// data-only load) would lose its own rows with the dump's, and the resume is refused
+// (*ReloadRefusedError) before any table is truncated. So is a table whose rows came
+// again after a statement that changed it (a second load, see RecordLoad): it cannot be
+// rebuilt from its rows alone.
 func (r *Run) planReload(ctx context.Context, c Conn) ([]string, error) {
-	rows, err := c.QueryContext(ctx, "SELECT db, tbl, complete FROM "+ProgressSchema+".loads WHERE run_id = ? AND complete <> 1 ORDER BY first_offset", r.RunID)
+	rows, err := c.QueryContext(ctx, "SELECT db, tbl, complete, created FROM "+ProgressSchema+".loads WHERE run_id = ? AND complete <> 1 ORDER BY first_offset", r.RunID)
 	if err != nil {
 		return nil, fmt.Errorf("resume: read table loads: %w", err)
 	}
@@ -296,7 +316,8 @@ func (r *Run) planReload(ctx context.Context, c Conn) ([]string, error) {
 	for rows.Next() {
 		var db, t string
 		var complete int
-		if err := rows.Scan(&db, &t, &complete); err != nil {
+		var created sql.NullInt64
+		if err := rows.Scan(&db, &t, &complete, &created); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -304,9 +325,20 @@ func (r *Run) planReload(ctx context.Context, c Conn) ([]string, error) {
 			rows.Close()
 			return nil, fmt.Errorf("resume: %s.%s (non-transactional engine or no primary key) was being loaded again, after statements that changed it, when the interrupted run ended: its rows cannot be replayed without those statements; check %s.%s against the dump, or import anew into an empty target", db, t, db, t)
 		}
+		switch {
+		case !created.Valid:
+			rows.Close()
+			return nil, &ReloadRefusedError{DB: db, Table: t, Why: "an older dumpscope did not record whether this import created it (it may hold rows from before the import)"}
+		case created.Int64 == 0:
+			rows.Close()
+			return nil, &ReloadRefusedError{DB: db, Table: t, Why: "this import did not create it (it held rows before the import, or may have)"}
+		}
 		pending = append(pending, [2]string{db, t})
 	}
 	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
 	r.reload = map[string]bool{}
 	var out []string
 	for _, dt := range pending {
