@@ -223,3 +223,58 @@ func TestResumeReloadOnlyTablesItCreated(t *testing.T) {
 		}
 	})
 }
+
+// TestResumeKeepsConnectionCharset: a dump without SET NAMES, begun from a UTF-8 locale
+// (the handshake's utf8) and resumed from another (latin1: LANG=C), is read in utf8 to its
+// end: the resume sets the interrupted run's character set, so the rest of its 'café' is
+// not double-encoded. A --default-character-set that contradicts the interrupted run's is
+// refused, naming both.
+func TestResumeKeepsConnectionCharset(t *testing.T) {
+	srv := testsandbox.Start(t)
+	utf8, err := mysql.ParseDSN(srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	utf8.Collation = "utf8_general_ci"
+	latin1 := utf8.Clone()
+	latin1.Collation = "latin1_swedish_ci"
+	db, err := sql.Open("mysql", srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	const n = 400
+	var b strings.Builder
+	b.WriteString("CREATE DATABASE cs;\nUSE cs;\nCREATE TABLE t (id INT PRIMARY KEY, v VARCHAR(20)) DEFAULT CHARSET=utf8mb4;\n")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "INSERT INTO t VALUES (%d, 'café');\n", i)
+	}
+	dump := filepath.Join(t.TempDir(), "cs.sql")
+	if err := os.WriteFile(dump, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	o := importer.Options{Parallel: 2, BatchBytes: 1 << 10, SkipWarningCount: true, CheckpointPath: filepath.Join(t.TempDir(), "journal")}
+	res, err := importer.Import(ctx, utf8, importer.Source{Path: dump}, stopAfter(n/2, o))
+	if err != nil || res.Status != importer.Interrupted {
+		t.Fatalf("first run: %v, %v", res, err)
+	}
+	o.Resume = true
+	o.CharsetGiven = true // --default-character-set=latin1
+	_, err = importer.Import(ctx, latin1, importer.Source{Path: dump}, o)
+	var conflict *checkpoint.CharsetConflictError
+	if !errors.As(err, &conflict) || conflict.Journal.Client != "utf8mb3" || conflict.Now.Client != "latin1" {
+		t.Fatalf("resume with --default-character-set=latin1: %v; want it refused, naming utf8mb3 and latin1", err)
+	}
+	o.CharsetGiven = false // the locale's latin1
+	if res, err := importer.Import(ctx, latin1, importer.Source{Path: dump}, o); err != nil || res.Status != importer.Finished {
+		t.Fatalf("resume: %v, %v", res, err)
+	}
+	var rows, right int
+	if err := db.QueryRow("SELECT COUNT(*), SUM(v = 'café' AND HEX(v) = '636166C3A9') FROM cs.t").Scan(&rows, &right); err != nil {
+		t.Fatal(err)
+	}
+	if rows != n || right != n {
+		t.Errorf("cs.t has %d rows, %d of them 'café' as the client reads it; want %d and %d", rows, right, n, n)
+	}
+}

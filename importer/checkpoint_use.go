@@ -25,7 +25,7 @@ func beginCheckpoint(ctx context.Context, src Source, o *Options, dumpID checkpo
 	cp, err := checkpoint.Begin(ctx, checkpoint.Params{
 		Conns: pinned(conns), Dump: dumpID, DumpPath: src.Path, JournalPath: o.CheckpointPath,
 		Resume: o.Resume, Applied: o.ResumeApplied, Parallel: o.Parallel, DeferIndexes: o.DeferIndexes,
-		Filters: filterFlags(o), Log: log,
+		Filters: filterFlags(o), CharsetGiven: o.CharsetGiven, Log: log,
 		Reopen: func() (string, io.ReadCloser, error) {
 			in, err := Open(src.Path)
 			if err != nil {

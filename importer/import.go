@@ -54,6 +54,10 @@ type Options struct {
 	// ResumeApplied are offsets of non-transactional statements that a resume refused as
 	// maybe half applied and that the user checked are complete (--resume-applied).
 	ResumeApplied   []int64
+	// CharsetGiven says --default-character-set named a charset (not auto): a resume
+	// whose charset differs from the interrupted run's is then refused rather than set
+	// back to that run's (checkpoint.Params.CharsetGiven).
+	CharsetGiven bool
 	SkipBinlog      bool
 	RelaxDurability bool
 	DeferIndexes    bool

@@ -390,7 +390,7 @@ func importOptionsFor(o *importOptions, stop *stopper, s stdio, run *importSampl
 		Parallel: o.parallel, BatchBytes: batch, ReadAheadBytes: readAhead,
 		Force: o.force, Overwrite: o.overwrite, AllowSystemSchemas: o.allowSystem, StripDefiners: o.stripDefiners, LocalInfile: o.localInfile,
 		BinaryMode: o.binaryMode, Comments: o.comments, SkipWarningCount: o.skipWarningCount,
-		SkipRowCounts: o.skipRowCounts, CheckpointPath: o.checkpoint, Resume: o.resume, ResumeApplied: o.appliedOffsets,
+		SkipRowCounts: o.skipRowCounts, CheckpointPath: o.checkpoint, Resume: o.resume, ResumeApplied: o.appliedOffsets, CharsetGiven: o.conn.CharsetGiven(),
 		SkipBinlog: o.skipBinlog, RelaxDurability: o.relaxDurability, DeferIndexes: o.deferIndexes, LoadData: o.loadData,
 		Stop: stop.graceful, Log: s.Err, Confirm: ttyConfirm(s), OnStatement: run.dash.gated(nil),
 		OnReplay: run.start, OtherConnections: o.samplerConnections(),

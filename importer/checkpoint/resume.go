@@ -35,6 +35,10 @@ type Params struct {
 	DeferIndexes bool
 	// Filters are the flags that choose and rewrite statements, as one string ("": none).
 	Filters string
+	// CharsetGiven says the user named the connection charset (--default-character-set,
+	// not auto): a resume refuses one other than the interrupted run's instead of setting
+	// that run's (restoreCharset).
+	CharsetGiven bool
 	// Reopen opens the dump anew from its first byte, uncompressed, for the read pass
 	// that checks it before anything is sent; name is what messages call it.
 	Reopen func() (name string, r io.ReadCloser, err error)
@@ -87,7 +91,11 @@ func Begin(ctx context.Context, p Params) (*Run, error) {
 		return r, nil
 	}
 	filters := p.Filters
-	j := &Journal{RunID: r.RunID, Dump: p.Dump, Target: target, Parallel: p.Parallel, DeferIndexes: r.DeferIndexes, Filters: &filters, StartedAt: started}
+	cs, err := ReadCharset(ctx, control)
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint: read the connection's character set: %w", err)
+	}
+	j := &Journal{RunID: r.RunID, Dump: p.Dump, Target: target, Parallel: p.Parallel, DeferIndexes: r.DeferIndexes, Filters: &filters, Charset: &cs, StartedAt: started}
 	if j.ConnectionIDs, err = connectionIDs(ctx, p.Conns); err != nil {
 		return nil, err
 	}
@@ -105,6 +113,9 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 		return nil, err
 	}
 	if err := VerifyFilters(j, p.Filters); err != nil {
+		return nil, err
+	}
+	if err := restoreCharset(ctx, p, j); err != nil {
 		return nil, err
 	}
 	r := &Run{RunID: j.RunID, DeferIndexes: p.DeferIndexes}
@@ -156,6 +167,36 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 		fmt.Fprintf(p.Log, "dumpscope: %s (non-transactional engine or no primary key) was truncated and is reloaded from its first row\n", t)
 	}
 	return r, nil
+}
+
+// restoreCharset gives the resumed run's connections the character set the interrupted
+// run's had before the dump's first statement (from its handshake: its locale or
+// --default-character-set), so that a dump without SET NAMES is read the same on both
+// sides of the interruption: from another locale, its rest would be double-encoded. The
+// dump's own SET NAMES, replayed with the other session statements, apply over it as they
+// did. A --default-character-set that says otherwise is refused (*CharsetConflictError);
+// a journal that did not record it (an older dumpscope) keeps the connections' own.
+func restoreCharset(ctx context.Context, p Params, j *Journal) error {
+	if j.Charset == nil {
+		return nil
+	}
+	now, err := ReadCharset(ctx, p.Conns[0])
+	if err != nil {
+		return fmt.Errorf("resume: read the connection's character set: %w", err)
+	}
+	if now == *j.Charset {
+		return nil
+	}
+	if p.CharsetGiven {
+		return &CharsetConflictError{Journal: *j.Charset, Now: now}
+	}
+	for _, c := range p.Conns {
+		if err := setCharset(ctx, c, *j.Charset); err != nil {
+			return fmt.Errorf("resume: set the interrupted run's character set (%s): %w", j.Charset, err)
+		}
+	}
+	fmt.Fprintf(p.Log, "dumpscope: resume: the connections take the interrupted run's character set (%s), not this one's locale's (%s)\n", j.Charset.Client, now.Client)
+	return nil
 }
 
 // connectionIDs are the server's ids of the import's connections (for the journal, and so
