@@ -53,11 +53,11 @@ type Options struct {
 	Resume         bool
 	// ResumeApplied are offsets of non-transactional statements that a resume refused as
 	// maybe half applied and that the user checked are complete (--resume-applied).
-	ResumeApplied   []int64
+	ResumeApplied []int64
 	// CharsetGiven says --default-character-set named a charset (not auto): a resume
 	// whose charset differs from the interrupted run's is then refused rather than set
 	// back to that run's (checkpoint.Params.CharsetGiven).
-	CharsetGiven bool
+	CharsetGiven    bool
 	SkipBinlog      bool
 	RelaxDurability bool
 	DeferIndexes    bool

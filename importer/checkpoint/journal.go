@@ -91,8 +91,8 @@ type Journal struct {
 	// in it, so a resume sets it again whatever its own locale. nil in a journal of a
 	// dumpscope that did not record it: then it cannot be checked.
 	Charset   *ConnCharset `json:"connection_charset,omitempty"`
-	StartedAt time.Time `json:"started_at"`
-	UpdatedAt time.Time `json:"updated_at"`
+	StartedAt time.Time    `json:"started_at"`
+	UpdatedAt time.Time    `json:"updated_at"`
 }
 
 // ConnCharset is a connection's character set variables.
