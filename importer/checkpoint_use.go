@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
@@ -203,4 +204,102 @@ func changesTables(st *Statement) bool {
 		}
 	}
 	return true
+}
+
+// assignedUserVars are the user variables (as the dump writes them: @n, @`a b`) that st
+// sets from what the tables hold or from other expressions that a resumed run would
+// evaluate anew: a SET with a value that is not constant (all of its user variables, then),
+// SELECT … INTO @a, @b and @v := … anywhere. nil for any other statement, and for a SET
+// of constants only, which gives the same value whenever it runs again.
+func assignedUserVars(st *Statement) []string {
+	var out []string
+	if st.Kind == KindSession {
+		fromData := false
+		for _, a := range parseSet(st.SQL) {
+			if strings.HasPrefix(a.name, "@") && !strings.HasPrefix(a.name, "@@") {
+				out = append(out, a.name)
+				fromData = fromData || !a.constant
+			}
+		}
+		if !fromData {
+			return nil
+		}
+		return out
+	}
+	l := lexer{b: st.SQL}
+	prevInto := false
+	for t := l.next(); t.kind != tEOF; t = l.next() {
+		if t.kind == tVar && !strings.HasPrefix(t.text, "@@") && !slices.Contains(out, t.text) {
+			if prevInto || bytes.HasPrefix(bytes.TrimLeft(l.b[l.i:], " \t\r\n"), []byte(":=")) {
+				out = append(out, t.text)
+			}
+		}
+		prevInto = t.is("INTO") || (prevInto && (t.kind == tVar || (t.kind == tPunct && t.text == ",")))
+	}
+	return out
+}
+
+// setsOnlyUserVars reports whether st's only lasting effect is on user variables (a SET,
+// SELECT … INTO @v, DO @v := …), so that the SET of their journaled values can stand in
+// for it on resume.
+func setsOnlyUserVars(st *Statement) bool {
+	if st.Kind == KindSession {
+		return true
+	}
+	switch strings.ToUpper(firstWord(st.SQL)) {
+	case "SELECT", "DO", "VALUES":
+		return !splitContainsFold(st.SQL, "OUTFILE") && !splitContainsFold(st.SQL, "DUMPFILE")
+	}
+	return false
+}
+
+// recordUserVars journals, after st ran on c, the values it gave user variables from the
+// data (checkpoint.Run.RecordVars), in c's transaction state. Not after a statement with
+// SQL_CALC_FOUND_ROWS: reading the values is a SELECT, which would change the
+// FOUND_ROWS() the dump reads next; a resume past it is refused instead (restoreUserVars).
+func (p *ParallelReplayer) recordUserVars(ctx context.Context, c Conn, st *Statement) error {
+	names := assignedUserVars(st)
+	if p.opt.Checkpoint == nil || len(names) == 0 || splitContainsFold(st.SQL, "SQL_CALC_FOUND_ROWS") {
+		return nil
+	}
+	if err := p.opt.Checkpoint.RecordVars(ctx, c, st.Offset, names); err != nil {
+		return p.at(st, err)
+	}
+	return nil
+}
+
+// restoreUserVars, on resume, gives back the user variables st set in an earlier attempt,
+// before st would run again against tables that have changed since or be skipped as
+// committed: it sends the SET of their journaled values instead of st when st does nothing
+// else (done), or before the skip of a committed st. With none journaled, a statement the
+// earlier attempt got past (the resume point is after it) is refused: evaluated anew, its
+// value would silently differ from the client's. One the earlier attempt never passed
+// runs as it did: the tables are as they were then.
+func (p *ParallelReplayer) restoreUserVars(ctx context.Context, st *Statement, pl Plan) (done bool, err error) {
+	cp := p.opt.Checkpoint
+	names := assignedUserVars(st)
+	if cp == nil || len(names) == 0 {
+		return false, nil
+	}
+	assign, ok := cp.VarsAt(st.Offset)
+	skipped := cp.Skip(st.Offset) && !pl.Volatile
+	if !ok {
+		if _, furthest := cp.Committed(); (skipped || setsOnlyUserVars(st)) && st.Offset < furthest {
+			return true, p.serial.refuse(st, "--resume cannot give back the value this statement gave "+strings.Join(names, ", ")+" in the interrupted run (it was not journaled: an older dumpscope, or SQL_CALC_FOUND_ROWS), and evaluated again now, after rows that come later in the dump committed, it would differ; import the dump again into an empty target")
+		}
+		return false, nil
+	}
+	if !skipped && !setsOnlyUserVars(st) {
+		return false, nil // not committed: it runs again, from the same tables
+	}
+	if _, err := p.control.ExecContext(ctx, assign); err != nil {
+		return true, p.at(st, fmt.Errorf("give back the user variables %s of the interrupted run: %w", strings.Join(names, ", "), err))
+	}
+	if skipped {
+		return false, nil // the caller skips it
+	}
+	if st.Kind == KindSession {
+		p.session = append(p.session, assign)
+	}
+	return true, nil
 }

@@ -398,6 +398,11 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 	if err == nil && intent {
 		err = cp.Ran(ctx, c, st.Offset)
 	}
+	if err == nil && c == p.control {
+		// In the statement's transaction, with its progress row: a resume that skips it
+		// still gets the user variables it set (@n := @n + 1).
+		err = p.recordUserVars(ctx, c, st)
+	}
 	if err != nil {
 		if !ddl {
 			_, _ = c.ExecContext(ctx, "ROLLBACK")

@@ -107,6 +107,9 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 			}
 		}
 	}
+	if done, err := p.restoreUserVars(ctx, st, pl); done || err != nil {
+		return err
+	}
 	if data && cp.Skip(st.Offset) && !pl.Volatile {
 		p.noteSkipped(st)
 		return p.dropInsertID(ctx, st) // committed by an earlier attempt
@@ -130,8 +133,11 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 	switch {
 	case cp == nil || !data || (pl.Volatile && !pl.InRegion && !pl.OpenAfter):
 		// Volatile statements outside a transaction get no progress row: a resumed run
-		// (a new connection) runs them again.
-		err = r.exec(ctx, p.control, st, q)
+		// (a new connection) runs them again, with the user variables they set from the
+		// data journaled (restoreUserVars).
+		if err = r.exec(ctx, p.control, st, q); err == nil {
+			err = p.recordUserVars(ctx, p.control, st)
+		}
 	case txn || st.Kind == KindLock || pl.OpenAfter || (pl.InRegion && !pl.EndsRegion):
 		if p.pendingFrom < 0 {
 			p.pendingFrom = st.Offset
@@ -149,7 +155,10 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 				return r.sqlError(st, q, err)
 			}
 		}
-		if err = r.exec(ctx, p.control, st, q); err == nil && !pl.OpenAfter {
+		if err = r.exec(ctx, p.control, st, q); err == nil {
+			err = p.recordUserVars(ctx, p.control, st) // with the transaction's progress row
+		}
+		if err == nil && !pl.OpenAfter {
 			err = p.recordPending(ctx, end, true)
 		}
 	default:

@@ -151,6 +151,9 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 	if err := upgradeLoads(ctx, control); err != nil {
 		return nil, fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
 	}
+	if err := r.loadVars(ctx, control); err != nil {
+		return nil, err
+	}
 	if err := r.settleIntents(ctx, control, p.Applied, p.Log); err != nil {
 		return nil, err
 	}

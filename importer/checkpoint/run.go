@@ -56,6 +56,9 @@ type Run struct {
 	beforeOffset int64
 	// digests are the committed stretches' (end, digest) pairs, read on resume.
 	digests []endDigest
+	// vars are the SETs that give back the user variables statements set from the data
+	// in earlier attempts, by the statement's offset (vars.go), read on resume.
+	vars map[int64]string
 }
 
 // span is a committed stretch of the dump stream, [Start, End) in uncompressed bytes.
