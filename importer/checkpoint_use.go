@@ -93,13 +93,13 @@ func (p *ParallelReplayer) writeScope(ctx context.Context, st *Statement, keys [
 		return nil
 	}
 	if global {
-		key, ok := p.writtenTable(st)
+		db, table, ok := p.writtenTable(st)
 		if !ok {
 			return nil
 		}
+		key := keyOf(db, table)
 		if info, looked := p.tables[key]; !looked || len(info.touches) > 0 {
 			var n int
-			db, table, _ := strings.Cut(key, ".")
 			err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ?", db, table).Scan(&n)
 			if err != nil || n > 0 {
 				return nil
@@ -118,20 +118,21 @@ func (p *ParallelReplayer) writeScope(ctx context.Context, st *Statement, keys [
 	return out
 }
 
-// writtenTable is the one table (db.table) an INSERT, or a single-table UPDATE or DELETE,
-// writes itself (its triggers aside); ok is false for any other statement.
-func (p *ParallelReplayer) writtenTable(st *Statement) (key string, ok bool) {
+// writtenTable is the one table an INSERT, or a single-table UPDATE or DELETE, writes
+// itself (its triggers aside), by database and name (either may hold a dot: they are not
+// joined into a key to be split again); ok is false for any other statement.
+func (p *ParallelReplayer) writtenTable(st *Statement) (db, table string, ok bool) {
 	if st.Kind == KindInsert {
-		return p.tableKey(st), st.Table != ""
+		return p.statementDB(st), st.Table, st.Table != ""
 	}
-	db, table, ok := dmlTarget(st.SQL)
+	db, table, ok = dmlTarget(st.SQL)
 	if !ok {
-		return "", false
+		return "", "", false
 	}
 	if db == "" {
 		db = p.serial.database
 	}
-	return db + "." + table, true
+	return db, table, true
 }
 
 // dmlTarget reads the table of a single-table UPDATE or DELETE: `UPDATE [LOW_PRIORITY]

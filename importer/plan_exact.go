@@ -4,21 +4,17 @@ import (
 	"context"
 	"database/sql"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 )
 
 // Cases a differential corpus of hand- and tool-written scripts found where a parallel
 // replay differed from the client's (cmd/dumpscope/plan_corpus2_test.go): each helper here
 // keeps one of them in stream order or on one connection.
 
-// keyOf names a table for the planner and the scheduler: db.table, or `db`.`table` when
-// either name holds a dot or a backquote, so that `d.x`.`y` and `d`.`x.y` (two tables) never
-// share a key and so a batch.
-func keyOf(db, table string) string {
-	if strings.ContainsAny(db, ".`") || strings.ContainsAny(table, ".`") {
-		return quoteName(db) + "." + quoteName(table)
-	}
-	return db + "." + table
-}
+// keyOf names a table for the planner and the scheduler (checkpoint.TableKey, the one
+// spelling of a table key: the checkpoint's intents and reloads compare the same keys).
+func keyOf(db, table string) string { return checkpoint.TableKey(db, table) }
 
 // isRollbackTo reports whether st is ROLLBACK [WORK] TO [SAVEPOINT] x: it undoes part of
 // the open transaction and leaves it open (it ends nothing).
@@ -322,11 +318,5 @@ func (p *ParallelReplayer) renamedAlready(ctx context.Context, c Conn, st *State
 	return true
 }
 
-// reloadKey names st's table as the checkpoint package's reload list does (db.table,
-// without keyOf's quoting of names that hold a dot).
-func reloadKey(st *Statement, db string) string {
-	if st.Database != "" {
-		db = st.Database
-	}
-	return db + "." + st.Table
-}
+// reloadKey names st's table as the checkpoint package's reload list does (keyOf).
+func reloadKey(st *Statement, db string) string { return tableKeyOf(st, db) }
