@@ -319,13 +319,13 @@ func TestResumeKeepsUserVariables(t *testing.T) {
 	b.WriteString("CREATE TABLE t (id INT PRIMARY KEY, s VARCHAR(20), d DECIMAL(6,2), f DOUBLE) DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;\n")
 	b.WriteString("INSERT INTO t VALUES (1, 'é', 1.50, 0.1), (2, 'b', 2.25, 0.2), (3, 'c', 3.00, 0.3);\n")
 	b.WriteString("SET @n = (SELECT COUNT(*) FROM t), @s = (SELECT s FROM t WHERE id = (SELECT MIN(id) FROM t)), @d = (SELECT SUM(d) FROM t), @f = (SELECT SUM(f) FROM t), @z = (SELECT s FROM t WHERE id = 0), @u = (SELECT CAST(COUNT(*) AS UNSIGNED) FROM t), @k = 7;\n")
-	b.WriteString("SELECT MAX(id), GROUP_CONCAT(s ORDER BY id) INTO @m, @g FROM t;\n")
+	b.WriteString("SELECT MAX(id), GROUP_CONCAT(s ORDER BY id) INTO @m, @`g h` FROM t;\n")
 	b.WriteString("SET @c = 10;\nUPDATE t SET f = f + (@c := @c + 1) WHERE id <= 3;\n") // committed: skipped on resume
 	const n = 300
 	for i := 4; i <= n; i++ {
 		fmt.Fprintf(&b, "INSERT INTO t VALUES (%d, 'x', %d.25, %d.5);\n", i, i, i)
 	}
-	b.WriteString("CREATE TABLE r AS SELECT @n AS n, @s AS s, @d AS d, @f AS f, @z AS z, @u AS u, @k AS k, @m AS m, @g AS g, COLLATION(@s) AS cs, COERCIBILITY(@s) AS co, @f = 0.6e0 AS fx, @c AS c;\n")
+	b.WriteString("CREATE TABLE r AS SELECT @n AS n, @s AS s, @d AS d, @f AS f, @z AS z, @u AS u, @k AS k, @m AS m, @`G h` AS g, COLLATION(@s) AS cs, COERCIBILITY(@s) AS co, @f = 0.6e0 AS fx, @c AS c;\n")
 	dump := filepath.Join(t.TempDir(), "uv.sql")
 	if err := os.WriteFile(dump, []byte(b.String()), 0o600); err != nil {
 		t.Fatal(err)

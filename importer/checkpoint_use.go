@@ -207,11 +207,12 @@ func changesTables(st *Statement) bool {
 	return true
 }
 
-// assignedUserVars are the user variables (as the dump writes them: @n, @`a b`) that st
-// sets from what the tables hold or from other expressions that a resumed run would
-// evaluate anew: a SET with a value that is not constant (all of its user variables, then),
-// SELECT … INTO @a, @b and @v := … anywhere. nil for any other statement, and for a SET
-// of constants only, which gives the same value whenever it runs again.
+// assignedUserVars are the user variables (@n, @a b: lower-cased and unquoted, as the
+// lexer gives them) that st sets from what the tables hold or from other expressions that
+// a resumed run would evaluate anew: a SET with a value that is not constant (all of its
+// user variables, then), SELECT … INTO @a, @b and @v := … anywhere. nil for any other
+// statement, and for a SET of constants only, which gives the same value whenever it runs
+// again.
 func assignedUserVars(st *Statement) []string {
 	var out []string
 	if st.Kind == KindSession {
@@ -226,6 +227,11 @@ func assignedUserVars(st *Statement) []string {
 			return nil
 		}
 		return out
+	}
+	if bytes.IndexByte(st.SQL, '@') < 0 || (st.Kind == KindInsert && !bytes.Contains(st.SQL, []byte(":="))) {
+		// Without lexing: an INSERT's only assignment is :=, and serial runs send every
+		// row insert through here.
+		return nil
 	}
 	l := lexer{b: st.SQL}
 	prevInto := false
