@@ -337,7 +337,10 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *ch
 	}
 	if r.Status != Finished {
 		r.Journal = cp.Journal
-		r.GiveUp = cp.GiveUpSQL(ctx, conns[0])
+		// Its own context: a second Ctrl-C has cancelled the import's.
+		gctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		r.GiveUp = cp.GiveUpSQL(gctx, conns[0])
+		cancel()
 		return
 	}
 	// The journal goes first: killed between the two steps, what is left is stale

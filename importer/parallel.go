@@ -13,6 +13,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/go-sql-driver/mysql"
+
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 )
 
@@ -428,9 +430,12 @@ func (p *ParallelReplayer) startLoad(ctx context.Context, key string, info table
 	}
 	if fresh {
 		var one int
+		var me *mysql.MySQLError
 		switch err := c.QueryRowContext(ctx, "SELECT 1 FROM "+quoteName(info.db)+"."+quoteName(info.name)+" LIMIT 1").Scan(&one); {
 		case err == nil:
 			fresh = false // a statement of the dump wrote it before its rows
+		case errors.As(err, &me):
+			fresh = false // an account without SELECT on it: not known empty, never truncated
 		case !errors.Is(err, sql.ErrNoRows):
 			return fmt.Errorf("look up whether %s is empty: %w", key, err)
 		}
