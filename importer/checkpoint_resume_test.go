@@ -353,3 +353,51 @@ func TestResumeKeepsUserVariables(t *testing.T) {
 		t.Errorf("after the stop and the resume the re-dump differs from the client's:\n%s", cmp.Diff(want, have))
 	}
 }
+
+// TestResumeRefusesUnjournaledUserVariable: a user variable set from the data whose value
+// is not journaled (the interrupted run was an older dumpscope's: here, its journaled
+// values are deleted) is not evaluated again once that run got past it: the resume stops at
+// that statement instead of giving it another value than the client's.
+func TestResumeRefusesUnjournaledUserVariable(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("CREATE DATABASE fr;\nUSE fr;\nCREATE TABLE t (id INT PRIMARY KEY);\nINSERT INTO t VALUES (1), (2), (3);\n")
+	b.WriteString("SET @n = (SELECT COUNT(*) FROM t);\n")
+	const n = 200
+	for i := 4; i <= n; i++ {
+		fmt.Fprintf(&b, "INSERT INTO t VALUES (%d);\n", i)
+	}
+	b.WriteString("CREATE TABLE r AS SELECT @n AS n;\n")
+	dump := filepath.Join(t.TempDir(), "fr.sql")
+	if err := os.WriteFile(dump, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	srv := testsandbox.Start(t)
+	cfg, err := mysql.ParseDSN(srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("mysql", srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	o := importer.Options{Parallel: 2, SkipWarningCount: true, CheckpointPath: filepath.Join(t.TempDir(), "journal")}
+	res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, stopAfter(n/2, o))
+	if err != nil || res.Status != importer.Interrupted {
+		t.Fatalf("first run: %v, %v", res, err)
+	}
+	if _, err := db.Exec("DELETE FROM dumpscope_progress.vars"); err != nil {
+		t.Fatal(err)
+	}
+	o.Resume = true
+	res, err = importer.Import(ctx, cfg, importer.Source{Path: dump}, o)
+	var se *importer.StatementError
+	if err != nil || res.Status != importer.Failed || !errors.As(res.Err, &se) || se.Line != 5 {
+		t.Fatalf("resume: %v, %v; want it stopped at line 5", res, err)
+	}
+	var tables int
+	if err := db.QueryRow("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'fr' AND TABLE_NAME = 'r'").Scan(&tables); err != nil || tables != 0 {
+		t.Errorf("fr.r exists after the refusal (%d, %v): made from a value evaluated again", tables, err)
+	}
+}
