@@ -199,6 +199,11 @@ func TestResumeReloadOnlyTablesItCreated(t *testing.T) {
 		if !errors.As(err, &refused) || refused.DB != "ap" || refused.Table != "t" {
 			t.Fatalf("resume: %v; want a refusal naming ap.t", err)
 		}
+		// The progress rows stay for another resume, and the error says how to remove them.
+		var kept *checkpoint.ResumeRefusedError
+		if !errors.As(err, &kept) || kept.GiveUp != "DROP DATABASE dumpscope_progress" {
+			t.Errorf("resume: %#v; want the statement that gives the resume up", err)
+		}
 		if mine, sum := count("id < 0"); mine != 3 || sum != -6 {
 			t.Errorf("the user's rows after the refused resume: %d (sum %d), want 3 (sum -6)", mine, sum)
 		}

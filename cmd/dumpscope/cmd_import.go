@@ -335,6 +335,9 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		if errors.Is(err, importer.ErrStopped) || errors.Is(err, context.Canceled) {
 			return exitInterrupted // nothing was sent
 		}
+		if rr := (*checkpoint.ResumeRefusedError)(nil); errors.As(err, &rr) {
+			printProgressKept(o, rr.GiveUp, true, s) // the journal is still there
+		}
 		return exitFailure
 	}
 	code := importSummary(s, res)
@@ -345,7 +348,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 			code = exitInterrupted
 		}
 	}
-	printProgressKept(o, res, s)
+	printProgressKept(o, res.GiveUp, res.Journal != "", s)
 	code = run.finish(res, code)
 	run.eta.save(res, code, s)
 	return o.metrics.finishImport(code, res, s)
@@ -586,19 +589,21 @@ func importSandbox(ctx context.Context, o *importOptions, s stdio) (*sandbox.Ser
 	return srv, nil
 }
 
-// printProgressKept says that an incomplete import left dumpscope's progress schema in the
-// target, and how to remove it when no resume is wanted: nothing else ever will, and a
-// schema nobody asked for is a surprise in a production server. A removed sandbox takes it
-// with it.
-func printProgressKept(o *importOptions, res *importer.Result, s stdio) {
-	if res.GiveUp == "" || (o.sandbox && !o.keepSandbox) {
+// printProgressKept says that an incomplete import (or a refused resume) left dumpscope's
+// progress schema in the target, and how to remove it when no resume is wanted: nothing
+// else ever will, and a schema nobody asked for is a surprise in a production server. A
+// removed sandbox takes it with it.
+// giveUp is the statement that removes them (importer.Result.GiveUp); resumable says a
+// journal lets --resume use them.
+func printProgressKept(o *importOptions, giveUp string, resumable bool, s stdio) {
+	if giveUp == "" || (o.sandbox && !o.keepSandbox) {
 		return
 	}
-	if res.Journal == "" {
-		fmt.Fprintf(s.Err, "dumpscope: %s holds this run's progress rows, which no resume can use (no --checkpoint FILE); remove them with: %s\n", checkpoint.ProgressSchema, res.GiveUp)
+	if !resumable {
+		fmt.Fprintf(s.Err, "dumpscope: %s holds this run's progress rows, which no resume can use (no --checkpoint FILE); remove them with: %s\n", checkpoint.ProgressSchema, giveUp)
 		return
 	}
-	fmt.Fprintf(s.Err, "dumpscope: %s kept for --resume; to give up the resume: %s\n", checkpoint.ProgressSchema, res.GiveUp)
+	fmt.Fprintf(s.Err, "dumpscope: %s kept for --resume; to give up the resume: %s\n", checkpoint.ProgressSchema, giveUp)
 }
 
 // printResumeCommand tells how to continue an incomplete import: the user's command

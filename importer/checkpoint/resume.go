@@ -77,7 +77,7 @@ func Begin(ctx context.Context, p Params) (*Run, error) {
 			return nil, err
 		}
 		if r, err = resume(ctx, p, j, target); err != nil {
-			return nil, err
+			return nil, refused(ctx, control, j.RunID, err)
 		}
 		started = j.StartedAt
 	} else {
@@ -104,6 +104,30 @@ func Begin(ctx context.Context, p Params) (*Run, error) {
 	}
 	r.Journal = path
 	return r, nil
+}
+
+// ResumeRefusedError is a resume that stopped before sending anything while the
+// interrupted run's progress rows are still in the target. They stay for another --resume;
+// GiveUp is the statement that removes them for whoever gives the resume up (and imports
+// anew, say): nothing else would, and an unfinished run keeps dumpscope_progress in the
+// target for good.
+type ResumeRefusedError struct {
+	Err    error
+	GiveUp string
+}
+
+func (e *ResumeRefusedError) Error() string { return e.Err.Error() }
+func (e *ResumeRefusedError) Unwrap() error { return e.Err }
+
+// refused wraps the error of a resume of run id in a *ResumeRefusedError when the
+// target still holds that run's progress rows (not when it never had them: another
+// server, a dropped schema).
+func refused(ctx context.Context, c Conn, id string, err error) error {
+	var n int
+	if qerr := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+ProgressSchema+".runs WHERE run_id = ? AND finished_at IS NULL", id).Scan(&n); qerr != nil || n == 0 {
+		return err
+	}
+	return &ResumeRefusedError{Err: err, GiveUp: (&Run{RunID: id}).GiveUpSQL(ctx, c)}
 }
 
 // resume runs the resume protocol for the run the journal names (see Begin).
