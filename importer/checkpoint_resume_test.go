@@ -315,7 +315,8 @@ func redump(t *testing.T, srv *sandbox.Server, db string) string {
 }
 
 // TestResumeKeepsUserVariables: user variables a dump sets from its tables (SET @n =
-// (SELECT COUNT(*) FROM t), SELECT … INTO @m, UPDATE … @c := @c + 1) keep, across a stop and --resume, the values
+// (SELECT COUNT(*) FROM t), SELECT … INTO @m, UPDATE … @c := @c + 1), and session variables
+// set so (SET SESSION time_zone = (SELECT …)), keep, across a stop and --resume, the values
 // and types the client gives them, although the resume runs after later rows committed:
 // the re-dump of the table made from them is the client's.
 func TestResumeKeepsUserVariables(t *testing.T) {
@@ -326,11 +327,12 @@ func TestResumeKeepsUserVariables(t *testing.T) {
 	b.WriteString("SET @n = (SELECT COUNT(*) FROM t), @s = (SELECT s FROM t WHERE id = (SELECT MIN(id) FROM t)), @d = (SELECT SUM(d) FROM t), @f = (SELECT SUM(f) FROM t), @z = (SELECT s FROM t WHERE id = 0), @u = (SELECT CAST(COUNT(*) AS UNSIGNED) FROM t), @k = 7;\n")
 	b.WriteString("SELECT MAX(id), GROUP_CONCAT(s ORDER BY id) INTO @m, @`g h` FROM t;\n")
 	b.WriteString("SET @c = 10;\nUPDATE t SET f = f + (@c := @c + 1) WHERE id <= 3;\n") // committed: skipped on resume
+	b.WriteString("SET SESSION group_concat_max_len = (SELECT COUNT(*) FROM t) + 1024, time_zone = (SELECT IF(COUNT(*) > 3, '+05:00', '+01:00') FROM t), @e = 1;\n")
 	const n = 300
 	for i := 4; i <= n; i++ {
 		fmt.Fprintf(&b, "INSERT INTO t VALUES (%d, 'x', %d.25, %d.5);\n", i, i, i)
 	}
-	b.WriteString("CREATE TABLE r AS SELECT @n AS n, @s AS s, @d AS d, @f AS f, @z AS z, @u AS u, @k AS k, @m AS m, @`G h` AS g, COLLATION(@s) AS cs, COERCIBILITY(@s) AS co, @f = 0.6e0 AS fx, @c AS c;\n")
+	b.WriteString("CREATE TABLE r AS SELECT @n AS n, @s AS s, @d AS d, @f AS f, @z AS z, @u AS u, @k AS k, @m AS m, @`G h` AS g, COLLATION(@s) AS cs, COERCIBILITY(@s) AS co, @f = 0.6e0 AS fx, @c AS c, @@group_concat_max_len AS gl, @@time_zone AS tz;\n")
 	dump := filepath.Join(t.TempDir(), "uv.sql")
 	if err := os.WriteFile(dump, []byte(b.String()), 0o600); err != nil {
 		t.Fatal(err)

@@ -208,20 +208,26 @@ func changesTables(st *Statement) bool {
 }
 
 // assignedUserVars are the user variables (@n, @a b: lower-cased and unquoted, as the
-// lexer gives them) that st sets from what the tables hold or from other expressions that
-// a resumed run would evaluate anew: a SET with a value that is not constant (all of its
-// user variables, then), SELECT … INTO @a, @b and @v := … anywhere. nil for any other
-// statement, and for a SET of constants only, which gives the same value whenever it runs
-// again.
+// lexer gives them) and session variables (@@group_concat_max_len) that st sets from what
+// the tables hold or from other expressions that a resumed run would evaluate anew: a SET
+// with a value that is not constant (all of its user variables, then, and its session
+// variables set from such a value), SELECT … INTO @a, @b and @v := … anywhere. nil for
+// any other statement, and for a SET of constants only, which gives the same value
+// whenever it runs again. GLOBAL variables are not the connection's: not journaled.
 func assignedUserVars(st *Statement) []string {
 	var out []string
 	if st.Kind == KindSession {
 		fromData := false
 		for _, a := range parseSet(st.SQL) {
-			if strings.HasPrefix(a.name, "@") && !strings.HasPrefix(a.name, "@@") {
+			switch {
+			case strings.HasPrefix(a.name, "@"):
 				out = append(out, a.name)
-				fromData = fromData || !a.constant
+			case !a.global && sysVarName(a.name):
+				out = append(out, "@@"+a.name) // SET SESSION x = (SELECT …)
+			default:
+				continue
 			}
+			fromData = fromData || !a.constant
 		}
 		if !fromData {
 			return nil
@@ -246,12 +252,24 @@ func assignedUserVars(st *Statement) []string {
 	return out
 }
 
-// setsOnlyUserVars reports whether st's only lasting effect is on user variables (a SET,
-// SELECT … INTO @v, DO @v := …), so that the SET of their journaled values can stand in
-// for it on resume.
+// sysVarName reports whether name can be a server variable's name as it is written
+// unquoted after @@SESSION. (the journal reads and sets it so).
+func sysVarName(name string) bool {
+	return name != "" && strings.Trim(name, "abcdefghijklmnopqrstuvwxyz0123456789_") == ""
+}
+
+// setsOnlyUserVars reports whether st's only lasting effect is on the variables it
+// journals (a SET of user and session variables, SELECT … INTO @v, DO @v := …), so that
+// the SET of their journaled values can stand in for it on resume.
 func setsOnlyUserVars(st *Statement) bool {
 	if st.Kind == KindSession {
-		return true
+		as := parseSet(st.SQL)
+		for _, a := range as {
+			if !strings.HasPrefix(a.name, "@") && (a.global || !sysVarName(a.name)) {
+				return false
+			}
+		}
+		return len(as) > 0
 	}
 	switch strings.ToUpper(firstWord(st.SQL)) {
 	case "SELECT", "DO", "VALUES":
@@ -275,38 +293,49 @@ func (p *ParallelReplayer) recordUserVars(ctx context.Context, c Conn, st *State
 	return nil
 }
 
-// restoreUserVars, on resume, gives back the user variables st set in an earlier attempt,
-// before st would run again against tables that have changed since or be skipped as
-// committed: it sends the SET of their journaled values instead of st when st does nothing
-// else (done), or before the skip of a committed st. With none journaled, a statement the
-// earlier attempt got past (the resume point is after it) is refused: evaluated anew, its
-// value would silently differ from the client's. One the earlier attempt never passed
-// runs as it did: the tables are as they were then.
-func (p *ParallelReplayer) restoreUserVars(ctx context.Context, st *Statement, pl Plan) (done bool, err error) {
+// restoreUserVars, on resume, gives back the variables st set in an earlier attempt, where
+// st would run again against tables that have changed since, or be skipped as committed:
+// it sends the SET of their journaled values instead of st when st does nothing else
+// (done), before the skip of a committed st, or, for a statement that does more (a SET
+// that also sets a GLOBAL variable, an INSERT into a temporary table with @r := …), right
+// after st runs (after: the caller sends it). With none journaled, a statement the earlier
+// attempt got past (the resume point is after it) is refused: evaluated anew, its values
+// would silently differ from the client's. One the earlier attempt never passed runs as
+// it did: the tables are as they were then.
+func (p *ParallelReplayer) restoreUserVars(ctx context.Context, st *Statement, pl Plan) (done bool, after string, err error) {
 	cp := p.opt.Checkpoint
 	names := assignedUserVars(st)
 	if cp == nil || len(names) == 0 {
-		return false, nil
+		return false, "", nil
 	}
 	assign, ok := cp.VarsAt(st.Offset)
 	skipped := cp.Skip(st.Offset) && !pl.Volatile
-	if !ok {
-		if _, furthest := cp.Committed(); (skipped || setsOnlyUserVars(st)) && st.Offset < furthest {
-			return true, p.serial.refuse(st, "--resume cannot give back the value this statement gave "+strings.Join(names, ", ")+" in the interrupted run (it was not journaled: an older dumpscope, or SQL_CALC_FOUND_ROWS), and evaluated again now, after rows that come later in the dump committed, it would differ; import the dump again into an empty target")
+	switch {
+	case !ok:
+		if _, furthest := cp.Committed(); st.Offset < furthest {
+			return true, "", p.serial.refuse(st, "--resume cannot give back the value this statement gave "+strings.Join(names, ", ")+" in the interrupted run (it was not journaled: an older dumpscope, or SQL_CALC_FOUND_ROWS), and evaluated again now, after rows that come later in the dump committed, it would differ; import the dump again into an empty target")
 		}
-		return false, nil
+		return false, "", nil
+	case !skipped && !setsOnlyUserVars(st):
+		return false, assign, nil
 	}
-	if !skipped && !setsOnlyUserVars(st) {
-		return false, nil // not committed: it runs again, from the same tables
-	}
-	if _, err := p.control.ExecContext(ctx, assign); err != nil {
-		return true, p.at(st, fmt.Errorf("give back the user variables %s of the interrupted run: %w", strings.Join(names, ", "), err))
+	if err := p.giveBack(ctx, st, assign); err != nil {
+		return true, "", err
 	}
 	if skipped {
-		return false, nil // the caller skips it
+		return false, "", nil // the caller skips it
 	}
 	if st.Kind == KindSession {
 		p.session = append(p.session, assign)
 	}
-	return true, nil
+	return true, "", nil
+}
+
+// giveBack sends assign, the SET of the values st gave variables in an earlier attempt
+// (restoreUserVars), on the control connection.
+func (p *ParallelReplayer) giveBack(ctx context.Context, st *Statement, assign string) error {
+	if _, err := p.control.ExecContext(ctx, assign); err != nil {
+		return p.at(st, fmt.Errorf("give back the variables it set in the interrupted run: %w", err))
+	}
+	return nil
 }

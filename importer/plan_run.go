@@ -107,7 +107,8 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 			}
 		}
 	}
-	if done, err := p.restoreUserVars(ctx, st, pl); done || err != nil {
+	done, after, err := p.restoreUserVars(ctx, st, pl)
+	if done || err != nil {
 		return err
 	}
 	if data && cp.Skip(st.Offset) && !pl.Volatile {
@@ -135,7 +136,10 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 		// Volatile statements outside a transaction get no progress row: a resumed run
 		// (a new connection) runs them again, with the user variables they set from the
 		// data journaled (restoreUserVars).
-		if err = r.exec(ctx, p.control, st, q); err == nil {
+		switch err = r.exec(ctx, p.control, st, q); {
+		case err == nil && after != "":
+			err = p.giveBack(ctx, st, after)
+		case err == nil:
 			err = p.recordUserVars(ctx, p.control, st)
 		}
 	case txn || st.Kind == KindLock || pl.OpenAfter || (pl.InRegion && !pl.EndsRegion):
@@ -155,7 +159,10 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 				return r.sqlError(st, q, err)
 			}
 		}
-		if err = r.exec(ctx, p.control, st, q); err == nil {
+		switch err = r.exec(ctx, p.control, st, q); {
+		case err == nil && after != "":
+			err = p.giveBack(ctx, st, after)
+		case err == nil:
 			err = p.recordUserVars(ctx, p.control, st) // with the transaction's progress row
 		}
 		if err == nil && !pl.OpenAfter {

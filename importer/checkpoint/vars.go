@@ -24,7 +24,8 @@ import (
 const varsTable = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".vars (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, assign LONGBLOB, PRIMARY KEY (run_id, start_offset)) ENGINE=InnoDB"
 
 // RecordVars journals the values the statement at offset gave the user variables names
-// (@n, @a b: unquoted, as the importer's lexer gives them), on c, in the caller's transaction state: inside
+// (@n, @a b: unquoted, as the importer's lexer gives them) or session variables
+// (@@group_concat_max_len), on c, in the caller's transaction state: inside
 // the statement's own transaction it commits with its progress row; outside one (the
 // dump's autocommit) at once.
 func (r *Run) RecordVars(ctx context.Context, c Conn, offset int64, names []string) error {
@@ -82,6 +83,9 @@ func readVars(ctx context.Context, c Conn, names []string) (string, error) {
 	parts := make([]string, len(names))
 	for i, bare := range names {
 		name := "@" + quoteName(strings.TrimPrefix(bare, "@"))
+		if strings.HasPrefix(bare, "@@") {
+			name = "@@SESSION." + strings.TrimPrefix(bare, "@@") // a server variable: [a-z0-9_]
+		}
 		rows, err := c.QueryContext(ctx, "SELECT "+name+", CHARSET("+name+"), COLLATION("+name+")")
 		if err != nil {
 			return "", err
