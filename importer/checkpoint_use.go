@@ -210,10 +210,10 @@ func changesTables(st *Statement) bool {
 // assignedUserVars are the user variables (@n, @a b: lower-cased and unquoted, as the
 // lexer gives them) and session variables (@@group_concat_max_len) that st sets from what
 // the tables hold or from other expressions that a resumed run would evaluate anew: a SET
-// with a value that is not constant (all of its user variables, then, and its session
-// variables set from such a value), SELECT … INTO @a, @b and @v := … anywhere. nil for
-// any other statement, and for a SET of constants only, which gives the same value
-// whenever it runs again. GLOBAL variables are not the connection's: not journaled.
+// with a value that is not constant (all of its user and session variables, then),
+// SELECT … INTO @a, @b and @v := … anywhere. nil for any other statement, and for a SET
+// of constants only, which gives the same value whenever it runs again. GLOBAL variables
+// are the server's, not the connection's: not journaled.
 func assignedUserVars(st *Statement) []string {
 	var out []string
 	if st.Kind == KindSession {

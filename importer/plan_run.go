@@ -175,6 +175,11 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 			}
 		}
 		err = p.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.DigestAt(end), p.writeScope(ctx, st, pl.Tables, pl.Global))
+		if err == nil && after != "" {
+			// Journaled but not committed (killed between the two): a DDL that ran
+			// may now meet "already exists" as applied, and set nothing.
+			err = p.giveBack(ctx, st, after)
+		}
 	}
 	if changesTables(st) {
 		cp.SchemaChanged()
