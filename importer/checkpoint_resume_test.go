@@ -149,7 +149,7 @@ func appendDump(t *testing.T, create bool, n int) string {
 
 // TestResumeReloadOnlyTablesItCreated: a MyISAM table without a primary key whose load was
 // under way when the import stopped is emptied and reloaded on resume only when the dump
-// created it; a table that held the user's rows before the import (an append-style,
+// created it or emptied it itself (TRUNCATE); a table that held the user's rows before the import (an append-style,
 // data-only load) is never truncated: the resume is refused, naming it, and the user's
 // rows and the dump's rows so far are still there.
 func TestResumeReloadOnlyTablesItCreated(t *testing.T) {
@@ -209,6 +209,36 @@ func TestResumeReloadOnlyTablesItCreated(t *testing.T) {
 		}
 		if now, _ := count("id > 0"); now != loaded {
 			t.Errorf("the dump's rows after the refused resume: %d, want the %d loaded before", now, loaded)
+		}
+	})
+
+	t.Run("emptied by the dump", func(t *testing.T) {
+		for _, q := range []string{"DROP DATABASE IF EXISTS ap", "CREATE DATABASE ap", "CREATE TABLE ap.t (id INT, v VARCHAR(40)) ENGINE=MyISAM", "INSERT INTO ap.t VALUES (-1, 'mine')"} {
+			if _, err := db.Exec(q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		dump := appendDump(t, false, n)
+		b, err := os.ReadFile(dump)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(dump, []byte(strings.Replace(string(b), "USE ap;\n", "USE ap;\nTRUNCATE TABLE t;\n", 1)), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		o := o
+		o.Overwrite = true
+		o.CheckpointPath = filepath.Join(t.TempDir(), "journal")
+		res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, stopAfter(n/2, o))
+		if err != nil || res.Status != importer.Interrupted {
+			t.Fatalf("first run: %v, %v", res, err)
+		}
+		o.Resume = true
+		if res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, o); err != nil || res.Status != importer.Finished {
+			t.Fatalf("resume: %v, %v", res, err)
+		}
+		if rows, sum := count("TRUE"); rows != n || sum != n*(n+1)/2 {
+			t.Errorf("after the resume ap.t has %d rows (sum of ids %d), want %d (%d)", rows, sum, n, n*(n+1)/2)
 		}
 	})
 

@@ -430,12 +430,17 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 	return nil
 }
 
-// createsTable reports whether st, about to run on c, is a CREATE TABLE that makes a new,
-// empty table: the only tables a resume may truncate to reload (checkpoint.Run.RecordLoad).
-// Not CREATE TABLE IF NOT EXISTS of a table already there (the user's, with its rows), nor
-// CREATE TABLE … SELECT (its rows come from the query, not from rows a reload replays).
-// CREATE OR REPLACE TABLE is: what it replaces is gone.
+// createsTable reports whether st, about to run on c, makes a new, empty table, or
+// empties one: the only tables a resume may truncate to reload (checkpoint.Run.RecordLoad),
+// since they then hold nothing the dump did not put there. A CREATE TABLE, or the dump's
+// own TRUNCATE (which a reload's TRUNCATE repeats, AUTO_INCREMENT included). Not CREATE
+// TABLE IF NOT EXISTS of a table already there (the user's, with its rows), nor CREATE
+// TABLE … SELECT (its rows come from the query, not from rows a reload replays). CREATE
+// OR REPLACE TABLE is: what it replaces is gone.
 func (p *ParallelReplayer) createsTable(ctx context.Context, c Conn, st *Statement) (bool, error) {
+	if strings.HasPrefix(st.Verb, "TRUNCATE") {
+		return st.Table != "", nil
+	}
 	if st.Verb != "CREATE TABLE" || st.Table == "" {
 		return false, nil
 	}

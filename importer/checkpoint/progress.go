@@ -228,7 +228,8 @@ func (r *Run) RecordLoad(ctx context.Context, c Conn, db, table string, offset i
 }
 
 // RecordCreated notes that a CREATE TABLE of this run made db.table (it did not exist
-// before it), in the caller's transaction: the DDL's progress row commits with it.
+// before it), or the dump's own TRUNCATE emptied it, in the caller's transaction: the
+// DDL's progress row commits with it.
 func (r *Run) RecordCreated(ctx context.Context, c Conn, db, table string) error {
 	_, err := c.ExecContext(ctx, "INSERT IGNORE INTO "+ProgressSchema+".created VALUES (?, ?, ?)", r.RunID, db, table)
 	return err
