@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
@@ -25,7 +26,7 @@ func beginCheckpoint(ctx context.Context, src Source, o *Options, dumpID checkpo
 	cp, err := checkpoint.Begin(ctx, checkpoint.Params{
 		Conns: pinned(conns), Dump: dumpID, DumpPath: src.Path, JournalPath: o.CheckpointPath,
 		Resume: o.Resume, Applied: o.ResumeApplied, Parallel: o.Parallel, DeferIndexes: o.DeferIndexes,
-		Filters: filterFlags(o), Log: log,
+		Filters: filterFlags(o), CharsetGiven: o.CharsetGiven, Log: log,
 		Reopen: func() (string, io.ReadCloser, error) {
 			in, err := Open(src.Path)
 			if err != nil {
@@ -92,13 +93,13 @@ func (p *ParallelReplayer) writeScope(ctx context.Context, st *Statement, keys [
 		return nil
 	}
 	if global {
-		key, ok := p.writtenTable(st)
+		db, table, ok := p.writtenTable(st)
 		if !ok {
 			return nil
 		}
+		key := keyOf(db, table)
 		if info, looked := p.tables[key]; !looked || len(info.touches) > 0 {
 			var n int
-			db, table, _ := strings.Cut(key, ".")
 			err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ?", db, table).Scan(&n)
 			if err != nil || n > 0 {
 				return nil
@@ -117,20 +118,21 @@ func (p *ParallelReplayer) writeScope(ctx context.Context, st *Statement, keys [
 	return out
 }
 
-// writtenTable is the one table (db.table) an INSERT, or a single-table UPDATE or DELETE,
-// writes itself (its triggers aside); ok is false for any other statement.
-func (p *ParallelReplayer) writtenTable(st *Statement) (key string, ok bool) {
+// writtenTable is the one table an INSERT, or a single-table UPDATE or DELETE, writes
+// itself (its triggers aside), by database and name (either may hold a dot: they are not
+// joined into a key to be split again); ok is false for any other statement.
+func (p *ParallelReplayer) writtenTable(st *Statement) (db, table string, ok bool) {
 	if st.Kind == KindInsert {
-		return p.tableKey(st), st.Table != ""
+		return p.statementDB(st), st.Table, st.Table != ""
 	}
-	db, table, ok := dmlTarget(st.SQL)
+	db, table, ok = dmlTarget(st.SQL)
 	if !ok {
-		return "", false
+		return "", "", false
 	}
 	if db == "" {
 		db = p.serial.database
 	}
-	return db + "." + table, true
+	return db, table, true
 }
 
 // dmlTarget reads the table of a single-table UPDATE or DELETE: `UPDATE [LOW_PRIORITY]
@@ -203,4 +205,137 @@ func changesTables(st *Statement) bool {
 		}
 	}
 	return true
+}
+
+// assignedUserVars are the user variables (@n, @a b: lower-cased and unquoted, as the
+// lexer gives them) and session variables (@@group_concat_max_len) that st sets from what
+// the tables hold or from other expressions that a resumed run would evaluate anew: a SET
+// with a value that is not constant (all of its user and session variables, then),
+// SELECT … INTO @a, @b and @v := … anywhere. nil for any other statement, and for a SET
+// of constants only, which gives the same value whenever it runs again. GLOBAL variables
+// are the server's, not the connection's: not journaled.
+func assignedUserVars(st *Statement) []string {
+	var out []string
+	if st.Kind == KindSession {
+		fromData := false
+		for _, a := range parseSet(st.SQL, st.syn) {
+			switch {
+			case strings.HasPrefix(a.name, "@"):
+				out = append(out, a.name)
+			case !a.global && sysVarName(a.name):
+				out = append(out, "@@"+a.name) // SET SESSION x = (SELECT …)
+			default:
+				continue
+			}
+			fromData = fromData || !a.constant
+		}
+		if !fromData {
+			return nil
+		}
+		return out
+	}
+	if bytes.IndexByte(st.SQL, '@') < 0 || (st.Kind == KindInsert && !bytes.Contains(st.SQL, []byte(":="))) {
+		// Without lexing: an INSERT's only assignment is :=, and serial runs send every
+		// row insert through here.
+		return nil
+	}
+	l := newLexer(st.SQL, st.syn)
+	prevInto := false
+	for t := l.next(); t.kind != tEOF; t = l.next() {
+		if t.kind == tVar && !strings.HasPrefix(t.text, "@@") && !slices.Contains(out, t.text) {
+			if prevInto || bytes.HasPrefix(bytes.TrimLeft(l.b[l.i:], " \t\r\n"), []byte(":=")) {
+				out = append(out, t.text)
+			}
+		}
+		prevInto = t.is("INTO") || (prevInto && (t.kind == tVar || (t.kind == tPunct && t.text == ",")))
+	}
+	return out
+}
+
+// sysVarName reports whether name can be a server variable's name as it is written
+// unquoted after @@SESSION. (the journal reads and sets it so).
+func sysVarName(name string) bool {
+	return name != "" && strings.Trim(name, "abcdefghijklmnopqrstuvwxyz0123456789_") == ""
+}
+
+// setsOnlyUserVars reports whether st's only lasting effect is on the variables it
+// journals (a SET of user and session variables, SELECT … INTO @v, DO @v := …), so that
+// the SET of their journaled values can stand in for it on resume.
+func setsOnlyUserVars(st *Statement) bool {
+	if st.Kind == KindSession {
+		as := parseSet(st.SQL, st.syn)
+		for _, a := range as {
+			if !strings.HasPrefix(a.name, "@") && (a.global || !sysVarName(a.name)) {
+				return false
+			}
+		}
+		return len(as) > 0
+	}
+	switch strings.ToUpper(firstWord(st.SQL)) {
+	case "SELECT", "DO", "VALUES":
+		return !splitContainsFold(st.SQL, "OUTFILE") && !splitContainsFold(st.SQL, "DUMPFILE")
+	}
+	return false
+}
+
+// recordUserVars journals, after st ran on c, the values it gave user variables from the
+// data (checkpoint.Run.RecordVars), in c's transaction state. Not after a statement with
+// SQL_CALC_FOUND_ROWS: reading the values is a SELECT, which would change the
+// FOUND_ROWS() the dump reads next; a resume past it is refused instead (restoreUserVars).
+func (p *ParallelReplayer) recordUserVars(ctx context.Context, c Conn, st *Statement) error {
+	names := assignedUserVars(st)
+	if p.opt.Checkpoint == nil || len(names) == 0 || splitContainsFold(st.SQL, "SQL_CALC_FOUND_ROWS") {
+		return nil
+	}
+	if err := p.opt.Checkpoint.RecordVars(ctx, c, st.Offset, names); err != nil {
+		return p.at(st, err)
+	}
+	return nil
+}
+
+// restoreUserVars, on resume, gives back the variables st set in an earlier attempt, where
+// st would run again against tables that have changed since, or be skipped as committed:
+// it sends the SET of their journaled values instead of st when st does nothing else
+// (done), before the skip of a committed st, or, for a statement that does more (a SET
+// that also sets a GLOBAL variable, an INSERT into a temporary table with @r := …), right
+// after st runs (after: the caller sends it). With none journaled, a statement the earlier
+// attempt got past (the resume point is after it) is refused: evaluated anew, its values
+// would silently differ from the client's. One the earlier attempt never passed runs as
+// it did: the tables are as they were then.
+func (p *ParallelReplayer) restoreUserVars(ctx context.Context, st *Statement, pl Plan) (done bool, after string, err error) {
+	cp := p.opt.Checkpoint
+	names := assignedUserVars(st)
+	if cp == nil || len(names) == 0 {
+		return false, "", nil
+	}
+	assign, ok := cp.VarsAt(st.Offset)
+	skipped := cp.Skip(st.Offset) && !pl.Volatile
+	switch {
+	case !ok:
+		if _, furthest := cp.Committed(); st.Offset < furthest {
+			return true, "", p.serial.refuse(st, "--resume cannot give back the value this statement gave "+strings.Join(names, ", ")+" in the interrupted run (it was not journaled: an older dumpscope, or SQL_CALC_FOUND_ROWS), and evaluated again now, after rows that come later in the dump committed, it would differ; import the dump again into an empty target")
+		}
+		return false, "", nil
+	case !skipped && !setsOnlyUserVars(st):
+		return false, assign, nil
+	}
+	if err := p.giveBack(ctx, st, assign); err != nil {
+		return true, "", err
+	}
+	if skipped {
+		return false, "", nil // the caller skips it
+	}
+	if st.Kind == KindSession {
+		p.session = append(p.session, assign)
+	}
+	return true, "", nil
+}
+
+// giveBack sends assign, the SET of the values st gave variables in an earlier attempt
+// (restoreUserVars), on the control connection.
+func (p *ParallelReplayer) giveBack(ctx context.Context, st *Statement, assign string) error {
+	if _, err := p.control.ExecContext(ctx, assign); err != nil {
+		return p.at(st, fmt.Errorf("give back the variables it set in the interrupted run: %w", err))
+	}
+	return nil
 }

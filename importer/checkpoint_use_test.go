@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
@@ -92,5 +94,33 @@ func TestStdinIdentity(t *testing.T) {
 	f.Close()
 	if fid.Size != int64(len(dump)) || fid.HeadSHA256 != want {
 		t.Errorf("file identity %+v", fid)
+	}
+}
+
+// TestAssignedUserVars: the user variables a statement sets from values a resume would
+// evaluate anew, which the checkpoint journals; none for a SET of constants.
+func TestAssignedUserVars(t *testing.T) {
+	for q, want := range map[string][]string{
+		"SET @n = (SELECT COUNT(*) FROM t), @k = 7":                                  {"@n", "@k"},
+		"SET @k = 7, @s = 'x'":                                                       nil,
+		"SET SESSION group_concat_max_len = (SELECT COUNT(*) FROM t), sql_mode = ''": {"@@group_concat_max_len", "@@sql_mode"},
+		"SET GLOBAL max_connections = (SELECT COUNT(*) FROM t), @a = 1":              nil, // not the connection's
+		"SET @@session.time_zone = (SELECT MAX(tz) FROM t)":                          {"@@time_zone"},
+		"SET @OLD_SQL_MODE=@@SQL_MODE":                                               nil,
+		"SELECT MAX(id), GROUP_CONCAT(s) INTO @m, @`g h` FROM t":                     {"@m", "@g h"},
+		"UPDATE t SET f = f + (@c := @c + 1) WHERE id <= 3":                          {"@c"},
+		"INSERT INTO t VALUES (1, 'a@b.c := d')":                                     nil,
+		"INSERT INTO t SELECT @r := @r + 1, v FROM s":                                {"@r"},
+		"SELECT @a FROM t":    nil,
+		"DO @x := (SELECT 1)": {"@x"},
+	} {
+		sp := NewSplitter(strings.NewReader(q+";\n"), SplitOptions{})
+		if !sp.Next() {
+			t.Fatalf("%s: no statement", q)
+		}
+		st := sp.Statement()
+		if got := assignedUserVars(&st); !slices.Equal(got, want) {
+			t.Errorf("%s: %q, want %q", q, got, want)
+		}
 	}
 }

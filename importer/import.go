@@ -53,7 +53,11 @@ type Options struct {
 	Resume         bool
 	// ResumeApplied are offsets of non-transactional statements that a resume refused as
 	// maybe half applied and that the user checked are complete (--resume-applied).
-	ResumeApplied   []int64
+	ResumeApplied []int64
+	// CharsetGiven says --default-character-set named a charset (not auto): a resume
+	// whose charset differs from the interrupted run's is then refused rather than set
+	// back to that run's (checkpoint.Params.CharsetGiven).
+	CharsetGiven    bool
 	SkipBinlog      bool
 	RelaxDurability bool
 	DeferIndexes    bool
@@ -119,7 +123,11 @@ type Result struct {
 	RowCounts []RowCount
 	// Journal is the checkpoint journal of an incomplete import that can be resumed.
 	Journal string
-	Took    time.Duration
+	// GiveUp is the statement that removes the progress rows an incomplete import left in
+	// the target (checkpoint.GiveUpSQL), for whoever does not want the resume; "" when it
+	// left none. They stay for --resume, so nothing removes them by itself.
+	GiveUp string
+	Took   time.Duration
 	// Transform is what filtered and rewrote the statements (nil: none did): its Stats
 	// list what was skipped and mapped.
 	Transform *Transform
@@ -331,6 +339,10 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *ch
 	}
 	if r.Status != Finished {
 		r.Journal = cp.Journal
+		// Its own context: a second Ctrl-C has cancelled the import's.
+		gctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		r.GiveUp = cp.GiveUpSQL(gctx, conns[0])
+		cancel()
 		return
 	}
 	// The journal goes first: killed between the two steps, what is left is stale

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -11,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 )
@@ -417,10 +420,28 @@ func inScope(key string, keys []string, global bool) bool {
 }
 
 // startLoad records, at a barrier, that rows of a table that cannot resume row-exactly
-// are about to be sent (see checkpoint.Run.RecordLoad).
+// are about to be sent (see checkpoint.Run.RecordLoad), and whether a resume may empty it
+// to reload it: only when a CREATE TABLE of this run made it and it is still empty, so
+// that TRUNCATE takes nothing but the dump's rows.
 func (p *ParallelReplayer) startLoad(ctx context.Context, key string, info tableInfo, offset int64) error {
-	c := p.control
-	if err := p.opt.Checkpoint.RecordLoad(ctx, c, info.db, info.name, offset); err != nil {
+	c, cp := p.control, p.opt.Checkpoint
+	fresh, err := cp.Created(ctx, c, info.db, info.name)
+	if err != nil {
+		return fmt.Errorf("look up whether this import created %s: %w", key, err)
+	}
+	if fresh {
+		var one int
+		var me *mysql.MySQLError
+		switch err := c.QueryRowContext(ctx, "SELECT 1 FROM "+quoteName(info.db)+"."+quoteName(info.name)+" LIMIT 1").Scan(&one); {
+		case err == nil:
+			fresh = false // a statement of the dump wrote it before its rows
+		case errors.As(err, &me):
+			fresh = false // an account without SELECT on it: not known empty, never truncated
+		case !errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("look up whether %s is empty: %w", key, err)
+		}
+	}
+	if err := cp.RecordLoad(ctx, c, info.db, info.name, offset, fresh); err != nil {
 		return fmt.Errorf("record the load of %s: %w", key, err)
 	}
 	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {

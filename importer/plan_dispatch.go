@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -385,6 +386,10 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 	if err != nil {
 		return err
 	}
+	creates, err := p.createsTable(ctx, c, st)
+	if err != nil {
+		return p.at(st, err)
+	}
 	if !ddl {
 		if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
 			return r.sqlError(st, st.SQL, err)
@@ -406,11 +411,23 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 	if err == nil && intent {
 		err = cp.Ran(ctx, c, st.Offset)
 	}
+	if err == nil && c == p.control {
+		// In the statement's transaction, with its progress row: a resume that skips it
+		// still gets the user variables it set (@n := @n + 1).
+		err = p.recordUserVars(ctx, c, st)
+	}
 	if err != nil {
 		if !ddl {
 			_, _ = c.ExecContext(ctx, "ROLLBACK")
 		}
 		return err
+	}
+	if creates && !st.tolerated {
+		// With the DDL's progress row: killed before it, the CREATE runs again on
+		// resume, meets "already exists" as applied (above), and records it then.
+		if err := cp.RecordCreated(ctx, c, p.statementDB(st), st.Table); err != nil {
+			return r.sqlError(st, st.SQL, err)
+		}
 	}
 	if err := cp.Record(ctx, c, checkpoint.Stretch{Start: st.Offset, End: end, Statements: 1, Digest: digest}); err != nil {
 		return r.sqlError(st, st.SQL, err)
@@ -424,4 +441,48 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 		return r.sqlError(st, st.SQL, err)
 	}
 	return nil
+}
+
+// createsTable reports whether st, about to run on c, makes a new, empty table, or
+// empties one: the only tables a resume may truncate to reload (checkpoint.Run.RecordLoad),
+// since they then hold nothing the dump did not put there. A CREATE TABLE, or the dump's
+// own TRUNCATE (which a reload's TRUNCATE repeats, AUTO_INCREMENT included). Not CREATE
+// TABLE IF NOT EXISTS of a table already there (the user's, with its rows), nor CREATE
+// TABLE … SELECT (its rows come from the query, not from rows a reload replays). CREATE
+// OR REPLACE TABLE is: what it replaces is gone.
+func (p *ParallelReplayer) createsTable(ctx context.Context, c Conn, st *Statement) (bool, error) {
+	if strings.HasPrefix(st.Verb, "TRUNCATE") {
+		return st.Table != "", nil
+	}
+	if st.Verb != "CREATE TABLE" || st.Table == "" {
+		return false, nil
+	}
+	l := lexer{b: st.SQL}
+	ifNotExists := false
+	var prev token
+	for t := l.next(); t.kind != tEOF; prev, t = t, l.next() {
+		if t.is("SELECT") {
+			return false, nil
+		}
+		if t.is("EXISTS") && prev.is("NOT") {
+			ifNotExists = true
+		}
+	}
+	if !ifNotExists {
+		return true, nil // it fails if the table is there
+	}
+	var n int
+	err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?", p.statementDB(st), st.Table).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("look up whether %s exists: %w", p.tableKey(st), err)
+	}
+	return n == 0, nil
+}
+
+// statementDB is the database of st's table: the one it names, else the current one.
+func (p *ParallelReplayer) statementDB(st *Statement) string {
+	if st.Database != "" {
+		return st.Database
+	}
+	return p.serial.database
 }

@@ -4,20 +4,44 @@ import (
 	"context"
 	"database/sql"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 )
 
 // Cases a differential corpus of hand- and tool-written scripts found where a parallel
 // replay differed from the client's (cmd/dumpscope/plan_corpus2_test.go): each helper here
 // keeps one of them in stream order or on one connection.
 
-// keyOf names a table for the planner and the scheduler: db.table, or `db`.`table` when
-// either name holds a dot or a backquote, so that `d.x`.`y` and `d`.`x.y` (two tables) never
-// share a key and so a batch.
-func keyOf(db, table string) string {
-	if strings.ContainsAny(db, ".`") || strings.ContainsAny(table, ".`") {
-		return quoteName(db) + "." + quoteName(table)
+// keyOf names a table for the planner and the scheduler (checkpoint.TableKey, the one
+// spelling of a table key: the checkpoint's intents and reloads compare the same keys).
+func keyOf(db, table string) string { return checkpoint.TableKey(db, table) }
+
+// splitKey is keyOf's inverse, for the few places that need a key's names back (the
+// preflight's lookups): a key is cut at its first dot only when neither name holds one,
+// else its backquoted names are read.
+func splitKey(key string) (db, table string) {
+	if !strings.HasPrefix(key, "`") {
+		db, table, _ = strings.Cut(key, ".")
+		return db, table
 	}
-	return db + "." + table
+	name := func(s string) (string, string) { // a backquoted name at the start of s, the rest
+		var b strings.Builder
+		for i := 1; i < len(s); i++ {
+			switch {
+			case s[i] == '`' && i+1 < len(s) && s[i+1] == '`':
+				b.WriteByte('`')
+				i++
+			case s[i] == '`':
+				return b.String(), s[i+1:]
+			default:
+				b.WriteByte(s[i])
+			}
+		}
+		return b.String(), ""
+	}
+	db, rest := name(key)
+	table, _ = name(strings.TrimPrefix(rest, "."))
+	return db, table
 }
 
 // isRollbackTo reports whether st is ROLLBACK [WORK] TO [SAVEPOINT] x: it undoes part of
@@ -322,11 +346,5 @@ func (p *ParallelReplayer) renamedAlready(ctx context.Context, c Conn, st *State
 	return true
 }
 
-// reloadKey names st's table as the checkpoint package's reload list does (db.table,
-// without keyOf's quoting of names that hold a dot).
-func reloadKey(st *Statement, db string) string {
-	if st.Database != "" {
-		db = st.Database
-	}
-	return db + "." + st.Table
-}
+// reloadKey names st's table as the checkpoint package's reload list does (keyOf).
+func reloadKey(st *Statement, db string) string { return tableKeyOf(st, db) }

@@ -107,6 +107,10 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 			}
 		}
 	}
+	done, after, err := p.restoreUserVars(ctx, st, pl)
+	if done || err != nil {
+		return err
+	}
 	if data && cp.Skip(st.Offset) && !pl.Volatile {
 		p.noteSkipped(st)
 		return p.dropInsertID(ctx, st) // committed by an earlier attempt
@@ -130,8 +134,14 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 	switch {
 	case cp == nil || !data || (pl.Volatile && !pl.InRegion && !pl.OpenAfter):
 		// Volatile statements outside a transaction get no progress row: a resumed run
-		// (a new connection) runs them again.
-		err = r.exec(ctx, p.control, st, q)
+		// (a new connection) runs them again, with the user variables they set from the
+		// data journaled (restoreUserVars).
+		switch err = r.exec(ctx, p.control, st, q); {
+		case err == nil && after != "":
+			err = p.giveBack(ctx, st, after)
+		case err == nil:
+			err = p.recordUserVars(ctx, p.control, st)
+		}
 	case txn || st.Kind == KindLock || pl.OpenAfter || (pl.InRegion && !pl.EndsRegion):
 		if p.pendingFrom < 0 {
 			p.pendingFrom = st.Offset
@@ -149,7 +159,13 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 				return r.sqlError(st, q, err)
 			}
 		}
-		if err = r.exec(ctx, p.control, st, q); err == nil && !pl.OpenAfter {
+		switch err = r.exec(ctx, p.control, st, q); {
+		case err == nil && after != "":
+			err = p.giveBack(ctx, st, after)
+		case err == nil:
+			err = p.recordUserVars(ctx, p.control, st) // with the transaction's progress row
+		}
+		if err == nil && !pl.OpenAfter {
 			err = p.recordPending(ctx, end, true)
 		}
 	default:
@@ -159,6 +175,11 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 			}
 		}
 		err = p.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.DigestAt(end), p.writeScope(ctx, st, pl.Tables, pl.Global))
+		if err == nil && after != "" {
+			// Journaled but not committed (killed between the two): a DDL that ran
+			// may now meet "already exists" as applied, and set nothing.
+			err = p.giveBack(ctx, st, after)
+		}
 	}
 	if changesTables(st) {
 		cp.SchemaChanged()

@@ -26,6 +26,8 @@ func setsAutocommit(q []byte, syn scanSyntax) (on, set bool) {
 type setAssign struct {
 	name, value string
 	constant    bool // the value reads nothing that differs between connections or over time
+	// global: a server variable's GLOBAL (or PERSIST) value, not the session's.
+	global bool
 }
 
 // parseSet reads the assignments of SET a = x, @b := y, SESSION c = z, @@session.d = w.
@@ -36,17 +38,21 @@ func parseSet(q []byte, syn scanSyntax) []setAssign {
 		return nil
 	}
 	var out []setAssign
+	global := false // the last GLOBAL or SESSION holds for the assignments after it
 	for {
 		t := l.next()
 		for t.is("SESSION") || t.is("LOCAL") || t.is("GLOBAL") || t.is("PERSIST") {
+			global = t.is("GLOBAL") || t.is("PERSIST")
 			t = l.next()
 		}
 		var name string
+		thisGlobal := global
 		switch t.kind {
 		case tVar:
 			name = t.text
 			if strings.HasPrefix(name, "@@") {
 				name = strings.TrimPrefix(name, "@@")
+				thisGlobal = strings.HasPrefix(name, "global.")
 				for _, s := range []string{"session.", "local.", "global."} {
 					name = strings.TrimPrefix(name, s)
 				}
@@ -63,7 +69,7 @@ func parseSet(q []byte, syn scanSyntax) []setAssign {
 		if eq := l.next(); eq.kind != tPunct || eq.text != "=" {
 			return out
 		}
-		a := setAssign{name: name, constant: true}
+		a := setAssign{name: name, constant: true, global: thisGlobal && !strings.HasPrefix(name, "@")}
 		depth := 0
 		var value []string
 		for {

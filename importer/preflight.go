@@ -306,7 +306,7 @@ func statementWrites(st *Statement, db string) []write {
 		return []write{{action: "CREATE FUNCTION … SONAME", db: "mysql", account: true}}
 	}
 	qualify := func(key string) write {
-		d, t, _ := strings.Cut(key, ".")
+		d, t := splitKey(key) // `d.x`.`t`: not cut at the first dot
 		return write{db: d, table: t}
 	}
 	cur := db
@@ -397,7 +397,7 @@ func isUDF(st *Statement) bool {
 	return false
 }
 
-// dmlTables returns the tables (db.table) an UPDATE, DELETE or LOAD DATA may change: every
+// dmlTables returns the tables (keys, keyOf) an UPDATE, DELETE or LOAD DATA may change: every
 // table an UPDATE names before SET (any of them may be written), the tables a multi-table
 // DELETE names before FROM (or the one after FROM), the table of LOAD DATA … INTO TABLE.
 func dmlTables(q []byte, db string, syn scanSyntax) []string {
@@ -409,7 +409,7 @@ func dmlTables(q []byte, db string, syn scanSyntax) []string {
 		if d == "" {
 			d = db
 		}
-		keys = append(keys, d+"."+strings.TrimSuffix(name, "*"))
+		keys = append(keys, keyOf(d, strings.TrimSuffix(name, "*")))
 	}
 	if verb.is("LOAD") {
 		for t := l.next(); t.kind != tEOF; t = l.next() {

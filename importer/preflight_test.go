@@ -2,6 +2,7 @@ package importer
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -293,5 +294,32 @@ func TestPreflightTriggersAndEmptyTables(t *testing.T) {
 	want := []string{"CREATE TRIGGER ON shop.full", "CREATE TRIGGER ON shop.empty2", "ALTER TABLE shop.empty2", "DROP TABLE shop.empty2"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("overwrites (-want +got):\n%s", diff)
+	}
+}
+
+// TestPreflightObserveDottedNames: a table whose database or name holds a dot is found
+// when the dump deletes from it or drops it (its key is `d.x`.`t.y`, not to be cut at the first dot), so the
+// refusal to overwrite covers it; and keyOf and splitKey are each other's inverse.
+func TestPreflightObserveDottedNames(t *testing.T) {
+	p := &Preflight{
+		databases: map[string]bool{"d.x": true},
+		tables:    map[string]bool{"d.x\x00t.y": true},
+		created:   map[string]bool{},
+	}
+	sp := NewSplitter(strings.NewReader("USE `d.x`;\nDELETE FROM `t.y`;\nDROP TABLE IF EXISTS `t.y`;\n"), SplitOptions{})
+	var got []string
+	for sp.Next() {
+		st := sp.Statement()
+		if ow := p.Observe(&st); ow != nil {
+			got = append(got, ow.String())
+		}
+	}
+	if want := []string{"DELETE FROM `d.x`.`t.y` (offset 10, line 2)", "DROP TABLE `d.x`.`t.y` (offset 29, line 3)"}; !slices.Equal(got, want) {
+		t.Errorf("overwrites %q, want %q", got, want)
+	}
+	for _, n := range [][2]string{{"a", "b"}, {"d.x", "t"}, {"d", "x.t"}, {"a`b", "c"}, {"a", "b``.c"}} {
+		if db, table := splitKey(keyOf(n[0], n[1])); db != n[0] || table != n[1] {
+			t.Errorf("splitKey(keyOf(%q, %q)) = %q, %q", n[0], n[1], db, table)
+		}
 	}
 }

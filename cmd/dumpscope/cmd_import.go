@@ -21,6 +21,7 @@ import (
 	"github.com/dumpscope/dumpscope/advisor/session"
 	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 	"github.com/dumpscope/dumpscope/internal/termsafe"
 	"github.com/dumpscope/dumpscope/internal/units"
@@ -334,6 +335,9 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		if errors.Is(err, importer.ErrStopped) || errors.Is(err, context.Canceled) {
 			return exitInterrupted // nothing was sent
 		}
+		if rr := (*checkpoint.ResumeRefusedError)(nil); errors.As(err, &rr) {
+			printProgressKept(o, rr.GiveUp, true, s) // the journal is still there
+		}
 		return exitFailure
 	}
 	code := importSummary(s, res)
@@ -344,6 +348,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 			code = exitInterrupted
 		}
 	}
+	printProgressKept(o, res.GiveUp, res.Journal != "", s)
 	code = run.finish(res, code)
 	run.eta.save(res, code, s)
 	return o.metrics.finishImport(code, res, s)
@@ -388,7 +393,7 @@ func importOptionsFor(o *importOptions, stop *stopper, s stdio, run *importSampl
 		Parallel: o.parallel, BatchBytes: batch, ReadAheadBytes: readAhead,
 		Force: o.force, Overwrite: o.overwrite, AllowSystemSchemas: o.allowSystem, StripDefiners: o.stripDefiners, LocalInfile: o.localInfile,
 		BinaryMode: o.binaryMode, Comments: o.comments, SkipWarningCount: o.skipWarningCount,
-		SkipRowCounts: o.skipRowCounts, CheckpointPath: o.checkpoint, Resume: o.resume, ResumeApplied: o.appliedOffsets,
+		SkipRowCounts: o.skipRowCounts, CheckpointPath: o.checkpoint, Resume: o.resume, ResumeApplied: o.appliedOffsets, CharsetGiven: o.conn.CharsetGiven(),
 		SkipBinlog: o.skipBinlog, RelaxDurability: o.relaxDurability, DeferIndexes: o.deferIndexes, LoadData: o.loadData,
 		Stop: stop.graceful, Log: s.Err, Confirm: ttyConfirm(s), OnStatement: run.dash.gated(nil),
 		OnReplay: run.start, OtherConnections: o.samplerConnections(),
@@ -585,6 +590,23 @@ func importSandbox(ctx context.Context, o *importOptions, s stdio) (*sandbox.Ser
 	o.sandboxSocket = srv.Socket
 	fmt.Fprintf(s.Err, "dumpscope: sandbox %s %s, datadir %s\n", srv.Flavor, srv.Version, srv.DataDir)
 	return srv, nil
+}
+
+// printProgressKept says that an incomplete import (or a refused resume) left dumpscope's
+// progress schema in the target, and how to remove it when no resume is wanted: nothing
+// else ever will, and a schema nobody asked for is a surprise in a production server. A
+// removed sandbox takes it with it.
+// giveUp is the statement that removes them (importer.Result.GiveUp); resumable says a
+// journal lets --resume use them.
+func printProgressKept(o *importOptions, giveUp string, resumable bool, s stdio) {
+	if giveUp == "" || (o.sandbox && !o.keepSandbox) {
+		return
+	}
+	if !resumable {
+		fmt.Fprintf(s.Err, "dumpscope: %s holds this run's progress rows, which no resume can use (no --checkpoint FILE); remove them with: %s\n", checkpoint.ProgressSchema, giveUp)
+		return
+	}
+	fmt.Fprintf(s.Err, "dumpscope: %s kept for --resume; to give up the resume: %s\n", checkpoint.ProgressSchema, giveUp)
 }
 
 // printResumeCommand tells how to continue an incomplete import: the user's command

@@ -269,3 +269,44 @@ func TestResumeAppliedUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeNonTransactionalDottedNames: names that hold a dot (`nt.d`.`c.t`) get the same
+// exactly-once protection as others: dumpscope killed (SIGKILL) while a MyISAM UPDATE of
+// such a table ran is refused on resume, naming the table, instead of running the UPDATE
+// a second time (the intent had checksummed another table, `nt`.`d.c.t`, that does not
+// exist, and found it unchanged).
+func TestResumeNonTransactionalDottedNames(t *testing.T) {
+	testsandbox.RequireTool(t, "mariadb")
+	dump := writeDump(t, "dotted.sql", []byte("CREATE DATABASE `nt.d`;\nUSE `nt.d`;\n"+
+		"CREATE TABLE `c.t` (id INT PRIMARY KEY, n INT) ENGINE=MyISAM;\nINSERT INTO `c.t` VALUES (1, 0);\n"+
+		"UPDATE `c.t` SET n = n + 1 + SLEEP(1) * 0 WHERE id = 1;\nUPDATE `c.t` SET n = n + 10;\n"))
+	srv := testsandbox.Start(t)
+	journal := filepath.Join(t.TempDir(), "journal")
+	db := sandboxDB(t, srv)
+	cmd := dumpscopeProcess(t, srv, "--checkpoint", journal, "--parallel", "2", dump)
+	waitProcess(t, db, "UPDATE `c.t` SET n = n + 1 + SLEEP%", "")
+	_ = cmd.Process.Signal(os.Kill)
+	_ = cmd.Wait()
+	n := func() int {
+		var n int
+		if err := db.QueryRow("SELECT n FROM `nt.d`.`c.t`").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for deadline := time.Now().Add(time.Minute); n() != 1; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("n = %d a minute after the kill, want 1", n())
+		}
+	}
+	code, _, stderr := dumpscopeImport(t, srv, []string{"--resume", "--checkpoint", journal, "--parallel", "2"}, dump)
+	if code == 0 {
+		t.Fatalf("the resume went on where the UPDATE may have been half applied (n = %d):\n%s", n(), stderr)
+	}
+	if !strings.Contains(stderr, "`nt.d`.`c.t` (not transactional)") {
+		t.Errorf("the refusal does not name the table:\n%s", stderr)
+	}
+	if got := n(); got != 1 {
+		t.Errorf("n = %d after the refusal, want 1: the UPDATE ran once", got)
+	}
+}

@@ -198,3 +198,29 @@ func waitForRows(t *testing.T, srv *sandbox.Server, table string) {
 	}
 	t.Fatalf("%s never got rows", table)
 }
+
+// TestFailureSaysProgressKept: an import under --parallel that fails leaves the progress
+// schema in the target for --resume, and its summary says so in one line with the
+// statement that removes it when no resume is wanted; so does a resume refused before it
+// sends anything; that statement removes it.
+func TestFailureSaysProgressKept(t *testing.T) {
+	dump := writeDump(t, "fails.sql", []byte("CREATE DATABASE pk;\nUSE pk;\nCREATE TABLE t (id INT PRIMARY KEY);\nINSERT INTO t VALUES (1);\nINSERT INTO nosuch VALUES (1);\n"))
+	srv := testsandbox.Start(t)
+	code, _, stderr := dumpscopeImport(t, srv, []string{"--parallel", "2"}, dump)
+	if code != exitFailure {
+		t.Fatalf("exit %d, want %d:\n%s", code, exitFailure, stderr)
+	}
+	const line = "dumpscope: dumpscope_progress kept for --resume; to give up the resume: DROP DATABASE dumpscope_progress\n"
+	if !strings.Contains(stderr, line) {
+		t.Fatalf("the summary does not say the progress schema is kept and how to drop it:\n%s", stderr)
+	}
+	// A resume refused before it sends anything (other filters) says it too.
+	code, _, stderr = dumpscopeImport(t, srv, []string{"--resume", "--parallel", "2", "--tables", "t"}, dump)
+	if code != exitFailure || !strings.Contains(stderr, "chose statements with the filters") || !strings.Contains(stderr, line) {
+		t.Fatalf("refused resume: exit %d; want the refusal and the line:\n%s", code, stderr)
+	}
+	db := openDB(t, srv, "")
+	if _, err := db.Exec("DROP DATABASE dumpscope_progress"); err != nil {
+		t.Fatalf("the statement the summary gave: %v", err)
+	}
+}

@@ -59,7 +59,8 @@ type Intent struct {
 	// Statement says where and what it is, as the importer's messages do
 	// ("offset 120, line 7: UPDATE `counter`").
 	Statement string
-	// Tables are the tables (db.table) it may write; nil when it may write any (a CALL).
+	// Tables are the tables it may write, as keys (TableKey); nil when it may write any (a
+	// CALL).
 	Tables []string
 	// Digest is DigestAt(End): the progress row it gets if it is found applied on resume.
 	Digest string
@@ -123,7 +124,7 @@ func (r *Run) SchemaChanged() {
 	r.tablesMu.Unlock()
 }
 
-// nonTransactional returns those of tables (db.table; nil: every table outside the
+// nonTransactional returns those of tables (keys, TableKey; nil: every table outside the
 // system schemas) whose engine is not transactional, as quoted names for CHECKSUM TABLE.
 // The server's list is read once and kept until SchemaChanged: reading
 // information_schema.TABLES opens every table's definition, which per statement would
@@ -140,29 +141,31 @@ func (r *Run) nonTransactional(ctx context.Context, c Conn, tables []string) ([]
 	}
 	var out []string
 	for _, t := range r.nonTx {
-		if tables == nil || slices.Contains(tables, t) {
-			db, name, _ := strings.Cut(t, ".")
-			out = append(out, quoteName(db)+"."+quoteName(name))
+		if tables == nil || slices.Contains(tables, TableKey(t.db, t.name)) {
+			out = append(out, quoteName(t.db)+"."+quoteName(t.name))
 		}
 	}
 	return out, nil
 }
 
+// tableName is a table by database and name.
+type tableName struct{ db, name string }
+
 // readNonTransactional lists the server's base tables outside the system schemas whose
-// engine is not InnoDB, as db.table, sorted.
-func readNonTransactional(ctx context.Context, c Conn) ([]string, error) {
+// engine is not InnoDB, sorted.
+func readNonTransactional(ctx context.Context, c Conn) ([]tableName, error) {
 	rows, err := c.QueryContext(ctx, "SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE' AND ENGINE <> 'InnoDB' AND TABLE_SCHEMA NOT IN ('mysql', 'sys', 'performance_schema', 'information_schema', ?) ORDER BY TABLE_SCHEMA, TABLE_NAME", ProgressSchema)
 	if err != nil {
 		return nil, fmt.Errorf("look up the non-transactional tables: %w", err)
 	}
 	defer rows.Close()
-	out := []string{} // not nil: read
+	out := []tableName{} // not nil: read
 	for rows.Next() {
-		var db, name string
-		if err := rows.Scan(&db, &name); err != nil {
+		var t tableName
+		if err := rows.Scan(&t.db, &t.name); err != nil {
 			return nil, err
 		}
-		out = append(out, db+"."+name)
+		out = append(out, t)
 	}
 	return out, rows.Err()
 }

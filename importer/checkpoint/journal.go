@@ -15,6 +15,7 @@
 package checkpoint
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -84,9 +85,58 @@ type Journal struct {
 	// ("tables=a.t rename-database=a=b"; "" for none). Offsets and digests only hold for the same statements, so
 	// a resume must use the same ones. nil in a journal of a dumpscope that did not record
 	// them: then they cannot be checked.
-	Filters   *string   `json:"filters,omitempty"`
-	StartedAt time.Time `json:"started_at"`
-	UpdatedAt time.Time `json:"updated_at"`
+	Filters *string `json:"filters,omitempty"`
+	// Charset is the connections' character set as the interrupted run began (from the
+	// handshake: --default-character-set or the locale): a dump without SET NAMES is read
+	// in it, so a resume sets it again whatever its own locale. nil in a journal of a
+	// dumpscope that did not record it: then it cannot be checked.
+	Charset   *ConnCharset `json:"connection_charset,omitempty"`
+	StartedAt time.Time    `json:"started_at"`
+	UpdatedAt time.Time    `json:"updated_at"`
+}
+
+// ConnCharset is a connection's character set variables.
+type ConnCharset struct {
+	Client     string `json:"character_set_client"`
+	Connection string `json:"character_set_connection"`
+	// Results is "" when NULL (the server sends results unconverted).
+	Results   string `json:"character_set_results"`
+	Collation string `json:"collation_connection"`
+}
+
+func (cs ConnCharset) String() string {
+	return fmt.Sprintf("character_set_client %s, character_set_connection %s, character_set_results %s, collation_connection %s", cs.Client, cs.Connection, cmp.Or(cs.Results, "NULL"), cs.Collation)
+}
+
+// ReadCharset reads c's character set variables.
+func ReadCharset(ctx context.Context, c Conn) (ConnCharset, error) {
+	var cs ConnCharset
+	var results sql.NullString
+	err := c.QueryRowContext(ctx, "SELECT @@character_set_client, @@character_set_connection, @@character_set_results, @@collation_connection").Scan(&cs.Client, &cs.Connection, &results, &cs.Collation)
+	cs.Results = results.String
+	return cs, err
+}
+
+// setCharset sets c's character set variables to cs (collation_connection last: setting
+// character_set_connection resets it to the charset's default).
+func setCharset(ctx context.Context, c Conn, cs ConnCharset) error {
+	results := any(nil)
+	if cs.Results != "" {
+		results = cs.Results
+	}
+	_, err := c.ExecContext(ctx, "SET character_set_client = ?, character_set_connection = ?, character_set_results = ?, collation_connection = ?", cs.Client, cs.Connection, results, cs.Collation)
+	return err
+}
+
+// CharsetConflictError is a resume refused because --default-character-set names another
+// character set than the interrupted run's connections had: the rest of a dump without
+// SET NAMES would be read in another one than its first part.
+type CharsetConflictError struct {
+	Journal, Now ConnCharset
+}
+
+func (e *CharsetConflictError) Error() string {
+	return fmt.Sprintf("resume: the interrupted run's connections had %s; --default-character-set gives %s: the rest of the dump would be read in another character set than its first part; resume with --default-character-set=%s, or without it (the resume then sets the interrupted run's)", e.Journal, e.Now, e.Journal.Client)
 }
 
 // NewRunID returns a random run id.

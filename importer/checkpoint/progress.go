@@ -31,9 +31,15 @@ var progressTables = []string{
 	"CREATE DATABASE IF NOT EXISTS " + ProgressSchema + " DEFAULT CHARACTER SET utf8mb4",
 	"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".runs (run_id CHAR(32) CHARACTER SET ascii PRIMARY KEY, dump_name VARCHAR(2048) CHARACTER SET utf8mb4, dump_head_sha256 CHAR(64) CHARACTER SET ascii, target_datadir VARCHAR(2048) CHARACTER SET utf8mb4, started_at DATETIME(6), finished_at DATETIME(6) NULL) ENGINE=InnoDB",
 	"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".done (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, end_offset BIGINT, statements INT, row_count BIGINT, stream_sha256 CHAR(64) CHARACTER SET ascii NULL, PRIMARY KEY (run_id, start_offset)) ENGINE=InnoDB",
-	"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".loads (run_id CHAR(32), db VARCHAR(64) CHARACTER SET utf8mb4, tbl VARCHAR(64) CHARACTER SET utf8mb4, first_offset BIGINT, complete TINYINT NOT NULL DEFAULT 0, PRIMARY KEY (run_id, db, tbl)) ENGINE=InnoDB",
+	"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".loads (run_id CHAR(32), db VARCHAR(64) CHARACTER SET utf8mb4, tbl VARCHAR(64) CHARACTER SET utf8mb4, first_offset BIGINT, complete TINYINT NOT NULL DEFAULT 0, created TINYINT NULL, PRIMARY KEY (run_id, db, tbl)) ENGINE=InnoDB",
 	intentsTable,
+	createdTable,
+	varsTable,
 }
+
+// createdTable lists the tables a CREATE TABLE of the run made (RecordCreated): only such
+// a table may be truncated for a reload on resume (planReload).
+const createdTable = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".created (run_id CHAR(32) CHARACTER SET ascii, db VARCHAR(64) CHARACTER SET utf8mb4, tbl VARCHAR(64) CHARACTER SET utf8mb4, PRIMARY KEY (run_id, db, tbl)) ENGINE=InnoDB"
 
 // setup creates the progress schema if needed and registers the run.
 func (r *Run) setup(ctx context.Context, c Conn, dump DumpIdentity, target TargetIdentity) error {
@@ -66,6 +72,9 @@ func upgradeProgressSchema(ctx context.Context, c Conn) error {
 			return err
 		}
 	}
+	if err := upgradeLoads(ctx, c); err != nil {
+		return err
+	}
 	var cs sql.NullString
 	err = c.QueryRowContext(ctx, "SELECT CHARACTER_SET_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'runs' AND COLUMN_NAME = 'dump_name'", ProgressSchema).Scan(&cs)
 	if err != nil {
@@ -74,6 +83,24 @@ func upgradeProgressSchema(ctx context.Context, c Conn) error {
 	if cs.String != "utf8mb4" {
 		_, err = c.ExecContext(ctx, "ALTER TABLE "+ProgressSchema+".runs MODIFY dump_name VARCHAR(2048) CHARACTER SET utf8mb4, MODIFY target_datadir VARCHAR(2048) CHARACTER SET utf8mb4")
 	}
+	return err
+}
+
+// upgradeLoads adds what a progress schema of an older dumpscope lacks to tell whether a
+// table may be truncated for a reload: loads.created (NULL in the rows it wrote: not known,
+// so planReload refuses them) and the created table.
+func upgradeLoads(ctx context.Context, c Conn) error {
+	var n int
+	err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'loads' AND COLUMN_NAME = 'created'", ProgressSchema).Scan(&n)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		if _, err := c.ExecContext(ctx, "ALTER TABLE "+ProgressSchema+".loads ADD COLUMN created TINYINT NULL"); err != nil {
+			return err
+		}
+	}
+	_, err = c.ExecContext(ctx, createdTable)
 	return err
 }
 
@@ -137,10 +164,10 @@ func (r *Run) Finish(ctx context.Context, c Conn) error {
 	if _, err := c.ExecContext(ctx, "UPDATE "+ProgressSchema+".runs SET finished_at = NOW(6) WHERE run_id = ?", r.RunID); err != nil {
 		return err
 	}
-	for _, t := range []string{"done", "intents", "ran"} {
+	for _, t := range []string{"done", "intents", "ran", "vars", "created"} {
 		_, err := c.ExecContext(ctx, "DELETE FROM "+ProgressSchema+"."+t+" WHERE run_id = ?", r.RunID)
 		var me *mysql.MySQLError
-		if err != nil && !(errors.As(err, &me) && me.Number == mysqlerr.NoSuchTable) { // ran: made with the first intent
+		if err != nil && !(errors.As(err, &me) && me.Number == mysqlerr.NoSuchTable) { // ran: made with the first intent; vars, created: by a newer dumpscope than the schema's
 			return err
 		}
 	}
@@ -188,12 +215,32 @@ func (r *Run) verifyTarget(ctx context.Context, c Conn, j *Journal, now TargetId
 // RecordLoad notes, before rows of a table that cannot be resumed row-exactly
 // (non-transactional engine, or no primary key) are sent, that its load is under way; if
 // the run dies before the next barrier marks it complete, resume truncates the table and
-// replays it from its first row. A second load of the same table (its rows come again
-// after a statement that changed it) keeps the first offset: a reload from there would
-// replay its rows without that statement, so resume refuses it (planReload).
-func (r *Run) RecordLoad(ctx context.Context, c Conn, db, table string, offset int64) error {
-	_, err := c.ExecContext(ctx, "INSERT INTO "+ProgressSchema+".loads VALUES (?, ?, ?, ?, 0) ON DUPLICATE KEY UPDATE complete = IF(complete = 0, 0, 2)", r.RunID, db, table, offset)
+// replays it from its first row. That is exact only when the table held nothing else when
+// its load began: fresh says it was made by a CREATE TABLE of this run (RecordCreated) and
+// was still empty; otherwise (the user's table of an append-style or data-only load)
+// TRUNCATE would delete the user's rows with the dump's, and resume refuses the table
+// instead (planReload). A second load of the same table (its rows come again after a
+// statement that changed it) keeps the first offset and the first fresh: a reload from
+// there would replay its rows without that statement, so resume refuses it too.
+func (r *Run) RecordLoad(ctx context.Context, c Conn, db, table string, offset int64, fresh bool) error {
+	_, err := c.ExecContext(ctx, "INSERT INTO "+ProgressSchema+".loads (run_id, db, tbl, first_offset, complete, created) VALUES (?, ?, ?, ?, 0, ?) ON DUPLICATE KEY UPDATE complete = IF(complete = 0, 0, 2)", r.RunID, db, table, offset, fresh)
 	return err
+}
+
+// RecordCreated notes that a CREATE TABLE of this run made db.table (it did not exist
+// before it), or the dump's own TRUNCATE emptied it, in the caller's transaction: the
+// DDL's progress row commits with it.
+func (r *Run) RecordCreated(ctx context.Context, c Conn, db, table string) error {
+	_, err := c.ExecContext(ctx, "INSERT IGNORE INTO "+ProgressSchema+".created VALUES (?, ?, ?)", r.RunID, db, table)
+	return err
+}
+
+// Created reports whether a CREATE TABLE of this run, in this attempt or an earlier one,
+// made db.table (RecordCreated).
+func (r *Run) Created(ctx context.Context, c Conn, db, table string) (bool, error) {
+	var n int
+	err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+ProgressSchema+".created WHERE run_id = ? AND db = ? AND tbl = ?", r.RunID, db, table).Scan(&n)
+	return n > 0, err
 }
 
 // CompleteLoad marks a table's load complete (all its rows so far committed).
@@ -202,5 +249,36 @@ func (r *Run) CompleteLoad(ctx context.Context, c Conn, db, table string) error 
 	return err
 }
 
+// TableKey names a table as the importer's planner and scheduler do, and so as intents,
+// reloads and lookups here are keyed: db.table, or `db`.`table` when either name holds a
+// dot or a backquote, so that `d.x`.`y` and `d`.`x.y` (two tables) never share a key. Keys
+// are compared, never split: a name may hold the dot.
+func TableKey(db, table string) string {
+	if strings.ContainsAny(db, ".`") || strings.ContainsAny(table, ".`") {
+		return quoteName(db) + "." + quoteName(table)
+	}
+	return db + "." + table
+}
+
 // quoteName quotes an identifier with backquotes.
 func quoteName(s string) string { return "`" + strings.ReplaceAll(s, "`", "``") + "`" }
+
+// GiveUpSQL is the statement that removes what this run keeps in the target for a resume,
+// for the summary of a run that did not finish: DROP DATABASE of the progress schema when
+// nothing else is in it (no other unfinished run, no saved setting), or else the DELETE of
+// this run's registration, after which a later run's Finish drops the schema once unused.
+func (r *Run) GiveUpSQL(ctx context.Context, c Conn) string {
+	var others int
+	err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+ProgressSchema+".runs WHERE finished_at IS NULL AND run_id <> ?", r.RunID).Scan(&others)
+	if err != nil {
+		return "DROP DATABASE " + ProgressSchema
+	}
+	var saved int
+	if err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+ProgressSchema+".saved_settings").Scan(&saved); err != nil {
+		saved = 0 // no such table: none saved
+	}
+	if others+saved == 0 {
+		return "DROP DATABASE " + ProgressSchema
+	}
+	return fmt.Sprintf("DELETE FROM %s.runs WHERE run_id = '%s'", ProgressSchema, r.RunID)
+}

@@ -3,6 +3,7 @@ package checkpoint
 import (
 	"context"
 	"crypto/sha256"
+	"database/sql"
 	"encoding/hex"
 	"fmt"
 	"io"
@@ -34,6 +35,10 @@ type Params struct {
 	DeferIndexes bool
 	// Filters are the flags that choose and rewrite statements, as one string ("": none).
 	Filters string
+	// CharsetGiven says the user named the connection charset (--default-character-set,
+	// not auto): a resume refuses one other than the interrupted run's instead of setting
+	// that run's (restoreCharset).
+	CharsetGiven bool
 	// Reopen opens the dump anew from its first byte, uncompressed, for the read pass
 	// that checks it before anything is sent; name is what messages call it.
 	Reopen func() (name string, r io.ReadCloser, err error)
@@ -72,7 +77,7 @@ func Begin(ctx context.Context, p Params) (*Run, error) {
 			return nil, err
 		}
 		if r, err = resume(ctx, p, j, target); err != nil {
-			return nil, err
+			return nil, refused(ctx, control, j.RunID, err)
 		}
 		started = j.StartedAt
 	} else {
@@ -86,7 +91,11 @@ func Begin(ctx context.Context, p Params) (*Run, error) {
 		return r, nil
 	}
 	filters := p.Filters
-	j := &Journal{RunID: r.RunID, Dump: p.Dump, Target: target, Parallel: p.Parallel, DeferIndexes: r.DeferIndexes, Filters: &filters, StartedAt: started}
+	cs, err := ReadCharset(ctx, control)
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint: read the connection's character set: %w", err)
+	}
+	j := &Journal{RunID: r.RunID, Dump: p.Dump, Target: target, Parallel: p.Parallel, DeferIndexes: r.DeferIndexes, Filters: &filters, Charset: &cs, StartedAt: started}
 	if j.ConnectionIDs, err = connectionIDs(ctx, p.Conns); err != nil {
 		return nil, err
 	}
@@ -97,6 +106,30 @@ func Begin(ctx context.Context, p Params) (*Run, error) {
 	return r, nil
 }
 
+// ResumeRefusedError is a resume that stopped before sending anything while the
+// interrupted run's progress rows are still in the target. They stay for another --resume;
+// GiveUp is the statement that removes them for whoever gives the resume up (and imports
+// anew, say): nothing else would, and an unfinished run keeps dumpscope_progress in the
+// target for good.
+type ResumeRefusedError struct {
+	Err    error
+	GiveUp string
+}
+
+func (e *ResumeRefusedError) Error() string { return e.Err.Error() }
+func (e *ResumeRefusedError) Unwrap() error { return e.Err }
+
+// refused wraps the error of a resume of run id in a *ResumeRefusedError when the
+// target still holds that run's progress rows (not when it never had them: another
+// server, a dropped schema).
+func refused(ctx context.Context, c Conn, id string, err error) error {
+	var n int
+	if qerr := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+ProgressSchema+".runs WHERE run_id = ? AND finished_at IS NULL", id).Scan(&n); qerr != nil || n == 0 {
+		return err
+	}
+	return &ResumeRefusedError{Err: err, GiveUp: (&Run{RunID: id}).GiveUpSQL(ctx, c)}
+}
+
 // resume runs the resume protocol for the run the journal names (see Begin).
 func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*Run, error) {
 	control := p.Conns[0]
@@ -104,6 +137,9 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 		return nil, err
 	}
 	if err := VerifyFilters(j, p.Filters); err != nil {
+		return nil, err
+	}
+	if err := restoreCharset(ctx, p, j); err != nil {
 		return nil, err
 	}
 	r := &Run{RunID: j.RunID, DeferIndexes: p.DeferIndexes}
@@ -136,6 +172,12 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 	if err := r.ensureRanTable(ctx, control); err != nil {
 		return nil, fmt.Errorf("checkpoint: %w", err)
 	}
+	if err := upgradeLoads(ctx, control); err != nil {
+		return nil, fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
+	}
+	if err := r.loadVars(ctx, control); err != nil {
+		return nil, err
+	}
 	if err := r.settleIntents(ctx, control, p.Applied, p.Log); err != nil {
 		return nil, err
 	}
@@ -152,6 +194,36 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 		fmt.Fprintf(p.Log, "dumpscope: %s (non-transactional engine or no primary key) was truncated and is reloaded from its first row\n", t)
 	}
 	return r, nil
+}
+
+// restoreCharset gives the resumed run's connections the character set the interrupted
+// run's had before the dump's first statement (from its handshake: its locale or
+// --default-character-set), so that a dump without SET NAMES is read the same on both
+// sides of the interruption: from another locale, its rest would be double-encoded. The
+// dump's own SET NAMES, replayed with the other session statements, apply over it as they
+// did. A --default-character-set that says otherwise is refused (*CharsetConflictError);
+// a journal that did not record it (an older dumpscope) keeps the connections' own.
+func restoreCharset(ctx context.Context, p Params, j *Journal) error {
+	if j.Charset == nil {
+		return nil
+	}
+	now, err := ReadCharset(ctx, p.Conns[0])
+	if err != nil {
+		return fmt.Errorf("resume: read the connection's character set: %w", err)
+	}
+	if now == *j.Charset {
+		return nil
+	}
+	if p.CharsetGiven {
+		return &CharsetConflictError{Journal: *j.Charset, Now: now}
+	}
+	for _, c := range p.Conns {
+		if err := setCharset(ctx, c, *j.Charset); err != nil {
+			return fmt.Errorf("resume: set the interrupted run's character set (%s): %w", j.Charset, err)
+		}
+	}
+	fmt.Fprintf(p.Log, "dumpscope: resume: the connections take the interrupted run's character set (%s), not this one's locale's (%s)\n", j.Charset.Client, now.Client)
+	return nil
 }
 
 // connectionIDs are the server's ids of the import's connections (for the journal, and so
@@ -282,13 +354,29 @@ func abs(x int64) int64 {
 	return x
 }
 
+// ReloadRefusedError is a resume refused because a table whose load was under way cannot
+// be reloaded exactly: its rows cannot be told apart from what else the table holds, and
+// TRUNCATE would delete that too.
+type ReloadRefusedError struct {
+	DB, Table string
+	// Why is what makes the reload inexact (a phrase).
+	Why string
+}
+
+func (e *ReloadRefusedError) Error() string {
+	return fmt.Sprintf("resume: %s.%s (non-transactional engine or no primary key) was being loaded when the interrupted run ended, and %s, so it cannot be emptied and reloaded from its first row; its rows so far are still there: restore %s.%s as it was before the import (or remove the dump's rows from it) and import anew without --resume, or import into an empty target", e.DB, e.Table, e.Why, e.DB, e.Table)
+}
+
 // planReload truncates every table whose load was under way when the earlier attempt
 // stopped; their rows are then replayed from the first, whatever the progress rows say.
-// It returns the tables, as "db.table". A table whose rows came again after a statement
-// that changed it (a second load, see RecordLoad) cannot be rebuilt from its rows alone:
-// the resume is refused, naming it.
+// It returns the tables' keys (TableKey). Only a table this run created and that was empty
+// when its load began may be truncated: any other (the user's table of an append-style or
+// data-only load) would lose its own rows with the dump's, and the resume is refused
+// (*ReloadRefusedError) before any table is truncated. So is a table whose rows came
+// again after a statement that changed it (a second load, see RecordLoad): it cannot be
+// rebuilt from its rows alone.
 func (r *Run) planReload(ctx context.Context, c Conn) ([]string, error) {
-	rows, err := c.QueryContext(ctx, "SELECT db, tbl, complete FROM "+ProgressSchema+".loads WHERE run_id = ? AND complete <> 1 ORDER BY first_offset", r.RunID)
+	rows, err := c.QueryContext(ctx, "SELECT db, tbl, complete, created FROM "+ProgressSchema+".loads WHERE run_id = ? AND complete <> 1 ORDER BY first_offset", r.RunID)
 	if err != nil {
 		return nil, fmt.Errorf("resume: read table loads: %w", err)
 	}
@@ -296,7 +384,8 @@ func (r *Run) planReload(ctx context.Context, c Conn) ([]string, error) {
 	for rows.Next() {
 		var db, t string
 		var complete int
-		if err := rows.Scan(&db, &t, &complete); err != nil {
+		var created sql.NullInt64
+		if err := rows.Scan(&db, &t, &complete, &created); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -304,17 +393,28 @@ func (r *Run) planReload(ctx context.Context, c Conn) ([]string, error) {
 			rows.Close()
 			return nil, fmt.Errorf("resume: %s.%s (non-transactional engine or no primary key) was being loaded again, after statements that changed it, when the interrupted run ended: its rows cannot be replayed without those statements; check %s.%s against the dump, or import anew into an empty target", db, t, db, t)
 		}
+		switch {
+		case !created.Valid:
+			rows.Close()
+			return nil, &ReloadRefusedError{DB: db, Table: t, Why: "an older dumpscope did not record whether this import created it (it may hold rows from before the import)"}
+		case created.Int64 == 0:
+			rows.Close()
+			return nil, &ReloadRefusedError{DB: db, Table: t, Why: "this import did not create it (it held rows before the import, or may have)"}
+		}
 		pending = append(pending, [2]string{db, t})
 	}
 	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
 	r.reload = map[string]bool{}
 	var out []string
 	for _, dt := range pending {
 		if _, err := c.ExecContext(ctx, "TRUNCATE TABLE "+quoteName(dt[0])+"."+quoteName(dt[1])); err != nil {
 			return nil, fmt.Errorf("resume: truncate %s.%s for a reload: %w", dt[0], dt[1], err)
 		}
-		r.reload[dt[0]+"."+dt[1]] = true
-		out = append(out, dt[0]+"."+dt[1])
+		r.reload[TableKey(dt[0], dt[1])] = true
+		out = append(out, TableKey(dt[0], dt[1]))
 	}
 	return out, nil
 }

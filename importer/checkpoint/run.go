@@ -25,8 +25,8 @@ type Run struct {
 
 	// done holds the committed spans of an earlier attempt, sorted, merged.
 	done []span
-	// reload are tables (db.table) whose rows are replayed from their first row because
-	// they were truncated on resume.
+	// reload are tables (keys, TableKey) whose rows are replayed from their first row
+	// because they were truncated on resume.
 	reload map[string]bool
 	// resumed is set on resume. A DDL statement without a progress row may still have run
 	// before the crash, since DDL commits before its progress row can: any one before the
@@ -39,10 +39,10 @@ type Run struct {
 	unrecordedDDL atomic.Int64
 	freshFrom     atomic.Int64 // see RanAfresh; 0: not yet
 
-	// nonTx is the server's non-transactional tables (db.table) as the intents last read
+	// nonTx is the server's non-transactional tables as the intents last read
 	// them; nil: to be read (SchemaChanged). Barrier items on workers write intents too.
 	tablesMu sync.Mutex
-	nonTx    []string
+	nonTx    []tableName
 	ranMade  atomic.Bool // the markers' table exists
 
 	// stream is a running SHA-256 of the dump as the dispatcher reads it (the Raw of
@@ -56,6 +56,9 @@ type Run struct {
 	beforeOffset int64
 	// digests are the committed stretches' (end, digest) pairs, read on resume.
 	digests []endDigest
+	// vars are the SETs that give back the user variables statements set from the data
+	// in earlier attempts, by the statement's offset (vars.go), read on resume.
+	vars map[int64]string
 }
 
 // span is a committed stretch of the dump stream, [Start, End) in uncompressed bytes.
@@ -80,7 +83,7 @@ func (r *Run) Skip(offset int64) bool {
 	return i < len(r.done) && r.done[i].Start <= offset
 }
 
-// Reloads reports whether the table (db.table) was truncated on resume, so that its rows
+// Reloads reports whether the table (its key, TableKey) was truncated on resume, so that its rows
 // are sent again even where Skip says they committed.
 func (r *Run) Reloads(table string) bool { return r != nil && r.reload[table] }
 

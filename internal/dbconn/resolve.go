@@ -60,6 +60,15 @@ func (o *Options) effective() (settings, error) {
 	return st, nil
 }
 
+// CharsetGiven reports whether an option file or the command line set
+// --default-character-set to a charset (not "auto", which follows the locale): a resumed
+// import refuses one that contradicts the interrupted run's, and otherwise restores that
+// run's whatever the locale (checkpoint.Params.CharsetGiven).
+func (o *Options) CharsetGiven() bool {
+	st, err := o.effective()
+	return err == nil && !strings.EqualFold(st.charset, "auto")
+}
+
 // Resolve reads the option files, applies the command line over them, fills in what the
 // client would take from the environment, prompts for the password when asked to, and
 // returns a driver configuration that connects as `mariadb` would. Warnings() tells what

@@ -309,3 +309,19 @@ func TestUnknownOptionNotEchoed(t *testing.T) {
 		}
 	}
 }
+
+// TestCharsetGiven: only a --default-character-set that names a charset counts as given
+// (a resumed import then refuses one that contradicts the interrupted run's); auto, or none,
+// follows the locale.
+func TestCharsetGiven(t *testing.T) {
+	for args, want := range map[string]bool{
+		"--no-defaults": false,
+		"--no-defaults --default-character-set=auto":          false,
+		"--no-defaults --default-character-set=latin1":        true,
+		"--no-defaults --default-character-set latin1 -uroot": true,
+	} {
+		if got := parsedOptions(t, plainEnv(), strings.Fields(args)).CharsetGiven(); got != want {
+			t.Errorf("%s: CharsetGiven() = %v, want %v", args, got, want)
+		}
+	}
+}

@@ -1,0 +1,150 @@
+package checkpoint
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"encoding/hex"
+	"fmt"
+	"strings"
+)
+
+// User variables set from the data. A statement such as SET @n = (SELECT COUNT(*) FROM t)
+// or SELECT MAX(id) INTO @m FROM t gets its value from the tables as they are when it
+// runs. It has no progress row (its effect lives in the connection), so a resumed run
+// runs it again, on a new connection, against tables that by then hold rows the dump
+// writes after it: @n would be 11 where the client's was 3. So once such a statement
+// has run, the values it gave are journaled in the target (vars), as a SET of literals of
+// their type, and a resumed run sends that SET in its place (VarsAt). A DML statement that
+// assigns user variables (@n := @n + 1) records them in its own transaction, so that a
+// resume that skips it still gets the values it left.
+
+// varsTable holds the journaled values: assign is the SET statement that gives them back
+// (bytes as sent: the names are the dump's, in its connection's charset).
+const varsTable = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".vars (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, assign LONGBLOB, PRIMARY KEY (run_id, start_offset)) ENGINE=InnoDB"
+
+// RecordVars journals the values the statement at offset gave the user variables names
+// (@n, @a b: unquoted, as the importer's lexer gives them) or session variables
+// (@@group_concat_max_len), on c, in the caller's transaction state: inside
+// the statement's own transaction it commits with its progress row; outside one (the
+// dump's autocommit) at once.
+func (r *Run) RecordVars(ctx context.Context, c Conn, offset int64, names []string) error {
+	if r == nil || len(names) == 0 {
+		return nil
+	}
+	assign, err := readVars(ctx, c, names)
+	if err != nil {
+		return fmt.Errorf("journal the user variables %s: %w", strings.Join(names, ", "), err)
+	}
+	_, err = c.ExecContext(ctx, "INSERT INTO "+ProgressSchema+".vars VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE assign = VALUES(assign)", r.RunID, offset, []byte(assign))
+	if err != nil {
+		return fmt.Errorf("journal the user variables %s: %w", strings.Join(names, ", "), err)
+	}
+	return nil
+}
+
+// VarsAt returns the SET that gives back the user variables the statement at offset set
+// in an earlier attempt (RecordVars); ok is false when none was journaled.
+func (r *Run) VarsAt(offset int64) (assign string, ok bool) {
+	if r == nil {
+		return "", false
+	}
+	assign, ok = r.vars[offset]
+	return assign, ok
+}
+
+// loadVars reads the journaled user variables of the run, on resume.
+func (r *Run) loadVars(ctx context.Context, c Conn) error {
+	if _, err := c.ExecContext(ctx, varsTable); err != nil {
+		return fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
+	}
+	rows, err := c.QueryContext(ctx, "SELECT start_offset, assign FROM "+ProgressSchema+".vars WHERE run_id = ?", r.RunID)
+	if err != nil {
+		return fmt.Errorf("checkpoint: read the journaled user variables: %w", err)
+	}
+	defer rows.Close()
+	r.vars = map[int64]string{}
+	for rows.Next() {
+		var off int64
+		var assign []byte
+		if err := rows.Scan(&off, &assign); err != nil {
+			return err
+		}
+		r.vars[off] = string(assign)
+	}
+	return rows.Err()
+}
+
+// readVars reads the user variables' values on c and returns the SET of literals that
+// gives each its value and type back: an integer as itself, a DECIMAL as its digits
+// (scale kept), a DOUBLE with an exponent (so it stays a DOUBLE), a string as a hex
+// literal with its character set introducer and collation, NULL as NULL.
+func readVars(ctx context.Context, c Conn, names []string) (string, error) {
+	parts := make([]string, len(names))
+	for i, bare := range names {
+		name := "@" + quoteName(strings.TrimPrefix(bare, "@"))
+		if strings.HasPrefix(bare, "@@") {
+			name = "@@SESSION." + strings.TrimPrefix(bare, "@@") // a server variable: [a-z0-9_]
+		}
+		rows, err := c.QueryContext(ctx, "SELECT "+name+", CHARSET("+name+"), COLLATION("+name+")")
+		if err != nil {
+			return "", err
+		}
+		types, err := rows.ColumnTypes()
+		if err != nil {
+			rows.Close()
+			return "", err
+		}
+		if !rows.Next() {
+			rows.Close()
+			return "", fmt.Errorf("SELECT %s returned no row: %w", name, rows.Err())
+		}
+		var v, cs, coll sql.NullString
+		err = rows.Scan(&v, &cs, &coll)
+		rows.Close()
+		if err != nil {
+			return "", err
+		}
+		parts[i] = name + " = " + varLiteral(types[0].DatabaseTypeName(), v, cs.String, coll.String)
+	}
+	return "SET " + strings.Join(parts, ", "), nil
+}
+
+// varLiteral is the literal of a user variable's value v as SELECT returned it, whose
+// column type the driver named typ, and whose CHARSET() and COLLATION() are charset and
+// collation. A NULL keeps its type too (CAST(NULL AS …)): a table created from the
+// variable takes its column type from it.
+func varLiteral(typ string, v sql.NullString, charset, collation string) string {
+	switch {
+	case strings.HasPrefix(typ, "UNSIGNED") && strings.HasSuffix(typ, "INT"):
+		return "CAST(" + cmp.Or(nullOr(v), "NULL") + " AS UNSIGNED)"
+	case strings.HasSuffix(typ, "INT"):
+		return "CAST(" + cmp.Or(nullOr(v), "NULL") + " AS SIGNED)"
+	case typ == "DECIMAL":
+		if !v.Valid {
+			return "CAST(NULL AS DECIMAL(65,38))"
+		}
+		return v.String
+	case typ == "DOUBLE", typ == "FLOAT":
+		switch {
+		case !v.Valid:
+			return "CAST(NULL AS DOUBLE)"
+		case strings.ContainsAny(v.String, "eE"):
+			return v.String
+		}
+		return v.String + "e0"
+	case !v.Valid && charset == "binary":
+		return "NULL" // what SET @v = NULL gives: a binary string
+	case !v.Valid:
+		return "CAST(NULL AS CHAR CHARACTER SET " + charset + ") COLLATE " + collation
+	}
+	return "_" + charset + " X'" + hex.EncodeToString([]byte(v.String)) + "' COLLATE " + collation
+}
+
+// nullOr is v's text, "" when NULL.
+func nullOr(v sql.NullString) string {
+	if !v.Valid {
+		return ""
+	}
+	return v.String
+}
