@@ -301,7 +301,7 @@ func relaxSession(ctx context.Context, cfg *mysql.Config, conns []*sql.Conn, o O
 		return restore, nil
 	}
 	changed, err := RelaxDurability(ctx, conns[0])
-	restore = func() { restoreDurability(conns[0], cfg, log) }
+	restore = func() { restoreDurability(conns, cfg, log) }
 	if err != nil {
 		return restore, err
 	}
@@ -451,18 +451,4 @@ func connCharset(ctx context.Context, c Conn) string {
 		return ""
 	}
 	return cs
-}
-
-// restoreDurability puts back what RelaxDurability changed. It uses its own context: the
-// import's may have been cancelled by a second Ctrl-C.
-func restoreDurability(c *sql.Conn, cfg *mysql.Config, log io.Writer) {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	restored, err := restoreSettingsAnyConn(ctx, c, cfg)
-	for _, r := range restored {
-		fmt.Fprintf(log, "dumpscope: restored SET GLOBAL %s = %s\n", r.Name, r.Value)
-	}
-	if err != nil {
-		fmt.Fprintln(log, "dumpscope: could not restore the relaxed settings (run dumpscope restore-settings):", err)
-	}
 }
