@@ -29,19 +29,22 @@ func restoreDurability(conns []*sql.Conn, cfg *mysql.Config, log io.Writer) {
 	discardConns(conns)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	restored, err := restoreSettingsFresh(ctx, cfg)
+	restored, ignored, err := restoreSettingsFresh(ctx, cfg)
 	for _, r := range restored {
 		fmt.Fprintf(log, "dumpscope: restored SET GLOBAL %s = %s\n", r.Name, r.Value)
+	}
+	for _, s := range ignored {
+		fmt.Fprintln(log, "dumpscope: warning:", s)
 	}
 	if err != nil {
 		fmt.Fprintln(log, "dumpscope: could not restore the relaxed settings (run dumpscope restore-settings):", err)
 	}
 }
 
-func restoreSettingsFresh(ctx context.Context, cfg *mysql.Config) ([]Setting, error) {
+func restoreSettingsFresh(ctx context.Context, cfg *mysql.Config) ([]Setting, []IgnoredSetting, error) {
 	db, c, err := dbconn.OpenConn(ctx, cfg)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer db.Close()
 	defer c.Close()
