@@ -252,13 +252,18 @@ func signalContext(s stdio) (context.Context, *stopper) {
 	ctx, cancel := context.WithCancel(context.Background())
 	st := &stopper{graceful: make(chan struct{})}
 	ch := make(chan os.Signal, 2)
-	signal.Notify(ch, stopSignals()...)
+	signal.Notify(ch, append(stopSignals(), abortSignals()...)...)
 	done := make(chan struct{})
 	go func() {
 		n := 0
 		for {
 			select {
 			case sig := <-ch:
+				if isAbortSignal(sig) {
+					fmt.Fprintf(s.Err, "\ndumpscope: %v: aborting now (the clean-up still runs); goroutines:\n%s\n", sig, allStacks())
+					cancel()
+					continue
+				}
 				if !isStopSignal(sig) || (n > 0 && !countsAsRepeat(sig, n)) {
 					continue
 				}

@@ -199,3 +199,46 @@ func TestWatchHangupWritesRecord(t *testing.T) {
 		t.Errorf("no run record after SIGHUP: %v", err)
 	}
 }
+
+// TestAbortSignalsRestoreDurability: SIGQUIT (Ctrl-\) and SIGABRT, which Go's runtime
+// answers with a stack dump and exit 2, abort a --relax-durability import at once but
+// still put the server's settings back; before, the process died and left
+// innodb_flush_log_at_trx_commit=2 on the server. The goroutines' stacks are still printed.
+func TestAbortSignalsRestoreDurability(t *testing.T) {
+	o := gen.DefaultOptions()
+	o.SizeBytes = 16 << 20
+	o.RowsPerInsertBytes = 16 << 10
+	dump := writeGenDump(t, o)
+	for _, sig := range []syscall.Signal{syscall.SIGQUIT, syscall.SIGABRT} {
+		t.Run(sig.String(), func(t *testing.T) {
+			srv := testsandbox.Start(t)
+			cmd := dumpscopeProcess(t, srv, "--relax-durability", "--skip-warning-count", dump)
+			waitForRows(t, srv, "sbtest1")
+			db := openDB(t, srv, "")
+			trxCommit := func() int {
+				var v int
+				if err := db.QueryRow("SELECT @@global.innodb_flush_log_at_trx_commit").Scan(&v); err != nil {
+					t.Fatal(err)
+				}
+				return v
+			}
+			if v := trxCommit(); v != 2 {
+				t.Fatalf("innodb_flush_log_at_trx_commit = %d during the import, want 2 (relaxed)", v)
+			}
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			err := cmd.Wait()
+			out := cmd.Stdout.(*bytes.Buffer).String()
+			if _, ok := err.(*exec.ExitError); !ok {
+				t.Errorf("after %v: %v, want a non-zero exit", sig, err)
+			}
+			if v := trxCommit(); v != 1 {
+				t.Errorf("after %v innodb_flush_log_at_trx_commit = %d, want 1 restored:\n%s", sig, v, out)
+			}
+			if !strings.Contains(out, "goroutine ") {
+				t.Errorf("after %v no goroutine stacks printed:\n%s", sig, out)
+			}
+		})
+	}
+}
