@@ -15,6 +15,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/internal/crash"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 )
 
@@ -84,6 +85,7 @@ type Options struct {
 
 	transform   *Transform // built from Transform for this target
 	tablesTotal int        // tables the dump inserts into, when the preflight scan read it
+	inWorker    func()     // ReplayOptions.inWorker
 }
 
 // Status is how an import ended.
@@ -129,7 +131,14 @@ type Result struct {
 // serial or parallel replay, row counts, checkpoint finish. Errors before the replay
 // starts (input, connection, refused preflight) are returned as err; how the replay
 // ended is in Result.
-func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Result, error) {
+//
+// A panic in the import's goroutines ends it with a *crash.PanicError (in Result.Err, or
+// as err when it happened in the caller's goroutine) after the clean-up ran: put back
+// --relax-durability's settings above all, which a crash of the process left relaxed.
+func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res *Result, err error) {
+	defer crash.Recover(func(perr error) { res, err = nil, perr }) // first: runs after the restore
+	ctx, crashed := context.WithCancelCause(ctx)
+	defer crashed(nil)
 	start := time.Now()
 	log := o.Log
 	if log == nil {
@@ -192,7 +201,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if o.transform, err = newImportTransform(ctx, conns[0], o.Transform); err != nil {
 		return nil, err
 	}
-	ka := newKeepalive(ctx, conns)
+	ka := newKeepalive(ctx, conns, crashed)
 	defer ka.Stop()
 	live := ka.Conns()
 	rep, err := newReplayer(ctx, live, in, o, cp, chainStatementHooks(onStatement, idleDuring(live[0], o.OnStatement)))
@@ -214,10 +223,15 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if o.OnReplay != nil {
 		done = o.OnReplay(in, progress)
 	}
-	res, runErr := rep.Run(ctx)
+	rres, runErr := rep.Run(ctx)
 	ka.Stop()
+	if p := crash.Find(context.Cause(ctx)); p != nil {
+		runErr = p // what cancelled the replay
+	} else if p := in.panicked.Load(); p != nil && runErr == nil {
+		runErr = *p
+	}
 
-	r := &Result{Input: in, Replay: res, Err: runErr, Took: time.Since(start), Transform: o.transform}
+	r := &Result{Input: in, Replay: rres, Err: runErr, Took: time.Since(start), Transform: o.transform}
 	if !o.SkipRowCounts && runErr == nil && ctx.Err() == nil { // what finish will do
 		verifying := PhaseVerifying
 		after.Store(&verifying)
@@ -272,7 +286,7 @@ func newReplayer(ctx context.Context, conns []Conn, in *Input, o Options, cp *ch
 	ropt := ReplayOptions{
 		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
 		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: cp.Resumable(),
-		Transform: o.transform, Rejects: o.Rejects, tablesTotal: o.tablesTotal,
+		Transform: o.transform, Rejects: o.Rejects, tablesTotal: o.tablesTotal, inWorker: o.inWorker,
 	}
 	if cp == nil && !o.DeferIndexes && !o.LoadData {
 		return NewReplayer(ctx, conns[0], split, ropt)
@@ -323,6 +337,11 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *ch
 	}
 	if !o.SkipRowCounts && r.Err == nil && ctx.Err() == nil {
 		r.RowCounts = CountRows(ctx, conns, r.Replay.Tables)
+		for _, rc := range r.RowCounts {
+			if p := crash.Find(rc.Err); p != nil && r.Err == nil {
+				r.Err, r.Status = p, Failed
+			}
+		}
 	}
 	if cp == nil {
 		return

@@ -61,6 +61,9 @@ type ReplayOptions struct {
 	Resumable bool
 
 	tablesTotal int // Progress.TablesTotal, from the preflight scan
+	// inWorker, when set, is called by a parallel worker before each entry it runs: the
+	// tests' way to make one panic.
+	inWorker func()
 }
 
 // rerunHint is how to go on after fixing what stopped the import.

@@ -3,9 +3,12 @@ package importer_test
 import (
 	"context"
 	"fmt"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/internal/crash"
 )
 
 // plantSavedSettings creates the saved-settings table as RelaxDurability does and fills it
@@ -92,4 +95,35 @@ func TestRestoreSettingsChecksRows(t *testing.T) {
 	if got := f.query("SELECT @@GLOBAL.innodb_flush_log_at_trx_commit"); got != "2" {
 		t.Errorf("innodb_flush_log_at_trx_commit = %s, want 2 (left alone)", got)
 	}
+}
+
+// TestPanicRestoresDurability: a panic in a parallel worker ended the process on the
+// spot, and --relax-durability's settings stayed relaxed; one in the dispatcher (here the
+// statement hook) left Import as a panic. The import now fails with the panic and its
+// stack, and the settings are put back.
+func TestPanicRestoresDurability(t *testing.T) {
+	dump := "CREATE DATABASE d;\nCREATE TABLE d.t (i INT PRIMARY KEY);\nINSERT INTO d.t VALUES (1);\nINSERT INTO d.t VALUES (2);\n"
+	t.Run("worker", func(t *testing.T) {
+		f := newSessionFixture(t, dump)
+		o := importer.WithWorkerHook(importer.Options{Parallel: 2, RelaxDurability: true, CheckpointPath: filepath.Join(t.TempDir(), "cp")}, func() { panic("worker hook") })
+		res := f.dumpscope(o)
+		p := crash.Find(res.Err)
+		if res.Status != importer.Failed || p == nil || p.Value != "worker hook" || !strings.Contains(string(p.Stack), "importer.(*ParallelReplayer).runEntry") {
+			t.Errorf("status %v, error %v: want failed with the worker's panic and its stack", res.Status, res.Err)
+		}
+		if got := f.query("SELECT @@GLOBAL.innodb_flush_log_at_trx_commit"); got != "1" {
+			t.Errorf("innodb_flush_log_at_trx_commit = %s after the panic, want 1 (restored)", got)
+		}
+	})
+	t.Run("dispatcher", func(t *testing.T) {
+		f := newSessionFixture(t, dump)
+		o := importer.Options{Parallel: 1, RelaxDurability: true, OnStatement: func(context.Context, *importer.Statement) error { panic("statement hook") }}
+		_, err := importer.Import(context.Background(), f.cfg, importer.Source{Path: f.path}, o)
+		if p := crash.Find(err); p == nil || p.Value != "statement hook" || len(p.Stack) == 0 {
+			t.Errorf("Import: %v, want the hook's panic with its stack", err)
+		}
+		if got := f.query("SELECT @@GLOBAL.innodb_flush_log_at_trx_commit"); got != "1" {
+			t.Errorf("innodb_flush_log_at_trx_commit = %s after the panic, want 1 (restored)", got)
+		}
+	})
 }
