@@ -86,6 +86,7 @@ type Options struct {
 	transform   *Transform // built from Transform for this target
 	tablesTotal int        // tables the dump inserts into, when the preflight scan read it
 	inWorker    func()     // ReplayOptions.inWorker
+	wire        *packetWatch
 }
 
 // Status is how an import ended.
@@ -167,6 +168,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	if o.Parallel > 1 || o.CheckpointPath != "" || o.Resume || o.DeferIndexes || o.LoadData {
 		nconns = o.Parallel + 1
 	}
+	cfg, wires := watchWire(cfg)
 	db, conns, err := openConns(ctx, cfg, nconns, &o, log)
 	if err != nil {
 		return nil, err
@@ -204,6 +206,14 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	ka := newKeepalive(ctx, conns, crashed)
 	defer ka.Stop()
 	live := ka.Conns()
+	if nconns == 1 && !o.SkipWarningCount {
+		if o.wire = wires.of(ctx, conns[0]); o.wire == nil {
+			// Asking the server after each statement would change what the dump's next
+			// statement reads in ROW_COUNT() and FOUND_ROWS(); exactness comes first.
+			o.SkipWarningCount = true
+			fmt.Fprintln(log, "dumpscope: note: warnings are not counted: the driver's TLS (--ssl-mode) hides the server's warning counts from dumpscope, and asking the server for them would change what the dump's ROW_COUNT() and FOUND_ROWS() return")
+		}
+	}
 	rep, err := newReplayer(ctx, live, in, o, cp, chainStatementHooks(onStatement, idleDuring(live[0], o.OnStatement)))
 	if err != nil {
 		return nil, err
@@ -289,6 +299,7 @@ func newReplayer(ctx context.Context, conns []Conn, in *Input, o Options, cp *ch
 		Transform: o.transform, Rejects: o.Rejects, tablesTotal: o.tablesTotal, inWorker: o.inWorker,
 	}
 	if cp == nil && !o.DeferIndexes && !o.LoadData {
+		ropt.wire = o.wire
 		return NewReplayer(ctx, conns[0], split, ropt)
 	}
 	popt := ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: o.DeferIndexes, Resumable: cp.Resumable(), LoadData: o.LoadData}

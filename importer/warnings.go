@@ -13,6 +13,10 @@ import (
 // connection whose list may hold something, the list is emptied with a statement that
 // uses a derived table and nothing else (no lock, no transaction, allowed under LOCK
 // TABLES). What @@warning_count says after the dump's statement is then its own.
+//
+// This is the parallel replay's way (its batches are not the client's statements). The
+// serial replay reads each statement's own count from the wire (okpacket.go) and sends
+// nothing, which the dump's ROW_COUNT() and FOUND_ROWS() would see.
 
 // clearWarningsSQL empties the connection's warning list: a derived table counts as a
 // table for the server's "statement that uses tables" rule.

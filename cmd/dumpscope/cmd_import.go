@@ -125,7 +125,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	f.StringVar(&o.checkpoint, "checkpoint", "", "checkpoint journal `FILE` (default: FILE.dumpscope-checkpoint; required for stdin); enables progress rows for --resume")
 	f.BoolVar(&o.resume, "resume", false, "continue an interrupted import from the target's progress rows (same dump, same target)")
 	f.StringVar(&o.resumeApplied, "resume-applied", "", "with --resume: the MyISAM/Aria statement at this byte `OFFSET`, which a resume refused as maybe half applied, was checked and is complete; record it and go on")
-	f.BoolVar(&o.skipWarningCount, "skip-warning-count", false, "do not count server warnings (saves a round trip per statement)")
+	f.BoolVar(&o.skipWarningCount, "skip-warning-count", false, "do not count server warnings (saves a round trip per statement that raised any; per statement under --parallel)")
 	f.BoolVar(&o.skipRowCounts, "skip-row-counts", false, "do not compare each table's COUNT(*) with the dump's rows at the end (it reads a whole index per table: minutes on a large restore)")
 
 	f.section(groupSpeed)

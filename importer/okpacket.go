@@ -1,0 +1,359 @@
+package importer
+
+import (
+	"context"
+	"encoding/binary"
+	"net"
+	"sync"
+
+	"github.com/go-sql-driver/mysql"
+)
+
+// Warning counts from the wire. The server puts a statement's own warning count in the
+// OK packet that ends its reply (and in the EOF or 0xFE-OK packet that ends a result
+// set); the mariadb client counts from there. go-sql-driver reads that packet and drops
+// the count, so dumpscope used to ask `SELECT @@warning_count` after each statement —
+// a statement of its own on the dump's session, which changed what the dump's next
+// statement saw in ROW_COUNT() and FOUND_ROWS() (−1 and 1 where the client's had 3 and 3).
+// A packetWatch sits under the driver, on the plaintext connection it reads from, and
+// keeps the count of the last reply; nothing is sent.
+//
+// The protocol (https://mariadb.com/kb/en/clientserver-protocol/): packets are a 3-byte
+// little-endian payload length, a sequence byte and the payload; a payload of 0xFFFFFF
+// bytes continues in the next packet. A COM_QUERY reply is an OK (0x00), an ERR (0xFF),
+// a LOCAL INFILE request (0xFB, then an OK or ERR once the client sent the file), or a
+// result set: the column count, the column definitions (none when MariaDB's cache-
+// metadata flag after the count says so), an EOF unless CLIENT_DEPRECATE_EOF was agreed,
+// the rows, and an EOF or 0xFE-headed OK. A status flag SERVER_MORE_RESULTS_EXISTS in the
+// last packet says another reply follows (CALL, multi-statements).
+
+const (
+	pktMaxPayload          = 0xFFFFFF
+	capSSL                 = 1 << 11 // CLIENT_SSL
+	capCompress            = 1 << 5  // CLIENT_COMPRESS
+	capDeprecateEOF        = 1 << 24 // CLIENT_DEPRECATE_EOF
+	statusMoreResultsExist = 0x0008  // SERVER_MORE_RESULTS_EXISTS
+)
+
+// replyState is where a packetWatch is in the reply it reads.
+type replyState int
+
+const (
+	stIdle       replyState = iota // not armed, or the reply is complete
+	stFirst                        // the first packet of a reply
+	stColumns                      // column definitions
+	stColumnsEOF                   // the EOF after the columns (without CLIENT_DEPRECATE_EOF)
+	stRows                         // rows, until the EOF or 0xFE-OK
+)
+
+// packetWatch reads the server's packets as the driver reads them (a net.Conn wrapper)
+// and keeps the warning count of the last reply that arm announced.
+type packetWatch struct {
+	net.Conn
+	reg *wireWatch
+
+	mu sync.Mutex
+	// framing, across Read calls
+	hdr       [4]byte
+	hdrN      int    // header bytes read of the current packet
+	left      int    // payload bytes of the current packet still to read
+	size      int    // the current packet's payload length
+	head      []byte // the first bytes of the current payload
+	cont      bool   // the current packet continues the previous one's payload
+	greeted   bool   // the server's greeting (the first packet) was read
+	clientCap uint32
+	serverCap uint32
+	// blind: the driver asked for TLS (which it then does above this connection) or
+	// compression, so what passes here is no longer packets it can read.
+	blind bool
+
+	state    replyState
+	columns  uint64
+	warnings int  // of the reply's last packet
+	done     bool // a reply ended since arm, with warnings known
+}
+
+// headBytes is how much of a payload an OK packet's warning count needs: header byte,
+// two length-encoded integers of up to 9 bytes, status and warnings.
+const headBytes = 1 + 9 + 9 + 2 + 2
+
+// greetingBytes is how much of the server's greeting is read: the server version (a
+// NUL-terminated string), the connection id and the capabilities that follow it.
+const greetingBytes = 256
+
+func (w *packetWatch) Read(p []byte) (int, error) {
+	n, err := w.Conn.Read(p)
+	if n > 0 && !w.isBlind() {
+		w.mu.Lock()
+		w.scan(p[:n])
+		w.mu.Unlock()
+	}
+	return n, err
+}
+
+// Write notes the capabilities of the client's handshake response (or SSL request: the
+// first packet it sends): whether the server ends column definitions with an EOF depends
+// on them, and whether the stream stays readable.
+func (w *packetWatch) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	if w.greeted && w.clientCap == 0 && len(p) >= 8 {
+		w.clientCap = binary.LittleEndian.Uint32(p[4:8])
+		w.blind = w.clientCap&(capSSL|capCompress) != 0
+	}
+	w.mu.Unlock()
+	return w.Conn.Write(p)
+}
+
+func (w *packetWatch) isBlind() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.blind
+}
+
+func (w *packetWatch) Close() error {
+	w.reg.forget(w)
+	return w.Conn.Close()
+}
+
+// scan follows the packets in b, which continues what earlier calls saw.
+func (w *packetWatch) scan(b []byte) {
+	for len(b) > 0 {
+		if w.hdrN < 4 {
+			k := copy(w.hdr[w.hdrN:], b)
+			w.hdrN += k
+			b = b[k:]
+			if w.hdrN < 4 {
+				return
+			}
+			w.size = int(w.hdr[0]) | int(w.hdr[1])<<8 | int(w.hdr[2])<<16
+			w.left = w.size
+			w.head = w.head[:0]
+		}
+		k := min(w.left, len(b))
+		limit := headBytes
+		if !w.greeted {
+			limit = greetingBytes
+		}
+		if room := limit - len(w.head); room > 0 {
+			w.head = append(w.head, b[:min(k, room)]...)
+		}
+		w.left -= k
+		b = b[k:]
+		if w.left == 0 {
+			cont := w.cont
+			w.cont = w.size == pktMaxPayload
+			if !cont {
+				w.packet(w.head, w.size)
+			}
+			w.hdrN = 0
+		}
+	}
+}
+
+// packet interprets one packet (its first bytes and its length) in the reply's state.
+func (w *packetWatch) packet(p []byte, size int) {
+	if !w.greeted {
+		w.greeted = true
+		w.greeting(p)
+		return
+	}
+	if len(p) == 0 {
+		return
+	}
+	switch w.state {
+	case stIdle:
+	case stFirst:
+		switch p[0] {
+		case 0x00: // OK
+			w.endOK(p[1:])
+		case 0xFF: // ERR: the statement failed, no count
+			w.state = stIdle
+		case 0xFB: // LOCAL INFILE request: the OK or ERR follows the file
+		default:
+			n, k := lenencInt(p)
+			w.columns = n
+			w.state = stColumns
+			if size > k && k < len(p) && p[k] == 0 { // MariaDB cache metadata: no columns sent
+				w.columns = 0
+				w.afterColumns()
+			}
+		}
+	case stColumns:
+		w.columns--
+		if w.columns == 0 {
+			w.afterColumns()
+		}
+	case stColumnsEOF:
+		w.state = stRows
+	case stRows:
+		switch {
+		case p[0] == 0xFF:
+			w.state = stIdle
+		case p[0] == 0xFE && size < pktMaxPayload: // a row never starts so short with 0xFE
+			if w.deprecateEOF() {
+				w.endOK(p[1:])
+			} else if len(p) >= 5 { // EOF: warnings, status
+				w.end(int(binary.LittleEndian.Uint16(p[1:])), binary.LittleEndian.Uint16(p[3:]))
+			}
+		}
+	}
+}
+
+func (w *packetWatch) afterColumns() {
+	if w.deprecateEOF() {
+		w.state = stRows
+	} else {
+		w.state = stColumnsEOF
+	}
+}
+
+func (w *packetWatch) deprecateEOF() bool {
+	return w.clientCap&w.serverCap&capDeprecateEOF != 0
+}
+
+// endOK reads an OK packet's body: affected rows, insert id, status, warnings.
+func (w *packetWatch) endOK(p []byte) {
+	_, a := lenencInt(p)
+	_, b := lenencInt(p[min(a, len(p)):])
+	i := a + b
+	if i+4 > len(p) {
+		w.state = stIdle
+		return
+	}
+	w.end(int(binary.LittleEndian.Uint16(p[i+2:])), binary.LittleEndian.Uint16(p[i:]))
+}
+
+// end records the warning count of a reply's last packet; another reply follows when
+// the status says so.
+func (w *packetWatch) end(warnings int, status uint16) {
+	w.warnings, w.done = warnings, true
+	if status&statusMoreResultsExist != 0 {
+		w.state = stFirst
+	} else {
+		w.state = stIdle
+	}
+}
+
+// greeting reads the server's capabilities and the connection id from its first packet.
+func (w *packetWatch) greeting(p []byte) {
+	if len(p) < 1 || p[0] != 10 {
+		return
+	}
+	i := 1
+	for i < len(p) && p[i] != 0 { // server version
+		i++
+	}
+	i++
+	if i+4 > len(p) {
+		return
+	}
+	id := binary.LittleEndian.Uint32(p[i:])
+	i += 4 + 8 + 1 // connection id, auth data part 1, filler
+	if i+2 <= len(p) {
+		w.serverCap = uint32(binary.LittleEndian.Uint16(p[i:]))
+	}
+	if i+7 <= len(p) {
+		w.serverCap |= uint32(binary.LittleEndian.Uint16(p[i+5:])) << 16
+	}
+	w.reg.register(id, w)
+}
+
+// lenencInt reads a length-encoded integer; k is its size in bytes (0: p too short).
+func lenencInt(p []byte) (v uint64, k int) {
+	if len(p) == 0 {
+		return 0, 0
+	}
+	switch c := p[0]; {
+	case c < 0xFB:
+		return uint64(c), 1
+	case c == 0xFC && len(p) >= 3:
+		return uint64(binary.LittleEndian.Uint16(p[1:])), 3
+	case c == 0xFD && len(p) >= 4:
+		return uint64(p[1]) | uint64(p[2])<<8 | uint64(p[3])<<16, 4
+	case c == 0xFE && len(p) >= 9:
+		return binary.LittleEndian.Uint64(p[1:]), 9
+	}
+	return 0, 1
+}
+
+// arm announces that the next bytes from the server are the reply to a statement the
+// caller is about to send.
+func (w *packetWatch) arm() {
+	w.mu.Lock()
+	w.state, w.done, w.warnings = stFirst, false, 0
+	w.mu.Unlock()
+}
+
+// lastWarnings is the warning count of the reply since arm; ok is false when none ended
+// with a count (an error, or a reply not read to its end).
+func (w *packetWatch) lastWarnings() (n int, ok bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.warnings, w.done && w.state == stIdle
+}
+
+// wireWatch puts a packetWatch under each connection a config opens, and finds them by
+// the server's connection id.
+type wireWatch struct {
+	mu   sync.Mutex
+	byID map[uint32]*packetWatch
+}
+
+// watchWire makes the connections cfg opens watched. A connection on which the driver
+// does TLS itself (an explicit --ssl-mode, or a socket to a server that offers TLS) is
+// encrypted below the driver, and its watch goes blind; dumpscope's own TLS (the default
+// on TCP, dbconn's guard) lies under the watch, which sees what the driver sees.
+func watchWire(cfg *mysql.Config) (*mysql.Config, *wireWatch) {
+	ww := &wireWatch{byID: map[uint32]*packetWatch{}}
+	cfg = cfg.Clone()
+	dial := cfg.DialFunc
+	cfg.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		var c net.Conn
+		var err error
+		if dial != nil {
+			c, err = dial(ctx, network, addr)
+		} else {
+			var d net.Dialer
+			c, err = d.DialContext(ctx, network, addr)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return &packetWatch{Conn: c, reg: ww}, nil
+	}
+	return cfg, ww
+}
+
+func (ww *wireWatch) register(id uint32, w *packetWatch) {
+	ww.mu.Lock()
+	ww.byID[id] = w
+	ww.mu.Unlock()
+}
+
+func (ww *wireWatch) forget(w *packetWatch) {
+	ww.mu.Lock()
+	defer ww.mu.Unlock()
+	for id, x := range ww.byID {
+		if x == w {
+			delete(ww.byID, id)
+		}
+	}
+}
+
+// of returns the watch of the connection c (nil when it has none).
+func (ww *wireWatch) of(ctx context.Context, c Conn) *packetWatch {
+	if ww == nil {
+		return nil
+	}
+	var id uint32
+	if err := c.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&id); err != nil {
+		return nil
+	}
+	ww.mu.Lock()
+	w := ww.byID[id]
+	ww.mu.Unlock()
+	if w == nil || w.isBlind() {
+		return nil
+	}
+	return w
+}
