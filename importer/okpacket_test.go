@@ -169,3 +169,35 @@ func TestPacketWatchBlind(t *testing.T) {
 		t.Error("the watch of a connection that asked for TLS is not blind")
 	}
 }
+
+// TestLiteralSQLMode: the session sql_mode a SET statement assigns is read from its text
+// only when it is a quoted literal in a comment every server runs.
+func TestLiteralSQLMode(t *testing.T) {
+	type result struct {
+		mode         string
+		assigned, ok bool
+	}
+	for sql, want := range map[string]result{
+		"SET sql_mode = ''": {"", true, true},
+		"/*!40101 SET SQL_MODE='NO_AUTO_VALUE_ON_ZERO' */":                           {"NO_AUTO_VALUE_ON_ZERO", true, true},
+		"/*!40101 SET @OLD_SQL_MODE=@@SQL_MODE, SQL_MODE='NO_AUTO_VALUE_ON_ZERO' */": {"NO_AUTO_VALUE_ON_ZERO", true, true},
+		"/*!50003 SET sql_mode = 'STRICT_TRANS_TABLES,NO_BACKSLASH_ESCAPES' */":      {"STRICT_TRANS_TABLES,NO_BACKSLASH_ESCAPES", true, true},
+		"SET SESSION sql_mode = 'ANSI', @x = CONCAT('a', 'b')":                       {"ANSI", true, true},
+		"SET @@session.sql_mode = 'ANSI_QUOTES'":                                     {"ANSI_QUOTES", true, true},
+		"SET GLOBAL sql_mode = 'ANSI_QUOTES'":                                        {"", false, true},
+		"SET @@global.sql_mode = 'ANSI_QUOTES', @a = 1":                              {"", false, true},
+		"/*!40101 SET SQL_MODE=@OLD_SQL_MODE */":                                     {"", false, false},
+		"SET sql_mode = DEFAULT":                                                     {"", false, false},
+		"SET sql_mode = 4":                                                           {"", false, false},
+		"SET sql_mode = CONCAT(@@sql_mode, ',ANSI_QUOTES')":                          {"", false, false},
+		"/*!80000 SET sql_mode = 'ANSI_QUOTES' */":                                   {"", false, false},
+		"/*M!100100 SET sql_mode = 'ANSI_QUOTES' */":                                 {"", false, false},
+		"SET sql_mode = 'ANSI_QUOTES' /* a comment */":                               {"", false, false},
+	} {
+		st := &Statement{SQL: []byte(sql)}
+		mode, assigned, ok := literalSQLMode(st)
+		if got := (result{mode, assigned, ok}); got != want {
+			t.Errorf("literalSQLMode(%q) = %+v, want %+v", sql, got, want)
+		}
+	}
+}

@@ -323,6 +323,14 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *Statement, q []byte) er
 	wired := r.opt.wire != nil && c == r.conn
 	if wired {
 		r.readPending(ctx, st)
+		if isUse(st) {
+			// The client's `use`: SELECT DATABASE(), then COM_INIT_DB. Sent after the USE,
+			// as it was to learn the database, it made the dump's next ROW_COUNT() −1
+			// where the client's is 0; the database is the statement's (afterSession).
+			if err := r.conn.QueryRowContext(ctx, "SELECT DATABASE()").Scan(new(sql.NullString)); err != nil {
+				return r.sqlError(st, q, err)
+			}
+		}
 		r.opt.wire.arm()
 	} else if err := r.clearStaleWarnings(ctx, c, st); err != nil {
 		return r.sqlError(st, q, err)
@@ -509,11 +517,19 @@ func (r *Replayer) tolerate(se *StatementError) {
 // unqualified tables belong to.
 func (r *Replayer) afterSession(ctx context.Context, st *Statement, q []byte) error {
 	if TouchesSQLMode(*st) {
-		if err := r.syncSQLMode(ctx); err != nil {
+		if mode, assigned, ok := literalSQLMode(st); ok && r.opt.wire != nil {
+			if assigned {
+				m := parseSQLMode(mode)
+				r.split.SetNoBackslashEscapes(m.nbe)
+				r.split.SetANSIQuotes(m.ansi)
+			}
+		} else if err := r.syncSQLMode(ctx); err != nil {
 			return r.sqlError(st, q, err)
 		}
 	}
-	if strings.EqualFold(st.Verb, "USE") {
+	if isUse(st) && r.opt.wire != nil {
+		r.database = st.Database
+	} else if isUse(st) {
 		var db sql.NullString
 		if err := r.conn.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&db); err != nil {
 			return r.sqlError(st, q, err)
@@ -667,4 +683,8 @@ func containsFold(s []byte, w string) bool {
 		}
 	}
 	return false
+}
+
+func isUse(st *Statement) bool {
+	return st.Kind == KindSession && strings.EqualFold(st.Verb, "USE")
 }

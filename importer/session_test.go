@@ -146,6 +146,16 @@ INSERT INTO log (what, n) VALUES ('row_count after create', ROW_COUNT());
 UPDATE t SET c = c + 1 WHERE i <= 2;
 SELECT ROW_COUNT() INTO @rc;
 INSERT INTO log (what, n) VALUES ('row_count after update', @rc);
+SELECT SQL_CALC_FOUND_ROWS * FROM t LIMIT 1;
+SET sql_mode = 'NO_BACKSLASH_ESCAPES';
+INSERT INTO log (what, n) VALUES ('found_rows after set sql_mode', FOUND_ROWS());
+SET sql_mode = '';
+INSERT INTO log (what, n) VALUES ('row_count after set sql_mode', ROW_COUNT());
+SELECT SQL_CALC_FOUND_ROWS * FROM t LIMIT 1;
+USE rc;
+INSERT INTO log (what, n) VALUES ('found_rows after use', FOUND_ROWS());
+USE rc;
+INSERT INTO log (what, n) VALUES ('row_count after use', ROW_COUNT());
 `
 
 // TestRowCountAsClient: the dump's ROW_COUNT() and FOUND_ROWS() return what they return
