@@ -642,9 +642,10 @@ func (r *Replayer) notePending(st *Statement) {
 
 // readPending reads the pending statement's warnings, before next is sent (nil: the
 // replay ended). SHOW WARNINGS tells the warnings from the notes and leaves the warning
-// list and FOUND_ROWS() alone, but ROW_COUNT() becomes −1 after it (MariaDB 10.11), so
-// it is not sent when next may read ROW_COUNT(): then the conditions are counted as
-// warnings, unlisted, as they cannot be told apart from notes without a statement.
+// list alone, but ROW_COUNT() becomes −1 after it (MariaDB 10.11 keeps FOUND_ROWS();
+// other servers may not), so it is not sent when next may read either: then the
+// conditions are counted as warnings, unlisted, as they cannot be told apart from notes
+// without a statement.
 func (r *Replayer) readPending(ctx context.Context, next *Statement) {
 	p := r.pending
 	if p == nil {
@@ -662,13 +663,13 @@ func (r *Replayer) readPending(ctx context.Context, next *Statement) {
 	r.recordWarnings(ws, n)
 }
 
-// mayReadRowCount reports whether st may read ROW_COUNT(): it names it, or runs code that
-// the text does not show (a stored procedure, a prepared statement).
+// mayReadRowCount reports whether st may read ROW_COUNT() or FOUND_ROWS(): it names one,
+// or runs code that the text does not show (a stored procedure, a prepared statement).
 func mayReadRowCount(st *Statement) bool {
 	if strings.HasPrefix(st.Verb, "CALL") || strings.HasPrefix(st.Verb, "EXECUTE") {
 		return true
 	}
-	return containsFold(st.SQL, "ROW_COUNT")
+	return containsFold(st.SQL, "ROW_COUNT") || containsFold(st.SQL, "FOUND_ROWS")
 }
 
 // containsFold reports whether s contains the upper-case ASCII word w in any case.
