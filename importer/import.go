@@ -235,6 +235,9 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	}
 	rres, runErr := rep.Run(ctx)
 	ka.Stop()
+	if nconns == 1 {
+		endDumpSession(ctx, db, conns)
+	}
 	if p := crash.Find(context.Cause(ctx)); p != nil {
 		runErr = p // what cancelled the replay
 	} else if p := in.panicked.Load(); p != nil && runErr == nil {
@@ -481,4 +484,16 @@ func connCharset(ctx context.Context, c Conn) string {
 		return ""
 	}
 	return cs
+}
+
+// endDumpSession ends the serial replay's session as the client's exit does, and puts a
+// fresh connection in its place for what follows (row counts). A transaction the dump
+// left open (BEGIN without COMMIT, autocommit=0) is rolled back by the server, LOCK
+// TABLES released; counted on the dump's session, the row counts saw the rows about to
+// be rolled back.
+func endDumpSession(ctx context.Context, db *sql.DB, conns []*sql.Conn) {
+	discardConns(conns[:1])
+	if c, err := db.Conn(ctx); err == nil {
+		conns[0] = c
+	}
 }

@@ -3,6 +3,7 @@ package importer_test
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -191,5 +192,21 @@ func TestRowCountAsClient(t *testing.T) {
 	// as one (docs/import.md).
 	if res.Replay.Warnings != wantWarnings+1 || wantWarnings != 2 {
 		t.Errorf("%d warnings counted, the client shows %d (want 2, and 1 unlisted note); listed: %v", res.Replay.Warnings, wantWarnings, res.Replay.WarningList)
+	}
+}
+
+// TestRowCountsAfterOpenTransaction: a dump that ends inside a transaction leaves no rows
+// with the client (it disconnects: the server rolls back), and the summary's server rows
+// say so: they were counted on the dump's session, inside its transaction, and showed the
+// rows about to be rolled back.
+func TestRowCountsAfterOpenTransaction(t *testing.T) {
+	f := newSessionFixture(t, "CREATE DATABASE txn;\nUSE txn;\nCREATE TABLE t (i INT) ENGINE=InnoDB;\nBEGIN;\nINSERT INTO t VALUES (1), (2);\n")
+	res := f.dumpscope(importer.Options{Parallel: 1})
+	if res.Err != nil || len(res.RowCounts) != 1 {
+		t.Fatalf("err %v, row counts %+v", res.Err, res.RowCounts)
+	}
+	rc := res.RowCounts[0]
+	if got := f.query("SELECT COUNT(*) FROM txn.t"); rc.Rows != 2 || fmt.Sprint(rc.ServerRows) != got || got != "0" {
+		t.Errorf("summary: dump rows %d, server rows %d (%v); the server has %s, want 0", rc.Rows, rc.ServerRows, rc.Err, got)
 	}
 }
