@@ -3,6 +3,8 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/dumpscope/dumpscope/gen"
+	"github.com/dumpscope/dumpscope/internal/crash"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
@@ -240,5 +243,25 @@ func TestAbortSignalsRestoreDurability(t *testing.T) {
 				t.Errorf("after %v no goroutine stacks printed:\n%s", sig, out)
 			}
 		})
+	}
+}
+
+// TestReportPanic: a panic recovered in the import (in Result.Err, Import's error or the
+// sampling session's) is printed with its stack and makes the exit non-zero.
+func TestReportPanic(t *testing.T) {
+	var errb bytes.Buffer
+	if reportPanic(stdio{Err: &errb}, nil, errors.New("plain")) || errb.Len() != 0 {
+		t.Errorf("no panic: reported %q", errb.String())
+	}
+	var perr error
+	func() {
+		defer crash.Recover(func(err error) { perr = err })
+		panic("sampler")
+	}()
+	if !reportPanic(stdio{Err: &errb}, nil, fmt.Errorf("import: %w", perr)) {
+		t.Fatal("a wrapped panic is not reported")
+	}
+	if out := errb.String(); !strings.Contains(out, "panic: sampler") || !strings.Contains(out, "TestReportPanic") {
+		t.Errorf("report lacks the panic or its stack:\n%s", out)
 	}
 }
