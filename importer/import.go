@@ -211,7 +211,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 			// Asking the server after each statement would change what the dump's next
 			// statement reads in ROW_COUNT() and FOUND_ROWS(); exactness comes first.
 			o.SkipWarningCount = true
-			fmt.Fprintln(log, "dumpscope: note: warnings are not counted: the driver's TLS (--ssl-mode) hides the server's warning counts from dumpscope, and asking the server for them would change what the dump's ROW_COUNT() and FOUND_ROWS() return")
+			fmt.Fprintln(log, "dumpscope: note: warnings are not counted: with --ssl-mode over TCP the driver's TLS hides the server's warning counts from dumpscope, and asking the server for them would change what the dump's ROW_COUNT() and FOUND_ROWS() return")
 		}
 	}
 	rep, err := newReplayer(ctx, live, in, o, cp, chainStatementHooks(onStatement, idleDuring(live[0], o.OnStatement)))

@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/dumpscope/dumpscope/internal/dbconn"
 )
 
 // Warning counts from the wire. The server puts a statement's own warning count in the
@@ -299,13 +301,14 @@ type wireWatch struct {
 	byID map[uint32]*packetWatch
 }
 
-// watchWire makes the connections cfg opens watched. A connection on which the driver
-// does TLS itself (an explicit --ssl-mode, or a socket to a server that offers TLS) is
-// encrypted below the driver, and its watch goes blind; dumpscope's own TLS (the default
-// on TCP, dbconn's guard) lies under the watch, which sees what the driver sees.
+// watchWire makes the connections cfg opens watched. dumpscope's own TLS (the default
+// over TCP, and any mode on a socket: dbconn.TLSBelowDriver) lies under the watch, which
+// sees what the driver sees; on a connection where the driver does TLS itself (an
+// explicit --ssl-mode over TCP) the watch goes blind.
 func watchWire(cfg *mysql.Config) (*mysql.Config, *wireWatch) {
 	ww := &wireWatch{byID: map[uint32]*packetWatch{}}
 	cfg = cfg.Clone()
+	dbconn.TLSBelowDriver(cfg)
 	dial := cfg.DialFunc
 	cfg.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
 		var c net.Conn

@@ -2,13 +2,22 @@ package importer_test
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"database/sql"
+	"encoding/pem"
 	"fmt"
+	"math/big"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/go-sql-driver/mysql"
 
@@ -208,5 +217,87 @@ func TestRowCountsAfterOpenTransaction(t *testing.T) {
 	rc := res.RowCounts[0]
 	if got := f.query("SELECT COUNT(*) FROM txn.t"); rc.Rows != 2 || fmt.Sprint(rc.ServerRows) != got || got != "0" {
 		t.Errorf("summary: dump rows %d, server rows %d (%v); the server has %s, want 0", rc.Rows, rc.ServerRows, rc.Err, got)
+	}
+}
+
+// writeSelfSigned writes a self-signed certificate and its key for a TLS sandbox.
+func writeSelfSigned(t *testing.T) (certPath, keyPath string) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "localhost"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour), DNSNames: []string{"localhost"}}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kder, err := x509.MarshalECPrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	certPath, keyPath = filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
+	if err := os.WriteFile(certPath, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(keyPath, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: kder}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return certPath, keyPath
+}
+
+// TestWarningsCountedOverTLSSocket: on a socket to a server that offers TLS, the driver
+// did the TLS (PREFERRED, and --ssl-mode=REQUIRED), which hid the warning counts of the
+// server's packets: they were not counted. dumpscope does that TLS itself, under the
+// packet watch, and counts them without a statement on the dump's session.
+func TestWarningsCountedOverTLSSocket(t *testing.T) {
+	cert, key := writeSelfSigned(t)
+	srv := testsandbox.Start(t, "ssl-cert="+cert, "ssl-key="+key)
+	path := filepath.Join(t.TempDir(), "dump.sql")
+	if err := os.WriteFile(path, []byte(rowCountDump), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f := &sessionFixture{t: t, srv: srv, path: path}
+	var err error
+	if f.db, err = sql.Open("mysql", srv.DSN("")); err != nil {
+		t.Fatal(err)
+	}
+	defer f.db.Close()
+	const logQuery = "SELECT CONCAT(what, ' = ', n) FROM rc.log ORDER BY seq"
+	f.client()
+	want := f.query(logQuery)
+	for _, mode := range []string{"PREFERRED", "REQUIRED"} {
+		t.Run(mode, func(t *testing.T) {
+			f.t = t
+			f.exec("DROP DATABASE IF EXISTS rc")
+			if f.cfg, err = mysql.ParseDSN(srv.DSN("")); err != nil {
+				t.Fatal(err)
+			}
+			f.cfg.TLS = &tls.Config{InsecureSkipVerify: true}
+			f.cfg.AllowFallbackToPlaintext = mode == "PREFERRED"
+			accepts := func() (n int) {
+				var name string
+				if err := f.db.QueryRow("SHOW GLOBAL STATUS LIKE 'Ssl_accepts'").Scan(&name, &n); err != nil {
+					t.Fatal(err)
+				}
+				return n
+			}
+			before := accepts()
+			res := f.dumpscope(importer.Options{Parallel: 1, SkipRowCounts: true})
+			if res.Err != nil {
+				t.Fatal(res.Err)
+			}
+			if accepts() == before {
+				t.Fatal("the import did not use TLS")
+			}
+			if got := f.query(logQuery); got != want {
+				t.Errorf("dumpscope:  %s\nthe client: %s", got, want)
+			}
+			if res.Replay.Warnings != 3 { // as in TestRowCountAsClient
+				t.Errorf("%d warnings counted over TLS, want 3", res.Replay.Warnings)
+			}
+		})
 	}
 }
