@@ -301,3 +301,49 @@ func TestWarningsCountedOverTLSSocket(t *testing.T) {
 		})
 	}
 }
+
+// TestWarningsLoadDataAndCall: the replies that are not one OK packet — LOAD DATA LOCAL
+// (the server asks for the file, then answers), a CALL that returns a result set before
+// its OK — are read to their end: ROW_COUNT() and the warnings are the client's.
+func TestWarningsLoadDataAndCall(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "rows.tsv")
+	if err := os.WriteFile(data, []byte("10\t1000\n11\t1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dump := `SET sql_mode = '';
+CREATE DATABASE ld;
+USE ld;
+CREATE TABLE t (i INT PRIMARY KEY, c TINYINT);
+CREATE TABLE log (seq INT AUTO_INCREMENT PRIMARY KEY, what VARCHAR(40), n BIGINT);
+LOAD DATA LOCAL INFILE '` + data + `' INTO TABLE t;
+INSERT INTO log (what, n) VALUES ('row_count after load', ROW_COUNT());
+DELIMITER ;;
+CREATE PROCEDURE p() BEGIN SELECT COUNT(*) FROM t; INSERT INTO t VALUES (20, 2000), (21, 1); END;;
+DELIMITER ;
+CALL p();
+INSERT INTO log (what, n) VALUES ('row_count after call', ROW_COUNT());
+INSERT INTO t VALUES (30, 3000);
+CREATE TABLE u (i INT);
+`
+	f := newSessionFixture(t, dump)
+	cmd := exec.Command(testsandbox.RequireTool(t, "mariadb"), append(f.srv.ClientArgs(), "--local-infile=1")...)
+	cmd.Stdin = strings.NewReader(dump)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("mariadb: %v: %s", err, out)
+	}
+	const logQuery = "SELECT CONCAT(what, ' = ', n) FROM ld.log ORDER BY seq"
+	want := f.query(logQuery)
+	f.exec("DROP DATABASE ld")
+	res := f.dumpscope(importer.Options{Parallel: 1, SkipRowCounts: true, LocalInfile: true})
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	if got := f.query(logQuery); got != want {
+		t.Errorf("dumpscope:  %s\nthe client: %s", got, want)
+	}
+	// LOAD DATA's and the CALL's warnings are followed by statements that read
+	// ROW_COUNT(): counted, unlisted; the last INSERT's is listed.
+	if res.Replay.Warnings != 3 || len(res.Replay.WarningList) != 1 {
+		t.Errorf("%d warnings counted (%v), want 3, 1 listed", res.Replay.Warnings, res.Replay.WarningList)
+	}
+}
