@@ -206,8 +206,14 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	ka := newKeepalive(ctx, conns, crashed)
 	defer ka.Stop()
 	live := ka.Conns()
+	if nconns == 1 {
+		if w := wires.of(ctx, conns[0]); w != nil {
+			w.trackSQLMode(ctx, conns[0])
+			o.wire = w
+		}
+	}
 	if nconns == 1 && !o.SkipWarningCount {
-		if o.wire = wires.of(ctx, conns[0]); o.wire == nil {
+		if o.wire == nil {
 			// Asking the server after each statement would change what the dump's next
 			// statement reads in ROW_COUNT() and FOUND_ROWS(); exactness comes first.
 			o.SkipWarningCount = true

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/binary"
 	"net"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/go-sql-driver/mysql"
@@ -34,7 +36,10 @@ const (
 	capSSL                 = 1 << 11 // CLIENT_SSL
 	capCompress            = 1 << 5  // CLIENT_COMPRESS
 	capDeprecateEOF        = 1 << 24 // CLIENT_DEPRECATE_EOF
+	capSessionTrack        = 1 << 23 // CLIENT_SESSION_TRACK
 	statusMoreResultsExist = 0x0008  // SERVER_MORE_RESULTS_EXISTS
+	statusStateChanged     = 0x4000  // SERVER_SESSION_STATE_CHANGED
+	trackSystemVariables   = 0       // SESSION_TRACK_SYSTEM_VARIABLES
 )
 
 // replyState is where a packetWatch is in the reply it reads.
@@ -73,11 +78,19 @@ type packetWatch struct {
 	columns  uint64
 	warnings int  // of the reply's last packet
 	done     bool // a reply ended since arm, with warnings known
+
+	// The session's sql_mode as the server reports it in the OK packets, once
+	// session_track_system_variables names it (trackSQLMode): modeSet when the reply since
+	// arm assigned it, modeLost when its session state could not be read.
+	tracking          bool
+	mode              string
+	modeSet, modeLost bool
 }
 
-// headBytes is how much of a payload an OK packet's warning count needs: header byte,
-// two length-encoded integers of up to 9 bytes, status and warnings.
-const headBytes = 1 + 9 + 9 + 2 + 2
+// headBytes is how much of a payload is read: an OK packet's header byte, two
+// length-encoded integers of up to 9 bytes, status, warnings, and room for its session
+// state (a changed sql_mode with its name).
+const headBytes = 2048
 
 // greetingBytes is how much of the server's greeting is read: the server version (a
 // NUL-terminated string), the connection id and the capabilities that follow it.
@@ -101,6 +114,14 @@ func (w *packetWatch) Write(p []byte) (int, error) {
 	if w.greeted && w.clientCap == 0 && len(p) >= 8 {
 		w.clientCap = binary.LittleEndian.Uint32(p[4:8])
 		w.blind = w.clientCap&(capSSL|capCompress) != 0
+		if !w.blind && w.serverCap&capSessionTrack != 0 {
+			// Ask for the session state in OK packets: the driver reads an OK packet up
+			// to its warnings and ignores the rest, and the server sends it only for what
+			// session_track_system_variables (and _schema, _state_change) name.
+			w.clientCap |= capSessionTrack
+			p = append([]byte(nil), p...)
+			binary.LittleEndian.PutUint32(p[4:8], w.clientCap)
+		}
 	}
 	w.mu.Unlock()
 	return w.Conn.Write(p)
@@ -222,7 +243,67 @@ func (w *packetWatch) endOK(p []byte) {
 		w.state = stIdle
 		return
 	}
-	w.end(int(binary.LittleEndian.Uint16(p[i+2:])), binary.LittleEndian.Uint16(p[i:]))
+	status := binary.LittleEndian.Uint16(p[i:])
+	if w.tracking && w.clientCap&capSessionTrack != 0 {
+		w.sessionState(p[i+4:], status)
+	}
+	w.end(int(binary.LittleEndian.Uint16(p[i+2:])), status)
+}
+
+// sessionState reads an OK packet's info and session state (p: what follows the warning
+// count) for a changed sql_mode. Whatever cannot be read marks the mode lost: the caller
+// then asks the server.
+func (w *packetWatch) sessionState(p []byte, status uint16) {
+	if len(p) == 0 {
+		return // no info, no state
+	}
+	info, ok := lenencString(&p)
+	_ = info
+	if !ok {
+		w.modeLost = true
+		return
+	}
+	if status&statusStateChanged == 0 {
+		return
+	}
+	state, ok := lenencString(&p)
+	if !ok {
+		w.modeLost = true
+		return
+	}
+	for len(state) > 0 {
+		typ := state[0]
+		state = state[1:]
+		data, ok := lenencString(&state)
+		if !ok {
+			w.modeLost = true
+			return
+		}
+		if typ != trackSystemVariables {
+			continue
+		}
+		name, ok1 := lenencString(&data)
+		value, ok2 := lenencString(&data)
+		if !ok1 || !ok2 {
+			w.modeLost = true
+			return
+		}
+		if strings.EqualFold(string(name), "sql_mode") {
+			w.mode, w.modeSet = string(value), true
+		}
+	}
+}
+
+// lenencString takes a length-encoded string off the front of *p; ok is false when *p
+// is too short (a session state beyond headBytes).
+func lenencString(p *[]byte) (s []byte, ok bool) {
+	n, k := lenencInt(*p)
+	if k == 0 || uint64(len(*p)-k) < n {
+		return nil, false
+	}
+	s = (*p)[k : k+int(n)]
+	*p = (*p)[k+int(n):]
+	return s, true
 }
 
 // end records the warning count of a reply's last packet; another reply follows when
@@ -283,7 +364,50 @@ func lenencInt(p []byte) (v uint64, k int) {
 func (w *packetWatch) arm() {
 	w.mu.Lock()
 	w.state, w.done, w.warnings = stFirst, false, 0
+	w.modeSet, w.modeLost = false, false
 	w.mu.Unlock()
+}
+
+// sqlModeSince is the session sql_mode the reply since arm reported: set says the
+// statement assigned it, ok that the reply could be read (false: ask the server, as
+// without trackSQLMode).
+func (w *packetWatch) sqlModeSince() (mode string, set, ok bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.mode, w.modeSet, w.tracking && w.done && w.state == stIdle && !w.modeLost
+}
+
+// trackSQLMode makes the server report the session's sql_mode in its OK packets, on the
+// connection c that w watches, so that a SET sql_mode = @variable needs no query after
+// it. It adds sql_mode to session_track_system_variables: a session variable the dump's
+// statements do not read. It reports whether the tracking is on.
+func (w *packetWatch) trackSQLMode(ctx context.Context, c Conn) bool {
+	w.mu.Lock()
+	negotiated := w.clientCap&w.serverCap&capSessionTrack != 0 && !w.blind
+	w.mu.Unlock()
+	if !negotiated {
+		return false
+	}
+	var cur string
+	if err := c.QueryRowContext(ctx, "SELECT @@session.session_track_system_variables").Scan(&cur); err != nil {
+		return false
+	}
+	if strings.Trim(strings.ToLower(cur), "abcdefghijklmnopqrstuvwxyz0123456789_,*") != "" {
+		return false
+	}
+	names := strings.Split(strings.ToLower(cur), ",")
+	if !slices.Contains(names, "sql_mode") && !slices.Contains(names, "*") {
+		if cur != "" {
+			cur += ","
+		}
+		if _, err := c.ExecContext(ctx, "SET SESSION session_track_system_variables = '"+cur+"sql_mode'"); err != nil {
+			return false
+		}
+	}
+	w.mu.Lock()
+	w.tracking = true
+	w.mu.Unlock()
+	return true
 }
 
 // lastWarnings is the warning count of the reply since arm; ok is false when none ended

@@ -201,3 +201,39 @@ func TestLiteralSQLMode(t *testing.T) {
 		}
 	}
 }
+
+// TestPacketWatchSessionState: the sql_mode an OK packet's session state reports is kept;
+// one that cannot be read (cut off) is reported as lost, so that the server is asked.
+func TestPacketWatchSessionState(t *testing.T) {
+	lenenc := func(s string) []byte { return append([]byte{byte(len(s))}, s...) }
+	entry := func(name, value string) []byte {
+		data := append(lenenc(name), lenenc(value)...)
+		return append([]byte{trackSystemVariables, byte(len(data))}, data...)
+	}
+	ok := func(state []byte) []byte {
+		p := okPayload(0, 0, 0, 2|statusStateChanged)
+		p = append(p, 0) // info: empty
+		return append(append(p, byte(len(state))), state...)
+	}
+	for _, tt := range []struct {
+		name          string
+		payload       []byte
+		mode          string
+		set, readable bool
+	}{
+		{"sql_mode", ok(append(entry("autocommit", "ON"), entry("sql_mode", "NO_BACKSLASH_ESCAPES")...)), "NO_BACKSLASH_ESCAPES", true, true},
+		{"other variable", ok(entry("autocommit", "OFF")), "", false, true},
+		{"no state", append(okPayload(0, 0, 0, 2), 0), "", false, true},
+		{"cut off", ok(entry("sql_mode", "ANSI"))[:20], "", false, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			w := &packetWatch{greeted: true, tracking: true, clientCap: capSessionTrack | capDeprecateEOF, serverCap: capSessionTrack | capDeprecateEOF}
+			w.arm()
+			w.scan(wirePacket(tt.payload))
+			mode, set, readable := w.sqlModeSince()
+			if mode != tt.mode || set != tt.set || readable != tt.readable {
+				t.Errorf("sqlModeSince() = %q, %v, %v; want %q, %v, %v", mode, set, readable, tt.mode, tt.set, tt.readable)
+			}
+		})
+	}
+}

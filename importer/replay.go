@@ -517,11 +517,9 @@ func (r *Replayer) tolerate(se *StatementError) {
 // unqualified tables belong to.
 func (r *Replayer) afterSession(ctx context.Context, st *Statement, q []byte) error {
 	if TouchesSQLMode(*st) {
-		if mode, assigned, ok := literalSQLMode(st); ok && r.opt.wire != nil {
+		if mode, assigned, ok := r.sqlModeFromWire(st); ok {
 			if assigned {
-				m := parseSQLMode(mode)
-				r.split.SetNoBackslashEscapes(m.nbe)
-				r.split.SetANSIQuotes(m.ansi)
+				r.setSQLMode(mode)
 			}
 		} else if err := r.syncSQLMode(ctx); err != nil {
 			return r.sqlError(st, q, err)
@@ -544,10 +542,32 @@ func (r *Replayer) syncSQLMode(ctx context.Context) error {
 	if err := r.conn.QueryRowContext(ctx, "SELECT @@session.sql_mode").Scan(&mode); err != nil {
 		return fmt.Errorf("read sql_mode: %w", err)
 	}
-	mode = strings.ToUpper(mode)
-	r.split.SetNoBackslashEscapes(strings.Contains(mode, "NO_BACKSLASH_ESCAPES"))
-	r.split.SetANSIQuotes(strings.Contains(mode, "ANSI_QUOTES") || strings.Contains(mode, "ANSI,") || strings.HasSuffix(mode, "ANSI"))
+	r.setSQLMode(mode)
 	return nil
+}
+
+// setSQLMode tells the splitter what the session's sql_mode (as SET or the server has
+// it) makes of backslashes and double quotes.
+func (r *Replayer) setSQLMode(mode string) {
+	m := parseSQLMode(mode)
+	r.split.SetNoBackslashEscapes(m.nbe)
+	r.split.SetANSIQuotes(m.ansi)
+}
+
+// sqlModeFromWire is the session sql_mode after st, a SET statement that names sql_mode,
+// known without a statement on the dump's session (which the dump's next FOUND_ROWS()
+// and ROW_COUNT() would see): from st's text when it assigns a quoted literal, or from
+// the session state the server reported in st's OK packet (packetWatch.trackSQLMode).
+// assigned is false when st left the session's mode alone; ok is false when the server
+// must be asked.
+func (r *Replayer) sqlModeFromWire(st *Statement) (mode string, assigned, ok bool) {
+	if r.opt.wire == nil {
+		return "", false, false
+	}
+	if mode, assigned, ok := literalSQLMode(st); ok {
+		return mode, assigned, true
+	}
+	return r.opt.wire.sqlModeSince()
 }
 
 func (r *Replayer) countTable(st *Statement) {

@@ -166,6 +166,14 @@ USE rc;
 INSERT INTO log (what, n) VALUES ('found_rows after use', FOUND_ROWS());
 USE rc;
 INSERT INTO log (what, n) VALUES ('row_count after use', ROW_COUNT());
+SELECT 'NO_BACKSLASH_ESCAPES' INTO @m;
+SELECT SQL_CALC_FOUND_ROWS * FROM t LIMIT 1;
+SET @OLD_SQL_MODE = @@SQL_MODE, SQL_MODE = @m;
+INSERT INTO log (what, n) VALUES ('found_rows after set sql_mode = @m', FOUND_ROWS());
+INSERT INTO log (what, n) VALUES ('C:\', ROW_COUNT());
+SET SQL_MODE = @OLD_SQL_MODE;
+INSERT INTO log (what, n) VALUES ('row_count after set sql_mode = @old', ROW_COUNT());
+INSERT INTO log (what, n) VALUES ('it\'s', ROW_COUNT());
 `
 
 // TestRowCountAsClient: the dump's ROW_COUNT() and FOUND_ROWS() return what they return
