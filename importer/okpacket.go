@@ -20,7 +20,10 @@ import (
 // a statement of its own on the dump's session, which changed what the dump's next
 // statement saw in ROW_COUNT() and FOUND_ROWS() (−1 and 1 where the client's had 3 and 3).
 // A packetWatch sits under the driver, on the plaintext connection it reads from, and
-// keeps the count of the last reply; nothing is sent.
+// keeps the count of the last reply; nothing is sent. It keeps the session's sql_mode
+// too, which the splitter must follow, from the session state the server adds to its OK
+// packets once asked to (trackSQLMode), instead of a SELECT @@session.sql_mode after
+// each SET of it.
 //
 // The protocol (https://mariadb.com/kb/en/clientserver-protocol/): packets are a 3-byte
 // little-endian payload length, a sequence byte and the payload; a payload of 0xFFFFFF
