@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"sync"
+
+	"github.com/dumpscope/dumpscope/internal/crash"
 )
 
 // The uncompressed size of a .gz dump, for the ETA, without decompressing it.
@@ -260,6 +262,7 @@ func (in *Input) startSizeEstimate(f io.ReaderAt, size int64) {
 	in.closers = append(in.closers, s)
 	go func() {
 		defer close(s.done)
+		defer crash.Recover(func(err error) { in.panicked.CompareAndSwap(nil, &err) })
 		e, err := estimateSize(s, size)
 		if err == nil && e.Bytes >= 0 {
 			in.sizeEst.Store(&e)

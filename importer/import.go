@@ -15,6 +15,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/internal/crash"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 )
 
@@ -88,6 +89,8 @@ type Options struct {
 
 	transform   *Transform // built from Transform for this target
 	tablesTotal int        // tables the dump inserts into, when the preflight scan read it
+	inWorker    func()     // ReplayOptions.inWorker
+	wire        *packetWatch
 }
 
 // Status is how an import ended.
@@ -137,7 +140,14 @@ type Result struct {
 // serial or parallel replay, row counts, checkpoint finish. Errors before the replay
 // starts (input, connection, refused preflight) are returned as err; how the replay
 // ended is in Result.
-func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Result, error) {
+//
+// A panic in the import's goroutines ends it with a *crash.PanicError (in Result.Err, or
+// as err when it happened in the caller's goroutine) after the clean-up ran: put back
+// --relax-durability's settings above all, which a crash of the process left relaxed.
+func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res *Result, err error) {
+	defer crash.Recover(func(perr error) { res, err = nil, perr }) // first: runs after the restore
+	ctx, crashed := context.WithCancelCause(ctx)
+	defer crashed(nil)
 	start := time.Now()
 	log := o.Log
 	if log == nil {
@@ -168,6 +178,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if o.Parallel > 1 || o.CheckpointPath != "" || o.Resume || o.DeferIndexes || o.LoadData {
 		nconns = o.Parallel + 1
 	}
+	cfg, wires := watchWire(cfg)
 	db, conns, err := openConns(ctx, cfg, nconns, &o, log)
 	if err != nil {
 		return nil, err
@@ -202,9 +213,23 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if o.transform, err = newImportTransform(ctx, conns[0], o.Transform); err != nil {
 		return nil, err
 	}
-	ka := newKeepalive(ctx, conns)
+	ka := newKeepalive(ctx, conns, crashed)
 	defer ka.Stop()
 	live := ka.Conns()
+	if nconns == 1 {
+		if w := wires.of(ctx, conns[0]); w != nil {
+			w.trackSQLMode(ctx, conns[0])
+			o.wire = w
+		}
+	}
+	if nconns == 1 && !o.SkipWarningCount {
+		if o.wire == nil {
+			// Asking the server after each statement would change what the dump's next
+			// statement reads in ROW_COUNT() and FOUND_ROWS(); exactness comes first.
+			o.SkipWarningCount = true
+			fmt.Fprintln(log, "dumpscope: note: warnings are not counted: with --ssl-mode over TCP the driver's TLS hides the server's warning counts from dumpscope, and asking the server for them would change what the dump's ROW_COUNT() and FOUND_ROWS() return")
+		}
+	}
 	rep, err := newReplayer(ctx, live, in, o, cp, chainStatementHooks(onStatement, idleDuring(live[0], o.OnStatement)))
 	if err != nil {
 		return nil, err
@@ -224,10 +249,18 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (*Res
 	if o.OnReplay != nil {
 		done = o.OnReplay(in, progress)
 	}
-	res, runErr := rep.Run(ctx)
+	rres, runErr := rep.Run(ctx)
 	ka.Stop()
+	if nconns == 1 {
+		endDumpSession(ctx, db, conns)
+	}
+	if p := crash.Find(context.Cause(ctx)); p != nil {
+		runErr = p // what cancelled the replay
+	} else if p := in.panicked.Load(); p != nil && runErr == nil {
+		runErr = *p
+	}
 
-	r := &Result{Input: in, Replay: res, Err: runErr, Took: time.Since(start), Transform: o.transform}
+	r := &Result{Input: in, Replay: rres, Err: runErr, Took: time.Since(start), Transform: o.transform}
 	if !o.SkipRowCounts && runErr == nil && ctx.Err() == nil { // what finish will do
 		verifying := PhaseVerifying
 		after.Store(&verifying)
@@ -282,9 +315,10 @@ func newReplayer(ctx context.Context, conns []Conn, in *Input, o Options, cp *ch
 	ropt := ReplayOptions{
 		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
 		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: cp.Resumable(),
-		Transform: o.transform, Rejects: o.Rejects, tablesTotal: o.tablesTotal,
+		Transform: o.transform, Rejects: o.Rejects, tablesTotal: o.tablesTotal, inWorker: o.inWorker,
 	}
 	if cp == nil && !o.DeferIndexes && !o.LoadData {
+		ropt.wire = o.wire
 		return NewReplayer(ctx, conns[0], split, ropt)
 	}
 	popt := ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: o.DeferIndexes, Resumable: cp.Resumable(), LoadData: o.LoadData}
@@ -311,7 +345,7 @@ func relaxSession(ctx context.Context, cfg *mysql.Config, conns []*sql.Conn, o O
 		return restore, nil
 	}
 	changed, err := RelaxDurability(ctx, conns[0])
-	restore = func() { restoreDurability(conns[0], cfg, log) }
+	restore = func() { restoreDurability(conns, cfg, log) }
 	if err != nil {
 		return restore, err
 	}
@@ -333,6 +367,11 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *ch
 	}
 	if !o.SkipRowCounts && r.Err == nil && ctx.Err() == nil {
 		r.RowCounts = CountRows(ctx, conns, r.Replay.Tables)
+		for _, rc := range r.RowCounts {
+			if p := crash.Find(rc.Err); p != nil && r.Err == nil {
+				r.Err, r.Status = p, Failed
+			}
+		}
 	}
 	if cp == nil {
 		return
@@ -467,16 +506,14 @@ func connCharset(ctx context.Context, c Conn) string {
 	return cs
 }
 
-// restoreDurability puts back what RelaxDurability changed. It uses its own context: the
-// import's may have been cancelled by a second Ctrl-C.
-func restoreDurability(c *sql.Conn, cfg *mysql.Config, log io.Writer) {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	restored, err := restoreSettingsAnyConn(ctx, c, cfg)
-	for _, r := range restored {
-		fmt.Fprintf(log, "dumpscope: restored SET GLOBAL %s = %s\n", r.Name, r.Value)
-	}
-	if err != nil {
-		fmt.Fprintln(log, "dumpscope: could not restore the relaxed settings (run dumpscope restore-settings):", err)
+// endDumpSession ends the serial replay's session as the client's exit does, and puts a
+// fresh connection in its place for what follows (row counts). A transaction the dump
+// left open (BEGIN without COMMIT, autocommit=0) is rolled back by the server, LOCK
+// TABLES released; counted on the dump's session, the row counts saw the rows about to
+// be rolled back.
+func endDumpSession(ctx context.Context, db *sql.DB, conns []*sql.Conn) {
+	discardConns(conns[:1])
+	if c, err := db.Conn(ctx); err == nil {
+		conns[0] = c
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/dumpscope/dumpscope/internal/crash"
 	"github.com/dumpscope/dumpscope/internal/units"
 )
 
@@ -165,9 +166,12 @@ func CountRows(ctx context.Context, conns []*sql.Conn, tables []TableCount) []Ro
 		go func(c *sql.Conn) {
 			defer wg.Done()
 			for i := range next {
-				t := tables[i]
-				q := fmt.Sprintf("SELECT COUNT(*) FROM %s.%s", quoteName(t.Database), quoteName(t.Table))
-				out[i].Err = c.QueryRowContext(ctx, q).Scan(&out[i].ServerRows)
+				func() {
+					defer crash.Recover(func(err error) { out[i].Err = err })
+					t := tables[i]
+					q := fmt.Sprintf("SELECT COUNT(*) FROM %s.%s", quoteName(t.Database), quoteName(t.Table))
+					out[i].Err = c.QueryRowContext(ctx, q).Scan(&out[i].ServerRows)
+				}()
 			}
 		}(c)
 	}

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/dumpscope/dumpscope/internal/crash"
 )
 
 // Keepalive. The server closes a connection that has sent nothing for wait_timeout
@@ -103,7 +105,10 @@ func pingEvery(waitTimeoutSeconds float64) time.Duration {
 // newKeepalive wraps conns for keepalive, with the interval from the session
 // wait_timeout of conns[0] (every connection of the import has the same account and
 // settings). Nothing is pinged before an owner marks a wait; Stop ends it.
-func newKeepalive(ctx context.Context, conns []*sql.Conn) *keepalive {
+//
+// A panic in its goroutine is passed to crashed, which ends the import (Import's
+// context.CancelCauseFunc).
+func newKeepalive(ctx context.Context, conns []*sql.Conn, crashed func(error)) *keepalive {
 	var waitTimeout float64 = 28800
 	if len(conns) > 0 {
 		_ = conns[0].QueryRowContext(ctx, "SELECT @@session.wait_timeout").Scan(&waitTimeout)
@@ -114,7 +119,7 @@ func newKeepalive(ctx context.Context, conns []*sql.Conn) *keepalive {
 		lc.touch()
 		k.conns = append(k.conns, lc)
 	}
-	k.run()
+	k.run(crashed)
 	return k
 }
 
@@ -149,9 +154,10 @@ func (k *keepalive) Conns() []Conn {
 }
 
 // run pings idle connections until Stop (newKeepalive starts it).
-func (k *keepalive) run() {
+func (k *keepalive) run(crashed func(error)) {
 	go func() {
 		defer close(k.done)
+		defer crash.Recover(crashed)
 		t := time.NewTicker(k.every / 2)
 		defer t.Stop()
 		for {

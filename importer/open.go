@@ -15,6 +15,8 @@ import (
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
+
+	"github.com/dumpscope/dumpscope/internal/crash"
 )
 
 // Input formats, as detected from the first bytes of the stream (never from the file name:
@@ -57,6 +59,7 @@ type Input struct {
 	closers      []io.Closer     // read-ahead first, file last
 	readAhead    *readAhead      // nil for plain input
 	sizeEst      atomic.Pointer[sizeEstimate]
+	panicked     atomic.Pointer[error] // a panic of the size estimate's goroutine
 }
 
 // CompressedBytesRead is the number of bytes read from the file (or stdin) so far. It runs
@@ -413,6 +416,14 @@ func (ra *readAhead) fill(dec io.Reader, decCloser io.Closer, prompt bool) {
 	if decCloser != nil {
 		defer decCloser.Close()
 	}
+	// A panic (in a decoder, say) reaches the reader as the stream's error, and the import
+	// ends as on a corrupt file, with its clean-up.
+	defer crash.Recover(func(err error) {
+		select {
+		case ra.full <- &chunk{err: err}:
+		case <-ra.stop:
+		}
+	})
 	for {
 		var c *chunk
 		select {

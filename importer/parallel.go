@@ -16,6 +16,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/internal/crash"
 )
 
 // ParallelOptions control a parallel replay (dumpscope import --parallel N).
@@ -323,6 +324,7 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 		}(i, c)
 	}
 	go func() {
+		defer crash.Recover(p.fail)
 		select {
 		case <-wctx.Done():
 		case <-p.opt.Stop: // the dispatcher's waits end on a stop (errOrStopped)

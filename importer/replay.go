@@ -37,8 +37,9 @@ type ReplayOptions struct {
 	// StripDefiners removes DEFINER=user@host clauses from views, triggers, routines and
 	// events, so they are created by (and run as) the importing user.
 	StripDefiners bool
-	// SkipWarningCount saves the `SELECT @@warning_count` round trip after each statement
-	// (only worth it for row-per-statement dumps); warnings are then not counted.
+	// SkipWarningCount turns warning counting off: it saves the SHOW WARNINGS after a
+	// statement that raised any, and under the parallel replay the `SELECT
+	// @@warning_count` after each statement.
 	SkipWarningCount bool
 	// MaxErrorsListed bounds how many SQL errors the result keeps under Force (0: 100).
 	MaxErrorsListed int
@@ -61,6 +62,13 @@ type ReplayOptions struct {
 	Resumable bool
 
 	tablesTotal int // Progress.TablesTotal, from the preflight scan
+	// inWorker, when set, is called by a parallel worker before each entry it runs: the
+	// tests' way to make one panic.
+	inWorker func()
+	// wire, when set, reads the warning counts of the replay's own connection from the
+	// server's packets (okpacket.go), so that counting them sends nothing between the
+	// dump's statements.
+	wire *packetWatch
 }
 
 // rerunHint is how to go on after fixing what stopped the import.
@@ -171,7 +179,10 @@ type Replayer struct {
 	listMu sync.Mutex // WarningList and ErrorList are appended to by parallel workers too
 	// warnEmpty is per connection whether its warning list is known to be empty (under
 	// listMu; see warnings.go).
-	warnEmpty  map[Conn]bool
+	warnEmpty map[Conn]bool
+	// pending is the last statement's warnings when the wire said it raised some: the
+	// list is read just before the next statement is sent (see readPending).
+	pending    *pendingWarnings
 	tableIndex map[string]int
 	tables     tableProgress // tables whose rows are complete, for Progress
 	// schemaChanged, when set, is called after each statement that may change a table
@@ -221,6 +232,7 @@ func (r *Replayer) Progress() Progress {
 // Under Force, SQL errors are counted and listed and Run returns a nil error.
 func (r *Replayer) Run(ctx context.Context) (*ReplayResult, error) {
 	err := r.run(ctx)
+	r.readPending(ctx, nil)
 	if err == nil {
 		r.tables.end()
 	}
@@ -329,7 +341,19 @@ func (r *Replayer) prepare(ctx context.Context, st *Statement) ([]byte, error) {
 // statements and INSERTs only ever run here on the replay's own connection, in stream
 // order; what the parallel replay runs on other connections is DDL.
 func (r *Replayer) exec(ctx context.Context, c Conn, st *Statement, q []byte) error {
-	if err := r.clearStaleWarnings(ctx, c, st); err != nil {
+	wired := r.opt.wire != nil && c == r.conn
+	if wired {
+		r.readPending(ctx, st)
+		if isUse(st) {
+			// The client's `use`: SELECT DATABASE(), then COM_INIT_DB. Sent after the USE,
+			// as it was to learn the database, it made the dump's next ROW_COUNT() −1
+			// where the client's is 0; the database is the statement's (afterSession).
+			if err := r.conn.QueryRowContext(ctx, "SELECT DATABASE()").Scan(new(sql.NullString)); err != nil {
+				return r.sqlError(st, q, err)
+			}
+		}
+		r.opt.wire.arm()
+	} else if err := r.clearStaleWarnings(ctx, c, st); err != nil {
 		return r.sqlError(st, q, err)
 	}
 	if r.opt.LocalInfile && isLoadDataLocal(q) {
@@ -365,7 +389,9 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *Statement, q []byte) er
 		return r.afterSession(ctx, st, q)
 	}
 	if r.countsWarnings(st) {
-		if err := r.countWarnings(ctx, c, st); err != nil {
+		if wired {
+			r.notePending(st)
+		} else if err := r.countWarnings(ctx, c, st); err != nil {
 			return r.sqlError(st, q, err)
 		}
 	}
@@ -407,6 +433,12 @@ func (r *Replayer) readWarnings(ctx context.Context, c Conn, st *Statement) ([]S
 	if err != nil || n == 0 {
 		return nil, 0, err
 	}
+	return r.listWarnings(ctx, c, st, n)
+}
+
+// listWarnings reads the warnings of st, which raised n conditions (notes included), with
+// SHOW WARNINGS.
+func (r *Replayer) listWarnings(ctx context.Context, c Conn, st *Statement, n int64) ([]ServerWarning, int64, error) {
 	rows, err := c.QueryContext(ctx, "SHOW WARNINGS")
 	if err != nil {
 		return nil, 0, err
@@ -518,11 +550,17 @@ func (r *Replayer) tolerate(se *StatementError) {
 // unqualified tables belong to.
 func (r *Replayer) afterSession(ctx context.Context, st *Statement, q []byte) error {
 	if TouchesSQLMode(*st) {
-		if err := r.syncSQLMode(ctx); err != nil {
+		if mode, assigned, ok := r.sqlModeFromWire(st); ok {
+			if assigned {
+				r.setSQLMode(mode)
+			}
+		} else if err := r.syncSQLMode(ctx); err != nil {
 			return r.sqlError(st, q, err)
 		}
 	}
-	if strings.EqualFold(st.Verb, "USE") {
+	if isUse(st) && r.opt.wire != nil {
+		r.database = st.Database
+	} else if isUse(st) {
 		var db sql.NullString
 		if err := r.conn.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&db); err != nil {
 			return r.sqlError(st, q, err)
@@ -537,10 +575,32 @@ func (r *Replayer) syncSQLMode(ctx context.Context) error {
 	if err := r.conn.QueryRowContext(ctx, "SELECT @@session.sql_mode").Scan(&mode); err != nil {
 		return fmt.Errorf("read sql_mode: %w", err)
 	}
-	mode = strings.ToUpper(mode)
-	r.split.SetNoBackslashEscapes(strings.Contains(mode, "NO_BACKSLASH_ESCAPES"))
-	r.split.SetANSIQuotes(strings.Contains(mode, "ANSI_QUOTES") || strings.Contains(mode, "ANSI,") || strings.HasSuffix(mode, "ANSI"))
+	r.setSQLMode(mode)
 	return nil
+}
+
+// setSQLMode tells the splitter what the session's sql_mode (as SET or the server has
+// it) makes of backslashes and double quotes.
+func (r *Replayer) setSQLMode(mode string) {
+	m := parseSQLMode(mode)
+	r.split.SetNoBackslashEscapes(m.nbe)
+	r.split.SetANSIQuotes(m.ansi)
+}
+
+// sqlModeFromWire is the session sql_mode after st, a SET statement that names sql_mode,
+// known without a statement on the dump's session (which the dump's next FOUND_ROWS()
+// and ROW_COUNT() would see): from st's text when it assigns a quoted literal, or from
+// the session state the server reported in st's OK packet (packetWatch.trackSQLMode).
+// assigned is false when st left the session's mode alone; ok is false when the server
+// must be asked.
+func (r *Replayer) sqlModeFromWire(st *Statement) (mode string, assigned, ok bool) {
+	if r.opt.wire == nil {
+		return "", false, false
+	}
+	if mode, assigned, ok := literalSQLMode(st); ok {
+		return mode, assigned, true
+	}
+	return r.opt.wire.sqlModeSince()
 }
 
 func (r *Replayer) countTable(st *Statement) {
@@ -614,4 +674,71 @@ func isLoadDataLocal(q []byte) bool {
 		}
 	}
 	return false
+}
+
+// pendingWarnings is a statement that raised n conditions (warnings or notes), whose list
+// is not read yet.
+type pendingWarnings struct {
+	st Statement // its position and table; SQL not kept
+	n  int64
+}
+
+// notePending takes st's warning count from the wire: nothing to do when it is 0 (most
+// statements), and otherwise the list is read before the next statement (readPending).
+func (r *Replayer) notePending(st *Statement) {
+	n, ok := r.opt.wire.lastWarnings()
+	if !ok || n == 0 {
+		return
+	}
+	r.pending = &pendingWarnings{st: Statement{Kind: st.Kind, Table: st.Table, Offset: st.Offset, Line: st.Line}, n: int64(n)}
+}
+
+// readPending reads the pending statement's warnings, before next is sent (nil: the
+// replay ended). SHOW WARNINGS tells the warnings from the notes and leaves the warning
+// list alone, but ROW_COUNT() becomes −1 after it (MariaDB 10.11 keeps FOUND_ROWS();
+// other servers may not), so it is not sent when next may read either: then the
+// conditions are counted as warnings, unlisted, as they cannot be told apart from notes
+// without a statement.
+func (r *Replayer) readPending(ctx context.Context, next *Statement) {
+	p := r.pending
+	if p == nil {
+		return
+	}
+	r.pending = nil
+	if next != nil && mayReadRowCount(next) {
+		r.recordWarnings(nil, p.n)
+		return
+	}
+	ws, n, err := r.listWarnings(ctx, r.conn, &p.st, p.n)
+	if err != nil {
+		ws, n = nil, p.n // the count is known; the list is not
+	}
+	r.recordWarnings(ws, n)
+}
+
+// mayReadRowCount reports whether st may read ROW_COUNT() or FOUND_ROWS(): it names one,
+// or runs code that the text does not show (a stored procedure, a prepared statement).
+func mayReadRowCount(st *Statement) bool {
+	if strings.HasPrefix(st.Verb, "CALL") || strings.HasPrefix(st.Verb, "EXECUTE") {
+		return true
+	}
+	return containsFold(st.SQL, "ROW_COUNT") || containsFold(st.SQL, "FOUND_ROWS")
+}
+
+// containsFold reports whether s contains the upper-case ASCII word w in any case.
+func containsFold(s []byte, w string) bool {
+	for i := 0; i+len(w) <= len(s); i++ {
+		j := 0
+		for j < len(w) && s[i+j]&^0x20 == w[j]&^0x20 {
+			j++
+		}
+		if j == len(w) {
+			return true
+		}
+	}
+	return false
+}
+
+func isUse(st *Statement) bool {
+	return st.Kind == KindSession && strings.EqualFold(st.Verb, "USE")
 }

@@ -2,6 +2,7 @@ package importer
 
 import (
 	"context"
+	"strings"
 )
 
 // Stale warnings. The server clears a connection's warning list only when a statement
@@ -13,6 +14,10 @@ import (
 // connection whose list may hold something, the list is emptied with a statement that
 // uses a derived table and nothing else (no lock, no transaction, allowed under LOCK
 // TABLES). What @@warning_count says after the dump's statement is then its own.
+//
+// This is the parallel replay's way (its batches are not the client's statements). The
+// serial replay reads each statement's own count from the wire (okpacket.go) and sends
+// nothing, which the dump's ROW_COUNT() and FOUND_ROWS() would see.
 
 // clearWarningsSQL empties the connection's warning list: a derived table counts as a
 // table for the server's "statement that uses tables" rule.
@@ -71,4 +76,75 @@ func (r *Replayer) setWarningsEmpty(c Conn, empty bool) {
 		r.warnEmpty = map[Conn]bool{}
 	}
 	r.warnEmpty[c] = empty
+}
+
+// maxExecutedCommentVersion is the highest version in an executable comment (`/*!50700 …
+// */`) that every server dumpscope imports into runs: MySQL 5.7 and MariaDB 10 and later.
+const maxExecutedCommentVersion = 50700
+
+// literalSQLMode reads the session sql_mode that st, a SET statement, assigns from a
+// quoted literal (mysqldump's `/*!40101 SET SQL_MODE='NO_AUTO_VALUE_ON_ZERO' */`, a
+// routine's `SET sql_mode = '…'`): the replay then knows the mode without asking the
+// server, which is a statement of its own on the dump's session (the dump's next
+// FOUND_ROWS() and ROW_COUNT() would see it). assigned is false when st leaves the
+// session's mode alone (SET GLOBAL sql_mode). ok is false when the mode cannot be known
+// from the text: a variable (@OLD_SQL_MODE), DEFAULT, a number (a bit mask), an
+// expression, or a comment that not every server runs.
+func literalSQLMode(st *Statement) (mode string, assigned, ok bool) {
+	for i := 0; i+1 < len(st.SQL); i++ {
+		if st.SQL[i] != '/' || st.SQL[i+1] != '*' {
+			continue
+		}
+		v, n := 0, 0
+		for j := i + 3; j < len(st.SQL) && n < 6 && st.SQL[j] >= '0' && st.SQL[j] <= '9'; j++ {
+			v, n = v*10+int(st.SQL[j]-'0'), n+1
+		}
+		if i+2 >= len(st.SQL) || st.SQL[i+2] != '!' || n != 5 || v > maxExecutedCommentVersion {
+			return "", false, false
+		}
+	}
+	l := lexer{b: st.SQL}
+	if !l.next().is("SET") {
+		return "", false, false
+	}
+	var skip tracker
+	for {
+		tok := l.next()
+		global := false
+		switch {
+		case tok.is("SESSION") || tok.is("LOCAL"):
+			tok = l.next()
+		case tok.is("GLOBAL"):
+			global = true
+			tok = l.next()
+		}
+		if tok.kind == tEOF {
+			return mode, assigned, true
+		}
+		target := strings.ToLower(tok.text)
+		if tok.kind == tVar && strings.HasPrefix(target, "@@") {
+			target = strings.TrimPrefix(target, "@@")
+			global = global || strings.HasPrefix(target, "global.")
+			if k := strings.IndexByte(target, '.'); k >= 0 {
+				target = target[k+1:]
+			}
+		} else if tok.kind == tVar {
+			target = "" // a user variable
+		}
+		if target != "sql_mode" || global {
+			skip.skipAssignment(&l)
+			continue
+		}
+		if eq := l.next(); eq.kind != tPunct || eq.text != "=" {
+			return "", false, false
+		}
+		v := l.next()
+		if n := l.next(); v.kind != tString || !(n.kind == tEOF || n.kind == tPunct && n.text == ",") {
+			return "", false, false
+		}
+		mode, assigned = v.text, true
+		if l.i >= len(l.b) {
+			return mode, assigned, true
+		}
+	}
 }

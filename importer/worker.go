@@ -9,6 +9,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/internal/crash"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
@@ -18,7 +19,13 @@ import (
 // worker claims entries from the backlog and runs them on one connection, in stream order
 // (see schedule.go). Before each it runs the session statements the entry's position in
 // the stream says this connection has not run yet.
+//
+// A panic is recovered: one while an entry runs fails that entry, as an SQL error would,
+// so that what is in flight is accounted for and the import ends with the clean-up
+// (--relax-durability's restore) that a crash of the process skipped; one elsewhere
+// fails the replay.
 func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
+	defer crash.Recover(p.fail)
 	applied := 0
 	var spoolBuf []byte // reused for each spooled batch this worker reads back
 	for {
@@ -29,29 +36,7 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 			return
 		}
 		if p.shouldRun(e) {
-			p.serial.setWarningsEmpty(c, false) // session statements, LOAD DATA, tolerated errors: not counted
-			session := e.state().session
-			for ; applied < len(session); applied++ {
-				// It ran without error on the control connection; an error here
-				// (a privilege, say) would have been reported there.
-				_, _ = c.ExecContext(ctx, session[applied])
-			}
-			var err error
-			switch b := e.(type) {
-			case *barrierItem:
-				err = p.runBarrierItem(ctx, c, b)
-			case *rowBatch:
-				if b.spooled {
-					if spoolBuf, err = p.sched.spool.get(b, spoolBuf); err == nil {
-						err = p.runBatch(ctx, c, b)
-					}
-					if int64(cap(spoolBuf)) > 2*p.opt.BatchBytes {
-						spoolBuf = nil // a batch of one oversize statement: do not keep its buffer
-					}
-				} else {
-					err = p.runBatch(ctx, c, b)
-				}
-			}
+			err := p.runEntry(ctx, c, e, &applied, &spoolBuf)
 			switch {
 			case err != nil && ctx.Err() != nil:
 				p.noteUnexecuted(e) // aborted, not failed
@@ -67,6 +52,39 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 			b.stmts = nil // they point into spoolBuf
 		}
 	}
+}
+
+// runEntry runs e on c, after the session statements c has not run yet (applied counts
+// them); spoolBuf is the worker's buffer for spooled batches. A panic is returned as a
+// *crash.PanicError.
+func (p *ParallelReplayer) runEntry(ctx context.Context, c Conn, e entry, applied *int, spoolBuf *[]byte) (err error) {
+	defer crash.Recover(func(perr error) { err = perr })
+	if p.opt.inWorker != nil {
+		p.opt.inWorker()
+	}
+	p.serial.setWarningsEmpty(c, false) // session statements, LOAD DATA, tolerated errors: not counted
+	session := e.state().session
+	for ; *applied < len(session); *applied++ {
+		// It ran without error on the control connection; an error here
+		// (a privilege, say) would have been reported there.
+		_, _ = c.ExecContext(ctx, session[*applied])
+	}
+	switch b := e.(type) {
+	case *barrierItem:
+		err = p.runBarrierItem(ctx, c, b)
+	case *rowBatch:
+		if b.spooled {
+			if *spoolBuf, err = p.sched.spool.get(b, *spoolBuf); err == nil {
+				err = p.runBatch(ctx, c, b)
+			}
+			if int64(cap(*spoolBuf)) > 2*p.opt.BatchBytes {
+				*spoolBuf = nil // a batch of one oversize statement: do not keep its buffer
+			}
+		} else {
+			err = p.runBatch(ctx, c, b)
+		}
+	}
+	return err
 }
 
 // runBarrierItem waits until the batches of b's tables dispatched before it have

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
@@ -22,6 +23,7 @@ import (
 	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/internal/crash"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 	"github.com/dumpscope/dumpscope/internal/termsafe"
 	"github.com/dumpscope/dumpscope/internal/units"
@@ -124,7 +126,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	f.StringVar(&o.checkpoint, "checkpoint", "", "checkpoint journal `FILE` (default: FILE.dumpscope-checkpoint; required for stdin); enables progress rows for --resume")
 	f.BoolVar(&o.resume, "resume", false, "continue an interrupted import from the target's progress rows (same dump, same target)")
 	f.StringVar(&o.resumeApplied, "resume-applied", "", "with --resume: the MyISAM/Aria statement at this byte `OFFSET`, which a resume refused as maybe half applied, was checked and is complete; record it and go on")
-	f.BoolVar(&o.skipWarningCount, "skip-warning-count", false, "do not count server warnings (saves a round trip per statement)")
+	f.BoolVar(&o.skipWarningCount, "skip-warning-count", false, "do not count server warnings (saves a round trip per statement that raised any; per statement under --parallel)")
 	f.BoolVar(&o.skipRowCounts, "skip-row-counts", false, "do not compare each table's COUNT(*) with the dump's rows at the end (it reads a whole index per table: minutes on a large restore)")
 
 	f.section(groupSpeed)
@@ -246,6 +248,7 @@ func parallelWarning(n, cpus int) string {
 type stopper struct {
 	graceful chan struct{}
 	once     sync.Once
+	abort    context.CancelFunc // what a second Ctrl-C does
 	cleanup  func()
 }
 
@@ -253,13 +256,18 @@ func signalContext(s stdio) (context.Context, *stopper) {
 	ctx, cancel := context.WithCancel(context.Background())
 	st := &stopper{graceful: make(chan struct{})}
 	ch := make(chan os.Signal, 2)
-	signal.Notify(ch, stopSignals()...)
+	signal.Notify(ch, append(stopSignals(), abortSignals()...)...)
 	done := make(chan struct{})
 	go func() {
 		n := 0
 		for {
 			select {
 			case sig := <-ch:
+				if isAbortSignal(sig) {
+					fmt.Fprintf(s.Err, "\ndumpscope: %v: aborting now (the clean-up still runs); goroutines:\n%s\n", sig, allStacks())
+					cancel()
+					continue
+				}
 				if !isStopSignal(sig) || (n > 0 && !countsAsRepeat(sig, n)) {
 					continue
 				}
@@ -275,6 +283,7 @@ func signalContext(s stdio) (context.Context, *stopper) {
 			}
 		}
 	}()
+	st.abort = cancel
 	st.cleanup = func() { signal.Stop(ch); close(done); cancel() }
 	return ctx, st
 }
@@ -317,7 +326,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	}
 	defer o.metrics.close(s)
 	run := &importSampling{ctx: ctx, cfg: cfg, o: o, s: s,
-		eta:  eta,
+		eta: eta, abort: stop.abort,
 		dash: newDashboard(tui.ModeImport, o.noTUI, s, func() { stop.once.Do(func() { close(stop.graceful) }) })}
 	iopt := importOptionsFor(o, stop, s, run)
 	finishTransform, err := o.transform.setOptions(&iopt, o.file)
@@ -332,6 +341,9 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	}
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		if reportPanic(s, err, run.panicked()) {
+			return exitFailure
+		}
 		if errors.Is(err, importer.ErrStopped) || errors.Is(err, context.Canceled) {
 			return exitInterrupted // nothing was sent
 		}
@@ -350,6 +362,9 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	}
 	printProgressKept(o, res.GiveUp, res.Journal != "", s)
 	code = run.finish(res, code)
+	if reportPanic(s, res.Err, run.panicked()) {
+		code = exitFailure
+	}
 	run.eta.save(res, code, s)
 	return o.metrics.finishImport(code, res, s)
 }
@@ -412,6 +427,38 @@ type importSampling struct {
 	sess    *session.Session
 	sampled bool    // the server is sampled: findings and a run record
 	eta     *etaRun // the ETA's estimator, and where this run's curve is kept
+	// abort cancels the import (a second Ctrl-C), for a panic of the sampling session.
+	abort context.CancelFunc
+	panic atomic.Pointer[error] // the sampling session's recovered panic
+}
+
+// panicked is the sampling session's recovered panic, or nil.
+func (r *importSampling) panicked() error {
+	if p := r.panic.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
+// crashed ends the import after the sampling session panicked: the import's own
+// clean-up (--relax-durability's restore, the sandbox) runs, which a crash skipped.
+func (r *importSampling) crashed(err error) {
+	r.panic.CompareAndSwap(nil, &err)
+	fmt.Fprintln(r.s.Err, "dumpscope: the server sampling failed; aborting the import:", err)
+	if r.abort != nil {
+		r.abort()
+	}
+}
+
+// reportPanic prints the stack of the first recovered panic among errs, and reports
+// whether there was one (the import then exits non-zero).
+func reportPanic(s stdio, errs ...error) bool {
+	p := crash.Find(errors.Join(errs...))
+	if p == nil {
+		return false
+	}
+	fmt.Fprintf(s.Err, "dumpscope: %v\n%s", p, p.Stack)
+	return true
 }
 
 // start is importer.Options.OnReplay: one clock for the whole run, the session's monitor,
@@ -427,7 +474,11 @@ func (r *importSampling) start(in *importer.Input, progress func() importer.Prog
 	var wg sync.WaitGroup
 	monCtx, monStop := context.WithCancel(r.ctx)
 	wg.Add(1)
-	go func() { defer wg.Done(); _ = r.sess.Run(monCtx) }()
+	go func() {
+		defer wg.Done()
+		defer crash.Recover(r.crashed)
+		_ = r.sess.Run(monCtx)
+	}()
 	if r.sampled {
 		r.dash.show(r.sess, r.o.interval, tui.Header{Dump: in.Name, Format: in.Format, Sandbox: r.o.sandbox, Connections: r.o.parallel, Target: dbconn.Describe(r.cfg)}, nil)
 	}

@@ -37,15 +37,18 @@ func runRestoreSettings(args []string, s stdio) int {
 	}
 	defer db.Close()
 	defer c.Close()
-	restored, err := importer.RestoreSettings(ctx, c)
+	restored, ignored, err := importer.RestoreSettings(ctx, c)
 	for _, r := range restored {
 		fmt.Fprintf(s.Out, "SET GLOBAL %s = %s\n", r.Name, r.Value)
+	}
+	for _, i := range ignored {
+		fmt.Fprintln(s.Err, "dumpscope restore-settings: warning:", i)
 	}
 	if err != nil {
 		printError(s.Err, "restore-settings", err)
 		return exitFailure
 	}
-	if len(restored) == 0 {
+	if len(restored) == 0 && len(ignored) == 0 {
 		fmt.Fprintln(s.Err, "dumpscope restore-settings: nothing to restore on", dbconn.Describe(cfg))
 	}
 	return exitOK

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"runtime"
 	"syscall"
 )
 
@@ -14,9 +15,39 @@ func stopSignals() []os.Signal {
 	return []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE}
 }
 
+// abortSignals are the signals Go's runtime answers with a stack dump and exit 2 (Ctrl-\
+// sends SIGQUIT; kill -ABRT, -ILL, -TRAP, -SYS): an import aborts at once on them, as
+// on a second Ctrl-C, but the clean-up still runs — dying on the spot left
+// innodb_flush_log_at_trx_commit=2 behind. Whoever sends SIGQUIT wants to see where the
+// import was, so the goroutines' stacks are still printed.
+func abortSignals() []os.Signal {
+	return []os.Signal{syscall.SIGQUIT, syscall.SIGABRT, syscall.SIGILL, syscall.SIGTRAP, syscall.SIGSYS}
+}
+
+func isAbortSignal(sig os.Signal) bool {
+	for _, s := range abortSignals() {
+		if sig == s {
+			return true
+		}
+	}
+	return false
+}
+
 // countsAsRepeat reports whether sig, arriving after n stop signals, is a second request
 // (which aborts at once). A SIGPIPE is not: with the pipe gone every later write raises
 // another one, and that must not turn the graceful stop into an abort.
 func countsAsRepeat(sig os.Signal, n int) bool {
 	return n > 0 && sig != syscall.SIGPIPE
+}
+
+// allStacks is what Go's runtime prints for SIGQUIT: every goroutine's stack.
+func allStacks() []byte {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) || len(buf) >= 64<<20 {
+			return buf[:n]
+		}
+		buf = make([]byte, 2*len(buf))
+	}
 }

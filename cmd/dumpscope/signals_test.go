@@ -3,6 +3,8 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/dumpscope/dumpscope/gen"
+	"github.com/dumpscope/dumpscope/internal/crash"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
@@ -197,5 +200,68 @@ func TestWatchHangupWritesRecord(t *testing.T) {
 	}
 	if st, err := os.Stat(record); err != nil || st.Size() == 0 {
 		t.Errorf("no run record after SIGHUP: %v", err)
+	}
+}
+
+// TestAbortSignalsRestoreDurability: SIGQUIT (Ctrl-\) and SIGABRT, which Go's runtime
+// answers with a stack dump and exit 2, abort a --relax-durability import at once but
+// still put the server's settings back; before, the process died and left
+// innodb_flush_log_at_trx_commit=2 on the server. The goroutines' stacks are still printed.
+func TestAbortSignalsRestoreDurability(t *testing.T) {
+	o := gen.DefaultOptions()
+	o.SizeBytes = 16 << 20
+	o.RowsPerInsertBytes = 16 << 10
+	dump := writeGenDump(t, o)
+	for _, sig := range []syscall.Signal{syscall.SIGQUIT, syscall.SIGABRT} {
+		t.Run(sig.String(), func(t *testing.T) {
+			srv := testsandbox.Start(t)
+			cmd := dumpscopeProcess(t, srv, "--relax-durability", "--skip-warning-count", dump)
+			waitForRows(t, srv, "sbtest1")
+			db := openDB(t, srv, "")
+			trxCommit := func() int {
+				var v int
+				if err := db.QueryRow("SELECT @@global.innodb_flush_log_at_trx_commit").Scan(&v); err != nil {
+					t.Fatal(err)
+				}
+				return v
+			}
+			if v := trxCommit(); v != 2 {
+				t.Fatalf("innodb_flush_log_at_trx_commit = %d during the import, want 2 (relaxed)", v)
+			}
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			err := cmd.Wait()
+			out := cmd.Stdout.(*bytes.Buffer).String()
+			if _, ok := err.(*exec.ExitError); !ok {
+				t.Errorf("after %v: %v, want a non-zero exit", sig, err)
+			}
+			if v := trxCommit(); v != 1 {
+				t.Errorf("after %v innodb_flush_log_at_trx_commit = %d, want 1 restored:\n%s", sig, v, out)
+			}
+			if !strings.Contains(out, "goroutine ") {
+				t.Errorf("after %v no goroutine stacks printed:\n%s", sig, out)
+			}
+		})
+	}
+}
+
+// TestReportPanic: a panic recovered in the import (in Result.Err, Import's error or the
+// sampling session's) is printed with its stack and makes the exit non-zero.
+func TestReportPanic(t *testing.T) {
+	var errb bytes.Buffer
+	if reportPanic(stdio{Err: &errb}, nil, errors.New("plain")) || errb.Len() != 0 {
+		t.Errorf("no panic: reported %q", errb.String())
+	}
+	var perr error
+	func() {
+		defer crash.Recover(func(err error) { perr = err })
+		panic("sampler")
+	}()
+	if !reportPanic(stdio{Err: &errb}, nil, fmt.Errorf("import: %w", perr)) {
+		t.Fatal("a wrapped panic is not reported")
+	}
+	if out := errb.String(); !strings.Contains(out, "panic: sampler") || !strings.Contains(out, "TestReportPanic") {
+		t.Errorf("report lacks the panic or its stack:\n%s", out)
 	}
 }

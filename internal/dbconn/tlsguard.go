@@ -43,6 +43,20 @@ func guardTLS(cfg *mysql.Config, t *tls.Config, fallback bool) {
 	}
 }
 
+// TLSBelowDriver moves the TLS of a Unix-socket connection under the driver, as guardTLS
+// does for the default over TCP, keeping its mode (the tls.Config, and whether a server
+// without TLS gets plaintext). The import reads the server's packets between the driver
+// and the connection (the warning counts of the OK packets, which the driver drops);
+// TLS done by the driver would encrypt them there. On a socket this changes nothing else:
+// the driver sends a caching_sha2/sha256 password in full over a socket whether or not it
+// believes in TLS. Over TCP an explicit --ssl-mode keeps the driver's TLS (see guardTLS).
+func TLSBelowDriver(cfg *mysql.Config) {
+	if cfg.Net != "unix" || cfg.TLS == nil || cfg.DialFunc != nil {
+		return
+	}
+	guardTLS(cfg, cfg.TLS, cfg.AllowFallbackToPlaintext)
+}
+
 // dialGuarded connects and reads the server's greeting. A server without TLS gets a
 // plain connection (PREFERRED). Otherwise the returned connection replays the greeting
 // to the driver and, when the driver writes its handshake response, sends the first 32
