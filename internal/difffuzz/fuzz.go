@@ -87,6 +87,9 @@ func Fuzz(ctx context.Context, r *Runner, o Options) (Result, error) {
 			if err != nil {
 				return res, fmt.Errorf("seed %d %s: %w", seed, mode.Name, err)
 			}
+			if have.Kills > 0 {
+				logf("seed %d %s: killed %d× and resumed", seed, mode.Name, have.Kills)
+			}
 			if have.Refused != "" {
 				res.Refused++
 				logf("seed %d %s: refused: %s", seed, mode.Name, firstLine(have.Refused))

@@ -88,6 +88,7 @@ type Outcome struct {
 	ErrLine string // the script line it names
 	Refused string // dumpscope's refusal that names what to check (an allowed outcome)
 	Hung    bool   // killed after Runner.Timeout
+	Kills   int    // SIGKILLs that interrupted dumpscope (each followed by --resume)
 	DBs     []string
 	Dump    []byte
 	Output  string // the tail of the program's output, for the report
@@ -218,6 +219,7 @@ func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *r
 	ctx, cancel := context.WithTimeout(ctx, r.timeout())
 	defer cancel()
 	var o Outcome
+	kills := 0
 	for attempt := 0; ; attempt++ {
 		a := append([]string(nil), args...)
 		if attempt > 0 {
@@ -226,13 +228,14 @@ func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *r
 		a = append(a, file)
 		kill := mode.Kill && attempt == 0 || mode.Kill && attempt == 1 && rng.Intn(3) == 0
 		out, killed, err := r.runDumpscope(ctx, a, journal, kill, rng)
-		o = Outcome{Output: tail(out)}
+		o = Outcome{Output: tail(out), Kills: kills}
 		if ctx.Err() != nil {
 			o.Hung, o.Failed = true, true
 			break
 		}
 		if killed {
 			if _, err := os.Stat(journal); err == nil {
+				kills++
 				continue // interrupted: resume
 			}
 			// The kill came after the import had finished and removed its journal.
