@@ -31,7 +31,7 @@ func run() int {
 	duration := flag.Duration("duration", 0, "stop after this long (0: after --count)")
 	modes := flag.String("modes", "all", "comma-separated modes: serial, parallel, load-data, defer-indexes, resume")
 	out := flag.String("out", "difffuzz-out", "directory for a shrunk script")
-	known := flag.Bool("known-bugs", false, "also generate the constructs of known, tracked differences (docs/difffuzz.md)")
+	off := flag.String("off", "in-suite", "constructs to leave out, comma-separated (docs/difffuzz.md): in-suite (the known differences), known, none, or names")
 	actions := flag.Int("actions", 0, "generator steps per script (0: 40)")
 	maxRows := flag.Int("max-rows", 0, "most rows in one INSERT (0: 120)")
 	shrinkBudget := flag.Duration("shrink-budget", 15*time.Minute, "how long shrinking may take")
@@ -82,8 +82,9 @@ func run() int {
 	}
 	defer r.Close()
 	cfg := difffuzz.Config{Actions: *actions, MaxRows: *maxRows}
-	if !*known {
-		cfg.Off = difffuzz.KnownBugs
+	if cfg.Off, err = difffuzz.ParseConstructs(*off); err != nil {
+		fmt.Fprintln(os.Stderr, "difffuzz:", err)
+		return 2
 	}
 	o := difffuzz.Options{Seed: *seed, Count: *count, Duration: *duration, Modes: ms, Config: cfg, Out: *out, ShrinkBudget: *shrinkBudget}
 	if *verbose {
