@@ -163,7 +163,7 @@ func writeFinding(dir string, res Result, mode Mode, r *Runner) (string, error) 
 	fmt.Fprintf(&b, "-- Shrunk from %d statements and %d rows to %d statements and %d rows.\n",
 		len(res.Original.Stmts), res.Original.Rows(), len(res.Shrunk.Stmts), res.Shrunk.Rows())
 	fmt.Fprintf(&b, "-- The original: go run ./scripts/difffuzz --dumpscope BIN --seed %d --count 1 --modes %s\n", res.Original.Seed, mode.Name)
-	fmt.Fprintf(&b, "-- (line numbers below count from the first line after this header)\n--\n")
+	fmt.Fprintf(&b, "-- (line numbers in the detail below count from the first line after this header)\n--\n")
 	for _, l := range strings.Split(detail, "\n") {
 		fmt.Fprintf(&b, "-- %s\n", strings.ToValidUTF8(l, "?"))
 	}

@@ -437,7 +437,7 @@ func (g *gen) insertInto(t *table) {
 		for _, c := range cols {
 			vals = append(vals, g.value(t, c))
 		}
-		st.Rows = append(st.Rows, "("+strings.Join(vals, ",")+")")
+		st.Rows = append(st.Rows, vals)
 	}
 	if g.usedCounter {
 		// InnoDB takes counter values for ignored rows and more than it needs for a

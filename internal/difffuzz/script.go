@@ -19,7 +19,7 @@ import (
 // Raw statements (a DELIMITER block) carry their own terminators.
 type Stmt struct {
 	Head string
-	Rows []string
+	Rows []Row
 	Tail string
 	// Raw means Head is written as it is, without the ";\n" that ends other statements.
 	Raw bool
@@ -39,8 +39,16 @@ func (s Stmt) Text() string {
 	if sep == "" {
 		sep = ","
 	}
-	return s.Head + strings.Join(s.Rows, sep) + s.Tail + ";\n"
+	rows := make([]string, len(s.Rows))
+	for i, r := range s.Rows {
+		rows[i] = "(" + strings.Join(r, ",") + ")"
+	}
+	return s.Head + strings.Join(rows, sep) + s.Tail + ";\n"
 }
+
+// Row is one row of a multi-row INSERT: its values' literals, kept apart so that the
+// shrinker can make them simpler.
+type Row []string
 
 // Script is one generated script: the statements and the seed that made them.
 type Script struct {
@@ -71,7 +79,11 @@ func (s Script) Rows() int {
 func (s Script) clone() Script {
 	out := Script{Seed: s.Seed, Stmts: make([]Stmt, len(s.Stmts))}
 	for i, st := range s.Stmts {
-		st.Rows = append([]string(nil), st.Rows...)
+		rows := make([]Row, len(st.Rows))
+		for j, r := range st.Rows {
+			rows[j] = append(Row(nil), r...)
+		}
+		st.Rows = rows
 		out.Stmts[i] = st
 	}
 	return out

@@ -40,7 +40,7 @@ func (sh *Shrinker) Shrink(ctx context.Context, s Script) (Script, error) {
 		if len(s.Stmts[i].Rows) < 2 {
 			continue
 		}
-		rows, err := ddmin(ctx, s.Stmts[i].Rows, 1, func(cand []string) (bool, error) {
+		rows, err := ddmin(ctx, s.Stmts[i].Rows, 1, func(cand []Row) (bool, error) {
 			c := s.clone()
 			c.Stmts[i].Rows = cand
 			return sh.test(ctx, c)
@@ -54,7 +54,70 @@ func (sh *Shrinker) Shrink(ctx context.Context, s Script) (Script, error) {
 	s.Stmts, err = ddmin(ctx, s.Stmts, 0, func(cand []Stmt) (bool, error) {
 		return sh.test(ctx, Script{Seed: s.Seed, Stmts: cand})
 	})
-	return s, err
+	if err != nil {
+		return s, err
+	}
+	return sh.simplifyValues(ctx, s)
+}
+
+// simpler are the literals a value is tried as, simplest first.
+var simpler = []string{"NULL", "0", "''"}
+
+// simplifyValues replaces values by simpler literals where the difference stays: a whole
+// column of an INSERT at once, then, in INSERTs of at most three rows, value by value.
+func (sh *Shrinker) simplifyValues(ctx context.Context, s Script) (Script, error) {
+	try := func(i int, set func(c *Script)) (bool, error) {
+		c := s.clone()
+		set(&c)
+		if c.Stmts[i].Text() == s.Stmts[i].Text() {
+			return false, nil
+		}
+		ok, err := sh.test(ctx, c)
+		if ok {
+			s = c
+		}
+		return ok, err
+	}
+	for i := range s.Stmts {
+		rows := s.Stmts[i].Rows
+		if len(rows) == 0 {
+			continue
+		}
+		for col := range rows[0] {
+			for _, lit := range simpler {
+				ok, err := try(i, func(c *Script) {
+					for _, r := range c.Stmts[i].Rows {
+						if col < len(r) {
+							r[col] = lit
+						}
+					}
+				})
+				if err != nil {
+					return s, err
+				}
+				if ok {
+					break
+				}
+			}
+		}
+		if len(s.Stmts[i].Rows) > 3 {
+			continue
+		}
+		for ri := range s.Stmts[i].Rows {
+			for col := range s.Stmts[i].Rows[ri] {
+				for _, lit := range simpler {
+					ok, err := try(i, func(c *Script) { c.Stmts[i].Rows[ri][col] = lit })
+					if err != nil {
+						return s, err
+					}
+					if ok {
+						break
+					}
+				}
+			}
+		}
+	}
+	return s, nil
 }
 
 func (sh *Shrinker) test(ctx context.Context, s Script) (bool, error) {
