@@ -170,6 +170,7 @@ func (r *Runner) Client(ctx context.Context, script []byte) (Outcome, error) {
 	if err := redump.DropUserDatabases(ctx, r.db); err != nil {
 		return Outcome{}, err
 	}
+	parent := ctx // the re-dump after a hang needs a live context
 	ctx, cancel := context.WithTimeout(ctx, r.timeout())
 	defer cancel()
 	// The connection charset is named for both programs: each would otherwise take it
@@ -190,7 +191,7 @@ func (r *Runner) Client(ctx context.Context, script []byte) (Outcome, error) {
 			o.ErrCode, o.ErrLine = string(m[1]), string(m[2])
 		}
 	}
-	return o, r.capture(ctx, &o)
+	return o, r.capture(parent, &o)
 }
 
 // Dumpscope imports script with `dumpscope import` in mode.
@@ -216,6 +217,7 @@ func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *r
 		}
 		args = append(args, a)
 	}
+	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, r.timeout())
 	defer cancel()
 	var o Outcome
@@ -229,7 +231,7 @@ func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *r
 		kill := mode.Kill && attempt == 0 || mode.Kill && attempt == 1 && rng.Intn(3) == 0
 		out, killed, err := r.runDumpscope(ctx, a, journal, kill, rng)
 		o = Outcome{Output: tail(out), Kills: kills}
-		if ctx.Err() != nil {
+		if ctx.Err() != nil && parent.Err() == nil {
 			o.Hung, o.Failed = true, true
 			break
 		}
@@ -254,7 +256,7 @@ func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *r
 		}
 		break
 	}
-	return o, r.capture(ctx, &o)
+	return o, r.capture(parent, &o)
 }
 
 // runDumpscope runs dumpscope once; with kill, it sends SIGKILL a random 0–250 ms after
