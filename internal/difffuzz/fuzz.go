@@ -21,6 +21,9 @@ type Options struct {
 	Duration time.Duration
 	Modes    []Mode
 	Config   Config
+	// ModeOff are constructs left out in one mode (by name) only: that mode gets its own
+	// script of the same seed, imported by the client for it.
+	ModeOff map[string][]Construct
 	// Out is the directory the shrunk script (and the original) are written to.
 	Out string
 	// ShrinkBudget bounds shrinking (0: 15 minutes).
@@ -71,18 +74,30 @@ func Fuzz(ctx context.Context, r *Runner, o Options) (Result, error) {
 			return res, err
 		}
 		seed := o.Seed + int64(i)
-		script := Generate(seed, o.Config)
-		sql := script.SQL()
-		want, err := r.Client(ctx, sql)
-		if err != nil {
-			return res, fmt.Errorf("seed %d: %w", seed, err)
+		type ref struct {
+			script Script
+			want   Outcome
 		}
-		status := "ok"
-		if want.Failed {
-			status = "ERROR " + want.ErrCode + " at line " + want.ErrLine
-		}
-		logf("seed %d: %d statements, %d rows, %d bytes; client: %s", seed, len(script.Stmts), script.Rows(), len(sql), status)
+		refs := map[string]ref{} // by the constructs left out
 		for mi, mode := range o.Modes {
+			cfg := o.Config
+			cfg.Off = append(append([]Construct(nil), cfg.Off...), o.ModeOff[mode.Name]...)
+			key := fmt.Sprint(cfg.Off)
+			rf, ok := refs[key]
+			if !ok {
+				rf.script = Generate(seed, cfg)
+				var err error
+				if rf.want, err = r.Client(ctx, rf.script.SQL()); err != nil {
+					return res, fmt.Errorf("seed %d: %w", seed, err)
+				}
+				refs[key] = rf
+				status := "ok"
+				if rf.want.Failed {
+					status = "ERROR " + rf.want.ErrCode + " at line " + rf.want.ErrLine
+				}
+				logf("seed %d (%s): %d statements, %d rows, %d bytes; client: %s", seed, mode.Name, len(rf.script.Stmts), rf.script.Rows(), len(rf.script.SQL()), status)
+			}
+			script, want, sql := rf.script, rf.want, rf.script.SQL()
 			have, err := r.Dumpscope(ctx, sql, mode, killRand(seed, mi))
 			if err != nil {
 				return res, fmt.Errorf("seed %d %s: %w", seed, mode.Name, err)

@@ -58,7 +58,7 @@ func TestDiffFuzzShort(t *testing.T) {
 	}
 	out := t.TempDir()
 	res, err := Fuzz(context.Background(), r, Options{
-		Seed: 1, Count: count, Modes: Modes, Config: Config{Off: InSuiteOff}, Out: out,
+		Seed: 1, Count: count, Modes: Modes, Config: Config{Off: InSuiteOff}, ModeOff: InSuiteModeOff, Out: out,
 		ShrinkBudget: 3 * time.Minute, Log: testLog{t},
 	})
 	if err != nil {

@@ -31,7 +31,8 @@ func run() int {
 	duration := flag.Duration("duration", 0, "stop after this long (0: after --count)")
 	modes := flag.String("modes", "all", "comma-separated modes: serial, parallel, load-data, defer-indexes, resume")
 	out := flag.String("out", "difffuzz-out", "directory for a shrunk script")
-	off := flag.String("off", "in-suite", "constructs to leave out, comma-separated (docs/difffuzz.md): in-suite (the known differences), known, none, or names")
+	off := flag.String("off", "known", "constructs to leave out, comma-separated (docs/difffuzz.md): known (the known differences), none, or names")
+	resumeOff := flag.String("resume-off", "engine-change,trigger", "constructs the resume mode alone leaves out (the differences found there without a fix yet), or none")
 	actions := flag.Int("actions", 0, "generator steps per script (0: 40)")
 	maxRows := flag.Int("max-rows", 0, "most rows in one INSERT (0: 120)")
 	shrinkBudget := flag.Duration("shrink-budget", 15*time.Minute, "how long shrinking may take")
@@ -86,7 +87,13 @@ func run() int {
 		fmt.Fprintln(os.Stderr, "difffuzz:", err)
 		return 2
 	}
-	o := difffuzz.Options{Seed: *seed, Count: *count, Duration: *duration, Modes: ms, Config: cfg, Out: *out, ShrinkBudget: *shrinkBudget}
+	ro, err := difffuzz.ParseConstructs(*resumeOff)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "difffuzz:", err)
+		return 2
+	}
+	o := difffuzz.Options{Seed: *seed, Count: *count, Duration: *duration, Modes: ms, Config: cfg, Out: *out, ShrinkBudget: *shrinkBudget,
+		ModeOff: map[string][]difffuzz.Construct{"resume": ro}}
 	if *verbose {
 		o.Log = os.Stderr
 	}
