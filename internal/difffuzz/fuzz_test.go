@@ -45,14 +45,14 @@ func newTestRunner(t *testing.T, bin string) *Runner {
 	return r
 }
 
-// TestDiffFuzzShort is the fuzzer's in-suite run: a dozen scripts (4 with -short)
+// TestDiffFuzzShort is the fuzzer's in-suite run: 24 scripts (4 with -short)
 // through every mode against today's dumpscope, with the constructs of the differences
 // known and being fixed switched off (KnownBugs, docs/difffuzz.md). A difference fails
 // the test with the shrunk script.
 func TestDiffFuzzShort(t *testing.T) {
 	bin := goBuild(t, "github.com/dumpscope/dumpscope/cmd/dumpscope", "dumpscope")
 	r := newTestRunner(t, bin)
-	count := 12
+	count := 24
 	if testing.Short() {
 		count = 4
 	}
