@@ -3,8 +3,8 @@
 // with `dumpscope import` in several modes into one throwaway server and compares the
 // re-dumps and exit statuses (Runner), and a shrinker that reduces a script showing a
 // difference to a small one (Shrink). The promise it checks is dumpscope's: whatever the
-// mode, the database is what the mariadb client makes of the same input
-// (/work/shared/DESIGN.md, "The splitter must behave like the mysql client").
+// mode, the database is what the mariadb client makes of the same input (DESIGN.md,
+// "The splitter must behave like the mysql client").
 // docs/difffuzz.md says how to run it and what it covers.
 package difffuzz
 
