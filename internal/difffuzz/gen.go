@@ -61,16 +61,14 @@ var InSuiteOff = KnownBugs
 // modes keep them.
 var InSuiteModeOff = map[string][]Construct{"resume": {EngineChange, Trigger}}
 
-// ParseConstructs reads a comma-separated list of construct names: "none" is none,
-// "in-suite" and "known" are InSuiteOff (KnownBugs).
+// ParseConstructs reads a comma-separated list of construct names ("none": none,
+// "known": KnownBugs), for the CLI's --off and --resume-off.
 func ParseConstructs(list string) ([]Construct, error) {
 	all := append(append([]Construct(nil), KnownBugs...), EngineChange, Trigger)
 	var out []Construct
 	for _, n := range strings.Split(list, ",") {
 		switch n = strings.TrimSpace(n); n {
 		case "", "none":
-		case "in-suite":
-			out = append(out, InSuiteOff...)
 		case "known":
 			out = append(out, KnownBugs...)
 		default:
@@ -106,7 +104,7 @@ func Generate(seed int64, cfg Config) Script {
 	if cfg.MaxRows == 0 {
 		cfg.MaxRows = 120
 	}
-	g := &gen{r: rand.New(rand.NewSource(seed)), cfg: cfg, charset: "utf8mb4", strict: true, fkChecks: true, autocommit: true}
+	g := &gen{r: rand.New(rand.NewSource(seed)), cfg: cfg, charset: "utf8mb4", fkChecks: true, autocommit: true}
 	g.script()
 	return Script{Seed: seed, Stmts: g.out}
 }
@@ -126,8 +124,7 @@ type gen struct {
 	charset     string // character_set_client as SET NAMES left it
 	nbe         bool   // NO_BACKSLASH_ESCAPES
 	ansi        bool   // ANSI_QUOTES
-	strict      bool
-	noAutoZ     bool // NO_AUTO_VALUE_ON_ZERO
+	noAutoZ     bool   // NO_AUTO_VALUE_ON_ZERO
 	savedMode   *modeState
 	fkChecks    bool
 	autocommit  bool
@@ -138,7 +135,7 @@ type gen struct {
 	usedCounter bool     // it has NULL or 0 for an AUTO_INCREMENT id
 }
 
-type modeState struct{ nbe, ansi, strict, noAutoZ bool }
+type modeState struct{ nbe, ansi, noAutoZ bool }
 
 type table struct {
 	db, name string
@@ -898,7 +895,7 @@ var sqlModes = []string{
 func (g *gen) setSQLMode() {
 	if g.savedMode != nil && g.chance(0.3) {
 		g.emit("/*!40101 SET SQL_MODE=@OLD_SQL_MODE */")
-		g.nbe, g.ansi, g.strict, g.noAutoZ = g.savedMode.nbe, g.savedMode.ansi, g.savedMode.strict, g.savedMode.noAutoZ
+		g.nbe, g.ansi, g.noAutoZ = g.savedMode.nbe, g.savedMode.ansi, g.savedMode.noAutoZ
 		g.savedMode = nil
 		return
 	}
@@ -908,7 +905,7 @@ func (g *gen) setSQLMode() {
 	}
 	if g.savedMode == nil && g.chance(0.5) {
 		g.emit("/*!40101 SET @OLD_SQL_MODE=@@SQL_MODE */")
-		g.savedMode = &modeState{g.nbe, g.ansi, g.strict, g.noAutoZ}
+		g.savedMode = &modeState{g.nbe, g.ansi, g.noAutoZ}
 	}
 	switch g.pick(3) {
 	case 0:
@@ -923,7 +920,6 @@ func (g *gen) setSQLMode() {
 	}
 	g.nbe = strings.Contains(mode, "NO_BACKSLASH_ESCAPES")
 	g.ansi = strings.Contains(mode, "ANSI")
-	g.strict = strings.Contains(mode, "STRICT") || mode == "TRADITIONAL"
 	g.noAutoZ = strings.Contains(mode, "NO_AUTO_VALUE_ON_ZERO")
 }
 
