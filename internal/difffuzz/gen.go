@@ -46,6 +46,12 @@ const (
 	// dumpscope recorded it makes --resume send it again, which fails with ERROR 1359
 	// "Trigger already exists" where the client succeeded (found by seed 209).
 	Trigger Construct = "trigger"
+	// ReloadInTx: rows into a MyISAM, Aria or keyless table inside a transaction (after
+	// SET autocommit=0 or START TRANSACTION). --resume truncates such a table to reload
+	// it and replays its batches, but not an INSERT that ran in a transaction the next
+	// DDL committed: its rows are lost (found by seed 1073; likely the known "resume
+	// truncating tables").
+	ReloadInTx Construct = "reload-in-tx"
 )
 
 // KnownBugs are the constructs of differences known in dumpscope when the fuzzer was
@@ -59,12 +65,12 @@ var InSuiteOff = KnownBugs
 // InSuiteModeOff are the constructs left out in one mode only: the differences the
 // fuzzer found that have no fix yet, each in the mode that shows it, so that the other
 // modes keep them.
-var InSuiteModeOff = map[string][]Construct{"resume": {EngineChange, Trigger}}
+var InSuiteModeOff = map[string][]Construct{"resume": {EngineChange, Trigger, ReloadInTx}}
 
 // ParseConstructs reads a comma-separated list of construct names ("none": none,
 // "known": KnownBugs), for the CLI's --off and --resume-off.
 func ParseConstructs(list string) ([]Construct, error) {
-	all := append(append([]Construct(nil), KnownBugs...), EngineChange, Trigger)
+	all := append(append([]Construct(nil), KnownBugs...), EngineChange, Trigger, ReloadInTx)
 	var out []Construct
 	for _, n := range strings.Split(list, ",") {
 		switch n = strings.TrimSpace(n); n {
@@ -396,6 +402,9 @@ func (g *gen) insert() { g.insertInto(g.someTable()) }
 
 func (g *gen) insertInto(t *table) {
 	if t.altered && !g.cfg.on(AlterThenInsert) {
+		return
+	}
+	if (g.inTx || !g.autocommit) && (t.engine != "InnoDB" || !t.pk) && !g.cfg.on(ReloadInTx) {
 		return
 	}
 	verb := "INSERT INTO"

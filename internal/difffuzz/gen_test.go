@@ -33,7 +33,7 @@ func TestGenerateOff(t *testing.T) {
 		Trigger:           {"CREATE TRIGGER"},
 		EngineChange:      {"` ENGINE=InnoDB;", "` ENGINE=MyISAM;", "` ENGINE=Aria;"},
 	}
-	all := append(append([]Construct(nil), KnownBugs...), Trigger, EngineChange)
+	all := append(append([]Construct(nil), KnownBugs...), Trigger, EngineChange, ReloadInTx)
 	seen := map[Construct]bool{}
 	for seed := int64(1); seed <= 60; seed++ {
 		on, off := string(Generate(seed, Config{}).SQL()), string(Generate(seed, Config{Off: all}).SQL())
