@@ -31,9 +31,10 @@ func TestGenerateOff(t *testing.T) {
 		ResumeTruncate:    {"TRUNCATE", "DELETE FROM"},
 		NegativeZero:      {",-0,", ",-0.0,", ",-0e0,", "(-0,", ",-0)"},
 		Trigger:           {"CREATE TRIGGER"},
+		Rename:            {"RENAME TABLE"},
 		EngineChange:      {"` ENGINE=InnoDB;", "` ENGINE=MyISAM;", "` ENGINE=Aria;"},
 	}
-	all := append(append([]Construct(nil), KnownBugs...), Trigger, EngineChange, ReloadInTx)
+	all := append(append([]Construct(nil), KnownBugs...), Trigger, EngineChange, ReloadInTx, Rename)
 	seen := map[Construct]bool{}
 	for seed := int64(1); seed <= 60; seed++ {
 		on, off := string(Generate(seed, Config{}).SQL()), string(Generate(seed, Config{Off: all}).SQL())
