@@ -147,7 +147,7 @@ func shrink(ctx context.Context, r *Runner, o Options, script Script, mode Mode,
 			if err != nil {
 				return false, err
 			}
-			if got != nil && got.Kind == d.Kind {
+			if got != nil && got.Sig == d.Sig {
 				return true, nil
 			}
 		}
@@ -174,7 +174,11 @@ func writeFinding(dir string, res Result, mode Mode, r *Runner) (string, error) 
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "-- difffuzz: the mariadb client and `dumpscope import` disagree on this script.\n")
-	fmt.Fprintf(&b, "-- seed %d, mode %s (dumpscope import %s), kind %s.\n", res.Original.Seed, mode.Name, strings.Join(mode.Args, " "), res.Diff.Kind)
+	flags := strings.Join(mode.Args, " ")
+	if flags == "" {
+		flags = "without mode flags"
+	}
+	fmt.Fprintf(&b, "-- seed %d, mode %s (dumpscope import %s), kind %s.\n", res.Original.Seed, mode.Name, flags, res.Diff.Kind)
 	fmt.Fprintf(&b, "-- Shrunk from %d statements and %d rows to %d statements and %d rows.\n",
 		len(res.Original.Stmts), res.Original.Rows(), len(res.Shrunk.Stmts), res.Shrunk.Rows())
 	fmt.Fprintf(&b, "-- The original: go run ./scripts/difffuzz --dumpscope BIN --seed %d --count 1 --modes %s\n", res.Original.Seed, mode.Name)

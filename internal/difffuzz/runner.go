@@ -101,6 +101,9 @@ type Difference struct {
 	Mode   string
 	Kind   string
 	Detail string
+	// Sig is what the shrinker keeps: the kind and the error numbers on each side, so
+	// that a smaller script with another error is not taken for the same difference.
+	Sig string
 }
 
 func (d *Difference) Error() string { return d.Mode + ": " + d.Kind + ": " + d.Detail }
@@ -321,27 +324,35 @@ func (r *Runner) capture(ctx context.Context, o *Outcome) error {
 // parallel import has committed other batches when one fails). When both succeeded,
 // the databases and their re-dumps must be the same.
 func Compare(mode string, want, have Outcome) *Difference {
+	d := compare(mode, want, have)
+	if d != nil {
+		d.Sig = d.Kind + " " + want.ErrCode + "/" + have.ErrCode
+	}
+	return d
+}
+
+func compare(mode string, want, have Outcome) *Difference {
 	switch {
 	case have.Refused != "":
 		return nil
 	case have.Hung && !want.Hung:
-		return &Difference{mode, "hang", "dumpscope did not finish; the client did:\n" + have.Output}
+		return &Difference{Mode: mode, Kind: "hang", Detail: "dumpscope did not finish; the client did:\n" + have.Output}
 	case want.Failed != have.Failed:
 		what := "the client failed, dumpscope succeeded"
 		if have.Failed {
 			what = "the client succeeded, dumpscope failed"
 		}
-		return &Difference{mode, "exit", what + "\n client:    " + want.Output + "\n dumpscope: " + have.Output}
+		return &Difference{Mode: mode, Kind: "exit", Detail: what + "\n client:    " + want.Output + "\n dumpscope: " + have.Output}
 	case want.Failed:
 		if want.ErrCode != have.ErrCode || want.ErrLine != have.ErrLine {
-			return &Difference{mode, "error", fmt.Sprintf("client ERROR %s at line %s, dumpscope ERROR %s at line %s\n client:    %s\n dumpscope: %s",
+			return &Difference{Mode: mode, Kind: "error", Detail: fmt.Sprintf("client ERROR %s at line %s, dumpscope ERROR %s at line %s\n client:    %s\n dumpscope: %s",
 				want.ErrCode, want.ErrLine, have.ErrCode, have.ErrLine, want.Output, have.Output)}
 		}
 		return nil
 	case strings.Join(want.DBs, ",") != strings.Join(have.DBs, ","):
-		return &Difference{mode, "dump", fmt.Sprintf("databases: client %v, dumpscope %v", want.DBs, have.DBs)}
+		return &Difference{Mode: mode, Kind: "dump", Detail: fmt.Sprintf("databases: client %v, dumpscope %v", want.DBs, have.DBs)}
 	case !bytes.Equal(want.Dump, have.Dump):
-		return &Difference{mode, "dump", "first difference at " + redump.FirstDiff(want.Dump, have.Dump)}
+		return &Difference{Mode: mode, Kind: "dump", Detail: "first difference at " + redump.FirstDiff(want.Dump, have.Dump)}
 	}
 	return nil
 }
