@@ -31,7 +31,8 @@ func run() int {
 	duration := flag.Duration("duration", 0, "stop after this long (0: after --count)")
 	modes := flag.String("modes", "all", "comma-separated modes: serial, parallel, load-data, defer-indexes, resume")
 	out := flag.String("out", "difffuzz-out", "directory for a shrunk script")
-	off := flag.String("off", "known", "constructs to leave out, comma-separated (docs/difffuzz.md): known (the known differences), none, or names")
+	off := flag.String("off", "known,replace-child", "constructs to leave out, comma-separated (docs/difffuzz.md): known (the known differences), none, or names")
+	deferOff := flag.String("defer-indexes-off", "rename", "constructs the defer-indexes mode alone leaves out, or none")
 	resumeOff := flag.String("resume-off", "engine-change,trigger,reload-in-tx,rename,alter-column", "constructs the resume mode alone leaves out (the differences found there without a fix yet), or none")
 	actions := flag.Int("actions", 0, "generator steps per script (0: 40)")
 	maxRows := flag.Int("max-rows", 0, "most rows in one INSERT (0: 120)")
@@ -92,8 +93,13 @@ func run() int {
 		fmt.Fprintln(os.Stderr, "difffuzz:", err)
 		return 2
 	}
+	do, err := difffuzz.ParseConstructs(*deferOff)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "difffuzz:", err)
+		return 2
+	}
 	o := difffuzz.Options{Seed: *seed, Count: *count, Duration: *duration, Modes: ms, Config: cfg, Out: *out, ShrinkBudget: *shrinkBudget,
-		ModeOff: map[string][]difffuzz.Construct{"resume": ro}}
+		ModeOff: map[string][]difffuzz.Construct{"resume": ro, "defer-indexes": do}}
 	if *verbose {
 		o.Log = os.Stderr
 	}
