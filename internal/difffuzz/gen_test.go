@@ -32,10 +32,11 @@ func TestGenerateOff(t *testing.T) {
 		NegativeZero:      {",-0,", ",-0.0,", ",-0e0,", "(-0,", ",-0)"},
 		Trigger:           {"CREATE TRIGGER"},
 		Rename:            {"RENAME TABLE"},
+		LastInsertID:      {"= LAST_INSERT_ID()"},
 		AlterColumn:       {"ADD COLUMN", "DROP COLUMN"},
 		EngineChange:      {"` ENGINE=InnoDB;", "` ENGINE=MyISAM;", "` ENGINE=Aria;"},
 	}
-	all := append(append([]Construct(nil), KnownBugs...), Trigger, EngineChange, ReloadInTx, Rename, AlterColumn, ReplaceChild)
+	all := append(append([]Construct(nil), KnownBugs...), Trigger, EngineChange, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID)
 	seen := map[Construct]bool{}
 	for seed := int64(1); seed <= 60; seed++ {
 		on, off := string(Generate(seed, Config{}).SQL()), string(Generate(seed, Config{Off: all}).SQL())
