@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -73,6 +74,53 @@ func TestImportFKChildAfterParentBatches(t *testing.T) {
 		}
 		if have := redump(t, got, "fk"); !bytes.Equal(want, have) {
 			t.Errorf("%v: re-dumps differ; first difference at %s", extra, firstDiff(want, have))
+		}
+	}
+}
+
+// TestImportDeferIndexesRenamedInRegion: a table whose keys --defer-indexes held back,
+// renamed once the run has turned serial inside an autocommit=0 region, gets its keys
+// before the RENAME (any DDL that names it), not at the end under its old name, which
+// failed with "Table 'fz0.t3' doesn't exist" (fuzzer seed 1276). ALTER TABLE … RENAME,
+// ALTER TABLE and DROP TABLE of such tables, and DROP DATABASE of their database, take
+// the same path.
+func TestImportDeferIndexesRenamedInRegion(t *testing.T) {
+	seed, err := os.ReadFile("../../internal/difffuzz/testdata/found/seed-1276-defer-indexes.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := func(n string) string {
+		return "CREATE TABLE `" + n + "` (\n  `id` int NOT NULL,\n  `a` int,\n  `b` int,\n  PRIMARY KEY (`id`),\n  KEY `ka` (`a`),\n  KEY `kb` (`b`)\n) ENGINE=InnoDB;\n" +
+			"INSERT INTO `" + n + "` VALUES (1,1,1),(2,2,2);\n"
+	}
+	// The same with more tables created (keys held back) before the run turns serial,
+	// and more DDL on them after the RENAME.
+	head, tail, ok := bytes.Cut(seed, []byte("SET autocommit=0;\n"))
+	if !ok {
+		t.Fatal("no SET autocommit=0 in the seed script")
+	}
+	tables := "USE fz0;\n" + key("u1") + key("u2") + key("u3") + key("u4") +
+		"CREATE DATABASE gone;\nUSE gone;\n" + key("g1") + "USE fz0;\n"
+	more := "ALTER TABLE `u1` RENAME TO `v1`;\n" +
+		"ALTER TABLE `u2` ADD COLUMN `c` int;\n" +
+		"DROP TABLE `u3`;\n" +
+		"CREATE TABLE `w4` LIKE `u4`;\n" +
+		"DROP DATABASE gone;\n" +
+		"COMMIT;\n"
+	cases := map[string][]byte{"seed-1276": seed, "more": []byte(string(head) + tables + "SET autocommit=0;\n" + string(tail) + more)}
+	for name, script := range cases {
+		dump := writeDump(t, name+".sql", script)
+		ref := testsandbox.Start(t)
+		clientImport(t, ref, dump)
+		want := redump(t, ref, "fz0")
+		for _, extra := range [][]string{{"--parallel", "2", "--defer-indexes", "--batch-bytes", "2K"}, {"--defer-indexes"}} {
+			got := testsandbox.Start(t)
+			if code, _, stderr := dumpscopeImport(t, got, append([]string{"--no-advisor", "--no-tui"}, extra...), dump); code != 0 {
+				t.Fatalf("%s %v: exit %d: %s", name, extra, code, stderr)
+			}
+			if have := redump(t, got, "fz0"); !bytes.Equal(want, have) {
+				t.Errorf("%s %v: re-dumps differ; first difference at %s", name, extra, firstDiff(want, have))
+			}
 		}
 	}
 }
