@@ -129,12 +129,12 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 	if err != nil || q == nil {
 		return err
 	}
-	// DDL inside the dump's transaction (or under its table locks) found the held-back
-	// indexes still owed (above, only outside one are they all added): those of the
-	// tables it names are added just before it, after the stretch before it is recorded.
-	// A RENAME, ALTER, DROP or CREATE … LIKE then acts on the table the client's would
-	// have, keys included; at the end they went to a name that may no longer exist
-	// (fuzzer seed 1276). The ALTER commits the open transaction as st itself would.
+	// Inside the dump's transaction (or under its table locks) the held-back indexes are
+	// not added above: their ALTER would commit it early. A DDL statement commits it
+	// anyway, so the indexes of the tables it names are added just before it (after the
+	// stretch before it is recorded): a RENAME, ALTER, DROP or CREATE … LIKE then acts on
+	// the table the client's would have, keys included. Left to the end, they went to a
+	// name the RENAME had taken away (fuzzer seed 1276).
 	var owed []deferredIndexes
 	if data && pl.InRegion && p.opt.DeferIndexes && (st.Kind == KindDDL || st.Kind == KindRoutine) && !pl.Volatile && len(p.deferred) > 0 {
 		keys, global := barrierScope(st, r.database)
