@@ -60,11 +60,11 @@ const (
 	// furthest recorded offset, sent again by --resume, fails with ERROR 1060 "Duplicate
 	// column name" instead of counting as applied (found by seed 1161).
 	AlterColumn Construct = "alter-column"
-	// ReplaceChild: REPLACE and INSERT IGNORE into a table with a foreign key. Under
-	// --parallel a REPLACE into the child ran before the parent's rows (a multi-row
-	// INSERT split into batches) had committed: ERROR 1452 where the client succeeded
-	// (found by seed 1229).
-	ReplaceChild Construct = "replace-child"
+	// ReplaceChild: rows into a table with a foreign key while foreign_key_checks=1.
+	// Under --parallel a REPLACE (seed 1229) or an INSERT (seed 4036) into the child ran
+	// before the parent's rows (a multi-row INSERT split into batches) had committed:
+	// ERROR 1452 where the client succeeded.
+	ReplaceChild Construct = "fk-child"
 	// LastInsertID: SET @v = LAST_INSERT_ID(). After a kill and --resume the variable
 	// read 0 where the client's read 1, without the refusal --resume gives when it
 	// cannot recreate LAST_INSERT_ID() (found by seed 1289, not shrunk).
@@ -446,6 +446,9 @@ func (g *gen) insertInto(t *table) {
 		return
 	}
 	if (g.inTx || !g.autocommit) && (t.engine != "InnoDB" || !t.pk) && !g.cfg.on(ReloadInTx) {
+		return
+	}
+	if t.parent != nil && g.fkChecks && !g.cfg.on(ReplaceChild) {
 		return
 	}
 	verb := "INSERT INTO"

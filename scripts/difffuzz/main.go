@@ -31,7 +31,7 @@ func run() int {
 	duration := flag.Duration("duration", 0, "stop after this long (0: after --count)")
 	modes := flag.String("modes", "all", "comma-separated modes: serial, parallel, load-data, defer-indexes, resume")
 	out := flag.String("out", "difffuzz-out", "directory for a shrunk script")
-	off := flag.String("off", "known,replace-child", "constructs to leave out, comma-separated (docs/difffuzz.md): known (the known differences), none, or names")
+	off := flag.String("off", "known,fk-child", "constructs to leave out, comma-separated (docs/difffuzz.md): known (the known differences), none, or names")
 	deferOff := flag.String("defer-indexes-off", "rename", "constructs the defer-indexes mode alone leaves out, or none")
 	resumeOff := flag.String("resume-off", "engine-change,trigger,reload-in-tx,rename,alter-column,last-insert-id,serializing,keyless", "constructs the resume mode alone leaves out (the differences found there without a fix yet), or none")
 	actions := flag.Int("actions", 0, "generator steps per script (0: 40)")
