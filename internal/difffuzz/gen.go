@@ -62,15 +62,26 @@ const (
 	// furthest recorded offset, sent again by --resume, fails with ERROR 1060 "Duplicate
 	// column name" instead of counting as applied (found by seed 1161).
 	AlterColumn Construct = "alter-column"
-	// ReplaceChild: REPLACE and INSERT IGNORE into a table with a foreign key. Under
-	// --parallel a REPLACE into the child ran before the parent's rows (a multi-row
-	// INSERT split into batches) had committed: ERROR 1452 where the client succeeded
-	// (found by seed 1229; fixed, TestImportFKChildAfterParentBatches).
-	ReplaceChild Construct = "replace-child"
+	// ReplaceChild: rows into a table with a foreign key while foreign_key_checks=1.
+	// Under --parallel a REPLACE (seed 1229) or an INSERT (seed 4036) into the child ran
+	// before the parent's rows (a multi-row INSERT split into batches) had committed:
+	// ERROR 1452 where the client succeeded (fixed, TestImportFKChildAfterParentBatches).
+	ReplaceChild Construct = "fk-child"
 	// LastInsertID: SET @v = LAST_INSERT_ID(). After a kill and --resume the variable
 	// read 0 where the client's read 1, without the refusal --resume gives when it
 	// cannot recreate LAST_INSERT_ID() (found by seed 1289, not shrunk).
 	LastInsertID Construct = "last-insert-id"
+	// Serializing: the statements after which an import runs on one connection (user
+	// variables, transactions, SET autocommit). In a run gone serial, an unrecorded DDL
+	// at the furthest recorded offset, sent again by --resume, fails with its "already
+	// exists" error (1050, 1060) instead of counting as applied (found by seeds 1161 and
+	// 2005).
+	Serializing Construct = "serializing"
+	// Keyless: tables without a primary key (and CREATE … SELECT copies), which --resume
+	// reloads from their first row: after a kill, a keyless table with a UNIQUE key
+	// written by INSERT … ON DUPLICATE KEY UPDATE held other rows than the client's
+	// (found by seed 3026, not shrunk).
+	Keyless Construct = "keyless"
 )
 
 // KnownBugs are the constructs of differences known in dumpscope when the fuzzer was
@@ -79,14 +90,14 @@ var KnownBugs = []Construct{AlterThenInsert, MultibyteTrail5C, EmptyStringIsNull
 
 // InSuiteOff are the constructs the in-suite run (TestDiffFuzzShort) and the CLI's
 // default leave out: the known bugs (docs/difffuzz.md). The difference found in every
-// mode that batches (replace-child, seed 1229) is fixed: the construct is on.
+// mode that batches (fk-child, seed 1229) is fixed: the construct is on.
 var InSuiteOff = append([]Construct(nil), KnownBugs...)
 
 // InSuiteModeOff are the constructs left out in one mode only: the differences the
 // fuzzer found that have no fix yet, each in the mode that shows it, so that the other
 // modes keep them.
 var InSuiteModeOff = map[string][]Construct{
-	"resume": {EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, LastInsertID},
+	"resume": {EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, LastInsertID, Serializing, Keyless},
 	// --defer-indexes added a renamed table's index under its old name (seed 1276):
 	// fixed (TestImportDeferIndexesRenamedInRegion), so rename is on there again.
 }
@@ -94,7 +105,7 @@ var InSuiteModeOff = map[string][]Construct{
 // ParseConstructs reads a comma-separated list of construct names ("none": none,
 // "known": KnownBugs), for the CLI's --off and --resume-off.
 func ParseConstructs(list string) ([]Construct, error) {
-	all := append(append([]Construct(nil), KnownBugs...), EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID)
+	all := append(append([]Construct(nil), KnownBugs...), EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless)
 	var out []Construct
 	for _, n := range strings.Split(list, ",") {
 		switch n = strings.TrimSpace(n); n {
@@ -369,6 +380,14 @@ func (g *gen) createTableNamed(db, name string) *table {
 		t.pk = true
 		t.cols = append(t.cols, col{name: "id", typ: "bigint", k: kInt, lo: 1, hi: 1 << 40})
 		defs = append(defs, "`id` bigint NOT NULL")
+	case 3:
+		if !g.cfg.on(Keyless) {
+			t.pk = true
+			t.cols = append(t.cols, col{name: "id", typ: "bigint", k: kInt, lo: 1, hi: 1 << 40})
+			defs = append(defs, "`id` bigint NOT NULL")
+			break
+		}
+		fallthrough
 	default: // no primary key: resume reloads such tables from their first row
 		t.cols = append(t.cols, col{name: "id", typ: "int", k: kInt, lo: 1, hi: 1000, nullable: true})
 		defs = append(defs, "`id` int")
@@ -429,6 +448,9 @@ func (g *gen) insertInto(t *table) {
 		return
 	}
 	if (g.inTx || !g.autocommit) && (t.engine != "InnoDB" || !t.pk) && !g.cfg.on(ReloadInTx) {
+		return
+	}
+	if t.parent != nil && g.fkChecks && !g.cfg.on(ReplaceChild) {
 		return
 	}
 	verb := "INSERT INTO"
@@ -966,6 +988,9 @@ func (g *gen) setSession() {
 	case 2:
 		g.emit("SET unique_checks = %d", g.pick(2))
 	case 3:
+		if !g.cfg.on(Serializing) {
+			return
+		}
 		g.autocommit = !g.autocommit
 		g.emit("SET autocommit=%d", b2i(g.autocommit))
 		if g.autocommit {
@@ -1088,6 +1113,9 @@ func (g *gen) foreignKey() {
 // userVar sets user variables and uses them: values, LAST_INSERT_ID(), @@ reads, and
 // (switchable) a SET from a subquery.
 func (g *gen) userVar() {
+	if !g.cfg.on(Serializing) {
+		return
+	}
 	v := g.name("@v")
 	switch g.pick(6) {
 	case 0:
@@ -1124,6 +1152,9 @@ func (g *gen) userVar() {
 }
 
 func (g *gen) transaction() {
+	if !g.cfg.on(Serializing) {
+		return
+	}
 	switch {
 	case g.inTx:
 		if g.chance(0.25) {
@@ -1171,6 +1202,9 @@ func (g *gen) dml() {
 			g.emit("DELETE FROM %s WHERE `id` %% 5 = 0", t.qname())
 		}
 	case 2:
+		if !g.cfg.on(Keyless) {
+			return
+		}
 		name := g.name("copy")
 		nt := &table{db: t.db, name: name, cols: append([]col(nil), t.cols...), engine: "InnoDB", uniq: -1, fkCol: -1, nextID: 1}
 		// CREATE … SELECT keeps no keys and drops AUTO_INCREMENT: rows into it are plain.

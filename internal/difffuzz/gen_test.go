@@ -33,10 +33,12 @@ func TestGenerateOff(t *testing.T) {
 		Trigger:           {"CREATE TRIGGER"},
 		Rename:            {"RENAME TABLE"},
 		LastInsertID:      {"= LAST_INSERT_ID()"},
+		Keyless:           {"AS SELECT", "`id` int,"},
+		Serializing:       {"START TRANSACTION", "SET autocommit", " INTO @"},
 		AlterColumn:       {"ADD COLUMN", "DROP COLUMN"},
 		EngineChange:      {"` ENGINE=InnoDB;", "` ENGINE=MyISAM;", "` ENGINE=Aria;"},
 	}
-	all := append(append([]Construct(nil), KnownBugs...), Trigger, EngineChange, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID)
+	all := append(append([]Construct(nil), KnownBugs...), Trigger, EngineChange, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless)
 	seen := map[Construct]bool{}
 	for seed := int64(1); seed <= 60; seed++ {
 		on, off := string(Generate(seed, Config{}).SQL()), string(Generate(seed, Config{Off: all}).SQL())
