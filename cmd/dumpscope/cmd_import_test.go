@@ -1,8 +1,8 @@
 package main
 
 import (
+	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 
 	"bytes"
@@ -10,12 +10,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/gen"
 
+	rd "github.com/dumpscope/dumpscope/internal/redump"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 	"github.com/dumpscope/dumpscope/sandbox"
 )
@@ -86,45 +86,19 @@ func dumpscopeImport(t *testing.T, srv *sandbox.Server, extra []string, file str
 	return code, out.String(), errb.String()
 }
 
-// redump dumps every user database of srv the way the round-trip proof compares them.
+// redump dumps every user database of srv the way the round-trip proof compares them
+// (package redump).
 func redump(t *testing.T, srv *sandbox.Server, dbs ...string) []byte {
 	t.Helper()
 	bin := testsandbox.RequireTool(t, "mariadb-dump")
-	args := append(srv.ClientArgs(), "--routines", "--triggers", "--events", "--skip-dump-date", "--databases")
-	args = append(args, dbs...)
-	out, err := exec.Command(bin, args...).Output()
+	out, err := rd.Dump(context.Background(), bin, srv.ClientArgs(), dbs...)
 	if err != nil {
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			err = fmt.Errorf("%w: %s", err, ee.Stderr)
-		}
-		t.Fatalf("mariadb-dump %v: %v", dbs, err)
-	}
-	// The header names the server version, which gains "-log" when the general log is on.
-	if i := bytes.Index(out, []byte("-- Server version")); i >= 0 {
-		if j := bytes.IndexByte(out[i:], '\n'); j >= 0 {
-			out = append(out[:i:i], out[i+j:]...)
-		}
+		t.Fatal(err)
 	}
 	return out
 }
 
-func firstDiff(a, b []byte) string {
-	la, lb := bytes.Split(a, []byte("\n")), bytes.Split(b, []byte("\n"))
-	for i := 0; i < len(la) && i < len(lb); i++ {
-		if !bytes.Equal(la[i], lb[i]) {
-			return "line " + strconv.Itoa(i+1) + ":\n client:    " + trunc(la[i]) + "\n dumpscope: " + trunc(lb[i])
-		}
-	}
-	return "lengths differ: " + strconv.Itoa(len(la)) + " vs " + strconv.Itoa(len(lb)) + " lines"
-}
-
-func trunc(b []byte) string {
-	if len(b) > 300 {
-		b = b[:300]
-	}
-	return string(b)
-}
+func firstDiff(a, b []byte) string { return rd.FirstDiff(a, b) }
 
 // TestImportSakilaRoundTrip: importing Sakila's schema+data files and its mariadb-dump
 // with dumpscope and re-dumping gives byte-identical output to importing them with the

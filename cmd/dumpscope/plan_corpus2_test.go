@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"database/sql"
 	"math/rand"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	rd "github.com/dumpscope/dumpscope/internal/redump"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 	"github.com/dumpscope/dumpscope/sandbox"
 )
@@ -82,28 +84,17 @@ var (
 // userDatabases lists the server's databases other than the system ones and dumpscope's.
 func userDatabases(t *testing.T, db *sql.DB) []string {
 	t.Helper()
-	rows, err := db.Query("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME NOT IN ('mysql','sys','performance_schema','information_schema','dumpscope_progress') ORDER BY 1")
+	out, err := rd.UserDatabases(context.Background(), db)
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, s)
 	}
 	return out
 }
 
 func dropUserDatabases(t *testing.T, db *sql.DB) {
 	t.Helper()
-	for _, d := range append(userDatabases(t, db), "dumpscope_progress") {
-		if _, err := db.Exec("DROP DATABASE IF EXISTS `" + strings.ReplaceAll(d, "`", "``") + "`"); err != nil {
-			t.Fatal(err)
-		}
+	if err := rd.DropUserDatabases(context.Background(), db); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -1,0 +1,202 @@
+package difffuzz
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Options are one fuzzing run's.
+type Options struct {
+	// Seed is the first script's seed; script i has Seed+i.
+	Seed int64
+	// Count is how many scripts to run; with Duration, whichever ends first (0: no bound
+	// of that kind; one of them must be set).
+	Count    int
+	Duration time.Duration
+	Modes    []Mode
+	Config   Config
+	// ModeOff are constructs left out in one mode (by name) only: that mode gets its own
+	// script of the same seed, imported by the client for it.
+	ModeOff map[string][]Construct
+	// Out is the directory the shrunk script (and the original) are written to.
+	Out string
+	// ShrinkBudget bounds shrinking (0: 15 minutes).
+	ShrinkBudget time.Duration
+	// Log receives progress lines; nil discards them.
+	Log io.Writer
+}
+
+// Result is a run's outcome: how many scripts went through how many modes, and the first
+// difference found (nil when none), with the script that showed it and its shrunk form.
+type Result struct {
+	Scripts  int
+	Modes    int
+	Refused  int // dumpscope refusals naming what to check (allowed, counted)
+	Elapsed  time.Duration
+	Diff     *Difference
+	Original Script
+	Shrunk   Script
+	// File is the shrunk script's path under Options.Out.
+	File string
+}
+
+// Summary is the one-line report of a clean run.
+func (r Result) Summary() string {
+	s := fmt.Sprintf("%d scripts × %d modes clean in %s", r.Scripts, r.Modes, r.Elapsed.Round(time.Second))
+	if r.Refused > 0 {
+		s += fmt.Sprintf(" (%d refusals naming what to check)", r.Refused)
+	}
+	return s
+}
+
+// Fuzz generates scripts from o.Seed on and checks each in every mode until o.Count
+// scripts or o.Duration, stopping at the first difference, which it shrinks and writes
+// to o.Out.
+func Fuzz(ctx context.Context, r *Runner, o Options) (Result, error) {
+	start := time.Now()
+	logf := func(format string, args ...any) {
+		if o.Log != nil {
+			fmt.Fprintf(o.Log, format+"\n", args...)
+		}
+	}
+	res := Result{Modes: len(o.Modes)}
+	for i := 0; o.Count == 0 || i < o.Count; i++ {
+		if o.Duration > 0 && time.Since(start) > o.Duration {
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		seed := o.Seed + int64(i)
+		type ref struct {
+			script Script
+			want   Outcome
+		}
+		refs := map[string]ref{} // by the constructs left out
+		for mi, mode := range o.Modes {
+			cfg := o.Config
+			cfg.Off = append(append([]Construct(nil), cfg.Off...), o.ModeOff[mode.Name]...)
+			key := fmt.Sprint(cfg.Off)
+			rf, ok := refs[key]
+			if !ok {
+				rf.script = Generate(seed, cfg)
+				var err error
+				if rf.want, err = r.Client(ctx, rf.script.SQL()); err != nil {
+					return res, fmt.Errorf("seed %d: %w", seed, err)
+				}
+				refs[key] = rf
+				status := "ok"
+				if rf.want.Failed {
+					status = "ERROR " + rf.want.ErrCode + " at line " + rf.want.ErrLine
+				}
+				logf("seed %d (%s): %d statements, %d rows, %d bytes; client: %s", seed, mode.Name, len(rf.script.Stmts), rf.script.Rows(), len(rf.script.SQL()), status)
+			}
+			script, want, sql := rf.script, rf.want, rf.script.SQL()
+			have, err := r.Dumpscope(ctx, sql, mode, killRand(seed, mi))
+			if err != nil {
+				return res, fmt.Errorf("seed %d %s: %w", seed, mode.Name, err)
+			}
+			if have.Kills > 0 {
+				logf("seed %d %s: killed %d× and resumed", seed, mode.Name, have.Kills)
+			}
+			if have.Refused != "" {
+				res.Refused++
+				logf("seed %d %s: refused: %s", seed, mode.Name, firstLine(have.Refused))
+			}
+			d := Compare(mode.Name, want, have)
+			if d == nil {
+				continue
+			}
+			res.Scripts = i + 1
+			logf("seed %d: DIFFERENCE in %s (%s): %s", seed, mode.Name, d.Kind, firstLine(d.Detail))
+			res.Diff, res.Original = d, script
+			res.Shrunk, err = shrink(ctx, r, o, script, mode, mi, d, logf)
+			if err != nil {
+				return res, err
+			}
+			res.File, err = writeFinding(o.Out, res, mode, r)
+			res.Elapsed = time.Since(start)
+			return res, err
+		}
+		res.Scripts = i + 1
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// killRand is the source of a script's kill moments in mode mi: seeded, so a run names
+// the same moments again (the import's own speed still moves where they land).
+func killRand(seed int64, mi int) *rand.Rand {
+	return rand.New(rand.NewSource(seed*7919 + int64(mi)))
+}
+
+func shrink(ctx context.Context, r *Runner, o Options, script Script, mode Mode, mi int, d *Difference, logf func(string, ...any)) (Script, error) {
+	tries := 1
+	if mode.Kill {
+		tries = 2 // a kill lands elsewhere each time: give a candidate a second chance
+	}
+	sh := &Shrinker{Budget: o.ShrinkBudget, Test: func(ctx context.Context, s Script) (bool, error) {
+		for t := range tries {
+			got, err := r.Check(ctx, s.SQL(), mode, killRand(s.Seed, mi+t*100))
+			if err != nil {
+				return false, err
+			}
+			if got != nil && got.Kind == d.Kind {
+				return true, nil
+			}
+		}
+		return false, nil
+	}}
+	begin := time.Now()
+	out, err := sh.Shrink(ctx, script)
+	logf("shrunk seed %d from %d statements/%d rows to %d statements/%d rows in %d tries, %s",
+		script.Seed, len(script.Stmts), script.Rows(), len(out.Stmts), out.Rows(), sh.Tests, time.Since(begin).Round(time.Second))
+	return out, err
+}
+
+// writeFinding writes the shrunk script, with a header saying what it shows, and the
+// original script to dir; it returns the shrunk one's path.
+func writeFinding(dir string, res Result, mode Mode, r *Runner) (string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	// The shrunk script's own difference, for the header: the detail of the original
+	// names lines of the original.
+	detail := res.Diff.Detail
+	if d, err := r.Check(context.Background(), res.Shrunk.SQL(), mode, killRand(res.Shrunk.Seed, 0)); err == nil && d != nil {
+		detail = d.Detail
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "-- difffuzz: the mariadb client and `dumpscope import` disagree on this script.\n")
+	fmt.Fprintf(&b, "-- seed %d, mode %s (dumpscope import %s), kind %s.\n", res.Original.Seed, mode.Name, strings.Join(mode.Args, " "), res.Diff.Kind)
+	fmt.Fprintf(&b, "-- Shrunk from %d statements and %d rows to %d statements and %d rows.\n",
+		len(res.Original.Stmts), res.Original.Rows(), len(res.Shrunk.Stmts), res.Shrunk.Rows())
+	fmt.Fprintf(&b, "-- The original: go run ./scripts/difffuzz --dumpscope BIN --seed %d --count 1 --modes %s\n", res.Original.Seed, mode.Name)
+	fmt.Fprintf(&b, "-- (line numbers in the detail below count from the first line after this header)\n--\n")
+	for _, l := range strings.Split(detail, "\n") {
+		fmt.Fprintf(&b, "-- %s\n", strings.ToValidUTF8(l, "?"))
+	}
+	b.WriteString("\n")
+	name := fmt.Sprintf("seed-%d-%s", res.Original.Seed, mode.Name)
+	shrunk := filepath.Join(dir, name+".sql")
+	if err := os.WriteFile(shrunk, append([]byte(b.String()), res.Shrunk.SQL()...), 0o644); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".orig.sql"), res.Original.SQL(), 0o644); err != nil {
+		return "", err
+	}
+	return shrunk, nil
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

@@ -1,0 +1,378 @@
+package difffuzz
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"time"
+
+	_ "github.com/go-sql-driver/mysql" // the runner's own connection
+
+	"github.com/dumpscope/dumpscope/internal/redump"
+	"github.com/dumpscope/dumpscope/sandbox"
+)
+
+// Mode is one way of running `dumpscope import`: its flags, and for Kill a SIGKILL at a
+// seeded random moment followed by --resume until the import ends.
+type Mode struct {
+	Name string
+	Args []string
+	Kill bool
+}
+
+// batchBytes is small so that the multi-row INSERTs of a generated script (a few KB to
+// tens of KB) split into several batches, committed on several connections.
+const batchBytes = "2K"
+
+// Modes are the import modes the fuzzer compares with the client, by name.
+var Modes = []Mode{
+	{Name: "serial"},
+	{Name: "parallel", Args: []string{"--parallel", "3", "--batch-bytes", batchBytes}},
+	{Name: "load-data", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", batchBytes}},
+	{Name: "defer-indexes", Args: []string{"--parallel", "2", "--defer-indexes", "--batch-bytes", batchBytes}},
+	{Name: "resume", Args: []string{"--parallel", "2", "--batch-bytes", batchBytes, "--checkpoint", journalArg}, Kill: true},
+}
+
+// journalArg in Mode.Args becomes a fresh journal path for each import.
+const journalArg = "JOURNAL"
+
+// ModeNames resolves a comma-separated list of mode names ("" or "all": every mode).
+func ModeNames(list string) ([]Mode, error) {
+	if list == "" || list == "all" {
+		return Modes, nil
+	}
+	var out []Mode
+	for _, n := range strings.Split(list, ",") {
+		found := false
+		for _, m := range Modes {
+			if m.Name == strings.TrimSpace(n) {
+				out, found = append(out, m), true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("unknown mode %q (modes: serial, parallel, load-data, defer-indexes, resume)", n)
+		}
+	}
+	return out, nil
+}
+
+// Target is the server the imports go into and the programs that run them. Every import
+// starts from a server without user databases: the runner drops them, and dumpscope's
+// progress database, first (one server for every run: starting one costs seconds).
+type Target struct {
+	// ClientArgs point the mariadb client and mariadb-dump at the server (--no-defaults
+	// first), e.g. sandbox.Server.ClientArgs().
+	ClientArgs []string
+	// DumpscopeArgs are the connection flags for `dumpscope import`.
+	DumpscopeArgs []string
+	// DSN opens the runner's own connection (go-sql-driver form).
+	DSN string
+	// Client, Dump and Dumpscope are the programs: mariadb, mariadb-dump, dumpscope.
+	Client, Dump, Dumpscope string
+}
+
+// Outcome is what one import left: whether it failed and with which error at which line,
+// and the re-dump of the databases it left.
+type Outcome struct {
+	Failed  bool
+	ErrCode string // the server's error number, when the output names one
+	ErrLine string // the script line it names
+	Refused string // dumpscope's refusal that names what to check (an allowed outcome)
+	Hung    bool   // killed after Runner.Timeout
+	Kills   int    // SIGKILLs that interrupted dumpscope (each followed by --resume)
+	DBs     []string
+	Dump    []byte
+	Output  string // the tail of the program's output, for the report
+}
+
+// Difference is how dumpscope's outcome in Mode differs from the client's. Kind is
+// "exit" (one succeeded, the other failed), "error" (both failed, with other errors or
+// at other lines), "dump" (both succeeded, the databases differ) or "hang".
+type Difference struct {
+	Mode   string
+	Kind   string
+	Detail string
+}
+
+func (d *Difference) Error() string { return d.Mode + ": " + d.Kind + ": " + d.Detail }
+
+// Runner imports scripts into Target and compares.
+type Runner struct {
+	Target Target
+	// Dir holds the scripts, journals and dumpscope's state (its ETA history).
+	Dir string
+	// Timeout bounds one import; 0 means 2 minutes.
+	Timeout time.Duration
+	// Log receives a line per import when not nil.
+	Log func(format string, args ...any)
+
+	db *sql.DB
+}
+
+// NewRunner opens the runner's connection to t.
+func NewRunner(t Target, dir string) (*Runner, error) {
+	db, err := sql.Open("mysql", t.DSN)
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(1)
+	if err := db.Ping(); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return &Runner{Target: t, Dir: dir, db: db}, nil
+}
+
+// Close closes the runner's connection.
+func (r *Runner) Close() error { return r.db.Close() }
+
+func (r *Runner) timeout() time.Duration {
+	if r.Timeout > 0 {
+		return r.Timeout
+	}
+	return 2 * time.Minute
+}
+
+// Check imports script with the client and with dumpscope in mode and returns their
+// difference, or nil. rng chooses the kill moments of a Kill mode.
+func (r *Runner) Check(ctx context.Context, script []byte, mode Mode, rng *rand.Rand) (*Difference, error) {
+	want, err := r.Client(ctx, script)
+	if err != nil {
+		return nil, err
+	}
+	have, err := r.Dumpscope(ctx, script, mode, rng)
+	if err != nil {
+		return nil, err
+	}
+	return Compare(mode.Name, want, have), nil
+}
+
+var (
+	clientErrRe = regexp.MustCompile(`ERROR (\d+) \([0-9A-Z]+\) at line (\d+)`)
+	dsErrRe     = regexp.MustCompile(`line (\d+): [^\n]*ERROR (\d+) \(`)
+)
+
+// refusals are the outputs of dumpscope refusing, saying what to check, where the client
+// would go on: never a silent difference, so not one the fuzzer reports.
+var refusals = []string{"--resume cannot", "may be half applied", "the dump ends inside a transaction",
+	"cannot be replayed without those statements"}
+
+// Client imports script with the mariadb client (the reference).
+func (r *Runner) Client(ctx context.Context, script []byte) (Outcome, error) {
+	if err := redump.DropUserDatabases(ctx, r.db); err != nil {
+		return Outcome{}, err
+	}
+	parent := ctx // the re-dump after a hang needs a live context
+	ctx, cancel := context.WithTimeout(ctx, r.timeout())
+	defer cancel()
+	// The connection charset is named for both programs: each would otherwise take it
+	// from the locale.
+	cmd := exec.CommandContext(ctx, r.Target.Client, append(append([]string(nil), r.Target.ClientArgs...), "--default-character-set=utf8mb4")...)
+	cmd.Stdin = bytes.NewReader(script)
+	out, err := cmd.CombinedOutput()
+	o := Outcome{Output: tail(out)}
+	if ctx.Err() != nil {
+		o.Hung, o.Failed = true, true
+	} else if err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			return o, fmt.Errorf("mariadb: %w", err)
+		}
+		o.Failed = true
+		if m := clientErrRe.FindSubmatch(out); m != nil {
+			o.ErrCode, o.ErrLine = string(m[1]), string(m[2])
+		}
+	}
+	return o, r.capture(parent, &o)
+}
+
+// Dumpscope imports script with `dumpscope import` in mode.
+func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *rand.Rand) (Outcome, error) {
+	if err := redump.DropUserDatabases(ctx, r.db); err != nil {
+		return Outcome{}, err
+	}
+	if err := os.MkdirAll(r.Dir, 0o755); err != nil {
+		return Outcome{}, err
+	}
+	file := filepath.Join(r.Dir, "script.sql")
+	journal := filepath.Join(r.Dir, "script.journal")
+	os.Remove(journal)
+	if err := os.WriteFile(file, script, 0o644); err != nil {
+		return Outcome{}, err
+	}
+	args := []string{"import"}
+	args = append(args, r.Target.DumpscopeArgs...)
+	args = append(args, "--no-advisor", "--no-tui", "--default-character-set", "utf8mb4")
+	for _, a := range mode.Args {
+		if a == journalArg {
+			a = journal
+		}
+		args = append(args, a)
+	}
+	parent := ctx
+	ctx, cancel := context.WithTimeout(ctx, r.timeout())
+	defer cancel()
+	var o Outcome
+	kills := 0
+	for attempt := 0; ; attempt++ {
+		a := append([]string(nil), args...)
+		if attempt > 0 {
+			a = append(a, "--resume")
+		}
+		a = append(a, file)
+		kill := mode.Kill && attempt == 0 || mode.Kill && attempt == 1 && rng.Intn(3) == 0
+		out, killed, err := r.runDumpscope(ctx, a, journal, kill, rng)
+		o = Outcome{Output: tail(out), Kills: kills}
+		if ctx.Err() != nil && parent.Err() == nil {
+			o.Hung, o.Failed = true, true
+			break
+		}
+		if killed {
+			if _, err := os.Stat(journal); err == nil {
+				kills++
+				continue // interrupted: resume
+			}
+			// The kill came after the import had finished and removed its journal.
+			break
+		}
+		if err != nil {
+			o.Failed = true
+			for _, s := range refusals {
+				if i := bytes.Index(out, []byte(s)); i >= 0 {
+					o.Refused = strings.TrimSpace(string(out[max(0, bytes.LastIndexByte(out[:i], '\n')):min(len(out), i+200)]))
+				}
+			}
+			if m := dsErrRe.FindSubmatch(out); m != nil {
+				o.ErrLine, o.ErrCode = string(m[1]), string(m[2])
+			}
+		}
+		break
+	}
+	return o, r.capture(parent, &o)
+}
+
+// runDumpscope runs dumpscope once; with kill, it sends SIGKILL a random 0–250 ms after
+// the journal appears (the import has begun), and reports whether the kill ended it.
+func (r *Runner) runDumpscope(ctx context.Context, args []string, journal string, kill bool, rng *rand.Rand) (out []byte, killed bool, err error) {
+	cmd := exec.CommandContext(ctx, r.Target.Dumpscope, args...)
+	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+filepath.Join(r.Dir, "state"))
+	var buf bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &buf, &buf
+	if err := cmd.Start(); err != nil {
+		return nil, false, err
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	if kill {
+		delay := time.Duration(rng.Intn(250)) * time.Millisecond
+	wait:
+		for {
+			select {
+			case err := <-done:
+				return buf.Bytes(), false, err
+			case <-time.After(2 * time.Millisecond):
+				if _, err := os.Stat(journal); err == nil {
+					break wait
+				}
+			}
+		}
+		select {
+		case err := <-done:
+			return buf.Bytes(), false, err
+		case <-time.After(delay):
+			_ = cmd.Process.Signal(syscall.SIGKILL)
+			err := <-done
+			var ee *exec.ExitError
+			if errors.As(err, &ee) {
+				if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+					return buf.Bytes(), true, err
+				}
+			}
+			return buf.Bytes(), false, err
+		}
+	}
+	err = <-done
+	return buf.Bytes(), false, err
+}
+
+// capture lists the databases the import left and re-dumps them.
+func (r *Runner) capture(ctx context.Context, o *Outcome) error {
+	dbs, err := redump.UserDatabases(ctx, r.db)
+	if err != nil {
+		return err
+	}
+	o.DBs = dbs
+	o.Dump, err = redump.Dump(ctx, r.Target.Dump, r.Target.ClientArgs, dbs...)
+	return err
+}
+
+// Compare says how dumpscope's outcome have differs from the client's want in mode,
+// or nil when it does not (or when dumpscope refused, naming what to check). When both
+// failed, the error and its line must be the same; the databases then may differ (a
+// parallel import has committed other batches when one fails). When both succeeded,
+// the databases and their re-dumps must be the same.
+func Compare(mode string, want, have Outcome) *Difference {
+	switch {
+	case have.Refused != "":
+		return nil
+	case have.Hung && !want.Hung:
+		return &Difference{mode, "hang", "dumpscope did not finish; the client did:\n" + have.Output}
+	case want.Failed != have.Failed:
+		what := "the client failed, dumpscope succeeded"
+		if have.Failed {
+			what = "the client succeeded, dumpscope failed"
+		}
+		return &Difference{mode, "exit", what + "\n client:    " + want.Output + "\n dumpscope: " + have.Output}
+	case want.Failed:
+		if want.ErrCode != have.ErrCode || want.ErrLine != have.ErrLine {
+			return &Difference{mode, "error", fmt.Sprintf("client ERROR %s at line %s, dumpscope ERROR %s at line %s\n client:    %s\n dumpscope: %s",
+				want.ErrCode, want.ErrLine, have.ErrCode, have.ErrLine, want.Output, have.Output)}
+		}
+		return nil
+	case strings.Join(want.DBs, ",") != strings.Join(have.DBs, ","):
+		return &Difference{mode, "dump", fmt.Sprintf("databases: client %v, dumpscope %v", want.DBs, have.DBs)}
+	case !bytes.Equal(want.Dump, have.Dump):
+		return &Difference{mode, "dump", "first difference at " + redump.FirstDiff(want.Dump, have.Dump)}
+	}
+	return nil
+}
+
+// tail is the last 2000 bytes of out, for a report.
+func tail(out []byte) string {
+	out = bytes.TrimSpace(out)
+	if len(out) > 2000 {
+		out = append([]byte("…"), out[len(out)-2000:]...)
+	}
+	return string(out)
+}
+
+// SandboxTarget points at srv as root over its socket, with the mariadb and
+// mariadb-dump programs found on PATH.
+func SandboxTarget(srv *sandbox.Server, dumpscope string) (Target, error) {
+	t := Target{
+		ClientArgs:    srv.ClientArgs(),
+		DumpscopeArgs: []string{"--no-defaults", "-u", "root", "-S", srv.Socket},
+		DSN:           srv.DSN(""),
+		Dumpscope:     dumpscope,
+	}
+	var err error
+	if t.Client, err = exec.LookPath("mariadb"); err != nil {
+		return t, err
+	}
+	t.Dump, err = exec.LookPath("mariadb-dump")
+	return t, err
+}
+
+// SandboxSettings are the server settings the fuzzer's sandbox runs with: LOAD DATA
+// LOCAL allowed for --load-data (MariaDB's default, named so a changed default cannot
+// turn that mode into INSERTs unnoticed).
+var SandboxSettings = []string{"local_infile=ON"}

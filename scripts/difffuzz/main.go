@@ -1,0 +1,112 @@
+// Command difffuzz is dumpscope's differential fuzzer (docs/difffuzz.md): seeded SQL
+// scripts go through the mariadb client and through `dumpscope import` in each mode into
+// one throwaway server, and their re-dumps and exit statuses are compared. On a
+// difference the script is shrunk and written to --out, and the exit status is 1.
+//
+//	go build -o bin/dumpscope ./cmd/dumpscope
+//	go run ./scripts/difffuzz --dumpscope bin/dumpscope --seed 1 --count 100 --out /tmp/fz
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/dumpscope/dumpscope/internal/difffuzz"
+	"github.com/dumpscope/dumpscope/sandbox"
+)
+
+func main() { os.Exit(run()) }
+
+func run() int {
+	bin := flag.String("dumpscope", "bin/dumpscope", "the dumpscope binary under test")
+	seed := flag.Int64("seed", 1, "the first script's seed (script i has seed+i)")
+	count := flag.Int("count", 0, "how many scripts (0: until --duration)")
+	duration := flag.Duration("duration", 0, "stop after this long (0: after --count)")
+	modes := flag.String("modes", "all", "comma-separated modes: serial, parallel, load-data, defer-indexes, resume")
+	out := flag.String("out", "difffuzz-out", "directory for a shrunk script")
+	off := flag.String("off", "known", "constructs to leave out, comma-separated (docs/difffuzz.md): known (the known differences), none, or names")
+	resumeOff := flag.String("resume-off", "engine-change,trigger,reload-in-tx,rename,alter-column", "constructs the resume mode alone leaves out (the differences found there without a fix yet), or none")
+	actions := flag.Int("actions", 0, "generator steps per script (0: 40)")
+	maxRows := flag.Int("max-rows", 0, "most rows in one INSERT (0: 120)")
+	shrinkBudget := flag.Duration("shrink-budget", 15*time.Minute, "how long shrinking may take")
+	socket := flag.String("socket", "", "import into the server at this unix socket (as root, no password) instead of a sandbox; its user databases are DROPPED")
+	verbose := flag.Bool("v", false, "a line per script")
+	flag.Parse()
+	if *count == 0 && *duration == 0 {
+		fmt.Fprintln(os.Stderr, "difffuzz: give --count or --duration")
+		return 2
+	}
+	ms, err := difffuzz.ModeNames(*modes)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "difffuzz:", err)
+		return 2
+	}
+	if *bin, err = filepath.Abs(*bin); err != nil {
+		fmt.Fprintln(os.Stderr, "difffuzz:", err)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var srv *sandbox.Server
+	if *socket == "" {
+		srv, err = sandbox.Start(ctx, sandbox.Options{Settings: difffuzz.SandboxSettings})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "difffuzz:", err)
+			return 2
+		}
+		defer srv.Stop()
+	} else {
+		srv = &sandbox.Server{Socket: *socket}
+	}
+	target, err := difffuzz.SandboxTarget(srv, *bin)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "difffuzz:", err)
+		return 2
+	}
+	work, err := os.MkdirTemp("", "difffuzz-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "difffuzz:", err)
+		return 2
+	}
+	defer os.RemoveAll(work)
+	r, err := difffuzz.NewRunner(target, work)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "difffuzz:", err)
+		return 2
+	}
+	defer r.Close()
+	cfg := difffuzz.Config{Actions: *actions, MaxRows: *maxRows}
+	if cfg.Off, err = difffuzz.ParseConstructs(*off); err != nil {
+		fmt.Fprintln(os.Stderr, "difffuzz:", err)
+		return 2
+	}
+	ro, err := difffuzz.ParseConstructs(*resumeOff)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "difffuzz:", err)
+		return 2
+	}
+	o := difffuzz.Options{Seed: *seed, Count: *count, Duration: *duration, Modes: ms, Config: cfg, Out: *out, ShrinkBudget: *shrinkBudget,
+		ModeOff: map[string][]difffuzz.Construct{"resume": ro}}
+	if *verbose {
+		o.Log = os.Stderr
+	}
+	res, err := difffuzz.Fuzz(ctx, r, o)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "difffuzz:", err)
+		return 2
+	}
+	if res.Diff != nil {
+		fmt.Printf("difference after %d scripts in %s: %s %s: %s\nshrunk to %d statements: %s\n", res.Scripts, res.Elapsed.Round(time.Second),
+			res.Diff.Mode, res.Diff.Kind, strings.SplitN(res.Diff.Detail, "\n", 2)[0], len(res.Shrunk.Stmts), res.File)
+		return 1
+	}
+	fmt.Println(res.Summary())
+	return 0
+}
