@@ -112,6 +112,9 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 		return err
 	}
 	if data && cp.Skip(st.Offset) && !pl.Volatile {
+		if done, err := p.replayReloaded(ctx, st, pl); done || err != nil {
+			return err
+		}
 		p.noteSkipped(st)
 		return p.dropInsertID(ctx, st) // committed by an earlier attempt
 	}
@@ -197,6 +200,45 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 		clear(p.tables) // what was looked up may have changed
 	}
 	return nil
+}
+
+// replayReloaded decides, on resume, about a statement run here (in a transaction, or
+// in the serial rest of the dump) that an earlier attempt committed but that wrote a table
+// truncated for a reload (checkpoint.Run.Reloads): a load stays under way through such
+// statements (its loads are completed only outside transactions), so the reload must
+// cover their rows too, or the table silently loses them (difffuzz seed 1073: a row
+// inserted under autocommit=0 and committed by the next CREATE TABLE). A plain row
+// insert is sent again, alone and committed at once (the rest of its transaction
+// committed in the earlier attempt and is skipped); done says it was. Any other
+// statement that may write a reloaded table (UPDATE, INSERT … SELECT) cannot be replayed
+// against the reloaded rows out of its place, and the resume stops, naming the table.
+func (p *ParallelReplayer) replayReloaded(ctx context.Context, st *Statement, pl Plan) (done bool, err error) {
+	cp, r := p.opt.Checkpoint, p.serial
+	if st.Kind == KindInsert {
+		if _, plain := parseRowInsert(st.SQL, p.planner.Syntax); plain {
+			if !cp.Reloads(reloadKey(st, r.database)) {
+				return false, nil
+			}
+			q, err := r.prepare(ctx, st)
+			if err != nil || q == nil {
+				return true, err
+			}
+			if err := r.exec(ctx, p.control, st, q); err != nil {
+				return true, err
+			}
+			if _, err := p.control.ExecContext(ctx, "COMMIT"); err != nil {
+				return true, r.sqlError(st, q, err)
+			}
+			p.noteRan(st)
+			return true, nil
+		}
+	}
+	for _, key := range cp.ReloadedTables() {
+		if inScope(key, pl.Tables, pl.Global) {
+			return true, r.refuse(st, "--resume truncated "+key+" (non-transactional engine or no primary key) to reload it, but this statement, which the interrupted run committed, may have changed it besides its rows, and cannot be replayed out of its place; check "+key+" against the dump, or import anew into an empty target")
+		}
+	}
+	return false, nil
 }
 
 // endRegion, at a statement planned to run in parallel that ends the dump's open

@@ -1,0 +1,126 @@
+package importer_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-sql-driver/mysql"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
+	"github.com/dumpscope/dumpscope/sandbox"
+)
+
+// The differences the differential fuzzer found in the --checkpoint + kill + --resume
+// mode (docs/difffuzz.md, internal/difffuzz/testdata/found), each made deterministic:
+// the first run stops once the statement at a given line is dispatched (stopAfter), and a
+// kill between a DDL's commit and its progress row is the DDL run by hand on the target
+// before the resume (the server ran it, the journal does not know). The re-dump after the
+// resume must be the client's.
+
+// foundCase is one such script.
+type foundCase struct {
+	name, db, dump string
+	// stop is the line after whose statement the first run stops.
+	stop int64
+	// ranUnrecorded are statements the server ran before the kill without their progress
+	// rows: run by hand between the two attempts.
+	ranUnrecorded []string
+	// refusal, when set, is what a resume must refuse with instead (a phrase of it).
+	refusal string
+}
+
+// runFoundCase imports c.dump with the mariadb client into ref and with a stop and a
+// resume into srv, and compares the re-dumps.
+func runFoundCase(t *testing.T, ref, srv *sandbox.Server, c foundCase) {
+	t.Helper()
+	dir := t.TempDir()
+	dump := filepath.Join(dir, "d.sql")
+	if err := os.WriteFile(dump, []byte(c.dump), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []*sandbox.Server{ref, srv} {
+		db, err := sql.Open("mysql", s.DSN(""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range []string{"DROP DATABASE IF EXISTS " + c.db, "DROP DATABASE IF EXISTS dumpscope_progress"} {
+			if _, err := db.Exec(q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		db.Close()
+	}
+	clientImport(t, ref, dump)
+	want := redump(t, ref, c.db)
+
+	cfg, err := mysql.ParseDSN(srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	o := importer.Options{Parallel: 2, BatchBytes: 2 << 10, SkipWarningCount: true, CheckpointPath: filepath.Join(dir, "journal")}
+	res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, stopAfter(c.stop, o))
+	if err != nil || res.Status != importer.Interrupted {
+		t.Fatalf("first run: %v, %v", res, err)
+	}
+	if len(c.ranUnrecorded) > 0 {
+		db, err := sql.Open("mysql", srv.DSN(c.db))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range c.ranUnrecorded {
+			if _, err := db.Exec(q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		db.Close()
+	}
+	o.Resume = true
+	res, err = importer.Import(ctx, cfg, importer.Source{Path: dump}, o)
+	if c.refusal != "" {
+		if err == nil || !strings.Contains(err.Error(), c.refusal) {
+			t.Fatalf("resume: %v, %v; want a refusal saying %q", res, err, c.refusal)
+		}
+		return
+	}
+	if err != nil || res.Status != importer.Finished {
+		t.Fatalf("resume: %v, %v", res, err)
+	}
+	if have := redump(t, srv, c.db); have != want {
+		t.Errorf("after the stop and the resume the re-dump differs from the client's:\n%s", cmp.Diff(want, have))
+	}
+}
+
+// rowsOf is an INSERT of ids from..to-1 into table, with a 30-byte value each.
+func rowsOf(table string, from, to int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "INSERT INTO %s VALUES ", table)
+	for i := from; i < to; i++ {
+		if i > from {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "(%d,'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx')", i)
+	}
+	b.WriteString(";\n")
+	return b.String()
+}
+
+// TestResumeFoundReloadInTransaction (difffuzz seed 1073, reload-in-tx): rows into a
+// keyless MyISAM table, then one more in an autocommit=0 region that the next CREATE
+// TABLE commits; stopped past that DDL, the resume reloads the table and must replay the
+// region's row with its batch.
+func TestResumeFoundReloadInTransaction(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int, v varchar(40)) ENGINE=MyISAM;\n" +
+		rowsOf("t1", 1, 40) +
+		"SET autocommit=0;\nINSERT INTO t1 VALUES (59,'late');\nCREATE TABLE t2 (id int PRIMARY KEY, v varchar(40));\n" +
+		rowsOf("t2", 0, 100) + rowsOf("t2", 100, 200)
+	runFoundCase(t, ref, srv, foundCase{name: "reload-in-tx", db: "fz0", dump: dump, stop: 7})
+}
