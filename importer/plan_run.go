@@ -235,7 +235,7 @@ func (p *ParallelReplayer) replayReloaded(ctx context.Context, st *Statement, pl
 	}
 	for _, key := range cp.ReloadedTables() {
 		if inScope(key, pl.Tables, pl.Global) {
-			return true, r.refuse(st, "--resume truncated "+key+" (non-transactional engine or no primary key) to reload it, but this statement, which the interrupted run committed, may have changed it besides its rows, and cannot be replayed out of its place; check "+key+" against the dump, or import anew into an empty target")
+			return true, r.refuse(st, "--resume cannot replay this statement, which the interrupted run committed, out of its place, and it may have changed "+key+" (non-transactional engine or no primary key), which was truncated to be reloaded from its first row: check "+key+" against the dump, or import anew into an empty target")
 		}
 	}
 	return false, nil

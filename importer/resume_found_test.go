@@ -124,3 +124,24 @@ func TestResumeFoundReloadInTransaction(t *testing.T) {
 		rowsOf("t2", 0, 100) + rowsOf("t2", 100, 200)
 	runFoundCase(t, ref, srv, foundCase{name: "reload-in-tx", db: "fz0", dump: dump, stop: 7})
 }
+
+// TestResumeFoundRename (difffuzz seed 1146, rename): rows into a keyless MyISAM table,
+// RENAME TABLE, rows under the new name. Stopped with the new name's load under way, a
+// reload under that name would replay only its rows, not those sent under the old one:
+// the resume refuses, naming the table (the import did not create it under that name), and
+// before that it resumes exactly.
+func TestResumeFoundRename(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int PRIMARY KEY) ENGINE=InnoDB;\nCREATE TABLE t2 (id int, v varchar(40)) ENGINE=MyISAM;\n" +
+		rowsOf("t2", 1, 40) + "RENAME TABLE t2 TO r3;\n" + rowsOf("r3", 40, 80) + "INSERT INTO t1 VALUES (170);\n" + rowsOf("r3", 80, 120)
+	for _, stop := range []int64{5, 6, 7, 9} {
+		t.Run(fmt.Sprint("stop at line ", stop), func(t *testing.T) {
+			c := foundCase{db: "fz0", dump: dump, stop: stop}
+			if stop >= 7 {
+				// r3's load under way: t2's rows cannot be replayed into it.
+				c.refusal = "fz0.r3 (non-transactional engine or no primary key) was being loaded when the interrupted run ended, and this import did not create it under this name"
+			}
+			runFoundCase(t, ref, srv, c)
+		})
+	}
+}
