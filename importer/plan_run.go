@@ -134,6 +134,14 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 	}
 	txn := st.Kind == KindTxn
 	commit := txn && pl.EndsRegion && !pl.Rollback
+	// DDL commits what is open before it and itself on its own, so it runs as a barrier
+	// (its own progress row after it, "already exists" on resume counted as "it had run")
+	// even where a transaction follows it: under autocommit=0 every statement opens one.
+	// Sent as part of the next stretch instead, a kill after it left a DDL the server ran
+	// at the furthest recorded offset, which a resume sent again and stopped at (ERROR 1359
+	// of CREATE TRIGGER, 1060 of ALTER TABLE … ADD COLUMN: difffuzz seeds 209 and 1161).
+	// Not under LOCK TABLES, whose stretch is recorded once the locks are released.
+	ownDDL := (st.Kind == KindDDL || st.Kind == KindRoutine) && pl.EndsRegion && !pl.Locked
 	switch {
 	case cp == nil || !data || (pl.Volatile && !pl.InRegion && !pl.OpenAfter):
 		// Volatile statements outside a transaction get no progress row: a resumed run
@@ -145,7 +153,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 		case err == nil:
 			err = p.recordUserVars(ctx, p.control, st)
 		}
-	case txn || st.Kind == KindLock || pl.OpenAfter || (pl.InRegion && !pl.EndsRegion):
+	case txn || st.Kind == KindLock || (!ownDDL && (pl.OpenAfter || (pl.InRegion && !pl.EndsRegion))):
 		if p.pendingFrom < 0 {
 			p.pendingFrom = st.Offset
 		}

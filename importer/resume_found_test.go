@@ -32,6 +32,10 @@ type foundCase struct {
 	// ranUnrecorded are statements the server ran before the kill without their progress
 	// rows: run by hand between the two attempts.
 	ranUnrecorded []string
+	// unrecord is an offset inside a statement that ran in the first run: its progress
+	// row, if that run committed one, is deleted before the resume, as if it had been
+	// killed between the statement's commit and its progress row's (0: none).
+	unrecord int64
 	// refusal, when set, is what a resume must refuse with instead (a phrase of it).
 	refusal string
 }
@@ -79,6 +83,18 @@ func runFoundCase(t *testing.T, ref, srv *sandbox.Server, c foundCase) {
 			if _, err := db.Exec(q); err != nil {
 				t.Fatalf("%s: %v", q, err)
 			}
+		}
+		db.Close()
+	}
+	if c.unrecord > 0 {
+		db, err := sql.Open("mysql", srv.DSN(""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The row of the stretch that holds it (none when the stretch was still open).
+		r, err := db.Exec("DELETE FROM dumpscope_progress.done WHERE start_offset <= ? AND end_offset > ?", c.unrecord, c.unrecord)
+		if n, _ := r.RowsAffected(); err != nil || n > 1 {
+			t.Fatalf("delete the progress row at offset %d: %d rows, %v", c.unrecord, n, err)
 		}
 		db.Close()
 	}
@@ -142,6 +158,31 @@ func TestResumeFoundRename(t *testing.T) {
 				c.refusal = "fz0.r3 (non-transactional engine or no primary key) was being loaded when the interrupted run ended, and this import did not create it under this name"
 			}
 			runFoundCase(t, ref, srv, c)
+		})
+	}
+}
+
+// TestResumeFoundUnrecordedDDL (difffuzz seeds 209, trigger, and 1161, alter-column): in
+// the part of a dump run on one connection (after SET autocommit=0, or a SAVEPOINT), a
+// DDL statement the server ran before the kill, without its progress row, is sent again
+// on resume: its "already exists" error (ERROR 1359 of CREATE TRIGGER, 1060 of ALTER
+// TABLE … ADD COLUMN) means it had run, as it does outside transactions.
+func TestResumeFoundUnrecordedDDL(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	const trigger = "CREATE TRIGGER trg BEFORE INSERT ON t1 FOR EACH ROW SET @trg = COALESCE(@trg, 0) + 1"
+	const alter = "ALTER TABLE t1 ADD COLUMN a5 bigint unsigned"
+	head := "SET NAMES utf8mb4;\nCREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int PRIMARY KEY, v varchar(40));\nCREATE TABLE t2 (id int PRIMARY KEY, v varchar(40));\n" + rowsOf("t1", 1, 40)
+	for _, c := range []struct{ name, region, ddl string }{
+		{"trigger after autocommit=0", "SET autocommit=0;\nINSERT INTO t1 VALUES (59,'late');\n", trigger},
+		{"alter after autocommit=0", "SET autocommit=0;\nINSERT INTO t1 VALUES (59,'late');\n", alter},
+		{"trigger after SAVEPOINT", "START TRANSACTION;\nSAVEPOINT sp1;\nINSERT INTO t1 VALUES (59,'late');\nCOMMIT;\nSET autocommit=0;\n", trigger},
+		{"alter after SAVEPOINT", "START TRANSACTION;\nSAVEPOINT sp1;\nINSERT INTO t1 VALUES (59,'late');\nCOMMIT;\nSET autocommit=0;\n", alter},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dump := head + c.region + c.ddl + ";\n" + rowsOf("t2", 100, 140)
+			// The first run stops after the DDL, whose progress row is then deleted.
+			stop := int64(strings.Count(head+c.region, "\n")) + 1
+			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: stop, unrecord: int64(len(head + c.region))})
 		})
 	}
 }
