@@ -3,6 +3,7 @@ package importer_test
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -36,6 +37,9 @@ type foundCase struct {
 	// row, if that run committed one, is deleted before the resume, as if it had been
 	// killed between the statement's commit and its progress row's (0: none).
 	unrecord int64
+	// killAtDDL, when set, ends the first run right after the DDL statement at that line
+	// returned, before its progress row (importer.WithAfterDDLHook), instead of the stop.
+	killAtDDL int
 	// refusal, when set, is what a resume must refuse with instead (a phrase of it).
 	refusal string
 }
@@ -70,8 +74,18 @@ func runFoundCase(t *testing.T, ref, srv *sandbox.Server, c foundCase) {
 	}
 	ctx := context.Background()
 	o := importer.Options{Parallel: 2, BatchBytes: 2 << 10, SkipWarningCount: true, CheckpointPath: filepath.Join(dir, "journal")}
-	res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, stopAfter(c.stop, o))
-	if err != nil || res.Status != importer.Interrupted {
+	if c.killAtDDL > 0 {
+		killed := errors.New("killed after the DDL")
+		first := importer.WithAfterDDLHook(o, func(st *importer.Statement) error {
+			if st.Line == int64(c.killAtDDL) {
+				return killed
+			}
+			return nil
+		})
+		if res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, first); err != nil || !errors.Is(res.Err, killed) {
+			t.Fatalf("first run: %v, %v; want it killed after the DDL at line %d", res, err, c.killAtDDL)
+		}
+	} else if res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, stopAfter(c.stop, o)); err != nil || res.Status != importer.Interrupted {
 		t.Fatalf("first run: %v, %v", res, err)
 	}
 	if len(c.ranUnrecorded) > 0 {
@@ -99,7 +113,7 @@ func runFoundCase(t *testing.T, ref, srv *sandbox.Server, c foundCase) {
 		db.Close()
 	}
 	o.Resume = true
-	res, err = importer.Import(ctx, cfg, importer.Source{Path: dump}, o)
+	res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, o)
 	if c.refusal != "" {
 		if err == nil || !strings.Contains(err.Error(), c.refusal) {
 			t.Fatalf("resume: %v, %v; want a refusal saying %q", res, err, c.refusal)
@@ -185,4 +199,17 @@ func TestResumeFoundUnrecordedDDL(t *testing.T) {
 			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: stop, unrecord: int64(len(head + c.region))})
 		})
 	}
+}
+
+// TestResumeFoundEngineChange (difffuzz seed 2, engine-change): ALTER TABLE t ENGINE=InnoDB
+// of an Aria table, killed after it ran and before its progress row. Sent again on resume
+// it would rebuild the table once more and drop the PAGE_CHECKSUM=1 the first rebuild
+// kept (the client's table has it): the intent recorded before it (the table's definition)
+// tells the resume that it ran.
+func TestResumeFoundEngineChange(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "CREATE DATABASE fz1;\nUSE fz1;\nCREATE TABLE t2 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		"CREATE TABLE t3 (id bigint NOT NULL, v varchar(40), PRIMARY KEY (id)) ENGINE=Aria DEFAULT CHARSET=utf8mb4;\n" +
+		rowsOf("t3", 1, 40) + "ALTER TABLE `fz1`.`t3` ENGINE=InnoDB;\n" + rowsOf("t2", 1, 40)
+	runFoundCase(t, ref, srv, foundCase{db: "fz1", dump: dump, killAtDDL: 6})
 }
