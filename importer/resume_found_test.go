@@ -40,6 +40,8 @@ type foundCase struct {
 	// killAtDDL, when set, ends the first run right after the DDL statement at that line
 	// returned, before its progress row (importer.WithAfterDDLHook), instead of the stop.
 	killAtDDL int
+	// resumeSays, when set, is a phrase the resume's messages must hold.
+	resumeSays string
 	// refusal, when set, is what a resume must refuse with instead (a phrase of it).
 	refusal string
 }
@@ -113,7 +115,12 @@ func runFoundCase(t *testing.T, ref, srv *sandbox.Server, c foundCase) {
 		db.Close()
 	}
 	o.Resume = true
+	var log strings.Builder
+	o.Log = &log
 	res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, o)
+	if c.resumeSays != "" && !strings.Contains(log.String(), c.resumeSays) {
+		t.Errorf("the resume did not say %q:\n%s", c.resumeSays, log.String())
+	}
 	if c.refusal != "" {
 		if err == nil || !strings.Contains(err.Error(), c.refusal) {
 			t.Fatalf("resume: %v, %v; want a refusal saying %q", res, err, c.refusal)
@@ -211,5 +218,12 @@ func TestResumeFoundEngineChange(t *testing.T) {
 	dump := "CREATE DATABASE fz1;\nUSE fz1;\nCREATE TABLE t2 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
 		"CREATE TABLE t3 (id bigint NOT NULL, v varchar(40), PRIMARY KEY (id)) ENGINE=Aria DEFAULT CHARSET=utf8mb4;\n" +
 		rowsOf("t3", 1, 40) + "ALTER TABLE `fz1`.`t3` ENGINE=InnoDB;\n" + rowsOf("t2", 1, 40)
-	runFoundCase(t, ref, srv, foundCase{db: "fz1", dump: dump, killAtDDL: 6})
+	t.Run("it ran", func(t *testing.T) {
+		runFoundCase(t, ref, srv, foundCase{db: "fz1", dump: dump, killAtDDL: 6, resumeSays: "had run on `fz1`.`t3` when the interrupted run ended (its definition changed); it is not run again"})
+	})
+	t.Run("its table as before it", func(t *testing.T) {
+		// Undone by hand before the resume: the definition is the one the intent
+		// recorded, so the ALTER runs again.
+		runFoundCase(t, ref, srv, foundCase{db: "fz1", dump: dump, killAtDDL: 6, ranUnrecorded: []string{"ALTER TABLE t3 ENGINE=Aria"}, resumeSays: "had not changed `fz1`.`t3` when the interrupted run ended; it runs again"})
+	})
 }
