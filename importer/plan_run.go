@@ -3,6 +3,8 @@ package importer
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 )
@@ -112,7 +114,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 		return err
 	}
 	if data && cp.Skip(st.Offset) && !pl.Volatile {
-		if done, err := p.replayReloaded(ctx, st, pl); done || err != nil {
+		if done, err := p.replayReloaded(ctx, st); done || err != nil {
 			return err
 		}
 		p.noteSkipped(st)
@@ -220,7 +222,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 // committed in the earlier attempt and is skipped); done says it was. Any other
 // statement that may write a reloaded table (UPDATE, INSERT … SELECT) cannot be replayed
 // against the reloaded rows out of its place, and the resume stops, naming the table.
-func (p *ParallelReplayer) replayReloaded(ctx context.Context, st *Statement, pl Plan) (done bool, err error) {
+func (p *ParallelReplayer) replayReloaded(ctx context.Context, st *Statement) (done bool, err error) {
 	cp, r := p.opt.Checkpoint, p.serial
 	if st.Kind == KindInsert {
 		if _, plain := parseRowInsert(st.SQL, p.planner.Syntax); plain {
@@ -241,8 +243,21 @@ func (p *ParallelReplayer) replayReloaded(ctx context.Context, st *Statement, pl
 			return true, nil
 		}
 	}
-	for _, key := range cp.ReloadedTables() {
-		if inScope(key, pl.Tables, pl.Global) {
+	reloaded := cp.ReloadedTables()
+	if len(reloaded) == 0 || (st.Kind != KindInsert && st.Kind != KindOther) {
+		// DDL changes a table's definition, which TRUNCATE keeps.
+		return false, nil
+	}
+	switch strings.ToUpper(firstWord(st.SQL)) {
+	case "SELECT", "DO", "VALUES", "TABLE", "SHOW", "EXPLAIN", "DESCRIBE", "DESC", "HELP":
+		return false, nil // writes no table
+	}
+	written := reloaded // any, unless it names the one table it writes
+	if db, table, ok := p.writtenTable(st); ok {
+		written = []string{keyOf(db, table)}
+	}
+	for _, key := range reloaded {
+		if slices.Contains(written, key) {
 			return true, r.refuse(st, "--resume cannot replay this statement, which the interrupted run committed, out of its place, and it may have changed "+key+" (non-transactional engine or no primary key), which was truncated to be reloaded from its first row: check "+key+" against the dump, or import anew into an empty target")
 		}
 	}
