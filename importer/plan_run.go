@@ -172,11 +172,24 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 				return r.sqlError(st, q, err)
 			}
 		}
+		intent := false
+		if !txn && st.Kind != KindLock && !pl.Locked {
+			// Not under LOCK TABLES: the worker would wait for the control connection's
+			// locks, and the control connection for the worker.
+			if intent, err = p.regionIntent(ctx, st, end); err != nil {
+				return err
+			}
+		}
 		switch err = r.exec(ctx, p.control, st, q); {
 		case err == nil && after != "":
 			err = p.giveBack(ctx, st, after)
 		case err == nil:
 			err = p.recordUserVars(ctx, p.control, st) // with the transaction's progress row
+		}
+		if err == nil && intent {
+			if err = cp.Ran(ctx, p.control, st.Offset); err == nil {
+				p.regionIntents = append(p.regionIntents, st.Offset)
+			}
 		}
 		if err == nil && !pl.OpenAfter {
 			err = p.recordPending(ctx, end, true)
@@ -244,13 +257,9 @@ func (p *ParallelReplayer) replayReloaded(ctx context.Context, st *Statement) (d
 		}
 	}
 	reloaded := cp.ReloadedTables()
-	if len(reloaded) == 0 || (st.Kind != KindInsert && st.Kind != KindOther) {
+	if len(reloaded) == 0 || (st.Kind != KindInsert && st.Kind != KindOther) || readOnly(st) {
 		// DDL changes a table's definition, which TRUNCATE keeps.
 		return false, nil
-	}
-	switch strings.ToUpper(firstWord(st.SQL)) {
-	case "SELECT", "DO", "VALUES", "TABLE", "SHOW", "EXPLAIN", "DESCRIBE", "DESC", "HELP":
-		return false, nil // writes no table
 	}
 	written := reloaded // any, unless it names the one table it writes
 	if db, table, ok := p.writtenTable(st); ok {
@@ -262,6 +271,38 @@ func (p *ParallelReplayer) replayReloaded(ctx context.Context, st *Statement) (d
 		}
 	}
 	return false, nil
+}
+
+// readOnly reports whether st, DML, writes no table (a SELECT without INTO OUTFILE, SHOW).
+func readOnly(st *Statement) bool {
+	switch strings.ToUpper(firstWord(st.SQL)) {
+	case "SELECT", "DO", "VALUES", "TABLE", "SHOW", "EXPLAIN", "DESCRIBE", "DESC", "HELP":
+		return true
+	}
+	return false
+}
+
+// regionIntent records, before a statement runs inside the dump's transaction on the
+// control connection, the intent of its writes to
+// non-transactional tables (checkpoint.Run.BeginIntent), and reports whether it did.
+// Those writes stay when the transaction does not commit: killed before its COMMIT, a
+// resume replayed the whole transaction and applied them twice (rows into a MyISAM table
+// inside START TRANSACTION … COMMIT came back twice). The intent cannot be committed on
+// the control connection, inside the transaction, so it is written on an idle worker
+// (runSerial has waited for every batch); the statement's marker follows it at once
+// (the markers' table is not transactional), and recordPending deletes the intents with
+// the transaction's progress row. A resume then counts a marked statement as run and
+// replays the rest of the transaction without it.
+func (p *ParallelReplayer) regionIntent(ctx context.Context, st *Statement, end int64) (bool, error) {
+	if len(p.workers) == 0 || (st.Kind != KindInsert && st.Kind != KindOther) || readOnly(st) {
+		return false, nil
+	}
+	var scope []string // any table, unless it names the one it writes
+	if db, table, ok := p.writtenTable(st); ok {
+		key := keyOf(db, table)
+		scope = append([]string{key}, p.tables[key].touches...)
+	}
+	return p.beginIntent(ctx, p.workers[0], st, end, p.opt.Checkpoint.DigestAt(end), scope)
 }
 
 // endRegion, at a statement planned to run in parallel that ends the dump's open
@@ -304,6 +345,13 @@ func (p *ParallelReplayer) recordPending(ctx context.Context, upto int64, own bo
 	if err := cp.Record(ctx, p.control, checkpoint.Stretch{Start: from, End: upto, Digest: cp.DigestAt(upto)}); err != nil {
 		return err
 	}
+	for _, start := range p.regionIntents {
+		// With the stretch's progress row (regionIntent).
+		if err := cp.EndIntent(ctx, p.control, start); err != nil {
+			return err
+		}
+	}
+	p.regionIntents = nil
 	if own {
 		_, err := p.control.ExecContext(ctx, "COMMIT")
 		return err

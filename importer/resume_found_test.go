@@ -234,3 +234,19 @@ func TestResumeFoundEngineChange(t *testing.T) {
 		runFoundCase(t, ref, srv, foundCase{db: "fz1", dump: dump, killAtDDL: 6, ranUnrecorded: []string{"ALTER TABLE t3 ENGINE=Aria"}, resumeSays: "had not changed `fz1`.`t3` when the interrupted run ended; it runs again"})
 	})
 }
+
+// TestResumeFoundNonTransactionalInTransaction (reload-in-tx, the other half): rows into a
+// MyISAM table inside START TRANSACTION … COMMIT stay when the transaction does not
+// commit; stopped inside it, a resume that replayed the whole transaction applied them
+// twice. The intents written for them before they ran (on an idle worker) and their
+// markers tell the resume they ran.
+func TestResumeFoundNonTransactionalInTransaction(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int, v varchar(40)) ENGINE=MyISAM;\nCREATE TABLE t2 (id int PRIMARY KEY) ENGINE=InnoDB;\n" +
+		rowsOf("t1", 1, 40) + "SELECT 1 INTO @x;\nSTART TRANSACTION;\nINSERT INTO t1 VALUES (59,'late');\nINSERT INTO t2 VALUES (1);\nINSERT INTO t1 VALUES (60,'late');\nINSERT INTO t2 VALUES (2);\nCOMMIT;\n"
+	for _, stop := range []int64{9, 10, 11} {
+		t.Run(fmt.Sprint("stop at line ", stop), func(t *testing.T) {
+			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: stop})
+		})
+	}
+}
