@@ -5,3 +5,10 @@ func WithWorkerHook(o Options, f func()) Options {
 	o.inWorker = f
 	return o
 }
+
+// WithAfterDDLHook sets Options' hook that a DDL statement run with progress rows calls
+// once it has returned, before its progress row.
+func WithAfterDDLHook(o Options, f func(*Statement) error) Options {
+	o.afterDDL = f
+	return o
+}

@@ -87,9 +87,10 @@ type Options struct {
 	// Rejects, with Force on a serial import, receives each failed statement (rejects.go).
 	Rejects *Rejects
 
-	transform   *Transform // built from Transform for this target
-	tablesTotal int        // tables the dump inserts into, when the preflight scan read it
-	inWorker    func()     // ReplayOptions.inWorker
+	transform   *Transform             // built from Transform for this target
+	tablesTotal int                    // tables the dump inserts into, when the preflight scan read it
+	inWorker    func()                 // ReplayOptions.inWorker
+	afterDDL    func(*Statement) error // ReplayOptions.afterDDL
 	wire        *packetWatch
 }
 
@@ -315,7 +316,7 @@ func newReplayer(ctx context.Context, conns []Conn, in *Input, o Options, cp *ch
 	ropt := ReplayOptions{
 		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
 		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: cp.Resumable(),
-		Transform: o.transform, Rejects: o.Rejects, tablesTotal: o.tablesTotal, inWorker: o.inWorker,
+		Transform: o.transform, Rejects: o.Rejects, tablesTotal: o.tablesTotal, inWorker: o.inWorker, afterDDL: o.afterDDL,
 	}
 	if cp == nil && !o.DeferIndexes && !o.LoadData {
 		ropt.wire = o.wire

@@ -191,6 +191,9 @@ type ParallelReplayer struct {
 	// under table locks without a progress row yet (-1: none).
 	planner     *Planner
 	pendingFrom int64
+	// regionIntents are the starts of the statements of that stretch that left intents
+	// (regionIntent), deleted with its progress row.
+	regionIntents []int64
 	// cur is the batch the dispatcher is filling (only the dispatcher touches it).
 	cur *rowBatch
 	// prevSkipped, idSkipped: a resumed run skipped the control connection's last

@@ -396,6 +396,12 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 	if err != nil {
 		return p.at(st, err)
 	}
+	ddlIntent := false
+	if ddl && st.Verb == "ALTER TABLE" && st.Table != "" {
+		if ddlIntent, err = cp.BeginDDLIntent(ctx, c, checkpoint.Intent{Start: st.Offset, End: end, Statement: describe(p.opt.Name, st), Digest: digest}, p.statementDB(st), st.Table); err != nil {
+			return p.at(st, fmt.Errorf("record the intent of an ALTER TABLE: %w", err))
+		}
+	}
 	if !ddl {
 		if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
 			return r.sqlError(st, st.SQL, err)
@@ -414,6 +420,9 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 		// may have waited on a worker in the interrupted run while later DDL ran.
 		cp.RanAfresh(st.Offset)
 	}
+	if err == nil && ddl && p.opt.afterDDL != nil {
+		err = p.opt.afterDDL(st)
+	}
 	if err == nil && intent {
 		err = cp.Ran(ctx, c, st.Offset)
 	}
@@ -428,6 +437,12 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 		}
 		return err
 	}
+	if ddlIntent {
+		// Its progress row and the intent's removal commit together.
+		if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
+			return r.sqlError(st, st.SQL, err)
+		}
+	}
 	if creates && !st.tolerated {
 		// With the DDL's progress row: killed before it, the CREATE runs again on
 		// resume, meets "already exists" as applied (above), and records it then.
@@ -438,7 +453,7 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 	if err := cp.Record(ctx, c, checkpoint.Stretch{Start: st.Offset, End: end, Statements: 1, Digest: digest}); err != nil {
 		return r.sqlError(st, st.SQL, err)
 	}
-	if intent {
+	if intent || ddlIntent {
 		if err := cp.EndIntent(ctx, c, st.Offset); err != nil {
 			return r.sqlError(st, st.SQL, err)
 		}

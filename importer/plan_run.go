@@ -3,6 +3,8 @@ package importer
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 )
@@ -112,6 +114,9 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 		return err
 	}
 	if data && cp.Skip(st.Offset) && !pl.Volatile {
+		if done, err := p.replayReloaded(ctx, st); done || err != nil {
+			return err
+		}
 		p.noteSkipped(st)
 		return p.dropInsertID(ctx, st) // committed by an earlier attempt
 	}
@@ -155,6 +160,14 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 	}
 	txn := st.Kind == KindTxn
 	commit := txn && pl.EndsRegion && !pl.Rollback
+	// DDL commits what is open before it and itself on its own, so it runs as a barrier
+	// (its own progress row after it, "already exists" on resume counted as "it had run")
+	// even where a transaction follows it: under autocommit=0 every statement opens one.
+	// Sent as part of the next stretch instead, a kill after it left a DDL the server ran
+	// at the furthest recorded offset, which a resume sent again and stopped at (ERROR 1359
+	// of CREATE TRIGGER, 1060 of ALTER TABLE … ADD COLUMN: difffuzz seeds 209 and 1161).
+	// Not under LOCK TABLES, whose stretch is recorded once the locks are released.
+	ownDDL := (st.Kind == KindDDL || st.Kind == KindRoutine) && pl.EndsRegion && !pl.Locked
 	switch {
 	case cp == nil || !data || (pl.Volatile && !pl.InRegion && !pl.OpenAfter):
 		// Volatile statements outside a transaction get no progress row: a resumed run
@@ -169,7 +182,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 		case err == nil:
 			err = p.recordUserVars(ctx, p.control, st)
 		}
-	case txn || st.Kind == KindLock || pl.OpenAfter || (pl.InRegion && !pl.EndsRegion):
+	case txn || st.Kind == KindLock || (!ownDDL && (pl.OpenAfter || (pl.InRegion && !pl.EndsRegion))):
 		if p.pendingFrom < 0 {
 			p.pendingFrom = st.Offset
 		}
@@ -189,11 +202,24 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 		if err := addOwed(); err != nil {
 			return err
 		}
+		intent := false
+		if !txn && st.Kind != KindLock && !pl.Locked {
+			// Not under LOCK TABLES: the worker would wait for the control connection's
+			// locks, and the control connection for the worker.
+			if intent, err = p.regionIntent(ctx, st, end); err != nil {
+				return err
+			}
+		}
 		switch err = r.exec(ctx, p.control, st, q); {
 		case err == nil && after != "":
 			err = p.giveBack(ctx, st, after)
 		case err == nil:
 			err = p.recordUserVars(ctx, p.control, st) // with the transaction's progress row
+		}
+		if err == nil && intent {
+			if err = cp.Ran(ctx, p.control, st.Offset); err == nil {
+				p.regionIntents = append(p.regionIntents, st.Offset)
+			}
 		}
 		if err == nil && !pl.OpenAfter {
 			err = p.recordPending(ctx, end, true)
@@ -230,6 +256,86 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 		clear(p.tables) // what was looked up may have changed
 	}
 	return nil
+}
+
+// replayReloaded decides, on resume, about a statement run here (in a transaction, or
+// in the serial rest of the dump) that an earlier attempt committed but that wrote a table
+// truncated for a reload (checkpoint.Run.Reloads): a load stays under way through such
+// statements (its loads are completed only outside transactions), so the reload must
+// cover their rows too, or the table silently loses them (difffuzz seed 1073: a row
+// inserted under autocommit=0 and committed by the next CREATE TABLE). A plain row
+// insert is sent again, alone and committed at once (the rest of its transaction
+// committed in the earlier attempt and is skipped); done says it was. Any other
+// statement that may write a reloaded table (UPDATE, INSERT … SELECT) cannot be replayed
+// against the reloaded rows out of its place, and the resume stops, naming the table.
+func (p *ParallelReplayer) replayReloaded(ctx context.Context, st *Statement) (done bool, err error) {
+	cp, r := p.opt.Checkpoint, p.serial
+	if st.Kind == KindInsert {
+		if _, plain := parseRowInsert(st.SQL, p.planner.Syntax); plain {
+			if !cp.Reloads(reloadKey(st, r.database)) {
+				return false, nil
+			}
+			q, err := r.prepare(ctx, st)
+			if err != nil || q == nil {
+				return true, err
+			}
+			if err := r.exec(ctx, p.control, st, q); err != nil {
+				return true, err
+			}
+			if _, err := p.control.ExecContext(ctx, "COMMIT"); err != nil {
+				return true, r.sqlError(st, q, err)
+			}
+			p.noteRan(st)
+			return true, nil
+		}
+	}
+	reloaded := cp.ReloadedTables()
+	if len(reloaded) == 0 || (st.Kind != KindInsert && st.Kind != KindOther) || readOnly(st) {
+		// DDL changes a table's definition, which TRUNCATE keeps.
+		return false, nil
+	}
+	written := reloaded // any, unless it names the one table it writes
+	if db, table, ok := p.writtenTable(st); ok {
+		written = []string{keyOf(db, table)}
+	}
+	for _, key := range reloaded {
+		if slices.Contains(written, key) {
+			return true, r.refuse(st, "--resume cannot replay this statement, which the interrupted run committed, out of its place, and it may have changed "+key+" (non-transactional engine or no primary key), which was truncated to be reloaded from its first row: check "+key+" against the dump, or import anew into an empty target")
+		}
+	}
+	return false, nil
+}
+
+// readOnly reports whether st, DML, writes no table (a SELECT without INTO OUTFILE, SHOW).
+func readOnly(st *Statement) bool {
+	switch strings.ToUpper(firstWord(st.SQL)) {
+	case "SELECT", "DO", "VALUES", "TABLE", "SHOW", "EXPLAIN", "DESCRIBE", "DESC", "HELP":
+		return true
+	}
+	return false
+}
+
+// regionIntent records, before a statement runs inside the dump's transaction on the
+// control connection, the intent of its writes to
+// non-transactional tables (checkpoint.Run.BeginIntent), and reports whether it did.
+// Those writes stay when the transaction does not commit: killed before its COMMIT, a
+// resume replayed the whole transaction and applied them twice (rows into a MyISAM table
+// inside START TRANSACTION … COMMIT came back twice). The intent cannot be committed on
+// the control connection, inside the transaction, so it is written on an idle worker
+// (runSerial has waited for every batch); the statement's marker follows it at once
+// (the markers' table is not transactional), and recordPending deletes the intents with
+// the transaction's progress row. A resume then counts a marked statement as run and
+// replays the rest of the transaction without it.
+func (p *ParallelReplayer) regionIntent(ctx context.Context, st *Statement, end int64) (bool, error) {
+	if len(p.workers) == 0 || (st.Kind != KindInsert && st.Kind != KindOther) || readOnly(st) {
+		return false, nil
+	}
+	var scope []string // any table, unless it names the one it writes
+	if db, table, ok := p.writtenTable(st); ok {
+		key := keyOf(db, table)
+		scope = append([]string{key}, p.tables[key].touches...)
+	}
+	return p.beginIntent(ctx, p.workers[0], st, end, p.opt.Checkpoint.DigestAt(end), scope)
 }
 
 // endRegion, at a statement planned to run in parallel that ends the dump's open
@@ -272,6 +378,13 @@ func (p *ParallelReplayer) recordPending(ctx context.Context, upto int64, own bo
 	if err := cp.Record(ctx, p.control, checkpoint.Stretch{Start: from, End: upto, Digest: cp.DigestAt(upto)}); err != nil {
 		return err
 	}
+	for _, start := range p.regionIntents {
+		// With the stretch's progress row (regionIntent).
+		if err := cp.EndIntent(ctx, p.control, start); err != nil {
+			return err
+		}
+	}
+	p.regionIntents = nil
 	if own {
 		_, err := p.control.ExecContext(ctx, "COMMIT")
 		return err

@@ -65,6 +65,10 @@ type ReplayOptions struct {
 	// inWorker, when set, is called by a parallel worker before each entry it runs: the
 	// tests' way to make one panic.
 	inWorker func()
+	// afterDDL, when set, is called once a DDL statement run with progress rows has
+	// returned, before its progress row: an error it returns ends the import there, the
+	// tests' way to stop between the two as a kill would.
+	afterDDL func(*Statement) error
 	// wire, when set, reads the warning counts of the replay's own connection from the
 	// server's packets (okpacket.go), so that counting them sends nothing between the
 	// dump's statements.

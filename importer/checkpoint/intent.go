@@ -2,7 +2,9 @@ package checkpoint
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"slices"
@@ -96,6 +98,47 @@ func (r *Run) BeginIntent(ctx context.Context, c Conn, in Intent) (bool, error) 
 	_, err = c.ExecContext(ctx, "REPLACE INTO "+ProgressSchema+".intents (run_id, start_offset, end_offset, statement, tables, checksums, stream_sha256) VALUES (?, ?, ?, ?, ?, ?, ?)",
 		r.RunID, in.Start, in.End, truncate(in.Statement, 1000), strings.Join(tables, "\n"), sums, nullable(in.Digest))
 	return err == nil, err
+}
+
+// ddlPrefix marks the checksums of a DDL intent: the digest of the table's SHOW CREATE
+// TABLE, not CHECKSUM TABLE of its rows.
+const ddlPrefix = "ddl:"
+
+// BeginDDLIntent records, before an ALTER TABLE of db.table runs, an intent with the digest
+// of the table's SHOW CREATE TABLE; it reports whether it did (then the statement's
+// progress row must be written with EndIntent). DDL commits before its progress row can,
+// and a resume sends an unrecorded one again, which is right only when a second run errs
+// ("already exists", AlreadyApplied) or changes nothing: ALTER TABLE t ENGINE=InnoDB run
+// again rebuilds the table and drops options the first run kept (PAGE_CHECKSUM=1 of a
+// former Aria table; difffuzz seed 2). With the intent, a resume tells whether it ran by
+// comparing the definition (settleIntents): anything that changes the table after it
+// waits for it, so a definition unlike the one recorded means it ran. The intent row is
+// written in the session's transaction state: the ALTER's implicit commit commits it
+// before the ALTER runs (with autocommit on it commits at once). No intent when the
+// table cannot be read (the ALTER will fail): false, nil.
+func (r *Run) BeginDDLIntent(ctx context.Context, c Conn, in Intent, db, table string) (bool, error) {
+	if r == nil {
+		return false, nil
+	}
+	name := quoteName(db) + "." + quoteName(table)
+	sum, ok := definitionDigest(ctx, c, name)
+	if !ok {
+		return false, nil
+	}
+	_, err := c.ExecContext(ctx, "REPLACE INTO "+ProgressSchema+".intents (run_id, start_offset, end_offset, statement, tables, checksums, stream_sha256) VALUES (?, ?, ?, ?, ?, ?, ?)",
+		r.RunID, in.Start, in.End, truncate(in.Statement, 1000), name, sum, nullable(in.Digest))
+	return err == nil, err
+}
+
+// definitionDigest is ddlPrefix and the SHA-256 of SHOW CREATE TABLE name (quoted); ok is
+// false when it cannot be read (no such table).
+func definitionDigest(ctx context.Context, c Conn, name string) (string, bool) {
+	var tbl, def string
+	if err := c.QueryRowContext(ctx, "SHOW CREATE TABLE "+name).Scan(&tbl, &def); err != nil {
+		return "", false
+	}
+	h := sha256.Sum256([]byte(def))
+	return ddlPrefix + hex.EncodeToString(h[:]), true
 }
 
 // EndIntent deletes the intent of the statement at start, inside the transaction the
@@ -206,6 +249,12 @@ func (r *Run) settleIntents(ctx context.Context, c Conn, applied []int64, log io
 		return err
 	}
 	for _, in := range pending {
+		if strings.HasPrefix(in.sums, ddlPrefix) {
+			if err := r.settleDDLIntent(ctx, c, in, log); err != nil {
+				return err
+			}
+			continue
+		}
 		tables := strings.Split(in.tables, "\n")
 		names := strings.Join(tables, ", ")
 		if in.ran || slices.Contains(applied, in.start) {
@@ -230,6 +279,25 @@ func (r *Run) settleIntents(ctx context.Context, c Conn, applied []int64, log io
 		if err := r.EndIntent(ctx, c, in.start); err != nil {
 			return fmt.Errorf("resume: %w", err)
 		}
+	}
+	return nil
+}
+
+// settleDDLIntent decides about an ALTER TABLE's intent without a progress row
+// (BeginDDLIntent): the table's definition changed since (or the table is gone, renamed):
+// it ran, and is recorded as committed; unchanged: it did not run, or changed nothing,
+// and runs again.
+func (r *Run) settleDDLIntent(ctx context.Context, c Conn, in pendingIntent, log io.Writer) error {
+	if now, ok := definitionDigest(ctx, c, in.tables); ok && now == in.sums {
+		fmt.Fprintf(log, "dumpscope: resume: %s had not changed %s when the interrupted run ended; it runs again\n", in.statement, in.tables)
+		if err := r.EndIntent(ctx, c, in.start); err != nil {
+			return fmt.Errorf("resume: %w", err)
+		}
+		return nil
+	}
+	fmt.Fprintf(log, "dumpscope: resume: %s had run on %s when the interrupted run ended (its definition changed); it is not run again\n", in.statement, in.tables)
+	if err := r.settleApplied(ctx, c, in); err != nil {
+		return fmt.Errorf("resume: %w", err)
 	}
 	return nil
 }

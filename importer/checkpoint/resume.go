@@ -399,7 +399,7 @@ func (r *Run) planReload(ctx context.Context, c Conn) ([]string, error) {
 			return nil, &ReloadRefusedError{DB: db, Table: t, Why: "an older dumpscope did not record whether this import created it (it may hold rows from before the import)"}
 		case created.Int64 == 0:
 			rows.Close()
-			return nil, &ReloadRefusedError{DB: db, Table: t, Why: "this import did not create it (it held rows before the import, or may have)"}
+			return nil, &ReloadRefusedError{DB: db, Table: t, Why: "this import did not create it under this name (it held rows before the import, or may have, or it got rows under another name before a RENAME TABLE, which a reload under this name cannot replay)"}
 		}
 		pending = append(pending, [2]string{db, t})
 	}

@@ -87,6 +87,20 @@ func (r *Run) Skip(offset int64) bool {
 // are sent again even where Skip says they committed.
 func (r *Run) Reloads(table string) bool { return r != nil && r.reload[table] }
 
+// ReloadedTables are the keys (TableKey) of the tables truncated on resume to be
+// reloaded, sorted.
+func (r *Run) ReloadedTables() []string {
+	if r == nil {
+		return nil
+	}
+	out := make([]string, 0, len(r.reload))
+	for k := range r.reload {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
 // Committed sums the committed bytes of the earlier attempts and returns the furthest
 // committed offset.
 func (r *Run) Committed() (bytes, furthest int64) {

@@ -95,11 +95,12 @@ var InSuiteOff = append([]Construct(nil), KnownBugs...)
 
 // InSuiteModeOff are the constructs left out in one mode only: the differences the
 // fuzzer found that have no fix yet, each in the mode that shows it, so that the other
-// modes keep them.
+// modes keep them. The five first found in the resume mode (engine-change, trigger,
+// reload-in-tx, rename, alter-column) are fixed, or refused naming the table
+// (docs/difffuzz.md); last-insert-id (seeds 1289, 1046) and keyless (seeds 3026, 1126)
+// are not; serializing (seeds 1161, 2005) had the cause of alter-column.
 var InSuiteModeOff = map[string][]Construct{
-	"resume": {EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, LastInsertID, Serializing, Keyless},
-	// --defer-indexes added a renamed table's index under its old name (seed 1276):
-	// fixed (TestImportDeferIndexesRenamedInRegion), so rename is on there again.
+	"resume": {LastInsertID, Keyless},
 }
 
 // ParseConstructs reads a comma-separated list of construct names ("none": none,
