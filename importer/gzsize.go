@@ -258,6 +258,7 @@ func (in *Input) startSizeEstimate(f io.ReaderAt, size int64) {
 	}
 	s := &stoppableReaderAt{r: f, stop: make(chan struct{}), done: make(chan struct{})}
 	in.closers = append(in.closers, s)
+	in.sizeEstDone = s.done
 	go func() {
 		defer close(s.done)
 		e, err := estimateSize(s, size)
@@ -299,4 +300,13 @@ func (in *Input) UncompressedSize() (bytes int64, exact, ok bool) {
 		return 0, false, false
 	}
 	return e.Bytes, e.Exact, true
+}
+
+// waitUncompressedSize is UncompressedSize once the background estimate has ended: at most
+// about a second for a multi-GB .gz (see gzipSampleFileShare).
+func (in *Input) waitUncompressedSize() (bytes int64, exact, ok bool) {
+	if in.sizeEstDone != nil {
+		<-in.sizeEstDone
+	}
+	return in.UncompressedSize()
 }

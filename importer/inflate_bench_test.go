@@ -47,7 +47,7 @@ func BenchmarkGzipInflate(b *testing.B) {
 				total += n
 			}
 			b.SetBytes(total / int64(b.N))
-			b.ReportMetric((cpuTime(b) - cpu0).Seconds()/(float64(total)/(1<<30)), "cpu-s/GiB")
+			b.ReportMetric((cpuTime(b)-cpu0).Seconds()/(float64(total)/(1<<30)), "cpu-s/GiB")
 		})
 	}
 }

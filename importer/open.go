@@ -58,6 +58,7 @@ type Input struct {
 	closers      []io.Closer     // read-ahead first, file last
 	readAhead    *readAhead      // nil for plain input
 	sizeEst      atomic.Pointer[sizeEstimate]
+	sizeEstDone  <-chan struct{} // closed when the background estimate ends; nil if none
 }
 
 // CompressedBytesRead is the number of bytes read from the file (or stdin) so far. It runs
