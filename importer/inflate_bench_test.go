@@ -60,3 +60,28 @@ func cpuTime(b *testing.B) time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkGzipSizeEstimate is the CPU of Open's background size estimate (gzsize.go) on
+// the dump named by DUMPSCOPE_BENCH_GZ.
+func BenchmarkGzipSizeEstimate(b *testing.B) {
+	path := os.Getenv("DUMPSCOPE_BENCH_GZ")
+	if path == "" {
+		b.Skip("DUMPSCOPE_BENCH_GZ names no gzip dump")
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		b.Fatal(err)
+	}
+	cpu0 := cpuTime(b)
+	for b.Loop() {
+		if _, err := estimateSize(f, st.Size()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric((cpuTime(b)-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+}
