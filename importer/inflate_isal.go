@@ -151,6 +151,12 @@ func (z *isalReader) Read(p []byte) (int, error) {
 			z.inMember = false
 			continue
 		}
+		if len(in) > 0 && consumed == 0 && produced == 0 {
+			// isal_inflate returns only once its input is used up or its output full; a
+			// call that did neither would repeat forever.
+			z.err = fmt.Errorf("isal_inflate made no progress at compressed offset %d", z.consumed)
+			return n, z.err
+		}
 		if len(in) == 0 && produced == 0 {
 			// The source has ended (err) and the state holds nothing more to give.
 			if err == io.EOF {
