@@ -197,10 +197,10 @@ func (g gzipSizer) estimate(r io.ReaderAt, size int64) (sizeEstimate, error) {
 	buf := make([]byte, n)
 	var estimate, covered float64
 	multi := false
-	for k := range samples {
+	sample := func(k int) error {
 		at := int64(hdr) + int64(k)*stride
 		if _, err := r.ReadAt(buf, at); err != nil && err != io.EOF {
-			return unknown, err
+			return err
 		}
 		var m membersResult
 		start := 0
@@ -212,12 +212,12 @@ func (g gzipSizer) estimate(r io.ReaderAt, size int64) (sizeEstimate, error) {
 			var found bool
 			start, found = z.findBoundary(buf, 0, 4*len(buf))
 			if !found {
-				continue
+				return nil
 			}
 			m = runMembers(z, buf, start)
 		}
 		if m.invalidSeen && k > 0 || m.endBit-start < 8<<10 || m.outBytes == 0 {
-			continue
+			return nil
 		}
 		multi = multi || m.nextHeaders > 0
 		length := float64(stride)
@@ -226,24 +226,70 @@ func (g gzipSizer) estimate(r io.ReaderAt, size int64) (sizeEstimate, error) {
 		}
 		estimate += length * float64(m.outBytes) / (float64(m.endBit-start) / 8)
 		covered += length
+		return nil
+	}
+	// A quarter of the samples first, spread over the file: when their estimate settles
+	// ISIZE's multiple of 4 GiB with room to spare, the others need not be inflated.
+	first := map[int]bool{}
+	for q := range gzipFirstSamples {
+		first[q*samples/gzipFirstSamples] = true
+	}
+	for k := range samples {
+		if first[k] {
+			if err := sample(k); err != nil {
+				return unknown, err
+			}
+		}
+	}
+	if covered > 0 && !multi {
+		if cand, ok := isizeCandidate(isize, estimate*float64(region)/covered, gzipFirstSamplesError); ok {
+			return sizeEstimate{Bytes: cand, Exact: true}, nil
+		}
+	}
+	for k := range samples {
+		if !first[k] {
+			if err := sample(k); err != nil {
+				return unknown, err
+			}
+		}
 	}
 	if covered == 0 {
 		return unknown, nil
 	}
 	est := estimate * float64(region) / covered
 	if !multi {
-		// The candidate size ISIZE + k·4 GiB nearest to the estimate.
-		k := max(0, (int64(est)-isize+gzipISIZEModulo/2)/gzipISIZEModulo)
-		cand := isize + k*gzipISIZEModulo
-		gap := float64(cand) - est
-		if gap < 0 {
-			gap = -gap
-		}
-		if gap <= gzipISIZETolerance*est && gap <= gzipISIZEMaxGapBytes {
+		if cand, ok := isizeCandidate(isize, est, 1); ok {
 			return sizeEstimate{Bytes: cand, Exact: true}, nil
 		}
 	}
 	return sizeEstimate{Bytes: int64(est), MultiMember: multi}, nil
+}
+
+// gzipFirstSamples are taken before the rest; their estimate decides alone only if no
+// other multiple of 4 GiB lies within a factor gzipFirstSamplesError of it (a dump's head
+// compresses up to twice as well as its bulk: issue 17), so below about 2.5 GiB.
+const (
+	gzipFirstSamples      = 4
+	gzipFirstSamplesError = 2.0
+)
+
+// isizeCandidate is the size ISIZE + k·4 GiB nearest to the estimate est, and whether it
+// is within the tolerance of est while every other candidate is outside [est/factor,
+// est·factor] (factor 1: no such condition).
+func isizeCandidate(isize int64, est, factor float64) (int64, bool) {
+	k := max(0, (int64(est)-isize+gzipISIZEModulo/2)/gzipISIZEModulo)
+	cand := isize + k*gzipISIZEModulo
+	gap := float64(cand) - est
+	if gap < 0 {
+		gap = -gap
+	}
+	if gap > gzipISIZETolerance*est || gap > gzipISIZEMaxGapBytes {
+		return 0, false
+	}
+	if factor > 1 && (float64(cand-gzipISIZEModulo) >= est/factor || float64(cand+gzipISIZEModulo) <= est*factor) {
+		return 0, false
+	}
+	return cand, true
 }
 
 // startSizeEstimate measures the uncompressed size of a regular file in the background
@@ -260,6 +306,7 @@ func (in *Input) startSizeEstimate(f io.ReaderAt, size int64) {
 	}
 	s := &stoppableReaderAt{r: f, stop: make(chan struct{}), done: make(chan struct{})}
 	in.closers = append(in.closers, s)
+	in.sizeEstDone = s.done
 	go func() {
 		defer close(s.done)
 		defer crash.Recover(func(err error) { in.panicked.CompareAndSwap(nil, &err) })
@@ -302,4 +349,13 @@ func (in *Input) UncompressedSize() (bytes int64, exact, ok bool) {
 		return 0, false, false
 	}
 	return e.Bytes, e.Exact, true
+}
+
+// waitUncompressedSize is UncompressedSize once the background estimate has ended: at most
+// about a second for a multi-GB .gz (see gzipSampleFileShare).
+func (in *Input) waitUncompressedSize() (bytes int64, exact, ok bool) {
+	if in.sizeEstDone != nil {
+		<-in.sizeEstDone
+	}
+	return in.UncompressedSize()
 }

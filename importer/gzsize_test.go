@@ -307,3 +307,47 @@ func TestInputUncompressedSize(t *testing.T) {
 		}
 	}
 }
+
+// readAtCounter counts ReadAt calls.
+type readAtCounter struct {
+	r *os.File
+	n int
+}
+
+func (c *readAtCounter) ReadAt(p []byte, off int64) (int, error) { c.n++; return c.r.ReadAt(p, off) }
+
+// The first quarter of the samples settles a single member's size when no other multiple of
+// 4 GiB is near their estimate; past 4 GiB every sample is still taken.
+func TestGzipSizeFirstSamples(t *testing.T) {
+	dir := t.TempDir()
+	data := append(sqlRowsSpread(31, 2<<20, 10), sqlRows(31, 8<<20)...)
+	small := filepath.Join(dir, "small.gz")
+	if err := os.WriteFile(small, gzipBytes(t, data, 6), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep, rows := repetitive(5, 1<<20), sqlRows(5, 256<<10)
+	big, bigTotal := chunkedGzip(t, dir, "big.gz", []gzPart{{rep, 3 << 10}, {rows, 150}, {rep, 1500}, {rows, 100}})
+	for _, tt := range []struct {
+		path        string
+		total       int64
+		sampleReads int
+	}{
+		{small, int64(len(data)), gzipFirstSamples},
+		{big, bigTotal, gzipMinSamples},
+	} {
+		f, err := os.Open(tt.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, _ := f.Stat()
+		c := &readAtCounter{r: f}
+		got, err := smallSizer.estimate(c, st.Size())
+		f.Close()
+		if want := (sizeEstimate{Bytes: tt.total, Exact: true}); err != nil || got != want {
+			t.Errorf("%s: got %+v, %v, want %+v", tt.path, got, err, want)
+		}
+		if reads := c.n - 2; reads != tt.sampleReads { // less the head and the trailer
+			t.Errorf("%s: %d samples read, want %d", tt.path, reads, tt.sampleReads)
+		}
+	}
+}

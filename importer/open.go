@@ -12,7 +12,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
 
@@ -50,6 +49,8 @@ type Input struct {
 	Name string
 	// Format is one of the Format* constants.
 	Format string
+	// Inflate names the gzip decoder (InflateISAL or InflateGo) for gzip input, else "".
+	Inflate string
 	// Size is the size of the file as stored (compressed size for compressed input), or -1
 	// when unknown (stdin, pipes, FIFOs, character devices).
 	Size int64
@@ -60,6 +61,7 @@ type Input struct {
 	readAhead    *readAhead      // nil for plain input
 	sizeEst      atomic.Pointer[sizeEstimate]
 	panicked     atomic.Pointer[error] // a panic of the size estimate's goroutine
+	sizeEstDone  <-chan struct{} // closed when the background estimate ends; nil if none
 }
 
 // CompressedBytesRead is the number of bytes read from the file (or stdin) so far. It runs
@@ -161,12 +163,12 @@ func openStream(name string, r io.Reader, size int64, prompt bool) (*Input, erro
 	case FormatPlain:
 		dec = br
 	case FormatGzip:
-		zr, err := gzip.NewReader(br)
+		in.Inflate = GzipInflater()
+		zr, zc, err := newGzipReader(br, in.Inflate)
 		if err != nil {
 			return nil, in.wrapErr(err)
 		}
-		zr.Multistream(true) // `cat a.gz b.gz` and pigz/bgzip outputs are several members
-		dec, decCloser = zr, zr
+		dec, decCloser = zr, zc
 	case FormatZstd:
 		// Concurrency 1 decodes inside Read, without helper goroutines: the read-ahead
 		// goroutine below already overlaps decoding with the consumer, and on a small

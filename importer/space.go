@@ -20,8 +20,10 @@ type SpaceEstimate struct {
 	Datadir string
 	// FreeBytes is free space for an unprivileged writer on the datadir's file system.
 	FreeBytes int64
-	// DumpBytes is the dump's uncompressed size: exact for plain files, estimated from the
-	// ratio of its first spaceSampleBytes for compressed ones (Estimated).
+	// DumpBytes is the dump's uncompressed size: exact for plain files and where the
+	// compressed format settles it, else estimated (Estimated) from samples across the file
+	// (Input.UncompressedSize), or from the ratio of its first spaceSampleBytes when those
+	// give nothing (bzip2).
 	DumpBytes int64
 	Estimated bool
 	// NeedBytes is what the restore is taken to need: the dump's size for tables and
@@ -67,7 +69,12 @@ func EstimateSpace(ctx context.Context, conn *sql.Conn, src Source, in *Input) (
 	e.FreeBytes = int64(fs.Bavail) * int64(fs.Bsize) // Bsize is int64 on Linux, uint32 on darwin
 	e.BinlogOn = logBin.String == "1" || strings.EqualFold(logBin.String, "ON")
 	e.DumpBytes = in.Size
-	if in.Format != FormatPlain {
+	if n, exact, ok := in.waitUncompressedSize(); ok && in.Format != FormatPlain {
+		// The estimate Open started samples the whole file (gzsize.go, zsize.go) for a
+		// fraction of the CPU that inflating the head again here took (spaceSampleBytes,
+		// as much as that much of the import itself), and the head's ratio misleads.
+		e.DumpBytes, e.Estimated = n, !exact
+	} else if in.Format != FormatPlain {
 		if e.DumpBytes, err = estimateUncompressed(src.Path, in.Size); err != nil {
 			return e, false, err
 		}

@@ -32,7 +32,7 @@ own_dir=""
 [ -n "$dir" ] || { dir=$(mktemp -d /var/tmp/bench-probe.XXXXXX); own_dir=$dir; }
 fio_file="$dir/.fio-bench-probe.$$"
 trap 'rm -rf "$work" "$fio_file" $own_dir' EXIT
-go build -o "$work/dumpscope" ./cmd/dumpscope
+go build $(scripts/gotags) -o "$work/dumpscope" ./cmd/dumpscope
 
 # The probe rewrites a file it filled first; give fio the same: 16 MiB of real data,
 # fsynced, so neither pays for allocating blocks (fio's default fallocate leaves

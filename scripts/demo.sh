@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/usr/local/go/bin:$PATH"
 scripts/install-deps.sh
-go build -o bin/dumpscope ./cmd/dumpscope
+go build $(scripts/gotags) -o bin/dumpscope ./cmd/dumpscope
 exec bin/dumpscope import --sandbox "$@"

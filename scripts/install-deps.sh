@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what dumpscope's demo and tests need and this machine lacks: a MariaDB server and
 # client (sandboxes, differential tests), sysstat (iostat is the oracle for the sampler),
-# fio (probe comparison), prometheus (promtool and a real server for the metrics tests).
+# fio (probe comparison), prometheus (promtool and a real server for the metrics tests),
+# libisal-dev (ISA-L's gzip inflate, built in by scripts/gotags) and isal (igzip, for
+# comparing against it).
 # Debian/Ubuntu; needs root (or sudo). Does nothing when all exist.
 set -euo pipefail
 need=()
@@ -19,6 +21,8 @@ have findmnt || need+=(util-linux)
 have mkfs.ext4 || need+=(e2fsprogs)
 have prometheus || need+=(prometheus)
 have promtool || need+=(prometheus)
+[ -e /usr/include/isa-l/igzip_lib.h ] || need+=(libisal-dev)
+have igzip || need+=(isal)
 [ ${#need[@]} -eq 0 ] && exit 0
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"

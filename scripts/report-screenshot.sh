@@ -15,7 +15,7 @@ export PATH="/usr/local/go/bin:$PATH"
 out="${1:-$(mktemp -d)}"
 size="${2:-200M}"
 mkdir -p "$out"
-go build -o "$out/dumpscope" ./cmd/dumpscope
+go build $(scripts/gotags) -o "$out/dumpscope" ./cmd/dumpscope
 ds="$out/dumpscope"
 
 [ -s "$out/dump.sql.gz" ] || "$ds" gen --size "$size" -o "$out/dump.sql.gz"

@@ -17,7 +17,7 @@ work=$(mktemp -d "${TMPDIR:-/var/tmp}/tui-bench.XXXXXX")
 sess=dumpscope-bench-$$
 trap 'tmux kill-session -t "$sess" 2>/dev/null || true; rm -rf "$work"' EXIT
 
-go build -o "$work/dumpscope" ./cmd/dumpscope
+go build $(scripts/gotags) -o "$work/dumpscope" ./cmd/dumpscope
 "$work/dumpscope" gen --size "$size" -o "$work/dump.sql.gz" 2>/dev/null
 
 i=0

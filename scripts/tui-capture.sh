@@ -22,7 +22,7 @@ work=$(mktemp -d "${TMPDIR:-/var/tmp}/tui-capture.XXXXXX")
 sess=dumpscope-tui-$$
 trap 'tmux kill-session -t "$sess" 2>/dev/null || true; rm -rf "$work"' EXIT
 
-go build -o "$work/dumpscope" ./cmd/dumpscope
+go build $(scripts/gotags) -o "$work/dumpscope" ./cmd/dumpscope
 "$work/dumpscope" gen --size "$size" -o "$work/dump.sql.gz" 2>/dev/null
 
 tmux new-session -d -s "$sess" -x 100 -y 32 \

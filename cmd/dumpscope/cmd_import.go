@@ -464,6 +464,9 @@ func reportPanic(s stdio, errs ...error) bool {
 // start is importer.Options.OnReplay: one clock for the whole run, the session's monitor,
 // whose LogSink prints the progress line (import and server side from the same tick).
 func (r *importSampling) start(in *importer.Input, progress func() importer.Progress) func() {
+	if in.Inflate != "" {
+		fmt.Fprintf(r.s.Err, "dumpscope: %s input, inflate: %s\n", in.Format, in.Inflate)
+	}
 	// The ETA's estimator sees the progress once more after the last tick, so that this
 	// run's curve reaches its end however short the run (etaRun.save).
 	pf := session.ImportProgress(in, progress, r.o.expectedBytes, r.eta.eta)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cespare/xxhash/v2"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -113,12 +115,17 @@ func TestMergeSpansAndSkip(t *testing.T) {
 }
 
 func prefixDigest(b []byte) string {
+	return fmt.Sprintf("xxh64:%016x", xxhash.Sum64(b))
+}
+
+// sha256Digest is the digest an older dumpscope wrote.
+func sha256Digest(b []byte) string {
 	s := sha256.Sum256(b)
 	return hex.EncodeToString(s[:])
 }
 
 // TestDigestAt: the digest of the stream up to the end of what was observed, and up to
-// the start of the last statement, is SHA-256 of that prefix.
+// the start of the last statement, is xxHash64 of that prefix.
 func TestDigestAt(t *testing.T) {
 	stream := []byte("CREATE TABLE t (id INT);\nINSERT INTO t VALUES (1);\n")
 	r := &Run{}
@@ -197,5 +204,30 @@ func TestStateDirFallback(t *testing.T) {
 	dir := StateDir()
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() || filepath.Base(dir) != "dumpscope" {
 		t.Errorf("StateDir() = %q (%v)", dir, err)
+	}
+}
+
+// TestVerifyStreamOldDigests: rows with SHA-256 digests (older dumpscopes), alone or
+// mixed with xxHash64 ones (a resumed run's), are checked against the dump; a digest of
+// an unknown form is refused.
+func TestVerifyStreamOldDigests(t *testing.T) {
+	dump := bytes.Repeat([]byte("INSERT INTO t VALUES (1);\n"), 100_000) // 2.6 MB
+	old := &Run{digests: []endDigest{{1 << 20, sha256Digest(dump[:1<<20])}, {2 << 20, sha256Digest(dump[:2<<20])}}}
+	mixed := &Run{digests: []endDigest{{1 << 20, sha256Digest(dump[:1<<20])}, {2 << 20, prefixDigest(dump[:2<<20])}}}
+	for name, r := range map[string]*Run{"sha256": old, "mixed": mixed} {
+		if err := r.VerifyStream("d.sql", bytes.NewReader(dump)); err != nil {
+			t.Errorf("%s: the same dump: %v", name, err)
+		}
+		for _, at := range []int{100, 1<<20 + 100} {
+			remade := bytes.Clone(dump)
+			remade[at] = '2'
+			if err := r.VerifyStream("d.sql", bytes.NewReader(remade)); err == nil || !strings.Contains(err.Error(), "differs from the dump the interrupted run imported") {
+				t.Errorf("%s: a dump changed at %d: %v", name, at, err)
+			}
+		}
+	}
+	unknown := &Run{digests: []endDigest{{100, "blake3:0123"}}}
+	if err := unknown.VerifyStream("d.sql", bytes.NewReader(dump)); err == nil || !strings.Contains(err.Error(), "does not know") {
+		t.Errorf("a digest of unknown form: %v", err)
 	}
 }

@@ -128,7 +128,7 @@ func (r *Run) Record(ctx context.Context, c Conn, s Stretch) error {
 func (r *Run) recordSQL(s Stretch) string {
 	d := "NULL"
 	if s.Digest != "" {
-		d = "'" + s.Digest + "'" // hex
+		d = "'" + s.Digest + "'" // ASCII: "xxh64:" and hex digits
 	}
 	return fmt.Sprintf("INSERT INTO %s.done (run_id, start_offset, end_offset, statements, row_count, stream_sha256) VALUES ('%s', %d, %d, %d, %d, %s) ON DUPLICATE KEY UPDATE end_offset = VALUES(end_offset), statements = VALUES(statements), row_count = VALUES(row_count), stream_sha256 = VALUES(stream_sha256)",
 		ProgressSchema, r.RunID, s.Start, s.End, s.Statements, s.Rows, d)

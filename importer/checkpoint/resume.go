@@ -2,9 +2,7 @@ package checkpoint
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -274,7 +272,10 @@ func (r *Run) VerifyStream(name string, in io.Reader) error {
 	if n := len(ds); n > 0 && ds[n-1].digest == "" {
 		return fmt.Errorf("resume: the progress row ending at offset %d has no digest of the dump (an older dumpscope wrote it), so %s cannot be checked against what was committed; start the import over into an empty target", ds[n-1].end, name)
 	}
-	h := sha256.New()
+	h, err := newStreamHashes(ds)
+	if err != nil {
+		return err
+	}
 	var pos int64
 	for _, d := range ds {
 		if d.digest == "" {
@@ -290,7 +291,7 @@ func (r *Run) VerifyStream(name string, in io.Reader) error {
 				return fmt.Errorf("resume: read %s: %w", name, err)
 			}
 		}
-		if got := hex.EncodeToString(h.Sum(nil)); got != d.digest {
+		if !h.matches(d.digest) {
 			return fmt.Errorf("resume: %s differs from the dump the interrupted run imported: its bytes before offset %d, which that run committed, are not the same (the dump was re-made or edited since?); resume only with the same file, or import it anew into an empty target", name, d.end)
 		}
 	}

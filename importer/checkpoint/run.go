@@ -1,9 +1,7 @@
 package checkpoint
 
 import (
-	"crypto/sha256"
 	"encoding"
-	"encoding/hex"
 	"hash"
 	"sort"
 	"sync"
@@ -136,7 +134,7 @@ func (r *Run) Observe(raw []byte) {
 		return
 	}
 	if r.stream == nil {
-		r.stream = sha256.New()
+		r.stream = newStreamHash()
 	}
 	if m, ok := r.stream.(encoding.BinaryMarshaler); ok {
 		r.before, _ = m.MarshalBinary()
@@ -156,11 +154,11 @@ func (r *Run) DigestAt(offset int64) string {
 	case r == nil || r.stream == nil:
 		return ""
 	case offset == r.observed:
-		return hex.EncodeToString(r.stream.Sum(nil))
+		return encodeStreamDigest(r.stream.Sum(nil))
 	case offset == r.beforeOffset && r.before != nil:
-		h := sha256.New()
+		h := newStreamHash()
 		if u, ok := h.(encoding.BinaryUnmarshaler); ok && u.UnmarshalBinary(r.before) == nil {
-			return hex.EncodeToString(h.Sum(nil))
+			return encodeStreamDigest(h.Sum(nil))
 		}
 	}
 	return ""
