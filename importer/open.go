@@ -61,7 +61,7 @@ type Input struct {
 	readAhead    *readAhead      // nil for plain input
 	sizeEst      atomic.Pointer[sizeEstimate]
 	panicked     atomic.Pointer[error] // a panic of the size estimate's goroutine
-	sizeEstDone  <-chan struct{} // closed when the background estimate ends; nil if none
+	sizeEstDone  <-chan struct{}       // closed when the background estimate ends; nil if none
 }
 
 // CompressedBytesRead is the number of bytes read from the file (or stdin) so far. It runs
