@@ -33,7 +33,7 @@ func run() int {
 	out := flag.String("out", "difffuzz-out", "directory for a shrunk script")
 	off := flag.String("off", "known", "constructs to leave out, comma-separated (docs/difffuzz.md): known (the known differences), none, or names")
 	deferOff := flag.String("defer-indexes-off", "none", "constructs the defer-indexes mode alone leaves out, or none")
-	resumeOff := flag.String("resume-off", "last-insert-id,keyless", "constructs the resume mode alone leaves out (the differences found there without a fix yet), comma-separated, or none")
+	resumeOff := flag.String("resume-off", "last-insert-id,keyless,trigger-var", "constructs the resume mode alone leaves out (the differences found there without a fix yet), comma-separated, or none")
 	actions := flag.Int("actions", 0, "generator steps per script (0: 40)")
 	maxRows := flag.Int("max-rows", 0, "most rows in one INSERT (0: 120)")
 	shrinkBudget := flag.Duration("shrink-budget", 15*time.Minute, "how long shrinking may take")
