@@ -330,6 +330,12 @@ func (p *ParallelReplayer) regionIntent(ctx context.Context, st *Statement, end 
 	if len(p.workers) == 0 || (st.Kind != KindInsert && st.Kind != KindOther) || readOnly(st) {
 		return false, nil
 	}
+	if strings.EqualFold(firstWord(st.SQL), "XA") {
+		// XA END leaves the transaction IDLE, where the server refuses every statement but
+		// XA PREPARE/COMMIT/ROLLBACK (ERROR 1399): the marker that follows the statement
+		// could not be written. XA statements write no table.
+		return false, nil
+	}
 	var scope []string // any table, unless it names the one it writes
 	if db, table, ok := p.writtenTable(st); ok {
 		key := keyOf(db, table)
