@@ -2,6 +2,7 @@ package difffuzz
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -47,8 +48,13 @@ func newTestRunner(t *testing.T, bin string) *Runner {
 
 // TestDiffFuzzShort is the fuzzer's in-suite run: 24 scripts (4 with -short)
 // through every mode against today's dumpscope, with the constructs of the differences
-// known and being fixed switched off (KnownBugs, docs/difffuzz.md). A difference fails
-// the test with the shrunk script.
+// known and not yet fixed switched off (InSuiteOff, InSuiteModeOff, docs/difffuzz.md).
+// A difference in a mode without kills fails the test with the shrunk script. The resume
+// mode's kill lands where the machine's speed puts it (SIGKILL a seeded delay after the
+// journal appears), so a difference there is run again twice on the same seed: one that
+// comes back fails the test; one that does not is logged with its shrunk script (kept in
+// the test's output) and counted, so that a timing-dependent finding is seen without
+// making CI red at random.
 func TestDiffFuzzShort(t *testing.T) {
 	bin := goBuild(t, "github.com/dumpscope/dumpscope/cmd/dumpscope", "dumpscope")
 	r := newTestRunner(t, bin)
@@ -56,20 +62,49 @@ func TestDiffFuzzShort(t *testing.T) {
 	if testing.Short() {
 		count = 4
 	}
-	out := t.TempDir()
-	res, err := Fuzz(context.Background(), r, Options{
-		Seed: 1, Count: count, Modes: Modes, Config: Config{Off: InSuiteOff}, ModeOff: InSuiteModeOff, Out: out,
-		ShrinkBudget: 3 * time.Minute, Log: testLog{t},
-	})
-	if err != nil {
-		t.Fatal(err)
+	var steady, killed []Mode
+	for _, m := range Modes {
+		if m.Kill {
+			killed = append(killed, m)
+		} else {
+			steady = append(steady, m)
+		}
 	}
-	if res.Diff != nil {
+	run := func(seed int64, count int, modes []Mode, budget time.Duration) Result {
+		t.Helper()
+		res, err := Fuzz(context.Background(), r, Options{
+			Seed: seed, Count: count, Modes: modes, Config: Config{Off: InSuiteOff}, ModeOff: InSuiteModeOff, Out: t.TempDir(),
+			ShrinkBudget: budget, Log: testLog{t},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	report := func(res Result) string {
 		shrunk, _ := os.ReadFile(res.File)
-		t.Fatalf("seed %d, mode %s: dumpscope differs from the client (%s); the shrunk script (%s):\n%s",
+		return fmt.Sprintf("seed %d, mode %s: dumpscope differs from the client (%s); the shrunk script (%s):\n%s",
 			res.Original.Seed, res.Diff.Mode, res.Diff.Kind, res.File, shrunk)
 	}
-	t.Log(res.Summary())
+	if res := run(1, count, steady, 3*time.Minute); res.Diff != nil {
+		t.Fatal(report(res))
+	} else {
+		t.Log(res.Summary())
+	}
+	for seed := int64(1); seed <= int64(count); {
+		res := run(seed, count-int(seed)+1, killed, time.Minute)
+		if res.Diff == nil {
+			t.Log(res.Summary())
+			break
+		}
+		for try := 0; try < 2; try++ {
+			if again := run(res.Original.Seed, 1, killed, 30*time.Second); again.Diff != nil {
+				t.Fatal(report(again))
+			}
+		}
+		t.Logf("timing-dependent, not reproduced in two more runs: %s", report(res))
+		seed = res.Original.Seed + 1
+	}
 }
 
 // TestDiffFuzzFindsPlanted: against a stand-in importer that drops the last row of
