@@ -28,8 +28,8 @@ import (
 	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/internal/units"
-	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
+	"github.com/dumpscope/dumpscope/runrecord"
 	"github.com/dumpscope/dumpscope/sandbox"
 )
 
@@ -300,10 +300,10 @@ func (b *Bench) runOne(ctx context.Context, v Variant, index int, tag string) (R
 	}
 	run.ReplaySeconds = replay.Seconds()
 	run.Status = "ok"
-	outcome := report.Outcome{Status: report.OutcomeOK}
+	outcome := runrecord.Outcome{Status: runrecord.OutcomeOK}
 	if res.Err != nil {
 		run.Status, run.Error = res.Status.String(), res.Err.Error()
-		outcome = report.Outcome{Status: report.OutcomeError, Error: res.Err.Error()}
+		outcome = runrecord.Outcome{Status: runrecord.OutcomeError, Error: res.Err.Error()}
 	}
 	if sess == nil {
 		return run, nil, nil
@@ -325,7 +325,7 @@ func (b *Bench) runOne(ctx context.Context, v Variant, index int, tag string) (R
 		name = fmt.Sprintf("%s-%s.json", v.Name, tag)
 	}
 	run.Record = filepath.Join(b.o.OutDir, name)
-	if err := report.WriteFile(run.Record, rec); err != nil {
+	if err := runrecord.WriteFile(run.Record, rec); err != nil {
 		return run, findings, err
 	}
 	return run, findings, nil

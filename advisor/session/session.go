@@ -24,8 +24,8 @@ import (
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 	"github.com/dumpscope/dumpscope/iostat"
-	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // Options configure a Session.
@@ -75,9 +75,9 @@ type Session struct {
 	env      *advisor.Env
 	engine   *advisor.Engine
 	monitor  *advisor.Monitor
-	rec      *report.Record
-	recorder *report.Recorder
-	saver    *report.PeriodicSaver
+	rec      *runrecord.Record
+	recorder *runrecord.Recorder
+	saver    *runrecord.PeriodicSaver
 	local    bool
 	interval time.Duration
 	ticks    int
@@ -138,9 +138,9 @@ func Open(ctx context.Context, cfg *mysql.Config, o Options) (*Session, error) {
 		logf(o.Log, "note: --probe skipped: the server is not on this machine\n")
 	}
 	sess.engine = rules.NewEngine()
-	sess.rec = report.New(o.ToolVersion, time.Now(), o.Command, o.Interval.Seconds())
+	sess.rec = runrecord.New(o.ToolVersion, time.Now(), o.Command, o.Interval.Seconds())
 	sess.rec.ImportConnections = o.ImportConnections
-	sess.rec.Server = report.ServerFromInfo(startInfo)
+	sess.rec.Server = runrecord.ServerFromInfo(startInfo)
 	sess.rec.Devices = sess.env.Devices
 	sess.rec.Probe = sess.env.Probe
 	sess.rec.Dump = o.Dump
@@ -163,7 +163,7 @@ func OpenProgressOnly(o Options) (*Session, error) {
 	}
 	sess := &Session{interval: o.Interval, env: &advisor.Env{Dump: o.Dump, IntervalSeconds: o.Interval.Seconds()}}
 	sess.engine = advisor.NewEngine(nil, advisor.DefaultWindowSeconds)
-	sess.rec = report.New(o.ToolVersion, time.Now(), o.Command, o.Interval.Seconds())
+	sess.rec = runrecord.New(o.ToolVersion, time.Now(), o.Command, o.Interval.Seconds())
 	sess.rec.Dump = o.Dump
 	if err := sess.wire(o, nil, nil); err != nil {
 		return nil, err
@@ -178,11 +178,11 @@ func (s *Session) wire(o Options, devices advisor.DeviceSampleFunc, server *advi
 	if o.Log != nil {
 		sinks = append(sinks, &advisor.LogSink{W: o.Log, Every: o.LogEvery, NoEvents: o.LogNoFindings})
 	}
-	s.recorder = report.NewRecorder(s.rec)
+	s.recorder = runrecord.NewRecorder(s.rec)
 	if o.Record {
 		sinks = append(sinks, s.recorder)
 		if o.SavePath != "" && o.SaveEvery > 0 {
-			s.saver = &report.PeriodicSaver{Path: o.SavePath, Every: o.SaveEvery, Recorder: s.recorder, Findings: s.engine.Findings}
+			s.saver = &runrecord.PeriodicSaver{Path: o.SavePath, Every: o.SaveEvery, Recorder: s.recorder, Findings: s.engine.Findings}
 			sinks = append(sinks, s.saver)
 		}
 	}
@@ -317,8 +317,8 @@ func (s *Session) Describe() string {
 }
 
 // Cost is the sampler's own query cost so far.
-func (s *Session) Cost() report.SamplerCost {
-	c := report.SamplerCost{Ticks: s.ticks}
+func (s *Session) Cost() runrecord.SamplerCost {
+	c := runrecord.SamplerCost{Ticks: s.ticks}
 	if s.server != nil {
 		qt, n := s.server.QueryTime()
 		c.Queries, c.QuerySeconds = n, qt.Seconds()
@@ -338,7 +338,7 @@ func (s *Session) CostLine() string {
 }
 
 // Finish completes the run record with the findings so far and the sampler's cost.
-func (s *Session) Finish(outcome report.Outcome) *report.Record {
+func (s *Session) Finish(outcome runrecord.Outcome) *runrecord.Record {
 	cost := s.Cost()
 	rec := s.recorder.Finish(time.Now(), s.engine.Findings(), outcome)
 	rec.Sampler = &cost

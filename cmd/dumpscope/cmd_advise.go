@@ -16,8 +16,8 @@ import (
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/advisor/session"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
-	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
+	"github.com/dumpscope/dumpscope/runrecord"
 	"github.com/dumpscope/dumpscope/tui"
 )
 
@@ -110,8 +110,8 @@ func runWatch(args []string, s stdio) int {
 	printVerdict(s.Out, sess)
 	fmt.Fprintln(s.Err, sess.CostLine())
 	if *recordPath != "" {
-		rec := sess.Finish(report.Outcome{Status: report.OutcomeOK})
-		if err := report.WriteFile(*recordPath, rec); err != nil {
+		rec := sess.Finish(runrecord.Outcome{Status: runrecord.OutcomeOK})
+		if err := runrecord.WriteFile(*recordPath, rec); err != nil {
 			printError(s.Err, "watch", err)
 			return exitFailure
 		}
@@ -195,13 +195,13 @@ func runAdvise(args []string, s stdio) int {
 // adviseReplay evaluates a run record's samples through rules.Default(), ignoring the
 // findings stored in it.
 func adviseReplay(path string, asJSON bool, s stdio, failOn string) int {
-	rec, err := report.ReadFile(path)
+	rec, err := runrecord.ReadFile(path)
 	if err != nil {
 		printError(s.Err, "advise", err)
 		return exitFailure
 	}
 	eng := rules.NewEngine()
-	report.ReplayInto(rec, eng)
+	runrecord.ReplayInto(rec, eng)
 	findings, verdict := eng.Findings(), rules.VerdictOf(eng)
 	if asJSON {
 		if err := writeFindingsJSON(s.Out, rec.Server.ServerInfo(-1), len(rec.Samples), findings, verdict); err != nil {

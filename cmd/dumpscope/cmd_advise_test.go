@@ -18,7 +18,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
-	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // loadRows inserts ~250 KB batches until ctx is done, returning the time the inserts took
@@ -90,10 +90,10 @@ func TestWatchRecordReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := report.Validate(doc); err != nil {
+	if err := runrecord.Validate(doc); err != nil {
 		t.Fatalf("watch's record does not validate: %v", err)
 	}
-	rec, err := report.ReadFile(path)
+	rec, err := runrecord.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/bench"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
-	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // TestBenchRuns: two variants of a tiny dump, each in its own sandbox; each run leaves a
@@ -42,7 +42,7 @@ func TestBenchRuns(t *testing.T) {
 		t.Fatalf("runs: %+v", got.Runs)
 	}
 	for _, r := range got.Runs {
-		rec, err := report.ReadFile(r.Record)
+		rec, err := runrecord.ReadFile(r.Record)
 		if err != nil {
 			t.Fatalf("%s: %v", r.Record, err)
 		}

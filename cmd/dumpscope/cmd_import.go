@@ -27,7 +27,7 @@ import (
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 	"github.com/dumpscope/dumpscope/internal/termsafe"
 	"github.com/dumpscope/dumpscope/internal/units"
-	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/runrecord"
 	"github.com/dumpscope/dumpscope/sandbox"
 	"github.com/dumpscope/dumpscope/tui"
 )
@@ -509,7 +509,7 @@ func (r *importSampling) finish(res *importer.Result, code int) int {
 			}
 		}
 	}
-	return o.reportFlags.finish(s, sess, r.sampled, func() *report.Record { return importRecord(sess, res, code) }, code)
+	return o.reportFlags.finish(s, sess, r.sampled, func() *runrecord.Record { return importRecord(sess, res, code) }, code)
 }
 
 // openImportSession starts sampling for the import: the server's session when it can be
@@ -565,19 +565,19 @@ func ttyConfirm(s stdio) func(string) bool {
 }
 
 func writeImportRecord(path string, sess *session.Session, r *importer.Result, code int) error {
-	return report.WriteFile(path, importRecord(sess, r, code))
+	return runrecord.WriteFile(path, importRecord(sess, r, code))
 }
 
 // importRecord finishes the session's run record with the import's outcome and totals
 // (again on a second call, with the same result).
-func importRecord(sess *session.Session, r *importer.Result, code int) *report.Record {
+func importRecord(sess *session.Session, r *importer.Result, code int) *runrecord.Record {
 	res, runErr := r.Replay, r.Err
-	out := report.Outcome{Status: report.OutcomeOK}
+	out := runrecord.Outcome{Status: runrecord.OutcomeOK}
 	switch {
 	case code == exitInterrupted:
-		out.Status = report.OutcomeInterrupted
+		out.Status = runrecord.OutcomeInterrupted
 	case runErr != nil:
-		out.Status, out.Error = report.OutcomeError, runErr.Error()
+		out.Status, out.Error = runrecord.OutcomeError, runErr.Error()
 		var se *importer.StatementError
 		var sp *importer.SplitError
 		switch {

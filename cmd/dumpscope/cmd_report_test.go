@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/dumpscope/dumpscope/gen"
-	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // TestReportCommand renders a recorded run in every format, by -o's extension, with the
@@ -150,10 +150,10 @@ func TestImportReportFailOn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := report.Validate(raw); err != nil {
+	if err := runrecord.Validate(raw); err != nil {
 		t.Errorf("the import's record: %v", err)
 	}
-	r, err := report.ReadFile(rec)
+	r, err := runrecord.ReadFile(rec)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/internal/atomicfile"
-	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // An import's ETA from the pace alone is wrong for as long as the dump's tables differ in
@@ -167,7 +167,7 @@ func writeETAHistory(path string, h *etaHistory) error {
 // which it had applied each share of the dump, up to the whole of it. The record must be
 // of an import of a dump of the same stored size that reached its end.
 func profileFromRecord(path string, id checkpoint.DumpIdentity) (*advisor.ETAProfile, string, error) {
-	rec, err := report.ReadFile(path)
+	rec, err := runrecord.ReadFile(path)
 	if err != nil {
 		return nil, "", err
 	}
@@ -187,7 +187,7 @@ func profileFromRecord(path string, id checkpoint.DumpIdentity) (*advisor.ETAPro
 			pts = append(pts, advisor.ETAPoint{Fraction: min(float64(sm.Import.Bytes)/float64(rec.Dump.Bytes), 1), Seconds: sm.T})
 		}
 	}
-	if n := len(pts); rec.Outcome.Status == report.OutcomeOK && n > 0 && pts[n-1].Fraction < 1 {
+	if n := len(pts); rec.Outcome.Status == runrecord.OutcomeOK && n > 0 && pts[n-1].Fraction < 1 {
 		// A short run can end between two ticks: it was whole when the record ended.
 		pts = append(pts, advisor.ETAPoint{Fraction: 1, Seconds: rec.EndedAt.Sub(rec.StartedAt).Seconds()})
 	}

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/dumpscope/dumpscope/gen"
-	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // TestImportAdvisorEndToEnd runs the whole pipeline the operator sees: `dumpscope import
@@ -34,14 +34,14 @@ func TestImportAdvisorEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := report.Validate(raw); err != nil {
+	if err := runrecord.Validate(raw); err != nil {
 		t.Fatalf("the import's run record does not match RUN-RECORD.md: %v", err)
 	}
-	r, err := report.ReadFile(rec)
+	r, err := runrecord.ReadFile(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Samples) < 4 || r.Dump == nil || r.Dump.Rows == 0 || r.Outcome.Status != report.OutcomeOK {
+	if len(r.Samples) < 4 || r.Dump == nil || r.Dump.Rows == 0 || r.Outcome.Status != runrecord.OutcomeOK {
 		t.Fatalf("record: %d samples, dump %+v, outcome %+v", len(r.Samples), r.Dump, r.Outcome)
 	}
 	var replay, rerr bytes.Buffer

@@ -20,7 +20,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
-	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/runrecord"
 	"github.com/dumpscope/dumpscope/sandbox"
 )
 
@@ -241,7 +241,7 @@ func TestMetricsPrometheus(t *testing.T) {
 		t.Fatalf("import: exit %d\n%s%s", code, out.String(), errb.String())
 	}
 
-	r, err := report.ReadFile(rec)
+	r, err := runrecord.ReadFile(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
