@@ -81,7 +81,7 @@ func TestImportErrorHints(t *testing.T) {
 	os.WriteFile(dump, []byte(sqlText.String()), 0o644)
 	imp := func(args ...string) (int, string) {
 		var out, errb bytes.Buffer
-		code := run(append(append([]string{"import", "--no-defaults", "-S", srv.Socket, "--no-advisor"}, args...), dump), stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
+		code := runCommand(append(append([]string{"import", "--no-defaults", "-S", srv.Socket, "--no-advisor"}, args...), dump), stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
 		return code, errb.String()
 	}
 	if code, stderr := imp("-u", "pw"); code != exitFailure || !strings.Contains(stderr, "using password: NO") || !strings.Contains(stderr, "dumpscope import: hint: the server wants a password: add -p") {

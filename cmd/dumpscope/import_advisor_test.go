@@ -22,7 +22,7 @@ func TestImportAdvisorEndToEnd(t *testing.T) {
 	dump := writeGenDump(t, o)
 	rec := filepath.Join(t.TempDir(), "run.json")
 	var out, errb bytes.Buffer
-	code := run([]string{"import", "--sandbox", "--sandbox-dir", shortDir(t), "--sandbox-set", "innodb_log_file_size=4M",
+	code := runCommand([]string{"import", "--sandbox", "--sandbox-dir", shortDir(t), "--sandbox-set", "innodb_log_file_size=4M",
 		"--interval", "250ms", "--record", rec, dump}, stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
 	if code != 0 {
 		t.Fatalf("import: exit %d\n%s%s", code, out.String(), errb.String())
@@ -45,7 +45,7 @@ func TestImportAdvisorEndToEnd(t *testing.T) {
 		t.Fatalf("record: %d samples, dump %+v, outcome %+v", len(r.Samples), r.Dump, r.Outcome)
 	}
 	var replay, rerr bytes.Buffer
-	if code := run([]string{"advise", "--run", rec}, stdio{In: strings.NewReader(""), Out: &replay, Err: &rerr}); code != 0 {
+	if code := runCommand([]string{"advise", "--run", rec}, stdio{In: strings.NewReader(""), Out: &replay, Err: &rerr}); code != 0 {
 		t.Fatalf("advise --run: exit %d\n%s", code, rerr.String())
 	}
 	if !strings.Contains(replay.String(), "redo-log-too-small") {

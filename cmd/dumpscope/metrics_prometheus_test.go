@@ -202,7 +202,7 @@ func TestMetricsPrometheus(t *testing.T) {
 	done := make(chan int, 1)
 	go func() {
 		// The redo log is 4 MB so that the checkpoint age moves between scrapes.
-		done <- run([]string{"import", "--sandbox", "--sandbox-dir", shortDir(t), "--sandbox-set", "innodb_log_file_size=4M",
+		done <- runCommand([]string{"import", "--sandbox", "--sandbox-dir", shortDir(t), "--sandbox-set", "innodb_log_file_size=4M",
 			"--interval", "250ms", "--record", rec, "--listen", listen, "--metrics-textfile", textfile, "-"},
 			stdio{In: pr, Out: &out, Err: &errb})
 	}()

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/tui"
 )
 
 // A live LogSink on a terminal keeps its progress in one status line at the bottom of the
@@ -72,6 +73,26 @@ func (sc *statusScreen) end() {
 		io.WriteString(sc.err, advisor.StatusPrefix)
 		sc.status = nil
 	}
+}
+
+// newDashboard returns the dashboard when noTUI is off and stderr is a terminal (TERM
+// not "dumb"), else nil (headless). stop is how the screen's "stop? y" ends the run.
+func newDashboard(mode tui.Mode, noTUI bool, s stdio, stop func()) *tui.Dashboard {
+	if noTUI || os.Getenv("TERM") == "dumb" {
+		return nil
+	}
+	f, ok := fileOf(s.Err)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	o := tui.DashboardOptions{Mode: mode, Term: f, Stop: stop}
+	if lw, ok := s.Err.(*lockedWriter); ok {
+		o.Err = lw
+	}
+	if in, ok := s.In.(*os.File); ok {
+		o.StdinTTY = term.IsTerminal(int(in.Fd()))
+	}
+	return tui.NewDashboard(o)
 }
 
 // fileOf is the file under w's wrappers (lockedWriter, screenWriter, hintWriter), so the
