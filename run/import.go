@@ -40,6 +40,9 @@ type ImportOptions struct {
 	// Stopping is called when the replay has ended, before the session stops (the
 	// dashboard closes here, so its last frame has the last tick). Nil: nothing.
 	Stopping func()
+	// SessionFailed is called with why the server cannot be sampled (the import goes on
+	// with a progress-only session); nil: it is said on Log.
+	SessionFailed func(error)
 	// Crashed is called with the sampling session's recovered panic, after it is kept in
 	// Result.Panic; the caller aborts the import (its clean-up still runs). Nil: the
 	// import goes on unsampled.
@@ -126,7 +129,11 @@ func openImportSession(ctx context.Context, cfg *mysql.Config, o ImportOptions, 
 			logf(o.Log, "dumpscope: sampling %s\n", sess.Describe())
 			return sess, true
 		}
-		logf(o.Log, "%s advisor disabled: %v\n", prefix, err)
+		if o.SessionFailed != nil {
+			o.SessionFailed(err)
+		} else {
+			logf(o.Log, "%s advisor disabled: %v\n", prefix, err)
+		}
 	}
 	sopt.Record = false
 	sopt.LogEvery, sopt.Sinks = 1, nil // no dashboard without server samples: the log line

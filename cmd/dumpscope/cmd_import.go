@@ -98,7 +98,7 @@ func runImport(args []string, s stdio) int {
 	// The progress line, the advisor's findings and the signal handler write from their
 	// own goroutines; dump bytes in messages reach the terminal with controls escaped
 	// (termsafe keeps the status line's own redraw prefix).
-	out, errW, endStatus := statusWriters(s.Out, &hintWriter{w: s.Err, cmd: "import"})
+	out, errW, endStatus := statusWriters(s.Out, s.Err)
 	defer endStatus()
 	s.Out, s.Err = &lockedWriter{w: termsafe.NewWriter(out)}, &lockedWriter{w: termsafe.NewWriter(errW)}
 	ctx, stop := signalContext(s)
@@ -290,26 +290,26 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	// Input first: a missing file is reported before any server is started.
 	src, err := importSource(o, s)
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		printError(s.Err, "import", err)
 		return exitFailure
 	}
 	if o.closeInput != nil {
 		defer o.closeInput()
 	}
 	if err := checkRecordPath(o, s); err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		printError(s.Err, "import", err)
 		return exitUsage
 	}
 	topt, _ := o.transform.options() // a bad flag is said where the import takes them
 	eta, err := run.NewETA(run.ETAOptions{Source: src, From: o.etaFrom, Filters: topt.Fingerprint(),
 		Parallel: o.parallel, LoadData: o.loadData, Partial: o.resume || topt.StartAt != 0, Log: s.Err})
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		printError(s.Err, "import", err)
 		return exitUsage
 	}
 	srv, err := importSandbox(ctx, o, s)
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		printError(s.Err, "import", err)
 		return exitFailure
 	}
 	if srv != nil {
@@ -317,11 +317,11 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	}
 	cfg, err := resolveConn(o.conn, s)
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		printError(s.Err, "import", err)
 		return exitFailure
 	}
 	if err := o.metrics.start(s, cmp.Or(src.Name, src.Path), cfg); err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		printError(s.Err, "import", err)
 		return exitFailure
 	}
 	defer o.metrics.close(s)
@@ -329,7 +329,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	iopt := importOptionsFor(o, stop, s, dash)
 	finishTransform, err := o.transform.setOptions(&iopt, o.file)
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		printError(s.Err, "import", err)
 		return exitFailure
 	}
 	res, err := run.Import(ctx, cfg, src, iopt, importRunOptions(o, s, cfg, eta, dash, stop.abort))
@@ -338,7 +338,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		defer res.Session.Close()
 	}
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		printError(s.Err, "import", err)
 		if reportPanic(s, err, res.Panic) {
 			return exitFailure
 		}
@@ -438,6 +438,9 @@ func importRunOptions(o *importOptions, s stdio, cfg *mysql.Config, eta *run.ETA
 			}
 		},
 		Stopping: dash.Close,
+		SessionFailed: func(err error) {
+			printError(s.Err, "import", fmt.Errorf("advisor disabled: %w", err))
+		},
 		// The import's own clean-up (--relax-durability's restore, the sandbox) still
 		// runs, which a crash would skip.
 		Crashed: func(err error) {
@@ -479,7 +482,7 @@ func importFinish(o *importOptions, s stdio, res *run.Result, code int) int {
 		fmt.Fprintln(s.Err, "dumpscope:", sess.CostLine())
 		if o.record != "" {
 			if err := runrecord.WriteFile(o.record, res.Record(code == exitInterrupted)); err != nil {
-				fmt.Fprintln(s.Err, "dumpscope import:", err)
+				printError(s.Err, "import", err)
 				if code == exitOK {
 					code = exitFailure
 				}

@@ -39,7 +39,8 @@ type lockedWriter struct {
 	w  io.Writer
 }
 
-// Fd passes the underlying file's descriptor through (see hintWriter.Fd).
+// Fd passes the underlying file's descriptor through, so a sink writing through it can
+// still ask the terminal for its width.
 func (l *lockedWriter) Fd() uintptr { return fdOf(l.w) }
 
 // Redirect sends later writes to w and returns where they went (tui.Redirector: the

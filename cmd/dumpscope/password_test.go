@@ -170,7 +170,7 @@ func TestDashboardSeesTerminalThroughEscaping(t *testing.T) {
 // terminal, a table name's escape sequence must not.
 func TestStatusLineThroughEscaping(t *testing.T) {
 	ptmx, pts := openPTY(t)
-	out, errW, end := statusWriters(pts, &hintWriter{w: pts, cmd: "import"})
+	out, errW, end := statusWriters(pts, pts)
 	defer end()
 	w := &lockedWriter{w: termsafe.NewWriter(errW)}
 	_ = out

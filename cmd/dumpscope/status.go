@@ -95,7 +95,7 @@ func newDashboard(mode tui.Mode, noTUI bool, s stdio, stop func()) *tui.Dashboar
 	return tui.NewDashboard(o)
 }
 
-// fileOf is the file under w's wrappers (lockedWriter, screenWriter, hintWriter), so the
+// fileOf is the file under w's wrappers (lockedWriter, screenWriter, termsafe.Writer), so the
 // dashboard can open the terminal behind a wrapped stderr.
 func fileOf(w io.Writer) (*os.File, bool) {
 	for {
@@ -105,8 +105,6 @@ func fileOf(w io.Writer) (*os.File, bool) {
 		case *lockedWriter:
 			w = x.w
 		case *screenWriter:
-			w = x.w
-		case *hintWriter:
 			w = x.w
 		case interface{ Unwrap() io.Writer }: // termsafe.Writer
 			w = x.Unwrap()
