@@ -50,9 +50,9 @@ func runWatch(args []string, s stdio) int {
 	if interval <= 0 {
 		return f.fail(s, usagef("--interval %v: want more than 0", interval))
 	}
-	var endStatus func() // on a terminal, the progress is one status line under the rest
-	s.Out, s.Err, endStatus = statusWriters(s.Out, s.Err)
-	defer endStatus()
+	var screen *statusScreen // on a terminal, the progress is one status line under the rest
+	s.Out, s.Err, screen = statusWriters(s.Out, s.Err)
+	defer screen.end()
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals()...) // HUP/PIPE too: the record is written at the end
 	defer stop()
 	cfg, err := resolveConn(conn, s)
@@ -82,6 +82,7 @@ func runWatch(args []string, s stdio) int {
 		SaveEvery: max(1, int(time.Minute/interval)),
 		Log:       dash.Log(s.Err),
 		LogEvery:  dash.LogEvery(every),
+		Status:    screen.under(dash),
 		Sinks:     append(dash.Sinks(), mflags.sinks()...),
 
 		ProbeDuration: probe,

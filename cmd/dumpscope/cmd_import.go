@@ -79,6 +79,8 @@ type importOptions struct {
 	expectedBytes int64
 	// closeInput, when set, releases what feeds a caller-owned input (the generator).
 	closeInput func() error
+	// screen keeps the headless progress in one status line on a terminal.
+	screen *statusScreen
 	// onStatement is the streaming preflight for stdin (see importPreflight).
 	onStatement func(context.Context, *importer.Statement) error
 }
@@ -98,8 +100,9 @@ func runImport(args []string, s stdio) int {
 	// The progress line, the advisor's findings and the signal handler write from their
 	// own goroutines; dump bytes in messages reach the terminal with controls escaped
 	// (termsafe keeps the status line's own redraw prefix).
-	out, errW, endStatus := statusWriters(s.Out, s.Err)
-	defer endStatus()
+	out, errW, screen := statusWriters(s.Out, s.Err)
+	defer screen.end()
+	o.screen = screen
 	s.Out, s.Err = &lockedWriter{w: termsafe.NewWriter(out)}, &lockedWriter{w: termsafe.NewWriter(errW)}
 	ctx, stop := signalContext(s)
 	defer stop.cleanup()
@@ -423,6 +426,7 @@ func importRunOptions(o *importOptions, s stdio, cfg *mysql.Config, eta *run.ETA
 			Record:      o.record != "" || o.reportFlags.report != "",
 			Log:         s.Err,
 			LogEvery:    dash.LogEvery(1),
+			Status:      o.screen.under(dash),
 			Sinks:       append(dash.Sinks(), o.metrics.sinks()...),
 			// A long import's record survives a crash of dumpscope up to the last minute.
 			SavePath:          o.record,
