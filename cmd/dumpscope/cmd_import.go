@@ -24,6 +24,7 @@ import (
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 	"github.com/dumpscope/dumpscope/internal/termsafe"
 	"github.com/dumpscope/dumpscope/internal/units"
+	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/run"
 	"github.com/dumpscope/dumpscope/runrecord"
 	"github.com/dumpscope/dumpscope/sandbox"
@@ -479,7 +480,7 @@ func reportPanic(s stdio, errs ...error) bool {
 func importFinish(o *importOptions, s stdio, res *run.Result, code int) int {
 	sess := res.Session
 	if res.Sampled {
-		printFindings(s.Out, sess.Findings())
+		report.WriteFindings(s.Out, sess.Findings())
 	}
 	printVerdict(s.Out, sess)
 	if res.Sampled {
