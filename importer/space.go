@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
 )
 
 // spaceSampleBytes is how much of a compressed dump is decompressed to estimate its
@@ -50,7 +52,7 @@ func (e SpaceEstimate) String() string {
 // EstimateSpace compares the dump's size with the free space of the datadir's file
 // system. ok is false when that cannot be known: a server on another machine (its
 // @@hostname differs or its datadir does not exist here), or a dump read from a stream.
-func EstimateSpace(ctx context.Context, conn *sql.Conn, src Source, in *Input) (e SpaceEstimate, ok bool, err error) {
+func EstimateSpace(ctx context.Context, conn *sql.Conn, src Source, in *dumpfile.Input) (e SpaceEstimate, ok bool, err error) {
 	if src.Path == "" || in.Size < 0 {
 		return e, false, nil
 	}
@@ -69,12 +71,12 @@ func EstimateSpace(ctx context.Context, conn *sql.Conn, src Source, in *Input) (
 	e.FreeBytes = int64(fs.Bavail) * int64(fs.Bsize) // Bsize is int64 on Linux, uint32 on darwin
 	e.BinlogOn = logBin.String == "1" || strings.EqualFold(logBin.String, "ON")
 	e.DumpBytes = in.Size
-	if n, exact, ok := in.waitUncompressedSize(); ok && in.Format != FormatPlain {
+	if n, exact, ok := in.WaitUncompressedSize(); ok && in.Format != dumpfile.FormatPlain {
 		// The estimate Open started samples the whole file (gzsize.go, zsize.go) for a
 		// fraction of the CPU that inflating the head again here took (spaceSampleBytes,
 		// as much as that much of the import itself), and the head's ratio misleads.
 		e.DumpBytes, e.Estimated = n, !exact
-	} else if in.Format != FormatPlain {
+	} else if in.Format != dumpfile.FormatPlain {
 		if e.DumpBytes, err = estimateUncompressed(src.Path, in.Size); err != nil {
 			return e, false, err
 		}
@@ -91,7 +93,7 @@ func EstimateSpace(ctx context.Context, conn *sql.Conn, src Source, in *Input) (
 // whole file (gzip's trailer holds the size modulo 4 GiB only; zstd, xz and bzip2 streams
 // need not say it at all).
 func estimateUncompressed(path string, size int64) (int64, error) {
-	in, err := Open(path)
+	in, err := dumpfile.Open(path)
 	if err != nil {
 		return 0, err
 	}
