@@ -46,6 +46,10 @@ const (
 
 var defaultGzipSizer = gzipSizer{samples: 32, sampleBytes: 1 << 20, fullDecodeBytes: 4 << 20}
 
+// gzipISIZEModulo is the modulus of gzip's stored length (RFC 1952, ISIZE: "the size of the
+// original (uncompressed) input data modulo 2^32").
+const gzipISIZEModulo = 1 << 32
+
 // gzipISIZETolerance: the sampled estimate resolves ISIZE's multiple of 4 GiB only when the
 // nearest candidate is within this share of the estimate (and gzipISIZEMaxGapBytes); past
 // that the trailer belongs to another member, or is corrupt, and the estimate stands.
