@@ -27,6 +27,7 @@ import (
 	"github.com/dumpscope/dumpscope/advisor/session"
 	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
@@ -276,7 +277,7 @@ func (b *Bench) runOne(ctx context.Context, v Variant, index int, tag string) (R
 	command := append([]string{"dumpscope", "bench"}, "--variant", v.Name+":"+strings.Join(v.Settings, ","))
 	res, err := importer.Import(ctx, cfg, src, importer.Options{
 		Parallel: b.o.Parallel, BatchBytes: 4 << 20, ReadAheadBytes: 1 << 30, Log: io.Discard,
-		OnReplay: func(in *importer.Input, progress func() importer.Progress) func() {
+		OnReplay: func(in *dumpfile.Input, progress func() importer.Progress) func() {
 			sess, err = session.Open(ctx, cfg, session.Options{
 				ToolVersion: b.o.ToolVersion, Interval: b.o.Interval, Record: true, Command: command,
 				ProbeDuration: b.o.ProbeDuration, ImportConnections: b.o.Parallel,

@@ -22,6 +22,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 	"github.com/dumpscope/dumpscope/iostat"
 	"github.com/dumpscope/dumpscope/report"
@@ -364,7 +365,7 @@ func (s *Session) Close() {
 // expectedBytes (a generated sample's size) overrides the input's own size. eta (nil: a
 // new one) is the estimator, which may follow an earlier run's Profile and keeps this
 // run's Curve for the caller to read once the session has stopped.
-func ImportProgress(in *importer.Input, progress func() importer.Progress, expectedBytes int64, eta *advisor.ETAEstimator) advisor.ProgressFunc {
+func ImportProgress(in *dumpfile.Input, progress func() importer.Progress, expectedBytes int64, eta *advisor.ETAEstimator) advisor.ProgressFunc {
 	start := time.Now()
 	if eta == nil {
 		eta = &advisor.ETAEstimator{}

@@ -23,6 +23,7 @@ import (
 	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/internal/crash"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 	"github.com/dumpscope/dumpscope/internal/termsafe"
@@ -463,7 +464,7 @@ func reportPanic(s stdio, errs ...error) bool {
 
 // start is importer.Options.OnReplay: one clock for the whole run, the session's monitor,
 // whose LogSink prints the progress line (import and server side from the same tick).
-func (r *importSampling) start(in *importer.Input, progress func() importer.Progress) func() {
+func (r *importSampling) start(in *dumpfile.Input, progress func() importer.Progress) func() {
 	if in.Inflate != "" {
 		fmt.Fprintf(r.s.Err, "dumpscope: %s input, inflate: %s\n", in.Format, in.Inflate)
 	}
@@ -514,7 +515,7 @@ func (r *importSampling) finish(res *importer.Result, code int) int {
 
 // openImportSession starts sampling for the import: the server's session when it can be
 // sampled (sampled is true), else a progress-only one so the headless line still prints.
-func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions, in *importer.Input, progress advisor.ProgressFunc, s stdio, dash *dashboard) (sess *session.Session, sampled bool) {
+func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions, in *dumpfile.Input, progress advisor.ProgressFunc, s stdio, dash *dashboard) (sess *session.Session, sampled bool) {
 	sopt := session.Options{
 		ToolVersion: version,
 		Interval:    o.interval,
