@@ -9,13 +9,15 @@ import (
 	"strings"
 
 	"golang.org/x/perf/benchmath"
+
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // Side is one side of a comparison: one or more runs of the same setup (bench --repeat).
 type Side struct {
 	Label    string
 	Files    []string
-	Records  []*Record
+	Records  []*runrecord.Record
 	Analyses []*Analysis
 }
 

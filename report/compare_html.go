@@ -7,6 +7,8 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 var nan = math.NaN()
@@ -109,7 +111,7 @@ func compareCharts(c *Comparison) []chart {
 }
 
 // busiestDevice is the device with the highest mean %util in the run ("" when none).
-func busiestDevice(rec *Record) string {
+func busiestDevice(rec *runrecord.Record) string {
 	sum := map[string]float64{}
 	for _, s := range rec.Samples {
 		for n, d := range s.Devices {
