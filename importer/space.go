@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 // spaceSampleBytes is how much of a compressed dump is decompressed to estimate its
@@ -44,7 +46,7 @@ func (e SpaceEstimate) String() string {
 		binlog = " (doubled: the binary log is on and logs every row again)"
 	}
 	return fmt.Sprintf("the datadir %s has %s free, and the dump is %s%s of SQL: the restore may need %s%s; free space or point the server's datadir elsewhere before going on",
-		e.Datadir, mib(e.FreeBytes), est, mib(e.DumpBytes), mib(e.NeedBytes), binlog)
+		e.Datadir, units.FormatBytes(float64(e.FreeBytes)), est, units.FormatBytes(float64(e.DumpBytes)), units.FormatBytes(float64(e.NeedBytes)), binlog)
 }
 
 // EstimateSpace compares the dump's size with the free space of the datadir's file
