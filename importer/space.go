@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/dumpscope/dumpscope/internal/hostname"
 	"github.com/dumpscope/dumpscope/internal/units"
 )
 
@@ -61,7 +62,7 @@ func EstimateSpace(ctx context.Context, conn *sql.Conn, src Source, in *Input) (
 	if err := conn.QueryRowContext(ctx, "SELECT @@datadir, @@hostname, @@log_bin").Scan(&e.Datadir, &host, &logBin); err != nil {
 		return e, false, err
 	}
-	if me, _ := os.Hostname(); !strings.EqualFold(me, host) {
+	if me, _ := os.Hostname(); !hostname.Same(host, me) {
 		return e, false, nil
 	}
 	var fs unix.Statfs_t
