@@ -235,7 +235,7 @@ func (b *Bench) RunAll(ctx context.Context, variants []Variant) ([]Run, error) {
 			return runs, err
 		}
 		fmt.Fprintf(b.o.Log, "dumpscope bench: run %d/%d: %s in %s, findings: %s\n", k+1, len(order), run.Status,
-			advisor.Clock(run.ReplaySeconds), orNone(run.Findings))
+			units.FormatDuration(run.ReplaySeconds), orNone(run.Findings))
 		runs = append(runs, run)
 	}
 	return runs, nil
@@ -423,7 +423,7 @@ func WriteText(w io.Writer, sum []Summary) {
 		}
 		med := "-"
 		if s.Runs > 0 {
-			med = advisor.Clock(s.MedianSeconds)
+			med = units.FormatDuration(s.MedianSeconds)
 			if s.MedianSeconds < 60 {
 				med = fmt.Sprintf("%.1f s", s.MedianSeconds)
 			}
