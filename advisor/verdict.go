@@ -80,6 +80,41 @@ type TimeAttribution struct {
 	AttributedSeconds float64
 	// SecondsByCause is the share of each interval times its length, summed.
 	SecondsByCause map[Cause]float64
+	// WhileActive is the same sum over only the intervals each finding (by rule ID) was
+	// active in: the evidence that groups findings. A finding whose active time its
+	// cause's wait held is that wait seen from another side (flushing falls behind while
+	// the checkpoint age is pinned at the sync point); one that fired while the wait was
+	// absent stands on its own. Nil when no per-finding sum was kept.
+	WhileActive map[string]*TimeAttribution
+}
+
+// addWhileActive counts one interval of dtSeconds for the finding id.
+func (a *TimeAttribution) addWhileActive(id string, shares CauseShares, dtSeconds float64) {
+	if a.WhileActive == nil {
+		a.WhileActive = make(map[string]*TimeAttribution)
+	}
+	w := a.WhileActive[id]
+	if w == nil {
+		w = &TimeAttribution{}
+		a.WhileActive[id] = w
+	}
+	w.Add(shares, dtSeconds)
+}
+
+// clone is a deep copy: the engine's sums go on growing after a verdict is built.
+func (a TimeAttribution) clone() TimeAttribution {
+	out := TimeAttribution{AttributedSeconds: a.AttributedSeconds, SecondsByCause: make(map[Cause]float64, len(a.SecondsByCause))}
+	for c, s := range a.SecondsByCause {
+		out.SecondsByCause[c] = s
+	}
+	if a.WhileActive != nil {
+		out.WhileActive = make(map[string]*TimeAttribution, len(a.WhileActive))
+		for id, w := range a.WhileActive {
+			wc := w.clone()
+			out.WhileActive[id] = &wc
+		}
+	}
+	return out
 }
 
 // Add counts one interval of dtSeconds.
@@ -127,6 +162,9 @@ type VerdictIssue struct {
 	// cause held no measurable time (a finding that stops the restore, not one that
 	// slows it).
 	EstimatedSpeedup float64 `json:"estimated_speedup,omitempty"`
+	// Consequences are the findings this issue explains (for an independent issue; the
+	// bottleneck's are Verdict.Consequences): its fix clears them too.
+	Consequences []string `json:"consequences,omitempty"`
 }
 
 // Verdict is the answer for a run or a window. A verdict is always present; when the
@@ -196,8 +234,12 @@ func (v *Verdict) Line() string {
 			switch {
 			case s.Cause == "":
 				parts[i] += " (will stop the restore; fix: " + s.Fix + ")"
+			case s.TimeSharePct > 0 && len(s.Consequences) > 0:
+				parts[i] += fmt.Sprintf(" (%s ~%.0f %%; consequences: %s)", s.Cause.Label(), s.TimeSharePct, strings.Join(s.Consequences, ", "))
 			case s.TimeSharePct > 0:
 				parts[i] += fmt.Sprintf(" (%s ~%.0f %%)", s.Cause.Label(), s.TimeSharePct)
+			case len(s.Consequences) > 0:
+				parts[i] += " (consequences: " + strings.Join(s.Consequences, ", ") + ")"
 			}
 		}
 		sb.WriteString("; independent: " + strings.Join(parts, ", "))
@@ -235,7 +277,7 @@ func (v *Verdict) key() string {
 	}
 	k := v.Bottleneck.FindingID + "|" + strings.Join(v.Consequences, ",") + "|"
 	for _, s := range v.Secondary {
-		k += s.FindingID + ","
+		k += s.FindingID + "(" + strings.Join(s.Consequences, ",") + "),"
 	}
 	return k
 }

@@ -24,6 +24,20 @@ func attribution(total float64, seconds map[advisor.Cause]float64) advisor.TimeA
 	return advisor.TimeAttribution{AttributedSeconds: total, SecondsByCause: seconds}
 }
 
+// whileActive adds each finding's own attribution (the seconds each cause held while it
+// was active) to a.
+func whileActive(a advisor.TimeAttribution, byFinding map[string]map[advisor.Cause]float64) advisor.TimeAttribution {
+	a.WhileActive = map[string]*advisor.TimeAttribution{}
+	for id, seconds := range byFinding {
+		total := 0.0
+		for _, s := range seconds {
+			total += s
+		}
+		a.WhileActive[id] = &advisor.TimeAttribution{AttributedSeconds: max(total, a.AttributedSeconds/2), SecondsByCause: seconds}
+	}
+	return a
+}
+
 const redoRec = "my.cnf [mysqld]: innodb_log_file_size = 1G; live: SET GLOBAL innodb_log_file_size = 1073741824; after the import: keep it."
 
 func TestBuildVerdict(t *testing.T) {
@@ -100,6 +114,46 @@ func TestBuildVerdict(t *testing.T) {
 			a:        attribution(60, map[advisor.Cause]float64{advisor.CauseRedo: 30}),
 			line: "verdict: the bottleneck is redo checkpoint waits (~50 % of 1:00, redo-log-too-small); fix: innodb_log_file_size = 1G (estimate: up to 2.0× faster); " +
 				"independent: max-allowed-packet (will stop the restore; fix: max_allowed_packet = 64M)",
+		},
+		{
+			// A serial 256 MiB sample into a 4 MiB redo log on two cores (tmux, issue 25):
+			// one connection's server CPU is the bottleneck; the redo log stands apart,
+			// and io-capacity-low, active while the checkpoint age sat at the sync point,
+			// is its consequence, not a third issue beside it.
+			name:     "a consequence stays under its independent issue",
+			findings: []advisor.Finding{redo, ioCap, cpu},
+			a: whileActive(attribution(23, map[advisor.Cause]float64{advisor.CauseServerCPU: 14, advisor.CauseRedo: 6.7}), map[string]map[advisor.Cause]float64{
+				"redo-log-too-small": {advisor.CauseRedo: 6.2, advisor.CauseServerCPU: 9},
+				"io-capacity-low":    {advisor.CauseRedo: 2.5, advisor.CauseServerCPU: 4},
+				"server-cpu-bound":   {advisor.CauseRedo: 6.7, advisor.CauseServerCPU: 14},
+			}),
+			line: "verdict: the bottleneck is server CPU (~61 % of 0:23, server-cpu-bound); fix: free the host's CPU (other load), --defer-indexes (estimate: up to 2.6× faster); " +
+				"independent: redo-log-too-small (redo checkpoint waits ~29 %; consequences: io-capacity-low)",
+		},
+		{
+			// io-capacity-low fired while the checkpoint age stayed below the async point
+			// (the redo wait absent during its time): flushing fell behind on its own, so
+			// it is an issue of its own, with the redo time of its own active span.
+			name:     "the same finding without the wait stands alone",
+			findings: []advisor.Finding{redo, ioCap},
+			a: whileActive(attribution(60, map[advisor.Cause]float64{advisor.CauseRedo: 30, advisor.CauseServerCPU: 10}), map[string]map[advisor.Cause]float64{
+				"redo-log-too-small": {advisor.CauseRedo: 30},
+				"io-capacity-low":    {advisor.CauseServerCPU: 5, advisor.CauseRedo: 0.6},
+			}),
+			line: "verdict: the bottleneck is redo checkpoint waits (~50 % of 1:00, redo-log-too-small); fix: innodb_log_file_size = 1G (estimate: up to 2.0× faster); " +
+				"independent: io-capacity-low (redo checkpoint waits ~1 %)",
+		},
+		{
+			// The evidence names the primary, not the rule order: the redo wait held while
+			// log-buffer-waits was active, redo-log-too-small fired only at the end.
+			name:     "the finding that held the wait names the fix",
+			findings: []advisor.Finding{redo, finding("log-buffer-waits", "my.cnf [mysqld]: innodb_log_buffer_size = 64M;")},
+			a: whileActive(attribution(60, map[advisor.Cause]float64{advisor.CauseRedo: 30}), map[string]map[advisor.Cause]float64{
+				"redo-log-too-small": {advisor.CauseRedo: 3},
+				"log-buffer-waits":   {advisor.CauseRedo: 28},
+			}),
+			line: "verdict: the bottleneck is redo checkpoint waits (~50 % of 1:00, log-buffer-waits); fix: innodb_log_buffer_size = 64M (estimate: up to 2.0× faster); " +
+				"consequences: redo-log-too-small",
 		},
 	}
 	for _, tt := range tests {
