@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/internal/termsafe"
 )
 
@@ -61,7 +62,7 @@ func (m *Model) render() string {
 	}
 	var body []string
 	head := []string{m.header(w)}
-	if v := m.verdictLine(w); v != "" {
+	if v := verdictLine(m.st.verdict, len(m.st.findings) > 0, m.sty, w); v != "" {
 		head = append(head, v)
 	}
 	bodyH := h - len(head) - 1 // header, verdict and status line
@@ -97,12 +98,11 @@ func (m *Model) render() string {
 // verdictLine is the verdict under the header: the answer before the numbers that
 // support it, on every layout (the end of the run prints it in full). Empty until the
 // engine has built one or when no finding has fired yet (the findings panel says so).
-func (m *Model) verdictLine(w int) string {
-	v := m.st.verdict
-	if v == nil || len(m.st.findings) == 0 {
+func verdictLine(v *advisor.Verdict, anyFinding bool, sty styles, w int) string {
+	if v == nil || !anyFinding {
 		return ""
 	}
-	return trunc(m.sty.bold.Render(v.Short()), w)
+	return trunc(sty.bold.Render(v.Short()), w)
 }
 
 // title renders a panel's rule line: "── 2 Devices ── extra ───", heavy when focused.
