@@ -18,10 +18,10 @@ import (
 // essential; between TooSmall and Min a one-column basic mode shows one line per panel;
 // below TooSmall the screen only says so.
 const (
-	MinWidth        = 80
-	MinHeight       = 24
-	TooSmallWidth   = 60
-	TooSmallHeight  = 20
+	MinWidth       = 80
+	MinHeight      = 24
+	TooSmallWidth  = 60
+	TooSmallHeight = 20
 	// wideWidth: the two columns each need the normal layout's MinWidth, or the import
 	// and InnoDB lines (read N/M, the average rates, bp reads) are cut at their ends, as
 	// they were at 120 columns.
