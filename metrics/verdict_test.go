@@ -20,12 +20,7 @@ import (
 // redo log: the redo log the bottleneck, io-capacity-low its consequence.
 func recordedVerdict(t *testing.T) advisor.Verdict {
 	t.Helper()
-	f, err := os.Open("../report/testdata/sandbox-redo-4M.json.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rec, err := report.Read(f)
+	rec, err := report.ReadFile("../report/testdata/sandbox-redo-4M.json.gz")
 	if err != nil {
 		t.Fatal(err)
 	}
