@@ -88,6 +88,10 @@ type Run struct {
 	Error         string   `json:"error,omitempty"`
 	Findings      []string `json:"findings"`
 	Record        string   `json:"record"`
+	// EstimatedSpeedups are the run's verdict's estimates (docs/rules.md "The verdict"),
+	// by the finding whose fix each is: what one run guessed a fix is worth, which the
+	// advice variants then measure.
+	EstimatedSpeedups map[string]float64 `json:"estimated_speedups,omitempty"`
 }
 
 // ParseVariants reads NAME[:var=val,…] specs.
@@ -317,6 +321,16 @@ func (b *Bench) runOne(ctx context.Context, v Variant, index int, tag string) (R
 		}
 	}
 	rec := sess.Finish(outcome)
+	if v := rec.Verdict; v != nil {
+		for _, vi := range append([]advisor.VerdictIssue{*issueOrEmpty(v.Bottleneck)}, v.Secondary...) {
+			if vi.FindingID != "" && vi.EstimatedSpeedup > 0 {
+				if run.EstimatedSpeedups == nil {
+					run.EstimatedSpeedups = map[string]float64{}
+				}
+				run.EstimatedSpeedups[vi.FindingID] = vi.EstimatedSpeedup
+			}
+		}
+	}
 	if rec.Dump != nil {
 		rec.Dump.Bytes, rec.Dump.Statements, rec.Dump.Rows = res.Replay.Bytes, res.Replay.Statements, res.Replay.Rows
 	}
@@ -329,6 +343,13 @@ func (b *Bench) runOne(ctx context.Context, v Variant, index int, tag string) (R
 		return run, findings, err
 	}
 	return run, findings, nil
+}
+
+func issueOrEmpty(vi *advisor.VerdictIssue) *advisor.VerdictIssue {
+	if vi == nil {
+		return &advisor.VerdictIssue{}
+	}
+	return vi
 }
 
 // Summary is one variant's result.
@@ -350,6 +371,10 @@ type Summary struct {
 	Significant bool           `json:"significant"`
 	Findings    map[string]int `json:"findings"` // finding id → runs in which it fired
 	Warnings    []string       `json:"warnings,omitempty"`
+	// EstimatedSpeedup is, for an advice variant, the median over the first variant's
+	// runs of what their verdict estimated its finding's fix is worth (0: none
+	// estimated), beside the measured Speedup.
+	EstimatedSpeedup float64 `json:"estimated_speedup,omitempty"`
 }
 
 func Summarize(variants []Variant, runs []Run) []Summary {
@@ -367,6 +392,17 @@ func Summarize(variants []Variant, runs []Run) []Summary {
 			}
 		}
 		out[i].Runs = len(times[i])
+	}
+	for i, v := range variants[min(1, len(variants)):] {
+		var est []float64
+		for _, r := range runs {
+			if e := r.EstimatedSpeedups[v.From]; r.Variant == variants[0].Name && r.Status == "ok" && e > 0 {
+				est = append(est, e)
+			}
+		}
+		if len(est) > 0 {
+			out[i+1].EstimatedSpeedup = median(est)
+		}
 	}
 	rng := rand.New(rand.NewPCG(1, 2)) // a fixed seed: the same runs give the same interval
 	var base *benchmath.Sample
@@ -495,6 +531,10 @@ func Verdict(variants []Variant, sum []Summary) string {
 			label = fmt.Sprintf("%s (%s)", v.From, strings.Join(changes, ", "))
 		}
 		ratio := fmt.Sprintf("%.2f× [%.2f, %.2f]", s.Speedup, s.SpeedupLo, s.SpeedupHi)
+		if s.EstimatedSpeedup > 0 {
+			// The run's guess beside the measurement: how far to trust the next estimate.
+			ratio += fmt.Sprintf(" (estimated up to %.2f×)", s.EstimatedSpeedup)
+		}
 		switch {
 		case s.Runs == 0:
 			unsure = append(unsure, label+": no finished run")
@@ -505,7 +545,7 @@ func Verdict(variants []Variant, sum []Summary) string {
 		case s.Significant:
 			skip = append(skip, label+" (slower: "+ratio+")")
 		default:
-			skip = append(skip, fmt.Sprintf("%s (%.2f× ~, no measurable difference)", label, s.Speedup))
+			skip = append(skip, label+" ("+ratio+" ~, no measurable difference)")
 		}
 	}
 	var parts []string

@@ -85,12 +85,23 @@ func TestBenchVerdict(t *testing.T) {
 		{Name: "redo-log-too-small", From: "redo-log-too-small", Settings: []string{"innodb_buffer_pool_size=128M", "innodb_log_file_size=1G"}},
 		{Name: "io-capacity-low", From: "io-capacity-low", Settings: []string{"innodb_io_capacity=2000"}},
 		{Name: "all-advice", From: "redo-log-too-small+io-capacity-low", Settings: []string{"innodb_log_file_size=1G", "innodb_io_capacity=2000"}}}
+	runs := []Run{
+		{Variant: "defaults", Status: "ok", ReplaySeconds: 71, EstimatedSpeedups: map[string]float64{"redo-log-too-small": 1.9}},
+		{Variant: "defaults", Status: "ok", ReplaySeconds: 73, EstimatedSpeedups: map[string]float64{"redo-log-too-small": 2.1}},
+		{Variant: "defaults", Status: "ok", ReplaySeconds: 72, EstimatedSpeedups: map[string]float64{"redo-log-too-small": 2.0, "io-capacity-low": 1.3}},
+		{Variant: "redo-log-too-small", Status: "ok", ReplaySeconds: 60, EstimatedSpeedups: map[string]float64{"redo-log-too-small": 9}},
+	}
+	est := Summarize(variants, runs)
+	if est[1].EstimatedSpeedup != 2 || est[2].EstimatedSpeedup != 1.3 || est[3].EstimatedSpeedup != 0 {
+		t.Errorf("estimates: the baseline runs' median by the variant's finding, got %v, %v, %v",
+			est[1].EstimatedSpeedup, est[2].EstimatedSpeedup, est[3].EstimatedSpeedup)
+	}
 	sum := []Summary{{Runs: 4, Speedup: 1},
-		{Runs: 4, Speedup: 1.2, SpeedupLo: 1.16, SpeedupHi: 1.24, Significant: true},
+		{Runs: 4, Speedup: 1.2, SpeedupLo: 1.16, SpeedupHi: 1.24, Significant: true, EstimatedSpeedup: 1.9},
 		{Runs: 4, Speedup: 1.03, SpeedupLo: 0.97, SpeedupHi: 1.08},
 		{Runs: 4, Speedup: 1.22, SpeedupLo: 1.17, SpeedupHi: 1.27, Significant: true}}
-	want := "verdict: apply redo-log-too-small (innodb_log_file_size=1G) 1.20× [1.16, 1.24], all the advice together 1.22× [1.17, 1.27]; " +
-		"skip io-capacity-low (innodb_io_capacity=2000) (1.03× ~, no measurable difference)"
+	want := "verdict: apply redo-log-too-small (innodb_log_file_size=1G) 1.20× [1.16, 1.24] (estimated up to 1.90×), all the advice together 1.22× [1.17, 1.27]; " +
+		"skip io-capacity-low (innodb_io_capacity=2000) (1.03× [0.97, 1.08] ~, no measurable difference)"
 	if got := Verdict(variants, sum); got != want {
 		t.Errorf("Verdict:\n got %q\nwant %q", got, want)
 	}
