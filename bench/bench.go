@@ -138,19 +138,7 @@ func (b *Bench) Auto(ctx context.Context, given []Variant) ([]Variant, error) {
 		return nil, fmt.Errorf("the first run did not finish (%s): %s", run.Status, run.Error)
 	}
 	out := append([]Variant{base}, given[min(1, len(given)):]...)
-	for _, f := range findings {
-		changes := rules.Changes(f)
-		if len(changes) == 0 {
-			fmt.Fprintf(b.o.Log, "dumpscope bench --auto: %s: its advice is not a server setting; not measured\n", f.ID)
-			continue
-		}
-		v := Variant{Name: f.ID, From: f.ID, Settings: append([]string{}, base.Settings...)}
-		for _, c := range changes {
-			v.Settings = setSetting(v.Settings, c.Name, c.Value)
-		}
-		fmt.Fprintf(b.o.Log, "dumpscope bench --auto: %s → variant %s\n", f.ID, Describe(v))
-		out = append(out, v)
-	}
+	out = append(out, adviceVariants(b.o.Log, base, findings)...)
 	if len(out) == 1 {
 		fmt.Fprintln(b.o.Log, "dumpscope bench --auto: no finding recommended a setting; measuring the defaults alone")
 	}
@@ -159,6 +147,37 @@ func (b *Bench) Auto(ctx context.Context, given []Variant) ([]Variant, error) {
 		out = append(out, all)
 	}
 	return out, nil
+}
+
+// adviceVariants turns each finding's advice into a variant: base with the finding's
+// settings. A rule that fired, cleared and fired again in the first run is one finding
+// (its latest advice): two variants of one name were run twice as often and summed
+// into one row.
+func adviceVariants(log io.Writer, base Variant, findings []advisor.Finding) []Variant {
+	var out []Variant
+	seen := map[string]int{} // finding id → index in out
+	for _, f := range findings {
+		changes := rules.Changes(f)
+		if len(changes) == 0 {
+			if _, dup := seen[f.ID]; !dup {
+				fmt.Fprintf(log, "dumpscope bench --auto: %s: its advice is not a server setting; not measured\n", f.ID)
+				seen[f.ID] = -1
+			}
+			continue
+		}
+		v := Variant{Name: f.ID, From: f.ID, Settings: append([]string{}, base.Settings...)}
+		for _, c := range changes {
+			v.Settings = setSetting(v.Settings, c.Name, c.Value)
+		}
+		if i, dup := seen[f.ID]; dup && i >= 0 {
+			out[i] = v
+			continue
+		}
+		fmt.Fprintf(log, "dumpscope bench --auto: %s → variant %s\n", f.ID, Describe(v))
+		seen[f.ID] = len(out)
+		out = append(out, v)
+	}
+	return out
 }
 
 // allAdviceName names the variant that applies every piece of advice at once: advice
@@ -504,6 +523,11 @@ func WriteText(w io.Writer, sum []Summary) {
 	}
 }
 
+// noGainBelow: a difference that is not significant counts as "no measurable
+// difference" only when its 95 % interval rules out a gain of 10 % or more; a wider
+// interval says the runs were too few or too scattered to tell.
+const noGainBelow = 1.10
+
 // Verdict is the bench's last word in one line that begins "verdict:": which advice to
 // apply (measured faster, significant), which made no measurable difference or made the
 // import slower (skip it), and where there are too few runs to tell.
@@ -544,8 +568,12 @@ func Verdict(variants []Variant, sum []Summary) string {
 			apply = append(apply, label+" "+ratio)
 		case s.Significant:
 			skip = append(skip, label+" (slower: "+ratio+")")
-		default:
+		case s.SpeedupHi < noGainBelow:
 			skip = append(skip, label+" ("+ratio+" ~, no measurable difference)")
+		default:
+			// Not significant, yet the interval holds a real gain: the runs vary too much
+			// to call it either way, which is not the same as "no difference".
+			unsure = append(unsure, label+" "+ratio+" ~")
 		}
 	}
 	var parts []string
@@ -556,7 +584,7 @@ func Verdict(variants []Variant, sum []Summary) string {
 		parts = append(parts, "skip "+strings.Join(skip, ", "))
 	}
 	if len(unsure) > 0 {
-		parts = append(parts, fmt.Sprintf("too few runs to tell (need %d a variant, --repeat): %s", DefaultRepeat, strings.Join(unsure, ", ")))
+		parts = append(parts, fmt.Sprintf("too few or too scattered runs to tell (more --repeat, at least %d, on a quieter machine): %s", DefaultRepeat, strings.Join(unsure, ", ")))
 	}
 	if len(apply) == 0 && len(skip) == 0 {
 		return "verdict: inconclusive: " + strings.Join(parts, "; ")
