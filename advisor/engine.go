@@ -126,6 +126,9 @@ func (e *Engine) Observe(env *Env, s Snapshot) []Event {
 		for id := range e.active {
 			e.attribution.addWhileActive(id, shares, dt)
 		}
+		if p := s.Import; p != nil && p.Phase != "" {
+			e.attribution.addInPhase(p.Phase, shares, dt)
+		}
 	}
 	return append(fired, cleared...)
 }

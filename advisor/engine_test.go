@@ -134,3 +134,36 @@ func TestEngineAttributionWhileActive(t *testing.T) {
 		t.Errorf("attributed %v s, want 6", a.AttributedSeconds)
 	}
 }
+
+// TestEngineAttributionByPhase: each interval counts for the import phase at its end,
+// phases in the order they came; the verdict's phases are those with the minimum time,
+// when two or more have it, each with the wait that held most of it.
+func TestEngineAttributionByPhase(t *testing.T) {
+	e := NewEngine(nil, 30)
+	e.Attributor = xAttributor{}
+	phases := []string{"loading", "loading", "loading", "loading", "indexes", "indexes", "indexes", "verifying rows"}
+	for i, ph := range phases {
+		s := tick(float64(i), 60)
+		if ph == "indexes" {
+			s.Status["x"] = 20
+		}
+		s.Import = &ImportProgress{Phase: ph}
+		e.Observe(&Env{}, s)
+	}
+	a := e.Attribution()
+	var got []string
+	for _, p := range a.ByPhase {
+		got = append(got, fmt.Sprintf("%s %.0f s, redo %.1f s", p.Phase, p.Time.AttributedSeconds, p.Time.SecondsByCause[CauseRedo]))
+	}
+	want := []string{"loading 3 s, redo 1.8 s", "indexes 3 s, redo 0.6 s", "verifying rows 1 s, redo 0.6 s"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("by phase (-want +got):\n%s", diff)
+	}
+	v := Verdict{Reason: "no finding fired", Phases: a.PhaseVerdicts(2)}
+	if got, want := v.Line(), "verdict: inconclusive: no finding fired; by phase: loading 0:03 (redo checkpoint waits ~60 %), indexes 0:03 (redo checkpoint waits ~20 %)"; got != want {
+		t.Errorf("line:\n got %q\nwant %q", got, want)
+	}
+	if p := a.PhaseVerdicts(3.5); p != nil {
+		t.Errorf("one phase or none with the minimum time: no phases, got %v", p)
+	}
+}

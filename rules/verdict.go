@@ -230,7 +230,7 @@ func rankOf(id string) int {
 // the verdict. It is a pure function: import, watch, advise and advise --run build the
 // same verdict from the same ticks.
 func BuildVerdict(findings []advisor.Finding, a advisor.TimeAttribution) advisor.Verdict {
-	v := advisor.Verdict{AttributedSeconds: roundTo1(a.AttributedSeconds), TimeByCause: a.TimeByCause()}
+	v := advisor.Verdict{AttributedSeconds: roundTo1(a.AttributedSeconds), TimeByCause: a.TimeByCause(), Phases: a.PhaseVerdicts(minVerdictSeconds)}
 	if a.AttributedSeconds == 0 {
 		v.Reason = "no restore activity in the sampled time (no rows, no redo written, an idle server)"
 		return v
