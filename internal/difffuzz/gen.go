@@ -117,6 +117,19 @@ var InSuiteModeOff = map[string][]Construct{
 var AllConstructs = []Construct{AlterThenInsert, MultibyteTrail5C, EmptyStringIsNull, ExponentDecimal, NegativeZero, SetSubquery, RowCountFuncs, ResumeTruncate,
 	EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless, TriggerVar}
 
+// ConstructList is cs as ParseConstructs reads it back ("none" when empty): the CLI's
+// per-mode defaults are InSuiteModeOff's lists, written once here.
+func ConstructList(cs []Construct) string {
+	if len(cs) == 0 {
+		return "none"
+	}
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = string(c)
+	}
+	return strings.Join(names, ",")
+}
+
 // ParseConstructs reads a comma-separated list of construct names ("none": none,
 // "known": KnownBugs), for the CLI's --off and --resume-off.
 func ParseConstructs(list string) ([]Construct, error) {
