@@ -185,6 +185,11 @@ type ParallelReplayer struct {
 	resumePassed bool
 	// insertIDPending: the control connection ran SET insert_id = n and no INSERT since.
 	insertIDPending bool
+	// insertID follows LAST_INSERT_ID() across what a resume skips (noteSkipped).
+	insertID struct {
+		giveBack, atSkip uint64
+		pending          bool
+	}
 
 	// planner decides where each statement runs (plan.go); pendingFrom is the stream
 	// offset from which statements ran on the control connection inside a transaction or

@@ -1,0 +1,43 @@
+package importer_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
+)
+
+// More of the fuzzer's resume differences (resume_found_test.go has the harness).
+
+// TestResumeFoundLastInsertID (difffuzz seeds 1046 and 1289, last-insert-id): an INSERT
+// that generates ids, then one that does not (which leaves LAST_INSERT_ID() as it was),
+// then SET @v = LAST_INSERT_ID(). A resume past the first and before the second read 0
+// where the client read the first's id: the refusal looked only at the statement before
+// the SET. LAST_INSERT_ID() is journaled with each progress row of the control connection
+// and given back to the resumed connection.
+func TestResumeFoundLastInsertID(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int AUTO_INCREMENT PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		"CREATE TABLE t2 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		rowsOf("t1", 1, 10) + "INSERT INTO t1 VALUES (NULL, 'generated'), (NULL, 'generated');\n" + rowsOf("t2", 1, 40) +
+		"INSERT INTO t2 VALUES (50, 'no id');\nSET @v = LAST_INSERT_ID();\nCREATE TABLE vars (name varchar(20), v bigint);\nINSERT INTO vars VALUES ('v', @v);\n"
+	for _, stop := range []int64{6, 7, 8} {
+		t.Run(fmt.Sprint("stop at line ", stop), func(t *testing.T) {
+			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: stop})
+		})
+	}
+	// All on the control connection (the run goes serial at SELECT … INTO @x): the INSERT
+	// that generates no id runs after the skipped one that did (seed 1046's shape).
+	serial := strings.Replace(dump, "USE fz0;\n", "USE fz0;\nSELECT 1 INTO @x;\n", 1)
+	for _, stop := range []int64{7, 8} {
+		t.Run(fmt.Sprint("serial, stop at line ", stop), func(t *testing.T) {
+			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: serial, stop: stop})
+		})
+	}
+	// Progress rows without the value (an older dumpscope's): the reader is refused.
+	t.Run("not recorded", func(t *testing.T) {
+		runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: serial, stop: 8, ranUnrecorded: []string{"UPDATE dumpscope_progress.done SET last_insert_id = NULL"},
+			refusal: "--resume cannot recreate LAST_INSERT_ID() of the interrupted run's connection"})
+	})
+}
