@@ -185,6 +185,9 @@ type ParallelReplayer struct {
 	resumePassed bool
 	// insertIDPending: the control connection ran SET insert_id = n and no INSERT since.
 	insertIDPending bool
+	// routineVars are the user variables named in the bodies of the triggers and stored
+	// functions the dump created so far (userVarsOf).
+	routineVars []string
 	// insertID follows LAST_INSERT_ID() across what a resume skips (noteSkipped).
 	insertID struct {
 		giveBack, atSkip uint64

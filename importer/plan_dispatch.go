@@ -101,6 +101,7 @@ func (p *ParallelReplayer) dispatchOne(ctx context.Context, st *Statement, end i
 	if err != nil {
 		return p.at(st, err)
 	}
+	p.noteRoutineVars(st)
 	if err := p.lostCounter(ctx, st, pl); err != nil {
 		return err
 	}

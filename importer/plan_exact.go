@@ -3,6 +3,7 @@ package importer
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
@@ -207,11 +208,11 @@ func (p *ParallelReplayer) lostCounter(ctx context.Context, st *Statement, pl Pl
 		}
 		var col sql.NullString
 		var at sql.NullInt64
-		var triggers int
 		if err := p.control.QueryRowContext(ctx, "SELECT MAX(COLUMN_NAME), MAX(ORDINAL_POSITION) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND EXTRA LIKE '%auto_increment%'", db, st.Table).Scan(&col, &at); err != nil {
 			return p.at(st, err)
 		}
-		if err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA=? AND EVENT_OBJECT_TABLE=?", db, st.Table).Scan(&triggers); err != nil {
+		triggers, err := p.triggersNameTables(ctx, db, st.Table)
+		if err != nil {
 			return p.at(st, err)
 		}
 		var seqDefaults int
@@ -223,13 +224,34 @@ func (p *ParallelReplayer) lostCounter(ctx context.Context, st *Statement, pl Pl
 			break
 		}
 		f := TableFacts{AutoIncrement: col.String, AutoIncrementAt: int(at.Int64) - 1}
-		what = takesIDs(st, p.planner.Syntax, keyOf(db, st.Table), f, triggers > 0)
+		what = takesIDs(st, p.planner.Syntax, keyOf(db, st.Table), f, triggers)
 	}
 	if what == "" {
 		return nil
 	}
 	return p.serial.refuse(st, "--resume cannot recreate "+what+": the interrupted run may have been inside this statement, and ids it took are not given back when it rolls back. "+
 		"Compare SHOW CREATE TABLE's AUTO_INCREMENT (or the sequence) with the dump's, set it (ALTER TABLE … AUTO_INCREMENT = n), then run the rest of the dump from this statement by hand, or import it again into an empty target")
+}
+
+// triggersNameTables reports whether a trigger of db.table names a table (which it may
+// write, taking ids) or calls a routine. One that only counts in a user variable (SET
+// @trg = @trg + 1, difffuzz seed 809) takes none.
+func (p *ParallelReplayer) triggersNameTables(ctx context.Context, db, table string) (bool, error) {
+	rows, err := p.control.QueryContext(ctx, "SELECT ACTION_STATEMENT FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA=? AND EVENT_OBJECT_TABLE=?", db, table)
+	if err != nil {
+		return false, err
+	}
+	defer rows.Close()
+	names := false
+	for rows.Next() {
+		var body string
+		if err := rows.Scan(&body); err != nil {
+			return false, err
+		}
+		tables, known := triggerTables([]byte(body), db)
+		names = names || !known || len(tables) > 0
+	}
+	return names, rows.Err()
 }
 
 // takesSequenceValues reports whether st calls NEXTVAL or NEXT VALUE FOR.
@@ -269,14 +291,23 @@ const sequenceDefault = "(COLUMN_DEFAULT LIKE '%nextval(%' OR COLUMN_DEFAULT LIK
 // Procedures run only through CALL, which is serial already; events run on the
 // scheduler's own connection, as for the client.
 func routineUserVariable(st *Statement) string {
-	what := ""
+	what, vars := routineUserVars(st)
+	if len(vars) == 0 {
+		return ""
+	}
+	return "the " + what + " " + st.Table + " uses user variable " + vars[0] + ", which lives on the connection that runs it"
+}
+
+// routineUserVars returns what st creates ("trigger", "function"; "" for anything else)
+// and the user variables its body names (as the lexer gives them), in order.
+func routineUserVars(st *Statement) (what string, vars []string) {
 	switch {
 	case strings.Contains(st.Verb, "TRIGGER"):
 		what = "trigger"
 	case strings.Contains(st.Verb, "FUNCTION"):
 		what = "function"
 	default:
-		return ""
+		return "", nil
 	}
 	l := st.lexer()
 	body := false
@@ -284,11 +315,11 @@ func routineUserVariable(st *Statement) string {
 		switch {
 		case !body && what == "trigger" && t.is("ROW"), !body && what == "function" && t.is("RETURNS"):
 			body = true // past DEFINER=user@host, which reads like a variable
-		case body && t.kind == tVar && !strings.HasPrefix(t.text, "@@"):
-			return "the " + what + " " + st.Table + " uses user variable " + t.text + ", which lives on the connection that runs it"
+		case body && t.kind == tVar && !strings.HasPrefix(t.text, "@@") && !slices.Contains(vars, t.text):
+			vars = append(vars, t.text)
 		}
 	}
-	return ""
+	return what, vars
 }
 
 // errOpenAtEnd is why a dump that names a producer which always commits (mysqldump,

@@ -10,6 +10,26 @@ import (
 
 // More of the fuzzer's resume differences (resume_found_test.go has the harness).
 
+// TestResumeFoundTriggerVariable (difffuzz seed 809, trigger-var): a trigger counts the
+// rows it fires for in a user variable on the connection that runs them, and the dump
+// reads it at the end. A resume's new connection skips the committed INSERTs: without
+// the variable's value journaled with each of them it read the count of the rows sent
+// again only (or NULL), where the client's read all of them.
+func TestResumeFoundTriggerVariable(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "SET NAMES utf8mb4;\nCREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		"CREATE TABLE t2 (id int, v varchar(40)) ENGINE=Aria;\n" +
+		"CREATE TRIGGER trg BEFORE INSERT ON t1 FOR EACH ROW SET @trg = COALESCE(@trg, 0) + 1;\n" +
+		"CREATE TRIGGER trg2 BEFORE INSERT ON t2 FOR EACH ROW SET @trg2 = COALESCE(@trg2, 0) + 1;\n" +
+		rowsOf("t1", 1, 40) + rowsOf("t2", 1, 30) + rowsOf("t1", 40, 60) + rowsOf("t2", 30, 35) + rowsOf("t1", 60, 70) +
+		"CREATE TABLE vars (name varchar(20), v bigint);\nINSERT INTO vars VALUES ('trg', @trg), ('trg2', @trg2);\n"
+	for _, stop := range []int64{8, 9, 10, 11} {
+		t.Run(fmt.Sprint("stop at line ", stop), func(t *testing.T) {
+			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: stop})
+		})
+	}
+}
+
 // TestResumeFoundLastInsertID (difffuzz seeds 1046 and 1289, last-insert-id): an INSERT
 // that generates ids, then one that does not (which leaves LAST_INSERT_ID() as it was),
 // then SET @v = LAST_INSERT_ID(). A resume past the first and before the second read 0
