@@ -180,9 +180,10 @@ type ParallelReplayer struct {
 	// triggerKin links the tables a trigger names (its own, those it touches): a
 	// statement that waits for one waits for all (see relateTriggerTables).
 	triggerKin map[string][]string
-	// resumePassed: a resumed run has met its first statement not committed before
-	// (see lostCounter).
-	resumePassed bool
+	// resumePassed: a resumed run has met its first statement not committed before that
+	// runs on the control connection (see lostCounter, and the tables' facts it read).
+	resumePassed     bool
+	lostCounterFacts map[string]idFacts
 	// insertIDPending: the control connection ran SET insert_id = n and no INSERT since.
 	insertIDPending bool
 	// routineVars are the user variables named in the bodies of the triggers and stored

@@ -171,12 +171,16 @@ func setsForeignKeyChecks(st *Statement) bool {
 	return false
 }
 
-// lostCounter refuses, on --resume, the first statement this attempt would run when it
-// takes AUTO_INCREMENT ids or sequence values: everything before it committed in an
-// earlier attempt, so that attempt may have been inside it when it was killed, and a
-// rolled-back INSERT (or NEXTVAL) does not give back the ids it took. Running it again
-// would number its rows after them, silently unlike the client. Any other first statement
-// marks the resume point passed.
+// lostCounter refuses, on --resume, a statement this attempt would run that the earlier
+// one may have been inside when it was killed, when it takes AUTO_INCREMENT ids or
+// sequence values: a rolled-back INSERT (or NEXTVAL) does not give back the ids it took,
+// and running it again would number its rows after them, silently unlike the client.
+// Such statements are the first one not committed, and, since batches of plain rows on
+// the workers run beside the control connection, every one up to the first not committed
+// that runs on the control connection (which runs one at a time, in stream order): a
+// batch committed nothing of it, while the control connection may have been inside it
+// (difffuzz seed 16: a table's AUTO_INCREMENT 418 where the client's was 255). That
+// statement marks the resume point passed.
 func (p *ParallelReplayer) lostCounter(ctx context.Context, st *Statement, pl Plan) error {
 	cp := p.opt.Checkpoint
 	if cp == nil || p.resumePassed || len(st.SQL) == 0 || pl.Volatile || pl.Kind == PlanSkip || pl.Kind == PlanControl {
@@ -196,7 +200,7 @@ func (p *ParallelReplayer) lostCounter(ctx context.Context, st *Statement, pl Pl
 	if cp.Skip(st.Offset) {
 		return nil
 	}
-	p.resumePassed = true
+	p.resumePassed = pl.Kind != PlanRows
 	what := ""
 	switch {
 	case takesSequenceValues(st):
@@ -206,31 +210,59 @@ func (p *ParallelReplayer) lostCounter(ctx context.Context, st *Statement, pl Pl
 		if db == "" {
 			db = p.serial.database
 		}
-		var col sql.NullString
-		var at sql.NullInt64
-		if err := p.control.QueryRowContext(ctx, "SELECT MAX(COLUMN_NAME), MAX(ORDINAL_POSITION) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND EXTRA LIKE '%auto_increment%'", db, st.Table).Scan(&col, &at); err != nil {
-			return p.at(st, err)
-		}
-		triggers, err := p.triggersNameTables(ctx, db, st.Table)
+		f, err := p.idFactsOf(ctx, db, st.Table)
 		if err != nil {
 			return p.at(st, err)
 		}
-		var seqDefaults int
-		if err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND "+sequenceDefault, db, st.Table).Scan(&seqDefaults); err != nil {
-			return p.at(st, err)
-		}
-		if seqDefaults > 0 {
+		if f.sequence {
 			what = "sequence values"
 			break
 		}
-		f := TableFacts{AutoIncrement: col.String, AutoIncrementAt: int(at.Int64) - 1}
-		what = takesIDs(st, p.planner.Syntax, keyOf(db, st.Table), f, triggers)
+		what = takesIDs(st, p.planner.Syntax, keyOf(db, st.Table), f.TableFacts, f.triggers)
 	}
 	if what == "" {
 		return nil
 	}
 	return p.serial.refuse(st, "--resume cannot recreate "+what+": the interrupted run may have been inside this statement, and ids it took are not given back when it rolls back. "+
 		"Compare SHOW CREATE TABLE's AUTO_INCREMENT (or the sequence) with the dump's, set it (ALTER TABLE … AUTO_INCREMENT = n), then run the rest of the dump from this statement by hand, or import it again into an empty target")
+}
+
+// idFacts are what lostCounter reads about a table: its AUTO_INCREMENT column, whether
+// its triggers name tables, whether a column defaults to a sequence's next value.
+type idFacts struct {
+	TableFacts
+	triggers, sequence bool
+}
+
+// idFactsOf reads db.table's idFacts, once per table while lostCounter looks (until the
+// resume point is passed: a statement that changes tables runs on the control connection
+// and passes it), since every batch of rows up to there is checked.
+func (p *ParallelReplayer) idFactsOf(ctx context.Context, db, table string) (idFacts, error) {
+	key := keyOf(db, table)
+	if f, ok := p.lostCounterFacts[key]; ok {
+		return f, nil
+	}
+	var f idFacts
+	var col sql.NullString
+	var at sql.NullInt64
+	if err := p.control.QueryRowContext(ctx, "SELECT MAX(COLUMN_NAME), MAX(ORDINAL_POSITION) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND EXTRA LIKE '%auto_increment%'", db, table).Scan(&col, &at); err != nil {
+		return f, err
+	}
+	f.TableFacts = TableFacts{AutoIncrement: col.String, AutoIncrementAt: int(at.Int64) - 1}
+	var err error
+	if f.triggers, err = p.triggersNameTables(ctx, db, table); err != nil {
+		return f, err
+	}
+	var seqDefaults int
+	if err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND "+sequenceDefault, db, table).Scan(&seqDefaults); err != nil {
+		return f, err
+	}
+	f.sequence = seqDefaults > 0
+	if p.lostCounterFacts == nil {
+		p.lostCounterFacts = map[string]idFacts{}
+	}
+	p.lostCounterFacts[key] = f
+	return f, nil
 }
 
 // triggersNameTables reports whether a trigger of db.table names a table (which it may
