@@ -79,3 +79,19 @@ func TestResumeFoundCounterAfterBatches(t *testing.T) {
 		ranUnrecorded: []string{"INSERT INTO t1 (v) VALUES ('rolled back')", "DELETE FROM t1 WHERE v = 'rolled back'"},
 		refusal:       "--resume cannot recreate the AUTO_INCREMENT counter of fz0.t1"})
 }
+
+// TestResumeFoundCounterInTransaction (difffuzz seed 2178): an interrupted run inside a
+// transaction (START TRANSACTION WITH CONSISTENT SNAPSHOT) may have run all of it before
+// the kill rolled it back, with the ids its INSERTs took. The resume's first statement in
+// it gives its ids; a later one leaves them to the server, which numbered them after
+// the rolled-back ones (a duplicate of an id given later in the statement, ERROR 1062
+// where the client went on). It is refused, naming the table.
+func TestResumeFoundCounterInTransaction(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "SET NAMES utf8mb4;\nCREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int AUTO_INCREMENT PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		rowsOf("t1", 1, 10) + "START TRANSACTION WITH CONSISTENT SNAPSHOT;\n" + rowsOf("t1", 10, 20) +
+		"INSERT INTO t1 VALUES (NULL, 'generated'), (21, 'given');\nCOMMIT;\n"
+	runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: 5,
+		ranUnrecorded: []string{"INSERT INTO t1 VALUES (20, 'rolled back')", "DELETE FROM t1 WHERE v = 'rolled back'"},
+		refusal:       "--resume cannot recreate the AUTO_INCREMENT counter of fz0.t1"})
+}
