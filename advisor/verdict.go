@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 // The verdict turns findings (symptoms, each with its own fix) into the answer an
@@ -180,7 +182,7 @@ func (v *Verdict) Line() string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "verdict: the bottleneck is %s (", b.Cause.Label())
 	if b.TimeSharePct > 0 {
-		fmt.Fprintf(&sb, "~%.0f %% of %s, ", b.TimeSharePct, Clock(v.AttributedSeconds))
+		fmt.Fprintf(&sb, "~%.0f %% of %s, ", b.TimeSharePct, units.FormatDuration(v.AttributedSeconds))
 	}
 	fmt.Fprintf(&sb, "%s); fix: %s", b.FindingID, b.Fix)
 	if g := b.EstimatedSpeedup; g > 0 {
