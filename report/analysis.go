@@ -307,7 +307,7 @@ func verdict(a *Analysis) Verdict {
 		status = a.Outcome.Status
 	}
 	v := Verdict{Severity: worst}
-	run := fmt.Sprintf("%s %s in %s", a.Name, status, Clock(a.DurationSeconds))
+	run := fmt.Sprintf("%s %s in %s", a.Name, status, units.FormatDuration(a.DurationSeconds))
 	if active == 0 {
 		v.Text = run + ": no bottleneck found"
 		return v
@@ -496,13 +496,13 @@ func colPtr(name, unit string, f func(iostat.DeviceStats) *float64) deviceColumn
 
 var deviceColumns = []deviceColumn{
 	col("w/s", "", func(d iostat.DeviceStats) float64 { return d.WPerSec }),
-	col("wkB/s", "kB/s", func(d iostat.DeviceStats) float64 { return d.WkBPerSec }),
-	col("wareq-sz", "kB", func(d iostat.DeviceStats) float64 { return d.WareqSzkB }),
+	col("wkB/s", "KiB/s", func(d iostat.DeviceStats) float64 { return d.WkBPerSec }),
+	col("wareq-sz", "KiB", func(d iostat.DeviceStats) float64 { return d.WareqSzkB }),
 	col("w_await", "ms", func(d iostat.DeviceStats) float64 { return d.WAwaitMs }),
 	colPtr("f/s", "", func(d iostat.DeviceStats) *float64 { return d.FPerSec }),
 	colPtr("f_await", "ms", func(d iostat.DeviceStats) *float64 { return d.FAwaitMs }),
 	col("r/s", "", func(d iostat.DeviceStats) float64 { return d.RPerSec }),
-	col("rkB/s", "kB/s", func(d iostat.DeviceStats) float64 { return d.RkBPerSec }),
+	col("rkB/s", "KiB/s", func(d iostat.DeviceStats) float64 { return d.RkBPerSec }),
 	col("r_await", "ms", func(d iostat.DeviceStats) float64 { return d.RAwaitMs }),
 	col("aqu-sz", "", func(d iostat.DeviceStats) float64 { return d.AquSz }),
 	col("%util", "%", func(d iostat.DeviceStats) float64 { return d.UtilPct }),
@@ -681,33 +681,4 @@ func innodbView(rec *runrecord.Record) *InnoDBView {
 // furiously, and "101 % of the maximum" reads as a measuring error.
 func agePct(in *advisor.InnoDB) float64 {
 	return min(100, 100*float64(in.CheckpointAgeBytes)/float64(in.MaxCheckpointAgeBytes))
-}
-
-// Bytes writes a size in binary units (as the server's variables are).
-func Bytes(b float64) string { return units.FormatBytes(b) }
-
-// MBps writes a byte rate in MB/s (decimal, as the import summary and iostat -m do).
-func MBps(bytesPerSec float64) string { return fmt.Sprintf("%.1f MB/s", bytesPerSec/1e6) }
-
-// Clock writes seconds as m:ss or h:mm:ss.
-func Clock(s float64) string {
-	d := int64(math.Round(s))
-	if d < 0 {
-		d = 0
-	}
-	if d >= 3600 {
-		return fmt.Sprintf("%d:%02d:%02d", d/3600, d/60%60, d%60)
-	}
-	return fmt.Sprintf("%d:%02d", d/60, d%60)
-}
-
-// Seconds writes a short duration: 0.4 s, 12 s, 3:05.
-func Seconds(s float64) string {
-	switch {
-	case s < 10:
-		return fmt.Sprintf("%.1f s", s)
-	case s < 60:
-		return fmt.Sprintf("%.0f s", s)
-	}
-	return Clock(s)
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/iostat"
 	"github.com/dumpscope/dumpscope/runrecord"
 )
@@ -186,11 +187,11 @@ func runCharts(rec *runrecord.Record, a *Analysis) []chart {
 	shades := findingShades(a.Findings, a.DurationSeconds)
 	xl := "time since start (m:ss)"
 	mk := func(title, ylabel string) chart {
-		return chart{title: title, yLabel: ylabel, xLabel: xl, xFmt: Clock, shades: shades}
+		return chart{title: title, yLabel: ylabel, xLabel: xl, xFmt: units.FormatDuration, shades: shades}
 	}
 	var out []chart
 
-	tp := mk("Restore throughput", "MB/s of SQL")
+	tp := mk("Restore throughput", "MiB/s of SQL")
 	var xs, ys, rows []float64
 	var prev *advisor.Snapshot
 	for i := range rec.Samples {
@@ -200,12 +201,12 @@ func runCharts(rec *runrecord.Record, a *Analysis) []chart {
 		}
 		if prev != nil && s.T > prev.T {
 			xs = append(xs, s.T)
-			ys = append(ys, float64(s.Import.Bytes-prev.Import.Bytes)/(s.T-prev.T)/1e6)
+			ys = append(ys, float64(s.Import.Bytes-prev.Import.Bytes)/(s.T-prev.T)/units.MiB)
 			rows = append(rows, float64(s.Import.Rows-prev.Import.Rows)/(s.T-prev.T))
 		}
 		prev = s
 	}
-	tp.series = []series{{name: "MB/s", xs: xs, ys: ys}}
+	tp.series = []series{{name: "MiB/s", xs: xs, ys: ys}}
 	out = append(out, tp)
 
 	names := deviceNames(rec)
@@ -219,7 +220,7 @@ func runCharts(rec *runrecord.Record, a *Analysis) []chart {
 		out = append(out, c)
 	}
 	add("Device writes per second (w/s)", "writes/s", 0, func(d iostat.DeviceStats) (float64, bool) { return d.WPerSec, true })
-	add("Device write throughput (wkB/s)", "MB/s written", 0, func(d iostat.DeviceStats) (float64, bool) { return d.WkBPerSec / 1000, true })
+	add("Device write throughput (wkB/s)", "MiB/s written", 0, func(d iostat.DeviceStats) (float64, bool) { return d.WkBPerSec * units.KiB / units.MiB, true })
 	aw := mk("Write and flush latency (w_await, f_await)", "ms")
 	aw.clipOutliers = true
 	for _, n := range names {

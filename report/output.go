@@ -10,6 +10,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/internal/atomicfile"
+	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/rules"
 	"github.com/dumpscope/dumpscope/runrecord"
 )
@@ -102,9 +103,9 @@ func WriteFindings(w io.Writer, findings []advisor.Finding) {
 	for _, f := range findings {
 		state := "active"
 		if f.ClearedAt != nil {
-			state = "cleared at " + advisor.Clock(*f.ClearedAt)
+			state = "cleared at " + units.FormatDuration(*f.ClearedAt)
 		}
-		head := fmt.Sprintf("%s: %s (fired at %s, %s)", f.ID, f.Title, advisor.Clock(f.FiredAt), state)
+		head := fmt.Sprintf("%s: %s (fired at %s, %s)", f.ID, f.Title, units.FormatDuration(f.FiredAt), state)
 		for i, line := range advisor.Wrap(head, 100-9) {
 			if i == 0 {
 				fmt.Fprintf(w, "%-8s %s\n", strings.ToUpper(string(f.Severity)), line)

@@ -14,6 +14,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/internal/atomicfile"
+	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/runrecord"
 )
 
@@ -117,7 +118,7 @@ func NewETA(o ETAOptions) (*ETA, error) {
 		if p, ok := advisor.NewETAProfile(h.Points); ok {
 			r.Estimator.Profile = p
 			logf(o.Log, "dumpscope: the ETA follows this dump's import of %s (%s, %s), scaled to this run's pace\n",
-				h.FinishedAt.Local().Format("2006-01-02 15:04"), advisor.Clock(p.TotalSeconds()), describeRun(h.Parallel, h.LoadData))
+				h.FinishedAt.Local().Format("2006-01-02 15:04"), units.FormatDuration(p.TotalSeconds()), describeRun(h.Parallel, h.LoadData))
 		}
 	}
 	return r, nil
@@ -216,5 +217,5 @@ func ProfileFromRecord(path string, id checkpoint.DumpIdentity) (*advisor.ETAPro
 	if !ok {
 		return nil, "", errors.New("that run did not apply the whole dump (its outcome: " + rec.Outcome.Status + ")")
 	}
-	return p, fmt.Sprintf("the run of %s in %s (%s)", rec.StartedAt.Local().Format("2006-01-02 15:04"), path, advisor.Clock(p.TotalSeconds())), nil
+	return p, fmt.Sprintf("the run of %s in %s (%s)", rec.StartedAt.Local().Format("2006-01-02 15:04"), path, units.FormatDuration(p.TotalSeconds())), nil
 }

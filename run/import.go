@@ -12,6 +12,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/internal/crash"
 )
 
@@ -36,7 +37,7 @@ type ImportOptions struct {
 	// Started is called once the session is open, before its first tick and the first
 	// statement: sampled says the server is sampled (the dashboard has something to
 	// show). Nil: nothing.
-	Started func(in *importer.Input, sess *Session, sampled bool)
+	Started func(in *dumpfile.Input, sess *Session, sampled bool)
 	// Stopping is called when the replay has ended, before the session stops (the
 	// dashboard closes here, so its last frame has the last tick). Nil: nothing.
 	Stopping func()
@@ -72,7 +73,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src importer.Source, iopt im
 	r := &Result{}
 	var panicked atomic.Pointer[error]
 	prefix := "dumpscope " + cmp.Or(o.Command, "import") + ":"
-	iopt.OnReplay = func(in *importer.Input, progress func() importer.Progress) func() {
+	iopt.OnReplay = func(in *dumpfile.Input, progress func() importer.Progress) func() {
 		if in.Inflate != "" {
 			logf(o.Log, "dumpscope: %s input, inflate: %s\n", in.Format, in.Inflate)
 		}
@@ -119,7 +120,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src importer.Source, iopt im
 
 // openImportSession starts sampling for the import: the server's session when it can be
 // sampled (sampled is true), else a progress-only one so the headless line still prints.
-func openImportSession(ctx context.Context, cfg *mysql.Config, o ImportOptions, in *importer.Input, progress advisor.ProgressFunc, prefix string) (sess *Session, sampled bool) {
+func openImportSession(ctx context.Context, cfg *mysql.Config, o ImportOptions, in *dumpfile.Input, progress advisor.ProgressFunc, prefix string) (sess *Session, sampled bool) {
 	sopt := o.Session
 	sopt.Progress = progress
 	sopt.Dump = &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)}
@@ -152,7 +153,7 @@ func openImportSession(ctx context.Context, cfg *mysql.Config, o ImportOptions, 
 // expectedBytes (a generated sample's size) overrides the input's own size. eta (nil: a
 // new one) is the estimator, which may follow an earlier run's Profile and keeps this
 // run's Curve for the caller to read once the session has stopped.
-func ImportProgress(in *importer.Input, progress func() importer.Progress, expectedBytes int64, eta *advisor.ETAEstimator) advisor.ProgressFunc {
+func ImportProgress(in *dumpfile.Input, progress func() importer.Progress, expectedBytes int64, eta *advisor.ETAEstimator) advisor.ProgressFunc {
 	start := time.Now()
 	if eta == nil {
 		eta = &advisor.ETAEstimator{}

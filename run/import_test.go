@@ -12,6 +12,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 	"github.com/dumpscope/dumpscope/runrecord"
 )
@@ -36,7 +37,7 @@ func TestImportRecord(t *testing.T) {
 	res, err := Import(context.Background(), cfg, importer.Source{Path: dump}, importer.Options{Parallel: 1, Log: &log}, ImportOptions{
 		Session: Options{ToolVersion: "test", Interval: 100 * time.Millisecond, Record: true, Command: []string{"dumpscope", "import", "-pSECRET", dump}},
 		Log:     &log,
-		Started: func(in *importer.Input, sess *Session, sampled bool) { started = sampled && sess != nil },
+		Started: func(in *dumpfile.Input, sess *Session, sampled bool) { started = sampled && sess != nil },
 	})
 	if err != nil {
 		t.Fatalf("Import: %v\n%s", err, log.String())

@@ -20,6 +20,7 @@ import (
 	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/internal/crash"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 	"github.com/dumpscope/dumpscope/internal/termsafe"
@@ -436,7 +437,7 @@ func importRunOptions(o *importOptions, s stdio, cfg *mysql.Config, eta *run.ETA
 			ImportConnections: o.parallel,
 		},
 		NoServer: o.noAdvisor, ExpectedBytes: o.expectedBytes, ETA: eta.Estimator, Log: s.Err,
-		Started: func(in *importer.Input, sess *run.Session, sampled bool) {
+		Started: func(in *dumpfile.Input, sess *run.Session, sampled bool) {
 			if sampled {
 				o.metrics.setEnv(sess.Env())
 				dash.Show(sess, o.interval, tui.Header{Dump: in.Name, Format: in.Format, Sandbox: o.sandbox, Connections: o.parallel, Target: dbconn.Describe(cfg)}, nil)
