@@ -159,11 +159,8 @@ func ImportProgress(in *dumpfile.Input, progress func() importer.Progress, expec
 		eta = &advisor.ETAEstimator{}
 	}
 	return func() advisor.ImportProgress {
-		p := progress()
-		ip := advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
-			CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
-			ExpectedBytes: expectedBytes, ExpectedExact: expectedBytes > 0, Errors: p.Errors, Warnings: p.Warnings, Table: p.Table,
-			Phase: p.Phase, TablesDone: p.TablesDone, TablesTotal: p.TablesTotal}
+		ip := TickProgress(in, progress())
+		ip.ExpectedBytes, ip.ExpectedExact = expectedBytes, expectedBytes > 0
 		if b, exact, ok := in.UncompressedSize(); ok && expectedBytes <= 0 {
 			ip.ExpectedBytes, ip.ExpectedExact = b, exact
 		}
@@ -175,4 +172,15 @@ func ImportProgress(in *dumpfile.Input, progress func() importer.Progress, expec
 		}
 		return ip
 	}
+}
+
+// TickProgress is the one mapping of the importer's progress to the tick's: SQL applied
+// (read minus what is queued or in flight), SQL read, the input's compressed position and
+// size, the current table, the phase and the tables done. ImportProgress adds the
+// expected size and the ETA; the metrics' final state takes it as it is.
+func TickProgress(in *dumpfile.Input, p importer.Progress) advisor.ImportProgress {
+	return advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
+		CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
+		Errors: p.Errors, Warnings: p.Warnings, Table: p.Table,
+		Phase: p.Phase, TablesDone: p.TablesDone, TablesTotal: p.TablesTotal}
 }

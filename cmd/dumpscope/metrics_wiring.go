@@ -4,14 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/spf13/pflag"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
+	"github.com/spf13/pflag"
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/metrics"
+	"github.com/dumpscope/dumpscope/run"
 )
 
 // metricsFlags are --listen and --metrics-textfile, shared by import and watch, and
@@ -111,10 +112,8 @@ func (m *metricsFlags) finishImport(code int, res *importer.Result, s stdio) int
 		f.Phase = metrics.PhaseInterrupted
 	}
 	if res != nil && res.Replay != nil && res.Input != nil {
-		p, in := res.Replay.Progress, res.Input
-		f.Progress = &advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
-			CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
-			Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
+		p := run.TickProgress(res.Input, res.Replay.Progress)
+		f.Progress = &p
 		f.Tables = len(res.Replay.Tables)
 	}
 	m.collector.Finish(f)
