@@ -288,7 +288,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		printError(s.Err, "import", err)
 		return exitFailure
 	}
-	defer o.metrics.close(s)
+	defer o.metrics.exp.Close(s.Err)
 	dash := newDashboard(tui.ModeImport, o.noTUI, s, func() { stop.once.Do(func() { close(stop.graceful) }) })
 	iopt := importOptionsFor(o, stop, s, dash)
 	finishTransform, err := o.transform.setOptions(&iopt, o.file)
@@ -388,7 +388,7 @@ func importRunOptions(o *importOptions, s stdio, cfg *mysql.Config, eta *run.ETA
 			Log:         s.Err,
 			LogEvery:    dash.LogEvery(1),
 			Status:      o.screen.under(dash),
-			Sinks:       append(dash.Sinks(), o.metrics.sinks()...),
+			Sinks:       append(dash.Sinks(), o.metrics.exp.Sinks()...),
 			// A long import's record survives a crash of dumpscope up to the last minute.
 			SavePath:          o.record,
 			SaveEvery:         max(1, int(time.Minute/o.interval)),
@@ -398,7 +398,7 @@ func importRunOptions(o *importOptions, s stdio, cfg *mysql.Config, eta *run.ETA
 		NoServer: o.noAdvisor, ExpectedBytes: o.expectedBytes, ETA: eta.Estimator, Log: s.Err,
 		Started: func(in *dumpfile.Input, sess *run.Session, sampled bool) {
 			if sampled {
-				o.metrics.setEnv(sess.Env())
+				o.metrics.exp.SetEnv(sess.Env())
 				dash.Show(sess, o.interval, tui.Header{Dump: in.Name, Format: in.Format, Sandbox: o.sandbox, Connections: o.parallel, Target: dbconn.Describe(cfg)}, nil)
 			}
 		},
