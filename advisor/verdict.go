@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 // The verdict turns findings (symptoms, each with its own fix) into the answer an
@@ -254,7 +256,7 @@ func (v *Verdict) phasesText() string {
 	}
 	parts := make([]string, len(v.Phases))
 	for i, p := range v.Phases {
-		parts[i] = p.Phase + " " + Clock(p.Seconds)
+		parts[i] = p.Phase + " " + units.FormatDuration(p.Seconds)
 		if p.Cause != "" {
 			parts[i] += fmt.Sprintf(" (%s ~%.0f %%)", p.Cause.Label(), p.SharePct)
 		}
@@ -294,7 +296,7 @@ func (v *Verdict) Line() string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "verdict: the bottleneck is %s (", b.Cause.Label())
 	if b.TimeSharePct > 0 {
-		fmt.Fprintf(&sb, "~%.0f %% of %s, ", b.TimeSharePct, Clock(v.AttributedSeconds))
+		fmt.Fprintf(&sb, "~%.0f %% of %s, ", b.TimeSharePct, units.FormatDuration(v.AttributedSeconds))
 	}
 	fmt.Fprintf(&sb, "%s); fix: %s", b.FindingID, b.Fix)
 	if g := b.EstimatedSpeedup; g > 0 {

@@ -24,12 +24,12 @@ import (
 	"golang.org/x/perf/benchmath"
 
 	"github.com/dumpscope/dumpscope/advisor"
-	"github.com/dumpscope/dumpscope/advisor/session"
 	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/internal/units"
-	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
+	"github.com/dumpscope/dumpscope/run"
+	"github.com/dumpscope/dumpscope/runrecord"
 	"github.com/dumpscope/dumpscope/sandbox"
 )
 
@@ -258,7 +258,7 @@ func (b *Bench) RunAll(ctx context.Context, variants []Variant) ([]Run, error) {
 			return runs, err
 		}
 		fmt.Fprintf(b.o.Log, "dumpscope bench: run %d/%d: %s in %s, findings: %s\n", k+1, len(order), run.Status,
-			advisor.Clock(run.ReplaySeconds), orNone(run.Findings))
+			units.FormatDuration(run.ReplaySeconds), orNone(run.Findings))
 		runs = append(runs, run)
 	}
 	return runs, nil
@@ -274,15 +274,15 @@ func orNone(ids []string) string {
 // runOne imports the dump into a fresh sandbox with the variant's settings and writes
 // the run record.
 func (b *Bench) runOne(ctx context.Context, v Variant, index int, tag string) (Run, []advisor.Finding, error) {
-	run := Run{Variant: v.Name, Index: index}
+	one := Run{Variant: v.Name, Index: index}
 	srv, err := sandbox.Start(ctx, sandbox.Options{Dir: b.o.SandboxDir, ServerBinary: b.o.ServerBinary, Settings: v.Settings})
 	if err != nil {
-		return run, nil, fmt.Errorf("variant %s: %w", v.Name, err)
+		return one, nil, fmt.Errorf("variant %s: %w", v.Name, err)
 	}
 	defer srv.Stop()
 	cfg, err := mysql.ParseDSN(srv.DSN(""))
 	if err != nil {
-		return run, nil, err
+		return one, nil, err
 	}
 	src := importer.Source{Path: b.o.Dump}
 	if b.o.Dump == "" {
@@ -293,75 +293,55 @@ func (b *Bench) runOne(ctx context.Context, v Variant, index int, tag string) (R
 		defer rc.Close()
 		src = importer.Source{Name: "sample-" + b.o.SampleSize + ".sql (generated)", Reader: rc, ExpectedBytes: size}
 	}
-	var sess *session.Session
-	var replayStart time.Time
-	var replay time.Duration
 	command := append([]string{"dumpscope", "bench"}, "--variant", v.Name+":"+strings.Join(v.Settings, ","))
-	res, err := importer.Import(ctx, cfg, src, importer.Options{
+	res, err := run.Import(ctx, cfg, src, importer.Options{
 		Parallel: b.o.Parallel, BatchBytes: 4 << 20, ReadAheadBytes: 1 << 30, Log: io.Discard,
-		OnReplay: func(in *importer.Input, progress func() importer.Progress) func() {
-			sess, err = session.Open(ctx, cfg, session.Options{
-				ToolVersion: b.o.ToolVersion, Interval: b.o.Interval, Record: true, Command: command,
-				ProbeDuration: b.o.ProbeDuration, ImportConnections: b.o.Parallel,
-				Dump:     &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
-				Progress: session.ImportProgress(in, progress, src.ExpectedBytes, nil),
-			})
-			replayStart = time.Now()
-			if err != nil {
-				fmt.Fprintln(b.o.Log, "dumpscope bench: no sampling for this run:", err)
-				sess = nil
-				return func() { replay = time.Since(replayStart) }
-			}
-			monCtx, monStop := context.WithCancel(ctx)
-			done := make(chan struct{})
-			go func() { defer close(done); _ = sess.Run(monCtx) }()
-			return func() { replay = time.Since(replayStart); monStop(); <-done }
-		},
+	}, run.ImportOptions{
+		Session: run.Options{ToolVersion: b.o.ToolVersion, Interval: b.o.Interval, Record: true, Command: command,
+			ProbeDuration: b.o.ProbeDuration, ImportConnections: b.o.Parallel},
+		ExpectedBytes: src.ExpectedBytes, Command: "bench", Log: b.o.Log,
 	})
+	if res.Session != nil {
+		defer res.Session.Close()
+	}
 	if err != nil {
-		return run, nil, fmt.Errorf("variant %s: %w", v.Name, err)
+		return one, nil, fmt.Errorf("variant %s: %w", v.Name, err)
 	}
-	run.ReplaySeconds = replay.Seconds()
-	run.Status = "ok"
-	outcome := report.Outcome{Status: report.OutcomeOK}
+	one.ReplaySeconds = res.ReplaySeconds
+	one.Status = "ok"
 	if res.Err != nil {
-		run.Status, run.Error = res.Status.String(), res.Err.Error()
-		outcome = report.Outcome{Status: report.OutcomeError, Error: res.Err.Error()}
+		one.Status, one.Error = res.Status.String(), res.Err.Error()
 	}
-	if sess == nil {
-		return run, nil, nil
+	if !res.Sampled {
+		return one, nil, nil
 	}
-	defer sess.Close()
-	findings := sess.Findings()
+	findings := res.Session.Findings()
 	for _, f := range findings {
 		// A finding that cleared and fired again is one finding of this run.
-		if !slices.Contains(run.Findings, f.ID) {
-			run.Findings = append(run.Findings, f.ID)
+		if !slices.Contains(one.Findings, f.ID) {
+			one.Findings = append(one.Findings, f.ID)
 		}
 	}
-	rec := sess.Finish(outcome)
+	rec := res.Record(res.Status == importer.Interrupted)
 	if v := rec.Verdict; v != nil {
 		for _, vi := range append([]advisor.VerdictIssue{*issueOrEmpty(v.Bottleneck)}, v.Secondary...) {
 			if vi.FindingID != "" && vi.EstimatedSpeedup > 0 {
-				if run.EstimatedSpeedups == nil {
-					run.EstimatedSpeedups = map[string]float64{}
+				if one.EstimatedSpeedups == nil {
+					one.EstimatedSpeedups = map[string]float64{}
 				}
-				run.EstimatedSpeedups[vi.FindingID] = vi.EstimatedSpeedup
+				one.EstimatedSpeedups[vi.FindingID] = vi.EstimatedSpeedup
 			}
 		}
-	}
-	if rec.Dump != nil {
-		rec.Dump.Bytes, rec.Dump.Statements, rec.Dump.Rows = res.Replay.Bytes, res.Replay.Statements, res.Replay.Rows
 	}
 	name := fmt.Sprintf("%s-%d.json", v.Name, index)
 	if tag != "" {
 		name = fmt.Sprintf("%s-%s.json", v.Name, tag)
 	}
-	run.Record = filepath.Join(b.o.OutDir, name)
-	if err := report.WriteFile(run.Record, rec); err != nil {
-		return run, findings, err
+	one.Record = filepath.Join(b.o.OutDir, name)
+	if err := runrecord.WriteFile(one.Record, rec); err != nil {
+		return one, findings, err
 	}
-	return run, findings, nil
+	return one, findings, nil
 }
 
 func issueOrEmpty(vi *advisor.VerdictIssue) *advisor.VerdictIssue {
@@ -498,7 +478,7 @@ func WriteText(w io.Writer, sum []Summary) {
 		}
 		med := "-"
 		if s.Runs > 0 {
-			med = advisor.Clock(s.MedianSeconds)
+			med = units.FormatDuration(s.MedianSeconds)
 			if s.MedianSeconds < 60 {
 				med = fmt.Sprintf("%.1f s", s.MedianSeconds)
 			}

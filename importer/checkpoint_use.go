@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
 )
 
 // The importer's side of checkpoint: when an import has progress rows, how its options
@@ -28,7 +29,7 @@ func beginCheckpoint(ctx context.Context, src Source, o *Options, dumpID checkpo
 		Resume: o.Resume, Applied: o.ResumeApplied, Parallel: o.Parallel, DeferIndexes: o.DeferIndexes,
 		Filters: filterFlags(o), CharsetGiven: o.CharsetGiven, Log: log,
 		Reopen: func() (string, io.ReadCloser, error) {
-			in, err := Open(src.Path)
+			in, err := dumpfile.Open(src.Path)
 			if err != nil {
 				return "", nil, err
 			}

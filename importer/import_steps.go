@@ -9,8 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/internal/crash"
-	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 // preflightProgressEvery is how often a long preflight scan says how far it got.
@@ -22,7 +22,7 @@ const preflightProgressEvery = 5 * time.Second
 // StripDefiners). A dump file is scanned in full when either check has work to do; a
 // stream cannot be scanned ahead, so there the returned hook checks each statement as it
 // arrives and the import stops before the first offending one.
-func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql.Conn, log io.Writer) (func(context.Context, *Statement) error, error) {
+func preflight(ctx context.Context, src Source, o *Options, in *dumpfile.Input, conn *sql.Conn, log io.Writer) (func(context.Context, *Statement) error, error) {
 	var pf *Preflight
 	var current sql.NullString
 	if err := conn.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current); err != nil {
@@ -58,7 +58,7 @@ func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql
 		// import stops before the first offending one.
 		return preflightHook(in.Name, sys, definers, pf), nil
 	}
-	scan, err := Open(src.Path)
+	scan, err := dumpfile.Open(src.Path)
 	if err != nil {
 		return nil, err
 	}
@@ -178,9 +178,6 @@ func CountRows(ctx context.Context, conns []*sql.Conn, tables []TableCount) []Ro
 	wg.Wait()
 	return out
 }
-
-// mib writes a byte count as the rest of dumpscope's output does.
-func mib(n int64) string { return units.FormatBytes(float64(n)) }
 
 // printOverwrites lists objects the preflight found, at most 20.
 func printOverwrites(log io.Writer, found []Overwrite) {

@@ -12,20 +12,20 @@ import (
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
-	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // recordedVerdict is the verdict advise --run gives a real sandbox import into a 4 MiB
 // redo log: the redo log the bottleneck, io-capacity-low its consequence.
 func recordedVerdict(t *testing.T) advisor.Verdict {
 	t.Helper()
-	rec, err := report.ReadFile("../report/testdata/sandbox-redo-4M.json.gz")
+	rec, err := runrecord.ReadFile("../report/testdata/sandbox-redo-4M.json.gz")
 	if err != nil {
 		t.Fatal(err)
 	}
 	eng := rules.NewEngine()
-	report.ReplayInto(rec, eng)
+	runrecord.ReplayInto(rec, eng)
 	return rules.VerdictOf(eng)
 }
 

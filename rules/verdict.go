@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 // The verdict (docs/rules.md "The verdict"): Attribution splits each interval's time
@@ -236,7 +237,7 @@ func BuildVerdict(findings []advisor.Finding, a advisor.TimeAttribution) advisor
 		return v
 	}
 	if a.AttributedSeconds < minVerdictSeconds {
-		v.Reason = fmt.Sprintf("%s of the restore sampled, too short (the verdict needs %.0f s)", secondsText(a.AttributedSeconds), float64(minVerdictSeconds))
+		v.Reason = fmt.Sprintf("%s of the restore sampled, too short (the verdict needs %.0f s)", units.FormatSpan(a.AttributedSeconds), float64(minVerdictSeconds))
 		return v
 	}
 	// The latest of each rule's findings (a rule may fire, clear and fire again).
@@ -255,7 +256,7 @@ func BuildVerdict(findings []advisor.Finding, a advisor.TimeAttribution) advisor
 		return ids[i] < ids[j]
 	})
 	if len(ids) == 0 {
-		v.Reason = fmt.Sprintf("no finding fired over %s", advisor.Clock(a.AttributedSeconds)) + largestWait(a)
+		v.Reason = fmt.Sprintf("no finding fired over %s", units.FormatDuration(a.AttributedSeconds)) + largestWait(a)
 		return v
 	}
 	byCause := map[advisor.Cause][]string{}
@@ -290,7 +291,7 @@ func BuildVerdict(findings []advisor.Finding, a advisor.TimeAttribution) advisor
 		return out
 	}
 	if len(candidates) == 0 || a.Share(candidates[0]) < minBottleneckShare {
-		v.Reason = fmt.Sprintf("the findings (%s) explain under %.0f %% of %s", strings.Join(ids, ", "), 100*minBottleneckShare, advisor.Clock(a.AttributedSeconds)) + largestWait(a)
+		v.Reason = fmt.Sprintf("the findings (%s) explain under %.0f %% of %s", strings.Join(ids, ", "), 100*minBottleneckShare, units.FormatDuration(a.AttributedSeconds)) + largestWait(a)
 		v.Secondary = stopperIssues()
 		return v
 	}
@@ -311,7 +312,7 @@ func BuildVerdict(findings []advisor.Finding, a advisor.TimeAttribution) advisor
 	if len(candidates) > 1 && a.Share(top)-a.Share(candidates[1]) < tieShareGap {
 		second := candidates[1]
 		v.Reason = fmt.Sprintf("%s (~%.0f %%, %s) and %s (~%.0f %%, %s) hold the restore about equally over %s",
-			top.Label(), 100*a.Share(top), groups[top].primary, second.Label(), 100*a.Share(second), groups[second].primary, advisor.Clock(a.AttributedSeconds))
+			top.Label(), 100*a.Share(top), groups[top].primary, second.Label(), 100*a.Share(second), groups[second].primary, units.FormatDuration(a.AttributedSeconds))
 		for _, c := range candidates {
 			vi := issue(c, groups[c].primary, a.Share(c))
 			vi.Consequences = groups[c].consequences
@@ -464,13 +465,6 @@ func shortFix(f advisor.Finding) string {
 		first = first[:77] + "…"
 	}
 	return first
-}
-
-func secondsText(s float64) string {
-	if s >= 60 {
-		return advisor.Clock(s)
-	}
-	return fmt.Sprintf("%.0f s", s)
 }
 
 func roundTo1(v float64) float64 { return float64(int64(v*10+0.5)) / 10 }

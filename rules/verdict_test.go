@@ -13,7 +13,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/iostat"
-	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 func finding(id, rec string) advisor.Finding {
@@ -295,7 +295,7 @@ func TestVerdictGolden(t *testing.T) {
 			}
 		}
 		eng := NewEngine()
-		report.ReplayInto(rec, eng)
+		runrecord.ReplayInto(rec, eng)
 		v := VerdictOf(eng)
 		fmt.Fprintf(&out, "%s\n  %s\n", tc.name, v.Line())
 		for _, ct := range v.TimeByCause {
@@ -340,14 +340,14 @@ func TestVerdictGolden(t *testing.T) {
 	}
 }
 
-func readRecord(t *testing.T, path string) *report.Record {
+func readRecord(t *testing.T, path string) *runrecord.Record {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rec, err := report.Read(f)
+	rec, err := runrecord.Read(f)
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
@@ -367,7 +367,7 @@ func TestVerdictReplayMatchesLive(t *testing.T) {
 			t.Fatalf("%s: no stored verdict", path)
 		}
 		eng := NewEngine()
-		report.ReplayInto(rec, eng)
+		runrecord.ReplayInto(rec, eng)
 		got := VerdictOf(eng)
 		if diff := cmp.Diff(rec.Verdict.Line(), got.Line()); diff != "" {
 			t.Errorf("%s: line (-live +replay):\n%s", path, diff)
@@ -396,7 +396,7 @@ func TestEvidenceInHumanUnits(t *testing.T) {
 	seen := 0
 	for _, p := range paths {
 		rec := readRecord(t, p)
-		fs, _ := report.Replay(rec, Default(), advisor.DefaultWindowSeconds)
+		fs, _ := runrecord.Replay(rec, Default(), advisor.DefaultWindowSeconds)
 		for _, f := range fs {
 			text := advisor.FormatEvidence(f.Evidence)
 			seen++

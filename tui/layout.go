@@ -8,6 +8,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/internal/termsafe"
+	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 // The layout: which panels fit the terminal and how they are stacked (normal, wide,
@@ -165,7 +166,7 @@ func (m *Model) wide(w, h int) []string {
 	right = append(right, m.cpuPanel(rw, true)...)
 	if names := m.deviceNames(); len(names) > 0 && top-len(left) >= 6 {
 		gh := min(top-len(left)-2, 12)
-		left = append(left, "", m.sty.dim.Render(fmt.Sprintf(" %s %%util, last %s", names[0], fmtClock(float64(lw-6)*m.o.Interval.Seconds()))))
+		left = append(left, "", m.sty.dim.Render(fmt.Sprintf(" %s %%util, last %s", names[0], units.FormatDuration(float64(lw-6)*m.o.Interval.Seconds()))))
 		for i, row := range graph(m.st.utilHist[names[0]].last((lw-6)*4), lw-6, gh, nil) {
 			axis := "     "
 			switch i {
@@ -211,7 +212,7 @@ func (m *Model) basic(w, h int) []string {
 			if frac, ok := p.Fraction(); ok {
 				s = fmt.Sprintf("%.1f%% read · ", 100*frac)
 			}
-			s += fmt.Sprintf("%s/s · %s rows/s · %s rows", fmtBytes(st.bytesPerSec), fmtRate(st.rowsPerSec), fmtCount(p.Rows))
+			s += fmt.Sprintf("%s/s · %s rows/s · %s rows", units.FormatBytes(st.bytesPerSec), fmtRate(st.rowsPerSec), fmtCount(p.Rows))
 		}
 		out = append(out, label(panelImport, s))
 		if p := st.cur.Import; p != nil && (p.Table != "" || p.Phase != "") {
@@ -224,7 +225,7 @@ func (m *Model) basic(w, h int) []string {
 	}
 	for i, name := range devs {
 		d, _ := st.device(name)
-		s := fmt.Sprintf("%s %s w/s %s/s w_await %.2f ms %%util %.0f", name, fmtRate(d.WPerSec), fmtBytes(d.WkBPerSec*1024), d.WAwaitMs, d.UtilPct)
+		s := fmt.Sprintf("%s %s w/s %s/s w_await %.2f ms %%util %.0f", name, fmtRate(d.WPerSec), units.FormatBytes(d.WkBPerSec*1024), d.WAwaitMs, d.UtilPct)
 		if i == 0 {
 			out = append(out, label(panelDevices, s))
 		} else {
@@ -237,7 +238,7 @@ func (m *Model) basic(w, h int) []string {
 	}
 	out = append(out, label(panelInnoDB, s))
 	if st.hasTick {
-		out = append(out, "           "+fmt.Sprintf("redo %s/s · dirty %.0f%%", fmtBytes(st.redoPerSec), m.dirty()))
+		out = append(out, "           "+fmt.Sprintf("redo %s/s · dirty %.0f%%", units.FormatBytes(st.redoPerSec), m.dirty()))
 	}
 	out = append(out, label(panelCPU, m.cpuLine()))
 	out = append(out, m.doneBlock(w)...)

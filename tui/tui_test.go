@@ -15,17 +15,17 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/dumpscope/dumpscope/advisor"
-	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // testdata/import-run.json is the run record of a real import: a 400 MB generated dump
 // (gzip, 185 MB) into a sandbox MariaDB 10.11 with innodb_log_file_size=4M, --parallel 2,
 // on this project's virtio disk (make it with scripts/tui-capture.sh's import and
 // --record). The redo rule fires on it at t = 5 s.
-func loadRun(t testing.TB) (*report.Record, []TickMsg) {
+func loadRun(t testing.TB) (*runrecord.Record, []TickMsg) {
 	t.Helper()
-	rec, err := report.ReadFile("testdata/import-run.json")
+	rec, err := runrecord.ReadFile("testdata/import-run.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func loadRun(t testing.TB) (*report.Record, []TickMsg) {
 // recordedFrames are the record's samples with the findings the record stored, each as
 // it stood at that tick (fired, cleared or not yet), so the goldens do not change when a
 // rule's wording or threshold does; Replay through today's rules is tested in TestView.
-func recordedFrames(rec *report.Record) []TickMsg {
+func recordedFrames(rec *runrecord.Record) []TickMsg {
 	frames := make([]TickMsg, len(rec.Samples))
 	for i, s := range rec.Samples {
 		fs := []advisor.Finding{}
@@ -60,7 +60,7 @@ func asciiRenderer() *lipgloss.Renderer {
 	return r
 }
 
-func importOptions(rec *report.Record) Options {
+func importOptions(rec *runrecord.Record) Options {
 	return Options{
 		Mode: ModeImport,
 		Header: Header{Dump: "tui-400M.sql.gz", Format: "gzip", Flavor: rec.Server.Flavor,

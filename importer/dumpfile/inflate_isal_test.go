@@ -1,6 +1,6 @@
 //go:build isal && cgo
 
-package importer
+package dumpfile
 
 import (
 	"bufio"

@@ -1,4 +1,4 @@
-package importer
+package dumpfile
 
 import (
 	"bufio"
@@ -505,43 +505,3 @@ func (ra *readAhead) Close() error {
 type zstdCloser struct{ d *zstd.Decoder }
 
 func (z zstdCloser) Close() error { z.d.Close(); return nil }
-
-// gzipISIZEModulo is the modulus of gzip's stored length (RFC 1952, ISIZE: "the size of the
-// original (uncompressed) input data modulo 2^32").
-const gzipISIZEModulo = 1 << 32
-
-// EstimateUncompressed finds the uncompressed size of a dump file without decompressing
-// it. exact reports whether the number is the size the decoder will produce (plain files;
-// gzip whose trailer size the sampled estimate resolves, see gzsize.go; zstd frames that
-// all record their content size; the xz index) rather than an estimate. -1: unknown
-// (bzip2, or nothing could be sampled).
-func EstimateUncompressed(path string) (bytes int64, exact bool, err error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return -1, false, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return -1, false, err
-	}
-	e, err := estimateSize(f, st.Size())
-	return e.Bytes, e.Exact, err
-}
-
-// estimateSize is EstimateUncompressed on an open file of size bytes.
-func estimateSize(f io.ReaderAt, size int64) (sizeEstimate, error) {
-	head := make([]byte, 18)
-	n, _ := f.ReadAt(head, 0)
-	switch detectFormat(head[:n]) {
-	case FormatPlain:
-		return sizeEstimate{Bytes: size, Exact: true}, nil
-	case FormatGzip:
-		return defaultGzipSizer.estimate(f, size)
-	case FormatZstd:
-		return zstdSize(f, size)
-	case FormatXz:
-		return xzSize(f, size)
-	}
-	return sizeEstimate{Bytes: -1}, nil
-}

@@ -1,4 +1,4 @@
-package importer
+package dumpfile
 
 import (
 	"encoding/binary"
@@ -45,6 +45,10 @@ const (
 )
 
 var defaultGzipSizer = gzipSizer{samples: 32, sampleBytes: 1 << 20, fullDecodeBytes: 4 << 20}
+
+// gzipISIZEModulo is the modulus of gzip's stored length (RFC 1952, ISIZE: "the size of the
+// original (uncompressed) input data modulo 2^32").
+const gzipISIZEModulo = 1 << 32
 
 // gzipISIZETolerance: the sampled estimate resolves ISIZE's multiple of 4 GiB only when the
 // nearest candidate is within this share of the estimate (and gzipISIZEMaxGapBytes); past
@@ -317,6 +321,15 @@ func (in *Input) startSizeEstimate(f io.ReaderAt, size int64) {
 	}()
 }
 
+// EstimatePanic is the panic the background size estimate recovered from, as an error, or
+// nil: the import reports it as its failure rather than losing it with the goroutine.
+func (in *Input) EstimatePanic() error {
+	if p := in.panicked.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
 // stoppableReaderAt fails every ReadAt once closed; Close waits for the reader goroutine.
 type stoppableReaderAt struct {
 	r    io.ReaderAt
@@ -351,9 +364,9 @@ func (in *Input) UncompressedSize() (bytes int64, exact, ok bool) {
 	return e.Bytes, e.Exact, true
 }
 
-// waitUncompressedSize is UncompressedSize once the background estimate has ended: at most
+// WaitUncompressedSize is UncompressedSize once the background estimate has ended: at most
 // about a second for a multi-GB .gz (see gzipSampleFileShare).
-func (in *Input) waitUncompressedSize() (bytes int64, exact, ok bool) {
+func (in *Input) WaitUncompressedSize() (bytes int64, exact, ok bool) {
 	if in.sizeEstDone != nil {
 		<-in.sizeEstDone
 	}
