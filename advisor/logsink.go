@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/dumpscope/dumpscope/internal/phase"
 	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/iostat"
 )
@@ -35,11 +36,23 @@ type LogSink struct {
 	// W is a terminal, or by the caller. The status line is written as StatusPrefix + line
 	// without a newline, so a writer shared with other output can keep it at the bottom.
 	Live bool
+	// Status, when set, receives the live status line and the lines printed above it as
+	// values while Live, instead of W receiving StatusPrefix writes: a command's screen
+	// keeps the line at the bottom without recognising it among its other writes by its
+	// bytes.
+	Status StatusLine
 
 	liveChecked bool
 	ticks       int
 	prev        *Snapshot
 	verdictKey  string // the verdict last printed (Verdict.key)
+}
+
+// StatusLine shows a live status line below a command's other output.
+type StatusLine interface {
+	// Status prints above (whole lines, or nothing) where the status line is, then shows
+	// line as the status line; "" keeps the one shown.
+	Status(above, line string)
 }
 
 // StatusPrefix starts every write of a live LogSink: carriage return and erase to the end
@@ -87,6 +100,12 @@ func (l *LogSink) Tick(t Tick) {
 		}
 	}
 	l.prev = &s
+	if l.Live && l.Status != nil {
+		if b.Len() > 0 || progress != "" {
+			l.Status.Status(b.String(), progress)
+		}
+		return
+	}
 	if l.Live && progress != "" {
 		io.WriteString(l.W, StatusPrefix+b.String()+progress)
 	} else if b.Len() > 0 {
@@ -204,7 +223,7 @@ func ImportLine(prev, cur ImportProgress, dtSeconds, elapsedSeconds float64) str
 	if t := cur.tables(); t != "" {
 		fmt.Fprintf(&b, ", %s", t)
 	}
-	if cur.Phase != "" && cur.Phase != "loading" {
+	if cur.Phase != "" && cur.Phase != phase.Loading {
 		fmt.Fprintf(&b, ", %s", cur.Phase) // index builds, row counts: why the rates dropped
 	} else if cur.Table != "" {
 		fmt.Fprintf(&b, ", %s", cur.Table)
