@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/dumpscope/dumpscope/internal/phase"
 	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/iostat"
 )
@@ -222,7 +223,7 @@ func ImportLine(prev, cur ImportProgress, dtSeconds, elapsedSeconds float64) str
 	if t := cur.tables(); t != "" {
 		fmt.Fprintf(&b, ", %s", t)
 	}
-	if cur.Phase != "" && cur.Phase != "loading" {
+	if cur.Phase != "" && cur.Phase != phase.Loading {
 		fmt.Fprintf(&b, ", %s", cur.Phase) // index builds, row counts: why the rates dropped
 	} else if cur.Table != "" {
 		fmt.Fprintf(&b, ", %s", cur.Table)

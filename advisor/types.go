@@ -47,8 +47,8 @@ type ImportProgress struct {
 	Warnings int64 `json:"warnings,omitempty"`
 	// Table is the table whose statements were last applied ("db.table" or "table").
 	Table string `json:"table,omitempty"`
-	// Phase is what the import is doing ("schema", "table data", "index builds",
-	// "triggers/routines"), when the importer says; TablesDone of TablesTotal counts
+	// Phase is what the import is doing (package phase: loading, indexes, verifying
+	// rows), when the importer says; TablesDone of TablesTotal counts
 	// tables whose rows are all applied (TablesTotal 0: unknown). Optional: screens and
 	// records show them when present.
 	Phase       string `json:"phase,omitempty"`

@@ -146,23 +146,36 @@ func openImportSession(ctx context.Context, cfg *mysql.Config, o ImportOptions, 
 	return sess, false
 }
 
-// ImportProgress adapts the importer's progress to the tick's: SQL applied (read minus
-// what is queued or in flight), SQL read, the input's compressed position and size, its
-// uncompressed size when known without decompressing, and the ETA from the recent and
-// the average pace, so every command that samples an import reports it the same way.
-// expectedBytes (a generated sample's size) overrides the input's own size. eta (nil: a
-// new one) is the estimator, which may follow an earlier run's Profile and keeps this
-// run's Curve for the caller to read once the session has stopped.
+// ProgressTick is the importer's progress as a tick carries it: SQL applied (read minus
+// what is queued or in flight) and read, the input's compressed position and size, its
+// uncompressed size when known without decompressing, the table and the phase. It is
+// the one mapping: the session's ticks and the metrics' final totals (which used to
+// drop the phase and the table counts) both use it.
+func ProgressTick(p importer.Progress, in *dumpfile.Input) advisor.ImportProgress {
+	ip := advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
+		CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
+		Errors: p.Errors, Warnings: p.Warnings, Table: p.Table,
+		Phase: p.Phase, TablesDone: p.TablesDone, TablesTotal: p.TablesTotal}
+	if b, exact, ok := in.UncompressedSize(); ok {
+		ip.ExpectedBytes, ip.ExpectedExact = b, exact
+	}
+	return ip
+}
+
+// ImportProgress samples the import for the session's ticks: ProgressTick, the ETA from
+// the recent and the average pace, and expectedBytes (a generated sample's size), which
+// overrides the input's own size. eta (nil: a new one) is the estimator, which may follow
+// an earlier run's Profile and keeps this run's Curve for the caller to read once the
+// session has stopped.
 func ImportProgress(in *dumpfile.Input, progress func() importer.Progress, expectedBytes int64, eta *advisor.ETAEstimator) advisor.ProgressFunc {
 	start := time.Now()
 	if eta == nil {
 		eta = &advisor.ETAEstimator{}
 	}
 	return func() advisor.ImportProgress {
-		ip := TickProgress(in, progress())
-		ip.ExpectedBytes, ip.ExpectedExact = expectedBytes, expectedBytes > 0
-		if b, exact, ok := in.UncompressedSize(); ok && expectedBytes <= 0 {
-			ip.ExpectedBytes, ip.ExpectedExact = b, exact
+		ip := ProgressTick(progress(), in)
+		if expectedBytes > 0 {
+			ip.ExpectedBytes, ip.ExpectedExact = expectedBytes, true
 		}
 		if f, ok := ip.Fraction(); ok {
 			if s, ok := eta.Observe(time.Since(start).Seconds(), f); ok {
@@ -172,15 +185,4 @@ func ImportProgress(in *dumpfile.Input, progress func() importer.Progress, expec
 		}
 		return ip
 	}
-}
-
-// TickProgress is the one mapping of the importer's progress to the tick's: SQL applied
-// (read minus what is queued or in flight), SQL read, the input's compressed position and
-// size, the current table, the phase and the tables done. ImportProgress adds the
-// expected size and the ETA; the metrics' final state takes it as it is.
-func TickProgress(in *dumpfile.Input, p importer.Progress) advisor.ImportProgress {
-	return advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
-		CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
-		Errors: p.Errors, Warnings: p.Warnings, Table: p.Table,
-		Phase: p.Phase, TablesDone: p.TablesDone, TablesTotal: p.TablesTotal}
 }

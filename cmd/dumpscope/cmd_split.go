@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
+	"github.com/dumpscope/dumpscope/internal/maxpacket"
 	"github.com/dumpscope/dumpscope/internal/termsafe"
 	"github.com/dumpscope/dumpscope/internal/units"
 
@@ -80,19 +81,6 @@ type splitLargest struct {
 	Kind     string `json:"kind"`
 	Database string `json:"database,omitempty"`
 	Table    string `json:"table,omitempty"`
-}
-
-// comQueryOverheadBytes is what a COM_QUERY payload carries besides the SQL: the command
-// byte. The server compares max_allowed_packet with the payload (the 4-byte packet header
-// is not counted) and rounds the setting down to a multiple of 1024.
-const (
-	comQueryOverheadBytes  = 1
-	maxAllowedPacketFactor = 1024
-)
-
-func maxAllowedPacketFor(sqlBytes int64) int64 {
-	n := sqlBytes + comQueryOverheadBytes
-	return (n + maxAllowedPacketFactor - 1) / maxAllowedPacketFactor * maxAllowedPacketFactor
 }
 
 // runSplit is `dumpscope split FILE [--json]`: a dry run that splits the dump as the
@@ -212,7 +200,7 @@ func splitFile(path string, fopt importer.TransformOptions, database string, opt
 	}
 	sum.sortTables(tables)
 	if sum.Largest != nil {
-		sum.MaxAllowedPacketBytes = maxAllowedPacketFor(sum.Largest.Bytes)
+		sum.MaxAllowedPacketBytes = maxpacket.Needed(sum.Largest.Bytes)
 	}
 	return sum, nil
 }
@@ -264,7 +252,7 @@ func printSplitSummary(w io.Writer, sum *splitSummary) {
 		fmt.Fprintf(w, "largest statement: %s (%d bytes, %s) at %s\n",
 			units.FormatBytes(float64(l.Bytes)), l.Bytes, where, importer.Position{Offset: l.Offset, Line: l.Line})
 		fmt.Fprintf(w, "max_allowed_packet needed: %d (%s) = largest statement + %d command byte, rounded up to a multiple of %d\n",
-			sum.MaxAllowedPacketBytes, units.FormatBytes(float64(sum.MaxAllowedPacketBytes)), comQueryOverheadBytes, maxAllowedPacketFactor)
+			sum.MaxAllowedPacketBytes, units.FormatBytes(float64(sum.MaxAllowedPacketBytes)), maxpacket.CommandBytes, maxpacket.StepBytes)
 	}
 	for _, m := range sum.Mappings {
 		fmt.Fprintf(w, "would map %d× %s (first at %s)\n", m.Count, m.What, importer.Position{Offset: m.FirstOffset, Line: m.FirstLine})

@@ -57,7 +57,7 @@ func TestImportBadInput(t *testing.T) {
 		{"raw NUL", write("nul.sql", append(append([]byte{}, body...), "INSERT INTO t VALUES (3, 'a\x00b');\n"...)), nil, exitFailure,
 			`nul\.sql: offset 136, line 4: NUL byte`},
 		{"statement over max_allowed_packet", write("huge.sql", huge), nil, exitFailure,
-			`huge\.sql: offset 108, line 4: insert .t.: statement is \d+ bytes, larger than the server's max_allowed_packet \(1048576\); raise it: SET GLOBAL max_allowed_packet=3145728`},
+			`huge\.sql: offset 108, line 4: insert .t.: statement is \d+ bytes, larger than the server's max_allowed_packet \(1048576\); raise it: SET GLOBAL max_allowed_packet=4194304`},
 		{"SQL error", write("dup.sql", append(append([]byte{}, body...), "INSERT INTO t VALUES (5,'a');\nINSERT INTO t VALUES (5,'b');\n"...)), nil, exitFailure,
 			`dup\.sql: offset 138, line 5: insert .t.: ERROR 1062 \(23000\): Duplicate entry '5' for key 'PRIMARY': INSERT INTO t VALUES \(5,'b'\)`},
 		{"SQL error under --force", write("dup2.sql", append(append([]byte{}, body...), "INSERT INTO t VALUES (6,'a');\nINSERT INTO t VALUES (6,'b');\nINSERT INTO t VALUES (7,'c');\n"...)), []string{"--force"}, exitSQLErrors,

@@ -61,6 +61,13 @@ func (m *metricsFlags) start(s stdio, dump string, cfg *mysql.Config) error {
 // finishImport records the import's outcome (its exit code and the replayer's totals)
 // and finishes as finish does.
 func (m *metricsFlags) finishImport(code int, res *importer.Result, s stdio) int {
+	f := importFinal(code, res)
+	return m.finishWith(&f, code, s)
+}
+
+// importFinal is the import's outcome as the metrics take it: the phase its exit code
+// means and the replayer's totals.
+func importFinal(code int, res *importer.Result) metrics.Final {
 	f := metrics.Final{Phase: metrics.PhaseFailed}
 	switch code {
 	case exitOK, exitSQLErrors:
@@ -69,11 +76,11 @@ func (m *metricsFlags) finishImport(code int, res *importer.Result, s stdio) int
 		f.Phase = metrics.PhaseInterrupted
 	}
 	if res != nil && res.Replay != nil && res.Input != nil {
-		p := run.TickProgress(res.Input, res.Replay.Progress)
+		p := run.ProgressTick(res.Replay.Progress, res.Input)
 		f.Progress = &p
 		f.Tables = len(res.Replay.Tables)
 	}
-	return m.finishWith(&f, code, s)
+	return f
 }
 
 // finish stops the endpoint and writes the textfile, and returns the exit code: a
