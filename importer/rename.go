@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // renamer rewrites database names (--rename-database old=new) where SQL names a
@@ -190,7 +192,7 @@ func (t sToken) name(q []byte) []byte {
 
 func (s *sqlScanner) next() sToken {
 	q := s.q
-	for s.i < len(q) && isSpace(q[s.i]) {
+	for s.i < len(q) && sqlscan.IsSpace(q[s.i]) {
 		s.i++
 	}
 	st := s.i
@@ -228,7 +230,7 @@ func (s *sqlScanner) next() sToken {
 	case c == '*' && st+1 < len(q) && q[st+1] == '/': // the end of an executable comment
 		s.i = st + 2
 		return sToken{sComment, st, s.i}
-	case c == '#' || c == '-' && st+2 < len(q) && q[st+1] == '-' && (isSpace(q[st+2])):
+	case c == '#' || c == '-' && st+2 < len(q) && q[st+1] == '-' && (sqlscan.IsSpace(q[st+2])):
 		k := bytes.IndexByte(q[st:], '\n')
 		if k < 0 {
 			s.i = len(q)
