@@ -276,12 +276,12 @@ func (s *rowScanner) value(depth int) (zero, ok bool) {
 		if q := s.peek(); q == '`' || q == '\'' || q == '"' {
 			return depth == 0, s.str(q)
 		}
-		for s.i < len(s.q) && (isIdentByte(s.q[s.i]) || s.q[s.i] == '.') {
+		for s.i < len(s.q) && (sqlscan.IsWordByte(s.q[s.i]) || s.q[s.i] == '.') {
 			s.i++
 		}
 		// @@last_insert_id, @@identity, @@timestamp …: one connection's state.
 		return depth == 0, s.i > st && !connStateVar(string(s.q[at:s.i]))
-	case isIdentByte(c):
+	case sqlscan.IsWordByte(c):
 		return s.word(depth)
 	}
 	return false, false
@@ -308,7 +308,7 @@ func (s *rowScanner) number(depth int) (zero, ok bool) {
 			if s.i+1 < len(s.q) && (s.q[s.i+1] == '-' || s.q[s.i+1] == '+') {
 				s.i++
 			}
-		case isIdentByte(d):
+		case sqlscan.IsWordByte(d):
 			allZero = false
 		default:
 			return allZero && depth == 0, s.i > st
@@ -322,7 +322,7 @@ func (s *rowScanner) number(depth int) (zero, ok bool) {
 // call of one of valueFunctions.
 func (s *rowScanner) word(depth int) (zero, ok bool) {
 	st := s.i
-	for s.i < len(s.q) && isIdentByte(s.q[s.i]) {
+	for s.i < len(s.q) && sqlscan.IsWordByte(s.q[s.i]) {
 		s.i++
 	}
 	word := s.q[st:s.i]
