@@ -5,6 +5,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 // Evidence keys carry their unit as a suffix (STYLE.md: names carry units), so one
@@ -194,24 +196,21 @@ func isSetting(key string) bool {
 func formatWithUnit(f float64, unit string) string {
 	switch unit {
 	case "_bytes_per_sec", "_bytes_per_s":
-		return humanBytes(f) + "/s"
+		return units.FormatBytes(f) + "/s"
 	case "_kB_per_sec", "_kB_per_s":
-		return humanBytes(f*1024) + "/s"
+		return units.FormatBytes(f*1024) + "/s"
 	case "_pct_of_core":
 		return fmt.Sprintf("%.0f %% of a core", f)
 	case "_points":
 		return trimNumber(f) + " points"
 	case "_bytes":
-		return humanBytes(f)
+		return units.FormatBytes(f)
 	case "_pct":
 		return fmt.Sprintf("%.1f %%", f)
 	case "_ms":
 		return fmt.Sprintf("%.2f ms", f)
 	case "_seconds":
-		if f >= 60 {
-			return Clock(f)
-		}
-		return trimNumber(f) + " s"
+		return units.FormatSpan(f)
 	case "_per_sec":
 		if f >= 100 {
 			return fmt.Sprintf("%.0f/s", f)
@@ -231,7 +230,7 @@ func formatSetting(key string, v any) string {
 	// innodb_redo_log_capacity is bytes; innodb_io_capacity is I/O operations per second.
 	sizeLike := strings.HasSuffix(key, "_size") || key == "innodb_redo_log_capacity" || key == "max_allowed_packet"
 	if sizeLike && f >= 1024 {
-		return humanBytes(f)
+		return units.FormatBytes(f)
 	}
 	return trimNumber(f)
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 // LogWidth is the width a progress line keeps to in a log file: 120 columns, so a
@@ -30,7 +32,7 @@ func FitProgress(prev, cur Snapshot, width int) string {
 		d := cur.InnoDB
 		var b strings.Builder
 		if prev.InnoDB != nil {
-			fmt.Fprintf(&b, "redo %s/s ", humanBytes(float64(d.LSN-prev.InnoDB.LSN)/dt))
+			fmt.Fprintf(&b, "redo %s/s ", units.FormatBytes(float64(d.LSN-prev.InnoDB.LSN)/dt))
 		}
 		if d.MaxCheckpointAgeBytes > 0 {
 			fmt.Fprintf(&b, "ckpt %.0f%% ", 100*float64(d.CheckpointAgeBytes)/float64(d.MaxCheckpointAgeBytes))

@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/dumpscope/dumpscope/internal/hostname"
 	"github.com/dumpscope/dumpscope/iostat"
 )
 
@@ -45,7 +46,7 @@ func FindLocal(vars map[string]string, o LocalOptions) (ls LocalServer, ok bool)
 	if o.Hostname == "" {
 		o.Hostname, _ = os.Hostname()
 	}
-	if h := vars["hostname"]; h != "" && !sameHost(h, o.Hostname) {
+	if h := vars["hostname"]; h != "" && !hostname.Same(h, o.Hostname) {
 		ls.Notes = append(ls.Notes, fmt.Sprintf("server host %q is not this host %q: no device or server CPU metrics", h, o.Hostname))
 		return ls, false
 	}
@@ -82,12 +83,6 @@ func FindLocal(vars map[string]string, o LocalOptions) (ls LocalServer, ok bool)
 	}
 	ls.Devices = iostat.MergeDevices(lists...)
 	return ls, true
-}
-
-// sameHost compares host names without their domains ("db1" and "db1.example.com").
-func sameHost(a, b string) bool {
-	short := func(h string) string { h, _, _ = strings.Cut(h, "."); return h }
-	return strings.EqualFold(short(a), short(b))
 }
 
 // resolveIn makes a server path absolute: relative paths (./ib_logfile, mysql-bin) are

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/dumpscope/dumpscope/internal/phase"
 	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/iostat"
 )
@@ -35,11 +36,23 @@ type LogSink struct {
 	// W is a terminal, or by the caller. The status line is written as StatusPrefix + line
 	// without a newline, so a writer shared with other output can keep it at the bottom.
 	Live bool
+	// Status, when set, receives the live status line and the lines printed above it as
+	// values while Live, instead of W receiving StatusPrefix writes: a command's screen
+	// keeps the line at the bottom without recognising it among its other writes by its
+	// bytes.
+	Status StatusLine
 
 	liveChecked bool
 	ticks       int
 	prev        *Snapshot
 	verdictKey  string // the verdict last printed (Verdict.key)
+}
+
+// StatusLine shows a live status line below a command's other output.
+type StatusLine interface {
+	// Status prints above (whole lines, or nothing) where the status line is, then shows
+	// line as the status line; "" keeps the one shown.
+	Status(above, line string)
 }
 
 // StatusPrefix starts every write of a live LogSink: carriage return and erase to the end
@@ -87,6 +100,12 @@ func (l *LogSink) Tick(t Tick) {
 		}
 	}
 	l.prev = &s
+	if l.Live && l.Status != nil {
+		if b.Len() > 0 || progress != "" {
+			l.Status.Status(b.String(), progress)
+		}
+		return
+	}
 	if l.Live && progress != "" {
 		io.WriteString(l.W, StatusPrefix+b.String()+progress)
 	} else if b.Len() > 0 {
@@ -111,7 +130,7 @@ func (l *LogSink) stamp(t float64) string {
 	if l.Now != nil {
 		now = l.Now
 	}
-	return now().Format("15:04:05") + " " + fmt.Sprintf("%6s", "+"+Clock(t))
+	return now().Format("15:04:05") + " " + fmt.Sprintf("%6s", "+"+units.FormatDuration(t))
 }
 
 // width is Width, else the terminal's width when W is a terminal, else LogWidth.
@@ -131,12 +150,12 @@ func (l *LogSink) width() int {
 func FormatEvent(e Event) string {
 	f := e.Finding
 	if e.Cleared {
-		return fmt.Sprintf("%15s cleared  %s (fired at %s)\n", "+"+Clock(*f.ClearedAt), f.ID, Clock(f.FiredAt))
+		return fmt.Sprintf("%15s cleared  %s (fired at %s)\n", "+"+units.FormatDuration(*f.ClearedAt), f.ID, units.FormatDuration(f.FiredAt))
 	}
 	var b strings.Builder
 	for i, line := range Wrap(f.ID+": "+f.Title, findingWidth-25) {
 		if i == 0 {
-			fmt.Fprintf(&b, "%15s %-8s %s\n", "+"+Clock(f.FiredAt), strings.ToUpper(string(f.Severity)), line)
+			fmt.Fprintf(&b, "%15s %-8s %s\n", "+"+units.FormatDuration(f.FiredAt), strings.ToUpper(string(f.Severity)), line)
 		} else {
 			fmt.Fprintf(&b, "%24s %s\n", "", line)
 		}
@@ -189,14 +208,14 @@ func ImportLine(prev, cur ImportProgress, dtSeconds, elapsedSeconds float64) str
 	if frac, ok := cur.Fraction(); ok {
 		fmt.Fprintf(&b, "%5.1f%% ", 100*frac)
 		if eta, ok := cur.ETA(elapsedSeconds); ok {
-			fmt.Fprintf(&b, "ETA %s, ", Clock(eta))
+			fmt.Fprintf(&b, "ETA %s, ", units.FormatDuration(eta))
 			if v := cur.VersusEarlier(); v != "" {
 				fmt.Fprintf(&b, "%s, ", v)
 			}
 		}
 	}
 	fmt.Fprintf(&b, "%s SQL, %s/s, %.0f rows/s",
-		humanBytes(float64(cur.Bytes)), humanBytes(float64(cur.Bytes-prev.Bytes)/dtSeconds),
+		units.FormatBytes(float64(cur.Bytes)), units.FormatBytes(float64(cur.Bytes-prev.Bytes)/dtSeconds),
 		float64(cur.Rows-prev.Rows)/dtSeconds)
 	if cur.Errors > 0 {
 		fmt.Fprintf(&b, ", %d errors", cur.Errors)
@@ -204,7 +223,7 @@ func ImportLine(prev, cur ImportProgress, dtSeconds, elapsedSeconds float64) str
 	if t := cur.tables(); t != "" {
 		fmt.Fprintf(&b, ", %s", t)
 	}
-	if cur.Phase != "" && cur.Phase != "loading" {
+	if cur.Phase != "" && cur.Phase != phase.Loading {
 		fmt.Fprintf(&b, ", %s", cur.Phase) // index builds, row counts: why the rates dropped
 	} else if cur.Table != "" {
 		fmt.Fprintf(&b, ", %s", cur.Table)
@@ -248,17 +267,6 @@ func (p ImportProgress) Fraction() (float64, bool) {
 	return 0, false
 }
 
-// Clock formats seconds as m:ss or h:mm:ss, the one way dumpscope writes a duration to
-// people.
-func Clock(seconds float64) string {
-	d := time.Duration(seconds * float64(time.Second)).Round(time.Second)
-	h, m, s := int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60
-	if h > 0 {
-		return fmt.Sprintf("%d:%02d:%02d", h, m, s)
-	}
-	return fmt.Sprintf("%d:%02d", m, s)
-}
-
 // ServerLine is the server side of a progress line: redo rate and checkpoint age against
 // its maximum, dirty pages, the busiest device's write columns, CPU. The import command
 // appends it to its own progress line (which knows the dump's percentage and ETA).
@@ -272,9 +280,9 @@ func ServerLine(prev, cur Snapshot) string {
 		d := cur.InnoDB
 		redo := ""
 		if prev.InnoDB != nil {
-			redo = fmt.Sprintf("redo %s/s, ", humanBytes(float64(d.LSN-prev.InnoDB.LSN)/dt))
+			redo = fmt.Sprintf("redo %s/s, ", units.FormatBytes(float64(d.LSN-prev.InnoDB.LSN)/dt))
 		}
-		age := humanBytes(float64(d.CheckpointAgeBytes))
+		age := units.FormatBytes(float64(d.CheckpointAgeBytes))
 		if d.MaxCheckpointAgeBytes > 0 {
 			age += fmt.Sprintf(" (%.0f%% of max)", 100*float64(d.CheckpointAgeBytes)/float64(d.MaxCheckpointAgeBytes))
 		}
@@ -282,7 +290,7 @@ func ServerLine(prev, cur Snapshot) string {
 	}
 	if name, ds, ok := busiestDevice(cur); ok {
 		parts = append(parts, fmt.Sprintf("%s %.0f w/s %s/s w_await %.2fms util %.0f%%",
-			name, ds.WPerSec, humanBytes(ds.WkBPerSec*1024), ds.WAwaitMs, ds.UtilPct))
+			name, ds.WPerSec, units.FormatBytes(ds.WkBPerSec*1024), ds.WAwaitMs, ds.UtilPct))
 	}
 	if cur.CPU != nil {
 		parts = append(parts, fmt.Sprintf("cpu idle %.0f%% client %.0f%%", cur.CPU.IdlePct, cur.CPU.ClientPct))
@@ -301,9 +309,3 @@ func busiestDevice(s Snapshot) (string, iostat.DeviceStats, bool) {
 	}
 	return best, bestStats, found
 }
-
-// HumanBytes writes a size in IEC units (KiB, MiB, GiB): the one unit system of
-// dumpscope's output, for files, SQL, redo and devices alike.
-func HumanBytes(b float64) string { return humanBytes(b) }
-
-func humanBytes(b float64) string { return units.FormatBytes(b) }

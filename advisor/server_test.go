@@ -307,19 +307,3 @@ func TestServerSamplerWithoutProcess(t *testing.T) {
 		t.Errorf("second Sample = %v, want no error (reported once)", err)
 	}
 }
-
-func TestSameHost(t *testing.T) {
-	for _, tt := range []struct {
-		a, b string
-		want bool
-	}{
-		{"db1", "db1.example.com", true},
-		{"DB1.example.com", "db1", true},
-		{"db1", "db2", false},
-		{"db1.a.com", "db10.a.com", false},
-	} {
-		if got := sameHost(tt.a, tt.b); got != tt.want {
-			t.Errorf("sameHost(%q, %q) = %v", tt.a, tt.b, got)
-		}
-	}
-}

@@ -30,7 +30,7 @@ type ImportProgress struct {
 	// estimates the dump's uncompressed size.
 	ReadBytes int64 `json:"read_bytes,omitempty"`
 	// ExpectedBytes is the uncompressed size when known: a generated sample's size, or
-	// what the input found without decompressing (importer.Input.UncompressedSize);
+	// what the input found without decompressing (dumpfile.Input.UncompressedSize);
 	// 0: unknown. ExpectedExact says it is the true size, not an estimate.
 	ExpectedBytes int64 `json:"expected_bytes,omitempty"`
 	ExpectedExact bool  `json:"expected_exact,omitempty"`
@@ -47,8 +47,8 @@ type ImportProgress struct {
 	Warnings int64 `json:"warnings,omitempty"`
 	// Table is the table whose statements were last applied ("db.table" or "table").
 	Table string `json:"table,omitempty"`
-	// Phase is what the import is doing ("schema", "table data", "index builds",
-	// "triggers/routines"), when the importer says; TablesDone of TablesTotal counts
+	// Phase is what the import is doing (package phase: loading, indexes, verifying
+	// rows), when the importer says; TablesDone of TablesTotal counts
 	// tables whose rows are all applied (TablesTotal 0: unknown). Optional: screens and
 	// records show them when present.
 	Phase       string `json:"phase,omitempty"`

@@ -11,7 +11,6 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/internal/crash"
-	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 // preflightProgressEvery is how often a long preflight scan says how far it got.
@@ -179,9 +178,6 @@ func CountRows(ctx context.Context, conns []*sql.Conn, tables []TableCount) []Ro
 	wg.Wait()
 	return out
 }
-
-// mib writes a byte count as the rest of dumpscope's output does.
-func mib(n int64) string { return units.FormatBytes(float64(n)) }
 
 // printOverwrites lists objects the preflight found, at most 20.
 func printOverwrites(log io.Writer, found []Overwrite) {

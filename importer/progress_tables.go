@@ -3,13 +3,16 @@ package importer
 import (
 	"sync"
 	"sync/atomic"
+
+	"github.com/dumpscope/dumpscope/internal/phase"
 )
 
-// Phases an import reports in its progress (Progress.Phase), in the order they come.
+// Phases an import reports in its progress (Progress.Phase), in the order they come;
+// package phase names them for every surface.
 const (
-	PhaseLoading   = "loading"        // statements are replayed
-	PhaseIndexes   = "indexes"        // every row is sent; held-back indexes are being built
-	PhaseVerifying = "verifying rows" // the replay ended; COUNT(*) per table against the dump
+	PhaseLoading   = phase.Loading
+	PhaseIndexes   = phase.Indexes
+	PhaseVerifying = phase.Verifying
 )
 
 // tableProgress counts the tables whose rows are complete, for the progress line and the

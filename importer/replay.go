@@ -17,6 +17,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/internal/maxpacket"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
@@ -322,9 +323,9 @@ func (r *Replayer) prepare(ctx context.Context, st *Statement) ([]byte, error) {
 			return nil, r.refuse(st, err.Error())
 		}
 	}
-	if n := int64(len(q)) + 1; n > r.maxPacketBytes { // +1: the COM_QUERY command byte
+	if !maxpacket.Fits(int64(len(q)), r.maxPacketBytes) {
 		return nil, r.refuse(st, fmt.Sprintf("statement is %d bytes, larger than the server's max_allowed_packet (%d); raise it: SET GLOBAL max_allowed_packet=%d (or max_allowed_packet in my.cnf [mysqld]), then %s",
-			len(q), r.maxPacketBytes, roundUpMiB(n), r.opt.rerunHint()))
+			len(q), r.maxPacketBytes, maxpacket.Advised(int64(len(q))), r.opt.rerunHint()))
 	}
 	if r.opt.OnStatement != nil {
 		if err := r.opt.OnStatement(ctx, st); err != nil {
@@ -652,11 +653,6 @@ func head(q []byte) string {
 		q = q[:n]
 	}
 	return strings.Join(strings.Fields(string(bytes.ToValidUTF8(q, []byte("?")))), " ")
-}
-
-func roundUpMiB(n int64) int64 {
-	const mib = 1 << 20
-	return (n + mib - 1) / mib * mib
 }
 
 // isLoadDataLocal reports whether q is LOAD DATA … LOCAL INFILE (LOAD XML too). Only the

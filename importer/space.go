@@ -10,6 +10,8 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
+	"github.com/dumpscope/dumpscope/internal/hostname"
+	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 // SpaceEstimate is what the restore needs on the server's file system against what it has.
@@ -41,7 +43,7 @@ func (e SpaceEstimate) String() string {
 		binlog = " (doubled: the binary log is on and logs every row again)"
 	}
 	return fmt.Sprintf("the datadir %s has %s free, and the dump is %s%s of SQL: the restore may need %s%s; free space or point the server's datadir elsewhere before going on",
-		e.Datadir, mib(e.FreeBytes), est, mib(e.DumpBytes), mib(e.NeedBytes), binlog)
+		e.Datadir, units.FormatBytes(float64(e.FreeBytes)), est, units.FormatBytes(float64(e.DumpBytes)), units.FormatBytes(float64(e.NeedBytes)), binlog)
 }
 
 // EstimateSpace compares the dump's size with the free space of the datadir's file
@@ -56,7 +58,7 @@ func EstimateSpace(ctx context.Context, conn *sql.Conn, src Source, in *dumpfile
 	if err := conn.QueryRowContext(ctx, "SELECT @@datadir, @@hostname, @@log_bin").Scan(&e.Datadir, &host, &logBin); err != nil {
 		return e, false, err
 	}
-	if me, _ := os.Hostname(); !strings.EqualFold(me, host) {
+	if me, _ := os.Hostname(); !hostname.Same(host, me) {
 		return e, false, nil
 	}
 	var fs unix.Statfs_t

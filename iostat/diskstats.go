@@ -24,6 +24,25 @@ func readDiskstats(procRoot string) ([]blockdevice.Diskstats, error) {
 	return parseDiskstats(b, path)
 }
 
+// DeviceNames lists the devices of procRoot/diskstats (procRoot "" is /proc) in the
+// kernel's order: what `iostat -p ALL` reports and the names a device argument may take.
+// It reads the file as the sampler does, so a name the command accepts is one the
+// sampler finds.
+func DeviceNames(procRoot string) ([]string, error) {
+	if procRoot == "" {
+		procRoot = "/proc"
+	}
+	stats, err := readDiskstats(procRoot)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(stats))
+	for i, d := range stats {
+		names[i] = d.DeviceName
+	}
+	return names, nil
+}
+
 // parseDiskstats parses /proc/diskstats: "major minor name" then 11 (before 4.18), 15
 // (4.18) or 17 (5.5+) counters. Lines with fewer than 14 fields (the 7-field partition
 // lines of 2.6 kernels) are skipped, as procfs and sysstat's -x skip them; a field that

@@ -132,3 +132,18 @@ func TestReadCPUTotalMatchesProcfs(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// TestDeviceNames: the names in the file's order, partitions and device-mapper included.
+func TestDeviceNames(t *testing.T) {
+	got, err := DeviceNames("testdata/nvme-dm/t0/proc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"nvme0n1", "nvme0n1p1", "nvme0n1p2", "nvme0n1p3", "dm-0", "dm-1"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if _, err := DeviceNames("testdata/missing"); err == nil {
+		t.Error("missing diskstats: no error")
+	}
+}

@@ -24,20 +24,17 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/internal/phase"
 	"github.com/dumpscope/dumpscope/iostat"
 )
 
-// Restore phases, the values of dumpscope_restore_phase{phase}. The importer reports no
-// finer phase (schema, data, indexes) yet, so "loading" covers all statements.
+// The outcomes Final.Phase takes; dumpscope_restore_phase{phase} has every name of
+// package phase, the importer's own (loading, indexes, verifying rows) while it runs.
 const (
-	PhaseStarting    = "starting"    // no statement executed yet
-	PhaseLoading     = "loading"     // statements are being executed
-	PhaseFinished    = "finished"    // the import ended (with or without tolerated SQL errors)
-	PhaseFailed      = "failed"      // the import stopped on an error
-	PhaseInterrupted = "interrupted" // Ctrl-C or SIGTERM
+	PhaseFinished    = phase.Finished
+	PhaseFailed      = phase.Failed
+	PhaseInterrupted = phase.Interrupted
 )
-
-var phases = []string{PhaseStarting, PhaseLoading, PhaseFinished, PhaseFailed, PhaseInterrupted}
 
 // Options identify the run. They become labels of dumpscope_run_info and
 // dumpscope_build_info; none of them is named instance, which Prometheus sets itself.
@@ -80,6 +77,7 @@ type state struct {
 	space   *advisor.DiskSpace
 
 	findings map[string]findingState // by rule id
+	verdict  *advisor.Verdict        // the latest tick's; nil before the first
 
 	sourceSeconds map[string]float64 // cumulative time per source
 	sourceCount   map[string]uint64
@@ -150,10 +148,11 @@ func (c *Collector) Tick(t advisor.Tick) {
 		}
 		r := st.restore
 		r.p, r.elapsed = *s.Import, s.T
-		if r.phase == "" || r.phase == PhaseStarting {
-			r.phase = PhaseStarting
+		if !phase.Ended(r.phase) {
+			// The importer's phase once a statement ran; a watched restore reports none.
+			r.phase = phase.Starting
 			if r.p.Statements > 0 {
-				r.phase = PhaseLoading
+				r.phase = cmp.Or(r.p.Phase, phase.Loading)
 			}
 		}
 		if r.p.Table != "" {
@@ -183,6 +182,10 @@ func (c *Collector) Tick(t advisor.Tick) {
 	}
 	for _, e := range t.Events {
 		st.findings[e.Finding.ID] = findingState{severity: e.Finding.Severity, active: !e.Cleared}
+	}
+	if t.Verdict != nil {
+		v := *t.Verdict // built afresh each tick: its slices are not written again
+		st.verdict = &v
 	}
 	for src, sec := range t.SourceSeconds {
 		st.sourceSeconds[src] += sec
@@ -342,6 +345,9 @@ func (c *Collector) Describe(ch chan<- *prometheus.Desc) {
 	} {
 		ch <- d
 	}
+	for _, d := range verdictDescs {
+		ch <- d
+	}
 }
 
 // Collect implements prometheus.Collector: constant metrics from the latest tick. Each
@@ -358,6 +364,7 @@ func (c *Collector) Collect(ch chan<- prometheus.Metric) {
 		c.collectRestore(out, r)
 	}
 	c.collectFindings(out)
+	c.collectVerdict(out)
 }
 
 // metricSink sends one scrape's constant metrics; its gauge and counter keep each
@@ -511,7 +518,7 @@ func (c *Collector) collectFindings(out metricSink) {
 func (c *Collector) collectRestore(out metricSink, r *restoreState) {
 	gauge, counter := out.gauge, out.counter
 	p := r.p
-	done := r.phase == PhaseFinished || r.phase == PhaseFailed || r.phase == PhaseInterrupted
+	done := phase.Ended(r.phase)
 	counter(descRestoreBytes, float64(p.Bytes))
 	counter(descRestoreRows, float64(p.Rows))
 	counter(descRestoreStatements, float64(p.Statements))
@@ -556,13 +563,10 @@ func (c *Collector) collectRestore(out metricSink, r *restoreState) {
 		tables-- // the current one is still loading
 	}
 	gauge(descRestoreTables, float64(max(tables, 0)))
-	phase := r.phase
-	if phase == "" {
-		phase = PhaseStarting
-	}
-	for _, ph := range phases {
+	now := cmp.Or(r.phase, phase.Starting)
+	for _, ph := range phase.All {
 		v := 0.0
-		if ph == phase {
+		if ph == now {
 			v = 1
 		}
 		gauge(descRestorePhase, v, ph)

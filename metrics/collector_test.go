@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/internal/phase"
 	"github.com/dumpscope/dumpscope/iostat"
 )
 
@@ -167,9 +168,11 @@ dumpscope_restore_file_read_bytes_total 1.048576e+08
 # TYPE dumpscope_restore_phase gauge
 dumpscope_restore_phase{phase="failed"} 0
 dumpscope_restore_phase{phase="finished"} 0
+dumpscope_restore_phase{phase="indexes"} 0
 dumpscope_restore_phase{phase="interrupted"} 0
 dumpscope_restore_phase{phase="loading"} 1
 dumpscope_restore_phase{phase="starting"} 0
+dumpscope_restore_phase{phase="verifying rows"} 0
 # HELP dumpscope_restore_progress_ratio Share of the dump applied: SQL bytes applied ÷ the expected uncompressed size (advisor.ImportProgress.Fraction, as the progress line).
 # TYPE dumpscope_restore_progress_ratio gauge
 dumpscope_restore_progress_ratio 0.25
@@ -234,9 +237,11 @@ func TestCollectorPhases(t *testing.T) {
 # TYPE dumpscope_restore_phase gauge
 dumpscope_restore_phase{phase="failed"} 0
 dumpscope_restore_phase{phase="finished"} 0
+dumpscope_restore_phase{phase="indexes"} 0
 dumpscope_restore_phase{phase="interrupted"} 0
 dumpscope_restore_phase{phase="loading"} 0
 dumpscope_restore_phase{phase="starting"} 1
+dumpscope_restore_phase{phase="verifying rows"} 0
 # HELP dumpscope_restore_tables_done Tables the import has moved past (sampled each tick, so a table loaded within one interval is missed until the end, where the importer's count of tables that received rows replaces it).
 # TYPE dumpscope_restore_tables_done gauge
 dumpscope_restore_tables_done 0
@@ -256,9 +261,11 @@ dumpscope_restore_eta_seconds 0
 # TYPE dumpscope_restore_phase gauge
 dumpscope_restore_phase{phase="failed"} 0
 dumpscope_restore_phase{phase="finished"} 0
+dumpscope_restore_phase{phase="indexes"} 0
 dumpscope_restore_phase{phase="interrupted"} 1
 dumpscope_restore_phase{phase="loading"} 0
 dumpscope_restore_phase{phase="starting"} 0
+dumpscope_restore_phase{phase="verifying rows"} 0
 # HELP dumpscope_restore_tables_done Tables the import has moved past (sampled each tick, so a table loaded within one interval is missed until the end, where the importer's count of tables that received rows replaces it).
 # TYPE dumpscope_restore_tables_done gauge
 dumpscope_restore_tables_done 1
@@ -374,5 +381,49 @@ dumpscope_run_info{dump="/dumps/caf` + "\uFFFD" + `.sql",run_id="r` + "\uFFFD" +
 	}
 	if err := WriteTextfile(filepath.Join(t.TempDir(), "run.prom"), c); err != nil {
 		t.Errorf("WriteTextfile: %v", err)
+	}
+}
+
+// TestRestorePhaseFollowsTheImporter: dumpscope_restore_phase shows the phase the
+// importer reports (index builds, the row count), by package phase's names, and
+// "loading" for a restore that reports none; the outcome replaces it.
+func TestRestorePhaseFollowsTheImporter(t *testing.T) {
+	c := New(Options{RunID: "r"})
+	reg := registryOf(t, c)
+	gaugeOf := func(name string) float64 {
+		t.Helper()
+		families, err := reg.Gather()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range families {
+			for _, m := range f.GetMetric() {
+				if f.GetName() == "dumpscope_restore_phase" && m.GetLabel()[0].GetValue() == name {
+					return m.GetGauge().GetValue()
+				}
+			}
+		}
+		t.Fatalf("no dumpscope_restore_phase{phase=%q}", name)
+		return 0
+	}
+	for _, tc := range []struct {
+		statements int64
+		reported   string
+		want       string
+	}{
+		{0, phase.Loading, phase.Starting},
+		{3, "", phase.Loading},
+		{3, phase.Indexes, phase.Indexes},
+		{3, phase.Verifying, phase.Verifying},
+	} {
+		c.Tick(advisor.Tick{Snapshot: advisor.Snapshot{T: 1, Import: &advisor.ImportProgress{Statements: tc.statements, Phase: tc.reported}}})
+		if got := gaugeOf(tc.want); got != 1 {
+			t.Errorf("reported %q after %d statements: phase %q = %v, want 1", tc.reported, tc.statements, tc.want, got)
+		}
+	}
+	c.Finish(Final{Phase: PhaseFinished})
+	c.Tick(advisor.Tick{Snapshot: advisor.Snapshot{T: 2, Import: &advisor.ImportProgress{Statements: 3, Phase: phase.Indexes}}})
+	if got := gaugeOf(phase.Finished); got != 1 {
+		t.Errorf("after Finish: finished = %v, want 1", got)
 	}
 }

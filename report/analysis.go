@@ -12,25 +12,26 @@ import (
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/iostat"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // Analysis is what a report says about one run, in numbers: the renderers (text,
 // Markdown, HTML) format it and `report -o x.json` writes it as is. Rates are per second,
 // sizes bytes, times seconds since the run started.
 type Analysis struct {
-	Name            string        `json:"name"`
-	Command         []string      `json:"command,omitempty"`
-	StartedAt       time.Time     `json:"started_at"`
-	DurationSeconds float64       `json:"duration_seconds"`
-	IntervalSeconds float64       `json:"interval_seconds"`
-	RecordVersion   int           `json:"record_version"`
-	Samples         int           `json:"samples"`
-	Outcome         Outcome       `json:"outcome"`
-	Verdict         Verdict       `json:"verdict"`
-	Findings        []FindingView `json:"findings"`
-	Restore         *RestoreStats `json:"restore,omitempty"`
-	Tables          []TableTime   `json:"tables,omitempty"`
-	Phases          []PhaseTime   `json:"phases,omitempty"`
+	Name            string                `json:"name"`
+	Command         []string              `json:"command,omitempty"`
+	StartedAt       time.Time             `json:"started_at"`
+	DurationSeconds float64               `json:"duration_seconds"`
+	IntervalSeconds float64               `json:"interval_seconds"`
+	RecordVersion   int                   `json:"record_version"`
+	Samples         int                   `json:"samples"`
+	Outcome         runrecord.Outcome     `json:"outcome"`
+	Verdict         Verdict               `json:"verdict"`
+	Findings        []FindingView         `json:"findings"`
+	Restore         *RestoreStats         `json:"restore,omitempty"`
+	Tables          []runrecord.TableTime `json:"tables,omitempty"`
+	Phases          []runrecord.PhaseTime `json:"phases,omitempty"`
 	// PhasesFromTicks: the record had no phases; these are tickPhases'.
 	PhasesFromTicks bool                `json:"phases_from_ticks,omitempty"`
 	Devices         []DeviceView        `json:"devices,omitempty"`
@@ -159,7 +160,7 @@ var keyVariables = []string{
 
 // Analyze computes the report of rec. findings are the findings to report (the record's,
 // or those of a replay through today's rules).
-func Analyze(rec *Record, findings []advisor.Finding) *Analysis {
+func Analyze(rec *runrecord.Record, findings []advisor.Finding) *Analysis {
 	a := &Analysis{
 		Name: "watch", Command: rec.Command, StartedAt: rec.StartedAt,
 		IntervalSeconds: rec.Env().IntervalSeconds, RecordVersion: rec.Version,
@@ -194,7 +195,7 @@ func Analyze(rec *Record, findings []advisor.Finding) *Analysis {
 	return a
 }
 
-func serverFacts(rec *Record, t float64) ServerFacts {
+func serverFacts(rec *runrecord.Record, t float64) ServerFacts {
 	sf := ServerFacts{Flavor: rec.Server.Flavor, Version: rec.Server.Version}
 	vars := rec.Server.ServerInfo(t).Variables
 	for _, k := range keyVariables {
@@ -301,12 +302,12 @@ func verdict(a *Analysis) Verdict {
 		}
 		active++
 	}
-	status := map[string]string{OutcomeOK: "finished", OutcomeError: "failed", OutcomeInterrupted: "interrupted"}[a.Outcome.Status]
+	status := map[string]string{runrecord.OutcomeOK: "finished", runrecord.OutcomeError: "failed", runrecord.OutcomeInterrupted: "interrupted"}[a.Outcome.Status]
 	if status == "" {
 		status = a.Outcome.Status
 	}
 	v := Verdict{Severity: worst}
-	run := fmt.Sprintf("%s %s in %s", a.Name, status, Clock(a.DurationSeconds))
+	run := fmt.Sprintf("%s %s in %s", a.Name, status, units.FormatDuration(a.DurationSeconds))
 	if active == 0 {
 		v.Text = run + ": no bottleneck found"
 		return v
@@ -334,7 +335,7 @@ func verdict(a *Analysis) Verdict {
 // tickPhases derives the import's coarse phases from its ticks when the record has none:
 // before the first row (connecting, schema), while rows arrive (table data), and after
 // the last row (index builds, triggers and routines, the row count). Tick resolution.
-func tickPhases(rec *Record) []PhaseTime {
+func tickPhases(rec *runrecord.Record) []runrecord.PhaseTime {
 	imp := importSamples(rec.Samples)
 	if reported := reportedPhases(rec, imp); reported != nil {
 		return reported
@@ -359,7 +360,7 @@ func tickPhases(rec *Record) []PhaseTime {
 	if first > 0 {
 		startData = imp[first-1].T
 	}
-	return []PhaseTime{{Name: "schema, before the first row", StartT: 0, EndT: startData},
+	return []runrecord.PhaseTime{{Name: "schema, before the first row", StartT: 0, EndT: startData},
 		{Name: "table data", StartT: startData, EndT: imp[last].T},
 		{Name: "after the last row", StartT: imp[last].T, EndT: end}}
 }
@@ -368,8 +369,8 @@ func tickPhases(rec *Record) []PhaseTime {
 // loading, indexes, verifying rows), each from the first tick that carried it to the next
 // phase's first tick (the last to the end of the run); nil when no tick carries one
 // (records written before the importer reported phases).
-func reportedPhases(rec *Record, imp []advisor.Snapshot) []PhaseTime {
-	var out []PhaseTime
+func reportedPhases(rec *runrecord.Record, imp []advisor.Snapshot) []runrecord.PhaseTime {
+	var out []runrecord.PhaseTime
 	for _, s := range imp {
 		name := s.Import.Phase
 		if name == "" || (len(out) > 0 && out[len(out)-1].Name == name) {
@@ -378,7 +379,7 @@ func reportedPhases(rec *Record, imp []advisor.Snapshot) []PhaseTime {
 		if n := len(out); n > 0 {
 			out[n-1].EndT = s.T
 		}
-		out = append(out, PhaseTime{Name: name, StartT: s.T})
+		out = append(out, runrecord.PhaseTime{Name: name, StartT: s.T})
 	}
 	if len(out) == 0 {
 		return nil
@@ -448,7 +449,7 @@ func windowRates(samples []advisor.Snapshot, w float64) []float64 {
 	return rates
 }
 
-func restoreStats(rec *Record) *RestoreStats {
+func restoreStats(rec *runrecord.Record) *RestoreStats {
 	imp := importSamples(rec.Samples)
 	if len(imp) == 0 && rec.Dump == nil {
 		return nil
@@ -495,19 +496,19 @@ func colPtr(name, unit string, f func(iostat.DeviceStats) *float64) deviceColumn
 
 var deviceColumns = []deviceColumn{
 	col("w/s", "", func(d iostat.DeviceStats) float64 { return d.WPerSec }),
-	col("wkB/s", "kB/s", func(d iostat.DeviceStats) float64 { return d.WkBPerSec }),
-	col("wareq-sz", "kB", func(d iostat.DeviceStats) float64 { return d.WareqSzkB }),
+	col("wkB/s", "KiB/s", func(d iostat.DeviceStats) float64 { return d.WkBPerSec }),
+	col("wareq-sz", "KiB", func(d iostat.DeviceStats) float64 { return d.WareqSzkB }),
 	col("w_await", "ms", func(d iostat.DeviceStats) float64 { return d.WAwaitMs }),
 	colPtr("f/s", "", func(d iostat.DeviceStats) *float64 { return d.FPerSec }),
 	colPtr("f_await", "ms", func(d iostat.DeviceStats) *float64 { return d.FAwaitMs }),
 	col("r/s", "", func(d iostat.DeviceStats) float64 { return d.RPerSec }),
-	col("rkB/s", "kB/s", func(d iostat.DeviceStats) float64 { return d.RkBPerSec }),
+	col("rkB/s", "KiB/s", func(d iostat.DeviceStats) float64 { return d.RkBPerSec }),
 	col("r_await", "ms", func(d iostat.DeviceStats) float64 { return d.RAwaitMs }),
 	col("aqu-sz", "", func(d iostat.DeviceStats) float64 { return d.AquSz }),
 	col("%util", "%", func(d iostat.DeviceStats) float64 { return d.UtilPct }),
 }
 
-func deviceViews(rec *Record) []DeviceView {
+func deviceViews(rec *runrecord.Record) []DeviceView {
 	seen := map[string]bool{}
 	var names []string
 	for _, d := range rec.Devices {
@@ -574,7 +575,7 @@ func deviceViews(rec *Record) []DeviceView {
 
 // hasRole: the probe measured the directory of the redo log or datadir; it classifies the
 // devices with a directory role and the members under them.
-func hasRole(d iostat.Device, rec *Record) bool {
+func hasRole(d iostat.Device, rec *runrecord.Record) bool {
 	return len(d.Role) > 0 || len(rec.Devices) == 1
 }
 
@@ -612,7 +613,7 @@ func cpuStats(samples []advisor.Snapshot) []ColumnStats {
 	return out
 }
 
-func innodbView(rec *Record) *InnoDBView {
+func innodbView(rec *runrecord.Record) *InnoDBView {
 	var v InnoDBView
 	var ages, ts, rates []float64
 	var prev *advisor.Snapshot
@@ -680,33 +681,4 @@ func innodbView(rec *Record) *InnoDBView {
 // furiously, and "101 % of the maximum" reads as a measuring error.
 func agePct(in *advisor.InnoDB) float64 {
 	return min(100, 100*float64(in.CheckpointAgeBytes)/float64(in.MaxCheckpointAgeBytes))
-}
-
-// Bytes writes a size in binary units (as the server's variables are).
-func Bytes(b float64) string { return units.FormatBytes(b) }
-
-// MBps writes a byte rate in MB/s (decimal, as the import summary and iostat -m do).
-func MBps(bytesPerSec float64) string { return fmt.Sprintf("%.1f MB/s", bytesPerSec/1e6) }
-
-// Clock writes seconds as m:ss or h:mm:ss.
-func Clock(s float64) string {
-	d := int64(math.Round(s))
-	if d < 0 {
-		d = 0
-	}
-	if d >= 3600 {
-		return fmt.Sprintf("%d:%02d:%02d", d/3600, d/60%60, d%60)
-	}
-	return fmt.Sprintf("%d:%02d", d/60, d%60)
-}
-
-// Seconds writes a short duration: 0.4 s, 12 s, 3:05.
-func Seconds(s float64) string {
-	switch {
-	case s < 10:
-		return fmt.Sprintf("%.1f s", s)
-	case s < 60:
-		return fmt.Sprintf("%.0f s", s)
-	}
-	return Clock(s)
 }

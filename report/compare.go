@@ -9,13 +9,16 @@ import (
 	"strings"
 
 	"golang.org/x/perf/benchmath"
+
+	"github.com/dumpscope/dumpscope/internal/units"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // Side is one side of a comparison: one or more runs of the same setup (bench --repeat).
 type Side struct {
 	Label    string
 	Files    []string
-	Records  []*Record
+	Records  []*runrecord.Record
 	Analyses []*Analysis
 }
 
@@ -101,28 +104,27 @@ type runMetric struct {
 }
 
 func pctFmt(x float64) string { return fmt.Sprintf("%.0f %%", x) }
-func mbFmt(x float64) string  { return MBps(x) }
 
 var runMetrics = []runMetric{
-	{"duration", true, Clock, func(a *Analysis) (float64, bool) {
+	{"duration", true, units.FormatDuration, func(a *Analysis) (float64, bool) {
 		if a.Restore != nil && a.Restore.Seconds > 0 {
 			return a.Restore.Seconds, true
 		}
 		return a.DurationSeconds, a.DurationSeconds > 0
 	}},
-	{"average throughput", false, mbFmt, func(a *Analysis) (float64, bool) {
+	{"average throughput", false, func(x float64) string { return units.FormatBytes(x) + "/s" }, func(a *Analysis) (float64, bool) {
 		return restoreGet(a, func(r *RestoreStats) float64 { return r.BytesPerSec })
 	}},
 	{"rows/s", false, num, func(a *Analysis) (float64, bool) {
 		return restoreGet(a, func(r *RestoreStats) float64 { return r.RowsPerSec })
 	}},
-	{"throughput median per 1 s", false, mbFmt, func(a *Analysis) (float64, bool) {
+	{"throughput median per 1 s", false, func(x float64) string { return units.FormatBytes(x) + "/s" }, func(a *Analysis) (float64, bool) {
 		if a.Restore == nil || a.Restore.Throughput1s == nil {
 			return 0, false
 		}
 		return a.Restore.Throughput1s.Median, true
 	}},
-	{"throughput p5 per 1 s", false, mbFmt, func(a *Analysis) (float64, bool) {
+	{"throughput p5 per 1 s", false, func(x float64) string { return units.FormatBytes(x) + "/s" }, func(a *Analysis) (float64, bool) {
 		if a.Restore == nil || a.Restore.Throughput1s == nil {
 			return 0, false
 		}
@@ -134,13 +136,13 @@ var runMetrics = []runMetric{
 		}
 		return a.InnoDB.AgePct.Avg, true
 	}},
-	{"time at ≥ 7/8 of max age", true, Seconds, func(a *Analysis) (float64, bool) {
+	{"time at ≥ 7/8 of max age", true, units.FormatSpan, func(a *Analysis) (float64, bool) {
 		if a.InnoDB == nil || a.InnoDB.AgePct == nil {
 			return 0, false
 		}
 		return a.InnoDB.SecondsAboveAsync, true
 	}},
-	{"redo rate", false, func(x float64) string { return Bytes(x) + "/s" }, func(a *Analysis) (float64, bool) {
+	{"redo rate", false, func(x float64) string { return units.FormatBytes(x) + "/s" }, func(a *Analysis) (float64, bool) {
 		if a.InnoDB == nil || a.InnoDB.RedoRate == nil {
 			return 0, false
 		}
@@ -228,7 +230,7 @@ func sideVerdict(c *Comparison, duration *MetricRow, i int) string {
 	default:
 		base, cell := duration.Cells[0], duration.Cells[i]
 		speedup := 1 / cell.Ratio
-		times := fmt.Sprintf("%s → %s", Clock(base.Center), Clock(cell.Center))
+		times := fmt.Sprintf("%s → %s", units.FormatDuration(base.Center), units.FormatDuration(cell.Center))
 		switch {
 		case cell.Tested && !cell.Significant:
 			fmt.Fprintf(&b, "%s: no significant difference (%s, ×%.2f, p = %.2f)", label, times, speedup, cell.P)

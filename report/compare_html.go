@@ -7,6 +7,9 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/internal/units"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 var nan = math.NaN()
@@ -43,11 +46,11 @@ func CompareHTML(w io.Writer, c *Comparison) error {
 	return err
 }
 
-// compareCharts overlay each run by MB of SQL consumed.
+// compareCharts overlay each run by MiB of SQL consumed.
 func compareCharts(c *Comparison) []chart {
-	xl := "SQL consumed (MB)"
+	xl := "SQL consumed (MiB)"
 	mk := func(title, ylabel string) chart { return chart{title: title, yLabel: ylabel, xLabel: xl} }
-	tp := mk("Restore throughput", "MB/s of SQL")
+	tp := mk("Restore throughput", "MiB/s of SQL")
 	ck := mk("Checkpoint age, % of its maximum", "% of max checkpoint age")
 	ck.yMax = 100
 	ck.hlines = flushLines(c.sides[0].Records[0]) // the baseline's server
@@ -70,10 +73,10 @@ func compareCharts(c *Comparison) []chart {
 				if s.Import == nil {
 					continue
 				}
-				x := float64(s.Import.Bytes) / 1e6
+				x := float64(s.Import.Bytes) / units.MiB
 				rate := nan
 				if prevT >= 0 && s.T > prevT {
-					rate = float64(s.Import.Bytes-prevBytes) / (s.T - prevT) / 1e6
+					rate = float64(s.Import.Bytes-prevBytes) / (s.T - prevT) / units.MiB
 				}
 				prevT, prevBytes = s.T, s.Import.Bytes
 				age := nan
@@ -109,7 +112,7 @@ func compareCharts(c *Comparison) []chart {
 }
 
 // busiestDevice is the device with the highest mean %util in the run ("" when none).
-func busiestDevice(rec *Record) string {
+func busiestDevice(rec *runrecord.Record) string {
 	sum := map[string]float64{}
 	for _, s := range rec.Samples {
 		for n, d := range s.Devices {

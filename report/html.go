@@ -9,7 +9,9 @@ import (
 	"strings"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/iostat"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // htmlStyle is the report's whole stylesheet: one self-contained file, no network.
@@ -34,7 +36,7 @@ var severityColor = map[advisor.Severity]string{
 
 // HTML writes the report as one self-contained HTML file: the text report's sections
 // with the charts over time after the findings.
-func HTML(w io.Writer, rec *Record, a *Analysis) error {
+func HTML(w io.Writer, rec *runrecord.Record, a *Analysis) error {
 	var b strings.Builder
 	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
 	fmt.Fprintf(&b, "<title>dumpscope report: %s</title><style>%s</style></head><body>\n", html.EscapeString(a.Name), htmlStyle)
@@ -130,7 +132,7 @@ func findingShades(findings []FindingView, endT float64) []shade {
 }
 
 // deviceNames lists the devices that have samples, in the record's order.
-func deviceNames(rec *Record) []string {
+func deviceNames(rec *runrecord.Record) []string {
 	seen := map[string]bool{}
 	var names []string
 	for _, d := range rec.Devices {
@@ -159,7 +161,7 @@ func deviceNames(rec *Record) []string {
 }
 
 // deviceSeries is one device column over time (NaN where the sample lacks it).
-func deviceSeries(rec *Record, name string, x func(advisor.Snapshot) (float64, bool), get func(iostat.DeviceStats) (float64, bool)) (xs, ys []float64) {
+func deviceSeries(rec *runrecord.Record, name string, x func(advisor.Snapshot) (float64, bool), get func(iostat.DeviceStats) (float64, bool)) (xs, ys []float64) {
 	for _, s := range rec.Samples {
 		d, ok := s.Devices[name]
 		xv, okX := x(s)
@@ -181,15 +183,15 @@ func deviceSeries(rec *Record, name string, x func(advisor.Snapshot) (float64, b
 func byTime(s advisor.Snapshot) (float64, bool) { return s.T, true }
 
 // runCharts are the report's charts over the run's time.
-func runCharts(rec *Record, a *Analysis) []chart {
+func runCharts(rec *runrecord.Record, a *Analysis) []chart {
 	shades := findingShades(a.Findings, a.DurationSeconds)
 	xl := "time since start (m:ss)"
 	mk := func(title, ylabel string) chart {
-		return chart{title: title, yLabel: ylabel, xLabel: xl, xFmt: Clock, shades: shades}
+		return chart{title: title, yLabel: ylabel, xLabel: xl, xFmt: units.FormatDuration, shades: shades}
 	}
 	var out []chart
 
-	tp := mk("Restore throughput", "MB/s of SQL")
+	tp := mk("Restore throughput", "MiB/s of SQL")
 	var xs, ys, rows []float64
 	var prev *advisor.Snapshot
 	for i := range rec.Samples {
@@ -199,12 +201,12 @@ func runCharts(rec *Record, a *Analysis) []chart {
 		}
 		if prev != nil && s.T > prev.T {
 			xs = append(xs, s.T)
-			ys = append(ys, float64(s.Import.Bytes-prev.Import.Bytes)/(s.T-prev.T)/1e6)
+			ys = append(ys, float64(s.Import.Bytes-prev.Import.Bytes)/(s.T-prev.T)/units.MiB)
 			rows = append(rows, float64(s.Import.Rows-prev.Import.Rows)/(s.T-prev.T))
 		}
 		prev = s
 	}
-	tp.series = []series{{name: "MB/s", xs: xs, ys: ys}}
+	tp.series = []series{{name: "MiB/s", xs: xs, ys: ys}}
 	out = append(out, tp)
 
 	names := deviceNames(rec)
@@ -218,7 +220,7 @@ func runCharts(rec *Record, a *Analysis) []chart {
 		out = append(out, c)
 	}
 	add("Device writes per second (w/s)", "writes/s", 0, func(d iostat.DeviceStats) (float64, bool) { return d.WPerSec, true })
-	add("Device write throughput (wkB/s)", "MB/s written", 0, func(d iostat.DeviceStats) (float64, bool) { return d.WkBPerSec / 1000, true })
+	add("Device write throughput (wkB/s)", "MiB/s written", 0, func(d iostat.DeviceStats) (float64, bool) { return d.WkBPerSec * units.KiB / units.MiB, true })
 	aw := mk("Write and flush latency (w_await, f_await)", "ms")
 	aw.clipOutliers = true
 	for _, n := range names {

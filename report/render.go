@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/dumpscope/dumpscope/internal/termsafe"
+	"github.com/dumpscope/dumpscope/internal/units"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // A report is a list of sections in a fixed order (pt-mysql-summary's habit: the same
@@ -56,7 +58,7 @@ func document(a *Analysis) []section {
 func verdictSection(a *Analysis) section {
 	v := section{title: "Verdict"}
 	v.blocks = append(v.blocks, para{a.Verdict.Text}, line(a.Verdict.Line))
-	if a.Outcome.Error != "" && a.Outcome.Status != OutcomeInterrupted {
+	if a.Outcome.Error != "" && a.Outcome.Status != runrecord.OutcomeInterrupted {
 		where := ""
 		if a.Outcome.Offset != nil && a.Outcome.Line != nil {
 			where = fmt.Sprintf(" (offset %d, line %d)", *a.Outcome.Offset, *a.Outcome.Line)
@@ -133,14 +135,14 @@ func findingWhen(all []FindingView) string {
 		}
 		until := "the end"
 		if f.ClearedAt != nil {
-			until = "+" + Clock(*f.ClearedAt)
+			until = "+" + units.FormatDuration(*f.ClearedAt)
 		}
-		parts = append(parts, fmt.Sprintf("+%s to %s", Clock(f.FiredAt), until))
+		parts = append(parts, fmt.Sprintf("+%s to %s", units.FormatDuration(f.FiredAt), until))
 	}
 	if len(all) == 1 {
-		return fmt.Sprintf("%s (%s)", parts[0], Seconds(total))
+		return fmt.Sprintf("%s (%s)", parts[0], units.FormatSpan(total))
 	}
-	return fmt.Sprintf("%s (%d times, %s in all)", strings.Join(parts, ", "), len(all), Seconds(total))
+	return fmt.Sprintf("%s (%d times, %s in all)", strings.Join(parts, ", "), len(all), units.FormatSpan(total))
 }
 
 // restoreSection: totals and the throughput's spread per 1 s and 10 s (seed 004).
@@ -151,9 +153,9 @@ func restoreSection(a *Analysis) (section, bool) {
 	r := a.Restore
 	s := section{title: "Restore"}
 	s.blocks = append(s.blocks, kv{
-		{"duration", Clock(r.Seconds)},
-		{"SQL", fmt.Sprintf("%s in %d statements, %d rows", Bytes(float64(r.Bytes)), r.Statements, r.Rows)},
-		{"average", fmt.Sprintf("%s, %s rows/s", MBps(r.BytesPerSec), num(r.RowsPerSec))},
+		{"duration", units.FormatDuration(r.Seconds)},
+		{"SQL", fmt.Sprintf("%s in %d statements, %d rows", units.FormatBytes(float64(r.Bytes)), r.Statements, r.Rows)},
+		{"average", fmt.Sprintf("%s, %s rows/s", units.FormatBytes(r.BytesPerSec)+"/s", num(r.RowsPerSec))},
 	})
 	t := table{head: []string{"throughput", "windows", "p5", "median", "p95", "max"}, right: []bool{false, true, true, true, true, true}}
 	for _, w := range []struct {
@@ -163,7 +165,7 @@ func restoreSection(a *Analysis) (section, bool) {
 		if w.p == nil {
 			continue
 		}
-		t.rows = append(t.rows, []string{w.name, strconv.Itoa(w.p.N), MBps(w.p.P5), MBps(w.p.Median), MBps(w.p.P95), MBps(w.p.Max)})
+		t.rows = append(t.rows, []string{w.name, strconv.Itoa(w.p.N), units.FormatBytes(w.p.P5) + "/s", units.FormatBytes(w.p.Median) + "/s", units.FormatBytes(w.p.P95) + "/s", units.FormatBytes(w.p.Max) + "/s"})
 	}
 	if len(t.rows) > 0 {
 		s.blocks = append(s.blocks, t)
@@ -180,7 +182,7 @@ func tablesSection(a *Analysis) (section, bool) {
 	if len(a.Phases) > 0 {
 		t := table{head: []string{"phase", "from", "to", "time"}, right: []bool{false, true, true, true}}
 		for _, p := range a.Phases {
-			t.rows = append(t.rows, []string{p.Name, "+" + Clock(p.StartT), "+" + Clock(p.EndT), Clock(p.EndT - p.StartT)})
+			t.rows = append(t.rows, []string{p.Name, "+" + units.FormatDuration(p.StartT), "+" + units.FormatDuration(p.EndT), units.FormatDuration(p.EndT - p.StartT)})
 		}
 		s.blocks = append(s.blocks, t)
 	}
@@ -204,7 +206,7 @@ func tablesSection(a *Analysis) (section, bool) {
 			if total > 0 {
 				share = fmt.Sprintf("%.0f %%", 100*tt.Seconds/total)
 			}
-			t.rows = append(t.rows, []string{clip(tt.Name, 40), strconv.FormatInt(tt.Rows, 10), Seconds(tt.Seconds), share, rate})
+			t.rows = append(t.rows, []string{clip(tt.Name, 40), strconv.FormatInt(tt.Rows, 10), units.FormatSpan(tt.Seconds), share, rate})
 		}
 		s.blocks = append(s.blocks, t, para{"Table times are at tick resolution: the time between ticks counts for the table the importer was on at the later tick."})
 	}
@@ -250,20 +252,20 @@ func innodbSection(a *Analysis) (section, bool) {
 	s := section{title: "InnoDB redo"}
 	var k kv
 	if in.MaxCheckpointAgeBytes > 0 {
-		k = append(k, [2]string{"max checkpoint age", Bytes(float64(in.MaxCheckpointAgeBytes))})
+		k = append(k, [2]string{"max checkpoint age", units.FormatBytes(float64(in.MaxCheckpointAgeBytes))})
 	}
 	if in.RedoCapacityBytes > 0 {
-		k = append(k, [2]string{"redo capacity", Bytes(float64(in.RedoCapacityBytes))})
+		k = append(k, [2]string{"redo capacity", units.FormatBytes(float64(in.RedoCapacityBytes))})
 	}
 	if p := in.AgePct; p != nil {
 		k = append(k,
 			[2]string{"checkpoint age", fmt.Sprintf("avg %.0f %%, p95 %.0f %%, max %.0f %% of the maximum", p.Avg, p.P95, p.Max)},
-			[2]string{"at ≥ 7/8 (async flush)", Seconds(in.SecondsAboveAsync)},
-			[2]string{"at ≥ 15/16 (sync flush)", Seconds(in.SecondsAboveSync)})
+			[2]string{"at ≥ 7/8 (async flush)", units.FormatSpan(in.SecondsAboveAsync)},
+			[2]string{"at ≥ 15/16 (sync flush)", units.FormatSpan(in.SecondsAboveSync)})
 	}
 	if p := in.RedoRate; p != nil {
-		k = append(k, [2]string{"redo rate", fmt.Sprintf("avg %s/s, p95 %s/s", Bytes(p.Avg), Bytes(p.P95))})
-		line := Bytes(in.HourOfRedo)
+		k = append(k, [2]string{"redo rate", fmt.Sprintf("avg %s/s, p95 %s/s", units.FormatBytes(p.Avg), units.FormatBytes(p.P95))})
+		line := units.FormatBytes(in.HourOfRedo)
 		if in.RedoCapacityBytes > 0 {
 			line += fmt.Sprintf(" (%.1f× the redo capacity)", in.HourOfRedo/float64(in.RedoCapacityBytes))
 		}
@@ -273,7 +275,7 @@ func innodbSection(a *Analysis) (section, bool) {
 	if len(in.Tenths) > 0 {
 		t := table{head: []string{"checkpoint age", "mean", "max", ""}, right: []bool{false, true, true, false}}
 		for _, x := range in.Tenths {
-			t.rows = append(t.rows, []string{fmt.Sprintf("+%s–+%s", Clock(x.FromT), Clock(x.ToT)),
+			t.rows = append(t.rows, []string{fmt.Sprintf("+%s–+%s", units.FormatDuration(x.FromT), units.FormatDuration(x.ToT)),
 				fmt.Sprintf("%.0f %%", x.Mean), fmt.Sprintf("%.0f %%", x.Max), bar(x.Mean, 100, 20)})
 		}
 		s.blocks = append(s.blocks, t)
@@ -287,7 +289,7 @@ func factsSection(a *Analysis) section {
 	if h := a.Host; h != nil {
 		facts.blocks = append(facts.blocks, kv{
 			{"CPU", fmt.Sprintf("%s, %d cores", orDash(h.CPUModel), h.Cores)},
-			{"memory", Bytes(float64(h.MemoryBytes))},
+			{"memory", units.FormatBytes(float64(h.MemoryBytes))},
 			{"kernel", orDash(h.Kernel)},
 		})
 	}
@@ -307,8 +309,8 @@ func runSection(a *Analysis) section {
 	run := section{title: "Run"}
 	run.blocks = append(run.blocks, kv{
 		{"started", a.StartedAt.UTC().Format(time.RFC3339)},
-		{"duration", Clock(a.DurationSeconds)},
-		{"samples", fmt.Sprintf("%d, every %s", a.Samples, Seconds(a.IntervalSeconds))},
+		{"duration", units.FormatDuration(a.DurationSeconds)},
+		{"samples", fmt.Sprintf("%d, every %s", a.Samples, units.FormatSpan(a.IntervalSeconds))},
 		{"record", fmt.Sprintf("version %d", a.RecordVersion)},
 		{"command", strings.Join(a.Command, " ")},
 	})

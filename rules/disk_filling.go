@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 const (
@@ -78,9 +79,9 @@ func (r DiskFilling) Check(env *advisor.Env, w advisor.Window) *advisor.Finding 
 		sev = advisor.SeverityCritical
 	}
 	title := fmt.Sprintf("Datadir file system full in %s at the current rate (%s/s, %s free)",
-		advisor.Clock(toFull), advisor.HumanBytes(fill), advisor.HumanBytes(float64(last.Space.FreeBytes)))
+		units.FormatDuration(toFull), units.FormatBytes(fill), units.FormatBytes(float64(last.Space.FreeBytes)))
 	if hasETA {
-		title += fmt.Sprintf("; the restore needs %s more", advisor.Clock(eta))
+		title += fmt.Sprintf("; the restore needs %s more", units.FormatDuration(eta))
 	}
 	return &advisor.Finding{
 		Severity: sev,

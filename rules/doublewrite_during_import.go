@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 // doublewriteShare: doublewrite bytes as a share of the data device's write bytes.
@@ -59,8 +60,8 @@ func (r DoublewriteDuringImport) Check(env *advisor.Env, w advisor.Window) *advi
 	}
 	return &advisor.Finding{
 		Severity: advisor.SeverityWarn,
-		Title: fmt.Sprintf("Doublewrite is %.0f%% of the writes of %s, which is bandwidth-bound (%.0f%% util, %.0f MB/s)",
-			100*share, name, util, dev/1e6),
+		Title: fmt.Sprintf("Doublewrite is %.0f%% of the writes of %s, which is bandwidth-bound (%.0f%% util, %s/s)",
+			100*share, name, util, units.FormatBytes(dev)),
 		Evidence: map[string]any{
 			"innodb_doublewrite":                mode,
 			"doublewrite_pages_per_sec":         round(pages),

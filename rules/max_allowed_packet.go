@@ -5,10 +5,8 @@ import (
 	"strconv"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/internal/maxpacket"
 )
-
-// maxPacketLimit is the largest max_allowed_packet any server accepts (1 GiB).
-const maxPacketLimit = 1 * giB
 
 // MaxAllowedPacket fires when the dump holds a statement larger than the server's
 // max_allowed_packet: that statement will fail with ER_NET_PACKET_TOO_LARGE (1153) and
@@ -22,16 +20,15 @@ func (r MaxAllowedPacket) Check(env *advisor.Env, w advisor.Window) *advisor.Fin
 		return nil
 	}
 	limit, ok := varInt(env, "max_allowed_packet")
-	if !ok || env.Dump.LargestStatementBytes <= limit {
+	if !ok || maxpacket.Fits(env.Dump.LargestStatementBytes, limit) {
 		return nil
 	}
-	// Room for the packet header and protocol overhead, rounded up to a power-of-two MiB.
-	target := min(roundUpPow2(float64(env.Dump.LargestStatementBytes+miB), miB), maxPacketLimit)
+	target := maxpacket.Advised(env.Dump.LargestStatementBytes)
 	s := serverOf(env)
 	rec := recommend(s, []change{{name: "max_allowed_packet", value: cnfBytes(target), setValue: strconv.FormatInt(target, 10)}},
 		"keep it; it only bounds one packet's size.")
 	rec += " SET GLOBAL applies to new connections: reconnect (dumpscope does) or restart the mysql client with --max-allowed-packet=" + cnfBytes(target) + "."
-	if env.Dump.LargestStatementBytes > maxPacketLimit {
+	if !maxpacket.Fits(env.Dump.LargestStatementBytes, maxpacket.LimitBytes) {
 		rec = "the largest statement exceeds 1 GiB, the most any server accepts: re-create the dump with smaller statements (mysqldump --net-buffer-length)."
 	}
 	return &advisor.Finding{

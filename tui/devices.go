@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/iostat"
 )
 
@@ -97,7 +98,7 @@ func (m *Model) devicePanel(w int, tall bool) []string {
 	sw := w - lipgloss.Width(cols) - 2
 	hdr := cols
 	if sw >= 8 {
-		hdr += "  " + fit(fmt.Sprintf("%%util, last %s", fmtClock(float64(sw)*m.o.Interval.Seconds())), sw)
+		hdr += "  " + fit(fmt.Sprintf("%%util, last %s", units.FormatDuration(float64(sw)*m.o.Interval.Seconds())), sw)
 	}
 	out = append(out, m.sty.dim.Render(hdr))
 	for _, name := range names {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 // The findings panel and the details screen: what the advisor's rules fired, with the
@@ -34,11 +35,6 @@ func (m *Model) findingsPanel(w, h int) []string {
 		}
 		return append(out, " "+m.sty.dim.Render(msg))
 	}
-	// The verdict first: the one bottleneck, its fix and what it is worth, above the
-	// symptoms (the end of the run prints it in full).
-	if v := m.st.verdict; v != nil && h > 2 {
-		out = append(out, trunc(" "+m.sty.bold.Render(v.Short()), w))
-	}
 	room := max(1, h-len(out))
 	start := 0
 	if m.selected >= room {
@@ -55,10 +51,10 @@ func (m *Model) findingsPanel(w, h int) []string {
 		if m.focus == panelFindings && i == m.selected {
 			mark = m.sty.focus.Render("›")
 		}
-		when := "fired " + fmtClock(f.FiredAt)
+		when := "fired " + units.FormatDuration(f.FiredAt)
 		line := fmt.Sprintf("%s%s %s %s  %s", mark, m.sevLabel(f.Severity), when, f.ID, f.Title)
 		if f.ClearedAt != nil {
-			line = fmt.Sprintf("%s%s %s %s  cleared at %s", mark, m.sty.dim.Render("done"), when, f.ID, fmtClock(*f.ClearedAt))
+			line = fmt.Sprintf("%s%s %s %s  cleared at %s", mark, m.sty.dim.Render("done"), when, f.ID, units.FormatDuration(*f.ClearedAt))
 		}
 		out = append(out, trunc(line, w))
 		if f.ClearedAt == nil && fixLines > 0 {
@@ -87,9 +83,9 @@ func (m *Model) detailsScreen(w int) []string {
 	out := []string{m.title(panelFindings, "details · esc closes", w)}
 	state := "active"
 	if f.ClearedAt != nil {
-		state = "cleared at " + fmtClock(*f.ClearedAt)
+		state = "cleared at " + units.FormatDuration(*f.ClearedAt)
 	}
-	out = append(out, fmt.Sprintf(" %s %s · fired at %s · %s", m.sevLabel(f.Severity), m.sty.bold.Render(f.ID), fmtClock(f.FiredAt), state))
+	out = append(out, fmt.Sprintf(" %s %s · fired at %s · %s", m.sevLabel(f.Severity), m.sty.bold.Render(f.ID), units.FormatDuration(f.FiredAt), state))
 	for _, l := range wrap(f.Title, w-2) {
 		out = append(out, " "+l)
 	}

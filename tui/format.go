@@ -5,7 +5,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -13,22 +12,6 @@ import (
 
 // Sizes on screen are IEC (KiB, MiB, GiB), as every other dumpscope output prints them,
 // so the same dump reads the same size in the log, gen, split and on the dashboard.
-
-// fmtBytes renders n bytes with one decimal in the largest binary unit below it.
-func fmtBytes(n float64) string {
-	const k = 1024.0
-	switch a := math.Abs(n); {
-	case a >= k*k*k*k:
-		return fmt.Sprintf("%.1f TiB", n/(k*k*k*k))
-	case a >= k*k*k:
-		return fmt.Sprintf("%.1f GiB", n/(k*k*k))
-	case a >= k*k:
-		return fmt.Sprintf("%.1f MiB", n/(k*k))
-	case a >= k:
-		return fmt.Sprintf("%.1f KiB", n/k)
-	}
-	return fmt.Sprintf("%.0f B", n)
-}
 
 // fmtCount renders a count with thousands separators (1,234,567).
 func fmtCount(n int64) string {
@@ -63,32 +46,6 @@ func fmtRate(v float64) string {
 		return "0"
 	}
 	return fmt.Sprintf("%.1f", v)
-}
-
-// fmtClock renders seconds as m:ss or h:mm:ss, as the import's progress line does.
-func fmtClock(sec float64) string {
-	if sec < 0 || math.IsNaN(sec) || math.IsInf(sec, 0) {
-		return "–"
-	}
-	d := time.Duration(sec * float64(time.Second)).Round(time.Second)
-	h, m, s := int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60
-	if h > 0 {
-		return fmt.Sprintf("%d:%02d:%02d", h, m, s)
-	}
-	return fmt.Sprintf("%d:%02d", m, s)
-}
-
-// fmtSpan renders a duration for "the log holds N of redo": seconds, minutes or hours.
-func fmtSpan(sec float64) string {
-	switch {
-	case math.IsInf(sec, 0) || math.IsNaN(sec):
-		return "–"
-	case sec < 60:
-		return fmt.Sprintf("%.1f s", sec)
-	case sec < 3600:
-		return fmt.Sprintf("%.1f min", sec/60)
-	}
-	return fmt.Sprintf("%.1f h", sec/3600)
 }
 
 // fit pads or truncates s (which may hold ANSI styling) to exactly w cells.

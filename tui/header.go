@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/dumpscope/dumpscope/internal/termsafe"
+	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 // The header and the status line frame every layout, including basic mode, so what the
@@ -37,13 +38,13 @@ func (m *Model) header(w int) string {
 		parts = append(parts, "replay of "+m.o.Title+" ("+server+")")
 	}
 	if st.hasTick {
-		t := "elapsed " + fmtClock(st.cur.T)
+		t := "elapsed " + units.FormatDuration(st.cur.T)
 		if m.o.Mode == ModeView {
-			t = fmt.Sprintf("t %s of %s · tick %d/%d", fmtClock(st.cur.T), fmtClock(m.o.Frames[len(m.o.Frames)-1].Tick.Snapshot.T), m.cursor+1, len(m.o.Frames))
+			t = fmt.Sprintf("t %s of %s · tick %d/%d", units.FormatDuration(st.cur.T), units.FormatDuration(m.o.Frames[len(m.o.Frames)-1].Tick.Snapshot.T), m.cursor+1, len(m.o.Frames))
 		}
 		right = append(right, t)
 		if eta, ok := m.eta(); ok && st.done == nil {
-			e := "ETA " + fmtClock(eta)
+			e := "ETA " + units.FormatDuration(eta)
 			if v := st.cur.Import.VersusEarlier(); v != "" {
 				e += " (" + v + ")"
 			}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 // The InnoDB panel: the checkpoint age against this server's own flush points (which
@@ -45,7 +47,7 @@ func (m *Model) innodbPanel(w, graphH int) []string {
 		}
 		out = append(out, " "+m.sty.dim.Render(msg))
 	} else {
-		label := fmt.Sprintf(" %s of %s max", fmtBytes(st.ageBytes), fmtBytes(st.maxAgeBytes))
+		label := fmt.Sprintf(" %s of %s max", units.FormatBytes(st.ageBytes), units.FormatBytes(st.maxAgeBytes))
 		bw := max(10, w-lipgloss.Width(label)-len(" checkpoint age  100% "))
 		sty := m.sty.ok
 		switch {
@@ -59,9 +61,9 @@ func (m *Model) innodbPanel(w, graphH int) []string {
 	if !st.hasTick {
 		return out
 	}
-	line := fmt.Sprintf(" redo %s/s", fmtBytes(st.redoPerSec))
+	line := fmt.Sprintf(" redo %s/s", units.FormatBytes(st.redoPerSec))
 	if c := st.capacity(); c > 0 && st.redoPerSec > 0 {
-		line += fmt.Sprintf(" (%s log: %s)", fmtBytes(c), fmtSpan(c/st.redoPerSec))
+		line += fmt.Sprintf(" (%s log: %s)", units.FormatBytes(c), units.FormatSpan(c/st.redoPerSec))
 	}
 	line += fmt.Sprintf(" · dirty %.0f%%", m.dirty())
 	if st.hasBPReads {
@@ -89,7 +91,7 @@ func (m *Model) innodbPanel(w, graphH int) []string {
 			}
 			out = append(out, m.sty.dim.Render(axis)+" "+m.sty.accent.Render(row))
 		}
-		out = append(out, m.sty.dim.Render(fmt.Sprintf("      checkpoint age, %% of max, last %s; ╌ flush points", fmtClock(float64(gw)*m.o.Interval.Seconds()))))
+		out = append(out, m.sty.dim.Render(fmt.Sprintf("      checkpoint age, %% of max, last %s; ╌ flush points", units.FormatDuration(float64(gw)*m.o.Interval.Seconds()))))
 	case graphH == 1:
 		sw := w - 25
 		out = append(out, m.sty.dim.Render(" age history (% of max) ")+m.sty.accent.Render(sparkline(st.ageHist.last(sw*4), sw, 100)))

@@ -6,7 +6,9 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/internal/termsafe"
+	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 // The layout: which panels fit the terminal and how they are stacked (normal, wide,
@@ -17,11 +19,14 @@ import (
 // essential; between TooSmall and Min a one-column basic mode shows one line per panel;
 // below TooSmall the screen only says so.
 const (
-	MinWidth        = 80
-	MinHeight       = 24
-	TooSmallWidth   = 60
-	TooSmallHeight  = 20
-	wideWidth       = 120
+	MinWidth       = 80
+	MinHeight      = 24
+	TooSmallWidth  = 60
+	TooSmallHeight = 20
+	// wideWidth: the two columns each need the normal layout's MinWidth, or the import
+	// and InnoDB lines (read N/M, the average rates, bp reads) are cut at their ends, as
+	// they were at 120 columns.
+	wideWidth       = 2*MinWidth + 2
 	wideHeight      = 36
 	sparkWidthSmall = 20
 )
@@ -57,7 +62,11 @@ func (m *Model) render() string {
 		return fmt.Sprintf("terminal too small (%d×%d, need %d×%d)", w, h, TooSmallWidth, TooSmallHeight)
 	}
 	var body []string
-	bodyH := h - 2 // header and status line
+	head := []string{m.header(w)}
+	if v := verdictLine(m.st.verdict, len(m.st.findings) > 0, m.sty, w); v != "" {
+		head = append(head, v)
+	}
+	bodyH := h - len(head) - 1 // header, verdict and status line
 	switch {
 	case m.showHelp:
 		body = m.helpScreen(w)
@@ -73,7 +82,9 @@ func (m *Model) render() string {
 		body = m.normal(w, bodyH)
 	}
 	lines := make([]string, 0, h)
-	lines = append(lines, fit(m.header(w), w))
+	for _, l := range head {
+		lines = append(lines, fit(l, w))
+	}
 	for i := 0; i < bodyH; i++ {
 		l := ""
 		if i < len(body) {
@@ -83,6 +94,16 @@ func (m *Model) render() string {
 	}
 	lines = append(lines, fit(m.statusLine(w), w))
 	return strings.Join(lines, "\n")
+}
+
+// verdictLine is the verdict under the header: the answer before the numbers that
+// support it, on every layout (the end of the run prints it in full). Empty until the
+// engine has built one or when no finding has fired yet (the findings panel says so).
+func verdictLine(v *advisor.Verdict, anyFinding bool, sty styles, w int) string {
+	if v == nil || !anyFinding {
+		return ""
+	}
+	return trunc(sty.bold.Render(v.Short()), w)
 }
 
 // title renders a panel's rule line: "── 2 Devices ── extra ───", heavy when focused.
@@ -113,7 +134,7 @@ func (m *Model) normal(w, h int) []string {
 	// flush points drawn across it instead of a one-line sparkline.
 	graphH := 1
 	if spare := h - len(out) - len(cpu) - 3 - m.findingsRows(); spare >= 4 {
-		graphH = min(spare-1, 10)
+		graphH = min(spare-1, 16)
 	}
 	out = append(out, m.innodbPanel(w, graphH)...)
 	out = append(out, cpu...)
@@ -145,7 +166,7 @@ func (m *Model) wide(w, h int) []string {
 	right = append(right, m.cpuPanel(rw, true)...)
 	if names := m.deviceNames(); len(names) > 0 && top-len(left) >= 6 {
 		gh := min(top-len(left)-2, 12)
-		left = append(left, "", m.sty.dim.Render(fmt.Sprintf(" %s %%util, last %s", names[0], fmtClock(float64(lw-6)*m.o.Interval.Seconds()))))
+		left = append(left, "", m.sty.dim.Render(fmt.Sprintf(" %s %%util, last %s", names[0], units.FormatDuration(float64(lw-6)*m.o.Interval.Seconds()))))
 		for i, row := range graph(m.st.utilHist[names[0]].last((lw-6)*4), lw-6, gh, nil) {
 			axis := "     "
 			switch i {
@@ -191,7 +212,7 @@ func (m *Model) basic(w, h int) []string {
 			if frac, ok := p.Fraction(); ok {
 				s = fmt.Sprintf("%.1f%% read · ", 100*frac)
 			}
-			s += fmt.Sprintf("%s/s · %s rows/s · %s rows", fmtBytes(st.bytesPerSec), fmtRate(st.rowsPerSec), fmtCount(p.Rows))
+			s += fmt.Sprintf("%s/s · %s rows/s · %s rows", units.FormatBytes(st.bytesPerSec), fmtRate(st.rowsPerSec), fmtCount(p.Rows))
 		}
 		out = append(out, label(panelImport, s))
 		if p := st.cur.Import; p != nil && (p.Table != "" || p.Phase != "") {
@@ -204,7 +225,7 @@ func (m *Model) basic(w, h int) []string {
 	}
 	for i, name := range devs {
 		d, _ := st.device(name)
-		s := fmt.Sprintf("%s %s w/s %s/s w_await %.2f ms %%util %.0f", name, fmtRate(d.WPerSec), fmtBytes(d.WkBPerSec*1024), d.WAwaitMs, d.UtilPct)
+		s := fmt.Sprintf("%s %s w/s %s/s w_await %.2f ms %%util %.0f", name, fmtRate(d.WPerSec), units.FormatBytes(d.WkBPerSec*1024), d.WAwaitMs, d.UtilPct)
 		if i == 0 {
 			out = append(out, label(panelDevices, s))
 		} else {
@@ -217,7 +238,7 @@ func (m *Model) basic(w, h int) []string {
 	}
 	out = append(out, label(panelInnoDB, s))
 	if st.hasTick {
-		out = append(out, "           "+fmt.Sprintf("redo %s/s · dirty %.0f%%", fmtBytes(st.redoPerSec), m.dirty()))
+		out = append(out, "           "+fmt.Sprintf("redo %s/s · dirty %.0f%%", units.FormatBytes(st.redoPerSec), m.dirty()))
 	}
 	out = append(out, label(panelCPU, m.cpuLine()))
 	out = append(out, m.doneBlock(w)...)

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/dumpscope/dumpscope/internal/termsafe"
+	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 // The import panel: the restore's progress while it runs and the summary once it is
@@ -59,22 +60,22 @@ func (m *Model) importPanel(w int, tall bool) []string {
 	if frac, ok := p.Fraction(); ok {
 		// Completion counts SQL applied (committed), not read ahead; the file's own bytes
 		// say how far the reader is.
-		size := fmt.Sprintf("%5.1f%% applied · %s SQL · read %s/%s", 100*frac, fmtBytes(float64(p.Bytes)),
-			fmtBytes(float64(p.CompressedBytes)), fmtBytes(float64(p.CompressedTotalBytes)))
+		size := fmt.Sprintf("%5.1f%% applied · %s SQL · read %s/%s", 100*frac, units.FormatBytes(float64(p.Bytes)),
+			units.FormatBytes(float64(p.CompressedBytes)), units.FormatBytes(float64(p.CompressedTotalBytes)))
 		if p.CompressedTotalBytes <= 0 {
-			size = fmt.Sprintf("%5.1f%% · %s of %s SQL", 100*frac, fmtBytes(float64(p.Bytes)), fmtBytes(float64(p.ExpectedBytes)))
+			size = fmt.Sprintf("%5.1f%% · %s of %s SQL", 100*frac, units.FormatBytes(float64(p.Bytes)), units.FormatBytes(float64(p.ExpectedBytes)))
 		}
 		bw := max(10, w-lipgloss.Width(size)-3)
 		line1 = " " + m.sty.accent.Render(bar(frac, bw)) + " " + size
 	} else {
-		line1 = fmt.Sprintf(" %s of SQL read (size unknown: no %% or ETA)", fmtBytes(float64(p.Bytes)))
+		line1 = fmt.Sprintf(" %s of SQL read (size unknown: no %% or ETA)", units.FormatBytes(float64(p.Bytes)))
 	}
 	avgB, avgR := 0.0, 0.0
 	if st.cur.T > 0 {
 		avgB, avgR = float64(p.Bytes)/st.cur.T, float64(p.Rows)/st.cur.T
 	}
 	line2 := fmt.Sprintf(" now %s/s %s rows/s · average %s/s %s rows/s",
-		fmtBytes(st.bytesPerSec), fmtRate(st.rowsPerSec), fmtBytes(avgB), fmtRate(avgR))
+		units.FormatBytes(st.bytesPerSec), fmtRate(st.rowsPerSec), units.FormatBytes(avgB), fmtRate(avgR))
 	counts := fmt.Sprintf(" %s statements · %s rows", fmtCount(p.Statements), fmtCount(p.Rows))
 	if p.Errors > 0 {
 		counts += " · " + m.sty.crit.Render(countOf(p.Errors, "error"))

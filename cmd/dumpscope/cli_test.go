@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/dumpscope/dumpscope/internal/cliflag"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite testdata/help/*.golden from the current --help output")
@@ -27,7 +29,7 @@ func TestHelpGolden(t *testing.T) {
 				args = []string{"--help"}
 			}
 			var out, errb bytes.Buffer
-			if code := run(args, stdio{Out: &out, Err: &errb}); code != exitOK {
+			if code := runCommand(args, stdio{Out: &out, Err: &errb}); code != exitOK {
 				t.Fatalf("%q: exit %d, stderr %q", args, code, errb.String())
 			}
 			if errb.Len() > 0 {
@@ -50,8 +52,8 @@ func TestHelpGolden(t *testing.T) {
 				t.Errorf("%q (-golden +got):\n%s", args, diff)
 			}
 			for _, line := range strings.Split(out.String(), "\n") {
-				if len([]rune(line)) > helpWidth {
-					t.Errorf("help line wider than %d columns: %q", helpWidth, line)
+				if len([]rune(line)) > cliflag.Width {
+					t.Errorf("help line wider than %d columns: %q", cliflag.Width, line)
 				}
 			}
 			if strings.Contains(out.String(), "internal") || strings.Contains(out.String(), "only mode") {
@@ -62,7 +64,7 @@ func TestHelpGolden(t *testing.T) {
 			}
 			for _, other := range [][]string{{"help", name}, {name, "-?"}} {
 				var o2 bytes.Buffer
-				if code := run(other, stdio{Out: &o2, Err: &bytes.Buffer{}}); code != exitOK || o2.String() != out.String() {
+				if code := runCommand(other, stdio{Out: &o2, Err: &bytes.Buffer{}}); code != exitOK || o2.String() != out.String() {
 					t.Errorf("%q: exit %d, output differs from --help", other, code)
 				}
 			}
@@ -102,7 +104,7 @@ func TestUsageErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			var out, errb bytes.Buffer
-			code := run(tt.args, stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
+			code := runCommand(tt.args, stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
 			if code != exitUsage {
 				t.Errorf("exit %d, want %d (stderr %q)", code, exitUsage, errb.String())
 			}
@@ -130,16 +132,5 @@ func TestFlagsAnywhere(t *testing.T) {
 	}
 	if got := o.conn.Redacted(); !strings.Contains(got, "--user=root") || !strings.Contains(got, "--host=db1") {
 		t.Errorf("connection flags after FILE not recorded: %s", got)
-	}
-}
-
-func TestEditDistanceSuggest(t *testing.T) {
-	f := newCmdFlags("x", "")
-	f.Int("parallel", 1, "")
-	f.Bool("no-tui", false, "")
-	for in, want := range map[string]string{"paralel": "parallel", "paralell": "parallel", "notui": "no-tui", "zzz": "", "par": "parallel"} {
-		if got := f.suggest(in); got != want {
-			t.Errorf("suggest(%q) = %q, want %q", in, got, want)
-		}
 	}
 }

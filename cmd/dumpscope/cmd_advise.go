@@ -2,22 +2,21 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/advisor"
-	"github.com/dumpscope/dumpscope/advisor/session"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
+	"github.com/dumpscope/dumpscope/run"
+	"github.com/dumpscope/dumpscope/runrecord"
 	"github.com/dumpscope/dumpscope/tui"
 )
 
@@ -50,9 +49,9 @@ func runWatch(args []string, s stdio) int {
 	if interval <= 0 {
 		return f.fail(s, usagef("--interval %v: want more than 0", interval))
 	}
-	var endStatus func() // on a terminal, the progress is one status line under the rest
-	s.Out, s.Err, endStatus = statusWriters(s.Out, s.Err)
-	defer endStatus()
+	var screen *statusScreen // on a terminal, the progress is one status line under the rest
+	s.Out, s.Err, screen = statusWriters(s.Out, s.Err)
+	defer screen.end()
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals()...) // HUP/PIPE too: the record is written at the end
 	defer stop()
 	cfg, err := resolveConn(conn, s)
@@ -72,17 +71,18 @@ func runWatch(args []string, s stdio) int {
 	ctx, stopUI := context.WithCancel(ctx) // the dashboard's "stop watching? y"
 	defer stopUI()
 	dash := newDashboard(tui.ModeWatch, *noTUI, s, stopUI)
-	defer dash.close() // prints held notes when the session fails to open
-	sess, err := session.Open(ctx, cfg, session.Options{ToolVersion: version,
+	defer dash.Close() // prints held notes when the session fails to open
+	sess, err := run.Open(ctx, cfg, run.Options{ToolVersion: version,
 		Interval: interval,
 		Command:  append([]string{"dumpscope", "watch"}, args...),
 		Record:   *recordPath != "",
 		// Saved every minute so a crash of a long watch keeps all but the last minute.
 		SavePath:  *recordPath,
 		SaveEvery: max(1, int(time.Minute/interval)),
-		Log:       dash.log(s.Err),
-		LogEvery:  dash.logEvery(every),
-		Sinks:     append(dash.sinks(), mflags.sinks()...),
+		Log:       dash.Log(s.Err),
+		LogEvery:  dash.LogEvery(every),
+		Status:    screen.under(dash),
+		Sinks:     append(dash.Sinks(), mflags.sinks()...),
 
 		ProbeDuration: probe,
 		AllStatus:     *allStatus,
@@ -100,18 +100,18 @@ func runWatch(args []string, s stdio) int {
 		runCtx, cancel = context.WithTimeout(ctx, duration)
 		defer cancel()
 	}
-	dash.show(sess, interval, tui.Header{Target: dbconn.Describe(cfg)}, nil)
+	dash.Show(sess, interval, tui.Header{Target: dbconn.Describe(cfg)}, nil)
 	_ = sess.Run(runCtx) // ends on Ctrl-C or --duration: both are a normal end of a watch
-	dash.close()
+	dash.Close()
 	if sess.SaveErr() != nil {
 		fmt.Fprintf(s.Err, "warning: periodic save of the run record stopped: %v\n", sess.SaveErr())
 	}
-	printFindings(s.Out, sess.Findings())
+	report.WriteFindings(s.Out, sess.Findings())
 	printVerdict(s.Out, sess)
 	fmt.Fprintln(s.Err, sess.CostLine())
 	if *recordPath != "" {
-		rec := sess.Finish(report.Outcome{Status: report.OutcomeOK})
-		if err := report.WriteFile(*recordPath, rec); err != nil {
+		rec := sess.Finish(runrecord.Outcome{Status: runrecord.OutcomeOK})
+		if err := runrecord.WriteFile(*recordPath, rec); err != nil {
 			printError(s.Err, "watch", err)
 			return exitFailure
 		}
@@ -164,7 +164,7 @@ func runAdvise(args []string, s stdio) int {
 		printError(s.Err, "advise", err)
 		return exitFailure
 	}
-	sess, err := session.Open(ctx, cfg, session.Options{ToolVersion: version, Interval: interval, Log: s.Err, LogEvery: -1, LogNoFindings: true, ProbeDuration: probe})
+	sess, err := run.Open(ctx, cfg, run.Options{ToolVersion: version, Interval: interval, Log: s.Err, LogEvery: -1, LogNoFindings: true, ProbeDuration: probe})
 	if err != nil {
 		printError(s.Err, "advise", err)
 		return exitFailure
@@ -178,12 +178,12 @@ func runAdvise(args []string, s stdio) int {
 	findings := sess.Findings()
 	verdict := sess.Verdict()
 	if *asJSON {
-		if err := writeFindingsJSON(s.Out, sess.Env().Server, sess.Cost().Ticks, findings, verdict); err != nil {
+		if err := report.WriteFindingsJSON(s.Out, sess.Env().Server, sess.Cost().Ticks, findings, verdict); err != nil {
 			printError(s.Err, "advise", err)
 			return exitFailure
 		}
 	} else {
-		printFindings(s.Out, findings)
+		report.WriteFindings(s.Out, findings)
 		fmt.Fprintln(s.Out, verdict.Line())
 	}
 	if interrupted {
@@ -195,16 +195,16 @@ func runAdvise(args []string, s stdio) int {
 // adviseReplay evaluates a run record's samples through rules.Default(), ignoring the
 // findings stored in it.
 func adviseReplay(path string, asJSON bool, s stdio, failOn string) int {
-	rec, err := report.ReadFile(path)
+	rec, err := runrecord.ReadFile(path)
 	if err != nil {
 		printError(s.Err, "advise", err)
 		return exitFailure
 	}
 	eng := rules.NewEngine()
-	report.ReplayInto(rec, eng)
+	runrecord.ReplayInto(rec, eng)
 	findings, verdict := eng.Findings(), rules.VerdictOf(eng)
 	if asJSON {
-		if err := writeFindingsJSON(s.Out, rec.Server.ServerInfo(-1), len(rec.Samples), findings, verdict); err != nil {
+		if err := report.WriteFindingsJSON(s.Out, rec.Server.ServerInfo(-1), len(rec.Samples), findings, verdict); err != nil {
 			printError(s.Err, "advise", err)
 			return exitFailure
 		}
@@ -215,7 +215,7 @@ func adviseReplay(path string, asJSON bool, s stdio, failOn string) int {
 		span = rec.Samples[n-1].T
 	}
 	fmt.Fprintf(s.Err, "replayed %d samples (%.0f s) of %s: %s %s\n", len(rec.Samples), span, path, rec.Server.Flavor, rec.Server.Version)
-	printFindings(s.Out, findings)
+	report.WriteFindings(s.Out, findings)
 	fmt.Fprintln(s.Out, verdict.Line())
 	return failOnCode(failOn, findings, exitOK)
 }
@@ -230,73 +230,10 @@ func resolveConn(o *dbconn.Options, s stdio) (*mysql.Config, error) {
 
 // printVerdict prints the session's verdict line (nil session: the server was not
 // sampled); every command that samples ends its findings with it.
-func printVerdict(w io.Writer, sess *session.Session) {
+func printVerdict(w io.Writer, sess *run.Session) {
 	v := advisor.Verdict{Reason: "the server was not sampled"}
 	if sess != nil {
 		v = sess.Verdict()
 	}
 	fmt.Fprintln(w, v.Line())
-}
-
-// printFindings prints findings for people, in firing order.
-func printFindings(w io.Writer, findings []advisor.Finding) {
-	if len(findings) == 0 {
-		fmt.Fprintln(w, "no findings")
-		return
-	}
-	for _, f := range findings {
-		state := "active"
-		if f.ClearedAt != nil {
-			state = "cleared at " + advisor.Clock(*f.ClearedAt)
-		}
-		head := fmt.Sprintf("%s: %s (fired at %s, %s)", f.ID, f.Title, advisor.Clock(f.FiredAt), state)
-		for i, line := range advisor.Wrap(head, 100-9) {
-			if i == 0 {
-				fmt.Fprintf(w, "%-8s %s\n", strings.ToUpper(string(f.Severity)), line)
-			} else {
-				fmt.Fprintf(w, "%9s%s\n", "", line)
-			}
-		}
-		if ev := advisor.FormatEvidence(f.Evidence); ev != "" {
-			for i, line := range advisor.Wrap(ev, 100-12) {
-				if i == 0 {
-					fmt.Fprintf(w, "  evidence: %s\n", line)
-				} else {
-					fmt.Fprintf(w, "            %s\n", line)
-				}
-			}
-		}
-		for _, para := range strings.Split(strings.TrimSpace(f.Recommendation), "\n") {
-			for _, line := range advisor.Wrap(para, 100-2) {
-				fmt.Fprintf(w, "  %s\n", line)
-			}
-		}
-	}
-}
-
-// findingsJSON is advise --json's output.
-type findingsJSON struct {
-	Server struct {
-		Flavor  string `json:"flavor"`
-		Version string `json:"version"`
-	} `json:"server"`
-	Samples  int               `json:"samples"`
-	Findings []advisor.Finding `json:"findings"`
-	// Verdict is the run's verdict; Line its "verdict:" line as the text output prints it.
-	Verdict advisor.Verdict `json:"verdict"`
-	Line    string          `json:"verdict_line"`
-}
-
-func writeFindingsJSON(w io.Writer, info advisor.ServerInfo, samples int, findings []advisor.Finding, verdict advisor.Verdict) error {
-	var out findingsJSON
-	out.Server.Flavor, out.Server.Version = info.Flavor, info.Version
-	out.Samples = samples
-	out.Findings = findings
-	out.Verdict, out.Line = verdict, verdict.Line()
-	if out.Findings == nil {
-		out.Findings = []advisor.Finding{}
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
 }

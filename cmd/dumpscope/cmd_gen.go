@@ -9,7 +9,6 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/internal/units"
 )
@@ -98,7 +97,7 @@ func runGen(args []string, s stdio) int {
 	}
 	elapsed := time.Since(start)
 	fmt.Fprintf(s.Err, "dumpscope gen: wrote %s: %s", name, genSummary(st, o))
-	fmt.Fprintf(s.Err, " in %.1f s (%s/s uncompressed)\n", elapsed.Seconds(), advisor.HumanBytes(float64(st.Bytes)/max(elapsed.Seconds(), 1e-9)))
+	fmt.Fprintf(s.Err, " in %.1f s (%s/s uncompressed)\n", elapsed.Seconds(), units.FormatBytes(float64(st.Bytes)/max(elapsed.Seconds(), 1e-9)))
 	return exitOK
 }
 
@@ -124,9 +123,9 @@ func genCompression(format, out string) (string, error) {
 // genSummary is one line: sizes, rows, tables, statements.
 func genSummary(st gen.Stats, o gen.Options) string {
 	var b strings.Builder
-	b.WriteString(advisor.HumanBytes(float64(st.Bytes)))
+	b.WriteString(units.FormatBytes(float64(st.Bytes)))
 	if o.Compression != "none" {
-		fmt.Fprintf(&b, " (%s: %s)", o.Compression, advisor.HumanBytes(float64(st.CompressedBytes)))
+		fmt.Fprintf(&b, " (%s: %s)", o.Compression, units.FormatBytes(float64(st.CompressedBytes)))
 	}
 	fmt.Fprintf(&b, ", database %s, %d rows in %d tables, %d INSERT statements", st.Database, st.Rows, len(st.Tables), st.Inserts)
 	return b.String()

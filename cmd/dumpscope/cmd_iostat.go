@@ -196,7 +196,7 @@ func runIostat(args []string, s stdio) int {
 		devices = append(devices, extra...)
 	}
 	if len(devices) > 0 {
-		known, err := diskstatsNames("/proc")
+		known, err := iostat.DeviceNames("/proc")
 		if err == nil {
 			for _, d := range devices {
 				if !slices.Contains(known, d) {
@@ -276,26 +276,11 @@ func iostatJSON(sample iostat.Sample, cpu, disk, omitIdle bool) iostatReport {
 	return r
 }
 
-// diskstatsNames lists the device names of procRoot/diskstats in its order.
-func diskstatsNames(procRoot string) ([]string, error) {
-	data, err := os.ReadFile(procRoot + "/diskstats")
-	if err != nil {
-		return nil, err
-	}
-	var names []string
-	for _, line := range strings.Split(string(data), "\n") {
-		if f := strings.Fields(line); len(f) > 3 {
-			names = append(names, f[2])
-		}
-	}
-	return names, nil
-}
-
 // iostatPartitions expands -p's list: each device and its partitions (the entries of
 // /sys/block/DEV with a partition file), or ALL: every name in /proc/diskstats.
 func iostatPartitions(procRoot, sysRoot, list string) ([]string, error) {
 	if list == "ALL" {
-		return diskstatsNames(procRoot)
+		return iostat.DeviceNames(procRoot)
 	}
 	var out []string
 	for _, dev := range strings.Split(list, ",") {

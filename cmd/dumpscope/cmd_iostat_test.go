@@ -109,7 +109,7 @@ func TestDevicesCommand(t *testing.T) {
 // misread: a fractional interval after a device (once taken for a device, running
 // forever), -t, -m, -z, -p and --json.
 func TestIostatGrammar(t *testing.T) {
-	names, err := diskstatsNames("/proc")
+	names, err := iostat.DeviceNames("/proc")
 	if err != nil || len(names) == 0 {
 		t.Skipf("no /proc/diskstats: %v", err)
 	}

@@ -1,148 +1,15 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
-	"io"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/pflag"
 
 	"github.com/dumpscope/dumpscope/advisor"
-	"github.com/dumpscope/dumpscope/advisor/session"
-	"github.com/dumpscope/dumpscope/importer"
-	"github.com/dumpscope/dumpscope/internal/atomicfile"
 	"github.com/dumpscope/dumpscope/report"
-	"github.com/dumpscope/dumpscope/rules"
+	"github.com/dumpscope/dumpscope/run"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
-
-// completeImportRecord adds to a finished import's record what only the import's result
-// knows: the warning and skipped-error counts with the first of each, the rows the dump
-// held per table (the recorder timed the tables from the ticks), and the row check.
-func completeImportRecord(rec *report.Record, r *importer.Result) {
-	if r == nil || r.Replay == nil {
-		return
-	}
-	res := r.Replay
-	rec.Outcome.Warnings, rec.Outcome.Errors = res.Warnings, res.Errors
-	for _, w := range res.WarningList {
-		rec.Outcome.WarningList = append(rec.Outcome.WarningList, w.String())
-	}
-	for _, e := range res.ErrorList {
-		rec.Outcome.ErrorList = append(rec.Outcome.ErrorList, e.Error())
-	}
-	idx := map[string]int{}
-	for i, t := range rec.Tables {
-		idx[t.Name] = i
-	}
-	for _, tc := range res.Tables {
-		name := tc.Table
-		if tc.Database != "" {
-			name = tc.Database + "." + tc.Table
-		}
-		i, ok := idx[name]
-		if !ok {
-			// The ticks name a table as the importer's progress does: unqualified when
-			// the dump's statements are.
-			i, ok = idx[tc.Table]
-		}
-		if !ok {
-			// Loaded between two ticks: known to the replayer, never seen current.
-			rec.Tables = append(rec.Tables, report.TableTime{Name: tc.Table})
-			i = len(rec.Tables) - 1
-			idx[tc.Table] = i
-		}
-		rec.Tables[i].Rows = tc.Rows
-	}
-	if len(r.RowCounts) > 0 {
-		rc := &report.RowCheck{Tables: len(r.RowCounts)}
-		for _, c := range r.RowCounts {
-			if c.Err != nil || c.ServerRows != c.Rows {
-				name := c.Table
-				if c.Database != "" {
-					name = c.Database + "." + c.Table
-				}
-				rc.Differing = append(rc.Differing, name)
-			}
-		}
-		rec.Outcome.RowCheck = rc
-	}
-}
-
-// reportFormat is the output format for -o FILE by its extension, text otherwise.
-func reportFormat(path, override string) (string, error) {
-	f := override
-	if f == "" {
-		switch strings.ToLower(filepath.Ext(path)) {
-		case ".md", ".markdown":
-			f = "md"
-		case ".html", ".htm":
-			f = "html"
-		case ".json":
-			f = "json"
-		default:
-			f = "text"
-		}
-	}
-	switch f {
-	case "text", "md", "html", "json":
-		return f, nil
-	}
-	return "", fmt.Errorf("--format %q: want text, md, html or json", f)
-}
-
-// writeOutput writes through render to path (atomically: a temporary file renamed into
-// place) or to stdout when path is "" or "-".
-func writeOutput(path string, stdout io.Writer, render func(io.Writer) error) error {
-	if path == "" || path == "-" {
-		return render(stdout)
-	}
-	// A report is for sharing: 0644, where a temporary file is private.
-	return atomicfile.Write(path, atomicfile.Options{Perm: 0o644}, func(w io.Writer) error {
-		bw := bufio.NewWriter(w)
-		if err := render(bw); err != nil {
-			return err
-		}
-		return bw.Flush()
-	})
-}
-
-// reportFindings are the findings a report shows: the record's, or when it holds none
-// (or replay is asked for) those of a replay through this dumpscope's rules. The
-// record's verdict goes with its findings; a record without one (written before there
-// were verdicts) gets one from the findings shown and a replay's time attribution, set
-// in rec.Verdict.
-func reportFindings(rec *report.Record, replay bool) []advisor.Finding {
-	if !replay && len(rec.Findings) > 0 && rec.Verdict != nil {
-		return rec.Findings
-	}
-	eng := rules.NewEngine()
-	report.ReplayInto(rec, eng)
-	findings := eng.Findings()
-	if !replay && len(rec.Findings) > 0 {
-		findings = rec.Findings
-	}
-	v := rules.BuildVerdict(findings, eng.Attribution())
-	rec.Verdict = &v
-	return findings
-}
-
-// renderReport writes rec's report to path in format.
-func renderReport(rec *report.Record, findings []advisor.Finding, path, format string, stdout io.Writer) error {
-	a := report.Analyze(rec, findings)
-	return writeOutput(path, stdout, func(w io.Writer) error {
-		switch format {
-		case "md":
-			return report.Markdown(w, a)
-		case "html":
-			return report.HTML(w, rec, a)
-		case "json":
-			return report.JSON(w, a)
-		}
-		return report.Text(w, a)
-	})
-}
 
 // runReport renders a run record as a report.
 func runReport(args []string, s stdio) int {
@@ -165,20 +32,20 @@ func runReport(args []string, s stdio) int {
 	if len(pos) != 1 {
 		return f.fail(s, usagef("give one run record (dumpscope import --record FILE writes one)"))
 	}
-	outFormat, err := reportFormat(*out, *format)
+	outFormat, err := report.FormatFor(*out, *format)
 	if err != nil {
 		return f.fail(s, usagef("%v", err))
 	}
 	if _, err := failOnSeverity(*failOn); err != nil {
 		return f.fail(s, usagef("%v", err))
 	}
-	rec, err := report.ReadFile(pos[0])
+	rec, err := runrecord.ReadFile(pos[0])
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope report:", err)
 		return exitFailure
 	}
-	findings := reportFindings(rec, *replay)
-	if err := renderReport(rec, findings, *out, outFormat, s.Out); err != nil {
+	findings := report.Findings(rec, *replay)
+	if err := report.Render(rec, findings, *out, outFormat, s.Out); err != nil {
 		fmt.Fprintf(s.Err, "dumpscope report: %s: %v\n", *out, err)
 		return exitFailure
 	}
@@ -241,7 +108,7 @@ func (r *reportFlags) check() error {
 
 // finish writes the --report (from the session's record, finished by finishRecord) and
 // applies --fail-on to code. sampled is false when the server was not sampled.
-func (r *reportFlags) finish(s stdio, sess *session.Session, sampled bool, finishRecord func() *report.Record, code int) int {
+func (r *reportFlags) finish(s stdio, sess *run.Session, sampled bool, finishRecord func() *runrecord.Record, code int) int {
 	if sess == nil || !sampled {
 		if r.report != "" || r.failOn != "" {
 			fmt.Fprintln(s.Err, "dumpscope import: no report and no --fail-on check: the server was not sampled")
@@ -250,8 +117,8 @@ func (r *reportFlags) finish(s stdio, sess *session.Session, sampled bool, finis
 	}
 	if r.report != "" {
 		rec := finishRecord()
-		format, _ := reportFormat(r.report, "")
-		if err := renderReport(rec, rec.Findings, r.report, format, s.Out); err != nil {
+		format, _ := report.FormatFor(r.report, "")
+		if err := report.Render(rec, rec.Findings, r.report, format, s.Out); err != nil {
 			fmt.Fprintf(s.Err, "dumpscope import: report %s: %v\n", r.report, err)
 			if code == exitOK {
 				code = exitFailure

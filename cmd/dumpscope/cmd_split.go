@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
+	"github.com/dumpscope/dumpscope/internal/maxpacket"
 	"github.com/dumpscope/dumpscope/internal/termsafe"
 	"github.com/dumpscope/dumpscope/internal/units"
 
@@ -80,19 +81,6 @@ type splitLargest struct {
 	Kind     string `json:"kind"`
 	Database string `json:"database,omitempty"`
 	Table    string `json:"table,omitempty"`
-}
-
-// comQueryOverheadBytes is what a COM_QUERY payload carries besides the SQL: the command
-// byte. The server compares max_allowed_packet with the payload (the 4-byte packet header
-// is not counted) and rounds the setting down to a multiple of 1024.
-const (
-	comQueryOverheadBytes  = 1
-	maxAllowedPacketFactor = 1024
-)
-
-func maxAllowedPacketFor(sqlBytes int64) int64 {
-	n := sqlBytes + comQueryOverheadBytes
-	return (n + maxAllowedPacketFactor - 1) / maxAllowedPacketFactor * maxAllowedPacketFactor
 }
 
 // runSplit is `dumpscope split FILE [--json]`: a dry run that splits the dump as the
@@ -212,18 +200,18 @@ func splitFile(path string, fopt importer.TransformOptions, database string, opt
 	}
 	sum.sortTables(tables)
 	if sum.Largest != nil {
-		sum.MaxAllowedPacketBytes = maxAllowedPacketFor(sum.Largest.Bytes)
+		sum.MaxAllowedPacketBytes = maxpacket.Needed(sum.Largest.Bytes)
 	}
 	return sum, nil
 }
 
 func printSplitSummary(w io.Writer, sum *splitSummary) {
-	fmt.Fprintf(w, "%s (%s): %s uncompressed", sum.File, sum.Format, splitHumanBytes(sum.Bytes))
+	fmt.Fprintf(w, "%s (%s): %s uncompressed", sum.File, sum.Format, units.FormatBytes(float64(sum.Bytes)))
 	if sum.Format != dumpfile.FormatPlain {
-		fmt.Fprintf(w, ", %s compressed", splitHumanBytes(sum.CompressedBytes))
+		fmt.Fprintf(w, ", %s compressed", units.FormatBytes(float64(sum.CompressedBytes)))
 	}
 	if f := sum.Filter; f != nil {
-		fmt.Fprintf(w, "\nfilter: %d statements (%s of the dump) left out; the counts below are what it keeps", f.SkippedStatements, splitHumanBytes(f.SkippedBytes))
+		fmt.Fprintf(w, "\nfilter: %d statements (%s of the dump) left out; the counts below are what it keeps", f.SkippedStatements, units.FormatBytes(float64(f.SkippedBytes)))
 	}
 	fmt.Fprintf(w, "\n%d statements (%d with SQL), %d rows\n\n", sum.Statements, sum.SQLStatements, sum.Rows)
 
@@ -236,7 +224,7 @@ func printSplitSummary(w io.Writer, sum *splitSummary) {
 	sort.Strings(kinds)
 	for _, k := range kinds {
 		c := sum.Kinds[k]
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t\n", k, c.Statements, c.Rows, splitHumanBytes(c.Bytes))
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t\n", k, c.Statements, c.Rows, units.FormatBytes(float64(c.Bytes)))
 	}
 	tw.Flush()
 
@@ -249,7 +237,7 @@ func printSplitSummary(w io.Writer, sum *splitSummary) {
 			if t.Database != "" {
 				name = t.Database + "." + t.Table
 			}
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t\n", name, t.Statements, t.Rows, splitHumanBytes(t.Bytes))
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t\n", name, t.Statements, t.Rows, units.FormatBytes(float64(t.Bytes)))
 		}
 		tw.Flush()
 	}
@@ -262,9 +250,9 @@ func printSplitSummary(w io.Writer, sum *splitSummary) {
 			where += " " + l.Table
 		}
 		fmt.Fprintf(w, "largest statement: %s (%d bytes, %s) at %s\n",
-			splitHumanBytes(l.Bytes), l.Bytes, where, importer.Position{Offset: l.Offset, Line: l.Line})
+			units.FormatBytes(float64(l.Bytes)), l.Bytes, where, importer.Position{Offset: l.Offset, Line: l.Line})
 		fmt.Fprintf(w, "max_allowed_packet needed: %d (%s) = largest statement + %d command byte, rounded up to a multiple of %d\n",
-			sum.MaxAllowedPacketBytes, splitHumanBytes(sum.MaxAllowedPacketBytes), comQueryOverheadBytes, maxAllowedPacketFactor)
+			sum.MaxAllowedPacketBytes, units.FormatBytes(float64(sum.MaxAllowedPacketBytes)), maxpacket.CommandBytes, maxpacket.StepBytes)
 	}
 	for _, m := range sum.Mappings {
 		fmt.Fprintf(w, "would map %d× %s (first at %s)\n", m.Count, m.What, importer.Position{Offset: m.FirstOffset, Line: m.FirstLine})
@@ -284,9 +272,6 @@ func printSplitSummary(w io.Writer, sum *splitSummary) {
 		fmt.Fprintf(w, "client commands (dumpscope import refuses or ignores them):\n%s\n", strings.Join(refused, "\n"))
 	}
 }
-
-// splitHumanBytes formats a byte count with binary units.
-func splitHumanBytes(n int64) string { return units.FormatBytes(float64(n)) }
 
 // add counts one SQL statement of n bytes: by kind, by table (unqualified names belong to
 // currentDB), and as the largest so far.

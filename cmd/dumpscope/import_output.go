@@ -4,31 +4,25 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/go-sql-driver/mysql"
 
-	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/internal/units"
 )
-
-func mb(n int64) string { return advisor.HumanBytes(float64(n)) }
-
-// clock is advisor.Clock for a duration: one way of writing time to people.
-func clock(d time.Duration) string { return advisor.Clock(d.Seconds()) }
 
 // importSummary prints what happened and the per-table row counts, and returns the exit
 // code.
 func importSummary(s stdio, r *importer.Result) int {
 	res, runErr, in := r.Replay, r.Err, r.Input
 	if runErr != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", runErr)
+		printError(s.Err, "import", runErr)
 	}
 	w := s.Out
 	took := r.Took
 	fmt.Fprintf(w, "dumpscope: %s in %s: %s of SQL, %d statements, %d rows (%s/s, %.0f rows/s)\n",
-		r.Status, clock(took), mb(res.Bytes), res.Statements, res.Rows,
-		mb(int64(float64(res.Bytes)/took.Seconds())), float64(res.Rows)/took.Seconds())
+		r.Status, units.FormatDuration(took.Seconds()), units.FormatBytes(float64(res.Bytes)), res.Statements, res.Rows,
+		units.FormatBytes(float64(res.Bytes)/took.Seconds()), float64(res.Rows)/took.Seconds())
 	if r.Status != importer.Finished {
 		if res.SentBytes > res.Bytes {
 			fmt.Fprintf(w, "dumpscope: everything up to offset %d of %s was executed; statements up to offset %d were sent on other connections and may have committed (the progress rows record which; --resume skips exactly those)\n", res.Bytes, in.Name, res.SentBytes)

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 // transformFlags are the flags that choose part of a dump and rewrite it on the way
@@ -147,7 +148,7 @@ func printTransformSummary(w io.Writer, tr *importer.Transform) {
 	st := tr.Stats()
 	if tr.Filters() {
 		fmt.Fprintf(w, "dumpscope: filter kept %d statements and skipped %d (%s of the dump)\n",
-			st.KeptStatements, st.SkippedStatements, splitHumanBytes(st.SkippedBytes))
+			st.KeptStatements, st.SkippedStatements, units.FormatBytes(float64(st.SkippedBytes)))
 	}
 	for _, m := range st.Mappings {
 		fmt.Fprintf(w, "dumpscope: mapped %d× %s (first at %s)\n", m.Count, m.What, importer.Position{Offset: m.FirstOffset, Line: m.FirstLine})

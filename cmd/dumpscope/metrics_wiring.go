@@ -12,6 +12,7 @@ import (
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/metrics"
+	"github.com/dumpscope/dumpscope/run"
 )
 
 // metricsFlags are --listen and --metrics-textfile, shared by import and watch, and
@@ -103,6 +104,13 @@ func (m *metricsFlags) finishImport(code int, res *importer.Result, s stdio) int
 	if m == nil || m.collector == nil {
 		return code
 	}
+	m.collector.Finish(importFinal(code, res))
+	return m.finish(code, s)
+}
+
+// importFinal is the import's outcome as the metrics take it: the phase its exit code
+// means and the replayer's totals.
+func importFinal(code int, res *importer.Result) metrics.Final {
 	f := metrics.Final{Phase: metrics.PhaseFailed}
 	switch code {
 	case exitOK, exitSQLErrors:
@@ -111,14 +119,11 @@ func (m *metricsFlags) finishImport(code int, res *importer.Result, s stdio) int
 		f.Phase = metrics.PhaseInterrupted
 	}
 	if res != nil && res.Replay != nil && res.Input != nil {
-		p, in := res.Replay.Progress, res.Input
-		f.Progress = &advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
-			CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
-			Errors: p.Errors, Warnings: p.Warnings, Table: p.Table}
+		p := run.ProgressTick(res.Replay.Progress, res.Input)
+		f.Progress = &p
 		f.Tables = len(res.Replay.Tables)
 	}
-	m.collector.Finish(f)
-	return m.finish(code, s)
+	return f
 }
 
 // finish writes the textfile and stops the endpoint, and returns the exit code: a

@@ -1,6 +1,8 @@
 // Package units parses the byte sizes that dumpscope's flags and scripts take, so that
-// every command and benchmark reads "64M" the same way, and writes sizes back in one
-// unit system.
+// every command and benchmark reads "64M" the same way, and writes sizes, rates and
+// durations back to people one way: IEC sizes (MiB, MiB/s) and clock durations (m:ss).
+// The run record keeps its own machine units (bytes, seconds); the rules' my.cnf form
+// ("4G") is a setting's syntax, not a display, and lives with the rules.
 package units
 
 import (
@@ -8,6 +10,14 @@ import (
 	"math"
 	"strconv"
 	"strings"
+)
+
+// IEC multiples, for code that scales a byte count for display (a chart's MiB/s axis).
+// iostat's "kB" (wkB/s, rkB/s) is KiB, as in sysstat.
+const (
+	KiB = 1 << 10
+	MiB = 1 << 20
+	GiB = 1 << 30
 )
 
 // ParseBytes reads the sizes every command's flags take: 4096, 16k, 16KiB, 64M, 1.5G
@@ -19,11 +29,11 @@ func ParseBytes(v string) (int64, error) {
 	if n := len(s); n > 0 {
 		switch s[n-1] {
 		case 'K':
-			mult, s = 1<<10, s[:n-1]
+			mult, s = KiB, s[:n-1]
 		case 'M':
-			mult, s = 1<<20, s[:n-1]
+			mult, s = MiB, s[:n-1]
 		case 'G':
-			mult, s = 1<<30, s[:n-1]
+			mult, s = GiB, s[:n-1]
 		case 'T':
 			mult, s = 1<<40, s[:n-1]
 		}

@@ -155,14 +155,14 @@ func main() {
 			fatal(fmt.Errorf("%s: %w", c.name, err))
 		}
 		results[c.name] = append(results[c.name], res)
-		fmt.Fprintf(os.Stderr, "[%d/%d] %-40s wall %6.1fs cpu %6.1fs server cpu %6.1fs maxrss %4d MB\n", k+1, len(order), c.name, res.wall.Seconds(), res.cpu.Seconds(), res.serverCPU.Seconds(), res.maxRSS>>20)
+		fmt.Fprintf(os.Stderr, "[%d/%d] %-40s wall %6.1fs cpu %6.1fs server cpu %6.1fs maxrss %4d MiB\n", k+1, len(order), c.name, res.wall.Seconds(), res.cpu.Seconds(), res.serverCPU.Seconds(), res.maxRSS>>20)
 	}
 	base := median(results[cs[0].name])
-	fmt.Printf("dump %s (%d MB uncompressed, %d B extended inserts, every loader reads %s), %d runs each, server: %s\n", filepath.Base(dump), sizeBytes>>20, *insertBytes, *inputKind, 2**rounds, *settings)
-	fmt.Printf("%-40s %9s %9s %9s %11s %12s %9s\n", "loader", "wall s", "× client", "cpu s", "cpu s/GB", "server cpu s", "maxRSS MB")
+	fmt.Printf("dump %s (%d MiB uncompressed, %d B extended inserts, every loader reads %s), %d runs each, server: %s\n", filepath.Base(dump), sizeBytes>>20, *insertBytes, *inputKind, 2**rounds, *settings)
+	fmt.Printf("%-40s %9s %9s %9s %11s %12s %9s\n", "loader", "wall s", "× client", "cpu s", "cpu s/GiB", "server cpu s", "maxRSS MiB")
 	for _, c := range cs {
 		m := median(results[c.name])
-		fmt.Printf("%-40s %9.1f %9.2f %9.1f %11.1f %12.1f %9d\n", c.name, m.wall.Seconds(), m.wall.Seconds()/base.wall.Seconds(), m.cpu.Seconds(), m.cpu.Seconds()/(float64(sizeBytes)/1e9), m.serverCPU.Seconds(), m.maxRSS>>20)
+		fmt.Printf("%-40s %9.1f %9.2f %9.1f %11.1f %12.1f %9d\n", c.name, m.wall.Seconds(), m.wall.Seconds()/base.wall.Seconds(), m.cpu.Seconds(), m.cpu.Seconds()/(float64(sizeBytes)/units.GiB), m.serverCPU.Seconds(), m.maxRSS>>20)
 	}
 }
 

@@ -1,4 +1,4 @@
-package main
+package tui
 
 import (
 	"bytes"
@@ -6,19 +6,16 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/dumpscope/dumpscope/importer"
-	"github.com/dumpscope/dumpscope/tui"
 )
 
-// TestPauseGate: while paused the importer's per-statement hook does not return; resume
+// TestPauseGate: while paused the importer's per-statement wait does not return; resume
 // releases it; a cancelled context releases it with the context's error.
 func TestPauseGate(t *testing.T) {
-	d := &dashboard{}
-	hook := d.gated(nil)
+	d := &Dashboard{}
+	hook := func(ctx context.Context) error { return d.Paused(ctx) }
 	d.gate.set(true)
 	returned := make(chan error, 1)
-	go func() { returned <- hook(context.Background(), &importer.Statement{}) }()
+	go func() { returned <- hook(context.Background()) }()
 	select {
 	case err := <-returned:
 		t.Fatalf("hook returned (%v) while paused", err)
@@ -30,7 +27,7 @@ func TestPauseGate(t *testing.T) {
 	}
 	d.gate.set(true)
 	ctx, cancel := context.WithCancel(context.Background())
-	go func() { returned <- hook(ctx, &importer.Statement{}) }()
+	go func() { returned <- hook(ctx) }()
 	cancel()
 	if err := <-returned; err != context.Canceled {
 		t.Fatalf("cancelled while paused: %v, want context.Canceled", err)
@@ -51,23 +48,4 @@ func TestHeldLinesBounded(t *testing.T) {
 	if out.Len() > maxHeldBytes+200 || !strings.HasSuffix(out.String(), "last\n") || !strings.Contains(out.String(), "earlier log lines") {
 		t.Errorf("held %d bytes, tail %q", out.Len(), out.String()[max(0, out.Len()-30):])
 	}
-}
-
-// TestNoDashboardWithoutTerminal: tests, pipes and --no-tui keep the headless output.
-func TestNoDashboardWithoutTerminal(t *testing.T) {
-	var buf bytes.Buffer
-	s := stdio{Out: &buf, Err: &lockedWriter{w: &buf}}
-	if d := newDashboard(tui.ModeImport, false, s, func() {}); d != nil {
-		t.Error("a dashboard on a buffer")
-	}
-	var nilDash *dashboard
-	if got := nilDash.gated(nil); got != nil {
-		t.Error("headless hook must stay nil (the replayer skips a nil OnStatement)")
-	}
-	started := false
-	nilDash.show(nil, time.Second, tui.Header{}, func() { started = true })
-	if !started {
-		t.Error("headless show must start the progress printer")
-	}
-	nilDash.close()
 }

@@ -1,4 +1,4 @@
-package report
+package runrecord
 
 import (
 	"bytes"
@@ -174,7 +174,7 @@ func testSaverAppends(t *testing.T, name string) {
 }
 
 // TestRecordSizePerHour measures a version 2 record of an hour of busy 1 s ticks against
-// version 1 (the number docs/report.md quotes), and bounds it.
+// version 1 (the number docs/runrecord.md quotes), and bounds it.
 func TestRecordSizePerHour(t *testing.T) {
 	rec := New("test", time.Unix(0, 0), nil, 1)
 	rec.Server = Server{Flavor: "mariadb", Version: "10.11.6"}
@@ -221,30 +221,5 @@ func TestValidateLines(t *testing.T) {
 				t.Errorf("Validate = %v, want an error naming %q", err, tt.wantInErr)
 			}
 		})
-	}
-}
-
-// TestHTMLSize24h: a 24-hour run at 1 s renders as a few MB of HTML (each chart keeps at
-// most four points per pixel column), not the hundreds of MB pgBadger's users met.
-func TestHTMLSize24h(t *testing.T) {
-	if testing.Short() {
-		t.Skip("renders 86,400 samples")
-	}
-	rec := New("test", time.Unix(0, 0), nil, 1)
-	rec.Server = Server{Flavor: "mariadb", Version: "10.11.6"}
-	rec.Samples = make([]advisor.Snapshot, 0, 86400)
-	for i := 1; i <= 86400; i++ {
-		s := busySample(i)
-		s.Status = nil
-		rec.Samples = append(rec.Samples, s)
-	}
-	rec.EndedAt = rec.StartedAt.Add(24 * time.Hour)
-	var b bytes.Buffer
-	if err := HTML(&b, rec, Analyze(rec, nil)); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("24 h at 1 s: HTML report %.2f MB", float64(b.Len())/1e6)
-	if b.Len() > 4e6 {
-		t.Errorf("the 24-hour HTML report is %.1f MB, want ≤ 4 MB", float64(b.Len())/1e6)
 	}
 }

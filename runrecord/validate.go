@@ -1,4 +1,4 @@
-package report
+package runrecord
 
 import (
 	"bufio"
@@ -21,7 +21,7 @@ import (
 //go:embed runrecord.schema.json
 var SchemaJSON []byte
 
-const schemaURL = "https://github.com/dumpscope/dumpscope/report/runrecord.schema.json"
+const schemaURL = "https://github.com/dumpscope/dumpscope/runrecord/runrecord.schema.json"
 
 var schemas = sync.OnceValues(func() ([2]*jsonschema.Schema, error) {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(SchemaJSON))

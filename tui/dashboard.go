@@ -1,4 +1,4 @@
-package main
+package tui
 
 import (
 	"bytes"
@@ -11,28 +11,27 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"golang.org/x/term"
 
 	"github.com/dumpscope/dumpscope/advisor"
-	"github.com/dumpscope/dumpscope/advisor/session"
-	"github.com/dumpscope/dumpscope/importer"
-	"github.com/dumpscope/dumpscope/tui"
 )
 
-// dashboard runs the live screen of an import or a watch (package tui) on the terminal
-// behind stderr. While it is up, whatever the command writes to stderr (findings as log
-// lines, notes, warnings) is held and printed after the screen closes, so the log of the
-// run is still there to scroll back to; stdout (the summary) is untouched. A nil
-// *dashboard is the headless run: every method then does what the command did before.
-type dashboard struct {
-	mode     tui.Mode
+// Dashboard runs the live screen of an import or a watch on the terminal behind the
+// command's stderr: its lifecycle (open when the session is sampled, pause and stop
+// keys, back to plain output when the screen dies, close at the end) lives here so that
+// a command only says when. While it is up, whatever the command writes to stderr
+// (findings as log lines, notes, warnings) is held and printed after the screen closes,
+// so the log of the run is still there to scroll back to; stdout (the summary) is
+// untouched. A nil *Dashboard is the headless run: every method then does what the
+// command did before.
+type Dashboard struct {
+	mode     Mode
 	term     *os.File
 	stdinTTY bool
-	sink     *tui.Sink
+	sink     *Sink
 	gate     pauseGate
 	stop     func() // ends the run gracefully; set by the command
 
-	errW   *lockedWriter // the command's stderr, when it is one
+	errW   Redirector // the command's stderr, when it can be redirected
 	orig   io.Writer
 	held   *heldLines
 	prog   *tea.Program
@@ -46,38 +45,42 @@ type dashboard struct {
 	headless func()
 }
 
-// newDashboard returns a dashboard when noTUI is off and stderr is a terminal (TERM not
-// "dumb"), else nil. stop is how the screen's "stop? y" ends the run.
-func newDashboard(mode tui.Mode, noTUI bool, s stdio, stop func()) *dashboard {
-	if noTUI || os.Getenv("TERM") == "dumb" {
-		return nil
-	}
-	w := s.Err
-	lw, _ := w.(*lockedWriter)
-	if lw != nil {
-		w = lw.w
-	}
-	f, ok := fileOf(w)
-	if !ok || !term.IsTerminal(int(f.Fd())) {
-		return nil
-	}
-	d := &dashboard{mode: mode, term: f, stop: stop, errW: lw, sink: tui.NewSink(nil), exited: make(chan struct{})}
-	if in, ok := s.In.(*os.File); ok {
-		d.stdinTTY = term.IsTerminal(int(in.Fd()))
-	}
-	return d
+// Redirector is the command's stderr, which the dashboard points at its held lines while
+// the screen is up and back when it closes: Redirect sets where writes go and returns
+// where they went (each Write whole, from any goroutine).
+type Redirector interface {
+	io.Writer
+	Redirect(w io.Writer) (previous io.Writer)
 }
 
-// sinks adds the dashboard's sink to the session's others.
-func (d *dashboard) sinks(others ...advisor.Sink) []advisor.Sink {
+// DashboardOptions are what a command knows of its terminal.
+type DashboardOptions struct {
+	Mode Mode
+	// Term is the terminal behind the command's stderr (the caller checked it is one).
+	Term *os.File
+	// StdinTTY says stdin is a terminal too: the screen then reads keys.
+	StdinTTY bool
+	// Err is the command's stderr, held while the screen is up; nil: not held.
+	Err Redirector
+	// Stop is how the screen's "stop? y" ends the run.
+	Stop func()
+}
+
+// NewDashboard returns a dashboard on o.Term; the screen opens with Show.
+func NewDashboard(o DashboardOptions) *Dashboard {
+	return &Dashboard{mode: o.Mode, term: o.Term, stdinTTY: o.StdinTTY, stop: o.Stop, errW: o.Err, sink: NewSink(nil), exited: make(chan struct{})}
+}
+
+// Sinks adds the dashboard's sink to the session's others.
+func (d *Dashboard) Sinks(others ...advisor.Sink) []advisor.Sink {
 	if d == nil {
 		return others
 	}
 	return append(others, d.sink)
 }
 
-// log is where the session's log lines go: held while the screen is up.
-func (d *dashboard) log(w io.Writer) io.Writer {
+// Log is where the session's log lines go: held while the screen is up.
+func (d *Dashboard) Log(w io.Writer) io.Writer {
 	if d == nil {
 		return w
 	}
@@ -87,36 +90,36 @@ func (d *dashboard) log(w io.Writer) io.Writer {
 	return d.held
 }
 
-// logEvery keeps findings but drops the per-tick progress lines a held log would only
+// LogEvery keeps findings but drops the per-tick progress lines a held log would only
 // repeat after the screen closes.
-func (d *dashboard) logEvery(every int) int {
+func (d *Dashboard) LogEvery(every int) int {
 	if d == nil {
 		return every
 	}
 	return -1
 }
 
-// gated wraps the importer's per-statement hook with the pause gate: p on the screen holds
-// dispatch before the next statement (statements in flight finish).
-func (d *dashboard) gated(next func(context.Context, *importer.Statement) error) func(context.Context, *importer.Statement) error {
+// Paused blocks while the screen's pause (p) is on, between two statements of the
+// import (statements in flight finish), and returns ctx's error if it ends first.
+func (d *Dashboard) Paused(ctx context.Context) error {
 	if d == nil {
-		return next
-	}
-	return func(ctx context.Context, st *importer.Statement) error {
-		if err := d.gate.wait(ctx); err != nil {
-			return err
-		}
-		if next != nil {
-			return next(ctx, st)
-		}
 		return nil
 	}
+	return d.gate.wait(ctx)
 }
 
-// show opens the screen for sess. A nil session (--no-advisor, or the advisor failed)
-// has no ticks to show: then, or when the screen dies before close, headless (may be nil)
-// starts the command's plain progress output instead.
-func (d *dashboard) show(sess *session.Session, interval time.Duration, h tui.Header, headless func()) {
+// SessionView is what the screen needs of a run's sampling session (run.Session).
+type SessionView interface {
+	Env() *advisor.Env
+	Findings() []advisor.Finding
+	// Local says the server runs on this machine (its devices are sampled).
+	Local() bool
+}
+
+// Show opens the screen for sess. A nil session (--no-advisor, or the advisor failed)
+// has no ticks to show: then, or when the screen dies before Close, headless (may be
+// nil) starts the command's plain progress output instead.
+func (d *Dashboard) Show(sess SessionView, interval time.Duration, h Header, headless func()) {
 	if d == nil || sess == nil {
 		if headless != nil {
 			headless()
@@ -127,30 +130,28 @@ func (d *dashboard) show(sess *session.Session, interval time.Duration, h tui.He
 	env := sess.Env()
 	d.sink.SetFindings(sess.Findings)
 	h.Flavor, h.Version = env.Server.Flavor, env.Server.Version
-	o := tui.Options{
+	o := Options{
 		Mode: d.mode, Header: h, Env: env, Interval: interval,
-		Renderer:   tui.NewRenderer(d.term),
+		Renderer:   NewRenderer(d.term),
 		DeviceNote: deviceNote(sess),
-		ASCII:      !tui.UTF8Locale(),
+		ASCII:      !UTF8Locale(),
 		Stop: func() {
 			d.gate.set(false)
 			d.stop()
 		},
 	}
-	if d.mode == tui.ModeImport {
+	if d.mode == ModeImport {
 		o.Pause = d.gate.set
 	}
 	if d.held == nil {
 		d.held = &heldLines{}
 	}
 	if d.errW != nil {
-		d.errW.mu.Lock()
-		d.orig, d.errW.w = d.errW.w, d.held
-		d.errW.mu.Unlock()
+		d.orig = d.errW.Redirect(d.held)
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock() // the program's goroutine waits for d.prog
-	d.prog = tui.NewProgram(tui.New(o), d.term, d.stdinTTY)
+	d.prog = NewProgram(New(o), d.term, d.stdinTTY)
 	d.sink.Attach(d.prog.Send)
 	go func() {
 		defer close(d.exited)
@@ -172,21 +173,19 @@ func (d *dashboard) show(sess *session.Session, interval time.Duration, h tui.He
 }
 
 // restore gives stderr back and prints, then passes through, what was held.
-func (d *dashboard) restore() {
+func (d *Dashboard) restore() {
 	d.restored.Do(func() {
 		out := io.Writer(d.term)
 		if d.errW != nil {
-			d.errW.mu.Lock()
-			d.errW.w = d.orig
-			d.errW.mu.Unlock()
+			d.errW.Redirect(d.orig)
 			out = d.errW
 		}
 		d.held.release(out)
 	})
 }
 
-// close ends the screen (if it is still up), then prints what stderr received meanwhile.
-func (d *dashboard) close() {
+// Close ends the screen (if it is still up), then prints what stderr received meanwhile.
+func (d *Dashboard) Close() {
 	if d == nil {
 		return
 	}
@@ -205,7 +204,7 @@ func (d *dashboard) close() {
 }
 
 // deviceNote says why the device panel is empty, instead of showing zeros.
-func deviceNote(sess *session.Session) string {
+func deviceNote(sess SessionView) string {
 	if !sess.Local() {
 		return "the server is not on this machine: its disks' /proc/diskstats and its CPU cannot be read from here (run dumpscope watch on the server's host for them)"
 	}

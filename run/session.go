@@ -1,13 +1,17 @@
-// Package session assembles one run's sampling side: the server sampler on its own
-// connection, the device sampler when the server is on this machine, the optional
-// sync-write probe, the rule engine, the run recorder, and the sinks (headless log lines,
-// the TUI, the metrics endpoint), all driven by one advisor.Monitor: the only clock of a
-// run. import, watch and advise (and later bench) open a Session instead of wiring these
-// pieces themselves, so every sink sees the same tick.
+// Package run is one run of dumpscope with its sampling session: the server sampler on
+// its own connection, the device sampler when the server is on this machine, the
+// optional sync-write probe, the rule engine, the run recorder, and the sinks (headless
+// log lines, the TUI, the metrics endpoint), all driven by one advisor.Monitor, the only
+// clock of a run (session.go); an import under that session (import.go); the one mapping
+// of an import's Result to its run record (record.go); and the ETA history file that an
+// import of the same dump follows next time (eta_history.go).
 //
-// Data flows one way: samplers → advisor.Monitor (one Tick per interval) → engine →
-// sinks. Nothing here imports the importer: import progress arrives as a ProgressFunc.
-package session
+// It is what cmd/dumpscope, bench and the scripts call, so that an import, a watch and a
+// bench variant are sampled, recorded and finished the same way. It sits above advisor,
+// rules, runrecord and importer and below the commands: data flows samplers →
+// advisor.Monitor (one Tick per interval) → engine → sinks; import progress arrives
+// through importer.Options.OnReplay as an advisor.ProgressFunc.
+package run
 
 import (
 	"context"
@@ -21,12 +25,10 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/dumpscope/dumpscope/advisor"
-	"github.com/dumpscope/dumpscope/importer"
-	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 	"github.com/dumpscope/dumpscope/iostat"
-	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // Options configure a Session.
@@ -50,7 +52,10 @@ type Options struct {
 	// findings only) and findings. Nil: no LogSink (a TUI shows the ticks instead).
 	Log      io.Writer
 	LogEvery int
-	Dump     *advisor.DumpInfo
+	// Status, when set, is where the LogSink's live status line goes (a command's
+	// screen; advisor.LogSink.Status).
+	Status advisor.StatusLine
+	Dump   *advisor.DumpInfo
 	// ProbeDuration > 0 runs the sync-write probe for that long in the server's redo
 	// directory before sampling (local servers only; it adds its own writes to the
 	// device, so it is opt-in).
@@ -76,9 +81,9 @@ type Session struct {
 	env      *advisor.Env
 	engine   *advisor.Engine
 	monitor  *advisor.Monitor
-	rec      *report.Record
-	recorder *report.Recorder
-	saver    *report.PeriodicSaver
+	rec      *runrecord.Record
+	recorder *runrecord.Recorder
+	saver    *runrecord.PeriodicSaver
 	local    bool
 	interval time.Duration
 	ticks    int
@@ -139,9 +144,9 @@ func Open(ctx context.Context, cfg *mysql.Config, o Options) (*Session, error) {
 		logf(o.Log, "note: --probe skipped: the server is not on this machine\n")
 	}
 	sess.engine = rules.NewEngine()
-	sess.rec = report.New(o.ToolVersion, time.Now(), o.Command, o.Interval.Seconds())
+	sess.rec = runrecord.New(o.ToolVersion, time.Now(), o.Command, o.Interval.Seconds())
 	sess.rec.ImportConnections = o.ImportConnections
-	sess.rec.Server = report.ServerFromInfo(startInfo)
+	sess.rec.Server = runrecord.ServerFromInfo(startInfo)
 	sess.rec.Devices = sess.env.Devices
 	sess.rec.Probe = sess.env.Probe
 	sess.rec.Dump = o.Dump
@@ -164,7 +169,7 @@ func OpenProgressOnly(o Options) (*Session, error) {
 	}
 	sess := &Session{interval: o.Interval, env: &advisor.Env{Dump: o.Dump, IntervalSeconds: o.Interval.Seconds()}}
 	sess.engine = advisor.NewEngine(nil, advisor.DefaultWindowSeconds)
-	sess.rec = report.New(o.ToolVersion, time.Now(), o.Command, o.Interval.Seconds())
+	sess.rec = runrecord.New(o.ToolVersion, time.Now(), o.Command, o.Interval.Seconds())
 	sess.rec.Dump = o.Dump
 	if err := sess.wire(o, nil, nil); err != nil {
 		return nil, err
@@ -177,13 +182,13 @@ func OpenProgressOnly(o Options) (*Session, error) {
 func (s *Session) wire(o Options, devices advisor.DeviceSampleFunc, server *advisor.ServerSampler) error {
 	sinks := append([]advisor.Sink{}, o.Sinks...)
 	if o.Log != nil {
-		sinks = append(sinks, &advisor.LogSink{W: o.Log, Every: o.LogEvery, NoEvents: o.LogNoFindings})
+		sinks = append(sinks, &advisor.LogSink{W: o.Log, Every: o.LogEvery, NoEvents: o.LogNoFindings, Status: o.Status})
 	}
-	s.recorder = report.NewRecorder(s.rec)
+	s.recorder = runrecord.NewRecorder(s.rec)
 	if o.Record {
 		sinks = append(sinks, s.recorder)
 		if o.SavePath != "" && o.SaveEvery > 0 {
-			s.saver = &report.PeriodicSaver{Path: o.SavePath, Every: o.SaveEvery, Recorder: s.recorder, Findings: s.engine.Findings}
+			s.saver = &runrecord.PeriodicSaver{Path: o.SavePath, Every: o.SaveEvery, Recorder: s.recorder, Findings: s.engine.Findings}
 			sinks = append(sinks, s.saver)
 		}
 	}
@@ -318,8 +323,8 @@ func (s *Session) Describe() string {
 }
 
 // Cost is the sampler's own query cost so far.
-func (s *Session) Cost() report.SamplerCost {
-	c := report.SamplerCost{Ticks: s.ticks}
+func (s *Session) Cost() runrecord.SamplerCost {
+	c := runrecord.SamplerCost{Ticks: s.ticks}
 	if s.server != nil {
 		qt, n := s.server.QueryTime()
 		c.Queries, c.QuerySeconds = n, qt.Seconds()
@@ -339,7 +344,7 @@ func (s *Session) CostLine() string {
 }
 
 // Finish completes the run record with the findings so far and the sampler's cost.
-func (s *Session) Finish(outcome report.Outcome) *report.Record {
+func (s *Session) Finish(outcome runrecord.Outcome) *runrecord.Record {
 	cost := s.Cost()
 	rec := s.recorder.Finish(time.Now(), s.engine.Findings(), outcome)
 	rec.Sampler = &cost
@@ -355,36 +360,5 @@ func (s *Session) Close() {
 	}
 	if s.db != nil {
 		s.db.Close()
-	}
-}
-
-// ImportProgress adapts the importer's progress to the tick's: SQL applied (read minus
-// what is queued or in flight), SQL read, the input's compressed position and size, its
-// uncompressed size when known without decompressing, and the ETA from the recent and
-// the average pace, so every command that samples an import reports it the same way.
-// expectedBytes (a generated sample's size) overrides the input's own size. eta (nil: a
-// new one) is the estimator, which may follow an earlier run's Profile and keeps this
-// run's Curve for the caller to read once the session has stopped.
-func ImportProgress(in *dumpfile.Input, progress func() importer.Progress, expectedBytes int64, eta *advisor.ETAEstimator) advisor.ProgressFunc {
-	start := time.Now()
-	if eta == nil {
-		eta = &advisor.ETAEstimator{}
-	}
-	return func() advisor.ImportProgress {
-		p := progress()
-		ip := advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
-			CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
-			ExpectedBytes: expectedBytes, ExpectedExact: expectedBytes > 0, Errors: p.Errors, Warnings: p.Warnings, Table: p.Table,
-			Phase: p.Phase, TablesDone: p.TablesDone, TablesTotal: p.TablesTotal}
-		if b, exact, ok := in.UncompressedSize(); ok && expectedBytes <= 0 {
-			ip.ExpectedBytes, ip.ExpectedExact = b, exact
-		}
-		if f, ok := ip.Fraction(); ok {
-			if s, ok := eta.Observe(time.Since(start).Seconds(), f); ok {
-				ip.ETASeconds = s
-			}
-			ip.TimeVsEarlier, _ = eta.VersusProfile()
-		}
-		return ip
 	}
 }

@@ -1,14 +1,17 @@
-// Package report holds the run record — the document of one run that import and watch
-// write and that advise --run, report and compare read (format "dumpscope-run": version 1
-// in ../shared/RUN-RECORD.md, version 2 in docs/report.md and runrecord.schema.json) —
-// its checks, and the report and compare renderers.
+// Package runrecord is the run record — the document of one run that import, watch and
+// bench write and that advise --run, view, report, compare and the ETA history read
+// (format "dumpscope-run": version 1 in ../shared/RUN-RECORD.md, version 2 in
+// docs/runrecord.md and runrecord.schema.json) — with its reader, writer, recorder sink
+// and checks. It is a package of its own because it is a public interface that several
+// readers share; the renderers that turn a record into text, Markdown or HTML are in
+// report, which imports it.
 //
 // The format is a public interface: the listed fields keep their names and meaning, new
 // fields may be added, readers ignore fields they do not know and accept records whose
 // optional parts (devices, probe, dump, cpu, flush columns) are missing. Version 2 is
 // written as JSON lines, appended while the run goes (see stream.go); version 1 records
 // are still read.
-package report
+package runrecord
 
 import (
 	"bufio"
