@@ -81,9 +81,12 @@ func (e *Engine) Observe(env *Env, s Snapshot) []Event {
 	// cannot see snapshots appended later, and the window is not shared by reference.
 	w := e.window[:len(e.window):len(e.window)]
 
+	var shares CauseShares
+	attributed, dt := false, 0.0
 	if e.Attributor != nil && len(w) >= 2 {
-		if shares, ok := e.Attributor.Attribute(env, w); ok {
-			e.attribution.Add(shares, w[len(w)-1].T-w[len(w)-2].T)
+		if shares, attributed = e.Attributor.Attribute(env, w); attributed {
+			dt = w[len(w)-1].T - w[len(w)-2].T
+			e.attribution.Add(shares, dt)
 		}
 	}
 
@@ -116,6 +119,17 @@ func (e *Engine) Observe(env *Env, s Snapshot) []Event {
 			}
 		}
 	}
+	// The interval also counts for every finding active at its end (one that fired on
+	// this tick saw this interval in its window), so the verdict can tell which
+	// findings held during which wait.
+	if attributed {
+		for id := range e.active {
+			e.attribution.addWhileActive(id, shares, dt)
+		}
+		if p := s.Import; p != nil && p.Phase != "" {
+			e.attribution.addInPhase(p.Phase, shares, dt)
+		}
+	}
 	return append(fired, cleared...)
 }
 
@@ -140,11 +154,7 @@ func (e *Engine) Active() []string {
 // Attribution returns the run's time so far as the Attributor split it (zero without
 // one).
 func (e *Engine) Attribution() TimeAttribution {
-	out := TimeAttribution{AttributedSeconds: e.attribution.AttributedSeconds, SecondsByCause: make(map[Cause]float64, len(e.attribution.SecondsByCause))}
-	for c, s := range e.attribution.SecondsByCause {
-		out.SecondsByCause[c] = s
-	}
-	return out
+	return e.attribution.clone()
 }
 
 // Verdict is the verdict of everything observed so far; ok is false without

@@ -96,3 +96,74 @@ func TestEngineRuleOrderAndIndependence(t *testing.T) {
 		t.Errorf("events (-want +got):\n%s", diff)
 	}
 }
+
+// xAttributor gives each interval to CauseRedo in the proportion x/100 of its newest
+// snapshot.
+type xAttributor struct{}
+
+func (xAttributor) Attribute(env *Env, w Window) (CauseShares, bool) {
+	return CauseShares{CauseRedo: w.Last().Status["x"] / 100}, true
+}
+
+// TestEngineAttributionWhileActive: each finding's own sum holds only the intervals it
+// was active at the end of (the one it fired on included, the quiet ones before it
+// clears too), and a returned attribution does not move with later ticks.
+func TestEngineAttributionWhileActive(t *testing.T) {
+	e := NewEngine([]Rule{thresholdRule{"high", 10}, thresholdRule{"higher", 40}}, 30)
+	e.ClearTicks = 1
+	e.Attributor = xAttributor{}
+	for i, x := range []float64{0, 20, 50, 50, 20, 0, 0} {
+		e.Observe(&Env{}, tick(float64(i), x))
+	}
+	a := e.Attribution()
+	got := map[string][2]float64{}
+	for id, w := range a.WhileActive {
+		got[id] = [2]float64{w.AttributedSeconds, w.SecondsByCause[CauseRedo]}
+	}
+	// high: active at the end of the intervals ending at t=1..4 (x 20, 50, 50, 20);
+	// higher: t=2, 3 (x 50, 50).
+	want := map[string][2]float64{"high": {4, 1.4}, "higher": {2, 1}}
+	if diff := cmp.Diff(want, got, cmp.Comparer(func(x, y float64) bool { return x-y < 1e-9 && y-x < 1e-9 })); diff != "" {
+		t.Errorf("while active (-want +got):\n%s", diff)
+	}
+	e.Observe(&Env{}, tick(7, 50))
+	if a.WhileActive["high"].AttributedSeconds != 4 {
+		t.Errorf("an earlier attribution moved: %v", a.WhileActive["high"])
+	}
+	if a.AttributedSeconds != 6 {
+		t.Errorf("attributed %v s, want 6", a.AttributedSeconds)
+	}
+}
+
+// TestEngineAttributionByPhase: each interval counts for the import phase at its end,
+// phases in the order they came; the verdict's phases are those with the minimum time,
+// when two or more have it, each with the wait that held most of it.
+func TestEngineAttributionByPhase(t *testing.T) {
+	e := NewEngine(nil, 30)
+	e.Attributor = xAttributor{}
+	phases := []string{"loading", "loading", "loading", "loading", "indexes", "indexes", "indexes", "verifying rows"}
+	for i, ph := range phases {
+		s := tick(float64(i), 60)
+		if ph == "indexes" {
+			s.Status["x"] = 20
+		}
+		s.Import = &ImportProgress{Phase: ph}
+		e.Observe(&Env{}, s)
+	}
+	a := e.Attribution()
+	var got []string
+	for _, p := range a.ByPhase {
+		got = append(got, fmt.Sprintf("%s %.0f s, redo %.1f s", p.Phase, p.Time.AttributedSeconds, p.Time.SecondsByCause[CauseRedo]))
+	}
+	want := []string{"loading 3 s, redo 1.8 s", "indexes 3 s, redo 0.6 s", "verifying rows 1 s, redo 0.6 s"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("by phase (-want +got):\n%s", diff)
+	}
+	v := Verdict{Reason: "no finding fired", Phases: a.PhaseVerdicts(2)}
+	if got, want := v.Line(), "verdict: inconclusive: no finding fired; by phase: loading 0:03 (redo checkpoint waits ~60 %), indexes 0:03 (redo checkpoint waits ~20 %)"; got != want {
+		t.Errorf("line:\n got %q\nwant %q", got, want)
+	}
+	if p := a.PhaseVerdicts(3.5); p != nil {
+		t.Errorf("one phase or none with the minimum time: no phases, got %v", p)
+	}
+}

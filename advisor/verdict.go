@@ -82,6 +82,68 @@ type TimeAttribution struct {
 	AttributedSeconds float64
 	// SecondsByCause is the share of each interval times its length, summed.
 	SecondsByCause map[Cause]float64
+	// WhileActive is the same sum over only the intervals each finding (by rule ID) was
+	// active in: the evidence that groups findings. A finding whose active time its
+	// cause's wait held is that wait seen from another side (flushing falls behind while
+	// the checkpoint age is pinned at the sync point); one that fired while the wait was
+	// absent stands on its own. Nil when no per-finding sum was kept.
+	WhileActive map[string]*TimeAttribution
+	// ByPhase is the same sum per phase of the import (ImportProgress.Phase at the
+	// interval's end), in the order the phases came: an index build after the data is
+	// held by something else than the rows were. Empty without import phases.
+	ByPhase []PhaseAttribution
+}
+
+// PhaseAttribution is the attribution of the intervals that ended in one import phase.
+type PhaseAttribution struct {
+	Phase string
+	Time  *TimeAttribution
+}
+
+// addInPhase counts one interval of dtSeconds for the import phase.
+func (a *TimeAttribution) addInPhase(phase string, shares CauseShares, dtSeconds float64) {
+	for _, p := range a.ByPhase {
+		if p.Phase == phase {
+			p.Time.Add(shares, dtSeconds)
+			return
+		}
+	}
+	t := &TimeAttribution{}
+	t.Add(shares, dtSeconds)
+	a.ByPhase = append(a.ByPhase, PhaseAttribution{Phase: phase, Time: t})
+}
+
+// addWhileActive counts one interval of dtSeconds for the finding id.
+func (a *TimeAttribution) addWhileActive(id string, shares CauseShares, dtSeconds float64) {
+	if a.WhileActive == nil {
+		a.WhileActive = make(map[string]*TimeAttribution)
+	}
+	w := a.WhileActive[id]
+	if w == nil {
+		w = &TimeAttribution{}
+		a.WhileActive[id] = w
+	}
+	w.Add(shares, dtSeconds)
+}
+
+// clone is a deep copy: the engine's sums go on growing after a verdict is built.
+func (a TimeAttribution) clone() TimeAttribution {
+	out := TimeAttribution{AttributedSeconds: a.AttributedSeconds, SecondsByCause: make(map[Cause]float64, len(a.SecondsByCause))}
+	for c, s := range a.SecondsByCause {
+		out.SecondsByCause[c] = s
+	}
+	if a.WhileActive != nil {
+		out.WhileActive = make(map[string]*TimeAttribution, len(a.WhileActive))
+		for id, w := range a.WhileActive {
+			wc := w.clone()
+			out.WhileActive[id] = &wc
+		}
+	}
+	for _, p := range a.ByPhase {
+		pc := p.Time.clone()
+		out.ByPhase = append(out.ByPhase, PhaseAttribution{Phase: p.Phase, Time: &pc})
+	}
+	return out
 }
 
 // Add counts one interval of dtSeconds.
@@ -129,6 +191,9 @@ type VerdictIssue struct {
 	// cause held no measurable time (a finding that stops the restore, not one that
 	// slows it).
 	EstimatedSpeedup float64 `json:"estimated_speedup,omitempty"`
+	// Consequences are the findings this issue explains (for an independent issue; the
+	// bottleneck's are Verdict.Consequences): its fix clears them too.
+	Consequences []string `json:"consequences,omitempty"`
 }
 
 // Verdict is the answer for a run or a window. A verdict is always present; when the
@@ -148,6 +213,55 @@ type Verdict struct {
 	// in); TimeByCause its split, largest first.
 	AttributedSeconds float64     `json:"attributed_seconds"`
 	TimeByCause       []CauseTime `json:"time_by_cause,omitempty"`
+	// Phases are the import's phases that held the verdict's minimum time, each with
+	// the wait that held most of it, when there are two or more (rows, then an index
+	// build): in the order they came.
+	Phases []PhaseVerdict `json:"phases,omitempty"`
+}
+
+// PhaseVerdict is one import phase's time and what held it.
+type PhaseVerdict struct {
+	Phase string `json:"phase"`
+	// Seconds is the phase's attributed time; Cause the wait that held the most of it,
+	// SharePct its share of the phase (percent). Cause is empty when no wait held a
+	// measurable part.
+	Seconds  float64 `json:"seconds"`
+	Cause    Cause   `json:"cause,omitempty"`
+	SharePct float64 `json:"share_pct,omitempty"`
+}
+
+// PhaseVerdicts is a's phases with at least minSeconds each, when two or more have.
+func (a TimeAttribution) PhaseVerdicts(minSeconds float64) []PhaseVerdict {
+	var out []PhaseVerdict
+	for _, p := range a.ByPhase {
+		if p.Time.AttributedSeconds < minSeconds {
+			continue
+		}
+		pv := PhaseVerdict{Phase: p.Phase, Seconds: roundTo(p.Time.AttributedSeconds, 1)}
+		if t := p.Time.TimeByCause(); len(t) > 0 {
+			pv.Cause, pv.SharePct = t[0].Cause, t[0].SharePct
+		}
+		out = append(out, pv)
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
+// phasesText is the verdict line's last clause: each phase's time and what held it.
+func (v *Verdict) phasesText() string {
+	if len(v.Phases) == 0 {
+		return ""
+	}
+	parts := make([]string, len(v.Phases))
+	for i, p := range v.Phases {
+		parts[i] = p.Phase + " " + units.FormatDuration(p.Seconds)
+		if p.Cause != "" {
+			parts[i] += fmt.Sprintf(" (%s ~%.0f %%)", p.Cause.Label(), p.SharePct)
+		}
+	}
+	return "; by phase: " + strings.Join(parts, ", ")
 }
 
 // TimeByCause orders an attribution's causes by time, largest first (ties in
@@ -176,7 +290,7 @@ func (v *Verdict) Line() string {
 		if reason == "" {
 			reason = "the evidence does not decide"
 		}
-		return "verdict: inconclusive: " + reason
+		return "verdict: inconclusive: " + reason + v.phasesText()
 	}
 	b := v.Bottleneck
 	var sb strings.Builder
@@ -198,12 +312,17 @@ func (v *Verdict) Line() string {
 			switch {
 			case s.Cause == "":
 				parts[i] += " (will stop the restore; fix: " + s.Fix + ")"
+			case s.TimeSharePct > 0 && len(s.Consequences) > 0:
+				parts[i] += fmt.Sprintf(" (%s ~%.0f %%; consequences: %s)", s.Cause.Label(), s.TimeSharePct, strings.Join(s.Consequences, ", "))
 			case s.TimeSharePct > 0:
 				parts[i] += fmt.Sprintf(" (%s ~%.0f %%)", s.Cause.Label(), s.TimeSharePct)
+			case len(s.Consequences) > 0:
+				parts[i] += " (consequences: " + strings.Join(s.Consequences, ", ") + ")"
 			}
 		}
 		sb.WriteString("; independent: " + strings.Join(parts, ", "))
 	}
+	sb.WriteString(v.phasesText())
 	return sb.String()
 }
 
@@ -237,7 +356,7 @@ func (v *Verdict) key() string {
 	}
 	k := v.Bottleneck.FindingID + "|" + strings.Join(v.Consequences, ",") + "|"
 	for _, s := range v.Secondary {
-		k += s.FindingID + ","
+		k += s.FindingID + "(" + strings.Join(s.Consequences, ",") + "),"
 	}
 	return k
 }

@@ -24,12 +24,12 @@ import (
 	"golang.org/x/perf/benchmath"
 
 	"github.com/dumpscope/dumpscope/advisor"
-	"github.com/dumpscope/dumpscope/advisor/session"
 	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/internal/units"
-	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
+	"github.com/dumpscope/dumpscope/run"
+	"github.com/dumpscope/dumpscope/runrecord"
 	"github.com/dumpscope/dumpscope/sandbox"
 )
 
@@ -88,6 +88,10 @@ type Run struct {
 	Error         string   `json:"error,omitempty"`
 	Findings      []string `json:"findings"`
 	Record        string   `json:"record"`
+	// EstimatedSpeedups are the run's verdict's estimates (docs/rules.md "The verdict"),
+	// by the finding whose fix each is: what one run guessed a fix is worth, which the
+	// advice variants then measure.
+	EstimatedSpeedups map[string]float64 `json:"estimated_speedups,omitempty"`
 }
 
 // ParseVariants reads NAME[:var=val,…] specs.
@@ -134,19 +138,7 @@ func (b *Bench) Auto(ctx context.Context, given []Variant) ([]Variant, error) {
 		return nil, fmt.Errorf("the first run did not finish (%s): %s", run.Status, run.Error)
 	}
 	out := append([]Variant{base}, given[min(1, len(given)):]...)
-	for _, f := range findings {
-		changes := rules.Changes(f)
-		if len(changes) == 0 {
-			fmt.Fprintf(b.o.Log, "dumpscope bench --auto: %s: its advice is not a server setting; not measured\n", f.ID)
-			continue
-		}
-		v := Variant{Name: f.ID, From: f.ID, Settings: append([]string{}, base.Settings...)}
-		for _, c := range changes {
-			v.Settings = setSetting(v.Settings, c.Name, c.Value)
-		}
-		fmt.Fprintf(b.o.Log, "dumpscope bench --auto: %s → variant %s\n", f.ID, Describe(v))
-		out = append(out, v)
-	}
+	out = append(out, adviceVariants(b.o.Log, base, findings)...)
 	if len(out) == 1 {
 		fmt.Fprintln(b.o.Log, "dumpscope bench --auto: no finding recommended a setting; measuring the defaults alone")
 	}
@@ -155,6 +147,37 @@ func (b *Bench) Auto(ctx context.Context, given []Variant) ([]Variant, error) {
 		out = append(out, all)
 	}
 	return out, nil
+}
+
+// adviceVariants turns each finding's advice into a variant: base with the finding's
+// settings. A rule that fired, cleared and fired again in the first run is one finding
+// (its latest advice): two variants of one name were run twice as often and summed
+// into one row.
+func adviceVariants(log io.Writer, base Variant, findings []advisor.Finding) []Variant {
+	var out []Variant
+	seen := map[string]int{} // finding id → index in out
+	for _, f := range findings {
+		changes := rules.Changes(f)
+		if len(changes) == 0 {
+			if _, dup := seen[f.ID]; !dup {
+				fmt.Fprintf(log, "dumpscope bench --auto: %s: its advice is not a server setting; not measured\n", f.ID)
+				seen[f.ID] = -1
+			}
+			continue
+		}
+		v := Variant{Name: f.ID, From: f.ID, Settings: append([]string{}, base.Settings...)}
+		for _, c := range changes {
+			v.Settings = setSetting(v.Settings, c.Name, c.Value)
+		}
+		if i, dup := seen[f.ID]; dup && i >= 0 {
+			out[i] = v
+			continue
+		}
+		fmt.Fprintf(log, "dumpscope bench --auto: %s → variant %s\n", f.ID, Describe(v))
+		seen[f.ID] = len(out)
+		out = append(out, v)
+	}
+	return out
 }
 
 // allAdviceName names the variant that applies every piece of advice at once: advice
@@ -251,15 +274,15 @@ func orNone(ids []string) string {
 // runOne imports the dump into a fresh sandbox with the variant's settings and writes
 // the run record.
 func (b *Bench) runOne(ctx context.Context, v Variant, index int, tag string) (Run, []advisor.Finding, error) {
-	run := Run{Variant: v.Name, Index: index}
+	one := Run{Variant: v.Name, Index: index}
 	srv, err := sandbox.Start(ctx, sandbox.Options{Dir: b.o.SandboxDir, ServerBinary: b.o.ServerBinary, Settings: v.Settings})
 	if err != nil {
-		return run, nil, fmt.Errorf("variant %s: %w", v.Name, err)
+		return one, nil, fmt.Errorf("variant %s: %w", v.Name, err)
 	}
 	defer srv.Stop()
 	cfg, err := mysql.ParseDSN(srv.DSN(""))
 	if err != nil {
-		return run, nil, err
+		return one, nil, err
 	}
 	src := importer.Source{Path: b.o.Dump}
 	if b.o.Dump == "" {
@@ -270,65 +293,62 @@ func (b *Bench) runOne(ctx context.Context, v Variant, index int, tag string) (R
 		defer rc.Close()
 		src = importer.Source{Name: "sample-" + b.o.SampleSize + ".sql (generated)", Reader: rc, ExpectedBytes: size}
 	}
-	var sess *session.Session
-	var replayStart time.Time
-	var replay time.Duration
 	command := append([]string{"dumpscope", "bench"}, "--variant", v.Name+":"+strings.Join(v.Settings, ","))
-	res, err := importer.Import(ctx, cfg, src, importer.Options{
+	res, err := run.Import(ctx, cfg, src, importer.Options{
 		Parallel: b.o.Parallel, BatchBytes: 4 << 20, ReadAheadBytes: 1 << 30, Log: io.Discard,
-		OnReplay: func(in *importer.Input, progress func() importer.Progress) func() {
-			sess, err = session.Open(ctx, cfg, session.Options{
-				ToolVersion: b.o.ToolVersion, Interval: b.o.Interval, Record: true, Command: command,
-				ProbeDuration: b.o.ProbeDuration, ImportConnections: b.o.Parallel,
-				Dump:     &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
-				Progress: session.ImportProgress(in, progress, src.ExpectedBytes, nil),
-			})
-			replayStart = time.Now()
-			if err != nil {
-				fmt.Fprintln(b.o.Log, "dumpscope bench: no sampling for this run:", err)
-				sess = nil
-				return func() { replay = time.Since(replayStart) }
-			}
-			monCtx, monStop := context.WithCancel(ctx)
-			done := make(chan struct{})
-			go func() { defer close(done); _ = sess.Run(monCtx) }()
-			return func() { replay = time.Since(replayStart); monStop(); <-done }
-		},
+	}, run.ImportOptions{
+		Session: run.Options{ToolVersion: b.o.ToolVersion, Interval: b.o.Interval, Record: true, Command: command,
+			ProbeDuration: b.o.ProbeDuration, ImportConnections: b.o.Parallel},
+		ExpectedBytes: src.ExpectedBytes, Command: "bench", Log: b.o.Log,
 	})
+	if res.Session != nil {
+		defer res.Session.Close()
+	}
 	if err != nil {
-		return run, nil, fmt.Errorf("variant %s: %w", v.Name, err)
+		return one, nil, fmt.Errorf("variant %s: %w", v.Name, err)
 	}
-	run.ReplaySeconds = replay.Seconds()
-	run.Status = "ok"
-	outcome := report.Outcome{Status: report.OutcomeOK}
+	one.ReplaySeconds = res.ReplaySeconds
+	one.Status = "ok"
 	if res.Err != nil {
-		run.Status, run.Error = res.Status.String(), res.Err.Error()
-		outcome = report.Outcome{Status: report.OutcomeError, Error: res.Err.Error()}
+		one.Status, one.Error = res.Status.String(), res.Err.Error()
 	}
-	if sess == nil {
-		return run, nil, nil
+	if !res.Sampled {
+		return one, nil, nil
 	}
-	defer sess.Close()
-	findings := sess.Findings()
+	findings := res.Session.Findings()
 	for _, f := range findings {
 		// A finding that cleared and fired again is one finding of this run.
-		if !slices.Contains(run.Findings, f.ID) {
-			run.Findings = append(run.Findings, f.ID)
+		if !slices.Contains(one.Findings, f.ID) {
+			one.Findings = append(one.Findings, f.ID)
 		}
 	}
-	rec := sess.Finish(outcome)
-	if rec.Dump != nil {
-		rec.Dump.Bytes, rec.Dump.Statements, rec.Dump.Rows = res.Replay.Bytes, res.Replay.Statements, res.Replay.Rows
+	rec := res.Record(res.Status == importer.Interrupted)
+	if v := rec.Verdict; v != nil {
+		for _, vi := range append([]advisor.VerdictIssue{*issueOrEmpty(v.Bottleneck)}, v.Secondary...) {
+			if vi.FindingID != "" && vi.EstimatedSpeedup > 0 {
+				if one.EstimatedSpeedups == nil {
+					one.EstimatedSpeedups = map[string]float64{}
+				}
+				one.EstimatedSpeedups[vi.FindingID] = vi.EstimatedSpeedup
+			}
+		}
 	}
 	name := fmt.Sprintf("%s-%d.json", v.Name, index)
 	if tag != "" {
 		name = fmt.Sprintf("%s-%s.json", v.Name, tag)
 	}
-	run.Record = filepath.Join(b.o.OutDir, name)
-	if err := report.WriteFile(run.Record, rec); err != nil {
-		return run, findings, err
+	one.Record = filepath.Join(b.o.OutDir, name)
+	if err := runrecord.WriteFile(one.Record, rec); err != nil {
+		return one, findings, err
 	}
-	return run, findings, nil
+	return one, findings, nil
+}
+
+func issueOrEmpty(vi *advisor.VerdictIssue) *advisor.VerdictIssue {
+	if vi == nil {
+		return &advisor.VerdictIssue{}
+	}
+	return vi
 }
 
 // Summary is one variant's result.
@@ -350,6 +370,10 @@ type Summary struct {
 	Significant bool           `json:"significant"`
 	Findings    map[string]int `json:"findings"` // finding id → runs in which it fired
 	Warnings    []string       `json:"warnings,omitempty"`
+	// EstimatedSpeedup is, for an advice variant, the median over the first variant's
+	// runs of what their verdict estimated its finding's fix is worth (0: none
+	// estimated), beside the measured Speedup.
+	EstimatedSpeedup float64 `json:"estimated_speedup,omitempty"`
 }
 
 func Summarize(variants []Variant, runs []Run) []Summary {
@@ -367,6 +391,17 @@ func Summarize(variants []Variant, runs []Run) []Summary {
 			}
 		}
 		out[i].Runs = len(times[i])
+	}
+	for i, v := range variants[min(1, len(variants)):] {
+		var est []float64
+		for _, r := range runs {
+			if e := r.EstimatedSpeedups[v.From]; r.Variant == variants[0].Name && r.Status == "ok" && e > 0 {
+				est = append(est, e)
+			}
+		}
+		if len(est) > 0 {
+			out[i+1].EstimatedSpeedup = median(est)
+		}
 	}
 	rng := rand.New(rand.NewPCG(1, 2)) // a fixed seed: the same runs give the same interval
 	var base *benchmath.Sample
@@ -443,10 +478,7 @@ func WriteText(w io.Writer, sum []Summary) {
 		}
 		med := "-"
 		if s.Runs > 0 {
-			med = units.FormatDuration(s.MedianSeconds)
-			if s.MedianSeconds < 60 {
-				med = fmt.Sprintf("%.1f s", s.MedianSeconds)
-			}
+			med = units.FormatSpan(s.MedianSeconds)
 		}
 		var fs []string
 		for id, n := range s.Findings {
@@ -467,6 +499,11 @@ func WriteText(w io.Writer, sum []Summary) {
 		}
 	}
 }
+
+// noGainBelow: a difference that is not significant counts as "no measurable
+// difference" only when its 95 % interval rules out a gain of 10 % or more; a wider
+// interval says the runs were too few or too scattered to tell.
+const noGainBelow = 1.10
 
 // Verdict is the bench's last word in one line that begins "verdict:": which advice to
 // apply (measured faster, significant), which made no measurable difference or made the
@@ -495,6 +532,10 @@ func Verdict(variants []Variant, sum []Summary) string {
 			label = fmt.Sprintf("%s (%s)", v.From, strings.Join(changes, ", "))
 		}
 		ratio := fmt.Sprintf("%.2f× [%.2f, %.2f]", s.Speedup, s.SpeedupLo, s.SpeedupHi)
+		if s.EstimatedSpeedup > 0 {
+			// The run's guess beside the measurement: how far to trust the next estimate.
+			ratio += fmt.Sprintf(" (estimated up to %.2f×)", s.EstimatedSpeedup)
+		}
 		switch {
 		case s.Runs == 0:
 			unsure = append(unsure, label+": no finished run")
@@ -504,8 +545,12 @@ func Verdict(variants []Variant, sum []Summary) string {
 			apply = append(apply, label+" "+ratio)
 		case s.Significant:
 			skip = append(skip, label+" (slower: "+ratio+")")
+		case s.SpeedupHi < noGainBelow:
+			skip = append(skip, label+" ("+ratio+" ~, no measurable difference)")
 		default:
-			skip = append(skip, fmt.Sprintf("%s (%.2f× ~, no measurable difference)", label, s.Speedup))
+			// Not significant, yet the interval holds a real gain: the runs vary too much
+			// to call it either way, which is not the same as "no difference".
+			unsure = append(unsure, label+" "+ratio+" ~")
 		}
 	}
 	var parts []string
@@ -516,7 +561,7 @@ func Verdict(variants []Variant, sum []Summary) string {
 		parts = append(parts, "skip "+strings.Join(skip, ", "))
 	}
 	if len(unsure) > 0 {
-		parts = append(parts, fmt.Sprintf("too few runs to tell (need %d a variant, --repeat): %s", DefaultRepeat, strings.Join(unsure, ", ")))
+		parts = append(parts, fmt.Sprintf("too few or too scattered runs to tell (more --repeat, at least %d, on a quieter machine): %s", DefaultRepeat, strings.Join(unsure, ", ")))
 	}
 	if len(apply) == 0 && len(skip) == 0 {
 		return "verdict: inconclusive: " + strings.Join(parts, "; ")

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
 )
 
 // The importer's side of checkpoint: when an import has progress rows, how its options
@@ -28,7 +29,7 @@ func beginCheckpoint(ctx context.Context, src Source, o *Options, dumpID checkpo
 		Resume: o.Resume, Applied: o.ResumeApplied, Parallel: o.Parallel, DeferIndexes: o.DeferIndexes,
 		Filters: filterFlags(o), CharsetGiven: o.CharsetGiven, Log: log,
 		Reopen: func() (string, io.ReadCloser, error) {
-			in, err := Open(src.Path)
+			in, err := dumpfile.Open(src.Path)
 			if err != nil {
 				return "", nil, err
 			}
@@ -252,6 +253,50 @@ func assignedUserVars(st *Statement) []string {
 	return out
 }
 
+// userVarsOf are the variables st sets that a resume must get back: those it assigns
+// itself (assignedUserVars) and, once the dump has created a trigger or stored function
+// whose body names user variables (p.routineVars), those too for any statement that may
+// fire or call one. A trigger's SET @trg = @trg + 1 counts on the connection that runs
+// the INSERT: a resume that skips the INSERT gets its count from the journal (difffuzz
+// seed 809: -1 where the client read 456). Such a dump runs on the control connection
+// from the trigger on (routineUserVariable), where every statement journals them.
+func (p *ParallelReplayer) userVarsOf(st *Statement) []string {
+	names := assignedUserVars(st)
+	if len(p.routineVars) == 0 {
+		return names
+	}
+	switch st.Kind {
+	case KindInsert, KindOther:
+	case KindSession:
+		if len(names) == 0 {
+			return nil // a SET of constants calls no function
+		}
+	default:
+		return names
+	}
+	for _, v := range p.routineVars {
+		if !slices.Contains(names, v) {
+			names = append(names, v)
+		}
+	}
+	return names
+}
+
+// noteRoutineVars adds to p.routineVars the user variables the body of a CREATE TRIGGER
+// or CREATE FUNCTION names, whether it runs or a resume skips it: the statements after it
+// journal them in every attempt alike.
+func (p *ParallelReplayer) noteRoutineVars(st *Statement) {
+	if st.Kind != KindRoutine {
+		return
+	}
+	_, vars := routineUserVars(st)
+	for _, v := range vars {
+		if !slices.Contains(p.routineVars, v) {
+			p.routineVars = append(p.routineVars, v)
+		}
+	}
+}
+
 // sysVarName reports whether name can be a server variable's name as it is written
 // unquoted after @@SESSION. (the journal reads and sets it so).
 func sysVarName(name string) bool {
@@ -283,7 +328,7 @@ func setsOnlyUserVars(st *Statement) bool {
 // SQL_CALC_FOUND_ROWS: reading the values is a SELECT, which would change the
 // FOUND_ROWS() the dump reads next; a resume past it is refused instead (restoreUserVars).
 func (p *ParallelReplayer) recordUserVars(ctx context.Context, c Conn, st *Statement) error {
-	names := assignedUserVars(st)
+	names := p.userVarsOf(st)
 	if p.opt.Checkpoint == nil || len(names) == 0 || splitContainsFold(st.SQL, "SQL_CALC_FOUND_ROWS") {
 		return nil
 	}
@@ -304,7 +349,7 @@ func (p *ParallelReplayer) recordUserVars(ctx context.Context, c Conn, st *State
 // it did: the tables are as they were then.
 func (p *ParallelReplayer) restoreUserVars(ctx context.Context, st *Statement, pl Plan) (done bool, after string, err error) {
 	cp := p.opt.Checkpoint
-	names := assignedUserVars(st)
+	names := p.userVarsOf(st)
 	if cp == nil || len(names) == 0 {
 		return false, "", nil
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/internal/crash"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 )
@@ -76,7 +77,7 @@ type Options struct {
 	// OnReplay is called once the replay is about to start, with its live progress; the
 	// function it returns is called when the replay has ended, before row counts. The
 	// command starts and stops its sampling session here.
-	OnReplay func(in *Input, progress func() Progress) (done func())
+	OnReplay func(in *dumpfile.Input, progress func() Progress) (done func())
 	// OnStatement, when set, is called before each statement is dispatched, after the
 	// preflight's own check; blocking in it holds the import between statements (the
 	// dashboard's pause). An error stops the import as a refusal does.
@@ -116,7 +117,7 @@ type RowCount struct {
 
 // Result is what an import did.
 type Result struct {
-	Input  *Input
+	Input  *dumpfile.Input
 	Status Status
 	// Replay holds the replay's counters, warnings, tolerated errors and tables.
 	Replay *ReplayResult
@@ -257,8 +258,8 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	}
 	if p := crash.Find(context.Cause(ctx)); p != nil {
 		runErr = p // what cancelled the replay
-	} else if p := in.panicked.Load(); p != nil && runErr == nil {
-		runErr = *p
+	} else if p := in.EstimatePanic(); p != nil && runErr == nil {
+		runErr = p
 	}
 
 	r := &Result{Input: in, Replay: rres, Err: runErr, Took: time.Since(start), Transform: o.transform}
@@ -273,13 +274,13 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 
 // announce says what is imported, on how many connections, into which server: two short
 // lines rather than one that wraps (the socket path of a sandbox is long).
-func announce(log io.Writer, in *Input, parallel int, cfg *mysql.Config) {
+func announce(log io.Writer, in *dumpfile.Input, parallel int, cfg *mysql.Config) {
 	nconn := "1 connection"
 	if parallel > 1 {
 		nconn = fmt.Sprintf("%d connections", parallel)
 	}
 	format := ""
-	if in.Format != FormatPlain {
+	if in.Format != dumpfile.FormatPlain {
 		format = " (" + in.Format + ")"
 	}
 	fmt.Fprintf(log, "dumpscope: importing %s%s on %s\n", in.Name, format, nconn)
@@ -311,7 +312,7 @@ type replayer interface {
 // newReplayer picks the replayer: the serial one sends exactly the client's statements;
 // progress rows (a checkpoint, which parallel imports always have) and deferred indexes
 // need the parallel one, whatever the number of workers.
-func newReplayer(ctx context.Context, conns []Conn, in *Input, o Options, cp *checkpoint.Run, onStatement func(context.Context, *Statement) error) (replayer, error) {
+func newReplayer(ctx context.Context, conns []Conn, in *dumpfile.Input, o Options, cp *checkpoint.Run, onStatement func(context.Context, *Statement) error) (replayer, error) {
 	split := NewSplitter(in.Reader, SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conns[0])})
 	ropt := ReplayOptions{
 		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
@@ -417,7 +418,7 @@ func streamIfNotRegular(src Source) (_ Source, close func(), err error) {
 
 // openSource opens the dump and identifies it for checkpoints: name, stored size and a
 // hash of its first MiB as stored (read ahead from stdin, then replayed into the decoder).
-func openSource(src Source) (*Input, checkpoint.DumpIdentity, error) {
+func openSource(src Source) (*dumpfile.Input, checkpoint.DumpIdentity, error) {
 	id := checkpoint.DumpIdentity{Name: src.Path, Size: -1}
 	if src.Path == "" {
 		id.Name = src.Name
@@ -431,14 +432,14 @@ func openSource(src Source) (*Input, checkpoint.DumpIdentity, error) {
 			id.HeadSHA256, _ = checkpoint.HeadHash(bytes.NewReader(head))
 			r = br
 		}
-		in, err := OpenReader(src.Name, r, -1)
+		in, err := dumpfile.OpenReader(src.Name, r, -1)
 		return in, id, err
 	}
 	id, err := checkpoint.IdentifyFile(src.Path)
 	if err != nil {
 		return nil, id, err
 	}
-	in, err := Open(src.Path)
+	in, err := dumpfile.Open(src.Path)
 	return in, id, err
 }
 

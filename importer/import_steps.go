@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/internal/crash"
 )
 
@@ -21,7 +22,7 @@ const preflightProgressEvery = 5 * time.Second
 // StripDefiners). A dump file is scanned in full when either check has work to do; a
 // stream cannot be scanned ahead, so there the returned hook checks each statement as it
 // arrives and the import stops before the first offending one.
-func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql.Conn, log io.Writer) (func(context.Context, *Statement) error, error) {
+func preflight(ctx context.Context, src Source, o *Options, in *dumpfile.Input, conn *sql.Conn, log io.Writer) (func(context.Context, *Statement) error, error) {
 	var pf *Preflight
 	var current sql.NullString
 	if err := conn.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current); err != nil {
@@ -57,7 +58,7 @@ func preflight(ctx context.Context, src Source, o *Options, in *Input, conn *sql
 		// import stops before the first offending one.
 		return preflightHook(in.Name, sys, definers, pf), nil
 	}
-	scan, err := Open(src.Path)
+	scan, err := dumpfile.Open(src.Path)
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
@@ -70,7 +71,7 @@ func TestImportLibrary(t *testing.T) {
 			replayed := false
 			res, err := importer.Import(ctx, cfg, importer.Source{Path: path}, importer.Options{
 				Parallel: parallel, BatchBytes: 1 << 20, Log: &log,
-				OnReplay: func(in *importer.Input, progress func() importer.Progress) func() {
+				OnReplay: func(in *dumpfile.Input, progress func() importer.Progress) func() {
 					replayed = true
 					return func() {}
 				},

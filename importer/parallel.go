@@ -180,11 +180,20 @@ type ParallelReplayer struct {
 	// triggerKin links the tables a trigger names (its own, those it touches): a
 	// statement that waits for one waits for all (see relateTriggerTables).
 	triggerKin map[string][]string
-	// resumePassed: a resumed run has met its first statement not committed before
-	// (see lostCounter).
-	resumePassed bool
+	// resumePassed: a resumed run has met its first statement not committed before that
+	// runs on the control connection (see lostCounter, and the tables' facts it read).
+	resumePassed     bool
+	lostCounterFacts map[string]idFacts
 	// insertIDPending: the control connection ran SET insert_id = n and no INSERT since.
 	insertIDPending bool
+	// routineVars are the user variables named in the bodies of the triggers and stored
+	// functions the dump created so far (userVarsOf).
+	routineVars []string
+	// insertID follows LAST_INSERT_ID() across what a resume skips (noteSkipped).
+	insertID struct {
+		giveBack, atSkip uint64
+		pending          bool
+	}
 
 	// planner decides where each statement runs (plan.go); pendingFrom is the stream
 	// offset from which statements ran on the control connection inside a transaction or

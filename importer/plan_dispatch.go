@@ -101,6 +101,7 @@ func (p *ParallelReplayer) dispatchOne(ctx context.Context, st *Statement, end i
 	if err != nil {
 		return p.at(st, err)
 	}
+	p.noteRoutineVars(st)
 	if err := p.lostCounter(ctx, st, pl); err != nil {
 		return err
 	}
@@ -120,7 +121,9 @@ func (p *ParallelReplayer) dispatchOne(ctx context.Context, st *Statement, end i
 		if d := p.holdBackIndexes(st); d != nil {
 			p.deferred = append(p.deferred, *d)
 		}
-		p.noteSkipped(st)
+		if err := p.noteSkipped(ctx, st); err != nil {
+			return err
+		}
 		return p.dropInsertID(ctx, st)
 	}
 	return p.runStatement(ctx, st, end, pl)
@@ -290,6 +293,9 @@ func (p *ParallelReplayer) runStatement(ctx context.Context, st *Statement, end 
 			held = nil
 		}
 	}
+	if err := p.giveBackInsertID(ctx, st); err != nil {
+		return err
+	}
 	if err := p.barrier(ctx, st, end, p.writeScope(ctx, st, keys, global)); err != nil {
 		return err // errQuit too: the client's quit
 	}
@@ -450,7 +456,7 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 			return r.sqlError(st, st.SQL, err)
 		}
 	}
-	if err := cp.Record(ctx, c, checkpoint.Stretch{Start: st.Offset, End: end, Statements: 1, Digest: digest}); err != nil {
+	if err := cp.Record(ctx, c, checkpoint.Stretch{Start: st.Offset, End: end, Statements: 1, Digest: digest, InsertID: c == p.control}); err != nil {
 		return r.sqlError(st, st.SQL, err)
 	}
 	if intent || ddlIntent {

@@ -3,6 +3,7 @@ package importer
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
@@ -170,12 +171,19 @@ func setsForeignKeyChecks(st *Statement) bool {
 	return false
 }
 
-// lostCounter refuses, on --resume, the first statement this attempt would run when it
-// takes AUTO_INCREMENT ids or sequence values: everything before it committed in an
-// earlier attempt, so that attempt may have been inside it when it was killed, and a
-// rolled-back INSERT (or NEXTVAL) does not give back the ids it took. Running it again
-// would number its rows after them, silently unlike the client. Any other first statement
-// marks the resume point passed.
+// lostCounter refuses, on --resume, a statement this attempt would run that the earlier
+// one may have been inside when it was killed, when it takes AUTO_INCREMENT ids or
+// sequence values: a rolled-back INSERT (or NEXTVAL) does not give back the ids it took,
+// and running it again would number its rows after them, silently unlike the client.
+// Such statements are the first one not committed, and, since batches of plain rows on
+// the workers run beside the control connection, every one up to the first not committed
+// that runs on the control connection (which runs one at a time, in stream order): a
+// batch committed nothing of it, while the control connection may have been inside it
+// (difffuzz seed 16: a table's AUTO_INCREMENT 418 where the client's was 255). Inside a
+// transaction, every statement up to its end: the earlier attempt may have run them all
+// before it was killed, and their rollback kept the ids they took (seed 2178: an id the
+// client's INSERT got was taken, ERROR 1062 where the client went on). That statement,
+// or the transaction's end, marks the resume point passed.
 func (p *ParallelReplayer) lostCounter(ctx context.Context, st *Statement, pl Plan) error {
 	cp := p.opt.Checkpoint
 	if cp == nil || p.resumePassed || len(st.SQL) == 0 || pl.Volatile || pl.Kind == PlanSkip || pl.Kind == PlanControl {
@@ -185,7 +193,14 @@ func (p *ParallelReplayer) lostCounter(ctx context.Context, st *Statement, pl Pl
 		return nil // DISABLE/ENABLE KEYS: a no-op on InnoDB, without a progress row
 	}
 	switch st.Kind {
-	case KindSession, KindClient, KindTxn, KindLock:
+	case KindTxn:
+		// The COMMIT or ROLLBACK of a transaction a resume did not skip: the earlier
+		// attempt was inside it at most until here.
+		if committed, _ := cp.Committed(); committed > 0 && !pl.OpenAfter && !cp.Skip(st.Offset) {
+			p.resumePassed = true
+		}
+		return nil
+	case KindSession, KindClient, KindLock:
 		return nil
 	}
 	if committed, _ := cp.Committed(); committed == 0 {
@@ -195,7 +210,7 @@ func (p *ParallelReplayer) lostCounter(ctx context.Context, st *Statement, pl Pl
 	if cp.Skip(st.Offset) {
 		return nil
 	}
-	p.resumePassed = true
+	p.resumePassed = pl.Kind != PlanRows && !pl.OpenAfter
 	what := ""
 	switch {
 	case takesSequenceValues(st):
@@ -205,31 +220,80 @@ func (p *ParallelReplayer) lostCounter(ctx context.Context, st *Statement, pl Pl
 		if db == "" {
 			db = p.serial.database
 		}
-		var col sql.NullString
-		var at sql.NullInt64
-		var triggers int
-		if err := p.control.QueryRowContext(ctx, "SELECT MAX(COLUMN_NAME), MAX(ORDINAL_POSITION) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND EXTRA LIKE '%auto_increment%'", db, st.Table).Scan(&col, &at); err != nil {
+		f, err := p.idFactsOf(ctx, db, st.Table)
+		if err != nil {
 			return p.at(st, err)
 		}
-		if err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA=? AND EVENT_OBJECT_TABLE=?", db, st.Table).Scan(&triggers); err != nil {
-			return p.at(st, err)
-		}
-		var seqDefaults int
-		if err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND "+sequenceDefault, db, st.Table).Scan(&seqDefaults); err != nil {
-			return p.at(st, err)
-		}
-		if seqDefaults > 0 {
+		if f.sequence {
 			what = "sequence values"
 			break
 		}
-		f := TableFacts{AutoIncrement: col.String, AutoIncrementAt: int(at.Int64) - 1}
-		what = takesIDs(st, p.planner.Syntax, keyOf(db, st.Table), f, triggers > 0)
+		what = takesIDs(st, p.planner.Syntax, keyOf(db, st.Table), f.TableFacts, f.triggers)
 	}
 	if what == "" {
 		return nil
 	}
 	return p.serial.refuse(st, "--resume cannot recreate "+what+": the interrupted run may have been inside this statement, and ids it took are not given back when it rolls back. "+
 		"Compare SHOW CREATE TABLE's AUTO_INCREMENT (or the sequence) with the dump's, set it (ALTER TABLE … AUTO_INCREMENT = n), then run the rest of the dump from this statement by hand, or import it again into an empty target")
+}
+
+// idFacts are what lostCounter reads about a table: its AUTO_INCREMENT column, whether
+// its triggers name tables, whether a column defaults to a sequence's next value.
+type idFacts struct {
+	TableFacts
+	triggers, sequence bool
+}
+
+// idFactsOf reads db.table's idFacts, once per table while lostCounter looks (until the
+// resume point is passed: a statement that changes tables runs on the control connection
+// and passes it), since every batch of rows up to there is checked.
+func (p *ParallelReplayer) idFactsOf(ctx context.Context, db, table string) (idFacts, error) {
+	key := keyOf(db, table)
+	if f, ok := p.lostCounterFacts[key]; ok {
+		return f, nil
+	}
+	var f idFacts
+	var col sql.NullString
+	var at sql.NullInt64
+	if err := p.control.QueryRowContext(ctx, "SELECT MAX(COLUMN_NAME), MAX(ORDINAL_POSITION) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND EXTRA LIKE '%auto_increment%'", db, table).Scan(&col, &at); err != nil {
+		return f, err
+	}
+	f.TableFacts = TableFacts{AutoIncrement: col.String, AutoIncrementAt: int(at.Int64) - 1}
+	var err error
+	if f.triggers, err = p.triggersNameTables(ctx, db, table); err != nil {
+		return f, err
+	}
+	var seqDefaults int
+	if err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND "+sequenceDefault, db, table).Scan(&seqDefaults); err != nil {
+		return f, err
+	}
+	f.sequence = seqDefaults > 0
+	if p.lostCounterFacts == nil {
+		p.lostCounterFacts = map[string]idFacts{}
+	}
+	p.lostCounterFacts[key] = f
+	return f, nil
+}
+
+// triggersNameTables reports whether a trigger of db.table names a table (which it may
+// write, taking ids) or calls a routine. One that only counts in a user variable (SET
+// @trg = @trg + 1, difffuzz seed 809) takes none.
+func (p *ParallelReplayer) triggersNameTables(ctx context.Context, db, table string) (bool, error) {
+	rows, err := p.control.QueryContext(ctx, "SELECT ACTION_STATEMENT FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA=? AND EVENT_OBJECT_TABLE=?", db, table)
+	if err != nil {
+		return false, err
+	}
+	defer rows.Close()
+	names := false
+	for rows.Next() {
+		var body string
+		if err := rows.Scan(&body); err != nil {
+			return false, err
+		}
+		tables, known := triggerTables([]byte(body), db)
+		names = names || !known || len(tables) > 0
+	}
+	return names, rows.Err()
 }
 
 // takesSequenceValues reports whether st calls NEXTVAL or NEXT VALUE FOR.
@@ -269,14 +333,23 @@ const sequenceDefault = "(COLUMN_DEFAULT LIKE '%nextval(%' OR COLUMN_DEFAULT LIK
 // Procedures run only through CALL, which is serial already; events run on the
 // scheduler's own connection, as for the client.
 func routineUserVariable(st *Statement) string {
-	what := ""
+	what, vars := routineUserVars(st)
+	if len(vars) == 0 {
+		return ""
+	}
+	return "the " + what + " " + st.Table + " uses user variable " + vars[0] + ", which lives on the connection that runs it"
+}
+
+// routineUserVars returns what st creates ("trigger", "function"; "" for anything else)
+// and the user variables its body names (as the lexer gives them), in order.
+func routineUserVars(st *Statement) (what string, vars []string) {
 	switch {
 	case strings.Contains(st.Verb, "TRIGGER"):
 		what = "trigger"
 	case strings.Contains(st.Verb, "FUNCTION"):
 		what = "function"
 	default:
-		return ""
+		return "", nil
 	}
 	l := st.lexer()
 	body := false
@@ -284,11 +357,11 @@ func routineUserVariable(st *Statement) string {
 		switch {
 		case !body && what == "trigger" && t.is("ROW"), !body && what == "function" && t.is("RETURNS"):
 			body = true // past DEFINER=user@host, which reads like a variable
-		case body && t.kind == tVar && !strings.HasPrefix(t.text, "@@"):
-			return "the " + what + " " + st.Table + " uses user variable " + t.text + ", which lives on the connection that runs it"
+		case body && t.kind == tVar && !strings.HasPrefix(t.text, "@@") && !slices.Contains(vars, t.text):
+			vars = append(vars, t.text)
 		}
 	}
-	return ""
+	return what, vars
 }
 
 // errOpenAtEnd is why a dump that names a producer which always commits (mysqldump,

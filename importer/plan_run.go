@@ -117,10 +117,15 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 		if done, err := p.replayReloaded(ctx, st); done || err != nil {
 			return err
 		}
-		p.noteSkipped(st)
+		if err := p.noteSkipped(ctx, st); err != nil {
+			return err
+		}
 		return p.dropInsertID(ctx, st) // committed by an earlier attempt
 	}
-	if err := p.lostState(st); err != nil {
+	if err := p.giveBackInsertID(ctx, st); err != nil {
+		return err
+	}
+	if err := p.lostState(ctx, st); err != nil {
 		return err
 	}
 	if pl.Relock != "" {
@@ -381,7 +386,7 @@ func (p *ParallelReplayer) recordPending(ctx context.Context, upto int64, own bo
 			return err
 		}
 	}
-	if err := cp.Record(ctx, p.control, checkpoint.Stretch{Start: from, End: upto, Digest: cp.DigestAt(upto)}); err != nil {
+	if err := cp.Record(ctx, p.control, checkpoint.Stretch{Start: from, End: upto, Digest: cp.DigestAt(upto), InsertID: true}); err != nil {
 		return err
 	}
 	for _, start := range p.regionIntents {
@@ -417,12 +422,28 @@ func (p *ParallelReplayer) endOpenRegion(ctx context.Context) error {
 
 // noteSkipped and noteRan follow what the control connection last did, for lostState: a
 // statement a resumed run skips (an earlier attempt committed it) did not run on this
-// connection.
-func (p *ParallelReplayer) noteSkipped(st *Statement) {
+// connection. LAST_INSERT_ID() is given back where the skipped stretch recorded it
+// (checkpoint.Run.InsertIDAt): before the next statement this run sends on the control
+// connection (giveBackInsertID), so that one, and any later one that reads it without an
+// id generated in between, reads the client's value. A skipped INSERT whose stretch did
+// not record it (an older dumpscope's row, or one a resume recorded for a settled
+// intent) leaves it unknown: lostState then refuses a reader unless a statement run since
+// changed it on this connection (the value read here differs from the one then).
+func (p *ParallelReplayer) noteSkipped(ctx context.Context, st *Statement) error {
 	p.prevSkipped = true
-	if st.Kind == KindInsert {
-		p.idSkipped = true
+	if id, known := p.opt.Checkpoint.InsertIDAt(st.Offset); known {
+		p.idSkipped = false
+		p.insertID.giveBack, p.insertID.pending = id, true
+		return nil
 	}
+	if st.Kind != KindInsert || p.idSkipped {
+		return nil
+	}
+	p.idSkipped, p.insertID.pending = true, false
+	if err := p.control.QueryRowContext(ctx, "SELECT LAST_INSERT_ID()").Scan(&p.insertID.atSkip); err != nil {
+		return p.at(st, err)
+	}
+	return nil
 }
 
 func (p *ParallelReplayer) noteRan(st *Statement) {
@@ -431,18 +452,40 @@ func (p *ParallelReplayer) noteRan(st *Statement) {
 	}
 	p.prevSkipped = false
 	if st.Kind == KindInsert {
-		p.idSkipped, p.insertIDPending = false, false
+		p.insertIDPending = false
 	}
+}
+
+// giveBackInsertID sends, before st runs on the control connection, the LAST_INSERT_ID()
+// of the last stretch a resume skipped (noteSkipped), once.
+func (p *ParallelReplayer) giveBackInsertID(ctx context.Context, st *Statement) error {
+	if !p.insertID.pending || st.Kind == KindClient || len(st.SQL) == 0 {
+		return nil
+	}
+	p.insertID.pending = false
+	if _, err := p.control.ExecContext(ctx, fmt.Sprintf("DO LAST_INSERT_ID(%d)", p.insertID.giveBack)); err != nil {
+		return p.at(st, fmt.Errorf("give back LAST_INSERT_ID() of the interrupted run: %w", err))
+	}
+	return nil
 }
 
 // lostState refuses, on --resume, a statement that reads what the interrupted run's
 // connection did and this one did not (the statement before it committed in an earlier
-// attempt and was skipped): LAST_INSERT_ID() after a skipped INSERT, ROW_COUNT() or
-// FOUND_ROWS() after any skipped statement. Guessing would give another value silently.
-func (p *ParallelReplayer) lostState(st *Statement) error {
+// attempt and was skipped): LAST_INSERT_ID() after a skipped INSERT that did not record
+// it, unless a statement run since set it here; ROW_COUNT() or FOUND_ROWS() after any
+// skipped statement. Guessing would give another value silently.
+func (p *ParallelReplayer) lostState(ctx context.Context, st *Statement) error {
 	what := ""
 	switch {
 	case p.idSkipped && splitContainsFold(st.SQL, "LAST_INSERT_ID"):
+		var now uint64
+		if err := p.control.QueryRowContext(ctx, "SELECT LAST_INSERT_ID()").Scan(&now); err != nil {
+			return p.at(st, err)
+		}
+		if now != p.insertID.atSkip {
+			p.idSkipped = false // set by a statement run since: this connection's is the client's
+			return nil
+		}
 		what = "LAST_INSERT_ID()"
 	case p.prevSkipped && (splitContainsFold(st.SQL, "ROW_COUNT") || splitContainsFold(st.SQL, "FOUND_ROWS")):
 		what = "ROW_COUNT() or FOUND_ROWS()"

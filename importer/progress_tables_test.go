@@ -12,6 +12,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
@@ -57,7 +58,7 @@ func TestProgressPhaseAndTables(t *testing.T) {
 			var log strings.Builder
 			res, err := importer.Import(context.Background(), cfg, importer.Source{Path: path}, importer.Options{
 				Parallel: parallel, BatchBytes: 64, Log: &log,
-				OnReplay: func(_ *importer.Input, p func() importer.Progress) func() {
+				OnReplay: func(_ *dumpfile.Input, p func() importer.Progress) func() {
 					progress = p
 					return func() { last = progress() }
 				},

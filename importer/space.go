@@ -4,19 +4,15 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
 	"golang.org/x/sys/unix"
 
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/internal/hostname"
 	"github.com/dumpscope/dumpscope/internal/units"
 )
-
-// spaceSampleBytes is how much of a compressed dump is decompressed to estimate its
-// compression ratio: enough to pass the schema and reach the rows, which set the ratio.
-const spaceSampleBytes = 32 << 20
 
 // SpaceEstimate is what the restore needs on the server's file system against what it has.
 type SpaceEstimate struct {
@@ -25,8 +21,8 @@ type SpaceEstimate struct {
 	FreeBytes int64
 	// DumpBytes is the dump's uncompressed size: exact for plain files and where the
 	// compressed format settles it, else estimated (Estimated) from samples across the file
-	// (Input.UncompressedSize), or from the ratio of its first spaceSampleBytes when those
-	// give nothing (bzip2).
+	// (Input.UncompressedSize), or from the ratio of its head when those give nothing
+	// (bzip2; dumpfile.EstimateUncompressed).
 	DumpBytes int64
 	Estimated bool
 	// NeedBytes is what the restore is taken to need: the dump's size for tables and
@@ -53,7 +49,7 @@ func (e SpaceEstimate) String() string {
 // EstimateSpace compares the dump's size with the free space of the datadir's file
 // system. ok is false when that cannot be known: a server on another machine (its
 // @@hostname differs or its datadir does not exist here), or a dump read from a stream.
-func EstimateSpace(ctx context.Context, conn *sql.Conn, src Source, in *Input) (e SpaceEstimate, ok bool, err error) {
+func EstimateSpace(ctx context.Context, conn *sql.Conn, src Source, in *dumpfile.Input) (e SpaceEstimate, ok bool, err error) {
 	if src.Path == "" || in.Size < 0 {
 		return e, false, nil
 	}
@@ -72,40 +68,22 @@ func EstimateSpace(ctx context.Context, conn *sql.Conn, src Source, in *Input) (
 	e.FreeBytes = int64(fs.Bavail) * int64(fs.Bsize) // Bsize is int64 on Linux, uint32 on darwin
 	e.BinlogOn = logBin.String == "1" || strings.EqualFold(logBin.String, "ON")
 	e.DumpBytes = in.Size
-	if n, exact, ok := in.waitUncompressedSize(); ok && in.Format != FormatPlain {
+	if in.Format != dumpfile.FormatPlain {
 		// The estimate Open started samples the whole file (gzsize.go, zsize.go) for a
-		// fraction of the CPU that inflating the head again here took (spaceSampleBytes,
-		// as much as that much of the import itself), and the head's ratio misleads.
-		e.DumpBytes, e.Estimated = n, !exact
-	} else if in.Format != FormatPlain {
-		if e.DumpBytes, err = estimateUncompressed(src.Path, in.Size); err != nil {
-			return e, false, err
+		// fraction of the CPU that inflating the head here takes (as much as that much of
+		// the import itself), and the head's ratio misleads. Only where it found nothing
+		// (bzip2) does the estimator decode the head.
+		n, exact, ok := in.WaitUncompressedSize()
+		if !ok {
+			if n, exact, err = dumpfile.EstimateUncompressed(src.Path); err != nil {
+				return e, false, err
+			}
 		}
-		e.Estimated = true
+		e.DumpBytes, e.Estimated = n, !exact
 	}
 	e.NeedBytes = e.DumpBytes
 	if e.BinlogOn {
 		e.NeedBytes *= 2
 	}
 	return e, true, nil
-}
-
-// estimateUncompressed decompresses the start of the file and scales its ratio to the
-// whole file (gzip's trailer holds the size modulo 4 GiB only; zstd, xz and bzip2 streams
-// need not say it at all).
-func estimateUncompressed(path string, size int64) (int64, error) {
-	in, err := Open(path)
-	if err != nil {
-		return 0, err
-	}
-	defer in.Close()
-	n, err := io.CopyN(io.Discard, in.Reader, spaceSampleBytes)
-	if err != nil && err != io.EOF {
-		return 0, fmt.Errorf("%s: %w", path, err)
-	}
-	read := in.CompressedBytesRead()
-	if err == io.EOF || read <= 0 || read >= size {
-		return n, nil // the whole file was read: exact
-	}
-	return int64(float64(n) / float64(read) * float64(size)), nil
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
@@ -46,7 +47,7 @@ func TestEstimateSpace(t *testing.T) {
 	dir := t.TempDir()
 	estimate := func(path string) importer.SpaceEstimate {
 		t.Helper()
-		in, err := importer.Open(path)
+		in, err := dumpfile.Open(path)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -77,6 +77,7 @@ type state struct {
 	space   *advisor.DiskSpace
 
 	findings map[string]findingState // by rule id
+	verdict  *advisor.Verdict        // the latest tick's; nil before the first
 
 	sourceSeconds map[string]float64 // cumulative time per source
 	sourceCount   map[string]uint64
@@ -181,6 +182,10 @@ func (c *Collector) Tick(t advisor.Tick) {
 	}
 	for _, e := range t.Events {
 		st.findings[e.Finding.ID] = findingState{severity: e.Finding.Severity, active: !e.Cleared}
+	}
+	if t.Verdict != nil {
+		v := *t.Verdict // built afresh each tick: its slices are not written again
+		st.verdict = &v
 	}
 	for src, sec := range t.SourceSeconds {
 		st.sourceSeconds[src] += sec
@@ -340,6 +345,9 @@ func (c *Collector) Describe(ch chan<- *prometheus.Desc) {
 	} {
 		ch <- d
 	}
+	for _, d := range verdictDescs {
+		ch <- d
+	}
 }
 
 // Collect implements prometheus.Collector: constant metrics from the latest tick. Each
@@ -356,6 +364,7 @@ func (c *Collector) Collect(ch chan<- prometheus.Metric) {
 		c.collectRestore(out, r)
 	}
 	c.collectFindings(out)
+	c.collectVerdict(out)
 }
 
 // metricSink sends one scrape's constant metrics; its gauge and counter keep each

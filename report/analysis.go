@@ -12,25 +12,26 @@ import (
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/iostat"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // Analysis is what a report says about one run, in numbers: the renderers (text,
 // Markdown, HTML) format it and `report -o x.json` writes it as is. Rates are per second,
 // sizes bytes, times seconds since the run started.
 type Analysis struct {
-	Name            string        `json:"name"`
-	Command         []string      `json:"command,omitempty"`
-	StartedAt       time.Time     `json:"started_at"`
-	DurationSeconds float64       `json:"duration_seconds"`
-	IntervalSeconds float64       `json:"interval_seconds"`
-	RecordVersion   int           `json:"record_version"`
-	Samples         int           `json:"samples"`
-	Outcome         Outcome       `json:"outcome"`
-	Verdict         Verdict       `json:"verdict"`
-	Findings        []FindingView `json:"findings"`
-	Restore         *RestoreStats `json:"restore,omitempty"`
-	Tables          []TableTime   `json:"tables,omitempty"`
-	Phases          []PhaseTime   `json:"phases,omitempty"`
+	Name            string                `json:"name"`
+	Command         []string              `json:"command,omitempty"`
+	StartedAt       time.Time             `json:"started_at"`
+	DurationSeconds float64               `json:"duration_seconds"`
+	IntervalSeconds float64               `json:"interval_seconds"`
+	RecordVersion   int                   `json:"record_version"`
+	Samples         int                   `json:"samples"`
+	Outcome         runrecord.Outcome     `json:"outcome"`
+	Verdict         Verdict               `json:"verdict"`
+	Findings        []FindingView         `json:"findings"`
+	Restore         *RestoreStats         `json:"restore,omitempty"`
+	Tables          []runrecord.TableTime `json:"tables,omitempty"`
+	Phases          []runrecord.PhaseTime `json:"phases,omitempty"`
 	// PhasesFromTicks: the record had no phases; these are tickPhases'.
 	PhasesFromTicks bool                `json:"phases_from_ticks,omitempty"`
 	Devices         []DeviceView        `json:"devices,omitempty"`
@@ -159,7 +160,7 @@ var keyVariables = []string{
 
 // Analyze computes the report of rec. findings are the findings to report (the record's,
 // or those of a replay through today's rules).
-func Analyze(rec *Record, findings []advisor.Finding) *Analysis {
+func Analyze(rec *runrecord.Record, findings []advisor.Finding) *Analysis {
 	a := &Analysis{
 		Name: "watch", Command: rec.Command, StartedAt: rec.StartedAt,
 		IntervalSeconds: rec.Env().IntervalSeconds, RecordVersion: rec.Version,
@@ -194,7 +195,7 @@ func Analyze(rec *Record, findings []advisor.Finding) *Analysis {
 	return a
 }
 
-func serverFacts(rec *Record, t float64) ServerFacts {
+func serverFacts(rec *runrecord.Record, t float64) ServerFacts {
 	sf := ServerFacts{Flavor: rec.Server.Flavor, Version: rec.Server.Version}
 	vars := rec.Server.ServerInfo(t).Variables
 	for _, k := range keyVariables {
@@ -301,7 +302,7 @@ func verdict(a *Analysis) Verdict {
 		}
 		active++
 	}
-	status := map[string]string{OutcomeOK: "finished", OutcomeError: "failed", OutcomeInterrupted: "interrupted"}[a.Outcome.Status]
+	status := map[string]string{runrecord.OutcomeOK: "finished", runrecord.OutcomeError: "failed", runrecord.OutcomeInterrupted: "interrupted"}[a.Outcome.Status]
 	if status == "" {
 		status = a.Outcome.Status
 	}
@@ -334,7 +335,7 @@ func verdict(a *Analysis) Verdict {
 // tickPhases derives the import's coarse phases from its ticks when the record has none:
 // before the first row (connecting, schema), while rows arrive (table data), and after
 // the last row (index builds, triggers and routines, the row count). Tick resolution.
-func tickPhases(rec *Record) []PhaseTime {
+func tickPhases(rec *runrecord.Record) []runrecord.PhaseTime {
 	imp := importSamples(rec.Samples)
 	if reported := reportedPhases(rec, imp); reported != nil {
 		return reported
@@ -359,7 +360,7 @@ func tickPhases(rec *Record) []PhaseTime {
 	if first > 0 {
 		startData = imp[first-1].T
 	}
-	return []PhaseTime{{Name: "schema, before the first row", StartT: 0, EndT: startData},
+	return []runrecord.PhaseTime{{Name: "schema, before the first row", StartT: 0, EndT: startData},
 		{Name: "table data", StartT: startData, EndT: imp[last].T},
 		{Name: "after the last row", StartT: imp[last].T, EndT: end}}
 }
@@ -368,8 +369,8 @@ func tickPhases(rec *Record) []PhaseTime {
 // loading, indexes, verifying rows), each from the first tick that carried it to the next
 // phase's first tick (the last to the end of the run); nil when no tick carries one
 // (records written before the importer reported phases).
-func reportedPhases(rec *Record, imp []advisor.Snapshot) []PhaseTime {
-	var out []PhaseTime
+func reportedPhases(rec *runrecord.Record, imp []advisor.Snapshot) []runrecord.PhaseTime {
+	var out []runrecord.PhaseTime
 	for _, s := range imp {
 		name := s.Import.Phase
 		if name == "" || (len(out) > 0 && out[len(out)-1].Name == name) {
@@ -378,7 +379,7 @@ func reportedPhases(rec *Record, imp []advisor.Snapshot) []PhaseTime {
 		if n := len(out); n > 0 {
 			out[n-1].EndT = s.T
 		}
-		out = append(out, PhaseTime{Name: name, StartT: s.T})
+		out = append(out, runrecord.PhaseTime{Name: name, StartT: s.T})
 	}
 	if len(out) == 0 {
 		return nil
@@ -448,7 +449,7 @@ func windowRates(samples []advisor.Snapshot, w float64) []float64 {
 	return rates
 }
 
-func restoreStats(rec *Record) *RestoreStats {
+func restoreStats(rec *runrecord.Record) *RestoreStats {
 	imp := importSamples(rec.Samples)
 	if len(imp) == 0 && rec.Dump == nil {
 		return nil
@@ -507,7 +508,7 @@ var deviceColumns = []deviceColumn{
 	col("%util", "%", func(d iostat.DeviceStats) float64 { return d.UtilPct }),
 }
 
-func deviceViews(rec *Record) []DeviceView {
+func deviceViews(rec *runrecord.Record) []DeviceView {
 	seen := map[string]bool{}
 	var names []string
 	for _, d := range rec.Devices {
@@ -574,7 +575,7 @@ func deviceViews(rec *Record) []DeviceView {
 
 // hasRole: the probe measured the directory of the redo log or datadir; it classifies the
 // devices with a directory role and the members under them.
-func hasRole(d iostat.Device, rec *Record) bool {
+func hasRole(d iostat.Device, rec *runrecord.Record) bool {
 	return len(d.Role) > 0 || len(rec.Devices) == 1
 }
 
@@ -612,7 +613,7 @@ func cpuStats(samples []advisor.Snapshot) []ColumnStats {
 	return out
 }
 
-func innodbView(rec *Record) *InnoDBView {
+func innodbView(rec *runrecord.Record) *InnoDBView {
 	var v InnoDBView
 	var ages, ts, rates []float64
 	var prev *advisor.Snapshot

@@ -7,15 +7,16 @@ import (
 	"time"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // TestAlreadySetIsNotRecommended: the advisors' classic failure is to recommend the value
 // a server already has. A finding whose every setting is already in place is reported as
 // such, recommends nothing, and does not make the verdict.
 func TestAlreadySetIsNotRecommended(t *testing.T) {
-	rec := New("test", time.Unix(0, 0), nil, 1)
+	rec := runrecord.New("test", time.Unix(0, 0), nil, 1)
 	rec.EndedAt = rec.StartedAt.Add(time.Minute)
-	rec.Server = Server{Flavor: "mariadb", Version: "10.11.6", Variables: map[string]any{
+	rec.Server = runrecord.Server{Flavor: "mariadb", Version: "10.11.6", Variables: map[string]any{
 		"innodb_log_file_size": float64(1 << 30), "innodb_flush_log_at_trx_commit": float64(1), "innodb_doublewrite": "ON"}}
 	findings := []advisor.Finding{
 		{ID: "redo-log-too-small", Severity: advisor.SeverityCritical, Title: "t",
@@ -62,9 +63,9 @@ func TestSameSetting(t *testing.T) {
 // TestRepeatedFindingIsOneBlock: a finding that fired again after clearing is listed
 // once, with every interval, and named once in the verdict.
 func TestRepeatedFindingIsOneBlock(t *testing.T) {
-	rec := New("test", time.Unix(0, 0), nil, 1)
+	rec := runrecord.New("test", time.Unix(0, 0), nil, 1)
 	rec.EndedAt = rec.StartedAt.Add(2 * time.Minute)
-	rec.Server = Server{Flavor: "mariadb", Version: "10.11.6"}
+	rec.Server = runrecord.Server{Flavor: "mariadb", Version: "10.11.6"}
 	c1, c2 := 17.0, 50.0
 	f := advisor.Finding{ID: "disk-filling", Severity: advisor.SeverityCritical, Title: "full soon",
 		Evidence: map[string]any{"seconds_to_full": 3074.0, "min_fill_bytes_per_s": 65536.0}}
@@ -91,7 +92,7 @@ func TestRepeatedFindingIsOneBlock(t *testing.T) {
 // rows-based split.
 func TestPhasesFromTicks(t *testing.T) {
 	start := time.Date(2026, 12, 3, 10, 0, 0, 0, time.UTC)
-	rec := New("test", start, nil, 1)
+	rec := runrecord.New("test", start, nil, 1)
 	rec.EndedAt = start.Add(10 * time.Second)
 	for i, c := range []struct {
 		phase string
@@ -100,7 +101,7 @@ func TestPhasesFromTicks(t *testing.T) {
 		rec.Samples = append(rec.Samples, advisor.Snapshot{T: float64(i + 1), Import: &advisor.ImportProgress{Rows: c.rows, Phase: c.phase}})
 	}
 	a := Analyze(rec, nil)
-	want := []PhaseTime{{Name: "loading", StartT: 0, EndT: 5}, {Name: "indexes", StartT: 5, EndT: 7}, {Name: "verifying rows", StartT: 7, EndT: 10}}
+	want := []runrecord.PhaseTime{{Name: "loading", StartT: 0, EndT: 5}, {Name: "indexes", StartT: 5, EndT: 7}, {Name: "verifying rows", StartT: 7, EndT: 10}}
 	if !a.PhasesFromTicks || len(a.Phases) != len(want) {
 		t.Fatalf("phases %+v (from ticks %v), want %+v", a.Phases, a.PhasesFromTicks, want)
 	}

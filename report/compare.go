@@ -11,13 +11,14 @@ import (
 	"golang.org/x/perf/benchmath"
 
 	"github.com/dumpscope/dumpscope/internal/units"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // Side is one side of a comparison: one or more runs of the same setup (bench --repeat).
 type Side struct {
 	Label    string
 	Files    []string
-	Records  []*Record
+	Records  []*runrecord.Record
 	Analyses []*Analysis
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/dumpscope/dumpscope/internal/units"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 var nan = math.NaN()
@@ -111,7 +112,7 @@ func compareCharts(c *Comparison) []chart {
 }
 
 // busiestDevice is the device with the highest mean %util in the run ("" when none).
-func busiestDevice(rec *Record) string {
+func busiestDevice(rec *runrecord.Record) string {
 	sum := map[string]float64{}
 	for _, s := range rec.Samples {
 		for n, d := range s.Devices {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // flushLines are the checkpoint-age chart's reference lines for the server that ran:
@@ -11,7 +12,7 @@ import (
 // Percona and MariaDB < 10.5 but the maximum itself on MariaDB ≥ 10.5
 // (advisor.FlushPoints). A MariaDB chart with MySQL's 15/16 line showed a sync point the
 // server does not have.
-func flushLines(rec *Record) []hline {
+func flushLines(rec *runrecord.Record) []hline {
 	flavor, v, _ := advisor.DetectFlavor(rec.Server.Version, "")
 	if rec.Server.Flavor != "" && flavor != advisor.FlavorMariaDB {
 		flavor = rec.Server.Flavor

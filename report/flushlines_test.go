@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 func TestFlushLines(t *testing.T) {
@@ -17,7 +19,7 @@ func TestFlushLines(t *testing.T) {
 		{"mysql", "8.0.36", []hline{{87.5, "7/8: aggressive (async) flushing", true}, {93.75, "15/16: sync flushing (MySQL)", false}}},
 	}
 	for _, tt := range tests {
-		rec := &Record{Server: Server{Flavor: tt.flavor, Version: tt.version}}
+		rec := &runrecord.Record{Server: runrecord.Server{Flavor: tt.flavor, Version: tt.version}}
 		if diff := cmp.Diff(tt.want, flushLines(rec), cmp.AllowUnexported(hline{})); diff != "" {
 			t.Errorf("%s %s (-want +got):\n%s", tt.flavor, tt.version, diff)
 		}

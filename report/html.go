@@ -11,6 +11,7 @@ import (
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/iostat"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // htmlStyle is the report's whole stylesheet: one self-contained file, no network.
@@ -35,7 +36,7 @@ var severityColor = map[advisor.Severity]string{
 
 // HTML writes the report as one self-contained HTML file: the text report's sections
 // with the charts over time after the findings.
-func HTML(w io.Writer, rec *Record, a *Analysis) error {
+func HTML(w io.Writer, rec *runrecord.Record, a *Analysis) error {
 	var b strings.Builder
 	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
 	fmt.Fprintf(&b, "<title>dumpscope report: %s</title><style>%s</style></head><body>\n", html.EscapeString(a.Name), htmlStyle)
@@ -131,7 +132,7 @@ func findingShades(findings []FindingView, endT float64) []shade {
 }
 
 // deviceNames lists the devices that have samples, in the record's order.
-func deviceNames(rec *Record) []string {
+func deviceNames(rec *runrecord.Record) []string {
 	seen := map[string]bool{}
 	var names []string
 	for _, d := range rec.Devices {
@@ -160,7 +161,7 @@ func deviceNames(rec *Record) []string {
 }
 
 // deviceSeries is one device column over time (NaN where the sample lacks it).
-func deviceSeries(rec *Record, name string, x func(advisor.Snapshot) (float64, bool), get func(iostat.DeviceStats) (float64, bool)) (xs, ys []float64) {
+func deviceSeries(rec *runrecord.Record, name string, x func(advisor.Snapshot) (float64, bool), get func(iostat.DeviceStats) (float64, bool)) (xs, ys []float64) {
 	for _, s := range rec.Samples {
 		d, ok := s.Devices[name]
 		xv, okX := x(s)
@@ -182,7 +183,7 @@ func deviceSeries(rec *Record, name string, x func(advisor.Snapshot) (float64, b
 func byTime(s advisor.Snapshot) (float64, bool) { return s.T, true }
 
 // runCharts are the report's charts over the run's time.
-func runCharts(rec *Record, a *Analysis) []chart {
+func runCharts(rec *runrecord.Record, a *Analysis) []chart {
 	shades := findingShades(a.Findings, a.DurationSeconds)
 	xl := "time since start (m:ss)"
 	mk := func(title, ylabel string) chart {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/internal/termsafe"
 	"github.com/dumpscope/dumpscope/internal/units"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // A report is a list of sections in a fixed order (pt-mysql-summary's habit: the same
@@ -57,7 +58,7 @@ func document(a *Analysis) []section {
 func verdictSection(a *Analysis) section {
 	v := section{title: "Verdict"}
 	v.blocks = append(v.blocks, para{a.Verdict.Text}, line(a.Verdict.Line))
-	if a.Outcome.Error != "" && a.Outcome.Status != OutcomeInterrupted {
+	if a.Outcome.Error != "" && a.Outcome.Status != runrecord.OutcomeInterrupted {
 		where := ""
 		if a.Outcome.Offset != nil && a.Outcome.Line != nil {
 			where = fmt.Sprintf(" (offset %d, line %d)", *a.Outcome.Offset, *a.Outcome.Line)

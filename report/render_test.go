@@ -14,6 +14,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files and generated records in testdata/")
@@ -28,22 +29,22 @@ var fixtures = map[string]string{
 
 func TestFixtures(t *testing.T) {
 	for name, from := range fixtures {
-		rec, err := report.ReadFile(from)
+		rec, err := runrecord.ReadFile(from)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec.Version = report.Version
+		rec.Version = runrecord.Version
 		eng := rules.NewEngine()
-		report.ReplayInto(rec, eng)
+		runrecord.ReplayInto(rec, eng)
 		rec.Findings = eng.Findings()
 		v := rules.VerdictOf(eng)
 		rec.Verdict = &v
 		var buf bytes.Buffer
-		if err := report.Write(&buf, rec); err != nil {
+		if err := runrecord.Write(&buf, rec); err != nil {
 			t.Fatal(err)
 		}
 		checkGolden(t, filepath.Join("testdata", name), buf.Bytes())
-		if err := report.Validate(buf.Bytes()); err != nil {
+		if err := runrecord.Validate(buf.Bytes()); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
@@ -66,9 +67,9 @@ func checkGolden(t *testing.T, path string, got []byte) {
 	}
 }
 
-func readFixture(t *testing.T, name string) *report.Record {
+func readFixture(t *testing.T, name string) *runrecord.Record {
 	t.Helper()
-	rec, err := report.ReadFile(filepath.Join("testdata", name))
+	rec, err := runrecord.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,12 +105,12 @@ func TestReportGolden(t *testing.T) {
 
 // withVerdict gives a record written before there were verdicts the one `dumpscope
 // report` gives it: from its findings and a replay's time attribution.
-func withVerdict(rec *report.Record) {
+func withVerdict(rec *runrecord.Record) {
 	if rec.Verdict != nil {
 		return
 	}
 	eng := rules.NewEngine()
-	report.ReplayInto(rec, eng)
+	runrecord.ReplayInto(rec, eng)
 	v := rules.BuildVerdict(rec.Findings, eng.Attribution())
 	rec.Verdict = &v
 }
@@ -297,7 +298,7 @@ func TestCompareRepeated(t *testing.T) {
 // its version 2 copy (further down, device percentiles differ in the 4th digit: version 2
 // rounds rates to 4 significant digits).
 func TestReportReadsVersion1(t *testing.T) {
-	v1, err := report.ReadFile(fixtures["seed002-128M.json"])
+	v1, err := runrecord.ReadFile(fixtures["seed002-128M.json"])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -335,7 +336,7 @@ func TestTextAndMarkdownEscapeControls(t *testing.T) {
 	rec.Tables[0].Name = evil
 	rec.Dump.Name = evil
 	a := report.Analyze(rec, rec.Findings)
-	c := report.Compare([]report.Side{{Label: evil, Files: []string{"a.json"}, Records: []*report.Record{rec}, Analyses: []*report.Analysis{a}},
+	c := report.Compare([]report.Side{{Label: evil, Files: []string{"a.json"}, Records: []*runrecord.Record{rec}, Analyses: []*report.Analysis{a}},
 		side(t, "other", "sandbox-redo-1G.json.gz")})
 	for name, render := range map[string]func(*bytes.Buffer) error{
 		"Text":            func(b *bytes.Buffer) error { return report.Text(b, a) },

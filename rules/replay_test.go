@@ -9,14 +9,14 @@ import (
 	"testing"
 
 	"github.com/dumpscope/dumpscope/advisor"
-	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 var update = flag.Bool("update", false, "rewrite the generated run records in testdata/")
 
 // replay feeds a record's samples through rules as `dumpscope advise --run` does: the
 // variables in force at each sample's time, the record's devices, probe, host and dump.
-func replay(rec *report.Record, rules []advisor.Rule) ([]advisor.Finding, []advisor.Event) {
+func replay(rec *runrecord.Record, rules []advisor.Rule) ([]advisor.Finding, []advisor.Event) {
 	e := advisor.NewEngine(rules, advisor.DefaultWindowSeconds)
 	var events []advisor.Event
 	for _, s := range rec.Samples {
@@ -51,12 +51,12 @@ func firedIDs(fs []advisor.Finding) []string {
 
 // golden writes rec to testdata/name with -update, and otherwise checks that the
 // committed file is exactly what the generator produces and is a valid run record.
-func golden(t *testing.T, name string, rec *report.Record) *report.Record {
+func golden(t *testing.T, name string, rec *runrecord.Record) *runrecord.Record {
 	t.Helper()
 	// The fixtures stay version 1: they are the proof that readers keep reading it.
-	rec.Version = report.VersionOne
+	rec.Version = runrecord.VersionOne
 	var buf bytes.Buffer
-	if err := report.Write(&buf, rec); err != nil {
+	if err := runrecord.Write(&buf, rec); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join("testdata", name)
@@ -72,10 +72,10 @@ func golden(t *testing.T, name string, rec *report.Record) *report.Record {
 	if !bytes.Equal(got, buf.Bytes()) {
 		t.Fatalf("%s differs from its generator (run go test ./rules -run %s -update)", path, t.Name())
 	}
-	if err := report.Validate(got); err != nil {
+	if err := runrecord.Validate(got); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	back, err := report.Read(bytes.NewReader(got))
+	back, err := runrecord.Read(bytes.NewReader(got))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/iostat"
-	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/runrecord"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -63,7 +63,7 @@ func jitter(i int, phase, amp float64) float64 {
 	return 1 + amp*math.Sin(1.7*float64(i)+phase)
 }
 
-func seed002Record(sc seedScenario) *report.Record {
+func seed002Record(sc seedScenario) *runrecord.Record {
 	const (
 		t0        = 600.0 // a minute of steady state, ten minutes into the import
 		n         = 60
@@ -74,13 +74,13 @@ func seed002Record(sc seedScenario) *report.Record {
 	capacity := 2 * sc.logFileBytes
 	maxAge := advisor.MaxCheckpointAgeBytes(flavor, v, capacity, 2, 16384, 0)
 	start := time.Date(2021, 3, 25, 18, 45, 14, 0, time.UTC)
-	rec := report.New("0.1.0", start, []string{"dumpscope", "import", "-u", "root", "test", "test.sql.gz"}, 1)
+	rec := runrecord.New("0.1.0", start, []string{"dumpscope", "import", "-u", "root", "test", "test.sql.gz"}, 1)
 	rec.EndedAt = start.Add(time.Duration(sc.durationSec) * time.Second)
 	rec.Dump = &advisor.DumpInfo{Name: "test.sql.gz", Bytes: 2_200_000_000, Rows: 15_000_000,
 		Statements: 2_200_000_000 / stmtBytes, LargestStatementBytes: stmtBytes}
 	rec.Host = &advisor.HostInfo{CPUModel: "AMD Ryzen 7 3700X 8-Core Processor", Cores: 16,
 		MemoryBytes: 64 << 30, Kernel: "4.18.0-240.el8.x86_64"}
-	rec.Server = report.Server{Flavor: flavor, Version: "8.0.22-13", Variables: map[string]any{
+	rec.Server = runrecord.Server{Flavor: flavor, Version: "8.0.22-13", Variables: map[string]any{
 		"innodb_log_file_size":           sc.logFileBytes,
 		"innodb_log_files_in_group":      2,
 		"innodb_flush_log_at_trx_commit": 1,

@@ -6,7 +6,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/iostat"
-	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/runrecord"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -140,10 +140,10 @@ type ruleCase struct {
 
 // recordOf turns a timeline into a run record (RUN-RECORD.md), variables as the sampler
 // records them (numbers where numeric).
-func recordOf(tc ruleCase) *report.Record {
-	rec := report.New("0.1.0", time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC), []string{"dumpscope", "watch"}, 1)
+func recordOf(tc ruleCase) *runrecord.Record {
+	rec := runrecord.New("0.1.0", time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC), []string{"dumpscope", "watch"}, 1)
 	rec.EndedAt = rec.StartedAt.Add(time.Duration(len(tc.ticks)) * time.Second)
-	rec.Server = report.ServerFromInfo(tc.env.Server)
+	rec.Server = runrecord.ServerFromInfo(tc.env.Server)
 	if tc.envAt != nil {
 		for name, v := range tc.envAt.Server.Variables {
 			if tc.env.Server.Variables[name] != v {

@@ -231,7 +231,7 @@ func rankOf(id string) int {
 // the verdict. It is a pure function: import, watch, advise and advise --run build the
 // same verdict from the same ticks.
 func BuildVerdict(findings []advisor.Finding, a advisor.TimeAttribution) advisor.Verdict {
-	v := advisor.Verdict{AttributedSeconds: roundTo1(a.AttributedSeconds), TimeByCause: a.TimeByCause()}
+	v := advisor.Verdict{AttributedSeconds: roundTo1(a.AttributedSeconds), TimeByCause: a.TimeByCause(), Phases: a.PhaseVerdicts(minVerdictSeconds)}
 	if a.AttributedSeconds == 0 {
 		v.Reason = "no restore activity in the sampled time (no rows, no redo written, an idle server)"
 		return v
@@ -276,8 +276,7 @@ func BuildVerdict(findings []advisor.Finding, a advisor.TimeAttribution) advisor
 		}
 	}
 	sort.SliceStable(candidates, func(i, j int) bool { return a.Share(candidates[i]) > a.Share(candidates[j]) })
-	issue := func(c advisor.Cause, id string) advisor.VerdictIssue {
-		share := a.Share(c)
+	issue := func(c advisor.Cause, id string, share float64) advisor.VerdictIssue {
 		vi := advisor.VerdictIssue{Cause: c, FindingID: id, Fix: shortFix(latest[id]), TimeSharePct: roundTo1(100 * share)}
 		if removed := share * fixReach(latest[id]); removed >= 0.01 {
 			vi.EstimatedSpeedup = roundTo2(1 / (1 - min(removed, maxEstimateShare)))
@@ -296,29 +295,99 @@ func BuildVerdict(findings []advisor.Finding, a advisor.TimeAttribution) advisor
 		v.Secondary = stopperIssues()
 		return v
 	}
+	groups := make(map[advisor.Cause]findingGroup, len(candidates))
+	for _, c := range candidates {
+		groups[c] = groupFindings(c, byCause[c], a)
+	}
+	// aloneIssues are the findings of cause c that fired while its wait was absent: each
+	// an issue of its own, with the time the wait held while it was active.
+	aloneIssues := func(c advisor.Cause) []advisor.VerdictIssue {
+		var out []advisor.VerdictIssue
+		for _, id := range groups[c].alone {
+			out = append(out, issue(c, id, a.WhileActive[id].SecondsByCause[c]/a.AttributedSeconds))
+		}
+		return out
+	}
 	top := candidates[0]
 	if len(candidates) > 1 && a.Share(top)-a.Share(candidates[1]) < tieShareGap {
 		second := candidates[1]
 		v.Reason = fmt.Sprintf("%s (~%.0f %%, %s) and %s (~%.0f %%, %s) hold the restore about equally over %s",
-			top.Label(), 100*a.Share(top), byCause[top][0], second.Label(), 100*a.Share(second), byCause[second][0], units.FormatDuration(a.AttributedSeconds))
+			top.Label(), 100*a.Share(top), groups[top].primary, second.Label(), 100*a.Share(second), groups[second].primary, units.FormatDuration(a.AttributedSeconds))
 		for _, c := range candidates {
-			v.Secondary = append(v.Secondary, issue(c, byCause[c][0]))
+			vi := issue(c, groups[c].primary, a.Share(c))
+			vi.Consequences = groups[c].consequences
+			v.Secondary = append(v.Secondary, vi)
+			v.Secondary = append(v.Secondary, aloneIssues(c)...)
 		}
 		v.Secondary = append(v.Secondary, stopperIssues()...)
 		return v
 	}
-	b := issue(top, byCause[top][0])
+	b := issue(top, groups[top].primary, a.Share(top))
 	v.Conclusive, v.Bottleneck = true, &b
-	if rest := byCause[top][1:]; len(rest) > 0 {
-		v.Consequences = rest
-	}
+	v.Consequences = groups[top].consequences
 	v.Secondary = stopperIssues()
+	v.Secondary = append(v.Secondary, aloneIssues(top)...)
 	for _, c := range candidates[1:] {
-		for _, id := range byCause[c] {
-			v.Secondary = append(v.Secondary, issue(c, id))
-		}
+		vi := issue(c, groups[c].primary, a.Share(c))
+		vi.Consequences = groups[c].consequences
+		v.Secondary = append(v.Secondary, vi)
+		v.Secondary = append(v.Secondary, aloneIssues(c)...)
 	}
 	return v
+}
+
+// findingGroup is how the findings of one cause relate: the one whose fix is the
+// cause's, the findings that are that wait seen from another side, and those that
+// fired while the wait was absent.
+type findingGroup struct {
+	primary      string
+	consequences []string
+	alone        []string
+}
+
+// groupFindings groups the findings of cause c (ids in primaryRank order) from what the
+// attribution saw while each was active (TimeAttribution.WhileActive), not from the
+// order of the rules: the primary is the finding during whose active time the wait held
+// the most time (primaryRank only breaks a tie, as when two findings fired and cleared
+// together); another finding is its consequence when the wait held at least
+// minBottleneckShare of that finding's own active time (io-capacity-low while the
+// checkpoint age sat at the sync point: the pinned age is why flushing fell behind),
+// and an issue of its own when it fired while the wait was absent (io-capacity-low with
+// a large redo log). Without per-finding sums (an attribution built by hand) the first
+// finding in rank order is the primary and the others its consequences.
+func groupFindings(c advisor.Cause, ids []string, a advisor.TimeAttribution) findingGroup {
+	if a.WhileActive == nil {
+		g := findingGroup{primary: ids[0]}
+		if len(ids) > 1 {
+			g.consequences = ids[1:len(ids):len(ids)]
+		}
+		return g
+	}
+	held := func(id string) float64 {
+		if w := a.WhileActive[id]; w != nil {
+			return w.SecondsByCause[c]
+		}
+		return 0
+	}
+	primary := ids[0]
+	for _, id := range ids[1:] {
+		// Sums to a tenth of a second, as the verdict prints them: closer is a tie.
+		if held(id) > held(primary)+0.05 {
+			primary = id
+		}
+	}
+	g := findingGroup{primary: primary}
+	for _, id := range ids {
+		if id == primary {
+			continue
+		}
+		if w := a.WhileActive[id]; w != nil && w.Share(c) >= minBottleneckShare {
+			g.consequences = append(g.consequences, id)
+		} else {
+			g.alone = append(g.alone, id)
+		}
+	}
+	return g
 }
 
 // largestWait names the cause that held the most time, for an inconclusive verdict.

@@ -8,8 +8,8 @@ export PATH="/usr/local/go/bin:$PATH"
 scripts/install-deps.sh
 test -z "$(gofmt -l $(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $(git ls-files '*.go'); exit 1; }
 # With libisal-dev (installed above) the tests run ISA-L's gzip inflate, compared byte for
-# byte with the pure-Go one (importer/inflate_isal_test.go); the build without it is vetted
-# too, since that is what a plain `go build` gives.
+# byte with the pure-Go one (importer/dumpfile/inflate_isal_test.go); the build without it
+# is vetted too, since that is what a plain `go build` gives.
 tags=$(scripts/gotags)
 go vet ./...
 [ -z "$tags" ] || go vet $tags ./...

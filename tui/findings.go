@@ -35,11 +35,6 @@ func (m *Model) findingsPanel(w, h int) []string {
 		}
 		return append(out, " "+m.sty.dim.Render(msg))
 	}
-	// The verdict first: the one bottleneck, its fix and what it is worth, above the
-	// symptoms (the end of the run prints it in full).
-	if v := m.st.verdict; v != nil && h > 2 {
-		out = append(out, trunc(" "+m.sty.bold.Render(v.Short()), w))
-	}
 	room := max(1, h-len(out))
 	start := 0
 	if m.selected >= room {

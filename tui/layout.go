@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/internal/termsafe"
 	"github.com/dumpscope/dumpscope/internal/units"
 )
@@ -18,11 +19,14 @@ import (
 // essential; between TooSmall and Min a one-column basic mode shows one line per panel;
 // below TooSmall the screen only says so.
 const (
-	MinWidth        = 80
-	MinHeight       = 24
-	TooSmallWidth   = 60
-	TooSmallHeight  = 20
-	wideWidth       = 120
+	MinWidth       = 80
+	MinHeight      = 24
+	TooSmallWidth  = 60
+	TooSmallHeight = 20
+	// wideWidth: the two columns each need the normal layout's MinWidth, or the import
+	// and InnoDB lines (read N/M, the average rates, bp reads) are cut at their ends, as
+	// they were at 120 columns.
+	wideWidth       = 2*MinWidth + 2
 	wideHeight      = 36
 	sparkWidthSmall = 20
 )
@@ -58,7 +62,11 @@ func (m *Model) render() string {
 		return fmt.Sprintf("terminal too small (%d×%d, need %d×%d)", w, h, TooSmallWidth, TooSmallHeight)
 	}
 	var body []string
-	bodyH := h - 2 // header and status line
+	head := []string{m.header(w)}
+	if v := verdictLine(m.st.verdict, len(m.st.findings) > 0, m.sty, w); v != "" {
+		head = append(head, v)
+	}
+	bodyH := h - len(head) - 1 // header, verdict and status line
 	switch {
 	case m.showHelp:
 		body = m.helpScreen(w)
@@ -74,7 +82,9 @@ func (m *Model) render() string {
 		body = m.normal(w, bodyH)
 	}
 	lines := make([]string, 0, h)
-	lines = append(lines, fit(m.header(w), w))
+	for _, l := range head {
+		lines = append(lines, fit(l, w))
+	}
 	for i := 0; i < bodyH; i++ {
 		l := ""
 		if i < len(body) {
@@ -84,6 +94,16 @@ func (m *Model) render() string {
 	}
 	lines = append(lines, fit(m.statusLine(w), w))
 	return strings.Join(lines, "\n")
+}
+
+// verdictLine is the verdict under the header: the answer before the numbers that
+// support it, on every layout (the end of the run prints it in full). Empty until the
+// engine has built one or when no finding has fired yet (the findings panel says so).
+func verdictLine(v *advisor.Verdict, anyFinding bool, sty styles, w int) string {
+	if v == nil || !anyFinding {
+		return ""
+	}
+	return trunc(sty.bold.Render(v.Short()), w)
 }
 
 // title renders a panel's rule line: "── 2 Devices ── extra ───", heavy when focused.
@@ -114,7 +134,7 @@ func (m *Model) normal(w, h int) []string {
 	// flush points drawn across it instead of a one-line sparkline.
 	graphH := 1
 	if spare := h - len(out) - len(cpu) - 3 - m.findingsRows(); spare >= 4 {
-		graphH = min(spare-1, 10)
+		graphH = min(spare-1, 16)
 	}
 	out = append(out, m.innodbPanel(w, graphH)...)
 	out = append(out, cpu...)

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -14,17 +15,17 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/dumpscope/dumpscope/advisor"
-	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // testdata/import-run.json is the run record of a real import: a 400 MB generated dump
 // (gzip, 185 MB) into a sandbox MariaDB 10.11 with innodb_log_file_size=4M, --parallel 2,
 // on this project's virtio disk (make it with scripts/tui-capture.sh's import and
 // --record). The redo rule fires on it at t = 5 s.
-func loadRun(t testing.TB) (*report.Record, []TickMsg) {
+func loadRun(t testing.TB) (*runrecord.Record, []TickMsg) {
 	t.Helper()
-	rec, err := report.ReadFile("testdata/import-run.json")
+	rec, err := runrecord.ReadFile("testdata/import-run.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +35,7 @@ func loadRun(t testing.TB) (*report.Record, []TickMsg) {
 // recordedFrames are the record's samples with the findings the record stored, each as
 // it stood at that tick (fired, cleared or not yet), so the goldens do not change when a
 // rule's wording or threshold does; Replay through today's rules is tested in TestView.
-func recordedFrames(rec *report.Record) []TickMsg {
+func recordedFrames(rec *runrecord.Record) []TickMsg {
 	frames := make([]TickMsg, len(rec.Samples))
 	for i, s := range rec.Samples {
 		fs := []advisor.Finding{}
@@ -59,7 +60,7 @@ func asciiRenderer() *lipgloss.Renderer {
 	return r
 }
 
-func importOptions(rec *report.Record) Options {
+func importOptions(rec *runrecord.Record) Options {
 	return Options{
 		Mode: ModeImport,
 		Header: Header{Dump: "tui-400M.sql.gz", Format: "gzip", Flavor: rec.Server.Flavor,
@@ -270,9 +271,9 @@ func TestView(t *testing.T) {
 	if !strings.Contains(last, fmt.Sprintf("tick %d/%d", len(frames), len(frames))) {
 		t.Errorf("view starts at the last tick:\n%s", last)
 	}
-	// The findings panel opens with the verdict: a 4 MiB redo log holds this run.
-	if !strings.Contains(last, " verdict: redo checkpoint waits ~67 % → innodb_log_file_size = 1G (est. ≤3.1×)") {
-		t.Errorf("the findings panel shows no verdict:\n%s", last)
+	// The verdict is under the header: a 4 MiB redo log holds this run.
+	if lines := strings.Split(last, "\n"); !strings.HasPrefix(lines[1], "verdict: redo checkpoint waits ~67 % → innodb_log_file_size = 1G (est. ≤3.1×)") {
+		t.Errorf("no verdict under the header:\n%s", last)
 	}
 	m.Update(tea.KeyMsg{Type: tea.KeyHome})
 	if v := m.View(); !strings.Contains(v, "tick 1/") || strings.Contains(v, "redo-log-too-small") {
@@ -374,5 +375,43 @@ func BenchmarkFrame(b *testing.B) {
 		m.Update(frames[30+i%20])
 		m.seq++ // force the redraw a new tick causes
 		_ = m.View()
+	}
+}
+
+// TestWholeAt120x40And100x32: at the two sizes people run the dashboard in, the key
+// numbers are whole (the table's name, the bytes read of the file, both rates with their
+// averages, bp reads and log waits, elapsed and ETA) and the verdict is under the header
+// (issue 25: at 120 columns the two-column layout cut `table dumpscope_gen.…`,
+// `83.2k rows…` and `bp read…`).
+func TestWholeAt120x40And100x32(t *testing.T) {
+	rec, _ := loadRun(t)
+	frames := Replay(rec.Samples, rec.Env(), rec.Server.ServerInfo, rules.NewEngine())
+	const mid = 12 // halfway through the file, with an ETA
+	p := frames[mid-1].Tick.Snapshot.Import
+	p.Table = "dumpscope_gen.order_items" // the longest name the generated dump has
+	for _, sz := range [][2]int{{120, 40}, {100, 32}} {
+		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			out := run(t, New(importOptions(rec)), sz, frames[:mid], nil)
+			lines := strings.Split(out, "\n")
+			if !strings.HasPrefix(lines[1], "verdict: redo checkpoint waits ~") || strings.Contains(lines[1], "…") {
+				t.Errorf("line 2 is not the whole verdict: %q", lines[1])
+			}
+			for _, want := range []*regexp.Regexp{
+				regexp.MustCompile(`table dumpscope_gen\.order_items `),
+				regexp.MustCompile(`read [0-9.]+ [KMG]iB/[0-9.]+ [KMG]iB\s*$`),
+				regexp.MustCompile(`now [0-9.]+ [KMG]iB/s [0-9.]+k? rows/s · average [0-9.]+ [KMG]iB/s [0-9.]+k? rows/s\s*$`),
+				regexp.MustCompile(`bp reads [0-9.]+/s · log waits [0-9.]+/s\s*$`),
+				regexp.MustCompile(`elapsed [0-9:]+ · ETA [0-9:]+`),
+				regexp.MustCompile(`idle [0-9]+%\s*$`),
+			} {
+				found := false
+				for _, l := range lines {
+					found = found || want.MatchString(l)
+				}
+				if !found {
+					t.Errorf("no whole /%s/ on the screen:\n%s", want, out)
+				}
+			}
+		})
 	}
 }

@@ -27,7 +27,7 @@ func TestHelpGolden(t *testing.T) {
 				args = []string{"--help"}
 			}
 			var out, errb bytes.Buffer
-			if code := run(args, stdio{Out: &out, Err: &errb}); code != exitOK {
+			if code := runCommand(args, stdio{Out: &out, Err: &errb}); code != exitOK {
 				t.Fatalf("%q: exit %d, stderr %q", args, code, errb.String())
 			}
 			if errb.Len() > 0 {
@@ -62,7 +62,7 @@ func TestHelpGolden(t *testing.T) {
 			}
 			for _, other := range [][]string{{"help", name}, {name, "-?"}} {
 				var o2 bytes.Buffer
-				if code := run(other, stdio{Out: &o2, Err: &bytes.Buffer{}}); code != exitOK || o2.String() != out.String() {
+				if code := runCommand(other, stdio{Out: &o2, Err: &bytes.Buffer{}}); code != exitOK || o2.String() != out.String() {
 					t.Errorf("%q: exit %d, output differs from --help", other, code)
 				}
 			}
@@ -102,7 +102,7 @@ func TestUsageErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			var out, errb bytes.Buffer
-			code := run(tt.args, stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
+			code := runCommand(tt.args, stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
 			if code != exitUsage {
 				t.Errorf("exit %d, want %d (stderr %q)", code, exitUsage, errb.String())
 			}

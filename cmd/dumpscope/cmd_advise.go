@@ -14,11 +14,11 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/advisor"
-	"github.com/dumpscope/dumpscope/advisor/session"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 	"github.com/dumpscope/dumpscope/internal/units"
-	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
+	"github.com/dumpscope/dumpscope/run"
+	"github.com/dumpscope/dumpscope/runrecord"
 	"github.com/dumpscope/dumpscope/tui"
 )
 
@@ -73,17 +73,17 @@ func runWatch(args []string, s stdio) int {
 	ctx, stopUI := context.WithCancel(ctx) // the dashboard's "stop watching? y"
 	defer stopUI()
 	dash := newDashboard(tui.ModeWatch, *noTUI, s, stopUI)
-	defer dash.close() // prints held notes when the session fails to open
-	sess, err := session.Open(ctx, cfg, session.Options{ToolVersion: version,
+	defer dash.Close() // prints held notes when the session fails to open
+	sess, err := run.Open(ctx, cfg, run.Options{ToolVersion: version,
 		Interval: interval,
 		Command:  append([]string{"dumpscope", "watch"}, args...),
 		Record:   *recordPath != "",
 		// Saved every minute so a crash of a long watch keeps all but the last minute.
 		SavePath:  *recordPath,
 		SaveEvery: max(1, int(time.Minute/interval)),
-		Log:       dash.log(s.Err),
-		LogEvery:  dash.logEvery(every),
-		Sinks:     append(dash.sinks(), mflags.sinks()...),
+		Log:       dash.Log(s.Err),
+		LogEvery:  dash.LogEvery(every),
+		Sinks:     append(dash.Sinks(), mflags.sinks()...),
 
 		ProbeDuration: probe,
 		AllStatus:     *allStatus,
@@ -101,9 +101,9 @@ func runWatch(args []string, s stdio) int {
 		runCtx, cancel = context.WithTimeout(ctx, duration)
 		defer cancel()
 	}
-	dash.show(sess, interval, tui.Header{Target: dbconn.Describe(cfg)}, nil)
+	dash.Show(sess, interval, tui.Header{Target: dbconn.Describe(cfg)}, nil)
 	_ = sess.Run(runCtx) // ends on Ctrl-C or --duration: both are a normal end of a watch
-	dash.close()
+	dash.Close()
 	if sess.SaveErr() != nil {
 		fmt.Fprintf(s.Err, "warning: periodic save of the run record stopped: %v\n", sess.SaveErr())
 	}
@@ -111,8 +111,8 @@ func runWatch(args []string, s stdio) int {
 	printVerdict(s.Out, sess)
 	fmt.Fprintln(s.Err, sess.CostLine())
 	if *recordPath != "" {
-		rec := sess.Finish(report.Outcome{Status: report.OutcomeOK})
-		if err := report.WriteFile(*recordPath, rec); err != nil {
+		rec := sess.Finish(runrecord.Outcome{Status: runrecord.OutcomeOK})
+		if err := runrecord.WriteFile(*recordPath, rec); err != nil {
 			printError(s.Err, "watch", err)
 			return exitFailure
 		}
@@ -165,7 +165,7 @@ func runAdvise(args []string, s stdio) int {
 		printError(s.Err, "advise", err)
 		return exitFailure
 	}
-	sess, err := session.Open(ctx, cfg, session.Options{ToolVersion: version, Interval: interval, Log: s.Err, LogEvery: -1, LogNoFindings: true, ProbeDuration: probe})
+	sess, err := run.Open(ctx, cfg, run.Options{ToolVersion: version, Interval: interval, Log: s.Err, LogEvery: -1, LogNoFindings: true, ProbeDuration: probe})
 	if err != nil {
 		printError(s.Err, "advise", err)
 		return exitFailure
@@ -196,13 +196,13 @@ func runAdvise(args []string, s stdio) int {
 // adviseReplay evaluates a run record's samples through rules.Default(), ignoring the
 // findings stored in it.
 func adviseReplay(path string, asJSON bool, s stdio, failOn string) int {
-	rec, err := report.ReadFile(path)
+	rec, err := runrecord.ReadFile(path)
 	if err != nil {
 		printError(s.Err, "advise", err)
 		return exitFailure
 	}
 	eng := rules.NewEngine()
-	report.ReplayInto(rec, eng)
+	runrecord.ReplayInto(rec, eng)
 	findings, verdict := eng.Findings(), rules.VerdictOf(eng)
 	if asJSON {
 		if err := writeFindingsJSON(s.Out, rec.Server.ServerInfo(-1), len(rec.Samples), findings, verdict); err != nil {
@@ -215,7 +215,7 @@ func adviseReplay(path string, asJSON bool, s stdio, failOn string) int {
 	if n := len(rec.Samples); n > 0 {
 		span = rec.Samples[n-1].T
 	}
-	fmt.Fprintf(s.Err, "replayed %d samples (%.0f s) of %s: %s %s\n", len(rec.Samples), span, path, rec.Server.Flavor, rec.Server.Version)
+	fmt.Fprintf(s.Err, "replayed %d samples (%s) of %s: %s %s\n", len(rec.Samples), units.FormatSpan(span), path, rec.Server.Flavor, rec.Server.Version)
 	printFindings(s.Out, findings)
 	fmt.Fprintln(s.Out, verdict.Line())
 	return failOnCode(failOn, findings, exitOK)
@@ -231,7 +231,7 @@ func resolveConn(o *dbconn.Options, s stdio) (*mysql.Config, error) {
 
 // printVerdict prints the session's verdict line (nil session: the server was not
 // sampled); every command that samples ends its findings with it.
-func printVerdict(w io.Writer, sess *session.Session) {
+func printVerdict(w io.Writer, sess *run.Session) {
 	v := advisor.Verdict{Reason: "the server was not sampled"}
 	if sess != nil {
 		v = sess.Verdict()

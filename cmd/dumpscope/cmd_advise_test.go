@@ -18,7 +18,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
-	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // loadRows inserts ~250 KB batches until ctx is done, returning the time the inserts took
@@ -77,7 +77,7 @@ func TestWatchRecordReplay(t *testing.T) {
 		busy, batches = loadRows(ctx, t, srv.DSN(""))
 	}()
 	var out, errOut bytes.Buffer
-	code := run([]string{"watch", "--no-defaults", "-S", srv.Socket, "-uroot",
+	code := runCommand([]string{"watch", "--no-defaults", "-S", srv.Socket, "-uroot",
 		"--interval", "500ms", "--duration", "6s", "--probe", "1s", "--record", path}, stdio{Out: &out, Err: &errOut})
 	cancel()
 	wg.Wait()
@@ -90,10 +90,10 @@ func TestWatchRecordReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := report.Validate(doc); err != nil {
+	if err := runrecord.Validate(doc); err != nil {
 		t.Fatalf("watch's record does not validate: %v", err)
 	}
-	rec, err := report.ReadFile(path)
+	rec, err := runrecord.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +134,7 @@ func TestWatchRecordReplay(t *testing.T) {
 	}
 
 	var replayOut, replayErr bytes.Buffer
-	if code := run([]string{"advise", "--run", path, "--json"}, stdio{Out: &replayOut, Err: &replayErr}); code != exitOK {
+	if code := runCommand([]string{"advise", "--run", path, "--json"}, stdio{Out: &replayOut, Err: &replayErr}); code != exitOK {
 		t.Fatalf("advise --run exit %d: %s", code, replayErr.String())
 	}
 	var replayed struct {
@@ -194,7 +194,7 @@ func TestWatchRecordReplay(t *testing.T) {
 func TestAdviseLive(t *testing.T) {
 	srv := testsandbox.Start(t)
 	var out, errOut bytes.Buffer
-	code := run([]string{"advise", "--no-defaults", "-S", srv.Socket, "-u", "root", "--duration", "1500ms", "--interval", "500ms", "--json"},
+	code := runCommand([]string{"advise", "--no-defaults", "-S", srv.Socket, "-u", "root", "--duration", "1500ms", "--interval", "500ms", "--json"},
 		stdio{Out: &out, Err: &errOut})
 	if code != exitOK {
 		t.Fatalf("advise exit %d: %s", code, errOut.String())
@@ -214,16 +214,16 @@ func TestAdviseLive(t *testing.T) {
 
 func TestAdviseUsage(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if code := run([]string{"advise", "--run", filepath.Join(t.TempDir(), "missing.json")}, stdio{Out: &out, Err: &errOut}); code != exitFailure {
+	if code := runCommand([]string{"advise", "--run", filepath.Join(t.TempDir(), "missing.json")}, stdio{Out: &out, Err: &errOut}); code != exitFailure {
 		t.Errorf("missing record: exit %d, want %d", code, exitFailure)
 	}
-	if code := run([]string{"watch", "--bogus"}, stdio{Out: &out, Err: &errOut}); code != exitUsage {
+	if code := runCommand([]string{"watch", "--bogus"}, stdio{Out: &out, Err: &errOut}); code != exitUsage {
 		t.Errorf("unknown flag: exit %d, want %d", code, exitUsage)
 	}
-	if code := run([]string{"advise", "extra"}, stdio{Out: &out, Err: &errOut}); code != exitUsage {
+	if code := runCommand([]string{"advise", "extra"}, stdio{Out: &out, Err: &errOut}); code != exitUsage {
 		t.Errorf("extra argument: exit %d, want %d", code, exitUsage)
 	}
-	if code := run([]string{"watch", "--interval", "0s"}, stdio{Out: &out, Err: &errOut}); code != exitUsage {
+	if code := runCommand([]string{"watch", "--interval", "0s"}, stdio{Out: &out, Err: &errOut}); code != exitUsage {
 		t.Errorf("zero interval: exit %d, want %d", code, exitUsage)
 	}
 }
@@ -252,7 +252,7 @@ func TestAdviseReplaySpecExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
-	if code := run([]string{"advise", "--run", path, "--json"}, stdio{Out: &out, Err: &errOut}); code != exitOK {
+	if code := runCommand([]string{"advise", "--run", path, "--json"}, stdio{Out: &out, Err: &errOut}); code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	var got struct {

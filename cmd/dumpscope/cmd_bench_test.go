@@ -11,7 +11,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/bench"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
-	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // TestBenchRuns: two variants of a tiny dump, each in its own sandbox; each run leaves a
@@ -25,7 +25,7 @@ func TestBenchRuns(t *testing.T) {
 	}
 	out := filepath.Join(dir, "out")
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"bench", "--repeat", "1", "--sandbox-dir", shortDir(t), "--out", out,
+	code := runCommand([]string{"bench", "--repeat", "1", "--sandbox-dir", shortDir(t), "--out", out,
 		"--variant", "plain", "--variant", "tiny:innodb_log_file_size=4M", dump}, stdio{In: strings.NewReader(""), Out: &stdout, Err: &stderr})
 	if code != exitOK {
 		t.Fatalf("bench exit %d\n%s%s", code, stdout.String(), stderr.String())
@@ -42,7 +42,7 @@ func TestBenchRuns(t *testing.T) {
 		t.Fatalf("runs: %+v", got.Runs)
 	}
 	for _, r := range got.Runs {
-		rec, err := report.ReadFile(r.Record)
+		rec, err := runrecord.ReadFile(r.Record)
 		if err != nil {
 			t.Fatalf("%s: %v", r.Record, err)
 		}
@@ -52,6 +52,23 @@ func TestBenchRuns(t *testing.T) {
 		}
 		if rec.Dump == nil || rec.Dump.Rows != 3 {
 			t.Errorf("%s: dump %+v, want 3 rows", r.Variant, rec.Dump)
+			continue
+		}
+		// The import's Result → record mapping is import's (run.Result.Record): bench's
+		// records once lacked the largest statement, the bytes read, each table's rows
+		// and the row check.
+		if rec.Dump.LargestStatementBytes <= 0 || rec.Dump.CompressedBytes <= 0 {
+			t.Errorf("%s: dump %+v: no largest statement or bytes read", r.Variant, rec.Dump)
+		}
+		if rc := rec.Outcome.RowCheck; rc == nil || rc.Tables != 1 || len(rc.Differing) != 0 {
+			t.Errorf("%s: row check %+v, want 1 table, none differing", r.Variant, rc)
+		}
+		rows := map[string]int64{}
+		for _, tt := range rec.Tables {
+			rows[tt.Name] = tt.Rows
+		}
+		if rows["t"]+rows["b.t"] != 3 {
+			t.Errorf("%s: tables %+v, want t with 3 rows", r.Variant, rec.Tables)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // runCompare puts run records side by side: each argument is one side, several runs of
@@ -55,7 +56,7 @@ func runCompare(args []string, s stdio) int {
 			side.Label = labels[i]
 		}
 		for _, path := range files {
-			rec, err := report.ReadFile(path)
+			rec, err := runrecord.ReadFile(path)
 			if err != nil {
 				fmt.Fprintln(s.Err, "dumpscope compare:", err)
 				return exitFailure

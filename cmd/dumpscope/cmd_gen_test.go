@@ -19,7 +19,7 @@ import (
 func genRun(t *testing.T, args ...string) (code int, stdout, stderr []byte) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = run(append([]string{"gen"}, args...), stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
+	code = runCommand(append([]string{"gen"}, args...), stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
 	return code, out.Bytes(), errb.Bytes()
 }
 

@@ -12,22 +12,21 @@ import (
 	"runtime"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
 	"golang.org/x/term"
 
-	"github.com/dumpscope/dumpscope/advisor"
-	"github.com/dumpscope/dumpscope/advisor/session"
 	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/internal/crash"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 	"github.com/dumpscope/dumpscope/internal/termsafe"
 	"github.com/dumpscope/dumpscope/internal/units"
-	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/run"
+	"github.com/dumpscope/dumpscope/runrecord"
 	"github.com/dumpscope/dumpscope/sandbox"
 	"github.com/dumpscope/dumpscope/tui"
 )
@@ -100,7 +99,7 @@ func runImport(args []string, s stdio) int {
 	// The progress line, the advisor's findings and the signal handler write from their
 	// own goroutines; dump bytes in messages reach the terminal with controls escaped
 	// (termsafe keeps the status line's own redraw prefix).
-	out, errW, endStatus := statusWriters(s.Out, &hintWriter{w: s.Err, cmd: "import"})
+	out, errW, endStatus := statusWriters(s.Out, s.Err)
 	defer endStatus()
 	s.Out, s.Err = &lockedWriter{w: termsafe.NewWriter(out)}, &lockedWriter{w: termsafe.NewWriter(errW)}
 	ctx, stop := signalContext(s)
@@ -292,24 +291,26 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	// Input first: a missing file is reported before any server is started.
 	src, err := importSource(o, s)
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		printError(s.Err, "import", err)
 		return exitFailure
 	}
 	if o.closeInput != nil {
 		defer o.closeInput()
 	}
 	if err := checkRecordPath(o, s); err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		printError(s.Err, "import", err)
 		return exitUsage
 	}
-	eta, err := newETARun(o, src, s)
+	topt, _ := o.transform.options() // a bad flag is said where the import takes them
+	eta, err := run.NewETA(run.ETAOptions{Source: src, From: o.etaFrom, Filters: topt.Fingerprint(),
+		Parallel: o.parallel, LoadData: o.loadData, Partial: o.resume || topt.StartAt != 0, Log: s.Err})
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		printError(s.Err, "import", err)
 		return exitUsage
 	}
 	srv, err := importSandbox(ctx, o, s)
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		printError(s.Err, "import", err)
 		return exitFailure
 	}
 	if srv != nil {
@@ -317,31 +318,29 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	}
 	cfg, err := resolveConn(o.conn, s)
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		printError(s.Err, "import", err)
 		return exitFailure
 	}
 	if err := o.metrics.start(s, cmp.Or(src.Name, src.Path), cfg); err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		printError(s.Err, "import", err)
 		return exitFailure
 	}
 	defer o.metrics.close(s)
-	run := &importSampling{ctx: ctx, cfg: cfg, o: o, s: s,
-		eta: eta, abort: stop.abort,
-		dash: newDashboard(tui.ModeImport, o.noTUI, s, func() { stop.once.Do(func() { close(stop.graceful) }) })}
-	iopt := importOptionsFor(o, stop, s, run)
+	dash := newDashboard(tui.ModeImport, o.noTUI, s, func() { stop.once.Do(func() { close(stop.graceful) }) })
+	iopt := importOptionsFor(o, stop, s, dash)
 	finishTransform, err := o.transform.setOptions(&iopt, o.file)
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
+		printError(s.Err, "import", err)
 		return exitFailure
 	}
-	res, err := importer.Import(ctx, cfg, src, iopt)
-	finishTransform(s.Err, res)
-	if run.sess != nil {
-		defer run.sess.Close()
+	res, err := run.Import(ctx, cfg, src, iopt, importRunOptions(o, s, cfg, eta, dash, stop.abort))
+	finishTransform(s.Err, res.Result)
+	if res.Session != nil {
+		defer res.Session.Close()
 	}
 	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", err)
-		if reportPanic(s, err, run.panicked()) {
+		printError(s.Err, "import", err)
+		if reportPanic(s, err, res.Panic) {
 			return exitFailure
 		}
 		if errors.Is(err, importer.ErrStopped) || errors.Is(err, context.Canceled) {
@@ -352,8 +351,8 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		}
 		return exitFailure
 	}
-	code := importSummary(s, res)
-	o.transform.startAtHint(s.Err, o, res)
+	code := importSummary(s, res.Result)
+	o.transform.startAtHint(s.Err, o, res.Result)
 	if res.Journal != "" {
 		printResumeCommand(o, res.Journal, s)
 		if code != exitFailure {
@@ -361,12 +360,12 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		}
 	}
 	printProgressKept(o, res.GiveUp, res.Journal != "", s)
-	code = run.finish(res, code)
-	if reportPanic(s, res.Err, run.panicked()) {
+	code = importFinish(o, s, res, code)
+	if reportPanic(s, res.Err, res.Panic) {
 		code = exitFailure
 	}
-	run.eta.save(res, code, s)
-	return o.metrics.finishImport(code, res, s)
+	eta.Save(res.Result, code != exitFailure && code != exitInterrupted, s.Err)
+	return o.metrics.finishImport(code, res.Result, s)
 }
 
 // endSandbox stops the --sandbox server, or with --keep-sandbox leaves it running and
@@ -391,9 +390,9 @@ const (
 	loadDataBatchBytes = 16 << 20
 )
 
-// importOptionsFor turns the flags into the importer's Options; the sampling session
-// starts from its OnReplay hook.
-func importOptionsFor(o *importOptions, stop *stopper, s stdio, run *importSampling) importer.Options {
+// importOptionsFor turns the flags into the importer's Options (run.Import adds the
+// sampling session's OnReplay hook).
+func importOptionsFor(o *importOptions, stop *stopper, s stdio, dash *tui.Dashboard) importer.Options {
 	batch, _ := units.ParseBytes(o.batchBytes)
 	if o.batchBytes == "" {
 		batch = defaultBatchBytes
@@ -410,44 +409,55 @@ func importOptionsFor(o *importOptions, stop *stopper, s stdio, run *importSampl
 		BinaryMode: o.binaryMode, Comments: o.comments, SkipWarningCount: o.skipWarningCount,
 		SkipRowCounts: o.skipRowCounts, CheckpointPath: o.checkpoint, Resume: o.resume, ResumeApplied: o.appliedOffsets, CharsetGiven: o.conn.CharsetGiven(),
 		SkipBinlog: o.skipBinlog, RelaxDurability: o.relaxDurability, DeferIndexes: o.deferIndexes, LoadData: o.loadData,
-		Stop: stop.graceful, Log: s.Err, Confirm: ttyConfirm(s), OnStatement: run.dash.gated(nil),
-		OnReplay: run.start, OtherConnections: o.samplerConnections(),
+		Stop: stop.graceful, Log: s.Err, Confirm: ttyConfirm(s), OnStatement: pauseHook(dash),
+		OtherConnections: o.samplerConnections(),
 	}
 }
 
-// importSampling is the import's sampling side: the session (with the dashboard as one of
-// its sinks) started when the replay starts, and what is printed and written from it at
-// the end.
-type importSampling struct {
-	ctx     context.Context
-	cfg     *mysql.Config
-	o       *importOptions
-	s       stdio
-	dash    *dashboard
-	sess    *session.Session
-	sampled bool    // the server is sampled: findings and a run record
-	eta     *etaRun // the ETA's estimator, and where this run's curve is kept
-	// abort cancels the import (a second Ctrl-C), for a panic of the sampling session.
-	abort context.CancelFunc
-	panic atomic.Pointer[error] // the sampling session's recovered panic
+// importRunOptions are the import's sampling session and the dashboard's hooks on it.
+func importRunOptions(o *importOptions, s stdio, cfg *mysql.Config, eta *run.ETA, dash *tui.Dashboard, abort context.CancelFunc) run.ImportOptions {
+	return run.ImportOptions{
+		Session: run.Options{
+			ToolVersion: version,
+			Interval:    o.interval,
+			Command:     o.command, // the record redacts it
+			Record:      o.record != "" || o.reportFlags.report != "",
+			Log:         s.Err,
+			LogEvery:    dash.LogEvery(1),
+			Sinks:       append(dash.Sinks(), o.metrics.sinks()...),
+			// A long import's record survives a crash of dumpscope up to the last minute.
+			SavePath:          o.record,
+			SaveEvery:         max(1, int(time.Minute/o.interval)),
+			ProbeDuration:     o.probe,
+			ImportConnections: o.parallel,
+		},
+		NoServer: o.noAdvisor, ExpectedBytes: o.expectedBytes, ETA: eta.Estimator, Log: s.Err,
+		Started: func(in *dumpfile.Input, sess *run.Session, sampled bool) {
+			if sampled {
+				o.metrics.setEnv(sess.Env())
+				dash.Show(sess, o.interval, tui.Header{Dump: in.Name, Format: in.Format, Sandbox: o.sandbox, Connections: o.parallel, Target: dbconn.Describe(cfg)}, nil)
+			}
+		},
+		Stopping: dash.Close,
+		SessionFailed: func(err error) {
+			printError(s.Err, "import", fmt.Errorf("advisor disabled: %w", err))
+		},
+		// The import's own clean-up (--relax-durability's restore, the sandbox) still
+		// runs, which a crash would skip.
+		Crashed: func(err error) {
+			fmt.Fprintln(s.Err, "dumpscope: the server sampling failed; aborting the import:", err)
+			abort()
+		},
+	}
 }
 
-// panicked is the sampling session's recovered panic, or nil.
-func (r *importSampling) panicked() error {
-	if p := r.panic.Load(); p != nil {
-		return *p
+// pauseHook is the importer's per-statement hook that holds dispatch while the
+// dashboard is paused; nil headless (the replayer skips a nil OnStatement).
+func pauseHook(dash *tui.Dashboard) func(context.Context, *importer.Statement) error {
+	if dash == nil {
+		return nil
 	}
-	return nil
-}
-
-// crashed ends the import after the sampling session panicked: the import's own
-// clean-up (--relax-durability's restore, the sandbox) runs, which a crash skipped.
-func (r *importSampling) crashed(err error) {
-	r.panic.CompareAndSwap(nil, &err)
-	fmt.Fprintln(r.s.Err, "dumpscope: the server sampling failed; aborting the import:", err)
-	if r.abort != nil {
-		r.abort()
-	}
+	return func(ctx context.Context, _ *importer.Statement) error { return dash.Paused(ctx) }
 }
 
 // reportPanic prints the stack of the first recovered panic among errs, and reports
@@ -461,46 +471,19 @@ func reportPanic(s stdio, errs ...error) bool {
 	return true
 }
 
-// start is importer.Options.OnReplay: one clock for the whole run, the session's monitor,
-// whose LogSink prints the progress line (import and server side from the same tick).
-func (r *importSampling) start(in *importer.Input, progress func() importer.Progress) func() {
-	if in.Inflate != "" {
-		fmt.Fprintf(r.s.Err, "dumpscope: %s input, inflate: %s\n", in.Format, in.Inflate)
-	}
-	// The ETA's estimator sees the progress once more after the last tick, so that this
-	// run's curve reaches its end however short the run (etaRun.save).
-	pf := session.ImportProgress(in, progress, r.o.expectedBytes, r.eta.eta)
-	r.sess, r.sampled = openImportSession(r.ctx, r.cfg, r.o, in, pf, r.s, r.dash)
-	if r.sess == nil {
-		return func() { pf() }
-	}
-	var wg sync.WaitGroup
-	monCtx, monStop := context.WithCancel(r.ctx)
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		defer crash.Recover(r.crashed)
-		_ = r.sess.Run(monCtx)
-	}()
-	if r.sampled {
-		r.dash.show(r.sess, r.o.interval, tui.Header{Dump: in.Name, Format: in.Format, Sandbox: r.o.sandbox, Connections: r.o.parallel, Target: dbconn.Describe(r.cfg)}, nil)
-	}
-	return func() { r.dash.close(); monStop(); wg.Wait(); pf() }
-}
-
-// finish prints the findings and the sampler's cost, writes the run record and the
+// importFinish prints the findings and the sampler's cost, writes the run record and the
 // report, and returns the exit code they leave.
-func (r *importSampling) finish(res *importer.Result, code int) int {
-	o, s, sess := r.o, r.s, r.sess
-	if r.sampled {
+func importFinish(o *importOptions, s stdio, res *run.Result, code int) int {
+	sess := res.Session
+	if res.Sampled {
 		printFindings(s.Out, sess.Findings())
 	}
 	printVerdict(s.Out, sess)
-	if r.sampled {
+	if res.Sampled {
 		fmt.Fprintln(s.Err, "dumpscope:", sess.CostLine())
 		if o.record != "" {
-			if err := writeImportRecord(o.record, sess, res, code); err != nil {
-				fmt.Fprintln(s.Err, "dumpscope import:", err)
+			if err := runrecord.WriteFile(o.record, res.Record(code == exitInterrupted)); err != nil {
+				printError(s.Err, "import", err)
 				if code == exitOK {
 					code = exitFailure
 				}
@@ -509,45 +492,7 @@ func (r *importSampling) finish(res *importer.Result, code int) int {
 			}
 		}
 	}
-	return o.reportFlags.finish(s, sess, r.sampled, func() *report.Record { return importRecord(sess, res, code) }, code)
-}
-
-// openImportSession starts sampling for the import: the server's session when it can be
-// sampled (sampled is true), else a progress-only one so the headless line still prints.
-func openImportSession(ctx context.Context, cfg *mysql.Config, o *importOptions, in *importer.Input, progress advisor.ProgressFunc, s stdio, dash *dashboard) (sess *session.Session, sampled bool) {
-	sopt := session.Options{
-		ToolVersion: version,
-		Interval:    o.interval,
-		Progress:    progress,
-		Command:     o.command, // the record redacts it
-		Record:      o.record != "" || o.reportFlags.report != "",
-		Log:         s.Err,
-		LogEvery:    dash.logEvery(1),
-		Sinks:       append(dash.sinks(), o.metrics.sinks()...),
-		Dump:        &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)},
-		// A long import's record survives a crash of dumpscope up to the last minute.
-		SavePath:          o.record,
-		SaveEvery:         max(1, int(time.Minute/o.interval)),
-		ProbeDuration:     o.probe,
-		ImportConnections: o.parallel,
-	}
-	if !o.noAdvisor {
-		sess, err := session.Open(ctx, cfg, sopt)
-		if err == nil {
-			o.metrics.setEnv(sess.Env())
-			fmt.Fprintln(s.Err, "dumpscope: sampling", sess.Describe())
-			return sess, true
-		}
-		fmt.Fprintln(s.Err, "dumpscope import: advisor disabled:", err)
-	}
-	sopt.Record = false
-	sopt.LogEvery, sopt.Sinks = 1, nil // no dashboard without server samples: the log line
-	sess, err := session.OpenProgressOnly(sopt)
-	if err != nil {
-		fmt.Fprintln(s.Err, "dumpscope import: no progress lines:", err)
-		return nil, false
-	}
-	return sess, false
+	return o.reportFlags.finish(s, sess, res.Sampled, func() *runrecord.Record { return res.Record(code == exitInterrupted) }, code)
 }
 
 // ttyConfirm asks on the terminal when stdin is one; nil (always no) otherwise.
@@ -562,41 +507,6 @@ func ttyConfirm(s stdio) func(string) bool {
 		a := strings.ToLower(strings.TrimSpace(line))
 		return a == "y" || a == "yes"
 	}
-}
-
-func writeImportRecord(path string, sess *session.Session, r *importer.Result, code int) error {
-	return report.WriteFile(path, importRecord(sess, r, code))
-}
-
-// importRecord finishes the session's run record with the import's outcome and totals
-// (again on a second call, with the same result).
-func importRecord(sess *session.Session, r *importer.Result, code int) *report.Record {
-	res, runErr := r.Replay, r.Err
-	out := report.Outcome{Status: report.OutcomeOK}
-	switch {
-	case code == exitInterrupted:
-		out.Status = report.OutcomeInterrupted
-	case runErr != nil:
-		out.Status, out.Error = report.OutcomeError, runErr.Error()
-		var se *importer.StatementError
-		var sp *importer.SplitError
-		switch {
-		case errors.As(runErr, &se):
-			out.Offset, out.Line = &se.Offset, &se.Line
-		case errors.As(runErr, &sp):
-			out.Offset, out.Line = &sp.Offset, &sp.Line
-		}
-	}
-	rec := sess.Finish(out)
-	completeImportRecord(rec, r)
-	if rec.Dump != nil {
-		rec.Dump.Bytes = res.Bytes
-		rec.Dump.Statements = res.Statements
-		rec.Dump.Rows = res.Rows
-		rec.Dump.LargestStatementBytes = res.LargestStatementBytes
-		rec.Dump.CompressedBytes = r.Input.CompressedBytesRead()
-	}
-	return rec
 }
 
 // importSource turns FILE into the importer's Source: a file, stdin, or (--sandbox

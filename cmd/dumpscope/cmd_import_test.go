@@ -82,7 +82,7 @@ func dumpscopeImport(t *testing.T, srv *sandbox.Server, extra []string, file str
 	var out, errb bytes.Buffer
 	args := append([]string{"--no-defaults", "-u", "root", "-S", srv.Socket, "--interval", "100ms"}, extra...)
 	args = append(args, file)
-	code = run(append([]string{"import"}, args...), stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
+	code = runCommand(append([]string{"import"}, args...), stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
 	return code, out.String(), errb.String()
 }
 

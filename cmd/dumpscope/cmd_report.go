@@ -10,65 +10,12 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dumpscope/dumpscope/advisor"
-	"github.com/dumpscope/dumpscope/advisor/session"
-	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/internal/atomicfile"
 	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
+	"github.com/dumpscope/dumpscope/run"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
-
-// completeImportRecord adds to a finished import's record what only the import's result
-// knows: the warning and skipped-error counts with the first of each, the rows the dump
-// held per table (the recorder timed the tables from the ticks), and the row check.
-func completeImportRecord(rec *report.Record, r *importer.Result) {
-	if r == nil || r.Replay == nil {
-		return
-	}
-	res := r.Replay
-	rec.Outcome.Warnings, rec.Outcome.Errors = res.Warnings, res.Errors
-	for _, w := range res.WarningList {
-		rec.Outcome.WarningList = append(rec.Outcome.WarningList, w.String())
-	}
-	for _, e := range res.ErrorList {
-		rec.Outcome.ErrorList = append(rec.Outcome.ErrorList, e.Error())
-	}
-	idx := map[string]int{}
-	for i, t := range rec.Tables {
-		idx[t.Name] = i
-	}
-	for _, tc := range res.Tables {
-		name := tc.Table
-		if tc.Database != "" {
-			name = tc.Database + "." + tc.Table
-		}
-		i, ok := idx[name]
-		if !ok {
-			// The ticks name a table as the importer's progress does: unqualified when
-			// the dump's statements are.
-			i, ok = idx[tc.Table]
-		}
-		if !ok {
-			// Loaded between two ticks: known to the replayer, never seen current.
-			rec.Tables = append(rec.Tables, report.TableTime{Name: tc.Table})
-			i = len(rec.Tables) - 1
-			idx[tc.Table] = i
-		}
-		rec.Tables[i].Rows = tc.Rows
-	}
-	if len(r.RowCounts) > 0 {
-		rc := &report.RowCheck{Tables: len(r.RowCounts)}
-		for _, c := range r.RowCounts {
-			if c.Err != nil || c.ServerRows != c.Rows {
-				name := c.Table
-				if c.Database != "" {
-					name = c.Database + "." + c.Table
-				}
-				rc.Differing = append(rc.Differing, name)
-			}
-		}
-		rec.Outcome.RowCheck = rc
-	}
-}
 
 // reportFormat is the output format for -o FILE by its extension, text otherwise.
 func reportFormat(path, override string) (string, error) {
@@ -113,12 +60,12 @@ func writeOutput(path string, stdout io.Writer, render func(io.Writer) error) er
 // record's verdict goes with its findings; a record without one (written before there
 // were verdicts) gets one from the findings shown and a replay's time attribution, set
 // in rec.Verdict.
-func reportFindings(rec *report.Record, replay bool) []advisor.Finding {
+func reportFindings(rec *runrecord.Record, replay bool) []advisor.Finding {
 	if !replay && len(rec.Findings) > 0 && rec.Verdict != nil {
 		return rec.Findings
 	}
 	eng := rules.NewEngine()
-	report.ReplayInto(rec, eng)
+	runrecord.ReplayInto(rec, eng)
 	findings := eng.Findings()
 	if !replay && len(rec.Findings) > 0 {
 		findings = rec.Findings
@@ -129,7 +76,7 @@ func reportFindings(rec *report.Record, replay bool) []advisor.Finding {
 }
 
 // renderReport writes rec's report to path in format.
-func renderReport(rec *report.Record, findings []advisor.Finding, path, format string, stdout io.Writer) error {
+func renderReport(rec *runrecord.Record, findings []advisor.Finding, path, format string, stdout io.Writer) error {
 	a := report.Analyze(rec, findings)
 	return writeOutput(path, stdout, func(w io.Writer) error {
 		switch format {
@@ -172,7 +119,7 @@ func runReport(args []string, s stdio) int {
 	if _, err := failOnSeverity(*failOn); err != nil {
 		return f.fail(s, usagef("%v", err))
 	}
-	rec, err := report.ReadFile(pos[0])
+	rec, err := runrecord.ReadFile(pos[0])
 	if err != nil {
 		fmt.Fprintln(s.Err, "dumpscope report:", err)
 		return exitFailure
@@ -241,7 +188,7 @@ func (r *reportFlags) check() error {
 
 // finish writes the --report (from the session's record, finished by finishRecord) and
 // applies --fail-on to code. sampled is false when the server was not sampled.
-func (r *reportFlags) finish(s stdio, sess *session.Session, sampled bool, finishRecord func() *report.Record, code int) int {
+func (r *reportFlags) finish(s stdio, sess *run.Session, sampled bool, finishRecord func() *runrecord.Record, code int) int {
 	if sess == nil || !sampled {
 		if r.report != "" || r.failOn != "" {
 			fmt.Fprintln(s.Err, "dumpscope import: no report and no --fail-on check: the server was not sampled")

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/dumpscope/dumpscope/gen"
-	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // TestReportCommand renders a recorded run in every format, by -o's extension, with the
@@ -19,7 +19,7 @@ func TestReportCommand(t *testing.T) {
 	rec := "../../report/testdata/seed002-128M.json"
 	dir := t.TempDir()
 	var out, errb bytes.Buffer
-	if code := run([]string{"report", rec}, stdio{Out: &out, Err: &errb}); code != exitOK {
+	if code := runCommand([]string{"report", rec}, stdio{Out: &out, Err: &errb}); code != exitOK {
 		t.Fatalf("report: exit %d: %s", code, errb.String())
 	}
 	if !strings.HasPrefix(out.String(), "# Verdict") || !strings.Contains(out.String(), "innodb_log_file_size: 128M → 4G") {
@@ -27,7 +27,7 @@ func TestReportCommand(t *testing.T) {
 	}
 	for _, ext := range []string{"md", "html", "json"} {
 		path := filepath.Join(dir, "r."+ext)
-		if code := run([]string{"report", rec, "-o", path}, stdio{Out: &out, Err: &errb}); code != exitOK {
+		if code := runCommand([]string{"report", rec, "-o", path}, stdio{Out: &out, Err: &errb}); code != exitOK {
 			t.Fatalf("report -o %s: exit %d: %s", path, code, errb.String())
 		}
 		doc, err := os.ReadFile(path)
@@ -63,7 +63,7 @@ func TestReportCommand(t *testing.T) {
 		{[]string{"report"}, exitUsage},
 		{[]string{"report", filepath.Join(dir, "missing.json")}, exitFailure},
 	} {
-		if code := run(tt.args, stdio{Out: &out, Err: &errb}); code != tt.want {
+		if code := runCommand(tt.args, stdio{Out: &out, Err: &errb}); code != tt.want {
 			t.Errorf("%q: exit %d, want %d", tt.args, code, tt.want)
 		}
 	}
@@ -74,7 +74,7 @@ func TestReportCommand(t *testing.T) {
 func TestCompareCommand(t *testing.T) {
 	a, b := "../../report/testdata/seed002-128M.json", "../../report/testdata/seed002-5G.json"
 	var out, errb bytes.Buffer
-	if code := run([]string{"compare", a, b, "--labels", "128M,5G"}, stdio{Out: &out, Err: &errb}); code != exitOK {
+	if code := runCommand([]string{"compare", a, b, "--labels", "128M,5G"}, stdio{Out: &out, Err: &errb}); code != exitOK {
 		t.Fatalf("compare: exit %d: %s", code, errb.String())
 	}
 	for _, want := range []string{"innodb_log_file_size  128M  5G", "×0.28", "redo-log-too-small  fired  cleared"} {
@@ -83,7 +83,7 @@ func TestCompareCommand(t *testing.T) {
 		}
 	}
 	out.Reset()
-	if code := run([]string{"compare", a + "," + a, "../../report/testdata/seed002-5*.json", "-o", filepath.Join(t.TempDir(), "c.html")}, stdio{Out: &out, Err: &errb}); code != exitOK {
+	if code := runCommand([]string{"compare", a + "," + a, "../../report/testdata/seed002-5*.json", "-o", filepath.Join(t.TempDir(), "c.html")}, stdio{Out: &out, Err: &errb}); code != exitOK {
 		t.Fatalf("compare with sides of runs: exit %d: %s", code, errb.String())
 	}
 	for _, tt := range []struct {
@@ -95,7 +95,7 @@ func TestCompareCommand(t *testing.T) {
 		{[]string{"compare", a, b, "--labels", "x"}, exitUsage},
 		{[]string{"compare", a, "missing.json"}, exitFailure},
 	} {
-		if code := run(tt.args, stdio{Out: &out, Err: &errb}); code != tt.want {
+		if code := runCommand(tt.args, stdio{Out: &out, Err: &errb}); code != tt.want {
 			t.Errorf("%q: exit %d, want %d", tt.args, code, tt.want)
 		}
 	}
@@ -113,7 +113,7 @@ func TestImportReportFailOn(t *testing.T) {
 	dir := t.TempDir()
 	html, md := filepath.Join(dir, "r.html"), filepath.Join(dir, "r.md")
 	var out, errb bytes.Buffer
-	code := run([]string{"import", "--sandbox", "--sandbox-dir", shortDir(t), "--sandbox-set", "innodb_log_file_size=4M",
+	code := runCommand([]string{"import", "--sandbox", "--sandbox-dir", shortDir(t), "--sandbox-set", "innodb_log_file_size=4M",
 		"--interval", "250ms", "--report", html, "--fail-on", "warn", dump}, stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
 	if code != exitFindings {
 		t.Fatalf("import --fail-on warn: exit %d, want %d\n%s%s", code, exitFindings, out.String(), errb.String())
@@ -141,7 +141,7 @@ func TestImportReportFailOn(t *testing.T) {
 	// The Markdown report of the same kind of run, rendered from its record, is a
 	// golden-free smoke check that the record the import wrote reads back.
 	rec := filepath.Join(dir, "run.json")
-	code = run([]string{"import", "--sandbox", "--sandbox-dir", shortDir(t), "--interval", "250ms", "--record", rec, "--report", md, "--fail-on", "critical", dump},
+	code = runCommand([]string{"import", "--sandbox", "--sandbox-dir", shortDir(t), "--interval", "250ms", "--record", rec, "--report", md, "--fail-on", "critical", dump},
 		stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
 	if code != exitOK && code != exitFindings {
 		t.Fatalf("second import: exit %d\n%s", code, errb.String())
@@ -150,10 +150,10 @@ func TestImportReportFailOn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := report.Validate(raw); err != nil {
+	if err := runrecord.Validate(raw); err != nil {
 		t.Errorf("the import's record: %v", err)
 	}
-	r, err := report.ReadFile(rec)
+	r, err := runrecord.ReadFile(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +162,7 @@ func TestImportReportFailOn(t *testing.T) {
 	}
 	// advise --run on the import's record gives the verdict the import printed.
 	var replayOut bytes.Buffer
-	if code := run([]string{"advise", "--run", rec}, stdio{Out: &replayOut, Err: &errb}); code != exitOK {
+	if code := runCommand([]string{"advise", "--run", rec}, stdio{Out: &replayOut, Err: &errb}); code != exitOK {
 		t.Fatalf("advise --run: exit %d\n%s", code, errb.String())
 	}
 	if live, replayed := lastVerdictLine(out.String()), lastVerdictLine(replayOut.String()); live == "" || live != replayed {
@@ -173,7 +173,7 @@ func TestImportReportFailOn(t *testing.T) {
 	if b, err := os.ReadFile(md); err != nil || !bytes.Contains(b, []byte("## Phases and tables")) {
 		t.Errorf("Markdown report: %v", err)
 	}
-	if code := run([]string{"import", "--fail-on", "sometimes", dump}, stdio{In: strings.NewReader(""), Out: &out, Err: &errb}); code != exitUsage {
+	if code := runCommand([]string{"import", "--fail-on", "sometimes", dump}, stdio{In: strings.NewReader(""), Out: &out, Err: &errb}); code != exitUsage {
 		t.Errorf("--fail-on sometimes: exit %d, want %d", code, exitUsage)
 	}
 }

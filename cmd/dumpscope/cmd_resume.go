@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // resumeCommand is the command line that continues an interrupted import, as a user can
@@ -30,7 +30,7 @@ func resumeCommand(command []string, journal, sandboxSocket string) string {
 		}
 	}
 	prev := ""
-	for _, a := range report.RedactCommand(command[2:]) {
+	for _, a := range runrecord.RedactCommand(command[2:]) {
 		name := strings.TrimLeft(strings.SplitN(a, "=", 2)[0], "-")
 		prevName := strings.TrimLeft(prev, "-")
 		skip := dropped[name] || (strings.HasPrefix(prev, "-") && !strings.Contains(prev, "=") && valued[prevName] && dropped[prevName] && !strings.HasPrefix(a, "-"))

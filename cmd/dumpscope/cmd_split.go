@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/internal/maxpacket"
 	"github.com/dumpscope/dumpscope/internal/termsafe"
 	"github.com/dumpscope/dumpscope/internal/units"
@@ -137,12 +138,12 @@ func runSplit(args []string, s stdio) int {
 
 // splitFile splits one dump and summarises it. Errors name the file and the position.
 func splitFile(path string, fopt importer.TransformOptions, database string, opt importer.SplitOptions, stdin io.Reader) (*splitSummary, error) {
-	var in *importer.Input
+	var in *dumpfile.Input
 	var err error
 	if path == "-" {
-		in, err = importer.OpenReader("stdin", stdin, -1)
+		in, err = dumpfile.OpenReader("stdin", stdin, -1)
 	} else {
-		in, err = importer.Open(path)
+		in, err = dumpfile.Open(path)
 	}
 	if err != nil {
 		return nil, err
@@ -206,7 +207,7 @@ func splitFile(path string, fopt importer.TransformOptions, database string, opt
 
 func printSplitSummary(w io.Writer, sum *splitSummary) {
 	fmt.Fprintf(w, "%s (%s): %s uncompressed", sum.File, sum.Format, units.FormatBytes(float64(sum.Bytes)))
-	if sum.Format != importer.FormatPlain {
+	if sum.Format != dumpfile.FormatPlain {
 		fmt.Fprintf(w, ", %s compressed", units.FormatBytes(float64(sum.CompressedBytes)))
 	}
 	if f := sum.Filter; f != nil {

@@ -8,8 +8,8 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
+	"github.com/dumpscope/dumpscope/runrecord"
 	"github.com/dumpscope/dumpscope/tui"
 )
 
@@ -29,7 +29,7 @@ func runView(args []string, s stdio) int {
 		return f.fail(s, usagef("one run record expected (written by import --record or watch --record)"))
 	}
 	path := f.Arg(0)
-	rec, err := report.ReadFile(path)
+	rec, err := runrecord.ReadFile(path)
 	if err != nil {
 		fmt.Fprintf(s.Err, "dumpscope view: %v\n", err)
 		return exitFailure
@@ -73,13 +73,13 @@ func runView(args []string, s stdio) int {
 }
 
 // recordEnd is the record's outcome as the dashboard's last frame shows it.
-func recordEnd(rec *report.Record) *tui.DoneMsg {
+func recordEnd(rec *runrecord.Record) *tui.DoneMsg {
 	switch rec.Outcome.Status {
-	case report.OutcomeOK:
+	case runrecord.OutcomeOK:
 		return &tui.DoneMsg{Status: "finished"}
-	case report.OutcomeInterrupted:
+	case runrecord.OutcomeInterrupted:
 		return &tui.DoneMsg{Status: "interrupted", Detail: rec.Outcome.Error}
-	case report.OutcomeError:
+	case runrecord.OutcomeError:
 		return &tui.DoneMsg{Status: "failed", Detail: rec.Outcome.Error}
 	}
 	return nil

@@ -18,7 +18,7 @@ func TestBashCompletion(t *testing.T) {
 		t.Skip("no bash")
 	}
 	var out, errb bytes.Buffer
-	if code := run([]string{"completion", "bash"}, stdio{Out: &out, Err: &errb}); code != exitOK {
+	if code := runCommand([]string{"completion", "bash"}, stdio{Out: &out, Err: &errb}); code != exitOK {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	script := filepath.Join(t.TempDir(), "dumpscope.bash")
@@ -48,7 +48,7 @@ func TestBashCompletion(t *testing.T) {
 			t.Errorf("complete %q: %q, want %q among them", tt.words, strings.TrimSpace(string(got)), tt.want)
 		}
 	}
-	if code := run([]string{"completion", "fish"}, stdio{Out: &out, Err: &errb}); code != exitUsage {
+	if code := runCommand([]string{"completion", "fish"}, stdio{Out: &out, Err: &errb}); code != exitUsage {
 		t.Errorf("completion fish: exit %d, want %d", code, exitUsage)
 	}
 }

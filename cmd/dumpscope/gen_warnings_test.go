@@ -26,12 +26,12 @@ func TestGenImportsWithoutWarnings(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dump := filepath.Join(dir, tt.name+".sql")
 			var out, errb bytes.Buffer
-			if code := run(append([]string{"gen", "--size", "256K", "-o", dump}, tt.extra...), stdio{Out: &out, Err: &errb}); code != exitOK {
+			if code := runCommand(append([]string{"gen", "--size", "256K", "-o", dump}, tt.extra...), stdio{Out: &out, Err: &errb}); code != exitOK {
 				t.Fatalf("gen: exit %d: %s", code, errb.String())
 			}
 			out.Reset()
 			errb.Reset()
-			code := run([]string{"import", "--no-defaults", "-u", "root", "-S", srv.Socket, "--no-advisor", "--overwrite", dump},
+			code := runCommand([]string{"import", "--no-defaults", "-u", "root", "-S", srv.Socket, "--no-advisor", "--overwrite", dump},
 				stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
 			if code != exitOK {
 				t.Fatalf("import: exit %d: %s", code, errb.String())

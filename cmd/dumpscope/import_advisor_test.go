@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/dumpscope/dumpscope/gen"
-	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // TestImportAdvisorEndToEnd runs the whole pipeline the operator sees: `dumpscope import
@@ -22,7 +22,7 @@ func TestImportAdvisorEndToEnd(t *testing.T) {
 	dump := writeGenDump(t, o)
 	rec := filepath.Join(t.TempDir(), "run.json")
 	var out, errb bytes.Buffer
-	code := run([]string{"import", "--sandbox", "--sandbox-dir", shortDir(t), "--sandbox-set", "innodb_log_file_size=4M",
+	code := runCommand([]string{"import", "--sandbox", "--sandbox-dir", shortDir(t), "--sandbox-set", "innodb_log_file_size=4M",
 		"--interval", "250ms", "--record", rec, dump}, stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
 	if code != 0 {
 		t.Fatalf("import: exit %d\n%s%s", code, out.String(), errb.String())
@@ -34,18 +34,18 @@ func TestImportAdvisorEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := report.Validate(raw); err != nil {
+	if err := runrecord.Validate(raw); err != nil {
 		t.Fatalf("the import's run record does not match RUN-RECORD.md: %v", err)
 	}
-	r, err := report.ReadFile(rec)
+	r, err := runrecord.ReadFile(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Samples) < 4 || r.Dump == nil || r.Dump.Rows == 0 || r.Outcome.Status != report.OutcomeOK {
+	if len(r.Samples) < 4 || r.Dump == nil || r.Dump.Rows == 0 || r.Outcome.Status != runrecord.OutcomeOK {
 		t.Fatalf("record: %d samples, dump %+v, outcome %+v", len(r.Samples), r.Dump, r.Outcome)
 	}
 	var replay, rerr bytes.Buffer
-	if code := run([]string{"advise", "--run", rec}, stdio{In: strings.NewReader(""), Out: &replay, Err: &rerr}); code != 0 {
+	if code := runCommand([]string{"advise", "--run", rec}, stdio{In: strings.NewReader(""), Out: &replay, Err: &rerr}); code != 0 {
 		t.Fatalf("advise --run: exit %d\n%s", code, rerr.String())
 	}
 	if !strings.Contains(replay.String(), "redo-log-too-small") {

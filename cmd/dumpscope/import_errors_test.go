@@ -128,7 +128,7 @@ func TestImportPreflight(t *testing.T) {
 
 	var out, errb bytes.Buffer
 	data, _ := os.ReadFile(dump)
-	code = run([]string{"import", "--no-defaults", "-u", "root", "-S", srv.Socket, "--no-advisor", "-D", "shop", "-"}, stdio{In: bytes.NewReader(data), Out: &out, Err: &errb})
+	code = runCommand([]string{"import", "--no-defaults", "-u", "root", "-S", srv.Socket, "--no-advisor", "-D", "shop", "-"}, stdio{In: bytes.NewReader(data), Out: &out, Err: &errb})
 	if code != exitFailure || !strings.Contains(errb.String(), "stdin: the dump would DROP TABLE `shop`.`orders` (offset 42, line 2)") || rows() != 3 {
 		t.Fatalf("stdin: exit %d, %d rows left; want 1, 3 rows:\n%s", code, rows(), errb.String())
 	}
@@ -142,7 +142,7 @@ func TestImportPreflight(t *testing.T) {
 	loader := func(extra ...string) (int, string) {
 		var out, errb bytes.Buffer
 		args := append([]string{"import", "--no-defaults", "-u", "loader", "-S", srv.Socket, "--no-advisor"}, extra...)
-		code := run(append(args, trig), stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
+		code := runCommand(append(args, trig), stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
 		return code, errb.String()
 	}
 	if code, stderr := loader(); code != exitFailure || !strings.Contains(stderr, "trig.sql: offset 71, line 5: routine `tr` sets DEFINER=root@localhost, which loader@localhost may not assign") {
@@ -254,7 +254,7 @@ func TestImportDeferIndexesFailureKeepsSchema(t *testing.T) {
 	dump.WriteString("/*!40000 ALTER TABLE `t` ENABLE KEYS */;\n")
 	var out, errb bytes.Buffer
 	args := []string{"import", "--no-defaults", "-u", "root", "-S", srv.Socket, "--no-advisor", "--parallel", "2", "--defer-indexes", "-"}
-	code := run(args, stdio{In: bytes.NewReader(dump.Bytes()), Out: &out, Err: &errb})
+	code := runCommand(args, stdio{In: bytes.NewReader(dump.Bytes()), Out: &out, Err: &errb})
 	if code != exitFailure || !strings.Contains(errb.String(), "1064") {
 		t.Fatalf("exit %d, want %d with ERROR 1064\nstdout:\n%s\nstderr:\n%s", code, exitFailure, out.String(), errb.String())
 	}

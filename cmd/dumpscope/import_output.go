@@ -16,7 +16,7 @@ import (
 func importSummary(s stdio, r *importer.Result) int {
 	res, runErr, in := r.Replay, r.Err, r.Input
 	if runErr != nil {
-		fmt.Fprintln(s.Err, "dumpscope import:", runErr)
+		printError(s.Err, "import", runErr)
 	}
 	w := s.Out
 	took := r.Took

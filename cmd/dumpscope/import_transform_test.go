@@ -528,7 +528,7 @@ func TestImportFilterStdinPreflight(t *testing.T) {
 	imp := func(extra ...string) (int, string) {
 		var out, errb bytes.Buffer
 		args := append([]string{"import", "--no-defaults", "-u", "root", "-S", srv.Socket, "--no-advisor"}, extra...)
-		code := run(append(args, "-"), stdio{In: strings.NewReader(dump), Out: &out, Err: &errb})
+		code := runCommand(append(args, "-"), stdio{In: strings.NewReader(dump), Out: &out, Err: &errb})
 		return code, out.String() + errb.String()
 	}
 	if code, out := imp(); code == 0 || !strings.Contains(out, "rerun with --overwrite") {

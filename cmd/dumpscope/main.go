@@ -39,8 +39,19 @@ type lockedWriter struct {
 	w  io.Writer
 }
 
-// Fd passes the underlying file's descriptor through (see hintWriter.Fd).
+// Fd passes the underlying file's descriptor through, so a sink writing through it can
+// still ask the terminal for its width.
 func (l *lockedWriter) Fd() uintptr { return fdOf(l.w) }
+
+// Redirect sends later writes to w and returns where they went (tui.Redirector: the
+// dashboard holds stderr while the screen is up).
+func (l *lockedWriter) Redirect(w io.Writer) io.Writer {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	prev := l.w
+	l.w = w
+	return prev
+}
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
@@ -76,7 +87,7 @@ func commands() []command {
 func main() {
 	// The driver logs lost connections itself; dumpscope reports them, with the position.
 	_ = mysql.SetLogger(log.New(io.Discard, "", 0))
-	os.Exit(profiled(func() int { return run(os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr}) }))
+	os.Exit(profiled(func() int { return runCommand(os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr}) }))
 }
 
 // profiled writes a CPU profile to $DUMPSCOPE_CPUPROFILE when it is set: the benchmark
@@ -100,7 +111,7 @@ func profiled(f func() int) int {
 	return f()
 }
 
-func run(args []string, s stdio) int {
+func runCommand(args []string, s stdio) int {
 	if len(args) == 0 {
 		usage(s.Err)
 		return exitUsage

@@ -9,6 +9,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/metrics"
 )
 
@@ -21,7 +22,7 @@ func TestImportFinalKeepsProgress(t *testing.T) {
 	if err := os.WriteFile(path, sql, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	in, err := importer.Open(path)
+	in, err := dumpfile.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}

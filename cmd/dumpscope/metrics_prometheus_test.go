@@ -20,7 +20,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
-	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/runrecord"
 	"github.com/dumpscope/dumpscope/sandbox"
 )
 
@@ -202,7 +202,7 @@ func TestMetricsPrometheus(t *testing.T) {
 	done := make(chan int, 1)
 	go func() {
 		// The redo log is 4 MB so that the checkpoint age moves between scrapes.
-		done <- run([]string{"import", "--sandbox", "--sandbox-dir", shortDir(t), "--sandbox-set", "innodb_log_file_size=4M",
+		done <- runCommand([]string{"import", "--sandbox", "--sandbox-dir", shortDir(t), "--sandbox-set", "innodb_log_file_size=4M",
 			"--interval", "250ms", "--record", rec, "--listen", listen, "--metrics-textfile", textfile, "-"},
 			stdio{In: pr, Out: &out, Err: &errb})
 	}()
@@ -241,7 +241,7 @@ func TestMetricsPrometheus(t *testing.T) {
 		t.Fatalf("import: exit %d\n%s%s", code, out.String(), errb.String())
 	}
 
-	r, err := report.ReadFile(rec)
+	r, err := runrecord.ReadFile(rec)
 	if err != nil {
 		t.Fatal(err)
 	}

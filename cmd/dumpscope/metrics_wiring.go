@@ -10,9 +10,9 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/advisor"
-	"github.com/dumpscope/dumpscope/advisor/session"
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/metrics"
+	"github.com/dumpscope/dumpscope/run"
 )
 
 // metricsFlags are --listen and --metrics-textfile, shared by import and watch, and
@@ -119,7 +119,7 @@ func importFinal(code int, res *importer.Result) metrics.Final {
 		f.Phase = metrics.PhaseInterrupted
 	}
 	if res != nil && res.Replay != nil && res.Input != nil {
-		p := session.ProgressTick(res.Replay.Progress, res.Input)
+		p := run.ProgressTick(res.Replay.Progress, res.Input)
 		f.Progress = &p
 		f.Tables = len(res.Replay.Tables)
 	}

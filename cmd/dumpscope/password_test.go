@@ -102,7 +102,7 @@ func TestPasswordWipedFromArgv(t *testing.T) {
 func TestSingleDashPasswordNotEchoed(t *testing.T) {
 	const secret = "Sekr1t-pw-4242"
 	var out, errb bytes.Buffer
-	code := run([]string{"import", "--no-defaults", "-password=" + secret, "x.sql"}, stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
+	code := runCommand([]string{"import", "--no-defaults", "-password=" + secret, "x.sql"}, stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
 	if code != exitUsage || strings.Contains(out.String()+errb.String(), secret) {
 		t.Errorf("exit %d (want %d), output %q must not hold the password", code, exitUsage, out.String()+errb.String())
 	}
@@ -170,7 +170,7 @@ func TestDashboardSeesTerminalThroughEscaping(t *testing.T) {
 // terminal, a table name's escape sequence must not.
 func TestStatusLineThroughEscaping(t *testing.T) {
 	ptmx, pts := openPTY(t)
-	out, errW, end := statusWriters(pts, &hintWriter{w: pts, cmd: "import"})
+	out, errW, end := statusWriters(pts, pts)
 	defer end()
 	w := &lockedWriter{w: termsafe.NewWriter(errW)}
 	_ = out

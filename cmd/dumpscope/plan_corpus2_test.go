@@ -64,10 +64,6 @@ var kill9Skip = map[string]string{
 	"merge-target":  "INSERT through a MERGE table into MyISAM",
 	"misc-admin":    "UPDATE of a MyISAM table",
 	"engine-change": "DELETE from an Aria table",
-	// Open (issue 22's fuzzer, seed 809): the journal keeps the user variables a
-	// statement assigns, not those a trigger body assigns; a kill at some points leaves
-	// the resumed connection without them.
-	"trigger-uservar": "a user variable set by a trigger is not journaled",
 }
 
 // clientResult is what the mariadb client did with one script: the databases it created,

@@ -263,7 +263,7 @@ func TestResumeAppliedUsage(t *testing.T) {
 		"--resume --resume-applied 28x --checkpoint j d.sql": `--resume-applied "28x": want the byte offset the refusal named`,
 	} {
 		var out, errb bytes.Buffer
-		code := run(append([]string{"import", "--no-defaults"}, strings.Fields(args)...), stdio{Out: &out, Err: &errb})
+		code := runCommand(append([]string{"import", "--no-defaults"}, strings.Fields(args)...), stdio{Out: &out, Err: &errb})
 		if code != exitUsage || !strings.Contains(errb.String(), want) {
 			t.Errorf("%s: exit %d, %q; want usage naming %q", args, code, errb.String(), want)
 		}

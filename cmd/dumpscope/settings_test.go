@@ -55,7 +55,7 @@ func TestRelaxDurabilityRestored(t *testing.T) {
 		t.Fatalf("after kill -9 the settings are %s; the test needs them still relaxed", got)
 	}
 	var out, errb bytes.Buffer
-	code = run([]string{"restore-settings", "--no-defaults", "-u", "root", "-S", srv.Socket}, stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
+	code = runCommand([]string{"restore-settings", "--no-defaults", "-u", "root", "-S", srv.Socket}, stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
 	if code != 0 || settings() != "1,1" || !schemaGone() {
 		t.Fatalf("restore-settings: exit %d, settings %s, schema gone %v:\n%s%s", code, settings(), schemaGone(), out.String(), errb.String())
 	}

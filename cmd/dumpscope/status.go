@@ -9,6 +9,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/tui"
 )
 
 // A live LogSink on a terminal keeps its progress in one status line at the bottom of the
@@ -74,7 +75,27 @@ func (sc *statusScreen) end() {
 	}
 }
 
-// fileOf is the file under w's wrappers (lockedWriter, screenWriter, hintWriter), so the
+// newDashboard returns the dashboard when noTUI is off and stderr is a terminal (TERM
+// not "dumb"), else nil (headless). stop is how the screen's "stop? y" ends the run.
+func newDashboard(mode tui.Mode, noTUI bool, s stdio, stop func()) *tui.Dashboard {
+	if noTUI || os.Getenv("TERM") == "dumb" {
+		return nil
+	}
+	f, ok := fileOf(s.Err)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	o := tui.DashboardOptions{Mode: mode, Term: f, Stop: stop}
+	if lw, ok := s.Err.(*lockedWriter); ok {
+		o.Err = lw
+	}
+	if in, ok := s.In.(*os.File); ok {
+		o.StdinTTY = term.IsTerminal(int(in.Fd()))
+	}
+	return tui.NewDashboard(o)
+}
+
+// fileOf is the file under w's wrappers (lockedWriter, screenWriter, termsafe.Writer), so the
 // dashboard can open the terminal behind a wrapped stderr.
 func fileOf(w io.Writer) (*os.File, bool) {
 	for {
@@ -84,8 +105,6 @@ func fileOf(w io.Writer) (*os.File, bool) {
 		case *lockedWriter:
 			w = x.w
 		case *screenWriter:
-			w = x.w
-		case *hintWriter:
 			w = x.w
 		case interface{ Unwrap() io.Writer }: // termsafe.Writer
 			w = x.Unwrap()

@@ -45,7 +45,7 @@ func TestNoEffectWarnings(t *testing.T) {
 
 func TestAdviseRunWarnings(t *testing.T) {
 	var out, errb bytes.Buffer
-	run([]string{"advise", "--run", "/nonexistent/run.json", "-S", "/tmp/x.sock", "--duration", "3"}, stdio{Out: &out, Err: &errb})
+	runCommand([]string{"advise", "--run", "/nonexistent/run.json", "-S", "/tmp/x.sock", "--duration", "3"}, stdio{Out: &out, Err: &errb})
 	for _, w := range []string{"-S/--socket has no effect with --run", "--duration has no effect with --run"} {
 		if !strings.Contains(errb.String(), w) {
 			t.Errorf("stderr %q lacks %q", errb.String(), w)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/go-sql-driver/mysql"
@@ -30,7 +31,7 @@ var progressTables = []string{
 	// utf8mb4: a dump's path and a datadir may be any file name.
 	"CREATE DATABASE IF NOT EXISTS " + ProgressSchema + " DEFAULT CHARACTER SET utf8mb4",
 	"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".runs (run_id CHAR(32) CHARACTER SET ascii PRIMARY KEY, dump_name VARCHAR(2048) CHARACTER SET utf8mb4, dump_head_sha256 CHAR(64) CHARACTER SET ascii, target_datadir VARCHAR(2048) CHARACTER SET utf8mb4, started_at DATETIME(6), finished_at DATETIME(6) NULL) ENGINE=InnoDB",
-	"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".done (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, end_offset BIGINT, statements INT, row_count BIGINT, stream_sha256 CHAR(64) CHARACTER SET ascii NULL, PRIMARY KEY (run_id, start_offset)) ENGINE=InnoDB",
+	"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".done (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, end_offset BIGINT, statements INT, row_count BIGINT, stream_sha256 CHAR(64) CHARACTER SET ascii NULL, last_insert_id BIGINT UNSIGNED NULL, PRIMARY KEY (run_id, start_offset)) ENGINE=InnoDB",
 	"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".loads (run_id CHAR(32), db VARCHAR(64) CHARACTER SET utf8mb4, tbl VARCHAR(64) CHARACTER SET utf8mb4, first_offset BIGINT, complete TINYINT NOT NULL DEFAULT 0, created TINYINT NULL, PRIMARY KEY (run_id, db, tbl)) ENGINE=InnoDB",
 	intentsTable,
 	createdTable,
@@ -75,6 +76,9 @@ func upgradeProgressSchema(ctx context.Context, c Conn) error {
 	if err := upgradeLoads(ctx, c); err != nil {
 		return err
 	}
+	if err := upgradeDone(ctx, c); err != nil {
+		return err
+	}
 	var cs sql.NullString
 	err = c.QueryRowContext(ctx, "SELECT CHARACTER_SET_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'runs' AND COLUMN_NAME = 'dump_name'", ProgressSchema).Scan(&cs)
 	if err != nil {
@@ -104,6 +108,13 @@ func upgradeLoads(ctx context.Context, c Conn) error {
 	return err
 }
 
+// upgradeDone adds the column that keeps LAST_INSERT_ID() with each progress row (a
+// schema of an older dumpscope has none).
+func upgradeDone(ctx context.Context, c Conn) error {
+	_, err := c.ExecContext(ctx, "ALTER TABLE "+ProgressSchema+".done ADD COLUMN IF NOT EXISTS last_insert_id BIGINT UNSIGNED NULL")
+	return err
+}
+
 // Stretch is a committed stretch of the stream: statements from Start up to End
 // (uncompressed bytes), with Digest the SHA-256 of the stream up to End (DigestAt; "" when
 // not known there: a stretch that ends further covers it).
@@ -112,6 +123,11 @@ type Stretch struct {
 	Statements int
 	Rows       int64
 	Digest     string
+	// InsertID says the stretch ran on the connection whose LAST_INSERT_ID() the dump's
+	// statements read (the control connection): the progress row keeps its value at the
+	// stretch's end, which a resume that skips the stretch gives back (InsertIDAt). A
+	// worker's is not the dump's connection's value: NULL, unknown.
+	InsertID bool
 }
 
 // Record writes the progress row of a stretch on c, inside the transaction the caller has
@@ -130,27 +146,43 @@ func (r *Run) recordSQL(s Stretch) string {
 	if s.Digest != "" {
 		d = "'" + s.Digest + "'" // ASCII: "xxh64:" and hex digits
 	}
-	return fmt.Sprintf("INSERT INTO %s.done (run_id, start_offset, end_offset, statements, row_count, stream_sha256) VALUES ('%s', %d, %d, %d, %d, %s) ON DUPLICATE KEY UPDATE end_offset = VALUES(end_offset), statements = VALUES(statements), row_count = VALUES(row_count), stream_sha256 = VALUES(stream_sha256)",
-		ProgressSchema, r.RunID, s.Start, s.End, s.Statements, s.Rows, d)
+	id := "NULL"
+	if s.InsertID {
+		id = "LAST_INSERT_ID()" // evaluated here, on the stretch's connection; this INSERT generates none
+	}
+	return fmt.Sprintf("INSERT INTO %s.done (run_id, start_offset, end_offset, statements, row_count, stream_sha256, last_insert_id) VALUES ('%s', %d, %d, %d, %d, %s, %s) ON DUPLICATE KEY UPDATE end_offset = VALUES(end_offset), statements = VALUES(statements), row_count = VALUES(row_count), stream_sha256 = VALUES(stream_sha256), last_insert_id = VALUES(last_insert_id)",
+		ProgressSchema, r.RunID, s.Start, s.End, s.Statements, s.Rows, d, id)
 }
 
 // loadDone reads the committed spans of the run.
 func (r *Run) loadDone(ctx context.Context, q Conn) error {
-	rows, err := q.QueryContext(ctx, "SELECT start_offset, end_offset, stream_sha256 FROM "+ProgressSchema+".done WHERE run_id = ? ORDER BY start_offset", r.RunID)
+	if err := upgradeDone(ctx, q); err != nil {
+		return fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
+	}
+	rows, err := q.QueryContext(ctx, "SELECT start_offset, end_offset, stream_sha256, last_insert_id FROM "+ProgressSchema+".done WHERE run_id = ? ORDER BY start_offset", r.RunID)
 	if err != nil {
 		return fmt.Errorf("checkpoint: read progress rows: %w", err)
 	}
 	defer rows.Close()
 	var spans []span
-	r.digests = nil
+	r.digests, r.insertIDs = nil, nil
 	for rows.Next() {
 		var s span
 		var d sql.NullString
-		if err := rows.Scan(&s.Start, &s.End, &d); err != nil {
+		var id sql.NullString // BIGINT UNSIGNED
+		if err := rows.Scan(&s.Start, &s.End, &d, &id); err != nil {
 			return err
 		}
 		spans = append(spans, s)
 		r.digests = append(r.digests, endDigest{s.End, d.String})
+		row := insertIDRow{span: s}
+		if id.Valid {
+			if row.id, err = strconv.ParseUint(id.String, 10, 64); err != nil {
+				return fmt.Errorf("checkpoint: progress row at offset %d: last_insert_id %q: %w", s.Start, id.String, err)
+			}
+			row.known = true
+		}
+		r.insertIDs = append(r.insertIDs, row)
 	}
 	r.done = mergeSpans(spans)
 	r.resumed = true

@@ -57,6 +57,34 @@ type Run struct {
 	// vars are the SETs that give back the user variables statements set from the data
 	// in earlier attempts, by the statement's offset (vars.go), read on resume.
 	vars map[int64]string
+	// insertIDs are the progress rows' LAST_INSERT_ID() values (Stretch.InsertID), by
+	// start offset, read on resume.
+	insertIDs []insertIDRow
+}
+
+// insertIDRow is a progress row's stretch and the LAST_INSERT_ID() it recorded (invalid:
+// not recorded: a worker's stretch, an older dumpscope's, or one recorded on resume).
+type insertIDRow struct {
+	span
+	id    uint64
+	known bool
+}
+
+// InsertIDAt returns the LAST_INSERT_ID() that the control connection of an earlier
+// attempt had at the end of the committed stretch holding offset; known is false when
+// that stretch did not record one (or none holds offset). A resumed run skips the
+// stretch, so its own connection lacks that value: it gives it back before the next
+// statement it runs (LAST_INSERT_ID(n)).
+func (r *Run) InsertIDAt(offset int64) (id uint64, known bool) {
+	if r == nil {
+		return 0, false
+	}
+	// The rows are sorted by start; a reload's newer row replaced the older one.
+	i := sort.Search(len(r.insertIDs), func(i int) bool { return r.insertIDs[i].Start > offset }) - 1
+	if i < 0 || r.insertIDs[i].End <= offset || !r.insertIDs[i].known {
+		return 0, false
+	}
+	return r.insertIDs[i].id, true
 }
 
 // span is a committed stretch of the dump stream, [Start, End) in uncompressed bytes.

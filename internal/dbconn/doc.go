@@ -7,5 +7,5 @@
 // docs/connection.md lists every rule with the measurement behind it.
 //
 // Used by import, watch and advise. It never prints or records a password: see
-// Options.Redacted and Describe (run records redact their command line with report.RedactCommand).
+// Options.Redacted and Describe (run records redact their command line with runrecord.RedactCommand).
 package dbconn

@@ -73,3 +73,17 @@ func TestDDMin(t *testing.T) {
 	}
 	t.Logf("%d tries", tries)
 }
+
+// TestConstructListRoundTrip: the CLI's per-mode defaults are InSuiteModeOff written as a
+// list; ParseConstructs must read back the same constructs.
+func TestConstructListRoundTrip(t *testing.T) {
+	for mode, cs := range InSuiteModeOff {
+		got, err := ParseConstructs(ConstructList(cs))
+		if err != nil || !slices.Equal(got, cs) {
+			t.Errorf("%s: %v → %q → %v, %v", mode, cs, ConstructList(cs), got, err)
+		}
+	}
+	if got, err := ParseConstructs(ConstructList(nil)); err != nil || len(got) != 0 {
+		t.Errorf("none: %v, %v", got, err)
+	}
+}

@@ -25,7 +25,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/internal/units"
-	"github.com/dumpscope/dumpscope/report"
+	"github.com/dumpscope/dumpscope/runrecord"
 	"github.com/dumpscope/dumpscope/sandbox"
 )
 
@@ -102,7 +102,7 @@ func importRun(dir, bin, par, dump string, flags, settings []string, state strin
 	}
 	fmt.Printf("import --parallel %s: %.1f s, RSS %s\n", par, wall.Seconds(), summarize(curve))
 	fmt.Println("RSS per minute (MiB):", perMinute(curve))
-	r, err := report.ReadFile(rec)
+	r, err := runrecord.ReadFile(rec)
 	if err != nil {
 		fatal(err)
 	}
@@ -185,7 +185,7 @@ func perMinute(curve []int64) string {
 
 // throughputAndETA prints SQL MiB/s per minute from the record's samples, and the ETA
 // error (the ETA shown at t against the real remaining time) from 5 % on.
-func throughputAndETA(r *report.Record) {
+func throughputAndETA(r *runrecord.Record) {
 	s := r.Samples
 	if len(s) < 2 || s[len(s)-1].Import == nil {
 		fmt.Println("no import samples in the record")

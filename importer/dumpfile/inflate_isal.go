@@ -1,0 +1,194 @@
+//go:build isal && cgo
+
+package dumpfile
+
+/*
+#cgo LDFLAGS: -lisal
+#include <stdlib.h>
+#include <isa-l/igzip_lib.h>
+
+// dumpscope_inflate runs isal_inflate over buffers that Go passes for this call only: the
+// state lives in C memory and keeps no Go pointer once the call returns, as cgo requires.
+static int dumpscope_inflate(struct inflate_state *s, uint8_t *in, uint32_t in_len,
+		uint8_t *out, uint32_t out_len, uint32_t *consumed, uint32_t *produced) {
+	s->next_in = in;
+	s->avail_in = in_len;
+	s->next_out = out;
+	s->avail_out = out_len;
+	int ret = isal_inflate(s);
+	*consumed = in_len - s->avail_in;
+	*produced = out_len - s->avail_out;
+	s->next_in = NULL;
+	s->next_out = NULL;
+	return ret;
+}
+
+static struct inflate_state *dumpscope_inflate_new(void) {
+	struct inflate_state *s = malloc(sizeof *s);
+	if (s != NULL) {
+		isal_inflate_init(s);
+	}
+	return s;
+}
+
+static void dumpscope_inflate_member(struct inflate_state *s) {
+	isal_inflate_reset(s);
+	s->crc_flag = ISAL_GZIP; // parse the header, check the trailer's CRC-32 and ISIZE
+}
+*/
+import "C"
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"unsafe"
+
+	"github.com/klauspost/compress/flate"
+	"github.com/klauspost/compress/gzip"
+)
+
+func init() { newISALGzipReader = newISALReader }
+
+// gzipHeaderBytes is the fixed part of a gzip member header (RFC 1952 2.3).
+const gzipHeaderBytes = 10
+
+// maxInflateOut bounds one isal_inflate call's output, whose length is a uint32.
+const maxInflateOut = 1 << 30
+
+// isalReader decodes a multi-member gzip stream with ISA-L. It reads br's buffer in place
+// (Peek, then Discard what isal_inflate consumed), so compressed bytes are not copied, and
+// it never waits for more input than one read of br returns, so a pipe's data is decoded
+// as it arrives. Its errors are those of the Go decoder: gzip.ErrHeader, gzip.ErrChecksum,
+// flate.CorruptInputError (at the compressed offset reached) and io.ErrUnexpectedEOF.
+type isalReader struct {
+	br       *bufio.Reader
+	state    *C.struct_inflate_state
+	inMember bool  // a member's header has been started and its trailer not yet checked
+	consumed int64 // compressed bytes decoded so far
+	err      error // sticky
+}
+
+func newISALReader(br *bufio.Reader) (io.Reader, io.Closer, error) {
+	s := C.dumpscope_inflate_new()
+	if s == nil {
+		return nil, nil, errors.New("isal: out of memory for the inflate state")
+	}
+	z := &isalReader{br: br, state: s}
+	// Like gzip.NewReader, fail on a bad first header at once (io.EOF for no input at all).
+	if err := z.startMember(); err != nil {
+		z.Close()
+		return nil, nil, err
+	}
+	return z, z, nil
+}
+
+// startMember checks the next member's fixed header as the Go decoder does (magic,
+// method, reserved flags: ISA-L ignores the last) and resets the state for it. io.EOF: the
+// stream ends cleanly here.
+func (z *isalReader) startMember() error {
+	hdr, err := z.br.Peek(gzipHeaderBytes)
+	switch {
+	case len(hdr) == 0 && err == io.EOF:
+		return io.EOF
+	case len(hdr) < gzipHeaderBytes:
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return err
+	case hdr[0] != 0x1f || hdr[1] != 0x8b || hdr[2] != 8:
+		return gzip.ErrHeader
+	case hdr[3]&0xe0 != 0:
+		// Reserved flags: the Go decoder reads the optional fields first, so a header cut
+		// short is truncated rather than invalid. The stream fails either way; let it say
+		// which.
+		if _, err := gzip.NewReader(z.br); err != nil {
+			return err
+		}
+		return gzip.ErrHeader
+	}
+	C.dumpscope_inflate_member(z.state)
+	z.inMember = true
+	return nil
+}
+
+func (z *isalReader) Read(p []byte) (int, error) {
+	if z.err != nil {
+		return 0, z.err
+	}
+	if len(p) > maxInflateOut {
+		p = p[:maxInflateOut]
+	}
+	n := 0
+	for n == 0 && len(p) > 0 {
+		if !z.inMember {
+			if err := z.startMember(); err != nil {
+				z.err = err
+				return 0, err
+			}
+		}
+		var err error // the source's, once nothing is buffered
+		if z.br.Buffered() == 0 {
+			_, err = z.br.Peek(1) // one read of the source
+		}
+		in, _ := z.br.Peek(z.br.Buffered())
+		var inPtr *C.uint8_t
+		if len(in) > 0 {
+			inPtr = (*C.uint8_t)(unsafe.Pointer(&in[0]))
+		}
+		var consumed, produced C.uint32_t
+		ret := C.dumpscope_inflate(z.state, inPtr, C.uint32_t(len(in)),
+			(*C.uint8_t)(unsafe.Pointer(&p[n])), C.uint32_t(len(p)-n), &consumed, &produced)
+		z.br.Discard(int(consumed))
+		z.consumed += int64(consumed)
+		n += int(produced)
+		if ret < 0 {
+			z.err = z.mapError(ret)
+			return n, z.err
+		}
+		if z.state.block_state == C.ISAL_BLOCK_FINISH {
+			z.inMember = false
+			continue
+		}
+		if len(in) > 0 && consumed == 0 && produced == 0 {
+			// isal_inflate returns only once its input is used up or its output full; a
+			// call that did neither would repeat forever.
+			z.err = fmt.Errorf("isal_inflate made no progress at compressed offset %d", z.consumed)
+			return n, z.err
+		}
+		if len(in) == 0 && produced == 0 {
+			// The source has ended (err) and the state holds nothing more to give.
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			z.err = err
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+func (z *isalReader) mapError(ret C.int) error {
+	switch ret {
+	case C.ISAL_INVALID_BLOCK, C.ISAL_INVALID_SYMBOL, C.ISAL_INVALID_LOOKBACK:
+		return flate.CorruptInputError(z.consumed)
+	case C.ISAL_INVALID_WRAPPER, C.ISAL_UNSUPPORTED_METHOD:
+		return gzip.ErrHeader
+	case C.ISAL_INCORRECT_CHECKSUM:
+		return gzip.ErrChecksum
+	}
+	return fmt.Errorf("isal_inflate: error %d at compressed offset %d", int(ret), z.consumed)
+}
+
+// Close frees the inflate state; it does not close the source.
+func (z *isalReader) Close() error {
+	if z.state != nil {
+		C.free(unsafe.Pointer(z.state))
+		z.state = nil
+		if z.err == nil {
+			z.err = errors.New("isal: read after Close")
+		}
+	}
+	return nil
+}

@@ -1,0 +1,97 @@
+package importer_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
+)
+
+// More of the fuzzer's resume differences (resume_found_test.go has the harness).
+
+// TestResumeFoundTriggerVariable (difffuzz seed 809, trigger-var): a trigger counts the
+// rows it fires for in a user variable on the connection that runs them, and the dump
+// reads it at the end. A resume's new connection skips the committed INSERTs: without
+// the variable's value journaled with each of them it read the count of the rows sent
+// again only (or NULL), where the client's read all of them.
+func TestResumeFoundTriggerVariable(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "SET NAMES utf8mb4;\nCREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		"CREATE TABLE t2 (id int, v varchar(40)) ENGINE=Aria;\n" +
+		"CREATE TRIGGER trg BEFORE INSERT ON t1 FOR EACH ROW SET @trg = COALESCE(@trg, 0) + 1;\n" +
+		"CREATE TRIGGER trg2 BEFORE INSERT ON t2 FOR EACH ROW SET @trg2 = COALESCE(@trg2, 0) + 1;\n" +
+		rowsOf("t1", 1, 40) + rowsOf("t2", 1, 30) + rowsOf("t1", 40, 60) + rowsOf("t2", 30, 35) + rowsOf("t1", 60, 70) +
+		"CREATE TABLE vars (name varchar(20), v bigint);\nINSERT INTO vars VALUES ('trg', @trg), ('trg2', @trg2);\n"
+	for _, stop := range []int64{8, 9, 10, 11} {
+		t.Run(fmt.Sprint("stop at line ", stop), func(t *testing.T) {
+			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: stop})
+		})
+	}
+}
+
+// TestResumeFoundLastInsertID (difffuzz seeds 1046 and 1289, last-insert-id): an INSERT
+// that generates ids, then one that does not (which leaves LAST_INSERT_ID() as it was),
+// then SET @v = LAST_INSERT_ID(). A resume past the first and before the second read 0
+// where the client read the first's id: the refusal looked only at the statement before
+// the SET. LAST_INSERT_ID() is journaled with each progress row of the control connection
+// and given back to the resumed connection.
+func TestResumeFoundLastInsertID(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int AUTO_INCREMENT PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		"CREATE TABLE t2 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		rowsOf("t1", 1, 10) + "INSERT INTO t1 VALUES (NULL, 'generated'), (NULL, 'generated');\n" + rowsOf("t2", 1, 40) +
+		"INSERT INTO t2 VALUES (50, 'no id');\nSET @v = LAST_INSERT_ID();\nCREATE TABLE vars (name varchar(20), v bigint);\nINSERT INTO vars VALUES ('v', @v);\n"
+	for _, stop := range []int64{6, 7, 8} {
+		t.Run(fmt.Sprint("stop at line ", stop), func(t *testing.T) {
+			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: stop})
+		})
+	}
+	// All on the control connection (the run goes serial at SELECT … INTO @x): the INSERT
+	// that generates no id runs after the skipped one that did (seed 1046's shape).
+	serial := strings.Replace(dump, "USE fz0;\n", "USE fz0;\nSELECT 1 INTO @x;\n", 1)
+	for _, stop := range []int64{7, 8} {
+		t.Run(fmt.Sprint("serial, stop at line ", stop), func(t *testing.T) {
+			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: serial, stop: stop})
+		})
+	}
+	// Progress rows without the value (an older dumpscope's): the reader is refused.
+	t.Run("not recorded", func(t *testing.T) {
+		runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: serial, stop: 8, ranUnrecorded: []string{"UPDATE dumpscope_progress.done SET last_insert_id = NULL"},
+			refusal: "--resume cannot recreate LAST_INSERT_ID() of the interrupted run's connection"})
+	})
+}
+
+// TestResumeFoundCounterAfterBatches (difffuzz seed 16: a table's AUTO_INCREMENT 418
+// where the client's was 255, after a kill inside a batch): the first statement a resume
+// runs is a batch of plain rows, and the next one, an INSERT whose ids the server
+// generates, runs on the control connection, which the interrupted run may have been
+// inside: the ids a rolled-back INSERT took (made here by an INSERT and a DELETE before
+// the resume) are not given back. It is refused, naming the table, not numbered after
+// them.
+func TestResumeFoundCounterAfterBatches(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "SET NAMES utf8mb4;\nCREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int AUTO_INCREMENT PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		"CREATE TABLE t2 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		rowsOf("t1", 1, 10) + rowsOf("t2", 1, 40) + rowsOf("t2", 40, 80) +
+		"INSERT INTO t1 (v) VALUES ('generated'), ('generated');\n" + rowsOf("t2", 80, 100)
+	runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: 7,
+		ranUnrecorded: []string{"INSERT INTO t1 (v) VALUES ('rolled back')", "DELETE FROM t1 WHERE v = 'rolled back'"},
+		refusal:       "--resume cannot recreate the AUTO_INCREMENT counter of fz0.t1"})
+}
+
+// TestResumeFoundCounterInTransaction (difffuzz seed 2178): an interrupted run inside a
+// transaction (START TRANSACTION WITH CONSISTENT SNAPSHOT) may have run all of it before
+// the kill rolled it back, with the ids its INSERTs took. The resume's first statement in
+// it gives its ids; a later one leaves them to the server, which numbered them after
+// the rolled-back ones (a duplicate of an id given later in the statement, ERROR 1062
+// where the client went on). It is refused, naming the table.
+func TestResumeFoundCounterInTransaction(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "SET NAMES utf8mb4;\nCREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int AUTO_INCREMENT PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		rowsOf("t1", 1, 10) + "START TRANSACTION WITH CONSISTENT SNAPSHOT;\n" + rowsOf("t1", 10, 20) +
+		"INSERT INTO t1 VALUES (NULL, 'generated'), (21, 'given');\nCOMMIT;\n"
+	runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: 5,
+		ranUnrecorded: []string{"INSERT INTO t1 VALUES (20, 'rolled back')", "DELETE FROM t1 WHERE v = 'rolled back'"},
+		refusal:       "--resume cannot recreate the AUTO_INCREMENT counter of fz0.t1"})
+}

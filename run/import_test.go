@@ -1,0 +1,121 @@
+package run
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
+	"github.com/dumpscope/dumpscope/runrecord"
+)
+
+// TestImportRecord: one import into a real server through Import, and its record from
+// Result.Record: the dump's totals, the tables' rows, the row check, and for a failed
+// statement the outcome's offset and line; the record validates against the schema.
+func TestImportRecord(t *testing.T) {
+	srv := testsandbox.Start(t)
+	cfg, err := mysql.ParseDSN(srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	dump := filepath.Join(dir, "d.sql")
+	sql := "CREATE DATABASE r;\nUSE r;\nCREATE TABLE t (id INT PRIMARY KEY);\nINSERT INTO t VALUES (1),(2),(3);\nINSERT INTO t VALUES (3);\n"
+	if err := os.WriteFile(dump, []byte(sql), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	started := false
+	res, err := Import(context.Background(), cfg, importer.Source{Path: dump}, importer.Options{Parallel: 1, Log: &log}, ImportOptions{
+		Session: Options{ToolVersion: "test", Interval: 100 * time.Millisecond, Record: true, Command: []string{"dumpscope", "import", "-pSECRET", dump}},
+		Log:     &log,
+		Started: func(in *dumpfile.Input, sess *Session, sampled bool) { started = sampled && sess != nil },
+	})
+	if err != nil {
+		t.Fatalf("Import: %v\n%s", err, log.String())
+	}
+	defer res.Session.Close()
+	if !started || !res.Sampled {
+		t.Fatalf("the session did not start sampled (started %v, sampled %v)\n%s", started, res.Sampled, log.String())
+	}
+	if res.Err == nil || res.Status != importer.Failed {
+		t.Fatalf("a duplicate key: status %v, err %v; want failed", res.Status, res.Err)
+	}
+	rec := res.Record(false)
+	if rec.Outcome.Status != runrecord.OutcomeError || rec.Outcome.Offset == nil || rec.Outcome.Line == nil || *rec.Outcome.Line != 5 {
+		t.Errorf("outcome %+v, want an error at line 5", rec.Outcome)
+	}
+	if d := rec.Dump; d == nil || d.Rows != 3 || d.LargestStatementBytes <= 0 || d.CompressedBytes != int64(len(sql)) {
+		t.Errorf("dump %+v, want 3 rows, a largest statement, %d bytes read", d, len(sql))
+	}
+	if strings.Contains(strings.Join(rec.Command, " "), "SECRET") {
+		t.Errorf("command %q keeps the password", rec.Command)
+	}
+	var b bytes.Buffer
+	if err := runrecord.Write(&b, rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := runrecord.Validate(b.Bytes()); err != nil {
+		t.Errorf("record: %v", err)
+	}
+	if got := res.Record(true).Outcome.Status; got != runrecord.OutcomeInterrupted {
+		t.Errorf("interrupted: outcome %q", got)
+	}
+}
+
+// TestETAHistoryFile: the history file round-trips, a newer version or another format is
+// refused (a reader must not follow a curve it cannot read), and a finished run's curve
+// is what the next import of the same dump follows.
+func TestETAHistoryFile(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	dump := filepath.Join(t.TempDir(), "d.sql")
+	if err := os.WriteFile(dump, []byte("SELECT 1;\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	o := ETAOptions{Source: importer.Source{Path: dump}, Parallel: 2, Log: &log}
+	e, err := NewETA(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.path == "" || e.Estimator.Profile != nil {
+		t.Fatalf("first run: path %q, profile %v", e.path, e.Estimator.Profile)
+	}
+	for i, f := range []float64{0.25, 0.5, 0.75, 1} {
+		e.Estimator.Observe(float64(i+1), f)
+	}
+	e.Save(&importer.Result{Status: importer.Finished}, true, &log)
+	h, err := ReadETAHistory(e.path)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	if h.Format != ETAHistoryFormat || h.Version != ETAHistoryVersion || h.Parallel != 2 || len(h.Points) == 0 {
+		t.Errorf("history %+v", h)
+	}
+	next, err := NewETA(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if next.Estimator.Profile == nil || !strings.Contains(log.String(), "the ETA follows this dump's import of ") {
+		t.Errorf("the next import does not follow the first's curve:\n%s", log.String())
+	}
+
+	h.Version = ETAHistoryVersion + 1
+	if err := WriteETAHistory(e.path, h); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadETAHistory(e.path); err == nil {
+		t.Error("a newer version was read")
+	}
+	if _, err := NewETA(ETAOptions{Source: importer.Source{Name: "stdin", Stdin: true}, From: "x.json"}); err == nil {
+		t.Error("--eta-from with a stream was accepted")
+	}
+}
