@@ -36,11 +36,23 @@ type LogSink struct {
 	// W is a terminal, or by the caller. The status line is written as StatusPrefix + line
 	// without a newline, so a writer shared with other output can keep it at the bottom.
 	Live bool
+	// Status, when set, receives the live status line and the lines printed above it as
+	// values while Live, instead of W receiving StatusPrefix writes: a command's screen
+	// keeps the line at the bottom without recognising it among its other writes by its
+	// bytes.
+	Status StatusLine
 
 	liveChecked bool
 	ticks       int
 	prev        *Snapshot
 	verdictKey  string // the verdict last printed (Verdict.key)
+}
+
+// StatusLine shows a live status line below a command's other output.
+type StatusLine interface {
+	// Status prints above (whole lines, or nothing) where the status line is, then shows
+	// line as the status line; "" keeps the one shown.
+	Status(above, line string)
 }
 
 // StatusPrefix starts every write of a live LogSink: carriage return and erase to the end
@@ -88,6 +100,12 @@ func (l *LogSink) Tick(t Tick) {
 		}
 	}
 	l.prev = &s
+	if l.Live && l.Status != nil {
+		if b.Len() > 0 || progress != "" {
+			l.Status.Status(b.String(), progress)
+		}
+		return
+	}
 	if l.Live && progress != "" {
 		io.WriteString(l.W, StatusPrefix+b.String()+progress)
 	} else if b.Len() > 0 {

@@ -304,7 +304,11 @@ func BuildVerdict(findings []advisor.Finding, a advisor.TimeAttribution) advisor
 	aloneIssues := func(c advisor.Cause) []advisor.VerdictIssue {
 		var out []advisor.VerdictIssue
 		for _, id := range groups[c].alone {
-			out = append(out, issue(c, id, a.WhileActive[id].SecondsByCause[c]/a.AttributedSeconds))
+			held := 0.0
+			if w := a.WhileActive[id]; w != nil { // nil: active in no interval the restore moved in
+				held = w.SecondsByCause[c]
+			}
+			out = append(out, issue(c, id, held/a.AttributedSeconds))
 		}
 		return out
 	}

@@ -144,6 +144,18 @@ func TestBuildVerdict(t *testing.T) {
 				"independent: io-capacity-low (redo checkpoint waits ~1 %)",
 		},
 		{
+			// A finding that fired and cleared between intervals the restore moved in
+			// (an idle stretch) has no sum of its own: an issue of its own with no time,
+			// not a crash (dumpscope import --fail-on, TestImportReportFailOn).
+			name:     "a finding active in no attributed interval",
+			findings: []advisor.Finding{redo, ioCap},
+			a: whileActive(attribution(60, map[advisor.Cause]float64{advisor.CauseRedo: 30}), map[string]map[advisor.Cause]float64{
+				"redo-log-too-small": {advisor.CauseRedo: 30},
+			}),
+			line: "verdict: the bottleneck is redo checkpoint waits (~50 % of 1:00, redo-log-too-small); fix: innodb_log_file_size = 1G (estimate: up to 2.0× faster); " +
+				"independent: io-capacity-low",
+		},
+		{
 			// The evidence names the primary, not the rule order: the redo wait held while
 			// log-buffer-waits was active, redo-log-too-small fired only at the end.
 			name:     "the finding that held the wait names the fix",

@@ -164,10 +164,9 @@ func ProgressTick(p importer.Progress, in *dumpfile.Input) advisor.ImportProgres
 
 // ImportProgress samples the import for the session's ticks: ProgressTick, the ETA from
 // the recent and the average pace, and expectedBytes (a generated sample's size), which
-// overrides the input's own size, so every command that samples an import reports it
-// the same way. eta (nil: a new one) is the estimator, which may follow an earlier run's
-// Profile and keeps this run's Curve for the caller to read once the session has
-// stopped.
+// overrides the input's own size. eta (nil: a new one) is the estimator, which may follow
+// an earlier run's Profile and keeps this run's Curve for the caller to read once the
+// session has stopped.
 func ImportProgress(in *dumpfile.Input, progress func() importer.Progress, expectedBytes int64, eta *advisor.ETAEstimator) advisor.ProgressFunc {
 	start := time.Now()
 	if eta == nil {

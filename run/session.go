@@ -52,7 +52,10 @@ type Options struct {
 	// findings only) and findings. Nil: no LogSink (a TUI shows the ticks instead).
 	Log      io.Writer
 	LogEvery int
-	Dump     *advisor.DumpInfo
+	// Status, when set, is where the LogSink's live status line goes (a command's
+	// screen; advisor.LogSink.Status).
+	Status advisor.StatusLine
+	Dump   *advisor.DumpInfo
 	// ProbeDuration > 0 runs the sync-write probe for that long in the server's redo
 	// directory before sampling (local servers only; it adds its own writes to the
 	// device, so it is opt-in).
@@ -179,7 +182,7 @@ func OpenProgressOnly(o Options) (*Session, error) {
 func (s *Session) wire(o Options, devices advisor.DeviceSampleFunc, server *advisor.ServerSampler) error {
 	sinks := append([]advisor.Sink{}, o.Sinks...)
 	if o.Log != nil {
-		sinks = append(sinks, &advisor.LogSink{W: o.Log, Every: o.LogEvery, NoEvents: o.LogNoFindings})
+		sinks = append(sinks, &advisor.LogSink{W: o.Log, Every: o.LogEvery, NoEvents: o.LogNoFindings, Status: o.Status})
 	}
 	s.recorder = runrecord.NewRecorder(s.rec)
 	if o.Record {

@@ -17,7 +17,7 @@ import (
 	"github.com/dumpscope/dumpscope/iostat"
 )
 
-// Version 2 on disk is JSON lines (docs/report.md):
+// Version 2 on disk is JSON lines (docs/runrecord.md):
 //
 //	{"format":"dumpscope-run","version":2,...header: everything but samples...}
 //	{"sample":{"t":1,...}}

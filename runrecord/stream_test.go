@@ -174,7 +174,7 @@ func testSaverAppends(t *testing.T, name string) {
 }
 
 // TestRecordSizePerHour measures a version 2 record of an hour of busy 1 s ticks against
-// version 1 (the number docs/report.md quotes), and bounds it.
+// version 1 (the number docs/runrecord.md quotes), and bounds it.
 func TestRecordSizePerHour(t *testing.T) {
 	rec := New("test", time.Unix(0, 0), nil, 1)
 	rec.Server = Server{Flavor: "mariadb", Version: "10.11.6"}

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/dumpscope/dumpscope/internal/cliflag"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite testdata/help/*.golden from the current --help output")
@@ -50,8 +52,8 @@ func TestHelpGolden(t *testing.T) {
 				t.Errorf("%q (-golden +got):\n%s", args, diff)
 			}
 			for _, line := range strings.Split(out.String(), "\n") {
-				if len([]rune(line)) > helpWidth {
-					t.Errorf("help line wider than %d columns: %q", helpWidth, line)
+				if len([]rune(line)) > cliflag.Width {
+					t.Errorf("help line wider than %d columns: %q", cliflag.Width, line)
 				}
 			}
 			if strings.Contains(out.String(), "internal") || strings.Contains(out.String(), "only mode") {
@@ -130,16 +132,5 @@ func TestFlagsAnywhere(t *testing.T) {
 	}
 	if got := o.conn.Redacted(); !strings.Contains(got, "--user=root") || !strings.Contains(got, "--host=db1") {
 		t.Errorf("connection flags after FILE not recorded: %s", got)
-	}
-}
-
-func TestEditDistanceSuggest(t *testing.T) {
-	f := newCmdFlags("x", "")
-	f.Int("parallel", 1, "")
-	f.Bool("no-tui", false, "")
-	for in, want := range map[string]string{"paralel": "parallel", "paralell": "parallel", "notui": "no-tui", "zzz": "", "par": "parallel"} {
-		if got := f.suggest(in); got != want {
-			t.Errorf("suggest(%q) = %q, want %q", in, got, want)
-		}
 	}
 }

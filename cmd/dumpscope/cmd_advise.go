@@ -2,12 +2,10 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 	"time"
 
@@ -16,6 +14,7 @@ import (
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 	"github.com/dumpscope/dumpscope/internal/units"
+	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
 	"github.com/dumpscope/dumpscope/run"
 	"github.com/dumpscope/dumpscope/runrecord"
@@ -51,9 +50,9 @@ func runWatch(args []string, s stdio) int {
 	if interval <= 0 {
 		return f.fail(s, usagef("--interval %v: want more than 0", interval))
 	}
-	var endStatus func() // on a terminal, the progress is one status line under the rest
-	s.Out, s.Err, endStatus = statusWriters(s.Out, s.Err)
-	defer endStatus()
+	var screen *statusScreen // on a terminal, the progress is one status line under the rest
+	s.Out, s.Err, screen = statusWriters(s.Out, s.Err)
+	defer screen.end()
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals()...) // HUP/PIPE too: the record is written at the end
 	defer stop()
 	cfg, err := resolveConn(conn, s)
@@ -83,6 +82,7 @@ func runWatch(args []string, s stdio) int {
 		SaveEvery: max(1, int(time.Minute/interval)),
 		Log:       dash.Log(s.Err),
 		LogEvery:  dash.LogEvery(every),
+		Status:    screen.under(dash),
 		Sinks:     append(dash.Sinks(), mflags.sinks()...),
 
 		ProbeDuration: probe,
@@ -107,7 +107,7 @@ func runWatch(args []string, s stdio) int {
 	if sess.SaveErr() != nil {
 		fmt.Fprintf(s.Err, "warning: periodic save of the run record stopped: %v\n", sess.SaveErr())
 	}
-	printFindings(s.Out, sess.Findings())
+	report.WriteFindings(s.Out, sess.Findings())
 	printVerdict(s.Out, sess)
 	fmt.Fprintln(s.Err, sess.CostLine())
 	if *recordPath != "" {
@@ -179,12 +179,12 @@ func runAdvise(args []string, s stdio) int {
 	findings := sess.Findings()
 	verdict := sess.Verdict()
 	if *asJSON {
-		if err := writeFindingsJSON(s.Out, sess.Env().Server, sess.Cost().Ticks, findings, verdict); err != nil {
+		if err := report.WriteFindingsJSON(s.Out, sess.Env().Server, sess.Cost().Ticks, findings, verdict); err != nil {
 			printError(s.Err, "advise", err)
 			return exitFailure
 		}
 	} else {
-		printFindings(s.Out, findings)
+		report.WriteFindings(s.Out, findings)
 		fmt.Fprintln(s.Out, verdict.Line())
 	}
 	if interrupted {
@@ -205,7 +205,7 @@ func adviseReplay(path string, asJSON bool, s stdio, failOn string) int {
 	runrecord.ReplayInto(rec, eng)
 	findings, verdict := eng.Findings(), rules.VerdictOf(eng)
 	if asJSON {
-		if err := writeFindingsJSON(s.Out, rec.Server.ServerInfo(-1), len(rec.Samples), findings, verdict); err != nil {
+		if err := report.WriteFindingsJSON(s.Out, rec.Server.ServerInfo(-1), len(rec.Samples), findings, verdict); err != nil {
 			printError(s.Err, "advise", err)
 			return exitFailure
 		}
@@ -216,7 +216,7 @@ func adviseReplay(path string, asJSON bool, s stdio, failOn string) int {
 		span = rec.Samples[n-1].T
 	}
 	fmt.Fprintf(s.Err, "replayed %d samples (%s) of %s: %s %s\n", len(rec.Samples), units.FormatSpan(span), path, rec.Server.Flavor, rec.Server.Version)
-	printFindings(s.Out, findings)
+	report.WriteFindings(s.Out, findings)
 	fmt.Fprintln(s.Out, verdict.Line())
 	return failOnCode(failOn, findings, exitOK)
 }
@@ -237,67 +237,4 @@ func printVerdict(w io.Writer, sess *run.Session) {
 		v = sess.Verdict()
 	}
 	fmt.Fprintln(w, v.Line())
-}
-
-// printFindings prints findings for people, in firing order.
-func printFindings(w io.Writer, findings []advisor.Finding) {
-	if len(findings) == 0 {
-		fmt.Fprintln(w, "no findings")
-		return
-	}
-	for _, f := range findings {
-		state := "active"
-		if f.ClearedAt != nil {
-			state = "cleared at " + units.FormatDuration(*f.ClearedAt)
-		}
-		head := fmt.Sprintf("%s: %s (fired at %s, %s)", f.ID, f.Title, units.FormatDuration(f.FiredAt), state)
-		for i, line := range advisor.Wrap(head, 100-9) {
-			if i == 0 {
-				fmt.Fprintf(w, "%-8s %s\n", strings.ToUpper(string(f.Severity)), line)
-			} else {
-				fmt.Fprintf(w, "%9s%s\n", "", line)
-			}
-		}
-		if ev := advisor.FormatEvidence(f.Evidence); ev != "" {
-			for i, line := range advisor.Wrap(ev, 100-12) {
-				if i == 0 {
-					fmt.Fprintf(w, "  evidence: %s\n", line)
-				} else {
-					fmt.Fprintf(w, "            %s\n", line)
-				}
-			}
-		}
-		for _, para := range strings.Split(strings.TrimSpace(f.Recommendation), "\n") {
-			for _, line := range advisor.Wrap(para, 100-2) {
-				fmt.Fprintf(w, "  %s\n", line)
-			}
-		}
-	}
-}
-
-// findingsJSON is advise --json's output.
-type findingsJSON struct {
-	Server struct {
-		Flavor  string `json:"flavor"`
-		Version string `json:"version"`
-	} `json:"server"`
-	Samples  int               `json:"samples"`
-	Findings []advisor.Finding `json:"findings"`
-	// Verdict is the run's verdict; Line its "verdict:" line as the text output prints it.
-	Verdict advisor.Verdict `json:"verdict"`
-	Line    string          `json:"verdict_line"`
-}
-
-func writeFindingsJSON(w io.Writer, info advisor.ServerInfo, samples int, findings []advisor.Finding, verdict advisor.Verdict) error {
-	var out findingsJSON
-	out.Server.Flavor, out.Server.Version = info.Flavor, info.Version
-	out.Samples = samples
-	out.Findings = findings
-	out.Verdict, out.Line = verdict, verdict.Line()
-	if out.Findings == nil {
-		out.Findings = []advisor.Finding{}
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
 }

@@ -33,7 +33,7 @@ func runCompare(args []string, s stdio) int {
 	if len(pos) < 2 {
 		return f.fail(s, usagef("give at least two run records (or sides of runs) to compare"))
 	}
-	outFormat, err := reportFormat(*out, *format)
+	outFormat, err := report.FormatFor(*out, *format)
 	if err != nil {
 		return f.fail(s, usagef("%v", err))
 	}
@@ -62,12 +62,12 @@ func runCompare(args []string, s stdio) int {
 				return exitFailure
 			}
 			side.Records = append(side.Records, rec)
-			side.Analyses = append(side.Analyses, report.Analyze(rec, reportFindings(rec, *replay)))
+			side.Analyses = append(side.Analyses, report.Analyze(rec, report.Findings(rec, *replay)))
 		}
 		sides = append(sides, side)
 	}
 	c := report.Compare(sides)
-	err = writeOutput(*out, s.Out, func(w io.Writer) error {
+	err = report.WriteOutput(*out, s.Out, func(w io.Writer) error {
 		switch outFormat {
 		case "md":
 			return report.CompareMarkdown(w, c)

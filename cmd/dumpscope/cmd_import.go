@@ -25,6 +25,7 @@ import (
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 	"github.com/dumpscope/dumpscope/internal/termsafe"
 	"github.com/dumpscope/dumpscope/internal/units"
+	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/run"
 	"github.com/dumpscope/dumpscope/runrecord"
 	"github.com/dumpscope/dumpscope/sandbox"
@@ -80,6 +81,8 @@ type importOptions struct {
 	expectedBytes int64
 	// closeInput, when set, releases what feeds a caller-owned input (the generator).
 	closeInput func() error
+	// screen keeps the headless progress in one status line on a terminal.
+	screen *statusScreen
 	// onStatement is the streaming preflight for stdin (see importPreflight).
 	onStatement func(context.Context, *importer.Statement) error
 }
@@ -99,8 +102,9 @@ func runImport(args []string, s stdio) int {
 	// The progress line, the advisor's findings and the signal handler write from their
 	// own goroutines; dump bytes in messages reach the terminal with controls escaped
 	// (termsafe keeps the status line's own redraw prefix).
-	out, errW, endStatus := statusWriters(s.Out, s.Err)
-	defer endStatus()
+	out, errW, screen := statusWriters(s.Out, s.Err)
+	defer screen.end()
+	o.screen = screen
 	s.Out, s.Err = &lockedWriter{w: termsafe.NewWriter(out)}, &lockedWriter{w: termsafe.NewWriter(errW)}
 	ctx, stop := signalContext(s)
 	defer stop.cleanup()
@@ -424,6 +428,7 @@ func importRunOptions(o *importOptions, s stdio, cfg *mysql.Config, eta *run.ETA
 			Record:      o.record != "" || o.reportFlags.report != "",
 			Log:         s.Err,
 			LogEvery:    dash.LogEvery(1),
+			Status:      o.screen.under(dash),
 			Sinks:       append(dash.Sinks(), o.metrics.sinks()...),
 			// A long import's record survives a crash of dumpscope up to the last minute.
 			SavePath:          o.record,
@@ -476,7 +481,7 @@ func reportPanic(s stdio, errs ...error) bool {
 func importFinish(o *importOptions, s stdio, res *run.Result, code int) int {
 	sess := res.Session
 	if res.Sampled {
-		printFindings(s.Out, sess.Findings())
+		report.WriteFindings(s.Out, sess.Findings())
 	}
 	printVerdict(s.Out, sess)
 	if res.Sampled {

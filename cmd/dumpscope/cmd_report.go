@@ -1,95 +1,15 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
-	"io"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/pflag"
 
 	"github.com/dumpscope/dumpscope/advisor"
-	"github.com/dumpscope/dumpscope/internal/atomicfile"
 	"github.com/dumpscope/dumpscope/report"
-	"github.com/dumpscope/dumpscope/rules"
 	"github.com/dumpscope/dumpscope/run"
 	"github.com/dumpscope/dumpscope/runrecord"
 )
-
-// reportFormat is the output format for -o FILE by its extension, text otherwise.
-func reportFormat(path, override string) (string, error) {
-	f := override
-	if f == "" {
-		switch strings.ToLower(filepath.Ext(path)) {
-		case ".md", ".markdown":
-			f = "md"
-		case ".html", ".htm":
-			f = "html"
-		case ".json":
-			f = "json"
-		default:
-			f = "text"
-		}
-	}
-	switch f {
-	case "text", "md", "html", "json":
-		return f, nil
-	}
-	return "", fmt.Errorf("--format %q: want text, md, html or json", f)
-}
-
-// writeOutput writes through render to path (atomically: a temporary file renamed into
-// place) or to stdout when path is "" or "-".
-func writeOutput(path string, stdout io.Writer, render func(io.Writer) error) error {
-	if path == "" || path == "-" {
-		return render(stdout)
-	}
-	// A report is for sharing: 0644, where a temporary file is private.
-	return atomicfile.Write(path, atomicfile.Options{Perm: 0o644}, func(w io.Writer) error {
-		bw := bufio.NewWriter(w)
-		if err := render(bw); err != nil {
-			return err
-		}
-		return bw.Flush()
-	})
-}
-
-// reportFindings are the findings a report shows: the record's, or when it holds none
-// (or replay is asked for) those of a replay through this dumpscope's rules. The
-// record's verdict goes with its findings; a record without one (written before there
-// were verdicts) gets one from the findings shown and a replay's time attribution, set
-// in rec.Verdict.
-func reportFindings(rec *runrecord.Record, replay bool) []advisor.Finding {
-	if !replay && len(rec.Findings) > 0 && rec.Verdict != nil {
-		return rec.Findings
-	}
-	eng := rules.NewEngine()
-	runrecord.ReplayInto(rec, eng)
-	findings := eng.Findings()
-	if !replay && len(rec.Findings) > 0 {
-		findings = rec.Findings
-	}
-	v := rules.BuildVerdict(findings, eng.Attribution())
-	rec.Verdict = &v
-	return findings
-}
-
-// renderReport writes rec's report to path in format.
-func renderReport(rec *runrecord.Record, findings []advisor.Finding, path, format string, stdout io.Writer) error {
-	a := report.Analyze(rec, findings)
-	return writeOutput(path, stdout, func(w io.Writer) error {
-		switch format {
-		case "md":
-			return report.Markdown(w, a)
-		case "html":
-			return report.HTML(w, rec, a)
-		case "json":
-			return report.JSON(w, a)
-		}
-		return report.Text(w, a)
-	})
-}
 
 // runReport renders a run record as a report.
 func runReport(args []string, s stdio) int {
@@ -112,7 +32,7 @@ func runReport(args []string, s stdio) int {
 	if len(pos) != 1 {
 		return f.fail(s, usagef("give one run record (dumpscope import --record FILE writes one)"))
 	}
-	outFormat, err := reportFormat(*out, *format)
+	outFormat, err := report.FormatFor(*out, *format)
 	if err != nil {
 		return f.fail(s, usagef("%v", err))
 	}
@@ -124,8 +44,8 @@ func runReport(args []string, s stdio) int {
 		fmt.Fprintln(s.Err, "dumpscope report:", err)
 		return exitFailure
 	}
-	findings := reportFindings(rec, *replay)
-	if err := renderReport(rec, findings, *out, outFormat, s.Out); err != nil {
+	findings := report.Findings(rec, *replay)
+	if err := report.Render(rec, findings, *out, outFormat, s.Out); err != nil {
 		fmt.Fprintf(s.Err, "dumpscope report: %s: %v\n", *out, err)
 		return exitFailure
 	}
@@ -197,8 +117,8 @@ func (r *reportFlags) finish(s stdio, sess *run.Session, sampled bool, finishRec
 	}
 	if r.report != "" {
 		rec := finishRecord()
-		format, _ := reportFormat(r.report, "")
-		if err := renderReport(rec, rec.Findings, r.report, format, s.Out); err != nil {
+		format, _ := report.FormatFor(r.report, "")
+		if err := report.Render(rec, rec.Findings, r.report, format, s.Out); err != nil {
 			fmt.Fprintf(s.Err, "dumpscope import: report %s: %v\n", r.report, err)
 			if code == exitOK {
 				code = exitFailure

@@ -1,5 +1,5 @@
 // Command dumpscope restores MySQL/MariaDB dumps and explains, live, what holds the restore
-// back. main is one line; run dispatches to one function per command, each in its own file
+// back. main is one line; runCommand dispatches to one function per command, each in its own file
 // (cmd_<command>.go), each taking its arguments and the IO streams so output is testable.
 package main
 
@@ -12,6 +12,8 @@ import (
 	"sync"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/dumpscope/dumpscope/internal/cliflag"
 )
 
 // Exit codes, one table for every command (README.md "Exit codes").
@@ -155,7 +157,7 @@ func runCommand(args []string, s stdio) int {
 func closestCommand(name string) string {
 	best, bestDist := "", 3
 	for _, c := range commands() {
-		if d := editDistance(name, c.name); d < bestDist {
+		if d := cliflag.EditDistance(name, c.name); d < bestDist {
 			best, bestDist = c.name, d
 		}
 	}

@@ -9,26 +9,47 @@ import (
 	"golang.org/x/term"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/internal/termsafe"
 	"github.com/dumpscope/dumpscope/tui"
 )
 
 // A live LogSink on a terminal keeps its progress in one status line at the bottom of the
 // screen (pv style). Everything else the command prints, on stderr or on stdout, must go
-// above it: statusScreen clears the status line before any other write and draws it again
-// after, and end removes it once the command is done (the summary says the same, final
-// numbers). Both streams share one lock, so it also serialises writes from several
-// goroutines, each Write whole, as lockedWriter does.
+// above it: statusScreen is the sink's advisor.StatusLine, and it clears the status line
+// before any other write and draws it again after, and end removes it once the command
+// is done (the summary says the same, final numbers). Both streams share one lock, so it
+// also serialises writes from several goroutines, each Write whole, as lockedWriter does.
 type statusScreen struct {
 	mu     sync.Mutex
 	err    io.Writer // the stream the status line is on
-	status []byte    // the last status line, StatusPrefix included; nil: none shown
+	status string    // the status line shown, dump bytes escaped; "": none
 }
 
 // statusWriters returns stdout and stderr writers that share one statusScreen, and the
-// function that removes the status line at the end.
-func statusWriters(out, err io.Writer) (outW, errW io.Writer, end func()) {
-	sc := &statusScreen{err: err}
-	return &screenWriter{sc: sc, w: out}, &screenWriter{sc: sc, w: err}, sc.end
+// screen (the import's LogSink draws its status line there).
+func statusWriters(out, err io.Writer) (outW, errW io.Writer, sc *statusScreen) {
+	sc = &statusScreen{err: err}
+	return &screenWriter{sc: sc, w: out}, &screenWriter{sc: sc, w: err}, sc
+}
+
+// Status is advisor.StatusLine: above, then line as the new status line. Both carry dump
+// bytes (a table's name), escaped as every other write of the command is.
+func (sc *statusScreen) Status(above, line string) {
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	if line != "" {
+		sc.status = termsafe.String(line)
+	}
+	io.WriteString(sc.err, advisor.StatusPrefix+termsafe.String(above)+sc.status)
+}
+
+// under is the status line for a session's LogSink: none while the dashboard holds
+// stderr (its lines are printed after the screen closes), nor without a screen.
+func (sc *statusScreen) under(dash *tui.Dashboard) advisor.StatusLine {
+	if sc == nil || dash != nil {
+		return nil
+	}
+	return sc
 }
 
 type screenWriter struct {
@@ -43,24 +64,14 @@ func (s *screenWriter) Write(p []byte) (int, error) {
 	sc := s.sc
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
-	prefix := []byte(advisor.StatusPrefix)
-	if bytes.HasPrefix(p, prefix) && !bytes.HasSuffix(p, []byte("\n")) {
-		// A live LogSink's tick: lines for above the status, then the new status line.
-		if i := bytes.LastIndexByte(p, '\n'); i >= 0 {
-			sc.status = append(append([]byte(nil), prefix...), p[i+1:]...)
-		} else {
-			sc.status = append([]byte(nil), p...)
-		}
-		return s.w.Write(p)
-	}
 	// Output to a file or a pipe does not share the screen with the status line.
-	shared := sc.status != nil && (s.w == sc.err || term.IsTerminal(int(fdOf(s.w))))
+	shared := sc.status != "" && (s.w == sc.err || term.IsTerminal(int(fdOf(s.w))))
 	if shared {
 		io.WriteString(sc.err, advisor.StatusPrefix)
 	}
 	n, err := s.w.Write(p)
 	if shared && bytes.HasSuffix(p, []byte("\n")) {
-		sc.err.Write(sc.status)
+		io.WriteString(sc.err, sc.status)
 	}
 	return n, err
 }
@@ -69,9 +80,9 @@ func (s *screenWriter) Write(p []byte) (int, error) {
 func (sc *statusScreen) end() {
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
-	if sc.status != nil {
+	if sc.status != "" {
 		io.WriteString(sc.err, advisor.StatusPrefix)
-		sc.status = nil
+		sc.status = ""
 	}
 }
 

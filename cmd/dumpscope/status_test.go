@@ -13,21 +13,23 @@ import (
 // after it and removed at the end; the terminal then shows each line once and no status.
 func TestStatusScreen(t *testing.T) {
 	var screen bytes.Buffer
-	out, errW, end := statusWriters(&screen, &screen)
-	errW.Write([]byte(advisor.StatusPrefix + "10% A"))
+	out, errW, sc := statusWriters(&screen, &screen)
+	sc.Status("", "10% A")
 	out.Write([]byte("table row\n"))
-	errW.Write([]byte(advisor.StatusPrefix + "WARN finding\n20% B"))
+	sc.Status("WARN finding\n", "20% B")
 	errW.Write([]byte("dumpscope: finished\n"))
-	end()
+	sc.Status("WARN cleared\n", "")
+	sc.end()
 	want := "\r\x1b[K10% A" +
-		"\r\x1b[Ktable row\n\r\x1b[K10% A" +
+		"\r\x1b[Ktable row\n10% A" +
 		"\r\x1b[KWARN finding\n20% B" +
-		"\r\x1b[Kdumpscope: finished\n\r\x1b[K20% B" +
+		"\r\x1b[Kdumpscope: finished\n20% B" +
+		"\r\x1b[KWARN cleared\n20% B" +
 		"\r\x1b[K"
 	if got := screen.String(); got != want {
 		t.Errorf("screen bytes\n got %q\nwant %q", got, want)
 	}
-	if got := render(screen.String()); got != "table row\nWARN finding\ndumpscope: finished\n" {
+	if got := render(screen.String()); got != "table row\nWARN finding\ndumpscope: finished\nWARN cleared\n" {
 		t.Errorf("rendered screen %q", got)
 	}
 }
@@ -56,12 +58,12 @@ func render(s string) string {
 	return out
 }
 
-// TestLiveLogSink: on a terminal the sink writes one status line per tick, prefixed so
-// the screen can keep it at the bottom, with findings above it.
+// TestLiveLogSink: on a terminal the sink hands the screen one status line per tick,
+// which keeps it at the bottom, with findings above it.
 func TestLiveLogSink(t *testing.T) {
 	var screen bytes.Buffer
-	_, errW, end := statusWriters(&screen, &screen)
-	l := &advisor.LogSink{W: errW, Live: true, Width: 80, Now: func() time.Time { return time.Date(2026, 12, 3, 14, 0, 0, 0, time.UTC) }}
+	_, errW, sc := statusWriters(&screen, &screen)
+	l := &advisor.LogSink{W: errW, Live: true, Status: sc.under(nil), Width: 80, Now: func() time.Time { return time.Date(2026, 12, 3, 14, 0, 0, 0, time.UTC) }}
 	for i := 0; i < 3; i++ {
 		snap := advisor.Snapshot{T: float64(i), Import: &advisor.ImportProgress{Bytes: int64(i) << 20, ExpectedBytes: 4 << 20}}
 		tick := advisor.Tick{Snapshot: snap}
@@ -70,7 +72,7 @@ func TestLiveLogSink(t *testing.T) {
 		}
 		l.Tick(tick)
 	}
-	end()
+	sc.end()
 	got := render(screen.String())
 	if strings.Count(got, "\n") != 1 || !strings.HasPrefix(strings.TrimSpace(got), "+0:02 WARN     x: y") {
 		t.Errorf("rendered screen %q: want only the finding, the status line gone", got)

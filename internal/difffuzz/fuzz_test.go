@@ -51,9 +51,9 @@ func newTestRunner(t *testing.T, bin string) *Runner {
 // known and not yet fixed switched off (InSuiteOff, InSuiteModeOff, docs/difffuzz.md).
 // A difference in a mode without kills fails the test with the shrunk script. The resume
 // mode's kill lands where the machine's speed puts it (SIGKILL a seeded delay after the
-// journal appears), and that mode still has open differences that only some kill points
-// show (docs/difffuzz.md: an AUTO_INCREMENT counter after a kill, seed 16; user variables
-// set by triggers, seed 809): a difference there is logged with its shrunk script and
+// journal appears), and a difference only some kill points show (docs/difffuzz.md: the
+// two the in-suite run met, seeds 16 and 809, are fixed or refused since) would make it
+// red at random: a difference there is logged with its shrunk script and
 // run once more, and the run goes on with the next seed, so that CI shows it without
 // going red at random. `go run ./scripts/difffuzz --modes resume` fails on it.
 func TestDiffFuzzShort(t *testing.T) {

@@ -69,7 +69,8 @@ const (
 	ReplaceChild Construct = "fk-child"
 	// LastInsertID: SET @v = LAST_INSERT_ID(). After a kill and --resume the variable
 	// read 0 where the client's read 1, without the refusal --resume gives when it
-	// cannot recreate LAST_INSERT_ID() (found by seed 1289, not shrunk).
+	// cannot recreate LAST_INSERT_ID() (found by seeds 1289 and 1046; fixed: the progress
+	// rows keep it, TestResumeFoundLastInsertID).
 	LastInsertID Construct = "last-insert-id"
 	// Serializing: the statements after which an import runs on one connection (user
 	// variables, transactions, SET autocommit). In a run gone serial, an unrecorded DDL
@@ -84,8 +85,8 @@ const (
 	Keyless Construct = "keyless"
 	// TriggerVar: SET @v = COALESCE(@trg, -1), a user variable that a trigger body
 	// counts on the connection that fired it. A resumed run's connection starts without
-	// it: -1 where the client's read 456 (found by seed 809, not fixed: the journal keeps
-	// the user variables a statement assigns, not those its triggers assign).
+	// it: -1 where the client's read 456 (found by seed 809; fixed: the variables trigger
+	// bodies name are journaled too, TestResumeFoundTriggerVariable).
 	TriggerVar Construct = "trigger-var"
 )
 
