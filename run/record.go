@@ -2,6 +2,10 @@ package run
 
 import (
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/runrecord"
@@ -103,4 +107,35 @@ func completeRecord(rec *runrecord.Record, r *importer.Result) {
 		}
 		rec.Outcome.RowCheck = rc
 	}
+}
+
+// RecordPath checks before a run starts (not after it succeeded) that its record can be
+// written at path, and keeps an interrupted run's record when the run resuming it
+// (resume) names the same file: it returns a free path beside it (run.resume-1.json …),
+// which the caller says it writes to instead.
+func RecordPath(path string, resume bool) (string, error) {
+	if resume {
+		if _, err := os.Stat(path); err == nil {
+			ext := filepath.Ext(path)
+			base := strings.TrimSuffix(path, ext)
+			for n := 1; ; n++ {
+				p := fmt.Sprintf("%s.resume-%d%s", base, n, ext)
+				if _, err := os.Stat(p); errors.Is(err, os.ErrNotExist) {
+					path = p
+					break
+				}
+			}
+		}
+	}
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".check-*")
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return "", fmt.Errorf("--record %s: cannot write in %s: %v", path, dir, err)
+	}
+	f.Close()
+	return path, os.Remove(f.Name())
 }

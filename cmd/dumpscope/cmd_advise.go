@@ -64,7 +64,7 @@ func runWatch(args []string, s stdio) int {
 		fmt.Fprintf(s.Err, "dumpscope watch: %v\n", err)
 		return exitFailure
 	}
-	defer mflags.close(s)
+	defer mflags.exp.Close(s.Err)
 	every := 1
 	if *quiet {
 		every = -1
@@ -83,7 +83,7 @@ func runWatch(args []string, s stdio) int {
 		Log:       dash.Log(s.Err),
 		LogEvery:  dash.LogEvery(every),
 		Status:    screen.under(dash),
-		Sinks:     append(dash.Sinks(), mflags.sinks()...),
+		Sinks:     append(dash.Sinks(), mflags.exp.Sinks()...),
 
 		ProbeDuration: probe,
 		AllStatus:     *allStatus,
@@ -93,7 +93,7 @@ func runWatch(args []string, s stdio) int {
 		return exitFailure
 	}
 	defer sess.Close()
-	mflags.setEnv(sess.Env())
+	mflags.exp.SetEnv(sess.Env())
 	fmt.Fprintf(s.Err, "watching %s every %v (Ctrl-C to stop)\n", sess.Describe(), interval)
 	runCtx := ctx
 	if duration > 0 { // counted from here, after connecting and any --probe

@@ -7,11 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/signal"
-	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
@@ -246,51 +243,6 @@ func parallelWarning(n, cpus int) string {
 	return fmt.Sprintf("--parallel %d on %d CPUs: more connections than %d rarely make a restore faster and each holds a batch in memory; the server refuses connections beyond max_connections (Error 1040)", n, cpus, max(8, parallelPerCPU*cpus))
 }
 
-// stopper turns the first Ctrl-C/SIGTERM into a graceful stop (finish the statement in
-// flight, then stop) and the second into an abort.
-type stopper struct {
-	graceful chan struct{}
-	once     sync.Once
-	abort    context.CancelFunc // what a second Ctrl-C does
-	cleanup  func()
-}
-
-func signalContext(s stdio) (context.Context, *stopper) {
-	ctx, cancel := context.WithCancel(context.Background())
-	st := &stopper{graceful: make(chan struct{})}
-	ch := make(chan os.Signal, 2)
-	signal.Notify(ch, append(stopSignals(), abortSignals()...)...)
-	done := make(chan struct{})
-	go func() {
-		n := 0
-		for {
-			select {
-			case sig := <-ch:
-				if isAbortSignal(sig) {
-					fmt.Fprintf(s.Err, "\ndumpscope: %v: aborting now (the clean-up still runs); goroutines:\n%s\n", sig, allStacks())
-					cancel()
-					continue
-				}
-				if !isStopSignal(sig) || (n > 0 && !countsAsRepeat(sig, n)) {
-					continue
-				}
-				n++
-				if n == 1 {
-					fmt.Fprintln(s.Err, "\ndumpscope: stopping after the statement in flight (press Ctrl-C again to abort at once)")
-					st.once.Do(func() { close(st.graceful) })
-				} else {
-					cancel()
-				}
-			case <-done:
-				return
-			}
-		}
-	}()
-	st.abort = cancel
-	st.cleanup = func() { signal.Stop(ch); close(done); cancel() }
-	return ctx, st
-}
-
 func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) int {
 	// Input first: a missing file is reported before any server is started.
 	src, err := importSource(o, s)
@@ -301,9 +253,16 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	if o.closeInput != nil {
 		defer o.closeInput()
 	}
-	if err := checkRecordPath(o, s); err != nil {
-		printError(s.Err, "import", err)
-		return exitUsage
+	if o.record != "" {
+		p, err := run.RecordPath(o.record, o.resume)
+		if err != nil {
+			printError(s.Err, "import", err)
+			return exitUsage
+		}
+		if p != o.record {
+			fmt.Fprintf(s.Err, "dumpscope: %s holds the interrupted run's record; this run's goes to %s\n", o.record, p)
+			o.record = p
+		}
 	}
 	topt, _ := o.transform.options() // a bad flag is said where the import takes them
 	eta, err := run.NewETA(run.ETAOptions{Source: src, From: o.etaFrom, Filters: topt.Fingerprint(),
@@ -329,7 +288,7 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		printError(s.Err, "import", err)
 		return exitFailure
 	}
-	defer o.metrics.close(s)
+	defer o.metrics.exp.Close(s.Err)
 	dash := newDashboard(tui.ModeImport, o.noTUI, s, func() { stop.once.Do(func() { close(stop.graceful) }) })
 	iopt := importOptionsFor(o, stop, s, dash)
 	finishTransform, err := o.transform.setOptions(&iopt, o.file)
@@ -429,7 +388,7 @@ func importRunOptions(o *importOptions, s stdio, cfg *mysql.Config, eta *run.ETA
 			Log:         s.Err,
 			LogEvery:    dash.LogEvery(1),
 			Status:      o.screen.under(dash),
-			Sinks:       append(dash.Sinks(), o.metrics.sinks()...),
+			Sinks:       append(dash.Sinks(), o.metrics.exp.Sinks()...),
 			// A long import's record survives a crash of dumpscope up to the last minute.
 			SavePath:          o.record,
 			SaveEvery:         max(1, int(time.Minute/o.interval)),
@@ -439,7 +398,7 @@ func importRunOptions(o *importOptions, s stdio, cfg *mysql.Config, eta *run.ETA
 		NoServer: o.noAdvisor, ExpectedBytes: o.expectedBytes, ETA: eta.Estimator, Log: s.Err,
 		Started: func(in *dumpfile.Input, sess *run.Session, sampled bool) {
 			if sampled {
-				o.metrics.setEnv(sess.Env())
+				o.metrics.exp.SetEnv(sess.Env())
 				dash.Show(sess, o.interval, tui.Header{Dump: in.Name, Format: in.Format, Sandbox: o.sandbox, Connections: o.parallel, Target: dbconn.Describe(cfg)}, nil)
 			}
 		},
@@ -559,69 +518,4 @@ func importSandbox(ctx context.Context, o *importOptions, s stdio) (*sandbox.Ser
 	o.sandboxSocket = srv.Socket
 	fmt.Fprintf(s.Err, "dumpscope: sandbox %s %s, datadir %s\n", srv.Flavor, srv.Version, srv.DataDir)
 	return srv, nil
-}
-
-// printProgressKept says that an incomplete import (or a refused resume) left dumpscope's
-// progress schema in the target, and how to remove it when no resume is wanted: nothing
-// else ever will, and a schema nobody asked for is a surprise in a production server. A
-// removed sandbox takes it with it.
-// giveUp is the statement that removes them (importer.Result.GiveUp); resumable says a
-// journal lets --resume use them.
-func printProgressKept(o *importOptions, giveUp string, resumable bool, s stdio) {
-	if giveUp == "" || (o.sandbox && !o.keepSandbox) {
-		return
-	}
-	if !resumable {
-		fmt.Fprintf(s.Err, "dumpscope: %s holds this run's progress rows, which no resume can use (no --checkpoint FILE); remove them with: %s\n", checkpoint.ProgressSchema, giveUp)
-		return
-	}
-	fmt.Fprintf(s.Err, "dumpscope: %s kept for --resume; to give up the resume: %s\n", checkpoint.ProgressSchema, giveUp)
-}
-
-// printResumeCommand tells how to continue an incomplete import: the user's command
-// line (redacted) with --resume and the journal.
-func printResumeCommand(o *importOptions, journal string, s stdio) {
-	if o.sandbox && !o.keepSandbox {
-		fmt.Fprintln(s.Err, "dumpscope: the sandbox is removed with what was imported into it: nothing to resume (--keep-sandbox keeps it to resume into)")
-		return
-	}
-	socket := ""
-	if o.sandbox { // the kept sandbox, not a new one
-		socket = o.sandboxSocket
-	}
-	fmt.Fprintf(s.Err, "dumpscope: resumable; continue with:\n  %s\n", resumeCommand(o.command, journal, socket))
-}
-
-// checkRecordPath finds an unwritable --record before the import starts (not after it
-// succeeded), and keeps the first run's record when a resumed run names the same file:
-// the resumed run writes beside it (run.resume-1.json …) and says so.
-func checkRecordPath(o *importOptions, s stdio) error {
-	if o.record == "" {
-		return nil
-	}
-	if o.resume {
-		if _, err := os.Stat(o.record); err == nil {
-			ext := filepath.Ext(o.record)
-			base := strings.TrimSuffix(o.record, ext)
-			for n := 1; ; n++ {
-				p := fmt.Sprintf("%s.resume-%d%s", base, n, ext)
-				if _, err := os.Stat(p); errors.Is(err, os.ErrNotExist) {
-					fmt.Fprintf(s.Err, "dumpscope: %s holds the interrupted run's record; this run's goes to %s\n", o.record, p)
-					o.record = p
-					break
-				}
-			}
-		}
-	}
-	dir := filepath.Dir(o.record)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(o.record)+".check-*")
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fmt.Errorf("--record %s: cannot write in %s: %v", o.record, dir, err)
-	}
-	f.Close()
-	return os.Remove(f.Name())
 }

@@ -581,37 +581,6 @@ func TestImportParallelTriggerReach(t *testing.T) {
 	sameAsClient("function", []string{"trd"}, "3", "--batch-bytes", "16K")
 }
 
-// TestCheckRecordPath: an unwritable --record is refused before anything starts, naming
-// the user's path; a resumed run never overwrites the interrupted run's record.
-func TestCheckRecordPath(t *testing.T) {
-	dir := t.TempDir()
-	var errb bytes.Buffer
-	s := stdio{Err: &errb}
-	o := &importOptions{record: filepath.Join(dir, "missing", "run.json")}
-	err := checkRecordPath(o, s)
-	if err == nil || !strings.Contains(err.Error(), "--record "+o.record+": cannot write in "+filepath.Join(dir, "missing")) || strings.Contains(err.Error(), ".check-") {
-		t.Errorf("unwritable: %v", err)
-	}
-	first := filepath.Join(dir, "run.json")
-	os.WriteFile(first, []byte("{}"), 0o600)
-	for _, want := range []string{"run.resume-1.json", "run.resume-2.json"} {
-		o := &importOptions{record: first, resume: true}
-		if err := checkRecordPath(o, s); err != nil {
-			t.Fatal(err)
-		}
-		if o.record != filepath.Join(dir, want) {
-			t.Errorf("resumed run records to %s, want %s", o.record, want)
-		}
-		os.WriteFile(o.record, []byte("{}"), 0o600)
-	}
-	if b, _ := os.ReadFile(first); string(b) != "{}" {
-		t.Errorf("the first record changed: %q", b)
-	}
-	if n, _ := filepath.Glob(filepath.Join(dir, ".*check*")); len(n) != 0 {
-		t.Errorf("left behind: %v", n)
-	}
-}
-
 // TestResumeCommandSandbox: a sandbox removed at the end has nothing to resume; a kept
 // one is resumed into over its socket, without the flags that would start a new one.
 func TestResumeCommandSandbox(t *testing.T) {

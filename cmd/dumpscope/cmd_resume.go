@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/runrecord"
 )
 
@@ -84,4 +85,35 @@ func (o *importOptions) checkResume() error {
 		o.appliedOffsets = append(o.appliedOffsets, n)
 	}
 	return nil
+}
+
+// printProgressKept says that an incomplete import (or a refused resume) left dumpscope's
+// progress schema in the target, and how to remove it when no resume is wanted: nothing
+// else ever will, and a schema nobody asked for is a surprise in a production server. A
+// removed sandbox takes it with it.
+// giveUp is the statement that removes them (importer.Result.GiveUp); resumable says a
+// journal lets --resume use them.
+func printProgressKept(o *importOptions, giveUp string, resumable bool, s stdio) {
+	if giveUp == "" || (o.sandbox && !o.keepSandbox) {
+		return
+	}
+	if !resumable {
+		fmt.Fprintf(s.Err, "dumpscope: %s holds this run's progress rows, which no resume can use (no --checkpoint FILE); remove them with: %s\n", checkpoint.ProgressSchema, giveUp)
+		return
+	}
+	fmt.Fprintf(s.Err, "dumpscope: %s kept for --resume; to give up the resume: %s\n", checkpoint.ProgressSchema, giveUp)
+}
+
+// printResumeCommand tells how to continue an incomplete import: the user's command
+// line (redacted) with --resume and the journal.
+func printResumeCommand(o *importOptions, journal string, s stdio) {
+	if o.sandbox && !o.keepSandbox {
+		fmt.Fprintln(s.Err, "dumpscope: the sandbox is removed with what was imported into it: nothing to resume (--keep-sandbox keeps it to resume into)")
+		return
+	}
+	socket := ""
+	if o.sandbox { // the kept sandbox, not a new one
+		socket = o.sandboxSocket
+	}
+	fmt.Fprintf(s.Err, "dumpscope: resumable; continue with:\n  %s\n", resumeCommand(o.command, journal, socket))
 }

@@ -1,28 +1,24 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"github.com/spf13/pflag"
-	"time"
 
 	"github.com/go-sql-driver/mysql"
+	"github.com/spf13/pflag"
 
-	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/metrics"
 	"github.com/dumpscope/dumpscope/run"
 )
 
 // metricsFlags are --listen and --metrics-textfile, shared by import and watch, and
-// the exporter they start.
+// the exporter they start (metrics.Exporter).
 type metricsFlags struct {
 	listen   string
 	textfile string
 
-	collector *metrics.Collector // nil when neither flag was given
-	server    *metrics.Server
+	exp *metrics.Exporter // nil when neither flag was given
 }
 
 func addMetricsFlags(fs *pflag.FlagSet) *metricsFlags {
@@ -32,13 +28,10 @@ func addMetricsFlags(fs *pflag.FlagSet) *metricsFlags {
 	return m
 }
 
-// enabled reports whether either output is asked for.
-func (m *metricsFlags) enabled() bool { return m != nil && (m.listen != "" || m.textfile != "") }
-
 // check refuses what cannot work, before anything starts: the metrics come from the
 // advisor's ticks, so --no-advisor leaves nothing to export.
 func (m *metricsFlags) check(noAdvisor bool) error {
-	if !m.enabled() {
+	if m.listen == "" && m.textfile == "" {
 		return nil
 	}
 	if noAdvisor {
@@ -52,60 +45,24 @@ func (m *metricsFlags) check(noAdvisor bool) error {
 	return nil
 }
 
-// start creates the run's collector and binds the endpoint; the methods below then
-// feed and finish it (they do nothing when neither flag was given). dump is the dump's
-// name ("" for watch); the target is the server's address only, never the user.
+// start creates the run's exporter (nothing when neither flag was given). dump is the
+// dump's name ("" for watch); the target is the server's address only, never the user.
 func (m *metricsFlags) start(s stdio, dump string, cfg *mysql.Config) error {
-	if !m.enabled() {
-		return nil
-	}
 	target := cfg.Addr
 	if cfg.Net == "unix" {
 		target = "unix:" + cfg.Addr
 	}
-	m.collector = metrics.New(metrics.Options{
-		RunID: importer.NewRunID()[:16], Dump: dump, Target: target, Version: version,
-	})
-	if m.listen == "" {
-		return nil
-	}
-	addr, loopback, err := metrics.ListenAddr(m.listen)
-	if err != nil {
-		return err
-	}
-	if m.server, err = metrics.Serve(addr, m.collector); err != nil {
-		return err
-	}
-	if !loopback {
-		fmt.Fprintf(s.Err, "dumpscope: warning: metrics on %s are reachable from other machines (dump and server names included); use 127.0.0.1:PORT to keep them local\n", m.server.Addr())
-	}
-	fmt.Fprintf(s.Err, "dumpscope: metrics at http://%s/metrics\n", m.server.Addr())
-	return nil
-}
-
-// sinks is the collector as the session's extra sink.
-func (m *metricsFlags) sinks() []advisor.Sink {
-	if m == nil || m.collector == nil {
-		return nil
-	}
-	return []advisor.Sink{m.collector}
-}
-
-// setEnv passes what the session learned at its start (server, devices, probe).
-func (m *metricsFlags) setEnv(env *advisor.Env) {
-	if m != nil && m.collector != nil {
-		m.collector.SetEnv(env)
-	}
+	var err error
+	m.exp, err = metrics.StartExporter(metrics.ExporterOptions{Listen: m.listen, Textfile: m.textfile, Log: s.Err,
+		Collector: metrics.Options{RunID: importer.NewRunID()[:16], Dump: dump, Target: target, Version: version}})
+	return err
 }
 
 // finishImport records the import's outcome (its exit code and the replayer's totals)
 // and finishes as finish does.
 func (m *metricsFlags) finishImport(code int, res *importer.Result, s stdio) int {
-	if m == nil || m.collector == nil {
-		return code
-	}
-	m.collector.Finish(importFinal(code, res))
-	return m.finish(code, s)
+	f := importFinal(code, res)
+	return m.finishWith(&f, code, s)
 }
 
 // importFinal is the import's outcome as the metrics take it: the phase its exit code
@@ -126,38 +83,20 @@ func importFinal(code int, res *importer.Result) metrics.Final {
 	return f
 }
 
-// finish writes the textfile and stops the endpoint, and returns the exit code: a
-// textfile that cannot be written fails an otherwise successful run, since a batch
-// job's monitoring relies on it.
-func (m *metricsFlags) finish(code int, s stdio) int {
-	if m == nil || m.collector == nil {
-		return code
-	}
-	m.close(s)
-	if m.textfile == "" {
-		return code
-	}
-	if err := metrics.WriteTextfile(m.textfile, m.collector); err != nil {
+// finish stops the endpoint and writes the textfile, and returns the exit code: a
+// textfile that cannot be written fails an otherwise successful run.
+func (m *metricsFlags) finish(code int, s stdio) int { return m.finishWith(nil, code, s) }
+
+func (m *metricsFlags) finishWith(f *metrics.Final, code int, s stdio) int {
+	written, err := m.exp.Finish(f, s.Err)
+	switch {
+	case err != nil:
 		fmt.Fprintln(s.Err, "dumpscope:", err)
 		if code == exitOK {
 			code = exitFailure
 		}
-		return code
+	case written != "":
+		fmt.Fprintln(s.Err, "dumpscope: metrics written to", written)
 	}
-	fmt.Fprintln(s.Err, "dumpscope: metrics written to", m.textfile)
 	return code
-}
-
-// close stops the endpoint (waiting up to 5 s for a scrape in flight); a second call
-// does nothing.
-func (m *metricsFlags) close(s stdio) {
-	if m == nil || m.server == nil {
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := m.server.Shutdown(ctx); err != nil {
-		fmt.Fprintln(s.Err, "dumpscope: metrics endpoint:", err)
-	}
-	m.server = nil
 }

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"os"
+	"os/signal"
 	"runtime"
+	"sync"
 	"syscall"
 )
 
@@ -50,4 +54,49 @@ func allStacks() []byte {
 		}
 		buf = make([]byte, 2*len(buf))
 	}
+}
+
+// stopper turns the first Ctrl-C/SIGTERM into a graceful stop (finish the statement in
+// flight, then stop) and the second into an abort.
+type stopper struct {
+	graceful chan struct{}
+	once     sync.Once
+	abort    context.CancelFunc // what a second Ctrl-C does
+	cleanup  func()
+}
+
+func signalContext(s stdio) (context.Context, *stopper) {
+	ctx, cancel := context.WithCancel(context.Background())
+	st := &stopper{graceful: make(chan struct{})}
+	ch := make(chan os.Signal, 2)
+	signal.Notify(ch, append(stopSignals(), abortSignals()...)...)
+	done := make(chan struct{})
+	go func() {
+		n := 0
+		for {
+			select {
+			case sig := <-ch:
+				if isAbortSignal(sig) {
+					fmt.Fprintf(s.Err, "\ndumpscope: %v: aborting now (the clean-up still runs); goroutines:\n%s\n", sig, allStacks())
+					cancel()
+					continue
+				}
+				if !isStopSignal(sig) || (n > 0 && !countsAsRepeat(sig, n)) {
+					continue
+				}
+				n++
+				if n == 1 {
+					fmt.Fprintln(s.Err, "\ndumpscope: stopping after the statement in flight (press Ctrl-C again to abort at once)")
+					st.once.Do(func() { close(st.graceful) })
+				} else {
+					cancel()
+				}
+			case <-done:
+				return
+			}
+		}
+	}()
+	st.abort = cancel
+	st.cleanup = func() { signal.Stop(ch); close(done); cancel() }
+	return ctx, st
 }
