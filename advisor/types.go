@@ -30,7 +30,7 @@ type ImportProgress struct {
 	// estimates the dump's uncompressed size.
 	ReadBytes int64 `json:"read_bytes,omitempty"`
 	// ExpectedBytes is the uncompressed size when known: a generated sample's size, or
-	// what the input found without decompressing (importer.Input.UncompressedSize);
+	// what the input found without decompressing (dumpfile.Input.UncompressedSize);
 	// 0: unknown. ExpectedExact says it is the true size, not an estimate.
 	ExpectedBytes int64 `json:"expected_bytes,omitempty"`
 	ExpectedExact bool  `json:"expected_exact,omitempty"`

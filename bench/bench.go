@@ -478,10 +478,7 @@ func WriteText(w io.Writer, sum []Summary) {
 		}
 		med := "-"
 		if s.Runs > 0 {
-			med = units.FormatDuration(s.MedianSeconds)
-			if s.MedianSeconds < 60 {
-				med = fmt.Sprintf("%.1f s", s.MedianSeconds)
-			}
+			med = units.FormatSpan(s.MedianSeconds)
 		}
 		var fs []string
 		for id, n := range s.Findings {

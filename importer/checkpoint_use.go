@@ -11,6 +11,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // The importer's side of checkpoint: when an import has progress rows, how its options
@@ -141,26 +142,26 @@ func (p *ParallelReplayer) writtenTable(st *Statement) (db, table string, ok boo
 // RETURNING …]`. Any other form (several tables, a join, an alias, USING, PARTITION) is
 // not ok: it may write more than one table.
 func dmlTarget(q []byte) (db, table string, ok bool) {
-	l := lexer{b: q}
-	verb := l.next()
-	t := l.next()
-	for t.is("LOW_PRIORITY") || t.is("IGNORE") || t.is("QUICK") {
-		t = l.next()
+	l := sqlscan.Tokenizer{Src: q}
+	verb := l.Next()
+	t := l.Next()
+	for t.Is("LOW_PRIORITY") || t.Is("IGNORE") || t.Is("QUICK") {
+		t = l.Next()
 	}
 	switch {
-	case verb.is("UPDATE"):
-	case verb.is("DELETE") && t.is("FROM"):
-		t = l.next()
+	case verb.Is("UPDATE"):
+	case verb.Is("DELETE") && t.Is("FROM"):
+		t = l.Next()
 	default:
 		return "", "", false
 	}
-	if db, table = l.name(t); table == "" {
+	if db, table = l.Name(t); table == "" {
 		return "", "", false
 	}
-	n := l.next()
+	n := l.Next()
 	switch {
-	case verb.is("UPDATE") && n.is("SET"):
-	case verb.is("DELETE") && (n.kind == tEOF || n.is("WHERE") || n.is("ORDER") || n.is("LIMIT") || n.is("RETURNING")):
+	case verb.Is("UPDATE") && n.Is("SET"):
+	case verb.Is("DELETE") && (n.Kind == sqlscan.EOF || n.Is("WHERE") || n.Is("ORDER") || n.Is("LIMIT") || n.Is("RETURNING")):
 	default:
 		return "", "", false
 	}
@@ -240,15 +241,15 @@ func assignedUserVars(st *Statement) []string {
 		// row insert through here.
 		return nil
 	}
-	l := newLexer(st.SQL, st.syn)
+	l := sqlscan.New(st.SQL, st.syn)
 	prevInto := false
-	for t := l.next(); t.kind != tEOF; t = l.next() {
-		if t.kind == tVar && !strings.HasPrefix(t.text, "@@") && !slices.Contains(out, t.text) {
-			if prevInto || bytes.HasPrefix(bytes.TrimLeft(l.b[l.i:], " \t\r\n"), []byte(":=")) {
-				out = append(out, t.text)
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@") && !slices.Contains(out, t.Text) {
+			if prevInto || bytes.HasPrefix(bytes.TrimLeft(l.Src[l.Pos:], " \t\r\n"), []byte(":=")) {
+				out = append(out, t.Text)
 			}
 		}
-		prevInto = t.is("INTO") || (prevInto && (t.kind == tVar || (t.kind == tPunct && t.text == ",")))
+		prevInto = t.Is("INTO") || (prevInto && (t.Kind == sqlscan.Var || (t.Kind == sqlscan.Punct && t.Text == ",")))
 	}
 	return out
 }

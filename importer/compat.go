@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // compatMapper rewrites what a MySQL 8.0 dump says that MariaDB (10.11) rejects or
@@ -137,33 +139,29 @@ func mariadbEdits(st *Statement, q []byte, ansiQuotes, nbe bool) []edit {
 	if !has0900 && !has8 && !table {
 		return nil
 	}
-	sc := sqlScanner{q: q, ansiQuotes: ansiQuotes, nbe: nbe}
-	var toks []sToken
-	for tok := sc.next(); tok.kind != sEOF; tok = sc.next() {
-		toks = append(toks, tok)
-	}
+	toks := rawTokens(q, ansiQuotes, nbe)
 	var edits []edit
 	word := func(i int) string {
-		if i < 0 || i >= len(toks) || toks[i].kind != sIdent {
+		if i < 0 || i >= len(toks) || toks[i].Kind != sqlscan.Word {
 			return ""
 		}
-		return strings.ToUpper(string(q[toks[i].start:toks[i].end]))
+		return strings.ToUpper(string(q[toks[i].Start:toks[i].End]))
 	}
 	for i, tok := range toks {
-		if table && tok.kind == sIdent && (word(i) == "STORED" || word(i) == "VIRTUAL" || word(i) == "PERSISTENT") && word(i+1) == "NOT" && word(i+2) == "NULL" {
-			edits = append(edits, edit{toks[i].end, toks[i+2].end, "", "NOT NULL on a generated column removed (MariaDB does not take it)"})
+		if table && tok.Kind == sqlscan.Word && (word(i) == "STORED" || word(i) == "VIRTUAL" || word(i) == "PERSISTENT") && word(i+1) == "NOT" && word(i+2) == "NULL" {
+			edits = append(edits, edit{toks[i].End, toks[i+2].End, "", "NOT NULL on a generated column removed (MariaDB does not take it)"})
 		}
-		switch tok.kind {
-		case sIdent, sQuotedIdent, sString:
-			if !has0900 || tok.kind == sString && st.Kind != KindSession {
+		switch tok.Kind {
+		case sqlscan.Word, sqlscan.Quoted, sqlscan.String:
+			if !has0900 || tok.Kind == sqlscan.String && st.Kind != KindSession {
 				continue
 			}
-			name := tok.name(q)
-			if tok.kind == sString {
-				if tok.end-tok.start < 2 {
+			name := tok.Ident(q)
+			if tok.Kind == sqlscan.String {
+				if tok.End-tok.Start < 2 {
 					continue
 				}
-				name = q[tok.start+1 : tok.end-1]
+				name = q[tok.Start+1 : tok.End-1]
 			}
 			if !bytes.Contains(name, bs0900) {
 				continue
@@ -174,24 +172,24 @@ func mariadbEdits(st *Statement, q []byte, ansiQuotes, nbe bool) []edit {
 					what += " (approximate: MariaDB has no such language tailoring)"
 				}
 				repl := to
-				if tok.kind != sIdent {
-					repl = string(q[tok.start]) + to + string(q[tok.start])
+				if tok.Kind != sqlscan.Word {
+					repl = string(q[tok.Start]) + to + string(q[tok.Start])
 				}
-				edits = append(edits, edit{tok.start, tok.end, repl, what})
+				edits = append(edits, edit{tok.Start, tok.End, repl, what})
 			}
-		case sComment:
-			if !has8 || !bytes.HasPrefix(q[tok.start:], bsMySQL) {
+		case sqlscan.Comment:
+			if !has8 || !bytes.HasPrefix(q[tok.Start:], bsMySQL) {
 				continue
 			}
 			if e, ok := mysqlComment(q, toks, i); ok {
 				edits = append(edits, e)
 			}
-		case sPunct:
-			if !table || q[tok.start] != '(' {
+		case sqlscan.Punct:
+			if !table || q[tok.Start] != '(' {
 				continue
 			}
 			// A key part that is an expression: KEY k ((expr)) or UNIQUE KEY k ((a),(b)).
-			if i+1 < len(toks) && toks[i+1].kind == sPunct && q[toks[i+1].start] == '(' {
+			if i+1 < len(toks) && toks[i+1].Kind == sqlscan.Punct && q[toks[i+1].Start] == '(' {
 				if e, ok := functionalKey(q, toks, i); ok {
 					edits = append(edits, e)
 				}
@@ -203,29 +201,29 @@ func mariadbEdits(st *Statement, q []byte, ansiQuotes, nbe bool) []edit {
 
 // mysqlComment decides what to do with the MySQL-only executable comment whose opener is
 // toks[i]; MariaDB ignores its content.
-func mysqlComment(q []byte, toks []sToken, i int) (edit, bool) {
+func mysqlComment(q []byte, toks []sqlscan.Token, i int) (edit, bool) {
 	open := toks[i]
-	version := string(q[open.start+3 : open.end])
+	version := string(q[open.Start+3 : open.End])
 	j := i + 1
-	for j < len(toks) && !(toks[j].kind == sComment && q[toks[j].start] == '*') {
+	for j < len(toks) && !(toks[j].Kind == sqlscan.Comment && q[toks[j].Start] == '*') {
 		j++
 	}
 	if j >= len(toks) {
 		return edit{}, false
 	}
-	end := toks[j].end
-	body := strings.Join(strings.Fields(string(q[open.end:toks[j].start])), " ")
+	end := toks[j].End
+	body := strings.Join(strings.Fields(string(q[open.End:toks[j].Start])), " ")
 	upper := strings.ToUpper(body)
 	switch {
 	case strings.Contains(upper, "ENCRYPTION"):
-		return edit{open.start, end, "", "/*!" + version + " " + body + " */ removed"}, true
+		return edit{open.Start, end, "", "/*!" + version + " " + body + " */ removed"}, true
 	case upper == "NOT ENFORCED":
 		// The CHECK clause it qualifies goes with it: back to the comma before CONSTRAINT
 		// or CHECK at the same depth.
 		start, depth := -1, 0
 		for k := i - 1; k >= 0; k-- {
-			c := q[toks[k].start]
-			if toks[k].kind == sPunct {
+			c := q[toks[k].Start]
+			if toks[k].Kind == sqlscan.Punct {
 				if c == ')' {
 					depth++
 				} else if c == '(' {
@@ -234,61 +232,61 @@ func mysqlComment(q []byte, toks []sToken, i int) (edit, bool) {
 					}
 					depth--
 				} else if c == ',' && depth == 0 {
-					start = toks[k].start
+					start = toks[k].Start
 					break
 				}
 			}
 		}
 		if start < 0 {
 			// Not one item of a table definition (ALTER TABLE … ADD CHECK): say so.
-			return edit{open.start, end, string(q[open.start:end]), "/*!" + version + " NOT ENFORCED */ left: MariaDB will enforce this check (remove it by hand if rows break it)"}, true
+			return edit{open.Start, end, string(q[open.Start:end]), "/*!" + version + " NOT ENFORCED */ left: MariaDB will enforce this check (remove it by hand if rows break it)"}, true
 		}
 		return edit{start, end, "", "CHECK … /*!80016 NOT ENFORCED */ removed (MariaDB ignores NOT ENFORCED and would enforce it)"}, true
 	case upper == "INVISIBLE" && version == "80023":
-		return edit{open.start, end, "INVISIBLE", "/*!80023 INVISIBLE */ column → INVISIBLE"}, true
+		return edit{open.Start, end, "INVISIBLE", "/*!80023 INVISIBLE */ column → INVISIBLE"}, true
 	case upper == "INVISIBLE":
-		return edit{open.start, end, "IGNORED", "/*!" + version + " INVISIBLE */ index → IGNORED"}, true
+		return edit{open.Start, end, "IGNORED", "/*!" + version + " INVISIBLE */ index → IGNORED"}, true
 	}
 	if len(body) > 40 {
 		body = body[:40] + "…"
 	}
-	return edit{open.start, end, string(q[open.start:end]), "/*!" + version + " " + body + " */ left as is: MariaDB ignores it"}, true
+	return edit{open.Start, end, string(q[open.Start:end]), "/*!" + version + " " + body + " */ left as is: MariaDB ignores it"}, true
 }
 
 // functionalKey removes the index definition holding the expression key part that starts
 // at toks[i] ("(" followed by "("), with the comma before it.
-func functionalKey(q []byte, toks []sToken, i int) (edit, bool) {
+func functionalKey(q []byte, toks []sqlscan.Token, i int) (edit, bool) {
 	// Back to the item's start: the comma at the table-definition level.
 	k := i - 1
 	for ; k >= 0; k-- {
-		if toks[k].kind == sPunct && (q[toks[k].start] == ',' || q[toks[k].start] == '(') {
+		if toks[k].Kind == sqlscan.Punct && (q[toks[k].Start] == ',' || q[toks[k].Start] == '(') {
 			break
 		}
 	}
-	if k < 0 || q[toks[k].start] != ',' {
+	if k < 0 || q[toks[k].Start] != ',' {
 		return edit{}, false
 	}
-	head := string(q[toks[k+1].start:toks[i].start])
+	head := string(q[toks[k+1].Start:toks[i].Start])
 	if u := strings.ToUpper(head); !strings.Contains(u, "KEY") && !strings.Contains(u, "INDEX") {
 		return edit{}, false
 	}
 	// Forward to the end of the item: the comma or ')' at depth 0 after the key parts.
 	depth := 0
 	for j := i; j < len(toks); j++ {
-		if toks[j].kind != sPunct {
+		if toks[j].Kind != sqlscan.Punct {
 			continue
 		}
-		switch q[toks[j].start] {
+		switch q[toks[j].Start] {
 		case '(':
 			depth++
 		case ')':
 			depth--
 			if depth < 0 {
-				return edit{toks[k].start, toks[j].start, "", "functional index " + strings.Join(strings.Fields(head), " ") + " removed (MariaDB has no functional key parts)"}, true
+				return edit{toks[k].Start, toks[j].Start, "", "functional index " + strings.Join(strings.Fields(head), " ") + " removed (MariaDB has no functional key parts)"}, true
 			}
 		case ',':
 			if depth == 0 {
-				return edit{toks[k].start, toks[j].start, "", "functional index " + strings.Join(strings.Fields(head), " ") + " removed (MariaDB has no functional key parts)"}, true
+				return edit{toks[k].Start, toks[j].Start, "", "functional index " + strings.Join(strings.Fields(head), " ") + " removed (MariaDB has no functional key parts)"}, true
 			}
 		}
 	}
@@ -346,6 +344,16 @@ func mapCollation(name string) (to string, approx bool) {
 	return "utf8mb4_uca1400_" + m + "_nopad_" + level, approx
 }
 
+// rawTokens is q's tokens, comments included (Tokenizer.NextRaw).
+func rawTokens(q []byte, ansiQuotes, nbe bool) []sqlscan.Token {
+	sc := sqlscan.New(q, sqlscan.Syntax{ANSIQuotes: ansiQuotes, NoBackslashEscapes: nbe})
+	var toks []sqlscan.Token
+	for tok := sc.NextRaw(); tok.Kind != sqlscan.EOF; tok = sc.NextRaw() {
+		toks = append(toks, tok)
+	}
+	return toks
+}
+
 // mysqlOnlyAuth reports whether a CREATE/ALTER USER uses an authentication plugin
 // MariaDB does not have.
 func mysqlOnlyAuth(q []byte) bool {
@@ -361,23 +369,25 @@ func mysqlOnlyAuth(q []byte) bool {
 // ATTRIBUTE, COMMENT) removed, and the account locked, since it has no password now.
 // account is the first user@host, for the warning.
 func mapAccount(q []byte, ansiQuotes, nbe bool) (out []byte, account string) {
-	sc := sqlScanner{q: q, ansiQuotes: ansiQuotes, nbe: nbe}
-	var toks []sToken
-	for tok := sc.next(); tok.kind != sEOF; tok = sc.next() {
-		toks = append(toks, tok)
-	}
+	toks := rawTokens(q, ansiQuotes, nbe)
 	word := func(i int) string {
-		if i < 0 || i >= len(toks) || toks[i].kind != sIdent {
+		if i < 0 || i >= len(toks) || toks[i].Kind != sqlscan.Word {
 			return ""
 		}
-		return strings.ToUpper(string(q[toks[i].start:toks[i].end]))
+		return strings.ToUpper(string(q[toks[i].Start:toks[i].End]))
 	}
 	var edits []edit
 	locked := false
 	for i := 0; i < len(toks); i++ {
-		// user@host: the scanner reads @`host` as one variable-like token.
-		if account == "" && i > 1 && i+1 < len(toks) && toks[i+1].kind == sVar && q[toks[i+1].start] == '@' && toks[i+1].start == toks[i].end {
-			account = string(q[toks[i].start:toks[i+1].end])
+		// user@host: `u`@`h` and 'u'@'h' are the user, a separate '@' and the host; "u"@"h"
+		// and u@h the user and a variable-like @host.
+		if account == "" && i > 1 && i+1 < len(toks) && q[toks[i+1].Start] == '@' && toks[i+1].Start == toks[i].End {
+			switch {
+			case toks[i+1].Kind == sqlscan.Var:
+				account = string(q[toks[i].Start:toks[i+1].End])
+			case toks[i+1].Kind == sqlscan.Punct && i+2 < len(toks) && toks[i+2].Start == toks[i+1].End:
+				account = string(q[toks[i].Start:toks[i+2].End])
+			}
 		}
 		skip := 0 // tokens of a clause to remove, from i
 		switch word(i) {
@@ -407,14 +417,14 @@ func mapAccount(q []byte, ansiQuotes, nbe bool) (out []byte, account string) {
 			skip = 2
 		case "ACCOUNT":
 			if w := word(i + 1); w == "UNLOCK" {
-				edits = append(edits, edit{toks[i+1].start, toks[i+1].end, "LOCK", ""})
+				edits = append(edits, edit{toks[i+1].Start, toks[i+1].End, "LOCK", ""})
 				locked = true
 			} else if w == "LOCK" {
 				locked = true
 			}
 		}
 		if skip > 0 && i+skip <= len(toks) {
-			edits = append(edits, edit{toks[i].start, toks[i+skip-1].end, "", ""})
+			edits = append(edits, edit{toks[i].Start, toks[i+skip-1].End, "", ""})
 			i += skip - 1
 		}
 	}

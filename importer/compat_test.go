@@ -82,3 +82,13 @@ func TestCompatAccount(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }
+
+// The warning names the account as written, whichever way its user and host are quoted.
+func TestCompatAccountName(t *testing.T) {
+	for _, account := range []string{"`app`@`%`", "'ro'@'localhost'", "\"u\"@\"h\"", "u@h", "'u'@h"} {
+		_, got := mapAccount([]byte("CREATE USER "+account+" IDENTIFIED WITH 'caching_sha2_password' AS 'x'"), false, false)
+		if got != account {
+			t.Errorf("account %q, want %q", got, account)
+		}
+	}
+}

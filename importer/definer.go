@@ -3,6 +3,8 @@ package importer
 import (
 	"fmt"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // StripDefiner removes the first DEFINER=user@host clause outside quotes from a CREATE
@@ -79,7 +81,7 @@ func findDefiner(q []byte) (start, val, end int) {
 // hasWordFold reports whether q[i:] starts with word (ASCII, case-insensitive) as a whole
 // word: not preceded or followed by an identifier byte.
 func hasWordFold(q []byte, i int, word string) bool {
-	if i > 0 && isIdentByte(q[i-1]) {
+	if i > 0 && sqlscan.IsWordByte(q[i-1]) {
 		return false
 	}
 	if i+len(word) > len(q) {
@@ -90,11 +92,7 @@ func hasWordFold(q []byte, i int, word string) bool {
 			return false
 		}
 	}
-	return i+len(word) == len(q) || !isIdentByte(q[i+len(word)])
-}
-
-func isIdentByte(c byte) bool {
-	return c == '_' || c == '$' || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z' || c >= 0x80
+	return i+len(word) == len(q) || !sqlscan.IsWordByte(q[i+len(word)])
 }
 
 func skipSpace(q []byte, i int) int {
@@ -120,7 +118,7 @@ func skipUser(q []byte, i int) int {
 			}
 			return i
 		}
-		for i < len(q) && (isIdentByte(q[i]) || q[i] == '.' || q[i] == '%' || q[i] == '-') {
+		for i < len(q) && (sqlscan.IsWordByte(q[i]) || q[i] == '.' || q[i] == '%' || q[i] == '-') {
 			i++
 		}
 		if i+1 < len(q) && q[i] == '(' && q[i+1] == ')' { // CURRENT_USER()

@@ -7,6 +7,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // A Transform sits between the splitter and a replayer: it drops the statements of objects
@@ -453,19 +455,19 @@ func globMatch(glob, s string) bool {
 // triggerTable reads the table of CREATE TRIGGER … ON [db.]table; ok is false for DROP
 // TRIGGER and anything it cannot read.
 func triggerTable(q []byte) (db, table string, ok bool) {
-	l := lexer{b: q}
+	l := sqlscan.Tokenizer{Src: q}
 	seen := false
 	for n := 0; n < 64; n++ {
-		tok := l.next()
+		tok := l.Next()
 		switch {
-		case tok.kind == tEOF:
+		case tok.Kind == sqlscan.EOF:
 			return "", "", false
-		case tok.is("DROP"):
+		case tok.Is("DROP"):
 			return "", "", false
-		case tok.is("TRIGGER"):
+		case tok.Is("TRIGGER"):
 			seen = true
-		case seen && tok.is("ON"):
-			db, table = l.name(l.next())
+		case seen && tok.Is("ON"):
+			db, table = l.Name(l.Next())
 			return db, table, table != ""
 		}
 	}

@@ -2,6 +2,8 @@ package importer
 
 import (
 	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // The system-schema guard (SystemCheck) inside compound statements and dynamic SQL.
@@ -31,49 +33,49 @@ import (
 // bodyFinding is what a compound statement or dynamic SQL would run in a system schema or
 // on the accounts, as "CREATE USER x@'%'" or "EXECUTE IMMEDIATE: DROP USER app"; "" when
 // nothing. db is the database its unqualified names belong to.
-func bodyFinding(q []byte, syn scanSyntax, db string) string {
-	l := newLexer(q, syn)
+func bodyFinding(q []byte, syn sqlscan.Syntax, db string) string {
+	l := sqlscan.New(q, syn)
 	for {
-		l.skip()
-		start := l.i
-		t := l.next()
-		if t.kind == tEOF {
+		l.Skip()
+		start := l.Pos
+		t := l.Next()
+		if t.Kind == sqlscan.EOF {
 			return ""
 		}
-		if t.kind != tWord {
+		if t.Kind != sqlscan.Word {
 			continue
 		}
-		after := l.i
-		verb := strings.ToUpper(t.text)
+		after := l.Pos
+		verb := strings.ToUpper(t.Text)
 		if f := innerFinding(&l, q, start, verb, syn, db); f != "" {
 			return f
 		}
-		l.i = after // what the verb is followed by is scanned too
+		l.Pos = after // what the verb is followed by is scanned too
 		if (verb == "CREATE" || verb == "ALTER") && tableStatement(&l) {
 			// Its clauses hold words that read as statements (ALTER TABLE t DROP user,
 			// ON DELETE CASCADE) and nothing in it runs another statement.
-			l.i = innerEnd(q, start, syn)
+			l.Pos = innerEnd(q, start, syn)
 		}
-		l.i = max(l.i, after)
+		l.Pos = max(l.Pos, after)
 	}
 }
 
 // tableStatement reports whether the CREATE or ALTER the lexer is just past is of a table
 // (CREATE [OR REPLACE] [TEMPORARY] TABLE, ALTER [ONLINE] [IGNORE] TABLE). It leaves the
 // lexer where it was.
-func tableStatement(l *lexer) bool {
-	save := l.i
-	defer func() { l.i = save }()
-	t := l.next()
-	for t.is("OR") || t.is("REPLACE") || t.is("TEMPORARY") || t.is("ONLINE") || t.is("IGNORE") {
-		t = l.next()
+func tableStatement(l *sqlscan.Tokenizer) bool {
+	save := l.Pos
+	defer func() { l.Pos = save }()
+	t := l.Next()
+	for t.Is("OR") || t.Is("REPLACE") || t.Is("TEMPORARY") || t.Is("ONLINE") || t.Is("IGNORE") {
+		t = l.Next()
 	}
-	return t.is("TABLE")
+	return t.Is("TABLE")
 }
 
 // innerFinding checks the statement that starts with verb at q[start:], the lexer being
 // just past the verb.
-func innerFinding(l *lexer, q []byte, start int, verb string, syn scanSyntax, db string) string {
+func innerFinding(l *sqlscan.Tokenizer, q []byte, start int, verb string, syn sqlscan.Syntax, db string) string {
 	system := func(d string) bool {
 		if d == "" {
 			d = db
@@ -85,25 +87,25 @@ func innerFinding(l *lexer, q []byte, start int, verb string, syn scanSyntax, db
 	case "GRANT", "REVOKE":
 		return found()
 	case "INSTALL", "UNINSTALL": // not reserved words: a column or variable may be named so
-		if t := l.next(); t.is("PLUGIN") || t.is("SONAME") {
+		if t := l.Next(); t.Is("PLUGIN") || t.Is("SONAME") {
 			return found()
 		}
 	case "SET":
-		if t := l.next(); t.is("PASSWORD") || (t.is("DEFAULT") && l.next().is("ROLE")) {
+		if t := l.Next(); t.Is("PASSWORD") || (t.Is("DEFAULT") && l.Next().Is("ROLE")) {
 			return found()
 		}
 	case "INSERT", "REPLACE":
-		t := l.next()
-		for t.is("LOW_PRIORITY") || t.is("DELAYED") || t.is("HIGH_PRIORITY") || t.is("IGNORE") || t.is("INTO") {
-			t = l.next()
+		t := l.Next()
+		for t.Is("LOW_PRIORITY") || t.Is("DELAYED") || t.Is("HIGH_PRIORITY") || t.Is("IGNORE") || t.Is("INTO") {
+			t = l.Next()
 		}
-		if t.isName() && !t.is("ON") { // AFTER INSERT ON t: a trigger's event
-			if d, _ := l.name(t); system(d) {
+		if t.IsName() && !t.Is("ON") { // AFTER INSERT ON t: a trigger's event
+			if d, _ := l.Name(t); system(d) {
 				return found()
 			}
 		}
 	case "UPDATE", "DELETE", "LOAD":
-		if t := l.next(); t.is("ON") {
+		if t := l.Next(); t.Is("ON") {
 			return "" // a trigger's event, ON DELETE CASCADE
 		}
 		for _, k := range dmlTables(q[start:innerEnd(q, start, syn)], "", syn) {
@@ -112,11 +114,11 @@ func innerFinding(l *lexer, q []byte, start int, verb string, syn scanSyntax, db
 			}
 		}
 	case "TRUNCATE":
-		t := l.next()
-		if t.is("TABLE") {
-			t = l.next()
+		t := l.Next()
+		if t.Is("TABLE") {
+			t = l.Next()
 		}
-		if d, _ := l.name(t); t.isName() && system(d) {
+		if d, _ := l.Name(t); t.IsName() && system(d) {
 			return found()
 		}
 	case "CREATE", "DROP", "ALTER", "RENAME":
@@ -130,44 +132,44 @@ func innerFinding(l *lexer, q []byte, start int, verb string, syn scanSyntax, db
 // ddlFinding checks CREATE/DROP/ALTER/RENAME: of a user or role, or of an object in a
 // system schema (each name of DROP TABLE a, b and RENAME TABLE a TO b; the table of
 // CREATE INDEX/TRIGGER … ON t).
-func ddlFinding(l *lexer, verb string, system func(string) bool, found func() string) string {
-	t := l.next()
+func ddlFinding(l *sqlscan.Tokenizer, verb string, system func(string) bool, found func() string) string {
+	t := l.Next()
 	for {
 		switch {
-		case t.is("OR") || t.is("REPLACE") || t.is("TEMPORARY") || t.is("ONLINE") || t.is("OFFLINE") || t.is("IGNORE") ||
-			t.is("UNIQUE") || t.is("FULLTEXT") || t.is("SPATIAL") || t.is("AGGREGATE"):
-			t = l.next()
+		case t.Is("OR") || t.Is("REPLACE") || t.Is("TEMPORARY") || t.Is("ONLINE") || t.Is("OFFLINE") || t.Is("IGNORE") ||
+			t.Is("UNIQUE") || t.Is("FULLTEXT") || t.Is("SPATIAL") || t.Is("AGGREGATE"):
+			t = l.Next()
 			continue
-		case t.is("DEFINER"):
-			l.skipDefiner()
-			t = l.next()
+		case t.Is("DEFINER"):
+			l.SkipDefiner()
+			t = l.Next()
 			continue
-		case t.is("ALGORITHM"):
-			l.next() // =
-			l.next()
-			t = l.next()
+		case t.Is("ALGORITHM"):
+			l.Next() // =
+			l.Next()
+			t = l.Next()
 			continue
-		case t.is("SQL"):
-			l.next() // SECURITY
-			l.next()
-			t = l.next()
+		case t.Is("SQL"):
+			l.Next() // SECURITY
+			l.Next()
+			t = l.Next()
 			continue
 		}
 		break
 	}
-	if t.kind != tWord {
+	if t.Kind != sqlscan.Word {
 		return ""
 	}
-	object := strings.ToUpper(t.text)
+	object := strings.ToUpper(t.Text)
 	switch object {
 	case "USER", "ROLE", "SERVER":
 		return found()
 	case "DATABASE", "SCHEMA":
-		n := l.next()
-		for n.is("IF") || n.is("NOT") || n.is("EXISTS") {
-			n = l.next()
+		n := l.Next()
+		for n.Is("IF") || n.Is("NOT") || n.Is("EXISTS") {
+			n = l.Next()
 		}
-		if n.isName() && systemSchemas[strings.ToLower(n.text)] {
+		if n.IsName() && systemSchemas[strings.ToLower(n.Text)] {
 			return found()
 		}
 		return ""
@@ -175,21 +177,21 @@ func ddlFinding(l *lexer, verb string, system func(string) bool, found func() st
 	default:
 		return ""
 	}
-	n := l.next()
-	for n.is("IF") || n.is("NOT") || n.is("EXISTS") || n.is("BODY") {
-		n = l.next()
+	n := l.Next()
+	for n.Is("IF") || n.Is("NOT") || n.Is("EXISTS") || n.Is("BODY") {
+		n = l.Next()
 	}
-	for n.isName() {
-		if d, _ := l.name(n); system(d) {
+	for n.IsName() {
+		if d, _ := l.Name(n); system(d) {
 			return found()
 		}
 		if object == "INDEX" || object == "TRIGGER" {
 			// CREATE INDEX i ON t, CREATE TRIGGER x … ON t: the table it acts on
-			for n = l.next(); n.kind != tEOF && !n.is("ON") && !(n.kind == tPunct && n.text == ";"); n = l.next() {
+			for n = l.Next(); n.Kind != sqlscan.EOF && !n.Is("ON") && !(n.Kind == sqlscan.Punct && n.Text == ";"); n = l.Next() {
 			}
-			if n.is("ON") {
-				if m := l.next(); m.isName() {
-					if d, _ := l.name(m); system(d) {
+			if n.Is("ON") {
+				if m := l.Next(); m.IsName() {
+					if d, _ := l.Name(m); system(d) {
 						return found()
 					}
 				}
@@ -199,27 +201,27 @@ func ddlFinding(l *lexer, verb string, system func(string) bool, found func() st
 		if verb == "CREATE" || verb == "ALTER" {
 			return "" // the rest names what it reads (LIKE, AS SELECT, REFERENCES)
 		}
-		sep := l.next()
-		if !(sep.is("TO") || (sep.kind == tPunct && sep.text == ",")) {
+		sep := l.Next()
+		if !(sep.Is("TO") || (sep.Kind == sqlscan.Punct && sep.Text == ",")) {
 			return ""
 		}
-		n = l.next()
+		n = l.Next()
 	}
 	return ""
 }
 
 // dynamicFinding checks PREPARE s FROM … and EXECUTE IMMEDIATE …: a string literal is read
 // as the statement it is; anything else cannot be checked and is a finding.
-func dynamicFinding(l *lexer, verb string, syn scanSyntax, db string) string {
+func dynamicFinding(l *sqlscan.Tokenizer, verb string, syn sqlscan.Syntax, db string) string {
 	via, from := "PREPARE", "from"
 	if verb == "EXECUTE" {
-		if !l.next().is("IMMEDIATE") {
+		if !l.Next().Is("IMMEDIATE") {
 			return "" // EXECUTE s: what s runs was checked at its PREPARE
 		}
 		via, from = "EXECUTE IMMEDIATE", "of"
 	} else {
-		l.next() // the statement's name
-		if !l.next().is("FROM") {
+		l.Next() // the statement's name
+		if !l.Next().Is("FROM") {
 			return ""
 		}
 	}
@@ -235,37 +237,37 @@ func dynamicFinding(l *lexer, verb string, syn scanSyntax, db string) string {
 
 // literalStatementText reads a string literal that is the whole of what follows (up to USING, a
 // ';' or the end): 'a', 'a' 'b' (joined), _utf8mb4'a', N'a'.
-func literalStatementText(l *lexer) (string, bool) {
-	t := l.next()
-	if t.kind == tWord && (strings.HasPrefix(t.text, "_") || strings.EqualFold(t.text, "N")) && l.i < len(l.b) && (l.b[l.i] == '\'' || l.b[l.i] == '"') {
-		t = l.next() // a character set introducer
+func literalStatementText(l *sqlscan.Tokenizer) (string, bool) {
+	t := l.Next()
+	if t.Kind == sqlscan.Word && (strings.HasPrefix(t.Text, "_") || strings.EqualFold(t.Text, "N")) && l.Pos < len(l.Src) && (l.Src[l.Pos] == '\'' || l.Src[l.Pos] == '"') {
+		t = l.Next() // a character set introducer
 	}
-	if t.kind != tString {
+	if t.Kind != sqlscan.String {
 		return "", false
 	}
 	var sb strings.Builder
-	for t.kind == tString {
-		sb.WriteString(t.text)
-		t = l.next()
+	for t.Kind == sqlscan.String {
+		sb.WriteString(t.Text)
+		t = l.Next()
 	}
-	if t.kind != tEOF && !t.is("USING") && !(t.kind == tPunct && t.text == ";") {
+	if t.Kind != sqlscan.EOF && !t.Is("USING") && !(t.Kind == sqlscan.Punct && t.Text == ";") {
 		return "", false // 'a' || x, 'a' + 1: an expression
 	}
 	return sb.String(), true
 }
 
 // innerEnd is where the inner statement at q[start:] ends: at its ';' or the end of q.
-func innerEnd(q []byte, start int, syn scanSyntax) int {
-	l := newLexer(q, syn)
-	l.i = start
+func innerEnd(q []byte, start int, syn sqlscan.Syntax) int {
+	l := sqlscan.New(q, syn)
+	l.Pos = start
 	for {
-		l.skip()
-		at := l.i
-		t := l.next()
-		if t.kind == tEOF {
+		l.Skip()
+		at := l.Pos
+		t := l.Next()
+		if t.Kind == sqlscan.EOF {
 			return len(q)
 		}
-		if t.kind == tPunct && t.text == ";" {
+		if t.Kind == sqlscan.Punct && t.Text == ";" {
 			return at
 		}
 	}
@@ -273,7 +275,7 @@ func innerEnd(q []byte, start int, syn scanSyntax) int {
 
 // innerHead is the inner statement at q[start:] up to its ';', for a message: one line,
 // control bytes escaped, at most 80 bytes.
-func innerHead(q []byte, start int, syn scanSyntax) string {
+func innerHead(q []byte, start int, syn sqlscan.Syntax) string {
 	s := strings.TrimSpace(string(q[start:innerEnd(q, start, syn)]))
 	s = strings.TrimSpace(strings.TrimSuffix(s, "*/"))
 	return clip(escapeControl(strings.Join(strings.Fields(s), " ")), 80)
@@ -300,9 +302,9 @@ func (c *SystemCheck) compoundFinding(st *Statement) *Overwrite {
 	if st.Kind == KindOther && !compoundVerbs[first] {
 		// label: BEGIN … END, label: LOOP … END LOOP
 		l := st.lexer()
-		if t := l.next(); t.kind == tWord {
-			if n := l.next(); n.kind == tPunct && n.text == ":" {
-				label = t.text + ": " + strings.ToUpper(l.next().text)
+		if t := l.Next(); t.Kind == sqlscan.Word {
+			if n := l.Next(); n.Kind == sqlscan.Punct && n.Text == ":" {
+				label = t.Text + ": " + strings.ToUpper(l.Next().Text)
 			}
 		}
 	}

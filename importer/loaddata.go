@@ -17,6 +17,7 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
@@ -242,7 +243,7 @@ func (p *insertParser) keyword(w string) bool {
 	if len(p.q)-p.i < len(w) || !bytes.EqualFold(p.q[p.i:p.i+len(w)], []byte(w)) {
 		return false
 	}
-	if j := p.i + len(w); j < len(p.q) && isWordByte(p.q[j]) {
+	if j := p.i + len(w); j < len(p.q) && sqlscan.IsWordByte(p.q[j]) {
 		return false
 	}
 	p.i += len(w)
@@ -269,7 +270,7 @@ func (p *insertParser) ident() (string, bool) {
 		return "", false
 	}
 	start := p.i
-	for p.i < len(p.q) && isWordByte(p.q[p.i]) {
+	for p.i < len(p.q) && sqlscan.IsWordByte(p.q[p.i]) {
 		p.i++
 	}
 	return string(p.q[start:p.i]), p.i > start
@@ -579,7 +580,7 @@ func (p *insertParser) number(lc *loadConverter, col loadColumn) bool {
 			return false
 		}
 	}
-	if p.i < len(q) && isWordByte(q[p.i]) { // 0x…, 1abc: not a plain number
+	if p.i < len(q) && sqlscan.IsWordByte(q[p.i]) { // 0x…, 1abc: not a plain number
 		return false
 	}
 	text := q[start:p.i]

@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // The dump's own LOAD DATA LOCAL INFILE statements (--local-infile).
@@ -32,11 +34,11 @@ var errLocalInfileName = errors.New("cannot tell which file this LOAD DATA LOCAL
 func localInfileNames(q []byte) ([]string, error) {
 	i := 0
 	word := func() string {
-		for i < len(q) && isSpace(q[i]) {
+		for i < len(q) && sqlscan.IsSpace(q[i]) {
 			i++
 		}
 		start := i
-		for i < len(q) && isWordByte(q[i]) {
+		for i < len(q) && sqlscan.IsWordByte(q[i]) {
 			i++
 		}
 		return strings.ToUpper(string(q[start:i]))
@@ -54,7 +56,7 @@ func localInfileNames(q []byte) ([]string, error) {
 	if w != "LOCAL" || word() != "INFILE" {
 		return nil, errLocalInfileName
 	}
-	for i < len(q) && isSpace(q[i]) {
+	for i < len(q) && sqlscan.IsSpace(q[i]) {
 		i++
 	}
 	var names []string

@@ -16,6 +16,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/crash"
 )
 
@@ -571,10 +572,10 @@ func localDDL(st *Statement) bool {
 // TABLE statement and no parentheses (no call, subquery or column list), like the
 // stand-ins mysqldump writes before the real definitions (MariaDB: SELECT NULL AS `a`,
 // MySQL: SELECT 1 AS `a`).
-func readsNoTable(q []byte, syn scanSyntax) bool {
-	l := newLexer(q, syn)
-	for t := l.next(); t.kind != tEOF; t = l.next() {
-		if t.is("FROM") || t.is("TABLE") || (t.kind == tPunct && t.text == "(") {
+func readsNoTable(q []byte, syn sqlscan.Syntax) bool {
+	l := sqlscan.New(q, syn)
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Is("FROM") || t.Is("TABLE") || (t.Kind == sqlscan.Punct && t.Text == "(") {
 			return false
 		}
 	}

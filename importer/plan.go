@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // The planner decides, statement by statement, where a statement may run in a parallel
@@ -129,7 +131,7 @@ type Planner struct {
 	regionNoted bool            // the line about transactions running on one connection was given
 	seen        int             // statements planned
 	// Syntax is how strings are quoted and escaped in the stream (the splitter's state).
-	Syntax scanSyntax
+	Syntax sqlscan.Syntax
 }
 
 // NewPlanner returns a planner for a connection in autocommit mode.
@@ -358,7 +360,7 @@ func (p *Planner) track(st *Statement, db string, pl *Plan) {
 			ends = wasRegion
 			p.endRegion()
 			p.lock = string(st.SQL)
-			p.locked, p.writable = lockedTables(st.SQL, db, p.Syntax.ansiQuotes)
+			p.locked, p.writable = lockedTables(st.SQL, db, p.Syntax.ANSIQuotes)
 		} else if len(p.locked) > 0 {
 			ends = wasRegion
 			p.endRegion()
@@ -417,9 +419,9 @@ func commitsImplicitly(st *Statement) bool {
 }
 
 func firstWord(q []byte) string {
-	l := lexer{b: q}
-	if t := l.next(); t.kind == tWord {
-		return t.text
+	l := sqlscan.Tokenizer{Src: q}
+	if t := l.Next(); t.Kind == sqlscan.Word {
+		return t.Text
 	}
 	return ""
 }
@@ -456,30 +458,30 @@ func tableKeyOf(st *Statement, db string) string {
 // locked WRITE under their own name: only those may take rows (a READ lock, or a lock
 // taken under an alias, makes the client's INSERT fail).
 func lockedTables(q []byte, db string, ansi bool) (keys, writable []string) {
-	l := lexer{b: q, ansi: ansi}
-	l.next() // LOCK
-	if t := l.next(); !(t.is("TABLES") || t.is("TABLE")) {
+	l := sqlscan.New(q, sqlscan.Syntax{ANSIQuotes: ansi})
+	l.Next() // LOCK
+	if t := l.Next(); !(t.Is("TABLES") || t.Is("TABLE")) {
 		return nil, nil
 	}
 	expect, aliased := true, false
 	cur := ""
-	for t := l.next(); t.kind != tEOF; t = l.next() {
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 		switch {
-		case t.kind == tPunct && t.text == ",":
+		case t.Kind == sqlscan.Punct && t.Text == ",":
 			expect, aliased, cur = true, false, ""
-		case expect && t.isName():
-			d, name := l.name(t)
+		case expect && t.IsName():
+			d, name := l.Name(t)
 			if d == "" {
 				d = db
 			}
 			cur = keyOf(d, name)
 			keys = append(keys, cur)
 			expect = false
-		case t.is("AS"):
+		case t.Is("AS"):
 			aliased = true
-		case t.is("WRITE") && !aliased && cur != "":
+		case t.Is("WRITE") && !aliased && cur != "":
 			writable = append(writable, cur)
-		case !expect && t.isName() && !t.is("READ") && !t.is("LOCAL") && !t.is("LOW_PRIORITY") && !t.is("CONCURRENT"):
+		case !expect && t.IsName() && !t.Is("READ") && !t.Is("LOCAL") && !t.Is("LOW_PRIORITY") && !t.Is("CONCURRENT"):
 			aliased = true // t alias WRITE
 		}
 	}

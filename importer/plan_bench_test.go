@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // BenchmarkParseRowInsert: the planner reads every row insert to its end; compare its
@@ -21,7 +23,7 @@ func BenchmarkParseRowInsert(b *testing.B) {
 	b.SetBytes(int64(len(q)))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, ok := parseRowInsert(q, scanSyntax{}); !ok {
+		if _, ok := parseRowInsert(q, sqlscan.Syntax{}); !ok {
 			b.Fatal("not plain")
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // The catalog: what the parallel replay reads from the server about a table before its
@@ -177,7 +179,7 @@ func callsFunction(ctx context.Context, c Conn, db, body string) (bool, error) {
 				break
 			}
 			before, after := i-1, strings.TrimLeft(rest[i+len(fn):], " \t\r\n")
-			if (before < 0 || !isWordByte(rest[before])) && strings.HasPrefix(after, "(") {
+			if (before < 0 || !sqlscan.IsWordByte(rest[before])) && strings.HasPrefix(after, "(") {
 				found = true
 			}
 			rest = rest[i+len(fn):]
@@ -220,13 +222,13 @@ func triggerTables(q []byte, db string) (tables []string, known bool) {
 
 // referencedTables returns the (database, table) of each REFERENCES clause of a DDL
 // statement; ok is false when one does not name a table it can read.
-func referencedTables(q []byte, syn scanSyntax) (tables [][2]string, ok bool) {
-	l := newLexer(q, syn)
-	for t := l.next(); t.kind != tEOF; t = l.next() {
-		if !t.is("REFERENCES") {
+func referencedTables(q []byte, syn sqlscan.Syntax) (tables [][2]string, ok bool) {
+	l := sqlscan.New(q, syn)
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if !t.Is("REFERENCES") {
 			continue
 		}
-		db, table := l.name(l.next())
+		db, table := l.Name(l.Next())
 		if table == "" {
 			return nil, false
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // The dispatcher: one goroutine reads the stream, asks the planner where each statement
@@ -484,14 +485,14 @@ func (p *ParallelReplayer) createsTable(ctx context.Context, c Conn, st *Stateme
 	if st.Verb != "CREATE TABLE" || st.Table == "" {
 		return false, nil
 	}
-	l := lexer{b: st.SQL}
+	l := sqlscan.Tokenizer{Src: st.SQL}
 	ifNotExists := false
-	var prev token
-	for t := l.next(); t.kind != tEOF; prev, t = t, l.next() {
-		if t.is("SELECT") {
+	var prev sqlscan.Token
+	for t := l.Next(); t.Kind != sqlscan.EOF; prev, t = t, l.Next() {
+		if t.Is("SELECT") {
 			return false, nil
 		}
-		if t.is("EXISTS") && prev.is("NOT") {
+		if t.Is("EXISTS") && prev.Is("NOT") {
 			ifNotExists = true
 		}
 	}

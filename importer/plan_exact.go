@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // Cases a differential corpus of hand- and tool-written scripts found where a parallel
@@ -52,23 +53,23 @@ func isRollbackTo(st *Statement) bool {
 		return false
 	}
 	l := st.lexer()
-	l.next()
-	t := l.next()
-	if t.is("WORK") {
-		t = l.next()
+	l.Next()
+	t := l.Next()
+	if t.Is("WORK") {
+		t = l.Next()
 	}
-	return t.is("TO")
+	return t.Is("TO")
 }
 
 // xaVerb returns the word after XA (START, BEGIN, END, PREPARE, COMMIT, ROLLBACK,
 // RECOVER), upper-cased, or "" when st is not an XA statement.
 func xaVerb(st *Statement) string {
 	l := st.lexer()
-	if !l.next().is("XA") {
+	if !l.Next().Is("XA") {
 		return ""
 	}
-	if t := l.next(); t.kind == tWord {
-		return strings.ToUpper(t.text)
+	if t := l.Next(); t.Kind == sqlscan.Word {
+		return strings.ToUpper(t.Text)
 	}
 	return ""
 }
@@ -304,7 +305,7 @@ func takesSequenceValues(st *Statement) bool {
 // takesIDs says which AUTO_INCREMENT counter an INSERT into key (facts f, triggers or not)
 // moves in a way that a rollback does not undo, or "": one that leaves ids to the server
 // (a plain row insert that gives them all is safe), or fires triggers that may.
-func takesIDs(st *Statement, syn scanSyntax, key string, f TableFacts, triggers bool) string {
+func takesIDs(st *Statement, syn sqlscan.Syntax, key string, f TableFacts, triggers bool) string {
 	if triggers {
 		return "the AUTO_INCREMENT counters of the tables the triggers of " + key + " write"
 	}
@@ -353,12 +354,12 @@ func routineUserVars(st *Statement) (what string, vars []string) {
 	}
 	l := st.lexer()
 	body := false
-	for t := l.next(); t.kind != tEOF; t = l.next() {
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 		switch {
-		case !body && what == "trigger" && t.is("ROW"), !body && what == "function" && t.is("RETURNS"):
+		case !body && what == "trigger" && t.Is("ROW"), !body && what == "function" && t.Is("RETURNS"):
 			body = true // past DEFINER=user@host, which reads like a variable
-		case body && t.kind == tVar && !strings.HasPrefix(t.text, "@@") && !slices.Contains(vars, t.text):
-			vars = append(vars, t.text)
+		case body && t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@") && !slices.Contains(vars, t.Text):
+			vars = append(vars, t.Text)
 		}
 	}
 	return what, vars

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // TestPlannerExact: cases where the differential corpus (cmd/dumpscope/plan_corpus2_test.go)
@@ -208,7 +210,7 @@ func TestTakesIDs(t *testing.T) {
 		{"INSERT INTO t VALUES (1,'a')", TableFacts{}, true, true},
 	} {
 		st := &Statement{Kind: KindInsert, SQL: []byte(tc.sql)}
-		if got := takesIDs(st, scanSyntax{}, "db.t", tc.f, tc.triggers) != ""; got != tc.want {
+		if got := takesIDs(st, sqlscan.Syntax{}, "db.t", tc.f, tc.triggers) != ""; got != tc.want {
 			t.Errorf("takesIDs(%s, %+v, triggers %v) = %v, want %v", tc.sql, tc.f, tc.triggers, got, tc.want)
 		}
 	}
@@ -272,7 +274,7 @@ func TestRowInsertMaybeZeroIDs(t *testing.T) {
 		"INSERT INTO t VALUES (0x1F,'a')": false, "INSERT INTO t VALUES (0b1,'a')": false,
 		"INSERT INTO t VALUES (TRUE,'')": false, "INSERT INTO t VALUES (-3,FALSE)": false,
 	} {
-		ri, ok := parseRowInsert([]byte(sql), scanSyntax{})
+		ri, ok := parseRowInsert([]byte(sql), sqlscan.Syntax{})
 		if !ok {
 			t.Fatalf("%s: not plain", sql)
 		}

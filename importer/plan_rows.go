@@ -3,19 +3,13 @@ package importer
 import (
 	"bytes"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
-// scanSyntax is how the stream quotes and escapes strings at a statement (the splitter's
-// state after the SET statements before it).
-type scanSyntax struct {
-	noBackslash bool // NO_BACKSLASH_ESCAPES
-	ansiQuotes  bool // ANSI_QUOTES: "…" is an identifier
-	mb          mbCharset
-}
-
 // syntax returns the splitter's current quoting rules.
-func (s *Splitter) syntax() scanSyntax {
-	return scanSyntax{noBackslash: s.nbe, ansiQuotes: s.ansiQuotes, mb: s.mb}
+func (s *Splitter) syntax() sqlscan.Syntax {
+	return sqlscan.Syntax{NoBackslashEscapes: s.nbe, ANSIQuotes: s.ansiQuotes, Charset: s.mb}
 }
 
 // rowInsert is a statement recognised completely as
@@ -64,56 +58,56 @@ func (ri rowInsert) generatesIDs(f TableFacts) bool {
 // statement with a byte loop that jumps through strings, so a VALUES or SELECT inside a
 // string is never taken for a keyword; anything it does not recognise makes ok false and
 // the statement run in stream order.
-func parseRowInsert(q []byte, syn scanSyntax) (ri rowInsert, ok bool) {
-	l := newLexer(q, syn)
-	t := l.next()
+func parseRowInsert(q []byte, syn sqlscan.Syntax) (ri rowInsert, ok bool) {
+	l := sqlscan.New(q, syn)
+	t := l.Next()
 	switch {
-	case t.is("INSERT"):
-	case t.is("REPLACE"):
+	case t.Is("INSERT"):
+	case t.Is("REPLACE"):
 		ri.replace = true
 	default:
 		return ri, false
 	}
-	t = l.next()
-	for t.is("LOW_PRIORITY") || t.is("DELAYED") || t.is("HIGH_PRIORITY") || t.is("IGNORE") {
-		if t.is("IGNORE") {
+	t = l.Next()
+	for t.Is("LOW_PRIORITY") || t.Is("DELAYED") || t.Is("HIGH_PRIORITY") || t.Is("IGNORE") {
+		if t.Is("IGNORE") {
 			ri.ignore = true
 		}
-		t = l.next()
+		t = l.Next()
 	}
-	if t.is("INTO") {
-		t = l.next()
+	if t.Is("INTO") {
+		t = l.Next()
 	}
-	if !t.isName() {
+	if !t.IsName() {
 		return ri, false
 	}
-	ri.db, ri.table = l.name(t)
-	t = l.next()
-	if t.kind == tPunct && t.text == "(" {
+	ri.db, ri.table = l.Name(t)
+	t = l.Next()
+	if t.Kind == sqlscan.Punct && t.Text == "(" {
 		ri.cols = []string{}
 		for {
-			c := l.next()
-			if c.kind == tPunct && c.text == ")" && len(ri.cols) == 0 {
+			c := l.Next()
+			if c.Kind == sqlscan.Punct && c.Text == ")" && len(ri.cols) == 0 {
 				break
 			}
-			if !c.isName() {
+			if !c.IsName() {
 				return ri, false
 			}
-			ri.cols = append(ri.cols, c.text)
-			sep := l.next()
-			if sep.kind == tPunct && sep.text == ")" {
+			ri.cols = append(ri.cols, c.Text)
+			sep := l.Next()
+			if sep.Kind == sqlscan.Punct && sep.Text == ")" {
 				break
 			}
-			if sep.kind != tPunct || sep.text != "," {
+			if sep.Kind != sqlscan.Punct || sep.Text != "," {
 				return ri, false
 			}
 		}
-		t = l.next()
+		t = l.Next()
 	}
-	if !t.is("VALUES") && !t.is("VALUE") {
+	if !t.Is("VALUES") && !t.Is("VALUE") {
 		return ri, false
 	}
-	sc := rowScanner{q: q, i: l.i, syn: syn}
+	sc := rowScanner{q: q, i: l.Pos, syn: syn}
 	if !sc.tuples(&ri) {
 		return ri, false
 	}
@@ -124,7 +118,7 @@ func parseRowInsert(q []byte, syn scanSyntax) (ri rowInsert, ok bool) {
 type rowScanner struct {
 	q   []byte
 	i   int
-	syn scanSyntax
+	syn sqlscan.Syntax
 }
 
 // space skips whitespace and plain comments; an executable comment or hint ends the
@@ -257,7 +251,7 @@ func (s *rowScanner) value(depth int) (zero, ok bool) {
 	}
 	c := s.peek()
 	switch {
-	case c == '\'' || (c == '"' && !s.syn.ansiQuotes):
+	case c == '\'' || (c == '"' && !s.syn.ANSIQuotes):
 		return depth == 0, s.str(c) // '0' and '' are 0 in an integer column
 	case (c == 'x' || c == 'X' || c == 'b' || c == 'B' || c == 'n' || c == 'N') && s.i+1 < len(s.q) && s.q[s.i+1] == '\'':
 		s.i++
@@ -282,12 +276,12 @@ func (s *rowScanner) value(depth int) (zero, ok bool) {
 		if q := s.peek(); q == '`' || q == '\'' || q == '"' {
 			return depth == 0, s.str(q)
 		}
-		for s.i < len(s.q) && (isIdentByte(s.q[s.i]) || s.q[s.i] == '.') {
+		for s.i < len(s.q) && (sqlscan.IsWordByte(s.q[s.i]) || s.q[s.i] == '.') {
 			s.i++
 		}
 		// @@last_insert_id, @@identity, @@timestamp …: one connection's state.
 		return depth == 0, s.i > st && !connStateVar(string(s.q[at:s.i]))
-	case isIdentByte(c):
+	case sqlscan.IsWordByte(c):
 		return s.word(depth)
 	}
 	return false, false
@@ -314,7 +308,7 @@ func (s *rowScanner) number(depth int) (zero, ok bool) {
 			if s.i+1 < len(s.q) && (s.q[s.i+1] == '-' || s.q[s.i+1] == '+') {
 				s.i++
 			}
-		case isIdentByte(d):
+		case sqlscan.IsWordByte(d):
 			allZero = false
 		default:
 			return allZero && depth == 0, s.i > st
@@ -328,7 +322,7 @@ func (s *rowScanner) number(depth int) (zero, ok bool) {
 // call of one of valueFunctions.
 func (s *rowScanner) word(depth int) (zero, ok bool) {
 	st := s.i
-	for s.i < len(s.q) && isIdentByte(s.q[s.i]) {
+	for s.i < len(s.q) && sqlscan.IsWordByte(s.q[s.i]) {
 		s.i++
 	}
 	word := s.q[st:s.i]
@@ -385,10 +379,10 @@ func (s *rowScanner) word(depth int) (zero, ok bool) {
 // second byte may be 0x5C and is not an escape.
 func (s *rowScanner) str(q byte) bool {
 	s.i++
-	esc := !s.syn.noBackslash && q != '`'
-	if s.syn.mb.kind != mbNone {
+	esc := !s.syn.NoBackslashEscapes && q != '`'
+	if s.syn.Charset.Multibyte() {
 		for s.i < len(s.q) {
-			if n := s.syn.mb.charLen(s.q[s.i:]); n > 0 {
+			if n := s.syn.Charset.CharLen(s.q[s.i:]); n > 0 {
 				s.i += n
 				continue
 			}

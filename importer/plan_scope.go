@@ -3,6 +3,8 @@ package importer
 import (
 	"bytes"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // Which tables a statement that runs in stream order must wait for.
@@ -87,21 +89,21 @@ func namedTables(st *Statement, db string) (keys []string, ok bool) {
 	case "ALTER TABLE", "CREATE TABLE":
 		l := st.lexer()
 		depth := 0
-		for t := l.next(); t.kind != tEOF; t = l.next() {
+		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 			switch {
-			case t.kind == tPunct && t.text == "(":
+			case t.Kind == sqlscan.Punct && t.Text == "(":
 				depth++
-			case t.kind == tPunct && t.text == ")":
+			case t.Kind == sqlscan.Punct && t.Text == ")":
 				depth--
-			case depth == 0 && (t.is("LIKE") || (st.Verb == "ALTER TABLE" && (t.is("RENAME") || t.is("TO") || t.is("AS")))):
-				n := l.next()
-				if n.is("TO") || n.is("AS") || n.is("TABLE") {
-					n = l.next()
+			case depth == 0 && (t.Is("LIKE") || (st.Verb == "ALTER TABLE" && (t.Is("RENAME") || t.Is("TO") || t.Is("AS")))):
+				n := l.Next()
+				if n.Is("TO") || n.Is("AS") || n.Is("TABLE") {
+					n = l.Next()
 				}
-				if n.is("COLUMN") || n.is("INDEX") || n.is("KEY") {
+				if n.Is("COLUMN") || n.Is("INDEX") || n.Is("KEY") {
 					continue
 				}
-				if d, name := l.name(n); name != "" {
+				if d, name := l.Name(n); name != "" {
 					keys = append(keys, qualify(d, name))
 				}
 			}
@@ -112,40 +114,40 @@ func namedTables(st *Statement, db string) (keys []string, ok bool) {
 	}
 	// A list of names after the verb (and IF EXISTS), separated by commas or TO.
 	l := st.lexer()
-	l.next()
-	t := l.next()
-	if t.is("TEMPORARY") {
-		t = l.next()
+	l.Next()
+	t := l.Next()
+	if t.Is("TEMPORARY") {
+		t = l.Next()
 	}
-	if t.is("TABLE") || t.is("TABLES") || t.is("VIEW") {
-		t = l.next()
+	if t.Is("TABLE") || t.Is("TABLES") || t.Is("VIEW") {
+		t = l.Next()
 	}
-	for t.is("IF") || t.is("EXISTS") {
-		t = l.next()
+	for t.Is("IF") || t.Is("EXISTS") {
+		t = l.Next()
 	}
-	if t.kind == tPunct && t.text == "/" { // a trailing executable comment marker was skipped
-		t = l.next()
+	if t.Kind == sqlscan.Punct && t.Text == "/" { // a trailing executable comment marker was skipped
+		t = l.Next()
 	}
 	keys = keys[:0]
-	for t.kind != tEOF {
-		if t.is("WAIT") || t.is("NOWAIT") || t.is("RESTRICT") || t.is("CASCADE") {
+	for t.Kind != sqlscan.EOF {
+		if t.Is("WAIT") || t.Is("NOWAIT") || t.Is("RESTRICT") || t.Is("CASCADE") {
 			break
 		}
-		if !t.isName() {
+		if !t.IsName() {
 			return nil, false
 		}
-		d, name := l.name(t)
+		d, name := l.Name(t)
 		keys = append(keys, qualify(d, name))
-		t = l.next()
-		if t.is("TO") || (t.kind == tPunct && t.text == ",") {
-			t = l.next()
+		t = l.Next()
+		if t.Is("TO") || (t.Kind == sqlscan.Punct && t.Text == ",") {
+			t = l.Next()
 			continue
 		}
-		if t.kind == tPunct && t.text == "*" { // end of /*!…*/
-			t = l.next()
+		if t.Kind == sqlscan.Punct && t.Text == "*" { // end of /*!…*/
+			t = l.Next()
 		}
-		if t.kind == tPunct && t.text == "/" {
-			t = l.next()
+		if t.Kind == sqlscan.Punct && t.Text == "/" {
+			t = l.Next()
 		}
 	}
 	return keys, len(keys) > 0

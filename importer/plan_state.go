@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // What the planner reads in a statement to tell whether it depends on one connection's
@@ -11,7 +13,7 @@ import (
 // user-variable assignments elsewhere, per-connection functions and verbs.
 
 // setsAutocommit reports whether a SET statement assigns autocommit, and the value.
-func setsAutocommit(q []byte, syn scanSyntax) (on, set bool) {
+func setsAutocommit(q []byte, syn sqlscan.Syntax) (on, set bool) {
 	for _, a := range parseSet(q, syn) {
 		if a.name == "autocommit" {
 			v := strings.ToUpper(a.value)
@@ -32,24 +34,24 @@ type setAssign struct {
 
 // parseSet reads the assignments of SET a = x, @b := y, SESSION c = z, @@session.d = w.
 // NAMES, CHARACTER SET, PASSWORD, ROLE, TRANSACTION and STATEMENT forms return none.
-func parseSet(q []byte, syn scanSyntax) []setAssign {
-	l := newLexer(q, syn)
-	if !l.next().is("SET") {
+func parseSet(q []byte, syn sqlscan.Syntax) []setAssign {
+	l := sqlscan.New(q, syn)
+	if !l.Next().Is("SET") {
 		return nil
 	}
 	var out []setAssign
 	global := false // the last GLOBAL or SESSION holds for the assignments after it
 	for {
-		t := l.next()
-		for t.is("SESSION") || t.is("LOCAL") || t.is("GLOBAL") || t.is("PERSIST") {
-			global = t.is("GLOBAL") || t.is("PERSIST")
-			t = l.next()
+		t := l.Next()
+		for t.Is("SESSION") || t.Is("LOCAL") || t.Is("GLOBAL") || t.Is("PERSIST") {
+			global = t.Is("GLOBAL") || t.Is("PERSIST")
+			t = l.Next()
 		}
 		var name string
 		thisGlobal := global
-		switch t.kind {
-		case tVar:
-			name = t.text
+		switch t.Kind {
+		case sqlscan.Var:
+			name = t.Text
 			if strings.HasPrefix(name, "@@") {
 				name = strings.TrimPrefix(name, "@@")
 				thisGlobal = strings.HasPrefix(name, "global.")
@@ -57,8 +59,8 @@ func parseSet(q []byte, syn scanSyntax) []setAssign {
 					name = strings.TrimPrefix(name, s)
 				}
 			}
-		case tWord, tQuoted:
-			name = strings.ToLower(t.text)
+		case sqlscan.Word, sqlscan.Quoted:
+			name = strings.ToLower(t.Text)
 			if name == "names" || name == "character" || name == "charset" || name == "password" ||
 				name == "role" || name == "transaction" || name == "statement" || name == "default" {
 				return out
@@ -66,34 +68,34 @@ func parseSet(q []byte, syn scanSyntax) []setAssign {
 		default:
 			return out
 		}
-		if eq := l.next(); eq.kind != tPunct || eq.text != "=" {
+		if eq := l.Next(); eq.Kind != sqlscan.Punct || eq.Text != "=" {
 			return out
 		}
 		a := setAssign{name: name, constant: true, global: thisGlobal && !strings.HasPrefix(name, "@")}
 		depth := 0
 		var value []string
 		for {
-			save := l.i
-			v := l.next()
-			if v.kind == tEOF || (depth == 0 && v.kind == tPunct && v.text == ",") {
-				if v.kind == tEOF {
-					l.i = save
+			save := l.Pos
+			v := l.Next()
+			if v.Kind == sqlscan.EOF || (depth == 0 && v.Kind == sqlscan.Punct && v.Text == ",") {
+				if v.Kind == sqlscan.EOF {
+					l.Pos = save
 				}
 				break
 			}
 			switch {
-			case v.kind == tPunct && v.text == "(":
+			case v.Kind == sqlscan.Punct && v.Text == "(":
 				depth++
-			case v.kind == tPunct && v.text == ")":
+			case v.Kind == sqlscan.Punct && v.Text == ")":
 				depth--
-			case v.kind == tWord && !pureWord(v.text, &l), v.kind == tVar && connStateVar(v.text):
+			case v.Kind == sqlscan.Word && !pureWord(v.Text, &l), v.Kind == sqlscan.Var && connStateVar(v.Text):
 				a.constant = false
 			}
-			value = append(value, v.text)
+			value = append(value, v.Text)
 		}
 		a.value = strings.Join(value, " ")
 		out = append(out, a)
-		if l.i >= len(l.b) {
+		if l.Pos >= len(l.Src) {
 			return out
 		}
 	}
@@ -114,16 +116,16 @@ var pureFunctions = map[string]bool{
 
 // pureWord reports whether a word in an expression reads nothing connection- or
 // time-dependent: not a subquery, not a function outside pureFunctions.
-func pureWord(w string, l *lexer) bool {
+func pureWord(w string, l *sqlscan.Tokenizer) bool {
 	u := strings.ToUpper(w)
 	switch u {
 	case "SELECT", "TABLE", "VALUES", "WITH":
 		return false
 	}
-	save := l.i
-	n := l.next()
-	l.i = save
-	if n.kind == tPunct && n.text == "(" {
+	save := l.Pos
+	n := l.Next()
+	l.Pos = save
+	if n.Kind == sqlscan.Punct && n.Text == "(" {
 		return pureFunctions[u]
 	}
 	return true
@@ -183,14 +185,14 @@ func connectionState(st *Statement) string {
 }
 
 // setState returns why a SET statement depends on its connection, or "".
-func setState(q []byte, syn scanSyntax) string {
-	l := newLexer(q, syn)
-	l.next()
-	t := l.next()
+func setState(q []byte, syn sqlscan.Syntax) string {
+	l := sqlscan.New(q, syn)
+	l.Next()
+	t := l.Next()
 	switch {
-	case t.is("STATEMENT"):
+	case t.Is("STATEMENT"):
 		return "SET STATEMENT … FOR changes one statement's session on one connection"
-	case t.is("TRANSACTION"):
+	case t.Is("TRANSACTION"):
 		return "SET TRANSACTION applies to the next transaction of one connection"
 	}
 	for _, a := range parseSet(q, syn) {
@@ -203,31 +205,31 @@ func setState(q []byte, syn scanSyntax) string {
 
 // exprState scans a statement's tokens for user-variable assignments outside SET
 // (`SELECT … INTO @v`, `@v := …`) and calls of connStateFunctions.
-func exprState(q []byte, syn scanSyntax) string {
-	l := newLexer(q, syn)
+func exprState(q []byte, syn sqlscan.Syntax) string {
+	l := sqlscan.New(q, syn)
 	prevInto := false
-	for t := l.next(); t.kind != tEOF; t = l.next() {
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 		switch {
-		case t.kind == tVar && connStateVar(t.text) && !bytes.HasPrefix(bytes.TrimLeft(l.b[l.i:], " \t\r\n"), []byte("=")):
+		case t.Kind == sqlscan.Var && connStateVar(t.Text) && !bytes.HasPrefix(bytes.TrimLeft(l.Src[l.Pos:], " \t\r\n"), []byte("=")):
 			// Read, not assigned (SET @@timestamp = 1 gives every connection the same).
-			return t.text + " reads the state of one connection"
-		case t.kind == tVar && !strings.HasPrefix(t.text, "@@"):
+			return t.Text + " reads the state of one connection"
+		case t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@"):
 			if prevInto {
-				return "SELECT … INTO " + t.text + " sets a user variable on one connection"
+				return "SELECT … INTO " + t.Text + " sets a user variable on one connection"
 			}
-			rest := bytes.TrimLeft(l.b[l.i:], " \t\r\n")
+			rest := bytes.TrimLeft(l.Src[l.Pos:], " \t\r\n")
 			if bytes.HasPrefix(rest, []byte(":=")) {
-				return t.text + " := … sets a user variable on one connection"
+				return t.Text + " := … sets a user variable on one connection"
 			}
-		case t.kind == tWord && connStateFunctions[strings.ToUpper(t.text)]:
-			save := l.i
-			n := l.next()
-			l.i = save
-			if n.kind == tPunct && n.text == "(" {
-				return strings.ToUpper(t.text) + "() reads the state of one connection"
+		case t.Kind == sqlscan.Word && connStateFunctions[strings.ToUpper(t.Text)]:
+			save := l.Pos
+			n := l.Next()
+			l.Pos = save
+			if n.Kind == sqlscan.Punct && n.Text == "(" {
+				return strings.ToUpper(t.Text) + "() reads the state of one connection"
 			}
 		}
-		prevInto = t.is("INTO") || (prevInto && t.kind == tPunct && t.text == ",")
+		prevInto = t.Is("INTO") || (prevInto && t.Kind == sqlscan.Punct && t.Text == ",")
 	}
 	return ""
 }
@@ -240,7 +242,7 @@ func clip(s string, n int) string {
 }
 
 func secondWordIs(q []byte, w string) bool {
-	l := lexer{b: q}
-	l.next()
-	return l.next().is(w)
+	l := sqlscan.Tokenizer{Src: q}
+	l.Next()
+	return l.Next().Is(w)
 }

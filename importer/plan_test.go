@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // fakeCatalog answers Catalog from a map; unknown tables have no AUTO_INCREMENT column.
@@ -84,25 +86,25 @@ func TestParseRowInsert(t *testing.T) {
 		{"WITH x AS (SELECT 1) INSERT INTO t SELECT * FROM x", false, 0},
 	}
 	for _, tc := range tests {
-		ri, ok := parseRowInsert([]byte(tc.sql), scanSyntax{})
+		ri, ok := parseRowInsert([]byte(tc.sql), sqlscan.Syntax{})
 		if ok != tc.ok || (ok && ri.rows != tc.rows) {
 			t.Errorf("parseRowInsert(%.80q) = %v, %d rows; want %v, %d", tc.sql, ok, ri.rows, tc.ok, tc.rows)
 		}
 	}
 	// NO_BACKSLASH_ESCAPES: 'a\' is a whole string, so what follows is a second row.
-	if ri, ok := parseRowInsert([]byte(`INSERT INTO t VALUES ('a\'),('b')`), scanSyntax{noBackslash: true}); !ok || ri.rows != 2 {
+	if ri, ok := parseRowInsert([]byte(`INSERT INTO t VALUES ('a\'),('b')`), sqlscan.Syntax{NoBackslashEscapes: true}); !ok || ri.rows != 2 {
 		t.Errorf("NO_BACKSLASH_ESCAPES: ok %v rows %d, want true 2", ok, ri.rows)
 	}
-	if _, ok := parseRowInsert([]byte(`INSERT INTO t VALUES ('a\'),('b')`), scanSyntax{}); ok {
+	if _, ok := parseRowInsert([]byte(`INSERT INTO t VALUES ('a\'),('b')`), sqlscan.Syntax{}); ok {
 		t.Error("with backslash escapes, 'a\\'),(' is one string and the statement ends inside a string: want not plain")
 	}
 	// sjis: 0x95 0x5C is one character; its 0x5C is not an escape.
 	q := []byte("INSERT INTO t VALUES ('\x95\x5c'),('b')")
-	if ri, ok := parseRowInsert(q, scanSyntax{mb: charsetByName("sjis")}); !ok || ri.rows != 2 {
+	if ri, ok := parseRowInsert(q, sqlscan.Syntax{Charset: sqlscan.CharsetByName("sjis")}); !ok || ri.rows != 2 {
 		t.Errorf("sjis: ok %v rows %d, want true 2", ok, ri.rows)
 	}
 	// ANSI_QUOTES: "x" is a column name, not a string.
-	if _, ok := parseRowInsert([]byte(`INSERT INTO t VALUES ("x")`), scanSyntax{ansiQuotes: true}); ok {
+	if _, ok := parseRowInsert([]byte(`INSERT INTO t VALUES ("x")`), sqlscan.Syntax{ANSIQuotes: true}); ok {
 		t.Error(`ANSI_QUOTES: VALUES ("x") names a column: want not plain`)
 	}
 }
@@ -124,7 +126,7 @@ func TestRowInsertGeneratesIDs(t *testing.T) {
 		{"INSERT INTO t () VALUES ()", true},
 	}
 	for _, tc := range tests {
-		ri, ok := parseRowInsert([]byte(tc.sql), scanSyntax{})
+		ri, ok := parseRowInsert([]byte(tc.sql), sqlscan.Syntax{})
 		if !ok {
 			t.Fatalf("%s: not plain", tc.sql)
 		}
@@ -291,10 +293,10 @@ func TestNamedTablesQualified(t *testing.T) {
 // quote, so what follows it is read; with backslash escapes it is part of the string.
 func TestExprStateNoBackslashEscapes(t *testing.T) {
 	q := []byte(`INSERT INTO b SELECT 2, 'D:\', @n := @n + 5`)
-	if got := exprState(q, scanSyntax{noBackslash: true}); got == "" {
+	if got := exprState(q, sqlscan.Syntax{NoBackslashEscapes: true}); got == "" {
 		t.Errorf("NO_BACKSLASH_ESCAPES: exprState(%s) found nothing, want the @n := assignment", q)
 	}
-	if got := exprState(q, scanSyntax{}); got != "" {
+	if got := exprState(q, sqlscan.Syntax{}); got != "" {
 		t.Errorf("backslash escapes: exprState(%s) = %q, want \"\" (all of it is inside the string)", q, got)
 	}
 }
@@ -306,19 +308,19 @@ func TestLexerQuoting(t *testing.T) {
 	tests := []struct {
 		name string
 		q    string
-		syn  scanSyntax
+		syn  sqlscan.Syntax
 		want []string
 	}{
-		{"escapes", `SELECT 'a\'b', x`, scanSyntax{}, []string{"SELECT", "a'b", ",", "x"}},
-		{"no backslash escapes", `SELECT 'C:\', x`, scanSyntax{noBackslash: true}, []string{"SELECT", `C:\`, ",", "x"}},
-		{"gbk second byte 0x5C", "SELECT '\x81\x5c', x", scanSyntax{mb: charsetByName("gbk")}, []string{"SELECT", "\x81\x5c", ",", "x"}},
-		{"ansi quotes", `SELECT "a\", x`, scanSyntax{ansiQuotes: true}, []string{"SELECT", `a\`, ",", "x"}},
+		{"escapes", `SELECT 'a\'b', x`, sqlscan.Syntax{}, []string{"SELECT", "a'b", ",", "x"}},
+		{"no backslash escapes", `SELECT 'C:\', x`, sqlscan.Syntax{NoBackslashEscapes: true}, []string{"SELECT", `C:\`, ",", "x"}},
+		{"gbk second byte 0x5C", "SELECT '\x81\x5c', x", sqlscan.Syntax{Charset: sqlscan.CharsetByName("gbk")}, []string{"SELECT", "\x81\x5c", ",", "x"}},
+		{"ansi quotes", `SELECT "a\", x`, sqlscan.Syntax{ANSIQuotes: true}, []string{"SELECT", `a\`, ",", "x"}},
 	}
 	for _, tc := range tests {
-		l := newLexer([]byte(tc.q), tc.syn)
+		l := sqlscan.New([]byte(tc.q), tc.syn)
 		var got []string
-		for tok := l.next(); tok.kind != tEOF; tok = l.next() {
-			got = append(got, tok.text)
+		for tok := l.Next(); tok.Kind != sqlscan.EOF; tok = l.Next() {
+			got = append(got, tok.Text)
 		}
 		if diff := cmp.Diff(tc.want, got); diff != "" {
 			t.Errorf("%s: tokens of %q (-want +got):\n%s", tc.name, tc.q, diff)

@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // systemSchemas are never the target of a user's dump and never reported as overwritten.
@@ -386,11 +388,11 @@ func statementWrites(st *Statement, db string) []write {
 // isUDF reports whether a CREATE FUNCTION loads a library (… SONAME 'x.so').
 func isUDF(st *Statement) bool {
 	l := st.lexer()
-	for t := l.next(); t.kind != tEOF; t = l.next() {
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 		switch {
-		case t.is("SONAME"):
+		case t.Is("SONAME"):
 			return true
-		case t.is("BEGIN") || t.is("RETURN") || t.kind == tPunct && t.text == "(":
+		case t.Is("BEGIN") || t.Is("RETURN") || t.Kind == sqlscan.Punct && t.Text == "(":
 			return false // a stored function: its parameters or body
 		}
 	}
@@ -400,21 +402,21 @@ func isUDF(st *Statement) bool {
 // dmlTables returns the tables (keys, keyOf) an UPDATE, DELETE or LOAD DATA may change: every
 // table an UPDATE names before SET (any of them may be written), the tables a multi-table
 // DELETE names before FROM (or the one after FROM), the table of LOAD DATA … INTO TABLE.
-func dmlTables(q []byte, db string, syn scanSyntax) []string {
-	l := newLexer(q, syn)
-	verb := l.next()
+func dmlTables(q []byte, db string, syn sqlscan.Syntax) []string {
+	l := sqlscan.New(q, syn)
+	verb := l.Next()
 	var keys []string
-	add := func(t token) {
-		d, name := l.name(t)
+	add := func(t sqlscan.Token) {
+		d, name := l.Name(t)
 		if d == "" {
 			d = db
 		}
 		keys = append(keys, keyOf(d, strings.TrimSuffix(name, "*")))
 	}
-	if verb.is("LOAD") {
-		for t := l.next(); t.kind != tEOF; t = l.next() {
-			if t.is("TABLE") {
-				if n := l.next(); n.isName() {
+	if verb.Is("LOAD") {
+		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+			if t.Is("TABLE") {
+				if n := l.Next(); n.IsName() {
 					add(n)
 				}
 				return keys
@@ -423,37 +425,37 @@ func dmlTables(q []byte, db string, syn scanSyntax) []string {
 		return nil
 	}
 	expect := true
-	for t := l.next(); t.kind != tEOF; t = l.next() {
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 		switch {
-		case t.is("SET") && verb.is("UPDATE"), t.is("WHERE"), t.is("ORDER"), t.is("LIMIT"), t.is("RETURNING"):
+		case t.Is("SET") && verb.Is("UPDATE"), t.Is("WHERE"), t.Is("ORDER"), t.Is("LIMIT"), t.Is("RETURNING"):
 			return keys
-		case t.is("FROM") && verb.is("DELETE"):
+		case t.Is("FROM") && verb.Is("DELETE"):
 			if len(keys) > 0 {
 				return keys // DELETE t1, t2 FROM …: the tables before FROM
 			}
 			expect = true
-		case t.is("USING") && verb.is("DELETE"):
+		case t.Is("USING") && verb.Is("DELETE"):
 			return keys
-		case t.is("JOIN") || t.is("FROM"):
+		case t.Is("JOIN") || t.Is("FROM"):
 			expect = true
-		case t.is("LOW_PRIORITY") || t.is("QUICK") || t.is("IGNORE") || t.is("STRAIGHT_JOIN") || t.is("INNER") ||
-			t.is("LEFT") || t.is("RIGHT") || t.is("CROSS") || t.is("OUTER") || t.is("NATURAL"):
-		case t.kind == tPunct && t.text == ",":
+		case t.Is("LOW_PRIORITY") || t.Is("QUICK") || t.Is("IGNORE") || t.Is("STRAIGHT_JOIN") || t.Is("INNER") ||
+			t.Is("LEFT") || t.Is("RIGHT") || t.Is("CROSS") || t.Is("OUTER") || t.Is("NATURAL"):
+		case t.Kind == sqlscan.Punct && t.Text == ",":
 			expect = true
-		case t.kind == tPunct && t.text == "(":
+		case t.Kind == sqlscan.Punct && t.Text == "(":
 			for depth := 1; depth > 0; {
-				n := l.next()
+				n := l.Next()
 				switch {
-				case n.kind == tEOF:
+				case n.Kind == sqlscan.EOF:
 					return keys
-				case n.kind == tPunct && n.text == "(":
+				case n.Kind == sqlscan.Punct && n.Text == "(":
 					depth++
-				case n.kind == tPunct && n.text == ")":
+				case n.Kind == sqlscan.Punct && n.Text == ")":
 					depth--
 				}
 			}
 			expect = false
-		case expect && t.isName():
+		case expect && t.IsName():
 			add(t)
 			expect = false
 		default:

@@ -8,6 +8,8 @@ import (
 	"io"
 	"math/bits"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // The splitter reproduces, byte for byte, the statements Debian's `mariadb` 10.11 client
@@ -175,7 +177,7 @@ type Splitter struct {
 	depth      int
 	delim      []byte
 	delimArr   [maxDelimiterLen]byte
-	mb         mbCharset
+	mb         sqlscan.Charset
 	nbe        bool
 	ansiQuotes bool
 
@@ -202,7 +204,7 @@ func NewSplitter(r io.Reader, opt SplitOptions) *Splitter {
 		buf:        make([]byte, size),
 		nbe:        opt.NoBackslashEscapes,
 		ansiQuotes: opt.ANSIQuotes,
-		mb:         charsetByName(opt.Charset),
+		mb:         sqlscan.CharsetByName(opt.Charset),
 		rawLine:    1,
 	}
 	s.delimArr[0] = ';'
@@ -233,13 +235,13 @@ func (s *Splitter) SetANSIQuotes(on bool) {
 // command on its own.
 func (s *Splitter) SetCharset(name string) {
 	s.track.cs = strings.ToLower(name)
-	s.mb = charsetByName(name)
+	s.mb = sqlscan.CharsetByName(name)
 	s.rebuildTables()
 }
 
 // Charset returns the name of the character set the splitter currently splits with
 // ("" when it is one that changes nothing, e.g. utf8mb4).
-func (s *Splitter) Charset() string { return s.mb.name }
+func (s *Splitter) Charset() string { return s.mb.Name }
 
 // SQLModeChanges counts the statements so far that assigned the session sql_mode (SET
 // sql_mode / @@sql_mode / @@session.sql_mode; not user variables holding a copy).
@@ -272,7 +274,7 @@ func (s *Splitter) rebuildTables() {
 		t[c] = true
 	}
 	t[s.delim[0]] = true
-	s.mb.markLeads(&t)
+	s.mb.MarkLeads(&t)
 	s.tabNormal = t
 	s.tabQuote = 0
 }
@@ -284,7 +286,7 @@ func (s *Splitter) stringTable(q byte) *[256]bool {
 		if s.backslashEscapes(q) {
 			t['\\'] = true
 		}
-		s.mb.markLeads(&t)
+		s.mb.MarkLeads(&t)
 		s.tabString = t
 		s.tabQuote = q
 	}
@@ -665,8 +667,8 @@ func (s *Splitter) scanLine() int {
 			}
 		}
 		c := b[i]
-		if c >= 0x80 && s.mb.kind != mbNone {
-			if l := s.mb.charLen(b[i:]); l > 1 {
+		if c >= 0x80 && s.mb.Multibyte() {
+			if l := s.mb.CharLen(b[i:]); l > 1 {
 				i += l
 				continue
 			}
@@ -808,7 +810,7 @@ func (s *Splitter) emitSQL(end int) {
 	}
 	// remove_cntrl(): trailing whitespace and control bytes are not sent.
 	k := len(text)
-	for k > 0 && (text[k-1] <= ' ' || text[k-1] == 0x7F || (text[k-1] == 0xA0 && s.mb.latin1)) {
+	for k > 0 && (text[k-1] <= ' ' || text[k-1] == 0x7F || (text[k-1] == 0xA0 && s.mb.Latin1)) {
 		k--
 	}
 	text = text[:k]
@@ -953,7 +955,7 @@ func (s *Splitter) scanNormal(b []byte, i, end int) int {
 // lookahead only).
 func (s *Splitter) scanString(b []byte, i, end int) int {
 	q := s.inString
-	if s.mb.kind == mbNone {
+	if !s.mb.Multibyte() {
 		esc := s.backslashEscapes(q)
 		mq := uint64(q) * swarLo
 		const mb = uint64('\\') * swarLo
@@ -1010,7 +1012,7 @@ func (s *Splitter) scanString(b []byte, i, end int) int {
 			}
 			i += 2
 		default: // multibyte lead
-			if l := s.mb.charLen(b[i:]); l > 1 {
+			if l := s.mb.CharLen(b[i:]); l > 1 {
 				i += l
 			} else {
 				i++
@@ -1030,5 +1032,5 @@ func (s *Splitter) dropLineEndBackslash(b []byte, i int) int {
 // space is the client's my_isspace(charset_info, c): ASCII whitespace, and in latin1 also
 // NO-BREAK SPACE (0xA0), which the client then skips before a statement and trims after it.
 func (s *Splitter) space(c byte) bool {
-	return isSpace(c) || (c == 0xA0 && s.mb.latin1)
+	return sqlscan.IsSpace(c) || (c == 0xA0 && s.mb.Latin1)
 }

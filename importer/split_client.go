@@ -3,6 +3,8 @@ package importer
 import (
 	"bytes"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // clientCommand is one of the client's own commands (commands[] in client/mysql.cc).
@@ -69,12 +71,8 @@ func CommandName(st Statement) string {
 	return ""
 }
 
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
-}
-
 func trimLeftSpace(b []byte) []byte {
-	for len(b) > 0 && isSpace(b[0]) {
+	for len(b) > 0 && sqlscan.IsSpace(b[0]) {
 		b = b[1:]
 	}
 	return b
@@ -159,7 +157,7 @@ func getArg(line []byte) (string, bool) {
 			p = p[1:]
 		}
 	} else {
-		for len(p) > 0 && !isSpace(p[0]) {
+		for len(p) > 0 && !sqlscan.IsSpace(p[0]) {
 			p = p[1:]
 		}
 	}
@@ -255,7 +253,7 @@ func (s *Splitter) applyCommand(c *clientCommand, arg string, text []byte) {
 		}
 		s.cur.Kind = KindSession
 		s.cur.SQL = []byte("SET NAMES " + cs)
-		s.mb = charsetByName(cs)
+		s.mb = sqlscan.CharsetByName(cs)
 		s.track.cs = cs
 		s.rebuildTables()
 	}

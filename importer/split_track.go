@@ -1,6 +1,10 @@
 package importer
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
 
 // tracker follows the session state that changes how the rest of the dump splits, from the
 // SET statements themselves: the connection character set (always, see split.go) and
@@ -47,47 +51,47 @@ func parseSQLMode(v string) trackedMode {
 
 // set evaluates one SET statement.
 func (t *tracker) set(s *Splitter, sql []byte) {
-	l := newLexer(sql, s.syntax())
-	l.next() // SET
+	l := sqlscan.New(sql, s.syntax())
+	l.Next() // SET
 	for {
-		tok := l.next()
+		tok := l.Next()
 		global := false
 		switch {
-		case tok.is("SESSION") || tok.is("LOCAL"):
-			tok = l.next()
-		case tok.is("GLOBAL"):
+		case tok.Is("SESSION") || tok.Is("LOCAL"):
+			tok = l.Next()
+		case tok.Is("GLOBAL"):
 			global = true
-			tok = l.next()
+			tok = l.Next()
 		}
 		switch {
-		case tok.kind == tEOF:
+		case tok.Kind == sqlscan.EOF:
 			return
-		case tok.is("NAMES") || tok.is("CHARSET"):
-			if v := l.next(); !global && (v.isName() || v.kind == tString) {
-				t.setCharset(s, v.text)
+		case tok.Is("NAMES") || tok.Is("CHARSET"):
+			if v := l.Next(); !global && (v.IsName() || v.Kind == sqlscan.String) {
+				t.setCharset(s, v.Text)
 			}
-		case tok.is("CHARACTER"):
-			l.next() // SET
-			if v := l.next(); !global && (v.isName() || v.kind == tString) {
-				t.setCharset(s, v.text)
+		case tok.Is("CHARACTER"):
+			l.Next() // SET
+			if v := l.Next(); !global && (v.IsName() || v.Kind == sqlscan.String) {
+				t.setCharset(s, v.Text)
 			}
 		default:
-			target := strings.ToLower(tok.text)
-			if tok.kind == tVar && strings.HasPrefix(target, "@@") {
+			target := strings.ToLower(tok.Text)
+			if tok.Kind == sqlscan.Var && strings.HasPrefix(target, "@@") {
 				target = strings.TrimPrefix(target, "@@")
 				global = strings.HasPrefix(target, "global.")
 				if k := strings.IndexByte(target, '.'); k >= 0 {
 					target = target[k+1:]
 				}
 			}
-			if eq := l.next(); eq.kind != tPunct || eq.text != "=" {
+			if eq := l.Next(); eq.Kind != sqlscan.Punct || eq.Text != "=" {
 				t.skipAssignment(&l)
 				continue
 			}
 			v := t.value(&l)
-			if n := l.next(); !(n.kind == tEOF || (n.kind == tPunct && n.text == ",")) {
+			if n := l.Next(); !(n.Kind == sqlscan.EOF || (n.Kind == sqlscan.Punct && n.Text == ",")) {
 				v = trackedValue{} // an expression: value unknown
-				l.i -= 0
+				l.Pos -= 0
 				t.skipAssignment(&l)
 				t.assign(s, tok, target, global, v)
 				continue
@@ -99,9 +103,9 @@ func (t *tracker) set(s *Splitter, sql []byte) {
 	}
 }
 
-func (t *tracker) assign(s *Splitter, tok token, target string, global bool, v trackedValue) {
+func (t *tracker) assign(s *Splitter, tok sqlscan.Token, target string, global bool, v trackedValue) {
 	switch {
-	case tok.kind == tVar && !strings.HasPrefix(tok.text, "@@"):
+	case tok.Kind == sqlscan.Var && !strings.HasPrefix(tok.Text, "@@"):
 		t.vars[target] = v
 	case global:
 	case target == "sql_mode":
@@ -128,18 +132,18 @@ func (t *tracker) assign(s *Splitter, tok token, target string, global bool, v t
 }
 
 // value reads the right-hand side of an assignment.
-func (t *tracker) value(l *lexer) trackedValue {
-	v := l.next()
-	switch v.kind {
-	case tString:
-		return trackedValue{s: v.text, known: true}
-	case tWord, tQuoted:
-		if v.kind == tWord && strings.EqualFold(v.text, "DEFAULT") {
+func (t *tracker) value(l *sqlscan.Tokenizer) trackedValue {
+	v := l.Next()
+	switch v.Kind {
+	case sqlscan.String:
+		return trackedValue{s: v.Text, known: true}
+	case sqlscan.Word, sqlscan.Quoted:
+		if v.Kind == sqlscan.Word && strings.EqualFold(v.Text, "DEFAULT") {
 			return trackedValue{}
 		}
-		return trackedValue{s: v.text, known: true}
-	case tVar:
-		name := v.text
+		return trackedValue{s: v.Text, known: true}
+	case sqlscan.Var:
+		name := v.Text
 		if strings.HasPrefix(name, "@@") {
 			name = strings.TrimPrefix(name, "@@")
 			if k := strings.IndexByte(name, '.'); k >= 0 {
@@ -159,18 +163,18 @@ func (t *tracker) value(l *lexer) trackedValue {
 }
 
 // skipAssignment moves past the current assignment to the next top-level comma.
-func (t *tracker) skipAssignment(l *lexer) {
+func (t *tracker) skipAssignment(l *sqlscan.Tokenizer) {
 	depth := 0
 	for {
-		tok := l.next()
+		tok := l.Next()
 		switch {
-		case tok.kind == tEOF:
+		case tok.Kind == sqlscan.EOF:
 			return
-		case tok.kind == tPunct && tok.text == "(":
+		case tok.Kind == sqlscan.Punct && tok.Text == "(":
 			depth++
-		case tok.kind == tPunct && tok.text == ")":
+		case tok.Kind == sqlscan.Punct && tok.Text == ")":
 			depth--
-		case tok.kind == tPunct && tok.text == "," && depth <= 0:
+		case tok.Kind == sqlscan.Punct && tok.Text == "," && depth <= 0:
 			return
 		}
 	}
@@ -181,8 +185,8 @@ func (t *tracker) skipAssignment(l *lexer) {
 // of the charset it was started with, as the client's own charset_info does.
 func (t *tracker) setCharset(s *Splitter, name string) {
 	t.cs = strings.ToLower(name)
-	latin1 := s.mb.latin1
-	s.mb = charsetByName(name)
-	s.mb.latin1 = latin1
+	latin1 := s.mb.Latin1
+	s.mb = sqlscan.CharsetByName(name)
+	s.mb.Latin1 = latin1
 	s.rebuildTables()
 }

@@ -13,6 +13,8 @@
 // client"). docs/import.md says what each replay mode sends.
 package importer
 
+import "github.com/dumpscope/dumpscope/importer/sqlscan"
+
 // Kind classifies a statement for progress, barriers and error messages.
 type Kind uint8
 
@@ -73,5 +75,5 @@ type Statement struct {
 	tolerated bool
 	// syn is the quoting the statement was split under (NO_BACKSLASH_ESCAPES,
 	// ANSI_QUOTES, the connection's character set), for whatever reads its SQL again.
-	syn scanSyntax
+	syn sqlscan.Syntax
 }

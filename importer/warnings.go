@@ -3,6 +3,8 @@ package importer
 import (
 	"context"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // Stale warnings. The server clears a connection's warning list only when a statement
@@ -103,47 +105,47 @@ func literalSQLMode(st *Statement) (mode string, assigned, ok bool) {
 			return "", false, false
 		}
 	}
-	l := lexer{b: st.SQL}
-	if !l.next().is("SET") {
+	l := sqlscan.Tokenizer{Src: st.SQL}
+	if !l.Next().Is("SET") {
 		return "", false, false
 	}
 	var skip tracker
 	for {
-		tok := l.next()
+		tok := l.Next()
 		global := false
 		switch {
-		case tok.is("SESSION") || tok.is("LOCAL"):
-			tok = l.next()
-		case tok.is("GLOBAL"):
+		case tok.Is("SESSION") || tok.Is("LOCAL"):
+			tok = l.Next()
+		case tok.Is("GLOBAL"):
 			global = true
-			tok = l.next()
+			tok = l.Next()
 		}
-		if tok.kind == tEOF {
+		if tok.Kind == sqlscan.EOF {
 			return mode, assigned, true
 		}
-		target := strings.ToLower(tok.text)
-		if tok.kind == tVar && strings.HasPrefix(target, "@@") {
+		target := strings.ToLower(tok.Text)
+		if tok.Kind == sqlscan.Var && strings.HasPrefix(target, "@@") {
 			target = strings.TrimPrefix(target, "@@")
 			global = global || strings.HasPrefix(target, "global.")
 			if k := strings.IndexByte(target, '.'); k >= 0 {
 				target = target[k+1:]
 			}
-		} else if tok.kind == tVar {
+		} else if tok.Kind == sqlscan.Var {
 			target = "" // a user variable
 		}
 		if target != "sql_mode" || global {
 			skip.skipAssignment(&l)
 			continue
 		}
-		if eq := l.next(); eq.kind != tPunct || eq.text != "=" {
+		if eq := l.Next(); eq.Kind != sqlscan.Punct || eq.Text != "=" {
 			return "", false, false
 		}
-		v := l.next()
-		if n := l.next(); v.kind != tString || !(n.kind == tEOF || n.kind == tPunct && n.text == ",") {
+		v := l.Next()
+		if n := l.Next(); v.Kind != sqlscan.String || !(n.Kind == sqlscan.EOF || n.Kind == sqlscan.Punct && n.Text == ",") {
 			return "", false, false
 		}
-		mode, assigned = v.text, true
-		if l.i >= len(l.b) {
+		mode, assigned = v.Text, true
+		if l.Pos >= len(l.Src) {
 			return mode, assigned, true
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/iostat"
 )
 
@@ -33,9 +34,9 @@ const (
 	// oneCorePct: a process at or above this share of one core is CPU-bound.
 	oneCorePct = 90.0
 
-	kiB = 1024
-	miB = 1024 * kiB
-	giB = 1024 * miB
+	kiB = units.KiB
+	miB = units.MiB
+	giB = units.GiB
 )
 
 // server is the flavour and release rules reason about.

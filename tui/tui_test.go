@@ -19,7 +19,7 @@ import (
 	"github.com/dumpscope/dumpscope/runrecord"
 )
 
-// testdata/import-run.json is the run record of a real import: a 400 MB generated dump
+// testdata/import-run.json is the run record of a real import: a 400 MiB generated dump
 // (gzip, 185 MB) into a sandbox MariaDB 10.11 with innodb_log_file_size=4M, --parallel 2,
 // on this project's virtio disk (make it with scripts/tui-capture.sh's import and
 // --record). The redo rule fires on it at t = 5 s.
@@ -102,7 +102,7 @@ func TestGolden(t *testing.T) {
 		"paused":    {frames: mid, msgs: []tea.Msg{keyRunes("p")}},
 		"details":   {frames: mid, msgs: []tea.Msg{tea.KeyMsg{Type: tea.KeyEnter}}},
 		"finished": {frames: len(frames), msgs: []tea.Msg{DoneMsg{Status: "finished",
-			Detail: "in 0:59: 419.4 MB of SQL, 550 statements, 2,684,415 rows"}}},
+			Detail: "in 0:59: 400.0 MiB of SQL, 550 statements, 2,684,415 rows"}}},
 		"failed": {frames: 30, msgs: []tea.Msg{DoneMsg{Status: "failed",
 			Detail: "tui-400M.sql.gz: offset 211223, line 190: INSERT: Error 1062 (23000): Duplicate entry '7' for key 'PRIMARY'"}}},
 		"confirm": {frames: mid, msgs: []tea.Msg{keyRunes("q")}},

@@ -13,6 +13,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
+	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/rules"
 	"github.com/dumpscope/dumpscope/run"
@@ -214,7 +215,7 @@ func adviseReplay(path string, asJSON bool, s stdio, failOn string) int {
 	if n := len(rec.Samples); n > 0 {
 		span = rec.Samples[n-1].T
 	}
-	fmt.Fprintf(s.Err, "replayed %d samples (%.0f s) of %s: %s %s\n", len(rec.Samples), span, path, rec.Server.Flavor, rec.Server.Version)
+	fmt.Fprintf(s.Err, "replayed %d samples (%s) of %s: %s %s\n", len(rec.Samples), units.FormatSpan(span), path, rec.Server.Flavor, rec.Server.Version)
 	report.WriteFindings(s.Out, findings)
 	fmt.Fprintln(s.Out, verdict.Line())
 	return failOnCode(failOn, findings, exitOK)

@@ -8,5 +8,5 @@
 //
 // It owns bytes, not SQL: it must not import the rest of the importer (the splitter, the
 // planner, the replay), nor advisor, report, tui or rules. Its callers are importer.Import,
-// the split command and the sampling session, which reads the counters.
+// the split command and package run, whose sampling session reads the counters.
 package dumpfile

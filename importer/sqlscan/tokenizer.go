@@ -1,0 +1,329 @@
+package sqlscan
+
+import (
+	"bytes"
+	"strings"
+)
+
+// Syntax is how the stream quotes and escapes strings at a statement: the splitter's
+// state after the SET statements before it (sql_mode, the client's charset command).
+type Syntax struct {
+	NoBackslashEscapes bool // NO_BACKSLASH_ESCAPES
+	ANSIQuotes         bool // ANSI_QUOTES: "…" is an identifier
+	Charset            Charset
+}
+
+// TokenKind is what a Token is.
+type TokenKind uint8
+
+const (
+	EOF     TokenKind = iota
+	Word              // unquoted identifier, keyword or number
+	Quoted            // `identifier`, text unquoted
+	String            // 'string' or "string", text roughly unescaped
+	Var               // @name, @@name, @@session.name; text lower-cased, with its @s
+	Punct             // one byte (`:=` two)
+	Comment           // NextRaw only: a comment, or an executable comment's opener or closer
+)
+
+// Token is one token of SQL; Text is its text, unquoted for Quoted and String (Next only).
+type Token struct {
+	Kind TokenKind
+	Text string
+	// Start and End delimit the token in the Tokenizer's Src, quotes included.
+	Start, End int
+}
+
+// Tokenizer reads a statement's SQL token by token with the server's quoting rules: it
+// skips spaces and comments, and sees through executable comments (their content is SQL
+// the server runs).
+type Tokenizer struct {
+	// Src is the SQL.
+	Src []byte
+	// Pos is the index in Src of the next byte to read; callers save and restore it to
+	// look ahead.
+	Pos int
+	// ansi: ANSI_QUOTES is on, so "…" is an identifier, not a string.
+	ansi bool
+	// nbe: NO_BACKSLASH_ESCAPES is on, so a backslash in a string is a plain byte ('C:\'
+	// ends at its second quote). Read with escapes, such a string runs on past its end and
+	// hides what follows it (an @v := … the planner must see).
+	nbe bool
+	// mb: a multibyte character set whose second bytes can be a backslash or a quote.
+	mb Charset
+}
+
+// New returns a Tokenizer over q with the quoting rules syn.
+func New(q []byte, syn Syntax) Tokenizer {
+	return Tokenizer{Src: q, ansi: syn.ANSIQuotes, nbe: syn.NoBackslashEscapes, mb: syn.Charset}
+}
+
+// Skip moves past spaces, comments and the openers and closers of executable comments.
+func (l *Tokenizer) Skip() {
+	for l.Pos < len(l.Src) {
+		if IsSpace(l.Src[l.Pos]) {
+			l.Pos++
+			continue
+		}
+		end := l.comment()
+		if end == l.Pos {
+			return
+		}
+		l.Pos = end
+	}
+}
+
+// comment returns the end of the comment at l.Pos, or of the opener (`/*!50003`,
+// `/*M!100100`) or closer (`*/`) of an executable comment, whose content is SQL the server
+// runs; l.Pos when none starts there. An executable comment no server runs is a comment.
+func (l *Tokenizer) comment() int {
+	b, i := l.Src, l.Pos
+	if i >= len(b) {
+		return i
+	}
+	switch c := b[i]; {
+	case c == '/' && i+1 < len(b) && b[i+1] == '*':
+		rest := b[i+2:]
+		digits := 0
+		switch {
+		case len(rest) > 0 && rest[0] == '!' && !neverExecuted(rest[1:]):
+			digits = i + 3
+		case len(rest) > 1 && rest[0] == 'M' && rest[1] == '!' && !neverExecuted(rest[2:]):
+			digits = i + 4
+		default: // plain comment, hint, or an executable comment no server runs: whole
+			k := bytes.Index(rest, []byte("*/"))
+			if k < 0 {
+				return len(b)
+			}
+			return i + 2 + k + 2
+		}
+		for digits < len(b) && b[digits] >= '0' && b[digits] <= '9' {
+			digits++
+		}
+		return digits
+	case c == '*' && i+1 < len(b) && b[i+1] == '/':
+		return i + 2
+	case c == '#' || (c == '-' && i+2 < len(b) && b[i+1] == '-' && IsSpace(b[i+2])):
+		k := bytes.IndexByte(b[i:], '\n')
+		if k < 0 {
+			return len(b)
+		}
+		return i + k + 1
+	}
+	return i
+}
+
+// neverExecuted reports whether an executable comment's version (the digits after `/*!` or
+// `/*M!`) is one no server reaches, so servers treat the comment as a plain comment.
+// mariadb-dump starts every file with `/*M!999999\- enable the sandbox mode */`, which the
+// client sends glued to the next statement; classifying by the words inside it would make
+// that SET statement look like "ENABLE".
+func neverExecuted(b []byte) bool {
+	v, n := 0, 0
+	for n < len(b) && n < 6 && b[n] >= '0' && b[n] <= '9' {
+		v = v*10 + int(b[n]-'0')
+		n++
+	}
+	return n >= 5 && v >= 999999
+}
+
+// IsWordByte reports whether c can be part of an unquoted identifier, keyword or number.
+func IsWordByte(c byte) bool {
+	return c == '_' || c == '$' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80
+}
+
+// quoted reads a quoted run starting at l.Pos (the quote) and returns its unquoted text,
+// or "" without text.
+func (l *Tokenizer) quoted(text bool) string {
+	q := l.Src[l.Pos]
+	l.Pos++
+	var sb []byte
+	for l.Pos < len(l.Src) {
+		c := l.Src[l.Pos]
+		if n := l.mb.CharLen(l.Src[l.Pos:]); n > 0 {
+			if text {
+				sb = append(sb, l.Src[l.Pos:l.Pos+n]...)
+			}
+			l.Pos += n
+			continue
+		}
+		if c == '\\' && !l.nbe && q != '`' && !(q == '"' && l.ansi) && l.Pos+1 < len(l.Src) {
+			if text {
+				sb = append(sb, l.Src[l.Pos+1])
+			}
+			l.Pos += 2
+			continue
+		}
+		if c == q {
+			if l.Pos+1 < len(l.Src) && l.Src[l.Pos+1] == q {
+				if text {
+					sb = append(sb, q)
+				}
+				l.Pos += 2
+				continue
+			}
+			l.Pos++
+			return string(sb)
+		}
+		if text {
+			sb = append(sb, c)
+		}
+		l.Pos++
+	}
+	return string(sb)
+}
+
+// Next returns the next token, or one of kind EOF at the end. `:=` is the Punct "=".
+func (l *Tokenizer) Next() Token {
+	l.Skip()
+	return l.token(true)
+}
+
+// NextRaw is Next for the rewriters, which edit Src in place: comments are tokens too
+// (Comment: a comment whole, or an executable comment's opener or closer, so that its
+// content is read as SQL), and Text is left empty, so that a walk over a large statement
+// allocates nothing; Src[Start:End] is the token.
+func (l *Tokenizer) NextRaw() Token {
+	for l.Pos < len(l.Src) && IsSpace(l.Src[l.Pos]) {
+		l.Pos++
+	}
+	if end := l.comment(); end > l.Pos {
+		t := Token{Kind: Comment, Start: l.Pos, End: end}
+		l.Pos = end
+		return t
+	}
+	return l.token(false)
+}
+
+// token reads the token at l.Pos (not a space or comment); text says whether to fill Text.
+func (l *Tokenizer) token(text bool) Token {
+	st := l.Pos
+	t := Token{Start: st, End: st}
+	if st >= len(l.Src) {
+		return t
+	}
+	c := l.Src[st]
+	switch {
+	case c == '`' || (c == '"' && l.ansi):
+		t.Kind, t.Text = Quoted, l.quoted(text)
+	case c == '\'' || c == '"':
+		t.Kind, t.Text = String, l.quoted(text)
+	case c == '@':
+		for l.Pos < len(l.Src) && l.Src[l.Pos] == '@' {
+			l.Pos++
+		}
+		if l.Pos < len(l.Src) && (l.Src[l.Pos] == '`' || l.Src[l.Pos] == '\'' || l.Src[l.Pos] == '"') {
+			if l.Pos-st == 1 && st > 0 && (l.Src[st-1] == '`' || l.Src[st-1] == '\'') {
+				// user@host in DEFINER=`u`@`h`: a separate '@'
+				t.Kind = Punct
+				if text {
+					t.Text = "@"
+				}
+				break
+			}
+			n := l.Pos - st
+			t.Kind, t.Text = Var, l.quoted(text)
+			if text {
+				t.Text = strings.Repeat("@", n) + strings.ToLower(t.Text)
+			}
+			break
+		}
+		for l.Pos < len(l.Src) && (IsWordByte(l.Src[l.Pos]) || l.Src[l.Pos] == '.') {
+			l.Pos++
+		}
+		t.Kind = Var
+		if l.Pos-st == 1 {
+			t.Kind = Punct
+		}
+		if text {
+			t.Text = strings.ToLower(string(l.Src[st:l.Pos]))
+		}
+	case IsWordByte(c):
+		for l.Pos < len(l.Src) && IsWordByte(l.Src[l.Pos]) {
+			l.Pos++
+		}
+		t.Kind = Word
+		if text {
+			t.Text = string(l.Src[st:l.Pos])
+		}
+	case c == ':' && l.Pos+1 < len(l.Src) && l.Src[l.Pos+1] == '=':
+		l.Pos += 2
+		t.Kind = Punct
+		if text {
+			t.Text = "="
+		}
+	default:
+		l.Pos++
+		t.Kind = Punct
+		if text {
+			t.Text = string(c)
+		}
+	}
+	t.End = l.Pos
+	return t
+}
+
+// Ident is an identifier token's name: Src[Start:End] with the quotes removed and doubled
+// quotes undone (without copying when there are none); a bare word as it is.
+func (t Token) Ident(src []byte) []byte {
+	s := src[t.Start:t.End]
+	if t.Kind != Quoted {
+		return s
+	}
+	c := s[0]
+	if len(s) < 2 || s[len(s)-1] != c { // unterminated at the end of the statement
+		return s[1:]
+	}
+	s = s[1 : len(s)-1]
+	if bytes.IndexByte(s, c) < 0 {
+		return s
+	}
+	return bytes.ReplaceAll(s, []byte{c, c}, []byte{c})
+}
+
+// Is reports whether t is the word (a keyword), in any case.
+func (t Token) Is(word string) bool {
+	return t.Kind == Word && strings.EqualFold(t.Text, word)
+}
+
+// IsName reports whether t can be an identifier.
+func (t Token) IsName() bool { return t.Kind == Word || t.Kind == Quoted }
+
+// Name reads `db`.`t` or t after the current token tok; it returns database and table.
+func (l *Tokenizer) Name(tok Token) (db, table string) {
+	if !tok.IsName() {
+		return "", ""
+	}
+	save := l.Pos
+	if d := l.Next(); d.Kind == Punct && d.Text == "." {
+		if t := l.Next(); t.IsName() {
+			return tok.Text, t.Text
+		}
+	}
+	l.Pos = save
+	return "", tok.Text
+}
+
+// SkipDefiner skips `= user[@host]` after DEFINER.
+func (l *Tokenizer) SkipDefiner() {
+	if t := l.Next(); t.Kind != Punct || t.Text != "=" {
+		return
+	}
+	u := l.Next()
+	save := l.Pos
+	nt := l.Next()
+	switch {
+	case u.Is("CURRENT_USER") && nt.Kind == Punct && nt.Text == "(":
+		l.Next() // ')'
+	case nt.Kind == Punct && nt.Text == "@":
+		l.Next()
+	case nt.Kind == Var && !strings.HasPrefix(nt.Text, "@@"):
+	default:
+		l.Pos = save
+	}
+}
+
+// IsSpace is the client's and server's space in SQL (outside latin1's 0xA0).
+func IsSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}

@@ -1,0 +1,75 @@
+package sqlscan
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+type tok struct {
+	Kind TokenKind
+	Text string
+	Raw  string // Src[Start:End]
+}
+
+func tokens(q string, syn Syntax, raw bool) []tok {
+	l := New([]byte(q), syn)
+	var out []tok
+	for {
+		var t Token
+		if raw {
+			t = l.NextRaw()
+		} else {
+			t = l.Next()
+		}
+		if t.Kind == EOF {
+			return out
+		}
+		out = append(out, tok{t.Kind, t.Text, q[t.Start:t.End]})
+	}
+}
+
+// TestTokenizer: the quoting rules of each mode, with Text (Next) and without (NextRaw),
+// over the same bytes.
+func TestTokenizer(t *testing.T) {
+	sjis := Syntax{Charset: CharsetByName("sjis")}
+	for _, tt := range []struct {
+		name string
+		q    string
+		syn  Syntax
+		raw  bool
+		want []tok
+	}{
+		{"backslash escape", `'a\'b' x`, Syntax{}, false, []tok{{String, "a'b", `'a\'b'`}, {Word, "x", "x"}}},
+		{"NO_BACKSLASH_ESCAPES", `'C:\' x`, Syntax{NoBackslashEscapes: true}, false, []tok{{String, `C:\`, `'C:\'`}, {Word, "x", "x"}}},
+		{"doubled quote", "`a``b`.t", Syntax{}, false, []tok{{Quoted, "a`b", "`a``b`"}, {Punct, ".", "."}, {Word, "t", "t"}}},
+		{"ANSI_QUOTES", `"a\"b"`, Syntax{ANSIQuotes: true}, false, []tok{{Quoted, `a\`, `"a\"`}, {Word, "b", "b"}, {Quoted, "", `"`}}},
+		// 0x95 0x5C is one sjis character: its second byte is not an escape.
+		{"sjis trail byte", "'\x95\\' x", sjis, false, []tok{{String, "\x95\\", "'\x95\\'"}, {Word, "x", "x"}}},
+		{"user@host", "`u`@`h` @v @@session.x @'q' :=", Syntax{}, false, []tok{
+			{Quoted, "u", "`u`"}, {Punct, "@", "@"}, {Quoted, "h", "`h`"}, {Var, "@v", "@v"},
+			{Var, "@@session.x", "@@session.x"}, {Var, "@q", "@'q'"}, {Punct, "=", ":="}}},
+		{"comments skipped, executable opened", "/* c */ a -- d\n/*!50003 b */ # e\n/*M!999999\\- f */ g", Syntax{}, false, []tok{
+			{Word, "a", "a"}, {Word, "b", "b"}, {Word, "g", "g"}}},
+		{"raw: comments are tokens", "/* c */ a /*!50003 b */ /*M!999999\\- f */", Syntax{}, true, []tok{
+			{Comment, "", "/* c */"}, {Word, "", "a"}, {Comment, "", "/*!50003"}, {Word, "", "b"},
+			{Comment, "", "*/"}, {Comment, "", `/*M!999999\- f */`}}},
+		{"raw: user@host", "'u'@'h'", Syntax{}, true, []tok{{String, "", "'u'"}, {Punct, "", "@"}, {String, "", "'h'"}}},
+	} {
+		if d := cmp.Diff(tt.want, tokens(tt.q, tt.syn, tt.raw)); d != "" {
+			t.Errorf("%s: %q (-want +got):\n%s", tt.name, tt.q, d)
+		}
+	}
+}
+
+func TestIdent(t *testing.T) {
+	q := []byte("`a``b` c `open")
+	l := New(q, Syntax{})
+	var got []string
+	for tk := l.NextRaw(); tk.Kind != EOF; tk = l.NextRaw() {
+		got = append(got, string(tk.Ident(q)))
+	}
+	if d := cmp.Diff([]string{"a`b", "c", "open"}, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
