@@ -6,7 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/split"
 )
 
 // The project's own splitter must read a generated dump as the mariadb client does: raw
@@ -18,19 +18,19 @@ func TestSplitterAgreesWithStats(t *testing.T) {
 		sized(1<<20, func(o *Options) { o.ExtendedInsert = false; o.Seed = 3 }),
 	} {
 		dump, st := generate(t, o)
-		sp := importer.NewSplitter(bytes.NewReader(dump), importer.SplitOptions{Charset: "utf8mb4", TrackSQLMode: true})
+		sp := split.NewSplitter(bytes.NewReader(dump), split.SplitOptions{Charset: "utf8mb4", TrackSQLMode: true})
 		var raw bytes.Buffer
 		rows, inserts := map[string]int64{}, map[string]int64{}
-		kinds := map[importer.Kind]int{}
+		kinds := map[split.Kind]int{}
 		var routines []string
 		for sp.Next() {
 			s := sp.Statement()
 			raw.Write(s.Raw)
 			kinds[s.Kind]++
-			if s.Kind == importer.KindRoutine {
+			if s.Kind == split.KindRoutine {
 				routines = append(routines, s.Verb+" "+s.Table)
 			}
-			if s.Kind == importer.KindInsert {
+			if s.Kind == split.KindInsert {
 				rows[s.Table] += s.Rows
 				inserts[s.Table]++
 			}
@@ -61,7 +61,7 @@ func TestSplitterAgreesWithStats(t *testing.T) {
 		}
 		// Per table DROP, CREATE and ALTER … DISABLE/ENABLE KEYS; then CREATE DATABASE, the
 		// view's stand-in DROP TABLE + DROP VIEW + CREATE VIEW and its final DROP + CREATE.
-		if want := 4*len(st.Tables) + 1 + 5; kinds[importer.KindDDL] != want || kinds[importer.KindLock] != 2*len(st.Tables) {
+		if want := 4*len(st.Tables) + 1 + 5; kinds[split.KindDDL] != want || kinds[split.KindLock] != 2*len(st.Tables) {
 			t.Errorf("statement kinds %v: want %d ddl and %d lock", kinds, want, 2*len(st.Tables))
 		}
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 	"github.com/dumpscope/dumpscope/sandbox"
 )
@@ -27,7 +28,7 @@ import (
 func stopAfter(line int64, o importer.Options) importer.Options {
 	stop := make(chan struct{})
 	o.Stop = stop
-	o.OnStatement = func(_ context.Context, st *importer.Statement) error {
+	o.OnStatement = func(_ context.Context, st *split.Statement) error {
 		if st.Line == line {
 			close(stop)
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
@@ -65,19 +66,16 @@ func filterFlags(o *Options) string {
 // that uses dumpscope's own progress schema: a dump taken from a server in the middle of
 // a dumpscope import carries it, and replaying it would rewrite the progress rows this
 // run relies on.
-func observeCheckpoint(cp *checkpoint.Run, st *Statement) error {
+func observeCheckpoint(cp *checkpoint.Run, st *split.Statement) error {
 	if cp == nil {
 		return nil
 	}
 	cp.Observe(st.Raw)
-	if checkpoint.IsProgressSchema(st.Database) || (st.Kind == KindDDL && checkpoint.IsProgressSchema(st.Table) && (strings.Contains(st.Verb, "DATABASE") || strings.Contains(st.Verb, "SCHEMA"))) {
+	if checkpoint.IsProgressSchema(st.Database) || (st.Kind == split.KindDDL && checkpoint.IsProgressSchema(st.Table) && (strings.Contains(st.Verb, "DATABASE") || strings.Contains(st.Verb, "SCHEMA"))) {
 		return fmt.Errorf("the dump uses %s, dumpscope's own progress schema (it was dumped from a server during a dumpscope import?); with progress rows (--parallel, --checkpoint) that would rewrite them: remove those statements from the dump, or import it without --parallel and --checkpoint", checkpoint.ProgressSchema)
 	}
 	return nil
 }
-
-// quoteName quotes an identifier with backquotes.
-func quoteName(s string) string { return "`" + strings.ReplaceAll(s, "`", "``") + "`" }
 
 // NewRunID returns a random run id (checkpoint.NewRunID), for run records and metrics.
 func NewRunID() string { return checkpoint.NewRunID() }
@@ -90,8 +88,8 @@ func NewRunID() string { return checkpoint.NewRunID() }
 // scope is that table alone, so the intent checksums one table, not every MyISAM table of
 // the server. Nil too without progress rows or for a statement that is not DML: no
 // intent then.
-func (p *ParallelReplayer) writeScope(ctx context.Context, st *Statement, keys []string, global bool) []string {
-	if p.opt.Checkpoint == nil || (st.Kind != KindInsert && st.Kind != KindOther) {
+func (p *ParallelReplayer) writeScope(ctx context.Context, st *split.Statement, keys []string, global bool) []string {
+	if p.opt.Checkpoint == nil || (st.Kind != split.KindInsert && st.Kind != split.KindOther) {
 		return nil
 	}
 	if global {
@@ -123,8 +121,8 @@ func (p *ParallelReplayer) writeScope(ctx context.Context, st *Statement, keys [
 // writtenTable is the one table an INSERT, or a single-table UPDATE or DELETE, writes
 // itself (its triggers aside), by database and name (either may hold a dot: they are not
 // joined into a key to be split again); ok is false for any other statement.
-func (p *ParallelReplayer) writtenTable(st *Statement) (db, table string, ok bool) {
-	if st.Kind == KindInsert {
+func (p *ParallelReplayer) writtenTable(st *split.Statement) (db, table string, ok bool) {
+	if st.Kind == split.KindInsert {
 		return p.statementDB(st), st.Table, st.Table != ""
 	}
 	db, table, ok = dmlTarget(st.SQL)
@@ -171,11 +169,11 @@ func dmlTarget(q []byte) (db, table string, ok bool) {
 // beginIntent records, before a DML statement runs with progress rows, its intent when it
 // may write a non-transactional table (checkpoint.Run.BeginIntent); scope is the tables
 // it may write (nil: any). It reports whether it did.
-func (p *ParallelReplayer) beginIntent(ctx context.Context, c Conn, st *Statement, end int64, digest string, scope []string) (bool, error) {
-	if st.Kind != KindInsert && st.Kind != KindOther {
+func (p *ParallelReplayer) beginIntent(ctx context.Context, c Conn, st *split.Statement, end int64, digest string, scope []string) (bool, error) {
+	if st.Kind != split.KindInsert && st.Kind != split.KindOther {
 		return false, nil
 	}
-	in := checkpoint.Intent{Start: st.Offset, End: end, Statement: describe(p.opt.Name, st), Tables: scope, Digest: digest}
+	in := checkpoint.Intent{Start: st.Offset, End: end, Statement: split.Describe(p.opt.Name, st), Tables: scope, Digest: digest}
 	ok, err := p.opt.Checkpoint.BeginIntent(ctx, c, in)
 	if err != nil {
 		return false, p.at(st, fmt.Errorf("record the intent of a statement on a non-transactional table: %w", err))
@@ -196,11 +194,11 @@ func observeSkipped(t *Transform, cp *checkpoint.Run) {
 // changesTables reports whether st may create, drop, rename or alter tables, or change
 // their engines (checkpoint.Run.SchemaChanged): anything but session statements,
 // transactions, locks and DML (a trigger or stored function cannot run DDL; a CALL can).
-func changesTables(st *Statement) bool {
+func changesTables(st *split.Statement) bool {
 	switch st.Kind {
-	case KindSession, KindClient, KindTxn, KindLock, KindInsert:
+	case split.KindSession, split.KindClient, split.KindTxn, split.KindLock, split.KindInsert:
 		return false
-	case KindOther:
+	case split.KindOther:
 		switch st.Verb {
 		case "UPDATE", "DELETE", "SELECT", "DO", "WITH", "VALUES", "TABLE":
 			return false
@@ -216,11 +214,11 @@ func changesTables(st *Statement) bool {
 // SELECT … INTO @a, @b and @v := … anywhere. nil for any other statement, and for a SET
 // of constants only, which gives the same value whenever it runs again. GLOBAL variables
 // are the server's, not the connection's: not journaled.
-func assignedUserVars(st *Statement) []string {
+func assignedUserVars(st *split.Statement) []string {
 	var out []string
-	if st.Kind == KindSession {
+	if st.Kind == split.KindSession {
 		fromData := false
-		for _, a := range parseSet(st.SQL, st.syn) {
+		for _, a := range parseSet(st.SQL, st.Syntax()) {
 			switch {
 			case strings.HasPrefix(a.name, "@"):
 				out = append(out, a.name)
@@ -236,12 +234,12 @@ func assignedUserVars(st *Statement) []string {
 		}
 		return out
 	}
-	if bytes.IndexByte(st.SQL, '@') < 0 || (st.Kind == KindInsert && !bytes.Contains(st.SQL, []byte(":="))) {
+	if bytes.IndexByte(st.SQL, '@') < 0 || (st.Kind == split.KindInsert && !bytes.Contains(st.SQL, []byte(":="))) {
 		// Without lexing: an INSERT's only assignment is :=, and serial runs send every
 		// row insert through here.
 		return nil
 	}
-	l := sqlscan.New(st.SQL, st.syn)
+	l := sqlscan.New(st.SQL, st.Syntax())
 	prevInto := false
 	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 		if t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@") && !slices.Contains(out, t.Text) {
@@ -261,14 +259,14 @@ func assignedUserVars(st *Statement) []string {
 // the INSERT: a resume that skips the INSERT gets its count from the journal (difffuzz
 // seed 809: -1 where the client read 456). Such a dump runs on the control connection
 // from the trigger on (routineUserVariable), where every statement journals them.
-func (p *ParallelReplayer) userVarsOf(st *Statement) []string {
+func (p *ParallelReplayer) userVarsOf(st *split.Statement) []string {
 	names := assignedUserVars(st)
 	if len(p.routineVars) == 0 {
 		return names
 	}
 	switch st.Kind {
-	case KindInsert, KindOther:
-	case KindSession:
+	case split.KindInsert, split.KindOther:
+	case split.KindSession:
 		if len(names) == 0 {
 			return nil // a SET of constants calls no function
 		}
@@ -286,8 +284,8 @@ func (p *ParallelReplayer) userVarsOf(st *Statement) []string {
 // noteRoutineVars adds to p.routineVars the user variables the body of a CREATE TRIGGER
 // or CREATE FUNCTION names, whether it runs or a resume skips it: the statements after it
 // journal them in every attempt alike.
-func (p *ParallelReplayer) noteRoutineVars(st *Statement) {
-	if st.Kind != KindRoutine {
+func (p *ParallelReplayer) noteRoutineVars(st *split.Statement) {
+	if st.Kind != split.KindRoutine {
 		return
 	}
 	_, vars := routineUserVars(st)
@@ -307,9 +305,9 @@ func sysVarName(name string) bool {
 // setsOnlyUserVars reports whether st's only lasting effect is on the variables it
 // journals (a SET of user and session variables, SELECT … INTO @v, DO @v := …), so that
 // the SET of their journaled values can stand in for it on resume.
-func setsOnlyUserVars(st *Statement) bool {
-	if st.Kind == KindSession {
-		as := parseSet(st.SQL, st.syn)
+func setsOnlyUserVars(st *split.Statement) bool {
+	if st.Kind == split.KindSession {
+		as := parseSet(st.SQL, st.Syntax())
 		for _, a := range as {
 			if !strings.HasPrefix(a.name, "@") && (a.global || !sysVarName(a.name)) {
 				return false
@@ -319,7 +317,7 @@ func setsOnlyUserVars(st *Statement) bool {
 	}
 	switch strings.ToUpper(firstWord(st.SQL)) {
 	case "SELECT", "DO", "VALUES":
-		return !splitContainsFold(st.SQL, "OUTFILE") && !splitContainsFold(st.SQL, "DUMPFILE")
+		return !sqlscan.ContainsFoldASCII(st.SQL, "OUTFILE") && !sqlscan.ContainsFoldASCII(st.SQL, "DUMPFILE")
 	}
 	return false
 }
@@ -328,9 +326,9 @@ func setsOnlyUserVars(st *Statement) bool {
 // data (checkpoint.Run.RecordVars), in c's transaction state. Not after a statement with
 // SQL_CALC_FOUND_ROWS: reading the values is a SELECT, which would change the
 // FOUND_ROWS() the dump reads next; a resume past it is refused instead (restoreUserVars).
-func (p *ParallelReplayer) recordUserVars(ctx context.Context, c Conn, st *Statement) error {
+func (p *ParallelReplayer) recordUserVars(ctx context.Context, c Conn, st *split.Statement) error {
 	names := p.userVarsOf(st)
-	if p.opt.Checkpoint == nil || len(names) == 0 || splitContainsFold(st.SQL, "SQL_CALC_FOUND_ROWS") {
+	if p.opt.Checkpoint == nil || len(names) == 0 || sqlscan.ContainsFoldASCII(st.SQL, "SQL_CALC_FOUND_ROWS") {
 		return nil
 	}
 	if err := p.opt.Checkpoint.RecordVars(ctx, c, st.Offset, names); err != nil {
@@ -348,7 +346,7 @@ func (p *ParallelReplayer) recordUserVars(ctx context.Context, c Conn, st *State
 // attempt got past (the resume point is after it) is refused: evaluated anew, its values
 // would silently differ from the client's. One the earlier attempt never passed runs as
 // it did: the tables are as they were then.
-func (p *ParallelReplayer) restoreUserVars(ctx context.Context, st *Statement, pl Plan) (done bool, after string, err error) {
+func (p *ParallelReplayer) restoreUserVars(ctx context.Context, st *split.Statement, pl Plan) (done bool, after string, err error) {
 	cp := p.opt.Checkpoint
 	names := p.userVarsOf(st)
 	if cp == nil || len(names) == 0 {
@@ -371,7 +369,7 @@ func (p *ParallelReplayer) restoreUserVars(ctx context.Context, st *Statement, p
 	if skipped {
 		return false, "", nil // the caller skips it
 	}
-	if st.Kind == KindSession {
+	if st.Kind == split.KindSession {
 		p.session = append(p.session, assign)
 	}
 	return true, "", nil
@@ -379,7 +377,7 @@ func (p *ParallelReplayer) restoreUserVars(ctx context.Context, st *Statement, p
 
 // giveBack sends assign, the SET of the values st gave variables in an earlier attempt
 // (restoreUserVars), on the control connection.
-func (p *ParallelReplayer) giveBack(ctx context.Context, st *Statement, assign string) error {
+func (p *ParallelReplayer) giveBack(ctx context.Context, st *split.Statement, assign string) error {
 	if _, err := p.control.ExecContext(ctx, assign); err != nil {
 		return p.at(st, fmt.Errorf("give back the variables it set in the interrupted run: %w", err))
 	}

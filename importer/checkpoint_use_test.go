@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/split"
 )
 
 // TestFilterFlags: the journal's filters are spelt in one order whatever the order of the
@@ -114,7 +115,7 @@ func TestAssignedUserVars(t *testing.T) {
 		"SELECT @a FROM t":    nil,
 		"DO @x := (SELECT 1)": {"@x"},
 	} {
-		sp := NewSplitter(strings.NewReader(q+";\n"), SplitOptions{})
+		sp := split.NewSplitter(strings.NewReader(q+";\n"), split.SplitOptions{})
 		if !sp.Next() {
 			t.Fatalf("%s: no statement", q)
 		}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
@@ -59,19 +60,19 @@ func (c *compatMapper) active() bool { return c.flavor != "" || c.skipGTID || c.
 
 // apply returns the rewritten SQL (nil: unchanged), or skip when the statement is not to
 // be sent at all.
-func (c *compatMapper) apply(t *Transform, st *Statement, q []byte) (out []byte, skip bool) {
-	if c.skipGTID && st.Kind == KindSession && isGTIDPurged(q) {
+func (c *compatMapper) apply(t *Transform, st *split.Statement, q []byte) (out []byte, skip bool) {
+	if c.skipGTID && st.Kind == split.KindSession && isGTIDPurged(q) {
 		t.mapped(st, "SET @@GLOBAL.GTID_PURGED skipped (--gtid-purged: the target has GTIDs of its own or no such variable)")
 		return nil, true
 	}
-	if c.skipSlavePos && st.Kind == KindSession && isGTIDSlavePos(q) {
+	if c.skipSlavePos && st.Kind == split.KindSession && isGTIDSlavePos(q) {
 		t.mapped(st, "SET GLOBAL gtid_slave_pos skipped (--gtid-purged: replication is running on the target, or it has no such variable)")
 		return nil, true
 	}
 	if c.flavor != "mariadb" {
 		return nil, false
 	}
-	if st.Kind == KindOther && (st.Verb == "CREATE" || st.Verb == "ALTER") && mysqlOnlyAuth(q) {
+	if st.Kind == split.KindOther && (st.Verb == "CREATE" || st.Verb == "ALTER") && mysqlOnlyAuth(q) {
 		if out, account := mapAccount(q, t.ansiQuotes, t.nbe); out != nil {
 			t.mapped(st, "caching_sha2_password/sha256_password account created locked, without its password (MariaDB cannot use the hash)")
 			t.warn(st, "account %s was created locked: set a password and unlock it (ALTER USER %s IDENTIFIED BY '…' ACCOUNT UNLOCK)", account, account)
@@ -94,7 +95,7 @@ func CompatHint(q []byte) string {
 	if isGTIDPurged(q) {
 		return " (the target cannot take the dump's GTID_PURGED; rerun with --gtid-purged off, or auto)"
 	}
-	st := &Statement{Kind: KindDDL, Verb: "CREATE TABLE"}
+	st := &split.Statement{Kind: split.KindDDL, Verb: "CREATE TABLE"}
 	for _, e := range mariadbEdits(st, q, false, false) {
 		if e.repl != string(q[e.start:e.end]) {
 			return fmt.Sprintf(" (the dump uses MySQL 8 constructs MariaDB lacks, here %s; rerun with --compat mariadb to map them)", e.what)
@@ -132,10 +133,10 @@ var (
 // mariadbEdits finds what --compat mariadb rewrites in one statement. Row statements
 // are passed over after two bytes.Index calls unless they mention a 0900 collation or a
 // MySQL 8 comment.
-func mariadbEdits(st *Statement, q []byte, ansiQuotes, nbe bool) []edit {
+func mariadbEdits(st *split.Statement, q []byte, ansiQuotes, nbe bool) []edit {
 	has0900 := bytes.Contains(q, bs0900)
 	has8 := bytes.Contains(q, bsMySQL)
-	table := st.Kind == KindDDL && (st.Verb == "CREATE TABLE" || st.Verb == "ALTER TABLE")
+	table := st.Kind == split.KindDDL && (st.Verb == "CREATE TABLE" || st.Verb == "ALTER TABLE")
 	if !has0900 && !has8 && !table {
 		return nil
 	}
@@ -153,7 +154,7 @@ func mariadbEdits(st *Statement, q []byte, ansiQuotes, nbe bool) []edit {
 		}
 		switch tok.Kind {
 		case sqlscan.Word, sqlscan.Quoted, sqlscan.String:
-			if !has0900 || tok.Kind == sqlscan.String && st.Kind != KindSession {
+			if !has0900 || tok.Kind == sqlscan.String && st.Kind != split.KindSession {
 				continue
 			}
 			name := tok.Ident(q)
@@ -359,7 +360,7 @@ func rawTokens(q []byte, ansiQuotes, nbe bool) []sqlscan.Token {
 func mysqlOnlyAuth(q []byte) bool {
 	w := ddlWords(q, 2)
 	return len(w) == 2 && strings.EqualFold(w[1], "USER") &&
-		(splitContainsFold(q, "caching_sha2_password") || splitContainsFold(q, "sha256_password"))
+		(sqlscan.ContainsFoldASCII(q, "caching_sha2_password") || sqlscan.ContainsFoldASCII(q, "sha256_password"))
 }
 
 // mapAccount rewrites a MySQL 8 CREATE/ALTER USER whose password MariaDB cannot check
@@ -441,7 +442,7 @@ func mapAccount(q []byte, ansiQuotes, nbe bool) (out []byte, account string) {
 // isGTIDSlavePos reports whether a SET statement assigns MariaDB's gtid_slave_pos (what
 // mariadb-dump --gtid --master-data=1 writes).
 func isGTIDSlavePos(q []byte) bool {
-	return splitContainsFold(q, "gtid_slave_pos")
+	return sqlscan.ContainsFoldASCII(q, "gtid_slave_pos")
 }
 
 // GTIDSlavePosSkip is GTIDPurgedSkip for MariaDB's SET GLOBAL gtid_slave_pos: auto skips
@@ -472,7 +473,7 @@ func GTIDSlavePosSkip(ctx context.Context, c Conn, policy string) (bool, error) 
 
 // isGTIDPurged reports whether a SET statement assigns @@GLOBAL.GTID_PURGED.
 func isGTIDPurged(q []byte) bool {
-	return splitContainsFold(q, "gtid_purged")
+	return sqlscan.ContainsFoldASCII(q, "gtid_purged")
 }
 
 // GTIDPurgedSkip decides --gtid-purged for a target: off always skips the dump's SET

@@ -1,5 +1,7 @@
 package importer
 
+import "github.com/dumpscope/dumpscope/importer/split"
+
 // WithWorkerHook sets Options' hook that each parallel worker calls before an entry.
 func WithWorkerHook(o Options, f func()) Options {
 	o.inWorker = f
@@ -8,7 +10,7 @@ func WithWorkerHook(o Options, f func()) Options {
 
 // WithAfterDDLHook sets Options' hook that a DDL statement run with progress rows calls
 // once it has returned, before its progress row.
-func WithAfterDDLHook(o Options, f func(*Statement) error) Options {
+func WithAfterDDLHook(o Options, f func(*split.Statement) error) Options {
 	o.afterDDL = f
 	return o
 }

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
@@ -32,7 +33,7 @@ type Transform struct {
 	// skipped, when set, gets the raw bytes of every skipped statement: a checkpoint's
 	// stream digest covers the whole file, kept or not (see observeSkipped).
 	skipped func(raw []byte)
-	cur     Statement
+	cur     split.Statement
 	current string // the database unqualified names belong to (USE, or the connection's)
 	// lastLockKept is whether the last LOCK TABLES was kept: its UNLOCK TABLES follows it.
 	lastLockKept bool
@@ -113,7 +114,7 @@ const maxTransformWarnings = 20
 // splitter underneath.
 type StatementSource interface {
 	Next() bool
-	Statement() Statement
+	Statement() split.Statement
 	Err() error
 	SetNoBackslashEscapes(on bool)
 	SetANSIQuotes(on bool)
@@ -204,7 +205,7 @@ func (t *Transform) Attach(src StatementSource, database string, onSkip func(end
 // Stats returns what the Transform did so far. Not safe while Next runs elsewhere.
 func (t *Transform) Stats() TransformStats { return t.stats }
 
-func (t *Transform) Statement() Statement { return t.cur }
+func (t *Transform) Statement() split.Statement { return t.cur }
 func (t *Transform) Err() error {
 	if t.err != nil {
 		return t.err
@@ -225,7 +226,7 @@ func (t *Transform) Next() bool {
 	for t.src.Next() {
 		st := t.src.Statement()
 		drop := !t.keep(&st) || !t.reachedStart(&st)
-		if !drop && len(st.SQL) > 0 && st.Kind != KindClient {
+		if !drop && len(st.SQL) > 0 && st.Kind != split.KindClient {
 			drop = t.rewrite(&st) // a statement --compat or --gtid-purged leaves out
 		}
 		if drop {
@@ -254,16 +255,16 @@ func (t *Transform) Next() bool {
 
 // reachedStart reports whether st is at or after --start-at, or is a statement that
 // builds session state and runs before it too.
-func (t *Transform) reachedStart(st *Statement) bool {
+func (t *Transform) reachedStart(st *split.Statement) bool {
 	if t.opt.StartAt <= 0 || t.started {
 		return true
 	}
 	if st.Offset < t.opt.StartAt {
 		if end := st.Offset + int64(len(st.Raw)); end > t.opt.StartAt {
-			t.err = &SplitError{Offset: st.Offset, Line: st.Line, Msg: fmt.Sprintf("--start-at %d is inside the statement that starts at offset %d (line %d); start at %d", t.opt.StartAt, st.Offset, st.Line, st.Offset)}
+			t.err = &split.SplitError{Offset: st.Offset, Line: st.Line, Msg: fmt.Sprintf("--start-at %d is inside the statement that starts at offset %d (line %d); start at %d", t.opt.StartAt, st.Offset, st.Line, st.Offset)}
 			return false
 		}
-		return st.Kind == KindSession || st.Kind == KindClient
+		return st.Kind == split.KindSession || st.Kind == split.KindClient
 	}
 	t.started = true
 	return true
@@ -272,7 +273,7 @@ func (t *Transform) reachedStart(st *Statement) bool {
 // rewrite applies renames, compat mappings and the DEFINER replacement to st.SQL; it
 // reports whether the statement is to be left out instead (GTID_PURGED under
 // --gtid-purged).
-func (t *Transform) rewrite(st *Statement) (drop bool) {
+func (t *Transform) rewrite(st *split.Statement) (drop bool) {
 	q := st.SQL
 	if t.compat.active() {
 		out, skip := t.compat.apply(t, st, q)
@@ -288,7 +289,7 @@ func (t *Transform) rewrite(st *Statement) (drop bool) {
 			q = out
 		}
 	}
-	if t.definer != nil && (st.Kind == KindRoutine || st.Kind == KindDDL) {
+	if t.definer != nil && (st.Kind == split.KindRoutine || st.Kind == split.KindDDL) {
 		if out := replaceDefiner(q, t.definer); out != nil {
 			t.mapped(st, "DEFINER → "+string(t.definer))
 			q = out
@@ -299,7 +300,7 @@ func (t *Transform) rewrite(st *Statement) (drop bool) {
 }
 
 // mapped counts one rewrite of kind what at st.
-func (t *Transform) mapped(st *Statement, what string) {
+func (t *Transform) mapped(st *split.Statement, what string) {
 	for i := range t.stats.Mappings {
 		if t.stats.Mappings[i].What == what {
 			t.stats.Mappings[i].Count++
@@ -309,9 +310,9 @@ func (t *Transform) mapped(st *Statement, what string) {
 	t.stats.Mappings = append(t.stats.Mappings, Mapping{What: what, Count: 1, FirstOffset: st.Offset, FirstLine: st.Line})
 }
 
-func (t *Transform) warn(st *Statement, format string, args ...any) {
+func (t *Transform) warn(st *split.Statement, format string, args ...any) {
 	if len(t.stats.Warnings) < maxTransformWarnings {
-		t.stats.Warnings = append(t.stats.Warnings, At("", st).String()+": "+fmt.Sprintf(format, args...))
+		t.stats.Warnings = append(t.stats.Warnings, split.At("", st).String()+": "+fmt.Sprintf(format, args...))
 	}
 }
 
@@ -321,11 +322,11 @@ func (t *Transform) warn(st *Statement, format string, args ...any) {
 // CREATE DATABASE of kept databases, the statements of kept tables (DDL, rows, LOCK
 // TABLES and its UNLOCK), their triggers, and views that match as tables do. Statements
 // the filter cannot attribute to a table (CALL, UPDATE, SELECT) follow their database.
-func (t *Transform) keep(st *Statement) bool {
+func (t *Transform) keep(st *split.Statement) bool {
 	switch st.Kind {
-	case KindClient, KindTxn:
+	case split.KindClient, split.KindTxn:
 		return true
-	case KindSession:
+	case split.KindSession:
 		if st.Verb == "USE" {
 			t.current = st.Database
 			return t.dbKept(st.Database)
@@ -336,7 +337,7 @@ func (t *Transform) keep(st *Statement) bool {
 		return true
 	}
 	data := isDataStatement(st)
-	if data && t.opt.SchemaOnly || !data && t.opt.DataOnly && st.Kind != KindOther {
+	if data && t.opt.SchemaOnly || !data && t.opt.DataOnly && st.Kind != split.KindOther {
 		return false
 	}
 	db := st.Database
@@ -344,20 +345,20 @@ func (t *Transform) keep(st *Statement) bool {
 		db = t.current
 	}
 	switch st.Kind {
-	case KindInsert:
+	case split.KindInsert:
 		return t.tableKept(db, st.Table)
-	case KindLock:
+	case split.KindLock:
 		if strings.HasPrefix(st.Verb, "UNLOCK") {
 			return t.lastLockKept
 		}
 		t.lastLockKept = t.tableKept(db, st.Table)
 		return t.lastLockKept
-	case KindDDL:
+	case split.KindDDL:
 		if strings.HasSuffix(st.Verb, "DATABASE") || strings.HasSuffix(st.Verb, "SCHEMA") {
 			return t.dbKept(st.Database)
 		}
 		return t.tableKept(db, st.Table)
-	case KindRoutine:
+	case split.KindRoutine:
 		if strings.HasSuffix(st.Verb, "TRIGGER") {
 			if tdb, table, ok := triggerTable(st.SQL); ok {
 				if tdb == "" {
@@ -376,13 +377,13 @@ func (t *Transform) keep(st *Statement) bool {
 
 // isDataStatement: rows and what goes with them in a dump (table locks, DISABLE/ENABLE
 // KEYS), and DML.
-func isDataStatement(st *Statement) bool {
+func isDataStatement(st *split.Statement) bool {
 	switch st.Kind {
-	case KindInsert, KindLock:
+	case split.KindInsert, split.KindLock:
 		return true
-	case KindDDL:
+	case split.KindDDL:
 		return st.Verb == "ALTER TABLE" && togglesKeys(st.SQL)
-	case KindOther:
+	case split.KindOther:
 		switch st.Verb {
 		case "UPDATE", "DELETE", "LOAD", "CALL", "DO", "SELECT", "WITH", "TABLE", "VALUES", "HANDLER":
 			return true
@@ -495,7 +496,7 @@ func newImportTransform(ctx context.Context, c Conn, o TransformOptions) (*Trans
 // scanTransform puts a fresh Transform with the same options around a splitter that
 // reads the dump ahead of the import (the preflight), so that it judges what will be
 // sent, under the names it will have.
-func scanTransform(ctx context.Context, c Conn, o TransformOptions, sp *Splitter) StatementSource {
+func scanTransform(ctx context.Context, c Conn, o TransformOptions, sp *split.Splitter) StatementSource {
 	tr, err := NewTransform(o)
 	if err != nil {
 		return sp

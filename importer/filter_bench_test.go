@@ -3,6 +3,9 @@ package importer
 import (
 	"bytes"
 	"testing"
+
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/split/splittest"
 )
 
 // BenchmarkTransform: the splitter alone, then with a Transform that renames a database,
@@ -10,7 +13,7 @@ import (
 // with one that skips every row (--tables of another table): all at about the
 // splitter's speed.
 func BenchmarkTransform(b *testing.B) {
-	dump := extendedInsertDump(32<<20, true)
+	dump := splittest.ExtendedInsertDump(32<<20, true)
 	for _, bc := range []struct {
 		name string
 		opt  *TransformOptions
@@ -22,7 +25,7 @@ func BenchmarkTransform(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			b.SetBytes(int64(len(dump)))
 			for i := 0; i < b.N; i++ {
-				var src StatementSource = NewSplitter(bytes.NewReader(dump), SplitOptions{})
+				var src StatementSource = split.NewSplitter(bytes.NewReader(dump), split.SplitOptions{})
 				if bc.opt != nil {
 					tr, err := NewTransform(*bc.opt)
 					if err != nil {

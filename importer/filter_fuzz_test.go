@@ -5,13 +5,15 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/dumpscope/dumpscope/importer/split"
 )
 
 // FuzzTransform runs every rewriter and a filter over arbitrary input: no panics, the
 // consumed offset reaches the end of what was split, and a rewrite never touches a
 // statement's Raw (the progress and the rejects file rely on it).
 func FuzzTransform(f *testing.F) {
-	files, _ := filepath.Glob("testdata/split/*.sql")
+	files, _ := filepath.Glob("split/testdata/split/*.sql")
 	files = append(files, "testdata/compat/mysql80.sql", "testdata/compat/mysql80-users.sql")
 	for _, p := range files {
 		if b, err := os.ReadFile(p); err == nil {
@@ -29,7 +31,7 @@ func FuzzTransform(f *testing.F) {
 			t.Fatal(err)
 		}
 		var end int64
-		tr.Attach(NewSplitter(bytes.NewReader(data), SplitOptions{ReadBufferSize: 4096, BinaryMode: true}), "", func(e int64) { end = e })
+		tr.Attach(split.NewSplitter(bytes.NewReader(data), split.SplitOptions{ReadBufferSize: 4096, BinaryMode: true}), "", func(e int64) { end = e })
 		for tr.Next() {
 			st := tr.Statement()
 			if st.Offset < end {

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/dumpscope/dumpscope/importer/split"
 )
 
 // filterDump has two databases, tables with triggers, a view, a routine, mysqldump's
@@ -48,12 +50,12 @@ func sqlOf(t *testing.T, dump string, opt TransformOptions) ([]string, int64) {
 		t.Fatal(err)
 	}
 	var consumed int64
-	tr.Attach(NewSplitter(strings.NewReader(dump), SplitOptions{}), "", func(end int64) { consumed = end })
+	tr.Attach(split.NewSplitter(strings.NewReader(dump), split.SplitOptions{}), "", func(end int64) { consumed = end })
 	var out []string
 	for tr.Next() {
 		st := tr.Statement()
 		consumed = st.Offset + int64(len(st.Raw))
-		if st.Kind == KindClient {
+		if st.Kind == split.KindClient {
 			out = append(out, "DELIMITER "+st.Arg)
 			continue
 		}
@@ -136,7 +138,7 @@ func TestTransformStartAt(t *testing.T) {
 		t.Errorf("consumed %d, want %d", consumed, len(filterDump))
 	}
 	tr, _ := NewTransform(TransformOptions{StartAt: at + 3})
-	tr.Attach(NewSplitter(strings.NewReader(filterDump), SplitOptions{}), "", nil)
+	tr.Attach(split.NewSplitter(strings.NewReader(filterDump), split.SplitOptions{}), "", nil)
 	for tr.Next() {
 	}
 	if err := tr.Err(); err == nil || !strings.Contains(err.Error(), "start at "+strconv.FormatInt(at, 10)) {

@@ -3,6 +3,7 @@ package importer
 import (
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
@@ -293,22 +294,22 @@ var compoundVerbs = map[string]bool{
 // compoundFinding returns what a routine, trigger, event, compound statement or dynamic
 // SQL at the top level would run in a system schema or on the accounts, as an Overwrite
 // whose Detail names the statement and, inside it, what it would run; nil when nothing.
-func (c *SystemCheck) compoundFinding(st *Statement) *Overwrite {
-	if st.Kind != KindRoutine && st.Kind != KindOther {
+func (c *SystemCheck) compoundFinding(st *split.Statement) *Overwrite {
+	if st.Kind != split.KindRoutine && st.Kind != split.KindOther {
 		return nil // rows, DDL, session statements: statementWrites has read them
 	}
 	first := strings.ToUpper(firstWord(st.SQL))
 	label := ""
-	if st.Kind == KindOther && !compoundVerbs[first] {
+	if st.Kind == split.KindOther && !compoundVerbs[first] {
 		// label: BEGIN … END, label: LOOP … END LOOP
-		l := st.lexer()
+		l := st.Tokens()
 		if t := l.Next(); t.Kind == sqlscan.Word {
 			if n := l.Next(); n.Kind == sqlscan.Punct && n.Text == ":" {
 				label = t.Text + ": " + strings.ToUpper(l.Next().Text)
 			}
 		}
 	}
-	if st.Kind != KindRoutine && !(st.Kind == KindOther && (compoundVerbs[first] || label != "")) {
+	if st.Kind != split.KindRoutine && !(st.Kind == split.KindOther && (compoundVerbs[first] || label != "")) {
 		return nil
 	}
 	db := c.current
@@ -317,10 +318,10 @@ func (c *SystemCheck) compoundFinding(st *Statement) *Overwrite {
 	}
 	var what string
 	switch {
-	case st.Kind == KindRoutine:
-		what = st.Verb + " " + quoteName(st.Table)
+	case st.Kind == split.KindRoutine:
+		what = st.Verb + " " + sqlscan.QuoteIdent(st.Table)
 		if st.Database != "" {
-			what = st.Verb + " " + quoteName(st.Database) + "." + quoteName(st.Table)
+			what = st.Verb + " " + sqlscan.QuoteIdent(st.Database) + "." + sqlscan.QuoteIdent(st.Table)
 		}
 		if systemSchemas[strings.ToLower(db)] && !strings.HasSuffix(st.Verb, "TRIGGER") {
 			// A trigger's schema is its table's, which statementWrites names.
@@ -334,7 +335,7 @@ func (c *SystemCheck) compoundFinding(st *Statement) *Overwrite {
 	case first == "BEGIN":
 		what = "BEGIN NOT ATOMIC"
 	case first == "PREPARE" || first == "EXECUTE":
-		f := bodyFinding(st.SQL, st.syn, db)
+		f := bodyFinding(st.SQL, st.Syntax(), db)
 		if f == "" {
 			return nil
 		}
@@ -347,7 +348,7 @@ func (c *SystemCheck) compoundFinding(st *Statement) *Overwrite {
 	default:
 		what = first
 	}
-	f := bodyFinding(st.SQL, st.syn, db)
+	f := bodyFinding(st.SQL, st.Syntax(), db)
 	if f == "" {
 		return nil
 	}

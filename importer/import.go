@@ -16,6 +16,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/crash"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 )
@@ -81,17 +82,17 @@ type Options struct {
 	// OnStatement, when set, is called before each statement is dispatched, after the
 	// preflight's own check; blocking in it holds the import between statements (the
 	// dashboard's pause). An error stops the import as a refusal does.
-	OnStatement func(ctx context.Context, st *Statement) error
+	OnStatement func(ctx context.Context, st *split.Statement) error
 	// Transform chooses and rewrites statements (filters, renames, --compat, GTID
 	// policy, DEFINER, start offset; filter.go). The zero value sends the client's stream.
 	Transform TransformOptions
 	// Rejects, with Force on a serial import, receives each failed statement (rejects.go).
 	Rejects *Rejects
 
-	transform   *Transform             // built from Transform for this target
-	tablesTotal int                    // tables the dump inserts into, when the preflight scan read it
-	inWorker    func()                 // ReplayOptions.inWorker
-	afterDDL    func(*Statement) error // ReplayOptions.afterDDL
+	transform   *Transform                   // built from Transform for this target
+	tablesTotal int                          // tables the dump inserts into, when the preflight scan read it
+	inWorker    func()                       // ReplayOptions.inWorker
+	afterDDL    func(*split.Statement) error // ReplayOptions.afterDDL
 	wire        *packetWatch
 }
 
@@ -288,14 +289,14 @@ func announce(log io.Writer, in *dumpfile.Input, parallel int, cfg *mysql.Config
 }
 
 // chainStatementHooks calls a, then b; nil hooks are skipped (nil when both are).
-func chainStatementHooks(a, b func(context.Context, *Statement) error) func(context.Context, *Statement) error {
+func chainStatementHooks(a, b func(context.Context, *split.Statement) error) func(context.Context, *split.Statement) error {
 	if a == nil || b == nil {
 		if a == nil {
 			return b
 		}
 		return a
 	}
-	return func(ctx context.Context, st *Statement) error {
+	return func(ctx context.Context, st *split.Statement) error {
 		if err := a(ctx, st); err != nil {
 			return err
 		}
@@ -312,8 +313,8 @@ type replayer interface {
 // newReplayer picks the replayer: the serial one sends exactly the client's statements;
 // progress rows (a checkpoint, which parallel imports always have) and deferred indexes
 // need the parallel one, whatever the number of workers.
-func newReplayer(ctx context.Context, conns []Conn, in *dumpfile.Input, o Options, cp *checkpoint.Run, onStatement func(context.Context, *Statement) error) (replayer, error) {
-	split := NewSplitter(in.Reader, SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conns[0])})
+func newReplayer(ctx context.Context, conns []Conn, in *dumpfile.Input, o Options, cp *checkpoint.Run, onStatement func(context.Context, *split.Statement) error) (replayer, error) {
+	split := split.NewSplitter(in.Reader, split.SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conns[0])})
 	ropt := ReplayOptions{
 		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
 		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: cp.Resumable(),

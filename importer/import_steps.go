@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/crash"
 )
 
@@ -22,7 +24,7 @@ const preflightProgressEvery = 5 * time.Second
 // StripDefiners). A dump file is scanned in full when either check has work to do; a
 // stream cannot be scanned ahead, so there the returned hook checks each statement as it
 // arrives and the import stops before the first offending one.
-func preflight(ctx context.Context, src Source, o *Options, in *dumpfile.Input, conn *sql.Conn, log io.Writer) (func(context.Context, *Statement) error, error) {
+func preflight(ctx context.Context, src Source, o *Options, in *dumpfile.Input, conn *sql.Conn, log io.Writer) (func(context.Context, *split.Statement) error, error) {
 	var pf *Preflight
 	var current sql.NullString
 	if err := conn.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current); err != nil {
@@ -72,7 +74,7 @@ func preflight(ctx context.Context, src Source, o *Options, in *dumpfile.Input, 
 	if err != nil {
 		return nil, err
 	}
-	sp := scanTransform(ctx, conn, o.Transform, NewSplitter(scan.Reader, scanOpt))
+	sp := scanTransform(ctx, conn, o.Transform, split.NewSplitter(scan.Reader, scanOpt))
 	var found, system []Overwrite
 	tables := newTableCounter(current.String) // the progress's TablesTotal
 	began, shown := time.Now(), time.Now()
@@ -117,7 +119,7 @@ func preflight(ctx context.Context, src Source, o *Options, in *dumpfile.Input, 
 	// splits them: the read-ahead follows sql_mode on its own (TrackSQLMode), the replay
 	// reads it back from the server, and where the two could differ (SET sql_mode =
 	// CONCAT(…)) the replay's view is the one that runs.
-	var hook func(context.Context, *Statement) error
+	var hook func(context.Context, *split.Statement) error
 	if sys != nil {
 		hook = preflightHook(in.Name, NewSystemCheck(current.String), nil, nil)
 	}
@@ -138,14 +140,14 @@ func preflight(ctx context.Context, src Source, o *Options, in *dumpfile.Input, 
 // there, and the INSERT after it hid inside the text of the statement before it. The
 // session's sql_mode gives NO_BACKSLASH_ESCAPES and ANSI_QUOTES at the start; the
 // splitter follows the dump's SET sql_mode itself.
-func readAheadOptions(ctx context.Context, conn *sql.Conn, o *Options) (SplitOptions, error) {
+func readAheadOptions(ctx context.Context, conn *sql.Conn, o *Options) (split.SplitOptions, error) {
 	var mode string
 	if err := conn.QueryRowContext(ctx, "SELECT @@session.sql_mode").Scan(&mode); err != nil {
-		return SplitOptions{}, fmt.Errorf("preflight: read sql_mode: %w", err)
+		return split.SplitOptions{}, fmt.Errorf("preflight: read sql_mode: %w", err)
 	}
-	m := parseSQLMode(mode)
-	return SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conn),
-		NoBackslashEscapes: m.nbe, ANSIQuotes: m.ansi, TrackSQLMode: true}, nil
+	nbe, ansi := split.SQLModeQuoting(mode)
+	return split.SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conn),
+		NoBackslashEscapes: nbe, ANSIQuotes: ansi, TrackSQLMode: true}, nil
 }
 
 // CountRows compares COUNT(*) in the server with the rows the dump's INSERTs carried. A
@@ -169,7 +171,7 @@ func CountRows(ctx context.Context, conns []*sql.Conn, tables []TableCount) []Ro
 				func() {
 					defer crash.Recover(func(err error) { out[i].Err = err })
 					t := tables[i]
-					q := fmt.Sprintf("SELECT COUNT(*) FROM %s.%s", quoteName(t.Database), quoteName(t.Table))
+					q := fmt.Sprintf("SELECT COUNT(*) FROM %s.%s", sqlscan.QuoteIdent(t.Database), sqlscan.QuoteIdent(t.Table))
 					out[i].Err = c.QueryRowContext(ctx, q).Scan(&out[i].ServerRows)
 				}()
 			}
@@ -193,8 +195,8 @@ func printOverwrites(log io.Writer, found []Overwrite) {
 // preflightHook checks each statement as it comes, when the dump is not scanned ahead:
 // the import stops before the first one that would change a system schema, assign a
 // definer the account may not, or overwrite an existing object.
-func preflightHook(name string, sys *SystemCheck, definers *DefinerCheck, pf *Preflight) func(context.Context, *Statement) error {
-	return func(_ context.Context, st *Statement) error {
+func preflightHook(name string, sys *SystemCheck, definers *DefinerCheck, pf *Preflight) func(context.Context, *split.Statement) error {
+	return func(_ context.Context, st *split.Statement) error {
 		if ow := sys.Observe(st); len(ow) > 0 {
 			return fmt.Errorf("%s: the dump would %s, in a system schema; stopped before it — rerun with --allow-system-schemas to allow it", name, ow[0])
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/crash"
 )
 
@@ -125,11 +126,11 @@ func newKeepalive(ctx context.Context, conns []*sql.Conn, crashed func(error)) *
 
 // idleDuring wraps a statement hook (the dashboard's pause blocks in it) so that c, which
 // the hook's caller owns, is pinged while the hook blocks; nil stays nil.
-func idleDuring(c Conn, hook func(context.Context, *Statement) error) func(context.Context, *Statement) error {
+func idleDuring(c Conn, hook func(context.Context, *split.Statement) error) func(context.Context, *split.Statement) error {
 	if hook == nil {
 		return nil
 	}
-	return func(ctx context.Context, st *Statement) error {
+	return func(ctx context.Context, st *split.Statement) error {
 		idleBegin(c)
 		defer idleEnd(c)
 		return hook(ctx, st)

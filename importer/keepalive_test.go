@@ -15,6 +15,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
@@ -95,7 +96,7 @@ func TestIdleConnectionsSurviveWaitTimeout(t *testing.T) {
 	want := redump()
 
 	// pause blocks before the second table, as the dashboard's pause does.
-	pause := func(_ context.Context, st *importer.Statement) error {
+	pause := func(_ context.Context, st *split.Statement) error {
 		if st.Verb == "CREATE TABLE" && st.Table == "b" {
 			time.Sleep(4 * time.Second)
 		}

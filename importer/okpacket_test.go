@@ -6,6 +6,8 @@ import (
 	"net"
 	"testing"
 	"testing/iotest"
+
+	"github.com/dumpscope/dumpscope/importer/split"
 )
 
 // wirePacket frames payload as one or more packets (payloads of 0xFFFFFF continue).
@@ -194,7 +196,7 @@ func TestLiteralSQLMode(t *testing.T) {
 		"/*M!100100 SET sql_mode = 'ANSI_QUOTES' */":                                 {"", false, false},
 		"SET sql_mode = 'ANSI_QUOTES' /* a comment */":                               {"", false, false},
 	} {
-		st := &Statement{SQL: []byte(sql)}
+		st := &split.Statement{SQL: []byte(sql)}
 		mode, assigned, ok := literalSQLMode(st)
 		if got := (result{mode, assigned, ok}); got != want {
 			t.Errorf("literalSQLMode(%q) = %+v, want %+v", sql, got, want)

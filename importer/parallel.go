@@ -16,6 +16,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/crash"
 )
@@ -130,7 +131,7 @@ func (t tableInfo) resumable() bool { return t.primaryKey && t.transactional }
 type ParallelReplayer struct {
 	control Conn   // DDL, session statements, lookups, progress bookkeeping
 	workers []Conn // batches
-	split   *Splitter
+	split   *split.Splitter
 	opt     ParallelOptions
 
 	serial *Replayer // runs barrier statements on the control connection with the serial semantics
@@ -213,7 +214,7 @@ type ParallelReplayer struct {
 
 // NewParallelReplayer prepares a replay of split: conns[0] is the control connection,
 // conns[1:] (at least one) the workers.
-func NewParallelReplayer(ctx context.Context, conns []Conn, split *Splitter, opt ParallelOptions) (*ParallelReplayer, error) {
+func NewParallelReplayer(ctx context.Context, conns []Conn, split *split.Splitter, opt ParallelOptions) (*ParallelReplayer, error) {
 	if len(conns) < 2 {
 		return nil, errors.New("parallel replay needs a control connection and at least one worker")
 	}
@@ -413,12 +414,12 @@ func (p *ParallelReplayer) waitFor(ctx context.Context, keys []string, global bo
 
 // at gives an error of the dispatcher's own bookkeeping the dump's name and the position of
 // the statement it was doing it for, unless it names a position already.
-func (p *ParallelReplayer) at(st *Statement, err error) error {
+func (p *ParallelReplayer) at(st *split.Statement, err error) error {
 	var se *StatementError
 	if errors.As(err, &se) {
 		return err
 	}
-	return fmt.Errorf("%s: %w", At(p.opt.Name, st).Statement(st.Kind, st.Table), err)
+	return fmt.Errorf("%s: %w", split.At(p.opt.Name, st).Statement(st.Kind, st.Table), err)
 }
 
 // inScope reports whether key is among keys, or global.
@@ -447,7 +448,7 @@ func (p *ParallelReplayer) startLoad(ctx context.Context, key string, info table
 	if fresh {
 		var one int
 		var me *mysql.MySQLError
-		switch err := c.QueryRowContext(ctx, "SELECT 1 FROM "+quoteName(info.db)+"."+quoteName(info.name)+" LIMIT 1").Scan(&one); {
+		switch err := c.QueryRowContext(ctx, "SELECT 1 FROM "+sqlscan.QuoteIdent(info.db)+"."+sqlscan.QuoteIdent(info.name)+" LIMIT 1").Scan(&one); {
 		case err == nil:
 			fresh = false // a statement of the dump wrote it before its rows
 		case errors.As(err, &me):
@@ -534,7 +535,7 @@ func (p *ParallelReplayer) dropBacklog() {
 // mayRunOnWorker reports whether st is one of the statements that, following rows of its
 // tables still in flight, run as barrier items on a worker; CREATE and DROP TABLE and
 // VIEW always run on the control connection.
-func mayRunOnWorker(st *Statement) bool {
+func mayRunOnWorker(st *split.Statement) bool {
 	switch st.Verb {
 	case "CREATE TABLE", "DROP TABLE", "CREATE VIEW", "DROP VIEW":
 		return false
@@ -549,7 +550,7 @@ func mayRunOnWorker(st *Statement) bool {
 // replaced at the end: without it the stream waited for the previous table's rows, and
 // one worker idled). Other views, routines and events may name any table, CREATE TABLE
 // … LIKE reads another one, and ALTER TABLE … RENAME makes a new name.
-func localDDL(st *Statement) bool {
+func localDDL(st *split.Statement) bool {
 	switch st.Verb {
 	case "CREATE TABLE", "ALTER TABLE":
 		for _, w := range ddlWords(st.SQL, 16) {
@@ -563,7 +564,7 @@ func localDDL(st *Statement) bool {
 	case "CREATE INDEX", "DROP INDEX", "CREATE TRIGGER", "DROP TRIGGER":
 		return true
 	case "CREATE VIEW":
-		return readsNoTable(st.SQL, st.syn)
+		return readsNoTable(st.SQL, st.Syntax())
 	}
 	return false
 }

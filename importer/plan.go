@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
@@ -163,7 +164,7 @@ var producers = []string{"-- MySQL dump ", "-- MariaDB dump ", "-- phpMyAdmin SQ
 
 // Next plans st. db is the database unqualified names belong to (the control
 // connection's, after the statements before st).
-func (p *Planner) Next(st *Statement, db string, cat Catalog) (Plan, error) {
+func (p *Planner) Next(st *split.Statement, db string, cat Catalog) (Plan, error) {
 	if p.seen < 3 {
 		head := st.Raw
 		if len(head) > 1024 {
@@ -191,8 +192,8 @@ func (p *Planner) Next(st *Statement, db string, cat Catalog) (Plan, error) {
 
 // volatile reports whether st's effect lives only in the connection: it creates, drops or
 // writes a temporary table, or only sets user variables (SELECT … INTO @v, DO, SET).
-func (p *Planner) volatile(st *Statement, db string) bool {
-	if st.Kind == KindSession {
+func (p *Planner) volatile(st *split.Statement, db string) bool {
+	if st.Kind == split.KindSession {
 		return true
 	}
 	key := tableKeyOf(st, db)
@@ -214,17 +215,17 @@ func (p *Planner) volatile(st *Statement, db string) bool {
 	if connectionOnlyVerbs[w] {
 		return true // a prepared statement or handler lives in the connection: rebuilt on resume
 	}
-	return (w == "SELECT" || w == "DO" || w == "VALUES") && exprState(st.SQL, st.syn) != ""
+	return (w == "SELECT" || w == "DO" || w == "VALUES") && exprState(st.SQL, st.Syntax()) != ""
 }
 
 // plan is Next without the transaction bookkeeping that follows the decision.
-func (p *Planner) plan(st *Statement, db string, cat Catalog) (Plan, error) {
-	if st.Kind == KindClient || len(st.SQL) == 0 {
+func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error) {
+	if st.Kind == split.KindClient || len(st.SQL) == 0 {
 		return Plan{Kind: PlanSession}, nil
 	}
 	var ri rowInsert
 	plain := false
-	if st.Kind == KindInsert {
+	if st.Kind == split.KindInsert {
 		ri, plain = parseRowInsert(st.SQL, p.Syntax)
 	}
 	if !plain {
@@ -239,11 +240,11 @@ func (p *Planner) plan(st *Statement, db string, cat Catalog) (Plan, error) {
 		return Plan{Kind: PlanSerial, InRegion: p.open()}, nil
 	}
 	switch st.Kind {
-	case KindSession:
+	case split.KindSession:
 		return Plan{Kind: PlanSession}, nil
-	case KindLock:
+	case split.KindLock:
 		return Plan{Kind: PlanSkip}, nil
-	case KindTxn:
+	case split.KindTxn:
 		if p.mode == modeRegion {
 			return Plan{Kind: PlanSerial, InRegion: p.region()}, nil
 		}
@@ -282,10 +283,10 @@ func (p *Planner) plan(st *Statement, db string, cat Catalog) (Plan, error) {
 }
 
 // toSerial switches the run to serial from st on, with the reason printed once.
-func (p *Planner) toSerial(st *Statement, why string) Plan {
+func (p *Planner) toSerial(st *split.Statement, why string) Plan {
 	pl := Plan{Kind: PlanSerial, InRegion: p.open()}
 	if p.mode != modeSerial {
-		pl.Reason = fmt.Sprintf("%s: %s: the rest of the dump runs on one connection", At("", st), why)
+		pl.Reason = fmt.Sprintf("%s: %s: the rest of the dump runs on one connection", split.At("", st), why)
 		pl.Relock = p.lock
 		p.mode = modeSerial
 	}
@@ -294,13 +295,13 @@ func (p *Planner) toSerial(st *Statement, why string) Plan {
 
 // toRegion makes the open transaction run serially from its first statement that changes
 // data, so that its COMMIT or ROLLBACK acts on what the client's would.
-func (p *Planner) toRegion(st *Statement, pl Plan) Plan {
+func (p *Planner) toRegion(st *split.Statement, pl Plan) Plan {
 	p.mode = modeRegion
 	out := Plan{Kind: PlanSerial, InRegion: true, Tables: pl.Tables, Global: pl.Global}
 	if !p.regionNoted {
 		// Said once: a script of many transactions would repeat it for each.
 		p.regionNoted = true
-		out.Reason = fmt.Sprintf("%s: a transaction holds rows from here to its COMMIT or ROLLBACK: it runs on one connection, as will later ones (a dump whose header names mysqldump, phpMyAdmin or Navicat keeps them parallel)", At("", st))
+		out.Reason = fmt.Sprintf("%s: a transaction holds rows from here to its COMMIT or ROLLBACK: it runs on one connection, as will later ones (a dump whose header names mysqldump, phpMyAdmin or Navicat keeps them parallel)", split.At("", st))
 	}
 	return out
 }
@@ -308,11 +309,11 @@ func (p *Planner) toRegion(st *Statement, pl Plan) Plan {
 func (p *Planner) lockHead() string { return strings.Join(p.locked, ", ") }
 
 // track follows the client connection's transaction and lock state after st.
-func (p *Planner) track(st *Statement, db string, pl *Plan) {
+func (p *Planner) track(st *split.Statement, db string, pl *Plan) {
 	wasRegion := p.region()
 	ends := false
 	switch {
-	case st.Kind == KindClient || len(st.SQL) == 0:
+	case st.Kind == split.KindClient || len(st.SQL) == 0:
 		return
 	case isRollbackTo(st):
 		// Undoes part of the open transaction, which stays open.
@@ -330,7 +331,7 @@ func (p *Planner) track(st *Statement, db string, pl *Plan) {
 			p.xa = false
 		}
 		return
-	case st.Kind == KindTxn:
+	case st.Kind == split.KindTxn:
 		switch {
 		case isRollback(st):
 			ends = true
@@ -347,15 +348,15 @@ func (p *Planner) track(st *Statement, db string, pl *Plan) {
 		chain := bytes.Contains(bytes.ToUpper(st.SQL), []byte("CHAIN")) && !bytes.Contains(bytes.ToUpper(st.SQL), []byte("NO CHAIN"))
 		p.endRegion()
 		p.txn = chain
-	case st.Kind == KindSession:
-		if on, set := setsAutocommit(st.SQL, st.syn); set {
+	case st.Kind == split.KindSession:
+		if on, set := setsAutocommit(st.SQL, st.Syntax()); set {
 			if on && !p.autocommit {
 				ends = true
 				p.endRegion()
 			}
 			p.autocommit = on
 		}
-	case st.Kind == KindLock:
+	case st.Kind == split.KindLock:
 		if st.Verb == "LOCK TABLES" {
 			ends = wasRegion
 			p.endRegion()
@@ -389,8 +390,8 @@ func (p *Planner) endRegion() {
 	}
 }
 
-func isRollback(st *Statement) bool {
-	return st.Kind == KindTxn && strings.HasPrefix(st.Verb, "ROLLBACK") && !isRollbackTo(st)
+func isRollback(st *split.Statement) bool {
+	return st.Kind == split.KindTxn && strings.HasPrefix(st.Verb, "ROLLBACK") && !isRollbackTo(st)
 }
 
 // implicitCommitVerbs are statements other than DDL that commit the open transaction
@@ -403,9 +404,9 @@ var implicitCommitVerbs = map[string]bool{
 // commitsImplicitly reports whether st commits the transaction open before it: DDL
 // (except on temporary tables, which switch the run to serial anyway) and account or
 // table-maintenance statements.
-func commitsImplicitly(st *Statement) bool {
+func commitsImplicitly(st *split.Statement) bool {
 	switch st.Kind {
-	case KindDDL, KindRoutine:
+	case split.KindDDL, split.KindRoutine:
 		return true
 	}
 	w := strings.ToUpper(firstWord(st.SQL))
@@ -428,7 +429,7 @@ func firstWord(q []byte) string {
 
 // keysToggle reports whether st is allowed while LOCK TABLES is held in a parallel run:
 // mysqldump's ALTER TABLE t DISABLE/ENABLE KEYS of a locked table.
-func keysToggle(st *Statement, locked []string, db string) bool {
+func keysToggle(st *split.Statement, locked []string, db string) bool {
 	if st.Verb != "ALTER TABLE" || !containsKey(locked, tableKeyOf(st, db)) {
 		return false
 	}
@@ -447,7 +448,7 @@ func containsKey(keys []string, k string) bool {
 
 // tableKeyOf names st's table db.table, db being the current one when st does not
 // qualify it.
-func tableKeyOf(st *Statement, db string) string {
+func tableKeyOf(st *split.Statement, db string) string {
 	if st.Database != "" {
 		db = st.Database
 	}

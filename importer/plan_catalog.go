@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
@@ -16,7 +17,7 @@ import (
 
 // tableKey names a table by database and name, so same-named tables of two databases in
 // one dump are told apart.
-func (p *ParallelReplayer) tableKey(st *Statement) string {
+func (p *ParallelReplayer) tableKey(st *split.Statement) string {
 	db := st.Database
 	if db == "" {
 		db = p.serial.database
@@ -29,7 +30,7 @@ func (p *ParallelReplayer) tableKey(st *Statement) string {
 // with foreign key checks on, waits for its parent tables' batches.
 // Called at a barrier, before the table's first rows in this run. With progress rows, a
 // table that cannot resume row-exactly has its load recorded first.
-func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key string) (tableInfo, error) {
+func (p *ParallelReplayer) lookupTable(ctx context.Context, st *split.Statement, key string) (tableInfo, error) {
 	db := st.Database
 	if db == "" {
 		db = p.serial.database
@@ -132,8 +133,8 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *Statement, key s
 
 // learn records which tables keep stream order because a trigger writes them or is on
 // them (schema-first dumps create triggers before the rows).
-func (p *ParallelReplayer) learn(st *Statement) {
-	if st.Kind != KindRoutine || !strings.Contains(strings.ToUpper(st.Verb), "TRIGGER") {
+func (p *ParallelReplayer) learn(st *split.Statement) {
+	if st.Kind != split.KindRoutine || !strings.Contains(strings.ToUpper(st.Verb), "TRIGGER") {
 		return
 	}
 	db := st.Database

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
@@ -92,9 +93,9 @@ func (p *ParallelReplayer) flush(ctx context.Context) error {
 }
 
 // dispatchOne plans st and sends it where the plan says.
-func (p *ParallelReplayer) dispatchOne(ctx context.Context, st *Statement, end int64) error {
+func (p *ParallelReplayer) dispatchOne(ctx context.Context, st *split.Statement, end int64) error {
 	r, cp := p.serial, p.opt.Checkpoint
-	p.planner.Syntax = p.split.syntax() // the splitter under any --tables/--rename transform
+	p.planner.Syntax = p.split.Syntax() // the splitter under any --tables/--rename transform
 	pl, err := p.planner.Next(st, r.database, catalogFunc(func(key string) (TableFacts, error) {
 		info, err := p.tableFacts(ctx, st, key)
 		return TableFacts{AutoIncrement: info.autoIncrement, AutoIncrementAt: info.autoIncrementAt, NotPlain: info.notPlain, Referenced: info.referenced}, err
@@ -116,7 +117,7 @@ func (p *ParallelReplayer) dispatchOne(ctx context.Context, st *Statement, end i
 		// ALTER TABLE … DISABLE/ENABLE KEYS does nothing on InnoDB; as a barrier it
 		// would hold the next table's rows until this table's last batch commits.
 		return nil
-	case cp.Skip(st.Offset) && st.Kind != KindSession && st.Kind != KindClient:
+	case cp.Skip(st.Offset) && st.Kind != split.KindSession && st.Kind != split.KindClient:
 		// Committed by an earlier attempt. A CREATE TABLE whose indexes were held back
 		// still owes them: they are added again (a duplicate key name means done).
 		if d := p.holdBackIndexes(st); d != nil {
@@ -132,7 +133,7 @@ func (p *ParallelReplayer) dispatchOne(ctx context.Context, st *Statement, end i
 
 // addRows adds a plain row insert to the batch of its table, sending the batch when the
 // table changes or it is full, after what the rows must wait for.
-func (p *ParallelReplayer) addRows(ctx context.Context, st *Statement, end int64, pl Plan) error {
+func (p *ParallelReplayer) addRows(ctx context.Context, st *split.Statement, end int64, pl Plan) error {
 	r, cp := p.serial, p.opt.Checkpoint
 	if r.opt.OnStatement != nil {
 		// The streaming preflight sees rows too (an INSERT INTO mysql.user).
@@ -228,7 +229,7 @@ func (p *ParallelReplayer) addRows(ctx context.Context, st *Statement, end int64
 // runStatement runs a statement that is not a plain row insert in stream order, once what
 // is in flight of the tables it touches has committed: on the control connection, or as a
 // barrier item on a worker when it follows its table's rows.
-func (p *ParallelReplayer) runStatement(ctx context.Context, st *Statement, end int64, pl Plan) error {
+func (p *ParallelReplayer) runStatement(ctx context.Context, st *split.Statement, end int64, pl Plan) error {
 	cp := p.opt.Checkpoint
 	// A barrier for the tables it touches.
 	if err := p.flush(ctx); err != nil {
@@ -261,7 +262,7 @@ func (p *ParallelReplayer) runStatement(ctx context.Context, st *Statement, end 
 	if err := p.waitFor(ctx, keys, global); err != nil {
 		return err
 	}
-	if !local && st.Kind != KindSession && st.Kind != KindClient {
+	if !local && st.Kind != split.KindSession && st.Kind != split.KindClient {
 		// A view, routine or event may name any table; a barrier item may still
 		// be changing one.
 		if err := p.sched.waitBarriers(ctx); err != nil {
@@ -269,7 +270,7 @@ func (p *ParallelReplayer) runStatement(ctx context.Context, st *Statement, end 
 		}
 	}
 	p.learn(st)
-	if len(st.SQL) > 0 && st.Kind != KindSession && st.Kind != KindClient {
+	if len(st.SQL) > 0 && st.Kind != split.KindSession && st.Kind != split.KindClient {
 		if p.opt.DeferIndexes && !p.disablesKeysOfDeferred(st) {
 			if err := p.addDeferredIndexes(ctx, keys, global); err != nil {
 				return p.at(st, err)
@@ -301,11 +302,11 @@ func (p *ParallelReplayer) runStatement(ctx context.Context, st *Statement, end 
 		return err // errQuit too: the client's quit
 	}
 	p.noteRan(st)
-	if held != nil && !st.tolerated {
+	if held != nil && !st.Tolerated {
 		// Only a table this CREATE made owes the keys (not one that existed, under --force).
 		p.deferred = append(p.deferred, *held)
 	}
-	if st.Kind == KindSession && len(st.SQL) > 0 {
+	if st.Kind == split.KindSession && len(st.SQL) > 0 {
 		p.session = append(p.session, string(st.SQL))
 		p.noteInsertID(st)
 		if setsForeignKeyChecks(st) {
@@ -328,7 +329,7 @@ func (p *ParallelReplayer) runStatement(ctx context.Context, st *Statement, end 
 // sendBarrier queues st as a barrier item (see barrierItem): pinned to worker 0 when one of its
 // tables keeps its rows there, so that it follows them without waiting. The held-back
 // indexes and the loads under way of its tables go with it.
-func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *Statement, keys []string, end int64) error {
+func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *split.Statement, keys []string, end int64) error {
 	q, err := p.serial.prepare(ctx, st)
 	if err != nil || q == nil {
 		return err
@@ -368,13 +369,13 @@ func (p *ParallelReplayer) sendBarrier(ctx context.Context, st *Statement, keys 
 // changesLookup reports whether st may change what lookupTable read about the tables it
 // touches: a DROP, ALTER or RENAME (engine, keys), a trigger (which tables its table's
 // rows write, and whether they keep stream order).
-func changesLookup(st *Statement) bool {
-	return (st.Kind == KindDDL && !strings.HasPrefix(st.Verb, "CREATE")) || strings.Contains(st.Verb, "TRIGGER")
+func changesLookup(st *split.Statement) bool {
+	return (st.Kind == split.KindDDL && !strings.HasPrefix(st.Verb, "CREATE")) || strings.Contains(st.Verb, "TRIGGER")
 }
 
 // barrier runs one statement that is not a batched INSERT on the control connection, the
 // batches of the tables it touches having committed.
-func (p *ParallelReplayer) barrier(ctx context.Context, st *Statement, end int64, scope []string) error {
+func (p *ParallelReplayer) barrier(ctx context.Context, st *split.Statement, end int64, scope []string) error {
 	q, err := p.serial.prepare(ctx, st)
 	if err != nil || q == nil {
 		return err
@@ -388,13 +389,13 @@ func (p *ParallelReplayer) barrier(ctx context.Context, st *Statement, end int64
 // (checkpoint.Run.MayHaveRun). DML that may write a non-transactional table (scope: the
 // tables it touches with those their triggers write, nil for any) leaves an intent first, so that a resume never applies
 // it twice (checkpoint.Run.BeginIntent).
-func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement, q []byte, end int64, digest string, scope []string) error {
+func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *split.Statement, q []byte, end int64, digest string, scope []string) error {
 	r, cp := p.serial, p.opt.Checkpoint
-	record := cp != nil && st.Kind != KindSession && st.Kind != KindClient
+	record := cp != nil && st.Kind != split.KindSession && st.Kind != split.KindClient
 	if !record {
 		return r.exec(ctx, c, st, q)
 	}
-	ddl := st.Kind == KindDDL || st.Kind == KindRoutine
+	ddl := st.Kind == split.KindDDL || st.Kind == split.KindRoutine
 	intent, err := p.beginIntent(ctx, c, st, end, digest, scope)
 	if err != nil {
 		return err
@@ -405,7 +406,7 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 	}
 	ddlIntent := false
 	if ddl && st.Verb == "ALTER TABLE" && st.Table != "" {
-		if ddlIntent, err = cp.BeginDDLIntent(ctx, c, checkpoint.Intent{Start: st.Offset, End: end, Statement: describe(p.opt.Name, st), Digest: digest}, p.statementDB(st), st.Table); err != nil {
+		if ddlIntent, err = cp.BeginDDLIntent(ctx, c, checkpoint.Intent{Start: st.Offset, End: end, Statement: split.Describe(p.opt.Name, st), Digest: digest}, p.statementDB(st), st.Table); err != nil {
 			return p.at(st, fmt.Errorf("record the intent of an ALTER TABLE: %w", err))
 		}
 	}
@@ -450,7 +451,7 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 			return r.sqlError(st, st.SQL, err)
 		}
 	}
-	if creates && !st.tolerated {
+	if creates && !st.Tolerated {
 		// With the DDL's progress row: killed before it, the CREATE runs again on
 		// resume, meets "already exists" as applied (above), and records it then.
 		if err := cp.RecordCreated(ctx, c, p.statementDB(st), st.Table); err != nil {
@@ -478,7 +479,7 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *Statement
 // TABLE IF NOT EXISTS of a table already there (the user's, with its rows), nor CREATE
 // TABLE … SELECT (its rows come from the query, not from rows a reload replays). CREATE
 // OR REPLACE TABLE is: what it replaces is gone.
-func (p *ParallelReplayer) createsTable(ctx context.Context, c Conn, st *Statement) (bool, error) {
+func (p *ParallelReplayer) createsTable(ctx context.Context, c Conn, st *split.Statement) (bool, error) {
 	if strings.HasPrefix(st.Verb, "TRUNCATE") {
 		return st.Table != "", nil
 	}
@@ -508,7 +509,7 @@ func (p *ParallelReplayer) createsTable(ctx context.Context, c Conn, st *Stateme
 }
 
 // statementDB is the database of st's table: the one it names, else the current one.
-func (p *ParallelReplayer) statementDB(st *Statement) string {
+func (p *ParallelReplayer) statementDB(st *split.Statement) string {
 	if st.Database != "" {
 		return st.Database
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
@@ -48,11 +49,11 @@ func splitKey(key string) (db, table string) {
 
 // isRollbackTo reports whether st is ROLLBACK [WORK] TO [SAVEPOINT] x: it undoes part of
 // the open transaction and leaves it open (it ends nothing).
-func isRollbackTo(st *Statement) bool {
-	if st.Kind != KindTxn || !strings.HasPrefix(st.Verb, "ROLLBACK") {
+func isRollbackTo(st *split.Statement) bool {
+	if st.Kind != split.KindTxn || !strings.HasPrefix(st.Verb, "ROLLBACK") {
 		return false
 	}
-	l := st.lexer()
+	l := st.Tokens()
 	l.Next()
 	t := l.Next()
 	if t.Is("WORK") {
@@ -63,8 +64,8 @@ func isRollbackTo(st *Statement) bool {
 
 // xaVerb returns the word after XA (START, BEGIN, END, PREPARE, COMMIT, ROLLBACK,
 // RECOVER), upper-cased, or "" when st is not an XA statement.
-func xaVerb(st *Statement) string {
-	l := st.lexer()
+func xaVerb(st *split.Statement) string {
+	l := st.Tokens()
 	if !l.Next().Is("XA") {
 		return ""
 	}
@@ -160,11 +161,11 @@ func notPlainTarget(tableType, engine string) string {
 
 // setsForeignKeyChecks reports whether a session statement assigns foreign_key_checks
 // (what the catalog looked up about parent tables then no longer holds).
-func setsForeignKeyChecks(st *Statement) bool {
-	if st.Kind != KindSession {
+func setsForeignKeyChecks(st *split.Statement) bool {
+	if st.Kind != split.KindSession {
 		return false
 	}
-	for _, a := range parseSet(st.SQL, st.syn) {
+	for _, a := range parseSet(st.SQL, st.Syntax()) {
 		if a.name == "foreign_key_checks" {
 			return true
 		}
@@ -185,7 +186,7 @@ func setsForeignKeyChecks(st *Statement) bool {
 // before it was killed, and their rollback kept the ids they took (seed 2178: an id the
 // client's INSERT got was taken, ERROR 1062 where the client went on). That statement,
 // or the transaction's end, marks the resume point passed.
-func (p *ParallelReplayer) lostCounter(ctx context.Context, st *Statement, pl Plan) error {
+func (p *ParallelReplayer) lostCounter(ctx context.Context, st *split.Statement, pl Plan) error {
 	cp := p.opt.Checkpoint
 	if cp == nil || p.resumePassed || len(st.SQL) == 0 || pl.Volatile || pl.Kind == PlanSkip || pl.Kind == PlanControl {
 		return nil // what gets no progress row does not tell where the earlier attempt was
@@ -194,14 +195,14 @@ func (p *ParallelReplayer) lostCounter(ctx context.Context, st *Statement, pl Pl
 		return nil // DISABLE/ENABLE KEYS: a no-op on InnoDB, without a progress row
 	}
 	switch st.Kind {
-	case KindTxn:
+	case split.KindTxn:
 		// The COMMIT or ROLLBACK of a transaction a resume did not skip: the earlier
 		// attempt was inside it at most until here.
 		if committed, _ := cp.Committed(); committed > 0 && !pl.OpenAfter && !cp.Skip(st.Offset) {
 			p.resumePassed = true
 		}
 		return nil
-	case KindSession, KindClient, KindLock:
+	case split.KindSession, split.KindClient, split.KindLock:
 		return nil
 	}
 	if committed, _ := cp.Committed(); committed == 0 {
@@ -216,7 +217,7 @@ func (p *ParallelReplayer) lostCounter(ctx context.Context, st *Statement, pl Pl
 	switch {
 	case takesSequenceValues(st):
 		what = "sequence values"
-	case st.Kind == KindInsert && st.Table != "":
+	case st.Kind == split.KindInsert && st.Table != "":
 		db := st.Database
 		if db == "" {
 			db = p.serial.database
@@ -298,14 +299,14 @@ func (p *ParallelReplayer) triggersNameTables(ctx context.Context, db, table str
 }
 
 // takesSequenceValues reports whether st calls NEXTVAL or NEXT VALUE FOR.
-func takesSequenceValues(st *Statement) bool {
-	return splitContainsFold(st.SQL, "NEXTVAL") || splitContainsFold(st.SQL, "NEXT VALUE FOR")
+func takesSequenceValues(st *split.Statement) bool {
+	return sqlscan.ContainsFoldASCII(st.SQL, "NEXTVAL") || sqlscan.ContainsFoldASCII(st.SQL, "NEXT VALUE FOR")
 }
 
 // takesIDs says which AUTO_INCREMENT counter an INSERT into key (facts f, triggers or not)
 // moves in a way that a rollback does not undo, or "": one that leaves ids to the server
 // (a plain row insert that gives them all is safe), or fires triggers that may.
-func takesIDs(st *Statement, syn sqlscan.Syntax, key string, f TableFacts, triggers bool) string {
+func takesIDs(st *split.Statement, syn sqlscan.Syntax, key string, f TableFacts, triggers bool) string {
 	if triggers {
 		return "the AUTO_INCREMENT counters of the tables the triggers of " + key + " write"
 	}
@@ -333,7 +334,7 @@ const sequenceDefault = "(COLUMN_DEFAULT LIKE '%nextval(%' OR COLUMN_DEFAULT LIK
 // its one connection (SET @n = @n + 1 in a trigger, then INSERT … VALUES (@n)).
 // Procedures run only through CALL, which is serial already; events run on the
 // scheduler's own connection, as for the client.
-func routineUserVariable(st *Statement) string {
+func routineUserVariable(st *split.Statement) string {
 	what, vars := routineUserVars(st)
 	if len(vars) == 0 {
 		return ""
@@ -343,7 +344,7 @@ func routineUserVariable(st *Statement) string {
 
 // routineUserVars returns what st creates ("trigger", "function"; "" for anything else)
 // and the user variables its body names (as the lexer gives them), in order.
-func routineUserVars(st *Statement) (what string, vars []string) {
+func routineUserVars(st *split.Statement) (what string, vars []string) {
 	switch {
 	case strings.Contains(st.Verb, "TRIGGER"):
 		what = "trigger"
@@ -352,7 +353,7 @@ func routineUserVars(st *Statement) (what string, vars []string) {
 	default:
 		return "", nil
 	}
-	l := st.lexer()
+	l := st.Tokens()
 	body := false
 	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 		switch {
@@ -377,8 +378,8 @@ const errOpenAtEnd = "the dump ends inside a transaction (autocommit=0 or START 
 func (p *Planner) LostAtEnd() bool { return p.region() && p.parallelIn }
 
 // noteInsertID follows SET insert_id = n: it applies to the next INSERT that takes an id.
-func (p *ParallelReplayer) noteInsertID(st *Statement) {
-	for _, a := range parseSet(st.SQL, st.syn) {
+func (p *ParallelReplayer) noteInsertID(st *split.Statement) {
+	for _, a := range parseSet(st.SQL, st.Syntax()) {
 		if a.name == "insert_id" {
 			p.insertIDPending = true
 		}
@@ -388,8 +389,8 @@ func (p *ParallelReplayer) noteInsertID(st *Statement) {
 // dropInsertID, when a resumed run skips an INSERT an earlier attempt committed, cancels
 // a SET insert_id replayed before it (session statements always run again): it belonged
 // to that INSERT, and would give the next one its id (a duplicate key).
-func (p *ParallelReplayer) dropInsertID(ctx context.Context, st *Statement) error {
-	if !p.insertIDPending || st.Kind != KindInsert {
+func (p *ParallelReplayer) dropInsertID(ctx context.Context, st *split.Statement) error {
+	if !p.insertIDPending || st.Kind != split.KindInsert {
 		return nil
 	}
 	p.insertIDPending = false
@@ -402,7 +403,7 @@ func (p *ParallelReplayer) dropInsertID(ctx context.Context, st *Statement) erro
 // renamedAlready reports whether a RENAME TABLE that failed with 1146 (no such table)
 // had run before a crash: every source is gone and every new name exists. (A resumed run
 // sends unrecorded DDL again; for CREATE and DROP "already exists" says the same.)
-func (p *ParallelReplayer) renamedAlready(ctx context.Context, c Conn, st *Statement, code uint16) bool {
+func (p *ParallelReplayer) renamedAlready(ctx context.Context, c Conn, st *split.Statement, code uint16) bool {
 	if code != 1146 || st.Verb != "RENAME TABLE" {
 		return false
 	}
@@ -421,4 +422,4 @@ func (p *ParallelReplayer) renamedAlready(ctx context.Context, c Conn, st *State
 }
 
 // reloadKey names st's table as the checkpoint package's reload list does (keyOf).
-func reloadKey(st *Statement, db string) string { return tableKeyOf(st, db) }
+func reloadKey(st *split.Statement, db string) string { return tableKeyOf(st, db) }

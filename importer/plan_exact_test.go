@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
@@ -105,7 +106,7 @@ func TestPlannerExact(t *testing.T) {
 // (InRegion), "open" (OpenAfter), "ends" (EndsRegion), "rollback".
 func planScriptFlags(t *testing.T, script string, cat Catalog) []string {
 	t.Helper()
-	sp := NewSplitter(strings.NewReader(script), SplitOptions{TrackSQLMode: true})
+	sp := split.NewSplitter(strings.NewReader(script), split.SplitOptions{TrackSQLMode: true})
 	p := NewPlanner()
 	var got []string
 	for sp.Next() {
@@ -113,7 +114,7 @@ func planScriptFlags(t *testing.T, script string, cat Catalog) []string {
 		if len(st.SQL) == 0 {
 			continue
 		}
-		p.Syntax = sp.syntax()
+		p.Syntax = sp.Syntax()
 		pl, err := p.Next(&st, "db", cat)
 		if err != nil {
 			t.Fatal(err)
@@ -209,13 +210,13 @@ func TestTakesIDs(t *testing.T) {
 		{"INSERT INTO t (name) VALUES ('a')", TableFacts{}, false, false},
 		{"INSERT INTO t VALUES (1,'a')", TableFacts{}, true, true},
 	} {
-		st := &Statement{Kind: KindInsert, SQL: []byte(tc.sql)}
+		st := &split.Statement{Kind: split.KindInsert, SQL: []byte(tc.sql)}
 		if got := takesIDs(st, sqlscan.Syntax{}, "db.t", tc.f, tc.triggers) != ""; got != tc.want {
 			t.Errorf("takesIDs(%s, %+v, triggers %v) = %v, want %v", tc.sql, tc.f, tc.triggers, got, tc.want)
 		}
 	}
 	for sql, want := range map[string]bool{"INSERT INTO t VALUES (NEXTVAL(s))": true, "SELECT NEXT VALUE FOR s": true, "SELECT SETVAL(s, 5)": false} {
-		if got := takesSequenceValues(&Statement{SQL: []byte(sql)}); got != want {
+		if got := takesSequenceValues(&split.Statement{SQL: []byte(sql)}); got != want {
 			t.Errorf("takesSequenceValues(%s) = %v, want %v", sql, got, want)
 		}
 	}
@@ -226,7 +227,7 @@ func TestTakesIDs(t *testing.T) {
 // PREPARE or HANDLER OPEN gets no progress row, so a resumed run builds it again before
 // the EXECUTE that needs it.
 func TestConnectionOnlyStatements(t *testing.T) {
-	sp := NewSplitter(strings.NewReader("SET STATEMENT sql_mode='' FOR INSERT INTO t VALUES (1);\nPREPARE s FROM 'SELECT 1';\nEXECUTE s;\nHANDLER t OPEN;\nSET @a = 1;\n"), SplitOptions{})
+	sp := split.NewSplitter(strings.NewReader("SET STATEMENT sql_mode='' FOR INSERT INTO t VALUES (1);\nPREPARE s FROM 'SELECT 1';\nEXECUTE s;\nHANDLER t OPEN;\nSET @a = 1;\n"), split.SplitOptions{})
 	p := NewPlanner()
 	var got []string
 	for sp.Next() {
@@ -293,7 +294,7 @@ func TestPlannerLostAtEnd(t *testing.T) {
 		"-- MySQL dump 10.13\nset autocommit=0;\nINSERT INTO t VALUES (1);\ncommit;\nSET NAMES utf8mb4;\n":        false,
 		"set autocommit=0;\nINSERT INTO t VALUES (1);\n":                                                          false, // serial: rolled back
 	} {
-		sp := NewSplitter(strings.NewReader(script), SplitOptions{})
+		sp := split.NewSplitter(strings.NewReader(script), split.SplitOptions{})
 		p := NewPlanner()
 		for sp.Next() {
 			st := sp.Statement()
@@ -328,15 +329,15 @@ func (r *execRecorder) QueryContext(context.Context, string, ...any) (*sql.Rows,
 func TestDropInsertID(t *testing.T) {
 	rec := &execRecorder{}
 	p := &ParallelReplayer{control: rec}
-	ins := &Statement{Kind: KindInsert, SQL: []byte("INSERT INTO t (v) VALUES (1)")}
-	p.noteInsertID(&Statement{Kind: KindSession, SQL: []byte("SET insert_id=10000")})
+	ins := &split.Statement{Kind: split.KindInsert, SQL: []byte("INSERT INTO t (v) VALUES (1)")}
+	p.noteInsertID(&split.Statement{Kind: split.KindSession, SQL: []byte("SET insert_id=10000")})
 	if err := p.dropInsertID(context.Background(), ins); err != nil {
 		t.Fatal(err)
 	}
 	if err := p.dropInsertID(context.Background(), ins); err != nil { // nothing pending any more
 		t.Fatal(err)
 	}
-	p.noteInsertID(&Statement{Kind: KindSession, SQL: []byte("SET timestamp=1")})
+	p.noteInsertID(&split.Statement{Kind: split.KindSession, SQL: []byte("SET timestamp=1")})
 	if err := p.dropInsertID(context.Background(), ins); err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,8 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
@@ -20,8 +22,8 @@ import (
 // holdBackIndexes takes the plain secondary indexes out of a CREATE TABLE under
 // --defer-indexes (rewriting st.SQL) and returns them, for the caller to remember in
 // p.deferred (addDeferredIndexes) once the table exists.
-func (p *ParallelReplayer) holdBackIndexes(st *Statement) *deferredIndexes {
-	if !p.opt.DeferIndexes || st.Kind != KindDDL || st.Verb != "CREATE TABLE" || st.Table == "" {
+func (p *ParallelReplayer) holdBackIndexes(st *split.Statement) *deferredIndexes {
+	if !p.opt.DeferIndexes || st.Kind != split.KindDDL || st.Verb != "CREATE TABLE" || st.Table == "" {
 		return nil
 	}
 	stripped, add := deferredKeys(st.SQL)
@@ -56,7 +58,7 @@ func createsIfNotExists(q []byte) bool {
 func (p *ParallelReplayer) tableExists(ctx context.Context, db, table string) (bool, error) {
 	var n int
 	if err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA=? AND TABLE_NAME=?", db, table).Scan(&n); err != nil {
-		return false, fmt.Errorf("--defer-indexes: look up %s.%s: %w", quoteName(db), quoteName(table), err)
+		return false, fmt.Errorf("--defer-indexes: look up %s.%s: %w", sqlscan.QuoteIdent(db), sqlscan.QuoteIdent(table), err)
 	}
 	return n > 0, nil
 }
@@ -65,7 +67,7 @@ func (p *ParallelReplayer) tableExists(ctx context.Context, db, table string) (b
 // `ENABLE KEYS` on a transactional (InnoDB) table, where it does nothing, and whose table
 // has no held-back indexes waiting for it. MyISAM/Aria tables keep them: there they
 // postpone and rebuild the non-unique indexes.
-func (p *ParallelReplayer) noOpKeysToggle(ctx context.Context, st *Statement) bool {
+func (p *ParallelReplayer) noOpKeysToggle(ctx context.Context, st *split.Statement) bool {
 	if st.Verb != "ALTER TABLE" || st.Table == "" {
 		return false
 	}
@@ -93,7 +95,7 @@ func (p *ParallelReplayer) noOpKeysToggle(ctx context.Context, st *Statement) bo
 
 // disablesKeysOfDeferred reports whether st is mysqldump's `ALTER TABLE t DISABLE KEYS`
 // before the rows of a table whose indexes are held back: not yet the time to add them.
-func (p *ParallelReplayer) disablesKeysOfDeferred(st *Statement) bool {
+func (p *ParallelReplayer) disablesKeysOfDeferred(st *split.Statement) bool {
 	if st.Verb != "ALTER TABLE" || !bytes.Contains(bytes.ToUpper(st.SQL), []byte("DISABLE KEYS")) {
 		return false
 	}
@@ -160,7 +162,7 @@ func (p *ParallelReplayer) addIndexes(ctx context.Context, c Conn, ds []deferred
 	defer p.serial.tables.indexBuilds.Add(-1)
 	for _, d := range ds {
 		p.serial.setWarningsEmpty(c, false) // the ALTER's warnings are not counted
-		q := "ALTER TABLE " + quoteName(d.db) + "." + quoteName(d.table) + " " + strings.Join(d.add, ", ")
+		q := "ALTER TABLE " + sqlscan.QuoteIdent(d.db) + "." + sqlscan.QuoteIdent(d.table) + " " + strings.Join(d.add, ", ")
 		if _, err := c.ExecContext(ctx, q); err != nil {
 			var me *mysql.MySQLError
 			if !errors.As(err, &me) || !checkpoint.AlreadyApplied(me.Number) {

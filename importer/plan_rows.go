@@ -7,11 +7,6 @@ import (
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
-// syntax returns the splitter's current quoting rules.
-func (s *Splitter) syntax() sqlscan.Syntax {
-	return sqlscan.Syntax{NoBackslashEscapes: s.nbe, ANSIQuotes: s.ansiQuotes, Charset: s.mb}
-}
-
 // rowInsert is a statement recognised completely as
 // `INSERT|REPLACE [LOW_PRIORITY|DELAYED|HIGH_PRIORITY] [IGNORE] [INTO] t [(cols)] VALUES (…), (…)`
 // whose values are literals (strings, numbers, NULL, DEFAULT, hex and bit literals,
@@ -327,11 +322,11 @@ func (s *rowScanner) word(depth int) (zero, ok bool) {
 	}
 	word := s.q[st:s.i]
 	switch {
-	case equalFoldASCII(word, "NULL"), equalFoldASCII(word, "DEFAULT"):
+	case sqlscan.EqualFoldASCII(word, "NULL"), sqlscan.EqualFoldASCII(word, "DEFAULT"):
 		return depth == 0, true
-	case equalFoldASCII(word, "TRUE"):
+	case sqlscan.EqualFoldASCII(word, "TRUE"):
 		return false, true
-	case equalFoldASCII(word, "FALSE"):
+	case sqlscan.EqualFoldASCII(word, "FALSE"):
 		return depth == 0, true
 	}
 	w := strings.ToUpper(string(word))

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // This file runs the planner's serial decisions in the parallel replay: statements planned
@@ -17,7 +19,7 @@ import (
 // as a barrier (refusals, serial runs, the dump's COMMIT/ROLLBACK, skipped table locks),
 // and ends the dump's open transaction before a statement that commits it implicitly.
 // done: the statement is handled (errQuit: the client's `quit`).
-func (p *ParallelReplayer) runPlanned(ctx context.Context, st *Statement, end int64, pl Plan) (done bool, err error) {
+func (p *ParallelReplayer) runPlanned(ctx context.Context, st *split.Statement, end int64, pl Plan) (done bool, err error) {
 	r := p.serial
 	switch pl.Kind {
 	case PlanRefuse:
@@ -68,7 +70,7 @@ func (f catalogFunc) Table(key string) (TableFacts, error) { return f(key) }
 
 // tableFacts returns what the replay knows of a table, looking it up (after a barrier item
 // of it in flight, which may change it) at its first rows.
-func (p *ParallelReplayer) tableFacts(ctx context.Context, st *Statement, key string) (tableInfo, error) {
+func (p *ParallelReplayer) tableFacts(ctx context.Context, st *split.Statement, key string) (tableInfo, error) {
 	if info, ok := p.tables[key]; ok {
 		return info, nil
 	}
@@ -89,7 +91,7 @@ func (p *ParallelReplayer) tableFacts(ctx context.Context, st *Statement, key st
 // transaction or under table locks (pl.InRegion, pl.OpenAfter) it sends st alone, as the
 // client does, and the stretch gets its progress row when the transaction commits (inside
 // it) or ends otherwise; outside, it runs as any barrier statement does.
-func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int64, pl Plan) error {
+func (p *ParallelReplayer) runSerial(ctx context.Context, st *split.Statement, end int64, pl Plan) error {
 	r, cp := p.serial, p.opt.Checkpoint
 	if err := p.waitFor(ctx, nil, true); err != nil {
 		return err
@@ -97,7 +99,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 	if err := p.sched.waitBarriers(ctx); err != nil {
 		return err
 	}
-	data := st.Kind != KindSession && st.Kind != KindClient && len(st.SQL) > 0
+	data := st.Kind != split.KindSession && st.Kind != split.KindClient && len(st.SQL) > 0
 	if data && !pl.InRegion {
 		// Both commit on the control connection: never inside the dump's transaction.
 		if err := p.addDeferredIndexes(ctx, nil, true); err != nil {
@@ -146,7 +148,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 	// the table the client's would have, keys included. Left to the end, they went to a
 	// name the RENAME had taken away (fuzzer seed 1276).
 	var owed []deferredIndexes
-	if data && pl.InRegion && p.opt.DeferIndexes && (st.Kind == KindDDL || st.Kind == KindRoutine) && !pl.Volatile && len(p.deferred) > 0 {
+	if data && pl.InRegion && p.opt.DeferIndexes && (st.Kind == split.KindDDL || st.Kind == split.KindRoutine) && !pl.Volatile && len(p.deferred) > 0 {
 		keys, global := barrierScope(st, r.database)
 		if !global || !pl.Locked { // under LOCK TABLES only tables it names, which it holds
 			owed = p.takeDeferred(keys, global)
@@ -163,7 +165,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 		}
 		return nil
 	}
-	txn := st.Kind == KindTxn
+	txn := st.Kind == split.KindTxn
 	commit := txn && pl.EndsRegion && !pl.Rollback
 	// DDL commits what is open before it and itself on its own, so it runs as a barrier
 	// (its own progress row after it, "already exists" on resume counted as "it had run")
@@ -172,7 +174,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 	// at the furthest recorded offset, which a resume sent again and stopped at (ERROR 1359
 	// of CREATE TRIGGER, 1060 of ALTER TABLE … ADD COLUMN: difffuzz seeds 209 and 1161).
 	// Not under LOCK TABLES, whose stretch is recorded once the locks are released.
-	ownDDL := (st.Kind == KindDDL || st.Kind == KindRoutine) && pl.EndsRegion && !pl.Locked
+	ownDDL := (st.Kind == split.KindDDL || st.Kind == split.KindRoutine) && pl.EndsRegion && !pl.Locked
 	switch {
 	case cp == nil || !data || (pl.Volatile && !pl.InRegion && !pl.OpenAfter):
 		// Volatile statements outside a transaction get no progress row: a resumed run
@@ -187,7 +189,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 		case err == nil:
 			err = p.recordUserVars(ctx, p.control, st)
 		}
-	case txn || st.Kind == KindLock || (!ownDDL && (pl.OpenAfter || (pl.InRegion && !pl.EndsRegion))):
+	case txn || st.Kind == split.KindLock || (!ownDDL && (pl.OpenAfter || (pl.InRegion && !pl.EndsRegion))):
 		if p.pendingFrom < 0 {
 			p.pendingFrom = st.Offset
 		}
@@ -208,7 +210,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 			return err
 		}
 		intent := false
-		if !txn && st.Kind != KindLock && !pl.Locked {
+		if !txn && st.Kind != split.KindLock && !pl.Locked {
 			// Not under LOCK TABLES: the worker would wait for the control connection's
 			// locks, and the control connection for the worker.
 			if intent, err = p.regionIntent(ctx, st, end); err != nil {
@@ -254,10 +256,10 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 	p.noteRan(st)
 	p.learn(st)
 	switch st.Kind {
-	case KindSession:
+	case split.KindSession:
 		p.session = append(p.session, string(st.SQL))
 		p.noteInsertID(st)
-	case KindDDL, KindRoutine, KindOther:
+	case split.KindDDL, split.KindRoutine, split.KindOther:
 		clear(p.tables) // what was looked up may have changed
 	}
 	return nil
@@ -273,9 +275,9 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *Statement, end int
 // committed in the earlier attempt and is skipped); done says it was. Any other
 // statement that may write a reloaded table (UPDATE, INSERT … SELECT) cannot be replayed
 // against the reloaded rows out of its place, and the resume stops, naming the table.
-func (p *ParallelReplayer) replayReloaded(ctx context.Context, st *Statement) (done bool, err error) {
+func (p *ParallelReplayer) replayReloaded(ctx context.Context, st *split.Statement) (done bool, err error) {
 	cp, r := p.opt.Checkpoint, p.serial
-	if st.Kind == KindInsert {
+	if st.Kind == split.KindInsert {
 		if _, plain := parseRowInsert(st.SQL, p.planner.Syntax); plain {
 			if !cp.Reloads(reloadKey(st, r.database)) {
 				return false, nil
@@ -295,7 +297,7 @@ func (p *ParallelReplayer) replayReloaded(ctx context.Context, st *Statement) (d
 		}
 	}
 	reloaded := cp.ReloadedTables()
-	if len(reloaded) == 0 || (st.Kind != KindInsert && st.Kind != KindOther) || readOnly(st) {
+	if len(reloaded) == 0 || (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
 		// DDL changes a table's definition, which TRUNCATE keeps.
 		return false, nil
 	}
@@ -312,7 +314,7 @@ func (p *ParallelReplayer) replayReloaded(ctx context.Context, st *Statement) (d
 }
 
 // readOnly reports whether st, DML, writes no table (a SELECT without INTO OUTFILE, SHOW).
-func readOnly(st *Statement) bool {
+func readOnly(st *split.Statement) bool {
 	switch strings.ToUpper(firstWord(st.SQL)) {
 	case "SELECT", "DO", "VALUES", "TABLE", "SHOW", "EXPLAIN", "DESCRIBE", "DESC", "HELP":
 		return true
@@ -331,8 +333,8 @@ func readOnly(st *Statement) bool {
 // (the markers' table is not transactional), and recordPending deletes the intents with
 // the transaction's progress row. A resume then counts a marked statement as run and
 // replays the rest of the transaction without it.
-func (p *ParallelReplayer) regionIntent(ctx context.Context, st *Statement, end int64) (bool, error) {
-	if len(p.workers) == 0 || (st.Kind != KindInsert && st.Kind != KindOther) || readOnly(st) {
+func (p *ParallelReplayer) regionIntent(ctx context.Context, st *split.Statement, end int64) (bool, error) {
+	if len(p.workers) == 0 || (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
 		return false, nil
 	}
 	if strings.EqualFold(firstWord(st.SQL), "XA") {
@@ -353,14 +355,14 @@ func (p *ParallelReplayer) regionIntent(ctx context.Context, st *Statement, end 
 // transaction (pl.EndsRegion), gives the stretch run inside it its progress row and
 // commits it on the control connection, as the statement's implicit commit would (a DDL
 // may run on a worker, and a skipped LOCK TABLES does not run at all).
-func (p *ParallelReplayer) endRegion(ctx context.Context, st *Statement, pl Plan) error {
+func (p *ParallelReplayer) endRegion(ctx context.Context, st *split.Statement, pl Plan) error {
 	if !pl.EndsRegion {
 		return nil
 	}
 	if err := p.recordPending(ctx, st.Offset, false); err != nil {
 		return p.at(st, err)
 	}
-	if st.Kind == KindTxn {
+	if st.Kind == split.KindTxn {
 		return nil // START TRANSACTION commits it itself
 	}
 	if _, err := p.control.ExecContext(ctx, "COMMIT"); err != nil {
@@ -429,14 +431,14 @@ func (p *ParallelReplayer) endOpenRegion(ctx context.Context) error {
 // not record it (an older dumpscope's row, or one a resume recorded for a settled
 // intent) leaves it unknown: lostState then refuses a reader unless a statement run since
 // changed it on this connection (the value read here differs from the one then).
-func (p *ParallelReplayer) noteSkipped(ctx context.Context, st *Statement) error {
+func (p *ParallelReplayer) noteSkipped(ctx context.Context, st *split.Statement) error {
 	p.prevSkipped = true
 	if id, known := p.opt.Checkpoint.InsertIDAt(st.Offset); known {
 		p.idSkipped = false
 		p.insertID.giveBack, p.insertID.pending = id, true
 		return nil
 	}
-	if st.Kind != KindInsert || p.idSkipped {
+	if st.Kind != split.KindInsert || p.idSkipped {
 		return nil
 	}
 	p.idSkipped, p.insertID.pending = true, false
@@ -446,20 +448,20 @@ func (p *ParallelReplayer) noteSkipped(ctx context.Context, st *Statement) error
 	return nil
 }
 
-func (p *ParallelReplayer) noteRan(st *Statement) {
-	if st.Kind == KindSession || st.Kind == KindClient || len(st.SQL) == 0 {
+func (p *ParallelReplayer) noteRan(st *split.Statement) {
+	if st.Kind == split.KindSession || st.Kind == split.KindClient || len(st.SQL) == 0 {
 		return
 	}
 	p.prevSkipped = false
-	if st.Kind == KindInsert {
+	if st.Kind == split.KindInsert {
 		p.insertIDPending = false
 	}
 }
 
 // giveBackInsertID sends, before st runs on the control connection, the LAST_INSERT_ID()
 // of the last stretch a resume skipped (noteSkipped), once.
-func (p *ParallelReplayer) giveBackInsertID(ctx context.Context, st *Statement) error {
-	if !p.insertID.pending || st.Kind == KindClient || len(st.SQL) == 0 {
+func (p *ParallelReplayer) giveBackInsertID(ctx context.Context, st *split.Statement) error {
+	if !p.insertID.pending || st.Kind == split.KindClient || len(st.SQL) == 0 {
 		return nil
 	}
 	p.insertID.pending = false
@@ -474,12 +476,12 @@ func (p *ParallelReplayer) giveBackInsertID(ctx context.Context, st *Statement) 
 // attempt and was skipped): LAST_INSERT_ID() after a skipped INSERT that did not record
 // it, unless a statement run since set it here; ROW_COUNT() or FOUND_ROWS() after any
 // skipped statement. Guessing would give another value silently.
-func (p *ParallelReplayer) lostState(ctx context.Context, st *Statement) error {
+func (p *ParallelReplayer) lostState(ctx context.Context, st *split.Statement) error {
 	what := ""
 	switch {
-	case p.idSkipped && splitContainsFold(st.SQL, "LAST_INSERT_ID"):
+	case p.idSkipped && sqlscan.ContainsFoldASCII(st.SQL, "LAST_INSERT_ID"):
 		// The look-up is a SELECT: not before a statement that reads what it changes.
-		reads := splitContainsFold(st.SQL, "ROW_COUNT") || splitContainsFold(st.SQL, "FOUND_ROWS")
+		reads := sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS")
 		var now uint64
 		if !reads {
 			if err := p.control.QueryRowContext(ctx, "SELECT LAST_INSERT_ID()").Scan(&now); err != nil {
@@ -491,7 +493,7 @@ func (p *ParallelReplayer) lostState(ctx context.Context, st *Statement) error {
 			return nil
 		}
 		what = "LAST_INSERT_ID()"
-	case p.prevSkipped && (splitContainsFold(st.SQL, "ROW_COUNT") || splitContainsFold(st.SQL, "FOUND_ROWS")):
+	case p.prevSkipped && (sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS")):
 		what = "ROW_COUNT() or FOUND_ROWS()"
 	default:
 		return nil

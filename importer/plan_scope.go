@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
@@ -11,11 +12,11 @@ import (
 
 // barrierScope says which tables a statement that is not a plain row insert must wait
 // for: keys, or every table when global. db is the current database.
-func barrierScope(st *Statement, db string) (keys []string, global bool) {
+func barrierScope(st *split.Statement, db string) (keys []string, global bool) {
 	switch st.Kind {
-	case KindSession, KindClient:
+	case split.KindSession, split.KindClient:
 		return nil, false
-	case KindDDL, KindRoutine:
+	case split.KindDDL, split.KindRoutine:
 	default:
 		return nil, true
 	}
@@ -34,7 +35,7 @@ func barrierScope(st *Statement, db string) (keys []string, global bool) {
 	if strings.Contains(st.Verb, "VIEW") {
 		// A view reads the tables it names (TABLE t has no SELECT), except mysqldump's
 		// stand-ins, which name none and come where the view sorts among the tables.
-		reads = !strings.HasPrefix(st.Verb, "DROP") && !readsNoTable(head, st.syn)
+		reads = !strings.HasPrefix(st.Verb, "DROP") && !readsNoTable(head, st.Syntax())
 	}
 	if reads {
 		return nil, true
@@ -47,7 +48,7 @@ func barrierScope(st *Statement, db string) (keys []string, global bool) {
 	if bytes.Contains(upper, []byte("REFERENCES")) {
 		// A foreign key constrains its parent tables: with foreign_key_checks on, adding
 		// one reads their rows, so they are in scope too.
-		parents, ok := referencedTables(st.SQL, st.syn)
+		parents, ok := referencedTables(st.SQL, st.Syntax())
 		if !ok {
 			return nil, true
 		}
@@ -72,7 +73,7 @@ func barrierScope(st *Statement, db string) (keys []string, global bool) {
 // `DROP TABLE a, b`, `RENAME TABLE a TO b, c TO d`, `TRUNCATE a`, the new name of
 // `ALTER TABLE a RENAME [TO] b` and the source of `CREATE TABLE b LIKE a`. ok is false
 // when a name cannot be read.
-func namedTables(st *Statement, db string) (keys []string, ok bool) {
+func namedTables(st *split.Statement, db string) (keys []string, ok bool) {
 	qualify := func(d, t string) string {
 		if d == "" {
 			d = db
@@ -87,7 +88,7 @@ func namedTables(st *Statement, db string) (keys []string, ok bool) {
 	switch st.Verb {
 	case "DROP TABLE", "DROP VIEW", "RENAME TABLE", "TRUNCATE TABLE", "TRUNCATE":
 	case "ALTER TABLE", "CREATE TABLE":
-		l := st.lexer()
+		l := st.Tokens()
 		depth := 0
 		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 			switch {
@@ -113,7 +114,7 @@ func namedTables(st *Statement, db string) (keys []string, ok bool) {
 		return keys, true
 	}
 	// A list of names after the verb (and IF EXISTS), separated by commas or TO.
-	l := st.lexer()
+	l := st.Tokens()
 	l.Next()
 	t := l.Next()
 	if t.Is("TEMPORARY") {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
@@ -155,13 +156,13 @@ var serialVerbs = map[string]string{
 // connectionState returns why st depends on (or changes) the state of one connection, or
 // "" when it does not: user variables assigned from what differs between connections or
 // read later, temporary tables, savepoints, XA, SET STATEMENT … FOR, GET_LOCK.
-func connectionState(st *Statement) string {
+func connectionState(st *split.Statement) string {
 	w := strings.ToUpper(firstWord(st.SQL))
 	if why, ok := serialVerbs[w]; ok {
 		return why
 	}
 	switch {
-	case w == "FLUSH" && splitContainsFold(st.SQL, "READ LOCK"), w == "LOCK" && secondWordIs(st.SQL, "INSTANCE"):
+	case w == "FLUSH" && sqlscan.ContainsFoldASCII(st.SQL, "READ LOCK"), w == "LOCK" && secondWordIs(st.SQL, "INSTANCE"):
 		return "a global read lock is held by one connection"
 	case w == "ROLLBACK" && bytes.Contains(bytes.ToUpper(st.SQL), []byte(" TO ")):
 		return "ROLLBACK TO SAVEPOINT lives in one connection's transaction"
@@ -173,15 +174,15 @@ func connectionState(st *Statement) string {
 			}
 		}
 	case w == "SET":
-		return setState(st.SQL, st.syn)
+		return setState(st.SQL, st.Syntax())
 	}
-	if st.Kind == KindRoutine {
+	if st.Kind == split.KindRoutine {
 		// A trigger or routine body runs later, on the connection that fires or calls
 		// it: CALL runs serially, a trigger's tables keep stream order. A user variable
 		// in a trigger or function body lives on that connection, though.
 		return routineUserVariable(st)
 	}
-	return exprState(st.SQL, st.syn)
+	return exprState(st.SQL, st.Syntax())
 }
 
 // setState returns why a SET statement depends on its connection, or "".

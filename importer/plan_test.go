@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
@@ -19,12 +20,12 @@ func (c fakeCatalog) Table(key string) (TableFacts, error) { return c[key], nil 
 // returning one line per statement: "kind tables [reason]".
 func planScript(t *testing.T, script string, cat Catalog) []string {
 	t.Helper()
-	sp := NewSplitter(strings.NewReader(script), SplitOptions{})
+	sp := split.NewSplitter(strings.NewReader(script), split.SplitOptions{})
 	p := NewPlanner()
 	var got []string
 	for sp.Next() {
 		st := sp.Statement()
-		if len(st.SQL) == 0 && st.Kind != KindClient {
+		if len(st.SQL) == 0 && st.Kind != split.KindClient {
 			continue
 		}
 		pl, err := p.Next(&st, "db", cat)
@@ -278,7 +279,7 @@ func TestPlannerRefusesRollbackAfterParallelRows(t *testing.T) {
 }
 
 func TestNamedTablesQualified(t *testing.T) {
-	sp := NewSplitter(strings.NewReader("DROP TABLE `we;ird`, other.`t2`;\n"), SplitOptions{})
+	sp := split.NewSplitter(strings.NewReader("DROP TABLE `we;ird`, other.`t2`;\n"), split.SplitOptions{})
 	if !sp.Next() {
 		t.Fatal(sp.Err())
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
@@ -31,13 +32,13 @@ type Overwrite struct {
 
 func (o Overwrite) String() string {
 	if o.Detail != "" {
-		return fmt.Sprintf("%s (%s)", o.Detail, Position{Offset: o.Offset, Line: o.Line})
+		return fmt.Sprintf("%s (%s)", o.Detail, split.Position{Offset: o.Offset, Line: o.Line})
 	}
 	name := "`" + o.Database + "`"
 	if o.Table != "" {
 		name += ".`" + o.Table + "`"
 	}
-	return fmt.Sprintf("%s %s (%s)", o.Action, name, Position{Offset: o.Offset, Line: o.Line})
+	return fmt.Sprintf("%s %s (%s)", o.Action, name, split.Position{Offset: o.Offset, Line: o.Line})
 }
 
 // Preflight tracks, statement by statement, which existing databases and tables of the
@@ -129,7 +130,7 @@ func emptyTables(ctx context.Context, q Conn, tables [][2]string) (map[string]bo
 			if i > 0 {
 				b.WriteString(" UNION ALL ")
 			}
-			fmt.Fprintf(&b, "SELECT %d, EXISTS(SELECT 1 FROM %s.%s)", i, quoteName(t[0]), quoteName(t[1]))
+			fmt.Fprintf(&b, "SELECT %d, EXISTS(SELECT 1 FROM %s.%s)", i, sqlscan.QuoteIdent(t[0]), sqlscan.QuoteIdent(t[1]))
 		}
 		rows, err := q.QueryContext(ctx, b.String())
 		if err != nil {
@@ -171,7 +172,7 @@ func emptyTables(ctx context.Context, q Conn, tables [][2]string) (map[string]bo
 func (p *Preflight) Empty() bool { return len(p.databases) == 0 }
 
 // Observe is ObserveAll's first object, or nil.
-func (p *Preflight) Observe(st *Statement) *Overwrite {
+func (p *Preflight) Observe(st *split.Statement) *Overwrite {
 	if all := p.ObserveAll(st); len(all) > 0 {
 		return &all[0]
 	}
@@ -182,7 +183,7 @@ func (p *Preflight) Observe(st *Statement) *Overwrite {
 // dump before) that st drops, truncates, renames, alters, deletes from or writes into:
 // each name of `DROP TABLE a, b` and `RENAME TABLE a TO b, c TO d`, the tables of a
 // multi-table UPDATE or DELETE. A table written many times is named once per action.
-func (p *Preflight) ObserveAll(st *Statement) []Overwrite {
+func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 	if len(st.SQL) == 0 {
 		return nil
 	}
@@ -191,7 +192,7 @@ func (p *Preflight) ObserveAll(st *Statement) []Overwrite {
 			p.Definers++
 		}
 	}
-	if st.Kind == KindSession && st.Verb == "USE" {
+	if st.Kind == split.KindSession && st.Verb == "USE" {
 		p.current = st.Database
 		return nil
 	}
@@ -234,7 +235,7 @@ func (p *Preflight) ObserveAll(st *Statement) []Overwrite {
 // mysqldump's `ALTER TABLE t DISABLE KEYS` / `ENABLE KEYS` around a data-only dump's rows
 // counts as such: it changes no definition; so does a new trigger (CREATE TRIGGER fails
 // on a name that exists, so it replaces none).
-func rowsOnly(action string, st *Statement) bool {
+func rowsOnly(action string, st *split.Statement) bool {
 	switch action {
 	case "INSERT INTO", "REPLACE INTO", "LOAD DATA INTO", "UPDATE", "DELETE FROM", "TRUNCATE TABLE":
 		return true
@@ -286,7 +287,7 @@ var accountVerbs = map[string]bool{
 }
 
 // statementWrites lists the databases and tables st changes; db is the current database.
-func statementWrites(st *Statement, db string) []write {
+func statementWrites(st *split.Statement, db string) []write {
 	words := ddlWords(st.SQL, 3)
 	if len(words) == 0 {
 		return nil
@@ -317,7 +318,7 @@ func statementWrites(st *Statement, db string) []write {
 	}
 	var out []write
 	switch {
-	case st.Kind == KindDDL || (st.Kind == KindRoutine && strings.HasSuffix(st.Verb, "TRIGGER")):
+	case st.Kind == split.KindDDL || (st.Kind == split.KindRoutine && strings.HasSuffix(st.Verb, "TRIGGER")):
 		verb, object, _ := strings.Cut(st.Verb, " ")
 		switch object {
 		case "DATABASE", "SCHEMA":
@@ -366,12 +367,12 @@ func statementWrites(st *Statement, db string) []write {
 			}
 			out = append(out, w)
 		}
-	case st.Kind == KindInsert:
+	case st.Kind == split.KindInsert:
 		if st.Table != "" {
 			out = append(out, write{action: strings.ToUpper(st.Verb) + " INTO", db: cur, table: st.Table})
 		}
 	case w0 == "UPDATE" || w0 == "DELETE" || w0 == "LOAD":
-		for _, k := range dmlTables(st.SQL, db, st.syn) {
+		for _, k := range dmlTables(st.SQL, db, st.Syntax()) {
 			w := qualify(k)
 			w.action = w0
 			if w0 == "DELETE" {
@@ -386,8 +387,8 @@ func statementWrites(st *Statement, db string) []write {
 }
 
 // isUDF reports whether a CREATE FUNCTION loads a library (… SONAME 'x.so').
-func isUDF(st *Statement) bool {
-	l := st.lexer()
+func isUDF(st *split.Statement) bool {
+	l := st.Tokens()
 	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 		switch {
 		case t.Is("SONAME"):
@@ -479,11 +480,11 @@ func NewSystemCheck(current string) *SystemCheck { return &SystemCheck{current: 
 
 // Observe returns what st changes in the system schemas (System set on each); a nil
 // check (--allow-system-schemas) finds nothing.
-func (c *SystemCheck) Observe(st *Statement) []Overwrite {
+func (c *SystemCheck) Observe(st *split.Statement) []Overwrite {
 	if c == nil || len(st.SQL) == 0 {
 		return nil
 	}
-	if st.Kind == KindSession && st.Verb == "USE" {
+	if st.Kind == split.KindSession && st.Verb == "USE" {
 		c.current = st.Database
 		return nil
 	}
@@ -639,7 +640,7 @@ func MayAssignDefiner(grant string) bool {
 }
 
 // Check returns an error for a statement whose definer the account may not assign.
-func (c *DefinerCheck) Check(name string, st *Statement) error {
+func (c *DefinerCheck) Check(name string, st *split.Statement) error {
 	if c == nil || len(st.SQL) == 0 {
 		return nil
 	}
@@ -648,5 +649,5 @@ func (c *DefinerCheck) Check(name string, st *Statement) error {
 		return nil
 	}
 	return fmt.Errorf("%s sets DEFINER=%s, which %s may not assign (it needs SUPER or SET USER); rerun with --strip-definers, or as a privileged account",
-		At(name, st).Statement(st.Kind, st.Table), def, c.account)
+		split.At(name, st).Statement(st.Kind, st.Table), def, c.account)
 }

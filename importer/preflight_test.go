@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/dumpscope/dumpscope/importer/split"
 )
 
 func TestDDLWords(t *testing.T) {
@@ -55,7 +57,7 @@ func TestPreflightObserve(t *testing.T) {
 		offset[i] = max(dump.Len()-1, 0)
 		dump.WriteString(s + ";\n")
 	}
-	sp := NewSplitter(strings.NewReader(dump.String()), SplitOptions{})
+	sp := split.NewSplitter(strings.NewReader(dump.String()), split.SplitOptions{})
 	var got []string
 	for sp.Next() {
 		st := sp.Statement()
@@ -118,7 +120,7 @@ func TestPreflightObserveAll(t *testing.T) {
 		"CREATE TABLE n (id int)",
 		"INSERT INTO n VALUES (1)",
 	}
-	sp := NewSplitter(strings.NewReader(strings.Join(stmts, ";\n")+";\n"), SplitOptions{})
+	sp := split.NewSplitter(strings.NewReader(strings.Join(stmts, ";\n")+";\n"), split.SplitOptions{})
 	var got []string
 	for sp.Next() {
 		st := sp.Statement()
@@ -156,7 +158,7 @@ func TestSystemCheck(t *testing.T) {
 		"CREATE FUNCTION f(x int) RETURNS int RETURN x",
 		"ALTER TABLE shop.t RENAME TO mysql.t2",
 	}
-	sp := NewSplitter(strings.NewReader(strings.Join(stmts, ";\n")+";\n"), SplitOptions{})
+	sp := split.NewSplitter(strings.NewReader(strings.Join(stmts, ";\n")+";\n"), split.SplitOptions{})
 	var got []string
 	for sp.Next() {
 		st := sp.Statement()
@@ -243,7 +245,7 @@ func TestSystemCheckBodies(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			c := NewSystemCheck("shop")
-			sp := NewSplitter(strings.NewReader(tc.dump), SplitOptions{})
+			sp := split.NewSplitter(strings.NewReader(tc.dump), split.SplitOptions{})
 			var got []string
 			for sp.Next() {
 				st := sp.Statement()
@@ -283,7 +285,7 @@ func TestPreflightTriggersAndEmptyTables(t *testing.T) {
 		"ALTER TABLE empty2 ADD COLUMN b int",
 		"DROP TABLE empty2",
 	}
-	sp := NewSplitter(strings.NewReader(strings.Join(stmts, ";\n")+";\n"), SplitOptions{})
+	sp := split.NewSplitter(strings.NewReader(strings.Join(stmts, ";\n")+";\n"), split.SplitOptions{})
 	var got []string
 	for sp.Next() {
 		st := sp.Statement()
@@ -306,7 +308,7 @@ func TestPreflightObserveDottedNames(t *testing.T) {
 		tables:    map[string]bool{"d.x\x00t.y": true},
 		created:   map[string]bool{},
 	}
-	sp := NewSplitter(strings.NewReader("USE `d.x`;\nDELETE FROM `t.y`;\nDROP TABLE IF EXISTS `t.y`;\n"), SplitOptions{})
+	sp := split.NewSplitter(strings.NewReader("USE `d.x`;\nDELETE FROM `t.y`;\nDROP TABLE IF EXISTS `t.y`;\n"), split.SplitOptions{})
 	var got []string
 	for sp.Next() {
 		st := sp.Statement()

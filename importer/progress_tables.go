@@ -4,6 +4,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/phase"
 )
 
@@ -78,11 +79,11 @@ func newTableCounter(db string) *tableCounter {
 	return &tableCounter{db: db, tables: map[string]bool{}}
 }
 
-func (c *tableCounter) observe(st *Statement) {
+func (c *tableCounter) observe(st *split.Statement) {
 	switch {
-	case st.Kind == KindSession && st.Verb == "USE":
+	case st.Kind == split.KindSession && st.Verb == "USE":
 		c.db = st.Database
-	case st.Kind == KindInsert && st.Table != "":
+	case st.Kind == split.KindInsert && st.Table != "":
 		db := st.Database
 		if db == "" {
 			db = c.db

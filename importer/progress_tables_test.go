@@ -13,6 +13,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
@@ -62,7 +63,7 @@ func TestProgressPhaseAndTables(t *testing.T) {
 					progress = p
 					return func() { last = progress() }
 				},
-				OnStatement: func(_ context.Context, st *importer.Statement) error {
+				OnStatement: func(_ context.Context, st *split.Statement) error {
 					if st.Verb == "CREATE TABLE" && st.Table == "c" {
 						atC = progress()
 					}

@@ -9,6 +9,8 @@ import (
 	"io"
 	"strings"
 	"sync"
+
+	"github.com/dumpscope/dumpscope/importer/split"
 )
 
 // Rejects writes the statements that failed under --force to a file that can itself be
@@ -77,9 +79,9 @@ func (r *Rejects) write(se *StatementError, q []byte, state string) {
 	}
 	msg := strings.Join(strings.Fields(se.Message), " ")
 	if se.Code != 0 {
-		fmt.Fprintf(r.w, "\n-- %s: ERROR %d (%s): %s\n", Position{Offset: se.Offset, Line: se.Line}, se.Code, se.SQLState, msg)
+		fmt.Fprintf(r.w, "\n-- %s: ERROR %d (%s): %s\n", split.Position{Offset: se.Offset, Line: se.Line}, se.Code, se.SQLState, msg)
 	} else {
-		fmt.Fprintf(r.w, "\n-- %s: %s\n", Position{Offset: se.Offset, Line: se.Line}, msg)
+		fmt.Fprintf(r.w, "\n-- %s: %s\n", split.Position{Offset: se.Offset, Line: se.Line}, msg)
 	}
 	if !bytes.ContainsRune(q, ';') {
 		r.w.Write(q)

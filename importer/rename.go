@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
@@ -67,7 +68,7 @@ func (r *renamer) occurs(q []byte) bool {
 }
 
 // apply returns the rewritten SQL, or nil when nothing changed. It renames st.Database too.
-func (r *renamer) apply(t *Transform, st *Statement, q []byte) []byte {
+func (r *renamer) apply(t *Transform, st *split.Statement, q []byte) []byte {
 	if nw := r.lookup([]byte(st.Database)); nw != "" {
 		st.Database = nw
 	}
@@ -102,7 +103,7 @@ func (r *renamer) apply(t *Transform, st *Statement, q []byte) []byte {
 			}
 			prevDot = false
 		case sqlscan.String:
-			if !warned && st.Kind == KindRoutine && r.occurs(q[tok.Start:tok.End]) {
+			if !warned && st.Kind == split.KindRoutine && r.occurs(q[tok.Start:tok.End]) {
 				warned = true
 				t.warn(st, "%s `%s` names a renamed database inside a string (dynamic SQL?), not rewritten: fix it by hand after the import", strings.ToLower(st.Verb), st.Table)
 			}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/dumpscope/dumpscope/importer/split"
 )
 
 func TestRenameDatabase(t *testing.T) {
@@ -42,7 +44,7 @@ func TestRenameDatabase(t *testing.T) {
 	}
 
 	tr, _ := NewTransform(TransformOptions{RenameDatabases: map[string]string{"shop": "shop2"}})
-	tr.Attach(NewSplitter(strings.NewReader(dump), SplitOptions{}), "", nil)
+	tr.Attach(split.NewSplitter(strings.NewReader(dump), split.SplitOptions{}), "", nil)
 	for tr.Next() {
 	}
 	st := tr.Stats()

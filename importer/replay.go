@@ -17,6 +17,8 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/maxpacket"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
@@ -47,7 +49,7 @@ type ReplayOptions struct {
 	// OnStatement, when set, is called before each statement is sent (e.g. by the
 	// preflight that checks what a stdin dump overwrites). A non-nil error stops the
 	// import before the statement runs.
-	OnStatement func(ctx context.Context, st *Statement) error
+	OnStatement func(ctx context.Context, st *split.Statement) error
 	// Stop, when closed, ends the replay before the next statement with ErrStopped: the
 	// graceful first Ctrl-C. The statement in flight finishes; nothing is rolled back.
 	Stop <-chan struct{}
@@ -69,7 +71,7 @@ type ReplayOptions struct {
 	// afterDDL, when set, is called once a DDL statement run with progress rows has
 	// returned, before its progress row: an error it returns ends the import there, the
 	// tests' way to stop between the two as a kill would.
-	afterDDL func(*Statement) error
+	afterDDL func(*split.Statement) error
 	// wire, when set, reads the warning counts of the replay's own connection from the
 	// server's packets (okpacket.go), so that counting them sends nothing between the
 	// dump's statements.
@@ -114,7 +116,7 @@ type StatementError struct {
 	Name   string
 	Offset int64
 	Line   int64
-	Kind   Kind
+	Kind   split.Kind
 	Table  string
 	// Code and SQLState are the server's; zero for refusals.
 	Code     uint16
@@ -127,7 +129,7 @@ type StatementError struct {
 
 func (e *StatementError) Error() string {
 	var b strings.Builder
-	b.WriteString(Position{e.Name, e.Offset, e.Line}.Statement(e.Kind, e.Table))
+	b.WriteString(split.Position{Name: e.Name, Offset: e.Offset, Line: e.Line}.Statement(e.Kind, e.Table))
 	if e.Code != 0 {
 		fmt.Fprintf(&b, ": ERROR %d (%s): %s", e.Code, e.SQLState, e.Message)
 	} else {
@@ -198,7 +200,7 @@ type Replayer struct {
 // NewReplayer prepares a replay of split onto conn. It reads the server's
 // max_allowed_packet and session sql_mode so that oversized statements are refused before
 // they are sent and NO_BACKSLASH_ESCAPES is honoured from the first byte.
-func NewReplayer(ctx context.Context, conn Conn, split *Splitter, opt ReplayOptions) (*Replayer, error) {
+func NewReplayer(ctx context.Context, conn Conn, split *split.Splitter, opt ReplayOptions) (*Replayer, error) {
 	r := &Replayer{conn: conn, split: split, opt: opt, tableIndex: map[string]int{}}
 	r.tables.total = opt.tablesTotal
 	if r.opt.MaxErrorsListed == 0 {
@@ -276,9 +278,9 @@ func (r *Replayer) run(ctx context.Context) error {
 // database. The driver has no COM_INIT_DB call; USE with the name quoted does the same.
 // The name is st.Database, which --rename-database has already renamed. A USE that is not the
 // client's command (no Arg: --binary-mode) goes as written, as the client sends it.
-func asSent(st *Statement) {
-	if st.Kind == KindSession && st.Verb == "USE" && st.Arg != "" && st.Database != "" {
-		st.SQL = []byte("USE " + quoteName(st.Database))
+func asSent(st *split.Statement) {
+	if st.Kind == split.KindSession && st.Verb == "USE" && st.Arg != "" && st.Database != "" {
+		st.SQL = []byte("USE " + sqlscan.QuoteIdent(st.Database))
 	}
 }
 
@@ -286,14 +288,14 @@ func asSent(st *Statement) {
 // it already (input errors do).
 func (r *Replayer) splitErr() error {
 	err := r.split.Err()
-	var se *SplitError
+	var se *split.SplitError
 	if errors.As(err, &se) {
 		return fmt.Errorf("%s: %w", r.opt.Name, err)
 	}
 	return err
 }
 
-func (r *Replayer) one(ctx context.Context, st *Statement) error {
+func (r *Replayer) one(ctx context.Context, st *split.Statement) error {
 	q, err := r.prepare(ctx, st)
 	if err != nil || q == nil {
 		return err
@@ -304,8 +306,8 @@ func (r *Replayer) one(ctx context.Context, st *Statement) error {
 // prepare decides what a statement sends, in stream order: nil for client commands and
 // empty statements; a refusal for what must not run. The parallel replay calls it in its
 // dispatcher and exec on whichever connection runs the statement.
-func (r *Replayer) prepare(ctx context.Context, st *Statement) ([]byte, error) {
-	if st.Kind == KindClient {
+func (r *Replayer) prepare(ctx context.Context, st *split.Statement) ([]byte, error) {
+	if st.Kind == split.KindClient {
 		return nil, r.clientCommand(st)
 	}
 	if len(st.SQL) == 0 {
@@ -315,7 +317,7 @@ func (r *Replayer) prepare(ctx context.Context, st *Statement) ([]byte, error) {
 		return nil, r.refuse(st, "LOAD DATA LOCAL INFILE reads files on the client machine; refused (pass --local-infile to allow it)")
 	}
 	q := st.SQL
-	if r.opt.StripDefiners && (st.Kind == KindRoutine || st.Kind == KindDDL) {
+	if r.opt.StripDefiners && (st.Kind == split.KindRoutine || st.Kind == split.KindDDL) {
 		q = StripDefiner(q)
 	}
 	if isLoadDataLocal(q) {
@@ -345,7 +347,7 @@ func (r *Replayer) prepare(ctx context.Context, st *Statement) ([]byte, error) {
 // exec sends q, prepared from st, on c and does the bookkeeping that follows. Session
 // statements and INSERTs only ever run here on the replay's own connection, in stream
 // order; what the parallel replay runs on other connections is DDL.
-func (r *Replayer) exec(ctx context.Context, c Conn, st *Statement, q []byte) error {
+func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []byte) error {
 	wired := r.opt.wire != nil && c == r.conn
 	if wired {
 		r.readPending(ctx, st)
@@ -376,7 +378,7 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *Statement, q []byte) er
 		r.setWarningsEmpty(c, false) // an error or uncounted warnings may sit in the list
 	}
 	r.statements.Add(1)
-	if st.Kind == KindInsert {
+	if st.Kind == split.KindInsert {
 		// The summary's "dump rows" are the rows the dump carried, whether or not the
 		// server took them (a statement skipped under --force is a difference to show).
 		r.countTable(st)
@@ -388,9 +390,9 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *Statement, q []byte) er
 		r.commits.Add(1)
 	}
 	switch st.Kind {
-	case KindInsert:
+	case split.KindInsert:
 		r.rows.Add(st.Rows)
-	case KindSession:
+	case split.KindSession:
 		return r.afterSession(ctx, st, q)
 	}
 	if r.countsWarnings(st) {
@@ -414,7 +416,7 @@ type ServerWarning struct {
 }
 
 func (w ServerWarning) String() string {
-	return fmt.Sprintf("%s: %s %d: %s", Position{Offset: w.Offset, Line: w.Line}, w.Level, w.Code, w.Message)
+	return fmt.Sprintf("%s: %s %d: %s", split.Position{Offset: w.Offset, Line: w.Line}, w.Level, w.Code, w.Message)
 }
 
 // maxWarningsKept bounds the warnings a result lists (all are counted).
@@ -423,7 +425,7 @@ const maxWarningsKept = 20
 // countWarnings reads @@warning_count after a statement and, when it is not zero, SHOW
 // WARNINGS, so that notes ("table already exists") are told apart from warnings (data
 // truncated, out of range), which are counted and the first few kept with their position.
-func (r *Replayer) countWarnings(ctx context.Context, c Conn, st *Statement) error {
+func (r *Replayer) countWarnings(ctx context.Context, c Conn, st *split.Statement) error {
 	ws, n, err := r.readWarnings(ctx, c, st)
 	r.recordWarnings(ws, n)
 	return err
@@ -431,7 +433,7 @@ func (r *Replayer) countWarnings(ctx context.Context, c Conn, st *Statement) err
 
 // readWarnings reads st's warnings (notes left out) from c: the list SHOW WARNINGS gives
 // and their count, which covers those past max_error_count.
-func (r *Replayer) readWarnings(ctx context.Context, c Conn, st *Statement) ([]ServerWarning, int64, error) {
+func (r *Replayer) readWarnings(ctx context.Context, c Conn, st *split.Statement) ([]ServerWarning, int64, error) {
 	var n int64
 	err := c.QueryRowContext(ctx, "SELECT @@warning_count").Scan(&n)
 	r.setWarningsEmpty(c, err == nil && n == 0)
@@ -443,7 +445,7 @@ func (r *Replayer) readWarnings(ctx context.Context, c Conn, st *Statement) ([]S
 
 // listWarnings reads the warnings of st, which raised n conditions (notes included), with
 // SHOW WARNINGS.
-func (r *Replayer) listWarnings(ctx context.Context, c Conn, st *Statement, n int64) ([]ServerWarning, int64, error) {
+func (r *Replayer) listWarnings(ctx context.Context, c Conn, st *split.Statement, n int64) ([]ServerWarning, int64, error) {
 	rows, err := c.QueryContext(ctx, "SHOW WARNINGS")
 	if err != nil {
 		return nil, 0, err
@@ -488,8 +490,8 @@ func (r *Replayer) recordWarnings(ws []ServerWarning, n int64) {
 // a program or read a file on this machine is refused, never executed. `tee` and `pager`
 // do nothing in the client's batch mode (`mariadb < dump.sql`: com_tee() and com_pager()
 // return at once), so here neither.
-func (r *Replayer) clientCommand(st *Statement) error {
-	switch name := CommandName(*st); name {
+func (r *Replayer) clientCommand(st *split.Statement) error {
+	switch name := split.CommandName(*st); name {
 	case "system", "source", "edit", "connect":
 		return r.refuse(st, fmt.Sprintf("client command %s %q would act on the client machine or read its files; refused (a dump is untrusted input)", name, st.Arg))
 	case "quit", "exit":
@@ -502,14 +504,14 @@ func (r *Replayer) clientCommand(st *Statement) error {
 // errQuit ends a replay at a `quit`/`exit`/`\q` in the dump, where the client stops too.
 var errQuit = errors.New("quit")
 
-func (r *Replayer) refuse(st *Statement, msg string) error {
+func (r *Replayer) refuse(st *split.Statement, msg string) error {
 	return &StatementError{Name: r.opt.Name, Offset: st.Offset, Line: st.Line, Kind: st.Kind, Table: st.Table, Message: msg, Head: head(st.SQL)}
 }
 
 // sqlError turns a server error into a StatementError; under Force it is recorded and
 // swallowed. A lost connection always stops the replay: the session state (SET NAMES,
 // sql_mode, USE, an open transaction) died with it.
-func (r *Replayer) sqlError(st *Statement, q []byte, err error) error {
+func (r *Replayer) sqlError(st *split.Statement, q []byte, err error) error {
 	se := &StatementError{Name: r.opt.Name, Offset: st.Offset, Line: st.Line, Kind: st.Kind, Table: st.Table, Head: head(q), Err: err}
 	var me *mysql.MySQLError
 	switch {
@@ -529,7 +531,7 @@ func (r *Replayer) sqlError(st *Statement, q []byte, err error) error {
 		return se
 	}
 	se.Err = nil
-	st.tolerated = true
+	st.Tolerated = true
 	r.tolerate(se)
 	if r.opt.Rejects != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -553,8 +555,8 @@ func (r *Replayer) tolerate(se *StatementError) {
 // afterSession keeps the splitter and the bookkeeping in step with session changes:
 // NO_BACKSLASH_ESCAPES changes how strings are split, and USE changes the database that
 // unqualified tables belong to.
-func (r *Replayer) afterSession(ctx context.Context, st *Statement, q []byte) error {
-	if TouchesSQLMode(*st) {
+func (r *Replayer) afterSession(ctx context.Context, st *split.Statement, q []byte) error {
+	if split.TouchesSQLMode(*st) {
 		if mode, assigned, ok := r.sqlModeFromWire(st); ok {
 			if assigned {
 				r.setSQLMode(mode)
@@ -587,9 +589,9 @@ func (r *Replayer) syncSQLMode(ctx context.Context) error {
 // setSQLMode tells the splitter what the session's sql_mode (as SET or the server has
 // it) makes of backslashes and double quotes.
 func (r *Replayer) setSQLMode(mode string) {
-	m := parseSQLMode(mode)
-	r.split.SetNoBackslashEscapes(m.nbe)
-	r.split.SetANSIQuotes(m.ansi)
+	nbe, ansi := split.SQLModeQuoting(mode)
+	r.split.SetNoBackslashEscapes(nbe)
+	r.split.SetANSIQuotes(ansi)
 }
 
 // sqlModeFromWire is the session sql_mode after st, a SET statement that names sql_mode,
@@ -598,7 +600,7 @@ func (r *Replayer) setSQLMode(mode string) {
 // the session state the server reported in st's OK packet (packetWatch.trackSQLMode).
 // assigned is false when st left the session's mode alone; ok is false when the server
 // must be asked.
-func (r *Replayer) sqlModeFromWire(st *Statement) (mode string, assigned, ok bool) {
+func (r *Replayer) sqlModeFromWire(st *split.Statement) (mode string, assigned, ok bool) {
 	if r.opt.wire == nil {
 		return "", false, false
 	}
@@ -608,7 +610,7 @@ func (r *Replayer) sqlModeFromWire(st *Statement) (mode string, assigned, ok boo
 	return r.opt.wire.sqlModeSince()
 }
 
-func (r *Replayer) countTable(st *Statement) {
+func (r *Replayer) countTable(st *split.Statement) {
 	db := st.Database
 	if db == "" {
 		db = r.database
@@ -626,11 +628,11 @@ func (r *Replayer) countTable(st *Statement) {
 
 // endsTransaction reports whether, under autocommit, the statement ends a transaction
 // whose commit the server must make durable.
-func endsTransaction(st *Statement) bool {
+func endsTransaction(st *split.Statement) bool {
 	switch st.Kind {
-	case KindInsert, KindDDL, KindRoutine, KindOther:
+	case split.KindInsert, split.KindDDL, split.KindRoutine, split.KindOther:
 		return true
-	case KindTxn:
+	case split.KindTxn:
 		return strings.HasPrefix(strings.ToUpper(st.Verb), "COMMIT")
 	}
 	return false
@@ -679,18 +681,18 @@ func isLoadDataLocal(q []byte) bool {
 // pendingWarnings is a statement that raised n conditions (warnings or notes), whose list
 // is not read yet.
 type pendingWarnings struct {
-	st Statement // its position and table; SQL not kept
+	st split.Statement // its position and table; SQL not kept
 	n  int64
 }
 
 // notePending takes st's warning count from the wire: nothing to do when it is 0 (most
 // statements), and otherwise the list is read before the next statement (readPending).
-func (r *Replayer) notePending(st *Statement) {
+func (r *Replayer) notePending(st *split.Statement) {
 	n, ok := r.opt.wire.lastWarnings()
 	if !ok || n == 0 {
 		return
 	}
-	r.pending = &pendingWarnings{st: Statement{Kind: st.Kind, Table: st.Table, Offset: st.Offset, Line: st.Line}, n: int64(n)}
+	r.pending = &pendingWarnings{st: split.Statement{Kind: st.Kind, Table: st.Table, Offset: st.Offset, Line: st.Line}, n: int64(n)}
 }
 
 // readPending reads the pending statement's warnings, before next is sent (nil: the
@@ -699,7 +701,7 @@ func (r *Replayer) notePending(st *Statement) {
 // other servers may not), so it is not sent when next may read either: then the
 // conditions are counted as warnings, unlisted, as they cannot be told apart from notes
 // without a statement.
-func (r *Replayer) readPending(ctx context.Context, next *Statement) {
+func (r *Replayer) readPending(ctx context.Context, next *split.Statement) {
 	p := r.pending
 	if p == nil {
 		return
@@ -718,7 +720,7 @@ func (r *Replayer) readPending(ctx context.Context, next *Statement) {
 
 // mayReadRowCount reports whether st may read ROW_COUNT() or FOUND_ROWS(): it names one,
 // or runs code that the text does not show (a stored procedure, a prepared statement).
-func mayReadRowCount(st *Statement) bool {
+func mayReadRowCount(st *split.Statement) bool {
 	if strings.HasPrefix(st.Verb, "CALL") || strings.HasPrefix(st.Verb, "EXECUTE") {
 		return true
 	}
@@ -739,6 +741,6 @@ func containsFold(s []byte, w string) bool {
 	return false
 }
 
-func isUse(st *Statement) bool {
-	return st.Kind == KindSession && strings.EqualFold(st.Verb, "USE")
+func isUse(st *split.Statement) bool {
+	return st.Kind == split.KindSession && strings.EqualFold(st.Verb, "USE")
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 	"github.com/dumpscope/dumpscope/sandbox"
 )
@@ -78,7 +79,7 @@ func runFoundCase(t *testing.T, ref, srv *sandbox.Server, c foundCase) {
 	o := importer.Options{Parallel: 2, BatchBytes: 2 << 10, SkipWarningCount: true, CheckpointPath: filepath.Join(dir, "journal")}
 	if c.killAtDDL > 0 {
 		killed := errors.New("killed after the DDL")
-		first := importer.WithAfterDDLHook(o, func(st *importer.Statement) error {
+		first := importer.WithAfterDDLHook(o, func(st *split.Statement) error {
 			if st.Line == int64(c.killAtDDL) {
 				return killed
 			}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"sync"
+
+	"github.com/dumpscope/dumpscope/importer/split"
 )
 
 // Scheduling: the dispatcher appends row batches and barrier items to one backlog in
@@ -79,7 +81,7 @@ func (b *rowBatch) start() int64 {
 // tables, records their loads complete, and runs stmt.
 type barrierItem struct {
 	entryState
-	stmt    *Statement
+	stmt    *split.Statement
 	q       []byte
 	keys    []string
 	indexes []deferredIndexes
@@ -536,4 +538,9 @@ func (s *scheduler) closeSpool() {
 	sp := s.spool
 	s.mu.Unlock()
 	sp.close()
+}
+
+// position is where a batch of rows starts: its first statement.
+func (b *rowBatch) position(name string) split.Position {
+	return split.Position{Name: name, Offset: b.stmts[0].offset, Line: b.stmts[0].line}
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/dumpscope/dumpscope/importer/split"
 )
 
 // TestSpoolRoundTrip: batches written to the spool come back byte for byte (NULs, empty
@@ -156,7 +158,7 @@ func TestClaim(t *testing.T) {
 		}
 	})
 	t.Run("an item waits until the entries of its tables before it are claimed", func(t *testing.T) {
-		item := &barrierItem{stmt: &Statement{}, keys: []string{"d.a"}}
+		item := &barrierItem{stmt: &split.Statement{}, keys: []string{"d.a"}}
 		p := schedFixture(pinnedRows("d.a", 1), item)
 		if b, _, _ := claim(p, 1); b != nil {
 			t.Fatalf("worker 1 claimed %+v while d.a's pinned batch was unclaimed", b)
@@ -193,7 +195,7 @@ func TestLocalDDL(t *testing.T) {
 		{"CREATE TABLE t AS SELECT * FROM u", true, false, true},
 		{"CREATE PROCEDURE p() SELECT 1", false, false, true},
 	} {
-		sp := NewSplitter(strings.NewReader(c.sql+";\n"), SplitOptions{})
+		sp := split.NewSplitter(strings.NewReader(c.sql+";\n"), split.SplitOptions{})
 		if !sp.Next() {
 			t.Fatalf("%s: %v", c.sql, sp.Err())
 		}
@@ -252,7 +254,7 @@ func TestSchedulerCompletions(t *testing.T) {
 	if s.tryAcquire(1) {
 		t.Fatal("budget of 10 bytes took an 11th")
 	}
-	item := &barrierItem{stmt: &Statement{Offset: 99}, keys: []string{"d.a"}}
+	item := &barrierItem{stmt: &split.Statement{Offset: 99}, keys: []string{"d.a"}}
 	s.send(item, false)
 	if !s.isBusy([]string{"d.a"}) || !s.barrierPending("d.a") || s.barrierPending("d.b") {
 		t.Fatalf("in flight: busy %v, barrierOn %v", s.busy, s.barrierOn)

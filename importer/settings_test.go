@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/crash"
 )
 
@@ -117,7 +118,7 @@ func TestPanicRestoresDurability(t *testing.T) {
 	})
 	t.Run("dispatcher", func(t *testing.T) {
 		f := newSessionFixture(t, dump)
-		o := importer.Options{Parallel: 1, RelaxDurability: true, OnStatement: func(context.Context, *importer.Statement) error { panic("statement hook") }}
+		o := importer.Options{Parallel: 1, RelaxDurability: true, OnStatement: func(context.Context, *split.Statement) error { panic("statement hook") }}
 		_, err := importer.Import(context.Background(), f.cfg, importer.Source{Path: f.path}, o)
 		if p := crash.Find(err); p == nil || p.Value != "statement hook" || len(p.Stack) == 0 {
 			t.Errorf("Import: %v, want the hook's panic with its stack", err)

@@ -13,6 +13,7 @@ import (
 	_ "github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
@@ -74,7 +75,7 @@ func TestParallelStopTakesABatch(t *testing.T) {
 		conns[i] = c
 	}
 	stop := make(chan struct{})
-	split := importer.NewSplitter(bytes.NewReader(dump.Bytes()), importer.SplitOptions{})
+	split := split.NewSplitter(bytes.NewReader(dump.Bytes()), split.SplitOptions{})
 	rep, err := importer.NewParallelReplayer(ctx, conns, split, importer.ParallelOptions{
 		ReplayOptions: importer.ReplayOptions{Name: "stop.sql", Stop: stop, SkipWarningCount: true},
 		BatchBytes:    batchBytes, SpoolBytes: 4 << 20, SpoolDir: t.TempDir(),

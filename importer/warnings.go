@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
@@ -28,11 +29,11 @@ const clearWarningsSQL = "DO (SELECT 1 FROM (SELECT 1) AS dumpscope_clear_warnin
 // usesTable reports whether the server clears the warning list before st runs whatever
 // st raises: st names a table it opens (tried on MariaDB 10.11: DROP TRIGGER, CREATE and
 // DROP DATABASE, COMMIT and routines do not clear it).
-func usesTable(st *Statement) bool {
+func usesTable(st *split.Statement) bool {
 	switch st.Kind {
-	case KindInsert:
+	case split.KindInsert:
 		return true
-	case KindDDL, KindRoutine:
+	case split.KindDDL, split.KindRoutine:
 		switch st.Verb {
 		case "CREATE TABLE", "ALTER TABLE", "DROP TABLE", "TRUNCATE TABLE", "RENAME TABLE",
 			"CREATE INDEX", "DROP INDEX", "CREATE VIEW", "DROP VIEW", "CREATE TRIGGER":
@@ -43,13 +44,13 @@ func usesTable(st *Statement) bool {
 }
 
 // countsWarnings reports whether exec reads the warnings st raised.
-func (r *Replayer) countsWarnings(st *Statement) bool {
-	return !r.opt.SkipWarningCount && st.Kind != KindSession && st.Kind != KindLock
+func (r *Replayer) countsWarnings(st *split.Statement) bool {
+	return !r.opt.SkipWarningCount && st.Kind != split.KindSession && st.Kind != split.KindLock
 }
 
 // clearStaleWarnings empties c's warning list before st when st's own warnings could not
 // be told from what an earlier statement left there.
-func (r *Replayer) clearStaleWarnings(ctx context.Context, c Conn, st *Statement) error {
+func (r *Replayer) clearStaleWarnings(ctx context.Context, c Conn, st *split.Statement) error {
 	if !r.countsWarnings(st) || usesTable(st) || r.warningsEmpty(c) {
 		return nil
 	}
@@ -92,7 +93,7 @@ const maxExecutedCommentVersion = 50700
 // session's mode alone (SET GLOBAL sql_mode). ok is false when the mode cannot be known
 // from the text: a variable (@OLD_SQL_MODE), DEFAULT, a number (a bit mask), an
 // expression, or a comment that not every server runs.
-func literalSQLMode(st *Statement) (mode string, assigned, ok bool) {
+func literalSQLMode(st *split.Statement) (mode string, assigned, ok bool) {
 	for i := 0; i+1 < len(st.SQL); i++ {
 		if st.SQL[i] != '/' || st.SQL[i+1] != '*' {
 			continue
@@ -109,7 +110,6 @@ func literalSQLMode(st *Statement) (mode string, assigned, ok bool) {
 	if !l.Next().Is("SET") {
 		return "", false, false
 	}
-	var skip tracker
 	for {
 		tok := l.Next()
 		global := false
@@ -134,7 +134,7 @@ func literalSQLMode(st *Statement) (mode string, assigned, ok bool) {
 			target = "" // a user variable
 		}
 		if target != "sql_mode" || global {
-			skip.skipAssignment(&l)
+			l.SkipAssignment()
 			continue
 		}
 		if eq := l.Next(); eq.Kind != sqlscan.Punct || eq.Text != "=" {

@@ -9,6 +9,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/crash"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
@@ -176,7 +177,7 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *rowBatch) (e
 				_, _ = c.ExecContext(ctx, "ROLLBACK")
 				return err, true
 			}
-			se := &StatementError{Name: p.opt.Name, Offset: s.offset, Line: s.line, Kind: KindInsert, Table: b.table, Head: head([]byte(s.sql)), Err: err}
+			se := &StatementError{Name: p.opt.Name, Offset: s.offset, Line: s.line, Kind: split.KindInsert, Table: b.table, Head: head([]byte(s.sql)), Err: err}
 			if errors.As(err, &me) {
 				se.Code, se.SQLState, se.Message = me.Number, string(me.SQLState[:]), me.Message
 			} else {
@@ -191,7 +192,7 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *rowBatch) (e
 			continue
 		}
 		if !p.opt.SkipWarningCount {
-			st := &Statement{Kind: KindInsert, Table: b.table, Offset: s.offset, Line: s.line}
+			st := &split.Statement{Kind: split.KindInsert, Table: b.table, Offset: s.offset, Line: s.line}
 			ws, n, err := p.serial.readWarnings(ctx, c, st)
 			if err != nil {
 				_, _ = c.ExecContext(ctx, "ROLLBACK")

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/runrecord"
 )
 
@@ -33,7 +34,7 @@ func (r *Result) Record(interrupted bool) *runrecord.Record {
 	case runErr != nil:
 		out.Status, out.Error = runrecord.OutcomeError, runErr.Error()
 		var se *importer.StatementError
-		var sp *importer.SplitError
+		var sp *split.SplitError
 		switch {
 		case errors.As(runErr, &se):
 			out.Offset, out.Line = &se.Offset, &se.Line

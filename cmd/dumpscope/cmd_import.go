@@ -18,6 +18,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/crash"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 	"github.com/dumpscope/dumpscope/internal/termsafe"
@@ -81,7 +82,7 @@ type importOptions struct {
 	// screen keeps the headless progress in one status line on a terminal.
 	screen *statusScreen
 	// onStatement is the streaming preflight for stdin (see importPreflight).
-	onStatement func(context.Context, *importer.Statement) error
+	onStatement func(context.Context, *split.Statement) error
 }
 
 // multiFlag is a repeatable string flag.
@@ -417,11 +418,11 @@ func importRunOptions(o *importOptions, s stdio, cfg *mysql.Config, eta *run.ETA
 
 // pauseHook is the importer's per-statement hook that holds dispatch while the
 // dashboard is paused; nil headless (the replayer skips a nil OnStatement).
-func pauseHook(dash *tui.Dashboard) func(context.Context, *importer.Statement) error {
+func pauseHook(dash *tui.Dashboard) func(context.Context, *split.Statement) error {
 	if dash == nil {
 		return nil
 	}
-	return func(ctx context.Context, _ *importer.Statement) error { return dash.Paused(ctx) }
+	return func(ctx context.Context, _ *split.Statement) error { return dash.Paused(ctx) }
 }
 
 // reportPanic prints the stack of the first recovered panic among errs, and reports

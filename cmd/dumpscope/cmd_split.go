@@ -15,6 +15,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/split"
 )
 
 // splitSummary is what `dumpscope split` reports (the --json shape).
@@ -26,7 +27,7 @@ type splitSummary struct {
 	Statements      int64  `json:"statements"`       // every span, client commands and empty ones included
 	SQLStatements   int64  `json:"sql_statements"`   // statements with SQL to send
 	Rows            int64  `json:"rows"`
-	// Kinds is keyed by importer.Kind's name.
+	// Kinds is keyed by split.Kind's name.
 	Kinds  map[string]*splitCount `json:"kinds"`
 	Tables []*splitTable          `json:"tables"`
 	// DelimiterBlocks counts switches from ";" to another delimiter (mysqldump's
@@ -113,7 +114,7 @@ func runSplit(args []string, s stdio) int {
 	if err != nil {
 		return f.fail(s, usagef("%v", err))
 	}
-	sum, err := splitFile(files[0], fopt, filter.database, importer.SplitOptions{
+	sum, err := splitFile(files[0], fopt, filter.database, split.SplitOptions{
 		BinaryMode:   *binaryMode,
 		KeepComments: *comments,
 		Charset:      *charset,
@@ -137,7 +138,7 @@ func runSplit(args []string, s stdio) int {
 }
 
 // splitFile splits one dump and summarises it. Errors name the file and the position.
-func splitFile(path string, fopt importer.TransformOptions, database string, opt importer.SplitOptions, stdin io.Reader) (*splitSummary, error) {
+func splitFile(path string, fopt importer.TransformOptions, database string, opt split.SplitOptions, stdin io.Reader) (*splitSummary, error) {
 	var in *dumpfile.Input
 	var err error
 	if path == "-" {
@@ -152,7 +153,7 @@ func splitFile(path string, fopt importer.TransformOptions, database string, opt
 	sum := &splitSummary{File: in.Name, Format: in.Format, Kinds: map[string]*splitCount{}}
 	tables := map[[2]string]*splitTable{}
 	currentDB := database
-	sp := importer.NewSplitter(in.Reader, opt)
+	sp := split.NewSplitter(in.Reader, opt)
 	tr, err := importer.NewTransform(fopt)
 	if err != nil {
 		return nil, err
@@ -165,8 +166,8 @@ func splitFile(path string, fopt importer.TransformOptions, database string, opt
 		if n > 0 {
 			sum.SQLStatements++
 		}
-		if st.Kind == importer.KindClient {
-			name := importer.CommandName(st)
+		if st.Kind == split.KindClient {
+			name := split.CommandName(st)
 			if name == "delimiter" && st.Arg != "" && st.Arg != ";" && sp.Delimiter() == st.Arg {
 				sum.DelimiterBlocks++
 			}
@@ -177,7 +178,7 @@ func splitFile(path string, fopt importer.TransformOptions, database string, opt
 		if n == 0 {
 			continue
 		}
-		if st.Kind == importer.KindSession && st.Verb == "USE" {
+		if st.Kind == split.KindSession && st.Verb == "USE" {
 			currentDB = st.Database
 		}
 		sum.add(&st, n, tables, currentDB)
@@ -191,7 +192,7 @@ func splitFile(path string, fopt importer.TransformOptions, database string, opt
 	sum.Bytes = in.UncompressedBytesRead()
 	sum.CompressedBytes = in.CompressedBytesRead()
 	if err := sp.Err(); err != nil {
-		var se *importer.SplitError
+		var se *split.SplitError
 		if errors.As(err, &se) {
 			return nil, fmt.Errorf("%s: %v", in.Name, err)
 		}
@@ -250,12 +251,12 @@ func printSplitSummary(w io.Writer, sum *splitSummary) {
 			where += " " + l.Table
 		}
 		fmt.Fprintf(w, "largest statement: %s (%d bytes, %s) at %s\n",
-			units.FormatBytes(float64(l.Bytes)), l.Bytes, where, importer.Position{Offset: l.Offset, Line: l.Line})
+			units.FormatBytes(float64(l.Bytes)), l.Bytes, where, split.Position{Offset: l.Offset, Line: l.Line})
 		fmt.Fprintf(w, "max_allowed_packet needed: %d (%s) = largest statement + %d command byte, rounded up to a multiple of %d\n",
 			sum.MaxAllowedPacketBytes, units.FormatBytes(float64(sum.MaxAllowedPacketBytes)), maxpacket.CommandBytes, maxpacket.StepBytes)
 	}
 	for _, m := range sum.Mappings {
-		fmt.Fprintf(w, "would map %d× %s (first at %s)\n", m.Count, m.What, importer.Position{Offset: m.FirstOffset, Line: m.FirstLine})
+		fmt.Fprintf(w, "would map %d× %s (first at %s)\n", m.Count, m.What, split.Position{Offset: m.FirstOffset, Line: m.FirstLine})
 	}
 	for _, x := range sum.MappingWarnings {
 		fmt.Fprintln(w, "warning:", x)
@@ -275,7 +276,7 @@ func printSplitSummary(w io.Writer, sum *splitSummary) {
 
 // add counts one SQL statement of n bytes: by kind, by table (unqualified names belong to
 // currentDB), and as the largest so far.
-func (sum *splitSummary) add(st *importer.Statement, n int64, tables map[[2]string]*splitTable, currentDB string) {
+func (sum *splitSummary) add(st *split.Statement, n int64, tables map[[2]string]*splitTable, currentDB string) {
 	k := sum.Kinds[st.Kind.String()]
 	if k == nil {
 		k = &splitCount{}
@@ -285,7 +286,7 @@ func (sum *splitSummary) add(st *importer.Statement, n int64, tables map[[2]stri
 	k.Rows += st.Rows
 	k.Bytes += n
 	sum.Rows += st.Rows
-	if st.Table != "" && st.Kind != importer.KindRoutine {
+	if st.Table != "" && st.Kind != split.KindRoutine {
 		db := st.Database
 		if db == "" {
 			db = currentDB

@@ -15,11 +15,11 @@ import (
 
 func TestRunSplitText(t *testing.T) {
 	var out, errb bytes.Buffer
-	code := runSplit([]string{"../../importer/testdata/split/routines.sql"}, stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
+	code := runSplit([]string{"../../importer/split/testdata/split/routines.sql"}, stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
 	if code != exitOK {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
-	want := `../../importer/testdata/split/routines.sql (plain): 1.4 KiB uncompressed
+	want := `../../importer/split/testdata/split/routines.sql (plain): 1.4 KiB uncompressed
 36 statements (28 with SQL), 4 rows
 
      kind  statements  rows  bytes
@@ -45,7 +45,7 @@ max_allowed_packet needed: 1024 (1.0 KiB) = largest statement + 1 command byte, 
 func TestRunSplitJSONGzipStdin(t *testing.T) {
 	// The same dump through stdin, gzip-compressed: the summary must not change but for the
 	// file name, format and compressed size.
-	plain, err := os.ReadFile("../../importer/testdata/split/routines.sql")
+	plain, err := os.ReadFile("../../importer/split/testdata/split/routines.sql")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestRunSplitJSONGzipStdin(t *testing.T) {
 	}
 
 	var a, b, errb bytes.Buffer
-	if code := runSplit([]string{"--json", "../../importer/testdata/split/routines.sql"}, stdio{Out: &a, Err: &errb}); code != exitOK {
+	if code := runSplit([]string{"--json", "../../importer/split/testdata/split/routines.sql"}, stdio{Out: &a, Err: &errb}); code != exitOK {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	if code := runSplit([]string{"-", "--json"}, stdio{In: &gz, Out: &b, Err: &errb}); code != exitOK {
@@ -91,7 +91,7 @@ func TestRunSplitErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A gzip stream cut short: the error names the file, how far it got, and the line.
-	plain, err := os.ReadFile("../../importer/testdata/split/routines.sql")
+	plain, err := os.ReadFile("../../importer/split/testdata/split/routines.sql")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/units"
 )
 
@@ -151,7 +152,7 @@ func printTransformSummary(w io.Writer, tr *importer.Transform) {
 			st.KeptStatements, st.SkippedStatements, units.FormatBytes(float64(st.SkippedBytes)))
 	}
 	for _, m := range st.Mappings {
-		fmt.Fprintf(w, "dumpscope: mapped %d× %s (first at %s)\n", m.Count, m.What, importer.Position{Offset: m.FirstOffset, Line: m.FirstLine})
+		fmt.Fprintf(w, "dumpscope: mapped %d× %s (first at %s)\n", m.Count, m.What, split.Position{Offset: m.FirstOffset, Line: m.FirstLine})
 	}
 	for _, x := range st.Warnings {
 		fmt.Fprintln(w, "dumpscope: warning:", x)

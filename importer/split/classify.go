@@ -1,4 +1,4 @@
-package importer
+package split
 
 import (
 	"strings"
@@ -12,13 +12,16 @@ import (
 // CREATE TRIGGER on t. It looks only at the head of the statement: O(head), not O(size),
 // except INSERT row counting, which the splitter does while scanning.
 
-// lexer returns a lexer over st's SQL with the quoting rules it was split under.
-func (st *Statement) lexer() sqlscan.Tokenizer { return sqlscan.New(st.SQL, st.syn) }
+// Syntax is the quoting the splitter is at now (NO_BACKSLASH_ESCAPES, ANSI_QUOTES, the
+// connection's character set): what a reader of the statements that follow reads them under.
+func (s *Splitter) Syntax() sqlscan.Syntax {
+	return sqlscan.Syntax{NoBackslashEscapes: s.nbe, ANSIQuotes: s.ansiQuotes, Charset: s.mb}
+}
 
 // classify fills Kind, Verb, Database, Table and Rows of s.cur from its SQL.
 func (s *Splitter) classify() {
 	st := &s.cur
-	l := sqlscan.New(st.SQL, s.syntax())
+	l := sqlscan.New(st.SQL, s.Syntax())
 	t := l.Next()
 	if t.Kind != sqlscan.Word {
 		return
@@ -189,15 +192,5 @@ func (s *Splitter) insertRows(l *sqlscan.Tokenizer) int64 {
 // names sql_mode), after which a replayer re-reads @@session.sql_mode and calls
 // SetNoBackslashEscapes.
 func TouchesSQLMode(st Statement) bool {
-	return st.Kind == KindSession && splitContainsFold(st.SQL, "sql_mode")
-}
-
-func splitContainsFold(b []byte, s string) bool {
-	n := len(s)
-	for i := 0; i+n <= len(b); i++ {
-		if equalFoldASCII(b[i:i+n], s) {
-			return true
-		}
-	}
-	return false
+	return st.Kind == KindSession && sqlscan.ContainsFoldASCII(st.SQL, "sql_mode")
 }

@@ -1,4 +1,4 @@
-package importer
+package split
 
 import (
 	"fmt"
@@ -48,16 +48,11 @@ type verb string
 
 func (v verb) String() string { return string(v) }
 
-// describe is st's position with its verb (or kind) and table, for messages that must
-// say which statement to look at.
-func describe(name string, st *Statement) string {
+// Describe is st's position with its verb (or kind) and table, for messages that must
+// say which statement to look at (a checkpoint intent, a replay error).
+func Describe(name string, st *Statement) string {
 	if st.Verb == "" {
 		return At(name, st).Statement(st.Kind, st.Table)
 	}
 	return At(name, st).Statement(verb(st.Verb), st.Table)
-}
-
-// position is where a batch of rows starts: its first statement.
-func (b *rowBatch) position(name string) Position {
-	return Position{Name: name, Offset: b.stmts[0].offset, Line: b.stmts[0].line}
 }

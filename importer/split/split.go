@@ -1,4 +1,4 @@
-package importer
+package split
 
 import (
 	"bytes"
@@ -124,7 +124,7 @@ const maxDelimiterLen = 15
 
 // Splitter reads a dump and returns its statements one at a time, like bufio.Scanner:
 //
-//	sp := importer.NewSplitter(r, opt)
+//	sp := split.NewSplitter(r, opt)
 //	for sp.Next() {
 //		st := sp.Statement()
 //	}
@@ -479,7 +479,7 @@ func (s *Splitter) lineStartDecidable() bool {
 		return true
 	}
 	for i := range clientCommands {
-		if equalFoldASCII(name[:k], clientCommands[i].name) {
+		if sqlscan.EqualFoldASCII(name[:k], clientCommands[i].name) {
 			return false // a client command: its whole line is needed
 		}
 	}
@@ -591,7 +591,7 @@ func (s *Splitter) endLine() {
 	if i > s.pend || s.pendSpace || s.sqlLen() > 0 {
 		if !s.mlComment || s.opt.KeepComments {
 			run := s.buf[s.pend:i]
-			delimCmd := !s.pendSpace && len(run) >= 9 && equalFoldASCII(run[:9], "delimiter")
+			delimCmd := !s.pendSpace && len(run) >= 9 && sqlscan.EqualFoldASCII(run[:9], "delimiter")
 			s.appendRun(i)
 			if !delimCmd || s.inString != 0 || s.mlComment {
 				if s.sqlLen() == 0 {
@@ -825,7 +825,7 @@ func (s *Splitter) emitSQL(end int) {
 
 func (s *Splitter) setCur(end int) {
 	s.cur = Statement{
-		syn:    s.syntax(),
+		syn:    s.Syntax(),
 		Kind:   KindOther,
 		Offset: s.base + int64(s.stmtStart),
 		Line:   s.stmtLine(),

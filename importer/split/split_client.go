@@ -1,4 +1,4 @@
-package importer
+package split
 
 import (
 	"bytes"
@@ -78,30 +78,10 @@ func trimLeftSpace(b []byte) []byte {
 	return b
 }
 
-func equalFoldASCII(b []byte, s string) bool {
-	if len(b) != len(s) {
-		return false
-	}
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		d := s[i]
-		if 'A' <= d && d <= 'Z' {
-			d += 'a' - 'A'
-		}
-		if c != d {
-			return false
-		}
-	}
-	return true
-}
-
 // isDelimiterCommand is the client's is_delimiter_command(): the text starts with
 // "delimiter" in any case.
 func isDelimiterCommand(b []byte) bool {
-	return len(b) >= 9 && equalFoldASCII(b[:9], "delimiter")
+	return len(b) >= 9 && sqlscan.EqualFoldASCII(b[:9], "delimiter")
 }
 
 // findCommand is the client's find_command(char *name): is this line (or completed
@@ -120,7 +100,7 @@ func (s *Splitter) findCommand(text []byte) (*clientCommand, string, bool) {
 	word := name[:k]
 	var c *clientCommand
 	for i := range clientCommands {
-		if equalFoldASCII(word, clientCommands[i].name) && (!s.opt.BinaryMode || clientCommands[i].name == "delimiter") {
+		if sqlscan.EqualFoldASCII(word, clientCommands[i].name) && (!s.opt.BinaryMode || clientCommands[i].name == "delimiter") {
 			c = &clientCommands[i]
 			break
 		}
@@ -240,7 +220,7 @@ func (s *Splitter) applyCommand(c *clientCommand, arg string, text []byte) {
 		if len(text) > 0 && text[0] != '\\' {
 			s.cur.SQL = bytes.TrimRight(text, " \t\r\n\v\f")
 		} else {
-			s.cur.SQL = []byte("USE " + quoteName(arg))
+			s.cur.SQL = []byte("USE " + sqlscan.QuoteIdent(arg))
 		}
 	case "charset":
 		// com_charset(): the name is looked up as the client's get_charset_by_csname() does

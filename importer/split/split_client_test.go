@@ -1,4 +1,4 @@
-package importer
+package split
 
 import (
 	"bufio"
@@ -49,7 +49,7 @@ func differentialCorpus(t *testing.T) []clientCase {
 		{file: "testdata/split/comments.sql", clientArgs: []string{"--comments"}, opt: SplitOptions{KeepComments: true}},
 		{file: "testdata/split/routines.sql", clientArgs: []string{"--comments"}, opt: SplitOptions{KeepComments: true}},
 	}
-	sakila := "../../shared/testdata/sakila"
+	sakila := "../../../shared/testdata/sakila"
 	for _, f := range []string{"sakila-mv-schema.sql", "sakila-mv-data.sql", "sakila-mariadb-dump.sql"} {
 		p := filepath.Join(sakila, f)
 		if _, err := os.Stat(p); err != nil {

@@ -1,4 +1,4 @@
-package importer
+package split
 
 import (
 	"strings"
@@ -36,6 +36,15 @@ func (t *tracker) init(nbe bool, charset string) {
 	t.vars = map[string]trackedValue{}
 }
 
+// SQLModeQuoting is what the sql_mode v makes of quotes: NO_BACKSLASH_ESCAPES, and
+// ANSI_QUOTES (alone or in a combination mode such as ANSI or ORACLE). A replayer that
+// reads the server's sql_mode passes them to the splitter (SetNoBackslashEscapes,
+// SetANSIQuotes) so that it follows the session the way the server reads the stream.
+func SQLModeQuoting(v string) (noBackslashEscapes, ansiQuotes bool) {
+	m := parseSQLMode(v)
+	return m.nbe, m.ansi
+}
+
 func parseSQLMode(v string) trackedMode {
 	m := trackedMode{text: v}
 	for _, f := range strings.Split(strings.ToUpper(v), ",") {
@@ -51,7 +60,7 @@ func parseSQLMode(v string) trackedMode {
 
 // set evaluates one SET statement.
 func (t *tracker) set(s *Splitter, sql []byte) {
-	l := sqlscan.New(sql, s.syntax())
+	l := sqlscan.New(sql, s.Syntax())
 	l.Next() // SET
 	for {
 		tok := l.Next()
@@ -85,21 +94,21 @@ func (t *tracker) set(s *Splitter, sql []byte) {
 				}
 			}
 			if eq := l.Next(); eq.Kind != sqlscan.Punct || eq.Text != "=" {
-				t.skipAssignment(&l)
+				l.SkipAssignment()
 				continue
 			}
 			v := t.value(&l)
 			if n := l.Next(); !(n.Kind == sqlscan.EOF || (n.Kind == sqlscan.Punct && n.Text == ",")) {
 				v = trackedValue{} // an expression: value unknown
 				l.Pos -= 0
-				t.skipAssignment(&l)
+				l.SkipAssignment()
 				t.assign(s, tok, target, global, v)
 				continue
 			}
 			t.assign(s, tok, target, global, v)
 			continue
 		}
-		t.skipAssignment(&l)
+		l.SkipAssignment()
 	}
 }
 
@@ -160,24 +169,6 @@ func (t *tracker) value(l *sqlscan.Tokenizer) trackedValue {
 		return t.vars[name]
 	}
 	return trackedValue{}
-}
-
-// skipAssignment moves past the current assignment to the next top-level comma.
-func (t *tracker) skipAssignment(l *sqlscan.Tokenizer) {
-	depth := 0
-	for {
-		tok := l.Next()
-		switch {
-		case tok.Kind == sqlscan.EOF:
-			return
-		case tok.Kind == sqlscan.Punct && tok.Text == "(":
-			depth++
-		case tok.Kind == sqlscan.Punct && tok.Text == ")":
-			depth--
-		case tok.Kind == sqlscan.Punct && tok.Text == "," && depth <= 0:
-			return
-		}
-	}
 }
 
 // setCharset follows a SET NAMES / character_set_client in the stream. Only which bytes

@@ -1,17 +1,4 @@
-// Package importer streams a MySQL/MariaDB dump (plain, gzip, zstd, xz, bzip2 or stdin),
-// splits it into statements exactly as Debian's `mariadb` 10.11 client does, and replays
-// them into a server.
-//
-// One direction of data flow: Open (input, decompression, byte counters) → Splitter
-// (statements with kind, table, offset, line) → Replayer (serial: the client's exact
-// statement stream on one pinned connection) or ParallelReplayer (N workers, per-table
-// barriers, optional progress rows via importer/checkpoint for --resume, deferred indexes).
-// Preflight and DefinerCheck look at statements before they run.
-//
-// The splitter's reference behaviour is the client's add_line() in client/mysql.cc; the
-// cases it must handle are listed in DESIGN.md ("The splitter must behave like the mysql
-// client"). docs/import.md says what each replay mode sends.
-package importer
+package split
 
 import "github.com/dumpscope/dumpscope/importer/sqlscan"
 
@@ -71,9 +58,18 @@ type Statement struct {
 	// for SOURCE, the command line for \! / system).
 	Arg string
 
-	// tolerated is set by the replay when --force let the statement's error pass.
-	tolerated bool
+	// Tolerated is set by the replay when --force let the statement's error pass (the
+	// splitter leaves it false): what follows the statement in the replay reads it.
+	Tolerated bool
+
 	// syn is the quoting the statement was split under (NO_BACKSLASH_ESCAPES,
 	// ANSI_QUOTES, the connection's character set), for whatever reads its SQL again.
 	syn sqlscan.Syntax
 }
+
+// Syntax is the quoting st was split under, for whatever reads its SQL again: reading it
+// under other rules would misplace its quotes.
+func (st *Statement) Syntax() sqlscan.Syntax { return st.syn }
+
+// Tokens returns a tokenizer over st's SQL with the quoting rules it was split under.
+func (st *Statement) Tokens() sqlscan.Tokenizer { return sqlscan.New(st.SQL, st.syn) }

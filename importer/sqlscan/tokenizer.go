@@ -327,3 +327,59 @@ func (l *Tokenizer) SkipDefiner() {
 func IsSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
 }
+
+// EqualFoldASCII reports whether b is s in any ASCII case: keywords and variable names
+// compared without allocating and without Unicode folding (the server folds them in ASCII).
+func EqualFoldASCII(b []byte, s string) bool {
+	if len(b) != len(s) {
+		return false
+	}
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		d := s[i]
+		if 'A' <= d && d <= 'Z' {
+			d += 'a' - 'A'
+		}
+		if c != d {
+			return false
+		}
+	}
+	return true
+}
+
+// QuoteIdent is name as a backquoted identifier, its backquotes doubled: how the server
+// reads any name back, whatever its bytes (dots, spaces, backquotes).
+func QuoteIdent(name string) string { return "`" + strings.ReplaceAll(name, "`", "``") + "`" }
+
+// ContainsFoldASCII reports whether s occurs in b in any ASCII case (see EqualFoldASCII).
+func ContainsFoldASCII(b []byte, s string) bool {
+	n := len(s)
+	for i := 0; i+n <= len(b); i++ {
+		if EqualFoldASCII(b[i:i+n], s) {
+			return true
+		}
+	}
+	return false
+}
+
+// SkipAssignment moves past the current assignment of a SET to the next top-level comma
+// (or the end): a reader that follows one variable steps over the others' expressions.
+func (l *Tokenizer) SkipAssignment() {
+	depth := 0
+	for {
+		tok := l.Next()
+		switch {
+		case tok.Kind == EOF:
+			return
+		case tok.Kind == Punct && tok.Text == "(":
+			depth++
+		case tok.Kind == Punct && tok.Text == ")":
+			depth--
+		case tok.Kind == Punct && tok.Text == "," && depth <= 0:
+			return
+		}
+	}
+}
