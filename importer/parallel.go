@@ -202,6 +202,11 @@ type ParallelReplayer struct {
 	// under table locks without a progress row yet (-1: none).
 	planner     *Planner
 	pendingFrom int64
+	// txnOpenedAt is the offset of the START TRANSACTION or BEGIN that opened the dump's
+	// transaction on the control connection while the run was still parallel (-1: none):
+	// its stretch starts there once the transaction turns serial, so that a resume skips
+	// it with the COMMIT (TestResumeAtXAStart).
+	txnOpenedAt int64
 	// regionIntents are the starts of the statements of that stretch that left intents
 	// (regionIntent), deleted with its progress row.
 	regionIntents []int64
@@ -240,7 +245,7 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *split.Splitte
 	p := &ParallelReplayer{
 		control: conns[0], workers: workers, split: split, opt: opt, serial: serial,
 		tables: map[string]tableInfo{}, ordered: map[string]bool{}, loading: map[string]tableInfo{},
-		planner: NewPlanner(), pendingFrom: -1,
+		planner: NewPlanner(), pendingFrom: -1, txnOpenedAt: -1,
 	}
 	if p.opt.Notice == nil {
 		p.opt.Notice = func(line string) { fmt.Fprintln(os.Stderr, line) }

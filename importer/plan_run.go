@@ -41,6 +41,17 @@ func (p *ParallelReplayer) runPlanned(ctx context.Context, st *split.Statement, 
 		if err := p.endRegion(ctx, st, pl); err != nil {
 			return true, err
 		}
+		p.txnOpenedAt = -1
+		if st.Kind == split.KindTxn && !isRollback(st) && !strings.HasPrefix(st.Verb, "COMMIT") {
+			p.txnOpenedAt = st.Offset
+			if p.opt.Checkpoint.Skip(st.Offset) {
+				// A resume: the transaction it opened turned serial and committed with
+				// its stretch, which the earlier attempt recorded from here. Sent again,
+				// it would stay open where the client's had ended (the COMMIT is skipped
+				// too), and the next XA START failed with ERROR 1400.
+				return true, p.noteSkipped(ctx, st)
+			}
+		}
 		q, err := r.prepare(ctx, st)
 		if err != nil || q == nil {
 			return true, err
@@ -192,7 +203,13 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *split.Statement, e
 	case txn || st.Kind == split.KindLock || (!ownDDL && (pl.OpenAfter || (pl.InRegion && !pl.EndsRegion))):
 		if p.pendingFrom < 0 {
 			p.pendingFrom = st.Offset
+			if pl.InRegion && p.txnOpenedAt >= 0 {
+				// The transaction's START ran before it turned serial: its stretch
+				// starts there (txnOpenedAt).
+				p.pendingFrom = p.txnOpenedAt
+			}
 		}
+		p.txnOpenedAt = -1
 		if pl.EndsRegion && !txn {
 			// An implicit commit: the stretch before st commits with what it did.
 			if err := p.recordPending(ctx, st.Offset, false); err != nil {
@@ -359,6 +376,7 @@ func (p *ParallelReplayer) endRegion(ctx context.Context, st *split.Statement, p
 	if !pl.EndsRegion {
 		return nil
 	}
+	p.txnOpenedAt = -1
 	if err := p.recordPending(ctx, st.Offset, false); err != nil {
 		return p.at(st, err)
 	}
@@ -376,6 +394,7 @@ func (p *ParallelReplayer) endRegion(ctx context.Context, st *split.Statement, p
 func (p *ParallelReplayer) recordPending(ctx context.Context, upto int64, own bool) error {
 	cp := p.opt.Checkpoint
 	from := p.pendingFrom
+	p.txnOpenedAt = -1
 	if cp == nil || from < 0 {
 		return nil
 	}
