@@ -73,13 +73,13 @@ func (c *compatMapper) apply(t *Transform, st *split.Statement, q []byte) (out [
 		return nil, false
 	}
 	if st.Kind == split.KindOther && (st.Verb == "CREATE" || st.Verb == "ALTER") && mysqlOnlyAuth(q) {
-		if out, account := mapAccount(q, t.ansiQuotes, t.nbe); out != nil {
+		if out, account := mapAccount(q, t.syntax(st)); out != nil {
 			t.mapped(st, "caching_sha2_password/sha256_password account created locked, without its password (MariaDB cannot use the hash)")
 			t.warn(st, "account %s was created locked: set a password and unlock it (ALTER USER %s IDENTIFIED BY '…' ACCOUNT UNLOCK)", account, account)
 			return out, false
 		}
 	}
-	edits := mariadbEdits(st, q, t.ansiQuotes, t.nbe)
+	edits := mariadbEdits(st, q, t.syntax(st))
 	if len(edits) == 0 {
 		return nil, false
 	}
@@ -96,7 +96,7 @@ func CompatHint(q []byte) string {
 		return " (the target cannot take the dump's GTID_PURGED; rerun with --gtid-purged off, or auto)"
 	}
 	st := &split.Statement{Kind: split.KindDDL, Verb: "CREATE TABLE"}
-	for _, e := range mariadbEdits(st, q, false, false) {
+	for _, e := range mariadbEdits(st, q, sqlscan.Syntax{}) {
 		if e.repl != string(q[e.start:e.end]) {
 			return fmt.Sprintf(" (the dump uses MySQL 8 constructs MariaDB lacks, here %s; rerun with --compat mariadb to map them)", e.what)
 		}
@@ -133,14 +133,14 @@ var (
 // mariadbEdits finds what --compat mariadb rewrites in one statement. Row statements
 // are passed over after two bytes.Index calls unless they mention a 0900 collation or a
 // MySQL 8 comment.
-func mariadbEdits(st *split.Statement, q []byte, ansiQuotes, nbe bool) []edit {
+func mariadbEdits(st *split.Statement, q []byte, syn sqlscan.Syntax) []edit {
 	has0900 := bytes.Contains(q, bs0900)
 	has8 := bytes.Contains(q, bsMySQL)
 	table := st.Kind == split.KindDDL && (st.Verb == "CREATE TABLE" || st.Verb == "ALTER TABLE")
 	if !has0900 && !has8 && !table {
 		return nil
 	}
-	toks := rawTokens(q, ansiQuotes, nbe)
+	toks := rawTokens(q, syn)
 	var edits []edit
 	word := func(i int) string {
 		if i < 0 || i >= len(toks) || toks[i].Kind != sqlscan.Word {
@@ -346,8 +346,8 @@ func mapCollation(name string) (to string, approx bool) {
 }
 
 // rawTokens is q's tokens, comments included (Tokenizer.NextRaw).
-func rawTokens(q []byte, ansiQuotes, nbe bool) []sqlscan.Token {
-	sc := sqlscan.New(q, sqlscan.Syntax{ANSIQuotes: ansiQuotes, NoBackslashEscapes: nbe})
+func rawTokens(q []byte, syn sqlscan.Syntax) []sqlscan.Token {
+	sc := sqlscan.New(q, syn)
 	var toks []sqlscan.Token
 	for tok := sc.NextRaw(); tok.Kind != sqlscan.EOF; tok = sc.NextRaw() {
 		toks = append(toks, tok)
@@ -369,8 +369,8 @@ func mysqlOnlyAuth(q []byte) bool {
 // HISTORY, REUSE INTERVAL, REQUIRE CURRENT, FAILED_LOGIN_ATTEMPTS, PASSWORD_LOCK_TIME,
 // ATTRIBUTE, COMMENT) removed, and the account locked, since it has no password now.
 // account is the first user@host, for the warning.
-func mapAccount(q []byte, ansiQuotes, nbe bool) (out []byte, account string) {
-	toks := rawTokens(q, ansiQuotes, nbe)
+func mapAccount(q []byte, syn sqlscan.Syntax) (out []byte, account string) {
+	toks := rawTokens(q, syn)
 	word := func(i int) string {
 		if i < 0 || i >= len(toks) || toks[i].Kind != sqlscan.Word {
 			return ""

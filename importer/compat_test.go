@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 func TestMapCollation(t *testing.T) {
@@ -86,7 +88,7 @@ func TestCompatAccount(t *testing.T) {
 // The warning names the account as written, whichever way its user and host are quoted.
 func TestCompatAccountName(t *testing.T) {
 	for _, account := range []string{"`app`@`%`", "'ro'@'localhost'", "\"u\"@\"h\"", "u@h", "'u'@h"} {
-		_, got := mapAccount([]byte("CREATE USER "+account+" IDENTIFIED WITH 'caching_sha2_password' AS 'x'"), false, false)
+		_, got := mapAccount([]byte("CREATE USER "+account+" IDENTIFIED WITH 'caching_sha2_password' AS 'x'"), sqlscan.Syntax{})
 		if got != account {
 			t.Errorf("account %q, want %q", got, account)
 		}

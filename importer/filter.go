@@ -206,6 +206,16 @@ func (t *Transform) Attach(src StatementSource, database string, onSkip func(end
 func (t *Transform) Stats() TransformStats { return t.stats }
 
 func (t *Transform) Statement() split.Statement { return t.cur }
+
+// syntax is how the rewriters read st: the quoting modes the transform follows, and the
+// connection character set the splitter split it under, so that a multibyte character's
+// 0x5C trail byte (sjis, cp932, gbk, big5) is not taken for an escape
+// (TestRenameMultibyteTrail5C).
+func (t *Transform) syntax(st *split.Statement) sqlscan.Syntax {
+	syn := st.Syntax()
+	syn.ANSIQuotes, syn.NoBackslashEscapes = t.ansiQuotes, t.nbe
+	return syn
+}
 func (t *Transform) Err() error {
 	if t.err != nil {
 		return t.err

@@ -63,3 +63,22 @@ func TestRenameOptionErrors(t *testing.T) {
 		t.Error("chained renames accepted")
 	}
 }
+
+// TestRenameMultibyteTrail5C: under SET NAMES sjis, 0x83 0x5C is one character (ソ) whose
+// trail byte is a backslash in ASCII. The rewriter read it as an escape, took the closing
+// quote for a character of the string, and renamed a database name inside the next string
+// literal (data changed) while missing the real one after it.
+func TestRenameMultibyteTrail5C(t *testing.T) {
+	dump := "SET NAMES sjis;\n" +
+		"INSERT INTO shop.t VALUES ('\x83\x5C', 'shop.x'), (2, 'y') ;\n" +
+		"INSERT INTO shop.t VALUES ('\x83\x5C', 'z') , (shop.f(), 'w');\n"
+	got, _ := sqlOf(t, dump, TransformOptions{RenameDatabases: map[string]string{"shop": "shop2"}})
+	want := []string{
+		"SET NAMES sjis",
+		"INSERT INTO shop2.t VALUES ('\x83\x5C', 'shop.x'), (2, 'y')",
+		"INSERT INTO shop2.t VALUES ('\x83\x5C', 'z') , (shop2.f(), 'w')",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
