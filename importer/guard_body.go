@@ -110,7 +110,7 @@ func innerFinding(l *sqlscan.Tokenizer, q []byte, start int, verb string, syn sq
 			return "" // a trigger's event, ON DELETE CASCADE
 		}
 		for _, k := range dmlTables(q[start:innerEnd(q, start, syn)], "", syn) {
-			if d, _, _ := strings.Cut(k, "."); system(d) {
+			if d, _ := sqlscan.TableKey(k).Names(); system(d) {
 				return found()
 			}
 		}

@@ -636,7 +636,7 @@ var backslashTrailCharsets = map[string]bool{"big5": true, "cp932": true, "gbk":
 
 // loadData is the replayer's --load-data state, shared by its workers.
 type loadData struct {
-	tables sync.Map // "db\x00table" → loadEntry
+	tables sync.Map // table key (keyOf) → loadEntry
 	// gen counts the statements run that may have changed a table (schemaChanged): an
 	// entry read under an earlier generation is read again, so a table dropped and
 	// created anew, ALTERed, renamed over or moved to another engine is never loaded
@@ -750,7 +750,7 @@ func (ld *loadData) schemaChanged() { ld.gen.Add(1) }
 // taken before the lookup: a change that completes during it bumps the generation past
 // the entry's, so the entry is read again at the next batch.
 func (ld *loadData) table(ctx context.Context, c Conn, db, table string) (*loadTable, error) {
-	key := db + "\x00" + table
+	key := keyOf(db, table)
 	gen := ld.gen.Load()
 	if v, ok := ld.tables.Load(key); ok && v.(loadEntry).gen == gen {
 		return v.(loadEntry).t, nil

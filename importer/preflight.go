@@ -49,7 +49,7 @@ func (o Overwrite) String() string {
 // are not tracked.
 type Preflight struct {
 	databases map[string]bool // existing user databases
-	tables    map[string]bool // existing "db\x00table" (tables and views)
+	tables    map[string]bool // existing tables and views, by key (sqlscan.TableKeyOf)
 	// empty holds the existing base tables that had no rows when the preflight began
 	// (read once, before the first statement, so that what the import itself writes
 	// cannot change the answer).
@@ -77,7 +77,7 @@ func NewPreflight(ctx context.Context, q Conn, current string) (*Preflight, erro
 			return nil, err
 		}
 		if !systemSchemas[strings.ToLower(db)] {
-			p.tables[db+"\x00"+t] = true
+			p.tables[keyOf(db, t)] = true
 			if typ == "BASE TABLE" && localEngines[strings.ToUpper(engine)] {
 				base = append(base, [2]string{db, t})
 			}
@@ -117,7 +117,7 @@ var localEngines = map[string]bool{"INNODB": true, "ARIA": true, "MYISAM": true,
 // table would take minutes on a target with tens of thousands of tables.
 const emptyTablesPerQuery = 200
 
-// emptyTables returns the tables (db\x00table) that hold no rows. An EXISTS per table reads
+// emptyTables returns the tables (their keys) that hold no rows. An EXISTS per table reads
 // at most one row of each, where TABLE_ROWS is only InnoDB's estimate. A table the
 // account may not read counts as full: a refusal then errs on the safe side.
 func emptyTables(ctx context.Context, q Conn, tables [][2]string) (map[string]bool, error) {
@@ -158,7 +158,7 @@ func emptyTables(ctx context.Context, q Conn, tables [][2]string) (map[string]bo
 				return nil, err
 			}
 			if !full {
-				empty[chunk[i][0]+"\x00"+chunk[i][1]] = true
+				empty[keyOf(chunk[i][0], chunk[i][1])] = true
 			}
 		}
 		rows.Close()
@@ -213,7 +213,7 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 			}
 			continue
 		}
-		key := w.db + "\x00" + w.table
+		key := keyOf(w.db, w.table)
 		existed := p.tables[key] && !p.created[key]
 		if existed && p.empty[key] && rowsOnly(w.action, st) {
 			continue // an empty table has no rows to lose
@@ -310,7 +310,7 @@ func statementWrites(st *split.Statement, db string) []write {
 		return []write{{action: "CREATE FUNCTION … SONAME", db: "mysql", account: true}}
 	}
 	qualify := func(key string) write {
-		d, t := splitKey(key) // `d.x`.`t`: not cut at the first dot
+		d, t := sqlscan.TableKey(key).Names() // `d.x`.`t`: not cut at the first dot
 		return write{db: d, table: t}
 	}
 	cur := db
@@ -347,7 +347,7 @@ func statementWrites(st *split.Statement, db string) []write {
 		}
 		keys, ok := namedTables(st, db)
 		if !ok {
-			keys = []string{cur + "." + st.Table}
+			keys = []string{keyOf(cur, st.Table)}
 		}
 		for i, k := range keys {
 			w := qualify(k)

@@ -88,7 +88,7 @@ func (c *tableCounter) observe(st *split.Statement) {
 		if db == "" {
 			db = c.db
 		}
-		c.tables[db+"."+st.Table] = true
+		c.tables[keyOf(db, st.Table)] = true
 	}
 }
 

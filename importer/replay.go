@@ -616,7 +616,7 @@ func (r *Replayer) countTable(st *split.Statement) {
 	if db == "" {
 		db = r.database
 	}
-	key := db + "\x00" + st.Table
+	key := keyOf(db, st.Table)
 	i, ok := r.tableIndex[key]
 	if !ok {
 		i = len(r.result.Tables)
@@ -624,7 +624,7 @@ func (r *Replayer) countTable(st *split.Statement) {
 		r.result.Tables = append(r.result.Tables, TableCount{Database: db, Table: st.Table})
 	}
 	r.result.Tables[i].Rows += st.Rows
-	r.tables.rowsOf(db + "." + st.Table)
+	r.tables.rowsOf(key)
 }
 
 // endsTransaction reports whether, under autocommit, the statement ends a transaction

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // Exactly once for non-transactional tables. A statement that writes a MyISAM or Aria
@@ -184,7 +186,7 @@ func (r *Run) nonTransactional(ctx context.Context, c Conn, tables []string) ([]
 	}
 	var out []string
 	for _, t := range r.nonTx {
-		if tables == nil || slices.Contains(tables, TableKey(t.db, t.name)) {
+		if tables == nil || slices.Contains(tables, string(sqlscan.TableKeyOf(t.db, t.name))) {
 			out = append(out, quoteName(t.db)+"."+quoteName(t.name))
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/units"
 )
 
@@ -414,8 +415,9 @@ func (r *Run) planReload(ctx context.Context, c Conn) ([]string, error) {
 		if _, err := c.ExecContext(ctx, "TRUNCATE TABLE "+quoteName(dt[0])+"."+quoteName(dt[1])); err != nil {
 			return nil, fmt.Errorf("resume: truncate %s.%s for a reload: %w", dt[0], dt[1], err)
 		}
-		r.reload[TableKey(dt[0], dt[1])] = true
-		out = append(out, TableKey(dt[0], dt[1]))
+		key := string(sqlscan.TableKeyOf(dt[0], dt[1]))
+		r.reload[key] = true
+		out = append(out, key)
 	}
 	return out, nil
 }
