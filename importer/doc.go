@@ -6,8 +6,8 @@
 // importer/split (statements with kind, table, offset, line) → Replayer (serial: the
 // client's exact statement stream on one pinned connection) or ParallelReplayer (N
 // workers, per-table barriers, optional progress rows via importer/checkpoint for
-// --resume, deferred indexes). Preflight and DefinerCheck look at statements before they
-// run.
+// --resume, deferred indexes). importer/transform filters and rewrites the statements on
+// the way; importer/preflight's checks look at them before they run.
 //
 // docs/import.md says what each replay mode sends.
 package importer

@@ -378,7 +378,7 @@ func (p *ParallelReplayer) renamedAlready(ctx context.Context, c Conn, st *split
 	if code != 1146 || st.Verb != "RENAME TABLE" {
 		return false
 	}
-	keys, ok := namedTables(st, p.serial.database)
+	keys, ok := st.NamedTables(p.serial.database)
 	if !ok || len(keys)%2 != 0 {
 		return false
 	}

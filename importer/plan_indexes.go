@@ -71,7 +71,7 @@ func (p *ParallelReplayer) noOpKeysToggle(ctx context.Context, st *split.Stateme
 	if st.Verb != "ALTER TABLE" || st.Table == "" {
 		return false
 	}
-	if !isKeysToggle(st.SQL) {
+	if !sqlscan.IsKeysToggle(st.SQL) {
 		return false
 	}
 	key := p.tableKey(st)

@@ -332,7 +332,7 @@ func (p *ParallelReplayer) replayReloaded(ctx context.Context, st *split.Stateme
 
 // readOnly reports whether st, DML, writes no table (a SELECT without INTO OUTFILE, SHOW).
 func readOnly(st *split.Statement) bool {
-	switch strings.ToUpper(firstWord(st.SQL)) {
+	switch strings.ToUpper(sqlscan.FirstWord(st.SQL)) {
 	case "SELECT", "DO", "VALUES", "TABLE", "SHOW", "EXPLAIN", "DESCRIBE", "DESC", "HELP":
 		return true
 	}
@@ -354,7 +354,7 @@ func (p *ParallelReplayer) regionIntent(ctx context.Context, st *split.Statement
 	if len(p.workers) == 0 || (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
 		return false, nil
 	}
-	if strings.EqualFold(firstWord(st.SQL), "XA") {
+	if strings.EqualFold(sqlscan.FirstWord(st.SQL), "XA") {
 		// XA END leaves the transaction IDLE, where the server refuses every statement but
 		// XA PREPARE/COMMIT/ROLLBACK (ERROR 1399): the marker that follows the statement
 		// could not be written. XA statements write no table.

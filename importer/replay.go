@@ -1,7 +1,6 @@
 package importer
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"database/sql/driver"
@@ -506,14 +505,14 @@ func (r *Replayer) clientCommand(st *split.Statement) error {
 var errQuit = errors.New("quit")
 
 func (r *Replayer) refuse(st *split.Statement, msg string) error {
-	return &StatementError{Name: r.opt.Name, Offset: st.Offset, Line: st.Line, Kind: st.Kind, Table: st.Table, Message: msg, Head: head(st.SQL)}
+	return &StatementError{Name: r.opt.Name, Offset: st.Offset, Line: st.Line, Kind: st.Kind, Table: st.Table, Message: msg, Head: split.Head(st.SQL)}
 }
 
 // sqlError turns a server error into a StatementError; under Force it is recorded and
 // swallowed. A lost connection always stops the replay: the session state (SET NAMES,
 // sql_mode, USE, an open transaction) died with it.
 func (r *Replayer) sqlError(st *split.Statement, q []byte, err error) error {
-	se := &StatementError{Name: r.opt.Name, Offset: st.Offset, Line: st.Line, Kind: st.Kind, Table: st.Table, Head: head(q), Err: err}
+	se := &StatementError{Name: r.opt.Name, Offset: st.Offset, Line: st.Line, Kind: st.Kind, Table: st.Table, Head: split.Head(q), Err: err}
 	var me *mysql.MySQLError
 	switch {
 	case errors.As(err, &me):
@@ -648,14 +647,6 @@ func bytesToString(q []byte) string {
 		return ""
 	}
 	return unsafe.String(&q[0], len(q))
-}
-
-func head(q []byte) string {
-	const n = 200
-	if len(q) > n {
-		q = q[:n]
-	}
-	return strings.Join(strings.Fields(string(bytes.ToValidUTF8(q, []byte("?")))), " ")
 }
 
 // isLoadDataLocal reports whether q is LOAD DATA … LOCAL INFILE (LOAD XML too). Only the

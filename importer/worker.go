@@ -177,7 +177,7 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *rowBatch) (e
 				_, _ = c.ExecContext(ctx, "ROLLBACK")
 				return err, true
 			}
-			se := &StatementError{Name: p.opt.Name, Offset: s.offset, Line: s.line, Kind: split.KindInsert, Table: b.table, Head: head([]byte(s.sql)), Err: err}
+			se := &StatementError{Name: p.opt.Name, Offset: s.offset, Line: s.line, Kind: split.KindInsert, Table: b.table, Head: split.Head([]byte(s.sql)), Err: err}
 			if errors.As(err, &me) {
 				se.Code, se.SQLState, se.Message = me.Number, string(me.SQLState[:]), me.Message
 			} else {

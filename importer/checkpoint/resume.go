@@ -371,7 +371,7 @@ func (e *ReloadRefusedError) Error() string {
 
 // planReload truncates every table whose load was under way when the earlier attempt
 // stopped; their rows are then replayed from the first, whatever the progress rows say.
-// It returns the tables' keys (TableKey). Only a table this run created and that was empty
+// It returns the tables' keys (sqlscan.TableKey). Only a table this run created and that was empty
 // when its load began may be truncated: any other (the user's table of an append-style or
 // data-only load) would lose its own rows with the dump's, and the resume is refused
 // (*ReloadRefusedError) before any table is truncated. So is a table whose rows came

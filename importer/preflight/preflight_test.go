@@ -1,4 +1,4 @@
-package importer
+package preflight
 
 import (
 	"fmt"
@@ -9,13 +9,14 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 func TestPreflightObserve(t *testing.T) {
 	p := &Preflight{
 		databases: map[string]bool{"shop": true},
-		tables:    map[string]bool{"shop.orders": true, "shop.v_orders": true, "shop.lines": true},
-		created:   map[string]bool{},
+		tables:    map[sqlscan.TableKey]bool{"shop.orders": true, "shop.v_orders": true, "shop.lines": true},
+		created:   map[sqlscan.TableKey]bool{}, createdDBs: map[string]bool{},
 	}
 	stmts := []string{
 		"CREATE DATABASE /*!32312 IF NOT EXISTS*/ `shop`",
@@ -86,9 +87,9 @@ func TestMayAssignDefiner(t *testing.T) {
 func TestPreflightObserveAll(t *testing.T) {
 	p := &Preflight{
 		databases: map[string]bool{"shop": true},
-		tables: map[string]bool{"shop.a": true, "shop.b": true, "shop.c": true, "shop.d": true,
+		tables: map[sqlscan.TableKey]bool{"shop.a": true, "shop.b": true, "shop.c": true, "shop.d": true,
 			"shop.e": true, "shop.f": true, "shop.g": true, "shop.h": true},
-		created: map[string]bool{}, current: "shop",
+		created: map[sqlscan.TableKey]bool{}, createdDBs: map[string]bool{}, current: "shop",
 	}
 	stmts := []string{
 		"DROP TABLE IF EXISTS a, `b`",
@@ -251,9 +252,9 @@ func TestSystemCheckBodies(t *testing.T) {
 func TestPreflightTriggersAndEmptyTables(t *testing.T) {
 	p := &Preflight{
 		databases: map[string]bool{"shop": true},
-		tables:    map[string]bool{"shop.full": true, "shop.empty": true, "shop.empty2": true},
-		empty:     map[string]bool{"shop.empty": true, "shop.empty2": true},
-		created:   map[string]bool{}, current: "shop",
+		tables:    map[sqlscan.TableKey]bool{"shop.full": true, "shop.empty": true, "shop.empty2": true},
+		empty:     map[sqlscan.TableKey]bool{"shop.empty": true, "shop.empty2": true},
+		created:   map[sqlscan.TableKey]bool{}, createdDBs: map[string]bool{}, current: "shop",
 	}
 	stmts := []string{
 		"CREATE TRIGGER t1 BEFORE INSERT ON full FOR EACH ROW SET NEW.a = 1",
@@ -286,8 +287,8 @@ func TestPreflightTriggersAndEmptyTables(t *testing.T) {
 func TestPreflightObserveDottedNames(t *testing.T) {
 	p := &Preflight{
 		databases: map[string]bool{"d.x": true},
-		tables:    map[string]bool{"`d.x`.`t.y`": true},
-		created:   map[string]bool{},
+		tables:    map[sqlscan.TableKey]bool{"`d.x`.`t.y`": true},
+		created:   map[sqlscan.TableKey]bool{}, createdDBs: map[string]bool{},
 	}
 	sp := split.NewSplitter(strings.NewReader("USE `d.x`;\nDELETE FROM `t.y`;\nDROP TABLE IF EXISTS `t.y`;\n"), split.SplitOptions{})
 	var got []string
