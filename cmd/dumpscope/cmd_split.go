@@ -14,8 +14,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/transform"
 )
 
 // splitSummary is what `dumpscope split` reports (the --json shape).
@@ -46,8 +46,8 @@ type splitSummary struct {
 	Filter *splitFilter `json:"filter,omitempty"`
 	// Mappings are what --compat and --rename-database would rewrite (import lists the
 	// same lines), and MappingWarnings what they could not.
-	Mappings        []importer.Mapping `json:"mappings,omitempty"`
-	MappingWarnings []string           `json:"mapping_warnings,omitempty"`
+	Mappings        []transform.Mapping `json:"mappings,omitempty"`
+	MappingWarnings []string            `json:"mapping_warnings,omitempty"`
 }
 
 type splitFilter struct {
@@ -138,7 +138,7 @@ func runSplit(args []string, s stdio) int {
 }
 
 // splitFile splits one dump and summarises it. Errors name the file and the position.
-func splitFile(path string, fopt importer.TransformOptions, database string, opt split.SplitOptions, stdin io.Reader) (*splitSummary, error) {
+func splitFile(path string, fopt transform.Options, database string, opt split.SplitOptions, stdin io.Reader) (*splitSummary, error) {
 	var in *dumpfile.Input
 	var err error
 	if path == "-" {
@@ -154,7 +154,7 @@ func splitFile(path string, fopt importer.TransformOptions, database string, opt
 	tables := map[[2]string]*splitTable{}
 	currentDB := database
 	sp := split.NewSplitter(in.Reader, opt)
-	tr, err := importer.NewTransform(fopt)
+	tr, err := transform.New(fopt)
 	if err != nil {
 		return nil, err
 	}
