@@ -67,7 +67,7 @@ type screenWriter struct {
 }
 
 // Fd passes the underlying file's descriptor through, so the LogSink can tell a terminal.
-func (s *screenWriter) Fd() uintptr { return fdOf(s.w) }
+func (s *screenWriter) Fd() uintptr { return termsafe.Fd(s.w) }
 
 // Unwrap is the stream under the screen, so the dashboard can find the terminal behind it.
 func (s *screenWriter) Unwrap() io.Writer { return s.w }
@@ -77,7 +77,7 @@ func (s *screenWriter) Write(p []byte) (int, error) {
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
 	// Output to a file or a pipe does not share the screen with the status line.
-	shared := sc.status != "" && (s.w == sc.err || term.IsTerminal(int(fdOf(s.w))))
+	shared := sc.status != "" && (s.w == sc.err || term.IsTerminal(int(termsafe.Fd(s.w))))
 	if shared {
 		io.WriteString(sc.err, advisor.StatusPrefix)
 	}
@@ -86,12 +86,4 @@ func (s *screenWriter) Write(p []byte) (int, error) {
 		io.WriteString(sc.err, sc.status)
 	}
 	return n, err
-}
-
-// fdOf is w's file descriptor, or ^uintptr(0) (no terminal) when w is not a file.
-func fdOf(w io.Writer) uintptr {
-	if f, ok := w.(interface{ Fd() uintptr }); ok {
-		return f.Fd()
-	}
-	return ^uintptr(0)
 }
