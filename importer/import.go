@@ -68,6 +68,9 @@ type Options struct {
 	DeferIndexes    bool
 	// LoadData sends plain row inserts as LOAD DATA LOCAL streams where exact.
 	LoadData bool
+	// CheckParallel: a serial replay says in its Progress whether the dump could run in
+	// parallel exactly (ReplayOptions.CheckParallel), for the advisor's hint.
+	CheckParallel bool
 	// OtherConnections are the connections the caller opens to the same server while the
 	// import runs (the sampler's): Parallel is reduced so that they fit max_connections too.
 	OtherConnections int
@@ -323,7 +326,7 @@ func newReplayer(ctx context.Context, conns []Conn, in *dumpfile.Input, o Option
 		Transform: o.transform, Rejects: o.Rejects, tablesTotal: o.tablesTotal, inWorker: o.inWorker, afterDDL: o.afterDDL,
 	}
 	if cp == nil && !o.DeferIndexes && !o.LoadData {
-		ropt.wire = o.wire
+		ropt.wire, ropt.CheckParallel = o.wire, o.CheckParallel
 		return NewReplayer(ctx, conns[0], split, ropt)
 	}
 	popt := ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: o.DeferIndexes, Resumable: cp.Resumable(), LoadData: o.LoadData}

@@ -63,6 +63,9 @@ type ReplayOptions struct {
 	// Resumable says a checkpoint journal lets the import be resumed (messages say
 	// "resume" only then).
 	Resumable bool
+	// CheckParallel follows the statements with the planner (parallel_check.go), so that
+	// Progress says whether the dump could run in parallel exactly.
+	CheckParallel bool
 
 	tablesTotal int // Progress.TablesTotal, from the preflight scan
 	// inWorker, when set, is called by a parallel worker before each entry it runs: the
@@ -109,6 +112,11 @@ type Progress struct {
 	// TablesDone counts tables whose rows are complete (progress_tables.go) of
 	// TablesTotal, the tables the dump inserts into (0: unknown, no preflight scan).
 	TablesDone, TablesTotal int
+	// ParallelChecked: a serial replay follows its statements with the planner
+	// (ReplayOptions.CheckParallel); SerialReason is then the planner's first reason to
+	// run the dump on one connection, "" while it could run in parallel exactly.
+	ParallelChecked bool
+	SerialReason    string
 }
 
 // StatementError is an SQL error or a refusal, naming where in the dump it happened.
@@ -195,6 +203,7 @@ type Replayer struct {
 	// schemaChanged, when set, is called after each statement that may change a table
 	// (changesTables), before exec returns: --load-data's column facts go stale.
 	schemaChanged func()
+	check         *parallelCheck // ReplayOptions.CheckParallel; nil without
 }
 
 // NewReplayer prepares a replay of split onto conn. It reads the server's
@@ -203,6 +212,9 @@ type Replayer struct {
 func NewReplayer(ctx context.Context, conn Conn, split *split.Splitter, opt ReplayOptions) (*Replayer, error) {
 	r := &Replayer{conn: conn, split: split, opt: opt, tableIndex: map[string]int{}}
 	r.tables.total = opt.tablesTotal
+	if opt.CheckParallel {
+		r.check = newParallelCheck()
+	}
 	if r.opt.MaxErrorsListed == 0 {
 		r.opt.MaxErrorsListed = 100
 	}
@@ -231,6 +243,7 @@ func (r *Replayer) Progress() Progress {
 	if t := r.table.Load(); t != nil {
 		p.Table = *t
 	}
+	p.ParallelChecked, p.SerialReason = r.check.state()
 	return p
 }
 
@@ -260,6 +273,7 @@ func (r *Replayer) run(ctx context.Context) error {
 		stv := r.split.Statement()
 		st := &stv
 		asSent(st)
+		r.check.observe(st, r.database)
 		if err := r.one(ctx, st); err != nil {
 			if err == errQuit {
 				r.bytes.Store(st.Offset + int64(len(st.Raw)))
