@@ -405,7 +405,7 @@ func isDataStatement(st *split.Statement) bool {
 // togglesKeys reports whether an ALTER TABLE is mysqldump's `ALTER TABLE t DISABLE KEYS`
 // or `ENABLE KEYS` (and nothing else).
 func togglesKeys(q []byte) bool {
-	w := ddlWords(q, 8)
+	w := sqlscan.DDLWords(q, 8)
 	n := len(w)
 	return n >= 2 && n < 8 && strings.EqualFold(w[n-1], "KEYS") && (strings.EqualFold(w[n-2], "DISABLE") || strings.EqualFold(w[n-2], "ENABLE"))
 }

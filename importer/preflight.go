@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
@@ -242,18 +243,12 @@ func rowsOnly(action string, st *split.Statement) bool {
 	case "CREATE TRIGGER ON":
 		// A data file's triggers on the tables it fills (Sakila's); OR REPLACE would
 		// replace a trigger that exists.
-		w := ddlWords(st.SQL, 3)
+		w := sqlscan.DDLWords(st.SQL, 3)
 		return !(len(w) > 1 && strings.EqualFold(w[1], "OR"))
 	case "ALTER TABLE":
-		return isKeysToggle(st.SQL)
+		return plan.IsKeysToggle(st.SQL)
 	}
 	return false
-}
-
-// isKeysToggle reports whether q is `ALTER TABLE t DISABLE KEYS` or `ENABLE KEYS`.
-func isKeysToggle(q []byte) bool {
-	w := ddlWords(q, 6)
-	return len(w) == 5 && strings.EqualFold(w[4], "KEYS") && (strings.EqualFold(w[3], "DISABLE") || strings.EqualFold(w[3], "ENABLE"))
 }
 
 // report reports whether ow is the first of its action on its object.
@@ -288,7 +283,7 @@ var accountVerbs = map[string]bool{
 
 // statementWrites lists the databases and tables st changes; db is the current database.
 func statementWrites(st *split.Statement, db string) []write {
-	words := ddlWords(st.SQL, 3)
+	words := sqlscan.DDLWords(st.SQL, 3)
 	if len(words) == 0 {
 		return nil
 	}
@@ -309,7 +304,7 @@ func statementWrites(st *split.Statement, db string) []write {
 		return []write{{action: "CREATE FUNCTION … SONAME", db: "mysql", account: true}}
 	}
 	qualify := func(key string) write {
-		d, t := splitKey(key) // `d.x`.`t`: not cut at the first dot
+		d, t := plan.SplitKey(key) // `d.x`.`t`: not cut at the first dot
 		return write{db: d, table: t}
 	}
 	cur := db
@@ -344,7 +339,7 @@ func statementWrites(st *split.Statement, db string) []write {
 			}
 			return []write{w}
 		}
-		keys, ok := namedTables(st, db)
+		keys, ok := plan.NamedTables(st, db)
 		if !ok {
 			keys = []string{cur + "." + st.Table}
 		}
@@ -412,7 +407,7 @@ func dmlTables(q []byte, db string, syn sqlscan.Syntax) []string {
 		if d == "" {
 			d = db
 		}
-		keys = append(keys, keyOf(d, strings.TrimSuffix(name, "*")))
+		keys = append(keys, plan.KeyOf(d, strings.TrimSuffix(name, "*")))
 	}
 	if verb.Is("LOAD") {
 		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
@@ -495,7 +490,7 @@ func (c *SystemCheck) Observe(st *split.Statement) []Overwrite {
 		}
 		ow := Overwrite{Action: w.action, Database: w.db, Table: w.table, Offset: st.Offset, Line: st.Line, System: true}
 		if w.account {
-			ow.Detail = clip(escapeControl(head(st.SQL)), 80)
+			ow.Detail = plan.Clip(escapeControl(split.Head(st.SQL)), 80)
 		}
 		found = append(found, ow)
 	}
@@ -524,63 +519,6 @@ func escapeControl(s string) string {
 		b.WriteByte(c)
 	}
 	return b.String()
-}
-
-// ddlWords returns up to n leading words of a DDL statement with executable-comment
-// markers (`/*!40000`, `/*M!100000`, `*/`) removed, identifiers unquoted, and a qualified
-// `db`.`t` returned as db + "\x01" + t. Options such as ALGORITHM=… and DEFINER=… come
-// back as separate words and are ignored by the caller.
-func ddlWords(q []byte, n int) []string {
-	var words []string
-	var cur []byte
-	flush := func() {
-		if len(cur) > 0 {
-			words = append(words, string(cur))
-			cur = nil
-		}
-	}
-	for i := 0; i < len(q) && len(words) < n; i++ {
-		c := q[i]
-		switch {
-		case c == '/' && i+2 < len(q) && q[i+1] == '*' && (q[i+2] == '!' || q[i+2] == 'M'):
-			flush()
-			i += 2
-			if q[i] == 'M' {
-				i++
-			}
-			for i+1 < len(q) && q[i+1] >= '0' && q[i+1] <= '9' {
-				i++
-			}
-		case c == '*' && i+1 < len(q) && q[i+1] == '/':
-			flush()
-			i++
-		case c == '`' || c == '"' || c == '\'':
-			j := i + 1
-			for ; j < len(q); j++ {
-				if q[j] == c {
-					if j+1 < len(q) && q[j+1] == c {
-						cur = append(cur, c)
-						j++
-						continue
-					}
-					break
-				}
-				cur = append(cur, q[j])
-			}
-			i = j
-		case c == '.':
-			cur = append(cur, '\x01')
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '(' || c == ';':
-			flush()
-			if c == '(' {
-				return words
-			}
-		default:
-			cur = append(cur, c)
-		}
-	}
-	flush()
-	return words
 }
 
 // DefinerCheck reports statements whose DEFINER= clause names an account other than the

@@ -8,7 +8,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 func TestDDLWords(t *testing.T) {
@@ -24,8 +26,8 @@ func TestDDLWords(t *testing.T) {
 		{"USE `sakila`", []string{"USE", "sakila"}},
 	}
 	for _, tc := range tests {
-		if diff := cmp.Diff(tc.want, ddlWords([]byte(tc.in), 12)); diff != "" {
-			t.Errorf("ddlWords(%q) (-want +got):\n%s", tc.in, diff)
+		if diff := cmp.Diff(tc.want, sqlscan.DDLWords([]byte(tc.in), 12)); diff != "" {
+			t.Errorf("sqlscan.DDLWords(%q) (-want +got):\n%s", tc.in, diff)
 		}
 	}
 }
@@ -320,8 +322,8 @@ func TestPreflightObserveDottedNames(t *testing.T) {
 		t.Errorf("overwrites %q, want %q", got, want)
 	}
 	for _, n := range [][2]string{{"a", "b"}, {"d.x", "t"}, {"d", "x.t"}, {"a`b", "c"}, {"a", "b``.c"}} {
-		if db, table := splitKey(keyOf(n[0], n[1])); db != n[0] || table != n[1] {
-			t.Errorf("splitKey(keyOf(%q, %q)) = %q, %q", n[0], n[1], db, table)
+		if db, table := plan.SplitKey(plan.KeyOf(n[0], n[1])); db != n[0] || table != n[1] {
+			t.Errorf("plan.SplitKey(plan.KeyOf(%q, %q)) = %q, %q", n[0], n[1], db, table)
 		}
 	}
 }

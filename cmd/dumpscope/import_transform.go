@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/replay"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/units"
 )
@@ -89,7 +90,7 @@ func (f *transformFlags) setOptions(iopt *importer.Options, name string) (func(i
 		if name == "" || name == "-" {
 			name = "stdin"
 		}
-		iopt.Rejects = importer.NewRejects(file, name)
+		iopt.Rejects = replay.NewRejects(file, name)
 	}
 	return func(w io.Writer, res *importer.Result) {
 		if res != nil {

@@ -1,8 +1,6 @@
-package importer
+package plan
 
 import (
-	"context"
-	"database/sql"
 	"strings"
 	"testing"
 
@@ -173,21 +171,9 @@ func TestNotPlainTarget(t *testing.T) {
 		{"VIEW", "", false}, {"BASE TABLE", "MRG_MyISAM", false}, {"BASE TABLE", "FEDERATED", false},
 		{"BASE TABLE", "CONNECT", false}, {"SEQUENCE", "InnoDB", true}, {"", "", true},
 	} {
-		if got := notPlainTarget(tc.typ, tc.engine) == ""; got != tc.plain {
+		if got := NotPlainTarget(tc.typ, tc.engine) == ""; got != tc.plain {
 			t.Errorf("notPlainTarget(%q, %q) plain = %v, want %v", tc.typ, tc.engine, got, tc.plain)
 		}
-	}
-}
-
-// TestTriggerKin: a wait for a table a trigger writes also waits for the trigger's table.
-func TestTriggerKin(t *testing.T) {
-	p := &ParallelReplayer{}
-	p.relateTriggerTables([]string{"db.t", "db.log"})
-	if diff := cmp.Diff([]string{"db.log", "db.t"}, p.withTriggerKin([]string{"db.log"})); diff != "" {
-		t.Errorf("kin of db.log (-want +got):\n%s", diff)
-	}
-	if diff := cmp.Diff([]string{"db.x"}, p.withTriggerKin([]string{"db.x"})); diff != "" {
-		t.Errorf("kin of db.x (-want +got):\n%s", diff)
 	}
 }
 
@@ -211,12 +197,12 @@ func TestTakesIDs(t *testing.T) {
 		{"INSERT INTO t VALUES (1,'a')", TableFacts{}, true, true},
 	} {
 		st := &split.Statement{Kind: split.KindInsert, SQL: []byte(tc.sql)}
-		if got := takesIDs(st, sqlscan.Syntax{}, "db.t", tc.f, tc.triggers) != ""; got != tc.want {
+		if got := TakesIDs(st, sqlscan.Syntax{}, "db.t", tc.f, tc.triggers) != ""; got != tc.want {
 			t.Errorf("takesIDs(%s, %+v, triggers %v) = %v, want %v", tc.sql, tc.f, tc.triggers, got, tc.want)
 		}
 	}
 	for sql, want := range map[string]bool{"INSERT INTO t VALUES (NEXTVAL(s))": true, "SELECT NEXT VALUE FOR s": true, "SELECT SETVAL(s, 5)": false} {
-		if got := takesSequenceValues(&split.Statement{SQL: []byte(sql)}); got != want {
+		if got := TakesSequenceValues(&split.Statement{SQL: []byte(sql)}); got != want {
 			t.Errorf("takesSequenceValues(%s) = %v, want %v", sql, got, want)
 		}
 	}
@@ -275,7 +261,7 @@ func TestRowInsertMaybeZeroIDs(t *testing.T) {
 		"INSERT INTO t VALUES (0x1F,'a')": false, "INSERT INTO t VALUES (0b1,'a')": false,
 		"INSERT INTO t VALUES (TRUE,'')": false, "INSERT INTO t VALUES (-3,FALSE)": false,
 	} {
-		ri, ok := parseRowInsert([]byte(sql), sqlscan.Syntax{})
+		ri, ok := ParseRowInsert([]byte(sql), sqlscan.Syntax{})
 		if !ok {
 			t.Fatalf("%s: not plain", sql)
 		}
@@ -308,41 +294,6 @@ func TestPlannerLostAtEnd(t *testing.T) {
 		if got := p.LostAtEnd(); got != want {
 			t.Errorf("LostAtEnd after %q = %v, want %v", script, got, want)
 		}
-	}
-}
-
-// execRecorder is a Conn that records what is executed (queries are not expected).
-type execRecorder struct{ sent []string }
-
-func (r *execRecorder) ExecContext(_ context.Context, q string, _ ...any) (sql.Result, error) {
-	r.sent = append(r.sent, q)
-	return nil, nil
-}
-func (r *execRecorder) QueryRowContext(context.Context, string, ...any) *sql.Row { panic("no queries") }
-func (r *execRecorder) QueryContext(context.Context, string, ...any) (*sql.Rows, error) {
-	panic("no queries")
-}
-
-// TestDropInsertID: a resumed run replays SET insert_id = n (a session statement); when it
-// then skips the INSERT that took that id in an earlier attempt, it cancels it, or the next
-// INSERT would take n again (a duplicate key after kill -9 and --resume).
-func TestDropInsertID(t *testing.T) {
-	rec := &execRecorder{}
-	p := &ParallelReplayer{control: rec}
-	ins := &split.Statement{Kind: split.KindInsert, SQL: []byte("INSERT INTO t (v) VALUES (1)")}
-	p.noteInsertID(&split.Statement{Kind: split.KindSession, SQL: []byte("SET insert_id=10000")})
-	if err := p.dropInsertID(context.Background(), ins); err != nil {
-		t.Fatal(err)
-	}
-	if err := p.dropInsertID(context.Background(), ins); err != nil { // nothing pending any more
-		t.Fatal(err)
-	}
-	p.noteInsertID(&split.Statement{Kind: split.KindSession, SQL: []byte("SET timestamp=1")})
-	if err := p.dropInsertID(context.Background(), ins); err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff([]string{"SET insert_id = 0"}, rec.sent); diff != "" {
-		t.Errorf("sent (-want +got):\n%s", diff)
 	}
 }
 

@@ -1,4 +1,4 @@
-package importer
+package plan
 
 import (
 	"bytes"
@@ -196,9 +196,9 @@ func (p *Planner) volatile(st *split.Statement, db string) bool {
 	if st.Kind == split.KindSession {
 		return true
 	}
-	key := tableKeyOf(st, db)
+	key := TableKeyOf(st, db)
 	if st.Verb == "CREATE TABLE" || st.Verb == "DROP TABLE" {
-		for _, x := range ddlWords(st.SQL, 4) {
+		for _, x := range sqlscan.DDLWords(st.SQL, 4) {
 			if strings.EqualFold(x, "TEMPORARY") {
 				if p.temporary == nil {
 					p.temporary = map[string]bool{}
@@ -211,7 +211,7 @@ func (p *Planner) volatile(st *split.Statement, db string) bool {
 	if st.Table != "" && p.temporary[key] {
 		return true
 	}
-	w := strings.ToUpper(firstWord(st.SQL))
+	w := strings.ToUpper(FirstWord(st.SQL))
 	if connectionOnlyVerbs[w] {
 		return true // a prepared statement or handler lives in the connection: rebuilt on resume
 	}
@@ -226,14 +226,14 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 	var ri rowInsert
 	plain := false
 	if st.Kind == split.KindInsert {
-		ri, plain = parseRowInsert(st.SQL, p.Syntax)
+		ri, plain = ParseRowInsert(st.SQL, p.Syntax)
 	}
 	if !plain {
 		if why := connectionState(st); why != "" {
 			return p.toSerial(st, why), nil
 		}
 	}
-	if isRollback(st) && p.parallelIn {
+	if IsRollback(st) && p.parallelIn {
 		return Plan{Kind: PlanRefuse, Reason: "ROLLBACK of a transaction whose rows were already committed on other connections (the dump names mysqldump or phpMyAdmin as its producer, which write none, so its rows ran in parallel); import it without --parallel"}, nil
 	}
 	if p.mode == modeSerial {
@@ -250,9 +250,9 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 		}
 		return Plan{Kind: PlanControl}, nil
 	}
-	key := tableKeyOf(st, db)
+	key := TableKeyOf(st, db)
 	if plain {
-		if len(p.locked) > 0 && !containsKey(p.writable, key) {
+		if len(p.locked) > 0 && !ContainsKey(p.writable, key) {
 			return p.toSerial(st, "LOCK TABLES ("+p.lockHead()+") is held over a statement that is not its tables' rows"), nil
 		}
 		pl := Plan{Kind: PlanRows, Tables: []string{key}, Ordered: ri.replace || ri.ignore}
@@ -271,7 +271,7 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 		}
 		return pl, nil
 	}
-	keys, global := barrierScope(st, db)
+	keys, global := BarrierScope(st, db)
 	if len(p.locked) > 0 && !keysToggle(st, p.locked, db) {
 		return p.toSerial(st, "LOCK TABLES ("+p.lockHead()+") is held over a statement that is not its tables' rows"), nil
 	}
@@ -333,7 +333,7 @@ func (p *Planner) track(st *split.Statement, db string, pl *Plan) {
 		return
 	case st.Kind == split.KindTxn:
 		switch {
-		case isRollback(st):
+		case IsRollback(st):
 			ends = true
 			pl.Rollback = true
 		case strings.HasPrefix(st.Verb, "COMMIT"):
@@ -390,7 +390,7 @@ func (p *Planner) endRegion() {
 	}
 }
 
-func isRollback(st *split.Statement) bool {
+func IsRollback(st *split.Statement) bool {
 	return st.Kind == split.KindTxn && strings.HasPrefix(st.Verb, "ROLLBACK") && !isRollbackTo(st)
 }
 
@@ -409,7 +409,7 @@ func commitsImplicitly(st *split.Statement) bool {
 	case split.KindDDL, split.KindRoutine:
 		return true
 	}
-	w := strings.ToUpper(firstWord(st.SQL))
+	w := strings.ToUpper(FirstWord(st.SQL))
 	if implicitCommitVerbs[w] {
 		return true
 	}
@@ -419,7 +419,7 @@ func commitsImplicitly(st *split.Statement) bool {
 	return false
 }
 
-func firstWord(q []byte) string {
+func FirstWord(q []byte) string {
 	l := sqlscan.Tokenizer{Src: q}
 	if t := l.Next(); t.Kind == sqlscan.Word {
 		return t.Text
@@ -430,14 +430,14 @@ func firstWord(q []byte) string {
 // keysToggle reports whether st is allowed while LOCK TABLES is held in a parallel run:
 // mysqldump's ALTER TABLE t DISABLE/ENABLE KEYS of a locked table.
 func keysToggle(st *split.Statement, locked []string, db string) bool {
-	if st.Verb != "ALTER TABLE" || !containsKey(locked, tableKeyOf(st, db)) {
+	if st.Verb != "ALTER TABLE" || !ContainsKey(locked, TableKeyOf(st, db)) {
 		return false
 	}
-	w := ddlWords(st.SQL, 6)
+	w := sqlscan.DDLWords(st.SQL, 6)
 	return len(w) == 5 && strings.EqualFold(w[4], "KEYS")
 }
 
-func containsKey(keys []string, k string) bool {
+func ContainsKey(keys []string, k string) bool {
 	for _, x := range keys {
 		if strings.EqualFold(x, k) {
 			return true
@@ -446,13 +446,13 @@ func containsKey(keys []string, k string) bool {
 	return false
 }
 
-// tableKeyOf names st's table db.table, db being the current one when st does not
+// TableKeyOf names st's table db.table, db being the current one when st does not
 // qualify it.
-func tableKeyOf(st *split.Statement, db string) string {
+func TableKeyOf(st *split.Statement, db string) string {
 	if st.Database != "" {
 		db = st.Database
 	}
-	return keyOf(db, st.Table)
+	return KeyOf(db, st.Table)
 }
 
 // lockedTables returns the tables LOCK TABLES names (db.table), and of those the ones
@@ -475,7 +475,7 @@ func lockedTables(q []byte, db string, ansi bool) (keys, writable []string) {
 			if d == "" {
 				d = db
 			}
-			cur = keyOf(d, name)
+			cur = KeyOf(d, name)
 			keys = append(keys, cur)
 			expect = false
 		case t.Is("AS"):

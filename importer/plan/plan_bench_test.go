@@ -1,4 +1,4 @@
-package importer
+package plan
 
 import (
 	"fmt"
@@ -23,7 +23,7 @@ func BenchmarkParseRowInsert(b *testing.B) {
 	b.SetBytes(int64(len(q)))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, ok := parseRowInsert(q, sqlscan.Syntax{}); !ok {
+		if _, ok := ParseRowInsert(q, sqlscan.Syntax{}); !ok {
 			b.Fatal("not plain")
 		}
 	}

@@ -1,4 +1,4 @@
-package importer
+package plan
 
 import (
 	"fmt"
@@ -87,25 +87,25 @@ func TestParseRowInsert(t *testing.T) {
 		{"WITH x AS (SELECT 1) INSERT INTO t SELECT * FROM x", false, 0},
 	}
 	for _, tc := range tests {
-		ri, ok := parseRowInsert([]byte(tc.sql), sqlscan.Syntax{})
+		ri, ok := ParseRowInsert([]byte(tc.sql), sqlscan.Syntax{})
 		if ok != tc.ok || (ok && ri.rows != tc.rows) {
 			t.Errorf("parseRowInsert(%.80q) = %v, %d rows; want %v, %d", tc.sql, ok, ri.rows, tc.ok, tc.rows)
 		}
 	}
 	// NO_BACKSLASH_ESCAPES: 'a\' is a whole string, so what follows is a second row.
-	if ri, ok := parseRowInsert([]byte(`INSERT INTO t VALUES ('a\'),('b')`), sqlscan.Syntax{NoBackslashEscapes: true}); !ok || ri.rows != 2 {
+	if ri, ok := ParseRowInsert([]byte(`INSERT INTO t VALUES ('a\'),('b')`), sqlscan.Syntax{NoBackslashEscapes: true}); !ok || ri.rows != 2 {
 		t.Errorf("NO_BACKSLASH_ESCAPES: ok %v rows %d, want true 2", ok, ri.rows)
 	}
-	if _, ok := parseRowInsert([]byte(`INSERT INTO t VALUES ('a\'),('b')`), sqlscan.Syntax{}); ok {
+	if _, ok := ParseRowInsert([]byte(`INSERT INTO t VALUES ('a\'),('b')`), sqlscan.Syntax{}); ok {
 		t.Error("with backslash escapes, 'a\\'),(' is one string and the statement ends inside a string: want not plain")
 	}
 	// sjis: 0x95 0x5C is one character; its 0x5C is not an escape.
 	q := []byte("INSERT INTO t VALUES ('\x95\x5c'),('b')")
-	if ri, ok := parseRowInsert(q, sqlscan.Syntax{Charset: sqlscan.CharsetByName("sjis")}); !ok || ri.rows != 2 {
+	if ri, ok := ParseRowInsert(q, sqlscan.Syntax{Charset: sqlscan.CharsetByName("sjis")}); !ok || ri.rows != 2 {
 		t.Errorf("sjis: ok %v rows %d, want true 2", ok, ri.rows)
 	}
 	// ANSI_QUOTES: "x" is a column name, not a string.
-	if _, ok := parseRowInsert([]byte(`INSERT INTO t VALUES ("x")`), sqlscan.Syntax{ANSIQuotes: true}); ok {
+	if _, ok := ParseRowInsert([]byte(`INSERT INTO t VALUES ("x")`), sqlscan.Syntax{ANSIQuotes: true}); ok {
 		t.Error(`ANSI_QUOTES: VALUES ("x") names a column: want not plain`)
 	}
 }
@@ -127,7 +127,7 @@ func TestRowInsertGeneratesIDs(t *testing.T) {
 		{"INSERT INTO t () VALUES ()", true},
 	}
 	for _, tc := range tests {
-		ri, ok := parseRowInsert([]byte(tc.sql), sqlscan.Syntax{})
+		ri, ok := ParseRowInsert([]byte(tc.sql), sqlscan.Syntax{})
 		if !ok {
 			t.Fatalf("%s: not plain", tc.sql)
 		}
@@ -284,7 +284,7 @@ func TestNamedTablesQualified(t *testing.T) {
 		t.Fatal(sp.Err())
 	}
 	st := sp.Statement()
-	keys, global := barrierScope(&st, "cur")
+	keys, global := BarrierScope(&st, "cur")
 	if got := fmt.Sprint(keys, global); got != "[cur.we;ird other.t2] false" {
 		t.Errorf("scope = %s", got)
 	}

@@ -1,4 +1,4 @@
-package importer
+package plan
 
 import (
 	"bytes"
@@ -49,11 +49,11 @@ func (ri rowInsert) generatesIDs(f TableFacts) bool {
 	return k < 64 && ri.zeroMask&(1<<uint(k)) != 0
 }
 
-// parseRowInsert recognises a plain row insert (see rowInsert). It reads the whole
+// ParseRowInsert recognises a plain row insert (see rowInsert). It reads the whole
 // statement with a byte loop that jumps through strings, so a VALUES or SELECT inside a
 // string is never taken for a keyword; anything it does not recognise makes ok false and
 // the statement run in stream order.
-func parseRowInsert(q []byte, syn sqlscan.Syntax) (ri rowInsert, ok bool) {
+func ParseRowInsert(q []byte, syn sqlscan.Syntax) (ri rowInsert, ok bool) {
 	l := sqlscan.New(q, syn)
 	t := l.Next()
 	switch {

@@ -1,4 +1,4 @@
-package importer
+package plan
 
 import (
 	"bytes"
@@ -10,9 +10,9 @@ import (
 
 // Which tables a statement that runs in stream order must wait for.
 
-// barrierScope says which tables a statement that is not a plain row insert must wait
+// BarrierScope says which tables a statement that is not a plain row insert must wait
 // for: keys, or every table when global. db is the current database.
-func barrierScope(st *split.Statement, db string) (keys []string, global bool) {
+func BarrierScope(st *split.Statement, db string) (keys []string, global bool) {
 	switch st.Kind {
 	case split.KindSession, split.KindClient:
 		return nil, false
@@ -35,12 +35,12 @@ func barrierScope(st *split.Statement, db string) (keys []string, global bool) {
 	if strings.Contains(st.Verb, "VIEW") {
 		// A view reads the tables it names (TABLE t has no SELECT), except mysqldump's
 		// stand-ins, which name none and come where the view sorts among the tables.
-		reads = !strings.HasPrefix(st.Verb, "DROP") && !readsNoTable(head, st.Syntax())
+		reads = !strings.HasPrefix(st.Verb, "DROP") && !ReadsNoTable(head, st.Syntax())
 	}
 	if reads {
 		return nil, true
 	}
-	many, ok := namedTables(st, db)
+	many, ok := NamedTables(st, db)
 	if !ok {
 		return nil, true
 	}
@@ -56,11 +56,11 @@ func barrierScope(st *split.Statement, db string) (keys []string, global bool) {
 			if t[0] == "" {
 				t[0] = db
 			}
-			keys = append(keys, keyOf(t[0], t[1]))
+			keys = append(keys, KeyOf(t[0], t[1]))
 		}
 	}
 	if strings.Contains(st.Verb, "TRIGGER") {
-		tables, known := triggerTables(st.SQL, db)
+		tables, known := TriggerTables(st.SQL, db)
 		if !known {
 			return nil, true // it calls a routine, which may touch any table
 		}
@@ -69,20 +69,20 @@ func barrierScope(st *split.Statement, db string) (keys []string, global bool) {
 	return keys, false
 }
 
-// namedTables returns every table a DDL statement names as its object: all of
+// NamedTables returns every table a DDL statement names as its object: all of
 // `DROP TABLE a, b`, `RENAME TABLE a TO b, c TO d`, `TRUNCATE a`, the new name of
 // `ALTER TABLE a RENAME [TO] b` and the source of `CREATE TABLE b LIKE a`. ok is false
 // when a name cannot be read.
-func namedTables(st *split.Statement, db string) (keys []string, ok bool) {
+func NamedTables(st *split.Statement, db string) (keys []string, ok bool) {
 	qualify := func(d, t string) string {
 		if d == "" {
 			d = db
 		}
-		return keyOf(d, t)
+		return KeyOf(d, t)
 	}
 	first := qualify(st.Database, st.Table)
 	if st.Database == "" {
-		first = keyOf(db, st.Table)
+		first = KeyOf(db, st.Table)
 	}
 	keys = []string{first}
 	switch st.Verb {

@@ -1,4 +1,4 @@
-package importer
+package plan
 
 import (
 	"bytes"
@@ -15,32 +15,32 @@ import (
 
 // setsAutocommit reports whether a SET statement assigns autocommit, and the value.
 func setsAutocommit(q []byte, syn sqlscan.Syntax) (on, set bool) {
-	for _, a := range parseSet(q, syn) {
-		if a.name == "autocommit" {
-			v := strings.ToUpper(a.value)
+	for _, a := range ParseSet(q, syn) {
+		if a.Name == "autocommit" {
+			v := strings.ToUpper(a.Value)
 			on, set = !(v == "0" || v == "OFF" || v == "FALSE"), true
 		}
 	}
 	return on, set
 }
 
-// setAssign is one `name = value` of a SET statement: name lower-cased without @@ and
+// SetAssign is one `name = value` of a SET statement: name lower-cased without @@ and
 // scope (user variables keep their single @).
-type setAssign struct {
-	name, value string
-	constant    bool // the value reads nothing that differs between connections or over time
-	// global: a server variable's GLOBAL (or PERSIST) value, not the session's.
-	global bool
+type SetAssign struct {
+	Name, Value string
+	Constant    bool // the value reads nothing that differs between connections or over time
+	// Global: a server variable's GLOBAL (or PERSIST) value, not the session's.
+	Global bool
 }
 
-// parseSet reads the assignments of SET a = x, @b := y, SESSION c = z, @@session.d = w.
+// ParseSet reads the assignments of SET a = x, @b := y, SESSION c = z, @@session.d = w.
 // NAMES, CHARACTER SET, PASSWORD, ROLE, TRANSACTION and STATEMENT forms return none.
-func parseSet(q []byte, syn sqlscan.Syntax) []setAssign {
+func ParseSet(q []byte, syn sqlscan.Syntax) []SetAssign {
 	l := sqlscan.New(q, syn)
 	if !l.Next().Is("SET") {
 		return nil
 	}
-	var out []setAssign
+	var out []SetAssign
 	global := false // the last GLOBAL or SESSION holds for the assignments after it
 	for {
 		t := l.Next()
@@ -72,7 +72,7 @@ func parseSet(q []byte, syn sqlscan.Syntax) []setAssign {
 		if eq := l.Next(); eq.Kind != sqlscan.Punct || eq.Text != "=" {
 			return out
 		}
-		a := setAssign{name: name, constant: true, global: thisGlobal && !strings.HasPrefix(name, "@")}
+		a := SetAssign{Name: name, Constant: true, Global: thisGlobal && !strings.HasPrefix(name, "@")}
 		depth := 0
 		var value []string
 		for {
@@ -90,11 +90,11 @@ func parseSet(q []byte, syn sqlscan.Syntax) []setAssign {
 			case v.Kind == sqlscan.Punct && v.Text == ")":
 				depth--
 			case v.Kind == sqlscan.Word && !pureWord(v.Text, &l), v.Kind == sqlscan.Var && connStateVar(v.Text):
-				a.constant = false
+				a.Constant = false
 			}
 			value = append(value, v.Text)
 		}
-		a.value = strings.Join(value, " ")
+		a.Value = strings.Join(value, " ")
 		out = append(out, a)
 		if l.Pos >= len(l.Src) {
 			return out
@@ -157,7 +157,7 @@ var serialVerbs = map[string]string{
 // "" when it does not: user variables assigned from what differs between connections or
 // read later, temporary tables, savepoints, XA, SET STATEMENT … FOR, GET_LOCK.
 func connectionState(st *split.Statement) string {
-	w := strings.ToUpper(firstWord(st.SQL))
+	w := strings.ToUpper(FirstWord(st.SQL))
 	if why, ok := serialVerbs[w]; ok {
 		return why
 	}
@@ -168,7 +168,7 @@ func connectionState(st *split.Statement) string {
 		return "ROLLBACK TO SAVEPOINT lives in one connection's transaction"
 	case (w == "CREATE" || w == "DROP") && st.Verb != "CREATE TABLE" && st.Verb != "DROP TABLE":
 	case w == "CREATE" || w == "DROP":
-		for _, x := range ddlWords(st.SQL, 4) {
+		for _, x := range sqlscan.DDLWords(st.SQL, 4) {
 			if strings.EqualFold(x, "TEMPORARY") {
 				return "a temporary table exists only on the connection that created it"
 			}
@@ -196,9 +196,9 @@ func setState(q []byte, syn sqlscan.Syntax) string {
 	case t.Is("TRANSACTION"):
 		return "SET TRANSACTION applies to the next transaction of one connection"
 	}
-	for _, a := range parseSet(q, syn) {
-		if !a.constant {
-			return fmt.Sprintf("SET %s = %s reads what differs between connections or over time", a.name, clip(a.value, 40))
+	for _, a := range ParseSet(q, syn) {
+		if !a.Constant {
+			return fmt.Sprintf("SET %s = %s reads what differs between connections or over time", a.Name, Clip(a.Value, 40))
 		}
 	}
 	return exprState(q, syn)
@@ -235,7 +235,7 @@ func exprState(q []byte, syn sqlscan.Syntax) string {
 	return ""
 }
 
-func clip(s string, n int) string {
+func Clip(s string, n int) string {
 	if len(s) > n {
 		return s[:n] + "…"
 	}

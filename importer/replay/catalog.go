@@ -1,4 +1,4 @@
-package importer
+package replay
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
@@ -22,7 +23,7 @@ func (p *ParallelReplayer) tableKey(st *split.Statement) string {
 	if db == "" {
 		db = p.serial.database
 	}
-	return keyOf(db, st.Table)
+	return plan.KeyOf(db, st.Table)
 }
 
 // lookupTable reads from the server whether a table has a primary key, whether its engine
@@ -47,9 +48,9 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *split.Statement,
 		return info, fmt.Errorf("look up the engine of %s: %w", key, err)
 	}
 	info.transactional = strings.EqualFold(engine.String, "InnoDB")
-	info.notPlain = notPlainTarget(tableType.String, engine.String)
+	info.notPlain = plan.NotPlainTarget(tableType.String, engine.String)
 	var seqDefaults int
-	if err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND "+sequenceDefault, db, st.Table).Scan(&seqDefaults); err != nil {
+	if err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND "+plan.SequenceDefault, db, st.Table).Scan(&seqDefaults); err != nil {
 		return info, fmt.Errorf("look up the column defaults of %s: %w", key, err)
 	}
 	if seqDefaults > 0 && info.notPlain == "" {
@@ -110,8 +111,8 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *split.Statement,
 				rows.Close()
 				return info, err
 			}
-			parents = append(parents, keyOf(pdb, pt))
-			if keyOf(pdb, pt) == key {
+			parents = append(parents, plan.KeyOf(pdb, pt))
+			if plan.KeyOf(pdb, pt) == key {
 				// A row may reference one earlier in its own table: stream order.
 				p.ordered[key] = true
 			}
@@ -148,7 +149,7 @@ func (p *ParallelReplayer) learn(st *split.Statement) {
 // those it reads) to keep stream order, or every table when it calls a routine, and
 // returns the tables it names.
 func (p *ParallelReplayer) orderTriggerTables(body []byte, db string) []string {
-	tables, known := triggerTables(body, db)
+	tables, known := plan.TriggerTables(body, db)
 	if !known {
 		p.allOrdered = true
 	}
@@ -187,53 +188,4 @@ func callsFunction(ctx context.Context, c Conn, db, body string) (bool, error) {
 		}
 	}
 	return found, rows.Err()
-}
-
-// triggerTables returns the tables (db.table, db being the trigger's for unqualified
-// names) that a CREATE TRIGGER, or a trigger body, names: the table it is on and the tables
-// its body inserts into, updates, deletes from or reads (a BEFORE INSERT trigger that looks
-// up a table loaded later sees its rows only in stream order). known is false when the
-// body CALLs a procedure, whose tables it cannot see.
-func triggerTables(q []byte, db string) (tables []string, known bool) {
-	qualify := func(name string) string {
-		if i := strings.LastIndexAny(name, "\x01."); i >= 0 {
-			return keyOf(name[:i], name[i+1:])
-		}
-		return keyOf(db, name)
-	}
-	known = true
-	w := ddlWords(q, 64)
-	for i := 0; i+1 < len(w); i++ {
-		if u := strings.ToUpper(w[i]); (u == "ON" && i > 0) || u == "INTO" || u == "UPDATE" || u == "FROM" || u == "JOIN" {
-			tables = append(tables, qualify(w[i+1]))
-		}
-	}
-	// ddlWords stops at the first '(' — scan the body for the remaining words too.
-	body := strings.Fields(strings.NewReplacer("(", " ", ")", " ", ";", " ", ",", " ", "`", "").Replace(string(q)))
-	for i := 0; i+1 < len(body); i++ {
-		switch u := strings.ToUpper(body[i]); {
-		case u == "CALL":
-			known = false
-		case (u == "ON" && i > 0) || u == "INTO" || u == "UPDATE" || u == "FROM" || u == "JOIN":
-			tables = append(tables, qualify(body[i+1]))
-		}
-	}
-	return tables, known
-}
-
-// referencedTables returns the (database, table) of each REFERENCES clause of a DDL
-// statement; ok is false when one does not name a table it can read.
-func referencedTables(q []byte, syn sqlscan.Syntax) (tables [][2]string, ok bool) {
-	l := sqlscan.New(q, syn)
-	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		if !t.Is("REFERENCES") {
-			continue
-		}
-		db, table := l.Name(l.Next())
-		if table == "" {
-			return nil, false
-		}
-		tables = append(tables, [2]string{db, table})
-	}
-	return tables, true
 }

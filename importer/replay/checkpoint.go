@@ -1,66 +1,20 @@
-package importer
+package replay
 
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
-	"github.com/dumpscope/dumpscope/importer/dumpfile"
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // The importer's side of checkpoint: when an import has progress rows, how its options
 // become checkpoint.Params, and what the replayers tell the checkpoint about statements.
-
-// beginCheckpoint sets up progress rows when the import runs in parallel, with a
-// checkpoint or a resume (nil otherwise: then dumpscope sends exactly the client's
-// statements); see checkpoint.Begin for the resume protocol. A resumed run that the
-// journal says deferred indexes defers them too.
-func beginCheckpoint(ctx context.Context, src Source, o *Options, dumpID checkpoint.DumpIdentity, conns []*sql.Conn, log io.Writer) (*checkpoint.Run, error) {
-	if o.Parallel == 1 && o.CheckpointPath == "" && !o.Resume {
-		return nil, nil
-	}
-	cp, err := checkpoint.Begin(ctx, checkpoint.Params{
-		Conns: pinned(conns), Dump: dumpID, DumpPath: src.Path, JournalPath: o.CheckpointPath,
-		Resume: o.Resume, Applied: o.ResumeApplied, Parallel: o.Parallel, DeferIndexes: o.DeferIndexes,
-		Filters: filterFlags(o), CharsetGiven: o.CharsetGiven, Log: log,
-		Reopen: func() (string, io.ReadCloser, error) {
-			in, err := dumpfile.Open(src.Path)
-			if err != nil {
-				return "", nil, err
-			}
-			return in.Name, readCloser{in.Reader, in}, nil
-		},
-	})
-	if err != nil {
-		return nil, err
-	}
-	o.DeferIndexes = cp.DeferIndexes
-	return cp, nil
-}
-
-// readCloser reads from one value and closes another (an Input's decoder and its file).
-type readCloser struct {
-	io.Reader
-	io.Closer
-}
-
-// filterFlags are the flags that choose and rewrite statements, canonically
-// (TransformOptions.Fingerprint, plus --strip-definers), for the journal: a resume must
-// keep the same statements at the same offsets (checkpoint.VerifyFilters).
-func filterFlags(o *Options) string {
-	f := o.Transform.Fingerprint()
-	if o.StripDefiners {
-		f = strings.TrimSpace(f + " strip-definers")
-	}
-	return f
-}
 
 // observeCheckpoint feeds st to the checkpoint's stream digest, and refuses a statement
 // that uses dumpscope's own progress schema: a dump taken from a server in the middle of
@@ -76,9 +30,6 @@ func observeCheckpoint(cp *checkpoint.Run, st *split.Statement) error {
 	}
 	return nil
 }
-
-// NewRunID returns a random run id (checkpoint.NewRunID), for run records and metrics.
-func NewRunID() string { return checkpoint.NewRunID() }
 
 // writeScope is what a statement about to run as a barrier may write, for the intent of
 // a non-transactional write (checkpoint.Run.BeginIntent): the tables in its scope (keys;
@@ -97,7 +48,7 @@ func (p *ParallelReplayer) writeScope(ctx context.Context, st *split.Statement, 
 		if !ok {
 			return nil
 		}
-		key := keyOf(db, table)
+		key := plan.KeyOf(db, table)
 		if info, looked := p.tables[key]; !looked || len(info.touches) > 0 {
 			var n int
 			err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ?", db, table).Scan(&n)
@@ -181,16 +132,6 @@ func (p *ParallelReplayer) beginIntent(ctx context.Context, c Conn, st *split.St
 	return ok, nil
 }
 
-// observeSkipped makes the statements a filter skips count in the checkpoint's stream
-// digest: the digests are of the file's bytes up to each committed stretch's end, which
-// the resume's read pass hashes whole; without them every stretch after a skipped
-// statement would have no digest, and the resume would be refused.
-func observeSkipped(t *Transform, cp *checkpoint.Run) {
-	if t != nil && cp != nil {
-		t.skipped = cp.Observe
-	}
-}
-
 // changesTables reports whether st may create, drop, rename or alter tables, or change
 // their engines (checkpoint.Run.SchemaChanged): anything but session statements,
 // transactions, locks and DML (a trigger or stored function cannot run DDL; a CALL can).
@@ -218,16 +159,16 @@ func assignedUserVars(st *split.Statement) []string {
 	var out []string
 	if st.Kind == split.KindSession {
 		fromData := false
-		for _, a := range parseSet(st.SQL, st.Syntax()) {
+		for _, a := range plan.ParseSet(st.SQL, st.Syntax()) {
 			switch {
-			case strings.HasPrefix(a.name, "@"):
-				out = append(out, a.name)
-			case !a.global && sysVarName(a.name):
-				out = append(out, "@@"+a.name) // SET SESSION x = (SELECT …)
+			case strings.HasPrefix(a.Name, "@"):
+				out = append(out, a.Name)
+			case !a.Global && sysVarName(a.Name):
+				out = append(out, "@@"+a.Name) // SET SESSION x = (SELECT …)
 			default:
 				continue
 			}
-			fromData = fromData || !a.constant
+			fromData = fromData || !a.Constant
 		}
 		if !fromData {
 			return nil
@@ -288,7 +229,7 @@ func (p *ParallelReplayer) noteRoutineVars(st *split.Statement) {
 	if st.Kind != split.KindRoutine {
 		return
 	}
-	_, vars := routineUserVars(st)
+	_, vars := plan.RoutineUserVars(st)
 	for _, v := range vars {
 		if !slices.Contains(p.routineVars, v) {
 			p.routineVars = append(p.routineVars, v)
@@ -307,15 +248,15 @@ func sysVarName(name string) bool {
 // the SET of their journaled values can stand in for it on resume.
 func setsOnlyUserVars(st *split.Statement) bool {
 	if st.Kind == split.KindSession {
-		as := parseSet(st.SQL, st.Syntax())
+		as := plan.ParseSet(st.SQL, st.Syntax())
 		for _, a := range as {
-			if !strings.HasPrefix(a.name, "@") && (a.global || !sysVarName(a.name)) {
+			if !strings.HasPrefix(a.Name, "@") && (a.Global || !sysVarName(a.Name)) {
 				return false
 			}
 		}
 		return len(as) > 0
 	}
-	switch strings.ToUpper(firstWord(st.SQL)) {
+	switch strings.ToUpper(plan.FirstWord(st.SQL)) {
 	case "SELECT", "DO", "VALUES":
 		return !sqlscan.ContainsFoldASCII(st.SQL, "OUTFILE") && !sqlscan.ContainsFoldASCII(st.SQL, "DUMPFILE")
 	}
@@ -346,7 +287,7 @@ func (p *ParallelReplayer) recordUserVars(ctx context.Context, c Conn, st *split
 // attempt got past (the resume point is after it) is refused: evaluated anew, its values
 // would silently differ from the client's. One the earlier attempt never passed runs as
 // it did: the tables are as they were then.
-func (p *ParallelReplayer) restoreUserVars(ctx context.Context, st *split.Statement, pl Plan) (done bool, after string, err error) {
+func (p *ParallelReplayer) restoreUserVars(ctx context.Context, st *split.Statement, pl plan.Plan) (done bool, after string, err error) {
 	cp := p.opt.Checkpoint
 	names := p.userVarsOf(st)
 	if cp == nil || len(names) == 0 {

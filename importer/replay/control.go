@@ -1,4 +1,4 @@
-package importer
+package replay
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
@@ -19,15 +20,15 @@ import (
 // as a barrier (refusals, serial runs, the dump's COMMIT/ROLLBACK, skipped table locks),
 // and ends the dump's open transaction before a statement that commits it implicitly.
 // done: the statement is handled (errQuit: the client's `quit`).
-func (p *ParallelReplayer) runPlanned(ctx context.Context, st *split.Statement, end int64, pl Plan) (done bool, err error) {
+func (p *ParallelReplayer) runPlanned(ctx context.Context, st *split.Statement, end int64, pl plan.Plan) (done bool, err error) {
 	r := p.serial
 	switch pl.Kind {
-	case PlanRefuse:
+	case plan.PlanRefuse:
 		if err := p.flush(ctx); err != nil {
 			return true, err
 		}
 		return true, r.refuse(st, pl.Reason)
-	case PlanSerial:
+	case plan.PlanSerial:
 		if err := p.flush(ctx); err != nil {
 			return true, err
 		}
@@ -35,14 +36,14 @@ func (p *ParallelReplayer) runPlanned(ctx context.Context, st *split.Statement, 
 			p.opt.Notice(p.opt.Name + ": " + pl.Reason)
 		}
 		return true, p.runSerial(ctx, st, end, pl)
-	case PlanControl:
+	case plan.PlanControl:
 		// COMMIT, ROLLBACK, START TRANSACTION outside a transaction that runs here: they
 		// end or open the control connection's own, which holds no rows.
 		if err := p.endRegion(ctx, st, pl); err != nil {
 			return true, err
 		}
 		p.txnOpenedAt = -1
-		if st.Kind == split.KindTxn && !isRollback(st) && !strings.HasPrefix(st.Verb, "COMMIT") {
+		if st.Kind == split.KindTxn && !plan.IsRollback(st) && !strings.HasPrefix(st.Verb, "COMMIT") {
 			p.txnOpenedAt = st.Offset
 			if p.opt.Checkpoint.Skip(st.Offset) {
 				// A resume: the transaction it opened turned serial and committed with
@@ -57,13 +58,13 @@ func (p *ParallelReplayer) runPlanned(ctx context.Context, st *split.Statement, 
 			return true, err
 		}
 		return true, r.exec(ctx, p.control, st, q)
-	case PlanSkip:
+	case plan.PlanSkip:
 		// Table locks would block the other connections; a LOCK or UNLOCK that ends a
 		// transaction commits it, as the server would have.
 		return true, p.endRegion(ctx, st, pl)
-	case PlanBarrier:
+	case plan.PlanBarrier:
 		return false, p.endRegion(ctx, st, pl)
-	case PlanSession:
+	case plan.PlanSession:
 		if pl.EndsRegion {
 			// SET autocommit=1 commits the region, with its progress row.
 			if err := p.recordPending(ctx, st.Offset, false); err != nil {
@@ -75,9 +76,9 @@ func (p *ParallelReplayer) runPlanned(ctx context.Context, st *split.Statement, 
 }
 
 // catalogFunc adapts a lookup function to Catalog.
-type catalogFunc func(key string) (TableFacts, error)
+type catalogFunc func(key string) (plan.TableFacts, error)
 
-func (f catalogFunc) Table(key string) (TableFacts, error) { return f(key) }
+func (f catalogFunc) Table(key string) (plan.TableFacts, error) { return f(key) }
 
 // tableFacts returns what the replay knows of a table, looking it up (after a barrier item
 // of it in flight, which may change it) at its first rows.
@@ -102,7 +103,7 @@ func (p *ParallelReplayer) tableFacts(ctx context.Context, st *split.Statement, 
 // transaction or under table locks (pl.InRegion, pl.OpenAfter) it sends st alone, as the
 // client does, and the stretch gets its progress row when the transaction commits (inside
 // it) or ends otherwise; outside, it runs as any barrier statement does.
-func (p *ParallelReplayer) runSerial(ctx context.Context, st *split.Statement, end int64, pl Plan) error {
+func (p *ParallelReplayer) runSerial(ctx context.Context, st *split.Statement, end int64, pl plan.Plan) error {
 	r, cp := p.serial, p.opt.Checkpoint
 	if err := p.waitFor(ctx, nil, true); err != nil {
 		return err
@@ -160,7 +161,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *split.Statement, e
 	// name the RENAME had taken away (fuzzer seed 1276).
 	var owed []deferredIndexes
 	if data && pl.InRegion && p.opt.DeferIndexes && (st.Kind == split.KindDDL || st.Kind == split.KindRoutine) && !pl.Volatile && len(p.deferred) > 0 {
-		keys, global := barrierScope(st, r.database)
+		keys, global := plan.BarrierScope(st, r.database)
 		if !global || !pl.Locked { // under LOCK TABLES only tables it names, which it holds
 			owed = p.takeDeferred(keys, global)
 		}
@@ -295,7 +296,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *split.Statement, e
 func (p *ParallelReplayer) replayReloaded(ctx context.Context, st *split.Statement) (done bool, err error) {
 	cp, r := p.opt.Checkpoint, p.serial
 	if st.Kind == split.KindInsert {
-		if _, plain := parseRowInsert(st.SQL, p.planner.Syntax); plain {
+		if _, plain := plan.ParseRowInsert(st.SQL, p.planner.Syntax); plain {
 			if !cp.Reloads(reloadKey(st, r.database)) {
 				return false, nil
 			}
@@ -320,7 +321,7 @@ func (p *ParallelReplayer) replayReloaded(ctx context.Context, st *split.Stateme
 	}
 	written := reloaded // any, unless it names the one table it writes
 	if db, table, ok := p.writtenTable(st); ok {
-		written = []string{keyOf(db, table)}
+		written = []string{plan.KeyOf(db, table)}
 	}
 	for _, key := range reloaded {
 		if slices.Contains(written, key) {
@@ -332,7 +333,7 @@ func (p *ParallelReplayer) replayReloaded(ctx context.Context, st *split.Stateme
 
 // readOnly reports whether st, DML, writes no table (a SELECT without INTO OUTFILE, SHOW).
 func readOnly(st *split.Statement) bool {
-	switch strings.ToUpper(firstWord(st.SQL)) {
+	switch strings.ToUpper(plan.FirstWord(st.SQL)) {
 	case "SELECT", "DO", "VALUES", "TABLE", "SHOW", "EXPLAIN", "DESCRIBE", "DESC", "HELP":
 		return true
 	}
@@ -354,7 +355,7 @@ func (p *ParallelReplayer) regionIntent(ctx context.Context, st *split.Statement
 	if len(p.workers) == 0 || (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
 		return false, nil
 	}
-	if strings.EqualFold(firstWord(st.SQL), "XA") {
+	if strings.EqualFold(plan.FirstWord(st.SQL), "XA") {
 		// XA END leaves the transaction IDLE, where the server refuses every statement but
 		// XA PREPARE/COMMIT/ROLLBACK (ERROR 1399): the marker that follows the statement
 		// could not be written. XA statements write no table.
@@ -362,7 +363,7 @@ func (p *ParallelReplayer) regionIntent(ctx context.Context, st *split.Statement
 	}
 	var scope []string // any table, unless it names the one it writes
 	if db, table, ok := p.writtenTable(st); ok {
-		key := keyOf(db, table)
+		key := plan.KeyOf(db, table)
 		scope = append([]string{key}, p.tables[key].touches...)
 	}
 	return p.beginIntent(ctx, p.workers[0], st, end, p.opt.Checkpoint.DigestAt(end), scope)
@@ -372,7 +373,7 @@ func (p *ParallelReplayer) regionIntent(ctx context.Context, st *split.Statement
 // transaction (pl.EndsRegion), gives the stretch run inside it its progress row and
 // commits it on the control connection, as the statement's implicit commit would (a DDL
 // may run on a worker, and a skipped LOCK TABLES does not run at all).
-func (p *ParallelReplayer) endRegion(ctx context.Context, st *split.Statement, pl Plan) error {
+func (p *ParallelReplayer) endRegion(ctx context.Context, st *split.Statement, pl plan.Plan) error {
 	if !pl.EndsRegion {
 		return nil
 	}
@@ -429,7 +430,7 @@ func (p *ParallelReplayer) recordPending(ctx context.Context, upto int64, own bo
 // closes there, and the server rolls it back.
 func (p *ParallelReplayer) endOpenRegion(ctx context.Context) error {
 	if p.planner.LostAtEnd() {
-		return fmt.Errorf("%s: %s", p.opt.Name, errOpenAtEnd)
+		return fmt.Errorf("%s: %s", p.opt.Name, plan.ErrOpenAtEnd)
 	}
 	if !p.planner.HoldsRows() {
 		return nil

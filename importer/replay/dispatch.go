@@ -1,4 +1,4 @@
-package importer
+package replay
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
@@ -96,9 +97,9 @@ func (p *ParallelReplayer) flush(ctx context.Context) error {
 func (p *ParallelReplayer) dispatchOne(ctx context.Context, st *split.Statement, end int64) error {
 	r, cp := p.serial, p.opt.Checkpoint
 	p.planner.Syntax = p.split.Syntax() // the splitter under any --tables/--rename transform
-	pl, err := p.planner.Next(st, r.database, catalogFunc(func(key string) (TableFacts, error) {
+	pl, err := p.planner.Next(st, r.database, catalogFunc(func(key string) (plan.TableFacts, error) {
 		info, err := p.tableFacts(ctx, st, key)
-		return TableFacts{AutoIncrement: info.autoIncrement, AutoIncrementAt: info.autoIncrementAt, NotPlain: info.notPlain, Referenced: info.referenced}, err
+		return plan.TableFacts{AutoIncrement: info.autoIncrement, AutoIncrementAt: info.autoIncrementAt, NotPlain: info.notPlain, Referenced: info.referenced}, err
 	}))
 	if err != nil {
 		return p.at(st, err)
@@ -111,7 +112,7 @@ func (p *ParallelReplayer) dispatchOne(ctx context.Context, st *split.Statement,
 		return err
 	}
 	switch {
-	case pl.Kind == PlanRows:
+	case pl.Kind == plan.PlanRows:
 		return p.addRows(ctx, st, end, pl)
 	case p.noOpKeysToggle(ctx, st):
 		// ALTER TABLE … DISABLE/ENABLE KEYS does nothing on InnoDB; as a barrier it
@@ -133,7 +134,7 @@ func (p *ParallelReplayer) dispatchOne(ctx context.Context, st *split.Statement,
 
 // addRows adds a plain row insert to the batch of its table, sending the batch when the
 // table changes or it is full, after what the rows must wait for.
-func (p *ParallelReplayer) addRows(ctx context.Context, st *split.Statement, end int64, pl Plan) error {
+func (p *ParallelReplayer) addRows(ctx context.Context, st *split.Statement, end int64, pl plan.Plan) error {
 	r, cp := p.serial, p.opt.Checkpoint
 	if r.opt.OnStatement != nil {
 		// The streaming preflight sees rows too (an INSERT INTO mysql.user).
@@ -229,7 +230,7 @@ func (p *ParallelReplayer) addRows(ctx context.Context, st *split.Statement, end
 // runStatement runs a statement that is not a plain row insert in stream order, once what
 // is in flight of the tables it touches has committed: on the control connection, or as a
 // barrier item on a worker when it follows its table's rows.
-func (p *ParallelReplayer) runStatement(ctx context.Context, st *split.Statement, end int64, pl Plan) error {
+func (p *ParallelReplayer) runStatement(ctx context.Context, st *split.Statement, end int64, pl plan.Plan) error {
 	cp := p.opt.Checkpoint
 	// A barrier for the tables it touches.
 	if err := p.flush(ctx); err != nil {
@@ -309,7 +310,7 @@ func (p *ParallelReplayer) runStatement(ctx context.Context, st *split.Statement
 	if st.Kind == split.KindSession && len(st.SQL) > 0 {
 		p.session = append(p.session, string(st.SQL))
 		p.noteInsertID(st)
-		if setsForeignKeyChecks(st) {
+		if plan.SetsForeignKeyChecks(st) {
 			clear(p.tables) // which parents child rows wait for was looked up under the old value
 		}
 	}
@@ -428,8 +429,8 @@ func (p *ParallelReplayer) runBarrier(ctx context.Context, c Conn, st *split.Sta
 		// may have waited on a worker in the interrupted run while later DDL ran.
 		cp.RanAfresh(st.Offset)
 	}
-	if err == nil && ddl && p.opt.afterDDL != nil {
-		err = p.opt.afterDDL(st)
+	if err == nil && ddl && p.opt.AfterDDL != nil {
+		err = p.opt.AfterDDL(st)
 	}
 	if err == nil && intent {
 		err = cp.Ran(ctx, c, st.Offset)

@@ -1,12 +1,11 @@
-package importer
+package replay
 
 import (
 	"context"
 	"database/sql"
-	"slices"
 	"strings"
 
-	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
@@ -14,86 +13,6 @@ import (
 // Cases a differential corpus of hand- and tool-written scripts found where a parallel
 // replay differed from the client's (cmd/dumpscope/plan_corpus2_test.go): each helper here
 // keeps one of them in stream order or on one connection.
-
-// keyOf names a table for the planner and the scheduler (checkpoint.TableKey, the one
-// spelling of a table key: the checkpoint's intents and reloads compare the same keys).
-func keyOf(db, table string) string { return checkpoint.TableKey(db, table) }
-
-// splitKey is keyOf's inverse, for the few places that need a key's names back (the
-// preflight's lookups): a key is cut at its first dot only when neither name holds one,
-// else its backquoted names are read.
-func splitKey(key string) (db, table string) {
-	if !strings.HasPrefix(key, "`") {
-		db, table, _ = strings.Cut(key, ".")
-		return db, table
-	}
-	name := func(s string) (string, string) { // a backquoted name at the start of s, the rest
-		var b strings.Builder
-		for i := 1; i < len(s); i++ {
-			switch {
-			case s[i] == '`' && i+1 < len(s) && s[i+1] == '`':
-				b.WriteByte('`')
-				i++
-			case s[i] == '`':
-				return b.String(), s[i+1:]
-			default:
-				b.WriteByte(s[i])
-			}
-		}
-		return b.String(), ""
-	}
-	db, rest := name(key)
-	table, _ = name(strings.TrimPrefix(rest, "."))
-	return db, table
-}
-
-// isRollbackTo reports whether st is ROLLBACK [WORK] TO [SAVEPOINT] x: it undoes part of
-// the open transaction and leaves it open (it ends nothing).
-func isRollbackTo(st *split.Statement) bool {
-	if st.Kind != split.KindTxn || !strings.HasPrefix(st.Verb, "ROLLBACK") {
-		return false
-	}
-	l := st.Tokens()
-	l.Next()
-	t := l.Next()
-	if t.Is("WORK") {
-		t = l.Next()
-	}
-	return t.Is("TO")
-}
-
-// xaVerb returns the word after XA (START, BEGIN, END, PREPARE, COMMIT, ROLLBACK,
-// RECOVER), upper-cased, or "" when st is not an XA statement.
-func xaVerb(st *split.Statement) string {
-	l := st.Tokens()
-	if !l.Next().Is("XA") {
-		return ""
-	}
-	if t := l.Next(); t.Kind == sqlscan.Word {
-		return strings.ToUpper(t.Text)
-	}
-	return ""
-}
-
-// connStateVars are system variables whose value is one connection's state (or the
-// moment it is read): a row or SET that reads one depends on the connection it runs on.
-var connStateVars = map[string]bool{
-	"last_insert_id": true, "identity": true, "insert_id": true, "warning_count": true,
-	"error_count": true, "pseudo_thread_id": true, "in_transaction": true, "last_gtid": true,
-	"rand_seed1": true, "rand_seed2": true, "timestamp": true, "sql_last_value": false,
-}
-
-// connStateVar reports whether a variable token (@@x, @@session.x) reads connection state.
-func connStateVar(v string) bool {
-	if !strings.HasPrefix(v, "@@") {
-		return false
-	}
-	name := strings.ToLower(strings.TrimPrefix(v, "@@"))
-	for _, s := range []string{"session.", "local.", "global."} {
-		name = strings.TrimPrefix(name, s)
-	}
-	return connStateVars[name]
-}
 
 // relateTriggerTables notes that the tables a trigger names (its own and those its body
 // touches) form one group: a statement that waits for one of them waits for the others'
@@ -109,7 +28,7 @@ func (p *ParallelReplayer) relateTriggerTables(tables []string) {
 	}
 	for _, t := range tables {
 		for _, u := range tables {
-			if u != t && !containsKey(p.triggerKin[t], u) {
+			if u != t && !plan.ContainsKey(p.triggerKin[t], u) {
 				p.triggerKin[t] = append(p.triggerKin[t], u)
 			}
 		}
@@ -124,7 +43,7 @@ func (p *ParallelReplayer) withTriggerKin(keys []string) []string {
 	out := keys
 	for _, k := range keys {
 		for _, u := range p.triggerKin[k] {
-			if !containsKey(out, u) {
+			if !plan.ContainsKey(out, u) {
 				if len(out) == len(keys) {
 					out = append([]string(nil), keys...)
 				}
@@ -133,44 +52,6 @@ func (p *ParallelReplayer) withTriggerKin(keys []string) []string {
 		}
 	}
 	return out
-}
-
-// plainEngines are the storage engines whose rows go where the INSERT names: into that
-// table alone. A view, a MERGE table or a federated/connect/spider table writes
-// elsewhere, so rows into one wait for everything before them.
-var plainEngines = map[string]bool{
-	"INNODB": true, "MYISAM": true, "ARIA": true, "MEMORY": true, "HEAP": true, "CSV": true,
-	"ARCHIVE": true, "BLACKHOLE": true, "ROCKSDB": true, "TOKUDB": true, "MROONGA": true,
-	"COLUMNSTORE": true, "S3": true,
-}
-
-// notPlainTarget returns why rows into a table of this type and engine may write other
-// tables ("" when they cannot): a view, or an engine outside plainEngines. An unknown
-// table (it does not exist: the INSERT will fail) is plain.
-func notPlainTarget(tableType, engine string) string {
-	switch {
-	case strings.EqualFold(tableType, "VIEW"):
-		return "a view"
-	case tableType == "" && engine == "":
-		return ""
-	case engine != "" && !plainEngines[strings.ToUpper(engine)]:
-		return "a table of engine " + engine
-	}
-	return ""
-}
-
-// setsForeignKeyChecks reports whether a session statement assigns foreign_key_checks
-// (what the catalog looked up about parent tables then no longer holds).
-func setsForeignKeyChecks(st *split.Statement) bool {
-	if st.Kind != split.KindSession {
-		return false
-	}
-	for _, a := range parseSet(st.SQL, st.Syntax()) {
-		if a.name == "foreign_key_checks" {
-			return true
-		}
-	}
-	return false
 }
 
 // lostCounter refuses, on --resume, a statement this attempt would run that the earlier
@@ -186,12 +67,12 @@ func setsForeignKeyChecks(st *split.Statement) bool {
 // before it was killed, and their rollback kept the ids they took (seed 2178: an id the
 // client's INSERT got was taken, ERROR 1062 where the client went on). That statement,
 // or the transaction's end, marks the resume point passed.
-func (p *ParallelReplayer) lostCounter(ctx context.Context, st *split.Statement, pl Plan) error {
+func (p *ParallelReplayer) lostCounter(ctx context.Context, st *split.Statement, pl plan.Plan) error {
 	cp := p.opt.Checkpoint
-	if cp == nil || p.resumePassed || len(st.SQL) == 0 || pl.Volatile || pl.Kind == PlanSkip || pl.Kind == PlanControl {
+	if cp == nil || p.resumePassed || len(st.SQL) == 0 || pl.Volatile || pl.Kind == plan.PlanSkip || pl.Kind == plan.PlanControl {
 		return nil // what gets no progress row does not tell where the earlier attempt was
 	}
-	if w := ddlWords(st.SQL, 6); st.Verb == "ALTER TABLE" && len(w) == 5 && strings.EqualFold(w[4], "KEYS") {
+	if w := sqlscan.DDLWords(st.SQL, 6); st.Verb == "ALTER TABLE" && len(w) == 5 && strings.EqualFold(w[4], "KEYS") {
 		return nil // DISABLE/ENABLE KEYS: a no-op on InnoDB, without a progress row
 	}
 	switch st.Kind {
@@ -212,10 +93,10 @@ func (p *ParallelReplayer) lostCounter(ctx context.Context, st *split.Statement,
 	if cp.Skip(st.Offset) {
 		return nil
 	}
-	p.resumePassed = pl.Kind != PlanRows && !pl.OpenAfter
+	p.resumePassed = pl.Kind != plan.PlanRows && !pl.OpenAfter
 	what := ""
 	switch {
-	case takesSequenceValues(st):
+	case plan.TakesSequenceValues(st):
 		what = "sequence values"
 	case st.Kind == split.KindInsert && st.Table != "":
 		db := st.Database
@@ -230,7 +111,7 @@ func (p *ParallelReplayer) lostCounter(ctx context.Context, st *split.Statement,
 			what = "sequence values"
 			break
 		}
-		what = takesIDs(st, p.planner.Syntax, keyOf(db, st.Table), f.TableFacts, f.triggers)
+		what = plan.TakesIDs(st, p.planner.Syntax, plan.KeyOf(db, st.Table), f.TableFacts, f.triggers)
 	}
 	if what == "" {
 		return nil
@@ -242,7 +123,7 @@ func (p *ParallelReplayer) lostCounter(ctx context.Context, st *split.Statement,
 // idFacts are what lostCounter reads about a table: its AUTO_INCREMENT column, whether
 // its triggers name tables, whether a column defaults to a sequence's next value.
 type idFacts struct {
-	TableFacts
+	plan.TableFacts
 	triggers, sequence bool
 }
 
@@ -250,7 +131,7 @@ type idFacts struct {
 // resume point is passed: a statement that changes tables runs on the control connection
 // and passes it), since every batch of rows up to there is checked.
 func (p *ParallelReplayer) idFactsOf(ctx context.Context, db, table string) (idFacts, error) {
-	key := keyOf(db, table)
+	key := plan.KeyOf(db, table)
 	if f, ok := p.lostCounterFacts[key]; ok {
 		return f, nil
 	}
@@ -260,13 +141,13 @@ func (p *ParallelReplayer) idFactsOf(ctx context.Context, db, table string) (idF
 	if err := p.control.QueryRowContext(ctx, "SELECT MAX(COLUMN_NAME), MAX(ORDINAL_POSITION) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND EXTRA LIKE '%auto_increment%'", db, table).Scan(&col, &at); err != nil {
 		return f, err
 	}
-	f.TableFacts = TableFacts{AutoIncrement: col.String, AutoIncrementAt: int(at.Int64) - 1}
+	f.TableFacts = plan.TableFacts{AutoIncrement: col.String, AutoIncrementAt: int(at.Int64) - 1}
 	var err error
 	if f.triggers, err = p.triggersNameTables(ctx, db, table); err != nil {
 		return f, err
 	}
 	var seqDefaults int
-	if err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND "+sequenceDefault, db, table).Scan(&seqDefaults); err != nil {
+	if err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND "+plan.SequenceDefault, db, table).Scan(&seqDefaults); err != nil {
 		return f, err
 	}
 	f.sequence = seqDefaults > 0
@@ -292,95 +173,16 @@ func (p *ParallelReplayer) triggersNameTables(ctx context.Context, db, table str
 		if err := rows.Scan(&body); err != nil {
 			return false, err
 		}
-		tables, known := triggerTables([]byte(body), db)
+		tables, known := plan.TriggerTables([]byte(body), db)
 		names = names || !known || len(tables) > 0
 	}
 	return names, rows.Err()
 }
 
-// takesSequenceValues reports whether st calls NEXTVAL or NEXT VALUE FOR.
-func takesSequenceValues(st *split.Statement) bool {
-	return sqlscan.ContainsFoldASCII(st.SQL, "NEXTVAL") || sqlscan.ContainsFoldASCII(st.SQL, "NEXT VALUE FOR")
-}
-
-// takesIDs says which AUTO_INCREMENT counter an INSERT into key (facts f, triggers or not)
-// moves in a way that a rollback does not undo, or "": one that leaves ids to the server
-// (a plain row insert that gives them all is safe), or fires triggers that may.
-func takesIDs(st *split.Statement, syn sqlscan.Syntax, key string, f TableFacts, triggers bool) string {
-	if triggers {
-		return "the AUTO_INCREMENT counters of the tables the triggers of " + key + " write"
-	}
-	if f.AutoIncrement == "" {
-		return ""
-	}
-	if ri, plain := parseRowInsert(st.SQL, syn); plain && !ri.generatesIDs(f) {
-		return ""
-	}
-	return "the AUTO_INCREMENT counter of " + key
-}
-
-// connectionOnlyVerbs change nothing but the connection (a prepared statement, a handler):
-// they get no progress row, so that a resumed run, on a new connection, builds them again
-// before an EXECUTE or HANDLER … READ that needs them.
-var connectionOnlyVerbs = map[string]bool{"PREPARE": true, "DEALLOCATE": true, "HANDLER": true}
-
-// sequenceDefault matches, in information_schema.COLUMNS, a column whose default takes
-// the next value of a sequence (MariaDB shows DEFAULT NEXT VALUE FOR s as nextval(`db`.`s`)).
-const sequenceDefault = "(COLUMN_DEFAULT LIKE '%nextval(%' OR COLUMN_DEFAULT LIKE '%next value for%')"
-
-// routineUserVariable returns why a CREATE TRIGGER or CREATE FUNCTION depends on one
-// connection: its body reads or sets a user variable, which lives on the connection
-// that fires the trigger or calls the function (a worker), while the client's counts on
-// its one connection (SET @n = @n + 1 in a trigger, then INSERT … VALUES (@n)).
-// Procedures run only through CALL, which is serial already; events run on the
-// scheduler's own connection, as for the client.
-func routineUserVariable(st *split.Statement) string {
-	what, vars := routineUserVars(st)
-	if len(vars) == 0 {
-		return ""
-	}
-	return "the " + what + " " + st.Table + " uses user variable " + vars[0] + ", which lives on the connection that runs it"
-}
-
-// routineUserVars returns what st creates ("trigger", "function"; "" for anything else)
-// and the user variables its body names (as the lexer gives them), in order.
-func routineUserVars(st *split.Statement) (what string, vars []string) {
-	switch {
-	case strings.Contains(st.Verb, "TRIGGER"):
-		what = "trigger"
-	case strings.Contains(st.Verb, "FUNCTION"):
-		what = "function"
-	default:
-		return "", nil
-	}
-	l := st.Tokens()
-	body := false
-	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		switch {
-		case !body && what == "trigger" && t.Is("ROW"), !body && what == "function" && t.Is("RETURNS"):
-			body = true // past DEFINER=user@host, which reads like a variable
-		case body && t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@") && !slices.Contains(vars, t.Text):
-			vars = append(vars, t.Text)
-		}
-	}
-	return what, vars
-}
-
-// errOpenAtEnd is why a dump that names a producer which always commits (mysqldump,
-// phpMyAdmin …), so that its regions' rows went out in parallel batches, fails when it
-// ends (or quits) with such rows not committed by the dump itself.
-const errOpenAtEnd = "the dump ends inside a transaction (autocommit=0 or START TRANSACTION) whose rows were already committed on other connections " +
-	"(its header names a tool that always commits, so they ran in parallel); the mariadb client would roll them back when it disconnects, here they stay in the target. " +
-	"Import it without --parallel, --checkpoint or --load-data to get the client's result"
-
-// LostAtEnd reports whether the client's connection, closing here, would roll back rows
-// that went to other connections and committed there (a trusted producer's open region).
-func (p *Planner) LostAtEnd() bool { return p.region() && p.parallelIn }
-
 // noteInsertID follows SET insert_id = n: it applies to the next INSERT that takes an id.
 func (p *ParallelReplayer) noteInsertID(st *split.Statement) {
-	for _, a := range parseSet(st.SQL, st.Syntax()) {
-		if a.name == "insert_id" {
+	for _, a := range plan.ParseSet(st.SQL, st.Syntax()) {
+		if a.Name == "insert_id" {
 			p.insertIDPending = true
 		}
 	}
@@ -407,7 +209,7 @@ func (p *ParallelReplayer) renamedAlready(ctx context.Context, c Conn, st *split
 	if code != 1146 || st.Verb != "RENAME TABLE" {
 		return false
 	}
-	keys, ok := namedTables(st, p.serial.database)
+	keys, ok := plan.NamedTables(st, p.serial.database)
 	if !ok || len(keys)%2 != 0 {
 		return false
 	}
@@ -422,4 +224,4 @@ func (p *ParallelReplayer) renamedAlready(ctx context.Context, c Conn, st *split
 }
 
 // reloadKey names st's table as the checkpoint package's reload list does (keyOf).
-func reloadKey(st *split.Statement, db string) string { return tableKeyOf(st, db) }
+func reloadKey(st *split.Statement, db string) string { return plan.TableKeyOf(st, db) }

@@ -1,4 +1,4 @@
-package importer
+package replay
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
@@ -42,7 +43,7 @@ func (p *ParallelReplayer) holdBackIndexes(st *split.Statement) *deferredIndexes
 // not: it does not see base tables (it is created beside one of its name), and
 // information_schema.TABLES, where tableExists looks, lists no temporary table.
 func createsIfNotExists(q []byte) bool {
-	w := ddlWords(q, 6)
+	w := sqlscan.DDLWords(q, 6)
 	for i := 1; i+3 < len(w); i++ {
 		if strings.EqualFold(w[i], "TEMPORARY") {
 			return false
@@ -71,7 +72,7 @@ func (p *ParallelReplayer) noOpKeysToggle(ctx context.Context, st *split.Stateme
 	if st.Verb != "ALTER TABLE" || st.Table == "" {
 		return false
 	}
-	if !isKeysToggle(st.SQL) {
+	if !plan.IsKeysToggle(st.SQL) {
 		return false
 	}
 	key := p.tableKey(st)

@@ -1,4 +1,4 @@
-package importer
+package replay
 
 import (
 	"context"
@@ -81,8 +81,8 @@ func idleEnd(c Conn) {
 	}
 }
 
-// keepalive pings the idle connections of one replay.
-type keepalive struct {
+// Keepalive pings the idle connections of one replay.
+type Keepalive struct {
 	conns []*liveConn
 	every time.Duration // ping a connection idle this long
 	stop  chan struct{}
@@ -103,18 +103,18 @@ func pingEvery(waitTimeoutSeconds float64) time.Duration {
 	return min(max(d, minPingEvery), maxPingEvery)
 }
 
-// newKeepalive wraps conns for keepalive, with the interval from the session
+// NewKeepalive wraps conns for keepalive, with the interval from the session
 // wait_timeout of conns[0] (every connection of the import has the same account and
 // settings). Nothing is pinged before an owner marks a wait; Stop ends it.
 //
 // A panic in its goroutine is passed to crashed, which ends the import (Import's
 // context.CancelCauseFunc).
-func newKeepalive(ctx context.Context, conns []*sql.Conn, crashed func(error)) *keepalive {
+func NewKeepalive(ctx context.Context, conns []*sql.Conn, crashed func(error)) *Keepalive {
 	var waitTimeout float64 = 28800
 	if len(conns) > 0 {
 		_ = conns[0].QueryRowContext(ctx, "SELECT @@session.wait_timeout").Scan(&waitTimeout)
 	}
-	k := &keepalive{every: pingEvery(waitTimeout), stop: make(chan struct{}), done: make(chan struct{})}
+	k := &Keepalive{every: pingEvery(waitTimeout), stop: make(chan struct{}), done: make(chan struct{})}
 	for _, c := range conns {
 		lc := &liveConn{Conn: c, ping: c.PingContext}
 		lc.touch()
@@ -124,9 +124,9 @@ func newKeepalive(ctx context.Context, conns []*sql.Conn, crashed func(error)) *
 	return k
 }
 
-// idleDuring wraps a statement hook (the dashboard's pause blocks in it) so that c, which
+// IdleDuring wraps a statement hook (the dashboard's pause blocks in it) so that c, which
 // the hook's caller owns, is pinged while the hook blocks; nil stays nil.
-func idleDuring(c Conn, hook func(context.Context, *split.Statement) error) func(context.Context, *split.Statement) error {
+func IdleDuring(c Conn, hook func(context.Context, *split.Statement) error) func(context.Context, *split.Statement) error {
 	if hook == nil {
 		return nil
 	}
@@ -146,7 +146,7 @@ func nextIdle(src StatementSource, c Conn) bool {
 }
 
 // Conns are the wrapped connections, in the order given.
-func (k *keepalive) Conns() []Conn {
+func (k *Keepalive) Conns() []Conn {
 	out := make([]Conn, len(k.conns))
 	for i, c := range k.conns {
 		out[i] = c
@@ -155,7 +155,7 @@ func (k *keepalive) Conns() []Conn {
 }
 
 // run pings idle connections until Stop (newKeepalive starts it).
-func (k *keepalive) run(crashed func(error)) {
+func (k *Keepalive) run(crashed func(error)) {
 	go func() {
 		defer close(k.done)
 		defer crash.Recover(crashed)
@@ -176,7 +176,7 @@ func (k *keepalive) run(crashed func(error)) {
 
 // pingIfIdle pings c when its owner waits and it has been quiet for k.every. A ping that
 // fails is left alone: the owner's next statement meets the same error and reports it.
-func (k *keepalive) pingIfIdle(c *liveConn) {
+func (k *Keepalive) pingIfIdle(c *liveConn) {
 	if !c.mu.TryLock() {
 		return
 	}
@@ -192,7 +192,7 @@ func (k *keepalive) pingIfIdle(c *liveConn) {
 }
 
 // Stop ends the pings; no ping is in flight when it returns.
-func (k *keepalive) Stop() {
+func (k *Keepalive) Stop() {
 	select {
 	case <-k.stop:
 		return

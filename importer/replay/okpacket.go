@@ -1,4 +1,4 @@
-package importer
+package replay
 
 import (
 	"context"
@@ -22,7 +22,7 @@ import (
 // A packetWatch sits under the driver, on the plaintext connection it reads from, and
 // keeps the count of the last reply; nothing is sent. It keeps the session's sql_mode
 // too, which the splitter must follow, from the session state the server adds to its OK
-// packets once asked to (trackSQLMode), instead of a SELECT @@session.sql_mode after
+// packets once asked to (TrackSQLMode), instead of a SELECT @@session.sql_mode after
 // each SET of it.
 //
 // The protocol (https://mariadb.com/kb/en/clientserver-protocol/): packets are a 3-byte
@@ -56,11 +56,11 @@ const (
 	stRows                         // rows, until the EOF or 0xFE-OK
 )
 
-// packetWatch reads the server's packets as the driver reads them (a net.Conn wrapper)
+// PacketWatch reads the server's packets as the driver reads them (a net.Conn wrapper)
 // and keeps the warning count of the last reply that arm announced.
-type packetWatch struct {
+type PacketWatch struct {
 	net.Conn
-	reg *wireWatch
+	reg *WireWatch
 
 	mu sync.Mutex
 	// framing, across Read calls
@@ -83,7 +83,7 @@ type packetWatch struct {
 	done     bool // a reply ended since arm, with warnings known
 
 	// The session's sql_mode as the server reports it in the OK packets, once
-	// session_track_system_variables names it (trackSQLMode): modeSet when the reply since
+	// session_track_system_variables names it (TrackSQLMode): modeSet when the reply since
 	// arm assigned it, modeLost when its session state could not be read.
 	tracking          bool
 	mode              string
@@ -99,7 +99,7 @@ const headBytes = 2048
 // NUL-terminated string), the connection id and the capabilities that follow it.
 const greetingBytes = 256
 
-func (w *packetWatch) Read(p []byte) (int, error) {
+func (w *PacketWatch) Read(p []byte) (int, error) {
 	n, err := w.Conn.Read(p)
 	if n > 0 && !w.isBlind() {
 		w.mu.Lock()
@@ -112,7 +112,7 @@ func (w *packetWatch) Read(p []byte) (int, error) {
 // Write notes the capabilities of the client's handshake response (or SSL request: the
 // first packet it sends): whether the server ends column definitions with an EOF depends
 // on them, and whether the stream stays readable.
-func (w *packetWatch) Write(p []byte) (int, error) {
+func (w *PacketWatch) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	if w.greeted && w.clientCap == 0 && len(p) >= 8 {
 		w.clientCap = binary.LittleEndian.Uint32(p[4:8])
@@ -130,19 +130,19 @@ func (w *packetWatch) Write(p []byte) (int, error) {
 	return w.Conn.Write(p)
 }
 
-func (w *packetWatch) isBlind() bool {
+func (w *PacketWatch) isBlind() bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.blind
 }
 
-func (w *packetWatch) Close() error {
+func (w *PacketWatch) Close() error {
 	w.reg.forget(w)
 	return w.Conn.Close()
 }
 
 // scan follows the packets in b, which continues what earlier calls saw.
-func (w *packetWatch) scan(b []byte) {
+func (w *PacketWatch) scan(b []byte) {
 	for len(b) > 0 {
 		if w.hdrN < 4 {
 			k := copy(w.hdr[w.hdrN:], b)
@@ -177,7 +177,7 @@ func (w *packetWatch) scan(b []byte) {
 }
 
 // packet interprets one packet (its first bytes and its length) in the reply's state.
-func (w *packetWatch) packet(p []byte, size int) {
+func (w *PacketWatch) packet(p []byte, size int) {
 	if !w.greeted {
 		w.greeted = true
 		w.greeting(p)
@@ -225,7 +225,7 @@ func (w *packetWatch) packet(p []byte, size int) {
 	}
 }
 
-func (w *packetWatch) afterColumns() {
+func (w *PacketWatch) afterColumns() {
 	if w.deprecateEOF() {
 		w.state = stRows
 	} else {
@@ -233,12 +233,12 @@ func (w *packetWatch) afterColumns() {
 	}
 }
 
-func (w *packetWatch) deprecateEOF() bool {
+func (w *PacketWatch) deprecateEOF() bool {
 	return w.clientCap&w.serverCap&capDeprecateEOF != 0
 }
 
 // endOK reads an OK packet's body: affected rows, insert id, status, warnings.
-func (w *packetWatch) endOK(p []byte) {
+func (w *PacketWatch) endOK(p []byte) {
 	_, a := lenencInt(p)
 	_, b := lenencInt(p[min(a, len(p)):])
 	i := a + b
@@ -256,7 +256,7 @@ func (w *packetWatch) endOK(p []byte) {
 // sessionState reads an OK packet's info and session state (p: what follows the warning
 // count) for a changed sql_mode. Whatever cannot be read marks the mode lost: the caller
 // then asks the server.
-func (w *packetWatch) sessionState(p []byte, status uint16) {
+func (w *PacketWatch) sessionState(p []byte, status uint16) {
 	if len(p) == 0 {
 		return // no info, no state
 	}
@@ -311,7 +311,7 @@ func lenencString(p *[]byte) (s []byte, ok bool) {
 
 // end records the warning count of a reply's last packet; another reply follows when
 // the status says so.
-func (w *packetWatch) end(warnings int, status uint16) {
+func (w *PacketWatch) end(warnings int, status uint16) {
 	w.warnings, w.done = warnings, true
 	if status&statusMoreResultsExist != 0 {
 		w.state = stFirst
@@ -321,7 +321,7 @@ func (w *packetWatch) end(warnings int, status uint16) {
 }
 
 // greeting reads the server's capabilities and the connection id from its first packet.
-func (w *packetWatch) greeting(p []byte) {
+func (w *PacketWatch) greeting(p []byte) {
 	if len(p) < 1 || p[0] != 10 {
 		return
 	}
@@ -364,7 +364,7 @@ func lenencInt(p []byte) (v uint64, k int) {
 
 // arm announces that the next bytes from the server are the reply to a statement the
 // caller is about to send.
-func (w *packetWatch) arm() {
+func (w *PacketWatch) arm() {
 	w.mu.Lock()
 	w.state, w.done, w.warnings = stFirst, false, 0
 	w.modeSet, w.modeLost = false, false
@@ -373,18 +373,18 @@ func (w *packetWatch) arm() {
 
 // sqlModeSince is the session sql_mode the reply since arm reported: set says the
 // statement assigned it, ok that the reply could be read (false: ask the server, as
-// without trackSQLMode).
-func (w *packetWatch) sqlModeSince() (mode string, set, ok bool) {
+// without TrackSQLMode).
+func (w *PacketWatch) sqlModeSince() (mode string, set, ok bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.mode, w.modeSet, w.tracking && w.done && w.state == stIdle && !w.modeLost
 }
 
-// trackSQLMode makes the server report the session's sql_mode in its OK packets, on the
+// TrackSQLMode makes the server report the session's sql_mode in its OK packets, on the
 // connection c that w watches, so that a SET sql_mode = @variable needs no query after
 // it. It adds sql_mode to session_track_system_variables: a session variable the dump's
 // statements do not read. It reports whether the tracking is on.
-func (w *packetWatch) trackSQLMode(ctx context.Context, c Conn) bool {
+func (w *PacketWatch) TrackSQLMode(ctx context.Context, c Conn) bool {
 	w.mu.Lock()
 	negotiated := w.clientCap&w.serverCap&capSessionTrack != 0 && !w.blind
 	w.mu.Unlock()
@@ -415,25 +415,25 @@ func (w *packetWatch) trackSQLMode(ctx context.Context, c Conn) bool {
 
 // lastWarnings is the warning count of the reply since arm; ok is false when none ended
 // with a count (an error, or a reply not read to its end).
-func (w *packetWatch) lastWarnings() (n int, ok bool) {
+func (w *PacketWatch) lastWarnings() (n int, ok bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.warnings, w.done && w.state == stIdle
 }
 
-// wireWatch puts a packetWatch under each connection a config opens, and finds them by
+// WireWatch puts a packetWatch under each connection a config opens, and finds them by
 // the server's connection id.
-type wireWatch struct {
+type WireWatch struct {
 	mu   sync.Mutex
-	byID map[uint32]*packetWatch
+	byID map[uint32]*PacketWatch
 }
 
-// watchWire makes the connections cfg opens watched. dumpscope's own TLS (the default
+// WatchWire makes the connections cfg opens watched. dumpscope's own TLS (the default
 // over TCP, and any mode on a socket: dbconn.TLSBelowDriver) lies under the watch, which
 // sees what the driver sees; on a connection where the driver does TLS itself (an
 // explicit --ssl-mode over TCP) the watch goes blind.
-func watchWire(cfg *mysql.Config) (*mysql.Config, *wireWatch) {
-	ww := &wireWatch{byID: map[uint32]*packetWatch{}}
+func WatchWire(cfg *mysql.Config) (*mysql.Config, *WireWatch) {
+	ww := &WireWatch{byID: map[uint32]*PacketWatch{}}
 	cfg = cfg.Clone()
 	dbconn.TLSBelowDriver(cfg)
 	dial := cfg.DialFunc
@@ -449,18 +449,18 @@ func watchWire(cfg *mysql.Config) (*mysql.Config, *wireWatch) {
 		if err != nil {
 			return nil, err
 		}
-		return &packetWatch{Conn: c, reg: ww}, nil
+		return &PacketWatch{Conn: c, reg: ww}, nil
 	}
 	return cfg, ww
 }
 
-func (ww *wireWatch) register(id uint32, w *packetWatch) {
+func (ww *WireWatch) register(id uint32, w *PacketWatch) {
 	ww.mu.Lock()
 	ww.byID[id] = w
 	ww.mu.Unlock()
 }
 
-func (ww *wireWatch) forget(w *packetWatch) {
+func (ww *WireWatch) forget(w *PacketWatch) {
 	ww.mu.Lock()
 	defer ww.mu.Unlock()
 	for id, x := range ww.byID {
@@ -470,8 +470,8 @@ func (ww *wireWatch) forget(w *packetWatch) {
 	}
 }
 
-// of returns the watch of the connection c (nil when it has none).
-func (ww *wireWatch) of(ctx context.Context, c Conn) *packetWatch {
+// Of returns the watch of the connection c (nil when it has none).
+func (ww *WireWatch) Of(ctx context.Context, c Conn) *PacketWatch {
 	if ww == nil {
 		return nil
 	}

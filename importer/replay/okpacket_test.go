@@ -1,4 +1,4 @@
-package importer
+package replay
 
 import (
 	"bytes"
@@ -95,8 +95,8 @@ func TestPacketWatchWarnings(t *testing.T) {
 					caps = 0
 				}
 				server, client := net.Pipe()
-				ww := &wireWatch{byID: map[uint32]*packetWatch{}}
-				w := &packetWatch{Conn: client, reg: ww}
+				ww := &WireWatch{byID: map[uint32]*PacketWatch{}}
+				w := &PacketWatch{Conn: client, reg: ww}
 				go func() {
 					server.Write(wirePacket(greetingPayload(caps | capSSL)))
 					buf := make([]byte, 64)
@@ -132,7 +132,7 @@ func TestPacketWatchWarnings(t *testing.T) {
 	}
 }
 
-func readerOf(w *packetWatch, oneByte bool) interface{ Read([]byte) (int, error) } {
+func readerOf(w *PacketWatch, oneByte bool) interface{ Read([]byte) (int, error) } {
 	if oneByte {
 		return iotest.OneByteReader(w)
 	}
@@ -155,8 +155,8 @@ func readFull(r interface{ Read([]byte) (int, error) }, p []byte) (int, error) {
 // driver from then on; its watch reports nothing rather than misread the bytes.
 func TestPacketWatchBlind(t *testing.T) {
 	server, client := net.Pipe()
-	ww := &wireWatch{byID: map[uint32]*packetWatch{}}
-	w := &packetWatch{Conn: client, reg: ww}
+	ww := &WireWatch{byID: map[uint32]*PacketWatch{}}
+	w := &PacketWatch{Conn: client, reg: ww}
 	go func() {
 		server.Write(wirePacket(greetingPayload(capSSL)))
 		server.Read(make([]byte, 64))
@@ -229,7 +229,7 @@ func TestPacketWatchSessionState(t *testing.T) {
 		{"cut off", ok(entry("sql_mode", "ANSI"))[:20], "", false, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			w := &packetWatch{greeted: true, tracking: true, clientCap: capSessionTrack | capDeprecateEOF, serverCap: capSessionTrack | capDeprecateEOF}
+			w := &PacketWatch{greeted: true, tracking: true, clientCap: capSessionTrack | capDeprecateEOF, serverCap: capSessionTrack | capDeprecateEOF}
 			w.arm()
 			w.scan(wirePacket(tt.payload))
 			mode, set, readable := w.sqlModeSince()

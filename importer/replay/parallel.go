@@ -1,4 +1,4 @@
-package importer
+package replay
 
 import (
 	"bytes"
@@ -16,6 +16,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/crash"
@@ -200,7 +201,7 @@ type ParallelReplayer struct {
 	// planner decides where each statement runs (plan.go); pendingFrom is the stream
 	// offset from which statements ran on the control connection inside a transaction or
 	// under table locks without a progress row yet (-1: none).
-	planner     *Planner
+	planner     *plan.Planner
 	pendingFrom int64
 	// txnOpenedAt is the offset of the START TRANSACTION or BEGIN that opened the dump's
 	// transaction on the control connection while the run was still parallel (-1: none):
@@ -241,11 +242,10 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *split.Splitte
 	if err != nil {
 		return nil, err
 	}
-	observeSkipped(opt.Transform, opt.Checkpoint)
 	p := &ParallelReplayer{
 		control: conns[0], workers: workers, split: split, opt: opt, serial: serial,
 		tables: map[string]tableInfo{}, ordered: map[string]bool{}, loading: map[string]tableInfo{},
-		planner: NewPlanner(), pendingFrom: -1, txnOpenedAt: -1,
+		planner: plan.NewPlanner(), pendingFrom: -1, txnOpenedAt: -1,
 	}
 	if p.opt.Notice == nil {
 		p.opt.Notice = func(line string) { fmt.Fprintln(os.Stderr, line) }
@@ -558,7 +558,7 @@ func mayRunOnWorker(st *split.Statement) bool {
 func localDDL(st *split.Statement) bool {
 	switch st.Verb {
 	case "CREATE TABLE", "ALTER TABLE":
-		for _, w := range ddlWords(st.SQL, 16) {
+		for _, w := range sqlscan.DDLWords(st.SQL, 16) {
 			if strings.EqualFold(w, "LIKE") || strings.EqualFold(w, "RENAME") {
 				return false
 			}
@@ -569,21 +569,7 @@ func localDDL(st *split.Statement) bool {
 	case "CREATE INDEX", "DROP INDEX", "CREATE TRIGGER", "DROP TRIGGER":
 		return true
 	case "CREATE VIEW":
-		return readsNoTable(st.SQL, st.Syntax())
+		return plan.ReadsNoTable(st.SQL, st.Syntax())
 	}
 	return false
-}
-
-// readsNoTable reports whether a CREATE VIEW's query names no table: it has no FROM, no
-// TABLE statement and no parentheses (no call, subquery or column list), like the
-// stand-ins mysqldump writes before the real definitions (MariaDB: SELECT NULL AS `a`,
-// MySQL: SELECT 1 AS `a`).
-func readsNoTable(q []byte, syn sqlscan.Syntax) bool {
-	l := sqlscan.New(q, syn)
-	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		if t.Is("FROM") || t.Is("TABLE") || (t.Kind == sqlscan.Punct && t.Text == "(") {
-			return false
-		}
-	}
-	return true
 }

@@ -1,10 +1,9 @@
-package importer
+package replay
 
 import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/phase"
 )
 
@@ -67,33 +66,6 @@ func (t *tableProgress) done(inFlight func(key string) bool) int {
 	}
 	return n
 }
-
-// tableCounter counts the distinct tables a dump inserts rows into, as the preflight scan
-// reads it: the progress's TablesTotal.
-type tableCounter struct {
-	db     string // the database unqualified names belong to (USE)
-	tables map[string]bool
-}
-
-func newTableCounter(db string) *tableCounter {
-	return &tableCounter{db: db, tables: map[string]bool{}}
-}
-
-func (c *tableCounter) observe(st *split.Statement) {
-	switch {
-	case st.Kind == split.KindSession && st.Verb == "USE":
-		c.db = st.Database
-	case st.Kind == split.KindInsert && st.Table != "":
-		db := st.Database
-		if db == "" {
-			db = c.db
-		}
-		c.tables[db+"."+st.Table] = true
-	}
-}
-
-// total is the number of tables seen.
-func (c *tableCounter) total() int { return len(c.tables) }
 
 // tablesProgress is the parallel replay's tables done (a table's batches all committed)
 // and its phase: PhaseIndexes once the stream is read and held-back indexes are being

@@ -1,7 +1,6 @@
-package importer
+package replay
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"database/sql/driver"
@@ -28,6 +27,17 @@ import (
 // a fresh connection that never saw the dump's SET NAMES, sql_mode or USE.
 type Conn = checkpoint.Conn
 
+// StatementSource is what the replayers pull statements from: a *split.Splitter, or the
+// importer's transform wrapped around one. The Set… methods pass the session's sql_mode
+// on to the splitter underneath.
+type StatementSource interface {
+	Next() bool
+	Statement() split.Statement
+	Err() error
+	SetNoBackslashEscapes(on bool)
+	SetANSIQuotes(on bool)
+}
+
 // ReplayOptions control what the serial replayer does with each statement.
 type ReplayOptions struct {
 	// Name names the dump in errors (file name or "stdin").
@@ -37,9 +47,13 @@ type ReplayOptions struct {
 	// LocalInfile permits LOAD DATA LOCAL INFILE; without it the statement is refused,
 	// because a dump is untrusted input and the statement reads the client machine's files.
 	LocalInfile bool
-	// StripDefiners removes DEFINER=user@host clauses from views, triggers, routines and
-	// events, so they are created by (and run as) the importing user.
-	StripDefiners bool
+	// StripDefiner, when set, removes the DEFINER=user@host clause of a view, trigger,
+	// routine or event (importer's --strip-definers), so that it is created by (and runs
+	// as) the importing user.
+	StripDefiner func(q []byte) []byte
+	// ErrorHint, when set, returns what to add to an SQL error's message for its
+	// statement (the importer's --compat hint when no --compat is given).
+	ErrorHint func(q []byte) string
 	// SkipWarningCount turns warning counting off: it saves the SHOW WARNINGS after a
 	// statement that raised any, and under the parallel replay the `SELECT
 	// @@warning_count` after each statement.
@@ -53,10 +67,11 @@ type ReplayOptions struct {
 	// Stop, when closed, ends the replay before the next statement with ErrStopped: the
 	// graceful first Ctrl-C. The statement in flight finishes; nothing is rolled back.
 	Stop <-chan struct{}
-	// Transform, when set, filters and rewrites the statements between the splitter and
-	// the replay (filter.go); both replayers pull from it. Skipped statements count as
-	// consumed bytes.
-	Transform *Transform
+	// Transform, when set, puts the importer's filters and rewrites between the splitter
+	// and the replay: it is given the splitter, the connection's current database and
+	// where to report the end of each statement it drops (those bytes count as consumed),
+	// and returns what both replayers pull from.
+	Transform func(src *split.Splitter, database string, onSkip func(end int64)) StatementSource
 	// Rejects, under Force, receives each failed statement whole (rejects.go); serial
 	// replays only (a parallel batch's rows do not reach it).
 	Rejects *Rejects
@@ -64,18 +79,18 @@ type ReplayOptions struct {
 	// "resume" only then).
 	Resumable bool
 
-	tablesTotal int // Progress.TablesTotal, from the preflight scan
-	// inWorker, when set, is called by a parallel worker before each entry it runs: the
+	TablesTotal int // Progress.TablesTotal, from the preflight scan
+	// InWorker, when set, is called by a parallel worker before each entry it runs: the
 	// tests' way to make one panic.
-	inWorker func()
-	// afterDDL, when set, is called once a DDL statement run with progress rows has
+	InWorker func()
+	// AfterDDL, when set, is called once a DDL statement run with progress rows has
 	// returned, before its progress row: an error it returns ends the import there, the
 	// tests' way to stop between the two as a kill would.
-	afterDDL func(*split.Statement) error
-	// wire, when set, reads the warning counts of the replay's own connection from the
+	AfterDDL func(*split.Statement) error
+	// Wire, when set, reads the warning counts of the replay's own connection from the
 	// server's packets (okpacket.go), so that counting them sends nothing between the
 	// dump's statements.
-	wire *packetWatch
+	Wire *PacketWatch
 }
 
 // rerunHint is how to go on after fixing what stopped the import.
@@ -202,7 +217,7 @@ type Replayer struct {
 // they are sent and NO_BACKSLASH_ESCAPES is honoured from the first byte.
 func NewReplayer(ctx context.Context, conn Conn, split *split.Splitter, opt ReplayOptions) (*Replayer, error) {
 	r := &Replayer{conn: conn, split: split, opt: opt, tableIndex: map[string]int{}}
-	r.tables.total = opt.tablesTotal
+	r.tables.total = opt.TablesTotal
 	if r.opt.MaxErrorsListed == 0 {
 		r.opt.MaxErrorsListed = 100
 	}
@@ -212,8 +227,7 @@ func NewReplayer(ctx context.Context, conn Conn, split *split.Splitter, opt Repl
 	}
 	r.database = db.String
 	if opt.Transform != nil {
-		opt.Transform.Attach(split, r.database, func(end int64) { r.bytes.Store(end) })
-		r.split = opt.Transform
+		r.split = opt.Transform(split, r.database, func(end int64) { r.bytes.Store(end) })
 	}
 	if err := r.syncSQLMode(ctx); err != nil {
 		return nil, err
@@ -317,8 +331,8 @@ func (r *Replayer) prepare(ctx context.Context, st *split.Statement) ([]byte, er
 		return nil, r.refuse(st, "LOAD DATA LOCAL INFILE reads files on the client machine; refused (pass --local-infile to allow it)")
 	}
 	q := st.SQL
-	if r.opt.StripDefiners && (st.Kind == split.KindRoutine || st.Kind == split.KindDDL) {
-		q = StripDefiner(q)
+	if r.opt.StripDefiner != nil && (st.Kind == split.KindRoutine || st.Kind == split.KindDDL) {
+		q = r.opt.StripDefiner(q)
 	}
 	if isLoadDataLocal(q) {
 		if _, err := localInfileNames(q); err != nil {
@@ -348,7 +362,7 @@ func (r *Replayer) prepare(ctx context.Context, st *split.Statement) ([]byte, er
 // statements and INSERTs only ever run here on the replay's own connection, in stream
 // order; what the parallel replay runs on other connections is DDL.
 func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []byte) error {
-	wired := r.opt.wire != nil && c == r.conn
+	wired := r.opt.Wire != nil && c == r.conn
 	if wired {
 		r.readPending(ctx, st)
 		if isUse(st) {
@@ -359,7 +373,7 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 				return r.sqlError(st, q, err)
 			}
 		}
-		r.opt.wire.arm()
+		r.opt.Wire.arm()
 	} else if err := r.clearStaleWarnings(ctx, c, st); err != nil {
 		return r.sqlError(st, q, err)
 	}
@@ -505,20 +519,20 @@ func (r *Replayer) clientCommand(st *split.Statement) error {
 var errQuit = errors.New("quit")
 
 func (r *Replayer) refuse(st *split.Statement, msg string) error {
-	return &StatementError{Name: r.opt.Name, Offset: st.Offset, Line: st.Line, Kind: st.Kind, Table: st.Table, Message: msg, Head: head(st.SQL)}
+	return &StatementError{Name: r.opt.Name, Offset: st.Offset, Line: st.Line, Kind: st.Kind, Table: st.Table, Message: msg, Head: split.Head(st.SQL)}
 }
 
 // sqlError turns a server error into a StatementError; under Force it is recorded and
 // swallowed. A lost connection always stops the replay: the session state (SET NAMES,
 // sql_mode, USE, an open transaction) died with it.
 func (r *Replayer) sqlError(st *split.Statement, q []byte, err error) error {
-	se := &StatementError{Name: r.opt.Name, Offset: st.Offset, Line: st.Line, Kind: st.Kind, Table: st.Table, Head: head(q), Err: err}
+	se := &StatementError{Name: r.opt.Name, Offset: st.Offset, Line: st.Line, Kind: st.Kind, Table: st.Table, Head: split.Head(q), Err: err}
 	var me *mysql.MySQLError
 	switch {
 	case errors.As(err, &me):
 		se.Code, se.SQLState, se.Message = me.Number, string(me.SQLState[:]), me.Message
-		if r.opt.Transform == nil || r.opt.Transform.opt.Compat == "" {
-			se.Message += CompatHint(q)
+		if r.opt.ErrorHint != nil {
+			se.Message += r.opt.ErrorHint(q)
 		}
 	case errors.Is(err, driver.ErrBadConn), errors.Is(err, mysql.ErrInvalidConn), errors.Is(err, io.EOF), errors.Is(err, sql.ErrConnDone):
 		se.Message = "connection to the server lost (" + err.Error() + "); statements before this offset are committed as far as the server got"
@@ -565,7 +579,7 @@ func (r *Replayer) afterSession(ctx context.Context, st *split.Statement, q []by
 			return r.sqlError(st, q, err)
 		}
 	}
-	if isUse(st) && r.opt.wire != nil {
+	if isUse(st) && r.opt.Wire != nil {
 		r.database = st.Database
 	} else if isUse(st) {
 		var db sql.NullString
@@ -601,13 +615,13 @@ func (r *Replayer) setSQLMode(mode string) {
 // assigned is false when st left the session's mode alone; ok is false when the server
 // must be asked.
 func (r *Replayer) sqlModeFromWire(st *split.Statement) (mode string, assigned, ok bool) {
-	if r.opt.wire == nil {
+	if r.opt.Wire == nil {
 		return "", false, false
 	}
 	if mode, assigned, ok := literalSQLMode(st); ok {
 		return mode, assigned, true
 	}
-	return r.opt.wire.sqlModeSince()
+	return r.opt.Wire.sqlModeSince()
 }
 
 func (r *Replayer) countTable(st *split.Statement) {
@@ -649,21 +663,13 @@ func bytesToString(q []byte) string {
 	return unsafe.String(&q[0], len(q))
 }
 
-func head(q []byte) string {
-	const n = 200
-	if len(q) > n {
-		q = q[:n]
-	}
-	return strings.Join(strings.Fields(string(bytes.ToValidUTF8(q, []byte("?")))), " ")
-}
-
 // isLoadDataLocal reports whether q is LOAD DATA … LOCAL INFILE (LOAD XML too). Only the
 // leading words are looked at: this runs on every statement, including 1 MB INSERTs.
 func isLoadDataLocal(q []byte) bool {
 	if len(q) < 4 || q[0]|0x20 != 'l' && q[0] != '/' && q[0] != ' ' {
 		return false
 	}
-	w := ddlWords(q, 6)
+	w := sqlscan.DDLWords(q, 6)
 	if len(w) < 3 || !strings.EqualFold(w[0], "LOAD") {
 		return false
 	}
@@ -688,7 +694,7 @@ type pendingWarnings struct {
 // notePending takes st's warning count from the wire: nothing to do when it is 0 (most
 // statements), and otherwise the list is read before the next statement (readPending).
 func (r *Replayer) notePending(st *split.Statement) {
-	n, ok := r.opt.wire.lastWarnings()
+	n, ok := r.opt.Wire.lastWarnings()
 	if !ok || n == 0 {
 		return
 	}

@@ -1,4 +1,4 @@
-package importer
+package replay
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 )
 
@@ -206,7 +207,7 @@ func TestLocalDDL(t *testing.T) {
 		if got := mayRunOnWorker(&st); got != c.items {
 			t.Errorf("mayRunOnWorker(%s) [%s] = %v, want %v", c.sql, st.Verb, got, c.items)
 		}
-		if _, global := barrierScope(&st, ""); global != c.global {
+		if _, global := plan.BarrierScope(&st, ""); global != c.global {
 			t.Errorf("scope(%s) [%s]: global %v, want %v", c.sql, st.Verb, global, c.global)
 		}
 	}
@@ -230,11 +231,11 @@ func TestTriggerTables(t *testing.T) {
 			[]string{"d.a", "d.log", "d.x", "d.y"}, true},
 		{"CREATE TRIGGER t AFTER INSERT ON a FOR EACH ROW CALL add_total(NEW.id)", []string{"d.a"}, false},
 	} {
-		got, known := triggerTables([]byte(c.sql), "d")
+		got, known := plan.TriggerTables([]byte(c.sql), "d")
 		slices.Sort(got)
 		got = slices.Compact(got)
 		if !slices.Equal(got, c.want) || known != c.known {
-			t.Errorf("triggerTables(%s) = %v, %v; want %v, %v", c.sql, got, known, c.want, c.known)
+			t.Errorf("plan.TriggerTables(%s) = %v, %v; want %v, %v", c.sql, got, known, c.want, c.known)
 		}
 	}
 }

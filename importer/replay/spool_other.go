@@ -1,6 +1,6 @@
 //go:build !linux
 
-package importer
+package replay
 
 import "os"
 

@@ -1,4 +1,4 @@
-package importer
+package replay
 
 import (
 	"context"
@@ -60,8 +60,8 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 // *crash.PanicError.
 func (p *ParallelReplayer) runEntry(ctx context.Context, c Conn, e entry, applied *int, spoolBuf *[]byte) (err error) {
 	defer crash.Recover(func(perr error) { err = perr })
-	if p.opt.inWorker != nil {
-		p.opt.inWorker()
+	if p.opt.InWorker != nil {
+		p.opt.InWorker()
 	}
 	p.serial.setWarningsEmpty(c, false) // session statements, LOAD DATA, tolerated errors: not counted
 	session := e.state().session
@@ -177,7 +177,7 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *rowBatch) (e
 				_, _ = c.ExecContext(ctx, "ROLLBACK")
 				return err, true
 			}
-			se := &StatementError{Name: p.opt.Name, Offset: s.offset, Line: s.line, Kind: split.KindInsert, Table: b.table, Head: head([]byte(s.sql)), Err: err}
+			se := &StatementError{Name: p.opt.Name, Offset: s.offset, Line: s.line, Kind: split.KindInsert, Table: b.table, Head: split.Head([]byte(s.sql)), Err: err}
 			if errors.As(err, &me) {
 				se.Code, se.SQLState, se.Message = me.Number, string(me.SQLState[:]), me.Message
 			} else {

@@ -1,4 +1,4 @@
-package importer_test
+package replay_test
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 
 	_ "github.com/go-sql-driver/mysql"
 
-	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/replay"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
@@ -65,7 +65,7 @@ func TestParallelStopTakesABatch(t *testing.T) {
 		}
 	}
 
-	conns := make([]importer.Conn, 3) // control + 2 workers
+	conns := make([]replay.Conn, 3) // control + 2 workers
 	for i := range conns {
 		c, err := db.Conn(ctx)
 		if err != nil {
@@ -76,8 +76,8 @@ func TestParallelStopTakesABatch(t *testing.T) {
 	}
 	stop := make(chan struct{})
 	split := split.NewSplitter(bytes.NewReader(dump.Bytes()), split.SplitOptions{})
-	rep, err := importer.NewParallelReplayer(ctx, conns, split, importer.ParallelOptions{
-		ReplayOptions: importer.ReplayOptions{Name: "stop.sql", Stop: stop, SkipWarningCount: true},
+	rep, err := replay.NewParallelReplayer(ctx, conns, split, replay.ParallelOptions{
+		ReplayOptions: replay.ReplayOptions{Name: "stop.sql", Stop: stop, SkipWarningCount: true},
 		BatchBytes:    batchBytes, SpoolBytes: 4 << 20, SpoolDir: t.TempDir(),
 	})
 	if err != nil {
@@ -116,7 +116,7 @@ func TestParallelStopTakesABatch(t *testing.T) {
 	if _, err := blocker.ExecContext(ctx, "ROLLBACK"); err != nil {
 		t.Fatal(err)
 	}
-	if err := <-done; !errors.Is(err, importer.ErrStopped) {
+	if err := <-done; !errors.Is(err, replay.ErrStopped) {
 		t.Fatalf("Run: %v, want ErrStopped", err)
 	}
 	var rows int
