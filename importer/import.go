@@ -18,6 +18,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/importer/replay"
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/transform"
 	"github.com/dumpscope/dumpscope/internal/crash"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 )
@@ -67,6 +68,9 @@ type Options struct {
 	DeferIndexes    bool
 	// LoadData sends plain row inserts as LOAD DATA LOCAL streams where exact.
 	LoadData bool
+	// CheckParallel: a serial replay says in its Progress whether the dump could run in
+	// parallel exactly (ReplayOptions.CheckParallel), for the advisor's hint.
+	CheckParallel bool
 	// OtherConnections are the connections the caller opens to the same server while the
 	// import runs (the sampler's): Parallel is reduced so that they fit max_connections too.
 	OtherConnections int
@@ -85,12 +89,12 @@ type Options struct {
 	// dashboard's pause). An error stops the import as a refusal does.
 	OnStatement func(ctx context.Context, st *split.Statement) error
 	// Transform chooses and rewrites statements (filters, renames, --compat, GTID
-	// policy, DEFINER, start offset; filter.go). The zero value sends the client's stream.
-	Transform TransformOptions
+	// policy, DEFINER, start offset; importer/transform). The zero value sends the client's stream.
+	Transform transform.Options
 	// Rejects, with Force on a serial import, receives each failed statement (rejects.go).
 	Rejects *Rejects
 
-	transform   *Transform                   // built from Transform for this target
+	transform   *transform.Transform         // built from Transform for this target
 	tablesTotal int                          // tables the dump inserts into, when the preflight scan read it
 	inWorker    func()                       // replay.ReplayOptions.InWorker
 	afterDDL    func(*split.Statement) error // replay.ReplayOptions.AfterDDL
@@ -137,7 +141,7 @@ type Result struct {
 	Took   time.Duration
 	// Transform is what filtered and rewrote the statements (nil: none did): its Stats
 	// list what was skipped and mapped.
-	Transform *Transform
+	Transform *transform.Transform
 }
 
 // Import replays a dump into the server of cfg: preflight, checkpoint begin or resume,
@@ -214,7 +218,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	if err != nil {
 		return nil, err
 	}
-	if o.transform, err = newImportTransform(ctx, conns[0], o.Transform); err != nil {
+	if o.transform, err = transform.NewImport(ctx, conns[0], o.Transform); err != nil {
 		return nil, err
 	}
 	ka := replay.NewKeepalive(ctx, conns, crashed)
@@ -317,25 +321,13 @@ type replayer interface {
 func newReplayer(ctx context.Context, conns []Conn, in *dumpfile.Input, o Options, cp *checkpoint.Run, onStatement func(context.Context, *split.Statement) error) (replayer, error) {
 	sp := split.NewSplitter(in.Reader, split.SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conns[0])})
 	ropt := replay.ReplayOptions{
-		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile,
+		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
 		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: cp.Resumable(),
-		Rejects: o.Rejects, TablesTotal: o.tablesTotal, InWorker: o.inWorker, AfterDDL: o.afterDDL,
-	}
-	if o.StripDefiners {
-		ropt.StripDefiner = StripDefiner
-	}
-	if o.Transform.Compat == "" {
-		ropt.ErrorHint = CompatHint
-	}
-	if t := o.transform; t != nil {
-		ropt.Transform = func(src *split.Splitter, database string, onSkip func(end int64)) replay.StatementSource {
-			t.Attach(src, database, onSkip)
-			return t
-		}
+		Transform: o.transform, Rejects: o.Rejects, TablesTotal: o.tablesTotal, InWorker: o.inWorker, AfterDDL: o.afterDDL,
 	}
 	observeSkipped(o.transform, cp)
 	if cp == nil && !o.DeferIndexes && !o.LoadData {
-		ropt.Wire = o.wire
+		ropt.Wire, ropt.CheckParallel = o.wire, o.CheckParallel
 		return replay.NewReplayer(ctx, conns[0], sp, ropt)
 	}
 	popt := replay.ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: o.DeferIndexes, Resumable: cp.Resumable(), LoadData: o.LoadData}

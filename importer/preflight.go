@@ -9,6 +9,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/importer/transform"
 )
 
 // systemSchemas are never the target of a user's dump and never reported as overwritten.
@@ -189,7 +190,7 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 		return nil
 	}
 	if bytes.Contains(st.SQL, []byte("DEFINER")) || bytes.Contains(st.SQL, []byte("definer")) {
-		if !bytes.Equal(StripDefiner(st.SQL), st.SQL) {
+		if !bytes.Equal(transform.StripDefiner(st.SQL), st.SQL) {
 			p.Definers++
 		}
 	}
@@ -331,7 +332,7 @@ func statementWrites(st *split.Statement, db string) []write {
 			// On its table: a trigger or index changes what writes to it or how. For a
 			// trigger st.Table is the trigger's own name; the table is the one after ON.
 			w := write{action: verb + " " + object + " ON", db: cur, table: st.Table}
-			if d, t, ok := triggerTable(st.SQL); ok && object == "TRIGGER" {
+			if d, t, ok := sqlscan.TriggerTable(st.SQL); ok && object == "TRIGGER" {
 				w.table = t
 				if d != "" {
 					w.db = d
@@ -582,7 +583,7 @@ func (c *DefinerCheck) Check(name string, st *split.Statement) error {
 	if c == nil || len(st.SQL) == 0 {
 		return nil
 	}
-	def, ok := Definer(st.SQL)
+	def, ok := transform.Definer(st.SQL)
 	if !ok || def == "CURRENT_USER" || strings.EqualFold(def, c.account) {
 		return nil
 	}

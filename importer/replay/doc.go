@@ -9,8 +9,8 @@
 // stream (loaddata.go), and the control connection runs everything else (control.go),
 // with the table facts the planner needs (catalog.go) and --defer-indexes (indexes.go).
 //
-// It knows nothing of the import's options, preflight or transforms: importer.Import
-// builds ReplayOptions/ParallelOptions, hands in the transform as a StatementSource, and
-// reads Progress and ReplayResult. It imports importer/plan, split, sqlscan, checkpoint
-// and internal packages only.
+// It knows nothing of the import's options or preflight: importer.Import builds
+// ReplayOptions/ParallelOptions (with the importer/transform the statements pass
+// through) and reads Progress and ReplayResult. It imports importer/plan, split, sqlscan,
+// transform, checkpoint and internal packages only.
 package replay

@@ -18,6 +18,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/importer/transform"
 	"github.com/dumpscope/dumpscope/internal/maxpacket"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
@@ -26,17 +27,6 @@ import (
 // *sql.Conn satisfies it. A *sql.DB would not do: its pool may run the next statement on
 // a fresh connection that never saw the dump's SET NAMES, sql_mode or USE.
 type Conn = checkpoint.Conn
-
-// StatementSource is what the replayers pull statements from: a *split.Splitter, or the
-// importer's transform wrapped around one. The Set… methods pass the session's sql_mode
-// on to the splitter underneath.
-type StatementSource interface {
-	Next() bool
-	Statement() split.Statement
-	Err() error
-	SetNoBackslashEscapes(on bool)
-	SetANSIQuotes(on bool)
-}
 
 // ReplayOptions control what the serial replayer does with each statement.
 type ReplayOptions struct {
@@ -47,13 +37,9 @@ type ReplayOptions struct {
 	// LocalInfile permits LOAD DATA LOCAL INFILE; without it the statement is refused,
 	// because a dump is untrusted input and the statement reads the client machine's files.
 	LocalInfile bool
-	// StripDefiner, when set, removes the DEFINER=user@host clause of a view, trigger,
-	// routine or event (importer's --strip-definers), so that it is created by (and runs
-	// as) the importing user.
-	StripDefiner func(q []byte) []byte
-	// ErrorHint, when set, returns what to add to an SQL error's message for its
-	// statement (the importer's --compat hint when no --compat is given).
-	ErrorHint func(q []byte) string
+	// StripDefiners removes DEFINER=user@host clauses from views, triggers, routines and
+	// events, so they are created by (and run as) the importing user.
+	StripDefiners bool
 	// SkipWarningCount turns warning counting off: it saves the SHOW WARNINGS after a
 	// statement that raised any, and under the parallel replay the `SELECT
 	// @@warning_count` after each statement.
@@ -67,17 +53,19 @@ type ReplayOptions struct {
 	// Stop, when closed, ends the replay before the next statement with ErrStopped: the
 	// graceful first Ctrl-C. The statement in flight finishes; nothing is rolled back.
 	Stop <-chan struct{}
-	// Transform, when set, puts the importer's filters and rewrites between the splitter
-	// and the replay: it is given the splitter, the connection's current database and
-	// where to report the end of each statement it drops (those bytes count as consumed),
-	// and returns what both replayers pull from.
-	Transform func(src *split.Splitter, database string, onSkip func(end int64)) StatementSource
+	// Transform, when set, filters and rewrites the statements between the splitter and
+	// the replay (importer/transform); both replayers pull from it. Skipped statements count as
+	// consumed bytes.
+	Transform *transform.Transform
 	// Rejects, under Force, receives each failed statement whole (rejects.go); serial
 	// replays only (a parallel batch's rows do not reach it).
 	Rejects *Rejects
 	// Resumable says a checkpoint journal lets the import be resumed (messages say
 	// "resume" only then).
 	Resumable bool
+	// CheckParallel follows the statements with the planner (parallel_check.go), so that
+	// Progress says whether the dump could run in parallel exactly.
+	CheckParallel bool
 
 	TablesTotal int // Progress.TablesTotal, from the preflight scan
 	// InWorker, when set, is called by a parallel worker before each entry it runs: the
@@ -124,6 +112,11 @@ type Progress struct {
 	// TablesDone counts tables whose rows are complete (progress_tables.go) of
 	// TablesTotal, the tables the dump inserts into (0: unknown, no preflight scan).
 	TablesDone, TablesTotal int
+	// ParallelChecked: a serial replay follows its statements with the planner
+	// (ReplayOptions.CheckParallel); SerialReason is then the planner's first reason to
+	// run the dump on one connection, "" while it could run in parallel exactly.
+	ParallelChecked bool
+	SerialReason    string
 }
 
 // StatementError is an SQL error or a refusal, naming where in the dump it happened.
@@ -188,7 +181,7 @@ type ReplayResult struct {
 // would: each statement's SQL as one COM_QUERY.
 type Replayer struct {
 	conn  Conn
-	split StatementSource
+	split transform.StatementSource
 	opt   ReplayOptions
 
 	maxPacketBytes int64 // server's max_allowed_packet
@@ -210,6 +203,7 @@ type Replayer struct {
 	// schemaChanged, when set, is called after each statement that may change a table
 	// (changesTables), before exec returns: --load-data's column facts go stale.
 	schemaChanged func()
+	check         *parallelCheck // ReplayOptions.CheckParallel; nil without
 }
 
 // NewReplayer prepares a replay of split onto conn. It reads the server's
@@ -218,6 +212,9 @@ type Replayer struct {
 func NewReplayer(ctx context.Context, conn Conn, split *split.Splitter, opt ReplayOptions) (*Replayer, error) {
 	r := &Replayer{conn: conn, split: split, opt: opt, tableIndex: map[string]int{}}
 	r.tables.total = opt.TablesTotal
+	if opt.CheckParallel {
+		r.check = newParallelCheck()
+	}
 	if r.opt.MaxErrorsListed == 0 {
 		r.opt.MaxErrorsListed = 100
 	}
@@ -227,7 +224,8 @@ func NewReplayer(ctx context.Context, conn Conn, split *split.Splitter, opt Repl
 	}
 	r.database = db.String
 	if opt.Transform != nil {
-		r.split = opt.Transform(split, r.database, func(end int64) { r.bytes.Store(end) })
+		opt.Transform.Attach(split, r.database, func(end int64) { r.bytes.Store(end) })
+		r.split = opt.Transform
 	}
 	if err := r.syncSQLMode(ctx); err != nil {
 		return nil, err
@@ -245,6 +243,7 @@ func (r *Replayer) Progress() Progress {
 	if t := r.table.Load(); t != nil {
 		p.Table = *t
 	}
+	p.ParallelChecked, p.SerialReason = r.check.state()
 	return p
 }
 
@@ -274,6 +273,7 @@ func (r *Replayer) run(ctx context.Context) error {
 		stv := r.split.Statement()
 		st := &stv
 		asSent(st)
+		r.check.observe(st, r.database)
 		if err := r.one(ctx, st); err != nil {
 			if err == errQuit {
 				r.bytes.Store(st.Offset + int64(len(st.Raw)))
@@ -331,8 +331,8 @@ func (r *Replayer) prepare(ctx context.Context, st *split.Statement) ([]byte, er
 		return nil, r.refuse(st, "LOAD DATA LOCAL INFILE reads files on the client machine; refused (pass --local-infile to allow it)")
 	}
 	q := st.SQL
-	if r.opt.StripDefiner != nil && (st.Kind == split.KindRoutine || st.Kind == split.KindDDL) {
-		q = r.opt.StripDefiner(q)
+	if r.opt.StripDefiners && (st.Kind == split.KindRoutine || st.Kind == split.KindDDL) {
+		q = transform.StripDefiner(q)
 	}
 	if isLoadDataLocal(q) {
 		if _, err := localInfileNames(q); err != nil {
@@ -531,8 +531,8 @@ func (r *Replayer) sqlError(st *split.Statement, q []byte, err error) error {
 	switch {
 	case errors.As(err, &me):
 		se.Code, se.SQLState, se.Message = me.Number, string(me.SQLState[:]), me.Message
-		if r.opt.ErrorHint != nil {
-			se.Message += r.opt.ErrorHint(q)
+		if r.opt.Transform == nil || r.opt.Transform.Options().Compat == "" {
+			se.Message += transform.CompatHint(q)
 		}
 	case errors.Is(err, driver.ErrBadConn), errors.Is(err, mysql.ErrInvalidConn), errors.Is(err, io.EOF), errors.Is(err, sql.ErrConnDone):
 		se.Message = "connection to the server lost (" + err.Error() + "); statements before this offset are committed as far as the server got"

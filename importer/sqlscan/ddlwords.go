@@ -56,3 +56,25 @@ func DDLWords(q []byte, n int) []string {
 	flush()
 	return words
 }
+
+// TriggerTable reads the table of CREATE TRIGGER … ON [db.]table; ok is false for DROP
+// TRIGGER and anything it cannot read.
+func TriggerTable(q []byte) (db, table string, ok bool) {
+	l := Tokenizer{Src: q}
+	seen := false
+	for n := 0; n < 64; n++ {
+		tok := l.Next()
+		switch {
+		case tok.Kind == EOF:
+			return "", "", false
+		case tok.Is("DROP"):
+			return "", "", false
+		case tok.Is("TRIGGER"):
+			seen = true
+		case seen && tok.Is("ON"):
+			db, table = l.Name(l.Next())
+			return db, table, table != ""
+		}
+	}
+	return "", "", false
+}
