@@ -11,6 +11,22 @@ import (
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
+// catalog is what the replay knows of the dump's tables: their facts as the server gives
+// them at their first rows (the planner's Catalog), which keep stream order (triggers and
+// the tables they name), and which are loading without a way to resume row-exactly.
+type catalog struct {
+	p       *ParallelReplayer
+	tables  map[string]tableInfo // db.table → what the server says, looked up at its first rows
+	loading map[string]tableInfo // non-resumable tables with rows sent since their last barrier
+	ordered map[string]bool      // tables whose rows must stay in stream order (triggers)
+	// allOrdered: a trigger calls a routine, which may touch any table, so every table's
+	// rows keep stream order from then on.
+	allOrdered bool
+	// triggerKin links the tables a trigger names (its own, those it touches): a
+	// statement that waits for one waits for all (see relateTriggerTables).
+	triggerKin map[string][]string
+}
+
 // The catalog: what the parallel replay reads from the server about a table before its
 // first rows (primary key, engine, AUTO_INCREMENT column, triggers and the tables they
 // touch, foreign key parents), and what trigger bodies name. The planner sees it through
@@ -18,7 +34,8 @@ import (
 
 // tableKey names a table by database and name, so same-named tables of two databases in
 // one dump are told apart.
-func (p *ParallelReplayer) tableKey(st *split.Statement) string {
+func (cg *catalog) tableKey(st *split.Statement) string {
+	p := cg.p
 	db := st.Database
 	if db == "" {
 		db = p.serial.database
@@ -31,7 +48,8 @@ func (p *ParallelReplayer) tableKey(st *split.Statement) string {
 // with foreign key checks on, waits for its parent tables' batches.
 // Called at a barrier, before the table's first rows in this run. With progress rows, a
 // table that cannot resume row-exactly has its load recorded first.
-func (p *ParallelReplayer) lookupTable(ctx context.Context, st *split.Statement, key string) (tableInfo, error) {
+func (cg *catalog) lookupTable(ctx context.Context, st *split.Statement, key string) (tableInfo, error) {
+	p := cg.p
 	db := st.Database
 	if db == "" {
 		db = p.serial.database
@@ -69,21 +87,21 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *split.Statement,
 		return info, fmt.Errorf("look up the triggers of %s: %w", key, err)
 	}
 	if body.Valid {
-		p.ordered[key] = true
-		info.touches = p.orderTriggerTables([]byte(body.String), db)
-		p.relateTriggerTables(append([]string{key}, info.touches...))
+		cg.ordered[key] = true
+		info.touches = cg.orderTriggerTables([]byte(body.String), db)
+		cg.relateTriggerTables(append([]string{key}, info.touches...))
 		// A stored function the body calls may read or write any table, like a CALL.
 		calls, err := callsFunction(ctx, c, db, body.String)
 		if err != nil {
 			return info, fmt.Errorf("look up the functions the triggers of %s call: %w", key, err)
 		}
 		if calls {
-			p.allOrdered = true
+			cg.allOrdered = true
 		}
 		// The rows of the tables its triggers touch that are in flight on other
 		// connections commit first: from here on those tables keep stream order on
 		// worker 0, as the client's replay would have them.
-		if err := p.waitFor(ctx, info.touches, p.allOrdered); err != nil {
+		if err := p.waitFor(ctx, info.touches, cg.allOrdered); err != nil {
 			return info, err
 		}
 	}
@@ -114,7 +132,7 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *split.Statement,
 			parents = append(parents, plan.KeyOf(pdb, pt))
 			if plan.KeyOf(pdb, pt) == key {
 				// A row may reference one earlier in its own table: stream order.
-				p.ordered[key] = true
+				cg.ordered[key] = true
 			}
 		}
 		rows.Close()
@@ -128,13 +146,14 @@ func (p *ParallelReplayer) lookupTable(ctx context.Context, st *split.Statement,
 		}
 	}
 	info.db, info.name = db, st.Table
-	p.tables[key] = info
+	cg.tables[key] = info
 	return info, nil
 }
 
 // learn records which tables keep stream order because a trigger writes them or is on
 // them (schema-first dumps create triggers before the rows).
-func (p *ParallelReplayer) learn(st *split.Statement) {
+func (cg *catalog) learn(st *split.Statement) {
+	p := cg.p
 	if st.Kind != split.KindRoutine || !strings.Contains(strings.ToUpper(st.Verb), "TRIGGER") {
 		return
 	}
@@ -142,21 +161,21 @@ func (p *ParallelReplayer) learn(st *split.Statement) {
 	if db == "" {
 		db = p.serial.database
 	}
-	p.orderTriggerTables(st.SQL, db)
+	cg.orderTriggerTables(st.SQL, db)
 }
 
 // orderTriggerTables marks the tables a trigger body touches (its own, those it writes and
 // those it reads) to keep stream order, or every table when it calls a routine, and
 // returns the tables it names.
-func (p *ParallelReplayer) orderTriggerTables(body []byte, db string) []string {
+func (cg *catalog) orderTriggerTables(body []byte, db string) []string {
 	tables, known := plan.TriggerTables(body, db)
 	if !known {
-		p.allOrdered = true
+		cg.allOrdered = true
 	}
 	for _, t := range tables {
-		p.ordered[t] = true
+		cg.ordered[t] = true
 	}
-	p.relateTriggerTables(tables)
+	cg.relateTriggerTables(tables)
 	return tables
 }
 

@@ -39,17 +39,18 @@ func observeCheckpoint(cp *checkpoint.Run, st *split.Statement) error {
 // scope is that table alone, so the intent checksums one table, not every MyISAM table of
 // the server. Nil too without progress rows or for a statement that is not DML: no
 // intent then.
-func (p *ParallelReplayer) writeScope(ctx context.Context, st *split.Statement, keys []string, global bool) []string {
+func (cr *controller) writeScope(ctx context.Context, st *split.Statement, keys []string, global bool) []string {
+	p := cr.p
 	if p.opt.Checkpoint == nil || (st.Kind != split.KindInsert && st.Kind != split.KindOther) {
 		return nil
 	}
 	if global {
-		db, table, ok := p.writtenTable(st)
+		db, table, ok := cr.writtenTable(st)
 		if !ok {
 			return nil
 		}
 		key := plan.KeyOf(db, table)
-		if info, looked := p.tables[key]; !looked || len(info.touches) > 0 {
+		if info, looked := p.cat.tables[key]; !looked || len(info.touches) > 0 {
 			var n int
 			err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ?", db, table).Scan(&n)
 			if err != nil || n > 0 {
@@ -60,7 +61,7 @@ func (p *ParallelReplayer) writeScope(ctx context.Context, st *split.Statement, 
 	}
 	out := append([]string{}, keys...)
 	for _, k := range keys {
-		for _, t := range p.tables[k].touches {
+		for _, t := range p.cat.tables[k].touches {
 			if !slices.Contains(out, t) {
 				out = append(out, t)
 			}
@@ -72,9 +73,10 @@ func (p *ParallelReplayer) writeScope(ctx context.Context, st *split.Statement, 
 // writtenTable is the one table an INSERT, or a single-table UPDATE or DELETE, writes
 // itself (its triggers aside), by database and name (either may hold a dot: they are not
 // joined into a key to be split again); ok is false for any other statement.
-func (p *ParallelReplayer) writtenTable(st *split.Statement) (db, table string, ok bool) {
+func (cr *controller) writtenTable(st *split.Statement) (db, table string, ok bool) {
+	p := cr.p
 	if st.Kind == split.KindInsert {
-		return p.statementDB(st), st.Table, st.Table != ""
+		return p.disp.statementDB(st), st.Table, st.Table != ""
 	}
 	db, table, ok = dmlTarget(st.SQL)
 	if !ok {
@@ -120,7 +122,8 @@ func dmlTarget(q []byte) (db, table string, ok bool) {
 // beginIntent records, before a DML statement runs with progress rows, its intent when it
 // may write a non-transactional table (checkpoint.Run.BeginIntent); scope is the tables
 // it may write (nil: any). It reports whether it did.
-func (p *ParallelReplayer) beginIntent(ctx context.Context, c Conn, st *split.Statement, end int64, digest string, scope []string) (bool, error) {
+func (cr *controller) beginIntent(ctx context.Context, c Conn, st *split.Statement, end int64, digest string, scope []string) (bool, error) {
+	p := cr.p
 	if st.Kind != split.KindInsert && st.Kind != split.KindOther {
 		return false, nil
 	}
@@ -195,14 +198,14 @@ func assignedUserVars(st *split.Statement) []string {
 
 // userVarsOf are the variables st sets that a resume must get back: those it assigns
 // itself (assignedUserVars) and, once the dump has created a trigger or stored function
-// whose body names user variables (p.routineVars), those too for any statement that may
+// whose body names user variables (p.ctl.routineVars), those too for any statement that may
 // fire or call one. A trigger's SET @trg = @trg + 1 counts on the connection that runs
 // the INSERT: a resume that skips the INSERT gets its count from the journal (difffuzz
 // seed 809: -1 where the client read 456). Such a dump runs on the control connection
 // from the trigger on (routineUserVariable), where every statement journals them.
-func (p *ParallelReplayer) userVarsOf(st *split.Statement) []string {
+func (cr *controller) userVarsOf(st *split.Statement) []string {
 	names := assignedUserVars(st)
-	if len(p.routineVars) == 0 {
+	if len(cr.routineVars) == 0 {
 		return names
 	}
 	switch st.Kind {
@@ -214,7 +217,7 @@ func (p *ParallelReplayer) userVarsOf(st *split.Statement) []string {
 	default:
 		return names
 	}
-	for _, v := range p.routineVars {
+	for _, v := range cr.routineVars {
 		if !slices.Contains(names, v) {
 			names = append(names, v)
 		}
@@ -222,17 +225,17 @@ func (p *ParallelReplayer) userVarsOf(st *split.Statement) []string {
 	return names
 }
 
-// noteRoutineVars adds to p.routineVars the user variables the body of a CREATE TRIGGER
+// noteRoutineVars adds to p.ctl.routineVars the user variables the body of a CREATE TRIGGER
 // or CREATE FUNCTION names, whether it runs or a resume skips it: the statements after it
 // journal them in every attempt alike.
-func (p *ParallelReplayer) noteRoutineVars(st *split.Statement) {
+func (cr *controller) noteRoutineVars(st *split.Statement) {
 	if st.Kind != split.KindRoutine {
 		return
 	}
 	_, vars := plan.RoutineUserVars(st)
 	for _, v := range vars {
-		if !slices.Contains(p.routineVars, v) {
-			p.routineVars = append(p.routineVars, v)
+		if !slices.Contains(cr.routineVars, v) {
+			cr.routineVars = append(cr.routineVars, v)
 		}
 	}
 }
@@ -267,8 +270,9 @@ func setsOnlyUserVars(st *split.Statement) bool {
 // data (checkpoint.Run.RecordVars), in c's transaction state. Not after a statement with
 // SQL_CALC_FOUND_ROWS: reading the values is a SELECT, which would change the
 // FOUND_ROWS() the dump reads next; a resume past it is refused instead (restoreUserVars).
-func (p *ParallelReplayer) recordUserVars(ctx context.Context, c Conn, st *split.Statement) error {
-	names := p.userVarsOf(st)
+func (cr *controller) recordUserVars(ctx context.Context, c Conn, st *split.Statement) error {
+	p := cr.p
+	names := cr.userVarsOf(st)
 	if p.opt.Checkpoint == nil || len(names) == 0 || sqlscan.ContainsFoldASCII(st.SQL, "SQL_CALC_FOUND_ROWS") {
 		return nil
 	}
@@ -287,9 +291,10 @@ func (p *ParallelReplayer) recordUserVars(ctx context.Context, c Conn, st *split
 // attempt got past (the resume point is after it) is refused: evaluated anew, its values
 // would silently differ from the client's. One the earlier attempt never passed runs as
 // it did: the tables are as they were then.
-func (p *ParallelReplayer) restoreUserVars(ctx context.Context, st *split.Statement, pl plan.Plan) (done bool, after string, err error) {
+func (cr *controller) restoreUserVars(ctx context.Context, st *split.Statement, pl plan.Plan) (done bool, after string, err error) {
+	p := cr.p
 	cp := p.opt.Checkpoint
-	names := p.userVarsOf(st)
+	names := cr.userVarsOf(st)
 	if cp == nil || len(names) == 0 {
 		return false, "", nil
 	}
@@ -304,21 +309,22 @@ func (p *ParallelReplayer) restoreUserVars(ctx context.Context, st *split.Statem
 	case !skipped && !setsOnlyUserVars(st):
 		return false, assign, nil
 	}
-	if err := p.giveBack(ctx, st, assign); err != nil {
+	if err := cr.giveBack(ctx, st, assign); err != nil {
 		return true, "", err
 	}
 	if skipped {
 		return false, "", nil // the caller skips it
 	}
 	if st.Kind == split.KindSession {
-		p.session = append(p.session, assign)
+		p.disp.session = append(p.disp.session, assign)
 	}
 	return true, "", nil
 }
 
 // giveBack sends assign, the SET of the values st gave variables in an earlier attempt
 // (restoreUserVars), on the control connection.
-func (p *ParallelReplayer) giveBack(ctx context.Context, st *split.Statement, assign string) error {
+func (cr *controller) giveBack(ctx context.Context, st *split.Statement, assign string) error {
+	p := cr.p
 	if _, err := p.control.ExecContext(ctx, assign); err != nil {
 		return p.at(st, fmt.Errorf("give back the variables it set in the interrupted run: %w", err))
 	}

@@ -12,6 +12,44 @@ import (
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
+// controller runs on the control connection what does not leave stream order (DDL,
+// session statements, transactions, what the planner made serial), with the progress
+// rows, intents and user-variable records that make it resumable, and follows what a
+// resume skips (LAST_INSERT_ID, insert_id, the open transaction's stretch).
+type controller struct {
+	p *ParallelReplayer
+	// resumePassed: a resumed run has met its first statement not committed before that
+	// runs on the control connection (see lostCounter, and the tables' facts it read).
+	resumePassed     bool
+	lostCounterFacts map[string]idFacts
+	// insertIDPending: the control connection ran SET insert_id = n and no INSERT since.
+	insertIDPending bool
+	// routineVars are the user variables named in the bodies of the triggers and stored
+	// functions the dump created so far (userVarsOf).
+	routineVars []string
+	// insertID follows LAST_INSERT_ID() across what a resume skips (noteSkipped).
+	insertID struct {
+		giveBack, atSkip uint64
+		pending          bool
+	}
+
+	// pendingFrom is the stream offset from which statements ran on the control
+	// connection inside a transaction or under table locks without a progress row yet
+	// (-1: none).
+	pendingFrom int64
+	// txnOpenedAt is the offset of the START TRANSACTION or BEGIN that opened the dump's
+	// transaction on the control connection while the run was still parallel (-1: none):
+	// its stretch starts there once the transaction turns serial, so that a resume skips
+	// it with the COMMIT (TestResumeAtXAStart).
+	txnOpenedAt int64
+	// regionIntents are the starts of the statements of that stretch that left intents
+	// (regionIntent), deleted with its progress row.
+	regionIntents []int64
+	// prevSkipped, idSkipped: a resumed run skipped the control connection's last
+	// statement, or its last INSERT (see lostState).
+	prevSkipped, idSkipped bool
+}
+
 // This file runs the planner's serial decisions in the parallel replay: statements planned
 // PlanSerial run on the control connection, in stream order, after everything in flight,
 // exactly as the serial Replayer would send them.
@@ -20,37 +58,38 @@ import (
 // as a barrier (refusals, serial runs, the dump's COMMIT/ROLLBACK, skipped table locks),
 // and ends the dump's open transaction before a statement that commits it implicitly.
 // done: the statement is handled (errQuit: the client's `quit`).
-func (p *ParallelReplayer) runPlanned(ctx context.Context, st *split.Statement, end int64, pl plan.Plan) (done bool, err error) {
+func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end int64, pl plan.Plan) (done bool, err error) {
+	p := cr.p
 	r := p.serial
 	switch pl.Kind {
 	case plan.PlanRefuse:
-		if err := p.flush(ctx); err != nil {
+		if err := p.disp.flush(ctx); err != nil {
 			return true, err
 		}
 		return true, r.refuse(st, pl.Reason)
 	case plan.PlanSerial:
-		if err := p.flush(ctx); err != nil {
+		if err := p.disp.flush(ctx); err != nil {
 			return true, err
 		}
 		if pl.Reason != "" {
 			p.opt.Notice(p.opt.Name + ": " + pl.Reason)
 		}
-		return true, p.runSerial(ctx, st, end, pl)
+		return true, cr.runSerial(ctx, st, end, pl)
 	case plan.PlanControl:
 		// COMMIT, ROLLBACK, START TRANSACTION outside a transaction that runs here: they
 		// end or open the control connection's own, which holds no rows.
-		if err := p.endRegion(ctx, st, pl); err != nil {
+		if err := cr.endRegion(ctx, st, pl); err != nil {
 			return true, err
 		}
-		p.txnOpenedAt = -1
+		cr.txnOpenedAt = -1
 		if st.Kind == split.KindTxn && !plan.IsRollback(st) && !strings.HasPrefix(st.Verb, "COMMIT") {
-			p.txnOpenedAt = st.Offset
+			cr.txnOpenedAt = st.Offset
 			if p.opt.Checkpoint.Skip(st.Offset) {
 				// A resume: the transaction it opened turned serial and committed with
 				// its stretch, which the earlier attempt recorded from here. Sent again,
 				// it would stay open where the client's had ended (the COMMIT is skipped
 				// too), and the next XA START failed with ERROR 1400.
-				return true, p.noteSkipped(ctx, st)
+				return true, cr.noteSkipped(ctx, st)
 			}
 		}
 		q, err := r.prepare(ctx, st)
@@ -61,13 +100,13 @@ func (p *ParallelReplayer) runPlanned(ctx context.Context, st *split.Statement, 
 	case plan.PlanSkip:
 		// Table locks would block the other connections; a LOCK or UNLOCK that ends a
 		// transaction commits it, as the server would have.
-		return true, p.endRegion(ctx, st, pl)
+		return true, cr.endRegion(ctx, st, pl)
 	case plan.PlanBarrier:
-		return false, p.endRegion(ctx, st, pl)
+		return false, cr.endRegion(ctx, st, pl)
 	case plan.PlanSession:
 		if pl.EndsRegion {
 			// SET autocommit=1 commits the region, with its progress row.
-			if err := p.recordPending(ctx, st.Offset, false); err != nil {
+			if err := cr.recordPending(ctx, st.Offset, false); err != nil {
 				return true, p.at(st, err)
 			}
 		}
@@ -82,13 +121,14 @@ func (f catalogFunc) Table(key string) (plan.TableFacts, error) { return f(key) 
 
 // tableFacts returns what the replay knows of a table, looking it up (after a barrier item
 // of it in flight, which may change it) at its first rows.
-func (p *ParallelReplayer) tableFacts(ctx context.Context, st *split.Statement, key string) (tableInfo, error) {
-	if info, ok := p.tables[key]; ok {
+func (cg *catalog) tableFacts(ctx context.Context, st *split.Statement, key string) (tableInfo, error) {
+	p := cg.p
+	if info, ok := cg.tables[key]; ok {
 		return info, nil
 	}
 	// The lookup waits for the batches in flight of the tables this one's rows depend on
 	// (foreign key parents, what its triggers touch): the batch being filled goes first.
-	if err := p.flush(ctx); err != nil {
+	if err := p.disp.flush(ctx); err != nil {
 		return tableInfo{}, err
 	}
 	if p.sched.barrierPending(key) {
@@ -96,14 +136,15 @@ func (p *ParallelReplayer) tableFacts(ctx context.Context, st *split.Statement, 
 			return tableInfo{}, err
 		}
 	}
-	return p.lookupTable(ctx, st, key)
+	return cg.lookupTable(ctx, st, key)
 }
 
 // runSerial runs st on the control connection once nothing else is in flight. Inside a
 // transaction or under table locks (pl.InRegion, pl.OpenAfter) it sends st alone, as the
 // client does, and the stretch gets its progress row when the transaction commits (inside
 // it) or ends otherwise; outside, it runs as any barrier statement does.
-func (p *ParallelReplayer) runSerial(ctx context.Context, st *split.Statement, end int64, pl plan.Plan) error {
+func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end int64, pl plan.Plan) error {
+	p := cr.p
 	r, cp := p.serial, p.opt.Checkpoint
 	if err := p.waitFor(ctx, nil, true); err != nil {
 		return err
@@ -114,32 +155,32 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *split.Statement, e
 	data := st.Kind != split.KindSession && st.Kind != split.KindClient && len(st.SQL) > 0
 	if data && !pl.InRegion {
 		// Both commit on the control connection: never inside the dump's transaction.
-		if err := p.addDeferredIndexes(ctx, nil, true); err != nil {
+		if err := p.held.addDeferredIndexes(ctx, nil, true); err != nil {
 			return p.at(st, err)
 		}
 		if cp != nil {
-			if err := p.completeLoads(ctx, nil, true); err != nil {
+			if err := p.cat.completeLoads(ctx, nil, true); err != nil {
 				return p.at(st, err)
 			}
 		}
 	}
-	done, after, err := p.restoreUserVars(ctx, st, pl)
+	done, after, err := cr.restoreUserVars(ctx, st, pl)
 	if done || err != nil {
 		return err
 	}
 	if data && cp.Skip(st.Offset) && !pl.Volatile {
-		if done, err := p.replayReloaded(ctx, st); done || err != nil {
+		if done, err := cr.replayReloaded(ctx, st); done || err != nil {
 			return err
 		}
-		if err := p.noteSkipped(ctx, st); err != nil {
+		if err := cr.noteSkipped(ctx, st); err != nil {
 			return err
 		}
-		return p.dropInsertID(ctx, st) // committed by an earlier attempt
+		return cr.dropInsertID(ctx, st) // committed by an earlier attempt
 	}
-	if err := p.giveBackInsertID(ctx, st); err != nil {
+	if err := cr.giveBackInsertID(ctx, st); err != nil {
 		return err
 	}
-	if err := p.lostState(ctx, st); err != nil {
+	if err := cr.lostState(ctx, st); err != nil {
 		return err
 	}
 	if pl.Relock != "" {
@@ -160,10 +201,10 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *split.Statement, e
 	// the table the client's would have, keys included. Left to the end, they went to a
 	// name the RENAME had taken away (fuzzer seed 1276).
 	var owed []deferredIndexes
-	if data && pl.InRegion && p.opt.DeferIndexes && (st.Kind == split.KindDDL || st.Kind == split.KindRoutine) && !pl.Volatile && len(p.deferred) > 0 {
+	if data && pl.InRegion && p.opt.DeferIndexes && (st.Kind == split.KindDDL || st.Kind == split.KindRoutine) && !pl.Volatile && len(p.held.deferred) > 0 {
 		keys, global := plan.BarrierScope(st, r.database)
 		if !global || !pl.Locked { // under LOCK TABLES only tables it names, which it holds
-			owed = p.takeDeferred(keys, global)
+			owed = p.held.takeDeferred(keys, global)
 		}
 	}
 	addOwed := func() error {
@@ -172,7 +213,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *split.Statement, e
 		}
 		ds := owed
 		owed = nil
-		if err := p.addIndexes(ctx, p.control, ds); err != nil {
+		if err := p.held.addIndexes(ctx, p.control, ds); err != nil {
 			return p.at(st, err)
 		}
 		return nil
@@ -197,30 +238,30 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *split.Statement, e
 		}
 		switch err = r.exec(ctx, p.control, st, q); {
 		case err == nil && after != "":
-			err = p.giveBack(ctx, st, after)
+			err = cr.giveBack(ctx, st, after)
 		case err == nil:
-			err = p.recordUserVars(ctx, p.control, st)
+			err = cr.recordUserVars(ctx, p.control, st)
 		}
 	case txn || st.Kind == split.KindLock || (!ownDDL && (pl.OpenAfter || (pl.InRegion && !pl.EndsRegion))):
-		if p.pendingFrom < 0 {
-			p.pendingFrom = st.Offset
-			if pl.InRegion && p.txnOpenedAt >= 0 {
+		if cr.pendingFrom < 0 {
+			cr.pendingFrom = st.Offset
+			if pl.InRegion && cr.txnOpenedAt >= 0 {
 				// The transaction's START ran before it turned serial: its stretch
 				// starts there (txnOpenedAt).
-				p.pendingFrom = p.txnOpenedAt
+				cr.pendingFrom = cr.txnOpenedAt
 			}
 		}
-		p.txnOpenedAt = -1
+		cr.txnOpenedAt = -1
 		if pl.EndsRegion && !txn {
 			// An implicit commit: the stretch before st commits with what it did.
-			if err := p.recordPending(ctx, st.Offset, false); err != nil {
+			if err := cr.recordPending(ctx, st.Offset, false); err != nil {
 				return r.sqlError(st, q, err)
 			}
-			p.pendingFrom = st.Offset
+			cr.pendingFrom = st.Offset
 		}
 		if commit && !pl.Locked {
 			// The progress row commits with the transaction.
-			if err := p.recordPending(ctx, end, false); err != nil {
+			if err := cr.recordPending(ctx, end, false); err != nil {
 				return r.sqlError(st, q, err)
 			}
 		}
@@ -231,38 +272,38 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *split.Statement, e
 		if !txn && st.Kind != split.KindLock && !pl.Locked {
 			// Not under LOCK TABLES: the worker would wait for the control connection's
 			// locks, and the control connection for the worker.
-			if intent, err = p.regionIntent(ctx, st, end); err != nil {
+			if intent, err = cr.regionIntent(ctx, st, end); err != nil {
 				return err
 			}
 		}
 		switch err = r.exec(ctx, p.control, st, q); {
 		case err == nil && after != "":
-			err = p.giveBack(ctx, st, after)
+			err = cr.giveBack(ctx, st, after)
 		case err == nil:
-			err = p.recordUserVars(ctx, p.control, st) // with the transaction's progress row
+			err = cr.recordUserVars(ctx, p.control, st) // with the transaction's progress row
 		}
 		if err == nil && intent {
 			if err = cp.Ran(ctx, p.control, st.Offset); err == nil {
-				p.regionIntents = append(p.regionIntents, st.Offset)
+				cr.regionIntents = append(cr.regionIntents, st.Offset)
 			}
 		}
 		if err == nil && !pl.OpenAfter {
-			err = p.recordPending(ctx, end, true)
+			err = cr.recordPending(ctx, end, true)
 		}
 	default:
 		if pl.EndsRegion {
-			if err := p.recordPending(ctx, st.Offset, false); err != nil {
+			if err := cr.recordPending(ctx, st.Offset, false); err != nil {
 				return r.sqlError(st, q, err)
 			}
 		}
 		if err := addOwed(); err != nil {
 			return err
 		}
-		err = p.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.DigestAt(end), p.writeScope(ctx, st, pl.Tables, pl.Global))
+		err = p.disp.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.DigestAt(end), cr.writeScope(ctx, st, pl.Tables, pl.Global))
 		if err == nil && after != "" {
 			// Journaled but not committed (killed between the two): a DDL that ran
 			// may now meet "already exists" as applied, and set nothing.
-			err = p.giveBack(ctx, st, after)
+			err = cr.giveBack(ctx, st, after)
 		}
 	}
 	if changesTables(st) {
@@ -271,14 +312,14 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *split.Statement, e
 	if err != nil {
 		return err
 	}
-	p.noteRan(st)
-	p.learn(st)
+	cr.noteRan(st)
+	p.cat.learn(st)
 	switch st.Kind {
 	case split.KindSession:
-		p.session = append(p.session, string(st.SQL))
-		p.noteInsertID(st)
+		p.disp.session = append(p.disp.session, string(st.SQL))
+		cr.noteInsertID(st)
 	case split.KindDDL, split.KindRoutine, split.KindOther:
-		clear(p.tables) // what was looked up may have changed
+		clear(p.cat.tables) // what was looked up may have changed
 	}
 	return nil
 }
@@ -293,10 +334,11 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *split.Statement, e
 // committed in the earlier attempt and is skipped); done says it was. Any other
 // statement that may write a reloaded table (UPDATE, INSERT … SELECT) cannot be replayed
 // against the reloaded rows out of its place, and the resume stops, naming the table.
-func (p *ParallelReplayer) replayReloaded(ctx context.Context, st *split.Statement) (done bool, err error) {
+func (cr *controller) replayReloaded(ctx context.Context, st *split.Statement) (done bool, err error) {
+	p := cr.p
 	cp, r := p.opt.Checkpoint, p.serial
 	if st.Kind == split.KindInsert {
-		if _, plain := plan.ParseRowInsert(st.SQL, p.planner.Syntax); plain {
+		if _, plain := plan.ParseRowInsert(st.SQL, p.disp.planner.Syntax); plain {
 			if !cp.Reloads(reloadKey(st, r.database)) {
 				return false, nil
 			}
@@ -310,7 +352,7 @@ func (p *ParallelReplayer) replayReloaded(ctx context.Context, st *split.Stateme
 			if _, err := p.control.ExecContext(ctx, "COMMIT"); err != nil {
 				return true, r.sqlError(st, q, err)
 			}
-			p.noteRan(st)
+			cr.noteRan(st)
 			return true, nil
 		}
 	}
@@ -320,7 +362,7 @@ func (p *ParallelReplayer) replayReloaded(ctx context.Context, st *split.Stateme
 		return false, nil
 	}
 	written := reloaded // any, unless it names the one table it writes
-	if db, table, ok := p.writtenTable(st); ok {
+	if db, table, ok := cr.writtenTable(st); ok {
 		written = []string{plan.KeyOf(db, table)}
 	}
 	for _, key := range reloaded {
@@ -351,7 +393,8 @@ func readOnly(st *split.Statement) bool {
 // (the markers' table is not transactional), and recordPending deletes the intents with
 // the transaction's progress row. A resume then counts a marked statement as run and
 // replays the rest of the transaction without it.
-func (p *ParallelReplayer) regionIntent(ctx context.Context, st *split.Statement, end int64) (bool, error) {
+func (cr *controller) regionIntent(ctx context.Context, st *split.Statement, end int64) (bool, error) {
+	p := cr.p
 	if len(p.workers) == 0 || (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
 		return false, nil
 	}
@@ -365,23 +408,24 @@ func (p *ParallelReplayer) regionIntent(ctx context.Context, st *split.Statement
 		return false, nil
 	}
 	var scope []string // any table, unless it names the one it writes
-	if db, table, ok := p.writtenTable(st); ok {
+	if db, table, ok := cr.writtenTable(st); ok {
 		key := plan.KeyOf(db, table)
-		scope = append([]string{key}, p.tables[key].touches...)
+		scope = append([]string{key}, p.cat.tables[key].touches...)
 	}
-	return p.beginIntent(ctx, p.workers[0], st, end, p.opt.Checkpoint.DigestAt(end), scope)
+	return cr.beginIntent(ctx, p.workers[0], st, end, p.opt.Checkpoint.DigestAt(end), scope)
 }
 
 // endRegion, at a statement planned to run in parallel that ends the dump's open
 // transaction (pl.EndsRegion), gives the stretch run inside it its progress row and
 // commits it on the control connection, as the statement's implicit commit would (a DDL
 // may run on a worker, and a skipped LOCK TABLES does not run at all).
-func (p *ParallelReplayer) endRegion(ctx context.Context, st *split.Statement, pl plan.Plan) error {
+func (cr *controller) endRegion(ctx context.Context, st *split.Statement, pl plan.Plan) error {
+	p := cr.p
 	if !pl.EndsRegion {
 		return nil
 	}
-	p.txnOpenedAt = -1
-	if err := p.recordPending(ctx, st.Offset, false); err != nil {
+	cr.txnOpenedAt = -1
+	if err := cr.recordPending(ctx, st.Offset, false); err != nil {
 		return p.at(st, err)
 	}
 	if st.Kind == split.KindTxn {
@@ -394,15 +438,16 @@ func (p *ParallelReplayer) endRegion(ctx context.Context, st *split.Statement, p
 }
 
 // recordPending writes the progress row of the stretch run on the control connection
-// since p.pendingFrom, up to offset upto: inside the open transaction, or in its own.
-func (p *ParallelReplayer) recordPending(ctx context.Context, upto int64, own bool) error {
+// since p.ctl.pendingFrom, up to offset upto: inside the open transaction, or in its own.
+func (cr *controller) recordPending(ctx context.Context, upto int64, own bool) error {
+	p := cr.p
 	cp := p.opt.Checkpoint
-	from := p.pendingFrom
-	p.txnOpenedAt = -1
+	from := cr.pendingFrom
+	cr.txnOpenedAt = -1
 	if cp == nil || from < 0 {
 		return nil
 	}
-	p.pendingFrom = -1
+	cr.pendingFrom = -1
 	if upto <= from {
 		return nil
 	}
@@ -414,13 +459,13 @@ func (p *ParallelReplayer) recordPending(ctx context.Context, upto int64, own bo
 	if err := cp.Record(ctx, p.control, checkpoint.Stretch{Start: from, End: upto, Digest: cp.DigestAt(upto), InsertID: true}); err != nil {
 		return err
 	}
-	for _, start := range p.regionIntents {
+	for _, start := range cr.regionIntents {
 		// With the stretch's progress row (regionIntent).
 		if err := cp.EndIntent(ctx, p.control, start); err != nil {
 			return err
 		}
 	}
-	p.regionIntents = nil
+	cr.regionIntents = nil
 	if own {
 		_, err := p.control.ExecContext(ctx, "COMMIT")
 		return err
@@ -431,14 +476,15 @@ func (p *ParallelReplayer) recordPending(ctx context.Context, upto int64, own bo
 // endOpenRegion, at the end of the dump (or at a client `quit`), rolls back a transaction
 // the dump left open on the control connection with rows in it: the client's connection
 // closes there, and the server rolls it back.
-func (p *ParallelReplayer) endOpenRegion(ctx context.Context) error {
-	if p.planner.LostAtEnd() {
+func (cr *controller) endOpenRegion(ctx context.Context) error {
+	p := cr.p
+	if p.disp.planner.LostAtEnd() {
 		return fmt.Errorf("%s: %s", p.opt.Name, plan.ErrOpenAtEnd)
 	}
-	if !p.planner.HoldsRows() {
+	if !p.disp.planner.HoldsRows() {
 		return nil
 	}
-	p.pendingFrom = -1
+	cr.pendingFrom = -1
 	if _, err := p.control.ExecContext(ctx, "ROLLBACK"); err != nil {
 		return fmt.Errorf("%s: roll back the transaction the dump left open: %w", p.opt.Name, err)
 	}
@@ -454,41 +500,43 @@ func (p *ParallelReplayer) endOpenRegion(ctx context.Context) error {
 // not record it (an older dumpscope's row, or one a resume recorded for a settled
 // intent) leaves it unknown: lostState then refuses a reader unless a statement run since
 // changed it on this connection (the value read here differs from the one then).
-func (p *ParallelReplayer) noteSkipped(ctx context.Context, st *split.Statement) error {
-	p.prevSkipped = true
+func (cr *controller) noteSkipped(ctx context.Context, st *split.Statement) error {
+	p := cr.p
+	cr.prevSkipped = true
 	if id, known := p.opt.Checkpoint.InsertIDAt(st.Offset); known {
-		p.idSkipped = false
-		p.insertID.giveBack, p.insertID.pending = id, true
+		cr.idSkipped = false
+		cr.insertID.giveBack, cr.insertID.pending = id, true
 		return nil
 	}
-	if st.Kind != split.KindInsert || p.idSkipped {
+	if st.Kind != split.KindInsert || cr.idSkipped {
 		return nil
 	}
-	p.idSkipped, p.insertID.pending = true, false
-	if err := p.control.QueryRowContext(ctx, "SELECT LAST_INSERT_ID()").Scan(&p.insertID.atSkip); err != nil {
+	cr.idSkipped, cr.insertID.pending = true, false
+	if err := p.control.QueryRowContext(ctx, "SELECT LAST_INSERT_ID()").Scan(&cr.insertID.atSkip); err != nil {
 		return p.at(st, err)
 	}
 	return nil
 }
 
-func (p *ParallelReplayer) noteRan(st *split.Statement) {
+func (cr *controller) noteRan(st *split.Statement) {
 	if st.Kind == split.KindSession || st.Kind == split.KindClient || len(st.SQL) == 0 {
 		return
 	}
-	p.prevSkipped = false
+	cr.prevSkipped = false
 	if st.Kind == split.KindInsert {
-		p.insertIDPending = false
+		cr.insertIDPending = false
 	}
 }
 
 // giveBackInsertID sends, before st runs on the control connection, the LAST_INSERT_ID()
 // of the last stretch a resume skipped (noteSkipped), once.
-func (p *ParallelReplayer) giveBackInsertID(ctx context.Context, st *split.Statement) error {
-	if !p.insertID.pending || st.Kind == split.KindClient || len(st.SQL) == 0 {
+func (cr *controller) giveBackInsertID(ctx context.Context, st *split.Statement) error {
+	p := cr.p
+	if !cr.insertID.pending || st.Kind == split.KindClient || len(st.SQL) == 0 {
 		return nil
 	}
-	p.insertID.pending = false
-	if _, err := p.control.ExecContext(ctx, fmt.Sprintf("DO LAST_INSERT_ID(%d)", p.insertID.giveBack)); err != nil {
+	cr.insertID.pending = false
+	if _, err := p.control.ExecContext(ctx, fmt.Sprintf("DO LAST_INSERT_ID(%d)", cr.insertID.giveBack)); err != nil {
 		return p.at(st, fmt.Errorf("give back LAST_INSERT_ID() of the interrupted run: %w", err))
 	}
 	return nil
@@ -499,10 +547,11 @@ func (p *ParallelReplayer) giveBackInsertID(ctx context.Context, st *split.State
 // attempt and was skipped): LAST_INSERT_ID() after a skipped INSERT that did not record
 // it, unless a statement run since set it here; ROW_COUNT() or FOUND_ROWS() after any
 // skipped statement. Guessing would give another value silently.
-func (p *ParallelReplayer) lostState(ctx context.Context, st *split.Statement) error {
+func (cr *controller) lostState(ctx context.Context, st *split.Statement) error {
+	p := cr.p
 	what := ""
 	switch {
-	case p.idSkipped && sqlscan.ContainsFoldASCII(st.SQL, "LAST_INSERT_ID"):
+	case cr.idSkipped && sqlscan.ContainsFoldASCII(st.SQL, "LAST_INSERT_ID"):
 		// The look-up is a SELECT: not before a statement that reads what it changes.
 		reads := sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS")
 		var now uint64
@@ -511,12 +560,12 @@ func (p *ParallelReplayer) lostState(ctx context.Context, st *split.Statement) e
 				return p.at(st, err)
 			}
 		}
-		if !reads && now != p.insertID.atSkip {
-			p.idSkipped = false // set by a statement run since: this connection's is the client's
+		if !reads && now != cr.insertID.atSkip {
+			cr.idSkipped = false // set by a statement run since: this connection's is the client's
 			return nil
 		}
 		what = "LAST_INSERT_ID()"
-	case p.prevSkipped && (sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS")):
+	case cr.prevSkipped && (sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS")):
 		what = "ROW_COUNT() or FOUND_ROWS()"
 	default:
 		return nil

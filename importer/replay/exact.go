@@ -19,30 +19,30 @@ import (
 // rows in flight too, since a row of one may write another through the trigger (rows of
 // t whose trigger inserts into log, then an INSERT into log that takes AUTO_INCREMENT ids
 // after them).
-func (p *ParallelReplayer) relateTriggerTables(tables []string) {
+func (cg *catalog) relateTriggerTables(tables []string) {
 	if len(tables) < 2 {
 		return
 	}
-	if p.triggerKin == nil {
-		p.triggerKin = map[string][]string{}
+	if cg.triggerKin == nil {
+		cg.triggerKin = map[string][]string{}
 	}
 	for _, t := range tables {
 		for _, u := range tables {
-			if u != t && !plan.ContainsKey(p.triggerKin[t], u) {
-				p.triggerKin[t] = append(p.triggerKin[t], u)
+			if u != t && !plan.ContainsKey(cg.triggerKin[t], u) {
+				cg.triggerKin[t] = append(cg.triggerKin[t], u)
 			}
 		}
 	}
 }
 
 // withTriggerKin returns keys and every table a trigger relates to one of them.
-func (p *ParallelReplayer) withTriggerKin(keys []string) []string {
-	if len(p.triggerKin) == 0 {
+func (cg *catalog) withTriggerKin(keys []string) []string {
+	if len(cg.triggerKin) == 0 {
 		return keys
 	}
 	out := keys
 	for _, k := range keys {
-		for _, u := range p.triggerKin[k] {
+		for _, u := range cg.triggerKin[k] {
 			if !plan.ContainsKey(out, u) {
 				if len(out) == len(keys) {
 					out = append([]string(nil), keys...)
@@ -67,9 +67,10 @@ func (p *ParallelReplayer) withTriggerKin(keys []string) []string {
 // before it was killed, and their rollback kept the ids they took (seed 2178: an id the
 // client's INSERT got was taken, ERROR 1062 where the client went on). That statement,
 // or the transaction's end, marks the resume point passed.
-func (p *ParallelReplayer) lostCounter(ctx context.Context, st *split.Statement, pl plan.Plan) error {
+func (cr *controller) lostCounter(ctx context.Context, st *split.Statement, pl plan.Plan) error {
+	p := cr.p
 	cp := p.opt.Checkpoint
-	if cp == nil || p.resumePassed || len(st.SQL) == 0 || pl.Volatile || pl.Kind == plan.PlanSkip || pl.Kind == plan.PlanControl {
+	if cp == nil || cr.resumePassed || len(st.SQL) == 0 || pl.Volatile || pl.Kind == plan.PlanSkip || pl.Kind == plan.PlanControl {
 		return nil // what gets no progress row does not tell where the earlier attempt was
 	}
 	if w := sqlscan.DDLWords(st.SQL, 6); st.Verb == "ALTER TABLE" && len(w) == 5 && strings.EqualFold(w[4], "KEYS") {
@@ -80,20 +81,20 @@ func (p *ParallelReplayer) lostCounter(ctx context.Context, st *split.Statement,
 		// The COMMIT or ROLLBACK of a transaction a resume did not skip: the earlier
 		// attempt was inside it at most until here.
 		if committed, _ := cp.Committed(); committed > 0 && !pl.OpenAfter && !cp.Skip(st.Offset) {
-			p.resumePassed = true
+			cr.resumePassed = true
 		}
 		return nil
 	case split.KindSession, split.KindClient, split.KindLock:
 		return nil
 	}
 	if committed, _ := cp.Committed(); committed == 0 {
-		p.resumePassed = true // a first run, or nothing committed yet
+		cr.resumePassed = true // a first run, or nothing committed yet
 		return nil
 	}
 	if cp.Skip(st.Offset) {
 		return nil
 	}
-	p.resumePassed = pl.Kind != plan.PlanRows && !pl.OpenAfter
+	cr.resumePassed = pl.Kind != plan.PlanRows && !pl.OpenAfter
 	what := ""
 	switch {
 	case plan.TakesSequenceValues(st):
@@ -103,7 +104,7 @@ func (p *ParallelReplayer) lostCounter(ctx context.Context, st *split.Statement,
 		if db == "" {
 			db = p.serial.database
 		}
-		f, err := p.idFactsOf(ctx, db, st.Table)
+		f, err := p.cat.idFactsOf(ctx, db, st.Table)
 		if err != nil {
 			return p.at(st, err)
 		}
@@ -111,7 +112,7 @@ func (p *ParallelReplayer) lostCounter(ctx context.Context, st *split.Statement,
 			what = "sequence values"
 			break
 		}
-		what = plan.TakesIDs(st, p.planner.Syntax, plan.KeyOf(db, st.Table), f.TableFacts, f.triggers)
+		what = plan.TakesIDs(st, p.disp.planner.Syntax, plan.KeyOf(db, st.Table), f.TableFacts, f.triggers)
 	}
 	if what == "" {
 		return nil
@@ -130,9 +131,10 @@ type idFacts struct {
 // idFactsOf reads db.table's idFacts, once per table while lostCounter looks (until the
 // resume point is passed: a statement that changes tables runs on the control connection
 // and passes it), since every batch of rows up to there is checked.
-func (p *ParallelReplayer) idFactsOf(ctx context.Context, db, table string) (idFacts, error) {
+func (cg *catalog) idFactsOf(ctx context.Context, db, table string) (idFacts, error) {
+	p := cg.p
 	key := plan.KeyOf(db, table)
-	if f, ok := p.lostCounterFacts[key]; ok {
+	if f, ok := p.ctl.lostCounterFacts[key]; ok {
 		return f, nil
 	}
 	var f idFacts
@@ -143,7 +145,7 @@ func (p *ParallelReplayer) idFactsOf(ctx context.Context, db, table string) (idF
 	}
 	f.TableFacts = plan.TableFacts{AutoIncrement: col.String, AutoIncrementAt: int(at.Int64) - 1}
 	var err error
-	if f.triggers, err = p.triggersNameTables(ctx, db, table); err != nil {
+	if f.triggers, err = cg.triggersNameTables(ctx, db, table); err != nil {
 		return f, err
 	}
 	var seqDefaults int
@@ -151,17 +153,18 @@ func (p *ParallelReplayer) idFactsOf(ctx context.Context, db, table string) (idF
 		return f, err
 	}
 	f.sequence = seqDefaults > 0
-	if p.lostCounterFacts == nil {
-		p.lostCounterFacts = map[string]idFacts{}
+	if p.ctl.lostCounterFacts == nil {
+		p.ctl.lostCounterFacts = map[string]idFacts{}
 	}
-	p.lostCounterFacts[key] = f
+	p.ctl.lostCounterFacts[key] = f
 	return f, nil
 }
 
 // triggersNameTables reports whether a trigger of db.table names a table (which it may
 // write, taking ids) or calls a routine. One that only counts in a user variable (SET
 // @trg = @trg + 1, difffuzz seed 809) takes none.
-func (p *ParallelReplayer) triggersNameTables(ctx context.Context, db, table string) (bool, error) {
+func (cg *catalog) triggersNameTables(ctx context.Context, db, table string) (bool, error) {
+	p := cg.p
 	rows, err := p.control.QueryContext(ctx, "SELECT ACTION_STATEMENT FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA=? AND EVENT_OBJECT_TABLE=?", db, table)
 	if err != nil {
 		return false, err
@@ -180,10 +183,10 @@ func (p *ParallelReplayer) triggersNameTables(ctx context.Context, db, table str
 }
 
 // noteInsertID follows SET insert_id = n: it applies to the next INSERT that takes an id.
-func (p *ParallelReplayer) noteInsertID(st *split.Statement) {
+func (cr *controller) noteInsertID(st *split.Statement) {
 	for _, a := range plan.ParseSet(st.SQL, st.Syntax()) {
 		if a.Name == "insert_id" {
-			p.insertIDPending = true
+			cr.insertIDPending = true
 		}
 	}
 }
@@ -191,11 +194,12 @@ func (p *ParallelReplayer) noteInsertID(st *split.Statement) {
 // dropInsertID, when a resumed run skips an INSERT an earlier attempt committed, cancels
 // a SET insert_id replayed before it (session statements always run again): it belonged
 // to that INSERT, and would give the next one its id (a duplicate key).
-func (p *ParallelReplayer) dropInsertID(ctx context.Context, st *split.Statement) error {
-	if !p.insertIDPending || st.Kind != split.KindInsert {
+func (cr *controller) dropInsertID(ctx context.Context, st *split.Statement) error {
+	p := cr.p
+	if !cr.insertIDPending || st.Kind != split.KindInsert {
 		return nil
 	}
-	p.insertIDPending = false
+	cr.insertIDPending = false
 	if _, err := p.control.ExecContext(ctx, "SET insert_id = 0"); err != nil {
 		return p.at(st, err)
 	}
@@ -205,7 +209,8 @@ func (p *ParallelReplayer) dropInsertID(ctx context.Context, st *split.Statement
 // renamedAlready reports whether a RENAME TABLE that failed with 1146 (no such table)
 // had run before a crash: every source is gone and every new name exists. (A resumed run
 // sends unrecorded DDL again; for CREATE and DROP "already exists" says the same.)
-func (p *ParallelReplayer) renamedAlready(ctx context.Context, c Conn, st *split.Statement, code uint16) bool {
+func (cr *controller) renamedAlready(ctx context.Context, c Conn, st *split.Statement, code uint16) bool {
+	p := cr.p
 	if code != 1146 || st.Verb != "RENAME TABLE" {
 		return false
 	}

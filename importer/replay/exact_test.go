@@ -12,11 +12,12 @@ import (
 // TestTriggerKin: a wait for a table a trigger writes also waits for the trigger's table.
 func TestTriggerKin(t *testing.T) {
 	p := &ParallelReplayer{}
-	p.relateTriggerTables([]string{"db.t", "db.log"})
-	if diff := cmp.Diff([]string{"db.log", "db.t"}, p.withTriggerKin([]string{"db.log"})); diff != "" {
+	p.cat = &catalog{p: p}
+	p.cat.relateTriggerTables([]string{"db.t", "db.log"})
+	if diff := cmp.Diff([]string{"db.log", "db.t"}, p.cat.withTriggerKin([]string{"db.log"})); diff != "" {
 		t.Errorf("kin of db.log (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"db.x"}, p.withTriggerKin([]string{"db.x"})); diff != "" {
+	if diff := cmp.Diff([]string{"db.x"}, p.cat.withTriggerKin([]string{"db.x"})); diff != "" {
 		t.Errorf("kin of db.x (-want +got):\n%s", diff)
 	}
 }
@@ -27,16 +28,17 @@ func TestTriggerKin(t *testing.T) {
 func TestDropInsertID(t *testing.T) {
 	rec := &execRecorder{}
 	p := &ParallelReplayer{control: rec}
+	p.ctl = &controller{p: p}
 	ins := &split.Statement{Kind: split.KindInsert, SQL: []byte("INSERT INTO t (v) VALUES (1)")}
-	p.noteInsertID(&split.Statement{Kind: split.KindSession, SQL: []byte("SET insert_id=10000")})
-	if err := p.dropInsertID(context.Background(), ins); err != nil {
+	p.ctl.noteInsertID(&split.Statement{Kind: split.KindSession, SQL: []byte("SET insert_id=10000")})
+	if err := p.ctl.dropInsertID(context.Background(), ins); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.dropInsertID(context.Background(), ins); err != nil { // nothing pending any more
+	if err := p.ctl.dropInsertID(context.Background(), ins); err != nil { // nothing pending any more
 		t.Fatal(err)
 	}
-	p.noteInsertID(&split.Statement{Kind: split.KindSession, SQL: []byte("SET timestamp=1")})
-	if err := p.dropInsertID(context.Background(), ins); err != nil {
+	p.ctl.noteInsertID(&split.Statement{Kind: split.KindSession, SQL: []byte("SET timestamp=1")})
+	if err := p.ctl.dropInsertID(context.Background(), ins); err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff([]string{"SET insert_id = 0"}, rec.sent); diff != "" {

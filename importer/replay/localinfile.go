@@ -153,3 +153,24 @@ func allowLocalFiles(names []string) (release func()) {
 		localFiles.Unlock()
 	}
 }
+
+// isLoadDataLocal reports whether q is LOAD DATA … LOCAL INFILE (LOAD XML too). Only the
+// leading words are looked at: this runs on every statement, including 1 MB INSERTs.
+func isLoadDataLocal(q []byte) bool {
+	if len(q) < 4 || q[0]|0x20 != 'l' && q[0] != '/' && q[0] != ' ' {
+		return false
+	}
+	w := sqlscan.DDLWords(q, 6)
+	if len(w) < 3 || !strings.EqualFold(w[0], "LOAD") {
+		return false
+	}
+	for _, x := range w[1:] {
+		if strings.EqualFold(x, "LOCAL") {
+			return true
+		}
+		if strings.EqualFold(x, "INFILE") {
+			return false
+		}
+	}
+	return false
+}

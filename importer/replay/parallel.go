@@ -89,8 +89,8 @@ type tableInfo struct {
 // keepsOrder reports whether rows of the table key (described by info) stay on worker 0 in
 // stream order: triggers or an order-sensitive statement made it so, a trigger calls a
 // routine, or the table cannot resume row-exactly.
-func (p *ParallelReplayer) keepsOrder(key string, info tableInfo) bool {
-	return p.ordered[key] || p.allOrdered || !info.resumable()
+func (cg *catalog) keepsOrder(key string, info tableInfo) bool {
+	return cg.ordered[key] || cg.allOrdered || !info.resumable()
 }
 
 // resumable reports whether a crash can be resumed row-exactly from the progress rows;
@@ -145,11 +145,6 @@ type ParallelReplayer struct {
 	firstErr atomic.Pointer[error]
 	failedAt atomic.Int64 // stream offset of the earliest failed batch or item; -1: none
 
-	// workerIDs are the workers' server thread ids; noLockView: INNODB_TRX could not be
-	// read (turn.go).
-	workerIDs  []int64
-	noLockView atomic.Bool
-
 	// sched holds the backlog, what is in flight per table and the read-ahead budget
 	// (schedule.go): the state the dispatcher and the workers share, under its own lock.
 	sched *scheduler
@@ -166,56 +161,18 @@ type ParallelReplayer struct {
 		orphaned   []deferredIndexes
 	}
 
-	// session is every session statement so far, in stream order; a batch carries the
-	// prefix its worker must have run before it. Elements are never modified.
-	session []string
-
 	rows, statements, commits atomic.Int64
 
-	tables  map[string]tableInfo // db.table → what the server says, looked up at its first rows
-	loading map[string]tableInfo // non-resumable tables with rows sent since their last barrier
-	// deferred are the indexes --defer-indexes holds back, per table, in CREATE order.
-	deferred []deferredIndexes
-	ordered  map[string]bool // tables whose rows must stay in stream order (triggers)
-	// allOrdered: a trigger calls a routine, which may touch any table, so every table's
-	// rows keep stream order from then on.
-	allOrdered bool
-	// triggerKin links the tables a trigger names (its own, those it touches): a
-	// statement that waits for one waits for all (see relateTriggerTables).
-	triggerKin map[string][]string
-	// resumePassed: a resumed run has met its first statement not committed before that
-	// runs on the control connection (see lostCounter, and the tables' facts it read).
-	resumePassed     bool
-	lostCounterFacts map[string]idFacts
-	// insertIDPending: the control connection ran SET insert_id = n and no INSERT since.
-	insertIDPending bool
-	// routineVars are the user variables named in the bodies of the triggers and stored
-	// functions the dump created so far (userVarsOf).
-	routineVars []string
-	// insertID follows LAST_INSERT_ID() across what a resume skips (noteSkipped).
-	insertID struct {
-		giveBack, atSkip uint64
-		pending          bool
-	}
-
-	// planner decides where each statement runs (plan.go); pendingFrom is the stream
-	// offset from which statements ran on the control connection inside a transaction or
-	// under table locks without a progress row yet (-1: none).
-	planner     *plan.Planner
-	pendingFrom int64
-	// txnOpenedAt is the offset of the START TRANSACTION or BEGIN that opened the dump's
-	// transaction on the control connection while the run was still parallel (-1: none):
-	// its stretch starts there once the transaction turns serial, so that a resume skips
-	// it with the COMMIT (TestResumeAtXAStart).
-	txnOpenedAt int64
-	// regionIntents are the starts of the statements of that stretch that left intents
-	// (regionIntent), deleted with its progress row.
-	regionIntents []int64
-	// cur is the batch the dispatcher is filling (only the dispatcher touches it).
-	cur *rowBatch
-	// prevSkipped, idSkipped: a resumed run skipped the control connection's last
-	// statement, or its last INSERT (see lostState).
-	prevSkipped, idSkipped bool
+	// The parts, each owning its state (they reach the connections, the options and the
+	// outcome through p): the dispatcher reads and plans the stream, the scheduler
+	// (sched) queues what it sends, the pool's workers run it, the controller runs the
+	// rest on the control connection, the catalog knows the tables, held the indexes
+	// --defer-indexes holds back.
+	disp *dispatcher
+	pool *workerPool
+	ctl  *controller
+	cat  *catalog
+	held *heldIndexes
 }
 
 // NewParallelReplayer prepares a replay of split: conns[0] is the control connection,
@@ -244,15 +201,18 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *split.Splitte
 	}
 	p := &ParallelReplayer{
 		control: conns[0], workers: workers, split: split, opt: opt, serial: serial,
-		tables: map[string]tableInfo{}, ordered: map[string]bool{}, loading: map[string]tableInfo{},
-		planner: plan.NewPlanner(), pendingFrom: -1, txnOpenedAt: -1,
 	}
+	p.disp = &dispatcher{p: p, planner: plan.NewPlanner()}
+	p.pool = &workerPool{p: p}
+	p.ctl = &controller{p: p, pendingFrom: -1, txnOpenedAt: -1}
+	p.cat = &catalog{p: p, tables: map[string]tableInfo{}, ordered: map[string]bool{}, loading: map[string]tableInfo{}}
+	p.held = &heldIndexes{p: p}
 	if p.opt.Notice == nil {
 		p.opt.Notice = func(line string) { fmt.Fprintln(os.Stderr, line) }
 	}
 	p.sched = newScheduler(len(workers), p.opt, p.errOrStopped)
 	p.sched.dispatcher = p.control // pinged while the dispatcher waits (keepalive.go)
-	if p.workerIDs, err = workerConnectionIDs(ctx, workers); err != nil {
+	if p.pool.workerIDs, err = workerConnectionIDs(ctx, workers); err != nil {
 		return nil, err
 	}
 	p.outcome.unexecuted = -1
@@ -339,7 +299,7 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 		wg.Add(1)
 		go func(i int, c Conn) {
 			defer wg.Done()
-			p.worker(wctx, i, c)
+			p.pool.worker(wctx, i, c)
 		}(i, c)
 	}
 	go func() {
@@ -352,7 +312,7 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 		}
 		p.sched.broadcast()
 	}()
-	err := p.dispatch(wctx)
+	err := p.disp.dispatch(wctx)
 	p.serial.tables.sent.Store(true)
 	if errors.Is(err, ErrStopped) {
 		// A graceful stop finishes what runs; what no worker took yet (the spool may hold
@@ -387,7 +347,7 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	low, orphaned := p.outcome.unexecuted, p.outcome.orphaned
 	p.outcome.Unlock()
 	if err != nil && p.opt.DeferIndexes && !p.opt.Resumable && ctx.Err() == nil {
-		if ierr := p.addIndexesAfterAll(ctx, append(p.deferred, orphaned...)); ierr != nil {
+		if ierr := p.held.addIndexesAfterAll(ctx, append(p.held.deferred, orphaned...)); ierr != nil {
 			err = errors.Join(err, ierr)
 		}
 	}
@@ -444,7 +404,8 @@ func inScope(key string, keys []string, global bool) bool {
 // are about to be sent (see checkpoint.Run.RecordLoad), and whether a resume may empty it
 // to reload it: only when a CREATE TABLE of this run made it and it is still empty, so
 // that TRUNCATE takes nothing but the dump's rows.
-func (p *ParallelReplayer) startLoad(ctx context.Context, key string, info tableInfo, offset int64) error {
+func (cg *catalog) startLoad(ctx context.Context, key string, info tableInfo, offset int64) error {
+	p := cg.p
 	c, cp := p.control, p.opt.Checkpoint
 	fresh, err := cp.Created(ctx, c, info.db, info.name)
 	if err != nil {
@@ -468,30 +429,32 @@ func (p *ParallelReplayer) startLoad(ctx context.Context, key string, info table
 	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
 		return err
 	}
-	p.loading[key] = info
+	cg.loading[key] = info
 	return nil
 }
 
 // completeLoads marks the loads under way of the tables in scope complete, on the control
 // connection: the barrier that called it has seen all their batches commit.
-func (p *ParallelReplayer) completeLoads(ctx context.Context, keys []string, global bool) error {
-	return p.markLoaded(ctx, p.control, p.takeLoads(keys, global))
+func (cg *catalog) completeLoads(ctx context.Context, keys []string, global bool) error {
+	p := cg.p
+	return cg.markLoaded(ctx, p.control, cg.takeLoads(keys, global))
 }
 
 // takeLoads removes and returns the loads under way of the tables in scope.
-func (p *ParallelReplayer) takeLoads(keys []string, global bool) []tableInfo {
+func (cg *catalog) takeLoads(keys []string, global bool) []tableInfo {
 	var taken []tableInfo
-	for key, info := range p.loading {
+	for key, info := range cg.loading {
 		if inScope(key, keys, global) {
 			taken = append(taken, info)
-			delete(p.loading, key)
+			delete(cg.loading, key)
 		}
 	}
 	return taken
 }
 
 // markLoaded records the loads of tables complete, on c.
-func (p *ParallelReplayer) markLoaded(ctx context.Context, c Conn, loads []tableInfo) error {
+func (cg *catalog) markLoaded(ctx context.Context, c Conn, loads []tableInfo) error {
+	p := cg.p
 	if len(loads) == 0 {
 		return nil
 	}

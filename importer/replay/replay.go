@@ -190,14 +190,9 @@ type Replayer struct {
 	bytes, statements, rows, commits, errs, warnings atomic.Int64
 	table                                            atomic.Pointer[string]
 
-	result ReplayResult
-	listMu sync.Mutex // WarningList and ErrorList are appended to by parallel workers too
-	// warnEmpty is per connection whether its warning list is known to be empty (under
-	// listMu; see warnings.go).
-	warnEmpty map[Conn]bool
-	// pending is the last statement's warnings when the wire said it raised some: the
-	// list is read just before the next statement is sent (see readPending).
-	pending    *pendingWarnings
+	result     ReplayResult
+	listMu     sync.Mutex // WarningList and ErrorList are appended to by parallel workers too
+	warn       warnLog    // the warnings' bookkeeping (warnings.go)
 	tableIndex map[string]int
 	tables     tableProgress // tables whose rows are complete, for Progress
 	// schemaChanged, when set, is called after each statement that may change a table
@@ -211,6 +206,7 @@ type Replayer struct {
 // they are sent and NO_BACKSLASH_ESCAPES is honoured from the first byte.
 func NewReplayer(ctx context.Context, conn Conn, split *split.Splitter, opt ReplayOptions) (*Replayer, error) {
 	r := &Replayer{conn: conn, split: split, opt: opt, tableIndex: map[string]int{}}
+	r.warn.r = r
 	r.tables.total = opt.TablesTotal
 	if opt.CheckParallel {
 		r.check = newParallelCheck()
@@ -252,7 +248,7 @@ func (r *Replayer) Progress() Progress {
 // Under Force, SQL errors are counted and listed and Run returns a nil error.
 func (r *Replayer) Run(ctx context.Context) (*ReplayResult, error) {
 	err := r.run(ctx)
-	r.readPending(ctx, nil)
+	r.warn.readPending(ctx, nil)
 	if err == nil {
 		r.tables.end()
 	}
@@ -364,7 +360,7 @@ func (r *Replayer) prepare(ctx context.Context, st *split.Statement) ([]byte, er
 func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []byte) error {
 	wired := r.opt.Wire != nil && c == r.conn
 	if wired {
-		r.readPending(ctx, st)
+		r.warn.readPending(ctx, st)
 		if isUse(st) {
 			// The client's `use`: SELECT DATABASE(), then COM_INIT_DB. Sent after the USE,
 			// as it was to learn the database, it made the dump's next ROW_COUNT() −1
@@ -374,7 +370,7 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 			}
 		}
 		r.opt.Wire.arm()
-	} else if err := r.clearStaleWarnings(ctx, c, st); err != nil {
+	} else if err := r.warn.clearStaleWarnings(ctx, c, st); err != nil {
 		return r.sqlError(st, q, err)
 	}
 	if r.opt.LocalInfile && isLoadDataLocal(q) {
@@ -388,8 +384,8 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 	if r.schemaChanged != nil && changesTables(st) {
 		r.schemaChanged() // even after an error: a CALL may have changed a table first
 	}
-	if err != nil || !r.countsWarnings(st) {
-		r.setWarningsEmpty(c, false) // an error or uncounted warnings may sit in the list
+	if err != nil || !r.warn.countsWarnings(st) {
+		r.warn.setWarningsEmpty(c, false) // an error or uncounted warnings may sit in the list
 	}
 	r.statements.Add(1)
 	if st.Kind == split.KindInsert {
@@ -409,94 +405,14 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 	case split.KindSession:
 		return r.afterSession(ctx, st, q)
 	}
-	if r.countsWarnings(st) {
+	if r.warn.countsWarnings(st) {
 		if wired {
-			r.notePending(st)
-		} else if err := r.countWarnings(ctx, c, st); err != nil {
+			r.warn.notePending(st)
+		} else if err := r.warn.countWarnings(ctx, c, st); err != nil {
 			return r.sqlError(st, q, err)
 		}
 	}
 	return nil
-}
-
-// ServerWarning is one warning the server raised for a dump statement.
-type ServerWarning struct {
-	Offset  int64
-	Line    int64
-	Table   string
-	Level   string // "Warning" or "Error"; notes are not kept
-	Code    int
-	Message string
-}
-
-func (w ServerWarning) String() string {
-	return fmt.Sprintf("%s: %s %d: %s", split.Position{Offset: w.Offset, Line: w.Line}, w.Level, w.Code, w.Message)
-}
-
-// maxWarningsKept bounds the warnings a result lists (all are counted).
-const maxWarningsKept = 20
-
-// countWarnings reads @@warning_count after a statement and, when it is not zero, SHOW
-// WARNINGS, so that notes ("table already exists") are told apart from warnings (data
-// truncated, out of range), which are counted and the first few kept with their position.
-func (r *Replayer) countWarnings(ctx context.Context, c Conn, st *split.Statement) error {
-	ws, n, err := r.readWarnings(ctx, c, st)
-	r.recordWarnings(ws, n)
-	return err
-}
-
-// readWarnings reads st's warnings (notes left out) from c: the list SHOW WARNINGS gives
-// and their count, which covers those past max_error_count.
-func (r *Replayer) readWarnings(ctx context.Context, c Conn, st *split.Statement) ([]ServerWarning, int64, error) {
-	var n int64
-	err := c.QueryRowContext(ctx, "SELECT @@warning_count").Scan(&n)
-	r.setWarningsEmpty(c, err == nil && n == 0)
-	if err != nil || n == 0 {
-		return nil, 0, err
-	}
-	return r.listWarnings(ctx, c, st, n)
-}
-
-// listWarnings reads the warnings of st, which raised n conditions (notes included), with
-// SHOW WARNINGS.
-func (r *Replayer) listWarnings(ctx context.Context, c Conn, st *split.Statement, n int64) ([]ServerWarning, int64, error) {
-	rows, err := c.QueryContext(ctx, "SHOW WARNINGS")
-	if err != nil {
-		return nil, 0, err
-	}
-	defer rows.Close()
-	var ws []ServerWarning
-	for rows.Next() {
-		w := ServerWarning{Offset: st.Offset, Line: st.Line, Table: st.Table}
-		if err := rows.Scan(&w.Level, &w.Code, &w.Message); err != nil {
-			return ws, int64(len(ws)), err
-		}
-		if w.Level != "Note" {
-			ws = append(ws, w)
-		}
-	}
-	warnings := int64(len(ws))
-	// SHOW WARNINGS lists at most max_error_count; the count covers the rest.
-	if warnings > 0 && n > warnings {
-		warnings = n
-	}
-	return ws, warnings, rows.Err()
-}
-
-// recordWarnings adds warnings read by readWarnings to the result: n counted, the list
-// kept up to maxWarningsKept.
-func (r *Replayer) recordWarnings(ws []ServerWarning, n int64) {
-	if n == 0 {
-		return
-	}
-	r.listMu.Lock()
-	for _, w := range ws {
-		if len(r.result.WarningList) < maxWarningsKept {
-			r.result.WarningList = append(r.result.WarningList, w)
-		}
-	}
-	r.listMu.Unlock()
-	r.warnings.Add(n)
 }
 
 // clientCommand handles what the client itself would act on. DELIMITER is the splitter's
@@ -591,39 +507,6 @@ func (r *Replayer) afterSession(ctx context.Context, st *split.Statement, q []by
 	return nil
 }
 
-func (r *Replayer) syncSQLMode(ctx context.Context) error {
-	var mode string
-	if err := r.conn.QueryRowContext(ctx, "SELECT @@session.sql_mode").Scan(&mode); err != nil {
-		return fmt.Errorf("read sql_mode: %w", err)
-	}
-	r.setSQLMode(mode)
-	return nil
-}
-
-// setSQLMode tells the splitter what the session's sql_mode (as SET or the server has
-// it) makes of backslashes and double quotes.
-func (r *Replayer) setSQLMode(mode string) {
-	nbe, ansi := split.SQLModeQuoting(mode)
-	r.split.SetNoBackslashEscapes(nbe)
-	r.split.SetANSIQuotes(ansi)
-}
-
-// sqlModeFromWire is the session sql_mode after st, a SET statement that names sql_mode,
-// known without a statement on the dump's session (which the dump's next FOUND_ROWS()
-// and ROW_COUNT() would see): from st's text when it assigns a quoted literal, or from
-// the session state the server reported in st's OK packet (packetWatch.trackSQLMode).
-// assigned is false when st left the session's mode alone; ok is false when the server
-// must be asked.
-func (r *Replayer) sqlModeFromWire(st *split.Statement) (mode string, assigned, ok bool) {
-	if r.opt.Wire == nil {
-		return "", false, false
-	}
-	if mode, assigned, ok := literalSQLMode(st); ok {
-		return mode, assigned, true
-	}
-	return r.opt.Wire.sqlModeSince()
-}
-
 func (r *Replayer) countTable(st *split.Statement) {
 	db := st.Database
 	if db == "" {
@@ -661,76 +544,6 @@ func bytesToString(q []byte) string {
 		return ""
 	}
 	return unsafe.String(&q[0], len(q))
-}
-
-// isLoadDataLocal reports whether q is LOAD DATA … LOCAL INFILE (LOAD XML too). Only the
-// leading words are looked at: this runs on every statement, including 1 MB INSERTs.
-func isLoadDataLocal(q []byte) bool {
-	if len(q) < 4 || q[0]|0x20 != 'l' && q[0] != '/' && q[0] != ' ' {
-		return false
-	}
-	w := sqlscan.DDLWords(q, 6)
-	if len(w) < 3 || !strings.EqualFold(w[0], "LOAD") {
-		return false
-	}
-	for _, x := range w[1:] {
-		if strings.EqualFold(x, "LOCAL") {
-			return true
-		}
-		if strings.EqualFold(x, "INFILE") {
-			return false
-		}
-	}
-	return false
-}
-
-// pendingWarnings is a statement that raised n conditions (warnings or notes), whose list
-// is not read yet.
-type pendingWarnings struct {
-	st split.Statement // its position and table; SQL not kept
-	n  int64
-}
-
-// notePending takes st's warning count from the wire: nothing to do when it is 0 (most
-// statements), and otherwise the list is read before the next statement (readPending).
-func (r *Replayer) notePending(st *split.Statement) {
-	n, ok := r.opt.Wire.lastWarnings()
-	if !ok || n == 0 {
-		return
-	}
-	r.pending = &pendingWarnings{st: split.Statement{Kind: st.Kind, Table: st.Table, Offset: st.Offset, Line: st.Line}, n: int64(n)}
-}
-
-// readPending reads the pending statement's warnings, before next is sent (nil: the
-// replay ended). SHOW WARNINGS tells the warnings from the notes and leaves the warning
-// list alone, but ROW_COUNT() becomes −1 after it (MariaDB 10.11 keeps FOUND_ROWS();
-// other servers may not), so it is not sent when next may read either: then the
-// conditions are counted as warnings, unlisted, as they cannot be told apart from notes
-// without a statement.
-func (r *Replayer) readPending(ctx context.Context, next *split.Statement) {
-	p := r.pending
-	if p == nil {
-		return
-	}
-	r.pending = nil
-	if next != nil && mayReadRowCount(next) {
-		r.recordWarnings(nil, p.n)
-		return
-	}
-	ws, n, err := r.listWarnings(ctx, r.conn, &p.st, p.n)
-	if err != nil {
-		ws, n = nil, p.n // the count is known; the list is not
-	}
-	r.recordWarnings(ws, n)
-}
-
-// mayReadRowCount reports whether st may read ROW_COUNT() or FOUND_ROWS(): it names one,
-// or runs code that the text does not show (a stored procedure, a prepared statement).
-func mayReadRowCount(st *split.Statement) bool {
-	if strings.HasPrefix(st.Verb, "CALL") || strings.HasPrefix(st.Verb, "EXECUTE") {
-		return true
-	}
-	return containsFold(st.SQL, "ROW_COUNT") || containsFold(st.SQL, "FOUND_ROWS")
 }
 
 // containsFold reports whether s contains the upper-case ASCII word w in any case.

@@ -37,9 +37,10 @@ const (
 // waitTurn blocks until every batch of b's table dispatched before it is done. It
 // returns errYield when b must roll back for a predecessor, or the replay's failure when
 // one came earlier in the stream than b (b must not commit then).
-func (p *ParallelReplayer) waitTurn(ctx context.Context, c Conn, b *rowBatch) error {
+func (wp *workerPool) waitTurn(ctx context.Context, c Conn, b *rowBatch) error {
+	p := wp.p
 	s := p.sched
-	stop := p.stopBefore(b)
+	stop := wp.stopBefore(b)
 	var lastPoll time.Time
 	began := time.Now()
 	for {
@@ -55,7 +56,7 @@ func (p *ParallelReplayer) waitTurn(ctx context.Context, c Conn, b *rowBatch) er
 			continue
 		}
 		lastPoll = time.Now()
-		if p.predecessorWaits(ctx, c, preds, time.Since(began)) {
+		if wp.predecessorWaits(ctx, c, preds, time.Since(began)) {
 			return errYield
 		}
 	}
@@ -64,14 +65,16 @@ func (p *ParallelReplayer) waitTurn(ctx context.Context, c Conn, b *rowBatch) er
 // waitPredecessors blocks, with c pinged meanwhile, until every batch of b's table
 // dispatched before it is done: before b runs again after a yield, and before each batch
 // under --load-data.
-func (p *ParallelReplayer) waitPredecessors(ctx context.Context, c Conn, b *rowBatch) error {
+func (wp *workerPool) waitPredecessors(ctx context.Context, c Conn, b *rowBatch) error {
+	p := wp.p
 	idleBegin(c)
 	defer idleEnd(c)
-	return p.sched.wait(ctx, p.stopBefore(b), func() bool { return p.sched.turnLocked(b) })
+	return p.sched.wait(ctx, wp.stopBefore(b), func() bool { return p.sched.turnLocked(b) })
 }
 
 // stopBefore is the failure that stops b: one earlier in the stream than b.
-func (p *ParallelReplayer) stopBefore(b entry) func() error {
+func (wp *workerPool) stopBefore(b entry) func() error {
+	p := wp.p
 	return func() error {
 		if !p.shouldRun(b) {
 			return p.err()
@@ -117,21 +120,21 @@ func (s *scheduler) turnLocked(b *rowBatch) bool {
 // predecessorWaits reports whether one of the workers preds is in an InnoDB lock wait
 // (perhaps for a lock b's transaction holds). Without the PROCESS privilege (or on a
 // server without INNODB_TRX) it says yes once b has waited turnBlindYield.
-func (p *ParallelReplayer) predecessorWaits(ctx context.Context, c Conn, preds []int, waited time.Duration) bool {
+func (wp *workerPool) predecessorWaits(ctx context.Context, c Conn, preds []int, waited time.Duration) bool {
 	if len(preds) == 0 {
 		return false
 	}
-	if p.noLockView.Load() {
+	if wp.noLockView.Load() {
 		return waited >= turnBlindYield
 	}
 	ids := make([]string, len(preds))
 	for i, w := range preds {
-		ids[i] = fmt.Sprint(p.workerIDs[w])
+		ids[i] = fmt.Sprint(wp.workerIDs[w])
 	}
 	var n int
 	err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT' AND trx_mysql_thread_id IN ("+strings.Join(ids, ",")+")").Scan(&n)
 	if err != nil {
-		p.noLockView.Store(true) // no such view, or no PROCESS: from now on, by time
+		wp.noLockView.Store(true) // no such view, or no PROCESS: from now on, by time
 		return waited >= turnBlindYield
 	}
 	return n > 0

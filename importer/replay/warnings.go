@@ -2,11 +2,24 @@ package replay
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/split"
-	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
+
+// warnLog is a replay's bookkeeping of the server's warnings: which statements count them,
+// reading them (from the OK packet, or SHOW WARNINGS) and listing the first ones, and
+// per connection whether the server's list is known to be empty.
+type warnLog struct {
+	r *Replayer
+	// warnEmpty is per connection whether its warning list is known to be empty (under
+	// listMu; see warnings.go).
+	warnEmpty map[Conn]bool
+	// pending is the last statement's warnings when the wire said it raised some: the
+	// list is read just before the next statement is sent (see readPending).
+	pending *pendingWarnings
+}
 
 // Stale warnings. The server clears a connection's warning list only when a statement
 // uses a table or raises a condition of its own: after `INSERT … (1000)` into a TINYINT
@@ -44,109 +57,174 @@ func usesTable(st *split.Statement) bool {
 }
 
 // countsWarnings reports whether exec reads the warnings st raised.
-func (r *Replayer) countsWarnings(st *split.Statement) bool {
+func (wl *warnLog) countsWarnings(st *split.Statement) bool {
+	r := wl.r
 	return !r.opt.SkipWarningCount && st.Kind != split.KindSession && st.Kind != split.KindLock
 }
 
 // clearStaleWarnings empties c's warning list before st when st's own warnings could not
 // be told from what an earlier statement left there.
-func (r *Replayer) clearStaleWarnings(ctx context.Context, c Conn, st *split.Statement) error {
-	if !r.countsWarnings(st) || usesTable(st) || r.warningsEmpty(c) {
+func (wl *warnLog) clearStaleWarnings(ctx context.Context, c Conn, st *split.Statement) error {
+	if !wl.countsWarnings(st) || usesTable(st) || wl.warningsEmpty(c) {
 		return nil
 	}
 	if _, err := c.ExecContext(ctx, clearWarningsSQL); err != nil {
 		return err
 	}
-	r.setWarningsEmpty(c, true)
+	wl.setWarningsEmpty(c, true)
 	return nil
 }
 
 // warningsEmpty reports whether c's warning list is known to be empty: the last statement
 // on it was counted and raised nothing.
-func (r *Replayer) warningsEmpty(c Conn) bool {
+func (wl *warnLog) warningsEmpty(c Conn) bool {
+	r := wl.r
 	r.listMu.Lock()
 	defer r.listMu.Unlock()
-	return r.warnEmpty[c]
+	return wl.warnEmpty[c]
 }
 
 // setWarningsEmpty records what c's warning list holds. Anything sent on c without
 // counting its warnings (session statements, a worker's replay of them, an error, added
 // indexes) makes it unknown: setWarningsEmpty(c, false).
-func (r *Replayer) setWarningsEmpty(c Conn, empty bool) {
+func (wl *warnLog) setWarningsEmpty(c Conn, empty bool) {
+	r := wl.r
 	r.listMu.Lock()
 	defer r.listMu.Unlock()
-	if r.warnEmpty == nil {
-		r.warnEmpty = map[Conn]bool{}
+	if wl.warnEmpty == nil {
+		wl.warnEmpty = map[Conn]bool{}
 	}
-	r.warnEmpty[c] = empty
+	wl.warnEmpty[c] = empty
 }
 
-// maxExecutedCommentVersion is the highest version in an executable comment (`/*!50700 …
-// */`) that every server dumpscope imports into runs: MySQL 5.7 and MariaDB 10 and later.
-const maxExecutedCommentVersion = 50700
+// ServerWarning is one warning the server raised for a dump statement.
+type ServerWarning struct {
+	Offset  int64
+	Line    int64
+	Table   string
+	Level   string // "Warning" or "Error"; notes are not kept
+	Code    int
+	Message string
+}
 
-// literalSQLMode reads the session sql_mode that st, a SET statement, assigns from a
-// quoted literal (mysqldump's `/*!40101 SET SQL_MODE='NO_AUTO_VALUE_ON_ZERO' */`, a
-// routine's `SET sql_mode = '…'`): the replay then knows the mode without asking the
-// server, which is a statement of its own on the dump's session (the dump's next
-// FOUND_ROWS() and ROW_COUNT() would see it). assigned is false when st leaves the
-// session's mode alone (SET GLOBAL sql_mode). ok is false when the mode cannot be known
-// from the text: a variable (@OLD_SQL_MODE), DEFAULT, a number (a bit mask), an
-// expression, or a comment that not every server runs.
-func literalSQLMode(st *split.Statement) (mode string, assigned, ok bool) {
-	for i := 0; i+1 < len(st.SQL); i++ {
-		if st.SQL[i] != '/' || st.SQL[i+1] != '*' {
-			continue
+func (w ServerWarning) String() string {
+	return fmt.Sprintf("%s: %s %d: %s", split.Position{Offset: w.Offset, Line: w.Line}, w.Level, w.Code, w.Message)
+}
+
+// maxWarningsKept bounds the warnings a result lists (all are counted).
+const maxWarningsKept = 20
+
+// countWarnings reads @@warning_count after a statement and, when it is not zero, SHOW
+// WARNINGS, so that notes ("table already exists") are told apart from warnings (data
+// truncated, out of range), which are counted and the first few kept with their position.
+func (wl *warnLog) countWarnings(ctx context.Context, c Conn, st *split.Statement) error {
+	ws, n, err := wl.readWarnings(ctx, c, st)
+	wl.recordWarnings(ws, n)
+	return err
+}
+
+// readWarnings reads st's warnings (notes left out) from c: the list SHOW WARNINGS gives
+// and their count, which covers those past max_error_count.
+func (wl *warnLog) readWarnings(ctx context.Context, c Conn, st *split.Statement) ([]ServerWarning, int64, error) {
+	var n int64
+	err := c.QueryRowContext(ctx, "SELECT @@warning_count").Scan(&n)
+	wl.setWarningsEmpty(c, err == nil && n == 0)
+	if err != nil || n == 0 {
+		return nil, 0, err
+	}
+	return wl.listWarnings(ctx, c, st, n)
+}
+
+// listWarnings reads the warnings of st, which raised n conditions (notes included), with
+// SHOW WARNINGS.
+func (wl *warnLog) listWarnings(ctx context.Context, c Conn, st *split.Statement, n int64) ([]ServerWarning, int64, error) {
+	rows, err := c.QueryContext(ctx, "SHOW WARNINGS")
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var ws []ServerWarning
+	for rows.Next() {
+		w := ServerWarning{Offset: st.Offset, Line: st.Line, Table: st.Table}
+		if err := rows.Scan(&w.Level, &w.Code, &w.Message); err != nil {
+			return ws, int64(len(ws)), err
 		}
-		v, n := 0, 0
-		for j := i + 3; j < len(st.SQL) && n < 6 && st.SQL[j] >= '0' && st.SQL[j] <= '9'; j++ {
-			v, n = v*10+int(st.SQL[j]-'0'), n+1
-		}
-		if i+2 >= len(st.SQL) || st.SQL[i+2] != '!' || n != 5 || v > maxExecutedCommentVersion {
-			return "", false, false
+		if w.Level != "Note" {
+			ws = append(ws, w)
 		}
 	}
-	l := sqlscan.Tokenizer{Src: st.SQL}
-	if !l.Next().Is("SET") {
-		return "", false, false
+	warnings := int64(len(ws))
+	// SHOW WARNINGS lists at most max_error_count; the count covers the rest.
+	if warnings > 0 && n > warnings {
+		warnings = n
 	}
-	for {
-		tok := l.Next()
-		global := false
-		switch {
-		case tok.Is("SESSION") || tok.Is("LOCAL"):
-			tok = l.Next()
-		case tok.Is("GLOBAL"):
-			global = true
-			tok = l.Next()
-		}
-		if tok.Kind == sqlscan.EOF {
-			return mode, assigned, true
-		}
-		target := strings.ToLower(tok.Text)
-		if tok.Kind == sqlscan.Var && strings.HasPrefix(target, "@@") {
-			target = strings.TrimPrefix(target, "@@")
-			global = global || strings.HasPrefix(target, "global.")
-			if k := strings.IndexByte(target, '.'); k >= 0 {
-				target = target[k+1:]
-			}
-		} else if tok.Kind == sqlscan.Var {
-			target = "" // a user variable
-		}
-		if target != "sql_mode" || global {
-			l.SkipAssignment()
-			continue
-		}
-		if eq := l.Next(); eq.Kind != sqlscan.Punct || eq.Text != "=" {
-			return "", false, false
-		}
-		v := l.Next()
-		if n := l.Next(); v.Kind != sqlscan.String || !(n.Kind == sqlscan.EOF || n.Kind == sqlscan.Punct && n.Text == ",") {
-			return "", false, false
-		}
-		mode, assigned = v.Text, true
-		if l.Pos >= len(l.Src) {
-			return mode, assigned, true
+	return ws, warnings, rows.Err()
+}
+
+// recordWarnings adds warnings read by readWarnings to the result: n counted, the list
+// kept up to maxWarningsKept.
+func (wl *warnLog) recordWarnings(ws []ServerWarning, n int64) {
+	r := wl.r
+	if n == 0 {
+		return
+	}
+	r.listMu.Lock()
+	for _, w := range ws {
+		if len(r.result.WarningList) < maxWarningsKept {
+			r.result.WarningList = append(r.result.WarningList, w)
 		}
 	}
+	r.listMu.Unlock()
+	r.warnings.Add(n)
+}
+
+// pendingWarnings is a statement that raised n conditions (warnings or notes), whose list
+// is not read yet.
+type pendingWarnings struct {
+	st split.Statement // its position and table; SQL not kept
+	n  int64
+}
+
+// notePending takes st's warning count from the wire: nothing to do when it is 0 (most
+// statements), and otherwise the list is read before the next statement (readPending).
+func (wl *warnLog) notePending(st *split.Statement) {
+	r := wl.r
+	n, ok := r.opt.Wire.lastWarnings()
+	if !ok || n == 0 {
+		return
+	}
+	wl.pending = &pendingWarnings{st: split.Statement{Kind: st.Kind, Table: st.Table, Offset: st.Offset, Line: st.Line}, n: int64(n)}
+}
+
+// readPending reads the pending statement's warnings, before next is sent (nil: the
+// replay ended). SHOW WARNINGS tells the warnings from the notes and leaves the warning
+// list alone, but ROW_COUNT() becomes −1 after it (MariaDB 10.11 keeps FOUND_ROWS();
+// other servers may not), so it is not sent when next may read either: then the
+// conditions are counted as warnings, unlisted, as they cannot be told apart from notes
+// without a statement.
+func (wl *warnLog) readPending(ctx context.Context, next *split.Statement) {
+	r := wl.r
+	p := wl.pending
+	if p == nil {
+		return
+	}
+	wl.pending = nil
+	if next != nil && mayReadRowCount(next) {
+		wl.recordWarnings(nil, p.n)
+		return
+	}
+	ws, n, err := wl.listWarnings(ctx, r.conn, &p.st, p.n)
+	if err != nil {
+		ws, n = nil, p.n // the count is known; the list is not
+	}
+	wl.recordWarnings(ws, n)
+}
+
+// mayReadRowCount reports whether st may read ROW_COUNT() or FOUND_ROWS(): it names one,
+// or runs code that the text does not show (a stored procedure, a prepared statement).
+func mayReadRowCount(st *split.Statement) bool {
+	if strings.HasPrefix(st.Verb, "CALL") || strings.HasPrefix(st.Verb, "EXECUTE") {
+		return true
+	}
+	return containsFold(st.SQL, "ROW_COUNT") || containsFold(st.SQL, "FOUND_ROWS")
 }

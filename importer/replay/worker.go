@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
@@ -13,6 +14,18 @@ import (
 	"github.com/dumpscope/dumpscope/internal/crash"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
+
+// workerPool is the workers: each claims entries from the scheduler in stream order and
+// runs them on its connection (a batch in one transaction with its progress row, retried
+// after a deadlock; a barrier item), waiting its turn behind a table's earlier batches
+// (turn.go).
+type workerPool struct {
+	p *ParallelReplayer
+	// workerIDs are the workers' server thread ids; noLockView: INNODB_TRX could not be
+	// read (turn.go).
+	workerIDs  []int64
+	noLockView atomic.Bool
+}
 
 // Workers: each claims entries from the scheduler's backlog and runs them on its own
 // connection; a row batch that meets a deadlock or lock-wait timeout is retried.
@@ -25,7 +38,8 @@ import (
 // so that what is in flight is accounted for and the import ends with the clean-up
 // (--relax-durability's restore) that a crash of the process skipped; one elsewhere
 // fails the replay.
-func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
+func (wp *workerPool) worker(ctx context.Context, id int, c Conn) {
+	p := wp.p
 	defer crash.Recover(p.fail)
 	applied := 0
 	var spoolBuf []byte // reused for each spooled batch this worker reads back
@@ -37,7 +51,7 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 			return
 		}
 		if p.shouldRun(e) {
-			err := p.runEntry(ctx, c, e, &applied, &spoolBuf)
+			err := wp.runEntry(ctx, c, e, &applied, &spoolBuf)
 			switch {
 			case err != nil && ctx.Err() != nil:
 				p.noteUnexecuted(e) // aborted, not failed
@@ -58,12 +72,13 @@ func (p *ParallelReplayer) worker(ctx context.Context, id int, c Conn) {
 // runEntry runs e on c, after the session statements c has not run yet (applied counts
 // them); spoolBuf is the worker's buffer for spooled batches. A panic is returned as a
 // *crash.PanicError.
-func (p *ParallelReplayer) runEntry(ctx context.Context, c Conn, e entry, applied *int, spoolBuf *[]byte) (err error) {
+func (wp *workerPool) runEntry(ctx context.Context, c Conn, e entry, applied *int, spoolBuf *[]byte) (err error) {
+	p := wp.p
 	defer crash.Recover(func(perr error) { err = perr })
 	if p.opt.InWorker != nil {
 		p.opt.InWorker()
 	}
-	p.serial.setWarningsEmpty(c, false) // session statements, LOAD DATA, tolerated errors: not counted
+	p.serial.warn.setWarningsEmpty(c, false) // session statements, LOAD DATA, tolerated errors: not counted
 	session := e.state().session
 	for ; *applied < len(session); *applied++ {
 		// It ran without error on the control connection; an error here
@@ -72,17 +87,17 @@ func (p *ParallelReplayer) runEntry(ctx context.Context, c Conn, e entry, applie
 	}
 	switch b := e.(type) {
 	case *barrierItem:
-		err = p.runBarrierItem(ctx, c, b)
+		err = wp.runBarrierItem(ctx, c, b)
 	case *rowBatch:
 		if b.spooled {
 			if *spoolBuf, err = p.sched.spool.get(b, *spoolBuf); err == nil {
-				err = p.runBatch(ctx, c, b)
+				err = wp.runBatch(ctx, c, b)
 			}
 			if int64(cap(*spoolBuf)) > 2*p.opt.BatchBytes {
 				*spoolBuf = nil // a batch of one oversize statement: do not keep its buffer
 			}
 		} else {
-			err = p.runBatch(ctx, c, b)
+			err = wp.runBatch(ctx, c, b)
 		}
 	}
 	return err
@@ -91,26 +106,28 @@ func (p *ParallelReplayer) runEntry(ctx context.Context, c Conn, e entry, applie
 // runBarrierItem waits until the batches of b's tables dispatched before it have
 // committed, then adds their held-back indexes, marks their loads complete and runs b's
 // statement, all on c.
-func (p *ParallelReplayer) runBarrierItem(ctx context.Context, c Conn, b *barrierItem) error {
+func (wp *workerPool) runBarrierItem(ctx context.Context, c Conn, b *barrierItem) error {
+	p := wp.p
 	s := p.sched
 	idleBegin(c)
-	err := s.wait(ctx, p.stopBefore(b), func() bool { return !anyOver(s.busy, b.keys, 1) }) // 1: the item itself
+	err := s.wait(ctx, wp.stopBefore(b), func() bool { return !anyOver(s.busy, b.keys, 1) }) // 1: the item itself
 	idleEnd(c)
 	if err != nil {
 		return err
 	}
-	if err := p.addIndexes(ctx, c, b.indexes); err != nil {
+	if err := p.held.addIndexes(ctx, c, b.indexes); err != nil {
 		return err
 	}
-	if err := p.markLoaded(ctx, c, b.loads); err != nil {
+	if err := p.cat.markLoaded(ctx, c, b.loads); err != nil {
 		return err
 	}
-	return p.runBarrier(ctx, c, b.stmt, b.q, b.endByte, b.digest, b.writes)
+	return p.disp.runBarrier(ctx, c, b.stmt, b.q, b.endByte, b.digest, b.writes)
 }
 
-func (p *ParallelReplayer) runBatch(ctx context.Context, c Conn, b *rowBatch) error {
+func (wp *workerPool) runBatch(ctx context.Context, c Conn, b *rowBatch) error {
+	p := wp.p
 	for attempt := 0; ; attempt++ {
-		err, retry := p.tryBatch(ctx, c, b)
+		err, retry := wp.tryBatch(ctx, c, b)
 		if err == nil {
 			p.rows.Add(b.rows)
 			p.commits.Add(1)
@@ -120,7 +137,7 @@ func (p *ParallelReplayer) runBatch(ctx context.Context, c Conn, b *rowBatch) er
 		if errors.Is(err, errYield) {
 			// Run again once the earlier batches of the table are done (turn.go); not an
 			// attempt that failed.
-			if err := p.waitPredecessors(ctx, c, b); err != nil {
+			if err := wp.waitPredecessors(ctx, c, b); err != nil {
 				return err
 			}
 			attempt--
@@ -135,14 +152,15 @@ func (p *ParallelReplayer) runBatch(ctx context.Context, c Conn, b *rowBatch) er
 
 // tryBatch runs one batch as a transaction. retry is true for deadlocks and lock-wait
 // timeouts, after which the transaction has been rolled back.
-func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *rowBatch) (err error, retry bool) {
+func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch) (err error, retry bool) {
+	p := wp.p
 	if p.ld != nil && !p.ld.off.Load() {
 		// A LOAD DATA LOCAL stream must not meet a lock wait that ends in a yield: the
 		// server drops the connection when a LOAD it had to abort is still streaming
 		// (a bulk insert into an empty table locks the whole table, and its rollback
 		// aborts the LOAD waiting for it). So under --load-data a table's batches run one
 		// after the other, in stream order; other tables' batches still run beside them.
-		if err := p.waitPredecessors(ctx, c, b); err != nil {
+		if err := wp.waitPredecessors(ctx, c, b); err != nil {
 			return err, false
 		}
 	}
@@ -193,7 +211,7 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *rowBatch) (e
 		}
 		if !p.opt.SkipWarningCount {
 			st := &split.Statement{Kind: split.KindInsert, Table: b.table, Offset: s.offset, Line: s.line}
-			ws, n, err := p.serial.readWarnings(ctx, c, st)
+			ws, n, err := p.serial.warn.readWarnings(ctx, c, st)
 			if err != nil {
 				_, _ = c.ExecContext(ctx, "ROLLBACK")
 				return err, false
@@ -202,7 +220,7 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *rowBatch) (e
 		}
 	}
 	// The table's earlier batches commit first (turn.go).
-	if err := p.waitTurn(ctx, c, b); err != nil {
+	if err := wp.waitTurn(ctx, c, b); err != nil {
 		_, _ = c.ExecContext(ctx, "ROLLBACK")
 		return err, false
 	}
@@ -219,6 +237,6 @@ func (p *ParallelReplayer) tryBatch(ctx context.Context, c Conn, b *rowBatch) (e
 	for _, se := range tolerated {
 		p.serial.tolerate(se)
 	}
-	p.serial.recordWarnings(warnings, warned)
+	p.serial.warn.recordWarnings(warnings, warned)
 	return nil, false
 }
