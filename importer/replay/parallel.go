@@ -101,12 +101,14 @@ func (t tableInfo) resumable() bool { return t.primaryKey && t.transactional }
 // connection. One goroutine (Run's caller) splits and dispatches; N workers execute
 // batches and barrier items; the control connection runs everything else. What it does
 // differently from the client:
-//   - The planner (plan.go) decides where each statement runs; only plain row inserts
-//     leave stream order, and constructs that depend on one connection's state, or
-//     transactions that hold rows, run on the control connection (plan_run.go). Files:
-//     plan_dispatch.go (the dispatcher), schedule.go (the scheduler: backlog, claims,
-//     budget, under its own lock), worker.go (run, retry), spool.go (read-ahead on disk),
-//     plan_catalog.go (table facts), plan_indexes.go (--defer-indexes).
+//   - The planner (importer/plan) decides where each statement runs; only plain row
+//     inserts leave stream order, and constructs that depend on one connection's state,
+//     or transactions that hold rows, run on the control connection. Its parts, each a
+//     type with its own state: the dispatcher (dispatch.go), the scheduler (schedule.go:
+//     backlog, claims, budget, under its own lock), the workerPool (worker.go, turn.go:
+//     run, retry), the controller (control.go, checkpoint.go, exact.go: the control
+//     connection), the catalog (catalog.go: table facts), heldIndexes (indexes.go:
+//     --defer-indexes); spool.go keeps read-ahead on disk.
 //   - Plain row inserts are grouped per table into batches of about BatchBytes and
 //     each batch runs as START TRANSACTION … COMMIT on one worker; batches of one table run
 //     on several workers at once, and batches of the next table start while the last ones
