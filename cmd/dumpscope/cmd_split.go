@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/transform"
 	"github.com/dumpscope/dumpscope/internal/termsafe"
 )
 
@@ -17,8 +17,8 @@ import (
 // lines) and what they could not.
 type splitSummary struct {
 	*split.Summary
-	Mappings        []importer.Mapping `json:"mappings,omitempty"`
-	MappingWarnings []string           `json:"mapping_warnings,omitempty"`
+	Mappings        []transform.Mapping `json:"mappings,omitempty"`
+	MappingWarnings []string            `json:"mapping_warnings,omitempty"`
 }
 
 // runSplit is `dumpscope split FILE [--json]`: a dry run that splits the dump as the
@@ -83,7 +83,7 @@ func runSplit(args []string, s stdio) int {
 
 // splitFile splits one dump through the filters and summarises it. Errors name the file
 // and the position.
-func splitFile(path string, fopt importer.TransformOptions, database string, opt split.SplitOptions, stdin io.Reader) (*splitSummary, error) {
+func splitFile(path string, fopt transform.Options, database string, opt split.SplitOptions, stdin io.Reader) (*splitSummary, error) {
 	var in *dumpfile.Input
 	var err error
 	if path == "-" {
@@ -96,7 +96,7 @@ func splitFile(path string, fopt importer.TransformOptions, database string, opt
 	}
 	defer in.Close()
 	sp := split.NewSplitter(in.Reader, opt)
-	tr, err := importer.NewTransform(fopt)
+	tr, err := transform.New(fopt)
 	if err != nil {
 		return nil, err
 	}

@@ -149,3 +149,26 @@ func TestRunSplitErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestRunSplitRenameFollowsSQLMode: `dumpscope split` follows the dump's SET sql_mode
+// (TrackSQLMode) and --rename-database reads each statement the way it was split. The
+// Transform kept its own copy of ANSI_QUOTES, set only by a replayer that reads the
+// server's sql_mode; split has none, so after SET sql_mode='ANSI_QUOTES' the rename read
+// "shop".t as a string and mapped nothing, where the import renames it.
+func TestRunSplitRenameFollowsSQLMode(t *testing.T) {
+	dump := filepath.Join(t.TempDir(), "ansi.sql")
+	if err := os.WriteFile(dump, []byte("SET sql_mode='ANSI_QUOTES';\nINSERT INTO \"shop\".t VALUES (1);\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := runSplit([]string{"--json", "--rename-database", "shop=s2", dump}, stdio{Out: &out, Err: &errb}); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var sum splitSummary
+	if err := json.Unmarshal(out.Bytes(), &sum); err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Mappings) != 1 || sum.Mappings[0].What != "database shop → s2" || sum.Mappings[0].Count != 1 {
+		t.Errorf("mappings = %+v, want one `database shop → s2`", sum.Mappings)
+	}
+}
