@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"sync"
 
@@ -22,7 +23,8 @@ import (
 type Rejects struct {
 	mu    sync.Mutex
 	w     *bufio.Writer
-	state string // the session header last written
+	file  *os.File // the file CreateRejects opened; nil on NewRejects' writer
+	state string   // the session header last written
 	n     int
 	err   error
 }
@@ -35,6 +37,22 @@ func NewRejects(w io.Writer, name string) *Rejects {
 	return r
 }
 
+// CreateRejects creates the rejects file at path (0600: the failed statements carry the
+// dump's rows) and starts it; name names the dump ("" or "-": stdin). Close closes the
+// file, and removes it when no statement failed.
+func CreateRejects(path, name string) (*Rejects, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	if name == "" || name == "-" {
+		name = "stdin"
+	}
+	r := NewRejects(f, name)
+	r.file = f
+	return r, nil
+}
+
 // Count is the number of statements written.
 func (r *Rejects) Count() int {
 	r.mu.Lock()
@@ -42,13 +60,24 @@ func (r *Rejects) Count() int {
 	return r.n
 }
 
-// Close flushes the file; it returns the first write error.
+// Close flushes the file, and closes the one CreateRejects opened (removing it when it
+// holds no statement); it returns the first write error.
 func (r *Rejects) Close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if err := r.w.Flush(); r.err == nil {
 		r.err = err
 	}
+	if r.file == nil {
+		return r.err
+	}
+	if err := r.file.Close(); r.err == nil {
+		r.err = err
+	}
+	if r.err == nil && r.n == 0 {
+		r.err = os.Remove(r.file.Name())
+	}
+	r.file = nil
 	return r.err
 }
 
