@@ -92,11 +92,12 @@ type Options struct {
 	// Rejects, with Force on a serial import, receives each failed statement (rejects.go).
 	Rejects *Rejects
 
-	transform   *Transform                   // built from Transform for this target
-	tablesTotal int                          // tables the dump inserts into, when the preflight scan read it
-	inWorker    func()                       // ReplayOptions.inWorker
-	afterDDL    func(*split.Statement) error // ReplayOptions.afterDDL
-	wire        *packetWatch
+	transform        *Transform                   // built from Transform for this target
+	tablesTotal      int                          // tables the dump inserts into, when the preflight scan read it
+	inWorker         func()                       // ReplayOptions.inWorker
+	afterDDL         func(*split.Statement) error // ReplayOptions.afterDDL
+	beforeIndexBuild func()                       // ReplayOptions.beforeIndexBuild
+	wire             *packetWatch
 }
 
 // Status is how an import ended.
@@ -322,6 +323,7 @@ func newReplayer(ctx context.Context, conns []Conn, in *dumpfile.Input, o Option
 		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
 		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: cp.Resumable(),
 		Transform: o.transform, Rejects: o.Rejects, tablesTotal: o.tablesTotal, inWorker: o.inWorker, afterDDL: o.afterDDL,
+		beforeIndexBuild: o.beforeIndexBuild,
 	}
 	if cp == nil && !o.DeferIndexes && !o.LoadData {
 		ropt.wire, ropt.CheckParallel = o.wire, o.CheckParallel

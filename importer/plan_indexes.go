@@ -160,6 +160,9 @@ func (p *ParallelReplayer) hasDeferred(keys []string) bool {
 func (p *ParallelReplayer) addIndexes(ctx context.Context, c Conn, ds []deferredIndexes) error {
 	p.serial.tables.indexBuilds.Add(1)
 	defer p.serial.tables.indexBuilds.Add(-1)
+	if f := p.opt.beforeIndexBuild; f != nil && len(ds) > 0 {
+		f()
+	}
 	for _, d := range ds {
 		p.serial.setWarningsEmpty(c, false) // the ALTER's warnings are not counted
 		q := "ALTER TABLE " + sqlscan.QuoteIdent(d.db) + "." + sqlscan.QuoteIdent(d.table) + " " + strings.Join(d.add, ", ")
