@@ -17,6 +17,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/transform"
 	"github.com/dumpscope/dumpscope/internal/crash"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 )
@@ -87,12 +88,12 @@ type Options struct {
 	// dashboard's pause). An error stops the import as a refusal does.
 	OnStatement func(ctx context.Context, st *split.Statement) error
 	// Transform chooses and rewrites statements (filters, renames, --compat, GTID
-	// policy, DEFINER, start offset; filter.go). The zero value sends the client's stream.
-	Transform TransformOptions
+	// policy, DEFINER, start offset; importer/transform). The zero value sends the client's stream.
+	Transform transform.Options
 	// Rejects, with Force on a serial import, receives each failed statement (rejects.go).
 	Rejects *Rejects
 
-	transform        *Transform                   // built from Transform for this target
+	transform        *transform.Transform         // built from Transform for this target
 	tablesTotal      int                          // tables the dump inserts into, when the preflight scan read it
 	inWorker         func()                       // ReplayOptions.inWorker
 	afterDDL         func(*split.Statement) error // ReplayOptions.afterDDL
@@ -140,7 +141,7 @@ type Result struct {
 	Took   time.Duration
 	// Transform is what filtered and rewrote the statements (nil: none did): its Stats
 	// list what was skipped and mapped.
-	Transform *Transform
+	Transform *transform.Transform
 }
 
 // Import replays a dump into the server of cfg: preflight, checkpoint begin or resume,
@@ -217,7 +218,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	if err != nil {
 		return nil, err
 	}
-	if o.transform, err = newImportTransform(ctx, conns[0], o.Transform); err != nil {
+	if o.transform, err = transform.NewImport(ctx, conns[0], o.Transform); err != nil {
 		return nil, err
 	}
 	ka := newKeepalive(ctx, conns, crashed)

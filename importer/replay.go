@@ -19,6 +19,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/importer/transform"
 	"github.com/dumpscope/dumpscope/internal/maxpacket"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
@@ -54,9 +55,9 @@ type ReplayOptions struct {
 	// graceful first Ctrl-C. The statement in flight finishes; nothing is rolled back.
 	Stop <-chan struct{}
 	// Transform, when set, filters and rewrites the statements between the splitter and
-	// the replay (filter.go); both replayers pull from it. Skipped statements count as
+	// the replay (importer/transform); both replayers pull from it. Skipped statements count as
 	// consumed bytes.
-	Transform *Transform
+	Transform *transform.Transform
 	// Rejects, under Force, receives each failed statement whole (rejects.go); serial
 	// replays only (a parallel batch's rows do not reach it).
 	Rejects *Rejects
@@ -184,7 +185,7 @@ type ReplayResult struct {
 // would: each statement's SQL as one COM_QUERY.
 type Replayer struct {
 	conn  Conn
-	split StatementSource
+	split transform.StatementSource
 	opt   ReplayOptions
 
 	maxPacketBytes int64 // server's max_allowed_packet
@@ -335,7 +336,7 @@ func (r *Replayer) prepare(ctx context.Context, st *split.Statement) ([]byte, er
 	}
 	q := st.SQL
 	if r.opt.StripDefiners && (st.Kind == split.KindRoutine || st.Kind == split.KindDDL) {
-		q = StripDefiner(q)
+		q = transform.StripDefiner(q)
 	}
 	if isLoadDataLocal(q) {
 		if _, err := localInfileNames(q); err != nil {
@@ -534,8 +535,8 @@ func (r *Replayer) sqlError(st *split.Statement, q []byte, err error) error {
 	switch {
 	case errors.As(err, &me):
 		se.Code, se.SQLState, se.Message = me.Number, string(me.SQLState[:]), me.Message
-		if r.opt.Transform == nil || r.opt.Transform.opt.Compat == "" {
-			se.Message += CompatHint(q)
+		if r.opt.Transform == nil || r.opt.Transform.Options().Compat == "" {
+			se.Message += transform.CompatHint(q)
 		}
 	case errors.Is(err, driver.ErrBadConn), errors.Is(err, mysql.ErrInvalidConn), errors.Is(err, io.EOF), errors.Is(err, sql.ErrConnDone):
 		se.Message = "connection to the server lost (" + err.Error() + "); statements before this offset are committed as far as the server got"
@@ -680,7 +681,7 @@ func isLoadDataLocal(q []byte) bool {
 	if len(q) < 4 || q[0]|0x20 != 'l' && q[0] != '/' && q[0] != ' ' {
 		return false
 	}
-	w := ddlWords(q, 6)
+	w := sqlscan.DDLWords(q, 6)
 	if len(w) < 3 || !strings.EqualFold(w[0], "LOAD") {
 		return false
 	}
