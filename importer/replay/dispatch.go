@@ -74,6 +74,9 @@ func (dp *dispatcher) dispatch(ctx context.Context) error {
 	if err := r.splitErr(); err != nil {
 		return err
 	}
+	// The stream is read: from here the progress is the held-back index builds (the
+	// "indexes" phase), not loading.
+	r.tables.sent.Store(true)
 	if err := p.waitFor(ctx, nil, true); err != nil {
 		return err
 	}
