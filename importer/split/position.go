@@ -1,7 +1,6 @@
 package split
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 )
@@ -56,22 +55,4 @@ func Describe(name string, st *Statement) string {
 		return At(name, st).Statement(st.Kind, st.Table)
 	}
 	return At(name, st).Statement(verb(st.Verb), st.Table)
-}
-
-// Head is the start of a statement for a message: its first 200 bytes on one line,
-// invalid UTF-8 replaced.
-func Head(q []byte) string {
-	const n = 200
-	if len(q) > n {
-		q = q[:n]
-	}
-	return strings.Join(strings.Fields(string(bytes.ToValidUTF8(q, []byte("?")))), " ")
-}
-
-// Clip cuts s to n bytes for a message, with "…" when it was longer.
-func Clip(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "…"
-	}
-	return s
 }
