@@ -88,6 +88,9 @@ func (p *ParallelReplayer) flush(ctx context.Context) error {
 		p.noteUnexecuted(b) // never sent (a stop while the spool was full)
 		return err
 	}
+	if !b.spooled {
+		b.shrink(p.sched.arenas)
+	}
 	p.send(b, b.pinned)
 	return nil
 }
@@ -215,7 +218,7 @@ func (p *ParallelReplayer) addRows(ctx context.Context, st *split.Statement, end
 		p.cur = &rowBatch{table: key, entryState: entryState{pinned: p.keepsOrder(key, info)}}
 		p.sched.setStreaming(key)
 	}
-	p.cur.stmts = append(p.cur.stmts, batchStmt{sql: string(st.SQL), offset: st.Offset, line: st.Line, rows: st.Rows})
+	p.cur.add(st, p.sched.arenas)
 	p.cur.bytes += n
 	p.cur.rows += st.Rows
 	p.cur.endByte = end
