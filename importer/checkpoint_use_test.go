@@ -11,12 +11,13 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/transform"
 )
 
 // TestFilterFlags: the journal's filters are spelt in one order whatever the order of the
 // flags and of the map, so the same command compares equal on resume.
 func TestFilterFlags(t *testing.T) {
-	o := &Options{StripDefiners: true, Transform: TransformOptions{
+	o := &Options{StripDefiners: true, Transform: transform.Options{
 		Tables: []string{"t2", "t1"}, RenameDatabases: map[string]string{"b": "y", "a": "x"}, Compat: "mariadb", SchemaOnly: true,
 	}}
 	want := "tables=t1,t2 schema-only rename-database=a=x,b=y compat=mariadb strip-definers"
@@ -25,7 +26,7 @@ func TestFilterFlags(t *testing.T) {
 			t.Fatalf("filterFlags = %q, want %q", got, want)
 		}
 	}
-	if got := filterFlags(&Options{Transform: TransformOptions{StartAt: 100}}); got != "" {
+	if got := filterFlags(&Options{Transform: transform.Options{StartAt: 100}}); got != "" {
 		t.Errorf("--start-at is not a filter: %q", got)
 	}
 }

@@ -23,3 +23,22 @@ func TestResumeAtXAStart(t *testing.T) {
 		})
 	}
 }
+
+// TestResumeAtSavepoint (TestImportPlanCorpus2Kill9's savepoint-xa, resumed after a
+// progress row that ended at the SAVEPOINT, offset 3236): with a non-transactional table
+// anywhere on the server, a SAVEPOINT inside the dump's transaction got an intent over
+// every such table and, once it returned, a marker; stopped before the COMMIT, the resume
+// counted the SAVEPOINT as run, skipped it, and failed at ROLLBACK TO SAVEPOINT a with
+// ERROR 1305 (the transaction it belonged to had rolled back).
+func TestResumeAtSavepoint(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int PRIMARY KEY, v varchar(40));\nCREATE TABLE m (id int) ENGINE=MyISAM;\n" +
+		rowsOf("t1", 0, 50) + rowsOf("t1", 50, 100) +
+		"START TRANSACTION;\nINSERT INTO t1 VALUES (10000,'a');\nSAVEPOINT a;\nINSERT INTO t1 VALUES (10001,'b');\nRELEASE SAVEPOINT a;\nSAVEPOINT b;\nINSERT INTO t1 VALUES (10002,'b');\nROLLBACK TO SAVEPOINT b;\nCOMMIT;\n" +
+		rowsOf("t1", 3000, 3050)
+	for _, stop := range []int64{9, 10, 11, 12, 13, 14} {
+		t.Run(fmt.Sprint("stop at line ", stop), func(t *testing.T) {
+			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: stop})
+		})
+	}
+}

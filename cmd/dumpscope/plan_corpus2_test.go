@@ -64,11 +64,6 @@ var kill9Skip = map[string]string{
 	"merge-target":  "INSERT through a MERGE table into MyISAM",
 	"misc-admin":    "UPDATE of a MyISAM table",
 	"engine-change": "DELETE from an Aria table",
-	// Open (issue 22): killed at some points, a progress row ends at the SAVEPOINT
-	// (furthest offset 3236) and the resume, which skips the SAVEPOINT, fails at ROLLBACK TO
-	// SAVEPOINT with ERROR 1305 (kill points from seed 1796403012682154243). The XA part's
-	// own failure is fixed and pinned by importer's TestResumeAtXAStart.
-	"savepoint-xa": "a progress row inside a transaction that holds a SAVEPOINT",
 }
 
 // clientResult is what the mariadb client did with one script: the databases it created,
