@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/replay"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/transform"
 	"github.com/dumpscope/dumpscope/internal/units"
@@ -81,7 +82,7 @@ func (f *transformFlags) setOptions(iopt *importer.Options, name string) (func(i
 	}
 	iopt.Transform = topt
 	if f.rejects != "" {
-		if iopt.Rejects, err = importer.CreateRejects(f.rejects, name); err != nil {
+		if iopt.Rejects, err = replay.CreateRejects(f.rejects, name); err != nil {
 			return nil, fmt.Errorf("--rejects: %w", err)
 		}
 	}
