@@ -12,13 +12,14 @@ import (
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/replay"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
 // loadDataMatchesClient imports dump (SQL text) with the mariadb client and with
 // LoadData on two connections (with the batch size import gives --load-data), and fails unless the re-dumps of dbs are identical. It
 // returns what LOAD DATA did.
-func loadDataMatchesClient(t *testing.T, dump string, dbs ...string) *importer.LoadDataStats {
+func loadDataMatchesClient(t *testing.T, dump string, dbs ...string) *replay.LoadDataStats {
 	t.Helper()
 	f := filepath.Join(t.TempDir(), "dump.sql")
 	if err := os.WriteFile(f, []byte(dump), 0o644); err != nil {
