@@ -94,11 +94,12 @@ type Options struct {
 	// Rejects, with Force on a serial import, receives each failed statement (rejects.go).
 	Rejects *Rejects
 
-	transform   *transform.Transform         // built from Transform for this target
-	tablesTotal int                          // tables the dump inserts into, when the preflight scan read it
-	inWorker    func()                       // replay.ReplayOptions.InWorker
-	afterDDL    func(*split.Statement) error // replay.ReplayOptions.AfterDDL
-	wire        *replay.PacketWatch
+	transform        *transform.Transform         // built from Transform for this target
+	tablesTotal      int                          // tables the dump inserts into, when the preflight scan read it
+	inWorker         func()                       // replay.ReplayOptions.InWorker
+	afterDDL         func(*split.Statement) error // replay.ReplayOptions.AfterDDL
+	wire             *replay.PacketWatch
+	beforeIndexBuild func() // replay.ReplayOptions.BeforeIndexBuild
 }
 
 // Status is how an import ended.
@@ -324,6 +325,7 @@ func newReplayer(ctx context.Context, conns []Conn, in *dumpfile.Input, o Option
 		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
 		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: cp.Resumable(),
 		Transform: o.transform, Rejects: o.Rejects, TablesTotal: o.tablesTotal, InWorker: o.inWorker, AfterDDL: o.afterDDL,
+		BeforeIndexBuild: o.beforeIndexBuild,
 	}
 	observeSkipped(o.transform, cp)
 	if cp == nil && !o.DeferIndexes && !o.LoadData {

@@ -74,6 +74,9 @@ func (dp *dispatcher) dispatch(ctx context.Context) error {
 	if err := r.splitErr(); err != nil {
 		return err
 	}
+	// The stream is read: from here the progress is the held-back index builds (the
+	// "indexes" phase), not loading.
+	r.tables.sent.Store(true)
 	if err := p.waitFor(ctx, nil, true); err != nil {
 		return err
 	}
@@ -101,6 +104,9 @@ func (dp *dispatcher) flush(ctx context.Context) error {
 	if err := p.sched.spill(ctx, b); err != nil {
 		p.noteUnexecuted(b) // never sent (a stop while the spool was full)
 		return err
+	}
+	if !b.spooled {
+		b.shrink(p.sched.arenas)
 	}
 	p.send(b, b.pinned)
 	return nil
@@ -231,7 +237,7 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 		dp.cur = &rowBatch{table: key, entryState: entryState{pinned: p.cat.keepsOrder(key, info)}}
 		p.sched.setStreaming(key)
 	}
-	dp.cur.stmts = append(dp.cur.stmts, batchStmt{sql: string(st.SQL), offset: st.Offset, line: st.Line, rows: st.Rows})
+	dp.cur.add(st, p.sched.arenas)
 	dp.cur.bytes += n
 	dp.cur.rows += st.Rows
 	dp.cur.endByte = end

@@ -176,6 +176,9 @@ func (hi *heldIndexes) addIndexes(ctx context.Context, c Conn, ds []deferredInde
 	p := hi.p
 	p.serial.tables.indexBuilds.Add(1)
 	defer p.serial.tables.indexBuilds.Add(-1)
+	if f := p.opt.BeforeIndexBuild; f != nil && len(ds) > 0 {
+		f()
+	}
 	for _, d := range ds {
 		p.serial.warn.setWarningsEmpty(c, false) // the ALTER's warnings are not counted
 		q := "ALTER TABLE " + sqlscan.QuoteIdent(d.db) + "." + sqlscan.QuoteIdent(d.table) + " " + strings.Join(d.add, ", ")

@@ -75,6 +75,9 @@ type ReplayOptions struct {
 	// returned, before its progress row: an error it returns ends the import there, the
 	// tests' way to stop between the two as a kill would.
 	AfterDDL func(*split.Statement) error
+	// BeforeIndexBuild, when set, is called as held-back indexes start to be built (the
+	// build counted in the progress): the tests' way to read the progress then.
+	BeforeIndexBuild func()
 	// Wire, when set, reads the warning counts of the replay's own connection from the
 	// server's packets (okpacket.go), so that counting them sends nothing between the
 	// dump's statements.
