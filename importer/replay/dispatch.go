@@ -105,6 +105,9 @@ func (dp *dispatcher) flush(ctx context.Context) error {
 		p.noteUnexecuted(b) // never sent (a stop while the spool was full)
 		return err
 	}
+	if !b.spooled {
+		b.shrink(p.sched.arenas)
+	}
 	p.send(b, b.pinned)
 	return nil
 }
@@ -234,7 +237,7 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 		dp.cur = &rowBatch{table: key, entryState: entryState{pinned: p.cat.keepsOrder(key, info)}}
 		p.sched.setStreaming(key)
 	}
-	dp.cur.stmts = append(dp.cur.stmts, batchStmt{sql: string(st.SQL), offset: st.Offset, line: st.Line, rows: st.Rows})
+	dp.cur.add(st, p.sched.arenas)
 	dp.cur.bytes += n
 	dp.cur.rows += st.Rows
 	dp.cur.endByte = end

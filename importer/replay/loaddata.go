@@ -141,13 +141,18 @@ type loadConverter struct {
 // newLoadConverter sizes the stream for the batch: its fields are at most as long as the
 // SQL literals they come from (quotes, commas and escapes go; only \t, \n and NUL inside
 // strings grow by a byte, against the two quotes each string loses), so one allocation
-// almost always holds it (appends that outgrow it stay correct, and merely copy).
-func newLoadConverter(t *loadTable, stmts []batchStmt) *loadConverter {
+// almost always holds it (appends that outgrow it stay correct, and merely copy). buf, a
+// stream done with, is reused when it is large enough: a fresh buffer of megabytes per
+// batch cost its page faults and zeroing on every batch.
+func newLoadConverter(t *loadTable, stmts []batchStmt, buf []byte) *loadConverter {
 	n := 0
 	for _, s := range stmts {
 		n += len(s.sql)
 	}
-	return &loadConverter{t: t, data: make([]byte, 0, n)}
+	if cap(buf) < n {
+		buf = make([]byte, 0, n)
+	}
+	return &loadConverter{t: t, data: buf[:0]}
 }
 
 // stringBytes is s's bytes without a copy, for the converter, which only reads them: a
@@ -224,6 +229,8 @@ var backslashTrailCharsets = map[string]bool{"big5": true, "cp932": true, "gbk":
 // loadData is the replayer's --load-data state, shared by its workers.
 type loadData struct {
 	tables sync.Map // table key (plan.KeyOf) → loadEntry
+	// streams are the converters' buffers (*[]byte) of loads done, for the next.
+	streams sync.Pool
 	// gen counts the statements run that may have changed a table (schemaChanged): an
 	// entry read under an earlier generation is read again, so a table dropped and
 	// created anew, ALTERed, renamed over or moved to another engine is never loaded
@@ -262,7 +269,7 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 		ld.note(fmt.Sprintf("--load-data: rows sent under SET NAMES %s ran as INSERTs: in %s the second byte of a multibyte character may be 0x5C, a backslash, which LOAD DATA's escaping does not keep apart from an escape", cs, cs))
 		return false, nil
 	}
-	p := insertParser{q: []byte(stmts[0].sql)}
+	p := insertParser{q: stringBytes(stmts[0].sql)}
 	db, table, ok := p.target()
 	if !ok {
 		return false, nil
@@ -274,7 +281,12 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 	if err != nil || t == nil {
 		return false, err
 	}
-	lc := newLoadConverter(t, stmts)
+	var buf []byte
+	if b, ok := ld.streams.Get().(*[]byte); ok {
+		buf = *b
+	}
+	lc := newLoadConverter(t, stmts, buf)
+	defer func() { ld.streams.Put(&lc.data) }() // the server has read it when Exec returns
 	lc.emptyIsNull = strings.Contains(mode, "EMPTY_STRING_IS_NULL")
 	for _, s := range stmts {
 		if !lc.add(stringBytes(s.sql)) {

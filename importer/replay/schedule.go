@@ -56,6 +56,8 @@ type rowBatch struct {
 	entryState
 	table string
 	stmts []batchStmt
+	// buf holds the statements' records (rowBatch.add): their sql points into it.
+	buf   []byte
 	bytes int64 // SQL bytes: what the batch holds of the read-ahead budget
 	rows  int64
 	// spooled: its statements wait in the spool (spoolLen bytes at spoolAt), not in memory.
@@ -132,6 +134,7 @@ type scheduler struct {
 	running   map[string]int
 	streaming string
 	spool     *spool
+	arenas    *arenas        // batch buffers for reuse (rowBatch.add)
 	spoolOff  bool           // the spool failed (a full disk, say): the memory budget alone holds
 	barrierOn map[string]int // tables with a barrier item in flight (never more than one)
 	barriers  int            // barrier items in flight
@@ -150,6 +153,8 @@ func newScheduler(workers int, opt ParallelOptions, stop func() error) *schedule
 		stop: stop, queueBytes: opt.QueueBytes, spoolBytes: opt.SpoolBytes, spoolDir: opt.SpoolDir,
 		busy: map[string]int{}, barrierOn: map[string]int{}, pos: make([]int64, workers), running: map[string]int{},
 		order: map[string][]int64{}, runner: map[int64]int{},
+		// A buffer for each batch queued in memory and each being run, and one being filled.
+		arenas: newArenas(opt.BatchBytes, int(2*max(opt.QueueBytes/max(opt.BatchBytes, 1), 1))+workers+1),
 	}
 	s.changed = sync.NewCond(&s.mu)
 	return s
@@ -514,6 +519,8 @@ func (s *scheduler) spill(ctx context.Context, b *rowBatch) error {
 		s.spoolOff = true
 	} else {
 		s.queuedBytes -= b.bytes
+		s.arenas.put(b.buf)
+		b.buf = nil
 	}
 	s.mu.Unlock()
 	return nil

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
@@ -26,10 +27,11 @@ func TestSpoolRoundTrip(t *testing.T) {
 		t.Fatalf("spool left a name in %s: %v", dir, ents)
 	}
 	big := strings.Repeat("(1,'x\\'y'),", 300_000)
+	ar := newArenas(1<<10, 2)
 	batches := []*rowBatch{
-		{table: "d.a", stmts: []batchStmt{{sql: "INSERT INTO a VALUES (1)", offset: 10, line: 2, rows: 1}, {sql: "", offset: 40, line: 3}}},
-		{table: "d.b", stmts: []batchStmt{{sql: "INSERT INTO b VALUES ('\x00\xff\n;')", offset: 1 << 40, line: 1 << 33, rows: 7}}},
-		{table: "d.c", stmts: []batchStmt{{sql: "INSERT INTO c VALUES " + big, offset: 99, line: 5, rows: 300_000}}},
+		batchOf(ar, "d.a", batchStmt{sql: "INSERT INTO a VALUES (1)", offset: 10, line: 2, rows: 1}, batchStmt{sql: "", offset: 40, line: 3}),
+		batchOf(ar, "d.b", batchStmt{sql: "INSERT INTO b VALUES ('\x00\xff\n;')", offset: 1 << 40, line: 1 << 33, rows: 7}),
+		batchOf(ar, "d.c", batchStmt{sql: "INSERT INTO c VALUES " + big, offset: 99, line: 5, rows: 300_000}),
 	}
 	var want [][]batchStmt
 	for _, b := range batches {
@@ -63,6 +65,15 @@ func TestSpoolRoundTrip(t *testing.T) {
 	if fi, err := sp.f.Stat(); err != nil || fi.Size() != 0 || sp.end != 0 || sp.outstanding != 0 {
 		t.Fatalf("spool not emptied: size %v (%v), end %d, outstanding %d", fi.Size(), err, sp.end, sp.outstanding)
 	}
+}
+
+// batchOf is a batch of the statements as the dispatcher builds it (rowBatch.add).
+func batchOf(ar *arenas, table string, stmts ...batchStmt) *rowBatch {
+	b := &rowBatch{table: table}
+	for _, s := range stmts {
+		b.add(&split.Statement{SQL: []byte(s.sql), Offset: s.offset, Line: s.line, Rows: s.rows}, ar)
+	}
+	return b
 }
 
 func trim(s batchStmt) batchStmt {
@@ -299,5 +310,58 @@ func TestSchedulerCompletions(t *testing.T) {
 	s.send(rows("d.c", 1), false)
 	if err := s.waitFor(ctx, []string{"d.c"}, false); err != stopped {
 		t.Fatalf("waitFor after a failure: %v", err)
+	}
+}
+
+// TestBatchAddCopiesOnce: a row insert's bytes are copied once out of the splitter's buffer,
+// into the batch's buffer, which the spool writes as it is and which goes back for the next
+// batch once the batch is done: filling a batch from a recycled buffer allocates nothing
+// (a fresh string per statement did, megabytes at a time).
+func TestBatchAddCopiesOnce(t *testing.T) {
+	ar := newArenas(1<<20, 2)
+	st := &split.Statement{SQL: []byte(strings.Repeat("(1,'x'),", 8<<10)), Offset: 7, Line: 3, Rows: 8 << 10}
+	stmts := make([]batchStmt, 0, 8)
+	var b rowBatch
+	allocs := testing.AllocsPerRun(10, func() {
+		b.stmts = stmts[:0]
+		for i := 0; i < 8; i++ {
+			b.add(st, ar)
+		}
+		for _, s := range b.stmts {
+			at := uintptr(unsafe.Pointer(unsafe.StringData(s.sql))) - uintptr(unsafe.Pointer(unsafe.SliceData(b.buf)))
+			if s.sql != string(st.SQL) || at >= uintptr(len(b.buf)) {
+				t.Fatalf("statement not in the batch's buffer, or changed")
+			}
+		}
+		b.release(ar)
+	})
+	if allocs != 0 {
+		t.Errorf("filling a batch from a recycled buffer: %v allocations, want 0", allocs)
+	}
+}
+
+// TestBatchShrink: a batch that fills little of a full-size buffer moves to one of its size
+// when it is sent, its statements intact, and gives the big buffer back.
+func TestBatchShrink(t *testing.T) {
+	ar := newArenas(4<<20, 2)
+	b := batchOf(ar, "d.t", batchStmt{sql: "INSERT INTO t VALUES (1)", offset: 1, line: 1, rows: 1}, batchStmt{sql: "", offset: 30, line: 2}, batchStmt{sql: "INSERT INTO t VALUES (2)", offset: 40, line: 3, rows: 1})
+	var want []batchStmt
+	for _, s := range b.stmts {
+		s.sql = strings.Clone(s.sql)
+		want = append(want, s)
+	}
+	b.shrink(ar)
+	if cap(b.buf) != len(b.buf) || len(ar.free) != 1 {
+		t.Fatalf("after shrink: buffer cap %d len %d, %d buffers free; want cap = len, 1 free", cap(b.buf), len(b.buf), len(ar.free))
+	}
+	big := <-ar.free
+	clear(big[:cap(big)]) // what a later batch does to the buffer
+	if !slices.Equal(b.stmts, want) {
+		t.Fatalf("statements after shrink: %v, want %v", b.stmts, want)
+	}
+	// Its small buffer is not kept for the next batch, which would grow it by copying.
+	b.release(ar)
+	if len(ar.free) != 0 {
+		t.Fatalf("the shrunk buffer was kept for full batches")
 	}
 }

@@ -63,8 +63,12 @@ func (wp *workerPool) worker(ctx context.Context, id int, c Conn) {
 			p.noteUnexecuted(e)
 		}
 		p.done(e)
-		if b, ok := e.(*rowBatch); ok && b.spooled {
-			b.stmts = nil // they point into spoolBuf
+		if b, ok := e.(*rowBatch); ok {
+			if b.spooled {
+				b.stmts = nil // they point into spoolBuf
+			} else {
+				b.release(p.sched.arenas) // they point into its buffer
+			}
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package importer_test
 
 import (
 	"bytes"
@@ -7,12 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dumpscope/dumpscope/importer"
+	rd "github.com/dumpscope/dumpscope/internal/redump"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
 // The differences the differential fuzzer found outside resume (docs/difffuzz.md,
-// "Differences found"), each imported by the client and by dumpscope in the modes the
-// fuzzer saw it in: the re-dumps must be identical.
+// "Differences found"), each imported by the client and by Import in the modes the
+// fuzzer saw it in: the re-dumps must be identical. (They lived in cmd/dumpscope.)
 
 // TestImportFKChildAfterParentBatches: rows into a foreign key child whose ids the server
 // generates (INSERT or REPLACE of NULL ids: a barrier on the control connection, not a
@@ -59,21 +61,19 @@ func TestImportFKChildAfterParentBatches(t *testing.T) {
 		fmt.Fprintf(&b, "INSERT INTO `d` (`pid`) VALUES (%d);\n", id)
 		fmt.Fprintf(&b, "INSERT IGNORE INTO `c` VALUES (NULL,%d,'i');\n", id-2)
 	}
-	dump := writeDump(t, "fk.sql", []byte(b.String()))
+	dump := writeFile(t, "fk.sql", []byte(b.String()))
 	ref := testsandbox.Start(t)
 	clientImport(t, ref, dump)
-	want := redump(t, ref, "fk")
-	for _, extra := range [][]string{
-		{"--parallel", "3", "--batch-bytes", "2K"},
-		{"--parallel", "3", "--batch-bytes", "2K", "--load-data"},
-		{"--parallel", "2", "--batch-bytes", "2K", "--defer-indexes"},
+	want := redumps(t, ref, "fk")
+	for _, o := range []importer.Options{
+		{Parallel: 3, BatchBytes: 2 << 10},
+		{Parallel: 3, BatchBytes: 2 << 10, LoadData: true},
+		{Parallel: 2, BatchBytes: 2 << 10, DeferIndexes: true},
 	} {
 		got := testsandbox.Start(t)
-		if code, _, stderr := dumpscopeImport(t, got, append([]string{"--no-advisor", "--no-tui"}, extra...), dump); code != 0 {
-			t.Fatalf("%v: exit %d: %s", extra, code, stderr)
-		}
-		if have := redump(t, got, "fk"); !bytes.Equal(want, have) {
-			t.Errorf("%v: re-dumps differ; first difference at %s", extra, firstDiff(want, have))
+		finished(t, importFile(t, got, "", dump, o))
+		if have := redumps(t, got, "fk"); want != have {
+			t.Errorf("%+v: re-dumps differ; first difference at %s", o, rd.FirstDiff([]byte(want), []byte(have)))
 		}
 	}
 }
@@ -85,7 +85,7 @@ func TestImportFKChildAfterParentBatches(t *testing.T) {
 // ALTER TABLE and DROP TABLE of such tables, and DROP DATABASE of their database, take
 // the same path.
 func TestImportDeferIndexesRenamedInRegion(t *testing.T) {
-	seed, err := os.ReadFile("../../internal/difffuzz/testdata/found/seed-1276-defer-indexes.sql")
+	seed, err := os.ReadFile("../internal/difffuzz/testdata/found/seed-1276-defer-indexes.sql")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,17 +109,15 @@ func TestImportDeferIndexesRenamedInRegion(t *testing.T) {
 		"COMMIT;\n"
 	cases := map[string][]byte{"seed-1276": seed, "more": []byte(string(head) + tables + "SET autocommit=0;\n" + string(tail) + more)}
 	for name, script := range cases {
-		dump := writeDump(t, name+".sql", script)
+		dump := writeFile(t, name+".sql", script)
 		ref := testsandbox.Start(t)
 		clientImport(t, ref, dump)
-		want := redump(t, ref, "fz0")
-		for _, extra := range [][]string{{"--parallel", "2", "--defer-indexes", "--batch-bytes", "2K"}, {"--defer-indexes"}} {
+		want := redumps(t, ref, "fz0")
+		for _, o := range []importer.Options{{Parallel: 2, DeferIndexes: true, BatchBytes: 2 << 10}, {DeferIndexes: true}} {
 			got := testsandbox.Start(t)
-			if code, _, stderr := dumpscopeImport(t, got, append([]string{"--no-advisor", "--no-tui"}, extra...), dump); code != 0 {
-				t.Fatalf("%s %v: exit %d: %s", name, extra, code, stderr)
-			}
-			if have := redump(t, got, "fz0"); !bytes.Equal(want, have) {
-				t.Errorf("%s %v: re-dumps differ; first difference at %s", name, extra, firstDiff(want, have))
+			finished(t, importFile(t, got, "", dump, o))
+			if have := redumps(t, got, "fz0"); want != have {
+				t.Errorf("%s %+v: re-dumps differ; first difference at %s", name, o, rd.FirstDiff([]byte(want), []byte(have)))
 			}
 		}
 	}

@@ -1,22 +1,25 @@
-package main
+package importer_test
+
+// LOAD DATA (--load-data) against the mariadb client's INSERTs: each shape of row that
+// LOAD DATA would store differently must go in as INSERTs, and the rest still in bulk.
+// (They lived in cmd/dumpscope and read its summary line; they read the Result now.)
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/replay"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
 // loadDataMatchesClient imports dump (SQL text) with the mariadb client and with
-// dumpscope --load-data --parallel 2, and fails unless the re-dumps of dbs are identical.
-// It returns how many batches went in as LOAD DATA, and dumpscope's stderr.
-func loadDataMatchesClient(t *testing.T, dump string, dbs ...string) (int, string) {
+// LoadData on two connections (with the batch size import gives --load-data), and fails unless the re-dumps of dbs are identical. It
+// returns what LOAD DATA did.
+func loadDataMatchesClient(t *testing.T, dump string, dbs ...string) *replay.LoadDataStats {
 	t.Helper()
 	f := filepath.Join(t.TempDir(), "dump.sql")
 	if err := os.WriteFile(f, []byte(dump), 0o644); err != nil {
@@ -24,19 +27,13 @@ func loadDataMatchesClient(t *testing.T, dump string, dbs ...string) (int, strin
 	}
 	ref, got := testsandbox.Start(t), testsandbox.Start(t)
 	clientImport(t, ref, f)
-	code, stdout, stderr := dumpscopeImport(t, got, []string{"--no-advisor", "--load-data", "--parallel", "2"}, f)
-	if code != 0 {
-		t.Fatalf("dumpscope import --load-data: exit %d: %s", code, stderr)
+	res := importFile(t, got, "", f, importer.Options{LoadData: true, Parallel: 2, BatchBytes: 16 << 20})
+	finished(t, res)
+	sameDump(t, "LoadData", redumps(t, ref, dbs...), redumps(t, got, dbs...))
+	if res.Replay.LoadData == nil {
+		t.Fatal("no LOAD DATA stats in the result")
 	}
-	if want, have := redump(t, ref, dbs...), redump(t, got, dbs...); !bytes.Equal(want, have) {
-		t.Errorf("re-dumps differ; first difference at %s", firstDiff(want, have))
-	}
-	m := regexp.MustCompile(`--load-data: (\d+) batches loaded in bulk`).FindStringSubmatch(stdout)
-	if m == nil {
-		t.Fatalf("no --load-data summary:\n%s", stdout)
-	}
-	n, _ := strconv.Atoi(m[1])
-	return n, stderr
+	return res.Replay.LoadData
 }
 
 // TestLoadDataTableRedefined: a table dropped and created again with its columns in
@@ -69,7 +66,7 @@ func TestLoadDataTableRedefined(t *testing.T) {
 		"DROP DATABASE e;\nCREATE DATABASE e;\nUSE e;\n" +
 		"CREATE TABLE t (b VARCHAR(10), a VARCHAR(10)) ENGINE=InnoDB;\n" +
 		"INSERT INTO t VALUES ('b2','a2');\n"
-	if n, _ := loadDataMatchesClient(t, dump, "d", "e"); n == 0 {
+	if ld := loadDataMatchesClient(t, dump, "d", "e"); ld.Loaded == 0 {
 		t.Error("no batch was loaded in bulk")
 	}
 }
@@ -77,7 +74,7 @@ func TestLoadDataTableRedefined(t *testing.T) {
 // TestLoadDataBackslashTrailByte: under SET NAMES sjis, cp932, gbk or big5, where the
 // second byte of a multibyte character may be 0x5C (a backslash), strings and binary
 // values keep that byte as the client's INSERTs do (--load-data read it as an escape:
-// 835C41 became 8341), and dumpscope says once per character set why those batches ran
+// 835C41 became 8341), and the stats note once per character set why those batches ran
 // as INSERTs.
 func TestLoadDataBackslashTrailByte(t *testing.T) {
 	var dump strings.Builder
@@ -92,10 +89,10 @@ func TestLoadDataBackslashTrailByte(t *testing.T) {
 		fmt.Fprintf(&dump, "CREATE TABLE t (id INT PRIMARY KEY, s VARCHAR(10), b BLOB) ENGINE=InnoDB DEFAULT CHARSET=%s;\n", cs.name)
 		fmt.Fprintf(&dump, "INSERT INTO t VALUES (1,'%sA',_binary '%sA'),(2,'x%s\\\\y','%s\\0');\n", c, c, c, c)
 	}
-	_, stderr := loadDataMatchesClient(t, dump.String(), dbs...)
+	notes := strings.Join(loadDataMatchesClient(t, dump.String(), dbs...).Notes, "\n")
 	for _, cs := range []string{"sjis", "cp932", "gbk", "big5"} {
-		if n := strings.Count(stderr, "SET NAMES "+cs+" "); n != 1 {
-			t.Errorf("the note on %s is there %d times, want once:\n%s", cs, n, stderr)
+		if n := strings.Count(notes, "SET NAMES "+cs+" "); n != 1 {
+			t.Errorf("the note on %s is there %d times, want once:\n%s", cs, n, notes)
 		}
 	}
 }
@@ -111,7 +108,7 @@ func TestLoadDataEmptyStringIsNull(t *testing.T) {
 		"INSERT INTO t VALUES (3,'x','y','z'),(4,'x\\ty','',NULL);\n" +
 		"CREATE TABLE u (id INT PRIMARY KEY, s VARCHAR(10)) ENGINE=InnoDB;\n" +
 		"INSERT INTO u VALUES (1,'x'),(2,NULL);\n"
-	if n, _ := loadDataMatchesClient(t, dump, "d"); n == 0 {
+	if ld := loadDataMatchesClient(t, dump, "d"); ld.Loaded == 0 {
 		t.Error("no batch was loaded in bulk")
 	}
 }
@@ -134,7 +131,7 @@ func TestLoadDataNumberForms(t *testing.T) {
 		"INSERT INTO u VALUES (1,0." + strings.Repeat("0", 90) + "1);\n" +
 		"CREATE TABLE v (id INT PRIMARY KEY, d DECIMAL(10,3), f DOUBLE) ENGINE=InnoDB;\n" +
 		"INSERT INTO v VALUES (1,1.25,1.5e-3),(2,-2,2.5E1),(3,0,-0.5);\n"
-	if n, _ := loadDataMatchesClient(t, dump, "d"); n == 0 {
+	if ld := loadDataMatchesClient(t, dump, "d"); ld.Loaded == 0 {
 		t.Error("no batch was loaded in bulk")
 	}
 }
