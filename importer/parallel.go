@@ -197,6 +197,10 @@ type ParallelReplayer struct {
 		pending          bool
 	}
 
+	// lastSent is the offset of the last dump statement dispatched that the server sees,
+	// prevSent of the one before it: what a ROW_COUNT() reader's count is of (rowcount.go).
+	lastSent, prevSent int64
+
 	// planner decides where each statement runs (plan.go); pendingFrom is the stream
 	// offset from which statements ran on the control connection inside a transaction or
 	// under table locks without a progress row yet (-1: none).
@@ -245,8 +249,9 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *split.Splitte
 	p := &ParallelReplayer{
 		control: conns[0], workers: workers, split: split, opt: opt, serial: serial,
 		tables: map[string]tableInfo{}, ordered: map[string]bool{}, loading: map[string]tableInfo{},
-		planner: NewPlanner(), pendingFrom: -1, txnOpenedAt: -1,
+		planner: NewPlanner(), pendingFrom: -1, txnOpenedAt: -1, lastSent: -1, prevSent: -1,
 	}
+	serial.counts = newRowCounts()
 	if p.opt.Notice == nil {
 		p.opt.Notice = func(line string) { fmt.Fprintln(os.Stderr, line) }
 	}

@@ -95,6 +95,9 @@ func (p *ParallelReplayer) flush(ctx context.Context) error {
 // dispatchOne plans st and sends it where the plan says.
 func (p *ParallelReplayer) dispatchOne(ctx context.Context, st *split.Statement, end int64) error {
 	r, cp := p.serial, p.opt.Checkpoint
+	if st.Kind != split.KindClient && len(st.SQL) > 0 {
+		p.prevSent, p.lastSent = p.lastSent, st.Offset
+	}
 	p.planner.Syntax = p.split.Syntax() // the splitter under any --tables/--rename transform
 	pl, err := p.planner.Next(st, r.database, catalogFunc(func(key string) (TableFacts, error) {
 		info, err := p.tableFacts(ctx, st, key)
@@ -143,6 +146,11 @@ func (p *ParallelReplayer) addRows(ctx context.Context, st *split.Statement, end
 	}
 	key := p.tableKey(st)
 	r.countTable(st)
+	if !pl.Ordered {
+		// Every row goes in, or the import stops: its ROW_COUNT() is known now, and a
+		// LOAD DATA of its batch gives none per statement (rowcount.go).
+		r.counts.noteRow(st.Offset, st.Rows)
+	}
 	if cp.Skip(st.Offset) && !cp.Reloads(reloadKey(st, r.database)) {
 		r.rows.Add(st.Rows) // committed by an earlier attempt
 		return nil

@@ -60,6 +60,7 @@ func (p *ParallelReplayer) runPlanned(ctx context.Context, st *split.Statement, 
 	case PlanSkip:
 		// Table locks would block the other connections; a LOCK or UNLOCK that ends a
 		// transaction commits it, as the server would have.
+		r.counts.noteRow(st.Offset, 0) // the client's LOCK TABLES leaves ROW_COUNT() 0
 		return true, p.endRegion(ctx, st, pl)
 	case PlanBarrier:
 		return false, p.endRegion(ctx, st, pl)
@@ -152,6 +153,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *split.Statement, e
 	if err != nil || q == nil {
 		return err
 	}
+	q = r.counts.give(st, q, p.prevSent)
 	// Inside the dump's transaction (or under its table locks) the held-back indexes are
 	// not added above: their ALTER would commit it early. A DDL statement commits it
 	// anyway, so the indexes of the tables it names are added just before it (after the
@@ -455,6 +457,7 @@ func (p *ParallelReplayer) endOpenRegion(ctx context.Context) error {
 // changed it on this connection (the value read here differs from the one then).
 func (p *ParallelReplayer) noteSkipped(ctx context.Context, st *split.Statement) error {
 	p.prevSkipped = true
+	p.serial.counts.skipped(st)
 	if id, known := p.opt.Checkpoint.InsertIDAt(st.Offset); known {
 		p.idSkipped = false
 		p.insertID.giveBack, p.insertID.pending = id, true
@@ -497,7 +500,8 @@ func (p *ParallelReplayer) giveBackInsertID(ctx context.Context, st *split.State
 // connection did and this one did not (the statement before it committed in an earlier
 // attempt and was skipped): LAST_INSERT_ID() after a skipped INSERT that did not record
 // it, unless a statement run since set it here; ROW_COUNT() or FOUND_ROWS() after any
-// skipped statement. Guessing would give another value silently.
+// skipped statement, FOUND_ROWS() after a skipped SELECT. Guessing would give another
+// value silently.
 func (p *ParallelReplayer) lostState(ctx context.Context, st *split.Statement) error {
 	what := ""
 	switch {
@@ -517,6 +521,8 @@ func (p *ParallelReplayer) lostState(ctx context.Context, st *split.Statement) e
 		what = "LAST_INSERT_ID()"
 	case p.prevSkipped && (sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS")):
 		what = "ROW_COUNT() or FOUND_ROWS()"
+	case p.serial.counts.foundRowsSkipped() && sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS"):
+		what = "FOUND_ROWS()" // the SELECT that set it was skipped (rowcount.go)
 	default:
 		return nil
 	}
