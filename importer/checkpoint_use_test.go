@@ -2,6 +2,7 @@ package importer
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // TestFilterFlags: the journal's filters are spelt in one order whatever the order of the
@@ -50,7 +52,7 @@ func TestDMLTarget(t *testing.T) {
 		{"DELETE FROM a PARTITION (p0)", "", "", false},
 		{"SELECT 1", "", "", false},
 	} {
-		db, table, ok := dmlTarget([]byte(tc.q))
+		db, table, ok := dmlTarget([]byte(tc.q), sqlscan.Syntax{})
 		if db != tc.db || table != tc.table || ok != tc.ok {
 			t.Errorf("%s: %q %q %v, want %q %q %v", tc.q, db, table, ok, tc.db, tc.table, tc.ok)
 		}
@@ -122,6 +124,57 @@ func TestAssignedUserVars(t *testing.T) {
 		st := sp.Statement()
 		if got := assignedUserVars(&st); !slices.Equal(got, want) {
 			t.Errorf("%s: %q, want %q", q, got, want)
+		}
+	}
+}
+
+// TestStatementHeadsMultibyte: the statement-head readers read with the character set the
+// statement was split under. Under SET NAMES sjis, 0x83 0x5C is one character (ソ) whose
+// trail byte is a backslash, and 0x83 0x60 one whose trail byte is a backtick: read
+// without the character set, a DEFINER string ran on past its end (CREATE TRIGGER's
+// table was not found) and a quoted name ended in the middle of a character (the table of
+// an UPDATE, DELETE or LOCK TABLES was not read, or read as another name), and a COMMENT
+// string hid the SELECT of CREATE TABLE … SELECT (its table counted as made empty, which a
+// resume may truncate to reload).
+func TestStatementHeadsMultibyte(t *testing.T) {
+	for _, names := range []string{"sjis", "gbk"} {
+		dump := "SET NAMES " + names + ";\n" +
+			"CREATE DEFINER='\x83\x5C'@'%' TRIGGER tr BEFORE INSERT ON t2 FOR EACH ROW SET @x = 1;\n" +
+			"UPDATE `\x83\x60` SET c = 1;\n" +
+			"DELETE FROM d.`\x83\x60` WHERE c = '\x83\x5C';\n" +
+			"LOCK TABLES `\x83\x60` WRITE, t3 READ;\n" +
+			"CREATE TABLE t4 (c varchar(5) COMMENT '\x83\x5C') SELECT 1 AS c;\n"
+		sp := split.NewSplitter(strings.NewReader(dump), split.SplitOptions{})
+		var sts []split.Statement
+		for sp.Next() {
+			st := sp.Statement()
+			if len(st.SQL) == 0 {
+				continue
+			}
+			st.SQL = bytes.Clone(st.SQL)
+			sts = append(sts, st)
+		}
+		if len(sts) != 6 {
+			t.Fatalf("%s: %d statements", names, len(sts))
+		}
+		if db, table, ok := triggerTable(sts[1].SQL, sts[1].Syntax()); !ok || db != "" || table != "t2" {
+			t.Errorf("%s: trigger table %q.%q %v, want t2", names, db, table, ok)
+		}
+		if db, table, ok := dmlTarget(sts[2].SQL, sts[2].Syntax()); !ok || db != "" || table != "\x83\x60" {
+			t.Errorf("%s: UPDATE's table %q.%q %v, want \\x83\\x60", names, db, table, ok)
+		}
+		if db, table, ok := dmlTarget(sts[3].SQL, sts[3].Syntax()); !ok || db != "d" || table != "\x83\x60" {
+			t.Errorf("%s: DELETE's table %q.%q %v, want d.\\x83\\x60", names, db, table, ok)
+		}
+		keys, writable := lockedTables(sts[4].SQL, "db", sts[4].Syntax())
+		if want := []string{keyOf("db", "\x83\x60"), "db.t3"}; !slices.Equal(keys, want) || !slices.Equal(writable, want[:1]) {
+			t.Errorf("%s: LOCK TABLES %q (write %q), want %q (write the first)", names, keys, writable, want)
+		}
+		// CREATE TABLE … SELECT makes a table a reload may not truncate: its SELECT was
+		// hidden in the COMMENT string.
+		var p *ParallelReplayer // the statement is decided without a look-up
+		if creates, err := p.createsTable(context.Background(), nil, &sts[5]); creates || err != nil {
+			t.Errorf("%s: CREATE TABLE … SELECT counted as making an empty table (%v)", names, err)
 		}
 	}
 }

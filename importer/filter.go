@@ -370,7 +370,7 @@ func (t *Transform) keep(st *split.Statement) bool {
 		return t.tableKept(db, st.Table)
 	case split.KindRoutine:
 		if strings.HasSuffix(st.Verb, "TRIGGER") {
-			if tdb, table, ok := triggerTable(st.SQL); ok {
+			if tdb, table, ok := triggerTable(st.SQL, st.Syntax()); ok {
 				if tdb == "" {
 					tdb = db
 				}
@@ -464,9 +464,11 @@ func globMatch(glob, s string) bool {
 }
 
 // triggerTable reads the table of CREATE TRIGGER … ON [db.]table; ok is false for DROP
-// TRIGGER and anything it cannot read.
-func triggerTable(q []byte) (db, table string, ok bool) {
-	l := sqlscan.Tokenizer{Src: q}
+// TRIGGER and anything it cannot read. syn is the statement's (st.Syntax()): a DEFINER
+// string before the name may hold a multibyte character whose trail byte is a backslash
+// (0x5C under SET NAMES sjis or gbk), read as an escape without the character set.
+func triggerTable(q []byte, syn sqlscan.Syntax) (db, table string, ok bool) {
+	l := sqlscan.New(q, syn)
 	seen := false
 	for n := 0; n < 64; n++ {
 		tok := l.Next()

@@ -361,7 +361,7 @@ func (p *Planner) track(st *split.Statement, db string, pl *Plan) {
 			ends = wasRegion
 			p.endRegion()
 			p.lock = string(st.SQL)
-			p.locked, p.writable = lockedTables(st.SQL, db, p.Syntax.ANSIQuotes)
+			p.locked, p.writable = lockedTables(st.SQL, db, st.Syntax())
 		} else if len(p.locked) > 0 {
 			ends = wasRegion
 			p.endRegion()
@@ -419,6 +419,8 @@ func commitsImplicitly(st *split.Statement) bool {
 	return false
 }
 
+// firstWord is q's first word. It and secondWordIs read no further than two words, before
+// any quoted token, where the character set makes no difference.
 func firstWord(q []byte) string {
 	l := sqlscan.Tokenizer{Src: q}
 	if t := l.Next(); t.Kind == sqlscan.Word {
@@ -457,9 +459,10 @@ func tableKeyOf(st *split.Statement, db string) string {
 
 // lockedTables returns the tables LOCK TABLES names (db.table), and of those the ones
 // locked WRITE under their own name: only those may take rows (a READ lock, or a lock
-// taken under an alias, makes the client's INSERT fail).
-func lockedTables(q []byte, db string, ansi bool) (keys, writable []string) {
-	l := sqlscan.New(q, sqlscan.Syntax{ANSIQuotes: ansi})
+// taken under an alias, makes the client's INSERT fail). syn is the statement's
+// (st.Syntax()), with its character set: see dmlTarget.
+func lockedTables(q []byte, db string, syn sqlscan.Syntax) (keys, writable []string) {
+	l := sqlscan.New(q, syn)
 	l.Next() // LOCK
 	if t := l.Next(); !(t.Is("TABLES") || t.Is("TABLE")) {
 		return nil, nil

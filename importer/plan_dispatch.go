@@ -494,7 +494,7 @@ func (p *ParallelReplayer) createsTable(ctx context.Context, c Conn, st *split.S
 	if st.Verb != "CREATE TABLE" || st.Table == "" {
 		return false, nil
 	}
-	l := sqlscan.Tokenizer{Src: st.SQL}
+	l := st.Tokens() // with its character set: a COMMENT '…' may end in a 0x5C trail byte
 	ifNotExists := false
 	var prev sqlscan.Token
 	for t := l.Next(); t.Kind != sqlscan.EOF; prev, t = t, l.Next() {

@@ -154,7 +154,7 @@ func planScriptFlags(t *testing.T, script string, cat Catalog) []string {
 
 // TestLockedTables: only tables locked WRITE under their own name may take rows.
 func TestLockedTables(t *testing.T) {
-	keys, writable := lockedTables([]byte("LOCK TABLES a WRITE, b READ, `c` AS x WRITE, d READ LOCAL, e LOW_PRIORITY WRITE, o.f x2 WRITE, g WRITE CONCURRENT"), "db", false)
+	keys, writable := lockedTables([]byte("LOCK TABLES a WRITE, b READ, `c` AS x WRITE, d READ LOCAL, e LOW_PRIORITY WRITE, o.f x2 WRITE, g WRITE CONCURRENT"), "db", sqlscan.Syntax{})
 	if diff := cmp.Diff([]string{"db.a", "db.b", "db.c", "db.d", "db.e", "o.f", "db.g"}, keys); diff != "" {
 		t.Errorf("keys (-want +got):\n%s", diff)
 	}
@@ -349,7 +349,7 @@ func TestDropInsertID(t *testing.T) {
 // TestLockedTablesANSI: under ANSI_QUOTES (mariadb-dump --compatible=ansi), "t" is the
 // table; WRITE was taken for its name and the run went serial.
 func TestLockedTablesANSI(t *testing.T) {
-	keys, writable := lockedTables([]byte(`LOCK TABLES "audit" WRITE`), "db", true)
+	keys, writable := lockedTables([]byte(`LOCK TABLES "audit" WRITE`), "db", sqlscan.Syntax{ANSIQuotes: true})
 	if diff := cmp.Diff([]string{"db.audit"}, keys); diff != "" {
 		t.Errorf("keys (-want +got):\n%s", diff)
 	}
