@@ -54,6 +54,12 @@ type ImportProgress struct {
 	Phase       string `json:"phase,omitempty"`
 	TablesDone  int    `json:"tables_done,omitempty"`
 	TablesTotal int    `json:"tables_total,omitempty"`
+	// ParallelChecked says a serial import follows its statements with the parallel
+	// replay's planner; SerialReason is then the planner's first reason to run the dump
+	// on one connection ("" while the statements so far could run in parallel exactly).
+	// The hint to use idle cores (rules.SerialReplayIdleCores) reads them.
+	ParallelChecked bool   `json:"parallel_checked,omitempty"`
+	SerialReason    string `json:"serial_reason,omitempty"`
 }
 
 // InnoDB holds the derived, flavour-independent redo and buffer-pool state at a tick.

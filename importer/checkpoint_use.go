@@ -13,6 +13,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/importer/transform"
 )
 
 // The importer's side of checkpoint: when an import has progress rows, how its options
@@ -52,7 +53,7 @@ type readCloser struct {
 }
 
 // filterFlags are the flags that choose and rewrite statements, canonically
-// (TransformOptions.Fingerprint, plus --strip-definers), for the journal: a resume must
+// (transform.Options.Fingerprint, plus --strip-definers), for the journal: a resume must
 // keep the same statements at the same offsets (checkpoint.VerifyFilters).
 func filterFlags(o *Options) string {
 	f := o.Transform.Fingerprint()
@@ -187,9 +188,9 @@ func (p *ParallelReplayer) beginIntent(ctx context.Context, c Conn, st *split.St
 // digest: the digests are of the file's bytes up to each committed stretch's end, which
 // the resume's read pass hashes whole; without them every stretch after a skipped
 // statement would have no digest, and the resume would be refused.
-func observeSkipped(t *Transform, cp *checkpoint.Run) {
+func observeSkipped(t *transform.Transform, cp *checkpoint.Run) {
 	if t != nil && cp != nil {
-		t.skipped = cp.Observe
+		t.ObserveSkipped(cp.Observe)
 	}
 }
 

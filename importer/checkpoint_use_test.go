@@ -13,12 +13,13 @@ import (
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/importer/transform"
 )
 
 // TestFilterFlags: the journal's filters are spelt in one order whatever the order of the
 // flags and of the map, so the same command compares equal on resume.
 func TestFilterFlags(t *testing.T) {
-	o := &Options{StripDefiners: true, Transform: TransformOptions{
+	o := &Options{StripDefiners: true, Transform: transform.Options{
 		Tables: []string{"t2", "t1"}, RenameDatabases: map[string]string{"b": "y", "a": "x"}, Compat: "mariadb", SchemaOnly: true,
 	}}
 	want := "tables=t1,t2 schema-only rename-database=a=x,b=y compat=mariadb strip-definers"
@@ -27,7 +28,7 @@ func TestFilterFlags(t *testing.T) {
 			t.Fatalf("filterFlags = %q, want %q", got, want)
 		}
 	}
-	if got := filterFlags(&Options{Transform: TransformOptions{StartAt: 100}}); got != "" {
+	if got := filterFlags(&Options{Transform: transform.Options{StartAt: 100}}); got != "" {
 		t.Errorf("--start-at is not a filter: %q", got)
 	}
 }
@@ -157,7 +158,7 @@ func TestStatementHeadsMultibyte(t *testing.T) {
 		if len(sts) != 6 {
 			t.Fatalf("%s: %d statements", names, len(sts))
 		}
-		if db, table, ok := triggerTable(sts[1].SQL, sts[1].Syntax()); !ok || db != "" || table != "t2" {
+		if db, table, ok := sqlscan.TriggerTable(sts[1].SQL, sts[1].Syntax()); !ok || db != "" || table != "t2" {
 			t.Errorf("%s: trigger table %q.%q %v, want t2", names, db, table, ok)
 		}
 		if db, table, ok := dmlTarget(sts[2].SQL, sts[2].Syntax()); !ok || db != "" || table != "\x83\x60" {

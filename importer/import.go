@@ -17,6 +17,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/transform"
 	"github.com/dumpscope/dumpscope/internal/crash"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
 )
@@ -66,6 +67,9 @@ type Options struct {
 	DeferIndexes    bool
 	// LoadData sends plain row inserts as LOAD DATA LOCAL streams where exact.
 	LoadData bool
+	// CheckParallel: a serial replay says in its Progress whether the dump could run in
+	// parallel exactly (ReplayOptions.CheckParallel), for the advisor's hint.
+	CheckParallel bool
 	// OtherConnections are the connections the caller opens to the same server while the
 	// import runs (the sampler's): Parallel is reduced so that they fit max_connections too.
 	OtherConnections int
@@ -84,12 +88,12 @@ type Options struct {
 	// dashboard's pause). An error stops the import as a refusal does.
 	OnStatement func(ctx context.Context, st *split.Statement) error
 	// Transform chooses and rewrites statements (filters, renames, --compat, GTID
-	// policy, DEFINER, start offset; filter.go). The zero value sends the client's stream.
-	Transform TransformOptions
+	// policy, DEFINER, start offset; importer/transform). The zero value sends the client's stream.
+	Transform transform.Options
 	// Rejects, with Force on a serial import, receives each failed statement (rejects.go).
 	Rejects *Rejects
 
-	transform   *Transform                   // built from Transform for this target
+	transform   *transform.Transform         // built from Transform for this target
 	tablesTotal int                          // tables the dump inserts into, when the preflight scan read it
 	inWorker    func()                       // ReplayOptions.inWorker
 	afterDDL    func(*split.Statement) error // ReplayOptions.afterDDL
@@ -136,7 +140,7 @@ type Result struct {
 	Took   time.Duration
 	// Transform is what filtered and rewrote the statements (nil: none did): its Stats
 	// list what was skipped and mapped.
-	Transform *Transform
+	Transform *transform.Transform
 }
 
 // Import replays a dump into the server of cfg: preflight, checkpoint begin or resume,
@@ -213,7 +217,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	if err != nil {
 		return nil, err
 	}
-	if o.transform, err = newImportTransform(ctx, conns[0], o.Transform); err != nil {
+	if o.transform, err = transform.NewImport(ctx, conns[0], o.Transform); err != nil {
 		return nil, err
 	}
 	ka := newKeepalive(ctx, conns, crashed)
@@ -321,7 +325,7 @@ func newReplayer(ctx context.Context, conns []Conn, in *dumpfile.Input, o Option
 		Transform: o.transform, Rejects: o.Rejects, tablesTotal: o.tablesTotal, inWorker: o.inWorker, afterDDL: o.afterDDL,
 	}
 	if cp == nil && !o.DeferIndexes && !o.LoadData {
-		ropt.wire = o.wire
+		ropt.wire, ropt.CheckParallel = o.wire, o.CheckParallel
 		return NewReplayer(ctx, conns[0], split, ropt)
 	}
 	popt := ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: o.DeferIndexes, Resumable: cp.Resumable(), LoadData: o.LoadData}

@@ -12,6 +12,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/importer/transform"
 	"github.com/dumpscope/dumpscope/internal/crash"
 )
 
@@ -74,7 +75,7 @@ func preflight(ctx context.Context, src Source, o *Options, in *dumpfile.Input, 
 	if err != nil {
 		return nil, err
 	}
-	sp := scanTransform(ctx, conn, o.Transform, split.NewSplitter(scan.Reader, scanOpt))
+	sp := transform.NewScan(ctx, conn, o.Transform, split.NewSplitter(scan.Reader, scanOpt))
 	var found, system []Overwrite
 	tables := newTableCounter(current.String) // the progress's TablesTotal
 	began, shown := time.Now(), time.Now()

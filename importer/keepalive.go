@@ -13,6 +13,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/transform"
 	"github.com/dumpscope/dumpscope/internal/crash"
 )
 
@@ -139,7 +140,7 @@ func idleDuring(c Conn, hook func(context.Context, *split.Statement) error) func
 
 // nextIdle is src.Next with c, the reader's own connection, marked idle: an input that
 // stalls (a slow pipe, a remote file) must not cost the connection.
-func nextIdle(src StatementSource, c Conn) bool {
+func nextIdle(src transform.StatementSource, c Conn) bool {
 	idleBegin(c)
 	defer idleEnd(c)
 	return src.Next()

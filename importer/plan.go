@@ -198,7 +198,7 @@ func (p *Planner) volatile(st *split.Statement, db string) bool {
 	}
 	key := tableKeyOf(st, db)
 	if st.Verb == "CREATE TABLE" || st.Verb == "DROP TABLE" {
-		for _, x := range ddlWords(st.SQL, 4) {
+		for _, x := range sqlscan.DDLWords(st.SQL, 4) {
 			if strings.EqualFold(x, "TEMPORARY") {
 				if p.temporary == nil {
 					p.temporary = map[string]bool{}
@@ -435,7 +435,7 @@ func keysToggle(st *split.Statement, locked []string, db string) bool {
 	if st.Verb != "ALTER TABLE" || !containsKey(locked, tableKeyOf(st, db)) {
 		return false
 	}
-	w := ddlWords(st.SQL, 6)
+	w := sqlscan.DDLWords(st.SQL, 6)
 	return len(w) == 5 && strings.EqualFold(w[4], "KEYS")
 }
 

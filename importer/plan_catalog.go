@@ -202,13 +202,13 @@ func triggerTables(q []byte, db string) (tables []string, known bool) {
 		return keyOf(db, name)
 	}
 	known = true
-	w := ddlWords(q, 64)
+	w := sqlscan.DDLWords(q, 64)
 	for i := 0; i+1 < len(w); i++ {
 		if u := strings.ToUpper(w[i]); (u == "ON" && i > 0) || u == "INTO" || u == "UPDATE" || u == "FROM" || u == "JOIN" {
 			tables = append(tables, qualify(w[i+1]))
 		}
 	}
-	// ddlWords stops at the first '(' — scan the body for the remaining words too.
+	// DDLWords stops at the first '(' — scan the body for the remaining words too.
 	body := strings.Fields(strings.NewReplacer("(", " ", ")", " ", ";", " ", ",", " ", "`", "").Replace(string(q)))
 	for i := 0; i+1 < len(body); i++ {
 		switch u := strings.ToUpper(body[i]); {

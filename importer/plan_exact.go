@@ -191,7 +191,7 @@ func (p *ParallelReplayer) lostCounter(ctx context.Context, st *split.Statement,
 	if cp == nil || p.resumePassed || len(st.SQL) == 0 || pl.Volatile || pl.Kind == PlanSkip || pl.Kind == PlanControl {
 		return nil // what gets no progress row does not tell where the earlier attempt was
 	}
-	if w := ddlWords(st.SQL, 6); st.Verb == "ALTER TABLE" && len(w) == 5 && strings.EqualFold(w[4], "KEYS") {
+	if w := sqlscan.DDLWords(st.SQL, 6); st.Verb == "ALTER TABLE" && len(w) == 5 && strings.EqualFold(w[4], "KEYS") {
 		return nil // DISABLE/ENABLE KEYS: a no-op on InnoDB, without a progress row
 	}
 	switch st.Kind {

@@ -42,7 +42,7 @@ func (p *ParallelReplayer) holdBackIndexes(st *split.Statement) *deferredIndexes
 // not: it does not see base tables (it is created beside one of its name), and
 // information_schema.TABLES, where tableExists looks, lists no temporary table.
 func createsIfNotExists(q []byte) bool {
-	w := ddlWords(q, 6)
+	w := sqlscan.DDLWords(q, 6)
 	for i := 1; i+3 < len(w); i++ {
 		if strings.EqualFold(w[i], "TEMPORARY") {
 			return false

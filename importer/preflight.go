@@ -8,6 +8,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/importer/transform"
 )
 
 // systemSchemas are never the target of a user's dump and never reported as overwritten.
@@ -188,7 +189,7 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 		return nil
 	}
 	if bytes.Contains(st.SQL, []byte("DEFINER")) || bytes.Contains(st.SQL, []byte("definer")) {
-		if !bytes.Equal(StripDefiner(st.SQL), st.SQL) {
+		if !bytes.Equal(transform.StripDefiner(st.SQL), st.SQL) {
 			p.Definers++
 		}
 	}
@@ -242,7 +243,7 @@ func rowsOnly(action string, st *split.Statement) bool {
 	case "CREATE TRIGGER ON":
 		// A data file's triggers on the tables it fills (Sakila's); OR REPLACE would
 		// replace a trigger that exists.
-		w := ddlWords(st.SQL, 3)
+		w := sqlscan.DDLWords(st.SQL, 3)
 		return !(len(w) > 1 && strings.EqualFold(w[1], "OR"))
 	case "ALTER TABLE":
 		return isKeysToggle(st.SQL)
@@ -252,7 +253,7 @@ func rowsOnly(action string, st *split.Statement) bool {
 
 // isKeysToggle reports whether q is `ALTER TABLE t DISABLE KEYS` or `ENABLE KEYS`.
 func isKeysToggle(q []byte) bool {
-	w := ddlWords(q, 6)
+	w := sqlscan.DDLWords(q, 6)
 	return len(w) == 5 && strings.EqualFold(w[4], "KEYS") && (strings.EqualFold(w[3], "DISABLE") || strings.EqualFold(w[3], "ENABLE"))
 }
 
@@ -288,7 +289,7 @@ var accountVerbs = map[string]bool{
 
 // statementWrites lists the databases and tables st changes; db is the current database.
 func statementWrites(st *split.Statement, db string) []write {
-	words := ddlWords(st.SQL, 3)
+	words := sqlscan.DDLWords(st.SQL, 3)
 	if len(words) == 0 {
 		return nil
 	}
@@ -336,7 +337,7 @@ func statementWrites(st *split.Statement, db string) []write {
 			// On its table: a trigger or index changes what writes to it or how. For a
 			// trigger st.Table is the trigger's own name; the table is the one after ON.
 			w := write{action: verb + " " + object + " ON", db: cur, table: st.Table}
-			if d, t, ok := triggerTable(st.SQL, st.Syntax()); ok && object == "TRIGGER" {
+			if d, t, ok := sqlscan.TriggerTable(st.SQL, st.Syntax()); ok && object == "TRIGGER" {
 				w.table = t
 				if d != "" {
 					w.db = d
@@ -526,63 +527,6 @@ func escapeControl(s string) string {
 	return b.String()
 }
 
-// ddlWords returns up to n leading words of a DDL statement with executable-comment
-// markers (`/*!40000`, `/*M!100000`, `*/`) removed, identifiers unquoted, and a qualified
-// `db`.`t` returned as db + "\x01" + t. Options such as ALGORITHM=… and DEFINER=… come
-// back as separate words and are ignored by the caller.
-func ddlWords(q []byte, n int) []string {
-	var words []string
-	var cur []byte
-	flush := func() {
-		if len(cur) > 0 {
-			words = append(words, string(cur))
-			cur = nil
-		}
-	}
-	for i := 0; i < len(q) && len(words) < n; i++ {
-		c := q[i]
-		switch {
-		case c == '/' && i+2 < len(q) && q[i+1] == '*' && (q[i+2] == '!' || q[i+2] == 'M'):
-			flush()
-			i += 2
-			if q[i] == 'M' {
-				i++
-			}
-			for i+1 < len(q) && q[i+1] >= '0' && q[i+1] <= '9' {
-				i++
-			}
-		case c == '*' && i+1 < len(q) && q[i+1] == '/':
-			flush()
-			i++
-		case c == '`' || c == '"' || c == '\'':
-			j := i + 1
-			for ; j < len(q); j++ {
-				if q[j] == c {
-					if j+1 < len(q) && q[j+1] == c {
-						cur = append(cur, c)
-						j++
-						continue
-					}
-					break
-				}
-				cur = append(cur, q[j])
-			}
-			i = j
-		case c == '.':
-			cur = append(cur, '\x01')
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '(' || c == ';':
-			flush()
-			if c == '(' {
-				return words
-			}
-		default:
-			cur = append(cur, c)
-		}
-	}
-	flush()
-	return words
-}
-
 // DefinerCheck reports statements whose DEFINER= clause names an account other than the
 // importing one, which the server refuses without SUPER (MySQL: SET_USER_ID; MariaDB ≥
 // 10.5: SET USER). NewDefinerCheck returns nil when the account may set any definer.
@@ -644,7 +588,7 @@ func (c *DefinerCheck) Check(name string, st *split.Statement) error {
 	if c == nil || len(st.SQL) == 0 {
 		return nil
 	}
-	def, ok := Definer(st.SQL)
+	def, ok := transform.Definer(st.SQL)
 	if !ok || def == "CURRENT_USER" || strings.EqualFold(def, c.account) {
 		return nil
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/importer/transform"
 	"github.com/dumpscope/dumpscope/internal/maxpacket"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
@@ -54,15 +55,18 @@ type ReplayOptions struct {
 	// graceful first Ctrl-C. The statement in flight finishes; nothing is rolled back.
 	Stop <-chan struct{}
 	// Transform, when set, filters and rewrites the statements between the splitter and
-	// the replay (filter.go); both replayers pull from it. Skipped statements count as
+	// the replay (importer/transform); both replayers pull from it. Skipped statements count as
 	// consumed bytes.
-	Transform *Transform
+	Transform *transform.Transform
 	// Rejects, under Force, receives each failed statement whole (rejects.go); serial
 	// replays only (a parallel batch's rows do not reach it).
 	Rejects *Rejects
 	// Resumable says a checkpoint journal lets the import be resumed (messages say
 	// "resume" only then).
 	Resumable bool
+	// CheckParallel follows the statements with the planner (parallel_check.go), so that
+	// Progress says whether the dump could run in parallel exactly.
+	CheckParallel bool
 
 	tablesTotal int // Progress.TablesTotal, from the preflight scan
 	// inWorker, when set, is called by a parallel worker before each entry it runs: the
@@ -109,6 +113,11 @@ type Progress struct {
 	// TablesDone counts tables whose rows are complete (progress_tables.go) of
 	// TablesTotal, the tables the dump inserts into (0: unknown, no preflight scan).
 	TablesDone, TablesTotal int
+	// ParallelChecked: a serial replay follows its statements with the planner
+	// (ReplayOptions.CheckParallel); SerialReason is then the planner's first reason to
+	// run the dump on one connection, "" while it could run in parallel exactly.
+	ParallelChecked bool
+	SerialReason    string
 }
 
 // StatementError is an SQL error or a refusal, naming where in the dump it happened.
@@ -173,7 +182,7 @@ type ReplayResult struct {
 // would: each statement's SQL as one COM_QUERY.
 type Replayer struct {
 	conn  Conn
-	split StatementSource
+	split transform.StatementSource
 	opt   ReplayOptions
 
 	maxPacketBytes int64 // server's max_allowed_packet
@@ -195,6 +204,7 @@ type Replayer struct {
 	// schemaChanged, when set, is called after each statement that may change a table
 	// (changesTables), before exec returns: --load-data's column facts go stale.
 	schemaChanged func()
+	check         *parallelCheck // ReplayOptions.CheckParallel; nil without
 	// counts, in a parallel replay, follows ROW_COUNT() and FOUND_ROWS() of the client's
 	// connection (rowcount.go); nil in a serial one.
 	counts *rowCounts
@@ -206,6 +216,9 @@ type Replayer struct {
 func NewReplayer(ctx context.Context, conn Conn, split *split.Splitter, opt ReplayOptions) (*Replayer, error) {
 	r := &Replayer{conn: conn, split: split, opt: opt, tableIndex: map[string]int{}}
 	r.tables.total = opt.tablesTotal
+	if opt.CheckParallel {
+		r.check = newParallelCheck()
+	}
 	if r.opt.MaxErrorsListed == 0 {
 		r.opt.MaxErrorsListed = 100
 	}
@@ -234,6 +247,7 @@ func (r *Replayer) Progress() Progress {
 	if t := r.table.Load(); t != nil {
 		p.Table = *t
 	}
+	p.ParallelChecked, p.SerialReason = r.check.state()
 	return p
 }
 
@@ -263,6 +277,7 @@ func (r *Replayer) run(ctx context.Context) error {
 		stv := r.split.Statement()
 		st := &stv
 		asSent(st)
+		r.check.observe(st, r.database)
 		if err := r.one(ctx, st); err != nil {
 			if err == errQuit {
 				r.bytes.Store(st.Offset + int64(len(st.Raw)))
@@ -321,7 +336,7 @@ func (r *Replayer) prepare(ctx context.Context, st *split.Statement) ([]byte, er
 	}
 	q := st.SQL
 	if r.opt.StripDefiners && (st.Kind == split.KindRoutine || st.Kind == split.KindDDL) {
-		q = StripDefiner(q)
+		q = transform.StripDefiner(q)
 	}
 	if isLoadDataLocal(q) {
 		if _, err := localInfileNames(q); err != nil {
@@ -523,8 +538,8 @@ func (r *Replayer) sqlError(st *split.Statement, q []byte, err error) error {
 	switch {
 	case errors.As(err, &me):
 		se.Code, se.SQLState, se.Message = me.Number, string(me.SQLState[:]), me.Message
-		if r.opt.Transform == nil || r.opt.Transform.opt.Compat == "" {
-			se.Message += CompatHint(q)
+		if r.opt.Transform == nil || r.opt.Transform.Options().Compat == "" {
+			se.Message += transform.CompatHint(q)
 		}
 	case errors.Is(err, driver.ErrBadConn), errors.Is(err, mysql.ErrInvalidConn), errors.Is(err, io.EOF), errors.Is(err, sql.ErrConnDone):
 		se.Message = "connection to the server lost (" + err.Error() + "); statements before this offset are committed as far as the server got"
@@ -669,7 +684,7 @@ func isLoadDataLocal(q []byte) bool {
 	if len(q) < 4 || q[0]|0x20 != 'l' && q[0] != '/' && q[0] != ' ' {
 		return false
 	}
-	w := ddlWords(q, 6)
+	w := sqlscan.DDLWords(q, 6)
 	if len(w) < 3 || !strings.EqualFold(w[0], "LOAD") {
 		return false
 	}

@@ -36,6 +36,25 @@ func serverPct(c *iostat.CPUStats) (float64, bool) {
 
 func hostBusyPct(c *iostat.CPUStats) (float64, bool) { return 100 - c.IdlePct, true }
 
+// minIdleCores: the host has cores to spare for more connections when, on average over
+// the window, at least this many of its cores were idle (a serial restore on two cores
+// leaves about one).
+const minIdleCores = 0.75
+
+// idleCores is how many of the host's cores were idle on average over w (the host's
+// idle share times its cores); ok is false without CPU samples or a core count. It is
+// the one measure of "cores to spare" the rules that advise more connections read.
+func idleCores(env *advisor.Env, w advisor.Window) (float64, bool) {
+	if env.Host.Cores <= 0 {
+		return 0, false
+	}
+	idle, ok := w.CPUMean(func(c *iostat.CPUStats) (float64, bool) { return c.IdlePct, true })
+	if !ok {
+		return 0, false
+	}
+	return idle / 100 * float64(env.Host.Cores), true
+}
+
 // devicesHaveHeadroom: no data leaf is busier than cpuHeadroomPct on average; true
 // when there are no device stats (a remote server: the CPU verdict stands on its own).
 func devicesHaveHeadroom(env *advisor.Env, w advisor.Window) (map[string]float64, bool) {
@@ -140,7 +159,7 @@ func (r ServerCPUBound) Check(env *advisor.Env, w advisor.Window) *advisor.Findi
 	if n := env.ImportConnections; n > 1 {
 		ev["import_connections"] = n
 		more := "more connections (--parallel, up to the host's cores) let more server threads insert"
-		if cores > 0 && float64(n) >= cores {
+		if idle, ok := idleCores(env, w); (cores > 0 && float64(n) >= cores) || (ok && idle < minIdleCores) {
 			more = "there are no more cores for more connections"
 		}
 		rec = fmt.Sprintf("the import already runs on %d connections; %s. Secondary indexes and triggers cost server CPU per "+

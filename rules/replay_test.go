@@ -26,6 +26,8 @@ func replay(rec *runrecord.Record, rules []advisor.Rule) ([]advisor.Finding, []a
 			Probe:           rec.Probe,
 			Dump:            rec.Dump,
 			IntervalSeconds: rec.IntervalSeconds,
+
+			ImportConnections: rec.ImportConnections,
 		}
 		if rec.Host != nil {
 			env.Host = *rec.Host

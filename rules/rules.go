@@ -22,5 +22,6 @@ func Default() []advisor.Rule {
 		RotationalDevice{},
 		ClientCPUBound{},
 		ServerCPUBound{},
+		SerialReplayIdleCores{},
 	}
 }

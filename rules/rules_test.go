@@ -16,7 +16,7 @@ func TestDefaultIDs(t *testing.T) {
 	want := []string{"max-allowed-packet", "disk-filling", "redo-log-too-small", "sync-write-latency", "flush-log-at-trx-commit",
 		"autocommit-per-row", "binlog-during-import", "doublewrite-during-import", "io-capacity-low",
 		"flush-neighbors-on-ssd", "buffer-pool-small", "log-buffer-waits", "flush-method", "rotational-device",
-		"client-cpu-bound", "server-cpu-bound"}
+		"client-cpu-bound", "server-cpu-bound", "serial-replay-idle-cores"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Default() ids (-want +got):\n%s", diff)
 	}

@@ -153,6 +153,7 @@ func recordOf(tc ruleCase) *runrecord.Record {
 		}
 	}
 	rec.Devices, rec.Probe, rec.Dump = tc.env.Devices, tc.env.Probe, tc.env.Dump
+	rec.ImportConnections = tc.env.ImportConnections
 	host := tc.env.Host
 	rec.Host = &host
 	rec.Samples = tc.ticks

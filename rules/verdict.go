@@ -203,6 +203,7 @@ var findingCause = map[string]advisor.Cause{
 	"rotational-device":         advisor.CauseDeviceBusy,
 	"buffer-pool-small":         advisor.CauseBufferPool,
 	"server-cpu-bound":          advisor.CauseServerCPU,
+	"serial-replay-idle-cores":  advisor.CauseServerCPU,
 	"client-cpu-bound":          advisor.CauseClientCPU,
 }
 
@@ -214,7 +215,7 @@ var primaryRank = []string{
 	"redo-log-too-small", "log-buffer-waits", "io-capacity-low",
 	"autocommit-per-row", "flush-log-at-trx-commit", "sync-write-latency", "binlog-during-import", "flush-method",
 	"rotational-device", "doublewrite-during-import", "flush-neighbors-on-ssd",
-	"buffer-pool-small", "server-cpu-bound", "client-cpu-bound",
+	"buffer-pool-small", "serial-replay-idle-cores", "server-cpu-bound", "client-cpu-bound",
 	"max-allowed-packet", "disk-filling",
 }
 
@@ -408,6 +409,15 @@ func largestWait(a advisor.TimeAttribution) string {
 // writes, not the device's whole busy time; every other fix is taken to remove its
 // cause's wait (an upper bound, which the estimate says).
 func fixReach(f advisor.Finding) float64 {
+	if f.ID == "serial-replay-idle-cores" {
+		// More connections spread the server's CPU time; they do not remove it.
+		if n, ok := f.Evidence["suggested_connections"].(int); ok {
+			return parallelReach(n)
+		}
+		if n, ok := f.Evidence["suggested_connections"].(float64); ok { // from a record's JSON
+			return parallelReach(int(n))
+		}
+	}
 	if f.ID == "doublewrite-during-import" {
 		if p, ok := f.Evidence["doublewrite_share_pct"].(float64); ok && p > 0 {
 			return min(p/100, 1)
@@ -459,6 +469,11 @@ func shortFix(f advisor.Finding) string {
 			return "free the host's CPU (other load), --defer-indexes"
 		}
 		return "replay in parallel (--parallel N), --defer-indexes"
+	case "serial-replay-idle-cores":
+		// The recommendation opens with the command: "dumpscope import --parallel 2 --load-data: …".
+		if cmd, _, ok := strings.Cut(strings.TrimPrefix(rec, "dumpscope import "), ":"); ok {
+			return cmd
+		}
 	case "autocommit-per-row":
 		return "extended INSERTs or batched commits (--batch-bytes with --parallel/--checkpoint)"
 	case "disk-filling":

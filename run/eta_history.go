@@ -41,7 +41,7 @@ type ETAHistory struct {
 	Format  string                  `json:"format"`
 	Version int                     `json:"version"`
 	Dump    checkpoint.DumpIdentity `json:"dump"`
-	// Filters is the import's filter and rewrite flags (importer.TransformOptions'
+	// Filters is the import's filter and rewrite flags (transform.Options'
 	// Fingerprint): a run that left tables out has another curve.
 	Filters    string             `json:"filters"`
 	Parallel   int                `json:"parallel"`
@@ -56,7 +56,7 @@ type ETAOptions struct {
 	Source importer.Source
 	// From is --eta-from: a run record whose progress curve the ETA follows.
 	From string
-	// Filters is the import's TransformOptions.Fingerprint().
+	// Filters is the import's transform.Options.Fingerprint().
 	Filters  string
 	Parallel int
 	LoadData bool

@@ -73,6 +73,9 @@ func Import(ctx context.Context, cfg *mysql.Config, src importer.Source, iopt im
 	r := &Result{}
 	var panicked atomic.Pointer[error]
 	prefix := "dumpscope " + cmp.Or(o.Command, "import") + ":"
+	// A serial replay tells the advisor whether the dump could run in parallel exactly
+	// (the hint for idle cores); without a server to sample no rule reads it.
+	iopt.CheckParallel = !o.NoServer
 	iopt.OnReplay = func(in *dumpfile.Input, progress func() importer.Progress) func() {
 		if in.Inflate != "" {
 			logf(o.Log, "dumpscope: %s input, inflate: %s\n", in.Format, in.Inflate)
@@ -155,7 +158,8 @@ func ProgressTick(p importer.Progress, in *dumpfile.Input) advisor.ImportProgres
 	ip := advisor.ImportProgress{Bytes: p.Bytes - p.PendingBytes, ReadBytes: p.Bytes, Statements: p.Statements, Rows: p.Rows, Commits: p.Commits,
 		CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
 		Errors: p.Errors, Warnings: p.Warnings, Table: p.Table,
-		Phase: p.Phase, TablesDone: p.TablesDone, TablesTotal: p.TablesTotal}
+		Phase: p.Phase, TablesDone: p.TablesDone, TablesTotal: p.TablesTotal,
+		ParallelChecked: p.ParallelChecked, SerialReason: p.SerialReason}
 	if b, exact, ok := in.UncompressedSize(); ok {
 		ip.ExpectedBytes, ip.ExpectedExact = b, exact
 	}

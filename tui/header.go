@@ -25,7 +25,7 @@ func (m *Model) header(w int) string {
 	} else if h.Target != "" {
 		server += " on " + h.Target
 	}
-	var parts, right []string
+	var parts []string
 	switch m.o.Mode {
 	case ModeImport:
 		parts = append(parts, termsafe.String(h.Dump)+" → "+server)
@@ -37,28 +37,49 @@ func (m *Model) header(w int) string {
 	case ModeView:
 		parts = append(parts, "replay of "+m.o.Title+" ("+server+")")
 	}
+	// The right side in its long and its short form: the comparison with the last run
+	// ("27% slower than the last run") is text, and gives way to "27% slower" before the
+	// program's name or the dump's is cut.
+	var long, short string
 	if st.hasTick {
 		t := "elapsed " + units.FormatDuration(st.cur.T)
 		if m.o.Mode == ModeView {
 			t = fmt.Sprintf("t %s of %s · tick %d/%d", units.FormatDuration(st.cur.T), units.FormatDuration(m.o.Frames[len(m.o.Frames)-1].Tick.Snapshot.T), m.cursor+1, len(m.o.Frames))
 		}
-		right = append(right, t)
+		long, short = t, t
 		if eta, ok := m.eta(); ok && st.done == nil {
-			e := "ETA " + units.FormatDuration(eta)
+			e := " · ETA " + units.FormatDuration(eta)
+			long, short = long+e, short+e
 			if v := st.cur.Import.VersusEarlier(); v != "" {
-				e += " (" + v + ")"
+				long += " (" + v + ")"
+				short += " (" + shortVersus(v) + ")"
 			}
-			right = append(right, e)
 		}
 	}
-	// Elapsed and ETA stay whole at the right; the names give way.
-	r := strings.Join(right, " · ")
+	// Elapsed and ETA stay whole at the right. Then, as the width shrinks: the
+	// comparison's short form, the connections dropped, the program's name dropped, and
+	// last the dump's name and the server cut.
 	l := strings.Join(parts, " · ")
-	if named := m.sty.bold.Render("dumpscope") + " · " + l; lipgloss.Width(named)+2+lipgloss.Width(r) <= w {
-		l = named
+	brand := m.sty.bold.Render("dumpscope") + " · "
+	fits := func(left, right string) bool { return lipgloss.Width(left)+2+lipgloss.Width(right) <= w }
+	r := short
+	switch {
+	case fits(brand+l, long):
+		l, r = brand+l, long
+	case fits(brand+l, short):
+		l = brand + l
+	case len(parts) > 1 && fits(brand+parts[0], short):
+		l = brand + parts[0]
 	}
 	l = trunc(l, max(10, w-lipgloss.Width(r)-2))
 	return l + strings.Repeat(" ", max(2, w-lipgloss.Width(l)-lipgloss.Width(r))) + r
+}
+
+// shortVersus is advisor.ImportProgress.VersusEarlier without its "than the last run"
+// tail, for a header too narrow for it.
+func shortVersus(v string) string {
+	v = strings.TrimSuffix(v, " than the last run")
+	return strings.TrimSuffix(v, " as the last run")
 }
 
 // eta is the progress line's ETA (advisor.ImportProgress.ETA).

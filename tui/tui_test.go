@@ -382,17 +382,22 @@ func BenchmarkFrame(b *testing.B) {
 // numbers are whole (the table's name, the bytes read of the file, both rates with their
 // averages, bp reads and log waits, elapsed and ETA) and the verdict is under the header
 // (issue 25: at 120 columns the two-column layout cut `table dumpscope_gen.…`,
-// `83.2k rows…` and `bp read…`).
+// `83.2k rows…` and `bp read…`; at 100 columns an ETA compared with the last run pushed
+// "dumpscope ·" out of the header).
 func TestWholeAt120x40And100x32(t *testing.T) {
 	rec, _ := loadRun(t)
 	frames := Replay(rec.Samples, rec.Env(), rec.Server.ServerInfo, rules.NewEngine())
 	const mid = 12 // halfway through the file, with an ETA
 	p := frames[mid-1].Tick.Snapshot.Import
 	p.Table = "dumpscope_gen.order_items" // the longest name the generated dump has
+	p.TimeVsEarlier = 1.27                // the ETA says "(27% slower…)"
 	for _, sz := range [][2]int{{120, 40}, {100, 32}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			out := run(t, New(importOptions(rec)), sz, frames[:mid], nil)
 			lines := strings.Split(out, "\n")
+			if !strings.HasPrefix(lines[0], "dumpscope · tui-400M.sql.gz → ") || !strings.Contains(lines[0], "% slower") {
+				t.Errorf("the header lost the program's name, the dump's or the comparison with the last run: %q", lines[0])
+			}
 			if !strings.HasPrefix(lines[1], "verdict: redo checkpoint waits ~") || strings.Contains(lines[1], "…") {
 				t.Errorf("line 2 is not the whole verdict: %q", lines[1])
 			}

@@ -50,9 +50,9 @@ func runWatch(args []string, s stdio) int {
 	if interval <= 0 {
 		return f.fail(s, usagef("--interval %v: want more than 0", interval))
 	}
-	var screen *statusScreen // on a terminal, the progress is one status line under the rest
-	s.Out, s.Err, screen = statusWriters(s.Out, s.Err)
-	defer screen.end()
+	var screen *tui.StatusScreen // on a terminal, the progress is one status line under the rest
+	s.Out, s.Err, screen = tui.NewStatusScreen(s.Out, s.Err)
+	defer screen.End()
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals()...) // HUP/PIPE too: the record is written at the end
 	defer stop()
 	cfg, err := resolveConn(conn, s)
@@ -82,7 +82,7 @@ func runWatch(args []string, s stdio) int {
 		SaveEvery: max(1, int(time.Minute/interval)),
 		Log:       dash.Log(s.Err),
 		LogEvery:  dash.LogEvery(every),
-		Status:    screen.under(dash),
+		Status:    screen.Under(dash),
 		Sinks:     append(dash.Sinks(), mflags.exp.Sinks()...),
 
 		ProbeDuration: probe,

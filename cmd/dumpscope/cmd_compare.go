@@ -3,12 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
-	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/report"
-	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // runCompare puts run records side by side: each argument is one side, several runs of
@@ -46,23 +43,18 @@ func runCompare(args []string, s stdio) int {
 	}
 	var sides []report.Side
 	for i, arg := range pos {
-		files, err := sideFiles(arg)
+		files, err := report.SideFiles(arg)
 		if err != nil {
 			return f.fail(s, usagef("%v", err))
 		}
-		side := report.Side{Files: files}
-		side.Label = sideLabel(files)
+		label := ""
 		if labels != nil {
-			side.Label = labels[i]
+			label = labels[i]
 		}
-		for _, path := range files {
-			rec, err := runrecord.ReadFile(path)
-			if err != nil {
-				fmt.Fprintln(s.Err, "dumpscope compare:", err)
-				return exitFailure
-			}
-			side.Records = append(side.Records, rec)
-			side.Analyses = append(side.Analyses, report.Analyze(rec, report.Findings(rec, *replay)))
+		side, err := report.ReadSide(files, label, *replay)
+		if err != nil {
+			fmt.Fprintln(s.Err, "dumpscope compare:", err)
+			return exitFailure
 		}
 		sides = append(sides, side)
 	}
@@ -86,55 +78,4 @@ func runCompare(args []string, s stdio) int {
 		fmt.Fprintf(s.Err, "dumpscope: comparison written to %s\n", *out)
 	}
 	return exitOK
-}
-
-// sideFiles expands one side's argument: comma-separated paths, each possibly a glob.
-func sideFiles(arg string) ([]string, error) {
-	var files []string
-	for _, p := range strings.Split(arg, ",") {
-		if p == "" {
-			continue
-		}
-		if strings.ContainsAny(p, "*?[") {
-			m, err := filepath.Glob(p)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %v", p, err)
-			}
-			if len(m) == 0 {
-				return nil, fmt.Errorf("%s matches no file", p)
-			}
-			sort.Strings(m)
-			files = append(files, m...)
-			continue
-		}
-		files = append(files, p)
-	}
-	if len(files) == 0 {
-		return nil, fmt.Errorf("%q names no run record", arg)
-	}
-	return files, nil
-}
-
-// sideLabel names a side by its records' file names: the one name, or what the names of
-// several runs share (redo-4M-1.json, redo-4M-2.json → redo-4M).
-func sideLabel(files []string) string {
-	base := func(p string) string {
-		return strings.TrimSuffix(strings.TrimSuffix(filepath.Base(p), ".gz"), ".json")
-	}
-	label := base(files[0])
-	if len(files) == 1 {
-		return label
-	}
-	for _, f := range files[1:] {
-		b := base(f)
-		n := 0
-		for n < len(label) && n < len(b) && label[n] == b[n] {
-			n++
-		}
-		label = label[:n]
-	}
-	if l := strings.TrimRight(label, "-_. "); l != "" {
-		return l
-	}
-	return base(files[0])
 }

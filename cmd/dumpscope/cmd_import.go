@@ -80,7 +80,7 @@ type importOptions struct {
 	// closeInput, when set, releases what feeds a caller-owned input (the generator).
 	closeInput func() error
 	// screen keeps the headless progress in one status line on a terminal.
-	screen *statusScreen
+	screen *tui.StatusScreen
 	// onStatement is the streaming preflight for stdin (see importPreflight).
 	onStatement func(context.Context, *split.Statement) error
 }
@@ -100,8 +100,8 @@ func runImport(args []string, s stdio) int {
 	// The progress line, the advisor's findings and the signal handler write from their
 	// own goroutines; dump bytes in messages reach the terminal with controls escaped
 	// (termsafe keeps the status line's own redraw prefix).
-	out, errW, screen := statusWriters(s.Out, s.Err)
-	defer screen.end()
+	out, errW, screen := tui.NewStatusScreen(s.Out, s.Err)
+	defer screen.End()
 	o.screen = screen
 	s.Out, s.Err = &lockedWriter{w: termsafe.NewWriter(out)}, &lockedWriter{w: termsafe.NewWriter(errW)}
 	ctx, stop := signalContext(s)
@@ -388,7 +388,7 @@ func importRunOptions(o *importOptions, s stdio, cfg *mysql.Config, eta *run.ETA
 			Record:      o.record != "" || o.reportFlags.report != "",
 			Log:         s.Err,
 			LogEvery:    dash.LogEvery(1),
-			Status:      o.screen.under(dash),
+			Status:      o.screen.Under(dash),
 			Sinks:       append(dash.Sinks(), o.metrics.exp.Sinks()...),
 			// A long import's record survives a crash of dumpscope up to the last minute.
 			SavePath:          o.record,

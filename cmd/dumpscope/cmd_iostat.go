@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"slices"
@@ -35,27 +34,7 @@ func runDevices(args []string, s stdio) int {
 	if err := f.noArgs(); err != nil {
 		return f.fail(s, err)
 	}
-	var (
-		devs []iostat.Device
-		err  error
-	)
-	if *datadir == "" && *redo == "" && *binlog == "" {
-		devs, err = iostat.ListDevices(iostat.ResolveOptions{})
-	} else {
-		var lists [][]iostat.Device
-		for _, d := range []struct{ dir, role string }{{*datadir, "datadir"}, {*redo, "redo"}, {*binlog, "binlog"}} {
-			if d.dir == "" {
-				continue
-			}
-			l, rerr := iostat.ResolveDir(iostat.ResolveOptions{}, d.dir, d.role)
-			if rerr != nil {
-				err = rerr
-				break
-			}
-			lists = append(lists, l)
-		}
-		devs = iostat.MergeDevices(lists...)
-	}
+	devs, err := iostat.ResolveDirs(iostat.ResolveOptions{}, *datadir, *redo, *binlog)
 	if err != nil {
 		fmt.Fprintf(s.Err, "dumpscope devices: %v\n", err)
 		return exitFailure
@@ -69,64 +48,10 @@ func runDevices(args []string, s stdio) int {
 		}
 		return exitOK
 	}
-	writeDevices(s.Out, devs)
+	iostat.WriteDevices(s.Out, devs)
 	return exitOK
 }
 
-// writeDevices prints the chain as an indented table: members under the device that
-// lists them, notes under the device they are about.
-func writeDevices(w io.Writer, devs []iostat.Device) {
-	depth := map[string]int{}
-	for _, d := range devs {
-		for _, m := range d.Members {
-			if _, ok := depth[m]; !ok {
-				depth[m] = depth[d.Name] + 1
-			}
-		}
-	}
-	fmt.Fprintf(w, "%-18s %-8s %-9s %-9s %-8s %-3s %-13s %-9s %-11s %s\n",
-		"NAME", "MAJ:MIN", "KIND", "TRANSPORT", "ROLE", "ROT", "WRITE-CACHE", "LBS/PBS", "SCHEDULER", "MODEL/DETAIL")
-	for _, d := range devs {
-		rot := "?"
-		if d.Rotational != nil {
-			rot = map[bool]string{true: "1", false: "0"}[*d.Rotational]
-		}
-		blocks := "-"
-		if d.LogicalBlockBytes > 0 || d.PhysicalBlockBytes > 0 {
-			blocks = fmt.Sprintf("%d/%d", d.LogicalBlockBytes, d.PhysicalBlockBytes)
-		}
-		what := d.Model
-		if d.Detail != "" {
-			what = strings.TrimSpace(what + " " + d.Detail)
-		}
-		if d.BackingFile != "" {
-			what = strings.TrimSpace(what + " file " + d.BackingFile)
-		}
-		if d.FSType != "" {
-			what = strings.TrimSpace(what + fmt.Sprintf(" (%s on %s)", d.FSType, d.MountPoint))
-		}
-		name := strings.Repeat("  ", depth[d.Name]) + d.Name
-		fmt.Fprintf(w, "%-18s %-8s %-9s %-9s %-8s %-3s %-13s %-9s %-11s %s\n",
-			name, devDash(d.MajMin), d.Kind, devDash(d.Transport), devDash(strings.Join(d.Role, ",")), rot,
-			devDash(d.WriteCache), blocks, devDash(d.Scheduler), what)
-		for _, n := range d.Notes {
-			fmt.Fprintf(w, "%s  note: %s\n", strings.Repeat("  ", depth[d.Name]), n)
-		}
-	}
-}
-
-func devDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
-}
-
-// runIostat prints `iostat -x -y` columns with sysstat's grammar:
-// [-x] [-t] [-m] [-z] [-c|-d] [-p DEV[,…]|ALL] [DEV…] [INTERVAL [COUNT]]. A number is
-// never a device. Without an interval it prints one report over one second; with an
-// interval and no count it runs until interrupted. -h is not the host here (iostat does
-// not connect); it is refused, as on every command that does not connect.
 // iostatArgs reads sysstat's operands: devices, then INTERVAL (seconds, fractions
 // allowed) and COUNT; a number is never a device. Without an interval, one report.
 func iostatArgs(args []string) (devices []string, interval time.Duration, count int, err error) {
@@ -160,6 +85,11 @@ func iostatArgs(args []string) (devices []string, interval time.Duration, count 
 	return devices, interval, count, nil
 }
 
+// runIostat prints `iostat -x -y` columns with sysstat's grammar:
+// [-x] [-t] [-m] [-z] [-c|-d] [-p DEV[,…]|ALL] [DEV…] [INTERVAL [COUNT]]. A number is
+// never a device. Without an interval it prints one report over one second; with an
+// interval and no count it runs until interrupted. -h is not the host here (iostat does
+// not connect); it is refused, as on every command that does not connect.
 func runIostat(args []string, s stdio) int {
 	f := newCmdFlags("iostat",
 		"Print the columns of sysstat's `iostat -x -y` for block devices: always extended, never the since-boot report. The same arguments as sysstat's iostat; INTERVAL is in seconds (0.5 works) and a number is never taken for a device.",
@@ -188,7 +118,7 @@ func runIostat(args []string, s stdio) int {
 		return f.fail(s, err)
 	}
 	if *parts != "" {
-		extra, err := iostatPartitions("/proc", "/sys", *parts)
+		extra, err := iostat.Partitions("/proc", "/sys", *parts)
 		if err != nil {
 			fmt.Fprintf(s.Err, "dumpscope iostat: -p: %v\n", err)
 			return exitFailure
@@ -230,7 +160,7 @@ func runIostat(args []string, s stdio) int {
 		sample, _ := sampler.Sample()
 		switch {
 		case *asJSON:
-			enc.Encode(iostatJSON(sample, !*diskOnly || *cpuOnly, !*cpuOnly, *omitIdle))
+			enc.Encode(iostat.NewJSONReport(sample, !*diskOnly || *cpuOnly, !*cpuOnly, *omitIdle))
 		default:
 			if *stamp {
 				// sysstat prints strftime("%x %X") in the C locale.
@@ -249,57 +179,6 @@ func runIostat(args []string, s stdio) int {
 		}
 	}
 	return exitOK
-}
-
-// iostatReport is one --json report: the interval's end, avg-cpu and one entry per device.
-type iostatReport struct {
-	Timestamp string                        `json:"timestamp"`
-	CPU       *iostat.CPUStats              `json:"avg-cpu,omitempty"`
-	Disk      map[string]iostat.DeviceStats `json:"disk,omitempty"`
-}
-
-func iostatJSON(sample iostat.Sample, cpu, disk, omitIdle bool) iostatReport {
-	r := iostatReport{Timestamp: sample.Time.UTC().Format(time.RFC3339Nano)}
-	if cpu {
-		r.CPU = sample.CPU
-	}
-	if disk {
-		r.Disk = map[string]iostat.DeviceStats{}
-		for _, name := range sample.Names {
-			d := sample.Devices[name]
-			if omitIdle && d.RPerSec == 0 && d.WPerSec == 0 {
-				continue
-			}
-			r.Disk[name] = d
-		}
-	}
-	return r
-}
-
-// iostatPartitions expands -p's list: each device and its partitions (the entries of
-// /sys/block/DEV with a partition file), or ALL: every name in /proc/diskstats.
-func iostatPartitions(procRoot, sysRoot, list string) ([]string, error) {
-	if list == "ALL" {
-		return iostat.DeviceNames(procRoot)
-	}
-	var out []string
-	for _, dev := range strings.Split(list, ",") {
-		dev = strings.TrimPrefix(dev, "/dev/")
-		if dev == "" {
-			continue
-		}
-		out = append(out, dev)
-		entries, err := os.ReadDir(sysRoot + "/block/" + strings.ReplaceAll(dev, "/", "!"))
-		if err != nil {
-			return nil, fmt.Errorf("%s is not a whole device (no %s/block/%s)", dev, sysRoot, dev)
-		}
-		for _, e := range entries {
-			if _, err := os.Stat(sysRoot + "/block/" + dev + "/" + e.Name() + "/partition"); err == nil {
-				out = append(out, e.Name())
-			}
-		}
-	}
-	return out, nil
 }
 
 // runProbe measures how fast a directory's device makes a write durable.
@@ -348,12 +227,6 @@ func runProbe(args []string, s stdio) int {
 		enc.Encode(res)
 		return exitOK
 	}
-	fmt.Fprintf(s.Out, "probe %s: %s, %d-byte blocks\n", res.Dir, res.Mode, res.BlockBytes)
-	fmt.Fprintf(s.Out, "ops      %d (%.1f/s)\n", res.Ops, res.OpsPerSec)
-	fmt.Fprintf(s.Out, "latency  p50 %.3f ms  p99 %.3f ms  max %.3f ms\n", res.P50Ms, res.P99Ms, res.MaxMs)
-	fmt.Fprintf(s.Out, "class    %s (%s)\n", res.Class, iostat.ClassMeaning(res.Class))
-	for _, n := range res.Notes {
-		fmt.Fprintf(s.Out, "note     %s\n", n)
-	}
+	iostat.WriteProbe(s.Out, res)
 	return exitOK
 }

@@ -123,7 +123,7 @@ func TestIostatGrammar(t *testing.T) {
 		t.Errorf("iostat -t -m -d: code %d:\n%s", code, out)
 	}
 	code, out, _ = runCmd(runIostat, "--json", "-xz", "0.1", "2")
-	var r iostatReport
+	var r iostat.JSONReport
 	if lines := strings.Split(strings.TrimSpace(out), "\n"); code != exitOK || len(lines) != 2 || json.Unmarshal([]byte(lines[1]), &r) != nil || r.CPU == nil {
 		t.Errorf("iostat --json: code %d, want two JSON lines with avg-cpu:\n%s", code, out)
 	}

@@ -188,18 +188,3 @@ func lastVerdictLine(out string) string {
 	}
 	return v
 }
-
-func TestSideLabel(t *testing.T) {
-	for _, tt := range []struct {
-		files []string
-		want  string
-	}{
-		{[]string{"/x/before.json"}, "before"},
-		{[]string{"b/redo-4M-1.json", "b/redo-4M-2.json", "b/redo-4M-3.json.gz"}, "redo-4M"},
-		{[]string{"a.json", "b.json"}, "a"},
-	} {
-		if got := sideLabel(tt.files); got != tt.want {
-			t.Errorf("sideLabel(%q) = %q, want %q", tt.files, got, tt.want)
-		}
-	}
-}

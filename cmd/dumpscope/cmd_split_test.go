@@ -10,7 +10,10 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/klauspost/compress/gzip"
+
+	"github.com/dumpscope/dumpscope/importer/split"
 )
 
 func TestRunSplitText(t *testing.T) {
@@ -76,7 +79,7 @@ func TestRunSplitJSONGzipStdin(t *testing.T) {
 		t.Errorf("stdin summary: file %q format %q", sb.File, sb.Format)
 	}
 	sb.File, sb.Format, sb.CompressedBytes = sa.File, sa.Format, sa.CompressedBytes
-	if d := cmp.Diff(sa, sb, cmp.AllowUnexported(splitTable{})); d != "" {
+	if d := cmp.Diff(sa, sb, cmpopts.IgnoreUnexported(split.Summary{})); d != "" {
 		t.Errorf("plain vs gzip stdin (-plain +gzip):\n%s", d)
 	}
 	if sa.Largest == nil || sa.MaxAllowedPacketBytes != 1024 || sa.Rows != 4 || sa.DelimiterBlocks != 4 {
@@ -144,5 +147,28 @@ func TestRunSplitErrors(t *testing.T) {
 				t.Errorf("usage error without usage: %q", errb.String())
 			}
 		})
+	}
+}
+
+// TestRunSplitRenameFollowsSQLMode: `dumpscope split` follows the dump's SET sql_mode
+// (TrackSQLMode) and --rename-database reads each statement the way it was split. The
+// Transform kept its own copy of ANSI_QUOTES, set only by a replayer that reads the
+// server's sql_mode; split has none, so after SET sql_mode='ANSI_QUOTES' the rename read
+// "shop".t as a string and mapped nothing, where the import renames it.
+func TestRunSplitRenameFollowsSQLMode(t *testing.T) {
+	dump := filepath.Join(t.TempDir(), "ansi.sql")
+	if err := os.WriteFile(dump, []byte("SET sql_mode='ANSI_QUOTES';\nINSERT INTO \"shop\".t VALUES (1);\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := runSplit([]string{"--json", "--rename-database", "shop=s2", dump}, stdio{Out: &out, Err: &errb}); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var sum splitSummary
+	if err := json.Unmarshal(out.Bytes(), &sum); err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Mappings) != 1 || sum.Mappings[0].What != "database shop → s2" || sum.Mappings[0].Count != 1 {
+		t.Errorf("mappings = %+v, want one `database shop → s2`", sum.Mappings)
 	}
 }

@@ -71,11 +71,3 @@ func printError(w io.Writer, cmd string, err error) {
 		fmt.Fprintf(w, "dumpscope %s: hint: %s\n", cmd, h)
 	}
 }
-
-// fdOf is w's file descriptor, or ^uintptr(0) (no terminal) when w is not a file.
-func fdOf(w io.Writer) uintptr {
-	if f, ok := w.(interface{ Fd() uintptr }); ok {
-		return f.Fd()
-	}
-	return ^uintptr(0)
-}

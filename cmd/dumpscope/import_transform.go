@@ -11,11 +11,12 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/transform"
 	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 // transformFlags are the flags that choose part of a dump and rewrite it on the way
-// (importer.Transform): filters, database renames, cross-flavour compatibility, GTID
+// (transform.Transform): filters, database renames, cross-flavour compatibility, GTID
 // policy and DEFINER replacement. `import` and `split` share the filter half.
 type transformFlags struct {
 	includeDatabases, tables, excludeTables string
@@ -120,9 +121,9 @@ func splitList(s string) []string {
 	return strings.Split(s, ",")
 }
 
-// options turns the flags into importer.TransformOptions; it checks their syntax.
-func (f *transformFlags) options() (importer.TransformOptions, error) {
-	o := importer.TransformOptions{
+// options turns the flags into transform.Options; it checks their syntax.
+func (f *transformFlags) options() (transform.Options, error) {
+	o := transform.Options{
 		IncludeDatabases: splitList(f.includeDatabases), Tables: splitList(f.tables), ExcludeTables: splitList(f.excludeTables),
 		SchemaOnly: f.schemaOnly, DataOnly: f.dataOnly, Compat: f.compat, GTIDPurged: f.gtidPurged, Definer: f.definer,
 		StartAt: f.startAt,
@@ -137,12 +138,12 @@ func (f *transformFlags) options() (importer.TransformOptions, error) {
 		}
 		o.RenameDatabases[old] = nw
 	}
-	_, err := importer.NewTransform(o) // syntax errors now, before any server is started
+	_, err := transform.New(o) // syntax errors now, before any server is started
 	return o, err
 }
 
 // printTransformSummary says what a Transform left out and rewrote.
-func printTransformSummary(w io.Writer, tr *importer.Transform) {
+func printTransformSummary(w io.Writer, tr *transform.Transform) {
 	if tr == nil {
 		return
 	}

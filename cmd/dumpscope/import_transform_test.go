@@ -166,7 +166,7 @@ func TestImportRenameDatabaseQualified(t *testing.T) {
 // is in), the case-sensitive unique key keeps two e-mails that differ in case, the index
 // is ignored and the column invisible.
 func TestImportCompatMySQL80(t *testing.T) {
-	dump := "../../importer/testdata/compat/mysql80.sql"
+	dump := "../../importer/transform/testdata/compat/mysql80.sql"
 	srv := testsandbox.Start(t)
 	code, _, stderr := dumpscopeImport(t, srv, []string{"--no-advisor"}, dump)
 	if code == 0 || !strings.Contains(stderr, "ERROR 1273") || !strings.Contains(stderr, "rerun with --compat mariadb") {
@@ -210,7 +210,7 @@ func TestImportCompatMySQL80(t *testing.T) {
 	}
 	// The MySQL 8 account cannot bring its password: it arrives locked, and says so.
 	// Accounts live in the mysql schema: they need --allow-system-schemas.
-	code, _, stderr = dumpscopeImport(t, srv, []string{"--no-advisor", "--compat", "mariadb", "--overwrite", "--allow-system-schemas"}, "../../importer/testdata/compat/mysql80-users.sql")
+	code, _, stderr = dumpscopeImport(t, srv, []string{"--no-advisor", "--compat", "mariadb", "--overwrite", "--allow-system-schemas"}, "../../importer/transform/testdata/compat/mysql80-users.sql")
 	if code != 0 || !strings.Contains(stderr, "account `app`@`%` was created locked") {
 		t.Fatalf("accounts: exit %d:\n%s", code, stderr)
 	}
@@ -399,7 +399,7 @@ func TestSplitShowsFilter(t *testing.T) {
 	}
 	// --compat and --rename-database preview what import would rewrite.
 	out.Reset()
-	if code := runSplit([]string{"--compat", "mariadb", "--rename-database", "shop=s2", "../../importer/testdata/compat/mysql80.sql"}, stdio{Out: &out, Err: &errb}); code != exitOK {
+	if code := runSplit([]string{"--compat", "mariadb", "--rename-database", "shop=s2", "../../importer/transform/testdata/compat/mysql80.sql"}, stdio{Out: &out, Err: &errb}); code != exitOK {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	for _, want := range []string{"would map 8× collation utf8mb4_0900_ai_ci → utf8mb4_uca1400_nopad_ai_ci (first at offset 1204, line 34)", "would map 2× database shop → s2 (first at offset 1204, line 34)"} {

@@ -14,6 +14,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/internal/cliflag"
+	"github.com/dumpscope/dumpscope/internal/termsafe"
 )
 
 // Exit codes, one table for every command (README.md "Exit codes").
@@ -43,7 +44,7 @@ type lockedWriter struct {
 
 // Fd passes the underlying file's descriptor through, so a sink writing through it can
 // still ask the terminal for its width.
-func (l *lockedWriter) Fd() uintptr { return fdOf(l.w) }
+func (l *lockedWriter) Fd() uintptr { return termsafe.Fd(l.w) }
 
 // Redirect sends later writes to w and returns where they went (tui.Redirector: the
 // dashboard holds stderr while the screen is up).

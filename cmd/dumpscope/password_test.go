@@ -170,13 +170,13 @@ func TestDashboardSeesTerminalThroughEscaping(t *testing.T) {
 // an escape sequence written through the command's stderr is escaped too.
 func TestStatusLineThroughEscaping(t *testing.T) {
 	ptmx, pts := openPTY(t)
-	_, errW, screen := statusWriters(pts, pts)
+	_, errW, screen := tui.NewStatusScreen(pts, pts)
 	screen.Status("", "10% table t\x1b[2J")
 	w := &lockedWriter{w: termsafe.NewWriter(errW)}
 	if _, err := w.Write([]byte("table t\x1b[2J\n")); err != nil {
 		t.Fatal(err)
 	}
-	screen.end()
+	screen.End()
 	want := advisor.StatusPrefix + `10% table t\x1b[2J` + advisor.StatusPrefix + `table t\x1b[2J` + "\r\n" + `10% table t\x1b[2J` + advisor.StatusPrefix
 	buf := make([]byte, 0, 256)
 	for len(buf) < len(want) {

@@ -39,8 +39,13 @@ func (t *Writer) Unwrap() io.Writer { return t.w }
 
 // Fd is the underlying writer's file descriptor, so that code asking whether output goes
 // to a terminal still can; ^uintptr(0) when it has none.
-func (t *Writer) Fd() uintptr {
-	if f, ok := t.w.(interface{ Fd() uintptr }); ok {
+func (t *Writer) Fd() uintptr { return Fd(t.w) }
+
+// Fd is w's file descriptor, or ^uintptr(0) (no terminal) when w is not a file nor a
+// wrapper that passes one through: the one answer every writer wrapper gives to "is this
+// output a terminal?".
+func Fd(w io.Writer) uintptr {
+	if f, ok := w.(interface{ Fd() uintptr }); ok {
 		return f.Fd()
 	}
 	return ^uintptr(0)

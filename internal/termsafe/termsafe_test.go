@@ -2,6 +2,7 @@ package termsafe
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -48,5 +49,20 @@ func TestWriterEscapes(t *testing.T) {
 		if out.String() != c.want {
 			t.Errorf("byte by byte %q = %q, want %q", c.in, out.String(), c.want)
 		}
+	}
+}
+
+// TestFd: a file's descriptor passes through wrappers; a buffer has none.
+func TestFd(t *testing.T) {
+	f, err := os.CreateTemp(t.TempDir(), "fd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if got := Fd(NewWriter(NewWriter(f))); got != f.Fd() {
+		t.Errorf("Fd through two Writers = %d, want %d", got, f.Fd())
+	}
+	if got := Fd(new(bytes.Buffer)); got != ^uintptr(0) {
+		t.Errorf("Fd(buffer) = %d, want none", got)
 	}
 }

@@ -1,4 +1,4 @@
-package importer
+package transform
 
 import (
 	"testing"
@@ -52,7 +52,7 @@ func TestReplaceDefiner(t *testing.T) {
 		"CREATE DEFINER=CURRENT_USER() PROCEDURE p() SELECT 1;\n" +
 		"CREATE PROCEDURE q() SELECT 'DEFINER=x@y';\n" +
 		"INSERT INTO d VALUES ('DEFINER=`root`@`localhost`');\n"
-	got, _ := sqlOf(t, dump, TransformOptions{Definer: "'app@corp'@10.0.0.%"})
+	got, _ := sqlOf(t, dump, Options{Definer: "'app@corp'@10.0.0.%"})
 	want := []string{
 		"/*!50003 CREATE*/ /*!50017 DEFINER=`app@corp`@`10.0.0.%`*/ /*!50003 TRIGGER t AFTER INSERT ON x FOR EACH ROW SET @a = 'DEFINER=`root`@`x`' */",
 		"/*!50001 CREATE ALGORITHM=UNDEFINED */ /*!50013 DEFINER=`app@corp`@`10.0.0.%` SQL SECURITY DEFINER */ /*!50001 VIEW v AS select 1 AS a */",
@@ -64,7 +64,7 @@ func TestReplaceDefiner(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 	for _, bad := range []string{"root", "@localhost", "root@"} {
-		if _, err := NewTransform(TransformOptions{Definer: bad}); err == nil {
+		if _, err := New(Options{Definer: bad}); err == nil {
 			t.Errorf("--definer %q accepted", bad)
 		}
 	}

@@ -1,4 +1,4 @@
-package importer
+package transform
 
 import (
 	"strconv"
@@ -43,9 +43,9 @@ INSERT INTO t1 VALUES (7);
 
 // sqlOf runs dump through a Transform and returns the SQL it lets through, with the end
 // offset of the last statement it saw (kept or skipped).
-func sqlOf(t *testing.T, dump string, opt TransformOptions) ([]string, int64) {
+func sqlOf(t *testing.T, dump string, opt Options) ([]string, int64) {
 	t.Helper()
-	tr, err := NewTransform(opt)
+	tr, err := New(opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,27 +74,27 @@ func TestTransformFilters(t *testing.T) {
 	trigger := "/*!50003 CREATE*/ /*!50017 DEFINER=root@localhost*/ /*!50003 TRIGGER t1_ai AFTER INSERT ON t1 FOR EACH ROW INSERT INTO t2 VALUES (NEW.id) */"
 	cases := []struct {
 		name string
-		opt  TransformOptions
+		opt  Options
 		want []string
 	}{
-		{"tables a.t1", TransformOptions{Tables: []string{"a.t1"}}, []string{
+		{"tables a.t1", Options{Tables: []string{"a.t1"}}, []string{
 			set, "CREATE DATABASE a", "USE a", "CREATE TABLE t1 (id int PRIMARY KEY)", "LOCK TABLES t1 WRITE",
 			"/*!40000 ALTER TABLE t1 DISABLE KEYS */", "INSERT INTO t1 VALUES (1),(2)", "/*!40000 ALTER TABLE t1 ENABLE KEYS */", "UNLOCK TABLES",
 			"DELIMITER ;;", trigger, "DELIMITER ;", "USE a", "INSERT INTO t1 VALUES (7)",
 		}},
-		{"include b", TransformOptions{IncludeDatabases: []string{"b"}}, []string{
+		{"include b", Options{IncludeDatabases: []string{"b"}}, []string{
 			set, "DELIMITER ;;", "DELIMITER ;", "CREATE DATABASE b", "USE b", "CREATE TABLE t1 (id int)", "INSERT INTO t1 VALUES (5)",
 		}},
-		{"exclude glob", TransformOptions{IncludeDatabases: []string{"a"}, ExcludeTables: []string{"log_*", "t1"}}, []string{
+		{"exclude glob", Options{IncludeDatabases: []string{"a"}, ExcludeTables: []string{"log_*", "t1"}}, []string{
 			set, "CREATE DATABASE a", "USE a", "CREATE TABLE t2 (id int)", "LOCK TABLES t2 WRITE", "INSERT INTO t2 VALUES (3)", "UNLOCK TABLES",
 			"DELIMITER ;;", "CREATE PROCEDURE p() BEGIN SELECT 1; END", "DELIMITER ;", "CREATE VIEW v1 AS SELECT id FROM t1",
 			"INSERT INTO a.t2 VALUES (6)", "USE a",
 		}},
-		{"schema-only tables a.*", TransformOptions{Tables: []string{"a.*"}, SchemaOnly: true}, []string{
+		{"schema-only tables a.*", Options{Tables: []string{"a.*"}, SchemaOnly: true}, []string{
 			set, "CREATE DATABASE a", "USE a", "CREATE TABLE t1 (id int PRIMARY KEY)", "CREATE TABLE t2 (id int)", "CREATE TABLE log_2024 (id int)",
 			"DELIMITER ;;", trigger, "DELIMITER ;", "CREATE VIEW v1 AS SELECT id FROM t1", "USE a",
 		}},
-		{"data-only b", TransformOptions{IncludeDatabases: []string{"b"}, DataOnly: true}, []string{
+		{"data-only b", Options{IncludeDatabases: []string{"b"}, DataOnly: true}, []string{
 			set, "DELIMITER ;;", "DELIMITER ;", "USE b", "INSERT INTO t1 VALUES (5)",
 		}},
 	}
@@ -113,12 +113,12 @@ func TestTransformFilters(t *testing.T) {
 }
 
 func TestTransformOptionErrors(t *testing.T) {
-	for _, opt := range []TransformOptions{
+	for _, opt := range []Options{
 		{SchemaOnly: true, DataOnly: true},
 		{Tables: []string{"a.[x"}},
 		{IncludeDatabases: []string{"[b"}},
 	} {
-		if _, err := NewTransform(opt); err == nil {
+		if _, err := New(opt); err == nil {
 			t.Errorf("%+v: no error", opt)
 		}
 	}
@@ -128,7 +128,7 @@ func TestTransformOptionErrors(t *testing.T) {
 // pass; from it, everything; an offset inside a statement is an error naming the start.
 func TestTransformStartAt(t *testing.T) {
 	at := int64(strings.Index(filterDump, "INSERT INTO a.t2 VALUES (6)")) - 1 // the newline before it is its first byte
-	got, consumed := sqlOf(t, filterDump, TransformOptions{StartAt: at})
+	got, consumed := sqlOf(t, filterDump, Options{StartAt: at})
 	want := []string{"/*!40101 SET NAMES utf8mb4 */", "USE a", "DELIMITER ;;", "DELIMITER ;", "USE b",
 		"INSERT INTO a.t2 VALUES (6)", "USE a", "INSERT INTO t1 VALUES (7)"}
 	if d := cmp.Diff(want, got); d != "" {
@@ -137,7 +137,7 @@ func TestTransformStartAt(t *testing.T) {
 	if consumed != int64(len(filterDump)) {
 		t.Errorf("consumed %d, want %d", consumed, len(filterDump))
 	}
-	tr, _ := NewTransform(TransformOptions{StartAt: at + 3})
+	tr, _ := New(Options{StartAt: at + 3})
 	tr.Attach(split.NewSplitter(strings.NewReader(filterDump), split.SplitOptions{}), "", nil)
 	for tr.Next() {
 	}
@@ -147,15 +147,15 @@ func TestTransformStartAt(t *testing.T) {
 }
 
 func TestTransformFingerprint(t *testing.T) {
-	a := TransformOptions{Tables: []string{"b.t", "a.t "}, RenameDatabases: map[string]string{"x": "y", "a": "b"}, Compat: "mariadb", StartAt: 5}
-	b := TransformOptions{Tables: []string{"a.t", "b.t"}, RenameDatabases: map[string]string{"a": "b", "x": "y"}, Compat: "mariadb", GTIDPurged: "off"}
+	a := Options{Tables: []string{"b.t", "a.t "}, RenameDatabases: map[string]string{"x": "y", "a": "b"}, Compat: "mariadb", StartAt: 5}
+	b := Options{Tables: []string{"a.t", "b.t"}, RenameDatabases: map[string]string{"a": "b", "x": "y"}, Compat: "mariadb", GTIDPurged: "off"}
 	if fa, fb := a.Fingerprint(), b.Fingerprint(); fa != fb || fa != "tables=a.t,b.t rename-database=a=b,x=y compat=mariadb" {
 		t.Errorf("fingerprints %q and %q", fa, fb)
 	}
-	if f := (TransformOptions{GTIDPurged: "auto"}).Fingerprint(); f != "" {
+	if f := (Options{GTIDPurged: "auto"}).Fingerprint(); f != "" {
 		t.Errorf("no change: %q", f)
 	}
-	if (TransformOptions{Tables: []string{"a.t"}}).Fingerprint() == (TransformOptions{ExcludeTables: []string{"a.t"}}).Fingerprint() {
+	if (Options{Tables: []string{"a.t"}}).Fingerprint() == (Options{ExcludeTables: []string{"a.t"}}).Fingerprint() {
 		t.Error("--tables and --exclude-tables of the same table look alike")
 	}
 }

@@ -1,4 +1,4 @@
-package importer
+package transform
 
 import (
 	"strings"
@@ -41,7 +41,7 @@ func TestCompatMariaDBStatements(t *testing.T) {
 		"CREATE TABLE u (id int, KEY i (id) /*!80000 INVISIBLE */, KEY j ((id + 1), id));\n" +
 		"SET @@GLOBAL.GTID_PURGED=/*!80000 '+'*/ 'x:1-5';\n" +
 		"ALTER TABLE u ADD CONSTRAINT c CHECK (id > 0) /*!80016 NOT ENFORCED */;\n"
-	got, _ := sqlOf(t, dump, TransformOptions{Compat: "mariadb", GTIDPurged: "off"})
+	got, _ := sqlOf(t, dump, Options{Compat: "mariadb", GTIDPurged: "off"})
 	want := []string{
 		"CREATE TABLE t (a varchar(5) COLLATE utf8mb4_uca1400_nopad_ai_ci, g int GENERATED ALWAYS AS (1) VIRTUAL) DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_uca1400_nopad_ai_ci",
 		"INSERT INTO t VALUES ('utf8mb4_0900_ai_ci /*!80016 NOT ENFORCED */')",
@@ -73,7 +73,7 @@ func TestCompatAccount(t *testing.T) {
 	dump := "CREATE USER `app`@`%` IDENTIFIED WITH 'caching_sha2_password' AS '$A$005$x;y' REQUIRE NONE PASSWORD EXPIRE DEFAULT ACCOUNT UNLOCK PASSWORD HISTORY DEFAULT PASSWORD REUSE INTERVAL DEFAULT PASSWORD REQUIRE CURRENT DEFAULT;\n" +
 		"CREATE USER 'ro'@'localhost' IDENTIFIED WITH 'sha256_password' FAILED_LOGIN_ATTEMPTS 3 PASSWORD_LOCK_TIME 2;\n" +
 		"CREATE USER 'plain'@'localhost' IDENTIFIED BY 'caching_sha2_password is a string here';\n"
-	got, _ := sqlOf(t, dump, TransformOptions{Compat: "mariadb"})
+	got, _ := sqlOf(t, dump, Options{Compat: "mariadb"})
 	want := []string{
 		"CREATE USER `app`@`%`  REQUIRE NONE PASSWORD EXPIRE DEFAULT ACCOUNT LOCK   ",
 		"CREATE USER 'ro'@'localhost'    ACCOUNT LOCK",

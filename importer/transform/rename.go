@@ -1,4 +1,4 @@
-package importer
+package transform
 
 import (
 	"bytes"
@@ -80,7 +80,7 @@ func (r *renamer) apply(t *Transform, st *split.Statement, q []byte) []byte {
 	last := 0
 	prevDot := false // the previous token was '.': this name is a table or column, not a database
 	warned, bare := false, false
-	sc := sqlscan.New(q, t.syntax(st))
+	sc := sqlscan.New(q, st.Syntax())
 	for {
 		tok := sc.NextRaw()
 		if tok.Kind == sqlscan.EOF {

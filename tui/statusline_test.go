@@ -1,4 +1,4 @@
-package main
+package tui
 
 import (
 	"bytes"
@@ -13,13 +13,13 @@ import (
 // after it and removed at the end; the terminal then shows each line once and no status.
 func TestStatusScreen(t *testing.T) {
 	var screen bytes.Buffer
-	out, errW, sc := statusWriters(&screen, &screen)
+	out, errW, sc := NewStatusScreen(&screen, &screen)
 	sc.Status("", "10% A")
 	out.Write([]byte("table row\n"))
 	sc.Status("WARN finding\n", "20% B")
 	errW.Write([]byte("dumpscope: finished\n"))
 	sc.Status("WARN cleared\n", "")
-	sc.end()
+	sc.End()
 	want := "\r\x1b[K10% A" +
 		"\r\x1b[Ktable row\n10% A" +
 		"\r\x1b[KWARN finding\n20% B" +
@@ -29,13 +29,13 @@ func TestStatusScreen(t *testing.T) {
 	if got := screen.String(); got != want {
 		t.Errorf("screen bytes\n got %q\nwant %q", got, want)
 	}
-	if got := render(screen.String()); got != "table row\nWARN finding\ndumpscope: finished\nWARN cleared\n" {
+	if got := renderTerminal(screen.String()); got != "table row\nWARN finding\ndumpscope: finished\nWARN cleared\n" {
 		t.Errorf("rendered screen %q", got)
 	}
 }
 
-// render plays \r, ESC[K and \n onto lines as a terminal would.
-func render(s string) string {
+// renderTerminal plays \r, ESC[K and \n onto lines as a terminal would.
+func renderTerminal(s string) string {
 	var lines []string
 	cur := ""
 	for i := 0; i < len(s); i++ {
@@ -62,8 +62,8 @@ func render(s string) string {
 // which keeps it at the bottom, with findings above it.
 func TestLiveLogSink(t *testing.T) {
 	var screen bytes.Buffer
-	_, errW, sc := statusWriters(&screen, &screen)
-	l := &advisor.LogSink{W: errW, Live: true, Status: sc.under(nil), Width: 80, Now: func() time.Time { return time.Date(2026, 12, 3, 14, 0, 0, 0, time.UTC) }}
+	_, errW, sc := NewStatusScreen(&screen, &screen)
+	l := &advisor.LogSink{W: errW, Live: true, Status: sc.Under(nil), Width: 80, Now: func() time.Time { return time.Date(2026, 12, 3, 14, 0, 0, 0, time.UTC) }}
 	for i := 0; i < 3; i++ {
 		snap := advisor.Snapshot{T: float64(i), Import: &advisor.ImportProgress{Bytes: int64(i) << 20, ExpectedBytes: 4 << 20}}
 		tick := advisor.Tick{Snapshot: snap}
@@ -72,8 +72,8 @@ func TestLiveLogSink(t *testing.T) {
 		}
 		l.Tick(tick)
 	}
-	sc.end()
-	got := render(screen.String())
+	sc.End()
+	got := renderTerminal(screen.String())
 	if strings.Count(got, "\n") != 1 || !strings.HasPrefix(strings.TrimSpace(got), "+0:02 WARN     x: y") {
 		t.Errorf("rendered screen %q: want only the finding, the status line gone", got)
 	}

@@ -1,4 +1,4 @@
-package importer
+package transform
 
 import (
 	"context"
@@ -23,34 +23,31 @@ import (
 // reports each skipped span's end to the replay's progress, so % and ETA move while a
 // 200 GB dump is read past the one table wanted, and reach 100 % at its end.
 type Transform struct {
-	opt    TransformOptions
+	opt    Options
 	tables []objectPattern
 	except []objectPattern
 	dbs    []string
 
 	src    StatementSource
 	onSkip func(end int64)
-	// skipped, when set, gets the raw bytes of every skipped statement: a checkpoint's
-	// stream digest covers the whole file, kept or not (see observeSkipped).
+	// skipped, when set, gets the raw bytes of every skipped statement (ObserveSkipped).
 	skipped func(raw []byte)
 	cur     split.Statement
 	current string // the database unqualified names belong to (USE, or the connection's)
 	// lastLockKept is whether the last LOCK TABLES was kept: its UNLOCK TABLES follows it.
 	lastLockKept bool
-	ansiQuotes   bool
-	nbe          bool
 
 	rename  renamer
 	compat  compatMapper
 	definer []byte
 
-	stats   TransformStats
+	stats   Stats
 	started bool  // StartAt reached
 	err     error // StartAt not on a statement boundary
 }
 
-// TransformOptions say which objects a Transform keeps and how it rewrites them.
-type TransformOptions struct {
+// Options say which objects a Transform keeps and how it rewrites them.
+type Options struct {
 	// IncludeDatabases keeps only these databases (globs: * ? [..] as in path.Match).
 	IncludeDatabases []string
 	// Tables keeps only these tables ("db.t", or "t" in any database; globs allowed), their
@@ -86,8 +83,8 @@ type TransformOptions struct {
 	StartAt int64
 }
 
-// TransformStats is what a Transform did, for the summary.
-type TransformStats struct {
+// Stats is what a Transform did, for the summary.
+type Stats struct {
 	KeptStatements    int64
 	SkippedStatements int64
 	SkippedBytes      int64 // raw dump bytes of skipped statements
@@ -95,7 +92,7 @@ type TransformStats struct {
 	// rename.go, DEFINER); in the order first seen.
 	Mappings []Mapping
 	// Warnings are what the Transform could not rewrite (dynamic SQL naming a renamed
-	// database, say), with positions; at most maxTransformWarnings.
+	// database, say), with positions; at most maxWarnings.
 	Warnings []string
 }
 
@@ -107,7 +104,7 @@ type Mapping struct {
 	FirstLine   int64
 }
 
-const maxTransformWarnings = 20
+const maxWarnings = 20
 
 // StatementSource is what the replayers pull statements from: a *Splitter, or a
 // Transform wrapped around one. The Set… methods pass the session's sql_mode on to the
@@ -124,9 +121,9 @@ type StatementSource interface {
 // and a table glob.
 type objectPattern struct{ db, table string }
 
-// NewTransform checks the options (glob syntax, conflicting flags) and returns a
+// New checks the options (glob syntax, conflicting flags) and returns a
 // Transform to attach to a splitter.
-func NewTransform(opt TransformOptions) (*Transform, error) {
+func New(opt Options) (*Transform, error) {
 	t := &Transform{opt: opt}
 	if opt.SchemaOnly && opt.DataOnly {
 		return nil, fmt.Errorf("--schema-only and --data-only exclude each other; pick one")
@@ -202,34 +199,34 @@ func (t *Transform) Attach(src StatementSource, database string, onSkip func(end
 	t.src, t.current, t.onSkip = src, database, onSkip
 }
 
+// Options returns the options the Transform was built with.
+func (t *Transform) Options() Options { return t.opt }
+
 // Stats returns what the Transform did so far. Not safe while Next runs elsewhere.
-func (t *Transform) Stats() TransformStats { return t.stats }
+func (t *Transform) Stats() Stats { return t.stats }
 
 func (t *Transform) Statement() split.Statement { return t.cur }
 
-// syntax is how the rewriters read st: the quoting modes the transform follows, and the
-// connection character set the splitter split it under, so that a multibyte character's
-// 0x5C trail byte (sjis, cp932, gbk, big5) is not taken for an escape
-// (TestRenameMultibyteTrail5C).
-func (t *Transform) syntax(st *split.Statement) sqlscan.Syntax {
-	syn := st.Syntax()
-	syn.ANSIQuotes, syn.NoBackslashEscapes = t.ansiQuotes, t.nbe
-	return syn
-}
+// ObserveSkipped makes f get the raw bytes of every statement the Transform skips: a
+// checkpoint's stream digest covers the whole file, kept or not.
+func (t *Transform) ObserveSkipped(f func(raw []byte)) { t.skipped = f }
+
 func (t *Transform) Err() error {
 	if t.err != nil {
 		return t.err
 	}
 	return t.src.Err()
 }
-func (t *Transform) SetNoBackslashEscapes(on bool) {
-	t.nbe = on
-	t.src.SetNoBackslashEscapes(on)
-}
-func (t *Transform) SetANSIQuotes(on bool) {
-	t.ansiQuotes = on
-	t.src.SetANSIQuotes(on)
-}
+
+// SetNoBackslashEscapes and SetANSIQuotes pass the session's quoting on to the splitter.
+// The rewriters read each statement with the quoting it was split under
+// (split.Statement.Syntax: the modes, and the connection character set, so that a
+// multibyte character's 0x5C trail byte is not taken for an escape,
+// TestRenameMultibyteTrail5C), so the Transform keeps no copy of it: a copy missed the
+// splitter's own tracking of SET sql_mode (TrackSQLMode, `dumpscope split` and the
+// preflight's read-ahead) and read "…" as a string there (TestTransformTracksSQLMode).
+func (t *Transform) SetNoBackslashEscapes(on bool) { t.src.SetNoBackslashEscapes(on) }
+func (t *Transform) SetANSIQuotes(on bool)         { t.src.SetANSIQuotes(on) }
 
 // Next advances to the next kept statement, rewritten.
 func (t *Transform) Next() bool {
@@ -321,7 +318,7 @@ func (t *Transform) mapped(st *split.Statement, what string) {
 }
 
 func (t *Transform) warn(st *split.Statement, format string, args ...any) {
-	if len(t.stats.Warnings) < maxTransformWarnings {
+	if len(t.stats.Warnings) < maxWarnings {
 		t.stats.Warnings = append(t.stats.Warnings, split.At("", st).String()+": "+fmt.Sprintf(format, args...))
 	}
 }
@@ -370,7 +367,7 @@ func (t *Transform) keep(st *split.Statement) bool {
 		return t.tableKept(db, st.Table)
 	case split.KindRoutine:
 		if strings.HasSuffix(st.Verb, "TRIGGER") {
-			if tdb, table, ok := triggerTable(st.SQL, st.Syntax()); ok {
+			if tdb, table, ok := sqlscan.TriggerTable(st.SQL, st.Syntax()); ok {
 				if tdb == "" {
 					tdb = db
 				}
@@ -405,7 +402,7 @@ func isDataStatement(st *split.Statement) bool {
 // togglesKeys reports whether an ALTER TABLE is mysqldump's `ALTER TABLE t DISABLE KEYS`
 // or `ENABLE KEYS` (and nothing else).
 func togglesKeys(q []byte) bool {
-	w := ddlWords(q, 8)
+	w := sqlscan.DDLWords(q, 8)
 	n := len(w)
 	return n >= 2 && n < 8 && strings.EqualFold(w[n-1], "KEYS") && (strings.EqualFold(w[n-2], "DISABLE") || strings.EqualFold(w[n-2], "ENABLE"))
 }
@@ -453,7 +450,7 @@ func matchAny(globs []string, s string) bool {
 	return false
 }
 
-// globMatch is path.Match, which never fails here: NewTransform checked the pattern.
+// globMatch is path.Match, which never fails here: New checked the pattern.
 // Names are compared as the server does on Linux with lower_case_table_names=0: exactly.
 func globMatch(glob, s string) bool {
 	if !strings.ContainsAny(glob, "*?[\\") {
@@ -463,34 +460,16 @@ func globMatch(glob, s string) bool {
 	return ok
 }
 
-// triggerTable reads the table of CREATE TRIGGER … ON [db.]table; ok is false for DROP
-// TRIGGER and anything it cannot read. syn is the statement's (st.Syntax()): a DEFINER
-// string before the name may hold a multibyte character whose trail byte is a backslash
-// (0x5C under SET NAMES sjis or gbk), read as an escape without the character set.
-func triggerTable(q []byte, syn sqlscan.Syntax) (db, table string, ok bool) {
-	l := sqlscan.New(q, syn)
-	seen := false
-	for n := 0; n < 64; n++ {
-		tok := l.Next()
-		switch {
-		case tok.Kind == sqlscan.EOF:
-			return "", "", false
-		case tok.Is("DROP"):
-			return "", "", false
-		case tok.Is("TRIGGER"):
-			seen = true
-		case seen && tok.Is("ON"):
-			db, table = l.Name(l.Next())
-			return db, table, table != ""
-		}
-	}
-	return "", "", false
+// Querier is the one method of a connection the Transform asks the target with (the
+// GTID decisions, the current database): a *sql.Conn or *sql.DB.
+type Querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-// newImportTransform builds the Transform of an import, or nil when nothing asks for one
-// (the client's exact stream). For --gtid-purged auto it asks the target whether the
-// dump's GTID_PURGED could apply.
-func newImportTransform(ctx context.Context, c Conn, o TransformOptions) (*Transform, error) {
+// NewImport builds the Transform of an import, or nil when nothing asks for one (the
+// client's exact stream). For --gtid-purged auto it asks the target whether the dump's
+// GTID_PURGED could apply.
+func NewImport(ctx context.Context, c Querier, o Options) (*Transform, error) {
 	var err error
 	if o.SkipGTIDPurged, err = GTIDPurgedSkip(ctx, c, o.GTIDPurged); err != nil {
 		return nil, err
@@ -502,14 +481,14 @@ func newImportTransform(ctx context.Context, c Conn, o TransformOptions) (*Trans
 		!o.SchemaOnly && !o.DataOnly && o.Compat == "" && o.Definer == "" && !o.SkipGTIDPurged && !o.SkipGTIDSlavePos {
 		return nil, nil
 	}
-	return NewTransform(o)
+	return New(o)
 }
 
-// scanTransform puts a fresh Transform with the same options around a splitter that
-// reads the dump ahead of the import (the preflight), so that it judges what will be
-// sent, under the names it will have.
-func scanTransform(ctx context.Context, c Conn, o TransformOptions, sp *split.Splitter) StatementSource {
-	tr, err := NewTransform(o)
+// NewScan puts a fresh Transform with the same options around a splitter that reads the
+// dump ahead of the import (the preflight), so that it judges what will be sent, under
+// the names it will have.
+func NewScan(ctx context.Context, c Querier, o Options, sp *split.Splitter) StatementSource {
+	tr, err := New(o)
 	if err != nil {
 		return sp
 	}
@@ -524,7 +503,7 @@ func scanTransform(ctx context.Context, c Conn, o TransformOptions, sp *split.Sp
 // as the interrupted one did, or the offsets it skips would mean other statements. ""
 // when o changes nothing. StartAt and the GTID decisions are left out: they depend on
 // the run, not on what the dump becomes.
-func (o TransformOptions) Fingerprint() string {
+func (o Options) Fingerprint() string {
 	var parts []string
 	add := func(name string, list []string) {
 		var l []string

@@ -1,4 +1,4 @@
-package importer
+package transform
 
 import (
 	"bytes"
@@ -13,7 +13,7 @@ import (
 // consumed offset reaches the end of what was split, and a rewrite never touches a
 // statement's Raw (the progress and the rejects file rely on it).
 func FuzzTransform(f *testing.F) {
-	files, _ := filepath.Glob("split/testdata/split/*.sql")
+	files, _ := filepath.Glob("../split/testdata/split/*.sql")
 	files = append(files, "testdata/compat/mysql80.sql", "testdata/compat/mysql80-users.sql")
 	for _, p := range files {
 		if b, err := os.ReadFile(p); err == nil {
@@ -23,7 +23,7 @@ func FuzzTransform(f *testing.F) {
 	f.Add([]byte(filterDump))
 	f.Add([]byte("CREATE TABLE t (a int, KEY k ((a)), CHECK (a) /*!80016 NOT ENFORCED"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		tr, err := NewTransform(TransformOptions{
+		tr, err := New(Options{
 			ExcludeTables: []string{"x*"}, RenameDatabases: map[string]string{"splitdb": "s2", "a": "b c"},
 			Compat: "mariadb", GTIDPurged: "off", Definer: "u@h",
 		})

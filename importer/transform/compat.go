@@ -1,4 +1,4 @@
-package importer
+package transform
 
 import (
 	"bytes"
@@ -73,13 +73,13 @@ func (c *compatMapper) apply(t *Transform, st *split.Statement, q []byte) (out [
 		return nil, false
 	}
 	if st.Kind == split.KindOther && (st.Verb == "CREATE" || st.Verb == "ALTER") && mysqlOnlyAuth(q) {
-		if out, account := mapAccount(q, t.syntax(st)); out != nil {
+		if out, account := mapAccount(q, st.Syntax()); out != nil {
 			t.mapped(st, "caching_sha2_password/sha256_password account created locked, without its password (MariaDB cannot use the hash)")
 			t.warn(st, "account %s was created locked: set a password and unlock it (ALTER USER %s IDENTIFIED BY '…' ACCOUNT UNLOCK)", account, account)
 			return out, false
 		}
 	}
-	edits := mariadbEdits(st, q, t.syntax(st))
+	edits := mariadbEdits(st, q, st.Syntax())
 	if len(edits) == 0 {
 		return nil, false
 	}
@@ -358,7 +358,7 @@ func rawTokens(q []byte, syn sqlscan.Syntax) []sqlscan.Token {
 // mysqlOnlyAuth reports whether a CREATE/ALTER USER uses an authentication plugin
 // MariaDB does not have.
 func mysqlOnlyAuth(q []byte) bool {
-	w := ddlWords(q, 2)
+	w := sqlscan.DDLWords(q, 2)
 	return len(w) == 2 && strings.EqualFold(w[1], "USER") &&
 		(sqlscan.ContainsFoldASCII(q, "caching_sha2_password") || sqlscan.ContainsFoldASCII(q, "sha256_password"))
 }
@@ -449,7 +449,7 @@ func isGTIDSlavePos(q []byte) bool {
 // it when the target has no such variable (MySQL: ERROR 1193) or runs replication (the
 // SET fails with ERROR 1198 while a slave SQL thread runs); otherwise it is sent, since a
 // dump made with --master-data=1 sets the position on purpose.
-func GTIDSlavePosSkip(ctx context.Context, c Conn, policy string) (bool, error) {
+func GTIDSlavePosSkip(ctx context.Context, c Querier, policy string) (bool, error) {
 	switch policy {
 	case "off":
 		return true, nil
@@ -481,7 +481,7 @@ func isGTIDPurged(q []byte) bool {
 // skips it when the target cannot take it: it has no such variable (MariaDB: ERROR 1193),
 // it has executed GTIDs of its own (ERROR 3546), or it is a member of a replication group
 // (ERROR 3911).
-func GTIDPurgedSkip(ctx context.Context, c Conn, policy string) (bool, error) {
+func GTIDPurgedSkip(ctx context.Context, c Querier, policy string) (bool, error) {
 	switch policy {
 	case "off":
 		return true, nil

@@ -1,4 +1,4 @@
-package importer
+package transform
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package importer
+package transform
 
 import (
 	"bytes"
@@ -16,18 +16,18 @@ func BenchmarkTransform(b *testing.B) {
 	dump := splittest.ExtendedInsertDump(32<<20, true)
 	for _, bc := range []struct {
 		name string
-		opt  *TransformOptions
+		opt  *Options
 	}{
 		{"splitter", nil},
-		{"rename+compat+definer", &TransformOptions{RenameDatabases: map[string]string{"sakila": "s2"}, Compat: "mariadb", Definer: "a@b"}},
-		{"skip-all", &TransformOptions{Tables: []string{"other.t"}}},
+		{"rename+compat+definer", &Options{RenameDatabases: map[string]string{"sakila": "s2"}, Compat: "mariadb", Definer: "a@b"}},
+		{"skip-all", &Options{Tables: []string{"other.t"}}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.SetBytes(int64(len(dump)))
 			for i := 0; i < b.N; i++ {
 				var src StatementSource = split.NewSplitter(bytes.NewReader(dump), split.SplitOptions{})
 				if bc.opt != nil {
-					tr, err := NewTransform(*bc.opt)
+					tr, err := New(*bc.opt)
 					if err != nil {
 						b.Fatal(err)
 					}

@@ -1,4 +1,4 @@
-package importer
+package transform
 
 import (
 	"strings"
@@ -23,7 +23,7 @@ func TestRenameDatabase(t *testing.T) {
 		"DELIMITER ;\n" +
 		"ALTER DATABASE shop CHARACTER SET latin1;\n" +
 		"CREATE TABLE shopping.t (a int);\n"
-	got, _ := sqlOf(t, dump, TransformOptions{RenameDatabases: map[string]string{"shop": "shop copy"}})
+	got, _ := sqlOf(t, dump, Options{RenameDatabases: map[string]string{"shop": "shop copy"}})
 	want := []string{
 		"CREATE DATABASE /*!32312 IF NOT EXISTS*/ `shop copy` /*!40100 DEFAULT CHARACTER SET utf8mb4 */",
 		"USE `shop copy`",
@@ -43,7 +43,7 @@ func TestRenameDatabase(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 
-	tr, _ := NewTransform(TransformOptions{RenameDatabases: map[string]string{"shop": "shop2"}})
+	tr, _ := New(Options{RenameDatabases: map[string]string{"shop": "shop2"}})
 	tr.Attach(split.NewSplitter(strings.NewReader(dump), split.SplitOptions{}), "", nil)
 	for tr.Next() {
 	}
@@ -59,7 +59,7 @@ func TestRenameDatabase(t *testing.T) {
 }
 
 func TestRenameOptionErrors(t *testing.T) {
-	if _, err := NewTransform(TransformOptions{RenameDatabases: map[string]string{"a": "b", "b": "c"}}); err == nil {
+	if _, err := New(Options{RenameDatabases: map[string]string{"a": "b", "b": "c"}}); err == nil {
 		t.Error("chained renames accepted")
 	}
 }
@@ -72,12 +72,35 @@ func TestRenameMultibyteTrail5C(t *testing.T) {
 	dump := "SET NAMES sjis;\n" +
 		"INSERT INTO shop.t VALUES ('\x83\x5C', 'shop.x'), (2, 'y') ;\n" +
 		"INSERT INTO shop.t VALUES ('\x83\x5C', 'z') , (shop.f(), 'w');\n"
-	got, _ := sqlOf(t, dump, TransformOptions{RenameDatabases: map[string]string{"shop": "shop2"}})
+	got, _ := sqlOf(t, dump, Options{RenameDatabases: map[string]string{"shop": "shop2"}})
 	want := []string{
 		"SET NAMES sjis",
 		"INSERT INTO shop2.t VALUES ('\x83\x5C', 'shop.x'), (2, 'y')",
 		"INSERT INTO shop2.t VALUES ('\x83\x5C', 'z') , (shop2.f(), 'w')",
 	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+// TestTransformTracksSQLMode: with a splitter that follows the dump's SET sql_mode on its
+// own (`dumpscope split`, the preflight's read-ahead), the rename reads "shop" as the
+// identifier the splitter split it as. The Transform's own copy of ANSI_QUOTES, set only
+// through SetANSIQuotes, read it as a string and left it.
+func TestTransformTracksSQLMode(t *testing.T) {
+	tr, err := New(Options{RenameDatabases: map[string]string{"shop": "s2"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dump := "SET sql_mode='ANSI_QUOTES';\nINSERT INTO \"shop\".t VALUES ('shop.x');\n"
+	tr.Attach(split.NewSplitter(strings.NewReader(dump), split.SplitOptions{TrackSQLMode: true}), "", nil)
+	var got []string
+	for tr.Next() {
+		if st := tr.Statement(); len(st.SQL) > 0 {
+			got = append(got, string(st.SQL))
+		}
+	}
+	want := []string{"SET sql_mode='ANSI_QUOTES'", "INSERT INTO `s2`.t VALUES ('shop.x')"}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}

@@ -1,0 +1,334 @@
+package sqlscan
+
+import (
+	"bytes"
+	"strings"
+)
+
+// Rows is what ReadRows learned about the VALUES list of a row insert.
+type Rows struct {
+	// N is the number of rows.
+	N int64
+	// ZeroMask has bit i set when some row gives column i NULL, 0 or DEFAULT (an
+	// AUTO_INCREMENT column then takes a generated id); ZeroFar the same for i ≥ 64, or
+	// an empty row `()`.
+	ZeroMask uint64
+	ZeroFar  bool
+}
+
+// ReadRows reads a row insert's VALUES list, `(…), (…)`, from Pos to the end of Src,
+// where the values are literals (strings, numbers, NULL, DEFAULT, hex and bit literals,
+// charset introducers), user or session variables, and calls of a few pure functions of
+// those. ok is false for anything else: a column, a subquery, an executable comment, ON
+// DUPLICATE KEY UPDATE or RETURNING after the last row, or a session variable connState
+// says reads one connection's state.
+//
+// It is the planner's hot path (every row of the dump passes through it), so it is a byte
+// loop of its own that jumps through strings with IndexByte, not a walk over Next's tokens,
+// which would copy every string's text; it keeps the Tokenizer's quoting rules.
+func (l *Tokenizer) ReadRows(connState func(v string) bool) (r Rows, ok bool) {
+	for {
+		if !l.rowSpace() || l.peek() != '(' {
+			return r, false
+		}
+		l.Pos++
+		if !l.rowSpace() {
+			return r, false
+		}
+		if l.peek() == ')' {
+			l.Pos++
+			r.ZeroFar = true // every column takes its default
+		} else {
+			for col := 0; ; col++ {
+				zero, ok := l.rowValue(0, connState)
+				if !ok {
+					return r, false
+				}
+				if zero {
+					if col < 64 {
+						r.ZeroMask |= 1 << uint(col)
+					} else {
+						r.ZeroFar = true
+					}
+				}
+				if !l.rowSpace() {
+					return r, false
+				}
+				c := l.peek()
+				l.Pos++
+				if c == ')' {
+					break
+				}
+				if c != ',' {
+					return r, false
+				}
+			}
+		}
+		r.N++
+		if !l.rowSpace() {
+			return r, false
+		}
+		switch l.peek() {
+		case ',':
+			l.Pos++
+		case 0:
+			return r, l.Pos == len(l.Src)
+		default:
+			return r, false // ON DUPLICATE KEY UPDATE, RETURNING, AS alias, …
+		}
+	}
+}
+
+// rowSpace skips whitespace and plain comments; an executable comment or hint ends the
+// recognition (false), since its content would be SQL the row reader does not read.
+func (l *Tokenizer) rowSpace() bool {
+	if l.Pos < len(l.Src) && !spaceStart[l.Src[l.Pos]] {
+		return true // the usual case, kept cheap: most values follow a ',' directly
+	}
+	for l.Pos < len(l.Src) {
+		c := l.Src[l.Pos]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
+			l.Pos++
+		case c == '/' && l.Pos+1 < len(l.Src) && l.Src[l.Pos+1] == '*':
+			if l.Pos+2 < len(l.Src) && (l.Src[l.Pos+2] == '!' || l.Src[l.Pos+2] == 'M' || l.Src[l.Pos+2] == '+') {
+				return false
+			}
+			k := bytes.Index(l.Src[l.Pos+2:], []byte("*/"))
+			if k < 0 {
+				return false
+			}
+			l.Pos += 2 + k + 2
+		case c == '#' || (c == '-' && l.Pos+2 < len(l.Src) && l.Src[l.Pos+1] == '-' && (l.Src[l.Pos+2] == ' ' || l.Src[l.Pos+2] == '\t' || l.Src[l.Pos+2] == '\n')):
+			k := bytes.IndexByte(l.Src[l.Pos:], '\n')
+			if k < 0 {
+				l.Pos = len(l.Src)
+			} else {
+				l.Pos += k + 1
+			}
+		default:
+			return true
+		}
+	}
+	return true
+}
+
+// spaceStart marks the bytes where whitespace or a comment may begin.
+var spaceStart = func() (t [256]bool) {
+	for _, c := range []byte(" \t\n\r\f\v/#-") {
+		t[c] = true
+	}
+	return t
+}()
+
+// peek is the byte at Pos, 0 at the end.
+func (l *Tokenizer) peek() byte {
+	if l.Pos < len(l.Src) {
+		return l.Src[l.Pos]
+	}
+	return 0
+}
+
+// rowFunctions are the pure functions a row's value may call (dump tools write spatial
+// values and binary data through them).
+var rowFunctions = map[string]bool{
+	"UNHEX": true, "FROM_BASE64": true, "CONCAT": true, "CHAR": true, "POINT": true,
+	"ST_GEOMFROMTEXT": true, "ST_GEOMFROMWKB": true, "GEOMFROMTEXT": true, "GEOMFROMWKB": true,
+	"ST_POINTFROMTEXT": true, "POINTFROMTEXT": true, "ST_GEOMETRYFROMTEXT": true, "GEOMETRYFROMTEXT": true,
+}
+
+// rowValue reads one value; zero reports a top-level value that may be NULL or 0 in an
+// integer column: NULL, DEFAULT, a number 0 (0.0, 0e5, 0x0), FALSE, and everything that is
+// not a number literal ('0', the empty string, X'00', @v, a function), since an
+// AUTO_INCREMENT column given one of those takes a generated id.
+func (l *Tokenizer) rowValue(depth int, connState func(string) bool) (zero, ok bool) {
+	if !l.rowSpace() {
+		return false, false
+	}
+	for l.peek() == '-' || l.peek() == '+' {
+		if l.Pos+1 < len(l.Src) && l.Src[l.Pos+1] == '-' {
+			return false, false // a `--` comment or double negation: not worth telling apart
+		}
+		l.Pos++
+		if !l.rowSpace() {
+			return false, false
+		}
+	}
+	c := l.peek()
+	switch {
+	case c == '\'' || (c == '"' && !l.ansi):
+		return depth == 0, l.skipString(c) // '0' and '' are 0 in an integer column
+	case (c == 'x' || c == 'X' || c == 'b' || c == 'B' || c == 'n' || c == 'N') && l.Pos+1 < len(l.Src) && l.Src[l.Pos+1] == '\'':
+		l.Pos++
+		if c == 'n' || c == 'N' {
+			return depth == 0, l.skipString('\'')
+		}
+		k := bytes.IndexByte(l.Src[l.Pos+1:], '\'')
+		if k < 0 {
+			return false, false
+		}
+		l.Pos += 1 + k + 1
+		return depth == 0, true
+	case c >= '0' && c <= '9' || c == '.':
+		return l.rowNumber(depth)
+	case c == '@':
+		at := l.Pos
+		l.Pos++
+		if l.peek() == '@' {
+			l.Pos++
+		}
+		st := l.Pos
+		if q := l.peek(); q == '`' || q == '\'' || q == '"' {
+			return depth == 0, l.skipString(q)
+		}
+		for l.Pos < len(l.Src) && (IsWordByte(l.Src[l.Pos]) || l.Src[l.Pos] == '.') {
+			l.Pos++
+		}
+		// @@last_insert_id, @@identity, @@timestamp …: one connection's state.
+		return depth == 0, l.Pos > st && !connState(string(l.Src[at:l.Pos]))
+	case IsWordByte(c):
+		return l.rowWord(depth, connState)
+	}
+	return false, false
+}
+
+// rowNumber reads a number (or 0x…, 0b…); zero: it is 0 at the top level (0, 0.0, 0e5,
+// 0x00, 0b0: no digit other than 0 before an exponent or after a 0x/0b prefix).
+func (l *Tokenizer) rowNumber(depth int) (zero, ok bool) {
+	st := l.Pos
+	allZero, exponent := true, false
+	if l.Pos+1 < len(l.Src) && l.Src[l.Pos] == '0' && (l.Src[l.Pos+1] == 'x' || l.Src[l.Pos+1] == 'X' || l.Src[l.Pos+1] == 'b' || l.Src[l.Pos+1] == 'B') {
+		l.Pos += 2
+	}
+	for l.Pos < len(l.Src) {
+		d := l.Src[l.Pos]
+		switch {
+		case d == '0' || d == '.':
+		case d >= '1' && d <= '9', (d >= 'a' && d <= 'f' || d >= 'A' && d <= 'F') && !(d == 'e' || d == 'E'):
+			if !exponent {
+				allZero = false
+			}
+		case d == 'e' || d == 'E':
+			exponent = true
+			if l.Pos+1 < len(l.Src) && (l.Src[l.Pos+1] == '-' || l.Src[l.Pos+1] == '+') {
+				l.Pos++
+			}
+		case IsWordByte(d):
+			allZero = false
+		default:
+			return allZero && depth == 0, l.Pos > st
+		}
+		l.Pos++
+	}
+	return allZero && depth == 0, true
+}
+
+// rowWord reads NULL, DEFAULT, TRUE, FALSE, a character set introducer and its literal,
+// or a call of one of rowFunctions.
+func (l *Tokenizer) rowWord(depth int, connState func(string) bool) (zero, ok bool) {
+	st := l.Pos
+	for l.Pos < len(l.Src) && IsWordByte(l.Src[l.Pos]) {
+		l.Pos++
+	}
+	word := l.Src[st:l.Pos]
+	switch {
+	case EqualFoldASCII(word, "NULL"), EqualFoldASCII(word, "DEFAULT"):
+		return depth == 0, true
+	case EqualFoldASCII(word, "TRUE"):
+		return false, true
+	case EqualFoldASCII(word, "FALSE"):
+		return depth == 0, true
+	}
+	w := strings.ToUpper(string(word))
+	if w[0] == '_' { // a character set introducer: _binary '…', _utf8mb4 0x…
+		if !l.rowSpace() {
+			return false, false
+		}
+		if q := l.peek(); q == '\'' || q == '"' || (q >= '0' && q <= '9') || q == 'x' || q == 'X' || q == 'b' || q == 'B' {
+			_, ok := l.rowValue(depth+1, connState)
+			return depth == 0, ok
+		}
+		return false, false
+	}
+	if !rowFunctions[w] || l.peek() != '(' {
+		return false, false // a column, an unknown function, a subquery keyword
+	}
+	l.Pos++
+	if !l.rowSpace() {
+		return false, false
+	}
+	if l.peek() == ')' {
+		l.Pos++
+		return depth == 0, true
+	}
+	for {
+		if _, ok := l.rowValue(depth+1, connState); !ok {
+			return false, false
+		}
+		if !l.rowSpace() {
+			return false, false
+		}
+		c := l.peek()
+		l.Pos++
+		if c == ')' {
+			return depth == 0, true // UNHEX('00') is 0 in an integer column
+		}
+		if c != ',' {
+			return false, false
+		}
+	}
+}
+
+// skipString moves past a quoted string starting at Pos (the quote), with doubled quotes
+// and, unless NO_BACKSLASH_ESCAPES, backslash escapes; in gbk, sjis, big5 and gb18030 a
+// character's second byte may be 0x5C and is not an escape. Unlike quoted it keeps no
+// text, and it jumps to the next quote with IndexByte where the charset allows.
+func (l *Tokenizer) skipString(q byte) bool {
+	l.Pos++
+	esc := !l.nbe && q != '`'
+	if l.mb.Multibyte() {
+		for l.Pos < len(l.Src) {
+			if n := l.mb.CharLen(l.Src[l.Pos:]); n > 0 {
+				l.Pos += n
+				continue
+			}
+			c := l.Src[l.Pos]
+			switch {
+			case c == '\\' && esc:
+				l.Pos += 2
+			case c == q:
+				if l.Pos+1 < len(l.Src) && l.Src[l.Pos+1] == q {
+					l.Pos += 2
+					continue
+				}
+				l.Pos++
+				return true
+			default:
+				l.Pos++
+			}
+		}
+		return false
+	}
+	for {
+		rest := l.Src[l.Pos:]
+		k := bytes.IndexByte(rest, q)
+		if k < 0 {
+			return false
+		}
+		if esc {
+			if b := bytes.IndexByte(rest[:k], '\\'); b >= 0 {
+				l.Pos += b + 2
+				if l.Pos > len(l.Src) {
+					return false
+				}
+				continue
+			}
+		}
+		l.Pos += k + 1
+		if l.Pos < len(l.Src) && l.Src[l.Pos] == q {
+			l.Pos++
+			continue
+		}
+		return true
+	}
+}

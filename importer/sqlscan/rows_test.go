@@ -1,0 +1,36 @@
+package sqlscan
+
+import "testing"
+
+// TestReadRows reads VALUES lists from after the VALUES keyword: the row count, which
+// columns some row gives a zero, and what ends the recognition.
+func TestReadRows(t *testing.T) {
+	connState := func(v string) bool { return v == "@@identity" }
+	tests := []struct {
+		values string
+		syn    Syntax
+		ok     bool
+		want   Rows
+	}{
+		{"(1,'a'),(2,'b')", Syntax{}, true, Rows{N: 2, ZeroMask: 0b10}}, // a string is 0 in an integer column
+		{" (NULL, 'x'), (5, 0x00), (7, DEFAULT)", Syntax{}, true, Rows{N: 3, ZeroMask: 0b11}},
+		{"(0.0e5, 1e0, UNHEX('00'), _binary 'z')", Syntax{}, true, Rows{N: 1, ZeroMask: 0b1101}},
+		{"()", Syntax{}, true, Rows{N: 1, ZeroFar: true}},
+		{"(@v, @@session.sql_mode) -- a comment\n", Syntax{}, true, Rows{N: 1, ZeroMask: 0b11}},
+		{"(@@identity)", Syntax{}, false, Rows{}},
+		{"(1) /*!99999 ON DUPLICATE KEY UPDATE a=1 */", Syntax{}, false, Rows{}},
+		{"(1) ON DUPLICATE KEY UPDATE a=1", Syntax{}, false, Rows{}},
+		{"(a)", Syntax{}, false, Rows{}},
+		{`('a\'),('b')`, Syntax{NoBackslashEscapes: true}, true, Rows{N: 2, ZeroMask: 1}},
+		{`('a\'),('b')`, Syntax{}, false, Rows{}},
+		{"('\x95\x5c'),('b')", Syntax{Charset: CharsetByName("sjis")}, true, Rows{N: 2, ZeroMask: 1}},
+		{`("x")`, Syntax{ANSIQuotes: true}, false, Rows{}},
+	}
+	for _, tc := range tests {
+		l := New([]byte(tc.values), tc.syn)
+		got, ok := l.ReadRows(connState)
+		if ok != tc.ok || (ok && got != tc.want) {
+			t.Errorf("ReadRows(%q) = %+v, %v; want %+v, %v", tc.values, got, ok, tc.want, tc.ok)
+		}
+	}
+}

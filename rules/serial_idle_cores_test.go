@@ -1,0 +1,97 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/iostat"
+)
+
+// serialImport is a serial import's progress, 4 MiB/s and 20k rows/s, followed by the
+// planner (checked) with reason as its first reason to run serially.
+func serialImport(checked bool, reason string) setter {
+	return func(i int, s *advisor.Snapshot, _ map[string]float64) {
+		s.Import = &advisor.ImportProgress{Bytes: int64(i) << 22, Rows: int64(i) * 20000, Statements: int64(i) * 20,
+			ParallelChecked: checked, SerialReason: reason}
+	}
+}
+
+func TestSerialReplayIdleCores(t *testing.T) {
+	idleDisk := dev("nvme0n1", iostat.DeviceStats{WPerSec: 500, WAwaitMs: 0.1, UtilPct: 20})
+	busyDisk := dev("nvme0n1", iostat.DeviceStats{WPerSec: 5000, WAwaitMs: 0.5, UtilPct: 95})
+	conns := func(n, cores int, vars map[string]string) *advisor.Env {
+		e := maria(vars)
+		e.ImportConnections, e.Host.Cores = n, cores
+		return e
+	}
+	// Two cores: the server at 70 % of one, dumpscope at 30 %, half the host idle.
+	serial2 := cpu(iostat.CPUStats{UserPct: 45, SystemPct: 5, IdlePct: 50, ClientPct: 30, ServerPct: f64(70)})
+	userVar := "offset 105, line 5: SET @n = ( SELECT COUNT ( * ) FROM a ) reads what differs between connections or over time: the rest of the dump runs on one connection"
+	runCases(t, SerialReplayIdleCores{}, []ruleCase{
+		{record: "serial-replay-idle-cores.json", name: "serial on 2 cores, one idle, the dump parallel-exact", env: conns(1, 2, nil),
+			ticks: build(40, idleDisk, serial2, serialImport(true, "")), wantFiredAt: 5, wantClearedAt: -1},
+		{name: "the dump sets a user variable", env: conns(1, 2, nil),
+			ticks: build(40, idleDisk, serial2, serialImport(true, userVar)), wantFiredAt: -1},
+		{name: "turns quiet once a statement needs one connection", env: conns(1, 2, nil),
+			ticks: build(40, idleDisk, serial2, phase(20, serialImport(true, ""), serialImport(true, userVar))), wantFiredAt: 5, wantClearedAt: 22},
+		{name: "the host's cores are busy", env: conns(1, 2, nil),
+			ticks: build(40, idleDisk, cpu(iostat.CPUStats{UserPct: 85, SystemPct: 10, IdlePct: 5, ClientPct: 30, ServerPct: f64(70)}), serialImport(true, "")), wantFiredAt: -1},
+		{name: "already --parallel 2", env: conns(2, 2, nil),
+			ticks: build(40, idleDisk, serial2, serialImport(true, "")), wantFiredAt: -1},
+		{name: "not followed by the planner (watch, an older record)", env: conns(1, 2, nil),
+			ticks: build(40, idleDisk, serial2, serialImport(false, "")), wantFiredAt: -1},
+		{name: "the disk is the limit", env: conns(1, 2, nil),
+			ticks: build(40, busyDisk, serial2, serialImport(true, "")), wantFiredAt: -1},
+		{name: "the server does little: under the estimate's floor", env: conns(1, 2, nil),
+			ticks: build(40, idleDisk, cpu(iostat.CPUStats{UserPct: 20, IdlePct: 80, ClientPct: 20, ServerPct: f64(25)}), serialImport(true, "")), wantFiredAt: -1},
+		{name: "a remote server", env: conns(1, 2, nil),
+			ticks: build(40, idleDisk, cpu(iostat.CPUStats{UserPct: 20, IdlePct: 80, ClientPct: 30}), serialImport(true, "")), wantFiredAt: -1},
+	})
+}
+
+// TestSerialReplayIdleCoresAdvice: the hint names the flags and an estimate labelled as
+// one, --load-data only where the server allows LOAD DATA LOCAL, and the verdict takes
+// the same estimate (the server's share spread over the suggested connections).
+func TestSerialReplayIdleCoresAdvice(t *testing.T) {
+	idleDisk := dev("nvme0n1", iostat.DeviceStats{WPerSec: 500, WAwaitMs: 0.1, UtilPct: 20})
+	serial2 := cpu(iostat.CPUStats{UserPct: 45, SystemPct: 5, IdlePct: 50, ClientPct: 30, ServerPct: f64(70)})
+	for _, tc := range []struct {
+		name       string
+		vars       map[string]string
+		want, not  string
+		wantFixCmd string
+	}{
+		{"local_infile on", map[string]string{"local_infile": "ON"}, "dumpscope import --parallel 2 --load-data: ", "it is OFF", "--parallel 2 --load-data"},
+		{"local_infile off", map[string]string{"local_infile": "OFF"}, "dumpscope import --parallel 2: ", "not in the estimate", "--parallel 2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := maria(tc.vars)
+			e.ImportConnections, e.Host.Cores = 1, 2
+			eng := NewEngine()
+			for _, s := range build(40, idleDisk, serial2, serialImport(true, "")) {
+				eng.Observe(e, s)
+			}
+			var f *advisor.Finding
+			for _, x := range eng.Findings() {
+				if x.ID == "serial-replay-idle-cores" {
+					f = &x
+				}
+			}
+			if f == nil {
+				t.Fatalf("no hint: %v", eng.Findings())
+			}
+			if !strings.HasPrefix(f.Recommendation, tc.want) || strings.Contains(f.Recommendation, tc.not) ||
+				!strings.Contains(f.Recommendation, "estimate from this run: up to 1.5× faster") {
+				t.Errorf("recommendation: %s", f.Recommendation)
+			}
+			v := VerdictOf(eng)
+			if v.Bottleneck == nil || v.Bottleneck.FindingID != "serial-replay-idle-cores" || v.Bottleneck.Fix != tc.wantFixCmd {
+				t.Fatalf("verdict: %+v", v)
+			}
+			if got := v.Bottleneck.EstimatedSpeedup; got < 1.2 || got > 1.6 {
+				t.Errorf("the verdict's estimate %.2f× is not the hint's (the server's share over 2 connections)", got)
+			}
+		})
+	}
+}
