@@ -243,8 +243,16 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *split.Statement, e
 			err = p.recordUserVars(ctx, p.control, st) // with the transaction's progress row
 		}
 		if err == nil && intent {
-			if err = cp.Ran(ctx, p.control, st.Offset); err == nil {
-				p.regionIntents = append(p.regionIntents, st.Offset)
+			var changed bool
+			switch changed, err = cp.Changed(ctx, p.workers[0], st.Offset); {
+			case err == nil && changed:
+				if err = cp.Ran(ctx, p.workers[0], st.Offset); err == nil {
+					p.regionIntents = append(p.regionIntents, st.Offset)
+				}
+			case err == nil:
+				// Nothing to settle: left, a resume would find the next statements'
+				// changes in its checksums and call it half applied.
+				err = cp.EndIntent(ctx, p.workers[0], st.Offset)
 			}
 		}
 		if err == nil && !pl.OpenAfter {
@@ -349,20 +357,13 @@ func readOnly(st *split.Statement) bool {
 // inside START TRANSACTION … COMMIT came back twice). The intent cannot be committed on
 // the control connection, inside the transaction, so it is written on an idle worker
 // (runSerial has waited for every batch); the statement's marker follows it at once
-// (the markers' table is not transactional), and recordPending deletes the intents with
-// the transaction's progress row. A resume then counts a marked statement as run and
-// replays the rest of the transaction without it.
+// (the markers' table is not transactional, so the worker writes it too) when it did
+// change such a table (checkpoint.Run.Changed: a SAVEPOINT or an XA statement never does,
+// and must run again with the rest of its transaction), and recordPending deletes the
+// intents with the transaction's progress row. A resume then counts a marked statement as
+// run and replays the rest of the transaction without it.
 func (p *ParallelReplayer) regionIntent(ctx context.Context, st *split.Statement, end int64) (bool, error) {
 	if len(p.workers) == 0 || (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
-		return false, nil
-	}
-	switch strings.ToUpper(firstWord(st.SQL)) {
-	case "XA", "SAVEPOINT", "RELEASE":
-		// They write no table, and what they do lives in the transaction: marked as run,
-		// a SAVEPOINT whose transaction was then rolled back (killed before its COMMIT)
-		// was skipped by the resume, and the replayed transaction's ROLLBACK TO failed
-		// with ERROR 1305 (TestResumeAtSavepoint). XA END also leaves the transaction
-		// IDLE, where the server refuses the marker (ERROR 1399).
 		return false, nil
 	}
 	var scope []string // any table, unless it names the one it writes
