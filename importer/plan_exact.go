@@ -3,6 +3,7 @@ package importer
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"slices"
 	"strings"
 
@@ -423,3 +424,26 @@ func (p *ParallelReplayer) renamedAlready(ctx context.Context, c Conn, st *split
 
 // reloadKey names st's table as the checkpoint package's reload list does (keyOf).
 func reloadKey(st *split.Statement, db string) string { return tableKeyOf(st, db) }
+
+// errXADupID is the server's XAER_DUPID: an XA transaction with that xid exists.
+const errXADupID = 1440
+
+// leftPreparedXA turns, on --resume, the dump's XA START failing with XAER_DUPID into a
+// refusal that says what to do. Killed between XA PREPARE and its XA COMMIT or ROLLBACK,
+// the interrupted run left the XA transaction prepared: the server keeps it after the
+// connection is gone, holding its row locks, and the resume sends the dump's XA START
+// again (the XA statements' stretch is recorded after their end). Whether the prepared
+// xid is the interrupted run's or another client's cannot be told here, so it is not
+// ended for the user.
+func (p *ParallelReplayer) leftPreparedXA(st *split.Statement, err error) error {
+	var se *StatementError
+	cp := p.opt.Checkpoint
+	if cp == nil || !errors.As(err, &se) || se.Code != errXADupID || (xaVerb(st) != "START" && xaVerb(st) != "BEGIN") {
+		return err
+	}
+	if committed, _ := cp.Committed(); committed == 0 {
+		return err
+	}
+	return p.serial.refuse(st, "--resume cannot start this XA transaction: one with its xid is prepared in the server, left by the interrupted run if it was killed between XA PREPARE and its XA COMMIT or XA ROLLBACK (XA RECOVER lists it). "+
+		"If it is the import's, end it with XA ROLLBACK and the xid, then resume to run the dump's XA statements again")
+}

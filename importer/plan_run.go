@@ -278,7 +278,7 @@ func (p *ParallelReplayer) runSerial(ctx context.Context, st *split.Statement, e
 		cp.SchemaChanged()
 	}
 	if err != nil {
-		return err
+		return p.leftPreparedXA(st, err)
 	}
 	p.noteRan(st)
 	p.learn(st)

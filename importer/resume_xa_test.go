@@ -1,6 +1,7 @@
 package importer_test
 
 import (
+	"database/sql"
 	"fmt"
 	"testing"
 
@@ -17,6 +18,27 @@ func TestResumeAtXAStart(t *testing.T) {
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	for _, myisam := range []string{"", "CREATE TABLE m (id int) ENGINE=MyISAM;\n"} {
 		testResumeAtXAStart(t, ref, srv, myisam)
+	}
+}
+
+// TestResumeAfterXAPrepare: stopped between XA PREPARE and XA ROLLBACK, the interrupted
+// run leaves the XA transaction prepared in the server (it outlives the connection); the
+// resume's XA START met ERROR 1440 XAER_DUPID, and the prepared transaction's locks held
+// up whatever came next. It refuses instead, saying how to end it.
+func TestResumeAfterXAPrepare(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int PRIMARY KEY, v varchar(40));\n" +
+		rowsOf("t1", 0, 50) + rowsOf("t1", 50, 100) +
+		"XA START 'x1';\nINSERT INTO t1 VALUES (20000,'c');\nXA END 'x1';\nXA PREPARE 'x1';\nXA ROLLBACK 'x1';\n" +
+		rowsOf("t1", 3000, 3050)
+	runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: 9, refusal: "XA ROLLBACK"})
+	db, err := sql.Open("mysql", srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec("XA ROLLBACK 'x1'"); err != nil {
+		t.Fatalf("the interrupted run left no prepared XA transaction to end: %v", err)
 	}
 }
 
