@@ -1,10 +1,15 @@
 // Command benchimport times whole restores of one dump into identical fresh sandbox servers
 // with the anchors — the `mariadb` client (`zcat dump | mariadb`), `myloader -t N` on a
 // mydumper dump of the same data — and `dumpscope import` (serial and --parallel N), in
-// alternating order (A B B A …), and prints medians and ratios. It is a script, not a
-// test: wall-clock numbers on a shared 2-core machine belong in notes, not assertions.
+// alternating order (A B B A …), and prints medians and ratios: wall time, and each
+// loader's own CPU (user+sys) per GiB of SQL, with dumpscope's set against myloader's at
+// the same number of streams. On a loaded machine the CPU seconds are the evidence; the
+// report prints the load average so that wall ratios are read with it. It is a script, not
+// a test: wall-clock numbers on a shared 2-core machine belong in notes, not assertions.
 //
 //	go run ./scripts/benchimport --size 200M --rounds 3 --parallel 1,2,4
+//	go run ./scripts/benchimport --dumpscope /tmp/before,bin/dumpscope --dumpscope-flags ';--load-data'
+//	                              # two builds of a change in the same alternating rounds
 package main
 
 import (
@@ -37,6 +42,10 @@ type result struct {
 type contender struct {
 	name string
 	run  func(srv *sandbox.Server) (result, error)
+	// streams is the -t/--parallel of a dumpscope or myloader run ("" for the others):
+	// the report sets each dumpscope run against myloader's with as many.
+	streams  string
+	myloader bool
 }
 
 func main() {
@@ -46,7 +55,7 @@ func main() {
 	insertBytes := flag.Int("insert-bytes", 1<<20, "extended-insert size of the generated dump")
 	dir := flag.String("dir", "/tmp/dumpscope-bench", "work directory")
 	settings := flag.String("server", "innodb_buffer_pool_size=1G,innodb_log_file_size=512M", "comma-separated server settings for every sandbox")
-	bin := flag.String("dumpscope", "bin/dumpscope", "dumpscope binary")
+	bins := flag.String("dumpscope", "bin/dumpscope", "dumpscope binary; several, comma-separated (a build before and after a change), are compared in the same alternating rounds")
 	skipMyloader := flag.Bool("no-myloader", false, "skip myloader")
 	extra := flag.String("dumpscope-flags", "", "extra flags for the dumpscope runs, space-separated (e.g. --defer-indexes); variants separated by ';' are compared as separate contenders")
 	loadLimit := flag.Bool("load-data-limit", false, "add the server's bulk-path limit: the same rows as tab-separated files, loaded with LOAD DATA LOCAL INFILE by the client on N streams (no SQL parsing, no decompression)")
@@ -90,18 +99,25 @@ func main() {
 	}
 	srvSettings := strings.Split(*settings, ",")
 	var cs []contender
-	cs = append(cs, contender{"mariadb client", func(srv *sandbox.Server) (result, error) {
+	cs = append(cs, contender{name: "mariadb client", run: func(srv *sandbox.Server) (result, error) {
 		return timed(exec.Command("sh", "-c", fmt.Sprintf("%s %s | mariadb %s", cat, input, strings.Join(srv.ClientArgs(), " "))))
 	}})
-	for _, n := range strings.Split(*par, ",") {
-		for _, variant := range strings.Split(*extra, ";") {
-			n, flags := strings.TrimSpace(n), strings.Fields(variant)
-			name := strings.Join(append([]string{"dumpscope --parallel", n}, flags...), " ")
-			cs = append(cs, contender{name, func(srv *sandbox.Server) (result, error) {
-				args := []string{"import", "--no-defaults", "-u", "root", "-S", srv.Socket, "--no-advisor", "--skip-warning-count", "--parallel", n}
-				args = append(append(args, flags...), input)
-				return timed(exec.Command(*bin, args...))
-			}})
+	binList := strings.Split(*bins, ",")
+	for _, bin := range binList {
+		for _, n := range strings.Split(*par, ",") {
+			for _, variant := range strings.Split(*extra, ";") {
+				n, flags := strings.TrimSpace(n), strings.Fields(variant)
+				prog := "dumpscope"
+				if len(binList) > 1 {
+					prog = filepath.Base(bin)
+				}
+				name := strings.Join(append([]string{prog, "--parallel", n}, flags...), " ")
+				cs = append(cs, contender{name: name, streams: n, run: func(srv *sandbox.Server) (result, error) {
+					args := []string{"import", "--no-defaults", "-u", "root", "-S", srv.Socket, "--no-advisor", "--skip-warning-count", "--parallel", n}
+					args = append(append(args, flags...), input)
+					return timed(exec.Command(bin, args...))
+				}})
+			}
 		}
 	}
 	if !*skipMyloader {
@@ -111,7 +127,7 @@ func main() {
 		}
 		for _, n := range strings.Split(*par, ",") {
 			n := strings.TrimSpace(n)
-			cs = append(cs, contender{"myloader -t " + n, func(srv *sandbox.Server) (result, error) {
+			cs = append(cs, contender{name: "myloader -t " + n, streams: n, myloader: true, run: func(srv *sandbox.Server) (result, error) {
 				return timed(exec.Command("myloader", "--socket", srv.Socket, "--user", "root", "-t", n, "-d", mdDir, "--overwrite-tables"))
 			}})
 		}
@@ -124,12 +140,13 @@ func main() {
 		}
 		for _, n := range strings.Split(*par, ",") {
 			n := strings.TrimSpace(n)
-			cs = append(cs, contender{"LOAD DATA LOCAL limit, " + n + " streams", func(srv *sandbox.Server) (result, error) {
+			cs = append(cs, contender{name: "LOAD DATA LOCAL limit, " + n + " streams", run: func(srv *sandbox.Server) (result, error) {
 				return loadTSV(srv, tsvDir, n)
 			}})
 		}
 	}
 
+	loadBefore := loadAverage()
 	results := map[string][]result{}
 	order := make([]int, 0, 2*len(cs)*(*rounds))
 	for r := 0; r < *rounds; r++ {
@@ -164,6 +181,43 @@ func main() {
 		m := median(results[c.name])
 		fmt.Printf("%-40s %9.1f %9.2f %9.1f %11.1f %12.1f %9d\n", c.name, m.wall.Seconds(), m.wall.Seconds()/base.wall.Seconds(), m.cpu.Seconds(), m.cpu.Seconds()/(float64(sizeBytes)/units.GiB), m.serverCPU.Seconds(), m.maxRSS>>20)
 	}
+	againstMyloader(cs, results, sizeBytes)
+	// Wall time depends on what else the machine runs; CPU seconds much less so.
+	fmt.Printf("load average (1 min) before the runs %s, after %s: wall ratios taken under that load; the CPU columns are the steadier evidence\n", loadBefore, loadAverage())
+}
+
+// againstMyloader sets each dumpscope run against myloader's with as many streams: client
+// CPU (user+sys, with its children) per GiB of SQL, and the ratios of CPU and wall time
+// (medians of the alternating runs).
+func againstMyloader(cs []contender, results map[string][]result, sizeBytes int64) {
+	ml := map[string]result{}
+	for _, c := range cs {
+		if c.myloader {
+			ml[c.streams] = median(results[c.name])
+		}
+	}
+	if len(ml) == 0 {
+		return
+	}
+	gib := float64(sizeBytes) / units.GiB
+	fmt.Printf("\n%-40s %14s %16s %10s %10s\n", "against myloader -t N", "cpu s/GiB", "myloader s/GiB", "cpu ×", "wall ×")
+	for _, c := range cs {
+		m, ok := ml[c.streams]
+		if c.myloader || c.streams == "" || !ok {
+			continue
+		}
+		d := median(results[c.name])
+		fmt.Printf("%-40s %14.2f %16.2f %10.2f %10.2f\n", c.name, d.cpu.Seconds()/gib, m.cpu.Seconds()/gib, d.cpu.Seconds()/m.cpu.Seconds(), d.wall.Seconds()/m.wall.Seconds())
+	}
+}
+
+// loadAverage is the 1-minute load average, from /proc/loadavg ("?" where there is none).
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) > 0 {
+		return f[0]
+	}
+	return "?"
 }
 
 // prepareMydumper imports the dump once with the client and dumps it with mydumper, so
