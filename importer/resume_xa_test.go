@@ -1,24 +1,59 @@
 package importer_test
 
 import (
+	"database/sql"
 	"fmt"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
+	"github.com/dumpscope/dumpscope/sandbox"
 )
 
 // TestResumeAtXAStart (TestImportPlanCorpus2Kill9's savepoint-xa, resumed at offset 3299):
 // a resume whose first statement is XA START must not find the control connection in a
-// transaction (ERROR 1400 XAER_OUTSIDE).
+// transaction (ERROR 1400 XAER_OUTSIDE). With a MyISAM table on the server, the XA
+// statements get intents (they may write any table) and are not marked: after XA END the
+// dump's connection refuses every statement but XA PREPARE/COMMIT/ROLLBACK (ERROR 1399).
 func TestResumeAtXAStart(t *testing.T) {
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for _, myisam := range []string{"", "CREATE TABLE m (id int) ENGINE=MyISAM;\n"} {
+		testResumeAtXAStart(t, ref, srv, myisam)
+	}
+}
+
+// TestResumeAfterXAPrepare: stopped between XA PREPARE and XA ROLLBACK, the interrupted
+// run leaves the XA transaction prepared in the server (it outlives the connection); the
+// resume's XA START met ERROR 1440 XAER_DUPID, and the prepared transaction's locks held
+// up whatever came next. It refuses instead, saying how to end it.
+func TestResumeAfterXAPrepare(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int PRIMARY KEY, v varchar(40));\n" +
+		rowsOf("t1", 0, 50) + rowsOf("t1", 50, 100) +
+		"XA START 'x1';\nINSERT INTO t1 VALUES (20000,'c');\nXA END 'x1';\nXA PREPARE 'x1';\nXA ROLLBACK 'x1';\n" +
+		rowsOf("t1", 3000, 3050)
+	runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: 9, refusal: "XA ROLLBACK"})
+	db, err := sql.Open("mysql", srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec("XA ROLLBACK 'x1'"); err != nil {
+		t.Fatalf("the interrupted run left no prepared XA transaction to end: %v", err)
+	}
+}
+
+func testResumeAtXAStart(t *testing.T, ref, srv *sandbox.Server, myisam string) {
+	dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int PRIMARY KEY, v varchar(40));\n" + myisam +
 		rowsOf("t1", 0, 50) + rowsOf("t1", 50, 100) +
 		"START TRANSACTION;\nINSERT INTO t1 VALUES (10000,'a');\nSAVEPOINT a;\nINSERT INTO t1 VALUES (10001,'b');\nROLLBACK TO SAVEPOINT a;\nCOMMIT;\n" +
 		"XA START 'x1';\nINSERT INTO t1 VALUES (20000,'c');\nXA END 'x1';\nXA PREPARE 'x1';\nXA ROLLBACK 'x1';\n" +
 		rowsOf("t1", 3000, 3050)
-	for _, stop := range []int64{6, 9, 11, 12} {
-		t.Run(fmt.Sprint("stop at line ", stop), func(t *testing.T) {
+	stops := []int64{6, 9, 11, 12}
+	if myisam != "" {
+		stops = []int64{7, 10, 12, 13, 14}
+	}
+	for _, stop := range stops {
+		t.Run(fmt.Sprint("stop at line ", stop, map[bool]string{true: " with MyISAM"}[myisam != ""]), func(t *testing.T) {
 			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: stop})
 		})
 	}
@@ -29,14 +64,15 @@ func TestResumeAtXAStart(t *testing.T) {
 // anywhere on the server, a SAVEPOINT inside the dump's transaction got an intent over
 // every such table and, once it returned, a marker; stopped before the COMMIT, the resume
 // counted the SAVEPOINT as run, skipped it, and failed at ROLLBACK TO SAVEPOINT a with
-// ERROR 1305 (the transaction it belonged to had rolled back).
+// ERROR 1305 (the transaction it belonged to had rolled back). A row into the MyISAM table
+// between them stays whatever the transaction does: it is marked, and not sent again.
 func TestResumeAtSavepoint(t *testing.T) {
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int PRIMARY KEY, v varchar(40));\nCREATE TABLE m (id int) ENGINE=MyISAM;\n" +
 		rowsOf("t1", 0, 50) + rowsOf("t1", 50, 100) +
-		"START TRANSACTION;\nINSERT INTO t1 VALUES (10000,'a');\nSAVEPOINT a;\nINSERT INTO t1 VALUES (10001,'b');\nRELEASE SAVEPOINT a;\nSAVEPOINT b;\nINSERT INTO t1 VALUES (10002,'b');\nROLLBACK TO SAVEPOINT b;\nCOMMIT;\n" +
+		"START TRANSACTION;\nINSERT INTO t1 VALUES (10000,'a');\nSAVEPOINT a;\nINSERT INTO m VALUES (1);\nINSERT INTO t1 VALUES (10001,'b');\nRELEASE SAVEPOINT a;\nSAVEPOINT b;\nINSERT INTO t1 VALUES (10002,'b');\nROLLBACK TO SAVEPOINT b;\nCOMMIT;\n" +
 		rowsOf("t1", 3000, 3050)
-	for _, stop := range []int64{9, 10, 11, 12, 13, 14} {
+	for _, stop := range []int64{9, 10, 11, 12, 13, 14, 15} {
 		t.Run(fmt.Sprint("stop at line ", stop), func(t *testing.T) {
 			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: stop})
 		})

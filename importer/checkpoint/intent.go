@@ -21,7 +21,8 @@ import (
 //   - before it runs, an intent row records it with CHECKSUM TABLE of every
 //     non-transactional table it may write, committed on its own (intents, InnoDB);
 //   - when it has returned without error, a marker row says so, written at once whatever
-//     the transaction (ran, MyISAM);
+//     the transaction (ran, MyISAM); inside the dump's transaction only when it changed
+//     such a table (Changed), its intent deleted at once otherwise;
 //   - its progress row deletes the intent in the same transaction.
 // On resume, once the interrupted run's connections are gone, an intent without a
 // progress row is settled:
@@ -156,6 +157,27 @@ func (r *Run) EndIntent(ctx context.Context, c Conn, start int64) error {
 func (r *Run) Ran(ctx context.Context, c Conn, start int64) error {
 	_, err := c.ExecContext(ctx, "INSERT IGNORE INTO "+ProgressSchema+".ran VALUES (?, ?)", r.RunID, start)
 	return err
+}
+
+// Changed reports, right after the statement at start returned, whether it changed a
+// table its intent covers (CHECKSUM TABLE now against the intent's). A statement inside
+// the dump's transaction is marked (Ran) only then: its marker says "do not run it
+// again", right for writes that stay when the transaction does not commit and wrong for
+// what the rollback undoes. Marked, a SAVEPOINT (which writes no table) was skipped by the
+// resume of a transaction killed before its COMMIT, and the ROLLBACK TO after it failed
+// with ERROR 1305; unmarked with unchanged checksums, a statement runs again on resume,
+// which gives what it gave (it changed no such table). c is a connection outside the
+// transaction: after XA END the dump's own refuses every statement (ERROR 1399).
+func (r *Run) Changed(ctx context.Context, c Conn, start int64) (bool, error) {
+	var tables, sums string
+	if err := c.QueryRowContext(ctx, "SELECT tables, checksums FROM "+ProgressSchema+".intents WHERE run_id = ? AND start_offset = ?", r.RunID, start).Scan(&tables, &sums); err != nil {
+		return false, fmt.Errorf("read the intent of the statement at offset %d: %w", start, err)
+	}
+	now, err := checksums(ctx, c, strings.Split(tables, "\n"))
+	if err != nil {
+		return false, err
+	}
+	return now != sums, nil
 }
 
 // SchemaChanged says a statement that may create, drop, rename or alter tables has run:

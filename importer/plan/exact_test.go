@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -152,7 +153,7 @@ func planScriptFlags(t *testing.T, script string, cat Catalog) []string {
 
 // TestLockedTables: only tables locked WRITE under their own name may take rows.
 func TestLockedTables(t *testing.T) {
-	keys, writable := lockedTables([]byte("LOCK TABLES a WRITE, b READ, `c` AS x WRITE, d READ LOCAL, e LOW_PRIORITY WRITE, o.f x2 WRITE, g WRITE CONCURRENT"), "db", false)
+	keys, writable := lockedTables([]byte("LOCK TABLES a WRITE, b READ, `c` AS x WRITE, d READ LOCAL, e LOW_PRIORITY WRITE, o.f x2 WRITE, g WRITE CONCURRENT"), "db", sqlscan.Syntax{})
 	if diff := cmp.Diff([]string{"db.a", "db.b", "db.c", "db.d", "db.e", "o.f", "db.g"}, keys); diff != "" {
 		t.Errorf("keys (-want +got):\n%s", diff)
 	}
@@ -300,11 +301,31 @@ func TestPlannerLostAtEnd(t *testing.T) {
 // TestLockedTablesANSI: under ANSI_QUOTES (mariadb-dump --compatible=ansi), "t" is the
 // table; WRITE was taken for its name and the run went serial.
 func TestLockedTablesANSI(t *testing.T) {
-	keys, writable := lockedTables([]byte(`LOCK TABLES "audit" WRITE`), "db", true)
+	keys, writable := lockedTables([]byte(`LOCK TABLES "audit" WRITE`), "db", sqlscan.Syntax{ANSIQuotes: true})
 	if diff := cmp.Diff([]string{"db.audit"}, keys); diff != "" {
 		t.Errorf("keys (-want +got):\n%s", diff)
 	}
 	if diff := cmp.Diff([]string{"db.audit"}, writable); diff != "" {
 		t.Errorf("writable (-want +got):\n%s", diff)
+	}
+}
+
+// TestLockedTablesMultibyte: LOCK TABLES is read with the statement's character set:
+// under SET NAMES sjis or gbk, 0x83 0x60 is one character whose trail byte is a backtick,
+// which ended the quoted name read without it (the rest of the statement became the name).
+func TestLockedTablesMultibyte(t *testing.T) {
+	for _, names := range []string{"sjis", "gbk"} {
+		sp := split.NewSplitter(strings.NewReader("SET NAMES "+names+";\nLOCK TABLES `\x83\x60` WRITE, t3 READ;\n"), split.SplitOptions{})
+		var st split.Statement
+		for sp.Next() {
+			if s := sp.Statement(); strings.HasPrefix(string(s.SQL), "LOCK") {
+				st = s
+				st.SQL = []byte(string(s.SQL))
+			}
+		}
+		keys, writable := lockedTables(st.SQL, "db", st.Syntax())
+		if want := []string{KeyOf("db", "\x83\x60"), "db.t3"}; !slices.Equal(keys, want) || !slices.Equal(writable, want[:1]) {
+			t.Errorf("%s: LOCK TABLES %q (write %q), want %q (write the first)", names, keys, writable, want)
+		}
 	}
 }

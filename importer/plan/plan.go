@@ -361,7 +361,7 @@ func (p *Planner) track(st *split.Statement, db string, pl *Plan) {
 			ends = wasRegion
 			p.endRegion()
 			p.lock = string(st.SQL)
-			p.locked, p.writable = lockedTables(st.SQL, db, p.Syntax.ANSIQuotes)
+			p.locked, p.writable = lockedTables(st.SQL, db, st.Syntax())
 		} else if len(p.locked) > 0 {
 			ends = wasRegion
 			p.endRegion()
@@ -449,9 +449,11 @@ func TableKeyOf(st *split.Statement, db string) string {
 
 // lockedTables returns the tables LOCK TABLES names (db.table), and of those the ones
 // locked WRITE under their own name: only those may take rows (a READ lock, or a lock
-// taken under an alias, makes the client's INSERT fail).
-func lockedTables(q []byte, db string, ansi bool) (keys, writable []string) {
-	l := sqlscan.New(q, sqlscan.Syntax{ANSIQuotes: ansi})
+// taken under an alias, makes the client's INSERT fail). syn is the statement's
+// (st.Syntax()), with its character set: under SET NAMES sjis or gbk a character's trail
+// byte can be a backtick (0x60), which ends a quoted name read without it.
+func lockedTables(q []byte, db string, syn sqlscan.Syntax) (keys, writable []string) {
+	l := sqlscan.New(q, syn)
 	l.Next() // LOCK
 	if t := l.Next(); !(t.Is("TABLES") || t.Is("TABLE")) {
 		return nil, nil

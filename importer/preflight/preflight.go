@@ -332,7 +332,7 @@ func statementWrites(st *split.Statement, db string) []write {
 			// On its table: a trigger or index changes what writes to it or how. For a
 			// trigger st.Table is the trigger's own name; the table is the one after ON.
 			w := write{action: verb + " " + object + " ON", db: cur, table: st.Table}
-			if d, t, ok := sqlscan.TriggerTable(st.SQL); ok && object == "TRIGGER" {
+			if d, t, ok := sqlscan.TriggerTable(st.SQL, st.Syntax()); ok && object == "TRIGGER" {
 				w.table = t
 				if d != "" {
 					w.db = d

@@ -78,7 +78,7 @@ func (cr *controller) writtenTable(st *split.Statement) (db, table string, ok bo
 	if st.Kind == split.KindInsert {
 		return p.disp.statementDB(st), st.Table, st.Table != ""
 	}
-	db, table, ok = dmlTarget(st.SQL)
+	db, table, ok = dmlTarget(st.SQL, st.Syntax())
 	if !ok {
 		return "", "", false
 	}
@@ -91,9 +91,11 @@ func (cr *controller) writtenTable(st *split.Statement) (db, table string, ok bo
 // dmlTarget reads the table of a single-table UPDATE or DELETE: `UPDATE [LOW_PRIORITY]
 // [IGNORE] t SET …`, `DELETE [LOW_PRIORITY] [QUICK] [IGNORE] FROM t [WHERE|ORDER BY|LIMIT|
 // RETURNING …]`. Any other form (several tables, a join, an alias, USING, PARTITION) is
-// not ok: it may write more than one table.
-func dmlTarget(q []byte) (db, table string, ok bool) {
-	l := sqlscan.Tokenizer{Src: q}
+// not ok: it may write more than one table. syn is the statement's (st.Syntax()): under
+// SET NAMES sjis or gbk a character's trail byte can be a backtick (0x60), which ends a
+// quoted name read without the character set.
+func dmlTarget(q []byte, syn sqlscan.Syntax) (db, table string, ok bool) {
+	l := sqlscan.New(q, syn)
 	verb := l.Next()
 	t := l.Next()
 	for t.Is("LOW_PRIORITY") || t.Is("IGNORE") || t.Is("QUICK") {

@@ -1,11 +1,14 @@
 package replay
 
 import (
+	"bytes"
+	"context"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // TestDMLTarget: the one table a single-table UPDATE or DELETE writes, and no answer for
@@ -28,7 +31,7 @@ func TestDMLTarget(t *testing.T) {
 		{"DELETE FROM a PARTITION (p0)", "", "", false},
 		{"SELECT 1", "", "", false},
 	} {
-		db, table, ok := dmlTarget([]byte(tc.q))
+		db, table, ok := dmlTarget([]byte(tc.q), sqlscan.Syntax{})
 		if db != tc.db || table != tc.table || ok != tc.ok {
 			t.Errorf("%s: %q %q %v, want %q %q %v", tc.q, db, table, ok, tc.db, tc.table, tc.ok)
 		}
@@ -59,6 +62,56 @@ func TestAssignedUserVars(t *testing.T) {
 		st := sp.Statement()
 		if got := assignedUserVars(&st); !slices.Equal(got, want) {
 			t.Errorf("%s: %q, want %q", q, got, want)
+		}
+	}
+}
+
+// statementsOf splits dump and keeps the statements that hold SQL.
+func statementsOf(t *testing.T, dump string) []split.Statement {
+	t.Helper()
+	sp := split.NewSplitter(strings.NewReader(dump), split.SplitOptions{})
+	var sts []split.Statement
+	for sp.Next() {
+		st := sp.Statement()
+		if len(st.SQL) == 0 {
+			continue
+		}
+		st.SQL = bytes.Clone(st.SQL)
+		sts = append(sts, st)
+	}
+	return sts
+}
+
+// TestStatementHeadsMultibyte: the statement-head readers read with the character set the
+// statement was split under. Under SET NAMES sjis, 0x83 0x5C is one character (ソ) whose
+// trail byte is a backslash, and 0x83 0x60 one whose trail byte is a backtick: read
+// without the character set, a DEFINER string ran on past its end (CREATE TRIGGER's
+// table was not found), a quoted name ended in the middle of a character (the table of
+// an UPDATE or DELETE was not read, or read as another name), and a COMMENT string hid
+// the SELECT of CREATE TABLE … SELECT (its table counted as made empty, which a resume
+// may truncate to reload). LOCK TABLES: importer/plan's TestLockedTablesMultibyte.
+func TestStatementHeadsMultibyte(t *testing.T) {
+	for _, names := range []string{"sjis", "gbk"} {
+		sts := statementsOf(t, "SET NAMES "+names+";\n"+
+			"CREATE DEFINER='\x83\x5C'@'%' TRIGGER tr BEFORE INSERT ON t2 FOR EACH ROW SET @x = 1;\n"+
+			"UPDATE `\x83\x60` SET c = 1;\n"+
+			"DELETE FROM d.`\x83\x60` WHERE c = '\x83\x5C';\n"+
+			"CREATE TABLE t4 (c varchar(5) COMMENT '\x83\x5C') SELECT 1 AS c;\n")
+		if len(sts) != 5 {
+			t.Fatalf("%s: %d statements", names, len(sts))
+		}
+		if db, table, ok := sqlscan.TriggerTable(sts[1].SQL, sts[1].Syntax()); !ok || db != "" || table != "t2" {
+			t.Errorf("%s: trigger table %q.%q %v, want t2", names, db, table, ok)
+		}
+		if db, table, ok := dmlTarget(sts[2].SQL, sts[2].Syntax()); !ok || db != "" || table != "\x83\x60" {
+			t.Errorf("%s: UPDATE's table %q.%q %v, want \\x83\\x60", names, db, table, ok)
+		}
+		if db, table, ok := dmlTarget(sts[3].SQL, sts[3].Syntax()); !ok || db != "d" || table != "\x83\x60" {
+			t.Errorf("%s: DELETE's table %q.%q %v, want d.\\x83\\x60", names, db, table, ok)
+		}
+		dp := &dispatcher{} // the statement is decided without a look-up
+		if creates, err := dp.createsTable(context.Background(), nil, &sts[4]); creates || err != nil {
+			t.Errorf("%s: CREATE TABLE … SELECT counted as making an empty table (%v)", names, err)
 		}
 	}
 }

@@ -100,6 +100,7 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 	case plan.PlanSkip:
 		// Table locks would block the other connections; a LOCK or UNLOCK that ends a
 		// transaction commits it, as the server would have.
+		r.counts.noteRow(st.Offset, 0) // the client's LOCK TABLES leaves ROW_COUNT() 0
 		return true, cr.endRegion(ctx, st, pl)
 	case plan.PlanBarrier:
 		return false, cr.endRegion(ctx, st, pl)
@@ -194,6 +195,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	if err != nil || q == nil {
 		return err
 	}
+	q = r.counts.give(st, q, p.disp.prevSent)
 	// Inside the dump's transaction (or under its table locks) the held-back indexes are
 	// not added above: their ALTER would commit it early. A DDL statement commits it
 	// anyway, so the indexes of the tables it names are added just before it (after the
@@ -283,8 +285,16 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 			err = cr.recordUserVars(ctx, p.control, st) // with the transaction's progress row
 		}
 		if err == nil && intent {
-			if err = cp.Ran(ctx, p.control, st.Offset); err == nil {
-				cr.regionIntents = append(cr.regionIntents, st.Offset)
+			var changed bool
+			switch changed, err = cp.Changed(ctx, p.workers[0], st.Offset); {
+			case err == nil && changed:
+				if err = cp.Ran(ctx, p.workers[0], st.Offset); err == nil {
+					cr.regionIntents = append(cr.regionIntents, st.Offset)
+				}
+			case err == nil:
+				// Nothing to settle: left, a resume would find the next statements'
+				// changes in its checksums and call it half applied.
+				err = cp.EndIntent(ctx, p.workers[0], st.Offset)
 			}
 		}
 		if err == nil && !pl.OpenAfter {
@@ -310,7 +320,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		cp.SchemaChanged()
 	}
 	if err != nil {
-		return err
+		return cr.leftPreparedXA(st, err)
 	}
 	cr.noteRan(st)
 	p.cat.learn(st)
@@ -390,21 +400,14 @@ func readOnly(st *split.Statement) bool {
 // inside START TRANSACTION … COMMIT came back twice). The intent cannot be committed on
 // the control connection, inside the transaction, so it is written on an idle worker
 // (runSerial has waited for every batch); the statement's marker follows it at once
-// (the markers' table is not transactional), and recordPending deletes the intents with
-// the transaction's progress row. A resume then counts a marked statement as run and
-// replays the rest of the transaction without it.
+// (the markers' table is not transactional, so the worker writes it too) when it did
+// change such a table (checkpoint.Run.Changed: a SAVEPOINT or an XA statement never does,
+// and must run again with the rest of its transaction), and recordPending deletes the
+// intents with the transaction's progress row. A resume then counts a marked statement as
+// run and replays the rest of the transaction without it.
 func (cr *controller) regionIntent(ctx context.Context, st *split.Statement, end int64) (bool, error) {
 	p := cr.p
 	if len(p.workers) == 0 || (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
-		return false, nil
-	}
-	switch strings.ToUpper(sqlscan.FirstWord(st.SQL)) {
-	case "XA", "SAVEPOINT", "RELEASE":
-		// They write no table, and what they do lives in the transaction: marked as run,
-		// a SAVEPOINT whose transaction was then rolled back (killed before its COMMIT)
-		// was skipped by the resume, and the replayed transaction's ROLLBACK TO failed
-		// with ERROR 1305 (TestResumeAtSavepoint). XA END also leaves the transaction
-		// IDLE, where the server refuses the marker (ERROR 1399).
 		return false, nil
 	}
 	var scope []string // any table, unless it names the one it writes
@@ -503,6 +506,7 @@ func (cr *controller) endOpenRegion(ctx context.Context) error {
 func (cr *controller) noteSkipped(ctx context.Context, st *split.Statement) error {
 	p := cr.p
 	cr.prevSkipped = true
+	p.serial.counts.skipped(st)
 	if id, known := p.opt.Checkpoint.InsertIDAt(st.Offset); known {
 		cr.idSkipped = false
 		cr.insertID.giveBack, cr.insertID.pending = id, true
@@ -546,7 +550,8 @@ func (cr *controller) giveBackInsertID(ctx context.Context, st *split.Statement)
 // connection did and this one did not (the statement before it committed in an earlier
 // attempt and was skipped): LAST_INSERT_ID() after a skipped INSERT that did not record
 // it, unless a statement run since set it here; ROW_COUNT() or FOUND_ROWS() after any
-// skipped statement. Guessing would give another value silently.
+// skipped statement, FOUND_ROWS() after a skipped SELECT. Guessing would give another
+// value silently.
 func (cr *controller) lostState(ctx context.Context, st *split.Statement) error {
 	p := cr.p
 	what := ""
@@ -567,6 +572,10 @@ func (cr *controller) lostState(ctx context.Context, st *split.Statement) error 
 		what = "LAST_INSERT_ID()"
 	case cr.prevSkipped && (sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS")):
 		what = "ROW_COUNT() or FOUND_ROWS()"
+	case cr.p.serial.counts.rowCountLost(cr.p.disp.prevSent) && sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT"):
+		what = "ROW_COUNT()" // the statement before it was found already applied (rowcount.go)
+	case cr.p.serial.counts.foundRowsSkipped() && sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS"):
+		what = "FOUND_ROWS()" // the SELECT that set it was skipped (rowcount.go)
 	default:
 		return nil
 	}

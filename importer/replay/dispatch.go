@@ -27,6 +27,10 @@ type dispatcher struct {
 
 	// cur is the batch the dispatcher is filling (only the dispatcher touches it).
 	cur *rowBatch
+
+	// lastSent is the offset of the last dump statement dispatched that the server sees,
+	// prevSent of the one before it: what a ROW_COUNT() reader's count is of (rowcount.go).
+	lastSent, prevSent int64
 }
 
 func (dp *dispatcher) dispatch(ctx context.Context) error {
@@ -116,6 +120,9 @@ func (dp *dispatcher) flush(ctx context.Context) error {
 func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end int64) error {
 	p := dp.p
 	r, cp := p.serial, p.opt.Checkpoint
+	if st.Kind != split.KindClient && len(st.SQL) > 0 {
+		dp.prevSent, dp.lastSent = dp.lastSent, st.Offset
+	}
 	dp.planner.Syntax = p.split.Syntax() // the splitter under any --tables/--rename transform
 	pl, err := dp.planner.Next(st, r.database, catalogFunc(func(key string) (plan.TableFacts, error) {
 		info, err := p.cat.tableFacts(ctx, st, key)
@@ -165,6 +172,11 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 	}
 	key := p.cat.tableKey(st)
 	r.countTable(st)
+	if !pl.Ordered {
+		// Every row goes in, or the import stops: its ROW_COUNT() is known now, and a
+		// LOAD DATA of its batch gives none per statement (rowcount.go).
+		r.counts.noteRow(st.Offset, st.Rows)
+	}
 	if cp.Skip(st.Offset) && !cp.Reloads(reloadKey(st, r.database)) {
 		r.rows.Add(st.Rows) // committed by an earlier attempt
 		return nil
@@ -448,7 +460,10 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 	var se *StatementError
 	switch {
 	case err != nil && ddl && errors.As(err, &se) && (checkpoint.AlreadyApplied(se.Code) || p.ctl.renamedAlready(ctx, c, st, se.Code)) && cp.MayHaveRun(st.Offset):
-		err = nil // it ran before the crash; its progress row did not
+		// It ran before the crash; its progress row did not. What it left in ROW_COUNT()
+		// is not known.
+		err = nil
+		r.counts.lost(st.Offset)
 	case err == nil && ddl && c == p.control && !mayRunOnWorker(st):
 		// Only a statement that runs on the control connection in every attempt: an ALTER
 		// may have waited on a worker in the interrupted run while later DDL ran.
@@ -513,7 +528,7 @@ func (dp *dispatcher) createsTable(ctx context.Context, c Conn, st *split.Statem
 	if st.Verb != "CREATE TABLE" || st.Table == "" {
 		return false, nil
 	}
-	l := sqlscan.Tokenizer{Src: st.SQL}
+	l := st.Tokens() // with its character set: a COMMENT '…' may end in a 0x5C trail byte
 	ifNotExists := false
 	var prev sqlscan.Token
 	for t := l.Next(); t.Kind != sqlscan.EOF; prev, t = t, l.Next() {

@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/plan"
@@ -230,3 +231,33 @@ func (cr *controller) renamedAlready(ctx context.Context, c Conn, st *split.Stat
 
 // reloadKey names st's table as the checkpoint package's reload list does (keyOf).
 func reloadKey(st *split.Statement, db string) string { return plan.TableKeyOf(st, db) }
+
+// errXADupID is the server's XAER_DUPID: an XA transaction with that xid exists.
+const errXADupID = 1440
+
+// leftPreparedXA turns, on --resume, the dump's XA START failing with XAER_DUPID into a
+// refusal that says what to do. Killed between XA PREPARE and its XA COMMIT or ROLLBACK,
+// the interrupted run left the XA transaction prepared: the server keeps it after the
+// connection is gone, holding its row locks, and the resume sends the dump's XA START
+// again (the XA statements' stretch is recorded after their end). Whether the prepared
+// xid is the interrupted run's or another client's cannot be told here, so it is not
+// ended for the user.
+func (cr *controller) leftPreparedXA(st *split.Statement, err error) error {
+	var se *StatementError
+	cp := cr.p.opt.Checkpoint
+	if cp == nil || !errors.As(err, &se) || se.Code != errXADupID {
+		return err
+	}
+	l := st.Tokens()
+	if t := l.Next(); !t.Is("XA") {
+		return err
+	}
+	if t := l.Next(); !t.Is("START") && !t.Is("BEGIN") {
+		return err
+	}
+	if committed, _ := cp.Committed(); committed == 0 {
+		return err
+	}
+	return cr.p.serial.refuse(st, "--resume cannot start this XA transaction: one with its xid is prepared in the server, left by the interrupted run if it was killed between XA PREPARE and its XA COMMIT or XA ROLLBACK (XA RECOVER lists it). "+
+		"If it is the import's, end it with XA ROLLBACK and the xid, then resume to run the dump's XA statements again")
+}

@@ -204,7 +204,8 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *split.Splitte
 	p := &ParallelReplayer{
 		control: conns[0], workers: workers, split: split, opt: opt, serial: serial,
 	}
-	p.disp = &dispatcher{p: p, planner: plan.NewPlanner()}
+	p.disp = &dispatcher{p: p, planner: plan.NewPlanner(), lastSent: -1, prevSent: -1}
+	serial.counts = newRowCounts()
 	p.pool = &workerPool{p: p}
 	p.ctl = &controller{p: p, pendingFrom: -1, txnOpenedAt: -1}
 	p.cat = &catalog{p: p, tables: map[string]tableInfo{}, ordered: map[string]bool{}, loading: map[string]tableInfo{}}

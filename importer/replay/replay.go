@@ -203,6 +203,9 @@ type Replayer struct {
 	// (changesTables), before exec returns: --load-data's column facts go stale.
 	schemaChanged func()
 	check         *parallelCheck // ReplayOptions.CheckParallel; nil without
+	// counts, in a parallel replay, follows ROW_COUNT() and FOUND_ROWS() of the client's
+	// connection (rowcount.go); nil in a serial one.
+	counts *rowCounts
 }
 
 // NewReplayer prepares a replay of split onto conn. It reads the server's
@@ -384,7 +387,10 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 			defer allowLocalFiles(names)()
 		}
 	}
-	_, err := c.ExecContext(ctx, bytesToString(q))
+	res, err := c.ExecContext(ctx, bytesToString(q))
+	if cerr := r.counts.noteRan(ctx, c, st, res, err); cerr != nil && err == nil {
+		return r.sqlError(st, q, cerr)
+	}
 	if r.schemaChanged != nil && changesTables(st) {
 		r.schemaChanged() // even after an error: a CALL may have changed a table first
 	}

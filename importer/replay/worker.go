@@ -191,8 +191,12 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch) (err er
 		if loaded {
 			break
 		}
-		_, err := c.ExecContext(ctx, s.sql)
+		res, err := c.ExecContext(ctx, s.sql)
 		p.statements.Add(1)
+		if err == nil {
+			n, _ := res.RowsAffected() // ROW_COUNT() of an INSERT IGNORE or REPLACE (rowcount.go)
+			p.serial.counts.noteRow(s.offset, n)
+		}
 		if err != nil {
 			var me *mysql.MySQLError
 			if errors.As(err, &me) && mysqlerr.Retryable(me.Number) {

@@ -60,9 +60,12 @@ func DDLWords(q []byte, n int) []string {
 }
 
 // TriggerTable reads the table of CREATE TRIGGER … ON [db.]table; ok is false for DROP
-// TRIGGER and anything it cannot read.
-func TriggerTable(q []byte) (db, table string, ok bool) {
-	l := Tokenizer{Src: q}
+// TRIGGER and anything it cannot read. syn is the statement's (split's st.Syntax()): a
+// DEFINER string before the name may hold a multibyte character whose trail byte is a
+// backslash (0x5C under SET NAMES sjis or gbk), read as an escape without the character
+// set.
+func TriggerTable(q []byte, syn Syntax) (db, table string, ok bool) {
+	l := New(q, syn)
 	seen := false
 	for n := 0; n < 64; n++ {
 		tok := l.Next()

@@ -365,7 +365,7 @@ func (t *Transform) keep(st *split.Statement) bool {
 		return t.tableKept(db, st.Table)
 	case split.KindRoutine:
 		if strings.HasSuffix(st.Verb, "TRIGGER") {
-			if tdb, table, ok := sqlscan.TriggerTable(st.SQL); ok {
+			if tdb, table, ok := sqlscan.TriggerTable(st.SQL, st.Syntax()); ok {
 				if tdb == "" {
 					tdb = db
 				}

@@ -1,0 +1,217 @@
+package replay
+
+import (
+	"context"
+	"database/sql"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// rowCounts follows, in a parallel replay, what ROW_COUNT() and FOUND_ROWS() return on the
+// client's one connection, so that a dump statement that reads them is given the client's
+// values (difffuzz seed 500: `CREATE DATABASE fz0; SET @v = ROW_COUNT();` read 0 where the
+// client's read 1). On the control connection dumpscope's own statements (progress rows
+// and their COMMIT, intents, warning counts, table look-ups) run between two of the dump's,
+// and each sets both functions anew; the dump's statements also run on other connections
+// (batches and barrier items on the workers). Every dump statement that runs notes what it
+// left (noteRan: the driver's affected-rows count, which is ROW_COUNT(); both functions
+// read back at once after a statement that may return a result set or set FOUND_ROWS);
+// a reader, which always runs on the control connection once nothing else is in flight,
+// gets the values as literals in place of the calls (give).
+//
+// What the mariadb client's connection starts with and what its `use` does were read
+// from the client: 0 and 0 at the start; a `use` sends SELECT DATABASE() and leaves
+// ROW_COUNT() 0 and FOUND_ROWS() 1. INSERT … SELECT, CREATE TABLE … SELECT, UPDATE and
+// DELETE leave FOUND_ROWS() as it was.
+type rowCounts struct {
+	mu sync.Mutex
+	// rowAt is the offset of the furthest dump statement (in stream order) whose
+	// ROW_COUNT() is noted, row that count; -1 before any. rowLost: not known (a DDL a
+	// resume found already applied, ERROR 1050 in place of its count).
+	rowAt, row int64
+	rowLost    bool
+	// foundAt, found: the same for FOUND_ROWS(), which only some statements set; lost
+	// after a CALL or EXECUTE, skipped once a resume skipped a statement that may have
+	// set it (a reader is then refused: lostState).
+	foundAt, found          int64
+	foundLost, foundSkipped bool
+}
+
+func newRowCounts() *rowCounts { return &rowCounts{rowAt: -1, foundAt: -1} }
+
+// resultVerbs are the first words of statements that may return a result set (then
+// ROW_COUNT() is −1, not the driver's affected rows) and set FOUND_ROWS(). A SELECT
+// inside another statement (INSERT … SELECT, CREATE TABLE … SELECT) sets neither. CALL
+// and EXECUTE may or may not run a SELECT: FOUND_ROWS() is not known after them. XA is
+// not among them: after XA END the server refuses the read-back (ERROR 1399).
+var resultVerbs = map[string]bool{
+	"SELECT": true, "SHOW": true, "DESC": true, "DESCRIBE": true, "EXPLAIN": true, "HELP": true,
+	"CALL": true, "EXECUTE": true, "HANDLER": true, "VALUES": true, "TABLE": true, "WITH": true,
+	"CHECK": true, "ANALYZE": true, "OPTIMIZE": true, "REPAIR": true, "CHECKSUM": true,
+}
+
+// noteRan records what st, just run on c (res and err its outcome), left in ROW_COUNT()
+// and FOUND_ROWS(). A nil rowCounts (a serial replay, exact through the wire) notes
+// nothing.
+func (rc *rowCounts) noteRan(ctx context.Context, c Conn, st *split.Statement, res sql.Result, err error) error {
+	if rc == nil || st.Kind == split.KindClient || len(st.SQL) == 0 {
+		return nil
+	}
+	if err != nil {
+		rc.noteRow(st.Offset, -1) // an error leaves −1 (a --force run goes on)
+		return nil
+	}
+	if w := strings.ToUpper(sqlscan.FirstWord(st.SQL)); resultVerbs[w] {
+		var row, found int64
+		if err := c.QueryRowContext(ctx, "SELECT ROW_COUNT(), FOUND_ROWS()").Scan(&row, &found); err != nil {
+			return err
+		}
+		rc.noteRow(st.Offset, row)
+		rc.noteFound(st.Offset, found, w == "CALL" || w == "EXECUTE")
+		return nil
+	}
+	n, _ := res.RowsAffected()
+	rc.noteRow(st.Offset, n)
+	if isUse(st) {
+		rc.noteFound(st.Offset, 1, false) // the client's SELECT DATABASE()
+	}
+	return nil
+}
+
+// noteRow records ROW_COUNT() n after the dump statement at offset at; a statement before
+// the furthest one noted (a batch that committed late) changes nothing.
+func (rc *rowCounts) noteRow(at, n int64) {
+	if rc == nil {
+		return
+	}
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if at >= rc.rowAt {
+		rc.rowAt, rc.row, rc.rowLost = at, n, false
+	}
+}
+
+// lost notes that what the statement at offset at left in ROW_COUNT() is not known: a
+// reader right after it is refused (lostState), not given a guess.
+func (rc *rowCounts) lost(at int64) {
+	if rc == nil {
+		return
+	}
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if at >= rc.rowAt {
+		rc.rowAt, rc.rowLost = at, true
+	}
+}
+
+// rowCountLost reports whether ROW_COUNT() after the statement at offset prev is not
+// known (lost).
+func (rc *rowCounts) rowCountLost(prev int64) bool {
+	if rc == nil {
+		return false
+	}
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	return rc.rowAt == prev && rc.rowLost
+}
+
+// noteFound records FOUND_ROWS() n after the dump statement at offset at, or that it is
+// not known (lost).
+func (rc *rowCounts) noteFound(at, n int64, lost bool) {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if at >= rc.foundAt {
+		rc.foundAt, rc.found, rc.foundLost, rc.foundSkipped = at, n, lost, false
+	}
+}
+
+// skipped notes a statement a resume did not run: FOUND_ROWS() is unknown from there on
+// until a statement sets it (ROW_COUNT() after a skipped statement is refused, lostState).
+func (rc *rowCounts) skipped(st *split.Statement) {
+	if rc == nil {
+		return
+	}
+	if resultVerbs[strings.ToUpper(sqlscan.FirstWord(st.SQL))] || isUse(st) {
+		rc.mu.Lock()
+		rc.foundSkipped = true
+		rc.mu.Unlock()
+	}
+}
+
+// foundRowsSkipped reports whether FOUND_ROWS() was last set by a statement a resume
+// skipped (skipped).
+func (rc *rowCounts) foundRowsSkipped() bool {
+	if rc == nil {
+		return false
+	}
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	return rc.foundSkipped
+}
+
+// readerVerbs are the statements in which a ROW_COUNT() or FOUND_ROWS() call is evaluated
+// once, when the statement starts, so a literal can stand for it. Not a routine, trigger,
+// view or event body (evaluated later, against other statements), nor CALL or a compound
+// statement; nor CREATE TABLE … SELECT, whose column would take the literal's name.
+var readerVerbs = map[string]bool{
+	"SET": true, "SELECT": true, "INSERT": true, "REPLACE": true, "UPDATE": true, "DELETE": true, "DO": true, "VALUES": true,
+}
+
+// give returns q, prepared from st, with its ROW_COUNT() and FOUND_ROWS() calls replaced by
+// the values the client's connection would return, prev being the offset of the dump
+// statement sent before st (-1: none). A value not known (the statement before st was a
+// batch of INSERT IGNORE or REPLACE loaded with LOAD DATA, which gives no per-statement
+// count) leaves its calls as they are.
+func (rc *rowCounts) give(st *split.Statement, q []byte, prev int64) []byte {
+	if rc == nil || !readerVerbs[strings.ToUpper(sqlscan.FirstWord(st.SQL))] ||
+		!(sqlscan.ContainsFoldASCII(q, "ROW_COUNT") || sqlscan.ContainsFoldASCII(q, "FOUND_ROWS")) {
+		return q
+	}
+	rc.mu.Lock()
+	row, rowKnown := rc.row, rc.rowAt == prev && !rc.rowLost
+	found, foundKnown := rc.found, !rc.foundLost && !rc.foundSkipped
+	if rc.foundAt < 0 {
+		found = 0
+	}
+	rc.mu.Unlock()
+	var out []byte
+	last := 0
+	l := sqlscan.New(q, st.Syntax())
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Kind != sqlscan.Word {
+			continue
+		}
+		var v int64
+		switch {
+		case t.Is("ROW_COUNT") && rowKnown:
+			v = row
+		case t.Is("FOUND_ROWS") && foundKnown:
+			v = found
+		default:
+			continue
+		}
+		save := l.Pos
+		if open := l.Next(); open.Kind != sqlscan.Punct || open.Text != "(" {
+			l.Pos = save
+			continue
+		}
+		closing := l.Next()
+		if closing.Kind != sqlscan.Punct || closing.Text != ")" {
+			l.Pos = save
+			continue
+		}
+		out = append(out, q[last:t.Start]...)
+		out = append(out, '(')
+		out = strconv.AppendInt(out, v, 10)
+		out = append(out, ')')
+		last = closing.End
+	}
+	if out == nil {
+		return q
+	}
+	return append(out, q[last:]...)
+}
