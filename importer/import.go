@@ -16,6 +16,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
+	"github.com/dumpscope/dumpscope/importer/preflight"
 	"github.com/dumpscope/dumpscope/importer/replay"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/transform"
@@ -201,18 +202,18 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	if o.Resume || o.Transform.StartAt > 0 {
 		o.Overwrite = true // what exists is the interrupted run's own work
 	}
-	if e, ok, err := EstimateSpace(ctx, conns[0], src, in); err != nil {
+	if e, ok, err := preflight.EstimateSpace(ctx, conns[0], src.Path, in); err != nil {
 		fmt.Fprintln(log, "dumpscope: note: free space not checked:", err)
 	} else if ok && e.FreeBytes < e.NeedBytes {
 		fmt.Fprintln(log, "dumpscope: warning:", e)
 	}
-	onStatement, err := preflight(ctx, src, &o, in, conns[0], log)
+	onStatement, err := runPreflight(ctx, src, &o, in, conns[0], log)
 	if err != nil {
 		return nil, err
 	}
 	cp, err := beginCheckpoint(ctx, src, &o, dumpID, conns, log)
 	if err != nil {
-		return nil, fmt.Errorf("%w%s", err, privilegeHint(err, "progress rows (--parallel, --checkpoint) need the account to have all privileges on "+checkpoint.ProgressSchema+" (GRANT ALL ON "+checkpoint.ProgressSchema+".* TO "+currentAccount(ctx, conns[0])+"); or import without --parallel and --checkpoint"))
+		return nil, fmt.Errorf("%w%s", err, preflight.PrivilegeHint(err, "progress rows (--parallel, --checkpoint) need the account to have all privileges on "+checkpoint.ProgressSchema+" (GRANT ALL ON "+checkpoint.ProgressSchema+".* TO "+preflight.CurrentAccount(ctx, conns[0])+"); or import without --parallel and --checkpoint"))
 	}
 	restore, err := relaxSession(ctx, cfg, conns, o, log)
 	defer restore()
@@ -467,7 +468,7 @@ func pinned(conns []*sql.Conn) []Conn {
 //
 // Before the second one is opened, the first reads what room the server's
 // max_connections and the account's limit leave, and o.Parallel is reduced to fit
-// (connlimit.go).
+// (preflight.ConnRoom).
 func openConns(ctx context.Context, cfg *mysql.Config, n int, o *Options, log io.Writer) (*sql.DB, []*sql.Conn, error) {
 	if n == 1 {
 		db, c, err := dbconn.OpenConn(ctx, cfg)
@@ -495,12 +496,14 @@ func openConns(ctx context.Context, cfg *mysql.Config, n int, o *Options, log io
 		}
 		conns = append(conns, c)
 		if i == 0 {
-			if room, err := readConnRoom(ctx, c); err == nil {
-				if n, err = fitParallel(room, n, o, log); err != nil {
+			if room, err := preflight.ReadConnRoom(ctx, c); err == nil {
+				fit, workers, err := room.Fit(n, o.Parallel, o.OtherConnections, log)
+				if err != nil {
 					c.Close()
 					db.Close()
 					return nil, nil, fmt.Errorf("--parallel %d: %w", o.Parallel, err)
 				}
+				n, o.Parallel = fit, workers
 			}
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
+	"github.com/dumpscope/dumpscope/importer/preflight"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/importer/transform"
@@ -19,36 +20,36 @@ import (
 // preflightProgressEvery is how often a long preflight scan says how far it got.
 const preflightProgressEvery = 5 * time.Second
 
-// preflight checks, before the first statement, what the dump would do to the target:
+// runPreflight checks, before the first statement, what the dump would do to the target:
 // existing databases and tables it drops or writes into (refused unless Overwrite, or a
 // yes from Confirm) and DEFINER clauses the account may not assign (refused unless
 // StripDefiners). A dump file is scanned in full when either check has work to do; a
 // stream cannot be scanned ahead, so there the returned hook checks each statement as it
 // arrives and the import stops before the first offending one.
-func preflight(ctx context.Context, src Source, o *Options, in *dumpfile.Input, conn *sql.Conn, log io.Writer) (func(context.Context, *split.Statement) error, error) {
-	var pf *Preflight
+func runPreflight(ctx context.Context, src Source, o *Options, in *dumpfile.Input, conn *sql.Conn, log io.Writer) (func(context.Context, *split.Statement) error, error) {
+	var pf *preflight.Preflight
 	var current sql.NullString
 	if err := conn.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current); err != nil {
 		return nil, err
 	}
 	// System schemas and accounts are refused with Overwrite too (see SystemCheck).
-	var sys *SystemCheck
+	var sys *preflight.SystemCheck
 	if !o.AllowSystemSchemas {
-		sys = NewSystemCheck(current.String)
+		sys = preflight.NewSystemCheck(current.String)
 	}
 	if !o.Overwrite {
 		var err error
-		if pf, err = NewPreflight(ctx, conn, current.String); err != nil {
+		if pf, err = preflight.New(ctx, conn, current.String); err != nil {
 			return nil, err
 		}
 		if pf.Empty() {
 			pf = nil
 		}
 	}
-	var definers *DefinerCheck
+	var definers *preflight.DefinerCheck
 	if !o.StripDefiners {
 		var err error
-		if definers, err = NewDefinerCheck(ctx, conn); err != nil {
+		if definers, err = preflight.NewDefinerCheck(ctx, conn); err != nil {
 			return nil, err
 		}
 	}
@@ -76,7 +77,7 @@ func preflight(ctx context.Context, src Source, o *Options, in *dumpfile.Input, 
 		return nil, err
 	}
 	sp := transform.NewScan(ctx, conn, o.Transform, split.NewSplitter(scan.Reader, scanOpt))
-	var found, system []Overwrite
+	var found, system []preflight.Overwrite
 	tables := newTableCounter(current.String) // the progress's TablesTotal
 	began, shown := time.Now(), time.Now()
 	for n := 0; sp.Next(); n++ {
@@ -122,7 +123,7 @@ func preflight(ctx context.Context, src Source, o *Options, in *dumpfile.Input, 
 	// CONCAT(…)) the replay's view is the one that runs.
 	var hook func(context.Context, *split.Statement) error
 	if sys != nil {
-		hook = preflightHook(in.Name, NewSystemCheck(current.String), nil, nil)
+		hook = preflightHook(in.Name, preflight.NewSystemCheck(current.String), nil, nil)
 	}
 	if len(found) == 0 {
 		return hook, nil
@@ -183,7 +184,7 @@ func CountRows(ctx context.Context, conns []*sql.Conn, tables []TableCount) []Ro
 }
 
 // printOverwrites lists objects the preflight found, at most 20.
-func printOverwrites(log io.Writer, found []Overwrite) {
+func printOverwrites(log io.Writer, found []preflight.Overwrite) {
 	for i, ow := range found {
 		if i == 20 {
 			fmt.Fprintf(log, "  … and %d more\n", len(found)-20)
@@ -196,7 +197,7 @@ func printOverwrites(log io.Writer, found []Overwrite) {
 // preflightHook checks each statement as it comes, when the dump is not scanned ahead:
 // the import stops before the first one that would change a system schema, assign a
 // definer the account may not, or overwrite an existing object.
-func preflightHook(name string, sys *SystemCheck, definers *DefinerCheck, pf *Preflight) func(context.Context, *split.Statement) error {
+func preflightHook(name string, sys *preflight.SystemCheck, definers *preflight.DefinerCheck, pf *preflight.Preflight) func(context.Context, *split.Statement) error {
 	return func(_ context.Context, st *split.Statement) error {
 		if ow := sys.Observe(st); len(ow) > 0 {
 			return fmt.Errorf("%s: the dump would %s, in a system schema; stopped before it — rerun with --allow-system-schemas to allow it", name, ow[0])

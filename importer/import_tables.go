@@ -1,6 +1,9 @@
 package importer
 
-import "github.com/dumpscope/dumpscope/importer/split"
+import (
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
 
 // tableCounter counts the distinct tables a dump inserts rows into, as the preflight scan
 // reads it: the progress's TablesTotal.
@@ -22,7 +25,7 @@ func (c *tableCounter) observe(st *split.Statement) {
 		if db == "" {
 			db = c.db
 		}
-		c.tables[db+"."+st.Table] = true
+		c.tables[string(sqlscan.TableKeyOf(db, st.Table))] = true
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/preflight"
 )
 
 // Setting is one global server variable and its value.
@@ -62,7 +63,7 @@ func RelaxDurability(ctx context.Context, c Conn) ([]Setting, error) {
 		"CREATE TABLE IF NOT EXISTS " + checkpoint.ProgressSchema + ".saved_settings (name VARCHAR(64) PRIMARY KEY, value VARCHAR(255), saved_at DATETIME(6)) ENGINE=InnoDB",
 	} {
 		if _, err := c.ExecContext(ctx, q); err != nil {
-			return nil, fmt.Errorf("relax durability: %w%s", err, privilegeHint(err, "--relax-durability saves the settings it changes in "+checkpoint.ProgressSchema+" (GRANT ALL ON "+checkpoint.ProgressSchema+".* TO "+currentAccount(ctx, c)+") and needs the SUPER privilege; or import without --relax-durability"))
+			return nil, fmt.Errorf("relax durability: %w%s", err, preflight.PrivilegeHint(err, "--relax-durability saves the settings it changes in "+checkpoint.ProgressSchema+" (GRANT ALL ON "+checkpoint.ProgressSchema+".* TO "+preflight.CurrentAccount(ctx, c)+") and needs the SUPER privilege; or import without --relax-durability"))
 		}
 	}
 	var changed []Setting
@@ -81,7 +82,7 @@ func RelaxDurability(ctx context.Context, c Conn) ([]Setting, error) {
 			// Nothing changed: forget the value saved just now, so that the restore at the
 			// end (and restore-settings) has nothing to put back and says nothing.
 			_, _ = c.ExecContext(ctx, "DELETE FROM "+checkpoint.ProgressSchema+".saved_settings WHERE name = ?", s.Name)
-			return changed, fmt.Errorf("relax durability: SET GLOBAL %s = %s: %w%s", s.Name, s.Relaxed, err, privilegeHint(err, "--relax-durability needs the SUPER privilege (SYSTEM_VARIABLES_ADMIN on MySQL 8) to change global settings; grant it, or import without --relax-durability"))
+			return changed, fmt.Errorf("relax durability: SET GLOBAL %s = %s: %w%s", s.Name, s.Relaxed, err, preflight.PrivilegeHint(err, "--relax-durability needs the SUPER privilege (SYSTEM_VARIABLES_ADMIN on MySQL 8) to change global settings; grant it, or import without --relax-durability"))
 		}
 		changed = append(changed, Setting{s.Name, s.Relaxed})
 	}

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // Exactly once for non-transactional tables. A statement that writes a MyISAM or Aria
@@ -61,7 +63,7 @@ type Intent struct {
 	// Statement says where and what it is, as the importer's messages do
 	// ("offset 120, line 7: UPDATE `counter`").
 	Statement string
-	// Tables are the tables it may write, as keys (TableKey); nil when it may write any (a
+	// Tables are the tables it may write, as keys (sqlscan.TableKey); nil when it may write any (a
 	// CALL).
 	Tables []string
 	// Digest is DigestAt(End): the progress row it gets if it is found applied on resume.
@@ -167,7 +169,7 @@ func (r *Run) SchemaChanged() {
 	r.tablesMu.Unlock()
 }
 
-// nonTransactional returns those of tables (keys, TableKey; nil: every table outside the
+// nonTransactional returns those of tables (keys, sqlscan.TableKey; nil: every table outside the
 // system schemas) whose engine is not transactional, as quoted names for CHECKSUM TABLE.
 // The server's list is read once and kept until SchemaChanged: reading
 // information_schema.TABLES opens every table's definition, which per statement would
@@ -184,7 +186,7 @@ func (r *Run) nonTransactional(ctx context.Context, c Conn, tables []string) ([]
 	}
 	var out []string
 	for _, t := range r.nonTx {
-		if tables == nil || slices.Contains(tables, TableKey(t.db, t.name)) {
+		if tables == nil || slices.Contains(tables, string(sqlscan.TableKeyOf(t.db, t.name))) {
 			out = append(out, quoteName(t.db)+"."+quoteName(t.name))
 		}
 	}

@@ -281,17 +281,6 @@ func (r *Run) CompleteLoad(ctx context.Context, c Conn, db, table string) error 
 	return err
 }
 
-// TableKey names a table as the importer's planner and scheduler do, and so as intents,
-// reloads and lookups here are keyed: db.table, or `db`.`table` when either name holds a
-// dot or a backquote, so that `d.x`.`y` and `d`.`x.y` (two tables) never share a key. Keys
-// are compared, never split: a name may hold the dot.
-func TableKey(db, table string) string {
-	if strings.ContainsAny(db, ".`") || strings.ContainsAny(table, ".`") {
-		return quoteName(db) + "." + quoteName(table)
-	}
-	return db + "." + table
-}
-
 // quoteName quotes an identifier with backquotes.
 func quoteName(s string) string { return "`" + strings.ReplaceAll(s, "`", "``") + "`" }
 

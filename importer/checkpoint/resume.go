@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/units"
 )
 
@@ -370,7 +371,7 @@ func (e *ReloadRefusedError) Error() string {
 
 // planReload truncates every table whose load was under way when the earlier attempt
 // stopped; their rows are then replayed from the first, whatever the progress rows say.
-// It returns the tables' keys (TableKey). Only a table this run created and that was empty
+// It returns the tables' keys (sqlscan.TableKey). Only a table this run created and that was empty
 // when its load began may be truncated: any other (the user's table of an append-style or
 // data-only load) would lose its own rows with the dump's, and the resume is refused
 // (*ReloadRefusedError) before any table is truncated. So is a table whose rows came
@@ -414,8 +415,9 @@ func (r *Run) planReload(ctx context.Context, c Conn) ([]string, error) {
 		if _, err := c.ExecContext(ctx, "TRUNCATE TABLE "+quoteName(dt[0])+"."+quoteName(dt[1])); err != nil {
 			return nil, fmt.Errorf("resume: truncate %s.%s for a reload: %w", dt[0], dt[1], err)
 		}
-		r.reload[TableKey(dt[0], dt[1])] = true
-		out = append(out, TableKey(dt[0], dt[1]))
+		key := string(sqlscan.TableKeyOf(dt[0], dt[1]))
+		r.reload[key] = true
+		out = append(out, key)
 	}
 	return out, nil
 }

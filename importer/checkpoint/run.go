@@ -23,7 +23,7 @@ type Run struct {
 
 	// done holds the committed spans of an earlier attempt, sorted, merged.
 	done []span
-	// reload are tables (keys, TableKey) whose rows are replayed from their first row
+	// reload are tables (keys, sqlscan.TableKey) whose rows are replayed from their first row
 	// because they were truncated on resume.
 	reload map[string]bool
 	// resumed is set on resume. A DDL statement without a progress row may still have run
@@ -109,11 +109,11 @@ func (r *Run) Skip(offset int64) bool {
 	return i < len(r.done) && r.done[i].Start <= offset
 }
 
-// Reloads reports whether the table (its key, TableKey) was truncated on resume, so that its rows
+// Reloads reports whether the table (its key, sqlscan.TableKey) was truncated on resume, so that its rows
 // are sent again even where Skip says they committed.
 func (r *Run) Reloads(table string) bool { return r != nil && r.reload[table] }
 
-// ReloadedTables are the keys (TableKey) of the tables truncated on resume to be
+// ReloadedTables are the keys (sqlscan.TableKey) of the tables truncated on resume to be
 // reloaded, sorted.
 func (r *Run) ReloadedTables() []string {
 	if r == nil {

@@ -4,42 +4,13 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
-// KeyOf names a table for the planner and the scheduler (checkpoint.TableKey, the one
-// spelling of a table key: the checkpoint's intents and reloads compare the same keys).
-func KeyOf(db, table string) string { return checkpoint.TableKey(db, table) }
-
-// SplitKey is keyOf's inverse, for the few places that need a key's names back (the
-// preflight's lookups): a key is cut at its first dot only when neither name holds one,
-// else its backquoted names are read.
-func SplitKey(key string) (db, table string) {
-	if !strings.HasPrefix(key, "`") {
-		db, table, _ = strings.Cut(key, ".")
-		return db, table
-	}
-	name := func(s string) (string, string) { // a backquoted name at the start of s, the rest
-		var b strings.Builder
-		for i := 1; i < len(s); i++ {
-			switch {
-			case s[i] == '`' && i+1 < len(s) && s[i+1] == '`':
-				b.WriteByte('`')
-				i++
-			case s[i] == '`':
-				return b.String(), s[i+1:]
-			default:
-				b.WriteByte(s[i])
-			}
-		}
-		return b.String(), ""
-	}
-	db, rest := name(key)
-	table, _ = name(strings.TrimPrefix(rest, "."))
-	return db, table
-}
+// KeyOf is sqlscan.TableKeyOf for the planner's and the scheduler's maps, which are keyed
+// by the key's string (the checkpoint's intents and reloads compare the same strings).
+func KeyOf(db, table string) string { return string(sqlscan.TableKeyOf(db, table)) }
 
 // isRollbackTo reports whether st is ROLLBACK [WORK] TO [SAVEPOINT] x: it undoes part of
 // the open transaction and leaves it open (it ends nothing).

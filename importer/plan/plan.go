@@ -211,7 +211,7 @@ func (p *Planner) volatile(st *split.Statement, db string) bool {
 	if st.Table != "" && p.temporary[key] {
 		return true
 	}
-	w := strings.ToUpper(FirstWord(st.SQL))
+	w := strings.ToUpper(sqlscan.FirstWord(st.SQL))
 	if connectionOnlyVerbs[w] {
 		return true // a prepared statement or handler lives in the connection: rebuilt on resume
 	}
@@ -409,7 +409,7 @@ func commitsImplicitly(st *split.Statement) bool {
 	case split.KindDDL, split.KindRoutine:
 		return true
 	}
-	w := strings.ToUpper(FirstWord(st.SQL))
+	w := strings.ToUpper(sqlscan.FirstWord(st.SQL))
 	if implicitCommitVerbs[w] {
 		return true
 	}
@@ -417,14 +417,6 @@ func commitsImplicitly(st *split.Statement) bool {
 		return true // CREATE USER, DROP ROLE, ALTER SERVER, …
 	}
 	return false
-}
-
-func FirstWord(q []byte) string {
-	l := sqlscan.Tokenizer{Src: q}
-	if t := l.Next(); t.Kind == sqlscan.Word {
-		return t.Text
-	}
-	return ""
 }
 
 // keysToggle reports whether st is allowed while LOCK TABLES is held in a parallel run:

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/split"
-	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // Which tables a statement that runs in stream order must wait for.
@@ -40,7 +39,7 @@ func BarrierScope(st *split.Statement, db string) (keys []string, global bool) {
 	if reads {
 		return nil, true
 	}
-	many, ok := NamedTables(st, db)
+	many, ok := st.NamedTables(db)
 	if !ok {
 		return nil, true
 	}
@@ -67,89 +66,4 @@ func BarrierScope(st *split.Statement, db string) (keys []string, global bool) {
 		keys = append(keys, tables...)
 	}
 	return keys, false
-}
-
-// NamedTables returns every table a DDL statement names as its object: all of
-// `DROP TABLE a, b`, `RENAME TABLE a TO b, c TO d`, `TRUNCATE a`, the new name of
-// `ALTER TABLE a RENAME [TO] b` and the source of `CREATE TABLE b LIKE a`. ok is false
-// when a name cannot be read.
-func NamedTables(st *split.Statement, db string) (keys []string, ok bool) {
-	qualify := func(d, t string) string {
-		if d == "" {
-			d = db
-		}
-		return KeyOf(d, t)
-	}
-	first := qualify(st.Database, st.Table)
-	if st.Database == "" {
-		first = KeyOf(db, st.Table)
-	}
-	keys = []string{first}
-	switch st.Verb {
-	case "DROP TABLE", "DROP VIEW", "RENAME TABLE", "TRUNCATE TABLE", "TRUNCATE":
-	case "ALTER TABLE", "CREATE TABLE":
-		l := st.Tokens()
-		depth := 0
-		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-			switch {
-			case t.Kind == sqlscan.Punct && t.Text == "(":
-				depth++
-			case t.Kind == sqlscan.Punct && t.Text == ")":
-				depth--
-			case depth == 0 && (t.Is("LIKE") || (st.Verb == "ALTER TABLE" && (t.Is("RENAME") || t.Is("TO") || t.Is("AS")))):
-				n := l.Next()
-				if n.Is("TO") || n.Is("AS") || n.Is("TABLE") {
-					n = l.Next()
-				}
-				if n.Is("COLUMN") || n.Is("INDEX") || n.Is("KEY") {
-					continue
-				}
-				if d, name := l.Name(n); name != "" {
-					keys = append(keys, qualify(d, name))
-				}
-			}
-		}
-		return keys, true
-	default:
-		return keys, true
-	}
-	// A list of names after the verb (and IF EXISTS), separated by commas or TO.
-	l := st.Tokens()
-	l.Next()
-	t := l.Next()
-	if t.Is("TEMPORARY") {
-		t = l.Next()
-	}
-	if t.Is("TABLE") || t.Is("TABLES") || t.Is("VIEW") {
-		t = l.Next()
-	}
-	for t.Is("IF") || t.Is("EXISTS") {
-		t = l.Next()
-	}
-	if t.Kind == sqlscan.Punct && t.Text == "/" { // a trailing executable comment marker was skipped
-		t = l.Next()
-	}
-	keys = keys[:0]
-	for t.Kind != sqlscan.EOF {
-		if t.Is("WAIT") || t.Is("NOWAIT") || t.Is("RESTRICT") || t.Is("CASCADE") {
-			break
-		}
-		if !t.IsName() {
-			return nil, false
-		}
-		d, name := l.Name(t)
-		keys = append(keys, qualify(d, name))
-		t = l.Next()
-		if t.Is("TO") || (t.Kind == sqlscan.Punct && t.Text == ",") {
-			t = l.Next()
-			continue
-		}
-		if t.Kind == sqlscan.Punct && t.Text == "*" { // end of /*!…*/
-			t = l.Next()
-		}
-		if t.Kind == sqlscan.Punct && t.Text == "/" {
-			t = l.Next()
-		}
-	}
-	return keys, len(keys) > 0
 }

@@ -157,7 +157,7 @@ var serialVerbs = map[string]string{
 // "" when it does not: user variables assigned from what differs between connections or
 // read later, temporary tables, savepoints, XA, SET STATEMENT … FOR, GET_LOCK.
 func connectionState(st *split.Statement) string {
-	w := strings.ToUpper(FirstWord(st.SQL))
+	w := strings.ToUpper(sqlscan.FirstWord(st.SQL))
 	if why, ok := serialVerbs[w]; ok {
 		return why
 	}
@@ -198,7 +198,7 @@ func setState(q []byte, syn sqlscan.Syntax) string {
 	}
 	for _, a := range ParseSet(q, syn) {
 		if !a.Constant {
-			return fmt.Sprintf("SET %s = %s reads what differs between connections or over time", a.Name, Clip(a.Value, 40))
+			return fmt.Sprintf("SET %s = %s reads what differs between connections or over time", a.Name, split.Clip(a.Value, 40))
 		}
 	}
 	return exprState(q, syn)
@@ -233,13 +233,6 @@ func exprState(q []byte, syn sqlscan.Syntax) string {
 		prevInto = t.Is("INTO") || (prevInto && t.Kind == sqlscan.Punct && t.Text == ",")
 	}
 	return ""
-}
-
-func Clip(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "…"
-	}
-	return s
 }
 
 func secondWordIs(q []byte, w string) bool {

@@ -259,7 +259,7 @@ func setsOnlyUserVars(st *split.Statement) bool {
 		}
 		return len(as) > 0
 	}
-	switch strings.ToUpper(plan.FirstWord(st.SQL)) {
+	switch strings.ToUpper(sqlscan.FirstWord(st.SQL)) {
 	case "SELECT", "DO", "VALUES":
 		return !sqlscan.ContainsFoldASCII(st.SQL, "OUTFILE") && !sqlscan.ContainsFoldASCII(st.SQL, "DUMPFILE")
 	}

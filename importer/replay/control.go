@@ -375,7 +375,7 @@ func (cr *controller) replayReloaded(ctx context.Context, st *split.Statement) (
 
 // readOnly reports whether st, DML, writes no table (a SELECT without INTO OUTFILE, SHOW).
 func readOnly(st *split.Statement) bool {
-	switch strings.ToUpper(plan.FirstWord(st.SQL)) {
+	switch strings.ToUpper(sqlscan.FirstWord(st.SQL)) {
 	case "SELECT", "DO", "VALUES", "TABLE", "SHOW", "EXPLAIN", "DESCRIBE", "DESC", "HELP":
 		return true
 	}
@@ -398,7 +398,7 @@ func (cr *controller) regionIntent(ctx context.Context, st *split.Statement, end
 	if len(p.workers) == 0 || (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
 		return false, nil
 	}
-	switch strings.ToUpper(plan.FirstWord(st.SQL)) {
+	switch strings.ToUpper(sqlscan.FirstWord(st.SQL)) {
 	case "XA", "SAVEPOINT", "RELEASE":
 		// They write no table, and what they do lives in the transaction: marked as run,
 		// a SAVEPOINT whose transaction was then rolled back (killed before its COMMIT)

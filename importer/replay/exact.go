@@ -214,7 +214,7 @@ func (cr *controller) renamedAlready(ctx context.Context, c Conn, st *split.Stat
 	if code != 1146 || st.Verb != "RENAME TABLE" {
 		return false
 	}
-	keys, ok := plan.NamedTables(st, p.serial.database)
+	keys, ok := st.NamedTables(p.serial.database)
 	if !ok || len(keys)%2 != 0 {
 		return false
 	}

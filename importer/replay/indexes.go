@@ -10,7 +10,6 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
-	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
@@ -83,7 +82,7 @@ func (hi *heldIndexes) noOpKeysToggle(ctx context.Context, st *split.Statement) 
 	if st.Verb != "ALTER TABLE" || st.Table == "" {
 		return false
 	}
-	if !plan.IsKeysToggle(st.SQL) {
+	if !sqlscan.IsKeysToggle(st.SQL) {
 		return false
 	}
 	key := p.cat.tableKey(st)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
@@ -227,7 +228,7 @@ var backslashTrailCharsets = map[string]bool{"big5": true, "cp932": true, "gbk":
 
 // loadData is the replayer's --load-data state, shared by its workers.
 type loadData struct {
-	tables sync.Map // "db\x00table" → loadEntry
+	tables sync.Map // table key (plan.KeyOf) → loadEntry
 	// streams are the converters' buffers (*[]byte) of loads done, for the next.
 	streams sync.Pool
 	// gen counts the statements run that may have changed a table (schemaChanged): an
@@ -348,7 +349,7 @@ func (ld *loadData) schemaChanged() { ld.gen.Add(1) }
 // taken before the lookup: a change that completes during it bumps the generation past
 // the entry's, so the entry is read again at the next batch.
 func (ld *loadData) table(ctx context.Context, c Conn, db, table string) (*loadTable, error) {
-	key := db + "\x00" + table
+	key := plan.KeyOf(db, table)
 	gen := ld.gen.Load()
 	if v, ok := ld.tables.Load(key); ok && v.(loadEntry).gen == gen {
 		return v.(loadEntry).t, nil

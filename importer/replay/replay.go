@@ -16,6 +16,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/importer/transform"
@@ -515,7 +516,7 @@ func (r *Replayer) countTable(st *split.Statement) {
 	if db == "" {
 		db = r.database
 	}
-	key := db + "\x00" + st.Table
+	key := plan.KeyOf(db, st.Table)
 	i, ok := r.tableIndex[key]
 	if !ok {
 		i = len(r.result.Tables)
@@ -523,7 +524,7 @@ func (r *Replayer) countTable(st *split.Statement) {
 		r.result.Tables = append(r.result.Tables, TableCount{Database: db, Table: st.Table})
 	}
 	r.result.Tables[i].Rows += st.Rows
-	r.tables.rowsOf(db + "." + st.Table)
+	r.tables.rowsOf(key)
 }
 
 // endsTransaction reports whether, under autocommit, the statement ends a transaction

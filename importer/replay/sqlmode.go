@@ -3,7 +3,6 @@ package replay
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
@@ -77,29 +76,11 @@ func literalSQLMode(st *split.Statement) (mode string, assigned, ok bool) {
 		return "", false, false
 	}
 	for {
-		tok := l.Next()
-		global := false
-		switch {
-		case tok.Is("SESSION") || tok.Is("LOCAL"):
-			tok = l.Next()
-		case tok.Is("GLOBAL"):
-			global = true
-			tok = l.Next()
-		}
+		tok, target, global := l.SetTarget()
 		if tok.Kind == sqlscan.EOF {
 			return mode, assigned, true
 		}
-		target := strings.ToLower(tok.Text)
-		if tok.Kind == sqlscan.Var && strings.HasPrefix(target, "@@") {
-			target = strings.TrimPrefix(target, "@@")
-			global = global || strings.HasPrefix(target, "global.")
-			if k := strings.IndexByte(target, '.'); k >= 0 {
-				target = target[k+1:]
-			}
-		} else if tok.Kind == sqlscan.Var {
-			target = "" // a user variable
-		}
-		if target != "sql_mode" || global {
+		if target != "sql_mode" || global { // @sql_mode, a user variable, keeps its @
 			l.SkipAssignment()
 			continue
 		}

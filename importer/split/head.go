@@ -14,3 +14,11 @@ func Head(q []byte) string {
 	}
 	return strings.Join(strings.Fields(string(bytes.ToValidUTF8(q, []byte("?")))), " ")
 }
+
+// Clip cuts s to n bytes for a message, with "…" when it was longer.
+func Clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}

@@ -63,15 +63,7 @@ func (t *tracker) set(s *Splitter, sql []byte) {
 	l := sqlscan.New(sql, s.Syntax())
 	l.Next() // SET
 	for {
-		tok := l.Next()
-		global := false
-		switch {
-		case tok.Is("SESSION") || tok.Is("LOCAL"):
-			tok = l.Next()
-		case tok.Is("GLOBAL"):
-			global = true
-			tok = l.Next()
-		}
+		tok, target, global := l.SetTarget()
 		switch {
 		case tok.Kind == sqlscan.EOF:
 			return
@@ -85,14 +77,6 @@ func (t *tracker) set(s *Splitter, sql []byte) {
 				t.setCharset(s, v.Text)
 			}
 		default:
-			target := strings.ToLower(tok.Text)
-			if tok.Kind == sqlscan.Var && strings.HasPrefix(target, "@@") {
-				target = strings.TrimPrefix(target, "@@")
-				global = strings.HasPrefix(target, "global.")
-				if k := strings.IndexByte(target, '.'); k >= 0 {
-					target = target[k+1:]
-				}
-			}
 			if eq := l.Next(); eq.Kind != sqlscan.Punct || eq.Text != "=" {
 				l.SkipAssignment()
 				continue

@@ -1,5 +1,7 @@
 package sqlscan
 
+import "strings"
+
 // DDLWords returns up to n leading words of a DDL statement with executable-comment
 // markers (`/*!40000`, `/*M!100000`, `*/`) removed, identifiers unquoted, and a qualified
 // `db`.`t` returned as db + "\x01" + t. Options such as ALGORITHM=… and DEFINER=… come
@@ -77,4 +79,19 @@ func TriggerTable(q []byte) (db, table string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// IsKeysToggle reports whether q is `ALTER TABLE t DISABLE KEYS` or `ENABLE KEYS`.
+func IsKeysToggle(q []byte) bool {
+	w := DDLWords(q, 6)
+	return len(w) == 5 && strings.EqualFold(w[4], "KEYS") && (strings.EqualFold(w[3], "DISABLE") || strings.EqualFold(w[3], "ENABLE"))
+}
+
+// FirstWord is the statement's first word ("" when it starts with anything else).
+func FirstWord(q []byte) string {
+	l := Tokenizer{Src: q}
+	if t := l.Next(); t.Kind == Word {
+		return t.Text
+	}
+	return ""
 }

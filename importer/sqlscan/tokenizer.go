@@ -365,6 +365,34 @@ func ContainsFoldASCII(b []byte, s string) bool {
 	return false
 }
 
+// SetTarget reads the target of one assignment of a SET statement at the tokenizer's
+// position: an optional SESSION, LOCAL or GLOBAL, then the variable. name is the
+// variable lowercased, without @@ and its scope (@@GLOBAL.sql_mode → sql_mode; a user
+// variable keeps its @: @old_sql_mode), and global says whether the assignment is to the
+// server's global value. tok is the variable's token, for the forms that assign nothing
+// (SET NAMES, SET CHARACTER SET), and EOF at the end of the statement. The splitter's
+// sql_mode tracking and the replay's literal sql_mode read SET statements through it, so
+// that both see the same variable in the same scope.
+func (l *Tokenizer) SetTarget() (tok Token, name string, global bool) {
+	tok = l.Next()
+	switch {
+	case tok.Is("SESSION") || tok.Is("LOCAL"):
+		tok = l.Next()
+	case tok.Is("GLOBAL"):
+		global = true
+		tok = l.Next()
+	}
+	name = strings.ToLower(tok.Text)
+	if tok.Kind == Var && strings.HasPrefix(name, "@@") {
+		name = strings.TrimPrefix(name, "@@")
+		global = global || strings.HasPrefix(name, "global.")
+		if k := strings.IndexByte(name, '.'); k >= 0 {
+			name = name[k+1:]
+		}
+	}
+	return tok, name, global
+}
+
 // SkipAssignment moves past the current assignment of a SET to the next top-level comma
 // (or the end): a reader that follows one variable steps over the others' expressions.
 func (l *Tokenizer) SkipAssignment() {

@@ -73,3 +73,39 @@ func TestIdent(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }
+
+// TestSetTarget: the variable each assignment of a SET names, and its scope, as the
+// splitter's sql_mode tracking and the replay's literal sql_mode both read them.
+func TestSetTarget(t *testing.T) {
+	type target struct {
+		Name   string
+		Global bool
+	}
+	for q, want := range map[string][]target{
+		"SET sql_mode='ANSI'":                       {{"sql_mode", false}},
+		"SET SESSION sql_mode='ANSI'":               {{"sql_mode", false}},
+		"SET LOCAL sql_mode='ANSI'":                 {{"sql_mode", false}},
+		"SET GLOBAL sql_mode='ANSI'":                {{"sql_mode", true}},
+		"SET @@GLOBAL.SQL_MODE='ANSI'":              {{"sql_mode", true}},
+		"SET @@session.sql_mode='ANSI'":             {{"sql_mode", false}},
+		"SET @@sql_mode='ANSI'":                     {{"sql_mode", false}},
+		"SET @OLD_SQL_MODE=@@SQL_MODE, SQL_MODE=''": {{"@old_sql_mode", false}, {"sql_mode", false}},
+		"SET a = (1, 2), GLOBAL b = 3":              {{"a", false}, {"b", true}},
+		"SET NAMES utf8mb4":                         {{"names", false}},
+	} {
+		l := Tokenizer{Src: []byte(q)}
+		l.Next() // SET
+		var got []target
+		for {
+			tok, name, global := l.SetTarget()
+			if tok.Kind == EOF {
+				break
+			}
+			got = append(got, target{name, global})
+			l.SkipAssignment()
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("%s: targets (-want +got):\n%s", q, d)
+		}
+	}
+}

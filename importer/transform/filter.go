@@ -135,12 +135,10 @@ func New(opt Options) (*Transform, error) {
 			if s == "" {
 				continue
 			}
-			p := objectPattern{table: s}
-			if db, tb, ok := strings.Cut(s, "."); ok {
-				p = objectPattern{db: unquoteName(db), table: unquoteName(tb)}
-			} else {
-				p.table = unquoteName(s)
-			}
+			// The names as a table key reads them: `d.x`.t is table t of database d.x
+			// (cut at the first dot it was d` and x`.t, and kept nothing).
+			db, table := sqlscan.TableKey(s).Names()
+			p := objectPattern{db: db, table: table}
 			for _, g := range []string{p.db, p.table} {
 				if _, err := path.Match(g, ""); err != nil {
 					return nil, fmt.Errorf("%s %q: bad glob: %v", flag, s, err)

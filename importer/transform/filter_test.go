@@ -112,6 +112,17 @@ func TestTransformFilters(t *testing.T) {
 	}
 }
 
+// TestTransformTablesDottedName: --tables `d.x`.t is table t of database d.x. The pattern
+// was cut at its first dot (database "`d", table "x`.t") and kept none of its rows.
+func TestTransformTablesDottedName(t *testing.T) {
+	dump := "CREATE TABLE `d.x`.t (id int);\nINSERT INTO `d.x`.t VALUES (1);\nINSERT INTO d.`x.t` VALUES (2);\n"
+	got, _ := sqlOf(t, dump, Options{Tables: []string{"`d.x`.t"}})
+	want := []string{"CREATE TABLE `d.x`.t (id int)", "INSERT INTO `d.x`.t VALUES (1)"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("kept (-want +got):\n%s", d)
+	}
+}
+
 func TestTransformOptionErrors(t *testing.T) {
 	for _, opt := range []Options{
 		{SchemaOnly: true, DataOnly: true},

@@ -48,6 +48,7 @@ var layers = []layer{
 	{"importer/", []string{"internal/", "importer/"}, "the importer's parts: none imports the orchestration above it"},
 	{"importer", []string{"internal/", "importer/"}, "Import: orchestration of the parts"},
 	{"importer/transform", []string{"internal/", "importer/sqlscan", "importer/split"}, "filters and rewrites of the statement stream"},
+	{"importer/preflight", []string{"internal/", "importer/sqlscan", "importer/split", "importer/transform", "importer/dumpfile"}, "checks of the target before the replay"},
 	{"advisor", []string{"internal/", "iostat"}, "samplers, the tick, the rule engine's types"},
 	{"advisor/", []string{"internal/", "iostat", "advisor"}, "advisor's parts"},
 	{"rules", []string{"internal/", "iostat", "advisor"}, "the findings and the verdict"},

@@ -1,4 +1,4 @@
-package importer_test
+package preflight_test
 
 import (
 	"compress/gzip"
@@ -13,8 +13,8 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/dumpscope/dumpscope/gen"
-	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
+	"github.com/dumpscope/dumpscope/importer/preflight"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
@@ -45,14 +45,14 @@ func TestEstimateSpace(t *testing.T) {
 	}
 	free := int64(fs.Bavail) * int64(fs.Bsize) // Bsize is int64 on Linux, uint32 on darwin
 	dir := t.TempDir()
-	estimate := func(path string) importer.SpaceEstimate {
+	estimate := func(path string) preflight.SpaceEstimate {
 		t.Helper()
 		in, err := dumpfile.Open(path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer in.Close()
-		e, ok, err := importer.EstimateSpace(ctx, conn, importer.Source{Path: path}, in)
+		e, ok, err := preflight.EstimateSpace(ctx, conn, path, in)
 		if err != nil || !ok {
 			t.Fatalf("EstimateSpace(%s) = %v, %v", path, ok, err)
 		}

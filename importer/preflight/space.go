@@ -1,4 +1,4 @@
-package importer
+package preflight
 
 import (
 	"context"
@@ -47,10 +47,11 @@ func (e SpaceEstimate) String() string {
 }
 
 // EstimateSpace compares the dump's size with the free space of the datadir's file
-// system. ok is false when that cannot be known: a server on another machine (its
-// @@hostname differs or its datadir does not exist here), or a dump read from a stream.
-func EstimateSpace(ctx context.Context, conn *sql.Conn, src Source, in *dumpfile.Input) (e SpaceEstimate, ok bool, err error) {
-	if src.Path == "" || in.Size < 0 {
+// system; path is the dump file ("" for a stream). ok is false when that cannot be
+// known: a server on another machine (its @@hostname differs or its datadir does not
+// exist here), or a dump read from a stream.
+func EstimateSpace(ctx context.Context, conn *sql.Conn, path string, in *dumpfile.Input) (e SpaceEstimate, ok bool, err error) {
+	if path == "" || in.Size < 0 {
 		return e, false, nil
 	}
 	var host string
@@ -75,7 +76,7 @@ func EstimateSpace(ctx context.Context, conn *sql.Conn, src Source, in *dumpfile
 		// (bzip2) does the estimator decode the head.
 		n, exact, ok := in.WaitUncompressedSize()
 		if !ok {
-			if n, exact, err = dumpfile.EstimateUncompressed(src.Path); err != nil {
+			if n, exact, err = dumpfile.EstimateUncompressed(path); err != nil {
 				return e, false, err
 			}
 		}

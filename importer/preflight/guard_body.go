@@ -1,9 +1,8 @@
-package importer
+package preflight
 
 import (
 	"strings"
 
-	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
@@ -111,7 +110,7 @@ func innerFinding(l *sqlscan.Tokenizer, q []byte, start int, verb string, syn sq
 			return "" // a trigger's event, ON DELETE CASCADE
 		}
 		for _, k := range dmlTables(q[start:innerEnd(q, start, syn)], "", syn) {
-			if d, _, _ := strings.Cut(k, "."); system(d) {
+			if d, _ := k.Names(); system(d) {
 				return found()
 			}
 		}
@@ -280,7 +279,7 @@ func innerEnd(q []byte, start int, syn sqlscan.Syntax) int {
 func innerHead(q []byte, start int, syn sqlscan.Syntax) string {
 	s := strings.TrimSpace(string(q[start:innerEnd(q, start, syn)]))
 	s = strings.TrimSpace(strings.TrimSuffix(s, "*/"))
-	return plan.Clip(escapeControl(strings.Join(strings.Fields(s), " ")), 80)
+	return split.Clip(escapeControl(strings.Join(strings.Fields(s), " ")), 80)
 }
 
 // compoundVerbs start statements whose body the guard reads: compound statements MariaDB
@@ -299,7 +298,7 @@ func (c *SystemCheck) compoundFinding(st *split.Statement) *Overwrite {
 	if st.Kind != split.KindRoutine && st.Kind != split.KindOther {
 		return nil // rows, DDL, session statements: statementWrites has read them
 	}
-	first := strings.ToUpper(plan.FirstWord(st.SQL))
+	first := strings.ToUpper(sqlscan.FirstWord(st.SQL))
 	label := ""
 	if st.Kind == split.KindOther && !compoundVerbs[first] {
 		// label: BEGIN … END, label: LOOP … END LOOP

@@ -1,4 +1,4 @@
-package importer
+package preflight
 
 import (
 	"bytes"
@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/importer/transform"
@@ -49,23 +48,24 @@ func (o Overwrite) String() string {
 // import (a schema file then a data file: nothing there can be lost). Routines and events
 // are not tracked.
 type Preflight struct {
-	databases map[string]bool // existing user databases
-	tables    map[string]bool // existing "db\x00table" (tables and views)
+	databases map[string]bool           // existing user databases
+	tables    map[sqlscan.TableKey]bool // existing tables and views
 	// empty holds the existing base tables that had no rows when the preflight began
 	// (read once, before the first statement, so that what the import itself writes
 	// cannot change the answer).
-	empty    map[string]bool
-	created  map[string]bool // created by the dump so far
-	current  string          // database in effect (USE)
-	reported map[string]bool // action, database, table already reported
+	empty      map[sqlscan.TableKey]bool
+	created    map[sqlscan.TableKey]bool // tables and views created by the dump so far
+	createdDBs map[string]bool           // databases created by the dump so far
+	current    string                    // database in effect (USE)
+	reported   map[string]bool           // action, database, table already reported
 	// Definers counts statements with a DEFINER= clause.
 	Definers int
 }
 
-// NewPreflight reads the target's user databases and tables. current is the connection's
+// New reads the target's user databases and tables. current is the connection's
 // database (the -D flag), the database unqualified names belong to until the dump's USE.
-func NewPreflight(ctx context.Context, q Conn, current string) (*Preflight, error) {
-	p := &Preflight{databases: map[string]bool{}, tables: map[string]bool{}, created: map[string]bool{}, current: current}
+func New(ctx context.Context, q Conn, current string) (*Preflight, error) {
+	p := &Preflight{databases: map[string]bool{}, tables: map[sqlscan.TableKey]bool{}, created: map[sqlscan.TableKey]bool{}, createdDBs: map[string]bool{}, current: current}
 	rows, err := q.QueryContext(ctx, "SELECT TABLE_SCHEMA, TABLE_NAME, TABLE_TYPE, IFNULL(ENGINE, '') FROM information_schema.TABLES")
 	if err != nil {
 		return nil, fmt.Errorf("preflight: list tables: %w", err)
@@ -78,7 +78,7 @@ func NewPreflight(ctx context.Context, q Conn, current string) (*Preflight, erro
 			return nil, err
 		}
 		if !systemSchemas[strings.ToLower(db)] {
-			p.tables[db+"\x00"+t] = true
+			p.tables[sqlscan.TableKeyOf(db, t)] = true
 			if typ == "BASE TABLE" && localEngines[strings.ToUpper(engine)] {
 				base = append(base, [2]string{db, t})
 			}
@@ -118,11 +118,11 @@ var localEngines = map[string]bool{"INNODB": true, "ARIA": true, "MYISAM": true,
 // table would take minutes on a target with tens of thousands of tables.
 const emptyTablesPerQuery = 200
 
-// emptyTables returns the tables (db\x00table) that hold no rows. An EXISTS per table reads
+// emptyTables returns the tables (their keys) that hold no rows. An EXISTS per table reads
 // at most one row of each, where TABLE_ROWS is only InnoDB's estimate. A table the
 // account may not read counts as full: a refusal then errs on the safe side.
-func emptyTables(ctx context.Context, q Conn, tables [][2]string) (map[string]bool, error) {
-	empty := map[string]bool{}
+func emptyTables(ctx context.Context, q Conn, tables [][2]string) (map[sqlscan.TableKey]bool, error) {
+	empty := map[sqlscan.TableKey]bool{}
 	for len(tables) > 0 {
 		n := min(len(tables), emptyTablesPerQuery)
 		chunk := tables[:n]
@@ -159,7 +159,7 @@ func emptyTables(ctx context.Context, q Conn, tables [][2]string) (map[string]bo
 				return nil, err
 			}
 			if !full {
-				empty[chunk[i][0]+"\x00"+chunk[i][1]] = true
+				empty[sqlscan.TableKeyOf(chunk[i][0], chunk[i][1])] = true
 			}
 		}
 		rows.Close()
@@ -205,16 +205,16 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 		}
 		ow := Overwrite{Action: w.action, Database: w.db, Table: w.table, Offset: st.Offset, Line: st.Line}
 		if w.table == "" {
-			existed := p.databases[w.db] && !p.created["db\x00"+w.db]
+			existed := p.databases[w.db] && !p.createdDBs[w.db]
 			if strings.HasPrefix(w.action, "CREATE") {
-				p.created["db\x00"+w.db] = true
+				p.createdDBs[w.db] = true
 			}
 			if existed && p.report(ow) {
 				found = append(found, ow)
 			}
 			continue
 		}
-		key := w.db + "\x00" + w.table
+		key := sqlscan.TableKeyOf(w.db, w.table)
 		existed := p.tables[key] && !p.created[key]
 		if existed && p.empty[key] && rowsOnly(w.action, st) {
 			continue // an empty table has no rows to lose
@@ -247,7 +247,7 @@ func rowsOnly(action string, st *split.Statement) bool {
 		w := sqlscan.DDLWords(st.SQL, 3)
 		return !(len(w) > 1 && strings.EqualFold(w[1], "OR"))
 	case "ALTER TABLE":
-		return plan.IsKeysToggle(st.SQL)
+		return sqlscan.IsKeysToggle(st.SQL)
 	}
 	return false
 }
@@ -304,8 +304,8 @@ func statementWrites(st *split.Statement, db string) []write {
 		// loaded into the server.
 		return []write{{action: "CREATE FUNCTION … SONAME", db: "mysql", account: true}}
 	}
-	qualify := func(key string) write {
-		d, t := plan.SplitKey(key) // `d.x`.`t`: not cut at the first dot
+	qualify := func(key sqlscan.TableKey) write {
+		d, t := key.Names() // `d.x`.`t`: not cut at the first dot
 		return write{db: d, table: t}
 	}
 	cur := db
@@ -340,12 +340,12 @@ func statementWrites(st *split.Statement, db string) []write {
 			}
 			return []write{w}
 		}
-		keys, ok := plan.NamedTables(st, db)
+		keys, ok := st.NamedTables(db)
 		if !ok {
-			keys = []string{cur + "." + st.Table}
+			keys = []string{string(sqlscan.TableKeyOf(cur, st.Table))}
 		}
 		for i, k := range keys {
-			w := qualify(k)
+			w := qualify(sqlscan.TableKey(k))
 			switch {
 			case verb == "RENAME" && i%2 == 1:
 				w.action = "RENAME TABLE onto" // the new name: the statement fails if it exists
@@ -396,19 +396,19 @@ func isUDF(st *split.Statement) bool {
 	return false
 }
 
-// dmlTables returns the tables (keys, keyOf) an UPDATE, DELETE or LOAD DATA may change: every
+// dmlTables returns the tables (their keys) an UPDATE, DELETE or LOAD DATA may change: every
 // table an UPDATE names before SET (any of them may be written), the tables a multi-table
 // DELETE names before FROM (or the one after FROM), the table of LOAD DATA … INTO TABLE.
-func dmlTables(q []byte, db string, syn sqlscan.Syntax) []string {
+func dmlTables(q []byte, db string, syn sqlscan.Syntax) []sqlscan.TableKey {
 	l := sqlscan.New(q, syn)
 	verb := l.Next()
-	var keys []string
+	var keys []sqlscan.TableKey
 	add := func(t sqlscan.Token) {
 		d, name := l.Name(t)
 		if d == "" {
 			d = db
 		}
-		keys = append(keys, plan.KeyOf(d, strings.TrimSuffix(name, "*")))
+		keys = append(keys, sqlscan.TableKeyOf(d, strings.TrimSuffix(name, "*")))
 	}
 	if verb.Is("LOAD") {
 		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
@@ -491,7 +491,7 @@ func (c *SystemCheck) Observe(st *split.Statement) []Overwrite {
 		}
 		ow := Overwrite{Action: w.action, Database: w.db, Table: w.table, Offset: st.Offset, Line: st.Line, System: true}
 		if w.account {
-			ow.Detail = plan.Clip(escapeControl(split.Head(st.SQL)), 80)
+			ow.Detail = split.Clip(escapeControl(split.Head(st.SQL)), 80)
 		}
 		found = append(found, ow)
 	}
@@ -520,73 +520,4 @@ func escapeControl(s string) string {
 		b.WriteByte(c)
 	}
 	return b.String()
-}
-
-// DefinerCheck reports statements whose DEFINER= clause names an account other than the
-// importing one, which the server refuses without SUPER (MySQL: SET_USER_ID; MariaDB ≥
-// 10.5: SET USER). NewDefinerCheck returns nil when the account may set any definer.
-type DefinerCheck struct {
-	account string // CURRENT_USER() as user@host
-}
-
-// NewDefinerCheck reads the account's grants.
-func NewDefinerCheck(ctx context.Context, q Conn) (*DefinerCheck, error) {
-	rows, err := q.QueryContext(ctx, "SELECT CURRENT_USER()")
-	if err != nil {
-		return nil, fmt.Errorf("preflight: current user: %w", err)
-	}
-	var account string
-	for rows.Next() {
-		if err := rows.Scan(&account); err != nil {
-			rows.Close()
-			return nil, err
-		}
-	}
-	rows.Close()
-	rows, err = q.QueryContext(ctx, "SHOW GRANTS")
-	if err != nil {
-		return nil, fmt.Errorf("preflight: grants: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var g string
-		if err := rows.Scan(&g); err != nil {
-			return nil, err
-		}
-		if MayAssignDefiner(g) {
-			return nil, rows.Err()
-		}
-	}
-	return &DefinerCheck{account: account}, rows.Err()
-}
-
-// MayAssignDefiner reports whether one SHOW GRANTS line lets its account create objects
-// with any DEFINER: a global (ON *.*) grant of ALL PRIVILEGES, SUPER, SET USER (MariaDB
-// 10.5+) or SET_USER_ID / SET_ANY_DEFINER (MySQL 8.0 / 8.2+).
-func MayAssignDefiner(grant string) bool {
-	g := strings.ToUpper(grant)
-	on := strings.Index(g, " ON *.* ")
-	if on < 0 {
-		return false
-	}
-	privs := g[:on]
-	for _, p := range []string{"ALL PRIVILEGES", "SUPER", "SET USER", "SET_USER_ID", "SET_ANY_DEFINER"} {
-		if strings.Contains(privs, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// Check returns an error for a statement whose definer the account may not assign.
-func (c *DefinerCheck) Check(name string, st *split.Statement) error {
-	if c == nil || len(st.SQL) == 0 {
-		return nil
-	}
-	def, ok := transform.Definer(st.SQL)
-	if !ok || def == "CURRENT_USER" || strings.EqualFold(def, c.account) {
-		return nil
-	}
-	return fmt.Errorf("%s sets DEFINER=%s, which %s may not assign (it needs SUPER or SET USER); rerun with --strip-definers, or as a privileged account",
-		split.At(name, st).Statement(st.Kind, st.Table), def, c.account)
 }

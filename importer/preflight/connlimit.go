@@ -1,4 +1,4 @@
-package importer
+package preflight
 
 import (
 	"context"
@@ -14,8 +14,8 @@ import (
 // connection reads what room is left before the others are opened, and the workers are
 // reduced to what fits, with one line saying so.
 
-// connRoom is what the server allows this account to open, read on one open connection.
-type connRoom struct {
+// ConnRoom is what the server allows this account to open, read on one open connection.
+type ConnRoom struct {
 	maxConnections, connected int64 // @@max_connections and Threads_connected (ours included)
 	// maxUser is the account's limit (@@session.max_user_connections: its
 	// MAX_USER_CONNECTIONS, else the global value; ≤ 0: none) and userConnected its
@@ -27,11 +27,11 @@ type connRoom struct {
 // application, a DBA's session): the import takes the rest, not every last one.
 const connHeadroom = 1
 
-// readConnRoom reads the limits on c. Threads_connected and the account's own rows of the
+// ReadConnRoom reads the limits on c. Threads_connected and the account's own rows of the
 // processlist need no privilege (without PROCESS an account sees its own threads, which is
 // what its limit counts).
-func readConnRoom(ctx context.Context, c *sql.Conn) (connRoom, error) {
-	var r connRoom
+func ReadConnRoom(ctx context.Context, c *sql.Conn) (ConnRoom, error) {
+	var r ConnRoom
 	if err := c.QueryRowContext(ctx, "SELECT @@max_connections, @@session.max_user_connections").Scan(&r.maxConnections, &r.maxUser); err != nil {
 		return r, err
 	}
@@ -50,7 +50,7 @@ func readConnRoom(ctx context.Context, c *sql.Conn) (connRoom, error) {
 
 // more is how many connections beyond the one already open may be opened now, and what
 // bounds it, for messages.
-func (r connRoom) more() (n int64, why string) {
+func (r ConnRoom) more() (n int64, why string) {
 	n = r.maxConnections - r.connected - connHeadroom
 	why = fmt.Sprintf("max_connections is %d with %d open, and %d is kept for others", r.maxConnections, r.connected, connHeadroom)
 	if r.maxUser > 0 {
@@ -62,27 +62,27 @@ func (r connRoom) more() (n int64, why string) {
 	return max(n, 0), why
 }
 
-// fitParallel checks that the n connections the import wants (the one open counted) and
-// the other connections the caller will open (the sampler's) fit the server's limits,
-// reducing o.Parallel when they do not. It returns the connections to open in all.
-func fitParallel(r connRoom, n int, o *Options, log io.Writer) (int, error) {
+// Fit checks that the n connections the import wants (the one open counted) and the
+// others the caller will open besides (the sampler's) fit the server's limits; parallel
+// is the import's workers (--parallel). It returns the connections to open in all and
+// the workers, fewer than parallel when they did not fit (said on log).
+func (r ConnRoom) Fit(n, parallel, others int, log io.Writer) (conns, workers int, err error) {
 	room, why := r.more()
-	fit := int(room) + 1 - o.OtherConnections // the import's own, the open one included
+	fit := int(room) + 1 - others // the import's own, the open one included
 	if n <= fit {
-		return n, nil
+		return n, parallel, nil
 	}
 	// Workers are what can be given up: the control connection stays.
-	workers := fit - 1
-	if o.Parallel <= 1 || workers < 2 {
-		return 0, fmt.Errorf("the server has room for %d more connection(s) (%s); the import needs %d more: close idle connections or raise max_connections, or run with a smaller --parallel",
-			room, why, n-1+o.OtherConnections)
+	workers = fit - 1
+	if parallel <= 1 || workers < 2 {
+		return 0, 0, fmt.Errorf("the server has room for %d more connection(s) (%s); the import needs %d more: close idle connections or raise max_connections, or run with a smaller --parallel",
+			room, why, n-1+others)
 	}
 	takers := fmt.Sprintf("%d workers", workers)
-	if o.OtherConnections > 0 {
+	if others > 0 {
 		takers += " and the sampler's"
 	}
 	fmt.Fprintf(log, "dumpscope: note: --parallel %d reduced to %d: %s, which leaves room for %d more connections (%s)\n",
-		o.Parallel, workers, why, room, takers)
-	o.Parallel = workers
-	return workers + 1, nil
+		parallel, workers, why, room, takers)
+	return workers + 1, workers, nil
 }

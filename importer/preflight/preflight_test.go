@@ -1,4 +1,4 @@
-package importer
+package preflight
 
 import (
 	"fmt"
@@ -8,15 +8,15 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 func TestPreflightObserve(t *testing.T) {
 	p := &Preflight{
 		databases: map[string]bool{"shop": true},
-		tables:    map[string]bool{"shop\x00orders": true, "shop\x00v_orders": true, "shop\x00lines": true},
-		created:   map[string]bool{},
+		tables:    map[sqlscan.TableKey]bool{"shop.orders": true, "shop.v_orders": true, "shop.lines": true},
+		created:   map[sqlscan.TableKey]bool{}, createdDBs: map[string]bool{},
 	}
 	stmts := []string{
 		"CREATE DATABASE /*!32312 IF NOT EXISTS*/ `shop`",
@@ -87,9 +87,9 @@ func TestMayAssignDefiner(t *testing.T) {
 func TestPreflightObserveAll(t *testing.T) {
 	p := &Preflight{
 		databases: map[string]bool{"shop": true},
-		tables: map[string]bool{"shop\x00a": true, "shop\x00b": true, "shop\x00c": true, "shop\x00d": true,
-			"shop\x00e": true, "shop\x00f": true, "shop\x00g": true, "shop\x00h": true},
-		created: map[string]bool{}, current: "shop",
+		tables: map[sqlscan.TableKey]bool{"shop.a": true, "shop.b": true, "shop.c": true, "shop.d": true,
+			"shop.e": true, "shop.f": true, "shop.g": true, "shop.h": true},
+		created: map[sqlscan.TableKey]bool{}, createdDBs: map[string]bool{}, current: "shop",
 	}
 	stmts := []string{
 		"DROP TABLE IF EXISTS a, `b`",
@@ -252,9 +252,9 @@ func TestSystemCheckBodies(t *testing.T) {
 func TestPreflightTriggersAndEmptyTables(t *testing.T) {
 	p := &Preflight{
 		databases: map[string]bool{"shop": true},
-		tables:    map[string]bool{"shop\x00full": true, "shop\x00empty": true, "shop\x00empty2": true},
-		empty:     map[string]bool{"shop\x00empty": true, "shop\x00empty2": true},
-		created:   map[string]bool{}, current: "shop",
+		tables:    map[sqlscan.TableKey]bool{"shop.full": true, "shop.empty": true, "shop.empty2": true},
+		empty:     map[sqlscan.TableKey]bool{"shop.empty": true, "shop.empty2": true},
+		created:   map[sqlscan.TableKey]bool{}, createdDBs: map[string]bool{}, current: "shop",
 	}
 	stmts := []string{
 		"CREATE TRIGGER t1 BEFORE INSERT ON full FOR EACH ROW SET NEW.a = 1",
@@ -283,12 +283,12 @@ func TestPreflightTriggersAndEmptyTables(t *testing.T) {
 
 // TestPreflightObserveDottedNames: a table whose database or name holds a dot is found
 // when the dump deletes from it or drops it (its key is `d.x`.`t.y`, not to be cut at the first dot), so the
-// refusal to overwrite covers it; and keyOf and splitKey are each other's inverse.
+// refusal to overwrite covers it.
 func TestPreflightObserveDottedNames(t *testing.T) {
 	p := &Preflight{
 		databases: map[string]bool{"d.x": true},
-		tables:    map[string]bool{"d.x\x00t.y": true},
-		created:   map[string]bool{},
+		tables:    map[sqlscan.TableKey]bool{"`d.x`.`t.y`": true},
+		created:   map[sqlscan.TableKey]bool{}, createdDBs: map[string]bool{},
 	}
 	sp := split.NewSplitter(strings.NewReader("USE `d.x`;\nDELETE FROM `t.y`;\nDROP TABLE IF EXISTS `t.y`;\n"), split.SplitOptions{})
 	var got []string
@@ -300,10 +300,5 @@ func TestPreflightObserveDottedNames(t *testing.T) {
 	}
 	if want := []string{"DELETE FROM `d.x`.`t.y` (offset 10, line 2)", "DROP TABLE `d.x`.`t.y` (offset 29, line 3)"}; !slices.Equal(got, want) {
 		t.Errorf("overwrites %q, want %q", got, want)
-	}
-	for _, n := range [][2]string{{"a", "b"}, {"d.x", "t"}, {"d", "x.t"}, {"a`b", "c"}, {"a", "b``.c"}} {
-		if db, table := plan.SplitKey(plan.KeyOf(n[0], n[1])); db != n[0] || table != n[1] {
-			t.Errorf("plan.SplitKey(plan.KeyOf(%q, %q)) = %q, %q", n[0], n[1], db, table)
-		}
 	}
 }
