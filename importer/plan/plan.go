@@ -425,8 +425,7 @@ func keysToggle(st *split.Statement, locked []string, db string) bool {
 	if st.Verb != "ALTER TABLE" || !ContainsKey(locked, TableKeyOf(st, db)) {
 		return false
 	}
-	w := sqlscan.DDLWords(st.SQL, 6)
-	return len(w) == 5 && strings.EqualFold(w[4], "KEYS")
+	return sqlscan.IsKeysToggle(st.SQL, st.Syntax())
 }
 
 func ContainsKey(keys []string, k string) bool {

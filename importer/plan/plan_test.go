@@ -243,6 +243,13 @@ func TestPlanner(t *testing.T) {
 			want:   []string{"skip", "rows db.a", "serial ! LOCK TABLES (db.a, db.b) is held over a statement that is not its tables' rows: the rest of the dump runs on one connection"},
 		},
 		{
+			// The planner's own reader of the toggle checked for 5 words: ALTER ONLINE
+			// TABLE … DISABLE KEYS under the lock sent the rest of the dump to one connection.
+			name:   "DISABLE/ENABLE KEYS under LOCK TABLES in any form, and only alone",
+			script: "LOCK TABLES t WRITE;\nALTER ONLINE TABLE t DISABLE KEYS;\nINSERT INTO t VALUES (1);\nALTER IGNORE TABLE db.t ENABLE KEYS;\nALTER TABLE t DROP c, ENABLE KEYS;\n",
+			want:   []string{"skip", "barrier db.t", "rows db.t", "barrier db.t", "serial ! LOCK TABLES (db.t) is held over a statement that is not its tables' rows: the rest of the dump runs on one connection"},
+		},
+		{
 			name:   "INSERT … SELECT, TABLE and ON DUPLICATE KEY UPDATE wait for everything",
 			script: "INSERT INTO dst (id, value) SELECT id, v FROM src;\nINSERT INTO dst TABLE s;\nINSERT INTO t VALUES (1) ON DUPLICATE KEY UPDATE a=a+1;\n",
 			want:   []string{"barrier *", "barrier *", "barrier *"},

@@ -68,9 +68,3 @@ func ReadsNoTable(q []byte, syn sqlscan.Syntax) bool {
 	}
 	return true
 }
-
-// IsKeysToggle reports whether q is `ALTER TABLE t DISABLE KEYS` or `ENABLE KEYS`.
-func IsKeysToggle(q []byte) bool {
-	w := sqlscan.DDLWords(q, 6)
-	return len(w) == 5 && strings.EqualFold(w[4], "KEYS") && (strings.EqualFold(w[3], "DISABLE") || strings.EqualFold(w[3], "ENABLE"))
-}

@@ -247,7 +247,7 @@ func rowsOnly(action string, st *split.Statement) bool {
 		w := sqlscan.DDLWords(st.SQL, 3)
 		return !(len(w) > 1 && strings.EqualFold(w[1], "OR"))
 	case "ALTER TABLE":
-		return sqlscan.IsKeysToggle(st.SQL)
+		return sqlscan.IsKeysToggle(st.SQL, st.Syntax())
 	}
 	return false
 }

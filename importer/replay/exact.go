@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
@@ -74,7 +73,7 @@ func (cr *controller) lostCounter(ctx context.Context, st *split.Statement, pl p
 	if cp == nil || cr.resumePassed || len(st.SQL) == 0 || pl.Volatile || pl.Kind == plan.PlanSkip || pl.Kind == plan.PlanControl {
 		return nil // what gets no progress row does not tell where the earlier attempt was
 	}
-	if w := sqlscan.DDLWords(st.SQL, 6); st.Verb == "ALTER TABLE" && len(w) == 5 && strings.EqualFold(w[4], "KEYS") {
+	if st.Verb == "ALTER TABLE" && sqlscan.IsKeysToggle(st.SQL, st.Syntax()) {
 		return nil // DISABLE/ENABLE KEYS: a no-op on InnoDB, without a progress row
 	}
 	switch st.Kind {

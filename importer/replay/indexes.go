@@ -82,7 +82,7 @@ func (hi *heldIndexes) noOpKeysToggle(ctx context.Context, st *split.Statement) 
 	if st.Verb != "ALTER TABLE" || st.Table == "" {
 		return false
 	}
-	if !sqlscan.IsKeysToggle(st.SQL) {
+	if !sqlscan.IsKeysToggle(st.SQL, st.Syntax()) {
 		return false
 	}
 	key := p.cat.tableKey(st)

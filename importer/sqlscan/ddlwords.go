@@ -1,7 +1,5 @@
 package sqlscan
 
-import "strings"
-
 // DDLWords returns up to n leading words of a DDL statement with executable-comment
 // markers (`/*!40000`, `/*M!100000`, `*/`) removed, identifiers unquoted, and a qualified
 // `db`.`t` returned as db + "\x01" + t. Options such as ALGORITHM=… and DEFINER=… come
@@ -84,10 +82,45 @@ func TriggerTable(q []byte, syn Syntax) (db, table string, ok bool) {
 	return "", "", false
 }
 
-// IsKeysToggle reports whether q is `ALTER TABLE t DISABLE KEYS` or `ENABLE KEYS`.
-func IsKeysToggle(q []byte) bool {
-	w := DDLWords(q, 6)
-	return len(w) == 5 && strings.EqualFold(w[4], "KEYS") && (strings.EqualFold(w[3], "DISABLE") || strings.EqualFold(w[3], "ENABLE"))
+// IsKeysToggle reports whether q is mysqldump's `ALTER TABLE t DISABLE KEYS` or `ENABLE
+// KEYS` in any form the server takes for it: `ALTER [ONLINE] [IGNORE] TABLE name
+// DISABLE|ENABLE KEYS`, the name bare, quoted or qualified, with comments and executable
+// comments anywhere and a trailing `;`. Anything more (a second alter specification) is
+// not a toggle. It is the one reader of the form: the filters (a toggle is data), the
+// planner (a toggle is allowed under LOCK TABLES), the preflight and the replay each add
+// their own condition to it, and the copies they had drifted (2 to 7 words, exactly 5,
+// or only the last word). syn is the statement's (split's st.Syntax()): under
+// ANSI_QUOTES "t" is a name, and a multibyte character set's trail byte can be a quote.
+func IsKeysToggle(q []byte, syn Syntax) bool {
+	l := New(q, syn)
+	if !l.Next().Is("ALTER") {
+		return false
+	}
+	t := l.Next()
+	if t.Is("ONLINE") {
+		t = l.Next()
+	}
+	if t.Is("IGNORE") {
+		t = l.Next()
+	}
+	if !t.Is("TABLE") {
+		return false
+	}
+	if _, table := l.Name(l.Next()); table == "" {
+		return false
+	}
+	if t := l.Next(); !t.Is("DISABLE") && !t.Is("ENABLE") {
+		return false
+	}
+	if !l.Next().Is("KEYS") {
+		return false
+	}
+	for t := l.Next(); t.Kind != EOF; t = l.Next() {
+		if t.Kind != Punct || t.Text != ";" {
+			return false
+		}
+	}
+	return true
 }
 
 // FirstWord is the statement's first word ("" when it starts with anything else).

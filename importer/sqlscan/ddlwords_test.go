@@ -24,3 +24,44 @@ func TestDDLWords(t *testing.T) {
 		}
 	}
 }
+
+// TestIsKeysToggle walks the forms the server takes for DISABLE/ENABLE KEYS and the
+// statements that only look like one.
+func TestIsKeysToggle(t *testing.T) {
+	ansi := Syntax{ANSIQuotes: true}
+	tests := []struct {
+		in   string
+		syn  Syntax
+		want bool
+	}{
+		{"/*!40000 ALTER TABLE `t` DISABLE KEYS */", Syntax{}, true},
+		{"/*!40000 ALTER TABLE `t` ENABLE KEYS */;", Syntax{}, true},
+		{"ALTER TABLE t DISABLE KEYS", Syntax{}, true},
+		{"alter table t enable keys", Syntax{}, true},
+		{"ALTER TABLE `db`.`t` DISABLE KEYS", Syntax{}, true},
+		{"ALTER TABLE db.t ENABLE KEYS", Syntax{}, true},
+		{"ALTER TABLE `we``ird t` DISABLE KEYS", Syntax{}, true},
+		{"ALTER TABLE `keys` DISABLE KEYS", Syntax{}, true},
+		{"ALTER ONLINE TABLE t DISABLE KEYS", Syntax{}, true},
+		{"ALTER IGNORE TABLE t ENABLE KEYS", Syntax{}, true},
+		{"ALTER ONLINE IGNORE TABLE `db`.`t` DISABLE KEYS", Syntax{}, true},
+		{"ALTER /* why */ TABLE t -- note\n DISABLE KEYS", Syntax{}, true},
+		{"ALTER TABLE \"t\" DISABLE KEYS", ansi, true},
+		{"ALTER TABLE \"t\" DISABLE KEYS", Syntax{}, false}, // a string, not a name
+		{"ALTER TABLE t DISABLE KEYS, ADD INDEX (a)", Syntax{}, false},
+		{"ALTER TABLE t ADD INDEX k (a), DISABLE KEYS", Syntax{}, false},
+		{"ALTER TABLE t ENGINE=InnoDB", Syntax{}, false},
+		{"ALTER TABLE t DISABLE", Syntax{}, false},
+		{"ALTER TABLE DISABLE KEYS", Syntax{}, false},
+		{"ALTER TABLE t DROP KEYS", Syntax{}, false},
+		{"ALTER VIEW t DISABLE KEYS", Syntax{}, false},
+		{"ALTER IGNORE ONLINE TABLE t DISABLE KEYS", Syntax{}, false}, // the grammar's order is ONLINE IGNORE
+		{"CREATE TABLE t (a int)", Syntax{}, false},
+		{"", Syntax{}, false},
+	}
+	for _, tc := range tests {
+		if got := IsKeysToggle([]byte(tc.in), tc.syn); got != tc.want {
+			t.Errorf("IsKeysToggle(%q, %+v) = %v, want %v", tc.in, tc.syn, got, tc.want)
+		}
+	}
+}

@@ -387,7 +387,7 @@ func isDataStatement(st *split.Statement) bool {
 	case split.KindInsert, split.KindLock:
 		return true
 	case split.KindDDL:
-		return st.Verb == "ALTER TABLE" && togglesKeys(st.SQL)
+		return st.Verb == "ALTER TABLE" && sqlscan.IsKeysToggle(st.SQL, st.Syntax())
 	case split.KindOther:
 		switch st.Verb {
 		case "UPDATE", "DELETE", "LOAD", "CALL", "DO", "SELECT", "WITH", "TABLE", "VALUES", "HANDLER":
@@ -395,14 +395,6 @@ func isDataStatement(st *split.Statement) bool {
 		}
 	}
 	return false
-}
-
-// togglesKeys reports whether an ALTER TABLE is mysqldump's `ALTER TABLE t DISABLE KEYS`
-// or `ENABLE KEYS` (and nothing else).
-func togglesKeys(q []byte) bool {
-	w := sqlscan.DDLWords(q, 8)
-	n := len(w)
-	return n >= 2 && n < 8 && strings.EqualFold(w[n-1], "KEYS") && (strings.EqualFold(w[n-2], "DISABLE") || strings.EqualFold(w[n-2], "ENABLE"))
 }
 
 func (t *Transform) dbKept(db string) bool {

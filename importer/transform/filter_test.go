@@ -170,3 +170,26 @@ func TestTransformFingerprint(t *testing.T) {
 		t.Error("--tables and --exclude-tables of the same table look alike")
 	}
 }
+
+// TestTransformKeysToggleIsOneForm: only DISABLE/ENABLE KEYS alone goes with the rows. An
+// ALTER TABLE that also changes a column was read as a toggle by the filters' own copy
+// of the reader (any 2 to 7 words ending DISABLE KEYS), and --schema-only dropped the
+// schema change with the rows; a toggle in a form the server takes (ONLINE, a comment)
+// is still data.
+func TestTransformKeysToggleIsOneForm(t *testing.T) {
+	dump := "CREATE TABLE t1 (id int, c int);\n" +
+		"ALTER TABLE t1 DROP c, DISABLE KEYS;\n" +
+		"ALTER ONLINE TABLE t1 /* rows follow */ DISABLE KEYS;\n" +
+		"INSERT INTO t1 VALUES (1);\n" +
+		"ALTER IGNORE TABLE `t1` ENABLE KEYS;\n"
+	got, _ := sqlOf(t, dump, Options{SchemaOnly: true})
+	want := []string{"CREATE TABLE t1 (id int, c int)", "ALTER TABLE t1 DROP c, DISABLE KEYS"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("--schema-only kept (-want +got):\n%s", d)
+	}
+	got, _ = sqlOf(t, dump, Options{DataOnly: true})
+	want = []string{"ALTER ONLINE TABLE t1  DISABLE KEYS", "INSERT INTO t1 VALUES (1)", "ALTER IGNORE TABLE `t1` ENABLE KEYS"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("--data-only kept (-want +got):\n%s", d)
+	}
+}
