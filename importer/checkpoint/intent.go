@@ -123,7 +123,7 @@ func (r *Run) BeginDDLIntent(ctx context.Context, c Conn, in Intent, db, table s
 	if r == nil {
 		return false, nil
 	}
-	name := quoteName(db) + "." + quoteName(table)
+	name := sqlscan.QuoteIdent(db) + "." + sqlscan.QuoteIdent(table)
 	sum, ok := definitionDigest(ctx, c, name)
 	if !ok {
 		return false, nil
@@ -209,7 +209,7 @@ func (r *Run) nonTransactional(ctx context.Context, c Conn, tables []string) ([]
 	var out []string
 	for _, t := range r.nonTx {
 		if tables == nil || slices.Contains(tables, string(sqlscan.TableKeyOf(t.db, t.name))) {
-			out = append(out, quoteName(t.db)+"."+quoteName(t.name))
+			out = append(out, sqlscan.QuoteIdent(t.db)+"."+sqlscan.QuoteIdent(t.name))
 		}
 	}
 	return out, nil

@@ -281,9 +281,6 @@ func (r *Run) CompleteLoad(ctx context.Context, c Conn, db, table string) error 
 	return err
 }
 
-// quoteName quotes an identifier with backquotes.
-func quoteName(s string) string { return "`" + strings.ReplaceAll(s, "`", "``") + "`" }
-
 // GiveUpSQL is the statement that removes what this run keeps in the target for a resume,
 // for the summary of a run that did not finish: DROP DATABASE of the progress schema when
 // nothing else is in it (no other unfinished run, no saved setting), or else the DELETE of

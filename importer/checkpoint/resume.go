@@ -412,7 +412,7 @@ func (r *Run) planReload(ctx context.Context, c Conn) ([]string, error) {
 	r.reload = map[string]bool{}
 	var out []string
 	for _, dt := range pending {
-		if _, err := c.ExecContext(ctx, "TRUNCATE TABLE "+quoteName(dt[0])+"."+quoteName(dt[1])); err != nil {
+		if _, err := c.ExecContext(ctx, "TRUNCATE TABLE "+sqlscan.QuoteIdent(dt[0])+"."+sqlscan.QuoteIdent(dt[1])); err != nil {
 			return nil, fmt.Errorf("resume: truncate %s.%s for a reload: %w", dt[0], dt[1], err)
 		}
 		key := string(sqlscan.TableKeyOf(dt[0], dt[1]))

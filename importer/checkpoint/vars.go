@@ -7,6 +7,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // User variables set from the data. A statement such as SET @n = (SELECT COUNT(*) FROM t)
@@ -82,7 +84,7 @@ func (r *Run) loadVars(ctx context.Context, c Conn) error {
 func readVars(ctx context.Context, c Conn, names []string) (string, error) {
 	parts := make([]string, len(names))
 	for i, bare := range names {
-		name := "@" + quoteName(strings.TrimPrefix(bare, "@"))
+		name := "@" + sqlscan.QuoteIdent(strings.TrimPrefix(bare, "@"))
 		if strings.HasPrefix(bare, "@@") {
 			name = "@@SESSION." + strings.TrimPrefix(bare, "@@") // a server variable: [a-z0-9_]
 		}
