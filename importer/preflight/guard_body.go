@@ -5,6 +5,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/internal/termsafe"
 )
 
 // The system-schema guard (SystemCheck) inside compound statements and dynamic SQL.
@@ -279,7 +280,7 @@ func innerEnd(q []byte, start int, syn sqlscan.Syntax) int {
 func innerHead(q []byte, start int, syn sqlscan.Syntax) string {
 	s := strings.TrimSpace(string(q[start:innerEnd(q, start, syn)]))
 	s = strings.TrimSpace(strings.TrimSuffix(s, "*/"))
-	return split.Clip(escapeControl(strings.Join(strings.Fields(s), " ")), 80)
+	return split.Clip(termsafe.Line(strings.Join(strings.Fields(s), " ")), 80)
 }
 
 // compoundVerbs start statements whose body the guard reads: compound statements MariaDB
@@ -326,7 +327,7 @@ func (c *SystemCheck) compoundFinding(st *split.Statement) *Overwrite {
 		if systemSchemas[strings.ToLower(db)] && !strings.HasSuffix(st.Verb, "TRIGGER") {
 			// A trigger's schema is its table's, which statementWrites names.
 			return &Overwrite{Action: st.Verb, Database: db, Table: st.Table, Offset: st.Offset, Line: st.Line, System: true,
-				Detail: escapeControl(what) + " is created in a system schema"}
+				Detail: termsafe.Line(what) + " is created in a system schema"}
 		}
 	case label != "":
 		what = label
@@ -353,5 +354,5 @@ func (c *SystemCheck) compoundFinding(st *split.Statement) *Overwrite {
 		return nil
 	}
 	return &Overwrite{Action: st.Verb, Database: db, Table: st.Table, Offset: st.Offset, Line: st.Line, System: true,
-		Detail: escapeControl(what) + " would run " + f}
+		Detail: termsafe.Line(what) + " would run " + f}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/importer/transform"
+	"github.com/dumpscope/dumpscope/internal/termsafe"
 )
 
 // systemSchemas are never the target of a user's dump and never reported as overwritten.
@@ -491,7 +492,7 @@ func (c *SystemCheck) Observe(st *split.Statement) []Overwrite {
 		}
 		ow := Overwrite{Action: w.action, Database: w.db, Table: w.table, Offset: st.Offset, Line: st.Line, System: true}
 		if w.account {
-			ow.Detail = split.Clip(escapeControl(split.Head(st.SQL)), 80)
+			ow.Detail = split.Clip(termsafe.Line(split.Head(st.SQL)), 80)
 		}
 		found = append(found, ow)
 	}
@@ -501,23 +502,4 @@ func (c *SystemCheck) Observe(st *split.Statement) []Overwrite {
 		}
 	}
 	return found
-}
-
-// escapeControl escapes control bytes so that a dump's bytes printed to a terminal cannot
-// move the cursor or change colours.
-func escapeControl(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c == 0x7f {
-			if c == '\n' || c == '\t' || c == '\r' {
-				b.WriteByte(' ')
-				continue
-			}
-			fmt.Fprintf(&b, "\\x%02x", c)
-			continue
-		}
-		b.WriteByte(c)
-	}
-	return b.String()
 }

@@ -103,6 +103,19 @@ func String(s string) string {
 	return string(b)
 }
 
+// Line escapes s as String does, for a field printed on one line (a check's detail, a
+// statement head): newline, tab and carriage return become spaces, so a dump's bytes
+// cannot break the line either, nor keep a leading EraseLine.
+func Line(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c == '\n' || c == '\t' || c == '\r' {
+			b[i] = ' '
+		}
+	}
+	return String(string(b))
+}
+
 type stringWriter []byte
 
 func (s *stringWriter) Write(p []byte) (int, error) { *s = append(*s, p...); return len(p), nil }

@@ -52,6 +52,23 @@ func TestWriterEscapes(t *testing.T) {
 	}
 }
 
+// TestLine: a one-line field escapes what String does and puts spaces for line breaks
+// (preflight's own escaper did this; it missed the C1 controls).
+func TestLine(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"CREATE USER 'x\x1b[2J'@'%'", `CREATE USER 'x\x1b[2J'@'%'`},
+		{"a\nb\tc\rd", "a b c d"},
+		{"\r\x1b[K t", ` \x1b[K t`},
+		{"del\x7f nul\x00 é", `del\x7f nul\x00 é`},
+		{"csi\u009b31m", `csi\u009b31m`},
+	}
+	for _, c := range cases {
+		if got := Line(c.in); got != c.want {
+			t.Errorf("Line(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
 // TestFd: a file's descriptor passes through wrappers; a buffer has none.
 func TestFd(t *testing.T) {
 	f, err := os.CreateTemp(t.TempDir(), "fd")
