@@ -427,7 +427,6 @@ func (cr *controller) endRegion(ctx context.Context, st *split.Statement, pl pla
 	if !pl.EndsRegion {
 		return nil
 	}
-	cr.txnOpenedAt = -1
 	if err := cr.recordPending(ctx, st.Offset, false); err != nil {
 		return p.at(st, err)
 	}
