@@ -3,7 +3,7 @@
 // says where each statement may run (Plan: PlanRows — a plain row insert of a known table
 // that may leave stream order —, a barrier, a session statement, one for the control
 // connection, one to skip, or the point from which the rest runs serially) and why; its
-// exported predicates (BarrierScope, NamedTables, TakesIDs, ParseSet, TableKeyOf, KeyOf …)
+// exported predicates (BarrierScope, NamedTables, TakesIDs, ParseSet, StatementTableKey, KeyOf …)
 // are the same readings, for the replay and the preflight.
 //
 // It sends nothing and holds no connection: the table facts come through a Catalog, which

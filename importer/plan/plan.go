@@ -196,7 +196,7 @@ func (p *Planner) volatile(st *split.Statement, db string) bool {
 	if st.Kind == split.KindSession {
 		return true
 	}
-	key := TableKeyOf(st, db)
+	key := StatementTableKey(st, db)
 	if st.Verb == "CREATE TABLE" || st.Verb == "DROP TABLE" {
 		for _, x := range sqlscan.DDLWords(st.SQL, 4) {
 			if strings.EqualFold(x, "TEMPORARY") {
@@ -250,7 +250,7 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 		}
 		return Plan{Kind: PlanControl}, nil
 	}
-	key := TableKeyOf(st, db)
+	key := StatementTableKey(st, db)
 	if plain {
 		if len(p.locked) > 0 && !ContainsKey(p.writable, key) {
 			return p.toSerial(st, "LOCK TABLES ("+p.lockHead()+") is held over a statement that is not its tables' rows"), nil
@@ -422,7 +422,7 @@ func commitsImplicitly(st *split.Statement) bool {
 // keysToggle reports whether st is allowed while LOCK TABLES is held in a parallel run:
 // mysqldump's ALTER TABLE t DISABLE/ENABLE KEYS of a locked table.
 func keysToggle(st *split.Statement, locked []string, db string) bool {
-	if st.Verb != "ALTER TABLE" || !ContainsKey(locked, TableKeyOf(st, db)) {
+	if st.Verb != "ALTER TABLE" || !ContainsKey(locked, StatementTableKey(st, db)) {
 		return false
 	}
 	return sqlscan.IsKeysToggle(st.SQL, st.Syntax())
@@ -437,9 +437,9 @@ func ContainsKey(keys []string, k string) bool {
 	return false
 }
 
-// TableKeyOf names st's table db.table, db being the current one when st does not
+// StatementTableKey names st's table db.table, db being the current one when st does not
 // qualify it.
-func TableKeyOf(st *split.Statement, db string) string {
+func StatementTableKey(st *split.Statement, db string) string {
 	if st.Database != "" {
 		db = st.Database
 	}

@@ -229,7 +229,7 @@ func (cr *controller) renamedAlready(ctx context.Context, c Conn, st *split.Stat
 }
 
 // reloadKey names st's table as the checkpoint package's reload list does (keyOf).
-func reloadKey(st *split.Statement, db string) string { return plan.TableKeyOf(st, db) }
+func reloadKey(st *split.Statement, db string) string { return plan.StatementTableKey(st, db) }
 
 // errXADupID is the server's XAER_DUPID: an XA transaction with that xid exists.
 const errXADupID = 1440
