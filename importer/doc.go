@@ -3,11 +3,12 @@
 // them into a server.
 //
 // One direction of data flow: importer/dumpfile (input, decompression, byte counters) →
-// importer/split (statements with kind, table, offset, line) → Replayer (serial: the
-// client's exact statement stream on one pinned connection) or ParallelReplayer (N
-// workers, per-table barriers, optional progress rows via importer/checkpoint for
-// --resume, deferred indexes). Preflight and DefinerCheck look at statements before they
-// run.
+// importer/split (statements with kind, table, offset, line) → importer/replay: Replayer
+// (serial: the client's exact statement stream on one pinned connection) or
+// ParallelReplayer (N workers, per-table barriers placed by importer/plan, optional
+// progress rows via importer/checkpoint for --resume, deferred indexes). Import is the
+// orchestration: input, connections, preflight, checkpoint, durability settings, which
+// replayer, row counts. Preflight and DefinerCheck look at statements before they run.
 //
 // docs/import.md says what each replay mode sends.
 package importer

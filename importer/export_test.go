@@ -8,6 +8,13 @@ func WithWorkerHook(o Options, f func()) Options {
 	return o
 }
 
+// WithIndexBuildHook sets Options' hook that a --defer-indexes replay calls as held-back
+// indexes start to be built.
+func WithIndexBuildHook(o Options, f func()) Options {
+	o.beforeIndexBuild = f
+	return o
+}
+
 // WithAfterDDLHook sets Options' hook that a DDL statement run with progress rows calls
 // once it has returned, before its progress row.
 func WithAfterDDLHook(o Options, f func(*split.Statement) error) Options {

@@ -3,6 +3,7 @@ package importer
 import (
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
@@ -279,7 +280,7 @@ func innerEnd(q []byte, start int, syn sqlscan.Syntax) int {
 func innerHead(q []byte, start int, syn sqlscan.Syntax) string {
 	s := strings.TrimSpace(string(q[start:innerEnd(q, start, syn)]))
 	s = strings.TrimSpace(strings.TrimSuffix(s, "*/"))
-	return clip(escapeControl(strings.Join(strings.Fields(s), " ")), 80)
+	return plan.Clip(escapeControl(strings.Join(strings.Fields(s), " ")), 80)
 }
 
 // compoundVerbs start statements whose body the guard reads: compound statements MariaDB
@@ -298,7 +299,7 @@ func (c *SystemCheck) compoundFinding(st *split.Statement) *Overwrite {
 	if st.Kind != split.KindRoutine && st.Kind != split.KindOther {
 		return nil // rows, DDL, session statements: statementWrites has read them
 	}
-	first := strings.ToUpper(firstWord(st.SQL))
+	first := strings.ToUpper(plan.FirstWord(st.SQL))
 	label := ""
 	if st.Kind == split.KindOther && !compoundVerbs[first] {
 		// label: BEGIN … END, label: LOOP … END LOOP

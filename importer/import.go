@@ -16,6 +16,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
+	"github.com/dumpscope/dumpscope/importer/replay"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/transform"
 	"github.com/dumpscope/dumpscope/internal/crash"
@@ -93,11 +94,12 @@ type Options struct {
 	// Rejects, with Force on a serial import, receives each failed statement (rejects.go).
 	Rejects *Rejects
 
-	transform   *transform.Transform         // built from Transform for this target
-	tablesTotal int                          // tables the dump inserts into, when the preflight scan read it
-	inWorker    func()                       // ReplayOptions.inWorker
-	afterDDL    func(*split.Statement) error // ReplayOptions.afterDDL
-	wire        *packetWatch
+	transform        *transform.Transform         // built from Transform for this target
+	tablesTotal      int                          // tables the dump inserts into, when the preflight scan read it
+	inWorker         func()                       // replay.ReplayOptions.InWorker
+	afterDDL         func(*split.Statement) error // replay.ReplayOptions.AfterDDL
+	wire             *replay.PacketWatch
+	beforeIndexBuild func() // replay.ReplayOptions.BeforeIndexBuild
 }
 
 // Status is how an import ended.
@@ -185,7 +187,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	if o.Parallel > 1 || o.CheckpointPath != "" || o.Resume || o.DeferIndexes || o.LoadData {
 		nconns = o.Parallel + 1
 	}
-	cfg, wires := watchWire(cfg)
+	cfg, wires := replay.WatchWire(cfg)
 	db, conns, err := openConns(ctx, cfg, nconns, &o, log)
 	if err != nil {
 		return nil, err
@@ -220,12 +222,12 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	if o.transform, err = transform.NewImport(ctx, conns[0], o.Transform); err != nil {
 		return nil, err
 	}
-	ka := newKeepalive(ctx, conns, crashed)
+	ka := replay.NewKeepalive(ctx, conns, crashed)
 	defer ka.Stop()
 	live := ka.Conns()
 	if nconns == 1 {
-		if w := wires.of(ctx, conns[0]); w != nil {
-			w.trackSQLMode(ctx, conns[0])
+		if w := wires.Of(ctx, conns[0]); w != nil {
+			w.TrackSQLMode(ctx, conns[0])
 			o.wire = w
 		}
 	}
@@ -237,7 +239,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 			fmt.Fprintln(log, "dumpscope: note: warnings are not counted: with --ssl-mode over TCP the driver's TLS hides the server's warning counts from dumpscope, and asking the server for them would change what the dump's ROW_COUNT() and FOUND_ROWS() return")
 		}
 	}
-	rep, err := newReplayer(ctx, live, in, o, cp, chainStatementHooks(onStatement, idleDuring(live[0], o.OnStatement)))
+	rep, err := newReplayer(ctx, live, in, o, cp, chainStatementHooks(onStatement, replay.IdleDuring(live[0], o.OnStatement)))
 	if err != nil {
 		return nil, err
 	}
@@ -318,21 +320,23 @@ type replayer interface {
 // progress rows (a checkpoint, which parallel imports always have) and deferred indexes
 // need the parallel one, whatever the number of workers.
 func newReplayer(ctx context.Context, conns []Conn, in *dumpfile.Input, o Options, cp *checkpoint.Run, onStatement func(context.Context, *split.Statement) error) (replayer, error) {
-	split := split.NewSplitter(in.Reader, split.SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conns[0])})
-	ropt := ReplayOptions{
+	sp := split.NewSplitter(in.Reader, split.SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conns[0])})
+	ropt := replay.ReplayOptions{
 		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
 		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: cp.Resumable(),
-		Transform: o.transform, Rejects: o.Rejects, tablesTotal: o.tablesTotal, inWorker: o.inWorker, afterDDL: o.afterDDL,
+		Transform: o.transform, Rejects: o.Rejects, TablesTotal: o.tablesTotal, InWorker: o.inWorker, AfterDDL: o.afterDDL,
+		BeforeIndexBuild: o.beforeIndexBuild,
 	}
+	observeSkipped(o.transform, cp)
 	if cp == nil && !o.DeferIndexes && !o.LoadData {
-		ropt.wire, ropt.CheckParallel = o.wire, o.CheckParallel
-		return NewReplayer(ctx, conns[0], split, ropt)
+		ropt.Wire, ropt.CheckParallel = o.wire, o.CheckParallel
+		return replay.NewReplayer(ctx, conns[0], sp, ropt)
 	}
-	popt := ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: o.DeferIndexes, Resumable: cp.Resumable(), LoadData: o.LoadData}
+	popt := replay.ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: o.DeferIndexes, Resumable: cp.Resumable(), LoadData: o.LoadData}
 	if o.Log != nil {
 		popt.Notice = func(line string) { fmt.Fprintln(o.Log, "dumpscope import:", line) }
 	}
-	return NewParallelReplayer(ctx, conns, split, popt)
+	return replay.NewParallelReplayer(ctx, conns, sp, popt)
 }
 
 // relaxSession applies --skip-binlog and --relax-durability; restore puts the durability

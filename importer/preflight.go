@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/importer/transform"
@@ -246,15 +247,9 @@ func rowsOnly(action string, st *split.Statement) bool {
 		w := sqlscan.DDLWords(st.SQL, 3)
 		return !(len(w) > 1 && strings.EqualFold(w[1], "OR"))
 	case "ALTER TABLE":
-		return isKeysToggle(st.SQL)
+		return plan.IsKeysToggle(st.SQL)
 	}
 	return false
-}
-
-// isKeysToggle reports whether q is `ALTER TABLE t DISABLE KEYS` or `ENABLE KEYS`.
-func isKeysToggle(q []byte) bool {
-	w := sqlscan.DDLWords(q, 6)
-	return len(w) == 5 && strings.EqualFold(w[4], "KEYS") && (strings.EqualFold(w[3], "DISABLE") || strings.EqualFold(w[3], "ENABLE"))
 }
 
 // report reports whether ow is the first of its action on its object.
@@ -310,7 +305,7 @@ func statementWrites(st *split.Statement, db string) []write {
 		return []write{{action: "CREATE FUNCTION … SONAME", db: "mysql", account: true}}
 	}
 	qualify := func(key string) write {
-		d, t := splitKey(key) // `d.x`.`t`: not cut at the first dot
+		d, t := plan.SplitKey(key) // `d.x`.`t`: not cut at the first dot
 		return write{db: d, table: t}
 	}
 	cur := db
@@ -345,7 +340,7 @@ func statementWrites(st *split.Statement, db string) []write {
 			}
 			return []write{w}
 		}
-		keys, ok := namedTables(st, db)
+		keys, ok := plan.NamedTables(st, db)
 		if !ok {
 			keys = []string{cur + "." + st.Table}
 		}
@@ -413,7 +408,7 @@ func dmlTables(q []byte, db string, syn sqlscan.Syntax) []string {
 		if d == "" {
 			d = db
 		}
-		keys = append(keys, keyOf(d, strings.TrimSuffix(name, "*")))
+		keys = append(keys, plan.KeyOf(d, strings.TrimSuffix(name, "*")))
 	}
 	if verb.Is("LOAD") {
 		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
@@ -496,7 +491,7 @@ func (c *SystemCheck) Observe(st *split.Statement) []Overwrite {
 		}
 		ow := Overwrite{Action: w.action, Database: w.db, Table: w.table, Offset: st.Offset, Line: st.Line, System: true}
 		if w.account {
-			ow.Detail = clip(escapeControl(head(st.SQL)), 80)
+			ow.Detail = plan.Clip(escapeControl(split.Head(st.SQL)), 80)
 		}
 		found = append(found, ow)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 )
 
@@ -301,8 +302,8 @@ func TestPreflightObserveDottedNames(t *testing.T) {
 		t.Errorf("overwrites %q, want %q", got, want)
 	}
 	for _, n := range [][2]string{{"a", "b"}, {"d.x", "t"}, {"d", "x.t"}, {"a`b", "c"}, {"a", "b``.c"}} {
-		if db, table := splitKey(keyOf(n[0], n[1])); db != n[0] || table != n[1] {
-			t.Errorf("splitKey(keyOf(%q, %q)) = %q, %q", n[0], n[1], db, table)
+		if db, table := plan.SplitKey(plan.KeyOf(n[0], n[1])); db != n[0] || table != n[1] {
+			t.Errorf("plan.SplitKey(plan.KeyOf(%q, %q)) = %q, %q", n[0], n[1], db, table)
 		}
 	}
 }

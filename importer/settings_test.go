@@ -109,7 +109,7 @@ func TestPanicRestoresDurability(t *testing.T) {
 		o := importer.WithWorkerHook(importer.Options{Parallel: 2, RelaxDurability: true, CheckpointPath: filepath.Join(t.TempDir(), "cp")}, func() { panic("worker hook") })
 		res := f.dumpscope(o)
 		p := crash.Find(res.Err)
-		if res.Status != importer.Failed || p == nil || p.Value != "worker hook" || !strings.Contains(string(p.Stack), "importer.(*ParallelReplayer).runEntry") {
+		if res.Status != importer.Failed || p == nil || p.Value != "worker hook" || !strings.Contains(string(p.Stack), "replay.(*workerPool).runEntry") {
 			t.Errorf("status %v, error %v: want failed with the worker's panic and its stack", res.Status, res.Err)
 		}
 		if got := f.query("SELECT @@GLOBAL.innodb_flush_log_at_trx_commit"); got != "1" {

@@ -36,6 +36,19 @@ func serverPct(c *iostat.CPUStats) (float64, bool) {
 
 func hostBusyPct(c *iostat.CPUStats) (float64, bool) { return 100 - c.IdlePct, true }
 
+// serialOnly is the planner's reason why the dump must run on one connection, when a
+// serial import followed its statements and found one ("" otherwise): advice to replay
+// in parallel would not apply to it.
+func serialOnly(w advisor.Window) string {
+	if len(w) == 0 {
+		return ""
+	}
+	if p := w[len(w)-1].Import; p != nil && p.ParallelChecked {
+		return p.SerialReason
+	}
+	return ""
+}
+
 // minIdleCores: the host has cores to spare for more connections when, on average over
 // the window, at least this many of its cores were idle (a serial restore on two cores
 // leaves about one).
@@ -95,6 +108,10 @@ func (r ClientCPUBound) Check(env *advisor.Env, w advisor.Window) *advisor.Findi
 	rec := "replay in parallel: dumpscope import --parallel N (N up to the cores the server can use), or " +
 		"split the dump per table and load it with myloader. If the dump is compressed, a faster codec (zstd) " +
 		"frees client CPU. No server setting to change."
+	if why := serialOnly(w); why != "" {
+		rec = "this dump must run on one connection (" + why + "), so --parallel would not help. " +
+			"If the dump is compressed, a faster codec (zstd) or an uncompressed dump frees client CPU. No server setting to change."
+	}
 	if n := env.ImportConnections; n > 1 {
 		ev["import_connections"] = n
 		rec = fmt.Sprintf("the import already runs on %d connections; what holds it is the one thread that decompresses "+
@@ -156,6 +173,11 @@ func (r ServerCPUBound) Check(env *advisor.Env, w advisor.Window) *advisor.Findi
 	rec := "a single-threaded restore uses one server thread: replay in parallel (dumpscope import --parallel N, or myloader) " +
 		"so more cores insert. Secondary indexes and triggers cost server CPU per row; dumpscope import --defer-indexes " +
 		"builds secondary indexes after the data. No server setting to change."
+	if why := serialOnly(w); why != "" {
+		rec = "this dump must run on one connection (" + why + "), so it uses one server thread and --parallel would " +
+			"not change that. Secondary indexes and triggers cost server CPU per row; dumpscope import --defer-indexes " +
+			"builds secondary indexes after the data. No server setting to change."
+	}
 	if n := env.ImportConnections; n > 1 {
 		ev["import_connections"] = n
 		more := "more connections (--parallel, up to the host's cores) let more server threads insert"

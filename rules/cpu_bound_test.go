@@ -51,6 +51,7 @@ func TestServerCPUBound(t *testing.T) {
 func TestCPUBoundAtParallel(t *testing.T) {
 	idleDisk := dev("nvme0n1", iostat.DeviceStats{WPerSec: 500, WAwaitMs: 0.1, UtilPct: 20})
 	parallel := func(n int) *advisor.Env { e := maria(nil); e.ImportConnections = n; return e }
+	fourCores := func(n int) *advisor.Env { e := parallel(n); e.Host.Cores = 4; return e }
 	for _, tc := range []struct {
 		name string
 		rule advisor.Rule
@@ -62,6 +63,8 @@ func TestCPUBoundAtParallel(t *testing.T) {
 		{"client, --parallel 2", ClientCPUBound{}, parallel(2), iostat.CPUStats{IdlePct: 75, ClientPct: 98, ServerPct: f64(40)}, "already runs on 2 connections"},
 		{"server, --parallel 2 of 8 cores", ServerCPUBound{}, parallel(2), iostat.CPUStats{IdlePct: 85, ClientPct: 30, ServerPct: f64(99)}, "more connections"},
 		{"server, --parallel 8 of 8 cores", ServerCPUBound{}, parallel(8), iostat.CPUStats{IdlePct: 85, ClientPct: 30, ServerPct: f64(99)}, "no more cores"},
+		// 4 cores, 15 % idle: 0.6 of a core to spare, under idleCores' threshold.
+		{"server, --parallel 2 of 4 cores, under a core idle", ServerCPUBound{}, fourCores(2), iostat.CPUStats{IdlePct: 15, ClientPct: 30, ServerPct: f64(99)}, "no more cores"},
 	} {
 		e := advisor.NewEngine([]advisor.Rule{tc.rule}, advisor.DefaultWindowSeconds)
 		for _, s := range build(20, idleDisk, cpu(tc.cpu)) {
@@ -74,6 +77,41 @@ func TestCPUBoundAtParallel(t *testing.T) {
 		}
 		if tc.env.ImportConnections > 1 && strings.Contains(fs[0].Recommendation, "replay in parallel") {
 			t.Errorf("%s: still advises replaying in parallel: %s", tc.name, fs[0].Recommendation)
+		}
+	}
+}
+
+// TestCPUBoundSerialOnlyDump: a serial import whose dump must run on one connection (the
+// planner's reason, from the importer's check) is not told to replay in parallel.
+func TestCPUBoundSerialOnlyDump(t *testing.T) {
+	idleDisk := dev("nvme0n1", iostat.DeviceStats{WPerSec: 500, WAwaitMs: 0.1, UtilPct: 20})
+	why := "offset 10, line 2: SAVEPOINT lives in one connection's transaction: the rest of the dump runs on one connection"
+	progress := func(i int, s *advisor.Snapshot, _ map[string]float64) {
+		s.Import = &advisor.ImportProgress{Bytes: int64(i) << 20, ParallelChecked: true, SerialReason: why}
+	}
+	e := maria(nil)
+	e.ImportConnections = 1
+	for _, tc := range []struct {
+		rule advisor.Rule
+		cpu  iostat.CPUStats
+		fix  string
+	}{
+		{ClientCPUBound{}, iostat.CPUStats{IdlePct: 75, ClientPct: 98, ServerPct: f64(40)}, "a faster codec (zstd) or an uncompressed dump"},
+		{ServerCPUBound{}, iostat.CPUStats{IdlePct: 85, ClientPct: 30, ServerPct: f64(99)}, "--defer-indexes"},
+	} {
+		eng := advisor.NewEngine([]advisor.Rule{tc.rule}, advisor.DefaultWindowSeconds)
+		for _, s := range build(20, idleDisk, cpu(tc.cpu), progress) {
+			eng.Observe(e, s)
+		}
+		fs := eng.Findings()
+		if len(fs) != 1 {
+			t.Fatalf("%s: %v", tc.rule.ID(), fs)
+		}
+		if rec := fs[0].Recommendation; strings.Contains(rec, "replay in parallel") || !strings.Contains(rec, "SAVEPOINT") {
+			t.Errorf("%s: %s", tc.rule.ID(), rec)
+		}
+		if got := shortFix(fs[0]); got != tc.fix {
+			t.Errorf("%s: fix %q, want %q", tc.rule.ID(), got, tc.fix)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/iostat"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // serialImport is a serial import's progress, 4 MiB/s and 20k rows/s, followed by the
@@ -93,5 +94,34 @@ func TestSerialReplayIdleCoresAdvice(t *testing.T) {
 				t.Errorf("the verdict's estimate %.2f× is not the hint's (the server's share over 2 connections)", got)
 			}
 		})
+	}
+}
+
+// TestSerialReplayIdleCoresRecorded: real serial imports recorded with the planner's
+// check, replayed as advise --run does. On a host kept busy by other work (load ≈15 on
+// 2 cores) the hint stays quiet although the dump could run in parallel exactly: more
+// connections would find no core to run on.
+func TestSerialReplayIdleCoresRecorded(t *testing.T) {
+	for _, tc := range []struct {
+		path  string
+		fires bool
+	}{
+		{"testdata/sandbox-serial-64M-busy-host.json.gz", false},
+	} {
+		rec := readRecord(t, tc.path)
+		last := rec.Samples[len(rec.Samples)-1].Import
+		if rec.ImportConnections != 1 || last == nil || !last.ParallelChecked || last.SerialReason != "" {
+			t.Fatalf("%s: not a serial import of a parallel-exact dump followed by the planner", tc.path)
+		}
+		eng := NewEngine()
+		runrecord.ReplayInto(rec, eng)
+		fired := false
+		for _, f := range eng.Findings() {
+			fired = fired || f.ID == "serial-replay-idle-cores"
+		}
+		if fired != tc.fires {
+			idle, _ := idleCores(rec.Env(), rec.Samples)
+			t.Errorf("%s: hint fired %v, want %v (idle cores over the run %.2f)", tc.path, fired, tc.fires, idle)
+		}
 	}
 }

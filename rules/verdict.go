@@ -460,13 +460,16 @@ func shortFix(f advisor.Finding) string {
 	}
 	switch f.ID {
 	case "client-cpu-bound":
-		if strings.HasPrefix(rec, "the import already runs on") {
+		if strings.HasPrefix(rec, "the import already runs on") || strings.HasPrefix(rec, "this dump must run on one connection") {
 			return "a faster codec (zstd) or an uncompressed dump"
 		}
 		return "replay in parallel (--parallel N) or a faster codec (zstd)"
 	case "server-cpu-bound":
 		if strings.Contains(f.Title, "host's CPUs") {
 			return "free the host's CPU (other load), --defer-indexes"
+		}
+		if strings.HasPrefix(rec, "this dump must run on one connection") {
+			return "--defer-indexes"
 		}
 		return "replay in parallel (--parallel N), --defer-indexes"
 	case "serial-replay-idle-cores":

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# tui-capture.sh: run a real import with the dashboard inside tmux at 100×32 and capture
+# tui-capture.sh: run a real import with the dashboard inside tmux at 100×32 (COLS×ROWS
+# to change it, e.g. COLS=120 ROWS=40 OUT=docs/tui-120x40.txt) and capture
 # the screen: a sandbox MariaDB with a 4 MB redo log (so the redo finding fires), a
 # generated gzip dump (SIZE, default 1G: long enough to outlast the checks on a quiet machine), --parallel 2 --checkpoint. It captures the pane
 # once the redo finding is on screen, presses q (checks the question) and y, waits for the
@@ -25,7 +26,9 @@ trap 'tmux kill-session -t "$sess" 2>/dev/null || true; rm -rf "$work"' EXIT
 go build $(scripts/gotags) -o "$work/dumpscope" ./cmd/dumpscope
 "$work/dumpscope" gen --size "$size" -o "$work/dump.sql.gz" 2>/dev/null
 
-tmux new-session -d -s "$sess" -x 100 -y 32 \
+cols=${COLS:-100}
+rows=${ROWS:-32}
+tmux new-session -d -s "$sess" -x "$cols" -y "$rows" \
 	"cd '$work' && ./dumpscope import --sandbox --keep-sandbox --sandbox-set innodb_log_file_size=4M --parallel 2 --checkpoint '$work/dump.ckpt' dump.sql.gz; echo EXIT=\$?; sleep 3600"
 
 capture() { tmux capture-pane -p -t "$sess" "$@" | sed 's/[[:space:]]*$//'; }
@@ -91,7 +94,7 @@ if [ -n "$out" ]; then
 	sed "s#$work/##g" "$work/live.txt" >"$out"
 	echo "tui-capture: live screen saved to $out"
 fi
-echo "--- live (100×32)"
+echo "--- live (${cols}×${rows})"
 cat "$work/live.txt"
 echo "--- after q y (tail)"
 tail -n 25 "$work/after.txt"

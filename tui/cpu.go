@@ -7,10 +7,10 @@ import (
 // The CPU panel: how busy dumpscope and (when local) the server are, so a restore held
 // back by CPU reads differently from one held back by the disk.
 
-func (m *Model) cpuLine() string {
-	c := m.st.cur.CPU
+func (v cpuView) line() string {
+	c := v.st.cur.CPU
 	if c == nil {
-		if m.st.hasTick {
+		if v.st.hasTick {
 			return "no CPU metrics (remote server)"
 		}
 		return "waiting for the first sample…"
@@ -22,22 +22,22 @@ func (m *Model) cpuLine() string {
 	s += " of a core · "
 	iow := fmt.Sprintf("iowait %.1f%%", c.IowaitPct)
 	if c.IowaitPct >= 20 {
-		iow = m.sty.warn.Render(iow)
+		iow = v.sty.warn.Render(iow)
 	}
 	steal := fmt.Sprintf("steal %.1f%%", c.StealPct)
 	if c.StealPct >= 10 {
-		steal = m.sty.warn.Render(steal)
+		steal = v.sty.warn.Render(steal)
 	}
 	return s + iow + " · " + steal + fmt.Sprintf(" · usr %.0f%% sys %.0f%% idle %.0f%%", c.UserPct, c.SystemPct, c.IdlePct)
 }
 
-// cpuPanel: dumpscope's and the server's CPU (percent of one core), iowait, steal.
-func (m *Model) cpuPanel(w int, tall bool) []string {
-	out := []string{m.title(panelCPU, "", w), " " + m.cpuLine()}
+// panel: dumpscope's and the server's CPU (percent of one core), iowait, steal.
+func (v cpuView) panel(w int, tall bool) []string {
+	out := []string{v.title(panelCPU, "", w), " " + v.line()}
 	if tall {
 		sw := w - 12
-		out = append(out, m.sty.dim.Render(" server    ")+m.sty.accent.Render(sparkline(m.st.serverCPUHist.last(sw), sw, 0)))
-		out = append(out, m.sty.dim.Render(" dumpscope ")+m.sty.accent.Render(sparkline(m.st.clientCPUHist.last(sw), sw, 0)))
+		out = append(out, v.sty.dim.Render(" server    ")+v.sty.accent.Render(sparkline(v.st.serverCPUHist.last(sw), sw, 0)))
+		out = append(out, v.sty.dim.Render(" dumpscope ")+v.sty.accent.Render(sparkline(v.st.clientCPUHist.last(sw), sw, 0)))
 	}
 	return out
 }

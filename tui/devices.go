@@ -14,35 +14,35 @@ import (
 // against what the device class can do, with the device's identity so a reader knows
 // which disk the numbers belong to.
 
-// deviceNames lists the devices to show: the resolved chain first, then any other
+// names lists the devices to show: the resolved chain first, then any other
 // device the sampler reported, only those with stats.
-func (m *Model) deviceNames() []string {
+func (v devicesView) names() []string {
 	var out []string
-	for _, n := range m.st.devOrder {
-		if _, ok := m.st.cur.Devices[n]; ok {
+	for _, n := range v.st.devOrder {
+		if _, ok := v.st.cur.Devices[n]; ok {
 			out = append(out, n)
 		}
 	}
 	return out
 }
 
-func (m *Model) noDevices() string {
-	if m.o.DeviceNote != "" {
-		return m.o.DeviceNote
+func (v devicesView) none() string {
+	if v.o.DeviceNote != "" {
+		return v.o.DeviceNote
 	}
-	if !m.st.hasTick {
+	if !v.st.hasTick {
 		return "waiting for the first sample…"
 	}
 	return "no device metrics this tick"
 }
 
-func (m *Model) envDevice(name string) *iostat.Device {
-	if m.o.Env == nil {
+func (v devicesView) envDevice(name string) *iostat.Device {
+	if v.o.Env == nil {
 		return nil
 	}
-	for i := range m.o.Env.Devices {
-		if m.o.Env.Devices[i].Name == name {
-			return &m.o.Env.Devices[i]
+	for i := range v.o.Env.Devices {
+		if v.o.Env.Devices[i].Name == name {
+			return &v.o.Env.Devices[i]
 		}
 	}
 	return nil
@@ -50,13 +50,13 @@ func (m *Model) envDevice(name string) *iostat.Device {
 
 // awaitStyle colours a write/flush latency against what the device's class makes normal:
 // the probe's class when there is one, else rotational or flash from sysfs.
-func (m *Model) awaitStyle(name string, ms float64) lipgloss.Style {
+func (v devicesView) awaitStyle(name string, ms float64) lipgloss.Style {
 	warnMs, critMs := 2.0, 10.0 // flash without power-loss protection
 	class := ""
-	if m.o.Env != nil && m.o.Env.Probe != nil {
-		class = m.o.Env.Probe.Class
+	if v.o.Env != nil && v.o.Env.Probe != nil {
+		class = v.o.Env.Probe.Class
 	}
-	d := m.envDevice(name)
+	d := v.envDevice(name)
 	switch {
 	case class == iostat.ClassPLPFlash:
 		warnMs, critMs = 0.5, 5
@@ -65,32 +65,32 @@ func (m *Model) awaitStyle(name string, ms float64) lipgloss.Style {
 	}
 	switch {
 	case ms >= critMs:
-		return m.sty.crit
+		return v.sty.crit
 	case ms >= warnMs:
-		return m.sty.warn
+		return v.sty.warn
 	}
-	return m.sty.plain
+	return v.sty.plain
 }
 
-func (m *Model) utilStyle(pct float64) lipgloss.Style {
+func (v devicesView) utilStyle(pct float64) lipgloss.Style {
 	switch {
 	case pct >= 99:
-		return m.sty.crit
+		return v.sty.crit
 	case pct >= 90:
-		return m.sty.warn
+		return v.sty.warn
 	}
-	return m.sty.plain
+	return v.sty.plain
 }
 
-// devicePanel: iostat -x's write columns per device, a %util history, and the identity
+// panel: iostat -x's write columns per device, a %util history, and the identity
 // of the device under the datadir.
-func (m *Model) devicePanel(w int, tall bool) []string {
-	st := m.st
-	out := []string{m.title(panelDevices, "", w)}
-	names := m.deviceNames()
+func (v devicesView) panel(w int, tall bool) []string {
+	st := v.st
+	out := []string{v.title(panelDevices, "", w)}
+	names := v.names()
 	if len(names) == 0 {
-		for _, l := range wrap(m.noDevices(), w-2) {
-			out = append(out, " "+m.sty.dim.Render(l))
+		for _, l := range wrap(v.none(), w-2) {
+			out = append(out, " "+v.sty.dim.Render(l))
 		}
 		return out
 	}
@@ -98,36 +98,36 @@ func (m *Model) devicePanel(w int, tall bool) []string {
 	sw := w - lipgloss.Width(cols) - 2
 	hdr := cols
 	if sw >= 8 {
-		hdr += "  " + fit(fmt.Sprintf("%%util, last %s", units.FormatDuration(float64(sw)*m.o.Interval.Seconds())), sw)
+		hdr += "  " + fit(fmt.Sprintf("%%util, last %s", units.FormatDuration(float64(sw)*v.o.Interval.Seconds())), sw)
 	}
-	out = append(out, m.sty.dim.Render(hdr))
+	out = append(out, v.sty.dim.Render(hdr))
 	for _, name := range names {
 		d, _ := st.device(name)
 		fa := "      –"
 		if d.FAwaitMs != nil {
-			fa = m.awaitStyle(name, *d.FAwaitMs).Render(fmt.Sprintf("%7.2f", *d.FAwaitMs))
+			fa = v.awaitStyle(name, *d.FAwaitMs).Render(fmt.Sprintf("%7.2f", *d.FAwaitMs))
 		}
 		row := fmt.Sprintf(" %-12s %6s %7.1f %s %s %6.2f %s", trunc(name, 12), fmtRate(d.WPerSec), d.WkBPerSec/1024,
-			m.awaitStyle(name, d.WAwaitMs).Render(fmt.Sprintf("%7.2f", d.WAwaitMs)), fa, d.AquSz,
-			m.utilStyle(d.UtilPct).Render(fmt.Sprintf("%5.1f", d.UtilPct)))
+			v.awaitStyle(name, d.WAwaitMs).Render(fmt.Sprintf("%7.2f", d.WAwaitMs)), fa, d.AquSz,
+			v.utilStyle(d.UtilPct).Render(fmt.Sprintf("%5.1f", d.UtilPct)))
 		if sw >= 8 {
-			row += "  " + m.sty.accent.Render(sparkline(st.utilHist[name].last(sw*4), sw, 100))
+			row += "  " + v.sty.accent.Render(sparkline(st.utilHist[name].last(sw*4), sw, 100))
 		}
 		out = append(out, row)
 		if tall {
-			out = append(out, "   w/s "+m.sty.accent.Render(sparkline(st.wHist[name].last(w-8), w-8, 0)))
+			out = append(out, "   w/s "+v.sty.accent.Render(sparkline(st.wHist[name].last(w-8), w-8, 0)))
 		}
 	}
-	if id := m.identity(names[0]); id != "" {
-		out = append(out, " "+m.sty.dim.Render(trunc(id, w-1)))
+	if id := v.identity(names[0]); id != "" {
+		out = append(out, " "+v.sty.dim.Render(trunc(id, w-1)))
 	}
 	return out
 }
 
 // identity is one line on the first device: model, transport, rotational, cache, the
 // probe's sync-write class.
-func (m *Model) identity(name string) string {
-	d := m.envDevice(name)
+func (v devicesView) identity(name string) string {
+	d := v.envDevice(name)
 	if d == nil {
 		return ""
 	}
@@ -151,7 +151,7 @@ func (m *Model) identity(name string) string {
 	if len(d.Role) > 0 {
 		parts = append(parts, strings.Join(d.Role, "+"))
 	}
-	if p := m.o.Env.Probe; p != nil {
+	if p := v.o.Env.Probe; p != nil {
 		parts = append(parts, fmt.Sprintf("probe %s, sync write p50 %.2f ms", p.Class, p.P50Ms))
 	} else if d.Transport == "virtio" || d.Transport == "xen" {
 		parts = append(parts, "virtual disk: class unknown (--probe measures it)")

@@ -54,6 +54,7 @@ func newStyles(r *lipgloss.Renderer) styles {
 }
 
 func (m *Model) render() string {
+	v := m.views()
 	w, h := m.width, m.height
 	if w == 0 || h == 0 {
 		return "" // before the first WindowSizeMsg
@@ -63,15 +64,15 @@ func (m *Model) render() string {
 	}
 	var body []string
 	head := []string{m.header(w)}
-	if v := verdictLine(m.st.verdict, len(m.st.findings) > 0, m.sty, w); v != "" {
-		head = append(head, v)
+	if line := verdictLine(m.st.verdict, len(m.st.findings) > 0, m.sty, w); line != "" {
+		head = append(head, line)
 	}
 	bodyH := h - len(head) - 1 // header, verdict and status line
 	switch {
 	case m.showHelp:
 		body = m.helpScreen(w)
 	case m.details:
-		body = m.detailsScreen(w)
+		body = v.findings().details(w)
 	case m.expanded:
 		body = m.expandedPanel(w, bodyH)
 	case w < MinWidth || h < MinHeight:
@@ -107,10 +108,10 @@ func verdictLine(v *advisor.Verdict, anyFinding bool, sty styles, w int) string 
 }
 
 // title renders a panel's rule line: "── 2 Devices ── extra ───", heavy when focused.
-func (m *Model) title(p int, extra string, w int) string {
-	rule, sty := "─", m.sty.title
-	if p == m.focus {
-		rule, sty = "━", m.sty.focus
+func (v view) title(p int, extra string, w int) string {
+	rule, sty := "─", v.sty.title
+	if p == v.focus {
+		rule, sty = "━", v.sty.focus
 	}
 	t := fmt.Sprintf("%s%s %d %s ", rule, rule, p+1, panelNames[p])
 	if extra != "" {
@@ -123,23 +124,24 @@ func (m *Model) title(p int, extra string, w int) string {
 // normal is the ≥80×24 layout: panels stacked, one line per device with an inline
 // history, findings taking the rest.
 func (m *Model) normal(w, h int) []string {
+	v := m.views()
 	var out []string
 	if m.o.Mode != ModeWatch {
-		out = append(out, m.importPanel(w, false)...)
+		out = append(out, v.imports().panel(w, false)...)
 	}
-	out = append(out, m.doneBlock(w)...)
-	out = append(out, m.devicePanel(w, false)...)
-	cpu := m.cpuPanel(w, false)
+	out = append(out, v.imports().done(w)...)
+	out = append(out, v.devices().panel(w, false)...)
+	cpu := v.cpu().panel(w, false)
 	// Rows the findings do not need go to the checkpoint-age history: a graph with the
 	// flush points drawn across it instead of a one-line sparkline.
 	graphH := 1
 	if spare := h - len(out) - len(cpu) - 3 - m.findingsRows(); spare >= 4 {
 		graphH = min(spare-1, 16)
 	}
-	out = append(out, m.innodbPanel(w, graphH)...)
+	out = append(out, v.innodb().panel(w, graphH)...)
 	out = append(out, cpu...)
 	rest := h - len(out)
-	out = append(out, m.findingsPanel(w, max(rest, 2))...)
+	out = append(out, v.findings().panel(w, max(rest, 2))...)
 	return out
 }
 
@@ -152,19 +154,20 @@ func (m *Model) findingsRows() int {
 // wide is the ≥120×36 layout: import and devices on the left, InnoDB with its history
 // graph and CPU on the right, findings across the bottom.
 func (m *Model) wide(w, h int) []string {
+	v := m.views()
 	lw := w/2 - 1
 	rw := w - lw - 2
 	var left, right []string
 	if m.o.Mode != ModeWatch {
-		left = append(left, m.importPanel(lw, true)...)
+		left = append(left, v.imports().panel(lw, true)...)
 	}
-	left = append(left, m.devicePanel(lw, true)...)
+	left = append(left, v.devices().panel(lw, true)...)
 	// The graphs take the rows the findings leave.
-	top := h - len(m.doneBlock(w)) - min(m.findingsRows(), h/3)
+	top := h - len(v.imports().done(w)) - min(m.findingsRows(), h/3)
 	graphH := max(4, min(30, top-8))
-	right = append(right, m.innodbPanel(rw, graphH)...)
-	right = append(right, m.cpuPanel(rw, true)...)
-	if names := m.deviceNames(); len(names) > 0 && top-len(left) >= 6 {
+	right = append(right, v.innodb().panel(rw, graphH)...)
+	right = append(right, v.cpu().panel(rw, true)...)
+	if names := v.devices().names(); len(names) > 0 && top-len(left) >= 6 {
 		gh := min(top-len(left)-2, 12)
 		left = append(left, "", m.sty.dim.Render(fmt.Sprintf(" %s %%util, last %s", names[0], units.FormatDuration(float64(lw-6)*m.o.Interval.Seconds()))))
 		for i, row := range graph(m.st.utilHist[names[0]].last((lw-6)*4), lw-6, gh, nil) {
@@ -179,7 +182,7 @@ func (m *Model) wide(w, h int) []string {
 		}
 	}
 	n := max(len(left), len(right))
-	out := m.doneBlock(w)
+	out := v.imports().done(w)
 	for i := 0; i < n; i++ {
 		l, r := "", ""
 		if i < len(left) {
@@ -190,12 +193,13 @@ func (m *Model) wide(w, h int) []string {
 		}
 		out = append(out, fit(l, lw)+"  "+fit(r, rw))
 	}
-	out = append(out, m.findingsPanel(w, max(h-len(out), 3))...)
+	out = append(out, v.findings().panel(w, max(h-len(out), 3))...)
 	return out
 }
 
 // basic is the one-column layout between 60×20 and 80×24: one line per panel.
 func (m *Model) basic(w, h int) []string {
+	v := m.views()
 	st := m.st
 	var out []string
 	label := func(p int, s string) string {
@@ -219,9 +223,9 @@ func (m *Model) basic(w, h int) []string {
 			out = append(out, "           "+strings.TrimPrefix(strings.Join(nonEmpty(p.Phase, termsafe.String(p.Table)), " · "), " · "))
 		}
 	}
-	devs := m.deviceNames()
+	devs := v.devices().names()
 	if len(devs) == 0 {
-		out = append(out, label(panelDevices, m.noDevices()))
+		out = append(out, label(panelDevices, v.devices().none()))
 	}
 	for i, name := range devs {
 		d, _ := st.device(name)
@@ -234,15 +238,15 @@ func (m *Model) basic(w, h int) []string {
 	}
 	s := "no checkpoint age from this server"
 	if st.ageKnown {
-		s = fmt.Sprintf("checkpoint age %s of max (flush async %.0f%%, sync %.0f%%)", m.pct(st.agePct), 100*st.redo.async, 100*st.redo.sync)
+		s = fmt.Sprintf("checkpoint age %s of max (flush async %.0f%%, sync %.0f%%)", v.innodb().pct(st.agePct), 100*st.redo.async, 100*st.redo.sync)
 	}
 	out = append(out, label(panelInnoDB, s))
 	if st.hasTick {
-		out = append(out, "           "+fmt.Sprintf("redo %s/s · dirty %.0f%%", units.FormatBytes(st.redoPerSec), m.dirty()))
+		out = append(out, "           "+fmt.Sprintf("redo %s/s · dirty %.0f%%", units.FormatBytes(st.redoPerSec), v.innodb().dirty()))
 	}
-	out = append(out, label(panelCPU, m.cpuLine()))
-	out = append(out, m.doneBlock(w)...)
-	out = append(out, m.findingsPanel(w, max(h-len(out), 2))...)
+	out = append(out, label(panelCPU, v.cpu().line()))
+	out = append(out, v.imports().done(w)...)
+	out = append(out, v.findings().panel(w, max(h-len(out), 2))...)
 	return out
 }
 
@@ -275,17 +279,18 @@ func (m *Model) helpScreen(w int) []string {
 
 // expandedPanel: the focused panel with the whole screen.
 func (m *Model) expandedPanel(w, h int) []string {
+	v := m.views()
 	switch m.focus {
 	case panelImport:
 		if m.o.Mode != ModeWatch {
-			return m.importPanel(w, true)
+			return v.imports().panel(w, true)
 		}
 	case panelDevices:
-		return m.devicePanel(w, true)
+		return v.devices().panel(w, true)
 	case panelInnoDB:
-		return m.innodbPanel(w, max(4, h-6))
+		return v.innodb().panel(w, max(4, h-6))
 	case panelCPU:
-		return m.cpuPanel(w, true)
+		return v.cpu().panel(w, true)
 	}
-	return m.findingsPanel(w, h)
+	return v.findings().panel(w, h)
 }

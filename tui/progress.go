@@ -13,16 +13,16 @@ import (
 // The import panel: the restore's progress while it runs and the summary once it is
 // done; watch mode has no such panel.
 
-// doneBlock says how the run ended, the error in full (the status line has room for
+// done says how the run ended, the error in full (the status line has room for
 // little of it).
-func (m *Model) doneBlock(w int) []string {
-	d := m.st.done
+func (v importView) done(w int) []string {
+	d := v.st.done
 	if d == nil || d.Detail == "" {
 		return nil
 	}
-	sty := m.sty.ok
+	sty := v.sty.ok
 	if d.Status != "finished" {
-		sty = m.sty.crit
+		sty = v.sty.crit
 	}
 	lines := wrap(strings.ToUpper(d.Status)+": "+d.Detail, w-2)
 	if len(lines) > 3 {
@@ -35,9 +35,9 @@ func (m *Model) doneBlock(w int) []string {
 	return out
 }
 
-// importPanel: the bar, bytes, rates now and on average, counts, phase and table.
-func (m *Model) importPanel(w int, tall bool) []string {
-	st := m.st
+// panel: the bar, bytes, rates now and on average, counts, phase and table.
+func (v importView) panel(w int, tall bool) []string {
+	st := v.st
 	p := st.cur.Import
 	var extra []string
 	if p != nil {
@@ -52,9 +52,9 @@ func (m *Model) importPanel(w int, tall bool) []string {
 			extra = append(extra, "table "+termsafe.String(p.Table)) // table names are dump bytes
 		}
 	}
-	out := []string{m.title(panelImport, strings.Join(extra, " · "), w)}
+	out := []string{v.title(panelImport, strings.Join(extra, " · "), w)}
 	if p == nil {
-		return append(out, " "+m.startingLine(), "", "")
+		return append(out, " "+v.startingLine(), "", "")
 	}
 	var line1 string
 	if frac, ok := p.Fraction(); ok {
@@ -66,7 +66,7 @@ func (m *Model) importPanel(w int, tall bool) []string {
 			size = fmt.Sprintf("%5.1f%% · %s of %s SQL", 100*frac, units.FormatBytes(float64(p.Bytes)), units.FormatBytes(float64(p.ExpectedBytes)))
 		}
 		bw := max(10, w-lipgloss.Width(size)-3)
-		line1 = " " + m.sty.accent.Render(bar(frac, bw)) + " " + size
+		line1 = " " + v.sty.accent.Render(bar(frac, bw)) + " " + size
 	} else {
 		line1 = fmt.Sprintf(" %s of SQL read (size unknown: no %% or ETA)", units.FormatBytes(float64(p.Bytes)))
 	}
@@ -78,20 +78,20 @@ func (m *Model) importPanel(w int, tall bool) []string {
 		units.FormatBytes(st.bytesPerSec), fmtRate(st.rowsPerSec), units.FormatBytes(avgB), fmtRate(avgR))
 	counts := fmt.Sprintf(" %s statements · %s rows", fmtCount(p.Statements), fmtCount(p.Rows))
 	if p.Errors > 0 {
-		counts += " · " + m.sty.crit.Render(countOf(p.Errors, "error"))
+		counts += " · " + v.sty.crit.Render(countOf(p.Errors, "error"))
 	}
 	if p.Warnings > 0 {
-		counts += " · " + m.sty.warn.Render(countOf(p.Warnings, "warning"))
+		counts += " · " + v.sty.warn.Render(countOf(p.Warnings, "warning"))
 	}
 	out = append(out, line1, line2, counts)
 	if tall {
-		out = append(out, " SQL/s    "+m.sty.accent.Render(sparkline(st.bytesHist.last(w-11), w-11, 0)))
+		out = append(out, " SQL/s    "+v.sty.accent.Render(sparkline(st.bytesHist.last(w-11), w-11, 0)))
 	}
 	return out
 }
 
-func (m *Model) startingLine() string {
-	if m.o.Mode == ModeView {
+func (v importView) startingLine() string {
+	if v.o.Mode == ModeView {
 		return "no import in this record"
 	}
 	return "starting: the first sample arrives after one interval…"

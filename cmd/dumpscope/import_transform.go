@@ -4,12 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/pflag"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/replay"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/transform"
 	"github.com/dumpscope/dumpscope/internal/units"
@@ -81,34 +81,22 @@ func (f *transformFlags) setOptions(iopt *importer.Options, name string) (func(i
 		return nil, err
 	}
 	iopt.Transform = topt
-	var file *os.File
 	if f.rejects != "" {
-		// 0600: the failed statements carry the dump's rows.
-		if file, err = os.OpenFile(f.rejects, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600); err != nil {
+		if iopt.Rejects, err = replay.CreateRejects(f.rejects, name); err != nil {
 			return nil, fmt.Errorf("--rejects: %w", err)
 		}
-		if name == "" || name == "-" {
-			name = "stdin"
-		}
-		iopt.Rejects = importer.NewRejects(file, name)
 	}
 	return func(w io.Writer, res *importer.Result) {
 		if res != nil {
 			printTransformSummary(w, res.Transform)
 		}
-		if file == nil {
+		if iopt.Rejects == nil {
 			return
 		}
-		err := iopt.Rejects.Close()
-		if cerr := file.Close(); err == nil {
-			err = cerr
-		}
-		switch n := iopt.Rejects.Count(); {
+		switch err, n := iopt.Rejects.Close(), iopt.Rejects.Count(); {
 		case err != nil:
 			fmt.Fprintf(w, "dumpscope: warning: rejects file %s is incomplete: %v\n", f.rejects, err)
-		case n == 0:
-			os.Remove(f.rejects)
-		default:
+		case n > 0:
 			fmt.Fprintf(w, "dumpscope: %d failed statement(s) written to %s; fix them and import that file\n", n, f.rejects)
 		}
 	}, nil

@@ -174,7 +174,7 @@ func Generate(seed int64, cfg Config) Script {
 	if cfg.MaxRows == 0 {
 		cfg.MaxRows = 120
 	}
-	g := &gen{r: rand.New(rand.NewSource(seed)), cfg: cfg, charset: "utf8mb4", fkChecks: true, autocommit: true}
+	g := &gen{dice: dice{r: rand.New(rand.NewSource(seed))}, cfg: cfg, charset: "utf8mb4", fkChecks: true, autocommit: true}
 	g.script()
 	return Script{Seed: seed, Stmts: g.out}
 }
@@ -184,7 +184,7 @@ func Generate(seed int64, cfg Config) Script {
 // escapes under NO_BACKSLASH_ESCAPES, quotes under ANSI_QUOTES, text in the connection's
 // character set, rows that fit the table's current columns).
 type gen struct {
-	r   *rand.Rand
+	dice
 	cfg Config
 	out []Stmt
 
@@ -296,8 +296,11 @@ var colTypes = []col{
 	{typ: "geometry", k: kGeo},
 }
 
-func (g *gen) pick(n int) int        { return g.r.Intn(n) }
-func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
+// dice is the generator's one source of randomness (seeded, so a seed replays a script).
+type dice struct{ r *rand.Rand }
+
+func (d dice) pick(n int) int        { return d.r.Intn(n) }
+func (d dice) chance(p float64) bool { return d.r.Float64() < p }
 
 func (g *gen) emit(format string, args ...any) {
 	g.out = append(g.out, Stmt{Head: fmt.Sprintf(format, args...)})
@@ -524,7 +527,7 @@ func (g *gen) insertInto(t *table) {
 	for range n {
 		var vals []string
 		for _, c := range cols {
-			vals = append(vals, g.value(t, c))
+			vals = append(vals, literals{g}.value(t, c))
 		}
 		st.Rows = append(st.Rows, vals)
 	}

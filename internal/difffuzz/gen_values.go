@@ -8,8 +8,14 @@ import (
 	"strings"
 )
 
+// literals writes one row's values for the generator: its own type, so that what decides
+// a statement's shape (gen) and what spells a value under the session state the script
+// left (charset, NO_BACKSLASH_ESCAPES, ANSI_QUOTES) read apart. It shares the generator's
+// state: a value may use an AUTO_INCREMENT counter or a user variable the script set.
+type literals struct{ *gen }
+
 // value is a literal for column c of t, in one of the forms the server accepts for it.
-func (g *gen) value(t *table, c col) string {
+func (g literals) value(t *table, c col) string {
 	if c.name == "id" {
 		return g.idValue(t)
 	}
@@ -82,7 +88,7 @@ func (g *gen) value(t *table, c col) string {
 
 // idValue is the key column's value: an explicit next id, or for AUTO_INCREMENT NULL and 0
 // (0 means "next" unless NO_AUTO_VALUE_ON_ZERO, when a second 0 collides).
-func (g *gen) idValue(t *table) string {
+func (g literals) idValue(t *table) string {
 	if t.autoinc {
 		// The counter gives max(id)+1, which is nextID: the explicit ids that follow
 		// skip it.
@@ -115,7 +121,7 @@ func (g *gen) idValue(t *table) string {
 	return fmt.Sprint(id)
 }
 
-func (g *gen) intValue(c col) string {
+func (g literals) intValue(c col) string {
 	if c.name == "u" {
 		if g.dupOK {
 			return fmt.Sprint(g.pick(40)) // a small range: UNIQUE collisions across batches
@@ -167,7 +173,7 @@ func (g *gen) intValue(c col) string {
 	return fmt.Sprint(v)
 }
 
-func (g *gen) decimalValue(c col) string {
+func (g literals) decimalValue(c col) string {
 	frac := c.typ != "decimal(5,0) unsigned"
 	ip := int64(g.pick(100000))
 	if c.hi < 100000 {
@@ -199,7 +205,7 @@ func (g *gen) decimalValue(c col) string {
 	return fmt.Sprintf("%s%d", sign, ip)
 }
 
-func (g *gen) floatValue(c col) string {
+func (g literals) floatValue(c col) string {
 	if g.cfg.on(NegativeZero) && g.chance(0.05) {
 		return []string{"-0", "-0.0", "-0e0"}[g.pick(3)]
 	}
@@ -255,7 +261,7 @@ func (c char) encode(cs string) string {
 // stringValue is a string literal of about n characters that column charset colCS can
 // hold, written in the connection's charset, with escapes that the session's sql_mode
 // reads back as the intended text.
-func (g *gen) stringValue(colCS string, n int) string {
+func (g literals) stringValue(colCS string, n int) string {
 	var units []string // each one character, already encoded
 	for range n {
 		switch r := g.pick(10); {
@@ -294,7 +300,7 @@ func (g *gen) stringValue(colCS string, n int) string {
 // sql_mode: with backslash escapes in their several forms, or under NO_BACKSLASH_ESCAPES
 // with quotes doubled and backslashes as themselves (a NUL cannot be written there and is
 // left out).
-func (g *gen) quote(units []string) string {
+func (g literals) quote(units []string) string {
 	q := "'"
 	if !g.ansi && g.chance(0.15) {
 		q = `"`
@@ -347,7 +353,7 @@ func (g *gen) quote(units []string) string {
 
 // bytesValue is a binary value with bytes from all of 0x00–0xFF, as hex, 0x, _binary
 // with escapes, or a plain string of ASCII.
-func (g *gen) bytesValue(c col) string {
+func (g literals) bytesValue(c col) string {
 	n := 1 + g.pick(16)
 	if c.typ == "binary(6)" {
 		n = 1 + g.pick(6)

@@ -3,8 +3,9 @@
 // package, and the size limits the architecture issue set (no file over 600 lines, no type
 // with more than 25 methods, cmd/dumpscope under 3,000 lines, one SQL tokenizer type).
 //
-//	go run ./scripts/layout            # graph, then the checks; exit 1 on a broken import rule
-//	go run ./scripts/layout -strict    # the size limits fail the run too
+//	go run ./scripts/layout            # graph, then the checks; exit 1 on a broken import
+//	                                   # rule or a size limit exceeded (pending ones aside)
+//	go run ./scripts/layout -strict    # the pending size limits fail the run too
 //
 // The rules are a table below, not inferred from the code: a new package must be placed in
 // it, which is the moment to decide where it sits. Test files are left out (a test may
@@ -75,6 +76,34 @@ var sizeExempt = map[string]string{
 	"Splitter": "the splitter's byte loop: one state machine, its steps as methods",
 }
 
+// pending are the size limits that work under way is bringing under (issue 23): printed
+// while exceeded, failing the run only with -strict, so the test run stays green while
+// they are worked on. Every other excess fails: a new oversized file or type is caught the
+// day it is written. An entry names a package family and the file or type's own name, so
+// a move (importer → importer/replay) keeps it; one whose limit holds is reported, to be
+// removed from this list.
+var pending = []struct{ family, name, why string }{
+	{"importer", "Run", "importer/checkpoint's Run under 25 methods"},
+}
+
+// tokenizerLimit names the one-tokenizer limit among the size limits.
+const tokenizerLimit = "SQL tokenizer types"
+
+// excess is one size limit exceeded: the package (relative to the module), the file or
+// type's own name, and the message printed.
+type excess struct{ rel, name, msg string }
+
+// isPending reports whether e is on the pending list, and marks the entry as used.
+func isPending(e excess, used map[int]bool) bool {
+	for i, p := range pending {
+		if p.name == e.name && (p.family == "" || family(e.rel) == p.family) {
+			used[i] = true
+			return true
+		}
+	}
+	return false
+}
+
 const (
 	maxFileLines   = 600
 	maxTypeMethods = 25
@@ -98,7 +127,8 @@ func main() {
 		fmt.Fprintln(os.Stderr, "layout:", err)
 		os.Exit(2)
 	}
-	var broken, oversize []string
+	var broken []string
+	var oversize []excess
 	fmt.Println("package graph (module-internal imports, tests left out):")
 	for _, p := range pkgs {
 		rel := strings.TrimPrefix(strings.TrimPrefix(p.ImportPath, mod), "/")
@@ -131,11 +161,29 @@ func main() {
 	}
 	fmt.Printf("SQL tokenizer types (one wanted): %s\n", strings.Join(tok, ", "))
 	if len(tok) > 1 {
-		oversize = append(oversize, fmt.Sprintf("%d SQL tokenizer types, one wanted", len(tok)))
+		oversize = append(oversize, excess{name: tokenizerLimit, msg: fmt.Sprintf("%d %s, one wanted", len(tok), tokenizerLimit)})
+	}
+	var failing, waiting, done []string
+	used := map[int]bool{}
+	for _, e := range oversize {
+		if isPending(e, used) {
+			waiting = append(waiting, e.msg)
+		} else {
+			failing = append(failing, e.msg)
+		}
+	}
+	for i, p := range pending {
+		if !used[i] {
+			done = append(done, fmt.Sprintf("%s: %s (%s)", p.family, p.name, p.why))
+		}
 	}
 	report("import rules broken", broken)
-	report("size limits exceeded", oversize)
-	if len(broken) > 0 || (*strict && len(oversize) > 0) {
+	report("size limits exceeded", failing)
+	report("size limits pending (work under way; -strict fails on them)", waiting)
+	if len(done) > 0 {
+		report("pending size limits now met (remove them from the pending list)", done)
+	}
+	if len(broken) > 0 || len(failing) > 0 || (*strict && len(waiting) > 0) {
 		os.Exit(1)
 	}
 }
@@ -222,8 +270,8 @@ func check(rel, dep string) string {
 }
 
 // sizes measures a package's files and its types' method counts.
-func sizes(rel string, p pkg) ([]string, error) {
-	var out []string
+func sizes(rel string, p pkg) ([]excess, error) {
+	var out []excess
 	fset := token.NewFileSet()
 	methods := map[string]int{}
 	total := 0
@@ -235,7 +283,7 @@ func sizes(rel string, p pkg) ([]string, error) {
 		}
 		total += n
 		if _, ok := sizeExempt[name]; n > maxFileLines && !ok {
-			out = append(out, fmt.Sprintf("%s/%s: %d lines (limit %d)", rel, name, n, maxFileLines))
+			out = append(out, excess{rel, name, fmt.Sprintf("%s/%s: %d lines (limit %d)", rel, name, n, maxFileLines)})
 		}
 		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
 		if err != nil {
@@ -260,13 +308,13 @@ func sizes(rel string, p pkg) ([]string, error) {
 	}
 	for t, n := range methods {
 		if _, ok := sizeExempt[t]; n > maxTypeMethods && !ok {
-			out = append(out, fmt.Sprintf("%s.%s: %d methods (limit %d)", rel, t, n, maxTypeMethods))
+			out = append(out, excess{rel, t, fmt.Sprintf("%s.%s: %d methods (limit %d)", rel, t, n, maxTypeMethods)})
 		}
 	}
 	if rel == "cmd/dumpscope" && total > maxCmdLines {
-		out = append(out, fmt.Sprintf("cmd/dumpscope: %d lines outside tests (limit %d)", total, maxCmdLines))
+		out = append(out, excess{rel, "", fmt.Sprintf("cmd/dumpscope: %d lines outside tests (limit %d)", total, maxCmdLines)})
 	}
-	sort.Strings(out)
+	sort.Slice(out, func(i, j int) bool { return out[i].msg < out[j].msg })
 	return out, nil
 }
 

@@ -1,0 +1,69 @@
+package importer
+
+import (
+	"context"
+	"database/sql"
+	"io"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
+	"github.com/dumpscope/dumpscope/importer/transform"
+)
+
+// beginCheckpoint sets up progress rows when the import runs in parallel, with a
+// checkpoint or a resume (nil otherwise: then dumpscope sends exactly the client's
+// statements); see checkpoint.Begin for the resume protocol. A resumed run that the
+// journal says deferred indexes defers them too.
+func beginCheckpoint(ctx context.Context, src Source, o *Options, dumpID checkpoint.DumpIdentity, conns []*sql.Conn, log io.Writer) (*checkpoint.Run, error) {
+	if o.Parallel == 1 && o.CheckpointPath == "" && !o.Resume {
+		return nil, nil
+	}
+	cp, err := checkpoint.Begin(ctx, checkpoint.Params{
+		Conns: pinned(conns), Dump: dumpID, DumpPath: src.Path, JournalPath: o.CheckpointPath,
+		Resume: o.Resume, Applied: o.ResumeApplied, Parallel: o.Parallel, DeferIndexes: o.DeferIndexes,
+		Filters: filterFlags(o), CharsetGiven: o.CharsetGiven, Log: log,
+		Reopen: func() (string, io.ReadCloser, error) {
+			in, err := dumpfile.Open(src.Path)
+			if err != nil {
+				return "", nil, err
+			}
+			return in.Name, readCloser{in.Reader, in}, nil
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	o.DeferIndexes = cp.DeferIndexes
+	return cp, nil
+}
+
+// readCloser reads from one value and closes another (an Input's decoder and its file).
+type readCloser struct {
+	io.Reader
+	io.Closer
+}
+
+// filterFlags are the flags that choose and rewrite statements, canonically
+// (transform.Options.Fingerprint, plus --strip-definers), for the journal: a resume must
+// keep the same statements at the same offsets (checkpoint.VerifyFilters).
+func filterFlags(o *Options) string {
+	f := o.Transform.Fingerprint()
+	if o.StripDefiners {
+		f = strings.TrimSpace(f + " strip-definers")
+	}
+	return f
+}
+
+// NewRunID returns a random run id (checkpoint.NewRunID), for run records and metrics.
+func NewRunID() string { return checkpoint.NewRunID() }
+
+// observeSkipped makes the statements a filter skips count in the checkpoint's stream
+// digest: the digests are of the file's bytes up to each committed stretch's end, which
+// the resume's read pass hashes whole; without them every stretch after a skipped
+// statement would have no digest, and the resume would be refused.
+func observeSkipped(t *transform.Transform, cp *checkpoint.Run) {
+	if t != nil && cp != nil {
+		t.ObserveSkipped(cp.Observe)
+	}
+}

@@ -1,0 +1,207 @@
+package plan
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// KeyOf names a table for the planner and the scheduler (checkpoint.TableKey, the one
+// spelling of a table key: the checkpoint's intents and reloads compare the same keys).
+func KeyOf(db, table string) string { return checkpoint.TableKey(db, table) }
+
+// SplitKey is keyOf's inverse, for the few places that need a key's names back (the
+// preflight's lookups): a key is cut at its first dot only when neither name holds one,
+// else its backquoted names are read.
+func SplitKey(key string) (db, table string) {
+	if !strings.HasPrefix(key, "`") {
+		db, table, _ = strings.Cut(key, ".")
+		return db, table
+	}
+	name := func(s string) (string, string) { // a backquoted name at the start of s, the rest
+		var b strings.Builder
+		for i := 1; i < len(s); i++ {
+			switch {
+			case s[i] == '`' && i+1 < len(s) && s[i+1] == '`':
+				b.WriteByte('`')
+				i++
+			case s[i] == '`':
+				return b.String(), s[i+1:]
+			default:
+				b.WriteByte(s[i])
+			}
+		}
+		return b.String(), ""
+	}
+	db, rest := name(key)
+	table, _ = name(strings.TrimPrefix(rest, "."))
+	return db, table
+}
+
+// isRollbackTo reports whether st is ROLLBACK [WORK] TO [SAVEPOINT] x: it undoes part of
+// the open transaction and leaves it open (it ends nothing).
+func isRollbackTo(st *split.Statement) bool {
+	if st.Kind != split.KindTxn || !strings.HasPrefix(st.Verb, "ROLLBACK") {
+		return false
+	}
+	l := st.Tokens()
+	l.Next()
+	t := l.Next()
+	if t.Is("WORK") {
+		t = l.Next()
+	}
+	return t.Is("TO")
+}
+
+// xaVerb returns the word after XA (START, BEGIN, END, PREPARE, COMMIT, ROLLBACK,
+// RECOVER), upper-cased, or "" when st is not an XA statement.
+func xaVerb(st *split.Statement) string {
+	l := st.Tokens()
+	if !l.Next().Is("XA") {
+		return ""
+	}
+	if t := l.Next(); t.Kind == sqlscan.Word {
+		return strings.ToUpper(t.Text)
+	}
+	return ""
+}
+
+// connStateVars are system variables whose value is one connection's state (or the
+// moment it is read): a row or SET that reads one depends on the connection it runs on.
+var connStateVars = map[string]bool{
+	"last_insert_id": true, "identity": true, "insert_id": true, "warning_count": true,
+	"error_count": true, "pseudo_thread_id": true, "in_transaction": true, "last_gtid": true,
+	"rand_seed1": true, "rand_seed2": true, "timestamp": true, "sql_last_value": false,
+}
+
+// connStateVar reports whether a variable token (@@x, @@session.x) reads connection state.
+func connStateVar(v string) bool {
+	if !strings.HasPrefix(v, "@@") {
+		return false
+	}
+	name := strings.ToLower(strings.TrimPrefix(v, "@@"))
+	for _, s := range []string{"session.", "local.", "global."} {
+		name = strings.TrimPrefix(name, s)
+	}
+	return connStateVars[name]
+}
+
+// plainEngines are the storage engines whose rows go where the INSERT names: into that
+// table alone. A view, a MERGE table or a federated/connect/spider table writes
+// elsewhere, so rows into one wait for everything before them.
+var plainEngines = map[string]bool{
+	"INNODB": true, "MYISAM": true, "ARIA": true, "MEMORY": true, "HEAP": true, "CSV": true,
+	"ARCHIVE": true, "BLACKHOLE": true, "ROCKSDB": true, "TOKUDB": true, "MROONGA": true,
+	"COLUMNSTORE": true, "S3": true,
+}
+
+// NotPlainTarget returns why rows into a table of this type and engine may write other
+// tables ("" when they cannot): a view, or an engine outside plainEngines. An unknown
+// table (it does not exist: the INSERT will fail) is plain.
+func NotPlainTarget(tableType, engine string) string {
+	switch {
+	case strings.EqualFold(tableType, "VIEW"):
+		return "a view"
+	case tableType == "" && engine == "":
+		return ""
+	case engine != "" && !plainEngines[strings.ToUpper(engine)]:
+		return "a table of engine " + engine
+	}
+	return ""
+}
+
+// SetsForeignKeyChecks reports whether a session statement assigns foreign_key_checks
+// (what the catalog looked up about parent tables then no longer holds).
+func SetsForeignKeyChecks(st *split.Statement) bool {
+	if st.Kind != split.KindSession {
+		return false
+	}
+	for _, a := range ParseSet(st.SQL, st.Syntax()) {
+		if a.Name == "foreign_key_checks" {
+			return true
+		}
+	}
+	return false
+}
+
+// TakesSequenceValues reports whether st calls NEXTVAL or NEXT VALUE FOR.
+func TakesSequenceValues(st *split.Statement) bool {
+	return sqlscan.ContainsFoldASCII(st.SQL, "NEXTVAL") || sqlscan.ContainsFoldASCII(st.SQL, "NEXT VALUE FOR")
+}
+
+// TakesIDs says which AUTO_INCREMENT counter an INSERT into key (facts f, triggers or not)
+// moves in a way that a rollback does not undo, or "": one that leaves ids to the server
+// (a plain row insert that gives them all is safe), or fires triggers that may.
+func TakesIDs(st *split.Statement, syn sqlscan.Syntax, key string, f TableFacts, triggers bool) string {
+	if triggers {
+		return "the AUTO_INCREMENT counters of the tables the triggers of " + key + " write"
+	}
+	if f.AutoIncrement == "" {
+		return ""
+	}
+	if ri, plain := ParseRowInsert(st.SQL, syn); plain && !ri.generatesIDs(f) {
+		return ""
+	}
+	return "the AUTO_INCREMENT counter of " + key
+}
+
+// connectionOnlyVerbs change nothing but the connection (a prepared statement, a handler):
+// they get no progress row, so that a resumed run, on a new connection, builds them again
+// before an EXECUTE or HANDLER … READ that needs them.
+var connectionOnlyVerbs = map[string]bool{"PREPARE": true, "DEALLOCATE": true, "HANDLER": true}
+
+// SequenceDefault matches, in information_schema.COLUMNS, a column whose default takes
+// the next value of a sequence (MariaDB shows DEFAULT NEXT VALUE FOR s as nextval(`db`.`s`)).
+const SequenceDefault = "(COLUMN_DEFAULT LIKE '%nextval(%' OR COLUMN_DEFAULT LIKE '%next value for%')"
+
+// routineUserVariable returns why a CREATE TRIGGER or CREATE FUNCTION depends on one
+// connection: its body reads or sets a user variable, which lives on the connection
+// that fires the trigger or calls the function (a worker), while the client's counts on
+// its one connection (SET @n = @n + 1 in a trigger, then INSERT … VALUES (@n)).
+// Procedures run only through CALL, which is serial already; events run on the
+// scheduler's own connection, as for the client.
+func routineUserVariable(st *split.Statement) string {
+	what, vars := RoutineUserVars(st)
+	if len(vars) == 0 {
+		return ""
+	}
+	return "the " + what + " " + st.Table + " uses user variable " + vars[0] + ", which lives on the connection that runs it"
+}
+
+// RoutineUserVars returns what st creates ("trigger", "function"; "" for anything else)
+// and the user variables its body names (as the lexer gives them), in order.
+func RoutineUserVars(st *split.Statement) (what string, vars []string) {
+	switch {
+	case strings.Contains(st.Verb, "TRIGGER"):
+		what = "trigger"
+	case strings.Contains(st.Verb, "FUNCTION"):
+		what = "function"
+	default:
+		return "", nil
+	}
+	l := st.Tokens()
+	body := false
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		switch {
+		case !body && what == "trigger" && t.Is("ROW"), !body && what == "function" && t.Is("RETURNS"):
+			body = true // past DEFINER=user@host, which reads like a variable
+		case body && t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@") && !slices.Contains(vars, t.Text):
+			vars = append(vars, t.Text)
+		}
+	}
+	return what, vars
+}
+
+// ErrOpenAtEnd is why a dump that names a producer which always commits (mysqldump,
+// phpMyAdmin …), so that its regions' rows went out in parallel batches, fails when it
+// ends (or quits) with such rows not committed by the dump itself.
+const ErrOpenAtEnd = "the dump ends inside a transaction (autocommit=0 or START TRANSACTION) whose rows were already committed on other connections " +
+	"(its header names a tool that always commits, so they ran in parallel); the mariadb client would roll them back when it disconnects, here they stay in the target. " +
+	"Import it without --parallel, --checkpoint or --load-data to get the client's result"
+
+// LostAtEnd reports whether the client's connection, closing here, would roll back rows
+// that went to other connections and committed there (a trusted producer's open region).
+func (p *Planner) LostAtEnd() bool { return p.region() && p.parallelIn }

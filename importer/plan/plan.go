@@ -1,0 +1,490 @@
+package plan
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// The planner decides, statement by statement, where a statement may run in a parallel
+// replay. It is a whitelist: a statement leaves stream order only when it is recognised
+// completely as a plain row insert (planRows.go parses it); every other statement runs in
+// stream order with the session state the client would have. Constructs whose meaning
+// depends on one connection's state switch the rest of the run to one connection
+// (the control connection, which has run every session statement in order), and
+// transactions that hold rows are run there too, so that a ROLLBACK undoes what the
+// client's would. The planner talks to no server: what it needs to know of a table comes
+// through Catalog, which tests fake.
+
+// PlanKind says how a statement runs.
+type PlanKind uint8
+
+const (
+	// PlanRows: a plain row insert into Tables[0]; it may join a batch on a worker.
+	PlanRows PlanKind = iota
+	// PlanBarrier: runs on the control connection once what is in flight on Tables (on
+	// every table when Global) has committed.
+	PlanBarrier
+	// PlanSession: session state; runs on the control connection at once and on every
+	// worker before its next batch.
+	PlanSession
+	// PlanControl: runs on the control connection only, at once, waiting for nothing
+	// (COMMIT, ROLLBACK, START TRANSACTION of a transaction that holds no rows there).
+	PlanControl
+	// PlanSkip: not sent (LOCK TABLES / UNLOCK TABLES while the run is parallel: a table
+	// lock held by one connection would block the others).
+	PlanSkip
+	// PlanSerial: runs on the control connection in stream order after everything in
+	// flight, as the client would run it (Reason says why, when this statement is the one
+	// that made the run serial).
+	PlanSerial
+	// PlanRefuse: the statement cannot be given the client's result any more (Reason).
+	PlanRefuse
+)
+
+var planKindNames = [...]string{"rows", "barrier", "session", "control", "skip", "serial", "refuse"}
+
+func (k PlanKind) String() string {
+	if int(k) < len(planKindNames) {
+		return planKindNames[k]
+	}
+	return "unknown"
+}
+
+// Plan is the planner's decision for one statement.
+type Plan struct {
+	Kind PlanKind
+	// Tables are the tables (db.table) the statement writes or reads, when known.
+	Tables []string
+	// Global: the statement may touch any table (its scope is everything).
+	Global bool
+	// Reason: for the statement that switches the run to serial, or a refusal, why.
+	Reason string
+	// InRegion: the statement runs inside a transaction (or an autocommit=0 region) that
+	// the server holds open on the control connection: progress rows must not commit it.
+	InRegion bool
+	// EndsRegion: the statement ends the open region (COMMIT, ROLLBACK, or an implicit
+	// commit); Rollback when it undoes it.
+	EndsRegion, Rollback bool
+	// Relock: LOCK TABLES to send on the control connection before this statement (the
+	// run turned serial while the dump holds table locks that were not sent).
+	Relock string
+	// IDs: a row insert that leaves AUTO_INCREMENT ids to the server (run on the control
+	// connection in its table's order, so LAST_INSERT_ID() is the client's there).
+	IDs bool
+	// Ordered: REPLACE, INSERT IGNORE: rows whose result depends on which came first.
+	Ordered bool
+	// OpenAfter: a transaction or table locks are still held after the statement; Locked:
+	// table locks are.
+	OpenAfter, Locked bool
+	// Volatile: what the statement does lives only in the connection (a temporary table,
+	// a SELECT … INTO @v): it gets no progress row and runs again on --resume.
+	Volatile bool
+}
+
+// TableFacts is what the planner needs to know of a table.
+type TableFacts struct {
+	// AutoIncrement is the AUTO_INCREMENT column ("" if none) and AutoIncrementAt its
+	// 0-based position among the table's columns.
+	AutoIncrement   string
+	AutoIncrementAt int
+	// NotPlain says why rows into the table may write other tables ("" when they
+	// cannot): a view, a MERGE table (see notPlainTarget).
+	NotPlain string
+	// Referenced: foreign keys of other tables reference it and foreign_key_checks is on,
+	// so a REPLACE into it deletes (or cascades into) their rows.
+	Referenced bool
+}
+
+// Catalog answers questions about tables (information_schema in a replay, a map in
+// tests). key is db.table.
+type Catalog interface {
+	Table(key string) (TableFacts, error)
+}
+
+// planMode is where the run stands: parallel, serial until the open transaction ends, or
+// serial to the end.
+type planMode uint8
+
+const (
+	modeParallel planMode = iota
+	modeRegion
+	modeSerial
+)
+
+// Planner holds what plans depend on besides the statement: the transaction state of the
+// client's connection, table locks, and whether the run has turned serial.
+type Planner struct {
+	mode        planMode
+	autocommit  bool
+	txn         bool // START TRANSACTION / BEGIN open
+	regionData  bool // a statement that changes data ran in the open region
+	parallelIn  bool // rows of the open region went to workers (committed there)
+	lock        string
+	locked      []string        // tables LOCK TABLES holds (db.table)
+	writable    []string        // of those, the ones locked WRITE under their own name
+	xa          bool            // an XA transaction is open (XA START … XA COMMIT/ROLLBACK)
+	trusted     bool            // the dump names a producer that writes no ROLLBACK (mysqldump, phpMyAdmin)
+	temporary   map[string]bool // temporary tables created (db.table)
+	regionNoted bool            // the line about transactions running on one connection was given
+	seen        int             // statements planned
+	// Syntax is how strings are quoted and escaped in the stream (the splitter's state).
+	Syntax sqlscan.Syntax
+}
+
+// NewPlanner returns a planner for a connection in autocommit mode.
+func NewPlanner() *Planner { return &Planner{autocommit: true} }
+
+// Serial reports whether the run has turned serial to the end.
+func (p *Planner) Serial() bool { return p.mode == modeSerial }
+
+// HoldsRows reports whether the dump's open transaction holds changes on the control
+// connection (it ran serially): the client's connection would roll them back if the dump
+// ended here.
+func (p *Planner) HoldsRows() bool {
+	return p.region() && p.regionData && p.mode != modeParallel
+}
+
+// region reports whether the client's connection holds a transaction open.
+func (p *Planner) region() bool { return p.txn || !p.autocommit || p.xa }
+
+// open reports whether a progress row may not be committed on the control connection now:
+// a transaction is open, or (serial runs send LOCK TABLES) tables are locked.
+func (p *Planner) open() bool { return p.region() || len(p.locked) > 0 }
+
+// producers are the dump headers whose tools never write ROLLBACK or SAVEPOINT: rows of
+// their autocommit=0 regions (mysqldump --no-autocommit), of a START TRANSACTION at the
+// top (phpMyAdmin) and of BEGIN … COMMIT per table (Navicat) keep parallel speed.
+var producers = []string{"-- MySQL dump ", "-- MariaDB dump ", "-- phpMyAdmin SQL Dump",
+	"Navicat Premium Data Transfer", "Navicat MySQL Data Transfer", // BEGIN; INSERT …; COMMIT; per table
+	"-- Adminer ", "Sequel Pro SQL dump", "Sequel Ace SQL dump", "-- HeidiSQL Version"}
+
+// Next plans st. db is the database unqualified names belong to (the control
+// connection's, after the statements before st).
+func (p *Planner) Next(st *split.Statement, db string, cat Catalog) (Plan, error) {
+	if p.seen < 3 {
+		head := st.Raw
+		if len(head) > 1024 {
+			head = head[:1024]
+		}
+		for _, h := range producers {
+			if bytes.Contains(head, []byte(h)) {
+				p.trusted = true
+			}
+		}
+	}
+	p.seen++
+	pl, err := p.plan(st, db, cat)
+	if err != nil {
+		return pl, err
+	}
+	if pl.Kind == PlanRefuse {
+		return pl, nil
+	}
+	p.track(st, db, &pl)
+	pl.OpenAfter, pl.Locked = p.open(), len(p.locked) > 0
+	pl.Volatile = p.volatile(st, db)
+	return pl, nil
+}
+
+// volatile reports whether st's effect lives only in the connection: it creates, drops or
+// writes a temporary table, or only sets user variables (SELECT … INTO @v, DO, SET).
+func (p *Planner) volatile(st *split.Statement, db string) bool {
+	if st.Kind == split.KindSession {
+		return true
+	}
+	key := TableKeyOf(st, db)
+	if st.Verb == "CREATE TABLE" || st.Verb == "DROP TABLE" {
+		for _, x := range sqlscan.DDLWords(st.SQL, 4) {
+			if strings.EqualFold(x, "TEMPORARY") {
+				if p.temporary == nil {
+					p.temporary = map[string]bool{}
+				}
+				p.temporary[key] = st.Verb == "CREATE TABLE"
+				return true
+			}
+		}
+	}
+	if st.Table != "" && p.temporary[key] {
+		return true
+	}
+	w := strings.ToUpper(FirstWord(st.SQL))
+	if connectionOnlyVerbs[w] {
+		return true // a prepared statement or handler lives in the connection: rebuilt on resume
+	}
+	return (w == "SELECT" || w == "DO" || w == "VALUES") && exprState(st.SQL, st.Syntax()) != ""
+}
+
+// plan is Next without the transaction bookkeeping that follows the decision.
+func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error) {
+	if st.Kind == split.KindClient || len(st.SQL) == 0 {
+		return Plan{Kind: PlanSession}, nil
+	}
+	var ri rowInsert
+	plain := false
+	if st.Kind == split.KindInsert {
+		ri, plain = ParseRowInsert(st.SQL, p.Syntax)
+	}
+	if !plain {
+		if why := connectionState(st); why != "" {
+			return p.toSerial(st, why), nil
+		}
+	}
+	if IsRollback(st) && p.parallelIn {
+		return Plan{Kind: PlanRefuse, Reason: "ROLLBACK of a transaction whose rows were already committed on other connections (the dump names mysqldump or phpMyAdmin as its producer, which write none, so its rows ran in parallel); import it without --parallel"}, nil
+	}
+	if p.mode == modeSerial {
+		return Plan{Kind: PlanSerial, InRegion: p.open()}, nil
+	}
+	switch st.Kind {
+	case split.KindSession:
+		return Plan{Kind: PlanSession}, nil
+	case split.KindLock:
+		return Plan{Kind: PlanSkip}, nil
+	case split.KindTxn:
+		if p.mode == modeRegion {
+			return Plan{Kind: PlanSerial, InRegion: p.region()}, nil
+		}
+		return Plan{Kind: PlanControl}, nil
+	}
+	key := TableKeyOf(st, db)
+	if plain {
+		if len(p.locked) > 0 && !ContainsKey(p.writable, key) {
+			return p.toSerial(st, "LOCK TABLES ("+p.lockHead()+") is held over a statement that is not its tables' rows"), nil
+		}
+		pl := Plan{Kind: PlanRows, Tables: []string{key}, Ordered: ri.replace || ri.ignore}
+		f, err := cat.Table(key)
+		if err != nil {
+			return pl, err
+		}
+		if f.NotPlain != "" || (ri.replace && f.Referenced) {
+			// Its rows land in tables it does not name: they wait for everything.
+			pl = Plan{Kind: PlanBarrier, Global: true}
+		} else if pl.IDs = ri.generatesIDs(f); pl.IDs {
+			pl.Kind = PlanBarrier // on the control connection, after its table's rows in flight
+		}
+		if p.region() && !(p.trusted && pl.Kind == PlanRows) {
+			return p.toRegion(st, pl), nil
+		}
+		return pl, nil
+	}
+	keys, global := BarrierScope(st, db)
+	if len(p.locked) > 0 && !keysToggle(st, p.locked, db) {
+		return p.toSerial(st, "LOCK TABLES ("+p.lockHead()+") is held over a statement that is not its tables' rows"), nil
+	}
+	pl := Plan{Kind: PlanBarrier, Tables: keys, Global: global}
+	if p.region() && !commitsImplicitly(st) {
+		return p.toRegion(st, pl), nil
+	}
+	return pl, nil
+}
+
+// toSerial switches the run to serial from st on, with the reason printed once.
+func (p *Planner) toSerial(st *split.Statement, why string) Plan {
+	pl := Plan{Kind: PlanSerial, InRegion: p.open()}
+	if p.mode != modeSerial {
+		pl.Reason = fmt.Sprintf("%s: %s: the rest of the dump runs on one connection", split.At("", st), why)
+		pl.Relock = p.lock
+		p.mode = modeSerial
+	}
+	return pl
+}
+
+// toRegion makes the open transaction run serially from its first statement that changes
+// data, so that its COMMIT or ROLLBACK acts on what the client's would.
+func (p *Planner) toRegion(st *split.Statement, pl Plan) Plan {
+	p.mode = modeRegion
+	out := Plan{Kind: PlanSerial, InRegion: true, Tables: pl.Tables, Global: pl.Global}
+	if !p.regionNoted {
+		// Said once: a script of many transactions would repeat it for each.
+		p.regionNoted = true
+		out.Reason = fmt.Sprintf("%s: a transaction holds rows from here to its COMMIT or ROLLBACK: it runs on one connection, as will later ones (a dump whose header names mysqldump, phpMyAdmin or Navicat keeps them parallel)", split.At("", st))
+	}
+	return out
+}
+
+func (p *Planner) lockHead() string { return strings.Join(p.locked, ", ") }
+
+// track follows the client connection's transaction and lock state after st.
+func (p *Planner) track(st *split.Statement, db string, pl *Plan) {
+	wasRegion := p.region()
+	ends := false
+	switch {
+	case st.Kind == split.KindClient || len(st.SQL) == 0:
+		return
+	case isRollbackTo(st):
+		// Undoes part of the open transaction, which stays open.
+		if wasRegion {
+			p.regionData = true
+		}
+	case xaVerb(st) != "":
+		// XA START … XA END, XA PREPARE, XA COMMIT|ROLLBACK: a transaction of its own
+		// (the run is serial from XA START on). Its end gets no EndsRegion: nothing may
+		// run inside a prepared XA transaction, so its stretch is recorded after it.
+		switch xaVerb(st) {
+		case "START", "BEGIN":
+			p.xa = true
+		case "COMMIT", "ROLLBACK":
+			p.xa = false
+		}
+		return
+	case st.Kind == split.KindTxn:
+		switch {
+		case IsRollback(st):
+			ends = true
+			pl.Rollback = true
+		case strings.HasPrefix(st.Verb, "COMMIT"):
+			ends = true
+		default: // START TRANSACTION, BEGIN: commits what was open, opens a new one
+			ends = wasRegion
+			p.endRegion()
+			p.txn = true
+			pl.EndsRegion = ends
+			return
+		}
+		chain := bytes.Contains(bytes.ToUpper(st.SQL), []byte("CHAIN")) && !bytes.Contains(bytes.ToUpper(st.SQL), []byte("NO CHAIN"))
+		p.endRegion()
+		p.txn = chain
+	case st.Kind == split.KindSession:
+		if on, set := setsAutocommit(st.SQL, st.Syntax()); set {
+			if on && !p.autocommit {
+				ends = true
+				p.endRegion()
+			}
+			p.autocommit = on
+		}
+	case st.Kind == split.KindLock:
+		if st.Verb == "LOCK TABLES" {
+			ends = wasRegion
+			p.endRegion()
+			p.lock = string(st.SQL)
+			p.locked, p.writable = lockedTables(st.SQL, db, p.Syntax.ANSIQuotes)
+		} else if len(p.locked) > 0 {
+			ends = wasRegion
+			p.endRegion()
+			p.lock, p.locked, p.writable = "", nil, nil
+		}
+	case commitsImplicitly(st):
+		ends = wasRegion
+		p.endRegion()
+	default:
+		if wasRegion {
+			p.regionData = true
+			if pl.Kind == PlanRows {
+				p.parallelIn = true
+			}
+		}
+	}
+	pl.EndsRegion = ends && wasRegion
+}
+
+// endRegion closes the open transaction: the run is parallel again unless it turned serial
+// for good.
+func (p *Planner) endRegion() {
+	p.txn, p.regionData, p.parallelIn = false, false, false
+	if p.mode == modeRegion {
+		p.mode = modeParallel
+	}
+}
+
+func IsRollback(st *split.Statement) bool {
+	return st.Kind == split.KindTxn && strings.HasPrefix(st.Verb, "ROLLBACK") && !isRollbackTo(st)
+}
+
+// implicitCommitVerbs are statements other than DDL that commit the open transaction
+// (the server's "Statements That Cause an Implicit Commit").
+var implicitCommitVerbs = map[string]bool{
+	"GRANT": true, "REVOKE": true, "ANALYZE": true, "OPTIMIZE": true, "REPAIR": true,
+	"FLUSH": true, "RESET": true, "INSTALL": true, "UNINSTALL": true, "CACHE": true, "LOAD": false,
+}
+
+// commitsImplicitly reports whether st commits the transaction open before it: DDL
+// (except on temporary tables, which switch the run to serial anyway) and account or
+// table-maintenance statements.
+func commitsImplicitly(st *split.Statement) bool {
+	switch st.Kind {
+	case split.KindDDL, split.KindRoutine:
+		return true
+	}
+	w := strings.ToUpper(FirstWord(st.SQL))
+	if implicitCommitVerbs[w] {
+		return true
+	}
+	if w == "CREATE" || w == "DROP" || w == "ALTER" || w == "RENAME" {
+		return true // CREATE USER, DROP ROLE, ALTER SERVER, …
+	}
+	return false
+}
+
+func FirstWord(q []byte) string {
+	l := sqlscan.Tokenizer{Src: q}
+	if t := l.Next(); t.Kind == sqlscan.Word {
+		return t.Text
+	}
+	return ""
+}
+
+// keysToggle reports whether st is allowed while LOCK TABLES is held in a parallel run:
+// mysqldump's ALTER TABLE t DISABLE/ENABLE KEYS of a locked table.
+func keysToggle(st *split.Statement, locked []string, db string) bool {
+	if st.Verb != "ALTER TABLE" || !ContainsKey(locked, TableKeyOf(st, db)) {
+		return false
+	}
+	w := sqlscan.DDLWords(st.SQL, 6)
+	return len(w) == 5 && strings.EqualFold(w[4], "KEYS")
+}
+
+func ContainsKey(keys []string, k string) bool {
+	for _, x := range keys {
+		if strings.EqualFold(x, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// TableKeyOf names st's table db.table, db being the current one when st does not
+// qualify it.
+func TableKeyOf(st *split.Statement, db string) string {
+	if st.Database != "" {
+		db = st.Database
+	}
+	return KeyOf(db, st.Table)
+}
+
+// lockedTables returns the tables LOCK TABLES names (db.table), and of those the ones
+// locked WRITE under their own name: only those may take rows (a READ lock, or a lock
+// taken under an alias, makes the client's INSERT fail).
+func lockedTables(q []byte, db string, ansi bool) (keys, writable []string) {
+	l := sqlscan.New(q, sqlscan.Syntax{ANSIQuotes: ansi})
+	l.Next() // LOCK
+	if t := l.Next(); !(t.Is("TABLES") || t.Is("TABLE")) {
+		return nil, nil
+	}
+	expect, aliased := true, false
+	cur := ""
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		switch {
+		case t.Kind == sqlscan.Punct && t.Text == ",":
+			expect, aliased, cur = true, false, ""
+		case expect && t.IsName():
+			d, name := l.Name(t)
+			if d == "" {
+				d = db
+			}
+			cur = KeyOf(d, name)
+			keys = append(keys, cur)
+			expect = false
+		case t.Is("AS"):
+			aliased = true
+		case t.Is("WRITE") && !aliased && cur != "":
+			writable = append(writable, cur)
+		case !expect && t.IsName() && !t.Is("READ") && !t.Is("LOCAL") && !t.Is("LOW_PRIORITY") && !t.Is("CONCURRENT"):
+			aliased = true // t alias WRITE
+		}
+	}
+	return keys, writable
+}

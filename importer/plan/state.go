@@ -1,0 +1,249 @@
+package plan
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// What the planner reads in a statement to tell whether it depends on one connection's
+// state: SET assignments (autocommit, user variables from subqueries or functions),
+// user-variable assignments elsewhere, per-connection functions and verbs.
+
+// setsAutocommit reports whether a SET statement assigns autocommit, and the value.
+func setsAutocommit(q []byte, syn sqlscan.Syntax) (on, set bool) {
+	for _, a := range ParseSet(q, syn) {
+		if a.Name == "autocommit" {
+			v := strings.ToUpper(a.Value)
+			on, set = !(v == "0" || v == "OFF" || v == "FALSE"), true
+		}
+	}
+	return on, set
+}
+
+// SetAssign is one `name = value` of a SET statement: name lower-cased without @@ and
+// scope (user variables keep their single @).
+type SetAssign struct {
+	Name, Value string
+	Constant    bool // the value reads nothing that differs between connections or over time
+	// Global: a server variable's GLOBAL (or PERSIST) value, not the session's.
+	Global bool
+}
+
+// ParseSet reads the assignments of SET a = x, @b := y, SESSION c = z, @@session.d = w.
+// NAMES, CHARACTER SET, PASSWORD, ROLE, TRANSACTION and STATEMENT forms return none.
+func ParseSet(q []byte, syn sqlscan.Syntax) []SetAssign {
+	l := sqlscan.New(q, syn)
+	if !l.Next().Is("SET") {
+		return nil
+	}
+	var out []SetAssign
+	global := false // the last GLOBAL or SESSION holds for the assignments after it
+	for {
+		t := l.Next()
+		for t.Is("SESSION") || t.Is("LOCAL") || t.Is("GLOBAL") || t.Is("PERSIST") {
+			global = t.Is("GLOBAL") || t.Is("PERSIST")
+			t = l.Next()
+		}
+		var name string
+		thisGlobal := global
+		switch t.Kind {
+		case sqlscan.Var:
+			name = t.Text
+			if strings.HasPrefix(name, "@@") {
+				name = strings.TrimPrefix(name, "@@")
+				thisGlobal = strings.HasPrefix(name, "global.")
+				for _, s := range []string{"session.", "local.", "global."} {
+					name = strings.TrimPrefix(name, s)
+				}
+			}
+		case sqlscan.Word, sqlscan.Quoted:
+			name = strings.ToLower(t.Text)
+			if name == "names" || name == "character" || name == "charset" || name == "password" ||
+				name == "role" || name == "transaction" || name == "statement" || name == "default" {
+				return out
+			}
+		default:
+			return out
+		}
+		if eq := l.Next(); eq.Kind != sqlscan.Punct || eq.Text != "=" {
+			return out
+		}
+		a := SetAssign{Name: name, Constant: true, Global: thisGlobal && !strings.HasPrefix(name, "@")}
+		depth := 0
+		var value []string
+		for {
+			save := l.Pos
+			v := l.Next()
+			if v.Kind == sqlscan.EOF || (depth == 0 && v.Kind == sqlscan.Punct && v.Text == ",") {
+				if v.Kind == sqlscan.EOF {
+					l.Pos = save
+				}
+				break
+			}
+			switch {
+			case v.Kind == sqlscan.Punct && v.Text == "(":
+				depth++
+			case v.Kind == sqlscan.Punct && v.Text == ")":
+				depth--
+			case v.Kind == sqlscan.Word && !pureWord(v.Text, &l), v.Kind == sqlscan.Var && connStateVar(v.Text):
+				a.Constant = false
+			}
+			value = append(value, v.Text)
+		}
+		a.Value = strings.Join(value, " ")
+		out = append(out, a)
+		if l.Pos >= len(l.Src) {
+			return out
+		}
+	}
+}
+
+// pureFunctions give the same result on every connection at any time.
+var pureFunctions = map[string]bool{
+	"IFNULL": true, "COALESCE": true, "IF": true, "CONCAT": true, "CONCAT_WS": true, "REPLACE": true,
+	"LOWER": true, "UPPER": true, "LCASE": true, "UCASE": true, "TRIM": true, "SUBSTRING": true,
+	"SUBSTR": true, "LEFT": true, "RIGHT": true, "CAST": true, "CONVERT": true, "CHAR": true,
+	"HEX": true, "UNHEX": true, "NULLIF": true, "GREATEST": true, "LEAST": true, "ABS": true,
+	"ROUND": true, "FLOOR": true, "CEIL": true, "FIND_IN_SET": true, "LENGTH": true,
+	"CHAR_LENGTH": true, "FROM_BASE64": true, "TO_BASE64": true,
+	// Session facts every connection shares: the same account, server and (USE is
+	// replayed on each) database.
+	"DATABASE": true, "SCHEMA": true, "VERSION": true, "CURRENT_USER": true, "USER": true,
+}
+
+// pureWord reports whether a word in an expression reads nothing connection- or
+// time-dependent: not a subquery, not a function outside pureFunctions.
+func pureWord(w string, l *sqlscan.Tokenizer) bool {
+	u := strings.ToUpper(w)
+	switch u {
+	case "SELECT", "TABLE", "VALUES", "WITH":
+		return false
+	}
+	save := l.Pos
+	n := l.Next()
+	l.Pos = save
+	if n.Kind == sqlscan.Punct && n.Text == "(" {
+		return pureFunctions[u]
+	}
+	return true
+}
+
+// connStateFunctions read or change state of one connection (or a server-wide lock owned
+// by one): a statement that calls one runs with the rest of the dump on one connection.
+var connStateFunctions = map[string]bool{
+	"LAST_INSERT_ID": true, "ROW_COUNT": true, "FOUND_ROWS": true, "CONNECTION_ID": true,
+	"GET_LOCK": true, "RELEASE_LOCK": true, "RELEASE_ALL_LOCKS": true, "IS_USED_LOCK": true,
+	"IS_FREE_LOCK": true, "LAST_VALUE": false,
+}
+
+// serialVerbs are statements whose effect lives in one connection.
+var serialVerbs = map[string]string{
+	"SAVEPOINT":  "SAVEPOINT lives in one connection's transaction",
+	"RELEASE":    "RELEASE SAVEPOINT lives in one connection's transaction",
+	"XA":         "an XA transaction lives in one connection",
+	"PREPARE":    "a prepared statement lives in one connection",
+	"EXECUTE":    "a prepared statement lives in one connection",
+	"DEALLOCATE": "a prepared statement lives in one connection",
+	"HANDLER":    "a HANDLER lives in one connection",
+	"CALL":       "a procedure may set user variables or temporary tables of its connection",
+	"BACKUP":     "BACKUP STAGE locks are held by one connection",
+}
+
+// connectionState returns why st depends on (or changes) the state of one connection, or
+// "" when it does not: user variables assigned from what differs between connections or
+// read later, temporary tables, savepoints, XA, SET STATEMENT … FOR, GET_LOCK.
+func connectionState(st *split.Statement) string {
+	w := strings.ToUpper(FirstWord(st.SQL))
+	if why, ok := serialVerbs[w]; ok {
+		return why
+	}
+	switch {
+	case w == "FLUSH" && sqlscan.ContainsFoldASCII(st.SQL, "READ LOCK"), w == "LOCK" && secondWordIs(st.SQL, "INSTANCE"):
+		return "a global read lock is held by one connection"
+	case w == "ROLLBACK" && bytes.Contains(bytes.ToUpper(st.SQL), []byte(" TO ")):
+		return "ROLLBACK TO SAVEPOINT lives in one connection's transaction"
+	case (w == "CREATE" || w == "DROP") && st.Verb != "CREATE TABLE" && st.Verb != "DROP TABLE":
+	case w == "CREATE" || w == "DROP":
+		for _, x := range sqlscan.DDLWords(st.SQL, 4) {
+			if strings.EqualFold(x, "TEMPORARY") {
+				return "a temporary table exists only on the connection that created it"
+			}
+		}
+	case w == "SET":
+		return setState(st.SQL, st.Syntax())
+	}
+	if st.Kind == split.KindRoutine {
+		// A trigger or routine body runs later, on the connection that fires or calls
+		// it: CALL runs serially, a trigger's tables keep stream order. A user variable
+		// in a trigger or function body lives on that connection, though.
+		return routineUserVariable(st)
+	}
+	return exprState(st.SQL, st.Syntax())
+}
+
+// setState returns why a SET statement depends on its connection, or "".
+func setState(q []byte, syn sqlscan.Syntax) string {
+	l := sqlscan.New(q, syn)
+	l.Next()
+	t := l.Next()
+	switch {
+	case t.Is("STATEMENT"):
+		return "SET STATEMENT … FOR changes one statement's session on one connection"
+	case t.Is("TRANSACTION"):
+		return "SET TRANSACTION applies to the next transaction of one connection"
+	}
+	for _, a := range ParseSet(q, syn) {
+		if !a.Constant {
+			return fmt.Sprintf("SET %s = %s reads what differs between connections or over time", a.Name, Clip(a.Value, 40))
+		}
+	}
+	return exprState(q, syn)
+}
+
+// exprState scans a statement's tokens for user-variable assignments outside SET
+// (`SELECT … INTO @v`, `@v := …`) and calls of connStateFunctions.
+func exprState(q []byte, syn sqlscan.Syntax) string {
+	l := sqlscan.New(q, syn)
+	prevInto := false
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		switch {
+		case t.Kind == sqlscan.Var && connStateVar(t.Text) && !bytes.HasPrefix(bytes.TrimLeft(l.Src[l.Pos:], " \t\r\n"), []byte("=")):
+			// Read, not assigned (SET @@timestamp = 1 gives every connection the same).
+			return t.Text + " reads the state of one connection"
+		case t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@"):
+			if prevInto {
+				return "SELECT … INTO " + t.Text + " sets a user variable on one connection"
+			}
+			rest := bytes.TrimLeft(l.Src[l.Pos:], " \t\r\n")
+			if bytes.HasPrefix(rest, []byte(":=")) {
+				return t.Text + " := … sets a user variable on one connection"
+			}
+		case t.Kind == sqlscan.Word && connStateFunctions[strings.ToUpper(t.Text)]:
+			save := l.Pos
+			n := l.Next()
+			l.Pos = save
+			if n.Kind == sqlscan.Punct && n.Text == "(" {
+				return strings.ToUpper(t.Text) + "() reads the state of one connection"
+			}
+		}
+		prevInto = t.Is("INTO") || (prevInto && t.Kind == sqlscan.Punct && t.Text == ",")
+	}
+	return ""
+}
+
+func Clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+func secondWordIs(q []byte, w string) bool {
+	l := sqlscan.Tokenizer{Src: q}
+	l.Next()
+	return l.Next().Is(w)
+}

@@ -1,0 +1,332 @@
+package replay
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/plan"
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// The importer's side of checkpoint: when an import has progress rows, how its options
+// become checkpoint.Params, and what the replayers tell the checkpoint about statements.
+
+// observeCheckpoint feeds st to the checkpoint's stream digest, and refuses a statement
+// that uses dumpscope's own progress schema: a dump taken from a server in the middle of
+// a dumpscope import carries it, and replaying it would rewrite the progress rows this
+// run relies on.
+func observeCheckpoint(cp *checkpoint.Run, st *split.Statement) error {
+	if cp == nil {
+		return nil
+	}
+	cp.Observe(st.Raw)
+	if checkpoint.IsProgressSchema(st.Database) || (st.Kind == split.KindDDL && checkpoint.IsProgressSchema(st.Table) && (strings.Contains(st.Verb, "DATABASE") || strings.Contains(st.Verb, "SCHEMA"))) {
+		return fmt.Errorf("the dump uses %s, dumpscope's own progress schema (it was dumped from a server during a dumpscope import?); with progress rows (--parallel, --checkpoint) that would rewrite them: remove those statements from the dump, or import it without --parallel and --checkpoint", checkpoint.ProgressSchema)
+	}
+	return nil
+}
+
+// writeScope is what a statement about to run as a barrier may write, for the intent of
+// a non-transactional write (checkpoint.Run.BeginIntent): the tables in its scope (keys;
+// global: any, nil) with those their triggers write, as far as they were looked up.
+// The planner gives DML a global scope (it may read any table), but an INSERT, or an
+// UPDATE or DELETE of one table, writes only that table: when it has no triggers, the
+// scope is that table alone, so the intent checksums one table, not every MyISAM table of
+// the server. Nil too without progress rows or for a statement that is not DML: no
+// intent then.
+func (cr *controller) writeScope(ctx context.Context, st *split.Statement, keys []string, global bool) []string {
+	p := cr.p
+	if p.opt.Checkpoint == nil || (st.Kind != split.KindInsert && st.Kind != split.KindOther) {
+		return nil
+	}
+	if global {
+		db, table, ok := cr.writtenTable(st)
+		if !ok {
+			return nil
+		}
+		key := plan.KeyOf(db, table)
+		if info, looked := p.cat.tables[key]; !looked || len(info.touches) > 0 {
+			var n int
+			err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ?", db, table).Scan(&n)
+			if err != nil || n > 0 {
+				return nil
+			}
+		}
+		keys = []string{key}
+	}
+	out := append([]string{}, keys...)
+	for _, k := range keys {
+		for _, t := range p.cat.tables[k].touches {
+			if !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// writtenTable is the one table an INSERT, or a single-table UPDATE or DELETE, writes
+// itself (its triggers aside), by database and name (either may hold a dot: they are not
+// joined into a key to be split again); ok is false for any other statement.
+func (cr *controller) writtenTable(st *split.Statement) (db, table string, ok bool) {
+	p := cr.p
+	if st.Kind == split.KindInsert {
+		return p.disp.statementDB(st), st.Table, st.Table != ""
+	}
+	db, table, ok = dmlTarget(st.SQL)
+	if !ok {
+		return "", "", false
+	}
+	if db == "" {
+		db = p.serial.database
+	}
+	return db, table, true
+}
+
+// dmlTarget reads the table of a single-table UPDATE or DELETE: `UPDATE [LOW_PRIORITY]
+// [IGNORE] t SET …`, `DELETE [LOW_PRIORITY] [QUICK] [IGNORE] FROM t [WHERE|ORDER BY|LIMIT|
+// RETURNING …]`. Any other form (several tables, a join, an alias, USING, PARTITION) is
+// not ok: it may write more than one table.
+func dmlTarget(q []byte) (db, table string, ok bool) {
+	l := sqlscan.Tokenizer{Src: q}
+	verb := l.Next()
+	t := l.Next()
+	for t.Is("LOW_PRIORITY") || t.Is("IGNORE") || t.Is("QUICK") {
+		t = l.Next()
+	}
+	switch {
+	case verb.Is("UPDATE"):
+	case verb.Is("DELETE") && t.Is("FROM"):
+		t = l.Next()
+	default:
+		return "", "", false
+	}
+	if db, table = l.Name(t); table == "" {
+		return "", "", false
+	}
+	n := l.Next()
+	switch {
+	case verb.Is("UPDATE") && n.Is("SET"):
+	case verb.Is("DELETE") && (n.Kind == sqlscan.EOF || n.Is("WHERE") || n.Is("ORDER") || n.Is("LIMIT") || n.Is("RETURNING")):
+	default:
+		return "", "", false
+	}
+	return db, table, true
+}
+
+// beginIntent records, before a DML statement runs with progress rows, its intent when it
+// may write a non-transactional table (checkpoint.Run.BeginIntent); scope is the tables
+// it may write (nil: any). It reports whether it did.
+func (cr *controller) beginIntent(ctx context.Context, c Conn, st *split.Statement, end int64, digest string, scope []string) (bool, error) {
+	p := cr.p
+	if st.Kind != split.KindInsert && st.Kind != split.KindOther {
+		return false, nil
+	}
+	in := checkpoint.Intent{Start: st.Offset, End: end, Statement: split.Describe(p.opt.Name, st), Tables: scope, Digest: digest}
+	ok, err := p.opt.Checkpoint.BeginIntent(ctx, c, in)
+	if err != nil {
+		return false, p.at(st, fmt.Errorf("record the intent of a statement on a non-transactional table: %w", err))
+	}
+	return ok, nil
+}
+
+// changesTables reports whether st may create, drop, rename or alter tables, or change
+// their engines (checkpoint.Run.SchemaChanged): anything but session statements,
+// transactions, locks and DML (a trigger or stored function cannot run DDL; a CALL can).
+func changesTables(st *split.Statement) bool {
+	switch st.Kind {
+	case split.KindSession, split.KindClient, split.KindTxn, split.KindLock, split.KindInsert:
+		return false
+	case split.KindOther:
+		switch st.Verb {
+		case "UPDATE", "DELETE", "SELECT", "DO", "WITH", "VALUES", "TABLE":
+			return false
+		}
+	}
+	return true
+}
+
+// assignedUserVars are the user variables (@n, @a b: lower-cased and unquoted, as the
+// lexer gives them) and session variables (@@group_concat_max_len) that st sets from what
+// the tables hold or from other expressions that a resumed run would evaluate anew: a SET
+// with a value that is not constant (all of its user and session variables, then),
+// SELECT … INTO @a, @b and @v := … anywhere. nil for any other statement, and for a SET
+// of constants only, which gives the same value whenever it runs again. GLOBAL variables
+// are the server's, not the connection's: not journaled.
+func assignedUserVars(st *split.Statement) []string {
+	var out []string
+	if st.Kind == split.KindSession {
+		fromData := false
+		for _, a := range plan.ParseSet(st.SQL, st.Syntax()) {
+			switch {
+			case strings.HasPrefix(a.Name, "@"):
+				out = append(out, a.Name)
+			case !a.Global && sysVarName(a.Name):
+				out = append(out, "@@"+a.Name) // SET SESSION x = (SELECT …)
+			default:
+				continue
+			}
+			fromData = fromData || !a.Constant
+		}
+		if !fromData {
+			return nil
+		}
+		return out
+	}
+	if bytes.IndexByte(st.SQL, '@') < 0 || (st.Kind == split.KindInsert && !bytes.Contains(st.SQL, []byte(":="))) {
+		// Without lexing: an INSERT's only assignment is :=, and serial runs send every
+		// row insert through here.
+		return nil
+	}
+	l := sqlscan.New(st.SQL, st.Syntax())
+	prevInto := false
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@") && !slices.Contains(out, t.Text) {
+			if prevInto || bytes.HasPrefix(bytes.TrimLeft(l.Src[l.Pos:], " \t\r\n"), []byte(":=")) {
+				out = append(out, t.Text)
+			}
+		}
+		prevInto = t.Is("INTO") || (prevInto && (t.Kind == sqlscan.Var || (t.Kind == sqlscan.Punct && t.Text == ",")))
+	}
+	return out
+}
+
+// userVarsOf are the variables st sets that a resume must get back: those it assigns
+// itself (assignedUserVars) and, once the dump has created a trigger or stored function
+// whose body names user variables (p.ctl.routineVars), those too for any statement that may
+// fire or call one. A trigger's SET @trg = @trg + 1 counts on the connection that runs
+// the INSERT: a resume that skips the INSERT gets its count from the journal (difffuzz
+// seed 809: -1 where the client read 456). Such a dump runs on the control connection
+// from the trigger on (routineUserVariable), where every statement journals them.
+func (cr *controller) userVarsOf(st *split.Statement) []string {
+	names := assignedUserVars(st)
+	if len(cr.routineVars) == 0 {
+		return names
+	}
+	switch st.Kind {
+	case split.KindInsert, split.KindOther:
+	case split.KindSession:
+		if len(names) == 0 {
+			return nil // a SET of constants calls no function
+		}
+	default:
+		return names
+	}
+	for _, v := range cr.routineVars {
+		if !slices.Contains(names, v) {
+			names = append(names, v)
+		}
+	}
+	return names
+}
+
+// noteRoutineVars adds to p.ctl.routineVars the user variables the body of a CREATE TRIGGER
+// or CREATE FUNCTION names, whether it runs or a resume skips it: the statements after it
+// journal them in every attempt alike.
+func (cr *controller) noteRoutineVars(st *split.Statement) {
+	if st.Kind != split.KindRoutine {
+		return
+	}
+	_, vars := plan.RoutineUserVars(st)
+	for _, v := range vars {
+		if !slices.Contains(cr.routineVars, v) {
+			cr.routineVars = append(cr.routineVars, v)
+		}
+	}
+}
+
+// sysVarName reports whether name can be a server variable's name as it is written
+// unquoted after @@SESSION. (the journal reads and sets it so).
+func sysVarName(name string) bool {
+	return name != "" && strings.Trim(name, "abcdefghijklmnopqrstuvwxyz0123456789_") == ""
+}
+
+// setsOnlyUserVars reports whether st's only lasting effect is on the variables it
+// journals (a SET of user and session variables, SELECT … INTO @v, DO @v := …), so that
+// the SET of their journaled values can stand in for it on resume.
+func setsOnlyUserVars(st *split.Statement) bool {
+	if st.Kind == split.KindSession {
+		as := plan.ParseSet(st.SQL, st.Syntax())
+		for _, a := range as {
+			if !strings.HasPrefix(a.Name, "@") && (a.Global || !sysVarName(a.Name)) {
+				return false
+			}
+		}
+		return len(as) > 0
+	}
+	switch strings.ToUpper(plan.FirstWord(st.SQL)) {
+	case "SELECT", "DO", "VALUES":
+		return !sqlscan.ContainsFoldASCII(st.SQL, "OUTFILE") && !sqlscan.ContainsFoldASCII(st.SQL, "DUMPFILE")
+	}
+	return false
+}
+
+// recordUserVars journals, after st ran on c, the values it gave user variables from the
+// data (checkpoint.Run.RecordVars), in c's transaction state. Not after a statement with
+// SQL_CALC_FOUND_ROWS: reading the values is a SELECT, which would change the
+// FOUND_ROWS() the dump reads next; a resume past it is refused instead (restoreUserVars).
+func (cr *controller) recordUserVars(ctx context.Context, c Conn, st *split.Statement) error {
+	p := cr.p
+	names := cr.userVarsOf(st)
+	if p.opt.Checkpoint == nil || len(names) == 0 || sqlscan.ContainsFoldASCII(st.SQL, "SQL_CALC_FOUND_ROWS") {
+		return nil
+	}
+	if err := p.opt.Checkpoint.RecordVars(ctx, c, st.Offset, names); err != nil {
+		return p.at(st, err)
+	}
+	return nil
+}
+
+// restoreUserVars, on resume, gives back the variables st set in an earlier attempt, where
+// st would run again against tables that have changed since, or be skipped as committed:
+// it sends the SET of their journaled values instead of st when st does nothing else
+// (done), before the skip of a committed st, or, for a statement that does more (a SET
+// that also sets a GLOBAL variable, an INSERT into a temporary table with @r := …), right
+// after st runs (after: the caller sends it). With none journaled, a statement the earlier
+// attempt got past (the resume point is after it) is refused: evaluated anew, its values
+// would silently differ from the client's. One the earlier attempt never passed runs as
+// it did: the tables are as they were then.
+func (cr *controller) restoreUserVars(ctx context.Context, st *split.Statement, pl plan.Plan) (done bool, after string, err error) {
+	p := cr.p
+	cp := p.opt.Checkpoint
+	names := cr.userVarsOf(st)
+	if cp == nil || len(names) == 0 {
+		return false, "", nil
+	}
+	assign, ok := cp.VarsAt(st.Offset)
+	skipped := cp.Skip(st.Offset) && !pl.Volatile
+	switch {
+	case !ok:
+		if _, furthest := cp.Committed(); st.Offset < furthest {
+			return true, "", p.serial.refuse(st, "--resume cannot give back the value this statement gave "+strings.Join(names, ", ")+" in the interrupted run (it was not journaled: an older dumpscope, or SQL_CALC_FOUND_ROWS), and evaluated again now, after rows that come later in the dump committed, it would differ; import the dump again into an empty target")
+		}
+		return false, "", nil
+	case !skipped && !setsOnlyUserVars(st):
+		return false, assign, nil
+	}
+	if err := cr.giveBack(ctx, st, assign); err != nil {
+		return true, "", err
+	}
+	if skipped {
+		return false, "", nil // the caller skips it
+	}
+	if st.Kind == split.KindSession {
+		p.disp.session = append(p.disp.session, assign)
+	}
+	return true, "", nil
+}
+
+// giveBack sends assign, the SET of the values st gave variables in an earlier attempt
+// (restoreUserVars), on the control connection.
+func (cr *controller) giveBack(ctx context.Context, st *split.Statement, assign string) error {
+	p := cr.p
+	if _, err := p.control.ExecContext(ctx, assign); err != nil {
+		return p.at(st, fmt.Errorf("give back the variables it set in the interrupted run: %w", err))
+	}
+	return nil
+}

@@ -1,0 +1,575 @@
+package replay
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/plan"
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// controller runs on the control connection what does not leave stream order (DDL,
+// session statements, transactions, what the planner made serial), with the progress
+// rows, intents and user-variable records that make it resumable, and follows what a
+// resume skips (LAST_INSERT_ID, insert_id, the open transaction's stretch).
+type controller struct {
+	p *ParallelReplayer
+	// resumePassed: a resumed run has met its first statement not committed before that
+	// runs on the control connection (see lostCounter, and the tables' facts it read).
+	resumePassed     bool
+	lostCounterFacts map[string]idFacts
+	// insertIDPending: the control connection ran SET insert_id = n and no INSERT since.
+	insertIDPending bool
+	// routineVars are the user variables named in the bodies of the triggers and stored
+	// functions the dump created so far (userVarsOf).
+	routineVars []string
+	// insertID follows LAST_INSERT_ID() across what a resume skips (noteSkipped).
+	insertID struct {
+		giveBack, atSkip uint64
+		pending          bool
+	}
+
+	// pendingFrom is the stream offset from which statements ran on the control
+	// connection inside a transaction or under table locks without a progress row yet
+	// (-1: none).
+	pendingFrom int64
+	// txnOpenedAt is the offset of the START TRANSACTION or BEGIN that opened the dump's
+	// transaction on the control connection while the run was still parallel (-1: none):
+	// its stretch starts there once the transaction turns serial, so that a resume skips
+	// it with the COMMIT (TestResumeAtXAStart).
+	txnOpenedAt int64
+	// regionIntents are the starts of the statements of that stretch that left intents
+	// (regionIntent), deleted with its progress row.
+	regionIntents []int64
+	// prevSkipped, idSkipped: a resumed run skipped the control connection's last
+	// statement, or its last INSERT (see lostState).
+	prevSkipped, idSkipped bool
+}
+
+// This file runs the planner's serial decisions in the parallel replay: statements planned
+// PlanSerial run on the control connection, in stream order, after everything in flight,
+// exactly as the serial Replayer would send them.
+
+// runPlanned does what the plan says for the statements that do not join a batch or run
+// as a barrier (refusals, serial runs, the dump's COMMIT/ROLLBACK, skipped table locks),
+// and ends the dump's open transaction before a statement that commits it implicitly.
+// done: the statement is handled (errQuit: the client's `quit`).
+func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end int64, pl plan.Plan) (done bool, err error) {
+	p := cr.p
+	r := p.serial
+	switch pl.Kind {
+	case plan.PlanRefuse:
+		if err := p.disp.flush(ctx); err != nil {
+			return true, err
+		}
+		return true, r.refuse(st, pl.Reason)
+	case plan.PlanSerial:
+		if err := p.disp.flush(ctx); err != nil {
+			return true, err
+		}
+		if pl.Reason != "" {
+			p.opt.Notice(p.opt.Name + ": " + pl.Reason)
+		}
+		return true, cr.runSerial(ctx, st, end, pl)
+	case plan.PlanControl:
+		// COMMIT, ROLLBACK, START TRANSACTION outside a transaction that runs here: they
+		// end or open the control connection's own, which holds no rows.
+		if err := cr.endRegion(ctx, st, pl); err != nil {
+			return true, err
+		}
+		cr.txnOpenedAt = -1
+		if st.Kind == split.KindTxn && !plan.IsRollback(st) && !strings.HasPrefix(st.Verb, "COMMIT") {
+			cr.txnOpenedAt = st.Offset
+			if p.opt.Checkpoint.Skip(st.Offset) {
+				// A resume: the transaction it opened turned serial and committed with
+				// its stretch, which the earlier attempt recorded from here. Sent again,
+				// it would stay open where the client's had ended (the COMMIT is skipped
+				// too), and the next XA START failed with ERROR 1400.
+				return true, cr.noteSkipped(ctx, st)
+			}
+		}
+		q, err := r.prepare(ctx, st)
+		if err != nil || q == nil {
+			return true, err
+		}
+		return true, r.exec(ctx, p.control, st, q)
+	case plan.PlanSkip:
+		// Table locks would block the other connections; a LOCK or UNLOCK that ends a
+		// transaction commits it, as the server would have.
+		return true, cr.endRegion(ctx, st, pl)
+	case plan.PlanBarrier:
+		return false, cr.endRegion(ctx, st, pl)
+	case plan.PlanSession:
+		if pl.EndsRegion {
+			// SET autocommit=1 commits the region, with its progress row.
+			if err := cr.recordPending(ctx, st.Offset, false); err != nil {
+				return true, p.at(st, err)
+			}
+		}
+	}
+	return false, nil
+}
+
+// catalogFunc adapts a lookup function to Catalog.
+type catalogFunc func(key string) (plan.TableFacts, error)
+
+func (f catalogFunc) Table(key string) (plan.TableFacts, error) { return f(key) }
+
+// tableFacts returns what the replay knows of a table, looking it up (after a barrier item
+// of it in flight, which may change it) at its first rows.
+func (cg *catalog) tableFacts(ctx context.Context, st *split.Statement, key string) (tableInfo, error) {
+	p := cg.p
+	if info, ok := cg.tables[key]; ok {
+		return info, nil
+	}
+	// The lookup waits for the batches in flight of the tables this one's rows depend on
+	// (foreign key parents, what its triggers touch): the batch being filled goes first.
+	if err := p.disp.flush(ctx); err != nil {
+		return tableInfo{}, err
+	}
+	if p.sched.barrierPending(key) {
+		if err := p.waitFor(ctx, []string{key}, false); err != nil {
+			return tableInfo{}, err
+		}
+	}
+	return cg.lookupTable(ctx, st, key)
+}
+
+// runSerial runs st on the control connection once nothing else is in flight. Inside a
+// transaction or under table locks (pl.InRegion, pl.OpenAfter) it sends st alone, as the
+// client does, and the stretch gets its progress row when the transaction commits (inside
+// it) or ends otherwise; outside, it runs as any barrier statement does.
+func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end int64, pl plan.Plan) error {
+	p := cr.p
+	r, cp := p.serial, p.opt.Checkpoint
+	if err := p.waitFor(ctx, nil, true); err != nil {
+		return err
+	}
+	if err := p.sched.waitBarriers(ctx); err != nil {
+		return err
+	}
+	data := st.Kind != split.KindSession && st.Kind != split.KindClient && len(st.SQL) > 0
+	if data && !pl.InRegion {
+		// Both commit on the control connection: never inside the dump's transaction.
+		if err := p.held.addDeferredIndexes(ctx, nil, true); err != nil {
+			return p.at(st, err)
+		}
+		if cp != nil {
+			if err := p.cat.completeLoads(ctx, nil, true); err != nil {
+				return p.at(st, err)
+			}
+		}
+	}
+	done, after, err := cr.restoreUserVars(ctx, st, pl)
+	if done || err != nil {
+		return err
+	}
+	if data && cp.Skip(st.Offset) && !pl.Volatile {
+		if done, err := cr.replayReloaded(ctx, st); done || err != nil {
+			return err
+		}
+		if err := cr.noteSkipped(ctx, st); err != nil {
+			return err
+		}
+		return cr.dropInsertID(ctx, st) // committed by an earlier attempt
+	}
+	if err := cr.giveBackInsertID(ctx, st); err != nil {
+		return err
+	}
+	if err := cr.lostState(ctx, st); err != nil {
+		return err
+	}
+	if pl.Relock != "" {
+		// The dump's LOCK TABLES was not sent while the run was parallel; from here on
+		// one connection holds it, as the client's did.
+		if _, err := p.control.ExecContext(ctx, pl.Relock); err != nil {
+			return r.sqlError(st, []byte(pl.Relock), err)
+		}
+	}
+	q, err := r.prepare(ctx, st)
+	if err != nil || q == nil {
+		return err
+	}
+	// Inside the dump's transaction (or under its table locks) the held-back indexes are
+	// not added above: their ALTER would commit it early. A DDL statement commits it
+	// anyway, so the indexes of the tables it names are added just before it (after the
+	// stretch before it is recorded): a RENAME, ALTER, DROP or CREATE … LIKE then acts on
+	// the table the client's would have, keys included. Left to the end, they went to a
+	// name the RENAME had taken away (fuzzer seed 1276).
+	var owed []deferredIndexes
+	if data && pl.InRegion && p.opt.DeferIndexes && (st.Kind == split.KindDDL || st.Kind == split.KindRoutine) && !pl.Volatile && len(p.held.deferred) > 0 {
+		keys, global := plan.BarrierScope(st, r.database)
+		if !global || !pl.Locked { // under LOCK TABLES only tables it names, which it holds
+			owed = p.held.takeDeferred(keys, global)
+		}
+	}
+	addOwed := func() error {
+		if len(owed) == 0 {
+			return nil
+		}
+		ds := owed
+		owed = nil
+		if err := p.held.addIndexes(ctx, p.control, ds); err != nil {
+			return p.at(st, err)
+		}
+		return nil
+	}
+	txn := st.Kind == split.KindTxn
+	commit := txn && pl.EndsRegion && !pl.Rollback
+	// DDL commits what is open before it and itself on its own, so it runs as a barrier
+	// (its own progress row after it, "already exists" on resume counted as "it had run")
+	// even where a transaction follows it: under autocommit=0 every statement opens one.
+	// Sent as part of the next stretch instead, a kill after it left a DDL the server ran
+	// at the furthest recorded offset, which a resume sent again and stopped at (ERROR 1359
+	// of CREATE TRIGGER, 1060 of ALTER TABLE … ADD COLUMN: difffuzz seeds 209 and 1161).
+	// Not under LOCK TABLES, whose stretch is recorded once the locks are released.
+	ownDDL := (st.Kind == split.KindDDL || st.Kind == split.KindRoutine) && pl.EndsRegion && !pl.Locked
+	switch {
+	case cp == nil || !data || (pl.Volatile && !pl.InRegion && !pl.OpenAfter):
+		// Volatile statements outside a transaction get no progress row: a resumed run
+		// (a new connection) runs them again, with the user variables they set from the
+		// data journaled (restoreUserVars).
+		if err := addOwed(); err != nil {
+			return err
+		}
+		switch err = r.exec(ctx, p.control, st, q); {
+		case err == nil && after != "":
+			err = cr.giveBack(ctx, st, after)
+		case err == nil:
+			err = cr.recordUserVars(ctx, p.control, st)
+		}
+	case txn || st.Kind == split.KindLock || (!ownDDL && (pl.OpenAfter || (pl.InRegion && !pl.EndsRegion))):
+		if cr.pendingFrom < 0 {
+			cr.pendingFrom = st.Offset
+			if pl.InRegion && cr.txnOpenedAt >= 0 {
+				// The transaction's START ran before it turned serial: its stretch
+				// starts there (txnOpenedAt).
+				cr.pendingFrom = cr.txnOpenedAt
+			}
+		}
+		cr.txnOpenedAt = -1
+		if pl.EndsRegion && !txn {
+			// An implicit commit: the stretch before st commits with what it did.
+			if err := cr.recordPending(ctx, st.Offset, false); err != nil {
+				return r.sqlError(st, q, err)
+			}
+			cr.pendingFrom = st.Offset
+		}
+		if commit && !pl.Locked {
+			// The progress row commits with the transaction.
+			if err := cr.recordPending(ctx, end, false); err != nil {
+				return r.sqlError(st, q, err)
+			}
+		}
+		if err := addOwed(); err != nil {
+			return err
+		}
+		intent := false
+		if !txn && st.Kind != split.KindLock && !pl.Locked {
+			// Not under LOCK TABLES: the worker would wait for the control connection's
+			// locks, and the control connection for the worker.
+			if intent, err = cr.regionIntent(ctx, st, end); err != nil {
+				return err
+			}
+		}
+		switch err = r.exec(ctx, p.control, st, q); {
+		case err == nil && after != "":
+			err = cr.giveBack(ctx, st, after)
+		case err == nil:
+			err = cr.recordUserVars(ctx, p.control, st) // with the transaction's progress row
+		}
+		if err == nil && intent {
+			if err = cp.Ran(ctx, p.control, st.Offset); err == nil {
+				cr.regionIntents = append(cr.regionIntents, st.Offset)
+			}
+		}
+		if err == nil && !pl.OpenAfter {
+			err = cr.recordPending(ctx, end, true)
+		}
+	default:
+		if pl.EndsRegion {
+			if err := cr.recordPending(ctx, st.Offset, false); err != nil {
+				return r.sqlError(st, q, err)
+			}
+		}
+		if err := addOwed(); err != nil {
+			return err
+		}
+		err = p.disp.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.DigestAt(end), cr.writeScope(ctx, st, pl.Tables, pl.Global))
+		if err == nil && after != "" {
+			// Journaled but not committed (killed between the two): a DDL that ran
+			// may now meet "already exists" as applied, and set nothing.
+			err = cr.giveBack(ctx, st, after)
+		}
+	}
+	if changesTables(st) {
+		cp.SchemaChanged()
+	}
+	if err != nil {
+		return err
+	}
+	cr.noteRan(st)
+	p.cat.learn(st)
+	switch st.Kind {
+	case split.KindSession:
+		p.disp.session = append(p.disp.session, string(st.SQL))
+		cr.noteInsertID(st)
+	case split.KindDDL, split.KindRoutine, split.KindOther:
+		clear(p.cat.tables) // what was looked up may have changed
+	}
+	return nil
+}
+
+// replayReloaded decides, on resume, about a statement run here (in a transaction, or
+// in the serial rest of the dump) that an earlier attempt committed but that wrote a table
+// truncated for a reload (checkpoint.Run.Reloads): a load stays under way through such
+// statements (its loads are completed only outside transactions), so the reload must
+// cover their rows too, or the table silently loses them (difffuzz seed 1073: a row
+// inserted under autocommit=0 and committed by the next CREATE TABLE). A plain row
+// insert is sent again, alone and committed at once (the rest of its transaction
+// committed in the earlier attempt and is skipped); done says it was. Any other
+// statement that may write a reloaded table (UPDATE, INSERT … SELECT) cannot be replayed
+// against the reloaded rows out of its place, and the resume stops, naming the table.
+func (cr *controller) replayReloaded(ctx context.Context, st *split.Statement) (done bool, err error) {
+	p := cr.p
+	cp, r := p.opt.Checkpoint, p.serial
+	if st.Kind == split.KindInsert {
+		if _, plain := plan.ParseRowInsert(st.SQL, p.disp.planner.Syntax); plain {
+			if !cp.Reloads(reloadKey(st, r.database)) {
+				return false, nil
+			}
+			q, err := r.prepare(ctx, st)
+			if err != nil || q == nil {
+				return true, err
+			}
+			if err := r.exec(ctx, p.control, st, q); err != nil {
+				return true, err
+			}
+			if _, err := p.control.ExecContext(ctx, "COMMIT"); err != nil {
+				return true, r.sqlError(st, q, err)
+			}
+			cr.noteRan(st)
+			return true, nil
+		}
+	}
+	reloaded := cp.ReloadedTables()
+	if len(reloaded) == 0 || (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
+		// DDL changes a table's definition, which TRUNCATE keeps.
+		return false, nil
+	}
+	written := reloaded // any, unless it names the one table it writes
+	if db, table, ok := cr.writtenTable(st); ok {
+		written = []string{plan.KeyOf(db, table)}
+	}
+	for _, key := range reloaded {
+		if slices.Contains(written, key) {
+			return true, r.refuse(st, "--resume cannot replay this statement, which the interrupted run committed, out of its place, and it may have changed "+key+" (non-transactional engine or no primary key), which was truncated to be reloaded from its first row: check "+key+" against the dump, or import anew into an empty target")
+		}
+	}
+	return false, nil
+}
+
+// readOnly reports whether st, DML, writes no table (a SELECT without INTO OUTFILE, SHOW).
+func readOnly(st *split.Statement) bool {
+	switch strings.ToUpper(plan.FirstWord(st.SQL)) {
+	case "SELECT", "DO", "VALUES", "TABLE", "SHOW", "EXPLAIN", "DESCRIBE", "DESC", "HELP":
+		return true
+	}
+	return false
+}
+
+// regionIntent records, before a statement runs inside the dump's transaction on the
+// control connection, the intent of its writes to
+// non-transactional tables (checkpoint.Run.BeginIntent), and reports whether it did.
+// Those writes stay when the transaction does not commit: killed before its COMMIT, a
+// resume replayed the whole transaction and applied them twice (rows into a MyISAM table
+// inside START TRANSACTION … COMMIT came back twice). The intent cannot be committed on
+// the control connection, inside the transaction, so it is written on an idle worker
+// (runSerial has waited for every batch); the statement's marker follows it at once
+// (the markers' table is not transactional), and recordPending deletes the intents with
+// the transaction's progress row. A resume then counts a marked statement as run and
+// replays the rest of the transaction without it.
+func (cr *controller) regionIntent(ctx context.Context, st *split.Statement, end int64) (bool, error) {
+	p := cr.p
+	if len(p.workers) == 0 || (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
+		return false, nil
+	}
+	switch strings.ToUpper(plan.FirstWord(st.SQL)) {
+	case "XA", "SAVEPOINT", "RELEASE":
+		// They write no table, and what they do lives in the transaction: marked as run,
+		// a SAVEPOINT whose transaction was then rolled back (killed before its COMMIT)
+		// was skipped by the resume, and the replayed transaction's ROLLBACK TO failed
+		// with ERROR 1305 (TestResumeAtSavepoint). XA END also leaves the transaction
+		// IDLE, where the server refuses the marker (ERROR 1399).
+		return false, nil
+	}
+	var scope []string // any table, unless it names the one it writes
+	if db, table, ok := cr.writtenTable(st); ok {
+		key := plan.KeyOf(db, table)
+		scope = append([]string{key}, p.cat.tables[key].touches...)
+	}
+	return cr.beginIntent(ctx, p.workers[0], st, end, p.opt.Checkpoint.DigestAt(end), scope)
+}
+
+// endRegion, at a statement planned to run in parallel that ends the dump's open
+// transaction (pl.EndsRegion), gives the stretch run inside it its progress row and
+// commits it on the control connection, as the statement's implicit commit would (a DDL
+// may run on a worker, and a skipped LOCK TABLES does not run at all).
+func (cr *controller) endRegion(ctx context.Context, st *split.Statement, pl plan.Plan) error {
+	p := cr.p
+	if !pl.EndsRegion {
+		return nil
+	}
+	cr.txnOpenedAt = -1
+	if err := cr.recordPending(ctx, st.Offset, false); err != nil {
+		return p.at(st, err)
+	}
+	if st.Kind == split.KindTxn {
+		return nil // START TRANSACTION commits it itself
+	}
+	if _, err := p.control.ExecContext(ctx, "COMMIT"); err != nil {
+		return p.at(st, fmt.Errorf("commit the transaction the statement ends: %w", err))
+	}
+	return nil
+}
+
+// recordPending writes the progress row of the stretch run on the control connection
+// since p.ctl.pendingFrom, up to offset upto: inside the open transaction, or in its own.
+func (cr *controller) recordPending(ctx context.Context, upto int64, own bool) error {
+	p := cr.p
+	cp := p.opt.Checkpoint
+	from := cr.pendingFrom
+	cr.txnOpenedAt = -1
+	if cp == nil || from < 0 {
+		return nil
+	}
+	cr.pendingFrom = -1
+	if upto <= from {
+		return nil
+	}
+	if own {
+		if _, err := p.control.ExecContext(ctx, "START TRANSACTION"); err != nil {
+			return err
+		}
+	}
+	if err := cp.Record(ctx, p.control, checkpoint.Stretch{Start: from, End: upto, Digest: cp.DigestAt(upto), InsertID: true}); err != nil {
+		return err
+	}
+	for _, start := range cr.regionIntents {
+		// With the stretch's progress row (regionIntent).
+		if err := cp.EndIntent(ctx, p.control, start); err != nil {
+			return err
+		}
+	}
+	cr.regionIntents = nil
+	if own {
+		_, err := p.control.ExecContext(ctx, "COMMIT")
+		return err
+	}
+	return nil
+}
+
+// endOpenRegion, at the end of the dump (or at a client `quit`), rolls back a transaction
+// the dump left open on the control connection with rows in it: the client's connection
+// closes there, and the server rolls it back.
+func (cr *controller) endOpenRegion(ctx context.Context) error {
+	p := cr.p
+	if p.disp.planner.LostAtEnd() {
+		return fmt.Errorf("%s: %s", p.opt.Name, plan.ErrOpenAtEnd)
+	}
+	if !p.disp.planner.HoldsRows() {
+		return nil
+	}
+	cr.pendingFrom = -1
+	if _, err := p.control.ExecContext(ctx, "ROLLBACK"); err != nil {
+		return fmt.Errorf("%s: roll back the transaction the dump left open: %w", p.opt.Name, err)
+	}
+	return nil
+}
+
+// noteSkipped and noteRan follow what the control connection last did, for lostState: a
+// statement a resumed run skips (an earlier attempt committed it) did not run on this
+// connection. LAST_INSERT_ID() is given back where the skipped stretch recorded it
+// (checkpoint.Run.InsertIDAt): before the next statement this run sends on the control
+// connection (giveBackInsertID), so that one, and any later one that reads it without an
+// id generated in between, reads the client's value. A skipped INSERT whose stretch did
+// not record it (an older dumpscope's row, or one a resume recorded for a settled
+// intent) leaves it unknown: lostState then refuses a reader unless a statement run since
+// changed it on this connection (the value read here differs from the one then).
+func (cr *controller) noteSkipped(ctx context.Context, st *split.Statement) error {
+	p := cr.p
+	cr.prevSkipped = true
+	if id, known := p.opt.Checkpoint.InsertIDAt(st.Offset); known {
+		cr.idSkipped = false
+		cr.insertID.giveBack, cr.insertID.pending = id, true
+		return nil
+	}
+	if st.Kind != split.KindInsert || cr.idSkipped {
+		return nil
+	}
+	cr.idSkipped, cr.insertID.pending = true, false
+	if err := p.control.QueryRowContext(ctx, "SELECT LAST_INSERT_ID()").Scan(&cr.insertID.atSkip); err != nil {
+		return p.at(st, err)
+	}
+	return nil
+}
+
+func (cr *controller) noteRan(st *split.Statement) {
+	if st.Kind == split.KindSession || st.Kind == split.KindClient || len(st.SQL) == 0 {
+		return
+	}
+	cr.prevSkipped = false
+	if st.Kind == split.KindInsert {
+		cr.insertIDPending = false
+	}
+}
+
+// giveBackInsertID sends, before st runs on the control connection, the LAST_INSERT_ID()
+// of the last stretch a resume skipped (noteSkipped), once.
+func (cr *controller) giveBackInsertID(ctx context.Context, st *split.Statement) error {
+	p := cr.p
+	if !cr.insertID.pending || st.Kind == split.KindClient || len(st.SQL) == 0 {
+		return nil
+	}
+	cr.insertID.pending = false
+	if _, err := p.control.ExecContext(ctx, fmt.Sprintf("DO LAST_INSERT_ID(%d)", cr.insertID.giveBack)); err != nil {
+		return p.at(st, fmt.Errorf("give back LAST_INSERT_ID() of the interrupted run: %w", err))
+	}
+	return nil
+}
+
+// lostState refuses, on --resume, a statement that reads what the interrupted run's
+// connection did and this one did not (the statement before it committed in an earlier
+// attempt and was skipped): LAST_INSERT_ID() after a skipped INSERT that did not record
+// it, unless a statement run since set it here; ROW_COUNT() or FOUND_ROWS() after any
+// skipped statement. Guessing would give another value silently.
+func (cr *controller) lostState(ctx context.Context, st *split.Statement) error {
+	p := cr.p
+	what := ""
+	switch {
+	case cr.idSkipped && sqlscan.ContainsFoldASCII(st.SQL, "LAST_INSERT_ID"):
+		// The look-up is a SELECT: not before a statement that reads what it changes.
+		reads := sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS")
+		var now uint64
+		if !reads {
+			if err := p.control.QueryRowContext(ctx, "SELECT LAST_INSERT_ID()").Scan(&now); err != nil {
+				return p.at(st, err)
+			}
+		}
+		if !reads && now != cr.insertID.atSkip {
+			cr.idSkipped = false // set by a statement run since: this connection's is the client's
+			return nil
+		}
+		what = "LAST_INSERT_ID()"
+	case cr.prevSkipped && (sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS")):
+		what = "ROW_COUNT() or FOUND_ROWS()"
+	default:
+		return nil
+	}
+	return p.serial.refuse(st, "--resume cannot recreate "+what+" of the interrupted run's connection: the statement before it committed in an earlier attempt. "+
+		"Check the rows this statement and the ones after it write, then finish the rest of the dump by hand or import it again into an empty target")
+}

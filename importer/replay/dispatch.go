@@ -1,0 +1,545 @@
+package replay
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/plan"
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// dispatcher reads the stream on Run's goroutine, asks the planner where each statement
+// runs, fills the batch of a table's rows and sends batches and barrier items to the
+// scheduler; what runs on the control connection it hands to the controller.
+type dispatcher struct {
+	p *ParallelReplayer
+	// planner decides where each statement runs (importer/plan).
+	planner *plan.Planner
+	// session is every session statement so far, in stream order; a batch carries the
+	// prefix its worker must have run before it. Elements are never modified.
+	session []string
+
+	// cur is the batch the dispatcher is filling (only the dispatcher touches it).
+	cur *rowBatch
+}
+
+func (dp *dispatcher) dispatch(ctx context.Context) error {
+	p := dp.p
+	r := p.serial
+	defer func() {
+		if dp.cur != nil { // batched but never sent: the summary's offset must not pass it
+			p.noteUnexecuted(dp.cur)
+		}
+	}()
+	for nextIdle(r.split, p.control) {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := p.err(); err != nil {
+			return err
+		}
+		select {
+		case <-p.opt.Stop:
+			if err := dp.flush(ctx); err != nil {
+				return err
+			}
+			return ErrStopped
+		default:
+		}
+		stv := r.split.Statement()
+		st := &stv
+		asSent(st)
+		if err := observeCheckpoint(p.opt.Checkpoint, st); err != nil {
+			return p.at(st, err)
+		}
+		end := st.Offset + int64(len(st.Raw))
+		switch err := dp.dispatchOne(ctx, st, end); {
+		case err == errQuit:
+			r.bytes.Store(end)
+			return p.ctl.endOpenRegion(ctx)
+		case err != nil:
+			return err
+		}
+		r.bytes.Store(end)
+	}
+	if err := dp.flush(ctx); err != nil {
+		return err
+	}
+	if err := r.splitErr(); err != nil {
+		return err
+	}
+	// The stream is read: from here the progress is the held-back index builds (the
+	// "indexes" phase), not loading.
+	r.tables.sent.Store(true)
+	if err := p.waitFor(ctx, nil, true); err != nil {
+		return err
+	}
+	if err := p.ctl.endOpenRegion(ctx); err != nil {
+		return err
+	}
+	if err := p.held.addDeferredIndexes(ctx, nil, true); err != nil {
+		return err
+	}
+	if p.opt.Checkpoint != nil {
+		return p.cat.completeLoads(ctx, nil, true)
+	}
+	return nil
+}
+
+// flush sends the batch being filled.
+func (dp *dispatcher) flush(ctx context.Context) error {
+	p := dp.p
+	if dp.cur == nil {
+		return nil
+	}
+	b := dp.cur
+	dp.cur = nil
+	b.session = dp.session
+	if err := p.sched.spill(ctx, b); err != nil {
+		p.noteUnexecuted(b) // never sent (a stop while the spool was full)
+		return err
+	}
+	if !b.spooled {
+		b.shrink(p.sched.arenas)
+	}
+	p.send(b, b.pinned)
+	return nil
+}
+
+// dispatchOne plans st and sends it where the plan says.
+func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end int64) error {
+	p := dp.p
+	r, cp := p.serial, p.opt.Checkpoint
+	dp.planner.Syntax = p.split.Syntax() // the splitter under any --tables/--rename transform
+	pl, err := dp.planner.Next(st, r.database, catalogFunc(func(key string) (plan.TableFacts, error) {
+		info, err := p.cat.tableFacts(ctx, st, key)
+		return plan.TableFacts{AutoIncrement: info.autoIncrement, AutoIncrementAt: info.autoIncrementAt, NotPlain: info.notPlain, Referenced: info.referenced}, err
+	}))
+	if err != nil {
+		return p.at(st, err)
+	}
+	p.ctl.noteRoutineVars(st)
+	if err := p.ctl.lostCounter(ctx, st, pl); err != nil {
+		return err
+	}
+	if done, err := p.ctl.runPlanned(ctx, st, end, pl); done || err != nil {
+		return err
+	}
+	switch {
+	case pl.Kind == plan.PlanRows:
+		return dp.addRows(ctx, st, end, pl)
+	case p.held.noOpKeysToggle(ctx, st):
+		// ALTER TABLE … DISABLE/ENABLE KEYS does nothing on InnoDB; as a barrier it
+		// would hold the next table's rows until this table's last batch commits.
+		return nil
+	case cp.Skip(st.Offset) && st.Kind != split.KindSession && st.Kind != split.KindClient:
+		// Committed by an earlier attempt. A CREATE TABLE whose indexes were held back
+		// still owes them: they are added again (a duplicate key name means done).
+		if d := p.held.holdBackIndexes(st); d != nil {
+			p.held.deferred = append(p.held.deferred, *d)
+		}
+		if err := p.ctl.noteSkipped(ctx, st); err != nil {
+			return err
+		}
+		return p.ctl.dropInsertID(ctx, st)
+	}
+	return dp.runStatement(ctx, st, end, pl)
+}
+
+// addRows adds a plain row insert to the batch of its table, sending the batch when the
+// table changes or it is full, after what the rows must wait for.
+func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int64, pl plan.Plan) error {
+	p := dp.p
+	r, cp := p.serial, p.opt.Checkpoint
+	if r.opt.OnStatement != nil {
+		// The streaming preflight sees rows too (an INSERT INTO mysql.user).
+		if err := r.opt.OnStatement(ctx, st); err != nil {
+			return err
+		}
+	}
+	key := p.cat.tableKey(st)
+	r.countTable(st)
+	if cp.Skip(st.Offset) && !cp.Reloads(reloadKey(st, r.database)) {
+		r.rows.Add(st.Rows) // committed by an earlier attempt
+		return nil
+	}
+	if p.sched.barrierPending(key) {
+		// Rows after a barrier item of their table (rare: mysqldump puts its
+		// ALTERs and triggers after the rows) wait for it.
+		if err := dp.flush(ctx); err != nil {
+			return err
+		}
+		if err := p.waitFor(ctx, []string{key}, false); err != nil {
+			return err
+		}
+	}
+	n := int64(len(st.SQL))
+	if dp.cur != nil && (dp.cur.table != key || dp.cur.bytes+n > p.opt.BatchBytes) {
+		if err := dp.flush(ctx); err != nil {
+			return err
+		}
+	}
+	info, known := p.cat.tables[key]
+	if !known {
+		var err error
+		if info, err = p.cat.lookupTable(ctx, st, key); err != nil {
+			return p.at(st, err)
+		}
+	}
+	if len(info.touches) > 0 && p.sched.barrierPending(info.touches...) {
+		if err := dp.flush(ctx); err != nil {
+			return err
+		}
+		if err := p.waitFor(ctx, info.touches, false); err != nil {
+			return err
+		}
+	}
+	if len(info.parents) > 0 && p.sched.isBusy(info.parents) {
+		// foreign_key_checks is on: child rows wait for the parent rows before them in
+		// the stream, at every stretch, not only at the table's first rows.
+		if err := dp.flush(ctx); err != nil {
+			return err
+		}
+		if err := p.waitFor(ctx, info.parents, false); err != nil {
+			return err
+		}
+	}
+	if !p.cat.ordered[key] && pl.Ordered {
+		// From here on the table's rows keep stream order, after those in flight.
+		if err := dp.flush(ctx); err != nil {
+			return err
+		}
+		if err := p.waitFor(ctx, []string{key}, false); err != nil {
+			return err
+		}
+		p.cat.ordered[key] = true
+	}
+	if _, loading := p.cat.loading[key]; cp != nil && !info.resumable() && !loading {
+		if err := p.cat.startLoad(ctx, key, info, st.Offset); err != nil {
+			return p.at(st, err)
+		}
+	}
+	if !p.sched.tryAcquire(n) && !p.sched.overdraw(n) {
+		if err := dp.flush(ctx); err != nil { // let the workers drain what is queued before waiting for budget
+			return err
+		}
+		if err := p.sched.acquire(ctx, n); err != nil {
+			return err
+		}
+	}
+	if dp.cur == nil {
+		dp.cur = &rowBatch{table: key, entryState: entryState{pinned: p.cat.keepsOrder(key, info)}}
+		p.sched.setStreaming(key)
+	}
+	dp.cur.add(st, p.sched.arenas)
+	dp.cur.bytes += n
+	dp.cur.rows += st.Rows
+	dp.cur.endByte = end
+	dp.cur.digest = p.opt.Checkpoint.DigestAt(end)
+	if t := st.Table; t != "" {
+		r.table.Store(&t)
+	}
+	return nil
+}
+
+// runStatement runs a statement that is not a plain row insert in stream order, once what
+// is in flight of the tables it touches has committed: on the control connection, or as a
+// barrier item on a worker when it follows its table's rows.
+func (dp *dispatcher) runStatement(ctx context.Context, st *split.Statement, end int64, pl plan.Plan) error {
+	p := dp.p
+	cp := p.opt.Checkpoint
+	// A barrier for the tables it touches.
+	if err := dp.flush(ctx); err != nil {
+		return err
+	}
+	p.sched.setStreaming("")
+	keys, global := pl.Tables, pl.Global
+	if pl.IDs {
+		// Rows whose ids the server generates: after the rows in flight of the
+		// table and of what its triggers touch, and, foreign_key_checks being on, of
+		// its parent tables, as addRows has plain rows wait for them: these rows are
+		// checked against the parent rows before them in the stream (seed 1229 of the
+		// differential fuzzer: a REPLACE with NULL ids into a child ran before its
+		// parent's batches had committed, ERROR 1452).
+		info := p.cat.tables[p.cat.tableKey(st)]
+		keys = append(keys, info.touches...)
+		keys = append(keys, info.parents...)
+		global = global || p.cat.allOrdered
+	}
+	if !global {
+		keys = p.cat.withTriggerKin(keys)
+	}
+	local := !global && localDDL(st)
+	if !global && mayRunOnWorker(st) && !p.sched.barrierPending(keys...) &&
+		(p.sched.isBusy(keys) || (p.held.hasDeferred(keys) && !p.held.disablesKeysOfDeferred(st))) {
+		// It follows rows or owes held-back indexes, and the statements after it
+		// need not wait for that: a worker runs it when they are in.
+		return dp.sendBarrier(ctx, st, keys, end)
+	}
+	if err := p.waitFor(ctx, keys, global); err != nil {
+		return err
+	}
+	if !local && st.Kind != split.KindSession && st.Kind != split.KindClient {
+		// A view, routine or event may name any table; a barrier item may still
+		// be changing one.
+		if err := p.sched.waitBarriers(ctx); err != nil {
+			return err
+		}
+	}
+	p.cat.learn(st)
+	if len(st.SQL) > 0 && st.Kind != split.KindSession && st.Kind != split.KindClient {
+		if p.opt.DeferIndexes && !p.held.disablesKeysOfDeferred(st) {
+			if err := p.held.addDeferredIndexes(ctx, keys, global); err != nil {
+				return p.at(st, err)
+			}
+		}
+		if cp != nil {
+			if err := p.cat.completeLoads(ctx, keys, global); err != nil {
+				return p.at(st, err)
+			}
+		}
+	}
+	held := p.held.holdBackIndexes(st)
+	if held != nil && createsIfNotExists(st.SQL) {
+		// The client's CREATE TABLE IF NOT EXISTS leaves a table that exists as it is: the
+		// keys it held back are not this table's to add. The batches of the table have
+		// committed (waitFor above), so what exists now is what the CREATE will find.
+		exists, err := p.cat.tableExists(ctx, held.db, held.table)
+		if err != nil {
+			return p.at(st, err)
+		}
+		if exists {
+			held = nil
+		}
+	}
+	if err := p.ctl.giveBackInsertID(ctx, st); err != nil {
+		return err
+	}
+	if err := dp.barrier(ctx, st, end, p.ctl.writeScope(ctx, st, keys, global)); err != nil {
+		return err // errQuit too: the client's quit
+	}
+	p.ctl.noteRan(st)
+	if held != nil && !st.Tolerated {
+		// Only a table this CREATE made owes the keys (not one that existed, under --force).
+		p.held.deferred = append(p.held.deferred, *held)
+	}
+	if st.Kind == split.KindSession && len(st.SQL) > 0 {
+		dp.session = append(dp.session, string(st.SQL))
+		p.ctl.noteInsertID(st)
+		if plan.SetsForeignKeyChecks(st) {
+			clear(p.cat.tables) // which parents child rows wait for was looked up under the old value
+		}
+	}
+	if changesLookup(st) {
+		// A DROP, ALTER or RENAME may change what was looked up (engine, keys), a
+		// trigger which tables its table's rows write.
+		for _, k := range keys {
+			delete(p.cat.tables, k)
+		}
+		if global {
+			clear(p.cat.tables)
+		}
+	}
+	return nil
+}
+
+// sendBarrier queues st as a barrier item (see barrierItem): pinned to worker 0 when one of its
+// tables keeps its rows there, so that it follows them without waiting. The held-back
+// indexes and the loads under way of its tables go with it.
+func (dp *dispatcher) sendBarrier(ctx context.Context, st *split.Statement, keys []string, end int64) error {
+	p := dp.p
+	q, err := p.serial.prepare(ctx, st)
+	if err != nil || q == nil {
+		return err
+	}
+	p.cat.learn(st)
+	// The splitter reuses its buffers at the next statement: the item keeps copies.
+	own := *st
+	own.SQL, own.Raw = bytes.Clone(st.SQL), nil
+	b := &barrierItem{stmt: &own, q: bytes.Clone(q), entryState: entryState{endByte: end, session: dp.session, digest: p.opt.Checkpoint.DigestAt(end)}}
+	for _, k := range keys {
+		if !slices.Contains(b.keys, k) {
+			b.keys = append(b.keys, k)
+		}
+	}
+	if p.opt.DeferIndexes && !p.held.disablesKeysOfDeferred(st) {
+		b.indexes = p.held.takeDeferred(b.keys, false)
+	}
+	if p.opt.Checkpoint != nil {
+		b.loads = p.cat.takeLoads(b.keys, false)
+		b.writes = p.ctl.writeScope(ctx, st, b.keys, false)
+	}
+	pinned := false
+	for _, k := range b.keys {
+		if info, ok := p.cat.tables[k]; ok && p.cat.keepsOrder(k, info) {
+			pinned = true
+		}
+	}
+	if changesLookup(st) {
+		for _, k := range b.keys {
+			delete(p.cat.tables, k)
+		}
+	}
+	p.send(b, pinned)
+	return nil
+}
+
+// changesLookup reports whether st may change what lookupTable read about the tables it
+// touches: a DROP, ALTER or RENAME (engine, keys), a trigger (which tables its table's
+// rows write, and whether they keep stream order).
+func changesLookup(st *split.Statement) bool {
+	return (st.Kind == split.KindDDL && !strings.HasPrefix(st.Verb, "CREATE")) || strings.Contains(st.Verb, "TRIGGER")
+}
+
+// barrier runs one statement that is not a batched INSERT on the control connection, the
+// batches of the tables it touches having committed.
+func (dp *dispatcher) barrier(ctx context.Context, st *split.Statement, end int64, scope []string) error {
+	p := dp.p
+	q, err := p.serial.prepare(ctx, st)
+	if err != nil || q == nil {
+		return err
+	}
+	return dp.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.DigestAt(end), scope)
+}
+
+// runBarrier runs q, prepared from st, on c. With progress rows, DML runs in a transaction
+// with its progress row; DDL commits on its own, so its progress row follows it, and on
+// resume an unrecorded DDL's "already exists" errors may mean it had run
+// (checkpoint.Run.MayHaveRun). DML that may write a non-transactional table (scope: the
+// tables it touches with those their triggers write, nil for any) leaves an intent first, so that a resume never applies
+// it twice (checkpoint.Run.BeginIntent).
+func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statement, q []byte, end int64, digest string, scope []string) error {
+	p := dp.p
+	r, cp := p.serial, p.opt.Checkpoint
+	record := cp != nil && st.Kind != split.KindSession && st.Kind != split.KindClient
+	if !record {
+		return r.exec(ctx, c, st, q)
+	}
+	ddl := st.Kind == split.KindDDL || st.Kind == split.KindRoutine
+	intent, err := p.ctl.beginIntent(ctx, c, st, end, digest, scope)
+	if err != nil {
+		return err
+	}
+	creates, err := dp.createsTable(ctx, c, st)
+	if err != nil {
+		return p.at(st, err)
+	}
+	ddlIntent := false
+	if ddl && st.Verb == "ALTER TABLE" && st.Table != "" {
+		if ddlIntent, err = cp.BeginDDLIntent(ctx, c, checkpoint.Intent{Start: st.Offset, End: end, Statement: split.Describe(p.opt.Name, st), Digest: digest}, dp.statementDB(st), st.Table); err != nil {
+			return p.at(st, fmt.Errorf("record the intent of an ALTER TABLE: %w", err))
+		}
+	}
+	if !ddl {
+		if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
+			return r.sqlError(st, st.SQL, err)
+		}
+	}
+	err = r.exec(ctx, c, st, q)
+	if changesTables(st) {
+		cp.SchemaChanged()
+	}
+	var se *StatementError
+	switch {
+	case err != nil && ddl && errors.As(err, &se) && (checkpoint.AlreadyApplied(se.Code) || p.ctl.renamedAlready(ctx, c, st, se.Code)) && cp.MayHaveRun(st.Offset):
+		err = nil // it ran before the crash; its progress row did not
+	case err == nil && ddl && c == p.control && !mayRunOnWorker(st):
+		// Only a statement that runs on the control connection in every attempt: an ALTER
+		// may have waited on a worker in the interrupted run while later DDL ran.
+		cp.RanAfresh(st.Offset)
+	}
+	if err == nil && ddl && p.opt.AfterDDL != nil {
+		err = p.opt.AfterDDL(st)
+	}
+	if err == nil && intent {
+		err = cp.Ran(ctx, c, st.Offset)
+	}
+	if err == nil && c == p.control {
+		// In the statement's transaction, with its progress row: a resume that skips it
+		// still gets the user variables it set (@n := @n + 1).
+		err = p.ctl.recordUserVars(ctx, c, st)
+	}
+	if err != nil {
+		if !ddl {
+			_, _ = c.ExecContext(ctx, "ROLLBACK")
+		}
+		return err
+	}
+	if ddlIntent {
+		// Its progress row and the intent's removal commit together.
+		if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
+			return r.sqlError(st, st.SQL, err)
+		}
+	}
+	if creates && !st.Tolerated {
+		// With the DDL's progress row: killed before it, the CREATE runs again on
+		// resume, meets "already exists" as applied (above), and records it then.
+		if err := cp.RecordCreated(ctx, c, dp.statementDB(st), st.Table); err != nil {
+			return r.sqlError(st, st.SQL, err)
+		}
+	}
+	if err := cp.Record(ctx, c, checkpoint.Stretch{Start: st.Offset, End: end, Statements: 1, Digest: digest, InsertID: c == p.control}); err != nil {
+		return r.sqlError(st, st.SQL, err)
+	}
+	if intent || ddlIntent {
+		if err := cp.EndIntent(ctx, c, st.Offset); err != nil {
+			return r.sqlError(st, st.SQL, err)
+		}
+	}
+	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
+		return r.sqlError(st, st.SQL, err)
+	}
+	return nil
+}
+
+// createsTable reports whether st, about to run on c, makes a new, empty table, or
+// empties one: the only tables a resume may truncate to reload (checkpoint.Run.RecordLoad),
+// since they then hold nothing the dump did not put there. A CREATE TABLE, or the dump's
+// own TRUNCATE (which a reload's TRUNCATE repeats, AUTO_INCREMENT included). Not CREATE
+// TABLE IF NOT EXISTS of a table already there (the user's, with its rows), nor CREATE
+// TABLE … SELECT (its rows come from the query, not from rows a reload replays). CREATE
+// OR REPLACE TABLE is: what it replaces is gone.
+func (dp *dispatcher) createsTable(ctx context.Context, c Conn, st *split.Statement) (bool, error) {
+	p := dp.p
+	if strings.HasPrefix(st.Verb, "TRUNCATE") {
+		return st.Table != "", nil
+	}
+	if st.Verb != "CREATE TABLE" || st.Table == "" {
+		return false, nil
+	}
+	l := sqlscan.Tokenizer{Src: st.SQL}
+	ifNotExists := false
+	var prev sqlscan.Token
+	for t := l.Next(); t.Kind != sqlscan.EOF; prev, t = t, l.Next() {
+		if t.Is("SELECT") {
+			return false, nil
+		}
+		if t.Is("EXISTS") && prev.Is("NOT") {
+			ifNotExists = true
+		}
+	}
+	if !ifNotExists {
+		return true, nil // it fails if the table is there
+	}
+	var n int
+	err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?", dp.statementDB(st), st.Table).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("look up whether %s exists: %w", p.cat.tableKey(st), err)
+	}
+	return n == 0, nil
+}
+
+// statementDB is the database of st's table: the one it names, else the current one.
+func (dp *dispatcher) statementDB(st *split.Statement) string {
+	p := dp.p
+	if st.Database != "" {
+		return st.Database
+	}
+	return p.serial.database
+}

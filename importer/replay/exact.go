@@ -1,0 +1,232 @@
+package replay
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/plan"
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// Cases a differential corpus of hand- and tool-written scripts found where a parallel
+// replay differed from the client's (cmd/dumpscope/plan_corpus2_test.go): each helper here
+// keeps one of them in stream order or on one connection.
+
+// relateTriggerTables notes that the tables a trigger names (its own and those its body
+// touches) form one group: a statement that waits for one of them waits for the others'
+// rows in flight too, since a row of one may write another through the trigger (rows of
+// t whose trigger inserts into log, then an INSERT into log that takes AUTO_INCREMENT ids
+// after them).
+func (cg *catalog) relateTriggerTables(tables []string) {
+	if len(tables) < 2 {
+		return
+	}
+	if cg.triggerKin == nil {
+		cg.triggerKin = map[string][]string{}
+	}
+	for _, t := range tables {
+		for _, u := range tables {
+			if u != t && !plan.ContainsKey(cg.triggerKin[t], u) {
+				cg.triggerKin[t] = append(cg.triggerKin[t], u)
+			}
+		}
+	}
+}
+
+// withTriggerKin returns keys and every table a trigger relates to one of them.
+func (cg *catalog) withTriggerKin(keys []string) []string {
+	if len(cg.triggerKin) == 0 {
+		return keys
+	}
+	out := keys
+	for _, k := range keys {
+		for _, u := range cg.triggerKin[k] {
+			if !plan.ContainsKey(out, u) {
+				if len(out) == len(keys) {
+					out = append([]string(nil), keys...)
+				}
+				out = append(out, u)
+			}
+		}
+	}
+	return out
+}
+
+// lostCounter refuses, on --resume, a statement this attempt would run that the earlier
+// one may have been inside when it was killed, when it takes AUTO_INCREMENT ids or
+// sequence values: a rolled-back INSERT (or NEXTVAL) does not give back the ids it took,
+// and running it again would number its rows after them, silently unlike the client.
+// Such statements are the first one not committed, and, since batches of plain rows on
+// the workers run beside the control connection, every one up to the first not committed
+// that runs on the control connection (which runs one at a time, in stream order): a
+// batch committed nothing of it, while the control connection may have been inside it
+// (difffuzz seed 16: a table's AUTO_INCREMENT 418 where the client's was 255). Inside a
+// transaction, every statement up to its end: the earlier attempt may have run them all
+// before it was killed, and their rollback kept the ids they took (seed 2178: an id the
+// client's INSERT got was taken, ERROR 1062 where the client went on). That statement,
+// or the transaction's end, marks the resume point passed.
+func (cr *controller) lostCounter(ctx context.Context, st *split.Statement, pl plan.Plan) error {
+	p := cr.p
+	cp := p.opt.Checkpoint
+	if cp == nil || cr.resumePassed || len(st.SQL) == 0 || pl.Volatile || pl.Kind == plan.PlanSkip || pl.Kind == plan.PlanControl {
+		return nil // what gets no progress row does not tell where the earlier attempt was
+	}
+	if w := sqlscan.DDLWords(st.SQL, 6); st.Verb == "ALTER TABLE" && len(w) == 5 && strings.EqualFold(w[4], "KEYS") {
+		return nil // DISABLE/ENABLE KEYS: a no-op on InnoDB, without a progress row
+	}
+	switch st.Kind {
+	case split.KindTxn:
+		// The COMMIT or ROLLBACK of a transaction a resume did not skip: the earlier
+		// attempt was inside it at most until here.
+		if committed, _ := cp.Committed(); committed > 0 && !pl.OpenAfter && !cp.Skip(st.Offset) {
+			cr.resumePassed = true
+		}
+		return nil
+	case split.KindSession, split.KindClient, split.KindLock:
+		return nil
+	}
+	if committed, _ := cp.Committed(); committed == 0 {
+		cr.resumePassed = true // a first run, or nothing committed yet
+		return nil
+	}
+	if cp.Skip(st.Offset) {
+		return nil
+	}
+	cr.resumePassed = pl.Kind != plan.PlanRows && !pl.OpenAfter
+	what := ""
+	switch {
+	case plan.TakesSequenceValues(st):
+		what = "sequence values"
+	case st.Kind == split.KindInsert && st.Table != "":
+		db := st.Database
+		if db == "" {
+			db = p.serial.database
+		}
+		f, err := p.cat.idFactsOf(ctx, db, st.Table)
+		if err != nil {
+			return p.at(st, err)
+		}
+		if f.sequence {
+			what = "sequence values"
+			break
+		}
+		what = plan.TakesIDs(st, p.disp.planner.Syntax, plan.KeyOf(db, st.Table), f.TableFacts, f.triggers)
+	}
+	if what == "" {
+		return nil
+	}
+	return p.serial.refuse(st, "--resume cannot recreate "+what+": the interrupted run may have been inside this statement, and ids it took are not given back when it rolls back. "+
+		"Compare SHOW CREATE TABLE's AUTO_INCREMENT (or the sequence) with the dump's, set it (ALTER TABLE … AUTO_INCREMENT = n), then run the rest of the dump from this statement by hand, or import it again into an empty target")
+}
+
+// idFacts are what lostCounter reads about a table: its AUTO_INCREMENT column, whether
+// its triggers name tables, whether a column defaults to a sequence's next value.
+type idFacts struct {
+	plan.TableFacts
+	triggers, sequence bool
+}
+
+// idFactsOf reads db.table's idFacts, once per table while lostCounter looks (until the
+// resume point is passed: a statement that changes tables runs on the control connection
+// and passes it), since every batch of rows up to there is checked.
+func (cg *catalog) idFactsOf(ctx context.Context, db, table string) (idFacts, error) {
+	p := cg.p
+	key := plan.KeyOf(db, table)
+	if f, ok := p.ctl.lostCounterFacts[key]; ok {
+		return f, nil
+	}
+	var f idFacts
+	var col sql.NullString
+	var at sql.NullInt64
+	if err := p.control.QueryRowContext(ctx, "SELECT MAX(COLUMN_NAME), MAX(ORDINAL_POSITION) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND EXTRA LIKE '%auto_increment%'", db, table).Scan(&col, &at); err != nil {
+		return f, err
+	}
+	f.TableFacts = plan.TableFacts{AutoIncrement: col.String, AutoIncrementAt: int(at.Int64) - 1}
+	var err error
+	if f.triggers, err = cg.triggersNameTables(ctx, db, table); err != nil {
+		return f, err
+	}
+	var seqDefaults int
+	if err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND "+plan.SequenceDefault, db, table).Scan(&seqDefaults); err != nil {
+		return f, err
+	}
+	f.sequence = seqDefaults > 0
+	if p.ctl.lostCounterFacts == nil {
+		p.ctl.lostCounterFacts = map[string]idFacts{}
+	}
+	p.ctl.lostCounterFacts[key] = f
+	return f, nil
+}
+
+// triggersNameTables reports whether a trigger of db.table names a table (which it may
+// write, taking ids) or calls a routine. One that only counts in a user variable (SET
+// @trg = @trg + 1, difffuzz seed 809) takes none.
+func (cg *catalog) triggersNameTables(ctx context.Context, db, table string) (bool, error) {
+	p := cg.p
+	rows, err := p.control.QueryContext(ctx, "SELECT ACTION_STATEMENT FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA=? AND EVENT_OBJECT_TABLE=?", db, table)
+	if err != nil {
+		return false, err
+	}
+	defer rows.Close()
+	names := false
+	for rows.Next() {
+		var body string
+		if err := rows.Scan(&body); err != nil {
+			return false, err
+		}
+		tables, known := plan.TriggerTables([]byte(body), db)
+		names = names || !known || len(tables) > 0
+	}
+	return names, rows.Err()
+}
+
+// noteInsertID follows SET insert_id = n: it applies to the next INSERT that takes an id.
+func (cr *controller) noteInsertID(st *split.Statement) {
+	for _, a := range plan.ParseSet(st.SQL, st.Syntax()) {
+		if a.Name == "insert_id" {
+			cr.insertIDPending = true
+		}
+	}
+}
+
+// dropInsertID, when a resumed run skips an INSERT an earlier attempt committed, cancels
+// a SET insert_id replayed before it (session statements always run again): it belonged
+// to that INSERT, and would give the next one its id (a duplicate key).
+func (cr *controller) dropInsertID(ctx context.Context, st *split.Statement) error {
+	p := cr.p
+	if !cr.insertIDPending || st.Kind != split.KindInsert {
+		return nil
+	}
+	cr.insertIDPending = false
+	if _, err := p.control.ExecContext(ctx, "SET insert_id = 0"); err != nil {
+		return p.at(st, err)
+	}
+	return nil
+}
+
+// renamedAlready reports whether a RENAME TABLE that failed with 1146 (no such table)
+// had run before a crash: every source is gone and every new name exists. (A resumed run
+// sends unrecorded DDL again; for CREATE and DROP "already exists" says the same.)
+func (cr *controller) renamedAlready(ctx context.Context, c Conn, st *split.Statement, code uint16) bool {
+	p := cr.p
+	if code != 1146 || st.Verb != "RENAME TABLE" {
+		return false
+	}
+	keys, ok := plan.NamedTables(st, p.serial.database)
+	if !ok || len(keys)%2 != 0 {
+		return false
+	}
+	for i, k := range keys {
+		var n int
+		q := "SELECT COUNT(*) FROM information_schema.TABLES WHERE CONCAT(TABLE_SCHEMA, '.', TABLE_NAME) = ?"
+		if c.QueryRowContext(ctx, q, k).Scan(&n) != nil || (i%2 == 0) != (n == 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// reloadKey names st's table as the checkpoint package's reload list does (keyOf).
+func reloadKey(st *split.Statement, db string) string { return plan.TableKeyOf(st, db) }

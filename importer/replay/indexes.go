@@ -1,0 +1,193 @@
+package replay
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/plan"
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
+)
+
+// heldIndexes are the secondary indexes --defer-indexes holds back from CREATE TABLE,
+// added once their table's rows are in (or at the end, or when a statement needs them).
+type heldIndexes struct {
+	p *ParallelReplayer
+	// deferred are the indexes --defer-indexes holds back, per table, in CREATE order.
+	deferred []deferredIndexes
+}
+
+// --defer-indexes in the parallel replay: which plain secondary indexes a CREATE TABLE
+// holds back, and where they are added (at ENABLE KEYS, at the next statement that
+// touches the table, at the end), plus mysqldump's no-op DISABLE/ENABLE KEYS on InnoDB.
+
+// holdBackIndexes takes the plain secondary indexes out of a CREATE TABLE under
+// --defer-indexes (rewriting st.SQL) and returns them, for the caller to remember in
+// p.held.deferred (addDeferredIndexes) once the table exists.
+func (hi *heldIndexes) holdBackIndexes(st *split.Statement) *deferredIndexes {
+	p := hi.p
+	if !p.opt.DeferIndexes || st.Kind != split.KindDDL || st.Verb != "CREATE TABLE" || st.Table == "" {
+		return nil
+	}
+	stripped, add := deferredKeys(st.SQL)
+	if add == nil {
+		return nil
+	}
+	st.SQL = stripped
+	db := st.Database
+	if db == "" {
+		db = p.serial.database
+	}
+	return &deferredIndexes{key: p.cat.tableKey(st), db: db, table: st.Table, add: add}
+}
+
+// createsIfNotExists reports whether q is CREATE TABLE IF NOT EXISTS. A TEMPORARY one is
+// not: it does not see base tables (it is created beside one of its name), and
+// information_schema.TABLES, where tableExists looks, lists no temporary table.
+func createsIfNotExists(q []byte) bool {
+	w := sqlscan.DDLWords(q, 6)
+	for i := 1; i+3 < len(w); i++ {
+		if strings.EqualFold(w[i], "TEMPORARY") {
+			return false
+		}
+		if strings.EqualFold(w[i], "TABLE") {
+			return strings.EqualFold(w[i+1], "IF") && strings.EqualFold(w[i+2], "NOT") && strings.EqualFold(w[i+3], "EXISTS")
+		}
+	}
+	return false
+}
+
+// tableExists looks db.table up on the control connection.
+func (cg *catalog) tableExists(ctx context.Context, db, table string) (bool, error) {
+	p := cg.p
+	var n int
+	if err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA=? AND TABLE_NAME=?", db, table).Scan(&n); err != nil {
+		return false, fmt.Errorf("--defer-indexes: look up %s.%s: %w", sqlscan.QuoteIdent(db), sqlscan.QuoteIdent(table), err)
+	}
+	return n > 0, nil
+}
+
+// noOpKeysToggle reports whether st is mysqldump's `ALTER TABLE t DISABLE KEYS` or
+// `ENABLE KEYS` on a transactional (InnoDB) table, where it does nothing, and whose table
+// has no held-back indexes waiting for it. MyISAM/Aria tables keep them: there they
+// postpone and rebuild the non-unique indexes.
+func (hi *heldIndexes) noOpKeysToggle(ctx context.Context, st *split.Statement) bool {
+	p := hi.p
+	if st.Verb != "ALTER TABLE" || st.Table == "" {
+		return false
+	}
+	if !plan.IsKeysToggle(st.SQL) {
+		return false
+	}
+	key := p.cat.tableKey(st)
+	for _, d := range hi.deferred {
+		if d.key == key {
+			return false
+		}
+	}
+	if p.sched.barrierPending(key) {
+		return false // an ALTER in flight may change the engine: queue it behind that
+	}
+	info, known := p.cat.tables[key]
+	if !known {
+		var err error
+		if info, err = p.cat.lookupTable(ctx, st, key); err != nil {
+			return false // let the statement run as a barrier and report what is wrong
+		}
+	}
+	return info.transactional
+}
+
+// disablesKeysOfDeferred reports whether st is mysqldump's `ALTER TABLE t DISABLE KEYS`
+// before the rows of a table whose indexes are held back: not yet the time to add them.
+func (hi *heldIndexes) disablesKeysOfDeferred(st *split.Statement) bool {
+	p := hi.p
+	if st.Verb != "ALTER TABLE" || !bytes.Contains(bytes.ToUpper(st.SQL), []byte("DISABLE KEYS")) {
+		return false
+	}
+	key := p.cat.tableKey(st)
+	for _, d := range hi.deferred {
+		if d.key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// addDeferredIndexes adds, on the control connection, the held-back indexes of the tables
+// in scope (their batches have committed): at mysqldump's ENABLE KEYS, at the next
+// statement that touches the table, or at the end.
+func (hi *heldIndexes) addDeferredIndexes(ctx context.Context, keys []string, global bool) error {
+	p := hi.p
+	return hi.addIndexes(ctx, p.control, hi.takeDeferred(keys, global))
+}
+
+// takeDeferred removes and returns the held-back indexes of the tables in scope.
+func (hi *heldIndexes) takeDeferred(keys []string, global bool) []deferredIndexes {
+	var taken []deferredIndexes
+	kept := hi.deferred[:0]
+	for _, d := range hi.deferred {
+		if inScope(d.key, keys, global) {
+			taken = append(taken, d)
+		} else {
+			kept = append(kept, d)
+		}
+	}
+	hi.deferred = kept
+	return taken
+}
+
+// addIndexesAfterAll adds, after a run that cannot be resumed ended early, the held-back
+// indexes of the tables it created. A table whose CREATE failed is not there (1146).
+func (hi *heldIndexes) addIndexesAfterAll(ctx context.Context, ds []deferredIndexes) error {
+	p := hi.p
+	var errs []error
+	for _, d := range ds {
+		if err := hi.addIndexes(ctx, p.control, []deferredIndexes{d}); err != nil {
+			var me *mysql.MySQLError
+			if !errors.As(err, &me) || me.Number != mysqlerr.NoSuchTable {
+				errs = append(errs, err)
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// hasDeferred reports whether any of the tables has indexes held back.
+func (hi *heldIndexes) hasDeferred(keys []string) bool {
+	for _, d := range hi.deferred {
+		if inScope(d.key, keys, false) {
+			return true
+		}
+	}
+	return false
+}
+
+// addIndexes adds held-back indexes on c, one ALTER TABLE per table. A "duplicate key
+// name" error means a resumed run's earlier attempt added them already.
+func (hi *heldIndexes) addIndexes(ctx context.Context, c Conn, ds []deferredIndexes) error {
+	p := hi.p
+	p.serial.tables.indexBuilds.Add(1)
+	defer p.serial.tables.indexBuilds.Add(-1)
+	if f := p.opt.BeforeIndexBuild; f != nil && len(ds) > 0 {
+		f()
+	}
+	for _, d := range ds {
+		p.serial.warn.setWarningsEmpty(c, false) // the ALTER's warnings are not counted
+		q := "ALTER TABLE " + sqlscan.QuoteIdent(d.db) + "." + sqlscan.QuoteIdent(d.table) + " " + strings.Join(d.add, ", ")
+		if _, err := c.ExecContext(ctx, q); err != nil {
+			var me *mysql.MySQLError
+			if !errors.As(err, &me) || !checkpoint.AlreadyApplied(me.Number) {
+				return fmt.Errorf("%s: --defer-indexes: %s: %w", p.opt.Name, q, err)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,553 @@
+package replay
+
+import (
+	"context"
+	"slices"
+	"sync"
+
+	"github.com/dumpscope/dumpscope/importer/split"
+)
+
+// Scheduling: the dispatcher appends row batches and barrier items to one backlog in
+// stream order; each worker claims from it when it is free. Three rules keep the replay
+// exact:
+//   - A worker claims in stream order: its next entry always comes after its last one, so
+//     the session statements it runs before each (the entry's prefix of the stream's) only
+//     ever grow, as in the client. It may pass entries over, leaving them to a worker that
+//     has not got that far.
+//   - Pinned entries (rows that keep stream order, and the items that follow them) are
+//     worker 0's, which never passes one over.
+//   - A barrier item is claimed only once every entry before it that touches its tables
+//     has been claimed: it then waits only for batches that are running.
+//
+// An entry is passed over only when another worker that may take it has not got past it,
+// so none is stranded. Why pass over at all: two workers inserting into one table contend
+// for its index pages (on a 2-core machine the server needed 5–15% more CPU for the same
+// rows in our benchmarks), and rows that keep stream order (no primary key, MyISAM) run on one worker while
+// the others would idle. So a free worker whose next entries belong to a table another
+// worker is loading goes on to the next table instead, when the rest of that table is no
+// more than what follows it (so that the two finish about together) and the dispatcher
+// has read to its end. A dump of one big table still has all workers on it.
+
+// entry is one unit of work in the backlog: a *rowBatch or a *barrierItem.
+type entry interface {
+	state() *entryState
+	// start is the stream offset of the entry's first statement.
+	start() int64
+}
+
+// entryState is what the scheduler keeps of every entry, whatever its kind.
+type entryState struct {
+	seq     int64    // dispatch order
+	pinned  bool     // must run on worker 0, in stream order with the other pinned entries
+	claimed bool     // a worker took it from the backlog
+	session []string // the session statements to have run on the worker's connection first
+	endByte int64    // stream offset after the entry's last statement
+	// digest, with progress rows, is SHA-256 of the stream up to endByte
+	// (checkpoint.Run.DigestAt), recorded with the entry's progress row.
+	digest string
+}
+
+func (e *entryState) state() *entryState { return e }
+
+// rowBatch is a run of plain row INSERTs into one table, committed as one transaction by
+// one worker.
+type rowBatch struct {
+	entryState
+	table string
+	stmts []batchStmt
+	// buf holds the statements' records (rowBatch.add): their sql points into it.
+	buf   []byte
+	bytes int64 // SQL bytes: what the batch holds of the read-ahead budget
+	rows  int64
+	// spooled: its statements wait in the spool (spoolLen bytes at spoolAt), not in memory.
+	spooled                       bool
+	spoolAt, spoolLen, spoolFirst int64 // spoolFirst: the stream offset of its first statement
+}
+
+func (b *rowBatch) start() int64 {
+	switch {
+	case len(b.stmts) > 0:
+		return b.stmts[0].offset
+	case b.spooled:
+		return b.spoolFirst
+	}
+	return b.endByte
+}
+
+// barrierItem runs one statement (prepared as q) on a worker instead of the control
+// connection, so that the statements after it need not wait: mysqldump's ENABLE KEYS of a
+// MyISAM table, a trigger after its table's rows, --defer-indexes' ADD KEYs. The worker
+// first waits until every batch of keys dispatched before it has committed (nothing of
+// keys is dispatched after it until it is done), then adds the indexes held back for those
+// tables, records their loads complete, and runs stmt.
+type barrierItem struct {
+	entryState
+	stmt    *split.Statement
+	q       []byte
+	keys    []string
+	indexes []deferredIndexes
+	loads   []tableInfo
+	// writes are the tables stmt may write, with those their triggers write, for the
+	// intent of a non-transactional write (checkpoint.Run.BeginIntent).
+	writes []string
+}
+
+func (b *barrierItem) start() int64 { return b.stmt.Offset }
+
+type batchStmt struct {
+	sql    string
+	offset int64
+	line   int64
+	rows   int64
+}
+
+// scheduler is the state the dispatcher and the workers share: the backlog, what is in
+// flight per table, and the read-ahead budget (memory, then the spool). One mutex, mu,
+// guards all of it; changed is broadcast whenever something a waiter may be waiting for
+// changes (an entry sent, claimed or done, budget freed, a failure or a stop). Methods
+// named …Locked must be called with mu held; every other method takes it.
+type scheduler struct {
+	mu      sync.Mutex
+	changed *sync.Cond
+
+	// stop is the replay's failure, or ErrStopped after a graceful stop: waits give up
+	// with it (see ParallelReplayer.errOrStopped).
+	stop func() error
+	// queueBytes bounds the SQL read ahead in memory; spoolBytes what may wait in the
+	// spool (in spoolDir) beyond that. See ParallelOptions.
+	queueBytes, spoolBytes int64
+	spoolDir               string
+
+	// busy counts entries in flight per table (dispatched, not done); barriers wait on it.
+	// queuedBytes is the SQL read ahead of the workers in memory (dispatched or being
+	// batched, not yet committed), bounded by queueBytes.
+	busy        map[string]int
+	queuedBytes int64
+	// backlog holds the dispatched entries no worker has claimed, in stream order; pos is
+	// per worker the seq of the last it claimed; running counts per table the batches
+	// being run; streaming is the table whose rows the dispatcher is reading (how much of
+	// it is left is not known yet).
+	backlog   []entry
+	seq       int64
+	pos       []int64
+	running   map[string]int
+	streaming string
+	spool     *spool
+	arenas    *arenas        // batch buffers for reuse (rowBatch.add)
+	spoolOff  bool           // the spool failed (a full disk, say): the memory budget alone holds
+	barrierOn map[string]int // tables with a barrier item in flight (never more than one)
+	barriers  int            // barrier items in flight
+	// order holds per table the seqs of its row batches in flight, in stream order, and
+	// runner which worker claimed each: a table's batches commit in that order (turn.go).
+	order  map[string][]int64
+	runner map[int64]int
+	// dispatcher is the connection of the goroutine that dispatches (nil in tests): the
+	// waits it alone makes (waitFor, waitBarriers, acquire, spill) mark it idle so that
+	// it is pinged meanwhile (keepalive.go).
+	dispatcher Conn
+}
+
+func newScheduler(workers int, opt ParallelOptions, stop func() error) *scheduler {
+	s := &scheduler{
+		stop: stop, queueBytes: opt.QueueBytes, spoolBytes: opt.SpoolBytes, spoolDir: opt.SpoolDir,
+		busy: map[string]int{}, barrierOn: map[string]int{}, pos: make([]int64, workers), running: map[string]int{},
+		order: map[string][]int64{}, runner: map[int64]int{},
+		// A buffer for each batch queued in memory and each being run, and one being filled.
+		arenas: newArenas(opt.BatchBytes, int(2*max(opt.QueueBytes/max(opt.BatchBytes, 1), 1))+workers+1),
+	}
+	s.changed = sync.NewCond(&s.mu)
+	return s
+}
+
+// broadcast wakes every waiter, to look again at the replay's failure or stop.
+func (s *scheduler) broadcast() {
+	s.mu.Lock()
+	s.changed.Broadcast()
+	s.mu.Unlock()
+}
+
+// send appends e to the backlog, where a worker claims it (pinned entries: worker 0).
+func (s *scheduler) send(e entry, pinned bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.seq++
+	st := e.state()
+	st.seq, st.pinned = s.seq, pinned
+	switch e := e.(type) {
+	case *rowBatch:
+		s.busy[e.table]++
+		s.order[e.table] = append(s.order[e.table], st.seq)
+	case *barrierItem:
+		for _, k := range e.keys {
+			s.busy[k]++
+			s.barrierOn[k]++
+		}
+		s.barriers++
+	}
+	s.backlog = append(s.backlog, e)
+	s.changed.Broadcast()
+}
+
+// next blocks until worker w may claim an entry and returns it, or returns nil once ctx
+// is done.
+func (s *scheduler) next(ctx context.Context, w int) entry {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for {
+		if ctx.Err() != nil {
+			return nil
+		}
+		if e := s.claimLocked(w); e != nil {
+			return e
+		}
+		s.changed.Wait()
+	}
+}
+
+// claimLocked takes the entry worker w runs next out of the backlog, or returns nil when
+// it has none it may run now.
+func (s *scheduler) claimLocked(w int) entry {
+	first := -1
+	for i, e := range s.backlog {
+		if st := e.state(); st.seq > s.pos[w] && (!st.pinned || w == 0) {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return nil
+	}
+	pick := first
+	if alt := s.passOverLocked(w, first); alt >= 0 {
+		pick = alt
+	}
+	e := s.backlog[pick]
+	if item, ok := e.(*barrierItem); ok && s.keysPendingBeforeLocked(item, pick) {
+		return nil
+	}
+	s.backlog = slices.Delete(s.backlog, pick, pick+1)
+	st := e.state()
+	s.pos[w] = st.seq
+	st.claimed = true
+	if b, ok := e.(*rowBatch); ok {
+		s.running[b.table]++
+		s.runner[b.seq] = w
+	}
+	return e
+}
+
+// keysPendingBeforeLocked reports whether an unclaimed entry before the item at backlog
+// index i touches one of its tables.
+func (s *scheduler) keysPendingBeforeLocked(item *barrierItem, i int) bool {
+	for _, e := range s.backlog[:i] {
+		switch e := e.(type) {
+		case *rowBatch:
+			if slices.Contains(item.keys, e.table) {
+				return true
+			}
+		case *barrierItem:
+			for _, k := range e.keys {
+				if slices.Contains(item.keys, k) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// passOverLocked returns the backlog index of the entry worker w should claim instead of
+// the one at first (the next it may take), or -1: see the scheduling rules above.
+func (s *scheduler) passOverLocked(w, first int) int {
+	f, ok := s.backlog[first].(*rowBatch)
+	if !ok || f.table == s.streaming || s.running[f.table] == 0 {
+		return -1
+	}
+	var rest, after int64 // unclaimed bytes of f's table, and of what w may take after them
+	last := first
+	for i := first; i < len(s.backlog); i++ {
+		if b, ok := s.backlog[i].(*rowBatch); ok && b.table == f.table {
+			rest += b.bytes
+			last = i
+		}
+	}
+	next := -1
+	for i := last + 1; i < len(s.backlog); i++ {
+		if !s.backlog[i].state().pinned || w == 0 {
+			if b, ok := s.backlog[i].(*rowBatch); ok {
+				after += b.bytes
+			}
+			if next < 0 {
+				next = i
+			}
+		}
+	}
+	if next < 0 || after < rest {
+		return -1
+	}
+	if _, item := s.backlog[next].(*barrierItem); item {
+		return -1
+	}
+	// Who takes what w passes over: another worker that has not got that far (worker 0
+	// for pinned entries, which it never passes over, so w == 0 may not).
+	others := false
+	for v, pos := range s.pos {
+		if v != w && pos < f.seq {
+			others = true
+		}
+	}
+	if !others {
+		return -1
+	}
+	for _, e := range s.backlog[first:next] {
+		if e.state().pinned && w == 0 {
+			return -1
+		}
+	}
+	return next
+}
+
+// done releases an entry's budget and marks it no longer in flight.
+func (s *scheduler) done(e entry) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	release := func(k string) {
+		if s.busy[k]--; s.busy[k] <= 0 {
+			delete(s.busy, k)
+		}
+	}
+	switch e := e.(type) {
+	case *rowBatch:
+		if e.spooled {
+			s.spool.release(e)
+		} else {
+			s.queuedBytes -= e.bytes
+		}
+		if e.claimed {
+			if s.running[e.table]--; s.running[e.table] <= 0 {
+				delete(s.running, e.table)
+			}
+			delete(s.runner, e.seq)
+		}
+		if q := slices.DeleteFunc(s.order[e.table], func(seq int64) bool { return seq == e.seq }); len(q) > 0 {
+			s.order[e.table] = q
+		} else {
+			delete(s.order, e.table)
+		}
+		release(e.table)
+	case *barrierItem:
+		for _, k := range e.keys {
+			release(k)
+			if s.barrierOn[k]--; s.barrierOn[k] <= 0 {
+				delete(s.barrierOn, k)
+			}
+		}
+		s.barriers--
+	}
+	s.changed.Broadcast()
+}
+
+// takeBacklog takes every entry no worker has claimed out of the backlog.
+func (s *scheduler) takeBacklog() []entry {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	left := s.backlog
+	s.backlog = nil
+	return left
+}
+
+// waitLocked waits on changed until ready holds, or gives up with stop's error (the replay
+// failed) or ctx's.
+func (s *scheduler) waitLocked(ctx context.Context, stop func() error, ready func() bool) error {
+	for {
+		if err := stop(); err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if ready() {
+			return nil
+		}
+		s.changed.Wait()
+	}
+}
+
+// wait is waitLocked for a caller that does not hold mu; ready runs with mu held.
+func (s *scheduler) wait(ctx context.Context, stop func() error, ready func() bool) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.waitLocked(ctx, stop, ready)
+}
+
+// waitFor blocks until no entry of the given tables (of any table when global) is in
+// flight, or the replay failed, stopped or was cancelled.
+func (s *scheduler) waitFor(ctx context.Context, keys []string, global bool) error {
+	idleBegin(s.dispatcher)
+	defer idleEnd(s.dispatcher)
+	return s.wait(ctx, s.stop, func() bool {
+		if global {
+			return len(s.busy) == 0
+		}
+		return !anyOver(s.busy, keys, 0)
+	})
+}
+
+// waitBarriers blocks until no barrier item is in flight.
+func (s *scheduler) waitBarriers(ctx context.Context) error {
+	idleBegin(s.dispatcher)
+	defer idleEnd(s.dispatcher)
+	return s.wait(ctx, s.stop, func() bool { return s.barriers == 0 })
+}
+
+// barrierPending reports whether a barrier item of any of the tables is in flight.
+func (s *scheduler) barrierPending(keys ...string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return anyOver(s.barrierOn, keys, 0)
+}
+
+// isBusy reports whether any of the tables has entries in flight.
+func (s *scheduler) isBusy(keys []string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return anyOver(s.busy, keys, 0)
+}
+
+// anyOver reports whether any of keys counts more than n in m (busy, barrierOn).
+func anyOver(m map[string]int, keys []string, n int) bool {
+	for _, k := range keys {
+		if m[k] > n {
+			return true
+		}
+	}
+	return false
+}
+
+// setStreaming notes the table whose rows the dispatcher is batching ("" between tables).
+func (s *scheduler) setStreaming(key string) {
+	s.mu.Lock()
+	s.streaming = key
+	s.mu.Unlock()
+}
+
+// tryAcquire takes memory budget for n bytes if it is free now. A statement larger than
+// the whole budget goes through when nothing else is queued.
+func (s *scheduler) tryAcquire(n int64) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.queuedBytes > 0 && s.queuedBytes+n > s.queueBytes {
+		return false
+	}
+	s.queuedBytes += n
+	return true
+}
+
+// acquire takes memory budget for n bytes, blocking while the workers are behind.
+func (s *scheduler) acquire(ctx context.Context, n int64) error {
+	idleBegin(s.dispatcher)
+	defer idleEnd(s.dispatcher)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for s.queuedBytes > 0 && s.queuedBytes+n > s.queueBytes {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := s.stop(); err != nil {
+			return err
+		}
+		s.changed.Wait()
+	}
+	s.queuedBytes += n
+	return nil
+}
+
+// spoolingLocked reports whether batches beyond the memory budget may go to the spool.
+func (s *scheduler) spoolingLocked() bool {
+	return s.spoolBytes > 0 && !s.spoolOff
+}
+
+// overdraw takes memory budget for n bytes beyond queueBytes when the batch they join can
+// go to the spool instead of waiting (spill puts it there).
+func (s *scheduler) overdraw(n int64) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.spoolingLocked() {
+		return false
+	}
+	s.queuedBytes += n
+	return true
+}
+
+// maxBacklog bounds the entries waiting in the backlog while the spool is in use.
+const maxBacklog = 4096
+
+// spill moves a batch that leaves the memory budget exceeded to the spool, waiting while
+// the spool is full and the memory budget too. If the spool cannot be written, the
+// replay goes on with the memory budget alone.
+func (s *scheduler) spill(ctx context.Context, b *rowBatch) error {
+	idleBegin(s.dispatcher)
+	defer idleEnd(s.dispatcher)
+	s.mu.Lock()
+	over := func() bool { return s.spoolingLocked() && s.queuedBytes > s.queueBytes }
+	err := s.waitLocked(ctx, s.stop, func() bool {
+		if !over() || s.spool == nil {
+			return true
+		}
+		// Claiming scans the backlog: bound its length too, for tiny --batch-bytes.
+		return len(s.backlog) < maxBacklog && s.spool.room(b.bytes, s.spoolBytes)
+	})
+	if err != nil || !over() {
+		s.mu.Unlock()
+		return err
+	}
+	if s.spool == nil {
+		sp, err := newSpool(s.spoolDir)
+		if err != nil {
+			s.spoolOff = true
+			s.mu.Unlock()
+			return nil
+		}
+		s.spool = sp
+	}
+	sp := s.spool
+	s.mu.Unlock()
+	err = sp.put(b)
+	s.mu.Lock()
+	if err != nil {
+		s.spoolOff = true
+	} else {
+		s.queuedBytes -= b.bytes
+		s.arenas.put(b.buf)
+		b.buf = nil
+	}
+	s.mu.Unlock()
+	return nil
+}
+
+// pendingBytes is the SQL read ahead of the workers, in memory and in the spool.
+func (s *scheduler) pendingBytes() int64 {
+	s.mu.Lock()
+	n, sp := s.queuedBytes, s.spool
+	s.mu.Unlock()
+	if sp != nil {
+		sp.mu.Lock()
+		n += sp.outstanding
+		sp.mu.Unlock()
+	}
+	return n
+}
+
+// closeSpool removes the spool once no worker reads from it.
+func (s *scheduler) closeSpool() {
+	s.mu.Lock()
+	sp := s.spool
+	s.mu.Unlock()
+	sp.close()
+}
+
+// position is where a batch of rows starts: its first statement.
+func (b *rowBatch) position(name string) split.Position {
+	return split.Position{Name: name, Offset: b.stmts[0].offset, Line: b.stmts[0].line}
+}

@@ -1,0 +1,220 @@
+package replay
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"unsafe"
+
+	"github.com/dumpscope/dumpscope/importer/split"
+)
+
+// spool holds batches the dispatcher read beyond the memory budget in an unlinked temporary
+// file, so that it can read on to the next tables while the workers are still on this one
+// without memory growing with the dump. Each batch is written once, read once by the
+// worker that claims it, and its pages punched out when it is done; the file is
+// truncated whenever it holds nothing.
+type spool struct {
+	f *os.File
+	// end is where the next batch is written; outstanding the bytes of spooled batches
+	// not yet done (bounded by ParallelOptions.SpoolBytes).
+	mu               sync.Mutex
+	end, outstanding int64
+}
+
+func newSpool(dir string) (*spool, error) {
+	f, err := os.CreateTemp(dir, "dumpscope-spool-*")
+	if err != nil {
+		return nil, err
+	}
+	// Unlinked at once: nothing is left behind, whatever ends the process.
+	if err := os.Remove(f.Name()); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &spool{f: f}, nil
+}
+
+// put writes b's statements to the spool and drops them from memory. Only the dispatcher
+// calls it, before b is sent. The batch's buffer is already in the spool's record format
+// (rowBatch.add), so it is written as it is.
+func (s *spool) put(b *rowBatch) error {
+	buf := b.buf
+	if len(buf) < len(b.stmts)*recordHeader {
+		return fmt.Errorf("spool: a batch of %s not built by rowBatch.add", b.table) // the replay goes on without the spool
+	}
+	s.mu.Lock()
+	off := s.end
+	s.end += int64(len(buf))
+	s.outstanding += b.bytes
+	s.mu.Unlock()
+	if _, err := s.f.WriteAt(buf, off); err != nil {
+		s.mu.Lock()
+		s.outstanding -= b.bytes
+		s.mu.Unlock()
+		return err
+	}
+	b.spooled, b.spoolAt, b.spoolLen, b.spoolFirst, b.stmts = true, off, int64(len(buf)), b.stmts[0].offset, nil
+	return nil
+}
+
+// recordHeader is the length of a statement's header in a batch's buffer and in the
+// spool: its offset, line and rows (uint64 each) and its SQL's length (uint32).
+const recordHeader = 28
+
+// add appends st to b: one record of the spool's format (header, then the SQL) in b's
+// buffer, and the statement, whose sql points into that record. This is the one copy of a
+// row insert's bytes out of the splitter's buffer: the spool writes the buffer as it is,
+// the workers send (or convert) the strings that point into it, and the buffer goes back
+// to arenas when the batch is done (release). A buffer that grows leaves the earlier
+// statements in its old array, which stays theirs.
+func (b *rowBatch) add(st *split.Statement, arenas *arenas) {
+	need := recordHeader + len(st.SQL)
+	if b.buf == nil {
+		b.buf = arenas.get(need)
+	}
+	buf := binary.LittleEndian.AppendUint64(b.buf, uint64(st.Offset))
+	buf = binary.LittleEndian.AppendUint64(buf, uint64(st.Line))
+	buf = binary.LittleEndian.AppendUint64(buf, uint64(st.Rows))
+	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(st.SQL)))
+	at := len(buf)
+	buf = append(buf, st.SQL...)
+	b.buf = buf
+	var q string
+	if len(st.SQL) > 0 {
+		q = unsafe.String(&buf[at], len(st.SQL))
+	}
+	b.stmts = append(b.stmts, batchStmt{sql: q, offset: st.Offset, line: st.Line, rows: st.Rows})
+}
+
+// shrink moves the records of a batch that fills little of its buffer to one of their
+// size and gives the buffer back, so that many small batches queued (small tables, a
+// table's last rows) do not each hold a buffer sized for a full batch.
+func (b *rowBatch) shrink(arenas *arenas) {
+	if len(b.buf) == 0 || cap(b.buf) < 1<<20 || len(b.buf) > cap(b.buf)/4 {
+		return
+	}
+	small := make([]byte, len(b.buf))
+	copy(small, b.buf)
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(b.buf)))
+	for i, st := range b.stmts {
+		p := uintptr(unsafe.Pointer(unsafe.StringData(st.sql)))
+		if st.sql == "" || p < base || p >= base+uintptr(len(b.buf)) {
+			continue // in an array the buffer outgrew: it stays there
+		}
+		b.stmts[i].sql = unsafe.String(&small[p-base], len(st.sql))
+	}
+	arenas.put(b.buf)
+	b.buf = small
+}
+
+// release gives a done batch's buffer back; its statements, which point into it, are
+// dropped with it.
+func (b *rowBatch) release(arenas *arenas) {
+	arenas.put(b.buf)
+	b.buf, b.stmts = nil, nil
+}
+
+// arenas are the batch buffers done batches gave back, for the next batches: filling a
+// recycled buffer costs no page faults and no zeroing, where a fresh one of megabytes
+// costs both (a fresh string per statement made the copy out of the splitter's buffer a
+// fifth of the dispatcher's CPU). At most cap(free) buffers wait, each at most max bytes.
+type arenas struct {
+	free chan []byte
+	// size is a new buffer's capacity (a full batch and its records' headers); max the
+	// largest kept (a batch of one oversize statement is not).
+	size, max int
+}
+
+func newArenas(batchBytes int64, n int) *arenas {
+	size := int(batchBytes + batchBytes/16 + recordHeader)
+	return &arenas{free: make(chan []byte, n), size: size, max: 2 * size}
+}
+
+// get returns an empty buffer of at least need bytes.
+func (a *arenas) get(need int) []byte {
+	select {
+	case buf := <-a.free:
+		if cap(buf) >= need {
+			return buf[:0]
+		}
+	default:
+	}
+	return make([]byte, 0, max(need, a.size))
+}
+
+// put keeps buf for a later get, when there is room and it is full-size: not one shrink
+// made (a batch filling it would grow it, copying), nor an oversize one.
+func (a *arenas) put(buf []byte) {
+	if cap(buf) < a.size || cap(buf) > a.max {
+		return
+	}
+	select {
+	case a.free <- buf[:0]:
+	default:
+	}
+}
+
+// room reports whether n more bytes fit under limit (a batch always fits an empty spool).
+func (s *spool) room(n, limit int64) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.outstanding == 0 || s.outstanding+n <= limit
+}
+
+// get reads back the statements of a spooled batch into buf (reallocated when too small)
+// and returns it. Their SQL strings share the buffer rather than each being copied out of
+// it (a batch is megabytes, and the copies cost as much CPU as the spool saves the
+// server), so the caller may reuse buf only once the batch is done and its statements
+// dropped; reusing it keeps memory flat.
+func (s *spool) get(b *rowBatch, buf []byte) ([]byte, error) {
+	if int64(cap(buf)) < b.spoolLen {
+		buf = make([]byte, b.spoolLen)
+	}
+	buf = buf[:b.spoolLen]
+	if _, err := s.f.ReadAt(buf, b.spoolAt); err != nil {
+		return buf, fmt.Errorf("read back a batch of %s from the spool: %w", b.table, err)
+	}
+	all := unsafe.String(unsafe.SliceData(buf), len(buf))
+	for len(all) > 0 {
+		if len(all) < 28 {
+			return buf, errors.New("spool: truncated record")
+		}
+		h := buf[len(buf)-len(all):]
+		st := batchStmt{
+			offset: int64(binary.LittleEndian.Uint64(h)),
+			line:   int64(binary.LittleEndian.Uint64(h[8:])),
+			rows:   int64(binary.LittleEndian.Uint64(h[16:])),
+		}
+		n := int(binary.LittleEndian.Uint32(h[24:]))
+		all = all[28:]
+		if len(all) < n {
+			return buf, errors.New("spool: truncated record")
+		}
+		st.sql, all = all[:n], all[n:]
+		b.stmts = append(b.stmts, st)
+	}
+	return buf, nil
+}
+
+// release gives a done batch's bytes back: its pages are punched out (so the file does not
+// grow with the dump where the file system can), and the file is emptied when nothing in
+// it is outstanding.
+func (s *spool) release(b *rowBatch) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	punchHole(s.f, b.spoolAt, b.spoolLen)
+	s.outstanding -= b.bytes
+	if s.outstanding == 0 {
+		_ = s.f.Truncate(0)
+		s.end = 0
+	}
+}
+
+func (s *spool) close() {
+	if s != nil {
+		s.f.Close()
+	}
+}

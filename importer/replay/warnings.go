@@ -1,0 +1,230 @@
+package replay
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/split"
+)
+
+// warnLog is a replay's bookkeeping of the server's warnings: which statements count them,
+// reading them (from the OK packet, or SHOW WARNINGS) and listing the first ones, and
+// per connection whether the server's list is known to be empty.
+type warnLog struct {
+	r *Replayer
+	// warnEmpty is per connection whether its warning list is known to be empty (under
+	// listMu; see warnings.go).
+	warnEmpty map[Conn]bool
+	// pending is the last statement's warnings when the wire said it raised some: the
+	// list is read just before the next statement is sent (see readPending).
+	pending *pendingWarnings
+}
+
+// Stale warnings. The server clears a connection's warning list only when a statement
+// uses a table or raises a condition of its own: after `INSERT … (1000)` into a TINYINT
+// (one warning), a CREATE PROCEDURE, DROP PROCEDURE, COMMIT or CREATE DATABASE that raises
+// nothing leaves @@warning_count at 1 and SHOW WARNINGS listing the INSERT's warning. The
+// client counts from the OK packet, which carries the statement's own count (0), and
+// go-sql-driver does not expose it; so before a statement that may use no table, on a
+// connection whose list may hold something, the list is emptied with a statement that
+// uses a derived table and nothing else (no lock, no transaction, allowed under LOCK
+// TABLES). What @@warning_count says after the dump's statement is then its own.
+//
+// This is the parallel replay's way (its batches are not the client's statements). The
+// serial replay reads each statement's own count from the wire (okpacket.go) and sends
+// nothing, which the dump's ROW_COUNT() and FOUND_ROWS() would see.
+
+// clearWarningsSQL empties the connection's warning list: a derived table counts as a
+// table for the server's "statement that uses tables" rule.
+const clearWarningsSQL = "DO (SELECT 1 FROM (SELECT 1) AS dumpscope_clear_warnings)"
+
+// usesTable reports whether the server clears the warning list before st runs whatever
+// st raises: st names a table it opens (tried on MariaDB 10.11: DROP TRIGGER, CREATE and
+// DROP DATABASE, COMMIT and routines do not clear it).
+func usesTable(st *split.Statement) bool {
+	switch st.Kind {
+	case split.KindInsert:
+		return true
+	case split.KindDDL, split.KindRoutine:
+		switch st.Verb {
+		case "CREATE TABLE", "ALTER TABLE", "DROP TABLE", "TRUNCATE TABLE", "RENAME TABLE",
+			"CREATE INDEX", "DROP INDEX", "CREATE VIEW", "DROP VIEW", "CREATE TRIGGER":
+			return true
+		}
+	}
+	return false
+}
+
+// countsWarnings reports whether exec reads the warnings st raised.
+func (wl *warnLog) countsWarnings(st *split.Statement) bool {
+	r := wl.r
+	return !r.opt.SkipWarningCount && st.Kind != split.KindSession && st.Kind != split.KindLock
+}
+
+// clearStaleWarnings empties c's warning list before st when st's own warnings could not
+// be told from what an earlier statement left there.
+func (wl *warnLog) clearStaleWarnings(ctx context.Context, c Conn, st *split.Statement) error {
+	if !wl.countsWarnings(st) || usesTable(st) || wl.warningsEmpty(c) {
+		return nil
+	}
+	if _, err := c.ExecContext(ctx, clearWarningsSQL); err != nil {
+		return err
+	}
+	wl.setWarningsEmpty(c, true)
+	return nil
+}
+
+// warningsEmpty reports whether c's warning list is known to be empty: the last statement
+// on it was counted and raised nothing.
+func (wl *warnLog) warningsEmpty(c Conn) bool {
+	r := wl.r
+	r.listMu.Lock()
+	defer r.listMu.Unlock()
+	return wl.warnEmpty[c]
+}
+
+// setWarningsEmpty records what c's warning list holds. Anything sent on c without
+// counting its warnings (session statements, a worker's replay of them, an error, added
+// indexes) makes it unknown: setWarningsEmpty(c, false).
+func (wl *warnLog) setWarningsEmpty(c Conn, empty bool) {
+	r := wl.r
+	r.listMu.Lock()
+	defer r.listMu.Unlock()
+	if wl.warnEmpty == nil {
+		wl.warnEmpty = map[Conn]bool{}
+	}
+	wl.warnEmpty[c] = empty
+}
+
+// ServerWarning is one warning the server raised for a dump statement.
+type ServerWarning struct {
+	Offset  int64
+	Line    int64
+	Table   string
+	Level   string // "Warning" or "Error"; notes are not kept
+	Code    int
+	Message string
+}
+
+func (w ServerWarning) String() string {
+	return fmt.Sprintf("%s: %s %d: %s", split.Position{Offset: w.Offset, Line: w.Line}, w.Level, w.Code, w.Message)
+}
+
+// maxWarningsKept bounds the warnings a result lists (all are counted).
+const maxWarningsKept = 20
+
+// countWarnings reads @@warning_count after a statement and, when it is not zero, SHOW
+// WARNINGS, so that notes ("table already exists") are told apart from warnings (data
+// truncated, out of range), which are counted and the first few kept with their position.
+func (wl *warnLog) countWarnings(ctx context.Context, c Conn, st *split.Statement) error {
+	ws, n, err := wl.readWarnings(ctx, c, st)
+	wl.recordWarnings(ws, n)
+	return err
+}
+
+// readWarnings reads st's warnings (notes left out) from c: the list SHOW WARNINGS gives
+// and their count, which covers those past max_error_count.
+func (wl *warnLog) readWarnings(ctx context.Context, c Conn, st *split.Statement) ([]ServerWarning, int64, error) {
+	var n int64
+	err := c.QueryRowContext(ctx, "SELECT @@warning_count").Scan(&n)
+	wl.setWarningsEmpty(c, err == nil && n == 0)
+	if err != nil || n == 0 {
+		return nil, 0, err
+	}
+	return wl.listWarnings(ctx, c, st, n)
+}
+
+// listWarnings reads the warnings of st, which raised n conditions (notes included), with
+// SHOW WARNINGS.
+func (wl *warnLog) listWarnings(ctx context.Context, c Conn, st *split.Statement, n int64) ([]ServerWarning, int64, error) {
+	rows, err := c.QueryContext(ctx, "SHOW WARNINGS")
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var ws []ServerWarning
+	for rows.Next() {
+		w := ServerWarning{Offset: st.Offset, Line: st.Line, Table: st.Table}
+		if err := rows.Scan(&w.Level, &w.Code, &w.Message); err != nil {
+			return ws, int64(len(ws)), err
+		}
+		if w.Level != "Note" {
+			ws = append(ws, w)
+		}
+	}
+	warnings := int64(len(ws))
+	// SHOW WARNINGS lists at most max_error_count; the count covers the rest.
+	if warnings > 0 && n > warnings {
+		warnings = n
+	}
+	return ws, warnings, rows.Err()
+}
+
+// recordWarnings adds warnings read by readWarnings to the result: n counted, the list
+// kept up to maxWarningsKept.
+func (wl *warnLog) recordWarnings(ws []ServerWarning, n int64) {
+	r := wl.r
+	if n == 0 {
+		return
+	}
+	r.listMu.Lock()
+	for _, w := range ws {
+		if len(r.result.WarningList) < maxWarningsKept {
+			r.result.WarningList = append(r.result.WarningList, w)
+		}
+	}
+	r.listMu.Unlock()
+	r.warnings.Add(n)
+}
+
+// pendingWarnings is a statement that raised n conditions (warnings or notes), whose list
+// is not read yet.
+type pendingWarnings struct {
+	st split.Statement // its position and table; SQL not kept
+	n  int64
+}
+
+// notePending takes st's warning count from the wire: nothing to do when it is 0 (most
+// statements), and otherwise the list is read before the next statement (readPending).
+func (wl *warnLog) notePending(st *split.Statement) {
+	r := wl.r
+	n, ok := r.opt.Wire.lastWarnings()
+	if !ok || n == 0 {
+		return
+	}
+	wl.pending = &pendingWarnings{st: split.Statement{Kind: st.Kind, Table: st.Table, Offset: st.Offset, Line: st.Line}, n: int64(n)}
+}
+
+// readPending reads the pending statement's warnings, before next is sent (nil: the
+// replay ended). SHOW WARNINGS tells the warnings from the notes and leaves the warning
+// list alone, but ROW_COUNT() becomes −1 after it (MariaDB 10.11 keeps FOUND_ROWS();
+// other servers may not), so it is not sent when next may read either: then the
+// conditions are counted as warnings, unlisted, as they cannot be told apart from notes
+// without a statement.
+func (wl *warnLog) readPending(ctx context.Context, next *split.Statement) {
+	r := wl.r
+	p := wl.pending
+	if p == nil {
+		return
+	}
+	wl.pending = nil
+	if next != nil && mayReadRowCount(next) {
+		wl.recordWarnings(nil, p.n)
+		return
+	}
+	ws, n, err := wl.listWarnings(ctx, r.conn, &p.st, p.n)
+	if err != nil {
+		ws, n = nil, p.n // the count is known; the list is not
+	}
+	wl.recordWarnings(ws, n)
+}
+
+// mayReadRowCount reports whether st may read ROW_COUNT() or FOUND_ROWS(): it names one,
+// or runs code that the text does not show (a stored procedure, a prepared statement).
+func mayReadRowCount(st *split.Statement) bool {
+	if strings.HasPrefix(st.Verb, "CALL") || strings.HasPrefix(st.Verb, "EXECUTE") {
+		return true
+	}
+	return containsFold(st.SQL, "ROW_COUNT") || containsFold(st.SQL, "FOUND_ROWS")
+}

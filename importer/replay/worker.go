@@ -1,0 +1,246 @@
+package replay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/internal/crash"
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
+)
+
+// workerPool is the workers: each claims entries from the scheduler in stream order and
+// runs them on its connection (a batch in one transaction with its progress row, retried
+// after a deadlock; a barrier item), waiting its turn behind a table's earlier batches
+// (turn.go).
+type workerPool struct {
+	p *ParallelReplayer
+	// workerIDs are the workers' server thread ids; noLockView: INNODB_TRX could not be
+	// read (turn.go).
+	workerIDs  []int64
+	noLockView atomic.Bool
+}
+
+// Workers: each claims entries from the scheduler's backlog and runs them on its own
+// connection; a row batch that meets a deadlock or lock-wait timeout is retried.
+
+// worker claims entries from the backlog and runs them on one connection, in stream order
+// (see schedule.go). Before each it runs the session statements the entry's position in
+// the stream says this connection has not run yet.
+//
+// A panic is recovered: one while an entry runs fails that entry, as an SQL error would,
+// so that what is in flight is accounted for and the import ends with the clean-up
+// (--relax-durability's restore) that a crash of the process skipped; one elsewhere
+// fails the replay.
+func (wp *workerPool) worker(ctx context.Context, id int, c Conn) {
+	p := wp.p
+	defer crash.Recover(p.fail)
+	applied := 0
+	var spoolBuf []byte // reused for each spooled batch this worker reads back
+	for {
+		idleBegin(c) // pinged while it waits for work (keepalive.go)
+		e := p.sched.next(ctx, id)
+		idleEnd(c)
+		if e == nil {
+			return
+		}
+		if p.shouldRun(e) {
+			err := wp.runEntry(ctx, c, e, &applied, &spoolBuf)
+			switch {
+			case err != nil && ctx.Err() != nil:
+				p.noteUnexecuted(e) // aborted, not failed
+			case err != nil:
+				p.noteUnexecuted(e)
+				p.failAt(e.start(), explainLost(err))
+			}
+		} else {
+			p.noteUnexecuted(e)
+		}
+		p.done(e)
+		if b, ok := e.(*rowBatch); ok {
+			if b.spooled {
+				b.stmts = nil // they point into spoolBuf
+			} else {
+				b.release(p.sched.arenas) // they point into its buffer
+			}
+		}
+	}
+}
+
+// runEntry runs e on c, after the session statements c has not run yet (applied counts
+// them); spoolBuf is the worker's buffer for spooled batches. A panic is returned as a
+// *crash.PanicError.
+func (wp *workerPool) runEntry(ctx context.Context, c Conn, e entry, applied *int, spoolBuf *[]byte) (err error) {
+	p := wp.p
+	defer crash.Recover(func(perr error) { err = perr })
+	if p.opt.InWorker != nil {
+		p.opt.InWorker()
+	}
+	p.serial.warn.setWarningsEmpty(c, false) // session statements, LOAD DATA, tolerated errors: not counted
+	session := e.state().session
+	for ; *applied < len(session); *applied++ {
+		// It ran without error on the control connection; an error here
+		// (a privilege, say) would have been reported there.
+		_, _ = c.ExecContext(ctx, session[*applied])
+	}
+	switch b := e.(type) {
+	case *barrierItem:
+		err = wp.runBarrierItem(ctx, c, b)
+	case *rowBatch:
+		if b.spooled {
+			if *spoolBuf, err = p.sched.spool.get(b, *spoolBuf); err == nil {
+				err = wp.runBatch(ctx, c, b)
+			}
+			if int64(cap(*spoolBuf)) > 2*p.opt.BatchBytes {
+				*spoolBuf = nil // a batch of one oversize statement: do not keep its buffer
+			}
+		} else {
+			err = wp.runBatch(ctx, c, b)
+		}
+	}
+	return err
+}
+
+// runBarrierItem waits until the batches of b's tables dispatched before it have
+// committed, then adds their held-back indexes, marks their loads complete and runs b's
+// statement, all on c.
+func (wp *workerPool) runBarrierItem(ctx context.Context, c Conn, b *barrierItem) error {
+	p := wp.p
+	s := p.sched
+	idleBegin(c)
+	err := s.wait(ctx, wp.stopBefore(b), func() bool { return !anyOver(s.busy, b.keys, 1) }) // 1: the item itself
+	idleEnd(c)
+	if err != nil {
+		return err
+	}
+	if err := p.held.addIndexes(ctx, c, b.indexes); err != nil {
+		return err
+	}
+	if err := p.cat.markLoaded(ctx, c, b.loads); err != nil {
+		return err
+	}
+	return p.disp.runBarrier(ctx, c, b.stmt, b.q, b.endByte, b.digest, b.writes)
+}
+
+func (wp *workerPool) runBatch(ctx context.Context, c Conn, b *rowBatch) error {
+	p := wp.p
+	for attempt := 0; ; attempt++ {
+		err, retry := wp.tryBatch(ctx, c, b)
+		if err == nil {
+			p.rows.Add(b.rows)
+			p.commits.Add(1)
+			p.loadedTable.Store(&b.table)
+			return nil
+		}
+		if errors.Is(err, errYield) {
+			// Run again once the earlier batches of the table are done (turn.go); not an
+			// attempt that failed.
+			if err := wp.waitPredecessors(ctx, c, b); err != nil {
+				return err
+			}
+			attempt--
+			continue
+		}
+		if !retry || attempt >= p.opt.MaxRetries {
+			return err
+		}
+		time.Sleep(time.Duration(attempt+1) * 50 * time.Millisecond)
+	}
+}
+
+// tryBatch runs one batch as a transaction. retry is true for deadlocks and lock-wait
+// timeouts, after which the transaction has been rolled back.
+func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch) (err error, retry bool) {
+	p := wp.p
+	if p.ld != nil && !p.ld.off.Load() {
+		// A LOAD DATA LOCAL stream must not meet a lock wait that ends in a yield: the
+		// server drops the connection when a LOAD it had to abort is still streaming
+		// (a bulk insert into an empty table locks the whole table, and its rollback
+		// aborts the LOAD waiting for it). So under --load-data a table's batches run one
+		// after the other, in stream order; other tables' batches still run beside them.
+		if err := wp.waitPredecessors(ctx, c, b); err != nil {
+			return err, false
+		}
+	}
+	if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
+		return fmt.Errorf("%s: batch of %s: %w", b.position(p.opt.Name), b.table, err), false
+	}
+	var tolerated []*StatementError
+	// warnings and tolerated errors count once the batch commits: a batch rolled back
+	// and run again (a deadlock, a yield) would count them twice.
+	var warnings []ServerWarning
+	var warned int64
+	loaded := false
+	if p.ld != nil {
+		var err error
+		if loaded, err = p.ld.load(ctx, c, b.stmts); err != nil {
+			_, _ = c.ExecContext(ctx, "ROLLBACK")
+			return fmt.Errorf("%s: LOAD DATA of a batch of %s: %w", b.position(p.opt.Name), b.table, err), false
+		}
+		if loaded {
+			p.statements.Add(int64(len(b.stmts)))
+		}
+	}
+	for _, s := range b.stmts {
+		if loaded {
+			break
+		}
+		_, err := c.ExecContext(ctx, s.sql)
+		p.statements.Add(1)
+		if err != nil {
+			var me *mysql.MySQLError
+			if errors.As(err, &me) && mysqlerr.Retryable(me.Number) {
+				_, _ = c.ExecContext(ctx, "ROLLBACK")
+				return err, true
+			}
+			se := &StatementError{Name: p.opt.Name, Offset: s.offset, Line: s.line, Kind: split.KindInsert, Table: b.table, Head: split.Head([]byte(s.sql)), Err: err}
+			if errors.As(err, &me) {
+				se.Code, se.SQLState, se.Message = me.Number, string(me.SQLState[:]), me.Message
+			} else {
+				se.Message = err.Error()
+			}
+			if !p.opt.Force || me == nil || mysqlerr.ConnectionFatal(me.Number) {
+				_, _ = c.ExecContext(ctx, "ROLLBACK")
+				return se, false
+			}
+			se.Err = nil
+			tolerated = append(tolerated, se)
+			continue
+		}
+		if !p.opt.SkipWarningCount {
+			st := &split.Statement{Kind: split.KindInsert, Table: b.table, Offset: s.offset, Line: s.line}
+			ws, n, err := p.serial.warn.readWarnings(ctx, c, st)
+			if err != nil {
+				_, _ = c.ExecContext(ctx, "ROLLBACK")
+				return err, false
+			}
+			warnings, warned = append(warnings, ws...), warned+n
+		}
+	}
+	// The table's earlier batches commit first (turn.go).
+	if err := wp.waitTurn(ctx, c, b); err != nil {
+		_, _ = c.ExecContext(ctx, "ROLLBACK")
+		return err, false
+	}
+	if cp := p.opt.Checkpoint; cp != nil {
+		if err := cp.Record(ctx, c, checkpoint.Stretch{Start: b.stmts[0].offset, End: b.endByte, Statements: len(b.stmts), Rows: b.rows, Digest: b.digest}); err != nil {
+			_, _ = c.ExecContext(ctx, "ROLLBACK")
+			return fmt.Errorf("%s: progress row of a batch of %s: %w", b.position(p.opt.Name), b.table, err), false
+		}
+	}
+	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
+		var me *mysql.MySQLError
+		return fmt.Errorf("%s: commit of a batch of %s: %w", b.position(p.opt.Name), b.table, err), errors.As(err, &me) && mysqlerr.Retryable(me.Number)
+	}
+	for _, se := range tolerated {
+		p.serial.tolerate(se)
+	}
+	p.serial.warn.recordWarnings(warnings, warned)
+	return nil, false
+}
