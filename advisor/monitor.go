@@ -84,6 +84,11 @@ type MonitorOptions struct {
 	// it stays current when a variable changes.
 	Env   *Env
 	Sinks []Sink
+	// AsRecorded, when set, turns each snapshot into what the run record will store
+	// (runrecord.RoundSnapshot) before the rules and the sinks see it: a percentage at a
+	// rule's threshold (a server at 24.996 % of a core) must not count live and not in
+	// the replay of the record, or the other way round.
+	AsRecorded func(Snapshot) Snapshot
 	// Now and After are the clock (default time.Now, time.After), injectable for tests.
 	Now   func() time.Time
 	After func(time.Duration) <-chan time.Time
@@ -217,6 +222,9 @@ func (m *Monitor) step(ctx context.Context, withDevices bool) Tick {
 			c.T = s.T
 			tick.Changes = append(tick.Changes, c)
 		}
+	}
+	if m.o.AsRecorded != nil {
+		s = m.o.AsRecorded(s)
 	}
 	tick.Snapshot = s
 	tick.Events = m.o.Engine.Observe(m.o.Env, s)

@@ -297,3 +297,52 @@ func TestImportFraction(t *testing.T) {
 		}
 	}
 }
+
+// seenRule records the server CPU each Check sees.
+type seenRule struct{ seen *[]float64 }
+
+func (seenRule) ID() string { return "seen" }
+func (r seenRule) Check(_ *Env, w Window) *Finding {
+	if c := w[len(w)-1].CPU; c != nil && c.ServerPct != nil {
+		*r.seen = append(*r.seen, *c.ServerPct)
+	}
+	return nil
+}
+
+// TestMonitorAsRecorded: with AsRecorded the rules and the sinks see the snapshot as the
+// record will store it, so a value at a threshold (24.996 % recorded as 25) counts the
+// same live and in advise --run.
+func TestMonitorAsRecorded(t *testing.T) {
+	var seen, sunk []float64
+	m, err := NewMonitor(MonitorOptions{
+		Devices: func() (DeviceReading, error) {
+			return DeviceReading{CPU: &iostat.CPUStats{IdlePct: 50, ServerPct: f64(24.996)}}, nil
+		},
+		Engine: NewEngine([]Rule{seenRule{&seen}}, 10),
+		Env:    &Env{},
+		Sinks: []Sink{SinkFunc(func(tk Tick) {
+			if c := tk.Snapshot.CPU; c != nil && c.ServerPct != nil {
+				sunk = append(sunk, *c.ServerPct)
+			}
+		})},
+		AsRecorded: func(s Snapshot) Snapshot {
+			if s.CPU != nil && s.CPU.ServerPct != nil {
+				c := *s.CPU
+				c.ServerPct = f64(math.Round(*c.ServerPct*100) / 100)
+				s.CPU = &c
+			}
+			return s
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Start(context.Background())
+	m.Step(context.Background())
+	if diff := cmp.Diff([]float64{25}, seen); diff != "" {
+		t.Errorf("the rules saw (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(seen, sunk); diff != "" {
+		t.Errorf("the sinks got other values than the rules (-rules +sinks):\n%s", diff)
+	}
+}

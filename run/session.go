@@ -201,6 +201,9 @@ func (s *Session) wire(o Options, devices advisor.DeviceSampleFunc, server *advi
 		Engine:   s.engine,
 		Env:      s.env,
 		Sinks:    sinks,
+		// The rules see each snapshot as the record stores it: the verdict of advise
+		// --run on the record is the live one.
+		AsRecorded: runrecord.RoundSnapshot,
 	}
 	if server != nil { // a nil *ServerSampler in the interface would not compare nil
 		mo.Server = server

@@ -154,7 +154,7 @@ func (lw *lineWriter) header(r *Record) error {
 }
 
 func (lw *lineWriter) sample(s advisor.Snapshot) error {
-	ws := wireSample{Snapshot: roundSnapshot(s)}
+	ws := wireSample{Snapshot: RoundSnapshot(s)}
 	if ws.Snapshot.Devices != nil {
 		ws.Devices = make(map[string]wireDevice, len(ws.Snapshot.Devices))
 		for name, d := range ws.Snapshot.Devices {
@@ -342,9 +342,10 @@ func roundSigPtr(x *float64) *float64 {
 	return &v
 }
 
-// roundSnapshot returns s with its rates and percentages rounded (cumulative counters
-// and byte positions are integers and stay exact).
-func roundSnapshot(s advisor.Snapshot) advisor.Snapshot {
+// RoundSnapshot returns s with its rates and percentages rounded (cumulative counters
+// and byte positions are integers and stay exact). The live monitor applies it too
+// (advisor.MonitorOptions.AsRecorded), so the rules see what advise --run will read.
+func RoundSnapshot(s advisor.Snapshot) advisor.Snapshot {
 	if s.Devices != nil {
 		devs := make(map[string]iostat.DeviceStats, len(s.Devices))
 		for name, d := range s.Devices {

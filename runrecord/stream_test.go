@@ -101,7 +101,7 @@ func testSaverAppends(t *testing.T, name string) {
 		if i == 20 {
 			s.Status = nil // a tick whose status query failed
 		}
-		want = append(want, roundSnapshot(s))
+		want = append(want, RoundSnapshot(s))
 		tick := advisor.Tick{Snapshot: s}
 		if i == 12 {
 			tick.Changes = []advisor.VariableChange{{T: 12, Name: "innodb_io_capacity", Value: float64(2000)}}

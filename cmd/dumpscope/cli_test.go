@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/dumpscope/dumpscope/internal/cliflag"
+	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite testdata/help/*.golden from the current --help output")
@@ -118,6 +119,19 @@ func TestUsageErrors(t *testing.T) {
 				t.Errorf("usage error wrote to stdout: %q", out.String())
 			}
 		})
+	}
+}
+
+// TestReadAheadZero: --read-ahead 0 is what its help says, memory only (no spool), not a
+// usage error (it was one: "bad size").
+func TestReadAheadZero(t *testing.T) {
+	var errb bytes.Buffer
+	o, code := parseImport([]string{"--parallel", "2", "--read-ahead", "0", "dump.sql"}, stdio{Err: &errb})
+	if o == nil {
+		t.Fatalf("--read-ahead 0: exit %d, %s", code, errb.String())
+	}
+	if got, _ := units.ParseBytes(o.readAhead); got != 0 { // what importOptionsFor passes on
+		t.Fatalf("--read-ahead 0: %d bytes of read-ahead, want 0", got)
 	}
 }
 

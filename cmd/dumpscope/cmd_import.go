@@ -198,6 +198,9 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 		return fail(usagef("%v", err))
 	}
 	for _, b := range []struct{ name, v string }{{"sample-size", o.sampleSize}, {"batch-bytes", o.batchBytes}, {"read-ahead", o.readAhead}} {
+		if b.name == "read-ahead" && strings.TrimSpace(b.v) == "0" {
+			continue // memory only, as its help says
+		}
 		if _, err := units.ParseBytes(b.v); err != nil && b.v != "" {
 			return fail(usagef("--%s %q: %v", b.name, b.v, err))
 		}
