@@ -74,7 +74,8 @@ type Options struct {
 	// parallel exactly (ReplayOptions.CheckParallel), for the advisor's hint.
 	CheckParallel bool
 	// OtherConnections are the connections the caller opens to the same server while the
-	// import runs (the sampler's): Parallel is reduced so that they fit max_connections too.
+	// import runs (the sampler's): the workers are reduced so that they fit
+	// max_connections too (Result.Used).
 	OtherConnections int
 	// Stop, when closed, ends the import gracefully after the statement in flight.
 	Stop <-chan struct{}
