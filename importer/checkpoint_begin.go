@@ -14,14 +14,14 @@ import (
 // beginCheckpoint sets up progress rows when the import runs in parallel, with a
 // checkpoint or a resume (nil otherwise: then dumpscope sends exactly the client's
 // statements); see checkpoint.Begin for the resume protocol. A resumed run that the
-// journal says deferred indexes defers them too.
-func beginCheckpoint(ctx context.Context, src Source, o *Options, dumpID checkpoint.DumpIdentity, conns []*sql.Conn, log io.Writer) (*checkpoint.Run, error) {
-	if o.Parallel == 1 && o.CheckpointPath == "" && !o.Resume {
+// journal says deferred indexes defers them too (r.DeferIndexes, with the reason).
+func beginCheckpoint(ctx context.Context, src Source, o *Options, r *resolved, dumpID checkpoint.DumpIdentity, conns []*sql.Conn, log io.Writer) (*checkpoint.Run, error) {
+	if r.Parallel == 1 && o.CheckpointPath == "" && !o.Resume {
 		return nil, nil
 	}
 	cp, err := checkpoint.Begin(ctx, checkpoint.Params{
 		Conns: pinned(conns), Dump: dumpID, DumpPath: src.Path, JournalPath: o.CheckpointPath,
-		Resume: o.Resume, Applied: o.ResumeApplied, Parallel: o.Parallel, DeferIndexes: o.DeferIndexes,
+		Resume: o.Resume, Applied: o.ResumeApplied, Parallel: r.Parallel, DeferIndexes: r.DeferIndexes,
 		Filters: filterFlags(o), CharsetGiven: o.CharsetGiven, Log: log,
 		Reopen: func() (string, io.ReadCloser, error) {
 			in, err := dumpfile.Open(src.Path)
@@ -34,7 +34,10 @@ func beginCheckpoint(ctx context.Context, src Source, o *Options, dumpID checkpo
 	if err != nil {
 		return nil, err
 	}
-	o.DeferIndexes = cp.DeferIndexes
+	if cp.DeferIndexes != r.DeferIndexes {
+		r.DeferIndexes = cp.DeferIndexes
+		r.because("defer indexes: the interrupted run deferred them (its journal), so its resume builds them")
+	}
 	return cp, nil
 }
 

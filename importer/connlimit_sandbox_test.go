@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -75,6 +76,9 @@ func TestParallelFitsMaxConnections(t *testing.T) {
 			}
 			if res.Err != nil || !strings.Contains(log.String(), want) {
 				t.Errorf("replay %v; log lacks %q:\n%s", res.Err, want, log.String())
+			}
+			if u := res.Used; !strings.HasSuffix(want, " "+strconv.Itoa(u.Parallel)) || len(u.Reasons) != 1 || !strings.Contains(u.Reasons[0], want) {
+				t.Errorf("Result.Used %+v, want the %q it was reduced to and why", u, want)
 			}
 		})
 	}

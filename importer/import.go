@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -73,7 +74,8 @@ type Options struct {
 	// parallel exactly (ReplayOptions.CheckParallel), for the advisor's hint.
 	CheckParallel bool
 	// OtherConnections are the connections the caller opens to the same server while the
-	// import runs (the sampler's): Parallel is reduced so that they fit max_connections too.
+	// import runs (the sampler's): the workers are reduced so that they fit
+	// max_connections too (Result.Used).
 	OtherConnections int
 	// Stop, when closed, ends the import gracefully after the statement in flight.
 	Stop <-chan struct{}
@@ -95,12 +97,10 @@ type Options struct {
 	// Rejects, with Force on a serial import, receives each failed statement (rejects.go).
 	Rejects *Rejects
 
-	transform        *transform.Transform         // built from Transform for this target
-	tablesTotal      int                          // tables the dump inserts into, when the preflight scan read it
+	// Test hooks (export_test.go); what Import decides itself is in resolved, not here.
 	inWorker         func()                       // replay.ReplayOptions.InWorker
 	afterDDL         func(*split.Statement) error // replay.ReplayOptions.AfterDDL
-	wire             *replay.PacketWatch
-	beforeIndexBuild func() // replay.ReplayOptions.BeforeIndexBuild
+	beforeIndexBuild func()                       // replay.ReplayOptions.BeforeIndexBuild
 }
 
 // Status is how an import ended.
@@ -144,6 +144,9 @@ type Result struct {
 	// Transform is what filtered and rewrote the statements (nil: none did): its Stats
 	// list what was skipped and mapped.
 	Transform *transform.Transform
+	// Used is what the import really ran with (connections, overwrite, deferred indexes,
+	// warning counts) and why where it differs from the Options.
+	Used Used
 }
 
 // Import replays a dump into the server of cfg: preflight, checkpoint begin or resume,
@@ -163,9 +166,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	if log == nil {
 		log = io.Discard
 	}
-	if o.Parallel < 1 {
-		o.Parallel = 1
-	}
+	r := newResolved(&o)
 	src, closeStream, err := streamIfNotRegular(src)
 	if err != nil {
 		return nil, err
@@ -185,11 +186,11 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	// The parallel replayer (also used for progress rows and deferred indexes) has a
 	// control connection besides its N workers.
 	nconns := 1
-	if o.Parallel > 1 || o.CheckpointPath != "" || o.Resume || o.DeferIndexes || o.LoadData {
-		nconns = o.Parallel + 1
+	if r.Parallel > 1 || o.CheckpointPath != "" || o.Resume || r.DeferIndexes || o.LoadData {
+		nconns = r.Parallel + 1
 	}
 	cfg, wires := replay.WatchWire(cfg)
-	db, conns, err := openConns(ctx, cfg, nconns, &o, log)
+	db, conns, err := openConns(ctx, cfg, nconns, o.OtherConnections, r, log)
 	if err != nil {
 		return nil, err
 	}
@@ -199,19 +200,20 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 			c.Close()
 		}
 	}()
-	if o.Resume || o.Transform.StartAt > 0 {
-		o.Overwrite = true // what exists is the interrupted run's own work
+	if !r.Overwrite && (o.Resume || o.Transform.StartAt > 0) {
+		r.Overwrite = true
+		r.because("overwrite: a resume or a start offset writes over what exists, the interrupted run's own work")
 	}
 	if e, ok, err := preflight.EstimateSpace(ctx, conns[0], src.Path, in); err != nil {
 		fmt.Fprintln(log, "dumpscope: note: free space not checked:", err)
 	} else if ok && e.FreeBytes < e.NeedBytes {
 		fmt.Fprintln(log, "dumpscope: warning:", e)
 	}
-	onStatement, err := runPreflight(ctx, src, &o, in, conns[0], log)
+	onStatement, err := runPreflight(ctx, src, &o, r, in, conns[0], log)
 	if err != nil {
 		return nil, err
 	}
-	cp, err := beginCheckpoint(ctx, src, &o, dumpID, conns, log)
+	cp, err := beginCheckpoint(ctx, src, &o, r, dumpID, conns, log)
 	if err != nil {
 		return nil, fmt.Errorf("%w%s", err, preflight.PrivilegeHint(err, "progress rows (--parallel, --checkpoint) need the account to have all privileges on "+checkpoint.ProgressSchema+" (GRANT ALL ON "+checkpoint.ProgressSchema+".* TO "+preflight.CurrentAccount(ctx, conns[0])+"); or import without --parallel and --checkpoint"))
 	}
@@ -220,7 +222,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	if err != nil {
 		return nil, err
 	}
-	if o.transform, err = transform.NewImport(ctx, conns[0], o.Transform); err != nil {
+	if r.transform, err = transform.NewImport(ctx, conns[0], o.Transform); err != nil {
 		return nil, err
 	}
 	ka := replay.NewKeepalive(ctx, conns, crashed)
@@ -229,22 +231,22 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	if nconns == 1 {
 		if w := wires.Of(ctx, conns[0]); w != nil {
 			w.TrackSQLMode(ctx, conns[0])
-			o.wire = w
+			r.wire = w
 		}
 	}
-	if nconns == 1 && !o.SkipWarningCount {
-		if o.wire == nil {
-			// Asking the server after each statement would change what the dump's next
-			// statement reads in ROW_COUNT() and FOUND_ROWS(); exactness comes first.
-			o.SkipWarningCount = true
-			fmt.Fprintln(log, "dumpscope: note: warnings are not counted: with --ssl-mode over TCP the driver's TLS hides the server's warning counts from dumpscope, and asking the server for them would change what the dump's ROW_COUNT() and FOUND_ROWS() return")
-		}
+	if nconns == 1 && !r.SkipWarningCount && r.wire == nil {
+		// Asking the server after each statement would change what the dump's next
+		// statement reads in ROW_COUNT() and FOUND_ROWS(); exactness comes first.
+		r.SkipWarningCount = true
+		why := "warnings are not counted: with --ssl-mode over TCP the driver's TLS hides the server's warning counts from dumpscope, and asking the server for them would change what the dump's ROW_COUNT() and FOUND_ROWS() return"
+		r.because(why)
+		fmt.Fprintln(log, "dumpscope: note:", why)
 	}
-	rep, err := newReplayer(ctx, live, in, o, cp, chainStatementHooks(onStatement, replay.IdleDuring(live[0], o.OnStatement)))
+	rep, err := newReplayer(ctx, live, in, o, r, cp, chainStatementHooks(onStatement, replay.IdleDuring(live[0], o.OnStatement)))
 	if err != nil {
 		return nil, err
 	}
-	announce(log, in, o.Parallel, cfg)
+	announce(log, in, r.Parallel, cfg)
 	// After the replay the progress says what follows: the row counts take a while on a
 	// large restore, and the dashboard stays up meanwhile.
 	var after atomic.Pointer[string]
@@ -270,14 +272,14 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 		runErr = p
 	}
 
-	r := &Result{Input: in, Replay: rres, Err: runErr, Took: time.Since(start), Transform: o.transform}
+	res = &Result{Input: in, Replay: rres, Err: runErr, Took: time.Since(start), Transform: r.transform, Used: r.Used}
 	if !o.SkipRowCounts && runErr == nil && ctx.Err() == nil { // what finish will do
 		verifying := PhaseVerifying
 		after.Store(&verifying)
 	}
-	finish(ctx, r, o, conns, cp, log)
+	finish(ctx, res, o, conns, cp, log)
 	done()
-	return r, nil
+	return res, nil
 }
 
 // announce says what is imported, on how many connections, into which server: two short
@@ -320,20 +322,20 @@ type replayer interface {
 // newReplayer picks the replayer: the serial one sends exactly the client's statements;
 // progress rows (a checkpoint, which parallel imports always have) and deferred indexes
 // need the parallel one, whatever the number of workers.
-func newReplayer(ctx context.Context, conns []Conn, in *dumpfile.Input, o Options, cp *checkpoint.Run, onStatement func(context.Context, *split.Statement) error) (replayer, error) {
+func newReplayer(ctx context.Context, conns []Conn, in *dumpfile.Input, o Options, r *resolved, cp *checkpoint.Run, onStatement func(context.Context, *split.Statement) error) (replayer, error) {
 	sp := split.NewSplitter(in.Reader, split.SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conns[0])})
 	ropt := replay.ReplayOptions{
 		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
-		SkipWarningCount: o.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: cp.Resumable(),
-		Transform: o.transform, Rejects: o.Rejects, TablesTotal: o.tablesTotal, InWorker: o.inWorker, AfterDDL: o.afterDDL,
+		SkipWarningCount: r.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: cp.Resumable(),
+		Transform: r.transform, Rejects: o.Rejects, TablesTotal: r.tablesTotal, InWorker: o.inWorker, AfterDDL: o.afterDDL,
 		BeforeIndexBuild: o.beforeIndexBuild,
 	}
-	observeSkipped(o.transform, cp)
-	if cp == nil && !o.DeferIndexes && !o.LoadData {
-		ropt.Wire, ropt.CheckParallel = o.wire, o.CheckParallel
+	observeSkipped(r.transform, cp)
+	if cp == nil && !r.DeferIndexes && !o.LoadData {
+		ropt.Wire, ropt.CheckParallel = r.wire, o.CheckParallel
 		return replay.NewReplayer(ctx, conns[0], sp, ropt)
 	}
-	popt := replay.ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: o.DeferIndexes, Resumable: cp.Resumable(), LoadData: o.LoadData}
+	popt := replay.ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: r.DeferIndexes, Resumable: cp.Resumable(), LoadData: o.LoadData}
 	if o.Log != nil {
 		popt.Notice = func(line string) { fmt.Fprintln(o.Log, "dumpscope import:", line) }
 	}
@@ -467,9 +469,9 @@ func pinned(conns []*sql.Conn) []Conn {
 // connection would lack the dump's SET NAMES, sql_mode and USE.
 //
 // Before the second one is opened, the first reads what room the server's
-// max_connections and the account's limit leave, and o.Parallel is reduced to fit
-// (preflight.ConnRoom).
-func openConns(ctx context.Context, cfg *mysql.Config, n int, o *Options, log io.Writer) (*sql.DB, []*sql.Conn, error) {
+// max_connections and the account's limit leave, and r.Parallel is reduced to fit
+// (preflight.ConnRoom); others are the caller's own connections (Options.OtherConnections).
+func openConns(ctx context.Context, cfg *mysql.Config, n, others int, r *resolved, log io.Writer) (*sql.DB, []*sql.Conn, error) {
 	if n == 1 {
 		db, c, err := dbconn.OpenConn(ctx, cfg)
 		if err != nil {
@@ -497,13 +499,18 @@ func openConns(ctx context.Context, cfg *mysql.Config, n int, o *Options, log io
 		conns = append(conns, c)
 		if i == 0 {
 			if room, err := preflight.ReadConnRoom(ctx, c); err == nil {
-				fit, workers, err := room.Fit(n, o.Parallel, o.OtherConnections, log)
+				var note strings.Builder // Fit's note is the reason for fewer workers
+				fit, workers, err := room.Fit(n, r.Parallel, others, &note)
 				if err != nil {
 					c.Close()
 					db.Close()
-					return nil, nil, fmt.Errorf("--parallel %d: %w", o.Parallel, err)
+					return nil, nil, fmt.Errorf("--parallel %d: %w", r.Parallel, err)
 				}
-				n, o.Parallel = fit, workers
+				io.WriteString(log, note.String())
+				if workers != r.Parallel {
+					r.because(strings.TrimPrefix(strings.TrimSpace(note.String()), "dumpscope: note: "))
+				}
+				n, r.Parallel = fit, workers
 			}
 		}
 	}

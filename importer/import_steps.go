@@ -21,12 +21,12 @@ import (
 const preflightProgressEvery = 5 * time.Second
 
 // runPreflight checks, before the first statement, what the dump would do to the target:
-// existing databases and tables it drops or writes into (refused unless Overwrite, or a
+// existing databases and tables it drops or writes into (refused unless r.Overwrite, or a
 // yes from Confirm) and DEFINER clauses the account may not assign (refused unless
 // StripDefiners). A dump file is scanned in full when either check has work to do; a
 // stream cannot be scanned ahead, so there the returned hook checks each statement as it
 // arrives and the import stops before the first offending one.
-func runPreflight(ctx context.Context, src Source, o *Options, in *dumpfile.Input, conn *sql.Conn, log io.Writer) (func(context.Context, *split.Statement) error, error) {
+func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *dumpfile.Input, conn *sql.Conn, log io.Writer) (func(context.Context, *split.Statement) error, error) {
 	var pf *preflight.Preflight
 	var current sql.NullString
 	if err := conn.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current); err != nil {
@@ -37,7 +37,7 @@ func runPreflight(ctx context.Context, src Source, o *Options, in *dumpfile.Inpu
 	if !o.AllowSystemSchemas {
 		sys = preflight.NewSystemCheck(current.String)
 	}
-	if !o.Overwrite {
+	if !r.Overwrite {
 		var err error
 		if pf, err = preflight.New(ctx, conn, current.String); err != nil {
 			return nil, err
@@ -111,7 +111,7 @@ func runPreflight(ctx context.Context, src Source, o *Options, in *dumpfile.Inpu
 	if err := sp.Err(); err != nil {
 		return nil, fmt.Errorf("preflight: %s: %w", in.Name, err)
 	}
-	o.tablesTotal = tables.total()
+	r.tablesTotal = tables.total()
 	if len(system) > 0 {
 		fmt.Fprintf(log, "dumpscope: the dump changes %d object(s) in system schemas or accounts:\n", len(system))
 		printOverwrites(log, system)

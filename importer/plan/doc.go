@@ -1,6 +1,6 @@
 // Package plan is the parallel replay's planner: pure functions of a statement, the
 // session state the stream set so far, and the facts of the tables it names. Planner.Next
-// says where each statement may run (Plan: PlanRows — a plain row insert of a known table
+// says where each statement may run (Plan: Rows — a plain row insert of a known table
 // that may leave stream order —, a barrier, a session statement, one for the control
 // connection, one to skip, or the point from which the rest runs serially) and why; its
 // exported predicates (BarrierScope, NamedTables, TakesIDs, ParseSet, StatementTableKey, KeyOf …)

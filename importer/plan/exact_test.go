@@ -124,7 +124,7 @@ func planScriptFlags(t *testing.T, script string, cat Catalog) []string {
 		} else if len(pl.Tables) > 0 {
 			line += " " + strings.Join(pl.Tables, ",")
 		}
-		if pl.Kind == PlanSerial && pl.Reason == "" {
+		if pl.Kind == Serial && pl.Reason == "" {
 			for _, f := range []struct {
 				on   bool
 				name string
@@ -133,7 +133,7 @@ func planScriptFlags(t *testing.T, script string, cat Catalog) []string {
 					line += " " + f.name
 				}
 			}
-		} else if pl.Kind == PlanSerial && pl.OpenAfter && !pl.InRegion {
+		} else if pl.Kind == Serial && pl.OpenAfter && !pl.InRegion {
 			line += " open"
 		}
 		if pl.Reason != "" {

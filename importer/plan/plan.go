@@ -19,44 +19,44 @@ import (
 // client's would. The planner talks to no server: what it needs to know of a table comes
 // through Catalog, which tests fake.
 
-// PlanKind says how a statement runs.
-type PlanKind uint8
+// Kind says how a statement runs.
+type Kind uint8
 
 const (
-	// PlanRows: a plain row insert into Tables[0]; it may join a batch on a worker.
-	PlanRows PlanKind = iota
-	// PlanBarrier: runs on the control connection once what is in flight on Tables (on
+	// Rows: a plain row insert into Tables[0]; it may join a batch on a worker.
+	Rows Kind = iota
+	// Barrier: runs on the control connection once what is in flight on Tables (on
 	// every table when Global) has committed.
-	PlanBarrier
-	// PlanSession: session state; runs on the control connection at once and on every
+	Barrier
+	// Session: session state; runs on the control connection at once and on every
 	// worker before its next batch.
-	PlanSession
-	// PlanControl: runs on the control connection only, at once, waiting for nothing
+	Session
+	// Control: runs on the control connection only, at once, waiting for nothing
 	// (COMMIT, ROLLBACK, START TRANSACTION of a transaction that holds no rows there).
-	PlanControl
-	// PlanSkip: not sent (LOCK TABLES / UNLOCK TABLES while the run is parallel: a table
+	Control
+	// Skip: not sent (LOCK TABLES / UNLOCK TABLES while the run is parallel: a table
 	// lock held by one connection would block the others).
-	PlanSkip
-	// PlanSerial: runs on the control connection in stream order after everything in
+	Skip
+	// Serial: runs on the control connection in stream order after everything in
 	// flight, as the client would run it (Reason says why, when this statement is the one
 	// that made the run serial).
-	PlanSerial
-	// PlanRefuse: the statement cannot be given the client's result any more (Reason).
-	PlanRefuse
+	Serial
+	// Refuse: the statement cannot be given the client's result any more (Reason).
+	Refuse
 )
 
-var planKindNames = [...]string{"rows", "barrier", "session", "control", "skip", "serial", "refuse"}
+var kindNames = [...]string{"rows", "barrier", "session", "control", "skip", "serial", "refuse"}
 
-func (k PlanKind) String() string {
-	if int(k) < len(planKindNames) {
-		return planKindNames[k]
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
 	}
 	return "unknown"
 }
 
 // Plan is the planner's decision for one statement.
 type Plan struct {
-	Kind PlanKind
+	Kind Kind
 	// Tables are the tables (db.table) the statement writes or reads, when known.
 	Tables []string
 	// Global: the statement may touch any table (its scope is everything).
@@ -181,7 +181,7 @@ func (p *Planner) Next(st *split.Statement, db string, cat Catalog) (Plan, error
 	if err != nil {
 		return pl, err
 	}
-	if pl.Kind == PlanRefuse {
+	if pl.Kind == Refuse {
 		return pl, nil
 	}
 	p.track(st, db, &pl)
@@ -221,7 +221,7 @@ func (p *Planner) volatile(st *split.Statement, db string) bool {
 // plan is Next without the transaction bookkeeping that follows the decision.
 func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error) {
 	if st.Kind == split.KindClient || len(st.SQL) == 0 {
-		return Plan{Kind: PlanSession}, nil
+		return Plan{Kind: Session}, nil
 	}
 	var ri rowInsert
 	plain := false
@@ -234,39 +234,39 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 		}
 	}
 	if IsRollback(st) && p.parallelIn {
-		return Plan{Kind: PlanRefuse, Reason: "ROLLBACK of a transaction whose rows were already committed on other connections (the dump names mysqldump or phpMyAdmin as its producer, which write none, so its rows ran in parallel); import it without --parallel"}, nil
+		return Plan{Kind: Refuse, Reason: "ROLLBACK of a transaction whose rows were already committed on other connections (the dump names mysqldump or phpMyAdmin as its producer, which write none, so its rows ran in parallel); import it without --parallel"}, nil
 	}
 	if p.mode == modeSerial {
-		return Plan{Kind: PlanSerial, InRegion: p.open()}, nil
+		return Plan{Kind: Serial, InRegion: p.open()}, nil
 	}
 	switch st.Kind {
 	case split.KindSession:
-		return Plan{Kind: PlanSession}, nil
+		return Plan{Kind: Session}, nil
 	case split.KindLock:
-		return Plan{Kind: PlanSkip}, nil
+		return Plan{Kind: Skip}, nil
 	case split.KindTxn:
 		if p.mode == modeRegion {
-			return Plan{Kind: PlanSerial, InRegion: p.region()}, nil
+			return Plan{Kind: Serial, InRegion: p.region()}, nil
 		}
-		return Plan{Kind: PlanControl}, nil
+		return Plan{Kind: Control}, nil
 	}
 	key := StatementTableKey(st, db)
 	if plain {
 		if len(p.locked) > 0 && !ContainsKey(p.writable, key) {
 			return p.toSerial(st, "LOCK TABLES ("+p.lockHead()+") is held over a statement that is not its tables' rows"), nil
 		}
-		pl := Plan{Kind: PlanRows, Tables: []string{key}, Ordered: ri.replace || ri.ignore}
+		pl := Plan{Kind: Rows, Tables: []string{key}, Ordered: ri.replace || ri.ignore}
 		f, err := cat.Table(key)
 		if err != nil {
 			return pl, err
 		}
 		if f.NotPlain != "" || (ri.replace && f.Referenced) {
 			// Its rows land in tables it does not name: they wait for everything.
-			pl = Plan{Kind: PlanBarrier, Global: true}
+			pl = Plan{Kind: Barrier, Global: true}
 		} else if pl.IDs = ri.generatesIDs(f); pl.IDs {
-			pl.Kind = PlanBarrier // on the control connection, after its table's rows in flight
+			pl.Kind = Barrier // on the control connection, after its table's rows in flight
 		}
-		if p.region() && !(p.trusted && pl.Kind == PlanRows) {
+		if p.region() && !(p.trusted && pl.Kind == Rows) {
 			return p.toRegion(st, pl), nil
 		}
 		return pl, nil
@@ -275,7 +275,7 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 	if len(p.locked) > 0 && !keysToggle(st, p.locked, db) {
 		return p.toSerial(st, "LOCK TABLES ("+p.lockHead()+") is held over a statement that is not its tables' rows"), nil
 	}
-	pl := Plan{Kind: PlanBarrier, Tables: keys, Global: global}
+	pl := Plan{Kind: Barrier, Tables: keys, Global: global}
 	if p.region() && !commitsImplicitly(st) {
 		return p.toRegion(st, pl), nil
 	}
@@ -284,7 +284,7 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 
 // toSerial switches the run to serial from st on, with the reason printed once.
 func (p *Planner) toSerial(st *split.Statement, why string) Plan {
-	pl := Plan{Kind: PlanSerial, InRegion: p.open()}
+	pl := Plan{Kind: Serial, InRegion: p.open()}
 	if p.mode != modeSerial {
 		pl.Reason = fmt.Sprintf("%s: %s: the rest of the dump runs on one connection", split.At("", st), why)
 		pl.Relock = p.lock
@@ -297,7 +297,7 @@ func (p *Planner) toSerial(st *split.Statement, why string) Plan {
 // data, so that its COMMIT or ROLLBACK acts on what the client's would.
 func (p *Planner) toRegion(st *split.Statement, pl Plan) Plan {
 	p.mode = modeRegion
-	out := Plan{Kind: PlanSerial, InRegion: true, Tables: pl.Tables, Global: pl.Global}
+	out := Plan{Kind: Serial, InRegion: true, Tables: pl.Tables, Global: pl.Global}
 	if !p.regionNoted {
 		// Said once: a script of many transactions would repeat it for each.
 		p.regionNoted = true
@@ -373,7 +373,7 @@ func (p *Planner) track(st *split.Statement, db string, pl *Plan) {
 	default:
 		if wasRegion {
 			p.regionData = true
-			if pl.Kind == PlanRows {
+			if pl.Kind == Rows {
 				p.parallelIn = true
 			}
 		}

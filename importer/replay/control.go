@@ -51,7 +51,7 @@ type controller struct {
 }
 
 // This file runs the planner's serial decisions in the parallel replay: statements planned
-// PlanSerial run on the control connection, in stream order, after everything in flight,
+// Serial run on the control connection, in stream order, after everything in flight,
 // exactly as the serial Replayer would send them.
 
 // runPlanned does what the plan says for the statements that do not join a batch or run
@@ -62,12 +62,12 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 	p := cr.p
 	r := p.serial
 	switch pl.Kind {
-	case plan.PlanRefuse:
+	case plan.Refuse:
 		if err := p.disp.flush(ctx); err != nil {
 			return true, err
 		}
 		return true, r.refuse(st, pl.Reason)
-	case plan.PlanSerial:
+	case plan.Serial:
 		if err := p.disp.flush(ctx); err != nil {
 			return true, err
 		}
@@ -75,7 +75,7 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 			p.opt.Notice(p.opt.Name + ": " + pl.Reason)
 		}
 		return true, cr.runSerial(ctx, st, end, pl)
-	case plan.PlanControl:
+	case plan.Control:
 		// COMMIT, ROLLBACK, START TRANSACTION outside a transaction that runs here: they
 		// end or open the control connection's own, which holds no rows.
 		if err := cr.endRegion(ctx, st, pl); err != nil {
@@ -97,14 +97,14 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 			return true, err
 		}
 		return true, r.exec(ctx, p.control, st, q)
-	case plan.PlanSkip:
+	case plan.Skip:
 		// Table locks would block the other connections; a LOCK or UNLOCK that ends a
 		// transaction commits it, as the server would have.
 		r.counts.noteRow(st.Offset, 0) // the client's LOCK TABLES leaves ROW_COUNT() 0
 		return true, cr.endRegion(ctx, st, pl)
-	case plan.PlanBarrier:
+	case plan.Barrier:
 		return false, cr.endRegion(ctx, st, pl)
-	case plan.PlanSession:
+	case plan.Session:
 		if pl.EndsRegion {
 			// SET autocommit=1 commits the region, with its progress row.
 			if err := cr.recordPending(ctx, st.Offset, false); err != nil {

@@ -139,7 +139,7 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 		return err
 	}
 	switch {
-	case pl.Kind == plan.PlanRows:
+	case pl.Kind == plan.Rows:
 		return dp.addRows(ctx, st, end, pl)
 	case p.held.noOpKeysToggle(ctx, st):
 		// ALTER TABLE … DISABLE/ENABLE KEYS does nothing on InnoDB; as a barrier it

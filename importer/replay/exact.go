@@ -70,7 +70,7 @@ func (cg *catalog) withTriggerKin(keys []string) []string {
 func (cr *controller) lostCounter(ctx context.Context, st *split.Statement, pl plan.Plan) error {
 	p := cr.p
 	cp := p.opt.Checkpoint
-	if cp == nil || cr.resumePassed || len(st.SQL) == 0 || pl.Volatile || pl.Kind == plan.PlanSkip || pl.Kind == plan.PlanControl {
+	if cp == nil || cr.resumePassed || len(st.SQL) == 0 || pl.Volatile || pl.Kind == plan.Skip || pl.Kind == plan.Control {
 		return nil // what gets no progress row does not tell where the earlier attempt was
 	}
 	if st.Verb == "ALTER TABLE" && sqlscan.IsKeysToggle(st.SQL, st.Syntax()) {
@@ -94,7 +94,7 @@ func (cr *controller) lostCounter(ctx context.Context, st *split.Statement, pl p
 	if cp.Skip(st.Offset) {
 		return nil
 	}
-	cr.resumePassed = pl.Kind != plan.PlanRows && !pl.OpenAfter
+	cr.resumePassed = pl.Kind != plan.Rows && !pl.OpenAfter
 	what := ""
 	switch {
 	case plan.TakesSequenceValues(st):
