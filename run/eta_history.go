@@ -137,6 +137,12 @@ func (r *ETA) Save(res *importer.Result, complete bool, log io.Writer) {
 		return
 	}
 	r.hist.Points, r.hist.FinishedAt = pts, time.Now().UTC()
+	if u := res.Used.Parallel; u > 0 && u < r.hist.Parallel {
+		// The server's connection limits left room for fewer workers than --parallel
+		// asked: the curve is that of the workers that ran, and the next import that
+		// follows it says so.
+		r.hist.Parallel = u
+	}
 	if err := WriteETAHistory(r.path, &r.hist); err != nil {
 		logf(log, "dumpscope: could not keep this run's progress curve for the next ETA: %v\n", err)
 	}

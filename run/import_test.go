@@ -108,6 +108,20 @@ func TestETAHistoryFile(t *testing.T) {
 		t.Errorf("the next import does not follow the first's curve:\n%s", log.String())
 	}
 
+	// A run that the server's connection limits held to fewer workers keeps the
+	// number that ran, not the --parallel asked (it said --parallel 4 before).
+	e4, err := NewETA(ETAOptions{Source: importer.Source{Path: dump}, Parallel: 4, Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range []float64{0.25, 0.5, 0.75, 1} {
+		e4.Estimator.Observe(float64(i+1), f)
+	}
+	e4.Save(&importer.Result{Status: importer.Finished, Used: importer.Used{Parallel: 2}}, true, &log)
+	if h4, err := ReadETAHistory(e4.path); err != nil || h4.Parallel != 2 {
+		t.Errorf("a run held to 2 of 4 workers: history %+v, %v; want parallel 2", h4, err)
+	}
+
 	h.Version = ETAHistoryVersion + 1
 	if err := WriteETAHistory(e.path, h); err != nil {
 		t.Fatal(err)
