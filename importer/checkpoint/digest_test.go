@@ -14,7 +14,7 @@ func BenchmarkObserve(b *testing.B) {
 	for name, h := range map[string]func() hash.Hash{"xxh64": newStreamHash, "sha256": sha256.New} {
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(int64(len(stmt)))
-			r := &Run{stream: h()}
+			r := &Run{streamDigest: streamDigest{stream: h()}}
 			for b.Loop() {
 				r.Observe(stmt)
 			}

@@ -30,7 +30,7 @@ func TestProgressSchemaNonASCII(t *testing.T) {
 		t.Fatal(err)
 	}
 	target.Datadir = "/srv/données/mysql-日本/"
-	cp := &Run{RunID: NewRunID()}
+	cp := &Run{progressRows: progressRows{RunID: NewRunID()}}
 	if err := cp.setup(ctx, c, DumpIdentity{Name: "/home/jörg/dump.sql", Size: 1}, target); err != nil {
 		t.Fatal(err)
 	}

@@ -96,7 +96,7 @@ func TestVerifyDump(t *testing.T) {
 }
 
 func TestMergeSpansAndSkip(t *testing.T) {
-	r := &Run{done: mergeSpans([]span{{30, 40}, {0, 10}, {10, 20}, {35, 50}, {60, 70}})}
+	r := &Run{prior: prior{done: mergeSpans([]span{{30, 40}, {0, 10}, {10, 20}, {35, 50}, {60, 70}})}}
 	if diff := cmp.Diff([]span{{0, 20}, {30, 50}, {60, 70}}, r.done); diff != "" {
 		t.Errorf("merged (-want +got):\n%s", diff)
 	}
@@ -146,7 +146,7 @@ func TestDigestAt(t *testing.T) {
 // the first MiB, and accepts one that differs only after the last committed byte.
 func TestVerifyStream(t *testing.T) {
 	dump := bytes.Repeat([]byte("INSERT INTO t VALUES (1);\n"), 100_000) // 2.6 MB
-	r := &Run{digests: []endDigest{{1 << 20, ""}, {2 << 20, prefixDigest(dump[:2<<20])}}}
+	r := &Run{prior: prior{digests: []endDigest{{1 << 20, ""}, {2 << 20, prefixDigest(dump[:2<<20])}}}}
 	if err := r.VerifyStream("d.sql", bytes.NewReader(dump)); err != nil {
 		t.Errorf("the same dump: %v", err)
 	}
@@ -163,7 +163,7 @@ func TestVerifyStream(t *testing.T) {
 	if err := r.VerifyStream("d.sql", bytes.NewReader(dump[:1<<20])); err == nil || !strings.Contains(err.Error(), "ends at offset") {
 		t.Errorf("a shorter dump: %v", err)
 	}
-	old := &Run{digests: []endDigest{{100, ""}}}
+	old := &Run{prior: prior{digests: []endDigest{{100, ""}}}}
 	if err := old.VerifyStream("d.sql", bytes.NewReader(dump)); err == nil || !strings.Contains(err.Error(), "has no digest") {
 		t.Errorf("rows of an older dumpscope: %v", err)
 	}
@@ -172,7 +172,7 @@ func TestVerifyStream(t *testing.T) {
 // TestVerifySourceStdin: a stream has no second pass; once anything committed, resuming
 // it is refused before anything is sent, naming the way out.
 func TestVerifySourceStdin(t *testing.T) {
-	r := &Run{done: []span{{0, 100}}}
+	r := &Run{prior: prior{done: []span{{0, 100}}}}
 	err := r.verifySource(Params{Dump: DumpIdentity{Name: "stdin", Size: -1}, Log: io.Discard})
 	if err == nil || !strings.Contains(err.Error(), "stdin cannot be read twice") || !strings.Contains(err.Error(), "resume with the dump as a FILE") {
 		t.Errorf("stdin resume: %v", err)
@@ -182,7 +182,7 @@ func TestVerifySourceStdin(t *testing.T) {
 	}
 	// A file is read again through Reopen, up to the furthest committed byte.
 	dump := []byte(strings.Repeat("x", 200))
-	f := &Run{done: []span{{0, 100}}, digests: []endDigest{{100, prefixDigest(dump[:100])}}}
+	f := &Run{prior: prior{done: []span{{0, 100}}, digests: []endDigest{{100, prefixDigest(dump[:100])}}}}
 	p := Params{DumpPath: "d.sql", Dump: DumpIdentity{Name: "d.sql"}, Log: io.Discard,
 		Reopen: func() (string, io.ReadCloser, error) { return "d.sql", io.NopCloser(bytes.NewReader(dump)), nil }}
 	if err := f.verifySource(p); err != nil {
@@ -212,8 +212,8 @@ func TestStateDirFallback(t *testing.T) {
 // an unknown form is refused.
 func TestVerifyStreamOldDigests(t *testing.T) {
 	dump := bytes.Repeat([]byte("INSERT INTO t VALUES (1);\n"), 100_000) // 2.6 MB
-	old := &Run{digests: []endDigest{{1 << 20, sha256Digest(dump[:1<<20])}, {2 << 20, sha256Digest(dump[:2<<20])}}}
-	mixed := &Run{digests: []endDigest{{1 << 20, sha256Digest(dump[:1<<20])}, {2 << 20, prefixDigest(dump[:2<<20])}}}
+	old := &Run{prior: prior{digests: []endDigest{{1 << 20, sha256Digest(dump[:1<<20])}, {2 << 20, sha256Digest(dump[:2<<20])}}}}
+	mixed := &Run{prior: prior{digests: []endDigest{{1 << 20, sha256Digest(dump[:1<<20])}, {2 << 20, prefixDigest(dump[:2<<20])}}}}
 	for name, r := range map[string]*Run{"sha256": old, "mixed": mixed} {
 		if err := r.VerifyStream("d.sql", bytes.NewReader(dump)); err != nil {
 			t.Errorf("%s: the same dump: %v", name, err)
@@ -226,7 +226,7 @@ func TestVerifyStreamOldDigests(t *testing.T) {
 			}
 		}
 	}
-	unknown := &Run{digests: []endDigest{{100, "blake3:0123"}}}
+	unknown := &Run{prior: prior{digests: []endDigest{{100, "blake3:0123"}}}}
 	if err := unknown.VerifyStream("d.sql", bytes.NewReader(dump)); err == nil || !strings.Contains(err.Error(), "does not know") {
 		t.Errorf("a digest of unknown form: %v", err)
 	}

@@ -43,7 +43,7 @@ var progressTables = []string{
 const createdTable = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".created (run_id CHAR(32) CHARACTER SET ascii, db VARCHAR(64) CHARACTER SET utf8mb4, tbl VARCHAR(64) CHARACTER SET utf8mb4, PRIMARY KEY (run_id, db, tbl)) ENGINE=InnoDB"
 
 // setup creates the progress schema if needed and registers the run.
-func (r *Run) setup(ctx context.Context, c Conn, dump DumpIdentity, target TargetIdentity) error {
+func (r *progressRows) setup(ctx context.Context, c Conn, dump DumpIdentity, target TargetIdentity) error {
 	for _, q := range progressTables {
 		if _, err := c.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("checkpoint: create the progress schema %s: %w", ProgressSchema, err)
@@ -134,14 +134,14 @@ type Stretch struct {
 // open on it: the row commits if and only if the stretch does. A table reloaded on resume
 // records its stretches again (same start, perhaps another end): the newer row replaces
 // the older.
-func (r *Run) Record(ctx context.Context, c Conn, s Stretch) error {
+func (r *progressRows) Record(ctx context.Context, c Conn, s Stretch) error {
 	_, err := c.ExecContext(ctx, r.recordSQL(s))
 	return err
 }
 
 // recordSQL is the progress row's statement, with literals only: it is sent inside batches
 // that are otherwise plain text.
-func (r *Run) recordSQL(s Stretch) string {
+func (r *progressRows) recordSQL(s Stretch) string {
 	d := "NULL"
 	if s.Digest != "" {
 		d = "'" + s.Digest + "'" // ASCII: "xxh64:" and hex digits
@@ -155,11 +155,11 @@ func (r *Run) recordSQL(s Stretch) string {
 }
 
 // loadDone reads the committed spans of the run.
-func (r *Run) loadDone(ctx context.Context, q Conn) error {
+func (r *prior) loadDone(ctx context.Context, q Conn, runID string) error {
 	if err := upgradeDone(ctx, q); err != nil {
 		return fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
 	}
-	rows, err := q.QueryContext(ctx, "SELECT start_offset, end_offset, stream_sha256, last_insert_id FROM "+ProgressSchema+".done WHERE run_id = ? ORDER BY start_offset", r.RunID)
+	rows, err := q.QueryContext(ctx, "SELECT start_offset, end_offset, stream_sha256, last_insert_id FROM "+ProgressSchema+".done WHERE run_id = ? ORDER BY start_offset", runID)
 	if err != nil {
 		return fmt.Errorf("checkpoint: read progress rows: %w", err)
 	}
@@ -192,7 +192,7 @@ func (r *Run) loadDone(ctx context.Context, q Conn) error {
 
 // Finish marks the run finished, deletes its progress rows and drops the progress schema
 // when nothing else is left in it.
-func (r *Run) Finish(ctx context.Context, c Conn) error {
+func (r *progressRows) Finish(ctx context.Context, c Conn) error {
 	if _, err := c.ExecContext(ctx, "UPDATE "+ProgressSchema+".runs SET finished_at = NOW(6) WHERE run_id = ?", r.RunID); err != nil {
 		return err
 	}
@@ -232,7 +232,7 @@ func DropSchemaIfUnused(ctx context.Context, c Conn) error {
 
 // verifyTarget checks that the server holds this run's progress and is where the journal
 // says; resuming on another server, or after the progress schema was dropped, is refused.
-func (r *Run) verifyTarget(ctx context.Context, c Conn, j *Journal, now TargetIdentity) error {
+func (r *progressRows) verifyTarget(ctx context.Context, c Conn, j *Journal, now TargetIdentity) error {
 	var datadir string
 	err := c.QueryRowContext(ctx, "SELECT target_datadir FROM "+ProgressSchema+".runs WHERE run_id = ?", r.RunID).Scan(&datadir)
 	if err != nil {
@@ -254,7 +254,7 @@ func (r *Run) verifyTarget(ctx context.Context, c Conn, j *Journal, now TargetId
 // instead (planReload). A second load of the same table (its rows come again after a
 // statement that changed it) keeps the first offset and the first fresh: a reload from
 // there would replay its rows without that statement, so resume refuses it too.
-func (r *Run) RecordLoad(ctx context.Context, c Conn, db, table string, offset int64, fresh bool) error {
+func (r *progressRows) RecordLoad(ctx context.Context, c Conn, db, table string, offset int64, fresh bool) error {
 	_, err := c.ExecContext(ctx, "INSERT INTO "+ProgressSchema+".loads (run_id, db, tbl, first_offset, complete, created) VALUES (?, ?, ?, ?, 0, ?) ON DUPLICATE KEY UPDATE complete = IF(complete = 0, 0, 2)", r.RunID, db, table, offset, fresh)
 	return err
 }
@@ -262,21 +262,21 @@ func (r *Run) RecordLoad(ctx context.Context, c Conn, db, table string, offset i
 // RecordCreated notes that a CREATE TABLE of this run made db.table (it did not exist
 // before it), or the dump's own TRUNCATE emptied it, in the caller's transaction: the
 // DDL's progress row commits with it.
-func (r *Run) RecordCreated(ctx context.Context, c Conn, db, table string) error {
+func (r *progressRows) RecordCreated(ctx context.Context, c Conn, db, table string) error {
 	_, err := c.ExecContext(ctx, "INSERT IGNORE INTO "+ProgressSchema+".created VALUES (?, ?, ?)", r.RunID, db, table)
 	return err
 }
 
 // Created reports whether a CREATE TABLE of this run, in this attempt or an earlier one,
 // made db.table (RecordCreated).
-func (r *Run) Created(ctx context.Context, c Conn, db, table string) (bool, error) {
+func (r *progressRows) Created(ctx context.Context, c Conn, db, table string) (bool, error) {
 	var n int
 	err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+ProgressSchema+".created WHERE run_id = ? AND db = ? AND tbl = ?", r.RunID, db, table).Scan(&n)
 	return n > 0, err
 }
 
 // CompleteLoad marks a table's load complete (all its rows so far committed).
-func (r *Run) CompleteLoad(ctx context.Context, c Conn, db, table string) error {
+func (r *progressRows) CompleteLoad(ctx context.Context, c Conn, db, table string) error {
 	_, err := c.ExecContext(ctx, "UPDATE "+ProgressSchema+".loads SET complete = 1 WHERE run_id = ? AND db = ? AND tbl = ?", r.RunID, db, table)
 	return err
 }
@@ -285,7 +285,7 @@ func (r *Run) CompleteLoad(ctx context.Context, c Conn, db, table string) error 
 // for the summary of a run that did not finish: DROP DATABASE of the progress schema when
 // nothing else is in it (no other unfinished run, no saved setting), or else the DELETE of
 // this run's registration, after which a later run's Finish drops the schema once unused.
-func (r *Run) GiveUpSQL(ctx context.Context, c Conn) string {
+func (r *progressRows) GiveUpSQL(ctx context.Context, c Conn) string {
 	var others int
 	err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+ProgressSchema+".runs WHERE finished_at IS NULL AND run_id <> ?", r.RunID).Scan(&others)
 	if err != nil {

@@ -80,7 +80,7 @@ func Begin(ctx context.Context, p Params) (*Run, error) {
 		}
 		started = j.StartedAt
 	} else {
-		r = &Run{RunID: NewRunID(), DeferIndexes: p.DeferIndexes}
+		r = &Run{progressRows: progressRows{RunID: NewRunID()}, DeferIndexes: p.DeferIndexes}
 		if err := r.setup(ctx, control, p.Dump, target); err != nil {
 			return nil, err
 		}
@@ -126,7 +126,7 @@ func refused(ctx context.Context, c Conn, id string, err error) error {
 	if qerr := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+ProgressSchema+".runs WHERE run_id = ? AND finished_at IS NULL", id).Scan(&n); qerr != nil || n == 0 {
 		return err
 	}
-	return &ResumeRefusedError{Err: err, GiveUp: (&Run{RunID: id}).GiveUpSQL(ctx, c)}
+	return &ResumeRefusedError{Err: err, GiveUp: (&progressRows{RunID: id}).GiveUpSQL(ctx, c)}
 }
 
 // resume runs the resume protocol for the run the journal names (see Begin).
@@ -141,7 +141,7 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 	if err := restoreCharset(ctx, p, j); err != nil {
 		return nil, err
 	}
-	r := &Run{RunID: j.RunID, DeferIndexes: p.DeferIndexes}
+	r := &Run{progressRows: progressRows{RunID: j.RunID}, DeferIndexes: p.DeferIndexes}
 	if j.DeferIndexes && !p.DeferIndexes {
 		fmt.Fprintln(p.Log, "dumpscope: the interrupted run deferred indexes; so does this one")
 		r.DeferIndexes = true
@@ -161,7 +161,7 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 	if err := EndOldConnections(ctx, control, j, target, own, wait, p.Log); err != nil {
 		return nil, err
 	}
-	if err := r.loadDone(ctx, control); err != nil {
+	if err := r.loadDone(ctx, control, r.RunID); err != nil {
 		return nil, err
 	}
 	// A schema of an older dumpscope has neither table.
@@ -174,7 +174,7 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 	if err := upgradeLoads(ctx, control); err != nil {
 		return nil, fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
 	}
-	if err := r.loadVars(ctx, control); err != nil {
+	if err := r.loadVars(ctx, control, r.RunID); err != nil {
 		return nil, err
 	}
 	if err := r.settleIntents(ctx, control, p.Applied, p.Log); err != nil {
@@ -183,7 +183,7 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 	if err := r.verifySource(p); err != nil {
 		return nil, err
 	}
-	reload, err := r.planReload(ctx, control)
+	reload, err := r.planReload(ctx, control, r.RunID)
 	if err != nil {
 		return nil, err
 	}
@@ -240,7 +240,7 @@ func connectionIDs(ctx context.Context, conns []Conn) ([]int64, error) {
 // verifySource runs VerifyStream over the dump to import, before a resumed import sends
 // anything: a second, read-only pass over the file up to the furthest committed byte. A
 // stream has no second pass, so resuming one is refused once anything was committed.
-func (r *Run) verifySource(p Params) error {
+func (r *prior) verifySource(p Params) error {
 	done, furthest := r.Committed()
 	if furthest == 0 {
 		return nil
@@ -265,7 +265,7 @@ func (r *Run) verifySource(p Params) error {
 // A dump re-made since (mysqldump writes its date at the end, so size and first MiB may
 // match) is refused; one that differs only after the last committed byte is not, since
 // everything from there is sent anew.
-func (r *Run) VerifyStream(name string, in io.Reader) error {
+func (r *prior) VerifyStream(name string, in io.Reader) error {
 	ds := slices.Clone(r.digests)
 	sort.Slice(ds, func(i, j int) bool { return ds[i].end < ds[j].end })
 	// A row without a digest is covered by the digest of any row that ends further (it
@@ -377,8 +377,8 @@ func (e *ReloadRefusedError) Error() string {
 // (*ReloadRefusedError) before any table is truncated. So is a table whose rows came
 // again after a statement that changed it (a second load, see RecordLoad): it cannot be
 // rebuilt from its rows alone.
-func (r *Run) planReload(ctx context.Context, c Conn) ([]string, error) {
-	rows, err := c.QueryContext(ctx, "SELECT db, tbl, complete, created FROM "+ProgressSchema+".loads WHERE run_id = ? AND complete <> 1 ORDER BY first_offset", r.RunID)
+func (r *prior) planReload(ctx context.Context, c Conn, runID string) ([]string, error) {
+	rows, err := c.QueryContext(ctx, "SELECT db, tbl, complete, created FROM "+ProgressSchema+".loads WHERE run_id = ? AND complete <> 1 ORDER BY first_offset", runID)
 	if err != nil {
 		return nil, fmt.Errorf("resume: read table loads: %w", err)
 	}

@@ -12,15 +12,40 @@ import (
 
 // Run is one import's checkpoint: its id in the progress schema, what an earlier attempt
 // committed (on resume), and the running digest of the stream. A nil *Run is no
-// checkpoint: Skip says no, Observe and DigestAt do nothing.
+// checkpoint: Skip says no, Observe and DigestAt do nothing. Its state is cut by what it
+// is: the run's rows in the progress schema (progressRows), what earlier attempts
+// committed (prior), the running stream digest (streamDigest); Run itself owns the
+// intents and markers (intent.go) and keeps the nil-safe entry points.
 type Run struct {
-	RunID string
+	progressRows
 	// Journal is the journal's path; "" when the run writes progress rows but cannot be
 	// resumed (a stream without --checkpoint FILE).
 	Journal string
 	// DeferIndexes is set when the interrupted run deferred indexes: a resumed run must too.
 	DeferIndexes bool
 
+	prior
+	streamDigest
+
+	// nonTx is the server's non-transactional tables as the intents last read
+	// them; nil: to be read (SchemaChanged). Barrier items on workers write intents too.
+	tablesMu sync.Mutex
+	nonTx    []tableName
+	ranMade  atomic.Bool // the markers' table exists
+}
+
+// progressRows owns the run's id and the rows keyed by it in the progress schema (runs,
+// done, loads, created: progress.go), so that every writer of those rows, and the
+// refusal that needs only an id (GiveUpSQL), work from the id alone.
+type progressRows struct {
+	RunID string
+}
+
+// prior owns what the earlier attempts of a resumed run committed, as read from the
+// progress schema on resume (loadDone, loadVars, planReload): the resume's reading of
+// what ran, which Skip, MayHaveRun, VarsAt and InsertIDAt answer from. Zero on a fresh
+// run.
+type prior struct {
 	// done holds the committed spans of an earlier attempt, sorted, merged.
 	done []span
 	// reload are tables (keys, sqlscan.TableKey) whose rows are replayed from their first row
@@ -37,21 +62,6 @@ type Run struct {
 	unrecordedDDL atomic.Int64
 	freshFrom     atomic.Int64 // see RanAfresh; 0: not yet
 
-	// nonTx is the server's non-transactional tables as the intents last read
-	// them; nil: to be read (SchemaChanged). Barrier items on workers write intents too.
-	tablesMu sync.Mutex
-	nonTx    []tableName
-	ranMade  atomic.Bool // the markers' table exists
-
-	// stream is a running SHA-256 of the dump as the dispatcher reads it (the Raw of
-	// every statement: they tile the stream), so each progress row can carry the digest
-	// of the stream up to its end. Only the dispatcher's goroutine touches it.
-	stream   hash.Hash
-	observed int64 // stream bytes observed so far
-	// before is the hash state before the last statement observed, which started at
-	// beforeOffset: a stretch recorded up to a statement's start needs its digest.
-	before       []byte
-	beforeOffset int64
 	// digests are the committed stretches' (end, digest) pairs, read on resume.
 	digests []endDigest
 	// vars are the SETs that give back the user variables statements set from the data
@@ -60,6 +70,21 @@ type Run struct {
 	// insertIDs are the progress rows' LAST_INSERT_ID() values (Stretch.InsertID), by
 	// start offset, read on resume.
 	insertIDs []insertIDRow
+}
+
+// streamDigest owns the running digest of this attempt's stream (Observe, DigestAt),
+// apart from the prior attempts' digests it is checked against (prior.digests): only the
+// dispatcher's goroutine touches it.
+type streamDigest struct {
+	// stream is a running SHA-256 of the dump as the dispatcher reads it (the Raw of
+	// every statement: they tile the stream), so each progress row can carry the digest
+	// of the stream up to its end.
+	stream   hash.Hash
+	observed int64 // stream bytes observed so far
+	// before is the hash state before the last statement observed, which started at
+	// beforeOffset: a stretch recorded up to a statement's start needs its digest.
+	before       []byte
+	beforeOffset int64
 }
 
 // insertIDRow is a progress row's stretch and the LAST_INSERT_ID() it recorded (invalid:
@@ -129,7 +154,7 @@ func (r *Run) ReloadedTables() []string {
 
 // Committed sums the committed bytes of the earlier attempts and returns the furthest
 // committed offset.
-func (r *Run) Committed() (bytes, furthest int64) {
+func (r *prior) Committed() (bytes, furthest int64) {
 	for _, s := range r.done {
 		bytes += s.End - s.Start
 		furthest = max(furthest, s.End)
@@ -161,15 +186,7 @@ func (r *Run) Observe(raw []byte) {
 	if r == nil {
 		return
 	}
-	if r.stream == nil {
-		r.stream = newStreamHash()
-	}
-	if m, ok := r.stream.(encoding.BinaryMarshaler); ok {
-		r.before, _ = m.MarshalBinary()
-		r.beforeOffset = r.observed
-	}
-	r.stream.Write(raw)
-	r.observed += int64(len(raw))
+	r.streamDigest.observe(raw)
 }
 
 // DigestAt is the digest of the stream up to offset when that is exactly what has been
@@ -178,14 +195,36 @@ func (r *Run) Observe(raw []byte) {
 // ends there; "" otherwise, and without a Run: such a row is covered by the digest of any
 // row that ends further.
 func (r *Run) DigestAt(offset int64) string {
-	switch {
-	case r == nil || r.stream == nil:
+	if r == nil {
 		return ""
-	case offset == r.observed:
-		return encodeStreamDigest(r.stream.Sum(nil))
-	case offset == r.beforeOffset && r.before != nil:
+	}
+	return r.streamDigest.digestAt(offset)
+}
+
+// observe is Observe's work, apart from the nil check that leaves a nil *Run without a
+// digest.
+func (d *streamDigest) observe(raw []byte) {
+	if d.stream == nil {
+		d.stream = newStreamHash()
+	}
+	if m, ok := d.stream.(encoding.BinaryMarshaler); ok {
+		d.before, _ = m.MarshalBinary()
+		d.beforeOffset = d.observed
+	}
+	d.stream.Write(raw)
+	d.observed += int64(len(raw))
+}
+
+// digestAt is DigestAt's work, apart from the nil check: a nil *Run has no digest.
+func (d *streamDigest) digestAt(offset int64) string {
+	switch {
+	case d.stream == nil:
+		return ""
+	case offset == d.observed:
+		return encodeStreamDigest(d.stream.Sum(nil))
+	case offset == d.beforeOffset && d.before != nil:
 		h := newStreamHash()
-		if u, ok := h.(encoding.BinaryUnmarshaler); ok && u.UnmarshalBinary(r.before) == nil {
+		if u, ok := h.(encoding.BinaryUnmarshaler); ok && u.UnmarshalBinary(d.before) == nil {
 			return encodeStreamDigest(h.Sum(nil))
 		}
 	}
@@ -194,7 +233,7 @@ func (r *Run) DigestAt(offset int64) string {
 
 // allowUnrecordedDDL sets how many DDL statements beyond the furthest recorded offset may
 // have run unrecorded: the interrupted run's connections (Journal.Parallel + 1).
-func (r *Run) allowUnrecordedDDL(n int) { r.unrecordedDDL.Store(int64(n)) }
+func (r *prior) allowUnrecordedDDL(n int) { r.unrecordedDDL.Store(int64(n)) }
 
 // MayHaveRun reports whether an unrecorded DDL statement at offset, whose error code says
 // it was already applied (AlreadyApplied), may have run before an earlier attempt ended;

@@ -56,11 +56,11 @@ func (r *Run) VarsAt(offset int64) (assign string, ok bool) {
 }
 
 // loadVars reads the journaled user variables of the run, on resume.
-func (r *Run) loadVars(ctx context.Context, c Conn) error {
+func (r *prior) loadVars(ctx context.Context, c Conn, runID string) error {
 	if _, err := c.ExecContext(ctx, varsTable); err != nil {
 		return fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
 	}
-	rows, err := c.QueryContext(ctx, "SELECT start_offset, assign FROM "+ProgressSchema+".vars WHERE run_id = ?", r.RunID)
+	rows, err := c.QueryContext(ctx, "SELECT start_offset, assign FROM "+ProgressSchema+".vars WHERE run_id = ?", runID)
 	if err != nil {
 		return fmt.Errorf("checkpoint: read the journaled user variables: %w", err)
 	}
