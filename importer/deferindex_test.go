@@ -1,21 +1,22 @@
-package main
+package importer_test
 
 import (
-	"bytes"
+	"fmt"
 	"testing"
 
+	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 	"github.com/dumpscope/dumpscope/sandbox"
 )
 
-// TestImportDeferIndexesSpatialAndExisting: under --defer-indexes the keys come back where
+// TestImportDeferIndexesSpatialAndExisting: under DeferIndexes the keys come back where
 // the client's CREATE TABLE puts them when a SPATIAL key stays in the CREATE (the server
 // orders plain and spatial keys by position, so keys added after it would follow it), and a
 // CREATE TABLE IF NOT EXISTS that finds its table leaves that table alone, as the client's
 // does, instead of adding the held-back keys to it. The re-dumps must be identical. Issue
-// 22, item 13.
+// 22, item 13. (It lived in cmd/dumpscope.)
 func TestImportDeferIndexesSpatialAndExisting(t *testing.T) {
-	dump := writeDump(t, "geo.sql", []byte("CREATE DATABASE IF NOT EXISTS geo;\nUSE geo;\n"+
+	dump := writeFile(t, "geo.sql", []byte("CREATE DATABASE IF NOT EXISTS geo;\nUSE geo;\n"+
 		"CREATE TABLE `g` (\n  `id` int(11) NOT NULL,\n  `a` int(11) DEFAULT NULL,\n  `p` point NOT NULL,\n  `b` int(11) DEFAULT NULL,\n"+
 		"  PRIMARY KEY (`id`),\n  KEY `ka` (`a`),\n  SPATIAL KEY `sp` (`p`),\n  KEY `kb` (`b`)\n) ENGINE=InnoDB;\n"+
 		"INSERT INTO `g` VALUES (1,1,POINT(1,1),1),(2,2,POINT(2,2),2);\n"+
@@ -29,7 +30,7 @@ func TestImportDeferIndexesSpatialAndExisting(t *testing.T) {
 		"INSERT INTO `h` VALUES (1,1,'x',1),(2,2,'y',2);\n"))
 	existing := func(t *testing.T) *sandbox.Server {
 		srv := testsandbox.Start(t)
-		db := openDB(t, srv, "")
+		db := sandboxDB(t, srv, "")
 		for _, q := range []string{"CREATE DATABASE geo", "CREATE TABLE geo.old (id int PRIMARY KEY, a int) ENGINE=InnoDB", "INSERT INTO geo.old VALUES (1,1)"} {
 			if _, err := db.Exec(q); err != nil {
 				t.Fatal(err)
@@ -39,14 +40,10 @@ func TestImportDeferIndexesSpatialAndExisting(t *testing.T) {
 	}
 	ref := existing(t)
 	clientImport(t, ref, dump)
-	want := redump(t, ref, "geo")
-	for _, extra := range [][]string{{"--defer-indexes"}, {"--defer-indexes", "--parallel", "2"}} {
+	want := redumps(t, ref, "geo")
+	for _, o := range []importer.Options{{Parallel: 1, DeferIndexes: true, Overwrite: true}, {Parallel: 2, DeferIndexes: true, Overwrite: true}} {
 		got := existing(t)
-		if code, _, stderr := dumpscopeImport(t, got, append([]string{"--no-advisor", "--overwrite"}, extra...), dump); code != 0 {
-			t.Fatalf("%v: exit %d: %s", extra, code, stderr)
-		}
-		if have := redump(t, got, "geo"); !bytes.Equal(want, have) {
-			t.Errorf("%v: re-dumps differ; first difference at %s", extra, firstDiff(want, have))
-		}
+		finished(t, importFile(t, got, "", dump, o))
+		sameDump(t, fmt.Sprintf("DeferIndexes, Parallel %d", o.Parallel), want, redumps(t, got, "geo"))
 	}
 }
