@@ -1,9 +1,10 @@
-package main
+package importer_test
 
 import (
-	"bytes"
+	"fmt"
 	"testing"
 
+	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
@@ -14,8 +15,9 @@ import (
 // sends SET NAMES with the character set's own name; tee and pager do nothing in batch
 // mode. Each step records DATABASE() and
 // the connection's character set; the re-dumps must be identical. Issue 22, item 21.
+// (It lived in cmd/dumpscope.)
 func TestImportClientCommandArgs(t *testing.T) {
-	dump := writeDump(t, "commands.sql", []byte("CREATE DATABASE cmdlog;\n"+
+	dump := writeFile(t, "commands.sql", []byte("CREATE DATABASE cmdlog;\n"+
 		"CREATE TABLE cmdlog.t (n int AUTO_INCREMENT PRIMARY KEY, db varchar(64), cs varchar(32));\n"+
 		"CREATE DATABASE `a``b`;\nCREATE DATABASE `a b`;\nCREATE DATABASE test;\n"+
 		"use a`b\n"+
@@ -42,14 +44,10 @@ func TestImportClientCommandArgs(t *testing.T) {
 		"INSERT INTO cmdlog.t (db, cs) VALUES (DATABASE(), @@character_set_client);\n"))
 	ref := testsandbox.Start(t)
 	clientImport(t, ref, dump)
-	want := redump(t, ref, "cmdlog")
-	for _, extra := range [][]string{nil, {"--parallel", "2"}} {
+	want := redumps(t, ref, "cmdlog")
+	for _, o := range []importer.Options{{Parallel: 1}, {Parallel: 2}} {
 		got := testsandbox.Start(t)
-		if code, _, stderr := dumpscopeImport(t, got, append([]string{"--no-advisor"}, extra...), dump); code != 0 {
-			t.Fatalf("dumpscope import %v: exit %d: %s", extra, code, stderr)
-		}
-		if have := redump(t, got, "cmdlog"); !bytes.Equal(want, have) {
-			t.Fatalf("%v: re-dumps differ; first difference at %s", extra, firstDiff(want, have))
-		}
+		finished(t, importFile(t, got, "", dump, o))
+		sameDump(t, fmt.Sprintf("Parallel %d", o.Parallel), want, redumps(t, got, "cmdlog"))
 	}
 }
