@@ -51,6 +51,17 @@ func importFile(t *testing.T, srv *sandbox.Server, user, path string, o importer
 // importSource is importFile from any Source (a stream: no second pass).
 func importSource(t *testing.T, srv *sandbox.Server, user string, src importer.Source, o importer.Options) *importer.Result {
 	t.Helper()
+	res, err := tryImport(t, srv, user, src, o)
+	if err != nil {
+		t.Fatalf("Import %s%s: %v", src.Path, src.Name, err)
+	}
+	return res
+}
+
+// tryImport is importSource for a test that expects Import itself to refuse: it returns
+// the error of the call instead of failing the test on it.
+func tryImport(t *testing.T, srv *sandbox.Server, user string, src importer.Source, o importer.Options) (*importer.Result, error) {
+	t.Helper()
 	fs := pflag.NewFlagSet("import", pflag.ContinueOnError)
 	conn := dbconn.AddFlags(fs)
 	if err := fs.Parse([]string{"--no-defaults"}); err != nil {
@@ -64,11 +75,7 @@ func importSource(t *testing.T, srv *sandbox.Server, user string, src importer.S
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := importer.Import(context.Background(), cfg, src, o)
-	if err != nil {
-		t.Fatalf("Import %s%s: %v", src.Path, src.Name, err)
-	}
-	return res
+	return importer.Import(context.Background(), cfg, src, o)
 }
 
 // finished fails the test unless res finished without tolerated errors.

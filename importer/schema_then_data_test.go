@@ -1,18 +1,18 @@
-package main
+package importer_test
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
+	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
 // TestImportSchemaThenData: a schema file and then a data file (Sakila's two files, the
-// layout of datacharmer's test_db) import without --overwrite, and give what the client
-// gives; the data file again, into the now full tables, is refused. Issue 22, item 20.
+// layout of datacharmer's test_db) import without Overwrite, and give what the client
+// gives; the data file again, into the now full tables, is refused before it changes
+// anything. Issue 22, item 20. (It lived in cmd/dumpscope.)
 func TestImportSchemaThenData(t *testing.T) {
 	type pair struct{ name, schema, data, db string }
 	dir := t.TempDir()
@@ -39,23 +39,22 @@ func TestImportSchemaThenData(t *testing.T) {
 	for _, p := range pairs {
 		t.Run(p.name, func(t *testing.T) {
 			ref := testsandbox.Start(t)
-			clientImport(t, ref, p.schema, p.data)
-			want := redump(t, ref, p.db)
+			clientImport(t, ref, p.schema)
+			clientImport(t, ref, p.data)
+			want := redumps(t, ref, p.db)
 
 			got := testsandbox.Start(t)
 			for _, f := range []string{p.schema, p.data} {
-				if code, _, stderr := dumpscopeImport(t, got, []string{"--no-advisor"}, f); code != 0 {
-					t.Fatalf("dumpscope import %s without --overwrite: exit %d: %s", filepath.Base(f), code, stderr)
-				}
+				finished(t, importFile(t, got, "", f, importer.Options{Parallel: 1}))
 			}
-			if have := redump(t, got, p.db); !bytes.Equal(want, have) {
-				t.Fatalf("re-dumps differ; first difference at %s", firstDiff(want, have))
+			have := redumps(t, got, p.db)
+			sameDump(t, "schema then data", want, have)
+			// The tables are full now: the same data again would change them, so Import
+			// refuses it (the preflight, before the first statement) and they stay as they were.
+			if res, err := tryImport(t, got, "", importer.Source{Path: p.data}, importer.Options{Parallel: 1}); err == nil {
+				t.Fatalf("data into full tables: status %v, err %v: want Import refused", res.Status, res.Err)
 			}
-			// The tables are full now: the same data again would change them.
-			code, _, stderr := dumpscopeImport(t, got, []string{"--no-advisor"}, p.data)
-			if code == 0 || !strings.Contains(stderr, "refusing to overwrite existing objects") {
-				t.Fatalf("data into full tables: exit %d, want a refusal: %s", code, stderr)
-			}
+			sameDump(t, "after the refusal", have, redumps(t, got, p.db))
 		})
 	}
 }
