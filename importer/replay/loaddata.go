@@ -43,7 +43,8 @@ import (
 // Anything else (expressions, BIT and spatial columns, generated columns, introducers
 // other than _binary, an empty value under EMPTY_STRING_IS_NULL, NO_BACKSLASH_ESCAPES or
 // ANSI_QUOTES sessions, sessions under SET NAMES sjis and the other character sets whose
-// multibyte characters may end in a backslash) leaves the batch as INSERTs. What the server still does differently — a duplicate key or a value out of
+// multibyte characters may end in a backslash, sessions whose character_set_connection is
+// not their character_set_client) leaves the batch as INSERTs. What the server still does differently — a duplicate key or a value out of
 // range, which LOAD DATA LOCAL turns into a warning where the INSERT would fail — shows
 // as a warning or a short row count, and the batch is rolled back and replayed as INSERTs,
 // so the error (or the success) is the client's.
@@ -257,10 +258,18 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 	if ld.off.Load() || len(stmts) == 0 {
 		return false, nil
 	}
-	var cs, mode string
+	var cs, conn, mode string
 	var cur sql.NullString
-	if err := c.QueryRowContext(ctx, "SELECT @@character_set_client, @@sql_mode, DATABASE()").Scan(&cs, &mode, &cur); err != nil {
+	if err := c.QueryRowContext(ctx, "SELECT @@character_set_client, @@character_set_connection, @@sql_mode, DATABASE()").Scan(&cs, &conn, &mode, &cur); err != nil {
 		return false, err
+	}
+	if !strings.EqualFold(cs, conn) {
+		// An INSERT's literal goes from the client's character set through the
+		// connection's (SET CHARACTER SET leaves the database's there), which turns what
+		// that one lacks into '?'; LOAD DATA converts the file's text to the column's
+		// directly and would keep it.
+		ld.note(fmt.Sprintf("--load-data: rows sent with character_set_client %s and character_set_connection %s (SET CHARACTER SET, or a SET of one of them) ran as INSERTs: their literals pass through %s, which LOAD DATA skips", cs, conn, conn))
+		return false, nil
 	}
 	if strings.Contains(mode, "NO_BACKSLASH_ESCAPES") || strings.Contains(mode, "ANSI_QUOTES") {
 		return false, nil // the literals mean something else than the converter reads
