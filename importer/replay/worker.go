@@ -177,7 +177,7 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch) (err er
 	var warnings []ServerWarning
 	var warned int64
 	loaded := false
-	if p.ld != nil {
+	if p.ld != nil && !b.asInserts {
 		var err error
 		if loaded, err = p.ld.load(ctx, c, b.stmts); err != nil {
 			_, _ = c.ExecContext(ctx, "ROLLBACK")
