@@ -228,6 +228,10 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 	if st.Kind == split.KindInsert {
 		ri, plain = ParseRowInsert(st.SQL, p.Syntax)
 	}
+	if what := LaterCountsReader(st); what != "" {
+		return Plan{Kind: Refuse, Reason: what + ", which in a parallel replay would read what dumpscope's own statements (progress rows, warning counts) or another connection left, not what the client's connection does; " +
+			"import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"}, nil
+	}
 	if !plain {
 		if why := connectionState(st); why != "" {
 			return p.toSerial(st, why), nil

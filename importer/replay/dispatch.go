@@ -122,6 +122,9 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 	r, cp := p.serial, p.opt.Checkpoint
 	if st.Kind != split.KindClient && len(st.SQL) > 0 {
 		dp.prevSent, dp.lastSent = dp.lastSent, st.Offset
+		if b := dp.cur; b != nil && b.lastOrdered && b.lastAt == dp.prevSent && sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") {
+			b.asInserts = true // the reader gets this INSERT IGNORE's or REPLACE's own count
+		}
 	}
 	dp.planner.Syntax = p.split.Syntax() // the splitter under any --tables/--rename transform
 	pl, err := dp.planner.Next(st, r.database, catalogFunc(func(key string) (plan.TableFacts, error) {
@@ -250,6 +253,7 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 		p.sched.setStreaming(key)
 	}
 	dp.cur.add(st, p.sched.arenas)
+	dp.cur.lastAt, dp.cur.lastOrdered = st.Offset, pl.Ordered
 	dp.cur.bytes += n
 	dp.cur.rows += st.Rows
 	dp.cur.endByte = end

@@ -387,6 +387,9 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 			defer allowLocalFiles(names)()
 		}
 	}
+	if err := r.counts.giveFound(ctx, c, st); err != nil {
+		return r.sqlError(st, q, err)
+	}
 	res, err := c.ExecContext(ctx, bytesToString(q))
 	if cerr := r.counts.noteRan(ctx, c, st, res, err); cerr != nil && err == nil {
 		return r.sqlError(st, q, cerr)
@@ -408,6 +411,9 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 	}
 	if endsTransaction(st) {
 		r.commits.Add(1)
+	}
+	if !r.warn.laterReader && plan.LaterCountsReader(st) != "" {
+		r.warn.laterReader = true
 	}
 	switch st.Kind {
 	case split.KindInsert:

@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -35,18 +36,80 @@ type rowCounts struct {
 	rowAt, row int64
 	rowLost    bool
 	// foundAt, found: the same for FOUND_ROWS(), which only some statements set; lost
-	// after a CALL or EXECUTE, skipped once a resume skipped a statement that may have
+	// after a CALL or EXECUTE that giveFound could not precede, skipped once a resume skipped a statement that may have
 	// set it (a reader is then refused: lostState).
 	foundAt, found          int64
 	foundLost, foundSkipped bool
+	// foundGivenAt is the offset of the CALL or EXECUTE before which the control
+	// connection was given the client's FOUND_ROWS() (giveFound); -1: none.
+	foundGivenAt int64
 }
 
-func newRowCounts() *rowCounts { return &rowCounts{rowAt: -1, foundAt: -1} }
+func newRowCounts() *rowCounts { return &rowCounts{rowAt: -1, foundAt: -1, foundGivenAt: -1} }
+
+// giveFound sets FOUND_ROWS() on c to the client's before a CALL or EXECUTE runs on it:
+// a procedure or prepared statement that runs no SELECT leaves FOUND_ROWS() as it was
+// (the client's read 2 after `SELECT … LIMIT 2; CALL p();` with p setting a variable),
+// and on the control connection it was what dumpscope's own statements left. After it,
+// the read-back in noteRan is the client's value either way. The count is set by a
+// SELECT SQL_CALC_FOUND_ROWS … LIMIT 0 that returns no rows over a cross join of digit
+// tables filtered to n rows (at most 10n made: 3,000,000 in 2 s on MariaDB 10.11, where
+// a recursive CTE took 30 s); ROW_COUNT() after a CALL or EXECUTE is the statement's
+// own, whatever came before. Not known (a resume skipped what set it): nothing is sent,
+// and a reader after it is refused (lostState).
+func (rc *rowCounts) giveFound(ctx context.Context, c Conn, st *split.Statement) error {
+	if rc == nil || st.Kind == split.KindClient {
+		return nil
+	}
+	if w := strings.ToUpper(sqlscan.FirstWord(st.SQL)); w != "CALL" && w != "EXECUTE" {
+		return nil
+	}
+	rc.mu.Lock()
+	n, known := rc.found, !rc.foundLost && !rc.foundSkipped
+	if rc.foundAt < 0 {
+		n = 0
+	}
+	rc.mu.Unlock()
+	if !known {
+		return nil
+	}
+	if _, err := c.ExecContext(ctx, foundRowsQuery(n)); err != nil {
+		return err
+	}
+	rc.mu.Lock()
+	rc.foundGivenAt = st.Offset
+	rc.mu.Unlock()
+	return nil
+}
+
+// foundRowsQuery returns a statement that returns no rows and leaves FOUND_ROWS() n.
+func foundRowsQuery(n int64) string {
+	if n <= 0 {
+		return "SELECT SQL_CALC_FOUND_ROWS 1 FROM DUAL WHERE 0 LIMIT 0"
+	}
+	var from, sum strings.Builder
+	scale := int64(1)
+	for i := 0; scale < n; i++ {
+		if i > 0 {
+			from.WriteString(", ")
+			sum.WriteString(" + ")
+		}
+		fmt.Fprintf(&from, "d d%d", i)
+		fmt.Fprintf(&sum, "%d * d%d.i", scale, i)
+		scale *= 10
+	}
+	if scale == 1 { // n == 1
+		return "SELECT SQL_CALC_FOUND_ROWS 1 LIMIT 0"
+	}
+	return "WITH d(i) AS (SELECT 0 UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4 UNION ALL SELECT 5 UNION ALL SELECT 6 UNION ALL SELECT 7 UNION ALL SELECT 8 UNION ALL SELECT 9) " +
+		"SELECT SQL_CALC_FOUND_ROWS 1 FROM " + from.String() + " WHERE " + sum.String() + " < " + strconv.FormatInt(n, 10) + " LIMIT 0"
+}
 
 // resultVerbs are the first words of statements that may return a result set (then
 // ROW_COUNT() is −1, not the driver's affected rows) and set FOUND_ROWS(). A SELECT
 // inside another statement (INSERT … SELECT, CREATE TABLE … SELECT) sets neither. CALL
-// and EXECUTE may or may not run a SELECT: FOUND_ROWS() is not known after them. XA is
+// and EXECUTE may or may not run a SELECT: FOUND_ROWS() after them is known only when the
+// client's was given to the connection before them (giveFound). XA is
 // not among them: after XA END the server refuses the read-back (ERROR 1399).
 var resultVerbs = map[string]bool{
 	"SELECT": true, "SHOW": true, "DESC": true, "DESCRIBE": true, "EXPLAIN": true, "HELP": true,
@@ -71,7 +134,10 @@ func (rc *rowCounts) noteRan(ctx context.Context, c Conn, st *split.Statement, r
 			return err
 		}
 		rc.noteRow(st.Offset, row)
-		rc.noteFound(st.Offset, found, w == "CALL" || w == "EXECUTE")
+		rc.mu.Lock()
+		given := rc.foundGivenAt == st.Offset
+		rc.mu.Unlock()
+		rc.noteFound(st.Offset, found, (w == "CALL" || w == "EXECUTE") && !given)
 		return nil
 	}
 	n, _ := res.RowsAffected()
@@ -163,9 +229,10 @@ var readerVerbs = map[string]bool{
 
 // give returns q, prepared from st, with its ROW_COUNT() and FOUND_ROWS() calls replaced by
 // the values the client's connection would return, prev being the offset of the dump
-// statement sent before st (-1: none). A value not known (the statement before st was a
-// batch of INSERT IGNORE or REPLACE loaded with LOAD DATA, which gives no per-statement
-// count) leaves its calls as they are.
+// statement sent before st (-1: none). A value not known leaves its calls as they are: a
+// statement before st whose count nothing noted (an INSERT IGNORE or REPLACE never goes
+// into a LOAD DATA, which gives no count per statement, when a reader follows it:
+// rowBatch.asInserts); after a CALL or EXECUTE not preceded by giveFound, FOUND_ROWS().
 func (rc *rowCounts) give(st *split.Statement, q []byte, prev int64) []byte {
 	if rc == nil || !readerVerbs[strings.ToUpper(sqlscan.FirstWord(st.SQL))] ||
 		!(sqlscan.ContainsFoldASCII(q, "ROW_COUNT") || sqlscan.ContainsFoldASCII(q, "FOUND_ROWS")) {

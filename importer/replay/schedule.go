@@ -60,6 +60,12 @@ type rowBatch struct {
 	buf   []byte
 	bytes int64 // SQL bytes: what the batch holds of the read-ahead budget
 	rows  int64
+	// lastAt is the offset of its last statement, lastOrdered whether that one is an
+	// INSERT IGNORE or REPLACE; asInserts: a ROW_COUNT() reader follows that statement,
+	// so the batch runs as INSERTs, never as one LOAD DATA, which gives no count per
+	// statement (rowcount.go; dispatcher.dispatchOne).
+	lastAt                 int64
+	lastOrdered, asInserts bool
 	// spooled: its statements wait in the spool (spoolLen bytes at spoolAt), not in memory.
 	spooled                       bool
 	spoolAt, spoolLen, spoolFirst int64 // spoolFirst: the stream offset of its first statement

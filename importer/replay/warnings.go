@@ -19,6 +19,11 @@ type warnLog struct {
 	// pending is the last statement's warnings when the wire said it raised some: the
 	// list is read just before the next statement is sent (see readPending).
 	pending *pendingWarnings
+	// laterReader: the dump created a trigger, routine, view or column default that reads
+	// ROW_COUNT() or FOUND_ROWS() when it runs (plan.LaterCountsReader); from then on any
+	// statement may run it, so SHOW WARNINGS, which sets ROW_COUNT() to −1, is sent
+	// before none.
+	laterReader bool
 }
 
 // Stale warnings. The server clears a connection's warning list only when a statement
@@ -209,7 +214,7 @@ func (wl *warnLog) readPending(ctx context.Context, next *split.Statement) {
 		return
 	}
 	wl.pending = nil
-	if next != nil && mayReadRowCount(next) {
+	if next != nil && (wl.laterReader || mayReadRowCount(next)) {
 		wl.recordWarnings(nil, p.n)
 		return
 	}
