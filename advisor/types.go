@@ -8,6 +8,8 @@
 package advisor
 
 import (
+	"fmt"
+
 	"github.com/dumpscope/dumpscope/iostat"
 )
 
@@ -109,6 +111,22 @@ const (
 	SeverityWarn     Severity = "warn"
 	SeverityCritical Severity = "critical"
 )
+
+// severityRank is the order of the severities, lowest first; 0 is not a severity.
+var severityRank = map[Severity]int{SeverityInfo: 1, SeverityWarn: 2, SeverityCritical: 3}
+
+// AtLeast reports whether s is min or more severe: the one order that `--fail-on` and
+// whoever sorts findings by severity share. An unknown severity is below every known one.
+func (s Severity) AtLeast(min Severity) bool { return severityRank[s] >= severityRank[min] }
+
+// ParseSeverity reads a severity's name as the command line gives it ("info", "warn",
+// "critical").
+func ParseSeverity(name string) (Severity, error) {
+	if s := Severity(name); severityRank[s] > 0 {
+		return s, nil
+	}
+	return "", fmt.Errorf("severity %q: want info, warn or critical", name)
+}
 
 // Finding is one diagnosed bottleneck. ID is stable and part of the interface
 // (docs/rules.md lists them).

@@ -39,6 +39,11 @@ type Options struct {
 	Seed int64
 	// Tables is the number of sbtest tables (≥ 1). They carry about 75 % of the bytes.
 	Tables int
+	// SbtestRows > 0 makes the sysbench shape alone: Tables sbtest tables of exactly
+	// SbtestRows rows each (sysbench's prepare, dumped), without the shop tables, view and
+	// routine; SizeBytes is then ignored. Benchmarks compare loaders on it because it is
+	// the shape published restore numbers use.
+	SbtestRows int64
 	// RowsPerInsertBytes is the extended-insert limit, mariadb-dump's --net-buffer-length;
 	// 0 means DefaultNetBufferLength.
 	RowsPerInsertBytes int
@@ -160,6 +165,8 @@ func (o Options) normalize() (Options, error) {
 	switch {
 	case o.SizeBytes < 0:
 		return o, fmt.Errorf("gen: size %d bytes is negative", o.SizeBytes)
+	case o.SbtestRows < 0:
+		return o, fmt.Errorf("gen: %d sbtest rows is negative", o.SbtestRows)
 	case o.Tables < 1:
 		return o, fmt.Errorf("gen: %d sbtest tables; need at least 1", o.Tables)
 	case o.RowsPerInsertBytes < 1024:
@@ -242,6 +249,9 @@ func (g *generator) size() int64 { return g.written + int64(len(g.buf)) }
 // size, then fill what is left, which is what keeps the total within ±2 %.
 func (g *generator) run() {
 	shop := shopTables()
+	if g.o.SbtestRows > 0 {
+		shop = nil
+	}
 	sb := make([]*table, g.o.Tables)
 	for i := range sb {
 		sb[i] = sbtestTable(i + 1)
@@ -255,10 +265,12 @@ func (g *generator) run() {
 	})
 
 	tail := ""
-	if g.o.Events {
+	if g.o.Events && shop != nil {
 		tail = fmt.Sprintf(events, g.o.Database)
 	}
-	tail += fmt.Sprintf(routines, g.o.Database)
+	if shop != nil {
+		tail += fmt.Sprintf(routines, g.o.Database)
+	}
 	for _, t := range shop {
 		if t.viewBefore != nil {
 			tail += viewFinal(g.o.Database, t.viewBefore)
@@ -288,6 +300,9 @@ func (g *generator) run() {
 			left -= int64(len(g.tableHead(u, 0)) + len(g.tableFoot(u)))
 		}
 		g.rows[t.name] = g.sbtestRowsFor(t.name, max(left, 0)/int64(len(sb)-i))
+		if g.o.SbtestRows > 0 {
+			g.rows[t.name] = g.o.SbtestRows
+		}
 		g.table(t)
 	}
 	g.str(tail)

@@ -346,3 +346,26 @@ func BenchmarkWrite(b *testing.B) {
 		})
 	}
 }
+
+// TestSbtestRows: the sysbench shape is the sbtest tables alone, each with exactly the
+// rows asked for, and still a dump the splitter-level parse reads row for row.
+func TestSbtestRows(t *testing.T) {
+	o := sized(0, func(o *Options) { o.SbtestRows, o.Tables, o.Events = 3000, 3, true })
+	out, st := generate(t, o)
+	want := map[string]int64{"sbtest1": 3000, "sbtest2": 3000, "sbtest3": 3000}
+	got := map[string]int64{}
+	for _, ts := range st.Tables {
+		got[ts.Name] = ts.Rows
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("tables and rows in Stats (-want +got):\n%s", d)
+	}
+	if d := cmp.Diff(want, parseDump(t, out).rows); d != "" {
+		t.Errorf("rows per table in the text (-want +got):\n%s", d)
+	}
+	for _, s := range []string{"CREATE VIEW", "PROCEDURE", "EVENT", "customers"} {
+		if bytes.Contains(out, []byte(s)) {
+			t.Errorf("the sysbench shape holds %q", s)
+		}
+	}
+}

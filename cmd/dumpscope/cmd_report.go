@@ -57,13 +57,12 @@ func runReport(args []string, s stdio) int {
 
 // failOnSeverity checks a --fail-on value.
 func failOnSeverity(v string) (advisor.Severity, error) {
-	switch v {
-	case "":
+	if v == "" {
 		return "", nil
-	case "warn":
-		return advisor.SeverityWarn, nil
-	case "critical":
-		return advisor.SeverityCritical, nil
+	}
+	// info is a severity, but nearly every run has an info finding: no failure criterion.
+	if sev, err := advisor.ParseSeverity(v); err == nil && sev != advisor.SeverityInfo {
+		return sev, nil
 	}
 	return "", fmt.Errorf("--fail-on %q: want warn or critical", v)
 }
@@ -80,9 +79,8 @@ func failOnCode(failOn string, findings []advisor.Finding, code int) int {
 	if err != nil || sev == "" || code != exitOK {
 		return code
 	}
-	rank := map[advisor.Severity]int{advisor.SeverityInfo: 1, advisor.SeverityWarn: 2, advisor.SeverityCritical: 3}
 	for _, f := range findings {
-		if rank[f.Severity] >= rank[sev] {
+		if f.Severity.AtLeast(sev) {
 			return exitFindings
 		}
 	}

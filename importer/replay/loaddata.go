@@ -43,7 +43,8 @@ import (
 // Anything else (expressions, BIT and spatial columns, generated columns, introducers
 // other than _binary, an empty value under EMPTY_STRING_IS_NULL, NO_BACKSLASH_ESCAPES or
 // ANSI_QUOTES sessions, sessions under SET NAMES sjis and the other character sets whose
-// multibyte characters may end in a backslash) leaves the batch as INSERTs. What the server still does differently — a duplicate key or a value out of
+// multibyte characters may end in a backslash, sessions whose character_set_connection is
+// not their character_set_client) leaves the batch as INSERTs. What the server still does differently — a duplicate key or a value out of
 // range, which LOAD DATA LOCAL turns into a warning where the INSERT would fail — shows
 // as a warning or a short row count, and the batch is rolled back and replayed as INSERTs,
 // so the error (or the success) is the client's.
@@ -138,21 +139,20 @@ type loadConverter struct {
 	emptyIsNull bool
 }
 
-// newLoadConverter sizes the stream for the batch: its fields are at most as long as the
-// SQL literals they come from (quotes, commas and escapes go; only \t, \n and NUL inside
-// strings grow by a byte, against the two quotes each string loses), so one allocation
-// almost always holds it (appends that outgrow it stay correct, and merely copy). buf, a
-// stream done with, is reused when it is large enough: a fresh buffer of megabytes per
-// batch cost its page faults and zeroing on every batch.
-func newLoadConverter(t *loadTable, stmts []batchStmt, buf []byte) *loadConverter {
+// sizedFor returns buf, emptied, or a new buffer when it is too small for a batch
+// converted whole: its fields are at most as long as the SQL literals they come from
+// (quotes, commas and escapes go; only \t, \n and NUL inside strings grow by a byte,
+// against the two quotes each string loses), so one allocation almost always holds it
+// (appends that outgrow it stay correct, and merely copy).
+func sizedFor(stmts []batchStmt, buf []byte) []byte {
 	n := 0
 	for _, s := range stmts {
 		n += len(s.sql)
 	}
 	if cap(buf) < n {
-		buf = make([]byte, 0, n)
+		return make([]byte, 0, n)
 	}
-	return &loadConverter{t: t, data: buf[:0]}
+	return buf[:0]
 }
 
 // stringBytes is s's bytes without a copy, for the converter, which only reads them: a
@@ -162,36 +162,52 @@ func stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), le
 // add parses one INSERT and appends its rows; false when any part is not provably exact
 // (the converter is then unchanged).
 func (lc *loadConverter) add(q []byte) bool {
-	p := insertParser{q: q}
-	cols, ok := p.head(lc.t)
+	p, ok := lc.begin(q)
 	if !ok {
-		return false
-	}
-	if lc.cols == nil {
-		lc.cols = cols
-	} else if !equalInts(lc.cols, cols) {
 		return false
 	}
 	mark, rows := len(lc.data), lc.rows
 	for first := true; ; first = false {
-		p.space()
-		if !first {
-			if !p.eat(',') {
-				break
-			}
-			p.space()
-		}
-		if !p.row(lc) {
+		more, ok := lc.addRow(&p, first)
+		if !ok {
 			lc.data, lc.rows = lc.data[:mark], rows
 			return false
 		}
+		if !more {
+			return true
+		}
 	}
+}
+
+// begin reads an INSERT's head up to its rows; false when its columns are not the
+// stream's (the first statement's) or not all eligible.
+func (lc *loadConverter) begin(q []byte) (insertParser, bool) {
+	p := insertParser{q: q}
+	cols, ok := p.head(lc.t)
+	if !ok {
+		return p, false
+	}
+	if lc.cols == nil {
+		lc.cols = cols
+	} else if !equalInts(lc.cols, cols) {
+		return p, false
+	}
+	return p, true
+}
+
+// addRow appends the next row of the statement p reads (first: its first row, which must
+// be there). more is false at the statement's end; ok false when the row (or a tail after
+// the last: ON DUPLICATE KEY UPDATE, RETURNING, …) is not exact, with part of the row
+// maybe appended: the caller cuts lc.data back.
+func (lc *loadConverter) addRow(p *insertParser, first bool) (more, ok bool) {
 	p.space()
-	if p.i != len(p.q) { // a tail: ON DUPLICATE KEY UPDATE, RETURNING, …
-		lc.data, lc.rows = lc.data[:mark], rows
-		return false
+	if !first {
+		if !p.eat(',') {
+			return false, p.i == len(p.q)
+		}
+		p.space()
 	}
-	return true
+	return true, p.row(lc)
 }
 
 func equalInts(a, b []int) bool {
@@ -229,8 +245,12 @@ var backslashTrailCharsets = map[string]bool{"big5": true, "cp932": true, "gbk":
 // loadData is the replayer's --load-data state, shared by its workers.
 type loadData struct {
 	tables sync.Map // table key (plan.KeyOf) → loadEntry
-	// streams are the converters' buffers (*[]byte) of loads done, for the next.
-	streams sync.Pool
+	// chunks are the buffers (*[]byte) of streams done (loadStream), for the next;
+	// wholeBufs those of batches converted whole before their LOAD.
+	chunks, wholeBufs sync.Pool
+	// convertFirst holds the tables (key → the generation) where the converter refused a
+	// row in mid-stream: their batches are converted whole before the LOAD (loadStream).
+	convertFirst sync.Map
 	// gen counts the statements run that may have changed a table (schemaChanged): an
 	// entry read under an earlier generation is read again, so a table dropped and
 	// created anew, ALTERed, renamed over or moved to another engine is never loaded
@@ -257,10 +277,18 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 	if ld.off.Load() || len(stmts) == 0 {
 		return false, nil
 	}
-	var cs, mode string
+	var cs, conn, mode string
 	var cur sql.NullString
-	if err := c.QueryRowContext(ctx, "SELECT @@character_set_client, @@sql_mode, DATABASE()").Scan(&cs, &mode, &cur); err != nil {
+	if err := c.QueryRowContext(ctx, "SELECT @@character_set_client, @@character_set_connection, @@sql_mode, DATABASE()").Scan(&cs, &conn, &mode, &cur); err != nil {
 		return false, err
+	}
+	if !strings.EqualFold(cs, conn) {
+		// An INSERT's literal goes from the client's character set through the
+		// connection's (SET CHARACTER SET leaves the database's there), which turns what
+		// that one lacks into '?'; LOAD DATA converts the file's text to the column's
+		// directly and would keep it.
+		ld.note(fmt.Sprintf("--load-data: rows sent with character_set_client %s and character_set_connection %s (SET CHARACTER SET, or a SET of one of them) ran as INSERTs: their literals pass through %s, which LOAD DATA skips", cs, conn, conn))
+		return false, nil
 	}
 	if strings.Contains(mode, "NO_BACKSLASH_ESCAPES") || strings.Contains(mode, "ANSI_QUOTES") {
 		return false, nil // the literals mean something else than the converter reads
@@ -281,24 +309,56 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 	if err != nil || t == nil {
 		return false, err
 	}
-	var buf []byte
-	if b, ok := ld.streams.Get().(*[]byte); ok {
-		buf = *b
-	}
-	lc := newLoadConverter(t, stmts, buf)
-	defer func() { ld.streams.Put(&lc.data) }() // the server has read it when Exec returns
-	lc.emptyIsNull = strings.Contains(mode, "EMPTY_STRING_IS_NULL")
-	for _, s := range stmts {
-		if !lc.add(stringBytes(s.sql)) {
+	key := plan.KeyOf(db, table)
+	lc := &loadConverter{t: t, emptyIsNull: strings.Contains(mode, "EMPTY_STRING_IS_NULL")}
+	var stream *loadStream
+	var whole []byte
+	if v, ok := ld.convertFirst.Load(key); ok && v.(int64) == ld.gen.Load() {
+		// The converter refused a row of this table in an earlier batch: convert this
+		// one whole before its LOAD, so that a refusal costs no LOAD rolled back.
+		if b, ok := ld.wholeBufs.Get().(*[]byte); ok {
+			whole = *b
+		}
+		lc.data = sizedFor(stmts, whole)
+		defer func() { ld.wholeBufs.Put(&lc.data) }() // the server has read it when Exec returns
+		for _, s := range stmts {
+			if !lc.add(stringBytes(s.sql)) {
+				return false, nil
+			}
+		}
+	} else {
+		p, ok := lc.begin(stringBytes(stmts[0].sql))
+		if !ok {
 			return false, nil
 		}
+		if b, ok := ld.chunks.Get().(*[]byte); ok {
+			lc.data = (*b)[:0]
+		} else {
+			lc.data = make([]byte, 0, 2*streamChunkBytes)
+		}
+		defer func() {
+			if cap(lc.data) <= maxChunkBytes { // not the buffer of one row of megabytes
+				ld.chunks.Put(&lc.data)
+			}
+		}()
+		stream = newLoadStream(lc, stmts, p)
 	}
 	name := fmt.Sprintf("dumpscope-%d", ld.seq.Add(1))
-	mysql.RegisterReaderHandler(name, func() io.Reader { return bytes.NewReader(lc.data) })
+	mysql.RegisterReaderHandler(name, func() io.Reader {
+		if stream != nil {
+			return stream
+		}
+		return bytes.NewReader(lc.data)
+	})
 	defer mysql.DeregisterReaderHandler(name)
 	qualified := "`" + strings.ReplaceAll(db, "`", "``") + "`.`" + strings.ReplaceAll(table, "`", "``") + "`"
+	gen := ld.gen.Load()
 	res, err := c.ExecContext(ctx, lc.statement(name, qualified, cs))
-	clean := err == nil
+	refused := stream != nil && stream.failed // the converter's refusal, not the server's
+	if refused {
+		ld.convertFirst.Store(key, gen)
+	}
+	clean := err == nil && !refused
 	if err != nil {
 		var me *mysql.MySQLError
 		if errors.As(err, &me) && mysqlerr.LocalInfileRefused(me.Number) {
@@ -309,7 +369,7 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 		} else if errors.As(err, &me) && mysqlerr.ConnectionFatal(me.Number) {
 			return false, err
 		}
-	} else {
+	} else if clean {
 		var warnings int64
 		n, _ := res.RowsAffected()
 		if err := c.QueryRowContext(ctx, "SELECT @@warning_count").Scan(&warnings); err != nil {
@@ -322,8 +382,11 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 		return true, nil
 	}
 	// What the INSERTs would have done differently (a duplicate key, a value out of range
-	// in strict mode, a truncation) is theirs to do: start over with them.
-	ld.replayed.Add(1)
+	// in strict mode, a truncation) is theirs to do: start over with them. A batch the
+	// converter refused is not counted: it would not have been loaded converted whole.
+	if !refused {
+		ld.replayed.Add(1)
+	}
 	if _, err := c.ExecContext(ctx, "ROLLBACK"); err != nil {
 		return false, err
 	}

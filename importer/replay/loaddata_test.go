@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -220,4 +222,75 @@ func TestLoadDataSameAsInsert(t *testing.T) {
 	if n != 0 || ld.replayed.Load() != 2 {
 		t.Errorf("row 100 after the rolled-back LOAD: %d (replayed %d)", n, ld.replayed.Load())
 	}
+
+	// A row the converter refuses in mid-stream (1e3 into a string column, in the second
+	// statement's second row): the LOAD has sent the rows before it; they are rolled
+	// back, the batch is left to the INSERTs and not counted as replayed, and the table's
+	// next batches are converted whole before their LOAD.
+	refusing := []batchStmt{{sql: "INSERT INTO `t` (`id`,`vc`) VALUES (200,'a')"}, {sql: "INSERT INTO `t` (`id`,`vc`) VALUES (201,'b'),(202,1e3)"}}
+	for i, b := range [][]batchStmt{refusing, refusing, {{sql: "INSERT INTO `t` (`id`,`vc`) VALUES (203,'c')"}}} {
+		if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
+			t.Fatal(err)
+		}
+		seq := ld.seq.Load()
+		loaded, err := ld.load(ctx, c, b)
+		if err != nil || loaded != (i == 2) {
+			t.Fatalf("batch %d: loaded %v, err %v", i, loaded, err)
+		}
+		var n int
+		c.QueryRowContext(ctx, "SELECT COUNT(*) FROM b.t WHERE id BETWEEN 200 AND 202").Scan(&n)
+		c.ExecContext(ctx, "ROLLBACK")
+		if n != 0 || ld.replayed.Load() != 2 {
+			t.Errorf("batch %d: rows 200-202 after the refusal: %d (replayed %d)", i, n, ld.replayed.Load())
+		}
+		if streamed, converted := ld.seq.Load() > seq, i != 1; streamed != converted {
+			t.Errorf("batch %d: a LOAD ran: %v, want %v (converted whole first after the refusal)", i, streamed, converted)
+		}
+	}
 }
+
+// TestLoadStreamSameAsWhole: a batch streamed in reads of any size gives the bytes it
+// gives converted whole, and a refused row ends the stream at the row before it.
+func TestLoadStreamSameAsWhole(t *testing.T) {
+	stmts := []batchStmt{
+		{sql: "INSERT INTO `x` VALUES (1,NULL,1.5,'a\\tb',_binary 'z\\0','2020-01-01'),(2,3,-.5,'\\\\',X'41',NULL)"},
+		{sql: "INSERT INTO `x` VALUES (3,-2,1e3,'it''s',0x00FF,NULL)"},
+		{sql: "INSERT INTO `x` VALUES (4,2,3,'" + strings.Repeat("long ", 5000) + "',NULL,NULL) , (5,2,3,'',NULL,NULL)"},
+	}
+	whole := &loadConverter{t: loadTestTable}
+	for _, s := range stmts {
+		if !whole.add([]byte(s.sql)) {
+			t.Fatalf("not converted: %s", s.sql)
+		}
+	}
+	refused := append(slices.Clone(stmts), batchStmt{sql: "INSERT INTO `x` VALUES (6,2,3,'4',NULL,NULL),(7,2,3,1e3,NULL,NULL)"})
+	for _, size := range []int{1, 7, streamChunkBytes, 1 << 20} {
+		for _, tc := range []struct {
+			stmts  []batchStmt
+			want   string
+			failed bool
+		}{
+			{stmts, string(whole.data), false},
+			{refused, string(whole.data) + "6\t2\t3\t4\t\\N\t\\N\n", true},
+		} {
+			lc := &loadConverter{t: loadTestTable}
+			p, ok := lc.begin([]byte(tc.stmts[0].sql))
+			if !ok {
+				t.Fatal("head refused")
+			}
+			s := newLoadStream(lc, tc.stmts, p)
+			got, err := io.ReadAll(&sizedReader{s, size})
+			if err != nil || string(got) != tc.want || s.failed != tc.failed {
+				t.Errorf("reads of %d: err %v, failed %v (want %v), same bytes: %v (%d, want %d)", size, err, s.failed, tc.failed, string(got) == tc.want, len(got), len(tc.want))
+			}
+		}
+	}
+}
+
+// sizedReader reads from r at most n bytes at a time.
+type sizedReader struct {
+	r io.Reader
+	n int
+}
+
+func (s *sizedReader) Read(b []byte) (int, error) { return s.r.Read(b[:min(len(b), s.n)]) }

@@ -43,10 +43,9 @@ func TestSpoolRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	var buf []byte
-	for i := len(batches) - 1; i >= 0; i-- { // read back in any order, reusing the buffer
+	for i := len(batches) - 1; i >= 0; i-- { // read back in any order, reusing the buffers
 		b := batches[i]
-		if buf, err = sp.get(b, buf); err != nil {
+		if err := sp.get(b, ar); err != nil {
 			t.Fatal(err)
 		}
 		if len(b.stmts) != len(want[i]) {
@@ -57,7 +56,7 @@ func TestSpoolRoundTrip(t *testing.T) {
 				t.Fatalf("batch %d statement %d: got %+v, want %+v", i, j, trim(s), trim(want[i][j]))
 			}
 		}
-		b.stmts = nil // they point into buf
+		b.release(ar) // they point into its buffer
 	}
 	for _, b := range batches {
 		sp.release(b)

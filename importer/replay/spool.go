@@ -164,23 +164,22 @@ func (s *spool) room(n, limit int64) bool {
 	return s.outstanding == 0 || s.outstanding+n <= limit
 }
 
-// get reads back the statements of a spooled batch into buf (reallocated when too small)
-// and returns it. Their SQL strings share the buffer rather than each being copied out of
-// it (a batch is megabytes, and the copies cost as much CPU as the spool saves the
-// server), so the caller may reuse buf only once the batch is done and its statements
-// dropped; reusing it keeps memory flat.
-func (s *spool) get(b *rowBatch, buf []byte) ([]byte, error) {
-	if int64(cap(buf)) < b.spoolLen {
-		buf = make([]byte, b.spoolLen)
-	}
-	buf = buf[:b.spoolLen]
+// get reads back the statements of a spooled batch into a buffer from arenas, which
+// becomes the batch's (b.buf) as if it had never left memory: their SQL strings share it
+// rather than each being copied out of it (a batch is megabytes, and the copies cost as
+// much CPU as the spool saves the server), and rowBatch.release gives it back when the
+// batch is done. A buffer per worker, reallocated whenever a batch came back a little
+// larger than the last, had half the import's page faults (each costs microseconds).
+func (s *spool) get(b *rowBatch, arenas *arenas) error {
+	buf := arenas.get(int(b.spoolLen))[:b.spoolLen]
+	b.buf = buf
 	if _, err := s.f.ReadAt(buf, b.spoolAt); err != nil {
-		return buf, fmt.Errorf("read back a batch of %s from the spool: %w", b.table, err)
+		return fmt.Errorf("read back a batch of %s from the spool: %w", b.table, err)
 	}
 	all := unsafe.String(unsafe.SliceData(buf), len(buf))
 	for len(all) > 0 {
 		if len(all) < 28 {
-			return buf, errors.New("spool: truncated record")
+			return errors.New("spool: truncated record")
 		}
 		h := buf[len(buf)-len(all):]
 		st := batchStmt{
@@ -191,12 +190,12 @@ func (s *spool) get(b *rowBatch, buf []byte) ([]byte, error) {
 		n := int(binary.LittleEndian.Uint32(h[24:]))
 		all = all[28:]
 		if len(all) < n {
-			return buf, errors.New("spool: truncated record")
+			return errors.New("spool: truncated record")
 		}
 		st.sql, all = all[:n], all[n:]
 		b.stmts = append(b.stmts, st)
 	}
-	return buf, nil
+	return nil
 }
 
 // release gives a done batch's bytes back: its pages are punched out (so the file does not

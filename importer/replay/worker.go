@@ -42,7 +42,6 @@ func (wp *workerPool) worker(ctx context.Context, id int, c Conn) {
 	p := wp.p
 	defer crash.Recover(p.fail)
 	applied := 0
-	var spoolBuf []byte // reused for each spooled batch this worker reads back
 	for {
 		idleBegin(c) // pinged while it waits for work (keepalive.go)
 		e := p.sched.next(ctx, id)
@@ -51,7 +50,7 @@ func (wp *workerPool) worker(ctx context.Context, id int, c Conn) {
 			return
 		}
 		if p.shouldRun(e) {
-			err := wp.runEntry(ctx, c, e, &applied, &spoolBuf)
+			err := wp.runEntry(ctx, c, e, &applied)
 			switch {
 			case err != nil && ctx.Err() != nil:
 				p.noteUnexecuted(e) // aborted, not failed
@@ -64,19 +63,14 @@ func (wp *workerPool) worker(ctx context.Context, id int, c Conn) {
 		}
 		p.done(e)
 		if b, ok := e.(*rowBatch); ok {
-			if b.spooled {
-				b.stmts = nil // they point into spoolBuf
-			} else {
-				b.release(p.sched.arenas) // they point into its buffer
-			}
+			b.release(p.sched.arenas) // its statements point into its buffer
 		}
 	}
 }
 
 // runEntry runs e on c, after the session statements c has not run yet (applied counts
-// them); spoolBuf is the worker's buffer for spooled batches. A panic is returned as a
-// *crash.PanicError.
-func (wp *workerPool) runEntry(ctx context.Context, c Conn, e entry, applied *int, spoolBuf *[]byte) (err error) {
+// them). A panic is returned as a *crash.PanicError.
+func (wp *workerPool) runEntry(ctx context.Context, c Conn, e entry, applied *int) (err error) {
 	p := wp.p
 	defer crash.Recover(func(perr error) { err = perr })
 	if p.opt.InWorker != nil {
@@ -94,13 +88,9 @@ func (wp *workerPool) runEntry(ctx context.Context, c Conn, e entry, applied *in
 		err = wp.runBarrierItem(ctx, c, b)
 	case *rowBatch:
 		if b.spooled {
-			if *spoolBuf, err = p.sched.spool.get(b, *spoolBuf); err == nil {
-				err = wp.runBatch(ctx, c, b)
-			}
-			if int64(cap(*spoolBuf)) > 2*p.opt.BatchBytes {
-				*spoolBuf = nil // a batch of one oversize statement: do not keep its buffer
-			}
-		} else {
+			err = p.sched.spool.get(b, p.sched.arenas)
+		}
+		if err == nil {
 			err = wp.runBatch(ctx, c, b)
 		}
 	}
