@@ -136,11 +136,12 @@ func (lr *laterReaders) add(b createdBody, why string) bool {
 }
 
 // reaches returns why st may run code that reads ROW_COUNT() or FOUND_ROWS() (it names
-// such an object, or one through which it runs), or "". Dropping, creating or locking
-// runs none. A plain row insert (plain: literals only) names nothing but its table.
+// such an object, or one through which it runs), or "". Dropping, locking or creating a
+// trigger, routine or view runs none (a CREATE TABLE … SELECT from such a view does). A
+// plain row insert (plain: literals only) names nothing but its table.
 func (lr *laterReaders) reaches(st *split.Statement, plain bool) string {
-	if len(lr.names) == 0 || st.Kind == split.KindLock || st.Kind == split.KindClient ||
-		strings.HasPrefix(st.Verb, "DROP") || bodyKind(st) != "" {
+	if k := bodyKind(st); len(lr.names) == 0 || st.Kind == split.KindLock || st.Kind == split.KindClient ||
+		strings.HasPrefix(st.Verb, "DROP") || (k != "" && k != "table") {
 		return ""
 	}
 	if plain {

@@ -55,11 +55,15 @@ func TestPlannerLaterReaders(t *testing.T) {
 		"INSERT INTO t VALUES (1);\n" +
 		"SET @x = g();\n" +
 		"DROP TRIGGER tr;\n" +
-		"CREATE TABLE c SELECT FOUND_ROWS() AS n;\n"
+		"CREATE TABLE c SELECT FOUND_ROWS() AS n;\n" +
+		"CREATE VIEW v AS SELECT FOUND_ROWS() AS n;\n" +
+		"CREATE VIEW w AS SELECT n FROM v;\n" +
+		"CREATE TABLE d SELECT * FROM w;\n"
 	want := []string{"barrier", "barrier", "rows", "skip", "skip",
 		"refuse it names t, through which it runs code that reads them later: the trigger tr reads ROW_COUNT()",
 		"refuse it names g, through which it runs code that reads them later: the trigger tr reads ROW_COUNT()",
-		"barrier", "refuse the table c reads FOUND_ROWS()"}
+		"barrier", "refuse the table c reads FOUND_ROWS()", "serial", "serial",
+		"refuse it names w, through which it runs code that reads them later: the view v reads FOUND_ROWS()"}
 	p := NewPlanner()
 	sp := split.NewSplitter(strings.NewReader(script), split.SplitOptions{})
 	var got []string
