@@ -109,6 +109,7 @@ INSERT INTO log (what, n) VALUES ('execute select found_rows', @f);
 	sameAsClient(t, f, dump, []importer.Options{
 		{Parallel: 3, BatchBytes: 2 << 10},
 		{Parallel: 2, BatchBytes: 2 << 10, LoadData: true},
+		{Parallel: 1, CheckpointPath: filepath.Join(t.TempDir(), "journal")},
 	})
 }
 
@@ -140,7 +141,7 @@ func TestLaterCountsReaderSerial(t *testing.T) {
 // created (mysqldump puts triggers after their table's rows) changes nothing.
 func TestLaterCountsReaderParallel(t *testing.T) {
 	f := newSessionFixture(t, laterReaderDump)
-	for _, o := range []importer.Options{{Parallel: 2}, {Parallel: 1, LoadData: true}} {
+	for _, o := range []importer.Options{{Parallel: 2}, {Parallel: 1, LoadData: true}, {Parallel: 1, CheckpointPath: filepath.Join(t.TempDir(), "journal")}} {
 		f.exec("DROP DATABASE IF EXISTS rk")
 		f.exec("DROP DATABASE IF EXISTS dumpscope_progress")
 		res := f.dumpscope(o)
