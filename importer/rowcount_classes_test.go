@@ -105,6 +105,12 @@ PREPARE q FROM 'SELECT * FROM t LIMIT 4';
 EXECUTE q;
 SET @f = FOUND_ROWS();
 INSERT INTO log (what, n) VALUES ('execute select found_rows', @f);
+SELECT * FROM t LIMIT 1;
+CALL pe();
+INSERT INTO log (what, n) VALUES ('pe after one row', FOUND_ROWS());
+SELECT SQL_CALC_FOUND_ROWS * FROM information_schema.COLLATIONS LIMIT 1;
+CALL pe();
+INSERT INTO log (what, n) VALUES ('pe after collations', FOUND_ROWS());
 `
 	sameAsClient(t, f, dump, []importer.Options{
 		{Parallel: 3, BatchBytes: 2 << 10},
