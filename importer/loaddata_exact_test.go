@@ -21,19 +21,28 @@ import (
 // returns what LOAD DATA did.
 func loadDataMatchesClient(t *testing.T, dump string, dbs ...string) *replay.LoadDataStats {
 	t.Helper()
+	res := importMatchesClient(t, dump, importer.Options{LoadData: true, Parallel: 2, BatchBytes: 16 << 20}, dbs...)
+	if res.Replay.LoadData == nil {
+		t.Fatal("no LOAD DATA stats in the result")
+	}
+	return res.Replay.LoadData
+}
+
+// importMatchesClient imports dump (SQL text) with the mariadb client and with o into
+// two new sandboxes, and fails unless the import finished and the re-dumps of dbs are
+// identical.
+func importMatchesClient(t *testing.T, dump string, o importer.Options, dbs ...string) *importer.Result {
+	t.Helper()
 	f := filepath.Join(t.TempDir(), "dump.sql")
 	if err := os.WriteFile(f, []byte(dump), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	ref, got := testsandbox.Start(t), testsandbox.Start(t)
 	clientImport(t, ref, f)
-	res := importFile(t, got, "", f, importer.Options{LoadData: true, Parallel: 2, BatchBytes: 16 << 20})
+	res := importFile(t, got, "", f, o)
 	finished(t, res)
-	sameDump(t, "LoadData", redumps(t, ref, dbs...), redumps(t, got, dbs...))
-	if res.Replay.LoadData == nil {
-		t.Fatal("no LOAD DATA stats in the result")
-	}
-	return res.Replay.LoadData
+	sameDump(t, fmt.Sprintf("%+v", o), redumps(t, ref, dbs...), redumps(t, got, dbs...))
+	return res
 }
 
 // TestLoadDataTableRedefined: a table dropped and created again with its columns in

@@ -28,6 +28,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/dumpscope/dumpscope/internal/atomicfile"
@@ -106,6 +107,23 @@ type ConnCharset struct {
 
 func (cs ConnCharset) String() string {
 	return fmt.Sprintf("character_set_client %s, character_set_connection %s, character_set_results %s, collation_connection %s", cs.Client, cs.Connection, cmp.Or(cs.Results, "NULL"), cs.Collation)
+}
+
+// Statement is the SET that gives a connection cs (collation_connection last, as in
+// setCharset), with literals: a session statement for the replay's other connections.
+func (cs ConnCharset) Statement() string {
+	results := "NULL"
+	if cs.Results != "" {
+		results = quoteName(cs.Results)
+	}
+	return fmt.Sprintf("SET character_set_client = %s, character_set_connection = %s, character_set_results = %s, collation_connection = %s",
+		quoteName(cs.Client), quoteName(cs.Connection), results, quoteName(cs.Collation))
+}
+
+// quoteName quotes a character set or collation name ([a-z0-9_]) as a string literal
+// that reads the same with or without NO_BACKSLASH_ESCAPES.
+func quoteName(name string) string {
+	return "'" + strings.NewReplacer("'", "", "\\", "").Replace(name) + "'"
 }
 
 // ReadCharset reads c's character set variables.

@@ -41,3 +41,37 @@ func TestLaterCountsReader(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestPlannerLaterReaders: a statement is refused when it names an object whose code
+// reads ROW_COUNT() or FOUND_ROWS() later, or one through which such code runs (a
+// function that names a table with such a trigger, created before it); the rest
+// keeps its plan.
+func TestPlannerLaterReaders(t *testing.T) {
+	script := "CREATE FUNCTION g() RETURNS INT RETURN (SELECT COUNT(*) FROM t);\n" +
+		"CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET NEW.n = ROW_COUNT();\n" +
+		"INSERT INTO u VALUES (1);\n" +
+		"LOCK TABLES t WRITE;\n" +
+		"UNLOCK TABLES;\n" +
+		"INSERT INTO t VALUES (1);\n" +
+		"SET @x = g();\n" +
+		"DROP TRIGGER tr;\n" +
+		"CREATE TABLE c SELECT FOUND_ROWS() AS n;\n" +
+		"CREATE VIEW v AS SELECT FOUND_ROWS() AS n;\n" +
+		"CREATE VIEW w AS SELECT n FROM v;\n" +
+		"CREATE TABLE d SELECT * FROM w;\n"
+	// Each line: the kind planned, and for a refusal what its reason names after its
+	// first ": " (planScript cuts what comes before: "it names t, …").
+	want := []string{"barrier", "barrier", "rows", "skip", "skip",
+		"refuse the trigger tr reads ROW_COUNT()", "refuse the trigger tr reads ROW_COUNT()",
+		"barrier", "refuse in a parallel replay", "serial", "serial", "refuse the view v reads FOUND_ROWS()"}
+	got := planScript(t, script, fakeCatalog{})
+	if len(got) != len(want) {
+		t.Fatalf("got %d plans, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	}
+	for i, w := range want {
+		kind, why, _ := strings.Cut(w, " ")
+		if !strings.HasPrefix(got[i], kind) || !strings.Contains(got[i], why) {
+			t.Errorf("statement %d: got %q, want %s naming %q", i+1, got[i], kind, why)
+		}
+	}
+}

@@ -162,6 +162,9 @@ func changesTables(st *split.Statement) bool {
 // are the server's, not the connection's: not journaled.
 func assignedUserVars(st *split.Statement) []string {
 	var out []string
+	if setsCharsetFromDatabase(st) {
+		return slices.Clone(charsetVars)
+	}
 	if st.Kind == split.KindSession {
 		fromData := false
 		for _, a := range plan.ParseSet(st.SQL, st.Syntax()) {
@@ -242,6 +245,62 @@ func (cr *controller) noteRoutineVars(st *split.Statement) {
 	}
 }
 
+// charsetVars are the session variables SET CHARACTER SET sets, in the order a SET of
+// their values must give them back (setting character_set_connection resets
+// collation_connection).
+var charsetVars = []string{"@@character_set_client", "@@character_set_results", "@@character_set_connection", "@@collation_connection"}
+
+// setsCharsetFromDatabase reports whether st is SET CHARACTER SET (SET CHARSET), which
+// sets character_set_connection to the current database's character set as it is when
+// it runs. Sent again later, by a worker catching up on the session statements after an
+// ALTER DATABASE or by a resume past one, it takes the character set of then, not the
+// client's: literals that the client's latin1 connection turned into '?' kept their
+// emoji. Its values are read where it ran (on resume, from the journal: it is treated as
+// a SET of those session variables) and the others are given those (sessionEntry).
+func setsCharsetFromDatabase(st *split.Statement) bool {
+	if st.Kind != split.KindSession || !sqlscan.ContainsFoldASCII(st.SQL, "CHAR") {
+		return false
+	}
+	l := sqlscan.New(st.SQL, st.Syntax())
+	if !l.Next().Is("SET") {
+		return false
+	}
+	t := l.Next()
+	return t.Is("CHARSET") || t.Is("CHARACTER") && l.Next().Is("SET")
+}
+
+// sessionEntry is what the workers replay for st, a session statement that ran on the
+// control connection (dispatcher.session): st itself, or for SET CHARACTER SET the values
+// it gave there (setsCharsetFromDatabase).
+func (cr *controller) sessionEntry(ctx context.Context, st *split.Statement) (string, error) {
+	if !setsCharsetFromDatabase(st) {
+		return string(st.SQL), nil
+	}
+	cs, err := checkpoint.ReadCharset(ctx, cr.p.control)
+	if err != nil {
+		return "", cr.p.at(st, fmt.Errorf("read the character set it set: %w", err))
+	}
+	return cs.Statement(), nil
+}
+
+// runCharsetFromDatabase runs SET CHARACTER SET outside the serial part of a dump
+// (runSerial does it there, with the other variables journaled): on resume the values the
+// interrupted run's gave, else the statement, whose values are journaled then.
+func (cr *controller) runCharsetFromDatabase(ctx context.Context, c Conn, st *split.Statement, q []byte) error {
+	p := cr.p
+	cp := p.opt.Checkpoint
+	if assign, ok := cp.VarsAt(st.Offset); ok {
+		return cr.giveBack(ctx, st, assign)
+	}
+	if err := p.serial.exec(ctx, c, st, q); err != nil {
+		return err
+	}
+	if err := cp.RecordVars(ctx, c, st.Offset, charsetVars); err != nil {
+		return p.at(st, err)
+	}
+	return nil
+}
+
 // sysVarName reports whether name can be a server variable's name as it is written
 // unquoted after @@SESSION. (the journal reads and sets it so).
 func sysVarName(name string) bool {
@@ -252,6 +311,9 @@ func sysVarName(name string) bool {
 // journals (a SET of user and session variables, SELECT … INTO @v, DO @v := …), so that
 // the SET of their journaled values can stand in for it on resume.
 func setsOnlyUserVars(st *split.Statement) bool {
+	if setsCharsetFromDatabase(st) {
+		return true
+	}
 	if st.Kind == split.KindSession {
 		as := plan.ParseSet(st.SQL, st.Syntax())
 		for _, a := range as {

@@ -326,7 +326,11 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	p.cat.learn(st)
 	switch st.Kind {
 	case split.KindSession:
-		p.disp.session = append(p.disp.session, string(st.SQL))
+		entry, err := cr.sessionEntry(ctx, st)
+		if err != nil {
+			return err
+		}
+		p.disp.session = append(p.disp.session, entry)
 		cr.noteInsertID(st)
 	case split.KindDDL, split.KindRoutine, split.KindOther:
 		clear(p.cat.tables) // what was looked up may have changed

@@ -346,7 +346,11 @@ func (dp *dispatcher) runStatement(ctx context.Context, st *split.Statement, end
 		p.held.deferred = append(p.held.deferred, *held)
 	}
 	if st.Kind == split.KindSession && len(st.SQL) > 0 {
-		dp.session = append(dp.session, string(st.SQL))
+		entry, err := p.ctl.sessionEntry(ctx, st)
+		if err != nil {
+			return err
+		}
+		dp.session = append(dp.session, entry)
 		p.ctl.noteInsertID(st)
 		if plan.SetsForeignKeyChecks(st) {
 			clear(p.cat.tables) // which parents child rows wait for was looked up under the old value
@@ -435,6 +439,9 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 	r, cp := p.serial, p.opt.Checkpoint
 	record := cp != nil && st.Kind != split.KindSession && st.Kind != split.KindClient
 	if !record {
+		if setsCharsetFromDatabase(st) {
+			return p.ctl.runCharsetFromDatabase(ctx, c, st, q)
+		}
 		return r.exec(ctx, c, st, q)
 	}
 	ddl := st.Kind == split.KindDDL || st.Kind == split.KindRoutine

@@ -14,14 +14,19 @@ func (g *gen) setNames() {
 	if !g.cfg.on(MultibyteTrail5C) && (cs == "sjis" || cs == "gbk") && g.chance(0.5) {
 		cs = "utf8mb4"
 	}
+	g.client = cs
 	switch g.pick(4) {
 	case 0:
 		g.emit("/*!40101 SET NAMES %s */", cs)
 	case 1:
 		g.emit("SET CHARACTER SET %s", cs)
-		// SET CHARACTER SET leaves character_set_connection at the database's charset,
-		// which takes the literals' bytes as they are: ASCII text only until SET NAMES.
+		// SET CHARACTER SET leaves character_set_connection at the database's charset:
+		// text in the client's passes through it (what it lacks becomes '?'); off, ASCII
+		// text only until SET NAMES.
 		g.charset = "ascii"
+		if g.cfg.on(CharsetConnection) {
+			g.charset = cs
+		}
 		return
 	default:
 		g.emit("SET NAMES %s", cs)
@@ -224,7 +229,7 @@ func (g *gen) userVar() {
 		}
 	case 3:
 		if g.cfg.on(RowCountFuncs) {
-			g.emit("SET %s = ROW_COUNT()", v)
+			g.rowCountReader(v)
 		} else {
 			g.emit("SET %s = @@auto_increment_increment", v)
 		}

@@ -374,8 +374,11 @@ func (g literals) bytesValue(c col) string {
 	case 1:
 		return fmt.Sprintf("0x%x", raw)
 	case 2:
-		if g.charset == "sjis" || g.charset == "gbk" {
-			break // raw high bytes there read as characters that may swallow an escape
+		if g.client == "sjis" || g.client == "gbk" {
+			// Raw high bytes there read as characters that may swallow an escape; also
+			// after SET CHARACTER SET, whose text is ASCII (seed 10287: ERROR 1064 in
+			// the client, an unterminated string in dumpscope).
+			break
 		}
 		var units []string
 		for _, b := range raw {
