@@ -231,14 +231,7 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch, failed 
 				return se, false
 			}
 			se.Err = nil
-			undone := false
-			if inserted > 0 {
-				if undone, err = rowsUndone(ctx, c, s); err != nil {
-					_, _ = c.ExecContext(ctx, "ROLLBACK")
-					return err, false
-				}
-			}
-			if undone {
+			if inserted > 0 && rowsUndone(ctx, c, s) {
 				_, _ = c.ExecContext(ctx, "ROLLBACK")
 				if *failed == nil {
 					*failed = map[int]*StatementError{}
@@ -285,21 +278,22 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch, failed 
 // gone: whether s's table, which held them, looks empty to the batch's transaction. InnoDB
 // takes its bulk path only for a table that was empty when the transaction's first insert
 // into it began, so the table held nothing else; outside the bulk path the rows stay.
-// Where s's table cannot be read off (INSERT IGNORE, REPLACE), it says yes: running the
-// batch again without s is exact either way, only slower.
-func rowsUndone(ctx context.Context, c Conn, s batchStmt) (bool, error) {
+// Where it cannot tell (INSERT IGNORE or REPLACE, whose table it does not read off; an
+// account without SELECT on the table), it says yes: running the batch again without s
+// is exact either way, only slower.
+func rowsUndone(ctx context.Context, c Conn, s batchStmt) bool {
 	ip := insertParser{q: stringBytes(s.sql)}
 	db, table, ok := ip.target()
 	if !ok {
-		return true, nil
+		return true
 	}
 	name := "`" + strings.ReplaceAll(table, "`", "``") + "`"
 	if db != "" {
 		name = "`" + strings.ReplaceAll(db, "`", "``") + "`." + name
 	}
-	var any int
-	if err := c.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM "+name+")").Scan(&any); err != nil {
-		return false, err
+	var rows int
+	if err := c.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM "+name+")").Scan(&rows); err != nil {
+		return true
 	}
-	return any == 0, nil
+	return rows == 0
 }

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -131,6 +132,10 @@ func loadTSV(srv *sandbox.Server, dir, n string, chunkBytes int64, tsvPerSQL flo
 	}
 	close(next)
 	errs := make(chan error, streams)
+	var rss struct {
+		sync.Mutex
+		max int64
+	}
 	for i := 0; i < max(streams, 1); i++ {
 		go func() {
 			for f := range next {
@@ -146,6 +151,11 @@ func loadTSV(srv *sandbox.Server, dir, n string, chunkBytes int64, tsvPerSQL flo
 					errs <- fmt.Errorf("%s: %v: %s", t, err, out)
 					return
 				}
+				// RUSAGE_CHILDREN's maxrss is of every child ever reaped (the
+				// preparation's too): the limit's is its own clients'.
+				rss.Lock()
+				rss.max = max(rss.max, cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss<<10)
+				rss.Unlock()
 			}
 			errs <- nil
 		}()
@@ -158,7 +168,7 @@ func loadTSV(srv *sandbox.Server, dir, n string, chunkBytes int64, tsvPerSQL flo
 	wall := time.Since(start)
 	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &after)
 	cpu := time.Duration(after.Utime.Nano()+after.Stime.Nano()-before.Utime.Nano()-before.Stime.Nano()) * time.Nanosecond
-	return result{wall: wall, cpu: cpu, maxRSS: after.Maxrss << 10}, nil
+	return result{wall: wall, cpu: cpu, maxRSS: rss.max}, nil
 }
 
 // splitTSV cuts a SELECT … INTO OUTFILE file into chunks of about size bytes at row ends
