@@ -22,17 +22,9 @@ type controller struct {
 	// runs on the control connection (see lostCounter, and the tables' facts it read).
 	resumePassed     bool
 	lostCounterFacts map[string]idFacts
-	// insertIDPending: the control connection ran SET insert_id = n and no INSERT since.
-	insertIDPending bool
 	// routineVars are the user variables named in the bodies of the triggers and stored
 	// functions the dump created so far (userVarsOf).
 	routineVars []string
-	// insertID follows LAST_INSERT_ID() across what a resume skips (noteSkipped).
-	insertID struct {
-		giveBack, atSkip uint64
-		pending          bool
-	}
-
 	// pendingFrom is the stream offset from which statements ran on the control
 	// connection inside a transaction or under table locks without a progress row yet
 	// (-1: none).
@@ -45,9 +37,14 @@ type controller struct {
 	// regionIntents are the starts of the statements of that stretch that left intents
 	// (regionIntent), deleted with its progress row.
 	regionIntents []int64
-	// prevSkipped, idSkipped: a resumed run skipped the control connection's last
-	// statement, or its last INSERT (see lostState).
-	prevSkipped, idSkipped bool
+	// skipped follows what the control connection's session lost to a resume's skips.
+	skipped skipState
+}
+
+// newController returns p's controller, before any statement: nothing pending, no
+// transaction opened, nothing skipped.
+func newController(p *ParallelReplayer) *controller {
+	return &controller{p: p, pendingFrom: -1, txnOpenedAt: -1, skipped: skipState{p: p}}
 }
 
 // This file runs the planner's serial decisions in the parallel replay: statements planned
@@ -89,7 +86,7 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 				// its stretch, which the earlier attempt recorded from here. Sent again,
 				// it would stay open where the client's had ended (the COMMIT is skipped
 				// too), and the next XA START failed with ERROR 1400.
-				return true, cr.noteSkipped(ctx, st)
+				return true, cr.skipped.noteSkipped(ctx, st)
 			}
 		}
 		q, err := r.prepare(ctx, st)
@@ -173,15 +170,15 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		if done, err := cr.replayReloaded(ctx, st); done || err != nil {
 			return err
 		}
-		if err := cr.noteSkipped(ctx, st); err != nil {
+		if err := cr.skipped.noteSkipped(ctx, st); err != nil {
 			return err
 		}
-		return cr.dropInsertID(ctx, st) // committed by an earlier attempt
+		return cr.skipped.dropInsertID(ctx, st) // committed by an earlier attempt
 	}
-	if err := cr.giveBackInsertID(ctx, st); err != nil {
+	if err := cr.skipped.giveBackInsertID(ctx, st); err != nil {
 		return err
 	}
-	if err := cr.lostState(ctx, st); err != nil {
+	if err := cr.skipped.lostState(ctx, st); err != nil {
 		return err
 	}
 	if pl.Relock != "" {
@@ -322,7 +319,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	if err != nil {
 		return cr.leftPreparedXA(st, err)
 	}
-	cr.noteRan(st)
+	cr.skipped.noteRan(st)
 	p.cat.learn(st)
 	switch st.Kind {
 	case split.KindSession:
@@ -331,7 +328,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 			return err
 		}
 		p.disp.session = append(p.disp.session, entry)
-		cr.noteInsertID(st)
+		cr.skipped.noteInsertID(st)
 	case split.KindDDL, split.KindRoutine, split.KindOther:
 		clear(p.cat.tables) // what was looked up may have changed
 	}
@@ -366,7 +363,7 @@ func (cr *controller) replayReloaded(ctx context.Context, st *split.Statement) (
 			if _, err := p.control.ExecContext(ctx, "COMMIT"); err != nil {
 				return true, r.sqlError(st, q, err)
 			}
-			cr.noteRan(st)
+			cr.skipped.noteRan(st)
 			return true, nil
 		}
 	}
@@ -495,93 +492,4 @@ func (cr *controller) endOpenRegion(ctx context.Context) error {
 		return fmt.Errorf("%s: roll back the transaction the dump left open: %w", p.opt.Name, err)
 	}
 	return nil
-}
-
-// noteSkipped and noteRan follow what the control connection last did, for lostState: a
-// statement a resumed run skips (an earlier attempt committed it) did not run on this
-// connection. LAST_INSERT_ID() is given back where the skipped stretch recorded it
-// (checkpoint.Run.InsertIDAt): before the next statement this run sends on the control
-// connection (giveBackInsertID), so that one, and any later one that reads it without an
-// id generated in between, reads the client's value. A skipped INSERT whose stretch did
-// not record it (an older dumpscope's row, or one a resume recorded for a settled
-// intent) leaves it unknown: lostState then refuses a reader unless a statement run since
-// changed it on this connection (the value read here differs from the one then).
-func (cr *controller) noteSkipped(ctx context.Context, st *split.Statement) error {
-	p := cr.p
-	cr.prevSkipped = true
-	p.serial.counts.skipped(st)
-	if id, known := p.opt.Checkpoint.InsertIDAt(st.Offset); known {
-		cr.idSkipped = false
-		cr.insertID.giveBack, cr.insertID.pending = id, true
-		return nil
-	}
-	if st.Kind != split.KindInsert || cr.idSkipped {
-		return nil
-	}
-	cr.idSkipped, cr.insertID.pending = true, false
-	if err := p.control.QueryRowContext(ctx, "SELECT LAST_INSERT_ID()").Scan(&cr.insertID.atSkip); err != nil {
-		return p.at(st, err)
-	}
-	return nil
-}
-
-func (cr *controller) noteRan(st *split.Statement) {
-	if st.Kind == split.KindSession || st.Kind == split.KindClient || len(st.SQL) == 0 {
-		return
-	}
-	cr.prevSkipped = false
-	if st.Kind == split.KindInsert {
-		cr.insertIDPending = false
-	}
-}
-
-// giveBackInsertID sends, before st runs on the control connection, the LAST_INSERT_ID()
-// of the last stretch a resume skipped (noteSkipped), once.
-func (cr *controller) giveBackInsertID(ctx context.Context, st *split.Statement) error {
-	p := cr.p
-	if !cr.insertID.pending || st.Kind == split.KindClient || len(st.SQL) == 0 {
-		return nil
-	}
-	cr.insertID.pending = false
-	if _, err := p.control.ExecContext(ctx, fmt.Sprintf("DO LAST_INSERT_ID(%d)", cr.insertID.giveBack)); err != nil {
-		return p.at(st, fmt.Errorf("give back LAST_INSERT_ID() of the interrupted run: %w", err))
-	}
-	return nil
-}
-
-// lostState refuses, on --resume, a statement that reads what the interrupted run's
-// connection did and this one did not (the statement before it committed in an earlier
-// attempt and was skipped): LAST_INSERT_ID() after a skipped INSERT that did not record
-// it, unless a statement run since set it here; ROW_COUNT() or FOUND_ROWS() after any
-// skipped statement, FOUND_ROWS() after a skipped SELECT. Guessing would give another
-// value silently.
-func (cr *controller) lostState(ctx context.Context, st *split.Statement) error {
-	p := cr.p
-	what := ""
-	switch {
-	case cr.idSkipped && sqlscan.ContainsFoldASCII(st.SQL, "LAST_INSERT_ID"):
-		// The look-up is a SELECT: not before a statement that reads what it changes.
-		reads := sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS")
-		var now uint64
-		if !reads {
-			if err := p.control.QueryRowContext(ctx, "SELECT LAST_INSERT_ID()").Scan(&now); err != nil {
-				return p.at(st, err)
-			}
-		}
-		if !reads && now != cr.insertID.atSkip {
-			cr.idSkipped = false // set by a statement run since: this connection's is the client's
-			return nil
-		}
-		what = "LAST_INSERT_ID()"
-	case cr.prevSkipped && (sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS")):
-		what = "ROW_COUNT() or FOUND_ROWS()"
-	case cr.p.serial.counts.rowCountLost(cr.p.disp.prevSent) && sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT"):
-		what = "ROW_COUNT()" // the statement before it was found already applied (rowcount.go)
-	case cr.p.serial.counts.foundRowsSkipped() && sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS"):
-		what = "FOUND_ROWS()" // the SELECT that set it was skipped (rowcount.go)
-	default:
-		return nil
-	}
-	return p.serial.refuse(st, "--resume cannot recreate "+what+" of the interrupted run's connection: the statement before it committed in an earlier attempt. "+
-		"Check the rows this statement and the ones after it write, then finish the rest of the dump by hand or import it again into an empty target")
 }

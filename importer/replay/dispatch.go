@@ -154,10 +154,10 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 		if d := p.held.holdBackIndexes(st); d != nil {
 			p.held.deferred = append(p.held.deferred, *d)
 		}
-		if err := p.ctl.noteSkipped(ctx, st); err != nil {
+		if err := p.ctl.skipped.noteSkipped(ctx, st); err != nil {
 			return err
 		}
-		return p.ctl.dropInsertID(ctx, st)
+		return p.ctl.skipped.dropInsertID(ctx, st)
 	}
 	return dp.runStatement(ctx, st, end, pl)
 }
@@ -334,13 +334,13 @@ func (dp *dispatcher) runStatement(ctx context.Context, st *split.Statement, end
 			held = nil
 		}
 	}
-	if err := p.ctl.giveBackInsertID(ctx, st); err != nil {
+	if err := p.ctl.skipped.giveBackInsertID(ctx, st); err != nil {
 		return err
 	}
 	if err := dp.barrier(ctx, st, end, p.ctl.writeScope(ctx, st, keys, global)); err != nil {
 		return err // errQuit too: the client's quit
 	}
-	p.ctl.noteRan(st)
+	p.ctl.skipped.noteRan(st)
 	if held != nil && !st.Tolerated {
 		// Only a table this CREATE made owes the keys (not one that existed, under --force).
 		p.held.deferred = append(p.held.deferred, *held)
@@ -351,7 +351,7 @@ func (dp *dispatcher) runStatement(ctx context.Context, st *split.Statement, end
 			return err
 		}
 		dp.session = append(dp.session, entry)
-		p.ctl.noteInsertID(st)
+		p.ctl.skipped.noteInsertID(st)
 		if plan.SetsForeignKeyChecks(st) {
 			clear(p.cat.tables) // which parents child rows wait for was looked up under the old value
 		}

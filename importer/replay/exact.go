@@ -182,30 +182,6 @@ func (cg *catalog) triggersNameTables(ctx context.Context, db, table string) (bo
 	return names, rows.Err()
 }
 
-// noteInsertID follows SET insert_id = n: it applies to the next INSERT that takes an id.
-func (cr *controller) noteInsertID(st *split.Statement) {
-	for _, a := range plan.ParseSet(st.SQL, st.Syntax()) {
-		if a.Name == "insert_id" {
-			cr.insertIDPending = true
-		}
-	}
-}
-
-// dropInsertID, when a resumed run skips an INSERT an earlier attempt committed, cancels
-// a SET insert_id replayed before it (session statements always run again): it belonged
-// to that INSERT, and would give the next one its id (a duplicate key).
-func (cr *controller) dropInsertID(ctx context.Context, st *split.Statement) error {
-	p := cr.p
-	if !cr.insertIDPending || st.Kind != split.KindInsert {
-		return nil
-	}
-	cr.insertIDPending = false
-	if _, err := p.control.ExecContext(ctx, "SET insert_id = 0"); err != nil {
-		return p.at(st, err)
-	}
-	return nil
-}
-
 // renamedAlready reports whether a RENAME TABLE that failed with 1146 (no such table)
 // had run before a crash: every source is gone and every new name exists. (A resumed run
 // sends unrecorded DDL again; for CREATE and DROP "already exists" says the same.)

@@ -28,17 +28,17 @@ func TestTriggerKin(t *testing.T) {
 func TestDropInsertID(t *testing.T) {
 	rec := &execRecorder{}
 	p := &ParallelReplayer{control: rec}
-	p.ctl = &controller{p: p}
+	p.ctl = newController(p)
 	ins := &split.Statement{Kind: split.KindInsert, SQL: []byte("INSERT INTO t (v) VALUES (1)")}
-	p.ctl.noteInsertID(&split.Statement{Kind: split.KindSession, SQL: []byte("SET insert_id=10000")})
-	if err := p.ctl.dropInsertID(context.Background(), ins); err != nil {
+	p.ctl.skipped.noteInsertID(&split.Statement{Kind: split.KindSession, SQL: []byte("SET insert_id=10000")})
+	if err := p.ctl.skipped.dropInsertID(context.Background(), ins); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.ctl.dropInsertID(context.Background(), ins); err != nil { // nothing pending any more
+	if err := p.ctl.skipped.dropInsertID(context.Background(), ins); err != nil { // nothing pending any more
 		t.Fatal(err)
 	}
-	p.ctl.noteInsertID(&split.Statement{Kind: split.KindSession, SQL: []byte("SET timestamp=1")})
-	if err := p.ctl.dropInsertID(context.Background(), ins); err != nil {
+	p.ctl.skipped.noteInsertID(&split.Statement{Kind: split.KindSession, SQL: []byte("SET timestamp=1")})
+	if err := p.ctl.skipped.dropInsertID(context.Background(), ins); err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff([]string{"SET insert_id = 0"}, rec.sent); diff != "" {

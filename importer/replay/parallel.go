@@ -207,7 +207,7 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *split.Splitte
 	p.disp = &dispatcher{p: p, planner: plan.NewPlanner(), lastSent: -1, prevSent: -1}
 	serial.counts = newRowCounts()
 	p.pool = &workerPool{p: p}
-	p.ctl = &controller{p: p, pendingFrom: -1, txnOpenedAt: -1}
+	p.ctl = newController(p)
 	p.cat = &catalog{p: p, tables: map[string]tableInfo{}, ordered: map[string]bool{}, loading: map[string]tableInfo{}}
 	p.held = &heldIndexes{p: p}
 	if p.opt.Notice == nil {

@@ -1,0 +1,143 @@
+package replay
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/dumpscope/dumpscope/importer/plan"
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// skipState follows, in a resumed parallel replay, what the control connection's session
+// lost to the statements the resume skips (an earlier attempt committed them, so they do
+// not run on this connection): the statement before a reader of ROW_COUNT()/FOUND_ROWS(),
+// the INSERT that set LAST_INSERT_ID(), the SET insert_id that belonged to a skipped
+// INSERT. It gives back what the journal recorded and refuses a reader of what it did not
+// (lostState). It is the controller's; p is for the control connection and the counts.
+type skipState struct {
+	p *ParallelReplayer
+	// insertIDPending: the control connection ran SET insert_id = n and no INSERT since.
+	insertIDPending bool
+	// insertID follows LAST_INSERT_ID() across what a resume skips (noteSkipped).
+	insertID struct {
+		giveBack, atSkip uint64
+		pending          bool
+	}
+	// prevSkipped, idSkipped: a resumed run skipped the control connection's last
+	// statement, or its last INSERT (see lostState).
+	prevSkipped, idSkipped bool
+}
+
+// noteSkipped and noteRan follow what the control connection last did, for lostState: a
+// statement a resumed run skips (an earlier attempt committed it) did not run on this
+// connection. LAST_INSERT_ID() is given back where the skipped stretch recorded it
+// (checkpoint.Run.InsertIDAt): before the next statement this run sends on the control
+// connection (giveBackInsertID), so that one, and any later one that reads it without an
+// id generated in between, reads the client's value. A skipped INSERT whose stretch did
+// not record it (an older dumpscope's row, or one a resume recorded for a settled
+// intent) leaves it unknown: lostState then refuses a reader unless a statement run since
+// changed it on this connection (the value read here differs from the one then).
+func (sk *skipState) noteSkipped(ctx context.Context, st *split.Statement) error {
+	p := sk.p
+	sk.prevSkipped = true
+	p.serial.counts.skipped(st)
+	if id, known := p.opt.Checkpoint.InsertIDAt(st.Offset); known {
+		sk.idSkipped = false
+		sk.insertID.giveBack, sk.insertID.pending = id, true
+		return nil
+	}
+	if st.Kind != split.KindInsert || sk.idSkipped {
+		return nil
+	}
+	sk.idSkipped, sk.insertID.pending = true, false
+	if err := p.control.QueryRowContext(ctx, "SELECT LAST_INSERT_ID()").Scan(&sk.insertID.atSkip); err != nil {
+		return p.at(st, err)
+	}
+	return nil
+}
+
+func (sk *skipState) noteRan(st *split.Statement) {
+	if st.Kind == split.KindSession || st.Kind == split.KindClient || len(st.SQL) == 0 {
+		return
+	}
+	sk.prevSkipped = false
+	if st.Kind == split.KindInsert {
+		sk.insertIDPending = false
+	}
+}
+
+// giveBackInsertID sends, before st runs on the control connection, the LAST_INSERT_ID()
+// of the last stretch a resume skipped (noteSkipped), once.
+func (sk *skipState) giveBackInsertID(ctx context.Context, st *split.Statement) error {
+	p := sk.p
+	if !sk.insertID.pending || st.Kind == split.KindClient || len(st.SQL) == 0 {
+		return nil
+	}
+	sk.insertID.pending = false
+	if _, err := p.control.ExecContext(ctx, fmt.Sprintf("DO LAST_INSERT_ID(%d)", sk.insertID.giveBack)); err != nil {
+		return p.at(st, fmt.Errorf("give back LAST_INSERT_ID() of the interrupted run: %w", err))
+	}
+	return nil
+}
+
+// lostState refuses, on --resume, a statement that reads what the interrupted run's
+// connection did and this one did not (the statement before it committed in an earlier
+// attempt and was skipped): LAST_INSERT_ID() after a skipped INSERT that did not record
+// it, unless a statement run since set it here; ROW_COUNT() or FOUND_ROWS() after any
+// skipped statement, FOUND_ROWS() after a skipped SELECT. Guessing would give another
+// value silently.
+func (sk *skipState) lostState(ctx context.Context, st *split.Statement) error {
+	p := sk.p
+	what := ""
+	switch {
+	case sk.idSkipped && sqlscan.ContainsFoldASCII(st.SQL, "LAST_INSERT_ID"):
+		// The look-up is a SELECT: not before a statement that reads what it changes.
+		reads := sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS")
+		var now uint64
+		if !reads {
+			if err := p.control.QueryRowContext(ctx, "SELECT LAST_INSERT_ID()").Scan(&now); err != nil {
+				return p.at(st, err)
+			}
+		}
+		if !reads && now != sk.insertID.atSkip {
+			sk.idSkipped = false // set by a statement run since: this connection's is the client's
+			return nil
+		}
+		what = "LAST_INSERT_ID()"
+	case sk.prevSkipped && (sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS")):
+		what = "ROW_COUNT() or FOUND_ROWS()"
+	case sk.p.serial.counts.rowCountLost(sk.p.disp.prevSent) && sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT"):
+		what = "ROW_COUNT()" // the statement before it was found already applied (rowcount.go)
+	case sk.p.serial.counts.foundRowsSkipped() && sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS"):
+		what = "FOUND_ROWS()" // the SELECT that set it was skipped (rowcount.go)
+	default:
+		return nil
+	}
+	return p.serial.refuse(st, "--resume cannot recreate "+what+" of the interrupted run's connection: the statement before it committed in an earlier attempt. "+
+		"Check the rows this statement and the ones after it write, then finish the rest of the dump by hand or import it again into an empty target")
+}
+
+// noteInsertID follows SET insert_id = n: it applies to the next INSERT that takes an id.
+func (sk *skipState) noteInsertID(st *split.Statement) {
+	for _, a := range plan.ParseSet(st.SQL, st.Syntax()) {
+		if a.Name == "insert_id" {
+			sk.insertIDPending = true
+		}
+	}
+}
+
+// dropInsertID, when a resumed run skips an INSERT an earlier attempt committed, cancels
+// a SET insert_id replayed before it (session statements always run again): it belonged
+// to that INSERT, and would give the next one its id (a duplicate key).
+func (sk *skipState) dropInsertID(ctx context.Context, st *split.Statement) error {
+	p := sk.p
+	if !sk.insertIDPending || st.Kind != split.KindInsert {
+		return nil
+	}
+	sk.insertIDPending = false
+	if _, err := p.control.ExecContext(ctx, "SET insert_id = 0"); err != nil {
+		return p.at(st, err)
+	}
+	return nil
+}
