@@ -29,10 +29,12 @@ func runGen(args []string, s stdio) int {
 	skipExtended := fl.Bool("skip-extended-insert", false, "one row per INSERT, like mariadb-dump --skip-extended-insert")
 	insertBytes := fl.String("insert-bytes", "1046528", "extended-INSERT limit in `BYTES` (mariadb-dump's --net-buffer-length)")
 	database := fl.String("database", gen.DefaultDatabase, "`NAME` of the database the dump creates")
+	sbRows := fl.Int64("sbtest-rows", 0, "the sysbench shape alone: --tables sbtest tables of exactly `ROWS` rows each, no shop tables, view or routine (--size is then ignored)")
 	events := fl.Bool("events", false, "add an event, as mariadb-dump --events does (importing it raises a warning on a server whose event_scheduler is OFF)")
 	fl.examples = []string{
 		"dumpscope gen --size 1G -o big.sql.gz  # a 1 GiB dump, gzip-compressed",
 		"dumpscope gen --size 10M | dumpscope split -  # look at what it holds",
+		"dumpscope gen --sbtest-rows 250000 -o sb.sql.gz  # four sysbench tables of 250,000 rows",
 	}
 	if code, ok := fl.parse(args, s); !ok {
 		return code
@@ -42,6 +44,7 @@ func runGen(args []string, s stdio) int {
 	}
 	o := gen.DefaultOptions()
 	o.Seed, o.Tables, o.ExtendedInsert, o.Database, o.Events = *seed, *tables, !*skipExtended, *database, *events
+	o.SbtestRows = *sbRows
 	var err error
 	if o.SizeBytes, err = units.ParseBytes(*size); err != nil {
 		return fl.fail(s, usagef("--size %q: %v", *size, err))

@@ -87,6 +87,7 @@ func TestGenFileFormats(t *testing.T) {
 	plain := genExpect(t, 512<<10, nil)
 	skip := genExpect(t, 512<<10, func(o *gen.Options) { o.ExtendedInsert = false })
 	small := genExpect(t, 512<<10, func(o *gen.Options) { o.RowsPerInsertBytes = 16 << 10 })
+	sysbench := genExpect(t, 512<<10, func(o *gen.Options) { o.SbtestRows, o.Tables = 700, 2 })
 	tests := []struct {
 		file   string
 		args   []string
@@ -101,6 +102,7 @@ func TestGenFileFormats(t *testing.T) {
 		{"b.sql.gz", []string{"--format", "plain"}, "plain", plain}, // --format wins over the name
 		{"c.sql", []string{"--skip-extended-insert"}, "plain", skip},
 		{"d.sql", []string{"--insert-bytes", "16K"}, "plain", small},
+		{"e.sql", []string{"--sbtest-rows", "700", "--tables", "2"}, "plain", sysbench},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file+strings.Join(tt.args, " "), func(t *testing.T) {
@@ -137,6 +139,7 @@ func TestGenErrors(t *testing.T) {
 		{[]string{"--size", "lots"}, exitUsage, `--size "lots": bad size`},
 		{[]string{"--insert-bytes", "x"}, exitUsage, `--insert-bytes "x"`},
 		{[]string{"--insert-bytes", "100"}, exitUsage, "gen: insert size 100 bytes is below 1024"},
+		{[]string{"--sbtest-rows", "-1"}, exitUsage, "gen: -1 sbtest rows is negative"},
 		{[]string{"--format", "lz4"}, exitUsage, `--format "lz4": want auto, plain, gzip or zstd`},
 		{[]string{"--tables", "0", "-o", filepath.Join(dir, "t0.sql")}, exitUsage, "need at least 1"},
 		{[]string{"extra"}, exitUsage, `unexpected argument "extra"`},

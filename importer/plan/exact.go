@@ -180,39 +180,3 @@ const ErrOpenAtEnd = "the dump ends inside a transaction (autocommit=0 or START 
 // LostAtEnd reports whether the client's connection, closing here, would roll back rows
 // that went to other connections and committed there (a trusted producer's open region).
 func (p *Planner) LostAtEnd() bool { return p.region() && p.parallelIn }
-
-// LaterCountsReader returns what st creates whose text, run later or per row, reads
-// ROW_COUNT() or FOUND_ROWS() ("the trigger tr"), or "": a trigger, stored routine or
-// package body, a view's definition, a column default; and a CREATE TABLE … SELECT, whose
-// reading is at once but cannot be given a literal (the column would take the literal's
-// name and type). Such a read sees the statement run just before on its connection: the
-// client's previous statement for the client, but in a parallel replay dumpscope's own
-// progress rows and warning counts run on the control connection between two of the
-// dump's statements, and rows run on workers. Events are not among them: they run on the
-// event scheduler's connection, as for the client. The calls are found with the
-// statement's quoting, so a string, comment or quoted name holding the word is none.
-func LaterCountsReader(st *split.Statement) string {
-	what := ""
-	switch {
-	case st.Kind == split.KindRoutine && !strings.HasSuffix(st.Verb, "EVENT"):
-		what = strings.ToLower(st.Verb[strings.LastIndexByte(st.Verb, ' ')+1:])
-	case st.Verb == "CREATE VIEW", st.Verb == "ALTER VIEW":
-		what = "view"
-	case st.Verb == "CREATE TABLE":
-		what = "table"
-	default:
-		return ""
-	}
-	l := st.Tokens()
-	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		if !t.Is("ROW_COUNT") && !t.Is("FOUND_ROWS") {
-			continue
-		}
-		save := l.Pos
-		if n := l.Next(); n.Kind == sqlscan.Punct && n.Text == "(" {
-			return "the " + what + " " + st.Table + " reads " + strings.ToUpper(t.Text) + "()"
-		}
-		l.Pos = save
-	}
-	return ""
-}

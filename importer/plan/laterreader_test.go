@@ -41,3 +41,50 @@ func TestLaterCountsReader(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestPlannerLaterReaders: a statement is refused when it names an object whose code
+// reads ROW_COUNT() or FOUND_ROWS() later, or one through which such code runs (a
+// function that names a table with such a trigger, created before it); the rest
+// keeps its plan.
+func TestPlannerLaterReaders(t *testing.T) {
+	script := "CREATE FUNCTION g() RETURNS INT RETURN (SELECT COUNT(*) FROM t);\n" +
+		"CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET NEW.n = ROW_COUNT();\n" +
+		"INSERT INTO u VALUES (1);\n" +
+		"LOCK TABLES t WRITE;\n" +
+		"UNLOCK TABLES;\n" +
+		"INSERT INTO t VALUES (1);\n" +
+		"SET @x = g();\n" +
+		"DROP TRIGGER tr;\n" +
+		"CREATE TABLE c SELECT FOUND_ROWS() AS n;\n" +
+		"CREATE VIEW v AS SELECT FOUND_ROWS() AS n;\n" +
+		"CREATE VIEW w AS SELECT n FROM v;\n" +
+		"CREATE TABLE d SELECT * FROM w;\n"
+	// The kind planned, and for a refusal why (as laterReaders gives it; planScript keeps
+	// only what comes after the reason's first ": ").
+	want := []string{"barrier", "barrier", "rows", "skip", "skip",
+		"refuse it names t and so may run code read later (the trigger tr reads ROW_COUNT())",
+		"refuse it names g and so may run code read later (the trigger tr reads ROW_COUNT())",
+		"barrier", "refuse the table c reads FOUND_ROWS()", "serial", "serial",
+		"refuse it names w and so may run code read later (the view v reads FOUND_ROWS())"}
+	got := planScript(t, script, fakeCatalog{})
+	if len(got) != len(want) {
+		t.Fatalf("got %d plans, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	}
+	var lr laterReaders
+	sp := split.NewSplitter(strings.NewReader(script), split.SplitOptions{})
+	for i := 0; sp.Next() && i < len(want); {
+		st := sp.Statement()
+		if len(st.SQL) == 0 {
+			continue
+		}
+		why := lr.observe(&st)
+		if why == "" {
+			why = lr.reaches(&st, false)
+		}
+		kind, wantWhy, _ := strings.Cut(want[i], " ")
+		if !strings.HasPrefix(got[i], kind) || why != wantWhy {
+			t.Errorf("statement %d: planned %q, why %q; want %s, why %q", i+1, got[i], why, kind, wantWhy)
+		}
+		i++
+	}
+}

@@ -131,6 +131,7 @@ type Planner struct {
 	temporary   map[string]bool // temporary tables created (db.table)
 	regionNoted bool            // the line about transactions running on one connection was given
 	seen        int             // statements planned
+	readers     laterReaders    // code the dump created that reads ROW_COUNT() or FOUND_ROWS() later
 	// Syntax is how strings are quoted and escaped in the stream (the splitter's state).
 	Syntax sqlscan.Syntax
 }
@@ -228,8 +229,12 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 	if st.Kind == split.KindInsert {
 		ri, plain = ParseRowInsert(st.SQL, p.Syntax)
 	}
-	if what := LaterCountsReader(st); what != "" {
-		return Plan{Kind: Refuse, Reason: what + ", which in a parallel replay would read what dumpscope's own statements (progress rows, warning counts) or another connection left, not what the client's connection does; " +
+	why := p.readers.observe(st)
+	if why == "" {
+		why = p.readers.reaches(st, plain)
+	}
+	if why != "" {
+		return Plan{Kind: Refuse, Reason: why + ": in a parallel replay ROW_COUNT() and FOUND_ROWS() there would return what dumpscope's own statements (progress rows, warning counts) or another connection left, not the client's values; " +
 			"import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"}, nil
 	}
 	if !plain {

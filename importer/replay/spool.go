@@ -142,7 +142,9 @@ func (a *arenas) get(need int) []byte {
 		}
 	default:
 	}
-	return make([]byte, 0, max(need, a.size))
+	buf := make([]byte, 0, max(need, a.size))
+	hugePages(buf)
+	return buf
 }
 
 // put keeps buf for a later get, when there is room and it is full-size: not one shrink

@@ -8,3 +8,6 @@ import "os"
 // needs block-aligned ranges and APFS). A done batch's bytes then stay in the spool
 // until nothing in it is outstanding and it is truncated to zero.
 func punchHole(*os.File, int64, int64) {}
+
+// hugePages does nothing outside Linux (madvise(2) MADV_HUGEPAGE is Linux's).
+func hugePages([]byte) {}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -120,8 +121,13 @@ func (wp *workerPool) runBarrierItem(ctx context.Context, c Conn, b *barrierItem
 
 func (wp *workerPool) runBatch(ctx context.Context, c Conn, b *rowBatch) error {
 	p := wp.p
+	var failed map[int]*StatementError // under Force: statements the batch runs without (see tryBatch)
 	for attempt := 0; ; attempt++ {
-		err, retry := wp.tryBatch(ctx, c, b)
+		err, retry := wp.tryBatch(ctx, c, b, &failed)
+		if errors.Is(err, errRerun) {
+			attempt-- // not an attempt that failed: the batch runs again without the statement
+			continue
+		}
 		if err == nil {
 			p.rows.Add(b.rows)
 			p.commits.Add(1)
@@ -144,9 +150,24 @@ func (wp *workerPool) runBatch(ctx context.Context, c Conn, b *rowBatch) error {
 	}
 }
 
+// errRerun: under Force, a statement's error rolled back the batch's whole transaction;
+// the batch runs again without it (tryBatch).
+var errRerun = errors.New("the batch runs again without a failed statement")
+
 // tryBatch runs one batch as a transaction. retry is true for deadlocks and lock-wait
 // timeouts, after which the transaction has been rolled back.
-func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch) (err error, retry bool) {
+//
+// Under Force a failed statement is skipped and the batch goes on, as the client goes on
+// after it with the statement's changes undone. But an error can undo the whole
+// transaction: InnoDB's bulk insert into an empty table (MariaDB ≥ 10.6, under the
+// dump's unique_checks=0 and foreign_key_checks=0) rolls back every row the transaction
+// inserted when one fails (a duplicate key), where the client had committed the earlier
+// statements one by one; the transaction stays open, and a COMMIT would keep only the
+// rows after the error (MariaDB 10.11). So after a tolerated error that follows rows,
+// tryBatch looks whether they are gone (rowsUndone); if so, it rolls back, records the
+// statement in *failed and returns errRerun: the batch runs again without the statements
+// in *failed, whose errors count when it commits (TestImportBulkInsertDuplicate).
+func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch, failed *map[int]*StatementError) (err error, retry bool) {
 	p := wp.p
 	if p.ld != nil && !p.ld.off.Load() {
 		// A LOAD DATA LOCAL stream must not meet a lock wait that ends in a yield: the
@@ -167,6 +188,7 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch) (err er
 	var warnings []ServerWarning
 	var warned int64
 	loaded := false
+	var inserted int64 // rows the batch's statements so far inserted (or replaced)
 	if p.ld != nil && !b.asInserts {
 		var err error
 		if loaded, err = p.ld.load(ctx, c, b.stmts); err != nil {
@@ -177,15 +199,20 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch) (err er
 			p.statements.Add(int64(len(b.stmts)))
 		}
 	}
-	for _, s := range b.stmts {
+	for i, s := range b.stmts {
 		if loaded {
 			break
+		}
+		if se, ok := (*failed)[i]; ok {
+			tolerated = append(tolerated, se)
+			continue
 		}
 		res, err := c.ExecContext(ctx, s.sql)
 		p.statements.Add(1)
 		if err == nil {
 			n, _ := res.RowsAffected() // ROW_COUNT() of an INSERT IGNORE or REPLACE (rowcount.go)
 			p.serial.counts.noteRow(s.offset, n)
+			inserted += n
 		}
 		if err != nil {
 			var me *mysql.MySQLError
@@ -204,6 +231,14 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch) (err er
 				return se, false
 			}
 			se.Err = nil
+			if inserted > 0 && rowsUndone(ctx, c, s) {
+				_, _ = c.ExecContext(ctx, "ROLLBACK")
+				if *failed == nil {
+					*failed = map[int]*StatementError{}
+				}
+				(*failed)[i] = se
+				return errRerun, false
+			}
 			tolerated = append(tolerated, se)
 			continue
 		}
@@ -237,4 +272,28 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch) (err er
 	}
 	p.serial.warn.recordWarnings(warnings, warned)
 	return nil, false
+}
+
+// rowsUndone reports whether the rows a batch inserted before its statement s failed are
+// gone: whether s's table, which held them, looks empty to the batch's transaction. InnoDB
+// takes its bulk path only for a table that was empty when the transaction's first insert
+// into it began, so the table held nothing else; outside the bulk path the rows stay.
+// Where it cannot tell (INSERT IGNORE or REPLACE, whose table it does not read off; an
+// account without SELECT on the table), it says yes: running the batch again without s
+// is exact either way, only slower.
+func rowsUndone(ctx context.Context, c Conn, s batchStmt) bool {
+	ip := insertParser{q: stringBytes(s.sql)}
+	db, table, ok := ip.target()
+	if !ok {
+		return true
+	}
+	name := "`" + strings.ReplaceAll(table, "`", "``") + "`"
+	if db != "" {
+		name = "`" + strings.ReplaceAll(db, "`", "``") + "`." + name
+	}
+	var rows int
+	if err := c.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM "+name+")").Scan(&rows); err != nil {
+		return true
+	}
+	return rows == 0
 }

@@ -29,7 +29,8 @@ const (
 	// SetSubquery: SET @v = (SELECT …), which --resume evaluated again.
 	SetSubquery Construct = "set-subquery"
 	// RowCountFuncs: ROW_COUNT() and FOUND_ROWS(), which serial mode's SELECT
-	// @@warning_count changed.
+	// @@warning_count changed; read right after INSERT IGNORE/REPLACE, CALL and EXECUTE,
+	// and in triggers, functions, views and CREATE TABLE … SELECT (rowCountReader).
 	RowCountFuncs Construct = "row-count"
 	// ResumeTruncate: TRUNCATE and DELETE of a table that later gets rows (--resume
 	// truncated tables it reloads).
@@ -212,6 +213,7 @@ type gen struct {
 	dupOK       bool     // the INSERT being written ignores or replaces duplicates
 	recordIDs   bool     // its explicit ids will exist afterwards (for foreign keys)
 	usedCounter bool     // it has NULL or 0 for an AUTO_INCREMENT id
+	orderedNext bool     // the next INSERT is an INSERT IGNORE or REPLACE where it may be (rowCountReader)
 }
 
 type modeState struct{ nbe, ansi, noAutoZ bool }
@@ -503,6 +505,10 @@ func (g *gen) insertInto(t *table) {
 			verb = "REPLACE INTO"
 		}
 	}
+	if g.orderedNext && (t.uniq >= 0 || t.pk) && !t.childOf && (t.parent == nil || g.cfg.on(ReplaceChild)) {
+		verb = []string{"INSERT IGNORE INTO", "REPLACE INTO"}[g.pick(2)]
+	}
+	g.orderedNext = false
 	if verb == "INSERT INTO" && g.chance(0.1) {
 		verb = "INSERT /*!40000 HIGH_PRIORITY */ INTO"
 	}

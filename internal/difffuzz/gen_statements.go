@@ -229,7 +229,7 @@ func (g *gen) userVar() {
 		}
 	case 3:
 		if g.cfg.on(RowCountFuncs) {
-			g.emit("SET %s = ROW_COUNT()", v)
+			g.rowCountReader(v)
 		} else {
 			g.emit("SET %s = @@auto_increment_increment", v)
 		}

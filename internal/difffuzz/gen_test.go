@@ -3,6 +3,7 @@ package difffuzz
 import (
 	"bytes"
 	"context"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -114,6 +115,36 @@ func TestGenerateNoTrailBackslash(t *testing.T) {
 					i++ // a multibyte character's second byte is not a lead byte
 				}
 			}
+		}
+	}
+}
+
+// TestGenerateRowCountForms: the row-count construct writes each form of issue 22's
+// readers somewhere in 200 scripts: after an INSERT IGNORE or REPLACE, after a CALL and an
+// EXECUTE, and in a trigger, a function, a view and a CREATE TABLE … SELECT.
+func TestGenerateRowCountForms(t *testing.T) {
+	forms := map[string]*regexp.Regexp{
+		"after insert ignore": regexp.MustCompile("INSERT IGNORE INTO [^;]*;\nSET @v\\d+ = ROW_COUNT\\(\\);"),
+		"after replace":       regexp.MustCompile("REPLACE INTO [^;]*;\nSET @v\\d+ = ROW_COUNT\\(\\);"),
+		"after call":          regexp.MustCompile("CALL [^;]*;\nSET @v\\d+ = FOUND_ROWS\\(\\);"),
+		"after execute":       regexp.MustCompile("EXECUTE [^;]*;\nSET @v\\d+ = FOUND_ROWS\\(\\);"),
+		"trigger":             regexp.MustCompile("FOR EACH ROW INSERT INTO [^;]*ROW_COUNT\\(\\)"),
+		"function":            regexp.MustCompile("RETURN ROW_COUNT\\(\\);"),
+		"view":                regexp.MustCompile("AS SELECT FOUND_ROWS\\(\\) AS n;"),
+		"create select":       regexp.MustCompile("` SELECT ROW_COUNT\\(\\) AS n;"),
+	}
+	seen := map[string]bool{}
+	for seed := int64(1); seed <= 200; seed++ {
+		s := Generate(seed, Config{}).SQL()
+		for name, re := range forms {
+			if re.Match(s) {
+				seen[name] = true
+			}
+		}
+	}
+	for name := range forms {
+		if !seen[name] {
+			t.Errorf("%s: in none of 200 scripts", name)
 		}
 	}
 }

@@ -19,8 +19,8 @@ type counter struct {
 // counters are read before and after every run; the report prints the medians of their
 // deltas. Each answers one question about the stream's shape: rows and statements
 // (Handler_write: every row written, MariaDB 10.6+ has no Innodb_rows_inserted;
-// Com_insert, Com_load), transactions (Handler_commit: one per statement under
-// autocommit, one per batch in a transaction), the redo the rows cost
+// Com_insert, Com_load), transactions (Com_commit: explicit COMMITs, one per batch;
+// Handler_commit counts statement ends as well as transactions), the redo the rows cost
 // (Innodb_os_log_written, Innodb_log_writes) and the flushing (pages, fsyncs), index
 // maintenance (Innodb_pages_created: the pages the indexes grew by, page splits
 // included), lock contention between the streams.
@@ -28,7 +28,8 @@ var counters = []counter{
 	{"Handler_write", "rows k", 1e-3},
 	{"Com_insert", "INSERTs", 1},
 	{"Com_load", "LOADs", 1},
-	{"Handler_commit", "commits", 1},
+	{"Com_commit", "COMMITs", 1},
+	{"Handler_commit", "hdl commits", 1},
 	{"Innodb_os_log_written", "redo MiB", 1.0 / (1 << 20)},
 	{"Innodb_log_writes", "log writes", 1},
 	{"Innodb_pages_created", "pages new", 1},

@@ -67,6 +67,11 @@ type config struct {
 	dir, bins, par, extra, inputKind string
 	rounds, insertBytes              int
 	skipMyloader, loadLimit          bool
+	// limitBatch is the SQL bytes per transaction of the limit's loads (dumpscope's
+	// --load-data --batch-bytes).
+	limitBatch int64
+	// perfDir: record the server with perf during each contender's first run, into it.
+	perfDir string
 }
 
 // input is one dump every loader reads (as SQL, as mydumper's files, as TSV files).
@@ -80,7 +85,7 @@ type input struct {
 func main() {
 	var c config
 	size := flag.String("size", "200M", "size of the generated dump (uncompressed), --input-shape gen")
-	shapes := flag.String("input-shape", "gen,sysbench", "comma-separated inputs: gen (dumpscope gen's dump of --size: sbtest tables and the shop schema) and sysbench (four sbtest tables of --sbtest-rows rows alone, the issue's sysbench shape)")
+	shapes := flag.String("input-shape", "gen,sysbench", "comma-separated inputs: gen (dumpscope gen's dump of --size: sbtest tables and the shop schema), sysbench (four sbtest tables of --sbtest-rows rows alone, the issue's sysbench shape), file:PATH (a .sql.gz of one's own)")
 	sbRows := flag.Int64("sbtest-rows", 250000, "rows per sbtest table, --input-shape sysbench")
 	flag.IntVar(&c.rounds, "rounds", 2, "rounds; each round runs every contender twice in A B … B A order")
 	flag.StringVar(&c.par, "parallel", "2", "comma-separated --parallel/-t values to compare")
@@ -90,9 +95,16 @@ func main() {
 	flag.StringVar(&c.bins, "dumpscope", "bin/dumpscope", "dumpscope binary; several, comma-separated (a build before and after a change), are compared in the same alternating rounds")
 	flag.BoolVar(&c.skipMyloader, "no-myloader", false, "skip myloader")
 	flag.StringVar(&c.extra, "dumpscope-flags", ";--load-data", "extra flags for the dumpscope runs, space-separated (e.g. --defer-indexes); variants separated by ';' are compared as separate contenders")
-	flag.BoolVar(&c.loadLimit, "load-data-limit", true, "add the server's bulk-path limit: the same rows as tab-separated files, loaded with LOAD DATA LOCAL INFILE on N streams as dumpscope --load-data loads them, by the client, with no SQL parsing and no decompression")
+	flag.BoolVar(&c.loadLimit, "load-data-limit", true, "add the LOAD DATA limit: the same rows as tab-separated files, loaded by the mariadb client on N streams with LOAD DATA LOCAL INFILE as dumpscope --load-data's workers load them (same session, LOAD options, transaction size, one table per stream), without decompression, parsing or conversion")
 	flag.StringVar(&c.inputKind, "input", "gz", "what every loader reads: gz (a .sql.gz; mydumper -c) or plain (a .sql; mydumper without -c)")
+	flag.StringVar(&c.perfDir, "perf", "", "record the server with `perf record -g` during each contender's first run into this directory and print its top symbols (perf report)")
+	limitBatch := flag.String("limit-batch-bytes", "16M", "the LOAD DATA limit's transactions: about this much of the dump's SQL each, as dumpscope --load-data's default --batch-bytes")
 	flag.Parse()
+	if n, err := units.ParseBytes(*limitBatch); err != nil {
+		fatal(fmt.Errorf("--limit-batch-bytes: %w", err))
+	} else {
+		c.limitBatch = n
+	}
 	if c.inputKind != "gz" && c.inputKind != "plain" {
 		fatal(fmt.Errorf("--input %q: want gz or plain", c.inputKind))
 	}
@@ -144,12 +156,20 @@ func makeInput(c config, shape, size string, sbRows int64) (input, error) {
 		o.SbtestRows = sbRows
 		in.label, in.key = fmt.Sprintf("sysbench 4×%d", sbRows), fmt.Sprintf("sysbench-4x%d", sbRows)
 	default:
-		return in, fmt.Errorf("--input-shape %q: want gen or sysbench", shape)
+		file, ok := strings.CutPrefix(shape, "file:")
+		if !ok {
+			return in, fmt.Errorf("--input-shape %q: want gen, sysbench or file:PATH", shape)
+		}
+		// A dump of one's own (a variant of a generated one, say): gzip, and myloader's
+		// and the limit's inputs are made from its tables in the gen database only.
+		in.label, in.key, in.dump = filepath.Base(file), strings.TrimSuffix(filepath.Base(file), ".sql.gz"), file
 	}
 	if c.insertBytes != 1<<20 {
 		in.key += fmt.Sprintf("-i%d", c.insertBytes)
 	}
-	in.dump = filepath.Join(c.dir, in.key+".sql.gz")
+	if in.dump == "" {
+		in.dump = filepath.Join(c.dir, in.key+".sql.gz")
+	}
 	if _, err := os.Stat(in.dump); err != nil {
 		f, err := os.Create(in.dump + ".tmp")
 		if err != nil {
@@ -226,10 +246,11 @@ func bench(c config, in input, srvSettings []string) []proofRow {
 		if err := prepareTSV(in.dump, tsvDir); err != nil {
 			fatal(err)
 		}
+		tsvPerSQL := float64(dirBytes(tsvDir, "*.tsv")) / float64(in.size)
 		for _, n := range strings.Split(c.par, ",") {
 			n := strings.TrimSpace(n)
 			cs = append(cs, contender{name: "LOAD DATA LOCAL limit, " + n + " streams", streams: n, limit: true, run: func(srv *sandbox.Server) (result, error) {
-				return loadTSV(srv, tsvDir, n)
+				return loadTSV(srv, tsvDir, n, c.limitBatch, tsvPerSQL)
 			}})
 		}
 	}
@@ -255,9 +276,18 @@ func bench(c config, in input, srvSettings []string) []proofRow {
 		if err != nil {
 			fatal(err)
 		}
+		var stopPerf func() error
+		if c.perfDir != "" && len(results[ct.name]) == 0 {
+			stopPerf = startPerf(c.perfDir, in.key+"-"+shortSettings(srvSettings)+"-"+ct.name, srv.PID)
+		}
 		before, _ := procCPU(srv.PID)
 		res, err := ct.run(srv)
 		after, _ := procCPU(srv.PID)
+		if stopPerf != nil {
+			if perr := stopPerf(); perr != nil {
+				fmt.Fprintln(os.Stderr, "benchimport: perf:", perr)
+			}
+		}
 		res.serverCPU = after - before
 		statusAfter, serr := globalStatus(srv)
 		srv.Stop()
@@ -288,6 +318,18 @@ func bench(c config, in input, srvSettings []string) []proofRow {
 	// Wall time depends on what else the machine runs; CPU seconds much less so.
 	fmt.Printf("load average (1 min) before the runs %s, after %s: wall ratios taken under that load; the CPU columns are the steadier evidence\n", loadBefore, loadAverage())
 	return proofRows(in.label+", "+shortSettings(srvSettings), load, cs, results)
+}
+
+// dirBytes is the total size of the files in dir matching pattern.
+func dirBytes(dir, pattern string) int64 {
+	files, _ := filepath.Glob(filepath.Join(dir, pattern))
+	var n int64
+	for _, f := range files {
+		if st, err := os.Stat(f); err == nil {
+			n += st.Size()
+		}
+	}
+	return n
 }
 
 // loadAverage is the 1-minute load average, from /proc/loadavg ("?" where there is none).

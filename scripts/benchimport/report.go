@@ -42,6 +42,9 @@ type proofRow struct {
 	// 0: a contender was not run.
 	ldMyloader, ldLimit, parMyloader float64
 	ldCPU, parCPU                    float64
+	// Server CPU ratios: what the server spent on dumpscope's stream against myloader's,
+	// and on --load-data's against the limit's (above 1: the limit is not its bound).
+	ldSrvLimit, parSrvMyloader float64
 }
 
 // proofRows picks, per dumpscope build and stream count, the runs with no extra flag and
@@ -80,11 +83,13 @@ func proofRows(what, load string, cs []contender, results map[string][]result) [
 		}
 		rows = append(rows, proofRow{
 			what: name, load: load,
-			ldMyloader:  ratio(ld.wall.Seconds(), ml.wall.Seconds(), okD, okM),
-			ldLimit:     ratio(ld.wall.Seconds(), lim.wall.Seconds(), okD, okL),
-			parMyloader: ratio(par.wall.Seconds(), ml.wall.Seconds(), okP, okM),
-			ldCPU:       ratio(ld.cpu.Seconds(), ml.cpu.Seconds(), okD, okM),
-			parCPU:      ratio(par.cpu.Seconds(), ml.cpu.Seconds(), okP, okM),
+			ldMyloader:     ratio(ld.wall.Seconds(), ml.wall.Seconds(), okD, okM),
+			ldLimit:        ratio(ld.wall.Seconds(), lim.wall.Seconds(), okD, okL),
+			parMyloader:    ratio(par.wall.Seconds(), ml.wall.Seconds(), okP, okM),
+			ldCPU:          ratio(ld.cpu.Seconds(), ml.cpu.Seconds(), okD, okM),
+			parCPU:         ratio(par.cpu.Seconds(), ml.cpu.Seconds(), okP, okM),
+			ldSrvLimit:     ratio(ld.serverCPU.Seconds(), lim.serverCPU.Seconds(), okD, okL),
+			parSrvMyloader: ratio(par.serverCPU.Seconds(), ml.serverCPU.Seconds(), okP, okM),
 		})
 	}
 	return rows
@@ -103,7 +108,8 @@ func binsOf(cs []contender) []string {
 }
 
 // printProof prints issue 24's proof in one table: per input and server settings, the wall
-// ratios against the targets (medians of alternating runs) and the client CPU ratios.
+// ratios against the targets (medians of alternating runs), the client CPU ratios, and the
+// server CPU ratios (srv: what each stream cost the server).
 func printProof(rows []proofRow) {
 	f := func(v, target float64) string {
 		switch {
@@ -117,9 +123,9 @@ func printProof(rows []proofRow) {
 		return fmt.Sprintf("%.2f", v)
 	}
 	fmt.Printf("\n== issue 24's proof (wall ratios, medians; targets: --load-data ≤ 0.72 × myloader and ≤ 1.10 × the limit, --parallel ≤ 0.85 × myloader; client CPU ≤ 1.00 × myloader)\n")
-	fmt.Printf("%-52s %13s %13s %13s %13s %13s %10s\n", "input, server, streams", "ld/myloader", "ld/limit", "par/myloader", "ld cpu/ml", "par cpu/ml", "load avg")
+	fmt.Printf("%-52s %13s %13s %13s %13s %13s %13s %13s %12s\n", "input, server, streams", "ld/myloader", "ld/limit", "par/myloader", "ld cpu/ml", "par cpu/ml", "ld srv/limit", "par srv/ml", "load avg")
 	for _, r := range rows {
-		fmt.Printf("%-52s %13s %13s %13s %13s %13s %10s\n", r.what, f(r.ldMyloader, 0.72), f(r.ldLimit, 1.10), f(r.parMyloader, 0.85), f(r.ldCPU, 1), f(r.parCPU, 1), r.load)
+		fmt.Printf("%-52s %13s %13s %13s %13s %13s %13s %13s %12s\n", r.what, f(r.ldMyloader, 0.72), f(r.ldLimit, 1.10), f(r.parMyloader, 0.85), f(r.ldCPU, 1), f(r.parCPU, 1), f(r.ldSrvLimit, 0), f(r.parSrvMyloader, 0), r.load)
 	}
 }
 

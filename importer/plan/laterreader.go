@@ -1,0 +1,169 @@
+package plan
+
+import (
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// LaterCountsReader returns what st creates whose text, run later or per row, reads
+// ROW_COUNT() or FOUND_ROWS() ("the trigger tr reads ROW_COUNT()"), or "": a trigger,
+// stored routine or package body, a view's definition, a column default; and a CREATE
+// TABLE … SELECT, whose reading is at once but cannot be given a literal (the column
+// would take the literal's name and type). Such a read sees the statement run just before
+// on its connection: the client's previous statement for the client, but in a parallel
+// replay dumpscope's own progress rows and warning counts run on the control connection
+// between two of the dump's statements, and rows run on workers. Events are not among
+// them: they run on the event scheduler's connection, as for the client. The calls are
+// found with the statement's quoting, so a string, comment or quoted name holding the
+// word is none.
+func LaterCountsReader(st *split.Statement) string {
+	what := bodyKind(st)
+	if what == "" {
+		return ""
+	}
+	l := st.Tokens()
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if !t.Is("ROW_COUNT") && !t.Is("FOUND_ROWS") {
+			continue
+		}
+		save := l.Pos
+		if n := l.Next(); n.Kind == sqlscan.Punct && n.Text == "(" {
+			return "the " + what + " " + st.Table + " reads " + strings.ToUpper(t.Text) + "()"
+		}
+		l.Pos = save
+	}
+	return ""
+}
+
+// bodyKind names what st creates that holds code run later ("trigger", "function",
+// "procedure", "package", "view", "table"), or "".
+func bodyKind(st *split.Statement) string {
+	switch {
+	case st.Kind == split.KindRoutine && !strings.HasSuffix(st.Verb, "EVENT") && strings.HasPrefix(st.Verb, "CREATE"):
+		return strings.ToLower(st.Verb[strings.LastIndexByte(st.Verb, ' ')+1:])
+	case st.Verb == "CREATE VIEW", st.Verb == "ALTER VIEW":
+		return "view"
+	case st.Verb == "CREATE TABLE":
+		return "table"
+	}
+	return ""
+}
+
+// laterReaders follows, in a parallel replay, the objects the dump created whose code
+// reads ROW_COUNT() or FOUND_ROWS() when it runs (LaterCountsReader), and the names
+// through which a later statement may run it: the object's own name, a trigger's table,
+// and the names of the other triggers, routines and views whose text names one of those
+// (a function that inserts into a table with such a trigger), whenever either was
+// created. A statement that names one is refused (reaches): what it reads there is not
+// the client's value, and nothing can make it so while dumpscope's own statements run
+// between the dump's on the control connection. A statement that names none cannot run
+// such code, so a dump whose trigger reads ROW_COUNT() but is never fired after it was
+// created (mysqldump's triggers come after their table's rows) imports at full speed.
+// Objects that existed in the target before the import are out of reach.
+type laterReaders struct {
+	names  map[string]string // lower-cased name → why it reaches such code
+	bodies []createdBody     // every trigger, routine and view created so far
+}
+
+type createdBody struct {
+	names []string        // lower-cased: the object's name, a trigger's table
+	words map[string]bool // lower-cased names and words of its text
+}
+
+// observe notes what st creates; it returns why st itself must be refused (a CREATE
+// TABLE … SELECT that reads the counts at once), or "".
+func (lr *laterReaders) observe(st *split.Statement) string {
+	what := bodyKind(st)
+	if what == "" {
+		return ""
+	}
+	why := LaterCountsReader(st)
+	if what == "table" {
+		return why // a SELECT or a column default: read when it runs, here or per row
+	}
+	b := createdBody{names: []string{strings.ToLower(st.Table)}, words: map[string]bool{}}
+	if what == "trigger" {
+		if _, table, ok := sqlscan.TriggerTable(st.SQL, st.Syntax()); ok {
+			b.names = append(b.names, strings.ToLower(table))
+		}
+	}
+	l := st.Tokens()
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.IsName() {
+			b.words[strings.ToLower(t.Text)] = true
+		}
+	}
+	lr.bodies = append(lr.bodies, b)
+	if why != "" {
+		lr.add(b, why)
+	}
+	for changed := why != "" || lr.touches(b) != ""; changed; {
+		changed = false
+		for _, o := range lr.bodies {
+			if via := lr.touches(o); via != "" && lr.add(o, via) {
+				changed = true
+			}
+		}
+	}
+	return ""
+}
+
+// touches returns why b may run such code (it names a name that reaches it), or "".
+func (lr *laterReaders) touches(b createdBody) string {
+	for w := range b.words {
+		if why, ok := lr.names[w]; ok {
+			return why
+		}
+	}
+	return ""
+}
+
+// add makes b's names reach what why says; it reports whether one was new.
+func (lr *laterReaders) add(b createdBody, why string) bool {
+	if lr.names == nil {
+		lr.names = map[string]string{}
+	}
+	added := false
+	for _, n := range b.names {
+		if _, ok := lr.names[n]; !ok && n != "" {
+			lr.names[n] = why
+			added = true
+		}
+	}
+	return added
+}
+
+// reaches returns why st may run code that reads ROW_COUNT() or FOUND_ROWS() (it names
+// such an object, or one through which it runs), or "". Dropping, locking or creating a
+// trigger, routine or view runs none (a CREATE TABLE … SELECT from such a view does). A
+// plain row insert (plain: literals only) names nothing but its table.
+func (lr *laterReaders) reaches(st *split.Statement, plain bool) string {
+	if k := bodyKind(st); len(lr.names) == 0 || st.Kind == split.KindLock || st.Kind == split.KindClient ||
+		strings.HasPrefix(st.Verb, "DROP") || (k != "" && k != "table") {
+		return ""
+	}
+	if plain {
+		if why, ok := lr.names[strings.ToLower(st.Table)]; ok {
+			return runsLater(st.Table, why)
+		}
+		return ""
+	}
+	l := st.Tokens()
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if !t.IsName() {
+			continue
+		}
+		if why, ok := lr.names[strings.ToLower(t.Text)]; ok {
+			return runsLater(t.Text, why)
+		}
+	}
+	return ""
+}
+
+// runsLater says why a statement that names name is refused: it may run the code why
+// names.
+func runsLater(name, why string) string {
+	return "it names " + name + " and so may run code read later (" + why + ")"
+}
