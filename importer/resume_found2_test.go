@@ -2,6 +2,7 @@ package importer_test
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -96,7 +97,7 @@ func TestResumeFoundCounterInTransaction(t *testing.T) {
 		refusal:       "--resume cannot recreate the AUTO_INCREMENT counter of fz0.t1"})
 }
 
-// TestResumeFoundSerialNonTransactional (difffuzz seed 10676): in the part of a dump run
+// TestResumeFoundSerialNonTransactional (difffuzz seeds 10676 and 10167): in the part of a dump run
 // on one connection (after SET @v = LAST_INSERT_ID()), outside a transaction, an INSERT
 // into an Aria table killed after it ran and before its progress row. It left no intent
 // (the serial plans name no tables, and the intent's scope was empty), so the resume sent
@@ -111,4 +112,13 @@ func TestResumeFoundSerialNonTransactional(t *testing.T) {
 			"SET @v = LAST_INSERT_ID();\n" + rowsOf("t2", 1, 40) + "INSERT INTO t2 VALUES (88,'x');\n" + rowsOf("t2", 100, 140)
 		runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, killAtDDL: 7, refusal: "may be half applied"})
 	}
+	// Seed 10167 (keyless), the "keyless after resume" class of seeds 3026 and 1126: its
+	// SELECT … INTO @v3 makes the run serial, and the INSERT at line 88 into the keyless
+	// MyISAM t1, killed before its progress row, came twice after the resume (the rows of
+	// one INSERT in another place of the re-dump), which finished without a word.
+	seed, err := os.ReadFile("../internal/difffuzz/testdata/found/seed-10167-resume.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: string(seed), killAtDDL: 88, refusal: "may be half applied"})
 }
