@@ -2,6 +2,7 @@ package importer_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
@@ -23,8 +24,14 @@ var charsetFromDBDump = "CREATE DATABASE fz0 DEFAULT CHARACTER SET latin1;\nUSE 
 func TestParallelCharsetFromDatabase(t *testing.T) {
 	for _, o := range []importer.Options{{Parallel: 2, BatchBytes: 2 << 10}, {Parallel: 2, LoadData: true, BatchBytes: 2 << 10}} {
 		importMatchesClient(t, charsetFromDBDump, o, "fz0")
+		importMatchesClient(t, charsetFromDBVarDump, o, "fz0")
 	}
 }
+
+// charsetFromDBVarDump reads the database's character set in a SET of its own: the same
+// difference as SET CHARACTER SET's (the run goes serial at it, and a resume gives back the
+// value it journaled).
+var charsetFromDBVarDump = strings.Replace(charsetFromDBDump, "SET CHARACTER SET utf8mb4;", "SET character_set_client = utf8mb4, character_set_results = utf8mb4, character_set_connection = @@character_set_database;", 1)
 
 // TestResumeCharsetFromDatabase: a resume sent SET CHARACTER SET again after the
 // committed ALTER DATABASE and stored the emoji; it gives the connection the values the
@@ -34,6 +41,7 @@ func TestResumeCharsetFromDatabase(t *testing.T) {
 	for _, stop := range []int64{5, 6} {
 		t.Run(fmt.Sprint("stop at line ", stop), func(t *testing.T) {
 			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: charsetFromDBDump, stop: stop})
+			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: charsetFromDBVarDump, stop: stop})
 		})
 	}
 }

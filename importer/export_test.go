@@ -15,8 +15,8 @@ func WithIndexBuildHook(o Options, f func()) Options {
 	return o
 }
 
-// WithAfterDDLHook sets Options' hook that a DDL statement run with progress rows calls
-// once it has returned, before its progress row.
+// WithAfterDDLHook sets Options' hook that a statement run with progress rows as a
+// barrier (a DDL, or DML) calls once it has returned, before its progress row.
 func WithAfterDDLHook(o Options, f func(*split.Statement) error) Options {
 	o.afterDDL = f
 	return o

@@ -95,3 +95,20 @@ func TestResumeFoundCounterInTransaction(t *testing.T) {
 		ranUnrecorded: []string{"INSERT INTO t1 VALUES (20, 'rolled back')", "DELETE FROM t1 WHERE v = 'rolled back'"},
 		refusal:       "--resume cannot recreate the AUTO_INCREMENT counter of fz0.t1"})
 }
+
+// TestResumeFoundSerialNonTransactional (difffuzz seed 10676): in the part of a dump run
+// on one connection (after SET @v = LAST_INSERT_ID()), outside a transaction, an INSERT
+// into an Aria table killed after it ran and before its progress row. It left no intent
+// (the serial plans name no tables, and the intent's scope was empty), so the resume sent
+// it again: ERROR 1062 into a table with a primary key, and the rows twice, silently,
+// into a keyless one. Now the resume finds the change and refuses by name (the rows are
+// there, which the user can confirm with --resume-applied).
+func TestResumeFoundSerialNonTransactional(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for _, def := range []string{"id int PRIMARY KEY, v varchar(40)", "id int, v varchar(40)"} {
+		dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int NOT NULL AUTO_INCREMENT PRIMARY KEY) ENGINE=InnoDB;\n" +
+			"CREATE TABLE t2 (" + def + ") ENGINE=Aria;\n" +
+			"SET @v = LAST_INSERT_ID();\n" + rowsOf("t2", 1, 40) + "INSERT INTO t2 VALUES (88,'x');\n" + rowsOf("t2", 100, 140)
+		runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, killAtDDL: 7, refusal: "may be half applied"})
+	}
+}

@@ -42,10 +42,14 @@ func xaVerb(st *split.Statement) string {
 
 // connStateVars are system variables whose value is one connection's state (or the
 // moment it is read): a row or SET that reads one depends on the connection it runs on.
+// character_set_database and collation_database are the current database's as it is
+// then: SET character_set_connection = @@character_set_database sent again after an
+// ALTER DATABASE (by a worker, or a resume) read the new one.
 var connStateVars = map[string]bool{
 	"last_insert_id": true, "identity": true, "insert_id": true, "warning_count": true,
 	"error_count": true, "pseudo_thread_id": true, "in_transaction": true, "last_gtid": true,
 	"rand_seed1": true, "rand_seed2": true, "timestamp": true, "sql_last_value": false,
+	"character_set_database": true, "collation_database": true,
 }
 
 // connStateVar reports whether a variable token (@@x, @@session.x) reads connection state.

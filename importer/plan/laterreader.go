@@ -146,7 +146,7 @@ func (lr *laterReaders) reaches(st *split.Statement, plain bool) string {
 	}
 	if plain {
 		if why, ok := lr.names[strings.ToLower(st.Table)]; ok {
-			return "it names " + st.Table + ", through which it runs code that reads them later: " + why
+			return runsLater(st.Table, why)
 		}
 		return ""
 	}
@@ -156,8 +156,14 @@ func (lr *laterReaders) reaches(st *split.Statement, plain bool) string {
 			continue
 		}
 		if why, ok := lr.names[strings.ToLower(t.Text)]; ok {
-			return "it names " + t.Text + ", through which it runs code that reads them later: " + why
+			return runsLater(t.Text, why)
 		}
 	}
 	return ""
+}
+
+// runsLater says why a statement that names name is refused: it may run the code why
+// names.
+func runsLater(name, why string) string {
+	return "it names " + name + " and so may run code read later (" + why + ")"
 }

@@ -70,6 +70,23 @@ func (cr *controller) writeScope(ctx context.Context, st *split.Statement, keys 
 	return out
 }
 
+// serialWriteScope is writeScope for a statement runSerial sends outside a transaction.
+// The plans of the serial part of a dump name no tables, and writeScope of none is none:
+// an INSERT into an Aria table left no intent, so a kill between it and its progress row
+// had a resume send it again (difffuzz seed 10676: ERROR 1062 where the client ran on; a
+// keyless table gets its rows twice). It is the table the statement writes, with those its
+// triggers may (or any, when that is not known), as for a statement that waits for
+// everything; none for one that only reads.
+func (cr *controller) serialWriteScope(ctx context.Context, st *split.Statement, pl plan.Plan) []string {
+	if len(pl.Tables) > 0 || pl.Global {
+		return cr.writeScope(ctx, st, pl.Tables, pl.Global)
+	}
+	if readOnly(st) {
+		return []string{}
+	}
+	return cr.writeScope(ctx, st, nil, true)
+}
+
 // writtenTable is the one table an INSERT, or a single-table UPDATE or DELETE, writes
 // itself (its triggers aside), by database and name (either may hold a dot: they are not
 // joined into a key to be split again); ok is false for any other statement.

@@ -480,7 +480,7 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 		// may have waited on a worker in the interrupted run while later DDL ran.
 		cp.RanAfresh(st.Offset)
 	}
-	if err == nil && ddl && p.opt.AfterDDL != nil {
+	if err == nil && p.opt.AfterDDL != nil {
 		err = p.opt.AfterDDL(st)
 	}
 	if err == nil && intent {

@@ -72,9 +72,10 @@ type ReplayOptions struct {
 	// InWorker, when set, is called by a parallel worker before each entry it runs: the
 	// tests' way to make one panic.
 	InWorker func()
-	// AfterDDL, when set, is called once a DDL statement run with progress rows has
-	// returned, before its progress row: an error it returns ends the import there, the
-	// tests' way to stop between the two as a kill would.
+	// AfterDDL, when set, is called once a statement run with progress rows as a barrier
+	// (a DDL, or DML in the transaction of its progress row) has returned, before its
+	// progress row: an error it returns ends the import there, the tests' way to stop
+	// between the two as a kill would.
 	AfterDDL func(*split.Statement) error
 	// BeforeIndexBuild, when set, is called as held-back indexes start to be built (the
 	// build counted in the progress): the tests' way to read the progress then.
