@@ -22,6 +22,10 @@ type (
 // ErrStopped is returned when Options.Stop ended the import (replay.ErrStopped).
 var ErrStopped = replay.ErrStopped
 
+// ErrSerialOnly is wrapped by a refusal that only a serial import avoids, so that no
+// --resume is offered after it (replay.ErrSerialOnly).
+var ErrSerialOnly = replay.ErrSerialOnly
+
 // The phases Progress.Phase names (replay.PhaseLoading …).
 const (
 	PhaseLoading   = replay.PhaseLoading

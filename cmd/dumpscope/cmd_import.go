@@ -320,13 +320,15 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 	}
 	code := importSummary(s, res.Result)
 	o.transform.startAtHint(s.Err, o, res.Result)
-	if res.Journal != "" {
-		printResumeCommand(o, res.Journal, s)
-		if code != exitFailure {
-			code = exitInterrupted
+	if !printSerialRetry(o, res.Result, s) {
+		if res.Journal != "" {
+			printResumeCommand(o, res.Journal, s)
+			if code != exitFailure {
+				code = exitInterrupted
+			}
 		}
+		printProgressKept(o, res.GiveUp, res.Journal != "", s)
 	}
-	printProgressKept(o, res.GiveUp, res.Journal != "", s)
 	code = importFinish(o, s, res, code)
 	if reportPanic(s, res.Err, res.Panic) {
 		code = exitFailure

@@ -6,18 +6,17 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // resumeCommand is the command line that continues an interrupted import, as a user can
 // paste it into a shell: --resume --checkpoint JOURNAL, then the original flags without
-// --resume and --checkpoint. With sandboxSocket (a kept sandbox) it connects to that
-// server instead of starting a new, empty one, so the sandbox flags are dropped. A
-// password given on the command line becomes a bare -p, which prompts for it: printing it
-// would leak it, and printing `-p***` would log in with the password "***". A password
-// from an option file or MYSQL_PWD needs nothing, the flags that name the file are
-// repeated as given.
+// --resume and --checkpoint (runrecord.PasteCommand, which leaves a password out). With
+// sandboxSocket (a kept sandbox) it connects to that server instead of starting a new,
+// empty one, so the sandbox flags are dropped. A password from an option file or
+// MYSQL_PWD needs nothing, the flags that name the file are repeated as given.
 func resumeCommand(command []string, journal, sandboxSocket string) string {
 	args := []string{"dumpscope", "import", "--resume", "--checkpoint", journal}
 	if sandboxSocket != "" {
@@ -30,38 +29,7 @@ func resumeCommand(command []string, journal, sandboxSocket string) string {
 			dropped[n] = true
 		}
 	}
-	prev := ""
-	for _, a := range runrecord.RedactCommand(command[2:]) {
-		name := strings.TrimLeft(strings.SplitN(a, "=", 2)[0], "-")
-		prevName := strings.TrimLeft(prev, "-")
-		skip := dropped[name] || (strings.HasPrefix(prev, "-") && !strings.Contains(prev, "=") && valued[prevName] && dropped[prevName] && !strings.HasPrefix(a, "-"))
-		prev = a
-		if skip {
-			continue
-		}
-		if a == "-p***" || a == "--password=***" || a == "-password=***" {
-			a = "-p"
-		}
-		args = append(args, a)
-	}
-	for i, a := range args {
-		args[i] = shellQuote(a)
-	}
-	return strings.Join(args, " ")
-}
-
-// shellQuote quotes a for a POSIX shell when it holds anything but plainly safe bytes
-// (a path with a space, a quote or a $ would otherwise paste as something else).
-func shellQuote(a string) string {
-	safe := a != ""
-	for i := 0; i < len(a) && safe; i++ {
-		c := a[i]
-		safe = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-_./=:,+@%", c) >= 0
-	}
-	if safe {
-		return a
-	}
-	return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	return runrecord.PasteCommand(args, command, dropped, valued)
 }
 
 // checkResume checks the flags of a resume: stdin needs the journal named, and
@@ -116,4 +84,29 @@ func printResumeCommand(o *importOptions, journal string, s stdio) {
 		socket = o.sandboxSocket
 	}
 	fmt.Fprintf(s.Err, "dumpscope: resumable; continue with:\n  %s\n", resumeCommand(o.command, journal, socket))
+}
+
+// printSerialRetry replaces the resume offer after a refusal that only a serial import
+// avoids (importer.ErrSerialOnly), since a --resume would meet it again, and reports
+// whether it did. It does not offer --start-at from the refused statement either: that
+// replays only the SET/USE/DELIMITER before it, so user variables set by SELECT … INTO,
+// temporary tables, the ROW_COUNT() of the statement before and the indexes
+// --defer-indexes left for the end would not be the client's. The whole dump again,
+// serially, into an empty target is exact.
+func printSerialRetry(o *importOptions, res *importer.Result, s stdio) bool {
+	var se *importer.StatementError
+	if res == nil || !errors.As(res.Err, &se) || !errors.Is(se, importer.ErrSerialOnly) {
+		return false
+	}
+	held := "holds what ran before line " + strconv.FormatInt(se.Line, 10)
+	if res.GiveUp != "" {
+		held += " and " + checkpoint.ProgressSchema + " (" + res.GiveUp + ")"
+	}
+	if o.sandbox && !o.keepSandbox {
+		held = "(the sandbox) is removed with it"
+	}
+	dropped := map[string]bool{"resume": true, "checkpoint": true, "parallel": true, "batch-bytes": true, "load-data": true, "defer-indexes": true}
+	fmt.Fprintf(s.Err, "dumpscope: no --resume: it would meet the same refusal. The target %s; import the whole dump again into an empty target, serially:\n  %s\n",
+		held, runrecord.PasteCommand([]string{"dumpscope", "import"}, o.command, dropped, map[string]bool{"checkpoint": true, "parallel": true, "batch-bytes": true}))
+	return true
 }

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -47,6 +48,13 @@ func newController(p *ParallelReplayer) *controller {
 	return &controller{p: p, pendingFrom: -1, txnOpenedAt: -1, skipped: skipState{p: p}}
 }
 
+// ErrSerialOnly is what a refusal of the parallel replay wraps (plan.Refuse: ROW_COUNT()
+// read by code the dump created, a ROLLBACK of rows committed on other connections): the
+// serial replay without --parallel, --checkpoint, --load-data and --defer-indexes runs
+// that statement exactly, but a --resume of this run would meet the same refusal, so the
+// summary must not offer one (a dead end found at 2 a.m.).
+var ErrSerialOnly = errors.New("only a serial import (without --parallel, --checkpoint, --load-data and --defer-indexes) gives this statement the client's result")
+
 // This file runs the planner's serial decisions in the parallel replay: statements planned
 // Serial run on the control connection, in stream order, after everything in flight,
 // exactly as the serial Replayer would send them.
@@ -63,7 +71,9 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 		if err := p.disp.flush(ctx); err != nil {
 			return true, err
 		}
-		return true, r.refuse(st, pl.Reason)
+		se := r.refuse(st, pl.Reason)
+		se.Err = ErrSerialOnly
+		return true, se
 	case plan.Serial:
 		if err := p.disp.flush(ctx); err != nil {
 			return true, err

@@ -451,7 +451,7 @@ func (r *Replayer) clientCommand(st *split.Statement) error {
 // errQuit ends a replay at a `quit`/`exit`/`\q` in the dump, where the client stops too.
 var errQuit = errors.New("quit")
 
-func (r *Replayer) refuse(st *split.Statement, msg string) error {
+func (r *Replayer) refuse(st *split.Statement, msg string) *StatementError {
 	return &StatementError{Name: r.opt.Name, Offset: st.Offset, Line: st.Line, Kind: st.Kind, Table: st.Table, Message: msg, Head: split.Head(st.SQL)}
 }
 
