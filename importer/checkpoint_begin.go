@@ -16,7 +16,7 @@ import (
 // statements); see checkpoint.Begin for the resume protocol. A resumed run that the
 // journal says deferred indexes defers them too (r.DeferIndexes, with the reason).
 func beginCheckpoint(ctx context.Context, src Source, o *Options, r *resolved, dumpID checkpoint.DumpIdentity, conns []*sql.Conn, log io.Writer) (*checkpoint.Run, error) {
-	if r.Parallel == 1 && o.CheckpointPath == "" && !o.Resume {
+	if r.Serial || (r.Parallel == 1 && o.CheckpointPath == "" && !o.Resume) {
 		return nil, nil
 	}
 	cp, err := checkpoint.Begin(ctx, checkpoint.Params{

@@ -228,13 +228,13 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	ka := replay.NewKeepalive(ctx, conns, crashed)
 	defer ka.Stop()
 	live := ka.Conns()
-	if nconns == 1 {
+	if nconns == 1 || r.Serial {
 		if w := wires.Of(ctx, conns[0]); w != nil {
 			w.TrackSQLMode(ctx, conns[0])
 			r.wire = w
 		}
 	}
-	if nconns == 1 && !r.SkipWarningCount && r.wire == nil {
+	if (nconns == 1 || r.Serial) && !r.SkipWarningCount && r.wire == nil {
 		// Asking the server after each statement would change what the dump's next
 		// statement reads in ROW_COUNT() and FOUND_ROWS(); exactness comes first.
 		r.SkipWarningCount = true
@@ -331,7 +331,7 @@ func newReplayer(ctx context.Context, conns []Conn, in *dumpfile.Input, o Option
 		BeforeIndexBuild: o.beforeIndexBuild,
 	}
 	observeSkipped(r.transform, cp)
-	if cp == nil && !r.DeferIndexes && !o.LoadData {
+	if cp == nil && !r.DeferIndexes && (!o.LoadData || r.Serial) {
 		ropt.Wire, ropt.CheckParallel = r.wire, o.CheckParallel
 		return replay.NewReplayer(ctx, conns[0], sp, ropt)
 	}

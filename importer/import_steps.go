@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/preflight"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
@@ -78,6 +79,11 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 	}
 	sp := transform.NewScan(ctx, conn, o.Transform, split.NewSplitter(scan.Reader, scanOpt))
 	var found, system []preflight.Overwrite
+	var later *plan.LaterReaders // nil when the replay is serial anyway, or resumes a parallel one
+	if !o.Resume && (r.Parallel > 1 || o.CheckpointPath != "" || r.DeferIndexes || o.LoadData) {
+		later = &plan.LaterReaders{}
+	}
+	laterWhy := ""
 	tables := newTableCounter(current.String) // the progress's TablesTotal
 	began, shown := time.Now(), time.Now()
 	for n := 0; sp.Next(); n++ {
@@ -102,6 +108,11 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 			return nil, err
 		}
 		system = append(system, sys.Observe(&st)...)
+		if later != nil && laterWhy == "" {
+			if why := later.Refuses(&st); why != "" {
+				laterWhy = fmt.Sprintf("at line %d %s", st.Line, why)
+			}
+		}
 		tables.observe(&st)
 		if pf == nil {
 			continue
@@ -112,6 +123,9 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 		return nil, fmt.Errorf("preflight: %s: %w", in.Name, err)
 	}
 	r.tablesTotal = tables.total()
+	if laterWhy != "" {
+		runSerially(r, laterWhy, log)
+	}
 	if len(system) > 0 {
 		fmt.Fprintf(log, "dumpscope: the dump changes %d object(s) in system schemas or accounts:\n", len(system))
 		printOverwrites(log, system)
@@ -134,6 +148,16 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 		return hook, nil
 	}
 	return nil, errors.New("refusing to overwrite existing objects; rerun with --overwrite")
+}
+
+// runSerially makes the import serial from the start (no --parallel, --checkpoint,
+// --load-data or --defer-indexes) because of why (plan.LaterReaders), and says so once:
+// a parallel replay would be refused at that statement, after part of the dump ran.
+func runSerially(r *resolved, why string, log io.Writer) {
+	r.Serial, r.Parallel, r.DeferIndexes = true, 1, false
+	line := "runs serially: " + why + ", which only the serial replay gives the client's values (no --parallel, --checkpoint, --load-data or --defer-indexes)"
+	r.because(line)
+	fmt.Fprintln(log, "dumpscope:", line)
 }
 
 // readAheadOptions are the split options of the import itself (newReplayer), so that the

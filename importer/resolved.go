@@ -21,6 +21,11 @@ type Used struct {
 	// SkipWarningCount: --skip-warning-count, or a serial replay whose wire cannot be read
 	// (TLS hides the server's warning counts, and asking would change ROW_COUNT()).
 	SkipWarningCount bool
+	// Serial: the dump read ahead may run code it created that reads ROW_COUNT() or
+	// FOUND_ROWS() (plan.LaterReaders), which only the serial replay gives the client's
+	// values, so the import ran on one connection without progress rows, LOAD DATA or
+	// deferred indexes rather than be refused at that statement.
+	Serial bool
 	// Reasons say, one line each, why a value above differs from the Options (the notes
 	// printed on Log too); empty when every value is what was asked.
 	Reasons []string

@@ -51,6 +51,32 @@ func bodyKind(st *split.Statement) string {
 	return ""
 }
 
+// LaterReaders applies the planner's rule for code read later (laterReaders) to a dump
+// read ahead of its replay, so that an import can run serially from the start rather
+// than be refused at the first statement that may run such code: one rule for both.
+type LaterReaders struct{ lr laterReaders }
+
+// Refuses follows st and returns why a parallel replay would refuse it (the planner's
+// Refuse reason's head), or "".
+func (x *LaterReaders) Refuses(st *split.Statement) string {
+	if st.Kind == split.KindClient || len(st.SQL) == 0 {
+		return ""
+	}
+	plain := false
+	if st.Kind == split.KindInsert {
+		_, plain = ParseRowInsert(st.SQL, st.Syntax())
+	}
+	return x.lr.refuses(st, plain)
+}
+
+// refuses is Refuses for a statement whose plainness the caller knows.
+func (lr *laterReaders) refuses(st *split.Statement, plain bool) string {
+	if why := lr.observe(st); why != "" {
+		return why
+	}
+	return lr.reaches(st, plain)
+}
+
 // laterReaders follows, in a parallel replay, the objects the dump created whose code
 // reads ROW_COUNT() or FOUND_ROWS() when it runs (LaterCountsReader), and the names
 // through which a later statement may run it: the object's own name, a trigger's table,

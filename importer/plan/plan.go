@@ -229,11 +229,7 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 	if st.Kind == split.KindInsert {
 		ri, plain = ParseRowInsert(st.SQL, p.Syntax)
 	}
-	why := p.readers.observe(st)
-	if why == "" {
-		why = p.readers.reaches(st, plain)
-	}
-	if why != "" {
+	if why := p.readers.refuses(st, plain); why != "" {
 		return Plan{Kind: Refuse, Reason: why + ": in a parallel replay ROW_COUNT() and FOUND_ROWS() there would return what dumpscope's own statements (progress rows, warning counts) or another connection left, not the client's values; " +
 			"import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"}, nil
 	}
