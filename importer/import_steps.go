@@ -26,7 +26,9 @@ const preflightProgressEvery = 5 * time.Second
 // yes from Confirm) and DEFINER clauses the account may not assign (refused unless
 // StripDefiners). A dump file is scanned in full when either check has work to do; a
 // stream cannot be scanned ahead, so there the returned hook checks each statement as it
-// arrives and the import stops before the first offending one.
+// arrives and the import stops before the first offending one. A scan that reads the
+// file anyway also looks for code read later that a parallel replay would refuse
+// (runSerially).
 func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *dumpfile.Input, conn *sql.Conn, log io.Writer) (func(context.Context, *split.Statement) error, error) {
 	var pf *preflight.Preflight
 	var current sql.NullString
