@@ -62,11 +62,14 @@ func (x *LaterReaders) Refuses(st *split.Statement) string {
 	if st.Kind == split.KindClient || len(st.SQL) == 0 {
 		return ""
 	}
+	if why := x.lr.observe(st); why != "" || len(x.lr.names) == 0 {
+		return why // nothing created so far runs such code: no need to read the rows
+	}
 	plain := false
 	if st.Kind == split.KindInsert {
 		_, plain = ParseRowInsert(st.SQL, st.Syntax())
 	}
-	return x.lr.refuses(st, plain)
+	return x.lr.reaches(st, plain)
 }
 
 // refuses is Refuses for a statement whose plainness the caller knows.
