@@ -47,3 +47,26 @@ func TestImportDeferIndexesSpatialAndExisting(t *testing.T) {
 		sameDump(t, fmt.Sprintf("DeferIndexes, Parallel %d", o.Parallel), want, redumps(t, got, "geo"))
 	}
 }
+
+// TestImportDeferIndexesANSIQuotes: a CREATE TABLE written under sql_mode ANSI names its
+// keys' columns "…"; the held-back keys are added at the end, after the dump set another
+// sql_mode, and must still be the keys the client's CREATE made (the kill -9 corpus run
+// met ERROR 1064 there on a resume of md-ansi). The AUTO_INCREMENT column's only key stays
+// in the CREATE, as it does with `…` names.
+func TestImportDeferIndexesANSIQuotes(t *testing.T) {
+	dump := writeFile(t, "ansi.sql", []byte("CREATE DATABASE IF NOT EXISTS aq;\nUSE aq;\nSET sql_mode='ANSI';\n"+
+		"CREATE TABLE \"t\" (\n  \"id\" int(11) NOT NULL,\n  \"v\" int(11) DEFAULT NULL,\n  \"w\" varchar(10) DEFAULT NULL,\n"+
+		"  PRIMARY KEY (\"id\"),\n  KEY \"v\" (\"v\"),\n  KEY \"w x\" (\"w\",\"v\")\n) ENGINE=InnoDB;\n"+
+		"INSERT INTO \"t\" VALUES (1,2,'a'),(2,3,'b');\n"+
+		"CREATE TABLE \"a\" (\n  \"n\" int(11) NOT NULL AUTO_INCREMENT,\n  \"v\" int(11) DEFAULT NULL,\n  KEY \"n\" (\"n\"),\n  KEY \"v\" (\"v\")\n) ENGINE=InnoDB;\n"+
+		"INSERT INTO \"a\" VALUES (1,2),(2,3);\n"+
+		"SET sql_mode=DEFAULT;\n"))
+	ref := testsandbox.Start(t)
+	clientImport(t, ref, dump)
+	want := redumps(t, ref, "aq")
+	for _, o := range []importer.Options{{Parallel: 1, DeferIndexes: true}, {Parallel: 2, DeferIndexes: true}} {
+		got := testsandbox.Start(t)
+		finished(t, importFile(t, got, "", dump, o))
+		sameDump(t, fmt.Sprintf("DeferIndexes, Parallel %d", o.Parallel), want, redumps(t, got, "aq"))
+	}
+}

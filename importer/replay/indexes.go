@@ -35,7 +35,10 @@ func (hi *heldIndexes) holdBackIndexes(st *split.Statement) *deferredIndexes {
 	if !p.opt.DeferIndexes || st.Kind != split.KindDDL || st.Verb != "CREATE TABLE" || st.Table == "" {
 		return nil
 	}
-	stripped, add := deferredKeys(st.SQL)
+	// Under ANSI_QUOTES the definitions name columns "…": they are added later, maybe
+	// after the dump has set another sql_mode (at the end, or after a resume), so they
+	// keep their meaning quoted `…` (the rest of the CREATE means the same either way).
+	stripped, add := deferredKeys(sqlscan.Backticked(st.SQL, st.Syntax()))
 	if add == nil {
 		return nil
 	}

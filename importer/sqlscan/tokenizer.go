@@ -411,3 +411,35 @@ func (l *Tokenizer) SkipAssignment() {
 		}
 	}
 }
+
+// Backticked returns q with each identifier that ANSI_QUOTES lets it quote "…" quoted `…`
+// instead, which names the same object under every sql_mode: a statement text kept to run
+// later (the key definitions --defer-indexes holds back) no longer depends on the sql_mode
+// in force when it runs. Without ANSI_QUOTES in syn, or with no such identifier, it is q.
+func Backticked(q []byte, syn Syntax) []byte {
+	if !syn.ANSIQuotes || bytes.IndexByte(q, '"') < 0 {
+		return q
+	}
+	l := New(q, syn)
+	var out []byte
+	last := 0
+	for {
+		tok := l.NextRaw()
+		if tok.Kind == EOF {
+			break
+		}
+		if tok.Kind != Quoted || q[tok.Start] != '"' {
+			continue
+		}
+		if out == nil {
+			out = make([]byte, 0, len(q)+8)
+		}
+		out = append(out, q[last:tok.Start]...)
+		out = append(out, QuoteIdent(string(tok.Ident(q)))...)
+		last = tok.End
+	}
+	if out == nil {
+		return q
+	}
+	return append(out, q[last:]...)
+}
