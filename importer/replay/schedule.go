@@ -227,6 +227,8 @@ func (s *scheduler) claimLocked(w int) entry {
 	pick := first
 	if alt := s.passOverLocked(w, first); alt >= 0 {
 		pick = alt
+	} else if alt := s.passBarrierLocked(w, first); alt >= 0 {
+		pick = alt // schedule_barrier.go
 	}
 	e := s.backlog[pick]
 	if item, ok := e.(*barrierItem); ok && s.keysPendingBeforeLocked(item, pick) {
