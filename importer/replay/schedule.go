@@ -227,8 +227,10 @@ func (s *scheduler) claimLocked(w int) entry {
 	pick := first
 	if alt := s.passOverLocked(w, first); alt >= 0 {
 		pick = alt
-	} else if alt := s.passBarrierLocked(w, first); alt >= 0 {
-		pick = alt // schedule_barrier.go
+	} else if alt, wait := s.passBarrierLocked(w, first); wait {
+		return nil // schedule_barrier.go
+	} else if alt >= 0 {
+		pick = alt
 	}
 	e := s.backlog[pick]
 	if item, ok := e.(*barrierItem); ok && s.keysPendingBeforeLocked(item, pick) {

@@ -13,26 +13,28 @@ package replay
 // will claim it.
 
 // passBarrierLocked returns the backlog index of the entry worker w should claim instead
-// of the barrier item at first, or -1 (w claims what is at first).
-func (s *scheduler) passBarrierLocked(w, first int) int {
+// of the barrier item at first, or -1 (w claims what is at first); wait: w has nothing
+// else to take yet, and waits for new entries or the end of the other worker's batch
+// rather than claim the item and wait only for the latter.
+func (s *scheduler) passBarrierLocked(w, first int) (alt int, wait bool) {
 	item, ok := s.backlog[first].(*barrierItem)
 	if !ok || item.pinned {
-		return -1 // a pinned item is worker 0's, which never passes one over
+		return -1, false // a pinned item is worker 0's, which never passes one over
 	}
 	if !s.runsElsewhereLocked(w, item.keys) {
-		return -1
+		return -1, false
 	}
 	for i := first + 1; i < len(s.backlog); i++ {
 		e := s.backlog[i]
 		if e.state().pinned && w != 0 {
 			continue
 		}
-		if _, batch := e.(*rowBatch); batch && !e.state().pinned {
-			return i
+		if _, batch := e.(*rowBatch); batch {
+			return i, false // worker 0 may take a pinned one: it passes no pinned entry over
 		}
-		return -1 // another item, or a pinned batch (worker 0 passes none over)
+		return -1, false // another item
 	}
-	return -1
+	return -1, true
 }
 
 // runsElsewhereLocked reports whether a worker other than w is running a batch of one of
@@ -41,7 +43,7 @@ func (s *scheduler) passBarrierLocked(w, first int) int {
 func (s *scheduler) runsElsewhereLocked(w int, keys []string) bool {
 	for _, k := range keys {
 		for _, seq := range s.order[k] {
-			if v, ok := s.runner[seq]; ok && v != w {
+			if v, ok := s.runner[seq]; ok && v != w && s.pos[v] == seq { // its entry now
 				return true
 			}
 		}
