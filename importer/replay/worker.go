@@ -26,8 +26,6 @@ type workerPool struct {
 	// read (turn.go).
 	workerIDs  []int64
 	noLockView atomic.Bool
-	// bulk keeps a batch's first statement off InnoDB's bulk insert (bulkpath.go).
-	bulk bulkGuard
 }
 
 // Workers: each claims entries from the scheduler's backlog and runs them on its own
@@ -131,7 +129,6 @@ func (wp *workerPool) runBatch(ctx context.Context, c Conn, b *rowBatch) error {
 			continue
 		}
 		if err == nil {
-			wp.bulk.committed(b.table)
 			p.rows.Add(b.rows)
 			p.commits.Add(1)
 			p.loadedTable.Store(&b.table)
@@ -182,12 +179,6 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch, failed 
 			return err, false
 		}
 	}
-	// unique_checks=1 for the first statement into an empty table (bulkpath.go); uc gives
-	// the session's value back before the next statement, or when the batch ends.
-	offBulk := (p.ld == nil || p.ld.off.Load() || b.asInserts) && len(b.stmts) > 0 && (*failed)[0] == nil &&
-		wp.bulk.needsLook(b) && wouldTakeBulkPath(ctx, c, b.stmts[0])
-	var uc uniqueChecks
-	defer uc.giveBack(ctx, c)
 	if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
 		return fmt.Errorf("%s: batch of %s: %w", b.position(p.opt.Name), b.table, err), false
 	}
@@ -215,10 +206,6 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch, failed 
 		if se, ok := (*failed)[i]; ok {
 			tolerated = append(tolerated, se)
 			continue
-		}
-		if err := uc.set(ctx, c, i == 0 && offBulk); err != nil {
-			_, _ = c.ExecContext(ctx, "ROLLBACK")
-			return fmt.Errorf("%s: batch of %s: %w", b.position(p.opt.Name), b.table, err), false
 		}
 		res, err := c.ExecContext(ctx, s.sql)
 		p.statements.Add(1)
@@ -264,10 +251,6 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch, failed 
 			}
 			warnings, warned = append(warnings, ws...), warned+n
 		}
-	}
-	if err := uc.set(ctx, c, false); err != nil {
-		_, _ = c.ExecContext(ctx, "ROLLBACK")
-		return fmt.Errorf("%s: batch of %s: %w", b.position(p.opt.Name), b.table, err), false
 	}
 	// The table's earlier batches commit first (turn.go).
 	if err := wp.waitTurn(ctx, c, b); err != nil {
