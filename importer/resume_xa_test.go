@@ -141,3 +141,17 @@ func TestImportDumpEndsInXA(t *testing.T) {
 		})
 	}
 }
+
+// TestResumeXATriggerVariable (difffuzz seed 12008): once a trigger names a user
+// variable, each statement's values of it are journaled with a read-back on the control
+// connection; after XA END that connection refuses every statement but the XA ones, and
+// the journal's read-back failed the import with ERROR 1399. XA statements run no trigger:
+// nothing to journal.
+func TestResumeXATriggerVariable(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "SET NAMES utf8mb4;\nCREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		"CREATE TRIGGER trg BEFORE INSERT ON t1 FOR EACH ROW SET @trg = COALESCE(@trg, 0) + 1;\n" +
+		rowsOf("t1", 1, 40) + "XA START 'x1';\n" + rowsOf("t1", 40, 45) + "XA END 'x1';\nXA PREPARE 'x1';\nXA COMMIT 'x1';\n" +
+		rowsOf("t1", 60, 70) + "CREATE TABLE vars (name varchar(20), v bigint);\nINSERT INTO vars VALUES ('trg', @trg);\n"
+	runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: 12})
+}
