@@ -21,7 +21,17 @@ func (s *scheduler) passBarrierLocked(w, first int) (alt int, wait bool) {
 	if !ok || item.pinned {
 		return -1, false // a pinned item is worker 0's, which never passes one over
 	}
-	if !s.runsElsewhereLocked(w, item.keys) {
+	// Another worker runs a batch of the item's tables now (the entry it claimed last):
+	// it claimed it before the item, so it has not got past the item.
+	elsewhere := false
+	for _, k := range item.keys {
+		for _, seq := range s.order[k] {
+			if v, ok := s.runner[seq]; ok && v != w && s.pos[v] == seq {
+				elsewhere = true
+			}
+		}
+	}
+	if !elsewhere {
 		return -1, false
 	}
 	for i := first + 1; i < len(s.backlog); i++ {
@@ -35,18 +45,4 @@ func (s *scheduler) passBarrierLocked(w, first int) (alt int, wait bool) {
 		return -1, false // another item
 	}
 	return -1, true
-}
-
-// runsElsewhereLocked reports whether a worker other than w is running a batch of one of
-// the tables keys; such a worker claimed it before any item of those tables, so it has not
-// got past the item.
-func (s *scheduler) runsElsewhereLocked(w int, keys []string) bool {
-	for _, k := range keys {
-		for _, seq := range s.order[k] {
-			if v, ok := s.runner[seq]; ok && v != w && s.pos[v] == seq { // its entry now
-				return true
-			}
-		}
-	}
-	return false
 }
