@@ -4,6 +4,15 @@ import "context"
 
 // The read-ahead budget: what the dispatcher may read ahead of the workers, in memory
 // (queueBytes) and then in the spool (spoolBytes). See scheduler.
+//
+// The spool is read beyond memory only where that places a worker (mayOverdrawLocked):
+// one starves, or two load the table the dispatcher is reading, which it then reads to
+// its end so that one of them can go on to the next table (passOverLocked). Otherwise
+// the dispatcher waits for memory (back-pressure). Reading ahead whenever there was spool
+// room wrote a 200 MiB dump nearly whole to disk and read it back: 0.78 s of the 6.6 s
+// of client CPU per GiB under --load-data. Waiting for memory whatever the workers did
+// (branch p-spool) spooled nothing but left both workers on one table: ≈35 % slower,
+// the server's CPU going to two transactions filling the same index pages.
 
 // tryAcquire takes memory budget for n bytes if it is free now. A statement larger than
 // the whole budget goes through when nothing else is queued.
@@ -17,13 +26,15 @@ func (s *scheduler) tryAcquire(n int64) bool {
 	return true
 }
 
-// acquire takes memory budget for n bytes, blocking while the workers are behind.
+// acquire takes memory budget for n bytes, blocking while the workers are behind, or
+// overdraws it as soon as that places a worker (mayOverdrawLocked): the batch the bytes
+// join then goes to the spool (spill).
 func (s *scheduler) acquire(ctx context.Context, n int64) error {
 	idleBegin(s.dispatcher)
 	defer idleEnd(s.dispatcher)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for s.queuedBytes > 0 && s.queuedBytes+n > s.queueBytes {
+	for s.queuedBytes > 0 && s.queuedBytes+n > s.queueBytes && !s.mayOverdrawLocked() {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -41,12 +52,66 @@ func (s *scheduler) spoolingLocked() bool {
 	return s.spoolBytes > 0 && !s.spoolOff
 }
 
+// mayOverdrawLocked reports whether the dispatcher may read beyond the memory budget,
+// into the spool: while a worker starves (in next() with nothing there it may claim:
+// worker 0's pinned rows, a barrier item held, memory full of one table's batches it
+// may not take), or while two workers share a table that reading on would part
+// (sharedLocked).
+func (s *scheduler) mayOverdrawLocked() bool {
+	if !s.spoolingLocked() {
+		return false
+	}
+	for w, idle := range s.waiting {
+		if idle && s.pickLocked(w) < 0 {
+			return true
+		}
+	}
+	return s.sharedLocked()
+}
+
+// sharedLocked reports whether two workers run batches of the table the dispatcher is
+// reading, and reading that table to its end would let one of them go on to the next
+// (passOverLocked): as long as what is left unread of the stream is at least the part of
+// the table read and not claimed. Past that point the next table would be too small to
+// pass over to, so the spool would only cost the writes (the last table of a dump: both
+// stay on it).
+func (s *scheduler) sharedLocked() bool {
+	t := s.streaming
+	if t == "" || s.running[t] < 2 {
+		return false
+	}
+	unread, known := s.unreadLocked()
+	if !known {
+		return true
+	}
+	var rest int64
+	for _, e := range s.backlog {
+		if b, ok := e.(*rowBatch); ok && b.table == t {
+			rest += b.bytes
+		}
+	}
+	return rest <= unread
+}
+
+// unreadLocked is the part of the stream the dispatcher has not read yet, by the stream's
+// length or its estimate; known is false where there is none (a pipe).
+func (s *scheduler) unreadLocked() (n int64, known bool) {
+	if s.streamBytes == nil || s.readBytes == nil {
+		return 0, false
+	}
+	total := s.streamBytes()
+	if total <= 0 {
+		return 0, false
+	}
+	return max(total-s.readBytes(), 0), true
+}
+
 // overdraw takes memory budget for n bytes beyond queueBytes when the batch they join can
-// go to the spool instead of waiting (spill puts it there).
+// go to the spool instead of waiting (spill puts it there): see mayOverdrawLocked.
 func (s *scheduler) overdraw(n int64) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if !s.spoolingLocked() {
+	if !s.mayOverdrawLocked() {
 		return false
 	}
 	s.queuedBytes += n
@@ -91,12 +156,20 @@ func (s *scheduler) spill(ctx context.Context, b *rowBatch) error {
 	if err != nil {
 		s.spoolOff = true
 	} else {
+		s.spooledBytes += b.bytes
 		s.queuedBytes -= b.bytes
 		s.arenas.put(b.buf)
 		b.buf = nil
 	}
 	s.mu.Unlock()
 	return nil
+}
+
+// spooled is the SQL ever written to the spool.
+func (s *scheduler) spooled() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.spooledBytes
 }
 
 // pendingBytes is the SQL read ahead of the workers, in memory and in the spool.
