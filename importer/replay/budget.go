@@ -47,6 +47,28 @@ func (s *scheduler) acquire(ctx context.Context, n int64) error {
 	return nil
 }
 
+// holdForBudget waits for memory budget for n more bytes of the batch being filled,
+// holding that batch back, and takes it (true) once they fit. It returns false, taking
+// nothing, as soon as a worker starves (the batch must go out now, short) or the
+// dispatcher may read on into the spool (mayOverdrawLocked). Sent short before every wait,
+// the batches of a dump read under back-pressure committed a quarter more often (200M
+// dump: 122 COMMITs against 96).
+func (s *scheduler) holdForBudget(ctx context.Context, n int64) (bool, error) {
+	idleBegin(s.dispatcher)
+	defer idleEnd(s.dispatcher)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fits := func() bool { return s.queuedBytes == 0 || s.queuedBytes+n <= s.queueBytes }
+	err := s.waitLocked(ctx, s.stop, func() bool {
+		return fits() || s.starvedLocked() || s.mayOverdrawLocked()
+	})
+	if err != nil || !fits() {
+		return false, err
+	}
+	s.queuedBytes += n
+	return true, nil
+}
+
 // spoolingLocked reports whether batches beyond the memory budget may go to the spool.
 func (s *scheduler) spoolingLocked() bool {
 	return s.spoolBytes > 0 && !s.spoolOff
@@ -61,12 +83,17 @@ func (s *scheduler) mayOverdrawLocked() bool {
 	if !s.spoolingLocked() {
 		return false
 	}
+	return s.starvedLocked() || s.sharedLocked()
+}
+
+// starvedLocked reports whether a worker waits in next() with nothing there it may claim.
+func (s *scheduler) starvedLocked() bool {
 	for w, idle := range s.waiting {
 		if idle && s.pickLocked(w) < 0 {
 			return true
 		}
 	}
-	return s.sharedLocked()
+	return false
 }
 
 // sharedLocked reports whether two workers run batches of the table the dispatcher is
