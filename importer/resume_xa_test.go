@@ -3,6 +3,7 @@ package importer_test
 import (
 	"database/sql"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
@@ -75,6 +76,32 @@ func TestResumeAtSavepoint(t *testing.T) {
 	for _, stop := range []int64{9, 10, 11, 12, 13, 14, 15} {
 		t.Run(fmt.Sprint("stop at line ", stop), func(t *testing.T) {
 			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: stop})
+		})
+	}
+}
+
+// TestResumeAfterXACommit (the kill -9 corpus run's xa): killed after the dump's XA COMMIT
+// and before the progress row that can only follow it (XA END ends what the connection
+// may run inside the transaction), the resume ran the XA transaction again and stopped at
+// ERROR 1062 on its row. The marker the XA transaction carries (checkpoint.Run.MarkXA)
+// says it committed: the resume skips it whole. Two-phase and ONE PHASE.
+func TestResumeAfterXACommit(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	head := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int PRIMARY KEY, v varchar(40));\n" +
+		rowsOf("t1", 0, 50) + rowsOf("t1", 50, 100) +
+		"XA START 'x1';\nINSERT INTO t1 VALUES (20000,'c');\nXA END 'x1';\n"
+	for _, c := range []struct {
+		name, end string
+		stop      int64
+	}{
+		{"two-phase", "XA PREPARE 'x1';\nXA COMMIT 'x1';\n", 10},
+		{"one phase", "XA COMMIT 'x1' ONE PHASE;\n", 9},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dump := head + c.end + rowsOf("t1", 3000, 3050)
+			commit := strings.Index(dump, "XA COMMIT")
+			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: c.stop, unrecord: int64(commit + 1),
+				resumeSays: "had committed when the interrupted run ended"})
 		})
 	}
 }

@@ -35,6 +35,7 @@ var progressTables = []string{
 	"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".loads (run_id CHAR(32), db VARCHAR(64) CHARACTER SET utf8mb4, tbl VARCHAR(64) CHARACTER SET utf8mb4, first_offset BIGINT, complete TINYINT NOT NULL DEFAULT 0, created TINYINT NULL, PRIMARY KEY (run_id, db, tbl)) ENGINE=InnoDB",
 	intentsTable,
 	createdTable,
+	xaTable,
 	varsTable,
 }
 
@@ -196,10 +197,10 @@ func (r *progressRows) Finish(ctx context.Context, c Conn) error {
 	if _, err := c.ExecContext(ctx, "UPDATE "+ProgressSchema+".runs SET finished_at = NOW(6) WHERE run_id = ?", r.RunID); err != nil {
 		return err
 	}
-	for _, t := range []string{"done", "intents", "ran", "vars", "created"} {
+	for _, t := range []string{"done", "intents", "ran", "vars", "created", "xa"} {
 		_, err := c.ExecContext(ctx, "DELETE FROM "+ProgressSchema+"."+t+" WHERE run_id = ?", r.RunID)
 		var me *mysql.MySQLError
-		if err != nil && !(errors.As(err, &me) && me.Number == mysqlerr.NoSuchTable) { // ran: made with the first intent; vars, created: by a newer dumpscope than the schema's
+		if err != nil && !(errors.As(err, &me) && me.Number == mysqlerr.NoSuchTable) { // ran: made with the first intent; vars, created, xa: by a newer dumpscope than the schema's
 			return err
 		}
 	}

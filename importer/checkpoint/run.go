@@ -70,6 +70,9 @@ type prior struct {
 	// insertIDs are the progress rows' LAST_INSERT_ID() values (Stretch.InsertID), by
 	// start offset, read on resume.
 	insertIDs []insertIDRow
+	// xaCommitted are the XA START offsets of the XA transactions that committed (xa.go),
+	// read on resume.
+	xaCommitted map[int64]bool
 }
 
 // streamDigest owns the running digest of this attempt's stream (Observe, DigestAt),

@@ -27,9 +27,9 @@ func isRollbackTo(st *split.Statement) bool {
 	return t.Is("TO")
 }
 
-// xaVerb returns the word after XA (START, BEGIN, END, PREPARE, COMMIT, ROLLBACK,
+// XAVerb returns the word after XA (START, BEGIN, END, PREPARE, COMMIT, ROLLBACK,
 // RECOVER), upper-cased, or "" when st is not an XA statement.
-func xaVerb(st *split.Statement) string {
+func XAVerb(st *split.Statement) string {
 	l := st.Tokens()
 	if !l.Next().Is("XA") {
 		return ""

@@ -325,11 +325,11 @@ func (p *Planner) track(st *split.Statement, db string, pl *Plan) {
 		if wasRegion {
 			p.regionData = true
 		}
-	case xaVerb(st) != "":
+	case XAVerb(st) != "":
 		// XA START … XA END, XA PREPARE, XA COMMIT|ROLLBACK: a transaction of its own
 		// (the run is serial from XA START on). Its end gets no EndsRegion: nothing may
 		// run inside a prepared XA transaction, so its stretch is recorded after it.
-		switch xaVerb(st) {
+		switch XAVerb(st) {
 		case "START", "BEGIN":
 			p.xa = true
 		case "COMMIT", "ROLLBACK":

@@ -40,12 +40,14 @@ type controller struct {
 	regionIntents []int64
 	// skipped follows what the control connection's session lost to a resume's skips.
 	skipped skipState
+	// xa follows the dump's XA transaction, for its marker (xa.go).
+	xa xaState
 }
 
 // newController returns p's controller, before any statement: nothing pending, no
 // transaction opened, nothing skipped.
 func newController(p *ParallelReplayer) *controller {
-	return &controller{p: p, pendingFrom: -1, txnOpenedAt: -1, skipped: skipState{p: p}}
+	return &controller{p: p, pendingFrom: -1, txnOpenedAt: -1, skipped: skipState{p: p}, xa: xaState{start: -1}}
 }
 
 // ErrSerialOnly is what a refusal of the parallel replay wraps (plan.Refuse: ROW_COUNT()
@@ -174,6 +176,9 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	}
 	done, after, err := cr.restoreUserVars(ctx, st, pl)
 	if done || err != nil {
+		return err
+	}
+	if done, err := cr.xaStatement(ctx, st, end); done || err != nil {
 		return err
 	}
 	if data && cp.Skip(st.Offset) && !pl.Volatile {

@@ -1,0 +1,63 @@
+package checkpoint
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
+)
+
+// An XA transaction of the dump commits on its XA COMMIT, after XA END, when its
+// connection accepts no other statement (ERROR 1399): its progress row can only follow
+// it, in a transaction of its own. Killed between the two, a resume found the stretch
+// unrecorded and ran the XA transaction again (ERROR 1062 on its rows, the kill -9 corpus
+// run's xa). So the XA transaction carries a marker of its own: a row of xaTable written
+// inside it just before its XA END, which commits if and only if the XA transaction does.
+// A resume that finds the marker of an XA transaction without its progress row knows it
+// committed and skips it whole (XACommitted). Rolled back (XA ROLLBACK, the connection
+// lost before XA PREPARE), it takes its marker with it and runs again; left prepared, its
+// marker is not visible, and the resume's XA START meets XAER_DUPID, which the replay
+// turns into a refusal that says how to end it. A prepared XA transaction holds no
+// metadata lock that the progress schema's CREATE … IF NOT EXISTS or reads wait for.
+const xaTable = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".xa (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, PRIMARY KEY (run_id, start_offset)) ENGINE=InnoDB"
+
+// MarkXA writes, on c inside the dump's XA transaction (before its XA END), the marker of
+// the XA transaction whose XA START is at start.
+func (r *Run) MarkXA(ctx context.Context, c Conn, start int64) error {
+	if r == nil {
+		return nil
+	}
+	_, err := c.ExecContext(ctx, "INSERT IGNORE INTO "+ProgressSchema+".xa VALUES (?, ?)", r.RunID, start)
+	return err
+}
+
+// XACommitted reports, on resume, whether the XA transaction whose XA START is at start
+// committed in an earlier attempt (its marker is there).
+func (r *Run) XACommitted(start int64) bool {
+	return r != nil && r.xaCommitted[start]
+}
+
+// loadXA reads, on resume, the markers of the XA transactions earlier attempts committed.
+func (r *prior) loadXA(ctx context.Context, q Conn, runID string) error {
+	rows, err := q.QueryContext(ctx, "SELECT start_offset FROM "+ProgressSchema+".xa WHERE run_id = ?", runID)
+	var me *mysql.MySQLError
+	if errors.As(err, &me) && me.Number == mysqlerr.NoSuchTable {
+		return nil // a schema of an older dumpscope
+	}
+	if err != nil {
+		return fmt.Errorf("checkpoint: read the XA transactions' markers: %w", err)
+	}
+	defer rows.Close()
+	r.xaCommitted = map[int64]bool{}
+	for rows.Next() {
+		var start int64
+		if err := rows.Scan(&start); err != nil {
+			return err
+		}
+		r.xaCommitted[start] = true
+	}
+	return rows.Err()
+}
