@@ -3,9 +3,11 @@ package importer_test
 import (
 	"database/sql"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 	"github.com/dumpscope/dumpscope/sandbox"
 )
@@ -104,4 +106,52 @@ func TestResumeAfterXACommit(t *testing.T) {
 				resumeSays: "had committed when the interrupted run ended"})
 		})
 	}
+}
+
+// TestImportDumpEndsInXA (difffuzz seed 12008, shrunk): a dump that ends inside its XA
+// transaction, before XA END or after it, leaves nothing of it with the client (its
+// connection closes, the server rolls it back); dumpscope's plain ROLLBACK at the end
+// failed with ERROR 1399. It is rolled back with the XA statements that end it. Ending
+// after XA PREPARE, where the client leaves it prepared in the server, the import is
+// refused by name.
+func TestImportDumpEndsInXA(t *testing.T) {
+	head := "CREATE DATABASE xe;\nUSE xe;\nCREATE TABLE t (id int PRIMARY KEY);\nINSERT INTO t VALUES (1);\n"
+	for _, c := range []struct{ name, tail, refusal string }{
+		{"active", "XA START 'x1';\nINSERT INTO t VALUES (2);\n", ""},
+		{"idle", "XA BEGIN 'x1','b1' ;\nINSERT INTO t VALUES (2);\nXA END 'x1','b1';\n", ""},
+		{"prepared", "XA START 'x1';\nINSERT INTO t VALUES (2);\nXA END 'x1';\nXA PREPARE 'x1';\n", "ends with XA transaction 'x1' prepared"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dump := writeFile(t, "xe.sql", []byte(head+c.tail))
+			ref := testsandbox.Start(t)
+			clientImport(t, ref, dump)
+			want := redumps(t, ref, "xe")
+			for _, o := range []importer.Options{{}, {Parallel: 2}, {Parallel: 2, CheckpointPath: filepath.Join(t.TempDir(), "journal")}} {
+				got := testsandbox.Start(t)
+				res := importFile(t, got, "", dump, o)
+				if c.refusal != "" && o.Parallel > 1 {
+					if res.Err == nil || !strings.Contains(res.Err.Error(), c.refusal) {
+						t.Fatalf("%+v: err %v, want %q", o, res.Err, c.refusal)
+					}
+					continue
+				}
+				finished(t, res)
+				sameDump(t, fmt.Sprintf("%+v", o), want, redumps(t, got, "xe"))
+			}
+		})
+	}
+}
+
+// TestResumeXATriggerVariable (difffuzz seed 12008): once a trigger names a user
+// variable, each statement's values of it are journaled with a read-back on the control
+// connection; after XA END that connection refuses every statement but the XA ones, and
+// the journal's read-back failed the import with ERROR 1399. XA statements run no trigger:
+// nothing to journal.
+func TestResumeXATriggerVariable(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "SET NAMES utf8mb4;\nCREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		"CREATE TRIGGER trg BEFORE INSERT ON t1 FOR EACH ROW SET @trg = COALESCE(@trg, 0) + 1;\n" +
+		rowsOf("t1", 1, 40) + "XA START 'x1';\n" + rowsOf("t1", 40, 45) + "XA END 'x1';\nXA PREPARE 'x1';\nXA COMMIT 'x1';\n" +
+		rowsOf("t1", 60, 70) + "CREATE TABLE vars (name varchar(20), v bigint);\nINSERT INTO vars VALUES ('trg', @trg);\n"
+	runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: 12})
 }

@@ -335,6 +335,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		return cr.leftPreparedXA(st, err)
 	}
 	cr.skipped.noteRan(st)
+	cr.xa.ran(st)
 	p.cat.learn(st)
 	switch st.Kind {
 	case split.KindSession:
@@ -498,6 +499,13 @@ func (cr *controller) endOpenRegion(ctx context.Context) error {
 	p := cr.p
 	if p.disp.planner.LostAtEnd() {
 		return fmt.Errorf("%s: %s", p.opt.Name, plan.ErrOpenAtEnd)
+	}
+	if done, err := cr.xa.end(ctx, p.control); done || err != nil {
+		cr.pendingFrom = -1
+		if err != nil {
+			return fmt.Errorf("%s: %w", p.opt.Name, err)
+		}
+		return nil
 	}
 	if !p.disp.planner.HoldsRows() {
 		return nil

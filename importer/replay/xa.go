@@ -2,9 +2,12 @@ package replay
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // xaState follows the dump's XA transaction on the control connection, for its marker
@@ -18,6 +21,71 @@ type xaState struct {
 	// skipping: a resume is skipping the statements of an XA transaction an earlier
 	// attempt committed, up to the XA COMMIT that ended it.
 	skipping bool
+	// xid is the open XA transaction's xid as the dump's XA START wrote it, and phase
+	// where it stands on the control connection: what end has to end.
+	xid   string
+	phase xaPhase
+}
+
+// xaPhase is where the control connection's XA transaction stands.
+type xaPhase uint8
+
+const (
+	xaNone     xaPhase = iota
+	xaActive           // after XA START
+	xaIdle             // after XA END
+	xaPrepared         // after XA PREPARE
+)
+
+// ran follows st, run without error on the control connection.
+func (x *xaState) ran(st *split.Statement) {
+	switch plan.XAVerb(st) {
+	case "START", "BEGIN":
+		x.xid, x.phase = xidOf(st), xaActive
+	case "END":
+		x.phase = xaIdle
+	case "PREPARE":
+		x.phase = xaPrepared
+	case "COMMIT", "ROLLBACK":
+		x.xid, x.phase = "", xaNone
+	}
+}
+
+// xidOf is the xid of an XA START as written, without a trailing JOIN or RESUME.
+func xidOf(st *split.Statement) string {
+	l := st.Tokens()
+	l.Next() // XA
+	verb := l.Next()
+	rest := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(string(st.SQL[verb.End:])), ";"))
+	for _, w := range []string{"JOIN", "RESUME"} {
+		if n := len(rest) - len(w); n > 0 && strings.EqualFold(rest[n:], w) && sqlscan.IsSpace(rest[n-1]) {
+			rest = strings.TrimSpace(rest[:n])
+		}
+	}
+	return rest
+}
+
+// end ends, where the dump ends, the XA transaction it left open on c, as the client's
+// connection closing does: one not prepared is rolled back (a plain ROLLBACK fails there
+// with ERROR 1399: difffuzz seed 12008, shrunk). A prepared one outlives the client's
+// connection, holding its locks; the import still needs c (its progress rows, the
+// summary), so it is refused by name, for the user to end it. done says there was one.
+func (x *xaState) end(ctx context.Context, c Conn) (done bool, err error) {
+	switch x.phase {
+	case xaNone:
+		return false, nil
+	case xaPrepared:
+		return true, fmt.Errorf("the dump ends with XA transaction %s prepared (XA PREPARE without its XA COMMIT or XA ROLLBACK): the mariadb client would leave it prepared in the server, holding its locks, and this import cannot; end it with XA COMMIT %s or XA ROLLBACK %s", x.xid, x.xid, x.xid)
+	case xaActive:
+		if _, err := c.ExecContext(ctx, "XA END "+x.xid); err != nil {
+			return true, fmt.Errorf("end the XA transaction %s the dump left open: %w", x.xid, err)
+		}
+	}
+	if _, err := c.ExecContext(ctx, "XA ROLLBACK "+x.xid); err != nil {
+		return true, fmt.Errorf("roll back the XA transaction %s the dump left open: %w", x.xid, err)
+	}
+	x.xid, x.phase = "", xaNone
+	return true, nil
 }
 
 // xaStatement handles st where an XA transaction needs more than the plain serial run,

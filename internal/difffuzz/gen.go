@@ -96,6 +96,11 @@ const (
 	// TestParallelCharsetFromDatabase, TestResumeCharsetFromDatabase). Off, SET
 	// CHARACTER SET is followed by ASCII text only, as before.
 	CharsetConnection Construct = "charset-connection"
+	// XATxn: XA START … XA END with XA PREPARE and XA COMMIT or ROLLBACK, or XA COMMIT …
+	// ONE PHASE. Killed between the XA COMMIT and the progress row that can only follow
+	// it, --resume ran the XA transaction again (ERROR 1062; found by the kill -9 corpus
+	// test in CI, fixed: the XA transaction carries a marker, TestResumeAfterXACommit).
+	XATxn Construct = "xa"
 )
 
 // KnownBugs are the constructs of differences known and not fixed in every mode; the
@@ -125,7 +130,7 @@ var InSuiteModeOff = map[string][]Construct{
 
 // AllConstructs are every switchable construct, the names --off and --resume-off take.
 var AllConstructs = []Construct{AlterThenInsert, MultibyteTrail5C, EmptyStringIsNull, ExponentDecimal, NegativeZero, SetSubquery, RowCountFuncs, ResumeTruncate,
-	EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless, TriggerVar, CharsetConnection}
+	EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless, TriggerVar, CharsetConnection, XATxn}
 
 // ConstructList is cs as ParseConstructs reads it back ("none" when empty): the CLI's
 // per-mode defaults are InSuiteModeOff's lists, written once here.

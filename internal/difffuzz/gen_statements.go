@@ -271,6 +271,28 @@ func (g *gen) transaction() {
 		if t.engine != "InnoDB" {
 			return // MyISAM and Aria refuse SAVEPOINT in a transaction that wrote them
 		}
+		if g.cfg.on(XATxn) && g.chance(0.4) {
+			// An XA transaction that commits in two phases or one, or rolls back after
+			// XA PREPARE.
+			xid := fmt.Sprintf("'x%d'", len(g.out))
+			g.emit("XA START %s", xid)
+			g.inTx = true
+			g.insertInto(t)
+			g.inTx = false
+			g.emit("XA END %s", xid)
+			switch g.pick(3) {
+			case 0:
+				g.emit("XA COMMIT %s ONE PHASE", xid)
+			case 1:
+				g.emit("XA PREPARE %s", xid)
+				g.emit("XA COMMIT %s", xid)
+			default:
+				g.emit("XA PREPARE %s", xid)
+				g.emit("XA ROLLBACK %s", xid)
+				g.rolledBack()
+			}
+			return
+		}
 		g.emit("START TRANSACTION")
 		g.inTx = true
 		g.insertInto(t)

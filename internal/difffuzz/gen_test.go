@@ -120,7 +120,7 @@ func TestGenerateNoTrailBackslash(t *testing.T) {
 }
 
 // TestGenerateRowCountForms: the row-count construct writes each form of issue 22's
-// readers somewhere in 200 scripts: after an INSERT IGNORE or REPLACE, after a CALL and an
+// readers somewhere in 400 scripts: after an INSERT IGNORE or REPLACE, after a CALL and an
 // EXECUTE, and in a trigger, a function, a view and a CREATE TABLE … SELECT.
 func TestGenerateRowCountForms(t *testing.T) {
 	forms := map[string]*regexp.Regexp{
@@ -134,7 +134,35 @@ func TestGenerateRowCountForms(t *testing.T) {
 		"create select":       regexp.MustCompile("` SELECT ROW_COUNT\\(\\) AS n;"),
 	}
 	seen := map[string]bool{}
+	for seed := int64(1); seed <= 400; seed++ {
+		s := Generate(seed, Config{}).SQL()
+		for name, re := range forms {
+			if re.Match(s) {
+				seen[name] = true
+			}
+		}
+	}
+	for name := range forms {
+		if !seen[name] {
+			t.Errorf("%s: in none of 400 scripts", name)
+		}
+	}
+}
+
+// TestGenerateXA: the xa construct writes each end of an XA transaction somewhere in 200
+// scripts (two-phase commit, one-phase commit, rollback after XA PREPARE), and none with
+// the construct off.
+func TestGenerateXA(t *testing.T) {
+	forms := map[string]*regexp.Regexp{
+		"two-phase commit": regexp.MustCompile("XA PREPARE ('x\\d+');\nXA COMMIT '"),
+		"one phase":        regexp.MustCompile("XA END ('x\\d+');\nXA COMMIT 'x\\d+' ONE PHASE;"),
+		"rollback":         regexp.MustCompile("XA PREPARE ('x\\d+');\nXA ROLLBACK '"),
+	}
+	seen := map[string]bool{}
 	for seed := int64(1); seed <= 200; seed++ {
+		if bytes.Contains(Generate(seed, Config{Off: []Construct{XATxn}}).SQL(), []byte("XA ")) {
+			t.Fatalf("seed %d: XA with the construct off", seed)
+		}
 		s := Generate(seed, Config{}).SQL()
 		for name, re := range forms {
 			if re.Match(s) {

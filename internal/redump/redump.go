@@ -84,8 +84,13 @@ func UserDatabases(ctx context.Context, db *sql.DB) ([]string, error) {
 }
 
 // DropUserDatabases drops every user database and dumpscope's progress database, so
-// that the next import starts from an empty server without a restart.
+// that the next import starts from an empty server without a restart. An XA transaction
+// left prepared (an import killed between XA PREPARE and its end; the server keeps it
+// after the connection is gone) is rolled back first: its locks would hold the DROP.
 func DropUserDatabases(ctx context.Context, db *sql.DB) error {
+	if err := rollbackPreparedXA(ctx, db); err != nil {
+		return err
+	}
 	dbs, err := UserDatabases(ctx, db)
 	if err != nil {
 		return err
@@ -101,4 +106,32 @@ func DropUserDatabases(ctx context.Context, db *sql.DB) error {
 // QuoteIdent quotes an identifier with backticks, doubling any inside.
 func QuoteIdent(s string) string {
 	return "`" + strings.ReplaceAll(s, "`", "``") + "`"
+}
+
+// rollbackPreparedXA ends with XA ROLLBACK every XA transaction prepared in the server.
+func rollbackPreparedXA(ctx context.Context, db *sql.DB) error {
+	rows, err := db.QueryContext(ctx, "XA RECOVER FORMAT='SQL'")
+	if err != nil {
+		return fmt.Errorf("XA RECOVER: %w", err)
+	}
+	var xids []string
+	for rows.Next() {
+		var format, gtridLen, bqualLen int
+		var xid string
+		if err := rows.Scan(&format, &gtridLen, &bqualLen, &xid); err != nil {
+			rows.Close()
+			return err
+		}
+		xids = append(xids, xid)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, xid := range xids {
+		if _, err := db.ExecContext(ctx, "XA ROLLBACK "+xid); err != nil {
+			return fmt.Errorf("XA ROLLBACK %s: %w", xid, err)
+		}
+	}
+	return nil
 }
