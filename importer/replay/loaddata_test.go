@@ -39,6 +39,9 @@ func TestLoadConverterForms(t *testing.T) {
 		{"insert into x values (1,2,3,'4',NULL,'t')", "1\t2\t3\t4\t\\N\tt\n"},
 		{"INSERT INTO `x` VALUES (1,2,3,'a\\%b',NULL,NULL)", "1\t2\t3\ta\\\\%b\t\\N\t\\N\n"},
 		{"INSERT INTO `x` VALUES (1,2,3,12,NULL,NULL)", "1\t2\t3\t12\t\\N\t\\N\n"},
+		// Raw control bytes in a long string: those below 0x10 end plainRun's run, \t, \n and
+		// NUL are escaped, \r and \x01 copied as they are.
+		{"INSERT INTO `x` VALUES (1,2,3,'0123456789\r0123456789\x01012345\t67\n89\x000123456789',NULL,NULL)", "1\t2\t3\t0123456789\r0123456789\x01012345\\t67\\n89\\00123456789\t\\N\t\\N\n"},
 		// Left to INSERT:
 		{"INSERT INTO `x` VALUES (NULL,2,3,'4',NULL,NULL)", ""},                          // NULL into NOT NULL
 		{"INSERT INTO `x` VALUES (1.5,2,3,'4',NULL,NULL)", ""},                           // rounds as a literal
@@ -86,6 +89,9 @@ func TestLoadConverterNumbers(t *testing.T) {
 		{"INSERT INTO `x` VALUES (1,-0.0)", ""},
 		{"INSERT INTO `x` VALUES (-0.00,1)", ""},
 		{"INSERT INTO `x` VALUES (1,-0e0)", ""},
+		{"INSERT INTO `x` VALUES (1,-0.0e7)", ""}, // the exponent's digits are not the mantissa's
+		{"INSERT INTO `x` VALUES (-.0,1)", ""},
+		{"INSERT INTO `x` VALUES (-.01,-10e-1)", "-.01\t-10e-1\n"},
 		{"INSERT INTO `x` VALUES (1," + long + ")", ""}, // 72 digits
 		{"INSERT INTO `x` VALUES (" + long + ",1)", ""},
 		{"INSERT INTO `x` VALUES (1,1" + strings.Repeat("0", 70) + ")", ""},

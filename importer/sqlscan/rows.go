@@ -2,6 +2,8 @@ package sqlscan
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"strings"
 )
 
@@ -81,10 +83,16 @@ func (l *Tokenizer) ReadRows(connState func(v string) bool) (r Rows, ok bool) {
 
 // rowSpace skips whitespace and plain comments; an executable comment or hint ends the
 // recognition (false), since its content would be SQL the row reader does not read.
+// It is called several times per value, so the usual case (no space: most values follow
+// a ',' directly) is small enough to be inlined; the rest is rowSpaceMore.
 func (l *Tokenizer) rowSpace() bool {
 	if l.Pos < len(l.Src) && !spaceStart[l.Src[l.Pos]] {
-		return true // the usual case, kept cheap: most values follow a ',' directly
+		return true
 	}
+	return l.rowSpaceMore()
+}
+
+func (l *Tokenizer) rowSpaceMore() bool {
 	for l.Pos < len(l.Src) {
 		c := l.Src[l.Pos]
 		switch {
@@ -200,6 +208,21 @@ func (l *Tokenizer) rowNumber(depth int) (zero, ok bool) {
 	if l.Pos+1 < len(l.Src) && l.Src[l.Pos] == '0' && (l.Src[l.Pos+1] == 'x' || l.Src[l.Pos+1] == 'X' || l.Src[l.Pos+1] == 'b' || l.Src[l.Pos+1] == 'B') {
 		l.Pos += 2
 	}
+	// The usual number is a run of digits and dots: read it without a branch per byte,
+	// then go on byte by byte only where a letter follows (an exponent, a hex digit).
+	var nz byte
+	for l.Pos < len(l.Src) {
+		k := numRun[l.Src[l.Pos]]
+		if k == 0 {
+			break
+		}
+		nz |= k
+		l.Pos++
+	}
+	allZero = nz&numNonZero == 0
+	if l.Pos == len(l.Src) || !IsWordByte(l.Src[l.Pos]) {
+		return allZero && depth == 0, l.Pos > st
+	}
 	for l.Pos < len(l.Src) {
 		d := l.Src[l.Pos]
 		switch {
@@ -222,6 +245,18 @@ func (l *Tokenizer) rowNumber(depth int) (zero, ok bool) {
 	}
 	return allZero && depth == 0, true
 }
+
+// numRun classes the bytes of a number's run of digits and dots for rowNumber: 0 ends
+// the run, numNonZero marks a digit other than 0.
+const numNonZero = 2
+
+var numRun = func() (t [256]byte) {
+	t['0'], t['.'] = 1, 1
+	for c := '1'; c <= '9'; c++ {
+		t[c] = 1 | numNonZero
+	}
+	return t
+}()
 
 // rowWord reads NULL, DEFAULT, TRUE, FALSE, a character set introducer and its literal,
 // or a call of one of rowFunctions.
@@ -310,25 +345,67 @@ func (l *Tokenizer) skipString(q byte) bool {
 		return false
 	}
 	for {
-		rest := l.Src[l.Pos:]
-		k := bytes.IndexByte(rest, q)
+		var k int
+		if esc {
+			k = quoteOrBackslash(l.Src[l.Pos:], q)
+		} else {
+			k = bytes.IndexByte(l.Src[l.Pos:], q)
+		}
 		if k < 0 {
 			return false
 		}
-		if esc {
-			if b := bytes.IndexByte(rest[:k], '\\'); b >= 0 {
-				l.Pos += b + 2
-				if l.Pos > len(l.Src) {
-					return false
-				}
-				continue
+		l.Pos += k
+		if l.Src[l.Pos] == '\\' {
+			l.Pos += 2
+			if l.Pos > len(l.Src) {
+				return false
 			}
+			continue
 		}
-		l.Pos += k + 1
+		l.Pos++
 		if l.Pos < len(l.Src) && l.Src[l.Pos] == q {
 			l.Pos++
 			continue
 		}
 		return true
 	}
+}
+
+// quoteOrBackslash is the index of the first q or backslash in b, -1 when there is none.
+// Its first sixteen bytes are tested eight at a time (a zero byte in w^x marks an x; the
+// lowest flagged byte is exact, since borrows only run upwards), which ends most short
+// values in one pass without a call; a longer value is left to IndexByte's vector loop,
+// for the quote and then for a backslash before it. BenchmarkParseRowInsertGen (CPU-time
+// MB/s, medians of six runs under load): IndexByte twice for every string ≈1340, eight
+// bytes at a time throughout ≈1425, this ≈1525.
+func quoteOrBackslash(b []byte, q byte) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	mq, mb := uint64(q)*ones, uint64('\\')*ones
+	i := 0
+	for ; i+8 <= len(b) && i < 16; i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		wq, wb := w^mq, w^mb
+		if m := ((wq-ones)&^wq | (wb-ones)&^wb) & highs; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	if i == 16 {
+		k := bytes.IndexByte(b[i:], q)
+		if k < 0 {
+			k = len(b) - i
+		}
+		if e := bytes.IndexByte(b[i:i+k], '\\'); e >= 0 {
+			return i + e
+		}
+		if i+k == len(b) {
+			return -1
+		}
+		return i + k
+	}
+	for ; i < len(b); i++ {
+		if b[i] == q || b[i] == '\\' {
+			return i
+		}
+	}
+	return -1
 }

@@ -25,6 +25,14 @@ func TestReadRows(t *testing.T) {
 		{`('a\'),('b')`, Syntax{}, false, Rows{}},
 		{"('\x95\x5c'),('b')", Syntax{Charset: CharsetByName("sjis")}, true, Rows{N: 2, ZeroMask: 1}},
 		{`("x")`, Syntax{ANSIQuotes: true}, false, Rows{}},
+		// Numbers: a run of digits and dots is read at once, a letter after it byte by byte.
+		{"(0, 00.000, 10, 0x1f, 0x00, 0e9, 1e0, 0.0001, 0b0, 0b1, 0X0a, 12, 0x, 1abc)", Syntax{}, true, Rows{N: 1, ZeroMask: 0b1_0011_0011 | 1<<12}},
+		// Strings are scanned eight bytes at a time: escapes and doubled quotes on either
+		// side of a word's edge, a string of only a backslash pair, one that never ends.
+		{`('abcdefg\'h','abcdefgh\'','x''y''zzzzzzzzzzzz','0123456789abcdef\\',"ab\"cdefghij""k",'\\')`, Syntax{}, true, Rows{N: 1, ZeroMask: 0b111111}},
+		{`('0123456789\')`, Syntax{}, false, Rows{}},
+		{`('0123456789abcdef\`, Syntax{}, false, Rows{}},
+		{`('0123456789abcdef`, Syntax{}, false, Rows{}},
 	}
 	for _, tc := range tests {
 		l := New([]byte(tc.values), tc.syn)
