@@ -14,9 +14,16 @@ import "context"
 // (branch p-spool) spooled nothing but left both workers on one table: ≈35 % slower,
 // the server's CPU going to two transactions filling the same index pages.
 
+// budget is the scheduler's read-ahead budget: its state is the scheduler's, under the
+// scheduler's mu, and so are its methods' rules (…Locked with mu held).
+type budget struct{ *scheduler }
+
+// budget returns the read-ahead budget of s.
+func (s *scheduler) budget() budget { return budget{s} }
+
 // tryAcquire takes memory budget for n bytes if it is free now. A statement larger than
 // the whole budget goes through when nothing else is queued.
-func (s *scheduler) tryAcquire(n int64) bool {
+func (s budget) tryAcquire(n int64) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.queuedBytes > 0 && s.queuedBytes+n > s.queueBytes {
@@ -29,7 +36,7 @@ func (s *scheduler) tryAcquire(n int64) bool {
 // acquire takes memory budget for n bytes, blocking while the workers are behind, or
 // overdraws it as soon as that places a worker (mayOverdrawLocked): the batch the bytes
 // join then goes to the spool (spill).
-func (s *scheduler) acquire(ctx context.Context, n int64) error {
+func (s budget) acquire(ctx context.Context, n int64) error {
 	idleBegin(s.dispatcher)
 	defer idleEnd(s.dispatcher)
 	s.mu.Lock()
@@ -53,7 +60,7 @@ func (s *scheduler) acquire(ctx context.Context, n int64) error {
 // dispatcher may read on into the spool (mayOverdrawLocked). Sent short before every wait,
 // the batches of a dump read under back-pressure committed a quarter more often (200M
 // dump: 122 COMMITs against 96).
-func (s *scheduler) holdForBudget(ctx context.Context, n int64) (bool, error) {
+func (s budget) holdForBudget(ctx context.Context, n int64) (bool, error) {
 	idleBegin(s.dispatcher)
 	defer idleEnd(s.dispatcher)
 	s.mu.Lock()
@@ -70,7 +77,7 @@ func (s *scheduler) holdForBudget(ctx context.Context, n int64) (bool, error) {
 }
 
 // spoolingLocked reports whether batches beyond the memory budget may go to the spool.
-func (s *scheduler) spoolingLocked() bool {
+func (s budget) spoolingLocked() bool {
 	return s.spoolBytes > 0 && !s.spoolOff
 }
 
@@ -79,7 +86,7 @@ func (s *scheduler) spoolingLocked() bool {
 // worker 0's pinned rows, a barrier item held, memory full of one table's batches it
 // may not take), or while two workers share a table that reading on would part
 // (sharedLocked).
-func (s *scheduler) mayOverdrawLocked() bool {
+func (s budget) mayOverdrawLocked() bool {
 	if !s.spoolingLocked() {
 		return false
 	}
@@ -87,7 +94,7 @@ func (s *scheduler) mayOverdrawLocked() bool {
 }
 
 // starvedLocked reports whether a worker waits in next() with nothing there it may claim.
-func (s *scheduler) starvedLocked() bool {
+func (s budget) starvedLocked() bool {
 	for w, idle := range s.waiting {
 		if idle && s.pickLocked(w) < 0 {
 			return true
@@ -102,7 +109,7 @@ func (s *scheduler) starvedLocked() bool {
 // the table read and not claimed. Past that point the next table would be too small to
 // pass over to, so the spool would only cost the writes (the last table of a dump: both
 // stay on it).
-func (s *scheduler) sharedLocked() bool {
+func (s budget) sharedLocked() bool {
 	t := s.streaming
 	if t == "" || s.running[t] < 2 {
 		return false
@@ -122,7 +129,7 @@ func (s *scheduler) sharedLocked() bool {
 
 // unreadLocked is the part of the stream the dispatcher has not read yet, by the stream's
 // length or its estimate; known is false where there is none (a pipe).
-func (s *scheduler) unreadLocked() (n int64, known bool) {
+func (s budget) unreadLocked() (n int64, known bool) {
 	if s.streamBytes == nil || s.readBytes == nil {
 		return 0, false
 	}
@@ -135,7 +142,7 @@ func (s *scheduler) unreadLocked() (n int64, known bool) {
 
 // overdraw takes memory budget for n bytes beyond queueBytes when the batch they join can
 // go to the spool instead of waiting (spill puts it there): see mayOverdrawLocked.
-func (s *scheduler) overdraw(n int64) bool {
+func (s budget) overdraw(n int64) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !s.mayOverdrawLocked() {
@@ -151,7 +158,7 @@ const maxBacklog = 4096
 // spill moves a batch that leaves the memory budget exceeded to the spool, waiting while
 // the spool is full and the memory budget too. If the spool cannot be written, the
 // replay goes on with the memory budget alone.
-func (s *scheduler) spill(ctx context.Context, b *rowBatch) error {
+func (s budget) spill(ctx context.Context, b *rowBatch) error {
 	idleBegin(s.dispatcher)
 	defer idleEnd(s.dispatcher)
 	s.mu.Lock()
@@ -193,14 +200,14 @@ func (s *scheduler) spill(ctx context.Context, b *rowBatch) error {
 }
 
 // spooled is the SQL ever written to the spool.
-func (s *scheduler) spooled() int64 {
+func (s budget) spooled() int64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.spooledBytes
 }
 
 // pendingBytes is the SQL read ahead of the workers, in memory and in the spool.
-func (s *scheduler) pendingBytes() int64 {
+func (s budget) pendingBytes() int64 {
 	s.mu.Lock()
 	n, sp := s.queuedBytes, s.spool
 	s.mu.Unlock()
@@ -213,7 +220,7 @@ func (s *scheduler) pendingBytes() int64 {
 }
 
 // closeSpool removes the spool once no worker reads from it.
-func (s *scheduler) closeSpool() {
+func (s budget) closeSpool() {
 	s.mu.Lock()
 	sp := s.spool
 	s.mu.Unlock()

@@ -102,14 +102,14 @@ func (dp *dispatcher) dispatch(ctx context.Context) error {
 func (dp *dispatcher) awaitBudget(ctx context.Context, n int64) error {
 	p := dp.p
 	if dp.cur != nil {
-		if held, err := p.sched.holdForBudget(ctx, n); held || err != nil {
+		if held, err := p.sched.budget().holdForBudget(ctx, n); held || err != nil {
 			return err
 		}
 	}
 	if err := dp.flush(ctx); err != nil { // let the workers drain what is queued before waiting for budget
 		return err
 	}
-	return p.sched.acquire(ctx, n)
+	return p.sched.budget().acquire(ctx, n)
 }
 
 // flush sends the batch being filled.
@@ -121,7 +121,7 @@ func (dp *dispatcher) flush(ctx context.Context) error {
 	b := dp.cur
 	dp.cur = nil
 	b.session = dp.session
-	if err := p.sched.spill(ctx, b); err != nil {
+	if err := p.sched.budget().spill(ctx, b); err != nil {
 		p.noteUnexecuted(b) // never sent (a stop while the spool was full)
 		return err
 	}
@@ -256,7 +256,7 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 			return p.at(st, err)
 		}
 	}
-	if !p.sched.tryAcquire(n) && !p.sched.overdraw(n) {
+	if !p.sched.budget().tryAcquire(n) && !p.sched.budget().overdraw(n) {
 		if err := dp.awaitBudget(ctx, n); err != nil {
 			return err
 		}

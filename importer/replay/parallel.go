@@ -236,9 +236,9 @@ func (p *ParallelReplayer) Progress() Progress {
 	sp.Rows += p.rows.Load()
 	sp.Statements += p.statements.Load()
 	sp.Commits += p.commits.Load()
-	sp.PendingBytes = p.sched.pendingBytes()
+	sp.PendingBytes = p.sched.budget().pendingBytes()
 	sp.PendingBytes = min(max(sp.PendingBytes, 0), sp.Bytes)
-	sp.SpooledBytes = p.sched.spooled()
+	sp.SpooledBytes = p.sched.budget().spooled()
 	sp.TablesDone, sp.Phase = p.tablesProgress(sp.Phase)
 	if t := p.loadedTable.Load(); t != nil {
 		sp.Table = *t
@@ -336,7 +336,7 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	cancel()
 	wg.Wait()
 	p.dropBacklog() // what no worker took (an abort) never ran
-	p.sched.closeSpool()
+	p.sched.budget().closeSpool()
 	// A worker's failure (the earliest in the stream) is the one to report when the
 	// dispatcher merely stopped or gave up because of a worker's failure, and is reported
 	// with the dispatcher's own failure otherwise.

@@ -322,7 +322,7 @@ func (s *scheduler) passOverLocked(w, first int) int {
 	}
 	// What the dispatcher has not read yet follows too: it reads on once w is there
 	// (back-pressure holds it near the workers, mayOverdrawLocked).
-	unread, _ := s.unreadLocked()
+	unread, _ := s.budget().unreadLocked()
 	if next < 0 || after+unread < rest {
 		return -1
 	}

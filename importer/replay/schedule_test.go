@@ -257,12 +257,12 @@ func TestSchedulerCompletions(t *testing.T) {
 	s := newScheduler(2, ParallelOptions{QueueBytes: 10}, func() error { return nil })
 	a1, a2, b1 := rows("d.a", 4), rows("d.a", 4), rows("d.b", 2)
 	for _, b := range []*rowBatch{a1, a2, b1} {
-		if !s.tryAcquire(b.bytes) {
+		if !s.budget().tryAcquire(b.bytes) {
 			t.Fatalf("budget refused %d bytes with %d queued", b.bytes, s.queuedBytes)
 		}
 		s.send(b, false)
 	}
-	if s.tryAcquire(1) {
+	if s.budget().tryAcquire(1) {
 		t.Fatal("budget of 10 bytes took an 11th")
 	}
 	item := &barrierItem{stmt: &split.Statement{Offset: 99}, keys: []string{"d.a"}}
@@ -375,7 +375,7 @@ func TestReadAheadPlacement(t *testing.T) {
 	overdraw := func() bool {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		return s.mayOverdrawLocked()
+		return s.budget().mayOverdrawLocked()
 	}
 	s.setStreaming("d.a")
 	for range 3 {
