@@ -336,6 +336,10 @@ func newReplayer(ctx context.Context, conns []Conn, in *dumpfile.Input, o Option
 		return replay.NewReplayer(ctx, conns[0], sp, ropt)
 	}
 	popt := replay.ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: r.DeferIndexes, Resumable: cp.Resumable(), LoadData: o.LoadData}
+	popt.StreamBytes = func() int64 {
+		n, _, _ := in.UncompressedSize()
+		return n
+	}
 	if o.Log != nil {
 		popt.Notice = func(line string) { fmt.Fprintln(o.Log, "dumpscope import:", line) }
 	}

@@ -132,8 +132,8 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 
 	f.section(groupSpeed)
 	f.IntVar(&o.parallel, "parallel", 1, "replay on `N` connections (1: exactly the client's statement stream)")
-	f.StringVar(&o.batchBytes, "batch-bytes", "", "with --parallel: SQL `SIZE` committed per transaction (default 4M; 16M with --load-data, where bigger transactions take InnoDB's bulk path into empty tables; about 100 MB of client memory either way)")
-	f.StringVar(&o.readAhead, "read-ahead", "1G", "with --parallel: SQL `SIZE` read ahead of the workers beyond the memory queue, kept in an unlinked file in $TMPDIR, so that they can load the next tables while one finishes (0: memory only)")
+	f.StringVar(&o.batchBytes, "batch-bytes", "", "with --parallel: SQL `SIZE` committed per transaction (default 4M; 16M with --load-data, where bigger transactions take InnoDB's bulk path into empty tables; about 100 MB of client memory, 150 MB with --load-data)")
+	f.StringVar(&o.readAhead, "read-ahead", "1G", "with --parallel: SQL `SIZE` read ahead of the workers beyond the memory queue, kept in an unlinked file in $TMPDIR, only so that they can load different tables at once (0: memory only)")
 	f.BoolVar(&o.deferIndexes, "defer-indexes", false, "create plain secondary indexes after each table's rows (same final schema)")
 	f.BoolVar(&o.loadData, "load-data", false, "send plain row inserts as LOAD DATA LOCAL streams from memory where provably exact (the server's bulk path; InnoDB tables; see docs/import.md)")
 	f.BoolVar(&o.skipBinlog, "skip-binlog", false, "SET SESSION sql_log_bin=0 on the import's connections (needs SUPER or BINLOG ADMIN; replicas will not see the data)")

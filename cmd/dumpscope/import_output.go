@@ -55,6 +55,10 @@ func importSummary(s stdio, r *importer.Result) int {
 		}
 		fmt.Fprintf(w, "dumpscope: --load-data: %d batches loaded in bulk, %d rolled back and replayed as INSERTs (a warning or a row the server skipped); the rest were not provably exact as LOAD DATA and ran as INSERTs\n", ld.Loaded, ld.Replayed)
 	}
+	if res.SpooledBytes > 0 {
+		// Disk the read-ahead used, and what it cost: the spool's writes are client CPU.
+		fmt.Fprintf(w, "dumpscope: --parallel: %s of SQL went through the read-ahead spool in $TMPDIR to give a worker a table of its own\n", units.FormatBytes(float64(res.SpooledBytes)))
+	}
 	printRowCounts(w, r.RowCounts)
 	switch {
 	case r.Status == importer.Interrupted:

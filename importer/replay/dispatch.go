@@ -96,6 +96,22 @@ func (dp *dispatcher) dispatch(ctx context.Context) error {
 	return nil
 }
 
+// awaitBudget takes memory budget for a statement of n bytes when there is none free now:
+// the batch being filled waits with it (scheduler.holdForBudget) unless a worker needs it
+// now; then it is sent, and acquire waits for budget or overdraws it into the spool.
+func (dp *dispatcher) awaitBudget(ctx context.Context, n int64) error {
+	p := dp.p
+	if dp.cur != nil {
+		if held, err := p.sched.budget().holdForBudget(ctx, n); held || err != nil {
+			return err
+		}
+	}
+	if err := dp.flush(ctx); err != nil { // let the workers drain what is queued before waiting for budget
+		return err
+	}
+	return p.sched.budget().acquire(ctx, n)
+}
+
 // flush sends the batch being filled.
 func (dp *dispatcher) flush(ctx context.Context) error {
 	p := dp.p
@@ -105,7 +121,7 @@ func (dp *dispatcher) flush(ctx context.Context) error {
 	b := dp.cur
 	dp.cur = nil
 	b.session = dp.session
-	if err := p.sched.spill(ctx, b); err != nil {
+	if err := p.sched.budget().spill(ctx, b); err != nil {
 		p.noteUnexecuted(b) // never sent (a stop while the spool was full)
 		return err
 	}
@@ -240,11 +256,8 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 			return p.at(st, err)
 		}
 	}
-	if !p.sched.tryAcquire(n) && !p.sched.overdraw(n) {
-		if err := dp.flush(ctx); err != nil { // let the workers drain what is queued before waiting for budget
-			return err
-		}
-		if err := p.sched.acquire(ctx, n); err != nil {
+	if !p.sched.budget().tryAcquire(n) && !p.sched.budget().overdraw(n) {
+		if err := dp.awaitBudget(ctx, n); err != nil {
 			return err
 		}
 	}

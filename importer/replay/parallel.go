@@ -49,6 +49,10 @@ type ParallelOptions struct {
 	// that workers can load the next tables while one finishes (see schedule.go). 0: none.
 	SpoolBytes int64
 	SpoolDir   string
+	// StreamBytes returns the stream's length in bytes, or its estimate, 0 while unknown
+	// (dumpfile.Input.UncompressedSize); nil: unknown. The read-ahead weighs what is left
+	// of the stream before it spools a table's rest to part two workers (schedule.go).
+	StreamBytes func() int64
 	// Notice receives the one line that says from which statement, and why, the replay
 	// continues on one connection (see Planner); nil: standard error.
 	Notice func(line string)
@@ -188,11 +192,9 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *split.Splitte
 	}
 	workers := conns[1:]
 	if opt.QueueBytes <= 0 {
-		// With a spool, what the memory queue does not hold waits there instead.
+		// A batch running on each worker and one ready for each: the spool takes only
+		// what parts the workers' tables (budget.go), not what memory can wait for.
 		opt.QueueBytes = 2 * int64(len(workers)) * opt.BatchBytes
-		if opt.SpoolBytes > 0 {
-			opt.QueueBytes /= 2
-		}
 	}
 	if opt.MaxRetries <= 0 {
 		opt.MaxRetries = 5
@@ -215,6 +217,7 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *split.Splitte
 	}
 	p.sched = newScheduler(len(workers), p.opt, p.errOrStopped)
 	p.sched.dispatcher = p.control // pinged while the dispatcher waits (keepalive.go)
+	p.sched.readBytes = serial.bytes.Load
 	if p.pool.workerIDs, err = workerConnectionIDs(ctx, workers); err != nil {
 		return nil, err
 	}
@@ -233,8 +236,9 @@ func (p *ParallelReplayer) Progress() Progress {
 	sp.Rows += p.rows.Load()
 	sp.Statements += p.statements.Load()
 	sp.Commits += p.commits.Load()
-	sp.PendingBytes = p.sched.pendingBytes()
+	sp.PendingBytes = p.sched.budget().pendingBytes()
 	sp.PendingBytes = min(max(sp.PendingBytes, 0), sp.Bytes)
+	sp.SpooledBytes = p.sched.budget().spooled()
 	sp.TablesDone, sp.Phase = p.tablesProgress(sp.Phase)
 	if t := p.loadedTable.Load(); t != nil {
 		sp.Table = *t
@@ -332,7 +336,7 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	cancel()
 	wg.Wait()
 	p.dropBacklog() // what no worker took (an abort) never ran
-	p.sched.closeSpool()
+	p.sched.budget().closeSpool()
 	// A worker's failure (the earliest in the stream) is the one to report when the
 	// dispatcher merely stopped or gave up because of a worker's failure, and is reported
 	// with the dispatcher's own failure otherwise.

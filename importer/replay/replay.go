@@ -112,6 +112,9 @@ type Progress struct {
 	// committed: queued in memory or in the spool, or in flight. Bytes − PendingBytes is
 	// what was applied; progress and ETA count that, not what was read ahead.
 	PendingBytes int64
+	// SpooledBytes is the SQL a parallel replay has written to its read-ahead spool so
+	// far (ParallelOptions.SpoolBytes): read beyond memory to place a worker (budget.go).
+	SpooledBytes int64
 	// Phase is what the import does now (PhaseLoading, PhaseIndexes, PhaseVerifying).
 	Phase string
 	// TablesDone counts tables whose rows are complete (progress_tables.go) of

@@ -26,8 +26,10 @@ import (
 // rows in our benchmarks), and rows that keep stream order (no primary key, MyISAM) run on one worker while
 // the others would idle. So a free worker whose next entries belong to a table another
 // worker is loading goes on to the next table instead, when the rest of that table is no
-// more than what follows it (so that the two finish about together) and the dispatcher
-// has read to its end. A dump of one big table still has all workers on it.
+// more than what follows it, read or not yet (so that the two finish about together), and
+// the dispatcher has read to its end. A dump of one big table still has all workers on
+// it. The dispatcher reads beyond its memory budget (into the spool) only to get there:
+// see budget.go.
 
 // entry is one unit of work in the backlog: a *rowBatch or a *barrierItem.
 type entry interface {
@@ -148,6 +150,15 @@ type scheduler struct {
 	// runner which worker claimed each: a table's batches commit in that order (turn.go).
 	order  map[string][]int64
 	runner map[int64]int
+	// waiting marks per worker that it is in next() (done with its last entry): one
+	// with nothing there it may claim starves (mayOverdrawLocked).
+	waiting []bool
+	// spooledBytes counts the SQL ever written to the spool (Progress.SpooledBytes).
+	spooledBytes int64
+	// streamBytes is the stream's length or an estimate (0: unknown) and readBytes how far
+	// the dispatcher has read it (nil in tests): the read-ahead's placement weighs what
+	// is left unread (unreadLocked).
+	streamBytes, readBytes func() int64
 	// dispatcher is the connection of the goroutine that dispatches (nil in tests): the
 	// waits it alone makes (waitFor, waitBarriers, acquire, spill) mark it idle so that
 	// it is pinged meanwhile (keepalive.go).
@@ -156,8 +167,8 @@ type scheduler struct {
 
 func newScheduler(workers int, opt ParallelOptions, stop func() error) *scheduler {
 	s := &scheduler{
-		stop: stop, queueBytes: opt.QueueBytes, spoolBytes: opt.SpoolBytes, spoolDir: opt.SpoolDir,
-		busy: map[string]int{}, barrierOn: map[string]int{}, pos: make([]int64, workers), running: map[string]int{},
+		stop: stop, queueBytes: opt.QueueBytes, spoolBytes: opt.SpoolBytes, spoolDir: opt.SpoolDir, streamBytes: opt.StreamBytes,
+		busy: map[string]int{}, barrierOn: map[string]int{}, pos: make([]int64, workers), waiting: make([]bool, workers), running: map[string]int{},
 		order: map[string][]int64{}, runner: map[int64]int{},
 		// A buffer for each batch queued in memory and each being run, and one being filled.
 		arenas: newArenas(opt.BatchBytes, int(2*max(opt.QueueBytes/max(opt.BatchBytes, 1), 1))+workers+1),
@@ -200,12 +211,22 @@ func (s *scheduler) send(e entry, pinned bool) {
 func (s *scheduler) next(ctx context.Context, w int) entry {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	defer func() { s.waiting[w] = false }()
 	for {
 		if ctx.Err() != nil {
 			return nil
 		}
 		if e := s.claimLocked(w); e != nil {
+			// Two workers on one table may let the dispatcher read on (sharedLocked).
+			s.changed.Broadcast()
 			return e
+		}
+		if !s.waiting[w] {
+			// Once: the dispatcher may be waiting for budget that only the spool would
+			// give this worker work from (mayOverdrawLocked). Later wakes come from the
+			// changes the dispatcher is woken by too.
+			s.waiting[w] = true
+			s.changed.Broadcast()
 		}
 		s.changed.Wait()
 	}
@@ -214,28 +235,11 @@ func (s *scheduler) next(ctx context.Context, w int) entry {
 // claimLocked takes the entry worker w runs next out of the backlog, or returns nil when
 // it has none it may run now.
 func (s *scheduler) claimLocked(w int) entry {
-	first := -1
-	for i, e := range s.backlog {
-		if st := e.state(); st.seq > s.pos[w] && (!st.pinned || w == 0) {
-			first = i
-			break
-		}
-	}
-	if first < 0 {
+	pick := s.pickLocked(w)
+	if pick < 0 {
 		return nil
-	}
-	pick := first
-	if alt := s.passOverLocked(w, first); alt >= 0 {
-		pick = alt
-	} else if alt, wait := s.passBarrierLocked(w, first); wait {
-		return nil // schedule_barrier.go
-	} else if alt >= 0 {
-		pick = alt
 	}
 	e := s.backlog[pick]
-	if item, ok := e.(*barrierItem); ok && s.keysPendingBeforeLocked(item, pick) {
-		return nil
-	}
 	s.backlog = slices.Delete(s.backlog, pick, pick+1)
 	st := e.state()
 	s.pos[w] = st.seq
@@ -245,6 +249,33 @@ func (s *scheduler) claimLocked(w int) entry {
 		s.runner[b.seq] = w
 	}
 	return e
+}
+
+// pickLocked returns the backlog index of the entry worker w would claim now, or -1 when
+// it has none it may run now.
+func (s *scheduler) pickLocked(w int) int {
+	first := -1
+	for i, e := range s.backlog {
+		if st := e.state(); st.seq > s.pos[w] && (!st.pinned || w == 0) {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return -1
+	}
+	pick := first
+	if alt := s.passOverLocked(w, first); alt >= 0 {
+		pick = alt
+	} else if alt, wait := s.passBarrierLocked(w, first); wait {
+		return -1 // schedule_barrier.go
+	} else if alt >= 0 {
+		pick = alt
+	}
+	if item, ok := s.backlog[pick].(*barrierItem); ok && s.keysPendingBeforeLocked(item, pick) {
+		return -1
+	}
+	return pick
 }
 
 // keysPendingBeforeLocked reports whether an unclaimed entry before the item at backlog
@@ -293,7 +324,10 @@ func (s *scheduler) passOverLocked(w, first int) int {
 			}
 		}
 	}
-	if next < 0 || after < rest {
+	// What the dispatcher has not read yet follows too: it reads on once w is there
+	// (back-pressure holds it near the workers, mayOverdrawLocked).
+	unread, _ := s.budget().unreadLocked()
+	if next < 0 || after+unread < rest {
 		return -1
 	}
 	if _, item := s.backlog[next].(*barrierItem); item {
@@ -440,121 +474,6 @@ func (s *scheduler) setStreaming(key string) {
 	s.mu.Lock()
 	s.streaming = key
 	s.mu.Unlock()
-}
-
-// tryAcquire takes memory budget for n bytes if it is free now. A statement larger than
-// the whole budget goes through when nothing else is queued.
-func (s *scheduler) tryAcquire(n int64) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.queuedBytes > 0 && s.queuedBytes+n > s.queueBytes {
-		return false
-	}
-	s.queuedBytes += n
-	return true
-}
-
-// acquire takes memory budget for n bytes, blocking while the workers are behind.
-func (s *scheduler) acquire(ctx context.Context, n int64) error {
-	idleBegin(s.dispatcher)
-	defer idleEnd(s.dispatcher)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for s.queuedBytes > 0 && s.queuedBytes+n > s.queueBytes {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if err := s.stop(); err != nil {
-			return err
-		}
-		s.changed.Wait()
-	}
-	s.queuedBytes += n
-	return nil
-}
-
-// spoolingLocked reports whether batches beyond the memory budget may go to the spool.
-func (s *scheduler) spoolingLocked() bool {
-	return s.spoolBytes > 0 && !s.spoolOff
-}
-
-// overdraw takes memory budget for n bytes beyond queueBytes when the batch they join can
-// go to the spool instead of waiting (spill puts it there).
-func (s *scheduler) overdraw(n int64) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if !s.spoolingLocked() {
-		return false
-	}
-	s.queuedBytes += n
-	return true
-}
-
-// maxBacklog bounds the entries waiting in the backlog while the spool is in use.
-const maxBacklog = 4096
-
-// spill moves a batch that leaves the memory budget exceeded to the spool, waiting while
-// the spool is full and the memory budget too. If the spool cannot be written, the
-// replay goes on with the memory budget alone.
-func (s *scheduler) spill(ctx context.Context, b *rowBatch) error {
-	idleBegin(s.dispatcher)
-	defer idleEnd(s.dispatcher)
-	s.mu.Lock()
-	over := func() bool { return s.spoolingLocked() && s.queuedBytes > s.queueBytes }
-	err := s.waitLocked(ctx, s.stop, func() bool {
-		if !over() || s.spool == nil {
-			return true
-		}
-		// Claiming scans the backlog: bound its length too, for tiny --batch-bytes.
-		return len(s.backlog) < maxBacklog && s.spool.room(b.bytes, s.spoolBytes)
-	})
-	if err != nil || !over() {
-		s.mu.Unlock()
-		return err
-	}
-	if s.spool == nil {
-		sp, err := newSpool(s.spoolDir)
-		if err != nil {
-			s.spoolOff = true
-			s.mu.Unlock()
-			return nil
-		}
-		s.spool = sp
-	}
-	sp := s.spool
-	s.mu.Unlock()
-	err = sp.put(b)
-	s.mu.Lock()
-	if err != nil {
-		s.spoolOff = true
-	} else {
-		s.queuedBytes -= b.bytes
-		s.arenas.put(b.buf)
-		b.buf = nil
-	}
-	s.mu.Unlock()
-	return nil
-}
-
-// pendingBytes is the SQL read ahead of the workers, in memory and in the spool.
-func (s *scheduler) pendingBytes() int64 {
-	s.mu.Lock()
-	n, sp := s.queuedBytes, s.spool
-	s.mu.Unlock()
-	if sp != nil {
-		sp.mu.Lock()
-		n += sp.outstanding
-		sp.mu.Unlock()
-	}
-	return n
-}
-
-// closeSpool removes the spool once no worker reads from it.
-func (s *scheduler) closeSpool() {
-	s.mu.Lock()
-	sp := s.spool
-	s.mu.Unlock()
-	sp.close()
 }
 
 // position is where a batch of rows starts: its first statement.

@@ -257,12 +257,12 @@ func TestSchedulerCompletions(t *testing.T) {
 	s := newScheduler(2, ParallelOptions{QueueBytes: 10}, func() error { return nil })
 	a1, a2, b1 := rows("d.a", 4), rows("d.a", 4), rows("d.b", 2)
 	for _, b := range []*rowBatch{a1, a2, b1} {
-		if !s.tryAcquire(b.bytes) {
+		if !s.budget().tryAcquire(b.bytes) {
 			t.Fatalf("budget refused %d bytes with %d queued", b.bytes, s.queuedBytes)
 		}
 		s.send(b, false)
 	}
-	if s.tryAcquire(1) {
+	if s.budget().tryAcquire(1) {
 		t.Fatal("budget of 10 bytes took an 11th")
 	}
 	item := &barrierItem{stmt: &split.Statement{Offset: 99}, keys: []string{"d.a"}}
@@ -362,5 +362,62 @@ func TestBatchShrink(t *testing.T) {
 	b.release(ar)
 	if len(ar.free) != 0 {
 		t.Fatalf("the shrunk buffer was kept for full batches")
+	}
+}
+
+// TestReadAheadPlacement: the dispatcher reads beyond memory into the spool only where
+// that places a worker (budget.go), and a worker passes a table over counting what the
+// dispatcher has not read yet.
+func TestReadAheadPlacement(t *testing.T) {
+	var read int64
+	s := newScheduler(2, ParallelOptions{QueueBytes: 8, SpoolBytes: 1 << 20}, func() error { return nil })
+	s.streamBytes, s.readBytes = func() int64 { return 1000 }, func() int64 { return read }
+	overdraw := func() bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.budget().mayOverdrawLocked()
+	}
+	s.setStreaming("d.a")
+	for range 3 {
+		s.send(rows("d.a", 4), false)
+	}
+	claim(s, 0)
+	if overdraw() {
+		t.Fatal("the spool is read into with one worker busy and the other not waiting")
+	}
+	w1, _, _ := claim(s, 1)
+	read = 12
+	if !overdraw() {
+		t.Fatal("two workers share the table being read, most of the stream unread: the dispatcher waits instead of reading on to part them")
+	}
+	read = 997 // the table's unclaimed rest (4 bytes) exceeds what is left to read
+	if overdraw() {
+		t.Fatal("the spool is read into near the end of the stream, where no next table could take a worker")
+	}
+	// The dispatcher reads on to the next table: w1, done with its batch, goes on to it
+	// although its batch (2 bytes) is smaller than d.a's rest, because the stream goes on.
+	read = 20
+	s.setStreaming("d.b")
+	b1 := rows("d.b", 2)
+	s.send(b1, false)
+	if overdraw() {
+		t.Fatal("the spool is read into once the next table's rows are there to pass over to")
+	}
+	s.done(w1)
+	if e, _, _ := claim(s, 1); e != b1 {
+		t.Fatalf("worker 1 claimed %v, want d.b's batch (d.a's rest passed over)", e)
+	}
+	// A worker with nothing it may claim starves: the spool may take what memory cannot.
+	s.setStreaming("d.c")
+	s.send(pinnedRows("d.c", 8), true)
+	s.mu.Lock()
+	s.waiting[1] = true
+	s.mu.Unlock()
+	if !overdraw() {
+		t.Fatal("worker 1 waits with only worker 0's pinned rows in the backlog, and the dispatcher may not read on")
+	}
+	s.spoolOff = true
+	if overdraw() {
+		t.Fatal("read beyond memory with the spool off")
 	}
 }
