@@ -67,3 +67,47 @@ func TestImportBulkInsertDuplicate(t *testing.T) {
 		})
 	}
 }
+
+// firstDupDump's first INSERT into the empty table repeats a key of its own: under the
+// dump's unique_checks=0 and foreign_key_checks=0 the client's statement takes InnoDB's
+// bulk path and fails at its COMMIT with ERROR 1180, not 1062 (MariaDB 10.11).
+const firstDupDump = `/*!40014 SET @OLD_UNIQUE_CHECKS=@@UNIQUE_CHECKS, UNIQUE_CHECKS=0 */;
+/*!40014 SET @OLD_FOREIGN_KEY_CHECKS=@@FOREIGN_KEY_CHECKS, FOREIGN_KEY_CHECKS=0 */;
+CREATE DATABASE bulkdup;
+USE bulkdup;
+CREATE TABLE t (id INT NOT NULL AUTO_INCREMENT, k INT NOT NULL, c CHAR(20) NOT NULL, PRIMARY KEY (id), KEY k_1 (k)) ENGINE=InnoDB;
+INSERT INTO t VALUES (1,10,'a'),(2,20,'b'),(2,30,'c');
+INSERT INTO t VALUES (4,40,'d'),(5,50,'e');
+INSERT INTO t VALUES (6,60,'f');
+`
+
+// TestImportBulkInsertFirstStatement: a table's first row statement keeps the client's
+// path, InnoDB's bulk insert, whose errors are not row by row's: a duplicate in it fails
+// with the client's code (1180 at COMMIT on MariaDB 10.11, not 1062) at its line, and the
+// table keeps the other statements' rows. (Running that statement with unique_checks=1 to
+// spare the server the bulk path's cost broke this.)
+func TestImportBulkInsertFirstStatement(t *testing.T) {
+	ref := testsandbox.Start(t)
+	cmd := exec.Command(testsandbox.RequireTool(t, "mariadb"), append(ref.ClientArgs(), "--force")...)
+	cmd.Stdin = strings.NewReader(firstDupDump)
+	out, _ := cmd.CombinedOutput()
+	var code uint16
+	if _, err := fmt.Sscanf(string(out[strings.Index(string(out), "ERROR "):]), "ERROR %d", &code); err != nil || !strings.Contains(string(out), "at line 6") {
+		t.Fatalf("client: %s; want an error at line 6", out)
+	}
+	want := redumps(t, ref, "bulkdup")
+	dump := writeFile(t, "firstdup.sql", []byte(firstDupDump))
+	srv := testsandbox.Start(t)
+	res, err := tryImport(t, srv, "", importer.Source{Path: dump}, importer.Options{Parallel: 2, BatchBytes: 1 << 20, Force: true, SkipRowCounts: true, Log: &strings.Builder{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Replay.ErrorList) != 1 || res.Replay.ErrorList[0].Line != 6 || res.Replay.ErrorList[0].Code != code {
+		var b strings.Builder
+		for _, e := range res.Replay.ErrorList {
+			fmt.Fprintf(&b, "line %d: %d %s; ", e.Line, e.Code, e.Message)
+		}
+		t.Errorf("tolerated errors: %s; want the client's, %d at line 6", b.String(), code)
+	}
+	sameDump(t, "bulkdup", want, redumps(t, srv, "bulkdup"))
+}

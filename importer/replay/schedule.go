@@ -267,6 +267,10 @@ func (s *scheduler) pickLocked(w int) int {
 	pick := first
 	if alt := s.passOverLocked(w, first); alt >= 0 {
 		pick = alt
+	} else if alt, wait := s.passBarrierLocked(w, first); wait {
+		return -1 // schedule_barrier.go
+	} else if alt >= 0 {
+		pick = alt
 	}
 	if item, ok := s.backlog[pick].(*barrierItem); ok && s.keysPendingBeforeLocked(item, pick) {
 		return -1
