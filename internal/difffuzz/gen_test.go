@@ -133,8 +133,14 @@ func TestGenerateRowCountForms(t *testing.T) {
 		"view":                regexp.MustCompile("AS SELECT FOUND_ROWS\\(\\) AS n;"),
 		"create select":       regexp.MustCompile("` SELECT ROW_COUNT\\(\\) AS n;"),
 	}
+	formsSeen(t, forms, 400)
+}
+
+// formsSeen fails t for each of forms that none of the scripts of seeds 1…n matches.
+func formsSeen(t *testing.T, forms map[string]*regexp.Regexp, n int64) {
+	t.Helper()
 	seen := map[string]bool{}
-	for seed := int64(1); seed <= 400; seed++ {
+	for seed := int64(1); seed <= n; seed++ {
 		s := Generate(seed, Config{}).SQL()
 		for name, re := range forms {
 			if re.Match(s) {
@@ -144,7 +150,7 @@ func TestGenerateRowCountForms(t *testing.T) {
 	}
 	for name := range forms {
 		if !seen[name] {
-			t.Errorf("%s: in none of 400 scripts", name)
+			t.Errorf("%s: in none of %d scripts", name, n)
 		}
 	}
 }
@@ -158,21 +164,10 @@ func TestGenerateXA(t *testing.T) {
 		"one phase":        regexp.MustCompile("XA END ('x\\d+');\nXA COMMIT 'x\\d+' ONE PHASE;"),
 		"rollback":         regexp.MustCompile("XA PREPARE ('x\\d+');\nXA ROLLBACK '"),
 	}
-	seen := map[string]bool{}
 	for seed := int64(1); seed <= 200; seed++ {
 		if bytes.Contains(Generate(seed, Config{Off: []Construct{XATxn}}).SQL(), []byte("XA ")) {
 			t.Fatalf("seed %d: XA with the construct off", seed)
 		}
-		s := Generate(seed, Config{}).SQL()
-		for name, re := range forms {
-			if re.Match(s) {
-				seen[name] = true
-			}
-		}
 	}
-	for name := range forms {
-		if !seen[name] {
-			t.Errorf("%s: in none of 200 scripts", name)
-		}
-	}
+	formsSeen(t, forms, 200)
 }
