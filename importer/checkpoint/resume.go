@@ -167,11 +167,9 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 	if err := r.loadXA(ctx, control, r.RunID); err != nil {
 		return nil, err
 	}
-	// A schema of an older dumpscope has none of these tables.
-	for _, q := range []string{intentsTable, xaTable} {
-		if _, err := control.ExecContext(ctx, q); err != nil {
-			return nil, fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
-		}
+	// A schema of an older dumpscope has neither table.
+	if _, err := control.ExecContext(ctx, intentsTable); err != nil {
+		return nil, fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
 	}
 	if err := r.ensureRanTable(ctx, control); err != nil {
 		return nil, fmt.Errorf("checkpoint: %w", err)

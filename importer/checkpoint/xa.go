@@ -2,12 +2,7 @@ package checkpoint
 
 import (
 	"context"
-	"errors"
 	"fmt"
-
-	"github.com/go-sql-driver/mysql"
-
-	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
 // An XA transaction of the dump commits on its XA COMMIT, after XA END, when its
@@ -40,13 +35,14 @@ func (r *Run) XACommitted(start int64) bool {
 	return r != nil && r.xaCommitted[start]
 }
 
-// loadXA reads, on resume, the markers of the XA transactions earlier attempts committed.
+// loadXA reads, on resume, the markers of the XA transactions earlier attempts committed;
+// it creates their table first, which a schema of an older dumpscope lacks (as loadVars
+// does), so that MarkXA finds it.
 func (r *prior) loadXA(ctx context.Context, q Conn, runID string) error {
-	rows, err := q.QueryContext(ctx, "SELECT start_offset FROM "+ProgressSchema+".xa WHERE run_id = ?", runID)
-	var me *mysql.MySQLError
-	if errors.As(err, &me) && me.Number == mysqlerr.NoSuchTable {
-		return nil // a schema of an older dumpscope
+	if _, err := q.ExecContext(ctx, xaTable); err != nil {
+		return fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
 	}
+	rows, err := q.QueryContext(ctx, "SELECT start_offset FROM "+ProgressSchema+".xa WHERE run_id = ?", runID)
 	if err != nil {
 		return fmt.Errorf("checkpoint: read the XA transactions' markers: %w", err)
 	}

@@ -36,15 +36,8 @@ func TestClaimPassesBarrier(t *testing.T) {
 	// Nothing after the item yet: worker 0 waits (for new entries or the end of worker
 	// 1's batch) and takes the next table's batch once it comes; with worker 1's batch
 	// done instead, it claims the item.
-	s = newScheduler(2, ParallelOptions{}, func() error { return nil })
-	a1, a2, b1 = rows("d.a", 4), rows("d.a", 4), rows("d.b", 4)
-	item = &barrierItem{stmt: &split.Statement{Offset: 99}, keys: []string{"d.a"}}
-	for _, e := range []entry{a1, a2, item} {
-		s.send(e, false)
-	}
-	claim(s, 0)
-	claim(s, 1)
-	s.done(a1)
+	s, a2, item = itemBehindOtherWorker()
+	b1 = rows("d.b", 4)
 	if e, _, _ := claim(s, 0); e != nil {
 		t.Fatalf("worker 0 with nothing after the item: claimed %v, want to wait", e)
 	}
@@ -52,8 +45,19 @@ func TestClaimPassesBarrier(t *testing.T) {
 	if e, _, _ := claim(s, 0); e != b1 {
 		t.Fatalf("worker 0 once d.b's batch came: claimed %v, want it", e)
 	}
+	s, a2, item = itemBehindOtherWorker()
+	s.done(a2)
+	if e, _, _ := claim(s, 0); e != item {
+		t.Fatalf("worker 0 with nothing of d.a running: claimed %v, want the item", e)
+	}
+}
+
+// itemBehindOtherWorker is a scheduler of two workers after d.a's two batches and a barrier
+// item of d.a: worker 0 has done its batch, worker 1 still runs a2.
+func itemBehindOtherWorker() (s *scheduler, a2 *rowBatch, item *barrierItem) {
 	s = newScheduler(2, ParallelOptions{}, func() error { return nil })
-	a1, a2 = rows("d.a", 4), rows("d.a", 4)
+	a1 := rows("d.a", 4)
+	a2 = rows("d.a", 4)
 	item = &barrierItem{stmt: &split.Statement{Offset: 99}, keys: []string{"d.a"}}
 	for _, e := range []entry{a1, a2, item} {
 		s.send(e, false)
@@ -61,8 +65,5 @@ func TestClaimPassesBarrier(t *testing.T) {
 	claim(s, 0)
 	claim(s, 1)
 	s.done(a1)
-	s.done(a2)
-	if e, _, _ := claim(s, 0); e != item {
-		t.Fatalf("worker 0 with nothing of d.a running: claimed %v, want the item", e)
-	}
+	return s, a2, item
 }
