@@ -82,10 +82,8 @@ INSERT INTO t VALUES (6,60,'f');
 `
 
 // TestImportBulkInsertFirstStatement: a table's first row statement keeps the client's
-// path, InnoDB's bulk insert, whose errors are not row by row's: a duplicate in it fails
-// with the client's code (1180 at COMMIT on MariaDB 10.11, not 1062) at its line, and the
-// table keeps the other statements' rows. (Running that statement with unique_checks=1 to
-// spare the server the bulk path's cost broke this.)
+// path, InnoDB's bulk insert (replay/bulkpath.go): a duplicate in it fails with the
+// client's code at its line, and the table keeps the other statements' rows.
 func TestImportBulkInsertFirstStatement(t *testing.T) {
 	ref := testsandbox.Start(t)
 	cmd := exec.Command(testsandbox.RequireTool(t, "mariadb"), append(ref.ClientArgs(), "--force")...)

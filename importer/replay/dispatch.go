@@ -31,6 +31,8 @@ type dispatcher struct {
 	// lastSent is the offset of the last dump statement dispatched that the server sees,
 	// prevSent of the one before it: what a ROW_COUNT() reader's count is of (rowcount.go).
 	lastSent, prevSent int64
+	// seenTables are the tables whose first row statement has gone (bulkpath.go).
+	seenTables map[string]bool
 }
 
 func (dp *dispatcher) dispatch(ctx context.Context) error {
@@ -273,6 +275,9 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 	dp.cur.digest = p.opt.Checkpoint.DigestAt(end)
 	if t := st.Table; t != "" {
 		r.table.Store(&t)
+	}
+	if dp.firstOfTable(key) {
+		return dp.flush(ctx) // a batch of its own (bulkpath.go)
 	}
 	return nil
 }

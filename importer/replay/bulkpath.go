@@ -1,0 +1,37 @@
+package replay
+
+// InnoDB's bulk insert into an empty table. MariaDB ≥ 10.6 takes it for a transaction
+// whose first insert meets an empty table while unique_checks=0 and foreign_key_checks=0
+// (mysqldump's session): it locks the whole table and buffers the transaction's rows, to
+// build the indexes when it commits. For the client, whose every statement is a
+// transaction, that is the table's first statement alone. A batch of several statements
+// took it for all of them, and measured on MariaDB 10.11 it costs more than it saves (a
+// 50 MiB sbtest table in batches of 4 MiB, default and tuned settings, 4 runs each: the
+// first batch bulk cost 0.1–0.5 s more of the server's CPU per table than none at all,
+// half of it in background threads; one transaction for the whole table 6.6–6.9 s against
+// 2.9–3.3 s), and its table lock kept the other worker's batch of the table waiting (2.3 s
+// at the start of the sysbench dump under load; scripts/importtimeline shows it).
+//
+// The bulk path is not the same as row by row: a duplicate key fails the statement at
+// COMMIT with ERROR 1180 (not 1062), and an INSERT IGNORE with duplicates keeps none of its
+// rows (MariaDB 10.11). So the statement keeps the client's path, and only the batch
+// changes shape: a table's first row statement is a batch of its own, committed before the
+// next batch of the table, whose statements then meet a table that is not empty, as the
+// client's do.
+
+// firstOfTable reports whether st, a row statement of the table key, is the first the
+// dispatcher sees of that table (and remembers it). Under --load-data a batch is one LOAD,
+// whose bulk path is the limit's (not changed here).
+func (dp *dispatcher) firstOfTable(key string) bool {
+	if dp.p.ld != nil {
+		return false
+	}
+	if dp.seenTables == nil {
+		dp.seenTables = map[string]bool{}
+	}
+	if dp.seenTables[key] {
+		return false
+	}
+	dp.seenTables[key] = true
+	return true
+}
