@@ -41,6 +41,8 @@ type foundCase struct {
 	// killAtDDL, when set, ends the first run right after the DDL statement at that line
 	// returned, before its progress row (importer.WithAfterDDLHook), instead of the stop.
 	killAtDDL int
+	// restart: the server restarts between the two attempts (a crash's or an upgrade's).
+	restart bool
 	// resumeSays, when set, is a phrase the resume's messages must hold.
 	resumeSays string
 	// refusal, when set, is what a resume must refuse with instead (a phrase of it).
@@ -90,6 +92,11 @@ func runFoundCase(t *testing.T, ref, srv *sandbox.Server, c foundCase) {
 		}
 	} else if res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, stopAfter(c.stop, o)); err != nil || res.Status != importer.Interrupted {
 		t.Fatalf("first run: %v, %v", res, err)
+	}
+	if c.restart {
+		if err := srv.Restart(ctx); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if len(c.ranUnrecorded) > 0 {
 		db, err := sql.Open("mysql", srv.DSN(c.db))

@@ -75,6 +75,10 @@ type Plan struct {
 	// IDs: a row insert that leaves AUTO_INCREMENT ids to the server (run on the control
 	// connection in its table's order, so LAST_INSERT_ID() is the client's there).
 	IDs bool
+	// StepAt: a row insert with explicit ids into a table whose ids were last generated
+	// under an auto_increment_increment or _offset other than 1 (autoincstep.go): it runs
+	// on the control connection like IDs; 1 + the offset of that statement.
+	StepAt int64
 	// Ordered: REPLACE, INSERT IGNORE: rows whose result depends on which came first.
 	Ordered bool
 	// OpenAfter: a transaction or table locks are still held after the statement; Locked:
@@ -132,6 +136,7 @@ type Planner struct {
 	regionNoted bool            // the line about transactions running on one connection was given
 	seen        int             // statements planned
 	readers     laterReaders    // code the dump created that reads ROW_COUNT() or FOUND_ROWS() later
+	step        autoincStep     // auto_increment_increment/_offset and the tables ids were generated into under them
 	// Syntax is how strings are quoted and escaped in the stream (the splitter's state).
 	Syntax sqlscan.Syntax
 }
@@ -241,8 +246,17 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 	if IsRollback(st) && p.parallelIn {
 		return Plan{Kind: Refuse, Reason: "ROLLBACK of a transaction whose rows were already committed on other connections (the dump names mysqldump or phpMyAdmin as its producer, which write none, so its rows ran in parallel); import it without --parallel"}, nil
 	}
+	if st.Kind == split.KindSession {
+		p.step.noteSet(st)
+	}
 	if p.mode == modeSerial {
-		return Plan{Kind: Serial, InRegion: p.open()}, nil
+		pl := Plan{Kind: Serial, InRegion: p.open()}
+		if st.Kind == split.KindInsert {
+			if err := p.step.serialInsert(st, db, ri, plain, cat, &pl); err != nil {
+				return pl, err
+			}
+		}
+		return pl, nil
 	}
 	switch st.Kind {
 	case split.KindSession:
@@ -270,6 +284,9 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 			pl = Plan{Kind: Barrier, Global: true}
 		} else if pl.IDs = ri.generatesIDs(f); pl.IDs {
 			pl.Kind = Barrier // on the control connection, after its table's rows in flight
+			p.step.noteIDs(st, key, true)
+		} else if f.AutoIncrement != "" {
+			p.step.stepAt(key, &pl)
 		}
 		if p.region() && !(p.trusted && pl.Kind == Rows) {
 			return p.toRegion(st, pl), nil
@@ -281,6 +298,9 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 		return p.toSerial(st, "LOCK TABLES ("+p.lockHead()+") is held over a statement that is not its tables' rows"), nil
 	}
 	pl := Plan{Kind: Barrier, Tables: keys, Global: global}
+	if st.Kind == split.KindInsert {
+		p.step.noteIDs(st, key, false) // INSERT … SET, INSERT … SELECT: ids or not
+	}
 	if p.region() && !commitsImplicitly(st) {
 		return p.toRegion(st, pl), nil
 	}
@@ -302,7 +322,7 @@ func (p *Planner) toSerial(st *split.Statement, why string) Plan {
 // data, so that its COMMIT or ROLLBACK acts on what the client's would.
 func (p *Planner) toRegion(st *split.Statement, pl Plan) Plan {
 	p.mode = modeRegion
-	out := Plan{Kind: Serial, InRegion: true, Tables: pl.Tables, Global: pl.Global}
+	out := Plan{Kind: Serial, InRegion: true, Tables: pl.Tables, Global: pl.Global, StepAt: pl.StepAt}
 	if !p.regionNoted {
 		// Said once: a script of many transactions would repeat it for each.
 		p.regionNoted = true

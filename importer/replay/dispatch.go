@@ -156,6 +156,9 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 	if err := p.ctl.lostCounter(ctx, st, pl); err != nil {
 		return err
 	}
+	if err := p.ctl.lostStep(st, pl); err != nil {
+		return err
+	}
 	if done, err := p.ctl.runPlanned(ctx, st, end, pl); done || err != nil {
 		return err
 	}
@@ -294,7 +297,7 @@ func (dp *dispatcher) runStatement(ctx context.Context, st *split.Statement, end
 	}
 	p.sched.setStreaming("")
 	keys, global := pl.Tables, pl.Global
-	if pl.IDs {
+	if pl.IDs || pl.StepAt > 0 {
 		// Rows whose ids the server generates: after the rows in flight of the
 		// table and of what its triggers touch, and, foreign_key_checks being on, of
 		// its parent tables, as addRows has plain rows wait for them: these rows are

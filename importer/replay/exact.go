@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
@@ -119,6 +120,23 @@ func (cr *controller) lostCounter(ctx context.Context, st *split.Statement, pl p
 	}
 	return p.serial.refuse(st, "--resume cannot recreate "+what+": the interrupted run may have been inside this statement, and ids it took are not given back when it rolls back. "+
 		"Compare SHOW CREATE TABLE's AUTO_INCREMENT (or the sequence) with the dump's, set it (ALTER TABLE … AUTO_INCREMENT = n), then run the rest of the dump from this statement by hand, or import it again into an empty target")
+}
+
+// lostStep refuses, on --resume, a row insert with explicit ids into a table whose ids
+// were last generated under an auto_increment_increment or _offset other than 1 by a
+// statement the earlier attempt committed (plan.Plan.StepAt): how far such an id moves the
+// table's AUTO_INCREMENT counter is the step the server's open handle of the table last
+// generated ids with (plan/autoincstep.go), which this attempt's connections did not set:
+// a server restart, or a handle another connection opened, steps by 1 where the client's
+// connection stepped by the dump's increment.
+func (cr *controller) lostStep(st *split.Statement, pl plan.Plan) error {
+	cp := cr.p.opt.Checkpoint
+	if pl.StepAt == 0 || cp == nil || !cp.Skip(pl.StepAt-1) || cp.Skip(st.Offset) {
+		return nil
+	}
+	return cr.p.serial.refuse(st, "--resume cannot recreate how this statement's explicit ids move the AUTO_INCREMENT counter of "+plan.StatementTableKey(st, cr.p.serial.database)+
+		": the server steps it by the auto_increment_increment and _offset its table handle last generated ids with, which the interrupted run set (offset "+fmt.Sprint(pl.StepAt-1)+"). "+
+		"Compare SHOW CREATE TABLE's AUTO_INCREMENT with the dump's after the import, or import it again into an empty target")
 }
 
 // idFacts are what lostCounter reads about a table: its AUTO_INCREMENT column, whether

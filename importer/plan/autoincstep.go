@@ -1,0 +1,100 @@
+package plan
+
+import (
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// InnoDB moves a table's AUTO_INCREMENT counter past an explicit id by the
+// auto_increment_increment and auto_increment_offset that the table's open handle last
+// generated ids with, not by the session's (MariaDB 10.11: write_row steps by the handle's
+// cached values, which only generating an id sets). A handle is not a connection's: the
+// server's table cache gives it to the next connection that opens the table, and a
+// connection that opens the table while another holds it gets a fresh one, which steps by
+// 1; FLUSH TABLES or a restart leaves only fresh ones. The client, one connection, keeps
+// the handle of its last statement that generated ids: after SET auto_increment_increment=5,
+// auto_increment_offset=3, an INSERT that generated ids and SET … =1, its explicit id 20299
+// leaves AUTO_INCREMENT=20303, and a worker on a fresh handle leaves 20300 (the corpus's
+// autoinc-session: 20302 where the client has 20305 after a resume whose batches of the
+// table ran side by side, TestImportPlanCorpus2Kill9). So once ids of a table were
+// generated under a step other than 1, its rows run on the control connection, which
+// holds that handle, in stream order (Plan.StepAt), until ids are generated there with
+// the step 1 again; and a resume that skipped that statement cannot know the handle's
+// step (replay/exact.go refuses).
+
+// autoincStep follows the session's auto_increment_increment and auto_increment_offset.
+type autoincStep struct {
+	// stepped: both are known to be 1 (the server's default) when false.
+	stepped bool
+	notOne  map[string]bool // which of the two is not known to be 1
+	// at is, per table (db.table), 1 + the offset of the last statement that generated
+	// ids into it while stepped.
+	at map[string]int64
+}
+
+// noteSet follows a SET statement.
+func (s *autoincStep) noteSet(st *split.Statement) {
+	for _, a := range ParseSet(st.SQL, st.Syntax()) {
+		name := strings.ToLower(a.Name)
+		if a.Global || (name != "auto_increment_increment" && name != "auto_increment_offset") {
+			continue
+		}
+		if s.notOne == nil {
+			s.notOne = map[string]bool{}
+		}
+		s.notOne[name] = strings.TrimSpace(a.Value) != "1"
+	}
+	s.stepped = s.notOne["auto_increment_increment"] || s.notOne["auto_increment_offset"]
+}
+
+// noteIDs follows a statement that generated ids into key (or may have: stepped or not is
+// then unknown, and a table stays stepped).
+func (s *autoincStep) noteIDs(st *split.Statement, key string, surely bool) {
+	// SET STATEMENT auto_increment_increment=… FOR INSERT …: a step for this statement.
+	if s.stepped || sqlscan.ContainsFoldASCII(st.SQL, "auto_increment_") {
+		if s.at == nil {
+			s.at = map[string]int64{}
+		}
+		s.at[key] = st.Offset + 1
+	} else if surely {
+		delete(s.at, key)
+	}
+}
+
+// stepAt places a plain row insert with explicit ids into key (pl) after ids of the table
+// were generated under a step: on the control connection, with the statement's offset.
+func (s *autoincStep) stepAt(key string, pl *Plan) {
+	at := s.at[key]
+	if at == 0 {
+		return
+	}
+	pl.StepAt = at
+	if pl.Kind == Rows {
+		pl.Kind = Barrier
+	}
+}
+
+// serialInsert follows an INSERT of a run gone serial (pl), where every statement runs on
+// the control connection but a resume still needs StepAt.
+func (s *autoincStep) serialInsert(st *split.Statement, db string, ri rowInsert, plain bool, cat Catalog, pl *Plan) error {
+	key := StatementTableKey(st, db)
+	if !plain {
+		s.noteIDs(st, key, false)
+		return nil
+	}
+	if len(s.at) == 0 && !s.stepped && !sqlscan.ContainsFoldASCII(st.SQL, "auto_increment_") {
+		return nil // nothing to follow: no catalog question per statement
+	}
+	f, err := cat.Table(key)
+	if err != nil || f.AutoIncrement == "" {
+		return err
+	}
+	if ri.generatesIDs(f) {
+		s.noteIDs(st, key, true)
+	} else {
+		s.stepAt(key, pl)
+	}
+	return nil
+}
