@@ -17,7 +17,9 @@ package replay
 // rows (MariaDB 10.11). So the statement keeps the client's path, and only the batch
 // changes shape: a table's first row statement is a batch of its own, committed before the
 // next batch of the table, whose statements then meet a table that is not empty, as the
-// client's do.
+// client's do. Measured with it (benchimport, default server, 4–6 runs A B B A, load 3–6):
+// the 200M generated dump's server CPU 12.3 → 11.3 s, wall 13.2 → 12.6 s; the sysbench
+// tables' server CPU 10.4 → 10.6 s (within the noise), wall 9.4 → 7.9 s.
 
 // firstOfTable reports whether st, a row statement of the table key, is the first the
 // dispatcher sees of that table (and remembers it). Under --load-data a batch is one LOAD,
