@@ -1,0 +1,90 @@
+package replay
+
+import (
+	"bytes"
+	"encoding/binary"
+	"net"
+	"testing"
+)
+
+// TestPacketWatchGathersUpload: the packets of a LOCAL INFILE upload, which the driver
+// writes 16 KiB at a time, reach the connection in writes of uploadFlushBytes, byte for
+// byte and in order, the file's empty last packet with them; the next command is written
+// at once. net.Pipe hands each Write to the reader whole, so the server's reads count the
+// writes (65 before the watch gathered them).
+func TestPacketWatchGathersUpload(t *testing.T) {
+	server, client := net.Pipe()
+	defer client.Close()
+	w := &PacketWatch{Conn: client, reg: &WireWatch{byID: map[uint32]*PacketWatch{}}}
+	const packets, payload = 64, 16 << 10
+	var want []byte
+	for i := range packets {
+		p := append([]byte{0, 0x40, 0, byte(2 + i)}, bytes.Repeat([]byte{byte('a' + i%26)}, payload)...)
+		want = append(want, p...)
+	}
+	want = append(want, 0, 0, 0, 2+packets)
+	query := append([]byte{1, 0, 0, 0}, 0x0e) // COM_PING, after the upload
+	type result struct {
+		got         []byte
+		reads       int
+		afterUpload []byte
+	}
+	done := make(chan result)
+	go func() {
+		defer server.Close()
+		server.Write(wirePacket(greetingPayload(capDeprecateEOF)))
+		server.Read(make([]byte, 64)) // the handshake response
+		server.Write([]byte{5, 0, 0, 1, 0xFB, 'f', 'i', 'l', 'e'})
+		var r result
+		buf := make([]byte, 1<<20)
+		for len(r.got) < len(want) {
+			n, err := server.Read(buf)
+			if err != nil {
+				break
+			}
+			r.got = append(r.got, buf[:n]...)
+			r.reads++
+		}
+		server.Write(wirePacket([]byte{0, 0, 0, 2, 0, 0, 0}))
+		n, _ := server.Read(buf)
+		r.afterUpload = buf[:n]
+		done <- r
+	}()
+	head := make([]byte, 4)
+	if _, err := readFull(w, head); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readFull(w, make([]byte, int(head[0])|int(head[1])<<8)); err != nil {
+		t.Fatal(err)
+	}
+	response := binary.LittleEndian.AppendUint32([]byte{32, 0, 0, 1}, capDeprecateEOF)
+	if _, err := w.Write(append(response, make([]byte, 28)...)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readFull(w, make([]byte, 9)); err != nil { // the 0xFB request
+		t.Fatal(err)
+	}
+	for p := want; len(p) > 0; {
+		n := min(len(p), 4+payload)
+		if k, err := w.Write(p[:n]); k != n || err != nil {
+			t.Fatalf("Write = %d, %v; want %d, nil", k, err, n)
+		}
+		p = p[n:]
+	}
+	if _, err := readFull(w, make([]byte, 11)); err != nil { // the OK
+		t.Fatal(err)
+	}
+	if _, err := w.Write(query); err != nil {
+		t.Fatal(err)
+	}
+	r := <-done
+	if !bytes.Equal(r.got, want) {
+		t.Fatalf("the server read %d bytes, not the %d the driver wrote (or not in order)", len(r.got), len(want))
+	}
+	if max := len(want)/uploadFlushBytes + 1; r.reads > max {
+		t.Errorf("the upload reached the server in %d writes, want at most %d", r.reads, max)
+	}
+	if !bytes.Equal(r.afterUpload, query) {
+		t.Errorf("after the upload the server read %q, want the next command %q", r.afterUpload, query)
+	}
+}
