@@ -504,6 +504,7 @@ func WatchWire(cfg *mysql.Config) (*mysql.Config, *WireWatch) {
 		if err != nil {
 			return nil, err
 		}
+		dbconn.GrowSendBuffer(c)
 		return &PacketWatch{Conn: c, reg: ww}, nil
 	}
 	return cfg, ww

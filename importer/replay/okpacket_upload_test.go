@@ -2,9 +2,20 @@ package replay
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
+	"io"
 	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
 	"testing"
+
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/dumpscope/dumpscope/internal/dbconn"
 )
 
 // TestPacketWatchGathersUpload: the packets of a LOCAL INFILE upload, which the driver
@@ -86,5 +97,53 @@ func TestPacketWatchGathersUpload(t *testing.T) {
 	}
 	if !bytes.Equal(r.afterUpload, query) {
 		t.Errorf("after the upload the server read %q, want the next command %q", r.afterUpload, query)
+	}
+}
+
+// TestWatchWireSendBuffer: a watched connection over a Unix socket has room in its send
+// buffer for a whole 1 MB extended INSERT (as far as wmem_max allows), which the driver
+// writes as one packet: with the default 208 KiB it took about 13 writes, each but the
+// last a wait in the poller.
+func TestWatchWireSendBuffer(t *testing.T) {
+	sock := filepath.Join(t.TempDir(), "s")
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	go func() {
+		if c, err := l.Accept(); err == nil {
+			defer c.Close()
+			io.Copy(io.Discard, c)
+		}
+	}()
+	cfg := mysql.NewConfig()
+	cfg.Net, cfg.Addr = "unix", sock
+	cfg, _ = WatchWire(cfg)
+	c, err := cfg.DialFunc(context.Background(), "unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	raw, err := c.(*PacketWatch).Conn.(*net.UnixConn).SyscallConn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var size int
+	raw.Control(func(fd uintptr) {
+		size, err = syscall.GetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_SNDBUF)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Linux doubles what is set (for its bookkeeping) and caps it at wmem_max.
+	want := 2 * dbconn.SocketSendBufferBytes
+	if b, err := os.ReadFile("/proc/sys/net/core/wmem_max"); err == nil {
+		if max, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
+			want = 2 * min(dbconn.SocketSendBufferBytes, max)
+		}
+	}
+	if size < want {
+		t.Errorf("send buffer of a watched Unix socket: %d bytes, want %d", size, want)
 	}
 }
