@@ -89,10 +89,11 @@ type PacketWatch struct {
 	mode              string
 	modeSet, modeLost bool
 
-	// upload: the server asked for a LOCAL INFILE (0xFB) and the client has not ended the
-	// file yet; out holds the file's packets not written yet (see Write).
-	upload bool
-	out    []byte
+	// replyFirst: the client sent a command, whose reply's first packet is next.
+	// upload: that packet asked for a LOCAL INFILE (0xFB) and the client has not ended
+	// the file yet; out holds the file's packets not written yet (see Write).
+	replyFirst, upload bool
+	out                []byte
 }
 
 // uploadFlushBytes is how much of a LOCAL INFILE upload Write gathers before it writes:
@@ -149,6 +150,9 @@ func (w *PacketWatch) Write(p []byte) (int, error) {
 			return 0, err
 		}
 		return len(p), nil
+	}
+	if len(p) >= 4 && p[3] == 0 && w.clientCap != 0 {
+		w.replyFirst = true // a command's first packet (sequence number 0)
 	}
 	if w.greeted && w.clientCap == 0 && len(p) >= 8 {
 		w.clientCap = binary.LittleEndian.Uint32(p[4:8])
@@ -235,11 +239,12 @@ func (w *PacketWatch) packet(p []byte, size int) {
 	if len(p) == 0 {
 		return
 	}
-	// A reply's first packet has sequence number 1; one that starts with 0xFB (never a
-	// column count: it is a NULL's length byte) asks for a LOCAL INFILE, whichever
-	// statement did, armed or not.
-	if p[0] == 0xFB && w.hdr[3] == 1 && size < pktMaxPayload {
-		w.upload = true
+	// A reply's first packet that starts with 0xFB (never a column count: it is a NULL's
+	// length byte) asks for a LOCAL INFILE, whichever statement did, armed or not. Only
+	// the first: a row may start with 0xFB (a NULL) too.
+	if w.replyFirst {
+		w.replyFirst = false
+		w.upload = p[0] == 0xFB && size < pktMaxPayload
 	}
 	switch w.state {
 	case stIdle:

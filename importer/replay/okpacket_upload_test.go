@@ -45,6 +45,7 @@ func TestPacketWatchGathersUpload(t *testing.T) {
 		defer server.Close()
 		server.Write(wirePacket(greetingPayload(capDeprecateEOF)))
 		server.Read(make([]byte, 64)) // the handshake response
+		server.Read(make([]byte, 64)) // the LOAD DATA
 		server.Write([]byte{5, 0, 0, 1, 0xFB, 'f', 'i', 'l', 'e'})
 		var r result
 		buf := make([]byte, 1<<20)
@@ -72,6 +73,10 @@ func TestPacketWatchGathersUpload(t *testing.T) {
 	if _, err := w.Write(append(response, make([]byte, 28)...)); err != nil {
 		t.Fatal(err)
 	}
+	load := wirePacket(append([]byte{0x03}, "LOAD DATA LOCAL INFILE 'file' INTO TABLE t"...))
+	if _, err := w.Write(load); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := readFull(w, make([]byte, 9)); err != nil { // the 0xFB request
 		t.Fatal(err)
 	}
@@ -97,6 +102,35 @@ func TestPacketWatchGathersUpload(t *testing.T) {
 	}
 	if !bytes.Equal(r.afterUpload, query) {
 		t.Errorf("after the upload the server read %q, want the next command %q", r.afterUpload, query)
+	}
+}
+
+// TestPacketWatchRowIsNoUpload: only a reply's first packet asks for a LOCAL INFILE. A
+// row whose first column is NULL starts with 0xFB too, and past 255 packets its sequence
+// number wraps to 1, as a reply's first packet's is; taken for a request, it would have
+// held back the commands that follow.
+func TestPacketWatchRowIsNoUpload(t *testing.T) {
+	w := &PacketWatch{greeted: true, clientCap: capDeprecateEOF, serverCap: capDeprecateEOF, replyFirst: true}
+	var reply []byte
+	seq := byte(1)
+	packet := func(payload ...byte) {
+		reply = append(reply, byte(len(payload)), 0, 0, seq)
+		reply = append(reply, payload...)
+		seq++
+	}
+	packet(1)                // one column
+	packet(3, 'd', 'e', 'f') // its definition (enough for the watch, which counts them)
+	for seq != 1 {
+		packet(1, 'x') // a row
+	}
+	packet(0xFB)                   // a row: NULL, sequence number 1
+	packet(0xFE, 0, 0, 0, 0, 0, 0) // the 0xFE-OK that ends the rows
+	w.scan(reply)
+	if w.upload {
+		t.Fatal("a row that starts with 0xFB was taken for a LOCAL INFILE request")
+	}
+	if w.state != stIdle && w.state != stFirst {
+		t.Fatalf("the watch lost the reply's framing (state %d)", w.state)
 	}
 }
 
