@@ -88,7 +88,20 @@ type PacketWatch struct {
 	tracking          bool
 	mode              string
 	modeSet, modeLost bool
+
+	// replyFirst: the client sent a command, whose reply's first packet is next.
+	// upload: that packet asked for a LOCAL INFILE (0xFB) and the client has not ended
+	// the file yet; out holds the file's packets not written yet (see Write).
+	replyFirst, upload bool
+	out                []byte
 }
+
+// uploadFlushBytes is how much of a LOCAL INFILE upload Write gathers before it writes:
+// the driver sends the file in 16 KiB packets, a write(2) each, which took 0.38 s of the
+// client's 5.8 s CPU profile for a 1 GiB --load-data import (0.27 s gathered); a flush
+// every 128 KiB makes them an eighth as many and stays under a Unix socket's default send
+// buffer (208 KiB), so a flush does not wait for the server to read.
+const uploadFlushBytes = 128 << 10
 
 // headBytes is how much of a payload is read: an OK packet's header byte, two
 // length-encoded integers of up to 9 bytes, status, warnings, and room for its session
@@ -100,6 +113,9 @@ const headBytes = 2048
 const greetingBytes = 256
 
 func (w *PacketWatch) Read(p []byte) (int, error) {
+	if err := w.flush(); err != nil {
+		return 0, err
+	}
 	n, err := w.Conn.Read(p)
 	if n > 0 && !w.isBlind() {
 		w.mu.Lock()
@@ -112,8 +128,32 @@ func (w *PacketWatch) Read(p []byte) (int, error) {
 // Write notes the capabilities of the client's handshake response (or SSL request: the
 // first packet it sends): whether the server ends column definitions with an EOF depends
 // on them, and whether the stream stays readable.
+//
+// During a LOCAL INFILE upload it gathers the file's packets and writes them
+// uploadFlushBytes at a time; the empty packet that ends the file is written with what
+// is gathered before it, and so is anything left before a Read (the driver reads only
+// once it has sent what the server waits for). A write that fails fails the Write that
+// flushes, inside the same upload, where the driver closes the connection as on any
+// failed upload write.
 func (w *PacketWatch) Write(p []byte) (int, error) {
 	w.mu.Lock()
+	if w.upload && len(p) >= 4 {
+		w.out = append(w.out, p...)
+		end := len(p) == 4 && p[0]|p[1]|p[2] == 0
+		if !end && len(w.out) < uploadFlushBytes {
+			w.mu.Unlock()
+			return len(p), nil
+		}
+		w.upload = !end
+		w.mu.Unlock()
+		if err := w.flush(); err != nil {
+			return 0, err
+		}
+		return len(p), nil
+	}
+	if len(p) >= 4 && p[3] == 0 && w.clientCap != 0 {
+		w.replyFirst = true // a command's first packet (sequence number 0)
+	}
 	if w.greeted && w.clientCap == 0 && len(p) >= 8 {
 		w.clientCap = binary.LittleEndian.Uint32(p[4:8])
 		w.blind = w.clientCap&(capSSL|capCompress) != 0
@@ -128,6 +168,19 @@ func (w *PacketWatch) Write(p []byte) (int, error) {
 	}
 	w.mu.Unlock()
 	return w.Conn.Write(p)
+}
+
+// flush writes the upload's gathered packets.
+func (w *PacketWatch) flush() error {
+	w.mu.Lock()
+	out := w.out
+	w.out = w.out[:0]
+	w.mu.Unlock()
+	if len(out) == 0 {
+		return nil
+	}
+	_, err := w.Conn.Write(out)
+	return err
 }
 
 func (w *PacketWatch) isBlind() bool {
@@ -185,6 +238,13 @@ func (w *PacketWatch) packet(p []byte, size int) {
 	}
 	if len(p) == 0 {
 		return
+	}
+	// A reply's first packet that starts with 0xFB (never a column count: it is a NULL's
+	// length byte) asks for a LOCAL INFILE, whichever statement did, armed or not. Only
+	// the first: a row may start with 0xFB (a NULL) too.
+	if w.replyFirst {
+		w.replyFirst = false
+		w.upload = p[0] == 0xFB && size < pktMaxPayload
 	}
 	switch w.state {
 	case stIdle:
@@ -449,6 +509,7 @@ func WatchWire(cfg *mysql.Config) (*mysql.Config, *WireWatch) {
 		if err != nil {
 			return nil, err
 		}
+		dbconn.GrowSendBuffer(c)
 		return &PacketWatch{Conn: c, reg: ww}, nil
 	}
 	return cfg, ww

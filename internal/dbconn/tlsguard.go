@@ -73,6 +73,7 @@ func dialGuarded(ctx context.Context, network, addr string, t *tls.Config, fallb
 	if tc, ok := raw.(*net.TCPConn); ok {
 		_ = tc.SetKeepAlive(true)
 	}
+	GrowSendBuffer(raw)
 	if dl, ok := ctx.Deadline(); ok {
 		_ = raw.SetReadDeadline(dl)
 	}
