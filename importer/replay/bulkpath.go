@@ -1,5 +1,7 @@
 package replay
 
+import "github.com/dumpscope/dumpscope/importer/split"
+
 // InnoDB's bulk insert into an empty table. MariaDB ≥ 10.6 takes it for a transaction
 // whose first insert meets an empty table while unique_checks=0 and foreign_key_checks=0
 // (mysqldump's session): it locks the whole table and buffers the transaction's rows, to
@@ -19,19 +21,44 @@ package replay
 // next batch of the table, whose statements then meet a table that is not empty, as the
 // client's do.
 
-// firstOfTable reports whether st, a row statement of the table key, is the first the
-// dispatcher sees of that table (and remembers it). Under --load-data a batch is one LOAD,
-// whose bulk path is the limit's (not changed here).
-func (dp *dispatcher) firstOfTable(key string) bool {
-	if dp.p.ld != nil {
-		return false
-	}
+// firstOfTable reports whether st, a row statement of the table key, may meet the table
+// empty, as the first the dispatcher sees of it (or the first since the table was emptied:
+// forgetFirst), and remembers that the table holds rows from then on. After an INSERT
+// IGNORE or REPLACE (ordered) it does not: on the bulk path, one with duplicates keeps none
+// of its rows, and the client's next statement meets the table empty again. Under
+// --load-data too: a first LOAD of many statements on the bulk path loses them all to an
+// INSERT IGNORE with duplicates among them (TestImportBulkInsertIgnoreEmptiedAgain).
+func (dp *dispatcher) firstOfTable(key string, ordered bool) bool {
 	if dp.seenTables == nil {
 		dp.seenTables = map[string]bool{}
 	}
 	if dp.seenTables[key] {
 		return false
 	}
-	dp.seenTables[key] = true
+	dp.seenTables[key] = !ordered
 	return true
+}
+
+// forgetFirst makes the next row statement of the tables st touches (keys; every table when
+// global) a batch of its own again: st may have emptied them (DROP and CREATE, TRUNCATE,
+// DELETE, a routine, a trigger of another table), and the client's next statement then
+// takes the bulk path alone again. A row insert that ran here (ids the server generates)
+// leaves its own table not empty: only the tables its triggers touch are forgotten.
+// Remembered for the whole run, a recreated table's first INSERT and an INSERT IGNORE with
+// duplicates after it shared a transaction on the bulk path, which committed none of their
+// rows (TestImportBulkInsertIgnoreEmptiedAgain).
+func (dp *dispatcher) forgetFirst(st *split.Statement, keys []string, global bool) {
+	if global {
+		clear(dp.seenTables)
+		return
+	}
+	own := ""
+	if st.Kind == split.KindInsert {
+		own = dp.p.cat.tableKey(st)
+	}
+	for _, k := range keys {
+		if k != own {
+			delete(dp.seenTables, k)
+		}
+	}
 }
