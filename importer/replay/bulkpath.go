@@ -5,8 +5,8 @@ import "github.com/dumpscope/dumpscope/importer/split"
 // InnoDB's bulk insert into an empty table. MariaDB ≥ 10.6 takes it for a transaction
 // whose first insert meets an empty table while unique_checks=0 and foreign_key_checks=0
 // (mysqldump's session): it locks the whole table and buffers the transaction's rows, to
-// build the indexes when it commits. For the client, whose every statement is a
-// transaction, that is the table's first statement alone. A batch of several statements
+// build the indexes when it commits. For the client, whose every statement outside a
+// transaction region is a transaction of its own, that is the table's first statement alone. A batch of several statements
 // took it for all of them, and measured on MariaDB 10.11 it costs more than it saves (a
 // 50 MiB sbtest table in batches of 4 MiB, default and tuned settings, 4 runs each: the
 // first batch bulk cost 0.1–0.5 s more of the server's CPU per table than none at all,
@@ -19,7 +19,11 @@ import "github.com/dumpscope/dumpscope/importer/split"
 // rows (MariaDB 10.11). So the statement keeps the client's path, and only the batch
 // changes shape: a table's first row statement is a batch of its own, committed before the
 // next batch of the table, whose statements then meet a table that is not empty, as the
-// client's do.
+// client's do. Inside a transaction region of a producer the planner trusts (mysqldump
+// --no-autocommit's SET autocommit=0 … COMMIT per table) the client's whole region takes
+// the bulk path, and dumpscope's batches give it only the first statement: the two differ
+// only for a duplicate key or an INSERT IGNORE with duplicates, which such a dump of a
+// table with that key does not hold (its rows came out of that table).
 
 // firstOfTable reports whether st, a row statement of the table key, may meet the table
 // empty, as the first the dispatcher sees of it (or the first since the table was emptied:
