@@ -70,3 +70,35 @@ func TestPlannerAutoincStepFollowsEveryPath(t *testing.T) {
 		}
 	}
 }
+
+// TestPlannerAutoincSessionStep: a server whose global auto_increment_increment is not 1
+// (a master-master pair) generates the dump's ids under that step from its first statement
+// on, without a SET in the dump: the explicit ids after them carry StepAt. With the step
+// taken for 1, they ran on a worker's fresh handle (review).
+func TestPlannerAutoincSessionStep(t *testing.T) {
+	cat := fakeCatalog{"db.t": {AutoIncrement: "id", AutoIncrementAt: 0}}
+	script := "INSERT INTO t (v) VALUES (1);\nINSERT INTO t VALUES (200,1);\n"
+	for _, c := range []struct {
+		increment, offset int64
+		want              bool
+	}{{1, 1, false}, {2, 1, true}, {1, 2, true}} {
+		sp := split.NewSplitter(strings.NewReader(script), split.SplitOptions{})
+		p := NewPlanner()
+		p.SessionStep(c.increment, c.offset)
+		var last Plan
+		for sp.Next() {
+			st := sp.Statement()
+			if len(st.SQL) == 0 {
+				continue
+			}
+			pl, err := p.Next(&st, "db", cat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			last = pl
+		}
+		if got := last.StepAt > 0; got != c.want {
+			t.Errorf("increment %d, offset %d: explicit ids carry StepAt %v, want %v", c.increment, c.offset, got, c.want)
+		}
+	}
+}
