@@ -155,3 +155,70 @@ func TestImportBulkInsertIgnoreSecond(t *testing.T) {
 		})
 	}
 }
+
+// emptiedAgainDump empties its table three ways (DROP and CREATE, TRUNCATE, DELETE) and
+// each time follows with a first INSERT and an INSERT IGNORE with duplicates. After each,
+// the client's first INSERT meets an empty table again (the bulk path, alone) and its
+// INSERT IGNORE a table that is not. Table w's first statement, an INSERT IGNORE with
+// duplicates on the bulk path, keeps no row, so the client's next INSERT meets w empty
+// too (the bulk path again, alone).
+const emptiedAgainDump = `/*!40014 SET @OLD_UNIQUE_CHECKS=@@UNIQUE_CHECKS, UNIQUE_CHECKS=0 */;
+/*!40014 SET @OLD_FOREIGN_KEY_CHECKS=@@FOREIGN_KEY_CHECKS, FOREIGN_KEY_CHECKS=0 */;
+CREATE DATABASE bulkdup;
+USE bulkdup;
+CREATE TABLE t (id INT NOT NULL, k INT NOT NULL, PRIMARY KEY (id), KEY k_1 (k)) ENGINE=InnoDB;
+INSERT INTO t VALUES (1,10),(2,20);
+INSERT IGNORE INTO t VALUES (2,21),(3,30);
+DROP TABLE t;
+CREATE TABLE t (id INT NOT NULL, k INT NOT NULL, PRIMARY KEY (id), KEY k_1 (k)) ENGINE=InnoDB;
+INSERT INTO t VALUES (1,10),(2,20);
+INSERT IGNORE INTO t VALUES (2,21),(3,30),(3,31),(4,40);
+INSERT INTO t VALUES (5,50);
+CREATE TABLE u (id INT NOT NULL, k INT NOT NULL, PRIMARY KEY (id)) ENGINE=InnoDB;
+INSERT INTO u VALUES (1,10);
+INSERT IGNORE INTO u VALUES (1,11),(2,20);
+TRUNCATE TABLE u;
+INSERT INTO u VALUES (1,10);
+INSERT IGNORE INTO u VALUES (1,11),(6,60),(6,61);
+CREATE TABLE v (id INT NOT NULL, k INT NOT NULL, PRIMARY KEY (id)) ENGINE=InnoDB;
+INSERT INTO v VALUES (1,10);
+INSERT IGNORE INTO v VALUES (1,11),(2,20);
+DELETE FROM v;
+INSERT INTO v VALUES (1,10);
+INSERT IGNORE INTO v VALUES (1,11),(7,70),(7,71);
+CREATE TABLE w (id INT NOT NULL, k INT NOT NULL, PRIMARY KEY (id)) ENGINE=InnoDB;
+INSERT IGNORE INTO w VALUES (1,10),(1,11);
+INSERT INTO w VALUES (2,20);
+INSERT IGNORE INTO w VALUES (2,21),(3,30),(3,31);
+`
+
+// TestImportBulkInsertIgnoreEmptiedAgain: a table emptied again (dropped and created,
+// truncated, its rows deleted) has its next row statement as a batch of its own once more,
+// so an INSERT IGNORE with duplicates after it keeps the client's rows. With the first
+// statement of a table remembered for the whole run, the recreated table's first INSERT
+// and its INSERT IGNORE shared a transaction on the bulk path, which committed none of
+// their rows (replay/bulkpath.go).
+func TestImportBulkInsertIgnoreEmptiedAgain(t *testing.T) {
+	ref := testsandbox.Start(t)
+	cmd := exec.Command(testsandbox.RequireTool(t, "mariadb"), append(ref.ClientArgs(), "--force")...)
+	cmd.Stdin = strings.NewReader(emptiedAgainDump)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("client: %v: %s", err, out)
+	}
+	want := redumps(t, ref, "bulkdup")
+	dump := writeFile(t, "emptiedagain.sql", []byte(emptiedAgainDump))
+	for _, o := range []importer.Options{
+		{Parallel: 2, BatchBytes: 1 << 20},
+		{Parallel: 2, BatchBytes: 1 << 20, LoadData: true},
+	} {
+		o.SkipRowCounts, o.Log = true, &strings.Builder{}
+		t.Run(fmt.Sprintf("load-data=%v", o.LoadData), func(t *testing.T) {
+			srv := testsandbox.Start(t, "local_infile=ON")
+			res, err := tryImport(t, srv, "", importer.Source{Path: dump}, o)
+			if err != nil || res.Err != nil {
+				t.Fatalf("%v, %v", err, res.Err)
+			}
+			sameDump(t, "bulkdup", want, redumps(t, srv, "bulkdup"))
+		})
+	}
+}

@@ -34,6 +34,16 @@ type autoincStep struct {
 	at map[string]int64
 }
 
+// SessionStep gives the planner the control connection's auto_increment_increment and
+// auto_increment_offset before the dump's first statement: a session starts with the
+// server's global values, which are not 1 on a master-master pair (2) or under Galera's
+// wsrep_auto_increment_control (the cluster's size), and ids the dump leaves to the server
+// are then generated under that step from its first statement on.
+func (p *Planner) SessionStep(increment, offset int64) {
+	p.step.notOne = map[string]bool{"auto_increment_increment": increment != 1, "auto_increment_offset": offset != 1}
+	p.step.stepped = increment != 1 || offset != 1
+}
+
 // noteSet follows a SET statement.
 func (s *autoincStep) noteSet(st *split.Statement) {
 	for _, a := range ParseSet(st.SQL, st.Syntax()) {

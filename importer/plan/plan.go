@@ -238,16 +238,22 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 		return Plan{Kind: Refuse, Reason: why + ": in a parallel replay ROW_COUNT() and FOUND_ROWS() there would return what dumpscope's own statements (progress rows, warning counts) or another connection left, not the client's values; " +
 			"import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"}, nil
 	}
+	if st.Kind == split.KindSession {
+		// Before the run may go serial at this very statement (SET @a=UUID(), …): the
+		// step it sets holds from here on either way.
+		p.step.noteSet(st)
+	}
 	if !plain {
 		if why := connectionState(st); why != "" {
-			return p.toSerial(st, why), nil
+			pl := p.toSerial(st, why)
+			if st.Kind == split.KindInsert {
+				p.step.noteIDs(st, StatementTableKey(st, db), false) // INSERT … SELECT CONNECTION_ID()
+			}
+			return pl, nil
 		}
 	}
 	if IsRollback(st) && p.parallelIn {
 		return Plan{Kind: Refuse, Reason: "ROLLBACK of a transaction whose rows were already committed on other connections (the dump names mysqldump or phpMyAdmin as its producer, which write none, so its rows ran in parallel); import it without --parallel"}, nil
-	}
-	if st.Kind == split.KindSession {
-		p.step.noteSet(st)
 	}
 	if p.mode == modeSerial {
 		pl := Plan{Kind: Serial, InRegion: p.open()}
@@ -282,6 +288,14 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 		if f.NotPlain != "" || (ri.replace && f.Referenced) {
 			// Its rows land in tables it does not name: they wait for everything.
 			pl = Plan{Kind: Barrier, Global: true}
+			if f.NotPlain == "" && f.AutoIncrement != "" {
+				// Its ids follow the table's step all the same.
+				if ri.generatesIDs(f) {
+					p.step.noteIDs(st, key, true)
+				} else {
+					p.step.stepAt(key, &pl)
+				}
+			}
 		} else if pl.IDs = ri.generatesIDs(f); pl.IDs {
 			pl.Kind = Barrier // on the control connection, after its table's rows in flight
 			p.step.noteIDs(st, key, true)

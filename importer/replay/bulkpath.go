@@ -1,11 +1,13 @@
 package replay
 
+import "github.com/dumpscope/dumpscope/importer/split"
+
 // InnoDB's bulk insert into an empty table. MariaDB ≥ 10.6 takes it for a transaction
 // whose first insert meets an empty table while unique_checks=0 and foreign_key_checks=0
 // (mysqldump's session): it locks the whole table and buffers the transaction's rows, to
-// build the indexes when it commits. For the client, whose every statement is a
-// transaction, that is the table's first statement alone. A batch of several statements
-// took it for all of them, and measured on MariaDB 10.11 it costs more than it saves (a
+// build the indexes when it commits. For the client, whose every statement outside a
+// transaction region is a transaction of its own, that is the table's first statement
+// alone. A batch of several statements took it for all of them, and measured on MariaDB 10.11 it costs more than it saves (a
 // 50 MiB sbtest table in batches of 4 MiB, default and tuned settings, 4 runs each: the
 // first batch bulk cost 0.1–0.5 s more of the server's CPU per table than none at all,
 // half of it in background threads; one transaction for the whole table 6.6–6.9 s against
@@ -20,20 +22,51 @@ package replay
 // client's do. Measured with it (benchimport, default server, 4–6 runs A B B A, load 3–6):
 // the 200M generated dump's server CPU 12.3 → 11.3 s, wall 13.2 → 12.6 s; the sysbench
 // tables' server CPU 10.4 → 10.6 s (within the noise), wall 9.4 → 7.9 s.
+//
+// Inside a transaction region of a producer the planner trusts (mysqldump
+// --no-autocommit's SET autocommit=0 … COMMIT per table) the client's whole region takes
+// the bulk path, and dumpscope's batches give it only the first statement: the two differ
+// only for a duplicate key or an INSERT IGNORE with duplicates, which such a dump of a
+// table with that key does not hold (its rows came out of that table).
 
-// firstOfTable reports whether st, a row statement of the table key, is the first the
-// dispatcher sees of that table (and remembers it). Under --load-data a batch is one LOAD,
-// whose bulk path is the limit's (not changed here).
-func (dp *dispatcher) firstOfTable(key string) bool {
-	if dp.p.ld != nil {
-		return false
-	}
+// firstOfTable reports whether st, a row statement of the table key, may meet the table
+// empty, as the first the dispatcher sees of it (or the first since the table was emptied:
+// forgetFirst), and remembers that the table holds rows from then on. After an INSERT
+// IGNORE or REPLACE (ordered) it does not: on the bulk path, one with duplicates keeps none
+// of its rows, and the client's next statement meets the table empty again. Under
+// --load-data too: a first LOAD of many statements on the bulk path loses them all to an
+// INSERT IGNORE with duplicates among them (TestImportBulkInsertIgnoreEmptiedAgain).
+func (dp *dispatcher) firstOfTable(key string, ordered bool) bool {
 	if dp.seenTables == nil {
 		dp.seenTables = map[string]bool{}
 	}
 	if dp.seenTables[key] {
 		return false
 	}
-	dp.seenTables[key] = true
+	dp.seenTables[key] = !ordered
 	return true
+}
+
+// forgetFirst makes the next row statement of the tables st touches (keys; every table when
+// global) a batch of its own again: st may have emptied them (DROP and CREATE, TRUNCATE,
+// DELETE, a routine, a trigger of another table), and the client's next statement then
+// takes the bulk path alone again. A row insert that ran here (ids the server generates)
+// leaves its own table not empty: only the tables its triggers touch are forgotten.
+// Remembered for the whole run, a recreated table's first INSERT and an INSERT IGNORE with
+// duplicates after it shared a transaction on the bulk path, which committed none of their
+// rows (TestImportBulkInsertIgnoreEmptiedAgain).
+func (dp *dispatcher) forgetFirst(st *split.Statement, keys []string, global bool) {
+	if global {
+		clear(dp.seenTables)
+		return
+	}
+	own := ""
+	if st.Kind == split.KindInsert {
+		own = dp.p.cat.tableKey(st)
+	}
+	for _, k := range keys {
+		if k != own {
+			delete(dp.seenTables, k)
+		}
+	}
 }

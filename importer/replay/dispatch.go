@@ -279,7 +279,7 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 	if t := st.Table; t != "" {
 		r.table.Store(&t)
 	}
-	if dp.firstOfTable(key) {
+	if dp.firstOfTable(key, pl.Ordered) {
 		return dp.flush(ctx) // a batch of its own (bulkpath.go)
 	}
 	return nil
@@ -312,6 +312,7 @@ func (dp *dispatcher) runStatement(ctx context.Context, st *split.Statement, end
 	if !global {
 		keys = p.cat.withTriggerKin(keys)
 	}
+	dp.forgetFirst(st, keys, global)
 	local := !global && localDDL(st)
 	if !global && mayRunOnWorker(st) && !p.sched.barrierPending(keys...) &&
 		(p.sched.isBusy(keys) || (p.held.hasDeferred(keys) && !p.held.disablesKeysOfDeferred(st))) {
