@@ -19,10 +19,13 @@ import (
 // leaves AUTO_INCREMENT=20303, and a worker on a fresh handle leaves 20300 (the corpus's
 // autoinc-session: 20302 where the client has 20305 after a resume whose batches of the
 // table ran side by side, TestImportPlanCorpus2Kill9). So once ids of a table were
-// generated under a step other than 1, its rows run on the control connection, which
-// holds that handle, in stream order (Plan.StepAt), until ids are generated there with
-// the step 1 again; and a resume that skipped that statement cannot know the handle's
-// step (replay/exact.go refuses).
+// generated under a step other than 1, its rows run on the control connection in stream
+// order (Plan.StepAt), until ids are generated there with the step 1 again, and a resume
+// that skipped that statement cannot know the handle's step (replay/exact.go refuses).
+// The control connection gets the handle back from the table cache as the client's
+// statements do, as long as no other connection opened the table in between (a worker's
+// foreign key check of a child row, a trigger of another table): the same condition the
+// client's own run depends on, which dumpscope cannot see either.
 
 // autoincStep follows the session's auto_increment_increment and auto_increment_offset.
 type autoincStep struct {
@@ -62,7 +65,9 @@ func (s *autoincStep) noteSet(st *split.Statement) {
 // noteIDs follows a statement that generated ids into key (or may have: stepped or not is
 // then unknown, and a table stays stepped).
 func (s *autoincStep) noteIDs(st *split.Statement, key string, surely bool) {
-	// SET STATEMENT auto_increment_increment=… FOR INSERT …: a step for this statement.
+	// An INSERT that names the variables itself (in a comment, a string, a nested
+	// SET STATEMENT): a step may hold for it. (SET STATEMENT … FOR INSERT is not a row
+	// insert: it sends the run serial, where no worker opens the table.)
 	if s.stepped || sqlscan.ContainsFoldASCII(st.SQL, "auto_increment_") {
 		if s.at == nil {
 			s.at = map[string]int64{}

@@ -99,8 +99,9 @@ type PacketWatch struct {
 // uploadFlushBytes is how much of a LOCAL INFILE upload Write gathers before it writes:
 // the driver sends the file in 16 KiB packets, a write(2) each, which took 0.38 s of the
 // client's 5.8 s CPU profile for a 1 GiB --load-data import (0.27 s gathered); a flush
-// every 128 KiB makes them an eighth as many and stays under a Unix socket's default send
-// buffer (208 KiB), so a flush does not wait for the server to read.
+// every 128 KiB makes them an eighth as many and fits the send buffer dumpscope gives a
+// Unix socket (dbconn.SocketSendBufferBytes, 2 MiB; 208 KiB by default), so a flush
+// rarely waits for the server to read.
 const uploadFlushBytes = 128 << 10
 
 // headBytes is how much of a payload is read: an OK packet's header byte, two
