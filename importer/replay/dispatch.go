@@ -266,8 +266,14 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 			return err
 		}
 	}
+	if dp.bulkOrdered(key, pl.Ordered) {
+		if err := dp.flush(ctx); err != nil {
+			return err
+		}
+	}
 	if dp.cur == nil {
 		dp.cur = &rowBatch{table: key, entryState: entryState{pinned: p.cat.keepsOrder(key, info)}}
+		dp.cur.startedEmpty = !dp.seenTables[key]
 		p.sched.setStreaming(key)
 	}
 	dp.cur.add(st, p.sched.arenas)
@@ -279,7 +285,7 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 	if t := st.Table; t != "" {
 		r.table.Store(&t)
 	}
-	if dp.firstOfTable(key, pl.Ordered) {
+	if dp.firstOfTable(key, pl.Ordered) && (p.ld == nil || pl.Ordered) {
 		return dp.flush(ctx) // a batch of its own (bulkpath.go)
 	}
 	return nil

@@ -68,6 +68,9 @@ type rowBatch struct {
 	// statement (rowcount.go; dispatcher.dispatchOne).
 	lastAt                 int64
 	lastOrdered, asInserts bool
+	// startedEmpty: its first statement may have met the table empty, so that the batch
+	// runs on InnoDB's bulk path (bulkpath.go).
+	startedEmpty bool
 	// spooled: its statements wait in the spool (spoolLen bytes at spoolAt), not in memory.
 	spooled                       bool
 	spoolAt, spoolLen, spoolFirst int64 // spoolFirst: the stream offset of its first statement
