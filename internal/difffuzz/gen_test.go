@@ -171,3 +171,29 @@ func TestGenerateXA(t *testing.T) {
 	}
 	formsSeen(t, forms, 200)
 }
+
+// TestGenerateBulkEmpty: the bulk-empty construct writes each shape of rows into a table
+// emptied again under unique_checks=0 somewhere in 100 scripts (a first INSERT then an
+// INSERT IGNORE or REPLACE, an INSERT IGNORE first, after each way of emptying), and none
+// with the construct off.
+func TestGenerateBulkEmpty(t *testing.T) {
+	forms := map[string]*regexp.Regexp{
+		"truncate, insert, ignore": regexp.MustCompile("TRUNCATE TABLE [^;]*;\nINSERT INTO [^;]*;\nINSERT IGNORE INTO "),
+		"delete, insert, replace":  regexp.MustCompile("DELETE FROM `[^`]*`.`[^`]*`;\nINSERT INTO [^;]*;\nREPLACE INTO "),
+		"drop, create, ignore":     regexp.MustCompile("DROP TABLE [^;]*;\n(DROP TABLE IF EXISTS [^;]*;\n)?CREATE TABLE [^;]*;\nINSERT IGNORE INTO [^;]*;\nINSERT INTO "),
+	}
+	mark := []byte("/*!40014 SET UNIQUE_CHECKS=0 */")
+	n := 0
+	for seed := int64(1); seed <= 100; seed++ {
+		if bytes.Contains(Generate(seed, Config{}).SQL(), mark) {
+			n++
+		}
+		if bytes.Contains(Generate(seed, Config{Off: []Construct{BulkEmpty}}).SQL(), mark) {
+			t.Fatalf("seed %d: bulk-empty with the construct off", seed)
+		}
+	}
+	if n < 50 {
+		t.Errorf("bulk-empty in %d of 100 scripts; want at least 50", n)
+	}
+	formsSeen(t, forms, 100)
+}
