@@ -34,11 +34,14 @@ func TestPlannerAutoincStep(t *testing.T) {
 	}
 }
 
-// stepAts returns each statement's Plan.StepAt, the offset a resume must have passed.
-func stepAts(t *testing.T, script string, cat Catalog) []bool {
+// stepAts returns whether each statement's Plan.StepAt is set (an offset a resume must
+// have passed), planned by p (a new planner when nil).
+func stepAts(t *testing.T, p *Planner, script string, cat Catalog) []bool {
 	t.Helper()
 	sp := split.NewSplitter(strings.NewReader(script), split.SplitOptions{})
-	p := NewPlanner()
+	if p == nil {
+		p = NewPlanner()
+	}
 	var got []bool
 	for sp.Next() {
 		st := sp.Statement()
@@ -64,7 +67,7 @@ func TestPlannerAutoincStepFollowsEveryPath(t *testing.T) {
 		{"replace into a referenced table", "SET auto_increment_increment=5;\nREPLACE INTO r (v) VALUES (1);\nSET auto_increment_increment=1;\nINSERT INTO r VALUES (200,1);\n"},
 		{"a SET that sends the run serial", "SET @a=UUID(), auto_increment_increment=5;\nINSERT INTO t (v) VALUES (1);\nSET auto_increment_increment=1;\nINSERT INTO t VALUES (200,1);\n"},
 	} {
-		got := stepAts(t, c.script, cat)
+		got := stepAts(t, nil, c.script, cat)
 		if len(got) != 4 || !got[3] {
 			t.Errorf("%s: StepAt set per statement %v, want the last one's", c.name, got)
 		}
@@ -82,22 +85,10 @@ func TestPlannerAutoincSessionStep(t *testing.T) {
 		increment, offset int64
 		want              bool
 	}{{1, 1, false}, {2, 1, true}, {1, 2, true}} {
-		sp := split.NewSplitter(strings.NewReader(script), split.SplitOptions{})
 		p := NewPlanner()
 		p.SessionStep(c.increment, c.offset)
-		var last Plan
-		for sp.Next() {
-			st := sp.Statement()
-			if len(st.SQL) == 0 {
-				continue
-			}
-			pl, err := p.Next(&st, "db", cat)
-			if err != nil {
-				t.Fatal(err)
-			}
-			last = pl
-		}
-		if got := last.StepAt > 0; got != c.want {
+		got := stepAts(t, p, script, cat)
+		if got := got[len(got)-1]; got != c.want {
 			t.Errorf("increment %d, offset %d: explicit ids carry StepAt %v, want %v", c.increment, c.offset, got, c.want)
 		}
 	}
