@@ -103,13 +103,23 @@ func (s *autoincStep) serialInsert(st *split.Statement, db string, ri rowInsert,
 		return nil // nothing to follow: no catalog question per statement
 	}
 	f, err := cat.Table(key)
-	if err != nil || f.AutoIncrement == "" {
+	if err != nil {
 		return err
+	}
+	s.rows(st, key, ri, f, pl)
+	return nil
+}
+
+// rows follows a plain row insert into key, whose table's facts are f: ids it leaves to
+// the server mark the table (noteIDs), explicit ids are placed after ids generated under
+// a step (stepAt). The one rule for parallel, global-barrier and serial plans.
+func (s *autoincStep) rows(st *split.Statement, key string, ri rowInsert, f TableFacts, pl *Plan) {
+	if f.AutoIncrement == "" {
+		return
 	}
 	if ri.generatesIDs(f) {
 		s.noteIDs(st, key, true)
 	} else {
 		s.stepAt(key, pl)
 	}
-	return nil
 }

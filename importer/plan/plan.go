@@ -288,19 +288,11 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 		if f.NotPlain != "" || (ri.replace && f.Referenced) {
 			// Its rows land in tables it does not name: they wait for everything.
 			pl = Plan{Kind: Barrier, Global: true}
-			if f.NotPlain == "" && f.AutoIncrement != "" {
-				// Its ids follow the table's step all the same.
-				if ri.generatesIDs(f) {
-					p.step.noteIDs(st, key, true)
-				} else {
-					p.step.stepAt(key, &pl)
-				}
-			}
 		} else if pl.IDs = ri.generatesIDs(f); pl.IDs {
 			pl.Kind = Barrier // on the control connection, after its table's rows in flight
-			p.step.noteIDs(st, key, true)
-		} else if f.AutoIncrement != "" {
-			p.step.stepAt(key, &pl)
+		}
+		if f.NotPlain == "" {
+			p.step.rows(st, key, ri, f, &pl) // a global barrier's ids follow the step too
 		}
 		if p.region() && !(p.trusted && pl.Kind == Rows) {
 			return p.toRegion(st, pl), nil

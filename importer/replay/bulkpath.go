@@ -44,6 +44,15 @@ func (dp *dispatcher) bulkOrdered(key string, ordered bool) bool {
 	return ordered && dp.p.ld != nil && dp.cur != nil && dp.cur.table == key && dp.cur.startedEmpty
 }
 
+// endsFirstBatch reports whether the batch that st, a row statement of the table key,
+// just joined must be sent now, as a batch of its own: st may have met the table empty
+// (firstOfTable), and it is an INSERT IGNORE or REPLACE (ordered), or --load-data is off,
+// where the first statement alone is the cheaper shape.
+func (dp *dispatcher) endsFirstBatch(key string, ordered bool) bool {
+	first := dp.firstOfTable(key, ordered) // remembers the table either way
+	return first && (dp.p.ld == nil || ordered)
+}
+
 // firstOfTable reports whether st, a row statement of the table key, may meet the table
 // empty, as the first the dispatcher sees of it (or the first since the table was emptied:
 // forgetFirst), and remembers that the table holds rows from then on. After an INSERT

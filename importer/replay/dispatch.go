@@ -285,7 +285,7 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 	if t := st.Table; t != "" {
 		r.table.Store(&t)
 	}
-	if dp.firstOfTable(key, pl.Ordered) && (p.ld == nil || pl.Ordered) {
+	if dp.endsFirstBatch(key, pl.Ordered) {
 		return dp.flush(ctx) // a batch of its own (bulkpath.go)
 	}
 	return nil
