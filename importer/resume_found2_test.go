@@ -3,6 +3,7 @@ package importer_test
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -121,4 +122,27 @@ func TestResumeFoundSerialNonTransactional(t *testing.T) {
 		t.Fatal(err)
 	}
 	runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: string(seed), killAtDDL: 88, refusal: "may be half applied"})
+}
+
+// TestResumeFoundAutocommitOn (difffuzz seed 24): in the part of a dump run on one
+// connection, SET autocommit=1 commits the transaction SET autocommit=0 opened, and the
+// stretch's progress row must commit with it, as with a COMMIT. It did not: stopped
+// between the SET and the next progress row, the resume started inside the committed
+// stretch and sent its INSERT into the keyless vars again (the row twice). Stopped after
+// each statement from the SET to the DROP TABLE that records the next stretch.
+func TestResumeFoundAutocommitOn(t *testing.T) {
+	seed, err := os.ReadFile("../internal/difffuzz/testdata/found/seed-24-resume.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := int64(slices.Index(strings.Split(string(seed), "\n"), "SET autocommit=1;") + 1)
+	if at == 0 {
+		t.Fatal("no SET autocommit=1 in seed-24-resume.sql")
+	}
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for stop := at; stop <= at+3; stop++ {
+		t.Run(fmt.Sprint("stop at line ", stop), func(t *testing.T) {
+			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: string(seed), stop: stop})
+		})
+	}
 }

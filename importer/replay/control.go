@@ -247,6 +247,14 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		// Volatile statements outside a transaction get no progress row: a resumed run
 		// (a new connection) runs them again, with the user variables they set from the
 		// data journaled (restoreUserVars).
+		if cp != nil && pl.EndsRegion && !pl.Locked {
+			// SET autocommit=1 commits the dump's transaction: the stretch's progress row
+			// commits with it, as with a COMMIT. Without it the stretch's rows were in
+			// and a resume sent them again (difffuzz seed 24, TestResumeFoundAutocommitOn).
+			if err := cr.recordPending(ctx, st.Offset, false); err != nil {
+				return r.sqlError(st, q, err)
+			}
+		}
 		if err := addOwed(); err != nil {
 			return err
 		}
