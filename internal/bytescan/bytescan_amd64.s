@@ -2,6 +2,19 @@
 
 #include "textflag.h"
 
+// LANES turns the sixteen bytes in X0 into a bit a byte in AX: set where the byte x is
+// c1 (X1), c2 (X2), or x&m (X3) is v (X4).
+#define LANES \
+	MOVOU X0, X5 \
+	PCMPEQB X1, X5 \
+	MOVOU X0, X6 \
+	PCMPEQB X2, X6 \
+	PAND X3, X0 \
+	PCMPEQB X4, X0 \
+	POR X5, X0 \
+	POR X6, X0 \
+	PMOVMSKB X0, AX
+
 // func indexSSE2(b []byte, c1, c2, m, v byte) int
 // Sixteen bytes a step: x == c1, x == c2 and x&m == v each give a 0xFF lane, PMOVMSKB
 // gathers the lanes' high bits and BSF finds the first.
@@ -34,15 +47,7 @@ loop:
 	CMPQ DI, R9
 	JHI  last
 	MOVOU (DI), X0
-	MOVOU X0, X5
-	PCMPEQB X1, X5
-	MOVOU X0, X6
-	PCMPEQB X2, X6
-	PAND X3, X0
-	PCMPEQB X4, X0
-	POR X5, X0
-	POR X6, X0
-	PMOVMSKB X0, AX
+	LANES
 	TESTL AX, AX
 	JNZ found
 	ADDQ $16, DI
@@ -56,15 +61,7 @@ last:
 	JEQ  none
 	MOVQ R9, DI
 	MOVOU (DI), X0
-	MOVOU X0, X5
-	PCMPEQB X1, X5
-	MOVOU X0, X6
-	PCMPEQB X2, X6
-	PAND X3, X0
-	PCMPEQB X4, X0
-	POR X5, X0
-	POR X6, X0
-	PMOVMSKB X0, AX
+	LANES
 	TESTL AX, AX
 	JNZ found
 
