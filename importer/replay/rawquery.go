@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/dumpscope/dumpscope/internal/dbconn"
 	"github.com/dumpscope/dumpscope/internal/maxpacket"
 )
 
@@ -300,7 +301,8 @@ func (e *connDropped) Error() string   { return e.err.Error() }
 func (e *connDropped) Unwrap() []error { return []error{e.err, driver.ErrBadConn} }
 
 // writeCommand writes a command's packets (bufs: their headers and payloads) in one
-// gathered write under the watch's bookkeeping: the reply's first packet is next.
+// gathered write (writev(2) on a socket; a write per buffer under TLS) under the watch's
+// bookkeeping: the reply's first packet is next.
 func (w *PacketWatch) writeCommand(bufs *net.Buffers) error {
 	if err := w.flush(); err != nil {
 		return err
@@ -308,7 +310,7 @@ func (w *PacketWatch) writeCommand(bufs *net.Buffers) error {
 	w.mu.Lock()
 	w.replyFirst = true
 	w.mu.Unlock()
-	_, err := bufs.WriteTo(w.Conn)
+	_, err := bufs.WriteTo(dbconn.WriteTarget(w.Conn))
 	return err
 }
 
