@@ -190,6 +190,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 		nconns = r.Parallel + 1
 	}
 	cfg, wires := replay.WatchWire(cfg)
+	r.wires = wires
 	db, conns, err := openConns(ctx, cfg, nconns, o.OtherConnections, r, log)
 	if err != nil {
 		return nil, err
@@ -335,7 +336,7 @@ func newReplayer(ctx context.Context, conns []Conn, in *dumpfile.Input, o Option
 		ropt.Wire, ropt.CheckParallel = r.wire, o.CheckParallel
 		return replay.NewReplayer(ctx, conns[0], sp, ropt)
 	}
-	popt := replay.ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: r.DeferIndexes, Resumable: cp.Resumable(), LoadData: o.LoadData}
+	popt := replay.ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: r.DeferIndexes, Resumable: cp.Resumable(), LoadData: o.LoadData, Wires: r.wires}
 	popt.StreamBytes = func() int64 {
 		n, _, _ := in.UncompressedSize()
 		return n

@@ -38,6 +38,7 @@ type resolved struct {
 	transform   *transform.Transform // built from Options.Transform for this target
 	tablesTotal int                  // tables the dump inserts into, when the preflight scan read it
 	wire        *replay.PacketWatch  // the serial replay's view of the server's OK packets
+	wires       *replay.WireWatch    // every connection's watch: the workers send their row statements through theirs
 }
 
 // newResolved starts from what o asks: every value as given, Parallel at least 1.

@@ -487,6 +487,9 @@ func (w *PacketWatch) lastWarnings() (n int, ok bool) {
 type WireWatch struct {
 	mu   sync.Mutex
 	byID map[uint32]*PacketWatch
+	// raw: the driver is configured as rawQuery expects (no read or write deadlines, no
+	// RejectReadOnly), so that a worker may send its row statements itself.
+	raw bool
 }
 
 // WatchWire makes the connections cfg opens watched. dumpscope's own TLS (the default
@@ -495,6 +498,7 @@ type WireWatch struct {
 // explicit --ssl-mode over TCP) the watch goes blind.
 func WatchWire(cfg *mysql.Config) (*mysql.Config, *WireWatch) {
 	ww := &WireWatch{byID: map[uint32]*PacketWatch{}}
+	ww.raw = cfg.ReadTimeout == 0 && cfg.WriteTimeout == 0 && !cfg.RejectReadOnly
 	cfg = cfg.Clone()
 	dbconn.TLSBelowDriver(cfg)
 	dial := cfg.DialFunc

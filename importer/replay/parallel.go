@@ -59,6 +59,9 @@ type ParallelOptions struct {
 	// LoadData sends each batch of plain row inserts as one LOAD DATA LOCAL stream where
 	// that is provably exact (loaddata.go), and as INSERTs otherwise.
 	LoadData bool
+	// Wires, when set, watches the workers' connections (WatchWire): a worker whose
+	// connection it reads sends its row statements itself (rawquery.go).
+	Wires *WireWatch
 }
 
 // deferredIndexes are the ADD KEY clauses held back from one CREATE TABLE.
@@ -225,6 +228,12 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *split.Splitte
 	p.sched.readBytes = serial.bytes.Load
 	if p.pool.workerIDs, err = workerConnectionIDs(ctx, workers); err != nil {
 		return nil, err
+	}
+	p.pool.raw = map[Conn]*rawQuery{}
+	for i, c := range workers {
+		if rq := newRawQuery(c, opt.Wires.ofID(p.pool.workerIDs[i]), serial.maxPacketBytes); rq != nil {
+			p.pool.raw[c] = rq
+		}
 	}
 	p.outcome.unexecuted = -1
 	p.failedAt.Store(-1)

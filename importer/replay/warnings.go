@@ -132,10 +132,21 @@ func (wl *warnLog) countWarnings(ctx context.Context, c Conn, st *split.Statemen
 // and their count, which covers those past max_error_count.
 func (wl *warnLog) readWarnings(ctx context.Context, c Conn, st *split.Statement) ([]ServerWarning, int64, error) {
 	var n int64
-	err := c.QueryRowContext(ctx, "SELECT @@warning_count").Scan(&n)
-	wl.setWarningsEmpty(c, err == nil && n == 0)
-	if err != nil || n == 0 {
+	if err := c.QueryRowContext(ctx, "SELECT @@warning_count").Scan(&n); err != nil {
+		wl.setWarningsEmpty(c, false)
 		return nil, 0, err
+	}
+	return wl.warningsCounted(ctx, c, st, n)
+}
+
+// warningsCounted is readWarnings once st's count of conditions n is known: from
+// @@warning_count, or from the OK packet a worker read (rawQuery), which spares a query
+// per statement. For a statement that uses a table the two agree: the server empties the
+// list before it runs.
+func (wl *warnLog) warningsCounted(ctx context.Context, c Conn, st *split.Statement, n int64) ([]ServerWarning, int64, error) {
+	wl.setWarningsEmpty(c, n == 0)
+	if n == 0 {
+		return nil, 0, nil
 	}
 	return wl.listWarnings(ctx, c, st, n)
 }

@@ -26,6 +26,10 @@ type workerPool struct {
 	// read (turn.go).
 	workerIDs  []int64
 	noLockView atomic.Bool
+	// raw is each worker connection's way to send row statements without the driver's
+	// copy (rawquery.go); a connection without one uses the driver. Read-only once the
+	// replay runs.
+	raw map[Conn]*rawQuery
 }
 
 // Workers: each claims entries from the scheduler's backlog and runs them on its own
@@ -207,7 +211,7 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch, failed 
 			tolerated = append(tolerated, se)
 			continue
 		}
-		res, err := c.ExecContext(ctx, s.sql)
+		res, counted, known, err := wp.raw[c].exec(ctx, c, s.sql)
 		p.statements.Add(1)
 		if err == nil {
 			n, _ := res.RowsAffected() // ROW_COUNT() of an INSERT IGNORE or REPLACE (rowcount.go)
@@ -244,7 +248,13 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch, failed 
 		}
 		if !p.opt.SkipWarningCount {
 			st := &split.Statement{Kind: split.KindInsert, Table: b.table, Offset: s.offset, Line: s.line}
-			ws, n, err := p.serial.warn.readWarnings(ctx, c, st)
+			var ws []ServerWarning
+			var n int64
+			if known {
+				ws, n, err = p.serial.warn.warningsCounted(ctx, c, st, int64(counted))
+			} else {
+				ws, n, err = p.serial.warn.readWarnings(ctx, c, st)
+			}
 			if err != nil {
 				_, _ = c.ExecContext(ctx, "ROLLBACK")
 				return err, false

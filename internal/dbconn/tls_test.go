@@ -261,3 +261,21 @@ func freePort(t *testing.T) int {
 	defer ln.Close()
 	return ln.Addr().(*net.TCPAddr).Port
 }
+
+// TestWriteTarget: a connection the TLS guard hands over in plaintext (the server offers
+// no TLS) is written to on its socket, where net.Buffers become one writev(2); one it
+// upgrades to TLS keeps its socket to itself, and a plain connection is its own target.
+func TestWriteTarget(t *testing.T) {
+	sock, peer := net.Pipe()
+	defer sock.Close()
+	defer peer.Close()
+	if got := WriteTarget(&replayConn{Conn: sock}); got != sock {
+		t.Errorf("WriteTarget(replayConn) = %T, want its socket", got)
+	}
+	if tls := (&shiftConn{Conn: sock}); WriteTarget(tls) != net.Conn(tls) {
+		t.Error("WriteTarget(shiftConn) gave its socket away: the writes would bypass TLS")
+	}
+	if WriteTarget(sock) != sock {
+		t.Error("WriteTarget of a plain connection is not itself")
+	}
+}

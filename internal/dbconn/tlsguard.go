@@ -137,6 +137,18 @@ type replayConn struct {
 	pending []byte
 }
 
+// WriteTarget is where a write to c goes unchanged: the socket under a connection that
+// only replays the server's greeting (TLSBelowDriver on a server without TLS), whose
+// writes pass through; c itself otherwise (a TLS connection encrypts what it writes). A
+// caller that writes several buffers at once (net.Buffers) gets one writev(2) on the
+// socket, which the wrapper would turn into a write(2) per buffer.
+func WriteTarget(c net.Conn) net.Conn {
+	if r, ok := c.(*replayConn); ok {
+		return r.Conn
+	}
+	return c
+}
+
 func (c *replayConn) Read(p []byte) (int, error) {
 	if len(c.pending) > 0 {
 		n := copy(p, c.pending)
