@@ -146,3 +146,21 @@ func TestResumeFoundAutocommitOn(t *testing.T) {
 		})
 	}
 }
+
+// TestResumeFoundReloadAfterRecreate (difffuzz seed 18292): a table with a primary key
+// (resumed row by row) got rows, was dropped and created again without one, and got rows
+// again: stopped while those were loading, the resume truncated it to reload it from its
+// first row, and sent again every committed row statement of its name, the old table's
+// too: ERROR 1054 (its INSERT names a column the new table has not). Only the rows from
+// the load's first on are sent again now (checkpoint.Run.Reloads).
+func TestResumeFoundReloadAfterRecreate(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t3 (id int NOT NULL AUTO_INCREMENT PRIMARY KEY, c2 bigint) ENGINE=InnoDB;\n" +
+		"INSERT INTO t3 (id,c2) VALUES (1,0),(2,0);\nDROP TABLE t3;\nCREATE TABLE t3 (id int, v varchar(40)) ENGINE=InnoDB;\n" +
+		rowsOf("t3", 1, 40) + rowsOf("t3", 40, 80) + rowsOf("t3", 80, 120)
+	for _, stop := range []int64{8, 9} {
+		t.Run(fmt.Sprint("stop at line ", stop), func(t *testing.T) {
+			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: stop, resumeSays: "reloaded from its first row"})
+		})
+	}
+}

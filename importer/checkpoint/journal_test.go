@@ -109,7 +109,7 @@ func TestMergeSpansAndSkip(t *testing.T) {
 		t.Errorf("Committed() = %d, %d; want 50, 70", bytes, furthest)
 	}
 	var none *Run
-	if none.Skip(0) || none.Reloads("a.b") || none.DigestAt(0) != "" || none.Resumable() {
+	if none.Skip(0) || none.Reloads("a.b", 0) || none.DigestAt(0) != "" || none.Resumable() {
 		t.Error("a nil Run is no checkpoint")
 	}
 }

@@ -381,45 +381,49 @@ func (e *ReloadRefusedError) Error() string {
 // again after a statement that changed it (a second load, see RecordLoad): it cannot be
 // rebuilt from its rows alone.
 func (r *prior) planReload(ctx context.Context, c Conn, runID string) ([]string, error) {
-	rows, err := c.QueryContext(ctx, "SELECT db, tbl, complete, created FROM "+ProgressSchema+".loads WHERE run_id = ? AND complete <> 1 ORDER BY first_offset", runID)
+	rows, err := c.QueryContext(ctx, "SELECT db, tbl, complete, created, first_offset FROM "+ProgressSchema+".loads WHERE run_id = ? AND complete <> 1 ORDER BY first_offset", runID)
 	if err != nil {
 		return nil, fmt.Errorf("resume: read table loads: %w", err)
 	}
-	var pending [][2]string
+	type load struct {
+		db, t string
+		first int64
+	}
+	var pending []load
 	for rows.Next() {
-		var db, t string
+		var l load
 		var complete int
 		var created sql.NullInt64
-		if err := rows.Scan(&db, &t, &complete, &created); err != nil {
+		if err := rows.Scan(&l.db, &l.t, &complete, &created, &l.first); err != nil {
 			rows.Close()
 			return nil, err
 		}
 		if complete == 2 {
 			rows.Close()
-			return nil, fmt.Errorf("resume: %s.%s (non-transactional engine or no primary key) was being loaded again, after statements that changed it, when the interrupted run ended: its rows cannot be replayed without those statements; check %s.%s against the dump, or import anew into an empty target", db, t, db, t)
+			return nil, fmt.Errorf("resume: %s.%s (non-transactional engine or no primary key) was being loaded again, after statements that changed it, when the interrupted run ended: its rows cannot be replayed without those statements; check %s.%s against the dump, or import anew into an empty target", l.db, l.t, l.db, l.t)
 		}
 		switch {
 		case !created.Valid:
 			rows.Close()
-			return nil, &ReloadRefusedError{DB: db, Table: t, Why: "an older dumpscope did not record whether this import created it (it may hold rows from before the import)"}
+			return nil, &ReloadRefusedError{DB: l.db, Table: l.t, Why: "an older dumpscope did not record whether this import created it (it may hold rows from before the import)"}
 		case created.Int64 == 0:
 			rows.Close()
-			return nil, &ReloadRefusedError{DB: db, Table: t, Why: "this import did not create it under this name (it held rows before the import, or may have, or it got rows under another name before a RENAME TABLE, which a reload under this name cannot replay)"}
+			return nil, &ReloadRefusedError{DB: l.db, Table: l.t, Why: "this import did not create it under this name (it held rows before the import, or may have, or it got rows under another name before a RENAME TABLE, which a reload under this name cannot replay)"}
 		}
-		pending = append(pending, [2]string{db, t})
+		pending = append(pending, l)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	r.reload = map[string]bool{}
+	r.reload = map[string]int64{}
 	var out []string
-	for _, dt := range pending {
-		if _, err := c.ExecContext(ctx, "TRUNCATE TABLE "+sqlscan.QuoteIdent(dt[0])+"."+sqlscan.QuoteIdent(dt[1])); err != nil {
-			return nil, fmt.Errorf("resume: truncate %s.%s for a reload: %w", dt[0], dt[1], err)
+	for _, l := range pending {
+		if _, err := c.ExecContext(ctx, "TRUNCATE TABLE "+sqlscan.QuoteIdent(l.db)+"."+sqlscan.QuoteIdent(l.t)); err != nil {
+			return nil, fmt.Errorf("resume: truncate %s.%s for a reload: %w", l.db, l.t, err)
 		}
-		key := string(sqlscan.TableKeyOf(dt[0], dt[1]))
-		r.reload[key] = true
+		key := string(sqlscan.TableKeyOf(l.db, l.t))
+		r.reload[key] = l.first
 		out = append(out, key)
 	}
 	return out, nil

@@ -49,8 +49,9 @@ type prior struct {
 	// done holds the committed spans of an earlier attempt, sorted, merged.
 	done []span
 	// reload are tables (keys, sqlscan.TableKey) whose rows are replayed from their first row
-	// because they were truncated on resume.
-	reload map[string]bool
+	// because they were truncated on resume, with the offset of that row (the load's
+	// first_offset): rows before it went into an earlier table of that name, dropped since.
+	reload map[string]int64
 	// resumed is set on resume. A DDL statement without a progress row may still have run
 	// before the crash, since DDL commits before its progress row can: any one before the
 	// furthest recorded offset, and up to unrecordedDDL ones after it (as many as the
@@ -137,9 +138,19 @@ func (r *Run) Skip(offset int64) bool {
 	return i < len(r.done) && r.done[i].Start <= offset
 }
 
-// Reloads reports whether the table (its key, sqlscan.TableKey) was truncated on resume, so that its rows
-// are sent again even where Skip says they committed.
-func (r *Run) Reloads(table string) bool { return r != nil && r.reload[table] }
+// Reloads reports whether the table (its key, sqlscan.TableKey) was truncated on resume
+// and the rows at offset are of its load, so that they are sent again even where Skip says
+// they committed. Rows before its load's first went into an earlier table of that name
+// (the load began in the table empty, which this run had created): sent again, an INSERT
+// of the old columns into the new table failed (difffuzz seed 18292,
+// TestResumeFoundReloadAfterRecreate).
+func (r *Run) Reloads(table string, offset int64) bool {
+	if r == nil {
+		return false
+	}
+	first, ok := r.reload[table]
+	return ok && offset >= first
+}
 
 // ReloadedTables are the keys (sqlscan.TableKey) of the tables truncated on resume to be
 // reloaded, sorted.

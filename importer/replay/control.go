@@ -374,7 +374,7 @@ func (cr *controller) replayReloaded(ctx context.Context, st *split.Statement) (
 	cp, r := p.opt.Checkpoint, p.serial
 	if st.Kind == split.KindInsert {
 		if _, plain := plan.ParseRowInsert(st.SQL, p.disp.planner.Syntax); plain {
-			if !cp.Reloads(reloadKey(st, r.database)) {
+			if !cp.Reloads(reloadKey(st, r.database), st.Offset) {
 				return false, nil
 			}
 			q, err := r.prepare(ctx, st)

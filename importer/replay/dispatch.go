@@ -201,7 +201,7 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 		// LOAD DATA of its batch gives none per statement (rowcount.go).
 		r.counts.noteRow(st.Offset, st.Rows)
 	}
-	if cp.Skip(st.Offset) && !cp.Reloads(reloadKey(st, r.database)) {
+	if cp.Skip(st.Offset) && !cp.Reloads(reloadKey(st, r.database), st.Offset) {
 		r.rows.Add(st.Rows) // committed by an earlier attempt
 		return nil
 	}
