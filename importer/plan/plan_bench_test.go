@@ -27,10 +27,14 @@ func BenchmarkParseRowInsert(b *testing.B) {
 	q := []byte(sb.String())
 	b.SetBytes(int64(len(q)))
 	b.ResetTimer()
+	cpu0 := processCPU()
 	for i := 0; i < b.N; i++ {
 		if _, ok := ParseRowInsert(q, sqlscan.Syntax{}); !ok {
 			b.Fatal("not plain")
 		}
+	}
+	if cpu := processCPU() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(len(q))*float64(b.N)/1e6/cpu.Seconds(), "MB/cpu-s")
 	}
 }
 

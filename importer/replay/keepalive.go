@@ -205,9 +205,11 @@ func (k *Keepalive) Stop() {
 
 // explainLost adds to a worker's "bad connection" what it means: the server closed the
 // connection (the statement that failed did not run); what commits before it is kept.
+// sql.ErrConnDone is the same loss seen by the statement after it, once database/sql
+// dropped the connection (the raw path's reply that ended it: rawquery.go).
 func explainLost(err error) error {
 	var se *StatementError
-	if errors.As(err, &se) || !(errors.Is(err, driver.ErrBadConn) || errors.Is(err, mysql.ErrInvalidConn)) {
+	if errors.As(err, &se) || !(errors.Is(err, driver.ErrBadConn) || errors.Is(err, mysql.ErrInvalidConn) || errors.Is(err, sql.ErrConnDone)) {
 		return err
 	}
 	return fmt.Errorf("%w: the server closed this connection (a KILL, a restart, or wait_timeout/net_write_timeout on the server)", err)

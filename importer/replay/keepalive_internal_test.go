@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"database/sql"
 	"database/sql/driver"
 	"errors"
 	"fmt"
@@ -32,6 +33,11 @@ func TestExplainLost(t *testing.T) {
 	lost := fmt.Errorf("batch of a: %w", driver.ErrBadConn)
 	if got := explainLost(lost); !errors.Is(got, driver.ErrBadConn) || !strings.Contains(got.Error(), "wait_timeout") {
 		t.Errorf("explainLost(%v) = %v", lost, got)
+	}
+	// The statement after one whose reply made database/sql drop the connection.
+	done := fmt.Errorf("batch of a: START TRANSACTION: %w", sql.ErrConnDone)
+	if got := explainLost(done); !errors.Is(got, sql.ErrConnDone) || !strings.Contains(got.Error(), "wait_timeout") {
+		t.Errorf("explainLost(%v) = %v", done, got)
 	}
 	other := errors.New("disk full")
 	if got := explainLost(other); got != other {

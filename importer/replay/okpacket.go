@@ -94,6 +94,11 @@ type PacketWatch struct {
 	// the file yet; out holds the file's packets not written yet (see Write).
 	replyFirst, upload bool
 	out                []byte
+
+	// probe: a nonce WireWatch.watchOf sends through the driver to see that this watch is
+	// the connection's; probeSeen once a command carrying it passed here.
+	probe     []byte
+	probeSeen bool
 }
 
 // uploadFlushBytes is how much of a LOCAL INFILE upload Write gathers before it writes:
@@ -154,6 +159,7 @@ func (w *PacketWatch) Write(p []byte) (int, error) {
 	}
 	if len(p) >= 4 && p[3] == 0 && w.clientCap != 0 {
 		w.replyFirst = true // a command's first packet (sequence number 0)
+		w.noteProbe(p)
 	}
 	if w.greeted && w.clientCap == 0 && len(p) >= 8 {
 		w.clientCap = binary.LittleEndian.Uint32(p[4:8])
@@ -536,7 +542,8 @@ func (ww *WireWatch) forget(w *PacketWatch) {
 	}
 }
 
-// Of returns the watch of the connection c (nil when it has none).
+// Of returns the watch of the connection c (nil when it has none, or the one found by its
+// id is not c's: watchOf).
 func (ww *WireWatch) Of(ctx context.Context, c Conn) *PacketWatch {
 	if ww == nil {
 		return nil
@@ -545,11 +552,5 @@ func (ww *WireWatch) Of(ctx context.Context, c Conn) *PacketWatch {
 	if err := c.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&id); err != nil {
 		return nil
 	}
-	ww.mu.Lock()
-	w := ww.byID[id]
-	ww.mu.Unlock()
-	if w == nil || w.isBlind() {
-		return nil
-	}
-	return w
+	return ww.watchOf(ctx, c, id)
 }

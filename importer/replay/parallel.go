@@ -231,7 +231,7 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *split.Splitte
 	}
 	p.pool.raw = map[Conn]*rawQuery{}
 	for i, c := range workers {
-		if rq := newRawQuery(c, opt.Wires.ofID(p.pool.workerIDs[i]), serial.maxPacketBytes); rq != nil {
+		if rq := newRawQuery(c, opt.Wires.watchOf(ctx, c, uint32(p.pool.workerIDs[i])), serial.maxPacketBytes); rq != nil {
 			p.pool.raw[c] = rq
 		}
 	}

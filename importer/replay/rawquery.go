@@ -313,18 +313,3 @@ func (w *PacketWatch) writeCommand(bufs *net.Buffers) error {
 	_, err := bufs.WriteTo(dbconn.WriteTarget(w.Conn))
 	return err
 }
-
-// ofID is the readable watch of the connection whose server thread id is id (nil: none,
-// or blind).
-func (ww *WireWatch) ofID(id int64) *PacketWatch {
-	if ww == nil {
-		return nil
-	}
-	ww.mu.Lock()
-	w := ww.byID[uint32(id)]
-	ww.mu.Unlock()
-	if w == nil || w.isBlind() {
-		return nil
-	}
-	return w
-}

@@ -63,7 +63,7 @@ func (s *rawSetup) conn(t *testing.T) (*sql.Conn, *rawQuery) {
 	if err := c.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&id); err != nil {
 		t.Fatal(err)
 	}
-	rq := newRawQuery(c, s.ww.ofID(id), s.maxPacket)
+	rq := newRawQuery(c, s.ww.watchOf(ctx, c, uint32(id)), s.maxPacket)
 	if rq == nil {
 		t.Fatal("no raw path on a watched Unix-socket connection")
 	}
@@ -292,7 +292,7 @@ func TestRawQueryOnlyWhereReadable(t *testing.T) {
 		t.Error("WatchWire of a plain configuration does not allow the raw path")
 	}
 	blind := &WireWatch{byID: map[uint32]*PacketWatch{7: {blind: true}, 8: {}}}
-	if blind.ofID(7) != nil || blind.ofID(8) == nil || blind.ofID(9) != nil {
-		t.Error("ofID: a blind or unknown connection's watch given, or a readable one not")
+	if blind.watchOf(context.Background(), nil, 7) != nil || blind.watchOf(context.Background(), nil, 9) != nil {
+		t.Error("watchOf: a blind or unknown connection's watch given")
 	}
 }

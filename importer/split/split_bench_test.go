@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/importer/split/splittest"
 )
 
@@ -13,6 +14,17 @@ import (
 func BenchmarkSplit(b *testing.B) {
 	b.Run("typical", func(b *testing.B) { benchmarkSplit(b, splittest.ExtendedInsertDump(64<<20, false)) })
 	b.Run("escapes", func(b *testing.B) { benchmarkSplit(b, splittest.ExtendedInsertDump(64<<20, true)) })
+	b.Run("gen", func(b *testing.B) {
+		// The benchmark's input shape: sbtest rows of long digit strings, the shop tables'
+		// escapes and multibyte text.
+		o := gen.DefaultOptions()
+		o.SizeBytes = 64 << 20
+		var dump bytes.Buffer
+		if _, err := gen.Write(&dump, o); err != nil {
+			b.Fatal(err)
+		}
+		benchmarkSplit(b, dump.Bytes())
+	})
 }
 
 func benchmarkSplit(b *testing.B, data []byte) {

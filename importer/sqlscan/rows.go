@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/internal/bytescan"
 )
 
 // Rows is what ReadRows learned about the VALUES list of a row insert.
@@ -26,8 +28,9 @@ type Rows struct {
 // says reads one connection's state.
 //
 // It is the planner's hot path (every row of the dump passes through it), so it is a byte
-// loop of its own that jumps through strings with IndexByte, not a walk over Next's tokens,
-// which would copy every string's text; it keeps the Tokenizer's quoting rules.
+// loop of its own that jumps through strings sixteen bytes a step (internal/bytescan), not
+// a walk over Next's tokens, which would copy every string's text; it keeps the
+// Tokenizer's quoting rules. FuzzReadRowsRef holds it to the byte loop it replaced.
 func (l *Tokenizer) ReadRows(connState func(v string) bool) (r Rows, ok bool) {
 	for {
 		if !l.rowSpace() || l.peek() != '(' {
@@ -41,8 +44,18 @@ func (l *Tokenizer) ReadRows(connState func(v string) bool) (r Rows, ok bool) {
 			l.Pos++
 			r.ZeroFar = true // every column takes its default
 		} else {
+		values:
 			for col := 0; ; col++ {
-				zero, ok := l.rowValue(0, connState)
+				// The usual values, a string or a number right after the comma, are read
+				// without rowValue's spaces, signs and dispatch; the rest go through it.
+				var zero, ok bool
+				if c := l.peek(); c == '\'' && !l.mb.Multibyte() {
+					zero, ok = true, l.skipPlainString('\'')
+				} else if c >= '0' && c <= '9' {
+					zero, ok = l.rowNumber(0)
+				} else {
+					zero, ok = l.rowValue(0, connState)
+				}
 				if !ok {
 					return r, false
 				}
@@ -56,12 +69,13 @@ func (l *Tokenizer) ReadRows(connState func(v string) bool) (r Rows, ok bool) {
 				if !l.rowSpace() {
 					return r, false
 				}
-				c := l.peek()
-				l.Pos++
-				if c == ')' {
-					break
-				}
-				if c != ',' {
+				switch l.peek() {
+				case ',':
+					l.Pos++
+				case ')':
+					l.Pos++
+					break values
+				default:
 					return r, false
 				}
 			}
@@ -319,31 +333,38 @@ func (l *Tokenizer) rowWord(depth int, connState func(string) bool) (zero, ok bo
 // character's second byte may be 0x5C and is not an escape. Unlike quoted it keeps no
 // text, and it jumps to the next quote with IndexByte where the charset allows.
 func (l *Tokenizer) skipString(q byte) bool {
+	if !l.mb.Multibyte() {
+		return l.skipPlainString(q)
+	}
 	l.Pos++
 	esc := !l.nbe && q != '`'
-	if l.mb.Multibyte() {
-		for l.Pos < len(l.Src) {
-			if n := l.mb.CharLen(l.Src[l.Pos:]); n > 0 {
-				l.Pos += n
+	for l.Pos < len(l.Src) {
+		if n := l.mb.CharLen(l.Src[l.Pos:]); n > 0 {
+			l.Pos += n
+			continue
+		}
+		c := l.Src[l.Pos]
+		switch {
+		case c == '\\' && esc:
+			l.Pos += 2
+		case c == q:
+			if l.Pos+1 < len(l.Src) && l.Src[l.Pos+1] == q {
+				l.Pos += 2
 				continue
 			}
-			c := l.Src[l.Pos]
-			switch {
-			case c == '\\' && esc:
-				l.Pos += 2
-			case c == q:
-				if l.Pos+1 < len(l.Src) && l.Src[l.Pos+1] == q {
-					l.Pos += 2
-					continue
-				}
-				l.Pos++
-				return true
-			default:
-				l.Pos++
-			}
+			l.Pos++
+			return true
+		default:
+			l.Pos++
 		}
-		return false
 	}
+	return false
+}
+
+// skipPlainString is skipString in a character set whose later bytes are all ≥ 0x80.
+func (l *Tokenizer) skipPlainString(q byte) bool {
+	l.Pos++
+	esc := !l.nbe && q != '`'
 	for {
 		var k int
 		if esc {
@@ -374,10 +395,8 @@ func (l *Tokenizer) skipString(q byte) bool {
 // quoteOrBackslash is the index of the first q or backslash in b, -1 when there is none.
 // Its first sixteen bytes are tested eight at a time (a zero byte in w^x marks an x; the
 // lowest flagged byte is exact, since borrows only run upwards), which ends most short
-// values in one pass without a call; a longer value is left to IndexByte's vector loop,
-// for the quote and then for a backslash before it. BenchmarkParseRowInsertGen (CPU-time
-// MB/s, medians of six runs under load): IndexByte twice for every string ≈1340, eight
-// bytes at a time throughout ≈1425, this ≈1525.
+// values in one pass without a call; a longer value is left to bytescan's sixteen bytes a
+// step.
 func quoteOrBackslash(b []byte, q byte) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	mq, mb := uint64(q)*ones, uint64('\\')*ones
@@ -390,17 +409,10 @@ func quoteOrBackslash(b []byte, q byte) int {
 		}
 	}
 	if i == 16 {
-		k := bytes.IndexByte(b[i:], q)
-		if k < 0 {
-			k = len(b) - i
+		if k := bytescan.IndexQuoteOrBackslash(b[i:], q); k >= 0 {
+			return i + k
 		}
-		if e := bytes.IndexByte(b[i:i+k], '\\'); e >= 0 {
-			return i + e
-		}
-		if i+k == len(b) {
-			return -1
-		}
-		return i + k
+		return -1
 	}
 	for ; i < len(b); i++ {
 		if b[i] == q || b[i] == '\\' {

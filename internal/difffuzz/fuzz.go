@@ -30,6 +30,10 @@ type Options struct {
 	ShrinkBudget time.Duration
 	// Log receives progress lines; nil discards them.
 	Log io.Writer
+	// KeepGoing goes on with the next seed after a difference (shrunk and written out
+	// like the first), so that a run counts how many scripts a construct makes differ
+	// (Result.Found), not only whether one does.
+	KeepGoing bool
 }
 
 // Result is a run's outcome: how many scripts went through how many modes, and the first
@@ -44,6 +48,16 @@ type Result struct {
 	Shrunk   Script
 	// File is the shrunk script's path under Options.Out.
 	File string
+	// Found are every difference of a KeepGoing run, one per seed (its first mode that
+	// differed), the first one being Diff.
+	Found []Finding
+}
+
+// Finding is one difference of a KeepGoing run.
+type Finding struct {
+	Seed       int64
+	Mode, Kind string
+	File       string // the shrunk script
 }
 
 // Summary is the one-line report of a clean run.
@@ -56,8 +70,8 @@ func (r Result) Summary() string {
 }
 
 // Fuzz generates scripts from o.Seed on and checks each in every mode until o.Count
-// scripts or o.Duration, stopping at the first difference, which it shrinks and writes
-// to o.Out.
+// scripts or o.Duration, stopping at the first difference (or, with o.KeepGoing, going
+// on with the next seed after each), which it shrinks and writes to o.Out.
 func Fuzz(ctx context.Context, r *Runner, o Options) (Result, error) {
 	start := time.Now()
 	logf := func(format string, args ...any) {
@@ -113,21 +127,33 @@ func Fuzz(ctx context.Context, r *Runner, o Options) (Result, error) {
 			if d == nil {
 				continue
 			}
-			res.Scripts = i + 1
 			logf("seed %d: DIFFERENCE in %s (%s): %s", seed, mode.Name, d.Kind, firstLine(d.Detail))
-			res.Diff, res.Original = d, script
-			res.Shrunk, err = shrink(ctx, r, o, script, mode, mi, d, logf)
-			if err != nil {
+			f, err := found(ctx, r, o, Result{Diff: d, Original: script}, mode, mi, logf)
+			if res.Diff == nil {
+				res.Diff, res.Original, res.Shrunk, res.File = f.Diff, f.Original, f.Shrunk, f.File
+			}
+			res.Found = append(res.Found, Finding{Seed: seed, Mode: mode.Name, Kind: d.Kind, File: f.File})
+			if err != nil || !o.KeepGoing {
+				res.Scripts, res.Elapsed = i+1, time.Since(start)
 				return res, err
 			}
-			res.File, err = writeFinding(o.Out, res, mode, r)
-			res.Elapsed = time.Since(start)
-			return res, err
+			break // the seed's other modes: its next difference is likely the same
 		}
 		res.Scripts = i + 1
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// found shrinks the difference in res (Diff, Original) and writes it out: res with Shrunk
+// and File.
+func found(ctx context.Context, r *Runner, o Options, res Result, mode Mode, mi int, logf func(string, ...any)) (Result, error) {
+	var err error
+	if res.Shrunk, err = shrink(ctx, r, o, res.Original, mode, mi, res.Diff, logf); err != nil {
+		return res, err
+	}
+	res.File, err = writeFinding(o.Out, res, mode, r)
+	return res, err
 }
 
 // killRand is the source of a script's kill moments in mode mi: seeded, so a run names

@@ -144,3 +144,30 @@ func (l testLog) Write(p []byte) (int, error) {
 	l.t.Log(strings.TrimRight(string(p), "\n"))
 	return len(p), nil
 }
+
+// TestDiffFuzzKeepGoing: with KeepGoing the run goes on after a difference and lists one
+// per seed that shows it (what says how often a construct hits, not only whether): the
+// stand-in importer drops rows in every script of multi-row INSERTs, so each of three
+// seeds is found, in the parallel mode, each with its shrunk script written.
+func TestDiffFuzzKeepGoing(t *testing.T) {
+	bin := goBuild(t, "./testdata/standin", "standin")
+	r := newTestRunner(t, bin)
+	res, err := Fuzz(context.Background(), r, Options{
+		Seed: 7, Count: 3, Modes: []Mode{Modes[0], Modes[1]}, Config: Config{Actions: 12, Off: KnownBugs}, Out: t.TempDir(),
+		ShrinkBudget: time.Second, Log: testLog{t}, KeepGoing: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Scripts != 3 || len(res.Found) != 3 || res.Diff == nil || res.File != res.Found[0].File {
+		t.Fatalf("%d scripts, found %+v (first %v, %s); want 3 scripts, each found, the first as Diff", res.Scripts, res.Found, res.Diff, res.File)
+	}
+	for i, f := range res.Found {
+		if f.Seed != 7+int64(i) || f.Mode != "parallel" {
+			t.Errorf("found %+v; want seed %d in the parallel mode", f, 7+i)
+		}
+		if _, err := os.Stat(f.File); err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -344,6 +344,7 @@ func (g *gen) script() {
 	for range 1 + g.pick(3) {
 		g.createTable()
 	}
+	bulkEarly(g)
 	for range g.cfg.Actions {
 		g.action()
 	}
@@ -378,7 +379,7 @@ func (g *gen) action() {
 		{3, g.transaction},
 		{3, g.dml},
 		{1, g.comment},
-		{3, func() { bulkEmpty(g) }},
+		{4, func() { bulkEmpty(g) }},
 	}
 	total := 0
 	for _, s := range steps {

@@ -39,6 +39,7 @@ func run() int {
 	shrinkBudget := flag.Duration("shrink-budget", 15*time.Minute, "how long shrinking may take")
 	socket := flag.String("socket", "", "import into the server at this unix socket (as root, no password) instead of a sandbox; its user databases are DROPPED")
 	verbose := flag.Bool("v", false, "a line per script")
+	keepGoing := flag.Bool("keep-going", false, "after a difference go on with the next seed (each one shrunk and written to --out), and list them all: how many scripts differ")
 	flag.Parse()
 	if *count == 0 && *duration == 0 {
 		fmt.Fprintln(os.Stderr, "difffuzz: give --count or --duration")
@@ -99,7 +100,7 @@ func run() int {
 		return 2
 	}
 	o := difffuzz.Options{Seed: *seed, Count: *count, Duration: *duration, Modes: ms, Config: cfg, Out: *out, ShrinkBudget: *shrinkBudget,
-		ModeOff: map[string][]difffuzz.Construct{"resume": ro, "defer-indexes": do}}
+		ModeOff: map[string][]difffuzz.Construct{"resume": ro, "defer-indexes": do}, KeepGoing: *keepGoing}
 	if *verbose {
 		o.Log = os.Stderr
 	}
@@ -107,6 +108,13 @@ func run() int {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "difffuzz:", err)
 		return 2
+	}
+	if *keepGoing && res.Diff != nil {
+		fmt.Printf("%d of %d scripts differ in %s:\n", len(res.Found), res.Scripts, res.Elapsed.Round(time.Second))
+		for _, f := range res.Found {
+			fmt.Printf("  seed %d %s %s: %s\n", f.Seed, f.Mode, f.Kind, f.File)
+		}
+		return 1
 	}
 	if res.Diff != nil {
 		fmt.Printf("difference after %d scripts in %s: %s %s: %s\nshrunk to %d statements: %s\n", res.Scripts, res.Elapsed.Round(time.Second),
