@@ -208,6 +208,11 @@ func TestRawQueryCancel(t *testing.T) {
 	}()
 	// Cancel once the server runs it.
 	for {
+		select {
+		case err := <-done:
+			t.Fatalf("the statement ended before it was cancelled: %v", err)
+		default:
+		}
 		var n int
 		if err := s.db.QueryRow("SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID = ? AND INFO LIKE 'INSERT INTO r.t SELECT%'", id).Scan(&n); err != nil {
 			t.Fatal(err)
