@@ -164,3 +164,31 @@ func TestResumeFoundReloadAfterRecreate(t *testing.T) {
 		})
 	}
 }
+
+// TestResumeFoundReloadRolledBack (difffuzz seed 18292, resume, once its ERROR 1054 was
+// fixed): a keyless table, which a resume truncates and reloads from its first row, got
+// a row inside a transaction the dump rolled back. The reload sent that skipped INSERT
+// again and committed it at once, so the rolled-back row was in the table where the
+// client's had none. Its rows now run in a transaction of the reload's own, ended as the
+// dump's was.
+func TestResumeFoundReloadRolledBack(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t3 (id int, v varchar(40)) ENGINE=InnoDB;\n" + rowsOf("t3", 1, 40) +
+		"START TRANSACTION;\nINSERT INTO t3 VALUES (43,'rolled back');\nROLLBACK;\n" +
+		"START TRANSACTION;\nINSERT INTO t3 VALUES (44,'committed');\nCOMMIT;\n" + rowsOf("t3", 50, 90) + rowsOf("t3", 90, 130)
+	for _, stop := range []int64{11, 12} {
+		t.Run(fmt.Sprint("stop at line ", stop), func(t *testing.T) {
+			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: stop})
+		})
+	}
+	// With a savepoint inside the transaction the run turns serial at the SAVEPOINT; a
+	// stop anywhere around it leaves what the client's leaves (a ROLLBACK TO inside a
+	// reload's transaction is refused by name: endReloadTxn).
+	savepoint := strings.Replace(dump, "START TRANSACTION;\nINSERT INTO t3 VALUES (43,'rolled back');\nROLLBACK;\n",
+		"START TRANSACTION;\nINSERT INTO t3 VALUES (42,'kept');\nSAVEPOINT s1;\nINSERT INTO t3 VALUES (43,'rolled back');\nROLLBACK TO SAVEPOINT s1;\nCOMMIT;\n", 1)
+	for _, stop := range []int64{12, 13, 14, 15} {
+		t.Run(fmt.Sprint("savepoint, stop at line ", stop), func(t *testing.T) {
+			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: savepoint, stop: stop})
+		})
+	}
+}

@@ -4,13 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
-	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // controller runs on the control connection what does not leave stream order (DDL,
@@ -42,6 +40,9 @@ type controller struct {
 	skipped skipState
 	// xa follows the dump's XA transaction, for its marker (xa.go).
 	xa xaState
+	// reloadTxn: a resume's reload sent rows of a skipped transaction of the dump inside a
+	// transaction of its own, which ends as the dump's did (reload.go).
+	reloadTxn bool
 }
 
 // newController returns p's controller, before any statement: nothing pending, no
@@ -68,6 +69,9 @@ var ErrSerialOnly = errors.New("only a serial import (without --parallel, --chec
 func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end int64, pl plan.Plan) (done bool, err error) {
 	p := cr.p
 	r := p.serial
+	if err := cr.endReloadTxn(ctx, st, pl); err != nil { // every statement passes here
+		return true, err
+	}
 	switch pl.Kind {
 	case plan.Refuse:
 		if err := p.disp.flush(ctx); err != nil {
@@ -182,7 +186,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		return err
 	}
 	if data && cp.Skip(st.Offset) && !pl.Volatile {
-		if done, err := cr.replayReloaded(ctx, st); done || err != nil {
+		if done, err := cr.replayReloaded(ctx, st, pl); done || err != nil {
 			return err
 		}
 		if err := cr.skipped.noteSkipped(ctx, st); err != nil {
@@ -357,64 +361,6 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		clear(p.cat.tables) // what was looked up may have changed
 	}
 	return nil
-}
-
-// replayReloaded decides, on resume, about a statement run here (in a transaction, or
-// in the serial rest of the dump) that an earlier attempt committed but that wrote a table
-// truncated for a reload (checkpoint.Run.Reloads): a load stays under way through such
-// statements (its loads are completed only outside transactions), so the reload must
-// cover their rows too, or the table silently loses them (difffuzz seed 1073: a row
-// inserted under autocommit=0 and committed by the next CREATE TABLE). A plain row
-// insert is sent again, alone and committed at once (the rest of its transaction
-// committed in the earlier attempt and is skipped); done says it was. Any other
-// statement that may write a reloaded table (UPDATE, INSERT … SELECT) cannot be replayed
-// against the reloaded rows out of its place, and the resume stops, naming the table.
-func (cr *controller) replayReloaded(ctx context.Context, st *split.Statement) (done bool, err error) {
-	p := cr.p
-	cp, r := p.opt.Checkpoint, p.serial
-	if st.Kind == split.KindInsert {
-		if _, plain := plan.ParseRowInsert(st.SQL, p.disp.planner.Syntax); plain {
-			if !cp.Reloads(reloadKey(st, r.database), st.Offset) {
-				return false, nil
-			}
-			q, err := r.prepare(ctx, st)
-			if err != nil || q == nil {
-				return true, err
-			}
-			if err := r.exec(ctx, p.control, st, q); err != nil {
-				return true, err
-			}
-			if _, err := p.control.ExecContext(ctx, "COMMIT"); err != nil {
-				return true, r.sqlError(st, q, err)
-			}
-			cr.skipped.noteRan(st)
-			return true, nil
-		}
-	}
-	reloaded := cp.ReloadedTables()
-	if len(reloaded) == 0 || (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
-		// DDL changes a table's definition, which TRUNCATE keeps.
-		return false, nil
-	}
-	written := reloaded // any, unless it names the one table it writes
-	if db, table, ok := cr.writtenTable(st); ok {
-		written = []string{plan.KeyOf(db, table)}
-	}
-	for _, key := range reloaded {
-		if slices.Contains(written, key) {
-			return true, r.refuse(st, "--resume cannot replay this statement, which the interrupted run committed, out of its place, and it may have changed "+key+" (non-transactional engine or no primary key), which was truncated to be reloaded from its first row: check "+key+" against the dump, or import anew into an empty target")
-		}
-	}
-	return false, nil
-}
-
-// readOnly reports whether st, DML, writes no table (a SELECT without INTO OUTFILE, SHOW).
-func readOnly(st *split.Statement) bool {
-	switch strings.ToUpper(sqlscan.FirstWord(st.SQL)) {
-	case "SELECT", "DO", "VALUES", "TABLE", "SHOW", "EXPLAIN", "DESCRIBE", "DESC", "HELP":
-		return true
-	}
-	return false
 }
 
 // regionIntent records, before a statement runs inside the dump's transaction on the
