@@ -12,6 +12,16 @@ import (
 // by the key's string (the checkpoint's intents and reloads compare the same strings).
 func KeyOf(db, table string) string { return string(sqlscan.TableKeyOf(db, table)) }
 
+// IsSavepoint reports whether st sets, releases or rolls back to a savepoint (SAVEPOINT,
+// RELEASE SAVEPOINT, ROLLBACK TO).
+func IsSavepoint(st *split.Statement) bool {
+	switch strings.ToUpper(sqlscan.FirstWord(st.SQL)) {
+	case "SAVEPOINT", "RELEASE":
+		return true
+	}
+	return isRollbackTo(st)
+}
+
 // isRollbackTo reports whether st is ROLLBACK [WORK] TO [SAVEPOINT] x: it undoes part of
 // the open transaction and leaves it open (it ends nothing).
 func isRollbackTo(st *split.Statement) bool {

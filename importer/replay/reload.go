@@ -95,7 +95,7 @@ func (cr *controller) endReloadTxn(ctx context.Context, st *split.Statement, pl 
 	r := p.serial
 	var end string
 	switch {
-	case savepointStatement(st):
+	case plan.IsSavepoint(st):
 		return r.refuse(st, "--resume cannot reload rows that the interrupted run committed inside a transaction with savepoints (a table truncated to be reloaded from its first row: no primary key, or a non-transactional engine): check the reloaded tables against the dump, or import anew into an empty target")
 	case pl.Rollback || plan.XAVerb(st) == "ROLLBACK":
 		end = "ROLLBACK"
@@ -109,15 +109,4 @@ func (cr *controller) endReloadTxn(ctx context.Context, st *split.Statement, pl 
 		return r.sqlError(st, []byte(end), err)
 	}
 	return nil
-}
-
-// savepointStatement reports whether st sets, releases or rolls back to a savepoint.
-func savepointStatement(st *split.Statement) bool {
-	switch strings.ToUpper(sqlscan.FirstWord(st.SQL)) {
-	case "SAVEPOINT", "RELEASE":
-		return true
-	case "ROLLBACK":
-		return !plan.IsRollback(st) && st.Kind == split.KindTxn
-	}
-	return false
 }
