@@ -170,10 +170,9 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 		// would hold the next table's rows until this table's last batch commits.
 		return nil
 	case cp.Skip(st.Offset) && st.Kind != split.KindSession && st.Kind != split.KindClient:
-		// Committed by an earlier attempt. A CREATE TABLE whose indexes were held back
-		// still owes them: they are added again (a duplicate key name means done).
-		if d := p.held.holdBackIndexes(st); d != nil {
-			p.held.deferred = append(p.held.deferred, *d)
+		// Committed by an earlier attempt.
+		if err := p.held.onSkipped(ctx, st, pl); err != nil {
+			return err
 		}
 		if err := p.ctl.skipped.noteSkipped(ctx, st); err != nil {
 			return err
