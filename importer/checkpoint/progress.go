@@ -58,7 +58,7 @@ func (r *progressRows) setup(ctx context.Context, c Conn, dump DumpIdentity, tar
 	if err != nil {
 		return fmt.Errorf("checkpoint: register run: %w", err)
 	}
-	return nil
+	return markAlive(ctx, c, r.RunID)
 }
 
 // upgradeProgressSchema brings a progress schema left by an older dumpscope (ASCII names,
@@ -218,10 +218,10 @@ func (r *progressRows) Finish(ctx context.Context, c Conn) error {
 	if _, err := c.ExecContext(ctx, "UPDATE "+ProgressSchema+".runs SET finished_at = NOW(6) WHERE run_id = ?", r.RunID); err != nil {
 		return err
 	}
-	for _, t := range []string{"done", "intents", "ran", "vars", "created", "xa"} {
+	for _, t := range []string{"done", "intents", "ran", "vars", "created", "xa", "alive"} {
 		_, err := c.ExecContext(ctx, "DELETE FROM "+ProgressSchema+"."+t+" WHERE run_id = ?", r.RunID)
 		var me *mysql.MySQLError
-		if err != nil && !(errors.As(err, &me) && me.Number == mysqlerr.NoSuchTable) { // ran: made with the first intent; vars, created, xa: by a newer dumpscope than the schema's
+		if err != nil && !(errors.As(err, &me) && me.Number == mysqlerr.NoSuchTable) { // ran: made with the first intent; vars, created, xa, alive: by a newer dumpscope than the schema's
 			return err
 		}
 	}

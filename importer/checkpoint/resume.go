@@ -158,7 +158,11 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 	if wait == 0 {
 		wait = 10 * time.Second
 	}
-	if err := EndOldConnections(ctx, control, j, target, own, wait, p.Log); err != nil {
+	restarted := serverRestarted(ctx, control, j, target)
+	if err := markAlive(ctx, control, j.RunID); err != nil {
+		return nil, err
+	}
+	if err := EndOldConnections(ctx, control, j, restarted, own, wait, p.Log); err != nil {
 		return nil, err
 	}
 	if err := r.loadDone(ctx, control, r.RunID); err != nil {
@@ -184,6 +188,9 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 		return nil, err
 	}
 	if err := r.verifySource(p); err != nil {
+		return nil, err
+	}
+	if err := refuseLostMemoryRows(ctx, control, j, restarted); err != nil {
 		return nil, err
 	}
 	reload, err := r.planReload(ctx, control, r.RunID)
@@ -306,12 +313,12 @@ func (r *prior) VerifyStream(name string, in io.Reader) error {
 // the server was still doing for them (a statement or COMMIT in flight when dumpscope
 // died), then kills those still there, so the progress rows read next are final.
 //
-// Connection ids are only meaningful within one boot of the server: after a restart the
-// old connections are gone and their ids may belong to someone else (or to this run), so
-// nothing is waited for or killed then.
+// Connection ids are only meaningful within one boot of the server: after a restart
+// (serverRestarted) the old connections are gone and their ids may belong to someone else
+// (or to this run), so nothing is waited for or killed then.
 // Ids of this run's own connections (own) are never waited for or killed.
-func EndOldConnections(ctx context.Context, c Conn, j *Journal, now TargetIdentity, own []int64, wait time.Duration, log io.Writer) error {
-	if abs(now.BootUnix-j.Target.BootUnix) > 2 {
+func EndOldConnections(ctx context.Context, c Conn, j *Journal, restarted bool, own []int64, wait time.Duration, log io.Writer) error {
+	if restarted {
 		return nil
 	}
 	var ids []int64
