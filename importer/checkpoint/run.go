@@ -129,6 +129,9 @@ type endDigest struct {
 // Resumable reports whether a stopped import can be resumed: it has a journal.
 func (r *Run) Resumable() bool { return r != nil && r.Journal != "" }
 
+// Resumed reports whether this run resumes an interrupted one.
+func (r *Run) Resumed() bool { return r != nil && r.resumed }
+
 // Skip reports whether the statement at offset committed in an earlier attempt.
 func (r *Run) Skip(offset int64) bool {
 	if r == nil {

@@ -491,7 +491,7 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 			return r.sqlError(st, st.SQL, err)
 		}
 	}
-	err = r.exec(ctx, c, st, q)
+	err = r.exec(resumedDDL(ctx, cp, ddl), c, st, q)
 	if changesTables(st) {
 		cp.SchemaChanged()
 	}
@@ -502,6 +502,8 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 		// is not known.
 		err = nil
 		r.counts.lost(st.Offset)
+	case err != nil && r.opt.Force && errors.As(err, &se) && mayBeAppliedDDL(st, se.Code):
+		err = r.forgive(st, q, se) // it had not run: the dump's error, as the client's
 	case err == nil && ddl && c == p.control && !mayRunOnWorker(st):
 		// Only a statement that runs on the control connection in every attempt: an ALTER
 		// may have waited on a worker in the interrupted run while later DDL ran.

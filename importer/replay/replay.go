@@ -411,7 +411,7 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 		r.countTable(st)
 	}
 	if err != nil {
-		return r.sqlError(st, q, err)
+		return r.statementErrorOf(ctx, st, q, err)
 	}
 	if endsTransaction(st) {
 		r.commits.Add(1)
@@ -462,7 +462,17 @@ func (r *Replayer) refuse(st *split.Statement, msg string) *StatementError {
 // swallowed. A lost connection always stops the replay: the session state (SET NAMES,
 // sql_mode, USE, an open transaction) died with it.
 func (r *Replayer) sqlError(st *split.Statement, q []byte, err error) error {
-	se := &StatementError{Name: r.opt.Name, Offset: st.Offset, Line: st.Line, Kind: st.Kind, Table: st.Table, Head: split.Head(q), Err: err}
+	se, server := r.statementError(st, q, err)
+	if !server || !r.opt.Force || mysqlerr.ConnectionFatal(se.Code) {
+		return se
+	}
+	return r.forgive(st, q, se)
+}
+
+// statementError turns err, st's, into a StatementError; server says it is the server's
+// error (an SQL error --force may forgive), not a lost connection or the client's own.
+func (r *Replayer) statementError(st *split.Statement, q []byte, err error) (se *StatementError, server bool) {
+	se = &StatementError{Name: r.opt.Name, Offset: st.Offset, Line: st.Line, Kind: st.Kind, Table: st.Table, Head: split.Head(q), Err: err}
 	var me *mysql.MySQLError
 	switch {
 	case errors.As(err, &me):
@@ -470,16 +480,33 @@ func (r *Replayer) sqlError(st *split.Statement, q []byte, err error) error {
 		if r.opt.Transform == nil || r.opt.Transform.Options().Compat == "" {
 			se.Message += transform.CompatHint(q)
 		}
+		return se, true
 	case errors.Is(err, driver.ErrBadConn), errors.Is(err, mysql.ErrInvalidConn), errors.Is(err, io.EOF), errors.Is(err, sql.ErrConnDone):
 		se.Message = "connection to the server lost (" + err.Error() + "); statements before this offset are committed as far as the server got"
-		return se
 	default:
 		se.Message = err.Error()
-		return se
 	}
-	if !r.opt.Force || mysqlerr.ConnectionFatal(se.Code) {
-		return se
+	return se, false
+}
+
+// mayBeAppliedKey marks the context of a resumed run's DDL in runBarrier: an error of it
+// that may say it ran before the interrupted run ended (mayBeAppliedDDL) is returned by
+// exec even under --force, for runBarrier to decide (forgive).
+type mayBeAppliedKey struct{}
+
+// statementErrorOf is exec's error for st's own failure err: sqlError's, or under a
+// mayBeAppliedKey context, for an error that may say st had run, not forgiven yet.
+func (r *Replayer) statementErrorOf(ctx context.Context, st *split.Statement, q []byte, err error) error {
+	var me *mysql.MySQLError
+	if ctx.Value(mayBeAppliedKey{}) == nil || !errors.As(err, &me) || !mayBeAppliedDDL(st, me.Number) {
+		return r.sqlError(st, q, err)
 	}
+	se, _ := r.statementError(st, q, err)
+	return se
+}
+
+// forgive records and swallows se, an SQL error of st, under --force.
+func (r *Replayer) forgive(st *split.Statement, q []byte, se *StatementError) error {
 	se.Err = nil
 	st.Tolerated = true
 	r.tolerate(se)
