@@ -121,3 +121,31 @@ func TestReviewXDeferIndexesResumeAfterDDL(t *testing.T) {
 		})
 	}
 }
+
+// TestReviewXReloadKeepsAutoIncrement: a resume that reloads a table (a MyISAM or Aria
+// table, or an InnoDB table without a primary key, whose load was under way) empties it
+// with TRUNCATE TABLE, which sets its AUTO_INCREMENT counter back to 1, not to the
+// AUTO_INCREMENT=N the dump's CREATE TABLE gave it. mysqldump writes AUTO_INCREMENT=N, the
+// table's next id, and N is above the largest id in the rows whenever the newest rows were
+// deleted before the dump: after the reload the counter is the largest id + 1, where the
+// client's is N, and the next ids the server gives (the application's, or the dump's own
+// INSERTs that leave ids to the server) are not the client's. Silent: the re-dump differs
+// only in SHOW CREATE TABLE's AUTO_INCREMENT=.
+//
+// Cause: checkpoint.planReload's "TRUNCATE TABLE" (resume.go); TRUNCATE re-creates the
+// table with its counter at 1 on MariaDB 10.11 (InnoDB, MyISAM and Aria alike).
+func TestReviewXReloadKeepsAutoIncrement(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for _, c := range []struct{ name, create string }{
+		{"myisam", "CREATE TABLE `m` (\n  `id` int(11) NOT NULL AUTO_INCREMENT,\n  `v` varchar(40) DEFAULT NULL,\n  PRIMARY KEY (`id`)\n) ENGINE=MyISAM AUTO_INCREMENT=600 DEFAULT CHARSET=latin1;\n"},
+		{"innodb without a primary key", "CREATE TABLE `m` (\n  `id` int(11) NOT NULL AUTO_INCREMENT,\n  `v` varchar(40) DEFAULT NULL,\n  UNIQUE KEY `id` (`id`)\n) ENGINE=InnoDB AUTO_INCREMENT=600 DEFAULT CHARSET=latin1;\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			head := "CREATE DATABASE xr;\nUSE xr;\n" + c.create + rowsOf("m", 1, 60) + rowsOf("m", 60, 120)
+			dump := head + "CREATE TABLE u (id int PRIMARY KEY, v varchar(40));\n" + rowsOf("u", 0, 100) +
+				"INSERT INTO m (v) VALUES ('the server gives this row its id');\n"
+			// Stopped after m's rows, before the CREATE TABLE that completes its load.
+			runReviewCase(t, ref, srv, reviewCase{db: "xr", dump: dump, stop: int64(strings.Count(head, "\n")), opt: importer.Options{Parallel: 2, BatchBytes: 2 << 10}})
+		})
+	}
+}
