@@ -3,6 +3,7 @@ package importer_test
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 	"github.com/dumpscope/dumpscope/sandbox"
 )
@@ -32,10 +34,15 @@ type reviewCase struct {
 	opt      importer.Options
 	// between runs on srv between the stop and the resume (nil: nothing).
 	between func(t *testing.T, srv *sandbox.Server, dump string)
+	// killAtDDL, when set, ends the first run right after the DDL statement at that line
+	// returned, before its progress row (importer.WithAfterDDLHook), instead of stop.
+	killAtDDL int64
+	// setup runs on both servers before the imports (after the database is dropped).
+	setup []string
 }
 
-// runReviewCase runs c and compares the re-dumps; it returns the resume's log.
-func runReviewCase(t *testing.T, ref, srv *sandbox.Server, c reviewCase) string {
+// runReviewCase runs c and compares the re-dumps; it returns the resume's result.
+func runReviewCase(t *testing.T, ref, srv *sandbox.Server, c reviewCase) *importer.Result {
 	t.Helper()
 	dir := t.TempDir()
 	dump := filepath.Join(dir, "d.sql")
@@ -52,6 +59,11 @@ func runReviewCase(t *testing.T, ref, srv *sandbox.Server, c reviewCase) string 
 				t.Fatal(err)
 			}
 		}
+		for _, q := range c.setup {
+			if _, err := db.Exec(q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
 		db.Close()
 	}
 	clientImport(t, ref, dump)
@@ -64,7 +76,18 @@ func runReviewCase(t *testing.T, ref, srv *sandbox.Server, c reviewCase) string 
 	o := c.opt
 	o.CheckpointPath = filepath.Join(dir, "journal")
 	o.SkipWarningCount = true
-	if res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, stopAfter(c.stop, o)); err != nil || res.Status != importer.Interrupted {
+	if c.killAtDDL > 0 {
+		killed := errors.New("killed after the DDL")
+		first := importer.WithAfterDDLHook(o, func(st *split.Statement) error {
+			if st.Line == c.killAtDDL {
+				return killed
+			}
+			return nil
+		})
+		if res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, first); err != nil || !errors.Is(res.Err, killed) {
+			t.Fatalf("first run: %v, %v; want it killed after the DDL at line %d", res, err, c.killAtDDL)
+		}
+	} else if res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, stopAfter(c.stop, o)); err != nil || res.Status != importer.Interrupted {
 		t.Fatalf("first run: %v, %v", res, err)
 	}
 	if c.between != nil {
@@ -83,7 +106,7 @@ func runReviewCase(t *testing.T, ref, srv *sandbox.Server, c reviewCase) string 
 	if have := redump(t, srv, c.db); have != want {
 		t.Errorf("after the stop and the resume the re-dump differs from the client's:\n%s", cmp.Diff(want, have))
 	}
-	return log.String()
+	return res
 }
 
 // createT is a mysqldump-style CREATE TABLE whose plain key kb --defer-indexes holds back.
@@ -147,5 +170,25 @@ func TestReviewXReloadKeepsAutoIncrement(t *testing.T) {
 			// Stopped after m's rows, before the CREATE TABLE that completes its load.
 			runReviewCase(t, ref, srv, reviewCase{db: "xr", dump: dump, stop: int64(strings.Count(head, "\n")), opt: importer.Options{Parallel: 2, BatchBytes: 2 << 10}})
 		})
+	}
+}
+
+// TestReviewXForceResumeUnrecordedCreate: --force --defer-indexes, the first run killed
+// right after a CREATE TABLE (its keys held back) returned and before its progress row.
+// The resume sends the CREATE again; ERROR 1050 "already exists" there means it had run
+// (checkpoint.AlreadyApplied, dispatch.go runBarrier). Under --force the error has passed
+// through Replayer.sqlError first, which marks the statement Tolerated and counts it as an
+// SQL error of the dump: so the held-back keys are dropped ("only a table this CREATE made
+// owes the keys", dispatch.go), the table's load is not recorded as created
+// (RecordCreated is skipped), and the summary reports an ERROR 1050 the client never met.
+// Silent wrong schema (the table lacks its KEY kb) and a false report (exit status 4,
+// "finished with SQL errors", where the client had none).
+func TestReviewXForceResumeUnrecordedCreate(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	head := "CREATE DATABASE xr;\nUSE xr;\n"
+	dump := head + strings.Replace(createT, "`b` int(11)", "`b` varchar(40)", 1) + rowsOf("t", 1, 50) + rowsOf("t", 50, 100)
+	res := runReviewCase(t, ref, srv, reviewCase{db: "xr", dump: dump, killAtDDL: 3, opt: importer.Options{Parallel: 2, BatchBytes: 2 << 10, DeferIndexes: true, Force: true}})
+	if res.Replay != nil && res.Replay.Errors > 0 {
+		t.Errorf("the resume reports %d SQL error(s) (%v) where the client's import had none", res.Replay.Errors, res.Replay.ErrorList)
 	}
 }
