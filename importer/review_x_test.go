@@ -337,3 +337,25 @@ func TestReviewXReloadFiresTriggersAgain(t *testing.T) {
 		})
 	}
 }
+
+// TestReviewXReloadReferencedTable: mysqldump's order, under its FOREIGN_KEY_CHECKS=0: a
+// child table (a_child, created first, alphabetically) references b_parent, an InnoDB
+// table whose clustered key is a UNIQUE NOT NULL key, not a PRIMARY KEY, so dumpscope
+// reloads it on resume. Stopped in b_parent's rows, the resume's TRUNCATE TABLE b_parent
+// fails with ERROR 1701 ("Cannot truncate a table referenced in a foreign key
+// constraint") and the resume ends before sending anything: a refusal that need not be
+// (the reload is exact), and one that no flag gets past.
+//
+// Cause: checkpoint.planReload runs TRUNCATE on the control connection before the dump's
+// session statements (SET FOREIGN_KEY_CHECKS=0) are replayed, and TRUNCATE refuses a
+// referenced table while foreign_key_checks is on.
+func TestReviewXReloadReferencedTable(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	head := "/*!40014 SET @OLD_FOREIGN_KEY_CHECKS=@@FOREIGN_KEY_CHECKS, FOREIGN_KEY_CHECKS=0 */;\nCREATE DATABASE xr;\nUSE xr;\n" +
+		"CREATE TABLE `a_child` (\n  `id` int(11) NOT NULL,\n  `v` varchar(40) DEFAULT NULL,\n  PRIMARY KEY (`id`),\n  CONSTRAINT `fk` FOREIGN KEY (`id`) REFERENCES `b_parent` (`id`)\n) ENGINE=InnoDB;\n" +
+		rowsOf("a_child", 1, 60) +
+		"CREATE TABLE `b_parent` (\n  `id` int(11) NOT NULL,\n  `v` varchar(40) DEFAULT NULL,\n  UNIQUE KEY `id` (`id`)\n) ENGINE=InnoDB;\n" +
+		rowsOf("b_parent", 1, 60) + rowsOf("b_parent", 60, 120)
+	dump := head + "CREATE TABLE u (id int PRIMARY KEY, v varchar(40));\n" + rowsOf("u", 0, 100) + rowsOf("u", 100, 200) + rowsOf("u", 200, 300)
+	runReviewCase(t, ref, srv, reviewCase{db: "xr", dump: dump, stop: int64(strings.Count(head, "\n")) + 3, opt: importer.Options{Parallel: 2, BatchBytes: 2 << 10}})
+}
