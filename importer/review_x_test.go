@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/replay"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 	"github.com/dumpscope/dumpscope/sandbox"
@@ -358,4 +359,35 @@ func TestReviewXReloadReferencedTable(t *testing.T) {
 		rowsOf("b_parent", 1, 60) + rowsOf("b_parent", 60, 120)
 	dump := head + "CREATE TABLE u (id int PRIMARY KEY, v varchar(40));\n" + rowsOf("u", 0, 100) + rowsOf("u", 100, 200) + rowsOf("u", 200, 300)
 	runReviewCase(t, ref, srv, reviewCase{db: "xr", dump: dump, stop: int64(strings.Count(head, "\n")) + 3, opt: importer.Options{Parallel: 2, BatchBytes: 2 << 10}})
+}
+
+// TestReviewXResumeAfterDDLError: the dump's own DDL fails (DROP TABLE of a table that is
+// not there: ERROR 1051 at line 5, where the client stops too). dumpscope stops there and
+// prints "resumable; continue with: dumpscope import --resume …". That resume sends the
+// DROP again, meets ERROR 1051 again, and counts it as "it had run"
+// (checkpoint.AlreadyApplied: "does not exist" of an unrecorded DDL within the interrupted
+// run's connections past its furthest committed offset, Run.MayHaveRun); it finishes with
+// success and the rows after the failing statement, which the client never imports. The
+// same holds for the other errors that list names (1050 table exists, 1060 duplicate
+// column, 1061 duplicate key, 1359 trigger exists …): a resume turns the dump's own error
+// into success, silently. The resume must fail where the first run did.
+//
+// Cause: the first run does not record that the DDL failed (it is merely "not
+// committed"), and MayHaveRun cannot tell a DDL that failed from one killed before its
+// progress row.
+func TestReviewXResumeAfterDDLError(t *testing.T) {
+	srv := testsandbox.Start(t)
+	dump := writeFile(t, "err.sql", []byte("CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE t (id int PRIMARY KEY, c int);\nINSERT INTO t VALUES (1, 1);\nDROP TABLE nosuch;\nINSERT INTO t VALUES (2, 2);\n"))
+	o := importer.Options{Parallel: 2, CheckpointPath: filepath.Join(t.TempDir(), "journal"), SkipRowCounts: true, Log: &strings.Builder{}}
+	for _, resume := range []bool{false, true} {
+		o.Resume = resume
+		res, err := tryImport(t, srv, "", importer.Source{Path: dump}, o)
+		if err == nil {
+			err = res.Err
+		}
+		var se *replay.StatementError
+		if !errors.As(err, &se) || se.Code != 1051 || se.Line != 5 {
+			t.Fatalf("resume %v: %v, %v; want the client's ERROR 1051 at line 5", resume, res.Status, err)
+		}
+	}
 }
