@@ -22,11 +22,22 @@ import (
 
 // The hostile review of the fast modes (branch x-review, session 33): each test here
 // failed against main when it was written, and shows the database, or what dumpscope
-// says, differing from what `mariadb < same input` makes of it. Run one with
+// says, differing from what `mariadb < same input` makes of it. They are open findings,
+// not regressions: they skip unless DUMPSCOPE_REVIEW_X=1, so that a merge of the branch
+// does not turn main's suite red. Run them with
 //
-//	go test -count=1 $(scripts/gotags) ./importer/ -run TestReviewX
+//	DUMPSCOPE_REVIEW_X=1 go test -count=1 $(scripts/gotags) ./importer/ -run TestReviewX
 //
-// The review fixes nothing: each test says what it shows and the cause found.
+// The review fixes nothing: each test says what it shows and the cause found. A fix
+// removes its test's reviewX call (and the test then guards the fix).
+
+// reviewX skips an open finding's test unless DUMPSCOPE_REVIEW_X=1 (see above).
+func reviewX(t *testing.T) {
+	t.Helper()
+	if os.Getenv("DUMPSCOPE_REVIEW_X") != "1" {
+		t.Skip("an open finding of the x-review (fails on main): DUMPSCOPE_REVIEW_X=1 runs it")
+	}
+}
 
 // reviewCase is a dump imported by the client into ref and by dumpscope into srv with a
 // stop after a line and a resume (the same options both times, Resume added).
@@ -147,6 +158,7 @@ const createT = "CREATE TABLE `t` (\n  `id` int(11) NOT NULL,\n  `b` int(11) DEF
 // TABLE, and a skipped statement that names the table (which, run, would have taken them:
 // addDeferredIndexes at a DDL that names it) does not take them back.
 func TestReviewXDeferIndexesResumeAfterDDL(t *testing.T) {
+	reviewX(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	head := "CREATE DATABASE xr;\nUSE xr;\n" + createT + "INSERT INTO `t` VALUES (1,1),(2,2),(3,3);\n"
 	tail := "CREATE TABLE u (id int PRIMARY KEY, v varchar(40));\n" + rowsOf("u", 0, 100) + rowsOf("u", 100, 200) + rowsOf("u", 200, 300)
@@ -177,6 +189,7 @@ func TestReviewXDeferIndexesResumeAfterDDL(t *testing.T) {
 // Cause: checkpoint.planReload's "TRUNCATE TABLE" (resume.go); TRUNCATE re-creates the
 // table with its counter at 1 on MariaDB 10.11 (InnoDB, MyISAM and Aria alike).
 func TestReviewXReloadKeepsAutoIncrement(t *testing.T) {
+	reviewX(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	for _, c := range []struct{ name, create string }{
 		{"myisam", "CREATE TABLE `m` (\n  `id` int(11) NOT NULL AUTO_INCREMENT,\n  `v` varchar(40) DEFAULT NULL,\n  PRIMARY KEY (`id`)\n) ENGINE=MyISAM AUTO_INCREMENT=600 DEFAULT CHARSET=latin1;\n"},
@@ -203,6 +216,7 @@ func TestReviewXReloadKeepsAutoIncrement(t *testing.T) {
 // Silent wrong schema (the table lacks its KEY kb) and a false report (exit status 4,
 // "finished with SQL errors", where the client had none).
 func TestReviewXForceResumeUnrecordedCreate(t *testing.T) {
+	reviewX(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	head := "CREATE DATABASE xr;\nUSE xr;\n"
 	dump := head + strings.Replace(createT, "`b` int(11)", "`b` varchar(40)", 1) + rowsOf("t", 1, 50) + rowsOf("t", 50, 100)
@@ -220,6 +234,7 @@ func TestReviewXForceResumeUnrecordedCreate(t *testing.T) {
 // back without that check and adds them at the end: the user's table gains KEY kb, which
 // the client's import never gave it. Silent wrong schema.
 func TestReviewXDeferIndexesResumeIfNotExists(t *testing.T) {
+	reviewX(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	head := "CREATE DATABASE IF NOT EXISTS xr;\nUSE xr;\n" + strings.Replace(createT, "CREATE TABLE", "CREATE TABLE IF NOT EXISTS", 1)
 	tail := "CREATE TABLE u (id int PRIMARY KEY, v varchar(40));\n" + rowsOf("u", 0, 100) + rowsOf("u", 100, 200) + rowsOf("u", 200, 300)
@@ -240,6 +255,7 @@ func TestReviewXDeferIndexesResumeIfNotExists(t *testing.T) {
 // are on disk; after a restart (journal's BootUnix differs from the server's) those
 // committed loads are gone and nothing replays or refuses them.
 func TestReviewXResumeAfterRestartMemoryTable(t *testing.T) {
+	reviewX(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	head := "CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE mem (id int PRIMARY KEY, v varchar(40)) ENGINE=MEMORY;\n" + rowsOf("mem", 1, 60) +
 		"ALTER TABLE mem ENABLE KEYS;\nCREATE TABLE u (id int PRIMARY KEY, v varchar(40));\n"
@@ -268,6 +284,7 @@ func TestReviewXResumeAfterRestartMemoryTable(t *testing.T) {
 // Cause: checkpoint.Run.VarsAt (vars.go) trusts the journaled offset; VerifyStream
 // (resume.go) checks only the progress rows' digests.
 func TestReviewXResumeEditedAfterCommitted(t *testing.T) {
+	reviewX(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	head := "CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE f (id int PRIMARY KEY, v longtext);\n" +
 		"INSERT INTO f VALUES (1, '" + strings.Repeat("y", 1200<<10) + "');\n" +
@@ -293,6 +310,7 @@ func TestReviewXResumeEditedAfterCommitted(t *testing.T) {
 // never been tried"; the counter it moved stays moved. Without --force a failing batch
 // stops the import (and the client's too), so only --force shows it.
 func TestReviewXLoadDataForceAutoIncrement(t *testing.T) {
+	reviewX(t)
 	dump := "CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE t (id int NOT NULL AUTO_INCREMENT, v int, PRIMARY KEY (id)) ENGINE=InnoDB;\n" +
 		"INSERT INTO t VALUES (1,1),(2,2);\nINSERT INTO t VALUES (3,3),(2,9),(10,10);\nINSERT INTO t VALUES (4,4);\n"
 	path := writeFile(t, "force.sql", []byte(dump))
@@ -324,6 +342,7 @@ func TestReviewXLoadDataForceAutoIncrement(t *testing.T) {
 // Cause: checkpoint.planReload / Run.Reloads replay the table's rows from its load's
 // first offset without looking at what its triggers did with them.
 func TestReviewXReloadFiresTriggersAgain(t *testing.T) {
+	reviewX(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	for _, engine := range []string{"MyISAM", "InnoDB"} {
 		t.Run(engine, func(t *testing.T) {
@@ -351,6 +370,7 @@ func TestReviewXReloadFiresTriggersAgain(t *testing.T) {
 // session statements (SET FOREIGN_KEY_CHECKS=0) are replayed, and TRUNCATE refuses a
 // referenced table while foreign_key_checks is on.
 func TestReviewXReloadReferencedTable(t *testing.T) {
+	reviewX(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	head := "/*!40014 SET @OLD_FOREIGN_KEY_CHECKS=@@FOREIGN_KEY_CHECKS, FOREIGN_KEY_CHECKS=0 */;\nCREATE DATABASE xr;\nUSE xr;\n" +
 		"CREATE TABLE `a_child` (\n  `id` int(11) NOT NULL,\n  `v` varchar(40) DEFAULT NULL,\n  PRIMARY KEY (`id`),\n  CONSTRAINT `fk` FOREIGN KEY (`id`) REFERENCES `b_parent` (`id`)\n) ENGINE=InnoDB;\n" +
@@ -376,6 +396,7 @@ func TestReviewXReloadReferencedTable(t *testing.T) {
 // committed"), and MayHaveRun cannot tell a DDL that failed from one killed before its
 // progress row.
 func TestReviewXResumeAfterDDLError(t *testing.T) {
+	reviewX(t)
 	srv := testsandbox.Start(t)
 	dump := writeFile(t, "err.sql", []byte("CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE t (id int PRIMARY KEY, c int);\nINSERT INTO t VALUES (1, 1);\nDROP TABLE nosuch;\nINSERT INTO t VALUES (2, 2);\n"))
 	o := importer.Options{Parallel: 2, CheckpointPath: filepath.Join(t.TempDir(), "journal"), SkipRowCounts: true, Log: &strings.Builder{}}
