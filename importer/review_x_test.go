@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/go-sql-driver/mysql"
@@ -55,6 +56,8 @@ type reviewCase struct {
 	// changed, when set, replaces the dump file between the stop and the resume (the dump
 	// re-made or edited since); the client imports it, not dump.
 	changed string
+	// resume, when set, runs the resume instead of importer.Import.
+	resume func(ctx context.Context, cfg *mysql.Config, path string, o importer.Options) (*importer.Result, error)
 }
 
 // runReviewCase runs c and compares the re-dumps; it returns the resume's result.
@@ -125,7 +128,13 @@ func runReviewCase(t *testing.T, ref, srv *sandbox.Server, c reviewCase) *import
 	o.Resume = true
 	var log strings.Builder
 	o.Log = &log
-	res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, o)
+	run := c.resume
+	if run == nil {
+		run = func(ctx context.Context, cfg *mysql.Config, path string, o importer.Options) (*importer.Result, error) {
+			return importer.Import(ctx, cfg, importer.Source{Path: path}, o)
+		}
+	}
+	res, err := run(ctx, cfg, dump, o)
 	if err == nil && res.Err != nil {
 		err = res.Err
 	}
@@ -457,4 +466,68 @@ func TestReviewXResumeRowCountsSummary(t *testing.T) {
 			t.Errorf("the summary says %+v: dump rows and server rows differ where the client's import has every row", rc)
 		}
 	}
+}
+
+// TestReviewXConcurrentResumes: two `dumpscope import --resume` of the same journal at
+// once (a retry loop, a second terminal). Nothing keeps the second out: both read the same
+// progress rows, both truncate the keyless table being reloaded, both send its rows. Here
+// the two meet (a rendezvous at the first reloaded row, so that both have passed the
+// resume's setup) and both go on: the table holds its rows twice, and a resume reports
+// success. One of them must refuse (a lock on the run, say) or the target must be the
+// client's.
+//
+// Cause: checkpoint.Begin takes no lock on the run (GET_LOCK on the run id, or a row
+// lock held for the run's life); EndOldConnections only ends the connections the journal
+// names, which are the interrupted run's, not another resume's.
+func TestReviewXConcurrentResumes(t *testing.T) {
+	reviewX(t)
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	head := "CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE m (id int, v varchar(40)) ENGINE=InnoDB;\n"
+	dump := head + rowsOf("m", 1, 60) + rowsOf("m", 60, 120) + "CREATE TABLE u (id int PRIMARY KEY, v varchar(40));\n" +
+		rowsOf("u", 0, 100) + rowsOf("u", 100, 200) + rowsOf("u", 200, 300)
+	// The rendezvous: each resume arrives at the first reloaded row, or when it ends (so
+	// that a resume that refuses at once does not leave the other waiting).
+	var mu sync.Mutex
+	arrived, met := 0, make(chan struct{})
+	var results [2]*importer.Result
+	var errs [2]error
+	runReviewCase(t, ref, srv, reviewCase{db: "xr", dump: dump, stop: 8, opt: importer.Options{Parallel: 2, BatchBytes: 2 << 10},
+		resume: func(ctx context.Context, cfg *mysql.Config, path string, o importer.Options) (*importer.Result, error) {
+			var done sync.WaitGroup
+			for i := range 2 {
+				done.Add(1)
+				var once sync.Once
+				arrive := func() {
+					once.Do(func() {
+						mu.Lock()
+						if arrived++; arrived == 2 {
+							close(met)
+						}
+						mu.Unlock()
+					})
+				}
+				oi := o
+				oi.OnStatement = func(_ context.Context, st *split.Statement) error {
+					if st.Line == 4 {
+						arrive()
+						<-met
+					}
+					return nil
+				}
+				oi.Log = &strings.Builder{}
+				go func() {
+					defer done.Done()
+					defer arrive()
+					results[i], errs[i] = importer.Import(ctx, cfg, importer.Source{Path: path}, oi)
+				}()
+			}
+			done.Wait()
+			for i := range 2 {
+				t.Logf("resume %d: %v, %v", i, results[i], errs[i])
+				if errs[i] == nil && results[i].Status == importer.Finished {
+					return results[i], nil
+				}
+			}
+			return results[0], errs[0]
+		}})
 }
