@@ -314,3 +314,25 @@ func TestReviewXResumeAfterDDLError(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewXResumeVarsOfRolledBackTransaction: SELECT … INTO @m inside a transaction the
+// dump rolls back. A user variable is not transactional: the client's @m keeps its value
+// after the ROLLBACK, and a later INSERT reads it. The resume skips the rolled-back
+// transaction (its progress row followed the ROLLBACK) and should give @m back from the
+// journal (dumpscope_progress.vars); it refuses instead: "--resume cannot give back the
+// value this statement gave @m in the interrupted run (it was not journaled: an older
+// dumpscope, or …)". It was journaled, inside the dump's transaction, whose ROLLBACK took
+// the journal row with it. A refusal that need not be, with a cause that is not the one
+// named.
+//
+// Cause: controller.recordUserVars writes the vars row "in the statement's own
+// transaction" (checkpoint.Run.RecordVars); in the dump's own transaction that is the
+// dump's, which may end in ROLLBACK, while the variable outlives it.
+func TestReviewXResumeVarsOfRolledBackTransaction(t *testing.T) {
+	reviewX(t)
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	head := "CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE t (id int PRIMARY KEY, v int);\nINSERT INTO t VALUES (1,1),(2,2);\n" +
+		"START TRANSACTION;\nSELECT MAX(id) INTO @m FROM t;\nINSERT INTO t VALUES (3,3);\nROLLBACK;\nCREATE TABLE r (m int);\n"
+	dump := head + "INSERT INTO r VALUES (@m);\n"
+	runReviewCase(t, ref, srv, reviewCase{db: "xr", dump: dump, stop: int64(strings.Count(head, "\n")), opt: importer.Options{Parallel: 2, BatchBytes: 2 << 10}})
+}
