@@ -2,6 +2,7 @@ package importer_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -89,7 +90,7 @@ func TestReviewXReloadFiresTriggersAgain(t *testing.T) {
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	for _, engine := range []string{"MyISAM", "InnoDB"} {
 		t.Run(engine, func(t *testing.T) {
-			head := "CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE log (id int AUTO_INCREMENT PRIMARY KEY, msg int) ENGINE=InnoDB;\n" +
+			head := "SET NAMES utf8mb4;\nCREATE DATABASE xr;\nUSE xr;\nCREATE TABLE log (id int AUTO_INCREMENT PRIMARY KEY, msg int) ENGINE=InnoDB;\n" +
 				"CREATE TABLE m (id int, v varchar(40)) ENGINE=" + engine + ";\n" +
 				"CREATE TRIGGER trg AFTER INSERT ON m FOR EACH ROW INSERT INTO log (msg) VALUES (NEW.id);\n" +
 				rowsOf("m", 1, 60) + rowsOf("m", 60, 120)
@@ -231,5 +232,55 @@ func TestReviewXConcurrentResumes(t *testing.T) {
 				}
 			}
 			return results[0], errs[0]
+		}})
+}
+
+// TestReviewXResumeLostIDsAfterWorkerDDL: a resume refuses a statement that takes ids the
+// interrupted run may have lost (rows whose trigger writes a table with an AUTO_INCREMENT
+// key: a rolled-back batch does not give the ids back), checking "every one up to the
+// first not committed that runs on the control connection" (exact.go, lostCounter). An
+// ALTER TABLE that follows a table's rows is queued on a worker, and the dispatcher goes
+// on past it: the interrupted run was inside a batch of t (whose trigger writes log) when
+// it was killed, the ALTER of another table, a, still waiting behind a's rows or running
+// on the other worker (CREATE TRIGGER is local DDL: it does not wait for it). On resume
+// the ALTER is the first statement not committed; lostCounter takes it for the resume
+// point (resumePassed) and no longer checks t's batches, whose trigger then numbers the
+// log after the lost ids: 3, 4, 5 where the client's are 1, 2, 3. Silent. (docs/import.md's
+// "Not modelled" names the case of a batch of another table not committed; this is an
+// ALTER, which lostCounter treats as the control connection's.)
+//
+// The state is made by hand after a graceful stop (which lets everything finish): the
+// ALTER's progress row deleted and its change undone (it had not run), t's last batch's
+// progress row, rows and log rows deleted, and two log ids taken by a rolled-back INSERT
+// (the batch's trigger's ids, which its rollback did not give back).
+//
+// Cause: lostCounter's `cr.resumePassed = pl.Kind != plan.Rows && !pl.OpenAfter` for a
+// statement that ran on a worker in the interrupted run (mayRunOnWorker), past which the
+// dispatcher had gone.
+func TestReviewXResumeLostIDsAfterWorkerDDL(t *testing.T) {
+	reviewX(t)
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	last := "INSERT INTO t VALUES (2,'b'),(3,'c');\n"
+	dump := "SET NAMES utf8mb4;\nCREATE DATABASE xr;\nUSE xr;\nCREATE TABLE a (id int PRIMARY KEY, v varchar(40));\n" + rowsOf("a", 0, 100) + rowsOf("a", 100, 200) +
+		"ALTER TABLE a COMMENT 'after its rows';\n" +
+		"CREATE TABLE log (id int AUTO_INCREMENT PRIMARY KEY, msg int);\nCREATE TABLE t (id int PRIMARY KEY, v varchar(40));\n" +
+		"CREATE TRIGGER trg AFTER INSERT ON t FOR EACH ROW INSERT INTO log (msg) VALUES (NEW.id);\n" +
+		"INSERT INTO t VALUES (1,'a');\n" + last
+	alter, batch := int64(strings.Index(dump, "ALTER TABLE a")), int64(strings.Index(dump, last))
+	runReviewCase(t, ref, srv, reviewCase{db: "xr", dump: dump, stop: int64(strings.Count(dump, "\n")), opt: importer.Options{Parallel: 2, BatchBytes: 2 << 10},
+		between: func(t *testing.T, srv *sandbox.Server, _ string) {
+			db := sandboxDB(t, srv, "")
+			for _, q := range []string{
+				fmt.Sprintf("DELETE FROM dumpscope_progress.done WHERE start_offset <= %d AND end_offset > %d", alter, alter),
+				"ALTER TABLE xr.a COMMENT ''",
+				fmt.Sprintf("DELETE FROM dumpscope_progress.done WHERE start_offset <= %d AND end_offset > %d", batch, batch),
+				"DELETE FROM xr.t WHERE id IN (2, 3)", "DELETE FROM xr.log WHERE msg IN (2, 3)",
+				// Whether or not the stop let the batch run: its trigger's ids are taken.
+				"START TRANSACTION", "INSERT INTO xr.log (msg) VALUES (2), (3)", "ROLLBACK",
+			} {
+				if _, err := db.Exec(q); err != nil {
+					t.Fatalf("%s: %v", q, err)
+				}
+			}
 		}})
 }
