@@ -129,9 +129,6 @@ type endDigest struct {
 // Resumable reports whether a stopped import can be resumed: it has a journal.
 func (r *Run) Resumable() bool { return r != nil && r.Journal != "" }
 
-// Resumed reports whether this run resumes an interrupted one.
-func (r *Run) Resumed() bool { return r != nil && r.resumed }
-
 // Skip reports whether the statement at offset committed in an earlier attempt.
 func (r *Run) Skip(offset int64) bool {
 	if r == nil {
@@ -308,3 +305,7 @@ func AlreadyApplied(code uint16) bool {
 	}
 	return false
 }
+
+// Resumed reports whether this run resumes an interrupted one (on prior: Run's own
+// methods are at the layout's limit; a nil *Run's caller checks for nil first).
+func (r *prior) Resumed() bool { return r.resumed }

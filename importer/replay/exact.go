@@ -272,7 +272,7 @@ func mayBeAppliedDDL(st *split.Statement, code uint16) bool {
 // with mayBeAppliedKey, so that --force does not forgive an error that may say it had run
 // before runBarrier asks the journal.
 func resumedDDL(ctx context.Context, cp *checkpoint.Run, ddl bool) context.Context {
-	if !ddl || !cp.Resumed() {
+	if !ddl || cp == nil || !cp.Resumed() {
 		return ctx
 	}
 	return context.WithValue(ctx, mayBeAppliedKey{}, true)
