@@ -218,6 +218,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	if err != nil {
 		return nil, fmt.Errorf("%w%s", err, preflight.PrivilegeHint(err, "progress rows (--parallel, --checkpoint) need the account to have all privileges on "+checkpoint.ProgressSchema+" (GRANT ALL ON "+checkpoint.ProgressSchema+".* TO "+preflight.CurrentAccount(ctx, conns[0])+"); or import without --parallel and --checkpoint"))
 	}
+	defer checkpoint.Release(cp, false)
 	restore, err := relaxSession(ctx, cfg, conns, o, log)
 	defer restore()
 	if err != nil {
@@ -407,6 +408,7 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *ch
 	// progress rows (harmless), never a journal that points at rows already gone.
 	if cp.Journal != "" {
 		os.Remove(cp.Journal)
+		checkpoint.Release(cp, true)
 	}
 	if err := cp.Finish(ctx, conns[0]); err != nil {
 		fmt.Fprintln(log, "dumpscope: could not remove the progress rows:", err)

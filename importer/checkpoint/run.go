@@ -32,6 +32,8 @@ type Run struct {
 	tablesMu sync.Mutex
 	nonTx    []tableName
 	ranMade  atomic.Bool // the markers' table exists
+	// lock is the journal's, held for the run's life (lock.go); nil without a journal.
+	lock *journalLock
 }
 
 // progressRows owns the run's id and the rows keyed by it in the progress schema (runs,
