@@ -397,6 +397,12 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *ch
 		return
 	}
 	if r.Status != Finished {
+		var se *replay.StatementError
+		if r.Status == Failed && errors.As(r.Err, &se) && se.Code != 0 {
+			if err := checkpoint.RecordFailure(cp, se.Offset); err != nil {
+				fmt.Fprintln(log, "dumpscope: could not note the failed statement in the checkpoint:", err)
+			}
+		}
 		r.Journal = cp.Journal
 		// Its own context: a second Ctrl-C has cancelled the import's.
 		gctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)

@@ -72,3 +72,17 @@ func (l *journalLock) drop() {
 	}
 	l.f.Close()
 }
+
+// RecordFailure notes in r's journal that the statement at offset failed with an SQL
+// error that ended the run (Journal.FailedAt); nil-safe, and nothing without a journal.
+func RecordFailure(r *Run, offset int64) error {
+	if r == nil || r.Journal == "" {
+		return nil
+	}
+	j, err := ReadJournal(r.Journal)
+	if err != nil {
+		return err
+	}
+	j.FailedAt = &offset
+	return WriteJournal(r.Journal, j)
+}
