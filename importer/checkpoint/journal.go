@@ -98,7 +98,7 @@ type Journal struct {
 	// (MayHaveRun), and stops where the client stops. nil: the run did not end so.
 	FailedAt  *int64    `json:"failed_at,omitempty"`
 	StartedAt time.Time `json:"started_at"`
-	UpdatedAt time.Time    `json:"updated_at"`
+	UpdatedAt time.Time `json:"updated_at"`
 }
 
 // ConnCharset is a connection's character set variables.
