@@ -155,7 +155,6 @@ func TestReviewXReloadRecreatedTable(t *testing.T) {
 // `data && cp.Skip(st.Offset)` branch, and dispatch.go's for rows with server ids) is not
 // counted (Replayer.countTable), where addRows counts the batched rows it skips.
 func TestReviewXResumeRowCountsSummary(t *testing.T) {
-	reviewX(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	var b strings.Builder
 	b.WriteString("CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE t (id int PRIMARY KEY, v varchar(40));\n")
