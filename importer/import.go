@@ -218,6 +218,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	if err != nil {
 		return nil, fmt.Errorf("%w%s", err, preflight.PrivilegeHint(err, "progress rows (--parallel, --checkpoint) need the account to have all privileges on "+checkpoint.ProgressSchema+" (GRANT ALL ON "+checkpoint.ProgressSchema+".* TO "+preflight.CurrentAccount(ctx, conns[0])+"); or import without --parallel and --checkpoint"))
 	}
+	defer checkpoint.Release(cp, false)
 	restore, err := relaxSession(ctx, cfg, conns, o, log)
 	defer restore()
 	if err != nil {
@@ -396,6 +397,12 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *ch
 		return
 	}
 	if r.Status != Finished {
+		var se *replay.StatementError
+		if r.Status == Failed && errors.As(r.Err, &se) && se.Code != 0 {
+			if err := checkpoint.RecordFailure(cp, se.Offset); err != nil {
+				fmt.Fprintln(log, "dumpscope: could not note the failed statement in the checkpoint:", err)
+			}
+		}
 		r.Journal = cp.Journal
 		// Its own context: a second Ctrl-C has cancelled the import's.
 		gctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
@@ -407,6 +414,7 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *ch
 	// progress rows (harmless), never a journal that points at rows already gone.
 	if cp.Journal != "" {
 		os.Remove(cp.Journal)
+		checkpoint.Release(cp, true)
 	}
 	if err := cp.Finish(ctx, conns[0]); err != nil {
 		fmt.Fprintln(log, "dumpscope: could not remove the progress rows:", err)

@@ -160,7 +160,6 @@ func TestReviewXReloadRecreatedTable(t *testing.T) {
 // `data && cp.Skip(st.Offset)` branch, and dispatch.go's for rows with server ids) is not
 // counted (Replayer.countTable), where addRows counts the batched rows it skips.
 func TestReviewXResumeRowCountsSummary(t *testing.T) {
-	reviewX(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	var b strings.Builder
 	b.WriteString("CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE t (id int PRIMARY KEY, v varchar(40));\n")
@@ -188,7 +187,6 @@ func TestReviewXResumeRowCountsSummary(t *testing.T) {
 // lock held for the run's life); EndOldConnections only ends the connections the journal
 // names, which are the interrupted run's, not another resume's.
 func TestReviewXConcurrentResumes(t *testing.T) {
-	reviewX(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	head := "CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE m (id int, v varchar(40)) ENGINE=InnoDB;\n"
 	dump := head + rowsOf("m", 1, 60) + rowsOf("m", 60, 120) + "CREATE TABLE u (id int PRIMARY KEY, v varchar(40));\n" +

@@ -303,7 +303,6 @@ func TestReviewXLoadDataForceAutoIncrement(t *testing.T) {
 // committed"), and MayHaveRun cannot tell a DDL that failed from one killed before its
 // progress row.
 func TestReviewXResumeAfterDDLError(t *testing.T) {
-	reviewX(t)
 	srv := testsandbox.Start(t)
 	dump := writeFile(t, "err.sql", []byte("CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE t (id int PRIMARY KEY, c int);\nINSERT INTO t VALUES (1, 1);\nDROP TABLE nosuch;\nINSERT INTO t VALUES (2, 2);\n"))
 	o := importer.Options{Parallel: 2, CheckpointPath: filepath.Join(t.TempDir(), "journal"), SkipRowCounts: true, Log: &strings.Builder{}}

@@ -91,9 +91,14 @@ type Journal struct {
 	// handshake: --default-character-set or the locale): a dump without SET NAMES is read
 	// in it, so a resume sets it again whatever its own locale. nil in a journal of a
 	// dumpscope that did not record it: then it cannot be checked.
-	Charset   *ConnCharset `json:"connection_charset,omitempty"`
-	StartedAt time.Time    `json:"started_at"`
-	UpdatedAt time.Time    `json:"updated_at"`
+	Charset *ConnCharset `json:"connection_charset,omitempty"`
+	// FailedAt is the offset of the statement whose SQL error ended the run (RecordFailure):
+	// it did not run, so a resume that meets the same "does not exist" or "already
+	// exists" there does not take it for a DDL that ran before its progress row
+	// (MayHaveRun), and stops where the client stops. nil: the run did not end so.
+	FailedAt  *int64    `json:"failed_at,omitempty"`
+	StartedAt time.Time `json:"started_at"`
+	UpdatedAt time.Time `json:"updated_at"`
 }
 
 // ConnCharset is a connection's character set variables.

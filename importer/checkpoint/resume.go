@@ -68,41 +68,58 @@ func Begin(ctx context.Context, p Params) (*Run, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read the target's identity: %w", err)
 	}
+	var lock *journalLock
+	if path != "" {
+		if lock, err = lockJournal(path); err != nil {
+			return nil, err
+		}
+	}
 	var r *Run
 	started := time.Now().UTC()
 	if p.Resume {
 		j, err := ReadJournal(path)
-		if err != nil {
-			return nil, err
+		if err == nil {
+			if r, err = resume(ctx, p, j, target); err != nil {
+				err = refused(ctx, control, j.RunID, err)
+			}
 		}
-		if r, err = resume(ctx, p, j, target); err != nil {
-			return nil, refused(ctx, control, j.RunID, err)
+		if err != nil {
+			lock.drop()
+			return nil, err
 		}
 		started = j.StartedAt
 	} else {
 		r = &Run{progressRows: progressRows{RunID: NewRunID()}, DeferIndexes: p.DeferIndexes}
 		if err := r.setup(ctx, control, p.Dump, target); err != nil {
+			lock.drop()
 			return nil, err
 		}
 	}
+	r.lock = lock
 	if path == "" {
 		fmt.Fprintln(p.Log, "dumpscope: note: progress rows are written, but without --checkpoint FILE this run cannot be resumed")
 		return r, nil
 	}
-	filters := p.Filters
-	cs, err := ReadCharset(ctx, control)
-	if err != nil {
-		return nil, fmt.Errorf("checkpoint: read the connection's character set: %w", err)
-	}
-	j := &Journal{RunID: r.RunID, Dump: p.Dump, Target: target, Parallel: p.Parallel, DeferIndexes: r.DeferIndexes, Filters: &filters, Charset: &cs, StartedAt: started}
-	if j.ConnectionIDs, err = connectionIDs(ctx, p.Conns); err != nil {
-		return nil, err
-	}
-	if err := WriteJournal(path, j); err != nil {
+	if err := writeRunJournal(ctx, r, p, path, target, started); err != nil {
+		r.lock.drop()
 		return nil, err
 	}
 	r.Journal = path
 	return r, nil
+}
+
+// writeRunJournal (re)writes the journal of r at path with this run's connection ids.
+func writeRunJournal(ctx context.Context, r *Run, p Params, path string, target TargetIdentity, started time.Time) error {
+	filters := p.Filters
+	cs, err := ReadCharset(ctx, p.Conns[0])
+	if err != nil {
+		return fmt.Errorf("checkpoint: read the connection's character set: %w", err)
+	}
+	j := &Journal{RunID: r.RunID, Dump: p.Dump, Target: target, Parallel: p.Parallel, DeferIndexes: r.DeferIndexes, Filters: &filters, Charset: &cs, StartedAt: started}
+	if j.ConnectionIDs, err = connectionIDs(ctx, p.Conns); err != nil {
+		return err
+	}
+	return WriteJournal(path, j)
 }
 
 // ResumeRefusedError is a resume that stopped before sending anything while the
@@ -147,6 +164,7 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 		r.DeferIndexes = true
 	}
 	r.allowUnrecordedDDL(max(j.Parallel, 1) + 1)
+	r.failedAt = j.FailedAt
 	if err := r.verifyTarget(ctx, control, j, target); err != nil {
 		return nil, err
 	}

@@ -32,6 +32,8 @@ type Run struct {
 	tablesMu sync.Mutex
 	nonTx    []tableName
 	ranMade  atomic.Bool // the markers' table exists
+	// lock is the journal's, held for the run's life (lock.go); nil without a journal.
+	lock *journalLock
 }
 
 // progressRows owns the run's id and the rows keyed by it in the progress schema (runs,
@@ -60,6 +62,7 @@ type prior struct {
 	// "already applied".
 	resumed       bool
 	furthest      int64
+	failedAt      *int64 // Journal.FailedAt of the interrupted run
 	unrecordedDDL atomic.Int64
 	freshFrom     atomic.Int64 // see RanAfresh; 0: not yet
 
@@ -253,7 +256,7 @@ func (r *prior) allowUnrecordedDDL(n int) { r.unrecordedDDL.Store(int64(n)) }
 // it was already applied (AlreadyApplied), may have run before an earlier attempt ended;
 // beyond the furthest recorded offset each yes uses up one of the allowance.
 func (r *Run) MayHaveRun(offset int64) bool {
-	if r == nil || !r.resumed {
+	if r == nil || !r.resumed || (r.failedAt != nil && *r.failedAt == offset) {
 		return false
 	}
 	if offset < r.furthest {

@@ -42,6 +42,13 @@ func (sk *skipState) noteSkipped(ctx context.Context, st *split.Statement) error
 	p := sk.p
 	sk.prevSkipped = true
 	p.serial.counts.skipped(st)
+	if st.Kind == split.KindInsert {
+		// The summary's dump rows count what the dump carried, sent now or committed by
+		// an earlier attempt, as addRows counts the batched rows it skips
+		// (TestReviewXResumeRowCountsSummary).
+		p.serial.countTable(st)
+		p.serial.rows.Add(st.Rows)
+	}
 	if id, known := p.opt.Checkpoint.InsertIDAt(st.Offset); known {
 		sk.idSkipped = false
 		sk.insertID.giveBack, sk.insertID.pending = id, true

@@ -1,0 +1,88 @@
+package checkpoint
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// journalLock is an exclusive flock(2) on the journal's sidecar file (path + ".lock"), held
+// by the dumpscope that runs or resumes the run for as long as it runs. A second import or
+// --resume of the same journal at once (a second terminal, a retry loop) is refused before
+// it reads anything: the two would both truncate a table being reloaded and both send its
+// rows (TestReviewXConcurrentResumes). The kernel lets the lock go when the process dies,
+// however it dies, so a stale lock file never blocks a resume. The journal itself cannot
+// carry the lock: every write replaces it by a rename.
+type journalLock struct {
+	f    *os.File
+	path string
+}
+
+// lockJournal takes the journal's lock, or says which process holds it.
+func lockJournal(journal string) (*journalLock, error) {
+	path := journal + ".lock"
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint: lock %s: %w", path, err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		holder := make([]byte, 32)
+		n, _ := f.ReadAt(holder, 0)
+		f.Close()
+		if !errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, fmt.Errorf("checkpoint: lock %s: %w", path, err)
+		}
+		who := "another dumpscope"
+		if pid := strings.TrimSpace(string(holder[:n])); pid != "" {
+			who += " (pid " + pid + ")"
+		}
+		return nil, fmt.Errorf("checkpoint %s is in use by %s: an import or --resume of this run is under way; wait for it to end, or stop it, then --resume (two at once would send the same rows twice)", journal, who)
+	}
+	// Who holds it, for the message above.
+	if err := f.Truncate(0); err == nil {
+		_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+	}
+	return &journalLock{f: f, path: path}, nil
+}
+
+// Release lets r's journal lock go (nil-safe, once); finished also removes the lock's file,
+// as the journal beside it is removed when the run finished.
+func Release(r *Run, finished bool) {
+	if r == nil || r.lock == nil {
+		return
+	}
+	if finished {
+		os.Remove(r.lock.path)
+	}
+	r.lock.f.Close()
+	r.lock = nil
+}
+
+// drop lets the lock go when the run did not begin (nil-safe); its file goes too when no
+// journal is beside it (a --resume without one, a first run that failed before writing it).
+func (l *journalLock) drop() {
+	if l == nil {
+		return
+	}
+	if _, err := os.Stat(strings.TrimSuffix(l.path, ".lock")); errors.Is(err, os.ErrNotExist) {
+		os.Remove(l.path)
+	}
+	l.f.Close()
+}
+
+// RecordFailure notes in r's journal that the statement at offset failed with an SQL
+// error that ended the run (Journal.FailedAt); nil-safe, and nothing without a journal.
+func RecordFailure(r *Run, offset int64) error {
+	if r == nil || r.Journal == "" {
+		return nil
+	}
+	j, err := ReadJournal(r.Journal)
+	if err != nil {
+		return err
+	}
+	j.FailedAt = &offset
+	return WriteJournal(r.Journal, j)
+}
