@@ -318,7 +318,7 @@ func (cr *controller) runCharsetFromDatabase(ctx context.Context, c Conn, st *sp
 	if err := p.serial.exec(ctx, c, st, q); err != nil {
 		return err
 	}
-	if err := cp.RecordVars(ctx, c, st.Offset, st.SQL, charsetVars); err != nil {
+	if err := cp.RecordVars(ctx, c, c, st.Offset, st.SQL, charsetVars); err != nil {
 		return p.at(st, err)
 	}
 	return nil
@@ -358,12 +358,31 @@ func setsOnlyUserVars(st *split.Statement) bool {
 // SQL_CALC_FOUND_ROWS: reading the values is a SELECT, which would change the
 // FOUND_ROWS() the dump reads next; a resume past it is refused instead (restoreUserVars).
 func (cr *controller) recordUserVars(ctx context.Context, c Conn, st *split.Statement) error {
+	return cr.recordUserVarsOn(ctx, c, c, st)
+}
+
+// recordUserVarsInTxn journals the values st, inside the dump's own transaction on the
+// control connection, gave user variables, on a worker's connection (idle in the part run
+// on one connection), at once: a variable outlives the transaction, which the dump may
+// roll back, and the ROLLBACK took the journal's row with it, so that a resume past it
+// refused the statement as not journaled (TestReviewXResumeVarsOfRolledBackTransaction).
+func (cr *controller) recordUserVarsInTxn(ctx context.Context, st *split.Statement) error {
+	p := cr.p
+	to := p.control
+	if len(p.workers) > 0 {
+		to = p.workers[0]
+	}
+	return cr.recordUserVarsOn(ctx, p.control, to, st)
+}
+
+// recordUserVarsOn journals the values st, run on c, gave, on the connection to.
+func (cr *controller) recordUserVarsOn(ctx context.Context, c, to Conn, st *split.Statement) error {
 	p := cr.p
 	names := cr.userVarsOf(st)
 	if p.opt.Checkpoint == nil || len(names) == 0 || sqlscan.ContainsFoldASCII(st.SQL, "SQL_CALC_FOUND_ROWS") {
 		return nil
 	}
-	if err := p.opt.Checkpoint.RecordVars(ctx, c, st.Offset, st.SQL, names); err != nil {
+	if err := p.opt.Checkpoint.RecordVars(ctx, c, to, st.Offset, st.SQL, names); err != nil {
 		return p.at(st, err)
 	}
 	return nil

@@ -306,7 +306,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		case err == nil && after != "":
 			err = cr.giveBack(ctx, st, after)
 		case err == nil:
-			err = cr.recordUserVars(ctx, p.control, st) // with the transaction's progress row
+			err = cr.recordUserVarsInTxn(ctx, st)
 		}
 		if err == nil && intent {
 			var changed bool
