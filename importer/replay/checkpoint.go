@@ -354,11 +354,20 @@ func setsOnlyUserVars(st *split.Statement) bool {
 }
 
 // recordUserVars journals, after st ran on c, the values it gave user variables from the
-// data (checkpoint.Run.RecordVars), in c's transaction state. Not after a statement with
+// data (checkpoint.Run.RecordVars), written on to: c, in its transaction state, or
+// another connection (recordUserVarsInTxn). Not after a statement with
 // SQL_CALC_FOUND_ROWS: reading the values is a SELECT, which would change the
 // FOUND_ROWS() the dump reads next; a resume past it is refused instead (restoreUserVars).
-func (cr *controller) recordUserVars(ctx context.Context, c Conn, st *split.Statement) error {
-	return cr.recordUserVarsOn(ctx, c, c, st)
+func (cr *controller) recordUserVars(ctx context.Context, c, to Conn, st *split.Statement) error {
+	p := cr.p
+	names := cr.userVarsOf(st)
+	if p.opt.Checkpoint == nil || len(names) == 0 || sqlscan.ContainsFoldASCII(st.SQL, "SQL_CALC_FOUND_ROWS") {
+		return nil
+	}
+	if err := p.opt.Checkpoint.RecordVars(ctx, c, to, st.Offset, st.SQL, names); err != nil {
+		return p.at(st, err)
+	}
+	return nil
 }
 
 // recordUserVarsInTxn journals the values st, inside the dump's own transaction on the
@@ -372,20 +381,7 @@ func (cr *controller) recordUserVarsInTxn(ctx context.Context, st *split.Stateme
 	if len(p.workers) > 0 {
 		to = p.workers[0]
 	}
-	return cr.recordUserVarsOn(ctx, p.control, to, st)
-}
-
-// recordUserVarsOn journals the values st, run on c, gave, on the connection to.
-func (cr *controller) recordUserVarsOn(ctx context.Context, c, to Conn, st *split.Statement) error {
-	p := cr.p
-	names := cr.userVarsOf(st)
-	if p.opt.Checkpoint == nil || len(names) == 0 || sqlscan.ContainsFoldASCII(st.SQL, "SQL_CALC_FOUND_ROWS") {
-		return nil
-	}
-	if err := p.opt.Checkpoint.RecordVars(ctx, c, to, st.Offset, st.SQL, names); err != nil {
-		return p.at(st, err)
-	}
-	return nil
+	return cr.recordUserVars(ctx, p.control, to, st)
 }
 
 // restoreUserVars, on resume, gives back the variables st set in an earlier attempt, where

@@ -266,7 +266,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		case err == nil && after != "":
 			err = cr.giveBack(ctx, st, after)
 		case err == nil:
-			err = cr.recordUserVars(ctx, p.control, st)
+			err = cr.recordUserVars(ctx, p.control, p.control, st)
 		}
 	case txn || st.Kind == split.KindLock || (!ownDDL && (pl.OpenAfter || (pl.InRegion && !pl.EndsRegion))):
 		if cr.pendingFrom < 0 {

@@ -518,7 +518,7 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 	if err == nil && c == p.control {
 		// In the statement's transaction, with its progress row: a resume that skips it
 		// still gets the user variables it set (@n := @n + 1).
-		err = p.ctl.recordUserVars(ctx, c, st)
+		err = p.ctl.recordUserVars(ctx, c, c, st)
 	}
 	if err != nil {
 		if !ddl {
