@@ -172,7 +172,7 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 	case cp.Skip(st.Offset) && st.Kind != split.KindSession && st.Kind != split.KindClient:
 		// Committed by an earlier attempt. A CREATE TABLE whose indexes were held back
 		// still owes them: they are added again (a duplicate key name means done).
-		if d := p.held.holdBackIndexes(st); d != nil {
+		if d := p.held.skipped(st, pl); d != nil {
 			p.held.deferred = append(p.held.deferred, *d)
 		}
 		if err := p.ctl.skipped.noteSkipped(ctx, st); err != nil {

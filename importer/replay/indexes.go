@@ -10,6 +10,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
@@ -129,6 +130,18 @@ func (hi *heldIndexes) disablesKeysOfDeferred(st *split.Statement) bool {
 func (hi *heldIndexes) addDeferredIndexes(ctx context.Context, keys []string, global bool) error {
 	p := hi.p
 	return hi.addIndexes(ctx, p.control, hi.takeDeferred(keys, global))
+}
+
+// skipped is holdBackIndexes for st, a statement a resume skips (committed by an earlier
+// attempt), after letting go of the held-back indexes of the tables it names, as
+// runStatement and sendBarrier took them: that attempt added them before st ran. Kept,
+// they went at the end to the table of that name a later CREATE made, which the client's
+// has without them (difffuzz seed 21032: a DROP and CREATE again without the key).
+func (hi *heldIndexes) skipped(st *split.Statement, pl plan.Plan) *deferredIndexes {
+	if hi.p.opt.DeferIndexes && len(st.SQL) > 0 && st.Kind != split.KindSession && st.Kind != split.KindClient && !hi.disablesKeysOfDeferred(st) {
+		hi.takeDeferred(pl.Tables, pl.Global)
+	}
+	return hi.holdBackIndexes(st)
 }
 
 // takeDeferred removes and returns the held-back indexes of the tables in scope.
