@@ -181,12 +181,16 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		return err
 	}
 	data := st.Kind != split.KindSession && st.Kind != split.KindClient && len(st.SQL) > 0
-	skip := data && cp.Skip(st.Offset) && !pl.Volatile // committed by an earlier attempt
+	// past: an earlier attempt ran st, and what went before it: a later statement of it
+	// committed (runSerial runs in stream order, after everything before). skip: st
+	// itself committed, and is not evaluated again (a volatile one, SELECT … INTO @v, is).
+	past := data && (cp.Skip(st.Offset) || st.Offset < cp.Furthest())
+	skip := data && cp.Skip(st.Offset) && !pl.Volatile
 	if data && !pl.InRegion {
 		// Both commit on the control connection: never inside the dump's transaction.
-		// Before a skipped statement the attempt that committed it added them all: they
-		// are let go of, not added to what may be another table of the name by now.
-		if skip {
+		// Before a statement an earlier attempt committed, that attempt added them all:
+		// they are let go of, not added to what may be another table of the name by now.
+		if past {
 			p.held.takeDeferred(nil, true)
 		} else if err := p.held.addDeferredIndexes(ctx, nil, true); err != nil {
 			return p.at(st, err)
@@ -204,8 +208,10 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	if done, err := cr.xaStatement(ctx, st, end); done || err != nil {
 		return err
 	}
-	if skip {
+	if past {
 		cr.owedBy(st, pl) // added by the attempt that committed it, as above
+	}
+	if skip {
 		if done, err := cr.replayReloaded(ctx, st, pl); done || err != nil {
 			return err
 		}
