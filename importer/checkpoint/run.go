@@ -141,6 +141,14 @@ func (r *Run) Skip(offset int64) bool {
 	return i < len(r.done) && r.done[i].Start <= offset
 }
 
+// Furthest is the furthest offset an earlier attempt committed (0: none, not a resume).
+func (r *Run) Furthest() int64 {
+	if r == nil {
+		return 0
+	}
+	return r.furthest
+}
+
 // Reloads reports whether the table (its key, sqlscan.TableKey) was truncated on resume
 // and the rows at offset are of its load, so that they are sent again even where Skip says
 // they committed. Rows before its load's first went into an earlier table of that name

@@ -368,9 +368,8 @@ func (dp *dispatcher) runStatement(ctx context.Context, st *split.Statement, end
 		return err // errQuit too: the client's quit
 	}
 	p.ctl.skipped.noteRan(st)
-	if held != nil && !st.Tolerated {
-		// Only a table this CREATE made owes the keys (not one that existed, under --force).
-		p.held.deferred = append(p.held.deferred, *held)
+	if err := p.held.hold(ctx, st, held); err != nil {
+		return p.at(st, err)
 	}
 	if st.Kind == split.KindSession && len(st.SQL) > 0 {
 		entry, err := p.ctl.sessionEntry(ctx, st)
