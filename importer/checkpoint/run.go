@@ -141,14 +141,6 @@ func (r *Run) Skip(offset int64) bool {
 	return i < len(r.done) && r.done[i].Start <= offset
 }
 
-// Furthest is the furthest offset an earlier attempt committed (0: none, not a resume).
-func (r *Run) Furthest() int64 {
-	if r == nil {
-		return 0
-	}
-	return r.furthest
-}
-
 // Reloads reports whether the table (its key, sqlscan.TableKey) was truncated on resume
 // and the rows at offset are of its load, so that they are sent again even where Skip says
 // they committed. Rows before its load's first went into an earlier table of that name
@@ -320,3 +312,7 @@ func AlreadyApplied(code uint16) bool {
 // Resumed reports whether this run resumes an interrupted one (on prior: Run's own
 // methods are at the layout's limit; a nil *Run's caller checks for nil first).
 func (r *prior) Resumed() bool { return r.resumed }
+
+// Furthest is the furthest offset an earlier attempt committed (0: none, not a resume; on prior:
+// Run's own methods are at the layout's limit, and a nil *Run's caller checks first).
+func (r *prior) Furthest() int64 { return r.furthest }

@@ -155,8 +155,8 @@ func (cg *catalog) tableFacts(ctx context.Context, st *split.Statement, key stri
 
 // owedBy takes the held-back indexes that st, DDL inside the dump's transaction (or
 // under its table locks), owes: those of the tables it names (runSerial).
-func (cr *controller) owedBy(st *split.Statement, pl plan.Plan) []deferredIndexes {
-	p := cr.p
+func (hi *heldIndexes) owedBy(st *split.Statement, pl plan.Plan) []deferredIndexes {
+	p := hi.p
 	if !pl.InRegion || !p.opt.DeferIndexes || (st.Kind != split.KindDDL && st.Kind != split.KindRoutine) || pl.Volatile || len(p.held.deferred) == 0 || len(st.SQL) == 0 {
 		return nil
 	}
@@ -184,7 +184,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	// past: an earlier attempt ran st, and what went before it: a later statement of it
 	// committed (runSerial runs in stream order, after everything before). skip: st
 	// itself committed, and is not evaluated again (a volatile one, SELECT … INTO @v, is).
-	past := data && (cp.Skip(st.Offset) || st.Offset < cp.Furthest())
+	past := data && (cp.Skip(st.Offset) || (cp != nil && st.Offset < cp.Furthest()))
 	skip := data && cp.Skip(st.Offset) && !pl.Volatile
 	if data && !pl.InRegion {
 		// Both commit on the control connection: never inside the dump's transaction.
@@ -209,7 +209,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		return err
 	}
 	if past {
-		cr.owedBy(st, pl) // added by the attempt that committed it, as above
+		p.held.owedBy(st, pl) // added by the attempt that committed it, as above
 	}
 	if skip {
 		if done, err := cr.replayReloaded(ctx, st, pl); done || err != nil {
@@ -244,7 +244,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	// stretch before it is recorded): a RENAME, ALTER, DROP or CREATE … LIKE then acts on
 	// the table the client's would have, keys included. Left to the end, they went to a
 	// name the RENAME had taken away (fuzzer seed 1276).
-	owed := cr.owedBy(st, pl)
+	owed := p.held.owedBy(st, pl)
 	addOwed := func() error {
 		if len(owed) == 0 {
 			return nil
