@@ -182,13 +182,20 @@ func TestResumeFoundReloadRolledBack(t *testing.T) {
 		})
 	}
 	// With a savepoint inside the transaction the run turns serial at the SAVEPOINT; a
-	// stop anywhere around it leaves what the client's leaves (a ROLLBACK TO inside a
-	// reload's transaction is refused by name: endReloadTxn).
+	// stop after the next transaction opens leaves what the client's leaves (its START
+	// TRANSACTION, run serial outside a transaction, completes t3's load: no reload).
+	// Stopped right after the COMMIT (line 10), t3's load is still under way: the resume
+	// reloads t3, sends the skipped transaction's INSERT 42 in the reload's transaction
+	// and meets the SAVEPOINT there, which endReloadTxn refuses by name.
 	savepoint := strings.Replace(dump, "START TRANSACTION;\nINSERT INTO t3 VALUES (43,'rolled back');\nROLLBACK;\n",
 		"START TRANSACTION;\nINSERT INTO t3 VALUES (42,'kept');\nSAVEPOINT s1;\nINSERT INTO t3 VALUES (43,'rolled back');\nROLLBACK TO SAVEPOINT s1;\nCOMMIT;\n", 1)
-	for _, stop := range []int64{12, 13, 14, 15} {
+	for _, stop := range []int64{10, 12, 13, 14, 15} {
 		t.Run(fmt.Sprint("savepoint, stop at line ", stop), func(t *testing.T) {
-			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: savepoint, stop: stop})
+			c := foundCase{db: "fz0", dump: savepoint, stop: stop}
+			if stop == 10 {
+				c.refusal = "--resume cannot reload rows that the interrupted run committed inside a transaction with savepoints"
+			}
+			runFoundCase(t, ref, srv, c)
 		})
 	}
 }

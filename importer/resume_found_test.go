@@ -47,6 +47,8 @@ type foundCase struct {
 	resumeSays string
 	// refusal, when set, is what a resume must refuse with instead (a phrase of it).
 	refusal string
+	// deferIndexes: both attempts run with --defer-indexes.
+	deferIndexes bool
 }
 
 // runFoundCase imports c.dump with the mariadb client into ref and with a stop and a
@@ -78,7 +80,7 @@ func runFoundCase(t *testing.T, ref, srv *sandbox.Server, c foundCase) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	o := importer.Options{Parallel: 2, BatchBytes: 2 << 10, SkipWarningCount: true, CheckpointPath: filepath.Join(dir, "journal")}
+	o := importer.Options{Parallel: 2, BatchBytes: 2 << 10, SkipWarningCount: true, CheckpointPath: filepath.Join(dir, "journal"), DeferIndexes: c.deferIndexes}
 	if c.killAtDDL > 0 {
 		killed := errors.New("killed after the DDL")
 		first := importer.WithAfterDDLHook(o, func(st *split.Statement) error {

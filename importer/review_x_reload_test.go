@@ -259,9 +259,9 @@ func TestReviewXConcurrentResumes(t *testing.T) {
 //
 // Cause: lostCounter's `cr.resumePassed = pl.Kind != plan.Rows && !pl.OpenAfter` for a
 // statement that ran on a worker in the interrupted run (mayRunOnWorker), past which the
-// dispatcher had gone.
+// dispatcher had gone. Fixed: such a statement does not end the check, and the resume
+// refuses t's rows by name, as it does when no ALTER lies between.
 func TestReviewXResumeLostIDsAfterWorkerDDL(t *testing.T) {
-	reviewX(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	last := "INSERT INTO t VALUES (2,'b'),(3,'c');\n"
 	dump := "SET NAMES utf8mb4;\nCREATE DATABASE xr;\nUSE xr;\nCREATE TABLE a (id int PRIMARY KEY, v varchar(40));\n" + rowsOf("a", 0, 100) + rowsOf("a", 100, 200) +
@@ -285,5 +285,6 @@ func TestReviewXResumeLostIDsAfterWorkerDDL(t *testing.T) {
 					t.Fatalf("%s: %v", q, err)
 				}
 			}
-		}})
+		},
+		refused: "--resume cannot recreate the AUTO_INCREMENT counters of the tables the triggers of xr.t write"})
 }

@@ -333,7 +333,6 @@ func TestReviewXResumeAfterDDLError(t *testing.T) {
 // transaction" (checkpoint.Run.RecordVars); in the dump's own transaction that is the
 // dump's, which may end in ROLLBACK, while the variable outlives it.
 func TestReviewXResumeVarsOfRolledBackTransaction(t *testing.T) {
-	reviewX(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	head := "CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE t (id int PRIMARY KEY, v int);\nINSERT INTO t VALUES (1,1),(2,2);\n" +
 		"START TRANSACTION;\nSELECT MAX(id) INTO @m FROM t;\nINSERT INTO t VALUES (3,3);\nROLLBACK;\nCREATE TABLE r (m int);\n"

@@ -244,12 +244,17 @@ func ReadTarget(ctx context.Context, c Conn) (TargetIdentity, error) {
 	if err != nil {
 		return t, err
 	}
-	var uptime int64
+	var uptime, now int64
 	var name string
 	if err := c.QueryRowContext(ctx, "SHOW GLOBAL STATUS LIKE 'Uptime'").Scan(&name, &uptime); err != nil {
 		return t, err
 	}
-	t.BootUnix = time.Now().Unix() - uptime
+	// The server's clock, not this host's: a resume from another host, or after this
+	// host's clock stepped, reads the same boot time.
+	if err := c.QueryRowContext(ctx, "SELECT UNIX_TIMESTAMP()").Scan(&now); err != nil {
+		return t, err
+	}
+	t.BootUnix = now - uptime
 	return t, nil
 }
 

@@ -312,3 +312,7 @@ func AlreadyApplied(code uint16) bool {
 // Resumed reports whether this run resumes an interrupted one (on prior: Run's own
 // methods are at the layout's limit; a nil *Run's caller checks for nil first).
 func (r *prior) Resumed() bool { return r.resumed }
+
+// Furthest is the furthest offset an earlier attempt committed (0: none, not a resume; on prior:
+// Run's own methods are at the layout's limit, and a nil *Run's caller checks first).
+func (r *prior) Furthest() int64 { return r.furthest }

@@ -49,10 +49,10 @@ func stmtDigest(q []byte) string {
 
 // RecordVars journals the values the statement stmt at offset gave the user variables names
 // (@n, @a b: unquoted, as the importer's lexer gives them) or session variables
-// (@@group_concat_max_len), on c, in the caller's transaction state: inside
-// the statement's own transaction it commits with its progress row; outside one (the
-// dump's autocommit) at once.
-func (r *Run) RecordVars(ctx context.Context, c Conn, offset int64, stmt []byte, names []string) error {
+// (@@group_concat_max_len), read on c, the statement's connection, and written on to, in
+// its transaction state: on c inside the statement's own transaction it commits with
+// its progress row; outside one (the dump's autocommit), or on another connection, at once.
+func (r *Run) RecordVars(ctx context.Context, c, to Conn, offset int64, stmt []byte, names []string) error {
 	if r == nil || len(names) == 0 {
 		return nil
 	}
@@ -60,7 +60,7 @@ func (r *Run) RecordVars(ctx context.Context, c Conn, offset int64, stmt []byte,
 	if err != nil {
 		return fmt.Errorf("journal the user variables %s: %w", strings.Join(names, ", "), err)
 	}
-	_, err = c.ExecContext(ctx, "INSERT INTO "+ProgressSchema+".vars (run_id, start_offset, assign, stmt_sha256) VALUES (?, ?, ?, ?) ON DUPLICATE KEY UPDATE assign = VALUES(assign), stmt_sha256 = VALUES(stmt_sha256)", r.RunID, offset, []byte(assign), stmtDigest(stmt))
+	_, err = to.ExecContext(ctx, "INSERT INTO "+ProgressSchema+".vars (run_id, start_offset, assign, stmt_sha256) VALUES (?, ?, ?, ?) ON DUPLICATE KEY UPDATE assign = VALUES(assign), stmt_sha256 = VALUES(stmt_sha256)", r.RunID, offset, []byte(assign), stmtDigest(stmt))
 	if err != nil {
 		return fmt.Errorf("journal the user variables %s: %w", strings.Join(names, ", "), err)
 	}

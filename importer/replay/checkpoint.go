@@ -318,7 +318,7 @@ func (cr *controller) runCharsetFromDatabase(ctx context.Context, c Conn, st *sp
 	if err := p.serial.exec(ctx, c, st, q); err != nil {
 		return err
 	}
-	if err := cp.RecordVars(ctx, c, st.Offset, st.SQL, charsetVars); err != nil {
+	if err := cp.RecordVars(ctx, c, c, st.Offset, st.SQL, charsetVars); err != nil {
 		return p.at(st, err)
 	}
 	return nil
@@ -354,19 +354,34 @@ func setsOnlyUserVars(st *split.Statement) bool {
 }
 
 // recordUserVars journals, after st ran on c, the values it gave user variables from the
-// data (checkpoint.Run.RecordVars), in c's transaction state. Not after a statement with
+// data (checkpoint.Run.RecordVars), written on to: c, in its transaction state, or
+// another connection (recordUserVarsInTxn). Not after a statement with
 // SQL_CALC_FOUND_ROWS: reading the values is a SELECT, which would change the
 // FOUND_ROWS() the dump reads next; a resume past it is refused instead (restoreUserVars).
-func (cr *controller) recordUserVars(ctx context.Context, c Conn, st *split.Statement) error {
+func (cr *controller) recordUserVars(ctx context.Context, c, to Conn, st *split.Statement) error {
 	p := cr.p
 	names := cr.userVarsOf(st)
 	if p.opt.Checkpoint == nil || len(names) == 0 || sqlscan.ContainsFoldASCII(st.SQL, "SQL_CALC_FOUND_ROWS") {
 		return nil
 	}
-	if err := p.opt.Checkpoint.RecordVars(ctx, c, st.Offset, st.SQL, names); err != nil {
+	if err := p.opt.Checkpoint.RecordVars(ctx, c, to, st.Offset, st.SQL, names); err != nil {
 		return p.at(st, err)
 	}
 	return nil
+}
+
+// recordUserVarsInTxn journals the values st, inside the dump's own transaction on the
+// control connection, gave user variables, on a worker's connection (idle in the part run
+// on one connection), at once: a variable outlives the transaction, which the dump may
+// roll back, and the ROLLBACK took the journal's row with it, so that a resume past it
+// refused the statement as not journaled (TestReviewXResumeVarsOfRolledBackTransaction).
+func (cr *controller) recordUserVarsInTxn(ctx context.Context, st *split.Statement) error {
+	p := cr.p
+	to := p.control
+	if len(p.workers) > 0 {
+		to = p.workers[0]
+	}
+	return cr.recordUserVars(ctx, p.control, to, st)
 }
 
 // restoreUserVars, on resume, gives back the variables st set in an earlier attempt, where

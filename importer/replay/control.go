@@ -153,6 +153,20 @@ func (cg *catalog) tableFacts(ctx context.Context, st *split.Statement, key stri
 	return cg.lookupTable(ctx, st, key)
 }
 
+// owedBy takes the held-back indexes that st, DDL inside the dump's transaction (or
+// under its table locks), owes: those of the tables it names (runSerial).
+func (hi *heldIndexes) owedBy(st *split.Statement, pl plan.Plan) []deferredIndexes {
+	p := hi.p
+	if !pl.InRegion || !p.opt.DeferIndexes || (st.Kind != split.KindDDL && st.Kind != split.KindRoutine) || pl.Volatile || len(p.held.deferred) == 0 || len(st.SQL) == 0 {
+		return nil
+	}
+	keys, global := plan.BarrierScope(st, p.serial.database)
+	if global && pl.Locked { // under LOCK TABLES only tables it names, which it holds
+		return nil
+	}
+	return p.held.takeDeferred(keys, global)
+}
+
 // runSerial runs st on the control connection once nothing else is in flight. Inside a
 // transaction or under table locks (pl.InRegion, pl.OpenAfter) it sends st alone, as the
 // client does, and the stretch gets its progress row when the transaction commits (inside
@@ -167,9 +181,18 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		return err
 	}
 	data := st.Kind != split.KindSession && st.Kind != split.KindClient && len(st.SQL) > 0
+	// past: an earlier attempt ran st, and what went before it: a later statement of it
+	// committed (runSerial runs in stream order, after everything before). skip: st
+	// itself committed, and is not evaluated again (a volatile one, SELECT … INTO @v, is).
+	past := data && (cp.Skip(st.Offset) || (cp != nil && st.Offset < cp.Furthest()))
+	skip := data && cp.Skip(st.Offset) && !pl.Volatile
 	if data && !pl.InRegion {
 		// Both commit on the control connection: never inside the dump's transaction.
-		if err := p.held.addDeferredIndexes(ctx, nil, true); err != nil {
+		// Before a statement an earlier attempt committed, that attempt added them all:
+		// they are let go of, not added to what may be another table of the name by now.
+		if past {
+			p.held.takeDeferred(nil, true)
+		} else if err := p.held.addDeferredIndexes(ctx, nil, true); err != nil {
 			return p.at(st, err)
 		}
 		if cp != nil {
@@ -185,7 +208,10 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	if done, err := cr.xaStatement(ctx, st, end); done || err != nil {
 		return err
 	}
-	if data && cp.Skip(st.Offset) && !pl.Volatile {
+	if past {
+		p.held.owedBy(st, pl) // added by the attempt that committed it, as above
+	}
+	if skip {
 		if done, err := cr.replayReloaded(ctx, st, pl); done || err != nil {
 			return err
 		}
@@ -218,13 +244,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	// stretch before it is recorded): a RENAME, ALTER, DROP or CREATE … LIKE then acts on
 	// the table the client's would have, keys included. Left to the end, they went to a
 	// name the RENAME had taken away (fuzzer seed 1276).
-	var owed []deferredIndexes
-	if data && pl.InRegion && p.opt.DeferIndexes && (st.Kind == split.KindDDL || st.Kind == split.KindRoutine) && !pl.Volatile && len(p.held.deferred) > 0 {
-		keys, global := plan.BarrierScope(st, r.database)
-		if !global || !pl.Locked { // under LOCK TABLES only tables it names, which it holds
-			owed = p.held.takeDeferred(keys, global)
-		}
-	}
+	owed := p.held.owedBy(st, pl)
 	addOwed := func() error {
 		if len(owed) == 0 {
 			return nil
@@ -266,7 +286,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		case err == nil && after != "":
 			err = cr.giveBack(ctx, st, after)
 		case err == nil:
-			err = cr.recordUserVars(ctx, p.control, st)
+			err = cr.recordUserVars(ctx, p.control, p.control, st)
 		}
 	case txn || st.Kind == split.KindLock || (!ownDDL && (pl.OpenAfter || (pl.InRegion && !pl.EndsRegion))):
 		if cr.pendingFrom < 0 {
@@ -306,7 +326,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		case err == nil && after != "":
 			err = cr.giveBack(ctx, st, after)
 		case err == nil:
-			err = cr.recordUserVars(ctx, p.control, st) // with the transaction's progress row
+			err = cr.recordUserVarsInTxn(ctx, st)
 		}
 		if err == nil && intent {
 			var changed bool

@@ -368,9 +368,8 @@ func (dp *dispatcher) runStatement(ctx context.Context, st *split.Statement, end
 		return err // errQuit too: the client's quit
 	}
 	p.ctl.skipped.noteRan(st)
-	if held != nil && !st.Tolerated {
-		// Only a table this CREATE made owes the keys (not one that existed, under --force).
-		p.held.deferred = append(p.held.deferred, *held)
+	if err := p.held.hold(ctx, st, held); err != nil {
+		return p.at(st, err)
 	}
 	if st.Kind == split.KindSession && len(st.SQL) > 0 {
 		entry, err := p.ctl.sessionEntry(ctx, st)
@@ -518,7 +517,7 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 	if err == nil && c == p.control {
 		// In the statement's transaction, with its progress row: a resume that skips it
 		// still gets the user variables it set (@n := @n + 1).
-		err = p.ctl.recordUserVars(ctx, c, st)
+		err = p.ctl.recordUserVars(ctx, c, c, st)
 	}
 	if err != nil {
 		if !ddl {

@@ -97,7 +97,11 @@ func (cr *controller) lostCounter(ctx context.Context, st *split.Statement, pl p
 	if cp.Skip(st.Offset) {
 		return nil
 	}
-	cr.resumePassed = pl.Kind != plan.Rows && !pl.OpenAfter
+	// A statement that may have waited on a worker behind its table's rows is not where
+	// the earlier attempt's control connection was: the dispatcher went on past it, so
+	// batches after it may have taken ids and rolled back too
+	// (TestReviewXResumeLostIDsAfterWorkerDDL).
+	cr.resumePassed = pl.Kind != plan.Rows && !pl.OpenAfter && !mayRunOnWorker(st)
 	what := ""
 	switch {
 	case plan.TakesSequenceValues(st):

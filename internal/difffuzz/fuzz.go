@@ -51,6 +51,10 @@ type Result struct {
 	// Found are every difference of a KeepGoing run, one per seed (its first mode that
 	// differed), the first one being Diff.
 	Found []Finding
+	// Killed, Spooled and Loaded count how far the fast paths were driven: imports a
+	// kill interrupted (each then resumed), imports that spooled, batches loaded by LOAD
+	// DATA (Outcome.Loaded, Outcome.Spooled).
+	Killed, Spooled, Loaded int
 }
 
 // Finding is one difference of a KeepGoing run.
@@ -66,7 +70,7 @@ func (r Result) Summary() string {
 	if r.Refused > 0 {
 		s += fmt.Sprintf(" (%d refusals naming what to check)", r.Refused)
 	}
-	return s
+	return s + fmt.Sprintf("; %d imports killed and resumed, %d spooled, %d batches loaded by LOAD DATA", r.Killed, r.Spooled, r.Loaded)
 }
 
 // Fuzz generates scripts from o.Seed on and checks each in every mode until o.Count
@@ -117,8 +121,13 @@ func Fuzz(ctx context.Context, r *Runner, o Options) (Result, error) {
 				return res, fmt.Errorf("seed %d %s: %w", seed, mode.Name, err)
 			}
 			if have.Kills > 0 {
+				res.Killed++
 				logf("seed %d %s: killed %d× and resumed", seed, mode.Name, have.Kills)
 			}
+			if have.Spooled {
+				res.Spooled++
+			}
+			res.Loaded += have.Loaded
 			if have.Refused != "" {
 				res.Refused++
 				logf("seed %d %s: refused: %s", seed, mode.Name, firstLine(have.Refused))

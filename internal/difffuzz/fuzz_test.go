@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -47,29 +48,22 @@ func newTestRunner(t *testing.T, bin string) *Runner {
 }
 
 // TestDiffFuzzShort is the fuzzer's in-suite run: 24 scripts (4 with -short)
-// through every mode against today's dumpscope, with the constructs of the differences
+// through every mode (the modes added for the long runs: their InSuiteSeeds) against
+// today's dumpscope, with the constructs of the differences
 // known and not yet fixed switched off (InSuiteOff, InSuiteModeOff, docs/difffuzz.md).
 // A difference in a mode without kills fails the test with the shrunk script. The resume
 // mode's kill lands where the machine's speed puts it (SIGKILL a seeded delay after the
 // journal appears), and a difference only some kill points show (docs/difffuzz.md: the
 // two the in-suite run met, seeds 16 and 809, are fixed or refused since) would make it
-// red at random: a difference there is logged with its shrunk script and
-// run once more, and the run goes on with the next seed, so that CI shows it without
-// going red at random. `go run ./scripts/difffuzz --modes resume` fails on it.
+// red at random: a difference in a mode with kills is logged with its shrunk script
+// and run once more, and the run goes on with the next seed, so that CI shows it
+// without going red at random. `go run ./scripts/difffuzz --modes resume` fails on it.
 func TestDiffFuzzShort(t *testing.T) {
 	bin := goBuild(t, "github.com/dumpscope/dumpscope/cmd/dumpscope", "dumpscope")
 	r := newTestRunner(t, bin)
 	count := 24
 	if testing.Short() {
 		count = 4
-	}
-	var steady, killed []Mode
-	for _, m := range Modes {
-		if m.Kill {
-			killed = append(killed, m)
-		} else {
-			steady = append(steady, m)
-		}
 	}
 	run := func(seed int64, count int, modes []Mode, budget time.Duration) Result {
 		t.Helper()
@@ -87,21 +81,56 @@ func TestDiffFuzzShort(t *testing.T) {
 		return fmt.Sprintf("seed %d, mode %s: dumpscope differs from the client (%s); the shrunk script (%s):\n%s",
 			res.Original.Seed, res.Diff.Mode, res.Diff.Kind, res.File, shrunk)
 	}
-	if res := run(1, count, steady, 3*time.Minute); res.Diff != nil {
-		t.Fatal(report(res))
-	} else {
-		t.Log(res.Summary())
-	}
-	for seed, open := int64(1), 0; seed <= int64(count) && open < 2; open++ { // at most two, for CI's time
-		res := run(seed, count-int(seed)+1, killed, time.Minute)
-		if res.Diff == nil {
-			t.Log(res.Summary())
-			break
+	for _, g := range inSuiteGroups(count) {
+		if !g.kill {
+			if res := run(1, g.seeds, g.modes, 3*time.Minute); res.Diff != nil {
+				t.Fatal(report(res))
+			} else {
+				t.Log(res.Summary())
+			}
+			continue
 		}
-		again := run(res.Original.Seed, 1, killed, 30*time.Second)
-		t.Logf("open resume-mode difference (came back in a second run: %v): %s", again.Diff != nil, report(res))
-		seed = res.Original.Seed + 1
+		for seed, open := int64(1), 0; seed <= int64(g.seeds) && open < 2; open++ { // at most two, for CI's time
+			res := run(seed, g.seeds-int(seed)+1, g.modes, time.Minute)
+			if res.Diff == nil {
+				t.Log(res.Summary())
+				break
+			}
+			again := run(res.Original.Seed, 1, g.modes, 30*time.Second)
+			t.Logf("open %s-mode difference (came back in a second run: %v): %s", res.Diff.Mode, again.Diff != nil, report(res))
+			seed = res.Original.Seed + 1
+		}
 	}
+}
+
+// suiteGroup is modes the in-suite run gives the same seeds, with kills or without.
+type suiteGroup struct {
+	kill  bool
+	seeds int
+	modes []Mode
+}
+
+// inSuiteGroups splits Modes by kills and by the seeds each gets of count
+// (Mode.InSuiteSeeds): the modes without kills first, as before.
+func inSuiteGroups(count int) []suiteGroup {
+	var out []suiteGroup
+	for _, kill := range []bool{false, true} {
+		for _, m := range Modes {
+			if m.Kill != kill {
+				continue
+			}
+			n := count
+			if m.InSuiteSeeds > 0 {
+				n = min(n, m.InSuiteSeeds)
+			}
+			i := slices.IndexFunc(out, func(g suiteGroup) bool { return g.kill == kill && g.seeds == n })
+			if i < 0 {
+				out, i = append(out, suiteGroup{kill: kill, seeds: n}), len(out)
+			}
+			out[i].modes = append(out[i].modes, m)
+		}
+	}
+	return out
 }
 
 // TestDiffFuzzFindsPlanted: against a stand-in importer that drops the last row of

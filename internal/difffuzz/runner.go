@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -22,24 +23,42 @@ import (
 )
 
 // Mode is one way of running `dumpscope import`: its flags, and for Kill a SIGKILL at a
-// seeded random moment followed by --resume until the import ends.
+// seeded random moment followed by --resume (with the same flags) until the import ends.
 type Mode struct {
 	Name string
 	Args []string
 	Kill bool
+	// InSuiteSeeds is how many of its seeds the in-suite run (TestDiffFuzzShort) gives
+	// the mode (0: all): the modes added for the long runs cost CI a few scripts each.
+	InSuiteSeeds int
 }
 
 // batchBytes is small so that the multi-row INSERTs of a generated script (a few KB to
 // tens of KB) split into several batches, committed on several connections.
 const batchBytes = "2K"
 
-// Modes are the import modes the fuzzer compares with the client, by name.
+// spoolBatchBytes makes the memory queue (2 × workers × --batch-bytes) 2 KB, which a
+// script's parallel part overruns while a worker starves or both share a table: then
+// batches go through the read-ahead spool (importer/replay/spool.go, budget.go). With
+// 2K batches 1 script in 20 spooled; with 512 bytes 4 or 5 in 10 (seeds 21000–21009).
+const spoolBatchBytes = "512"
+
+// Modes are the import modes the fuzzer compares with the client, by name. A Kill mode
+// resumes with its own flags: a resume keeps --defer-indexes from the journal whatever it
+// is given; --load-data, --parallel and --batch-bytes are not journaled and are taken as
+// given. So the README's everyday
+// `--resume --parallel 2 --load-data` after a killed `--load-data` run is what
+// resume-load-data runs.
 var Modes = []Mode{
 	{Name: "serial"},
 	{Name: "parallel", Args: []string{"--parallel", "3", "--batch-bytes", batchBytes}},
 	{Name: "load-data", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", batchBytes}},
 	{Name: "defer-indexes", Args: []string{"--parallel", "2", "--defer-indexes", "--batch-bytes", batchBytes}},
 	{Name: "resume", Args: []string{"--parallel", "2", "--batch-bytes", batchBytes, "--checkpoint", journalArg}, Kill: true},
+	{Name: "spool", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", spoolBatchBytes}, InSuiteSeeds: 4},
+	{Name: "resume-load-data", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", batchBytes, "--checkpoint", journalArg}, Kill: true, InSuiteSeeds: 4},
+	{Name: "resume-defer-indexes", Args: []string{"--parallel", "2", "--defer-indexes", "--batch-bytes", batchBytes, "--checkpoint", journalArg}, Kill: true, InSuiteSeeds: 4},
+	{Name: "resume-spool", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", spoolBatchBytes, "--checkpoint", journalArg}, Kill: true, InSuiteSeeds: 4},
 }
 
 // journalArg in Mode.Args becomes a fresh journal path for each import.
@@ -59,7 +78,11 @@ func ModeNames(list string) ([]Mode, error) {
 			}
 		}
 		if !found {
-			return nil, fmt.Errorf("unknown mode %q (modes: serial, parallel, load-data, defer-indexes, resume)", n)
+			names := make([]string, len(Modes))
+			for i, m := range Modes {
+				names[i] = m.Name
+			}
+			return nil, fmt.Errorf("unknown mode %q (modes: %s)", n, strings.Join(names, ", "))
 		}
 	}
 	return out, nil
@@ -89,6 +112,12 @@ type Outcome struct {
 	Refused string // dumpscope's refusal that names what to check (an allowed outcome)
 	Hung    bool   // killed after Runner.Timeout
 	Kills   int    // SIGKILLs that interrupted dumpscope (each followed by --resume)
+	// Loaded and Spooled say how much of the fast paths the import took (over a Kill
+	// mode's runs that ended; a killed one prints nothing): batches loaded by LOAD DATA,
+	// and whether batches went through the read-ahead spool. A mode the scripts never
+	// drive there tests nothing the others do not.
+	Loaded  int
+	Spooled bool
 	DBs     []string
 	Dump    []byte
 	Output  string // the tail of the program's output, for the report
@@ -162,6 +191,9 @@ func (r *Runner) Check(ctx context.Context, script []byte, mode Mode, rng *rand.
 var (
 	clientErrRe = regexp.MustCompile(`ERROR (\d+) \([0-9A-Z]+\) at line (\d+)`)
 	dsErrRe     = regexp.MustCompile(`line (\d+): [^\n]*ERROR (\d+) \(`)
+	// loadedRe and spooledRe read dumpscope's closing lines (cmd/dumpscope import_output.go).
+	loadedRe  = regexp.MustCompile(`--load-data: (\d+) batches loaded in bulk`)
+	spooledRe = regexp.MustCompile(`of SQL went through the read-ahead spool`)
 )
 
 // refusals are the outputs of dumpscope refusing, saying what to check, where the client
@@ -226,7 +258,7 @@ func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *r
 	ctx, cancel := context.WithTimeout(ctx, r.timeout())
 	defer cancel()
 	var o Outcome
-	kills := 0
+	kills, loaded, spooled := 0, 0, false
 	for attempt := 0; ; attempt++ {
 		a := append([]string(nil), args...)
 		if attempt > 0 {
@@ -235,7 +267,12 @@ func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *r
 		a = append(a, file)
 		kill := mode.Kill && attempt == 0 || mode.Kill && attempt == 1 && rng.Intn(3) == 0
 		out, killed, err := r.runDumpscope(ctx, a, journal, kill, rng)
-		o = Outcome{Output: tail(out), Kills: kills}
+		if m := loadedRe.FindSubmatch(out); m != nil {
+			n, _ := strconv.Atoi(string(m[1]))
+			loaded += n
+		}
+		spooled = spooled || spooledRe.Match(out)
+		o = Outcome{Output: tail(out), Kills: kills, Loaded: loaded, Spooled: spooled}
 		if ctx.Err() != nil && parent.Err() == nil {
 			o.Hung, o.Failed = true, true
 			break

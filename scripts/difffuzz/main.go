@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -29,7 +30,7 @@ func run() int {
 	seed := flag.Int64("seed", 1, "the first script's seed (script i has seed+i)")
 	count := flag.Int("count", 0, "how many scripts (0: until --duration)")
 	duration := flag.Duration("duration", 0, "stop after this long (0: after --count)")
-	modes := flag.String("modes", "all", "comma-separated modes: serial, parallel, load-data, defer-indexes, resume")
+	modes := flag.String("modes", "all", "comma-separated modes: "+modeList())
 	out := flag.String("out", "difffuzz-out", "directory for a shrunk script")
 	off := flag.String("off", "known", "constructs to leave out, comma-separated (docs/difffuzz.md): known (the known differences), none, or names")
 	deferOff := flag.String("defer-indexes-off", difffuzz.ConstructList(difffuzz.InSuiteModeOff["defer-indexes"]), "constructs the defer-indexes mode alone leaves out, or none")
@@ -100,7 +101,7 @@ func run() int {
 		return 2
 	}
 	o := difffuzz.Options{Seed: *seed, Count: *count, Duration: *duration, Modes: ms, Config: cfg, Out: *out, ShrinkBudget: *shrinkBudget,
-		ModeOff: map[string][]difffuzz.Construct{"resume": ro, "defer-indexes": do}, KeepGoing: *keepGoing}
+		ModeOff: modeOff(ro, do), KeepGoing: *keepGoing}
 	if *verbose {
 		o.Log = os.Stderr
 	}
@@ -123,4 +124,27 @@ func run() int {
 	}
 	fmt.Println(res.Summary())
 	return 0
+}
+
+func modeList() string {
+	names := make([]string, len(difffuzz.Modes))
+	for i, m := range difffuzz.Modes {
+		names[i] = m.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// modeOff gives --resume-off to every mode with kills and --defer-indexes-off to every
+// mode with --defer-indexes (resume-defer-indexes takes both).
+func modeOff(resume, deferIdx []difffuzz.Construct) map[string][]difffuzz.Construct {
+	out := map[string][]difffuzz.Construct{}
+	for _, m := range difffuzz.Modes {
+		if m.Kill {
+			out[m.Name] = append(out[m.Name], resume...)
+		}
+		if slices.Contains(m.Args, "--defer-indexes") {
+			out[m.Name] = append(out[m.Name], deferIdx...)
+		}
+	}
+	return out
 }
