@@ -68,16 +68,3 @@ func TestImportDeferIndexesMyISAMRowOrder(t *testing.T) {
 		t.Errorf("re-dumps differ; first difference at %s", rd.FirstDiff([]byte(want), []byte(have)))
 	}
 }
-
-// TestResumeFoundDeferredIndexDroppedUnrecorded (difffuzz seed 21365,
-// resume-defer-indexes): killed after a DROP TABLE ran and before its progress row, the
-// resume held the first table's key back again at the skipped CREATE and added it before
-// sending the DROP again, to a table the DROP had removed: ERROR 1146.
-func TestResumeFoundDeferredIndexDroppedUnrecorded(t *testing.T) {
-	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
-	create := "CREATE TABLE t1 (\n  id int NOT NULL,\n  v varchar(40),\n  PRIMARY KEY (id),\n  KEY k1 (v)\n) ENGINE=InnoDB;\n"
-	dump := "CREATE DATABASE fz0;\nUSE fz0;\n" + create + rowsOf("t1", 1, 40) + "DROP TABLE t1;\n" +
-		strings.Replace(create, ",\n  KEY k1 (v)", "", 1) + rowsOf("t1", 40, 80)
-	drop := strings.Count(dump[:strings.Index(dump, "DROP TABLE t1;")], "\n") + 1
-	runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, killAtDDL: drop, deferIndexes: true})
-}
