@@ -3,6 +3,8 @@ package importer_test
 import (
 	"context"
 	"errors"
+	"github.com/google/go-cmp/cmp"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -119,5 +121,88 @@ func TestReviewX2ReloadSequenceTrigger(t *testing.T) {
 			// Stopped in u's rows: m's rows have committed, its load is still under way.
 			runReviewCase(t, ref, srv, reviewCase{db: "xr", dump: dump, stop: int64(strings.Count(head, "\n")) + 3, opt: importer.Options{Parallel: 2, BatchBytes: 2 << 10}})
 		})
+	}
+}
+
+// TestReviewX2ForceResumeDumpsOwnAlreadyExists: under --force, the dump's own "already
+// exists" after the resume point is taken for a DDL that had run. A regression of
+// 424a1cb (the fix of TestReviewXForceResumeUnrecordedCreate): before it, --force forgave
+// the error first, which was right here. The dump creates t twice
+// (the second CREATE TABLE t, with another key, fails with ERROR 1050 in the client, which
+// --force goes past: t keeps its first definition). Stopped before either CREATE, the
+// resume sends both; the second meets ERROR 1050, and runBarrier asks the journal first
+// (TestReviewXForceResumeUnrecordedCreate's fix, resumedDDL): MayHaveRun says yes for an
+// unrecorded DDL past the furthest committed offset while its allowance (parallel + 1)
+// lasts, although the interrupted run never got there (it must be the first DDL after
+// the stop: one that runs without error before it tells the resume, RanAfresh). So the error is neither forgiven
+// nor counted (the client's one ERROR 1050 is missing from the summary: exit 0 where the
+// client's --force reports it), and under --defer-indexes the CREATE is taken as having
+// made t, so its held-back KEY kb2 is added to the first t at the end: a key the client's
+// table has not. Silent wrong schema, and a wrong report.
+//
+// Cause: checkpoint.Run.MayHaveRun cannot tell a DDL the interrupted run ran before its
+// progress row from one it never reached; the allowance bounds how many, not which. The
+// journal's connection ids, or the statements in flight when the run stopped, could tell
+// (the furthest offset the dispatcher had read, journaled at the stop).
+func TestReviewX2ForceResumeDumpsOwnAlreadyExists(t *testing.T) {
+	reviewX(t)
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	head := "CREATE DATABASE xr;\nUSE xr;\n" + createT + "INSERT INTO `t` VALUES (1,1),(2,2);\n" +
+		"CREATE TABLE u (id int PRIMARY KEY, v varchar(40));\n" + rowsOf("u", 0, 100) + rowsOf("u", 100, 200)
+	// The dump's own error is the first DDL after the stop (a DDL that ran without error
+	// there would tell the resume that the interrupted run got no further: RanAfresh).
+	dump := head + rowsOf("u", 200, 300) + strings.Replace(createT, "KEY `kb`", "KEY `kb2`", 1) + "INSERT INTO `t` VALUES (3,3);\n"
+	path := writeFile(t, "force.sql", []byte(dump))
+	cmd := exec.Command(testsandbox.RequireTool(t, "mariadb"), append(ref.ClientArgs(), "--force")...)
+	cmd.Stdin = strings.NewReader(dump)
+	if out, _ := cmd.CombinedOutput(); strings.Count(string(out), "ERROR 1050") != 1 {
+		t.Fatalf("client --force: %s; want one ERROR 1050", out)
+	}
+	o := importer.Options{Parallel: 2, BatchBytes: 2 << 10, DeferIndexes: true, Force: true, SkipWarningCount: true,
+		CheckpointPath: filepath.Join(t.TempDir(), "journal"), Log: &strings.Builder{}}
+	if res, err := tryImport(t, srv, "", importer.Source{Path: path}, stopAfter(int64(strings.Count(head, "\n")), o)); err != nil || res.Status != importer.Interrupted {
+		t.Fatalf("first run: %v, %v", res, err)
+	}
+	o.Resume = true
+	res, err := tryImport(t, srv, "", importer.Source{Path: path}, o)
+	if err != nil || res.Status != importer.Finished {
+		t.Fatalf("resume: %v, %v", res, err)
+	}
+	if res.Replay.Errors != 1 {
+		t.Errorf("the resume reports %d SQL error(s) (%v) where the client's --force met one (ERROR 1050)", res.Replay.Errors, res.Replay.ErrorList)
+	}
+	if want, have := redump(t, ref, "xr"), redump(t, srv, "xr"); have != want {
+		t.Errorf("after the stop and the resume the re-dump differs from the client's --force:\n%s", cmp.Diff(want, have))
+	}
+}
+
+// TestReviewX2ResumeDumpsOwnErrorFirstDDL: TestReviewXResumeAfterDDLError's class where the
+// interrupted run never reached the failing statement, so no failed_at was journaled. The
+// dump's own DDL error (DROP TABLE nosuch: ERROR 1051, where the client stops) is the
+// first DDL after the stop; the resume takes it for a DDL that ran before its progress row
+// (checkpoint.Run.MayHaveRun: past the furthest offset, within the allowance), goes on and
+// finishes with success and the row after it, which the client never imports. Silent
+// wrong data and a false "finished".
+//
+// Cause: as TestReviewX2ForceResumeDumpsOwnAlreadyExists: MayHaveRun cannot tell a DDL the
+// interrupted run ran from one it never reached; failed_at covers only a run that failed
+// there itself.
+func TestReviewX2ResumeDumpsOwnErrorFirstDDL(t *testing.T) {
+	reviewX(t)
+	srv := testsandbox.Start(t)
+	head := "CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE u (id int PRIMARY KEY, v varchar(40));\n" + rowsOf("u", 0, 100) + rowsOf("u", 100, 200)
+	path := writeFile(t, "err.sql", []byte(head+rowsOf("u", 200, 300)+"DROP TABLE nosuch;\nINSERT INTO u VALUES (1000, 'after the error');\n"))
+	o := importer.Options{Parallel: 2, BatchBytes: 2 << 10, SkipRowCounts: true, CheckpointPath: filepath.Join(t.TempDir(), "journal"), Log: &strings.Builder{}}
+	if res, err := tryImport(t, srv, "", importer.Source{Path: path}, stopAfter(int64(strings.Count(head, "\n")), o)); err != nil || res.Status != importer.Interrupted {
+		t.Fatalf("first run: %v, %v", res, err)
+	}
+	o.Resume = true
+	res, err := tryImport(t, srv, "", importer.Source{Path: path}, o)
+	if err == nil {
+		err = res.Err
+	}
+	var se *replay.StatementError
+	if !errors.As(err, &se) || se.Code != 1051 {
+		t.Errorf("resume: %v, %v; want the client's ERROR 1051 at DROP TABLE nosuch", res.Status, err)
 	}
 }
