@@ -2,7 +2,9 @@ package importer_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/google/go-cmp/cmp"
 	"os/exec"
 	"path/filepath"
@@ -205,4 +207,72 @@ func TestReviewX2ResumeDumpsOwnErrorFirstDDL(t *testing.T) {
 	if !errors.As(err, &se) || se.Code != 1051 {
 		t.Errorf("resume: %v, %v; want the client's ERROR 1051 at DROP TABLE nosuch", res.Status, err)
 	}
+}
+
+// TestReviewX2RestartForgottenAfterRefusal: the alive table (checkpoint/restart.go) tells
+// a restart within two seconds of the interrupted run's start, where the boot times
+// cannot; but the first --resume writes the run's alive row again (markAlive in
+// checkpoint.resume) before it decides, and refuses (the MEMORY table that lost its rows)
+// afterwards. The user retries the same --resume: the row is there, the boot times agree,
+// so the retry takes the server for one that never restarted: it skips the MEMORY table's
+// committed rows (the table stays empty where the client's has 59 rows; the run says
+// "finished", its summary 59 dump rows against 0 in the server) and, before that,
+// waits for or kills the interrupted run's connection ids, which after a restart may be
+// other sessions'. Silent data loss, one retry after a correct refusal. (A refusal for any
+// other reason after markAlive — the dump differing past the verified part, an error
+// reading the progress rows — forgets the restart the same way.)
+//
+// The restart within two seconds is made by hand: the journal's boot_unix is set to the
+// restarted server's.
+//
+// Cause: resume calls markAlive before every check that may refuse; the mark must follow
+// a resume that went through (or the journal must note the restart once seen).
+func TestReviewX2RestartForgottenAfterRefusal(t *testing.T) {
+	reviewX(t)
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	head := "CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE mem (id int PRIMARY KEY, v varchar(40)) ENGINE=MEMORY;\n" + rowsOf("mem", 1, 60) +
+		"ALTER TABLE mem ENABLE KEYS;\nCREATE TABLE u (id int PRIMARY KEY, v varchar(40));\n"
+	dump := head + rowsOf("u", 0, 100) + rowsOf("u", 100, 200) + rowsOf("u", 200, 300)
+	const refusal = "the server restarted since the interrupted run, and `xr`.`mem` (ENGINE=MEMORY) lost with the restart"
+	opt := importer.Options{Parallel: 2, BatchBytes: 2 << 10}
+	runReviewCase(t, ref, srv, reviewCase{db: "xr", dump: dump, stop: int64(strings.Count(head, "\n")) + 2,
+		between: func(t *testing.T, srv *sandbox.Server, dump string) {
+			ctx := context.Background()
+			if err := srv.Restart(ctx); err != nil {
+				t.Fatal(err)
+			}
+			journal := filepath.Join(filepath.Dir(dump), "journal")
+			j, err := checkpoint.ReadJournal(journal)
+			if err != nil {
+				t.Fatal(err)
+			}
+			db, err := sql.Open("mysql", srv.DSN(""))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			c, err := db.Conn(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			now, err := checkpoint.ReadTarget(ctx, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			j.Target.BootUnix = now.BootUnix // a restart within two seconds of the run's start
+			if err := checkpoint.WriteJournal(journal, j); err != nil {
+				t.Fatal(err)
+			}
+			o := opt
+			o.CheckpointPath, o.Resume, o.SkipWarningCount, o.Log = journal, true, true, &strings.Builder{}
+			res, err := tryImport(t, srv, "", importer.Source{Path: dump}, o)
+			if err == nil && res != nil {
+				err = res.Err
+			}
+			if err == nil || !strings.Contains(err.Error(), refusal) {
+				t.Fatalf("first resume: %v; want it refused with %q", err, refusal)
+			}
+		},
+		opt: opt, refused: refusal})
 }
