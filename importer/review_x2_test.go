@@ -5,10 +5,14 @@ import (
 	"database/sql"
 	"errors"
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/go-sql-driver/mysql"
 	"github.com/google/go-cmp/cmp"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
@@ -275,4 +279,95 @@ func TestReviewX2RestartForgottenAfterRefusal(t *testing.T) {
 			}
 		},
 		opt: opt, refused: refusal})
+}
+
+// TestReviewX2ConcurrentResumesCopiedJournal: the fix of TestReviewXConcurrentResumes
+// (checkpoint/lock.go) locks the journal's file, not the run: two --resume of the same run
+// from two copies of its journal (a resume from another host, which 9a6d149 made
+// supported, or a copy kept as a backup) both get a lock, both truncate the keyless table
+// being reloaded and both send its rows: neither is refused as the other's; here both end
+// with ERROR 1062 on the next table's rows (each sent rows the other had committed), and
+// the keyless table holds its rows twice (238 rows, the dump has 119). The same shape as
+// the first review's test, with the second resume given a copy.
+//
+// Cause: lockJournal flocks JOURNAL.lock beside the file; nothing in the target (where the
+// rows are) says the run is being resumed: GET_LOCK on the run id, held on the control
+// connection for the run's life, would cover every copy and host.
+func TestReviewX2ConcurrentResumesCopiedJournal(t *testing.T) {
+	reviewX(t)
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	head := "CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE m (id int, v varchar(40)) ENGINE=InnoDB;\n"
+	dump := head + rowsOf("m", 1, 60) + rowsOf("m", 60, 120) + "CREATE TABLE u (id int PRIMARY KEY, v varchar(40));\n" +
+		rowsOf("u", 0, 100) + rowsOf("u", 100, 200) + rowsOf("u", 200, 300)
+	var mu sync.Mutex
+	arrived, met := 0, make(chan struct{})
+	var results [2]*importer.Result
+	var errs [2]error
+	runReviewCase(t, ref, srv, reviewCase{db: "xr", dump: dump, stop: 8, opt: importer.Options{Parallel: 2, BatchBytes: 2 << 10},
+		resume: func(ctx context.Context, cfg *mysql.Config, path string, o importer.Options) (*importer.Result, error) {
+			journal, err := os.ReadFile(o.CheckpointPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			copied := o.CheckpointPath + "-copy"
+			if err := os.WriteFile(copied, journal, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			var done sync.WaitGroup
+			for i := range 2 {
+				done.Add(1)
+				var once sync.Once
+				arrive := func() {
+					once.Do(func() {
+						mu.Lock()
+						if arrived++; arrived == 2 {
+							close(met)
+						}
+						mu.Unlock()
+					})
+				}
+				oi := o
+				if i == 1 {
+					oi.CheckpointPath = copied
+				}
+				oi.OnStatement = func(_ context.Context, st *split.Statement) error {
+					if st.Line == 4 {
+						arrive()
+						<-met
+					}
+					return nil
+				}
+				oi.Log = &strings.Builder{}
+				go func() {
+					defer done.Done()
+					defer arrive()
+					results[i], errs[i] = importer.Import(ctx, cfg, importer.Source{Path: path}, oi)
+				}()
+			}
+			done.Wait()
+			refused := false
+			for i := range 2 {
+				err := errs[i]
+				if err == nil && results[i] != nil {
+					err = results[i].Err
+				}
+				t.Logf("resume %d: %v", i, err)
+				refused = refused || (err != nil && strings.Contains(err.Error(), "in use"))
+			}
+			if !refused {
+				var n int
+				db, err := sql.Open("mysql", srv.DSN(""))
+				if err == nil {
+					err = db.QueryRow("SELECT COUNT(*) FROM xr.m").Scan(&n)
+					db.Close()
+				}
+				t.Fatalf("neither resume was refused as the other's (m holds %d rows, %v; the dump has 119)", n, err)
+			}
+			for i := range 2 {
+				if errs[i] == nil && results[i].Status == importer.Finished {
+					return results[i], nil
+				}
+			}
+			return results[0], errs[0]
+		}})
 }
