@@ -286,9 +286,15 @@ func (r *progressRows) RecordLoad(ctx context.Context, c Conn, db, table string,
 
 // RecordCreated notes that a CREATE TABLE of this run made db.table (it did not exist
 // before it), or the dump's own TRUNCATE emptied it, in the caller's transaction: the
-// DDL's progress row commits with it.
+// DDL's progress row commits with it. It also forgets the table's earlier load (a table
+// dropped and created again by the dump): what that load wrote is gone, so the next load
+// is a first load, which a resume may reload exactly from its own first row, where a
+// second load under the old row is refused (RecordLoad).
 func (r *progressRows) RecordCreated(ctx context.Context, c Conn, db, table string) error {
-	_, err := c.ExecContext(ctx, "INSERT IGNORE INTO "+ProgressSchema+".created VALUES (?, ?, ?)", r.RunID, db, table)
+	if _, err := c.ExecContext(ctx, "INSERT IGNORE INTO "+ProgressSchema+".created VALUES (?, ?, ?)", r.RunID, db, table); err != nil {
+		return err
+	}
+	_, err := c.ExecContext(ctx, "DELETE FROM "+ProgressSchema+".loads WHERE run_id = ? AND db = ? AND tbl = ?", r.RunID, db, table)
 	return err
 }
 

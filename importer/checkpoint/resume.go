@@ -442,11 +442,16 @@ func (r *prior) planReload(ctx context.Context, c Conn, runID string) ([]string,
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	for _, l := range pending {
+		if err := refuseTriggers(ctx, c, l.db, l.t); err != nil {
+			return nil, err
+		}
+	}
 	r.reload = map[string]int64{}
 	var out []string
 	for _, l := range pending {
 		name := sqlscan.QuoteIdent(l.db) + "." + sqlscan.QuoteIdent(l.t)
-		if _, err := c.ExecContext(ctx, "TRUNCATE TABLE "+name); err != nil {
+		if err := truncateForReload(ctx, c, name); err != nil {
 			return nil, fmt.Errorf("resume: truncate %s.%s for a reload: %w", l.db, l.t, err)
 		}
 		if l.autoInc.Valid && l.autoInc.String != "1" {

@@ -256,6 +256,10 @@ type loadData struct {
 	// created anew, ALTERed, renamed over or moved to another engine is never loaded
 	// with the columns, types or engine of its earlier self.
 	gen atomic.Int64
+	// force is --force: a LOAD that meets an error the INSERTs' --force skips may move an
+	// AUTO_INCREMENT counter past rows the client never inserted (countersExact).
+	force bool
+
 	seq atomic.Int64
 	// off is set when the server refuses LOAD DATA LOCAL (local_infile=OFF): the rest of
 	// the run uses INSERTs, said once.
@@ -419,7 +423,8 @@ func (ld *loadData) table(ctx context.Context, c Conn, db, table string) (*loadT
 	}
 	var engine sql.NullString
 	var triggers int
-	err := c.QueryRowContext(ctx, "SELECT ENGINE, (SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ?) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?", db, table, db, table).Scan(&engine, &triggers)
+	var autoInc bool
+	err := c.QueryRowContext(ctx, "SELECT ENGINE, (SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ?), AUTO_INCREMENT IS NOT NULL FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?", db, table, db, table).Scan(&engine, &triggers, &autoInc)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, err
 	}
@@ -431,6 +436,8 @@ func (ld *loadData) table(ctx context.Context, c Conn, db, table string) (*loadT
 	// INSERTs replayed after it would make twice.
 	if triggers > 0 && strings.EqualFold(engine.String, "InnoDB") {
 		ld.note("--load-data: rows into tables with triggers ran as INSERTs: a LOAD DATA that is not clean is rolled back and replayed, and the rollback does not undo what the triggers did to AUTO_INCREMENT counters and non-transactional tables")
+	} else if !ld.countersExact(autoInc) {
+		// t stays nil: INSERTs (loadcounter.go)
 	} else if strings.EqualFold(engine.String, "InnoDB") {
 		if t, err = readLoadTable(ctx, c, db, table); err != nil {
 			return nil, err
