@@ -423,3 +423,31 @@ func TestReviewX2ResumeSummaryCounts(t *testing.T) {
 		t.Errorf("the summary after a stop and a resume differs from an uninterrupted run's:\nresumed:       %s\nuninterrupted: %s", h, w)
 	}
 }
+
+// TestReviewX2InnoDBOnlyTarget: a first run (not a resume) with --parallel into a server
+// that allows InnoDB tables only — MariaDB's enforce_storage_engine=InnoDB here; on MySQL,
+// disabled_storage_engines with MEMORY in it, which MySQL's InnoDB Cluster and Group
+// Replication setups recommend — fails before it sends anything: every import with
+// progress rows now creates dumpscope_progress.alive ENGINE=MEMORY at its setup
+// (a3760e8, checkpoint/restart.go markAlive). The client imports the dump (its tables are
+// InnoDB), and so did dumpscope before a3760e8. A refusal that need not be, of every
+// parallel import on such a server. (Where the engine is substituted instead —
+// enforce_storage_engine without NO_ENGINE_SUBSTITUTION — alive is made InnoDB, survives
+// a restart, and tells none.)
+//
+// Cause: markAlive's CREATE TABLE … ENGINE=MEMORY is not optional: a server that refuses
+// the engine could fall back to the boot times alone, as a schema of an older dumpscope
+// does (serverRestarted).
+func TestReviewX2InnoDBOnlyTarget(t *testing.T) {
+	reviewX(t)
+	srv := testsandbox.Start(t, "enforce_storage_engine=InnoDB")
+	dump := writeFile(t, "innodb.sql", []byte("CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE t (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n"+rowsOf("t", 0, 100)))
+	var log strings.Builder
+	res, err := tryImport(t, srv, "", importer.Source{Path: dump}, importer.Options{Parallel: 2, SkipWarningCount: true, Log: &log})
+	if err == nil {
+		err = res.Err
+	}
+	if err != nil || res.Status != importer.Finished {
+		t.Fatalf("--parallel 2 into an InnoDB-only server: %v\n%s", err, log.String())
+	}
+}
