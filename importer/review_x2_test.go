@@ -451,3 +451,32 @@ func TestReviewX2InnoDBOnlyTarget(t *testing.T) {
 		t.Fatalf("--parallel 2 into an InnoDB-only server: %v\n%s", err, log.String())
 	}
 }
+
+// TestReviewX2RestartMemoryTableNotLoaded: the restart refusal
+// (TestReviewXResumeAfterRestartMemoryTable's fix) looks only at the tables in the run's
+// loads and created rows: the tables that got batched rows, and those the run created. A
+// MEMORY table that was there before the import (the user's, under --overwrite) and got
+// its rows from statements that run on the control connection — INSERT … SELECT, INSERT …
+// ON DUPLICATE KEY UPDATE — is in neither. After a restart between the stop and the
+// resume, those statements are skipped as committed and the table stays empty, where the
+// client's has its rows. Silent data loss, the finding's own class.
+//
+// Cause: refuseLostMemoryRows reads loads and created, not every table the run wrote; the
+// journal's progress rows do not say which tables a statement wrote (its writeScope does,
+// at run time).
+func TestReviewX2RestartMemoryTableNotLoaded(t *testing.T) {
+	reviewX(t)
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	head := "CREATE DATABASE IF NOT EXISTS xr;\nUSE xr;\nCREATE TABLE src (id int PRIMARY KEY, v varchar(40));\n" + rowsOf("src", 1, 60) +
+		"INSERT INTO mem SELECT * FROM src;\nINSERT INTO mem VALUES (100, 'odku') ON DUPLICATE KEY UPDATE v = 'again';\n" +
+		"CREATE TABLE u (id int PRIMARY KEY, v varchar(40));\n"
+	dump := head + rowsOf("u", 0, 100) + rowsOf("u", 100, 200) + rowsOf("u", 200, 300)
+	runReviewCase(t, ref, srv, reviewCase{db: "xr", dump: dump, stop: int64(strings.Count(head, "\n")) + 2,
+		setup: []string{"CREATE DATABASE xr", "CREATE TABLE xr.mem (id int PRIMARY KEY, v varchar(40)) ENGINE=MEMORY"},
+		between: func(t *testing.T, srv *sandbox.Server, _ string) {
+			if err := srv.Restart(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+		},
+		opt: importer.Options{Parallel: 2, BatchBytes: 2 << 10, Overwrite: true}})
+}
