@@ -480,3 +480,67 @@ func TestReviewX2RestartMemoryTableNotLoaded(t *testing.T) {
 		},
 		opt: importer.Options{Parallel: 2, BatchBytes: 2 << 10, Overwrite: true}})
 }
+
+// TestReviewX2FailedAtAfterProgressRowError: failed_at (0ccd5c7) is written for any run that
+// ends on a StatementError with a server code, and runBarrier reports the failure of a
+// DDL's own progress row (checkpoint.Run.Record after the DDL ran) as such an error at the
+// DDL's offset. Here CREATE TABLE t2 ran, then its progress row met ERROR 1205 (the done
+// table locked by another session; a full disk, a read-only switch or a lost grant do the
+// same). The resume sends the CREATE again, meets ERROR 1050 — it had run — and, failed_at
+// naming that offset, takes it for the dump's own error: it stops there with ERROR 1050
+// and journals failed_at again, so every --resume stops there. A refusal that need not be
+// (and an error the client never meets): the table has to be dropped by hand. It passed
+// at fbd0760: a regression of 0ccd5c7.
+//
+// Cause: importer.finish's RecordFailure cannot tell the statement's own error from the
+// progress row's after it (runBarrier's r.sqlError for Record, RecordCreated, EndIntent,
+// COMMIT); failed_at should be noted only where the statement itself failed.
+func TestReviewX2FailedAtAfterProgressRowError(t *testing.T) {
+	reviewX(t)
+	srv := testsandbox.Start(t)
+	ctx := context.Background()
+	admin, err := sql.Open("mysql", srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	locker, err := admin.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer locker.Close()
+	// The import's sessions wait a second for the table lock, not a year.
+	if _, err := admin.Exec("SET GLOBAL lock_wait_timeout = 1"); err != nil {
+		t.Fatal(err)
+	}
+	dump := writeFile(t, "pr.sql", []byte("CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE t (id int PRIMARY KEY);\nINSERT INTO t VALUES (1);\nCREATE TABLE t2 (id int PRIMARY KEY);\nINSERT INTO t2 VALUES (1);\n"))
+	o := importer.Options{Parallel: 2, CheckpointPath: filepath.Join(t.TempDir(), "journal"), SkipRowCounts: true, SkipWarningCount: true, Log: &strings.Builder{}}
+	first := importer.WithAfterDDLHook(o, func(st *split.Statement) error {
+		if st.Line == 5 {
+			_, err := locker.ExecContext(ctx, "LOCK TABLES dumpscope_progress.done WRITE")
+			return err
+		}
+		return nil
+	})
+	res, err := tryImport(t, srv, "", importer.Source{Path: dump}, first)
+	if err == nil {
+		err = res.Err
+	}
+	var se *replay.StatementError
+	if !errors.As(err, &se) || se.Code != 1205 || se.Line != 5 {
+		t.Fatalf("first run: %v, %v; want its progress row's ERROR 1205 at line 5", res.Status, err)
+	}
+	for _, q := range []string{"UNLOCK TABLES", "SET GLOBAL lock_wait_timeout = DEFAULT"} {
+		if _, err := locker.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o.Resume = true
+	res, err = tryImport(t, srv, "", importer.Source{Path: dump}, o)
+	if err == nil {
+		err = res.Err
+	}
+	if err != nil || res.Status != importer.Finished {
+		t.Fatalf("resume: %v, %v; want it to finish (CREATE TABLE t2 had run)", res.Status, err)
+	}
+}
