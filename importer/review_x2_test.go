@@ -544,3 +544,33 @@ func TestReviewX2FailedAtAfterProgressRowError(t *testing.T) {
 		t.Fatalf("resume: %v, %v; want it to finish (CREATE TABLE t2 had run)", res.Status, err)
 	}
 }
+
+// TestReviewX2OlderVarsTable: a first run (not a resume) on a server whose progress schema
+// an older dumpscope made (vars without stmt_sha256, fd757ab's column) fails at the
+// dump's first statement that sets a user variable from the data: RecordVars writes
+// stmt_sha256, and only a resume's loadVars adds the column (setup's upgradeProgressSchema
+// does not). ERROR 1054 where the client, and dumpscope before fd757ab, import the dump
+// (it passed at fbd0760: a regression). The progress schema stays on the server between
+// runs and versions, so every such first run on a server an older dumpscope used fails.
+func TestReviewX2OlderVarsTable(t *testing.T) {
+	reviewX(t)
+	srv := testsandbox.Start(t)
+	admin, err := sql.Open("mysql", srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	for _, q := range []string{"CREATE DATABASE dumpscope_progress", "CREATE TABLE dumpscope_progress.vars (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, assign LONGBLOB, PRIMARY KEY (run_id, start_offset)) ENGINE=InnoDB"} {
+		if _, err := admin.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dump := writeFile(t, "vars.sql", []byte("CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE t (id int PRIMARY KEY);\nINSERT INTO t VALUES (1),(2),(3);\nSET @n = (SELECT MAX(id) FROM t);\nCREATE TABLE r (n int);\nINSERT INTO r VALUES (@n);\n"))
+	res, err := tryImport(t, srv, "", importer.Source{Path: dump}, importer.Options{Parallel: 2, CheckpointPath: filepath.Join(t.TempDir(), "journal"), SkipWarningCount: true, Log: &strings.Builder{}})
+	if err == nil {
+		err = res.Err
+	}
+	if err != nil || res.Status != importer.Finished {
+		t.Fatalf("a first run beside an older dumpscope's progress schema: %v", err)
+	}
+}
