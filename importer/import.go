@@ -23,6 +23,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer/transform"
 	"github.com/dumpscope/dumpscope/internal/crash"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
 // Source is the dump to import: a file (Path), or a stream (Reader: stdin, a generator).
@@ -398,7 +399,10 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *ch
 	}
 	if r.Status != Finished {
 		var se *replay.StatementError
-		if r.Status == Failed && errors.As(r.Err, &se) && se.Code != 0 {
+		// Only an error a resume could take for "it had run" (checkpoint.AlreadyApplied):
+		// not one of its progress row's (ERROR 1205 after the DDL ran:
+		// TestReviewX2FailedAtAfterProgressRowError).
+		if r.Status == Failed && errors.As(r.Err, &se) && (checkpoint.AlreadyApplied(se.Code) || se.Code == mysqlerr.NoSuchTable) {
 			if err := checkpoint.RecordFailure(cp, se.Offset); err != nil {
 				fmt.Fprintln(log, "dumpscope: could not note the failed statement in the checkpoint:", err)
 			}

@@ -58,7 +58,8 @@ func (r *progressRows) setup(ctx context.Context, c Conn, dump DumpIdentity, tar
 	if err != nil {
 		return fmt.Errorf("checkpoint: register run: %w", err)
 	}
-	return markAlive(ctx, c, r.RunID)
+	markAlive(ctx, c, r.RunID)
+	return nil
 }
 
 // upgradeProgressSchema brings a progress schema left by an older dumpscope (ASCII names,
@@ -78,6 +79,11 @@ func upgradeProgressSchema(ctx context.Context, c Conn) error {
 		return err
 	}
 	if err := upgradeDone(ctx, c); err != nil {
+		return err
+	}
+	// An older dumpscope's vars lacks the statement's digest, which every run writes
+	// (TestReviewX2OlderVarsTable).
+	if err := addColumn(ctx, c, "vars", "stmt_sha256", varsStatement); err != nil {
 		return err
 	}
 	var cs sql.NullString

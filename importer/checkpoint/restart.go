@@ -23,15 +23,14 @@ import (
 // interrupted run's start. markAlive writes the row at a run's setup and at each resume.
 const aliveTable = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".alive (run_id CHAR(32) CHARACTER SET ascii PRIMARY KEY) ENGINE=MEMORY"
 
-// markAlive notes that run id's server is up (aliveTable).
-func markAlive(ctx context.Context, c Conn, id string) error {
+// markAlive notes that run id's server is up (aliveTable). A server that refuses MEMORY
+// tables (enforce_storage_engine, MySQL's disabled_storage_engines) leaves only the boot
+// times to tell a restart: the import goes on (TestReviewX2InnoDBOnlyTarget).
+func markAlive(ctx context.Context, c Conn, id string) {
 	if _, err := c.ExecContext(ctx, aliveTable); err != nil {
-		return fmt.Errorf("checkpoint: create %s.alive: %w", ProgressSchema, err)
+		return
 	}
-	if _, err := c.ExecContext(ctx, "INSERT IGNORE INTO "+ProgressSchema+".alive VALUES (?)", id); err != nil {
-		return fmt.Errorf("checkpoint: mark the run in %s.alive: %w", ProgressSchema, err)
-	}
-	return nil
+	_, _ = c.ExecContext(ctx, "INSERT IGNORE INTO "+ProgressSchema+".alive VALUES (?)", id)
 }
 
 // serverRestarted reports whether the server restarted since the run of the journal j

@@ -115,7 +115,9 @@ func writeRunJournal(ctx context.Context, r *Run, p Params, path string, target 
 	if err != nil {
 		return fmt.Errorf("checkpoint: read the connection's character set: %w", err)
 	}
-	j := &Journal{RunID: r.RunID, Dump: p.Dump, Target: target, Parallel: p.Parallel, DeferIndexes: r.DeferIndexes, Filters: &filters, Charset: &cs, StartedAt: started}
+	// FailedAt stays until a run gets past it: a resume stopped before the failing
+	// statement keeps it for the next (TestReviewX2FailedAtLostByInterruptedResume).
+	j := &Journal{RunID: r.RunID, Dump: p.Dump, Target: target, Parallel: p.Parallel, DeferIndexes: r.DeferIndexes, Filters: &filters, Charset: &cs, StartedAt: started, FailedAt: r.failedAt}
 	if j.ConnectionIDs, err = connectionIDs(ctx, p.Conns); err != nil {
 		return err
 	}
@@ -177,9 +179,6 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 		wait = 10 * time.Second
 	}
 	restarted := serverRestarted(ctx, control, j, target)
-	if err := markAlive(ctx, control, j.RunID); err != nil {
-		return nil, err
-	}
 	if err := EndOldConnections(ctx, control, j, restarted, own, wait, p.Log); err != nil {
 		return nil, err
 	}
@@ -211,6 +210,9 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 	if err := refuseLostMemoryRows(ctx, control, j, restarted); err != nil {
 		return nil, err
 	}
+	// Only now: a resume refused above leaves the restart to be seen by the next one
+	// (TestReviewX2RestartForgottenAfterRefusal).
+	markAlive(ctx, control, j.RunID)
 	reload, err := r.planReload(ctx, control, r.RunID)
 	if err != nil {
 		return nil, err
