@@ -293,7 +293,6 @@ func TestReviewX2RestartForgottenAfterRefusal(t *testing.T) {
 // rows are) says the run is being resumed: GET_LOCK on the run id, held on the control
 // connection for the run's life, would cover every copy and host.
 func TestReviewX2ConcurrentResumesCopiedJournal(t *testing.T) {
-	reviewX(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	head := "CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE m (id int, v varchar(40)) ENGINE=InnoDB;\n"
 	dump := head + rowsOf("m", 1, 60) + rowsOf("m", 60, 120) + "CREATE TABLE u (id int PRIMARY KEY, v varchar(40));\n" +

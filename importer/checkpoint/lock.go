@@ -1,12 +1,15 @@
 package checkpoint
 
 import (
+	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"os"
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // journalLock is an exclusive flock(2) on the journal's sidecar file (path + ".lock"), held
@@ -85,4 +88,24 @@ func RecordFailure(r *Run, offset int64) error {
 	}
 	j.FailedAt = &offset
 	return WriteJournal(r.Journal, j)
+}
+
+// lockRun takes the server's named lock of run id on c, the control connection, for the
+// connection's life (GET_LOCK): the journal's flock keeps out a second dumpscope on this
+// host with this journal, not one on another host or with a copy of the journal, which
+// would both reload and send the same rows (TestReviewX2ConcurrentResumesCopiedJournal).
+// A resume takes it after the interrupted run's connections are gone (EndOldConnections),
+// so wait only covers their going.
+func lockRun(ctx context.Context, c Conn, id string, wait time.Duration) error {
+	name := ProgressSchema + ".run." + id
+	var got sql.NullInt64
+	if err := c.QueryRowContext(ctx, "SELECT GET_LOCK(?, ?)", name, int(wait.Seconds())).Scan(&got); err != nil {
+		return fmt.Errorf("checkpoint: take the run's lock %s: %w", name, err)
+	}
+	if got.Int64 == 1 {
+		return nil
+	}
+	var holder sql.NullInt64
+	_ = c.QueryRowContext(ctx, "SELECT IS_USED_LOCK(?)", name).Scan(&holder)
+	return fmt.Errorf("resume: run %s is in use by another dumpscope now, an import or --resume of it (server connection %d holds its lock %s: another host, or a copy of the checkpoint): wait for it to end, or stop it, then --resume (two at once would send the same rows twice)", id, holder.Int64, name)
 }

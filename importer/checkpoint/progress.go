@@ -59,7 +59,7 @@ func (r *progressRows) setup(ctx context.Context, c Conn, dump DumpIdentity, tar
 		return fmt.Errorf("checkpoint: register run: %w", err)
 	}
 	markAlive(ctx, c, r.RunID)
-	return nil
+	return lockRun(ctx, c, r.RunID, 0)
 }
 
 // upgradeProgressSchema brings a progress schema left by an older dumpscope (ASCII names,

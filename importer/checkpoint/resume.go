@@ -182,6 +182,9 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 	if err := EndOldConnections(ctx, control, j, restarted, own, wait, p.Log); err != nil {
 		return nil, err
 	}
+	if err := lockRun(ctx, control, j.RunID, 5*time.Second); err != nil {
+		return nil, err
+	}
 	if err := r.loadDone(ctx, control, r.RunID); err != nil {
 		return nil, err
 	}
