@@ -402,9 +402,13 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *ch
 		// Only an error a resume could take for "it had run" (checkpoint.AlreadyApplied):
 		// not one of its progress row's (ERROR 1205 after the DDL ran:
 		// TestReviewX2FailedAtAfterProgressRowError).
+		var failedAt *int64
 		if r.Status == Failed && errors.As(r.Err, &se) && (checkpoint.AlreadyApplied(se.Code) || se.Code == mysqlerr.NoSuchTable) {
-			if err := checkpoint.RecordFailure(cp, se.Offset); err != nil {
-				fmt.Fprintln(log, "dumpscope: could not note the failed statement in the checkpoint:", err)
+			failedAt = &se.Offset
+		}
+		if r.Replay != nil {
+			if err := checkpoint.RecordEnd(cp, failedAt, r.Replay.DispatchedThrough); err != nil {
+				fmt.Fprintln(log, "dumpscope: could not note where the run ended in the checkpoint:", err)
 			}
 		}
 		r.Journal = cp.Journal

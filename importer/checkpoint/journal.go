@@ -92,13 +92,19 @@ type Journal struct {
 	// in it, so a resume sets it again whatever its own locale. nil in a journal of a
 	// dumpscope that did not record it: then it cannot be checked.
 	Charset *ConnCharset `json:"connection_charset,omitempty"`
-	// FailedAt is the offset of the statement whose SQL error ended the run (RecordFailure):
+	// FailedAt is the offset of the statement whose SQL error ended the run (RecordEnd):
 	// it did not run, so a resume that meets the same "does not exist" or "already
 	// exists" there does not take it for a DDL that ran before its progress row
 	// (MayHaveRun), and stops where the client stops. nil: the run did not end so.
-	FailedAt  *int64    `json:"failed_at,omitempty"`
-	StartedAt time.Time `json:"started_at"`
-	UpdatedAt time.Time `json:"updated_at"`
+	FailedAt *int64 `json:"failed_at,omitempty"`
+	// DispatchedThrough is the offset of the last statement the run that wrote it, or an
+	// earlier one, sent, when it ended on its own (a stop, an error; RecordEnd): nothing
+	// after it ran, so a DDL there that meets "already exists" is the dump's own error, not
+	// one that ran before its progress row (MayHaveRun). nil after a kill: every attempt
+	// clears it as it begins.
+	DispatchedThrough *int64    `json:"dispatched_through,omitempty"`
+	StartedAt         time.Time `json:"started_at"`
+	UpdatedAt         time.Time `json:"updated_at"`
 }
 
 // ConnCharset is a connection's character set variables.

@@ -76,9 +76,11 @@ func (l *journalLock) drop() {
 	l.f.Close()
 }
 
-// RecordFailure notes in r's journal that the statement at offset failed with an SQL
-// error that ended the run (Journal.FailedAt); nil-safe, and nothing without a journal.
-func RecordFailure(r *Run, offset int64) error {
+// RecordEnd notes in r's journal how the run ended on its own (nil-safe; nothing without
+// a journal): failedAt, when set, is the offset of the statement whose SQL error ended it
+// (Journal.FailedAt); dispatched the last statement its dispatcher sent (-1: none), kept
+// as the furthest of this attempt's and the interrupted one's (Journal.DispatchedThrough).
+func RecordEnd(r *Run, failedAt *int64, dispatched int64) error {
 	if r == nil || r.Journal == "" {
 		return nil
 	}
@@ -86,7 +88,13 @@ func RecordFailure(r *Run, offset int64) error {
 	if err != nil {
 		return err
 	}
-	j.FailedAt = &offset
+	if failedAt != nil {
+		j.FailedAt = failedAt
+	}
+	if r.dispatched != nil {
+		dispatched = max(dispatched, *r.dispatched)
+	}
+	j.DispatchedThrough = &dispatched
 	return WriteJournal(r.Journal, j)
 }
 

@@ -166,7 +166,7 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 		r.DeferIndexes = true
 	}
 	r.allowUnrecordedDDL(max(j.Parallel, 1) + 1)
-	r.failedAt = j.FailedAt
+	r.failedAt, r.dispatched = j.FailedAt, j.DispatchedThrough
 	if err := r.verifyTarget(ctx, control, j, target); err != nil {
 		return nil, err
 	}

@@ -63,6 +63,7 @@ type prior struct {
 	resumed       bool
 	furthest      int64
 	failedAt      *int64 // Journal.FailedAt of the interrupted run
+	dispatched    *int64 // Journal.DispatchedThrough of the interrupted run
 	unrecordedDDL atomic.Int64
 	freshFrom     atomic.Int64 // see RanAfresh; 0: not yet
 
@@ -256,7 +257,7 @@ func (r *prior) allowUnrecordedDDL(n int) { r.unrecordedDDL.Store(int64(n)) }
 // it was already applied (AlreadyApplied), may have run before an earlier attempt ended;
 // beyond the furthest recorded offset each yes uses up one of the allowance.
 func (r *Run) MayHaveRun(offset int64) bool {
-	if r == nil || !r.resumed || (r.failedAt != nil && *r.failedAt == offset) {
+	if r == nil || !r.resumed || (r.failedAt != nil && *r.failedAt == offset) || (r.dispatched != nil && offset > *r.dispatched) {
 		return false
 	}
 	if offset < r.furthest {

@@ -377,6 +377,7 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 		p.serial.tables.end()
 	}
 	res.Progress = p.Progress()
+	res.DispatchedThrough = p.disp.lastSent
 	if p.ld != nil {
 		res.LoadData = p.ld.stats()
 	}

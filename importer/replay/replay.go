@@ -131,6 +131,11 @@ type TableCount struct {
 // ReplayResult is what a finished (or failed) replay knows.
 type ReplayResult struct {
 	Progress
+	// DispatchedThrough is, for a parallel replay, the offset of the last dump statement
+	// the dispatcher sent (-1: none): no statement after it ran in this attempt, which a
+	// resume uses to tell the dump's own DDL error from a DDL that ran unrecorded
+	// (checkpoint.RecordEnd).
+	DispatchedThrough int64
 	// Errors lists tolerated SQL errors under Force (at most MaxErrorsListed).
 	ErrorList []*StatementError
 	// WarningList holds the first server warnings (not notes), with their positions.
