@@ -30,7 +30,6 @@ import (
 // Cause: writeRunJournal copies r.failedAt into every journal it writes; failed_at should
 // go when the statement at it runs without error (or its progress row commits).
 func TestReviewX2FailedAtNeverCleared(t *testing.T) {
-	reviewX(t)
 	srv := testsandbox.Start(t)
 	dump := writeFile(t, "err.sql", []byte("CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE t (id int PRIMARY KEY, c int);\nINSERT INTO t VALUES (1, 1);\nDROP TABLE nosuch;\nINSERT INTO t VALUES (2, 2);\n"))
 	o := importer.Options{Parallel: 2, CheckpointPath: filepath.Join(t.TempDir(), "journal"), SkipRowCounts: true, SkipWarningCount: true, Log: &strings.Builder{}}

@@ -98,6 +98,22 @@ func RecordEnd(r *Run, failedAt *int64, dispatched int64) error {
 	return WriteJournal(r.Journal, j)
 }
 
+// Passed notes that the statement at offset ran without error (nil-safe): when the
+// journal holds it as the statement that failed (Journal.FailedAt: the user has put right
+// what it failed on), it is cleared at once, so that a later resume takes its "already
+// exists" for a statement that had run (TestReviewX2FailedAtNeverCleared).
+func Passed(r *Run, offset int64) error {
+	if r == nil || r.Journal == "" || !r.failedAt.CompareAndSwap(offset+1, 0) {
+		return nil
+	}
+	j, err := ReadJournal(r.Journal)
+	if err != nil {
+		return err
+	}
+	j.FailedAt = nil
+	return WriteJournal(r.Journal, j)
+}
+
 // lockRun takes the server's named lock of run id on c, the control connection, for the
 // connection's life (GET_LOCK): the journal's flock keeps out a second dumpscope on this
 // host with this journal, not one on another host or with a copy of the journal, which

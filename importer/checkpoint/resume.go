@@ -117,7 +117,11 @@ func writeRunJournal(ctx context.Context, r *Run, p Params, path string, target 
 	}
 	// FailedAt stays until a run gets past it: a resume stopped before the failing
 	// statement keeps it for the next (TestReviewX2FailedAtLostByInterruptedResume).
-	j := &Journal{RunID: r.RunID, Dump: p.Dump, Target: target, Parallel: p.Parallel, DeferIndexes: r.DeferIndexes, Filters: &filters, Charset: &cs, StartedAt: started, FailedAt: r.failedAt}
+	j := &Journal{RunID: r.RunID, Dump: p.Dump, Target: target, Parallel: p.Parallel, DeferIndexes: r.DeferIndexes, Filters: &filters, Charset: &cs, StartedAt: started}
+	if f := r.failedAt.Load(); f > 0 {
+		f--
+		j.FailedAt = &f
+	}
 	if j.ConnectionIDs, err = connectionIDs(ctx, p.Conns); err != nil {
 		return err
 	}
@@ -166,7 +170,10 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 		r.DeferIndexes = true
 	}
 	r.allowUnrecordedDDL(max(j.Parallel, 1) + 1)
-	r.failedAt, r.dispatched = j.FailedAt, j.DispatchedThrough
+	if j.FailedAt != nil {
+		r.failedAt.Store(*j.FailedAt + 1)
+	}
+	r.dispatched = j.DispatchedThrough
 	if err := r.verifyTarget(ctx, control, j, target); err != nil {
 		return nil, err
 	}

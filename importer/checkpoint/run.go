@@ -60,9 +60,11 @@ type prior struct {
 	// interrupted run had connections that run DDL: the control connection and each
 	// worker, for barrier items). Their "already exists"/"does not exist" errors mean
 	// "already applied".
-	resumed       bool
-	furthest      int64
-	failedAt      *int64 // Journal.FailedAt of the interrupted run
+	resumed  bool
+	furthest int64
+	// failedAt is Journal.FailedAt of the interrupted run, plus one (0: none); cleared
+	// (Passed) once the statement there runs without error.
+	failedAt      atomic.Int64
 	dispatched    *int64 // Journal.DispatchedThrough of the interrupted run
 	unrecordedDDL atomic.Int64
 	freshFrom     atomic.Int64 // see RanAfresh; 0: not yet
@@ -257,7 +259,7 @@ func (r *prior) allowUnrecordedDDL(n int) { r.unrecordedDDL.Store(int64(n)) }
 // it was already applied (AlreadyApplied), may have run before an earlier attempt ended;
 // beyond the furthest recorded offset each yes uses up one of the allowance.
 func (r *Run) MayHaveRun(offset int64) bool {
-	if r == nil || !r.resumed || (r.failedAt != nil && *r.failedAt == offset) || (r.dispatched != nil && offset > *r.dispatched) {
+	if r == nil || !r.resumed || r.failedAt.Load() == offset+1 || (r.dispatched != nil && offset > *r.dispatched) {
 		return false
 	}
 	if offset < r.furthest {

@@ -503,9 +503,10 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 		r.counts.lost(st.Offset)
 	case err != nil && r.opt.Force && errors.As(err, &se) && mayBeAppliedDDL(st, se.Code):
 		err = r.forgive(st, q, se) // it had not run: the dump's error, as the client's
+	case err == nil && ddl && checkpoint.Passed(cp, st.Offset) != nil:
+		err = p.at(st, errors.New("could not clear the checkpoint's failed statement"))
 	case err == nil && ddl && c == p.control && !mayRunOnWorker(st):
-		// Only a statement that runs on the control connection in every attempt: an ALTER
-		// may have waited on a worker in the interrupted run while later DDL ran.
+		// Only one on the control connection in every attempt (an ALTER may have waited on a worker).
 		cp.RanAfresh(st.Offset)
 	}
 	if err == nil && p.opt.AfterDDL != nil {
