@@ -54,9 +54,8 @@ func refuseLostMemoryRows(ctx context.Context, c Conn, j *Journal, restarted boo
 	if !restarted {
 		return nil
 	}
-	type table struct{ db, t string }
-	reloaded := map[table]bool{}
-	var tables []table
+	reloaded := map[tableName]bool{}
+	var tables []tableName
 	read := func(q string) error {
 		rows, err := c.QueryContext(ctx, q, j.RunID)
 		if err != nil {
@@ -64,9 +63,9 @@ func refuseLostMemoryRows(ctx context.Context, c Conn, j *Journal, restarted boo
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var t table
+			var t tableName
 			var underWay bool
-			if err := rows.Scan(&t.db, &t.t, &underWay); err != nil {
+			if err := rows.Scan(&t.db, &t.name, &underWay); err != nil {
 				return err
 			}
 			if underWay {
@@ -84,19 +83,53 @@ func refuseLostMemoryRows(ctx context.Context, c Conn, j *Journal, restarted boo
 	if err := read("SELECT db, tbl, 0 FROM " + ProgressSchema + ".created WHERE run_id = ?"); err != nil {
 		return err
 	}
+	// A MEMORY table is written by statements that record neither (INSERT … SELECT, ON
+	// DUPLICATE KEY UPDATE into the user's table: TestReviewX2RestartMemoryTableNotLoaded):
+	// every MEMORY table of the databases the run wrote is looked at too.
+	var dbs []string
+	for _, t := range tables {
+		if !slices.Contains(dbs, t.db) {
+			dbs = append(dbs, t.db)
+		}
+	}
+	for _, db := range dbs {
+		if err := readMemoryTables(ctx, c, db, &tables); err != nil {
+			return err
+		}
+	}
 	var lost []string
 	for _, t := range tables {
 		if reloaded[t] {
 			continue
 		}
 		var engine string
-		err := c.QueryRowContext(ctx, "SELECT COALESCE(ENGINE, '') FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?", t.db, t.t).Scan(&engine)
+		err := c.QueryRowContext(ctx, "SELECT COALESCE(ENGINE, '') FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?", t.db, t.name).Scan(&engine)
 		if err == nil && strings.EqualFold(engine, "MEMORY") {
-			lost = append(lost, sqlscan.QuoteIdent(t.db)+"."+sqlscan.QuoteIdent(t.t))
+			lost = append(lost, sqlscan.QuoteIdent(t.db)+"."+sqlscan.QuoteIdent(t.name))
 		}
 	}
 	if len(lost) == 0 {
 		return nil
 	}
-	return fmt.Errorf("resume: the server restarted since the interrupted run, and %s (ENGINE=MEMORY) lost with the restart the rows that run committed to it, which a resume would skip; import the dump anew into an empty target, without --resume", strings.Join(lost, ", "))
+	return fmt.Errorf("resume: the server restarted since the interrupted run, and %s (ENGINE=MEMORY) lost with the restart any rows that run committed to it, which a resume would skip; import the dump anew into an empty target, without --resume", strings.Join(lost, ", "))
+}
+
+// readMemoryTables adds db's MEMORY tables to tables.
+func readMemoryTables(ctx context.Context, c Conn, db string, tables *[]tableName) error {
+	rows, err := c.QueryContext(ctx, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND ENGINE = 'MEMORY'", db)
+	if err != nil {
+		return fmt.Errorf("resume: look up the MEMORY tables of %s: %w", db, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return err
+		}
+		t := tableName{db, name}
+		if !slices.Contains(*tables, t) {
+			*tables = append(*tables, t)
+		}
+	}
+	return rows.Err()
 }
