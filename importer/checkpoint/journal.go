@@ -335,3 +335,41 @@ func DirWritable(dir string) bool {
 	os.Remove(f.Name())
 	return true
 }
+
+// RecordEnd notes in r's journal how the run ended on its own (nil-safe; nothing without
+// a journal): failedAt, when set, is the offset of the statement whose SQL error ended it
+// (Journal.FailedAt); dispatched the last statement its dispatcher sent (-1: none), kept
+// as the furthest of this attempt's and the interrupted one's (Journal.DispatchedThrough).
+func RecordEnd(r *Run, failedAt *int64, dispatched int64) error {
+	if r == nil || r.Journal == "" {
+		return nil
+	}
+	j, err := ReadJournal(r.Journal)
+	if err != nil {
+		return err
+	}
+	if failedAt != nil {
+		j.FailedAt = failedAt
+	}
+	if r.dispatched != nil {
+		dispatched = max(dispatched, *r.dispatched)
+	}
+	j.DispatchedThrough = &dispatched
+	return WriteJournal(r.Journal, j)
+}
+
+// Passed notes that the statement at offset ran without error (nil-safe): when the
+// journal holds it as the statement that failed (Journal.FailedAt: the user has put right
+// what it failed on), it is cleared at once, so that a later resume takes its "already
+// exists" for a statement that had run (TestReviewX2FailedAtNeverCleared).
+func Passed(r *Run, offset int64) error {
+	if r == nil || r.Journal == "" || !r.failedAt.CompareAndSwap(offset+1, 0) {
+		return nil
+	}
+	j, err := ReadJournal(r.Journal)
+	if err != nil {
+		return err
+	}
+	j.FailedAt = nil
+	return WriteJournal(r.Journal, j)
+}
