@@ -32,7 +32,7 @@ var progressTables = []string{
 	"CREATE DATABASE IF NOT EXISTS " + ProgressSchema + " DEFAULT CHARACTER SET utf8mb4",
 	"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".runs (run_id CHAR(32) CHARACTER SET ascii PRIMARY KEY, dump_name VARCHAR(2048) CHARACTER SET utf8mb4, dump_head_sha256 CHAR(64) CHARACTER SET ascii, target_datadir VARCHAR(2048) CHARACTER SET utf8mb4, started_at DATETIME(6), finished_at DATETIME(6) NULL) ENGINE=InnoDB",
 	"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".done (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, end_offset BIGINT, statements INT, row_count BIGINT, stream_sha256 CHAR(64) CHARACTER SET ascii NULL, last_insert_id BIGINT UNSIGNED NULL, PRIMARY KEY (run_id, start_offset)) ENGINE=InnoDB",
-	"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".loads (run_id CHAR(32), db VARCHAR(64) CHARACTER SET utf8mb4, tbl VARCHAR(64) CHARACTER SET utf8mb4, first_offset BIGINT, complete TINYINT NOT NULL DEFAULT 0, created TINYINT NULL, PRIMARY KEY (run_id, db, tbl)) ENGINE=InnoDB",
+	"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".loads (run_id CHAR(32), db VARCHAR(64) CHARACTER SET utf8mb4, tbl VARCHAR(64) CHARACTER SET utf8mb4, first_offset BIGINT, complete TINYINT NOT NULL DEFAULT 0, created TINYINT NULL, " + loadsAutoIncrement + ", PRIMARY KEY (run_id, db, tbl)) ENGINE=InnoDB",
 	intentsTable,
 	createdTable,
 	xaTable,
@@ -58,7 +58,7 @@ func (r *progressRows) setup(ctx context.Context, c Conn, dump DumpIdentity, tar
 	if err != nil {
 		return fmt.Errorf("checkpoint: register run: %w", err)
 	}
-	return nil
+	return markAlive(ctx, c, r.RunID)
 }
 
 // upgradeProgressSchema brings a progress schema left by an older dumpscope (ASCII names,
@@ -105,14 +105,35 @@ func upgradeLoads(ctx context.Context, c Conn) error {
 			return err
 		}
 	}
+	if err := addColumn(ctx, c, "loads", "auto_increment", loadsAutoIncrement); err != nil {
+		return err
+	}
 	_, err = c.ExecContext(ctx, createdTable)
 	return err
 }
 
+// loadsAutoIncrement is the column of loads that keeps the table's AUTO_INCREMENT counter
+// when its load began (RecordLoad): a reload's TRUNCATE sets the counter back to 1, not
+// to the AUTO_INCREMENT=N of the dump's CREATE TABLE, so planReload gives it back. NULL:
+// no counter, or an older dumpscope's row.
+const loadsAutoIncrement = "auto_increment BIGINT UNSIGNED NULL"
+
 // upgradeDone adds the column that keeps LAST_INSERT_ID() with each progress row (a
 // schema of an older dumpscope has none).
 func upgradeDone(ctx context.Context, c Conn) error {
-	_, err := c.ExecContext(ctx, "ALTER TABLE "+ProgressSchema+".done ADD COLUMN IF NOT EXISTS last_insert_id BIGINT UNSIGNED NULL")
+	return addColumn(ctx, c, "done", "last_insert_id", "last_insert_id BIGINT UNSIGNED NULL")
+}
+
+// addColumn adds the column def, named name, to the progress schema's table when a
+// schema of an older dumpscope lacks it. Looked up first: MySQL has no ADD COLUMN IF NOT
+// EXISTS.
+func addColumn(ctx context.Context, c Conn, table, name, def string) error {
+	var n int
+	err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND COLUMN_NAME = ?", ProgressSchema, table, name).Scan(&n)
+	if err != nil || n > 0 {
+		return err
+	}
+	_, err = c.ExecContext(ctx, "ALTER TABLE "+ProgressSchema+"."+table+" ADD COLUMN "+def)
 	return err
 }
 
@@ -197,10 +218,10 @@ func (r *progressRows) Finish(ctx context.Context, c Conn) error {
 	if _, err := c.ExecContext(ctx, "UPDATE "+ProgressSchema+".runs SET finished_at = NOW(6) WHERE run_id = ?", r.RunID); err != nil {
 		return err
 	}
-	for _, t := range []string{"done", "intents", "ran", "vars", "created", "xa"} {
+	for _, t := range []string{"done", "intents", "ran", "vars", "created", "xa", "alive"} {
 		_, err := c.ExecContext(ctx, "DELETE FROM "+ProgressSchema+"."+t+" WHERE run_id = ?", r.RunID)
 		var me *mysql.MySQLError
-		if err != nil && !(errors.As(err, &me) && me.Number == mysqlerr.NoSuchTable) { // ran: made with the first intent; vars, created, xa: by a newer dumpscope than the schema's
+		if err != nil && !(errors.As(err, &me) && me.Number == mysqlerr.NoSuchTable) { // ran: made with the first intent; vars, created, xa, alive: by a newer dumpscope than the schema's
 			return err
 		}
 	}
@@ -255,8 +276,11 @@ func (r *progressRows) verifyTarget(ctx context.Context, c Conn, j *Journal, now
 // instead (planReload). A second load of the same table (its rows come again after a
 // statement that changed it) keeps the first offset and the first fresh: a reload from
 // there would replay its rows without that statement, so resume refuses it too.
-func (r *progressRows) RecordLoad(ctx context.Context, c Conn, db, table string, offset int64, fresh bool) error {
-	_, err := c.ExecContext(ctx, "INSERT INTO "+ProgressSchema+".loads (run_id, db, tbl, first_offset, complete, created) VALUES (?, ?, ?, ?, 0, ?) ON DUPLICATE KEY UPDATE complete = IF(complete = 0, 0, 2)", r.RunID, db, table, offset, fresh)
+//
+// autoInc is the table's AUTO_INCREMENT counter then (not Valid: none), which a reload
+// gives back after its TRUNCATE.
+func (r *progressRows) RecordLoad(ctx context.Context, c Conn, db, table string, offset int64, fresh bool, autoInc sql.NullString) error {
+	_, err := c.ExecContext(ctx, "INSERT INTO "+ProgressSchema+".loads (run_id, db, tbl, first_offset, complete, created, auto_increment) VALUES (?, ?, ?, ?, 0, ?, ?) ON DUPLICATE KEY UPDATE complete = IF(complete = 0, 0, 2)", r.RunID, db, table, offset, fresh, autoInc)
 	return err
 }
 

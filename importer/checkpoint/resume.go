@@ -158,7 +158,11 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 	if wait == 0 {
 		wait = 10 * time.Second
 	}
-	if err := EndOldConnections(ctx, control, j, target, own, wait, p.Log); err != nil {
+	restarted := serverRestarted(ctx, control, j, target)
+	if err := markAlive(ctx, control, j.RunID); err != nil {
+		return nil, err
+	}
+	if err := EndOldConnections(ctx, control, j, restarted, own, wait, p.Log); err != nil {
 		return nil, err
 	}
 	if err := r.loadDone(ctx, control, r.RunID); err != nil {
@@ -184,6 +188,9 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 		return nil, err
 	}
 	if err := r.verifySource(p); err != nil {
+		return nil, err
+	}
+	if err := refuseLostMemoryRows(ctx, control, j, restarted); err != nil {
 		return nil, err
 	}
 	reload, err := r.planReload(ctx, control, r.RunID)
@@ -306,12 +313,12 @@ func (r *prior) VerifyStream(name string, in io.Reader) error {
 // the server was still doing for them (a statement or COMMIT in flight when dumpscope
 // died), then kills those still there, so the progress rows read next are final.
 //
-// Connection ids are only meaningful within one boot of the server: after a restart the
-// old connections are gone and their ids may belong to someone else (or to this run), so
-// nothing is waited for or killed then.
+// Connection ids are only meaningful within one boot of the server: after a restart
+// (serverRestarted) the old connections are gone and their ids may belong to someone else
+// (or to this run), so nothing is waited for or killed then.
 // Ids of this run's own connections (own) are never waited for or killed.
-func EndOldConnections(ctx context.Context, c Conn, j *Journal, now TargetIdentity, own []int64, wait time.Duration, log io.Writer) error {
-	if abs(now.BootUnix-j.Target.BootUnix) > 2 {
+func EndOldConnections(ctx context.Context, c Conn, j *Journal, restarted bool, own []int64, wait time.Duration, log io.Writer) error {
+	if restarted {
 		return nil
 	}
 	var ids []int64
@@ -381,20 +388,21 @@ func (e *ReloadRefusedError) Error() string {
 // again after a statement that changed it (a second load, see RecordLoad): it cannot be
 // rebuilt from its rows alone.
 func (r *prior) planReload(ctx context.Context, c Conn, runID string) ([]string, error) {
-	rows, err := c.QueryContext(ctx, "SELECT db, tbl, complete, created, first_offset FROM "+ProgressSchema+".loads WHERE run_id = ? AND complete <> 1 ORDER BY first_offset", runID)
+	rows, err := c.QueryContext(ctx, "SELECT db, tbl, complete, created, first_offset, auto_increment FROM "+ProgressSchema+".loads WHERE run_id = ? AND complete <> 1 ORDER BY first_offset", runID)
 	if err != nil {
 		return nil, fmt.Errorf("resume: read table loads: %w", err)
 	}
 	type load struct {
-		db, t string
-		first int64
+		db, t   string
+		first   int64
+		autoInc sql.NullString
 	}
 	var pending []load
 	for rows.Next() {
 		var l load
 		var complete int
 		var created sql.NullInt64
-		if err := rows.Scan(&l.db, &l.t, &complete, &created, &l.first); err != nil {
+		if err := rows.Scan(&l.db, &l.t, &complete, &created, &l.first, &l.autoInc); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -419,8 +427,16 @@ func (r *prior) planReload(ctx context.Context, c Conn, runID string) ([]string,
 	r.reload = map[string]int64{}
 	var out []string
 	for _, l := range pending {
-		if _, err := c.ExecContext(ctx, "TRUNCATE TABLE "+sqlscan.QuoteIdent(l.db)+"."+sqlscan.QuoteIdent(l.t)); err != nil {
+		name := sqlscan.QuoteIdent(l.db) + "." + sqlscan.QuoteIdent(l.t)
+		if _, err := c.ExecContext(ctx, "TRUNCATE TABLE "+name); err != nil {
 			return nil, fmt.Errorf("resume: truncate %s.%s for a reload: %w", l.db, l.t, err)
+		}
+		if l.autoInc.Valid && l.autoInc.String != "1" {
+			// TRUNCATE set the counter to 1; the client's rows met the one the table had
+			// when its load began (the dump's CREATE TABLE … AUTO_INCREMENT=N).
+			if _, err := c.ExecContext(ctx, "ALTER TABLE "+name+" AUTO_INCREMENT = "+l.autoInc.String); err != nil {
+				return nil, fmt.Errorf("resume: give %s.%s back its AUTO_INCREMENT %s for a reload: %w", l.db, l.t, l.autoInc.String, err)
+			}
 		}
 		key := string(sqlscan.TableKeyOf(l.db, l.t))
 		r.reload[key] = l.first

@@ -67,7 +67,7 @@ type prior struct {
 	digests []endDigest
 	// vars are the SETs that give back the user variables statements set from the data
 	// in earlier attempts, by the statement's offset (vars.go), read on resume.
-	vars map[int64]string
+	vars map[int64]journaledVars
 	// insertIDs are the progress rows' LAST_INSERT_ID() values (Stretch.InsertID), by
 	// start offset, read on resume.
 	insertIDs []insertIDRow
@@ -305,3 +305,7 @@ func AlreadyApplied(code uint16) bool {
 	}
 	return false
 }
+
+// Resumed reports whether this run resumes an interrupted one (on prior: Run's own
+// methods are at the layout's limit; a nil *Run's caller checks for nil first).
+func (r *prior) Resumed() bool { return r.resumed }

@@ -3,6 +3,7 @@ package checkpoint
 import (
 	"cmp"
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
 	"fmt"
@@ -23,14 +24,35 @@ import (
 
 // varsTable holds the journaled values: assign is the SET statement that gives them back
 // (bytes as sent: the names are the dump's, in its connection's charset).
-const varsTable = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".vars (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, assign LONGBLOB, PRIMARY KEY (run_id, start_offset)) ENGINE=InnoDB"
+const varsTable = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".vars (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, assign LONGBLOB, " + varsStatement + ", PRIMARY KEY (run_id, start_offset)) ENGINE=InnoDB"
 
-// RecordVars journals the values the statement at offset gave the user variables names
+// varsStatement is the column of vars that keeps the SHA-256 of the statement whose
+// values a row holds. A resume may read a dump that differs after the furthest committed
+// byte (the rest is sent anew), and a statement that set variables can lie there, past
+// the furthest progress row: its journaled values are given back only in place of the
+// same statement (VarsAt), not of whatever starts at its offset now
+// (TestReviewXResumeEditedAfterCommitted). NULL: an older dumpscope's row, trusted.
+const varsStatement = "stmt_sha256 CHAR(64) CHARACTER SET ascii NULL"
+
+// journaledVars is a row of vars.
+type journaledVars struct {
+	assign string
+	// stmt is the statement's SHA-256, hex ("" when not journaled).
+	stmt string
+}
+
+// stmtDigest is the SHA-256 of a statement's bytes, hex.
+func stmtDigest(q []byte) string {
+	sum := sha256.Sum256(q)
+	return hex.EncodeToString(sum[:])
+}
+
+// RecordVars journals the values the statement stmt at offset gave the user variables names
 // (@n, @a b: unquoted, as the importer's lexer gives them) or session variables
 // (@@group_concat_max_len), on c, in the caller's transaction state: inside
 // the statement's own transaction it commits with its progress row; outside one (the
 // dump's autocommit) at once.
-func (r *Run) RecordVars(ctx context.Context, c Conn, offset int64, names []string) error {
+func (r *Run) RecordVars(ctx context.Context, c Conn, offset int64, stmt []byte, names []string) error {
 	if r == nil || len(names) == 0 {
 		return nil
 	}
@@ -38,21 +60,25 @@ func (r *Run) RecordVars(ctx context.Context, c Conn, offset int64, names []stri
 	if err != nil {
 		return fmt.Errorf("journal the user variables %s: %w", strings.Join(names, ", "), err)
 	}
-	_, err = c.ExecContext(ctx, "INSERT INTO "+ProgressSchema+".vars VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE assign = VALUES(assign)", r.RunID, offset, []byte(assign))
+	_, err = c.ExecContext(ctx, "INSERT INTO "+ProgressSchema+".vars (run_id, start_offset, assign, stmt_sha256) VALUES (?, ?, ?, ?) ON DUPLICATE KEY UPDATE assign = VALUES(assign), stmt_sha256 = VALUES(stmt_sha256)", r.RunID, offset, []byte(assign), stmtDigest(stmt))
 	if err != nil {
 		return fmt.Errorf("journal the user variables %s: %w", strings.Join(names, ", "), err)
 	}
 	return nil
 }
 
-// VarsAt returns the SET that gives back the user variables the statement at offset set
-// in an earlier attempt (RecordVars); ok is false when none was journaled.
-func (r *Run) VarsAt(offset int64) (assign string, ok bool) {
+// VarsAt returns the SET that gives back the user variables the statement stmt at offset
+// set in an earlier attempt (RecordVars); ok is false when none was journaled for this
+// statement there.
+func (r *Run) VarsAt(offset int64, stmt []byte) (assign string, ok bool) {
 	if r == nil {
 		return "", false
 	}
-	assign, ok = r.vars[offset]
-	return assign, ok
+	v, ok := r.vars[offset]
+	if !ok || (v.stmt != "" && v.stmt != stmtDigest(stmt)) {
+		return "", false
+	}
+	return v.assign, true
 }
 
 // loadVars reads the journaled user variables of the run, on resume.
@@ -60,19 +86,23 @@ func (r *prior) loadVars(ctx context.Context, c Conn, runID string) error {
 	if _, err := c.ExecContext(ctx, varsTable); err != nil {
 		return fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
 	}
-	rows, err := c.QueryContext(ctx, "SELECT start_offset, assign FROM "+ProgressSchema+".vars WHERE run_id = ?", runID)
+	if err := addColumn(ctx, c, "vars", "stmt_sha256", varsStatement); err != nil {
+		return fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
+	}
+	rows, err := c.QueryContext(ctx, "SELECT start_offset, assign, stmt_sha256 FROM "+ProgressSchema+".vars WHERE run_id = ?", runID)
 	if err != nil {
 		return fmt.Errorf("checkpoint: read the journaled user variables: %w", err)
 	}
 	defer rows.Close()
-	r.vars = map[int64]string{}
+	r.vars = map[int64]journaledVars{}
 	for rows.Next() {
 		var off int64
 		var assign []byte
-		if err := rows.Scan(&off, &assign); err != nil {
+		var stmt sql.NullString
+		if err := rows.Scan(&off, &assign, &stmt); err != nil {
 			return err
 		}
-		r.vars[off] = string(assign)
+		r.vars[off] = journaledVars{assign: string(assign), stmt: stmt.String}
 	}
 	return rows.Err()
 }

@@ -312,13 +312,13 @@ func (cr *controller) sessionEntry(ctx context.Context, st *split.Statement) (st
 func (cr *controller) runCharsetFromDatabase(ctx context.Context, c Conn, st *split.Statement, q []byte) error {
 	p := cr.p
 	cp := p.opt.Checkpoint
-	if assign, ok := cp.VarsAt(st.Offset); ok {
+	if assign, ok := cp.VarsAt(st.Offset, st.SQL); ok {
 		return cr.giveBack(ctx, st, assign)
 	}
 	if err := p.serial.exec(ctx, c, st, q); err != nil {
 		return err
 	}
-	if err := cp.RecordVars(ctx, c, st.Offset, charsetVars); err != nil {
+	if err := cp.RecordVars(ctx, c, st.Offset, st.SQL, charsetVars); err != nil {
 		return p.at(st, err)
 	}
 	return nil
@@ -363,7 +363,7 @@ func (cr *controller) recordUserVars(ctx context.Context, c Conn, st *split.Stat
 	if p.opt.Checkpoint == nil || len(names) == 0 || sqlscan.ContainsFoldASCII(st.SQL, "SQL_CALC_FOUND_ROWS") {
 		return nil
 	}
-	if err := p.opt.Checkpoint.RecordVars(ctx, c, st.Offset, names); err != nil {
+	if err := p.opt.Checkpoint.RecordVars(ctx, c, st.Offset, st.SQL, names); err != nil {
 		return p.at(st, err)
 	}
 	return nil
@@ -385,7 +385,7 @@ func (cr *controller) restoreUserVars(ctx context.Context, st *split.Statement, 
 	if cp == nil || len(names) == 0 {
 		return false, "", nil
 	}
-	assign, ok := cp.VarsAt(st.Offset)
+	assign, ok := cp.VarsAt(st.Offset, st.SQL)
 	skipped := cp.Skip(st.Offset) && !pl.Volatile
 	switch {
 	case !ok:

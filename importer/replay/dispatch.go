@@ -170,10 +170,9 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 		// would hold the next table's rows until this table's last batch commits.
 		return nil
 	case cp.Skip(st.Offset) && st.Kind != split.KindSession && st.Kind != split.KindClient:
-		// Committed by an earlier attempt. A CREATE TABLE whose indexes were held back
-		// still owes them: they are added again (a duplicate key name means done).
-		if d := p.held.holdBackIndexes(st); d != nil {
-			p.held.deferred = append(p.held.deferred, *d)
+		// Committed by an earlier attempt.
+		if err := p.held.onSkipped(ctx, st, pl); err != nil {
+			return err
 		}
 		if err := p.ctl.skipped.noteSkipped(ctx, st); err != nil {
 			return err
@@ -492,7 +491,7 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 			return r.sqlError(st, st.SQL, err)
 		}
 	}
-	err = r.exec(ctx, c, st, q)
+	err = r.exec(resumedDDL(ctx, cp, ddl), c, st, q)
 	if changesTables(st) {
 		cp.SchemaChanged()
 	}
@@ -503,6 +502,8 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 		// is not known.
 		err = nil
 		r.counts.lost(st.Offset)
+	case err != nil && r.opt.Force && errors.As(err, &se) && mayBeAppliedDDL(st, se.Code):
+		err = r.forgive(st, q, se) // it had not run: the dump's error, as the client's
 	case err == nil && ddl && c == p.control && !mayRunOnWorker(st):
 		// Only a statement that runs on the control connection in every attempt: an ALTER
 		// may have waited on a worker in the interrupted run while later DDL ran.

@@ -10,6 +10,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
@@ -48,6 +49,41 @@ func (hi *heldIndexes) holdBackIndexes(st *split.Statement) *deferredIndexes {
 		db = p.serial.database
 	}
 	return &deferredIndexes{key: p.cat.tableKey(st), db: db, table: st.Table, add: add}
+}
+
+// onSkipped keeps the held-back indexes right across st, a statement a resume skips
+// because an earlier attempt committed it. Any statement that, run, has the held-back
+// indexes of its tables added before it (runStatement, sendBarrier) had them added in that
+// attempt, before it committed: they are owed no more, and adding them at the end, after
+// st's own change (an ALTER TABLE … DROP KEY, a DROP or RENAME TABLE), would undo or break
+// what st did (TestReviewXDeferIndexesResumeAfterDDL). A CREATE TABLE whose indexes were
+// held back still owes them, and they are held again (a duplicate key name when added
+// means done), unless the table was not this run's to make: a CREATE TABLE IF NOT EXISTS
+// that met the user's table, which the journal's created list does not name
+// (TestReviewXDeferIndexesResumeIfNotExists).
+func (hi *heldIndexes) onSkipped(ctx context.Context, st *split.Statement, pl plan.Plan) error {
+	p := hi.p
+	if !p.opt.DeferIndexes || len(st.SQL) == 0 {
+		return nil
+	}
+	if !hi.disablesKeysOfDeferred(st) {
+		hi.takeDeferred(pl.Tables, pl.Global)
+	}
+	d := hi.holdBackIndexes(st)
+	if d == nil {
+		return nil
+	}
+	if createsIfNotExists(st.SQL) {
+		made, err := p.opt.Checkpoint.Created(ctx, p.control, d.db, d.table)
+		if err != nil {
+			return p.at(st, fmt.Errorf("--defer-indexes: look up whether this import created %s: %w", d.key, err))
+		}
+		if !made {
+			return nil
+		}
+	}
+	hi.deferred = append(hi.deferred, *d)
+	return nil
 }
 
 // createsIfNotExists reports whether q is CREATE TABLE IF NOT EXISTS. A TEMPORARY one is

@@ -444,7 +444,14 @@ func (cg *catalog) startLoad(ctx context.Context, key string, info tableInfo, of
 			return fmt.Errorf("look up whether %s is empty: %w", key, err)
 		}
 	}
-	if err := cp.RecordLoad(ctx, c, info.db, info.name, offset, fresh); err != nil {
+	var autoInc sql.NullString
+	if fresh && info.autoIncrement != "" {
+		// What a reload gives back after its TRUNCATE (planReload).
+		if err := c.QueryRowContext(ctx, "SELECT AUTO_INCREMENT FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?", info.db, info.name).Scan(&autoInc); err != nil {
+			return fmt.Errorf("look up the AUTO_INCREMENT of %s: %w", key, err)
+		}
+	}
+	if err := cp.RecordLoad(ctx, c, info.db, info.name, offset, fresh, autoInc); err != nil {
 		return fmt.Errorf("record the load of %s: %w", key, err)
 	}
 	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {

@@ -3,17 +3,12 @@ package replay
 import (
 	"context"
 	"database/sql"
-	"database/sql/driver"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 	"unsafe"
-
-	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/plan"
@@ -21,7 +16,6 @@ import (
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/importer/transform"
 	"github.com/dumpscope/dumpscope/internal/maxpacket"
-	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
 // Conn is what the replayers, preflight and checkpoints need from a pinned connection;
@@ -126,38 +120,6 @@ type Progress struct {
 	ParallelChecked bool
 	SerialReason    string
 }
-
-// StatementError is an SQL error or a refusal, naming where in the dump it happened.
-type StatementError struct {
-	Name   string
-	Offset int64
-	Line   int64
-	Kind   split.Kind
-	Table  string
-	// Code and SQLState are the server's; zero for refusals.
-	Code     uint16
-	SQLState string
-	Message  string
-	// Head is the first 200 bytes of the statement.
-	Head string
-	Err  error
-}
-
-func (e *StatementError) Error() string {
-	var b strings.Builder
-	b.WriteString(split.Position{Name: e.Name, Offset: e.Offset, Line: e.Line}.Statement(e.Kind, e.Table))
-	if e.Code != 0 {
-		fmt.Fprintf(&b, ": ERROR %d (%s): %s", e.Code, e.SQLState, e.Message)
-	} else {
-		fmt.Fprintf(&b, ": %s", e.Message)
-	}
-	if e.Head != "" {
-		fmt.Fprintf(&b, ": %s", e.Head)
-	}
-	return b.String()
-}
-
-func (e *StatementError) Unwrap() error { return e.Err }
 
 // TableCount is the rows the dump carried for one table.
 type TableCount struct {
@@ -411,7 +373,7 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 		r.countTable(st)
 	}
 	if err != nil {
-		return r.sqlError(st, q, err)
+		return r.statementErrorOf(ctx, st, q, err)
 	}
 	if endsTransaction(st) {
 		r.commits.Add(1)
@@ -453,54 +415,6 @@ func (r *Replayer) clientCommand(st *split.Statement) error {
 
 // errQuit ends a replay at a `quit`/`exit`/`\q` in the dump, where the client stops too.
 var errQuit = errors.New("quit")
-
-func (r *Replayer) refuse(st *split.Statement, msg string) *StatementError {
-	return &StatementError{Name: r.opt.Name, Offset: st.Offset, Line: st.Line, Kind: st.Kind, Table: st.Table, Message: msg, Head: split.Head(st.SQL)}
-}
-
-// sqlError turns a server error into a StatementError; under Force it is recorded and
-// swallowed. A lost connection always stops the replay: the session state (SET NAMES,
-// sql_mode, USE, an open transaction) died with it.
-func (r *Replayer) sqlError(st *split.Statement, q []byte, err error) error {
-	se := &StatementError{Name: r.opt.Name, Offset: st.Offset, Line: st.Line, Kind: st.Kind, Table: st.Table, Head: split.Head(q), Err: err}
-	var me *mysql.MySQLError
-	switch {
-	case errors.As(err, &me):
-		se.Code, se.SQLState, se.Message = me.Number, string(me.SQLState[:]), me.Message
-		if r.opt.Transform == nil || r.opt.Transform.Options().Compat == "" {
-			se.Message += transform.CompatHint(q)
-		}
-	case errors.Is(err, driver.ErrBadConn), errors.Is(err, mysql.ErrInvalidConn), errors.Is(err, io.EOF), errors.Is(err, sql.ErrConnDone):
-		se.Message = "connection to the server lost (" + err.Error() + "); statements before this offset are committed as far as the server got"
-		return se
-	default:
-		se.Message = err.Error()
-		return se
-	}
-	if !r.opt.Force || mysqlerr.ConnectionFatal(se.Code) {
-		return se
-	}
-	se.Err = nil
-	st.Tolerated = true
-	r.tolerate(se)
-	if r.opt.Rejects != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		r.opt.Rejects.write(se, q, sessionState(ctx, r.conn))
-		cancel()
-	}
-	return nil
-}
-
-// tolerate counts an SQL error that --force lets pass and lists the first ones. Parallel
-// workers call it too.
-func (r *Replayer) tolerate(se *StatementError) {
-	r.errs.Add(1)
-	r.listMu.Lock()
-	defer r.listMu.Unlock()
-	if len(r.result.ErrorList) < r.opt.MaxErrorsListed {
-		r.result.ErrorList = append(r.result.ErrorList, se)
-	}
-}
 
 // afterSession keeps the splitter and the bookkeeping in step with session changes:
 // NO_BACKSLASH_ESCAPES changes how strings are split, and USE changes the database that

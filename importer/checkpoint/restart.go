@@ -1,0 +1,103 @@
+package checkpoint
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// MEMORY tables and a server restart. A MEMORY table keeps its definition over a restart
+// but not its rows, while the progress rows (InnoDB) that say those rows committed do
+// survive: a resume would skip them and leave the table empty where the client's import
+// has them (TestReviewXResumeAfterRestartMemoryTable). A table whose load is still under
+// way is reloaded from its first row anyway (planReload), which is exact after a restart
+// too; any other MEMORY table the run wrote or made cannot be rebuilt from what is
+// skipped, so the resume is refused, naming it, before anything is sent or truncated.
+
+// aliveTable holds a row per run while the server that ran it is up: a MEMORY table,
+// emptied by a restart, so that a resume can tell a restart from none where the boot
+// times (now − Uptime, to the second) cannot: a restart within two seconds of the
+// interrupted run's start. markAlive writes the row at a run's setup and at each resume.
+const aliveTable = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".alive (run_id CHAR(32) CHARACTER SET ascii PRIMARY KEY) ENGINE=MEMORY"
+
+// markAlive notes that run id's server is up (aliveTable).
+func markAlive(ctx context.Context, c Conn, id string) error {
+	if _, err := c.ExecContext(ctx, aliveTable); err != nil {
+		return fmt.Errorf("checkpoint: create %s.alive: %w", ProgressSchema, err)
+	}
+	if _, err := c.ExecContext(ctx, "INSERT IGNORE INTO "+ProgressSchema+".alive VALUES (?)", id); err != nil {
+		return fmt.Errorf("checkpoint: mark the run in %s.alive: %w", ProgressSchema, err)
+	}
+	return nil
+}
+
+// serverRestarted reports whether the server restarted since the run of the journal j
+// began or was last resumed: its boot time differs from the journal's, or the run's row of
+// aliveTable is gone. A schema without that table (an older dumpscope's) leaves only the
+// boot times.
+func serverRestarted(ctx context.Context, c Conn, j *Journal, now TargetIdentity) bool {
+	if abs(now.BootUnix-j.Target.BootUnix) > 2 {
+		return true
+	}
+	var n int
+	if err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+ProgressSchema+".alive WHERE run_id = ?", j.RunID).Scan(&n); err != nil {
+		return false
+	}
+	return n == 0
+}
+
+// refuseLostMemoryRows refuses the resume when the server restarted since the interrupted
+// run and a MEMORY table the run loaded or created is there now.
+func refuseLostMemoryRows(ctx context.Context, c Conn, j *Journal, restarted bool) error {
+	if !restarted {
+		return nil
+	}
+	type table struct{ db, t string }
+	reloaded := map[table]bool{}
+	var tables []table
+	read := func(q string) error {
+		rows, err := c.QueryContext(ctx, q, j.RunID)
+		if err != nil {
+			return fmt.Errorf("resume: read the tables of the interrupted run: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var t table
+			var underWay bool
+			if err := rows.Scan(&t.db, &t.t, &underWay); err != nil {
+				return err
+			}
+			if underWay {
+				reloaded[t] = true
+			}
+			if !slices.Contains(tables, t) {
+				tables = append(tables, t)
+			}
+		}
+		return rows.Err()
+	}
+	if err := read("SELECT db, tbl, complete = 0 FROM " + ProgressSchema + ".loads WHERE run_id = ?"); err != nil {
+		return err
+	}
+	if err := read("SELECT db, tbl, 0 FROM " + ProgressSchema + ".created WHERE run_id = ?"); err != nil {
+		return err
+	}
+	var lost []string
+	for _, t := range tables {
+		if reloaded[t] {
+			continue
+		}
+		var engine string
+		err := c.QueryRowContext(ctx, "SELECT COALESCE(ENGINE, '') FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?", t.db, t.t).Scan(&engine)
+		if err == nil && strings.EqualFold(engine, "MEMORY") {
+			lost = append(lost, sqlscan.QuoteIdent(t.db)+"."+sqlscan.QuoteIdent(t.t))
+		}
+	}
+	if len(lost) == 0 {
+		return nil
+	}
+	return fmt.Errorf("resume: the server restarted since the interrupted run, and %s (ENGINE=MEMORY) lost with the restart the rows that run committed to it, which a resume would skip; import the dump anew into an empty target, without --resume", strings.Join(lost, ", "))
+}
