@@ -10,6 +10,15 @@ import "io"
 // faulted in and its lines missed the cache on every write (the converter ran at
 // 1.1 GB/s in BenchmarkLoadConvert, a fifth of that inside a whole import).
 //
+// Converting at plan time instead, from the splitter's buffer into a TSV buffer the batch
+// carries (with the planner's row read dropped), gained nothing for the same reason: the
+// writes into a batch-sized buffer cost what the passes it saves cost. On the generated
+// 200 MiB dump, alternating runs (stop 33): client CPU medians 1.6 → 1.75 s and maxRSS
+// 136 → 230 MiB with the TSV beside the SQL (which the INSERT fallback needs); 1.65 →
+// 1.6 s and 136 → 175 MiB with the TSV instead of the SQL for the sbtest tables (which
+// would need an exact INSERT rebuilt from the TSV). The planner's whole read is worth
+// ≈0.1 s of ≈1.5 s there.
+//
 // A row the converter does not accept is found only when the stream reaches it: the
 // stream then ends at the row before it (failed), the LOAD loads the rows before it,
 // and the caller rolls the transaction back and runs the batch as INSERTs, as after a
