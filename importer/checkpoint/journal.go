@@ -344,18 +344,15 @@ func RecordEnd(r *Run, failedAt *int64, dispatched int64) error {
 	if r == nil || r.Journal == "" {
 		return nil
 	}
-	j, err := ReadJournal(r.Journal)
-	if err != nil {
-		return err
-	}
-	if failedAt != nil {
-		j.FailedAt = failedAt
-	}
 	if r.dispatched != nil {
 		dispatched = max(dispatched, *r.dispatched)
 	}
-	j.DispatchedThrough = &dispatched
-	return WriteJournal(r.Journal, j)
+	return editJournal(r.Journal, func(j *Journal) {
+		if failedAt != nil {
+			j.FailedAt = failedAt
+		}
+		j.DispatchedThrough = &dispatched
+	})
 }
 
 // Passed notes that the statement at offset ran without error (nil-safe): when the
@@ -366,10 +363,15 @@ func Passed(r *Run, offset int64) error {
 	if r == nil || r.Journal == "" || !r.failedAt.CompareAndSwap(offset+1, 0) {
 		return nil
 	}
-	j, err := ReadJournal(r.Journal)
+	return editJournal(r.Journal, func(j *Journal) { j.FailedAt = nil })
+}
+
+// editJournal rewrites the journal at path with edit applied.
+func editJournal(path string, edit func(j *Journal)) error {
+	j, err := ReadJournal(path)
 	if err != nil {
 		return err
 	}
-	j.FailedAt = nil
-	return WriteJournal(r.Journal, j)
+	edit(j)
+	return WriteJournal(path, j)
 }

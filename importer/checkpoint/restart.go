@@ -49,13 +49,16 @@ func serverRestarted(ctx context.Context, c Conn, j *Journal, now TargetIdentity
 }
 
 // refuseLostMemoryRows refuses the resume when the server restarted since the interrupted
-// run and a MEMORY table the run loaded or created is there now.
+// run and a MEMORY table of a database the run loaded or created tables in is there now,
+// unless its load was under way (reloaded). Not only the tables the run loaded or created:
+// a MEMORY table is written by statements that record neither (INSERT … SELECT, ON
+// DUPLICATE KEY UPDATE into the user's table: TestReviewX2RestartMemoryTableNotLoaded).
 func refuseLostMemoryRows(ctx context.Context, c Conn, j *Journal, restarted bool) error {
 	if !restarted {
 		return nil
 	}
 	reloaded := map[tableName]bool{}
-	var tables []tableName
+	var dbs []string
 	read := func(q string) error {
 		rows, err := c.QueryContext(ctx, q, j.RunID)
 		if err != nil {
@@ -71,8 +74,8 @@ func refuseLostMemoryRows(ctx context.Context, c Conn, j *Journal, restarted boo
 			if underWay {
 				reloaded[t] = true
 			}
-			if !slices.Contains(tables, t) {
-				tables = append(tables, t)
+			if !slices.Contains(dbs, t.db) {
+				dbs = append(dbs, t.db)
 			}
 		}
 		return rows.Err()
@@ -83,29 +86,16 @@ func refuseLostMemoryRows(ctx context.Context, c Conn, j *Journal, restarted boo
 	if err := read("SELECT db, tbl, 0 FROM " + ProgressSchema + ".created WHERE run_id = ?"); err != nil {
 		return err
 	}
-	// A MEMORY table is written by statements that record neither (INSERT … SELECT, ON
-	// DUPLICATE KEY UPDATE into the user's table: TestReviewX2RestartMemoryTableNotLoaded):
-	// every MEMORY table of the databases the run wrote is looked at too.
-	var dbs []string
-	for _, t := range tables {
-		if !slices.Contains(dbs, t.db) {
-			dbs = append(dbs, t.db)
-		}
-	}
+	var lost []string
 	for _, db := range dbs {
-		if err := readMemoryTables(ctx, c, db, &tables); err != nil {
+		names, err := memoryTables(ctx, c, db)
+		if err != nil {
 			return err
 		}
-	}
-	var lost []string
-	for _, t := range tables {
-		if reloaded[t] {
-			continue
-		}
-		var engine string
-		err := c.QueryRowContext(ctx, "SELECT COALESCE(ENGINE, '') FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?", t.db, t.name).Scan(&engine)
-		if err == nil && strings.EqualFold(engine, "MEMORY") {
-			lost = append(lost, sqlscan.QuoteIdent(t.db)+"."+sqlscan.QuoteIdent(t.name))
+		for _, name := range names {
+			if !reloaded[tableName{db, name}] {
+				lost = append(lost, sqlscan.QuoteIdent(db)+"."+sqlscan.QuoteIdent(name))
+			}
 		}
 	}
 	if len(lost) == 0 {
@@ -114,22 +104,20 @@ func refuseLostMemoryRows(ctx context.Context, c Conn, j *Journal, restarted boo
 	return fmt.Errorf("resume: the server restarted since the interrupted run, and %s (ENGINE=MEMORY) lost with the restart any rows that run committed to it, which a resume would skip; import the dump anew into an empty target, without --resume", strings.Join(lost, ", "))
 }
 
-// readMemoryTables adds db's MEMORY tables to tables.
-func readMemoryTables(ctx context.Context, c Conn, db string, tables *[]tableName) error {
-	rows, err := c.QueryContext(ctx, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND ENGINE = 'MEMORY'", db)
+// memoryTables lists db's MEMORY tables.
+func memoryTables(ctx context.Context, c Conn, db string) ([]string, error) {
+	rows, err := c.QueryContext(ctx, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND ENGINE = 'MEMORY' ORDER BY TABLE_NAME", db)
 	if err != nil {
-		return fmt.Errorf("resume: look up the MEMORY tables of %s: %w", db, err)
+		return nil, fmt.Errorf("resume: look up the MEMORY tables of %s: %w", db, err)
 	}
 	defer rows.Close()
+	var names []string
 	for rows.Next() {
 		var name string
 		if err := rows.Scan(&name); err != nil {
-			return err
+			return nil, err
 		}
-		t := tableName{db, name}
-		if !slices.Contains(*tables, t) {
-			*tables = append(*tables, t)
-		}
+		names = append(names, name)
 	}
-	return rows.Err()
+	return names, rows.Err()
 }
