@@ -1,12 +1,16 @@
 package importer_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/replay"
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
 // The third hostile review (branch x-review3, session 34), of --load-data's exactness: each
@@ -62,4 +66,81 @@ func TestReviewX3LoadDataFloatAutoIncrement(t *testing.T) {
 	}
 	b.WriteString("INSERT INTO t (v) VALUES ('the next row');\n") // id 801 with the client
 	importMatchesClient(t, b.String(), importer.Options{LoadData: true, Parallel: 2, BatchBytes: 4 << 10}, "x3")
+}
+
+// clientFails runs dump through the mariadb client into a new sandbox and fails the test
+// unless the client stops with want (a part of its error output, "ERROR 1136 … at line 4").
+func clientFails(t *testing.T, dump, want string) {
+	t.Helper()
+	ref := testsandbox.Start(t)
+	cmd := exec.Command(testsandbox.RequireTool(t, "mariadb"), ref.ClientArgs()...)
+	cmd.Stdin = strings.NewReader(dump)
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), want) {
+		t.Fatalf("client: %v: %s; want it to stop with %q", err, out, want)
+	}
+}
+
+// loadDataFailsLikeClient imports dump with --parallel 2 --load-data and fails the test
+// unless the import stops with the client's error code at the client's line.
+func loadDataFailsLikeClient(t *testing.T, dump string, code uint16, line int64) {
+	t.Helper()
+	srv := testsandbox.Start(t)
+	path := writeFile(t, "d.sql", []byte(dump))
+	res, err := tryImport(t, srv, "", importer.Source{Path: path}, importer.Options{LoadData: true, Parallel: 2, BatchBytes: 16 << 20, SkipRowCounts: true, Log: &strings.Builder{}})
+	if err == nil {
+		err = res.Err
+	}
+	var se *replay.StatementError
+	if !errors.As(err, &se) || se.Code != code || se.Line != line {
+		t.Fatalf("dumpscope --load-data: %v, %v; want the client's ERROR %d at line %d (its rows: %s)", res.Status, err, code, line, insertLines(redumps(t, srv, "x3")))
+	}
+}
+
+// TestReviewX3LoadDataInvisibleColumn: a table with an INVISIBLE column (MariaDB ≥ 10.3)
+// and an INSERT without a column list that gives a value for it too. The client's INSERT
+// fills only the visible columns, so three values for two are ERROR 1136 "Column count
+// doesn't match value count", and the client stops there. --load-data reads the columns
+// from information_schema.COLUMNS, which lists the invisible one, takes the three values
+// for the three columns and loads the row without a warning: dumpscope finishes, with a
+// row the client never inserted (under --force the client skips the statement; dumpscope
+// keeps the row). The other way round, an INSERT with the two values the client takes is
+// refused by the converter (three columns, two values) and merely runs as INSERTs.
+//
+// Cause: readLoadTable (loaddata.go) keeps columns whose EXTRA says INVISIBLE in the
+// column list that a statement without one fills.
+func TestReviewX3LoadDataInvisibleColumn(t *testing.T) {
+	reviewX3(t)
+	dump := "CREATE DATABASE x3;\nUSE x3;\n" +
+		"CREATE TABLE t (a int, b int INVISIBLE, c int) ENGINE=InnoDB;\n" +
+		"INSERT INTO t VALUES (1,2,3);\n"
+	clientFails(t, dump, "ERROR 1136 (21S01) at line 4")
+	loadDataFailsLikeClient(t, dump, 1136, 4)
+}
+
+// TestReviewX3LoadDataBareHexPrefix: `0x` with no digit after it is not a hex literal to
+// the server but the name of a column, `0x`: the client's INSERT stops with ERROR 1054
+// "Unknown column '0x' in 'field list'". The converter reads it as an empty hex literal
+// into the BLOB column and loads an empty value: dumpscope finishes, with a row the
+// client never inserted.
+//
+// Cause: insertParser.value (loaddata_parse.go), case 0x…, accepts zero hex digits.
+func TestReviewX3LoadDataBareHexPrefix(t *testing.T) {
+	reviewX3(t)
+	dump := "CREATE DATABASE x3;\nUSE x3;\n" +
+		"CREATE TABLE t (id int PRIMARY KEY, b blob) ENGINE=InnoDB;\n" +
+		"INSERT INTO t VALUES (1,0x);\n"
+	clientFails(t, dump, "ERROR 1054 (42S22) at line 4")
+	loadDataFailsLikeClient(t, dump, 1054, 4)
+}
+
+// insertLines is the INSERT lines of a re-dump.
+func insertLines(dump string) string {
+	var rows []string
+	for _, l := range strings.Split(dump, "\n") {
+		if strings.HasPrefix(l, "INSERT") || strings.HasPrefix(l, "(") {
+			rows = append(rows, l)
+		}
+	}
+	return strings.Join(rows, "\n")
 }
