@@ -238,7 +238,7 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *split.Splitte
 	p.outcome.unexecuted = -1
 	p.failedAt.Store(-1)
 	if opt.LoadData {
-		p.ld = &loadData{force: opt.Force}
+		p.ld = &loadData{force: opt.Force, maxPacketBytes: serial.maxPacketBytes}
 		serial.schemaChanged = p.ld.schemaChanged
 	}
 	return p, nil
