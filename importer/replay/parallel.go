@@ -87,7 +87,7 @@ type tableInfo struct {
 	// referenced: with foreign_key_checks on, other tables' foreign keys reference it.
 	referenced bool
 	// autoIncrement is the AUTO_INCREMENT column ("" if none) and autoIncrementAt its
-	// 0-based position: an INSERT that leaves ids to the server runs on the control
+	// 0-based position in a row without a column list (plan.TableFacts): an INSERT that leaves ids to the server runs on the control
 	// connection in its table's order (see Plan.IDs).
 	autoIncrement   string
 	autoIncrementAt int
