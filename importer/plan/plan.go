@@ -92,7 +92,8 @@ type Plan struct {
 // TableFacts is what the planner needs to know of a table.
 type TableFacts struct {
 	// AutoIncrement is the AUTO_INCREMENT column ("" if none) and AutoIncrementAt its
-	// 0-based position among the table's columns.
+	// 0-based position among the values of a row without a column list, which fill the
+	// visible columns only (-1: the column is INVISIBLE, so such a row generates an id).
 	AutoIncrement   string
 	AutoIncrementAt int
 	// NotPlain says why rows into the table may write other tables ("" when they

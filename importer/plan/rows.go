@@ -38,9 +38,9 @@ func (ri rowInsert) generatesIDs(f TableFacts) bool {
 				k = i
 			}
 		}
-		if k < 0 {
-			return true
-		}
+	}
+	if k < 0 { // not among the row's values (an INVISIBLE column, without a list)
+		return true
 	}
 	if ri.zeroFar {
 		return true

@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -75,14 +76,12 @@ func (cg *catalog) lookupTable(ctx context.Context, st *split.Statement, key str
 		// Each row takes the next value: rows must take them in stream order.
 		info.notPlain = "a table whose column default takes sequence values"
 	}
-	var autoInc sql.NullString
-	var autoIncAt sql.NullInt64
-	if err := c.QueryRowContext(ctx, "SELECT MAX(COLUMN_NAME), MAX(ORDINAL_POSITION) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND EXTRA LIKE '%auto_increment%'", db, st.Table).Scan(&autoInc, &autoIncAt); err != nil {
+	var err error
+	if info.autoIncrement, info.autoIncrementAt, err = autoIncrementColumn(ctx, c, db, st.Table); err != nil {
 		return info, fmt.Errorf("look up the AUTO_INCREMENT column of %s: %w", key, err)
 	}
-	info.autoIncrement, info.autoIncrementAt = autoInc.String, int(autoIncAt.Int64)-1
 	var body sql.NullString
-	err := c.QueryRowContext(ctx, "SELECT GROUP_CONCAT(ACTION_STATEMENT SEPARATOR ';') FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA=? AND EVENT_OBJECT_TABLE=?", db, st.Table).Scan(&body)
+	err = c.QueryRowContext(ctx, "SELECT GROUP_CONCAT(ACTION_STATEMENT SEPARATOR ';') FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA=? AND EVENT_OBJECT_TABLE=?", db, st.Table).Scan(&body)
 	if err != nil {
 		return info, fmt.Errorf("look up the triggers of %s: %w", key, err)
 	}
@@ -207,4 +206,21 @@ func callsFunction(ctx context.Context, c Conn, db, body string) (bool, error) {
 		}
 	}
 	return found, rows.Err()
+}
+
+// autoIncrementColumn is db.table's AUTO_INCREMENT column ("" if none) and its place in a
+// row of an INSERT without a column list, which fills the visible columns only: the
+// visible columns before it (-1: it is INVISIBLE, and every such row generates an id).
+// The planner and the resume's check for lost ids both read it here, so that they agree
+// (TestImportInvisibleColumnBeforeAutoIncrement: ORDINAL_POSITION counts the invisible).
+func autoIncrementColumn(ctx context.Context, c Conn, db, table string) (string, int, error) {
+	var name sql.NullString
+	var at sql.NullInt64
+	err := c.QueryRowContext(ctx, "SELECT a.COLUMN_NAME, IF(a.EXTRA LIKE '%INVISIBLE%', -1, "+
+		"(SELECT COUNT(*) FROM information_schema.COLUMNS b WHERE b.TABLE_SCHEMA = a.TABLE_SCHEMA AND b.TABLE_NAME = a.TABLE_NAME AND b.ORDINAL_POSITION < a.ORDINAL_POSITION AND b.EXTRA NOT LIKE '%INVISIBLE%')) "+
+		"FROM information_schema.COLUMNS a WHERE a.TABLE_SCHEMA = ? AND a.TABLE_NAME = ? AND a.EXTRA LIKE '%auto_increment%'", db, table).Scan(&name, &at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", 0, nil
+	}
+	return name.String, int(at.Int64), err
 }

@@ -2,7 +2,6 @@ package replay
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 
@@ -162,13 +161,11 @@ func (cg *catalog) idFactsOf(ctx context.Context, db, table string) (idFacts, er
 		return f, nil
 	}
 	var f idFacts
-	var col sql.NullString
-	var at sql.NullInt64
-	if err := p.control.QueryRowContext(ctx, "SELECT MAX(COLUMN_NAME), MAX(ORDINAL_POSITION) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND EXTRA LIKE '%auto_increment%'", db, table).Scan(&col, &at); err != nil {
+	col, at, err := autoIncrementColumn(ctx, p.control, db, table)
+	if err != nil {
 		return f, err
 	}
-	f.TableFacts = plan.TableFacts{AutoIncrement: col.String, AutoIncrementAt: int(at.Int64) - 1}
-	var err error
+	f.TableFacts = plan.TableFacts{AutoIncrement: col, AutoIncrementAt: at}
 	if f.triggers, err = cg.triggersNameTables(ctx, db, table); err != nil {
 		return f, err
 	}

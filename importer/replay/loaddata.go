@@ -16,6 +16,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/plan"
+	"github.com/dumpscope/dumpscope/internal/maxpacket"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
@@ -67,6 +68,10 @@ type loadColumn struct {
 	name     string
 	kind     loadKind
 	nullable bool
+	// invisible: an INVISIBLE column (MariaDB ≥ 10.3, MySQL ≥ 8.0.23), which an INSERT
+	// fills only by name: a statement without a column list gives values to the others
+	// (TestReviewX3LoadDataInvisibleColumn).
+	invisible bool
 }
 
 // loadTable is what --load-data knows of a table: its columns in order.
@@ -114,7 +119,8 @@ func readLoadTable(ctx context.Context, q interface {
 			return nil, rows.Err()
 		}
 		t.byName[strings.ToLower(name)] = len(t.columns)
-		t.columns = append(t.columns, loadColumn{name: name, kind: loadKindOf(typ), nullable: nullable == "YES"})
+		t.columns = append(t.columns, loadColumn{name: name, kind: loadKindOf(typ), nullable: nullable == "YES",
+			invisible: strings.Contains(strings.ToUpper(extra), "INVISIBLE")})
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -259,6 +265,11 @@ type loadData struct {
 	// force is --force: a LOAD that meets an error the INSERTs' --force skips may move an
 	// AUTO_INCREMENT counter past rows the client never inserted (countersExact).
 	force bool
+	// maxPacketBytes is the server's max_allowed_packet. A LOAD DATA stream goes in
+	// packets of its own size whatever the statement's, so a batch holding a statement
+	// the INSERT path cannot send runs as INSERTs, which stop at it as the client does
+	// (TestReviewX3LoadDataOversizedStatement). 0: not known (unit tests).
+	maxPacketBytes int64
 
 	seq atomic.Int64
 	// off is set when the server refuses LOAD DATA LOCAL (local_infile=OFF): the rest of
@@ -280,6 +291,11 @@ type loadData struct {
 func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded bool, err error) {
 	if ld.off.Load() || len(stmts) == 0 {
 		return false, nil
+	}
+	for _, st := range stmts {
+		if ld.maxPacketBytes > 0 && !maxpacket.Fits(int64(len(st.sql))+maxpacket.CommandBytes, ld.maxPacketBytes) {
+			return false, nil
+		}
 	}
 	var cs, conn, mode string
 	var cur sql.NullString

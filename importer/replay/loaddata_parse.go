@@ -119,8 +119,10 @@ func (p *insertParser) head(t *loadTable) ([]int, bool) {
 			}
 		}
 	} else {
-		for c := range t.columns {
-			cols = append(cols, c)
+		for c, col := range t.columns {
+			if !col.invisible {
+				cols = append(cols, c)
+			}
 		}
 	}
 	for _, c := range cols {
@@ -200,6 +202,11 @@ func (p *insertParser) value(lc *loadConverter, col loadColumn) bool {
 		start := p.i
 		for p.i < len(q) && isHexDigit(q[p.i]) {
 			p.i++
+		}
+		if p.i == start || p.i < len(q) && sqlscan.IsWordByte(q[p.i]) {
+			// `0x` alone, or 0x12g…: a name to the server (ERROR 1054 for the client),
+			// not a hex literal (TestReviewX3LoadDataBareHexPrefix).
+			return false
 		}
 		return appendHex(lc, q[start:p.i])
 	case c == 'N' || c == 'n':

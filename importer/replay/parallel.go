@@ -87,7 +87,7 @@ type tableInfo struct {
 	// referenced: with foreign_key_checks on, other tables' foreign keys reference it.
 	referenced bool
 	// autoIncrement is the AUTO_INCREMENT column ("" if none) and autoIncrementAt its
-	// 0-based position: an INSERT that leaves ids to the server runs on the control
+	// 0-based position in a row without a column list (plan.TableFacts): an INSERT that leaves ids to the server runs on the control
 	// connection in its table's order (see Plan.IDs).
 	autoIncrement   string
 	autoIncrementAt int
@@ -238,7 +238,7 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *split.Splitte
 	p.outcome.unexecuted = -1
 	p.failedAt.Store(-1)
 	if opt.LoadData {
-		p.ld = &loadData{force: opt.Force}
+		p.ld = &loadData{force: opt.Force, maxPacketBytes: serial.maxPacketBytes}
 		serial.schemaChanged = p.ld.schemaChanged
 	}
 	return p, nil

@@ -214,12 +214,18 @@ func (l *Tokenizer) rowValue(depth int, connState func(string) bool) (zero, ok b
 	return false, false
 }
 
-// rowNumber reads a number (or 0x…, 0b…); zero: it is 0 at the top level (0, 0.0, 0e5,
-// 0x00, 0b0: no digit other than 0 before an exponent or after a 0x/0b prefix).
+// rowNumber reads a number (or 0x…, 0b…); zero: it may be 0 once stored in an integer
+// (or an AUTO_INCREMENT FLOAT/DOUBLE) column, at the top level: 0, 0.0, 0x00, 0b0, and
+// also 0.4, .9 and a literal with a negative exponent (4e-1), which round to 0 there: a
+// DOUBLE AUTO_INCREMENT column given 0.4 generates an id as for 0
+// (TestReviewX3LoadDataFloatAutoIncrement). So a number is taken as not zero only when
+// a digit other than 0 comes before its point (or its exponent) and its exponent, if any,
+// is not negative.
 func (l *Tokenizer) rowNumber(depth int) (zero, ok bool) {
 	st := l.Pos
-	allZero, exponent := true, false
+	allZero, exponent, hex, negExp := true, false, false, false
 	if l.Pos+1 < len(l.Src) && l.Src[l.Pos] == '0' && (l.Src[l.Pos+1] == 'x' || l.Src[l.Pos+1] == 'X' || l.Src[l.Pos+1] == 'b' || l.Src[l.Pos+1] == 'B') {
+		hex = l.Src[l.Pos+1] == 'x' || l.Src[l.Pos+1] == 'X'
 		l.Pos += 2
 	}
 	// The usual number is a run of digits and dots: read it without a branch per byte,
@@ -234,6 +240,9 @@ func (l *Tokenizer) rowNumber(depth int) (zero, ok bool) {
 		l.Pos++
 	}
 	allZero = nz&numNonZero == 0
+	if nz&numDot != 0 && !allZero {
+		allZero = !intPartNonZero(l.Src[st:l.Pos])
+	}
 	if l.Pos == len(l.Src) || !IsWordByte(l.Src[l.Pos]) {
 		return allZero && depth == 0, l.Pos > st
 	}
@@ -241,7 +250,7 @@ func (l *Tokenizer) rowNumber(depth int) (zero, ok bool) {
 		d := l.Src[l.Pos]
 		switch {
 		case d == '0' || d == '.':
-		case d >= '1' && d <= '9', (d >= 'a' && d <= 'f' || d >= 'A' && d <= 'F') && !(d == 'e' || d == 'E'):
+		case d >= '1' && d <= '9', (d >= 'a' && d <= 'f' || d >= 'A' && d <= 'F') && (hex || !(d == 'e' || d == 'E')):
 			if !exponent {
 				allZero = false
 			}
@@ -249,23 +258,41 @@ func (l *Tokenizer) rowNumber(depth int) (zero, ok bool) {
 			exponent = true
 			if l.Pos+1 < len(l.Src) && (l.Src[l.Pos+1] == '-' || l.Src[l.Pos+1] == '+') {
 				l.Pos++
+				negExp = negExp || l.Src[l.Pos] == '-' // 4e-1 is 0.4: may round to 0
 			}
 		case IsWordByte(d):
 			allZero = false
 		default:
-			return allZero && depth == 0, l.Pos > st
+			return (allZero || negExp) && depth == 0, l.Pos > st
 		}
 		l.Pos++
 	}
-	return allZero && depth == 0, true
+	return (allZero || negExp) && depth == 0, true
 }
 
 // numRun classes the bytes of a number's run of digits and dots for rowNumber: 0 ends
-// the run, numNonZero marks a digit other than 0.
-const numNonZero = 2
+// the run, numNonZero marks a digit other than 0, numDot the point.
+const (
+	numNonZero = 2
+	numDot     = 4
+)
+
+// intPartNonZero reports whether run (digits and points) has a digit other than 0 before
+// its first point.
+func intPartNonZero(run []byte) bool {
+	for _, c := range run {
+		if c == '.' {
+			return false
+		}
+		if c != '0' {
+			return true
+		}
+	}
+	return false
+}
 
 var numRun = func() (t [256]byte) {
-	t['0'], t['.'] = 1, 1
+	t['0'], t['.'] = 1, 1|numDot
 	for c := '1'; c <= '9'; c++ {
 		t[c] = 1 | numNonZero
 	}

@@ -193,63 +193,44 @@ func (l *Tokenizer) refRowValue(depth int, connState func(string) bool) (zero, o
 	return false, false
 }
 
-// refRowNumber reads a number (or 0x…, 0b…); zero: it is 0 at the top level (0, 0.0, 0e5,
-// 0x00, 0b0: no digit other than 0 before an exponent or after a 0x/0b prefix).
+// refRowNumber reads a number (or 0x…, 0b…) a byte at a time; zero: it may be 0 once
+// stored in an integer column at the top level: no digit other than 0 before its point
+// or exponent (after a 0x/0b prefix: no such digit at all), or a negative exponent.
 func (l *Tokenizer) refRowNumber(depth int) (zero, ok bool) {
 	st := l.Pos
-	allZero, exponent := true, false
+	hex := false
 	if l.Pos+1 < len(l.Src) && l.Src[l.Pos] == '0' && (l.Src[l.Pos+1] == 'x' || l.Src[l.Pos+1] == 'X' || l.Src[l.Pos+1] == 'b' || l.Src[l.Pos+1] == 'B') {
+		hex = l.Src[l.Pos+1] == 'x' || l.Src[l.Pos+1] == 'X'
 		l.Pos += 2
 	}
-	// The usual number is a run of digits and dots: read it without a branch per byte,
-	// then go on byte by byte only where a letter follows (an exponent, a hex digit).
-	var nz byte
-	for l.Pos < len(l.Src) {
-		k := refNumRun[l.Src[l.Pos]]
-		if k == 0 {
-			break
-		}
-		nz |= k
-		l.Pos++
-	}
-	allZero = nz&refNumNonZero == 0
-	if l.Pos == len(l.Src) || !IsWordByte(l.Src[l.Pos]) {
-		return allZero && depth == 0, l.Pos > st
-	}
-	for l.Pos < len(l.Src) {
+	intNonZero, dot, exponent, negative := false, false, false, false
+	for ; l.Pos < len(l.Src); l.Pos++ {
 		d := l.Src[l.Pos]
 		switch {
-		case d == '0' || d == '.':
-		case d >= '1' && d <= '9', (d >= 'a' && d <= 'f' || d >= 'A' && d <= 'F') && !(d == 'e' || d == 'E'):
-			if !exponent {
-				allZero = false
+		case d == '.':
+			dot = true
+		case d >= '0' && d <= '9':
+			if d != '0' && !dot && !exponent {
+				intNonZero = true
 			}
-		case d == 'e' || d == 'E':
+		case (d == 'e' || d == 'E') && !hex:
 			exponent = true
 			if l.Pos+1 < len(l.Src) && (l.Src[l.Pos+1] == '-' || l.Src[l.Pos+1] == '+') {
 				l.Pos++
+				negative = negative || l.Src[l.Pos] == '-'
+			}
+		case hex && (d >= 'a' && d <= 'f' || d >= 'A' && d <= 'F') || !hex && (d >= 'a' && d <= 'd' || d == 'f' || d >= 'A' && d <= 'D' || d == 'F'):
+			if !exponent {
+				intNonZero = true // a hex digit
 			}
 		case IsWordByte(d):
-			allZero = false
+			intNonZero = true // a word (1xyz): not a plain 0
 		default:
-			return allZero && depth == 0, l.Pos > st
+			return (!intNonZero || negative) && depth == 0, l.Pos > st
 		}
-		l.Pos++
 	}
-	return allZero && depth == 0, true
+	return (!intNonZero || negative) && depth == 0, true
 }
-
-// refNumRun classes the bytes of a number's run of digits and dots for refRowNumber: 0 ends
-// the run, refNumNonZero marks a digit other than 0.
-const refNumNonZero = 2
-
-var refNumRun = func() (t [256]byte) {
-	t['0'], t['.'] = 1, 1
-	for c := '1'; c <= '9'; c++ {
-		t[c] = 1 | refNumNonZero
-	}
-	return t
-}()
 
 // refRowWord reads NULL, DEFAULT, TRUE, FALSE, a character set introducer and its literal,
 // or a call of one of refRowFunctions.

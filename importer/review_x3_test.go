@@ -1,0 +1,179 @@
+package importer_test
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/replay"
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
+)
+
+// The third hostile review (branch x-review3, session 34), of --load-data's exactness: each
+// test here failed against main when it was written, and shows the database, or what
+// dumpscope says, differing from what `mariadb < same input` makes of it. They are open
+// findings, not regressions: they skip unless DUMPSCOPE_REVIEW_X=1, so that a merge of the
+// branch keeps main's suite green. Run them with
+//
+//	DUMPSCOPE_REVIEW_X=1 go test -count=1 $(scripts/gotags) ./importer/ -run TestReviewX3
+//
+// The review fixes nothing: each test says what it shows and the cause found. A fix
+// removes its test's reviewX3 call (and the test then guards the fix).
+
+// reviewX3 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1 (see above).
+func reviewX3(t *testing.T) {
+	t.Helper()
+	if os.Getenv("DUMPSCOPE_REVIEW_X") != "1" {
+		t.Skip("an open finding of the x-review3 (fails on main): DUMPSCOPE_REVIEW_X=1 runs it")
+	}
+}
+
+// TestReviewX3LoadDataFloatAutoIncrement: an AUTO_INCREMENT column of type DOUBLE (MariaDB
+// takes one) given 0.4: the server stores the value rounded to an integer, 0, so it
+// generates an id, as for 0 or NULL. The planner (sqlscan.ReadRows' zero test: "0.4" has
+// a digit other than 0) takes the rows for explicit ids, so they go in a batch, and
+// --load-data loads them. The client's multi-row INSERT is a "simple insert": InnoDB
+// reserves exactly its rows' ids, AUTO_INCREMENT=6 after 5 rows. A LOAD DATA is a bulk
+// insert of unknown size: ids are reserved in intervals that double (1, 2, 4 …) and the
+// counter ends at the interval's end, 8 after 5 rows, 128 after 100 — without a warning,
+// so the LOAD counts as clean. The next batch's rows then take ids from there: silently
+// other primary keys than the client's (and another AUTO_INCREMENT in the re-dump).
+// Checked by hand on MariaDB 10.11: INSERT … VALUES (0.4,'a')×5 leaves 6, the same rows
+// by LOAD DATA LOCAL leave 8.
+//
+// Cause: sqlscan.Tokenizer.rowNumber (rows.go) calls only all-zero digits "zero", where
+// any number below 1 in magnitude may round to 0; loadData.load then trusts the planner
+// that no id is generated. (An INT column with 0.4 is kept out by the converter, which
+// takes no decimal into an integer column; a FLOAT or DOUBLE one is not.)
+// Fixed (x-fix3): rowNumber takes a number with no digit other than 0 before its point, or
+// with a negative exponent, for one that may be 0.
+func TestReviewX3LoadDataFloatAutoIncrement(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("CREATE DATABASE x3;\nUSE x3;\n" +
+		"CREATE TABLE t (id double NOT NULL AUTO_INCREMENT, v varchar(40), PRIMARY KEY (id)) ENGINE=InnoDB;\n")
+	for s := range 40 {
+		b.WriteString("INSERT INTO t VALUES ")
+		for r := range 20 {
+			if r > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, "(0.4,'row %d of statement %d')", r, s)
+		}
+		b.WriteString(";\n")
+	}
+	b.WriteString("INSERT INTO t (v) VALUES ('the next row');\n") // id 801 with the client
+	importMatchesClient(t, b.String(), importer.Options{LoadData: true, Parallel: 2, BatchBytes: 4 << 10}, "x3")
+}
+
+// clientFails runs dump through the mariadb client into a new sandbox and fails the test
+// unless the client stops with want (a part of its error output, "ERROR 1136 … at line 4").
+func clientFails(t *testing.T, dump, want string, settings ...string) {
+	t.Helper()
+	ref := testsandbox.Start(t, settings...)
+	cmd := exec.Command(testsandbox.RequireTool(t, "mariadb"), ref.ClientArgs()...)
+	cmd.Stdin = strings.NewReader(dump)
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), want) {
+		if len(out) > 2000 {
+			out = out[len(out)-2000:]
+		}
+		t.Fatalf("client: %v: …%s; want it to stop with %q", err, out, want)
+	}
+}
+
+// loadDataFailsLikeClient imports dump with --parallel 2 --load-data and fails the test
+// unless the import stops with the client's error code (0: any) at the client's line.
+func loadDataFailsLikeClient(t *testing.T, dump string, code uint16, line int64, settings ...string) {
+	t.Helper()
+	srv := testsandbox.Start(t, settings...)
+	path := writeFile(t, "d.sql", []byte(dump))
+	res, err := tryImport(t, srv, "", importer.Source{Path: path}, importer.Options{LoadData: true, Parallel: 2, BatchBytes: 16 << 20, SkipRowCounts: true, Log: &strings.Builder{}})
+	if err == nil {
+		err = res.Err
+	}
+	var se *replay.StatementError
+	if !errors.As(err, &se) || (code != 0 && se.Code != code) || se.Line != line {
+		t.Fatalf("dumpscope --load-data: %v, %v; want the client's ERROR %d at line %d (its rows: %s)", res.Status, err, code, line, insertLines(redumps(t, srv, "x3")))
+	}
+}
+
+// TestReviewX3LoadDataInvisibleColumn: a table with an INVISIBLE column (MariaDB ≥ 10.3)
+// and an INSERT without a column list that gives a value for it too. The client's INSERT
+// fills only the visible columns, so three values for two are ERROR 1136 "Column count
+// doesn't match value count", and the client stops there. --load-data reads the columns
+// from information_schema.COLUMNS, which lists the invisible one, takes the three values
+// for the three columns and loads the row without a warning: dumpscope finishes, with a
+// row the client never inserted (under --force the client skips the statement; dumpscope
+// keeps the row). The other way round, an INSERT with the two values the client takes is
+// refused by the converter (three columns, two values) and merely runs as INSERTs.
+//
+// Cause: readLoadTable (loaddata.go) keeps columns whose EXTRA says INVISIBLE in the
+// column list that a statement without one fills.
+// Fixed (x-fix3): a statement without a column list fills the visible columns only.
+func TestReviewX3LoadDataInvisibleColumn(t *testing.T) {
+	dump := "CREATE DATABASE x3;\nUSE x3;\n" +
+		"CREATE TABLE t (a int, b int INVISIBLE, c int) ENGINE=InnoDB;\n" +
+		"INSERT INTO t VALUES (1,2,3);\n"
+	clientFails(t, dump, "ERROR 1136 (21S01) at line 4")
+	loadDataFailsLikeClient(t, dump, 1136, 4)
+}
+
+// TestReviewX3LoadDataBareHexPrefix: `0x` with no digit after it is not a hex literal to
+// the server but the name of a column, `0x`: the client's INSERT stops with ERROR 1054
+// "Unknown column '0x' in 'field list'". The converter reads it as an empty hex literal
+// into the BLOB column and loads an empty value: dumpscope finishes, with a row the
+// client never inserted.
+//
+// Cause: insertParser.value (loaddata_parse.go), case 0x…, accepts zero hex digits.
+// Fixed (x-fix3): 0x takes at least one hex digit and no word byte after them.
+func TestReviewX3LoadDataBareHexPrefix(t *testing.T) {
+	dump := "CREATE DATABASE x3;\nUSE x3;\n" +
+		"CREATE TABLE t (id int PRIMARY KEY, b blob) ENGINE=InnoDB;\n" +
+		"INSERT INTO t VALUES (1,0x);\n"
+	clientFails(t, dump, "ERROR 1054 (42S22) at line 4")
+	loadDataFailsLikeClient(t, dump, 1054, 4)
+}
+
+// insertLines is the INSERT lines of a re-dump.
+func insertLines(dump string) string {
+	var rows []string
+	for _, l := range strings.Split(dump, "\n") {
+		if strings.HasPrefix(l, "INSERT") || strings.HasPrefix(l, "(") {
+			rows = append(rows, l)
+		}
+	}
+	out := strings.Join(rows, "\n")
+	if len(out) > 400 {
+		out = out[:400] + "…"
+	}
+	return out
+}
+
+// TestReviewX3LoadDataOversizedStatement: an INSERT larger than the server's
+// max_allowed_packet (1.5 MB against 1 MiB). The client cannot send it: ERROR 2006 "Server
+// has gone away" at its line, and it stops. dumpscope without --load-data stops there too
+// ("packet for query is too large", the driver's refusal). With --load-data the statement
+// is converted into a LOAD DATA LOCAL stream, which goes in 16 KiB packets whatever its
+// size: the import finishes, with 30 000 rows the client never inserted, silently.
+//
+// Cause: loadData.load (loaddata.go) sends any batch as a stream; nothing holds a
+// statement to max_allowed_packet on that path (Replayer.exec's check, replay.go, and the
+// driver's are on the INSERT path only).
+// Fixed (x-fix3): a batch holding a statement over max_allowed_packet runs as INSERTs.
+func TestReviewX3LoadDataOversizedStatement(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("CREATE DATABASE x3;\nUSE x3;\nCREATE TABLE t (id int PRIMARY KEY, v varchar(100)) ENGINE=InnoDB;\nINSERT INTO t VALUES ")
+	for i := range 30000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "(%d,'%s')", i, strings.Repeat("x", 40))
+	}
+	b.WriteString(";\nINSERT INTO t VALUES (-1,'after');\n")
+	clientFails(t, b.String(), "ERROR 2006 (HY000) at line 4: Server has gone away", "max_allowed_packet=1M")
+	loadDataFailsLikeClient(t, b.String(), 0, 4, "max_allowed_packet=1M")
+}
