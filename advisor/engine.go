@@ -84,6 +84,9 @@ func (e *Engine) Observe(env *Env, s Snapshot) []Event {
 	var shares CauseShares
 	attributed, dt := false, 0.0
 	if e.Attributor != nil && len(w) >= 2 {
+		if step := w[len(w)-1].T - w[len(w)-2].T; step > 0 {
+			e.attribution.SampledSeconds += step
+		}
 		if shares, attributed = e.Attributor.Attribute(env, w); attributed {
 			dt = w[len(w)-1].T - w[len(w)-2].T
 			e.attribution.Add(shares, dt)

@@ -80,6 +80,10 @@ type Attributor interface {
 type TimeAttribution struct {
 	// AttributedSeconds is the time of every interval the restore moved in.
 	AttributedSeconds float64
+	// SampledSeconds is the time of every interval sampled, moving or not: with no
+	// attributed time it tells a run that ended before a second sample (too short to
+	// say anything) from a server that sat idle while it was sampled.
+	SampledSeconds float64
 	// SecondsByCause is the share of each interval times its length, summed.
 	SecondsByCause map[Cause]float64
 	// WhileActive is the same sum over only the intervals each finding (by rule ID) was
@@ -128,7 +132,7 @@ func (a *TimeAttribution) addWhileActive(id string, shares CauseShares, dtSecond
 
 // clone is a deep copy: the engine's sums go on growing after a verdict is built.
 func (a TimeAttribution) clone() TimeAttribution {
-	out := TimeAttribution{AttributedSeconds: a.AttributedSeconds, SecondsByCause: make(map[Cause]float64, len(a.SecondsByCause))}
+	out := TimeAttribution{AttributedSeconds: a.AttributedSeconds, SampledSeconds: a.SampledSeconds, SecondsByCause: make(map[Cause]float64, len(a.SecondsByCause))}
 	for c, s := range a.SecondsByCause {
 		out.SecondsByCause[c] = s
 	}

@@ -233,7 +233,10 @@ func rankOf(id string) int {
 // same verdict from the same ticks.
 func BuildVerdict(findings []advisor.Finding, a advisor.TimeAttribution) advisor.Verdict {
 	v := advisor.Verdict{AttributedSeconds: roundTo1(a.AttributedSeconds), TimeByCause: a.TimeByCause(), Phases: a.PhaseVerdicts(minVerdictSeconds)}
-	if a.AttributedSeconds == 0 {
+	// No moving interval over a sampled time long enough for a verdict is an idle
+	// server; over less (a run that failed or finished within a second or two) it is
+	// a run too short to judge, not one that did nothing.
+	if a.AttributedSeconds == 0 && a.SampledSeconds >= minVerdictSeconds {
 		v.Reason = "no restore activity in the sampled time (no rows, no redo written, an idle server)"
 		return v
 	}
