@@ -10,8 +10,11 @@ import (
 func (v cpuView) line() string {
 	c := v.st.cur.CPU
 	if c == nil {
-		if v.st.hasTick {
+		switch {
+		case v.o.Remote:
 			return "no CPU metrics (remote server)"
+		case v.st.hasTick:
+			return "no CPU metrics this tick"
 		}
 		return "waiting for the first sample…"
 	}

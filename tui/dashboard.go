@@ -134,6 +134,7 @@ func (d *Dashboard) Show(sess SessionView, interval time.Duration, h Header, hea
 		Mode: d.mode, Header: h, Env: env, Interval: interval,
 		Renderer:   NewRenderer(d.term),
 		DeviceNote: deviceNote(sess),
+		Remote:     !sess.Local(),
 		ASCII:      !UTF8Locale(),
 		Stop: func() {
 			d.gate.set(false)

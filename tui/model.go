@@ -58,6 +58,9 @@ type Options struct {
 	// DeviceNote says why there are no device metrics (a remote server, a datadir on
 	// tmpfs); shown in the device panel instead of zeros.
 	DeviceNote string
+	// Remote says the server runs on another host, so its CPU cannot be read from here;
+	// a local server's CPU is missing only until the second sample (usage is a delta).
+	Remote bool
 	// Pause is called with true when the user pauses dispatch and false on resume; nil
 	// makes p freeze the screen instead (watch, view).
 	Pause func(paused bool)

@@ -58,7 +58,7 @@ func runView(args []string, s stdio) int {
 	if rec.Dump != nil {
 		o.Header.Dump = rec.Dump.Name
 	}
-	if len(rec.Devices) == 0 {
+	if o.Remote = len(rec.Devices) == 0; o.Remote {
 		o.DeviceNote = "the record has no devices: the server was not on the machine that recorded it"
 	}
 	stdinTTY := false
