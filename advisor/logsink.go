@@ -88,7 +88,7 @@ func (l *LogSink) Tick(t Tick) {
 	}
 	for _, e := range t.Events {
 		if !l.NoEvents {
-			b.WriteString(FormatEvent(e))
+			b.WriteString(FormatEvent(e, FindingWidth(l.W)))
 		}
 	}
 	if v := t.Verdict; v != nil && !l.NoEvents {
@@ -146,14 +146,15 @@ func (l *LogSink) width() int {
 	return LogWidth
 }
 
-// FormatEvent renders a fired or cleared finding as log lines.
-func FormatEvent(e Event) string {
+// FormatEvent renders a fired or cleared finding as log lines of at most width columns
+// (FindingWidth).
+func FormatEvent(e Event, width int) string {
 	f := e.Finding
 	if e.Cleared {
 		return fmt.Sprintf("%15s cleared  %s (fired at %s)\n", "+"+units.FormatDuration(*f.ClearedAt), f.ID, units.FormatDuration(f.FiredAt))
 	}
 	var b strings.Builder
-	for i, line := range Wrap(f.ID+": "+f.Title, findingWidth-25) {
+	for i, line := range Wrap(f.ID+": "+f.Title, width-25) {
 		if i == 0 {
 			fmt.Fprintf(&b, "%15s %-8s %s\n", "+"+units.FormatDuration(f.FiredAt), strings.ToUpper(string(f.Severity)), line)
 		} else {
@@ -161,7 +162,7 @@ func FormatEvent(e Event) string {
 		}
 	}
 	if ev := FormatEvidence(f.Evidence); ev != "" {
-		for i, line := range Wrap(ev, findingWidth-26) {
+		for i, line := range Wrap(ev, width-26) {
 			if i == 0 {
 				fmt.Fprintf(&b, "%15s evidence: %s\n", "", line)
 			} else {
@@ -170,7 +171,7 @@ func FormatEvent(e Event) string {
 		}
 	}
 	for _, para := range strings.Split(strings.TrimSpace(f.Recommendation), "\n") {
-		for _, line := range Wrap(para, findingWidth-16) {
+		for _, line := range Wrap(para, width-16) {
 			fmt.Fprintf(&b, "%15s %s\n", "", line)
 		}
 	}

@@ -94,19 +94,21 @@ func Render(rec *runrecord.Record, findings []advisor.Finding, path, format stri
 }
 
 // WriteFindings prints findings for people, in firing order, in lines of at most 100
-// columns (import, watch and advise end with them).
+// columns, or a narrower terminal's width (advisor.FindingWidth) (import, watch and
+// advise end with them).
 func WriteFindings(w io.Writer, findings []advisor.Finding) {
 	if len(findings) == 0 {
 		fmt.Fprintln(w, "no findings")
 		return
 	}
+	width := advisor.FindingWidth(w)
 	for _, f := range findings {
 		state := "active"
 		if f.ClearedAt != nil {
 			state = "cleared at " + units.FormatDuration(*f.ClearedAt)
 		}
 		head := fmt.Sprintf("%s: %s (fired at %s, %s)", f.ID, f.Title, units.FormatDuration(f.FiredAt), state)
-		for i, line := range advisor.Wrap(head, 100-9) {
+		for i, line := range advisor.Wrap(head, width-9) {
 			if i == 0 {
 				fmt.Fprintf(w, "%-8s %s\n", strings.ToUpper(string(f.Severity)), line)
 			} else {
@@ -114,7 +116,7 @@ func WriteFindings(w io.Writer, findings []advisor.Finding) {
 			}
 		}
 		if ev := advisor.FormatEvidence(f.Evidence); ev != "" {
-			for i, line := range advisor.Wrap(ev, 100-12) {
+			for i, line := range advisor.Wrap(ev, width-12) {
 				if i == 0 {
 					fmt.Fprintf(w, "  evidence: %s\n", line)
 				} else {
@@ -123,7 +125,7 @@ func WriteFindings(w io.Writer, findings []advisor.Finding) {
 			}
 		}
 		for _, para := range strings.Split(strings.TrimSpace(f.Recommendation), "\n") {
-			for _, line := range advisor.Wrap(para, 100-2) {
+			for _, line := range advisor.Wrap(para, width-2) {
 				fmt.Fprintf(w, "  %s\n", line)
 			}
 		}

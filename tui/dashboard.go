@@ -11,6 +11,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"golang.org/x/term"
 
 	"github.com/dumpscope/dumpscope/advisor"
 )
@@ -85,7 +86,7 @@ func (d *Dashboard) Log(w io.Writer) io.Writer {
 		return w
 	}
 	if d.held == nil {
-		d.held = &heldLines{}
+		d.held = &heldLines{term: d.term}
 	}
 	return d.held
 }
@@ -145,7 +146,7 @@ func (d *Dashboard) Show(sess SessionView, interval time.Duration, h Header, hea
 		o.Pause = d.gate.set
 	}
 	if d.held == nil {
-		d.held = &heldLines{}
+		d.held = &heldLines{term: d.term}
 	}
 	if d.errW != nil {
 		d.orig = d.errW.Redirect(d.held)
@@ -256,6 +257,21 @@ type heldLines struct {
 	buf     bytes.Buffer
 	dropped int
 	through io.Writer // after release
+	term    *os.File  // where the lines are printed once the screen closes
+}
+
+// TerminalWidth is the width of the terminal the held lines go to, so that findings are
+// wrapped for it (advisor.FindingWidth); 0 when unknown. Not Fd: a writer with one
+// would be taken for the terminal itself and get a live status line.
+func (h *heldLines) TerminalWidth() int {
+	if h.term == nil {
+		return 0
+	}
+	w, _, err := term.GetSize(int(h.term.Fd()))
+	if err != nil {
+		return 0
+	}
+	return w
 }
 
 const maxHeldBytes = 1 << 20
