@@ -16,17 +16,27 @@ type TerminalWidther interface{ TerminalWidth() int }
 const minFindingWidth = 50
 
 // FindingWidth is the width findings written to w wrap at: findingWidth (100 columns),
-// or one column less than a narrower terminal that w is or prints to. A 100-column
-// finding on an 80-column terminal is wrapped again by the terminal, and every indented
-// line of its evidence and fix breaks into a long half and a stray tail at column 0.
+// or one column less than a narrower terminal that w (or a writer it wraps) is or
+// prints to. A 100-column finding on an 80-column terminal is wrapped again by the
+// terminal, and every indented line of its evidence and fix breaks into a long half
+// and a stray tail at column 0.
 func FindingWidth(w io.Writer) int {
 	cols := 0
-	if t, ok := w.(TerminalWidther); ok {
-		cols = t.TerminalWidth()
-	} else if f, ok := w.(interface{ Fd() uintptr }); ok && term.IsTerminal(int(f.Fd())) {
-		if c, _, err := term.GetSize(int(f.Fd())); err == nil {
-			cols = c
+	// Through wrappers (a lock, an escaper, the dashboard's redirect) to the first writer
+	// that knows its terminal.
+	for w != nil && cols == 0 {
+		if t, ok := w.(TerminalWidther); ok {
+			cols = t.TerminalWidth()
+		} else if f, ok := w.(interface{ Fd() uintptr }); ok && term.IsTerminal(int(f.Fd())) {
+			if c, _, err := term.GetSize(int(f.Fd())); err == nil {
+				cols = c
+			}
 		}
+		u, ok := w.(interface{ Unwrap() io.Writer })
+		if !ok {
+			break
+		}
+		w = u.Unwrap()
 	}
 	if cols <= 0 {
 		return findingWidth

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/dumpscope/dumpscope/advisor"
+	"github.com/dumpscope/dumpscope/internal/termsafe"
 	"github.com/dumpscope/dumpscope/report"
 	"github.com/dumpscope/dumpscope/tui"
 )
@@ -29,8 +30,15 @@ func TestFindingsFitNarrowTerminal(t *testing.T) {
 		Evidence:       map[string]any{"max_checkpoint_age_bytes": 12900000, "redo_capacity_bytes": 16 << 20, "recommended_redo_bytes": 1 << 30, "ticks_above_aggressive_pct": 87.1, "ticks_above_sync_pct": 25.8, "window_seconds": 30},
 		Recommendation: "my.cnf [mysqld]: innodb_log_file_size = 1G; live: SET GLOBAL innodb_log_file_size = 1073741824; after the import: keep it; a larger redo log costs only disk space and a longer crash recovery.",
 	}
+	// import's stderr: a lock over an escaper over the terminal, which the dashboard
+	// points at its held lines while the screen is up.
+	stderr := &lockedWriter{w: termsafe.NewWriter(pts)}
+	if got := advisor.FindingWidth(stderr); got != 79 {
+		t.Errorf("stderr on an 80-column terminal: findings wrap at %d, want 79", got)
+	}
 	dash := tui.NewDashboard(tui.DashboardOptions{Mode: tui.ModeImport, Term: pts})
-	if got := advisor.FindingWidth(dash.Log(nil)); got != 79 {
+	stderr.Redirect(dash.Log(nil))
+	if got := advisor.FindingWidth(stderr); got != 79 {
 		t.Errorf("held log lines of a dashboard on an 80-column terminal wrap at %d, want 79", got)
 	}
 	if got := advisor.FindingWidth(&bytes.Buffer{}); got != 100 {

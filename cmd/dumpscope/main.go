@@ -42,9 +42,10 @@ type lockedWriter struct {
 	w  io.Writer
 }
 
-// Fd passes the underlying file's descriptor through, so a sink writing through it can
-// still ask the terminal for its width.
-func (l *lockedWriter) Fd() uintptr { return termsafe.Fd(l.w) }
+// Fd and Unwrap pass the underlying file's descriptor and writer through, so a sink writing
+// through it can still ask the terminal (or the dashboard's held lines) for its width.
+func (l *lockedWriter) Fd() uintptr       { return termsafe.Fd(l.w) }
+func (l *lockedWriter) Unwrap() io.Writer { l.mu.Lock(); defer l.mu.Unlock(); return l.w }
 
 // Redirect sends later writes to w and returns where they went (tui.Redirector: the
 // dashboard holds stderr while the screen is up).

@@ -36,9 +36,7 @@ func fileOf(w io.Writer) (*os.File, bool) {
 		switch x := w.(type) {
 		case *os.File:
 			return x, true
-		case *lockedWriter:
-			w = x.w
-		case interface{ Unwrap() io.Writer }: // termsafe.Writer, the status screen's writers
+		case interface{ Unwrap() io.Writer }: // lockedWriter, termsafe.Writer, the status screen's writers
 			w = x.Unwrap()
 		default:
 			return nil, false
