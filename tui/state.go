@@ -63,9 +63,11 @@ type state struct {
 	redo     redoInfo
 	devOrder []string
 
-	// import
+	// import: bytesPerSec and rowsPerSec are the "now" rates, over the last
+	// nowWindowSeconds (recent); bytesHist is per tick
 	bytesPerSec, rowsPerSec float64
 	bytesHist               series
+	recent                  []progressPoint
 
 	// devices: %util and w/s per device
 	utilHist map[string]*series
@@ -123,12 +125,11 @@ func (st *state) apply(m TickMsg) {
 
 	st.bytesPerSec, st.rowsPerSec = 0, 0
 	if s.Import != nil && st.prev != nil && st.prev.Import != nil {
-		st.bytesPerSec = rate(float64(s.Import.Bytes), float64(st.prev.Import.Bytes))
-		st.rowsPerSec = rate(float64(s.Import.Rows), float64(st.prev.Import.Rows))
+		st.bytesHist.add(rate(float64(s.Import.Bytes), float64(st.prev.Import.Bytes)))
+	} else if s.Import != nil {
+		st.bytesHist.add(0)
 	}
-	if s.Import != nil {
-		st.bytesHist.add(st.bytesPerSec)
-	}
+	st.bytesPerSec, st.rowsPerSec = st.nowRates(s)
 
 	names := make([]string, 0, len(s.Devices))
 	for name := range s.Devices {
