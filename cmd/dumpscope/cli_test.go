@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -13,6 +14,9 @@ import (
 	"github.com/dumpscope/dumpscope/internal/cliflag"
 	"github.com/dumpscope/dumpscope/internal/units"
 )
+
+// goTypePlaceholder is a help line whose flag value is shown as pflag's type name.
+var goTypePlaceholder = regexp.MustCompile(`(?m)^ +(-., )?--[a-z-]+ (int|int64|uint|float|float64|string|strings|duration)( |$)`)
 
 var updateGolden = flag.Bool("update", false, "rewrite testdata/help/*.golden from the current --help output")
 
@@ -56,6 +60,11 @@ func TestHelpGolden(t *testing.T) {
 				if len([]rune(line)) > cliflag.Width {
 					t.Errorf("help line wider than %d columns: %q", cliflag.Width, line)
 				}
+			}
+			// A flag's value is named for what it is (N, DURATION), never by its Go type:
+			// "--repeat int" leaves the reader to guess what the int counts.
+			if m := goTypePlaceholder.FindString(out.String()); m != "" {
+				t.Errorf("a flag's value named by its Go type: %q (name it in the usage with backquotes)", m)
 			}
 			if strings.Contains(out.String(), "internal") || strings.Contains(out.String(), "only mode") {
 				t.Errorf("help shows an internal flag or a stale mode note")

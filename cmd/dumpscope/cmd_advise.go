@@ -130,7 +130,7 @@ func runAdvise(args []string, s stdio) int {
 	conn := f.connection()
 	f.section(groupOutput)
 	var duration, interval, probe time.Duration
-	f.duration(&duration, "duration", 10*time.Second, "how long to sample a live server (seconds, or 500ms, 2m)")
+	f.duration(&duration, "duration", 10*time.Second, "sample a live server for `DURATION` (seconds, or 500ms, 2m)")
 	f.duration(&interval, "interval", time.Second, "sampling `INTERVAL`")
 	runFile := f.String("run", "", "replay this run record `FILE` instead of sampling a server")
 	asJSON := f.Bool("json", false, "print findings as JSON on stdout")

@@ -189,7 +189,7 @@ func runProbe(args []string, s stdio) int {
 	f.section(groupOptions)
 	dir := f.String("dir", ".", "`DIR` to probe (a temp file is created there and removed)")
 	var duration time.Duration
-	f.duration(&duration, "duration", 10*time.Second, "how long to write (seconds, or 500ms, 2m)")
+	f.duration(&duration, "duration", 10*time.Second, "write for `DURATION` (seconds, or 500ms, 2m)")
 	block := f.String("block", "16k", "`SIZE` of each write (k, m suffixes; 16k is InnoDB's page)")
 	mode := f.String("mode", iostat.ModeFdatasync, "`MODE`: fdatasync (write+fdatasync) or o_dsync (O_DIRECT|O_DSYNC writes)")
 	f.section(groupOutput)
