@@ -76,10 +76,13 @@ func (m *Model) header(w int) string {
 }
 
 // shortVersus is advisor.ImportProgress.VersusEarlier without its "than the last run"
-// tail, for a header too narrow for it.
+// tail, for a header too narrow for it. "as fast as the last run" becomes "same pace":
+// cut to "as fast" it read as a word missing.
 func shortVersus(v string) string {
-	v = strings.TrimSuffix(v, " than the last run")
-	return strings.TrimSuffix(v, " as the last run")
+	if strings.HasSuffix(v, " as the last run") {
+		return "same pace"
+	}
+	return strings.TrimSuffix(v, " than the last run")
 }
 
 // eta is the progress line's ETA (advisor.ImportProgress.ETA).
