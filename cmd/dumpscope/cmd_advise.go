@@ -190,7 +190,7 @@ func runAdvise(args []string, s stdio) int {
 	if interrupted {
 		return exitInterrupted
 	}
-	return failOnCode(*failOn, findings, exitOK)
+	return failOnCode(s, *failOn, findings, exitOK)
 }
 
 // adviseReplay evaluates a run record's samples through rules.Default(), ignoring the
@@ -209,7 +209,7 @@ func adviseReplay(path string, asJSON bool, s stdio, failOn string) int {
 			printError(s.Err, "advise", err)
 			return exitFailure
 		}
-		return failOnCode(failOn, findings, exitOK)
+		return failOnCode(s, failOn, findings, exitOK)
 	}
 	span := 0.0
 	if n := len(rec.Samples); n > 0 {
@@ -218,7 +218,7 @@ func adviseReplay(path string, asJSON bool, s stdio, failOn string) int {
 	fmt.Fprintf(s.Err, "replayed %d samples (%s) of %s: %s %s\n", len(rec.Samples), units.FormatSpan(span), path, rec.Server.Flavor, rec.Server.Version)
 	report.WriteFindings(s.Out, findings)
 	fmt.Fprintln(s.Out, verdict.Line())
-	return failOnCode(failOn, findings, exitOK)
+	return failOnCode(s, failOn, findings, exitOK)
 }
 
 func resolveConn(o *dbconn.Options, s stdio) (*mysql.Config, error) {

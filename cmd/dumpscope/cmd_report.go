@@ -52,7 +52,7 @@ func runReport(args []string, s stdio) int {
 	if *out != "" && *out != "-" {
 		fmt.Fprintf(s.Err, "dumpscope: report written to %s\n", *out)
 	}
-	return failOnCode(*failOn, findings, exitOK)
+	return failOnCode(s, *failOn, findings, exitOK)
 }
 
 // failOnSeverity checks a --fail-on value.
@@ -71,16 +71,17 @@ func failOnSeverity(v string) (advisor.Severity, error) {
 // --fail-on's severity (codes 0–4 are main.go's).
 const exitFindings = 5
 
-// failOnCode is code, or exitFindings when code is exitOK and a finding at or above the
-// --fail-on severity fired during the run (cleared or not: an import's findings often
-// clear once the load stops, and the evaluation is about the load).
-func failOnCode(failOn string, findings []advisor.Finding, code int) int {
+// failOnCode is code, or exitFindings (said on s.Err, with the finding) when code is exitOK
+// and a finding at or above the --fail-on severity fired during the run (cleared or not:
+// an import's findings often clear once the load stops; the evaluation is of the load).
+func failOnCode(s stdio, failOn string, findings []advisor.Finding, code int) int {
 	sev, err := failOnSeverity(failOn)
 	if err != nil || sev == "" || code != exitOK {
 		return code
 	}
 	for _, f := range findings {
 		if f.Severity.AtLeast(sev) {
+			fmt.Fprintf(s.Err, "dumpscope: exit status %d: %s is %s, at or above --fail-on %s\n", exitFindings, f.ID, f.Severity, sev)
 			return exitFindings
 		}
 	}
@@ -125,5 +126,5 @@ func (r *reportFlags) finish(s stdio, sess *run.Session, sampled bool, finishRec
 			fmt.Fprintln(s.Err, "dumpscope: report written to", r.report)
 		}
 	}
-	return failOnCode(r.failOn, sess.Findings(), code)
+	return failOnCode(s, r.failOn, sess.Findings(), code)
 }

@@ -63,8 +63,14 @@ func TestReportCommand(t *testing.T) {
 		{[]string{"report"}, exitUsage},
 		{[]string{"report", filepath.Join(dir, "missing.json")}, exitFailure},
 	} {
+		errb.Reset()
 		if code := runCommand(tt.args, stdio{Out: &out, Err: &errb}); code != tt.want {
 			t.Errorf("%q: exit %d, want %d", tt.args, code, tt.want)
+		}
+		// Exit 5 is a verdict on the server, not a failure of the command: a line must
+		// say which finding caused it.
+		if tt.want == exitFindings && !strings.Contains(errb.String(), "exit status 5: ") {
+			t.Errorf("%q: exit 5 without a line saying why; stderr %q", tt.args, errb.String())
 		}
 	}
 }

@@ -179,5 +179,5 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "  version           print the version")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Exit status: 0 success, 1 failure, 2 usage error, 3 interrupted (resumable),")
-	fmt.Fprintln(w, "4 finished with SQL errors under --force.")
+	fmt.Fprintln(w, "4 finished with SQL errors under --force, 5 a finding at or above --fail-on.")
 }
