@@ -270,7 +270,10 @@ func (m *Model) helpScreen(w int) []string {
 			out = append(out, fmt.Sprintf("   %s  %s", m.sty.key.Render(fmt.Sprintf("%-8s", b.Help().Key)), b.Help().Desc))
 		}
 	}
-	out = append(out, "", " "+m.sty.dim.Render("Refresh +/- changes how often the screen redraws, not how often the server is sampled."))
+	out = append(out, "")
+	if m.keys.Faster.Enabled() { // not when stepping through a record
+		out = append(out, " "+m.sty.dim.Render("Refresh +/- changes how often the screen redraws, not how often the server is sampled."))
+	}
 	if m.o.Mode == ModeImport {
 		out = append(out, " "+m.sty.dim.Render("p holds dispatch between statements; statements in flight finish."))
 	}

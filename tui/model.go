@@ -125,7 +125,8 @@ func newKeyMap(mode Mode) keyMap {
 	case ModeWatch:
 		k.Pause.SetHelp("p", "freeze")
 	case ModeView:
-		k.Stop.SetHelp("q", "quit")
+		k.Stop.SetHelp("q", "quit") // at once: nothing to confirm
+		k.Yes.SetEnabled(false)
 		k.Pause.SetEnabled(false)
 		k.Faster.SetEnabled(false)
 		k.Slower.SetEnabled(false)
