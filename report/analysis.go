@@ -332,6 +332,10 @@ func verdict(a *Analysis) Verdict {
 	return v
 }
 
+// rowsPhaseFirst names the first of the phases tickPhases derives from the rows, which the
+// report's note on the phases tells from those the importer reported.
+const rowsPhaseFirst = "schema, before the first row"
+
 // tickPhases derives the import's coarse phases from its ticks when the record has none:
 // before the first row (connecting, schema), while rows arrive (table data), and after
 // the last row (index builds, triggers and routines, the row count). Tick resolution.
@@ -360,7 +364,7 @@ func tickPhases(rec *runrecord.Record) []runrecord.PhaseTime {
 	if first > 0 {
 		startData = imp[first-1].T
 	}
-	return []runrecord.PhaseTime{{Name: "schema, before the first row", StartT: 0, EndT: startData},
+	return []runrecord.PhaseTime{{Name: rowsPhaseFirst, StartT: 0, EndT: startData},
 		{Name: "table data", StartT: startData, EndT: imp[last].T},
 		{Name: "after the last row", StartT: imp[last].T, EndT: end}}
 }

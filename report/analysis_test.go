@@ -110,6 +110,11 @@ func TestPhasesFromTicks(t *testing.T) {
 			t.Errorf("phase %d: %+v, want %+v", i, a.Phases[i], want[i])
 		}
 	}
+	// The note under them says how they were timed, not that the record lacks them.
+	var text strings.Builder
+	if err := Text(&text, a); err != nil || strings.Contains(text.String(), "the record has none") || !strings.Contains(text.String(), "Phase times are at tick resolution") {
+		t.Errorf("reported phases: the note reads as if the record had none (%v):\n%s", err, text.String())
+	}
 	for i := range rec.Samples {
 		rec.Samples[i].Import.Phase = ""
 	}

@@ -207,7 +207,11 @@ func tablesSection(a *Analysis) (section, bool) {
 		}
 		s.blocks = append(s.blocks, t, para{"Table times are at tick resolution: the time between ticks counts for the table the importer was on at the later tick."})
 	}
-	if a.PhasesFromTicks {
+	switch {
+	case a.PhasesFromTicks && len(a.Phases) > 0 && a.Phases[0].Name != rowsPhaseFirst:
+		// A current record: its ticks carry the importer's phase; nothing is missing.
+		s.blocks = append(s.blocks, para{"Phase times are at tick resolution: a phase runs from the first tick that reported it to the next phase's first tick."})
+	case a.PhasesFromTicks:
 		s.blocks = append(s.blocks, para{"Phases come from the ticks (the record has none), at tick resolution: the phase each tick reported, or, in records without one, the time before the first row, while rows arrived and after the last row (index builds, triggers and routines, the row count)."})
 	}
 	return s, true
