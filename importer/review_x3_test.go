@@ -176,3 +176,24 @@ func TestReviewX3LoadDataOversizedStatement(t *testing.T) {
 	clientFails(t, b.String(), "ERROR 2006 (HY000) at line 4: Server has gone away", "max_allowed_packet=1M")
 	loadDataFailsLikeClient(t, b.String(), 0, 4, "max_allowed_packet=1M")
 }
+
+// TestReviewX3LoadDataReservedWordName: a table and a column whose names are reserved
+// words, created quoted (`order`, `key`), and an INSERT that names them bare. The
+// server's parser refuses it: ERROR 1064 at its line, where the client stops. The
+// converter reads any run of word bytes as a name, finds the table and its column, and
+// loads the row: dumpscope finishes, with a row the client never inserted.
+//
+// Cause: insertParser.ident (loaddata_parse.go) does not know the reserved words, and
+// the planner (plan.ParseRowInsert) took the statement for a plain row insert.
+func TestReviewX3LoadDataReservedWordName(t *testing.T) {
+	reviewX3(t)
+	for _, c := range []struct{ name, dump string }{
+		{"table", "CREATE DATABASE x3;\nUSE x3;\nCREATE TABLE `order` (id int PRIMARY KEY, v int) ENGINE=InnoDB;\nINSERT INTO order VALUES (1,2);\n"},
+		{"column", "CREATE DATABASE x3;\nUSE x3;\nCREATE TABLE t (id int PRIMARY KEY, `key` int) ENGINE=InnoDB;\nINSERT INTO t (id, key) VALUES (1,2);\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			clientFails(t, c.dump, "ERROR 1064 (42000) at line 4")
+			loadDataFailsLikeClient(t, c.dump, 1064, 4)
+		})
+	}
+}
