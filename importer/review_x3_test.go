@@ -211,13 +211,25 @@ func TestReviewX3LoadDataReservedWordName(t *testing.T) {
 // Cause: readLoadTable and insertParser.head (loaddata.go, loaddata_parse.go) fold names
 // with strings.ToLower, which is only right for UTF-8 (and for ASCII, in any character
 // set).
+//
+// The same in UTF-8, where Go's case folding is not the server's: ß (U+00DF) and ẞ
+// (U+1E9E, the capital sharp s) are two columns to MariaDB (utf8mb3_general_ci), one key
+// to strings.ToLower.
 func TestReviewX3LoadDataLatin1ColumnNames(t *testing.T) {
 	reviewX3(t)
-	dump := "SET NAMES latin1;\nCREATE DATABASE x3;\nUSE x3;\n" +
-		"CREATE TABLE t (id int PRIMARY KEY, `\xe9` varchar(10), `\xfc` varchar(10)) ENGINE=InnoDB DEFAULT CHARSET=latin1;\n" +
-		"INSERT INTO t (id, `\xe9`) VALUES (1,'a'),(2,'b');\n"
-	if ld := loadDataMatchesClient(t, dump, "x3"); ld.Loaded == 0 {
-		t.Error("no batch was loaded in bulk")
+	for _, c := range []struct{ name, dump string }{
+		{"latin1", "SET NAMES latin1;\nCREATE DATABASE x3;\nUSE x3;\n" +
+			"CREATE TABLE t (id int PRIMARY KEY, `\xe9` varchar(10), `\xfc` varchar(10)) ENGINE=InnoDB DEFAULT CHARSET=latin1;\n" +
+			"INSERT INTO t (id, `\xe9`) VALUES (1,'a'),(2,'b');\n"},
+		{"utf8mb4", "SET NAMES utf8mb4;\nCREATE DATABASE x3;\nUSE x3;\n" +
+			"CREATE TABLE t (id int PRIMARY KEY, `\u00df` varchar(10), `\u1e9e` varchar(10)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n" +
+			"INSERT INTO t (id, `\u00df`) VALUES (1,'a'),(2,'b');\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if ld := loadDataMatchesClient(t, c.dump, "x3"); ld.Loaded == 0 {
+				t.Error("no batch was loaded in bulk")
+			}
+		})
 	}
 }
 
