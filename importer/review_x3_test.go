@@ -246,8 +246,11 @@ func forceMatchesClient(t *testing.T, dump string, o importer.Options, db string
 	o.Force = true
 	o.Log = &strings.Builder{}
 	res, err := tryImport(t, srv, "", importer.Source{Path: writeFile(t, "d.sql", []byte(dump))}, o)
+	if err == nil {
+		err = res.Err
+	}
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("dumpscope --force: %v (the client's --force went on to the end)", err)
 	}
 	sameDump(t, fmt.Sprintf("--force %+v", o), redumps(t, ref, db), redumps(t, srv, db))
 	return res
@@ -269,4 +272,39 @@ func TestReviewX3ForceRowCountAfterFailedInsert(t *testing.T) {
 		"INSERT INTO t VALUES (1);\nINSERT INTO t VALUES (1);\nSET @rc = ROW_COUNT();\n" +
 		"CREATE TABLE r (n int) ENGINE=InnoDB;\nINSERT INTO r VALUES (@rc);\n"
 	forceMatchesClient(t, dump, importer.Options{LoadData: true, Parallel: 2, BatchBytes: 16 << 20, SkipRowCounts: true}, "x3")
+}
+
+// TestReviewX3LoadDataBulkPathUniqueError: mysqldump's session (unique_checks=0,
+// foreign_key_checks=0), an empty table with a secondary UNIQUE key, and two INSERTs, the
+// second repeating the first's unique value. The client's first INSERT alone takes
+// InnoDB's bulk insert into the empty table; the second runs on the ordinary path and
+// fails with ERROR 1062 "Duplicate entry 'a' for key 'uv'" at line 7, where the client
+// stops. Without --load-data dumpscope gives the first statement a batch of its own and
+// stops with the same error. With --load-data both share a batch on the bulk path
+// (bulkpath.go: "a batch that starts on an empty table keeps its plain statements"), where
+// the duplicate is found only when the unique index is built: the LOAD fails in the
+// middle of its stream with ERROR 1180 "Got error 1 "Operation not permitted" during
+// COMMIT" (so the mariadb client, by hand, on the same LOAD), and the server drops the
+// connection of a LOAD aborted while it streams. dumpscope fails: "line 6: LOAD DATA of a
+// batch of x3.t: driver: bad connection: the server closed this connection (a KILL, a
+// restart, or wait_timeout…)" — the wrong line, the wrong error, a wrong cause to chase
+// at 2 a.m. Under --force the client skips the second INSERT and goes on to the end;
+// dumpscope --force fails the same way: a failure where the client finishes.
+//
+// Cause: dispatcher.endsFirstBatch (bulkpath.go) lets a batch that starts on an empty
+// table keep several statements under --load-data; on the bulk path a unique-key
+// duplicate is an error in mid-stream (not a warning), which loadData.load (loaddata.go)
+// cannot roll back and replay, since the connection is gone.
+func TestReviewX3LoadDataBulkPathUniqueError(t *testing.T) {
+	reviewX3(t)
+	dump := "SET unique_checks=0;\nSET foreign_key_checks=0;\nCREATE DATABASE x3;\nUSE x3;\n" +
+		"CREATE TABLE t (id int PRIMARY KEY, v varchar(10), UNIQUE KEY uv (v)) ENGINE=InnoDB;\n" +
+		"INSERT INTO t VALUES (1,'a'),(2,'b');\nINSERT INTO t VALUES (3,'a');\n"
+	t.Run("stops", func(t *testing.T) {
+		clientFails(t, dump, "ERROR 1062 (23000) at line 7: Duplicate entry 'a' for key 'uv'")
+		loadDataFailsLikeClient(t, dump, 1062, 7)
+	})
+	t.Run("force", func(t *testing.T) {
+		forceMatchesClient(t, dump+"INSERT INTO t VALUES (4,'d');\n", importer.Options{LoadData: true, Parallel: 2, BatchBytes: 16 << 20, SkipRowCounts: true}, "x3")
+	})
 }
