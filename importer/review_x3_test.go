@@ -178,7 +178,8 @@ func TestReviewX3LoadDataOversizedStatement(t *testing.T) {
 }
 
 // TestReviewX3LoadDataReservedWordName: a table and a column whose names are reserved
-// words, created quoted (`order`, `key`), and an INSERT that names them bare. The
+// words, created quoted (`order`, `key`), or a table whose name the lexer reads as a
+// number (`1e1`), and an INSERT that names them bare. The
 // server's parser refuses it: ERROR 1064 at its line, where the client stops. The
 // converter reads any run of word bytes as a name, finds the table and its column, and
 // loads the row: dumpscope finishes, with a row the client never inserted.
@@ -190,6 +191,7 @@ func TestReviewX3LoadDataReservedWordName(t *testing.T) {
 	for _, c := range []struct{ name, dump string }{
 		{"table", "CREATE DATABASE x3;\nUSE x3;\nCREATE TABLE `order` (id int PRIMARY KEY, v int) ENGINE=InnoDB;\nINSERT INTO order VALUES (1,2);\n"},
 		{"column", "CREATE DATABASE x3;\nUSE x3;\nCREATE TABLE t (id int PRIMARY KEY, `key` int) ENGINE=InnoDB;\nINSERT INTO t (id, key) VALUES (1,2);\n"},
+		{"number-like table", "CREATE DATABASE x3;\nUSE x3;\nCREATE TABLE `1e1` (id int PRIMARY KEY, v int) ENGINE=InnoDB;\nINSERT INTO 1e1 VALUES (1,2);\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			clientFails(t, c.dump, "ERROR 1064 (42000) at line 4")
