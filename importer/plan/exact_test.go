@@ -260,7 +260,8 @@ func TestRowInsertMaybeZeroIDs(t *testing.T) {
 		"INSERT INTO t VALUES (_binary '0','a')": true, "INSERT INTO t VALUES (-0.0,'a')": true,
 		"INSERT INTO t VALUES (7,'0')": false, "INSERT INTO t VALUES (1e3,'a')": false,
 		"INSERT INTO t VALUES (0x1F,'a')": false, "INSERT INTO t VALUES (0b1,'a')": false,
-		"INSERT INTO t VALUES (TRUE,'')": false, "INSERT INTO t VALUES (-3,FALSE)": false,
+		"INSERT INTO t VALUES (TRUE,'')": false, "INSERT INTO t VALUES (3,FALSE)": false,
+		"INSERT INTO t VALUES (-3,'a')": true, "INSERT INTO t VALUES (0.4,'a')": true, // 0 in an UNSIGNED column; rounds to 0
 	} {
 		ri, ok := ParseRowInsert([]byte(sql), sqlscan.Syntax{})
 		if !ok {
