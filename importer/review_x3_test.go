@@ -3,7 +3,6 @@ package importer_test
 import (
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -14,23 +13,10 @@ import (
 )
 
 // The third hostile review (branch x-review3, session 34), of --load-data's exactness: each
-// test here failed against main when it was written, and shows the database, or what
-// dumpscope says, differing from what `mariadb < same input` makes of it. They are open
-// findings, not regressions: they skip unless DUMPSCOPE_REVIEW_X=1, so that a merge of the
-// branch keeps main's suite green. Run them with
-//
-//	DUMPSCOPE_REVIEW_X=1 go test -count=1 $(scripts/gotags) ./importer/ -run TestReviewX3
-//
-// The review fixes nothing: each test says what it shows and the cause found. A fix
-// removes its test's reviewX3 call (and the test then guards the fix).
-
-// reviewX3 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1 (see above).
-func reviewX3(t *testing.T) {
-	t.Helper()
-	if os.Getenv("DUMPSCOPE_REVIEW_X") != "1" {
-		t.Skip("an open finding of the x-review3 (fails on main): DUMPSCOPE_REVIEW_X=1 runs it")
-	}
-}
+// test here failed against main when it was written, and showed the database, or what
+// dumpscope says, differing from what `mariadb < same input` makes of it. All nine were
+// fixed in the same session (x-fix3; each test's "Fixed" line says how), so each now runs
+// in the suite and guards its fix.
 
 // TestReviewX3LoadDataFloatAutoIncrement: an AUTO_INCREMENT column of type DOUBLE (MariaDB
 // takes one) given 0.4: the server stores the value rounded to an integer, 0, so it
