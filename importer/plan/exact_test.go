@@ -273,6 +273,30 @@ func TestRowInsertMaybeZeroIDs(t *testing.T) {
 	}
 }
 
+// TestRowInsertAutoIncrementNameFold: the column list names the AUTO_INCREMENT column as
+// the server compares names. strings.EqualFold took the latin1 names \xe9 and \xfc (both
+// invalid UTF-8) for one, and ß for ẞ (two columns to MariaDB): a row into \xfc alone, 5,
+// was taken for an explicit id where the AUTO_INCREMENT column \xe9 is left to the server.
+func TestRowInsertAutoIncrementNameFold(t *testing.T) {
+	for _, c := range []struct {
+		column, sql string
+		want        bool
+	}{
+		{"\xe9", "INSERT INTO t (`\xfc`) VALUES (5)", true},
+		{"\u00df", "INSERT INTO t (`\u1e9e`) VALUES (5)", true},
+		{"Id", "INSERT INTO t (`iD`) VALUES (5)", false},
+		{"id", "INSERT INTO t (`v`, `ID`) VALUES (1, 0)", true},
+	} {
+		ri, ok := ParseRowInsert([]byte(c.sql), sqlscan.Syntax{})
+		if !ok {
+			t.Fatalf("%s: not plain", c.sql)
+		}
+		if got := ri.generatesIDs(TableFacts{AutoIncrement: c.column}); got != c.want {
+			t.Errorf("generatesIDs(%q) with AUTO_INCREMENT column %q = %v, want %v", c.sql, c.column, got, c.want)
+		}
+	}
+}
+
 // TestPlannerLostAtEnd: a dump that names mysqldump keeps its autocommit=0 rows parallel;
 // if it then ends (or quits) without committing them, the client would roll them back,
 // so the end of the dump must fail instead of leaving them silently.
