@@ -260,7 +260,8 @@ func TestRowInsertMaybeZeroIDs(t *testing.T) {
 		"INSERT INTO t VALUES (_binary '0','a')": true, "INSERT INTO t VALUES (-0.0,'a')": true,
 		"INSERT INTO t VALUES (7,'0')": false, "INSERT INTO t VALUES (1e3,'a')": false,
 		"INSERT INTO t VALUES (0x1F,'a')": false, "INSERT INTO t VALUES (0b1,'a')": false,
-		"INSERT INTO t VALUES (TRUE,'')": false, "INSERT INTO t VALUES (-3,FALSE)": false,
+		"INSERT INTO t VALUES (TRUE,'')": false, "INSERT INTO t VALUES (3,FALSE)": false,
+		"INSERT INTO t VALUES (-3,'a')": true, "INSERT INTO t VALUES (0.4,'a')": true, // 0 in an UNSIGNED column; rounds to 0
 	} {
 		ri, ok := ParseRowInsert([]byte(sql), sqlscan.Syntax{})
 		if !ok {
@@ -268,6 +269,30 @@ func TestRowInsertMaybeZeroIDs(t *testing.T) {
 		}
 		if got := ri.generatesIDs(f); got != want {
 			t.Errorf("generatesIDs(%s) = %v, want %v", sql, got, want)
+		}
+	}
+}
+
+// TestRowInsertAutoIncrementNameFold: the column list names the AUTO_INCREMENT column as
+// the server compares names. strings.EqualFold took the latin1 names \xe9 and \xfc (both
+// invalid UTF-8) for one, and ß for ẞ (two columns to MariaDB): a row into \xfc alone, 5,
+// was taken for an explicit id where the AUTO_INCREMENT column \xe9 is left to the server.
+func TestRowInsertAutoIncrementNameFold(t *testing.T) {
+	for _, c := range []struct {
+		column, sql string
+		want        bool
+	}{
+		{"\xe9", "INSERT INTO t (`\xfc`) VALUES (5)", true},
+		{"\u00df", "INSERT INTO t (`\u1e9e`) VALUES (5)", true},
+		{"Id", "INSERT INTO t (`iD`) VALUES (5)", false},
+		{"id", "INSERT INTO t (`v`, `ID`) VALUES (1, 0)", true},
+	} {
+		ri, ok := ParseRowInsert([]byte(c.sql), sqlscan.Syntax{})
+		if !ok {
+			t.Fatalf("%s: not plain", c.sql)
+		}
+		if got := ri.generatesIDs(TableFacts{AutoIncrement: c.column}); got != c.want {
+			t.Errorf("generatesIDs(%q) with AUTO_INCREMENT column %q = %v, want %v", c.sql, c.column, got, c.want)
 		}
 	}
 }

@@ -1,10 +1,6 @@
 package plan
 
-import (
-	"strings"
-
-	"github.com/dumpscope/dumpscope/importer/sqlscan"
-)
+import "github.com/dumpscope/dumpscope/importer/sqlscan"
 
 // rowInsert is a statement recognised completely as
 // `INSERT|REPLACE [LOW_PRIORITY|DELAYED|HIGH_PRIORITY] [IGNORE] [INTO] t [(cols)] VALUES (…), (…)`
@@ -34,8 +30,14 @@ func (ri rowInsert) generatesIDs(f TableFacts) bool {
 	if ri.cols != nil {
 		k = -1
 		for i, c := range ri.cols {
-			if strings.EqualFold(c, f.AutoIncrement) {
+			switch {
+			case sqlscan.EqualFoldASCII([]byte(c), f.AutoIncrement):
 				k = i
+			case !isASCII(c) || !isASCII(f.AutoIncrement):
+				// The server folds non-ASCII names in its own collation, not Go's (ß
+				// and ẞ are two columns to it), and the two names may come in other
+				// character sets: c may be the column, spelt otherwise.
+				return true
 			}
 		}
 	}
@@ -107,4 +109,13 @@ func ParseRowInsert(q []byte, syn sqlscan.Syntax) (ri rowInsert, ok bool) {
 	}
 	ri.rows, ri.zeroMask, ri.zeroFar = rows.N, rows.ZeroMask, rows.ZeroFar
 	return ri, true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

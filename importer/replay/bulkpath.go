@@ -47,10 +47,15 @@ func (dp *dispatcher) bulkOrdered(key string, ordered bool) bool {
 // endsFirstBatch reports whether the batch that st, a row statement of the table key,
 // just joined must be sent now, as a batch of its own: st may have met the table empty
 // (firstOfTable), and it is an INSERT IGNORE or REPLACE (ordered), or --load-data is off,
-// where the first statement alone is the cheaper shape.
-func (dp *dispatcher) endsFirstBatch(key string, ordered bool) bool {
+// where the first statement alone is the cheaper shape, or the table has a UNIQUE key
+// besides its primary key (unique). On the bulk path a duplicate in such a key across two
+// statements is found only as the key is built: the LOAD fails in mid-stream with ERROR
+// 1180 and the server drops the connection, where the client's second statement, on the
+// ordinary path, meets ERROR 1062 (TestReviewX3LoadDataBulkPathUniqueError). A primary
+// key's duplicate is a warning of the LOAD, which is then replayed as INSERTs.
+func (dp *dispatcher) endsFirstBatch(key string, ordered, unique bool) bool {
 	first := dp.firstOfTable(key, ordered) // remembers the table either way
-	return first && (dp.p.ld == nil || ordered)
+	return first && (dp.p.ld == nil || ordered || unique)
 }
 
 // firstOfTable reports whether st, a row statement of the table key, may meet the table

@@ -57,11 +57,11 @@ func (cg *catalog) lookupTable(ctx context.Context, st *split.Statement, key str
 	}
 	c := p.control
 	var info tableInfo
-	var n int
-	if err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA=? AND TABLE_NAME=? AND INDEX_NAME='PRIMARY'", db, st.Table).Scan(&n); err != nil {
-		return info, fmt.Errorf("look up the primary key of %s: %w", key, err)
+	var primary, unique int
+	if err := c.QueryRowContext(ctx, "SELECT COUNT(INDEX_NAME = 'PRIMARY' OR NULL), COUNT(INDEX_NAME <> 'PRIMARY' AND NON_UNIQUE = 0 OR NULL) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA=? AND TABLE_NAME=?", db, st.Table).Scan(&primary, &unique); err != nil {
+		return info, fmt.Errorf("look up the keys of %s: %w", key, err)
 	}
-	info.primaryKey = n > 0
+	info.primaryKey, info.uniqueKey = primary > 0, unique > 0
 	var engine, tableType sql.NullString
 	if err := c.QueryRowContext(ctx, "SELECT MAX(ENGINE), MAX(TABLE_TYPE) FROM information_schema.TABLES WHERE TABLE_SCHEMA=? AND TABLE_NAME=?", db, st.Table).Scan(&engine, &tableType); err != nil {
 		return info, fmt.Errorf("look up the engine of %s: %w", key, err)

@@ -284,7 +284,7 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 	if t := st.Table; t != "" {
 		r.table.Store(&t)
 	}
-	if dp.endsFirstBatch(key, pl.Ordered) {
+	if dp.endsFirstBatch(key, pl.Ordered, info.uniqueKey) {
 		return dp.flush(ctx) // a batch of its own (bulkpath.go)
 	}
 	return nil

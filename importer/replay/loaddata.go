@@ -77,7 +77,10 @@ type loadColumn struct {
 // loadTable is what --load-data knows of a table: its columns in order.
 type loadTable struct {
 	columns []loadColumn
-	byName  map[string]int // lower-case name → index
+	byName  map[string]int // foldName(name) → index
+	// nonASCII: a column's name has a byte ≥ 0x80, which the statement and
+	// information_schema (character_set_results) must spell in the same character set.
+	nonASCII bool
 }
 
 // loadKindOf maps information_schema.COLUMNS.DATA_TYPE.
@@ -118,7 +121,8 @@ func readLoadTable(ctx context.Context, q interface {
 		if strings.Contains(strings.ToUpper(extra), "GENERATED") {
 			return nil, rows.Err()
 		}
-		t.byName[strings.ToLower(name)] = len(t.columns)
+		t.byName[foldName(name)] = len(t.columns)
+		t.nonASCII = t.nonASCII || !isASCII(name)
 		t.columns = append(t.columns, loadColumn{name: name, kind: loadKindOf(typ), nullable: nullable == "YES",
 			invisible: strings.Contains(strings.ToUpper(extra), "INVISIBLE")})
 	}
@@ -129,6 +133,37 @@ func readLoadTable(ctx context.Context, q interface {
 		return nil, nil
 	}
 	return t, nil
+}
+
+// foldName is a column name's key in loadTable.byName: ASCII letters folded to lower
+// case, every other byte kept. The server compares names case-insensitively in its own
+// collation, which is not Go's case folding (ß and ẞ are two columns to MariaDB, one to
+// strings.ToLower), and names read under SET NAMES latin1 are not UTF-8 (strings.ToLower
+// turned é and ü alike into U+FFFD: TestReviewX3LoadDataLatin1ColumnNames). A non-ASCII
+// name spelled in another case than the table's then finds no column, and the statement
+// runs as an INSERT.
+func foldName(name string) string {
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(name)
+			for j := i; j < len(b); j++ {
+				if b[j] >= 'A' && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return name
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // loadConverter appends the rows of plain INSERTs into one table to a LOAD DATA stream.
@@ -143,6 +178,8 @@ type loadConverter struct {
 	// empty string literal ('', _binary '') as NULL: a value whose field would be empty
 	// leaves its statement to the INSERT.
 	emptyIsNull bool
+	// bare: the unquoted names known to be names (nil: none).
+	bare *bareNames
 }
 
 // sizedFor returns buf, emptied, or a new buffer when it is too small for a batch
@@ -188,7 +225,7 @@ func (lc *loadConverter) add(q []byte) bool {
 // begin reads an INSERT's head up to its rows; false when its columns are not the
 // stream's (the first statement's) or not all eligible.
 func (lc *loadConverter) begin(q []byte) (insertParser, bool) {
-	p := insertParser{q: q}
+	p := insertParser{q: q, bare: lc.bare}
 	cols, ok := p.head(lc.t)
 	if !ok {
 		return p, false
@@ -250,7 +287,7 @@ var backslashTrailCharsets = map[string]bool{"big5": true, "cp932": true, "gbk":
 
 // loadData is the replayer's --load-data state, shared by its workers.
 type loadData struct {
-	tables sync.Map // table key (plan.KeyOf) → loadEntry
+	tables sync.Map // client character set, NUL, table key (plan.KeyOf) → loadEntry
 	// chunks are the buffers (*[]byte) of streams done (loadStream), for the next;
 	// wholeBufs those of batches converted whole before their LOAD.
 	chunks, wholeBufs sync.Pool
@@ -262,6 +299,8 @@ type loadData struct {
 	// created anew, ALTERed, renamed over or moved to another engine is never loaded
 	// with the columns, types or engine of its earlier self.
 	gen atomic.Int64
+	// bare holds the unquoted names the server's parser took for names, or refused.
+	bare bareNames
 	// force is --force: a LOAD that meets an error the INSERTs' --force skips may move an
 	// AUTO_INCREMENT counter past rows the client never inserted (countersExact).
 	force bool
@@ -298,8 +337,8 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 		}
 	}
 	var cs, conn, mode string
-	var cur sql.NullString
-	if err := c.QueryRowContext(ctx, "SELECT @@character_set_client, @@character_set_connection, @@sql_mode, DATABASE()").Scan(&cs, &conn, &mode, &cur); err != nil {
+	var cur, results sql.NullString
+	if err := c.QueryRowContext(ctx, "SELECT @@character_set_client, @@character_set_connection, @@sql_mode, DATABASE(), @@character_set_results").Scan(&cs, &conn, &mode, &cur, &results); err != nil {
 		return false, err
 	}
 	if !strings.EqualFold(cs, conn) {
@@ -317,7 +356,10 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 		ld.note(fmt.Sprintf("--load-data: rows sent under SET NAMES %s ran as INSERTs: in %s the second byte of a multibyte character may be 0x5C, a backslash, which LOAD DATA's escaping does not keep apart from an escape", cs, cs))
 		return false, nil
 	}
-	p := insertParser{q: stringBytes(stmts[0].sql)}
+	if err := ld.bare.check(ctx, c, stmts); err != nil {
+		return false, err
+	}
+	p := insertParser{q: stringBytes(stmts[0].sql), bare: &ld.bare}
 	db, table, ok := p.target()
 	if !ok {
 		return false, nil
@@ -325,12 +367,16 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 	if db == "" {
 		db = cur.String
 	}
-	t, err := ld.table(ctx, c, db, table)
+	t, err := ld.table(ctx, c, db, table, cs)
 	if err != nil || t == nil {
 		return false, err
 	}
+	if t.nonASCII && !strings.EqualFold(results.String, cs) {
+		// The statement spells the names in cs, information_schema in results.
+		return false, nil
+	}
 	key := plan.KeyOf(db, table)
-	lc := &loadConverter{t: t, emptyIsNull: strings.Contains(mode, "EMPTY_STRING_IS_NULL")}
+	lc := &loadConverter{t: t, emptyIsNull: strings.Contains(mode, "EMPTY_STRING_IS_NULL"), bare: &ld.bare}
 	var stream *loadStream
 	var whole []byte
 	if v, ok := ld.convertFirst.Load(key); ok && v.(int64) == ld.gen.Load() {
@@ -431,8 +477,11 @@ func (ld *loadData) schemaChanged() { ld.gen.Add(1) }
 // table reads the column facts of db.table, once per generation. The generation is
 // taken before the lookup: a change that completes during it bumps the generation past
 // the entry's, so the entry is read again at the next batch.
-func (ld *loadData) table(ctx context.Context, c Conn, db, table string) (*loadTable, error) {
-	key := plan.KeyOf(db, table)
+//
+// The entry is kept per client character set (cs): db, table and the column names are
+// bytes in it, and the same bytes name other columns in another.
+func (ld *loadData) table(ctx context.Context, c Conn, db, table, cs string) (*loadTable, error) {
+	key := strings.ToLower(cs) + "\x00" + plan.KeyOf(db, table)
 	gen := ld.gen.Load()
 	if v, ok := ld.tables.Load(key); ok && v.(loadEntry).gen == gen {
 		return v.(loadEntry).t, nil

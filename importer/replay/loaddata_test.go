@@ -36,7 +36,7 @@ func TestLoadConverterForms(t *testing.T) {
 		{"INSERT INTO `x` VALUES (1,NULL,1.5,'a\\tb',_binary 'z\\0','2020-01-01')", "1\t\\N\t1.5\ta\\tb\tz\\0\t2020-01-01\n"},
 		{"INSERT INTO `x` VALUES (1,-2,1e3,'it''s',0x00FF,NULL),(2,3,-.5,'\\\\',X'41',NULL)", "1\t-2\t1e3\tit's\t\\0\xff\t\\N\n2\t3\t-.5\t\\\\\tA\t\\N\n"},
 		{"INSERT INTO `x` (`s`,`id`) VALUES ('\\n',7)", "\\n\t7\n"},
-		{"insert into x values (1,2,3,'4',NULL,'t')", "1\t2\t3\t4\t\\N\tt\n"},
+		{"insert into `x` values (1,2,3,'4',NULL,'t')", "1\t2\t3\t4\t\\N\tt\n"},
 		{"INSERT INTO `x` VALUES (1,2,3,'a\\%b',NULL,NULL)", "1\t2\t3\ta\\\\%b\t\\N\t\\N\n"},
 		{"INSERT INTO `x` VALUES (1,2,3,12,NULL,NULL)", "1\t2\t3\t12\t\\N\t\\N\n"},
 		// Raw control bytes in a long string: those below 0x10 end plainRun's run, \t, \n and
@@ -58,6 +58,9 @@ func TestLoadConverterForms(t *testing.T) {
 		{"INSERT INTO `x` SELECT * FROM y", ""},
 		{"INSERT IGNORE INTO `x` VALUES (1,2,3,'4',NULL,NULL)", ""},
 		{"INSERT INTO `x` VALUES (1,2,3,'4' 'b',NULL,NULL)", ""},
+		{"INSERT INTO x VALUES (1,2,3,'4',NULL,NULL)", ""}, // a bare name: maybe reserved
+		{"INSERT INTO `x` (id) VALUES (1)", ""},            // a bare column name too
+		{"INSERT INTO `x` VALUES (1,2,3,'4',0x,NULL)", ""}, // 0x alone is a name
 	} {
 		lc := &loadConverter{t: loadTestTable}
 		ok := lc.add([]byte(tc.sql))

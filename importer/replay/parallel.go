@@ -86,6 +86,9 @@ type tableInfo struct {
 	notPlain string
 	// referenced: with foreign_key_checks on, other tables' foreign keys reference it.
 	referenced bool
+	// uniqueKey: a UNIQUE key other than the primary key, whose duplicates InnoDB's bulk
+	// insert into an empty table finds only as it builds the key (bulkpath.go).
+	uniqueKey bool
 	// autoIncrement is the AUTO_INCREMENT column ("" if none) and autoIncrementAt its
 	// 0-based position in a row without a column list (plan.TableFacts): an INSERT that leaves ids to the server runs on the control
 	// connection in its table's order (see Plan.IDs).
