@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"time"
 
@@ -122,6 +123,9 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 		found = append(found, pf.ObserveAll(&st)...)
 	}
 	if err := sp.Err(); err != nil {
+		if strings.Contains(err.Error(), in.Name) { // the reader's error names the file
+			return nil, fmt.Errorf("preflight: %w", err)
+		}
 		return nil, fmt.Errorf("preflight: %s: %w", in.Name, err)
 	}
 	r.tablesTotal = tables.total()
