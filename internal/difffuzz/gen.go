@@ -140,39 +140,6 @@ var InSuiteModeOff = map[string][]Construct{
 var AllConstructs = []Construct{AlterThenInsert, MultibyteTrail5C, EmptyStringIsNull, ExponentDecimal, NegativeZero, SetSubquery, RowCountFuncs, ResumeTruncate,
 	EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless, TriggerVar, CharsetConnection, XATxn, BulkEmpty}
 
-// ConstructList is cs as ParseConstructs reads it back ("none" when empty): the CLI's
-// per-mode defaults are InSuiteModeOff's lists, written once here.
-func ConstructList(cs []Construct) string {
-	if len(cs) == 0 {
-		return "none"
-	}
-	names := make([]string, len(cs))
-	for i, c := range cs {
-		names[i] = string(c)
-	}
-	return strings.Join(names, ",")
-}
-
-// ParseConstructs reads a comma-separated list of construct names ("none": none,
-// "known": KnownBugs), for the CLI's --off and --resume-off.
-func ParseConstructs(list string) ([]Construct, error) {
-	all := AllConstructs
-	var out []Construct
-	for _, n := range strings.Split(list, ",") {
-		switch n = strings.TrimSpace(n); n {
-		case "", "none":
-		case "known":
-			out = append(out, KnownBugs...)
-		default:
-			if !slices.Contains(all, Construct(n)) {
-				return nil, fmt.Errorf("unknown construct %q (constructs: %v)", n, all)
-			}
-			out = append(out, Construct(n))
-		}
-	}
-	return out, nil
-}
-
 // Config shapes the generated scripts.
 type Config struct {
 	// Actions is how many generator steps a script has (each one or a few statements);
@@ -183,6 +150,9 @@ type Config struct {
 	MaxRows int
 	// Off are constructs the grammar leaves out.
 	Off []Construct
+	// Profile is the scripts' shape ("" or ProfileGeneral: gen.go; ProfileLoadData:
+	// gen_loaddata.go). In Options.Config "" means each mode's own (Mode.Profile).
+	Profile Profile
 }
 
 func (c Config) on(k Construct) bool { return !slices.Contains(c.Off, k) }
@@ -197,7 +167,11 @@ func Generate(seed int64, cfg Config) Script {
 		cfg.MaxRows = 120
 	}
 	g := &gen{dice: dice{r: rand.New(rand.NewSource(seed))}, cfg: cfg, charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true}
-	g.script()
+	if cfg.Profile == ProfileLoadData {
+		g.loadScript()
+	} else {
+		g.script()
+	}
 	return Script{Seed: seed, Stmts: g.out}
 }
 
