@@ -168,7 +168,7 @@ func Generate(seed int64, cfg Config) Script {
 	}
 	g := &gen{dice: dice{r: rand.New(rand.NewSource(seed))}, cfg: cfg, charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true}
 	if cfg.Profile == ProfileLoadData {
-		g.loadScript()
+		loadScript(g)
 	} else {
 		g.script()
 	}

@@ -69,11 +69,11 @@ type ldGen struct {
 	serial  bool            // a construct that makes the import serial was written
 }
 
-// loadScript is the load-data profile's script: mysqldump's header, then 2 to 5 tables,
+// loadScript writes the load-data profile's script: mysqldump's header, then 2 to 5 tables,
 // each created and given 40–160 rows in extended INSERTs (several batches at 2K) between
 // LOCK TABLES and DISABLE KEYS or not, with DDL, triggers, foreign keys and (late, in one
 // script in three) a construct that turns the import serial between them.
-func (g *gen) loadScript() {
+func loadScript(g *gen) {
 	l := &ldGen{gen: g, zeroID: map[*table]bool{}, trigged: map[*table]bool{}}
 	g.emit("/*!40101 SET NAMES utf8mb4 */")
 	g.emit("/*!40103 SET TIME_ZONE='+00:00' */")
