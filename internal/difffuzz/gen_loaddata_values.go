@@ -112,7 +112,7 @@ func (l *ldGen) id(t *table) string {
 		return fmt.Sprint(1 + g.pick(20))
 	}
 	if t.autoinc {
-		switch r := g.pick(60); {
+		switch r := g.pick(200); {
 		case r == 0 && !(g.noAutoZ && l.zeroID[t]):
 			if g.noAutoZ {
 				l.zeroID[t] = true
@@ -120,10 +120,10 @@ func (l *ldGen) id(t *table) string {
 			}
 			t.nextID++
 			return "0"
-		case r == 1 && g.chance(0.1):
+		case r == 1 && g.chance(0.3):
 			t.nextID++
 			return "NULL" // NOT NULL: the converter refuses it, the server counts
-		case r < 4:
+		case r < 12:
 			t.nextID += 1 + g.pick(100) // a gap the counter jumps
 		}
 	} else if g.chance(0.05) {
@@ -285,13 +285,15 @@ func (l *ldGen) str(c col) string {
 	if g.chance(refuseP) {
 		return []string{"007", "+5", "1e3", "1.50", "-0", "_utf8mb4'x'", "N'n'", "'a' 'b'", "CONCAT('a', 'b')", "X'41'"}[g.pick(10)]
 	}
+	max := strMax(c.typ)
 	if g.chance(0.04) {
-		return []string{"42", "-7", "0", "18446744073709551615", "-9223372036854775808"}[g.pick(5)]
+		if v := []string{"42", "-7", "0", "18446744073709551615", "-9223372036854775808"}[g.pick(5)]; len(v) <= max {
+			return v // canonical: the converter takes it, as the text the server makes of it
+		}
 	}
 	if g.chance(0.06) {
 		return "''"
 	}
-	max := strMax(c.typ)
 	var b strings.Builder
 	b.WriteString("'")
 	n := 0
