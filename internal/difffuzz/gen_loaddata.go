@@ -112,7 +112,7 @@ func loadScript(g *gen) {
 		if t == nil {
 			t = l.createTable(g.dbs[g.pick(len(g.dbs))])
 		}
-		if g.cfg.on(Trigger) && g.chance(0.15) {
+		if g.cfg.on(Trigger) && g.chance(0.07) {
 			l.trigger(t)
 		}
 		l.rows(t)
