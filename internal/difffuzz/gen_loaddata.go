@@ -96,7 +96,7 @@ func loadScript(g *gen) {
 	n := 2 + g.pick(4)
 	serialAt := -1
 	if g.cfg.on(Serializing) && g.chance(0.35) {
-		serialAt = n - 1 - g.pick(2) // late: the switch from parallel to serial
+		serialAt = max(1, n-1-g.pick(2)) // late: the switch from parallel to serial
 	}
 	for i := range n {
 		if i == serialAt {
@@ -271,7 +271,7 @@ func (l *ldGen) between() {
 			return
 		}
 		g.emit("TRUNCATE TABLE %s", t.qname())
-		l.zeroID[t] = false
+		l.zeroID[t], t.ids = false, nil // a child's rows name only the ids inserted after it
 		l.rows(t)
 	}
 }

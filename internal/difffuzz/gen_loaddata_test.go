@@ -3,6 +3,7 @@ package difffuzz
 import (
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -66,13 +67,14 @@ func TestGenerateLoadDataProfile(t *testing.T) {
 	}
 }
 
-// TestGenerateLoadDataDump writes a load-data script to $FZ_DUMP (a development aid).
+// TestGenerateLoadDataDump writes the load-data script of seed $FZ_SEED to $FZ_DUMP (a development aid).
 func TestGenerateLoadDataDump(t *testing.T) {
 	p := os.Getenv("FZ_DUMP")
 	if p == "" {
 		t.Skip("FZ_DUMP unset")
 	}
-	s := Generate(30000, Config{Profile: ProfileLoadData, Off: InSuiteOff})
+	seed, _ := strconv.ParseInt(os.Getenv("FZ_SEED"), 10, 64)
+	s := Generate(seed, Config{Profile: ProfileLoadData, Off: InSuiteOff})
 	if err := os.WriteFile(p, s.SQL(), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -173,7 +173,7 @@ func (l *ldGen) intValue(c col) string {
 	}
 	switch {
 	case g.chance(refuseP):
-		return []string{"0x1F", "b'101'", "TRUE", "1.4", "-(3)", "1+1", "CAST('7' AS SIGNED)"}[g.pick(7)]
+		return []string{"0x1F", "b'101'", "TRUE", "1.4", "(3)", "1+1", "CAST('7' AS SIGNED)"}[g.pick(7)] // each fits every integer type
 	case l.lax && g.chance(warnP):
 		// Out of range or not a number: clipped or cut with a warning (an error in strict
 		// mode), which a LOAD reports too: it is rolled back and the INSERTs warn.
