@@ -294,6 +294,11 @@ func (l *ldGen) str(c col) string {
 	if g.chance(0.06) {
 		return "''"
 	}
+	if g.chance(0.04) {
+		// A whole value that is a LOAD DATA marker or escape once written as a field:
+		// \N (NULL in a field), a lone backslash, tab, newline, spaces (CHAR drops them).
+		return []string{`'\\N'`, `'\N'`, "'N'", "'NULL'", `'\\'`, `'\t'`, "'\t'", `'\n'`, "'   '", `'\0'`, "'007'", "'-0'"}[g.pick(12)]
+	}
 	var b strings.Builder
 	b.WriteString("'")
 	n := 0
