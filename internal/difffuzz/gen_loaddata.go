@@ -199,7 +199,7 @@ func (l *ldGen) rows(t *table) {
 	if (g.inTx || !g.autocommit) && (t.engine != "InnoDB" || !t.pk) && !g.cfg.on(ReloadInTx) {
 		return
 	}
-	locked := !l.trigged[t] && !(t.parent != nil && g.fkChecks) && !g.inTx && g.autocommit && g.chance(0.5)
+	locked := g.cfg.on(LockTables) && !l.trigged[t] && !(t.parent != nil && g.fkChecks) && !g.inTx && g.autocommit && g.chance(0.5)
 	if locked {
 		g.emit("LOCK TABLES %s WRITE", t.qname())
 		g.emit("/*!40000 ALTER TABLE %s DISABLE KEYS */", t.qname())
