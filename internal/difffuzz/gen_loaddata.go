@@ -76,6 +76,12 @@ type ldGen struct {
 func loadScript(g *gen) {
 	l := &ldGen{gen: g, zeroID: map[*table]bool{}, trigged: map[*table]bool{}}
 	g.emit("/*!40101 SET NAMES utf8mb4 */")
+	if g.chance(0.2) {
+		// An older mysqldump's: the LOAD's CHARACTER SET is utf8mb3 then, and the
+		// values hold no 4-byte characters.
+		g.emit("/*!40101 SET NAMES utf8 */")
+		g.charset, g.client = "utf8", "utf8"
+	}
 	g.emit("/*!40103 SET TIME_ZONE='+00:00' */")
 	if g.chance(0.6) {
 		g.emit("/*!40014 SET @OLD_UNIQUE_CHECKS=@@UNIQUE_CHECKS, UNIQUE_CHECKS=0 */")

@@ -64,7 +64,10 @@ func (l *ldGen) value(t *table, c col) string {
 		return l.refusedOther(c)
 	}
 	if lits, ok := ldStringOnly[c.typ]; ok {
-		return lits[g.pick(len(lits))]
+		if v := lits[g.pick(len(lits))]; g.charset != "utf8" || !hasWide(v) {
+			return v
+		}
+		return lits[0]
 	}
 	return literals{g}.value(t, c) // a kind of the general grammar
 }
@@ -311,6 +314,9 @@ func (l *ldGen) str(c col) string {
 		if latin && !p.latin || n+p.n > max {
 			break
 		}
+		if g.charset == "utf8" && hasWide(p.lit) {
+			continue // no 4-byte character on a utf8mb3 connection
+		}
 		b.WriteString(p.lit)
 		n += p.n
 	}
@@ -408,4 +414,14 @@ func binaryQuote(raw []byte) string {
 	}
 	b.WriteByte('\'')
 	return b.String()
+}
+
+// hasWide reports whether s holds a 4-byte UTF-8 character, which utf8mb3 lacks.
+func hasWide(s string) bool {
+	for _, r := range s {
+		if r > 0xFFFF {
+			return true
+		}
+	}
+	return false
 }
