@@ -80,6 +80,9 @@ func (cg *catalog) lookupTable(ctx context.Context, st *split.Statement, key str
 	if info.autoIncrement, info.autoIncrementAt, err = autoIncrementColumn(ctx, c, db, st.Table); err != nil {
 		return info, fmt.Errorf("look up the AUTO_INCREMENT column of %s: %w", key, err)
 	}
+	if err := cg.relateForeignKeys(ctx, c, db, st.Table, key); err != nil {
+		return info, err
+	}
 	var body sql.NullString
 	err = c.QueryRowContext(ctx, "SELECT GROUP_CONCAT(ACTION_STATEMENT SEPARATOR ';') FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA=? AND EVENT_OBJECT_TABLE=?", db, st.Table).Scan(&body)
 	if err != nil {

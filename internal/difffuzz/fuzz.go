@@ -7,6 +7,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -55,6 +56,8 @@ type Result struct {
 	// kill interrupted (each then resumed), imports that spooled, batches loaded by LOAD
 	// DATA (Outcome.Loaded, Outcome.Spooled).
 	Killed, Spooled, Loaded int
+	// KilledInLoad are the kills that landed while a LOAD DATA ran (Outcome.KillsInLoad).
+	KilledInLoad int
 }
 
 // Finding is one difference of a KeepGoing run.
@@ -70,7 +73,7 @@ func (r Result) Summary() string {
 	if r.Refused > 0 {
 		s += fmt.Sprintf(" (%d refusals naming what to check)", r.Refused)
 	}
-	return s + fmt.Sprintf("; %d imports killed and resumed, %d spooled, %d batches loaded by LOAD DATA", r.Killed, r.Spooled, r.Loaded)
+	return s + fmt.Sprintf("; %d imports killed and resumed (%d kills inside a LOAD DATA), %d spooled, %d batches loaded by LOAD DATA", r.Killed, r.KilledInLoad, r.Spooled, r.Loaded)
 }
 
 // Fuzz generates scripts from o.Seed on and checks each in every mode until o.Count
@@ -100,7 +103,10 @@ func Fuzz(ctx context.Context, r *Runner, o Options) (Result, error) {
 		for mi, mode := range o.Modes {
 			cfg := o.Config
 			cfg.Off = append(append([]Construct(nil), cfg.Off...), o.ModeOff[mode.Name]...)
-			key := fmt.Sprint(cfg.Off)
+			if cfg.Profile == "" {
+				cfg.Profile = mode.Profile
+			}
+			key := fmt.Sprint(cfg.Off, cfg.Profile)
 			rf, ok := refs[key]
 			if !ok {
 				rf.script = Generate(seed, cfg)
@@ -113,7 +119,7 @@ func Fuzz(ctx context.Context, r *Runner, o Options) (Result, error) {
 				if rf.want.Failed {
 					status = "ERROR " + rf.want.ErrCode + " at line " + rf.want.ErrLine
 				}
-				logf("seed %d (%s): %d statements, %d rows, %d bytes; client: %s", seed, mode.Name, len(rf.script.Stmts), rf.script.Rows(), len(rf.script.SQL()), status)
+				logf("seed %d (%s, profile %s): %d statements, %d rows, %d bytes; client: %s", seed, mode.Name, profileName(cfg.Profile), len(rf.script.Stmts), rf.script.Rows(), len(rf.script.SQL()), status)
 			}
 			script, want, sql := rf.script, rf.want, rf.script.SQL()
 			have, err := r.Dumpscope(ctx, sql, mode, killRand(seed, mi))
@@ -122,7 +128,11 @@ func Fuzz(ctx context.Context, r *Runner, o Options) (Result, error) {
 			}
 			if have.Kills > 0 {
 				res.Killed++
-				logf("seed %d %s: killed %d× and resumed", seed, mode.Name, have.Kills)
+				logf("seed %d %s: killed %d× (%d inside a LOAD DATA) and resumed", seed, mode.Name, have.Kills, have.KillsInLoad)
+			}
+			res.KilledInLoad += have.KillsInLoad
+			if slices.Contains(mode.Args, "--load-data") {
+				logf("seed %d %s: %d batches loaded by LOAD DATA", seed, mode.Name, have.Loaded)
 			}
 			if have.Spooled {
 				res.Spooled++
@@ -231,6 +241,14 @@ func writeFinding(dir string, res Result, mode Mode, r *Runner) (string, error) 
 		return "", err
 	}
 	return shrunk, nil
+}
+
+// profileName is p as --profile names it.
+func profileName(p Profile) string {
+	if p == "" {
+		return string(ProfileGeneral)
+	}
+	return string(p)
 }
 
 func firstLine(s string) string {

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -31,6 +32,9 @@ type Mode struct {
 	// InSuiteSeeds is how many of its seeds the in-suite run (TestDiffFuzzShort) gives
 	// the mode (0: all): the modes added for the long runs cost CI a few scripts each.
 	InSuiteSeeds int
+	// Profile is the shape of the mode's scripts (Config.Profile): the modes with
+	// --load-data get ProfileLoadData, whose scripts it loads, not turns into INSERTs.
+	Profile Profile
 }
 
 // batchBytes is small so that the multi-row INSERTs of a generated script (a few KB to
@@ -52,13 +56,13 @@ const spoolBatchBytes = "512"
 var Modes = []Mode{
 	{Name: "serial"},
 	{Name: "parallel", Args: []string{"--parallel", "3", "--batch-bytes", batchBytes}},
-	{Name: "load-data", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", batchBytes}},
+	{Name: "load-data", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", batchBytes}, Profile: ProfileLoadData},
 	{Name: "defer-indexes", Args: []string{"--parallel", "2", "--defer-indexes", "--batch-bytes", batchBytes}},
 	{Name: "resume", Args: []string{"--parallel", "2", "--batch-bytes", batchBytes, "--checkpoint", journalArg}, Kill: true},
-	{Name: "spool", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", spoolBatchBytes}, InSuiteSeeds: 4},
-	{Name: "resume-load-data", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", batchBytes, "--checkpoint", journalArg}, Kill: true, InSuiteSeeds: 4},
+	{Name: "spool", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", spoolBatchBytes}, InSuiteSeeds: 4, Profile: ProfileLoadData},
+	{Name: "resume-load-data", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", batchBytes, "--checkpoint", journalArg}, Kill: true, InSuiteSeeds: 4, Profile: ProfileLoadData},
 	{Name: "resume-defer-indexes", Args: []string{"--parallel", "2", "--defer-indexes", "--batch-bytes", batchBytes, "--checkpoint", journalArg}, Kill: true, InSuiteSeeds: 4},
-	{Name: "resume-spool", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", spoolBatchBytes, "--checkpoint", journalArg}, Kill: true, InSuiteSeeds: 4},
+	{Name: "resume-spool", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", spoolBatchBytes, "--checkpoint", journalArg}, Kill: true, InSuiteSeeds: 4, Profile: ProfileLoadData},
 }
 
 // journalArg in Mode.Args becomes a fresh journal path for each import.
@@ -112,6 +116,9 @@ type Outcome struct {
 	Refused string // dumpscope's refusal that names what to check (an allowed outcome)
 	Hung    bool   // killed after Runner.Timeout
 	Kills   int    // SIGKILLs that interrupted dumpscope (each followed by --resume)
+	// KillsInLoad are the kills sent while the server ran a LOAD DATA of dumpscope's
+	// (its processlist, read just before the kill).
+	KillsInLoad int
 	// Loaded and Spooled say how much of the fast paths the import took (over a Kill
 	// mode's runs that ended; a killed one prints nothing): batches loaded by LOAD DATA,
 	// and whether batches went through the read-ahead spool. A mode the scripts never
@@ -258,7 +265,7 @@ func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *r
 	ctx, cancel := context.WithTimeout(ctx, r.timeout())
 	defer cancel()
 	var o Outcome
-	kills, loaded, spooled := 0, 0, false
+	kills, inLoad, loaded, spooled := 0, 0, 0, false
 	for attempt := 0; ; attempt++ {
 		a := append([]string(nil), args...)
 		if attempt > 0 {
@@ -266,13 +273,13 @@ func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *r
 		}
 		a = append(a, file)
 		kill := mode.Kill && attempt == 0 || mode.Kill && attempt == 1 && rng.Intn(3) == 0
-		out, killed, err := r.runDumpscope(ctx, a, journal, kill, rng)
+		out, killed, loading, err := r.runDumpscope(ctx, a, journal, kill, slices.Contains(mode.Args, "--load-data"), rng)
 		if m := loadedRe.FindSubmatch(out); m != nil {
 			n, _ := strconv.Atoi(string(m[1]))
 			loaded += n
 		}
 		spooled = spooled || spooledRe.Match(out)
-		o = Outcome{Output: tail(out), Kills: kills, Loaded: loaded, Spooled: spooled}
+		o = Outcome{Output: tail(out), Kills: kills, KillsInLoad: inLoad, Loaded: loaded, Spooled: spooled}
 		if ctx.Err() != nil && parent.Err() == nil {
 			o.Hung, o.Failed = true, true
 			break
@@ -280,6 +287,9 @@ func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *r
 		if killed {
 			if _, err := os.Stat(journal); err == nil {
 				kills++
+				if loading {
+					inLoad++
+				}
 				continue // interrupted: resume
 			}
 			// The kill came after the import had finished and removed its journal.
@@ -302,47 +312,60 @@ func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *r
 }
 
 // runDumpscope runs dumpscope once; with kill, it sends SIGKILL a random 0–250 ms after
-// the journal appears (the import has begun), and reports whether the kill ended it.
-func (r *Runner) runDumpscope(ctx context.Context, args []string, journal string, kill bool, rng *rand.Rand) (out []byte, killed bool, err error) {
+// the journal appears (the import has begun), and reports whether the kill ended it and
+// whether a LOAD DATA was running on the server just before it. With aimLoad, half the
+// kills wait instead for the server to run one of dumpscope's LOAD DATA (polled every
+// 2 ms, for at most the same 0–250 ms): a kill chosen by time alone landed inside a LOAD
+// in 11 of 358 kills of the load-data profile (seeds 30000–30157), whose LOADs are short;
+// aimed so, 3 of 29 (seeds 31000–31014).
+func (r *Runner) runDumpscope(ctx context.Context, args []string, journal string, kill, aimLoad bool, rng *rand.Rand) (out []byte, killed, loading bool, err error) {
 	cmd := exec.CommandContext(ctx, r.Target.Dumpscope, args...)
 	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+filepath.Join(r.Dir, "state"))
 	var buf bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &buf, &buf
 	if err := cmd.Start(); err != nil {
-		return nil, false, err
+		return nil, false, false, err
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
-	if kill {
-		delay := time.Duration(rng.Intn(250)) * time.Millisecond
-	wait:
-		for {
-			select {
-			case err := <-done:
-				return buf.Bytes(), false, err
-			case <-time.After(2 * time.Millisecond):
-				if _, err := os.Stat(journal); err == nil {
-					break wait
-				}
-			}
-		}
+	if !kill {
+		err = <-done
+		return buf.Bytes(), false, false, err
+	}
+	delay := time.Duration(rng.Intn(250)) * time.Millisecond
+	aim := aimLoad && rng.Intn(2) == 0
+	loads := func() bool {
+		var n int
+		_ = r.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE INFO LIKE 'LOAD DATA LOCAL INFILE%'").Scan(&n)
+		return n > 0
+	}
+	var deadline time.Time // set when the journal appears
+	for {
 		select {
 		case err := <-done:
-			return buf.Bytes(), false, err
-		case <-time.After(delay):
-			_ = cmd.Process.Signal(syscall.SIGKILL)
-			err := <-done
-			var ee *exec.ExitError
-			if errors.As(err, &ee) {
-				if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-					return buf.Bytes(), true, err
-				}
+			return buf.Bytes(), false, false, err
+		case <-time.After(2 * time.Millisecond):
+		}
+		if deadline.IsZero() {
+			if _, err := os.Stat(journal); err == nil {
+				deadline = time.Now().Add(delay)
 			}
-			return buf.Bytes(), false, err
+			continue
+		}
+		if time.Now().After(deadline) || aim && loads() {
+			break
 		}
 	}
+	loading = loads()
+	_ = cmd.Process.Signal(syscall.SIGKILL)
 	err = <-done
-	return buf.Bytes(), false, err
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return buf.Bytes(), true, loading, err
+		}
+	}
+	return buf.Bytes(), false, false, err
 }
 
 // capture lists the databases the import left and re-dumps them.

@@ -39,6 +39,7 @@ func run() int {
 	maxRows := flag.Int("max-rows", 0, "most rows in one INSERT (0: 120)")
 	shrinkBudget := flag.Duration("shrink-budget", 15*time.Minute, "how long shrinking may take")
 	socket := flag.String("socket", "", "import into the server at this unix socket (as root, no password) instead of a sandbox; its user databases are DROPPED")
+	profile := flag.String("profile", "", "the scripts' shape in every mode: general or load-data (default: each mode's own, load-data in the modes with --load-data)")
 	verbose := flag.Bool("v", false, "a line per script")
 	keepGoing := flag.Bool("keep-going", false, "after a difference go on with the next seed (each one shrunk and written to --out), and list them all: how many scripts differ")
 	flag.Parse()
@@ -85,7 +86,11 @@ func run() int {
 		return 2
 	}
 	defer r.Close()
-	cfg := difffuzz.Config{Actions: *actions, MaxRows: *maxRows}
+	cfg := difffuzz.Config{Actions: *actions, MaxRows: *maxRows, Profile: difffuzz.Profile(*profile)}
+	if *profile != "" && !slices.Contains(difffuzz.Profiles, cfg.Profile) {
+		fmt.Fprintf(os.Stderr, "difffuzz: unknown profile %q (profiles: %v)\n", *profile, difffuzz.Profiles)
+		return 2
+	}
 	if cfg.Off, err = difffuzz.ParseConstructs(*off); err != nil {
 		fmt.Fprintln(os.Stderr, "difffuzz:", err)
 		return 2
