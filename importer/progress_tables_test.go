@@ -19,7 +19,8 @@ import (
 
 // TestProgressPhaseAndTables: the importer reports the tables whose rows are complete, of
 // the total the preflight scan counted, and its phase: loading while statements run,
-// "verifying rows" while the rows are counted after the replay. Serial: the first table
+// "verifying rows" while the rows are counted after the replay; the current table is named
+// with its database, in both modes. Serial: the first table
 // is complete when the second's rows start; parallel: once its batches have committed.
 func TestProgressPhaseAndTables(t *testing.T) {
 	srv := testsandbox.Start(t)
@@ -66,6 +67,11 @@ func TestProgressPhaseAndTables(t *testing.T) {
 				OnStatement: func(_ context.Context, st *split.Statement) error {
 					if st.Verb == "CREATE TABLE" && st.Table == "c" {
 						atC = progress()
+					}
+					if tbl := progress().Table; tbl != "" && !strings.HasPrefix(tbl, "pt.") {
+						// One name for a table throughout: a record that said a and
+						// pt.a listed two tables in its report.
+						t.Errorf("at line %d the current table is %q: want it qualified, pt.…", st.Line, tbl)
 					}
 					return nil
 				},
