@@ -319,8 +319,9 @@ type loadData struct {
 	notesMu sync.Mutex
 	notes   []string
 	// Batches loaded in bulk, and those replayed as INSERTs after a LOAD that was not
-	// clean (warnings or a short row count).
-	loaded, replayed atomic.Int64
+	// clean (warnings or a short row count); asInserts counts the batches committed as
+	// INSERTs, replayed or never converted.
+	loaded, replayed, asInserts atomic.Int64
 }
 
 // load runs a batch's INSERTs as one LOAD DATA LOCAL stream inside the transaction the
@@ -525,8 +526,9 @@ func (ld *loadData) note(line string) {
 type LoadDataStats struct {
 	// Loaded batches went in as LOAD DATA; Replayed ones were rolled back after a LOAD
 	// that was not clean and ran as INSERTs. Batches the converter did not accept ran as
-	// INSERTs from the start and are in neither count.
-	Loaded, Replayed int64
+	// INSERTs from the start and are in neither count; AsInserts counts every batch that
+	// committed as INSERTs, the replayed ones among them.
+	Loaded, Replayed, AsInserts int64
 	// Off says why the server refused LOAD DATA LOCAL ("" when it did not).
 	Off string
 	// Notes say why kinds of batches (those under a character set LOAD DATA cannot take
@@ -535,7 +537,7 @@ type LoadDataStats struct {
 }
 
 func (ld *loadData) stats() *LoadDataStats {
-	st := &LoadDataStats{Loaded: ld.loaded.Load(), Replayed: ld.replayed.Load()}
+	st := &LoadDataStats{Loaded: ld.loaded.Load(), Replayed: ld.replayed.Load(), AsInserts: ld.asInserts.Load()}
 	if m := ld.offMsg.Load(); m != nil {
 		st.Off = *m
 	}

@@ -286,6 +286,9 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch, failed 
 		p.serial.tolerate(se)
 	}
 	p.serial.warn.recordWarnings(warnings, warned)
+	if p.ld != nil && !loaded {
+		p.ld.asInserts.Add(1)
+	}
 	return nil, false
 }
 
