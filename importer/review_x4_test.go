@@ -35,8 +35,9 @@ func reviewX4(t *testing.T) {
 //
 // Cause: bareNames.check (loaddata_names.go) asks the alias position for a name used in
 // the table position; the two grammar rules differ for VALUE.
+// Fixed (x-fix4): the server parses the statement's own head, as EXPLAIN head () (bareHeads),
+// where it parsed the name as an alias.
 func TestReviewX4LoadDataValueTableName(t *testing.T) {
-	reviewX4(t)
 	for _, c := range []struct{ name, dump string }{
 		{"no column list", "CREATE DATABASE x3;\nUSE x3;\nCREATE TABLE `value` (id int PRIMARY KEY, v int) ENGINE=InnoDB;\nINSERT INTO value VALUES (1,2);\n"},
 		{"column list", "CREATE DATABASE x3;\nUSE x3;\nCREATE TABLE `value` (id int PRIMARY KEY, v int) ENGINE=InnoDB;\nINSERT INTO value (id, v) VALUES (1,2);\n"},

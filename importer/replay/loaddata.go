@@ -178,8 +178,8 @@ type loadConverter struct {
 	// empty string literal ('', _binary '') as NULL: a value whose field would be empty
 	// leaves its statement to the INSERT.
 	emptyIsNull bool
-	// bare: the unquoted names known to be names (nil: none).
-	bare *bareNames
+	// bare: the heads with unquoted names the server's parser took (nil: none).
+	bare *bareHeads
 }
 
 // sizedFor returns buf, emptied, or a new buffer when it is too small for a batch
@@ -225,9 +225,9 @@ func (lc *loadConverter) add(q []byte) bool {
 // begin reads an INSERT's head up to its rows; false when its columns are not the
 // stream's (the first statement's) or not all eligible.
 func (lc *loadConverter) begin(q []byte) (insertParser, bool) {
-	p := insertParser{q: q, bare: lc.bare}
+	p := insertParser{q: q}
 	cols, ok := p.head(lc.t)
-	if !ok {
+	if !ok || p.sawBare && !lc.bare.parsed(q[:p.i]) {
 		return p, false
 	}
 	if lc.cols == nil {
@@ -299,8 +299,8 @@ type loadData struct {
 	// created anew, ALTERed, renamed over or moved to another engine is never loaded
 	// with the columns, types or engine of its earlier self.
 	gen atomic.Int64
-	// bare holds the unquoted names the server's parser took for names, or refused.
-	bare bareNames
+	// bare holds the heads with unquoted names the server's parser took, or refused.
+	bare bareHeads
 	// force is --force: a LOAD that meets an error the INSERTs' --force skips may move an
 	// AUTO_INCREMENT counter past rows the client never inserted (countersExact).
 	force bool
@@ -360,7 +360,7 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 	if err := ld.bare.check(ctx, c, stmts); err != nil {
 		return false, err
 	}
-	p := insertParser{q: stringBytes(stmts[0].sql), bare: &ld.bare}
+	p := insertParser{q: stringBytes(stmts[0].sql)}
 	db, table, ok := p.target()
 	if !ok {
 		return false, nil
