@@ -3,6 +3,8 @@ package importer_test
 import (
 	"os"
 	"testing"
+
+	"github.com/dumpscope/dumpscope/importer"
 )
 
 // The fourth hostile review (branch x-review4, session 34), of x-fix3's fixes: each test
@@ -47,4 +49,35 @@ func TestReviewX4LoadDataValueTableName(t *testing.T) {
 			loadDataFailsLikeClient(t, c.dump, 1064, 4)
 		})
 	}
+}
+
+// TestReviewX4LoadDataBulkPathUniqueErrorOneStatement: TestReviewX3LoadDataBulkPathUniqueError
+// with the duplicate inside one statement. mysqldump's session (unique_checks=0), an
+// empty table with a secondary UNIQUE key, and a first INSERT whose two rows share the
+// unique value. The client's INSERT takes InnoDB's bulk insert into the empty table, and
+// the duplicate is found as the key is built: ERROR 1180 "Got error 1 "Operation not
+// permitted" during COMMIT" at line 6; the client stops there, or under --force goes on
+// and inserts row 3. x-fix3 gives the first statement a batch of its own, but under
+// --load-data that batch is still a LOAD DATA stream, which fails in mid-stream on the
+// same bulk path: the server drops the connection, and dumpscope stops with "LOAD DATA
+// of a batch of x3.t: driver: bad connection: the server closed this connection (a KILL,
+// a restart, or wait_timeout…)" — the wrong error and cause; under --force it fails where
+// the client finishes. Without --load-data dumpscope --force matches the client.
+//
+// Cause: dispatcher.endsFirstBatch (bulkpath.go) keeps the statements of a batch apart,
+// but loadData.load (loaddata.go) still sends a batch on InnoDB's bulk path (an empty
+// table with a secondary UNIQUE key under unique_checks=0) as a LOAD, whose mid-stream
+// failure cannot be rolled back and replayed as INSERTs.
+func TestReviewX4LoadDataBulkPathUniqueErrorOneStatement(t *testing.T) {
+	reviewX4(t)
+	dump := "SET unique_checks=0;\nSET foreign_key_checks=0;\nCREATE DATABASE x3;\nUSE x3;\n" +
+		"CREATE TABLE t (id int PRIMARY KEY, v varchar(10), UNIQUE KEY uv (v)) ENGINE=InnoDB;\n" +
+		"INSERT INTO t VALUES (1,'a'),(2,'a');\nINSERT INTO t VALUES (3,'c');\n"
+	t.Run("stops", func(t *testing.T) {
+		clientFails(t, dump, "ERROR 1180 (HY000) at line 6")
+		loadDataFailsLikeClient(t, dump, 1180, 6)
+	})
+	t.Run("force", func(t *testing.T) {
+		forceMatchesClient(t, dump, importer.Options{LoadData: true, Parallel: 2, BatchBytes: 16 << 20, SkipRowCounts: true}, "x3")
+	})
 }
