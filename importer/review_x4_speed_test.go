@@ -20,8 +20,9 @@ import (
 // list, even after it found the AUTO_INCREMENT column spelt in ASCII: a second name
 // that the server took for the same column would be ERROR 1110 (column specified twice),
 // so once the column is found the other names cannot be it.
+// Fixed (x-fix4): once the AUTO_INCREMENT column is found in the list, a non-ASCII name
+// beside it is not taken for it.
 func TestReviewX4LoadDataNonASCIIColumnListLoaded(t *testing.T) {
-	reviewX4(t)
 	var b strings.Builder
 	b.WriteString("SET NAMES utf8mb4;\nCREATE DATABASE x3;\nUSE x3;\n" +
 		"CREATE TABLE p (id int AUTO_INCREMENT PRIMARY KEY, `pr\u00e9nom` varchar(40), n int) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n")

@@ -1,7 +1,6 @@
 package importer_test
 
 import (
-	"os"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
@@ -9,21 +8,9 @@ import (
 
 // The fourth hostile review (branch x-review4, session 34), of x-fix3's fixes: each test
 // here failed against x-fix3 when it was written, and shows the database, or what
-// dumpscope says, differing from what `mariadb < same input` makes of it. They are open
-// findings: they skip unless DUMPSCOPE_REVIEW_X=1, so that a merge keeps main's suite
-// green. Run them with
-//
-//	DUMPSCOPE_REVIEW_X=1 go test -count=1 $(scripts/gotags) ./importer/ -run TestReviewX4
-//
-// A fix removes its test's reviewX4 call (and the test then guards the fix).
-
-// reviewX4 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1 (see above).
-func reviewX4(t *testing.T) {
-	t.Helper()
-	if os.Getenv("DUMPSCOPE_REVIEW_X") != "1" {
-		t.Skip("an open finding of x-review4 (fails on x-fix3): DUMPSCOPE_REVIEW_X=1 runs it")
-	}
-}
+// dumpscope says, differing from what `mariadb < same input` makes of it. All were fixed
+// in the same session (x-fix4; each test's "Fixed" line says how), so each now runs in
+// the suite and guards its fix.
 
 // TestReviewX4LoadDataValueTableName: a table named `value`, created quoted, and an
 // INSERT that names it bare. `SELECT 1 AS value` parses (VALUE is a keyword the alias
@@ -68,8 +55,9 @@ func TestReviewX4LoadDataValueTableName(t *testing.T) {
 // but loadData.load (loaddata.go) still sends a batch on InnoDB's bulk path (an empty
 // table with a secondary UNIQUE key under unique_checks=0) as a LOAD, whose mid-stream
 // failure cannot be rolled back and replayed as INSERTs.
+// Fixed (x-fix4): a table's first batch that may meet it empty runs as INSERTs when the
+// table has a UNIQUE key besides its primary key (rowBatch.asInserts).
 func TestReviewX4LoadDataBulkPathUniqueErrorOneStatement(t *testing.T) {
-	reviewX4(t)
 	dump := "SET unique_checks=0;\nSET foreign_key_checks=0;\nCREATE DATABASE x3;\nUSE x3;\n" +
 		"CREATE TABLE t (id int PRIMARY KEY, v varchar(10), UNIQUE KEY uv (v)) ENGINE=InnoDB;\n" +
 		"INSERT INTO t VALUES (1,'a'),(2,'a');\nINSERT INTO t VALUES (3,'c');\n"

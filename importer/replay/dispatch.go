@@ -272,7 +272,7 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 	}
 	if dp.cur == nil {
 		dp.cur = &rowBatch{table: key, entryState: entryState{pinned: p.cat.keepsOrder(key, info)}}
-		dp.cur.startedEmpty = !dp.seenTables[key]
+		dp.cur.startedEmpty, dp.cur.asInserts = !dp.seenTables[key], !dp.seenTables[key] && info.uniqueKey // bulkpath.go
 		p.sched.setStreaming(key)
 	}
 	dp.cur.add(st, p.sched.arenas)
