@@ -19,7 +19,8 @@ import (
 
 // TestProgressPhaseAndTables: the importer reports the tables whose rows are complete, of
 // the total the preflight scan counted, and its phase: loading while statements run,
-// "verifying rows" while the rows are counted after the replay. Serial: the first table
+// "verifying rows" while the rows are counted after the replay; the current table is named
+// with its database, in both modes. Serial: the first table
 // is complete when the second's rows start; parallel: once its batches have committed.
 func TestProgressPhaseAndTables(t *testing.T) {
 	srv := testsandbox.Start(t)
@@ -67,6 +68,11 @@ func TestProgressPhaseAndTables(t *testing.T) {
 					if st.Verb == "CREATE TABLE" && st.Table == "c" {
 						atC = progress()
 					}
+					if tbl := progress().Table; tbl != "" && !strings.HasPrefix(tbl, "pt.") {
+						// One name for a table throughout: a record that said a and
+						// pt.a listed two tables in its report.
+						t.Errorf("at line %d the current table is %q: want it qualified, pt.…", st.Line, tbl)
+					}
 					return nil
 				},
 			})
@@ -85,5 +91,24 @@ func TestProgressPhaseAndTables(t *testing.T) {
 				t.Errorf("after the replay: phase %q, tables %d/%d; want %q, 3/3", last.Phase, last.TablesDone, last.TablesTotal, importer.PhaseVerifying)
 			}
 		})
+	}
+}
+
+// TestLoadDataCountsInsertBatches: the --load-data summary says how many batches ran as
+// INSERTs, not only "the rest": one table's rows load, the other's hold a number for a
+// datetime, which the converter leaves to the INSERT.
+func TestLoadDataCountsInsertBatches(t *testing.T) {
+	dump := "CREATE DATABASE lc;\nUSE lc;\n" +
+		"CREATE TABLE a (id int PRIMARY KEY, v varchar(10)) ENGINE=InnoDB;\n" +
+		"INSERT INTO `a` VALUES (1,'x'),(2,'y');\n" +
+		"CREATE TABLE b (id int PRIMARY KEY, at datetime) ENGINE=InnoDB;\n" +
+		"INSERT INTO `b` VALUES (1,@AT@),(2,@AT@);\n"
+	ld := loadDataMatchesClient(t, strings.ReplaceAll(dump, "@AT@", "'2020-01-01'"), "lc")
+	if ld.Loaded != 2 || ld.AsInserts != 0 {
+		t.Errorf("every batch convertible: %d loaded, %d as INSERTs; want 2 and 0", ld.Loaded, ld.AsInserts)
+	}
+	ld = loadDataMatchesClient(t, strings.ReplaceAll(dump, "@AT@", "20200101000000"), "lc")
+	if ld.Loaded != 1 || ld.AsInserts != 1 || ld.Replayed != 0 {
+		t.Errorf("one batch the converter refuses: %d loaded, %d as INSERTs, %d replayed; want 1, 1, 0", ld.Loaded, ld.AsInserts, ld.Replayed)
 	}
 }

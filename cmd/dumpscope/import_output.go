@@ -53,7 +53,7 @@ func importSummary(s stdio, r *importer.Result) int {
 		for _, n := range ld.Notes {
 			fmt.Fprintln(s.Err, "dumpscope:", n)
 		}
-		fmt.Fprintf(w, "dumpscope: --load-data: %d batches loaded in bulk, %d rolled back and replayed as INSERTs (a warning or a row the server skipped); the rest were not provably exact as LOAD DATA and ran as INSERTs\n", ld.Loaded, ld.Replayed)
+		fmt.Fprintf(w, "dumpscope: --load-data: %d batches loaded in bulk; %d ran as INSERTs: %d after a LOAD that was not clean (a warning or a row the server skipped) was rolled back, the others not provably exact as LOAD DATA\n", ld.Loaded, ld.AsInserts, min(ld.Replayed, ld.AsInserts))
 	}
 	if res.SpooledBytes > 0 {
 		// Disk the read-ahead used, and what it cost: the spool's writes are client CPU.

@@ -216,12 +216,14 @@ func callsFunction(ctx context.Context, c Conn, db, body string) (bool, error) {
 // visible columns before it (-1: it is INVISIBLE, and every such row generates an id).
 // The planner and the resume's check for lost ids both read it here, so that they agree
 // (TestImportInvisibleColumnBeforeAutoIncrement: ORDINAL_POSITION counts the invisible).
+// The subquery is given the names as values: correlated to a's, the server opened every
+// table of every database for it (0.15 s a table with 2000 tables on the server).
 func autoIncrementColumn(ctx context.Context, c Conn, db, table string) (string, int, error) {
 	var name sql.NullString
 	var at sql.NullInt64
 	err := c.QueryRowContext(ctx, "SELECT a.COLUMN_NAME, IF(a.EXTRA LIKE '%INVISIBLE%', -1, "+
-		"(SELECT COUNT(*) FROM information_schema.COLUMNS b WHERE b.TABLE_SCHEMA = a.TABLE_SCHEMA AND b.TABLE_NAME = a.TABLE_NAME AND b.ORDINAL_POSITION < a.ORDINAL_POSITION AND b.EXTRA NOT LIKE '%INVISIBLE%')) "+
-		"FROM information_schema.COLUMNS a WHERE a.TABLE_SCHEMA = ? AND a.TABLE_NAME = ? AND a.EXTRA LIKE '%auto_increment%'", db, table).Scan(&name, &at)
+		"(SELECT COUNT(*) FROM information_schema.COLUMNS b WHERE b.TABLE_SCHEMA = ? AND b.TABLE_NAME = ? AND b.ORDINAL_POSITION < a.ORDINAL_POSITION AND b.EXTRA NOT LIKE '%INVISIBLE%')) "+
+		"FROM information_schema.COLUMNS a WHERE a.TABLE_SCHEMA = ? AND a.TABLE_NAME = ? AND a.EXTRA LIKE '%auto_increment%'", db, table, db, table).Scan(&name, &at)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", 0, nil
 	}

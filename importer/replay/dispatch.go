@@ -272,7 +272,7 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 	}
 	if dp.cur == nil {
 		dp.cur = &rowBatch{table: key, entryState: entryState{pinned: p.cat.keepsOrder(key, info)}}
-		dp.cur.startedEmpty = !dp.seenTables[key]
+		dp.cur.startedEmpty, dp.cur.asInserts = !dp.seenTables[key], !dp.seenTables[key] && info.uniqueKey // bulkpath.go
 		p.sched.setStreaming(key)
 	}
 	dp.cur.add(st, p.sched.arenas)
@@ -281,8 +281,8 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 	dp.cur.rows += st.Rows
 	dp.cur.endByte = end
 	dp.cur.digest = p.opt.Checkpoint.DigestAt(end)
-	if t := st.Table; t != "" {
-		r.table.Store(&t)
+	if t := key; st.Table != "" {
+		r.table.Store(&t) // qualified, as the batches' names (loadedTable)
 	}
 	if dp.endsFirstBatch(key, pl.Ordered, info.uniqueKey) {
 		return dp.flush(ctx) // a batch of its own (bulkpath.go)

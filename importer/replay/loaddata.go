@@ -178,8 +178,8 @@ type loadConverter struct {
 	// empty string literal ('', _binary '') as NULL: a value whose field would be empty
 	// leaves its statement to the INSERT.
 	emptyIsNull bool
-	// bare: the unquoted names known to be names (nil: none).
-	bare *bareNames
+	// bare: the heads with unquoted names the server's parser took (nil: none).
+	bare *bareHeads
 }
 
 // sizedFor returns buf, emptied, or a new buffer when it is too small for a batch
@@ -225,9 +225,9 @@ func (lc *loadConverter) add(q []byte) bool {
 // begin reads an INSERT's head up to its rows; false when its columns are not the
 // stream's (the first statement's) or not all eligible.
 func (lc *loadConverter) begin(q []byte) (insertParser, bool) {
-	p := insertParser{q: q, bare: lc.bare}
+	p := insertParser{q: q}
 	cols, ok := p.head(lc.t)
-	if !ok {
+	if !ok || p.sawBare && !lc.bare.parsed(q[:p.i]) {
 		return p, false
 	}
 	if lc.cols == nil {
@@ -299,8 +299,8 @@ type loadData struct {
 	// created anew, ALTERed, renamed over or moved to another engine is never loaded
 	// with the columns, types or engine of its earlier self.
 	gen atomic.Int64
-	// bare holds the unquoted names the server's parser took for names, or refused.
-	bare bareNames
+	// bare holds the heads with unquoted names the server's parser took, or refused.
+	bare bareHeads
 	// force is --force: a LOAD that meets an error the INSERTs' --force skips may move an
 	// AUTO_INCREMENT counter past rows the client never inserted (countersExact).
 	force bool
@@ -319,8 +319,9 @@ type loadData struct {
 	notesMu sync.Mutex
 	notes   []string
 	// Batches loaded in bulk, and those replayed as INSERTs after a LOAD that was not
-	// clean (warnings or a short row count).
-	loaded, replayed atomic.Int64
+	// clean (warnings or a short row count); asInserts counts the batches committed as
+	// INSERTs, replayed or never converted.
+	loaded, replayed, asInserts atomic.Int64
 }
 
 // load runs a batch's INSERTs as one LOAD DATA LOCAL stream inside the transaction the
@@ -359,7 +360,7 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 	if err := ld.bare.check(ctx, c, stmts); err != nil {
 		return false, err
 	}
-	p := insertParser{q: stringBytes(stmts[0].sql), bare: &ld.bare}
+	p := insertParser{q: stringBytes(stmts[0].sql)}
 	db, table, ok := p.target()
 	if !ok {
 		return false, nil
@@ -525,8 +526,9 @@ func (ld *loadData) note(line string) {
 type LoadDataStats struct {
 	// Loaded batches went in as LOAD DATA; Replayed ones were rolled back after a LOAD
 	// that was not clean and ran as INSERTs. Batches the converter did not accept ran as
-	// INSERTs from the start and are in neither count.
-	Loaded, Replayed int64
+	// INSERTs from the start and are in neither count; AsInserts counts every batch that
+	// committed as INSERTs, the replayed ones among them.
+	Loaded, Replayed, AsInserts int64
 	// Off says why the server refused LOAD DATA LOCAL ("" when it did not).
 	Off string
 	// Notes say why kinds of batches (those under a character set LOAD DATA cannot take
@@ -535,7 +537,7 @@ type LoadDataStats struct {
 }
 
 func (ld *loadData) stats() *LoadDataStats {
-	st := &LoadDataStats{Loaded: ld.loaded.Load(), Replayed: ld.replayed.Load()}
+	st := &LoadDataStats{Loaded: ld.loaded.Load(), Replayed: ld.replayed.Load(), AsInserts: ld.asInserts.Load()}
 	if m := ld.offMsg.Load(); m != nil {
 		st.Off = *m
 	}

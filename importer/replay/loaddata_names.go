@@ -8,49 +8,47 @@ import (
 	"github.com/go-sql-driver/mysql"
 )
 
-// bareNames are the unquoted names of row inserts that the server's parser takes for
-// identifiers (true) or refuses (false), asked once per name and run. A bare name may be
-// a reserved word (order, key) or read as a number (1e1, 12): the client's INSERT then
-// stops with ERROR 1064, and a LOAD DATA, which names the table and columns quoted, would
-// load the rows (TestReviewX3LoadDataReservedWordName). Which words are reserved depends
-// on the server's version, so the server says: `SELECT 1 AS name` parses name with the
-// grammar's ident, as INSERT INTO name (name, …) does.
-type bareNames struct{ m sync.Map }
+// bareHeads are the heads (INSERT INTO … VALUES) of row inserts with an unquoted name that
+// the server's parser took (true) or refused (false), asked once per head and run. A bare
+// name may be a reserved word (order, key) or read as a number (1e1, 12): the client's
+// INSERT then stops with ERROR 1064, and a LOAD DATA, which names the table and columns
+// quoted, would load the rows (TestReviewX3LoadDataReservedWordName). Which words are
+// reserved depends on the server's version, and a word may be a name in one place and not
+// in another (`SELECT 1 AS value` parses, `INSERT INTO value VALUES` does not:
+// TestReviewX4LoadDataValueTableName), so the server parses the head itself, as
+// `EXPLAIN head ()`, which runs nothing: ERROR 1064 is a refusal, anything else (a plan,
+// or ERROR 1136 for the empty row) means the names parsed.
+type bareHeads struct{ m sync.Map }
 
-// lookup reports whether name may be sent bare, and whether that is known yet (a nil
-// receiver knows nothing).
-func (b *bareNames) lookup(name string) (ok, known bool) {
+// parsed reports whether head is known to have parsed (a nil receiver knows nothing).
+func (b *bareHeads) parsed(head []byte) bool {
 	if b == nil {
-		return false, false
+		return false
 	}
-	v, known := b.m.Load(name)
-	return known && v.(bool), known
+	v, ok := b.m.Load(string(head))
+	return ok && v.(bool)
 }
 
-// check asks the server about the bare names in the heads of stmts it has not been
-// asked about, on c (a worker's connection, between statements), before the batch's
-// LOAD: the stream that converts them cannot ask. Only names of ASCII letters, digits,
-// _ and $ are asked (no quoting is needed to send them); others stay unknown, and their
-// statements run as INSERTs.
-func (b *bareNames) check(ctx context.Context, c Conn, stmts []batchStmt) error {
-	unknown := []string{} // non-nil: ident collects into it
+// check asks the server about the heads with a bare name in stmts it has not been asked
+// about, on c (a worker's connection, between statements), before the batch's LOAD: the
+// stream that converts them cannot ask.
+func (b *bareHeads) check(ctx context.Context, c Conn, stmts []batchStmt) error {
 	for _, st := range stmts {
-		p := insertParser{q: stringBytes(st.sql), bare: b, unknown: unknown}
-		p.names()
-		unknown = p.unknown
-	}
-	for _, name := range unknown {
-		if !plainName(name) {
+		p := insertParser{q: stringBytes(st.sql)}
+		if !p.headEnd() || !p.sawBare {
 			continue
 		}
-		var one int
-		err := c.QueryRowContext(ctx, "SELECT 1 AS "+name).Scan(&one)
+		head := string(p.q[:p.i])
+		if _, known := b.m.Load(head); known {
+			continue
+		}
+		_, err := c.ExecContext(ctx, "EXPLAIN "+head+" ()")
 		var me *mysql.MySQLError
 		switch {
 		case err == nil:
-			b.m.Store(name, true)
-		case errors.As(err, &me) && me.Number == 1064:
-			b.m.Store(name, false)
+			b.m.Store(head, true)
+		case errors.As(err, &me):
+			b.m.Store(head, me.Number != 1064)
 		default:
 			return err
 		}
@@ -58,35 +56,26 @@ func (b *bareNames) check(ctx context.Context, c Conn, stmts []batchStmt) error 
 	return nil
 }
 
-// plainName reports whether name is ASCII letters, digits, _ and $ only.
-func plainName(name string) bool {
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '$') {
-			return false
-		}
-	}
-	return name != ""
-}
-
-// names reads an INSERT's target and column list, for the bare names in them.
-func (p *insertParser) names() {
-	if !p.keyword("INSERT") || !p.keyword("INTO") {
-		return
-	}
-	p.ident()
-	if p.eat('.') {
-		p.ident()
+// headEnd reads an INSERT's target, column list and VALUES, as head does without a
+// table's columns: false when the statement is not of that form.
+func (p *insertParser) headEnd() bool {
+	if _, _, ok := p.target(); !ok {
+		return false
 	}
 	p.space()
-	if !p.eat('(') {
-		return
-	}
-	for {
-		p.ident()
-		p.space()
-		if !p.eat(',') {
-			return
+	if p.eat('(') {
+		for {
+			if _, ok := p.ident(); !ok {
+				return false
+			}
+			p.space()
+			if p.eat(')') {
+				break
+			}
+			if !p.eat(',') {
+				return false
+			}
 		}
 	}
+	return p.keyword("VALUES")
 }

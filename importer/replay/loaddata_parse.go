@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
-	"slices"
 
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/bytescan"
@@ -18,12 +17,9 @@ import (
 type insertParser struct {
 	q []byte
 	i int
-	// bare says which unquoted names the server takes for names (bareNames); nil refuses
-	// them all. anyBare takes every one (rowsUndone, which only reads a name off a
-	// statement that ran). unknown collects those bare does not know yet (checkBareNames).
-	bare    *bareNames
-	anyBare bool
-	unknown []string
+	// sawBare: a name was read unquoted (the head is then taken only where the server's
+	// parser took it: bareHeads).
+	sawBare bool
 }
 
 func (p *insertParser) space() {
@@ -73,25 +69,14 @@ func (p *insertParser) ident() (string, bool) {
 		return "", false
 	}
 	// A bare name may be a reserved word (`order`, `key`) or read as a number (1e1):
-	// ERROR 1064 for the server, and which words are reserved depends on its version
-	// (TestReviewX3LoadDataReservedWordName). It is taken only where the server's parser
-	// took it for a name (bareNames).
+	// ERROR 1064 for the server. The caller of head takes it only where the server's
+	// parser took the statement's head (bareHeads).
 	start := p.i
 	for p.i < len(p.q) && sqlscan.IsWordByte(p.q[p.i]) {
 		p.i++
 	}
-	name := string(p.q[start:p.i])
-	if p.i == start {
-		return "", false
-	}
-	if p.anyBare {
-		return name, true
-	}
-	ok, known := p.bare.lookup(name)
-	if !known && p.unknown != nil && !slices.Contains(p.unknown, name) {
-		p.unknown = append(p.unknown, name)
-	}
-	return name, ok
+	p.sawBare = p.sawBare || p.i > start
+	return string(p.q[start:p.i]), p.i > start
 }
 
 // target reads INSERT INTO [db.]table.

@@ -323,7 +323,17 @@ func (r *Replayer) prepare(ctx context.Context, st *split.Statement) ([]byte, er
 		}
 	}
 	if st.Table != "" {
+		// Qualified, as the parallel replay's batches name their tables: a record whose
+		// early ticks said event_log and later ones dumpscope_gen.event_log listed two
+		// tables in its report.
+		db := st.Database
+		if db == "" {
+			db = r.database
+		}
 		t := st.Table
+		if db != "" {
+			t = string(sqlscan.TableKeyOf(db, st.Table))
+		}
 		r.table.Store(&t)
 	}
 	if int64(len(q)) > r.result.LargestStatementBytes {

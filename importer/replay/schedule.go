@@ -65,7 +65,10 @@ type rowBatch struct {
 	// lastAt is the offset of its last statement, lastOrdered whether that one is an
 	// INSERT IGNORE or REPLACE; asInserts: a ROW_COUNT() reader follows that statement,
 	// so the batch runs as INSERTs, never as one LOAD DATA, which gives no count per
-	// statement (rowcount.go; dispatcher.dispatchOne).
+	// statement (rowcount.go; dispatcher.dispatchOne), or it may meet the table empty and
+	// the table has a UNIQUE key besides its primary key, whose duplicates a LOAD on the
+	// bulk path meets with a dropped connection where the INSERT fails with ERROR 1180
+	// (bulkpath.go; TestReviewX4LoadDataBulkPathUniqueErrorOneStatement).
 	lastAt                 int64
 	lastOrdered, asInserts bool
 	// startedEmpty: its first statement may have met the table empty, so that the batch

@@ -75,6 +75,9 @@ func (r *Replayer) statementError(st *split.Statement, q []byte, err error) (se 
 		if r.opt.Transform == nil || r.opt.Transform.Options().Compat == "" {
 			se.Message += transform.CompatHint(q)
 		}
+		if me.Number == 1064 && st.EndOfInput {
+			se.Message += " (the dump ends inside this statement, before its delimiter: is the file cut off?)"
+		}
 		return se, true
 	case errors.Is(err, driver.ErrBadConn), errors.Is(err, mysql.ErrInvalidConn), errors.Is(err, io.EOF), errors.Is(err, sql.ErrConnDone):
 		se.Message = "connection to the server lost (" + err.Error() + "); statements before this offset are committed as far as the server got"

@@ -286,6 +286,9 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch, failed 
 		p.serial.tolerate(se)
 	}
 	p.serial.warn.recordWarnings(warnings, warned)
+	if p.ld != nil && !loaded {
+		p.ld.asInserts.Add(1)
+	}
 	return nil, false
 }
 
@@ -297,7 +300,7 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch, failed 
 // account without SELECT on the table), it says yes: running the batch again without s
 // is exact either way, only slower.
 func rowsUndone(ctx context.Context, c Conn, s batchStmt) bool {
-	ip := insertParser{q: stringBytes(s.sql), anyBare: true}
+	ip := insertParser{q: stringBytes(s.sql)}
 	db, table, ok := ip.target()
 	if !ok {
 		return true

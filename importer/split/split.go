@@ -563,6 +563,7 @@ func (s *Splitter) finish() bool {
 		return false
 	}
 	s.emitSQL(s.n)
+	s.cur.EndOfInput = len(s.cur.SQL) > 0
 	s.done = true
 	s.lineNo = -s.lineNo
 	return false

@@ -61,6 +61,10 @@ type Statement struct {
 	// Tolerated is set by the replay when --force let the statement's error pass (the
 	// splitter leaves it false): what follows the statement in the replay reads it.
 	Tolerated bool
+	// EndOfInput: the input ended inside the statement, before its delimiter. The client
+	// sends it as it is; a dump cut off in the middle of a statement ends so, and the
+	// server's "syntax error … near ''" then says nothing of that (StatementError adds it).
+	EndOfInput bool
 
 	// syn is the quoting the statement was split under (NO_BACKSLASH_ESCAPES,
 	// ANSI_QUOTES, the connection's character set), for whatever reads its SQL again.
