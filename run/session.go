@@ -26,6 +26,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
+	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/iostat"
 	"github.com/dumpscope/dumpscope/rules"
 	"github.com/dumpscope/dumpscope/runrecord"
@@ -342,8 +343,8 @@ func (s *Session) Cost() runrecord.SamplerCost {
 // CostLine is Cost as one log line.
 func (s *Session) CostLine() string {
 	c := s.Cost()
-	return fmt.Sprintf("sampler: %d %s over %d %s, %.2f ms per tick (%.2f %% of the %v interval)",
-		c.Queries, plural(c.Queries, "query", "queries"), c.Ticks, plural(c.Ticks, "tick", "ticks"), c.QueryMsPerTick, c.PctOfInterval, s.interval)
+	return fmt.Sprintf("sampler: %s over %s, %.2f ms per tick (%.2f %% of the %v interval)",
+		units.Count(c.Queries, "query", "queries"), units.Count(int64(c.Ticks), "tick", "ticks"), c.QueryMsPerTick, c.PctOfInterval, s.interval)
 }
 
 // Finish completes the run record with the findings so far and the sampler's cost.
@@ -364,12 +365,4 @@ func (s *Session) Close() {
 	if s.db != nil {
 		s.db.Close()
 	}
-}
-
-// plural is one when n is 1, else many.
-func plural[N ~int | ~int64](n N, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

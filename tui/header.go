@@ -30,7 +30,7 @@ func (m *Model) header(w int) string {
 	case ModeImport:
 		parts = append(parts, termsafe.String(h.Dump)+" → "+server)
 		if h.Connections > 0 {
-			parts = append(parts, plural(h.Connections, "conn"))
+			parts = append(parts, units.Count(int64(h.Connections), "conn", "conns"))
 		}
 	case ModeWatch:
 		parts = append(parts, "watching "+server)
@@ -99,13 +99,6 @@ func shortVersion(v string) string {
 		return v[:i]
 	}
 	return v
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // statusLine: the run's state on the left, then the keys (or the stop question).

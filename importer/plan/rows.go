@@ -34,7 +34,7 @@ func (ri rowInsert) generatesIDs(f TableFacts) bool {
 			switch {
 			case sqlscan.EqualFoldASCII([]byte(c), f.AutoIncrement):
 				k = i
-			case !isASCII(c) || !isASCII(f.AutoIncrement):
+			case !sqlscan.IsASCII(c) || !sqlscan.IsASCII(f.AutoIncrement):
 				// The server folds non-ASCII names in its own collation, not Go's (ß
 				// and ẞ are two columns to it), and the two names may come in other
 				// character sets: c may be the column, spelt otherwise.
@@ -115,13 +115,4 @@ func ParseRowInsert(q []byte, syn sqlscan.Syntax) (ri rowInsert, ok bool) {
 	}
 	ri.rows, ri.zeroMask, ri.zeroFar = rows.N, rows.ZeroMask, rows.ZeroFar
 	return ri, true
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }

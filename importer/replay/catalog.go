@@ -36,12 +36,7 @@ type catalog struct {
 // tableKey names a table by database and name, so same-named tables of two databases in
 // one dump are told apart.
 func (cg *catalog) tableKey(st *split.Statement) string {
-	p := cg.p
-	db := st.Database
-	if db == "" {
-		db = p.serial.database
-	}
-	return plan.KeyOf(db, st.Table)
+	return plan.StatementTableKey(st, cg.p.serial.database)
 }
 
 // lookupTable reads from the server whether a table has a primary key, whether its engine

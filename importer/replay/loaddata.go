@@ -16,6 +16,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/plan"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/maxpacket"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
@@ -122,7 +123,7 @@ func readLoadTable(ctx context.Context, q interface {
 			return nil, rows.Err()
 		}
 		t.byName[foldName(name)] = len(t.columns)
-		t.nonASCII = t.nonASCII || !isASCII(name)
+		t.nonASCII = t.nonASCII || !sqlscan.IsASCII(name)
 		t.columns = append(t.columns, loadColumn{name: name, kind: loadKindOf(typ), nullable: nullable == "YES",
 			invisible: strings.Contains(strings.ToUpper(extra), "INVISIBLE")})
 	}
@@ -155,15 +156,6 @@ func foldName(name string) string {
 		}
 	}
 	return name
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // loadConverter appends the rows of plain INSERTs into one table to a LOAD DATA stream.

@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 
 	"github.com/go-sql-driver/mysql"
@@ -33,12 +34,20 @@ func (b *bareHeads) parsed(head []byte) bool {
 // about, on c (a worker's connection, between statements), before the batch's LOAD: the
 // stream that converts them cannot ask.
 func (b *bareHeads) check(ctx context.Context, c Conn, stmts []batchStmt) error {
+	prev := "" // the last head read: a batch's statements mostly share one
 	for _, st := range stmts {
-		p := insertParser{q: stringBytes(st.sql)}
-		if !p.headEnd() || !p.sawBare {
+		if prev != "" && strings.HasPrefix(st.sql, prev) {
 			continue
 		}
-		head := string(p.q[:p.i])
+		p := insertParser{q: stringBytes(st.sql)}
+		if !p.headEnd() {
+			continue
+		}
+		prev = st.sql[:p.i]
+		if !p.sawBare {
+			continue
+		}
+		head := prev
 		if _, known := b.m.Load(head); known {
 			continue
 		}
@@ -62,20 +71,8 @@ func (p *insertParser) headEnd() bool {
 	if _, _, ok := p.target(); !ok {
 		return false
 	}
-	p.space()
-	if p.eat('(') {
-		for {
-			if _, ok := p.ident(); !ok {
-				return false
-			}
-			p.space()
-			if p.eat(')') {
-				break
-			}
-			if !p.eat(',') {
-				return false
-			}
-		}
+	if _, ok := p.columnList(func(string) bool { return true }); !ok {
+		return false
 	}
 	return p.keyword("VALUES")
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+	"slices"
 
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/bytescan"
@@ -96,35 +97,47 @@ func (p *insertParser) target() (db, table string, ok bool) {
 	return db, table, true
 }
 
+// columnList reads the optional (`a`, `b`, …) after an INSERT's target, giving each name
+// to name; listed reports whether there was a list, ok false for a malformed one or a
+// name that name refuses.
+func (p *insertParser) columnList(name func(string) bool) (listed, ok bool) {
+	p.space()
+	if !p.eat('(') {
+		return false, true
+	}
+	for {
+		n, ok := p.ident()
+		if !ok || !name(n) {
+			return true, false
+		}
+		p.space()
+		if p.eat(')') {
+			return true, true
+		}
+		if !p.eat(',') {
+			return true, false
+		}
+	}
+}
+
 // head reads up to VALUES and returns the columns the rows fill.
 func (p *insertParser) head(t *loadTable) ([]int, bool) {
 	if _, _, ok := p.target(); !ok {
 		return nil, false
 	}
-	p.space()
 	var cols []int
-	if p.eat('(') {
-		seen := map[int]bool{}
-		for {
-			name, ok := p.ident()
-			if !ok {
-				return nil, false
-			}
-			c, ok := t.byName[foldName(name)]
-			if !ok || seen[c] {
-				return nil, false
-			}
-			seen[c] = true
-			cols = append(cols, c)
-			p.space()
-			if p.eat(')') {
-				break
-			}
-			if !p.eat(',') {
-				return nil, false
-			}
+	listed, ok := p.columnList(func(name string) bool {
+		c, ok := t.byName[foldName(name)]
+		if !ok || slices.Contains(cols, c) {
+			return false
 		}
-	} else {
+		cols = append(cols, c)
+		return true
+	})
+	if !ok {
+		return nil, false
+	}
+	if !listed {
 		for c, col := range t.columns {
 			if !col.invisible {
 				cols = append(cols, c)

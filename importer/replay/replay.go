@@ -326,13 +326,9 @@ func (r *Replayer) prepare(ctx context.Context, st *split.Statement) ([]byte, er
 		// Qualified, as the parallel replay's batches name their tables: a record whose
 		// early ticks said event_log and later ones dumpscope_gen.event_log listed two
 		// tables in its report.
-		db := st.Database
-		if db == "" {
-			db = r.database
-		}
 		t := st.Table
-		if db != "" {
-			t = string(sqlscan.TableKeyOf(db, st.Table))
+		if st.Database != "" || r.database != "" {
+			t = plan.StatementTableKey(st, r.database)
 		}
 		r.table.Store(&t)
 	}

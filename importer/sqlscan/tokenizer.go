@@ -328,6 +328,17 @@ func IsSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
 }
 
+// IsASCII reports whether s has no byte ≥ 0x80: a name whose case the server folds as
+// EqualFoldASCII does, in any character set.
+func IsASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 // EqualFoldASCII reports whether b is s in any ASCII case: keywords and variable names
 // compared without allocating and without Unicode folding (the server folds them in ASCII).
 func EqualFoldASCII(b []byte, s string) bool {

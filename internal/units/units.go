@@ -62,3 +62,11 @@ func FormatBytes(b float64) string {
 }
 
 const iecPrefixes = "KMGTPE"
+
+// Count is n and the word for it: "1 query", "3 queries" (one for 1, many otherwise).
+func Count(n int64, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.FormatInt(n, 10) + " " + many
+}
