@@ -1,0 +1,197 @@
+package importer_test
+
+import (
+	"database/sql"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/transform"
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
+)
+
+// The fifth hostile review (branch x-review5, session 35), of the filters and rewrites
+// (docs/filters.md) and the modes combined with them: each test here failed against main
+// when it was written, and shows the database, or what dumpscope says, differing from
+// what the mariadb client makes of the same input with what the flag promises removed or
+// rewritten done by hand (the reference input is written out in each test). They are open
+// findings, not regressions: they skip unless DUMPSCOPE_REVIEW_X=1, so that a merge of
+// the branch keeps main green. Run them with
+//
+//	DUMPSCOPE_REVIEW_X=1 go test -count=1 $(scripts/gotags) ./importer/ -run TestReviewX5
+//
+// The review fixes nothing: each test says what it shows and the cause found. A fix
+// removes its test's reviewX5 call (and the test then guards the fix). The findings at the
+// command's level (what it advises) are in cmd/dumpscope/review_x5_test.go.
+
+// reviewX5 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1 (see above).
+func reviewX5(t *testing.T) {
+	t.Helper()
+	if os.Getenv("DUMPSCOPE_REVIEW_X") != "1" {
+		t.Skip("an open finding of the x-review5 (fails on main): DUMPSCOPE_REVIEW_X=1 runs it")
+	}
+}
+
+// x5Case is one differential case: setup runs on two new servers; the client imports ref
+// (the dump with what the flags promise removed or rewritten done by hand) into one,
+// dumpscope imports dump with opt into the other; the re-dumps of dbs must be identical.
+type x5Case struct {
+	setup     []string
+	dump, ref string
+	opt       importer.Options
+	dbs       []string
+	// clientArgs are extra arguments of the reference client (--local-infile=1).
+	clientArgs []string
+}
+
+// runX5 runs c and fails the test where the re-dumps first differ; it returns dumpscope's
+// result (the import must finish: an error of the call or a failed import fails the test).
+func runX5(t *testing.T, c x5Case) *importer.Result {
+	t.Helper()
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for _, s := range [][]string{c.setup} {
+		for _, q := range s {
+			for _, db := range []*sql.DB{sandboxDB(t, ref, ""), sandboxDB(t, srv, "")} {
+				if _, err := db.Exec(q); err != nil {
+					t.Fatalf("setup %s: %v", q, err)
+				}
+			}
+		}
+	}
+	cmd := exec.Command(testsandbox.RequireTool(t, "mariadb"), append(ref.ClientArgs(), c.clientArgs...)...)
+	cmd.Stdin = strings.NewReader(c.ref)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("client < reference input: %v: %s", err, out)
+	}
+	o := c.opt
+	if o.Log == nil {
+		o.Log = &strings.Builder{}
+	}
+	res := importFile(t, srv, "", writeFile(t, "d.sql", []byte(c.dump)), o)
+	if res.Status != importer.Finished || res.Err != nil {
+		t.Fatalf("dumpscope %+v: %v, %v (the client finished the reference input)", o.Transform, res.Status, res.Err)
+	}
+	sameDump(t, fmt.Sprintf("%+v", o.Transform), redumps(t, ref, c.dbs...), redumps(t, srv, c.dbs...))
+	return res
+}
+
+// TestReviewX5ExcludedTableDML: a data-only restore into a target that has the schema
+// (the use docs/filters.md gives --data-only), leaving one table out: --data-only
+// --exclude-tables d.x. The dump's statements on x besides INSERT — DELETE FROM x (a
+// dump made to replace a table's rows) and LOAD DATA LOCAL INFILE … INTO TABLE x — pass:
+// the target's own row of x is deleted and the file's rows are loaded into the table the
+// user left out, while the INSERT of x is skipped. Silent: exit 0, "filter kept …"; the
+// client given the dump without x's statements leaves x as it was.
+//
+// Cause: Transform.keep (transform/filter.go, the KindOther fall-through `return
+// t.dbKept(db)`) attributes DELETE, UPDATE and LOAD DATA to the current database only,
+// though each names its one table as plainly as an INSERT does (docs/filters.md lists
+// UPDATE among what "the filter cannot attribute to a table"; LOAD DATA INTO TABLE x,
+// DELETE FROM x and single-table UPDATE x can be).
+func TestReviewX5ExcludedTableDML(t *testing.T) {
+	reviewX5(t)
+	csv := writeFile(t, "x.csv", []byte("1,1\n2,2\n"))
+	setup := []string{"CREATE DATABASE d", "CREATE TABLE d.k (id int PRIMARY KEY, c int)",
+		"CREATE TABLE d.x (id int PRIMARY KEY, c int)", "INSERT INTO d.x VALUES (100,100)"}
+	kept := "USE d;\nLOCK TABLES k WRITE;\nINSERT INTO k VALUES (1,1);\nUNLOCK TABLES;\n"
+	dump := kept + "DELETE FROM x;\nLOAD DATA LOCAL INFILE '" + csv + "' INTO TABLE x FIELDS TERMINATED BY ',';\n" +
+		"UPDATE x SET c = c + 1;\nINSERT INTO x VALUES (9,9);\n"
+	for _, par := range []int{1, 2} {
+		t.Run(fmt.Sprintf("parallel %d", par), func(t *testing.T) {
+			runX5(t, x5Case{setup: setup, dump: dump, ref: kept, dbs: []string{"d"}, clientArgs: []string{"--local-infile=1"},
+				opt: importer.Options{Parallel: par, LocalInfile: true, Overwrite: true, SkipRowCounts: true,
+					Transform: transform.Options{DataOnly: true, ExcludeTables: []string{"d.x"}}}})
+		})
+	}
+}
+
+// TestReviewX5DropTriggerOfExcludedTable: mariadb-dump --add-drop-trigger (mysqldump
+// too) writes `/*!50032 DROP TRIGGER IF EXISTS tr2 */` before each CREATE TRIGGER … ON
+// t2. Restored with --exclude-tables d.t2 --overwrite into a target that has d.t2 and its
+// trigger, the CREATE TRIGGER is left out (it follows t2) but the DROP TRIGGER passes: the
+// target's t2 silently loses its trigger, and the preflight that made the user pass
+// --overwrite listed CREATE DATABASE d and DROP TABLE d.t1, not the trigger. The client
+// given the dump without t2's statements leaves tr2 in place.
+//
+// Cause: Transform.keep (transform/filter.go, KindRoutine: "DROP TRIGGER names no table:
+// it follows its database, unless only some tables are wanted") keeps a DROP TRIGGER
+// under --exclude-tables, though the trigger may belong to an excluded table (the
+// target's information_schema.TRIGGERS, or the dump's CREATE TRIGGER of the same name
+// that follows, says which). docs/filters.md states the rule; it contradicts "everything
+// but those tables and their triggers".
+func TestReviewX5DropTriggerOfExcludedTable(t *testing.T) {
+	reviewX5(t)
+	setup := []string{"CREATE DATABASE d", "CREATE TABLE d.t1 (id int PRIMARY KEY)", "CREATE TABLE d.t2 (id int PRIMARY KEY)",
+		"INSERT INTO d.t2 VALUES (7)", "CREATE TRIGGER d.tr2 BEFORE INSERT ON d.t2 FOR EACH ROW SET NEW.id = NEW.id + 100"}
+	t1 := "CREATE DATABASE /*!32312 IF NOT EXISTS*/ `d`;\nUSE `d`;\nDROP TABLE IF EXISTS `t1`;\nCREATE TABLE `t1` (`id` int(11) NOT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB;\n" +
+		"LOCK TABLES `t1` WRITE;\nINSERT INTO `t1` VALUES (1);\nUNLOCK TABLES;\n"
+	t2 := "DROP TABLE IF EXISTS `t2`;\nCREATE TABLE `t2` (`id` int(11) NOT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB;\n" +
+		"LOCK TABLES `t2` WRITE;\nINSERT INTO `t2` VALUES (2);\nUNLOCK TABLES;\n" +
+		"/*!50032 DROP TRIGGER IF EXISTS `tr2` */;\nDELIMITER ;;\n" +
+		"/*!50003 CREATE*/ /*!50017 DEFINER=`root`@`localhost`*/ /*!50003 TRIGGER tr2 BEFORE INSERT ON t2 FOR EACH ROW SET NEW.id = NEW.id + 100 */;;\nDELIMITER ;\n"
+	runX5(t, x5Case{setup: setup, dump: t1 + t2, ref: t1, dbs: []string{"d"},
+		opt: importer.Options{Overwrite: true, SkipRowCounts: true, Transform: transform.Options{ExcludeTables: []string{"d.t2"}}}})
+}
+
+// TestReviewX5DefinerClauseInBody: a dump without DEFINER clauses (mysqldump 8.0.32+
+// --skip-definer, mydumper --skip-definer, hand-written DDL) whose trigger, routine and
+// view use a column named `definer`. --strip-definers removes "the DEFINER= clause", and
+// --definer root@localhost replaces its account: neither has one to act on here, so both
+// must send the statements unchanged (root is the importing user: the client's objects
+// have the same definer). Instead each takes `NEW.definer='dba@x'`, `definer='dba@x'`
+// in the body for the clause and cuts or rewrites it: the trigger fails with ERROR 1064
+// (stripped: `SET NEW.`; replaced: `SET NEW.definer=`root`@`localhost``), where the
+// client creates it; a view or routine body is broken the same way.
+//
+// Cause: findDefiner (transform/definer.go) takes the first `definer =` outside quotes
+// anywhere in the statement (hasWordFold accepts one after a '.'), not the clause's
+// place in the head (after CREATE [OR REPLACE] [ALGORITHM=…], before VIEW, TRIGGER,
+// PROCEDURE, FUNCTION, EVENT); StripDefiner (replay.go, --strip-definers) and
+// replaceDefiner (--definer) both use it.
+func TestReviewX5DefinerClauseInBody(t *testing.T) {
+	reviewX5(t)
+	dump := "CREATE DATABASE d;\nUSE d;\nCREATE TABLE audit (id int AUTO_INCREMENT PRIMARY KEY, definer varchar(80), note varchar(20));\n" +
+		"DELIMITER ;;\nCREATE TRIGGER tr BEFORE INSERT ON audit FOR EACH ROW SET NEW.definer='dba@x';;\n" +
+		"CREATE PROCEDURE p() BEGIN UPDATE audit SET note = 'p' WHERE definer='dba@x'; END;;\nDELIMITER ;\n" +
+		"CREATE VIEW v AS SELECT id, definer='dba@x' AS mine FROM audit;\n" +
+		"INSERT INTO audit (note) VALUES ('a');\nCALL p();\n"
+	for _, c := range []struct {
+		name string
+		opt  importer.Options
+	}{
+		{"strip-definers", importer.Options{StripDefiners: true}},
+		{"definer", importer.Options{Transform: transform.Options{Definer: "root@localhost"}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			c.opt.SkipRowCounts = true
+			runX5(t, x5Case{dump: dump, ref: dump, dbs: []string{"d"}, opt: c.opt})
+		})
+	}
+}
+
+// TestReviewX5SchemaOnlyDynamicRows: --schema-only "leave[s] out rows", but a row
+// statement run as dynamic SQL — EXECUTE IMMEDIATE 'INSERT …', or PREPARE st FROM 'INSERT …'
+// and EXECUTE st — passes: its rows go in, silently (no warning, exit 0), where the client
+// given the dump without row statements creates empty tables. (--rename-database, which
+// cannot see into such strings either, warns about them; the filter says nothing. The
+// preflight refuses PREPARE from a variable, so only literals are shown here.)
+//
+// Cause: isDataStatement (transform/filter.go) lists UPDATE, DELETE, LOAD, CALL, DO,
+// SELECT … as data but not EXECUTE (or PREPARE), so Transform.keep keeps it under
+// SchemaOnly; what it runs is unknown to the filter, which neither leaves it out nor
+// says so.
+func TestReviewX5SchemaOnlyDynamicRows(t *testing.T) {
+	reviewX5(t)
+	schema := "CREATE DATABASE d;\nUSE d;\nCREATE TABLE t (id int PRIMARY KEY);\n"
+	dump := schema + "INSERT INTO t VALUES (1);\nEXECUTE IMMEDIATE 'INSERT INTO t VALUES (2)';\n" +
+		"PREPARE st FROM 'INSERT INTO t VALUES (3)';\nEXECUTE st;\nDEALLOCATE PREPARE st;\n"
+	runX5(t, x5Case{dump: dump, ref: schema, dbs: []string{"d"},
+		opt: importer.Options{SkipRowCounts: true, Transform: transform.Options{SchemaOnly: true}}})
+}
+
+// keep the imports used when a case is commented out while it is worked on.
+var _ = filepath.Join
