@@ -144,7 +144,7 @@ func TestReviewX5DropTriggerOfExcludedTable(t *testing.T) {
 // must send the statements unchanged (root is the importing user: the client's objects
 // have the same definer). Instead each takes `NEW.definer='dba@x'`, `definer='dba@x'`
 // in the body for the clause and cuts or rewrites it: the trigger fails with ERROR 1064
-// (stripped: `SET NEW.`; replaced: `SET NEW.definer=`root`@`localhost“), where the
+// (stripped: "SET NEW."; replaced: "SET NEW.definer=`root`@`localhost`"), where the
 // client creates it; a view or routine body is broken the same way.
 //
 // Cause: findDefiner (transform/definer.go) takes the first `definer =` outside quotes
