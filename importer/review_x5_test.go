@@ -2,6 +2,7 @@ package importer_test
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -243,6 +244,42 @@ func TestReviewX5SchemaOnlySequenceState(t *testing.T) {
 	reviewX5(t)
 	runX5(t, x5Case{dump: seqHead + seqSeq + seqTable + seqRows, ref: seqHead + seqSeq + seqTable, dbs: []string{"d"},
 		opt: importer.Options{SkipRowCounts: true, Transform: transform.Options{SchemaOnly: true}}})
+}
+
+// TestReviewX5StartAtUserVariables: --start-at runs only session statements before its
+// offset "so the statement runs in the session the dump had built" (docs/filters.md).
+// Two kinds of session state come out otherwise: a SET that reads a table, SET @n =
+// (SELECT COUNT(*) FROM t), runs again against the target as the failed run left it (2
+// rows where the dump's SET saw 0), and SELECT … INTO @m, not a session statement, is
+// skipped (@m NULL). Continued at the failed INSERT once it is fixed, the import finishes
+// (exit 0) with r = (2, NULL), where the client on the fixed dump has (0, 42). Silent.
+// (--resume gives such values back from its journal, dumpscope_progress.vars; --start-at
+// has none.)
+//
+// Cause: Transform.reachedStart (transform/filter.go) keeps KindSession statements before
+// the offset and re-runs them as they are, and drops everything else, SELECT … INTO
+// included; nothing tells the user which variables it could not rebuild.
+func TestReviewX5StartAtUserVariables(t *testing.T) {
+	reviewX5(t)
+	head := "CREATE DATABASE s;\nUSE s;\nCREATE TABLE t (id int PRIMARY KEY);\nSET @n = (SELECT COUNT(*) FROM t);\nSELECT 42 INTO @m;\n" +
+		"INSERT INTO t VALUES (1),(2);\n"
+	tail := "CREATE TABLE r (n int, m int);\nINSERT INTO r VALUES (@n, @m);\n"
+	bad, fixed := head+"INSERT INTO t VALUES (3),(3);\n"+tail, head+"INSERT INTO t VALUES (3),(4);\n"+tail
+	srv := testsandbox.Start(t)
+	path := writeFile(t, "d.sql", []byte(bad))
+	res := importFile(t, srv, "", path, importer.Options{SkipRowCounts: true, Log: &strings.Builder{}})
+	var se *importer.StatementError
+	if res.Status != importer.Failed || !errors.As(res.Err, &se) || se.Line != 7 {
+		t.Fatalf("first run: %v, %v; want it stopped at line 7 (the duplicate)", res.Status, res.Err)
+	}
+	if err := os.WriteFile(path, []byte(fixed), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	res = importFile(t, srv, "", path, importer.Options{SkipRowCounts: true, Log: &strings.Builder{}, Transform: transform.Options{StartAt: se.Offset}})
+	finished(t, res)
+	ref := testsandbox.Start(t)
+	clientImport(t, ref, writeFile(t, "fixed.sql", []byte(fixed)))
+	sameDump(t, fmt.Sprintf("--start-at %d", se.Offset), redumps(t, ref, "s"), redumps(t, srv, "s"))
 }
 
 // keep the imports used when a case is commented out while it is worked on.
