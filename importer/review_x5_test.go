@@ -86,7 +86,9 @@ func runX5(t *testing.T, c x5Case) *importer.Result {
 // dump made to replace a table's rows) and LOAD DATA LOCAL INFILE … INTO TABLE x — pass:
 // the target's own row of x is deleted and the file's rows are loaded into the table the
 // user left out, while the INSERT of x is skipped. Silent: exit 0, "filter kept …"; the
-// client given the dump without x's statements leaves x as it was.
+// client given the dump without x's statements leaves x as it was. (Without --overwrite
+// the preflight lists "DELETE FROM `d`.`x`" and "LOAD DATA INTO `d`.`x`" among what the
+// dump would write into: it reads their table; the filter does not.)
 //
 // Cause: Transform.keep (transform/filter.go, the KindOther fall-through `return
 // t.dbKept(db)`) attributes DELETE, UPDATE and LOAD DATA to the current database only,
@@ -280,6 +282,27 @@ func TestReviewX5StartAtUserVariables(t *testing.T) {
 	ref := testsandbox.Start(t)
 	clientImport(t, ref, writeFile(t, "fixed.sql", []byte(fixed)))
 	sameDump(t, fmt.Sprintf("--start-at %d", se.Offset), redumps(t, ref, "s"), redumps(t, srv, "s"))
+}
+
+// TestReviewX5RenameToReservedWord: --rename-database shop=order on a hand-written dump
+// that names the database bare (CREATE DATABASE shop; USE shop; shop.t) writes the new
+// name bare too: CREATE DATABASE order, ERROR 1064 at line 1, where the client on the
+// dump edited by hand (`order`) imports it. The same for any new name the server does
+// not read as a bare identifier: reserved words (order, group, key, table …) and names
+// like 1e5 (a number).
+//
+// Cause: appendIdent / plainIdent (transform/rename.go) keep a name bare when it "needs
+// no quotes" by its bytes alone (letters, digits, _), without the reserved words or a
+// name that reads as a number; backquoting every rewritten name would do.
+func TestReviewX5RenameToReservedWord(t *testing.T) {
+	reviewX5(t)
+	dump := "CREATE DATABASE shop;\nUSE shop;\nCREATE TABLE t (id int);\nINSERT INTO shop.t VALUES (1);\n"
+	for _, nw := range []string{"order", "1e5"} {
+		t.Run(nw, func(t *testing.T) {
+			runX5(t, x5Case{dump: dump, ref: strings.ReplaceAll(dump, "shop", "`"+nw+"`"), dbs: []string{nw},
+				opt: importer.Options{SkipRowCounts: true, Transform: transform.Options{RenameDatabases: map[string]string{"shop": nw}}}})
+		})
+	}
 }
 
 // keep the imports used when a case is commented out while it is worked on.
