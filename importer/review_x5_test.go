@@ -114,30 +114,45 @@ func TestReviewX5ExcludedTableDML(t *testing.T) {
 
 // TestReviewX5DropTriggerOfExcludedTable: mariadb-dump --add-drop-trigger (mysqldump
 // too) writes `/*!50032 DROP TRIGGER IF EXISTS tr2 */` before each CREATE TRIGGER … ON
-// t2. Restored with --exclude-tables d.t2 --overwrite into a target that has d.t2 and its
-// trigger, the CREATE TRIGGER is left out (it follows t2) but the DROP TRIGGER passes: the
-// target's t2 silently loses its trigger, and the preflight that made the user pass
-// --overwrite listed CREATE DATABASE d and DROP TABLE d.t1, not the trigger. The client
-// given the dump without t2's statements leaves tr2 in place.
+// t2. DROP TRIGGER names no table, and the filter guesses, both ways wrong:
+//   - exclude: restored with --exclude-tables d.t2 --overwrite into a target that has
+//     d.t2 and its trigger, the CREATE TRIGGER is left out (it follows t2) but the DROP
+//     TRIGGER passes: the target's t2 silently loses its trigger, and the preflight that
+//     made the user pass --overwrite listed CREATE DATABASE d and DROP TABLE d.t1, not the
+//     trigger. The client given the dump without t2's statements leaves tr2 in place.
+//   - tables: a triggers-only dump (--no-data --no-create-info --triggers
+//     --add-drop-trigger, the usual way to reload triggers) restored with --tables d.t1
+//     --overwrite: the DROP TRIGGER of t1's own trigger is left out ("unless --tables is
+//     given"), its CREATE TRIGGER kept, which fails with ERROR 1359 "Trigger already
+//     exists" where the client given the dump without t2's statements replaces it.
 //
 // Cause: Transform.keep (transform/filter.go, KindRoutine: "DROP TRIGGER names no table:
-// it follows its database, unless only some tables are wanted") keeps a DROP TRIGGER
-// under --exclude-tables, though the trigger may belong to an excluded table (the
-// target's information_schema.TRIGGERS, or the dump's CREATE TRIGGER of the same name
-// that follows, says which). docs/filters.md states the rule; it contradicts "everything
-// but those tables and their triggers".
+// it follows its database, unless only some tables are wanted") decides a DROP TRIGGER
+// by the flag, not by the trigger's table (the dump's CREATE TRIGGER of the same name
+// that follows, or the target's information_schema.TRIGGERS, says which). docs/filters.md
+// states the rule; it contradicts "everything but those tables and their triggers".
 func TestReviewX5DropTriggerOfExcludedTable(t *testing.T) {
 	reviewX5(t)
 	setup := []string{"CREATE DATABASE d", "CREATE TABLE d.t1 (id int PRIMARY KEY)", "CREATE TABLE d.t2 (id int PRIMARY KEY)",
-		"INSERT INTO d.t2 VALUES (7)", "CREATE TRIGGER d.tr2 BEFORE INSERT ON d.t2 FOR EACH ROW SET NEW.id = NEW.id + 100"}
-	t1 := "CREATE DATABASE /*!32312 IF NOT EXISTS*/ `d`;\nUSE `d`;\nDROP TABLE IF EXISTS `t1`;\nCREATE TABLE `t1` (`id` int(11) NOT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB;\n" +
-		"LOCK TABLES `t1` WRITE;\nINSERT INTO `t1` VALUES (1);\nUNLOCK TABLES;\n"
-	t2 := "DROP TABLE IF EXISTS `t2`;\nCREATE TABLE `t2` (`id` int(11) NOT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB;\n" +
-		"LOCK TABLES `t2` WRITE;\nINSERT INTO `t2` VALUES (2);\nUNLOCK TABLES;\n" +
-		"/*!50032 DROP TRIGGER IF EXISTS `tr2` */;\nDELIMITER ;;\n" +
-		"/*!50003 CREATE*/ /*!50017 DEFINER=`root`@`localhost`*/ /*!50003 TRIGGER tr2 BEFORE INSERT ON t2 FOR EACH ROW SET NEW.id = NEW.id + 100 */;;\nDELIMITER ;\n"
-	runX5(t, x5Case{setup: setup, dump: t1 + t2, ref: t1, dbs: []string{"d"},
-		opt: importer.Options{Overwrite: true, SkipRowCounts: true, Transform: transform.Options{ExcludeTables: []string{"d.t2"}}}})
+		"INSERT INTO d.t2 VALUES (7)", "CREATE TRIGGER d.tr1 BEFORE INSERT ON d.t1 FOR EACH ROW SET NEW.id = NEW.id + 10",
+		"CREATE TRIGGER d.tr2 BEFORE INSERT ON d.t2 FOR EACH ROW SET NEW.id = NEW.id + 100"}
+	trigger := func(n string) string {
+		return "/*!50032 DROP TRIGGER IF EXISTS `tr" + n + "` */;\nDELIMITER ;;\n" +
+			"/*!50003 CREATE*/ /*!50017 DEFINER=`root`@`localhost`*/ /*!50003 TRIGGER tr" + n + " BEFORE INSERT ON t" + n + " FOR EACH ROW SET NEW.id = NEW.id + " + n + "000 */;;\nDELIMITER ;\n"
+	}
+	head := "CREATE DATABASE /*!32312 IF NOT EXISTS*/ `d`;\nUSE `d`;\n"
+	t.Run("exclude", func(t *testing.T) {
+		t1 := "DROP TABLE IF EXISTS `t1`;\nCREATE TABLE `t1` (`id` int(11) NOT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB;\n" +
+			"LOCK TABLES `t1` WRITE;\nINSERT INTO `t1` VALUES (1);\nUNLOCK TABLES;\n"
+		t2 := "DROP TABLE IF EXISTS `t2`;\nCREATE TABLE `t2` (`id` int(11) NOT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB;\n" +
+			"LOCK TABLES `t2` WRITE;\nINSERT INTO `t2` VALUES (2);\nUNLOCK TABLES;\n" + trigger("2")
+		runX5(t, x5Case{setup: setup, dump: head + t1 + t2, ref: head + t1, dbs: []string{"d"},
+			opt: importer.Options{Overwrite: true, SkipRowCounts: true, Transform: transform.Options{ExcludeTables: []string{"d.t2"}}}})
+	})
+	t.Run("tables", func(t *testing.T) {
+		runX5(t, x5Case{setup: setup, dump: head + trigger("1") + trigger("2"), ref: head + trigger("1"), dbs: []string{"d"},
+			opt: importer.Options{Overwrite: true, SkipRowCounts: true, Transform: transform.Options{Tables: []string{"d.t1"}}}})
+	})
 }
 
 // TestReviewX5DefinerClauseInBody: a dump without DEFINER clauses (mysqldump 8.0.32+
