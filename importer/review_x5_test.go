@@ -329,21 +329,32 @@ func TestReviewX5RenameToReservedWord(t *testing.T) {
 
 // TestReviewX5XATransactionFollowsDatabase: docs/filters.md: "session statements (…
 // transaction statements) … always pass". XA START … XA END, XA ROLLBACK (or PREPARE and
-// COMMIT) are transaction statements, but the filter sends them after the current
-// database: with --include-databases k, an XA transaction run while an excluded database
-// is current loses its XA statements, and the INSERT INTO k.t inside it (qualified, so
-// kept) runs alone and commits. The dump rolled it back; the client given the dump
-// without x's statements (CREATE DATABASE x, USE x) inserts only row 2, dumpscope rows 1
-// and 2. Silent. (START TRANSACTION … ROLLBACK, KindTxn, passes and is right.)
+// COMMIT) and SAVEPOINT are transaction statements, but the filter sends them after the
+// current database. With --include-databases k and an excluded database current:
+//   - xa: the XA statements are left out, and the INSERT INTO k.t inside the transaction
+//     (qualified, so kept) runs alone and commits. The dump rolled it back; the client
+//     given the dump without x's statements (CREATE DATABASE x, USE x) inserts only row
+//     2, dumpscope rows 1 and 2. Silent.
+//   - savepoint: SAVEPOINT s1 is left out while ROLLBACK TO SAVEPOINT s1 (KindTxn) is
+//     kept: ERROR 1305 "SAVEPOINT s1 does not exist", where the client finishes.
+//
+// (START TRANSACTION … ROLLBACK, KindTxn, passes and is right.)
 //
 // Cause: Transform.keep (transform/filter.go) passes split.KindTxn always, but XA
-// statements are KindOther (verb "XA") and fall through to `return t.dbKept(db)`.
+// statements (verb "XA") and SAVEPOINT / RELEASE SAVEPOINT are KindOther and fall through
+// to `return t.dbKept(db)`.
 func TestReviewX5XATransactionFollowsDatabase(t *testing.T) {
 	reviewX5(t)
-	xa := "XA START 'a';\nINSERT INTO k.t VALUES (1);\nXA END 'a';\nXA ROLLBACK 'a';\nINSERT INTO k.t VALUES (2);\n"
 	head := "CREATE DATABASE k;\nCREATE TABLE k.t (id int PRIMARY KEY) ENGINE=InnoDB;\n"
-	runX5(t, x5Case{dump: head + "CREATE DATABASE x;\nUSE x;\n" + xa, ref: head + xa, dbs: []string{"k"},
-		opt: importer.Options{SkipRowCounts: true, Transform: transform.Options{IncludeDatabases: []string{"k"}}}})
+	for _, c := range []struct{ name, txn string }{
+		{"xa", "XA START 'a';\nINSERT INTO k.t VALUES (1);\nXA END 'a';\nXA ROLLBACK 'a';\nINSERT INTO k.t VALUES (2);\n"},
+		{"savepoint", "BEGIN;\nINSERT INTO k.t VALUES (1);\nSAVEPOINT s1;\nINSERT INTO k.t VALUES (2);\nROLLBACK TO SAVEPOINT s1;\nRELEASE SAVEPOINT s1;\nCOMMIT;\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			runX5(t, x5Case{dump: head + "CREATE DATABASE x;\nUSE x;\n" + c.txn, ref: head + c.txn, dbs: []string{"k"},
+				opt: importer.Options{SkipRowCounts: true, Transform: transform.Options{IncludeDatabases: []string{"k"}}}})
+		})
+	}
 }
 
 // keep the imports used when a case is commented out while it is worked on.
