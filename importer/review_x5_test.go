@@ -353,3 +353,43 @@ func TestReviewX5XATransactionFollowsDatabase(t *testing.T) {
 		})
 	}
 }
+
+// TestReviewX5FilterMatchesNothing: a --tables entry that names no table of the dump — a
+// typo (d.custmers), or the name after a --rename-database where the filter wants the
+// dump's (docs/filters.md: "before any --rename-database") — keeps nothing of that table,
+// and the import finishes with exit 0, "filter kept 3 statements", an empty database, no
+// word about the entry that matched nothing. mysqldump --tables stops on a table it cannot
+// find; a restore of one table at 2 a.m. that silently restores none is a silent skip.
+// The same for --exclude-tables and --include-databases entries that match nothing (an
+// --exclude-tables typo restores the very table meant to be left out).
+//
+// Cause: the Transform (transform/filter.go) counts kept and skipped statements but not,
+// per pattern, whether it matched anything; nothing at the end of the stream checks.
+func TestReviewX5FilterMatchesNothing(t *testing.T) {
+	reviewX5(t)
+	srv := testsandbox.Start(t)
+	dump := writeFile(t, "d.sql", []byte("CREATE DATABASE d;\nUSE d;\nCREATE TABLE customers (id int PRIMARY KEY);\nINSERT INTO customers VALUES (1),(2);\n"))
+	for _, tr := range []transform.Options{
+		{Tables: []string{"d.custmers"}},
+		{Tables: []string{"d2.customers"}, RenameDatabases: map[string]string{"d": "d2"}},
+		{ExcludeTables: []string{"d.custmers"}},
+	} {
+		t.Run(fmt.Sprintf("%v%v", tr.Tables, tr.ExcludeTables), func(t *testing.T) {
+			if _, err := sandboxDB(t, srv, "").Exec("DROP DATABASE IF EXISTS d"); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := sandboxDB(t, srv, "").Exec("DROP DATABASE IF EXISTS d2"); err != nil {
+				t.Fatal(err)
+			}
+			var log strings.Builder
+			res, err := tryImport(t, srv, "", importer.Source{Path: dump}, importer.Options{SkipRowCounts: true, Log: &log, Transform: tr})
+			if err == nil {
+				err = res.Err
+			}
+			said := log.String() + mapped(res)
+			if err == nil && !strings.Contains(said, "custmers") && !strings.Contains(said, "d2.customers") {
+				t.Errorf("%+v: finished (%v) without a word about the entry that matched nothing:\n%s", tr, res.Status, said)
+			}
+		})
+	}
+}
