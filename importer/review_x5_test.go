@@ -11,6 +11,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/importer/transform"
+	rd "github.com/dumpscope/dumpscope/internal/redump"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
@@ -389,6 +390,58 @@ func TestReviewX5FilterMatchesNothing(t *testing.T) {
 			said := log.String() + mapped(res)
 			if err == nil && !strings.Contains(said, "custmers") && !strings.Contains(said, "d2.customers") {
 				t.Errorf("%+v: finished (%v) without a word about the entry that matched nothing:\n%s", tr, res.Status, said)
+			}
+		})
+	}
+}
+
+// TestReviewX5OverwriteRoutinesAndTriggers: without --overwrite the preflight refuses a
+// dump that would drop or replace what exists in the target: tables, databases, views
+// (DROP VIEW, CREATE OR REPLACE VIEW), a trigger created OR REPLACE on a table that holds
+// rows. It lets through, and the import silently destroys, the target's own
+//   - DROP TRIGGER IF EXISTS tr (mysqldump --add-drop-trigger) of a table that holds rows,
+//     where CREATE OR REPLACE TRIGGER tr is refused;
+//   - DROP PROCEDURE IF EXISTS p / DROP FUNCTION IF EXISTS f (mysqldump --routines writes
+//     one before each routine) and CREATE OR REPLACE PROCEDURE p;
+//   - DROP EVENT IF EXISTS ev (mysqldump --events).
+//
+// docs/import.md's list names no routine or event, but its rule is "when the dump would
+// drop … one that exists … refuses unless --overwrite", and the guard keeps views and
+// triggers created OR REPLACE: the same loss by a neighbouring statement passes.
+//
+// Cause: the preflight (importer/preflight/preflight.go, Preflight.Observe and the
+// target's inventory it reads) knows databases, tables, views and triggers by their table,
+// not routines, events or a trigger named alone.
+func TestReviewX5OverwriteRoutinesAndTriggers(t *testing.T) {
+	reviewX5(t)
+	srv := testsandbox.Start(t)
+	for _, stmt := range []string{
+		"/*!50032 DROP TRIGGER IF EXISTS `tr` */",
+		"/*!50003 DROP PROCEDURE IF EXISTS `p` */",
+		"/*!50003 DROP FUNCTION IF EXISTS `f` */",
+		"CREATE OR REPLACE PROCEDURE p() SELECT 2",
+		"/*!50106 DROP EVENT IF EXISTS `ev` */",
+	} {
+		t.Run(stmt, func(t *testing.T) {
+			db := sandboxDB(t, srv, "")
+			db.SetMaxOpenConns(1)
+			for _, q := range []string{"DROP DATABASE IF EXISTS d", "CREATE DATABASE d", "CREATE TABLE d.t (id int PRIMARY KEY, v int)", "INSERT INTO d.t VALUES (1,1)",
+				"CREATE TRIGGER d.tr BEFORE INSERT ON d.t FOR EACH ROW SET NEW.v = 0", "CREATE PROCEDURE d.p() SELECT 1",
+				"CREATE FUNCTION d.f() RETURNS int RETURN 1", "CREATE EVENT d.ev ON SCHEDULE EVERY 1 DAY DO SELECT 1"} {
+				if _, err := db.Exec(q); err != nil {
+					t.Fatalf("%s: %v", q, err)
+				}
+			}
+			before := redumps(t, srv, "d")
+			res, err := tryImport(t, srv, "", importer.Source{Path: writeFile(t, "d.sql", []byte("USE d;\n"+stmt+";\n"))}, importer.Options{SkipRowCounts: true, Log: &strings.Builder{}})
+			if err == nil {
+				err = res.Err
+			}
+			if err == nil || !strings.Contains(err.Error(), "overwrite") {
+				after := redumps(t, srv, "d")
+				if after != before {
+					t.Errorf("without --overwrite the import ran %q (%v) and changed the target's d (first difference of the re-dumps at %s)", stmt, err, rd.FirstDiff([]byte(before), []byte(after)))
+				}
 			}
 		})
 	}
