@@ -13,6 +13,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer/transform"
 	rd "github.com/dumpscope/dumpscope/internal/redump"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
+	"github.com/dumpscope/dumpscope/sandbox"
 )
 
 // The fifth hostile review (branch x-review5, session 35), of the filters and rewrites
@@ -445,4 +446,66 @@ func TestReviewX5OverwriteRoutinesAndTriggers(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestReviewX5ChangeMasterLeftOut: mysqldump and mariadb-dump --master-data=1 write
+// CHANGE MASTER TO MASTER_LOG_FILE=…, MASTER_LOG_POS=… at the top, before any USE: the
+// coordinates a replica built from the dump starts at (the host is set on the replica
+// beforehand). A filtered restore for a replica of one database — --include-databases d
+// (or --tables d.t) — leaves it out, silently (exit 0, "filter kept …"), while the GTID
+// statements of the same header pass: the replica keeps its old position (file "", 4) and
+// would replicate from the start of the source's binary logs. The client given the dump
+// without the other database's statements sets mysql-bin.000003:1234.
+//
+// Cause: Transform.keep (transform/filter.go) sends a statement it cannot attribute
+// (KindOther) after the current database, and with none yet current dbKept("") is false
+// under --include-databases and --tables; server-wide statements (CHANGE MASTER, and the
+// like) belong to no database and should pass, as the session statements do.
+func TestReviewX5ChangeMasterLeftOut(t *testing.T) {
+	reviewX5(t)
+	head := "-- MariaDB dump 10.19\nCHANGE MASTER TO MASTER_LOG_FILE='mysql-bin.000003', MASTER_LOG_POS=1234;\n" +
+		"CREATE DATABASE d;\nUSE d;\nCREATE TABLE t (id int);\nINSERT INTO t VALUES (1);\n"
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	coords := func(s *sandbox.Server) string {
+		rows, err := sandboxDB(t, s, "").Query("SHOW SLAVE STATUS")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		cols, _ := rows.Columns()
+		vals := make([]sql.NullString, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		var out []string
+		for rows.Next() {
+			if err := rows.Scan(ptrs...); err != nil {
+				t.Fatal(err)
+			}
+			for i, c := range cols {
+				if c == "Master_Log_File" || c == "Read_Master_Log_Pos" {
+					out = append(out, c+"="+vals[i].String)
+				}
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	for _, s := range []*sandbox.Server{ref, srv} {
+		if _, err := sandboxDB(t, s, "").Exec("CHANGE MASTER TO MASTER_HOST='127.0.0.1', MASTER_PORT=1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(testsandbox.RequireTool(t, "mariadb"), ref.ClientArgs()...)
+	cmd.Stdin = strings.NewReader(head)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("client: %v: %s", err, out)
+	}
+	res := importFile(t, srv, "", writeFile(t, "d.sql", []byte(head+"CREATE DATABASE e;\nUSE e;\nCREATE TABLE u (id int);\n")),
+		importer.Options{SkipRowCounts: true, Log: &strings.Builder{}, Transform: transform.Options{IncludeDatabases: []string{"d"}}})
+	finished(t, res)
+	if want, have := coords(ref), coords(srv); want != have {
+		t.Errorf("replica coordinates after the restore: the client's %q, dumpscope's %q", want, have)
+	}
+	sameDump(t, "--include-databases d", redumps(t, ref, "d"), redumps(t, srv, "d"))
 }
