@@ -192,23 +192,26 @@ func TestReviewX5DefinerClauseInBody(t *testing.T) {
 
 // TestReviewX5SchemaOnlyHiddenRows: --schema-only "leave[s] out rows", but a row
 // statement in another statement's clothes passes: MariaDB's SET STATEMENT var=value FOR
-// INSERT …, and dynamic SQL — EXECUTE IMMEDIATE 'INSERT …', PREPARE st FROM 'INSERT …'
-// and EXECUTE st. Their rows go in, silently (no warning, exit 0), where the client given
-// the dump without row statements creates an empty table. (--rename-database, which
-// cannot see into such strings either, warns about them; the filter says nothing. The
-// preflight refuses PREPARE from a variable, so only literals are shown here.) The same
-// statements pass --exclude-tables of the table they write.
+// INSERT …, a compound statement (BEGIN NOT ATOMIC INSERT …; END), and dynamic SQL —
+// EXECUTE IMMEDIATE 'INSERT …', PREPARE st FROM 'INSERT …' and EXECUTE st. Their rows go
+// in, silently (no warning, exit 0), where the client given the dump without row
+// statements creates an empty table. (--rename-database, which cannot see into such
+// strings either, warns about them; the filter says nothing. The preflight refuses
+// PREPARE from a variable, so only literals are shown here.) The same statements pass
+// --exclude-tables of the table they write.
 //
 // Cause: isDataStatement (transform/filter.go) lists UPDATE, DELETE, LOAD, CALL, DO,
 // SELECT … as data but not SET STATEMENT … FOR (which wraps one: its statement after
-// FOR is what to judge) nor EXECUTE, so Transform.keep keeps them under SchemaOnly; what
-// an EXECUTE runs is unknown to the filter, which neither leaves it out nor says so.
+// FOR is what to judge), a BEGIN NOT ATOMIC block, nor EXECUTE, so Transform.keep keeps
+// them under SchemaOnly; what an EXECUTE runs is unknown to the filter, which neither
+// leaves it out nor says so.
 func TestReviewX5SchemaOnlyHiddenRows(t *testing.T) {
 	reviewX5(t)
 	schema := "CREATE DATABASE d;\nUSE d;\nCREATE TABLE t (id int PRIMARY KEY);\n"
 	for _, c := range []struct{ name, rows string }{
 		{"set statement", "SET STATEMENT foreign_key_checks=0 FOR INSERT INTO t VALUES (4);\n"},
 		{"execute", "EXECUTE IMMEDIATE 'INSERT INTO t VALUES (2)';\nPREPARE st FROM 'INSERT INTO t VALUES (3)';\nEXECUTE st;\nDEALLOCATE PREPARE st;\n"},
+		{"compound", "DELIMITER ;;\nBEGIN NOT ATOMIC INSERT INTO t VALUES (5); END;;\nDELIMITER ;\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			runX5(t, x5Case{dump: schema + "INSERT INTO t VALUES (1);\n" + c.rows, ref: schema, dbs: []string{"d"},
