@@ -3,18 +3,11 @@ package importer_test
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/go-sql-driver/mysql"
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/dumpscope/dumpscope/importer"
-	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 	"github.com/dumpscope/dumpscope/sandbox"
 )
@@ -52,51 +45,24 @@ type foundCase struct {
 }
 
 // runFoundCase imports c.dump with the mariadb client into ref and with a stop and a
-// resume into srv, and compares the re-dumps.
+// resume into srv (--parallel 2 in batches of 2 KiB), and compares the re-dumps: a
+// reviewCase whose between-runs step is made of c's restart, ranUnrecorded and unrecord.
 func runFoundCase(t *testing.T, ref, srv *sandbox.Server, c foundCase) {
 	t.Helper()
-	dir := t.TempDir()
-	dump := filepath.Join(dir, "d.sql")
-	if err := os.WriteFile(dump, []byte(c.dump), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range []*sandbox.Server{ref, srv} {
-		db, err := sql.Open("mysql", s.DSN(""))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, q := range []string{"DROP DATABASE IF EXISTS " + c.db, "DROP DATABASE IF EXISTS dumpscope_progress"} {
-			if _, err := db.Exec(q); err != nil {
-				t.Fatal(err)
-			}
-		}
-		db.Close()
-	}
-	clientImport(t, ref, dump)
-	want := redump(t, ref, c.db)
+	runReviewCase(t, ref, srv, reviewCase{
+		db: c.db, dump: c.dump, stop: c.stop, killAtDDL: int64(c.killAtDDL),
+		opt:        importer.Options{Parallel: 2, BatchBytes: 2 << 10, DeferIndexes: c.deferIndexes},
+		between:    c.between,
+		resumeSays: c.resumeSays, refused: c.refusal,
+	})
+}
 
-	cfg, err := mysql.ParseDSN(srv.DSN(""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	o := importer.Options{Parallel: 2, BatchBytes: 2 << 10, SkipWarningCount: true, CheckpointPath: filepath.Join(dir, "journal"), DeferIndexes: c.deferIndexes}
-	if c.killAtDDL > 0 {
-		killed := errors.New("killed after the DDL")
-		first := importer.WithAfterDDLHook(o, func(st *split.Statement) error {
-			if st.Line == int64(c.killAtDDL) {
-				return killed
-			}
-			return nil
-		})
-		if res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, first); err != nil || !errors.Is(res.Err, killed) {
-			t.Fatalf("first run: %v, %v; want it killed after the DDL at line %d", res, err, c.killAtDDL)
-		}
-	} else if res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, stopAfter(c.stop, o)); err != nil || res.Status != importer.Interrupted {
-		t.Fatalf("first run: %v, %v", res, err)
-	}
+// between does to srv, between the two attempts, what c says the kill left: a restart,
+// statements the server ran without their progress rows, a progress row taken away.
+func (c foundCase) between(t *testing.T, srv *sandbox.Server, _ string) {
+	t.Helper()
 	if c.restart {
-		if err := srv.Restart(ctx); err != nil {
+		if err := srv.Restart(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -123,28 +89,6 @@ func runFoundCase(t *testing.T, ref, srv *sandbox.Server, c foundCase) {
 			t.Fatalf("delete the progress row at offset %d: %d rows, %v", c.unrecord, n, err)
 		}
 		db.Close()
-	}
-	o.Resume = true
-	var log strings.Builder
-	o.Log = &log
-	res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, o)
-	if c.resumeSays != "" && !strings.Contains(log.String(), c.resumeSays) {
-		t.Errorf("the resume did not say %q:\n%s", c.resumeSays, log.String())
-	}
-	if c.refusal != "" {
-		if err == nil && res != nil {
-			err = res.Err // a refusal at a statement ends the import as failed
-		}
-		if err == nil || !strings.Contains(err.Error(), c.refusal) {
-			t.Fatalf("resume: %v, %v; want a refusal saying %q", res, err, c.refusal)
-		}
-		return
-	}
-	if err != nil || res.Status != importer.Finished {
-		t.Fatalf("resume: %v, %v", res, err)
-	}
-	if have := redump(t, srv, c.db); have != want {
-		t.Errorf("after the stop and the resume the re-dump differs from the client's:\n%s", cmp.Diff(want, have))
 	}
 }
 

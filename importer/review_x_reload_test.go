@@ -4,13 +4,11 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer"
-	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 	"github.com/dumpscope/dumpscope/sandbox"
 )
@@ -191,50 +189,14 @@ func TestReviewXConcurrentResumes(t *testing.T) {
 	head := "CREATE DATABASE xr;\nUSE xr;\nCREATE TABLE m (id int, v varchar(40)) ENGINE=InnoDB;\n"
 	dump := head + rowsOf("m", 1, 60) + rowsOf("m", 60, 120) + "CREATE TABLE u (id int PRIMARY KEY, v varchar(40));\n" +
 		rowsOf("u", 0, 100) + rowsOf("u", 100, 200) + rowsOf("u", 200, 300)
-	// The rendezvous: each resume arrives at the first reloaded row, or when it ends (so
-	// that a resume that refuses at once does not leave the other waiting).
-	var mu sync.Mutex
-	arrived, met := 0, make(chan struct{})
-	var results [2]*importer.Result
-	var errs [2]error
+	// The two meet at the first reloaded row (twoResumes).
 	runReviewCase(t, ref, srv, reviewCase{db: "xr", dump: dump, stop: 8, opt: importer.Options{Parallel: 2, BatchBytes: 2 << 10},
 		resume: func(ctx context.Context, cfg *mysql.Config, path string, o importer.Options) (*importer.Result, error) {
-			var done sync.WaitGroup
-			for i := range 2 {
-				done.Add(1)
-				var once sync.Once
-				arrive := func() {
-					once.Do(func() {
-						mu.Lock()
-						if arrived++; arrived == 2 {
-							close(met)
-						}
-						mu.Unlock()
-					})
-				}
-				oi := o
-				oi.OnStatement = func(_ context.Context, st *split.Statement) error {
-					if st.Line == 4 {
-						arrive()
-						<-met
-					}
-					return nil
-				}
-				oi.Log = &strings.Builder{}
-				go func() {
-					defer done.Done()
-					defer arrive()
-					results[i], errs[i] = importer.Import(ctx, cfg, importer.Source{Path: path}, oi)
-				}()
-			}
-			done.Wait()
+			results, errs := twoResumes(ctx, cfg, path, o, nil)
 			for i := range 2 {
 				t.Logf("resume %d: %v, %v", i, results[i], errs[i])
-				if errs[i] == nil && results[i].Status == importer.Finished {
-					return results[i], nil
-				}
 			}
-			return results[0], errs[0]
+			return finishedOf(results, errs)
 		}})
 }
 

@@ -58,6 +58,8 @@ type reviewCase struct {
 	// refused, when set, is what the resume must refuse with (a part of its error), instead
 	// of ending with the client's database.
 	refused string
+	// resumeSays, when set, is a phrase the resume's messages must hold.
+	resumeSays string
 	// resume, when set, runs the resume instead of importer.Import.
 	resume func(ctx context.Context, cfg *mysql.Config, path string, o importer.Options) (*importer.Result, error)
 }
@@ -139,6 +141,9 @@ func runReviewCase(t *testing.T, ref, srv *sandbox.Server, c reviewCase) *import
 	res, err := run(ctx, cfg, dump, o)
 	if err == nil && res.Err != nil {
 		err = res.Err
+	}
+	if c.resumeSays != "" && !strings.Contains(log.String(), c.resumeSays) {
+		t.Errorf("the resume did not say %q:\n%s", c.resumeSays, log.String())
 	}
 	if c.refused != "" {
 		if err == nil || !strings.Contains(err.Error(), c.refused) {

@@ -240,3 +240,18 @@ func secondWordIs(q []byte, w string) bool {
 	l.Next()
 	return l.Next().Is(w)
 }
+
+// SetsTransactionControl reports whether a session statement assigns autocommit or
+// completion_type: how the connection ends (or does not end) its own transactions, which
+// a worker's session must not take over from the dump (replay's workerSession).
+func SetsTransactionControl(st *split.Statement) bool {
+	if st.Kind != split.KindSession {
+		return false
+	}
+	for _, a := range ParseSet(st.SQL, st.Syntax()) {
+		if !a.Global && (a.Name == "autocommit" || a.Name == "completion_type") {
+			return true
+		}
+	}
+	return false
+}
