@@ -27,7 +27,6 @@ import (
 	"github.com/dumpscope/dumpscope/gen"
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/internal/units"
-	"github.com/dumpscope/dumpscope/rules"
 	"github.com/dumpscope/dumpscope/run"
 	"github.com/dumpscope/dumpscope/runrecord"
 	"github.com/dumpscope/dumpscope/sandbox"
@@ -61,6 +60,9 @@ type Options struct {
 // Bench runs variants.
 type Bench struct {
 	o Options
+	// runSeconds is the wall time of Auto's first run, sandbox start included (0: none),
+	// from which RunAll says how long the whole bench will take.
+	runSeconds float64
 }
 
 // New checks nothing the caller did not: Options come from the command.
@@ -122,103 +124,6 @@ func ParseVariants(specs []string) ([]Variant, error) {
 	return out, nil
 }
 
-// autoVariants runs the first variant (or the server's defaults) once and adds a variant
-// for each finding whose advice is a setting: the advice, verified by experiment.
-func (b *Bench) Auto(ctx context.Context, given []Variant) ([]Variant, error) {
-	base := Variant{Name: "defaults"}
-	if len(given) > 0 {
-		base = given[0]
-	}
-	fmt.Fprintf(b.o.Log, "dumpscope bench --auto: a first run on %s to see what the advisor recommends\n", Describe(base))
-	run, findings, err := b.runOne(ctx, base, 0, "auto-probe")
-	if err != nil {
-		return nil, err
-	}
-	if run.Status != "ok" {
-		return nil, fmt.Errorf("the first run did not finish (%s): %s", run.Status, run.Error)
-	}
-	out := append([]Variant{base}, given[min(1, len(given)):]...)
-	out = append(out, adviceVariants(b.o.Log, base, findings)...)
-	if len(out) == 1 {
-		fmt.Fprintln(b.o.Log, "dumpscope bench --auto: no finding recommended a setting; measuring the defaults alone")
-	}
-	if all, ok := allAdvice(base, out[1:]); ok {
-		fmt.Fprintf(b.o.Log, "dumpscope bench --auto: all the advice together → variant %s\n", Describe(all))
-		out = append(out, all)
-	}
-	return out, nil
-}
-
-// adviceVariants turns each finding's advice into a variant: base with the finding's
-// settings. A rule that fired, cleared and fired again in the first run is one finding
-// (its latest advice): two variants of one name were run twice as often and summed
-// into one row.
-func adviceVariants(log io.Writer, base Variant, findings []advisor.Finding) []Variant {
-	var out []Variant
-	seen := map[string]int{} // finding id → index in out
-	for _, f := range findings {
-		changes := rules.Changes(f)
-		if len(changes) == 0 {
-			if _, dup := seen[f.ID]; !dup {
-				fmt.Fprintf(log, "dumpscope bench --auto: %s: its advice is not a server setting; not measured\n", f.ID)
-				seen[f.ID] = -1
-			}
-			continue
-		}
-		v := Variant{Name: f.ID, From: f.ID, Settings: append([]string{}, base.Settings...)}
-		for _, c := range changes {
-			v.Settings = setSetting(v.Settings, c.Name, c.Value)
-		}
-		if i, dup := seen[f.ID]; dup && i >= 0 {
-			out[i] = v
-			continue
-		}
-		fmt.Fprintf(log, "dumpscope bench --auto: %s → variant %s\n", f.ID, Describe(v))
-		seen[f.ID] = len(out)
-		out = append(out, v)
-	}
-	return out
-}
-
-// allAdviceName names the variant that applies every piece of advice at once: advice
-// measured alone can each look small while together they are what the operator would
-// deploy (or one can cancel another).
-const allAdviceName = "all-advice"
-
-// allAdvice is base with the changes of every advice variant (those with From: each is
-// base plus its advice), when there are two or more; the later variant wins a setting two
-// of them change.
-func allAdvice(base Variant, variants []Variant) (Variant, bool) {
-	all := Variant{Name: allAdviceName, Settings: append([]string{}, base.Settings...)}
-	var from []string
-	for _, v := range variants {
-		if v.From == "" {
-			continue
-		}
-		from = append(from, v.From)
-		for _, kv := range v.Settings {
-			if slices.Contains(base.Settings, kv) {
-				continue // the baseline's own, not advice
-			}
-			name, value, _ := strings.Cut(kv, "=")
-			all.Settings = setSetting(all.Settings, name, value)
-		}
-	}
-	all.From = strings.Join(from, "+")
-	return all, len(from) >= 2
-}
-
-// setSetting replaces or adds name=value.
-func setSetting(settings []string, name, value string) []string {
-	for i, kv := range settings {
-		if k, _, _ := strings.Cut(kv, "="); k == name {
-			settings[i] = name + "=" + value
-			return settings
-		}
-	}
-	return append(settings, name+"="+value)
-}
-
 func Describe(v Variant) string {
 	if len(v.Settings) == 0 {
 		return v.Name + " (server defaults)"
@@ -244,6 +149,13 @@ func Order(n, repeat int) []int {
 
 func (b *Bench) RunAll(ctx context.Context, variants []Variant) ([]Run, error) {
 	order := Order(len(variants), b.o.Repeat)
+	if b.o.Repeat < DefaultRepeat {
+		fmt.Fprintf(b.o.Log, "dumpscope bench: note: %d run(s) per variant: too few to tell whether a difference is significant (need %d)\n", b.o.Repeat, DefaultRepeat)
+	}
+	if b.runSeconds > 0 {
+		fmt.Fprintf(b.o.Log, "dumpscope bench: %d runs (%d variants × %d), about %s at the first run's %s each\n",
+			len(order), len(variants), b.o.Repeat, units.FormatDuration(float64(len(order))*b.runSeconds), units.FormatDuration(b.runSeconds))
+	}
 	count := map[int]int{}
 	var runs []Run
 	for k, vi := range order {
@@ -369,7 +281,12 @@ type Summary struct {
 	P           float64        `json:"p"`
 	Significant bool           `json:"significant"`
 	Findings    map[string]int `json:"findings"` // finding id → runs in which it fired
-	Warnings    []string       `json:"warnings,omitempty"`
+	// Warnings are the comparison's (too few runs for the U test), which the text prints
+	// under the table; MedianWarnings the median's interval's (benchmath needs 6 runs),
+	// kept out of the text, which shows no median interval: printed under the speed-up's
+	// "95% CI" header they read as if that interval were none.
+	Warnings       []string `json:"warnings,omitempty"`
+	MedianWarnings []string `json:"median_warnings,omitempty"`
 	// EstimatedSpeedup is, for an advice variant, the median over the first variant's
 	// runs of what their verdict estimated its finding's fix is worth (0: none
 	// estimated), beside the measured Speedup.
@@ -416,7 +333,7 @@ func Summarize(variants []Variant, runs []Run) []Summary {
 			out[i].LoSeconds, out[i].HiSeconds = sum.Lo, sum.Hi
 		}
 		for _, w := range sum.Warnings {
-			out[i].Warnings = append(out[i].Warnings, w.Error())
+			out[i].MedianWarnings = append(out[i].MedianWarnings, w.Error())
 		}
 		if i == 0 {
 			base = smp

@@ -2,6 +2,8 @@ package bench
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"strings"
 	"testing"
 
@@ -140,5 +142,60 @@ func TestAdviceVariants(t *testing.T) {
 	}
 	if n := strings.Count(log.String(), "server-cpu-bound"); n != 1 {
 		t.Errorf("server-cpu-bound logged %d times:\n%s", n, log.String())
+	}
+}
+
+// TestAutoPlanNothingToTest: a first run whose findings advise no server setting ends the
+// bench there, saying what it found and what measuring a setting would take, where it
+// used to run the baseline DefaultRepeat more times to say "inconclusive".
+func TestAutoPlanNothingToTest(t *testing.T) {
+	base := Variant{Name: "defaults"}
+	cpu := advisor.Finding{ID: "serial-replay-idle-cores", Recommendation: "replay with --parallel 2 --load-data"}
+	for _, tc := range []struct {
+		name     string
+		findings []advisor.Finding
+		want     string
+	}{
+		{"no findings", nil, "nothing to test: the first run, on defaults (server defaults), took 0:14 and raised no finding; " +
+			"to measure a setting anyway, name it: --variant NAME:var=value (4 runs of it and 4 of defaults, about 1:52)"},
+		{"advice that is no setting", []advisor.Finding{cpu, cpu}, "nothing to test: the first run, on defaults (server defaults), took 0:14 and raised no finding whose advice is a server setting " +
+			"(serial-replay-idle-cores: not a setting); to measure a setting anyway, name it: --variant NAME:var=value (4 runs of it and 4 of defaults, about 1:52)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := autoPlan(io.Discard, base, nil, tc.findings, 14, DefaultRepeat)
+			if !errors.Is(err, ErrNothingToTest) || got != nil {
+				t.Fatalf("autoPlan = %v, %v; want ErrNothingToTest", got, err)
+			}
+			if err.Error() != tc.want {
+				t.Errorf("message:\n got %q\nwant %q", err, tc.want)
+			}
+		})
+	}
+	// A second variant given beside --auto is something to test.
+	got, err := autoPlan(io.Discard, base, []Variant{base, {Name: "big", Settings: []string{"innodb_log_file_size=1G"}}}, nil, 14, DefaultRepeat)
+	if err != nil || len(got) != 2 {
+		t.Errorf("with a given second variant: %v, %v; want both variants", got, err)
+	}
+}
+
+// TestWriteTextNoMedianIntervalNote: with 4 runs a variant (the default), the table shows
+// the speed-up's bootstrap interval under "95% CI" and no median interval; benchmath's
+// "need >= 6 samples for confidence interval" is about the median's, and printed under
+// that header it read as if the interval shown were none.
+func TestWriteTextNoMedianIntervalNote(t *testing.T) {
+	variants := []Variant{{Name: "a"}, {Name: "b"}}
+	var runs []Run
+	for i, s := range []float64{10, 10.5, 9.8, 10.2} {
+		runs = append(runs, Run{Variant: "a", Index: i, ReplaySeconds: s, Status: "ok"},
+			Run{Variant: "b", Index: i, ReplaySeconds: s / 2, Status: "ok"})
+	}
+	sum := Summarize(variants, runs)
+	var out bytes.Buffer
+	WriteText(&out, sum)
+	if strings.Contains(out.String(), "confidence interval") || !strings.Contains(out.String(), "2.00× [") {
+		t.Errorf("text:\n%s", out.String())
+	}
+	if len(sum[1].MedianWarnings) == 0 {
+		t.Error("bench.json keeps why there is no median interval (median_warnings)")
 	}
 }
