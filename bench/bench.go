@@ -273,7 +273,7 @@ type Summary struct {
 	LoSeconds     float64 `json:"lo_seconds"`
 	HiSeconds     float64 `json:"hi_seconds"`
 	// Speedup is the first variant's median over this one's (2 = twice as fast), with a
-	// bootstrap 95 % interval.
+	// bootstrap 95 % interval when both have minIntervalRuns or more (else Lo and Hi are 0).
 	Speedup   float64 `json:"speedup"`
 	SpeedupLo float64 `json:"speedup_lo"`
 	SpeedupHi float64 `json:"speedup_hi"`
@@ -344,7 +344,9 @@ func Summarize(variants []Variant, runs []Run) []Summary {
 			continue
 		}
 		out[i].Speedup = median(times[0]) / sum.Center
-		out[i].SpeedupLo, out[i].SpeedupHi = bootstrapSpeedup(rng, times[0], times[i])
+		if min(len(times[0]), len(times[i])) >= minIntervalRuns {
+			out[i].SpeedupLo, out[i].SpeedupHi = bootstrapSpeedup(rng, times[0], times[i])
+		}
 		cmp := benchmath.AssumeNothing.Compare(base, smp)
 		out[i].P, out[i].Significant = cmp.P, cmp.P < cmp.Alpha
 		for _, w := range cmp.Warnings {
@@ -363,6 +365,13 @@ func median(xs []float64) float64 {
 	}
 	return (s[n/2-1] + s[n/2]) / 2
 }
+
+// minIntervalRuns is the fewest runs on each side for which the speed-up gets an
+// interval. A 95 % percentile bootstrap of a ratio of medians held the true ratio in 66 %
+// of simulated benches with 2 runs a side, 91 % with 3 and 94–96 % with 4 (lognormal
+// times, 10 % spread); with 1 run a side it is the ratio itself, [1.15, 1.15], which
+// printed under "95% CI" is no interval at all.
+const minIntervalRuns = 4
 
 // bootstrapSpeedup is a 95 % percentile-bootstrap interval of median(a)/median(b):
 // benchmath gives none for a ratio.
@@ -385,10 +394,14 @@ func bootstrapSpeedup(rng *rand.Rand, a, b []float64) (lo, hi float64) {
 
 func WriteText(w io.Writer, sum []Summary) {
 	fmt.Fprintf(w, "%-44s %4s %9s %21s %s\n", "variant", "runs", "median", "vs first (95% CI)", "findings (runs)")
+	noInterval := false
 	for i, s := range sum {
 		rel := "baseline"
 		if i > 0 && s.Runs > 0 {
 			rel = fmt.Sprintf("%.2f× [%.2f, %.2f]", s.Speedup, s.SpeedupLo, s.SpeedupHi)
+			if s.SpeedupHi == 0 {
+				rel, noInterval = fmt.Sprintf("%.2f×", s.Speedup), true
+			}
 			if !s.Significant {
 				rel = "~ " + rel
 			}
@@ -406,6 +419,9 @@ func WriteText(w io.Writer, sum []Summary) {
 	}
 	fmt.Fprintln(w, "speed-up is the first variant's median replay time over this one's (2.00× = twice as fast);")
 	fmt.Fprintln(w, "~ marks a difference that is not significant (Mann–Whitney U, α = 0.05).")
+	if noInterval {
+		fmt.Fprintf(w, "a speed-up shown without an interval has fewer than %d runs on a side, too few for one.\n", minIntervalRuns)
+	}
 	seen := map[string]bool{}
 	for _, s := range sum {
 		for _, warn := range s.Warnings {

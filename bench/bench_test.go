@@ -199,3 +199,20 @@ func TestWriteTextNoMedianIntervalNote(t *testing.T) {
 		t.Error("bench.json keeps why there is no median interval (median_warnings)")
 	}
 }
+
+// TestSpeedupIntervalNeedsRuns: with fewer than minIntervalRuns runs on a side the
+// speed-up is printed without an interval (one run each printed "1.15× [1.15, 1.15]"
+// under "95% CI"), and the table says why.
+func TestSpeedupIntervalNeedsRuns(t *testing.T) {
+	variants := []Variant{{Name: "a"}, {Name: "b"}}
+	runs := []Run{{Variant: "a", ReplaySeconds: 23, Status: "ok"}, {Variant: "b", ReplaySeconds: 20, Status: "ok"}}
+	sum := Summarize(variants, runs)
+	if sum[1].SpeedupLo != 0 || sum[1].SpeedupHi != 0 {
+		t.Errorf("one run a side: interval [%v, %v], want none", sum[1].SpeedupLo, sum[1].SpeedupHi)
+	}
+	var out bytes.Buffer
+	WriteText(&out, sum)
+	if strings.Contains(out.String(), "[") || !strings.Contains(out.String(), "~ 1.15× ") || !strings.Contains(out.String(), "too few for one") {
+		t.Errorf("text:\n%s", out.String())
+	}
+}
