@@ -41,7 +41,7 @@ func runBench(args []string, s stdio) int {
 	f.section(groupSandbox)
 	f.Var(&o.variants, "variant", "`NAME[:var=val,…]`: a server configuration to run (repeatable; without settings: the server's defaults)")
 	f.IntVar(&o.repeat, "repeat", bench.DefaultRepeat, "`N` runs per variant (4: the fewest with which a difference can be significant)")
-	f.BoolVar(&o.auto, "auto", false, "run the defaults once, turn each finding's advice into a variant, and measure them all")
+	f.BoolVar(&o.auto, "auto", false, "run the defaults once, turn each finding's advice into a variant, and measure them all (no advice: stop after that run)")
 	f.StringVar(&o.sandboxDir, "sandbox-dir", "", "parent `DIR` of the sandboxes: put it on the disk under test")
 	f.StringVar(&o.serverBinary, "server-binary", "", "mariadbd or mysqld `PATH` for the sandboxes")
 	f.StringVar(&o.sampleSize, "sample-size", "64M", "`SIZE` of the generated dump when no DUMP is given")
