@@ -56,8 +56,12 @@ func autoPlan(log io.Writer, base Variant, given []Variant, findings []advisor.F
 		if ids := findingIDs(findings); len(ids) > 0 {
 			what = "raised no finding whose advice is a server setting (" + strings.Join(ids, ", ") + ": not a setting)"
 		}
-		return nil, fmt.Errorf("%w: the first run, on %s, took %s and %s; to measure a setting anyway, name it: --variant NAME:var=value (%d runs of it and %d of %s, about %s)",
-			ErrNothingToTest, Describe(base), units.FormatDuration(runSeconds), what, repeat, repeat, base.Name, units.FormatDuration(float64(2*repeat)*runSeconds))
+		spec := base.Name
+		if len(base.Settings) > 0 {
+			spec += ":" + strings.Join(base.Settings, ",")
+		}
+		return nil, fmt.Errorf("%w: the first run, on %s, took %s and %s; to measure a setting anyway, name it: --variant %s --variant NAME:var=value (%d runs of each, about %s)",
+			ErrNothingToTest, Describe(base), units.FormatDuration(runSeconds), what, spec, repeat, units.FormatDuration(float64(2*repeat)*runSeconds))
 	}
 	if all, ok := allAdvice(base, out[1:]); ok {
 		fmt.Fprintf(log, "dumpscope bench --auto: all the advice together → variant %s\n", Describe(all))

@@ -157,9 +157,9 @@ func TestAutoPlanNothingToTest(t *testing.T) {
 		want     string
 	}{
 		{"no findings", nil, "nothing to test: the first run, on defaults (server defaults), took 0:14 and raised no finding; " +
-			"to measure a setting anyway, name it: --variant NAME:var=value (4 runs of it and 4 of defaults, about 1:52)"},
+			"to measure a setting anyway, name it: --variant defaults --variant NAME:var=value (4 runs of each, about 1:52)"},
 		{"advice that is no setting", []advisor.Finding{cpu, cpu}, "nothing to test: the first run, on defaults (server defaults), took 0:14 and raised no finding whose advice is a server setting " +
-			"(serial-replay-idle-cores: not a setting); to measure a setting anyway, name it: --variant NAME:var=value (4 runs of it and 4 of defaults, about 1:52)"},
+			"(serial-replay-idle-cores: not a setting); to measure a setting anyway, name it: --variant defaults --variant NAME:var=value (4 runs of each, about 1:52)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := autoPlan(io.Discard, base, nil, tc.findings, 14, DefaultRepeat)
@@ -170,6 +170,11 @@ func TestAutoPlanNothingToTest(t *testing.T) {
 				t.Errorf("message:\n got %q\nwant %q", err, tc.want)
 			}
 		})
+	}
+	// A first variant with settings is named with them, so the command can be run as shown.
+	small := Variant{Name: "small", Settings: []string{"innodb_log_file_size=4M"}}
+	if _, err := autoPlan(io.Discard, small, []Variant{small}, nil, 14, DefaultRepeat); err == nil || !strings.Contains(err.Error(), "--variant small:innodb_log_file_size=4M --variant NAME:var=value") {
+		t.Errorf("a first variant with settings: %v", err)
 	}
 	// A second variant given beside --auto is something to test.
 	got, err := autoPlan(io.Discard, base, []Variant{base, {Name: "big", Settings: []string{"innodb_log_file_size=1G"}}}, nil, 14, DefaultRepeat)
