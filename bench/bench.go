@@ -19,6 +19,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/go-sql-driver/mysql"
 	"golang.org/x/perf/benchmath"
@@ -393,7 +394,14 @@ func bootstrapSpeedup(rng *rand.Rand, a, b []float64) (lo, hi float64) {
 }
 
 func WriteText(w io.Writer, sum []Summary) {
-	fmt.Fprintf(w, "%-44s %4s %9s %21s %s\n", "variant", "runs", "median", "vs first (95% CI)", "findings (runs)")
+	// The variant column is as wide as its longest entry: --auto's names its settings
+	// (all-advice (innodb_log_file_size=1G, innodb_io_capacity=2000, …)), which ran past a
+	// fixed 44 columns and pushed that row's numbers out of line.
+	width := utf8.RuneCountInString("variant")
+	for _, s := range sum {
+		width = max(width, utf8.RuneCountInString(s.Variant))
+	}
+	fmt.Fprintf(w, "%-*s %4s %9s %21s %s\n", width, "variant", "runs", "median", "vs first (95% CI)", "findings (runs)")
 	noInterval := false
 	for i, s := range sum {
 		rel := "baseline"
@@ -415,7 +423,7 @@ func WriteText(w io.Writer, sum []Summary) {
 			fs = append(fs, fmt.Sprintf("%s (%d/%d)", id, n, s.Runs))
 		}
 		sort.Strings(fs)
-		fmt.Fprintf(w, "%-44s %4d %9s %21s %s\n", s.Variant, s.Runs, med, rel, orNone(fs))
+		fmt.Fprintf(w, "%-*s %4d %9s %21s %s\n", width, s.Variant, s.Runs, med, rel, orNone(fs))
 	}
 	fmt.Fprintln(w, "speed-up is the first variant's median replay time over this one's (2.00× = twice as fast);")
 	fmt.Fprintln(w, "~ marks a difference that is not significant (Mann–Whitney U, α = 0.05).")

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -219,5 +220,19 @@ func TestSpeedupIntervalNeedsRuns(t *testing.T) {
 	WriteText(&out, sum)
 	if strings.Contains(out.String(), "[") || !strings.Contains(out.String(), "~ 1.15× ") || !strings.Contains(out.String(), "too few for one") {
 		t.Errorf("text:\n%s", out.String())
+	}
+}
+
+// TestWriteTextAligned: every row's numbers start in the same column however long a
+// variant's name (--auto's carry their settings).
+func TestWriteTextAligned(t *testing.T) {
+	sum := []Summary{{Variant: "small (innodb_log_file_size=4M)", Runs: 1, MedianSeconds: 23},
+		{Variant: "all-advice (innodb_log_file_size=1G, innodb_io_capacity=2000, innodb_io_capacity_max=4000)", Runs: 1, MedianSeconds: 19, Speedup: 1.18}}
+	var out bytes.Buffer
+	WriteText(&out, sum)
+	lines := strings.Split(out.String(), "\n")
+	col := func(line, field string) int { return utf8.RuneCountInString(line[:strings.Index(line, field)]) }
+	if a, b, c := col(lines[0], " runs"), col(lines[1], "    1 "), col(lines[2], "    1 "); a != b || b != c {
+		t.Errorf("runs column at %d, %d, %d:\n%s", a, b, c, out.String())
 	}
 }
