@@ -15,7 +15,8 @@ const etaWindowSeconds = 60
 
 // ETAEstimator turns the completion fraction observed over time into a remaining time:
 // the remaining share divided by the mean of two paces, the average since the first
-// observation and the pace over the last etaWindowSeconds (once half of it has passed).
+// observation and the pace over the last etaWindowSeconds (over the second half of the
+// run so far, until that is as long).
 //
 // With a Profile (how an earlier import of the same dump went), it follows that run's
 // curve instead: the remaining time is the earlier run's time from here to the end, scaled
@@ -28,7 +29,24 @@ type ETAEstimator struct {
 	samples []etaSample // the first observation, then those within the window
 	curve   []ETAPoint  // this run's own profile (Curve), a point per etaCurveStep
 	ratio   float64     // the last ratio followProfile found (VersusProfile)
+	// finishes are the last estimates of when the import ends (seconds on Observe's
+	// clock), kept until settled: see etaSettleRatio.
+	finishes []float64
+	settled  bool
 }
+
+// etaSettleCount estimates of the end in a row, the latest no more than etaSettleRatio
+// apart (largest over smallest), settle the ETA; until then Observe gives none. The
+// first seconds of an import say little of its pace: connections and the schema cost
+// time and no bytes, and a --parallel --load-data import applies its rows in 16 MiB
+// batches, so the applied share moves in steps of several percent and stands still
+// between them. Recorded (TestETARecordedParallel): a 23 s run estimated 2:14, 3:20,
+// 4:26, 0:40, 0:48 in its first six seconds. Once settled the ETA stays shown: a stall
+// later moves it, as it should, instead of hiding it.
+const (
+	etaSettleCount = 3
+	etaSettleRatio = 1.35
+)
 
 // etaCurveStep is the least progress between two points of Curve: at most 512 points,
 // a few KB kept per dump however long the run.
@@ -37,8 +55,42 @@ const etaCurveStep = 1.0 / 512
 type etaSample struct{ tSeconds, frac float64 }
 
 // Observe records the fraction done at tSeconds (any fixed origin) and returns the
-// estimated seconds left; ok is false until there is a pace to go by.
+// estimated seconds left; ok is false until there is a pace to go by and its estimates
+// have settled (etaSettleRatio).
 func (e *ETAEstimator) Observe(tSeconds, frac float64) (remainingSeconds float64, ok bool) {
+	remainingSeconds, ok = e.estimate(tSeconds, frac)
+	if !ok || e.settled {
+		return remainingSeconds, ok
+	}
+	e.finishes = append(e.finishes, tSeconds+remainingSeconds)
+	if n := len(e.finishes); n > etaSettleCount {
+		e.finishes = e.finishes[n-etaSettleCount:]
+	}
+	if len(e.finishes) < etaSettleCount || slices.Max(e.finishes) > etaSettleRatio*slices.Min(e.finishes) {
+		return 0, false
+	}
+	e.settled = true
+	return remainingSeconds, true
+}
+
+// Estimate sets p's ETASeconds (or ETAWithheld) and TimeVsEarlier from the estimator's
+// observation of p's completion fraction at tSeconds: what an import session does at
+// each tick.
+func (e *ETAEstimator) Estimate(p *ImportProgress, tSeconds float64) {
+	f, ok := p.Fraction()
+	if !ok {
+		return
+	}
+	if s, ok := e.Observe(tSeconds, f); ok {
+		p.ETASeconds = s
+	} else {
+		p.ETAWithheld = true
+	}
+	p.TimeVsEarlier, _ = e.VersusProfile()
+}
+
+// estimate is Observe's estimate, settled or not.
+func (e *ETAEstimator) estimate(tSeconds, frac float64) (remainingSeconds float64, ok bool) {
 	if n := len(e.curve); frac > 0 && (n == 0 || frac >= min(e.curve[n-1].Fraction+etaCurveStep, 1) && e.curve[n-1].Fraction < 1) {
 		e.curve = append(e.curve, ETAPoint{Fraction: min(frac, 1), Seconds: tSeconds})
 	}
@@ -71,14 +123,25 @@ func (e *ETAEstimator) Observe(tSeconds, frac float64) (remainingSeconds float64
 }
 
 // windowStart is the observation the recent pace or ratio counts from and the seconds
-// since it; ok is false until half of etaWindowSeconds has passed since it.
+// since it: the latest at least the window before tSeconds, where the window is the
+// second half of the run so far until that is etaWindowSeconds long. A short run's recent
+// pace so counts from its first seconds on (it waited for 30 s, when the generated
+// dump's slow first fifth was over and a 256 MiB --parallel import nearly done, so its
+// ETA ran 2–3× long throughout: TestETARecordedParallel). ok is false before there is one.
 func (e *ETAEstimator) windowStart(tSeconds float64) (old etaSample, spanSeconds float64, ok bool) {
 	if len(e.samples) <= 2 {
 		return etaSample{}, 0, false
 	}
+	w := min(etaWindowSeconds, (tSeconds-e.samples[0].tSeconds)/2)
 	old = e.samples[1]
+	for _, s := range e.samples[2:] {
+		if s.tSeconds > tSeconds-w {
+			break
+		}
+		old = s
+	}
 	spanSeconds = tSeconds - old.tSeconds
-	return old, spanSeconds, spanSeconds >= etaWindowSeconds/2
+	return old, spanSeconds, spanSeconds >= w && spanSeconds > 0
 }
 
 // Curve is this run's progress as observed so far, for the next run's Profile
@@ -179,11 +242,13 @@ func (p ImportProgress) VersusEarlier() string {
 }
 
 // ETA is the remaining time of the import at elapsedSeconds: ETASeconds when the
-// session's estimator set it, else the remaining share at the average pace so far. ok is
-// false without a completion fraction, before 0.1 % (noise), and when done.
+// session's estimator set it, else (no estimator: a record of an older version) the
+// remaining share at the average pace so far. ok is false without a completion fraction,
+// before 0.1 % (noise), when done, and while the estimator withholds it (ETAWithheld):
+// the average pace is what it withheld.
 func (p ImportProgress) ETA(elapsedSeconds float64) (float64, bool) {
 	f, ok := p.Fraction()
-	if !ok || f <= 0.001 || f >= 1 || elapsedSeconds <= 0 {
+	if !ok || f <= 0.001 || f >= 1 || elapsedSeconds <= 0 || p.ETAWithheld {
 		return 0, false
 	}
 	if p.ETASeconds > 0 {

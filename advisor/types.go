@@ -40,6 +40,9 @@ type ImportProgress struct {
 	// the average pace (ETAEstimator); 0: not estimated (use ETA, which falls back to the
 	// average pace).
 	ETASeconds float64 `json:"eta_seconds,omitempty"`
+	// ETAWithheld says the session's estimator gave no ETA at this tick (too early: its
+	// estimates had not settled), so ETA gives none either.
+	ETAWithheld bool `json:"eta_withheld,omitempty"`
 	// TimeVsEarlier is, when the ETA follows an earlier import of the same dump, this
 	// run's time over that run's for the same stretch of the dump (0.9: 11 % faster): a
 	// before/after comparison while the second run is still going. 0: no earlier run.

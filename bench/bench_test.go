@@ -2,8 +2,11 @@ package bench
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -140,5 +143,96 @@ func TestAdviceVariants(t *testing.T) {
 	}
 	if n := strings.Count(log.String(), "server-cpu-bound"); n != 1 {
 		t.Errorf("server-cpu-bound logged %d times:\n%s", n, log.String())
+	}
+}
+
+// TestAutoPlanNothingToTest: a first run whose findings advise no server setting ends the
+// bench there, saying what it found and what measuring a setting would take, where it
+// used to run the baseline DefaultRepeat more times to say "inconclusive".
+func TestAutoPlanNothingToTest(t *testing.T) {
+	base := Variant{Name: "defaults"}
+	cpu := advisor.Finding{ID: "serial-replay-idle-cores", Recommendation: "replay with --parallel 2 --load-data"}
+	for _, tc := range []struct {
+		name     string
+		findings []advisor.Finding
+		want     string
+	}{
+		{"no findings", nil, "nothing to test: the first run, on defaults (server defaults), took 0:14 and raised no finding; " +
+			"to measure a setting anyway, name it: --variant defaults --variant NAME:var=value (4 runs of each, about 1:52)"},
+		{"advice that is no setting", []advisor.Finding{cpu, cpu}, "nothing to test: the first run, on defaults (server defaults), took 0:14 and raised no finding whose advice is a server setting " +
+			"(serial-replay-idle-cores: not a setting); to measure a setting anyway, name it: --variant defaults --variant NAME:var=value (4 runs of each, about 1:52)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := autoPlan(io.Discard, base, nil, tc.findings, 14, DefaultRepeat)
+			if !errors.Is(err, ErrNothingToTest) || got != nil {
+				t.Fatalf("autoPlan = %v, %v; want ErrNothingToTest", got, err)
+			}
+			if err.Error() != tc.want {
+				t.Errorf("message:\n got %q\nwant %q", err, tc.want)
+			}
+		})
+	}
+	// A first variant with settings is named with them, so the command can be run as shown.
+	small := Variant{Name: "small", Settings: []string{"innodb_log_file_size=4M"}}
+	if _, err := autoPlan(io.Discard, small, []Variant{small}, nil, 14, DefaultRepeat); err == nil || !strings.Contains(err.Error(), "--variant small:innodb_log_file_size=4M --variant NAME:var=value") {
+		t.Errorf("a first variant with settings: %v", err)
+	}
+	// A second variant given beside --auto is something to test.
+	got, err := autoPlan(io.Discard, base, []Variant{base, {Name: "big", Settings: []string{"innodb_log_file_size=1G"}}}, nil, 14, DefaultRepeat)
+	if err != nil || len(got) != 2 {
+		t.Errorf("with a given second variant: %v, %v; want both variants", got, err)
+	}
+}
+
+// TestWriteTextNoMedianIntervalNote: with 4 runs a variant (the default), the table shows
+// the speed-up's bootstrap interval under "95% CI" and no median interval; benchmath's
+// "need >= 6 samples for confidence interval" is about the median's, and printed under
+// that header it read as if the interval shown were none.
+func TestWriteTextNoMedianIntervalNote(t *testing.T) {
+	variants := []Variant{{Name: "a"}, {Name: "b"}}
+	var runs []Run
+	for i, s := range []float64{10, 10.5, 9.8, 10.2} {
+		runs = append(runs, Run{Variant: "a", Index: i, ReplaySeconds: s, Status: "ok"},
+			Run{Variant: "b", Index: i, ReplaySeconds: s / 2, Status: "ok"})
+	}
+	sum := Summarize(variants, runs)
+	var out bytes.Buffer
+	WriteText(&out, sum)
+	if strings.Contains(out.String(), "confidence interval") || !strings.Contains(out.String(), "2.00× [") {
+		t.Errorf("text:\n%s", out.String())
+	}
+	if len(sum[1].MedianWarnings) == 0 {
+		t.Error("bench.json keeps why there is no median interval (median_warnings)")
+	}
+}
+
+// TestSpeedupIntervalNeedsRuns: with fewer than minIntervalRuns runs on a side the
+// speed-up is printed without an interval (one run each printed "1.15× [1.15, 1.15]"
+// under "95% CI"), and the table says why.
+func TestSpeedupIntervalNeedsRuns(t *testing.T) {
+	variants := []Variant{{Name: "a"}, {Name: "b"}}
+	runs := []Run{{Variant: "a", ReplaySeconds: 23, Status: "ok"}, {Variant: "b", ReplaySeconds: 20, Status: "ok"}}
+	sum := Summarize(variants, runs)
+	if sum[1].SpeedupLo != 0 || sum[1].SpeedupHi != 0 {
+		t.Errorf("one run a side: interval [%v, %v], want none", sum[1].SpeedupLo, sum[1].SpeedupHi)
+	}
+	var out bytes.Buffer
+	WriteText(&out, sum)
+	if strings.Contains(out.String(), "[") || !strings.Contains(out.String(), "~ 1.15× ") || !strings.Contains(out.String(), "too few for one") {
+		t.Errorf("text:\n%s", out.String())
+	}
+}
+
+// TestWriteTextAligned: every row's numbers start in the same column however long a
+// variant's name (--auto's carry their settings).
+func TestWriteTextAligned(t *testing.T) {
+	sum := []Summary{{Variant: "small (innodb_log_file_size=4M)", Runs: 1, MedianSeconds: 23},
+		{Variant: "all-advice (innodb_log_file_size=1G, innodb_io_capacity=2000, innodb_io_capacity_max=4000)", Runs: 1, MedianSeconds: 19, Speedup: 1.18}}
+	var out bytes.Buffer
+	WriteText(&out, sum)
+	lines := strings.Split(out.String(), "\n")
+	col := func(line, field string) int { return utf8.RuneCountInString(line[:strings.Index(line, field)]) }
+	if a, b, c := col(lines[0], " runs"), col(lines[1], "    1 "), col(lines[2], "    1 "); a != b || b != c {
+		t.Errorf("runs column at %d, %d, %d:\n%s", a, b, c, out.String())
 	}
 }

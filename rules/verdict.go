@@ -64,17 +64,11 @@ func (Attribution) Attribute(env *advisor.Env, w advisor.Window) (advisor.CauseS
 	leaves := dataDevices(env, iw)
 	lat, haveLat := syncLatency(env, iw, leaves)
 
-	// Redo: where the checkpoint age sits between the async point (0) and the sync point
-	// (1), at both ends of the interval. A tick is one reading of a saw-tooth: a reading
-	// near the sync point says the age touched it within the interval. Log-buffer waits
-	// add one durable log write each.
+	// Redo: the checkpoint wait (redoWait, which the redo-log-too-small finding's share
+	// is made of too).
 	redo := 0.0
-	if haveRedo && redoBytesPerSec > 0 {
-		redo = checkpointStall(env, iw)
-		if waits, ok := iw.Rate("Innodb_log_waits"); ok && waits > 0 && haveLat {
-			redo += waits * lat.ms / 1000
-		}
-		redo = min(redo, 1)
+	if haveRedo {
+		redo = redoWait(env, iw, redoBytesPerSec, lat, haveLat)
 	}
 
 	other := advisor.CauseShares{}

@@ -181,12 +181,7 @@ func ImportProgress(in *dumpfile.Input, progress func() importer.Progress, expec
 		if expectedBytes > 0 {
 			ip.ExpectedBytes, ip.ExpectedExact = expectedBytes, true
 		}
-		if f, ok := ip.Fraction(); ok {
-			if s, ok := eta.Observe(time.Since(start).Seconds(), f); ok {
-				ip.ETASeconds = s
-			}
-			ip.TimeVsEarlier, _ = eta.VersusProfile()
-		}
+		eta.Estimate(&ip, time.Since(start).Seconds())
 		return ip
 	}
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
-	"github.com/dumpscope/dumpscope/internal/units"
 	"github.com/dumpscope/dumpscope/iostat"
 )
 
@@ -98,7 +97,7 @@ func (v devicesView) panel(w int, tall bool) []string {
 	sw := w - lipgloss.Width(cols) - 2
 	hdr := cols
 	if sw >= 8 {
-		hdr += "  " + fit(fmt.Sprintf("%%util, last %s", units.FormatDuration(float64(sw)*v.o.Interval.Seconds())), sw)
+		hdr += "  " + fit(fmt.Sprintf("%%util, last %s", historySpan(len(st.utilHist[names[0]].last(sw*4)), v.o.Interval)), sw)
 	}
 	out = append(out, v.sty.dim.Render(hdr))
 	for _, name := range names {

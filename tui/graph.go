@@ -3,6 +3,9 @@ package tui
 import (
 	"math"
 	"strings"
+	"time"
+
+	"github.com/dumpscope/dumpscope/internal/units"
 )
 
 // historyPoints is how many ticks of each series the dashboard keeps: ten minutes at the
@@ -29,6 +32,14 @@ func (s *series) last(n int) []float64 {
 		return s.v
 	}
 	return s.v[len(s.v)-n:]
+}
+
+// historySpan is the time n points of a history cover at one point per interval: what
+// a graph's "last …" label says. Not the graph's width: a graph shows up to four points a
+// column (downsample) and, early in a run, fewer points than columns, so "last 2:34"
+// under 11 s of history, or under ten minutes of it, named neither.
+func historySpan(n int, interval time.Duration) string {
+	return units.FormatDuration(float64(n) * interval.Seconds())
 }
 
 // downsample reduces vals to at most width points, keeping each bucket's maximum (a

@@ -80,7 +80,8 @@ func (v innodbView) panel(w, graphH int) []string {
 	switch {
 	case graphH > 1:
 		gw := w - 6
-		g := graph(st.ageHist.last(gw*4), gw, graphH, []float64{100 * r.async, 100 * r.sync})
+		ages := st.ageHist.last(gw * 4)
+		g := graph(ages, gw, graphH, []float64{100 * r.async, 100 * r.sync})
 		for i, row := range g {
 			axis := "     "
 			switch i {
@@ -91,7 +92,7 @@ func (v innodbView) panel(w, graphH int) []string {
 			}
 			out = append(out, v.sty.dim.Render(axis)+" "+v.sty.accent.Render(row))
 		}
-		out = append(out, v.sty.dim.Render(fmt.Sprintf("      checkpoint age, %% of max, last %s; ╌ flush points", units.FormatDuration(float64(gw)*v.o.Interval.Seconds()))))
+		out = append(out, v.sty.dim.Render(fmt.Sprintf("      checkpoint age, %% of max, last %s; ╌ flush points", historySpan(len(ages), v.o.Interval))))
 	case graphH == 1:
 		sw := w - 25
 		out = append(out, v.sty.dim.Render(" age history (% of max) ")+v.sty.accent.Render(sparkline(st.ageHist.last(sw*4), sw, 100)))

@@ -169,8 +169,9 @@ func (m *Model) wide(w, h int) []string {
 	right = append(right, v.cpu().panel(rw, true)...)
 	if names := v.devices().names(); len(names) > 0 && top-len(left) >= 6 {
 		gh := min(top-len(left)-2, 12)
-		left = append(left, "", m.sty.dim.Render(fmt.Sprintf(" %s %%util, last %s", names[0], units.FormatDuration(float64(lw-6)*m.o.Interval.Seconds()))))
-		for i, row := range graph(m.st.utilHist[names[0]].last((lw-6)*4), lw-6, gh, nil) {
+		util := m.st.utilHist[names[0]].last((lw - 6) * 4)
+		left = append(left, "", m.sty.dim.Render(fmt.Sprintf(" %s %%util, last %s", names[0], historySpan(len(util), m.o.Interval))))
+		for i, row := range graph(util, lw-6, gh, nil) {
 			axis := "     "
 			switch i {
 			case 0:

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -40,7 +41,7 @@ func runBench(args []string, s stdio) int {
 	f.section(groupSandbox)
 	f.Var(&o.variants, "variant", "`NAME[:var=val,…]`: a server configuration to run (repeatable; without settings: the server's defaults)")
 	f.IntVar(&o.repeat, "repeat", bench.DefaultRepeat, "`N` runs per variant (4: the fewest with which a difference can be significant)")
-	f.BoolVar(&o.auto, "auto", false, "run the defaults once, turn each finding's advice into a variant, and measure them all")
+	f.BoolVar(&o.auto, "auto", false, "run the defaults once, turn each finding's advice into a variant, and measure them all (no advice: stop after that run)")
 	f.StringVar(&o.sandboxDir, "sandbox-dir", "", "parent `DIR` of the sandboxes: put it on the disk under test")
 	f.StringVar(&o.serverBinary, "server-binary", "", "mariadbd or mysqld `PATH` for the sandboxes")
 	f.StringVar(&o.sampleSize, "sample-size", "64M", "`SIZE` of the generated dump when no DUMP is given")
@@ -65,10 +66,9 @@ func runBench(args []string, s stdio) int {
 	if err != nil {
 		return f.fail(s, usagef("%v", err))
 	}
-	if len(variants) == 0 && !o.auto {
-		return f.fail(s, usagef("give at least one --variant, or --auto"))
-	}
 	switch {
+	case len(variants) < 2 && !o.auto: // one variant alone has nothing to be compared with
+		return f.fail(s, usagef("give two or more --variant (e.g. --variant default for the server's defaults), or --auto"))
 	case o.repeat < 1:
 		return f.fail(s, usagef("--repeat %d: want 1 or more", o.repeat))
 	case o.parallel < 1:
@@ -100,13 +100,13 @@ func runBench(args []string, s stdio) int {
 		OutDir: o.outDir, Interval: o.interval, ToolVersion: version, Log: s.Err,
 	})
 	if o.auto {
-		if variants, err = b.Auto(ctx, variants); err != nil {
+		if variants, err = b.Auto(ctx, variants); errors.Is(err, bench.ErrNothingToTest) {
+			fmt.Fprintln(s.Out, "verdict:", err) // said after one run, not after DefaultRepeat more
+			return exitOK
+		} else if err != nil {
 			fmt.Fprintln(s.Err, "dumpscope bench:", err)
 			return exitFailure
 		}
-	}
-	if o.repeat < bench.DefaultRepeat {
-		fmt.Fprintf(s.Err, "dumpscope bench: note: %d run(s) per variant: too few to tell whether a difference is significant (need %d)\n", o.repeat, bench.DefaultRepeat)
 	}
 	runs, err := b.RunAll(ctx, variants)
 	summary := bench.Summarize(variants, runs)

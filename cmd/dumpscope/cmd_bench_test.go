@@ -72,3 +72,34 @@ func TestBenchRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchAutoNothingToTest: --auto on a dump too small for any finding stops after its
+// first run with "verdict: nothing to test" and what a measurement would take, where it
+// used to run the baseline 4 more times (80 s on the sample) to say "inconclusive".
+func TestBenchAutoNothingToTest(t *testing.T) {
+	testsandbox.Start(t) // skips (or fails under CI) without a server
+	dir := t.TempDir()
+	dump := filepath.Join(dir, "d.sql")
+	if err := os.WriteFile(dump, []byte("CREATE DATABASE b;\nUSE b;\nCREATE TABLE t (id INT PRIMARY KEY);\nINSERT INTO t VALUES (1);\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := runCommand([]string{"bench", "--auto", "--sandbox-dir", shortDir(t), "--out", filepath.Join(dir, "out"), dump},
+		stdio{In: strings.NewReader(""), Out: &stdout, Err: &stderr})
+	if code != exitOK || !strings.HasPrefix(stdout.String(), "verdict: nothing to test: the first run, on defaults (server defaults), took ") {
+		t.Errorf("exit %d, stdout:\n%s", code, stdout.String())
+	}
+	if strings.Contains(stderr.String(), "run 1/") {
+		t.Errorf("measured the baseline alone:\n%s", stderr.String())
+	}
+}
+
+// TestBenchOneVariant: one --variant without --auto has nothing to be compared with; that
+// is said before any run, not after four.
+func TestBenchOneVariant(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := runCommand([]string{"bench", "--variant", "big:innodb_log_file_size=1G"}, stdio{In: strings.NewReader(""), Out: &stdout, Err: &stderr})
+	if code != exitUsage || !strings.Contains(stderr.String(), "give two or more --variant") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr.String())
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"golang.org/x/term"
@@ -54,8 +53,9 @@ func runGen(args []string, s stdio) int {
 		return fl.fail(s, usagef("--insert-bytes %q: want 1024 to 1G", *insertBytes))
 	}
 	o.RowsPerInsertBytes = int(nb)
-	if o.Compression, err = genCompression(*format, *out); err != nil {
-		fmt.Fprintln(s.Err, "dumpscope gen:", err)
+	var ok bool
+	if o.Compression, ok = gen.CompressionFor(*format, *out); !ok {
+		fmt.Fprintf(s.Err, "dumpscope gen: --format %q: want auto, plain, gzip or zstd\n", *format)
 		return exitUsage
 	}
 
@@ -99,39 +99,9 @@ func runGen(args []string, s stdio) int {
 		return exitFailure
 	}
 	elapsed := time.Since(start)
-	fmt.Fprintf(s.Err, "dumpscope gen: wrote %s: %s", name, genSummary(st, o))
+	fmt.Fprintf(s.Err, "dumpscope gen: wrote %s: %s", name, st.Line(o.Compression))
 	fmt.Fprintf(s.Err, " in %.1f s (%s/s uncompressed)\n", elapsed.Seconds(), units.FormatBytes(float64(st.Bytes)/max(elapsed.Seconds(), 1e-9)))
 	return exitOK
-}
-
-// genCompression resolves --format against -o's extension.
-func genCompression(format, out string) (string, error) {
-	switch format {
-	case "plain", "none":
-		return "none", nil
-	case "gzip", "zstd":
-		return format, nil
-	case "auto":
-		switch {
-		case strings.HasSuffix(out, ".gz"):
-			return "gzip", nil
-		case strings.HasSuffix(out, ".zst"), strings.HasSuffix(out, ".zstd"):
-			return "zstd", nil
-		}
-		return "none", nil
-	}
-	return "", fmt.Errorf("--format %q: want auto, plain, gzip or zstd", format)
-}
-
-// genSummary is one line: sizes, rows, tables, statements.
-func genSummary(st gen.Stats, o gen.Options) string {
-	var b strings.Builder
-	b.WriteString(units.FormatBytes(float64(st.Bytes)))
-	if o.Compression != "none" {
-		fmt.Fprintf(&b, " (%s: %s)", o.Compression, units.FormatBytes(float64(st.CompressedBytes)))
-	}
-	fmt.Fprintf(&b, ", database %s, %d rows in %d tables, %d INSERT statements", st.Database, st.Rows, len(st.Tables), st.Inserts)
-	return b.String()
 }
 
 func isTerminal(w io.Writer) bool {

@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/klauspost/compress/gzip"
 
+	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/importer/split"
 )
 
@@ -68,7 +69,7 @@ func TestRunSplitJSONGzipStdin(t *testing.T) {
 	if code := runSplit([]string{"-", "--json"}, stdio{In: &gz, Out: &b, Err: &errb}); code != exitOK {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	var sa, sb splitSummary
+	var sa, sb importer.DumpSummary
 	if err := json.Unmarshal(a.Bytes(), &sa); err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +165,7 @@ func TestRunSplitRenameFollowsSQLMode(t *testing.T) {
 	if code := runSplit([]string{"--json", "--rename-database", "shop=s2", dump}, stdio{Out: &out, Err: &errb}); code != exitOK {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	var sum splitSummary
+	var sum importer.DumpSummary
 	if err := json.Unmarshal(out.Bytes(), &sum); err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/replay"
 	"github.com/dumpscope/dumpscope/internal/units"
 )
 
@@ -53,7 +54,7 @@ func importSummary(s stdio, r *importer.Result) int {
 		for _, n := range ld.Notes {
 			fmt.Fprintln(s.Err, "dumpscope:", n)
 		}
-		fmt.Fprintf(w, "dumpscope: --load-data: %d batches loaded in bulk; %d ran as INSERTs: %d after a LOAD that was not clean (a warning or a row the server skipped) was rolled back, the others not provably exact as LOAD DATA\n", ld.Loaded, ld.AsInserts, min(ld.Replayed, ld.AsInserts))
+		fmt.Fprintln(w, loadDataLine(ld))
 	}
 	if res.SpooledBytes > 0 {
 		// Disk the read-ahead used, and what it cost: the spool's writes are client CPU.
@@ -69,6 +70,24 @@ func importSummary(s stdio, r *importer.Result) int {
 		return exitSQLErrors
 	}
 	return exitOK
+}
+
+// loadDataLine counts the batches loaded in bulk and those that ran as INSERTs, and why,
+// naming only the reasons that hold ("3 ran as INSERTs: 0 after a LOAD that was not clean
+// …, the others …" read as if something had been rolled back).
+func loadDataLine(ld *replay.LoadDataStats) string {
+	line := fmt.Sprintf("dumpscope: --load-data: %d batches loaded in bulk", ld.Loaded)
+	const rolledBack, inexact = "after a LOAD that was not clean (a warning or a row the server skipped) was rolled back", "not provably exact as LOAD DATA"
+	switch replayed := min(ld.Replayed, ld.AsInserts); {
+	case ld.AsInserts == 0:
+		return line
+	case replayed == 0:
+		return fmt.Sprintf("%s; %d ran as INSERTs, %s", line, ld.AsInserts, inexact)
+	case replayed == ld.AsInserts:
+		return fmt.Sprintf("%s; %d ran as INSERTs %s", line, ld.AsInserts, rolledBack)
+	default:
+		return fmt.Sprintf("%s; %d ran as INSERTs: %d %s, the others %s", line, ld.AsInserts, replayed, rolledBack, inexact)
+	}
 }
 
 // printCapped prints the kept entries of a list that counted total, indented, and how many
