@@ -57,6 +57,7 @@ func TestProgressPhaseAndTables(t *testing.T) {
 			}
 			var progress func() importer.Progress
 			var atC, last importer.Progress
+			maxDone := 0
 			var log strings.Builder
 			res, err := importer.Import(context.Background(), cfg, importer.Source{Path: path}, importer.Options{
 				Parallel: parallel, BatchBytes: 64, Log: &log,
@@ -67,6 +68,12 @@ func TestProgressPhaseAndTables(t *testing.T) {
 				OnStatement: func(_ context.Context, st *split.Statement) error {
 					if st.Verb == "CREATE TABLE" && st.Table == "c" {
 						atC = progress()
+					}
+					// Tables done never goes down (TestTablesDoneWaitsForHeldBatch).
+					if n := progress().TablesDone; n < maxDone {
+						t.Errorf("at line %d: %d tables done after %d", st.Line, n, maxDone)
+					} else {
+						maxDone = n
 					}
 					if tbl := progress().Table; tbl != "" && !strings.HasPrefix(tbl, "pt.") {
 						// One name for a table throughout: a record that said a and

@@ -122,6 +122,7 @@ func (dp *dispatcher) flush(ctx context.Context) error {
 	}
 	b := dp.cur
 	dp.cur = nil
+	defer p.serial.tables.release(b.table) // in the scheduler's busy count once sent (newBatch)
 	b.session = dp.session
 	if err := p.sched.budget().spill(ctx, b); err != nil {
 		p.noteUnexecuted(b) // never sent (a stop while the spool was full)
@@ -271,9 +272,7 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 		}
 	}
 	if dp.cur == nil {
-		dp.cur = &rowBatch{table: key, entryState: entryState{pinned: p.cat.keepsOrder(key, info)}}
-		dp.cur.startedEmpty, dp.cur.asInserts = !dp.seenTables[key], !dp.seenTables[key] && info.uniqueKey // bulkpath.go
-		p.sched.setStreaming(key)
+		dp.newBatch(key, info)
 	}
 	dp.cur.add(st, p.sched.arenas)
 	dp.cur.lastAt, dp.cur.lastOrdered = st.Offset, pl.Ordered
