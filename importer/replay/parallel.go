@@ -152,6 +152,8 @@ type ParallelReplayer struct {
 	// loadedTable is the table of the batch committed last: what the progress line names
 	// (the reader's table runs ahead of what loads).
 	loadedTable atomic.Pointer[string]
+	// appliedMax is the most SQL Progress has reported applied (Bytes − PendingBytes).
+	appliedMax atomic.Int64
 
 	inflight sync.WaitGroup
 	firstErr atomic.Pointer[error]
@@ -255,6 +257,20 @@ func (p *ParallelReplayer) Progress() Progress {
 	sp.Commits += p.commits.Load()
 	sp.PendingBytes = p.sched.budget().pendingBytes()
 	sp.PendingBytes = min(max(sp.PendingBytes, 0), sp.Bytes)
+	// What was applied only grows. Bytes moves on as a statement is read, and the statement
+	// joins PendingBytes only once its batch takes budget for it: in between it counted as
+	// applied, and the next sample took it back (a 1 MiB INSERT: "15.2 MiB SQL", then
+	// "14.2 MiB SQL, -5.0 MiB/s"). The most applied so far stands until it is passed.
+	for applied := sp.Bytes - sp.PendingBytes; ; {
+		most := p.appliedMax.Load()
+		if applied <= most {
+			sp.PendingBytes = sp.Bytes - most
+			break
+		}
+		if p.appliedMax.CompareAndSwap(most, applied) {
+			break
+		}
+	}
 	sp.SpooledBytes = p.sched.budget().spooled()
 	sp.TablesDone, sp.Phase = p.tablesProgress(sp.Phase)
 	if t := p.loadedTable.Load(); t != nil {

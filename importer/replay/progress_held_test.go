@@ -45,3 +45,30 @@ func TestTablesDoneIgnoresBarriers(t *testing.T) {
 		t.Fatalf("a batch of parent's rows in flight: %d tables done, want 0", n)
 	}
 }
+
+// TestAppliedBytesNeverGoBack: a statement read (Bytes moves on) before its batch takes
+// budget for it (PendingBytes grows) counts as applied until then; the next sample must
+// not take it back.
+func TestAppliedBytesNeverGoBack(t *testing.T) {
+	p := &ParallelReplayer{sched: newScheduler(2, ParallelOptions{QueueBytes: 64 << 20}, func() error { return nil }), serial: &Replayer{}}
+	applied := func() int64 { pr := p.Progress(); return pr.Bytes - pr.PendingBytes }
+	p.serial.bytes.Store(10 << 20)
+	if a := applied(); a != 10<<20 {
+		t.Fatalf("applied %d, want 10 MiB", a)
+	}
+	p.serial.bytes.Store(11 << 20) // a 1 MiB INSERT read, its budget not yet taken
+	if a := applied(); a != 11<<20 {
+		t.Fatalf("applied %d, want 11 MiB", a)
+	}
+	p.sched.budget().tryAcquire(1 << 20) // now it is pending
+	if a := applied(); a != 11<<20 {
+		t.Fatalf("after the statement took its budget: applied %d, want it to stay at 11 MiB", a)
+	}
+	p.sched.mu.Lock()
+	p.sched.queuedBytes -= 1 << 20 // its batch committed
+	p.sched.mu.Unlock()
+	p.serial.bytes.Store(12 << 20)
+	if a := applied(); a != 12<<20 {
+		t.Fatalf("applied %d, want 12 MiB", a)
+	}
+}
