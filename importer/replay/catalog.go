@@ -26,6 +26,9 @@ type catalog struct {
 	// triggerKin links the tables a trigger names (its own, those it touches): a
 	// statement that waits for one waits for all (see relateTriggerTables).
 	triggerKin map[string][]string
+	// foreignKin links, under --load-data, the tables a foreign key relates (see
+	// relateForeignKeys): a statement that changes an existing one waits for all.
+	foreignKin map[string][]string
 }
 
 // The catalog: what the parallel replay reads from the server about a table before its

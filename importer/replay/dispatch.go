@@ -315,7 +315,7 @@ func (dp *dispatcher) runStatement(ctx context.Context, st *split.Statement, end
 		global = global || p.cat.allOrdered
 	}
 	if !global {
-		keys = p.cat.withTriggerKin(keys)
+		keys = p.cat.withKin(ctx, st, keys)
 	}
 	dp.forgetFirst(st, keys, global)
 	local := !global && localDDL(st)

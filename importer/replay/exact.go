@@ -22,19 +22,7 @@ import (
 // t whose trigger inserts into log, then an INSERT into log that takes AUTO_INCREMENT ids
 // after them).
 func (cg *catalog) relateTriggerTables(tables []string) {
-	if len(tables) < 2 {
-		return
-	}
-	if cg.triggerKin == nil {
-		cg.triggerKin = map[string][]string{}
-	}
-	for _, t := range tables {
-		for _, u := range tables {
-			if u != t && !plan.ContainsKey(cg.triggerKin[t], u) {
-				cg.triggerKin[t] = append(cg.triggerKin[t], u)
-			}
-		}
-	}
+	cg.triggerKin = relate(cg.triggerKin, tables)
 }
 
 // withTriggerKin returns keys and every table a trigger relates to one of them.
