@@ -149,11 +149,11 @@ func (cg *catalog) idFactsOf(ctx context.Context, db, table string) (idFacts, er
 		return f, nil
 	}
 	var f idFacts
-	col, at, err := autoIncrementColumn(ctx, p.control, db, table)
+	col, at, signed, err := autoIncrementColumn(ctx, p.control, db, table)
 	if err != nil {
 		return f, err
 	}
-	f.TableFacts = plan.TableFacts{AutoIncrement: col, AutoIncrementAt: at}
+	f.TableFacts = plan.TableFacts{AutoIncrement: col, AutoIncrementAt: at, AutoIncrementSigned: signed}
 	if f.triggers, err = cg.triggersNameTables(ctx, db, table); err != nil {
 		return f, err
 	}
