@@ -70,9 +70,11 @@ var fkScopeCases = []fkScopeCase{
 		post: "INSERT INTO `p` VALUES (1,'a'),(2,'b');\n", beside: true},
 	{name: "parent-create-or-replace-existing", pre: fkParent + fkChild, held: "c", at: "CREATE OR REPLACE TABLE `p`",
 		post: "INSERT INTO `p` VALUES (1,'a'),(2,'b');\n"},
-	// The child's statements beside the parent's rows (a CREATE TABLE of the child waits
-	// for its parent's rows anyway: plan.BarrierScope puts the tables it references in
-	// its scope).
+	// The child's statements beside the parent's rows.
+	{name: "child-create", pre: fkParent, held: "p", at: "CREATE TABLE `c`",
+		post: "INSERT INTO `c` VALUES (1,2000,'a');\n", beside: true},
+	{name: "child-create-checks-on", pre: fkParent + "SET FOREIGN_KEY_CHECKS=1;\n", held: "p", at: "CREATE TABLE `c`",
+		post: "INSERT INTO `c` VALUES (1,2000,'a');\n", beside: true},
 	{name: "child-alter-add-index", pre: fkParent + fkChild, held: "p", at: "ALTER TABLE `c` ADD INDEX",
 		post: "INSERT INTO `c` VALUES (1,1,'a');\n"},
 }
@@ -87,6 +89,7 @@ var fkScopeAt = map[string]string{
 	"TRUNCATE":                    "TRUNCATE TABLE `p`;\n",
 	"RENAME TABLE":                "RENAME TABLE `p` TO `p2`;\n",
 	"OPTIMIZE TABLE":              "OPTIMIZE TABLE `p`;\n",
+	"CREATE TABLE `c`":            fkChild,
 	"CREATE OR REPLACE TABLE `p`": "CREATE OR REPLACE TABLE `p` (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c0 VARCHAR(20)) ENGINE=InnoDB;\n",
 	"ALTER TABLE `c` ADD INDEX":   "ALTER TABLE `c` ADD INDEX ix (note);\n",
 }
