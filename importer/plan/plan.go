@@ -96,6 +96,10 @@ type TableFacts struct {
 	// visible columns only (-1: the column is INVISIBLE, so such a row generates an id).
 	AutoIncrement   string
 	AutoIncrementAt int
+	// AutoIncrementSigned: the column is not UNSIGNED, so a negative value is stored as
+	// it is and takes no generated id; an UNSIGNED one stores -1 as 0 where sql_mode is
+	// not strict, and generates one (false, the zero value, is the safe answer).
+	AutoIncrementSigned bool
 	// NotPlain says why rows into the table may write other tables ("" when they
 	// cannot): a view, a MERGE table (see notPlainTarget).
 	NotPlain string

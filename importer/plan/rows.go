@@ -17,6 +17,9 @@ type rowInsert struct {
 	// an empty row `()`.
 	zeroMask uint64
 	zeroFar  bool
+	// negMask has bit i set when some row gives column i a negative number (not 0): 0
+	// in an UNSIGNED column where sql_mode is not strict (sqlscan.Rows.NegMask).
+	negMask uint64
 }
 
 // generatesIDs reports whether the insert leaves ids of the table's AUTO_INCREMENT column
@@ -53,7 +56,13 @@ func (ri rowInsert) generatesIDs(f TableFacts) bool {
 	if ri.zeroFar {
 		return true
 	}
-	return k < 64 && ri.zeroMask&(1<<uint(k)) != 0
+	if k >= 64 {
+		return false
+	}
+	if !f.AutoIncrementSigned && ri.negMask&(1<<uint(k)) != 0 {
+		return true // -1 is stored as 0 where sql_mode is not strict
+	}
+	return ri.zeroMask&(1<<uint(k)) != 0
 }
 
 // ParseRowInsert recognises a plain row insert (see rowInsert). It reads the whole
@@ -113,6 +122,6 @@ func ParseRowInsert(q []byte, syn sqlscan.Syntax) (ri rowInsert, ok bool) {
 	if !ok {
 		return ri, false
 	}
-	ri.rows, ri.zeroMask, ri.zeroFar = rows.N, rows.ZeroMask, rows.ZeroFar
+	ri.rows, ri.zeroMask, ri.zeroFar, ri.negMask = rows.N, rows.ZeroMask, rows.ZeroFar, rows.NegMask
 	return ri, true
 }

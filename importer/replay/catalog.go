@@ -26,6 +26,9 @@ type catalog struct {
 	// triggerKin links the tables a trigger names (its own, those it touches): a
 	// statement that waits for one waits for all (see relateTriggerTables).
 	triggerKin map[string][]string
+	// foreignKin links, under --load-data, the tables a foreign key relates (see
+	// relateForeignKeys): a statement that changes an existing one waits for all.
+	foreignKin map[string][]string
 }
 
 // The catalog: what the parallel replay reads from the server about a table before its
@@ -72,7 +75,7 @@ func (cg *catalog) lookupTable(ctx context.Context, st *split.Statement, key str
 		info.notPlain = "a table whose column default takes sequence values"
 	}
 	var err error
-	if info.autoIncrement, info.autoIncrementAt, err = autoIncrementColumn(ctx, c, db, st.Table); err != nil {
+	if info.autoIncrement, info.autoIncrementAt, info.autoIncrementSigned, err = autoIncrementColumn(ctx, c, db, st.Table); err != nil {
 		return info, fmt.Errorf("look up the AUTO_INCREMENT column of %s: %w", key, err)
 	}
 	if err := cg.relateForeignKeys(ctx, c, db, st.Table, key); err != nil {
@@ -206,21 +209,24 @@ func callsFunction(ctx context.Context, c Conn, db, body string) (bool, error) {
 	return found, rows.Err()
 }
 
-// autoIncrementColumn is db.table's AUTO_INCREMENT column ("" if none) and its place in a
+// autoIncrementColumn is db.table's AUTO_INCREMENT column ("" if none), its place in a
 // row of an INSERT without a column list, which fills the visible columns only: the
-// visible columns before it (-1: it is INVISIBLE, and every such row generates an id).
+// visible columns before it (-1: it is INVISIBLE, and every such row generates an id), and
+// whether it is signed (not UNSIGNED: a negative value is kept, not stored as 0).
 // The planner and the resume's check for lost ids both read it here, so that they agree
 // (TestImportInvisibleColumnBeforeAutoIncrement: ORDINAL_POSITION counts the invisible).
 // The subquery is given the names as values: correlated to a's, the server opened every
 // table of every database for it (0.15 s a table with 2000 tables on the server).
-func autoIncrementColumn(ctx context.Context, c Conn, db, table string) (string, int, error) {
+func autoIncrementColumn(ctx context.Context, c Conn, db, table string) (string, int, bool, error) {
 	var name sql.NullString
 	var at sql.NullInt64
+	var signed bool
 	err := c.QueryRowContext(ctx, "SELECT a.COLUMN_NAME, IF(a.EXTRA LIKE '%INVISIBLE%', -1, "+
-		"(SELECT COUNT(*) FROM information_schema.COLUMNS b WHERE b.TABLE_SCHEMA = ? AND b.TABLE_NAME = ? AND b.ORDINAL_POSITION < a.ORDINAL_POSITION AND b.EXTRA NOT LIKE '%INVISIBLE%')) "+
-		"FROM information_schema.COLUMNS a WHERE a.TABLE_SCHEMA = ? AND a.TABLE_NAME = ? AND a.EXTRA LIKE '%auto_increment%'", db, table, db, table).Scan(&name, &at)
+		"(SELECT COUNT(*) FROM information_schema.COLUMNS b WHERE b.TABLE_SCHEMA = ? AND b.TABLE_NAME = ? AND b.ORDINAL_POSITION < a.ORDINAL_POSITION AND b.EXTRA NOT LIKE '%INVISIBLE%')), "+
+		"a.COLUMN_TYPE NOT LIKE '%unsigned%' "+
+		"FROM information_schema.COLUMNS a WHERE a.TABLE_SCHEMA = ? AND a.TABLE_NAME = ? AND a.EXTRA LIKE '%auto_increment%'", db, table, db, table).Scan(&name, &at, &signed)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", 0, nil
+		return "", 0, false, nil
 	}
-	return name.String, int(at.Int64), err
+	return name.String, int(at.Int64), signed, err
 }

@@ -148,7 +148,7 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 	dp.planner.Syntax = p.split.Syntax() // the splitter under any --tables/--rename transform
 	pl, err := dp.planner.Next(st, r.database, catalogFunc(func(key string) (plan.TableFacts, error) {
 		info, err := p.cat.tableFacts(ctx, st, key)
-		return plan.TableFacts{AutoIncrement: info.autoIncrement, AutoIncrementAt: info.autoIncrementAt, NotPlain: info.notPlain, Referenced: info.referenced}, err
+		return plan.TableFacts{AutoIncrement: info.autoIncrement, AutoIncrementAt: info.autoIncrementAt, AutoIncrementSigned: info.autoIncrementSigned, NotPlain: info.notPlain, Referenced: info.referenced}, err
 	}))
 	if err != nil {
 		return p.at(st, err)
@@ -314,7 +314,7 @@ func (dp *dispatcher) runStatement(ctx context.Context, st *split.Statement, end
 		global = global || p.cat.allOrdered
 	}
 	if !global {
-		keys = p.cat.withTriggerKin(keys)
+		keys = p.cat.withKin(ctx, st, keys)
 	}
 	dp.forgetFirst(st, keys, global)
 	local := !global && localDDL(st)

@@ -22,19 +22,7 @@ import (
 // t whose trigger inserts into log, then an INSERT into log that takes AUTO_INCREMENT ids
 // after them).
 func (cg *catalog) relateTriggerTables(tables []string) {
-	if len(tables) < 2 {
-		return
-	}
-	if cg.triggerKin == nil {
-		cg.triggerKin = map[string][]string{}
-	}
-	for _, t := range tables {
-		for _, u := range tables {
-			if u != t && !plan.ContainsKey(cg.triggerKin[t], u) {
-				cg.triggerKin[t] = append(cg.triggerKin[t], u)
-			}
-		}
-	}
+	cg.triggerKin = relate(cg.triggerKin, tables)
 }
 
 // withTriggerKin returns keys and every table a trigger relates to one of them.
@@ -161,11 +149,11 @@ func (cg *catalog) idFactsOf(ctx context.Context, db, table string) (idFacts, er
 		return f, nil
 	}
 	var f idFacts
-	col, at, err := autoIncrementColumn(ctx, p.control, db, table)
+	col, at, signed, err := autoIncrementColumn(ctx, p.control, db, table)
 	if err != nil {
 		return f, err
 	}
-	f.TableFacts = plan.TableFacts{AutoIncrement: col, AutoIncrementAt: at}
+	f.TableFacts = plan.TableFacts{AutoIncrement: col, AutoIncrementAt: at, AutoIncrementSigned: signed}
 	if f.triggers, err = cg.triggersNameTables(ctx, db, table); err != nil {
 		return f, err
 	}

@@ -94,6 +94,8 @@ type tableInfo struct {
 	// connection in its table's order (see Plan.IDs).
 	autoIncrement   string
 	autoIncrementAt int
+	// autoIncrementSigned: the column is not UNSIGNED (plan.TableFacts).
+	autoIncrementSigned bool
 }
 
 // keepsOrder reports whether rows of the table key (described by info) stay on worker 0 in

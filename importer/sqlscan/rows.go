@@ -18,6 +18,12 @@ type Rows struct {
 	// an empty row `()`.
 	ZeroMask uint64
 	ZeroFar  bool
+	// NegMask has bit i set when some row gives column i a value after a minus sign that
+	// is not 0 once rounded (-1, - 2.5): a signed column keeps it, but an UNSIGNED one
+	// stores it as 0 where sql_mode is not strict, and an AUTO_INCREMENT column then takes
+	// a generated id (TestReviewX3ParallelRoundedZeroID). For i ≥ 64 such a value sets
+	// ZeroFar.
+	NegMask uint64
 }
 
 // ReadRows reads a row insert's VALUES list, `(…), (…)`, from Pos to the end of Src,
@@ -48,23 +54,24 @@ func (l *Tokenizer) ReadRows(connState func(v string) bool) (r Rows, ok bool) {
 			for col := 0; ; col++ {
 				// The usual values, a string or a number right after the comma, are read
 				// without rowValue's spaces, signs and dispatch; the rest go through it.
-				var zero, ok bool
+				var zero, neg, ok bool
 				if c := l.peek(); c == '\'' && !l.mb.Multibyte() {
 					zero, ok = true, l.skipPlainString('\'')
 				} else if c >= '0' && c <= '9' {
 					zero, ok = l.rowNumber(0)
 				} else {
-					zero, ok = l.rowValue(0, connState)
+					zero, neg, ok = l.rowSigned(connState)
 				}
 				if !ok {
 					return r, false
 				}
-				if zero {
-					if col < 64 {
-						r.ZeroMask |= 1 << uint(col)
-					} else {
-						r.ZeroFar = true
-					}
+				switch {
+				case col >= 64:
+					r.ZeroFar = r.ZeroFar || zero || neg
+				case zero:
+					r.ZeroMask |= 1 << uint(col)
+				case neg:
+					r.NegMask |= 1 << uint(col)
 				}
 				if !l.rowSpace() {
 					return r, false
@@ -159,29 +166,43 @@ var rowFunctions = map[string]bool{
 	"ST_POINTFROMTEXT": true, "POINTFROMTEXT": true, "ST_GEOMETRYFROMTEXT": true, "GEOMETRYFROMTEXT": true,
 }
 
-// rowValue reads one value; zero reports a top-level value that may be NULL or 0 in an
-// integer column: NULL, DEFAULT, a number 0 (0.0, 0e5, 0x0, 0.4), a negative one, FALSE, and everything that is
-// not a number literal ('0', the empty string, X'00', @v, a function), since an
-// AUTO_INCREMENT column given one of those takes a generated id.
-func (l *Tokenizer) rowValue(depth int, connState func(string) bool) (zero, ok bool) {
+// rowSigned reads a top-level value and the signs before it: zero as rowValue's, neg
+// when a minus sign came before a value that is not zero (any minus: - -1 is taken for
+// negative, which only ever costs an UNSIGNED column's rows their parallel run).
+func (l *Tokenizer) rowSigned(connState func(string) bool) (zero, neg, ok bool) {
+	if neg, ok = l.rowSigns(); !ok {
+		return false, false, false
+	}
+	zero, ok = l.rowValue(0, connState)
+	return zero, neg && !zero, ok
+}
+
+// rowSigns skips the signs (and spaces) before a value; neg reports a minus among them.
+func (l *Tokenizer) rowSigns() (neg, ok bool) {
 	if !l.rowSpace() {
 		return false, false
 	}
-	negative := false
 	for l.peek() == '-' || l.peek() == '+' {
 		if l.Pos+1 < len(l.Src) && l.Src[l.Pos+1] == '-' {
 			return false, false // a `--` comment or double negation: not worth telling apart
 		}
-		negative = negative || l.peek() == '-'
+		neg = neg || l.peek() == '-'
 		l.Pos++
 		if !l.rowSpace() {
 			return false, false
 		}
 	}
-	if negative && depth == 0 {
-		// -1 into an UNSIGNED AUTO_INCREMENT column is stored as 0 where sql_mode is
-		// not strict, and the server generates the id (TestReviewX3ParallelRoundedZeroID).
-		defer func() { zero = true }()
+	return neg, true
+}
+
+// rowValue reads one value, its signs included; zero reports a top-level value that may
+// be NULL or 0 in an integer column whatever its sign: NULL, DEFAULT, a number 0 (0.0,
+// 0e5, 0x0, 0.4, -0.4), FALSE, and everything that is not a number literal ('0', the
+// empty string, X'00', @v, a function), since an AUTO_INCREMENT column given one of those
+// takes a generated id. A negative number that is not 0 is rowSigned's neg.
+func (l *Tokenizer) rowValue(depth int, connState func(string) bool) (zero, ok bool) {
+	if _, ok := l.rowSigns(); !ok {
+		return false, false
 	}
 	c := l.peek()
 	switch {

@@ -35,15 +35,19 @@ func (l *Tokenizer) refReadRows(connState func(v string) bool) (r Rows, ok bool)
 			r.ZeroFar = true // every column takes its default
 		} else {
 			for col := 0; ; col++ {
-				zero, ok := l.refRowValue(0, connState)
+				negative := false
+				zero, ok := l.refRowValue(0, connState, &negative)
 				if !ok {
 					return r, false
 				}
-				if zero {
-					if col < 64 {
-						r.ZeroMask |= 1 << uint(col)
-					} else {
+				if zero || negative {
+					switch {
+					case col >= 64:
 						r.ZeroFar = true
+					case zero:
+						r.ZeroMask |= 1 << uint(col)
+					default:
+						r.NegMask |= 1 << uint(col)
 					}
 				}
 				if !l.refRowSpace() {
@@ -142,25 +146,26 @@ var refRowFunctions = map[string]bool{
 // integer column: NULL, DEFAULT, a number 0 (0.0, 0e5, 0x0, 0.4), a negative one, FALSE, and everything that is
 // not a number literal ('0', the empty string, X'00', @v, a function), since an
 // AUTO_INCREMENT column given one of those takes a generated id.
-func (l *Tokenizer) refRowValue(depth int, connState func(string) bool) (zero, ok bool) {
+// A minus sign before a top-level value that is not zero sets *negative (nil below the
+// top level): -1 into an UNSIGNED AUTO_INCREMENT column is stored as 0 where sql_mode is
+// not strict, and the server generates the id (TestReviewX3ParallelRoundedZeroID).
+func (l *Tokenizer) refRowValue(depth int, connState func(string) bool, negative *bool) (zero, ok bool) {
 	if !l.refRowSpace() {
 		return false, false
 	}
-	negative := false
+	minus := false
 	for l.refPeek() == '-' || l.refPeek() == '+' {
 		if l.Pos+1 < len(l.Src) && l.Src[l.Pos+1] == '-' {
 			return false, false // a `--` comment or double negation: not worth telling apart
 		}
-		negative = negative || l.refPeek() == '-'
+		minus = minus || l.refPeek() == '-'
 		l.Pos++
 		if !l.refRowSpace() {
 			return false, false
 		}
 	}
-	if negative && depth == 0 {
-		// -1 into an UNSIGNED AUTO_INCREMENT column is stored as 0 where sql_mode is
-		// not strict, and the server generates the id (TestReviewX3ParallelRoundedZeroID).
-		defer func() { zero = true }()
+	if minus && negative != nil {
+		defer func() { *negative = !zero }()
 	}
 	c := l.refPeek()
 	switch {
@@ -261,7 +266,7 @@ func (l *Tokenizer) refRowWord(depth int, connState func(string) bool) (zero, ok
 			return false, false
 		}
 		if q := l.refPeek(); q == '\'' || q == '"' || (q >= '0' && q <= '9') || q == 'x' || q == 'X' || q == 'b' || q == 'B' {
-			_, ok := l.refRowValue(depth+1, connState)
+			_, ok := l.refRowValue(depth+1, connState, nil)
 			return depth == 0, ok
 		}
 		return false, false
@@ -278,7 +283,7 @@ func (l *Tokenizer) refRowWord(depth int, connState func(string) bool) (zero, ok
 		return depth == 0, true
 	}
 	for {
-		if _, ok := l.refRowValue(depth+1, connState); !ok {
+		if _, ok := l.refRowValue(depth+1, connState, nil); !ok {
 			return false, false
 		}
 		if !l.refRowSpace() {

@@ -14,8 +14,8 @@ func TestReadRows(t *testing.T) {
 	}{
 		{"(1,'a'),(2,'b')", Syntax{}, true, Rows{N: 2, ZeroMask: 0b10}}, // a string is 0 in an integer column
 		{" (NULL, 'x'), (5, 0x00), (7, DEFAULT)", Syntax{}, true, Rows{N: 3, ZeroMask: 0b11}},
-		{"(0.4, 1.5, 4e-1, 1e0, 0x1e)", Syntax{}, true, Rows{N: 1, ZeroMask: 0b0101}}, // 0.4 and 4e-1 round to 0 (TestReviewX3LoadDataFloatAutoIncrement)
-		{"(-1, - 2, +3, -0.5)", Syntax{}, true, Rows{N: 1, ZeroMask: 0b1011}},         // negatives: 0 in an UNSIGNED column (TestReviewX3ParallelRoundedZeroID)
+		{"(0.4, 1.5, 4e-1, 1e0, 0x1e)", Syntax{}, true, Rows{N: 1, ZeroMask: 0b0101}},                                            // 0.4 and 4e-1 round to 0 (TestReviewX3LoadDataFloatAutoIncrement)
+		{"(-1, - 2, +3, -0.5, -0.4e1, -0, -TRUE, -'')", Syntax{}, true, Rows{N: 1, ZeroMask: 0b1011_1000, NegMask: 0b0100_0011}}, // negatives: 0 in an UNSIGNED column (TestReviewX3ParallelRoundedZeroID), kept in a signed one; -0.5 and -0.4e1 may be 0 as 0.5 and 0.4e1 may
 		{"(0.0e5, 1e0, UNHEX('00'), _binary 'z')", Syntax{}, true, Rows{N: 1, ZeroMask: 0b1101}},
 		{"()", Syntax{}, true, Rows{N: 1, ZeroFar: true}},
 		{"(@v, @@session.sql_mode) -- a comment\n", Syntax{}, true, Rows{N: 1, ZeroMask: 0b11}},
