@@ -160,3 +160,53 @@ func TestResumeLockTablesRegion(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeLockTablesNoAutocommit: mysqldump --no-autocommit's shape, SET autocommit=0
+// and COMMIT inside LOCK TABLES … UNLOCK TABLES, in a run gone serial. The COMMIT's
+// progress row waited for UNLOCK TABLES: stopped after the COMMIT, the resume sent the
+// committed transaction again. Stopped after each statement of the region.
+func TestResumeLockTablesNoAutocommit(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("CREATE DATABASE fz0;\nUSE fz0;\n" +
+		"CREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		"CREATE TABLE n (id int, v varchar(40)) ENGINE=InnoDB;\n" +
+		"SELECT COUNT(*) INTO @c FROM k;\n")
+	for _, table := range []string{"k", "n"} {
+		fmt.Fprintf(&b, "LOCK TABLES `%s` WRITE;\nset autocommit=0;\n", table)
+		b.WriteString(rowsOf(table, 1, 21) + rowsOf(table, 21, 41))
+		b.WriteString("commit;\n" + rowsOf(table, 41, 61) + "commit;\nUNLOCK TABLES;\nset autocommit=1;\n")
+	}
+	dump := b.String()
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	first := lineOf(t, dump, "LOCK TABLES `k`")
+	for stop := first; stop < first+2*9; stop++ {
+		t.Run(fmt.Sprintf("stop at line %d", stop), func(t *testing.T) {
+			runLockCase(t, ref, srv, lockCase{db: "fz0", dump: dump, stop: stop})
+		})
+	}
+}
+
+// TestResumeLockTablesHeldAgain: a resume that skips the committed LOCK TABLES (or the
+// statement the run turned serial at inside the region, which sent it then) sends it
+// again before the next statement of the region: a statement there that reads a table
+// not locked fails with ERROR 1100 as the client's did (--force on both sides), where
+// without the locks it ran and wrote a row the client's table does not have.
+func TestResumeLockTablesHeldAgain(t *testing.T) {
+	head := "CREATE DATABASE fz0;\nUSE fz0;\n" +
+		"CREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		"CREATE TABLE o (id int, v varchar(40)) ENGINE=InnoDB;\n" +
+		"INSERT INTO o VALUES (1,'o');\n"
+	tail := "INSERT INTO k SELECT id + 100, v FROM o;\n" + rowsOf("k", 21, 41) + "UNLOCK TABLES;\nINSERT INTO k SELECT id + 200, v FROM o;\n"
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for _, tc := range []struct{ name, dump, stopAt string }{
+		// Serial before the region: the dump's LOCK TABLES is sent, and skipped on resume.
+		{"serial before", head + "SELECT COUNT(*) INTO @c FROM k;\nLOCK TABLES k WRITE;\n" + rowsOf("k", 1, 21) + tail, "INSERT INTO k VALUES (1,"},
+		// Serial inside it: the LOCK TABLES is not sent; the statement that turns the run
+		// serial sends it first (Relock), and is skipped on resume.
+		{"serial inside", head + "LOCK TABLES k WRITE;\n" + rowsOf("k", 1, 11) + "INSERT INTO k VALUES (11, CAST(11 AS CHAR));\n" + tail, "INSERT INTO k VALUES (11,"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			runLockCase(t, ref, srv, lockCase{db: "fz0", dump: tc.dump, stop: lineOf(t, tc.dump, tc.stopAt), force: true})
+		})
+	}
+}

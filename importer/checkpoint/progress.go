@@ -143,6 +143,12 @@ func addColumn(ctx context.Context, c Conn, table, name, def string) error {
 	return err
 }
 
+// RecordLock is what a LOCK TABLES must add to its list for Record to write progress rows
+// while its locks hold: under LOCK TABLES the server refuses any table not locked (ERROR
+// 1100), and the statements run there commit on their own, so their progress rows must be
+// written there, in their transactions, for a resume not to send them again.
+const RecordLock = ProgressSchema + ".done WRITE"
+
 // Stretch is a committed stretch of the stream: statements from Start up to End
 // (uncompressed bytes), with Digest the SHA-256 of the stream up to End (DigestAt; "" when
 // not known there: a stretch that ends further covers it).
