@@ -40,12 +40,19 @@ type lockState struct {
 }
 
 // lockSQL is q, a LOCK TABLES the control connection is to send, with the progress table
-// added to its list when the run has progress rows (checkpoint.RecordLock); q as it is
-// otherwise, or when it is not LOCK TABLES … (LOCK INSTANCE never gets here).
+// added to its list when the run has progress rows (withRecordLock); q as it is otherwise.
 func (ls *lockState) lockSQL(q []byte, syn sqlscan.Syntax) []byte {
 	if ls.p.opt.Checkpoint == nil {
 		return q
 	}
+	return withRecordLock(q, syn)
+}
+
+// withRecordLock adds checkpoint.RecordLock to the list of q, LOCK TABLE[S] …: after the
+// last table's lock type, before MariaDB's WAIT n or NOWAIT (WAIT alone may also be a
+// table's name), inside an executable comment that holds the statement. Any other
+// statement (LOCK INSTANCE never gets here) is returned as it is.
+func withRecordLock(q []byte, syn sqlscan.Syntax) []byte {
 	l := sqlscan.New(q, syn)
 	if !l.Next().Is("LOCK") {
 		return q
@@ -53,9 +60,6 @@ func (ls *lockState) lockSQL(q []byte, syn sqlscan.Syntax) []byte {
 	if t := l.Next(); !t.Is("TABLES") && !t.Is("TABLE") {
 		return q
 	}
-	// After the last table's lock type, before MariaDB's WAIT n or NOWAIT (WAIT alone may
-	// also be a table's name), and before a trailing comment or an executable comment's
-	// closer.
 	at := -1
 	var prev sqlscan.Token
 	for t := l.Next(); t.Kind != sqlscan.EOF; prev, t = t, l.Next() {
