@@ -2,6 +2,7 @@ package importer_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/split"
 	rd "github.com/dumpscope/dumpscope/internal/redump"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 	"github.com/dumpscope/dumpscope/sandbox"
@@ -34,6 +36,9 @@ type lockCase struct {
 	// loadData: both attempts run with --load-data; force: the client, both attempts
 	// with --force (the dump has statements that fail).
 	loadData, force bool
+	// killAt, when set, ends the first run right after the statement at that line ran,
+	// before its progress row (importer.WithAfterDDLHook), instead of the stop.
+	killAt int64
 }
 
 // runLockCase imports c.dump with the client into ref and with a stop and a --resume into
@@ -76,7 +81,18 @@ func runLockCase(t *testing.T, ref, srv *sandbox.Server, c lockCase) {
 	}
 	ctx := context.Background()
 	o := importer.Options{Parallel: 2, BatchBytes: 512, SkipWarningCount: true, CheckpointPath: filepath.Join(dir, "journal"), LoadData: c.loadData, Force: c.force}
-	if res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, stopAfter(c.stop, o)); err != nil || res.Status != importer.Interrupted {
+	if c.killAt > 0 {
+		killed := errors.New("killed before the progress row")
+		first := importer.WithAfterDDLHook(o, func(st *split.Statement) error {
+			if st.Line == c.killAt {
+				return killed
+			}
+			return nil
+		})
+		if res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, first); err != nil || !errors.Is(res.Err, killed) {
+			t.Fatalf("first run: %v, %v; want it killed after the statement at line %d", res, err, c.killAt)
+		}
+	} else if res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, stopAfter(c.stop, o)); err != nil || res.Status != importer.Interrupted {
 		t.Fatalf("first run: %v, %v; want it stopped after line %d", res, err, c.stop)
 	}
 	o.Resume = true
@@ -85,7 +101,7 @@ func runLockCase(t *testing.T, ref, srv *sandbox.Server, c lockCase) {
 		t.Fatalf("resume: %v, %v", res, err)
 	}
 	if have := redumps(t, srv, c.db); have != want {
-		t.Errorf("after the stop at line %d and the resume the re-dump differs from the client's; first difference at %s", c.stop, rd.FirstDiff([]byte(want), []byte(have)))
+		t.Errorf("after the stop or kill at line %d and the resume the re-dump differs from the client's; first difference at %s", max(c.stop, c.killAt), rd.FirstDiff([]byte(want), []byte(have)))
 	}
 }
 
@@ -221,5 +237,37 @@ func TestResumeLockTablesHeldAgain(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			runLockCase(t, ref, srv, lockCase{db: "fz0", dump: tc.dump, stop: lineOf(t, tc.dump, tc.stopAt), force: true})
 		})
+	}
+}
+
+// TestResumeLockTablesNonTransactional (difffuzz seed 30331, resume-load-data: an Aria
+// table under LOCK TABLES in a run gone serial, ERROR 1062 on resume): a write to a
+// non-transactional table stays whatever its transaction does, so a kill between it and
+// its progress row left it applied and unrecorded. It now leaves an intent and a marker
+// there, as a barrier does, the intents' tables locked with the dump's. Each INSERT of a
+// keyed Aria, a keyless MyISAM and a keyed InnoDB table under the locks is killed after
+// it ran, before its progress row (the marker written); the resume must take the marked
+// one as run, and send the InnoDB one (rolled back) again.
+func TestResumeLockTablesNonTransactional(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("CREATE DATABASE fz0;\nUSE fz0;\n" +
+		"CREATE TABLE a (id int PRIMARY KEY, v varchar(40)) ENGINE=Aria;\n" +
+		"CREATE TABLE m (id int, v varchar(40)) ENGINE=MyISAM;\n" +
+		"CREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		"SELECT COUNT(*) INTO @c FROM k;\n")
+	for _, table := range []string{"a", "m", "k"} {
+		fmt.Fprintf(&b, "LOCK TABLES `%s` WRITE;\n", table)
+		b.WriteString(rowsOf(table, 1, 21) + rowsOf(table, 21, 41))
+		b.WriteString("UNLOCK TABLES;\n")
+	}
+	dump := b.String()
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for _, table := range []string{"a", "m", "k"} {
+		for _, from := range []string{"1", "21"} {
+			line := lineOf(t, dump, "INSERT INTO "+table+" VALUES ("+from+",")
+			t.Run(fmt.Sprintf("%s, kill at line %d", table, line), func(t *testing.T) {
+				runLockCase(t, ref, srv, lockCase{db: "fz0", dump: dump, killAt: line})
+			})
+		}
 	}
 }

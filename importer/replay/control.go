@@ -50,7 +50,7 @@ type controller struct {
 // newController returns p's controller, before any statement: nothing pending, no
 // transaction opened, nothing skipped.
 func newController(p *ParallelReplayer) *controller {
-	return &controller{p: p, pendingFrom: -1, txnOpenedAt: -1, skipped: skipState{p: p}, xa: xaState{start: -1}, lock: lockState{p: p}}
+	return &controller{p: p, pendingFrom: -1, txnOpenedAt: -1, skipped: skipState{p: p}, xa: xaState{start: -1}, lock: lockState{p: p, intentAt: -1}}
 }
 
 // ErrSerialOnly is what a refusal of the parallel replay wraps (plan.Refuse: ROW_COUNT()
@@ -238,7 +238,9 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	}
 	q = r.counts.give(st, q, p.disp.prevSent)
 	if isLockTables(st) {
-		q = cr.lock.lockSQL(q, st.Syntax()) // with the progress table (lockregion.go)
+		var intents bool
+		q, intents = cr.lock.lockSQL(q, st.Syntax()) // with the progress tables (lockregion.go)
+		cr.lock.sent(intents)
 	}
 	// Inside the dump's transaction (or under its table locks) the held-back indexes are
 	// not added above: their ALTER would commit it early. A DDL statement commits it
@@ -332,7 +334,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		// Under the dump's table locks alone st commits on its own: with its progress row.
 		ownTxn := cr.lock.ownTransaction(st, pl)
 		if ownTxn {
-			if err := cr.lock.begin(ctx, st); err != nil {
+			if err := cr.lock.begin(ctx, st, pl, end); err != nil {
 				return err
 			}
 		}

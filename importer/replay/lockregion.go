@@ -19,15 +19,20 @@ import (
 // TRANSACTION would release the locks. A kill between a committed INSERT and the UNLOCK
 // left the stretch unrecorded, and the resume sent the INSERT again: ERROR 1062, or a
 // keyless table's rows twice (difffuzz seed 30341). So the LOCK TABLES dumpscope sends
-// locks the progress table too (checkpoint.RecordLock), and each such statement runs
+// locks the progress tables too (checkpoint.LockList), and each such statement runs
 // with autocommit off and its progress row after it, committed together by SET
-// autocommit=1. COMMIT and SET autocommit=1 keep table locks (START TRANSACTION and BEGIN
-// release them), and under autocommit=0 a failing statement still rolls back only itself,
-// as under the client's autocommit: ROW_COUNT() and FOUND_ROWS() are the replay's own
-// bookkeeping (rowCounts), LAST_INSERT_ID() is left alone by both SETs and the progress
-// row, and the warnings are read right after the statement. A non-transactional table's
-// rows still commit before the progress row does, as anywhere under LOCK TABLES (no
-// intent is written there), but the window is one statement where it was the region.
+// autocommit=1 (lockState.begin, commit). COMMIT and SET autocommit=1 keep table locks
+// (START TRANSACTION and BEGIN release them), and under autocommit=0 a failing statement
+// still rolls back only itself, as under the client's autocommit: ROW_COUNT() and
+// FOUND_ROWS() are the replay's own bookkeeping (rowCounts), LAST_INSERT_ID() is left
+// alone by both SETs and the progress row, and the warnings are read right after the
+// statement. A write to a non-transactional table there (Aria, MyISAM) stays whatever
+// commits: it gets its intent and marker (checkpoint.Run.BeginIntent, Ran) as a barrier
+// statement does, the intents' and markers' tables locked too, when the table it writes
+// is locked WRITE under its own name and has no triggers (their tables are locked only
+// for the triggers, and cannot be checksummed by name). Otherwise a kill between it and
+// its progress row has the resume send it again, as before for the whole region
+// (difffuzz seed 30331, an Aria table: ERROR 1062).
 
 // lockState follows the dump's table locks on the control connection.
 type lockState struct {
@@ -36,23 +41,34 @@ type lockState struct {
 	// run and the control connection does not: the statement that sent it (the dump's
 	// LOCK TABLES, or the one the run turned serial at, with Relock) committed in an
 	// earlier attempt and was skipped. It is sent before the first statement that runs.
-	owed string
+	// owedIntents: it locks the intents' tables too.
+	owed        string
+	owedIntents bool
+	// intents: the locks the control connection holds include the intents' and markers'
+	// tables (checkpoint.LockList).
+	intents bool
+	// intentAt is the offset of the statement begin left an intent for (-1: none).
+	intentAt int64
 }
 
-// lockSQL is q, a LOCK TABLES the control connection is to send, with the progress table
-// added to its list when the run has progress rows (withRecordLock); q as it is otherwise.
-func (ls *lockState) lockSQL(q []byte, syn sqlscan.Syntax) []byte {
-	if ls.p.opt.Checkpoint == nil {
-		return q
+// lockSQL is q, a LOCK TABLES the control connection is to send, with the progress tables
+// added to its list when the run has progress rows (withLockList,
+// checkpoint.LockList), and whether the intents' tables are among them; q as it is
+// otherwise.
+func (ls *lockState) lockSQL(q []byte, syn sqlscan.Syntax) ([]byte, bool) {
+	cp := ls.p.opt.Checkpoint
+	if cp == nil {
+		return q, false
 	}
-	return withRecordLock(q, syn)
+	list, intents := checkpoint.LockList(cp)
+	return withLockList(q, syn, list), intents
 }
 
-// withRecordLock adds checkpoint.RecordLock to the list of q, LOCK TABLE[S] …: after the
+// withLockList adds list (table lock_type, …) to the list of q, LOCK TABLE[S] …: after the
 // last table's lock type, before MariaDB's WAIT n or NOWAIT (WAIT alone may also be a
 // table's name), inside an executable comment that holds the statement. Any other
 // statement (LOCK INSTANCE never gets here) is returned as it is.
-func withRecordLock(q []byte, syn sqlscan.Syntax) []byte {
+func withLockList(q []byte, syn sqlscan.Syntax, list string) []byte {
 	l := sqlscan.New(q, syn)
 	if !l.Next().Is("LOCK") {
 		return q
@@ -71,8 +87,8 @@ func withRecordLock(q []byte, syn sqlscan.Syntax) []byte {
 	if at < 0 {
 		return q
 	}
-	out := make([]byte, 0, len(q)+len(checkpoint.RecordLock)+2)
-	out = append(append(append(out, q[:at]...), ", "+checkpoint.RecordLock...), q[at:]...)
+	out := make([]byte, 0, len(q)+len(list)+2)
+	out = append(append(append(out, q[:at]...), ", "+list...), q[at:]...)
 	return out
 }
 
@@ -85,15 +101,24 @@ func isLockTables(st *split.Statement) bool {
 // run turned serial with) that the client's connection still holds after it becomes
 // owed; locks the client no longer holds are not.
 func (ls *lockState) skipped(st *split.Statement, pl plan.Plan) {
+	var q []byte
 	switch {
 	case !pl.Locked:
 		ls.owed = ""
+		return
 	case isLockTables(st):
-		ls.owed = string(ls.lockSQL(st.SQL, st.Syntax()))
+		q, ls.owedIntents = ls.lockSQL(st.SQL, st.Syntax())
 	case pl.Relock != "":
-		ls.owed = string(ls.lockSQL([]byte(pl.Relock), st.Syntax()))
+		q, ls.owedIntents = ls.lockSQL([]byte(pl.Relock), st.Syntax())
+	default:
+		return
 	}
+	ls.owed = string(q)
 }
+
+// sent notes that the control connection now holds locks lockSQL made, and whether they
+// include the intents' tables.
+func (ls *lockState) sent(intents bool) { ls.intents = intents }
 
 // acquire sends, before st runs on the control connection, the table locks the client's
 // connection holds there and it does not: the dump's LOCK TABLES that was not sent while
@@ -102,10 +127,11 @@ func (ls *lockState) skipped(st *split.Statement, pl plan.Plan) {
 // as the client's does.
 func (ls *lockState) acquire(ctx context.Context, st *split.Statement, pl plan.Plan) error {
 	p := ls.p
-	q := ls.owed
+	q, intents := ls.owed, ls.owedIntents
 	ls.owed = ""
 	if pl.Relock != "" {
-		q = string(ls.lockSQL([]byte(pl.Relock), st.Syntax()))
+		b, in := ls.lockSQL([]byte(pl.Relock), st.Syntax())
+		q, intents = string(b), in
 	}
 	if q == "" {
 		return nil
@@ -113,6 +139,7 @@ func (ls *lockState) acquire(ctx context.Context, st *split.Statement, pl plan.P
 	if _, err := p.control.ExecContext(ctx, q); err != nil {
 		return p.serial.sqlError(st, []byte(q), err)
 	}
+	ls.sent(intents)
 	return nil
 }
 
@@ -128,25 +155,73 @@ func (ls *lockState) ownTransaction(st *split.Statement, pl plan.Plan) bool {
 		!p.disp.planner.InTransaction()
 }
 
-// begin turns autocommit off on the control connection before st (ownTransaction): st
-// and its progress row then commit together.
-func (ls *lockState) begin(ctx context.Context, st *split.Statement) error {
+// begin, before st (ownTransaction), leaves its intent when it writes a non-transactional
+// table that can be checksummed here (intent), committed at once, and turns autocommit
+// off on the control connection: st and its progress row then commit together.
+func (ls *lockState) begin(ctx context.Context, st *split.Statement, pl plan.Plan, end int64) error {
 	p := ls.p
+	ls.intentAt = -1
+	in, err := ls.intent(ctx, st, pl, end)
+	if err != nil {
+		return err
+	}
+	if in {
+		ls.intentAt = st.Offset
+	}
 	if _, err := p.control.ExecContext(ctx, "SET autocommit=0"); err != nil {
 		return p.at(st, fmt.Errorf("turn autocommit off to commit the statement with its progress row: %w", err))
 	}
 	return nil
 }
 
+// intent records st's intent (controller.beginIntent) when it may write a
+// non-transactional table and everything it may write is locked WRITE under its own name
+// (so that CHECKSUM TABLE reads it here), the intents' tables locked too; it reports
+// whether it did.
+func (ls *lockState) intent(ctx context.Context, st *split.Statement, pl plan.Plan, end int64) (bool, error) {
+	p := ls.p
+	if !ls.intents || (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
+		return false, nil
+	}
+	scope := p.ctl.serialWriteScope(ctx, st, pl)
+	if len(scope) == 0 {
+		return false, nil // nil: any table; empty: none
+	}
+	for _, key := range scope {
+		if !plan.ContainsKey(p.disp.planner.LockedForWrite(), key) {
+			return false, nil
+		}
+	}
+	return p.ctl.beginIntent(ctx, p.control, st, end, p.opt.Checkpoint.DigestAt(end), scope)
+}
+
 // commit ends what begin started: after st ran without error (err, what it and what
-// followed it returned), st's progress row, up to end, is written and SET autocommit=1
-// commits both. After an error, what st did is rolled back (the resume runs it again;
-// a failing statement has already rolled back itself), and autocommit is on again.
+// followed it returned; one --force let pass is none), its intent's marker is written at
+// once, then its progress row, which deletes the intent, and SET autocommit=1 commits
+// both. After an error, what st did to transactional tables is rolled back (a failing
+// statement has rolled back itself already; the resume runs it again, and its intent,
+// left, tells whether it changed a non-transactional one), and autocommit is on again.
 func (ls *lockState) commit(ctx context.Context, st *split.Statement, end int64, err error) error {
 	p := ls.p
+	cp := p.opt.Checkpoint
+	intent := ls.intentAt >= 0
+	ls.intentAt = -1
+	if err == nil && intent {
+		if err = cp.Ran(ctx, p.control, st.Offset); err != nil {
+			err = p.at(st, fmt.Errorf("mark it run: %w", err))
+		}
+	}
+	if err == nil && p.opt.AfterDDL != nil {
+		err = p.opt.AfterDDL(st) // tests: a kill before the progress row
+	}
 	if err == nil {
 		if err = p.ctl.recordPending(ctx, end, false); err != nil {
 			err = p.at(st, fmt.Errorf("record its progress row: %w", err))
+		}
+	}
+	if err == nil && intent {
+		if err = cp.EndIntent(ctx, p.control, st.Offset); err != nil {
+			err = p.at(st, fmt.Errorf("end its intent: %w", err))
 		}
 	}
 	if err != nil {

@@ -6,10 +6,10 @@ import (
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
-// TestWithRecordLock: the progress table joins the list of every form of LOCK TABLES the
+// TestWithLockList: the progress table joins the list of every form of LOCK TABLES the
 // server takes (MariaDB's WAIT n and NOWAIT stay last; a table named wait is a table),
 // inside an executable comment too, and nothing else is touched.
-func TestWithRecordLock(t *testing.T) {
+func TestWithLockList(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"LOCK TABLES `t` WRITE", "LOCK TABLES `t` WRITE, dumpscope_progress.done WRITE"},
 		{"LOCK TABLE a.b READ LOCAL, c AS x WRITE", "LOCK TABLE a.b READ LOCAL, c AS x WRITE, dumpscope_progress.done WRITE"},
@@ -23,7 +23,7 @@ func TestWithRecordLock(t *testing.T) {
 		{"UNLOCK TABLES", "UNLOCK TABLES"},
 		{"LOCK TABLES", "LOCK TABLES"},
 	} {
-		if got := string(withRecordLock([]byte(tc.in), sqlscan.Syntax{})); got != tc.want {
+		if got := string(withLockList([]byte(tc.in), sqlscan.Syntax{}, "dumpscope_progress.done WRITE")); got != tc.want {
 			t.Errorf("%q: got %q, want %q", tc.in, got, tc.want)
 		}
 	}
