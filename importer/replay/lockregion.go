@@ -183,6 +183,18 @@ func (ls *lockState) intent(ctx context.Context, st *split.Statement, pl plan.Pl
 	if !ls.intents || (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
 		return false, nil
 	}
+	db, table, ok := p.ctl.writtenTable(st)
+	if !ok || !plan.ContainsKey(p.disp.planner.LockedForWrite(), plan.KeyOf(db, table)) {
+		return false, nil
+	}
+	// The usual case, an InnoDB table, is told from the list of non-transactional tables
+	// the run keeps, before a look-up of its triggers.
+	if nonTx, err := checkpoint.NonTransactional(ctx, p.opt.Checkpoint, p.control, plan.KeyOf(db, table)); err != nil || !nonTx {
+		if err != nil {
+			return false, p.at(st, err)
+		}
+		return false, nil
+	}
 	scope := p.ctl.serialWriteScope(ctx, st, pl)
 	if len(scope) == 0 {
 		return false, nil // nil: any table; empty: none
