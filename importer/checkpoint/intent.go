@@ -215,6 +215,18 @@ func (r *Run) nonTransactional(ctx context.Context, c Conn, tables []string) ([]
 	return out, nil
 }
 
+// NonTransactional reports whether the table key (sqlscan.TableKey) is among the server's
+// non-transactional tables (as BeginIntent reads them): a cheap test before a caller
+// looks for what else a statement may write. A function, not a method: Run is at its
+// limit of methods.
+func NonTransactional(ctx context.Context, r *Run, c Conn, key string) (bool, error) {
+	if r == nil {
+		return false, nil
+	}
+	tables, err := r.nonTransactional(ctx, c, []string{key})
+	return len(tables) > 0, err
+}
+
 // tableName is a table by database and name.
 type tableName struct{ db, name string }
 

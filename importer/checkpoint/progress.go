@@ -143,6 +143,23 @@ func addColumn(ctx context.Context, c Conn, table, name, def string) error {
 	return err
 }
 
+// LockList is what a LOCK TABLES must add to its list for progress rows (Record) to be
+// written while its locks hold: under LOCK TABLES the server refuses any table not locked
+// (ERROR 1100), and the statements run there commit on their own, so their progress rows
+// must be written there, in their transactions, for a resume not to send them again. With
+// intents, the intents' and markers' tables too (BeginIntent, Ran, EndIntent), so that a
+// write to a non-transactional table there is not applied twice either: the markers'
+// table must exist, as LOCK TABLES names it (made at the run's start); intents is
+// false when it does not (no engine for it), and only progress rows are written then.
+// A function, not a method: Run is at its limit of methods.
+func LockList(r *Run) (list string, intents bool) {
+	const done = ProgressSchema + ".done WRITE"
+	if !r.ranMade.Load() {
+		return done, false
+	}
+	return done + ", " + ProgressSchema + ".intents WRITE, " + ProgressSchema + ".ran WRITE", true
+}
+
 // Stretch is a committed stretch of the stream: statements from Start up to End
 // (uncompressed bytes), with Digest the SHA-256 of the stream up to End (DigestAt; "" when
 // not known there: a stretch that ends further covers it).

@@ -94,6 +94,10 @@ func Begin(ctx context.Context, p Params) (*Run, error) {
 			lock.drop()
 			return nil, err
 		}
+		// Now, as a resume does, while nothing is open or locked: a LOCK TABLES of the
+		// dump's names it (LockList), and making it there would commit early. A server
+		// with no engine for it still checkpoints: its locked regions get no intents.
+		_ = r.ensureRanTable(ctx, control)
 	}
 	r.lock = lock
 	if path == "" {

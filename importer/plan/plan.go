@@ -162,6 +162,17 @@ func (p *Planner) HoldsRows() bool {
 // region reports whether the client's connection holds a transaction open.
 func (p *Planner) region() bool { return p.txn || !p.autocommit || p.xa }
 
+// InTransaction reports whether the client's connection holds a transaction open (START
+// TRANSACTION, autocommit=0, XA) after the statement planned last, table locks aside: a
+// statement under LOCK TABLES alone commits on its own, and the replay may give it its
+// progress row in a transaction of its own (replay's lockState).
+func (p *Planner) InTransaction() bool { return p.region() }
+
+// LockedForWrite are the tables (db.table) the dump's LOCK TABLES holds WRITE under their
+// own names after the statement planned last: those a statement under the locks may
+// write, and the replay may checksum there by name (replay's lockState).
+func (p *Planner) LockedForWrite() []string { return p.writable }
+
 // open reports whether a progress row may not be committed on the control connection now:
 // a transaction is open, or (serial runs send LOCK TABLES) tables are locked.
 func (p *Planner) open() bool { return p.region() || len(p.locked) > 0 }

@@ -43,12 +43,14 @@ type controller struct {
 	// reloadTxn: a resume's reload sent rows of a skipped transaction of the dump inside a
 	// transaction of its own, which ends as the dump's did (reload.go).
 	reloadTxn bool
+	// lock follows the dump's table locks on the control connection (lockregion.go).
+	lock lockState
 }
 
 // newController returns p's controller, before any statement: nothing pending, no
 // transaction opened, nothing skipped.
 func newController(p *ParallelReplayer) *controller {
-	return &controller{p: p, pendingFrom: -1, txnOpenedAt: -1, skipped: skipState{p: p}, xa: xaState{start: -1}}
+	return &controller{p: p, pendingFrom: -1, txnOpenedAt: -1, skipped: skipState{p: p}, xa: xaState{start: -1}, lock: lockState{p: p, intentAt: -1}}
 }
 
 // ErrSerialOnly is what a refusal of the parallel replay wraps (plan.Refuse: ROW_COUNT()
@@ -212,6 +214,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		p.held.owedBy(st, pl) // added by the attempt that committed it, as above
 	}
 	if skip {
+		cr.lock.skipped(st, pl)
 		if done, err := cr.replayReloaded(ctx, st, pl); done || err != nil {
 			return err
 		}
@@ -226,18 +229,19 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	if err := cr.skipped.lostState(ctx, st); err != nil {
 		return err
 	}
-	if pl.Relock != "" {
-		// The dump's LOCK TABLES was not sent while the run was parallel; from here on
-		// one connection holds it, as the client's did.
-		if _, err := p.control.ExecContext(ctx, pl.Relock); err != nil {
-			return r.sqlError(st, []byte(pl.Relock), err)
-		}
+	if err := cr.lock.acquire(ctx, st, pl); err != nil {
+		return err
 	}
 	q, err := r.prepare(ctx, st)
 	if err != nil || q == nil {
 		return err
 	}
 	q = r.counts.give(st, q, p.disp.prevSent)
+	if isLockTables(st) {
+		var intents bool
+		q, intents = cr.lock.lockSQL(q, st.Syntax()) // with the progress tables (lockregion.go)
+		cr.lock.sent(intents)
+	}
 	// Inside the dump's transaction (or under its table locks) the held-back indexes are
 	// not added above: their ALTER would commit it early. A DDL statement commits it
 	// anyway, so the indexes of the tables it names are added just before it (after the
@@ -264,17 +268,21 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	// Sent as part of the next stretch instead, a kill after it left a DDL the server ran
 	// at the furthest recorded offset, which a resume sent again and stopped at (ERROR 1359
 	// of CREATE TRIGGER, 1060 of ALTER TABLE … ADD COLUMN: difffuzz seeds 209 and 1161).
-	// Not under LOCK TABLES, whose stretch is recorded once the locks are released.
+	// Not under LOCK TABLES: the barrier's intents and START TRANSACTION would meet ERROR
+	// 1100 or release the locks. There a DDL outside the dump's transaction gets its
+	// progress row with it (lockState.ownTransaction); inside it, at the dump's next
+	// commit.
 	ownDDL := (st.Kind == split.KindDDL || st.Kind == split.KindRoutine) && pl.EndsRegion && !pl.Locked
 	switch {
 	case cp == nil || !data || (pl.Volatile && !pl.InRegion && !pl.OpenAfter):
 		// Volatile statements outside a transaction get no progress row: a resumed run
 		// (a new connection) runs them again, with the user variables they set from the
 		// data journaled (restoreUserVars).
-		if cp != nil && pl.EndsRegion && !pl.Locked {
+		if cp != nil && pl.EndsRegion {
 			// SET autocommit=1 commits the dump's transaction: the stretch's progress row
 			// commits with it, as with a COMMIT. Without it the stretch's rows were in
 			// and a resume sent them again (difffuzz seed 24, TestResumeFoundAutocommitOn).
+			// Under LOCK TABLES too: they lock the progress table (lockregion.go).
 			if err := cr.recordPending(ctx, st.Offset, false); err != nil {
 				return r.sqlError(st, q, err)
 			}
@@ -305,8 +313,9 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 			}
 			cr.pendingFrom = st.Offset
 		}
-		if commit && !pl.Locked {
-			// The progress row commits with the transaction.
+		if commit {
+			// The progress row commits with the transaction (under LOCK TABLES too:
+			// they lock the progress table, lockregion.go).
 			if err := cr.recordPending(ctx, end, false); err != nil {
 				return r.sqlError(st, q, err)
 			}
@@ -322,11 +331,21 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 				return err
 			}
 		}
+		// Under the dump's table locks alone st commits on its own: with its progress row.
+		ownTxn := cr.lock.ownTransaction(st, pl)
+		if ownTxn {
+			if err := cr.lock.begin(ctx, st, pl, end); err != nil {
+				return err
+			}
+		}
 		switch err = r.exec(ctx, p.control, st, q); {
 		case err == nil && after != "":
 			err = cr.giveBack(ctx, st, after)
 		case err == nil:
 			err = cr.recordUserVarsInTxn(ctx, st)
+		}
+		if ownTxn {
+			err = cr.lock.commit(ctx, st, end, err)
 		}
 		if err == nil && intent {
 			var changed bool

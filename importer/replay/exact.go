@@ -87,8 +87,10 @@ func (cr *controller) lostCounter(ctx context.Context, st *split.Statement, pl p
 	// A statement that may have waited on a worker behind its table's rows is not where
 	// the earlier attempt's control connection was: the dispatcher went on past it, so
 	// batches after it may have taken ids and rolled back too
-	// (TestReviewXResumeLostIDsAfterWorkerDDL).
-	cr.resumePassed = pl.Kind != plan.Rows && !pl.OpenAfter && !mayRunOnWorker(st)
+	// (TestReviewXResumeLostIDsAfterWorkerDDL). Under the dump's table locks alone each
+	// statement commits with its progress row (lockState.ownTransaction), as outside them:
+	// the earlier attempt got no further than this one.
+	cr.resumePassed = pl.Kind != plan.Rows && (!pl.OpenAfter || cr.lock.ownTransaction(st, pl)) && !mayRunOnWorker(st)
 	what := ""
 	switch {
 	case plan.TakesSequenceValues(st):

@@ -1,0 +1,246 @@
+package replay
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/plan"
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// The dump's table locks in the part of a run with progress rows that went serial.
+//
+// There the control connection holds the dump's LOCK TABLES as the client's did, and every
+// statement in its region that is not inside a transaction of the dump commits on its
+// own. Its progress row used to wait for UNLOCK TABLES: the server refuses, under LOCK
+// TABLES, every table not locked (ERROR 1100), the progress table too, and START
+// TRANSACTION would release the locks. A kill between a committed INSERT and the UNLOCK
+// left the stretch unrecorded, and the resume sent the INSERT again: ERROR 1062, or a
+// keyless table's rows twice (difffuzz seed 30341). So the LOCK TABLES dumpscope sends
+// locks the progress tables too (checkpoint.LockList), and each such statement runs
+// with autocommit off and its progress row after it, committed together by SET
+// autocommit=1 (lockState.begin, commit). COMMIT and SET autocommit=1 keep table locks
+// (START TRANSACTION and BEGIN release them), and under autocommit=0 a failing statement
+// still rolls back only itself, as under the client's autocommit: ROW_COUNT() and
+// FOUND_ROWS() are the replay's own bookkeeping (rowCounts), LAST_INSERT_ID() is left
+// alone by both SETs and the progress row, and the warnings are read right after the
+// statement. A write to a non-transactional table there (Aria, MyISAM) stays whatever
+// commits: it gets its intent and marker (checkpoint.Run.BeginIntent, Ran) as a barrier
+// statement does, the intents' and markers' tables locked too, when the table it writes
+// is locked WRITE under its own name and has no triggers (their tables are locked only
+// for the triggers, and cannot be checksummed by name). Otherwise a kill between it and
+// its progress row has the resume send it again, as before for the whole region
+// (difffuzz seed 30331, an Aria table: ERROR 1062).
+
+// lockState follows the dump's table locks on the control connection.
+type lockState struct {
+	p *ParallelReplayer
+	// owed is the LOCK TABLES the client's connection holds at this point of a resumed
+	// run and the control connection does not: the statement that sent it (the dump's
+	// LOCK TABLES, or the one the run turned serial at, with Relock) committed in an
+	// earlier attempt and was skipped. It is sent before the first statement that runs.
+	// owedIntents: it locks the intents' tables too.
+	owed        string
+	owedIntents bool
+	// intents: the locks the control connection holds include the intents' and markers'
+	// tables (checkpoint.LockList).
+	intents bool
+	// intentAt is the offset of the statement begin left an intent for (-1: none).
+	intentAt int64
+}
+
+// lockSQL is q, a LOCK TABLES the control connection is to send, with the progress tables
+// added to its list when the run has progress rows (withLockList,
+// checkpoint.LockList), and whether the intents' tables are among them; q as it is
+// otherwise.
+func (ls *lockState) lockSQL(q []byte, syn sqlscan.Syntax) ([]byte, bool) {
+	cp := ls.p.opt.Checkpoint
+	if cp == nil {
+		return q, false
+	}
+	list, intents := checkpoint.LockList(cp)
+	return withLockList(q, syn, list), intents
+}
+
+// withLockList adds list (table lock_type, …) to the list of q, LOCK TABLE[S] …: after the
+// last table's lock type, before MariaDB's WAIT n or NOWAIT (WAIT alone may also be a
+// table's name), inside an executable comment that holds the statement. Any other
+// statement (LOCK INSTANCE never gets here) is returned as it is.
+func withLockList(q []byte, syn sqlscan.Syntax, list string) []byte {
+	l := sqlscan.New(q, syn)
+	if !l.Next().Is("LOCK") {
+		return q
+	}
+	if t := l.Next(); !t.Is("TABLES") && !t.Is("TABLE") {
+		return q
+	}
+	at := -1
+	var prev sqlscan.Token
+	for t := l.Next(); t.Kind != sqlscan.EOF; prev, t = t, l.Next() {
+		if (t.Is("WAIT") || t.Is("NOWAIT")) && (prev.Is("READ") || prev.Is("WRITE") || prev.Is("LOCAL") || prev.Is("CONCURRENT")) {
+			break
+		}
+		at = t.End
+	}
+	if at < 0 {
+		return q
+	}
+	out := make([]byte, 0, len(q)+len(list)+2)
+	out = append(append(append(out, q[:at]...), ", "+list...), q[at:]...)
+	return out
+}
+
+// isLockTables reports whether st is the dump's LOCK TABLES (not UNLOCK TABLES).
+func isLockTables(st *split.Statement) bool {
+	return st.Kind == split.KindLock && st.Verb == "LOCK TABLES"
+}
+
+// skipped notes st, which a resume skips as committed: a LOCK TABLES (or the Relock the
+// run turned serial with) that the client's connection still holds after it becomes
+// owed; locks the client no longer holds are not.
+func (ls *lockState) skipped(st *split.Statement, pl plan.Plan) {
+	var q []byte
+	switch {
+	case !pl.Locked:
+		ls.owed = ""
+		return
+	case isLockTables(st):
+		q, ls.owedIntents = ls.lockSQL(st.SQL, st.Syntax())
+	case pl.Relock != "":
+		q, ls.owedIntents = ls.lockSQL([]byte(pl.Relock), st.Syntax())
+	default:
+		return
+	}
+	ls.owed = string(q)
+}
+
+// sent notes that the control connection now holds locks lockSQL made, and whether they
+// include the intents' tables.
+func (ls *lockState) sent(intents bool) { ls.intents = intents }
+
+// acquire sends, before st runs on the control connection, the table locks the client's
+// connection holds there and it does not: the dump's LOCK TABLES that was not sent while
+// the run was parallel (pl.Relock), or the one a resume skipped (owed). From then on one
+// connection holds them, as the client's did: a statement on a table not locked fails
+// as the client's does.
+func (ls *lockState) acquire(ctx context.Context, st *split.Statement, pl plan.Plan) error {
+	p := ls.p
+	q, intents := ls.owed, ls.owedIntents
+	ls.owed = ""
+	if pl.Relock != "" {
+		b, in := ls.lockSQL([]byte(pl.Relock), st.Syntax())
+		q, intents = string(b), in
+	}
+	if q == "" {
+		return nil
+	}
+	if _, err := p.control.ExecContext(ctx, q); err != nil {
+		return p.serial.sqlError(st, []byte(q), err)
+	}
+	ls.sent(intents)
+	return nil
+}
+
+// ownTransaction reports whether st, about to run on the control connection with progress
+// rows, runs under the dump's table locks outside any transaction of the dump: it commits
+// on its own there, and gets its progress row in a transaction with it (begin, commit).
+// Not a LOCK or UNLOCK TABLES, nor a transaction statement (COMMIT, START TRANSACTION,
+// which releases the locks), nor anything inside the dump's own transaction, whose
+// progress row commits with it.
+func (ls *lockState) ownTransaction(st *split.Statement, pl plan.Plan) bool {
+	p := ls.p
+	return p.opt.Checkpoint != nil && pl.Locked && pl.OpenAfter && st.Kind != split.KindLock && st.Kind != split.KindTxn &&
+		!p.disp.planner.InTransaction()
+}
+
+// begin, before st (ownTransaction), leaves its intent when it writes a non-transactional
+// table that can be checksummed here (intent), committed at once, and turns autocommit
+// off on the control connection: st and its progress row then commit together.
+func (ls *lockState) begin(ctx context.Context, st *split.Statement, pl plan.Plan, end int64) error {
+	p := ls.p
+	ls.intentAt = -1
+	in, err := ls.intent(ctx, st, pl, end)
+	if err != nil {
+		return err
+	}
+	if in {
+		ls.intentAt = st.Offset
+	}
+	if _, err := p.control.ExecContext(ctx, "SET autocommit=0"); err != nil {
+		return p.at(st, fmt.Errorf("turn autocommit off to commit the statement with its progress row: %w", err))
+	}
+	return nil
+}
+
+// intent records st's intent (controller.beginIntent) when it may write a
+// non-transactional table and everything it may write is locked WRITE under its own name
+// (so that CHECKSUM TABLE reads it here), the intents' tables locked too; it reports
+// whether it did.
+func (ls *lockState) intent(ctx context.Context, st *split.Statement, pl plan.Plan, end int64) (bool, error) {
+	p := ls.p
+	if !ls.intents || (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
+		return false, nil
+	}
+	db, table, ok := p.ctl.writtenTable(st)
+	if !ok || !plan.ContainsKey(p.disp.planner.LockedForWrite(), plan.KeyOf(db, table)) {
+		return false, nil
+	}
+	// The usual case, an InnoDB table, is told from the list of non-transactional tables
+	// the run keeps, before a look-up of its triggers.
+	if nonTx, err := checkpoint.NonTransactional(ctx, p.opt.Checkpoint, p.control, plan.KeyOf(db, table)); err != nil || !nonTx {
+		if err != nil {
+			return false, p.at(st, err)
+		}
+		return false, nil
+	}
+	scope := p.ctl.serialWriteScope(ctx, st, pl)
+	if len(scope) == 0 {
+		return false, nil // nil: any table; empty: none
+	}
+	for _, key := range scope {
+		if !plan.ContainsKey(p.disp.planner.LockedForWrite(), key) {
+			return false, nil
+		}
+	}
+	return p.ctl.beginIntent(ctx, p.control, st, end, p.opt.Checkpoint.DigestAt(end), scope)
+}
+
+// commit ends what begin started: after st ran without error (err, what it and what
+// followed it returned; one --force let pass is none), its intent's marker is written at
+// once, then its progress row, which deletes the intent, and SET autocommit=1 commits
+// both. After an error, what st did to transactional tables is rolled back (a failing
+// statement has rolled back itself already; the resume runs it again, and its intent,
+// left, tells whether it changed a non-transactional one), and autocommit is on again.
+func (ls *lockState) commit(ctx context.Context, st *split.Statement, end int64, err error) error {
+	p := ls.p
+	cp := p.opt.Checkpoint
+	intent := ls.intentAt >= 0
+	ls.intentAt = -1
+	if err == nil && intent {
+		if err = cp.Ran(ctx, p.control, st.Offset); err != nil {
+			err = p.at(st, fmt.Errorf("mark it run: %w", err))
+		}
+	}
+	if err == nil && p.opt.AfterDDL != nil {
+		err = p.opt.AfterDDL(st) // tests: a kill before the progress row
+	}
+	if err == nil {
+		if err = p.ctl.recordPending(ctx, end, false); err != nil {
+			err = p.at(st, fmt.Errorf("record its progress row: %w", err))
+		}
+	}
+	if err == nil && intent {
+		if err = cp.EndIntent(ctx, p.control, st.Offset); err != nil {
+			err = p.at(st, fmt.Errorf("end its intent: %w", err))
+		}
+	}
+	if err != nil {
+		_, _ = p.control.ExecContext(ctx, "ROLLBACK") // the locks stay; the connection may be gone
+	}
+	if _, cerr := p.control.ExecContext(ctx, "SET autocommit=1"); cerr != nil && err == nil {
+		err = p.at(st, fmt.Errorf("commit it with its progress row: %w", cerr))
+	}
+	return err
+}
