@@ -44,7 +44,6 @@ func reviewX5(t *testing.T) {
 // keeps only session statements before it. The offset to continue from is where the
 // rolled-back transaction began (or the hint must say there is none).
 func TestReviewX5StartAtInsideTransaction(t *testing.T) {
-	reviewX5(t)
 	for _, c := range []struct{ name, head, tail string }{
 		{"no-autocommit", "CREATE DATABASE s;\nUSE s;\nCREATE TABLE t (id int PRIMARY KEY, v int);\nLOCK TABLES `t` WRITE;\nset autocommit=0;\n",
 			"UNLOCK TABLES;\ncommit;\n"},
