@@ -110,7 +110,7 @@ func innerFinding(l *sqlscan.Tokenizer, q []byte, start int, verb string, syn sq
 		if t := l.Next(); t.Is("ON") {
 			return "" // a trigger's event, ON DELETE CASCADE
 		}
-		for _, k := range dmlTables(q[start:innerEnd(q, start, syn)], "", syn) {
+		for _, k := range sqlscan.DMLTables(q[start:innerEnd(q, start, syn)], "", syn) {
 			if d, _ := k.Names(); system(d) {
 				return found()
 			}
@@ -227,7 +227,7 @@ func dynamicFinding(l *sqlscan.Tokenizer, verb string, syn sqlscan.Syntax, db st
 			return ""
 		}
 	}
-	text, ok := literalStatementText(l)
+	text, ok := sqlscan.LiteralStatement(l)
 	if !ok {
 		return via + " " + from + " something other than a string literal: what it runs cannot be checked"
 	}
@@ -235,27 +235,6 @@ func dynamicFinding(l *sqlscan.Tokenizer, verb string, syn sqlscan.Syntax, db st
 		return via + ": " + f
 	}
 	return ""
-}
-
-// literalStatementText reads a string literal that is the whole of what follows (up to USING, a
-// ';' or the end): 'a', 'a' 'b' (joined), _utf8mb4'a', N'a'.
-func literalStatementText(l *sqlscan.Tokenizer) (string, bool) {
-	t := l.Next()
-	if t.Kind == sqlscan.Word && (strings.HasPrefix(t.Text, "_") || strings.EqualFold(t.Text, "N")) && l.Pos < len(l.Src) && (l.Src[l.Pos] == '\'' || l.Src[l.Pos] == '"') {
-		t = l.Next() // a character set introducer
-	}
-	if t.Kind != sqlscan.String {
-		return "", false
-	}
-	var sb strings.Builder
-	for t.Kind == sqlscan.String {
-		sb.WriteString(t.Text)
-		t = l.Next()
-	}
-	if t.Kind != sqlscan.EOF && !t.Is("USING") && !(t.Kind == sqlscan.Punct && t.Text == ";") {
-		return "", false // 'a' || x, 'a' + 1: an expression
-	}
-	return sb.String(), true
 }
 
 // innerEnd is where the inner statement at q[start:] ends: at its ';' or the end of q.

@@ -369,7 +369,7 @@ func statementWrites(st *split.Statement, db string) []write {
 			out = append(out, write{action: strings.ToUpper(st.Verb) + " INTO", db: cur, table: st.Table})
 		}
 	case w0 == "UPDATE" || w0 == "DELETE" || w0 == "LOAD":
-		for _, k := range dmlTables(st.SQL, db, st.Syntax()) {
+		for _, k := range sqlscan.DMLTables(st.SQL, db, st.Syntax()) {
 			w := qualify(k)
 			w.action = w0
 			if w0 == "DELETE" {
@@ -395,72 +395,6 @@ func isUDF(st *split.Statement) bool {
 		}
 	}
 	return false
-}
-
-// dmlTables returns the tables (their keys) an UPDATE, DELETE or LOAD DATA may change: every
-// table an UPDATE names before SET (any of them may be written), the tables a multi-table
-// DELETE names before FROM (or the one after FROM), the table of LOAD DATA … INTO TABLE.
-func dmlTables(q []byte, db string, syn sqlscan.Syntax) []sqlscan.TableKey {
-	l := sqlscan.New(q, syn)
-	verb := l.Next()
-	var keys []sqlscan.TableKey
-	add := func(t sqlscan.Token) {
-		d, name := l.Name(t)
-		if d == "" {
-			d = db
-		}
-		keys = append(keys, sqlscan.TableKeyOf(d, strings.TrimSuffix(name, "*")))
-	}
-	if verb.Is("LOAD") {
-		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-			if t.Is("TABLE") {
-				if n := l.Next(); n.IsName() {
-					add(n)
-				}
-				return keys
-			}
-		}
-		return nil
-	}
-	expect := true
-	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		switch {
-		case t.Is("SET") && verb.Is("UPDATE"), t.Is("WHERE"), t.Is("ORDER"), t.Is("LIMIT"), t.Is("RETURNING"):
-			return keys
-		case t.Is("FROM") && verb.Is("DELETE"):
-			if len(keys) > 0 {
-				return keys // DELETE t1, t2 FROM …: the tables before FROM
-			}
-			expect = true
-		case t.Is("USING") && verb.Is("DELETE"):
-			return keys
-		case t.Is("JOIN") || t.Is("FROM"):
-			expect = true
-		case t.Is("LOW_PRIORITY") || t.Is("QUICK") || t.Is("IGNORE") || t.Is("STRAIGHT_JOIN") || t.Is("INNER") ||
-			t.Is("LEFT") || t.Is("RIGHT") || t.Is("CROSS") || t.Is("OUTER") || t.Is("NATURAL"):
-		case t.Kind == sqlscan.Punct && t.Text == ",":
-			expect = true
-		case t.Kind == sqlscan.Punct && t.Text == "(":
-			for depth := 1; depth > 0; {
-				n := l.Next()
-				switch {
-				case n.Kind == sqlscan.EOF:
-					return keys
-				case n.Kind == sqlscan.Punct && n.Text == "(":
-					depth++
-				case n.Kind == sqlscan.Punct && n.Text == ")":
-					depth--
-				}
-			}
-			expect = false
-		case expect && t.IsName():
-			add(t)
-			expect = false
-		default:
-			expect = false
-		}
-	}
-	return keys
 }
 
 // SystemCheck finds statements that change a system schema (mysql, sys,

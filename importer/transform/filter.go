@@ -37,6 +37,12 @@ type Transform struct {
 	first   string // the connection's database when attached (Rescan)
 	// lastLockKept is whether the last LOCK TABLES was kept: its UNLOCK TABLES follows it.
 	lastLockKept bool
+	// prepared says, per prepared statement name, whether its PREPARE was data
+	// (wrappedData): its EXECUTE and DEALLOCATE follow it.
+	prepared map[string]bool
+	// triggers are the tables of the triggers the dump created so far and the target's
+	// (triggers.go), for DROP TRIGGER.
+	triggers map[triggerKey]sqlscan.TableKey
 
 	rename  renamer
 	compat  compatMapper
@@ -338,12 +344,19 @@ func (t *Transform) warn(st *split.Statement, format string, args ...any) {
 // is what the client would send for a dump with the other objects cut out: every session
 // statement (SET, transaction statements, client commands such as DELIMITER), USE and
 // CREATE DATABASE of kept databases, the statements of kept tables (DDL, rows, LOCK
-// TABLES and its UNLOCK), their triggers, and views that match as tables do. Statements
-// the filter cannot attribute to a table (CALL, UPDATE, SELECT) follow their database.
+// TABLES and its UNLOCK), their triggers (DROP TRIGGER by the trigger's table), views
+// that match as tables do, single-table UPDATE/DELETE/LOAD DATA and DO SETVAL by their
+// table (keep.go). Transaction statements (XA, SAVEPOINT too) and the server's own
+// (CHANGE MASTER …) always pass. Statements the filter cannot attribute to a table
+// (CALL, SELECT) follow their database.
 func (t *Transform) keep(st *split.Statement) bool {
 	switch st.Kind {
 	case split.KindClient, split.KindTxn:
 		return true
+	case split.KindOther:
+		if alwaysPasses(st) {
+			return true
+		}
 	case split.KindSession:
 		if st.Verb == "USE" {
 			t.current = st.Database
@@ -354,13 +367,21 @@ func (t *Transform) keep(st *split.Statement) bool {
 	if !t.Filters() || len(st.SQL) == 0 {
 		return true
 	}
-	data := isDataStatement(st)
-	if data && t.opt.SchemaOnly || !data && t.opt.DataOnly && st.Kind != split.KindOther {
-		return false
-	}
 	db := st.Database
 	if db == "" {
 		db = t.current
+	}
+	if t.opt.SchemaOnly || t.opt.DataOnly {
+		data, judged := isDataStatement(st), true
+		if st.Kind == split.KindOther && !data {
+			data, judged = t.wrappedData(st)
+		}
+		if _, _, seq := setvalSequence(st); seq {
+			data, judged = false, true // a sequence's state: mariadb-dump --no-data keeps it
+		}
+		if data && t.opt.SchemaOnly || !data && judged && t.opt.DataOnly {
+			return false
+		}
 	}
 	switch st.Kind {
 	case split.KindInsert:
@@ -382,13 +403,26 @@ func (t *Transform) keep(st *split.Statement) bool {
 				if tdb == "" {
 					tdb = db
 				}
+				t.noteTrigger(db, st.Table, tdb, table)
 				return t.tableKept(tdb, table)
 			}
-			// DROP TRIGGER names no table: it follows its database, unless only some
-			// tables are wanted, where it could drop a trigger of another table.
+			if tdb, table, ok := t.droppedTriggerTable(st, db); ok {
+				return t.tableKept(tdb, table) // DROP TRIGGER: by its table (triggers.go)
+			}
+			// A trigger neither the dump nor the target has: it follows its database,
+			// unless only some tables are wanted, where it could drop another table's.
 			return t.dbKept(db) && len(t.tables) == 0
 		}
 		return t.dbKept(db) && len(t.tables) == 0
+	case split.KindOther:
+		if keys, ok := otherTables(st, db); ok {
+			for _, k := range keys {
+				if kdb, table := k.Names(); t.tableKept(kdb, table) {
+					return true // a multi-table UPDATE or DELETE is kept with any of its tables
+				}
+			}
+			return false
+		}
 	}
 	return t.dbKept(db)
 }
@@ -402,10 +436,7 @@ func isDataStatement(st *split.Statement) bool {
 	case split.KindDDL:
 		return st.Verb == "ALTER TABLE" && sqlscan.IsKeysToggle(st.SQL, st.Syntax())
 	case split.KindOther:
-		switch st.Verb {
-		case "UPDATE", "DELETE", "LOAD", "CALL", "DO", "SELECT", "WITH", "TABLE", "VALUES", "HANDLER":
-			return true
-		}
+		return dataVerbs[st.Verb]
 	}
 	return false
 }
@@ -484,7 +515,11 @@ func NewImport(ctx context.Context, c Querier, o Options) (*Transform, error) {
 		!o.SchemaOnly && !o.DataOnly && o.Compat == "" && o.Definer == "" && !o.SkipGTIDPurged && !o.SkipGTIDSlavePos {
 		return nil, nil
 	}
-	return New(o)
+	t, err := New(o)
+	if err == nil {
+		t.loadTargetTriggers(ctx, c)
+	}
+	return t, err
 }
 
 // NewScan puts a fresh Transform with the same options around a splitter that reads the
@@ -497,6 +532,7 @@ func NewScan(ctx context.Context, c Querier, o Options, sp *split.Splitter) Stat
 	}
 	var current sql.NullString
 	_ = c.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current)
+	tr.loadTargetTriggers(ctx, c)
 	tr.Attach(sp, current.String, nil)
 	return tr
 }
