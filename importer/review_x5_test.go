@@ -168,7 +168,6 @@ func TestReviewX5DropTriggerOfExcludedTable(t *testing.T) {
 // PROCEDURE, FUNCTION, EVENT); StripDefiner (replay.go, --strip-definers) and
 // replaceDefiner (--definer) both use it.
 func TestReviewX5DefinerClauseInBody(t *testing.T) {
-	reviewX5(t)
 	dump := "CREATE DATABASE d;\nUSE d;\nCREATE TABLE audit (id int AUTO_INCREMENT PRIMARY KEY, definer varchar(80), note varchar(20));\n" +
 		"DELIMITER ;;\nCREATE TRIGGER tr BEFORE INSERT ON audit FOR EACH ROW SET NEW.definer='dba@x';;\n" +
 		"CREATE PROCEDURE p() BEGIN UPDATE audit SET note = 'p' WHERE definer='dba@x'; END;;\nDELIMITER ;\n" +
