@@ -43,6 +43,7 @@ type Transform struct {
 	// triggers are the tables of the triggers the dump created so far and the target's
 	// (triggers.go), for DROP TRIGGER.
 	triggers map[triggerKey]sqlscan.TableKey
+	hit      hits // the filter entries that matched something (unmatched.go)
 
 	rename  renamer
 	compat  compatMapper
@@ -50,6 +51,7 @@ type Transform struct {
 
 	stats   Stats
 	started bool  // StartAt reached
+	ended   bool  // the stream's end was reached (warnUnmatched ran)
 	err     error // StartAt not on a statement boundary
 }
 
@@ -170,6 +172,7 @@ func New(opt Options) (*Transform, error) {
 			t.dbs = append(t.dbs, d)
 		}
 	}
+	t.hit = newHits(t)
 	if t.rename, err = newRenamer(opt.RenameDatabases); err != nil {
 		return nil, err
 	}
@@ -273,6 +276,10 @@ func (t *Transform) Next() bool {
 	}
 	if t.opt.StartAt > 0 && !t.started && t.src.Err() == nil {
 		t.err = fmt.Errorf("--start-at %d is beyond the end of the dump", t.opt.StartAt)
+	}
+	if t.src.Err() == nil && !t.ended {
+		t.ended = true
+		t.warnUnmatched()
 	}
 	return false
 }
@@ -442,6 +449,7 @@ func isDataStatement(st *split.Statement) bool {
 }
 
 func (t *Transform) dbKept(db string) bool {
+	t.hit.database(t, db)
 	if len(t.dbs) > 0 && !matchAny(t.dbs, db) {
 		return false
 	}
@@ -457,6 +465,7 @@ func (t *Transform) dbKept(db string) bool {
 }
 
 func (t *Transform) tableKept(db, table string) bool {
+	t.hit.table(t, db, table)
 	if !t.dbKept(db) {
 		return false
 	}
