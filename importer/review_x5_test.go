@@ -408,7 +408,6 @@ func TestReviewX5FilterMatchesNothing(t *testing.T) {
 // target's inventory it reads) knows databases, tables, views and triggers by their table,
 // not routines, events or a trigger named alone.
 func TestReviewX5OverwriteRoutinesAndTriggers(t *testing.T) {
-	reviewX5(t)
 	srv := testsandbox.Start(t)
 	for _, stmt := range []string{
 		"/*!50032 DROP TRIGGER IF EXISTS `tr` */",

@@ -46,8 +46,8 @@ func (o Overwrite) String() string {
 // Preflight tracks, statement by statement, which existing databases and tables of the
 // target a dump would drop or overwrite. Objects the dump itself created earlier in the
 // same run are not reported, nor rows written into a table that was empty before the
-// import (a schema file then a data file: nothing there can be lost). Routines and events
-// are not tracked.
+// import (a schema file then a data file: nothing there can be lost). Routines, events
+// and triggers are tracked by name (routines.go).
 type Preflight struct {
 	databases map[string]bool           // existing user databases
 	tables    map[sqlscan.TableKey]bool // existing tables and views
@@ -59,6 +59,9 @@ type Preflight struct {
 	createdDBs map[string]bool           // databases created by the dump so far
 	current    string                    // database in effect (USE)
 	reported   map[string]bool           // action, database, table already reported
+	// objects are the target's routines, events and triggers, createdObjects the ones
+	// the dump created so far (routines.go).
+	objects, createdObjects map[string]bool
 	// Definers counts statements with a DEFINER= clause.
 	Definers int
 }
@@ -90,6 +93,9 @@ func New(ctx context.Context, q Conn, current string) (*Preflight, error) {
 		return nil, err
 	}
 	if p.empty, err = emptyTables(ctx, q, base); err != nil {
+		return nil, err
+	}
+	if err := p.loadObjects(ctx, q); err != nil {
 		return nil, err
 	}
 	rows, err = q.QueryContext(ctx, "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA")
@@ -200,6 +206,9 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 		return nil
 	}
 	var found []Overwrite
+	if ow := p.observeObject(st); ow != nil {
+		found = append(found, *ow)
+	}
 	for _, w := range statementWrites(st, p.current) {
 		if w.account || systemSchemas[strings.ToLower(w.db)] {
 			continue // SystemCheck's
