@@ -295,6 +295,9 @@ func (t *Transform) reachedStart(st *split.Statement) bool {
 			t.err = &split.SplitError{Offset: st.Offset, Line: st.Line, Msg: fmt.Sprintf("--start-at %d is inside the statement that starts at offset %d (line %d); start at %d", t.opt.StartAt, st.Offset, st.Line, st.Offset)}
 			return false
 		}
+		if st.Kind != split.KindClient && t.refuseLostVariable(st) {
+			return false
+		}
 		return st.Kind == split.KindSession || st.Kind == split.KindClient
 	}
 	t.started = true
