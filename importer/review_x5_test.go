@@ -281,8 +281,9 @@ func TestReviewX5SchemaOnlySequenceState(t *testing.T) {
 // included; nothing tells the user which variables it could not rebuild.
 //
 // Fixed as a refusal (transform/startat.go): nothing can give the variables the dump's
-// values, so the run with --start-at stops at the SET, naming it and @n, before anything
-// but session statements ran; a dump whose variables come from constants continues.
+// values, so the run with --start-at stops at the first statement that reads one (the
+// INSERT INTO r at line 9), naming @n and the SET at line 4; a dump whose variables come
+// from constants continues.
 func TestReviewX5StartAtUserVariables(t *testing.T) {
 	head := "CREATE DATABASE s;\nUSE s;\nCREATE TABLE t (id int PRIMARY KEY);\nSET @n = (SELECT COUNT(*) FROM t);\nSELECT 42 INTO @m;\n" +
 		"INSERT INTO t VALUES (1),(2);\n"
@@ -299,12 +300,12 @@ func TestReviewX5StartAtUserVariables(t *testing.T) {
 		t.Fatal(err)
 	}
 	res = importFile(t, srv, "", path, importer.Options{SkipRowCounts: true, Log: &strings.Builder{}, Transform: transform.Options{StartAt: se.Offset}})
-	if res.Status != importer.Failed || res.Err == nil || !strings.Contains(res.Err.Error(), "line 4") || !strings.Contains(res.Err.Error(), "@n") {
-		t.Fatalf("--start-at %d: %v, %v; want a refusal naming the SET of @n at line 4", se.Offset, res.Status, res.Err)
+	if res.Status != importer.Failed || res.Err == nil || !strings.Contains(res.Err.Error(), "line 4") || !strings.Contains(res.Err.Error(), "@n") || !strings.Contains(res.Err.Error(), "line 9") {
+		t.Fatalf("--start-at %d: %v, %v; want a refusal at line 9 naming the SET of @n at line 4", se.Offset, res.Status, res.Err)
 	}
 	var n int
-	if err := sandboxDB(t, srv, "").QueryRow("SELECT COUNT(*) FROM s.t").Scan(&n); err != nil || n != 2 {
-		t.Errorf("after the refusal s.t holds %d rows (%v); want the first run's 2", n, err)
+	if err := sandboxDB(t, srv, "").QueryRow("SELECT COUNT(*) FROM s.r").Scan(&n); err != nil || n != 0 {
+		t.Errorf("after the refusal s.r holds %d rows (%v); want none", n, err)
 	}
 	// Without the state-reading SET and SELECT … INTO, the same --start-at continues.
 	plain := strings.Replace(strings.Replace(fixed, "SET @n = (SELECT COUNT(*) FROM t);", "SET @n = 0                       ;", 1), "SELECT 42 INTO @m;", "SET @m = 42      ;", 1)

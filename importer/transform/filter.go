@@ -50,9 +50,12 @@ type Transform struct {
 	definer []byte
 
 	stats   Stats
-	started bool  // StartAt reached
-	ended   bool  // the stream's end was reached (warnUnmatched ran)
-	err     error // StartAt not on a statement boundary
+	started bool // StartAt reached
+	ended   bool // the stream's end was reached (warnUnmatched ran)
+	// lost are the user variables set before StartAt that it cannot rebuild, with where
+	// (startat.go).
+	lost map[string]string
+	err  error // StartAt not on a statement boundary
 }
 
 // Options say which objects a Transform keeps and how it rewrites them.
@@ -256,6 +259,9 @@ func (t *Transform) Next() bool {
 		if !drop && len(st.SQL) > 0 && st.Kind != split.KindClient {
 			drop = t.rewrite(&st) // a statement --compat or --gtid-purged leaves out
 		}
+		if !drop && t.started && t.refuseLostVariable(&st) {
+			return false
+		}
 		if drop {
 			if t.err != nil {
 				return false
@@ -295,8 +301,8 @@ func (t *Transform) reachedStart(st *split.Statement) bool {
 			t.err = &split.SplitError{Offset: st.Offset, Line: st.Line, Msg: fmt.Sprintf("--start-at %d is inside the statement that starts at offset %d (line %d); start at %d", t.opt.StartAt, st.Offset, st.Line, st.Offset)}
 			return false
 		}
-		if st.Kind != split.KindClient && t.refuseLostVariable(st) {
-			return false
+		if st.Kind != split.KindClient {
+			t.noteLostVariable(st)
 		}
 		return st.Kind == split.KindSession || st.Kind == split.KindClient
 	}

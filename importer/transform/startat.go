@@ -1,6 +1,7 @@
 package transform
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -15,9 +16,10 @@ import (
 // and the ones a skipped statement set (SELECT 42 INTO @m, SELECT @a := …) would stay
 // NULL: the rows after the offset then took other values, silently
 // (TestReviewX5StartAtUserVariables). Nothing can give them back the dump's values (a
-// --resume has them in its journal; --start-at has none), so such a statement before the
-// offset is refused, naming it, before anything but session statements has run: the
-// target is as the failed run left it.
+// --resume has them in its journal; --start-at has none), so the first statement from the
+// offset on that reads such a variable is refused, naming it and where the dump set it.
+// Variables used only before the offset (Percona mysqldump's @rocksdb_… probe at the top)
+// refuse nothing, and one the dump sets again from the offset on is its own again.
 
 // stateReaders are the words whose value in a SET of a user variable depends on the
 // database or on the statement before: the value run again differs from the dump's.
@@ -70,15 +72,47 @@ func lostVariable(st *split.Statement) string {
 	return ""
 }
 
-// refuseLostVariable sets t.err when st, before the --start-at offset, sets a user variable
+// noteLostVariable records a user variable st, before the --start-at offset, sets in a way
 // --start-at cannot rebuild.
+func (t *Transform) noteLostVariable(st *split.Statement) {
+	if v := lostVariable(st); v != "" {
+		if t.lost == nil {
+			t.lost = map[string]string{}
+		}
+		t.lost[v] = fmt.Sprintf("the %s at %s (%s)", strings.ToUpper(sqlscan.FirstWord(st.SQL)), split.At("", st), split.Clip(string(st.SQL), 60))
+	}
+}
+
+// refuseLostVariable sets t.err when st, from the --start-at offset on, reads a user
+// variable the dump set before the offset in a way --start-at cannot rebuild; a SET that
+// assigns one again from other values makes it the dump's again.
 func (t *Transform) refuseLostVariable(st *split.Statement) bool {
-	v := lostVariable(st)
-	if v == "" {
+	if len(t.lost) == 0 || st.Kind == split.KindClient || !bytes.Contains(st.SQL, []byte("@")) {
 		return false
 	}
-	t.err = &split.SplitError{Offset: st.Offset, Line: st.Line, Msg: fmt.Sprintf(
-		"--start-at %d: this %s before it sets %s from what the database held then (%s); run again or skipped, it would not get the dump's value for the statements after the offset. Import from the start into an empty target, or set %s by hand at the top of a copy of the dump from the offset on",
-		t.opt.StartAt, strings.ToUpper(sqlscan.FirstWord(st.SQL)), v, split.Clip(string(st.SQL), 80), v)}
-	return true
+	l := st.Tokens()
+	set := l.Next().Is("SET") && st.Kind == split.KindSession
+	var reset []string
+	for tok := l.Next(); tok.Kind != sqlscan.EOF; tok = l.Next() {
+		where, lost := t.lost[tok.Text]
+		if tok.Kind != sqlscan.Var || !lost {
+			continue
+		}
+		if set {
+			save := l.Pos
+			if n := l.Next(); n.Kind == sqlscan.Punct && (n.Text == "=" || n.Text == ":=") {
+				reset = append(reset, tok.Text)
+				continue
+			}
+			l.Pos = save
+		}
+		t.err = &split.SplitError{Offset: st.Offset, Line: st.Line, Msg: fmt.Sprintf(
+			"--start-at %d: this statement reads %s, which %s set before the offset from what the database held then; run again or skipped, it does not have the dump's value here. Import from the start into an empty target, or set %s by hand at the top of a copy of the dump from the offset on",
+			t.opt.StartAt, tok.Text, where, tok.Text)}
+		return true
+	}
+	for _, v := range reset {
+		delete(t.lost, v)
+	}
+	return false
 }
