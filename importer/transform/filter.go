@@ -42,7 +42,7 @@ type Transform struct {
 	prepared map[string]bool
 	// triggers are the tables of the triggers the dump created so far and the target's
 	// (triggers.go), for DROP TRIGGER.
-	triggers map[triggerKey]sqlscan.TableKey
+	triggers triggerTables
 	hit      hits // the filter entries that matched something (unmatched.go)
 
 	rename  renamer
@@ -54,7 +54,7 @@ type Transform struct {
 	ended   bool // the stream's end was reached (warnUnmatched ran)
 	// lost are the user variables set before StartAt that it cannot rebuild, with where
 	// (startat.go).
-	lost map[string]string
+	lost lostVars
 	err  error // StartAt not on a statement boundary
 }
 
@@ -259,7 +259,7 @@ func (t *Transform) Next() bool {
 		if !drop && len(st.SQL) > 0 && st.Kind != split.KindClient {
 			drop = t.rewrite(&st) // a statement --compat or --gtid-purged leaves out
 		}
-		if !drop && t.started && t.refuseLostVariable(&st) {
+		if !drop && t.started && t.lost.refuse(&st, t) {
 			return false
 		}
 		if drop {
@@ -302,7 +302,7 @@ func (t *Transform) reachedStart(st *split.Statement) bool {
 			return false
 		}
 		if st.Kind != split.KindClient {
-			t.noteLostVariable(st)
+			t.lost.note(st)
 		}
 		return st.Kind == split.KindSession || st.Kind == split.KindClient
 	}
@@ -419,10 +419,10 @@ func (t *Transform) keep(st *split.Statement) bool {
 				if tdb == "" {
 					tdb = db
 				}
-				t.noteTrigger(db, st.Table, tdb, table)
+				t.triggers.note(db, st.Table, tdb, table)
 				return t.tableKept(tdb, table)
 			}
-			if tdb, table, ok := t.droppedTriggerTable(st, db); ok {
+			if tdb, table, ok := t.triggers.dropped(st, db); ok {
 				return t.tableKept(tdb, table) // DROP TRIGGER: by its table (triggers.go)
 			}
 			// A trigger neither the dump nor the target has: it follows its database,
@@ -535,7 +535,7 @@ func NewImport(ctx context.Context, c Querier, o Options) (*Transform, error) {
 	}
 	t, err := New(o)
 	if err == nil {
-		t.loadTargetTriggers(ctx, c)
+		loadTargetTriggers(ctx, t, c)
 	}
 	return t, err
 }
@@ -550,7 +550,7 @@ func NewScan(ctx context.Context, c Querier, o Options, sp *split.Splitter) Stat
 	}
 	var current sql.NullString
 	_ = c.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current)
-	tr.loadTargetTriggers(ctx, c)
+	loadTargetTriggers(ctx, tr, c)
 	tr.Attach(sp, current.String, nil)
 	return tr
 }

@@ -72,29 +72,33 @@ func lostVariable(st *split.Statement) string {
 	return ""
 }
 
-// noteLostVariable records a user variable st, before the --start-at offset, sets in a way
-// --start-at cannot rebuild.
-func (t *Transform) noteLostVariable(st *split.Statement) {
+// lostVars are the user variables set before the --start-at offset in a way it cannot
+// rebuild, each with where the dump set it.
+type lostVars map[string]string
+
+// note records the variable st, before the --start-at offset, sets in a way --start-at
+// cannot rebuild.
+func (m *lostVars) note(st *split.Statement) {
 	if v := lostVariable(st); v != "" {
-		if t.lost == nil {
-			t.lost = map[string]string{}
+		if *m == nil {
+			*m = lostVars{}
 		}
-		t.lost[v] = fmt.Sprintf("the %s at %s (%s)", strings.ToUpper(sqlscan.FirstWord(st.SQL)), split.At("", st), split.Clip(string(st.SQL), 60))
+		(*m)[v] = fmt.Sprintf("the %s at %s (%s)", strings.ToUpper(sqlscan.FirstWord(st.SQL)), split.At("", st), split.Clip(string(st.SQL), 60))
 	}
 }
 
-// refuseLostVariable sets t.err when st, from the --start-at offset on, reads a user
+// refuse sets t.err when st, from the --start-at offset on, reads a user
 // variable the dump set before the offset in a way --start-at cannot rebuild; a SET that
 // assigns one again from other values makes it the dump's again.
-func (t *Transform) refuseLostVariable(st *split.Statement) bool {
-	if len(t.lost) == 0 || st.Kind == split.KindClient || !bytes.Contains(st.SQL, []byte("@")) {
+func (m lostVars) refuse(st *split.Statement, t *Transform) bool {
+	if len(m) == 0 || st.Kind == split.KindClient || !bytes.Contains(st.SQL, []byte("@")) {
 		return false
 	}
 	l := st.Tokens()
 	set := l.Next().Is("SET") && st.Kind == split.KindSession
 	var reset []string
 	for tok := l.Next(); tok.Kind != sqlscan.EOF; tok = l.Next() {
-		where, lost := t.lost[tok.Text]
+		where, lost := m[tok.Text]
 		if tok.Kind != sqlscan.Var || !lost {
 			continue
 		}
@@ -112,7 +116,7 @@ func (t *Transform) refuseLostVariable(st *split.Statement) bool {
 		return true
 	}
 	for _, v := range reset {
-		delete(t.lost, v)
+		delete(m, v)
 	}
 	return false
 }

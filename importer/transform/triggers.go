@@ -20,20 +20,24 @@ import (
 // triggerKey is a trigger as the dump names it: its database and name.
 type triggerKey struct{ db, name string }
 
-// noteTrigger records the table of a trigger the dump creates.
-func (t *Transform) noteTrigger(db, name, tdb, table string) {
-	if t.triggers == nil {
-		t.triggers = map[triggerKey]sqlscan.TableKey{}
+// triggerTables are the tables of triggers by the trigger's database and name.
+type triggerTables map[triggerKey]sqlscan.TableKey
+
+// note records the table of a trigger.
+func (m *triggerTables) note(db, name, tdb, table string) {
+	if *m == nil {
+		*m = triggerTables{}
 	}
-	t.triggers[triggerKey{db, name}] = sqlscan.TableKeyOf(tdb, table)
+	(*m)[triggerKey{db, name}] = sqlscan.TableKeyOf(tdb, table)
 }
 
-// droppedTriggerTable returns the table of the trigger a DROP TRIGGER drops.
-func (t *Transform) droppedTriggerTable(st *split.Statement, db string) (tdb, table string, ok bool) {
+// dropped returns the table of the trigger a DROP TRIGGER drops (db is the one it
+// belongs to).
+func (m triggerTables) dropped(st *split.Statement, db string) (tdb, table string, ok bool) {
 	if st.Table == "" {
 		return "", "", false
 	}
-	k, ok := t.triggers[triggerKey{db, st.Table}]
+	k, ok := m[triggerKey{db, st.Table}]
 	if !ok {
 		return "", "", false
 	}
@@ -49,7 +53,7 @@ type rowsQuerier interface {
 // loadTargetTriggers records the target's triggers under the names the dump gives their
 // databases (before --rename-database), when a table filter is set. An error leaves the
 // list empty: DROP TRIGGER then follows its database, as before.
-func (t *Transform) loadTargetTriggers(ctx context.Context, c Querier) {
+func loadTargetTriggers(ctx context.Context, t *Transform, c Querier) {
 	q, ok := c.(rowsQuerier)
 	if !ok || len(t.tables)+len(t.except) == 0 {
 		return
@@ -74,6 +78,6 @@ func (t *Transform) loadTargetTriggers(ctx context.Context, c Querier) {
 		if rows.Scan(&db, &name, &tdb, &table) != nil {
 			return
 		}
-		t.noteTrigger(dumpName(db), name, dumpName(tdb), table)
+		t.triggers.note(dumpName(db), name, dumpName(tdb), table)
 	}
 }
