@@ -30,6 +30,20 @@ type Overwrite struct {
 	// head of an account statement.
 	System bool
 	Detail string
+	// Unchecked: dynamic SQL from something other than a string literal (PREPARE s FROM
+	// @q), refused because nothing before it runs can tell whether it changes a system
+	// schema or the accounts, not because it names one.
+	Unchecked bool
+}
+
+// Where says, for a refusal, where ow would write: in a system schema or the accounts,
+// or, Unchecked, possibly there ("in a system schema" for PREPARE s FROM @q misled: the
+// dump names none).
+func (o Overwrite) Where() string {
+	if o.Unchecked {
+		return "which could change a system schema or the accounts (what it will run is known only when it runs)"
+	}
+	return "in a system schema or the accounts"
 }
 
 func (o Overwrite) String() string {
