@@ -1,14 +1,13 @@
 package importer
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
 
-	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
-	"github.com/dumpscope/dumpscope/importer/transform"
 )
 
 // Rollback is what the server undid when a serial import stopped: its connection closed
@@ -17,7 +16,7 @@ import (
 // the stop did not happen although they ran. "Everything up to offset N was executed"
 // and "--start-at N" lost them silently (TestReviewX5StartAtInsideTransaction).
 type Rollback struct {
-	// Known: the dump was read again up to the stop (a file, a serial replay).
+	// Known: the serial replay's statements were followed up to the stop.
 	Known bool
 	// Open: a transaction holding statements was open at the stop and rolled back; Start
 	// is its first statement that is not a session statement.
@@ -29,65 +28,83 @@ type Rollback struct {
 	Ambiguous bool
 }
 
-var (
-	rollbackMu   sync.Mutex
-	rollbackMemo = map[*Result]Rollback{}
-)
-
-// RolledBack reads the dump again up to where the serial import r stopped, through the
-// same filters, and follows the connection's transaction (plan.TxnStart). It costs a read
-// of the dump up to there, once per result (the summary and the --start-at advice share
-// it); a parallel or checkpointed run, stdin, or a file that no longer opens give
-// Rollback{} (not known).
-func (r *Result) RolledBack() Rollback {
-	if r == nil || r.Status == Finished || r.Journal != "" || r.Input == nil || r.Input.Name == "stdin" ||
-		r.Replay == nil || r.Replay.SentBytes > r.Replay.Bytes || r.Used.Parallel > 1 || r.Used.DeferIndexes || r.Replay.LoadData != nil {
-		return Rollback{}
-	}
-	rollbackMu.Lock()
-	defer rollbackMu.Unlock()
-	if rb, ok := rollbackMemo[r]; ok {
-		return rb
-	}
-	rb := scanRollback(r)
-	rollbackMemo[r] = rb
-	return rb
+// txnWatch follows the transaction on the serial replay's connection, statement by
+// statement as they are sent (an OnStatement hook, after the filters): at the end it
+// knows where the transaction open at the stop began, without reading the dump again.
+type txnWatch struct {
+	mu     sync.Mutex
+	k      *plan.TxnStart
+	before plan.TxnStart // k before the last statement: that one may not have run
+	last   split.Position
+	// lastCommits: the last statement commits the open transaction implicitly.
+	lastCommits bool
+	seen        bool
 }
 
-func scanRollback(r *Result) Rollback {
+var (
+	watchesMu sync.Mutex
+	watches   = map[*Result]*txnWatch{}
+)
+
+// newTxnWatch returns the watch of a serial replay, nil for a parallel one.
+func newTxnWatch(serial bool) *txnWatch {
+	if !serial {
+		return nil
+	}
+	return &txnWatch{k: plan.NewTxnStart()}
+}
+
+// hook is the OnStatement hook that feeds the watch (nil for a nil watch).
+func (w *txnWatch) hook() func(context.Context, *split.Statement) error {
+	if w == nil {
+		return nil
+	}
+	return func(_ context.Context, st *split.Statement) error {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		w.before, w.last, w.lastCommits, w.seen = *w.k, split.At("", st), plan.CommitsOpen(st), true
+		w.k.Ran(st)
+		return nil
+	}
+}
+
+// attach keeps the watch for RolledBack on res.
+func (w *txnWatch) attach(res *Result) {
+	if w == nil || res == nil {
+		return
+	}
+	watchesMu.Lock()
+	watches[res] = w
+	watchesMu.Unlock()
+}
+
+// RolledBack says what the server rolled back when the serial import r stopped (from the
+// statements its replay sent); Rollback{} for a parallel or checkpointed run, or one that
+// finished.
+func (r *Result) RolledBack() Rollback {
+	if r == nil || r.Status == Finished || r.Journal != "" || r.Replay == nil || r.Replay.SentBytes > r.Replay.Bytes {
+		return Rollback{}
+	}
+	watchesMu.Lock()
+	w := watches[r]
+	watchesMu.Unlock()
+	if w == nil {
+		return Rollback{}
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	stop := r.Replay.Bytes
 	var se *StatementError
 	failed := r.Status == Failed && errors.As(r.Err, &se)
 	if failed {
 		stop = se.Offset
 	}
-	in, err := dumpfile.Open(r.Input.Name)
-	if err != nil {
-		return Rollback{}
-	}
-	defer in.Close()
-	sp := split.NewSplitter(in.Reader, split.SplitOptions{TrackSQLMode: true})
-	var src transform.StatementSource = sp
-	if r.Transform != nil {
-		src = r.Transform.Rescan(sp)
-	}
-	k := plan.NewTxnStart()
-	rb := Rollback{}
-	for src.Next() {
-		st := src.Statement()
-		if st.Offset >= stop {
-			_, open := k.Open()
-			rb.Ambiguous = open && failed && st.Offset == se.Offset && plan.CommitsOpen(&st)
-			rb.Known = true
-			break
-		}
-		k.Ran(&st)
-	}
-	if !rb.Known {
-		if src.Err() != nil || stop < r.Replay.Bytes {
-			return Rollback{}
-		}
-		rb.Known = true // the stop is the end of the dump
+	k := *w.k
+	rb := Rollback{Known: true}
+	if w.seen && w.last.Offset >= stop {
+		k = w.before // the last statement did not run (it failed, or was not sent)
+		_, open := k.Open()
+		rb.Ambiguous = open && failed && w.last.Offset == se.Offset && w.lastCommits
 	}
 	if !rb.Ambiguous {
 		rb.Start, rb.Open = k.Open()
@@ -121,8 +138,6 @@ func (r *Result) StartAtAdvice(offset int64) string {
 			rb.Start.Offset, rb.Start.Line, rb.Start.Offset)
 	case rb.Ambiguous:
 		return "no --start-at advice: that statement commits the dump's open transaction implicitly, and whether it did before failing is the server's to know; compare the target with the dump before continuing"
-	case !rb.Known && r.Input != nil && r.Input.Name == "stdin":
-		return fmt.Sprintf("once that statement (or the target) is fixed, continue from it: add --start-at %d to the same command (if the dump had a transaction open there, the server rolled it back: start at its beginning instead)", offset)
 	}
 	return fmt.Sprintf("once that statement (or the target) is fixed, continue from it: add --start-at %d to the same command", offset)
 }

@@ -57,13 +57,18 @@ func TestReviewX5StartAtInsideTransaction(t *testing.T) {
 			fixed := head + "INSERT INTO `t` VALUES (3,3),(4,4);\n" + tail // the same length: the offsets hold
 			dump := writeDump(t, "d.sql", []byte(bad))
 			srv := testsandbox.Start(t)
-			code, _, stderr := dumpscopeImport(t, srv, []string{"--no-advisor"}, dump)
+			code, stdout, stderr := dumpscopeImport(t, srv, []string{"--no-advisor"}, dump)
 			m := regexp.MustCompile(`add --start-at (\d+) to the same command`).FindStringSubmatch(stderr)
 			if code != exitFailure {
 				t.Fatalf("exit %d, want %d (the client stops at the duplicate):\n%s", code, exitFailure, stderr)
 			}
 			if m == nil {
-				t.Skipf("no --start-at hint (a fix may say the transaction was rolled back):\n%s", stderr)
+				t.Fatalf("no --start-at hint:\n%s", stderr)
+			}
+			// The summary names the same point: the rows before it in the transaction
+			// were rolled back, not executed.
+			if want := "everything before offset " + m[1] + " "; !strings.Contains(stdout+stderr, want) {
+				t.Errorf("the summary does not say %q:\n%s%s", want, stdout, stderr)
 			}
 			if err := os.WriteFile(dump, []byte(fixed), 0o600); err != nil {
 				t.Fatal(err)

@@ -7,7 +7,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer/split"
 )
 
-// TxnStart follows the client's connection through the statements a serial replay ran
+// TxnStart follows the client's connection through the statements a serial replay sends
 // and tells where the transaction still open at the end of them began. A serial import
 // that stops inside a transaction (mysqldump --no-autocommit's `set autocommit=0` …
 // `commit`, phpMyAdmin's SET AUTOCOMMIT = 0 / START TRANSACTION, BEGIN … COMMIT) closes
@@ -34,6 +34,12 @@ func (k *TxnStart) end() { k.txn, k.hasStart = false, false }
 
 // Ran records that st ran (successfully) on the connection.
 func (k *TxnStart) Ran(st *split.Statement) {
+	if st.Kind == split.KindInsert { // the bulk of a dump: nothing to read in it
+		if k.open() {
+			k.mark(st)
+		}
+		return
+	}
 	switch {
 	case st.Kind == split.KindClient || len(st.SQL) == 0:
 		return
@@ -103,7 +109,7 @@ func (k *TxnStart) Open() (split.Position, bool) {
 // error) did not, and which one happened is the server's to know.
 func CommitsOpen(st *split.Statement) bool {
 	switch {
-	case st.Kind == split.KindClient || len(st.SQL) == 0 || isRollbackTo(st):
+	case st.Kind == split.KindInsert || st.Kind == split.KindClient || len(st.SQL) == 0 || isRollbackTo(st):
 		return false
 	case st.Kind == split.KindTxn:
 		return true

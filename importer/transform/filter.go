@@ -34,7 +34,6 @@ type Transform struct {
 	skipped func(raw []byte)
 	cur     split.Statement
 	current string // the database unqualified names belong to (USE, or the connection's)
-	first   string // the connection's database when attached (Rescan)
 	// lastLockKept is whether the last LOCK TABLES was kept: its UNLOCK TABLES follows it.
 	lastLockKept bool
 	// prepared says, per prepared statement name, whether its PREPARE was data
@@ -207,19 +206,7 @@ func (t *Transform) Filters() bool {
 // names before the first USE belong to it); onSkip, when set, is told the end offset of
 // every skipped statement (the replay's progress). A Transform is attached once.
 func (t *Transform) Attach(src StatementSource, database string, onSkip func(end int64)) {
-	t.src, t.current, t.first, t.onSkip = src, database, database, onSkip
-}
-
-// Rescan returns a new Transform with t's options and first database, attached to src:
-// it lets through what t did from the start of the same dump, for whoever reads the dump
-// again to tell what the import sent (the transaction a failed serial import left open).
-func (t *Transform) Rescan(src StatementSource) *Transform {
-	n, err := New(t.opt)
-	if err != nil {
-		n = &Transform{opt: t.opt} // t was built from the same options: not reached
-	}
-	n.Attach(src, t.first, nil)
-	return n
+	t.src, t.current, t.onSkip = src, database, onSkip
 }
 
 // Options returns the options the Transform was built with.
