@@ -374,6 +374,9 @@ func (t *Transform) keep(st *split.Statement) bool {
 	if db == "" {
 		db = t.current
 	}
+	if st.Table != "" && (st.Kind == split.KindInsert || st.Kind == split.KindDDL) {
+		t.hit.table(t, db, st.Table) // before --schema-only or --data-only leaves it out
+	}
 	if t.opt.SchemaOnly || t.opt.DataOnly {
 		data, judged := isDataStatement(st), true
 		if st.Kind == split.KindOther && !data {
