@@ -20,23 +20,10 @@ import (
 // (docs/filters.md) and the modes combined with them: each test here failed against main
 // when it was written, and shows the database, or what dumpscope says, differing from
 // what the mariadb client makes of the same input with what the flag promises removed or
-// rewritten done by hand (the reference input is written out in each test). They are open
-// findings, not regressions: they skip unless DUMPSCOPE_REVIEW_X=1, so that a merge of
-// the branch keeps main green. Run them with
-//
-//	DUMPSCOPE_REVIEW_X=1 go test -count=1 $(scripts/gotags) ./importer/ -run TestReviewX5
-//
-// The review fixes nothing: each test says what it shows and the cause found. A fix
-// removes its test's reviewX5 call (and the test then guards the fix). The findings at the
-// command's level (what it advises) are in cmd/dumpscope/review_x5_test.go.
-
-// reviewX5 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1 (see above).
-func reviewX5(t *testing.T) {
-	t.Helper()
-	if os.Getenv("DUMPSCOPE_REVIEW_X") != "1" {
-		t.Skip("an open finding of the x-review5 (fails on main): DUMPSCOPE_REVIEW_X=1 runs it")
-	}
-}
+// rewritten done by hand (the reference input is written out in each test). Each says
+// what it showed and the cause found; all were fixed on branch x-fix5 and now run by
+// default, guarding their fixes (TestReviewX5StartAtUserVariables checks a refusal). The
+// findings at the command's level (what it advises) are in cmd/dumpscope/review_x5_test.go.
 
 // x5Case is one differential case: setup runs on two new servers; the client imports ref
 // (the dump with what the flags promise removed or rewritten done by hand) into one,

@@ -14,17 +14,8 @@ import (
 // and the modes combined with them, at the command's level (what it prints and advises):
 // each test here failed against main when it was written, and shows the database
 // differing from what `mariadb < same input` makes of the same input (with what a flag
-// promises removed or rewritten done by hand). They are open findings: they skip unless
-// DUMPSCOPE_REVIEW_X=1, so that a merge keeps main green. The importer's own findings are
-// in importer/review_x5_test.go.
-
-// reviewX5 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
-func reviewX5(t *testing.T) {
-	t.Helper()
-	if os.Getenv("DUMPSCOPE_REVIEW_X") != "1" {
-		t.Skip("an open finding of the x-review5 (fails on main): DUMPSCOPE_REVIEW_X=1 runs it")
-	}
-}
+// promises removed or rewritten done by hand). Fixed on branch x-fix5; each now guards its
+// fix. The importer's own findings are in importer/review_x5_test.go.
 
 // TestReviewX5StartAtInsideTransaction: mysqldump --no-autocommit writes a table's rows
 // as `set autocommit=0;` INSERT … INSERT … `commit;`, and phpMyAdmin writes SET
