@@ -22,7 +22,7 @@ func beginCheckpoint(ctx context.Context, src Source, o *Options, r *resolved, d
 	cp, err := checkpoint.Begin(ctx, checkpoint.Params{
 		Conns: pinned(conns), Dump: dumpID, DumpPath: src.Path, JournalPath: o.CheckpointPath,
 		Resume: o.Resume, Applied: o.ResumeApplied, Parallel: r.Parallel, DeferIndexes: r.DeferIndexes,
-		Filters: filterFlags(o), CharsetGiven: o.CharsetGiven, Log: log,
+		Filters: withDatabase(ctx, filterFlags(o), conns[0]), CharsetGiven: o.CharsetGiven, Log: log,
 		Reopen: func() (string, io.ReadCloser, error) {
 			in, err := dumpfile.Open(src.Path)
 			if err != nil {
@@ -56,6 +56,18 @@ func filterFlags(o *Options) string {
 		f = strings.TrimSpace(f + " strip-definers")
 	}
 	return f
+}
+
+// withDatabase adds the connection's database (-D) to the journal's filters: unqualified
+// names before the dump's first USE belong to it, so a resume with another one sent the
+// rest of the dump to another database (ERROR 1146, or rows into the wrong tables), and
+// the journal did not record it. It is read from the connection before anything ran.
+func withDatabase(ctx context.Context, filters string, c *sql.Conn) string {
+	var db sql.NullString
+	if err := c.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&db); err != nil || db.String == "" {
+		return filters
+	}
+	return strings.TrimSpace(filters + " database=" + db.String)
 }
 
 // NewRunID returns a random run id (checkpoint.NewRunID), for run records and metrics.

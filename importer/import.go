@@ -245,7 +245,8 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 		r.because(why)
 		fmt.Fprintln(log, "dumpscope: note:", why)
 	}
-	rep, err := newReplayer(ctx, live, in, o, r, cp, chainStatementHooks(onStatement, replay.IdleDuring(live[0], o.OnStatement)))
+	watch := newTxnWatch(nconns == 1 || r.Serial) // Result.RolledBack
+	rep, err := newReplayer(ctx, live, in, o, r, cp, chainStatementHooks(chainStatementHooks(onStatement, replay.IdleDuring(live[0], o.OnStatement)), watch.hook()))
 	if err != nil {
 		return nil, err
 	}
@@ -276,6 +277,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	}
 
 	res = &Result{Input: in, Replay: rres, Err: runErr, Took: time.Since(start), Transform: r.transform, Used: r.Used}
+	watch.attach(res)
 	if !o.SkipRowCounts && runErr == nil && ctx.Err() == nil { // what finish will do
 		verifying := PhaseVerifying
 		after.Store(&verifying)

@@ -133,7 +133,7 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 		runSerially(r, laterWhy, log)
 	}
 	if len(system) > 0 {
-		fmt.Fprintf(log, "dumpscope: the dump changes %d object(s) in system schemas or accounts:\n", len(system))
+		fmt.Fprintf(log, "dumpscope: the dump changes (or, with dynamic SQL it cannot read ahead, may change) %d object(s) in system schemas or accounts:\n", len(system))
 		printOverwrites(log, system)
 		return nil, errors.New("refusing to change system schemas or accounts; rerun with --allow-system-schemas if that is what you want")
 	}
@@ -230,7 +230,7 @@ func printOverwrites(log io.Writer, found []preflight.Overwrite) {
 func preflightHook(name string, sys *preflight.SystemCheck, definers *preflight.DefinerCheck, pf *preflight.Preflight) func(context.Context, *split.Statement) error {
 	return func(_ context.Context, st *split.Statement) error {
 		if ow := sys.Observe(st); len(ow) > 0 {
-			return fmt.Errorf("%s: the dump would %s, in a system schema; stopped before it — rerun with --allow-system-schemas to allow it", name, ow[0])
+			return fmt.Errorf("%s: the dump would %s, %s; stopped before it — rerun with --allow-system-schemas to allow it", name, ow[0], ow[0].Where())
 		}
 		if err := definers.Check(name, st); err != nil {
 			return err

@@ -20,23 +20,10 @@ import (
 // (docs/filters.md) and the modes combined with them: each test here failed against main
 // when it was written, and shows the database, or what dumpscope says, differing from
 // what the mariadb client makes of the same input with what the flag promises removed or
-// rewritten done by hand (the reference input is written out in each test). They are open
-// findings, not regressions: they skip unless DUMPSCOPE_REVIEW_X=1, so that a merge of
-// the branch keeps main green. Run them with
-//
-//	DUMPSCOPE_REVIEW_X=1 go test -count=1 $(scripts/gotags) ./importer/ -run TestReviewX5
-//
-// The review fixes nothing: each test says what it shows and the cause found. A fix
-// removes its test's reviewX5 call (and the test then guards the fix). The findings at the
-// command's level (what it advises) are in cmd/dumpscope/review_x5_test.go.
-
-// reviewX5 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1 (see above).
-func reviewX5(t *testing.T) {
-	t.Helper()
-	if os.Getenv("DUMPSCOPE_REVIEW_X") != "1" {
-		t.Skip("an open finding of the x-review5 (fails on main): DUMPSCOPE_REVIEW_X=1 runs it")
-	}
-}
+// rewritten done by hand (the reference input is written out in each test). Each says
+// what it showed and the cause found; all were fixed on branch x-fix5 and now run by
+// default, guarding their fixes (TestReviewX5StartAtUserVariables checks a refusal). The
+// findings at the command's level (what it advises) are in cmd/dumpscope/review_x5_test.go.
 
 // x5Case is one differential case: setup runs on two new servers; the client imports ref
 // (the dump with what the flags promise removed or rewritten done by hand) into one,
@@ -95,7 +82,6 @@ func runX5(t *testing.T, c x5Case) *importer.Result {
 // UPDATE among what "the filter cannot attribute to a table"; LOAD DATA INTO TABLE x,
 // DELETE FROM x and single-table UPDATE x can be).
 func TestReviewX5ExcludedTableDML(t *testing.T) {
-	reviewX5(t)
 	csv := writeFile(t, "x.csv", []byte("1,1\n2,2\n"))
 	setup := []string{"CREATE DATABASE d", "CREATE TABLE d.k (id int PRIMARY KEY, c int)",
 		"CREATE TABLE d.x (id int PRIMARY KEY, c int)", "INSERT INTO d.x VALUES (100,100)"}
@@ -131,7 +117,6 @@ func TestReviewX5ExcludedTableDML(t *testing.T) {
 // that follows, or the target's information_schema.TRIGGERS, says which). docs/filters.md
 // states the rule; it contradicts "everything but those tables and their triggers".
 func TestReviewX5DropTriggerOfExcludedTable(t *testing.T) {
-	reviewX5(t)
 	setup := []string{"CREATE DATABASE d", "CREATE TABLE d.t1 (id int PRIMARY KEY)", "CREATE TABLE d.t2 (id int PRIMARY KEY)",
 		"INSERT INTO d.t2 VALUES (7)", "CREATE TRIGGER d.tr1 BEFORE INSERT ON d.t1 FOR EACH ROW SET NEW.id = NEW.id + 10",
 		"CREATE TRIGGER d.tr2 BEFORE INSERT ON d.t2 FOR EACH ROW SET NEW.id = NEW.id + 100"}
@@ -170,7 +155,6 @@ func TestReviewX5DropTriggerOfExcludedTable(t *testing.T) {
 // PROCEDURE, FUNCTION, EVENT); StripDefiner (replay.go, --strip-definers) and
 // replaceDefiner (--definer) both use it.
 func TestReviewX5DefinerClauseInBody(t *testing.T) {
-	reviewX5(t)
 	dump := "CREATE DATABASE d;\nUSE d;\nCREATE TABLE audit (id int AUTO_INCREMENT PRIMARY KEY, definer varchar(80), note varchar(20));\n" +
 		"DELIMITER ;;\nCREATE TRIGGER tr BEFORE INSERT ON audit FOR EACH ROW SET NEW.definer='dba@x';;\n" +
 		"CREATE PROCEDURE p() BEGIN UPDATE audit SET note = 'p' WHERE definer='dba@x'; END;;\nDELIMITER ;\n" +
@@ -206,7 +190,6 @@ func TestReviewX5DefinerClauseInBody(t *testing.T) {
 // them under SchemaOnly; what an EXECUTE runs is unknown to the filter, which neither
 // leaves it out nor says so.
 func TestReviewX5SchemaOnlyHiddenRows(t *testing.T) {
-	reviewX5(t)
 	schema := "CREATE DATABASE d;\nUSE d;\nCREATE TABLE t (id int PRIMARY KEY);\n"
 	for _, c := range []struct{ name, rows string }{
 		{"set statement", "SET STATEMENT foreign_key_checks=0 FOR INSERT INTO t VALUES (4);\n"},
@@ -240,7 +223,6 @@ const (
 // Cause: Transform.keep (transform/filter.go) sends DO (KindOther) after its database,
 // though mariadb-dump's DO SETVAL(`s`, …) names the one sequence it sets.
 func TestReviewX5SequenceLeftOut(t *testing.T) {
-	reviewX5(t)
 	dump := seqHead + seqSeq + seqTable + seqRows
 	for _, c := range []struct {
 		name string
@@ -267,7 +249,6 @@ func TestReviewX5SequenceLeftOut(t *testing.T) {
 // Cause: isDataStatement (transform/filter.go) takes every DO for data; mariadb-dump's
 // DO SETVAL(`seq`, n, 0) after a CREATE SEQUENCE is schema.
 func TestReviewX5SchemaOnlySequenceState(t *testing.T) {
-	reviewX5(t)
 	runX5(t, x5Case{dump: seqHead + seqSeq + seqTable + seqRows, ref: seqHead + seqSeq + seqTable, dbs: []string{"d"},
 		opt: importer.Options{SkipRowCounts: true, Transform: transform.Options{SchemaOnly: true}}})
 }
@@ -285,8 +266,12 @@ func TestReviewX5SchemaOnlySequenceState(t *testing.T) {
 // Cause: Transform.reachedStart (transform/filter.go) keeps KindSession statements before
 // the offset and re-runs them as they are, and drops everything else, SELECT … INTO
 // included; nothing tells the user which variables it could not rebuild.
+//
+// Fixed as a refusal (transform/startat.go): nothing can give the variables the dump's
+// values, so the run with --start-at stops at the first statement that reads one (the
+// INSERT INTO r at line 9), naming @n and the SET at line 4; a dump whose variables come
+// from constants continues.
 func TestReviewX5StartAtUserVariables(t *testing.T) {
-	reviewX5(t)
 	head := "CREATE DATABASE s;\nUSE s;\nCREATE TABLE t (id int PRIMARY KEY);\nSET @n = (SELECT COUNT(*) FROM t);\nSELECT 42 INTO @m;\n" +
 		"INSERT INTO t VALUES (1),(2);\n"
 	tail := "CREATE TABLE r (n int, m int);\nINSERT INTO r VALUES (@n, @m);\n"
@@ -302,10 +287,22 @@ func TestReviewX5StartAtUserVariables(t *testing.T) {
 		t.Fatal(err)
 	}
 	res = importFile(t, srv, "", path, importer.Options{SkipRowCounts: true, Log: &strings.Builder{}, Transform: transform.Options{StartAt: se.Offset}})
+	if res.Status != importer.Failed || res.Err == nil || !strings.Contains(res.Err.Error(), "line 4") || !strings.Contains(res.Err.Error(), "@n") || !strings.Contains(res.Err.Error(), "line 9") {
+		t.Fatalf("--start-at %d: %v, %v; want a refusal at line 9 naming the SET of @n at line 4", se.Offset, res.Status, res.Err)
+	}
+	var n int
+	if err := sandboxDB(t, srv, "").QueryRow("SELECT COUNT(*) FROM s.r").Scan(&n); err != nil || n != 0 {
+		t.Errorf("after the refusal s.r holds %d rows (%v); want none", n, err)
+	}
+	// Without the state-reading SET and SELECT … INTO, the same --start-at continues.
+	plain := strings.Replace(strings.Replace(fixed, "SET @n = (SELECT COUNT(*) FROM t);", "SET @n = 0                       ;", 1), "SELECT 42 INTO @m;", "SET @m = 42      ;", 1)
+	srv2 := testsandbox.Start(t)
+	clientImport(t, srv2, writeFile(t, "partial.sql", []byte(head[:strings.Index(head, "SET @n")]+"INSERT INTO t VALUES (1),(2);\n")))
+	res = importFile(t, srv2, "", writeFile(t, "plain.sql", []byte(plain)), importer.Options{SkipRowCounts: true, Log: &strings.Builder{}, Transform: transform.Options{StartAt: se.Offset}})
 	finished(t, res)
 	ref := testsandbox.Start(t)
-	clientImport(t, ref, writeFile(t, "fixed.sql", []byte(fixed)))
-	sameDump(t, fmt.Sprintf("--start-at %d", se.Offset), redumps(t, ref, "s"), redumps(t, srv, "s"))
+	clientImport(t, ref, writeFile(t, "plainref.sql", []byte(plain)))
+	sameDump(t, fmt.Sprintf("--start-at %d", se.Offset), redumps(t, ref, "s"), redumps(t, srv2, "s"))
 }
 
 // TestReviewX5RenameToReservedWord: --rename-database shop=order on a hand-written dump
@@ -319,7 +316,6 @@ func TestReviewX5StartAtUserVariables(t *testing.T) {
 // no quotes" by its bytes alone (letters, digits, _), without the reserved words or a
 // name that reads as a number; backquoting every rewritten name would do.
 func TestReviewX5RenameToReservedWord(t *testing.T) {
-	reviewX5(t)
 	dump := "CREATE DATABASE shop;\nUSE shop;\nCREATE TABLE t (id int);\nINSERT INTO shop.t VALUES (1);\n"
 	for _, nw := range []string{"order", "1e5"} {
 		t.Run(nw, func(t *testing.T) {
@@ -346,7 +342,6 @@ func TestReviewX5RenameToReservedWord(t *testing.T) {
 // statements (verb "XA") and SAVEPOINT / RELEASE SAVEPOINT are KindOther and fall through
 // to `return t.dbKept(db)`.
 func TestReviewX5XATransactionFollowsDatabase(t *testing.T) {
-	reviewX5(t)
 	head := "CREATE DATABASE k;\nCREATE TABLE k.t (id int PRIMARY KEY) ENGINE=InnoDB;\n"
 	for _, c := range []struct{ name, txn string }{
 		{"xa", "XA START 'a';\nINSERT INTO k.t VALUES (1);\nXA END 'a';\nXA ROLLBACK 'a';\nINSERT INTO k.t VALUES (2);\n"},
@@ -371,7 +366,6 @@ func TestReviewX5XATransactionFollowsDatabase(t *testing.T) {
 // Cause: the Transform (transform/filter.go) counts kept and skipped statements but not,
 // per pattern, whether it matched anything; nothing at the end of the stream checks.
 func TestReviewX5FilterMatchesNothing(t *testing.T) {
-	reviewX5(t)
 	srv := testsandbox.Start(t)
 	dump := writeFile(t, "d.sql", []byte("CREATE DATABASE d;\nUSE d;\nCREATE TABLE customers (id int PRIMARY KEY);\nINSERT INTO customers VALUES (1),(2);\n"))
 	for _, tr := range []transform.Options{
@@ -417,7 +411,6 @@ func TestReviewX5FilterMatchesNothing(t *testing.T) {
 // target's inventory it reads) knows databases, tables, views and triggers by their table,
 // not routines, events or a trigger named alone.
 func TestReviewX5OverwriteRoutinesAndTriggers(t *testing.T) {
-	reviewX5(t)
 	srv := testsandbox.Start(t)
 	for _, stmt := range []string{
 		"/*!50032 DROP TRIGGER IF EXISTS `tr` */",
@@ -465,7 +458,6 @@ func TestReviewX5OverwriteRoutinesAndTriggers(t *testing.T) {
 // under --include-databases and --tables; server-wide statements (CHANGE MASTER, and the
 // like) belong to no database and should pass, as the session statements do.
 func TestReviewX5ChangeMasterLeftOut(t *testing.T) {
-	reviewX5(t)
 	head := "-- MariaDB dump 10.19\nCHANGE MASTER TO MASTER_LOG_FILE='mysql-bin.000003', MASTER_LOG_POS=1234;\n" +
 		"CREATE DATABASE d;\nUSE d;\nCREATE TABLE t (id int);\nINSERT INTO t VALUES (1);\n"
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)

@@ -28,7 +28,7 @@ func importSummary(s stdio, r *importer.Result) int {
 		if res.SentBytes > res.Bytes {
 			fmt.Fprintf(w, "dumpscope: everything up to offset %d of %s was executed; statements up to offset %d were sent on other connections and may have committed (the progress rows record which; --resume skips exactly those)\n", res.Bytes, in.Name, res.SentBytes)
 		} else {
-			fmt.Fprintf(w, "dumpscope: everything up to offset %d of %s was executed (statements after it were not sent)\n", res.Bytes, in.Name)
+			fmt.Fprintln(w, "dumpscope: "+r.Executed())
 		}
 	}
 	if res.Warnings > 0 {

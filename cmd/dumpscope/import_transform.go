@@ -155,5 +155,5 @@ func (f *transformFlags) startAtHint(w io.Writer, o *importOptions, res *importe
 	if res == nil || res.Status != importer.Failed || res.Journal != "" || o.parallel > 1 || o.checkpoint != "" || o.loadData || o.deferIndexes || !errors.As(res.Err, &se) {
 		return
 	}
-	fmt.Fprintf(w, "dumpscope: once that statement (or the target) is fixed, continue from it: add --start-at %d to the same command\n", se.Offset)
+	fmt.Fprintln(w, "dumpscope: "+res.StartAtAdvice(se.Offset))
 }

@@ -14,17 +14,8 @@ import (
 // and the modes combined with them, at the command's level (what it prints and advises):
 // each test here failed against main when it was written, and shows the database
 // differing from what `mariadb < same input` makes of the same input (with what a flag
-// promises removed or rewritten done by hand). They are open findings: they skip unless
-// DUMPSCOPE_REVIEW_X=1, so that a merge keeps main green. The importer's own findings are
-// in importer/review_x5_test.go.
-
-// reviewX5 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
-func reviewX5(t *testing.T) {
-	t.Helper()
-	if os.Getenv("DUMPSCOPE_REVIEW_X") != "1" {
-		t.Skip("an open finding of the x-review5 (fails on main): DUMPSCOPE_REVIEW_X=1 runs it")
-	}
-}
+// promises removed or rewritten done by hand). Fixed on branch x-fix5; each now guards its
+// fix. The importer's own findings are in importer/review_x5_test.go.
 
 // TestReviewX5StartAtInsideTransaction: mysqldump --no-autocommit writes a table's rows
 // as `set autocommit=0;` INSERT … INSERT … `commit;`, and phpMyAdmin writes SET
@@ -44,7 +35,6 @@ func reviewX5(t *testing.T) {
 // keeps only session statements before it. The offset to continue from is where the
 // rolled-back transaction began (or the hint must say there is none).
 func TestReviewX5StartAtInsideTransaction(t *testing.T) {
-	reviewX5(t)
 	for _, c := range []struct{ name, head, tail string }{
 		{"no-autocommit", "CREATE DATABASE s;\nUSE s;\nCREATE TABLE t (id int PRIMARY KEY, v int);\nLOCK TABLES `t` WRITE;\nset autocommit=0;\n",
 			"UNLOCK TABLES;\ncommit;\n"},
@@ -58,13 +48,18 @@ func TestReviewX5StartAtInsideTransaction(t *testing.T) {
 			fixed := head + "INSERT INTO `t` VALUES (3,3),(4,4);\n" + tail // the same length: the offsets hold
 			dump := writeDump(t, "d.sql", []byte(bad))
 			srv := testsandbox.Start(t)
-			code, _, stderr := dumpscopeImport(t, srv, []string{"--no-advisor"}, dump)
+			code, stdout, stderr := dumpscopeImport(t, srv, []string{"--no-advisor"}, dump)
 			m := regexp.MustCompile(`add --start-at (\d+) to the same command`).FindStringSubmatch(stderr)
 			if code != exitFailure {
 				t.Fatalf("exit %d, want %d (the client stops at the duplicate):\n%s", code, exitFailure, stderr)
 			}
 			if m == nil {
-				t.Skipf("no --start-at hint (a fix may say the transaction was rolled back):\n%s", stderr)
+				t.Fatalf("no --start-at hint:\n%s", stderr)
+			}
+			// The summary names the same point: the rows before it in the transaction
+			// were rolled back, not executed.
+			if want := "everything before offset " + m[1] + " "; !strings.Contains(stdout+stderr, want) {
+				t.Errorf("the summary does not say %q:\n%s%s", want, stdout, stderr)
 			}
 			if err := os.WriteFile(dump, []byte(fixed), 0o600); err != nil {
 				t.Fatal(err)

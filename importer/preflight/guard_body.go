@@ -110,7 +110,7 @@ func innerFinding(l *sqlscan.Tokenizer, q []byte, start int, verb string, syn sq
 		if t := l.Next(); t.Is("ON") {
 			return "" // a trigger's event, ON DELETE CASCADE
 		}
-		for _, k := range dmlTables(q[start:innerEnd(q, start, syn)], "", syn) {
+		for _, k := range sqlscan.DMLTables(q[start:innerEnd(q, start, syn)], "", syn) {
 			if d, _ := k.Names(); system(d) {
 				return found()
 			}
@@ -227,35 +227,14 @@ func dynamicFinding(l *sqlscan.Tokenizer, verb string, syn sqlscan.Syntax, db st
 			return ""
 		}
 	}
-	text, ok := literalStatementText(l)
+	text, ok := sqlscan.LiteralStatement(l)
 	if !ok {
-		return via + " " + from + " something other than a string literal: what it runs cannot be checked"
+		return via + " " + from + " something other than a string literal: " + unchecked
 	}
 	if f := bodyFinding([]byte(text), syn, db); f != "" {
 		return via + ": " + f
 	}
 	return ""
-}
-
-// literalStatementText reads a string literal that is the whole of what follows (up to USING, a
-// ';' or the end): 'a', 'a' 'b' (joined), _utf8mb4'a', N'a'.
-func literalStatementText(l *sqlscan.Tokenizer) (string, bool) {
-	t := l.Next()
-	if t.Kind == sqlscan.Word && (strings.HasPrefix(t.Text, "_") || strings.EqualFold(t.Text, "N")) && l.Pos < len(l.Src) && (l.Src[l.Pos] == '\'' || l.Src[l.Pos] == '"') {
-		t = l.Next() // a character set introducer
-	}
-	if t.Kind != sqlscan.String {
-		return "", false
-	}
-	var sb strings.Builder
-	for t.Kind == sqlscan.String {
-		sb.WriteString(t.Text)
-		t = l.Next()
-	}
-	if t.Kind != sqlscan.EOF && !t.Is("USING") && !(t.Kind == sqlscan.Punct && t.Text == ";") {
-		return "", false // 'a' || x, 'a' + 1: an expression
-	}
-	return sb.String(), true
 }
 
 // innerEnd is where the inner statement at q[start:] ends: at its ';' or the end of q.
@@ -345,7 +324,7 @@ func (c *SystemCheck) compoundFinding(st *split.Statement) *Overwrite {
 		} else if rest, ok := strings.CutPrefix(f, "EXECUTE IMMEDIATE: "); ok {
 			f = "EXECUTE IMMEDIATE would run " + rest
 		}
-		return &Overwrite{Action: first, Database: "mysql", Offset: st.Offset, Line: st.Line, System: true, Detail: f}
+		return &Overwrite{Action: first, Database: "mysql", Offset: st.Offset, Line: st.Line, System: true, Detail: f, Unchecked: strings.HasSuffix(f, unchecked)}
 	default:
 		what = first
 	}
@@ -354,5 +333,9 @@ func (c *SystemCheck) compoundFinding(st *split.Statement) *Overwrite {
 		return nil
 	}
 	return &Overwrite{Action: st.Verb, Database: db, Table: st.Table, Offset: st.Offset, Line: st.Line, System: true,
-		Detail: termsafe.Line(what) + " would run " + f}
+		Detail: termsafe.Line(what) + " would run " + f, Unchecked: strings.HasSuffix(f, unchecked)}
 }
+
+// unchecked ends the finding of dynamic SQL the guard cannot read (PREPARE s FROM @q): it
+// is refused for what it might run, not for a system schema it names.
+const unchecked = "what it runs cannot be checked"

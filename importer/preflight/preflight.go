@@ -30,6 +30,20 @@ type Overwrite struct {
 	// head of an account statement.
 	System bool
 	Detail string
+	// Unchecked: dynamic SQL from something other than a string literal (PREPARE s FROM
+	// @q), refused because nothing before it runs can tell whether it changes a system
+	// schema or the accounts, not because it names one.
+	Unchecked bool
+}
+
+// Where says, for a refusal, where ow would write: in a system schema or the accounts,
+// or, Unchecked, possibly there ("in a system schema" for PREPARE s FROM @q misled: the
+// dump names none).
+func (o Overwrite) Where() string {
+	if o.Unchecked {
+		return "which could change a system schema or the accounts (what it will run is known only when it runs)"
+	}
+	return "in a system schema or the accounts"
 }
 
 func (o Overwrite) String() string {
@@ -46,8 +60,8 @@ func (o Overwrite) String() string {
 // Preflight tracks, statement by statement, which existing databases and tables of the
 // target a dump would drop or overwrite. Objects the dump itself created earlier in the
 // same run are not reported, nor rows written into a table that was empty before the
-// import (a schema file then a data file: nothing there can be lost). Routines and events
-// are not tracked.
+// import (a schema file then a data file: nothing there can be lost). Routines, events
+// and triggers are tracked by name (routines.go).
 type Preflight struct {
 	databases map[string]bool           // existing user databases
 	tables    map[sqlscan.TableKey]bool // existing tables and views
@@ -59,6 +73,9 @@ type Preflight struct {
 	createdDBs map[string]bool           // databases created by the dump so far
 	current    string                    // database in effect (USE)
 	reported   map[string]bool           // action, database, table already reported
+	// objects are the target's routines, events and triggers, createdObjects the ones
+	// the dump created so far (routines.go).
+	objects, createdObjects map[string]bool
 	// Definers counts statements with a DEFINER= clause.
 	Definers int
 }
@@ -90,6 +107,9 @@ func New(ctx context.Context, q Conn, current string) (*Preflight, error) {
 		return nil, err
 	}
 	if p.empty, err = emptyTables(ctx, q, base); err != nil {
+		return nil, err
+	}
+	if err := p.loadObjects(ctx, q); err != nil {
 		return nil, err
 	}
 	rows, err = q.QueryContext(ctx, "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA")
@@ -200,6 +220,9 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 		return nil
 	}
 	var found []Overwrite
+	if ow := p.observeObject(st); ow != nil {
+		found = append(found, *ow)
+	}
 	for _, w := range statementWrites(st, p.current) {
 		if w.account || systemSchemas[strings.ToLower(w.db)] {
 			continue // SystemCheck's
@@ -369,7 +392,7 @@ func statementWrites(st *split.Statement, db string) []write {
 			out = append(out, write{action: strings.ToUpper(st.Verb) + " INTO", db: cur, table: st.Table})
 		}
 	case w0 == "UPDATE" || w0 == "DELETE" || w0 == "LOAD":
-		for _, k := range dmlTables(st.SQL, db, st.Syntax()) {
+		for _, k := range sqlscan.DMLTables(st.SQL, db, st.Syntax()) {
 			w := qualify(k)
 			w.action = w0
 			if w0 == "DELETE" {
@@ -395,72 +418,6 @@ func isUDF(st *split.Statement) bool {
 		}
 	}
 	return false
-}
-
-// dmlTables returns the tables (their keys) an UPDATE, DELETE or LOAD DATA may change: every
-// table an UPDATE names before SET (any of them may be written), the tables a multi-table
-// DELETE names before FROM (or the one after FROM), the table of LOAD DATA … INTO TABLE.
-func dmlTables(q []byte, db string, syn sqlscan.Syntax) []sqlscan.TableKey {
-	l := sqlscan.New(q, syn)
-	verb := l.Next()
-	var keys []sqlscan.TableKey
-	add := func(t sqlscan.Token) {
-		d, name := l.Name(t)
-		if d == "" {
-			d = db
-		}
-		keys = append(keys, sqlscan.TableKeyOf(d, strings.TrimSuffix(name, "*")))
-	}
-	if verb.Is("LOAD") {
-		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-			if t.Is("TABLE") {
-				if n := l.Next(); n.IsName() {
-					add(n)
-				}
-				return keys
-			}
-		}
-		return nil
-	}
-	expect := true
-	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		switch {
-		case t.Is("SET") && verb.Is("UPDATE"), t.Is("WHERE"), t.Is("ORDER"), t.Is("LIMIT"), t.Is("RETURNING"):
-			return keys
-		case t.Is("FROM") && verb.Is("DELETE"):
-			if len(keys) > 0 {
-				return keys // DELETE t1, t2 FROM …: the tables before FROM
-			}
-			expect = true
-		case t.Is("USING") && verb.Is("DELETE"):
-			return keys
-		case t.Is("JOIN") || t.Is("FROM"):
-			expect = true
-		case t.Is("LOW_PRIORITY") || t.Is("QUICK") || t.Is("IGNORE") || t.Is("STRAIGHT_JOIN") || t.Is("INNER") ||
-			t.Is("LEFT") || t.Is("RIGHT") || t.Is("CROSS") || t.Is("OUTER") || t.Is("NATURAL"):
-		case t.Kind == sqlscan.Punct && t.Text == ",":
-			expect = true
-		case t.Kind == sqlscan.Punct && t.Text == "(":
-			for depth := 1; depth > 0; {
-				n := l.Next()
-				switch {
-				case n.Kind == sqlscan.EOF:
-					return keys
-				case n.Kind == sqlscan.Punct && n.Text == "(":
-					depth++
-				case n.Kind == sqlscan.Punct && n.Text == ")":
-					depth--
-				}
-			}
-			expect = false
-		case expect && t.IsName():
-			add(t)
-			expect = false
-		default:
-			expect = false
-		}
-	}
-	return keys
 }
 
 // SystemCheck finds statements that change a system schema (mysql, sys,

@@ -45,8 +45,13 @@ func unquoteAccountPart(s string) string {
 	return s
 }
 
-// findDefiner locates the first DEFINER=… clause outside quotes: start of the keyword,
-// start of the account, end of the clause; start is -1 when there is none.
+// findDefiner locates the DEFINER=… clause of a statement's head, outside quotes: start
+// of the keyword, start of the account, end of the clause; start is -1 when there is
+// none. The clause stands before the object's keyword (CREATE [OR REPLACE]
+// [ALGORITHM=…] DEFINER=… [SQL SECURITY …] VIEW|TRIGGER|PROCEDURE|FUNCTION|EVENT), so the
+// search ends there: a body's `NEW.definer='x'` or `definer='x'` is a column, and
+// cutting or rewriting it made ERROR 1064 of a dump without DEFINER clauses
+// (TestReviewX5DefinerClauseInBody).
 func findDefiner(q []byte) (start, val, end int) {
 	var quote byte
 	for i := 0; i < len(q); i++ {
@@ -64,6 +69,9 @@ func findDefiner(q []byte) (start, val, end int) {
 		case '\'', '"', '`':
 			quote = c
 			continue
+		}
+		if objectKeyword(q, i) {
+			return -1, -1, -1
 		}
 		if c|0x20 != 'd' || !hasWordFold(q, i, "definer") {
 			continue
@@ -156,4 +164,20 @@ func replaceDefiner(q, account []byte) []byte {
 	out = append(out, q[:val]...)
 	out = append(out, account...)
 	return append(out, q[end:]...)
+}
+
+// objectKeywords end a statement's head: the DEFINER clause comes before them.
+var objectKeywords = []string{"view", "trigger", "procedure", "function", "event", "package"}
+
+// objectKeyword reports whether one of objectKeywords starts at q[i] as a whole word.
+func objectKeyword(q []byte, i int) bool {
+	switch q[i] | 0x20 {
+	case 'v', 't', 'p', 'f', 'e':
+		for _, w := range objectKeywords {
+			if hasWordFold(q, i, w) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -36,14 +36,25 @@ type Transform struct {
 	current string // the database unqualified names belong to (USE, or the connection's)
 	// lastLockKept is whether the last LOCK TABLES was kept: its UNLOCK TABLES follows it.
 	lastLockKept bool
+	// prepared says, per prepared statement name, whether its PREPARE was data
+	// (wrappedData): its EXECUTE and DEALLOCATE follow it.
+	prepared map[string]bool
+	// triggers are the tables of the triggers the dump created so far and the target's
+	// (triggers.go), for DROP TRIGGER.
+	triggers triggerTables
+	hit      hits // the filter entries that matched something (unmatched.go)
 
 	rename  renamer
 	compat  compatMapper
 	definer []byte
 
 	stats   Stats
-	started bool  // StartAt reached
-	err     error // StartAt not on a statement boundary
+	started bool // StartAt reached
+	ended   bool // the stream's end was reached (warnUnmatched ran)
+	// lost are the user variables set before StartAt that it cannot rebuild, with where
+	// (startat.go).
+	lost lostVars
+	err  error // StartAt not on a statement boundary
 }
 
 // Options say which objects a Transform keeps and how it rewrites them.
@@ -163,6 +174,7 @@ func New(opt Options) (*Transform, error) {
 			t.dbs = append(t.dbs, d)
 		}
 	}
+	t.hit = newHits(t)
 	if t.rename, err = newRenamer(opt.RenameDatabases); err != nil {
 		return nil, err
 	}
@@ -234,6 +246,9 @@ func (t *Transform) Next() bool {
 		if !drop && len(st.SQL) > 0 && st.Kind != split.KindClient {
 			drop = t.rewrite(&st) // a statement --compat or --gtid-purged leaves out
 		}
+		if !drop && t.started && t.lost.refuse(&st, t) {
+			return false
+		}
 		if drop {
 			if t.err != nil {
 				return false
@@ -255,6 +270,10 @@ func (t *Transform) Next() bool {
 	if t.opt.StartAt > 0 && !t.started && t.src.Err() == nil {
 		t.err = fmt.Errorf("--start-at %d is beyond the end of the dump", t.opt.StartAt)
 	}
+	if t.src.Err() == nil && !t.ended {
+		t.ended = true
+		t.warnUnmatched()
+	}
 	return false
 }
 
@@ -268,6 +287,9 @@ func (t *Transform) reachedStart(st *split.Statement) bool {
 		if end := st.Offset + int64(len(st.Raw)); end > t.opt.StartAt {
 			t.err = &split.SplitError{Offset: st.Offset, Line: st.Line, Msg: fmt.Sprintf("--start-at %d is inside the statement that starts at offset %d (line %d); start at %d", t.opt.StartAt, st.Offset, st.Line, st.Offset)}
 			return false
+		}
+		if st.Kind != split.KindClient {
+			t.lost.note(st)
 		}
 		return st.Kind == split.KindSession || st.Kind == split.KindClient
 	}
@@ -325,12 +347,19 @@ func (t *Transform) warn(st *split.Statement, format string, args ...any) {
 // is what the client would send for a dump with the other objects cut out: every session
 // statement (SET, transaction statements, client commands such as DELIMITER), USE and
 // CREATE DATABASE of kept databases, the statements of kept tables (DDL, rows, LOCK
-// TABLES and its UNLOCK), their triggers, and views that match as tables do. Statements
-// the filter cannot attribute to a table (CALL, UPDATE, SELECT) follow their database.
+// TABLES and its UNLOCK), their triggers (DROP TRIGGER by the trigger's table), views
+// that match as tables do, single-table UPDATE/DELETE/LOAD DATA and DO SETVAL by their
+// table (keep.go). Transaction statements (XA, SAVEPOINT too) and the server's own
+// (CHANGE MASTER …) always pass. Statements the filter cannot attribute to a table
+// (CALL, SELECT) follow their database.
 func (t *Transform) keep(st *split.Statement) bool {
 	switch st.Kind {
 	case split.KindClient, split.KindTxn:
 		return true
+	case split.KindOther:
+		if alwaysPasses(st) {
+			return true
+		}
 	case split.KindSession:
 		if st.Verb == "USE" {
 			t.current = st.Database
@@ -341,13 +370,24 @@ func (t *Transform) keep(st *split.Statement) bool {
 	if !t.Filters() || len(st.SQL) == 0 {
 		return true
 	}
-	data := isDataStatement(st)
-	if data && t.opt.SchemaOnly || !data && t.opt.DataOnly && st.Kind != split.KindOther {
-		return false
-	}
 	db := st.Database
 	if db == "" {
 		db = t.current
+	}
+	if st.Table != "" && (st.Kind == split.KindInsert || st.Kind == split.KindDDL) {
+		t.hit.table(t, db, st.Table) // before --schema-only or --data-only leaves it out
+	}
+	if t.opt.SchemaOnly || t.opt.DataOnly {
+		data, judged := isDataStatement(st), true
+		if st.Kind == split.KindOther && !data {
+			data, judged = t.wrappedData(st)
+		}
+		if _, _, seq := setvalSequence(st); seq {
+			data, judged = false, true // a sequence's state: mariadb-dump --no-data keeps it
+		}
+		if data && t.opt.SchemaOnly || !data && judged && t.opt.DataOnly {
+			return false
+		}
 	}
 	switch st.Kind {
 	case split.KindInsert:
@@ -369,13 +409,26 @@ func (t *Transform) keep(st *split.Statement) bool {
 				if tdb == "" {
 					tdb = db
 				}
+				t.triggers.note(db, st.Table, tdb, table)
 				return t.tableKept(tdb, table)
 			}
-			// DROP TRIGGER names no table: it follows its database, unless only some
-			// tables are wanted, where it could drop a trigger of another table.
+			if tdb, table, ok := t.triggers.dropped(st, db); ok {
+				return t.tableKept(tdb, table) // DROP TRIGGER: by its table (triggers.go)
+			}
+			// A trigger neither the dump nor the target has: it follows its database,
+			// unless only some tables are wanted, where it could drop another table's.
 			return t.dbKept(db) && len(t.tables) == 0
 		}
 		return t.dbKept(db) && len(t.tables) == 0
+	case split.KindOther:
+		if keys, ok := otherTables(st, db); ok {
+			for _, k := range keys {
+				if kdb, table := k.Names(); t.tableKept(kdb, table) {
+					return true // a multi-table UPDATE or DELETE is kept with any of its tables
+				}
+			}
+			return false
+		}
 	}
 	return t.dbKept(db)
 }
@@ -389,15 +442,13 @@ func isDataStatement(st *split.Statement) bool {
 	case split.KindDDL:
 		return st.Verb == "ALTER TABLE" && sqlscan.IsKeysToggle(st.SQL, st.Syntax())
 	case split.KindOther:
-		switch st.Verb {
-		case "UPDATE", "DELETE", "LOAD", "CALL", "DO", "SELECT", "WITH", "TABLE", "VALUES", "HANDLER":
-			return true
-		}
+		return dataVerbs[st.Verb]
 	}
 	return false
 }
 
 func (t *Transform) dbKept(db string) bool {
+	t.hit.database(t, db)
 	if len(t.dbs) > 0 && !matchAny(t.dbs, db) {
 		return false
 	}
@@ -413,6 +464,7 @@ func (t *Transform) dbKept(db string) bool {
 }
 
 func (t *Transform) tableKept(db, table string) bool {
+	t.hit.table(t, db, table)
 	if !t.dbKept(db) {
 		return false
 	}
@@ -471,7 +523,11 @@ func NewImport(ctx context.Context, c Querier, o Options) (*Transform, error) {
 		!o.SchemaOnly && !o.DataOnly && o.Compat == "" && o.Definer == "" && !o.SkipGTIDPurged && !o.SkipGTIDSlavePos {
 		return nil, nil
 	}
-	return New(o)
+	t, err := New(o)
+	if err == nil {
+		loadTargetTriggers(ctx, t, c)
+	}
+	return t, err
 }
 
 // NewScan puts a fresh Transform with the same options around a splitter that reads the
@@ -484,6 +540,7 @@ func NewScan(ctx context.Context, c Querier, o Options, sp *split.Splitter) Stat
 	}
 	var current sql.NullString
 	_ = c.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&current)
+	loadTargetTriggers(ctx, tr, c)
 	tr.Attach(sp, current.String, nil)
 	return tr
 }

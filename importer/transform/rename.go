@@ -126,7 +126,7 @@ func (r *renamer) apply(t *Transform, st *split.Statement, q []byte) []byte {
 // appendIdent appends name as an identifier: bare when it was bare and needs no quotes,
 // else in backquotes.
 func appendIdent(out []byte, name string, bare bool) []byte {
-	if bare && plainIdent(name) {
+	if bare && plainIdent(name) && !needsQuotes(name) {
 		return append(out, name...)
 	}
 	out = append(out, '`')

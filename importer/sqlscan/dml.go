@@ -1,0 +1,93 @@
+package sqlscan
+
+import "strings"
+
+// What the preflight (overwrites, system schemas) and the filters (transform) both read in
+// a statement: the tables a DML statement writes, the statement a dynamic SQL literal holds.
+
+// DMLTables returns the tables (their keys) an UPDATE, DELETE or LOAD DATA may change: every
+// table an UPDATE names before SET (any of them may be written), the tables a multi-table
+// DELETE names before FROM (or the one after FROM), the table of LOAD DATA … INTO TABLE.
+func DMLTables(q []byte, db string, syn Syntax) []TableKey {
+	l := New(q, syn)
+	verb := l.Next()
+	var keys []TableKey
+	add := func(t Token) {
+		d, name := l.Name(t)
+		if d == "" {
+			d = db
+		}
+		keys = append(keys, TableKeyOf(d, strings.TrimSuffix(name, "*")))
+	}
+	if verb.Is("LOAD") {
+		for t := l.Next(); t.Kind != EOF; t = l.Next() {
+			if t.Is("TABLE") {
+				if n := l.Next(); n.IsName() {
+					add(n)
+				}
+				return keys
+			}
+		}
+		return nil
+	}
+	expect := true
+	for t := l.Next(); t.Kind != EOF; t = l.Next() {
+		switch {
+		case t.Is("SET") && verb.Is("UPDATE"), t.Is("WHERE"), t.Is("ORDER"), t.Is("LIMIT"), t.Is("RETURNING"):
+			return keys
+		case t.Is("FROM") && verb.Is("DELETE"):
+			if len(keys) > 0 {
+				return keys // DELETE t1, t2 FROM …: the tables before FROM
+			}
+			expect = true
+		case t.Is("USING") && verb.Is("DELETE"):
+			return keys
+		case t.Is("JOIN") || t.Is("FROM"):
+			expect = true
+		case t.Is("LOW_PRIORITY") || t.Is("QUICK") || t.Is("IGNORE") || t.Is("STRAIGHT_JOIN") || t.Is("INNER") ||
+			t.Is("LEFT") || t.Is("RIGHT") || t.Is("CROSS") || t.Is("OUTER") || t.Is("NATURAL"):
+		case t.Kind == Punct && t.Text == ",":
+			expect = true
+		case t.Kind == Punct && t.Text == "(":
+			for depth := 1; depth > 0; {
+				n := l.Next()
+				switch {
+				case n.Kind == EOF:
+					return keys
+				case n.Kind == Punct && n.Text == "(":
+					depth++
+				case n.Kind == Punct && n.Text == ")":
+					depth--
+				}
+			}
+			expect = false
+		case expect && t.IsName():
+			add(t)
+			expect = false
+		default:
+			expect = false
+		}
+	}
+	return keys
+}
+
+// LiteralStatement reads a string literal that is the whole of what follows (up to USING, a
+// ';' or the end): 'a', 'a' 'b' (joined), _utf8mb4'a', N'a'.
+func LiteralStatement(l *Tokenizer) (string, bool) {
+	t := l.Next()
+	if t.Kind == Word && (strings.HasPrefix(t.Text, "_") || strings.EqualFold(t.Text, "N")) && l.Pos < len(l.Src) && (l.Src[l.Pos] == '\'' || l.Src[l.Pos] == '"') {
+		t = l.Next() // a character set introducer
+	}
+	if t.Kind != String {
+		return "", false
+	}
+	var sb strings.Builder
+	for t.Kind == String {
+		sb.WriteString(t.Text)
+		t = l.Next()
+	}
+	if t.Kind != EOF && !t.Is("USING") && !(t.Kind == Punct && t.Text == ";") {
+		return "", false // 'a' || x, 'a' + 1: an expression
+	}
+	return sb.String(), true
+}
