@@ -148,6 +148,8 @@ type Result struct {
 	// Used is what the import really ran with (connections, overwrite, deferred indexes,
 	// warning counts) and why where it differs from the Options.
 	Used Used
+	// txn followed the serial replay's transaction, for RolledBack (nil: parallel).
+	txn *txnWatch
 }
 
 // Import replays a dump into the server of cfg: preflight, checkpoint begin or resume,
@@ -276,8 +278,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 		runErr = p
 	}
 
-	res = &Result{Input: in, Replay: rres, Err: runErr, Took: time.Since(start), Transform: r.transform, Used: r.Used}
-	watch.attach(res)
+	res = &Result{Input: in, Replay: rres, Err: runErr, Took: time.Since(start), Transform: r.transform, Used: r.Used, txn: watch}
 	if !o.SkipRowCounts && runErr == nil && ctx.Err() == nil { // what finish will do
 		verifying := PhaseVerifying
 		after.Store(&verifying)

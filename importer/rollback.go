@@ -41,11 +41,6 @@ type txnWatch struct {
 	seen        bool
 }
 
-var (
-	watchesMu sync.Mutex
-	watches   = map[*Result]*txnWatch{}
-)
-
 // newTxnWatch returns the watch of a serial replay, nil for a parallel one.
 func newTxnWatch(serial bool) *txnWatch {
 	if !serial {
@@ -68,16 +63,6 @@ func (w *txnWatch) hook() func(context.Context, *split.Statement) error {
 	}
 }
 
-// attach keeps the watch for RolledBack on res.
-func (w *txnWatch) attach(res *Result) {
-	if w == nil || res == nil {
-		return
-	}
-	watchesMu.Lock()
-	watches[res] = w
-	watchesMu.Unlock()
-}
-
 // RolledBack says what the server rolled back when the serial import r stopped (from the
 // statements its replay sent); Rollback{} for a parallel or checkpointed run, or one that
 // finished.
@@ -85,9 +70,7 @@ func (r *Result) RolledBack() Rollback {
 	if r == nil || r.Status == Finished || r.Journal != "" || r.Replay == nil || r.Replay.SentBytes > r.Replay.Bytes {
 		return Rollback{}
 	}
-	watchesMu.Lock()
-	w := watches[r]
-	watchesMu.Unlock()
+	w := r.txn
 	if w == nil {
 		return Rollback{}
 	}
