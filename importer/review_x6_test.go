@@ -72,16 +72,6 @@ func TestReviewX6LockedUserVarJournal(t *testing.T) {
 	importMatchesClient(t, dump, checkpointed(t), "x6")
 }
 
-// TestReviewX6LockedCompletionChain: the dump sets completion_type=CHAIN on its session
-// before the locked region: a COMMIT of the dump (or one of dumpscope's) begins a new
-// transaction, which holds what follows.
-func TestReviewX6LockedCompletionChain(t *testing.T) {
-	reviewX6(t)
-	dump := "SET completion_type = 1;\n" + lockedSerial("INSERT INTO k VALUES (800,'c');\nCOMMIT;\nINSERT INTO k VALUES (801,'c');\n",
-		"INSERT INTO k VALUES (802,'c');\nCOMMIT;\nSET completion_type = 0;\nINSERT INTO k VALUES (803,'c');\n")
-	importMatchesClient(t, dump, checkpointed(t), "x6")
-}
-
 // TestReviewX6LockedDDLKilled: an ALTER TABLE … ADD COLUMN under the dump's locks, killed
 // after it ran and before its progress row: the resume sends it again.
 func TestReviewX6LockedDDLKilled(t *testing.T) {
