@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
 // Second batch of the x-review6 cases (see review_x6_test.go).
@@ -21,4 +22,32 @@ func TestReviewX6CompletionChain(t *testing.T) {
 	for name, o := range map[string]importer.Options{"parallel": {Parallel: 2, BatchBytes: 512}, "checkpoint": checkpointed(t)} {
 		t.Run(name, func(t *testing.T) { importMatchesClient(t, dump, o, "x6") })
 	}
+}
+
+// TestReviewX6LockedProgressWithoutLockPrivilege: an account with every privilege the dump
+// needs on x6 and the progress tables' own (SELECT, INSERT, UPDATE, DELETE, CREATE, DROP,
+// ALTER, INDEX on dumpscope_progress) but not LOCK TABLES there. It passes the check at
+// the start (import.go) and used to finish; now the dump's LOCK TABLES, to which
+// lockState.lockSQL adds dumpscope_progress.done WRITE (checkpoint.LockList), fails with
+// ERROR 1044 in the middle of the run, where the client finishes.
+func TestReviewX6LockedProgressWithoutLockPrivilege(t *testing.T) {
+	reviewX6(t)
+	dump := lockedSerial("INSERT INTO k VALUES (100,'in');\n", "INSERT INTO k VALUES (101,'out');\n")
+	path := writeFile(t, "d.sql", []byte(dump))
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	clientImport(t, ref, path)
+	admin := sandboxDB(t, srv, "")
+	for _, q := range []string{
+		"CREATE USER x6@localhost",
+		"GRANT ALL ON x6.* TO x6@localhost",
+		"GRANT SELECT, INSERT, UPDATE, DELETE, CREATE, DROP, ALTER, INDEX ON dumpscope_progress.* TO x6@localhost",
+	} {
+		if _, err := admin.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o := checkpointed(t)
+	res := importFile(t, srv, "x6", path, o)
+	finished(t, res)
+	sameDump(t, "without LOCK TABLES on dumpscope_progress", redumps(t, ref, "x6"), redumps(t, srv, "x6"))
 }
