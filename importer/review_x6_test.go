@@ -42,8 +42,12 @@ func checkpointed(t *testing.T) importer.Options {
 }
 
 // TestReviewX6LockedAutocommitRead: under the dump's LOCK TABLES, in a checkpointed run
-// gone serial, a statement that reads @@autocommit (or @@in_transaction) reads what
-// dumpscope set around it (lockState.begin: SET autocommit=0), not the client's 1.
+// gone serial, an INSERT that reads @@autocommit stores 0 where the client stores 1 (an
+// InnoDB table, and a MyISAM one on the intent path alike).
+//
+// Cause: lockState.begin (importer/replay/lockregion.go:171) sends SET autocommit=0 before
+// the statement so that it commits with its progress row; the dump's statement sees it.
+// Regression (r-lock): passes at 8195f19.
 func TestReviewX6LockedAutocommitRead(t *testing.T) {
 	reviewX6(t)
 	dump := lockedSerial("INSERT INTO r (what, n) VALUES ('autocommit', @@autocommit);\n"+
@@ -53,8 +57,13 @@ func TestReviewX6LockedAutocommitRead(t *testing.T) {
 }
 
 // TestReviewX6LockedDiagnostics: GET DIAGNOSTICS after an INSERT that truncated a value
-// (a warning; sql_mode ”) under the locks reads the diagnostics of dumpscope's SET
-// autocommit=1, not of the INSERT: 0 conditions where the client has 1.
+// (a warning; sql_mode empty) under the locks reads the diagnostics of dumpscope's
+// progress row and SET autocommit=1, not of the INSERT: 0 conditions where the client
+// has 1.
+//
+// Cause: lockState.commit (importer/replay/lockregion.go:224-242) runs statements of its
+// own between the dump's statement and the next, which reads the diagnostics area.
+// Regression (r-lock): passes at 8195f19.
 func TestReviewX6LockedDiagnostics(t *testing.T) {
 	reviewX6(t)
 	dump := lockedSerial("SET sql_mode = '';\nINSERT INTO k VALUES (600, 'yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy');\n"+
@@ -64,8 +73,13 @@ func TestReviewX6LockedDiagnostics(t *testing.T) {
 
 // TestReviewX6LockedUserVarJournal: a SET of a user variable under the dump's locks in a
 // checkpointed run: dumpscope journals it into dumpscope_progress.vars, which the LOCK
-// TABLES it sends does not lock, and the import stops with ERROR 1100 where the client
-// finishes.
+// TABLES it sends does not lock, and the import stops with ERROR 1100 ("journal the user
+// variables @rc: Table 'vars' was not locked") where the client finishes.
+//
+// Cause: checkpoint.LockList (importer/checkpoint/progress.go:155) adds done, intents and
+// ran, not vars, which recordUserVars (importer/replay/checkpoint.go:356) writes.
+// Not a regression (fails the same at 8195f19), but r-lock's premise, that every
+// progress table written under the locks is locked, misses it.
 func TestReviewX6LockedUserVarJournal(t *testing.T) {
 	reviewX6(t)
 	dump := lockedSerial("UPDATE k SET v = 'u' WHERE id < 6;\nSET @rc = ROW_COUNT();\nINSERT INTO r (what, n) VALUES ('row_count', @rc);\n", "")
@@ -73,7 +87,15 @@ func TestReviewX6LockedUserVarJournal(t *testing.T) {
 }
 
 // TestReviewX6LockedDDLKilled: an ALTER TABLE … ADD COLUMN under the dump's locks, killed
-// after it ran and before its progress row: the resume sends it again.
+// after it ran and before its progress row (the window lockState.commit's AfterDDL hook
+// marks): the DDL commits implicitly, SET autocommit=0 does not hold it back, and the
+// resume sends it again: ERROR 1060 Duplicate column name 'w'.
+//
+// Cause: runSerial's ownDDL (importer/replay/control.go:275) excludes pl.Locked, so a DDL
+// under the locks gets no intent and marker; lockState.begin/commit treat it as a
+// statement that commits with its progress row, which a DDL cannot.
+// Not a regression in effect (before r-lock the whole region was sent again), but the
+// fix's claim that each statement there commits with its progress row does not hold.
 func TestReviewX6LockedDDLKilled(t *testing.T) {
 	reviewX6(t)
 	dump := lockedSerial("ALTER TABLE k ADD COLUMN w int;\nINSERT INTO k VALUES (900,'d',1);\n", "")
@@ -82,9 +104,14 @@ func TestReviewX6LockedDDLKilled(t *testing.T) {
 }
 
 // TestReviewX6WorkerReadsAutocommit: after the dump's SET autocommit=0, a session
-// statement that reads @@autocommit into a user variable runs on the workers after
+// statement that reads @@autocommit into a user variable is replayed on the workers after
 // workerReset (SET SESSION autocommit = 1): a worker's @ac is 1 where the client's is 0,
-// and rows a worker inserts with @ac carry 1.
+// and a row a worker inserts with @ac carries 1 (--parallel 2, with and without
+// --load-data, no checkpoint).
+//
+// Cause: workerSession (importer/replay/worker_session.go:28) resets the worker's
+// autocommit, then the session statements after it read the reset value.
+// Regression (workerSession, d4ee697): passes with workerSession reverted.
 func TestReviewX6WorkerReadsAutocommit(t *testing.T) {
 	reviewX6(t)
 	var b strings.Builder
