@@ -23,3 +23,18 @@ func TestReviewX6LockedCallRollback(t *testing.T) {
 		"LOCK TABLES k WRITE, r WRITE;\n" + rowsOf("k", 1, 21) + "CALL pr();\nINSERT INTO k VALUES (702,'after');\nUNLOCK TABLES;\n"
 	importMatchesClient(t, dump, checkpointed(t), "x6")
 }
+
+// TestReviewX6LockedCallOpensTransaction: a procedure that starts a transaction (which
+// releases the dump's locks) and inserts, leaving it open; the dump then rolls it back.
+// The client's ROLLBACK undoes the row. dumpscope's SET autocommit=1 after the CALL
+// (lockState.commit, importer/replay/lockregion.go:242) commits the open transaction
+// first: the row stays. Regression (r-lock).
+func TestReviewX6LockedCallOpensTransaction(t *testing.T) {
+	reviewX6(t)
+	dump := "CREATE DATABASE x6;\nUSE x6;\n" +
+		"CREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		"DELIMITER ;;\nCREATE PROCEDURE po() BEGIN START TRANSACTION; INSERT INTO k VALUES (710,'open'); END;;\nDELIMITER ;\n" +
+		"SELECT COUNT(*) INTO @c FROM k;\n" +
+		"LOCK TABLES k WRITE;\n" + rowsOf("k", 1, 21) + "CALL po();\nROLLBACK;\nUNLOCK TABLES;\nINSERT INTO k VALUES (711,'after');\n"
+	importMatchesClient(t, dump, checkpointed(t), "x6")
+}
