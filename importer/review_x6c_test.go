@@ -1,0 +1,46 @@
+package importer_test
+
+import (
+	"testing"
+
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
+)
+
+// TestReviewX6FlushTablesReadLock: FLUSH TABLES k WITH READ LOCK, a table lock that is not
+// a LOCK TABLES, in a checkpointed run gone serial, then a SELECT … INTO @n from k and
+// UNLOCK TABLES. The client finishes; dumpscope stops with "Error 1100 (HY000): Table
+// 'ran' was not locked with LOCK TABLES", a message that names no file, line or
+// statement (against STYLE's bad-input rule).
+//
+// Cause: only LOCK TABLES gets the progress tables added (lockState.lockSQL,
+// importer/replay/lockregion.go, isLockTables); FLUSH TABLES … WITH READ LOCK leaves the
+// session unable to write dumpscope_progress, and the write of the marker (ran) fails
+// outside the statement's error wrapping. Not a regression: the same at 8195f19.
+func TestReviewX6FlushTablesReadLock(t *testing.T) {
+	reviewX6(t)
+	dump := "CREATE DATABASE x6;\nUSE x6;\n" +
+		"CREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		"CREATE TABLE m (id int PRIMARY KEY, v varchar(40)) ENGINE=MyISAM;\n" +
+		"SELECT COUNT(*) INTO @c FROM k;\n" + rowsOf("k", 1, 21) +
+		"FLUSH TABLES k WITH READ LOCK;\nSELECT COUNT(*) INTO @n FROM k;\nUNLOCK TABLES;\nINSERT INTO k VALUES (500, @n);\n" +
+		"INSERT INTO m VALUES (999,'end');\n"
+	importMatchesClient(t, dump, checkpointed(t), "x6")
+}
+
+// TestReviewX6ResumeBeforeUnlockRefuses: a clean stop after the last INSERT of a locked
+// region (a checkpointed run gone serial), right before UNLOCK TABLES; the resume runs
+// UNLOCK TABLES, then refuses at the next INSERT into an AUTO_INCREMENT table: "--resume
+// cannot recreate the AUTO_INCREMENT counter of x6.r: the interrupted run may have been
+// inside this statement", though the stop was after a statement whose progress row
+// committed with it. A like dump with DO 0 / DO 1 in place of LOCK / UNLOCK TABLES
+// resumes from the same stop and matches the client. A refusal, not a silent loss; and
+// not a regression in effect (before r-lock the region was sent again), but r-lock's
+// resumePassed (importer/replay/exact.go:93, ownTransaction) does not cover the UNLOCK
+// TABLES that the resume starts with.
+func TestReviewX6ResumeBeforeUnlockRefuses(t *testing.T) {
+	reviewX6(t)
+	dump := lockedSerial("INSERT INTO r (what) VALUES ('a'),('b');\nINSERT INTO r (what, n) VALUES ('rc', 8);\n",
+		"INSERT INTO r (what, n) VALUES ('after', 9);\n")
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	runLockCase(t, ref, srv, lockCase{db: "x6", dump: dump, stop: lineOf(t, dump, "UNLOCK TABLES") - 1})
+}
