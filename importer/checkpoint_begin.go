@@ -34,6 +34,10 @@ func beginCheckpoint(ctx context.Context, src Source, o *Options, r *resolved, d
 	if err != nil {
 		return nil, err
 	}
+	if err := checkpoint.ProbeProgressLocks(ctx, cp, conns[0]); err != nil {
+		checkpoint.Release(cp, false)
+		return nil, err
+	}
 	if cp.DeferIndexes != r.DeferIndexes {
 		r.DeferIndexes = cp.DeferIndexes
 		r.because("defer indexes: the interrupted run deferred them (its journal), so its resume builds them")

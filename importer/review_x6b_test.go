@@ -31,7 +31,6 @@ func TestReviewX6CompletionChain(t *testing.T) {
 // lockState.lockSQL adds dumpscope_progress.done WRITE (checkpoint.LockList), fails with
 // ERROR 1044 in the middle of the run, where the client finishes.
 func TestReviewX6LockedProgressWithoutLockPrivilege(t *testing.T) {
-	reviewX6(t)
 	dump := lockedSerial("INSERT INTO k VALUES (100,'in');\n", "INSERT INTO k VALUES (101,'out');\n")
 	path := writeFile(t, "d.sql", []byte(dump))
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)

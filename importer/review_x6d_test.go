@@ -14,7 +14,6 @@ import (
 // any statement under the locks, a CALL too, whose body may end transactions itself.
 // Regression (r-lock).
 func TestReviewX6LockedCallRollback(t *testing.T) {
-	reviewX6(t)
 	dump := "CREATE DATABASE x6;\nUSE x6;\n" +
 		"CREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
 		"CREATE TABLE r (id int PRIMARY KEY AUTO_INCREMENT, what varchar(40), n bigint) ENGINE=InnoDB;\n" +
@@ -30,7 +29,6 @@ func TestReviewX6LockedCallRollback(t *testing.T) {
 // (lockState.commit, importer/replay/lockregion.go:242) commits the open transaction
 // first: the row stays. Regression (r-lock).
 func TestReviewX6LockedCallOpensTransaction(t *testing.T) {
-	reviewX6(t)
 	dump := "CREATE DATABASE x6;\nUSE x6;\n" +
 		"CREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
 		"DELIMITER ;;\nCREATE PROCEDURE po() BEGIN START TRANSACTION; INSERT INTO k VALUES (710,'open'); END;;\nDELIMITER ;\n" +

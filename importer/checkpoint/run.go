@@ -32,6 +32,9 @@ type Run struct {
 	tablesMu sync.Mutex
 	nonTx    []tableName
 	ranMade  atomic.Bool // the markers' table exists
+	// noProgressLocks: the account may not LOCK TABLES the progress tables
+	// (ProbeProgressLocks), so LockList gives none.
+	noProgressLocks bool
 	// lock is the journal's, held for the run's life (lock.go); nil without a journal.
 	lock *journalLock
 }

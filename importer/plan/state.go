@@ -153,6 +153,10 @@ var serialVerbs = map[string]string{
 	"BACKUP":     "BACKUP STAGE locks are held by one connection",
 }
 
+// ConnectionState is connectionState for the replay: why st depends on (or changes) the
+// state of its connection, or "".
+func ConnectionState(st *split.Statement) string { return connectionState(st) }
+
 // connectionState returns why st depends on (or changes) the state of one connection, or
 // "" when it does not: user variables assigned from what differs between connections or
 // read later, temporary tables, savepoints, XA, SET STATEMENT … FOR, GET_LOCK.

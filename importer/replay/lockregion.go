@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/plan"
@@ -69,6 +70,9 @@ func (ls *lockState) lockSQL(q []byte, syn sqlscan.Syntax) ([]byte, bool) {
 // table's name), inside an executable comment that holds the statement. Any other
 // statement (LOCK INSTANCE never gets here) is returned as it is.
 func withLockList(q []byte, syn sqlscan.Syntax, list string) []byte {
+	if list == "" {
+		return q
+	}
 	l := sqlscan.New(q, syn)
 	if !l.Next().Is("LOCK") {
 		return q
@@ -116,6 +120,13 @@ func (ls *lockState) skipped(st *split.Statement, pl plan.Plan) {
 	ls.owed = string(q)
 }
 
+// progressLocked reports whether the LOCK TABLES dumpscope sends lock the progress table
+// too (checkpoint.ProbeProgressLocks).
+func (ls *lockState) progressLocked() bool {
+	list, _ := checkpoint.LockList(ls.p.opt.Checkpoint)
+	return list != ""
+}
+
 // sent notes that the control connection now holds locks lockSQL made, and whether they
 // include the intents' tables.
 func (ls *lockState) sent(intents bool) { ls.intents = intents }
@@ -149,10 +160,20 @@ func (ls *lockState) acquire(ctx context.Context, st *split.Statement, pl plan.P
 // Not a LOCK or UNLOCK TABLES, nor a transaction statement (COMMIT, START TRANSACTION,
 // which releases the locks), nor anything inside the dump's own transaction, whose
 // progress row commits with it.
+//
+// Nor a statement that may run transaction statements of its own, read the connection's
+// state or change it (plan.ConnectionState: a CALL, EXECUTE, a compound statement, a read
+// of @@autocommit or @@in_transaction): under autocommit=0 a procedure's ROLLBACK undid
+// the row the client had committed before it, the SET autocommit=1 after it committed
+// the transaction it left open for the dump's ROLLBACK, and @@autocommit read 0 where the
+// client's read 1 (TestReviewX6LockedCallRollback, …CallOpensTransaction,
+// …AutocommitRead). Such a statement commits on its own as the client's does, and its
+// stretch gets its progress row with the next statement that runs here, or at UNLOCK
+// TABLES: a kill in between has the resume send it again, as before.
 func (ls *lockState) ownTransaction(st *split.Statement, pl plan.Plan) bool {
 	p := ls.p
 	return p.opt.Checkpoint != nil && pl.Locked && pl.OpenAfter && st.Kind != split.KindLock && st.Kind != split.KindTxn &&
-		!p.disp.planner.InTransaction()
+		!p.disp.planner.InTransaction() && plan.ConnectionState(st) == "" && ls.progressLocked() && !strings.EqualFold(sqlscan.FirstWord(st.SQL), "BEGIN")
 }
 
 // begin, before st (ownTransaction), leaves its intent when it writes a non-transactional
