@@ -19,12 +19,16 @@ import (
 //
 // Fixed the same day, and run by default: a statement under the locks that may run
 // transaction statements or reads connection state (CALL, EXECUTE, @@autocommit) commits
-// on its own as before (lockState.ownTransaction); @@autocommit and @@completion_type
-// read as connection state (plan's connStateVars); the locks cover the journaled
+// on its own as before (lockState.ownTransaction); the locks cover the journaled
 // variables' table; an account that may not lock the progress tables keeps the old path
 // (checkpoint.ProbeProgressLocks). Still open, gated: LockedDiagnostics (GET DIAGNOSTICS
 // after a statement under the locks reads the progress row's), LockedDDLKilled,
-// CompletionChain, FlushTablesReadLock, ResumeBeforeUnlockRefuses.
+// CompletionChain, FlushTablesReadLock, ResumeBeforeUnlockRefuses, and
+// WorkerReadsAutocommit: @@autocommit read into a user variable while the dump's
+// autocommit is 0 is 1 on a worker (workerSession). Taken for connection state, the read
+// sent the rest of every mysqldump --no-autocommit dump serial (SET
+// @OLD_AUTOCOMMIT=@@AUTOCOMMIT, which reads 1 on both); the fix is to give the workers
+// the value the control connection read.
 
 // reviewX6 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
 func reviewX6(t *testing.T) {
@@ -120,6 +124,7 @@ func TestReviewX6LockedDDLKilled(t *testing.T) {
 // autocommit, then the session statements after it read the reset value.
 // Regression (workerSession, d4ee697): passes with workerSession reverted.
 func TestReviewX6WorkerReadsAutocommit(t *testing.T) {
+	reviewX6(t)
 	var b strings.Builder
 	b.WriteString("CREATE DATABASE x6;\nUSE x6;\nCREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
 		"SET autocommit = 0;\nSET @ac = @@autocommit, @ct = @@completion_type;\nSET completion_type = 0;\nCOMMIT;\nSET autocommit = 1;\n")

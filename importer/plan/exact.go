@@ -60,11 +60,6 @@ var connStateVars = map[string]bool{
 	"error_count": true, "pseudo_thread_id": true, "in_transaction": true, "last_gtid": true,
 	"rand_seed1": true, "rand_seed2": true, "timestamp": true, "sql_last_value": false,
 	"character_set_database": true, "collation_database": true,
-	// A worker's session keeps autocommit on whatever the dump set (replay's workerSession),
-	// and under the dump's table locks the control connection runs a statement with it off
-	// (lockregion.go): read, they are the client's only on the control connection, outside
-	// those locks (TestReviewX6WorkerReadsAutocommit, TestReviewX6LockedAutocommitRead).
-	"autocommit": true, "completion_type": true,
 }
 
 // connStateVar reports whether a variable token (@@x, @@session.x) reads connection state.

@@ -163,7 +163,7 @@ func (ls *lockState) acquire(ctx context.Context, st *split.Statement, pl plan.P
 //
 // Nor a statement that may run transaction statements of its own, read the connection's
 // state or change it (plan.ConnectionState: a CALL, EXECUTE, a compound statement, a read
-// of @@autocommit or @@in_transaction): under autocommit=0 a procedure's ROLLBACK undid
+// of @@in_transaction; and anything that names autocommit): under autocommit=0 a procedure's ROLLBACK undid
 // the row the client had committed before it, the SET autocommit=1 after it committed
 // the transaction it left open for the dump's ROLLBACK, and @@autocommit read 0 where the
 // client's read 1 (TestReviewX6LockedCallRollback, …CallOpensTransaction,
@@ -173,7 +173,8 @@ func (ls *lockState) acquire(ctx context.Context, st *split.Statement, pl plan.P
 func (ls *lockState) ownTransaction(st *split.Statement, pl plan.Plan) bool {
 	p := ls.p
 	return p.opt.Checkpoint != nil && pl.Locked && pl.OpenAfter && st.Kind != split.KindLock && st.Kind != split.KindTxn &&
-		!p.disp.planner.InTransaction() && plan.ConnectionState(st) == "" && ls.progressLocked() && !strings.EqualFold(sqlscan.FirstWord(st.SQL), "BEGIN")
+		!p.disp.planner.InTransaction() && plan.ConnectionState(st) == "" && ls.progressLocked() &&
+		!sqlscan.ContainsFoldASCII(st.SQL, "autocommit") && !strings.EqualFold(sqlscan.FirstWord(st.SQL), "BEGIN")
 }
 
 // begin, before st (ownTransaction), leaves its intent when it writes a non-transactional
