@@ -88,10 +88,12 @@ func completeRecord(rec *runrecord.Record, r *importer.Result) {
 			i, ok = idx[tc.Table]
 		}
 		if !ok {
-			// Loaded between two ticks: known to the replayer, never seen current.
-			rec.Tables = append(rec.Tables, runrecord.TableTime{Name: tc.Table})
+			// Loaded between two ticks: known to the replayer, never seen current. Named
+			// as the ticks name tables, with the database: unqualified, a report listed
+			// audit_log beside dumpscope_gen.customers.
+			rec.Tables = append(rec.Tables, runrecord.TableTime{Name: name})
 			i = len(rec.Tables) - 1
-			idx[tc.Table] = i
+			idx[name] = i
 		}
 		rec.Tables[i].Rows = tc.Rows
 	}

@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/runrecord"
 )
 
 // TestRecordPath: an unwritable --record is refused before anything starts, naming
@@ -33,5 +36,23 @@ func TestRecordPath(t *testing.T) {
 	}
 	if n, _ := filepath.Glob(filepath.Join(dir, ".*check*")); len(n) != 0 {
 		t.Errorf("left behind: %v", n)
+	}
+}
+
+// TestCompleteRecordNamesTablesQualified: a table the ticks never saw current (loaded
+// between two of them) is added to the record with its database, as the ticks name the
+// others; unqualified, one record listed audit_log beside dumpscope_gen.customers.
+func TestCompleteRecordNamesTablesQualified(t *testing.T) {
+	rec := &runrecord.Record{Tables: []runrecord.TableTime{{Name: "d.seen", Seconds: 2}}}
+	res := &importer.Result{Replay: &importer.ReplayResult{Tables: []importer.TableCount{
+		{Database: "d", Table: "fast", Rows: 3}, {Database: "d", Table: "seen", Rows: 5},
+	}}}
+	completeRecord(rec, res)
+	got := map[string]int64{}
+	for _, tt := range rec.Tables {
+		got[tt.Name] = tt.Rows
+	}
+	if len(rec.Tables) != 2 || got["d.fast"] != 3 || got["d.seen"] != 5 {
+		t.Errorf("record tables = %+v, want d.seen (5 rows) and d.fast (3 rows)", rec.Tables)
 	}
 }
