@@ -1,20 +1,12 @@
 package importer_test
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/go-sql-driver/mysql"
-
 	"github.com/dumpscope/dumpscope/importer"
-	"github.com/dumpscope/dumpscope/importer/split"
-	rd "github.com/dumpscope/dumpscope/internal/redump"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 	"github.com/dumpscope/dumpscope/sandbox"
 )
@@ -41,68 +33,15 @@ type lockCase struct {
 	killAt int64
 }
 
-// runLockCase imports c.dump with the client into ref and with a stop and a --resume into
-// srv, --parallel 2 and small batches as the fuzzer's resume modes, and compares the
-// re-dumps.
+// runLockCase imports c.dump with the client into ref and with a stop (or a kill before a
+// statement's progress row) and a --resume into srv, --parallel 2 and small batches as the
+// fuzzer's resume modes, and compares the re-dumps: a reviewCase.
 func runLockCase(t *testing.T, ref, srv *sandbox.Server, c lockCase) {
 	t.Helper()
-	dir := t.TempDir()
-	dump := filepath.Join(dir, "d.sql")
-	if err := os.WriteFile(dump, []byte(c.dump), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range []*sandbox.Server{ref, srv} {
-		db := sandboxDB(t, s, "")
-		for _, q := range []string{"DROP DATABASE IF EXISTS " + c.db, "DROP DATABASE IF EXISTS dumpscope_progress"} {
-			if _, err := db.Exec(q); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	in, err := os.Open(dump)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer in.Close()
-	args := ref.ClientArgs()
-	if c.force {
-		args = append(args, "--force")
-	}
-	cmd := exec.Command(testsandbox.RequireTool(t, "mariadb"), args...)
-	cmd.Stdin = in
-	if out, err := cmd.CombinedOutput(); err != nil && !c.force {
-		t.Fatalf("mariadb < %s: %v: %s", dump, err, out)
-	}
-	want := redumps(t, ref, c.db)
-
-	cfg, err := mysql.ParseDSN(srv.DSN(""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	o := importer.Options{Parallel: 2, BatchBytes: 512, SkipWarningCount: true, CheckpointPath: filepath.Join(dir, "journal"), LoadData: c.loadData, Force: c.force}
-	if c.killAt > 0 {
-		killed := errors.New("killed before the progress row")
-		first := importer.WithAfterDDLHook(o, func(st *split.Statement) error {
-			if st.Line == c.killAt {
-				return killed
-			}
-			return nil
-		})
-		if res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, first); err != nil || !errors.Is(res.Err, killed) {
-			t.Fatalf("first run: %v, %v; want it killed after the statement at line %d", res, err, c.killAt)
-		}
-	} else if res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, stopAfter(c.stop, o)); err != nil || res.Status != importer.Interrupted {
-		t.Fatalf("first run: %v, %v; want it stopped after line %d", res, err, c.stop)
-	}
-	o.Resume = true
-	res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, o)
-	if err != nil || res.Status != importer.Finished || (res.Err != nil && !c.force) {
-		t.Fatalf("resume: %v, %v", res, err)
-	}
-	if have := redumps(t, srv, c.db); have != want {
-		t.Errorf("after the stop or kill at line %d and the resume the re-dump differs from the client's; first difference at %s", max(c.stop, c.killAt), rd.FirstDiff([]byte(want), []byte(have)))
-	}
+	runReviewCase(t, ref, srv, reviewCase{
+		db: c.db, dump: c.dump, stop: c.stop, killAtDDL: c.killAt, force: c.force,
+		opt: importer.Options{Parallel: 2, BatchBytes: 512, LoadData: c.loadData, Force: c.force},
+	})
 }
 
 // lineOf is the 1-based line of the first occurrence of s in dump.
