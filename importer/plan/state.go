@@ -245,6 +245,15 @@ func secondWordIs(q []byte, w string) bool {
 	return l.Next().Is(w)
 }
 
+// SetsAutocommit reports whether the session statement st assigns autocommit (set), and
+// the value it gives it (on).
+func SetsAutocommit(st *split.Statement) (on, set bool) {
+	if st.Kind != split.KindSession {
+		return false, false
+	}
+	return setsAutocommit(st.SQL, st.Syntax())
+}
+
 // SetsTransactionControl reports whether a session statement assigns autocommit or
 // completion_type: how the connection ends (or does not end) its own transactions, which
 // a worker's session must not take over from the dump (replay's workerSession).

@@ -394,7 +394,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		if err != nil {
 			return err
 		}
-		p.disp.session = append(p.disp.session, workerSession(st, entry)...)
+		p.disp.session = append(p.disp.session, p.workerSession(st, entry)...)
 		cr.skipped.noteInsertID(st)
 	case split.KindDDL, split.KindRoutine, split.KindOther:
 		clear(p.cat.tables) // what was looked up may have changed

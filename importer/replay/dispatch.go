@@ -375,7 +375,7 @@ func (dp *dispatcher) runStatement(ctx context.Context, st *split.Statement, end
 		if err != nil {
 			return err
 		}
-		dp.session = append(dp.session, workerSession(st, entry)...)
+		dp.session = append(dp.session, p.workerSession(st, entry)...)
 		p.ctl.skipped.noteInsertID(st)
 		if plan.SetsForeignKeyChecks(st) {
 			clear(p.cat.tables) // which parents child rows wait for was looked up under the old value

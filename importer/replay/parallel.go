@@ -156,6 +156,9 @@ type ParallelReplayer struct {
 	loadedTable atomic.Pointer[string]
 	// appliedMax is the most SQL Progress has reported applied (Bytes − PendingBytes).
 	appliedMax atomic.Int64
+	// dumpAutocommitOff: the dump's last SET of autocommit turned it off (workerSession;
+	// the dispatcher's and the controller's goroutine, one at a time).
+	dumpAutocommitOff bool
 
 	inflight sync.WaitGroup
 	firstErr atomic.Pointer[error]

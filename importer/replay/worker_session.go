@@ -3,6 +3,7 @@ package replay
 import (
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // workerReset gives a worker's session back the transaction control dumpscope relies on
@@ -23,9 +24,25 @@ const workerReset = "SET SESSION autocommit = 1, completion_type = 0"
 // --parallel 2 --defer-indexes: which worker took the DDL entry after the SET decided it).
 // completion_type=CHAIN or RELEASE would do the same, or drop the worker, at a batch's
 // COMMIT.
-func workerSession(st *split.Statement, entry string) []string {
-	if plan.SetsTransactionControl(st) {
-		return []string{entry, workerReset}
+//
+// A session statement that reads @@autocommit (SET @ac = @@autocommit) while the dump's
+// is off reads it so on the worker too: between SET SESSION autocommit = 0 and
+// workerReset. After the reset alone a worker's @ac was 1 where the client's is 0, and a
+// row a worker inserted with it differed (TestReviewX6WorkerReadsAutocommit).
+// mysqldump --no-autocommit's SET @OLD_AUTOCOMMIT=@@AUTOCOMMIT, @@AUTOCOMMIT=0 reads it
+// while it is on, as the worker has it.
+func (p *ParallelReplayer) workerSession(st *split.Statement, entry string) []string {
+	var out []string
+	readsOff := p.dumpAutocommitOff && sqlscan.ContainsFoldASCII(st.SQL, "autocommit")
+	if readsOff {
+		out = append(out, "SET SESSION autocommit = 0")
 	}
-	return []string{entry}
+	out = append(out, entry)
+	if on, set := plan.SetsAutocommit(st); set {
+		p.dumpAutocommitOff = !on
+	}
+	if readsOff || plan.SetsTransactionControl(st) {
+		out = append(out, workerReset)
+	}
+	return out
 }
