@@ -12,6 +12,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
+	"github.com/dumpscope/dumpscope/sandbox"
 )
 
 // TestLoadDataParentDDLWaitsForChildLoad: DDL on a table that another table's foreign
@@ -36,23 +37,8 @@ func TestLoadDataParentDDLWaitsForChildLoad(t *testing.T) {
 		"INSERT INTO c VALUES (2000,1,'x'),(2001,2,'y');\n" +
 		"ALTER TABLE p ADD INDEX ix (c0);\n" +
 		"INSERT INTO p VALUES (3,'c');\n"
-	f := filepath.Join(t.TempDir(), "dump.sql")
-	if err := os.WriteFile(f, []byte(dump), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ref, got := testsandbox.Start(t), testsandbox.Start(t)
-	clientImport(t, ref, f)
-	db, err := sql.Open("mysql", got.DSN(""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	f, ref, got, db, lock := heldLoadTarget(t, dump)
 	ctx := context.Background()
-	lock, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lock.Close()
 	// waitFor polls the server until it runs a statement that begins with verb (with
 	// lockWait, one that waits for an InnoDB lock); false after about 3 s.
 	waitFor := func(verb string, lockWait bool) bool {
@@ -110,4 +96,28 @@ func TestLoadDataParentDDLWaitsForChildLoad(t *testing.T) {
 		t.Error("no batch was loaded in bulk")
 	}
 	sameDump(t, "--load-data", redumps(t, ref, "d"), redumps(t, got, "d"))
+}
+
+// heldLoadTarget writes dump to a file, imports it with the client into a reference
+// sandbox, and starts the sandbox dumpscope imports into, with a connection there of the
+// test's own (lock) on which it holds a gap lock, so that a LOAD into the held table waits
+// inside its statement. Both are closed when the test ends.
+func heldLoadTarget(t *testing.T, dump string) (path string, ref, got *sandbox.Server, db *sql.DB, lock *sql.Conn) {
+	t.Helper()
+	path = filepath.Join(t.TempDir(), "dump.sql")
+	if err := os.WriteFile(path, []byte(dump), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ref, got = testsandbox.Start(t), testsandbox.Start(t)
+	clientImport(t, ref, path)
+	db, err := sql.Open("mysql", got.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if lock, err = db.Conn(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { lock.Close() })
+	return path, ref, got, db, lock
 }

@@ -2,9 +2,6 @@ package importer_test
 
 import (
 	"context"
-	"database/sql"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -12,7 +9,6 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/importer/split"
-	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
 // fkScopeCase is a dump in which one statement (at) on a table related by a foreign key
@@ -132,23 +128,8 @@ func TestLoadDataForeignKeyKinScope(t *testing.T) {
 // held (prepared it: a statement of the control connection then runs).
 func fkScopeRun(t *testing.T, dump, held, at string) bool {
 	t.Helper()
-	f := filepath.Join(t.TempDir(), "dump.sql")
-	if err := os.WriteFile(f, []byte(dump), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ref, got := testsandbox.Start(t), testsandbox.Start(t)
-	clientImport(t, ref, f)
-	db, err := sql.Open("mysql", got.DSN(""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	f, ref, got, db, lock := heldLoadTarget(t, dump)
 	ctx := context.Background()
-	lock, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lock.Close()
 	verb := strings.Join(strings.Fields(fkScopeAt[at])[:2], " ")
 	// serverWaits reports whether the server runs a statement that begins with verb and
 	// waits for a lock (an InnoDB lock or a metadata lock).
