@@ -5,9 +5,10 @@ import "strings"
 // What the preflight (overwrites, system schemas) and the filters (transform) both read in
 // a statement: the tables a DML statement writes, the statement a dynamic SQL literal holds.
 
-// DMLTables returns the tables (their keys) an UPDATE, DELETE or LOAD DATA may change: every
-// table an UPDATE names before SET (any of them may be written), the tables a multi-table
-// DELETE names before FROM (or the one after FROM), the table of LOAD DATA … INTO TABLE.
+// DMLTables returns the tables (their keys) an UPDATE, DELETE, LOAD DATA, INSERT or REPLACE
+// may change: every table an UPDATE names before SET (any of them may be written), the
+// tables a multi-table DELETE names before FROM (or the one after FROM), the table of
+// LOAD DATA … INTO TABLE, the table an INSERT or REPLACE names after its modifiers.
 func DMLTables(q []byte, db string, syn Syntax) []TableKey {
 	l := New(q, syn)
 	verb := l.Next()
@@ -18,6 +19,16 @@ func DMLTables(q []byte, db string, syn Syntax) []TableKey {
 			d = db
 		}
 		keys = append(keys, TableKeyOf(d, strings.TrimSuffix(name, "*")))
+	}
+	if verb.Is("INSERT") || verb.Is("REPLACE") {
+		t := l.Next()
+		for t.Is("LOW_PRIORITY") || t.Is("DELAYED") || t.Is("HIGH_PRIORITY") || t.Is("IGNORE") || t.Is("INTO") {
+			t = l.Next()
+		}
+		if t.IsName() {
+			add(t)
+		}
+		return keys
 	}
 	if verb.Is("LOAD") {
 		for t := l.Next(); t.Kind != EOF; t = l.Next() {

@@ -36,9 +36,10 @@ type Transform struct {
 	current string // the database unqualified names belong to (USE, or the connection's)
 	// lastLockKept is whether the last LOCK TABLES was kept: its UNLOCK TABLES follows it.
 	lastLockKept bool
-	// prepared says, per prepared statement name, whether its PREPARE was data
-	// (wrappedData): its EXECUTE and DEALLOCATE follow it.
-	prepared map[string]bool
+	// prepared holds, per prepared statement name (lower case), the statement its PREPARE
+	// … FROM 'literal' holds, or nil when it came from something else: EXECUTE s is judged
+	// by it, as its PREPARE was.
+	prepared map[string][]byte
 	// triggers are the tables of the triggers the dump created so far and the target's
 	// (triggers.go), for DROP TRIGGER.
 	triggers triggerTables
@@ -421,7 +422,7 @@ func (t *Transform) keep(st *split.Statement) bool {
 		}
 		return t.dbKept(db) && len(t.tables) == 0
 	case split.KindOther:
-		if keys, ok := otherTables(st, db); ok {
+		if keys, ok := t.otherTables(st, db); ok {
 			for _, k := range keys {
 				if kdb, table := k.Names(); t.tableKept(kdb, table) {
 					return true // a multi-table UPDATE or DELETE is kept with any of its tables

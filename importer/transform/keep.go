@@ -46,18 +46,25 @@ func alwaysPasses(st *split.Statement) bool {
 // mariadb-dump's DO SETVAL(`s`, n, 0) (a sequence's state: with the sequence, not its
 // database, or the SETVAL of a sequence left out failed with ERROR 4091), the table an
 // UPDATE, DELETE or LOAD DATA writes (--exclude-tables x ran DELETE FROM x and LOAD DATA
-// INTO TABLE x). ok is false for the statements the filter cannot attribute (CALL,
+// INTO TABLE x), and the table the statement a wrapper runs writes (SET STATEMENT … FOR
+// INSERT INTO x, EXECUTE IMMEDIATE 'UPDATE x …': see wrapped). ok is false for the statements the filter cannot attribute (CALL,
 // SELECT, a multi-table statement it cannot read), which follow their database.
-func otherTables(st *split.Statement, db string) (keys []sqlscan.TableKey, ok bool) {
+func (t *Transform) otherTables(st *split.Statement, db string) (keys []sqlscan.TableKey, ok bool) {
 	if sdb, seq, ok := setvalSequence(st); ok {
 		if sdb == "" {
 			sdb = db
 		}
 		return []sqlscan.TableKey{sqlscan.TableKeyOf(sdb, seq)}, true
 	}
-	switch st.Verb {
-	case "UPDATE", "DELETE", "LOAD":
-		keys = sqlscan.DMLTables(st.SQL, db, st.Syntax())
+	q := st.SQL
+	if inner, _, wraps := t.wrapped(st); wraps {
+		q = inner // the rows of SET STATEMENT … FOR INSERT go with the table they write
+	} else if st.Verb != "UPDATE" && st.Verb != "DELETE" && st.Verb != "LOAD" {
+		return nil, false
+	}
+	switch strings.ToUpper(sqlscan.FirstWord(q)) {
+	case "UPDATE", "DELETE", "LOAD", "INSERT", "REPLACE":
+		keys = sqlscan.DMLTables(q, db, st.Syntax())
 		return keys, len(keys) > 0
 	}
 	return nil, false
@@ -90,61 +97,73 @@ func setvalSequence(st *split.Statement) (db, seq string, ok bool) {
 var dataVerbs = map[string]bool{"INSERT": true, "REPLACE": true, "UPDATE": true, "DELETE": true, "LOAD": true,
 	"CALL": true, "DO": true, "SELECT": true, "WITH": true, "TABLE": true, "VALUES": true, "HANDLER": true}
 
-// wrappedData reports whether a KindOther statement that runs another one is data: SET
-// STATEMENT … FOR <statement> is its statement (its rows went in under --schema-only);
-// EXECUTE IMMEDIATE '…' and PREPARE s FROM '…' are the statement their literal holds,
-// and EXECUTE s and DEALLOCATE PREPARE s follow their PREPARE (prepared, by name).
-// Dynamic SQL from anything but a literal, and compound statements (BEGIN NOT ATOMIC …
-// END, IF …), cannot be judged: they count as data (a compound statement in a dump is
-// DML far more often than DDL) and warned gives the place, so that nothing goes in or
-// stays out silently (TestReviewX5SchemaOnlyHiddenRows).
+// wrappedData reports whether a KindOther statement that runs another one is data (see
+// wrapped). A statement that runs SQL which cannot be read counts as data (a compound
+// statement in a dump is DML far more often than DDL), and warnJudge gives the place, so
+// that nothing goes in or stays out silently (TestReviewX5SchemaOnlyHiddenRows).
 func (t *Transform) wrappedData(st *split.Statement) (data, judged bool) {
+	inner, what, wraps := t.wrapped(st)
+	switch {
+	case !wraps, inner == nil && what == "":
+		return false, false
+	case inner == nil:
+		t.warnJudge(st, what)
+		return true, true
+	}
+	return dataVerbs[strings.ToUpper(sqlscan.FirstWord(inner))], true
+}
+
+// wrapped returns the statement a KindOther statement runs, when it wraps one: SET
+// STATEMENT … FOR <statement>; EXECUTE IMMEDIATE '…' and PREPARE s FROM '…' (the statement
+// their literal holds); EXECUTE s and DEALLOCATE PREPARE s (their PREPARE's, so that they
+// are kept or left out with it). inner is nil when what it runs cannot be read: what then
+// names it for a warning (dynamic SQL from something other than a string literal, a
+// compound statement), or is "" for an EXECUTE of a statement prepared from such SQL
+// (its PREPARE was warned about).
+func (t *Transform) wrapped(st *split.Statement) (inner []byte, what string, wraps bool) {
 	l := st.Tokens()
 	w0 := strings.ToUpper(l.Next().Text)
 	switch w0 {
 	case "SET":
 		for tok := l.Next(); tok.Kind != sqlscan.EOF; tok = l.Next() {
 			if tok.Is("FOR") {
-				return dataVerbs[strings.ToUpper(l.Next().Text)], true
+				return st.SQL[tok.End:], "", true
 			}
 		}
-		return false, false
+		return nil, "", false
 	case "EXECUTE", "PREPARE":
 		name := ""
 		if w0 == "PREPARE" {
 			name = strings.ToLower(l.Next().Text)
 			if !l.Next().Is("FROM") {
-				return false, false
+				return nil, "", false
 			}
 		} else if tok := l.Next(); !tok.Is("IMMEDIATE") {
-			d, ok := t.prepared[strings.ToLower(tok.Text)]
-			return d, ok
+			return t.prepared[strings.ToLower(tok.Text)], "", true
 		}
 		text, ok := sqlscan.LiteralStatement(&l)
-		if !ok {
-			t.warnJudge(st, "dynamic SQL from something other than a string literal")
-			return true, true
+		if ok {
+			inner = []byte(text)
 		}
-		in := sqlscan.New([]byte(text), st.Syntax())
-		d := dataVerbs[strings.ToUpper(in.Next().Text)]
 		if name != "" {
 			if t.prepared == nil {
-				t.prepared = map[string]bool{}
+				t.prepared = map[string][]byte{}
 			}
-			t.prepared[name] = d
+			t.prepared[name] = inner
 		}
-		return d, true
+		if !ok {
+			return nil, "dynamic SQL from something other than a string literal", true
+		}
+		return inner, "", true
 	case "DEALLOCATE", "DROP":
 		if l.Next().Is("PREPARE") {
-			d, ok := t.prepared[strings.ToLower(l.Next().Text)]
-			return d, ok
+			return t.prepared[strings.ToLower(l.Next().Text)], "", true
 		}
-		return false, false
+		return nil, "", false
 	case "BEGIN", "IF", "CASE", "LOOP", "WHILE", "REPEAT", "FOR":
-		t.warnJudge(st, "a compound statement")
-		return true, true
+		return nil, "a compound statement", true
 	}
-	return false, false
+	return nil, "", false
 }
 
 // warnJudge says that --schema-only or --data-only could not tell what st writes.
