@@ -107,7 +107,7 @@ func TestResumeJournalFormats(t *testing.T) {
 		o.Resume = true
 		o.Transform.ExcludeTables = nil
 		_, err = importer.Import(ctx, cfg, importer.Source{Path: dump}, o)
-		if err == nil || !strings.Contains(err.Error(), "chose statements with the filters exclude-tables=a, this one with none") {
+		if err == nil || !strings.Contains(err.Error(), "chose its statements with --exclude-tables=a, this one with no filter flags and no -D") {
 			t.Fatalf("resume with other filters: %v", err)
 		}
 		o.Transform.ExcludeTables = []string{"a"}

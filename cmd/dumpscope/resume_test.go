@@ -216,7 +216,7 @@ func TestFailureSaysProgressKept(t *testing.T) {
 	}
 	// A resume refused before it sends anything (other filters) says it too.
 	code, _, stderr = dumpscopeImport(t, srv, []string{"--resume", "--parallel", "2", "--tables", "t"}, dump)
-	if code != exitFailure || !strings.Contains(stderr, "chose statements with the filters") || !strings.Contains(stderr, line) {
+	if code != exitFailure || !strings.Contains(stderr, "chose its statements with") || !strings.Contains(stderr, line) {
 		t.Fatalf("refused resume: exit %d; want the refusal and the line:\n%s", code, stderr)
 	}
 	db := openDB(t, srv, "")

@@ -281,13 +281,24 @@ func VerifyFilters(j *Journal, now string) error {
 	if j.Filters == nil || *j.Filters == now {
 		return nil
 	}
-	show := func(f string) string {
-		if f == "" {
-			return "none"
-		}
-		return f
+	return fmt.Errorf("resume: the interrupted run chose its statements with %s, this one with %s: resume with the same flags (the printed resume command repeats them), or import anew into an empty target", filterFlags(*j.Filters), filterFlags(now))
+}
+
+// filterFlags shows a journal's filters (transform.Options.Fingerprint, plus
+// strip-definers and the connection's database) as the flags that give them.
+func filterFlags(f string) string {
+	if f == "" {
+		return "no filter flags and no -D"
 	}
-	return fmt.Errorf("resume: the interrupted run chose statements with the filters %s, this one with %s: resume with the same filter flags (the printed resume command repeats them), or import anew into an empty target", show(*j.Filters), show(now))
+	var flags []string
+	for _, part := range strings.Fields(f) {
+		if db, ok := strings.CutPrefix(part, "database="); ok {
+			flags = append(flags, "-D "+db)
+			continue
+		}
+		flags = append(flags, "--"+part)
+	}
+	return strings.Join(flags, " ")
 }
 
 // DefaultJournalPath is where the checkpoint journal of a dump goes without --checkpoint:

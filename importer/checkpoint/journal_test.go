@@ -67,8 +67,8 @@ func TestVerifyFilters(t *testing.T) {
 	}{
 		{&tables, "tables=t1", ""},
 		{&none, "", ""},
-		{&tables, "", "with the filters tables=t1, this one with none"},
-		{&none, "exclude-tables=x", "with the filters none, this one with exclude-tables=x"},
+		{&tables, "", "with --tables=t1, this one with no filter flags and no -D"},
+		{&none, "exclude-tables=x", "with no filter flags and no -D, this one with --exclude-tables=x"},
 	} {
 		err := VerifyFilters(&Journal{Filters: tc.recorded}, tc.now)
 		switch {
