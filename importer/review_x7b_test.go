@@ -36,7 +36,7 @@ func TestReviewX7AutocommitFromExpression(t *testing.T) {
 // client's database, 'differs' in dumpscope's, --parallel 2 with or without --load-data).
 // Silent.
 //
-// Cause: pureWord (importer/plan/state.go:118) takes a word not followed by "(" for a
+// Cause: pureWord (importer/plan/state.go:120) takes a word not followed by "(" for a
 // constant, so ParseSet marks the SET Constant and setState finds nothing; the SET goes
 // into every worker's session list (dispatch.go:373-378) and a worker runs it when it
 // next takes an entry (runEntry, importer/replay/worker.go:85-89). CURRENT_TIMESTAMP,
@@ -50,5 +50,42 @@ func TestReviewX7TimeWithoutParentheses(t *testing.T) {
 		"INSERT INTO k SELECT 502, IF(MAX(v) = @t, 'same', 'differs') FROM k WHERE id = 500;\n" +
 		"INSERT INTO k SELECT 503, IF(MAX(v) = @d, 'same', 'differs') FROM k WHERE id = 501;\n" +
 		"DELETE FROM k WHERE id IN (500, 501);\n"
+	x7Run(t, dump, x7Modes(), "x7")
+}
+
+// TestReviewX7SequenceInSet: SET @n = NEXT VALUE FOR s (the standard form, no
+// parentheses), then rows and a row that stores @n. The client takes one value (100);
+// every worker runs the SET again when it next takes a batch and takes a value of its
+// own: the row a worker stores has 101 (--parallel 2, with or without --load-data), and
+// the sequence has moved once per connection (the next value the dump's INSERT … SELECT
+// NEXT VALUE FOR s takes differs too). Silent. SET @p = PREVIOUS VALUE FOR s reads the
+// value of the connection that runs it: likewise.
+//
+// Cause: the SET is Constant to ParseSet (importer/plan/state.go:120, pureWord: NEXT,
+// VALUE, FOR and s are words without "("), so it is a session statement replayed on every
+// worker (dispatch.go:373-378); plan.TakesSequenceValues (exact.go:116), which knows the
+// form, is asked only by a resume (replay/exact.go:96). Not a regression.
+func TestReviewX7SequenceInSet(t *testing.T) {
+	reviewX7(t)
+	dump := "CREATE DATABASE x7;\nUSE x7;\nCREATE SEQUENCE s START WITH 100;\nCREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + x7Rows("k", 1, 41) +
+		"SET @n = NEXT VALUE FOR s;\nSET @p = PREVIOUS VALUE FOR s;\n" + x7Rows("k", 100, 141) +
+		"INSERT INTO k VALUES (500, @n), (501, @p);\n" + x7Rows("k", 200, 241) + "INSERT INTO k SELECT 502, NEXT VALUE FOR s;\n"
+	x7Run(t, dump, x7Modes(), "x7")
+}
+
+// TestReviewX7GlobalReadLater: SET @g = @@global.lock_wait_timeout, then SET GLOBAL
+// lock_wait_timeout = 1234, rows, and a row that stores @g. The client's @g is the value
+// before (86400); a worker runs the SET @g when it next takes a batch, after the SET
+// GLOBAL, and stores 1234 (--parallel 2, with or without --load-data). Silent.
+//
+// Cause: connStateVar (importer/plan/exact.go:66) strips global. and looks the name up
+// among session facts; a @@global. read is taken for a constant, though it is read when
+// each worker gets to the SET (importer/replay/worker.go:85-89), not when the dump did.
+// Not a regression.
+func TestReviewX7GlobalReadLater(t *testing.T) {
+	reviewX7(t)
+	dump := "CREATE DATABASE x7;\nUSE x7;\nCREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + x7Rows("k", 1, 41) +
+		"SET @g = @@global.lock_wait_timeout;\nSET GLOBAL lock_wait_timeout = 1234;\n" + x7Rows("k", 100, 141) +
+		"INSERT INTO k VALUES (500, @g);\n" + x7Rows("k", 200, 241) + "SET GLOBAL lock_wait_timeout = 86400;\n"
 	x7Run(t, dump, x7Modes(), "x7")
 }
