@@ -89,3 +89,25 @@ func TestReviewX7GlobalReadLater(t *testing.T) {
 		"INSERT INTO k VALUES (500, @g);\n" + x7Rows("k", 200, 241) + "SET GLOBAL lock_wait_timeout = 86400;\n"
 	x7Run(t, dump, x7Modes(), "x7")
 }
+
+// TestReviewX7SetGlobalRunsOnEveryWorker: SET GLOBAL lock_wait_timeout =
+// @@global.lock_wait_timeout + 1000, twice, with rows after each, then INSERT … SELECT
+// @@global.lock_wait_timeout. The client adds 2000 (88400); dumpscope's control
+// connection runs each SET GLOBAL, then each worker again before its next batch: 6000
+// (92400), --parallel 2 with or without --load-data. A SET GLOBAL whose value is constant
+// is only sent again; one that reads the global (or anything a worker reads later: the
+// time, a sequence) changes the server three times, and a worker that runs it after the
+// dump's next SET GLOBAL sets back the older value.
+//
+// Cause: dispatch.go:373-378 appends every session statement to the workers' session
+// list (workerSession, importer/replay/worker_session.go:34); ParseSet marks GLOBAL
+// assignments (plan/state.go SetAssign.Global) but nothing keeps them off the workers,
+// which share the server's globals with the control connection. Not a regression.
+func TestReviewX7SetGlobalRunsOnEveryWorker(t *testing.T) {
+	reviewX7(t)
+	dump := "CREATE DATABASE x7;\nUSE x7;\nCREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + x7Rows("k", 1, 41) +
+		"SET GLOBAL lock_wait_timeout = @@global.lock_wait_timeout + 1000;\n" + x7Rows("k", 100, 141) +
+		"SET GLOBAL lock_wait_timeout = @@global.lock_wait_timeout + 1000;\n" + x7Rows("k", 200, 241) +
+		"INSERT INTO k SELECT 999, @@global.lock_wait_timeout;\nSET GLOBAL lock_wait_timeout = 86400;\n"
+	x7Run(t, dump, x7Modes(), "x7")
+}
