@@ -1,6 +1,10 @@
 package importer_test
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // The x-review7 findings about --defer-indexes (see review_x7_test.go).
 
@@ -73,6 +77,49 @@ func TestReviewX7DeferredAutoIncrementKeyHandWritten(t *testing.T) {
 		"lower-case": "CREATE TABLE t (\n  `id` int NOT NULL auto_increment,\n  `v` varchar(40),\n  KEY `k` (`id`)\n) ENGINE=InnoDB;\n",
 	} {
 		dump := "CREATE DATABASE x7;\nUSE x7;\n" + create + x7Rows("t", 1, 101)
+		t.Run(name, func(t *testing.T) { x7Run(t, dump, x7Deferred(), "x7") })
+	}
+}
+
+// TestReviewX7DeferredKeysInsideRegion: a statement inside the dump's transaction or
+// under its LOCK TABLES that reads a table whose key --defer-indexes still holds back:
+//   - force: START TRANSACTION; INSERT INTO u … SELECT … FROM t FORCE INDEX (k) …;
+//     COMMIT: "insert `u`: ERROR 1176 (42000): Key 'k' doesn't exist in table 't'" at
+//     line 16, where the client finishes;
+//   - lock: the same statement under LOCK TABLES t READ, u WRITE: ERROR 1176 too;
+//   - limit: INSERT INTO u … SELECT id, v FROM t WHERE v > 'v' LIMIT 5 in a transaction:
+//     the client's server reads t through k (v order: ids 100, 99 …); without k it reads
+//     by the primary key (ids 1, 2 …): other rows in u, silently. (LIMIT without ORDER BY
+//     leaves the order to the server, but the same server, given the client's table,
+//     picks the client's rows.)
+//
+// Cause: runSerial (importer/replay/control.go:193-203) adds the held-back indexes
+// before a statement only outside a region (data && !pl.InRegion: their ALTER would commit
+// the dump's transaction); inside one, owedBy (control.go:160) hands them to DDL alone,
+// so DML that reads the table runs without them. Outside a region the same statements
+// pass (the keys are added first). Not a regression.
+func TestReviewX7DeferredKeysInsideRegion(t *testing.T) {
+	reviewX7(t)
+	var rows strings.Builder
+	for i := 1; i <= 100; i += 20 {
+		rows.WriteString("INSERT INTO t VALUES ")
+		for j := i; j < i+20; j++ {
+			if j > i {
+				rows.WriteString(",")
+			}
+			fmt.Fprintf(&rows, "(%d,'v%d')", j, 1000-j)
+		}
+		rows.WriteString(";\n")
+	}
+	head := "CREATE DATABASE x7;\nUSE x7;\n" +
+		"CREATE TABLE t (\n  `id` int NOT NULL,\n  `v` varchar(40) DEFAULT NULL,\n  PRIMARY KEY (`id`),\n  KEY `k` (`v`)\n) ENGINE=InnoDB;\n" + rows.String() +
+		"CREATE TABLE u (n int AUTO_INCREMENT PRIMARY KEY, id int, v varchar(40)) ENGINE=InnoDB;\n"
+	for name, body := range map[string]string{
+		"force": "START TRANSACTION;\nINSERT INTO u (id, v) SELECT id, v FROM t FORCE INDEX (k) WHERE id < 50;\nCOMMIT;\n",
+		"lock":  "LOCK TABLES t READ, u WRITE;\nINSERT INTO u (id, v) SELECT id, v FROM t FORCE INDEX (k) WHERE id < 50;\nUNLOCK TABLES;\n",
+		"limit": "START TRANSACTION;\nINSERT INTO u (id, v) SELECT id, v FROM t WHERE v > 'v' LIMIT 5;\nCOMMIT;\n",
+	} {
+		dump := head + body
 		t.Run(name, func(t *testing.T) { x7Run(t, dump, x7Deferred(), "x7") })
 	}
 }
