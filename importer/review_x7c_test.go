@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
 // The x-review7 findings about --defer-indexes (see review_x7_test.go).
@@ -122,4 +125,17 @@ func TestReviewX7DeferredKeysInsideRegion(t *testing.T) {
 		dump := head + body
 		t.Run(name, func(t *testing.T) { x7Run(t, dump, x7Deferred(), "x7") })
 	}
+}
+
+// TestReviewX7DeferredKeysLaterSessionResume: TestReviewX7DeferredKeysLaterSession's
+// cause across a stop and --resume (--parallel 2 --defer-indexes, checkpointed): stopped
+// inside t's rows, the resume adds KEY `clé` after the dump's later SET NAMES latin1 and
+// names it `clÃ©`; without the SET NAMES the same stop and resume match the client.
+func TestReviewX7DeferredKeysLaterSessionResume(t *testing.T) {
+	reviewX7(t)
+	dump := "SET NAMES utf8mb4;\nCREATE DATABASE x7;\nUSE x7;\n" + x7KeyedTable("KEY `clé` (`v`)") +
+		"SET NAMES latin1;\nCREATE TABLE z (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO z VALUES (1);\n"
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	runReviewCase(t, ref, srv, reviewCase{db: "x7", dump: dump, stop: lineOf(t, dump, "INSERT INTO t VALUES (81"),
+		opt: importer.Options{Parallel: 2, BatchBytes: 512, DeferIndexes: true}})
 }
