@@ -39,7 +39,9 @@ import (
 // /*!80023 INVISIBLE */, ENCRYPTION) in parallel, load-data and defer-indexes;
 // --defer-indexes with FORCE INDEX in a trigger, a view and INSERT … SELECT outside a
 // region, DROP INDEX … ON, a FOREIGN KEY (CREATE, ALTER ADD CONSTRAINT, lower case) to a
-// held-back key when the parent comes first, and a plain stop and resume.
+// held-back key when the parent comes first, and a plain stop and resume; the read-ahead
+// spool (--read-ahead 1M, 32-40 KB spooled, with and without --load-data) under SET NAMES,
+// sql_mode and time_zone changes between tables, also stopped in three places and resumed.
 
 // reviewX7 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
 func reviewX7(t *testing.T) {
