@@ -33,7 +33,9 @@ import (
 // sql_mode := 'NO_BACKSLASH_ESCAPES' and from a variable; SET timestamp / time_zone with
 // TIMESTAMP defaults; explicit_defaults_for_timestamp 0 and 1 with NULLs;
 // check_constraint_checks = 0; SET autocommit := 0, = 'OFF', @@session.autocommit := 0;
-// SELECT … INTO @c then SET @y = @c + 1; a trigger that CALLs a procedure setting a user
+// SELECT … INTO @c then SET @y = @c + 1; mysqldump's SQL_MODE=@OLD_SQL_MODE after
+// NO_AUTO_VALUE_ON_ZERO with 0 ids after it; auto_increment_increment and _offset from
+// variables and an expression; a trigger that CALLs a procedure setting a user
 // variable; CREATE TEMPORARY TABLE shadowing a table (in /*!…*/, with comments, OR
 // REPLACE); INVISIBLE columns with --load-data; --compat mariadb (0900 collations,
 // /*!80023 INVISIBLE */, ENCRYPTION) in parallel, load-data and defer-indexes;
