@@ -133,7 +133,7 @@ func TestReviewX7DeferredKeysLaterSession(t *testing.T) {
 //
 // Cause: the planner looks into a trigger or function body for user variables only
 // (plan.RoutineUserVars, importer/plan/exact.go:161-180); connStateFunctions and
-// connStateVars (state.go:135, exact.go:58), which send a row statement that reads them
+// connStateVars (state.go:137, exact.go:58), which send a row statement that reads them
 // to one connection, are not looked for there. Not a regression (RoutineUserVars never
 // looked for them).
 func TestReviewX7TriggerReadsConnectionState(t *testing.T) {

@@ -96,7 +96,7 @@ func TestReviewX7DeferredAutoIncrementKeyHandWritten(t *testing.T) {
 //     leaves the order to the server, but the same server, given the client's table,
 //     picks the client's rows.)
 //
-// Cause: runSerial (importer/replay/control.go:193-203) adds the held-back indexes
+// Cause: runSerial (importer/replay/control.go:191-203) adds the held-back indexes
 // before a statement only outside a region (data && !pl.InRegion: their ALTER would commit
 // the dump's transaction); inside one, owedBy (control.go:160) hands them to DDL alone,
 // so DML that reads the table runs without them. Outside a region the same statements
