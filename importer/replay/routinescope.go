@@ -134,16 +134,17 @@ func triggersReaching(bodies map[string][]string, reach []string) []string {
 func mentionsAny(bodies, names []string) bool {
 	for _, b := range bodies {
 		for _, n := range names {
-			for rest := b; n != ""; {
-				i := strings.Index(rest, n)
+			for at := 0; n != ""; {
+				i := strings.Index(b[at:], n)
 				if i < 0 {
 					break
 				}
+				i += at
 				end := i + len(n)
-				if (i == 0 || !sqlscan.IsWordByte(rest[i-1])) && (end == len(rest) || !sqlscan.IsWordByte(rest[end])) {
+				if (i == 0 || !sqlscan.IsWordByte(b[i-1])) && (end == len(b) || !sqlscan.IsWordByte(b[end])) {
 					return true
 				}
-				rest = rest[end:]
+				at = i + 1
 			}
 		}
 	}
