@@ -2,6 +2,7 @@ package replay
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/plan"
@@ -151,10 +152,13 @@ func mentionsAny(bodies, names []string) bool {
 	return false
 }
 
-// noteTriggerBody keeps a trigger body seen on table key (routineScope).
+// noteTriggerBody keeps a trigger body seen on table key (routineScope), once: a table
+// is looked up again after each DDL on it.
 func (cg *catalog) noteTriggerBody(key, body string) {
 	if cg.triggerBodies == nil {
 		cg.triggerBodies = map[string][]string{}
 	}
-	cg.triggerBodies[key] = append(cg.triggerBodies[key], strings.ToLower(body))
+	if b := strings.ToLower(body); !slices.Contains(cg.triggerBodies[key], b) {
+		cg.triggerBodies[key] = append(cg.triggerBodies[key], b)
+	}
 }
