@@ -25,8 +25,9 @@ import (
 // barrier, waited 2.4–10 s for the last table's batches; now it waits for none, but the
 // final CREATE VIEW after it (global: it reads tables) and the end of the stream wait for
 // the same batches, so the wall time is the same there. What it frees is a routine
-// followed by more rows: a function's CREATE OR REPLACE between batches, or
-// mysqldump --databases, whose routines end each database.
+// followed by more rows, as a function's CREATE OR REPLACE between batches; under
+// mysqldump --databases each database's routines are followed by its final views, which
+// still wait for everything.
 
 // barrierScope completes the scope a statement that runs in stream order waits for: a
 // routine's CREATE, ALTER or DROP gets the tables whose triggers may call it
