@@ -241,7 +241,7 @@ func TestRoutineUserVariable(t *testing.T) {
 	got := planScriptFlags(t, "CREATE DEFINER=root@localhost TRIGGER t_bi BEFORE INSERT ON t FOR EACH ROW SET NEW.ts = @@timestamp;\n"+
 		"CREATE DEFINER=root@localhost FUNCTION f(x int) RETURNS int DETERMINISTIC RETURN x * 2;\n"+
 		"CREATE TRIGGER t_bu BEFORE UPDATE ON t FOR EACH ROW SET @n = @n + 1, NEW.seq = @n;\n", fakeCatalog{})
-	want := []string{"barrier db.t_bi,db.t,db.t", "barrier db.f", "serial ! the trigger t_bu uses user variable @n, which lives on the connection that runs it: the rest of the dump runs on one connection"}
+	want := []string{"barrier db.t_bi,db.t,db.t", "barrier routine db.f", "serial ! the trigger t_bu uses user variable @n, which lives on the connection that runs it: the rest of the dump runs on one connection"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}

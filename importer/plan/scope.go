@@ -10,7 +10,8 @@ import (
 // Which tables a statement that runs in stream order must wait for.
 
 // BarrierScope says which tables a statement that is not a plain row insert must wait
-// for: keys, or every table when global. db is the current database.
+// for: keys, or every table when global. db is the current database. A stored
+// procedure's or function's CREATE, ALTER or DROP gets its routine's key (RoutineKey).
 func BarrierScope(st *split.Statement, db string) (keys []string, global bool) {
 	switch st.Kind {
 	case split.KindSession, split.KindClient:
@@ -18,6 +19,11 @@ func BarrierScope(st *split.Statement, db string) (keys []string, global bool) {
 	case split.KindDDL, split.KindRoutine:
 	default:
 		return nil, true
+	}
+	if key, ok := RoutineKey(st, db); ok {
+		// Its creation runs no table code: the replay adds the tables whose triggers
+		// may call it (routine.go).
+		return []string{key}, false
 	}
 	if st.Table == "" || strings.HasSuffix(st.Verb, "DATABASE") {
 		return nil, true

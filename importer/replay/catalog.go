@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -29,6 +30,11 @@ type catalog struct {
 	// foreignKin links, under --load-data, the tables a foreign key relates (see
 	// relateForeignKeys): a statement that changes an existing one waits for all.
 	foreignKin map[string][]string
+	// triggerBodies are the bodies, lower-cased, of the triggers seen on each table
+	// (db.table), at its lookup or at the dump's CREATE TRIGGER; never forgotten, so
+	// that a routine's CREATE or DROP waits for every table whose triggers may call it
+	// (routineScope).
+	triggerBodies map[string][]string
 }
 
 // The catalog: what the parallel replay reads from the server about a table before its
@@ -88,6 +94,7 @@ func (cg *catalog) lookupTable(ctx context.Context, st *split.Statement, key str
 	}
 	if body.Valid {
 		cg.ordered[key] = true
+		cg.noteTriggerBody(key, body.String)
 		info.touches = cg.orderTriggerTables([]byte(body.String), db)
 		cg.relateTriggerTables(append([]string{key}, info.touches...))
 		// A stored function the body calls may read or write any table, like a CALL.
@@ -160,6 +167,9 @@ func (cg *catalog) learn(st *split.Statement) {
 	db := st.Database
 	if db == "" {
 		db = p.serial.database
+	}
+	if tdb, table, ok := sqlscan.TriggerTable(st.SQL, st.Syntax()); ok {
+		cg.noteTriggerBody(plan.KeyOf(cmp.Or(tdb, db), table), string(st.SQL))
 	}
 	cg.orderTriggerTables(st.SQL, db)
 }

@@ -313,11 +313,8 @@ func (dp *dispatcher) runStatement(ctx context.Context, st *split.Statement, end
 		keys = append(keys, info.parents...)
 		global = global || p.cat.allOrdered
 	}
-	if !global {
-		keys = p.cat.withKin(ctx, st, keys)
-	}
+	keys, global, local := barrierScope(ctx, p, st, keys, global)
 	dp.forgetFirst(st, keys, global)
-	local := !global && localDDL(st)
 	if !global && mayRunOnWorker(st) && !p.sched.barrierPending(keys...) &&
 		(p.sched.isBusy(keys) || (p.held.hasDeferred(keys) && !p.held.disablesKeysOfDeferred(st))) {
 		// It follows rows or owes held-back indexes, and the statements after it
