@@ -101,7 +101,7 @@ func main() {
 	flag.StringVar(&c.extra, "dumpscope-flags", ";--load-data", "extra flags for the dumpscope runs, space-separated (e.g. --defer-indexes); variants separated by ';' are compared as separate contenders")
 	flag.BoolVar(&c.loadLimit, "load-data-limit", true, "add the LOAD DATA limit: the same rows as tab-separated files, loaded by the mariadb client on N streams with LOAD DATA LOCAL INFILE as dumpscope --load-data's workers load them (same session, LOAD options, transaction size, one table per stream), without decompression, parsing or conversion")
 	flag.StringVar(&c.inputKind, "input", "gz", "what every loader reads: gz (a .sql.gz; mydumper -c) or plain (a .sql; mydumper without -c)")
-	flag.StringVar(&c.perfDir, "perf", "", "record the server with `perf record -g` during each contender's first run into this directory and print its top symbols (perf report)")
+	flag.StringVar(&c.perfDir, "perf", "", "record the machine with `perf record -g` during each contender's first run into this directory and print the server's CPU seconds by kind of work (parse, row writes, commit, background) and its top symbols")
 	limitBatch := flag.String("limit-batch-bytes", "16M", "the LOAD DATA limit's transactions: about this much of the dump's SQL each, as dumpscope --load-data's default --batch-bytes")
 	flag.Parse()
 	if n, err := units.ParseBytes(*limitBatch); err != nil {
