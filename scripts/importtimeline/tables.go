@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 )
 
 // Which table each connection writes: two connections inserting into one table's B-tree
@@ -16,7 +18,9 @@ import (
 // INFO head.
 var targetRe = regexp.MustCompile("(?is)^\\s*(?:/\\*.*?\\*/\\s*)*(?:insert|replace)\\s+(?:ignore\\s+)?(?:into\\s+)?([`\"\\w.$]+)|into\\s+table\\s+([`\"\\w.$]+)")
 
-// writeTarget is the table an INSERT or LOAD writes, unquoted, or "".
+// writeTarget is the table an INSERT or LOAD writes, unquoted, or "": also for dumpscope's
+// progress rows (checkpoint.ProgressSchema), which every worker writes into one table
+// beside its batch's rows, and which would count as two connections on one table.
 func writeTarget(info string) string {
 	m := targetRe.FindStringSubmatch(info)
 	if m == nil {
@@ -28,6 +32,9 @@ func writeTarget(info string) string {
 	}
 	t = strings.NewReplacer("`", "", "\"", "").Replace(t)
 	if i := strings.LastIndexByte(t, '.'); i >= 0 {
+		if t[:i] == checkpoint.ProgressSchema {
+			return ""
+		}
 		t = t[i+1:]
 	}
 	return t
