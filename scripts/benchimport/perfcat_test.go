@@ -32,9 +32,9 @@ func TestReadPerfScript(t *testing.T) {
 		t.Fatalf("total %d, want 3 (the other process's sample left out)", b.total)
 	}
 	want := map[string]int{
-		"row writes (handler::ha_write_row: InnoDB)":                    1,
-		"parse (MYSQLparse: the SQL text, literals)":                    1,
-		"background: timer tasks (InnoDB's: statistics, purge, master)": 1,
+		"row writes (handler::ha_write_row: InnoDB)":                                 1,
+		"parse (MYSQLparse: the SQL text, literals)":                                 1,
+		"background: timer tasks (InnoDB's statistics recalculation, purge, master)": 1,
 	}
 	for k, n := range want {
 		if b.categories[k] != n {
