@@ -67,6 +67,9 @@ type config struct {
 	dir, bins, par, extra, inputKind string
 	rounds, insertBytes              int
 	skipMyloader, loadLimit          bool
+	// skipClient leaves the serial mariadb client out: A/B runs of two dumpscope builds
+	// need not spend a quarter of their time on it.
+	skipClient bool
 	// limitBatch is the SQL bytes per transaction of the limit's loads (dumpscope's
 	// --load-data --batch-bytes).
 	limitBatch int64
@@ -94,10 +97,11 @@ func main() {
 	servers := flag.String("server", "default;innodb_buffer_pool_size=1G,innodb_log_file_size=512M", "server settings for every sandbox, comma-separated; several sets separated by ';' are each benchmarked (default: the server's own defaults)")
 	flag.StringVar(&c.bins, "dumpscope", "bin/dumpscope", "dumpscope binary; several, comma-separated (a build before and after a change), are compared in the same alternating rounds")
 	flag.BoolVar(&c.skipMyloader, "no-myloader", false, "skip myloader")
+	flag.BoolVar(&c.skipClient, "no-client", false, "skip the serial mariadb client (the × column is then against the first contender)")
 	flag.StringVar(&c.extra, "dumpscope-flags", ";--load-data", "extra flags for the dumpscope runs, space-separated (e.g. --defer-indexes); variants separated by ';' are compared as separate contenders")
 	flag.BoolVar(&c.loadLimit, "load-data-limit", true, "add the LOAD DATA limit: the same rows as tab-separated files, loaded by the mariadb client on N streams with LOAD DATA LOCAL INFILE as dumpscope --load-data's workers load them (same session, LOAD options, transaction size, one table per stream), without decompression, parsing or conversion")
 	flag.StringVar(&c.inputKind, "input", "gz", "what every loader reads: gz (a .sql.gz; mydumper -c) or plain (a .sql; mydumper without -c)")
-	flag.StringVar(&c.perfDir, "perf", "", "record the server with `perf record -g` during each contender's first run into this directory and print its top symbols (perf report)")
+	flag.StringVar(&c.perfDir, "perf", "", "record the machine with `perf record -g` during each contender's first run into this directory and print the server's CPU seconds by kind of work (parse, row writes, commit, background) and its top symbols")
 	limitBatch := flag.String("limit-batch-bytes", "16M", "the LOAD DATA limit's transactions: about this much of the dump's SQL each, as dumpscope --load-data's default --batch-bytes")
 	flag.Parse()
 	if n, err := units.ParseBytes(*limitBatch); err != nil {
@@ -208,9 +212,11 @@ func bench(c config, in input, srvSettings []string) []proofRow {
 		}
 	}
 	var cs []contender
-	cs = append(cs, contender{name: "mariadb client", run: func(srv *sandbox.Server) (result, error) {
-		return timed(exec.Command("sh", "-c", fmt.Sprintf("%s %s | mariadb %s", cat, file, strings.Join(srv.ClientArgs(), " "))))
-	}})
+	if !c.skipClient {
+		cs = append(cs, contender{name: "mariadb client", run: func(srv *sandbox.Server) (result, error) {
+			return timed(exec.Command("sh", "-c", fmt.Sprintf("%s %s | mariadb %s", cat, file, strings.Join(srv.ClientArgs(), " "))))
+		}})
+	}
 	binList := strings.Split(c.bins, ",")
 	for _, bin := range binList {
 		for _, n := range strings.Split(c.par, ",") {
@@ -307,7 +313,11 @@ func bench(c config, in input, srvSettings []string) []proofRow {
 	}
 	base := median(results[cs[0].name])
 	fmt.Printf("\n== %s: %s (%d MiB uncompressed, %d B extended inserts, every loader reads %s), %d runs each, server: %s\n", in.label, filepath.Base(in.dump), in.size>>20, c.insertBytes, c.inputKind, 2*c.rounds, settings)
-	fmt.Printf("%-40s %9s %9s %9s %11s %12s %9s\n", "loader", "wall s", "× client", "cpu s", "cpu s/GiB", "server cpu s", "maxRSS MiB")
+	against := "× client"
+	if c.skipClient {
+		against = "× first"
+	}
+	fmt.Printf("%-40s %9s %9s %9s %11s %12s %9s\n", "loader", "wall s", against, "cpu s", "cpu s/GiB", "server cpu s", "maxRSS MiB")
 	for _, ct := range cs {
 		m := median(results[ct.name])
 		fmt.Printf("%-40s %9.1f %9.2f %9.1f %11.1f %12.1f %9d\n", ct.name, m.wall.Seconds(), m.wall.Seconds()/base.wall.Seconds(), m.cpu.Seconds(), m.cpu.Seconds()/(float64(in.size)/units.GiB), m.serverCPU.Seconds(), m.maxRSS>>20)

@@ -10,8 +10,8 @@ import (
 )
 
 // startPerf records the machine with perf (call graphs, 499 Hz) into dir/name.data until
-// the returned func is called, which then prints perf report's top symbols of the server
-// process pid: where its CPU went under the loader's stream. System-wide, because
+// the returned func is called, which then prints where the server process pid's CPU went
+// under the loader's stream, in seconds by kind of work (perfcat.go). System-wide, because
 // `perf record -p` missed the threads of connections the server made after it attached
 // (dumpscope's workers); the report keeps the server's samples only.
 func startPerf(dir, name string, pid int) func() error {
@@ -24,7 +24,7 @@ func startPerf(dir, name string, pid int) func() error {
 		}
 		return r
 	}, name)
-	data := filepath.Join(dir, fmt.Sprintf("%s-pid%d.data", name, pid)) // perf report --pid needs it
+	data := filepath.Join(dir, fmt.Sprintf("%s-pid%d.data", name, pid)) // the pid, to read the file again
 	cmd := exec.Command("perf", "record", "-q", "-F", "499", "-g", "-a", "-o", data)
 	if err := cmd.Start(); err != nil {
 		return func() error { return err }
@@ -32,17 +32,6 @@ func startPerf(dir, name string, pid int) func() error {
 	return func() error {
 		cmd.Process.Signal(syscall.SIGINT)
 		cmd.Wait()
-		out, err := exec.Command("perf", "report", "-i", data, "--pid", fmt.Sprint(pid), "--percentage", "relative", "--no-children", "--sort", "symbol", "--stdio", "-g", "none", "--percent-limit", "1.5").Output()
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(os.Stderr, "perf, server under %s (%s):\n", name, data)
-		for _, l := range strings.Split(string(out), "\n") {
-			if strings.HasPrefix(strings.TrimSpace(l), "#") || strings.TrimSpace(l) == "" {
-				continue
-			}
-			fmt.Fprintln(os.Stderr, "  "+strings.TrimSpace(l))
-		}
-		return nil
+		return printServerPerf(data, name, pid)
 	}
 }

@@ -35,6 +35,7 @@ import (
 type sample struct {
 	at         time.Duration
 	conns      map[int64]string // connection id → activity letter
+	tables     map[int64]string // connection id → the table its INSERT or LOAD writes
 	infos      map[int64]string // connection id → statement head, for ALTERs
 	serverTick int64            // server user+sys, clock ticks
 	clientTick int64            // loader user+sys (with its children), clock ticks
@@ -49,6 +50,7 @@ func main() {
 	settings := flag.String("server", "", "server settings, comma-separated (default: the server's defaults)")
 	dir := flag.String("dir", "/tmp/dumpscope-bench", "sandbox parent directory")
 	step := flag.Duration("step", 500*time.Millisecond, "one printed line per this much time")
+	byTable := flag.Bool("tables", false, "print the table a connection inserts into or loads (a letter per table, listed after the timeline) in place of I and L, and count the samples in which two connections wrote one table")
 	flag.Parse()
 	args := flag.Args()
 	if len(args) == 0 {
@@ -94,7 +96,7 @@ loop:
 		case runErr = <-done:
 			break loop
 		case <-tick.C:
-			s := sample{at: time.Since(start), conns: map[int64]string{}, infos: map[int64]string{}, tids: map[int64]int64{}}
+			s := sample{at: time.Since(start), conns: map[int64]string{}, tables: map[int64]string{}, infos: map[int64]string{}, tids: map[int64]int64{}}
 			s.sched = schedStats(srv.PID)
 			s.serverTick = procTicks(srv.PID)
 			s.clientTick = procTicks(cmd.Process.Pid)
@@ -108,6 +110,11 @@ loop:
 				var command, state, info string
 				if rows.Scan(&id, &tid, &command, &state, &info) == nil {
 					s.conns[id] = letter(command, state, info)
+					if l := s.conns[id]; l == "I" || l == "L" {
+						if t := writeTarget(info); t != "" {
+							s.tables[id] = t
+						}
+					}
 					s.tids[id] = tid
 					if strings.HasPrefix(strings.ToUpper(strings.TrimLeft(info, "/*!0123456789 ")), "ALTER") {
 						s.infos[id] = info
@@ -123,7 +130,14 @@ loop:
 	if runErr != nil {
 		fmt.Fprintln(os.Stderr, "importtimeline: the loader:", runErr)
 	}
-	report(samples, *step, wall, clientCPU)
+	var letters map[string]string
+	if *byTable {
+		letters = tableLetters(samples)
+	}
+	report(samples, *step, wall, clientCPU, letters)
+	if *byTable {
+		printSharing(samples, letters)
+	}
 }
 
 // loaderCommand appends the sandbox's connection to the loader's arguments.
@@ -171,7 +185,8 @@ func letter(command, state, info string) string {
 }
 
 // report prints the timeline, the ALTERs, and each connection's share of busy samples.
-func report(samples []sample, step, wall, clientCPU time.Duration) {
+// letters, when not nil, names the table of an INSERT or LOAD in its place (-tables).
+func report(samples []sample, step, wall, clientCPU time.Duration, letters map[string]string) {
 	var ids []int64
 	seen := map[int64]bool{}
 	for _, s := range samples {
@@ -200,6 +215,9 @@ func report(samples []sample, step, wall, clientCPU time.Duration) {
 			var sb strings.Builder
 			for k := i; k < j; k++ {
 				if l, ok := samples[k].conns[id]; ok {
+					if t, ok := samples[k].tables[id]; ok && letters != nil {
+						l = letters[t]
+					}
 					sb.WriteString(l)
 				} else {
 					sb.WriteString(" ")
