@@ -27,7 +27,6 @@ import (
 // parent existed, and nothing else names t before the child's rows. When the parent comes
 // first, the child's CREATE has t's keys added (passes). Not a regression.
 func TestReviewX7DeferredKeyReferencedByEarlierChild(t *testing.T) {
-	reviewX7(t)
 	dump := "CREATE DATABASE x7;\nUSE x7;\nSET foreign_key_checks = 0;\n" +
 		"CREATE TABLE c (\n  `id` int NOT NULL,\n  `tv` varchar(40) DEFAULT NULL,\n  PRIMARY KEY (`id`),\n  KEY `fk` (`tv`),\n  CONSTRAINT `fk` FOREIGN KEY (`tv`) REFERENCES `t` (`v`)\n) ENGINE=InnoDB;\n" +
 		"CREATE TABLE t (\n  `id` int NOT NULL,\n  `v` varchar(40) DEFAULT NULL,\n  PRIMARY KEY (`id`),\n  KEY `k` (`v`)\n) ENGINE=InnoDB;\n" +
@@ -53,7 +52,6 @@ func TestReviewX7DeferredKeyReferencedByEarlierChild(t *testing.T) {
 // a definition's end. (mysqldump writes one definition a line; comments are already out
 // of st.SQL, so "v int, -- note" lines pass.) Not a regression.
 func TestReviewX7DeferredKeysMultiLineDefinition(t *testing.T) {
-	reviewX7(t)
 	for name, create := range map[string]string{
 		"column": "CREATE TABLE t (\n  id int PRIMARY KEY,\n  v varchar(40)\n    NOT NULL DEFAULT '',\n  KEY k (v)\n) ENGINE=InnoDB;\n",
 		"check":  "CREATE TABLE t (\n  id int PRIMARY KEY,\n  v varchar(40),\n  CONSTRAINT chk CHECK (id >= 0\n    AND id < 1000),\n  KEY k (v)\n) ENGINE=InnoDB;\n",
@@ -74,7 +72,6 @@ func TestReviewX7DeferredKeysMultiLineDefinition(t *testing.T) {
 // only on a line that starts with a backtick and holds " AUTO_INCREMENT" in upper case
 // (mysqldump's spelling); the key it needs is taken for a plain one. Not a regression.
 func TestReviewX7DeferredAutoIncrementKeyHandWritten(t *testing.T) {
-	reviewX7(t)
 	for name, create := range map[string]string{
 		"unquoted":   "CREATE TABLE t (\n  id int NOT NULL AUTO_INCREMENT,\n  v varchar(40),\n  KEY k (id)\n) ENGINE=InnoDB;\n",
 		"lower-case": "CREATE TABLE t (\n  `id` int NOT NULL auto_increment,\n  `v` varchar(40),\n  KEY `k` (`id`)\n) ENGINE=InnoDB;\n",
@@ -102,7 +99,6 @@ func TestReviewX7DeferredAutoIncrementKeyHandWritten(t *testing.T) {
 // so DML that reads the table runs without them. Outside a region the same statements
 // pass (the keys are added first). Not a regression.
 func TestReviewX7DeferredKeysInsideRegion(t *testing.T) {
-	reviewX7(t)
 	var rows strings.Builder
 	for i := 1; i <= 100; i += 20 {
 		rows.WriteString("INSERT INTO t VALUES ")
@@ -132,7 +128,6 @@ func TestReviewX7DeferredKeysInsideRegion(t *testing.T) {
 // inside t's rows, the resume adds KEY `clé` after the dump's later SET NAMES latin1 and
 // names it `clÃ©`; without the SET NAMES the same stop and resume match the client.
 func TestReviewX7DeferredKeysLaterSessionResume(t *testing.T) {
-	reviewX7(t)
 	dump := "SET NAMES utf8mb4;\nCREATE DATABASE x7;\nUSE x7;\n" + x7KeyedTable("KEY `clé` (`v`)") +
 		"SET NAMES latin1;\nCREATE TABLE z (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO z VALUES (1);\n"
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)

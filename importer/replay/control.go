@@ -106,6 +106,9 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 				// too), and the next XA START failed with ERROR 1400.
 				return true, cr.skipped.noteSkipped(ctx, st)
 			}
+			if err := p.held.beforeRegion(ctx, st); err != nil {
+				return true, err
+			}
 		}
 		q, err := r.prepare(ctx, st)
 		if err != nil || q == nil {
@@ -116,7 +119,10 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 		// Table locks would block the other connections; a LOCK or UNLOCK that ends a
 		// transaction commits it, as the server would have.
 		r.counts.noteRow(st.Offset, 0) // the client's LOCK TABLES leaves ROW_COUNT() 0
-		return true, cr.endRegion(ctx, st, pl)
+		if err := cr.endRegion(ctx, st, pl); err != nil {
+			return true, err
+		}
+		return true, p.held.beforeRegion(ctx, st)
 	case plan.Barrier:
 		return false, cr.endRegion(ctx, st, pl)
 	case plan.Session:

@@ -23,6 +23,10 @@ type heldIndexes struct {
 	p *ParallelReplayer
 	// deferred are the indexes --defer-indexes holds back, per table, in CREATE order.
 	deferred []deferredIndexes
+	// referenced are, per table (plan.KeyOf), the column lists that FOREIGN KEYs of the
+	// tables created so far reference in it: an index with those leading columns is not
+	// held back, the child's rows need it (TestReviewX7DeferredKeyReferencedByEarlierChild).
+	referenced map[string][][]string
 }
 
 // --defer-indexes in the parallel replay: which plain secondary indexes a CREATE TABLE
@@ -40,15 +44,17 @@ func (hi *heldIndexes) holdBackIndexes(st *split.Statement) *deferredIndexes {
 	// Under ANSI_QUOTES the definitions name columns "…": they are added later, maybe
 	// after the dump has set another sql_mode (at the end, or after a resume), so they
 	// keep their meaning quoted `…` (the rest of the CREATE means the same either way).
-	stripped, add := deferredKeys(sqlscan.Backticked(st.SQL, st.Syntax()))
-	if add == nil {
-		return nil
-	}
-	st.SQL = stripped
+	q := sqlscan.Backticked(st.SQL, st.Syntax())
 	db := st.Database
 	if db == "" {
 		db = p.serial.database
 	}
+	hi.noteReferences(q, st.Syntax(), db)
+	stripped, add := deferredKeys(q, st.Syntax(), hi.referenced[p.cat.tableKey(st)])
+	if add == nil {
+		return nil
+	}
+	st.SQL = stripped
 	return &deferredIndexes{key: p.cat.tableKey(st), db: db, table: st.Table, add: add}
 }
 
@@ -83,8 +89,28 @@ func (hi *heldIndexes) onSkipped(ctx context.Context, st *split.Statement, pl pl
 			return nil
 		}
 	}
+	s, err := readKeySession(ctx, p.control)
+	if err != nil {
+		return p.at(st, err)
+	}
+	d.session = s
 	hi.deferred = append(hi.deferred, *d)
 	return nil
+}
+
+// noteReferences remembers what the FOREIGN KEYs of q, a CREATE TABLE in db, reference.
+func (hi *heldIndexes) noteReferences(q []byte, syn sqlscan.Syntax, db string) {
+	for _, r := range foreignRefs(q, syn) {
+		rdb := r.db
+		if rdb == "" {
+			rdb = db
+		}
+		if hi.referenced == nil {
+			hi.referenced = map[string][][]string{}
+		}
+		k := plan.KeyOf(rdb, r.table)
+		hi.referenced[k] = append(hi.referenced[k], r.cols)
+	}
 }
 
 // createsIfNotExists reports whether q is CREATE TABLE IF NOT EXISTS. A TEMPORARY one is
@@ -180,7 +206,9 @@ func (hi *heldIndexes) hold(ctx context.Context, st *split.Statement, d *deferre
 		return nil
 	}
 	var engine sql.NullString
-	if err := hi.p.control.QueryRowContext(ctx, "SELECT MAX(ENGINE) FROM information_schema.TABLES WHERE TABLE_SCHEMA=? AND TABLE_NAME=?", d.db, d.table).Scan(&engine); err != nil {
+	s := &d.session
+	s.known = true // and what the CREATE read its keys under (deferindex_session.go)
+	if err := hi.p.control.QueryRowContext(ctx, "SELECT (SELECT MAX(ENGINE) FROM information_schema.TABLES WHERE TABLE_SCHEMA=? AND TABLE_NAME=?), "+keySessionQuery[len("SELECT "):], d.db, d.table).Scan(&engine, &s.sqlMode, &s.charsetClient, &s.collationConnection); err != nil {
 		return fmt.Errorf("--defer-indexes: look up the engine of %s.%s: %w", sqlscan.QuoteIdent(d.db), sqlscan.QuoteIdent(d.table), err)
 	}
 	if !engine.Valid || strings.EqualFold(engine.String, "InnoDB") {
@@ -243,7 +271,11 @@ func (hi *heldIndexes) addIndexes(ctx context.Context, c Conn, ds []deferredInde
 	for _, d := range ds {
 		p.serial.warn.setWarningsEmpty(c, false) // the ALTER's warnings are not counted
 		q := "ALTER TABLE " + sqlscan.QuoteIdent(d.db) + "." + sqlscan.QuoteIdent(d.table) + " " + strings.Join(d.add, ", ")
-		if _, err := c.ExecContext(ctx, q); err != nil {
+		err := underKeySession(ctx, c, d.session, func() error {
+			_, err := c.ExecContext(ctx, q)
+			return err
+		})
+		if err != nil {
 			var me *mysql.MySQLError
 			if !errors.As(err, &me) || !(checkpoint.AlreadyApplied(me.Number) || gone(p.opt.Checkpoint, me.Number)) {
 				return fmt.Errorf("%s: --defer-indexes: %s: %w", p.opt.Name, q, err)

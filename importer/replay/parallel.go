@@ -68,6 +68,8 @@ type ParallelOptions struct {
 type deferredIndexes struct {
 	key, db, table string
 	add            []string
+	// session is what the CREATE TABLE read add under (deferindex_session.go).
+	session keySession
 }
 
 // tableInfo is what the replay needs to know of a table before its first rows.
