@@ -406,8 +406,10 @@ func newReadAhead(dec io.Reader, decCloser io.Closer, prompt bool) *readAhead {
 		stop: make(chan struct{}),
 		done: make(chan struct{}),
 	}
-	for range readAheadChunks {
-		ra.free <- &chunk{b: make([]byte, readAheadChunkBytes)}
+	// One block for all the chunks, in huge pages (hugeBlock).
+	block := hugeBlock(readAheadChunks * readAheadChunkBytes)
+	for i := range readAheadChunks {
+		ra.free <- &chunk{b: block[i*readAheadChunkBytes : (i+1)*readAheadChunkBytes : (i+1)*readAheadChunkBytes]}
 	}
 	go ra.fill(dec, decCloser, prompt)
 	return ra

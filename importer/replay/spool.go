@@ -142,9 +142,7 @@ func (a *arenas) get(need int) []byte {
 		}
 	default:
 	}
-	buf := make([]byte, 0, max(need, a.size))
-	hugePages(buf)
-	return buf
+	return newArena(max(need, a.size))
 }
 
 // put keeps buf for a later get, when there is room and it is full-size: not one shrink

@@ -9,5 +9,6 @@ import "os"
 // until nothing in it is outstanding and it is truncated to zero.
 func punchHole(*os.File, int64, int64) {}
 
-// hugePages does nothing outside Linux (madvise(2) MADV_HUGEPAGE is Linux's).
-func hugePages([]byte) {}
+// newArena returns an empty batch buffer of n bytes (outside Linux there is no
+// madvise(2) MADV_HUGEPAGE to align it for).
+func newArena(n int) []byte { return make([]byte, 0, n) }
