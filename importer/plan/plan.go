@@ -259,6 +259,9 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 		// step it sets holds from here on either way.
 		p.step.noteSet(st)
 	}
+	if p.mode != modeSerial && ReadsDiagnostics(st) {
+		return Plan{Kind: Refuse, Reason: diagnosticsRefusal + "; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"}, nil
+	}
 	if !plain {
 		if why := connectionState(st); why != "" {
 			pl := p.toSerial(st, why)

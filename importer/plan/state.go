@@ -145,6 +145,7 @@ var serialVerbs = map[string]string{
 	"SAVEPOINT":  "SAVEPOINT lives in one connection's transaction",
 	"RELEASE":    "RELEASE SAVEPOINT lives in one connection's transaction",
 	"XA":         "an XA transaction lives in one connection",
+	"GET":        "GET DIAGNOSTICS reads one connection's diagnostics area",
 	"PREPARE":    "a prepared statement lives in one connection",
 	"EXECUTE":    "a prepared statement lives in one connection",
 	"DEALLOCATE": "a prepared statement lives in one connection",

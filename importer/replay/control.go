@@ -45,6 +45,9 @@ type controller struct {
 	reloadTxn bool
 	// lock follows the dump's table locks on the control connection (lockregion.go).
 	lock lockState
+	// diag is what the control connection owes the statement that ran last, for a
+	// reader of its diagnostics area that may follow (diagtail.go).
+	diag diagTail
 }
 
 // newController returns p's controller, before any statement: nothing pending, no
@@ -71,6 +74,9 @@ var ErrSerialOnly = errors.New("only a serial import (without --parallel, --chec
 func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end int64, pl plan.Plan) (done bool, err error) {
 	p := cr.p
 	r := p.serial
+	if done, err := cr.diag.before(ctx, p, st, end, pl); done || err != nil { // first: see diagtail.go
+		return true, err
+	}
 	if err := cr.endReloadTxn(ctx, st, pl); err != nil { // every statement passes here
 		return true, err
 	}
@@ -338,12 +344,14 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 				return err
 			}
 		}
+		r.warn.hold = ownTxn && p.disp.planner.Serial() // its commit may wait (diagtail.go)
 		switch err = r.exec(ctx, p.control, st, q); {
 		case err == nil && after != "":
 			err = cr.giveBack(ctx, st, after)
 		case err == nil:
 			err = cr.recordUserVarsInTxn(ctx, st)
 		}
+		r.warn.hold = false
 		if ownTxn {
 			err = cr.lock.commit(ctx, st, end, err)
 		}
@@ -385,21 +393,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	if err != nil {
 		return cr.leftPreparedXA(st, err)
 	}
-	cr.skipped.noteRan(st)
-	cr.xa.ran(st)
-	p.cat.learn(st)
-	switch st.Kind {
-	case split.KindSession:
-		entry, err := cr.sessionEntry(ctx, st)
-		if err != nil {
-			return err
-		}
-		p.disp.session = append(p.disp.session, p.workerSession(st, entry)...)
-		cr.skipped.noteInsertID(st)
-	case split.KindDDL, split.KindRoutine, split.KindOther:
-		clear(p.cat.tables) // what was looked up may have changed
-	}
-	return nil
+	return afterSerial(ctx, cr, st)
 }
 
 // regionIntent records, before a statement runs inside the dump's transaction on the
@@ -490,6 +484,9 @@ func (cr *controller) recordPending(ctx context.Context, upto int64, own bool) e
 // closes there, and the server rolls it back.
 func (cr *controller) endOpenRegion(ctx context.Context) error {
 	p := cr.p
+	if err := cr.diag.settle(ctx, p); err != nil {
+		return fmt.Errorf("%s: %w", p.opt.Name, err)
+	}
 	if p.disp.planner.LostAtEnd() {
 		return fmt.Errorf("%s: %s", p.opt.Name, plan.ErrOpenAtEnd)
 	}

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -235,11 +236,28 @@ func (ls *lockState) intent(ctx context.Context, st *split.Statement, pl plan.Pl
 // both. After an error, what st did to transactional tables is rolled back (a failing
 // statement has rolled back itself already; the resume runs it again, and its intent,
 // left, tells whether it changed a non-transactional one), and autocommit is on again.
+//
+// In a run gone serial that waits until the next statement is known (diagTail): a reader
+// of st's diagnostics area runs first.
 func (ls *lockState) commit(ctx context.Context, st *split.Statement, end int64, err error) error {
-	p := ls.p
-	cp := p.opt.Checkpoint
 	intent := ls.intentAt >= 0
 	ls.intentAt = -1
+	if err == nil && ls.p.disp.planner.Serial() {
+		held := heldStatement(st)
+		ls.p.ctl.diag.owe(func(ctx context.Context) error { return ls.finish(ctx, held, end, intent, nil) },
+			func(ctx context.Context) error { _ = ls.finish(ctx, held, end, false, errRolledBack); return nil })
+		return nil
+	}
+	return ls.finish(ctx, st, end, intent, err)
+}
+
+// errRolledBack has finish roll back what a statement did under the locks.
+var errRolledBack = errors.New("rolled back")
+
+// finish is commit's work: intent, st left one (begin).
+func (ls *lockState) finish(ctx context.Context, st *split.Statement, end int64, intent bool, err error) error {
+	p := ls.p
+	cp := p.opt.Checkpoint
 	if err == nil && intent {
 		if err = cp.Ran(ctx, p.control, st.Offset); err != nil {
 			err = p.at(st, fmt.Errorf("mark it run: %w", err))

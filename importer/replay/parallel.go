@@ -358,6 +358,7 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 		p.sched.broadcast()
 	}()
 	err := p.disp.dispatch(wctx)
+	err = p.ctl.diag.end(wctx, p, err) // a stop or failure after a statement whose commit waited (diagtail.go)
 	p.serial.tables.sent.Store(true)
 	if errors.Is(err, ErrStopped) {
 		// A graceful stop finishes what runs; what no worker took yet (the spool may hold
