@@ -167,7 +167,7 @@ func connectionState(st *split.Statement) string {
 		return why
 	}
 	switch {
-	case w == "FLUSH" && sqlscan.ContainsFoldASCII(st.SQL, "READ LOCK"), w == "LOCK" && secondWordIs(st.SQL, "INSTANCE"):
+	case w == "FLUSH" && (sqlscan.ContainsFoldASCII(st.SQL, "READ LOCK") || sqlscan.ContainsFoldASCII(st.SQL, "EXPORT")), w == "LOCK" && secondWordIs(st.SQL, "INSTANCE"):
 		return "a global read lock is held by one connection"
 	case w == "ROLLBACK" && bytes.Contains(bytes.ToUpper(st.SQL), []byte(" TO ")):
 		return "ROLLBACK TO SAVEPOINT lives in one connection's transaction"

@@ -56,6 +56,15 @@ func newController(p *ParallelReplayer) *controller {
 	return &controller{p: p, pendingFrom: -1, txnOpenedAt: -1, skipped: skipState{p: p}, xa: xaState{start: -1}, lock: lockState{p: p, intentAt: -1}}
 }
 
+// ownCommit and ownRollback end dumpscope's own transactions on the control connection
+// (progress rows, the dump's transaction an implicit commit ends): whatever completion_type
+// the dump set there, they neither open the next transaction (CHAIN) nor end the session
+// (RELEASE) (plan's completion.go).
+const (
+	ownCommit   = "COMMIT AND NO CHAIN NO RELEASE"
+	ownRollback = "ROLLBACK AND NO CHAIN NO RELEASE"
+)
+
 // ErrSerialOnly is what a refusal of the parallel replay wraps (plan.Refuse: ROW_COUNT()
 // read by code the dump created, a ROLLBACK of rows committed on other connections): the
 // serial replay without --parallel, --checkpoint, --load-data and --defer-indexes runs
@@ -345,7 +354,11 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 			}
 		}
 		r.warn.hold = ownTxn && p.disp.planner.Serial() // its commit may wait (diagtail.go)
-		switch err = r.exec(ctx, p.control, st, q); {
+		err = r.exec(resumedDDL(ctx, cp, ownTxn && isDDL(st)), p.control, st, q)
+		if ownTxn {
+			err = cr.lock.ddlResult(ctx, st, q, err)
+		}
+		switch {
 		case err == nil && after != "":
 			err = cr.giveBack(ctx, st, after)
 		case err == nil:
@@ -437,7 +450,7 @@ func (cr *controller) endRegion(ctx context.Context, st *split.Statement, pl pla
 	if st.Kind == split.KindTxn {
 		return nil // START TRANSACTION commits it itself
 	}
-	if _, err := p.control.ExecContext(ctx, "COMMIT"); err != nil {
+	if _, err := p.control.ExecContext(ctx, ownCommit); err != nil {
 		return p.at(st, fmt.Errorf("commit the transaction the statement ends: %w", err))
 	}
 	return nil
@@ -473,7 +486,7 @@ func (cr *controller) recordPending(ctx context.Context, upto int64, own bool) e
 	}
 	cr.regionIntents = nil
 	if own {
-		_, err := p.control.ExecContext(ctx, "COMMIT")
+		_, err := p.control.ExecContext(ctx, ownCommit)
 		return err
 	}
 	return nil
@@ -501,7 +514,7 @@ func (cr *controller) endOpenRegion(ctx context.Context) error {
 		return nil
 	}
 	cr.pendingFrom = -1
-	if _, err := p.control.ExecContext(ctx, "ROLLBACK"); err != nil {
+	if _, err := p.control.ExecContext(ctx, ownRollback); err != nil {
 		return fmt.Errorf("%s: roll back the transaction the dump left open: %w", p.opt.Name, err)
 	}
 	return nil

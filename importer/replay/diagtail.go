@@ -146,7 +146,7 @@ type barrierTail struct {
 func (d *diagTail) oweBarrier(dp *dispatcher, t barrierTail) error {
 	t.st = heldStatement(t.st)
 	d.owe(func(ctx context.Context) error { return t.run(ctx, dp, nil) },
-		func(ctx context.Context) error { _, err := t.c.ExecContext(ctx, "ROLLBACK"); return err })
+		func(ctx context.Context) error { _, err := t.c.ExecContext(ctx, ownRollback); return err })
 	return nil
 }
 
@@ -169,7 +169,7 @@ func (t barrierTail) run(ctx context.Context, dp *dispatcher, err error) error {
 	}
 	if err != nil {
 		if !t.ddl {
-			_, _ = c.ExecContext(ctx, "ROLLBACK")
+			_, _ = c.ExecContext(ctx, ownRollback)
 		}
 		return err
 	}
@@ -194,7 +194,7 @@ func (t barrierTail) run(ctx context.Context, dp *dispatcher, err error) error {
 			return r.sqlError(st, st.SQL, err)
 		}
 	}
-	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
+	if _, err := c.ExecContext(ctx, ownCommit); err != nil {
 		return r.sqlError(st, st.SQL, err)
 	}
 	return nil

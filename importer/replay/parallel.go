@@ -480,7 +480,7 @@ func (cg *catalog) startLoad(ctx context.Context, key string, info tableInfo, of
 	if err := cp.RecordLoad(ctx, c, info.db, info.name, offset, fresh, autoInc); err != nil {
 		return fmt.Errorf("record the load of %s: %w", key, err)
 	}
-	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
+	if _, err := c.ExecContext(ctx, ownCommit); err != nil {
 		return err
 	}
 	cg.loading[key] = info
@@ -517,7 +517,7 @@ func (cg *catalog) markLoaded(ctx context.Context, c Conn, loads []tableInfo) er
 			return fmt.Errorf("record the load of %s.%s complete: %w", info.db, info.name, err)
 		}
 	}
-	_, err := c.ExecContext(ctx, "COMMIT")
+	_, err := c.ExecContext(ctx, ownCommit)
 	return err
 }
 
