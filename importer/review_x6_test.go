@@ -24,8 +24,8 @@ import (
 // (checkpoint.ProbeProgressLocks). LockedDiagnostics is fixed (x-lock2): in a run gone
 // serial the progress row and commit after a statement wait for the next statement, and
 // a reader of the diagnostics area runs before them (replay's diagTail;
-// diagnostics_test.go). Still open, gated: LockedDDLKilled, CompletionChain,
-// FlushTablesReadLock, ResumeBeforeUnlockRefuses. WorkerReadsAutocommit
+// diagnostics_test.go); so are LockedDDLKilled, CompletionChain, FlushTablesReadLock and
+// ResumeBeforeUnlockRefuses (see each). None is gated now. WorkerReadsAutocommit
 // is fixed too (workerSession reads @@autocommit as the dump has it); taken for connection
 // state instead, the read sent the rest of every mysqldump --no-autocommit dump serial.
 
@@ -105,6 +105,8 @@ func TestReviewX6LockedUserVarJournal(t *testing.T) {
 // statement that commits with its progress row, which a DDL cannot.
 // Not a regression in effect (before r-lock the whole region was sent again), but the
 // fix's claim that each statement there commits with its progress row does not hold.
+// Fixed (x-lock2): on resume its "already exists" is taken for "it had run", as a DDL's
+// outside the locks (lockState.ddlResult).
 func TestReviewX6LockedDDLKilled(t *testing.T) {
 	dump := lockedSerial("ALTER TABLE k ADD COLUMN w int;\nINSERT INTO k VALUES (900,'d',1);\n", "")
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
