@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"bytes"
 	"context"
 	"errors"
 
@@ -122,12 +123,18 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 	return true, afterSerial(ctx, p.ctl, st)
 }
 
-// heldStatement is st as a deferred commit keeps it for its error messages: SQL clipped,
-// Raw dropped (they alias the splitter's buffer, which the next statement reuses).
-func heldStatement(st *split.Statement) *split.Statement {
+// heldStatement is st as a deferred commit keeps it: Raw dropped and SQL copied (they
+// alias the splitter's buffer, which the next statement reuses), SQL clipped to its head
+// for the error messages unless full (the user-variable journal hashes the whole text:
+// clipped, a resume found the values not journaled, TestResumeFoundTriggerVariable).
+func heldStatement(st *split.Statement, full bool) *split.Statement {
 	c := *st
 	c.Raw = nil
-	c.SQL = []byte(split.Head(st.SQL))
+	if full {
+		c.SQL = bytes.Clone(st.SQL)
+	} else {
+		c.SQL = []byte(split.Head(st.SQL))
+	}
 	return &c
 }
 
@@ -144,7 +151,7 @@ type barrierTail struct {
 // oweBarrier defers t (a statement that is not DDL, run on the control connection in a
 // serial run, inside the START TRANSACTION runBarrier sent) until the next statement.
 func (d *diagTail) oweBarrier(dp *dispatcher, t barrierTail) error {
-	t.st = heldStatement(t.st)
+	t.st = heldStatement(t.st, len(dp.p.ctl.userVarsOf(t.st)) > 0) // journaled in run
 	d.owe(func(ctx context.Context) error { return t.run(ctx, dp, nil) },
 		func(ctx context.Context) error { _, err := t.c.ExecContext(ctx, ownRollback); return err })
 	return nil

@@ -245,7 +245,7 @@ func (ls *lockState) commit(ctx context.Context, st *split.Statement, end int64,
 	intent := ls.intentAt >= 0
 	ls.intentAt = -1
 	if err == nil && ls.p.disp.planner.Serial() {
-		held := heldStatement(st)
+		held := heldStatement(st, false) // its user variables are journaled already (runSerial)
 		ls.p.ctl.diag.owe(func(ctx context.Context) error { return ls.finish(ctx, held, end, intent, nil) },
 			func(ctx context.Context) error { _ = ls.finish(ctx, held, end, false, errRolledBack); return nil })
 		return nil

@@ -403,7 +403,7 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 		case wired:
 			r.warn.notePending(st)
 		case r.warn.hold && c == r.conn:
-			r.warn.held = heldStatement(st) // counted when its commit is settled (diagtail.go)
+			r.warn.held = heldStatement(st, false) // counted when its commit is settled (diagtail.go)
 		default:
 			if err := r.warn.countWarnings(ctx, c, st); err != nil {
 				return r.sqlError(st, q, err)
