@@ -21,9 +21,11 @@ import (
 // transaction statements or reads connection state (CALL, EXECUTE, @@autocommit) commits
 // on its own as before (lockState.ownTransaction); the locks cover the journaled
 // variables' table; an account that may not lock the progress tables keeps the old path
-// (checkpoint.ProbeProgressLocks). Still open, gated: LockedDiagnostics (GET DIAGNOSTICS
-// after a statement under the locks reads the progress row's), LockedDDLKilled,
-// CompletionChain, FlushTablesReadLock, ResumeBeforeUnlockRefuses. WorkerReadsAutocommit
+// (checkpoint.ProbeProgressLocks). LockedDiagnostics is fixed (x-lock2): in a run gone
+// serial the progress row and commit after a statement wait for the next statement, and
+// a reader of the diagnostics area runs before them (replay's diagTail;
+// diagnostics_test.go); so are LockedDDLKilled, CompletionChain, FlushTablesReadLock and
+// ResumeBeforeUnlockRefuses (see each). None is gated now. WorkerReadsAutocommit
 // is fixed too (workerSession reads @@autocommit as the dump has it); taken for connection
 // state instead, the read sent the rest of every mysqldump --no-autocommit dump serial.
 
@@ -72,9 +74,8 @@ func TestReviewX6LockedAutocommitRead(t *testing.T) {
 //
 // Cause: lockState.commit (importer/replay/lockregion.go:224-242) runs statements of its
 // own between the dump's statement and the next, which reads the diagnostics area.
-// Regression (r-lock): passes at 8195f19.
+// Regression (r-lock): passes at 8195f19. Fixed: diagTail (importer/replay/diagtail.go).
 func TestReviewX6LockedDiagnostics(t *testing.T) {
-	reviewX6(t)
 	dump := lockedSerial("SET sql_mode = '';\nINSERT INTO k VALUES (600, 'yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy');\n"+
 		"GET DIAGNOSTICS @w = NUMBER;\nINSERT INTO r (what, n) VALUES ('warnings', @w);\n", "")
 	importMatchesClient(t, dump, checkpointed(t), "x6")
@@ -104,8 +105,9 @@ func TestReviewX6LockedUserVarJournal(t *testing.T) {
 // statement that commits with its progress row, which a DDL cannot.
 // Not a regression in effect (before r-lock the whole region was sent again), but the
 // fix's claim that each statement there commits with its progress row does not hold.
+// Fixed (x-lock2): on resume its "already exists" is taken for "it had run", as a DDL's
+// outside the locks (lockState.ddlResult).
 func TestReviewX6LockedDDLKilled(t *testing.T) {
-	reviewX6(t)
 	dump := lockedSerial("ALTER TABLE k ADD COLUMN w int;\nINSERT INTO k VALUES (900,'d',1);\n", "")
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	runLockCase(t, ref, srv, lockCase{db: "x6", dump: dump, killAt: lineOf(t, dump, "ALTER TABLE k ADD")})

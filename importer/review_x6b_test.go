@@ -1,6 +1,7 @@
 package importer_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
@@ -15,12 +16,26 @@ import (
 // at the COMMIT), so under --parallel the INSERT goes to a worker and is committed, with
 // or without --checkpoint. Not a regression: the same before workerSession; serial
 // matches the client. (With the dump's LOCK TABLES around the COMMIT, the same.)
+//
+// Fixed (x-lock2): SET completion_type = CHAIN turns the rest serial, and the planner
+// follows the chain (plan's completion.go); dumpscope's own COMMITs on the control
+// connection say AND NO CHAIN NO RELEASE. RELEASE is refused at its line.
 func TestReviewX6CompletionChain(t *testing.T) {
-	reviewX6(t)
 	dump := "SET completion_type = 1;\nCREATE DATABASE x6;\nUSE x6;\nCREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
 		rowsOf("k", 1, 21) + "INSERT INTO k VALUES (802,'c');\nCOMMIT;\nSET completion_type = 0;\nINSERT INTO k VALUES (803,'c');\n"
 	for name, o := range map[string]importer.Options{"parallel": {Parallel: 2, BatchBytes: 512}, "checkpoint": checkpointed(t)} {
 		t.Run(name, func(t *testing.T) { importMatchesClient(t, dump, o, "x6") })
+	}
+	locked := "CREATE DATABASE x6;\nUSE x6;\nCREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + rowsOf("k", 1, 21) +
+		"SET completion_type = 'CHAIN';\nLOCK TABLES k WRITE;\nINSERT INTO k VALUES (802,'c');\nCOMMIT;\nINSERT INTO k VALUES (803,'c');\nUNLOCK TABLES;\n" +
+		"INSERT INTO k VALUES (804,'c');\nCOMMIT AND NO CHAIN;\nINSERT INTO k VALUES (805,'c');\n"
+	t.Run("locked, checkpoint", func(t *testing.T) { importMatchesClient(t, locked, checkpointed(t), "x6") })
+	release := "CREATE DATABASE x6;\nUSE x6;\nCREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + rowsOf("k", 1, 21) +
+		"SET completion_type = 2;\nCOMMIT;\n"
+	res := importFile(t, testsandbox.Start(t), "", writeFile(t, "d.sql", []byte(release)), checkpointed(t))
+	const want = "line 5: session: completion_type RELEASE"
+	if res.Err == nil || !strings.Contains(res.Err.Error(), want) {
+		t.Errorf("completion_type = 2: %v; want a refusal: %s", res.Err, want)
 	}
 }
 

@@ -142,6 +142,8 @@ type Planner struct {
 	seen        int             // statements planned
 	readers     laterReaders    // code the dump created that reads ROW_COUNT() or FOUND_ROWS() later
 	step        autoincStep     // auto_increment_increment/_offset and the tables ids were generated into under them
+	flushLock   bool            // the locks were taken by FLUSH TABLES … WITH READ LOCK or FOR EXPORT (flushlock.go)
+	completion  int             // the session's completion_type (completion.go): 0, or 1 (CHAIN)
 	// Syntax is how strings are quoted and escaped in the stream (the splitter's state).
 	Syntax sqlscan.Syntax
 }
@@ -258,6 +260,15 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 		// Before the run may go serial at this very statement (SET @a=UUID(), …): the
 		// step it sets holds from here on either way.
 		p.step.noteSet(st)
+		if pl, ok := p.followCompletion(st); ok {
+			return pl, nil
+		}
+	}
+	if keys, ok := flushLockedTables(st, db); ok && keys[0] == "*" {
+		return Plan{Kind: Refuse, Reason: globalReadLockRefusal}, nil
+	}
+	if p.mode != modeSerial && ReadsDiagnostics(st) {
+		return Plan{Kind: Refuse, Reason: diagnosticsRefusal + "; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"}, nil
 	}
 	if !plain {
 		if why := connectionState(st); why != "" {
@@ -392,7 +403,7 @@ func (p *Planner) track(st *split.Statement, db string, pl *Plan) {
 			pl.EndsRegion = ends
 			return
 		}
-		chain := bytes.Contains(bytes.ToUpper(st.SQL), []byte("CHAIN")) && !bytes.Contains(bytes.ToUpper(st.SQL), []byte("NO CHAIN"))
+		chain := p.chains(st)
 		p.endRegion()
 		p.txn = chain
 	case st.Kind == split.KindSession:
@@ -404,6 +415,7 @@ func (p *Planner) track(st *split.Statement, db string, pl *Plan) {
 			p.autocommit = on
 		}
 	case st.Kind == split.KindLock:
+		p.flushLock = false
 		if st.Verb == "LOCK TABLES" {
 			ends = wasRegion
 			p.endRegion()
@@ -414,6 +426,9 @@ func (p *Planner) track(st *split.Statement, db string, pl *Plan) {
 			p.endRegion()
 			p.lock, p.locked, p.writable = "", nil, nil
 		}
+	case p.flushLocks(st, db):
+		ends = wasRegion
+		p.endRegion()
 	case commitsImplicitly(st):
 		ends = wasRegion
 		p.endRegion()

@@ -145,6 +145,7 @@ var serialVerbs = map[string]string{
 	"SAVEPOINT":  "SAVEPOINT lives in one connection's transaction",
 	"RELEASE":    "RELEASE SAVEPOINT lives in one connection's transaction",
 	"XA":         "an XA transaction lives in one connection",
+	"GET":        "GET DIAGNOSTICS reads one connection's diagnostics area",
 	"PREPARE":    "a prepared statement lives in one connection",
 	"EXECUTE":    "a prepared statement lives in one connection",
 	"DEALLOCATE": "a prepared statement lives in one connection",
@@ -166,7 +167,7 @@ func connectionState(st *split.Statement) string {
 		return why
 	}
 	switch {
-	case w == "FLUSH" && sqlscan.ContainsFoldASCII(st.SQL, "READ LOCK"), w == "LOCK" && secondWordIs(st.SQL, "INSTANCE"):
+	case w == "FLUSH" && (sqlscan.ContainsFoldASCII(st.SQL, "READ LOCK") || sqlscan.ContainsFoldASCII(st.SQL, "EXPORT")), w == "LOCK" && secondWordIs(st.SQL, "INSTANCE"):
 		return "a global read lock is held by one connection"
 	case w == "ROLLBACK" && bytes.Contains(bytes.ToUpper(st.SQL), []byte(" TO ")):
 		return "ROLLBACK TO SAVEPOINT lives in one connection's transaction"

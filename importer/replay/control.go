@@ -45,6 +45,9 @@ type controller struct {
 	reloadTxn bool
 	// lock follows the dump's table locks on the control connection (lockregion.go).
 	lock lockState
+	// diag is what the control connection owes the statement that ran last, for a
+	// reader of its diagnostics area that may follow (diagtail.go).
+	diag diagTail
 }
 
 // newController returns p's controller, before any statement: nothing pending, no
@@ -52,6 +55,15 @@ type controller struct {
 func newController(p *ParallelReplayer) *controller {
 	return &controller{p: p, pendingFrom: -1, txnOpenedAt: -1, skipped: skipState{p: p}, xa: xaState{start: -1}, lock: lockState{p: p, intentAt: -1}}
 }
+
+// ownCommit and ownRollback end dumpscope's own transactions on the control connection
+// (progress rows, the dump's transaction an implicit commit ends): whatever completion_type
+// the dump set there, they neither open the next transaction (CHAIN) nor end the session
+// (RELEASE) (plan's completion.go).
+const (
+	ownCommit   = "COMMIT AND NO CHAIN NO RELEASE"
+	ownRollback = "ROLLBACK AND NO CHAIN NO RELEASE"
+)
 
 // ErrSerialOnly is what a refusal of the parallel replay wraps (plan.Refuse: ROW_COUNT()
 // read by code the dump created, a ROLLBACK of rows committed on other connections): the
@@ -71,6 +83,9 @@ var ErrSerialOnly = errors.New("only a serial import (without --parallel, --chec
 func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end int64, pl plan.Plan) (done bool, err error) {
 	p := cr.p
 	r := p.serial
+	if done, err := cr.diag.before(ctx, p, st, end, pl); done || err != nil { // first: see diagtail.go
+		return true, err
+	}
 	if err := cr.endReloadTxn(ctx, st, pl); err != nil { // every statement passes here
 		return true, err
 	}
@@ -344,12 +359,18 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 				return err
 			}
 		}
-		switch err = r.exec(ctx, p.control, st, q); {
+		r.warn.hold = ownTxn && p.disp.planner.Serial() // its commit may wait (diagtail.go)
+		err = r.exec(resumedDDL(ctx, cp, ownTxn && isDDL(st)), p.control, st, q)
+		if ownTxn {
+			err = cr.lock.ddlResult(ctx, st, q, err)
+		}
+		switch {
 		case err == nil && after != "":
 			err = cr.giveBack(ctx, st, after)
 		case err == nil:
 			err = cr.recordUserVarsInTxn(ctx, st)
 		}
+		r.warn.hold = false
 		if ownTxn {
 			err = cr.lock.commit(ctx, st, end, err)
 		}
@@ -391,21 +412,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	if err != nil {
 		return cr.leftPreparedXA(st, err)
 	}
-	cr.skipped.noteRan(st)
-	cr.xa.ran(st)
-	p.cat.learn(st)
-	switch st.Kind {
-	case split.KindSession:
-		entry, err := cr.sessionEntry(ctx, st)
-		if err != nil {
-			return err
-		}
-		p.disp.session = append(p.disp.session, p.workerSession(st, entry)...)
-		cr.skipped.noteInsertID(st)
-	case split.KindDDL, split.KindRoutine, split.KindOther:
-		clear(p.cat.tables) // what was looked up may have changed
-	}
-	return nil
+	return afterSerial(ctx, cr, st)
 }
 
 // regionIntent records, before a statement runs inside the dump's transaction on the
@@ -449,7 +456,7 @@ func (cr *controller) endRegion(ctx context.Context, st *split.Statement, pl pla
 	if st.Kind == split.KindTxn {
 		return nil // START TRANSACTION commits it itself
 	}
-	if _, err := p.control.ExecContext(ctx, "COMMIT"); err != nil {
+	if _, err := p.control.ExecContext(ctx, ownCommit); err != nil {
 		return p.at(st, fmt.Errorf("commit the transaction the statement ends: %w", err))
 	}
 	return nil
@@ -485,7 +492,7 @@ func (cr *controller) recordPending(ctx context.Context, upto int64, own bool) e
 	}
 	cr.regionIntents = nil
 	if own {
-		_, err := p.control.ExecContext(ctx, "COMMIT")
+		_, err := p.control.ExecContext(ctx, ownCommit)
 		return err
 	}
 	return nil
@@ -496,6 +503,9 @@ func (cr *controller) recordPending(ctx context.Context, upto int64, own bool) e
 // closes there, and the server rolls it back.
 func (cr *controller) endOpenRegion(ctx context.Context) error {
 	p := cr.p
+	if err := cr.diag.settle(ctx, p); err != nil {
+		return fmt.Errorf("%s: %w", p.opt.Name, err)
+	}
 	if p.disp.planner.LostAtEnd() {
 		return fmt.Errorf("%s: %s", p.opt.Name, plan.ErrOpenAtEnd)
 	}
@@ -510,7 +520,7 @@ func (cr *controller) endOpenRegion(ctx context.Context) error {
 		return nil
 	}
 	cr.pendingFrom = -1
-	if _, err := p.control.ExecContext(ctx, "ROLLBACK"); err != nil {
+	if _, err := p.control.ExecContext(ctx, ownRollback); err != nil {
 		return fmt.Errorf("%s: roll back the transaction the dump left open: %w", p.opt.Name, err)
 	}
 	return nil

@@ -486,7 +486,9 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 			return r.sqlError(st, st.SQL, err)
 		}
 	}
+	r.warn.hold = !ddl && c == p.control && dp.planner.Serial() // its commit may wait (diagtail.go)
 	err = r.exec(resumedDDL(ctx, cp, ddl), c, st, q)
+	r.warn.hold = false
 	if changesTables(st) {
 		cp.SchemaChanged()
 	}
@@ -505,48 +507,11 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 		// Only one on the control connection in every attempt (an ALTER may have waited on a worker).
 		cp.RanAfresh(st.Offset)
 	}
-	if err == nil && p.opt.AfterDDL != nil {
-		err = p.opt.AfterDDL(st)
+	t := barrierTail{c: c, st: st, end: end, digest: digest, ddl: ddl, intent: intent, ddlIntent: ddlIntent, creates: creates}
+	if err == nil && !ddl && c == p.control && dp.planner.Serial() {
+		return p.ctl.diag.oweBarrier(dp, t) // until the next statement is known (diagtail.go)
 	}
-	if err == nil && intent {
-		err = cp.Ran(ctx, c, st.Offset)
-	}
-	if err == nil && c == p.control {
-		// In the statement's transaction, with its progress row: a resume that skips it
-		// still gets the user variables it set (@n := @n + 1).
-		err = p.ctl.recordUserVars(ctx, c, c, st)
-	}
-	if err != nil {
-		if !ddl {
-			_, _ = c.ExecContext(ctx, "ROLLBACK")
-		}
-		return err
-	}
-	if ddlIntent {
-		// Its progress row and the intent's removal commit together.
-		if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
-			return r.sqlError(st, st.SQL, err)
-		}
-	}
-	if creates && !st.Tolerated {
-		// With the DDL's progress row: killed before it, the CREATE runs again on
-		// resume, meets "already exists" as applied (above), and records it then.
-		if err := cp.RecordCreated(ctx, c, dp.statementDB(st), st.Table); err != nil {
-			return r.sqlError(st, st.SQL, err)
-		}
-	}
-	if err := cp.Record(ctx, c, checkpoint.Stretch{Start: st.Offset, End: end, Statements: 1, Digest: digest, InsertID: c == p.control}); err != nil {
-		return r.sqlError(st, st.SQL, err)
-	}
-	if intent || ddlIntent {
-		if err := cp.EndIntent(ctx, c, st.Offset); err != nil {
-			return r.sqlError(st, st.SQL, err)
-		}
-	}
-	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
-		return r.sqlError(st, st.SQL, err)
-	}
-	return nil
+	return t.run(ctx, dp, err)
 }
 
 // createsTable reports whether st, about to run on c, makes a new, empty table, or

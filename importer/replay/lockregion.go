@@ -2,6 +2,7 @@ package replay
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -167,13 +168,15 @@ func (ls *lockState) acquire(ctx context.Context, st *split.Statement, pl plan.P
 // the row the client had committed before it, the SET autocommit=1 after it committed
 // the transaction it left open for the dump's ROLLBACK, and @@autocommit read 0 where the
 // client's read 1 (TestReviewX6LockedCallRollback, …CallOpensTransaction,
-// …AutocommitRead). Such a statement commits on its own as the client's does, and its
+// …AutocommitRead). Nor anything under FLUSH TABLES … WITH READ LOCK or FOR EXPORT,
+// whose locks the progress tables cannot join (plan.FlushLocked). Such a statement
+// commits on its own as the client's does, and its
 // stretch gets its progress row with the next statement that runs here, or at UNLOCK
 // TABLES: a kill in between has the resume send it again, as before.
 func (ls *lockState) ownTransaction(st *split.Statement, pl plan.Plan) bool {
 	p := ls.p
 	return p.opt.Checkpoint != nil && pl.Locked && pl.OpenAfter && st.Kind != split.KindLock && st.Kind != split.KindTxn &&
-		!p.disp.planner.InTransaction() && plan.ConnectionState(st) == "" && ls.progressLocked() &&
+		!p.disp.planner.InTransaction() && plan.ConnectionState(st) == "" && ls.progressLocked() && !p.disp.planner.FlushLocked() &&
 		!sqlscan.ContainsFoldASCII(st.SQL, "autocommit") && !strings.EqualFold(sqlscan.FirstWord(st.SQL), "BEGIN")
 }
 
@@ -235,11 +238,28 @@ func (ls *lockState) intent(ctx context.Context, st *split.Statement, pl plan.Pl
 // both. After an error, what st did to transactional tables is rolled back (a failing
 // statement has rolled back itself already; the resume runs it again, and its intent,
 // left, tells whether it changed a non-transactional one), and autocommit is on again.
+//
+// In a run gone serial that waits until the next statement is known (diagTail): a reader
+// of st's diagnostics area runs first.
 func (ls *lockState) commit(ctx context.Context, st *split.Statement, end int64, err error) error {
-	p := ls.p
-	cp := p.opt.Checkpoint
 	intent := ls.intentAt >= 0
 	ls.intentAt = -1
+	if err == nil && ls.p.disp.planner.Serial() {
+		held := heldStatement(st, false) // its user variables are journaled already (runSerial)
+		ls.p.ctl.diag.owe(func(ctx context.Context) error { return ls.finish(ctx, held, end, intent, nil) },
+			func(ctx context.Context) error { _ = ls.finish(ctx, held, end, false, errRolledBack); return nil })
+		return nil
+	}
+	return ls.finish(ctx, st, end, intent, err)
+}
+
+// errRolledBack has finish roll back what a statement did under the locks.
+var errRolledBack = errors.New("rolled back")
+
+// finish is commit's work: intent, st left one (begin).
+func (ls *lockState) finish(ctx context.Context, st *split.Statement, end int64, intent bool, err error) error {
+	p := ls.p
+	cp := p.opt.Checkpoint
 	if err == nil && intent {
 		if err = cp.Ran(ctx, p.control, st.Offset); err != nil {
 			err = p.at(st, fmt.Errorf("mark it run: %w", err))
@@ -259,10 +279,43 @@ func (ls *lockState) commit(ctx context.Context, st *split.Statement, end int64,
 		}
 	}
 	if err != nil {
-		_, _ = p.control.ExecContext(ctx, "ROLLBACK") // the locks stay; the connection may be gone
+		_, _ = p.control.ExecContext(ctx, ownRollback) // the locks stay; the connection may be gone
 	}
 	if _, cerr := p.control.ExecContext(ctx, "SET autocommit=1"); cerr != nil && err == nil {
 		err = p.at(st, fmt.Errorf("commit it with its progress row: %w", cerr))
+	}
+	return err
+}
+
+// isDDL reports whether st is DDL or creates a routine: it commits on its own.
+func isDDL(st *split.Statement) bool {
+	return st.Kind == split.KindDDL || st.Kind == split.KindRoutine
+}
+
+// ddlResult is what the exec of st under the dump's locks (ownTransaction) returned (err),
+// as runBarrier takes it for a DDL statement outside them: the DDL commits on its own, so
+// a kill after it and before its progress row (which SET autocommit=0 cannot hold back)
+// left it applied, and the resume sent it again (ERROR 1060 of ALTER TABLE … ADD COLUMN:
+// TestReviewX6LockedDDLKilled). Now an "already exists" of a DDL the interrupted run may
+// have run is taken for "it had run" (checkpoint.AlreadyApplied, MayHaveRun), and one it
+// ran afresh is noted (RanAfresh). Any other statement's err is returned as it is.
+func (ls *lockState) ddlResult(ctx context.Context, st *split.Statement, q []byte, err error) error {
+	p := ls.p
+	r, cp := p.serial, p.opt.Checkpoint
+	if !isDDL(st) {
+		return err
+	}
+	var se *StatementError
+	switch {
+	case err != nil && errors.As(err, &se) && (checkpoint.AlreadyApplied(se.Code) || p.ctl.renamedAlready(ctx, p.control, st, se.Code)) && cp.MayHaveRun(st.Offset):
+		r.counts.lost(st.Offset) // what it left in ROW_COUNT() is not known
+		return nil
+	case err != nil && r.opt.Force && errors.As(err, &se) && mayBeAppliedDDL(st, se.Code):
+		return r.forgive(st, q, se) // it had not run: the dump's error, as the client's
+	case err == nil && checkpoint.Passed(cp, st.Offset) != nil:
+		return p.at(st, errors.New("could not clear the checkpoint's failed statement"))
+	case err == nil && !mayRunOnWorker(st):
+		cp.RanAfresh(st.Offset)
 	}
 	return err
 }

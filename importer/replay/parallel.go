@@ -360,6 +360,7 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 		p.sched.broadcast()
 	}()
 	err := p.disp.dispatch(wctx)
+	err = p.ctl.diag.end(wctx, p, err) // a stop or failure after a statement whose commit waited (diagtail.go)
 	p.serial.tables.sent.Store(true)
 	if errors.Is(err, ErrStopped) {
 		// A graceful stop finishes what runs; what no worker took yet (the spool may hold
@@ -481,7 +482,7 @@ func (cg *catalog) startLoad(ctx context.Context, key string, info tableInfo, of
 	if err := cp.RecordLoad(ctx, c, info.db, info.name, offset, fresh, autoInc); err != nil {
 		return fmt.Errorf("record the load of %s: %w", key, err)
 	}
-	if _, err := c.ExecContext(ctx, "COMMIT"); err != nil {
+	if _, err := c.ExecContext(ctx, ownCommit); err != nil {
 		return err
 	}
 	cg.loading[key] = info
@@ -518,7 +519,7 @@ func (cg *catalog) markLoaded(ctx context.Context, c Conn, loads []tableInfo) er
 			return fmt.Errorf("record the load of %s.%s complete: %w", info.db, info.name, err)
 		}
 	}
-	_, err := c.ExecContext(ctx, "COMMIT")
+	_, err := c.ExecContext(ctx, ownCommit)
 	return err
 }
 

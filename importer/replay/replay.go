@@ -399,10 +399,15 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 		return r.afterSession(ctx, st, q)
 	}
 	if r.warn.countsWarnings(st) {
-		if wired {
+		switch {
+		case wired:
 			r.warn.notePending(st)
-		} else if err := r.warn.countWarnings(ctx, c, st); err != nil {
-			return r.sqlError(st, q, err)
+		case r.warn.hold && c == r.conn:
+			r.warn.held = heldStatement(st, false) // counted when its commit is settled (diagtail.go)
+		default:
+			if err := r.warn.countWarnings(ctx, c, st); err != nil {
+				return r.sqlError(st, q, err)
+			}
 		}
 	}
 	return nil

@@ -112,6 +112,8 @@ func (sk *skipState) lostState(ctx context.Context, st *split.Statement) error {
 			return nil
 		}
 		what = "LAST_INSERT_ID()"
+	case sk.prevSkipped && plan.ReadsDiagnostics(st):
+		what = "the diagnostics area (warnings, errors, row count)" // diagtail.go
 	case sk.prevSkipped && (sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS")):
 		what = "ROW_COUNT() or FOUND_ROWS()"
 	case sk.p.serial.counts.rowCountLost(sk.p.disp.prevSent) && sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT"):

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 )
 
@@ -24,6 +25,12 @@ type warnLog struct {
 	// statement may run it, so SHOW WARNINGS, which sets ROW_COUNT() to −1, is sent
 	// before none.
 	laterReader bool
+	// hold: the statement about to run on the control connection may have its commit
+	// wait for a reader of its diagnostics area (diagTail), which SELECT @@warning_count
+	// would change (ROW_COUNT −1): its warnings are read when the commit is settled
+	// (held), before dumpscope's progress row empties the list.
+	hold bool
+	held *split.Statement
 }
 
 // Stale warnings. The server clears a connection's warning list only when a statement
@@ -64,7 +71,9 @@ func usesTable(st *split.Statement) bool {
 // countsWarnings reports whether exec reads the warnings st raised.
 func (wl *warnLog) countsWarnings(st *split.Statement) bool {
 	r := wl.r
-	return !r.opt.SkipWarningCount && st.Kind != split.KindSession && st.Kind != split.KindLock
+	// A reader of the diagnostics area raises nothing of its own, and the statement
+	// that empties a stale list before it would empty what it reads (diagtail.go).
+	return !r.opt.SkipWarningCount && st.Kind != split.KindSession && st.Kind != split.KindLock && !plan.ReadsDiagnostics(st)
 }
 
 // clearStaleWarnings empties c's warning list before st when st's own warnings could not

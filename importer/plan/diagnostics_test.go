@@ -1,0 +1,49 @@
+package plan
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/dumpscope/dumpscope/importer/split"
+)
+
+// TestReadsDiagnostics: the statements that read the diagnostics area of the statement
+// before them, and some that do not (one that opens a table reads its own).
+func TestReadsDiagnostics(t *testing.T) {
+	for q, want := range map[string]bool{
+		"GET DIAGNOSTICS @w = NUMBER":                                 true,
+		"get current diagnostics condition 1 @e = MYSQL_ERRNO":        true,
+		"SET @w = @@warning_count":                                    true,
+		"SET @e = @@SESSION.error_count, @x = 1":                      true,
+		"SELECT @@warning_count INTO @w":                              true,
+		"DO @@warning_count":                                          true,
+		"SET @w = 1":                                                  false,
+		"INSERT INTO t VALUES (@@warning_count)":                      false,
+		"SELECT 'GET DIAGNOSTICS @@warning_count' INTO @w":            false,
+		"GET_LOCK('a', 1)":                                            false,
+		"CREATE PROCEDURE p() BEGIN GET DIAGNOSTICS @w = NUMBER; END": false,
+	} {
+		sp := split.NewSplitter(strings.NewReader(q+";\n"), split.SplitOptions{})
+		if !sp.Next() {
+			t.Fatal(sp.Err())
+		}
+		st := sp.Statement()
+		if got := ReadsDiagnostics(&st); got != want {
+			t.Errorf("ReadsDiagnostics(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+// TestPlanDiagnosticsReader: a reader of the diagnostics area is refused while the run is
+// parallel (the statement before it may have run on a worker), and runs serially once
+// the run is serial.
+func TestPlanDiagnosticsReader(t *testing.T) {
+	got := planScript(t, "INSERT INTO t VALUES (1);\nGET DIAGNOSTICS @w = NUMBER;\n", fakeCatalog{})
+	if len(got) != 2 || got[0] != "rows db.t" || !strings.HasPrefix(got[1], "refuse ! ") {
+		t.Errorf("parallel: %q", got)
+	}
+	got = planScript(t, "SELECT 1 INTO @c;\nINSERT INTO t VALUES (1);\nGET DIAGNOSTICS @w = NUMBER;\nSET @n = @@warning_count;\n", fakeCatalog{})
+	if len(got) != 4 || got[2] != "serial" || got[3] != "serial" {
+		t.Errorf("serial: %q", got)
+	}
+}
