@@ -54,7 +54,7 @@ func x8Rows(from, n int) string {
 	return b.String()
 }
 
-// TestReviewX8RoutineNameWithBacktick: a function named f`x (in a dump: `f``x`), called
+// TestReviewX8RoutineNameWithBacktick: a function named f`x (in a dump: `f“x`), called
 // by a BEFORE INSERT trigger of t, redefined by CREATE OR REPLACE between batches of t's
 // rows. The client's rows before the redefinition store x + 1, those after x + 100;
 // under --parallel 2 (and with --load-data) rows queued before the CREATE OR REPLACE
@@ -62,10 +62,10 @@ func x8Rows(from, n int) string {
 //
 // Cause: routineScope (importer/replay/routinescope.go:63-71) looks for the routine's
 // name as a word of the trigger bodies (mentionsAny, routinescope.go:133): the name is
-// f`x, but the body, as information_schema.TRIGGERS keeps it, spells it `f``x`, so no
+// f`x, but the body, as information_schema.TRIGGERS keeps it, spells it `f“x`, so no
 // trigger reaches it and the statement waits for its routine key only. Not a regression
 // of p-routine: at e6aaf52 the same CREATE OR REPLACE FUNCTION (no SELECT in its body) was
-// keyed as a table `f``x` and waited for nothing either; a name without a quote in it
+// keyed as a table `f“x` and waited for nothing either; a name without a quote in it
 // is now handled (TestImportRoutineAfterItsCallers).
 func TestReviewX8RoutineNameWithBacktick(t *testing.T) {
 	reviewX8(t)
