@@ -76,7 +76,7 @@ func x8Run(t *testing.T, dump string, modes map[string]importer.Options, dbs ...
 //
 // Cause: routineScope (importer/replay/routinescope.go:63-71) looks for the routine's
 // name, lower-cased by Go, as a word of the trigger bodies (mentionsAny,
-// routinescope.go:133): a byte match, where the server matches names by collation and
+// routinescope.go:140): a byte match, where the server matches names by collation and
 // after unquoting. No trigger reaches the routine, so it waits for its routine key only.
 // Not a regression of p-routine: at e6aaf52 such a CREATE OR REPLACE FUNCTION (no SELECT
 // in its body) was keyed as a table of its name and waited for no row either (backtick
@@ -107,11 +107,10 @@ func TestReviewX8RoutineNameSpelledOtherwise(t *testing.T) {
 // of t's rows. The client's rows before it store x + 1; under --parallel 2 (and with
 // --load-data) rows queued before it store x + 100. Silent.
 //
-// Cause: plan.RoutineKey (importer/plan/routine.go:28-32) takes PROCEDURE and FUNCTION
+// Cause: plan.RoutineKey (importer/plan/routine.go:29-34) takes PROCEDURE and FUNCTION
 // verbs only; a PACKAGE or PACKAGE BODY falls through BarrierScope
 // (importer/plan/scope.go:28-50) to a table key of the package's name (its body has no
-// SELECT), so it waits for no row of t, and it is not local (localDDL) only in that it
-// waits for barrier items. Not a regression of p-routine (the same scope at e6aaf52):
+// SELECT), so it waits for no row of t (only, not being local, for barrier items). Not a regression of p-routine (the same scope at e6aaf52):
 // p-routine's doc (routine.go:14-15) says a package keeps its scope, which is this one.
 func TestReviewX8PackageBody(t *testing.T) {
 	reviewX8(t)

@@ -31,9 +31,9 @@ var x8FilterSetup = []string{"CREATE DATABASE d", "CREATE DATABASE e",
 //     handler (s) given to EXECUTE" where the client given e's statements finishes. Not a
 //     regression (the same at e6aaf52).
 //
-// Cause: Transform.otherTables (importer/transform/keep.go:54-66) reads the text the
+// Cause: Transform.otherTables (importer/transform/keep.go:59-68) reads the text the
 // EXECUTE runs (wrapped: its PREPARE's literal, t.prepared) with db, the current database
-// at the EXECUTE, not the one at the PREPARE; t.prepared (keep.go:148-152) keeps the text
+// at the EXECUTE, not the one at the PREPARE; t.prepared (keep.go:148-153) keeps the text
 // only. (The same holds for DEALLOCATE PREPARE, harmlessly.)
 func TestReviewX8PrepareThenUse(t *testing.T) {
 	reviewX8(t)
@@ -64,9 +64,9 @@ func TestReviewX8PrepareThenUse(t *testing.T) {
 // and ALTER follow the table, and a statement that runs another follows the table the
 // statement it runs writes.
 //
-// Cause: Transform.otherTables (importer/transform/keep.go:62-66) attributes the inner
+// Cause: Transform.otherTables (importer/transform/keep.go:65-69) attributes the inner
 // statement to a table only when it is UPDATE, DELETE, LOAD, INSERT or REPLACE; any
-// other falls back to the current database (filter.go:425-433, dbKept). Not a
+// other falls back to the current database (filter.go:434, dbKept). Not a
 // regression: before 1cc4bd9 every such statement followed its database.
 func TestReviewX8DynamicDDLOfExcludedTable(t *testing.T) {
 	reviewX8(t)
@@ -102,9 +102,9 @@ func x8Filter(db string) transform.Options {
 // (Without the first PREPARE the kept EXECUTE stops the import: ERROR 1243 Unknown
 // prepared statement handler.)
 //
-// Cause: Transform.wrapped (importer/transform/keep.go:137-140) gives an EXECUTE of a
+// Cause: Transform.wrapped (importer/transform/keep.go:141-142, :148-153) gives an EXECUTE of a
 // name prepared from dynamic SQL no text (t.prepared holds nil), and wrappedData
-// (keep.go:108-109) takes that as not judged, so --schema-only keeps it, though its
+// (keep.go:107-108) takes that as not judged, so --schema-only keeps it, though its
 // PREPARE went out as rows; docs/filters.md says EXECUTE s follows its PREPARE. Not a
 // regression of l-hidden: fails the same at e6aaf52.
 func TestReviewX8SchemaOnlyExecuteOfDynamicPrepare(t *testing.T) {
