@@ -110,8 +110,9 @@ func TestReviewX8RoutineNameSpelledOtherwise(t *testing.T) {
 // Cause: plan.RoutineKey (importer/plan/routine.go:29-34) takes PROCEDURE and FUNCTION
 // verbs only; a PACKAGE or PACKAGE BODY falls through BarrierScope
 // (importer/plan/scope.go:28-50) to a table key of the package's name (its body has no
-// SELECT), so it waits for no row of t (only, not being local, for barrier items). Not a regression of p-routine (the same scope at e6aaf52):
-// p-routine's doc (routine.go:14-15) says a package keeps its scope, which is this one.
+// SELECT), so it waits for no row of t (only, not being local, for barrier items).
+// Not a regression of p-routine (the same scope at e6aaf52): p-routine's doc
+// (routine.go:14-15) says a package keeps its scope, which is this one.
 func TestReviewX8PackageBody(t *testing.T) {
 	reviewX8(t)
 	dump := "CREATE DATABASE x8;\nUSE x8;\n" +
