@@ -19,6 +19,31 @@ import (
 // gated by reviewX8. Run them with
 //
 //	DUMPSCOPE_REVIEW_X=1 go test -count=1 $(scripts/gotags) ./importer/ -run TestReviewX8
+//
+// Found: a routine name the trigger spells otherwise than the server lists it (a doubled
+// backtick, an accent or ß the collation ignores) and a package body
+// (RoutineNameSpelledOtherwise, PackageBody); under the filters, an EXECUTE after a USE
+// judged by the database of the EXECUTE (PrepareThenUse: a regression of l-hidden with
+// --exclude-tables e.k), dynamic DDL on an excluded table, an EXECUTE of a dynamic PREPARE
+// under --schema-only, and nested wrappers (review_x8b_test.go). Only PrepareThenUse's
+// exclude-e.k passes at e6aaf52; the others fail there the same way.
+//
+// Tried and matched the client (--parallel 2, with and without --load-data; the scratch
+// tests are not kept): SET @x = f(1), then the function replaced or dropped, then rows
+// storing @x; a trigger created by EXECUTE IMMEDIATE or PREPARE/EXECUTE after its table's
+// first rows, then a function whose body reads a table replaced (the dynamic SQL sends the
+// run serial); a function replaced inside SET autocommit=0 … ROLLBACK and inside a
+// mysqldump-headed autocommit=0 region; killed right after CREATE OR REPLACE FUNCTION,
+// CREATE FUNCTION of a new name, DROP FUNCTION (with CREATE after it) and a CREATE TABLE,
+// with rows of a trigger table and a plain table in flight, then resumed (with a dump
+// that sets no character set the harness's own connection charset differs from the
+// client's: utf8mb4 against utf8mb3 in the trigger's metadata, a harness artefact of
+// runReviewCase, not a finding). Read and judged sound: a function call in a row
+// statement (only UNHEX, CONCAT, CHAR, POINT, … are taken for plain values; anything
+// else, _f(…) included, makes it a barrier on the control connection); rows into a view
+// (a global barrier); CREATE FUNCTION under LOCK TABLES fails in the client as well
+// (ERROR 1192); a trigger calling a routine through a view or another routine (every
+// routine and view name on the server is in the reach).
 
 // reviewX8 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
 func reviewX8(t *testing.T) {
