@@ -41,8 +41,8 @@ import (
 // runReviewCase, not a finding). Read and judged sound: a function call in a row
 // statement (only UNHEX, CONCAT, CHAR, POINT, … are taken for plain values; anything
 // else, _f(…) included, makes it a barrier on the control connection); rows into a view
-// (a global barrier); CREATE FUNCTION under LOCK TABLES fails in the client as well
-// (ERROR 1192); a trigger calling a routine through a view or another routine (every
+// (a global barrier); CREATE FUNCTION under LOCK TABLES fails in the client (ERROR
+// 1192; the run goes serial under the locks, not tried); a trigger calling a routine through a view or another routine (every
 // routine and view name on the server is in the reach).
 
 // reviewX8 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
