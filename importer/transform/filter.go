@@ -36,10 +36,12 @@ type Transform struct {
 	current string // the database unqualified names belong to (USE, or the connection's)
 	// lastLockKept is whether the last LOCK TABLES was kept: its UNLOCK TABLES follows it.
 	lastLockKept bool
-	// prepared holds, per prepared statement name (lower case), the statement its PREPARE
-	// … FROM 'literal' holds, or nil when it came from something else: EXECUTE s is judged
-	// by it, as its PREPARE was.
-	prepared map[string][]byte
+	// preparedKept holds, per prepared statement name (lower case), whether its last
+	// PREPARE was kept: EXECUTE s and DEALLOCATE PREPARE s follow it, since what they run
+	// is what the server prepared, with the tables it resolved then (a PREPARE in d and an
+	// EXECUTE after USE e write d's tables; a PREPARE left out leaves the server's older
+	// statement of that name, or none).
+	preparedKept map[string]bool
 	// triggers are the tables of the triggers the dump created so far and the target's
 	// (triggers.go), for DROP TRIGGER.
 	triggers triggerTables
@@ -354,6 +356,19 @@ func (t *Transform) warn(st *split.Statement, format string, args ...any) {
 // (CHANGE MASTER …) always pass. Statements the filter cannot attribute to a table
 // (CALL, SELECT) follow their database.
 func (t *Transform) keep(st *split.Statement) bool {
+	kept := t.keepStatement(st, 0)
+	if name, ok := prepareName(st); ok {
+		if t.preparedKept == nil {
+			t.preparedKept = map[string]bool{}
+		}
+		t.preparedKept[name] = kept
+	}
+	return kept
+}
+
+// keepStatement decides keep's question for st, a statement of the dump or one a wrapper
+// runs (depth wrappers deep).
+func (t *Transform) keepStatement(st *split.Statement, depth int) bool {
 	switch st.Kind {
 	case split.KindClient, split.KindTxn:
 		return true
@@ -370,6 +385,9 @@ func (t *Transform) keep(st *split.Statement) bool {
 	}
 	if !t.Filters() || len(st.SQL) == 0 {
 		return true
+	}
+	if kept, ok := t.keepWrapped(st, depth); ok {
+		return kept
 	}
 	db := st.Database
 	if db == "" {
@@ -422,7 +440,7 @@ func (t *Transform) keep(st *split.Statement) bool {
 		}
 		return t.dbKept(db) && len(t.tables) == 0
 	case split.KindOther:
-		if keys, ok := t.otherTables(st, db); ok {
+		if keys, ok := otherTables(st, db); ok {
 			for _, k := range keys {
 				if kdb, table := k.Names(); t.tableKept(kdb, table) {
 					return true // a multi-table UPDATE or DELETE is kept with any of its tables

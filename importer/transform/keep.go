@@ -1,6 +1,7 @@
 package transform
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/split"
@@ -46,25 +47,18 @@ func alwaysPasses(st *split.Statement) bool {
 // mariadb-dump's DO SETVAL(`s`, n, 0) (a sequence's state: with the sequence, not its
 // database, or the SETVAL of a sequence left out failed with ERROR 4091), the table an
 // UPDATE, DELETE or LOAD DATA writes (--exclude-tables x ran DELETE FROM x and LOAD DATA
-// INTO TABLE x), and the table the statement a wrapper runs writes (SET STATEMENT … FOR
-// INSERT INTO x, EXECUTE IMMEDIATE 'UPDATE x …': see wrapped). ok is false for the statements the filter cannot attribute (CALL,
+// INTO TABLE x). ok is false for the statements the filter cannot attribute (CALL,
 // SELECT, a multi-table statement it cannot read), which follow their database.
-func (t *Transform) otherTables(st *split.Statement, db string) (keys []sqlscan.TableKey, ok bool) {
+func otherTables(st *split.Statement, db string) (keys []sqlscan.TableKey, ok bool) {
 	if sdb, seq, ok := setvalSequence(st); ok {
 		if sdb == "" {
 			sdb = db
 		}
 		return []sqlscan.TableKey{sqlscan.TableKeyOf(sdb, seq)}, true
 	}
-	q := st.SQL
-	if inner, _, wraps := t.wrapped(st); wraps {
-		q = inner // the rows of SET STATEMENT … FOR INSERT go with the table they write
-	} else if st.Verb != "UPDATE" && st.Verb != "DELETE" && st.Verb != "LOAD" {
-		return nil, false
-	}
-	switch strings.ToUpper(sqlscan.FirstWord(q)) {
+	switch st.Verb {
 	case "UPDATE", "DELETE", "LOAD", "INSERT", "REPLACE":
-		keys = sqlscan.DMLTables(q, db, st.Syntax())
+		keys = sqlscan.DMLTables(st.SQL, db, st.Syntax())
 		return keys, len(keys) > 0
 	}
 	return nil, false
@@ -97,73 +91,114 @@ func setvalSequence(st *split.Statement) (db, seq string, ok bool) {
 var dataVerbs = map[string]bool{"INSERT": true, "REPLACE": true, "UPDATE": true, "DELETE": true, "LOAD": true,
 	"CALL": true, "DO": true, "SELECT": true, "WITH": true, "TABLE": true, "VALUES": true, "HANDLER": true}
 
-// wrappedData reports whether a KindOther statement that runs another one is data (see
-// wrapped). A statement that runs SQL which cannot be read counts as data (a compound
+// wrappedData reports whether a KindOther statement that runs SQL keepWrapped could not
+// read is data: dynamic SQL from something other than a string literal, or a compound
+// statement (BEGIN NOT ATOMIC … END, IF …). Such a statement counts as data (a compound
 // statement in a dump is DML far more often than DDL), and warnJudge gives the place, so
 // that nothing goes in or stays out silently (TestReviewX5SchemaOnlyHiddenRows).
 func (t *Transform) wrappedData(st *split.Statement) (data, judged bool) {
-	inner, what, wraps := t.wrapped(st)
-	switch {
-	case !wraps, inner == nil && what == "":
-		return false, false
-	case inner == nil:
-		t.warnJudge(st, what)
+	l := st.Tokens()
+	switch w0 := strings.ToUpper(l.Next().Text); w0 {
+	case "EXECUTE", "PREPARE":
+		if w0 == "PREPARE" {
+			l.Next()
+			if !l.Next().Is("FROM") {
+				return false, false
+			}
+		} else if !l.Next().Is("IMMEDIATE") {
+			return false, false // EXECUTE s of a PREPARE from before the dump's start
+		}
+		if _, ok := sqlscan.LiteralStatement(&l); ok {
+			return false, false // read by keepWrapped; here only when it could not split it
+		}
+		t.warnJudge(st, "dynamic SQL from something other than a string literal")
+		return true, true
+	case "BEGIN", "IF", "CASE", "LOOP", "WHILE", "REPEAT", "FOR":
+		t.warnJudge(st, "a compound statement")
 		return true, true
 	}
-	return dataVerbs[strings.ToUpper(sqlscan.FirstWord(inner))], true
+	return false, false
 }
 
-// wrapped returns the statement a KindOther statement runs, when it wraps one: SET
-// STATEMENT … FOR <statement>; EXECUTE IMMEDIATE '…' and PREPARE s FROM '…' (the statement
-// their literal holds); EXECUTE s and DEALLOCATE PREPARE s (their PREPARE's, so that they
-// are kept or left out with it). inner is nil when what it runs cannot be read: what then
-// names it for a warning (dynamic SQL from something other than a string literal, a
-// compound statement), or is "" for an EXECUTE of a statement prepared from such SQL
-// (its PREPARE was warned about).
-func (t *Transform) wrapped(st *split.Statement) (inner []byte, what string, wraps bool) {
+// maxWrapDepth bounds how deep keepWrapped follows wrappers in wrappers (SET STATEMENT …
+// FOR EXECUTE IMMEDIATE 'SET STATEMENT … FOR …' runs on the server).
+const maxWrapDepth = 8
+
+// keepWrapped decides for a statement that runs another: SET STATEMENT … FOR <statement>,
+// EXECUTE IMMEDIATE '…' and PREPARE s FROM '…' are kept as the statement they hold would
+// be (its rows with its table, its DDL with its table, data or schema by what it is, a
+// wrapper in it by what that one holds); EXECUTE s and DEALLOCATE PREPARE s as their
+// PREPARE was (preparedKept). ok is false for anything else, and for dynamic SQL that is
+// not a literal: those go on to the rest of keep (wrappedData, their database).
+func (t *Transform) keepWrapped(st *split.Statement, depth int) (kept, ok bool) {
+	if st.Kind != split.KindOther || depth >= maxWrapDepth {
+		return false, false
+	}
 	l := st.Tokens()
-	w0 := strings.ToUpper(l.Next().Text)
-	switch w0 {
+	var inner []byte
+	switch w0 := strings.ToUpper(l.Next().Text); w0 {
 	case "SET":
-		for tok := l.Next(); tok.Kind != sqlscan.EOF; tok = l.Next() {
+		for tok := l.Next(); tok.Kind != sqlscan.EOF && inner == nil; tok = l.Next() {
 			if tok.Is("FOR") {
-				return st.SQL[tok.End:], "", true
+				inner = st.SQL[tok.End:]
 			}
 		}
-		return nil, "", false
 	case "EXECUTE", "PREPARE":
-		name := ""
 		if w0 == "PREPARE" {
-			name = strings.ToLower(l.Next().Text)
+			l.Next()
 			if !l.Next().Is("FROM") {
-				return nil, "", false
+				return false, false
 			}
 		} else if tok := l.Next(); !tok.Is("IMMEDIATE") {
-			return t.prepared[strings.ToLower(tok.Text)], "", true
+			kept, ok := t.preparedKept[strings.ToLower(tok.Text)]
+			return kept, ok
 		}
-		text, ok := sqlscan.LiteralStatement(&l)
-		if ok {
+		if text, ok := sqlscan.LiteralStatement(&l); ok {
 			inner = []byte(text)
 		}
-		if name != "" {
-			if t.prepared == nil {
-				t.prepared = map[string][]byte{}
-			}
-			t.prepared[name] = inner
-		}
-		if !ok {
-			return nil, "dynamic SQL from something other than a string literal", true
-		}
-		return inner, "", true
 	case "DEALLOCATE", "DROP":
 		if l.Next().Is("PREPARE") {
-			return t.prepared[strings.ToLower(l.Next().Text)], "", true
+			kept, ok := t.preparedKept[strings.ToLower(l.Next().Text)]
+			return kept, ok
 		}
-		return nil, "", false
-	case "BEGIN", "IF", "CASE", "LOOP", "WHILE", "REPEAT", "FOR":
-		return nil, "a compound statement", true
 	}
-	return nil, "", false
+	if inner == nil {
+		return false, false
+	}
+	in, ok := innerStatement(st, inner)
+	if !ok {
+		return false, false
+	}
+	return t.keepStatement(in, depth+1), true
+}
+
+// innerStatement splits q, the statement a wrapper st runs, as the dump's own: its kind,
+// verb, table and database, under st's quoting rules.
+func innerStatement(st *split.Statement, q []byte) (*split.Statement, bool) {
+	syn := st.Syntax()
+	sp := split.NewSplitter(bytes.NewReader(q), split.SplitOptions{NoBackslashEscapes: syn.NoBackslashEscapes,
+		ANSIQuotes: syn.ANSIQuotes, ReadBufferSize: len(q) + 64})
+	if !sp.Next() {
+		return nil, false
+	}
+	in := sp.Statement()
+	return &in, true
+}
+
+// prepareName returns the name a PREPARE s FROM … statement prepares (lower case).
+func prepareName(st *split.Statement) (string, bool) {
+	if st.Kind != split.KindOther {
+		return "", false
+	}
+	l := st.Tokens()
+	if !l.Next().Is("PREPARE") {
+		return "", false
+	}
+	name := l.Next()
+	if !l.Next().Is("FROM") {
+		return "", false
+	}
+	return strings.ToLower(name.Text), true
 }
 
 // warnJudge says that --schema-only or --data-only could not tell what st writes.
