@@ -251,7 +251,7 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 		ri, plain = ParseRowInsert(st.SQL, p.Syntax)
 	}
 	if why := p.readers.refuses(st, plain); why != "" {
-		return Plan{Kind: Refuse, Reason: why + ": in a parallel replay ROW_COUNT() and FOUND_ROWS() there would return what dumpscope's own statements (progress rows, warning counts) or another connection left, not the client's values; " +
+		return Plan{Kind: Refuse, Reason: why + ": in a parallel replay ROW_COUNT(), FOUND_ROWS() and @@in_transaction there would return what dumpscope's own statements (progress rows, warning counts) or another connection left, not the client's values; " +
 			"import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"}, nil
 	}
 	if st.Kind == split.KindSession {
@@ -282,6 +282,11 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 	}
 	switch st.Kind {
 	case split.KindSession:
+		if SetsGlobalOnly(st) {
+			// Once, on the control connection, after everything before it (a GLOBAL
+			// value may change what a running statement does): not on the workers.
+			return Plan{Kind: Barrier, Global: true}, nil
+		}
 		return Plan{Kind: Session}, nil
 	case split.KindLock:
 		return Plan{Kind: Skip}, nil
