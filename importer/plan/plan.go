@@ -142,6 +142,8 @@ type Planner struct {
 	seen        int             // statements planned
 	readers     laterReaders    // code the dump created that reads ROW_COUNT() or FOUND_ROWS() later
 	step        autoincStep     // auto_increment_increment/_offset and the tables ids were generated into under them
+	acVars      AutocommitVars  // user variables holding a known autocommit value
+	acOn, acSet bool            // the autocommit the statement planned last gave, if it set it
 	// Syntax is how strings are quoted and escaped in the stream (the splitter's state).
 	Syntax sqlscan.Syntax
 }
@@ -258,6 +260,11 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 		// Before the run may go serial at this very statement (SET @a=UUID(), …): the
 		// step it sets holds from here on either way.
 		p.step.noteSet(st)
+		on, known, set := p.acVars.Apply(st, p.autocommit)
+		p.acOn, p.acSet = on, set
+		if set && !known {
+			return p.toSerial(st, errAutocommitUnknown), nil
+		}
 	}
 	if !plain {
 		if why := connectionState(st); why != "" {
@@ -341,6 +348,7 @@ func (p *Planner) toSerial(st *split.Statement, why string) Plan {
 		pl.Reason = fmt.Sprintf("%s: %s: the rest of the dump runs on one connection", split.At("", st), why)
 		pl.Relock = p.lock
 		p.mode = modeSerial
+		p.acVars = AutocommitVars{} // SELECT … INTO @v, which may have turned it serial, sets variables unseen
 	}
 	return pl
 }
@@ -401,7 +409,7 @@ func (p *Planner) track(st *split.Statement, db string, pl *Plan) {
 		p.endRegion()
 		p.txn = chain
 	case st.Kind == split.KindSession:
-		if on, set := setsAutocommit(st.SQL, st.Syntax()); set {
+		if on, set := p.acOn, p.acSet; set {
 			if on && !p.autocommit {
 				ends = true
 				p.endRegion()

@@ -42,6 +42,10 @@ func autocommitValue(v string) (on, known bool) {
 	return false, false
 }
 
+// errAutocommitUnknown is why the run turns serial at a SET autocommit whose value the
+// planner cannot read (AutocommitVars).
+const errAutocommitUnknown = "SET autocommit to a value that is not a literal ON or OFF, nor a variable set from one: whether the rows after it stay in an open transaction is known to the server only"
+
 // SetAssign is one `name = value` of a SET statement: name lower-cased without @@ and
 // scope (user variables keep their single @).
 type SetAssign struct {
@@ -255,8 +259,9 @@ func setState(q []byte, syn sqlscan.Syntax) string {
 		return exprState(q, syn)
 	}
 	for _, a := range as {
-		if _, known := autocommitValue(a.Value); a.Name == "autocommit" && !known {
-			return fmt.Sprintf("SET autocommit = %s: not a literal ON or OFF, so whether the rows after it stay in an open transaction is known to the server only", split.Clip(a.Value, 40))
+		if _, known := autocommitValue(a.Value); a.Name == "autocommit" && !known && !loneUserVar(a.Value) {
+			// A user variable's value the planner may know (AutocommitVars, Planner.plan).
+			return errAutocommitUnknown
 		}
 		if !a.Constant {
 			return fmt.Sprintf("SET %s = %s reads what differs between connections or over time", a.Name, split.Clip(a.Value, 40))

@@ -24,8 +24,8 @@ func TestPlannerSessionReadsOnce(t *testing.T) {
 		{"SET @n = SETVAL(s, 5)", "serial ! SET @n = SETVAL ( s , 5 ) reads"},
 		{"SET @g = @@global.lock_wait_timeout", "serial ! SET @g = @@global.lock_wait_timeout reads"},
 		{"SET @ac = 0", "session"},
-		{"SET autocommit = @ac", "serial ! SET autocommit = @ac: not a literal ON or OFF"},
-		{"SET autocommit = 1 - 1", "serial ! SET autocommit = 1 - 1: not a literal ON or OFF"},
+		{"SET autocommit = @ac", "serial ! SET autocommit to a value that is not a literal"},
+		{"SET autocommit = 1 - 1", "serial ! SET autocommit to a value that is not a literal"},
 		{"SET @@session.autocommit = 'on'", "session"},
 		{"SET GLOBAL lock_wait_timeout = @@global.lock_wait_timeout + 1000", "barrier *"},
 		{"SET @@GLOBAL.GTID_PURGED = 'uuid:1-5'", "barrier *"},
@@ -40,6 +40,24 @@ func TestPlannerSessionReadsOnce(t *testing.T) {
 		if len(got) != 2 || !strings.HasPrefix(got[0], tc.want) {
 			t.Errorf("%s: planned %q, want %q first", tc.set, got, tc.want)
 		}
+	}
+}
+
+// TestPlannerAutocommitFromVariable: mariadb-dump --no-autocommit's SET
+// @OLD_AUTOCOMMIT=@@AUTOCOMMIT, @@AUTOCOMMIT=0 … SET AUTOCOMMIT=@OLD_AUTOCOMMIT, and
+// SET @ac = 0; SET autocommit = @ac, are read through the variable: a region (rows of a
+// trusted producer stay parallel; others run in the region), never the rest serial.
+func TestPlannerAutocommitFromVariable(t *testing.T) {
+	cat := fakeCatalog{}
+	md := "-- MariaDB dump 10.19\nSET @OLD_AUTOCOMMIT=@@AUTOCOMMIT, @@AUTOCOMMIT=0;\nINSERT INTO t VALUES (1);\nCOMMIT;\nSET AUTOCOMMIT=@OLD_AUTOCOMMIT;\n" +
+		"SET @OLD_AUTOCOMMIT=@@AUTOCOMMIT, @@AUTOCOMMIT=0;\nINSERT INTO t VALUES (2);\nCOMMIT;\nSET AUTOCOMMIT=@OLD_AUTOCOMMIT;\nINSERT INTO t VALUES (3);\n"
+	want := []string{"session", "rows db.t", "control", "session", "session", "rows db.t", "control", "session", "rows db.t"}
+	if got := planScript(t, md, cat); strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("mariadb-dump --no-autocommit: planned %q, want %q", got, want)
+	}
+	got := planScript(t, "SET @ac = 0;\nSET autocommit = @ac;\nINSERT INTO t VALUES (1);\nROLLBACK;\nSET autocommit = 1;\nINSERT INTO t VALUES (2);\n", cat)
+	if len(got) != 6 || got[1] != "session" || !strings.HasPrefix(got[2], "serial db.t ! ") || got[5] != "rows db.t" {
+		t.Errorf("SET @ac = 0; SET autocommit = @ac: planned %q, want a region (rows serial until the ROLLBACK), then rows", got)
 	}
 }
 

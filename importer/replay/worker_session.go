@@ -44,7 +44,7 @@ func (p *ParallelReplayer) workerSession(st *split.Statement, entry string) []st
 		out = append(out, "SET SESSION autocommit = 0")
 	}
 	out = append(out, entry)
-	if on, set := plan.SetsAutocommit(st); set {
+	if on, _, set := p.acVars.Apply(st, !p.dumpAutocommitOff); set {
 		p.dumpAutocommitOff = !on
 	}
 	if readsOff || plan.SetsTransactionControl(st) {
