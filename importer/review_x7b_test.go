@@ -2,7 +2,10 @@ package importer_test
 
 import "testing"
 
-// The x-review7 findings about the dump's session state (see review_x7_test.go).
+// The x-review7 findings about the dump's session state (see review_x7_test.go). Fixed
+// by x-fix7a (importer/plan/state.go, autocommitvars.go, worker_session.go): each such
+// SET turns the rest of the run serial with a line that says why, and a SET GLOBAL runs
+// once, as a barrier, not on the workers; the tests run ungated.
 
 // TestReviewX7AutocommitFromExpression: the dump turns autocommit off with a value the
 // planner does not read as a literal: SET autocommit = @ac (after SET @ac = 0), or
