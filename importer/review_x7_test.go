@@ -136,7 +136,7 @@ func TestReviewX7DeferredKeysLaterSession(t *testing.T) {
 // to one connection, are not looked for there. Not a regression (RoutineUserVars never
 // looked for them).
 func TestReviewX7TriggerReadsConnectionState(t *testing.T) {
-	reviewX7(t)
+	t.Skip("fixed as two cases (x-fix7a): TestFix7aTriggerReadsLastInsertID matches the client, TestFix7aTriggerReadsInTransaction is refused or serial from the start")
 	dump := "CREATE DATABASE x7;\nUSE x7;\n" +
 		"CREATE TABLE a (id int AUTO_INCREMENT PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
 		"CREATE TABLE u (id int PRIMARY KEY, v varchar(40), n bigint, m bigint) ENGINE=InnoDB;\n" +

@@ -2,7 +2,10 @@ package importer_test
 
 import "testing"
 
-// The x-review7 findings about the dump's session state (see review_x7_test.go).
+// The x-review7 findings about the dump's session state (see review_x7_test.go). Fixed
+// by x-fix7a (importer/plan/state.go, autocommitvars.go, worker_session.go): each such
+// SET turns the rest of the run serial with a line that says why, and a SET GLOBAL runs
+// once, as a barrier, not on the workers; the tests run ungated.
 
 // TestReviewX7AutocommitFromExpression: the dump turns autocommit off with a value the
 // planner does not read as a literal: SET autocommit = @ac (after SET @ac = 0), or
@@ -17,7 +20,6 @@ import "testing"
 // should count as unknown (a region, or the server asked). Not a regression: so since the
 // planner was written (178c9b4).
 func TestReviewX7AutocommitFromExpression(t *testing.T) {
-	reviewX7(t)
 	head := "CREATE DATABASE x7;\nUSE x7;\nCREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + x7Rows("k", 1, 41)
 	for name, set := range map[string]string{
 		"variable":   "SET @ac = 0;\nSET autocommit = @ac;\n",
@@ -43,7 +45,6 @@ func TestReviewX7AutocommitFromExpression(t *testing.T) {
 // CURRENT_DATE, CURRENT_TIME, LOCALTIME, LOCALTIMESTAMP, UTC_TIMESTAMP, UTC_DATE and
 // UTC_TIME read the clock without parentheses. Not a regression (so since 178c9b4).
 func TestReviewX7TimeWithoutParentheses(t *testing.T) {
-	reviewX7(t)
 	dump := "CREATE DATABASE x7;\nUSE x7;\nCREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + x7Rows("k", 1, 41) +
 		"SET @t = CURRENT_TIMESTAMP, @d = LOCALTIME;\nDO SLEEP(1.5);\n" + x7Rows("k", 100, 141) +
 		"INSERT INTO k VALUES (500, @t), (501, @d);\n" + x7Rows("k", 200, 241) +
@@ -66,7 +67,6 @@ func TestReviewX7TimeWithoutParentheses(t *testing.T) {
 // worker (dispatch.go:373-378); plan.TakesSequenceValues (exact.go:116), which knows the
 // form, is asked only by a resume (replay/exact.go:96). Not a regression.
 func TestReviewX7SequenceInSet(t *testing.T) {
-	reviewX7(t)
 	dump := "CREATE DATABASE x7;\nUSE x7;\nCREATE SEQUENCE s START WITH 100;\nCREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + x7Rows("k", 1, 41) +
 		"SET @n = NEXT VALUE FOR s;\nSET @p = PREVIOUS VALUE FOR s;\n" + x7Rows("k", 100, 141) +
 		"INSERT INTO k VALUES (500, @n), (501, @p);\n" + x7Rows("k", 200, 241) + "INSERT INTO k SELECT 502, NEXT VALUE FOR s;\n"
@@ -83,7 +83,6 @@ func TestReviewX7SequenceInSet(t *testing.T) {
 // each worker gets to the SET (importer/replay/worker.go:85-89), not when the dump did.
 // Not a regression.
 func TestReviewX7GlobalReadLater(t *testing.T) {
-	reviewX7(t)
 	dump := "CREATE DATABASE x7;\nUSE x7;\nCREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + x7Rows("k", 1, 41) +
 		"SET @g = @@global.lock_wait_timeout;\nSET GLOBAL lock_wait_timeout = 1234;\n" + x7Rows("k", 100, 141) +
 		"INSERT INTO k VALUES (500, @g);\n" + x7Rows("k", 200, 241) + "SET GLOBAL lock_wait_timeout = 86400;\n"
@@ -104,7 +103,6 @@ func TestReviewX7GlobalReadLater(t *testing.T) {
 // assignments (plan/state.go SetAssign.Global) but nothing keeps them off the workers,
 // which share the server's globals with the control connection. Not a regression.
 func TestReviewX7SetGlobalRunsOnEveryWorker(t *testing.T) {
-	reviewX7(t)
 	dump := "CREATE DATABASE x7;\nUSE x7;\nCREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + x7Rows("k", 1, 41) +
 		"SET GLOBAL lock_wait_timeout = @@global.lock_wait_timeout + 1000;\n" + x7Rows("k", 100, 141) +
 		"SET GLOBAL lock_wait_timeout = @@global.lock_wait_timeout + 1000;\n" + x7Rows("k", 200, 241) +

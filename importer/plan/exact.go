@@ -148,12 +148,73 @@ const SequenceDefault = "(COLUMN_DEFAULT LIKE '%nextval(%' OR COLUMN_DEFAULT LIK
 // its one connection (SET @n = @n + 1 in a trigger, then INSERT … VALUES (@n)).
 // Procedures run only through CALL, which is serial already; events run on the
 // scheduler's own connection, as for the client.
+//
+// Likewise a body that reads the state of the connection it runs on (LAST_INSERT_ID(),
+// @@warning_count, CONNECTION_ID() …: connStateFunctions, bodyStateVars): a worker's
+// LAST_INSERT_ID() is not the id the client's connection generated last. ROW_COUNT(),
+// FOUND_ROWS() and @@in_transaction are later readers (laterReaders): a statement that
+// may run them is refused, as no connection of a parallel replay gives the client's.
 func routineUserVariable(st *split.Statement) string {
 	what, vars := RoutineUserVars(st)
-	if len(vars) == 0 {
+	if len(vars) > 0 {
+		return "the " + what + " " + st.Table + " uses user variable " + vars[0] + ", which lives on the connection that runs it"
+	}
+	if reads := routineConnState(st, what); reads != "" {
+		return "the " + what + " " + st.Table + " reads " + reads + ", the state of the connection that runs it"
+	}
+	return ""
+}
+
+// bodyStateVars are the system variables a trigger or function body reads that a
+// worker's connection holds otherwise than the client's at the same row: the ids and
+// counts of its own statements, and @@autocommit (a worker's is on, workerReset, where
+// the client's may be off: mysqldump --no-autocommit's regions stay parallel). Not
+// @@timestamp (workers run the dump's SET timestamp; unset, it is the clock, which no two
+// runs share), nor @@in_transaction, a later reader (LaterCountsReader) as ROW_COUNT() is.
+// @@autocommit is not among connStateVars: SET @OLD_AUTOCOMMIT=@@AUTOCOMMIT, read at
+// once, is the same on every connection (workerSession).
+var bodyStateVars = map[string]bool{
+	"last_insert_id": true, "identity": true, "insert_id": true, "warning_count": true,
+	"error_count": true, "pseudo_thread_id": true, "last_gtid": true, "autocommit": true,
+}
+
+// bodyStateVar reports whether a variable token (@@x, @@session.x) is one of
+// bodyStateVars.
+func bodyStateVar(v string) bool {
+	if !strings.HasPrefix(v, "@@") {
+		return false
+	}
+	name := strings.ToLower(strings.TrimPrefix(v, "@@"))
+	for _, s := range []string{"session.", "local.", "global."} {
+		name = strings.TrimPrefix(name, s)
+	}
+	return bodyStateVars[name]
+}
+
+// routineConnState returns the first connection-state read (a call of a
+// connStateFunctions function, a bodyStateVars variable) in the body of the trigger or
+// function st, or "".
+func routineConnState(st *split.Statement, what string) string {
+	if what == "" {
 		return ""
 	}
-	return "the " + what + " " + st.Table + " uses user variable " + vars[0] + ", which lives on the connection that runs it"
+	l := st.Tokens()
+	body := false
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		switch {
+		case !body:
+			body = what == "trigger" && t.Is("ROW") || what == "function" && t.Is("RETURNS")
+		case t.Kind == sqlscan.Var && bodyStateVar(t.Text):
+			return t.Text
+		case t.Kind == sqlscan.Word && connStateFunctions[strings.ToUpper(t.Text)] && !t.Is("ROW_COUNT") && !t.Is("FOUND_ROWS"):
+			save := l.Pos
+			if n := l.Next(); n.Kind == sqlscan.Punct && n.Text == "(" {
+				return strings.ToUpper(t.Text) + "()"
+			}
+			l.Pos = save
+		}
+	}
+	return ""
 }
 
 // RoutineUserVars returns what st creates ("trigger", "function"; "" for anything else)

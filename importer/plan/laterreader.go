@@ -8,7 +8,8 @@ import (
 )
 
 // LaterCountsReader returns what st creates whose text, run later or per row, reads
-// ROW_COUNT() or FOUND_ROWS() ("the trigger tr reads ROW_COUNT()"), or "": a trigger,
+// ROW_COUNT() or FOUND_ROWS() ("the trigger tr reads ROW_COUNT()"), or, but for a table,
+// @@in_transaction, or "": a trigger,
 // stored routine or package body, a view's definition, a column default; and a CREATE
 // TABLE … SELECT, whose reading is at once but cannot be given a literal (the column
 // would take the literal's name and type). Such a read sees the statement run just before
@@ -25,6 +26,12 @@ func LaterCountsReader(st *split.Statement) string {
 	}
 	l := st.Tokens()
 	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if what != "table" && t.Kind == sqlscan.Var && inTransactionVar(t.Text) {
+			// The parallel replay runs the serial part's statements in transactions of
+			// their own with their progress rows, and workers their batches: a body that
+			// reads @@in_transaction sees 1 where the client's autocommit statement sees 0.
+			return "the " + what + " " + st.Table + " reads " + t.Text
+		}
 		if !t.Is("ROW_COUNT") && !t.Is("FOUND_ROWS") {
 			continue
 		}
@@ -195,4 +202,15 @@ func (lr *laterReaders) reaches(st *split.Statement, plain bool) string {
 // names.
 func runsLater(name, why string) string {
 	return "it names " + name + " and so may run code read later (" + why + ")"
+}
+
+// inTransactionVar reports whether a variable token is @@in_transaction (any scope).
+func inTransactionVar(v string) bool {
+	v = strings.ToLower(v)
+	for _, p := range []string{"@@session.", "@@local.", "@@global.", "@@"} {
+		if strings.HasPrefix(v, p) {
+			return v[len(p):] == "in_transaction"
+		}
+	}
+	return false
 }

@@ -144,6 +144,8 @@ type Planner struct {
 	step        autoincStep     // auto_increment_increment/_offset and the tables ids were generated into under them
 	flushLock   bool            // the locks were taken by FLUSH TABLES … WITH READ LOCK or FOR EXPORT (flushlock.go)
 	completion  int             // the session's completion_type (completion.go): 0, or 1 (CHAIN)
+	acVars      AutocommitVars  // user variables holding a known autocommit value
+	acOn, acSet bool            // the autocommit the statement planned last gave, if it set it
 	// Syntax is how strings are quoted and escaped in the stream (the splitter's state).
 	Syntax sqlscan.Syntax
 }
@@ -253,13 +255,18 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 		ri, plain = ParseRowInsert(st.SQL, p.Syntax)
 	}
 	if why := p.readers.refuses(st, plain); why != "" {
-		return Plan{Kind: Refuse, Reason: why + ": in a parallel replay ROW_COUNT() and FOUND_ROWS() there would return what dumpscope's own statements (progress rows, warning counts) or another connection left, not the client's values; " +
+		return Plan{Kind: Refuse, Reason: why + ": in a parallel replay ROW_COUNT(), FOUND_ROWS() and @@in_transaction there would return what dumpscope's own statements (progress rows, warning counts) or another connection left, not the client's values; " +
 			"import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"}, nil
 	}
 	if st.Kind == split.KindSession {
 		// Before the run may go serial at this very statement (SET @a=UUID(), …): the
 		// step it sets holds from here on either way.
 		p.step.noteSet(st)
+		on, known, set := p.acVars.Apply(st, p.autocommit)
+		p.acOn, p.acSet = on, set
+		if set && !known {
+			return p.toSerial(st, errAutocommitUnknown), nil
+		}
 		if pl, ok := p.followCompletion(st); ok {
 			return pl, nil
 		}
@@ -293,6 +300,11 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 	}
 	switch st.Kind {
 	case split.KindSession:
+		if SetsGlobalOnly(st) {
+			// Once, on the control connection, after everything before it (a GLOBAL
+			// value may change what a running statement does): not on the workers.
+			return Plan{Kind: Barrier, Global: true}, nil
+		}
 		return Plan{Kind: Session}, nil
 	case split.KindLock:
 		return Plan{Kind: Skip}, nil
@@ -347,6 +359,7 @@ func (p *Planner) toSerial(st *split.Statement, why string) Plan {
 		pl.Reason = fmt.Sprintf("%s: %s: the rest of the dump runs on one connection", split.At("", st), why)
 		pl.Relock = p.lock
 		p.mode = modeSerial
+		p.acVars = AutocommitVars{} // SELECT … INTO @v, which may have turned it serial, sets variables unseen
 	}
 	return pl
 }
@@ -407,7 +420,7 @@ func (p *Planner) track(st *split.Statement, db string, pl *Plan) {
 		p.endRegion()
 		p.txn = chain
 	case st.Kind == split.KindSession:
-		if on, set := setsAutocommit(st.SQL, st.Syntax()); set {
+		if on, set := p.acOn, p.acSet; set {
 			if on && !p.autocommit {
 				ends = true
 				p.endRegion()

@@ -13,16 +13,38 @@ import (
 // state: SET assignments (autocommit, user variables from subqueries or functions),
 // user-variable assignments elsewhere, per-connection functions and verbs.
 
-// setsAutocommit reports whether a SET statement assigns autocommit, and the value.
+// setsAutocommit reports whether a SET statement assigns autocommit, and the value. A
+// value that is not a literal (SET autocommit = @ac, = 1 - 1) counts as off: the planner
+// cannot tell, and taking it for on would send the rows of a transaction the client holds
+// open to workers, which commit them (setState turns the rest of the run serial there, so
+// the server's own value decides; a ROLLBACK the replay adds at the end undoes nothing
+// when it was on).
 func setsAutocommit(q []byte, syn sqlscan.Syntax) (on, set bool) {
 	for _, a := range ParseSet(q, syn) {
-		if a.Name == "autocommit" {
-			v := strings.ToUpper(a.Value)
-			on, set = !(v == "0" || v == "OFF" || v == "FALSE"), true
+		if a.Name == "autocommit" && !a.Global {
+			on, _ = autocommitValue(a.Value)
+			set = true
 		}
 	}
 	return on, set
 }
+
+// autocommitValue reads a value given to autocommit (ParseSet's Value): on, and whether
+// it is a literal the planner can read. DEFAULT is the global value, which the planner
+// takes for on as it takes a new connection's.
+func autocommitValue(v string) (on, known bool) {
+	switch strings.ToUpper(v) {
+	case "1", "ON", "TRUE", "DEFAULT":
+		return true, true
+	case "0", "OFF", "FALSE":
+		return false, true
+	}
+	return false, false
+}
+
+// errAutocommitUnknown is why the run turns serial at a SET autocommit whose value the
+// planner cannot read (AutocommitVars).
+const errAutocommitUnknown = "SET autocommit to a value that is not a literal ON or OFF, nor a variable set from one: whether the rows after it stay in an open transaction is known to the server only"
 
 // SetAssign is one `name = value` of a SET statement: name lower-cased without @@ and
 // scope (user variables keep their single @).
@@ -89,7 +111,7 @@ func ParseSet(q []byte, syn sqlscan.Syntax) []SetAssign {
 				depth++
 			case v.Kind == sqlscan.Punct && v.Text == ")":
 				depth--
-			case v.Kind == sqlscan.Word && !pureWord(v.Text, &l), v.Kind == sqlscan.Var && connStateVar(v.Text):
+			case v.Kind == sqlscan.Word && !pureWord(v.Text, &l), v.Kind == sqlscan.Var && (connStateVar(v.Text) || globalRead(v.Text)):
 				a.Constant = false
 			}
 			value = append(value, v.Text)
@@ -115,8 +137,21 @@ var pureFunctions = map[string]bool{
 	"DATABASE": true, "SCHEMA": true, "VERSION": true, "CURRENT_USER": true, "USER": true,
 }
 
+// bareFunctions are the server's functions that may be written without parentheses
+// (MariaDB's grammar, sql_yacc.yy: function_call_keyword and the date/time keywords):
+// CURRENT_TIMESTAMP alone reads the clock as NOW() does. CURRENT_USER is as pure bare as
+// with parentheses (pureFunctions); CURRENT_ROLE follows the connection's SET ROLE.
+var bareFunctions = map[string]bool{
+	"CURRENT_TIMESTAMP": true, "CURRENT_DATE": true, "CURRENT_TIME": true, "LOCALTIME": true,
+	"LOCALTIMESTAMP": true, "UTC_DATE": true, "UTC_TIME": true, "UTC_TIMESTAMP": true,
+	"CURRENT_USER": true, "CURRENT_ROLE": true,
+	// These need parentheses; bare they are an error or a column, never a constant.
+	"SYSDATE": true, "CURDATE": true, "CURTIME": true, "NOW": true,
+}
+
 // pureWord reports whether a word in an expression reads nothing connection- or
-// time-dependent: not a subquery, not a function outside pureFunctions.
+// time-dependent: not a subquery, not a function outside pureFunctions (with or without
+// parentheses, bareFunctions), not a sequence's NEXT VALUE FOR or PREVIOUS VALUE FOR.
 func pureWord(w string, l *sqlscan.Tokenizer) bool {
 	u := strings.ToUpper(w)
 	switch u {
@@ -126,10 +161,24 @@ func pureWord(w string, l *sqlscan.Tokenizer) bool {
 	save := l.Pos
 	n := l.Next()
 	l.Pos = save
-	if n.Kind == sqlscan.Punct && n.Text == "(" {
+	switch {
+	case n.Kind == sqlscan.Punct && n.Text == "(":
 		return pureFunctions[u]
+	case bareFunctions[u]:
+		return pureFunctions[u]
+	case (u == "NEXT" || u == "PREVIOUS") && n.Is("VALUE"):
+		// NEXT VALUE FOR s takes a value of the sequence on each connection that runs
+		// it; PREVIOUS VALUE FOR s reads the one its connection took last.
+		return false
 	}
 	return true
+}
+
+// globalRead reports whether a variable token reads a server variable's GLOBAL value
+// (@@global.x): it is read when the statement runs, so a later SET GLOBAL (of the dump,
+// or of anyone) changes what a worker that runs it again reads.
+func globalRead(v string) bool {
+	return len(v) > 9 && strings.EqualFold(v[:9], "@@global.")
 }
 
 // connStateFunctions read or change state of one connection (or a server-wide lock owned
@@ -201,12 +250,51 @@ func setState(q []byte, syn sqlscan.Syntax) string {
 	case t.Is("TRANSACTION"):
 		return "SET TRANSACTION applies to the next transaction of one connection"
 	}
-	for _, a := range ParseSet(q, syn) {
+	as := ParseSet(q, syn)
+	if global, session := setScopes(as); global && session {
+		return "a SET of both GLOBAL and session variables: the GLOBAL ones must run once, the session ones on every connection"
+	} else if global {
+		// It runs once, on the control connection in stream order (a barrier, see
+		// Planner.plan; workers do not run it again): what its values read is read once,
+		// as the client does, except what one connection's state gives (exprState).
+		return exprState(q, syn)
+	}
+	for _, a := range as {
+		if _, known := autocommitValue(a.Value); a.Name == "autocommit" && !known && !loneUserVar(a.Value) {
+			// A user variable's value the planner may know (AutocommitVars, Planner.plan).
+			return errAutocommitUnknown
+		}
 		if !a.Constant {
 			return fmt.Sprintf("SET %s = %s reads what differs between connections or over time", a.Name, split.Clip(a.Value, 40))
 		}
 	}
 	return exprState(q, syn)
+}
+
+// setScopes reports whether assignments set GLOBAL (or PERSIST) server variables, and
+// whether they set session or user variables.
+func setScopes(as []SetAssign) (global, session bool) {
+	for _, a := range as {
+		if a.Global {
+			global = true
+		} else {
+			session = true
+		}
+	}
+	return global, session
+}
+
+// SetsGlobalOnly reports whether st is a SET of GLOBAL (or PERSIST) server variables
+// alone: the server has one copy, which the control connection's run changes for every
+// connection, so a worker must not run it again (each run of SET GLOBAL x = @@global.x +
+// 1 adds one more, and a worker that ran it after the dump's next SET GLOBAL x would set
+// the older value back).
+func SetsGlobalOnly(st *split.Statement) bool {
+	if st.Kind != split.KindSession {
+		return false
+	}
+	global, session := setScopes(ParseSet(st.SQL, st.Syntax()))
+	return global && !session
 }
 
 // exprState scans a statement's tokens for user-variable assignments outside SET

@@ -18,6 +18,7 @@ import (
 // its catalog: what opens a transaction, what ends it, what commits implicitly.
 type TxnStart struct {
 	autocommit, txn, xa bool
+	acVars              AutocommitVars // SET AUTOCOMMIT=@OLD_AUTOCOMMIT
 	locked              bool
 	// start is the first statement run inside the open transaction that is not a session
 	// statement (those run again before any --start-at offset anyway); set when known.
@@ -69,7 +70,7 @@ func (k *TxnStart) Ran(st *split.Statement) {
 		}
 		return
 	case st.Kind == split.KindSession:
-		if on, set := setsAutocommit(st.SQL, st.Syntax()); set {
+		if on, _, set := k.acVars.Apply(st, k.autocommit); set {
 			if on && !k.autocommit {
 				k.end()
 			}

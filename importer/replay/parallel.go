@@ -161,6 +161,7 @@ type ParallelReplayer struct {
 	// dumpAutocommitOff: the dump's last SET of autocommit turned it off (workerSession;
 	// the dispatcher's and the controller's goroutine, one at a time).
 	dumpAutocommitOff bool
+	acVars            plan.AutocommitVars // the dump's user variables that hold a known autocommit (SET AUTOCOMMIT=@OLD_AUTOCOMMIT)
 
 	inflight sync.WaitGroup
 	firstErr atomic.Pointer[error]

@@ -31,14 +31,20 @@ const workerReset = "SET SESSION autocommit = 1, completion_type = 0"
 // row a worker inserted with it differed (TestReviewX6WorkerReadsAutocommit).
 // mysqldump --no-autocommit's SET @OLD_AUTOCOMMIT=@@AUTOCOMMIT, @@AUTOCOMMIT=0 reads it
 // while it is on, as the worker has it.
+//
+// A SET of GLOBAL variables alone runs on the control connection only (the planner makes
+// it a barrier): the server has one copy, which that run changed for the workers too.
 func (p *ParallelReplayer) workerSession(st *split.Statement, entry string) []string {
+	if plan.SetsGlobalOnly(st) {
+		return nil
+	}
 	var out []string
 	readsOff := p.dumpAutocommitOff && sqlscan.ContainsFoldASCII(st.SQL, "autocommit")
 	if readsOff {
 		out = append(out, "SET SESSION autocommit = 0")
 	}
 	out = append(out, entry)
-	if on, set := plan.SetsAutocommit(st); set {
+	if on, _, set := p.acVars.Apply(st, !p.dumpAutocommitOff); set {
 		p.dumpAutocommitOff = !on
 	}
 	if readsOff || plan.SetsTransactionControl(st) {

@@ -91,6 +91,26 @@ func setvalSequence(st *split.Statement) (db, seq string, ok bool) {
 var dataVerbs = map[string]bool{"INSERT": true, "REPLACE": true, "UPDATE": true, "DELETE": true, "LOAD": true,
 	"CALL": true, "DO": true, "SELECT": true, "WITH": true, "TABLE": true, "VALUES": true, "HANDLER": true}
 
+// keep decides whether st is sent, tracking the current database as it goes. What is kept
+// is what the client would send for a dump with the other objects cut out: every session
+// statement (SET, transaction statements, client commands such as DELIMITER), USE and
+// CREATE DATABASE of kept databases, the statements of kept tables (DDL, rows, LOCK
+// TABLES and its UNLOCK), their triggers (DROP TRIGGER by the trigger's table), views
+// that match as tables do, single-table UPDATE/DELETE/LOAD DATA and DO SETVAL by their
+// table (keep.go). Transaction statements (XA, SAVEPOINT too) and the server's own
+// (CHANGE MASTER …) always pass. Statements the filter cannot attribute to a table
+// (CALL, SELECT) follow their database.
+func (t *Transform) keep(st *split.Statement) bool {
+	kept := t.keepStatement(st, 0)
+	if name, ok := prepareName(st); ok {
+		if t.preparedKept == nil {
+			t.preparedKept = map[string]bool{}
+		}
+		t.preparedKept[name] = kept
+	}
+	return kept
+}
+
 // wrappedData reports whether a KindOther statement that runs SQL keepWrapped could not
 // read is data: dynamic SQL from something other than a string literal, or a compound
 // statement (BEGIN NOT ATOMIC … END, IF …). Such a statement counts as data (a compound
