@@ -1,7 +1,6 @@
 package importer_test
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -11,10 +10,11 @@ import (
 // The seventh hostile review (branch x-review7, session 36): the parallel planner's
 // session state, --defer-indexes, the read-ahead spool and dumps written by MySQL 8.
 // Each test failed on main (e6aaf52) when written and shows the database differing from
-// `mariadb < same input` (or a stop where the client finishes); all are open, gated by
-// reviewX7. Run them with
-//
-//	DUMPSCOPE_REVIEW_X=1 go test -count=1 $(scripts/gotags) ./importer/ -run TestReviewX7
+// `mariadb < same input` (or a stop where the client finishes). All were fixed the same
+// session (x-fix7a: the planner, review_x7b_test.go; x-fix7b: --defer-indexes,
+// review_x7c_test.go) and run by default. The trigger reading connection state became two
+// tests (fix7a_test.go): LAST_INSERT_ID() matches the client; @@in_transaction, which no
+// connection of a parallel run can give as the client's, is refused.
 //
 // Found (each test names its cause): held-back keys added under a later session
 // (DeferredKeysLaterSession, …Resume); a trigger reading LAST_INSERT_ID() or
@@ -44,14 +44,6 @@ import (
 // held-back key when the parent comes first, and a plain stop and resume; the read-ahead
 // spool (--read-ahead 1M, 32-40 KB spooled, with and without --load-data) under SET NAMES,
 // sql_mode and time_zone changes between tables, also stopped in three places and resumed.
-
-// reviewX7 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
-func reviewX7(t *testing.T) {
-	t.Helper()
-	if os.Getenv("DUMPSCOPE_REVIEW_X") != "1" {
-		t.Skip("an open finding of the x-review7 (fails on main): DUMPSCOPE_REVIEW_X=1 runs it")
-	}
-}
 
 // x7Modes are the fast modes a session-state case runs in: --parallel 2 with small
 // batches, with --load-data, and with --defer-indexes.
@@ -120,28 +112,4 @@ func TestReviewX7DeferredKeysLaterSession(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) { x7Run(t, dump, x7Deferred(), "x7") })
 	}
-}
-
-// TestReviewX7TriggerReadsConnectionState: a trigger whose body reads the state of the
-// connection that fires it (LAST_INSERT_ID(), @@in_transaction) and plain rows into its
-// table after an INSERT that generated ids. The client's rows read LAST_INSERT_ID() = 1
-// (the id the INSERT into a generated) and @@in_transaction = 0 (each INSERT in
-// autocommit); under --parallel 2 (with or without --load-data) the rows run on workers,
-// whose LAST_INSERT_ID() is 0 and whose batches are transactions: (…, 0, 1) in every row
-// where the client has (…, 1, 0). Silent.
-//
-// Cause: the planner looks into a trigger or function body for user variables only
-// (plan.RoutineUserVars, importer/plan/exact.go:161-180); connStateFunctions and
-// connStateVars (state.go:137, exact.go:58), which send a row statement that reads them
-// to one connection, are not looked for there. Not a regression (RoutineUserVars never
-// looked for them).
-func TestReviewX7TriggerReadsConnectionState(t *testing.T) {
-	t.Skip("fixed as two cases (x-fix7a): TestFix7aTriggerReadsLastInsertID matches the client, TestFix7aTriggerReadsInTransaction is refused or serial from the start")
-	dump := "CREATE DATABASE x7;\nUSE x7;\n" +
-		"CREATE TABLE a (id int AUTO_INCREMENT PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
-		"CREATE TABLE u (id int PRIMARY KEY, v varchar(40), n bigint, m bigint) ENGINE=InnoDB;\n" +
-		"CREATE TRIGGER tr BEFORE INSERT ON u FOR EACH ROW SET NEW.n = LAST_INSERT_ID(), NEW.m = @@in_transaction;\n" +
-		"INSERT INTO a (v) VALUES ('x'),('y');\n" +
-		strings.ReplaceAll(x7Rows("u", 1, 201), "INTO u VALUES", "INTO u (id, v) VALUES")
-	x7Run(t, dump, x7Modes(), "x7")
 }
