@@ -145,6 +145,7 @@ type Planner struct {
 	flushLock   bool            // the locks were taken by FLUSH TABLES … WITH READ LOCK or FOR EXPORT (flushlock.go)
 	completion  int             // the session's completion_type (completion.go): 0, or 1 (CHAIN)
 	acVars      AutocommitVars  // user variables holding a known autocommit value
+	readVars    map[string]bool // server variables read (@@x, @@session.x) by session statements the workers replay (globalread.go)
 	acOn, acSet bool            // the autocommit the statement planned last gave, if it set it
 	// Syntax is how strings are quoted and escaped in the stream (the splitter's state).
 	Syntax sqlscan.Syntax
@@ -301,10 +302,14 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 	switch st.Kind {
 	case split.KindSession:
 		if SetsGlobalOnly(st) {
+			if why := p.globalAfterRead(st); why != "" {
+				return p.toSerial(st, why), nil
+			}
 			// Once, on the control connection, after everything before it (a GLOBAL
 			// value may change what a running statement does): not on the workers.
 			return Plan{Kind: Barrier, Global: true}, nil
 		}
+		p.noteReads(st)
 		return Plan{Kind: Session}, nil
 	case split.KindLock:
 		return Plan{Kind: Skip}, nil
