@@ -50,8 +50,8 @@ func TestResumeOtherDatabaseRefused(t *testing.T) {
 	}
 	o.Resume = true
 	_, err = importer.Import(ctx, cfgFor("b"), importer.Source{Path: path}, o)
-	if err == nil || !strings.Contains(err.Error(), "database=a") {
-		t.Fatalf("resume with -D b after a run with -D a: %v; want a refusal naming database=a", err)
+	if err == nil || !strings.Contains(err.Error(), "with -D a, this one with -D b") {
+		t.Fatalf("resume with -D b after a run with -D a: %v; want a refusal naming -D a and -D b", err)
 	}
 	if res, err := importer.Import(ctx, cfgFor("a"), importer.Source{Path: path}, o); err != nil || res.Status != importer.Finished {
 		t.Fatalf("resume with the same database: %v, %v", res, err)
