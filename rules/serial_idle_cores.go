@@ -90,11 +90,12 @@ func (r SerialReplayIdleCores) Check(env *advisor.Env, w advisor.Window) *adviso
 	}
 	return &advisor.Finding{
 		Severity: advisor.SeverityInfo,
-		Title: fmt.Sprintf("The import runs on one connection while %.1f of the host's %d cores are idle (%s: estimate up to %.1f× faster)",
+		Title: fmt.Sprintf("The import runs on one connection while %.1f of the host's %d cores are idle (%s: the server's CPU work estimated up to %.1f× faster)",
 			idle, env.Host.Cores, flags, est),
 		Evidence: ev,
 		Recommendation: fmt.Sprintf("dumpscope import %s: the rows of each table spread over %d connections, so %d server threads insert at once "+
-			"(estimate from this run: up to %.1f× faster, the server's %.0f%% of a core spread over %d connections). %s "+
+			"(estimate from this run: up to %.1f× faster while the server's CPU is the limit, its %.0f%% of a core spread over %d connections; "+
+			"the verdict weighs this by the share of the run the server's CPU bounds). %s "+
 			"Both keep the result exact: so far no statement of this dump needs one connection, and should a later one, "+
 			"the import says which and runs the rest on one connection. No server setting to change.",
 			flags, n, n, est, srv, n, loadData),

@@ -83,7 +83,7 @@ func TestSerialReplayIdleCoresAdvice(t *testing.T) {
 				t.Fatalf("no hint: %v", eng.Findings())
 			}
 			if !strings.HasPrefix(f.Recommendation, tc.want) || strings.Contains(f.Recommendation, tc.not) ||
-				!strings.Contains(f.Recommendation, "estimate from this run: up to 1.5× faster") {
+				!strings.Contains(f.Recommendation, "estimate from this run: up to 1.5× faster while the server's CPU is the limit") {
 				t.Errorf("recommendation: %s", f.Recommendation)
 			}
 			v := VerdictOf(eng)
