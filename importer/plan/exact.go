@@ -64,14 +64,23 @@ var connStateVars = map[string]bool{
 
 // connStateVar reports whether a variable token (@@x, @@session.x) reads connection state.
 func connStateVar(v string) bool {
+	name, _, ok := serverVar(v)
+	return ok && connStateVars[name]
+}
+
+// serverVar reads a variable token as a server variable: @@x, @@session.x, @@local.x or
+// @@global.x gives x (lower case) and whether the GLOBAL value was named; ok is false for
+// a user variable.
+func serverVar(v string) (name string, global, ok bool) {
 	if !strings.HasPrefix(v, "@@") {
-		return false
+		return "", false, false
 	}
-	name := strings.ToLower(strings.TrimPrefix(v, "@@"))
+	name = strings.ToLower(strings.TrimPrefix(v, "@@"))
+	global = strings.HasPrefix(name, "global.")
 	for _, s := range []string{"session.", "local.", "global."} {
 		name = strings.TrimPrefix(name, s)
 	}
-	return connStateVars[name]
+	return name, global, name != ""
 }
 
 // plainEngines are the storage engines whose rows go where the INSERT names: into that
@@ -181,14 +190,8 @@ var bodyStateVars = map[string]bool{
 // bodyStateVar reports whether a variable token (@@x, @@session.x) is one of
 // bodyStateVars.
 func bodyStateVar(v string) bool {
-	if !strings.HasPrefix(v, "@@") {
-		return false
-	}
-	name := strings.ToLower(strings.TrimPrefix(v, "@@"))
-	for _, s := range []string{"session.", "local.", "global."} {
-		name = strings.TrimPrefix(name, s)
-	}
-	return bodyStateVars[name]
+	name, _, ok := serverVar(v)
+	return ok && bodyStateVars[name]
 }
 
 // routineConnState returns the first connection-state read (a call of a

@@ -36,17 +36,12 @@ func (p *Planner) noteReads(st *split.Statement) {
 // sessionRead returns the variable a token reads when it is @@x, @@session.x or
 // @@local.x (lower case, without the scope).
 func sessionRead(t sqlscan.Token) (string, bool) {
-	if t.Kind != sqlscan.Var || !strings.HasPrefix(t.Text, "@@") {
+	if t.Kind != sqlscan.Var {
 		return "", false
 	}
-	name := strings.ToLower(strings.TrimPrefix(t.Text, "@@"))
-	if strings.HasPrefix(name, "global.") {
-		return "", false // a GLOBAL read is no constant (globalRead): it went serial already
-	}
-	for _, s := range []string{"session.", "local."} {
-		name = strings.TrimPrefix(name, s)
-	}
-	return name, name != ""
+	name, global, ok := serverVar(t.Text)
+	// A GLOBAL read is no constant (globalRead): its statement went serial already.
+	return name, ok && !global
 }
 
 // globalAfterRead returns why st, a SET GLOBAL, must not run while the workers may still
