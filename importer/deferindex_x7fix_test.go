@@ -1,8 +1,6 @@
 package importer_test
 
 import (
-	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
@@ -14,24 +12,8 @@ import (
 // transaction or LOCK TABLES whose statement reads t through it, as a run without a stop
 // does.
 func TestDeferIndexesInsideRegionResume(t *testing.T) {
-	var rows strings.Builder
-	for i := 1; i <= 100; i += 20 {
-		rows.WriteString("INSERT INTO t VALUES ")
-		for j := i; j < i+20; j++ {
-			if j > i {
-				rows.WriteString(",")
-			}
-			fmt.Fprintf(&rows, "(%d,'v%d')", j, 1000-j)
-		}
-		rows.WriteString(";\n")
-	}
-	head := "CREATE DATABASE x7;\nUSE x7;\n" +
-		"CREATE TABLE t (\n  `id` int NOT NULL,\n  `v` varchar(40) DEFAULT NULL,\n  PRIMARY KEY (`id`),\n  KEY `k` (`v`)\n) ENGINE=InnoDB;\n" + rows.String() +
-		"CREATE TABLE u (n int AUTO_INCREMENT PRIMARY KEY, id int, v varchar(40)) ENGINE=InnoDB;\n"
-	for name, body := range map[string]string{
-		"force": "START TRANSACTION;\nINSERT INTO u (id, v) SELECT id, v FROM t FORCE INDEX (k) WHERE id < 50;\nCOMMIT;\n",
-		"lock":  "LOCK TABLES t READ, u WRITE;\nINSERT INTO u (id, v) SELECT id, v FROM t FORCE INDEX (k) WHERE id < 50;\nUNLOCK TABLES;\n",
-	} {
+	head := x7RegionHead()
+	for name, body := range x7RegionBodies() {
 		t.Run(name, func(t *testing.T) {
 			dump := head + body
 			ref, srv := testsandbox.Start(t), testsandbox.Start(t)

@@ -99,25 +99,10 @@ func TestReviewX7DeferredAutoIncrementKeyHandWritten(t *testing.T) {
 // so DML that reads the table runs without them. Outside a region the same statements
 // pass (the keys are added first). Not a regression.
 func TestReviewX7DeferredKeysInsideRegion(t *testing.T) {
-	var rows strings.Builder
-	for i := 1; i <= 100; i += 20 {
-		rows.WriteString("INSERT INTO t VALUES ")
-		for j := i; j < i+20; j++ {
-			if j > i {
-				rows.WriteString(",")
-			}
-			fmt.Fprintf(&rows, "(%d,'v%d')", j, 1000-j)
-		}
-		rows.WriteString(";\n")
-	}
-	head := "CREATE DATABASE x7;\nUSE x7;\n" +
-		"CREATE TABLE t (\n  `id` int NOT NULL,\n  `v` varchar(40) DEFAULT NULL,\n  PRIMARY KEY (`id`),\n  KEY `k` (`v`)\n) ENGINE=InnoDB;\n" + rows.String() +
-		"CREATE TABLE u (n int AUTO_INCREMENT PRIMARY KEY, id int, v varchar(40)) ENGINE=InnoDB;\n"
-	for name, body := range map[string]string{
-		"force": "START TRANSACTION;\nINSERT INTO u (id, v) SELECT id, v FROM t FORCE INDEX (k) WHERE id < 50;\nCOMMIT;\n",
-		"lock":  "LOCK TABLES t READ, u WRITE;\nINSERT INTO u (id, v) SELECT id, v FROM t FORCE INDEX (k) WHERE id < 50;\nUNLOCK TABLES;\n",
-		"limit": "START TRANSACTION;\nINSERT INTO u (id, v) SELECT id, v FROM t WHERE v > 'v' LIMIT 5;\nCOMMIT;\n",
-	} {
+	bodies := x7RegionBodies()
+	bodies["limit"] = "START TRANSACTION;\nINSERT INTO u (id, v) SELECT id, v FROM t WHERE v > 'v' LIMIT 5;\nCOMMIT;\n"
+	head := x7RegionHead()
+	for name, body := range bodies {
 		dump := head + body
 		t.Run(name, func(t *testing.T) { x7Run(t, dump, x7Deferred(), "x7") })
 	}
@@ -133,4 +118,33 @@ func TestReviewX7DeferredKeysLaterSessionResume(t *testing.T) {
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	runReviewCase(t, ref, srv, reviewCase{db: "x7", dump: dump, stop: lineOf(t, dump, "INSERT INTO t VALUES (81"),
 		opt: importer.Options{Parallel: 2, BatchBytes: 512, DeferIndexes: true}})
+}
+
+// x7RegionHead is t with a held-back KEY k on v and 100 rows whose v runs against id (so
+// that a read by k and one by the primary key pick other rows), then an empty u: the
+// dump before x7RegionBodies' regions.
+func x7RegionHead() string {
+	var rows strings.Builder
+	for i := 1; i <= 100; i += 20 {
+		rows.WriteString("INSERT INTO t VALUES ")
+		for j := i; j < i+20; j++ {
+			if j > i {
+				rows.WriteString(",")
+			}
+			fmt.Fprintf(&rows, "(%d,'v%d')", j, 1000-j)
+		}
+		rows.WriteString(";\n")
+	}
+	return "CREATE DATABASE x7;\nUSE x7;\n" +
+		"CREATE TABLE t (\n  `id` int NOT NULL,\n  `v` varchar(40) DEFAULT NULL,\n  PRIMARY KEY (`id`),\n  KEY `k` (`v`)\n) ENGINE=InnoDB;\n" + rows.String() +
+		"CREATE TABLE u (n int AUTO_INCREMENT PRIMARY KEY, id int, v varchar(40)) ENGINE=InnoDB;\n"
+}
+
+// x7RegionBodies are the dump's transaction and LOCK TABLES regions that read t through
+// its held-back key (FORCE INDEX (k): ERROR 1176 without it).
+func x7RegionBodies() map[string]string {
+	return map[string]string{
+		"force": "START TRANSACTION;\nINSERT INTO u (id, v) SELECT id, v FROM t FORCE INDEX (k) WHERE id < 50;\nCOMMIT;\n",
+		"lock":  "LOCK TABLES t READ, u WRITE;\nINSERT INTO u (id, v) SELECT id, v FROM t FORCE INDEX (k) WHERE id < 50;\nUNLOCK TABLES;\n",
+	}
 }

@@ -2,7 +2,6 @@ package importer_test
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
@@ -42,23 +41,10 @@ func routineDumpHead(via string) string {
 	return head
 }
 
-// routineRows are n row statements of 10 rows each into t from id from on, and one into
-// plain, a table without triggers, after them.
+// routineRows are x8Rows' n row statements of 10 rows each into t from id from on, and one
+// into plain, a table without triggers, after them.
 func routineRows(from, n int) string {
-	var b strings.Builder
-	for i := range n {
-		b.WriteString("INSERT INTO t VALUES ")
-		for j := range 10 {
-			id := from + 10*i + j
-			if j > 0 {
-				b.WriteString(",")
-			}
-			fmt.Fprintf(&b, "(%d,%d,0)", id, id%7)
-		}
-		b.WriteString(";\n")
-	}
-	fmt.Fprintf(&b, "INSERT INTO plain VALUES (%d,1);\n", from)
-	return b.String()
+	return x8Rows(from, n) + fmt.Sprintf("INSERT INTO plain VALUES (%d,1);\n", from)
 }
 
 func TestImportRoutineAfterItsCallers(t *testing.T) {
