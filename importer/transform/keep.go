@@ -117,27 +117,56 @@ func (t *Transform) keep(st *split.Statement) bool {
 // statement in a dump is DML far more often than DDL), and warnJudge gives the place, so
 // that nothing goes in or stays out silently (TestReviewX5SchemaOnlyHiddenRows).
 func (t *Transform) wrappedData(st *split.Statement) (data, judged bool) {
+	if what := readWrapper(st).unreadable; what != "" {
+		t.warnJudge(st, what)
+		return true, true
+	}
+	return false, false
+}
+
+// wrapping is what a KindOther statement that runs another holds (readWrapper).
+type wrapping struct {
+	inner    []byte // the statement it runs: after SET STATEMENT … FOR, or a literal's
+	prepared string // EXECUTE s, DEALLOCATE PREPARE s: the name (lower case) of its PREPARE
+	// unreadable names what it runs when that cannot be read: dynamic SQL from something
+	// other than a string literal, a compound statement.
+	unreadable string
+}
+
+// readWrapper reads what st runs when it wraps another statement (the zero wrapping when
+// it does not): SET STATEMENT … FOR <statement>; EXECUTE IMMEDIATE '…' and PREPARE s FROM
+// '…' (the statement their literal holds); EXECUTE s and DEALLOCATE PREPARE s (their
+// PREPARE's name); a compound statement.
+func readWrapper(st *split.Statement) wrapping {
 	l := st.Tokens()
 	switch w0 := strings.ToUpper(l.Next().Text); w0 {
+	case "SET":
+		for tok := l.Next(); tok.Kind != sqlscan.EOF; tok = l.Next() {
+			if tok.Is("FOR") {
+				return wrapping{inner: st.SQL[tok.End:]}
+			}
+		}
 	case "EXECUTE", "PREPARE":
 		if w0 == "PREPARE" {
 			l.Next()
 			if !l.Next().Is("FROM") {
-				return false, false
+				return wrapping{}
 			}
-		} else if !l.Next().Is("IMMEDIATE") {
-			return false, false // EXECUTE s of a PREPARE from before the dump's start
+		} else if tok := l.Next(); !tok.Is("IMMEDIATE") {
+			return wrapping{prepared: strings.ToLower(tok.Text)}
 		}
-		if _, ok := sqlscan.LiteralStatement(&l); ok {
-			return false, false // read by keepWrapped; here only when it could not split it
+		if text, ok := sqlscan.LiteralStatement(&l); ok {
+			return wrapping{inner: []byte(text)}
 		}
-		t.warnJudge(st, "dynamic SQL from something other than a string literal")
-		return true, true
+		return wrapping{unreadable: "dynamic SQL from something other than a string literal"}
+	case "DEALLOCATE", "DROP":
+		if l.Next().Is("PREPARE") {
+			return wrapping{prepared: strings.ToLower(l.Next().Text)}
+		}
 	case "BEGIN", "IF", "CASE", "LOOP", "WHILE", "REPEAT", "FOR":
-		t.warnJudge(st, "a compound statement")
-		return true, true
+		return wrapping{unreadable: "a compound statement"}
 	}
-	return false, false
+	return wrapping{}
 }
 
 // maxWrapDepth bounds how deep keepWrapped follows wrappers in wrappers (SET STATEMENT …
@@ -154,38 +183,15 @@ func (t *Transform) keepWrapped(st *split.Statement, depth int) (kept, ok bool) 
 	if st.Kind != split.KindOther || depth >= maxWrapDepth {
 		return false, false
 	}
-	l := st.Tokens()
-	var inner []byte
-	switch w0 := strings.ToUpper(l.Next().Text); w0 {
-	case "SET":
-		for tok := l.Next(); tok.Kind != sqlscan.EOF && inner == nil; tok = l.Next() {
-			if tok.Is("FOR") {
-				inner = st.SQL[tok.End:]
-			}
-		}
-	case "EXECUTE", "PREPARE":
-		if w0 == "PREPARE" {
-			l.Next()
-			if !l.Next().Is("FROM") {
-				return false, false
-			}
-		} else if tok := l.Next(); !tok.Is("IMMEDIATE") {
-			kept, ok := t.preparedKept[strings.ToLower(tok.Text)]
-			return kept, ok
-		}
-		if text, ok := sqlscan.LiteralStatement(&l); ok {
-			inner = []byte(text)
-		}
-	case "DEALLOCATE", "DROP":
-		if l.Next().Is("PREPARE") {
-			kept, ok := t.preparedKept[strings.ToLower(l.Next().Text)]
-			return kept, ok
-		}
+	w := readWrapper(st)
+	if w.prepared != "" {
+		kept, ok := t.preparedKept[w.prepared]
+		return kept, ok
 	}
-	if inner == nil {
+	if w.inner == nil {
 		return false, false
 	}
-	in, ok := innerStatement(st, inner)
+	in, ok := innerStatement(st, w.inner)
 	if !ok {
 		return false, false
 	}
