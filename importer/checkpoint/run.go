@@ -77,6 +77,9 @@ type prior struct {
 	// vars are the SETs that give back the user variables statements set from the data
 	// in earlier attempts, by the statement's offset (vars.go), read on resume.
 	vars map[int64]journaledVars
+	// varsWritten are the offsets this attempt journaled variables at (RecordVars; the
+	// controller's goroutine alone records them).
+	varsWritten map[int64]bool
 	// insertIDs are the progress rows' LAST_INSERT_ID() values (Stretch.InsertID), by
 	// start offset, read on resume.
 	insertIDs []insertIDRow
