@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"strings"
 	"testing"
 
 	"github.com/klauspost/compress/gzip"
@@ -111,5 +112,40 @@ func TestReviewX9bGzipConcatSizeExact(t *testing.T) {
 	t.Logf("file %d bytes; estimate %d (exact %v, ok %v); true size %d", file.Len(), n, exact, ok, whole.Len())
 	if ok && exact && n != int64(whole.Len()) {
 		t.Errorf("UncompressedSize says exactly %d bytes; the file decodes to %d (%.1f %% more)", n, whole.Len(), 100*float64(int64(whole.Len())-n)/float64(n))
+	}
+}
+
+// TestReviewX9bBzip2TrailingZeros: the same for bzip2 (the Go decoder is compress/bzip2):
+// a .bz2 followed by 1 or 512 zero bytes decodes with `bzip2 -dc`, exit status 0 (it warns
+// "trailing garbage after EOF ignored"), and bzip2 -dc | mariadb imports it. Open's Reader
+// returns the bytes, then "truncated bzip2 stream … unexpected EOF" for one zero and
+// "bzip2 data invalid: bad magic value in continuation file" for 512. Cause: open.go:189
+// hands the stream to compress/bzip2, which takes anything after a stream for the next
+// stream's header ("BZh"), and wrapErr (open.go:328) calls its io.ErrUnexpectedEOF a
+// truncation.
+func TestReviewX9bBzip2TrailingZeros(t *testing.T) {
+	reviewX9b(t)
+	bz, err := exec.LookPath("bzip2")
+	if err != nil {
+		t.Skip("bzip2 not installed")
+	}
+	sql := "SELECT 1;\nSELECT 2;\n"
+	cmd := exec.Command(bz, "-c")
+	cmd.Stdin = strings.NewReader(sql)
+	stream, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, zeros := range []int{1, 512} {
+		path := writeTemp(t, fmt.Sprintf("z%d.sql.bz2", zeros), append(append([]byte{}, stream...), make([]byte, zeros)...))
+		if out, err := exec.Command(bz, "-dc", path).Output(); err != nil || string(out) != sql {
+			t.Fatalf("bzip2 -dc of the stream and %d zeros: %q, %v; want the stream's bytes and exit status 0", zeros, out, err)
+		}
+		t.Run(fmt.Sprintf("%d zeros", zeros), func(t *testing.T) {
+			_, got, err := openAndRead(t, path)
+			if err != nil || string(got) != sql {
+				t.Errorf("decoded %q, error %v; bzip2 -dc decodes %q with exit status 0", got, err, sql)
+			}
+		})
 	}
 }
