@@ -21,12 +21,21 @@ import (
 //
 //	DUMPSCOPE_REVIEW_X=1 go test -count=1 $(scripts/gotags) ./importer/ ./importer/dumpfile/ -run TestReviewX9b
 //
-// Found: a gzip dump followed by zero bytes (tar or dd block padding), which zcat
-// decodes with exit status 0, ends the run as failed with "gzip: invalid header" after
-// all its statements ran (GzipTrailingZeros; unit-level in dumpfile/review_x9b_test.go, where one zero
-// byte is also called a truncated stream); a UTF-16LE dump (PowerShell's `mysqldump >
-// dump.sql`) is refused as a "NUL byte … mysqldump writes NUL as \0", which sends the user
-// looking for binary data instead of re-encoding the file (UTF16Named).
+// Found (none silent wrong data; each test names its cause):
+//   - GzipTrailingZeros: a .gz followed by zero bytes (tar or dd block padding), which
+//     zcat decodes with exit status 0, ends the run as failed with "gzip: invalid header"
+//     after all its statements ran; unit-level in dumpfile/review_x9b_test.go, where one
+//     to nine zeros are called a truncated stream, with ISA-L and Go alike;
+//   - dumpfile BZip2TrailingZeros: the same for .bz2 (bzip2 -dc warns and exits 0);
+//   - dumpfile GzipLongHeaderString: an FNAME or FCOMMENT of 512+ bytes is refused by the
+//     Go inflate (the build without the isal tag, or DUMPSCOPE_INFLATE=go) and decoded by
+//     zcat and ISA-L: the two builds do not "fail on the same inputs";
+//   - dumpfile GzipConcatSizeExact: `cat a.gz b.gz` whose member boundary no size sample
+//     meets gets b's ISIZE as its exact size (11 % short): progress sits at 100 % with ETA
+//     0 for the rest, and the space check counts short;
+//   - UTF16Named: a UTF-16LE dump (PowerShell's `mysqldump > dump.sql`) is refused as a
+//     "NUL byte … mysqldump writes NUL as \0", which sends the user looking for binary
+//     data instead of re-encoding the file.
 //
 // Tried and matched `mariadb < same input` in serial, --parallel 2 (batch 512) and
 // --parallel 2 --load-data (scratch tests, not kept): CRLF line endings with DELIMITER ;;
@@ -36,17 +45,25 @@ import (
 // space (105--1 as a value, and after a statement, where both fail alike); # and -- and
 // /* */ comments between the rows of one INSERT; a last INSERT without ; (with and
 // without a final newline); a backslash before CRLF inside a string; ^Z (0x1a) in a
-// string and at the end; \G and ego (same syntax error as the client); source (refused,
-// as the client fails on it). A NUL byte without --binary-mode is refused up front where
-// the client runs the statements before it and then stops: nothing half-imported, so
-// kept as designed. In importer/dumpfile (Go and ISA-L alike, against zcat): FHCRC right
-// and wrong (also in a second member), FEXTRA/FNAME/FCOMMENT, empty members, a bad ISIZE,
-// 0x1f, 1f8b, 1f8b08 or a bare 10-byte header after the last member: all fail or decode
-// as zcat does (the messages differ between the decoders for a wrong FHCRC: ISA-L says
-// "invalid checksum", Go "invalid header"). --resume: the identity is the stored size and
-// the first MiB as stored, and VerifyStream re-reads the uncompressed stream up to the
-// last committed byte, so recompression is refused and an edit before the resume point
-// is refused; not run for lack of time.
+// string and at the end; \G, \p and ego (same syntax error as the client); source
+// (refused, as the client fails on it); /*!999999\- …*/ (without M), \- alone and the
+// sandbox line mid-dump before DELIMITER and charset, /*M!100000\- …*/ (a syntax error
+// for both); /*! */, /*!50001 */, /*M!100101 */, /*!999999 */ around an INSERT. A NUL byte
+// without --binary-mode is refused up front where the client runs the statements before
+// it and then stops: nothing half-imported, kept as designed. In importer/dumpfile (Go
+// and ISA-L alike, against zcat, zstd -dc, xz -dc): FHCRC right and wrong (also in a
+// second member), FEXTRA of 65535 bytes, FTEXT, empty members, a bad ISIZE, 0x1f, 1f8b,
+// 1f8b08 or a bare 10-byte header after the last member; zstd with a frame content size
+// one way or the other of the truth (both fail; the size estimate trusts it until then);
+// zstd and xz with trailing zeros or garbage (xz takes 512 zeros as stream padding, as
+// xz -dc does): all fail or decode as the tool does (for a wrong FHCRC ISA-L says
+// "invalid checksum", Go "invalid header"). --resume after the dump file was replaced by
+// the same content gzipped (serial and --parallel 2, stopped past the first MiB): refused,
+// naming both sizes and head hashes; appended or truncated files change the stored size
+// and are refused the same way; VerifyStream re-reads the uncompressed stream up to the
+// last committed byte for an edit of the same size (read, not run). FIFOs, /dev/stdin
+// and <(zcat …) are read once as streams (cmd_import.go, streamIfNotRegular; read, not
+// run).
 
 // reviewX9b skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
 func reviewX9b(t *testing.T) {
