@@ -48,7 +48,11 @@ import (
 // string and at the end; \G, \p and ego (same syntax error as the client); source
 // (refused, as the client fails on it); /*!999999\- …*/ (without M), \- alone and the
 // sandbox line mid-dump before DELIMITER and charset, /*M!100000\- …*/ (a syntax error
-// for both); /*! */, /*!50001 */, /*M!100101 */, /*!999999 */ around an INSERT. A NUL byte
+// for both); /*! */, /*!50001 */, /*M!100101 */, /*!999999 */ around an INSERT or inside
+// it between rows; --\r\n and --\t between rows; a CR before the ; and a ; alone on its
+// line; -- \ and #\ at a line's end; /*;*/ and "x;y" inside an INSERT; rows split over
+// CRLF lines (also --load-data). An unterminated /* at the end is refused in preflight
+// where the client finishes: documented (docs/import.md:29), not counted. A NUL byte
 // without --binary-mode is refused up front where the client runs the statements before
 // it and then stops: nothing half-imported, kept as designed. In importer/dumpfile (Go
 // and ISA-L alike, against zcat, zstd -dc, xz -dc): FHCRC right and wrong (also in a
