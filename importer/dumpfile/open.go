@@ -200,9 +200,12 @@ func openStream(name string, r io.Reader, size int64, prompt bool) (*Input, erro
 		dec = ra
 	}
 	if in.Format == FormatPlain {
-		head, _ := br.Peek(tarMagicEnd)
+		head, _ := br.Peek(wideTextSniffBytes)
 		if isTar(head) {
 			return nil, fmt.Errorf("%s: %s", name, tarMessage(""))
+		}
+		if enc, why := wideText(head); enc != "" {
+			return nil, wideTextError(name, "", enc, why)
 		}
 	} else {
 		// The decoded stream's first bytes, read once and put back in front of it.
@@ -216,6 +219,10 @@ func openStream(name string, r io.Reader, size int64, prompt bool) (*Input, erro
 		if isTar(head[:n]) {
 			in.Close()
 			return nil, fmt.Errorf("%s: %s", name, tarMessage(in.Format))
+		}
+		if enc, why := wideText(head[:n]); enc != "" {
+			in.Close()
+			return nil, wideTextError(name, in.Format, enc, why)
 		}
 		rest := dec
 		if err != nil {
