@@ -106,7 +106,7 @@ func gzipHeaderLen(b []byte) (int, bool) {
 type membersResult struct {
 	outBytes    int64
 	endBit      int  // after the last complete block (or member trailer)
-	complete    bool // the last member ended, with its trailer, exactly at the end of data
+	complete    bool // the last member ended, with its trailer, at the end of data or before what ends the stream (trailing.go)
 	members     int  // members whose final block was reached
 	nextHeaders int  // member headers found after a member's trailer
 	lastOutMod  int64
@@ -149,7 +149,10 @@ func runMembers(z *lenInflater, data []byte, startBit int) membersResult {
 		}
 		hl, ok := gzipHeaderLen(data[end:])
 		if !ok {
-			return m // trailing garbage, or a header cut by the sample's end
+			// Trailing garbage, which ends the stream for the decoders (trailing.go) unless
+			// it starts like a member; or a header cut by the sample's end.
+			m.complete = data[end] != 0x1f || end+1 < len(data) && data[end+1] != 0x8b
+			return m
 		}
 		m.nextHeaders++
 		s.pos = 8 * (end + hl)

@@ -75,6 +75,10 @@ func TestGzipTrailing(t *testing.T) {
 				if err != nil || !bytes.Equal(got, want) {
 					t.Fatalf("decoded %q, error %v; want %q", got, err, want)
 				}
+				// The size estimate ends the stream where the decoders do.
+				if n, exact, ok := in.WaitUncompressedSize(); !ok || !exact || n != int64(len(want)) {
+					t.Errorf("size %d (exact %v, ok %v), want exactly %d", n, exact, ok, len(want))
+				}
 				w := in.Warning()
 				if tt.garbageAt < 0 {
 					if w != "" {
