@@ -93,14 +93,17 @@ func (in *Input) Warning() string {
 	if at < 0 {
 		return ""
 	}
-	what, tool := "the bytes", "gzip -d"
-	if in.Size > at {
-		what = fmt.Sprintf("the %d bytes", in.Size-at)
+	what, are, tool := "the bytes", "are", "gzip -d"
+	switch n := in.Size - at; {
+	case n == 1:
+		what, are = "the byte", "is"
+	case n > 1:
+		what = fmt.Sprintf("the %d bytes", n)
 	}
 	unit := "member"
 	if in.Format == FormatBzip2 {
 		unit, tool = "stream", "bzip2 -d"
 	}
-	return fmt.Sprintf("%s: %s input: %s from compressed offset %d, after the last %s %s, are not %s and were ignored (trailing garbage), as %s ignores them; everything before them was decoded and its checksums verified",
-		in.Name, in.Format, what, at, in.Format, unit, map[string]string{"member": "a gzip member", "stream": "a bzip2 stream"}[unit], tool)
+	return fmt.Sprintf("%s: %s input: %s from compressed offset %d, after the last %s %s, %s not %s and %s ignored (trailing garbage), as %s ignores them; everything before was decoded and its checksums verified",
+		in.Name, in.Format, what, at, in.Format, unit, are, map[string]string{"member": "a gzip member", "stream": "a bzip2 stream"}[unit], map[string]string{"are": "were", "is": "was"}[are], tool)
 }
