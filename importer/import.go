@@ -268,6 +268,10 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 		done = o.OnReplay(in, progress)
 	}
 	rres, runErr := rep.Run(ctx)
+	if w := in.Warning(); w != "" {
+		// Said once, for the replay's read of the dump (the preflight's scan has its own Input).
+		fmt.Fprintln(log, "dumpscope: warning:", w)
+	}
 	ka.Stop()
 	if nconns == 1 {
 		endDumpSession(ctx, db, conns)

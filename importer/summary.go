@@ -17,6 +17,9 @@ type DumpSummary struct {
 	*split.Summary
 	Mappings        []transform.Mapping `json:"mappings,omitempty"`
 	MappingWarnings []string            `json:"mapping_warnings,omitempty"`
+	// InputWarning is what the input layer ignored and said so (trailing garbage after the
+	// last gzip member: dumpfile.Input.Warning), or "".
+	InputWarning string `json:"input_warning,omitempty"`
 }
 
 // SummarizeDump splits the dump at path ("-": stdin) as the mariadb client would, through
@@ -58,6 +61,7 @@ func SummarizeDump(path string, stdin io.Reader, fopt transform.Options, databas
 		sum.Filter = &split.SummaryFilter{SkippedStatements: ts.SkippedStatements, SkippedBytes: ts.SkippedBytes}
 	}
 	sum.Mappings, sum.MappingWarnings = ts.Mappings, ts.Warnings
+	sum.InputWarning = in.Warning()
 	sum.Finish(sp, in.UncompressedBytesRead(), in.CompressedBytesRead())
 	return sum, nil
 }
@@ -71,6 +75,9 @@ func (s *DumpSummary) WriteText(w io.Writer) {
 	}
 	for _, x := range s.MappingWarnings {
 		fmt.Fprintln(w, "warning:", x)
+	}
+	if s.InputWarning != "" {
+		fmt.Fprintln(w, "warning:", s.InputWarning)
 	}
 	s.WriteClientCommands(w)
 }

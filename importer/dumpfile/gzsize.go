@@ -106,10 +106,11 @@ func gzipHeaderLen(b []byte) (int, bool) {
 type membersResult struct {
 	outBytes    int64
 	endBit      int  // after the last complete block (or member trailer)
-	complete    bool // the last member ended, with its trailer, exactly at the end of data
+	complete    bool // the last member ended, with its trailer, at the end of data or before what ends the stream (trailing.go)
 	members     int  // members whose final block was reached
 	nextHeaders int  // member headers found after a member's trailer
 	lastOutMod  int64
+	lastISIZE   int64 // the last complete member's trailer's ISIZE
 	invalidSeen bool
 }
 
@@ -140,13 +141,18 @@ func runMembers(z *lenInflater, data []byte, startBit int) membersResult {
 			return m
 		}
 		m.endBit = 8 * end
-		if end == len(data) {
+		m.lastISIZE = int64(binary.LittleEndian.Uint32(data[end-4:]))
+		if end == len(data) || allZero(data[end:]) {
+			// The end, or zero padding to it, which the decoders skip (trailing.go).
 			m.complete = true
 			return m
 		}
 		hl, ok := gzipHeaderLen(data[end:])
 		if !ok {
-			return m // trailing garbage, or a header cut by the sample's end
+			// Trailing garbage, which ends the stream for the decoders (trailing.go) unless
+			// it starts like a member; or a header cut by the sample's end.
+			m.complete = data[end] != 0x1f || end+1 < len(data) && data[end+1] != 0x8b
+			return m
 		}
 		m.nextHeaders++
 		s.pos = 8 * (end + hl)
@@ -164,12 +170,15 @@ func (g gzipSizer) estimate(r io.ReaderAt, size int64) (sizeEstimate, error) {
 	if !ok || size < int64(hdr)+8+2 {
 		return unknown, nil
 	}
-	var trailer [4]byte
-	if _, err := r.ReadAt(trailer[:], size-4); err != nil {
+	var trailer [8]byte
+	if _, err := r.ReadAt(trailer[:], size-8); err != nil {
 		return unknown, err
 	}
-	isize := int64(binary.LittleEndian.Uint32(trailer[:]))
+	isize := int64(binary.LittleEndian.Uint32(trailer[4:]))
 	z := &lenInflater{}
+	// A CRC-32 and an ISIZE both zero are padding (tar, dd), not a trailer: its ISIZE is not
+	// the last member's size.
+	isizeKnown := !allZero(trailer[:])
 
 	if size <= g.fullDecodeBytes {
 		data := make([]byte, size)
@@ -182,7 +191,7 @@ func (g gzipSizer) estimate(r io.ReaderAt, size int64) (sizeEstimate, error) {
 			// Every member decoded to the end of the file. A last member whose length
 			// disagrees with its ISIZE has a corrupt trailer: the decoder will fail there,
 			// so the length is not promised.
-			exact := m.lastOutMod%gzipISIZEModulo == isize
+			exact := m.lastOutMod%gzipISIZEModulo == m.lastISIZE
 			return sizeEstimate{Bytes: m.outBytes, Exact: exact, MultiMember: m.nextHeaders > 0}, nil
 		case m.endBit > 8*hdr && m.outBytes > 0:
 			// Truncated or corrupt: project from what decoded.
@@ -200,6 +209,7 @@ func (g gzipSizer) estimate(r io.ReaderAt, size int64) (sizeEstimate, error) {
 	n := min(g.sampleBytes, stride, max(size/gzipSampleFileShare/int64(samples), gzipMinSampleBytes))
 	buf := make([]byte, n)
 	var estimate, covered float64
+	var ratios []float64 // each sample's uncompressed bytes per compressed byte
 	multi := false
 	sample := func(k int) error {
 		at := int64(hdr) + int64(k)*stride
@@ -228,7 +238,9 @@ func (g gzipSizer) estimate(r io.ReaderAt, size int64) (sizeEstimate, error) {
 		if k == samples-1 {
 			length = float64(region - int64(k)*stride)
 		}
-		estimate += length * float64(m.outBytes) / (float64(m.endBit-start) / 8)
+		ratio := float64(m.outBytes) / (float64(m.endBit-start) / 8)
+		ratios = append(ratios, ratio)
+		estimate += length * ratio
 		covered += length
 		return nil
 	}
@@ -245,8 +257,8 @@ func (g gzipSizer) estimate(r io.ReaderAt, size int64) (sizeEstimate, error) {
 			}
 		}
 	}
-	if covered > 0 && !multi {
-		if cand, ok := isizeCandidate(isize, estimate*float64(region)/covered, gzipFirstSamplesError); ok {
+	if covered > 0 && !multi && isizeKnown {
+		if cand, ok := isizeCandidate(isize, estimate*float64(region)/covered, gzipFirstSamplesError, samplesTolerance(ratios)); ok {
 			return sizeEstimate{Bytes: cand, Exact: true}, nil
 		}
 	}
@@ -261,8 +273,8 @@ func (g gzipSizer) estimate(r io.ReaderAt, size int64) (sizeEstimate, error) {
 		return unknown, nil
 	}
 	est := estimate * float64(region) / covered
-	if !multi {
-		if cand, ok := isizeCandidate(isize, est, 1); ok {
+	if !multi && isizeKnown {
+		if cand, ok := isizeCandidate(isize, est, 1, samplesTolerance(ratios)); ok {
 			return sizeEstimate{Bytes: cand, Exact: true}, nil
 		}
 	}
@@ -278,16 +290,17 @@ const (
 )
 
 // isizeCandidate is the size ISIZE + k·4 GiB nearest to the estimate est, and whether it
-// is within the tolerance of est while every other candidate is outside [est/factor,
-// est·factor] (factor 1: no such condition).
-func isizeCandidate(isize int64, est, factor float64) (int64, bool) {
+// is within tolerance (a share of est, at most gzipISIZETolerance: samplesTolerance) of est
+// while every other candidate is outside [est/factor, est·factor] (factor 1: no such
+// condition).
+func isizeCandidate(isize int64, est, factor, tolerance float64) (int64, bool) {
 	k := max(0, (int64(est)-isize+gzipISIZEModulo/2)/gzipISIZEModulo)
 	cand := isize + k*gzipISIZEModulo
 	gap := float64(cand) - est
 	if gap < 0 {
 		gap = -gap
 	}
-	if gap > gzipISIZETolerance*est || gap > gzipISIZEMaxGapBytes {
+	if gap > tolerance*est || gap > gzipISIZEMaxGapBytes {
 		return 0, false
 	}
 	if factor > 1 && (float64(cand-gzipISIZEModulo) >= est/factor || float64(cand+gzipISIZEModulo) <= est*factor) {
@@ -355,12 +368,14 @@ func (s *stoppableReaderAt) Close() error {
 
 // UncompressedSize is the dump's uncompressed size found without decompressing it (see
 // EstimateUncompressed): ok is false while it is being measured, for streams, and for
-// formats that do not allow it. exact as EstimateUncompressed's.
+// formats that do not allow it. exact as EstimateUncompressed's, until more bytes than an
+// exact size have been decoded: then an estimate from the compressed position (sizeSoFar).
 func (in *Input) UncompressedSize() (bytes int64, exact, ok bool) {
-	e := in.sizeEst.Load()
-	if e == nil {
+	p := in.sizeEst.Load()
+	if p == nil {
 		return 0, false, false
 	}
+	e := in.sizeSoFar(*p)
 	return e.Bytes, e.Exact, true
 }
 

@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"io"
 	"os"
-
-	"github.com/klauspost/compress/gzip"
 )
 
 // Gzip inflaters. A build with the isal tag (scripts/test.sh and scripts/demo.sh set it
@@ -22,7 +20,7 @@ const (
 const inflateEnv = "DUMPSCOPE_INFLATE"
 
 // newISALGzipReader is set by inflate_isal.go in builds with the isal tag and cgo.
-var newISALGzipReader func(br *bufio.Reader) (io.Reader, io.Closer, error)
+var newISALGzipReader func(br *bufio.Reader, pos func() int64, tail func(at int64)) (io.Reader, io.Closer, error)
 
 // GzipInflater names the inflate that gzip input is decoded with in this build and
 // environment: InflateISAL or InflateGo.
@@ -34,19 +32,12 @@ func GzipInflater() string {
 }
 
 // newGzipReader decodes the gzip stream in br, every member of it (`cat a.gz b.gz` and
-// pigz/bgzip outputs are several members), with the inflate GzipInflater names.
-func newGzipReader(br *bufio.Reader, inflate string) (io.Reader, io.Closer, error) {
+// pigz/bgzip outputs are several members), with the inflate GzipInflater names. pos is the
+// compressed offset of br's next byte, for errors; tail is told where trailing garbage
+// after the last member starts (trailing.go), which ends the stream as for gzip -d.
+func newGzipReader(br *bufio.Reader, inflate string, pos func() int64, tail func(at int64)) (io.Reader, io.Closer, error) {
 	if inflate == InflateISAL {
-		return newISALGzipReader(br)
+		return newISALGzipReader(br, pos, tail)
 	}
-	return newGoGzipReader(br)
-}
-
-func newGoGzipReader(br *bufio.Reader) (io.Reader, io.Closer, error) {
-	zr, err := gzip.NewReader(br)
-	if err != nil {
-		return nil, nil, err
-	}
-	zr.Multistream(true)
-	return zr, zr, nil
+	return newGoGzipReader(br, pos, tail)
 }

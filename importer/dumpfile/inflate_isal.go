@@ -33,7 +33,9 @@ static struct inflate_state *dumpscope_inflate_new(void) {
 
 static void dumpscope_inflate_member(struct inflate_state *s) {
 	isal_inflate_reset(s);
-	s->crc_flag = ISAL_GZIP; // parse the header, check the trailer's CRC-32 and ISIZE
+	// The header is read in Go (readGzipHeader, as for the Go inflate): from the deflate
+	// data on, check the trailer's CRC-32 and ISIZE.
+	s->crc_flag = ISAL_GZIP_NO_HDR_VER;
 }
 */
 import "C"
@@ -51,31 +53,33 @@ import (
 
 func init() { newISALGzipReader = newISALReader }
 
-// gzipHeaderBytes is the fixed part of a gzip member header (RFC 1952 2.3).
-const gzipHeaderBytes = 10
-
 // maxInflateOut bounds one isal_inflate call's output, whose length is a uint32.
 const maxInflateOut = 1 << 30
 
 // isalReader decodes a multi-member gzip stream with ISA-L. It reads br's buffer in place
 // (Peek, then Discard what isal_inflate consumed), so compressed bytes are not copied, and
 // it never waits for more input than one read of br returns, so a pipe's data is decoded
-// as it arrives. Its errors are those of the Go decoder: gzip.ErrHeader, gzip.ErrChecksum,
-// flate.CorruptInputError (at the compressed offset reached) and io.ErrUnexpectedEOF.
+// as it arrives. Member headers, and what follows the last member, are read as the Go
+// decoder reads them (readGzipHeader, gzipNextMember), so both accept and refuse the same
+// headers. Its errors are those of the Go decoder: gzip.ErrHeader and gzip.ErrChecksum
+// (naming the member's offset), flate.CorruptInputError (at the compressed offset
+// reached) and io.ErrUnexpectedEOF.
 type isalReader struct {
 	br       *bufio.Reader
+	pos      func() int64 // compressed offset of br's next byte
+	tail     func(at int64)
 	state    *C.struct_inflate_state
-	inMember bool  // a member's header has been started and its trailer not yet checked
-	consumed int64 // compressed bytes decoded so far
+	inMember bool  // a member's header has been read and its trailer not yet checked
+	memberAt int64 // compressed offset of the current member's header
 	err      error // sticky
 }
 
-func newISALReader(br *bufio.Reader) (io.Reader, io.Closer, error) {
+func newISALReader(br *bufio.Reader, pos func() int64, tail func(at int64)) (io.Reader, io.Closer, error) {
 	s := C.dumpscope_inflate_new()
 	if s == nil {
 		return nil, nil, errors.New("isal: out of memory for the inflate state")
 	}
-	z := &isalReader{br: br, state: s}
+	z := &isalReader{br: br, pos: pos, tail: tail, state: s}
 	// Like gzip.NewReader, fail on a bad first header at once (io.EOF for no input at all).
 	if err := z.startMember(); err != nil {
 		z.Close()
@@ -84,33 +88,31 @@ func newISALReader(br *bufio.Reader) (io.Reader, io.Closer, error) {
 	return z, z, nil
 }
 
-// startMember checks the next member's fixed header as the Go decoder does (magic,
-// method, reserved flags: ISA-L ignores the last) and resets the state for it. io.EOF: the
-// stream ends cleanly here.
+// startMember reads the next member's header and resets the state for its deflate data.
 func (z *isalReader) startMember() error {
-	hdr, err := z.br.Peek(gzipHeaderBytes)
-	switch {
-	case len(hdr) == 0 && err == io.EOF:
-		return io.EOF
-	case len(hdr) < gzipHeaderBytes:
-		if err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
+	z.memberAt = z.pos()
+	if err := readGzipHeader(z.br, z.memberAt); err != nil {
 		return err
-	case hdr[0] != 0x1f || hdr[1] != 0x8b || hdr[2] != 8:
-		return gzip.ErrHeader
-	case hdr[3]&0xe0 != 0:
-		// Reserved flags: the Go decoder reads the optional fields first, so a header cut
-		// short is truncated rather than invalid. The stream fails either way; let it say
-		// which.
-		if _, err := gzip.NewReader(z.br); err != nil {
-			return err
-		}
-		return gzip.ErrHeader
 	}
 	C.dumpscope_inflate_member(z.state)
 	z.inMember = true
 	return nil
+}
+
+// nextMember starts the member after the one that ended, or returns io.EOF where gzip -d
+// ends the stream (trailing.go).
+func (z *isalReader) nextMember() error {
+	end := z.pos()
+	kind, err := gzipNextMember(z.br)
+	switch {
+	case err != nil:
+		return err
+	case kind == tailMember:
+		return z.startMember()
+	case kind == tailGarbage:
+		z.tail(end)
+	}
+	return io.EOF
 }
 
 func (z *isalReader) Read(p []byte) (int, error) {
@@ -123,7 +125,7 @@ func (z *isalReader) Read(p []byte) (int, error) {
 	n := 0
 	for n == 0 && len(p) > 0 {
 		if !z.inMember {
-			if err := z.startMember(); err != nil {
+			if err := z.nextMember(); err != nil {
 				z.err = err
 				return 0, err
 			}
@@ -140,11 +142,11 @@ func (z *isalReader) Read(p []byte) (int, error) {
 		var consumed, produced C.uint32_t
 		ret := C.dumpscope_inflate(z.state, inPtr, C.uint32_t(len(in)),
 			(*C.uint8_t)(unsafe.Pointer(&p[n])), C.uint32_t(len(p)-n), &consumed, &produced)
+		at := z.pos() // of in[0]
 		z.br.Discard(int(consumed))
-		z.consumed += int64(consumed)
 		n += int(produced)
 		if ret < 0 {
-			z.err = z.mapError(ret)
+			z.err = z.mapError(ret, at+int64(consumed))
 			return n, z.err
 		}
 		if z.state.block_state == C.ISAL_BLOCK_FINISH {
@@ -154,7 +156,7 @@ func (z *isalReader) Read(p []byte) (int, error) {
 		if len(in) > 0 && consumed == 0 && produced == 0 {
 			// isal_inflate returns only once its input is used up or its output full; a
 			// call that did neither would repeat forever.
-			z.err = fmt.Errorf("isal_inflate made no progress at compressed offset %d", z.consumed)
+			z.err = fmt.Errorf("isal_inflate made no progress at compressed offset %d", at)
 			return n, z.err
 		}
 		if len(in) == 0 && produced == 0 {
@@ -169,16 +171,18 @@ func (z *isalReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-func (z *isalReader) mapError(ret C.int) error {
+// mapError is the Go decoder's error for isal_inflate's ret, which stopped at compressed
+// offset at.
+func (z *isalReader) mapError(ret C.int, at int64) error {
 	switch ret {
 	case C.ISAL_INVALID_BLOCK, C.ISAL_INVALID_SYMBOL, C.ISAL_INVALID_LOOKBACK:
-		return flate.CorruptInputError(z.consumed)
+		return flate.CorruptInputError(at)
 	case C.ISAL_INVALID_WRAPPER, C.ISAL_UNSUPPORTED_METHOD:
-		return gzip.ErrHeader
+		return gzipMemberError(z.memberAt, gzip.ErrHeader, "")
 	case C.ISAL_INCORRECT_CHECKSUM:
-		return gzip.ErrChecksum
+		return gzipMemberError(z.memberAt, gzip.ErrChecksum, "")
 	}
-	return fmt.Errorf("isal_inflate: error %d at compressed offset %d", int(ret), z.consumed)
+	return fmt.Errorf("isal_inflate: error %d at compressed offset %d", int(ret), at)
 }
 
 // Close frees the inflate state; it does not close the source.

@@ -9,43 +9,58 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"testing/iotest"
 
 	"github.com/klauspost/compress/gzip"
 )
 
-// inflateBoth decodes data with the Go decoder and with ISA-L, through the same kind of
-// bufio.Reader open.go uses over src(data).
-func inflateBoth(data []byte, src func([]byte) io.Reader) (goOut, isalOut []byte, goErr, isalErr error) {
-	run := func(newReader func(*bufio.Reader) (io.Reader, io.Closer, error)) ([]byte, error) {
-		zr, zc, err := newReader(bufio.NewReaderSize(src(data), readBufferBytes))
-		if err != nil {
-			return nil, err
-		}
-		defer zc.Close()
-		return io.ReadAll(zr)
-	}
-	goOut, goErr = run(newGoGzipReader)
-	isalOut, isalErr = run(newISALReader)
-	return
+// decoding is one decoder's result: its bytes, its error, and where it found trailing
+// garbage (-1: none).
+type decoding struct {
+	out       []byte
+	err       error
+	garbageAt int64
 }
 
-// sameDecoding fails t unless both decoders fail, or both succeed with the same bytes. For
-// a cut of a valid stream (cut), both must report the truncation. On a damaged stream they
-// may not agree on whether it is truncated as well: ISA-L holds a short tail of input back
-// that the Go decoder already found corrupt.
+// inflateWith decodes data with newReader through the same kind of bufio.Reader open.go
+// uses over src(data).
+func inflateWith(newReader func(*bufio.Reader, func() int64, func(int64)) (io.Reader, io.Closer, error), data []byte, src func([]byte) io.Reader) decoding {
+	cr := &countingReader{r: src(data)}
+	br := bufio.NewReaderSize(cr, readBufferBytes)
+	d := decoding{garbageAt: -1}
+	pos := func() int64 { return cr.n.Load() - int64(br.Buffered()) }
+	zr, zc, err := newReader(br, pos, func(at int64) { d.garbageAt = at })
+	if err != nil {
+		d.err = err
+		return d
+	}
+	defer zc.Close()
+	d.out, d.err = io.ReadAll(zr)
+	return d
+}
+
+// inflateBoth decodes data with the Go decoder and with ISA-L.
+func inflateBoth(data []byte, src func([]byte) io.Reader) (goDec, isalDec decoding) {
+	return inflateWith(newGoGzipReader, data, src), inflateWith(newISALReader, data, src)
+}
+
+// sameDecoding fails t unless both decoders fail, or both succeed with the same bytes and
+// the same trailing garbage. For a cut of a valid stream (cut), both must report the
+// truncation. On a damaged stream they may not agree on whether it is truncated as well:
+// ISA-L holds a short tail of input back that the Go decoder already found corrupt.
 func sameDecoding(t *testing.T, data []byte, src func([]byte) io.Reader, cut bool) {
 	t.Helper()
-	goOut, isalOut, goErr, isalErr := inflateBoth(data, src)
-	if (goErr == nil) != (isalErr == nil) {
-		t.Fatalf("Go: %d bytes, error %v; ISA-L: %d bytes, error %v", len(goOut), goErr, len(isalOut), isalErr)
+	g, i := inflateBoth(data, src)
+	if (g.err == nil) != (i.err == nil) {
+		t.Fatalf("Go: %d bytes, error %v; ISA-L: %d bytes, error %v", len(g.out), g.err, len(i.out), i.err)
 	}
-	if goErr == nil && !bytes.Equal(goOut, isalOut) {
-		t.Fatalf("Go decoded %d bytes, ISA-L %d bytes, not the same", len(goOut), len(isalOut))
+	if g.err == nil && (!bytes.Equal(g.out, i.out) || g.garbageAt != i.garbageAt) {
+		t.Fatalf("Go decoded %d bytes (trailing garbage at %d), ISA-L %d bytes (at %d), not the same", len(g.out), g.garbageAt, len(i.out), i.garbageAt)
 	}
-	if goErr != nil && cut && (!errors.Is(goErr, io.ErrUnexpectedEOF) || !errors.Is(isalErr, io.ErrUnexpectedEOF)) {
-		t.Fatalf("truncation: Go %v, ISA-L %v", goErr, isalErr)
+	if g.err != nil && cut && (!errors.Is(g.err, io.ErrUnexpectedEOF) || !errors.Is(i.err, io.ErrUnexpectedEOF)) {
+		t.Fatalf("truncation: Go %v, ISA-L %v", g.err, i.err)
 	}
 }
 
@@ -88,6 +103,11 @@ func gzipCorpus(t testing.TB) map[string][]byte {
 		"best":           gzipMember(t, text.Bytes(), gzip.BestCompression, gzip.Header{}),
 		"header fields":  gzipMember(t, part1, gzip.BestSpeed, gzip.Header{Name: "dump.sql", Comment: "a comment", Extra: []byte("xx\x02\x00ab")}),
 	}
+	// What gzip -d also accepts: header strings past the gzip package's 512 bytes, zero
+	// padding and trailing garbage after the last member (the decoders report the garbage).
+	m["long header strings"] = gzipMember(t, part1, gzip.BestSpeed, gzip.Header{Name: strings.Repeat("n", 3000), Comment: strings.Repeat("c", 70000)})
+	m["trailing zeros"] = append(append([]byte{}, m["fixture part1"]...), make([]byte, 1024)...)
+	m["trailing garbage"] = append(append([]byte{}, m["fixture concat"]...), "\x00\x00garbage\n"...)
 	m["members"] = bytes.Join([][]byte{m["fixture part1"], m["empty"], m["random"], m["empty"], m["best"], m["header fields"]}, nil)
 	return m
 }
@@ -114,7 +134,7 @@ func TestISALInflateCorrupt(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	corpus := gzipCorpus(t)
 	file := func(b []byte) io.Reader { return bytes.NewReader(b) }
-	for _, name := range []string{"fixture concat", "members", "header fields", "stored", "empty"} {
+	for _, name := range []string{"fixture concat", "members", "header fields", "stored", "empty", "trailing garbage"} {
 		data := corpus[name]
 		for i := range 150 {
 			c := append([]byte{}, data...)
@@ -155,5 +175,18 @@ func TestISALInflateChosen(t *testing.T) {
 	t.Setenv(inflateEnv, "go")
 	if got := GzipInflater(); got != InflateGo {
 		t.Errorf("with %s=go: GzipInflater() = %q, want %q", inflateEnv, got, InflateGo)
+	}
+}
+
+// TestISALInflateTrailingGarbage: both decoders place trailing garbage at the end of the
+// last member, after zero bytes too, and ignore zero padding.
+func TestISALInflateTrailingGarbage(t *testing.T) {
+	corpus := gzipCorpus(t)
+	file := func(b []byte) io.Reader { return bytes.NewReader(b) }
+	for name, want := range map[string]int64{"trailing garbage": int64(len(corpus["fixture concat"])), "trailing zeros": -1} {
+		g, i := inflateBoth(corpus[name], file)
+		if g.err != nil || i.err != nil || g.garbageAt != want || i.garbageAt != want {
+			t.Errorf("%s: Go: garbage at %d, %v; ISA-L: at %d, %v; want at %d", name, g.garbageAt, g.err, i.garbageAt, i.err, want)
+		}
 	}
 }

@@ -3,7 +3,6 @@ package dumpfile
 import (
 	"bufio"
 	"bytes"
-	"compress/bzip2"
 	"errors"
 	"fmt"
 	"io"
@@ -62,6 +61,7 @@ type Input struct {
 	sizeEst      atomic.Pointer[sizeEstimate]
 	panicked     atomic.Pointer[error] // a panic of the size estimate's goroutine
 	sizeEstDone  <-chan struct{}       // closed when the background estimate ends; nil if none
+	garbageAt    atomic.Int64          // 1 + the compressed offset of ignored trailing garbage; 0: none (trailing.go)
 }
 
 // CompressedBytesRead is the number of bytes read from the file (or stdin) so far. It runs
@@ -159,12 +159,13 @@ func openStream(name string, r io.Reader, size int64, prompt bool) (*Input, erro
 
 	var dec io.Reader
 	var decCloser io.Closer
+	pos := func() int64 { return in.compressed.n.Load() - int64(br.Buffered()) } // the decoders' compressed offset
 	switch in.Format {
 	case FormatPlain:
 		dec = br
 	case FormatGzip:
 		in.Inflate = GzipInflater()
-		zr, zc, err := newGzipReader(br, in.Inflate)
+		zr, zc, err := newGzipReader(br, in.Inflate, pos, in.noteTrailingGarbage)
 		if err != nil {
 			return nil, in.wrapErr(err)
 		}
@@ -186,7 +187,8 @@ func openStream(name string, r io.Reader, size int64, prompt bool) (*Input, erro
 		}
 		dec = zr
 	case FormatBzip2:
-		dec = bzip2.NewReader(br) // handles concatenated streams (pbzip2, cat a.bz2 b.bz2)
+		// Concatenated streams (pbzip2, cat a.bz2 b.bz2), then trailing garbage as bzip2 -d.
+		dec = newBzip2Reader(br, pos, in.noteTrailingGarbage)
 	default:
 		return nil, fmt.Errorf("%s: %s", name, in.Format)
 	}
@@ -200,9 +202,12 @@ func openStream(name string, r io.Reader, size int64, prompt bool) (*Input, erro
 		dec = ra
 	}
 	if in.Format == FormatPlain {
-		head, _ := br.Peek(tarMagicEnd)
+		head, _ := br.Peek(wideTextSniffBytes)
 		if isTar(head) {
 			return nil, fmt.Errorf("%s: %s", name, tarMessage(""))
+		}
+		if enc, why := wideText(head); enc != "" {
+			return nil, wideTextError(name, "", enc, why)
 		}
 	} else {
 		// The decoded stream's first bytes, read once and put back in front of it.
@@ -216,6 +221,10 @@ func openStream(name string, r io.Reader, size int64, prompt bool) (*Input, erro
 		if isTar(head[:n]) {
 			in.Close()
 			return nil, fmt.Errorf("%s: %s", name, tarMessage(in.Format))
+		}
+		if enc, why := wideText(head[:n]); enc != "" {
+			in.Close()
+			return nil, wideTextError(name, in.Format, enc, why)
 		}
 		rest := dec
 		if err != nil {

@@ -278,7 +278,7 @@ func TestOpenCorrupt(t *testing.T) {
 		{"gzip deflate data", "b.sql.gz", FormatGzip, flip(gz, gzFirst/2, 0xff), ""},
 		{"gzip crc of first member", "c.sql.gz", FormatGzip, flip(gz, gzFirst-8, 0x01), "gzip: invalid checksum"},
 		{"gzip size of last member", "d.sql.gz", FormatGzip, flip(gz, len(gz)-2, 0x01), "gzip: invalid checksum"},
-		{"gzip trailing garbage", "e.sql.gz", FormatGzip, append(append([]byte{}, gz...), "trailing garbage\n"...), "gzip: invalid header"},
+		{"gzip damaged member after the last", "e.sql.gz", FormatGzip, append(append([]byte{}, gz...), "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03garbage\n"...), "flate: corrupt input"},
 		{"zstd block data", "f.sql.zst", FormatZstd, flip(zst, len(zst)/4, 0xff), ""},
 		{"zstd content checksum", "g.sql.zst", FormatZstd, flip(zst, len(zst)-1, 0x01), "checksum"},
 		{"zstd frame after the first", "h.sql.zst", FormatZstd, flip(zst, len(readFixture(t, "part1.sql.zst"))+1, 0xff), ""},
