@@ -19,7 +19,8 @@ import (
 // the system ones dropped) and kept for the next Start with the same settings, but only
 // when its state then equals what it was fresh: the global variables, the plugins, every
 // table of the mysql schema (accounts, grants, time zones), no prepared XA transaction,
-// no other connection left (its locks, its temporary tables, its session). Anything else
+// no other connection left (its locks, its temporary tables, its session), and no cached
+// thread that would hand a new session what an old one left (FOUND_ROWS()). Anything else
 // — a test that made a user, set a global, left a lock, restarted or killed the server —
 // and the server is stopped, as before. So a test sees either a fresh server or one that
 // no query of those can tell from a fresh one.
@@ -175,7 +176,21 @@ func (s *pooled) reset() error {
 	if fp != s.fresh {
 		return fmt.Errorf("its state differs from a fresh server's: %s", firstDiff(s.fresh, fp))
 	}
-	return nil
+	// The server keeps the threads of closed connections for new ones, and a new
+	// session's FOUND_ROWS() is what its thread's last one left (the mariadb client's
+	// first statement read 1 after a test's SELECT, 0 on a fresh server): the cache is
+	// emptied, and this session, whose thread is cached next, leaves 0.
+	if _, err := conn.ExecContext(ctx, "FLUSH THREADS"); err != nil {
+		return err
+	}
+	return leaveFresh(ctx, conn)
+}
+
+// leaveFresh ends a session of the pool's on a statement that leaves FOUND_ROWS() 0, as a
+// fresh server's threads have it (see reset).
+func leaveFresh(ctx context.Context, conn *sql.Conn) error {
+	var b strings.Builder
+	return rows(ctx, conn, &b, "SELECT 1 FROM DUAL WHERE 0")
 }
 
 // waitAlone waits until conn is the server's only client connection: one still open
@@ -307,5 +322,9 @@ func freshFingerprint(s *sandbox.Server) (string, error) {
 		return "", err
 	}
 	defer conn.Close()
-	return fingerprint(ctx, conn)
+	fp, err := fingerprint(ctx, conn)
+	if err != nil {
+		return "", err
+	}
+	return fp, leaveFresh(ctx, conn)
 }

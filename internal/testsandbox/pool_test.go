@@ -56,9 +56,23 @@ func TestPoolReusesResetServer(t *testing.T) {
 			"CREATE DATABASE `b-x`", "CREATE TABLE `b-x`.c (id int, FOREIGN KEY (id) REFERENCES a.p (id)) ENGINE=InnoDB",
 			"INSERT INTO a.p VALUES (1)", "INSERT INTO `b-x`.c VALUES (1)",
 			"CREATE PROCEDURE a.pr() SELECT 1", "CREATE VIEW a.v AS SELECT * FROM a.p")
+		var n int
+		if err := db.QueryRow("SELECT COUNT(*) FROM (SELECT 1 UNION SELECT 2 UNION SELECT 3) x").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		r, err := db.Query("SELECT * FROM (SELECT 1 UNION SELECT 2 UNION SELECT 3) x") // FOUND_ROWS() 3
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Close()
 	})
 	second := use(t, "find none", func(t *testing.T, db *sql.DB) {
+		// A new session's FOUND_ROWS() is what its thread's last session left: 0 on a
+		// fresh server, and the mariadb client's first statement can read it.
 		var n int
+		if err := db.QueryRow("SELECT FOUND_ROWS()").Scan(&n); err != nil || n != 0 {
+			t.Errorf("a new session's FOUND_ROWS() is %d (%v), want 0 as on a fresh server", n, err)
+		}
 		if err := db.QueryRow("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME IN ('a', 'b-x')").Scan(&n); err != nil {
 			t.Fatal(err)
 		}
