@@ -64,7 +64,7 @@ func loadRows(ctx context.Context, t *testing.T, dsn string) (time.Duration, int
 // the run record it writes against the format, and replays it with advise --run: the
 // replayed findings must be the ones the live run recorded.
 func TestWatchRecordReplay(t *testing.T) {
-	srv := testsandbox.Start(t, "innodb_log_file_size=4M", "innodb_buffer_pool_size=64M")
+	srv := testsandbox.StartOnDisk(t, "innodb_log_file_size=4M", "innodb_buffer_pool_size=64M")
 	path := filepath.Join(t.TempDir(), "watch.json")
 
 	ctx, cancel := context.WithCancel(context.Background())
@@ -192,7 +192,7 @@ func TestWatchRecordReplay(t *testing.T) {
 
 // TestAdviseLive samples a sandbox briefly and prints JSON.
 func TestAdviseLive(t *testing.T) {
-	srv := testsandbox.Start(t)
+	srv := testsandbox.StartOnDisk(t)
 	var out, errOut bytes.Buffer
 	code := runCommand([]string{"advise", "--no-defaults", "-S", srv.Socket, "-u", "root", "--duration", "1500ms", "--interval", "500ms", "--json"},
 		stdio{Out: &out, Err: &errOut})

@@ -4,12 +4,15 @@ import (
 	"fmt"
 	"os"
 	"testing"
+
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
 // TestMain lets tests run the test binary as dumpscope itself (DUMPSCOPE_TEST_MAIN=1), so
 // a test can kill -9 a real dumpscope process mid-import. The tests' imports keep their
 // state (ETA histories, journals of unwritable directories) in a directory of their own,
-// not in the user's.
+// not in the user's. The tests' sandboxes are pooled (testsandbox.Main): a server a test is
+// done with goes to the next one when nothing tells it from a fresh one.
 func TestMain(m *testing.M) {
 	if os.Getenv("DUMPSCOPE_TEST_MAIN") == "1" {
 		main() // exits
@@ -20,7 +23,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	os.Setenv("XDG_STATE_HOME", dir)
-	code := m.Run()
+	code := testsandbox.Main(m)
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

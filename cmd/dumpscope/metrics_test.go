@@ -38,7 +38,7 @@ func TestMetricsFlagsUsage(t *testing.T) {
 // as fast as it answers, the server's Questions counter grows by fewer statements than
 // there were scrapes.
 func TestWatchMetricsTextfile(t *testing.T) {
-	srv := testsandbox.Start(t)
+	srv := testsandbox.StartOnDisk(t)
 	db, err := sql.Open("mysql", srv.DSN(""))
 	if err != nil {
 		t.Fatal(err)
