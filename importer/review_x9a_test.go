@@ -18,6 +18,40 @@ import (
 //	DUMPSCOPE_REVIEW_X=1 go test -count=1 $(scripts/gotags) ./importer/ -run TestReviewX9a
 //
 // A fix removes its test's reviewX9a call.
+//
+// Found (each test names its cause; all silent wrong data): DEFAULT read as a constant
+// where it is the GLOBAL value a SET GLOBAL of the dump changed (autocommit,
+// completion_type, a session SET the workers replay: this file); in a checkpointed run
+// gone serial, an autocommit variable changed by SELECT … INTO or := and then read by SET
+// autocommit = @v, diagnostics readers inside EXECUTE IMMEDIATE or a procedure and after
+// a DDL (review_x9a2_test.go); SET NAMES …, autocommit = 0 / @t = SYSDATE() (ParseSet
+// stops at NAMES), a transaction opened inside CALL or EXECUTE IMMEDIATE
+// (review_x9a3_test.go); a resume that runs the dump's SET GLOBAL again
+// (review_x9a4_test.go); SHOW WARNINGS between a statement and its reader
+// (review_x9a5_test.go); a resume whose sessions start from a GLOBAL the first attempt
+// changed (review_x9a6_test.go); a statement reading @@in_transaction in a checkpointed
+// serial run (review_x9a7_test.go).
+//
+// Tried and matched the client (the scratch tests are not kept): --defer-indexes with
+// CREATE TABLE … LIKE a table whose key is held, a TEMPORARY table shadowing it, CREATE
+// OR REPLACE TABLE, DROP + CREATE of the same name, RENAME TABLE, ALTER TABLE ADD
+// FOREIGN KEY to the held key after the rows, CREATE TABLE … (KEY …) SELECT, a keyed
+// TEMPORARY table then CREATE TABLE … LIKE it; /*M!100100 SET autocommit = 0 */; in a
+// checkpointed serial run: GET DIAGNOSTICS inside autocommit=0, two readers in a row,
+// GET DIAGNOSTICS … ROW_COUNT after UPDATE, an INSERT and its reader on one line,
+// /*!40101 SET @w = @@warning_count */, SET STATEMENT … FOR INSERT then the reader,
+// @@error_count + @@warning_count, GET DIAGNOSTICS CONDITION 1 … MESSAGE_TEXT, warnings
+// counted (SkipWarningCount off); COMMIT AND CHAIN (checkpointed, --parallel 2, and with
+// a mysqldump header: refused at the end with the reason), SET STATEMENT completion_type
+// = 1 FOR COMMIT; LOCK TABLES then START TRANSACTION … ROLLBACK, FLUSH TABLES k WITH READ
+// LOCK then START TRANSACTION, LOCK TABLES then SET autocommit = 0 … ROLLBACK, LOCK
+// TABLES twice; stops and --resume after SET @t = SYSDATE(6) (at the switch and later),
+// SET @n = NEXT VALUE FOR s (at and after), SET SESSION completion_type = 'CHAIN' and
+// mariadb-dump's SET @OLD_AUTOCOMMIT=@@AUTOCOMMIT, @@AUTOCOMMIT=0 with a stop inside the
+// region; SET insert_id / INSERT_ID before generated ids (parallel, load-data,
+// checkpointed); a procedure reading @@in_transaction (refused at the CALL, as meant).
+// transform.keepWrapped/readWrapper was read (literal concatenation, introducers, USING,
+// prepared names) and judged sound; x-review8 had tried its cases.
 
 // reviewX9a skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
 func reviewX9a(t *testing.T) {
