@@ -15,7 +15,7 @@ import (
 //
 // Cause: ParseSet (importer/plan/state.go:87-90) stops at NAMES or CHARACTER SET and
 // returns the assignments before it, so the autocommit after it is never seen:
-// AutocommitVars.Apply and setState (plan.go:266, state.go:213) find no autocommit, and
+// AutocommitVars.Apply and setState (plan.go:266, state.go:253) find no autocommit, and
 // the statement is a constant session statement. Not a regression (ParseSet stopped there
 // at e6aaf52), but x-fix7a's serial switch relies on ParseSet seeing every assignment.
 func TestReviewX9aSetAfterNames(t *testing.T) {

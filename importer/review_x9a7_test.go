@@ -11,7 +11,7 @@ import (
 // as x-fix7a meant; under the locks x-review6's lockState.ownTransaction runs such a
 // statement on its own.)
 //
-// Cause: the statement itself reads connection state (plan.connStateVar, exact.go:63):
+// Cause: the statement itself reads connection state (plan.connStateVar, exact.go:66):
 // the planner sends the rest serial (state.go exprState) but does not refuse it, and the
 // checkpointed serial replay runs it inside a START TRANSACTION with its progress row
 // (runBarrier, importer/replay/dispatch.go:485), where @@in_transaction is 1. x-fix7a
