@@ -81,8 +81,10 @@ func x9HeadRows() string { return x9Head + x7Rows("k", 1, 41) }
 // value, which the planner takes for on as it takes a new connection's"), but a SET
 // GLOBAL the dump ran before (a barrier the planner plans itself, plan.go:304) changed
 // that global. Not a regression of x-fix7a: at e6aaf52 every value but 0/OFF/FALSE was ON.
+//
+// Fixed (x-fix9a1): AutocommitVars.Apply follows the dump's SET GLOBAL autocommit and
+// gives DEFAULT its value (not known: the rest serial).
 func TestReviewX9aAutocommitDefault(t *testing.T) {
-	reviewX9a(t)
 	dump := x9HeadRows() + "SET GLOBAL autocommit = 0;\nSET autocommit = DEFAULT;\n" + x7Rows("k", 100, 201) +
 		"ROLLBACK;\nSET autocommit = 1;\nSET GLOBAL autocommit = 1;\n" + x7Rows("k", 300, 341)
 	x7Run(t, dump, x7Modes(), "x9")
@@ -98,8 +100,10 @@ func TestReviewX9aAutocommitDefault(t *testing.T) {
 // Cause: completionType (importer/plan/completion.go:33) reads DEFAULT as NO_CHAIN (0);
 // DEFAULT is the GLOBAL value, which the dump's own SET GLOBAL changed. The x-lock2 fix
 // follows SET completion_type = CHAIN only. Not a regression (x-lock2 added the reading).
+//
+// Fixed (x-fix9a1): completionType follows the dump's SET GLOBAL completion_type and
+// gives DEFAULT its value (CHAIN: the rest serial; not known: refused).
 func TestReviewX9aCompletionDefault(t *testing.T) {
-	reviewX9a(t)
 	dump := x9HeadRows() + "SET GLOBAL completion_type = 1;\nSET completion_type = DEFAULT;\n" +
 		"START TRANSACTION;\n" + x7Rows("k", 100, 141) + "COMMIT;\n" + x7Rows("k", 200, 241) +
 		"SET GLOBAL completion_type = 0;\n"
@@ -136,8 +140,10 @@ func x9TimeRows(from, to int) string {
 // so the SET GLOBAL of the same variable (globalAfterRead) does not send the rest serial.
 // DEFAULT reads the GLOBAL value as @@global.time_zone would (which globalRead marks).
 // A gap in x-fix7a's 49383a8 (the @@max_connections case), not a regression.
+//
+// Fixed (x-fix9a1): noteReads counts SET x = DEFAULT as a read of x, so a later SET
+// GLOBAL x sends the rest serial (globalAfterRead).
 func TestReviewX9aSessionDefaultAfterSetGlobal(t *testing.T) {
-	reviewX9a(t)
 	dump := x9Head + "CREATE TABLE z (id int PRIMARY KEY, ts timestamp NULL) ENGINE=InnoDB;\n" + x9TimeRows(1, 41) +
 		"SET time_zone = DEFAULT;\nSET GLOBAL time_zone = '+05:00';\n" + x9TimeRows(100, 201) +
 		"SET GLOBAL time_zone = SYSTEM;\n"
