@@ -19,7 +19,9 @@ import (
 // (the wrapper itself runs serially: EXECUTE and CALL are serialVerbs); a procedure
 // whose body may change the transaction (or one the dump did not create: its body is not
 // known), and dynamic SQL that cannot be read, are refused with the advice to import
-// without the modes that add dumpscope's own transactions.
+// without the modes that add dumpscope's own transactions; not under the dump's LOCK
+// TABLES, where the replay runs such a statement in a transaction of its own (replay's
+// lockState.ownTransaction, TestReviewX6LockedCallOpensTransaction).
 
 // wrappers is what the planner knows of prepared statements and procedures.
 type wrappers struct {
