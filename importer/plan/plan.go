@@ -283,7 +283,7 @@ func (p *Planner) plan(st, eff *split.Statement, db string, cat Catalog) (Plan, 
 			p.bodyVars = true
 		}
 	}
-	if why := inTransactionRead(st, p.open()); why != "" {
+	if why := inTransactionRead(st, plain || p.open()); why != "" {
 		return Plan{Kind: Refuse, Reason: why}, nil
 	}
 	if IsRollback(eff) && eff != st && p.parallelIn {

@@ -148,9 +148,10 @@ func (w *wrappers) inner(st *split.Statement) (*split.Statement, string) {
 // (LaterCountsReader refuses the bodies that read it). Inside the client's transaction
 // it reads 1 as the client's does; under LOCK TABLES alone the replay runs it on its own
 // (replay's lockState.ownTransaction). A SET runs as it is, with no progress row. A
-// statement a wrapper runs is read too.
-func inTransactionRead(st *split.Statement, open bool) string {
-	if open || st.Kind == split.KindSession || st.Kind == split.KindClient || !sqlscan.ContainsFoldASCII(st.SQL, "in_transaction") {
+// statement a wrapper runs is read too. skip: st is a plain row insert (literals only,
+// not scanned again) or the client's transaction is open.
+func inTransactionRead(st *split.Statement, skip bool) string {
+	if skip || st.Kind == split.KindSession || st.Kind == split.KindClient || !sqlscan.ContainsFoldASCII(st.SQL, "in_transaction") {
 		return ""
 	}
 	if k := bodyKind(st); k != "" && k != "table" {
