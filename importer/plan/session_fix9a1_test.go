@@ -33,6 +33,8 @@ func TestPlannerFix9a1(t *testing.T) {
 		{"execute-start", serialTail + "EXECUTE IMMEDIATE 'START TRANSACTION';\nINSERT INTO t VALUES (1);\nROLLBACK;\n", []string{"serial open", "serial in open", "serial in ends rollback"}, 1},
 		{"prepared-autocommit", serialTail + "PREPARE s FROM 'SET autocommit = 0';\nEXECUTE s;\nINSERT INTO t VALUES (1);\n", []string{"serial", "serial open", "serial in open"}, 1},
 		{"call-autocommit", serialTail + "CREATE PROCEDURE p() SET autocommit = 0;\nCALL p();\n", []string{"serial", "refuse ! the procedure's body has AUTOCOMMIT"}, 1},
+		{"call-altered", serialTail + "CREATE PROCEDURE p() SET autocommit = 0;\nALTER PROCEDURE p COMMENT 'x';\nCALL p();\n", []string{"serial", "serial", "refuse ! the procedure's body has AUTOCOMMIT"}, 1},
+		{"call-dropped", serialTail + "CREATE PROCEDURE p() INSERT INTO t VALUES (1);\nDROP PROCEDURE p;\nCALL p();\n", []string{"serial", "serial", "refuse ! the dump did not create the procedure"}, 1},
 		{"call-plain", serialTail + "CREATE PROCEDURE p() INSERT INTO t VALUES (1);\nCALL p();\n", []string{"serial", "serial"}, 1},
 		{"call-unknown", "CALL q();\n", []string{"refuse ! the dump did not create the procedure"}, 0},
 		{"execute-dynamic", "EXECUTE IMMEDIATE @sql;\n", []string{"refuse ! the client's transaction after it is not known"}, 0},

@@ -52,9 +52,12 @@ func (w *wrappers) observe(st *split.Statement) {
 		return
 	}
 	name := strings.ToLower(st.Table)
-	if strings.HasPrefix(st.Verb, "DROP") {
+	switch {
+	case strings.HasPrefix(st.Verb, "DROP"):
 		delete(w.procs, name)
 		return
+	case !strings.HasPrefix(st.Verb, "CREATE"):
+		return // ALTER PROCEDURE changes its characteristics, not its body
 	}
 	if w.procs == nil {
 		w.procs = map[string]string{}
