@@ -1,9 +1,11 @@
 package plan
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // AutocommitVars follows the user variables that hold a value of autocommit the planner
@@ -11,8 +13,15 @@ import (
 // @@AUTOCOMMIT=0 before each table's rows and SET AUTOCOMMIT=@OLD_AUTOCOMMIT after them;
 // a value that is not a literal and not such a variable is unknown (setState, Planner.plan:
 // the rest of the run goes serial). A variable set otherwise than by SET (SELECT … INTO,
-// :=) turns the run serial anyway, where Planner.toSerial forgets them all.
-type AutocommitVars struct{ known map[string]bool }
+// :=) turns the run serial anyway, where Planner.toSerial forgets them all; in a run
+// already serial forgetAssigned forgets them.
+type AutocommitVars struct {
+	known map[string]bool
+	// globalOff, globalUnknown: the GLOBAL autocommit the dump's SET GLOBAL autocommit
+	// left (on at first, as the planner takes a new connection's), which SET autocommit =
+	// DEFAULT gives the session (TestReviewX9aAutocommitDefault).
+	globalOff, globalUnknown bool
+}
 
 // Apply follows the SET statement st, run on a connection whose autocommit is cur: the
 // autocommit after it (on; off when not known), whether it is known, and whether st
@@ -25,6 +34,13 @@ func (v *AutocommitVars) Apply(st *split.Statement, cur bool) (on, known, set bo
 	for _, a := range ParseSet(st.SQL, st.Syntax()) {
 		switch {
 		case a.Global:
+			if a.Name == "autocommit" {
+				g, ok := autocommitValue(a.Value) // DEFAULT: the compiled default, on
+				v.globalOff, v.globalUnknown = !g, !ok
+			}
+		case a.Name == "autocommit" && strings.EqualFold(a.Value, "DEFAULT"):
+			set = true
+			on, known = !v.globalOff, !v.globalUnknown
 		case a.Name == "autocommit":
 			set = true
 			if on, known = autocommitValue(a.Value); !known {
@@ -44,6 +60,10 @@ func (v *AutocommitVars) Apply(st *split.Statement, cur bool) (on, known, set bo
 	return on && known, known, set
 }
 
+// forgetAll forgets the values of every variable (something may have set them unseen);
+// what the dump did to the GLOBAL value stays known.
+func (v *AutocommitVars) forgetAll() { v.known = nil }
+
 func (v *AutocommitVars) remember(name string, on bool) {
 	if v.known == nil {
 		v.known = map[string]bool{}
@@ -54,4 +74,38 @@ func (v *AutocommitVars) remember(name string, on bool) {
 // loneUserVar reports whether a SET value (ParseSet's Value) is one user variable.
 func loneUserVar(value string) bool {
 	return strings.HasPrefix(value, "@") && !strings.HasPrefix(value, "@@") && !strings.ContainsAny(value, " ()")
+}
+
+// forgetAssigned forgets what is known of the user variables st may set otherwise than as
+// a SET's own assignment: SELECT … INTO @v, @v := … anywhere; all of them at a CALL, an
+// EXECUTE (PREPARE'd or IMMEDIATE), a compound statement, or any statement once the dump
+// has created a trigger or function whose body names user variables (bodyVars: it may
+// run from anything). Apply follows SETs only, so SELECT 0 INTO @ac; SET autocommit =
+// @ac in a run gone serial took @ac for the 1 an earlier SET gave it
+// (TestReviewX9aStaleAutocommitVariable). Call it before Apply.
+func (v *AutocommitVars) forgetAssigned(st *split.Statement, bodyVars bool) {
+	if len(v.known) == 0 || st.Kind == split.KindClient {
+		return
+	}
+	switch strings.ToUpper(sqlscan.FirstWord(st.SQL)) {
+	case "CALL", "EXECUTE", "BEGIN", "IF", "CASE", "LOOP", "WHILE", "REPEAT", "FOR":
+		bodyVars = bodyVars || st.Kind != split.KindTxn // BEGIN alone starts a transaction
+	}
+	if bodyVars {
+		v.forgetAll()
+		return
+	}
+	if bytes.IndexByte(st.SQL, '@') < 0 {
+		return
+	}
+	l := sqlscan.New(st.SQL, st.Syntax())
+	prevInto := false
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@") {
+			if prevInto || bytes.HasPrefix(bytes.TrimLeft(l.Src[l.Pos:], " \t\r\n"), []byte(":=")) {
+				delete(v.known, strings.ToLower(t.Text))
+			}
+		}
+		prevInto = t.Is("INTO") || (prevInto && (t.Kind == sqlscan.Var || (t.Kind == sqlscan.Punct && t.Text == ",")))
+	}
 }

@@ -18,29 +18,51 @@ import (
 // say AND NO CHAIN NO RELEASE (replay's ownCommit).
 
 // completionType returns the session completion_type st, a SET, assigns (0, 1, 2; -1: a
-// value not known here), and whether it assigns one.
-func completionType(st *split.Statement) (int, bool) {
+// value not known here), and whether it assigns one. global is the GLOBAL value as the
+// dump's SET GLOBAL completion_type left it (0 at first, the server's default; -1 when
+// not known): DEFAULT takes it, and st's own SET GLOBAL, read in order, changes it
+// (TestReviewX9aCompletionDefault: DEFAULT read as NO_CHAIN after SET GLOBAL
+// completion_type = 1).
+func completionType(st *split.Statement, global *int) (int, bool) {
 	if st.Kind != split.KindSession {
 		return 0, false
 	}
 	ct, set := 0, false
 	for _, a := range ParseSet(st.SQL, st.Syntax()) {
-		if a.Global || a.Name != "completion_type" {
+		if a.Name != "completion_type" {
+			continue
+		}
+		v := strings.ToUpper(strings.Trim(a.Value, "'\""))
+		if a.Global {
+			if v == "DEFAULT" {
+				*global = 0 // the compiled default, NO_CHAIN
+			} else {
+				*global = completionValue(v)
+			}
 			continue
 		}
 		set = true
-		switch strings.ToUpper(strings.Trim(a.Value, "'\"")) {
-		case "0", "NO_CHAIN", "DEFAULT":
-			ct = 0
-		case "1", "CHAIN":
-			ct = 1
-		case "2", "RELEASE":
-			ct = 2
-		default:
-			ct = -1
+		if v == "DEFAULT" {
+			ct = *global
+		} else {
+			ct = completionValue(v)
 		}
 	}
 	return ct, set
+}
+
+// completionValue reads a literal completion_type (upper case, unquoted): 0, 1, 2, or -1
+// when it is not one.
+func completionValue(v string) int {
+	switch v {
+	case "0", "NO_CHAIN":
+		return 0
+	case "1", "CHAIN":
+		return 1
+	case "2", "RELEASE":
+		return 2
+	}
+	return -1
 }
 
 // completionRefusal is why completion_type RELEASE, or one not known, is refused.
@@ -48,9 +70,10 @@ const completionRefusal = "completion_type RELEASE (or a value not known before 
 	"import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"
 
 // followCompletion plans st when it sets completion_type (ok): CHAIN turns the rest of
-// the run serial, RELEASE or a value not known is refused, NO_CHAIN changes nothing.
-func (p *Planner) followCompletion(st *split.Statement) (pl Plan, ok bool) {
-	ct, set := completionType(st)
+// the run serial, RELEASE or a value not known is refused, NO_CHAIN changes nothing. at
+// is the dump's statement: st, or the wrapper that runs st (EXECUTE IMMEDIATE '…').
+func (p *Planner) followCompletion(st, at *split.Statement) (pl Plan, ok bool) {
+	ct, set := completionType(st, &p.completionGlobal)
 	if !set {
 		return Plan{}, false
 	}
@@ -60,7 +83,7 @@ func (p *Planner) followCompletion(st *split.Statement) (pl Plan, ok bool) {
 		return Plan{}, false
 	case 1:
 		p.completion = 1
-		return p.toSerial(st, "completion_type = CHAIN makes each COMMIT and ROLLBACK open the next transaction at once"), true
+		return p.toSerial(at, "completion_type = CHAIN makes each COMMIT and ROLLBACK open the next transaction at once"), true
 	}
 	return Plan{Kind: Refuse, Reason: completionRefusal}, true
 }

@@ -18,19 +18,29 @@ import (
 // variable such a statement read sends the rest serial: the workers replay nothing after
 // it.
 
-// noteReads keeps the server variables st, a session statement the workers replay, reads.
+// noteReads keeps the server variables st, a session statement the workers replay, reads:
+// @@x, and x in SET x = DEFAULT, which gives the session the GLOBAL value as it is when
+// the statement runs (TestReviewX9aSessionDefaultAfterSetGlobal: a worker replayed SET
+// time_zone = DEFAULT after the dump's SET GLOBAL time_zone).
 func (p *Planner) noteReads(st *split.Statement) {
 	l := st.Tokens()
 	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		name, ok := sessionRead(t)
-		if !ok {
-			continue
+		if name, ok := sessionRead(t); ok {
+			p.noteRead(name)
 		}
-		if p.readVars == nil {
-			p.readVars = map[string]bool{}
-		}
-		p.readVars[name] = true
 	}
+	for _, a := range ParseSet(st.SQL, st.Syntax()) {
+		if !a.Global && strings.EqualFold(a.Value, "DEFAULT") {
+			p.noteRead(a.Name)
+		}
+	}
+}
+
+func (p *Planner) noteRead(name string) {
+	if p.readVars == nil {
+		p.readVars = map[string]bool{}
+	}
+	p.readVars[name] = true
 }
 
 // sessionRead returns the variable a token reads when it is @@x, @@session.x or

@@ -144,9 +144,14 @@ type Planner struct {
 	step        autoincStep     // auto_increment_increment/_offset and the tables ids were generated into under them
 	flushLock   bool            // the locks were taken by FLUSH TABLES … WITH READ LOCK or FOR EXPORT (flushlock.go)
 	completion  int             // the session's completion_type (completion.go): 0, or 1 (CHAIN)
-	acVars      AutocommitVars  // user variables holding a known autocommit value
-	readVars    map[string]bool // server variables read (@@x, @@session.x) by session statements the workers replay (globalread.go)
-	acOn, acSet bool            // the autocommit the statement planned last gave, if it set it
+	// completionGlobal is the GLOBAL completion_type after the dump's SET GLOBALs (0 at
+	// first, the server default the planner assumes; -1: not known): what DEFAULT gives.
+	completionGlobal int
+	acVars           AutocommitVars  // user variables holding a known autocommit value
+	bodyVars         bool            // a trigger or function whose body names user variables was created
+	wrap             wrappers        // prepared statements and procedures the dump created (wrappers.go)
+	readVars         map[string]bool // server variables read (@@x, @@session.x) by session statements the workers replay (globalread.go)
+	acOn, acSet      bool            // the autocommit the statement planned last gave, if it set it
 	// Syntax is how strings are quoted and escaped in the stream (the splitter's state).
 	Syntax sqlscan.Syntax
 }
@@ -204,14 +209,27 @@ func (p *Planner) Next(st *split.Statement, db string, cat Catalog) (Plan, error
 		}
 	}
 	p.seen++
-	pl, err := p.plan(st, db, cat)
+	// What a wrapper runs that changes the transaction is planned as that statement
+	// (wrappers.go); its own plan stays the wrapper's (serial).
+	in, why := p.wrap.inner(st)
+	p.wrap.observe(st)
+	if why != "" && len(p.locked) == 0 {
+		// Under the dump's LOCK TABLES the replay runs such a statement on its own
+		// (replay's lockState.ownTransaction: TestReviewX6LockedCallOpensTransaction).
+		return Plan{Kind: Refuse, Reason: why}, nil
+	}
+	eff := st
+	if in != nil {
+		eff = in
+	}
+	pl, err := p.plan(st, eff, db, cat)
 	if err != nil {
 		return pl, err
 	}
 	if pl.Kind == Refuse {
 		return pl, nil
 	}
-	p.track(st, db, &pl)
+	p.track(eff, db, &pl)
 	pl.OpenAfter, pl.Locked = p.open(), len(p.locked) > 0
 	pl.Volatile = p.volatile(st, db)
 	return pl, nil
@@ -245,8 +263,9 @@ func (p *Planner) volatile(st *split.Statement, db string) bool {
 	return (w == "SELECT" || w == "DO" || w == "VALUES") && exprState(st.SQL, st.Syntax()) != ""
 }
 
-// plan is Next without the transaction bookkeeping that follows the decision.
-func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error) {
+// plan is Next without the transaction bookkeeping that follows the decision. eff is st,
+// or the statement st wraps when that one changes the transaction (wrappers.inner).
+func (p *Planner) plan(st, eff *split.Statement, db string, cat Catalog) (Plan, error) {
 	if st.Kind == split.KindClient || len(st.SQL) == 0 {
 		return Plan{Kind: Session}, nil
 	}
@@ -259,16 +278,28 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 		return Plan{Kind: Refuse, Reason: why + ": in a parallel replay ROW_COUNT(), FOUND_ROWS() and @@in_transaction there would return what dumpscope's own statements (progress rows, warning counts) or another connection left, not the client's values; " +
 			"import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"}, nil
 	}
-	if st.Kind == split.KindSession {
+	if st.Kind == split.KindRoutine {
+		if _, vars := RoutineUserVars(st); len(vars) > 0 {
+			p.bodyVars = true
+		}
+	}
+	if why := inTransactionRead(st, plain || p.open()); why != "" {
+		return Plan{Kind: Refuse, Reason: why}, nil
+	}
+	if IsRollback(eff) && eff != st && p.parallelIn {
+		return Plan{Kind: Refuse, Reason: "a ROLLBACK inside " + sqlscan.FirstWord(st.SQL) + " of a transaction whose rows were already committed on other connections; import it without --parallel"}, nil
+	}
+	p.acVars.forgetAssigned(st, p.bodyVars)
+	if eff.Kind == split.KindSession {
 		// Before the run may go serial at this very statement (SET @a=UUID(), …): the
 		// step it sets holds from here on either way.
-		p.step.noteSet(st)
-		on, known, set := p.acVars.Apply(st, p.autocommit)
+		p.step.noteSet(eff)
+		on, known, set := p.acVars.Apply(eff, p.autocommit)
 		p.acOn, p.acSet = on, set
 		if set && !known {
 			return p.toSerial(st, errAutocommitUnknown), nil
 		}
-		if pl, ok := p.followCompletion(st); ok {
+		if pl, ok := p.followCompletion(eff, st); ok {
 			return pl, nil
 		}
 	}
@@ -364,7 +395,7 @@ func (p *Planner) toSerial(st *split.Statement, why string) Plan {
 		pl.Reason = fmt.Sprintf("%s: %s: the rest of the dump runs on one connection", split.At("", st), why)
 		pl.Relock = p.lock
 		p.mode = modeSerial
-		p.acVars = AutocommitVars{} // SELECT … INTO @v, which may have turned it serial, sets variables unseen
+		p.acVars.forgetAll() // SELECT … INTO @v, which may have turned it serial, sets variables unseen
 	}
 	return pl
 }

@@ -30,8 +30,8 @@ func setsAutocommit(q []byte, syn sqlscan.Syntax) (on, set bool) {
 }
 
 // autocommitValue reads a value given to autocommit (ParseSet's Value): on, and whether
-// it is a literal the planner can read. DEFAULT is the global value, which the planner
-// takes for on as it takes a new connection's.
+// it is a literal the planner can read. DEFAULT is the global value, taken here for on as
+// a new connection's; AutocommitVars.Apply reads it as the dump's SET GLOBAL left it.
 func autocommitValue(v string) (on, known bool) {
 	switch strings.ToUpper(v) {
 	case "1", "ON", "TRUE", "DEFAULT":
@@ -56,7 +56,10 @@ type SetAssign struct {
 }
 
 // ParseSet reads the assignments of SET a = x, @b := y, SESSION c = z, @@session.d = w.
-// NAMES, CHARACTER SET, PASSWORD, ROLE, TRANSACTION and STATEMENT forms return none.
+// NAMES cs [COLLATE c] and CHARACTER SET cs, anywhere in the list, are the session
+// variables they set (charsetItem), and the list goes on after them: a reader that
+// stopped there missed SET NAMES utf8mb4, autocommit = 0 (TestReviewX9aSetAfterNames).
+// PASSWORD, ROLE, TRANSACTION and STATEMENT forms return none.
 func ParseSet(q []byte, syn sqlscan.Syntax) []SetAssign {
 	l := sqlscan.New(q, syn)
 	if !l.Next().Is("SET") {
@@ -84,6 +87,19 @@ func ParseSet(q []byte, syn sqlscan.Syntax) []SetAssign {
 			}
 		case sqlscan.Word, sqlscan.Quoted:
 			name = strings.ToLower(t.Text)
+			if t.Kind == sqlscan.Word && (name == "names" || name == "character" || name == "charset") {
+				// One item of the list (SET @z = 1, NAMES utf8mb4, autocommit = 0): what
+				// follows it is read too.
+				cs, ok := charsetItem(&l, name)
+				if !ok {
+					return out
+				}
+				out = append(out, cs...)
+				if n := l.Next(); n.Kind != sqlscan.Punct || n.Text != "," {
+					return out
+				}
+				continue
+			}
 			if name == "names" || name == "character" || name == "charset" || name == "password" ||
 				name == "role" || name == "transaction" || name == "statement" || name == "default" {
 				return out

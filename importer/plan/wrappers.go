@@ -1,0 +1,174 @@
+package plan
+
+import (
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/importer/transform"
+)
+
+// A statement can start, end or change the transaction of its connection from inside a
+// wrapper: EXECUTE IMMEDIATE 'START TRANSACTION', PREPARE s FROM 'SET autocommit = 0'
+// then EXECUTE s, CALL p() where p sets autocommit. The planner, which follows the
+// client's transaction to know where the dump's transactions are (Plan.InRegion,
+// OpenAfter), read none of them: a checkpointed run gone serial then gave the rows after
+// such a statement a START TRANSACTION … progress row … COMMIT of their own, committing
+// what the client's connection held open (TestReviewX9aHiddenTransaction). What a
+// wrapper runs that the planner can read (transform.Wrapped) it plans as that statement
+// (the wrapper itself runs serially: EXECUTE and CALL are serialVerbs); a procedure
+// whose body may change the transaction (or one the dump did not create: its body is not
+// known), and dynamic SQL that cannot be read, are refused with the advice to import
+// without the modes that add dumpscope's own transactions; not under the dump's LOCK
+// TABLES, where the replay runs such a statement in a transaction of its own (replay's
+// lockState.ownTransaction, TestReviewX6LockedCallOpensTransaction).
+
+// wrappers is what the planner knows of prepared statements and procedures.
+type wrappers struct {
+	prepared map[string]*split.Statement // PREPARE s FROM '…': what s runs (nil: not readable)
+	procs    map[string]string           // procedure name (lower case) → what in its body may change the transaction, or ""
+}
+
+// wrapDepth bounds how deep wrappers in wrappers are read (as transform's maxWrapDepth).
+const wrapDepth = 8
+
+// observe notes the PREPARE, DEALLOCATE PREPARE and CREATE or DROP PROCEDURE st.
+func (w *wrappers) observe(st *split.Statement) {
+	if name, ok := transform.PrepareName(st); ok {
+		if w.prepared == nil {
+			w.prepared = map[string]*split.Statement{}
+		}
+		in, _, _ := transform.Wrapped(st)
+		w.prepared[name] = in
+		return
+	}
+	if first := strings.ToUpper(sqlscan.FirstWord(st.SQL)); (first == "DEALLOCATE" || first == "DROP") && st.Kind == split.KindOther {
+		if _, name, _ := transform.Wrapped(st); name != "" {
+			delete(w.prepared, name)
+		}
+		return
+	}
+	if st.Kind != split.KindRoutine || !strings.HasSuffix(st.Verb, "PROCEDURE") || st.Table == "" {
+		return
+	}
+	name := strings.ToLower(st.Table)
+	switch {
+	case strings.HasPrefix(st.Verb, "DROP"):
+		delete(w.procs, name)
+		return
+	case !strings.HasPrefix(st.Verb, "CREATE"):
+		return // ALTER PROCEDURE changes its characteristics, not its body
+	}
+	if w.procs == nil {
+		w.procs = map[string]string{}
+	}
+	w.procs[name] = txnWord(st)
+}
+
+// txnWords are the words of a procedure or compound statement body that may start, end
+// or change how its connection ends a transaction (START TRANSACTION, BEGIN WORK, SET
+// autocommit, XA …), or run what the planner cannot read (EXECUTE, CALL).
+var txnWords = map[string]bool{
+	"START": true, "COMMIT": true, "ROLLBACK": true, "WORK": true, "XA": true, "AUTOCOMMIT": true,
+	"COMPLETION_TYPE": true, "EXECUTE": true, "CALL": true,
+}
+
+// txnWord returns the first word of st that txnWords holds (or an @@autocommit,
+// @@completion_type), or "".
+func txnWord(st *split.Statement) string {
+	l := st.Tokens()
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Kind == sqlscan.Word && txnWords[strings.ToUpper(t.Text)] {
+			return strings.ToUpper(t.Text)
+		}
+		if name, _, ok := serverVar(t.Text); ok && t.Kind == sqlscan.Var && (name == "autocommit" || name == "completion_type") {
+			return t.Text
+		}
+	}
+	return ""
+}
+
+// wrapRefusal is the advice of a refusal of a wrapper.
+const wrapRefusal = ": the client's transaction after it is not known, and dumpscope's own transactions (progress rows, a parallel replay's batches) would commit what it holds open; " +
+	"import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"
+
+// inner returns the statement st, a wrapper, runs when that statement changes the
+// transaction of its connection (a transaction statement, or a SET of autocommit or
+// completion_type), and why st must be refused when what it runs may change it but
+// cannot be read; nil and "" for anything else.
+func (w *wrappers) inner(st *split.Statement) (*split.Statement, string) {
+	for depth := 0; depth < wrapDepth && st.Kind == split.KindOther; depth++ {
+		first := strings.ToUpper(sqlscan.FirstWord(st.SQL))
+		switch first {
+		case "CALL":
+			l := st.Tokens()
+			l.Next()
+			t := l.Next()
+			_, name := l.Name(t)
+			why, known := w.procs[strings.ToLower(name)]
+			switch {
+			case !known:
+				return nil, "CALL " + name + ": the dump did not create the procedure, so what it does to the transaction is not known" + wrapRefusal
+			case why != "":
+				return nil, "CALL " + name + ": the procedure's body has " + why + wrapRefusal
+			}
+			return nil, ""
+		case "BEGIN", "IF", "CASE", "LOOP", "WHILE", "REPEAT", "FOR":
+			if why := txnWord(st); why != "" {
+				return nil, "a compound statement with " + why + wrapRefusal
+			}
+			return nil, ""
+		case "PREPARE", "DEALLOCATE", "DROP":
+			return nil, "" // prepares, runs nothing (observe)
+		}
+		in, prepared, unreadable := transform.Wrapped(st)
+		if prepared != "" && first == "EXECUTE" {
+			p, ok := w.prepared[prepared]
+			if !ok || p == nil {
+				return nil, "EXECUTE " + prepared + ": what the prepared statement runs cannot be read" + wrapRefusal
+			}
+			in = p
+		}
+		if unreadable != "" {
+			return nil, unreadable + wrapRefusal
+		}
+		if in == nil {
+			return nil, ""
+		}
+		if in.Kind == split.KindTxn || XAVerb(in) != "" || SetsTransactionControl(in) {
+			return in, ""
+		}
+		st = in
+	}
+	return nil, ""
+}
+
+// inTransactionRead returns why st, which reads @@in_transaction, is refused, or "". Run
+// outside the client's transaction (open: the planner's region or table locks), a
+// checkpointed serial replay gives it a START TRANSACTION … progress row … COMMIT of its
+// own, where the client's autocommit statement reads 0 and it read 1
+// (TestReviewX9aInTransactionRead); a parallel replay's other connections are no better
+// (LaterCountsReader refuses the bodies that read it). Inside the client's transaction
+// it reads 1 as the client's does; under LOCK TABLES alone the replay runs it on its own
+// (replay's lockState.ownTransaction). A SET runs as it is, with no progress row. A
+// statement a wrapper runs is read too. skip: st is a plain row insert (literals only,
+// not scanned again) or the client's transaction is open.
+func inTransactionRead(st *split.Statement, skip bool) string {
+	if skip || st.Kind == split.KindSession || st.Kind == split.KindClient || !sqlscan.ContainsFoldASCII(st.SQL, "in_transaction") {
+		return ""
+	}
+	if k := bodyKind(st); k != "" && k != "table" {
+		return "" // a body: LaterCountsReader
+	}
+	for depth := 0; st != nil && depth < wrapDepth; depth++ {
+		l := st.Tokens()
+		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+			if t.Kind == sqlscan.Var && inTransactionVar(t.Text) {
+				return "it reads " + t.Text + ", which dumpscope's own transaction (its progress row, a worker's batch) sets to 1 where the client's statement, outside any transaction, reads 0; " +
+					"import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"
+			}
+		}
+		st, _, _ = transform.Wrapped(st)
+	}
+	return ""
+}
