@@ -147,6 +147,7 @@ type Planner struct {
 	acVars      AutocommitVars  // user variables holding a known autocommit value
 	readVars    map[string]bool // server variables read (@@x, @@session.x) by session statements the workers replay (globalread.go)
 	acOn, acSet bool            // the autocommit the statement planned last gave, if it set it
+	diag        diagBodies      // the dump's procedures and prepared statements that may read the diagnostics area
 	// Syntax is how strings are quoted and escaped in the stream (the splitter's state).
 	Syntax sqlscan.Syntax
 }
@@ -204,6 +205,7 @@ func (p *Planner) Next(st *split.Statement, db string, cat Catalog) (Plan, error
 		}
 	}
 	p.seen++
+	p.diag.note(st)
 	pl, err := p.plan(st, db, cat)
 	if err != nil {
 		return pl, err
@@ -275,7 +277,7 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 	if keys, ok := flushLockedTables(st, db); ok && keys[0] == "*" {
 		return Plan{Kind: Refuse, Reason: globalReadLockRefusal}, nil
 	}
-	if p.mode != modeSerial && ReadsDiagnostics(st) {
+	if p.mode != modeSerial && p.diag.reads(st) {
 		return Plan{Kind: Refuse, Reason: diagnosticsRefusal + "; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"}, nil
 	}
 	if !plain {
