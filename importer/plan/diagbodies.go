@@ -89,6 +89,29 @@ func (d *diagBodies) verdict(v diagVerdict, q []byte, syn sqlscan.Syntax) bool {
 	return reads || !known
 }
 
+// refusal is why st, a possible reader (reads), is refused while the run is parallel:
+// diagnosticsRefusal, and for a CALL or EXECUTE whose body the dump did not show, that
+// it may read the area, not that it does.
+func (d *diagBodies) refusal(st *split.Statement) string {
+	l := st.Tokens()
+	w := l.Next()
+	switch {
+	case w.Is("CALL"):
+		_, name := l.Name(l.Next())
+		if _, known := d.procedures[strings.ToLower(name)]; !known {
+			return "the procedure " + name + " was not created by the dump (it was there before, or dropped), and may read " + diagnosticsArea + ": " + diagnosticsWhy
+		}
+	case w.Is("EXECUTE") && !l.Next().Is("IMMEDIATE"):
+		l = st.Tokens()
+		l.Next()
+		name := l.Next().Text
+		if _, known := d.prepared[strings.ToLower(name)]; !known {
+			return "the prepared statement " + name + " was not prepared by the dump from a string literal, and may read " + diagnosticsArea + ": " + diagnosticsWhy
+		}
+	}
+	return diagnosticsRefusal
+}
+
 // bodyReadsDiagnostics reports whether a CREATE PROCEDURE's body may read the caller's
 // diagnostics area: it names GET … DIAGNOSTICS, @@warning_count or @@error_count, or runs
 // code of its own choosing (CALL, EXECUTE), anywhere in it (only its first statement

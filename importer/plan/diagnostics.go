@@ -144,7 +144,14 @@ func diagnosticsVar(t sqlscan.Token) bool {
 // diagnosticsRefusal is why a reader of the diagnostics area is refused while the run is
 // parallel: the statement before it may have run on a worker, or among dumpscope's own
 // statements, and what it left cannot be read on the control connection.
-const diagnosticsRefusal = "it reads the diagnostics area (warnings, errors, row count) of the statement before it, which a parallel replay may have run on another connection"
+const diagnosticsRefusal = "it reads " + diagnosticsArea + ": " + diagnosticsWhy
+
+// diagnosticsArea and diagnosticsWhy make up diagnosticsRefusal and the refusal of a
+// CALL or EXECUTE that may read it (diagBodies.refusal).
+const (
+	diagnosticsArea = "the diagnostics area (warnings, errors, row count) of the statement before it"
+	diagnosticsWhy  = "a parallel replay may have run that statement on another connection"
+)
 
 // MayReadDiagnostics reports whether st may read the diagnostics area the statement
 // before it left without the dump's CREATE PROCEDURE and PREPARE at hand: a reader

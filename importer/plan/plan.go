@@ -278,7 +278,7 @@ func (p *Planner) plan(st *split.Statement, db string, cat Catalog) (Plan, error
 		return Plan{Kind: Refuse, Reason: globalReadLockRefusal}, nil
 	}
 	if p.mode != modeSerial && p.diag.reads(st) {
-		return Plan{Kind: Refuse, Reason: diagnosticsRefusal + "; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"}, nil
+		return Plan{Kind: Refuse, Reason: p.diag.refusal(st) + "; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"}, nil
 	}
 	if !plain {
 		if why := connectionState(st); why != "" {
