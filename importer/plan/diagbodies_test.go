@@ -103,3 +103,36 @@ func BenchmarkDiagBodies(b *testing.B) {
 		}
 	})
 }
+
+// TestPlanUnknownCallRefused: while the run is parallel, a CALL of a procedure the dump
+// did not create is refused as one that may read the diagnostics area, naming it; one the
+// dump created with a body that reads none turns the run serial as any CALL does.
+func TestPlanUnknownCallRefused(t *testing.T) {
+	for script, want := range map[string]string{
+		"INSERT INTO t VALUES (1);\nCALL nosuch();\n":                                            "refuse: the procedure nosuch was not created by the dump",
+		"INSERT INTO t VALUES (1);\nEXECUTE s;\n":                                                "refuse: the prepared statement s was not prepared by the dump",
+		"CREATE PROCEDURE p() INSERT INTO t VALUES (2);\nINSERT INTO t VALUES (1);\nCALL p();\n": "serial",
+	} {
+		sp := split.NewSplitter(strings.NewReader(script), split.SplitOptions{})
+		p := NewPlanner()
+		var last Plan
+		for sp.Next() {
+			st := sp.Statement()
+			if len(st.SQL) == 0 {
+				continue
+			}
+			pl, err := p.Next(&st, "db", fakeCatalog{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			last = pl
+		}
+		got := last.Kind.String()
+		if last.Kind == Refuse {
+			got += ": " + last.Reason
+		}
+		if !strings.HasPrefix(got, want) {
+			t.Errorf("%q: last planned %q, want %q…", script, got, want)
+		}
+	}
+}
