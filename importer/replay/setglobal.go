@@ -68,13 +68,16 @@ func resumeSetGlobal(ctx context.Context, cr *controller, st *split.Statement) (
 	return false, nil
 }
 
-// sessionScoped are the variables (@@x) st sets GLOBAL that have a session value too,
-// as c reads them: SELECT @@SESSION.x fails for a GLOBAL-only one (ERROR 1238).
+// sessionScoped are the variables (@@x) st sets GLOBAL that have a session value a
+// resume can give back: SELECT @@SESSION.x on c fails for a GLOBAL-only one (ERROR
+// 1238), and sessionReadOnly's cannot be set (ERROR 1621). A character set's collation
+// follows it (setting character_set_connection resets collation_connection to the
+// character set's default), as charsetVars are given back.
 func sessionScoped(ctx context.Context, c Conn, st *split.Statement) ([]string, error) {
 	var names []string
 	for _, a := range plan.ParseSet(st.SQL, st.Syntax()) {
 		name := strings.ToLower(a.Name)
-		if !a.Global || !sysVarName(name) || sessionKeptVars[name] || slices.Contains(names, "@@"+name) {
+		if !a.Global || !sysVarName(name) || sessionKeptVars[name] || sessionReadOnly[name] || slices.Contains(names, "@@"+name) {
 			continue
 		}
 		rows, err := c.QueryContext(ctx, "SELECT @@SESSION."+name)
@@ -82,13 +85,24 @@ func sessionScoped(ctx context.Context, c Conn, st *split.Statement) ([]string, 
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			continue // no session scope
+			continue // no session value
 		}
 		rows.Close()
 		names = append(names, "@@"+name)
 	}
+	for _, cs := range []string{"connection", "database", "server"} {
+		if slices.Contains(names, "@@character_set_"+cs) {
+			names = slices.DeleteFunc(names, func(n string) bool { return n == "@@collation_"+cs })
+			names = append(names, "@@collation_"+cs)
+		}
+	}
 	return names, nil
 }
+
+// sessionReadOnly are variables whose session value no SET changes (ERROR 1621: "SESSION
+// variable … is read-only. Use SET GLOBAL"): a new session takes the GLOBAL's, the
+// client's as a resume's.
+var sessionReadOnly = map[string]bool{"max_allowed_packet": true, "net_buffer_length": true}
 
 // markGlobalRan marks st, a SET of GLOBAL variables alone that returned err on c, as run
 // (checkpoint.MarkGlobalRan) for a resume to skip; it returns err, or why the mark
