@@ -2,6 +2,7 @@ package plan
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
@@ -130,3 +131,22 @@ func bodyReadsDiagnostics(st *split.Statement) bool {
 // it left: ReadsDiagnostics, with a CALL's procedure and an EXECUTE's prepared statement
 // read from what the planner saw of the dump (diagBodies).
 func (p *Planner) ReadsDiagnostics(st *split.Statement) bool { return p.diag.reads(st) }
+
+// DiagnosticsReaders follows the dump's procedures and prepared statements for a reader
+// of the statements that do not pass the planner (the replay's warning counts), as the
+// planner does (ReadsDiagnostics). Safe for concurrent use: a worker runs barrier items
+// through the same replayer.
+type DiagnosticsReaders struct {
+	mu sync.Mutex
+	d  diagBodies
+}
+
+// Reads notes st (a CREATE PROCEDURE, PREPARE, …; noting one twice changes nothing) and
+// reports whether it may read the diagnostics area the statement before it left, or
+// keeps it (KeepsDiagnostics).
+func (x *DiagnosticsReaders) Reads(st *split.Statement) bool {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.d.note(st)
+	return x.d.reads(st) || KeepsDiagnostics(st)
+}

@@ -152,14 +152,3 @@ const (
 	diagnosticsArea = "the diagnostics area (warnings, errors, row count) of the statement before it"
 	diagnosticsWhy  = "a parallel replay may have run that statement on another connection"
 )
-
-// MayReadDiagnostics reports whether st may read the diagnostics area the statement
-// before it left without the dump's CREATE PROCEDURE and PREPARE at hand: a reader
-// (ReadsDiagnostics), a CALL or an EXECUTE of a prepared statement. The replay counts no
-// warnings of these (it would empty the list such a statement may read first).
-func MayReadDiagnostics(st *split.Statement) bool {
-	if st.Kind == split.KindClient || len(st.SQL) == 0 {
-		return false
-	}
-	return readsDiagnostics(st.SQL, st.Syntax(), 0) != diagNone
-}
