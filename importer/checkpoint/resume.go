@@ -190,6 +190,7 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 		wait = 10 * time.Second
 	}
 	restarted := serverRestarted(ctx, control, j, target)
+	r.restarted = restarted
 	if err := EndOldConnections(ctx, control, j, restarted, own, wait, p.Log); err != nil {
 		return nil, err
 	}

@@ -65,6 +65,9 @@ type prior struct {
 	// "already applied".
 	resumed  bool
 	furthest int64
+	// restarted: the server restarted since the interrupted attempt (serverRestarted), so
+	// its GLOBAL variables are back to their configured values (GlobalRan).
+	restarted bool
 	// failedAt is Journal.FailedAt of the interrupted run, plus one (0: none); cleared
 	// (Passed) once the statement there runs without error.
 	failedAt      atomic.Int64

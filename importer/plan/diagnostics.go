@@ -24,33 +24,131 @@ import (
 var diagnosticsVerbs = map[string]bool{"SET": true, "DO": true, "SELECT": true, "VALUES": true}
 
 // ReadsDiagnostics reports whether st reads the diagnostics area the statement before it
-// left (see above).
+// left (see above), as far as its own text tells: a CALL, or an EXECUTE of a prepared
+// statement, may read it (a procedure whose first statement is GET DIAGNOSTICS, or
+// SELECT @@warning_count, reads the caller's area on MariaDB 10.11), and only the dump's
+// CREATE PROCEDURE or PREPARE tells whether it does (Planner.ReadsDiagnostics).
 func ReadsDiagnostics(st *split.Statement) bool {
 	if st.Kind == split.KindClient || len(st.SQL) == 0 {
 		return false
 	}
-	w := strings.ToUpper(sqlscan.FirstWord(st.SQL))
-	if w == "GET" {
-		return secondWordIs(st.SQL, "DIAGNOSTICS") || secondWordIs(st.SQL, "CURRENT")
+	return readsDiagnostics(st.SQL, st.Syntax(), 0) == diagReads
+}
+
+// diagVerdict is what a statement's text tells of its reading the diagnostics area.
+type diagVerdict int
+
+const (
+	diagNone     diagVerdict = iota
+	diagReads                // it reads it
+	diagCall                 // a CALL: its procedure's body tells
+	diagPrepared             // an EXECUTE of a prepared statement: its PREPARE tells
+	diagKeeps                // SHOW WARNINGS, ERRORS, COUNT(*) …: it reads the area and leaves it as it was
+)
+
+// maxDiagDepth bounds how deep readsDiagnostics follows EXECUTE IMMEDIATE '…' and SET
+// STATEMENT … FOR in one another.
+const maxDiagDepth = 8
+
+// readsDiagnostics reads q's text (see ReadsDiagnostics). EXECUTE IMMEDIATE runs its
+// string in the caller's diagnostics area: a literal is read as the statement it is,
+// anything else (a variable, an expression) may be a reader.
+func readsDiagnostics(q []byte, syn sqlscan.Syntax, depth int) diagVerdict {
+	if depth > maxDiagDepth {
+		return diagReads
+	}
+	w := strings.ToUpper(sqlscan.FirstWord(q))
+	switch w {
+	case "GET":
+		if secondWordIs(q, "DIAGNOSTICS") || secondWordIs(q, "CURRENT") {
+			return diagReads
+		}
+		return diagNone
+	case "CALL":
+		return diagCall
+	case "SHOW":
+		if keepsDiagnostics(q, syn) {
+			return diagKeeps
+		}
+		return diagNone
+	case "EXECUTE":
+		l := sqlscan.New(q, syn)
+		l.Next()
+		if !l.Next().Is("IMMEDIATE") {
+			return diagPrepared
+		}
+		text, ok := sqlscan.LiteralStatement(&l)
+		if !ok {
+			return diagReads
+		}
+		return readsDiagnostics([]byte(text), syn, depth+1)
 	}
 	if !diagnosticsVerbs[w] {
+		return diagNone
+	}
+	l := sqlscan.New(q, syn)
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if w == "SET" && t.Is("FOR") {
+			// SET STATEMENT … FOR s: s runs in the caller's area as it would alone.
+			if v := readsDiagnostics(q[t.End:], syn, depth+1); v != diagNone {
+				return v
+			}
+			break
+		}
+		if diagnosticsVar(t) {
+			return diagReads
+		}
+	}
+	return diagNone
+}
+
+// keepsDiagnostics reports whether q is SHOW WARNINGS, SHOW ERRORS, or SHOW COUNT(*)
+// WARNINGS or ERRORS (LIMIT aside).
+func keepsDiagnostics(q []byte, syn sqlscan.Syntax) bool {
+	l := sqlscan.New(q, syn)
+	l.Next() // SHOW
+	t := l.Next()
+	if t.Is("COUNT") {
+		for _, p := range []string{"(", "*", ")"} {
+			if n := l.Next(); n.Kind != sqlscan.Punct || n.Text != p {
+				return false
+			}
+		}
+		t = l.Next()
+	}
+	return t.Is("WARNINGS") || t.Is("ERRORS")
+}
+
+// KeepsDiagnostics reports whether st is SHOW WARNINGS or ERRORS (or their COUNT(*)):
+// it reads the diagnostics area without emptying it, so a reader after it still reads
+// the statement before it. It is no reader of its own (it leaves nothing in the
+// database, and runs while the run is parallel), but nothing of dumpscope's may come
+// between it and that statement either (replay's diagTail).
+func KeepsDiagnostics(st *split.Statement) bool {
+	if st.Kind == split.KindClient || len(st.SQL) == 0 {
 		return false
 	}
-	l := sqlscan.New(st.SQL, st.Syntax())
-	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		if t.Kind != sqlscan.Var {
-			continue
-		}
-		name := strings.ToLower(strings.TrimPrefix(t.Text, "@@"))
-		name = strings.TrimPrefix(strings.TrimPrefix(name, "session."), "local.")
-		if strings.HasPrefix(t.Text, "@@") && (name == "warning_count" || name == "error_count") {
-			return true
-		}
+	return readsDiagnostics(st.SQL, st.Syntax(), 0) == diagKeeps
+}
+
+// diagnosticsVar reports whether t is @@warning_count or @@error_count (session scope).
+func diagnosticsVar(t sqlscan.Token) bool {
+	if t.Kind != sqlscan.Var || !strings.HasPrefix(t.Text, "@@") {
+		return false
 	}
-	return false
+	name := strings.ToLower(strings.TrimPrefix(t.Text, "@@"))
+	name = strings.TrimPrefix(strings.TrimPrefix(name, "session."), "local.")
+	return name == "warning_count" || name == "error_count"
 }
 
 // diagnosticsRefusal is why a reader of the diagnostics area is refused while the run is
 // parallel: the statement before it may have run on a worker, or among dumpscope's own
 // statements, and what it left cannot be read on the control connection.
-const diagnosticsRefusal = "it reads the diagnostics area (warnings, errors, row count) of the statement before it, which a parallel replay may have run on another connection"
+const diagnosticsRefusal = "it reads " + diagnosticsArea + ": " + diagnosticsWhy
+
+// diagnosticsArea and diagnosticsWhy make up diagnosticsRefusal and the refusal of a
+// CALL or EXECUTE that may read it (diagBodies.refusal).
+const (
+	diagnosticsArea = "the diagnostics area (warnings, errors, row count) of the statement before it"
+	diagnosticsWhy  = "a parallel replay may have run that statement on another connection"
+)

@@ -89,6 +89,9 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 	if err := cr.endReloadTxn(ctx, st, pl); err != nil { // every statement passes here
 		return true, err
 	}
+	if done, err := resumeSetGlobal(ctx, cr, st); done || err != nil { // setglobal.go
+		return true, err
+	}
 	switch pl.Kind {
 	case plan.Refuse:
 		if err := p.disp.flush(ctx); err != nil {
@@ -311,7 +314,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		if err := addOwed(); err != nil {
 			return err
 		}
-		switch err = r.exec(ctx, p.control, st, q); {
+		switch err = markGlobalRan(ctx, p, p.control, st, r.exec(ctx, p.control, st, q)); { // setglobal.go
 		case err == nil && after != "":
 			err = cr.giveBack(ctx, st, after)
 		case err == nil:

@@ -97,7 +97,8 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 		return false, nil
 	}
 	cp := p.opt.Checkpoint
-	if !plan.ReadsDiagnostics(st) || pl.Kind != plan.Serial || cp.Skip(st.Offset) {
+	reads := p.disp.planner.ReadsDiagnostics(st) || plan.KeepsDiagnostics(st) // SHOW WARNINGS: as a reader, the tail waits on
+	if !reads || pl.Kind != plan.Serial || cp.Skip(st.Offset) {
 		return false, d.settle(ctx, p)
 	}
 	r := p.serial
@@ -141,19 +142,28 @@ func heldStatement(st *split.Statement, full bool) *split.Statement {
 // barrierTail is what runBarrier does after its statement ran: the marker of its intent,
 // its user variables, its progress row and the commit.
 type barrierTail struct {
-	c                               Conn
-	st                              *split.Statement
-	end                             int64
-	digest                          string
+	c      Conn
+	st     *split.Statement
+	end    int64
+	digest string
+	// db is the database of st's table when it ran (a USE may come before the tail).
+	db                              string
 	ddl, intent, ddlIntent, creates bool
 }
 
-// oweBarrier defers t (a statement that is not DDL, run on the control connection in a
-// serial run, inside the START TRANSACTION runBarrier sent) until the next statement.
+// oweBarrier defers t (a statement run on the control connection in a serial run) until
+// the next statement. DML ran inside the START TRANSACTION runBarrier sent, which the
+// abort rolls back. DDL committed on its own: what waits is its progress row (CREATE
+// TABLE IF NOT EXISTS and DROP TABLE IF EXISTS leave a note a reader reads:
+// TestReviewX9aDiagnosticsAfterDDL), and the abort leaves it unrecorded, as a kill right
+// after it would (a resume runs it again: runBarrier's "already exists").
 func (d *diagTail) oweBarrier(dp *dispatcher, t barrierTail) error {
-	t.st = heldStatement(t.st, len(dp.p.ctl.userVarsOf(t.st)) > 0) // journaled in run
-	d.owe(func(ctx context.Context) error { return t.run(ctx, dp, nil) },
-		func(ctx context.Context) error { _, err := t.c.ExecContext(ctx, ownRollback); return err })
+	t.st = heldStatement(t.st, t.ddl || len(dp.p.ctl.userVarsOf(t.st)) > 0) // journaled in run; AfterDDL reads a DDL whole
+	abort := func(ctx context.Context) error { _, err := t.c.ExecContext(ctx, ownRollback); return err }
+	if t.ddl {
+		abort = func(context.Context) error { return nil }
+	}
+	d.owe(func(ctx context.Context) error { return t.run(ctx, dp, nil) }, abort)
 	return nil
 }
 
@@ -189,7 +199,7 @@ func (t barrierTail) run(ctx context.Context, dp *dispatcher, err error) error {
 	if t.creates && !st.Tolerated {
 		// With the DDL's progress row: killed before it, the CREATE runs again on
 		// resume, meets "already exists" as applied (runBarrier), and records it then.
-		if err := cp.RecordCreated(ctx, c, dp.statementDB(st), st.Table); err != nil {
+		if err := cp.RecordCreated(ctx, c, t.db, st.Table); err != nil {
 			return r.sqlError(st, st.SQL, err)
 		}
 	}

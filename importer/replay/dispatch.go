@@ -464,7 +464,7 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 		if setsCharsetFromDatabase(st) {
 			return p.ctl.runCharsetFromDatabase(ctx, c, st, q)
 		}
-		return r.exec(ctx, c, st, q)
+		return markGlobalRan(ctx, p, c, st, r.exec(ctx, c, st, q)) // a resume skips it (setglobal.go)
 	}
 	ddl := st.Kind == split.KindDDL || st.Kind == split.KindRoutine
 	intent, err := p.ctl.beginIntent(ctx, c, st, end, digest, scope)
@@ -486,7 +486,7 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 			return r.sqlError(st, st.SQL, err)
 		}
 	}
-	r.warn.hold = !ddl && c == p.control && dp.planner.Serial() // its commit may wait (diagtail.go)
+	r.warn.hold = c == p.control && dp.planner.Serial() // its progress row may wait (diagtail.go)
 	err = r.exec(resumedDDL(ctx, cp, ddl), c, st, q)
 	r.warn.hold = false
 	if changesTables(st) {
@@ -507,8 +507,8 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 		// Only one on the control connection in every attempt (an ALTER may have waited on a worker).
 		cp.RanAfresh(st.Offset)
 	}
-	t := barrierTail{c: c, st: st, end: end, digest: digest, ddl: ddl, intent: intent, ddlIntent: ddlIntent, creates: creates}
-	if err == nil && !ddl && c == p.control && dp.planner.Serial() {
+	t := barrierTail{c: c, st: st, end: end, digest: digest, db: dp.statementDB(st), ddl: ddl, intent: intent, ddlIntent: ddlIntent, creates: creates}
+	if err == nil && c == p.control && dp.planner.Serial() {
 		return p.ctl.diag.oweBarrier(dp, t) // until the next statement is known (diagtail.go)
 	}
 	return t.run(ctx, dp, err)

@@ -112,7 +112,7 @@ func (sk *skipState) lostState(ctx context.Context, st *split.Statement) error {
 			return nil
 		}
 		what = "LAST_INSERT_ID()"
-	case sk.prevSkipped && plan.ReadsDiagnostics(st):
+	case sk.prevSkipped && sk.p.disp.planner.ReadsDiagnostics(st):
 		what = "the diagnostics area (warnings, errors, row count)" // diagtail.go
 	case sk.prevSkipped && (sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS")):
 		what = "ROW_COUNT() or FOUND_ROWS()"

@@ -31,6 +31,10 @@ type warnLog struct {
 	// (held), before dumpscope's progress row empties the list.
 	hold bool
 	held *split.Statement
+	// diag follows the dump's procedures and prepared statements: the warnings of a
+	// CALL or EXECUTE that may read the area (or of SHOW WARNINGS, which keeps it) are
+	// not counted, nor stale ones cleared before it.
+	diag plan.DiagnosticsReaders
 }
 
 // Stale warnings. The server clears a connection's warning list only when a statement
@@ -73,7 +77,7 @@ func (wl *warnLog) countsWarnings(st *split.Statement) bool {
 	r := wl.r
 	// A reader of the diagnostics area raises nothing of its own, and the statement
 	// that empties a stale list before it would empty what it reads (diagtail.go).
-	return !r.opt.SkipWarningCount && st.Kind != split.KindSession && st.Kind != split.KindLock && !plan.ReadsDiagnostics(st)
+	return !r.opt.SkipWarningCount && st.Kind != split.KindSession && st.Kind != split.KindLock && !wl.diag.Reads(st)
 }
 
 // clearStaleWarnings empties c's warning list before st when st's own warnings could not

@@ -1,0 +1,119 @@
+package replay
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/plan"
+	"github.com/dumpscope/dumpscope/importer/split"
+)
+
+// SET GLOBAL and --resume. A SET GLOBAL changes the server, not the session that runs
+// it, and writes no progress row: a resume that sent it again ran it twice (SET GLOBAL x =
+// @@global.x + 1000 added 2000: TestReviewX9aSetGlobalAgainOnResume), unless the server
+// restarted in between, which set the GLOBAL back (checkpoint.GlobalRan tells). And the
+// resume's connections are new sessions, which start from the GLOBAL values the earlier
+// attempt's SET GLOBAL changed, where the client's session kept what it connected with
+// (rows stored under time_zone '+05:00' where the client's were under SYSTEM:
+// TestReviewX9aResumeSessionFromNewGlobal). So before a SET GLOBAL of a variable that has
+// a session scope runs, the control connection's session value of it is journaled
+// (checkpoint.Run.RecordVars, the user-variable journal, at the statement's offset), and a
+// resume gives it back there, to the control connection and the workers' sessions, before
+// anything after it runs. Only a SET of GLOBAL variables alone (plan.SetsGlobalOnly): a
+// SET that also sets session or user variables runs again whole on resume (open).
+
+// sessionKeptVars are variables a SET GLOBAL may change whose session value the planner
+// follows itself (the transaction's bounds): not given back behind its back.
+var sessionKeptVars = map[string]bool{"autocommit": true, "completion_type": true}
+
+// resumeSetGlobal does what a resume owes st when it is a SET of GLOBAL variables alone
+// (see above): it gives back the session values journaled for it, and skips it when an
+// earlier attempt ran it on this server (done); before it runs, it journals them. A run
+// without a checkpoint does nothing here.
+func resumeSetGlobal(ctx context.Context, cr *controller, st *split.Statement) (done bool, err error) {
+	p := cr.p
+	cp := p.opt.Checkpoint
+	if cp == nil || !plan.SetsGlobalOnly(st) || len(cr.userVarsOf(st)) > 0 {
+		return false, nil
+	}
+	assign, journaled := cp.VarsAt(st.Offset, st.SQL)
+	if journaled {
+		if err := cr.giveBack(ctx, st, assign); err != nil {
+			return true, err
+		}
+		p.disp.session = append(p.disp.session, assign)
+	}
+	ran, err := checkpoint.GlobalRan(ctx, cp, p.control, st.Offset)
+	if err != nil {
+		return true, p.at(st, err)
+	}
+	if ran {
+		return true, cr.skipped.noteSkipped(ctx, st)
+	}
+	if journaled {
+		return false, nil // an attempt before a restart journaled them: the client's
+	}
+	names, err := sessionScoped(ctx, p.control, st)
+	if err != nil || len(names) == 0 {
+		return false, err
+	}
+	// A plain INSERT (none was journaled at this offset), on the control connection in
+	// its transaction state: inside the dump's transaction it commits with it.
+	if err := cp.RecordVars(ctx, p.control, p.control, st.Offset, st.SQL, names); err != nil {
+		return true, p.at(st, fmt.Errorf("journal the session's values of the variables it sets GLOBAL: %w", err))
+	}
+	return false, nil
+}
+
+// sessionScoped are the variables (@@x) st sets GLOBAL that have a session value a
+// resume can give back: SELECT @@SESSION.x on c fails for a GLOBAL-only one (ERROR
+// 1238), and sessionReadOnly's cannot be set (ERROR 1621). A character set's collation
+// follows it (setting character_set_connection resets collation_connection to the
+// character set's default), as charsetVars are given back.
+func sessionScoped(ctx context.Context, c Conn, st *split.Statement) ([]string, error) {
+	var names []string
+	for _, a := range plan.ParseSet(st.SQL, st.Syntax()) {
+		name := strings.ToLower(a.Name)
+		if !a.Global || !sysVarName(name) || sessionKeptVars[name] || sessionReadOnly[name] || slices.Contains(names, "@@"+name) {
+			continue
+		}
+		rows, err := c.QueryContext(ctx, "SELECT @@SESSION."+name)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			continue // no session value
+		}
+		rows.Close()
+		names = append(names, "@@"+name)
+	}
+	for _, cs := range []string{"connection", "database", "server"} {
+		if slices.Contains(names, "@@character_set_"+cs) {
+			names = slices.DeleteFunc(names, func(n string) bool { return n == "@@collation_"+cs })
+			names = append(names, "@@collation_"+cs)
+		}
+	}
+	return names, nil
+}
+
+// sessionReadOnly are variables whose session value no SET changes (ERROR 1621: "SESSION
+// variable … is read-only. Use SET GLOBAL"): a new session takes the GLOBAL's, the
+// client's as a resume's.
+var sessionReadOnly = map[string]bool{"max_allowed_packet": true, "net_buffer_length": true}
+
+// markGlobalRan marks st, a SET of GLOBAL variables alone that returned err on c, as run
+// (checkpoint.MarkGlobalRan) for a resume to skip; it returns err, or why the mark
+// failed.
+func markGlobalRan(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Statement, err error) error {
+	cp := p.opt.Checkpoint
+	if err != nil || cp == nil || c != p.control || !plan.SetsGlobalOnly(st) {
+		return err
+	}
+	if err := checkpoint.MarkGlobalRan(ctx, cp, c, st.Offset); err != nil {
+		return p.at(st, fmt.Errorf("mark the SET GLOBAL as run, for a resume: %w", err))
+	}
+	return nil
+}
