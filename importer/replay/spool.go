@@ -96,7 +96,7 @@ func (b *rowBatch) shrink(arenas *arenas) {
 	if len(b.buf) == 0 || cap(b.buf) < 1<<20 || len(b.buf) > cap(b.buf)/4 {
 		return
 	}
-	small := make([]byte, len(b.buf))
+	small := arenas.small.get(len(b.buf))
 	copy(small, b.buf)
 	base := uintptr(unsafe.Pointer(unsafe.SliceData(b.buf)))
 	for i, st := range b.stmts {
@@ -126,11 +126,13 @@ type arenas struct {
 	// size is a new buffer's capacity (a full batch and its records' headers); max the
 	// largest kept (a batch of one oversize statement is not).
 	size, max int
+	// small are the buffers of shrunk batches (smallBuffers).
+	small smallBuffers
 }
 
 func newArenas(batchBytes int64, n int) *arenas {
 	size := int(batchBytes + batchBytes/16 + recordHeader)
-	return &arenas{free: make(chan []byte, n), size: size, max: 2 * size}
+	return &arenas{free: make(chan []byte, n), size: size, max: 2 * size, small: smallBuffers{max: size}}
 }
 
 // get returns an empty buffer of at least need bytes.
@@ -146,9 +148,15 @@ func (a *arenas) get(need int) []byte {
 }
 
 // put keeps buf for a later get, when there is room and it is full-size: not one shrink
-// made (a batch filling it would grow it, copying), nor an oversize one.
+// made (a batch filling it would grow it, copying; it goes to small), nor an oversize one.
 func (a *arenas) put(buf []byte) {
-	if cap(buf) < a.size || cap(buf) > a.max {
+	if cap(buf) < a.size {
+		if cap(buf) > 0 {
+			a.small.put(buf)
+		}
+		return
+	}
+	if cap(buf) > a.max {
 		return
 	}
 	select {
