@@ -1,6 +1,10 @@
 package dumpfile
 
-import "fmt"
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
 
 // A dump in UTF-16 or UTF-32 is what Windows PowerShell's `mysqldump … > dump.sql` writes
 // (its > re-encodes the output as UTF-16LE with a byte-order mark). Neither the mariadb
@@ -52,13 +56,24 @@ func wideText(b []byte) (encoding, why string) {
 }
 
 // wideTextError is the one-line refusal of a dump in encoding enc: what it is and the
-// command that converts it. compressed is the dump's compression ("" for none).
+// command that converts it, with the dump's own name in it (shell-quoted) so that it can be
+// pasted as it is. compressed is the dump's compression ("" for none).
 func wideTextError(name, compressed, enc, why string) error {
 	if compressed != "" {
 		dec := map[string]string{FormatGzip: "zcat", FormatZstd: "zstd -dc", FormatXz: "xz -dc", FormatBzip2: "bzip2 -dc"}[compressed]
-		return fmt.Errorf("%s: the dump in this %s file is %s text (%s): the mariadb client cannot read it either; convert it to UTF-8 first: %s FILE | iconv -f %s -t UTF-8 | dumpscope import -",
-			name, compressed, enc, why, dec, enc)
+		return fmt.Errorf("%s: the dump in this %s file is %s text (%s): the mariadb client cannot read it either; convert it to UTF-8 first: %s %s | iconv -f %s -t UTF-8 | dumpscope import -",
+			name, compressed, enc, why, dec, shellWord(name), enc)
 	}
-	return fmt.Errorf("%s is %s text (%s): the mariadb client cannot read it either; convert it to UTF-8 first: iconv -f %s -t UTF-8 FILE > FILE-utf8.sql",
-		name, enc, why, enc)
+	out := strings.TrimSuffix(name, filepath.Ext(name)) + "-utf8.sql"
+	return fmt.Errorf("%s is %s text (%s): the mariadb client cannot read it either; convert it to UTF-8 first: iconv -f %s -t UTF-8 %s > %s",
+		name, enc, why, enc, shellWord(name), shellWord(out))
+}
+
+// shellWord is s as one word for a POSIX shell: as it is when it holds only characters no
+// shell treats specially, else in single quotes.
+func shellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./+:@%,") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
