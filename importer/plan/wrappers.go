@@ -89,7 +89,7 @@ func txnWord(st *split.Statement) string {
 }
 
 // wrapRefusal is the advice of a refusal of a wrapper.
-const wrapRefusal = ": the client's transaction after it is not known, and dumpscope's own transactions (progress rows, a parallel replay's batches) would commit what it holds open; " +
+const wrapRefusal = "; dumpscope's own transactions (progress rows, a parallel replay's batches) could commit what it leaves open, where the client's stays open; " +
 	"import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"
 
 // inner returns the statement st, a wrapper, runs when that statement changes the
