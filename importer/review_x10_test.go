@@ -1,0 +1,108 @@
+package importer_test
+
+import (
+	"os"
+	"testing"
+)
+
+// The tenth hostile review (branch x-review10, session 37), of this session's fixes that
+// no review had read: x-fix9a1 (the planner reads wrappers: importer/plan/wrappers.go,
+// setlist.go, autocommitvars.go, completion.go), x-fix9a2 (diagnostics readers, SET
+// GLOBAL on --resume), x-fix9b (importer/dumpfile's own gzip member parser), ae5b33b (the
+// vars journal's plain INSERT) and h-ci's sandbox pool. Each test failed on main
+// (998198f) when written and shows the database differing from `mariadb < same input`.
+// They are gated (reviewX10): run them with
+//
+//	DUMPSCOPE_REVIEW_X=1 go test -count=1 $(scripts/gotags) ./importer/ -run TestReviewX10
+//
+// A fix removes its test's reviewX10 call.
+//
+// Found (each test names its cause; all silent wrong data): the planner's procedure
+// table is keyed by the bare name, so a CALL runs another database's procedure than the
+// one the planner read, and CREATE PROCEDURE IF NOT EXISTS of an existing name replaces
+// the body the planner knows while the server keeps the old one (this file); SET GLOBAL
+// autocommit inside EXECUTE IMMEDIATE or a prepared statement is not followed, so a
+// later SET autocommit = DEFAULT is taken for ON (this file).
+//
+// Tried and matched the client (the scratch tests are not kept): inside the dump's
+// transaction after an INSERT IGNORE took InnoDB's bulk path (unique_checks=0,
+// foreign_key_checks=0), then a duplicate INSERT IGNORE and COMMIT, with in between an
+// INSERT or UPDATE of a MyISAM table, SET GLOBAL max_connections / time_zone, CREATE
+// TABLE, SET NAMES, SET @a, SELECT … INTO @b — checkpointed (--parallel 1 and 2, with
+// --load-data) and --parallel 2; SET @@session.autocommit = DEFAULT and SET LOCAL
+// autocommit = DEFAULT after SET GLOBAL autocommit = 0; SET CHARACTER SET DEFAULT,
+// autocommit = 0; SET NAMES DEFAULT, autocommit = 0; SET NAMES utf8mb4 COLLATE
+// utf8mb4_bin, autocommit = 0 (--parallel 2, with and without --load-data).
+
+// reviewX10 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
+func reviewX10(t *testing.T) {
+	t.Helper()
+	if os.Getenv("DUMPSCOPE_REVIEW_X") != "1" {
+		t.Skip("an open finding of the x-review10 (fails on main): DUMPSCOPE_REVIEW_X=1 runs it")
+	}
+}
+
+// TestReviewX10ProcedureOtherDatabase: in a checkpointed run gone serial, x9.p sets
+// autocommit = 0 and y9.p sets a user variable; CALL p() in x9 (also CALL y9.p() when
+// y9.p is the one that sets autocommit and x9.p was created last). The client's next 40
+// rows stay in the open transaction and the dump's ROLLBACK undoes them; dumpscope gives
+// each its own START TRANSACTION … progress row … COMMIT: rows 100-140 in the re-dump
+// where the client has none. Silent.
+//
+// Cause: wrappers.observe keys the procedures it read by the bare name
+// (importer/plan/wrappers.go:54 `name := strings.ToLower(st.Table)`, the database of
+// the CREATE ignored), and inner looks a CALL up by the bare name too (wrappers.go:107
+// drops the qualifier l.Name returns): the body the planner holds is the last CREATE
+// PROCEDURE of that name in any database, not the one the CALL runs. A gap in x-fix9a1
+// (before it no CALL was read at all: TestReviewX9aHiddenTransaction), not a regression.
+func TestReviewX10ProcedureOtherDatabase(t *testing.T) {
+	reviewX10(t)
+	for name, body := range map[string]string{
+		"unqualified": "CREATE PROCEDURE p() SET autocommit = 0;\nCREATE DATABASE y9;\nUSE y9;\nCREATE PROCEDURE p() SET @x = 1;\nUSE x9;\nCALL p();\n",
+		"qualified":   "CREATE DATABASE y9;\nCREATE PROCEDURE y9.p() SET autocommit = 0;\nCREATE PROCEDURE p() SET @x = 1;\nCALL y9.p();\n",
+	} {
+		body += x7Rows("k", 100, 141) + "ROLLBACK;\nSET autocommit = 1;\n"
+		t.Run(name, func(t *testing.T) { importMatchesClient(t, x9Serial(body), checkpointed(t), "x9") })
+	}
+}
+
+// TestReviewX10ProcedureIfNotExists: CREATE PROCEDURE p() SET autocommit = 0, then
+// CREATE PROCEDURE IF NOT EXISTS p() SET @x = 1 (the server keeps the first body, with a
+// note), then CALL p() in a checkpointed run gone serial. As
+// TestReviewX10ProcedureOtherDatabase: rows 100-140 in the re-dump where the client has
+// none. Silent. (CREATE OR REPLACE does replace the body: the planner is right there.)
+//
+// Cause: wrappers.observe (importer/plan/wrappers.go:65 `w.procs[name] = txnWord(st)`)
+// takes every CREATE PROCEDURE for the procedure's new body, IF NOT EXISTS or not. A gap
+// in x-fix9a1, not a regression.
+func TestReviewX10ProcedureIfNotExists(t *testing.T) {
+	reviewX10(t)
+	body := "CREATE PROCEDURE p() SET autocommit = 0;\nCREATE PROCEDURE IF NOT EXISTS p() SET @x = 1;\nCALL p();\n" +
+		x7Rows("k", 100, 141) + "ROLLBACK;\nSET autocommit = 1;\n"
+	importMatchesClient(t, x9Serial(body), checkpointed(t), "x9")
+}
+
+// TestReviewX10WrappedSetGlobalAutocommit: EXECUTE IMMEDIATE 'SET GLOBAL autocommit = 0'
+// (or PREPARE s FROM 'SET @@global.autocommit = 0'; EXECUTE s), then SET autocommit =
+// DEFAULT: the session takes 0, the client's next 100 rows stay in the open transaction
+// and the dump's ROLLBACK undoes them; under --parallel 2 (with or without --load-data)
+// dumpscope keeps rows 100-200 where the client has none. Silent. The same SET GLOBAL
+// written plainly is followed (TestReviewX9aAutocommitDefault).
+//
+// Cause: wrappers.inner unwraps only a statement SetsTransactionControl accepts
+// (importer/plan/wrappers.go:138), and SetsTransactionControl skips GLOBAL assignments
+// (state.go:370 `!a.Global`), so the planner plans the EXECUTE as itself and
+// AutocommitVars.Apply never sees the SET GLOBAL it runs; at SET autocommit = DEFAULT
+// (autocommitvars.go:41) globalOff is still false and DEFAULT is taken for ON. The same
+// holds for SET GLOBAL completion_type in a wrapper (completion.go follows the plain
+// statement only). A gap in x-fix9a1's two fixes meeting, not a regression.
+func TestReviewX10WrappedSetGlobalAutocommit(t *testing.T) {
+	reviewX10(t)
+	for name, set := range map[string]string{
+		"execute-immediate": "EXECUTE IMMEDIATE 'SET GLOBAL autocommit = 0';\nSET autocommit = DEFAULT;\n",
+		"prepared":          "PREPARE s FROM 'SET @@global.autocommit = 0';\nEXECUTE s;\nSET autocommit = DEFAULT;\n",
+	} {
+		dump := x9HeadRows() + set + x7Rows("k", 100, 201) + "ROLLBACK;\nSET autocommit = 1;\nSET GLOBAL autocommit = 1;\n" + x7Rows("k", 300, 341)
+		t.Run(name, func(t *testing.T) { x7Run(t, dump, x7Modes(), "x9") })
+	}
+}
