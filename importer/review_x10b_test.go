@@ -10,16 +10,16 @@ import (
 // x-review10, second batch (see review_x10_test.go): SET GLOBAL and --resume.
 
 // TestReviewX10MixedSetGlobalAgainOnResume: SET GLOBAL lock_wait_timeout =
-// @@global.lock_wait_timeout + 1000, SESSION sql_mode = '' (one statement), rows, a stop
+// @@global.lock_wait_timeout + 1000, SESSION sql_mode = "" (one statement), rows, a stop
 // after a later row (its progress row committed), --resume, then INSERT … SELECT
 // @@global.lock_wait_timeout. The client adds 1000 once (87400); the resume sends the
 // whole SET again and the row stores 88400 (--parallel 2). Silent.
 //
-// Cause: resumeSetGlobal (importer/replay/setglobal.go:41) handles only a SET of GLOBAL
+// Cause: resumeSetGlobal (importer/replay/setglobal.go:39) handles only a SET of GLOBAL
 // variables alone (plan.SetsGlobalOnly); a SET with a session part is a session
 // statement a resume replays whole to rebuild the session (dispatch.go never skips
 // KindSession), GLOBAL part included, and markGlobalRan marks none. The fixer left this
-// open on purpose (setglobal.go:22 "(open)"); x-fix9a2's task asked for the session part
+// open on purpose (setglobal.go:26 "(open)"); x-fix9a2's task asked for the session part
 // only. A gap in x-fix9a2 (TestReviewX9aSetGlobalAgainOnResume's mixed form), not a
 // regression. Tried and matched the client: SET GLOBAL … + @inc (a user variable), two
 // SET GLOBALs of the variable with rows between, a SET GLOBAL inside the dump's START
