@@ -22,7 +22,10 @@ import (
 // one the planner read, and CREATE PROCEDURE IF NOT EXISTS of an existing name replaces
 // the body the planner knows while the server keeps the old one (this file); SET GLOBAL
 // autocommit inside EXECUTE IMMEDIATE or a prepared statement is not followed, so a
-// later SET autocommit = DEFAULT is taken for ON (this file).
+// later SET autocommit = DEFAULT is taken for ON, and SET completion_type = DEFAULT
+// for NO_CHAIN (this file); a mixed SET GLOBAL …, SESSION … runs again on --resume
+// (review_x10b_test.go); the test sandbox pool's reset keeps sys.sys_config changes and
+// INTO OUTFILE files (internal/testsandbox/review_x10_test.go).
 //
 // Tried and matched the client (the scratch tests are not kept): inside the dump's
 // transaction after an INSERT IGNORE took InnoDB's bulk path (unique_checks=0,
@@ -32,7 +35,19 @@ import (
 // --load-data) and --parallel 2; SET @@session.autocommit = DEFAULT and SET LOCAL
 // autocommit = DEFAULT after SET GLOBAL autocommit = 0; SET CHARACTER SET DEFAULT,
 // autocommit = 0; SET NAMES DEFAULT, autocommit = 0; SET NAMES utf8mb4 COLLATE
-// utf8mb4_bin, autocommit = 0 (--parallel 2, with and without --load-data).
+// utf8mb4_bin, autocommit = 0 (--parallel 2, with and without --load-data). In a
+// checkpointed run gone serial, before rows and a ROLLBACK: EXECUTE IMMEDIATE 'START
+// TRANSACTIO\\N' (an escape), '/*!START TRANSACTION */', 'BEGIN'; PREPARE s FROM 'SELECT
+// 1' then PREPARE s FROM 'START TRANSACTION'; DEALLOCATE then PREPARE again; PREPARE S /
+// PREPARE `s` then EXECUTE s; refused as meant (cost, not loss): EXECUTE IMMEDIATE
+// X'…', 0x…, CONCAT(…); CALL of a procedure whose body is /*!50000 SET autocommit = 0 */,
+// or created as P or `x9`.`p`. Diagnostics readers behind backquoted prepared names
+// (PREPARE `s` FROM 'GET DIAGNOSTICS …' after PREPARE s FROM 'SELECT 1', DEALLOCATE
+// PREPARE `s`). importer/dumpfile: 4000 gzip files of 1-3 members (empty ones, FEXTRA,
+// FNAME, FCOMMENT, FHCRC) with 1-2 bytes flipped, replaced or dropped, decoded by ISA-L
+// and by DUMPSCOPE_INFLATE=go against zcat: no decode that gzip -d refuses or decodes
+// otherwise was accepted silently (files whose damaged first header no longer reads as
+// gzip are taken for plain text and fail at the server, as detectFormat intends).
 
 // reviewX10 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
 func reviewX10(t *testing.T) {
@@ -82,21 +97,24 @@ func TestReviewX10ProcedureIfNotExists(t *testing.T) {
 	importMatchesClient(t, x9Serial(body), checkpointed(t), "x9")
 }
 
-// TestReviewX10WrappedSetGlobalAutocommit: EXECUTE IMMEDIATE 'SET GLOBAL autocommit = 0'
-// (or PREPARE s FROM 'SET @@global.autocommit = 0'; EXECUTE s), then SET autocommit =
+// TestReviewX10WrappedSetGlobal: EXECUTE IMMEDIATE 'SET GLOBAL autocommit = 0' (or
+// PREPARE s FROM 'SET @@global.autocommit = 0'; EXECUTE s), then SET autocommit =
 // DEFAULT: the session takes 0, the client's next 100 rows stay in the open transaction
 // and the dump's ROLLBACK undoes them; under --parallel 2 (with or without --load-data)
-// dumpscope keeps rows 100-200 where the client has none. Silent. The same SET GLOBAL
-// written plainly is followed (TestReviewX9aAutocommitDefault).
+// dumpscope keeps rows 100-200 where the client has none. The same with EXECUTE IMMEDIATE
+// 'SET GLOBAL completion_type = 1', SET completion_type = DEFAULT (CHAIN): the client's
+// COMMIT chains a transaction that holds rows 200-240 until its session ends, undone;
+// dumpscope keeps them. Silent. The same SET GLOBALs written plainly are followed
+// (TestReviewX9aAutocommitDefault, TestReviewX9aCompletionDefault).
 //
 // Cause: wrappers.inner unwraps only a statement SetsTransactionControl accepts
 // (importer/plan/wrappers.go:138), and SetsTransactionControl skips GLOBAL assignments
-// (state.go:370 `!a.Global`), so the planner plans the EXECUTE as itself and
-// AutocommitVars.Apply never sees the SET GLOBAL it runs; at SET autocommit = DEFAULT
-// (autocommitvars.go:41) globalOff is still false and DEFAULT is taken for ON. The same
-// holds for SET GLOBAL completion_type in a wrapper (completion.go follows the plain
-// statement only). A gap in x-fix9a1's two fixes meeting, not a regression.
-func TestReviewX10WrappedSetGlobalAutocommit(t *testing.T) {
+// (state.go:370 `!a.Global`), so the planner plans the EXECUTE as itself: neither
+// AutocommitVars.Apply (autocommitvars.go:36, which follows SET GLOBAL autocommit) nor
+// completionType (completion.go:36, SET GLOBAL completion_type) sees the SET GLOBAL it
+// runs, and at SET … = DEFAULT (autocommitvars.go:41) the GLOBAL is taken for the
+// compiled default. A gap where x-fix9a1's two fixes meet, not a regression.
+func TestReviewX10WrappedSetGlobal(t *testing.T) {
 	reviewX10(t)
 	for name, set := range map[string]string{
 		"execute-immediate": "EXECUTE IMMEDIATE 'SET GLOBAL autocommit = 0';\nSET autocommit = DEFAULT;\n",
@@ -105,4 +123,7 @@ func TestReviewX10WrappedSetGlobalAutocommit(t *testing.T) {
 		dump := x9HeadRows() + set + x7Rows("k", 100, 201) + "ROLLBACK;\nSET autocommit = 1;\nSET GLOBAL autocommit = 1;\n" + x7Rows("k", 300, 341)
 		t.Run(name, func(t *testing.T) { x7Run(t, dump, x7Modes(), "x9") })
 	}
+	dump := x9HeadRows() + "EXECUTE IMMEDIATE 'SET GLOBAL completion_type = 1';\nSET completion_type = DEFAULT;\n" +
+		"START TRANSACTION;\n" + x7Rows("k", 100, 141) + "COMMIT;\n" + x7Rows("k", 200, 241) + "SET GLOBAL completion_type = 0;\n"
+	t.Run("completion-type", func(t *testing.T) { x7Run(t, dump, x7Modes(), "x9") })
 }
