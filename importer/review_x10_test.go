@@ -23,7 +23,9 @@ import (
 // the body the planner knows while the server keeps the old one (this file); SET GLOBAL
 // autocommit inside EXECUTE IMMEDIATE or a prepared statement is not followed, so a
 // later SET autocommit = DEFAULT is taken for ON, and SET completion_type = DEFAULT
-// for NO_CHAIN (this file); a mixed SET GLOBAL …, SESSION … runs again on --resume
+// for NO_CHAIN (this file); GET DIAGNOSTICS @ac = … leaves @ac known to the
+// autocommit bookkeeping, and a procedure created or replaced through EXECUTE IMMEDIATE
+// keeps its old body for the planner (review_x10c_test.go); a mixed SET GLOBAL …, SESSION … runs again on --resume
 // (review_x10b_test.go); the test sandbox pool's reset keeps sys.sys_config changes and
 // INTO OUTFILE files (internal/testsandbox/review_x10_test.go).
 //
