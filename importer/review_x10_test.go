@@ -25,7 +25,8 @@ import (
 // later SET autocommit = DEFAULT is taken for ON, and SET completion_type = DEFAULT
 // for NO_CHAIN (this file); GET DIAGNOSTICS @ac = … leaves @ac known to the
 // autocommit bookkeeping, and a procedure created or replaced through EXECUTE IMMEDIATE
-// keeps its old body for the planner (review_x10c_test.go); a mixed SET GLOBAL …, SESSION … runs again on --resume
+// keeps its old body for the planner, for transactions and for diagnostics readers
+// (review_x10c_test.go); a mixed SET GLOBAL …, SESSION … runs again on --resume
 // (review_x10b_test.go); the test sandbox pool's reset keeps sys.sys_config changes and
 // INTO OUTFILE files (internal/testsandbox/review_x10_test.go).
 //
@@ -45,7 +46,8 @@ import (
 // X'…', 0x…, CONCAT(…); CALL of a procedure whose body is /*!50000 SET autocommit = 0 */,
 // or created as P or `x9`.`p`. Diagnostics readers behind backquoted prepared names
 // (PREPARE `s` FROM 'GET DIAGNOSTICS …' after PREPARE s FROM 'SELECT 1', DEALLOCATE
-// PREPARE `s`). importer/dumpfile: 4000 gzip files of 1-3 members (empty ones, FEXTRA,
+// PREPARE `s`). User variables named @`ac`, @'ac', @AC (SET, INTO, :=) before SET
+// autocommit = @ac. importer/dumpfile: 4000 gzip files of 1-3 members (empty ones, FEXTRA,
 // FNAME, FCOMMENT, FHCRC) with 1-2 bytes flipped, replaced or dropped, decoded by ISA-L
 // and by DUMPSCOPE_INFLATE=go against zcat: no decode that gzip -d refuses or decodes
 // otherwise was accepted silently (files whose damaged first header no longer reads as
