@@ -49,7 +49,16 @@ import (
 // or created as P or `x9`.`p`. Diagnostics readers behind backquoted prepared names
 // (PREPARE `s` FROM 'GET DIAGNOSTICS …' after PREPARE s FROM 'SELECT 1', DEALLOCATE
 // PREPARE `s`). User variables named @`ac`, @'ac', @AC (SET, INTO, :=) before SET
-// autocommit = @ac. importer/dumpfile: 4000 gzip files of 1-3 members (empty ones, FEXTRA,
+// autocommit = @ac. SET CHARSET utf8mb4, autocommit = 0; SET CHARACTER SET 'utf8mb4', …;
+// SET NAMES 'utf8mb4' COLLATE 'utf8mb4_bin', …; NAMES … COLLATE DEFAULT; NAMES binary;
+// SET NAMES x /* c */, /*!40101 autocommit = 0 */. SET @t = @@in_transaction (plain,
+// under LOCK TABLES; checkpointed and --parallel 2). SHOW ERRORS, SHOW COUNT(*) ERRORS,
+// SHOW WARNINGS LIMIT 0, /*!40000 SHOW WARNINGS */ between a warning and its reader.
+// PREPARE s FROM 'SET autocommit = ?' / EXECUTE IMMEDIATE … USING 0 (matched), 'SET
+// completion_type = ?' USING 1 (refused). Bulk path: 200 rows of another table, SET @t =
+// SYSDATE(6), INSERT … SELECT between the bulk INSERT IGNORE and its duplicate. Stops and
+// --resume across SET GLOBAL autocommit = 0, completion_type = 1, sql_mode =
+// 'NO_BACKSLASH_ESCAPES' (--parallel 1 and 2). importer/dumpfile: 4000 gzip files of 1-3 members (empty ones, FEXTRA,
 // FNAME, FCOMMENT, FHCRC) with 1-2 bytes flipped, replaced or dropped, decoded by ISA-L
 // and by DUMPSCOPE_INFLATE=go against zcat: no decode that gzip -d refuses or decodes
 // otherwise was accepted silently (files whose damaged first header no longer reads as
