@@ -105,11 +105,19 @@ func TestReviewX10ProcedureOtherDatabase(t *testing.T) {
 // Cause: wrappers.observe (importer/plan/wrappers.go:65 `w.procs[name] = txnWord(st)`)
 // takes every CREATE PROCEDURE for the procedure's new body, IF NOT EXISTS or not. A gap
 // in x-fix9a1, not a regression.
+//
+// Fixed: the planner keeps what it read of a procedure a CREATE PROCEDURE IF NOT EXISTS
+// finds there (plan/wrappers.go createIfNotExists), so the CALL is refused as a CALL of
+// the first body is (TestReviewX9aHiddenTransaction). With the bodies the other way round
+// the planner refuses too: it does not know whether the first CREATE ran, so either body
+// may be the server's.
 func TestReviewX10ProcedureIfNotExists(t *testing.T) {
-	reviewX10(t)
 	body := "CREATE PROCEDURE p() SET autocommit = 0;\nCREATE PROCEDURE IF NOT EXISTS p() SET @x = 1;\nCALL p();\n" +
 		x7Rows("k", 100, 141) + "ROLLBACK;\nSET autocommit = 1;\n"
-	importMatchesClient(t, x9Serial(body), checkpointed(t), "x9")
+	x9Refused(t, x9Serial(body), checkpointed(t), "CALL p: the procedure's body has AUTOCOMMIT", "import this dump without --parallel")
+	control := "CREATE PROCEDURE p() SET @x = 1;\nCREATE PROCEDURE IF NOT EXISTS p() SET autocommit = 0;\nCALL p();\n" +
+		x7Rows("k", 100, 141) + "ROLLBACK;\nSET autocommit = 1;\n"
+	x9Refused(t, x9Serial(control), checkpointed(t), "CALL p: the procedure's body has AUTOCOMMIT")
 }
 
 // TestReviewX10WrappedSetGlobal: EXECUTE IMMEDIATE 'SET GLOBAL autocommit = 0' (or

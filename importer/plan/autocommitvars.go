@@ -77,8 +77,9 @@ func loneUserVar(value string) bool {
 }
 
 // forgetAssigned forgets what is known of the user variables st may set otherwise than as
-// a SET's own assignment: SELECT … INTO @v, @v := … anywhere; all of them at a CALL, an
-// EXECUTE (PREPARE'd or IMMEDIATE), a compound statement, or any statement once the dump
+// a SET's own assignment: SELECT … INTO @v, @v := … anywhere, GET DIAGNOSTICS @v = …;
+// all of them at a CALL, an EXECUTE (PREPARE'd or IMMEDIATE), a compound statement, or
+// any statement once the dump
 // has created a trigger or function whose body names user variables (bodyVars: it may
 // run from anything). Apply follows SETs only, so SELECT 0 INTO @ac; SET autocommit =
 // @ac in a run gone serial took @ac for the 1 an earlier SET gave it
@@ -99,6 +100,16 @@ func (v *AutocommitVars) forgetAssigned(st *split.Statement, bodyVars bool) {
 		return
 	}
 	l := sqlscan.New(st.SQL, st.Syntax())
+	if strings.EqualFold(sqlscan.FirstWord(st.SQL), "GET") {
+		// GET [CURRENT|STACKED] DIAGNOSTICS @a = NUMBER, … assigns every user variable it
+		// names (TestReviewX10GetDiagnosticsAssignsVariable).
+		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+			if t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@") {
+				delete(v.known, strings.ToLower(t.Text))
+			}
+		}
+		return
+	}
 	prevInto := false
 	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 		if t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@") {
