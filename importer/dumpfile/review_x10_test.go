@@ -35,8 +35,11 @@ func reviewX10(t *testing.T) {
 // that starts 1f 9e for gzip at all (it goes to the server as text, which fails: not
 // silent). New in x-fix9b (trailing garbage), not a regression: before it the stream
 // ended with an error there.
+//
+// Fixed: a member that starts 1f 9e after the first is read as gzip -d reads it
+// (trailing.go gzipNextMember, gzheader.go); a file that starts so is still not taken
+// for gzip (as before: not silent).
 func TestReviewX10GzipOldMagicMember(t *testing.T) {
-	reviewX10(t)
 	zcat, err := exec.LookPath("zcat")
 	if err != nil {
 		t.Skip("zcat not installed")

@@ -42,8 +42,8 @@ func gzipNextMember(br *bufio.Reader) (tailKind, error) {
 			return tailEnd, nil
 		}
 		return 0, err
-	case b[0] == 0x1f && (len(b) == 1 || b[1] == 0x8b):
-		return tailMember, nil
+	case b[0] == 0x1f && (len(b) == 1 || b[1] == 0x8b || b[1] == 0x9e):
+		return tailMember, nil // 1f 9e: gzip 0.5's magic, which gzip -d still reads as a member
 	case b[0] != 0:
 		return tailGarbage, nil
 	}
