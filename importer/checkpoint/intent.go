@@ -134,10 +134,35 @@ func (r *Run) BeginDDLIntent(ctx context.Context, c Conn, in Intent, db, table s
 }
 
 // definitionDigest is ddlPrefix and the SHA-256 of SHOW CREATE TABLE name (quoted); ok is
-// false when it cannot be read (no such table).
+// false when it cannot be read (no such table). SHOW CREATE TABLE writes the definition as
+// the session's sql_mode and character_set_results have it (ANSI_QUOTES quotes names with
+// ", NO_KEY_OPTIONS leaves options out), and the intent is recorded on the dump's own
+// session while a resume compares on a fresh one: after the dump's SET sql_mode =
+// 'ANSI_QUOTES' the two differed for a table nothing had changed, and a resume took an
+// ALTER TABLE that had not run for one that had, and never ran it (difffuzz seed 38334,
+// --defer-indexes killed and resumed: ERROR 1054 on the column it adds;
+// TestDefinitionDigestSessionFree). It is read under a fixed sql_mode and result character
+// set, and the session's are put back.
 func definitionDigest(ctx context.Context, c Conn, name string) (string, bool) {
+	var mode string
+	var results sql.NullString
+	if err := c.QueryRowContext(ctx, "SELECT @@SESSION.sql_mode, @@SESSION.character_set_results").Scan(&mode, &results); err != nil {
+		return "", false
+	}
+	if _, err := c.ExecContext(ctx, "SET SESSION sql_mode = '', character_set_results = utf8mb4"); err != nil {
+		return "", false
+	}
 	var tbl, def string
-	if err := c.QueryRowContext(ctx, "SHOW CREATE TABLE "+name).Scan(&tbl, &def); err != nil {
+	err := c.QueryRowContext(ctx, "SHOW CREATE TABLE "+name).Scan(&tbl, &def)
+	restore := "SET SESSION sql_mode = ?, character_set_results = ?"
+	var args []any
+	if results.Valid {
+		args = []any{mode, results.String}
+	} else {
+		restore = "SET SESSION sql_mode = ?, character_set_results = NULL"
+		args = []any{mode}
+	}
+	if _, rerr := c.ExecContext(ctx, restore, args...); rerr != nil || err != nil {
 		return "", false
 	}
 	h := sha256.Sum256([]byte(def))
