@@ -114,17 +114,7 @@ func (z *goGzipReader) checkTrailer() error {
 // nextMember starts the member after the one that ended, or returns io.EOF where gzip -d
 // ends the stream.
 func (z *goGzipReader) nextMember() error {
-	end := z.pos()
-	kind, err := gzipNextMember(z.br)
-	switch {
-	case err != nil:
-		return err
-	case kind == tailMember:
-		return z.startMember()
-	case kind == tailGarbage:
-		z.tail(end)
-	}
-	return io.EOF
+	return afterMember(z.br, z.pos(), z.startMember, z.tail)
 }
 
 // Close releases nothing: the flate reader holds no resource, and the source is the

@@ -102,17 +102,7 @@ func (z *isalReader) startMember() error {
 // nextMember starts the member after the one that ended, or returns io.EOF where gzip -d
 // ends the stream (trailing.go).
 func (z *isalReader) nextMember() error {
-	end := z.pos()
-	kind, err := gzipNextMember(z.br)
-	switch {
-	case err != nil:
-		return err
-	case kind == tailMember:
-		return z.startMember()
-	case kind == tailGarbage:
-		z.tail(end)
-	}
-	return io.EOF
+	return afterMember(z.br, z.pos(), z.startMember, z.tail)
 }
 
 func (z *isalReader) Read(p []byte) (int, error) {

@@ -107,3 +107,19 @@ func (in *Input) Warning() string {
 	return fmt.Sprintf("%s: %s input: %s from compressed offset %d, after the last %s %s, %s not %s and %s ignored (trailing garbage), as %s ignores them; everything before was decoded and its checksums verified",
 		in.Name, in.Format, what, at, in.Format, unit, are, map[string]string{"member": "a gzip member", "stream": "a bzip2 stream"}[unit], map[string]string{"are": "were", "is": "was"}[are], tool)
 }
+
+// afterMember is what both gzip decoders do when a member ends at compressed offset end:
+// start the next member, or end the stream (io.EOF) where gzip -d does, noting trailing
+// garbage that starts at end.
+func afterMember(br *bufio.Reader, end int64, start func() error, garbage func(at int64)) error {
+	kind, err := gzipNextMember(br)
+	switch {
+	case err != nil:
+		return err
+	case kind == tailMember:
+		return start()
+	case kind == tailGarbage:
+		garbage(end)
+	}
+	return io.EOF
+}
