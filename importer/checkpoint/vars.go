@@ -52,6 +52,17 @@ func stmtDigest(q []byte) string {
 // (@@group_concat_max_len), read on c, the statement's connection, and written on to, in
 // its transaction state: on c inside the statement's own transaction it commits with
 // its progress row; outside one (the dump's autocommit), or on another connection, at once.
+//
+// The journal's row is a plain INSERT unless a row for the offset may be there already
+// (an earlier attempt's, or this one's). Inside the dump's own transaction an INSERT …
+// ON DUPLICATE KEY UPDATE is not a bare INSERT to InnoDB: it ends the bulk path
+// (MariaDB ≥ 10.6) that the transaction's first INSERT into an empty table took under
+// unique_checks=0 and foreign_key_checks=0, and the dump's later INSERTs into that table
+// then ran row by row: where the client's COMMIT discarded every row of the transaction
+// over a duplicate its INSERT IGNORE met under unique_checks=0, dumpscope kept two, and the
+// AUTO_INCREMENT counter differed (difffuzz seed 38040, after a SET CHARACTER SET inside
+// the transaction; TestImportBulkPathJournaledVars). A plain INSERT into another table
+// leaves the bulk path as it is.
 func (r *Run) RecordVars(ctx context.Context, c, to Conn, offset int64, stmt []byte, names []string) error {
 	if r == nil || len(names) == 0 {
 		return nil
@@ -73,17 +84,6 @@ func (r *Run) RecordVars(ctx context.Context, c, to Conn, offset int64, stmt []b
 	r.varsWritten[offset] = true
 	return nil
 }
-
-// The journal's row is a plain INSERT unless a row for the offset may be there already
-// (an earlier attempt's, or this one's). Inside the dump's own transaction an INSERT …
-// ON DUPLICATE KEY UPDATE is not a bare INSERT to InnoDB: it ends the bulk path
-// (MariaDB ≥ 10.6) that the transaction's first INSERT into an empty table took under
-// unique_checks=0 and foreign_key_checks=0, and the dump's later INSERTs into that table
-// then ran row by row: where the client's COMMIT discarded every row of the transaction
-// over a duplicate its INSERT IGNORE met under unique_checks=0, dumpscope kept two, and the
-// AUTO_INCREMENT counter differed (difffuzz seed 38040, after a SET CHARACTER SET inside
-// the transaction; TestImportBulkPathJournaledVars). A plain INSERT into another table
-// leaves the bulk path as it is.
 
 // VarsAt returns the SET that gives back the user variables the statement stmt at offset
 // set in an earlier attempt (RecordVars); ok is false when none was journaled for this
