@@ -1,6 +1,10 @@
 package runrecord
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/dumpscope/dumpscope/internal/shellquote"
+)
 
 // PasteCommand is a command line a user can paste into a POSIX shell to run again:
 // prefix, then command[2:] (the user's flags after "dumpscope import") redacted, without
@@ -25,21 +29,7 @@ func PasteCommand(prefix, command []string, dropped, valued map[string]bool) str
 		args = append(args, a)
 	}
 	for i, a := range args {
-		args[i] = shellQuote(a)
+		args[i] = shellquote.Quote(a)
 	}
 	return strings.Join(args, " ")
-}
-
-// shellQuote quotes a for a POSIX shell when it holds anything but plainly safe bytes
-// (a path with a space, a quote or a $ would otherwise paste as something else).
-func shellQuote(a string) string {
-	safe := a != ""
-	for i := 0; i < len(a) && safe; i++ {
-		c := a[i]
-		safe = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-_./=:,+@%", c) >= 0
-	}
-	if safe {
-		return a
-	}
-	return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/dumpscope/dumpscope/internal/shellquote"
 )
 
 // A dump in UTF-16 or UTF-32 is what Windows PowerShell's `mysqldump … > dump.sql` writes
@@ -62,18 +64,9 @@ func wideTextError(name, compressed, enc, why string) error {
 	if compressed != "" {
 		dec := map[string]string{FormatGzip: "zcat", FormatZstd: "zstd -dc", FormatXz: "xz -dc", FormatBzip2: "bzip2 -dc"}[compressed]
 		return fmt.Errorf("%s: the dump in this %s file is %s text (%s): the mariadb client cannot read it either; convert it to UTF-8 first: %s %s | iconv -f %s -t UTF-8 | dumpscope import -",
-			name, compressed, enc, why, dec, shellWord(name), enc)
+			name, compressed, enc, why, dec, shellquote.Quote(name), enc)
 	}
 	out := strings.TrimSuffix(name, filepath.Ext(name)) + "-utf8.sql"
 	return fmt.Errorf("%s is %s text (%s): the mariadb client cannot read it either; convert it to UTF-8 first: iconv -f %s -t UTF-8 %s > %s",
-		name, enc, why, enc, shellWord(name), shellWord(out))
-}
-
-// shellWord is s as one word for a POSIX shell: as it is when it holds only characters no
-// shell treats specially, else in single quotes.
-func shellWord(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./+:@%,") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+		name, enc, why, enc, shellquote.Quote(name), shellquote.Quote(out))
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf16"
 
+	"github.com/dumpscope/dumpscope/internal/shellquote"
 	"github.com/klauspost/compress/gzip"
 )
 
@@ -77,28 +78,13 @@ func TestOpenWideText(t *testing.T) {
 				if !strings.Contains(msg, tt.want) || !strings.Contains(msg, wantCmd) || strings.Contains(msg, "\n") || !strings.HasPrefix(msg, path) {
 					t.Errorf("%s: error %q\nwant one line starting with the path, containing %q and %q", file, msg, tt.want, wantCmd)
 				}
-				if gz && !strings.Contains(msg, "zcat "+shellWord(path)+" | iconv") {
+				if gz && !strings.Contains(msg, "zcat "+shellquote.Quote(path)+" | iconv") {
 					t.Errorf("%s: error %q, want the zcat | iconv pipeline on the dump's own name", file, msg)
 				}
-				if !gz && !strings.Contains(msg, "UTF-8 "+shellWord(path)+" > ") {
+				if !gz && !strings.Contains(msg, "UTF-8 "+shellquote.Quote(path)+" > ") {
 					t.Errorf("%s: error %q, want the iconv command on the dump's own name", file, msg)
 				}
 			}
 		})
-	}
-}
-
-// TestShellWord: the names the refusal's command pastes stay one shell word.
-func TestShellWord(t *testing.T) {
-	for in, want := range map[string]string{
-		"/tmp/dump.sql":    "/tmp/dump.sql",
-		"/tmp/my dump.sql": "'/tmp/my dump.sql'",
-		"it's.sql":         `'it'\''s.sql'`,
-		"$(rm -rf x).sql":  "'$(rm -rf x).sql'",
-		"":                 "''",
-	} {
-		if got := shellWord(in); got != want {
-			t.Errorf("shellWord(%q) = %s, want %s", in, got, want)
-		}
 	}
 }
