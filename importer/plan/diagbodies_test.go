@@ -29,9 +29,35 @@ func TestDiagBodies(t *testing.T) {
 		{"CREATE PROCEDURE d.q() INSERT INTO t VALUES (1)", false, false},
 		{"CALL p()", true, false},
 		{"CALL d.q()", false, false},
+		{"USE d", false, false},
 		{"CALL `Q`", false, false},
 		{"DROP PROCEDURE q", false, false},
 		{"CALL q()", true, false},
+		{"CALL db.p()", true, false},
+		{"USE db", false, false},
+		// Created, replaced and dropped through dynamic SQL: followed as the dump's own.
+		{"EXECUTE IMMEDIATE 'CREATE OR REPLACE PROCEDURE p() DO 1'", false, false},
+		{"CALL p()", false, false},
+		{"PREPARE c FROM 'CREATE OR REPLACE PROCEDURE p() SELECT @@warning_count INTO @w'", false, false},
+		{"CALL p()", false, false},
+		{"EXECUTE c", false, false},
+		{"CALL p()", true, false},
+		{"SET STATEMENT max_statement_time = 1 FOR CREATE OR REPLACE PROCEDURE p() DO 2", false, false},
+		{"CALL p()", false, false},
+		{"EXECUTE IMMEDIATE 'DROP PROCEDURE p'", false, false},
+		{"CALL p()", true, false},
+		{"CREATE PROCEDURE p() DO 3", false, false},
+		{"CREATE PROCEDURE IF NOT EXISTS n() DO 3", false, false},
+		{"CALL p()", false, false},
+		{"CALL n()", true, false}, // one there before the dump is kept: not known (nothing is after it)
+		{"CALL p()", true, false},
+		{"CREATE OR REPLACE PROCEDURE p() DO 4", false, false},
+		{"CALL p()", false, false},
+		{"EXECUTE IMMEDIATE @sql", true, false}, // may have replaced p
+		{"CALL p()", true, false},
+		{"CREATE OR REPLACE PROCEDURE p() DO 5", false, false},
+		{"CALL `P`", false, false},
+		{"CALL d.p()", true, false}, // another database's
 		{"PREPARE s FROM 'DO 1'", false, false},
 		{"PREPARE r FROM 'SELECT @@warning_count INTO @w'", false, false},
 		{"PREPARE v FROM @sql", false, false},
@@ -45,15 +71,15 @@ func TestDiagBodies(t *testing.T) {
 		{"SHOW WARNINGS LIMIT 1", false, true},
 		{"SHOW TABLES", false, false},
 	}
-	var d diagBodies
+	d := registry{db: "db"}
 	for _, c := range script {
 		sp := split.NewSplitter(strings.NewReader(c.q+";\n"), split.SplitOptions{})
 		if !sp.Next() {
 			t.Fatal(sp.Err())
 		}
 		st := sp.Statement()
-		d.note(&st)
-		if got := d.reads(&st); got != c.reads {
+		d.observe(&st)
+		if got := d.readsDiag(&st); got != c.reads {
 			t.Errorf("reads(%q) = %v, want %v", c.q, got, c.reads)
 		}
 		if got := KeepsDiagnostics(&st); got != c.keep {
@@ -92,10 +118,10 @@ func BenchmarkDiagBodies(b *testing.B) {
 	b.Run("diag", func(b *testing.B) {
 		b.SetBytes(int64(len(dump)))
 		for i := 0; i < b.N; i++ {
-			var d diagBodies
+			d := registry{db: "sakila"}
 			for j := range sts {
-				d.note(&sts[j])
-				_ = d.reads(&sts[j])
+				d.observe(&sts[j])
+				_ = d.readsDiag(&sts[j])
 			}
 		}
 	})

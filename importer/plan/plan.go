@@ -149,10 +149,9 @@ type Planner struct {
 	completionGlobal int
 	acVars           AutocommitVars  // user variables holding a known autocommit value
 	bodyVars         bool            // a trigger or function whose body names user variables was created
-	wrap             wrappers        // prepared statements and procedures the dump created (wrappers.go)
+	reg              registry        // procedures and prepared statements the dump created (registry.go)
 	readVars         map[string]bool // server variables read (@@x, @@session.x) by session statements the workers replay (globalread.go)
 	acOn, acSet      bool            // the autocommit the statement planned last gave, if it set it
-	diag             diagBodies      // the dump's procedures and prepared statements that may read the diagnostics area
 	// Syntax is how strings are quoted and escaped in the stream (the splitter's state).
 	Syntax sqlscan.Syntax
 }
@@ -210,11 +209,14 @@ func (p *Planner) Next(st *split.Statement, db string, cat Catalog) (Plan, error
 		}
 	}
 	p.seen++
-	p.diag.note(st)
 	// What a wrapper runs that changes the transaction is planned as that statement
 	// (wrappers.go); its own plan stays the wrapper's (serial).
-	in, why := p.wrap.inner(st)
-	p.wrap.observe(st)
+	p.reg.db = db
+	in, why := p.reg.inner(st)
+	p.reg.observe(st)
+	if p.reg.movedDatabase {
+		return Plan{Kind: Refuse, Reason: movedDatabaseRefusal}, nil
+	}
 	if why != "" && len(p.locked) == 0 {
 		// Under the dump's LOCK TABLES the replay runs such a statement on its own
 		// (replay's lockState.ownTransaction: TestReviewX6LockedCallOpensTransaction).
@@ -308,8 +310,8 @@ func (p *Planner) plan(st, eff *split.Statement, db string, cat Catalog) (Plan, 
 	if keys, ok := flushLockedTables(st, db); ok && keys[0] == "*" {
 		return Plan{Kind: Refuse, Reason: globalReadLockRefusal}, nil
 	}
-	if p.mode != modeSerial && p.diag.reads(st) {
-		return Plan{Kind: Refuse, Reason: p.diag.refusal(st) + "; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"}, nil
+	if p.mode != modeSerial && p.reg.readsDiag(st) {
+		return Plan{Kind: Refuse, Reason: p.reg.diagRefusal(st) + "; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"}, nil
 	}
 	if !plain {
 		if why := connectionState(st); why != "" {

@@ -23,56 +23,8 @@ import (
 // TABLES, where the replay runs such a statement in a transaction of its own (replay's
 // lockState.ownTransaction, TestReviewX6LockedCallOpensTransaction).
 
-// wrappers is what the planner knows of prepared statements and procedures.
-type wrappers struct {
-	prepared map[string]*split.Statement // PREPARE s FROM '…': what s runs (nil: not readable)
-	procs    map[string]string           // procedure name (lower case) → what in its body may change the transaction, or ""
-}
-
 // wrapDepth bounds how deep wrappers in wrappers are read (as transform's maxWrapDepth).
 const wrapDepth = 8
-
-// observe notes the PREPARE, DEALLOCATE PREPARE and CREATE or DROP PROCEDURE st.
-func (w *wrappers) observe(st *split.Statement) {
-	if name, ok := transform.PrepareName(st); ok {
-		if w.prepared == nil {
-			w.prepared = map[string]*split.Statement{}
-		}
-		in, _, _ := transform.Wrapped(st)
-		w.prepared[name] = in
-		return
-	}
-	if first := strings.ToUpper(sqlscan.FirstWord(st.SQL)); (first == "DEALLOCATE" || first == "DROP") && st.Kind == split.KindOther {
-		if _, name, _ := transform.Wrapped(st); name != "" {
-			delete(w.prepared, name)
-		}
-		return
-	}
-	if st.Kind != split.KindRoutine || !strings.HasSuffix(st.Verb, "PROCEDURE") || st.Table == "" {
-		return
-	}
-	name := strings.ToLower(st.Table)
-	switch {
-	case strings.HasPrefix(st.Verb, "DROP"):
-		delete(w.procs, name)
-		return
-	case !strings.HasPrefix(st.Verb, "CREATE"):
-		return // ALTER PROCEDURE changes its characteristics, not its body
-	}
-	if w.procs == nil {
-		w.procs = map[string]string{}
-	}
-	if old, known := w.procs[name]; known && createIfNotExists(st) {
-		// The server keeps the procedure it has: the planner keeps what it read of it,
-		// unless the new body is the one that may change the transaction (then either
-		// may run: refused as either) (TestReviewX10ProcedureIfNotExists).
-		if old == "" {
-			w.procs[name] = txnWord(st)
-		}
-		return
-	}
-	w.procs[name] = txnWord(st)
-}
 
 // createIfNotExists reports whether st, a CREATE of a routine, says IF NOT EXISTS before
 // the routine's parameter list.
@@ -115,23 +67,21 @@ const wrapRefusal = "; dumpscope's own transactions (progress rows, a parallel r
 
 // inner returns the statement st, a wrapper, runs when that statement changes the
 // transaction of its connection (a transaction statement, or a SET of autocommit or
-// completion_type), and why st must be refused when what it runs may change it but
-// cannot be read; nil and "" for anything else.
-func (w *wrappers) inner(st *split.Statement) (*split.Statement, string) {
+// completion_type, GLOBAL ones too: what SET … = DEFAULT gives later,
+// TestReviewX10WrappedSetGlobal), and why st must be refused when what it runs may
+// change it but cannot be read; nil and "" for anything else. Procedures and prepared
+// statements are looked up in r as they stand before st runs.
+func (r *registry) inner(st *split.Statement) (*split.Statement, string) {
 	for depth := 0; depth < wrapDepth && st.Kind == split.KindOther; depth++ {
 		first := strings.ToUpper(sqlscan.FirstWord(st.SQL))
 		switch first {
 		case "CALL":
-			l := st.Tokens()
-			l.Next()
-			t := l.Next()
-			_, name := l.Name(t)
-			why, known := w.procs[strings.ToLower(name)]
+			name, b, known := r.call(st)
 			switch {
 			case !known:
 				return nil, "CALL " + name + ": the dump did not create the procedure, so what it does to the transaction is not known" + wrapRefusal
-			case why != "":
-				return nil, "CALL " + name + ": the procedure's body has " + why + wrapRefusal
+			case b.txn != "":
+				return nil, "CALL " + name + ": the procedure's body has " + b.txn + wrapRefusal
 			}
 			return nil, ""
 		case "BEGIN", "IF", "CASE", "LOOP", "WHILE", "REPEAT", "FOR":
@@ -140,11 +90,11 @@ func (w *wrappers) inner(st *split.Statement) (*split.Statement, string) {
 			}
 			return nil, ""
 		case "PREPARE", "DEALLOCATE", "DROP":
-			return nil, "" // prepares, runs nothing (observe)
+			return nil, "" // prepares, runs nothing (registry.observe)
 		}
 		in, prepared, unreadable := transform.Wrapped(st)
 		if prepared != "" && first == "EXECUTE" {
-			p, ok := w.prepared[prepared]
+			p, ok := r.prepared[prepared]
 			if !ok || p == nil {
 				return nil, "EXECUTE " + prepared + ": what the prepared statement runs cannot be read" + wrapRefusal
 			}
@@ -156,12 +106,26 @@ func (w *wrappers) inner(st *split.Statement) (*split.Statement, string) {
 		if in == nil {
 			return nil, ""
 		}
-		if in.Kind == split.KindTxn || XAVerb(in) != "" || SetsTransactionControl(in) {
+		if in.Kind == split.KindTxn || XAVerb(in) != "" || setsTransactionVar(in) {
 			return in, ""
 		}
 		st = in
 	}
 	return nil, ""
+}
+
+// setsTransactionVar reports whether st, a session statement, assigns autocommit or
+// completion_type, at any scope.
+func setsTransactionVar(st *split.Statement) bool {
+	if st.Kind != split.KindSession {
+		return false
+	}
+	for _, a := range ParseSet(st.SQL, st.Syntax()) {
+		if a.Name == "autocommit" || a.Name == "completion_type" {
+			return true
+		}
+	}
+	return false
 }
 
 // inTransactionRead returns why st, which reads @@in_transaction, is refused, or "". Run

@@ -77,7 +77,7 @@ func (wl *warnLog) countsWarnings(st *split.Statement) bool {
 	r := wl.r
 	// A reader of the diagnostics area raises nothing of its own, and the statement
 	// that empties a stale list before it would empty what it reads (diagtail.go).
-	return !r.opt.SkipWarningCount && st.Kind != split.KindSession && st.Kind != split.KindLock && !wl.diag.Reads(st)
+	return !r.opt.SkipWarningCount && st.Kind != split.KindSession && st.Kind != split.KindLock && !wl.diag.Reads(st, r.database)
 }
 
 // clearStaleWarnings empties c's warning list before st when st's own warnings could not

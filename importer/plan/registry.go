@@ -1,0 +1,238 @@
+package plan
+
+import (
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/importer/transform"
+)
+
+// registry is what the server holds for the client's connection that a later CALL or
+// EXECUTE runs by name: the procedures the dump created and the statements it prepared.
+// Both the planner's transaction bookkeeping (wrappers.go) and the readers of the
+// diagnostics area (diagbodies.go) look them up here, so a CALL is judged by the body
+// the server will run. Two trackers of their own, each fed only the dump's top-level
+// statements, judged CALL p() by another database's p (the bare name was the key:
+// TestReviewX10ProcedureOtherDatabase) and by the body a procedure had before EXECUTE
+// IMMEDIATE 'CREATE OR REPLACE PROCEDURE …' replaced it
+// (TestReviewX10ProcedureMadeByExecute, …DiagnosticsProcedureMadeByExecute).
+//
+// Every statement the server runs is observed, the ones a wrapper runs too (EXECUTE
+// IMMEDIATE '…', EXECUTE s, SET STATEMENT … FOR): a CREATE or DROP PROCEDURE there counts
+// as the dump's own. What cannot be read — dynamic SQL from an expression, a CALL of a
+// procedure whose body runs code of its own choosing (EXECUTE, PREPARE, CALL: on MariaDB
+// 10.11 a procedure may EXECUTE IMMEDIATE 'CREATE PROCEDURE …') or whose body is not
+// known — leaves nothing known: every later CALL and EXECUTE is refused or taken for a
+// reader, as one of a procedure the dump did not create is. MariaDB refuses PREPARE and
+// DEALLOCATE inside dynamic SQL (ERROR 1295), and a stored routine cannot create or drop
+// one (ERROR 1357 for DROP), so the wrapped and body cases above are all there is.
+type registry struct {
+	// db is the current database (Planner.Next's; DiagnosticsReaders follow USE).
+	db string
+	// procs: KeyOf(database, lower-cased name) → what the planner read of the
+	// procedure's body. Routine names are case-insensitive, database names are compared
+	// exactly (lower_case_table_names=0, as transform's filters). A name that is missing
+	// is not known (there before the dump, or made unknown: forget).
+	procs map[string]procBody
+	// prepared: lower-cased name (prepared statement names are case-insensitive) → the
+	// statement PREPARE s FROM '…' made; nil when it was prepared from something other
+	// than a string literal. A name that is missing was not prepared by the dump.
+	prepared map[string]*split.Statement
+	// movedDatabase: a statement run through dynamic SQL was USE (MariaDB runs EXECUTE
+	// IMMEDIATE 'USE d'), which the replay's current database does not follow
+	// (Planner.Next refuses it).
+	movedDatabase bool
+}
+
+// procBody is what the planner read of a procedure's body.
+type procBody struct {
+	absent  bool   // the dump dropped it: a CALL fails as the client's does
+	txn     string // what in it may change the transaction (txnWord), or ""
+	diag    bool   // it may read the caller's diagnostics area (bodyReadsDiagnostics)
+	dynamic bool   // it runs code of its own choosing (EXECUTE, PREPARE, CALL): see forget
+}
+
+// forget makes every procedure and prepared statement unknown: a statement that cannot be
+// read may have created, replaced or dropped any of them.
+func (r *registry) forget() { r.procs, r.prepared = nil, nil }
+
+// procKey is the registry's key of procedure name in database db (the current one when
+// db is "").
+func (r *registry) procKey(db, name string) string {
+	if db == "" {
+		db = r.db
+	}
+	return KeyOf(db, strings.ToLower(name))
+}
+
+// call returns the name a CALL st names (as written), what the planner knows of the
+// procedure, and whether it knows it (created by the dump and not dropped since).
+func (r *registry) call(st *split.Statement) (string, procBody, bool) {
+	l := st.Tokens()
+	l.Next() // CALL
+	db, name := l.Name(l.Next())
+	b, ok := r.procs[r.procKey(db, name)]
+	written := name
+	if db != "" {
+		written = db + "." + name
+	}
+	return written, b, ok && !b.absent
+}
+
+// bodyOf reads st, a CREATE PROCEDURE (or a compound statement), for procBody.
+func bodyOf(st *split.Statement) procBody {
+	b := procBody{txn: txnWord(st), diag: bodyReadsDiagnostics(st)}
+	l := st.Tokens()
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Is("EXECUTE") || t.Is("PREPARE") || t.Is("DEALLOCATE") || t.Is("CALL") {
+			b.dynamic = true
+			break
+		}
+	}
+	return b
+}
+
+// observe follows st, which the server runs on the client's connection, and what it
+// runs in turn (see registry).
+func (r *registry) observe(st *split.Statement) { r.observeAt(st, 0) }
+
+func (r *registry) observeAt(st *split.Statement, depth int) {
+	if depth >= wrapDepth {
+		r.forget()
+		return
+	}
+	switch {
+	case st.Kind == split.KindClient || len(st.SQL) == 0:
+		return
+	case st.Kind == split.KindSession && st.Verb == "USE":
+		r.db = st.Database
+		r.movedDatabase = r.movedDatabase || depth > 0
+		return
+	case st.Kind == split.KindRoutine:
+		r.observeRoutine(st)
+		return
+	case st.Kind != split.KindOther:
+		return
+	}
+	if name, ok := transform.PrepareName(st); ok {
+		if r.prepared == nil {
+			r.prepared = map[string]*split.Statement{}
+		}
+		in, _, _ := transform.Wrapped(st)
+		r.prepared[name] = in
+		return
+	}
+	switch strings.ToUpper(sqlscan.FirstWord(st.SQL)) {
+	case "DEALLOCATE", "DROP":
+		if _, name, _ := transform.Wrapped(st); name != "" {
+			delete(r.prepared, name)
+		}
+		return
+	case "CALL":
+		// One the dump dropped fails as the client's does, and changes nothing.
+		if _, b, known := r.call(st); (!known && !b.absent) || b.dynamic {
+			r.forget()
+		}
+		return
+	case "BEGIN", "IF", "CASE", "LOOP", "WHILE", "REPEAT", "FOR":
+		if bodyOf(st).dynamic {
+			r.forget()
+		}
+		return
+	case "EXECUTE", "SET":
+	default:
+		return
+	}
+	in, prepared, unreadable := transform.Wrapped(st)
+	if prepared != "" {
+		in = r.prepared[prepared]
+		if in == nil {
+			unreadable = "EXECUTE " + prepared
+		}
+	}
+	if unreadable != "" {
+		r.forget()
+		return
+	}
+	if in != nil {
+		r.observeAt(in, depth+1)
+	}
+}
+
+// observeRoutine follows a CREATE or DROP PROCEDURE.
+func (r *registry) observeRoutine(st *split.Statement) {
+	if !strings.HasSuffix(st.Verb, "PROCEDURE") || st.Table == "" {
+		return
+	}
+	key := r.procKey(st.Database, st.Table)
+	switch {
+	case strings.HasPrefix(st.Verb, "DROP"):
+		if r.procs == nil {
+			r.procs = map[string]procBody{}
+		}
+		r.procs[key] = procBody{absent: true}
+		return
+	case !strings.HasPrefix(st.Verb, "CREATE"):
+		return // ALTER PROCEDURE changes its characteristics, not its body
+	}
+	b := bodyOf(st)
+	old, seen := r.procs[key]
+	if createIfNotExists(st) && !(seen && old.absent) {
+		if !seen {
+			// The server keeps a procedure that was there before the dump: its body is
+			// not known (the name stays missing).
+			return
+		}
+		// The server keeps the procedure it has: the planner keeps what it read of it,
+		// unless the new body is the one that may change the transaction, read the
+		// diagnostics area or run code of its own choosing (then either may run: judged
+		// as either) (TestReviewX10ProcedureIfNotExists).
+		if old.txn == "" {
+			old.txn = b.txn
+		}
+		old.diag, old.dynamic = old.diag || b.diag, old.dynamic || b.dynamic
+		b = old
+	}
+	if r.procs == nil {
+		r.procs = map[string]procBody{}
+	}
+	r.procs[key] = b
+}
+
+// readsDiag reports whether st may read the diagnostics area the statement before it
+// left: a CALL by its procedure's body, an EXECUTE by what it runs (EXECUTE IMMEDIATE's
+// string, or the prepared statement as the registry holds it now); a procedure or
+// prepared statement the registry does not know, or dynamic SQL it cannot read, may.
+func (r *registry) readsDiag(st *split.Statement) bool {
+	for depth := 0; depth < wrapDepth; depth++ {
+		if st.Kind == split.KindClient || len(st.SQL) == 0 {
+			return false
+		}
+		switch strings.ToUpper(sqlscan.FirstWord(st.SQL)) {
+		case "CALL":
+			_, b, known := r.call(st)
+			return b.diag || !known
+		case "EXECUTE":
+			in, prepared, unreadable := transform.Wrapped(st)
+			if prepared != "" {
+				in = r.prepared[prepared]
+			}
+			if unreadable != "" || in == nil {
+				return true
+			}
+			st = in
+			continue
+		}
+		v := readsDiagnostics(st.SQL, st.Syntax(), 0)
+		// A CALL or EXECUTE behind SET STATEMENT … FOR is not looked up: it may read.
+		return v == diagReads || v == diagCall || v == diagPrepared
+	}
+	return true
+}
+
+// movedDatabaseRefusal is why a USE that dynamic SQL runs is refused: the replay's
+// current database, which the planner keys tables and procedures by, follows the dump's
+// own USE only.
+const movedDatabaseRefusal = "it runs USE through dynamic SQL, which changes the current database where dumpscope does not follow it (unqualified tables and procedures would be taken for the old database's); " +
+	"import this dump without --parallel, --checkpoint, --load-data and --defer-indexes, or write the USE as a statement of its own"
