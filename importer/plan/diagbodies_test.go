@@ -2,7 +2,6 @@ package plan
 
 import (
 	"bytes"
-	"os"
 	"strings"
 	"testing"
 
@@ -92,21 +91,8 @@ func TestDiagBodies(t *testing.T) {
 // of the diagnostics area costs the planner per statement (note and reads), against the
 // splitting it rides on, on Sakila's schema and data dumps: the ratio diag/split.
 func BenchmarkDiagBodies(b *testing.B) {
-	var dump []byte
-	for _, f := range []string{"sakila-mv-schema.sql", "sakila-mv-data.sql"} {
-		d, err := os.ReadFile("../../../shared/testdata/sakila/" + f)
-		if err != nil {
-			b.Skip("no Sakila dump:", err)
-		}
-		dump = append(dump, d...)
-	}
-	var sts []split.Statement
-	sp := split.NewSplitter(bytes.NewReader(dump), split.SplitOptions{})
-	for sp.Next() {
-		st := sp.Statement()
-		st.SQL, st.Raw = bytes.Clone(st.SQL), nil
-		sts = append(sts, st)
-	}
+	dump := sakilaDump(b, "sakila-mv-schema.sql", "sakila-mv-data.sql")
+	sts, _ := splitAll(b, dump)
 	b.Run("split", func(b *testing.B) {
 		b.SetBytes(int64(len(dump)))
 		for i := 0; i < b.N; i++ {

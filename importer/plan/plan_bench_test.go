@@ -70,8 +70,13 @@ func BenchmarkParseRowInsertGen(b *testing.B) {
 			}
 		}
 	}
-	// The machine is shared: wall-clock MB/s understates the reader when other processes
-	// hold the cores, so CPU-time throughput is reported too (as BenchmarkSplit does).
+	reportCPU(b, n, cpu0)
+}
+
+// reportCPU reports MB/cpu-s of b.N rounds of n bytes since cpu0 (processCPU). The
+// machine is shared: wall-clock MB/s understates the reader when other processes hold
+// the cores, so CPU-time throughput is reported too (as BenchmarkSplit does).
+func reportCPU(b *testing.B, n int64, cpu0 time.Duration) {
 	if cpu := processCPU() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(n)*float64(b.N)/1e6/cpu.Seconds(), "MB/cpu-s")
 	}
