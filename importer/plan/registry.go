@@ -83,15 +83,13 @@ func (r *registry) call(st *split.Statement) (string, procBody, bool) {
 // bodyOf reads st, a CREATE PROCEDURE (or a compound statement), for procBody.
 func bodyOf(st *split.Statement) procBody {
 	b := procBody{txn: txnWord(st), diag: bodyReadsDiagnostics(st)}
-	l := st.Tokens()
-	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		if t.Is("EXECUTE") || t.Is("PREPARE") || t.Is("DEALLOCATE") || t.Is("CALL") {
-			b.dynamic = true
-			break
-		}
-	}
+	b.dynamic = bodyStatementStarts(st, func(w string) bool { return dynamicStarts[w] })
 	return b
 }
+
+// dynamicStarts are the first words of a body's statements that run or prepare code of
+// their own choosing (DROP: DROP PREPARE).
+var dynamicStarts = map[string]bool{"EXECUTE": true, "PREPARE": true, "DEALLOCATE": true, "CALL": true, "DROP": true}
 
 // observe follows st, which the server runs on the client's connection, and what it
 // runs in turn (see registry).

@@ -38,27 +38,33 @@ func createIfNotExists(st *split.Statement) bool {
 	return false
 }
 
-// txnWords are the words of a procedure or compound statement body that may start, end
-// or change how its connection ends a transaction (START TRANSACTION, BEGIN WORK, SET
-// autocommit, XA …), or run what the planner cannot read (EXECUTE, CALL).
-var txnWords = map[string]bool{
-	"START": true, "COMMIT": true, "ROLLBACK": true, "WORK": true, "XA": true, "AUTOCOMMIT": true,
-	"COMPLETION_TYPE": true, "EXECUTE": true, "CALL": true,
-}
+// txnStarts are the words that start a statement of a procedure or compound statement
+// body that may start or end a transaction (START TRANSACTION, COMMIT, ROLLBACK, XA …;
+// BEGIN in a body opens a block, not a transaction), or run what the planner cannot
+// read (EXECUTE, CALL); found by bodyStatementStarts.
+var txnStarts = map[string]bool{"START": true, "COMMIT": true, "ROLLBACK": true, "XA": true, "EXECUTE": true, "CALL": true}
 
-// txnWord returns the first word of st that txnWords holds (or an @@autocommit,
-// @@completion_type), or "".
+// txnWord returns the first word of st, a body, that may change its connection's
+// transaction: a statement's first word that txnStarts holds, or anywhere AUTOCOMMIT,
+// COMPLETION_TYPE or @@autocommit, @@completion_type (a SET of them); "" when none.
 func txnWord(st *split.Statement) string {
+	why := ""
+	bodyStatementStarts(st, func(w string) bool {
+		if txnStarts[w] {
+			why = w
+		}
+		return why != ""
+	})
 	l := st.Tokens()
 	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		if t.Kind == sqlscan.Word && txnWords[strings.ToUpper(t.Text)] {
+		if t.Is("AUTOCOMMIT") || t.Is("COMPLETION_TYPE") {
 			return strings.ToUpper(t.Text)
 		}
 		if name, _, ok := serverVar(t.Text); ok && t.Kind == sqlscan.Var && (name == "autocommit" || name == "completion_type") {
 			return t.Text
 		}
 	}
-	return ""
+	return why
 }
 
 // wrapRefusal is the advice of a refusal of a wrapper.

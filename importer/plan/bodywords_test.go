@@ -1,0 +1,50 @@
+package plan
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/dumpscope/dumpscope/importer/split"
+)
+
+// TestTxnWordStatementStarts: a body's transaction words count where they start a
+// statement (after `;`, BEGIN, THEN, a handler's conditions, the routine's
+// characteristics …), not as column names (start, commit, rollback, xa and execute are
+// not reserved); AUTOCOMMIT and COMPLETION_TYPE count anywhere.
+func TestTxnWordStatementStarts(t *testing.T) {
+	for body, want := range map[string]string{
+		"CREATE PROCEDURE p() INSERT INTO ev (id, start, commit, rollback, xa, execute) VALUES (1, 2, 3, 4, 5, 6)": "",
+		"CREATE PROCEDURE p() SELECT start, xa, execute FROM ev WHERE commit > rollback":                           "",
+		"CREATE PROCEDURE p(start INT, commit INT) UPDATE ev SET start = start + 1":                                "",
+		"CREATE PROCEDURE p() COMMIT":                                                                                         "COMMIT",
+		"CREATE PROCEDURE p() MODIFIES SQL DATA START TRANSACTION":                                                            "START",
+		"CREATE PROCEDURE p() NOT DETERMINISTIC SQL SECURITY INVOKER ROLLBACK":                                                "ROLLBACK",
+		"CREATE PROCEDURE p() COMMENT 'x' ROLLBACK":                                                                           "ROLLBACK",
+		"CREATE PROCEDURE p() /*!50000 COMMIT */":                                                                             "COMMIT",
+		"CREATE PROCEDURE p() CALL q()":                                                                                       "CALL",
+		"CREATE PROCEDURE p() SET autocommit = 0":                                                                             "AUTOCOMMIT",
+		"CREATE PROCEDURE p() SET @@session.completion_type = 1":                                                              "@@session.completion_type",
+		"CREATE PROCEDURE p() BEGIN INSERT INTO ev (start) VALUES (1); COMMIT; END":                                           "COMMIT",
+		"CREATE PROCEDURE p() BEGIN DECLARE EXIT HANDLER FOR SQLEXCEPTION ROLLBACK; END":                                      "ROLLBACK",
+		"CREATE PROCEDURE p() BEGIN DECLARE CONTINUE HANDLER FOR SQLSTATE VALUE '23000', 1062, NOT FOUND, c1 XA END 'x'; END": "XA",
+		"CREATE PROCEDURE p() l1: BEGIN IF start THEN START TRANSACTION; END IF; END":                                         "START",
+		"CREATE PROCEDURE p() WHILE 1 DO EXECUTE s; END WHILE":                                                                "EXECUTE",
+		"CREATE PROCEDURE p() REPEAT COMMIT; UNTIL 1 END REPEAT":                                                              "COMMIT",
+		"CREATE PROCEDURE p() CASE WHEN 1 THEN SELECT 1; ELSE COMMIT; END CASE":                                               "COMMIT",
+		"CREATE PROCEDURE p() l2: LOOP ROLLBACK; END LOOP":                                                                    "ROLLBACK",
+		"BEGIN NOT ATOMIC COMMIT; END":                                                                                        "COMMIT",
+		"BEGIN NOT ATOMIC INSERT INTO ev (id, commit) VALUES (1, 2); END":                                                     "",
+	} {
+		sp := split.NewSplitter(strings.NewReader("DELIMITER //\n"+body+"//\n"), split.SplitOptions{})
+		var st split.Statement
+		for sp.Next() {
+			if s := sp.Statement(); len(s.SQL) > 0 {
+				st = s
+				break
+			}
+		}
+		if got := txnWord(&st); got != want {
+			t.Errorf("txnWord(%q) = %q, want %q", body, got, want)
+		}
+	}
+}
