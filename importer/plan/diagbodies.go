@@ -37,17 +37,18 @@ func (r *registry) diagRefusal(st *split.Statement) string {
 }
 
 // bodyReadsDiagnostics reports whether a CREATE PROCEDURE's body may read the caller's
-// diagnostics area: it names GET … DIAGNOSTICS, @@warning_count or @@error_count, or runs
-// code of its own choosing (CALL, EXECUTE), anywhere in it (only its first statement
-// reads the caller's, but the body is not parsed into statements).
+// diagnostics area: it names GET … DIAGNOSTICS, @@warning_count or @@error_count anywhere
+// in it (only its first statement reads the caller's, but the body is not parsed into
+// statements), or a statement of it runs code of its own choosing (CALL, EXECUTE: a
+// column of that name does not count, bodyStatementStarts).
 func bodyReadsDiagnostics(st *split.Statement) bool {
 	l := st.Tokens()
 	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		if t.Is("DIAGNOSTICS") || t.Is("CALL") || t.Is("EXECUTE") || diagnosticsVar(t) {
+		if t.Is("DIAGNOSTICS") || diagnosticsVar(t) {
 			return true
 		}
 	}
-	return false
+	return bodyStatementStarts(st, func(w string) bool { return w == "CALL" || w == "EXECUTE" })
 }
 
 // ReadsDiagnostics reports whether st may read the diagnostics area the statement before

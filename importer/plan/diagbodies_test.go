@@ -57,6 +57,10 @@ func TestDiagBodies(t *testing.T) {
 		{"CREATE OR REPLACE PROCEDURE p() DO 5", false, false},
 		{"CALL `P`", false, false},
 		{"CALL d.p()", true, false}, // another database's
+		{"CREATE PROCEDURE e() INSERT INTO ev (id, execute) VALUES (1, 2)", false, false},
+		{"CALL e()", false, false}, // a column named execute runs nothing
+		{"CREATE OR REPLACE PROCEDURE e() MODIFIES SQL DATA EXECUTE s", false, false},
+		{"CALL e()", true, false},
 		{"PREPARE s FROM 'DO 1'", false, false},
 		{"PREPARE r FROM 'SELECT @@warning_count INTO @w'", false, false},
 		{"PREPARE v FROM @sql", false, false},
