@@ -32,6 +32,9 @@ func TestTxnWordStatementStarts(t *testing.T) {
 		"CREATE PROCEDURE p() REPEAT COMMIT; UNTIL 1 END REPEAT":                                                              "COMMIT",
 		"CREATE PROCEDURE p() CASE WHEN 1 THEN SELECT 1; ELSE COMMIT; END CASE":                                               "COMMIT",
 		"CREATE PROCEDURE p() l2: LOOP ROLLBACK; END LOOP":                                                                    "ROLLBACK",
+		"CREATE PROCEDURE p() CREATE TABLE IF NOT EXISTS t9 (a int)":                                                          "CREATE",
+		"CREATE PROCEDURE p() BEGIN IF 1 THEN TRUNCATE TABLE t9; END IF; END":                                                 "TRUNCATE",
+		"CREATE PROCEDURE p() ANALYZE TABLE t9":                                                                               "ANALYZE",
 		"BEGIN NOT ATOMIC COMMIT; END":                                                                                        "COMMIT",
 		"BEGIN NOT ATOMIC INSERT INTO ev (id, commit) VALUES (1, 2); END":                                                     "",
 	} {
