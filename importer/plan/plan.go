@@ -517,12 +517,12 @@ var implicitCommitVerbs = map[string]bool{
 }
 
 // commitsImplicitly reports whether st commits the transaction open before it: DDL
-// (except on temporary tables, which switch the run to serial anyway) and account or
+// (except CREATE and DROP TEMPORARY TABLE: keepsTransaction) and account or
 // table-maintenance statements.
 func commitsImplicitly(st *split.Statement) bool {
 	switch st.Kind {
 	case split.KindDDL, split.KindRoutine:
-		return true
+		return !keepsTransaction(st)
 	}
 	w := strings.ToUpper(sqlscan.FirstWord(st.SQL))
 	if implicitCommitVerbs[w] {

@@ -88,9 +88,10 @@ const wrapRefusal = "; dumpscope's own transactions (progress rows, a parallel r
 	"import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"
 
 // inner returns the statement st, a wrapper, runs when that statement changes the
-// transaction of its connection (a transaction statement, or a SET of autocommit or
+// transaction of its connection (a transaction statement, a SET of autocommit or
 // completion_type, GLOBAL ones too: what SET … = DEFAULT gives later,
-// TestReviewX10WrappedSetGlobal), and why st must be refused when what it runs may
+// TestReviewX10WrappedSetGlobal; a statement that commits implicitly, DDL:
+// TestFixX10aWrappedImplicitCommitResume), and why st must be refused when what it runs may
 // change it but cannot be read; nil and "" for anything else. Procedures and prepared
 // statements are looked up in r as they stand before st runs.
 func (r *registry) inner(st *split.Statement) (*split.Statement, string) {
@@ -128,7 +129,7 @@ func (r *registry) inner(st *split.Statement) (*split.Statement, string) {
 		if in == nil {
 			return nil, ""
 		}
-		if in.Kind == split.KindTxn || XAVerb(in) != "" || setsTransactionVar(in) {
+		if in.Kind == split.KindTxn || XAVerb(in) != "" || setsTransactionVar(in) || commitsImplicitly(in) {
 			return in, ""
 		}
 		st = in
