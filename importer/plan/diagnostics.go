@@ -147,7 +147,7 @@ func diagnosticsVar(t sqlscan.Token) bool {
 const diagnosticsRefusal = "it reads " + diagnosticsArea + ": " + diagnosticsWhy
 
 // diagnosticsArea and diagnosticsWhy make up diagnosticsRefusal and the refusal of a
-// CALL or EXECUTE that may read it (diagBodies.refusal).
+// CALL or EXECUTE that may read it (registry.diagRefusal).
 const (
 	diagnosticsArea = "the diagnostics area (warnings, errors, row count) of the statement before it"
 	diagnosticsWhy  = "a parallel replay may have run that statement on another connection"

@@ -268,7 +268,7 @@ func (p *Planner) volatile(st *split.Statement, db string) bool {
 }
 
 // plan is Next without the transaction bookkeeping that follows the decision. eff is st,
-// or the statement st wraps when that one changes the transaction (wrappers.inner).
+// or the statement st wraps when that one changes the transaction (registry.inner).
 func (p *Planner) plan(st, eff *split.Statement, db string, cat Catalog) (Plan, error) {
 	if st.Kind == split.KindClient || len(st.SQL) == 0 {
 		return Plan{Kind: Session}, nil

@@ -28,7 +28,8 @@ import (
 // DEALLOCATE inside dynamic SQL (ERROR 1295), and a stored routine cannot create or drop
 // one (ERROR 1357 for DROP), so the wrapped and body cases above are all there is.
 type registry struct {
-	// db is the current database (Planner.Next's; DiagnosticsReaders follow USE).
+	// db is the current database: the replay's, given before each statement
+	// (Planner.Next, DiagnosticsReaders.Reads); a USE followed here holds until then.
 	db string
 	// procs: KeyOf(database, lower-cased name) → what the planner read of the
 	// procedure's body. Routine names are case-insensitive, database names are compared
