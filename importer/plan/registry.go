@@ -25,8 +25,11 @@ import (
 // 10.11 a procedure may EXECUTE IMMEDIATE 'CREATE PROCEDURE …') or whose body is not
 // known — leaves nothing known: every later CALL and EXECUTE is refused or taken for a
 // reader, as one of a procedure the dump did not create is. MariaDB refuses PREPARE and
-// DEALLOCATE inside dynamic SQL (ERROR 1295), and a stored routine cannot create or drop
-// one (ERROR 1357 for DROP), so the wrapped and body cases above are all there is.
+// DEALLOCATE inside dynamic SQL (ERROR 1295), and a stored routine cannot drop a
+// procedure itself (ERROR 1357), only through dynamic SQL (a body with EXECUTE), so the
+// wrapped and body cases above are all there is. A USE through dynamic SQL runs (EXECUTE
+// IMMEDIATE 'USE d' changes the database): followed here, and refused by the planner
+// (movedDatabase), whose caller's current database would not follow it.
 type registry struct {
 	// db is the current database: the replay's, given before each statement
 	// (Planner.Next, DiagnosticsReaders.Reads); a USE followed here holds until then.
