@@ -227,7 +227,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 			}
 		}
 	}
-	done, after, err := cr.restoreUserVars(ctx, st, pl)
+	done, after, err := restoreSetVars(ctx, cr, st, pl) // setglobal_mixed.go
 	if done || err != nil {
 		return err
 	}
@@ -320,6 +320,9 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		case err == nil:
 			err = cr.recordUserVars(ctx, p.control, p.control, st)
 		}
+		if err == nil {
+			err = journalMixedSet(ctx, cr, st, pl)
+		}
 	case txn || st.Kind == split.KindLock || (!ownDDL && (pl.OpenAfter || (pl.InRegion && !pl.EndsRegion))):
 		if cr.pendingFrom < 0 {
 			cr.pendingFrom = st.Offset
@@ -372,6 +375,9 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 			err = cr.giveBack(ctx, st, after)
 		case err == nil:
 			err = cr.recordUserVarsInTxn(ctx, st)
+		}
+		if err == nil {
+			err = journalMixedSet(ctx, cr, st, pl)
 		}
 		r.warn.hold = false
 		if ownTxn {

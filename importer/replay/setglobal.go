@@ -56,7 +56,7 @@ func resumeSetGlobal(ctx context.Context, cr *controller, st *split.Statement) (
 	if journaled {
 		return false, nil // an attempt before a restart journaled them: the client's
 	}
-	names, err := sessionScoped(ctx, p.control, st)
+	names, err := sessionScoped(ctx, p.control, st, false)
 	if err != nil || len(names) == 0 {
 		return false, err
 	}
@@ -72,12 +72,15 @@ func resumeSetGlobal(ctx context.Context, cr *controller, st *split.Statement) (
 // resume can give back: SELECT @@SESSION.x on c fails for a GLOBAL-only one (ERROR
 // 1238), and sessionReadOnly's cannot be set (ERROR 1621). A character set's collation
 // follows it (setting character_set_connection resets collation_connection to the
-// character set's default), as charsetVars are given back.
-func sessionScoped(ctx context.Context, c Conn, st *split.Statement) ([]string, error) {
+// character set's default), as charsetVars are given back. With alsoSession, the
+// variables st sets in the session are among them too, sessionKeptVars included: the
+// value st gave them there is the one to give back (setglobal_mixed.go).
+func sessionScoped(ctx context.Context, c Conn, st *split.Statement, alsoSession bool) ([]string, error) {
 	var names []string
 	for _, a := range plan.ParseSet(st.SQL, st.Syntax()) {
 		name := strings.ToLower(a.Name)
-		if !a.Global || !sysVarName(name) || sessionKeptVars[name] || sessionReadOnly[name] || slices.Contains(names, "@@"+name) {
+		kept := a.Global && (sessionKeptVars[name] || sessionReadOnly[name])
+		if (!a.Global && !alsoSession) || !sysVarName(name) || kept || slices.Contains(names, "@@"+name) {
 			continue
 		}
 		rows, err := c.QueryContext(ctx, "SELECT @@SESSION."+name)

@@ -1,0 +1,117 @@
+package replay
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/plan"
+	"github.com/dumpscope/dumpscope/importer/split"
+)
+
+// A SET of GLOBAL variables together with session or user ones (SET GLOBAL
+// lock_wait_timeout = @@global.lock_wait_timeout + 1000, SESSION sql_mode = ''). It is a
+// session statement, which a resume used to replay whole to rebuild its session, so its
+// GLOBAL part ran twice: the resume's rows read 88400 where the client's read 87400
+// (TestReviewX10MixedSetGlobalAgainOnResume). The planner runs the rest of the dump on
+// the control connection from it on (plan's setState), so it runs in runSerial.
+//
+// It is not split into a GLOBAL and a session statement: the server evaluates the list
+// left to right, each value seeing the assignments before it (SET @a = 1, GLOBAL x = @a
+// reads 1; SET GLOBAL x = 5, SESSION y = @@global.x reads 5), and a later SET GLOBAL of
+// the dump, already run when the resume reaches this one, would change what a session
+// part run again reads. Instead, once it has run, the session state it left is journaled
+// (the session values of every server variable it names, whatever the scope, and the
+// user variables it sets: RecordVars, at its offset), then it is marked as run
+// (checkpoint.MarkGlobalRan). A resume that finds both gives the journaled values back in
+// its place (the GLOBAL part already holds on this server); one that finds the journal
+// but not the marker (the server restarted, and lost the GLOBAL values; or dumpscope
+// stopped between the two writes) runs it whole again and then gives the journaled values
+// back, as a restart made it before; one that finds neither runs it as the first attempt
+// did.
+//
+// The journal is written at once, not in the dump's transaction: the marker's table is not
+// transactional, and a ROLLBACK of the dump's transaction undoes neither the GLOBAL nor the
+// session values. So on a worker's connection (idle: the rest of the dump runs on the
+// control connection) inside the dump's transaction, but on the control connection under
+// its table locks, which include the journal's table (checkpoint.LockList).
+
+// mixedSet reports whether st sets GLOBAL (or PERSIST) server variables and also session
+// or user variables.
+func mixedSet(st *split.Statement) bool {
+	if st.Kind != split.KindSession {
+		return false
+	}
+	global, session := false, false
+	for _, a := range plan.ParseSet(st.SQL, st.Syntax()) {
+		global = global || a.Global
+		session = session || !a.Global
+	}
+	return global && session
+}
+
+// restoreSetVars is restoreUserVars, with a mixedSet's resume as above: done when the
+// journaled values stood in for st; after is a SET to send once st has run.
+func restoreSetVars(ctx context.Context, cr *controller, st *split.Statement, pl plan.Plan) (done bool, after string, err error) {
+	p := cr.p
+	cp := p.opt.Checkpoint
+	if cp == nil || !mixedSet(st) {
+		return cr.restoreUserVars(ctx, st, pl)
+	}
+	assign, journaled := cp.VarsAt(st.Offset, st.SQL)
+	ran, err := checkpoint.GlobalRan(ctx, cp, p.control, st.Offset)
+	switch {
+	case err != nil:
+		return true, "", p.at(st, err)
+	case ran && journaled:
+		if err := cr.giveBack(ctx, st, assign); err != nil {
+			return true, "", err
+		}
+		if split.TouchesSQLMode(*st) {
+			if err := p.serial.syncSQLMode(ctx); err != nil {
+				return true, "", p.at(st, err)
+			}
+		}
+		p.disp.session = append(p.disp.session, p.workerSession(st, assign)...)
+		return true, "", cr.skipped.noteSkipped(ctx, st)
+	case journaled:
+		return false, assign, nil
+	}
+	// Marked without a journal is not written by this dumpscope (the journal goes
+	// first); neither: it runs as the first attempt did.
+	return cr.restoreUserVars(ctx, st, pl)
+}
+
+// journalMixedSet journals, after the mixedSet st ran on the control connection, the
+// session state it left, then marks it as run (see above); for any other statement it
+// does nothing. pl is st's plan: whether the dump's transaction or table locks are open.
+func journalMixedSet(ctx context.Context, cr *controller, st *split.Statement, pl plan.Plan) error {
+	p := cr.p
+	cp := p.opt.Checkpoint
+	if cp == nil || !cp.Resumable() || !mixedSet(st) {
+		return nil
+	}
+	if _, journaled := cp.VarsAt(st.Offset, st.SQL); !journaled {
+		names, err := sessionScoped(ctx, p.control, st, true)
+		if err != nil {
+			return p.at(st, err)
+		}
+		for _, v := range cr.userVarsOf(st) {
+			if !slices.Contains(names, v) {
+				names = append(names, v)
+			}
+		}
+		to := p.control
+		if (pl.InRegion || pl.OpenAfter) && !pl.Locked && len(p.workers) > 0 {
+			to = p.workers[0]
+		}
+		if err := cp.RecordVars(ctx, p.control, to, st.Offset, st.SQL, names); err != nil {
+			return p.at(st, fmt.Errorf("journal the session state it left, for a resume: %w", err))
+		}
+	}
+	if err := checkpoint.MarkGlobalRan(ctx, cp, p.control, st.Offset); err != nil {
+		return p.at(st, fmt.Errorf("mark the SET GLOBAL as run, for a resume: %w", err))
+	}
+	return nil
+}
