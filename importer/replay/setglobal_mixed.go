@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/plan"
@@ -17,11 +18,13 @@ import (
 // (TestReviewX10MixedSetGlobalAgainOnResume). The planner runs the rest of the dump on
 // the control connection from it on (plan's setState), so it runs in runSerial.
 //
-// It is not split into a GLOBAL and a session statement: the server evaluates the list
-// left to right, each value seeing the assignments before it (SET @a = 1, GLOBAL x = @a
-// reads 1; SET GLOBAL x = 5, SESSION y = @@global.x reads 5), and a later SET GLOBAL of
-// the dump, already run when the resume reaches this one, would change what a session
-// part run again reads. Instead, once it has run, the session state it left is journaled
+// It is not split into a GLOBAL and a session statement run apart: MariaDB evaluates
+// every value of the list before it assigns any (sql_set_variables checks them all first:
+// SET @a = 9, GLOBAL x = @@global.x + @a, @b = @@global.x, @c = @a adds the @a of before
+// the statement and gives @b the GLOBAL of before it; SET @f = 1, @g = @f + 1 leaves @g
+// NULL; tried on 10.11), so a session part run again on resume, after the GLOBAL part
+// and maybe a later SET GLOBAL of the dump ran, would read other values than the
+// client's. Instead, once it has run, the session state it left is journaled
 // (the session values of every server variable it names, whatever the scope, and the
 // user variables it sets: RecordVars, at its offset), then it is marked as run
 // (checkpoint.MarkGlobalRan). A resume that finds both gives the journaled values back in
@@ -97,7 +100,12 @@ func journalMixedSet(ctx context.Context, cr *controller, st *split.Statement, p
 		if err != nil {
 			return p.at(st, err)
 		}
-		for _, v := range cr.userVarsOf(st) {
+		for _, a := range plan.ParseSet(st.SQL, st.Syntax()) {
+			if strings.HasPrefix(a.Name, "@") && !slices.Contains(names, a.Name) {
+				names = append(names, a.Name) // a constant's too: the journal stands in for st
+			}
+		}
+		for _, v := range cr.userVarsOf(st) { // and what the functions it calls set
 			if !slices.Contains(names, v) {
 				names = append(names, v)
 			}
