@@ -23,7 +23,7 @@ import (
 // (checkpoint.Run.RecordVars, the user-variable journal, at the statement's offset), and a
 // resume gives it back there, to the control connection and the workers' sessions, before
 // anything after it runs. Only a SET of GLOBAL variables alone (plan.SetsGlobalOnly): a
-// SET that also sets session or user variables runs again whole on resume (open).
+// SET that also sets session or user variables is setglobal_mixed.go's.
 
 // sessionKeptVars are variables a SET GLOBAL may change whose session value the planner
 // follows itself (the transaction's bounds): not given back behind its back.
