@@ -162,7 +162,7 @@ func LockList(r *Run) (list string, intents bool) {
 	if !r.ranMade.Load() {
 		return done, false
 	}
-	return done + ", " + ProgressSchema + ".intents WRITE, " + ProgressSchema + ".ran WRITE", true
+	return done + ", " + ProgressSchema + ".intents WRITE, " + ProgressSchema + ".ran WRITE, " + ProgressSchema + ".globals WRITE", true
 }
 
 // Stretch is a committed stretch of the stream: statements from Start up to End

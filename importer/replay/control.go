@@ -314,7 +314,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		if err := addOwed(); err != nil {
 			return err
 		}
-		switch err = markGlobalRan(ctx, p, p.control, st, r.exec(ctx, p.control, st, q)); { // setglobal.go
+		switch err = execSetGlobal(ctx, p, p.control, st, func() error { return r.exec(ctx, p.control, st, q) }); { // setglobal.go
 		case err == nil && after != "":
 			err = cr.giveBack(ctx, st, after)
 		case err == nil:
@@ -366,7 +366,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 			}
 		}
 		r.warn.hold = ownTxn && p.disp.planner.Serial() // its commit may wait (diagtail.go)
-		err = r.exec(resumedDDL(ctx, cp, ownTxn && isDDL(st)), p.control, st, q)
+		err = execSetGlobal(ctx, p, p.control, st, func() error { return r.exec(resumedDDL(ctx, cp, ownTxn && isDDL(st)), p.control, st, q) })
 		if ownTxn {
 			err = cr.lock.ddlResult(ctx, st, q, err)
 		}

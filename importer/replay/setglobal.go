@@ -107,6 +107,32 @@ func sessionScoped(ctx context.Context, c Conn, st *split.Statement, alsoSession
 // client's as a resume's.
 var sessionReadOnly = map[string]bool{"max_allowed_packet": true, "net_buffer_length": true}
 
+// execSetGlobal runs st on c by exec; when st is a SET GLOBAL (alone, or a mixedSet) on
+// the control connection of a checkpointed run, it journals the GLOBAL values of what st
+// sets just before (checkpoint.RecordGlobalsBefore: a resume tells from them whether it
+// ran when the stop came before its marker), and marks a SET of GLOBAL variables alone as
+// run after it (markGlobalRan; a mixedSet's marker follows its journal: journalMixedSet).
+func execSetGlobal(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Statement, exec func() error) error {
+	cp := p.opt.Checkpoint
+	if cp != nil && c == p.control && (plan.SetsGlobalOnly(st) || mixedSet(st)) {
+		if err := checkpoint.RecordGlobalsBefore(ctx, cp, c, st.Offset, globalNames(st)); err != nil {
+			return p.at(st, err)
+		}
+	}
+	return markGlobalRan(ctx, p, c, st, exec())
+}
+
+// globalNames are the server variables st sets GLOBAL, lower case, each once.
+func globalNames(st *split.Statement) []string {
+	var names []string
+	for _, a := range plan.ParseSet(st.SQL, st.Syntax()) {
+		if name := strings.ToLower(a.Name); a.Global && sysVarName(name) && !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
 // markGlobalRan marks st, a SET of GLOBAL variables alone that returned err on c, as run
 // (checkpoint.MarkGlobalRan) for a resume to skip; it returns err, or why the mark
 // failed.

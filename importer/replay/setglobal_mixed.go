@@ -1,7 +1,9 @@
 package replay
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -27,12 +29,13 @@ import (
 // client's. Instead, once it has run, the session state it left is journaled
 // (the session values of every server variable it names, whatever the scope, and the
 // user variables it sets: RecordVars, at its offset), then it is marked as run
-// (checkpoint.MarkGlobalRan). A resume that finds both gives the journaled values back in
-// its place (the GLOBAL part already holds on this server); one that finds the journal
-// but not the marker (the server restarted, and lost the GLOBAL values; or dumpscope
-// stopped between the two writes) runs it whole again and then gives the journaled values
-// back, as a restart made it before; one that finds neither runs it as the first attempt
-// did.
+// (checkpoint.MarkGlobalRan). A resume on the same server that finds it ran (the marker,
+// or GLOBAL values that differ from those journaled just before it: checkpoint.GlobalRan)
+// gives the journaled values back in its place, the GLOBAL part already holding; when it
+// ran but the stop came before its journal, the GLOBAL values from before it are set back
+// and it runs whole, from the state the first attempt ran it from. After a restart (the
+// GLOBAL values lost) it runs whole again and then the journaled values, if any, are given
+// back. Neither marked nor changed: it runs as the first attempt did.
 //
 // The journal is written at once, not in the dump's transaction: the marker's table is not
 // transactional, and a ROLLBACK of the dump's transaction undoes neither the GLOBAL nor the
@@ -80,9 +83,16 @@ func restoreSetVars(ctx context.Context, cr *controller, st *split.Statement, pl
 		return true, "", cr.skipped.noteSkipped(ctx, st)
 	case journaled:
 		return false, assign, nil
+	case ran:
+		// It ran, and the stop came before its journal (the GLOBAL values differ from
+		// those journaled before it): they are set back, and it runs whole from the
+		// state the first attempt ran it from (nothing after it ran).
+		if before, _, ok, err := checkpoint.GlobalsBefore(ctx, cp, p.control, st.Offset); err != nil || !ok {
+			return true, "", p.at(st, cmp.Or(err, errors.New("it ran in the interrupted attempt, which journaled neither the session values it gave nor the GLOBAL values before it")))
+		} else if _, err := p.control.ExecContext(ctx, before); err != nil {
+			return true, "", p.at(st, fmt.Errorf("set back the GLOBAL values from before it: %w", err))
+		}
 	}
-	// Marked without a journal is not written by this dumpscope (the journal goes
-	// first); neither: it runs as the first attempt did.
 	return cr.restoreUserVars(ctx, st, pl)
 }
 
