@@ -149,7 +149,7 @@ func GlobalRan(ctx context.Context, r *Run, c Conn, offset int64) (bool, error) 
 // MarkGlobalRan marks the SET GLOBAL at offset as run on c, right after it returned
 // without error (the markers' table is not transactional: a rollback of the dump's
 // transaction, which leaves the GLOBAL changed, leaves the marker too). A stop between
-// the two runs it again on resume, as a kill before any statement's marker does. The
+// the two is told by the GLOBAL values journaled before it (globals.go). The
 // table is made at the run's setup (ensureRanTable): made here, inside the dump's
 // transaction or under its LOCK TABLES, its CREATE would commit or fail.
 func MarkGlobalRan(ctx context.Context, r *Run, c Conn, offset int64) error {
