@@ -1,10 +1,14 @@
 package importer_test
 
 import (
+	"context"
 	"database/sql"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
@@ -79,4 +83,29 @@ func TestResumeMixedSetGlobalStopBeforeJournal(t *testing.T) {
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "(900, 'stop')"),
 		between: forgetSetGlobal(set, true, ""), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+}
+
+// TestSetGlobalUnknownVariableError: a SET GLOBAL of a variable the server does not know
+// stops a checkpointed import with the server's own ERROR 1193 for it, as the client
+// says, not with a failure to journal the GLOBAL values before it (which read the
+// variable first).
+func TestSetGlobalUnknownVariableError(t *testing.T) {
+	srv := testsandbox.Start(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "d.sql")
+	if err := os.WriteFile(path, []byte(x9HeadRows()+"SET GLOBAL no_such_variable_x10 = 1;\n"+x7Rows("k", 100, 141)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := mysql.ParseDSN(srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := importer.Options{Parallel: 2, BatchBytes: 512, CheckpointPath: filepath.Join(dir, "journal"), SkipWarningCount: true}
+	res, err := importer.Import(context.Background(), cfg, importer.Source{Path: path}, o)
+	if err == nil && res.Err != nil {
+		err = res.Err
+	}
+	if err == nil || !strings.Contains(err.Error(), "ERROR 1193 (HY000): Unknown system variable 'no_such_variable_x10'") || strings.Contains(err.Error(), "journal") {
+		t.Fatalf("import: %v; want the server's ERROR 1193 for the SET", err)
+	}
 }

@@ -34,14 +34,16 @@ const globalsTable = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".globals 
 
 // RecordGlobalsBefore journals on c, just before the SET GLOBAL at offset runs there, the
 // GLOBAL values of the server variables names (lower case, without @@) it sets. Nothing
-// without a resumable run or the markers' table.
+// without a resumable run or the markers' table. A value the server will not read (ERROR
+// 1193 of a name it does not know) is not journaled, and the SET is left to fail with the
+// server's own error, as the client's does; a resume then has the marker alone.
 func RecordGlobalsBefore(ctx context.Context, r *Run, c Conn, offset int64, names []string) error {
 	if r == nil || !r.Resumable() || !r.ranMade.Load() || len(names) == 0 {
 		return nil
 	}
 	assign, err := readGlobals(ctx, c, names)
 	if err != nil {
-		return fmt.Errorf("journal the GLOBAL values of %s before it: %w", strings.Join(names, ", "), err)
+		return ctx.Err()
 	}
 	if _, err := c.ExecContext(ctx, "REPLACE INTO "+ProgressSchema+".globals (run_id, start_offset, names, assign) VALUES (?, ?, ?, ?)", r.RunID, offset, strings.Join(names, ","), []byte(assign)); err != nil {
 		return fmt.Errorf("journal the GLOBAL values of %s before it: %w", strings.Join(names, ", "), err)
