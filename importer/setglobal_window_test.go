@@ -109,3 +109,17 @@ func TestSetGlobalUnknownVariableError(t *testing.T) {
 		t.Fatalf("import: %v; want the server's ERROR 1193 for the SET", err)
 	}
 }
+
+// TestResumeSetGlobalInOpenTransaction: a SET GLOBAL of a variable with a session scope
+// inside the dump's transaction, stopped before the transaction's COMMIT: the resume
+// skips the SET (its marker stands), and must still give the resume's new sessions the
+// client's session value (SYSTEM, not the GLOBAL '+05:00' it set), journaled before it:
+// a TIMESTAMP stored after it is converted from the session's time zone.
+func TestResumeSetGlobalInOpenTransaction(t *testing.T) {
+	dump := x9Head + "CREATE TABLE ts (id int PRIMARY KEY, t timestamp NULL);\nSTART TRANSACTION;\nSET GLOBAL time_zone = '+05:00';\n" +
+		x7Rows("k", 100, 141) + "INSERT INTO k VALUES (900, 'stop');\n" + x7Rows("k", 200, 241) + "COMMIT;\n" +
+		"INSERT INTO ts VALUES (1, '2020-01-01 00:00:00');\nSET GLOBAL time_zone = SYSTEM;\n"
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "(900, 'stop')"),
+		opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+}

@@ -29,49 +29,77 @@ import (
 
 // globalsTable holds the journaled GLOBAL values: names are the variables, comma
 // separated ([a-z0-9_] each), and assign is the SET that gives their values back (SET
-// @@GLOBAL.x = literal, …: readVars), which is also what is compared.
-const globalsTable = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".globals (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, names TEXT CHARACTER SET ascii, assign LONGBLOB, PRIMARY KEY (run_id, start_offset)) ENGINE="
+// @@GLOBAL.x = literal, …: readVars), which is also what is compared. session is the SET
+// that gives back the session values, just before it, of the variables it sets GLOBAL
+// that have one (NULL: none): a resume's new sessions start from the GLOBAL the SET
+// changed, where the client's session kept its own (replay's setglobal.go). It is here,
+// not in the vars journal (InnoDB), because a SET GLOBAL inside the dump's transaction
+// stays when a stop rolls that transaction back, and so does its marker: the journal's
+// row went with the transaction, and the resume, which skipped the SET, gave the new
+// sessions nothing back (TestResumeSetGlobalInOpenTransaction: a TIMESTAMP stored from
+// '+05:00' where the client's session had SYSTEM).
+const globalsTable = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".globals (run_id CHAR(32) CHARACTER SET ascii, start_offset BIGINT, names TEXT CHARACTER SET ascii, assign LONGBLOB, session LONGBLOB NULL, PRIMARY KEY (run_id, start_offset)) ENGINE="
 
 // RecordGlobalsBefore journals on c, just before the SET GLOBAL at offset runs there, the
-// GLOBAL values of the server variables names (lower case, without @@) it sets. Nothing
-// without a resumable run or the markers' table. A value the server will not read (ERROR
-// 1193 of a name it does not know) is not journaled, and the SET is left to fail with the
-// server's own error, as the client's does; a resume then has the marker alone.
-func RecordGlobalsBefore(ctx context.Context, r *Run, c Conn, offset int64, names []string) error {
+// GLOBAL values of the server variables names (lower case, without @@) it sets, and the
+// session values of sessionNames (@@x: readVars). journaled is false without a resumable
+// run or the markers' table (the caller journals the session values elsewhere). A GLOBAL
+// value the server will not read (ERROR 1193 of a name it does not know) is not
+// journaled, and the SET is left to fail with the server's own error, as the client's
+// does; a resume then has the marker alone.
+func RecordGlobalsBefore(ctx context.Context, r *Run, c Conn, offset int64, names, sessionNames []string) (journaled bool, err error) {
 	if r == nil || !r.Resumable() || !r.ranMade.Load() || len(names) == 0 {
-		return nil
+		return false, nil
 	}
 	assign, err := readGlobals(ctx, c, names)
 	if err != nil {
-		return ctx.Err()
+		return true, ctx.Err()
 	}
-	if _, err := c.ExecContext(ctx, "REPLACE INTO "+ProgressSchema+".globals (run_id, start_offset, names, assign) VALUES (?, ?, ?, ?)", r.RunID, offset, strings.Join(names, ","), []byte(assign)); err != nil {
-		return fmt.Errorf("journal the GLOBAL values of %s before it: %w", strings.Join(names, ", "), err)
+	var session []byte
+	if len(sessionNames) > 0 {
+		s, err := readVars(ctx, c, sessionNames)
+		if err != nil {
+			return true, fmt.Errorf("journal the session values of %s before it: %w", strings.Join(sessionNames, ", "), err)
+		}
+		session = []byte(s)
 	}
-	return nil
+	if _, err := c.ExecContext(ctx, "REPLACE INTO "+ProgressSchema+".globals (run_id, start_offset, names, assign, session) VALUES (?, ?, ?, ?, ?)", r.RunID, offset, strings.Join(names, ","), []byte(assign), session); err != nil {
+		return true, fmt.Errorf("journal the GLOBAL values of %s before it: %w", strings.Join(names, ", "), err)
+	}
+	return true, nil
 }
 
-// GlobalsBefore returns the SET that gives back the GLOBAL values journaled before the
-// SET GLOBAL at offset ran (RecordGlobalsBefore), and whether they differ from the
-// server's now, read on c; ok is false when none were journaled.
-func GlobalsBefore(ctx context.Context, r *Run, c Conn, offset int64) (assign string, changed, ok bool, err error) {
+// GlobalsJournal is what RecordGlobalsBefore journaled for a SET GLOBAL.
+type GlobalsJournal struct {
+	// Assign gives back the GLOBAL values from before it; Changed: they differ from the
+	// server's now.
+	Assign  string
+	Changed bool
+	// Session gives back the session values from before it ("": none).
+	Session string
+}
+
+// GlobalsBefore returns what was journaled before the SET GLOBAL at offset ran
+// (RecordGlobalsBefore), the GLOBAL values compared with the server's now, read on c; ok
+// is false when nothing was.
+func GlobalsBefore(ctx context.Context, r *Run, c Conn, offset int64) (g GlobalsJournal, ok bool, err error) {
 	if r == nil || !r.ranMade.Load() {
-		return "", false, false, nil
+		return g, false, nil
 	}
 	var names string
-	var b []byte
-	err = c.QueryRowContext(ctx, "SELECT names, assign FROM "+ProgressSchema+".globals WHERE run_id = ? AND start_offset = ?", r.RunID, offset).Scan(&names, &b)
+	var assign, session []byte
+	err = c.QueryRowContext(ctx, "SELECT names, assign, session FROM "+ProgressSchema+".globals WHERE run_id = ? AND start_offset = ?", r.RunID, offset).Scan(&names, &assign, &session)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", false, false, nil
+		return g, false, nil
 	}
 	if err != nil {
-		return "", false, false, fmt.Errorf("read the GLOBAL values journaled before the SET GLOBAL at offset %d: %w", offset, err)
+		return g, false, fmt.Errorf("read the GLOBAL values journaled before the SET GLOBAL at offset %d: %w", offset, err)
 	}
 	now, err := readGlobals(ctx, c, strings.Split(names, ","))
 	if err != nil {
-		return "", false, false, fmt.Errorf("read the GLOBAL values the SET GLOBAL at offset %d sets: %w", offset, err)
+		return g, false, fmt.Errorf("read the GLOBAL values the SET GLOBAL at offset %d sets: %w", offset, err)
 	}
-	return string(b), now != string(b), true, nil
+	return GlobalsJournal{Assign: string(assign), Changed: now != string(assign), Session: string(session)}, true, nil
 }
 
 // readGlobals is the SET of literals that gives the variables names their GLOBAL values

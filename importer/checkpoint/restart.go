@@ -142,8 +142,8 @@ func GlobalRan(ctx context.Context, r *Run, c Conn, offset int64) (bool, error) 
 	if n > 0 {
 		return true, nil
 	}
-	_, changed, _, err := GlobalsBefore(ctx, r, c, offset)
-	return changed, err
+	g, _, err := GlobalsBefore(ctx, r, c, offset)
+	return g.Changed, err
 }
 
 // MarkGlobalRan marks the SET GLOBAL at offset as run on c, right after it returned

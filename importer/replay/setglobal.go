@@ -19,10 +19,11 @@ import (
 // attempt's SET GLOBAL changed, where the client's session kept what it connected with
 // (rows stored under time_zone '+05:00' where the client's were under SYSTEM:
 // TestReviewX9aResumeSessionFromNewGlobal). So before a SET GLOBAL of a variable that has
-// a session scope runs, the control connection's session value of it is journaled
-// (checkpoint.Run.RecordVars, the user-variable journal, at the statement's offset), and a
-// resume gives it back there, to the control connection and the workers' sessions, before
-// anything after it runs. Only a SET of GLOBAL variables alone (plan.SetsGlobalOnly): a
+// a session scope runs, the control connection's session value of it is journaled (with
+// the GLOBAL values before it, in a table that does not roll back with the dump's
+// transaction: checkpoint.RecordGlobalsBefore; an older dumpscope's are in the vars
+// journal), and a resume gives it back there, to the control connection and the workers'
+// sessions, before anything after it runs. Only a SET of GLOBAL variables alone (plan.SetsGlobalOnly): a
 // SET that also sets session or user variables is setglobal_mixed.go's.
 
 // sessionKeptVars are variables a SET GLOBAL may change whose session value the planner
@@ -39,7 +40,14 @@ func resumeSetGlobal(ctx context.Context, cr *controller, st *split.Statement) (
 	if cp == nil || !plan.SetsGlobalOnly(st) || len(cr.userVarsOf(st)) > 0 {
 		return false, nil
 	}
-	assign, journaled := cp.VarsAt(st.Offset, st.SQL)
+	assign, journaled := cp.VarsAt(st.Offset, st.SQL) // an older dumpscope's journal
+	if !journaled {
+		g, ok, err := checkpoint.GlobalsBefore(ctx, cp, p.control, st.Offset)
+		if err != nil {
+			return true, p.at(st, err)
+		}
+		assign, journaled = g.Session, ok && g.Session != ""
+	}
 	if journaled {
 		if err := cr.giveBack(ctx, st, assign); err != nil {
 			return true, err
@@ -53,19 +61,7 @@ func resumeSetGlobal(ctx context.Context, cr *controller, st *split.Statement) (
 	if ran {
 		return true, cr.skipped.noteSkipped(ctx, st)
 	}
-	if journaled {
-		return false, nil // an attempt before a restart journaled them: the client's
-	}
-	names, err := sessionScoped(ctx, p.control, st, false)
-	if err != nil || len(names) == 0 {
-		return false, err
-	}
-	// A plain INSERT (none was journaled at this offset), on the control connection in
-	// its transaction state: inside the dump's transaction it commits with it.
-	if err := cp.RecordVars(ctx, p.control, p.control, st.Offset, st.SQL, names); err != nil {
-		return true, p.at(st, fmt.Errorf("journal the session's values of the variables it sets GLOBAL: %w", err))
-	}
-	return false, nil
+	return false, nil // journaled as it runs (execSetGlobal)
 }
 
 // sessionScoped are the variables (@@x) st sets GLOBAL that have a session value a
@@ -112,11 +108,30 @@ var sessionReadOnly = map[string]bool{"max_allowed_packet": true, "net_buffer_le
 // sets just before (checkpoint.RecordGlobalsBefore: a resume tells from them whether it
 // ran when the stop came before its marker), and marks a SET of GLOBAL variables alone as
 // run after it (markGlobalRan; a mixedSet's marker follows its journal: journalMixedSet).
+//
+// With them, for a SET of GLOBAL variables alone that resumeSetGlobal handles, go the
+// session values of what it sets GLOBAL (sessionScoped), given back on resume; where the
+// server has no engine for the markers' table they go to the vars journal instead, in the
+// control connection's transaction state (a plain INSERT: none was journaled at this
+// offset, as checkpoint.Run.RecordVars says of InnoDB's bulk path).
 func execSetGlobal(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Statement, exec func() error) error {
 	cp := p.opt.Checkpoint
 	if cp != nil && c == p.control && (plan.SetsGlobalOnly(st) || mixedSet(st)) {
-		if err := checkpoint.RecordGlobalsBefore(ctx, cp, c, st.Offset, globalNames(st)); err != nil {
+		var session []string
+		if plan.SetsGlobalOnly(st) && len(p.ctl.userVarsOf(st)) == 0 {
+			var err error
+			if session, err = sessionScoped(ctx, c, st, false); err != nil {
+				return p.at(st, err)
+			}
+		}
+		journaled, err := checkpoint.RecordGlobalsBefore(ctx, cp, c, st.Offset, globalNames(st), session)
+		if err != nil {
 			return p.at(st, err)
+		}
+		if _, again := cp.VarsAt(st.Offset, st.SQL); !journaled && !again && len(session) > 0 {
+			if err := cp.RecordVars(ctx, c, c, st.Offset, st.SQL, session); err != nil {
+				return p.at(st, fmt.Errorf("journal the session's values of the variables it sets GLOBAL: %w", err))
+			}
 		}
 	}
 	return markGlobalRan(ctx, p, c, st, exec())

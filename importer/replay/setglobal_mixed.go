@@ -87,9 +87,9 @@ func restoreSetVars(ctx context.Context, cr *controller, st *split.Statement, pl
 		// It ran, and the stop came before its journal (the GLOBAL values differ from
 		// those journaled before it): they are set back, and it runs whole from the
 		// state the first attempt ran it from (nothing after it ran).
-		if before, _, ok, err := checkpoint.GlobalsBefore(ctx, cp, p.control, st.Offset); err != nil || !ok {
+		if before, ok, err := checkpoint.GlobalsBefore(ctx, cp, p.control, st.Offset); err != nil || !ok {
 			return true, "", p.at(st, cmp.Or(err, errors.New("it ran in the interrupted attempt, which journaled neither the session values it gave nor the GLOBAL values before it")))
-		} else if _, err := p.control.ExecContext(ctx, before); err != nil {
+		} else if _, err := p.control.ExecContext(ctx, before.Assign); err != nil {
 			return true, "", p.at(st, fmt.Errorf("set back the GLOBAL values from before it: %w", err))
 		}
 	}
