@@ -123,3 +123,27 @@ func TestResumeSetGlobalInOpenTransaction(t *testing.T) {
 	runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "(900, 'stop')"),
 		opt: importer.Options{Parallel: 2, BatchBytes: 512}})
 }
+
+// TestResumeSetGlobalAfterRestart: the server restarted between the stop and the resume,
+// which set the GLOBAL back to its configured value: the SET GLOBAL (alone, or with a
+// session part whose values are journaled) runs again, once, and the rows after it read
+// what the client's did.
+func TestResumeSetGlobalAfterRestart(t *testing.T) {
+	for name, set := range map[string]string{
+		"alone": "SET GLOBAL lock_wait_timeout = @@global.lock_wait_timeout + 1000",
+		"mixed": "SET GLOBAL lock_wait_timeout = @@global.lock_wait_timeout + 1000, SESSION sql_mode = '', @a = 7",
+	} {
+		t.Run(name, func(t *testing.T) {
+			dump := x9HeadRows() + set + ";\n" + x7Rows("k", 100, 141) + "INSERT INTO k VALUES (900, 'stop');\n" + x7Rows("k", 200, 241) +
+				"INSERT INTO k SELECT 999, CONCAT_WS(' ', @@global.lock_wait_timeout, @@session.sql_mode = '', @a);\nSET GLOBAL lock_wait_timeout = 86400;\n"
+			ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "(900, 'stop')"),
+				between: func(t *testing.T, srv *sandbox.Server, _ string) {
+					if err := srv.Restart(context.Background()); err != nil {
+						t.Fatal(err)
+					}
+				},
+				opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+		})
+	}
+}
