@@ -50,7 +50,10 @@ func (r *Run) ensureRanTable(ctx context.Context, c Conn) error {
 	}
 	var err error
 	for _, engine := range []string{"MyISAM", "Aria", "MEMORY"} {
-		if _, err = c.ExecContext(ctx, ranTable+engine); err == nil {
+		if _, err = c.ExecContext(ctx, ranTable+engine); err != nil {
+			continue
+		}
+		if _, err = c.ExecContext(ctx, globalsTable+engine); err == nil { // beside it (globals.go)
 			r.ranMade.Store(true)
 			return nil
 		}

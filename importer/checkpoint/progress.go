@@ -162,7 +162,7 @@ func LockList(r *Run) (list string, intents bool) {
 	if !r.ranMade.Load() {
 		return done, false
 	}
-	return done + ", " + ProgressSchema + ".intents WRITE, " + ProgressSchema + ".ran WRITE", true
+	return done + ", " + ProgressSchema + ".intents WRITE, " + ProgressSchema + ".ran WRITE, " + ProgressSchema + ".globals WRITE", true
 }
 
 // Stretch is a committed stretch of the stream: statements from Start up to End
@@ -246,10 +246,10 @@ func (r *progressRows) Finish(ctx context.Context, c Conn) error {
 	if _, err := c.ExecContext(ctx, "UPDATE "+ProgressSchema+".runs SET finished_at = NOW(6) WHERE run_id = ?", r.RunID); err != nil {
 		return err
 	}
-	for _, t := range []string{"done", "intents", "ran", "vars", "created", "xa", "alive"} {
+	for _, t := range []string{"done", "intents", "ran", "globals", "vars", "created", "xa", "alive"} {
 		_, err := c.ExecContext(ctx, "DELETE FROM "+ProgressSchema+"."+t+" WHERE run_id = ?", r.RunID)
 		var me *mysql.MySQLError
-		if err != nil && !(errors.As(err, &me) && me.Number == mysqlerr.NoSuchTable) { // ran: made with the first intent; vars, created, xa, alive: by a newer dumpscope than the schema's
+		if err != nil && !(errors.As(err, &me) && me.Number == mysqlerr.NoSuchTable) { // ran, globals: made with the first intent; vars, created, xa, alive: by a newer dumpscope than the schema's
 			return err
 		}
 	}

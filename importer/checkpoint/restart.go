@@ -123,13 +123,14 @@ func memoryTables(ctx context.Context, c Conn, db string) ([]string, error) {
 }
 
 // GlobalRan reports whether an earlier attempt of the resumed run r ran the SET GLOBAL at
-// offset on the server as it is now: it is marked (MarkGlobalRan) and the server did not
-// restart since (serverRestarted: a restart sets every GLOBAL back to its configured
-// value). A SET GLOBAL writes no progress row (its effect is on the server, not on the
-// tables), and nothing after it need have committed before a stop (the rows after it were
-// in flight): only the marker tells. Run again, SET GLOBAL x = @@global.x + 1000 adds its
-// 1000 twice (TestReviewX9aSetGlobalAgainOnResume). Read on c when asked: SET GLOBALs
-// are few.
+// offset on the server as it is now: it is marked (MarkGlobalRan), or the GLOBAL values
+// journaled before it differ from the server's now (a stop between the SET and its
+// marker: globals.go), and the server did not restart since (serverRestarted: a restart
+// sets every GLOBAL back to its configured value). A SET GLOBAL writes no progress row
+// (its effect is on the server, not on the tables), and nothing after it need have
+// committed before a stop (the rows after it were in flight): only these tell. Run
+// again, SET GLOBAL x = @@global.x + 1000 adds its 1000 twice
+// (TestReviewX9aSetGlobalAgainOnResume). Read on c when asked: SET GLOBALs are few.
 func GlobalRan(ctx context.Context, r *Run, c Conn, offset int64) (bool, error) {
 	if r == nil || !r.resumed || r.restarted || !r.ranMade.Load() {
 		return false, nil
@@ -138,13 +139,17 @@ func GlobalRan(ctx context.Context, r *Run, c Conn, offset int64) (bool, error) 
 	if err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+ProgressSchema+".ran WHERE run_id = ? AND start_offset = ?", r.RunID, offset).Scan(&n); err != nil {
 		return false, fmt.Errorf("read whether the SET GLOBAL at offset %d ran: %w", offset, err)
 	}
-	return n > 0, nil
+	if n > 0 {
+		return true, nil
+	}
+	g, _, err := GlobalsBefore(ctx, r, c, offset)
+	return g.Changed, err
 }
 
 // MarkGlobalRan marks the SET GLOBAL at offset as run on c, right after it returned
 // without error (the markers' table is not transactional: a rollback of the dump's
 // transaction, which leaves the GLOBAL changed, leaves the marker too). A stop between
-// the two runs it again on resume, as a kill before any statement's marker does. The
+// the two is told by the GLOBAL values journaled before it (globals.go). The
 // table is made at the run's setup (ensureRanTable): made here, inside the dump's
 // transaction or under its LOCK TABLES, its CREATE would commit or fail.
 func MarkGlobalRan(ctx context.Context, r *Run, c Conn, offset int64) error {

@@ -133,7 +133,10 @@ func readVars(ctx context.Context, c Conn, names []string) (string, error) {
 	parts := make([]string, len(names))
 	for i, bare := range names {
 		name := "@" + sqlscan.QuoteIdent(strings.TrimPrefix(bare, "@"))
-		if strings.HasPrefix(bare, "@@") {
+		switch {
+		case strings.HasPrefix(bare, "@@GLOBAL."):
+			name = bare // a GLOBAL value (globals.go)
+		case strings.HasPrefix(bare, "@@"):
 			name = "@@SESSION." + strings.TrimPrefix(bare, "@@") // a server variable: [a-z0-9_]
 		}
 		rows, err := c.QueryContext(ctx, "SELECT "+name+", CHARSET("+name+"), COLLATION("+name+")")

@@ -358,10 +358,11 @@ func setsOnlyUserVars(st *split.Statement) bool {
 // another connection (recordUserVarsInTxn). Not after a statement with
 // SQL_CALC_FOUND_ROWS: reading the values is a SELECT, which would change the
 // FOUND_ROWS() the dump reads next; a resume past it is refused instead (restoreUserVars).
+// Nor after a SET that also sets GLOBAL variables: journalMixedSet journals its values.
 func (cr *controller) recordUserVars(ctx context.Context, c, to Conn, st *split.Statement) error {
 	p := cr.p
 	names := cr.userVarsOf(st)
-	if p.opt.Checkpoint == nil || len(names) == 0 || sqlscan.ContainsFoldASCII(st.SQL, "SQL_CALC_FOUND_ROWS") {
+	if p.opt.Checkpoint == nil || len(names) == 0 || sqlscan.ContainsFoldASCII(st.SQL, "SQL_CALC_FOUND_ROWS") || mixedSet(st) {
 		return nil
 	}
 	if err := p.opt.Checkpoint.RecordVars(ctx, c, to, st.Offset, st.SQL, names); err != nil {

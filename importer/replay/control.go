@@ -227,7 +227,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 			}
 		}
 	}
-	done, after, err := cr.restoreUserVars(ctx, st, pl)
+	done, after, err := restoreSetVars(ctx, cr, st, pl) // setglobal_mixed.go
 	if done || err != nil {
 		return err
 	}
@@ -314,11 +314,14 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		if err := addOwed(); err != nil {
 			return err
 		}
-		switch err = markGlobalRan(ctx, p, p.control, st, r.exec(ctx, p.control, st, q)); { // setglobal.go
+		switch err = execSetGlobal(ctx, p, p.control, st, func() error { return r.exec(ctx, p.control, st, q) }); { // setglobal.go
 		case err == nil && after != "":
 			err = cr.giveBack(ctx, st, after)
 		case err == nil:
 			err = cr.recordUserVars(ctx, p.control, p.control, st)
+		}
+		if err == nil {
+			err = journalMixedSet(ctx, cr, st, pl)
 		}
 	case txn || st.Kind == split.KindLock || (!ownDDL && (pl.OpenAfter || (pl.InRegion && !pl.EndsRegion))):
 		if cr.pendingFrom < 0 {
@@ -363,7 +366,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 			}
 		}
 		r.warn.hold = ownTxn && p.disp.planner.Serial() // its commit may wait (diagtail.go)
-		err = r.exec(resumedDDL(ctx, cp, ownTxn && isDDL(st)), p.control, st, q)
+		err = execSetGlobal(ctx, p, p.control, st, func() error { return r.exec(resumedDDL(ctx, cp, ownTxn && isDDL(st)), p.control, st, q) })
 		if ownTxn {
 			err = cr.lock.ddlResult(ctx, st, q, err)
 		}
@@ -372,6 +375,9 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 			err = cr.giveBack(ctx, st, after)
 		case err == nil:
 			err = cr.recordUserVarsInTxn(ctx, st)
+		}
+		if err == nil {
+			err = journalMixedSet(ctx, cr, st, pl)
 		}
 		r.warn.hold = false
 		if ownTxn {

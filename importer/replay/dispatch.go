@@ -464,7 +464,7 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 		if setsCharsetFromDatabase(st) {
 			return p.ctl.runCharsetFromDatabase(ctx, c, st, q)
 		}
-		return markGlobalRan(ctx, p, c, st, r.exec(ctx, c, st, q)) // a resume skips it (setglobal.go)
+		return execSetGlobal(ctx, p, c, st, func() error { return r.exec(ctx, c, st, q) }) // a resume skips a SET GLOBAL that ran (setglobal.go)
 	}
 	ddl := st.Kind == split.KindDDL || st.Kind == split.KindRoutine
 	intent, err := p.ctl.beginIntent(ctx, c, st, end, digest, scope)

@@ -158,10 +158,10 @@ type ParallelReplayer struct {
 	loadedTable atomic.Pointer[string]
 	// appliedMax is the most SQL Progress has reported applied (Bytes − PendingBytes).
 	appliedMax atomic.Int64
-	// dumpAutocommitOff: the dump's last SET of autocommit turned it off (workerSession;
-	// the dispatcher's and the controller's goroutine, one at a time).
+	// dumpAutocommitOff: the dump's connection had autocommit off after the session
+	// statement workerSession saw last, as the planner tells (plan.AutocommitOn; the
+	// dispatcher's and the controller's goroutine, one at a time).
 	dumpAutocommitOff bool
-	acVars            plan.AutocommitVars // the dump's user variables that hold a known autocommit (SET AUTOCOMMIT=@OLD_AUTOCOMMIT)
 
 	inflight sync.WaitGroup
 	firstErr atomic.Pointer[error]

@@ -19,11 +19,12 @@ import (
 // attempt's SET GLOBAL changed, where the client's session kept what it connected with
 // (rows stored under time_zone '+05:00' where the client's were under SYSTEM:
 // TestReviewX9aResumeSessionFromNewGlobal). So before a SET GLOBAL of a variable that has
-// a session scope runs, the control connection's session value of it is journaled
-// (checkpoint.Run.RecordVars, the user-variable journal, at the statement's offset), and a
-// resume gives it back there, to the control connection and the workers' sessions, before
-// anything after it runs. Only a SET of GLOBAL variables alone (plan.SetsGlobalOnly): a
-// SET that also sets session or user variables runs again whole on resume (open).
+// a session scope runs, the control connection's session value of it is journaled (with
+// the GLOBAL values before it, in a table that does not roll back with the dump's
+// transaction: checkpoint.RecordGlobalsBefore; an older dumpscope's are in the vars
+// journal), and a resume gives it back there, to the control connection and the workers'
+// sessions, before anything after it runs. Only a SET of GLOBAL variables alone (plan.SetsGlobalOnly): a
+// SET that also sets session or user variables is setglobal_mixed.go's.
 
 // sessionKeptVars are variables a SET GLOBAL may change whose session value the planner
 // follows itself (the transaction's bounds): not given back behind its back.
@@ -39,7 +40,14 @@ func resumeSetGlobal(ctx context.Context, cr *controller, st *split.Statement) (
 	if cp == nil || !plan.SetsGlobalOnly(st) || len(cr.userVarsOf(st)) > 0 {
 		return false, nil
 	}
-	assign, journaled := cp.VarsAt(st.Offset, st.SQL)
+	assign, journaled := cp.VarsAt(st.Offset, st.SQL) // an older dumpscope's journal
+	if !journaled {
+		g, ok, err := checkpoint.GlobalsBefore(ctx, cp, p.control, st.Offset)
+		if err != nil {
+			return true, p.at(st, err)
+		}
+		assign, journaled = g.Session, ok && g.Session != ""
+	}
 	if journaled {
 		if err := cr.giveBack(ctx, st, assign); err != nil {
 			return true, err
@@ -53,31 +61,22 @@ func resumeSetGlobal(ctx context.Context, cr *controller, st *split.Statement) (
 	if ran {
 		return true, cr.skipped.noteSkipped(ctx, st)
 	}
-	if journaled {
-		return false, nil // an attempt before a restart journaled them: the client's
-	}
-	names, err := sessionScoped(ctx, p.control, st)
-	if err != nil || len(names) == 0 {
-		return false, err
-	}
-	// A plain INSERT (none was journaled at this offset), on the control connection in
-	// its transaction state: inside the dump's transaction it commits with it.
-	if err := cp.RecordVars(ctx, p.control, p.control, st.Offset, st.SQL, names); err != nil {
-		return true, p.at(st, fmt.Errorf("journal the session's values of the variables it sets GLOBAL: %w", err))
-	}
-	return false, nil
+	return false, nil // journaled as it runs (execSetGlobal)
 }
 
 // sessionScoped are the variables (@@x) st sets GLOBAL that have a session value a
 // resume can give back: SELECT @@SESSION.x on c fails for a GLOBAL-only one (ERROR
 // 1238), and sessionReadOnly's cannot be set (ERROR 1621). A character set's collation
 // follows it (setting character_set_connection resets collation_connection to the
-// character set's default), as charsetVars are given back.
-func sessionScoped(ctx context.Context, c Conn, st *split.Statement) ([]string, error) {
+// character set's default), as charsetVars are given back. With alsoSession, the
+// variables st sets in the session are among them too, sessionKeptVars included: the
+// value st gave them there is the one to give back (setglobal_mixed.go).
+func sessionScoped(ctx context.Context, c Conn, st *split.Statement, alsoSession bool) ([]string, error) {
 	var names []string
 	for _, a := range plan.ParseSet(st.SQL, st.Syntax()) {
 		name := strings.ToLower(a.Name)
-		if !a.Global || !sysVarName(name) || sessionKeptVars[name] || sessionReadOnly[name] || slices.Contains(names, "@@"+name) {
+		kept := a.Global && (sessionKeptVars[name] || sessionReadOnly[name])
+		if (!a.Global && !alsoSession) || !sysVarName(name) || kept || slices.Contains(names, "@@"+name) {
 			continue
 		}
 		rows, err := c.QueryContext(ctx, "SELECT @@SESSION."+name)
@@ -103,6 +102,51 @@ func sessionScoped(ctx context.Context, c Conn, st *split.Statement) ([]string, 
 // variable … is read-only. Use SET GLOBAL"): a new session takes the GLOBAL's, the
 // client's as a resume's.
 var sessionReadOnly = map[string]bool{"max_allowed_packet": true, "net_buffer_length": true}
+
+// execSetGlobal runs st on c by exec; when st is a SET GLOBAL (alone, or a mixedSet) on
+// the control connection of a checkpointed run, it journals the GLOBAL values of what st
+// sets just before (checkpoint.RecordGlobalsBefore: a resume tells from them whether it
+// ran when the stop came before its marker), and marks a SET of GLOBAL variables alone as
+// run after it (markGlobalRan; a mixedSet's marker follows its journal: journalMixedSet).
+//
+// With them, for a SET of GLOBAL variables alone that resumeSetGlobal handles, go the
+// session values of what it sets GLOBAL (sessionScoped), given back on resume; where the
+// server has no engine for the markers' table they go to the vars journal instead, in the
+// control connection's transaction state (a plain INSERT: none was journaled at this
+// offset, as checkpoint.Run.RecordVars says of InnoDB's bulk path).
+func execSetGlobal(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Statement, exec func() error) error {
+	cp := p.opt.Checkpoint
+	if cp != nil && c == p.control && (plan.SetsGlobalOnly(st) || mixedSet(st)) {
+		var session []string
+		if plan.SetsGlobalOnly(st) && len(p.ctl.userVarsOf(st)) == 0 {
+			var err error
+			if session, err = sessionScoped(ctx, c, st, false); err != nil {
+				return p.at(st, err)
+			}
+		}
+		journaled, err := checkpoint.RecordGlobalsBefore(ctx, cp, c, st.Offset, globalNames(st), session)
+		if err != nil {
+			return p.at(st, err)
+		}
+		if _, again := cp.VarsAt(st.Offset, st.SQL); !journaled && !again && len(session) > 0 {
+			if err := cp.RecordVars(ctx, c, c, st.Offset, st.SQL, session); err != nil {
+				return p.at(st, fmt.Errorf("journal the session's values of the variables it sets GLOBAL: %w", err))
+			}
+		}
+	}
+	return markGlobalRan(ctx, p, c, st, exec())
+}
+
+// globalNames are the server variables st sets GLOBAL, lower case, each once.
+func globalNames(st *split.Statement) []string {
+	var names []string
+	for _, a := range plan.ParseSet(st.SQL, st.Syntax()) {
+		if name := strings.ToLower(a.Name); a.Global && sysVarName(name) && !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	return names
+}
 
 // markGlobalRan marks st, a SET of GLOBAL variables alone that returned err on c, as run
 // (checkpoint.MarkGlobalRan) for a resume to skip; it returns err, or why the mark

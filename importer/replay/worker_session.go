@@ -34,6 +34,14 @@ const workerReset = "SET SESSION autocommit = 1, completion_type = 0"
 //
 // A SET of GLOBAL variables alone runs on the control connection only (the planner makes
 // it a barrier): the server has one copy, which that run changed for the workers too.
+//
+// Whether the dump's autocommit is off is the planner's fact (plan.AutocommitOn), not
+// followed here a second time: a copy of its bookkeeping that read only the statements
+// passing here never saw SET GLOBAL autocommit = 0 (returned above), took the SET
+// autocommit = DEFAULT after it for on, and a worker's SET @ac = @@autocommit read 1 where
+// the client's read 0 (TestWorkerReadsAutocommitFromGlobalDefault). The planner follows
+// wrappers too, and whatever it cannot follow turns the run serial, after which no
+// batch reaches a worker.
 func (p *ParallelReplayer) workerSession(st *split.Statement, entry string) []string {
 	if plan.SetsGlobalOnly(st) {
 		return nil
@@ -44,9 +52,8 @@ func (p *ParallelReplayer) workerSession(st *split.Statement, entry string) []st
 		out = append(out, "SET SESSION autocommit = 0")
 	}
 	out = append(out, entry)
-	if on, _, set := p.acVars.Apply(st, !p.dumpAutocommitOff); set {
-		p.dumpAutocommitOff = !on
-	}
+	// The planner planned st already: its autocommit is the one after st.
+	p.dumpAutocommitOff = !plan.AutocommitOn(p.disp.planner)
 	if readsOff || plan.SetsTransactionControl(st) {
 		out = append(out, workerReset)
 	}

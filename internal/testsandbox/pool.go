@@ -3,8 +3,11 @@ package testsandbox
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -40,6 +43,8 @@ type pooled struct {
 	srv   *sandbox.Server
 	dir   string // the instance's parent directory, removed with it
 	fresh string
+	// freshFiles are the files its datadir held when it was fresh (datadirFiles).
+	freshFiles string
 }
 
 var thePool = pool{idle: map[string][]*pooled{}}
@@ -176,6 +181,13 @@ func (s *pooled) reset() error {
 	if fp != s.fresh {
 		return fmt.Errorf("its state differs from a fresh server's: %s", firstDiff(s.fresh, fp))
 	}
+	files, err := datadirFiles(s.srv.DataDir)
+	if err != nil {
+		return err
+	}
+	if files != s.freshFiles {
+		return fmt.Errorf("its datadir's files differ from a fresh server's (SELECT … INTO OUTFILE?): %s", firstDiff(s.freshFiles, files))
+	}
 	// The server keeps the threads of closed connections for new ones, and a new
 	// session's FOUND_ROWS() is what its thread's last one left (the mariadb client's
 	// first statement read 1 after a test's SELECT, 0 on a fresh server): the cache is
@@ -215,8 +227,10 @@ func waitAlone(ctx context.Context, conn *sql.Conn) error {
 }
 
 // fingerprint is the server state a test could observe beyond its own databases, as
-// text: global variables, plugins, databases, a checksum of every mysql table, prepared
-// XA transactions.
+// text: global variables, plugins, databases, prepared XA transactions, the tables and
+// views of the system schemas the reset keeps (mysql and sys) and a checksum of each of
+// their tables: sys.sys_config is a table a test may change, which the next test's sys
+// views read (TestReviewX10PoolKeepsOutsideState).
 func fingerprint(ctx context.Context, conn *sql.Conn) (string, error) {
 	var b strings.Builder
 	for _, q := range []string{
@@ -224,17 +238,18 @@ func fingerprint(ctx context.Context, conn *sql.Conn) (string, error) {
 		"SELECT PLUGIN_NAME, PLUGIN_STATUS FROM information_schema.PLUGINS ORDER BY PLUGIN_NAME",
 		"SELECT SCHEMA_NAME FROM information_schema.SCHEMATA ORDER BY SCHEMA_NAME",
 		"XA RECOVER",
+		"SELECT TABLE_SCHEMA, TABLE_NAME, TABLE_TYPE FROM information_schema.TABLES WHERE TABLE_SCHEMA IN ('mysql', 'sys') ORDER BY TABLE_SCHEMA, TABLE_NAME",
 	} {
 		if err := rows(ctx, conn, &b, q); err != nil {
 			return "", fmt.Errorf("%s: %w", q, err)
 		}
 	}
-	tables, err := column(ctx, conn, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'mysql' AND TABLE_TYPE = 'BASE TABLE' AND ENGINE <> 'CSV' ORDER BY TABLE_NAME")
+	tables, err := column(ctx, conn, "SELECT CONCAT(TABLE_SCHEMA, '.`', TABLE_NAME, '`') FROM information_schema.TABLES WHERE TABLE_SCHEMA IN ('mysql', 'sys') AND TABLE_TYPE = 'BASE TABLE' AND ENGINE <> 'CSV' ORDER BY TABLE_SCHEMA, TABLE_NAME")
 	if err != nil {
 		return "", err
 	}
 	for _, name := range tables {
-		if err := rows(ctx, conn, &b, "CHECKSUM TABLE mysql.`"+name+"`"); err != nil {
+		if err := rows(ctx, conn, &b, "CHECKSUM TABLE "+name); err != nil {
 			return "", err
 		}
 	}
@@ -306,6 +321,33 @@ func firstDiff(want, have string) string {
 		}
 	}
 	return "(none)"
+}
+
+// datadirFiles lists the files a server's datadir holds outside the databases the reset
+// drops: at its top and in the system schemas' directories, one name a line. A test's
+// SELECT … INTO OUTFILE 'x.txt' without a database writes the file at the top; left
+// there, the next test's same SELECT failed with ERROR 1086 "File 'x.txt' already
+// exists" where a fresh server's succeeds. The server adds no file there while it runs
+// (its logs and the pid file are outside the datadir: sandbox.Start), so a file found
+// that the fresh server had not is a test's, and the server is not reused. Names only: a
+// directory read costs nothing next to the fingerprint's queries.
+func datadirFiles(datadir string) (string, error) {
+	var b strings.Builder
+	for _, sub := range []string{"", "mysql", "sys", "performance_schema"} {
+		entries, err := os.ReadDir(filepath.Join(datadir, sub))
+		if errors.Is(err, fs.ErrNotExist) && sub != "" {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		for _, e := range entries {
+			if e.Type().IsRegular() {
+				b.WriteString(filepath.Join(sub, e.Name()) + "\n")
+			}
+		}
+	}
+	return b.String(), nil
 }
 
 // freshFingerprint is the fingerprint of a server just started.

@@ -84,7 +84,10 @@ func start(t testing.TB, parent string, settings []string) *sandbox.Server {
 		thePool.mu.Lock()
 		thePool.fresh++
 		thePool.mu.Unlock()
-		if p.fresh, err = freshFingerprint(s); err != nil {
+		if p.fresh, err = freshFingerprint(s); err == nil {
+			p.freshFiles, err = datadirFiles(s.DataDir)
+		}
+		if err != nil {
 			_ = p.stop()
 			t.Fatalf("start sandbox: read its state: %v", err)
 		}
