@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// A perf script excerpt: two samples of the server (pid 42), one of another process.
+// A perf script excerpt: five samples of the server (pid 42), one of another process.
 const perfScriptSample = `   42/43
 	          a1b2c3 [unknown]
 	          a1b2c4 handler::ha_write_row+0x10
@@ -24,17 +24,33 @@ const perfScriptSample = `   42/43
    42/45
 	          d1 [unknown]
 	          d2 tpool::thread_pool_generic::timer_generic::execute+0x4
+
+   42/46
+	          e1 my_numchars_mb+0x1
+	          e2 THD::make_string_literal+0x2
+	          e3 MYSQLparse+0x3
+	          e4 do_handle_one_connection+0x4
+
+   42/47
+	          f1 [unknown]
+	          f2 ha_commit_trans+0x1
+	          f3 trans_commit_stmt+0x2
+	          f4 mysql_execute_command+0x3
+	          f5 do_handle_one_connection+0x4
 `
 
 func TestReadPerfScript(t *testing.T) {
 	b := readPerfScript(strings.NewReader(perfScriptSample), 42)
-	if b.total != 3 {
-		t.Fatalf("total %d, want 3 (the other process's sample left out)", b.total)
+	if b.total != 5 {
+		t.Fatalf("total %d, want 5 (the other process's sample left out)", b.total)
 	}
 	want := map[string]int{
 		"row writes (handler::ha_write_row: InnoDB)":                                 1,
 		"parse (MYSQLparse: the SQL text, literals)":                                 1,
 		"background: timer tasks (InnoDB's statistics recalculation, purge, master)": 1,
+		// Under MYSQLparse and ha_commit_trans, sorted by the frame nearer the leaf.
+		"parse: string literals (THD::make_string_literal; the client character set's cost)": 1,
+		"commit: statement end (trans_commit_stmt; the bulk path's index build)":             1,
 	}
 	for k, n := range want {
 		if b.categories[k] != n {
