@@ -9,6 +9,7 @@ import (
 	"math/bits"
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/bytescan"
 )
@@ -206,7 +207,7 @@ func NewSplitter(r io.Reader, opt SplitOptions) *Splitter {
 	s := &Splitter{
 		r:          r,
 		opt:        opt,
-		buf:        make([]byte, size),
+		buf:        dumpfile.HugeBuffer(size), // filled once and kept: in huge pages
 		nbe:        opt.NoBackslashEscapes,
 		ansiQuotes: opt.ANSIQuotes,
 		mb:         sqlscan.CharsetByName(opt.Charset),
@@ -347,7 +348,7 @@ func (s *Splitter) fill() {
 			s.eof = true
 			return
 		}
-		nb := make([]byte, min(2*len(s.buf), max(limit, len(s.buf)+1)))
+		nb := dumpfile.HugeBuffer(min(2*len(s.buf), max(limit, len(s.buf)+1)))
 		copy(nb, s.buf[:s.n])
 		s.buf = nb
 	}
