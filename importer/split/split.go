@@ -403,7 +403,9 @@ func (s *Splitter) Next() bool {
 			if s.done {
 				return false
 			}
-			s.endLine()
+			if !lineFastPath || !s.continueLine() {
+				s.endLine()
+			}
 		}
 	}
 }
