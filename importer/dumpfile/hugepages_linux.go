@@ -23,3 +23,14 @@ func hugeBlock(n int) []byte {
 	_ = unix.Madvise(b, unix.MADV_HUGEPAGE)
 	return b
 }
+
+// HugeBuffer returns n zeroed bytes for a buffer that is filled once and kept (the
+// splitter's read buffer): from 2 MiB on in huge pages (hugeBlock), so that its first
+// fill takes a page fault per 2 MiB rather than one per 4 KiB. The splitter's 4 MiB in
+// 4 KiB pages were a quarter of a 200 MiB import's page faults.
+func HugeBuffer(n int) []byte {
+	if n < hugePageBytes {
+		return make([]byte, n)
+	}
+	return hugeBlock((n + hugePageBytes - 1) &^ (hugePageBytes - 1))[:n:n]
+}

@@ -9,6 +9,7 @@ import (
 	"math/bits"
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/bytescan"
 )
@@ -152,10 +153,14 @@ type Splitter struct {
 	inLine       bool
 	lineComplete bool // lineEnd is the line's end, not just the end of the data read so far
 	nulTo        int  // the line is checked for NUL bytes up to here
-	lineStart    int
-	lineEnd      int
-	lineNext     int
-	lineNo       int64 // number of lines started so far (1-based number of the current line)
+	// nulFree: buf[:nulFree] holds no NUL byte (buf[nulFree] is one when nulFree < n). The
+	// read data is searched for NUL once, not line by line: one search per line cost as
+	// much as finding the line's end (gen writes a row a line).
+	nulFree   int
+	lineStart int
+	lineEnd   int
+	lineNext  int
+	lineNo    int64 // number of lines started so far (1-based number of the current line)
 
 	// add_line() state.
 	sql      []byte // the client's glob_buffer: what has been accepted for the statement
@@ -202,7 +207,7 @@ func NewSplitter(r io.Reader, opt SplitOptions) *Splitter {
 	s := &Splitter{
 		r:          r,
 		opt:        opt,
-		buf:        make([]byte, size),
+		buf:        dumpfile.HugeBuffer(size), // filled once and kept: in huge pages
 		nbe:        opt.NoBackslashEscapes,
 		ansiQuotes: opt.ANSIQuotes,
 		mb:         sqlscan.CharsetByName(opt.Charset),
@@ -329,6 +334,7 @@ func (s *Splitter) fill() {
 		s.lineEnd -= d
 		s.lineNext -= d
 		s.nulTo -= d
+		s.nulFree = max(s.nulFree-d, 0)
 		s.pend -= d
 	}
 	if s.n == len(s.buf) {
@@ -342,7 +348,7 @@ func (s *Splitter) fill() {
 			s.eof = true
 			return
 		}
-		nb := make([]byte, min(2*len(s.buf), max(limit, len(s.buf)+1)))
+		nb := dumpfile.HugeBuffer(min(2*len(s.buf), max(limit, len(s.buf)+1)))
 		copy(nb, s.buf[:s.n])
 		s.buf = nb
 	}
@@ -397,7 +403,9 @@ func (s *Splitter) Next() bool {
 			if s.done {
 				return false
 			}
-			s.endLine()
+			if !lineFastPath || !s.continueLine() {
+				s.endLine()
+			}
 		}
 	}
 }
@@ -440,13 +448,22 @@ func (s *Splitter) locateLine() bool {
 		s.lineComplete = s.eof
 	}
 	if !s.opt.BinaryMode && s.nulTo < s.lineNext {
-		from := max(s.nulTo, s.lineStart)
-		if k := bytes.IndexByte(s.buf[from:s.lineNext], 0); k >= 0 {
+		if s.nulFree < s.lineNext {
+			// Search the rest of the data read (not just this line) from where it is not
+			// known free of NUL: the lines after this one then need no search of their own.
+			at := max(s.nulTo, s.lineStart, s.nulFree)
+			if k := bytes.IndexByte(s.buf[at:s.n], 0); k >= 0 {
+				s.nulFree = at + k
+			} else {
+				s.nulFree = s.n
+			}
+		}
+		if s.nulFree < s.lineNext { // the first NUL at or after the line's unchecked part
 			line := s.lineNo
 			if !s.inLine {
 				line++ // the line is not counted until it starts
 			}
-			s.fail(s.base+int64(from+k), line,
+			s.fail(s.base+int64(s.nulFree), line,
 				"NUL byte (0x00) in the input; the client refuses it unless --binary-mode (mysqldump writes NUL as \\0)")
 			return false
 		}
