@@ -1,0 +1,68 @@
+package importer_test
+
+import (
+	"os"
+	"testing"
+)
+
+// The eleventh hostile review (branch x-review11, session 38), of this session's fixes
+// that no review had read: x-fix10a (importer/plan/registry.go, bodywords.go, wrappers.go:
+// one registry of procedures and prepared statements, bodies judged by the words that
+// start their statements) and x-fix10b (importer/replay/setglobal*.go, the checkpoint's
+// globals table). Each test failed on main (a5148d9) when written and shows the database
+// differing from `mariadb < same input`. They are gated (reviewX11): run them with
+//
+//	DUMPSCOPE_REVIEW_X=1 go test -count=1 $(scripts/gotags) ./importer/ -run TestReviewX11
+//
+// A fix removes its test's reviewX11 call.
+//
+// Found (each test names its cause): a procedure whose body is SET STATEMENT … FOR START
+// TRANSACTION (or FOR CALL q(), q starting one) is not seen to start a transaction, nor to
+// run code of its own choosing, since bodyStatementStarts does not count the word after
+// FOR as a statement's start: silent wrong data, a regression of 4d084fa (this file).
+//
+// Tried and matched the client (or were refused as meant; the scratch tests are not
+// kept): see the end of this comment, filled in as the review went.
+//   - /*!40101 USE y9 */ between two procedures p of x9 and y9, then CALL p(): the
+//     registry follows the commented USE and refuses the CALL of y9.p (sets autocommit);
+//   - mysqldump's DELIMITER ;; /*!50003 CREATE*/ /*!50020 DEFINER=…*/ /*!50003 PROCEDURE
+//     `p`() BEGIN SET autocommit = 0; END */;; then CALL p(): refused as meant;
+//   - a procedure whose body is SET STATEMENT … FOR CREATE TABLE … inside the dump's
+//     START TRANSACTION (no stop): the re-dumps match (the loss needs a stop and a resume,
+//     as TestFixX10aBodyImplicitCommit's; see the SET STATEMENT finding, same cause);
+//   - CHECK TABLE in a procedure: the server refuses it (ERROR 1314), so a body cannot
+//     hide that implicit commit.
+
+// reviewX11 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
+func reviewX11(t *testing.T) {
+	t.Helper()
+	if os.Getenv("DUMPSCOPE_REVIEW_X") != "1" {
+		t.Skip("an open finding of the x-review11 (fails on main): DUMPSCOPE_REVIEW_X=1 runs it")
+	}
+}
+
+// TestReviewX11BodySetStatementFor: in a checkpointed run gone serial, CALL p() where p's
+// body is SET STATEMENT sql_mode = "" FOR START TRANSACTION (or FOR CALL q(), q's body
+// START TRANSACTION). The client's next 40 rows stay in the transaction p opened and the
+// dump's ROLLBACK undoes them; dumpscope does not refuse the CALL and gives each INSERT
+// its own START TRANSACTION … progress row … COMMIT: rows 100-140 in the re-dump where
+// the client has none. Silent.
+//
+// Cause: bodyStatementStarts (importer/plan/bodywords.go:41-77) counts a word as a
+// statement's start after `;`, `)`, `:`, a string or a stmtFollows word
+// (bodywords.go:22-26); FOR is none of them, so the statement SET STATEMENT … FOR runs is
+// never seen: txnWord (wrappers.go:58-76) finds no START, and bodyOf's dynamic
+// (registry.go:87-91) no CALL, EXECUTE or PREPARE. Adding FOR to stmtFollows only refuses
+// more (FOR i IN …, HANDLER FOR, CURSOR FOR SELECT). Regression of 4d084fa: before it,
+// txnWord took START or CALL anywhere in the body (git show 4d084fa^:importer/plan/
+// wrappers.go:51-62), and refused both CALLs.
+func TestReviewX11BodySetStatementFor(t *testing.T) {
+	reviewX11(t)
+	tail := x7Rows("k", 100, 141) + "ROLLBACK;\nSET autocommit = 1;\n"
+	for name, pre := range map[string]string{
+		"start": "CREATE PROCEDURE p() SET STATEMENT sql_mode = '' FOR START TRANSACTION;\nCALL p();\n",
+		"call":  "CREATE PROCEDURE q() START TRANSACTION;\nCREATE PROCEDURE p() SET STATEMENT sql_mode = '' FOR CALL q();\nCALL p();\n",
+	} {
+		t.Run(name, func(t *testing.T) { importMatchesClient(t, x9Serial(pre+tail), checkpointed(t), "x9") })
+	}
+}
