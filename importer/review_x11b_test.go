@@ -18,13 +18,16 @@ import (
 // only when the replay reaches the SET. The rows before it are read under the new GLOBAL
 // where the client's session had its own: TIMESTAMP '2020-01-01 00:00:00' stored as
 // 2019-12-31 19:00:00 UTC (5 hours off), '1' || '0' stored as '10' (PIPES_AS_CONCAT)
-// where the client stores 1. Silent.
+// where the client stores 1. Silent. The same with a mixed SET GLOBAL time_zone = …,
+// SESSION … (setglobal_mixed.go), and after SET autocommit = 0 instead of START
+// TRANSACTION (tried, not kept).
 //
 // Cause: resumeSetGlobal (importer/replay/setglobal.go:38-63) gives the journaled
 // session values back at the SET GLOBAL's own place in the stream (cr.giveBack,
-// setglobal.go:52-56), not at the point the resume starts sending from; the statements
-// between that point (the open transaction's START TRANSACTION, which the stop rolled
-// back) and the SET run on sessions that took the changed GLOBAL at connect. Not a
+// setglobal.go:52-56; a mixed SET's in restoreSetVars, setglobal_mixed.go:62-80), not at
+// the point the resume starts sending from; the statements between that point (the open
+// transaction's START TRANSACTION, which the stop rolled back) and the SET run on
+// sessions that took the changed GLOBAL at connect. Not a
 // regression: before 6964993 the session values went to the vars journal inside the
 // transaction and were rolled back with it, so nothing was given back at all.
 func TestReviewX11SetGlobalInTransactionResume(t *testing.T) {
@@ -34,6 +37,7 @@ func TestReviewX11SetGlobalInTransactionResume(t *testing.T) {
 	for name, set := range map[string]string{
 		"time-zone": "SET GLOBAL time_zone = '+05:00'",
 		"sql-mode":  "SET GLOBAL sql_mode = 'ANSI'",
+		"mixed":     "SET GLOBAL time_zone = '+05:00', SESSION lock_wait_timeout = 100",
 	} {
 		dump := head + "START TRANSACTION;\nINSERT INTO g VALUES (2, '2020-01-01 00:00:00', '1' || '0');\n" + set + ";\n" +
 			"INSERT INTO g VALUES (3, '2020-01-01 00:00:00', 'c');\nCOMMIT;\n" +
