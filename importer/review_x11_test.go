@@ -53,11 +53,11 @@ func reviewX11(t *testing.T) {
 // its own START TRANSACTION … progress row … COMMIT: rows 100-140 in the re-dump where
 // the client has none. Silent.
 //
-// Cause: bodyStatementStarts (importer/plan/bodywords.go:41-77) counts a word as a
+// Cause: bodyStatementStarts (importer/plan/bodywords.go:32-78) counts a word as a
 // statement's start after `;`, `)`, `:`, a string or a stmtFollows word
-// (bodywords.go:22-26); FOR is none of them, so the statement SET STATEMENT … FOR runs is
-// never seen: txnWord (wrappers.go:58-76) finds no START, and bodyOf's dynamic
-// (registry.go:87-91) no CALL, EXECUTE or PREPARE. Adding FOR to stmtFollows only refuses
+// (bodywords.go:24-28); FOR is none of them, so the statement SET STATEMENT … FOR runs is
+// never seen: txnWord (wrappers.go:66-84) finds no START, and bodyOf's dynamic
+// (registry.go:88-92) no CALL, EXECUTE or PREPARE. Adding FOR to stmtFollows only refuses
 // more (FOR i IN …, HANDLER FOR, CURSOR FOR SELECT). Regression of 4d084fa: before it,
 // txnWord took START or CALL anywhere in the body (git show 4d084fa^:importer/plan/
 // wrappers.go:51-62), and refused both CALLs.
@@ -78,7 +78,7 @@ func TestReviewX11BodySetStatementFor(t *testing.T) {
 // CALL p(). As TestReviewX11BodySetStatementFor: the CALL is not refused, and rows
 // 100-140 are in the re-dump where the client's ROLLBACK undid them. Silent.
 //
-// Cause: bodyStatementStarts (importer/plan/bodywords.go:71-72) takes a word as a
+// Cause: bodyStatementStarts (importer/plan/bodywords.go:66-67) takes a word as a
 // statement's start after the punctuation `;`, `)` or `:` only; after `>>` (or `>`, as
 // the tokenizer gives it) it does not, so START after <<l1>> is not seen by txnWord
 // (wrappers.go:58-76). Regression of 4d084fa, as TestReviewX11BodySetStatementFor's.

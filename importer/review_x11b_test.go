@@ -22,9 +22,9 @@ import (
 // SESSION … (setglobal_mixed.go), and after SET autocommit = 0 instead of START
 // TRANSACTION (tried, not kept).
 //
-// Cause: resumeSetGlobal (importer/replay/setglobal.go:38-63) gives the journaled
+// Cause: resumeSetGlobal (importer/replay/setglobal.go:37-65) gives the journaled
 // session values back at the SET GLOBAL's own place in the stream (cr.giveBack,
-// setglobal.go:52-56; a mixed SET's in restoreSetVars, setglobal_mixed.go:62-80), not at
+// setglobal.go:51-56; a mixed SET's in restoreSetVars, setglobal_mixed.go:62-99, giveBack at :74), not at
 // the point the resume starts sending from; the statements between that point (the open
 // transaction's START TRANSACTION, which the stop rolled back) and the SET run on
 // sessions that took the changed GLOBAL at connect. Not a
