@@ -81,7 +81,7 @@ func TestReviewX11BodySetStatementFor(t *testing.T) {
 // Cause: bodyStatementStarts (importer/plan/bodywords.go:66-67) takes a word as a
 // statement's start after the punctuation `;`, `)` or `:` only; after `>>` (or `>`, as
 // the tokenizer gives it) it does not, so START after <<l1>> is not seen by txnWord
-// (wrappers.go:58-76). Regression of 4d084fa, as TestReviewX11BodySetStatementFor's.
+// (wrappers.go:66-84). Regression of 4d084fa, as TestReviewX11BodySetStatementFor's.
 func TestReviewX11BodyOracleLabel(t *testing.T) {
 	reviewX11(t)
 	tail := x7Rows("k", 100, 141) + "ROLLBACK;\nSET autocommit = 1;\n"

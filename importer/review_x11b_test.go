@@ -24,8 +24,8 @@ import (
 //
 // Cause: resumeSetGlobal (importer/replay/setglobal.go:37-65) gives the journaled
 // session values back at the SET GLOBAL's own place in the stream (cr.giveBack,
-// setglobal.go:51-56; a mixed SET's in restoreSetVars, setglobal_mixed.go:62-99, giveBack at :74), not at
-// the point the resume starts sending from; the statements between that point (the open
+// setglobal.go:51-56; a mixed SET's in restoreSetVars, setglobal_mixed.go:62-99), not
+// at the point the resume starts sending from; the statements between that point (the open
 // transaction's START TRANSACTION, which the stop rolled back) and the SET run on
 // sessions that took the changed GLOBAL at connect. Not a
 // regression: before 6964993 the session values went to the vars journal inside the
