@@ -31,7 +31,8 @@ import (
 // may SET completion_type = 1 (autocommit it may not: ERROR 1445), which the planner never
 // reads: the rows after the next COMMIT are kept where the client's chained transaction
 // loses them (silent, --parallel 2, --load-data, checkpointed; not a regression;
-// review_x11d_test.go).
+// review_x11d_test.go). Likewise a trigger or function that sets time_zone (any session
+// variable): the workers' sessions never take it, rows 5 hours off (review_x11d_test.go).
 //
 // Tried and matched the client (or were refused as meant; the scratch tests are not
 // kept): see the end of this comment, filled in as the review went.

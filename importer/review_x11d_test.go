@@ -1,9 +1,14 @@
 package importer_test
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
-// x-review11, fourth batch (see review_x11_test.go): completion_type set where the
-// planner does not look.
+// x-review11, fourth batch (see review_x11_test.go): session variables (completion_type,
+// time_zone) set where neither the planner nor the replay looks: in a trigger or a stored
+// function.
 
 // TestReviewX11CompletionTypeInTriggerOrFunction: MariaDB refuses SET autocommit in a
 // stored function or trigger (ERROR 1445) but runs SET completion_type = 1 there, and the
@@ -31,4 +36,45 @@ func TestReviewX11CompletionTypeInTriggerOrFunction(t *testing.T) {
 		t.Run(name, func(t *testing.T) { x7Run(t, dump, x7Modes(), "x9") })
 		t.Run(name+"/checkpointed", func(t *testing.T) { importMatchesClient(t, dump, checkpointed(t), "x9") })
 	}
+}
+
+// TestReviewX11SessionSetInTriggerOrFunction: a trigger on r2 (or a function f() used in
+// INSERT … VALUES (1, f())) runs SET time_zone = '+05:00', which the client's session
+// keeps; then 80 rows of g (id, t TIMESTAMP) with '2020-01-01 00:00:00'. The client stores
+// them under +05:00 (2019-12-31 19:00:00 UTC); under --parallel 2 (with and without
+// --load-data) the workers' sessions never took the SET and store 2020-01-01 00:00:00
+// UTC: every row 5 hours off. Silent.
+//
+// Cause: the workers' sessions replay the session statements the dispatcher collects
+// (dispatcher.session, replay/dispatch.go:24-26), which afterSerial
+// (replay/diagtail.go:222-239) appends to for split.KindSession statements (SET …) only;
+// an INSERT whose trigger or function sets a session variable changes the control
+// connection's session alone, and the planner (which reads no trigger or function body)
+// does not send the rows after it serially. Not a regression.
+func TestReviewX11SessionSetInTriggerOrFunction(t *testing.T) {
+	reviewX11(t)
+	for name, pre := range map[string]string{
+		"trigger":  "CREATE TABLE r2 (id int PRIMARY KEY) ENGINE=InnoDB;\nCREATE TRIGGER ti BEFORE INSERT ON r2 FOR EACH ROW SET time_zone = '+05:00';\nINSERT INTO r2 VALUES (1);\n",
+		"function": "CREATE TABLE r2 (id int PRIMARY KEY, v int) ENGINE=InnoDB;\nDELIMITER //\nCREATE FUNCTION f() RETURNS int BEGIN SET time_zone = '+05:00'; RETURN 1; END//\nDELIMITER ;\nINSERT INTO r2 VALUES (1, f());\n",
+	} {
+		dump := x9HeadRows() + "CREATE TABLE g (id int PRIMARY KEY, t timestamp NULL) ENGINE=InnoDB;\n" + pre + x11TimestampRows(1, 81)
+		t.Run(name, func(t *testing.T) { x7Run(t, dump, x7Modes(), "x9") })
+	}
+}
+
+// x11TimestampRows is INSERTs of ids from..to-1 into g (id, t) with t '2020-01-01
+// 00:00:00', ten rows a statement.
+func x11TimestampRows(from, to int) string {
+	var b strings.Builder
+	for i := from; i < to; i += 10 {
+		b.WriteString("INSERT INTO g VALUES ")
+		for j := i; j < min(i+10, to); j++ {
+			if j > i {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, "(%d,'2020-01-01 00:00:00')", j)
+		}
+		b.WriteString(";\n")
+	}
+	return b.String()
 }
