@@ -38,7 +38,7 @@ import (
 // ERROR 1062 where the client finished (not a regression; review_x11e_test.go).
 //
 // Tried and matched the client (or were refused as meant; the scratch tests are not
-// kept): see the end of this comment, filled in as the review went.
+// kept):
 //   - /*!40101 USE y9 */ between two procedures p of x9 and y9, then CALL p(): the
 //     registry follows the commented USE and refuses the CALL of y9.p (sets autocommit);
 //   - mysqldump's DELIMITER ;; /*!50003 CREATE*/ /*!50020 DEFINER=…*/ /*!50003 PROCEDURE
