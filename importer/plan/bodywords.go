@@ -25,6 +25,7 @@ var stmtFollows = map[string]bool{
 	"BEGIN": true, "THEN": true, "ELSE": true, "DO": true, "LOOP": true, "REPEAT": true,
 	"ATOMIC": true, "SQL": true, "DATA": true, "DETERMINISTIC": true, "DEFINER": true, "INVOKER": true,
 	"IS": true, "AS": true, // sql_mode=ORACLE: CREATE PROCEDURE p AS BEGIN …
+	"FOR": true, // SET STATEMENT … FOR START TRANSACTION (TestReviewX11BodySetStatementFor); FOR UPDATE, FOR i IN … only refuse more
 }
 
 // bodyStatementStarts calls fn with each word of st that may start a statement of its
@@ -64,7 +65,9 @@ func bodyStatementStarts(st *split.Statement, fn func(word string) bool) bool {
 		}
 		switch {
 		case t.Kind == sqlscan.Punct:
-			start = t.Text == ";" || t.Text == ")" || t.Text == ":"
+			// `>`: the end of an sql_mode=ORACLE label <<l1>> (TestReviewX11BodyOracleLabel);
+			// after a comparison it only refuses more.
+			start = t.Text == ";" || t.Text == ")" || t.Text == ":" || t.Text == ">"
 		case t.Kind == sqlscan.String:
 			start = true // COMMENT '…' before the body
 		default:

@@ -509,31 +509,6 @@ func IsRollback(st *split.Statement) bool {
 	return st.Kind == split.KindTxn && strings.HasPrefix(st.Verb, "ROLLBACK") && !isRollbackTo(st)
 }
 
-// implicitCommitVerbs are statements other than DDL that commit the open transaction
-// (the server's "Statements That Cause an Implicit Commit").
-var implicitCommitVerbs = map[string]bool{
-	"GRANT": true, "REVOKE": true, "ANALYZE": true, "OPTIMIZE": true, "REPAIR": true,
-	"FLUSH": true, "RESET": true, "INSTALL": true, "UNINSTALL": true, "CACHE": true, "LOAD": false,
-}
-
-// commitsImplicitly reports whether st commits the transaction open before it: DDL
-// (except CREATE and DROP TEMPORARY TABLE: keepsTransaction) and account or
-// table-maintenance statements.
-func commitsImplicitly(st *split.Statement) bool {
-	switch st.Kind {
-	case split.KindDDL, split.KindRoutine:
-		return !keepsTransaction(st)
-	}
-	w := strings.ToUpper(sqlscan.FirstWord(st.SQL))
-	if implicitCommitVerbs[w] {
-		return true
-	}
-	if w == "CREATE" || w == "DROP" || w == "ALTER" || w == "RENAME" {
-		return true // CREATE USER, DROP ROLE, ALTER SERVER, …
-	}
-	return false
-}
-
 // keysToggle reports whether st is allowed while LOCK TABLES is held in a parallel run:
 // mysqldump's ALTER TABLE t DISABLE/ENABLE KEYS of a locked table.
 func keysToggle(st *split.Statement, locked []string, db string) bool {
