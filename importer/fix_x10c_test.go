@@ -1,10 +1,13 @@
 package importer_test
 
 import (
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/transform"
 )
 
 // TestFixX10cForceBarrierKinds: under --force, a statement of each kind that runs as a
@@ -97,4 +100,34 @@ func TestFixX10cUnknownCallWithoutOwnTransactions(t *testing.T) {
 	t.Run("open-region", func(t *testing.T) {
 		x9Refused(t, open, importer.Options{Parallel: 1, LoadData: true, BatchBytes: 512, AllowSystemSchemas: true}, "dynamic SQL from something other than a string literal")
 	})
+}
+
+// TestFixX10cWrappedUseSerial: in a plain serial run, EXECUTE IMMEDIATE 'USE y9' (or a
+// prepared USE) changes the session's database as the client's does, and the replay's
+// current database follows it: the summary counts the rows after it for y9.k, where they
+// went, not x9.k (failed before: x9.k 2 rows, y9.k none). With --rename-database or a
+// filter on, whose rewrites and choices do not reach inside dynamic SQL, it is refused
+// with its place.
+func TestFixX10cWrappedUseSerial(t *testing.T) {
+	for name, use := range map[string]string{
+		"execute-immediate": "EXECUTE IMMEDIATE 'USE y9';\n",
+		"prepared":          "PREPARE u FROM 'USE y9';\nEXECUTE u;\n",
+	} {
+		dump := x9Head + "CREATE DATABASE y9;\nCREATE TABLE y9.k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + use +
+			"INSERT INTO k VALUES (1, 'a'), (2, 'b');\n"
+		t.Run(name, func(t *testing.T) {
+			res := importMatchesClient(t, dump, importer.Options{}, "x9", "y9")
+			got := map[string]int64{}
+			for _, tc := range res.Replay.Tables {
+				got[tc.Database+"."+tc.Table] += tc.Rows
+			}
+			if got["y9.k"] != 2 || got["x9.k"] != 0 {
+				t.Fatalf("summary's tables %v; want y9.k with 2 rows, x9.k none", res.Replay.Tables)
+			}
+		})
+		t.Run(name+"/rename", func(t *testing.T) {
+			o := importer.Options{Transform: transform.Options{RenameDatabases: map[string]string{"x9": "z9"}}}
+			x9Refused(t, dump, o, fmt.Sprintf("line %d", strings.Count(dump, "\n")-1), "USE through dynamic SQL", "--rename-database")
+		})
+	}
 }
