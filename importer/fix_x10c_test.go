@@ -18,7 +18,7 @@ import (
 // the journal's read of the unknown variable before it (fixed there by 4a0520d). Left
 // out: a CALL of a procedure the dump did not create, refused at the start in the modes
 // with dumpscope's own transactions (TestFixX10cUnknownCallWithoutOwnTransactions), and a
-// failing XA END (the XA transaction stays ACTIVE, which the replay does not follow).
+// failing XA END (TestFixX10cForceFailedXA).
 func TestFixX10cForceBarrierKinds(t *testing.T) {
 	for kind, bad := range map[string]string{
 		"set-global":        "SET GLOBAL no_such_variable_x10c = 1;\n",
@@ -45,6 +45,7 @@ func TestFixX10cForceBarrierKinds(t *testing.T) {
 		"txn-iso":           "SET GLOBAL TRANSACTION ISOLATION LEVEL nosuch;\n",
 		"lock":              "LOCK TABLES no_such WRITE;\nINSERT INTO k VALUES (50, 'a');\nUNLOCK TABLES;\n",
 		"flush":             "FLUSH TABLES no_such WITH READ LOCK;\nINSERT INTO k VALUES (50, 'a');\nUNLOCK TABLES;\n",
+		"savepoint":         "START TRANSACTION;\nINSERT INTO k VALUES (50, 'a');\nROLLBACK TO SAVEPOINT nosuch;\nRELEASE SAVEPOINT nosuch;\nINSERT INTO k VALUES (51, 'a');\nCOMMIT;\n",
 		"mixed":             "SET GLOBAL lock_wait_timeout = 'abc', SESSION sql_mode = '';\n",
 		"mixed-ok-global":   "SET GLOBAL lock_wait_timeout = 1000, SESSION no_such_variable_x10c = 1;\n",
 		"read-only":         "SET GLOBAL innodb_buffer_pool_instances = 2;\n",
@@ -130,4 +131,22 @@ func TestFixX10cWrappedUseSerial(t *testing.T) {
 			x9Refused(t, dump, o, fmt.Sprintf("line %d", strings.Count(dump, "\n")-1), "USE through dynamic SQL", "--rename-database")
 		})
 	}
+}
+
+// TestFixX10cForceFailedXA: under --force, XA END of another xid fails (ERROR 1397) and
+// so does the XA ROLLBACK after it (ERROR 1399: the XA transaction is still ACTIVE); the
+// client goes on, and its disconnect rolls back everything after the XA START. A run with
+// dumpscope's own transactions (--parallel: progress rows) stopped with a bare "Error
+// 1399 (XAE07): XAER_RMFAIL …", no place (failed before); it now stops at the XA END
+// with its place and why. Without them (--load-data alone) it goes on as the client does.
+func TestFixX10cForceFailedXA(t *testing.T) {
+	dump := x9HeadRows() + "XA START 'x';\nINSERT INTO k VALUES (50, 'a');\nXA END 'y';\nXA ROLLBACK 'x';\n" +
+		x7Rows("k", 100, 141) + "INSERT INTO k VALUES (900, 'end');\n"
+	t.Run("parallel", func(t *testing.T) {
+		x9Refused(t, dump, importer.Options{Parallel: 2, BatchBytes: 512, Force: true}, fmt.Sprintf("line %d", lineOf(t, dump, "XA END")),
+			"ERROR 1397", "under --force the client goes on past it", "without --parallel, --checkpoint and --defer-indexes")
+	})
+	t.Run("load-data", func(t *testing.T) {
+		forceMatchesClient(t, dump, importer.Options{Parallel: 1, LoadData: true, BatchBytes: 512}, "x9")
+	})
 }

@@ -162,6 +162,8 @@ type Replayer struct {
 	maxPacketBytes int64 // server's max_allowed_packet
 	database       string
 	wuse           wrappedUse // what a USE through dynamic SQL makes the database (wrappeduse.go)
+	// ownTransactions: the parallel replay adds transactions of its own (forcetxn.go).
+	ownTransactions bool
 
 	bytes, statements, rows, commits, errs, warnings atomic.Int64
 	table                                            atomic.Pointer[string]
