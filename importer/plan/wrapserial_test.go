@@ -26,25 +26,32 @@ func TestSerialAtWrapper(t *testing.T) {
 		{"parallel-rows-open", dumpHead + "SET autocommit = 0;\nINSERT INTO t VALUES (1);\nCALL q();\n", true, "refuse ! the dump did not create the procedure"},
 		{"own-transactions", "CALL q();\n", false, "refuse ! import this dump without --parallel"},
 	} {
-		sp := split.NewSplitter(strings.NewReader(tc.script), split.SplitOptions{})
 		p := NewPlanner()
 		p.NoOwnTransactions = tc.noOwn
-		var last Plan
-		for sp.Next() {
-			st := sp.Statement()
-			if len(st.SQL) == 0 {
-				continue
-			}
-			pl, err := p.Next(&st, "db", fakeCatalog{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			last = pl
-		}
+		last := lastPlan(t, p, tc.script)
 		kind, why, _ := strings.Cut(tc.want, " ! ")
 		if last.Kind.String() != kind || !strings.Contains(last.Reason, why) || (why == "" && last.Reason != "") ||
 			(kind == "serial" && strings.Contains(last.Reason, "import this dump without")) {
 			t.Errorf("%s: planned %s %q, want %q", tc.name, last.Kind, last.Reason, tc.want)
 		}
 	}
+}
+
+// lastPlan plans script's statements with p (database db) and returns the last plan.
+func lastPlan(t *testing.T, p *Planner, script string) Plan {
+	t.Helper()
+	sp := split.NewSplitter(strings.NewReader(script), split.SplitOptions{})
+	var last Plan
+	for sp.Next() {
+		st := sp.Statement()
+		if len(st.SQL) == 0 {
+			continue
+		}
+		pl, err := p.Next(&st, "db", fakeCatalog{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		last = pl
+	}
+	return last
 }
