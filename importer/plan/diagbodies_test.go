@@ -127,20 +127,7 @@ func TestPlanUnknownCallRefused(t *testing.T) {
 		"INSERT INTO t VALUES (1);\nEXECUTE s;\n":                                                "refuse: EXECUTE s: what the prepared statement runs cannot be read",
 		"CREATE PROCEDURE p() INSERT INTO t VALUES (2);\nINSERT INTO t VALUES (1);\nCALL p();\n": "serial",
 	} {
-		sp := split.NewSplitter(strings.NewReader(script), split.SplitOptions{})
-		p := NewPlanner()
-		var last Plan
-		for sp.Next() {
-			st := sp.Statement()
-			if len(st.SQL) == 0 {
-				continue
-			}
-			pl, err := p.Next(&st, "db", fakeCatalog{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			last = pl
-		}
+		last := lastPlan(t, NewPlanner(), script)
 		got := last.Kind.String()
 		if last.Kind == Refuse {
 			got += ": " + last.Reason

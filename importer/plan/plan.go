@@ -153,7 +153,8 @@ type Planner struct {
 	readVars         map[string]bool // server variables read (@@x, @@session.x) by session statements the workers replay (globalread.go)
 	acOn, acSet      bool            // the autocommit the statement planned last gave, if it set it
 	// Syntax is how strings are quoted and escaped in the stream (the splitter's state).
-	Syntax sqlscan.Syntax
+	Syntax            sqlscan.Syntax
+	NoOwnTransactions bool // the replay adds none to the client's statements (wrapserial.go)
 }
 
 // NewPlanner returns a planner for a connection in autocommit mode.
@@ -217,22 +218,23 @@ func (p *Planner) Next(st *split.Statement, db string, cat Catalog) (Plan, error
 	if p.reg.movedDatabase {
 		return Plan{Kind: Refuse, Reason: movedDatabaseRefusal}, nil
 	}
-	if why != "" && len(p.locked) == 0 {
+	serialWhy, refuse := "", why != "" && len(p.locked) == 0
+	if refuse {
 		// Under the dump's LOCK TABLES the replay runs such a statement on its own
 		// (replay's lockState.ownTransaction: TestReviewX6LockedCallOpensTransaction).
-		return Plan{Kind: Refuse, Reason: why}, nil
+		if serialWhy, refuse = serialAtWrapper(p, st, why); refuse {
+			return Plan{Kind: Refuse, Reason: why}, nil
+		}
 	}
 	eff := st
 	if in != nil {
 		eff = in
 	}
 	pl, err := p.plan(st, eff, db, cat)
-	if err != nil {
+	if err != nil || pl.Kind == Refuse {
 		return pl, err
 	}
-	if pl.Kind == Refuse {
-		return pl, nil
-	}
+	pl.Reason += serialWhy // "" but where st turned the run serial, whose plan here gives none
 	p.track(eff, db, &pl)
 	pl.OpenAfter, pl.Locked = p.open(), len(p.locked) > 0
 	pl.Volatile = p.volatile(st, db)

@@ -222,7 +222,7 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *split.Splitte
 	p := &ParallelReplayer{
 		control: conns[0], workers: workers, split: split, opt: opt, serial: serial,
 	}
-	p.disp = &dispatcher{p: p, planner: plan.NewPlanner(), lastSent: -1, prevSent: -1}
+	p.disp = &dispatcher{p: p, planner: newPlanner(p), lastSent: -1, prevSent: -1}
 	var increment, offset int64
 	if err := conns[0].QueryRowContext(ctx, "SELECT @@session.auto_increment_increment, @@session.auto_increment_offset").Scan(&increment, &offset); err != nil {
 		return nil, fmt.Errorf("read the session's auto_increment_increment: %w", err)

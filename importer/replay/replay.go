@@ -161,6 +161,9 @@ type Replayer struct {
 
 	maxPacketBytes int64 // server's max_allowed_packet
 	database       string
+	wuse           wrappedUse // what a USE through dynamic SQL makes the database (wrappeduse.go)
+	// ownTransactions: the parallel replay adds transactions of its own (forcetxn.go).
+	ownTransactions bool
 
 	bytes, statements, rows, commits, errs, warnings atomic.Int64
 	table                                            atomic.Pointer[string]
@@ -322,6 +325,9 @@ func (r *Replayer) prepare(ctx context.Context, st *split.Statement) ([]byte, er
 			return nil, err
 		}
 	}
+	if _, ok := r.wuse.runs(st); ok && useRefusal(r.opt.Transform) != "" {
+		return nil, r.refuse(st, useRefusal(r.opt.Transform))
+	}
 	if st.Table != "" {
 		// Qualified, as the parallel replay's batches name their tables: a record whose
 		// early ticks said event_log and later ones dumpscope_gen.event_log listed two
@@ -382,6 +388,12 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 		// The summary's "dump rows" are the rows the dump carried, whether or not the
 		// server took them (a statement skipped under --force is a difference to show).
 		r.countTable(st)
+	}
+	if c == r.conn { // dynamic SQL runs there (EXECUTE and CALL are serial verbs)
+		if db, ok := r.wuse.runs(st); ok && err == nil {
+			r.database = db
+		}
+		r.wuse.noteRan(st, err != nil)
 	}
 	if err != nil {
 		return r.statementErrorOf(ctx, st, q, err)

@@ -61,6 +61,10 @@ func (r *Replayer) sqlError(st *split.Statement, q []byte, err error) error {
 	if !server || !r.opt.Force || mysqlerr.ConnectionFatal(se.Code) {
 		return se
 	}
+	if why := forceStops(r, st); why != "" { // forcetxn.go
+		se.Message += why
+		return se
+	}
 	return r.forgive(st, q, se)
 }
 
