@@ -211,10 +211,14 @@ func wrappedProcedureBlock(g *gen) {
 
 // warning writes a statement that leaves at least one warning or note: a DDL's note
 // (DROP TABLE IF EXISTS of no table, CREATE TABLE IF NOT EXISTS of one that exists), an
-// INSERT IGNORE of a duplicate, a SELECT … INTO that truncates.
+// INSERT IGNORE of a duplicate, a SELECT … INTO that truncates (diag-select-into).
 func warning(g *gen) {
 	svTable(g)
-	switch g.pick(4) {
+	n := 4
+	if !g.cfg.on(DiagSelectInto) {
+		n = 3
+	}
+	switch g.pick(n) {
 	case 0:
 		g.emit("DROP TABLE IF EXISTS `%s`.`%s`", g.dbs[0], g.name("nosuch"))
 	case 1:
