@@ -70,3 +70,41 @@ func TestDiffFuzzFound2SelectIntoDiagnosticsSerial(t *testing.T) {
 		"SELECT CAST('7x' AS SIGNED) INTO @d5;\nSET @w = @@warning_count + @@error_count;\nINSERT INTO `fz0`.`sv` (name, v) VALUES ('w', @w);\n"
 	importMatchesClient(t, dump, importer.Options{}, "fz0")
 }
+
+// TestDiffFuzzFound2ShowWarningsAfterTriggerVars: once the dump has created a trigger
+// whose body sets a user variable (SET @trg = COALESCE(@trg, 0) + 1), a statement with a
+// note or warning (CREATE TABLE IF NOT EXISTS of a table that exists; INSERT IGNORE of a
+// duplicate), then SHOW WARNINGS or SHOW ERRORS, then a reader of the diagnostics area
+// (GET DIAGNOSTICS @w = NUMBER, or in EXECUTE IMMEDIATE), then @w stored. The client's
+// @w is 1 (SHOW WARNINGS keeps the area); under --parallel 3 (fuzzer seed 40026, 2K
+// batches), --parallel 2 --load-data and --checkpoint dumpscope stores 0. Silent. Without
+// the SHOW, or with the run made serial by a SELECT … INTO instead of the trigger, it
+// matches.
+//
+// Cause (general log, --checkpoint): after the SHOW WARNINGS the replay journals the
+// variables the trigger bodies name (SELECT @`trg`, CHARSET(…), COLLATION(…), then
+// INSERT INTO dumpscope_progress.vars: the fix of TestResumeFoundTriggerVariable, which
+// journals them after every statement that may fire a trigger), and that INSERT empties
+// the diagnostics area before the reader. A SHOW fires no trigger; diagTail
+// (importer/replay/diagtail.go) runs it as a reader (plan.KeepsDiagnostics) but the
+// journal row still follows it. The construct diag-show-trigger-var is off until a fix.
+func TestDiffFuzzFound2ShowWarningsAfterTriggerVars(t *testing.T) {
+	difffuzzFound2(t)
+	const head = "CREATE DATABASE `fz0`;\nCREATE TABLE `fz0`.`t3` (`id` int) ENGINE=Aria;\n" +
+		"DELIMITER ;;\nCREATE TRIGGER `fz0`.`trg4` BEFORE INSERT ON `fz0`.`t3` FOR EACH ROW\nBEGIN\n  SET @trg = COALESCE(@trg, 0) + 1;\nEND ;;\nDELIMITER ;\n" +
+		"CREATE TABLE IF NOT EXISTS `fz0`.`sv` (n int AUTO_INCREMENT PRIMARY KEY, name varchar(40), v varchar(400));\n"
+	const store = "INSERT INTO `fz0`.`sv` (name, v) VALUES ('w', @w);\n"
+	cases := map[string]string{
+		"seed-40026":    head + "CREATE TABLE IF NOT EXISTS `fz0`.`sv` (n int);\nSHOW ERRORS;\nEXECUTE IMMEDIATE 'GET DIAGNOSTICS @w = NUMBER';\n" + store,
+		"insert-ignore": head + "INSERT IGNORE INTO `fz0`.`sv` (n, name, v) VALUES (7, 'd', 'a'), (7, 'd', 'b');\nSHOW WARNINGS;\nGET DIAGNOSTICS @w = NUMBER;\n" + store,
+	}
+	for name, dump := range cases {
+		for mode, o := range map[string]importer.Options{
+			"parallel":     {Parallel: 3, BatchBytes: 2 << 10},
+			"load-data":    {Parallel: 2, BatchBytes: 2 << 10, LoadData: true},
+			"checkpointed": checkpointed(t),
+		} {
+			t.Run(name+"/"+mode, func(t *testing.T) { importMatchesClient(t, dump, o, "fz0") })
+		}
+	}
+}

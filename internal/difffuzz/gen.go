@@ -213,6 +213,7 @@ type gen struct {
 	orderedNext bool         // the next INSERT is an INSERT IGNORE or REPLACE where it may be (rowCountReader)
 	svMade      bool         // the session constructs' table exists (gen_session.go)
 	globals     bool         // a session construct ran SET GLOBAL: the script's end reads the globals
+	trgVars     bool         // a trigger whose body sets @trg exists (diag-show-trigger-var)
 	rowsFor     func(*table) // the profile's rows into a table (nil: insertInto): gen_session.go
 }
 

@@ -67,6 +67,12 @@ const (
 	// user-variable journal's INSERT runs between it and the reader, which reads 0 where
 	// the client's reads 1 (open: TestDiffFuzzFound2SelectIntoDiagnostics).
 	DiagSelectInto Construct = "diag-select-into"
+	// DiagShowTriggerVar: SHOW WARNINGS or ERRORS between a warning and its reader
+	// (diag-readers) once a trigger whose body sets a user variable exists. Found by
+	// f-gen2's run (seed 40026): the trigger variables' journal row is written after the
+	// SHOW, before the reader, which reads 0 where the client's reads 1 (open:
+	// TestDiffFuzzFound2ShowWarningsAfterTriggerVars).
+	DiagShowTriggerVar Construct = "diag-show-trigger-var"
 	// InTransaction: @@in_transaction read into a table inside a transaction, after SET
 	// autocommit = 0 and outside both.
 	InTransaction Construct = "in-transaction"
@@ -74,7 +80,7 @@ const (
 
 // SessionConstructs are the constructs of gen_session*.go, for AllConstructs.
 var SessionConstructs = []Construct{AutocommitForms, AutocommitVar, CompletionForms, SetGlobal, SetGlobalMixed, WrappedTxn,
-	WrappedSetGlobal, WrappedProcedure, ProcCall, ProcTwoDBs, DiagReaders, DiagSelectInto, InTransaction}
+	WrappedSetGlobal, WrappedProcedure, ProcCall, ProcTwoDBs, DiagReaders, DiagSelectInto, DiagShowTriggerVar, InTransaction}
 
 // sessionVarsTable keeps what the session constructs read.
 const sessionVarsTable = "sv"
@@ -448,9 +454,10 @@ func sessionEnd(g *gen) {
 // default (--off known) so that a run reports new differences: wrapped-set-global
 // (TestReviewX10WrappedSetGlobal), wrapped-procedure (TestReviewX10ProcedureMadeByExecute,
 // TestReviewX10DiagnosticsProcedureMadeByExecute), proc-two-dbs
-// (TestReviewX10ProcedureOtherDatabase); and f-gen2's own, diag-select-into
-// (importer/difffuzz_found2_test.go TestDiffFuzzFound2SelectIntoDiagnostics).
-var SessionKnownBugs = []Construct{WrappedSetGlobal, WrappedProcedure, ProcTwoDBs, DiagSelectInto}
+// (TestReviewX10ProcedureOtherDatabase); and f-gen2's own (importer/difffuzz_found2_test.go),
+// diag-select-into (TestDiffFuzzFound2SelectIntoDiagnostics), diag-show-trigger-var
+// (TestDiffFuzzFound2ShowWarningsAfterTriggerVars).
+var SessionKnownBugs = []Construct{WrappedSetGlobal, WrappedProcedure, ProcTwoDBs, DiagSelectInto, DiagShowTriggerVar}
 
 // SessionKillModeOff are the session constructs left out in the modes with kills only:
 // set-global-mixed (TestReviewX10MixedSetGlobalAgainOnResume: a resume sends the

@@ -240,7 +240,11 @@ func diagBlock(g *gen) {
 		g.emit("SELECT COUNT(*) INTO %s FROM %s", g.name("@c"), g.someTable().qname())
 	}
 	warning(g)
-	switch g.pick(5) {
+	show := g.pick(5)
+	if g.trgVars && !g.cfg.on(DiagShowTriggerVar) {
+		show = 2
+	}
+	switch show {
 	case 0:
 		g.emit("SHOW WARNINGS")
 	case 1:
