@@ -41,6 +41,12 @@ const (
 	// WrappedTxn: EXECUTE IMMEDIATE and PREPARE/EXECUTE of START TRANSACTION, BEGIN, SET
 	// autocommit = 0, SET completion_type, COMMIT and ROLLBACK around rows.
 	WrappedTxn Construct = "wrapped-txn"
+	// WrappedRollback: the ROLLBACK that ends a wrapped-txn transaction is dynamic SQL
+	// too. Found by f-gen2's run (seed 40016, resume-load-data; no kill needed): the
+	// replay gives the EXECUTE a START TRANSACTION of its own, which commits the dump's
+	// open transaction before the ROLLBACK runs (open:
+	// TestDiffFuzzFound2WrappedRollback).
+	WrappedRollback Construct = "wrapped-rollback"
 	// WrappedSetGlobal: SET GLOBAL autocommit = 0 or completion_type = 1 inside EXECUTE
 	// IMMEDIATE or a prepared statement, then SET … = DEFAULT (open:
 	// TestReviewX10WrappedSetGlobal).
@@ -79,7 +85,7 @@ const (
 )
 
 // SessionConstructs are the constructs of gen_session*.go, for AllConstructs.
-var SessionConstructs = []Construct{AutocommitForms, AutocommitVar, CompletionForms, SetGlobal, SetGlobalMixed, WrappedTxn,
+var SessionConstructs = []Construct{AutocommitForms, AutocommitVar, CompletionForms, SetGlobal, SetGlobalMixed, WrappedTxn, WrappedRollback,
 	WrappedSetGlobal, WrappedProcedure, ProcCall, ProcTwoDBs, DiagReaders, DiagSelectInto, DiagShowTriggerVar, InTransaction}
 
 // sessionVarsTable keeps what the session constructs read.
@@ -456,8 +462,9 @@ func sessionEnd(g *gen) {
 // TestReviewX10DiagnosticsProcedureMadeByExecute), proc-two-dbs
 // (TestReviewX10ProcedureOtherDatabase); and f-gen2's own (importer/difffuzz_found2_test.go),
 // diag-select-into (TestDiffFuzzFound2SelectIntoDiagnostics), diag-show-trigger-var
-// (TestDiffFuzzFound2ShowWarningsAfterTriggerVars).
-var SessionKnownBugs = []Construct{WrappedSetGlobal, WrappedProcedure, ProcTwoDBs, DiagSelectInto, DiagShowTriggerVar}
+// (TestDiffFuzzFound2ShowWarningsAfterTriggerVars), wrapped-rollback
+// (TestDiffFuzzFound2WrappedRollback).
+var SessionKnownBugs = []Construct{WrappedSetGlobal, WrappedProcedure, ProcTwoDBs, DiagSelectInto, DiagShowTriggerVar, WrappedRollback}
 
 // SessionKillModeOff are the session constructs left out in the modes with kills only:
 // set-global-mixed (TestReviewX10MixedSetGlobalAgainOnResume: a resume sends the

@@ -30,7 +30,11 @@ func wrappedTxnBlock(g *gen) {
 	case 0:
 		prepared(g, []string{"START TRANSACTION", "BEGIN", "START TRANSACTION WITH CONSISTENT SNAPSHOT"}[g.pick(3)])
 		txRows(g)
-		switch g.pick(3) {
+		end := g.pick(3)
+		if end == 0 && !g.cfg.on(WrappedRollback) {
+			end = 1
+		}
+		switch end {
 		case 0:
 			prepared(g, "ROLLBACK")
 			g.rolledBack()
