@@ -292,8 +292,12 @@ func autocommitBlock(g *gen) {
 // SET autocommit = @v; rows; the end as autocommitBlock's.
 func autocommitVarBlock(g *gen) {
 	v := g.name("@ac")
+	form := g.pick(6)
+	if form == 2 || form == 5 {
+		serialize(g) // GET DIAGNOSTICS reads the area: refused in a parallel run
+	}
 	g.emit("SET %s = 1", v)
-	switch g.pick(6) {
+	switch form {
 	case 0:
 		g.emit("SELECT 0 INTO %s", v)
 	case 1:

@@ -54,7 +54,7 @@ var sessionForms = map[Construct]map[string]*regexp.Regexp{
 	ProcCall: {
 		"if not exists":   regexp.MustCompile("\nCREATE PROCEDURE IF NOT EXISTS `fz0`.`p\\d+`\\(\\) "),
 		"autocommit body": regexp.MustCompile("\nCREATE PROCEDURE `fz0`.`(p\\d+)`\\(\\) SET autocommit = 0;\nCALL "),
-		"reader body":     regexp.MustCompile("\nCREATE PROCEDURE `fz0`.`p\\d+`\\(\\) GET DIAGNOSTICS @w = NUMBER;\n[^;]*;\nCALL "),
+		"reader body":     regexp.MustCompile("\nCREATE PROCEDURE `fz0`.`p\\d+`\\(\\) GET DIAGNOSTICS @w = NUMBER;\n([^;]*;\n)+CALL "),
 	},
 	ProcTwoDBs: {
 		"two databases": regexp.MustCompile("\nCREATE PROCEDURE `fz[1-9]`.`(pp\\d+)`\\(\\) [^;]*;\n"),
