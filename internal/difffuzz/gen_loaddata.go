@@ -124,7 +124,7 @@ func loadScript(g *gen) {
 		}
 		l.rows(t)
 		l.between()
-		if i >= n-3 && g.chance(0.3) {
+		if i >= n-3 && g.chance(0.45) {
 			// A session construct (gen_session.go) turns the import serial: late, as
 			// goSerial's, so that the first tables are loaded in parallel.
 			sessionStep(g)
