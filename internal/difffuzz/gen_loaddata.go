@@ -75,6 +75,7 @@ type ldGen struct {
 // script in three) a construct that turns the import serial between them.
 func loadScript(g *gen) {
 	l := &ldGen{gen: g, zeroID: map[*table]bool{}, trigged: map[*table]bool{}}
+	g.rowsFor = l.rows
 	g.emit("/*!40101 SET NAMES utf8mb4 */")
 	if g.chance(0.2) {
 		// An older mysqldump's: the LOAD's CHARACTER SET is utf8mb3 then, and the
@@ -123,7 +124,13 @@ func loadScript(g *gen) {
 		}
 		l.rows(t)
 		l.between()
+		if i >= n-3 && g.chance(0.45) {
+			// A session construct (gen_session.go) turns the import serial: late, as
+			// goSerial's, so that the first tables are loaded in parallel.
+			sessionStep(g)
+		}
 	}
+	sessionEnd(g)
 	if g.inTx {
 		g.emit("COMMIT")
 		g.inTx = false

@@ -187,6 +187,7 @@ func (g *gen) trigger() {
 		g.emit("CREATE TRIGGER `%s`.`%s` AFTER INSERT ON %s FOR EACH ROW INSERT INTO %s (msg) VALUES (CONCAT('row ', COALESCE(NEW.`id`, 'null')))", t.db, name, t.qname(), log)
 		return
 	}
+	g.trgVars = true
 	body := fmt.Sprintf("DELIMITER ;;\nCREATE TRIGGER `%s`.`%s` BEFORE INSERT ON %s FOR EACH ROW\nBEGIN\n  -- a comment; with a semicolon\n  SET @trg = COALESCE(@trg, 0) + 1; /* counted */\n  INSERT INTO %s (msg) VALUES ('before; insert'); # hash\nEND ;;\nDELIMITER ;\n", t.db, name, t.qname(), log)
 	g.out = append(g.out, Stmt{Head: body, Raw: true})
 }

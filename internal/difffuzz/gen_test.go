@@ -101,9 +101,9 @@ func TestGenerateNoTrailBackslash(t *testing.T) {
 		client := "utf8mb4"
 		for _, st := range Generate(seed, Config{Off: InSuiteOff}).Stmts {
 			q := st.Text()
-			for _, set := range []string{"SET NAMES ", "SET CHARACTER SET "} {
-				if i := strings.Index(q, set); i >= 0 && !strings.Contains(q, "@") {
-					client = strings.Trim(strings.Fields(q[i+len(set):])[0], "*/;")
+			for _, set := range []string{"SET NAMES ", "SET CHARACTER SET ", ", NAMES "} {
+				if i := strings.Index(q, set); i >= 0 && (set == ", NAMES " || !strings.Contains(q, "@")) {
+					client = strings.Trim(strings.Fields(q[i+len(set):])[0], "*/;,")
 				}
 			}
 			if client != "sjis" && client != "gbk" {

@@ -154,7 +154,8 @@ type Runner struct {
 	// Log receives a line per import when not nil.
 	Log func(format string, args ...any)
 
-	db *sql.DB
+	db             *sql.DB
+	restoreGlobals string // resetGlobals' statement (runner_globals.go)
 }
 
 // NewRunner opens the runner's connection to t.
@@ -216,6 +217,9 @@ func (r *Runner) Client(ctx context.Context, script []byte) (Outcome, error) {
 	if err := redump.DropUserDatabases(ctx, r.db); err != nil {
 		return Outcome{}, err
 	}
+	if err := r.resetGlobals(ctx); err != nil {
+		return Outcome{}, err
+	}
 	parent := ctx // the re-dump after a hang needs a live context
 	ctx, cancel := context.WithTimeout(ctx, r.timeout())
 	defer cancel()
@@ -243,6 +247,9 @@ func (r *Runner) Client(ctx context.Context, script []byte) (Outcome, error) {
 // Dumpscope imports script with `dumpscope import` in mode.
 func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *rand.Rand) (Outcome, error) {
 	if err := redump.DropUserDatabases(ctx, r.db); err != nil {
+		return Outcome{}, err
+	}
+	if err := r.resetGlobals(ctx); err != nil {
 		return Outcome{}, err
 	}
 	if err := os.MkdirAll(r.Dir, 0o755); err != nil {
@@ -372,6 +379,9 @@ func (r *Runner) runDumpscope(ctx context.Context, args []string, journal string
 
 // capture lists the databases the import left and re-dumps them.
 func (r *Runner) capture(ctx context.Context, o *Outcome) error {
+	if err := r.resetGlobals(ctx); err != nil {
+		return err
+	}
 	dbs, err := redump.UserDatabases(ctx, r.db)
 	if err != nil {
 		return err
