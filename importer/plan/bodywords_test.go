@@ -14,7 +14,9 @@ import (
 func TestTxnWordStatementStarts(t *testing.T) {
 	for body, want := range map[string]string{
 		"CREATE PROCEDURE p() INSERT INTO ev (id, start, commit, rollback, xa, execute) VALUES (1, 2, 3, 4, 5, 6)": "",
-		"CREATE PROCEDURE p() SELECT start, xa, execute FROM ev WHERE commit > rollback":                           "",
+		"CREATE PROCEDURE p() SELECT start, xa, execute FROM ev WHERE commit = rollback":                           "",
+		"CREATE PROCEDURE p() BEGIN <<l1>> ROLLBACK; END":                                                          "ROLLBACK",
+		"CREATE PROCEDURE p() SET STATEMENT sql_mode = '' FOR START TRANSACTION":                                   "START",
 		"CREATE PROCEDURE p(start INT, commit INT) UPDATE ev SET start = start + 1":                                "",
 		"CREATE PROCEDURE p() COMMIT":                                                                                         "COMMIT",
 		"CREATE PROCEDURE p() MODIFIES SQL DATA START TRANSACTION":                                                            "START",

@@ -51,10 +51,11 @@ var txnStarts = map[string]bool{"START": true, "COMMIT": true, "ROLLBACK": true,
 
 // commitsAtStart reports whether a body's statement that starts with w (upper case) may
 // commit the transaction implicitly (commitsImplicitly's verbs; LOCK and UNLOCK TABLES
-// too).
+// too; ANALYZE, which commits as ANALYZE TABLE only, and CACHE INDEX, which does not, err
+// on the side of refusing).
 func commitsAtStart(w string) bool {
 	switch w {
-	case "CREATE", "DROP", "ALTER", "RENAME", "TRUNCATE", "LOCK", "UNLOCK":
+	case "CREATE", "DROP", "ALTER", "RENAME", "TRUNCATE", "LOCK", "UNLOCK", "ANALYZE", "CACHE":
 		return true
 	}
 	return implicitCommitVerbs[w]
