@@ -25,13 +25,18 @@ import "testing"
 // body. Not a regression: before 1ae5e7b procedures were keyed by the bare name and a
 // prepared CREATE was not followed at all (TestReviewX10ProcedureOtherDatabase,
 // …ProcedureMadeByExecute); a gap in 1ae5e7b's fix of them.
+//
+// Fixed (x-fix11a): the registry keeps the database current at PREPARE with the statement
+// (plan.preparedStmt) and judges and follows it there at EXECUTE, so EXECUTE s (call) and
+// the later CALL p() (create) are refused as x9.p's (its body sets autocommit).
 func TestReviewX11PreparedStatementDatabase(t *testing.T) {
-	reviewX11(t)
 	tail := x7Rows("k", 100, 141) + "ROLLBACK;\nSET autocommit = 1;\n"
 	for name, pre := range map[string]string{
 		"call":   "CREATE PROCEDURE p() SET autocommit = 0;\nCREATE DATABASE y9;\nCREATE PROCEDURE y9.p() SET @x = 1;\nPREPARE s FROM 'CALL p()';\nUSE y9;\nEXECUTE s;\nUSE x9;\n",
 		"create": "CREATE PROCEDURE p() SET @x = 1;\nCREATE DATABASE y9;\nPREPARE s FROM 'CREATE OR REPLACE PROCEDURE p() SET autocommit = 0';\nUSE y9;\nEXECUTE s;\nUSE x9;\nCALL p();\n",
 	} {
-		t.Run(name, func(t *testing.T) { importMatchesClient(t, x9Serial(pre+tail), checkpointed(t), "x9") })
+		t.Run(name, func(t *testing.T) {
+			x9Refused(t, x9Serial(pre+tail), checkpointed(t), "CALL p: the procedure's body has", "without --parallel")
+		})
 	}
 }

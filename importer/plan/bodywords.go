@@ -25,21 +25,33 @@ var stmtFollows = map[string]bool{
 	"BEGIN": true, "THEN": true, "ELSE": true, "DO": true, "LOOP": true, "REPEAT": true,
 	"ATOMIC": true, "SQL": true, "DATA": true, "DETERMINISTIC": true, "DEFINER": true, "INVOKER": true,
 	"IS": true, "AS": true, // sql_mode=ORACLE: CREATE PROCEDURE p AS BEGIN …
+	"ROW": true, // a trigger's FOR EACH ROW; DECLARE r ROW (…) only refuses more
 	"FOR": true, // SET STATEMENT … FOR START TRANSACTION (TestReviewX11BodySetStatementFor); FOR UPDATE, FOR i IN … only refuse more
 }
 
 // bodyStatementStarts calls fn with each word of st that may start a statement of its
 // body, until fn returns true; it reports whether one did.
 func bodyStatementStarts(st *split.Statement, fn func(word string) bool) bool {
+	return bodyStatementsAt(st, func(w string, _ *sqlscan.Tokenizer) bool { return fn(w) })
+}
+
+// bodyStatementsAt is bodyStatementStarts with the tokenizer just past the word, for a
+// reader of the statement's rest; fn leaves l.Pos where it found it.
+func bodyStatementsAt(st *split.Statement, fn func(word string, l *sqlscan.Tokenizer) bool) bool {
 	l := st.Tokens()
 	start := false
 	// handler: 0; 1 after HANDLER (FOR comes); 2 in a condition (SQLSTATE [VALUE] '…',
 	// NOT FOUND); 3 after one (a `,` and another, or the handler's statement).
 	handler := 0
+	ordering := false // after a trigger's FOLLOWS or PRECEDES: its body comes after the name
 	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 		up := ""
 		if t.Kind == sqlscan.Word {
 			up = strings.ToUpper(t.Text)
+		}
+		if ordering {
+			ordering, start = false, true
+			continue
 		}
 		switch handler {
 		case 1:
@@ -60,7 +72,7 @@ func bodyStatementStarts(st *split.Statement, fn func(word string) bool) bool {
 			}
 			handler, start = 0, true
 		}
-		if start && up != "" && fn(up) {
+		if start && up != "" && fn(up, &l) {
 			return true
 		}
 		switch {
@@ -72,6 +84,7 @@ func bodyStatementStarts(st *split.Statement, fn func(word string) bool) bool {
 			start = true // COMMENT '…' before the body
 		default:
 			start = stmtFollows[up]
+			ordering = up == "FOLLOWS" || up == "PRECEDES"
 			if up == "HANDLER" {
 				handler = 1
 			}

@@ -29,7 +29,7 @@ func (r *registry) diagRefusal(st *split.Statement) string {
 			return "the procedure " + name + " was not created by the dump (it was there before, or dropped), and may read " + diagnosticsArea + ": " + diagnosticsWhy
 		}
 	case w.Is("EXECUTE") && !l.Next().Is("IMMEDIATE"):
-		if _, name, _ := transform.Wrapped(st); r.prepared[name] == nil {
+		if _, name, _ := transform.Wrapped(st); r.prepared[name].st == nil {
 			return "the prepared statement " + name + " was not prepared by the dump from a string literal, and may read " + diagnosticsArea + ": " + diagnosticsWhy
 		}
 	}

@@ -88,7 +88,8 @@ func (lr *laterReaders) refuses(st *split.Statement, plain bool) string {
 }
 
 // laterReaders follows, in a parallel replay, the objects the dump created whose code
-// reads ROW_COUNT() or FOUND_ROWS() when it runs (LaterCountsReader), and the names
+// reads ROW_COUNT() or FOUND_ROWS() when it runs (LaterCountsReader), or sets a session
+// variable of the connection it runs on (a trigger or function: bodySessionSet), and the names
 // through which a later statement may run it: the object's own name, a trigger's table,
 // and the names of the other triggers, routines and views whose text names one of those
 // (a function that inserts into a table with such a trigger), whenever either was
@@ -116,6 +117,9 @@ func (lr *laterReaders) observe(st *split.Statement) string {
 		return ""
 	}
 	why := LaterCountsReader(st)
+	if why == "" {
+		why = bodySessionSet(st) // a trigger's or function's SET of a session variable
+	}
 	if what == "table" {
 		return why // a SELECT or a column default: read when it runs, here or per row
 	}

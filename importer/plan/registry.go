@@ -40,9 +40,10 @@ type registry struct {
 	// is not known (there before the dump, or made unknown: forget).
 	procs map[string]procBody
 	// prepared: lower-cased name (prepared statement names are case-insensitive) → the
-	// statement PREPARE s FROM '…' made; nil when it was prepared from something other
-	// than a string literal. A name that is missing was not prepared by the dump.
-	prepared map[string]*split.Statement
+	// statement PREPARE s FROM '…' made and the database current then; st is nil when it
+	// was prepared from something other than a string literal. A name that is missing
+	// was not prepared by the dump.
+	prepared map[string]preparedStmt
 	// movedDatabase: a statement run through dynamic SQL was USE (MariaDB runs EXECUTE
 	// IMMEDIATE 'USE d'), which the replay's current database does not follow
 	// (Planner.Next refuses it).
@@ -55,6 +56,15 @@ type procBody struct {
 	txn     string // what in it may change the transaction (txnWord), or ""
 	diag    bool   // it may read the caller's diagnostics area (bodyReadsDiagnostics)
 	dynamic bool   // it runs code of its own choosing (EXECUTE, PREPARE, CALL): see forget
+}
+
+// preparedStmt is a statement the dump prepared. db is the database current at its
+// PREPARE: the server binds the statement's unqualified routine names there, not in the
+// database current at EXECUTE (TestReviewX11PreparedStatementDatabase), so the
+// statement is judged and followed with db current.
+type preparedStmt struct {
+	st *split.Statement
+	db string
 }
 
 // forget makes every procedure and prepared statement unknown: a statement that cannot be
@@ -119,10 +129,10 @@ func (r *registry) observeAt(st *split.Statement, depth int) {
 	}
 	if name, ok := transform.PrepareName(st); ok {
 		if r.prepared == nil {
-			r.prepared = map[string]*split.Statement{}
+			r.prepared = map[string]preparedStmt{}
 		}
 		in, _, _ := transform.Wrapped(st)
-		r.prepared[name] = in
+		r.prepared[name] = preparedStmt{st: in, db: r.db}
 		return
 	}
 	switch strings.ToUpper(sqlscan.FirstWord(st.SQL)) {
@@ -147,8 +157,10 @@ func (r *registry) observeAt(st *split.Statement, depth int) {
 		return
 	}
 	in, prepared, unreadable := transform.Wrapped(st)
+	db := r.db
 	if prepared != "" {
-		in = r.prepared[prepared]
+		p := r.prepared[prepared]
+		in, db = p.st, p.db
 		if in == nil {
 			unreadable = "EXECUTE " + prepared
 		}
@@ -158,7 +170,14 @@ func (r *registry) observeAt(st *split.Statement, depth int) {
 		return
 	}
 	if in != nil {
+		// The prepared statement runs in its PREPARE's database; the current one is the
+		// caller's again after it, unless what ran was a USE (movedDatabase: refused).
+		saved, moved := r.db, r.movedDatabase
+		r.db = db
 		r.observeAt(in, depth+1)
+		if r.movedDatabase == moved {
+			r.db = saved
+		}
 	}
 }
 
@@ -207,6 +226,7 @@ func (r *registry) observeRoutine(st *split.Statement) {
 // string, or the prepared statement as the registry holds it now); a procedure or
 // prepared statement the registry does not know, or dynamic SQL it cannot read, may.
 func (r *registry) readsDiag(st *split.Statement) bool {
+	defer func(db string) { r.db = db }(r.db) // a prepared statement's database (preparedStmt)
 	for depth := 0; depth < wrapDepth; depth++ {
 		if st.Kind == split.KindClient || len(st.SQL) == 0 {
 			return false
@@ -218,7 +238,8 @@ func (r *registry) readsDiag(st *split.Statement) bool {
 		case "EXECUTE":
 			in, prepared, unreadable := transform.Wrapped(st)
 			if prepared != "" {
-				in = r.prepared[prepared]
+				p := r.prepared[prepared]
+				in, r.db = p.st, p.db
 			}
 			if unreadable != "" || in == nil {
 				return true

@@ -96,6 +96,7 @@ const wrapRefusal = "; dumpscope's own transactions (progress rows, a parallel r
 // change it but cannot be read; nil and "" for anything else. Procedures and prepared
 // statements are looked up in r as they stand before st runs.
 func (r *registry) inner(st *split.Statement) (*split.Statement, string) {
+	defer func(db string) { r.db = db }(r.db) // a prepared statement's database (preparedStmt)
 	for depth := 0; depth < wrapDepth && st.Kind == split.KindOther; depth++ {
 		first := strings.ToUpper(sqlscan.FirstWord(st.SQL))
 		switch first {
@@ -119,10 +120,10 @@ func (r *registry) inner(st *split.Statement) (*split.Statement, string) {
 		in, prepared, unreadable := transform.Wrapped(st)
 		if prepared != "" && first == "EXECUTE" {
 			p, ok := r.prepared[prepared]
-			if !ok || p == nil {
+			if !ok || p.st == nil {
 				return nil, "EXECUTE " + prepared + ": what the prepared statement runs cannot be read" + wrapRefusal
 			}
-			in = p
+			in, r.db = p.st, p.db
 		}
 		if unreadable != "" {
 			return nil, unreadable + wrapRefusal
