@@ -30,8 +30,12 @@ import (
 // sessions that took the changed GLOBAL at connect. Not a
 // regression: before 6964993 the session values went to the vars journal inside the
 // transaction and were rolled back with it, so nothing was given back at all.
+//
+// Fixed: at the first statement a resume does not skip as committed, the session values
+// journaled before every SET GLOBAL from there on that ran are given back
+// (importer/replay/setglobal_resume.go); a mixed SET journals them too, beside its GLOBAL
+// values (execSetGlobal, checkpoint.SessionsFrom).
 func TestReviewX11SetGlobalInTransactionResume(t *testing.T) {
-	reviewX11(t)
 	const head = "CREATE DATABASE x11;\nUSE x11;\nCREATE TABLE g (id int PRIMARY KEY, t timestamp NULL, v varchar(20)) ENGINE=InnoDB;\n" +
 		"INSERT INTO g VALUES (1, '2020-01-01 00:00:00', '1' || '0');\nSELECT COUNT(*) INTO @c FROM g;\n"
 	for name, set := range map[string]string{
