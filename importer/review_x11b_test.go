@@ -42,6 +42,9 @@ func TestReviewX11SetGlobalInTransactionResume(t *testing.T) {
 		"time-zone": "SET GLOBAL time_zone = '+05:00'",
 		"sql-mode":  "SET GLOBAL sql_mode = 'ANSI'",
 		"mixed":     "SET GLOBAL time_zone = '+05:00', SESSION lock_wait_timeout = 100",
+		// Two, with a session SET between: the first's journaled SYSTEM, not the
+		// second's '+01:00', is what the session had at the START TRANSACTION.
+		"two": "SET GLOBAL time_zone = '+05:00';\nSET time_zone = '+01:00';\nSET GLOBAL time_zone = '+02:00'",
 	} {
 		dump := head + "START TRANSACTION;\nINSERT INTO g VALUES (2, '2020-01-01 00:00:00', '1' || '0');\n" + set + ";\n" +
 			"INSERT INTO g VALUES (3, '2020-01-01 00:00:00', 'c');\nCOMMIT;\n" +

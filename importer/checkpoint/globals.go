@@ -120,12 +120,13 @@ type GlobalsSession struct {
 }
 
 // SessionsFrom returns, in stream order, the session values journaled before each SET
-// GLOBAL of the run r at or after offset that has any (nil without a markers' table):
-// a resume gives them back where it starts sending from, since its new sessions start
-// from the GLOBAL values those SETs left, where the client's kept their own until there
-// (replay's setglobal_resume.go).
+// GLOBAL of the run r at or after offset that has any: a resume gives them back where it
+// starts sending from, since its new sessions start from the GLOBAL values those SETs
+// left, where the client's kept their own until there (replay's setglobal_resume.go).
+// None without a markers' table, on a first run (nothing ran; and no query before its
+// first statement), or after a restart (the GLOBALs are back, as GlobalRan says).
 func SessionsFrom(ctx context.Context, r *Run, c Conn, offset int64) ([]GlobalsSession, error) {
-	if r == nil || !r.ranMade.Load() {
+	if r == nil || !r.resumed || r.restarted || !r.ranMade.Load() {
 		return nil, nil
 	}
 	rows, err := c.QueryContext(ctx, "SELECT start_offset, session FROM "+ProgressSchema+".globals WHERE run_id = ? AND start_offset >= ? AND session IS NOT NULL ORDER BY start_offset", r.RunID, offset)
