@@ -20,7 +20,7 @@ import (
 // 2019-12-31 19:00:00 UTC (5 hours off), '1' || '0' stored as '10' (PIPES_AS_CONCAT)
 // where the client stores 1. Silent. The same with a mixed SET GLOBAL time_zone = …,
 // SESSION … (setglobal_mixed.go), and after SET autocommit = 0 instead of START
-// TRANSACTION (tried, not kept).
+// TRANSACTION (kept since the fix).
 //
 // Cause: resumeSetGlobal (importer/replay/setglobal.go:37-65) gives the journaled
 // session values back at the SET GLOBAL's own place in the stream (cr.giveBack,
@@ -30,23 +30,34 @@ import (
 // sessions that took the changed GLOBAL at connect. Not a
 // regression: before 6964993 the session values went to the vars journal inside the
 // transaction and were rolled back with it, so nothing was given back at all.
+//
+// Fixed: at the first statement a resume does not skip as committed, the session values
+// journaled before every SET GLOBAL from there on that ran are given back
+// (importer/replay/setglobal_resume.go); a mixed SET journals them too, beside its GLOBAL
+// values (execSetGlobal, checkpoint.SessionsFrom).
 func TestReviewX11SetGlobalInTransactionResume(t *testing.T) {
-	reviewX11(t)
 	const head = "CREATE DATABASE x11;\nUSE x11;\nCREATE TABLE g (id int PRIMARY KEY, t timestamp NULL, v varchar(20)) ENGINE=InnoDB;\n" +
 		"INSERT INTO g VALUES (1, '2020-01-01 00:00:00', '1' || '0');\nSELECT COUNT(*) INTO @c FROM g;\n"
 	for name, set := range map[string]string{
 		"time-zone": "SET GLOBAL time_zone = '+05:00'",
 		"sql-mode":  "SET GLOBAL sql_mode = 'ANSI'",
 		"mixed":     "SET GLOBAL time_zone = '+05:00', SESSION lock_wait_timeout = 100",
+		// Two, with a session SET between: the first's journaled SYSTEM, not the
+		// second's '+01:00', is what the session had at the START TRANSACTION.
+		"two": "SET GLOBAL time_zone = '+05:00';\nSET time_zone = '+01:00';\nSET GLOBAL time_zone = '+02:00'",
 	} {
-		dump := head + "START TRANSACTION;\nINSERT INTO g VALUES (2, '2020-01-01 00:00:00', '1' || '0');\n" + set + ";\n" +
-			"INSERT INTO g VALUES (3, '2020-01-01 00:00:00', 'c');\nCOMMIT;\n" +
-			"INSERT INTO g VALUES (4, '2020-01-01 00:00:00', 'd');\nSET GLOBAL time_zone = SYSTEM, sql_mode = DEFAULT;\n"
 		ref, srv := testsandbox.Start(t), testsandbox.Start(t)
-		for _, stop := range []int64{lineOf(t, dump, set), lineOf(t, dump, "(3, ")} {
-			t.Run(fmt.Sprint(name, "/stop at line ", stop), func(t *testing.T) {
-				runFoundCase(t, ref, srv, foundCase{db: "x11", dump: dump, stop: stop})
-			})
+		// The transaction opened by SET autocommit = 0 as well (the COMMIT opens the next:
+		// autocommit = 1 commits it).
+		for opener, closer := range map[string]string{"START TRANSACTION": "", "SET autocommit = 0": "SET autocommit = 1;\n"} {
+			dump := head + opener + ";\nINSERT INTO g VALUES (2, '2020-01-01 00:00:00', '1' || '0');\n" + set + ";\n" +
+				"INSERT INTO g VALUES (3, '2020-01-01 00:00:00', 'c');\nCOMMIT;\n" + closer +
+				"INSERT INTO g VALUES (4, '2020-01-01 00:00:00', 'd');\nSET GLOBAL time_zone = SYSTEM, sql_mode = DEFAULT;\n"
+			for _, stop := range []int64{lineOf(t, dump, set), lineOf(t, dump, "(3, ")} {
+				t.Run(fmt.Sprint(name, "/", opener, "/stop at line ", stop), func(t *testing.T) {
+					runFoundCase(t, ref, srv, foundCase{db: "x11", dump: dump, stop: stop})
+				})
+			}
 		}
 	}
 }

@@ -111,3 +111,38 @@ func readGlobals(ctx context.Context, c Conn, names []string) (string, error) {
 	}
 	return readVars(ctx, c, qualified)
 }
+
+// GlobalsSession is the session values journaled just before the SET GLOBAL at Offset
+// (RecordGlobalsBefore's session).
+type GlobalsSession struct {
+	Offset  int64
+	Session string
+}
+
+// SessionsFrom returns, in stream order, the session values journaled before each SET
+// GLOBAL of the run r at or after offset that has any: a resume gives them back where it
+// starts sending from, since its new sessions start from the GLOBAL values those SETs
+// left, where the client's kept their own until there (replay's setglobal_resume.go).
+// None without a markers' table, on a first run (nothing ran; and no query before its
+// first statement), or after a restart (the GLOBALs are back, as GlobalRan says).
+func SessionsFrom(ctx context.Context, r *Run, c Conn, offset int64) ([]GlobalsSession, error) {
+	if r == nil || !r.resumed || r.restarted || !r.ranMade.Load() {
+		return nil, nil
+	}
+	rows, err := c.QueryContext(ctx, "SELECT start_offset, session FROM "+ProgressSchema+".globals WHERE run_id = ? AND start_offset >= ? AND session IS NOT NULL ORDER BY start_offset", r.RunID, offset)
+	if err != nil {
+		return nil, fmt.Errorf("read the session values journaled before the SET GLOBALs from offset %d: %w", offset, err)
+	}
+	defer rows.Close()
+	var out []GlobalsSession
+	for rows.Next() {
+		var g GlobalsSession
+		var session []byte
+		if err := rows.Scan(&g.Offset, &session); err != nil {
+			return nil, fmt.Errorf("read the session values journaled before the SET GLOBALs from offset %d: %w", offset, err)
+		}
+		g.Session = string(session)
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}

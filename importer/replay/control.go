@@ -21,6 +21,9 @@ type controller struct {
 	// runs on the control connection (see lostCounter, and the tables' facts it read).
 	resumePassed     bool
 	lostCounterFacts map[string]idFacts
+	// resumePointSessions: the session values journaled before the SET GLOBALs from the
+	// first statement not skipped on were given back there (setglobal_resume.go).
+	resumePointSessions bool
 	// routineVars are the user variables named in the bodies of the triggers and stored
 	// functions the dump created so far (userVarsOf).
 	routineVars []string

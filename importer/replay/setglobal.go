@@ -37,6 +37,9 @@ var sessionKeptVars = map[string]bool{"autocommit": true, "completion_type": tru
 func resumeSetGlobal(ctx context.Context, cr *controller, st *split.Statement) (done bool, err error) {
 	p := cr.p
 	cp := p.opt.Checkpoint
+	if err := giveBackAtResumePoint(ctx, cr, st); err != nil { // setglobal_resume.go
+		return true, err
+	}
 	if cp == nil || !plan.SetsGlobalOnly(st) || len(cr.userVarsOf(st)) > 0 {
 		return false, nil
 	}
@@ -109,8 +112,10 @@ var sessionReadOnly = map[string]bool{"max_allowed_packet": true, "net_buffer_le
 // ran when the stop came before its marker), and marks a SET of GLOBAL variables alone as
 // run after it (markGlobalRan; a mixedSet's marker follows its journal: journalMixedSet).
 //
-// With them, for a SET of GLOBAL variables alone that resumeSetGlobal handles, go the
-// session values of what it sets GLOBAL (sessionScoped), given back on resume; where the
+// With them, for a SET of GLOBAL variables alone that resumeSetGlobal handles, and for a
+// mixedSet, go the session values of what it sets GLOBAL (sessionScoped), given back on
+// resume (a mixedSet's only where the resume starts sending: setglobal_resume.go; at its
+// place it gives back those journaled after it); for the former, where the
 // server has no engine for the markers' table they go to the vars journal instead, in the
 // control connection's transaction state (a plain INSERT: none was journaled at this
 // offset, as checkpoint.Run.RecordVars says of InnoDB's bulk path).
@@ -118,7 +123,7 @@ func execSetGlobal(ctx context.Context, p *ParallelReplayer, c Conn, st *split.S
 	cp := p.opt.Checkpoint
 	if cp != nil && c == p.control && (plan.SetsGlobalOnly(st) || mixedSet(st)) {
 		var session []string
-		if plan.SetsGlobalOnly(st) && len(p.ctl.userVarsOf(st)) == 0 {
+		if mixedSet(st) || len(p.ctl.userVarsOf(st)) == 0 {
 			var err error
 			if session, err = sessionScoped(ctx, c, st, false); err != nil {
 				return p.at(st, err)
@@ -128,7 +133,7 @@ func execSetGlobal(ctx context.Context, p *ParallelReplayer, c Conn, st *split.S
 		if err != nil {
 			return p.at(st, err)
 		}
-		if _, again := cp.VarsAt(st.Offset, st.SQL); !journaled && !again && len(session) > 0 {
+		if _, again := cp.VarsAt(st.Offset, st.SQL); plan.SetsGlobalOnly(st) && !journaled && !again && len(session) > 0 {
 			if err := cp.RecordVars(ctx, c, c, st.Offset, st.SQL, session); err != nil {
 				return p.at(st, fmt.Errorf("journal the session's values of the variables it sets GLOBAL: %w", err))
 			}
