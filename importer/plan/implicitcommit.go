@@ -11,7 +11,7 @@ import (
 // (the server's "Statements That Cause an Implicit Commit"), checked on MariaDB 10.11 with
 // @@in_transaction after each inside START TRANSACTION (TestImplicitCommitListMatchesServer):
 // CHECK TABLE and CHECK VIEW commit (CHECKSUM TABLE does not); CACHE INDEX and LOAD INDEX
-// INTO CACHE do not; ANALYZE commits only as ANALYZE TABLE (analyzeCommits).
+// INTO CACHE do not; ANALYZE commits only as ANALYZE TABLE (commitsImplicitly reads on).
 var implicitCommitVerbs = map[string]bool{
 	"GRANT": true, "REVOKE": true, "OPTIMIZE": true, "REPAIR": true, "CHECK": true,
 	"FLUSH": true, "RESET": true, "INSTALL": true, "UNINSTALL": true, "BACKUP": true,
