@@ -43,14 +43,7 @@ func bulkEmpty(g *gen) {
 	}
 	// Outside a transaction, as a dump's tables are loaded: most scripts have one open
 	// for a long stretch.
-	if !g.autocommit {
-		g.emit("SET autocommit=1") // commits the open transaction
-		g.autocommit, g.inTx = true, false
-	}
-	if g.inTx {
-		g.emit("COMMIT")
-		g.inTx = false
-	}
+	settle(g)
 	fkChecks := g.fkChecks
 	for i := range 1 + b2i(g.chance(0.3)) {
 		t := bulkTable(g, i > 0)
