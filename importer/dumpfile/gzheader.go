@@ -101,5 +101,20 @@ func noEOF(err error) error {
 // starts at compressed offset at: a header is a few bytes, while the read buffer, whose
 // position the input's errors also give, runs up to a MiB ahead.
 func gzipMemberError(at int64, err error, detail string) error {
-	return fmt.Errorf("the member at compressed offset %d: %w%s", at, err, detail)
+	return &MemberError{At: at, Err: err, Detail: detail}
 }
+
+// MemberError is a gzip member's damaged header or checksum, placed at the compressed
+// offset where the member starts (the place to look at with a hex dump). InputError's
+// message then gives that offset alone, not also the read buffer's position.
+type MemberError struct {
+	At     int64  // compressed offset of the member's first byte
+	Err    error  // gzip.ErrHeader, gzip.ErrChecksum
+	Detail string // what was found, when known (a header CRC, a method)
+}
+
+func (e *MemberError) Error() string {
+	return fmt.Sprintf("the member at compressed offset %d: %v%s", e.At, e.Err, e.Detail)
+}
+
+func (e *MemberError) Unwrap() error { return e.Err }

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
 
@@ -89,7 +90,11 @@ func (in *Input) Close() error {
 
 // InputError is a failure to read or decode the dump: a truncated or corrupt compressed
 // stream, or an I/O error. Offset is the uncompressed byte offset reached (the position
-// statement offsets use), CompressedOffset the bytes read from the file by then.
+// statement offsets use), CompressedOffset the bytes read from the file by then: that is
+// how far the read buffer got, up to 4 MiB past the damage, so where the decoder names
+// the compressed offset of the damage itself (corrupt deflate data), the message gives
+// that one alone, as for a damaged gzip member (MemberError); two compressed offsets in
+// one line would leave the reader guessing which to look at.
 type InputError struct {
 	Name             string
 	Format           string
@@ -101,6 +106,15 @@ type InputError struct {
 func (e *InputError) Error() string {
 	if e.Format == FormatPlain {
 		return fmt.Sprintf("%s: offset %d: %v", e.Name, e.Offset, e.Err)
+	}
+	var corrupt flate.CorruptInputError
+	if errors.As(e.Err, &corrupt) {
+		return fmt.Sprintf("%s: %s input, uncompressed offset %d: corrupt deflate data before compressed offset %d",
+			e.Name, e.Format, e.Offset, int64(corrupt))
+	}
+	var member *MemberError
+	if errors.As(e.Err, &member) {
+		return fmt.Sprintf("%s: %s input, uncompressed offset %d: %v", e.Name, e.Format, e.Offset, e.Err)
 	}
 	return fmt.Sprintf("%s: %s input, uncompressed offset %d (compressed offset %d): %v",
 		e.Name, e.Format, e.Offset, e.CompressedOffset, e.Err)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/klauspost/compress/flate"
 )
 
 // The fixtures in testdata/open were written by the real tools: part1.sql is a
@@ -273,15 +274,16 @@ func TestOpenCorrupt(t *testing.T) {
 		name, file, format string
 		data               []byte
 		wantErr            string
+		damageAt           int // where a gzip case's deflate data is damaged, when it is
 	}{
-		{"gzip header flags", "a.sql.gz", FormatGzip, flip(gz, 3, 0xe0), "gzip: invalid header"},
-		{"gzip deflate data", "b.sql.gz", FormatGzip, flip(gz, gzFirst/2, 0xff), ""},
-		{"gzip crc of first member", "c.sql.gz", FormatGzip, flip(gz, gzFirst-8, 0x01), "gzip: invalid checksum"},
-		{"gzip size of last member", "d.sql.gz", FormatGzip, flip(gz, len(gz)-2, 0x01), "gzip: invalid checksum"},
-		{"gzip damaged member after the last", "e.sql.gz", FormatGzip, append(append([]byte{}, gz...), "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03garbage\n"...), "flate: corrupt input"},
-		{"zstd block data", "f.sql.zst", FormatZstd, flip(zst, len(zst)/4, 0xff), ""},
-		{"zstd content checksum", "g.sql.zst", FormatZstd, flip(zst, len(zst)-1, 0x01), "checksum"},
-		{"zstd frame after the first", "h.sql.zst", FormatZstd, flip(zst, len(readFixture(t, "part1.sql.zst"))+1, 0xff), ""},
+		{"gzip header flags", "a.sql.gz", FormatGzip, flip(gz, 3, 0xe0), "gzip: invalid header", 0},
+		{"gzip deflate data", "b.sql.gz", FormatGzip, flip(gz, gzFirst/2, 0xff), "corrupt deflate data", gzFirst / 2},
+		{"gzip crc of first member", "c.sql.gz", FormatGzip, flip(gz, gzFirst-8, 0x01), "gzip: invalid checksum", 0},
+		{"gzip size of last member", "d.sql.gz", FormatGzip, flip(gz, len(gz)-2, 0x01), "gzip: invalid checksum", 0},
+		{"gzip damaged member after the last", "e.sql.gz", FormatGzip, append(append([]byte{}, gz...), "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03garbage\n"...), "corrupt deflate data", len(gz)},
+		{"zstd block data", "f.sql.zst", FormatZstd, flip(zst, len(zst)/4, 0xff), "", 0},
+		{"zstd content checksum", "g.sql.zst", FormatZstd, flip(zst, len(zst)-1, 0x01), "checksum", 0},
+		{"zstd frame after the first", "h.sql.zst", FormatZstd, flip(zst, len(readFixture(t, "part1.sql.zst"))+1, 0xff), "", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -302,6 +304,24 @@ func TestOpenCorrupt(t *testing.T) {
 			}
 			if errors.Is(err, io.ErrUnexpectedEOF) {
 				t.Errorf("corruption reported as truncation: %v", err)
+			}
+			// Damaged deflate data is named at the decoder's compressed offset, the only
+			// one in the line, not at how far the read buffer got (4 MiB past it).
+			var member *MemberError
+			if errors.As(err, &member) && strings.Count(err.Error(), "compressed offset") != 2 {
+				t.Errorf("error %q names more than the uncompressed offset and the member's", err)
+			}
+			var ce flate.CorruptInputError
+			if errors.As(err, &ce) {
+				if n := strings.Count(err.Error(), "compressed offset"); n != 2 { // "uncompressed offset", "compressed offset"
+					t.Errorf("error %q names %d offsets, want the uncompressed one and the damage's", err, n)
+				}
+				if want := fmt.Sprintf("before compressed offset %d", int64(ce)); !strings.Contains(err.Error(), want) {
+					t.Errorf("error %q: want %q", err, want)
+				}
+				if int64(ce) < int64(tt.damageAt) || int64(ce) > int64(tt.damageAt)+64 {
+					t.Errorf("damage named at compressed offset %d, made at %d", int64(ce), tt.damageAt)
+				}
 			}
 			t.Logf("%v", err)
 		})
