@@ -74,7 +74,7 @@ func TestDiagnosticsReaderRefusedInParallel(t *testing.T) {
 		rowsOf("k", 1, 21) + diagWarn + diagReaders["GET DIAGNOSTICS"]
 	path := writeFile(t, "d.sql", []byte(dump))
 	res := importFile(t, testsandbox.Start(t), "", path, importer.Options{Parallel: 2, BatchBytes: 512})
-	want := "line 8: other: it reads the diagnostics area (warnings, errors, row count) of the statement before it"
+	want := "line 8: GET DIAGNOSTICS: it reads the diagnostics area (warnings, errors, row count) of the statement before it"
 	if res.Err == nil || !strings.Contains(res.Err.Error(), want) || !strings.Contains(res.Err.Error(), "GET DIAGNOSTICS @w = NUMBER") {
 		t.Fatalf("got %v, want a refusal: %s", res.Err, want)
 	}

@@ -57,7 +57,7 @@ func TestFix7aTriggerReadsInTransaction(t *testing.T) {
 			if err == nil && res != nil {
 				err = res.Err
 			}
-			const want = "line 7: insert `u`: it names u and so may run code read later (the trigger tr reads @@in_transaction)"
+			const want = "line 7: INSERT `u`: it names u and so may run code read later (the trigger tr reads @@in_transaction)"
 			if err == nil || !strings.Contains(err.Error(), want) {
 				t.Fatalf("import: %v, want an error with %q", err, want)
 			}

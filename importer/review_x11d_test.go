@@ -76,7 +76,7 @@ func x11SessionBodyRefused(t *testing.T, name, dump, v string) {
 	if name == "function" {
 		names, what = "f", "the function f"
 	}
-	want := "insert `r2`: it names " + names + " and so may run code read later (" + what + " sets " + v
+	want := "INSERT `r2`: it names " + names + " and so may run code read later (" + what + " sets " + v
 	modes := x7Modes()
 	modes["checkpointed"] = checkpointed(t)
 	for mode, o := range modes {

@@ -33,7 +33,7 @@ func TestReviewX6CompletionChain(t *testing.T) {
 	release := "CREATE DATABASE x6;\nUSE x6;\nCREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + rowsOf("k", 1, 21) +
 		"SET completion_type = 2;\nCOMMIT;\n"
 	res := importFile(t, testsandbox.Start(t), "", writeFile(t, "d.sql", []byte(release)), checkpointed(t))
-	const want = "line 5: session: completion_type RELEASE"
+	const want = "line 5: SET: completion_type RELEASE"
 	if res.Err == nil || !strings.Contains(res.Err.Error(), want) {
 		t.Errorf("completion_type = 2: %v; want a refusal: %s", res.Err, want)
 	}

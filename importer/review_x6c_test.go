@@ -40,7 +40,7 @@ func TestReviewX6FlushTablesReadLock(t *testing.T) {
 	// journaled on a worker, which waited for the lock for ever. Refused at its line.
 	dump := head + "SELECT COUNT(*) INTO @c FROM k;\n" + rowsOf("k", 1, 21) + "FLUSH TABLES WITH READ LOCK;\n" + tail
 	res := importFile(t, testsandbox.Start(t), "", writeFile(t, "d.sql", []byte(dump)), checkpointed(t))
-	const want = "line 7: other: FLUSH TABLES WITH READ LOCK blocks every write on the server"
+	const want = "line 7: FLUSH TABLES: FLUSH TABLES WITH READ LOCK blocks every write on the server"
 	if res.Err == nil || !strings.Contains(res.Err.Error(), want) {
 		t.Errorf("global read lock: %v; want a refusal: %s", res.Err, want)
 	}

@@ -91,7 +91,7 @@ func TestReviewX9aWrappedDiagnosticsReader(t *testing.T) {
 		for mode, o := range x7Modes() {
 			t.Run("parallel/"+name+"/"+mode, func(t *testing.T) {
 				res := importFile(t, testsandbox.Start(t), "", writeFile(t, "d.sql", []byte(dump)), o)
-				want := fmt.Sprintf("line %d: other: it reads the diagnostics area", lineOf(t, dump, reader))
+				want := fmt.Sprintf("line %d: %s: it reads the diagnostics area", lineOf(t, dump, reader), strings.Fields(reader)[0])
 				if res.Err == nil || !strings.Contains(res.Err.Error(), want) {
 					t.Fatalf("got %v, want a refusal: %s", res.Err, want)
 				}

@@ -57,9 +57,9 @@ func TestImportBadInput(t *testing.T) {
 		{"raw NUL", write("nul.sql", append(append([]byte{}, body...), "INSERT INTO t VALUES (3, 'a\x00b');\n"...)), nil, exitFailure,
 			`nul\.sql: offset 136, line 4: NUL byte`},
 		{"statement over max_allowed_packet", write("huge.sql", huge), nil, exitFailure,
-			`huge\.sql: offset 108, line 4: insert .t.: statement is \d+ bytes, larger than the server's max_allowed_packet \(1048576\); raise it: SET GLOBAL max_allowed_packet=4194304`},
+			`huge\.sql: offset 108, line 4: INSERT .t.: statement is \d+ bytes, larger than the server's max_allowed_packet \(1048576\); raise it: SET GLOBAL max_allowed_packet=4194304`},
 		{"SQL error", write("dup.sql", append(append([]byte{}, body...), "INSERT INTO t VALUES (5,'a');\nINSERT INTO t VALUES (5,'b');\n"...)), nil, exitFailure,
-			`dup\.sql: offset 138, line 5: insert .t.: ERROR 1062 \(23000\): Duplicate entry '5' for key 'PRIMARY': INSERT INTO t VALUES \(5,'b'\)`},
+			`dup\.sql: offset 138, line 5: INSERT .t.: ERROR 1062 \(23000\): Duplicate entry '5' for key 'PRIMARY': INSERT INTO t VALUES \(5,'b'\)`},
 		{"SQL error under --force", write("dup2.sql", append(append([]byte{}, body...), "INSERT INTO t VALUES (6,'a');\nINSERT INTO t VALUES (6,'b');\nINSERT INTO t VALUES (7,'c');\n"...)), []string{"--force"}, exitSQLErrors,
 			`dumpscope: 1 SQL errors were skipped under --force:`},
 		{"shell escape refused", write("shell.sql", append(append([]byte{}, body...), "\\! touch /tmp/dumpscope-pwned\n"...)), nil, exitFailure,
@@ -69,7 +69,7 @@ func TestImportBadInput(t *testing.T) {
 		{"source refused", write("source.sql", append(append([]byte{}, body...), "source /etc/passwd\n"...)), nil, exitFailure,
 			`source\.sql: offset 108, line 4: client: client command source "/etc/passwd"`},
 		{"LOAD DATA LOCAL refused", write("local.sql", append(append([]byte{}, body...), "LOAD DATA LOCAL INFILE '/etc/passwd' INTO TABLE t;\n"...)), nil, exitFailure,
-			`local\.sql: offset 108, line 4: other: LOAD DATA LOCAL INFILE reads files on the client machine; refused`},
+			`local\.sql: offset 108, line 4: LOAD DATA: LOAD DATA LOCAL INFILE reads files on the client machine; refused`},
 		{"missing file", filepath.Join(dir, "nope.sql"), nil, exitFailure, `nope\.sql: .*no such file`},
 	}
 	for _, tc := range tests {
@@ -145,7 +145,7 @@ func TestImportPreflight(t *testing.T) {
 		code := runCommand(append(args, trig), stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
 		return code, errb.String()
 	}
-	if code, stderr := loader(); code != exitFailure || !strings.Contains(stderr, "trig.sql: offset 71, line 5: routine `tr` sets DEFINER=root@localhost, which loader@localhost may not assign") {
+	if code, stderr := loader(); code != exitFailure || !strings.Contains(stderr, "trig.sql: offset 71, line 5: CREATE TRIGGER `tr` sets DEFINER=root@localhost, which loader@localhost may not assign") {
 		t.Fatalf("definer: exit %d, want 1 with the definer named:\n%s", code, stderr)
 	}
 	if code, stderr := loader("--strip-definers"); code != 0 {

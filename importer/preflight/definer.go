@@ -75,5 +75,5 @@ func (c *DefinerCheck) Check(name string, st *split.Statement) error {
 		return nil
 	}
 	return fmt.Errorf("%s sets DEFINER=%s, which %s may not assign (it needs SUPER or SET USER); rerun with --strip-definers, or as a privileged account",
-		split.At(name, st).Statement(st.Kind, st.Table), def, c.account)
+		split.Describe(name, st), def, c.account)
 }

@@ -434,7 +434,7 @@ func (p *ParallelReplayer) at(st *split.Statement, err error) error {
 	if errors.As(err, &se) {
 		return err
 	}
-	return fmt.Errorf("%s: %w", split.At(p.opt.Name, st).Statement(st.Kind, st.Table), err)
+	return fmt.Errorf("%s: %w", split.Describe(p.opt.Name, st), err)
 }
 
 // inScope reports whether key is among keys, or global.

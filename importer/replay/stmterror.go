@@ -23,7 +23,10 @@ type StatementError struct {
 	Offset int64
 	Line   int64
 	Kind   split.Kind
-	Table  string
+	// What names the statement in the message (split.What: its verb or first word); the
+	// kind when empty.
+	What  string
+	Table string
 	// Code and SQLState are the server's; zero for refusals.
 	Code     uint16
 	SQLState string
@@ -35,7 +38,11 @@ type StatementError struct {
 
 func (e *StatementError) Error() string {
 	var b strings.Builder
-	b.WriteString(split.Position{Name: e.Name, Offset: e.Offset, Line: e.Line}.Statement(e.Kind, e.Table))
+	what := e.What
+	if what == "" {
+		what = e.Kind.String()
+	}
+	b.WriteString(split.Position{Name: e.Name, Offset: e.Offset, Line: e.Line}.Statement(what, e.Table))
 	if e.Code != 0 {
 		fmt.Fprintf(&b, ": ERROR %d (%s): %s", e.Code, e.SQLState, e.Message)
 	} else {
@@ -50,7 +57,7 @@ func (e *StatementError) Error() string {
 func (e *StatementError) Unwrap() error { return e.Err }
 
 func (r *Replayer) refuse(st *split.Statement, msg string) *StatementError {
-	return &StatementError{Name: r.opt.Name, Offset: st.Offset, Line: st.Line, Kind: st.Kind, Table: st.Table, Message: msg, Head: split.Head(st.SQL)}
+	return &StatementError{Name: r.opt.Name, Offset: st.Offset, Line: st.Line, Kind: st.Kind, What: split.What(st), Table: st.Table, Message: msg, Head: split.Head(st.SQL)}
 }
 
 // sqlError turns a server error into a StatementError; under Force it is recorded and
@@ -71,7 +78,7 @@ func (r *Replayer) sqlError(st *split.Statement, q []byte, err error) error {
 // statementError turns err, st's, into a StatementError; server says it is the server's
 // error (an SQL error --force may forgive), not a lost connection or the client's own.
 func (r *Replayer) statementError(st *split.Statement, q []byte, err error) (se *StatementError, server bool) {
-	se = &StatementError{Name: r.opt.Name, Offset: st.Offset, Line: st.Line, Kind: st.Kind, Table: st.Table, Head: split.Head(q), Err: err}
+	se = &StatementError{Name: r.opt.Name, Offset: st.Offset, Line: st.Line, Kind: st.Kind, What: split.What(st), Table: st.Table, Head: split.Head(q), Err: err}
 	var me *mysql.MySQLError
 	switch {
 	case errors.As(err, &me):

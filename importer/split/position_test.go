@@ -8,8 +8,14 @@ func TestPosition(t *testing.T) {
 	for _, tc := range []struct{ got, want string }{
 		{At("dump.sql", st).String(), "dump.sql: offset 1234567, line 890"},
 		{At("", st).String(), "offset 1234567, line 890"},
-		{At("dump.sql", st).Statement(st.Kind, st.Table), "dump.sql: offset 1234567, line 890: ddl `t`"},
-		{At("dump.sql", st).Statement(KindOther, ""), "dump.sql: offset 1234567, line 890: other"},
+		{At("dump.sql", st).Statement(st.Kind.String(), st.Table), "dump.sql: offset 1234567, line 890: ddl `t`"},
+		{At("dump.sql", st).Statement(KindOther.String(), ""), "dump.sql: offset 1234567, line 890: other"},
+		// A statement without a verb is named by its first word, not by its kind "other".
+		{Describe("dump.sql", &Statement{Kind: KindOther, SQL: []byte("call p()"), Offset: 7, Line: 2}), "dump.sql: offset 7, line 2: CALL"},
+		{Describe("dump.sql", &Statement{Kind: KindOther, SQL: []byte("/*!50003 SELECT 1 */"), Offset: 7, Line: 2}), "dump.sql: offset 7, line 2: SELECT"},
+		{Describe("dump.sql", &Statement{Kind: KindOther, SQL: []byte("get diagnostics @n = NUMBER"), Offset: 7, Line: 2}), "dump.sql: offset 7, line 2: GET DIAGNOSTICS"},
+		{Describe("dump.sql", &Statement{Kind: KindOther, SQL: []byte("(SELECT 1)"), Offset: 7, Line: 2}), "dump.sql: offset 7, line 2: other"},
+		{Describe("dump.sql", &Statement{Kind: KindDDL, Verb: "CREATE TABLE", Table: "t", Offset: 7, Line: 2}), "dump.sql: offset 7, line 2: CREATE TABLE `t`"},
 		{(&SplitError{Offset: 5, Line: 1, Msg: "unterminated string"}).Error(), "offset 5, line 1: unterminated string"},
 	} {
 		if tc.got != tc.want {
