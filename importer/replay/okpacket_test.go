@@ -188,13 +188,18 @@ func TestLiteralSQLMode(t *testing.T) {
 		"SET @@session.sql_mode = 'ANSI_QUOTES'":                                     {"ANSI_QUOTES", true, true},
 		"SET GLOBAL sql_mode = 'ANSI_QUOTES'":                                        {"", false, true},
 		"SET @@global.sql_mode = 'ANSI_QUOTES', @a = 1":                              {"", false, true},
-		"/*!40101 SET SQL_MODE=@OLD_SQL_MODE */":                                     {"", false, false},
-		"SET sql_mode = DEFAULT":                                                     {"", false, false},
-		"SET sql_mode = 4":                                                           {"", false, false},
-		"SET sql_mode = CONCAT(@@sql_mode, ',ANSI_QUOTES')":                          {"", false, false},
-		"/*!80000 SET sql_mode = 'ANSI_QUOTES' */":                                   {"", false, false},
-		"/*M!100100 SET sql_mode = 'ANSI_QUOTES' */":                                 {"", false, false},
-		"SET sql_mode = 'ANSI_QUOTES' /* a comment */":                               {"", false, false},
+		// GLOBAL holds for the names after it (difffuzz seed 44013: the session's mode
+		// was taken for NO_BACKSLASH_ESCAPES and the rows after it split wrongly).
+		"SET GLOBAL time_zone = '-03:00', sql_mode = 'NO_BACKSLASH_ESCAPES'": {"", false, true},
+		"SET @@global.time_zone = '-03:00', sql_mode = 'ANSI'":               {"ANSI", true, true},
+		"SET GLOBAL time_zone = '-03:00', SESSION sql_mode = 'ANSI'":         {"ANSI", true, true},
+		"/*!40101 SET SQL_MODE=@OLD_SQL_MODE */":                             {"", false, false},
+		"SET sql_mode = DEFAULT":                                             {"", false, false},
+		"SET sql_mode = 4":                                                   {"", false, false},
+		"SET sql_mode = CONCAT(@@sql_mode, ',ANSI_QUOTES')":                  {"", false, false},
+		"/*!80000 SET sql_mode = 'ANSI_QUOTES' */":                           {"", false, false},
+		"/*M!100100 SET sql_mode = 'ANSI_QUOTES' */":                         {"", false, false},
+		"SET sql_mode = 'ANSI_QUOTES' /* a comment */":                       {"", false, false},
 	} {
 		st := &split.Statement{SQL: []byte(sql)}
 		mode, assigned, ok := literalSQLMode(st)

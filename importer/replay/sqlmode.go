@@ -75,8 +75,9 @@ func literalSQLMode(st *split.Statement) (mode string, assigned, ok bool) {
 	if !l.Next().Is("SET") {
 		return "", false, false
 	}
+	var scope bool
 	for {
-		tok, target, global := l.SetTarget()
+		tok, target, global := l.SetTarget(&scope)
 		if tok.Kind == sqlscan.EOF {
 			return mode, assigned, true
 		}

@@ -321,6 +321,30 @@ func TestSetNoBackslashEscapesBetweenStatements(t *testing.T) {
 	}
 }
 
+// TestSetGlobalListKeepsSessionSQLMode: in SET GLOBAL a = …, sql_mode = …, the GLOBAL holds
+// for sql_mode too, so the session keeps its backslash escapes and the string below ends
+// at its second quote, as the client (told by the server's status flags) splits it.
+// Reading sql_mode as the session's split the rows after it under NO_BACKSLASH_ESCAPES:
+// ERROR 1064 where the client succeeded (difffuzz seed 44013).
+func TestSetGlobalListKeepsSessionSQLMode(t *testing.T) {
+	for _, in := range []string{
+		"SET GLOBAL time_zone='-03:00', sql_mode='NO_BACKSLASH_ESCAPES';\nSELECT 'a\\';b';\nSELECT 2;",
+		"SET GLOBAL time_zone='-03:00', @x = 1, sql_mode='ANSI_QUOTES';\nSELECT \"a';b\";\nSELECT 2;",
+	} {
+		sp := NewSplitter(strings.NewReader(in), SplitOptions{TrackSQLMode: true})
+		var got []string
+		for sp.Next() {
+			got = append(got, string(sp.Statement().SQL))
+		}
+		if err := sp.Err(); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 3 || got[2] != "SELECT 2" {
+			t.Errorf("%q split into %q, want 3 statements: the session's sql_mode did not change", in, got)
+		}
+	}
+}
+
 // TestSplitSingleLineDump: a dump written as one line (no newline at all) is split
 // statement by statement; memory stays bounded by the largest statement, not the line.
 func TestSplitSingleLineDump(t *testing.T) {

@@ -62,8 +62,9 @@ func parseSQLMode(v string) trackedMode {
 func (t *tracker) set(s *Splitter, sql []byte) {
 	l := sqlscan.New(sql, s.Syntax())
 	l.Next() // SET
+	var scope bool
 	for {
-		tok, target, global := l.SetTarget()
+		tok, target, global := l.SetTarget(&scope)
 		switch {
 		case tok.Kind == sqlscan.EOF:
 			return

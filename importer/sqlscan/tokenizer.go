@@ -384,22 +384,37 @@ func ContainsFoldASCII(b []byte, s string) bool {
 // (SET NAMES, SET CHARACTER SET), and EOF at the end of the statement. The splitter's
 // sql_mode tracking and the replay's literal sql_mode read SET statements through it, so
 // that both see the same variable in the same scope.
-func (l *Tokenizer) SetTarget() (tok Token, name string, global bool) {
+//
+// scope carries the statement's scope keyword from one assignment to the next: the
+// server reads SET GLOBAL time_zone = '-03:00', sql_mode = 'NO_BACKSLASH_ESCAPES' as two
+// GLOBAL assignments, the session keeping its sql_mode (MariaDB 10.11: a GLOBAL, SESSION
+// or LOCAL holds for the plain names after it, until the next one; @@x, @@global.x and
+// @@session.x name their own scope and change nothing after them; NAMES and CHARACTER SET
+// are the session's under any keyword). A caller passes a pointer to one false per
+// statement. Reading the second assignment as the session's made the splitter split the
+// rows after it under NO_BACKSLASH_ESCAPES, where the client did not (difffuzz seed 44013).
+func (l *Tokenizer) SetTarget(scope *bool) (tok Token, name string, global bool) {
 	tok = l.Next()
 	switch {
 	case tok.Is("SESSION") || tok.Is("LOCAL"):
+		*scope = false
 		tok = l.Next()
 	case tok.Is("GLOBAL"):
-		global = true
+		*scope = true
 		tok = l.Next()
 	}
 	name = strings.ToLower(tok.Text)
-	if tok.Kind == Var && strings.HasPrefix(name, "@@") {
+	switch {
+	case tok.Kind == Var && strings.HasPrefix(name, "@@"):
 		name = strings.TrimPrefix(name, "@@")
-		global = global || strings.HasPrefix(name, "global.")
+		global = strings.HasPrefix(name, "global.")
 		if k := strings.IndexByte(name, '.'); k >= 0 {
 			name = name[k+1:]
 		}
+	case tok.Kind == Var: // a user variable
+	case tok.Kind == Word && (tok.Is("NAMES") || tok.Is("CHARACTER") || tok.Is("CHARSET")):
+	default:
+		global = *scope
 	}
 	return tok, name, global
 }

@@ -92,12 +92,24 @@ func TestSetTarget(t *testing.T) {
 		"SET @OLD_SQL_MODE=@@SQL_MODE, SQL_MODE=''": {{"@old_sql_mode", false}, {"sql_mode", false}},
 		"SET a = (1, 2), GLOBAL b = 3":              {{"a", false}, {"b", true}},
 		"SET NAMES utf8mb4":                         {{"names", false}},
+		// A scope keyword holds for the plain names after it (each checked on MariaDB
+		// 10.11 with @@global.sql_mode and @@session.sql_mode after the statement).
+		"SET GLOBAL time_zone='-03:00', sql_mode='NO_BACKSLASH_ESCAPES'":        {{"time_zone", true}, {"sql_mode", true}},
+		"SET @@global.time_zone='-03:00', sql_mode='NO_BACKSLASH_ESCAPES'":      {{"time_zone", true}, {"sql_mode", false}},
+		"SET GLOBAL time_zone='-03:00', @@sql_mode='NO_BACKSLASH_ESCAPES'":      {{"time_zone", true}, {"sql_mode", false}},
+		"SET GLOBAL time_zone='-03:00', @x=1, sql_mode='NO_BACKSLASH_ESCAPES'":  {{"time_zone", true}, {"@x", false}, {"sql_mode", true}},
+		"SET GLOBAL a=1, SESSION b=2, sql_mode='NO_BACKSLASH_ESCAPES'":          {{"a", true}, {"b", false}, {"sql_mode", false}},
+		"SET SESSION a=1, GLOBAL b=2, sql_mode='NO_BACKSLASH_ESCAPES'":          {{"a", false}, {"b", true}, {"sql_mode", true}},
+		"SET GLOBAL a=1, LOCAL sql_mode='NO_BACKSLASH_ESCAPES'":                 {{"a", true}, {"sql_mode", false}},
+		"SET GLOBAL a=1, NAMES latin1, sql_mode='NO_BACKSLASH_ESCAPES'":         {{"a", true}, {"names", false}, {"sql_mode", true}},
+		"SET GLOBAL a=1, CHARACTER SET latin1, sql_mode='NO_BACKSLASH_ESCAPES'": {{"a", true}, {"character", false}, {"sql_mode", true}},
 	} {
 		l := Tokenizer{Src: []byte(q)}
 		l.Next() // SET
 		var got []target
+		var scope bool
 		for {
-			tok, name, global := l.SetTarget()
+			tok, name, global := l.SetTarget(&scope)
 			if tok.Kind == EOF {
 				break
 			}
