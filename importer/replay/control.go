@@ -321,7 +321,9 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		case err == nil && after != "":
 			err = cr.giveBack(ctx, st, after)
 		case err == nil:
-			err = cr.recordUserVars(ctx, p.control, p.control, st)
+			// Read now, written at the next statement: after it, if it reads the
+			// diagnostics area, which the journal's INSERT would empty (diagtail.go).
+			err = cr.diag.holdVars(ctx, p, st)
 		}
 		if err == nil {
 			err = journalMixedSet(ctx, cr, st, pl)

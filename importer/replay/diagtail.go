@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // The diagnostics area of the dump's statements on the control connection.
@@ -36,25 +38,85 @@ type diagTail struct {
 	// readers are the progress rows of the readers that ran inside it, written before
 	// finish.
 	readers []checkpoint.Stretch
+	// vars are the user-variable journal rows read and not written yet (holdVars), in
+	// stream order: written first when it settles. With finish nil they are all that is
+	// owed (a statement that has no progress row, SELECT … INTO @v outside a
+	// transaction).
+	vars []checkpoint.HeldVars
 }
 
-// owe makes finish and abort what is owed.
+// owe makes finish and abort what is owed (the journal rows held are kept: they come
+// first).
 func (d *diagTail) owe(finish, abort func(ctx context.Context) error) {
 	d.finish, d.abort, d.readers = finish, abort, nil
 }
 
-// settle commits what is owed, with the progress rows of the readers that ran inside it.
+// owes reports whether anything is owed.
+func (d *diagTail) owes() bool { return d.finish != nil || len(d.vars) > 0 }
+
+// holdVars reads at once the values st, just run on the control connection, gave the
+// user variables a resume must get back (controller.recordUserVars), and holds their
+// journal row until the next statement is known (see above). Nothing without progress
+// rows.
+func (d *diagTail) holdVars(ctx context.Context, p *ParallelReplayer, st *split.Statement) error {
+	cp := p.opt.Checkpoint
+	names := p.ctl.userVarsOf(st)
+	if cp == nil || len(names) == 0 || sqlscan.ContainsFoldASCII(st.SQL, "SQL_CALC_FOUND_ROWS") || mixedSet(st) {
+		return nil // as recordUserVars
+	}
+	v, err := checkpoint.ReadVars(ctx, p.control, st.Offset, st.SQL, names)
+	if err != nil {
+		return p.at(st, err)
+	}
+	d.vars = append(d.vars, v)
+	return nil
+}
+
+// settle commits what is owed: the journal rows held, then the progress rows of the
+// readers that ran inside it, then finish. When only journal rows were owed and readers
+// ran, all of it commits in one transaction of its own: a kill between a statement's
+// journal row and its reader's progress row would have the resume give the statement's
+// values back with a SET, which leaves no warning, and run the reader again, which then
+// reads none where the client's read the statement's.
 func (d *diagTail) settle(ctx context.Context, p *ParallelReplayer) error {
-	finish, abort, readers := d.finish, d.abort, d.readers
-	d.finish, d.abort, d.readers = nil, nil, nil
+	finish, abort, readers, vars := d.finish, d.abort, d.readers, d.vars
+	d.finish, d.abort, d.readers, d.vars = nil, nil, nil, nil
 	held := p.serial.warn.held
 	p.serial.warn.held = nil
-	if finish == nil {
+	if finish == nil && len(vars) == 0 {
 		return nil
+	}
+	if finish == nil {
+		own := len(readers) > 0
+		if own {
+			if _, err := p.control.ExecContext(ctx, "START TRANSACTION"); err != nil {
+				return fmt.Errorf("journal the user variables at offset %d: %w", vars[0].Offset(), err)
+			}
+		}
+		finish = func(ctx context.Context) error {
+			if !own {
+				return nil
+			}
+			_, err := p.control.ExecContext(ctx, ownCommit)
+			return err
+		}
+		abort = func(ctx context.Context) error {
+			if !own {
+				return nil
+			}
+			_, err := p.control.ExecContext(ctx, ownRollback)
+			return err
+		}
 	}
 	if held != nil {
 		// The statement's warnings: readers of them run before, and leave the list.
 		if err := p.serial.warn.countWarnings(ctx, p.control, held); err != nil {
+			_ = abort(ctx)
+			return err
+		}
+	}
+	for _, v := range vars {
+		if err := checkpoint.WriteVars(ctx, p.opt.Checkpoint, p.control, v); err != nil {
 			_ = abort(ctx)
 			return err
 		}
@@ -71,12 +133,15 @@ func (d *diagTail) settle(ctx context.Context, p *ParallelReplayer) error {
 // end settles what is owed when the dispatch ends (err: how), or rolls it back when the
 // run was cancelled.
 func (d *diagTail) end(ctx context.Context, p *ParallelReplayer, err error) error {
-	if d.finish == nil {
+	if !d.owes() {
 		return err
 	}
 	if ctx.Err() != nil {
-		d.finish, d.readers, p.serial.warn.held = nil, nil, nil
-		_ = d.abort(context.WithoutCancel(ctx))
+		abort := d.abort
+		d.finish, d.abort, d.readers, d.vars, p.serial.warn.held = nil, nil, nil, nil, nil
+		if abort != nil {
+			_ = abort(context.WithoutCancel(ctx))
+		}
 		return err
 	}
 	if serr := d.settle(ctx, p); serr != nil {
@@ -89,7 +154,7 @@ func (d *diagTail) end(ctx context.Context, p *ParallelReplayer, err error) erro
 // owed, unless st reads the diagnostics area and runs here; then st runs at once, inside
 // that transaction (done).
 func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.Statement, end int64, pl plan.Plan) (done bool, err error) {
-	if d.finish == nil {
+	if !d.owes() {
 		p.serial.warn.held = nil // its commit did not wait (an error): not counted
 		return false, nil
 	}
@@ -98,7 +163,10 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 	}
 	cp := p.opt.Checkpoint
 	reads := p.disp.planner.ReadsDiagnostics(st) || plan.KeepsDiagnostics(st) // SHOW WARNINGS: as a reader, the tail waits on
-	if !reads || pl.Kind != plan.Serial || cp.Skip(st.Offset) {
+	// Journal rows alone are owed outside any transaction: a reader that would open one
+	// (a CALL) is not run inside the one settle opens for them.
+	varsOnly := d.finish == nil && (pl.InRegion || pl.OpenAfter)
+	if !reads || pl.Kind != plan.Serial || cp.Skip(st.Offset) || varsOnly {
 		return false, d.settle(ctx, p)
 	}
 	r := p.serial
@@ -107,13 +175,16 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 		err = r.exec(ctx, p.control, st, r.counts.give(st, q, p.disp.prevSent))
 	}
 	if err == nil && q != nil {
-		err = p.ctl.recordUserVars(ctx, p.control, p.control, st)
+		err = d.holdVars(ctx, p, st) // the next reader reads what the statement before left
 	}
 	if err != nil {
 		// The transaction it ran in is rolled back: the statement before it runs again
 		// on resume, with it.
-		d.finish, d.readers = nil, nil
-		_ = d.abort(ctx)
+		abort := d.abort
+		d.finish, d.abort, d.readers, d.vars = nil, nil, nil, nil
+		if abort != nil {
+			_ = abort(ctx)
+		}
 		return true, err
 	}
 	if st.Kind != split.KindSession && !(pl.Volatile && !pl.InRegion && !pl.OpenAfter) {
@@ -149,6 +220,9 @@ type barrierTail struct {
 	// db is the database of st's table when it ran (a USE may come before the tail).
 	db                              string
 	ddl, intent, ddlIntent, creates bool
+	// varsHeld: its user variables were read when it ran, their journal row held in
+	// diagTail (oweBarrier), not read by run.
+	varsHeld bool
 }
 
 // oweBarrier defers t (a statement run on the control connection in a serial run) until
@@ -157,8 +231,15 @@ type barrierTail struct {
 // TABLE IF NOT EXISTS and DROP TABLE IF EXISTS leave a note a reader reads:
 // TestReviewX9aDiagnosticsAfterDDL), and the abort leaves it unrecorded, as a kill right
 // after it would (a resume runs it again: runBarrier's "already exists").
-func (d *diagTail) oweBarrier(dp *dispatcher, t barrierTail) error {
-	t.st = heldStatement(t.st, t.ddl || len(dp.p.ctl.userVarsOf(t.st)) > 0) // journaled in run; AfterDDL reads a DDL whole
+//
+// Its user variables are read at once: a reader that runs before the tail may set them
+// again, and the journal row must hold what the statement gave (TestResumeFoundTriggerVariable).
+func (d *diagTail) oweBarrier(ctx context.Context, dp *dispatcher, t barrierTail) error {
+	if err := d.holdVars(ctx, dp.p, t.st); err != nil {
+		return t.run(ctx, dp, err) // rolled back
+	}
+	t.varsHeld = true
+	t.st = heldStatement(t.st, t.ddl) // AfterDDL reads a DDL whole
 	abort := func(ctx context.Context) error { _, err := t.c.ExecContext(ctx, ownRollback); return err }
 	if t.ddl {
 		abort = func(context.Context) error { return nil }
@@ -179,9 +260,10 @@ func (t barrierTail) run(ctx context.Context, dp *dispatcher, err error) error {
 	if err == nil && t.intent {
 		err = cp.Ran(ctx, c, st.Offset)
 	}
-	if err == nil && c == p.control {
+	if err == nil && c == p.control && !t.varsHeld {
 		// In the statement's transaction, with its progress row: a resume that skips it
-		// still gets the user variables it set (@n := @n + 1).
+		// still gets the user variables it set (@n := @n + 1). Held (oweBarrier), they
+		// are written there too, by settle, just before.
 		err = p.ctl.recordUserVars(ctx, c, c, st)
 	}
 	if err != nil {
