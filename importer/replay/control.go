@@ -27,6 +27,9 @@ type controller struct {
 	// routineVars are the user variables named in the bodies of the triggers and stored
 	// functions the dump created so far (userVarsOf).
 	routineVars []string
+	// procVars are the user variables named in the bodies of the procedures the dump
+	// created so far, journaled after a CALL (userVarsOf).
+	procVars []string
 	// pendingFrom is the stream offset from which statements ran on the control
 	// connection inside a transaction or under table locks without a progress row yet
 	// (-1: none).

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/plan"
@@ -30,19 +31,22 @@ import (
 // table, tells whether it ran).
 
 // diagTail is what the control connection owes the statement that ran last: its progress
-// row and the commit that ends its transaction.
+// row and the commit that ends its transaction, and the journal rows of user variables.
 type diagTail struct {
-	// finish commits it with its progress row (nil: nothing is owed); abort rolls it
-	// back (the run failed before it was known whether a reader follows).
+	// finish commits it with its progress row (nil: no progress row is owed); abort
+	// rolls it back (the run failed before it was known whether a reader follows).
 	finish, abort func(ctx context.Context) error
 	// readers are the progress rows of the readers that ran inside it, written before
 	// finish.
 	readers []checkpoint.Stretch
 	// vars are the user-variable journal rows read and not written yet (holdVars), in
 	// stream order: written first when it settles. With finish nil they are all that is
-	// owed (a statement that has no progress row, SELECT … INTO @v outside a
-	// transaction).
+	// owed (a statement that has no progress row: SELECT … INTO @v outside a
+	// transaction, SET @v = (SELECT …)).
 	vars []checkpoint.HeldVars
+	// own: with finish nil, a reader ran inside a transaction the tail opened for it
+	// (before), which settle commits.
+	own bool
 }
 
 // owe makes finish and abort what is owed (the journal rows held are kept: they come
@@ -53,6 +57,29 @@ func (d *diagTail) owe(finish, abort func(ctx context.Context) error) {
 
 // owes reports whether anything is owed.
 func (d *diagTail) owes() bool { return d.finish != nil || len(d.vars) > 0 }
+
+// take empties d and returns what it owed; abort is never nil (a tail of journal rows
+// alone rolls back the transaction it opened for a reader, if it did).
+func (d *diagTail) take(p *ParallelReplayer) (finish, abort func(ctx context.Context) error, readers []checkpoint.Stretch, vars []checkpoint.HeldVars) {
+	finish, abort, readers, vars, own := d.finish, d.abort, d.readers, d.vars, d.own
+	*d = diagTail{}
+	if finish != nil || (!own && len(vars) == 0) {
+		if abort == nil {
+			abort = func(context.Context) error { return nil }
+		}
+		return finish, abort, readers, vars
+	}
+	end := func(q string) func(ctx context.Context) error {
+		return func(ctx context.Context) error {
+			if !own {
+				return nil
+			}
+			_, err := p.control.ExecContext(ctx, q)
+			return err
+		}
+	}
+	return end(ownCommit), end(ownRollback), readers, vars
+}
 
 // holdVars reads at once the values st, just run on the control connection, gave the
 // user variables a resume must get back (controller.recordUserVars), and holds their
@@ -73,41 +100,17 @@ func (d *diagTail) holdVars(ctx context.Context, p *ParallelReplayer, st *split.
 }
 
 // settle commits what is owed: the journal rows held, then the progress rows of the
-// readers that ran inside it, then finish. When only journal rows were owed and readers
-// ran, all of it commits in one transaction of its own: a kill between a statement's
-// journal row and its reader's progress row would have the resume give the statement's
-// values back with a SET, which leaves no warning, and run the reader again, which then
-// reads none where the client's read the statement's.
+// readers that ran inside it, then finish. Journal rows alone, with readers, commit in the
+// transaction before opened for the readers: a kill between a statement's journal row and
+// its reader's progress row would have the resume give the statement's values back with
+// a SET, which leaves no warning, and skip the reader or run it again reading none.
 func (d *diagTail) settle(ctx context.Context, p *ParallelReplayer) error {
-	finish, abort, readers, vars := d.finish, d.abort, d.readers, d.vars
-	d.finish, d.abort, d.readers, d.vars = nil, nil, nil, nil
 	held := p.serial.warn.held
 	p.serial.warn.held = nil
-	if finish == nil && len(vars) == 0 {
+	if !d.owes() {
 		return nil
 	}
-	if finish == nil {
-		own := len(readers) > 0
-		if own {
-			if _, err := p.control.ExecContext(ctx, "START TRANSACTION"); err != nil {
-				return fmt.Errorf("journal the user variables at offset %d: %w", vars[0].Offset(), err)
-			}
-		}
-		finish = func(ctx context.Context) error {
-			if !own {
-				return nil
-			}
-			_, err := p.control.ExecContext(ctx, ownCommit)
-			return err
-		}
-		abort = func(ctx context.Context) error {
-			if !own {
-				return nil
-			}
-			_, err := p.control.ExecContext(ctx, ownRollback)
-			return err
-		}
-	}
+	finish, abort, readers, vars := d.take(p)
 	if held != nil {
 		// The statement's warnings: readers of them run before, and leave the list.
 		if err := p.serial.warn.countWarnings(ctx, p.control, held); err != nil {
@@ -127,21 +130,25 @@ func (d *diagTail) settle(ctx context.Context, p *ParallelReplayer) error {
 			return err
 		}
 	}
+	if finish == nil {
+		return nil
+	}
 	return finish(ctx)
 }
 
 // end settles what is owed when the dispatch ends (err: how), or rolls it back when the
-// run was cancelled.
+// run was cancelled. On a graceful stop journal rows owed alone are dropped too, with the
+// readers that ran after them: the resume runs the statement again (nothing after it
+// committed), and its reader reads what it left. Settled, the resume would give its
+// values back with a SET, and refuse the reader after it.
 func (d *diagTail) end(ctx context.Context, p *ParallelReplayer, err error) error {
 	if !d.owes() {
 		return err
 	}
-	if ctx.Err() != nil {
-		abort := d.abort
-		d.finish, d.abort, d.readers, d.vars, p.serial.warn.held = nil, nil, nil, nil, nil
-		if abort != nil {
-			_ = abort(context.WithoutCancel(ctx))
-		}
+	if ctx.Err() != nil || (errors.Is(err, ErrStopped) && d.finish == nil) {
+		_, abort, _, _ := d.take(p)
+		p.serial.warn.held = nil
+		_ = abort(context.WithoutCancel(ctx))
 		return err
 	}
 	if serr := d.settle(ctx, p); serr != nil {
@@ -152,7 +159,10 @@ func (d *diagTail) end(ctx context.Context, p *ParallelReplayer, err error) erro
 
 // before runs ahead of everything else for st (controller.runPlanned): it commits what is
 // owed, unless st reads the diagnostics area and runs here; then st runs at once, inside
-// that transaction (done).
+// that transaction (done). Owed journal rows alone, the transaction is opened here (START
+// TRANSACTION keeps the conditions), so that a reader that writes (a CALL) commits with
+// its progress row, and the row count the statement before left is given back
+// (giveRowCount).
 func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.Statement, end int64, pl plan.Plan) (done bool, err error) {
 	if !d.owes() {
 		p.serial.warn.held = nil // its commit did not wait (an error): not counted
@@ -163,14 +173,29 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 	}
 	cp := p.opt.Checkpoint
 	reads := p.disp.planner.ReadsDiagnostics(st) || plan.KeepsDiagnostics(st) // SHOW WARNINGS: as a reader, the tail waits on
-	// Journal rows alone are owed outside any transaction: a reader that would open one
-	// (a CALL) is not run inside the one settle opens for them.
-	varsOnly := d.finish == nil && (pl.InRegion || pl.OpenAfter)
-	if !reads || pl.Kind != plan.Serial || cp.Skip(st.Offset) || varsOnly {
+	// Journal rows owed alone: a reader that opens the dump's transaction (or runs in
+	// it) does not run in the one opened here.
+	varsOnly := d.finish == nil
+	if !reads || pl.Kind != plan.Serial || cp.Skip(st.Offset) || (varsOnly && (pl.InRegion || pl.OpenAfter)) {
 		return false, d.settle(ctx, p)
 	}
 	r := p.serial
-	q, err := r.prepare(ctx, st)
+	if varsOnly && !d.own {
+		if _, err = p.control.ExecContext(ctx, "START TRANSACTION"); err != nil {
+			return true, p.at(st, fmt.Errorf("open the transaction of the journal rows before it: %w", err))
+		}
+		d.own = true
+	}
+	// On resume the statement before may have been skipped (a SHOW WARNINGS, which
+	// journals trigger variables, after a skipped INSERT IGNORE): as runSerial does.
+	err = p.ctl.skipped.lostState(ctx, st)
+	var q []byte
+	if err == nil {
+		q, err = r.prepare(ctx, st)
+	}
+	if err == nil && q != nil && varsOnly {
+		err = giveRowCount(ctx, p, st)
+	}
 	if err == nil && q != nil {
 		err = r.exec(ctx, p.control, st, r.counts.give(st, q, p.disp.prevSent))
 	}
@@ -180,11 +205,8 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 	if err != nil {
 		// The transaction it ran in is rolled back: the statement before it runs again
 		// on resume, with it.
-		abort := d.abort
-		d.finish, d.abort, d.readers, d.vars = nil, nil, nil, nil
-		if abort != nil {
-			_ = abort(ctx)
-		}
+		_, abort, _, _ := d.take(p)
+		_ = abort(ctx)
 		return true, err
 	}
 	if st.Kind != split.KindSession && !(pl.Volatile && !pl.InRegion && !pl.OpenAfter) {
@@ -193,6 +215,46 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 		d.readers = append(d.readers, checkpoint.Stretch{Start: st.Offset, End: end, Statements: 1, Digest: cp.DigestAt(end), InsertID: true})
 	}
 	return true, afterSerial(ctx, p.ctl, st)
+}
+
+// giveRowCount gives the control connection back, before st, a reader of the diagnostics
+// area that names ROW_COUNT (GET DIAGNOSTICS @r = ROW_COUNT, which give cannot turn into
+// a literal), the row count the dump's statement before it left: dumpscope's reads after
+// that statement (the count itself, its warnings, its user variables) are SELECTs, which
+// leave −1, and the START TRANSACTION before leaves 0. Each statement sent keeps the
+// conditions (it opens no table and raises none): SELECT 1 leaves −1, DO 0 leaves 0, and
+// SELECT 1 INTO @dumpscope_row_count 1 (the only counts a SELECT … INTO, SET or DO
+// leaves; checked on MariaDB 10.11). Another count is left as it is. A CALL or EXECUTE
+// gets FOUND_ROWS() given before it (rowCounts.giveFound), which leaves −1 anyway.
+func giveRowCount(ctx context.Context, p *ParallelReplayer, st *split.Statement) error {
+	rc := p.serial.counts
+	if rc == nil || !sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || mayRunCode(st) {
+		return nil
+	}
+	rc.mu.Lock()
+	n, known := rc.row, rc.rowAt >= 0 && !rc.rowLost
+	rc.mu.Unlock()
+	var q string
+	switch {
+	case !known:
+		return nil // refused (lostState)
+	case n == -1:
+		return p.control.QueryRowContext(ctx, "SELECT 1").Scan(new(int))
+	case n == 0:
+		q = "DO 0"
+	case n == 1:
+		q = "SELECT 1 INTO @dumpscope_row_count"
+	default:
+		return nil
+	}
+	_, err := p.control.ExecContext(ctx, q)
+	return err
+}
+
+// mayRunCode reports whether st is a CALL or an EXECUTE (IMMEDIATE or not).
+func mayRunCode(st *split.Statement) bool {
+	w := strings.ToUpper(sqlscan.FirstWord(st.SQL))
+	return w == "CALL" || w == "EXECUTE"
 }
 
 // heldStatement is st as a deferred commit keeps it: Raw dropped and SQL copied (they
@@ -220,9 +282,6 @@ type barrierTail struct {
 	// db is the database of st's table when it ran (a USE may come before the tail).
 	db                              string
 	ddl, intent, ddlIntent, creates bool
-	// varsHeld: its user variables were read when it ran, their journal row held in
-	// diagTail (oweBarrier), not read by run.
-	varsHeld bool
 }
 
 // oweBarrier defers t (a statement run on the control connection in a serial run) until
@@ -232,14 +291,11 @@ type barrierTail struct {
 // TestReviewX9aDiagnosticsAfterDDL), and the abort leaves it unrecorded, as a kill right
 // after it would (a resume runs it again: runBarrier's "already exists").
 //
-// Its user variables are read at once: a reader that runs before the tail may set them
-// again, and the journal row must hold what the statement gave (TestResumeFoundTriggerVariable).
-func (d *diagTail) oweBarrier(ctx context.Context, dp *dispatcher, t barrierTail) error {
-	if err := d.holdVars(ctx, dp.p, t.st); err != nil {
-		return t.run(ctx, dp, err) // rolled back
-	}
-	t.varsHeld = true
-	t.st = heldStatement(t.st, t.ddl) // AfterDDL reads a DDL whole
+// Its user variables are read and journaled by run, in the transaction: read at once,
+// the SELECT of them would leave a ROW_COUNT of −1 to a GET DIAGNOSTICS @r = ROW_COUNT
+// after a DML statement, where the client's reads the rows it changed.
+func (d *diagTail) oweBarrier(dp *dispatcher, t barrierTail) error {
+	t.st = heldStatement(t.st, t.ddl || len(dp.p.ctl.userVarsOf(t.st)) > 0) // journaled in run; AfterDDL reads a DDL whole
 	abort := func(ctx context.Context) error { _, err := t.c.ExecContext(ctx, ownRollback); return err }
 	if t.ddl {
 		abort = func(context.Context) error { return nil }
@@ -260,10 +316,9 @@ func (t barrierTail) run(ctx context.Context, dp *dispatcher, err error) error {
 	if err == nil && t.intent {
 		err = cp.Ran(ctx, c, st.Offset)
 	}
-	if err == nil && c == p.control && !t.varsHeld {
+	if err == nil && c == p.control {
 		// In the statement's transaction, with its progress row: a resume that skips it
-		// still gets the user variables it set (@n := @n + 1). Held (oweBarrier), they
-		// are written there too, by settle, just before.
+		// still gets the user variables it set (@n := @n + 1).
 		err = p.ctl.recordUserVars(ctx, c, c, st)
 	}
 	if err != nil {

@@ -509,7 +509,7 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 	}
 	t := barrierTail{c: c, st: st, end: end, digest: digest, db: dp.statementDB(st), ddl: ddl, intent: intent, ddlIntent: ddlIntent, creates: creates}
 	if err == nil && c == p.control && dp.planner.Serial() {
-		return p.ctl.diag.oweBarrier(ctx, dp, t) // until the next statement is known (diagtail.go)
+		return p.ctl.diag.oweBarrier(dp, t) // until the next statement is known (diagtail.go)
 	}
 	return t.run(ctx, dp, err)
 }
