@@ -153,3 +153,40 @@ func runDiagVarsCase(t *testing.T, ref, srv *sandbox.Server, dump string, line i
 		t.Errorf("after the first run and the resume the re-dump differs from the client's:\n%s\n%s", cmp.Diff(want, have), log.String())
 	}
 }
+
+// TestDiagVarsRowCount: GET DIAGNOSTICS @w = ROW_COUNT right after a statement whose user
+// variables are journaled with no progress row (SELECT … INTO @d, SET @d = (SELECT …)),
+// alone and with NUMBER, after SHOW WARNINGS and in a run with a trigger that sets @trg.
+// Once the journal's row waited for the reader, the reader still read −1 (the SELECT of
+// the values, the replay's SELECT ROW_COUNT() and warning count) or 0 (the START
+// TRANSACTION of the journal's row) where the client's read the statement's count
+// (difffuzz seed 42002, its script; diagTail's giveRowCount).
+func TestDiagVarsRowCount(t *testing.T) {
+	seed, err := os.ReadFile("../internal/difffuzz/testdata/found/seed-42002-parallel.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const head = "SET NAMES utf8mb4;\nCREATE DATABASE fz0;\nUSE fz0;\n" +
+		"CREATE TABLE sv (n int AUTO_INCREMENT PRIMARY KEY, name varchar(40), v varchar(400)) ENGINE=InnoDB;\n" +
+		"CREATE TABLE k (id int PRIMARY KEY) ENGINE=InnoDB;\n"
+	const store = "INSERT INTO sv (name, v) VALUES ('w', @w), ('r', @r);\n"
+	cases := map[string]string{
+		"seed-42002":    string(seed),
+		"one row":       head + "SELECT CAST('7x' AS SIGNED) INTO @d;\nGET DIAGNOSTICS @w = NUMBER, @r = ROW_COUNT;\n" + store,
+		"no row":        head + "SELECT id INTO @d FROM k;\nGET DIAGNOSTICS @r = ROW_COUNT, @w = NUMBER;\n" + store,
+		"set":           head + "SET @d = (SELECT COUNT(*) FROM k);\nGET DIAGNOSTICS @r = ROW_COUNT;\n" + store,
+		"rows returned": head + "SELECT @d := COUNT(*) FROM k;\nGET DIAGNOSTICS @r = ROW_COUNT;\n" + store,
+		"show warnings": head + "SELECT CAST('7x' AS SIGNED) INTO @d;\nSHOW WARNINGS;\nGET DIAGNOSTICS @r = ROW_COUNT, @w = NUMBER;\n" + store,
+		"trigger var": head + "CREATE TABLE t3 (id int) ENGINE=InnoDB;\nCREATE TRIGGER trg4 BEFORE INSERT ON t3 FOR EACH ROW SET @trg = COALESCE(@trg, 0) + 1;\n" +
+			"SELECT CAST('7x' AS SIGNED) INTO @d;\nGET DIAGNOSTICS @r = ROW_COUNT, @w = NUMBER;\n" + store +
+			"INSERT IGNORE INTO t3 VALUES (1), (2);\nGET DIAGNOSTICS @r = ROW_COUNT;\n" + store,
+	}
+	for name, dump := range cases {
+		for mode, o := range map[string]importer.Options{
+			"parallel":     {Parallel: 3, BatchBytes: 2 << 10},
+			"checkpointed": checkpointed(t),
+		} {
+			t.Run(name+"/"+mode, func(t *testing.T) { importMatchesClient(t, dump, o, "fz0") })
+		}
+	}
+}
