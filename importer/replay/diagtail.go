@@ -29,6 +29,27 @@ import (
 // anything else is sent. A kill in between has the resume run the statement again, as a
 // kill before its progress row always did (its intent, when it wrote a non-transactional
 // table, tells whether it ran).
+//
+// The user-variable journal's rows (controller.recordUserVars) are INSERTs too: after
+// SELECT CAST('7x' AS SIGNED) INTO @d, which has no progress row (volatile, outside a
+// transaction), its row emptied the warning before GET DIAGNOSTICS read it, and after
+// SHOW WARNINGS, which journals the variables the dump's trigger bodies name, likewise
+// (TestDiffFuzzFound2SelectIntoDiagnostics, …ShowWarningsAfterTriggerVars). What keeps the
+// area, checked on MariaDB 10.11 between SELECT CAST('7x' AS SIGNED) INTO @d and GET
+// DIAGNOSTICS @w = NUMBER: a SELECT or DO that opens no table (SELECT @d, CHARSET(@d);
+// SELECT @@warning_count; SELECT ROW_COUNT()), SET @z = 1, SHOW WARNINGS, START
+// TRANSACTION, COMMIT, PREPARE; what empties it: any statement that opens a table (an
+// INSERT into the journal, SELECT … FROM information_schema.TABLES, CHECKSUM TABLE).
+// Each of the keepers sets ROW_COUNT anew (a SELECT −1, DO, SET, START TRANSACTION 0).
+// So the journal's values are read at once, and its row is held (holdVars) with what the
+// tail owes, or as all it owes: written when the next statement is known, after it when it
+// reads the area. Owed alone, the rows and the progress rows of the readers that ran
+// commit in one transaction, opened before the first reader (before), so that a kill
+// leaves the statement and its readers to run again together, and a reader that reads
+// ROW_COUNT gets the statement's count back first (giveRowCount). A statement run on its
+// own as a barrier (runBarrier's tail) still reads and writes its values in run: read at
+// once, the SELECT would leave −1 to a GET DIAGNOSTICS @r = ROW_COUNT after an INSERT of
+// two rows, which no statement that keeps the conditions can give back.
 
 // diagTail is what the control connection owes the statement that ran last: its progress
 // row and the commit that ends its transaction, and the journal rows of user variables.
