@@ -67,21 +67,55 @@ func (r *Run) RecordVars(ctx context.Context, c, to Conn, offset int64, stmt []b
 	if r == nil || len(names) == 0 {
 		return nil
 	}
+	v, err := ReadVars(ctx, c, offset, stmt, names)
+	if err != nil {
+		return err
+	}
+	return WriteVars(ctx, r, to, v)
+}
+
+// HeldVars is a journal row of user variables read but not written yet: RecordVars in two
+// steps, for a caller that must read the values right after the statement (reading them
+// is a SELECT that opens no table, which leaves the connection's diagnostics area as the
+// statement left it) and may write the row only later (an INSERT empties that area: the
+// replay holds it back while a reader of the area may follow, diagtail.go).
+type HeldVars struct {
+	offset int64
+	names  []string
+	// assign is the SET that gives the values back; stmt the statement's SHA-256.
+	assign, stmt string
+}
+
+// Offset is the stream offset of the statement whose values v holds.
+func (v HeldVars) Offset() int64 { return v.offset }
+
+// ReadVars reads on c, the statement's connection, the values the statement stmt at
+// offset gave the variables names (RecordVars), to be written by WriteVars.
+func ReadVars(ctx context.Context, c Conn, offset int64, stmt []byte, names []string) (HeldVars, error) {
 	assign, err := readVars(ctx, c, names)
 	if err != nil {
-		return fmt.Errorf("journal the user variables %s: %w", strings.Join(names, ", "), err)
+		return HeldVars{}, fmt.Errorf("journal the user variables %s: %w", strings.Join(names, ", "), err)
+	}
+	return HeldVars{offset: offset, names: names, assign: assign, stmt: stmtDigest(stmt)}, nil
+}
+
+// WriteVars writes v, read by ReadVars, on to in its transaction state (RecordVars). A
+// function, not a method: Run is at its limit of methods.
+func WriteVars(ctx context.Context, r *Run, to Conn, v HeldVars) error {
+	if r == nil || len(v.names) == 0 {
+		return nil
 	}
 	q := "INSERT INTO " + ProgressSchema + ".vars (run_id, start_offset, assign, stmt_sha256) VALUES (?, ?, ?, ?)"
-	if _, again := r.vars[offset]; again || r.varsWritten[offset] {
+	if _, again := r.vars[v.offset]; again || r.varsWritten[v.offset] {
 		q += " ON DUPLICATE KEY UPDATE assign = VALUES(assign), stmt_sha256 = VALUES(stmt_sha256)"
 	}
-	if _, err = to.ExecContext(ctx, q, r.RunID, offset, []byte(assign), stmtDigest(stmt)); err != nil {
-		return fmt.Errorf("journal the user variables %s: %w", strings.Join(names, ", "), err)
+	if _, err := to.ExecContext(ctx, q, r.RunID, v.offset, []byte(v.assign), v.stmt); err != nil {
+		return fmt.Errorf("journal the user variables %s: %w", strings.Join(v.names, ", "), err)
 	}
 	if r.varsWritten == nil {
 		r.varsWritten = map[int64]bool{}
 	}
-	r.varsWritten[offset] = true
+	r.varsWritten[v.offset] = true
 	return nil
 }
 

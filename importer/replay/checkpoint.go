@@ -207,9 +207,14 @@ func assignedUserVars(st *split.Statement) []string {
 	}
 	l := sqlscan.New(st.SQL, st.Syntax())
 	prevInto := false
+	// GET [CURRENT] DIAGNOSTICS @w = NUMBER, CONDITION 1 @e = MYSQL_ERRNO assigns with a
+	// plain =: skipped on resume (it has a progress row), @w was lost (NULL where the
+	// client's was 1: TestDiagVarsKilledOrStopped).
+	getDiag := strings.EqualFold(sqlscan.FirstWord(st.SQL), "GET")
 	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 		if t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@") && !slices.Contains(out, t.Text) {
-			if prevInto || bytes.HasPrefix(bytes.TrimLeft(l.Src[l.Pos:], " \t\r\n"), []byte(":=")) {
+			rest := bytes.TrimLeft(l.Src[l.Pos:], " \t\r\n")
+			if prevInto || bytes.HasPrefix(rest, []byte(":=")) || (getDiag && bytes.HasPrefix(rest, []byte("="))) {
 				out = append(out, t.Text)
 			}
 		}
@@ -227,6 +232,15 @@ func assignedUserVars(st *split.Statement) []string {
 // from the trigger on (routineUserVariable), where every statement journals them.
 func (cr *controller) userVarsOf(st *split.Statement) []string {
 	names := assignedUserVars(st)
+	if len(cr.procVars) > 0 && strings.EqualFold(sqlscan.FirstWord(st.SQL), "CALL") {
+		// The user variables its procedure may set (noteRoutineVars): any the dump's
+		// procedures name.
+		for _, v := range cr.procVars {
+			if !slices.Contains(names, v) {
+				names = append(names, v)
+			}
+		}
+	}
 	if len(cr.routineVars) == 0 {
 		return names
 	}
@@ -260,12 +274,35 @@ func (cr *controller) noteRoutineVars(st *split.Statement) {
 	if st.Kind != split.KindRoutine {
 		return
 	}
+	if strings.Contains(st.Verb, "PROCEDURE") {
+		cr.procVars = procedureUserVars(st, cr.procVars)
+		return
+	}
 	_, vars := plan.RoutineUserVars(st)
 	for _, v := range vars {
 		if !slices.Contains(cr.routineVars, v) {
 			cr.routineVars = append(cr.routineVars, v)
 		}
 	}
+}
+
+// procedureUserVars adds to vars the user variables the body of st, a CREATE PROCEDURE,
+// names (past the PROCEDURE keyword: a DEFINER=user@host before it reads like
+// variables). A CALL of it journals them (userVarsOf): its body may set them (SELECT
+// @@warning_count INTO @w), and a resume that skipped the committed CALL lost them
+// (TestDiagVarsKilledOrStopped).
+func procedureUserVars(st *split.Statement, vars []string) []string {
+	l := st.Tokens()
+	body := false
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		switch {
+		case !body && t.Is("PROCEDURE"):
+			body = true
+		case body && t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@") && !slices.Contains(vars, t.Text):
+			vars = append(vars, t.Text)
+		}
+	}
+	return vars
 }
 
 // charsetVars are the session variables SET CHARACTER SET sets, in the order a SET of

@@ -54,6 +54,10 @@ func TestAssignedUserVars(t *testing.T) {
 		"INSERT INTO t SELECT @r := @r + 1, v FROM s":                                {"@r"},
 		"SELECT @a FROM t":    nil,
 		"DO @x := (SELECT 1)": {"@x"},
+		// GET DIAGNOSTICS assigns with a plain = (TestDiagVarsKilledOrStopped).
+		"GET DIAGNOSTICS @w = NUMBER, @r = ROW_COUNT":                           {"@w", "@r"},
+		"GET CURRENT DIAGNOSTICS CONDITION 1 @e = MYSQL_ERRNO, @m=MESSAGE_TEXT": {"@e", "@m"},
+		"SELECT @a = 1": nil, // a comparison
 	} {
 		sp := split.NewSplitter(strings.NewReader(q+";\n"), split.SplitOptions{})
 		if !sp.Next() {

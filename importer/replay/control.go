@@ -27,6 +27,9 @@ type controller struct {
 	// routineVars are the user variables named in the bodies of the triggers and stored
 	// functions the dump created so far (userVarsOf).
 	routineVars []string
+	// procVars are the user variables named in the bodies of the procedures the dump
+	// created so far, journaled after a CALL (userVarsOf).
+	procVars []string
 	// pendingFrom is the stream offset from which statements ran on the control
 	// connection inside a transaction or under table locks without a progress row yet
 	// (-1: none).
@@ -321,7 +324,9 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		case err == nil && after != "":
 			err = cr.giveBack(ctx, st, after)
 		case err == nil:
-			err = cr.recordUserVars(ctx, p.control, p.control, st)
+			// Read now, written at the next statement: after it, if it reads the
+			// diagnostics area, which the journal's INSERT would empty (diagtail.go).
+			err = cr.diag.holdVars(ctx, p, st)
 		}
 		if err == nil {
 			err = journalMixedSet(ctx, cr, st, pl)

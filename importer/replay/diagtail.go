@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // The diagnostics area of the dump's statements on the control connection.
@@ -26,35 +29,118 @@ import (
 // anything else is sent. A kill in between has the resume run the statement again, as a
 // kill before its progress row always did (its intent, when it wrote a non-transactional
 // table, tells whether it ran).
+//
+// The user-variable journal's rows (controller.recordUserVars) are INSERTs too: after
+// SELECT CAST('7x' AS SIGNED) INTO @d, which has no progress row (volatile, outside a
+// transaction), its row emptied the warning before GET DIAGNOSTICS read it, and after
+// SHOW WARNINGS, which journals the variables the dump's trigger bodies name, likewise
+// (TestDiffFuzzFound2SelectIntoDiagnostics, …ShowWarningsAfterTriggerVars). What keeps the
+// area, checked on MariaDB 10.11 between SELECT CAST('7x' AS SIGNED) INTO @d and GET
+// DIAGNOSTICS @w = NUMBER: a SELECT or DO that opens no table (SELECT @d, CHARSET(@d);
+// SELECT @@warning_count; SELECT ROW_COUNT()), SET @z = 1, SHOW WARNINGS, START
+// TRANSACTION, COMMIT, PREPARE; what empties it: any statement that opens a table (an
+// INSERT into the journal, SELECT … FROM information_schema.TABLES, CHECKSUM TABLE).
+// Each of the keepers sets ROW_COUNT anew (a SELECT −1, DO, SET, START TRANSACTION 0).
+// So the journal's values are read at once, and its row is held (holdVars) with what the
+// tail owes, or as all it owes: written when the next statement is known, after it when it
+// reads the area. Owed alone, the rows and the progress rows of the readers that ran
+// commit in one transaction, opened before the first reader (before), so that a kill
+// leaves the statement and its readers to run again together, and a reader that reads
+// ROW_COUNT gets the statement's count back first (giveRowCount). A statement run on its
+// own as a barrier (runBarrier's tail) still reads and writes its values in run: read at
+// once, the SELECT would leave −1 to a GET DIAGNOSTICS @r = ROW_COUNT after an INSERT of
+// two rows, which no statement that keeps the conditions can give back.
 
 // diagTail is what the control connection owes the statement that ran last: its progress
-// row and the commit that ends its transaction.
+// row and the commit that ends its transaction, and the journal rows of user variables.
 type diagTail struct {
-	// finish commits it with its progress row (nil: nothing is owed); abort rolls it
-	// back (the run failed before it was known whether a reader follows).
+	// finish commits it with its progress row (nil: no progress row is owed); abort
+	// rolls it back (the run failed before it was known whether a reader follows).
 	finish, abort func(ctx context.Context) error
 	// readers are the progress rows of the readers that ran inside it, written before
 	// finish.
 	readers []checkpoint.Stretch
+	// vars are the user-variable journal rows read and not written yet (holdVars), in
+	// stream order: written first when it settles. With finish nil they are all that is
+	// owed (a statement that has no progress row: SELECT … INTO @v outside a
+	// transaction, SET @v = (SELECT …)).
+	vars []checkpoint.HeldVars
+	// own: with finish nil, a reader ran inside a transaction the tail opened for it
+	// (before), which settle commits.
+	own bool
 }
 
-// owe makes finish and abort what is owed.
+// owe makes finish and abort what is owed (the journal rows held are kept: they come
+// first).
 func (d *diagTail) owe(finish, abort func(ctx context.Context) error) {
 	d.finish, d.abort, d.readers = finish, abort, nil
 }
 
-// settle commits what is owed, with the progress rows of the readers that ran inside it.
+// owes reports whether anything is owed.
+func (d *diagTail) owes() bool { return d.finish != nil || len(d.vars) > 0 }
+
+// take empties d and returns what it owed; abort is never nil (a tail of journal rows
+// alone rolls back the transaction it opened for a reader, if it did).
+func (d *diagTail) take(p *ParallelReplayer) (finish, abort func(ctx context.Context) error, readers []checkpoint.Stretch, vars []checkpoint.HeldVars) {
+	finish, abort, readers, vars, own := d.finish, d.abort, d.readers, d.vars, d.own
+	*d = diagTail{}
+	if finish != nil || (!own && len(vars) == 0) {
+		if abort == nil {
+			abort = func(context.Context) error { return nil }
+		}
+		return finish, abort, readers, vars
+	}
+	end := func(q string) func(ctx context.Context) error {
+		return func(ctx context.Context) error {
+			if !own {
+				return nil
+			}
+			_, err := p.control.ExecContext(ctx, q)
+			return err
+		}
+	}
+	return end(ownCommit), end(ownRollback), readers, vars
+}
+
+// holdVars reads at once the values st, just run on the control connection, gave the
+// user variables a resume must get back (controller.recordUserVars), and holds their
+// journal row until the next statement is known (see above). Nothing without progress
+// rows.
+func (d *diagTail) holdVars(ctx context.Context, p *ParallelReplayer, st *split.Statement) error {
+	cp := p.opt.Checkpoint
+	names := p.ctl.userVarsOf(st)
+	if cp == nil || len(names) == 0 || sqlscan.ContainsFoldASCII(st.SQL, "SQL_CALC_FOUND_ROWS") || mixedSet(st) {
+		return nil // as recordUserVars
+	}
+	v, err := checkpoint.ReadVars(ctx, p.control, st.Offset, st.SQL, names)
+	if err != nil {
+		return p.at(st, err)
+	}
+	d.vars = append(d.vars, v)
+	return nil
+}
+
+// settle commits what is owed: the journal rows held, then the progress rows of the
+// readers that ran inside it, then finish. Journal rows alone, with readers, commit in the
+// transaction before opened for the readers: a kill between a statement's journal row and
+// its reader's progress row would have the resume give the statement's values back with
+// a SET, which leaves no warning, and skip the reader or run it again reading none.
 func (d *diagTail) settle(ctx context.Context, p *ParallelReplayer) error {
-	finish, abort, readers := d.finish, d.abort, d.readers
-	d.finish, d.abort, d.readers = nil, nil, nil
 	held := p.serial.warn.held
 	p.serial.warn.held = nil
-	if finish == nil {
+	if !d.owes() {
 		return nil
 	}
+	finish, abort, readers, vars := d.take(p)
 	if held != nil {
 		// The statement's warnings: readers of them run before, and leave the list.
 		if err := p.serial.warn.countWarnings(ctx, p.control, held); err != nil {
+			_ = abort(ctx)
+			return err
+		}
+	}
+	for _, v := range vars {
+		if err := checkpoint.WriteVars(ctx, p.opt.Checkpoint, p.control, v); err != nil {
 			_ = abort(ctx)
 			return err
 		}
@@ -65,18 +151,25 @@ func (d *diagTail) settle(ctx context.Context, p *ParallelReplayer) error {
 			return err
 		}
 	}
+	if finish == nil {
+		return nil
+	}
 	return finish(ctx)
 }
 
 // end settles what is owed when the dispatch ends (err: how), or rolls it back when the
-// run was cancelled.
+// run was cancelled. On a graceful stop journal rows owed alone are dropped too, with the
+// readers that ran after them: the resume runs the statement again (nothing after it
+// committed), and its reader reads what it left. Settled, the resume would give its
+// values back with a SET, and refuse the reader after it.
 func (d *diagTail) end(ctx context.Context, p *ParallelReplayer, err error) error {
-	if d.finish == nil {
+	if !d.owes() {
 		return err
 	}
-	if ctx.Err() != nil {
-		d.finish, d.readers, p.serial.warn.held = nil, nil, nil
-		_ = d.abort(context.WithoutCancel(ctx))
+	if ctx.Err() != nil || (errors.Is(err, ErrStopped) && d.finish == nil) {
+		_, abort, _, _ := d.take(p)
+		p.serial.warn.held = nil
+		_ = abort(context.WithoutCancel(ctx))
 		return err
 	}
 	if serr := d.settle(ctx, p); serr != nil {
@@ -87,9 +180,12 @@ func (d *diagTail) end(ctx context.Context, p *ParallelReplayer, err error) erro
 
 // before runs ahead of everything else for st (controller.runPlanned): it commits what is
 // owed, unless st reads the diagnostics area and runs here; then st runs at once, inside
-// that transaction (done).
+// that transaction (done). Owed journal rows alone, the transaction is opened here (START
+// TRANSACTION keeps the conditions), so that a reader that writes (a CALL) commits with
+// its progress row, and the row count the statement before left is given back
+// (giveRowCount).
 func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.Statement, end int64, pl plan.Plan) (done bool, err error) {
-	if d.finish == nil {
+	if !d.owes() {
 		p.serial.warn.held = nil // its commit did not wait (an error): not counted
 		return false, nil
 	}
@@ -98,22 +194,40 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 	}
 	cp := p.opt.Checkpoint
 	reads := p.disp.planner.ReadsDiagnostics(st) || plan.KeepsDiagnostics(st) // SHOW WARNINGS: as a reader, the tail waits on
-	if !reads || pl.Kind != plan.Serial || cp.Skip(st.Offset) {
+	// Journal rows owed alone: a reader that opens the dump's transaction (or runs in
+	// it) does not run in the one opened here.
+	varsOnly := d.finish == nil
+	if !reads || pl.Kind != plan.Serial || cp.Skip(st.Offset) || (varsOnly && (pl.InRegion || pl.OpenAfter)) {
 		return false, d.settle(ctx, p)
 	}
 	r := p.serial
-	q, err := r.prepare(ctx, st)
+	if varsOnly && !d.own {
+		if _, err = p.control.ExecContext(ctx, "START TRANSACTION"); err != nil {
+			return true, p.at(st, fmt.Errorf("open the transaction of the journal rows before it: %w", err))
+		}
+		d.own = true
+	}
+	// On resume the statement before may have been skipped (a SHOW WARNINGS, which
+	// journals trigger variables, after a skipped INSERT IGNORE): as runSerial does.
+	err = p.ctl.skipped.lostState(ctx, st)
+	var q []byte
+	if err == nil {
+		q, err = r.prepare(ctx, st)
+	}
+	if err == nil && q != nil && varsOnly {
+		err = giveRowCount(ctx, p, st)
+	}
 	if err == nil && q != nil {
 		err = r.exec(ctx, p.control, st, r.counts.give(st, q, p.disp.prevSent))
 	}
 	if err == nil && q != nil {
-		err = p.ctl.recordUserVars(ctx, p.control, p.control, st)
+		err = d.holdVars(ctx, p, st) // the next reader reads what the statement before left
 	}
 	if err != nil {
 		// The transaction it ran in is rolled back: the statement before it runs again
 		// on resume, with it.
-		d.finish, d.readers = nil, nil
-		_ = d.abort(ctx)
+		_, abort, _, _ := d.take(p)
+		_ = abort(ctx)
 		return true, err
 	}
 	if st.Kind != split.KindSession && !(pl.Volatile && !pl.InRegion && !pl.OpenAfter) {
@@ -122,6 +236,46 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 		d.readers = append(d.readers, checkpoint.Stretch{Start: st.Offset, End: end, Statements: 1, Digest: cp.DigestAt(end), InsertID: true})
 	}
 	return true, afterSerial(ctx, p.ctl, st)
+}
+
+// giveRowCount gives the control connection back, before st, a reader of the diagnostics
+// area that names ROW_COUNT (GET DIAGNOSTICS @r = ROW_COUNT, which give cannot turn into
+// a literal), the row count the dump's statement before it left: dumpscope's reads after
+// that statement (the count itself, its warnings, its user variables) are SELECTs, which
+// leave −1, and the START TRANSACTION before leaves 0. Each statement sent keeps the
+// conditions (it opens no table and raises none): SELECT 1 leaves −1, DO 0 leaves 0, and
+// SELECT 1 INTO @dumpscope_row_count 1 (the only counts a SELECT … INTO, SET or DO
+// leaves; checked on MariaDB 10.11). Another count is left as it is. A CALL or EXECUTE
+// gets FOUND_ROWS() given before it (rowCounts.giveFound), which leaves −1 anyway.
+func giveRowCount(ctx context.Context, p *ParallelReplayer, st *split.Statement) error {
+	rc := p.serial.counts
+	if rc == nil || !sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || mayRunCode(st) {
+		return nil
+	}
+	rc.mu.Lock()
+	n, known := rc.row, rc.rowAt >= 0 && !rc.rowLost
+	rc.mu.Unlock()
+	var q string
+	switch {
+	case !known:
+		return nil // refused (lostState)
+	case n == -1:
+		return p.control.QueryRowContext(ctx, "SELECT 1").Scan(new(int))
+	case n == 0:
+		q = "DO 0"
+	case n == 1:
+		q = "SELECT 1 INTO @dumpscope_row_count"
+	default:
+		return nil
+	}
+	_, err := p.control.ExecContext(ctx, q)
+	return err
+}
+
+// mayRunCode reports whether st is a CALL or an EXECUTE (IMMEDIATE or not).
+func mayRunCode(st *split.Statement) bool {
+	w := strings.ToUpper(sqlscan.FirstWord(st.SQL))
+	return w == "CALL" || w == "EXECUTE"
 }
 
 // heldStatement is st as a deferred commit keeps it: Raw dropped and SQL copied (they
@@ -157,6 +311,10 @@ type barrierTail struct {
 // TABLE IF NOT EXISTS and DROP TABLE IF EXISTS leave a note a reader reads:
 // TestReviewX9aDiagnosticsAfterDDL), and the abort leaves it unrecorded, as a kill right
 // after it would (a resume runs it again: runBarrier's "already exists").
+//
+// Its user variables are read and journaled by run, in the transaction: read at once,
+// the SELECT of them would leave a ROW_COUNT of −1 to a GET DIAGNOSTICS @r = ROW_COUNT
+// after a DML statement, where the client's reads the rows it changed.
 func (d *diagTail) oweBarrier(dp *dispatcher, t barrierTail) error {
 	t.st = heldStatement(t.st, t.ddl || len(dp.p.ctl.userVarsOf(t.st)) > 0) // journaled in run; AfterDDL reads a DDL whole
 	abort := func(ctx context.Context) error { _, err := t.c.ExecContext(ctx, ownRollback); return err }
