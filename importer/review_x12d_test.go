@@ -10,7 +10,7 @@ import "testing"
 // MariaDB 10.11 skips the comment (its version, 11.0.0, is above the server's), so both
 // assignments are the session's (checked: @@session.sql_mode NO_BACKSLASH_ESCAPES,
 // @@global.sql_mode unchanged) and the client stores a\ and b. Under --parallel 2 the
-// import fails: "line 5: insert `x12.t`: ERROR 1064 … near ”a\')'", the worker's session
+// import fails: "line 5: insert `x12.t`: ERROR 1064 … near 'a\') …", the worker's session
 // never having taken the SET (a TIMESTAMP row there would be stored under the wrong time
 // zone, silently). Serial imports match.
 //
