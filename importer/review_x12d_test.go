@@ -11,8 +11,8 @@ import "testing"
 // assignments are the session's (checked: @@session.sql_mode NO_BACKSLASH_ESCAPES,
 // @@global.sql_mode unchanged) and the client stores a\ and b. Under --parallel 2 the
 // import fails: "line 5: insert `x12.t`: ERROR 1064 … near 'a\') …", the worker's session
-// never having taken the SET (a TIMESTAMP row there would be stored under the wrong time
-// zone, silently). Serial imports match.
+// never having taken the SET (a TIMESTAMP row there would miss the time zone, silently:
+// not checked). Serial imports match.
 //
 // Cause: Tokenizer.comment (importer/sqlscan/tokenizer.go:84-99) takes /*!110000 for a
 // comment the server runs (neverExecuted, tokenizer.go:121-129, says no only from
