@@ -287,7 +287,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		}
 		return nil
 	}
-	txn := st.Kind == split.KindTxn
+	txn := pl.Txn // a wrapped one too: EXECUTE IMMEDIATE 'ROLLBACK'
 	commit := txn && pl.EndsRegion && !pl.Rollback
 	// DDL commits what is open before it and itself on its own, so it runs as a barrier
 	// (its own progress row after it, "already exists" on resume counted as "it had run")
