@@ -25,8 +25,11 @@ type controller struct {
 	// first statement not skipped on were given back there (setglobal_resume.go).
 	resumePointSessions bool
 	// routineVars are the user variables named in the bodies of the triggers and stored
-	// functions the dump created so far (userVarsOf).
+	// functions the dump created so far (userVarsOf), and what its procedures' bodies may
+	// leave set (noteProcedureVars).
 	routineVars []string
+	// sessionVars: which names the server has as session variables (noteProcedureVars).
+	sessionVars sessionVarNames
 	// pendingFrom is the stream offset from which statements ran on the control
 	// connection inside a transaction or under table locks without a progress row yet
 	// (-1: none).

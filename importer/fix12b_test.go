@@ -1,0 +1,83 @@
+package importer_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
+)
+
+// x12bProcedure is x9's head, g (id, t TIMESTAMP), gv (id AUTO_INCREMENT, v), a procedure p with the given
+// parameter list and body, the dump's CALL (call), then 80 rows of g with '2020-01-01
+// 00:00:00' and, last, a row of gv with id 0 and @pv (id 0 is stored as 0 under
+// NO_AUTO_VALUE_ON_ZERO only).
+func x12bProcedure(params, body, call string) string {
+	return x9HeadRows() + "CREATE TABLE g (id int PRIMARY KEY, t timestamp NULL) ENGINE=InnoDB;\nCREATE TABLE gv (id int AUTO_INCREMENT PRIMARY KEY, v int) ENGINE=InnoDB;\n" +
+		"DELIMITER //\nCREATE PROCEDURE p(" + params + ") " + body + "//\nDELIMITER ;\n" + call + "\n" +
+		x11TimestampRows(1, 81) + "INSERT INTO gv VALUES (0, @pv);\n"
+}
+
+// TestFix12bProcedureSessionResume: a procedure whose body sets a session variable
+// (time_zone) or a user variable (@pv), CALLed, then rows that read them (TIMESTAMPs,
+// @pv). Stopped at or after the CALL and resumed (--parallel 2 in 2 KiB batches), the
+// resume skipped the CALL the interrupted run committed and stored every TIMESTAMP
+// 5 hours off (2020-01-01 00:00:00 UTC where the client's is 2019-12-31 19:00:00) and
+// @pv NULL where the client's is 7. Silent. Without a stop it matches: the CALL runs
+// serially on the control connection, which keeps the session.
+//
+// Cause: the journal of variables a resume gives back (replay's userVarsOf) named what a
+// statement assigns itself and the user variables of trigger and function bodies, not
+// what a procedure's body leaves set. Fixed: plan.ProcedureVars names them (user
+// variables, and session variables the body SETs that are no parameter or DECLAREd
+// local), and they are journaled as a trigger's are (replay's noteProcedureVars). The
+// parameter and local cases check the journal does not read a local as a session
+// variable (ERROR 1193 Unknown system variable).
+func TestFix12bProcedureSessionResume(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for name, dump := range map[string]string{
+		"time-zone": x12bProcedure("", "SET time_zone = '+05:00'", "CALL p();"),
+		"user-var":  x12bProcedure("", "SET @pv = 7", "CALL p();"),
+		"locals": x12bProcedure("OUT total int, IN time_zone int",
+			"BEGIN DECLARE x, sql_mode int DEFAULT 0; SET x = 1, sql_mode = 2; SET total = x, @pv = 7; BEGIN SET time_zone = 3; END; SET @@session.time_zone = '+05:00'; END",
+			"CALL p(@total, 4);"),
+	} {
+		// Lines: 1-5 head, 6-7 g and gv, 8-10 the procedure, 11 the CALL, 12-19 rows, 20 @pv.
+		for _, stop := range []int64{11, 13} {
+			t.Run(fmt.Sprint(name, "/stop at line ", stop), func(t *testing.T) {
+				runFoundCase(t, ref, srv, foundCase{db: "x9", dump: dump, stop: stop})
+			})
+		}
+	}
+}
+
+// TestFix12bProcedureSessionSet: the dumps of TestFix12bProcedureSessionResume without a
+// stop, in the modes that plan (and --defer-indexes), match the client: the CALL turns the
+// run serial, and the journal's reads after it change nothing the dump reads.
+func TestFix12bProcedureSessionSet(t *testing.T) {
+	for name, dump := range map[string]string{
+		"time-zone": x12bProcedure("", "SET time_zone = '+05:00'", "CALL p();"),
+		"user-var":  x12bProcedure("", "BEGIN SET @pv = 7; SET sql_mode = CONCAT(@@sql_mode, ',NO_AUTO_VALUE_ON_ZERO'); END", "CALL p();"),
+	} {
+		modes := x7Modes()
+		modes["checkpointed"] = checkpointed(t)
+		for k, v := range x7Deferred() {
+			modes[k] = v
+		}
+		t.Run(name, func(t *testing.T) { x7Run(t, dump, modes, "x9") })
+	}
+}
+
+// TestFix12bFunctionBlockLocal: a function whose body DECLAREs a local named time_zone in
+// an inner block and, outside that block, SETs the session's time_zone; an INSERT calls
+// it, then TIMESTAMP rows. The client stores them under +05:00; under --parallel 2 the
+// planner took the outer SET for the local's (DECLAREd names were collected for the whole
+// body: plan.bodySessionSet), let the rows go to the workers, whose sessions never took
+// it, and stored every row 5 hours off. Silent. Fixed: locals are scoped to their block
+// (plan.bodyTargets), and the function is refused as TestReviewX11SessionSetInTriggerOrFunction's.
+func TestFix12bFunctionBlockLocal(t *testing.T) {
+	dump := x9HeadRows() + "CREATE TABLE g (id int PRIMARY KEY, t timestamp NULL) ENGINE=InnoDB;\n" +
+		"CREATE TABLE r2 (id int PRIMARY KEY, v int) ENGINE=InnoDB;\nDELIMITER //\n" +
+		"CREATE FUNCTION f() RETURNS int BEGIN BEGIN DECLARE time_zone varchar(10); SET time_zone = 'x'; END; SET time_zone = '+05:00'; RETURN 1; END//\n" +
+		"DELIMITER ;\nINSERT INTO r2 VALUES (1, f());\n" + x11TimestampRows(1, 81)
+	x11SessionBodyRefused(t, "function", dump, "time_zone")
+}
