@@ -2,8 +2,11 @@ package importer_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
+	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/transform"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
@@ -80,4 +83,37 @@ func TestFix12bFunctionBlockLocal(t *testing.T) {
 		"CREATE FUNCTION f() RETURNS int BEGIN BEGIN DECLARE time_zone varchar(10); SET time_zone = 'x'; END; SET time_zone = '+05:00'; RETURN 1; END//\n" +
 		"DELIMITER ;\nINSERT INTO r2 VALUES (1, f());\n" + x11TimestampRows(1, 81)
 	x11SessionBodyRefused(t, "function", dump, "time_zone")
+}
+
+// TestFix12bUnreadableUse: in a plain serial run (--allow-system-schemas, which such
+// dynamic SQL needs), dynamic SQL that cannot be read (EXECUTE
+// IMMEDIATE @s, PREPARE u FROM @s) runs USE y9, which changes the session's database as
+// the client's does; the replay's current database did not follow it (wrappedUse reads
+// literals only): the summary counted the rows after it for x9.k, where none went (x9.k 2
+// rows, y9.k none). It follows the database the server reports in the statement's OK
+// packet (session_track_schema; replay/wireschema.go). With --rename-database, whose
+// rewrites do not reach inside dynamic SQL, it is refused with its place.
+func TestFix12bUnreadableUse(t *testing.T) {
+	for name, use := range map[string]string{
+		"execute-immediate": "SET @s = CONCAT('USE ', 'y9');\nEXECUTE IMMEDIATE @s;\n",
+		"prepared":          "SET @s = CONCAT('USE ', 'y9');\nPREPARE u FROM @s;\nEXECUTE u;\n",
+		"set-statement":     "SET @s = CONCAT('USE ', 'y9');\nSET STATEMENT max_statement_time = 0 FOR EXECUTE IMMEDIATE @s;\n",
+	} {
+		dump := x9Head + "CREATE DATABASE y9;\nCREATE TABLE y9.k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + use +
+			"INSERT INTO k VALUES (1, 'a'), (2, 'b');\n"
+		t.Run(name, func(t *testing.T) {
+			res := importMatchesClient(t, dump, importer.Options{AllowSystemSchemas: true}, "x9", "y9")
+			got := map[string]int64{}
+			for _, tc := range res.Replay.Tables {
+				got[tc.Database+"."+tc.Table] += tc.Rows
+			}
+			if got["y9.k"] != 2 || got["x9.k"] != 0 {
+				t.Fatalf("summary's tables %v; want y9.k with 2 rows, x9.k none", res.Replay.Tables)
+			}
+		})
+		t.Run(name+"/rename", func(t *testing.T) {
+			o := importer.Options{AllowSystemSchemas: true, Transform: transform.Options{RenameDatabases: map[string]string{"x9": "z9"}}}
+			x9Refused(t, dump, o, fmt.Sprintf("line %d", strings.Count(dump, "\n")-1), "USE through dynamic SQL", "--rename-database")
+		})
+	}
 }

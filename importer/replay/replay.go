@@ -374,6 +374,7 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 		return r.sqlError(st, q, err)
 	}
 	res, err := c.ExecContext(ctx, bytesToString(q))
+	movedTo, moved := wireMovedTo(r, wired, st) // read before the replay's own statements
 	if cerr := r.counts.noteRan(ctx, c, st, res, err); cerr != nil && err == nil {
 		return r.sqlError(st, q, cerr)
 	}
@@ -392,6 +393,11 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 	if c == r.conn { // dynamic SQL runs there (EXECUTE and CALL are serial verbs)
 		if db, ok := r.wuse.runs(st); ok && err == nil {
 			r.database = db
+		} else if moved && movedTo != r.database {
+			r.database = movedTo // dynamic SQL that cannot be read ran a USE (wireschema.go)
+			if why := useRefusal(r.opt.Transform); why != "" {
+				return r.refuse(st, why)
+			}
 		}
 		r.wuse.noteRan(st, err != nil)
 	}
