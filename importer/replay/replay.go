@@ -393,10 +393,20 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 	if c == r.conn { // dynamic SQL runs there (EXECUTE and CALL are serial verbs)
 		if db, ok := r.wuse.runs(st); ok && err == nil {
 			r.database = db
-		} else if moved && movedTo != r.database {
-			r.database = movedTo // dynamic SQL that cannot be read ran a USE (wireschema.go)
-			if why := useRefusal(r.opt.Transform); why != "" {
-				return r.refuse(st, why)
+		} else if err == nil {
+			if !moved && !wired && r.counts != nil && dynamicUnread(st) {
+				// The parallel replay's control connection has no wire; its own statements
+				// there are given back to the dump's readers (rowCounts).
+				if movedTo, err = currentDatabase(ctx, c); err != nil {
+					return r.sqlError(st, q, err)
+				}
+				moved = true
+			}
+			if moved && movedTo != r.database {
+				r.database = movedTo // dynamic SQL that cannot be read ran a USE (wireschema.go)
+				if why := useRefusal(r.opt.Transform); why != "" {
+					return r.refuse(st, why)
+				}
 			}
 		}
 		r.wuse.noteRan(st, err != nil)

@@ -1,7 +1,13 @@
 package replay
 
 import (
+	"context"
+	"database/sql"
+	"strings"
+
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/importer/transform"
 )
 
 // Dynamic SQL that cannot be read (EXECUTE IMMEDIATE @s, a statement PREPAREd from a
@@ -12,9 +18,12 @@ import (
 // the OK packet of a statement that changed the database carries the new one, which the
 // wire watch reads (PacketWatch.sessionState) as it reads a changed sql_mode. The serial
 // replay follows it after every statement on the dump's connection
-// (TestFix12bUnreadableUse); without a wire (TLS, a parallel run's control connection)
-// the planner refuses such dynamic SQL or runs it where nothing keyed by the database
-// follows (plan.registry.inner).
+// (TestFix12bUnreadableUse). A parallel run's control connection has no wire: the planner
+// refuses such dynamic SQL, or (--load-data alone, under LOCK TABLES: serialAtWrapper)
+// turns the run serial at it, and the replay then asks the server (SELECT DATABASE(),
+// whose effect on ROW_COUNT() and FOUND_ROWS() rowCounts hides from the dump's readers as
+// it hides the progress rows'). A plain serial run without a wire (TLS) does not follow:
+// it sends nothing of its own between the dump's statements.
 
 // trackSchema is SESSION_TRACK_SCHEMA, the type of a session state entry that names the
 // session's new current database.
@@ -37,4 +46,28 @@ func wireMovedTo(r *Replayer, wired bool, st *split.Statement) (db string, moved
 	}
 	db, set, ok := r.opt.Wire.schemaSince()
 	return db, set && ok
+}
+
+// dynamicUnread reports whether st runs dynamic SQL whose text cannot be read
+// (EXECUTE IMMEDIATE of an expression, EXECUTE of a statement a PREPARE made from one),
+// directly or behind SET STATEMENT … FOR: it may have run a USE.
+func dynamicUnread(st *split.Statement) bool {
+	for depth := 0; depth < 8 && st != nil && st.Kind == split.KindOther; depth++ {
+		in, prepared, unreadable := transform.Wrapped(st)
+		switch {
+		case unreadable != "":
+			return strings.EqualFold(sqlscan.FirstWord(st.SQL), "EXECUTE")
+		case prepared != "":
+			return strings.EqualFold(sqlscan.FirstWord(st.SQL), "EXECUTE") // wrappedUse knows the literal ones
+		}
+		st = in
+	}
+	return false
+}
+
+// currentDatabase asks c for its current database ("" when none).
+func currentDatabase(ctx context.Context, c Conn) (string, error) {
+	var db sql.NullString
+	err := c.QueryRowContext(ctx, "SELECT DATABASE()").Scan(&db)
+	return db.String, err
 }
