@@ -124,3 +124,25 @@ func TestFix12bUnreadableUse(t *testing.T) {
 		})
 	}
 }
+
+// TestFix12bProcedurePreparedUse: the dump prepares u from 'USE y9', then CALLs a
+// procedure that prepares u anew from 'USE z9', then runs EXECUTE u: the session's
+// database is z9, where the client's rows go. The serial replay's own map of prepared USE
+// statements (replay/wrappeduse.go) still held y9 for u and counted the rows for y9.k.
+// It now reads the one registry the planner and the diagnostics readers read
+// (plan.DiagnosticsReaders.UseRun), which forgets what a procedure with PREPARE may have
+// replaced, and the server's report of the database follows (wireschema.go).
+func TestFix12bProcedurePreparedUse(t *testing.T) {
+	dump := x9Head + "CREATE DATABASE y9;\nCREATE TABLE y9.k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		"CREATE DATABASE z9;\nCREATE TABLE z9.k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		"PREPARE u FROM 'USE y9';\nCREATE PROCEDURE p() PREPARE u FROM 'USE z9';\nCALL p();\nEXECUTE u;\n" +
+		"INSERT INTO k VALUES (1, 'a'), (2, 'b');\n"
+	res := importMatchesClient(t, dump, importer.Options{}, "x9", "y9", "z9")
+	got := map[string]int64{}
+	for _, tc := range res.Replay.Tables {
+		got[tc.Database+"."+tc.Table] += tc.Rows
+	}
+	if got["z9.k"] != 2 || got["y9.k"] != 0 {
+		t.Fatalf("summary's tables %v; want z9.k with 2 rows, y9.k none", res.Replay.Tables)
+	}
+}

@@ -161,7 +161,6 @@ type Replayer struct {
 
 	maxPacketBytes int64 // server's max_allowed_packet
 	database       string
-	wuse           wrappedUse // what a USE through dynamic SQL makes the database (wrappeduse.go)
 	// ownTransactions: the parallel replay adds transactions of its own (forcetxn.go).
 	ownTransactions bool
 
@@ -325,7 +324,7 @@ func (r *Replayer) prepare(ctx context.Context, st *split.Statement) ([]byte, er
 			return nil, err
 		}
 	}
-	if _, ok := r.wuse.runs(st); ok && useRefusal(r.opt.Transform) != "" {
+	if _, ok := wrappedUseOf(r, st); ok && useRefusal(r.opt.Transform) != "" {
 		return nil, r.refuse(st, useRefusal(r.opt.Transform))
 	}
 	if st.Table != "" {
@@ -391,7 +390,7 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 		r.countTable(st)
 	}
 	if c == r.conn { // dynamic SQL runs there (EXECUTE and CALL are serial verbs)
-		if db, ok := r.wuse.runs(st); ok && err == nil {
+		if db, ok := wrappedUseOf(r, st); ok && err == nil {
 			r.database = db
 		} else if err == nil {
 			if !moved && !wired && r.counts != nil && dynamicUnread(st) {
@@ -409,7 +408,6 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 				}
 			}
 		}
-		r.wuse.noteRan(st, err != nil)
 	}
 	if err != nil {
 		return r.statementErrorOf(ctx, st, q, err)
