@@ -18,8 +18,9 @@ import (
 // read later (laterReaders): a statement that may fire or call it is refused, and a dump
 // read ahead runs serially from the start (LaterReaders), where the one connection
 // carries the session as the client's does. A procedure is not judged here: its SETs of
-// autocommit and completion_type are refused at its CALL (txnWord), and other variables
-// it sets are an open gap.
+// autocommit and completion_type are refused at its CALL (txnWord); the CALL runs
+// serially, so the control connection keeps the other variables it sets, and a resume
+// gets them back from the journal (procvars.go).
 
 // bodySessionSet returns why st, a CREATE TRIGGER or CREATE FUNCTION, is such a body
 // ("the trigger ti sets completion_type"), or "". It errs on the side of more: a SET of a
