@@ -121,12 +121,12 @@ func TestSkipAssignment(t *testing.T) {
 	l.Next() // SET
 	var got []string
 	for {
-		tok, name, _ := l.SetTarget()
-		if tok.Kind == EOF {
+		name := l.Next() // the assignment's target (SetTarget's first token here)
+		if name.Kind == EOF {
 			break
 		}
 		more := l.SkipAssignment()
-		got = append(got, fmt.Sprint(name, " ", more))
+		got = append(got, fmt.Sprint(name.Text, " ", more))
 		if !more {
 			if next := l.Next(); next.Kind != EOF {
 				got = append(got, "then "+next.Text)
