@@ -226,7 +226,7 @@ func assignedUserVars(st *split.Statement) []string {
 // seed 809: -1 where the client read 456). Such a dump runs on the control connection
 // from the trigger on (routineUserVariable), where every statement journals them.
 func (cr *controller) userVarsOf(st *split.Statement) []string {
-	names := assignedUserVars(st)
+	names := withProcedureVars(cr, st, assignedUserVars(st)) // procvars.go
 	if len(cr.routineVars) == 0 {
 		return names
 	}

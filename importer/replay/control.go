@@ -25,10 +25,12 @@ type controller struct {
 	// first statement not skipped on were given back there (setglobal_resume.go).
 	resumePointSessions bool
 	// routineVars are the user variables named in the bodies of the triggers and stored
-	// functions the dump created so far (userVarsOf), and what its procedures' bodies may
-	// leave set (noteProcedureVars).
+	// functions the dump created so far (userVarsOf).
 	routineVars []string
-	// sessionVars: which names the server has as session variables (noteProcedureVars).
+	// procVars are what the bodies of the procedures it created so far may leave set
+	// (noteProcedureVars), journaled after a statement that may CALL one; sessionVars,
+	// which names the server has as session variables.
+	procVars    []string
 	sessionVars sessionVarNames
 	// pendingFrom is the stream offset from which statements ran on the control
 	// connection inside a transaction or under table locks without a progress row yet
