@@ -1,11 +1,13 @@
 package importer_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
 // Differences the differential fuzzer found with the session-state constructs of branch
@@ -117,32 +119,63 @@ func TestDiffFuzzFound2ShowWarningsAfterTriggerVars(t *testing.T) {
 
 // TestDiffFuzzFound2WrappedRollback: the dump opens a transaction (BEGIN, EXECUTE
 // IMMEDIATE 'BEGIN', or PREPARE s FROM 'BEGIN'; EXECUTE s), gives it rows, and ends it
-// with EXECUTE IMMEDIATE 'ROLLBACK'. The client's rows are rolled back; dumpscope keeps
+// with EXECUTE IMMEDIATE 'ROLLBACK'. The client's rows are rolled back; dumpscope kept
 // them (rows 100-159 in the re-dump where the client has none) under --parallel 2 (with
 // and without --load-data) and --checkpoint alone. Silent. Found by the fuzzer (seed
 // 40016, resume-load-data: PREPARE s5 FROM 'BEGIN', rows of a table, EXECUTE IMMEDIATE
 // 'ROLLBACK'; the kill was not needed). A plain ROLLBACK after the wrapped BEGIN
 // matches (TestReviewX9aHiddenTransaction).
 //
-// Cause (general log, --parallel 2): after the dump's rows the replay writes a progress
-// row and sends START TRANSACTION on the control connection before EXECUTE IMMEDIATE
-// 'ROLLBACK' (then a progress row and COMMIT after it): it plans the EXECUTE as a
-// statement of its own outside the dump's transaction, and START TRANSACTION commits
-// the dump's open transaction, so the ROLLBACK it runs finds nothing to undo. The
-// planner reads the wrapped ROLLBACK (importer/plan/wrappers.go inner, which x-fix9a1
-// added for a wrapped START TRANSACTION or SET autocommit) but the replay's transaction
-// bookkeeping around the statement follows the EXECUTE's own text. The construct
-// wrapped-rollback is off until a fix.
+// Cause (general log, --parallel 2): after the dump's rows the replay wrote a progress
+// row and sent START TRANSACTION on the control connection before EXECUTE IMMEDIATE
+// 'ROLLBACK' (then a progress row and COMMIT after it): the planner read the wrapped
+// ROLLBACK (importer/plan/wrappers.go inner) and planned the end of the transaction,
+// but runSerial (importer/replay/control.go) chose its bookkeeping by the EXECUTE's own
+// kind, KindOther: a statement outside the dump's transaction, run as a barrier in a
+// transaction of its own, whose START TRANSACTION committed the dump's.
+//
+// Fixed (x-fix12b): plan.Plan.Txn says the statement is or runs a transaction
+// statement, and runSerial treats it as the plain one. The wrapped-rollback construct is
+// on again.
 func TestDiffFuzzFound2WrappedRollback(t *testing.T) {
-	difffuzzFound2(t)
+	modes := func() map[string]importer.Options {
+		m := x7Modes()
+		m["checkpoint"] = importer.Options{BatchBytes: 512, CheckpointPath: filepath.Join(t.TempDir(), "journal")}
+		return m
+	}
 	for name, begin := range map[string]string{
 		"begin":             "BEGIN;\n",
 		"execute-immediate": "EXECUTE IMMEDIATE 'BEGIN';\n",
 		"seed-40016":        "PREPARE s5 FROM 'SELECT 1';\nPREPARE s5 FROM 'BEGIN';\nEXECUTE s5;\nDEALLOCATE PREPARE s5;\n",
 	} {
 		dump := x9HeadRows() + begin + x7Rows("k", 100, 160) + "EXECUTE IMMEDIATE 'ROLLBACK';\n" + x7Rows("k", 200, 241)
-		modes := x7Modes()
-		modes["checkpoint"] = importer.Options{BatchBytes: 512, CheckpointPath: filepath.Join(t.TempDir(), "journal")}
-		t.Run(name, func(t *testing.T) { x7Run(t, dump, modes, "x9") })
+		t.Run(name, func(t *testing.T) { x7Run(t, dump, modes(), "x9") })
+	}
+	// The other wrappers of a ROLLBACK, and a wrapped COMMIT followed by a transaction
+	// the dump rolls back (the COMMIT's rows stay, the next ones do not).
+	for name, end := range map[string]string{
+		"prepared":      "PREPARE r FROM 'ROLLBACK';\nEXECUTE r;\n",
+		"set-statement": "SET STATEMENT max_statement_time = 0 FOR ROLLBACK;\n",
+		"and-chain":     "EXECUTE IMMEDIATE 'ROLLBACK AND CHAIN';\n" + x7Rows("k", 300, 341) + "ROLLBACK;\n",
+		"commit":        "EXECUTE IMMEDIATE 'COMMIT';\nBEGIN;\n" + x7Rows("k", 300, 341) + "EXECUTE IMMEDIATE 'ROLLBACK';\n",
+	} {
+		dump := x9HeadRows() + "BEGIN;\n" + x7Rows("k", 100, 160) + end + x7Rows("k", 200, 241)
+		t.Run(name, func(t *testing.T) { x7Run(t, dump, modes(), "x9") })
+	}
+}
+
+// TestDiffFuzzFound2WrappedRollbackResume: TestDiffFuzzFound2WrappedRollback's dump
+// stopped inside the transaction, at the wrapped ROLLBACK and after it, then resumed
+// (the fuzzer's resume-load-data mode): the resume must not send the rolled-back rows,
+// nor skip the rows after them.
+func TestDiffFuzzFound2WrappedRollbackResume(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	// Lines: 1-3 head, 4-5 rows, 6-9 the wrapped BEGIN, 10-12 rows, 13 the ROLLBACK, 14-16 rows.
+	dump := x9HeadRows() + "PREPARE s5 FROM 'SELECT 1';\nPREPARE s5 FROM 'BEGIN';\nEXECUTE s5;\nDEALLOCATE PREPARE s5;\n" +
+		x7Rows("k", 100, 160) + "EXECUTE IMMEDIATE 'ROLLBACK';\n" + x7Rows("k", 200, 241)
+	for _, stop := range []int64{8, 11, 13, 14} {
+		t.Run(fmt.Sprint("stop at line ", stop), func(t *testing.T) {
+			runFoundCase(t, ref, srv, foundCase{db: "x9", dump: dump, stop: stop})
+		})
 	}
 }

@@ -75,3 +75,21 @@ func (x *DiagnosticsReaders) Reads(st *split.Statement, db string) bool {
 	x.reg.observe(st)
 	return x.reg.readsDiag(st) || KeepsDiagnostics(st)
 }
+
+// UseRun notes st as Reads does and returns the database a USE that st runs through
+// dynamic SQL makes current (ok: it runs one the registry can read: EXECUTE IMMEDIATE
+// 'USE y', EXECUTE u of PREPARE u FROM 'USE y'). db is the current database before st.
+// The replay's current database follows it (replay's wrappedUseOf) from this registry,
+// the one that judges the same EXECUTE for the diagnostics area and the planner's
+// transactions, where it kept a map of prepared USE statements of its own.
+func (x *DiagnosticsReaders) UseRun(st *split.Statement, db string) (string, bool) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.reg.db = db
+	moved := x.reg.movedDatabase
+	x.reg.movedDatabase = false
+	x.reg.observe(st)
+	now, ran := x.reg.db, x.reg.movedDatabase
+	x.reg.movedDatabase = moved || ran
+	return now, ran
+}

@@ -17,6 +17,12 @@ var implicitCommitVerbs = map[string]bool{
 	"FLUSH": true, "RESET": true, "INSTALL": true, "UNINSTALL": true, "BACKUP": true,
 }
 
+// ddlVerbs are the first words of DDL, which commits the open transaction (but CREATE and
+// DROP TEMPORARY TABLE: keepsTransaction). The splitter gives most DDL its kind;
+// commitsImplicitly reads the rest by this word (CREATE USER, DROP ROLE, ALTER SERVER …),
+// and a routine's body reader by it alone (commitsAtStart): one list for both.
+var ddlVerbs = map[string]bool{"CREATE": true, "DROP": true, "ALTER": true, "RENAME": true, "TRUNCATE": true}
+
 // commitsImplicitly reports whether st commits the transaction open before it: DDL
 // (except CREATE and DROP TEMPORARY TABLE: keepsTransaction) and account or
 // table-maintenance statements.
@@ -34,9 +40,10 @@ func commitsImplicitly(st *split.Statement) bool {
 	if implicitCommitVerbs[w] {
 		return true
 	}
-	switch w {
-	case "CREATE", "DROP", "ALTER", "RENAME":
+	if ddlVerbs[w] {
 		return true // CREATE USER, DROP ROLE, ALTER SERVER, …
+	}
+	switch w {
 	case "ANALYZE": // ANALYZE [NO_WRITE_TO_BINLOG | LOCAL] TABLE commits; ANALYZE SELECT … runs the query
 		n := l.Next()
 		if n.Is("NO_WRITE_TO_BINLOG") || n.Is("LOCAL") {

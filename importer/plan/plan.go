@@ -69,6 +69,13 @@ type Plan struct {
 	// EndsRegion: the statement ends the open region (COMMIT, ROLLBACK, or an implicit
 	// commit); Rollback when it undoes it.
 	EndsRegion, Rollback bool
+	// Txn: the statement is a transaction statement (START TRANSACTION, BEGIN, COMMIT,
+	// ROLLBACK) or runs one (EXECUTE IMMEDIATE 'ROLLBACK', SET STATEMENT … FOR COMMIT, an
+	// EXECUTE of a PREPAREd one: registry.inner). The replay gives it the plain one's
+	// bookkeeping, never a transaction of its own around it: that one's START
+	// TRANSACTION committed the dump's, which a wrapped ROLLBACK then found empty
+	// (TestDiffFuzzFound2WrappedRollback).
+	Txn bool
 	// Relock: LOCK TABLES to send on the control connection before this statement (the
 	// run turned serial while the dump holds table locks that were not sent).
 	Relock string
@@ -235,6 +242,7 @@ func (p *Planner) Next(st *split.Statement, db string, cat Catalog) (Plan, error
 		return pl, err
 	}
 	pl.Reason += serialWhy // "" but where st turned the run serial, whose plan here gives none
+	pl.Txn = eff.Kind == split.KindTxn
 	p.track(eff, db, &pl)
 	pl.OpenAfter, pl.Locked = p.open(), len(p.locked) > 0
 	pl.Volatile = p.volatile(st, db)

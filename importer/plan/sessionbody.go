@@ -18,42 +18,120 @@ import (
 // read later (laterReaders): a statement that may fire or call it is refused, and a dump
 // read ahead runs serially from the start (LaterReaders), where the one connection
 // carries the session as the client's does. A procedure is not judged here: its SETs of
-// autocommit and completion_type are refused at its CALL (txnWord), and other variables
-// it sets are an open gap.
+// autocommit and completion_type are refused at its CALL (txnWord); the CALL runs
+// serially, so the control connection keeps the other variables it sets, and a resume
+// gets them back from the journal (procvars.go).
 
 // bodySessionSet returns why st, a CREATE TRIGGER or CREATE FUNCTION, is such a body
 // ("the trigger ti sets completion_type"), or "". It errs on the side of more: a SET of a
-// name the body DECLAREs (anywhere in it) is a local variable's, one of @user, NEW.x or
-// OLD.x (or another name the body declared, qualified) sets no session variable, and
-// every other SET counts: a function's parameter, SET GLOBAL, SET NAMES, SET STATEMENT …
-// FOR, SET TRANSACTION, and a SET that is really UPDATE … JOIN … ON (…) SET (the `)`
-// may start a statement: bodyStatementStarts).
+// local (bodyTargets: a parameter, a name DECLAREd in an enclosing block), of @user, NEW.x
+// or OLD.x (or another local qualified) sets no session variable, and every other SET
+// counts: SET GLOBAL, SET NAMES, SET STATEMENT … FOR, SET TRANSACTION, and a SET that is
+// really UPDATE … JOIN … ON (…) SET (the `)` may start a statement: bodyStatementStarts).
 func bodySessionSet(st *split.Statement) string {
 	what := bodyKind(st)
 	if what != "trigger" && what != "function" {
 		return ""
 	}
-	declared := map[string]bool{}
+	if targets := bodyTargets(st); len(targets) > 0 {
+		return "the " + what + " " + st.Table + " sets " + targets[0] + ", which the session of the connection it runs on keeps"
+	}
+	return ""
+}
+
+// bodyTargets returns what the SETs of st's body assign (setTargets) that is no local, in
+// order: not a parameter of the routine, nor a name DECLAREd in the block the SET is in or
+// one enclosing it (nor one of those qualified: a ROW variable's field, NEW.x, OLD.x).
+// Collected for the whole body, a DECLARE in one block hid a session variable of that
+// name in another (BEGIN BEGIN DECLARE time_zone …; END; SET time_zone = … END:
+// TestBodyTargetsBlocks). Blocks are followed by the words that start their statements:
+// BEGIN opens one, END (not END IF, END LOOP, …) closes it; a block opened where
+// bodyStatementStarts sees no statement start (a function's RETURNS int BEGIN) is the
+// body's own, and an END taken for a block's where it is a CASE expression's closes one
+// early: both only count more.
+func bodyTargets(st *split.Statement) []string {
+	scopes := []map[string]bool{routineParams(st)}
+	local := func(t string) bool {
+		base, _, qualified := strings.Cut(t, ".")
+		if qualified && (base == "new" || base == "old") {
+			return true
+		}
+		if base == "session" || base == "local" || base == "global" || strings.HasPrefix(base, "@@") {
+			return false
+		}
+		for _, sc := range scopes {
+			if sc[base] {
+				return true
+			}
+		}
+		return false
+	}
 	var targets []string
 	bodyStatementsAt(st, func(w string, l *sqlscan.Tokenizer) bool {
 		save := l.Pos
 		switch w {
+		case "BEGIN":
+			scopes = append(scopes, map[string]bool{})
+		case "END":
+			if n := l.Next(); !(n.Is("IF") || n.Is("LOOP") || n.Is("WHILE") || n.Is("CASE") || n.Is("REPEAT") || n.Is("FOR")) && len(scopes) > 1 {
+				scopes = scopes[:len(scopes)-1]
+			}
 		case "DECLARE":
-			declaredNames(l, declared)
+			declaredNames(l, scopes[len(scopes)-1])
+		case "FOR":
+			// FOR i IN 1..3 DO: i is the loop's (kept to the end of the block around it,
+			// which counts less only where a session variable is named as the loop's).
+			if n := l.Next(); n.IsName() && l.Next().Is("IN") {
+				scopes[len(scopes)-1][strings.ToLower(n.Text)] = true
+			}
 		case "SET":
-			targets = append(targets, setTargets(l)...)
+			for _, t := range setTargets(l) {
+				if !local(t) {
+					targets = append(targets, t)
+				}
+			}
 		}
 		l.Pos = save
 		return false
 	})
-	for _, t := range targets {
-		base, _, qualified := strings.Cut(t, ".")
-		local := declared[base] || qualified && (base == "new" || base == "old")
-		if !local || t == "session" || t == "local" || t == "global" {
-			return "the " + what + " " + st.Table + " sets " + t + ", which the session of the connection it runs on keeps"
+	return targets
+}
+
+// routineParams returns the names (lower-cased) of the parameters of st, a CREATE
+// PROCEDURE or CREATE FUNCTION: the first name of each item of the list in parentheses
+// after the routine's name, past IN, OUT or INOUT. Empty for a trigger.
+func routineParams(st *split.Statement) map[string]bool {
+	params := map[string]bool{}
+	if k := bodyKind(st); k != "procedure" && k != "function" {
+		return params
+	}
+	l := st.Tokens()
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Is("PROCEDURE") || t.Is("FUNCTION") {
+			break
 		}
 	}
-	return ""
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Kind == sqlscan.Punct && t.Text == "(" {
+			break
+		}
+	}
+	depth, expect := 1, true
+	for t := l.Next(); t.Kind != sqlscan.EOF && depth > 0; t = l.Next() {
+		switch {
+		case t.Kind == sqlscan.Punct && t.Text == "(":
+			depth++
+		case t.Kind == sqlscan.Punct && t.Text == ")":
+			depth--
+		case t.Kind == sqlscan.Punct && t.Text == "," && depth == 1:
+			expect = true
+		case expect && (t.Is("IN") || t.Is("OUT") || t.Is("INOUT")):
+		case expect && t.IsName():
+			params[strings.ToLower(t.Text)] = true
+			expect = false
+		}
+	}
+	return params
 }
 
 // declaredNames adds to declared the names (lower-cased) a DECLARE declares: one or more,
@@ -75,8 +153,9 @@ func declaredNames(l *sqlscan.Tokenizer, declared map[string]bool) {
 }
 
 // setTargets returns what a SET (l just past it) assigns, lower-cased, up to the end of
-// its statement: a qualified name as "new.x", a scope as written ("global"), a system
-// variable as "@@name"; a user variable (@x) is left out.
+// its statement: a qualified name as "new.x", a scope and the name after it as
+// "session.x" ("global.x", "local.x"), a system variable as "@@name"; a user variable
+// (@x) is left out.
 func setTargets(l *sqlscan.Tokenizer) []string {
 	var out []string
 	for {
@@ -91,39 +170,21 @@ func setTargets(l *sqlscan.Tokenizer) []string {
 		default:
 			name := strings.ToLower(t.Text)
 			save := l.Pos
-			if d := l.Next(); d.Kind == sqlscan.Punct && d.Text == "." {
+			d := l.Next()
+			switch {
+			case d.Kind == sqlscan.Punct && d.Text == ".":
 				if f := l.Next(); f.IsName() {
 					name += "." + strings.ToLower(f.Text)
 				}
-			} else {
+			case (name == "session" || name == "local" || name == "global") && d.IsName():
+				name += "." + strings.ToLower(d.Text)
+			default:
 				l.Pos = save
 			}
 			out = append(out, name)
 		}
-		if !skipBodyAssignment(l) {
+		if !l.SkipAssignment() {
 			return out
-		}
-	}
-}
-
-// skipBodyAssignment moves past an assignment's expression to the next top-level comma
-// and reports whether one came (not the statement's `;` or the end).
-func skipBodyAssignment(l *sqlscan.Tokenizer) bool {
-	depth := 0
-	for {
-		t := l.Next()
-		switch {
-		case t.Kind == sqlscan.EOF:
-			return false
-		case t.Kind != sqlscan.Punct:
-		case t.Text == "(":
-			depth++
-		case t.Text == ")":
-			depth--
-		case t.Text == ";" && depth <= 0:
-			return false
-		case t.Text == "," && depth <= 0:
-			return true
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestBodySessionSet: a trigger's or function's SET of a session variable counts, at any
@@ -35,6 +36,60 @@ func TestBodySessionSet(t *testing.T) {
 		}
 		if got := bodySessionSet(&st); !strings.HasPrefix(got, want) || (want == "") != (got == "") {
 			t.Errorf("%s\n  got %q, want %q…", sql, got, want)
+		}
+	}
+}
+
+// parseRoutine splits sql, one routine's CREATE, as the dump's own under DELIMITER //.
+func parseRoutine(t *testing.T, sql string) split.Statement {
+	t.Helper()
+	sp := split.NewSplitter(strings.NewReader("DELIMITER //\n"+sql+"//\n"), split.SplitOptions{})
+	var st split.Statement
+	for st.Kind == split.KindClient || len(st.SQL) == 0 {
+		if !sp.Next() {
+			t.Fatalf("%s: no statement (%v)", sql, sp.Err())
+		}
+		st = sp.Statement()
+	}
+	return st
+}
+
+// TestBodyTargetsBlocks: a DECLAREd name is a local in its block and the blocks inside
+// it, not after its END (collected for the whole body, a DECLARE in one block hid a SET of
+// the session variable of that name in another); parameters are locals everywhere; END
+// IF, END LOOP … close no block; a `;` ends a SET's list of assignments, so the next
+// statement's SET is read as one of its own.
+func TestBodyTargetsBlocks(t *testing.T) {
+	for sql, want := range map[string][]string{
+		"CREATE FUNCTION f() RETURNS int BEGIN BEGIN DECLARE time_zone varchar(10); SET time_zone = 'x'; END; SET time_zone = '+05:00'; RETURN 1; END": {"time_zone"},
+		"CREATE FUNCTION f() RETURNS int BEGIN DECLARE time_zone varchar(10); BEGIN SET time_zone = 'x'; END; SET time_zone = 'y'; RETURN 1; END":      nil,
+		"CREATE PROCEDURE p(OUT total int, IN sql_mode int) BEGIN SET total = 1, sql_mode = 2; END":                                                    nil,
+		"CREATE PROCEDURE p() BEGIN DECLARE x int; IF 1 THEN SET x = 1; END IF; SET x = 2; LOOP SET x = 3; END LOOP; END":                              nil,
+		"CREATE PROCEDURE p() BEGIN DECLARE x int; SET x = 1; SET time_zone = 'UTC', x = 2, sql_mode = ''; END":                                        {"time_zone", "sql_mode"},
+		"CREATE PROCEDURE p() BEGIN SET SESSION time_zone = 'UTC'; SET GLOBAL sql_mode = ''; SET @@local.sql_mode = ''; END":                           {"session.time_zone", "global.sql_mode", "@@local.sql_mode"},
+		"CREATE PROCEDURE p() BEGIN FOR i IN 1..3 DO SET i = 4; END FOR; END":                                                                          nil,
+	} {
+		st := parseRoutine(t, sql)
+		if d := cmp.Diff(want, bodyTargets(&st)); d != "" {
+			t.Errorf("%s: targets (-want +got):\n%s", sql, d)
+		}
+	}
+}
+
+// TestProcedureVars: what a procedure's body may leave set on its caller's connection, as
+// the journal names it: user variables it names (not DEFINER's user@host), session
+// variables it SETs as @@name (not locals, parameters, GLOBAL ones, SET TRANSACTION), SET
+// NAMES as the four character set variables; nothing for a function or trigger.
+func TestProcedureVars(t *testing.T) {
+	for sql, want := range map[string][]string{
+		"CREATE DEFINER=`root`@`localhost` PROCEDURE p(OUT n int) BEGIN DECLARE x int; SET x = @a, n = 1, @b = 2; SELECT 1 INTO @c; END":                          {"@a", "@b", "@c"},
+		"CREATE PROCEDURE p() BEGIN SET time_zone = '+05:00'; SET SESSION sql_mode = ''; SET @@session.foreign_key_checks = 0, @@global.max_connections = 9; END": {"@@time_zone", "@@sql_mode", "@@foreign_key_checks"},
+		"CREATE PROCEDURE p() BEGIN SET NAMES latin1; SET TRANSACTION READ ONLY; SET GLOBAL time_zone = 'UTC'; END":                                               {"@@character_set_client", "@@character_set_results", "@@character_set_connection", "@@collation_connection"},
+		"CREATE FUNCTION f() RETURNS int BEGIN SET time_zone = 'UTC', @a = 1; RETURN 1; END":                                                                      nil,
+	} {
+		st := parseRoutine(t, sql)
+		if d := cmp.Diff(want, ProcedureVars(&st)); d != "" {
+			t.Errorf("%s: (-want +got):\n%s", sql, d)
 		}
 	}
 }

@@ -50,15 +50,13 @@ func createIfNotExists(st *split.Statement) bool {
 var txnStarts = map[string]bool{"START": true, "COMMIT": true, "ROLLBACK": true, "XA": true, "EXECUTE": true, "CALL": true}
 
 // commitsAtStart reports whether a body's statement that starts with w (upper case) may
-// commit the transaction implicitly (commitsImplicitly's verbs; LOCK and UNLOCK TABLES
-// too; ANALYZE, which commits as ANALYZE TABLE only, and CACHE INDEX, which does not, err
-// on the side of refusing).
+// commit the transaction implicitly, from that word alone: DDL (ddlVerbs) and
+// commitsImplicitly's other verbs (implicitCommitVerbs), the same lists the planner reads
+// the dump's own statements by; LOCK and UNLOCK TABLES too; ANALYZE, which commits as
+// ANALYZE TABLE only, and CACHE INDEX, which does not, err on the side of refusing
+// (TestCommitsAtStartCoversImplicitCommits).
 func commitsAtStart(w string) bool {
-	switch w {
-	case "CREATE", "DROP", "ALTER", "RENAME", "TRUNCATE", "LOCK", "UNLOCK", "ANALYZE", "CACHE":
-		return true
-	}
-	return implicitCommitVerbs[w]
+	return ddlVerbs[w] || implicitCommitVerbs[w] || w == "LOCK" || w == "UNLOCK" || w == "ANALYZE" || w == "CACHE"
 }
 
 // txnWord returns the first word of st, a body, that may change its connection's

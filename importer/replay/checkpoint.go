@@ -231,16 +231,7 @@ func assignedUserVars(st *split.Statement) []string {
 // seed 809: -1 where the client read 456). Such a dump runs on the control connection
 // from the trigger on (routineUserVariable), where every statement journals them.
 func (cr *controller) userVarsOf(st *split.Statement) []string {
-	names := assignedUserVars(st)
-	if len(cr.procVars) > 0 && strings.EqualFold(sqlscan.FirstWord(st.SQL), "CALL") {
-		// The user variables its procedure may set (noteRoutineVars): any the dump's
-		// procedures name.
-		for _, v := range cr.procVars {
-			if !slices.Contains(names, v) {
-				names = append(names, v)
-			}
-		}
-	}
+	names := withProcedureVars(cr, st, assignedUserVars(st)) // procvars.go
 	if len(cr.routineVars) == 0 {
 		return names
 	}
@@ -275,8 +266,7 @@ func (cr *controller) noteRoutineVars(st *split.Statement) {
 		return
 	}
 	if strings.Contains(st.Verb, "PROCEDURE") {
-		cr.procVars = procedureUserVars(st, cr.procVars)
-		return
+		return // noteProcedureVars (procvars.go): a CALL journals what its body may set
 	}
 	_, vars := plan.RoutineUserVars(st)
 	for _, v := range vars {
@@ -284,25 +274,6 @@ func (cr *controller) noteRoutineVars(st *split.Statement) {
 			cr.routineVars = append(cr.routineVars, v)
 		}
 	}
-}
-
-// procedureUserVars adds to vars the user variables the body of st, a CREATE PROCEDURE,
-// names (past the PROCEDURE keyword: a DEFINER=user@host before it reads like
-// variables). A CALL of it journals them (userVarsOf): its body may set them (SELECT
-// @@warning_count INTO @w), and a resume that skipped the committed CALL lost them
-// (TestDiagVarsKilledOrStopped).
-func procedureUserVars(st *split.Statement, vars []string) []string {
-	l := st.Tokens()
-	body := false
-	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		switch {
-		case !body && t.Is("PROCEDURE"):
-			body = true
-		case body && t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@") && !slices.Contains(vars, t.Text):
-			vars = append(vars, t.Text)
-		}
-	}
-	return vars
 }
 
 // charsetVars are the session variables SET CHARACTER SET sets, in the order a SET of

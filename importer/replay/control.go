@@ -27,9 +27,11 @@ type controller struct {
 	// routineVars are the user variables named in the bodies of the triggers and stored
 	// functions the dump created so far (userVarsOf).
 	routineVars []string
-	// procVars are the user variables named in the bodies of the procedures the dump
-	// created so far, journaled after a CALL (userVarsOf).
-	procVars []string
+	// procVars are what the bodies of the procedures it created so far may leave set
+	// (noteProcedureVars), journaled after a statement that may CALL one; sessionVars,
+	// which names the server has as session variables.
+	procVars    []string
+	sessionVars sessionVarNames
 	// pendingFrom is the stream offset from which statements ran on the control
 	// connection inside a transaction or under table locks without a progress row yet
 	// (-1: none).
@@ -290,7 +292,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		}
 		return nil
 	}
-	txn := st.Kind == split.KindTxn
+	txn := pl.Txn // a wrapped one too: EXECUTE IMMEDIATE 'ROLLBACK'
 	commit := txn && pl.EndsRegion && !pl.Rollback
 	// DDL commits what is open before it and itself on its own, so it runs as a barrier
 	// (its own progress row after it, "already exists" on resume counted as "it had run")

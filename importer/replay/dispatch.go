@@ -154,6 +154,9 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 		return p.at(st, err)
 	}
 	p.ctl.noteRoutineVars(st)
+	if err := noteProcedureVars(ctx, p.ctl, st); err != nil {
+		return err
+	}
 	if err := p.ctl.lostCounter(ctx, st, pl); err != nil {
 		return err
 	}

@@ -88,6 +88,10 @@ type PacketWatch struct {
 	tracking          bool
 	mode              string
 	modeSet, modeLost bool
+	// The database the reply since arm made current (schemaSet), as the server reports
+	// it in the session state (session_track_schema: wireschema.go).
+	schema    string
+	schemaSet bool
 
 	// replyFirst: the client sent a command, whose reply's first packet is next.
 	// upload: that packet asked for a LOCAL INFILE (0xFB) and the client has not ended
@@ -314,8 +318,8 @@ func (w *PacketWatch) endOK(p []byte) {
 		return
 	}
 	status := binary.LittleEndian.Uint16(p[i:])
-	if w.tracking && w.clientCap&capSessionTrack != 0 {
-		w.sessionState(p[i+4:], status)
+	if w.clientCap&capSessionTrack != 0 {
+		w.sessionState(p[i+4:], status) // sql_mode (tracking), the database (schemaSince)
 	}
 	w.end(int(binary.LittleEndian.Uint16(p[i+2:])), status)
 }
@@ -348,6 +352,15 @@ func (w *PacketWatch) sessionState(p []byte, status uint16) {
 		if !ok {
 			w.modeLost = true
 			return
+		}
+		if typ == trackSchema {
+			name, ok := lenencString(&data)
+			if !ok {
+				w.modeLost = true
+				return
+			}
+			w.schema, w.schemaSet = string(name), true
+			continue
 		}
 		if typ != trackSystemVariables {
 			continue
@@ -434,7 +447,7 @@ func lenencInt(p []byte) (v uint64, k int) {
 func (w *PacketWatch) arm() {
 	w.mu.Lock()
 	w.state, w.done, w.warnings = stFirst, false, 0
-	w.modeSet, w.modeLost = false, false
+	w.modeSet, w.modeLost, w.schemaSet = false, false, false
 	w.mu.Unlock()
 }
 

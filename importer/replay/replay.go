@@ -161,7 +161,6 @@ type Replayer struct {
 
 	maxPacketBytes int64 // server's max_allowed_packet
 	database       string
-	wuse           wrappedUse // what a USE through dynamic SQL makes the database (wrappeduse.go)
 	// ownTransactions: the parallel replay adds transactions of its own (forcetxn.go).
 	ownTransactions bool
 
@@ -325,7 +324,7 @@ func (r *Replayer) prepare(ctx context.Context, st *split.Statement) ([]byte, er
 			return nil, err
 		}
 	}
-	if _, ok := r.wuse.runs(st); ok && useRefusal(r.opt.Transform) != "" {
+	if _, ok := wrappedUseOf(r, st); ok && useRefusal(r.opt.Transform) != "" {
 		return nil, r.refuse(st, useRefusal(r.opt.Transform))
 	}
 	if st.Table != "" {
@@ -374,6 +373,7 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 		return r.sqlError(st, q, err)
 	}
 	res, err := c.ExecContext(ctx, bytesToString(q))
+	movedTo, moved := wireMovedTo(r, wired, st) // read before the replay's own statements
 	if cerr := r.counts.noteRan(ctx, c, st, res, err); cerr != nil && err == nil {
 		return r.sqlError(st, q, cerr)
 	}
@@ -390,10 +390,24 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 		r.countTable(st)
 	}
 	if c == r.conn { // dynamic SQL runs there (EXECUTE and CALL are serial verbs)
-		if db, ok := r.wuse.runs(st); ok && err == nil {
+		if db, ok := wrappedUseOf(r, st); ok && err == nil {
 			r.database = db
+		} else if err == nil {
+			if !moved && !wired && r.counts != nil && dynamicUnread(st) {
+				// The parallel replay's control connection has no wire; its own statements
+				// there are given back to the dump's readers (rowCounts).
+				if movedTo, err = currentDatabase(ctx, c); err != nil {
+					return r.sqlError(st, q, err)
+				}
+				moved = true
+			}
+			if moved && movedTo != r.database {
+				r.database = movedTo // dynamic SQL that cannot be read ran a USE (wireschema.go)
+				if why := useRefusal(r.opt.Transform); why != "" {
+					return r.refuse(st, why)
+				}
+			}
 		}
-		r.wuse.noteRan(st, err != nil)
 	}
 	if err != nil {
 		return r.statementErrorOf(ctx, st, q, err)

@@ -420,20 +420,27 @@ func (l *Tokenizer) SetTarget(scope *bool) (tok Token, name string, global bool)
 }
 
 // SkipAssignment moves past the current assignment of a SET to the next top-level comma
-// (or the end): a reader that follows one variable steps over the others' expressions.
-func (l *Tokenizer) SkipAssignment() {
+// and reports whether one came: a reader that follows one variable steps over the
+// others' expressions. A top-level `;` ends the SET (false, as at the end): in a routine's
+// body the next statement follows it, whose `SET a = 1, b = 2` read as more of this one's
+// expression hid b's assignment from the body's readers (plan's setTargets,
+// TestSkipAssignment). One statement alone holds no such `;`.
+func (l *Tokenizer) SkipAssignment() bool {
 	depth := 0
 	for {
 		tok := l.Next()
 		switch {
 		case tok.Kind == EOF:
-			return
-		case tok.Kind == Punct && tok.Text == "(":
+			return false
+		case tok.Kind != Punct:
+		case tok.Text == "(":
 			depth++
-		case tok.Kind == Punct && tok.Text == ")":
+		case tok.Text == ")":
 			depth--
-		case tok.Kind == Punct && tok.Text == "," && depth <= 0:
-			return
+		case tok.Text == ";" && depth <= 0:
+			return false
+		case tok.Text == "," && depth <= 0:
+			return true
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package sqlscan
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -119,5 +120,32 @@ func TestSetTarget(t *testing.T) {
 		if d := cmp.Diff(want, got); d != "" {
 			t.Errorf("%s: targets (-want +got):\n%s", q, d)
 		}
+	}
+}
+
+// TestSkipAssignment: an assignment's expression ends at a top-level comma (true) or at
+// the statement's end, which a top-level `;` is too (false, the tokenizer just past it):
+// in a routine's body the next statement's SET follows, and read as more of this
+// expression its assignments were lost (the one reader of SET lists for the splitter, the
+// replay and the planner's body readers).
+func TestSkipAssignment(t *testing.T) {
+	l := Tokenizer{Src: []byte("SET a = f(1, 2), b = (3; 4); SET c = 5")}
+	l.Next() // SET
+	var got []string
+	for {
+		name := l.Next() // the assignment's target (SetTarget's first token here)
+		if name.Kind == EOF {
+			break
+		}
+		more := l.SkipAssignment()
+		got = append(got, fmt.Sprint(name.Text, " ", more))
+		if !more {
+			if next := l.Next(); next.Kind != EOF {
+				got = append(got, "then "+next.Text)
+			}
+		}
+	}
+	if d := cmp.Diff([]string{"a true", "b false", "then SET", "c false"}, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
 	}
 }

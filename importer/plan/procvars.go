@@ -1,0 +1,74 @@
+package plan
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// A procedure runs on the connection that CALLs it, and what its body leaves in that
+// session outlives the CALL: user variables (SET @pv = 7), and session variables it SETs
+// (time_zone, sql_mode, foreign_key_checks, …), which change how the statements after
+// the CALL store their rows. A CALL runs serially (serialVerbs), so the control
+// connection carries that session on as the client's does. A resume does not: it skips
+// the CALL the interrupted run committed, and the rows after it were stored under the
+// session the resumed connection had instead (TestFix12bProcedureSessionResume: every
+// TIMESTAMP 5 hours off, a user variable NULL where the client's was 7). ProcedureVars
+// names those variables; the replay journals their values after the statements that may
+// run the procedure, as it does the user variables of trigger and function bodies
+// (replay's routineVars), and a resume gives them back.
+
+// ProcedureVars returns the variables the body of st, a CREATE PROCEDURE, may leave set
+// on the connection that calls it, as the checkpoint journal names them: each user
+// variable the body names (@v, as the lexer gives it) and each session variable it SETs
+// that is no local (bodyTargets) as @@name (SET NAMES and SET CHARACTER SET as the four
+// character set variables). nil for any other statement. It errs on the side of more:
+// the replay keeps, of the @@ names, only the server's session variables
+// (replay's noteProcedureVars).
+func ProcedureVars(st *split.Statement) []string {
+	if bodyKind(st) != "procedure" {
+		return nil
+	}
+	var out []string
+	add := func(v string) {
+		if !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	l := st.Tokens()
+	t := l.Next()
+	for t.Kind != sqlscan.EOF && !t.Is("PROCEDURE") {
+		t = l.Next() // past DEFINER=user@host, which reads like a user variable
+	}
+	for t = l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@") {
+			add(t.Text)
+		}
+	}
+	for _, t := range bodyTargets(st) {
+		scope, name, scoped := strings.Cut(strings.TrimPrefix(t, "@@"), ".")
+		switch {
+		case !scoped:
+			name = scope
+		case scope == "global":
+			continue // the server's, not the connection's
+		case scope != "session" && scope != "local":
+			continue // a qualified name: a field, not a variable of the session
+		}
+		switch name {
+		case "names", "character", "charset":
+			for _, v := range []string{"@@character_set_client", "@@character_set_results", "@@character_set_connection", "@@collation_connection"} {
+				add(v)
+			}
+		case "transaction", "statement", "password", "role", "default":
+			// the next transaction, one statement, an account: nothing the session keeps
+		default:
+			if name != "" && strings.Trim(name, "abcdefghijklmnopqrstuvwxyz0123456789_") == "" {
+				add("@@" + name)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,90 @@
+package replay
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/plan"
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// noteProcedureVars adds to procVars what the body of st, a CREATE PROCEDURE, may leave
+// set on the connection that CALLs it (plan.ProcedureVars), whether it runs or a resume
+// skips it, as noteRoutineVars does for triggers and functions: the statements after it
+// that may CALL it journal their values (withProcedureVars), and a resume that skips such
+// a CALL gives them back (TestFix12bProcedureSessionResume). Of the session variables the planner read, only
+// those the server has are kept (information_schema.SESSION_VARIABLES, looked up once
+// each): a name the planner took for one where the body meant a local of its own would
+// make every journal read fail (ERROR 1193). Only where a checkpoint journals at all.
+func noteProcedureVars(ctx context.Context, cr *controller, st *split.Statement) error {
+	p := cr.p
+	if p.opt.Checkpoint == nil || st.Kind != split.KindRoutine {
+		return nil
+	}
+	for _, v := range plan.ProcedureVars(st) {
+		if slices.Contains(cr.procVars, v) {
+			continue
+		}
+		if name, ok := strings.CutPrefix(v, "@@"); ok {
+			has, err := cr.sessionVars.has(ctx, p.control, name)
+			if err != nil {
+				return p.at(st, err)
+			}
+			if !has {
+				continue
+			}
+		}
+		cr.procVars = append(cr.procVars, v)
+	}
+	return nil
+}
+
+// withProcedureVars adds procVars to names, the variables st journals (userVarsOf), when
+// st may CALL a procedure: its text names CALL (a CALL, SET STATEMENT … FOR CALL, a
+// compound statement), or it is an EXECUTE (of a prepared CALL). Only there: a trigger
+// may fire at any INSERT, a procedure runs only when called, and a journal after every
+// statement of a serial run is two round trips each. Every attempt decides alike, so a
+// resume finds the journal where it looks.
+func withProcedureVars(cr *controller, st *split.Statement, names []string) []string {
+	if len(cr.procVars) == 0 || st.Kind != split.KindOther {
+		return names
+	}
+	if !sqlscan.ContainsFoldASCII(st.SQL, "CALL") && !strings.EqualFold(sqlscan.FirstWord(st.SQL), "EXECUTE") {
+		return names
+	}
+	for _, v := range cr.procVars {
+		if !slices.Contains(names, v) {
+			names = append(names, v)
+		}
+	}
+	return names
+}
+
+// sessionVarNames are the answers of information_schema.SESSION_VARIABLES so far: name
+// (lower case) → whether the server has a session variable of the name.
+type sessionVarNames map[string]bool
+
+// has reports whether the server has a session variable name (lower case), asking c once
+// per name.
+func (known *sessionVarNames) has(ctx context.Context, c Conn, name string) (bool, error) {
+	if has, ok := (*known)[name]; ok {
+		return has, nil
+	}
+	var got string
+	err := c.QueryRowContext(ctx, "SELECT VARIABLE_NAME FROM information_schema.SESSION_VARIABLES WHERE VARIABLE_NAME = ?", name).Scan(&got)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
+		return false, fmt.Errorf("look up the session variable %s a procedure sets: %w", name, err)
+	}
+	if *known == nil {
+		*known = sessionVarNames{}
+	}
+	(*known)[name] = err == nil
+	return err == nil, nil
+}
