@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sync"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
@@ -44,6 +45,8 @@ func countRowsBeside(ctx context.Context, conns []*sql.Conn, tables []TableCount
 	next := make(chan int, len(tables))
 	for i, t := range tables {
 		out[i].TableCount = t
+	}
+	for _, i := range countOrder(tables) {
 		next <- i
 	}
 	close(next)
@@ -76,4 +79,26 @@ func countRowsBeside(ctx context.Context, conns []*sql.Conn, tables []TableCount
 	}
 	wg.Wait()
 	return out, firstPanic
+}
+
+// countOrder is the order the tables are counted in: most rows in the dump first, the
+// dump's order among equals. In the dump's order a large table that came last started
+// last and ended the check alone while the other connections had nothing left (gen 200M:
+// sbtest1 began 0.11 s into a 0.27 s check and took 0.16 s of it); largest first, the
+// small ones fill in beside the large.
+func countOrder(tables []TableCount) []int {
+	order := make([]int, len(tables))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		switch {
+		case tables[a].Rows > tables[b].Rows:
+			return -1
+		case tables[a].Rows < tables[b].Rows:
+			return 1
+		}
+		return 0
+	})
+	return order
 }
