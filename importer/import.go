@@ -415,7 +415,7 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *ch
 		}
 		if ended && r.Status == Failed {
 			// The replay had finished: the progress is gone, and a resume would have
-			// nothing to run (TestFinishCountPanicAfterCheckpointEnded).
+			// nothing to run (it says so: TestKilledDuringCountsLeavesClientDatabase).
 			fmt.Fprintln(log, "dumpscope: every statement of the dump ran and committed; the checkpoint was removed before this failure at the end, so there is nothing to resume")
 		}
 	}
