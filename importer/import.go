@@ -213,11 +213,24 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	} else if ok && e.FreeBytes < e.NeedBytes {
 		fmt.Fprintln(log, "dumpscope: warning:", e)
 	}
+	early := startProgressSchema(ctx, &o, r, conns)
+	if early != nil {
+		r.ownSchema = checkpoint.ProgressSchema
+		defer func() { early.abandon(ctx, conns[0], log) }() // made for nothing: refused, or Begin failed
+	}
 	onStatement, err := runPreflight(ctx, src, &o, r, in, conns[0], log)
 	if err != nil {
 		return nil, err
 	}
-	cp, err := beginCheckpoint(ctx, src, &o, r, dumpID, conns, log)
+	cp, err := beginCheckpoint(ctx, src, &o, r, dumpID, conns, early.wait(), log)
+	if err == nil && early != nil {
+		if cp == nil {
+			// The preflight made the run serial: the client's target has no such schema
+			// while the dump runs.
+			early.abandon(ctx, conns[0], log)
+		}
+		early = nil
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%w%s", err, preflight.PrivilegeHint(err, "progress rows (--parallel, --checkpoint) need the account to have all privileges on "+checkpoint.ProgressSchema+" (GRANT ALL ON "+checkpoint.ProgressSchema+".* TO "+preflight.CurrentAccount(ctx, conns[0])+"); or import without --parallel and --checkpoint"))
 	}

@@ -40,7 +40,7 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 	}
 	if !r.Overwrite {
 		var err error
-		if pf, err = preflight.New(ctx, conn, current.String); err != nil {
+		if pf, err = preflight.NewWithout(ctx, conn, current.String, r.ownSchema); err != nil {
 			return nil, err
 		}
 		if pf.Empty() {

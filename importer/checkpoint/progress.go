@@ -43,9 +43,14 @@ var progressTables = []string{
 // a table may be truncated for a reload on resume (planReload).
 const createdTable = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".created (run_id CHAR(32) CHARACTER SET ascii, db VARCHAR(64) CHARACTER SET utf8mb4, tbl VARCHAR(64) CHARACTER SET utf8mb4, PRIMARY KEY (run_id, db, tbl)) ENGINE=InnoDB"
 
-// setup creates the progress schema if needed and registers the run.
-func (r *progressRows) setup(ctx context.Context, c Conn, dump DumpIdentity, target TargetIdentity) error {
-	fresh, err := createProgressTables(ctx, c)
+// setup creates the progress schema if needed and registers the run. made, when not nil,
+// waits for the schema's tables made on another connection while the preflight ran
+// (Params.Tables) and says whether they were fresh; they are not made again.
+func (r *progressRows) setup(ctx context.Context, c Conn, dump DumpIdentity, target TargetIdentity, made func() (fresh bool, err error)) error {
+	if made == nil {
+		made = func() (bool, error) { return createProgressTables(ctx, c) }
+	}
+	fresh, err := made()
 	if err != nil {
 		return fmt.Errorf("checkpoint: create the progress schema %s: %w", ProgressSchema, err)
 	}
@@ -71,13 +76,43 @@ func (r *progressRows) setup(ctx context.Context, c Conn, dump DumpIdentity, tar
 // another dumpscope that made the schema at the same moment, or one killed half way
 // through this) says the schema is not fresh, and the upgrade looks at it.
 func createProgressTables(ctx context.Context, c Conn) (fresh bool, err error) {
-	_, err = c.ExecContext(ctx, strings.Replace(progressTables[0], " IF NOT EXISTS", "", 1))
-	switch {
-	case err == nil:
-		fresh = true
-	case !isMySQLError(err, mysqlerr.DBCreateExists):
+	if fresh, err = CreateSchema(ctx, c); err != nil {
 		return false, err
 	}
+	return createTables(ctx, c, fresh)
+}
+
+// CreateSchema creates the progress schema's database, without its tables; fresh reports
+// that this call made it (it was not there). The importer makes a fresh schema's tables
+// on another connection while its preflight reads the target (CreateTables,
+// Params.Tables).
+func CreateSchema(ctx context.Context, c Conn) (fresh bool, err error) {
+	_, err = c.ExecContext(ctx, strings.Replace(progressTables[0], " IF NOT EXISTS", "", 1))
+	if isMySQLError(err, mysqlerr.DBCreateExists) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// CreateTables makes the tables of a schema CreateSchema made fresh; fresh reports that
+// none of them was there (see createProgressTables). It also makes, if it can, the tables
+// Begin makes on the control connection after it (alive: markAlive; ran and globals in
+// MyISAM: ensureRanTable), whose CREATE TABLE IF NOT EXISTS there then finds them made;
+// where it cannot (no MEMORY, no MyISAM), Begin's own fall-backs decide, as without it.
+func CreateTables(ctx context.Context, c Conn) (fresh bool, err error) {
+	if fresh, err = createTables(ctx, c, true); err != nil {
+		return fresh, err
+	}
+	for _, q := range []string{aliveTable, ranTable + "MyISAM", globalsTable + "MyISAM"} {
+		_, _ = c.ExecContext(ctx, q)
+	}
+	return fresh, nil
+}
+
+// createTables makes the progress schema's tables: without IF NOT EXISTS while fresh (the
+// first one found there ends that), with it after.
+func createTables(ctx context.Context, c Conn, fresh bool) (bool, error) {
+	var err error
 	for _, q := range progressTables[1:] {
 		if fresh {
 			_, err = c.ExecContext(ctx, strings.Replace(q, " IF NOT EXISTS", "", 1))

@@ -87,7 +87,7 @@ func TestProgressSchemaFreshSkipsUpgrade(t *testing.T) {
 		}
 		lc := &loggedConn{Conn: c}
 		cp := &Run{progressRows: progressRows{RunID: NewRunID()}}
-		if err := cp.setup(ctx, lc, DumpIdentity{Name: "dump.sql", Size: 1}, target); err != nil {
+		if err := cp.setup(ctx, lc, DumpIdentity{Name: "dump.sql", Size: 1}, target, nil); err != nil {
 			t.Fatalf("%s: %v", k.name, err)
 		}
 		if got := lc.lookups() > 0; got != k.wantLookup {
@@ -129,7 +129,7 @@ func TestFinishDropsUnusedSchemaAtOnce(t *testing.T) {
 	begin := func() *Run {
 		t.Helper()
 		cp := &Run{progressRows: progressRows{RunID: NewRunID()}}
-		if err := cp.setup(ctx, c, DumpIdentity{Name: "dump.sql", Size: 1}, target); err != nil {
+		if err := cp.setup(ctx, c, DumpIdentity{Name: "dump.sql", Size: 1}, target, nil); err != nil {
 			t.Fatal(err)
 		}
 		if err := cp.Record(ctx, c, Stretch{Start: 1, End: 2}); err != nil {
