@@ -15,14 +15,14 @@ import (
 // checkpoint or a resume (nil otherwise: then dumpscope sends exactly the client's
 // statements); see checkpoint.Begin for the resume protocol. A resumed run that the
 // journal says deferred indexes defers them too (r.DeferIndexes, with the reason).
-func beginCheckpoint(ctx context.Context, src Source, o *Options, r *resolved, dumpID checkpoint.DumpIdentity, conns []*sql.Conn, log io.Writer) (*checkpoint.Run, error) {
+func beginCheckpoint(ctx context.Context, src Source, o *Options, r *resolved, dumpID checkpoint.DumpIdentity, conns []*sql.Conn, tables func() (bool, error), log io.Writer) (*checkpoint.Run, error) {
 	if r.Serial || (r.Parallel == 1 && o.CheckpointPath == "" && !o.Resume) {
 		return nil, nil
 	}
 	cp, err := checkpoint.Begin(ctx, checkpoint.Params{
 		Conns: pinned(conns), Dump: dumpID, DumpPath: src.Path, JournalPath: o.CheckpointPath,
 		Resume: o.Resume, Applied: o.ResumeApplied, Parallel: r.Parallel, DeferIndexes: r.DeferIndexes,
-		Filters: withDatabase(ctx, filterFlags(o), conns[0]), CharsetGiven: o.CharsetGiven, Log: log,
+		Filters: withDatabase(ctx, filterFlags(o), conns[0]), CharsetGiven: o.CharsetGiven, Log: log, Tables: tables,
 		Reopen: func() (string, io.ReadCloser, error) {
 			in, err := dumpfile.Open(src.Path)
 			if err != nil {

@@ -213,11 +213,24 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	} else if ok && e.FreeBytes < e.NeedBytes {
 		fmt.Fprintln(log, "dumpscope: warning:", e)
 	}
+	early := startProgressSchema(ctx, &o, r, conns)
+	if early != nil {
+		r.ownSchema = checkpoint.ProgressSchema
+		defer func() { early.abandon(ctx, conns[0], log) }() // made for nothing: refused, or Begin failed
+	}
 	onStatement, err := runPreflight(ctx, src, &o, r, in, conns[0], log)
 	if err != nil {
 		return nil, err
 	}
-	cp, err := beginCheckpoint(ctx, src, &o, r, dumpID, conns, log)
+	cp, err := beginCheckpoint(ctx, src, &o, r, dumpID, conns, early.wait(), log)
+	if err == nil && early != nil {
+		if cp == nil {
+			// The preflight made the run serial: the client's target has no such schema
+			// while the dump runs.
+			early.abandon(ctx, conns[0], log)
+		}
+		early = nil
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%w%s", err, preflight.PrivilegeHint(err, "progress rows (--parallel, --checkpoint) need the account to have all privileges on "+checkpoint.ProgressSchema+" (GRANT ALL ON "+checkpoint.ProgressSchema+".* TO "+preflight.CurrentAccount(ctx, conns[0])+"); or import without --parallel and --checkpoint"))
 	}
@@ -385,7 +398,10 @@ func relaxSession(ctx context.Context, cfg *mysql.Config, conns []*sql.Conn, o O
 
 // finish sets the result's status, counts rows after a complete replay, and ends the
 // checkpoint: progress rows and journal removed when finished, the journal kept (and
-// named in the result) when the import can be resumed.
+// named in the result) when the import can be resumed. When the run is finished before
+// the counts (every statement committed), the checkpoint ends on the control connection
+// while the others count (countRowsBeside): the DELETEs and the DROP DATABASE of the
+// progress schema were serial time after the counts.
 func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *checkpoint.Run, log io.Writer) {
 	switch {
 	case errors.Is(r.Err, ErrStopped), errors.Is(r.Err, context.Canceled):
@@ -393,15 +409,30 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *ch
 	case r.Err != nil:
 		r.Status = Failed
 	}
+	ended := false
 	if !o.SkipRowCounts && r.Err == nil && ctx.Err() == nil {
-		r.RowCounts = CountRows(ctx, conns, r.Replay.Tables)
+		var endFirst func(*sql.Conn)
+		if cp != nil && len(conns) > 1 {
+			endFirst = func(c *sql.Conn) { endCheckpoint(ctx, cp, c, log) }
+		}
+		var endPanic error
+		r.RowCounts, endPanic = countRowsBeside(ctx, conns, r.Replay.Tables, endFirst)
+		ended = endFirst != nil
+		if endPanic != nil {
+			r.Err, r.Status = endPanic, Failed
+		}
 		for _, rc := range r.RowCounts {
 			if p := crash.Find(rc.Err); p != nil && r.Err == nil {
 				r.Err, r.Status = p, Failed
 			}
 		}
+		if ended && r.Status == Failed {
+			// The replay had finished: the progress is gone, and a resume would have
+			// nothing to run (it says so: TestKilledDuringCountsLeavesClientDatabase).
+			fmt.Fprintln(log, "dumpscope: every statement of the dump ran and committed; the checkpoint was removed before this failure at the end, so there is nothing to resume")
+		}
 	}
-	if cp == nil {
+	if cp == nil || ended {
 		return
 	}
 	if r.Status != Finished {
@@ -425,15 +456,7 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *ch
 		cancel()
 		return
 	}
-	// The journal goes first: killed between the two steps, what is left is stale
-	// progress rows (harmless), never a journal that points at rows already gone.
-	if cp.Journal != "" {
-		os.Remove(cp.Journal)
-		checkpoint.Release(cp, true)
-	}
-	if err := cp.Finish(ctx, conns[0]); err != nil {
-		fmt.Fprintln(log, "dumpscope: could not remove the progress rows:", err)
-	}
+	endCheckpoint(ctx, cp, conns[0], log)
 }
 
 // streamIfNotRegular turns a Path that is not a regular file (a FIFO, `<(zcat dump.gz)`,

@@ -7,16 +7,13 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/dumpscope/dumpscope/importer/dumpfile"
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/preflight"
 	"github.com/dumpscope/dumpscope/importer/split"
-	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/importer/transform"
-	"github.com/dumpscope/dumpscope/internal/crash"
 )
 
 // preflightProgressEvery is how often a long preflight scan says how far it got.
@@ -43,7 +40,7 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 	}
 	if !r.Overwrite {
 		var err error
-		if pf, err = preflight.New(ctx, conn, current.String); err != nil {
+		if pf, err = preflight.NewWithout(ctx, conn, current.String, r.ownSchema); err != nil {
 			return nil, err
 		}
 		if pf.Empty() {
@@ -180,37 +177,6 @@ func readAheadOptions(ctx context.Context, conn *sql.Conn, o *Options) (split.Sp
 	nbe, ansi := split.SQLModeQuoting(mode)
 	return split.SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conn),
 		NoBackslashEscapes: nbe, ANSIQuotes: ansi, TrackSQLMode: true}, nil
-}
-
-// CountRows compares COUNT(*) in the server with the rows the dump's INSERTs carried. A
-// difference is not always an error (INSERT IGNORE, REPLACE, triggers that write other
-// tables), so it is reported, not fatal. COUNT(*) reads a whole index, which on a large
-// restore takes a while per table, so the tables are counted on all connections at once.
-func CountRows(ctx context.Context, conns []*sql.Conn, tables []TableCount) []RowCount {
-	out := make([]RowCount, len(tables))
-	next := make(chan int, len(tables))
-	for i, t := range tables {
-		out[i].TableCount = t
-		next <- i
-	}
-	close(next)
-	var wg sync.WaitGroup
-	for _, c := range conns {
-		wg.Add(1)
-		go func(c *sql.Conn) {
-			defer wg.Done()
-			for i := range next {
-				func() {
-					defer crash.Recover(func(err error) { out[i].Err = err })
-					t := tables[i]
-					q := fmt.Sprintf("SELECT COUNT(*) FROM %s.%s", sqlscan.QuoteIdent(t.Database), sqlscan.QuoteIdent(t.Table))
-					out[i].Err = c.QueryRowContext(ctx, q).Scan(&out[i].ServerRows)
-				}()
-			}
-		}(c)
-	}
-	wg.Wait()
-	return out
 }
 
 // printOverwrites lists objects the preflight found, at most 20.

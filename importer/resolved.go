@@ -39,6 +39,7 @@ type resolved struct {
 	tablesTotal int                  // tables the dump inserts into, when the preflight scan read it
 	wire        *replay.PacketWatch  // the serial replay's view of the server's OK packets
 	wires       *replay.WireWatch    // every connection's watch: the workers send their row statements through theirs
+	ownSchema   string               // a database the import made for itself before the preflight (earlySchema): the preflight leaves it out
 }
 
 // newResolved starts from what o asks: every value as given, Parallel at least 1.

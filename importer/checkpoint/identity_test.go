@@ -31,7 +31,7 @@ func TestProgressSchemaNonASCII(t *testing.T) {
 	}
 	target.Datadir = "/srv/données/mysql-日本/"
 	cp := &Run{progressRows: progressRows{RunID: NewRunID()}}
-	if err := cp.setup(ctx, c, DumpIdentity{Name: "/home/jörg/dump.sql", Size: 1}, target); err != nil {
+	if err := cp.setup(ctx, c, DumpIdentity{Name: "/home/jörg/dump.sql", Size: 1}, target, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := cp.verifyTarget(ctx, c, &Journal{Target: target}, target); err != nil {

@@ -43,6 +43,11 @@ type Params struct {
 	Reopen func() (name string, r io.ReadCloser, err error)
 	// Log receives the lines for people.
 	Log io.Writer
+	// Tables, when set, waits for the progress schema's tables, which the importer began
+	// to make on another connection before its preflight (CreateSchema made the schema
+	// fresh, CreateTables its tables), and says whether they are fresh (else they are
+	// upgraded as a schema found there is). Nil: a new run makes them itself.
+	Tables func() (fresh bool, err error)
 	// OldConnectionsWait is how long a resume waits for the interrupted run's connections
 	// to end before it kills them (default 10 s).
 	OldConnectionsWait time.Duration
@@ -90,7 +95,7 @@ func Begin(ctx context.Context, p Params) (*Run, error) {
 		started = j.StartedAt
 	} else {
 		r = &Run{progressRows: progressRows{RunID: NewRunID()}, DeferIndexes: p.DeferIndexes}
-		if err := r.setup(ctx, control, p.Dump, target); err != nil {
+		if err := r.setup(ctx, control, p.Dump, target, p.Tables); err != nil {
 			lock.drop()
 			return nil, err
 		}

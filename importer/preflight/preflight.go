@@ -83,6 +83,13 @@ type Preflight struct {
 // New reads the target's user databases and tables. current is the connection's
 // database (the -D flag), the database unqualified names belong to until the dump's USE.
 func New(ctx context.Context, q Conn, current string) (*Preflight, error) {
+	return NewWithout(ctx, q, current, "")
+}
+
+// NewWithout is New leaving out the database own ("" none) as it leaves out the system
+// schemas: the importer's progress schema when the import made it just now, for its own
+// progress rows (it holds nothing of anyone's, and is made while the preflight reads).
+func NewWithout(ctx context.Context, q Conn, current, own string) (*Preflight, error) {
 	p := &Preflight{databases: map[string]bool{}, tables: map[sqlscan.TableKey]bool{}, created: map[sqlscan.TableKey]bool{}, createdDBs: map[string]bool{}, current: current}
 	rows, err := q.QueryContext(ctx, "SELECT TABLE_SCHEMA, TABLE_NAME, TABLE_TYPE, IFNULL(ENGINE, '') FROM information_schema.TABLES")
 	if err != nil {
@@ -95,7 +102,7 @@ func New(ctx context.Context, q Conn, current string) (*Preflight, error) {
 			rows.Close()
 			return nil, err
 		}
-		if !systemSchemas[strings.ToLower(db)] {
+		if !systemSchemas[strings.ToLower(db)] && (own == "" || db != own) {
 			p.tables[sqlscan.TableKeyOf(db, t)] = true
 			if typ == "BASE TABLE" && localEngines[strings.ToUpper(engine)] {
 				base = append(base, [2]string{db, t})
@@ -122,7 +129,7 @@ func New(ctx context.Context, q Conn, current string) (*Preflight, error) {
 		if err := rows.Scan(&db); err != nil {
 			return nil, err
 		}
-		if !systemSchemas[strings.ToLower(db)] {
+		if !systemSchemas[strings.ToLower(db)] && (own == "" || db != own) {
 			p.databases[db] = true
 		}
 	}
