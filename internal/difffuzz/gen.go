@@ -143,8 +143,8 @@ var InSuiteOff = append([]Construct(nil), KnownBugs...)
 // with its progress row, a non-transactional write with its intent
 // (importer/replay/lockregion.go); none of those is left out now. The CLI's --resume-off gives
 // "resume"'s list to every mode with kills: SessionKillModeOff (set-global-mixed, an
-// open finding of x-review10 in the modes with kills only).
-var InSuiteModeOff = killModesOff(SessionKillModeOff...)
+// open finding of x-review10 in the modes with kills only) and FeatureKillModeOff.
+var InSuiteModeOff = killModesOff(append(append([]Construct(nil), SessionKillModeOff...), FeatureKillModeOff...)...)
 
 // AllConstructs are every switchable construct, the names --off and --resume-off take.
 var AllConstructs = append([]Construct{AlterThenInsert, MultibyteTrail5C, EmptyStringIsNull, ExponentDecimal, NegativeZero, SetSubquery, RowCountFuncs, ResumeTruncate,

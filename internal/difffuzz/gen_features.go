@@ -83,6 +83,11 @@ var FeatureConstructs = []Construct{GeneratedCols, InvisibleCols, Sequences, Sys
 // importer/difffuzz_found3_test.go), left out of the in-suite run and the CLI's default.
 var FeatureKnownBugs []Construct
 
+// FeatureKillModeOff are the table-feature constructs left out in the modes with kills
+// only: system-versioning, whose tables a resume could not reload (TRUNCATE TABLE is
+// refused on them, ERROR 4137: TestDiffFuzzFound3VersionedReload).
+var FeatureKillModeOff = []Construct{SystemVersioning}
+
 // featureP is the chance of a block after each generator step of the general grammar
 // (40 steps: about two blocks a script), featureEarlyP of one before the steps, where
 // dumpscope's run is still parallel; featureLoadP after each table of the load-data
