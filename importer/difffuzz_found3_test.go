@@ -42,9 +42,9 @@ func difffuzzFound3(t *testing.T) {
 // so a killed import of such a table could not be resumed at all. Found by hand while
 // checking the system-versioning construct (a kill in one of the fuzzer's resume modes
 // lands in such a table's rows now and then: the blocks' engines are MyISAM or Aria
-// one time in two).
+// one time in two). Fixed: such a table is emptied by DELETE and DELETE HISTORY
+// (importer/checkpoint/reload.go emptyVersioned).
 func TestDiffFuzzFound3VersionedReload(t *testing.T) {
-	difffuzzFound3(t)
 	srv := testsandbox.Start(t)
 	cfg, err := mysql.ParseDSN(srv.DSN(""))
 	if err != nil {

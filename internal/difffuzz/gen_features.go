@@ -84,9 +84,9 @@ var FeatureConstructs = []Construct{GeneratedCols, InvisibleCols, Sequences, Sys
 var FeatureKnownBugs []Construct
 
 // FeatureKillModeOff are the table-feature constructs left out in the modes with kills
-// only: system-versioning, whose tables a resume could not reload (TRUNCATE TABLE is
-// refused on them, ERROR 4137: TestDiffFuzzFound3VersionedReload).
-var FeatureKillModeOff = []Construct{SystemVersioning}
+// only: none since a resume reloads a system-versioned table (it could not: TRUNCATE
+// TABLE is refused on them, ERROR 4137; TestDiffFuzzFound3VersionedReload).
+var FeatureKillModeOff []Construct
 
 // featureP is the chance of a block after each generator step of the general grammar
 // (40 steps: about two blocks a script), featureEarlyP of one before the steps, where
