@@ -382,7 +382,11 @@ func invisibleBlock(g *gen) {
 		}
 	}
 	t.cols = append(t.cols, base[1:]...)
-	createF(g, t, []string{"PRIMARY KEY (`id`)"}, " ENGINE="+featureEngine(g)+" DEFAULT CHARSET=utf8mb4")
+	key := "`a`"
+	if t.cols[2].invisible && t.cols[2].name == "h" {
+		key = "`h`" // a key on an invisible column: --defer-indexes adds it after the rows
+	}
+	createF(g, t, withKey(g, key), " ENGINE="+featureEngine(g)+" DEFAULT CHARSET=utf8mb4")
 	for range 1 + g.pick(3) {
 		list, n := g.chance(0.4), rowCount(g)
 		frows(g, t, "INSERT INTO", list, n, nil)
@@ -446,6 +450,16 @@ func sequenceBlock(g *gen) {
 	}
 }
 
+// withKey is the primary key on `id` and, two times in five, a secondary key on cols
+// (which --defer-indexes holds back until after the rows).
+func withKey(g *gen, cols string) []string {
+	keys := []string{"PRIMARY KEY (`id`)"}
+	if g.chance(0.4) {
+		keys = append(keys, "KEY `ka` ("+cols+")")
+	}
+	return keys
+}
+
 // dropIDColumn takes the key out of a multi-row INSERT's column list and rows (its first
 // column): the rows then take the key's default.
 func dropIDColumn(st *Stmt) {
@@ -466,7 +480,7 @@ func versionedBlock(g *gen) {
 	t := &ftable{db: g.dbs[g.pick(len(g.dbs))], name: fname(g, "sv")}
 	t.cols = append([]fcol{idCol()}, baseCols(g)...)
 	engine := []string{"InnoDB", "InnoDB", "MyISAM", "Aria"}[g.pick(4)]
-	createF(g, t, []string{"PRIMARY KEY (`id`)"}, " ENGINE="+engine+" DEFAULT CHARSET=utf8mb4 WITH SYSTEM VERSIONING")
+	createF(g, t, withKey(g, "`a`"), " ENGINE="+engine+" DEFAULT CHARSET=utf8mb4 WITH SYSTEM VERSIONING")
 	frows(g, t, "INSERT INTO", g.chance(0.3), rowCount(g), nil)
 	if g.chance(0.7) {
 		g.emit("UPDATE %s SET `a` = `a` + 1 WHERE `id` %% 3 = 0", t.qname())
@@ -503,7 +517,7 @@ func partitionBlock(g *gen) {
 	default:
 		part = "\nPARTITION BY KEY (`id`)\nPARTITIONS 2"
 	}
-	createF(g, t, []string{"PRIMARY KEY (`id`)"}, " ENGINE="+[]string{"InnoDB", "InnoDB", "MyISAM", "Aria"}[g.pick(4)]+" DEFAULT CHARSET=utf8mb4"+part)
+	createF(g, t, withKey(g, "`a`"), " ENGINE="+[]string{"InnoDB", "InnoDB", "MyISAM", "Aria"}[g.pick(4)]+" DEFAULT CHARSET=utf8mb4"+part)
 	for range 1 + g.pick(3) {
 		if g.chance(0.5) {
 			frows(g, t, "INSERT INTO", g.chance(0.4), rowCount(g), nil)
