@@ -121,3 +121,33 @@ func firstLineDiff(want, got string) string {
 	}
 	return fmt.Sprintf("the client's has %d lines, dumpscope's %d", len(w), len(g))
 }
+
+// TestDiffFuzzFound3FoundRowsBeforeCallClearsDiagnostics: a statement that leaves a note
+// (DROP TABLE IF EXISTS of no table), then the CALL of a procedure made by EXECUTE
+// IMMEDIATE whose body reads the diagnostics area (GET DIAGNOSTICS @w = NUMBER), after a
+// SELECT that returned rows: the client's @w is 1; under --parallel 3 (2K batches)
+// dumpscope's is 0. Silent. Fuzzer seed 45023 (parallel; shrunk by hand to 18
+// statements, then to these 9: the feature blocks of the script are not needed).
+//
+// Cause (general log): before a CALL or EXECUTE the parallel replay gives the control
+// connection the client's FOUND_ROWS() (rowCounts.giveFound, importer/replay/rowcount.go)
+// by a SELECT SQL_CALC_FOUND_ROWS … LIMIT 0 of its own, which runs between the dump's
+// DROP TABLE IF EXISTS and the CALL and empties the diagnostics area the procedure reads.
+// The procedure's body is not in the dump as a CREATE PROCEDURE (EXECUTE IMMEDIATE made
+// it), so dumpscope does not know it reads the area. The construct wrapped-procedure is
+// off (internal/difffuzz SessionKnownBugs) until a fix.
+func TestDiffFuzzFound3FoundRowsBeforeCallClearsDiagnostics(t *testing.T) {
+	difffuzzFound3(t)
+	const head = "CREATE DATABASE `fz0`;\nUSE `fz0`;\nCREATE TABLE `fz0`.`b4` (id int PRIMARY KEY, c1 float);\nINSERT INTO `fz0`.`b4` VALUES (10,2),(11,123456789.125);\n" +
+		"CREATE TABLE `fz0`.`sv` (n int AUTO_INCREMENT PRIMARY KEY, name varchar(40), v varchar(400));\n"
+	const call = "EXECUTE IMMEDIATE 'CREATE OR REPLACE PROCEDURE `fz0`.`p9`() GET DIAGNOSTICS @w = NUMBER';\nDROP TABLE IF EXISTS `fz0`.`nosuch10`;\n" +
+		"CALL `fz0`.`p9`();\nINSERT INTO `fz0`.`sv` (name, v) VALUES ('w', @w);\n"
+	for name, dump := range map[string]string{
+		"calc-found-rows": head + "SELECT SQL_CALC_FOUND_ROWS * FROM `fz0`.`b4` LIMIT 1;\n" + call,
+		"select":          head + "SELECT * FROM `fz0`.`b4`;\nCREATE TABLE `fz0`.`t5` (id int);\n" + call,
+	} {
+		t.Run(name, func(t *testing.T) {
+			importMatchesClient(t, dump, importer.Options{Parallel: 3, BatchBytes: 2 << 10}, "fz0")
+		})
+	}
+}
