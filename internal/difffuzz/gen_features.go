@@ -336,15 +336,20 @@ func generatedBlock(g *gen) {
 		{"varchar(80)", "CONCAT(`s`, '-', `a`)"}, {"int", "CHAR_LENGTH(`s`)"}, {"int", "`id` % 7"},
 	}
 	var extra []string
+	engine := featureEngine(g)
 	for i := range 1 + g.pick(3) {
 		e := exprs[g.pick(len(exprs))]
 		name := fmt.Sprintf("g%d", i)
-		def := fmt.Sprintf("%s GENERATED ALWAYS AS (%s) %s", e.typ, e.expr, kinds[g.pick(3)])
+		kind := kinds[g.pick(3)]
+		def := fmt.Sprintf("%s GENERATED ALWAYS AS (%s) %s", e.typ, e.expr, kind)
 		if g.chance(0.3) {
-			def = fmt.Sprintf("%s AS (%s) %s", e.typ, e.expr, kinds[g.pick(3)])
+			def = fmt.Sprintf("%s AS (%s) %s", e.typ, e.expr, kind)
 		}
 		t.cols = append(t.cols, fcol{col: col{name: name, typ: e.typ}, def: def, generated: true})
-		if g.chance(0.3) {
+		// Aria refuses a key on a VIRTUAL column (ERROR 1904): the client would stop at
+		// the block's CREATE (and --defer-indexes reports it at its ALTER TABLE … ADD
+		// KEY as "Error 1904 (HY000)", which the runner does not read as the server's).
+		if g.chance(0.3) && (kind != "VIRTUAL" || engine != "Aria") {
 			extra = append(extra, fmt.Sprintf("KEY `k%s` (`%s`)", name, name))
 		}
 	}
@@ -352,7 +357,7 @@ func generatedBlock(g *gen) {
 		t.cols = append(t.cols, fcol{col: col{name: "z", typ: "int", k: kInt, lo: 0, hi: 100, nullable: true}, def: "int"})
 	}
 	extra = append([]string{"PRIMARY KEY (`id`)"}, extra...)
-	createF(g, t, extra, " ENGINE="+featureEngine(g)+" DEFAULT CHARSET=utf8mb4")
+	createF(g, t, extra, " ENGINE="+engine+" DEFAULT CHARSET=utf8mb4")
 	for range 1 + g.pick(3) {
 		frows(g, t, "INSERT INTO", g.chance(0.5), rowCount(g), nil)
 	}
