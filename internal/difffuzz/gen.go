@@ -123,7 +123,7 @@ const (
 // readers are given the client's values: importer/rowcount.go) and on again;
 // mb-trail-5c can make the client itself lose its connection. SessionKnownBugs are
 // x-review10's open findings among the session constructs (gen_session.go).
-var KnownBugs = append([]Construct{MultibyteTrail5C}, SessionKnownBugs...)
+var KnownBugs = append(append([]Construct{MultibyteTrail5C}, SessionKnownBugs...), FeatureKnownBugs...)
 
 // InSuiteOff are the constructs the in-suite run (TestDiffFuzzShort) and the CLI's
 // default leave out: the known bugs (docs/difffuzz.md). The difference found in every
@@ -143,12 +143,12 @@ var InSuiteOff = append([]Construct(nil), KnownBugs...)
 // with its progress row, a non-transactional write with its intent
 // (importer/replay/lockregion.go); none of those is left out now. The CLI's --resume-off gives
 // "resume"'s list to every mode with kills: SessionKillModeOff (set-global-mixed, an
-// open finding of x-review10 in the modes with kills only).
-var InSuiteModeOff = killModesOff(SessionKillModeOff...)
+// open finding of x-review10 in the modes with kills only) and FeatureKillModeOff.
+var InSuiteModeOff = killModesOff(append(append([]Construct(nil), SessionKillModeOff...), FeatureKillModeOff...)...)
 
 // AllConstructs are every switchable construct, the names --off and --resume-off take.
 var AllConstructs = append([]Construct{AlterThenInsert, MultibyteTrail5C, EmptyStringIsNull, ExponentDecimal, NegativeZero, SetSubquery, RowCountFuncs, ResumeTruncate,
-	EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless, TriggerVar, CharsetConnection, XATxn, BulkEmpty, LockTables}, SessionConstructs...)
+	EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless, TriggerVar, CharsetConnection, XATxn, BulkEmpty, LockTables}, append(SessionConstructs, FeatureConstructs...)...)
 
 // Config shapes the generated scripts.
 type Config struct {
@@ -176,7 +176,7 @@ func Generate(seed int64, cfg Config) Script {
 	if cfg.MaxRows == 0 {
 		cfg.MaxRows = 120
 	}
-	g := &gen{dice: dice{r: rand.New(rand.NewSource(seed))}, cfg: cfg, charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true}
+	g := &gen{dice: dice{r: rand.New(rand.NewSource(seed))}, cfg: cfg, charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true, fd: featureSource(seed)}
 	if cfg.Profile == ProfileLoadData {
 		loadScript(g)
 	} else {
@@ -206,15 +206,18 @@ type gen struct {
 	fkChecks    bool
 	autocommit  bool
 	inTx        bool
-	vars        []string     // user variables holding integers
-	dupOK       bool         // the INSERT being written ignores or replaces duplicates
-	recordIDs   bool         // its explicit ids will exist afterwards (for foreign keys)
-	usedCounter bool         // it has NULL or 0 for an AUTO_INCREMENT id
-	orderedNext bool         // the next INSERT is an INSERT IGNORE or REPLACE where it may be (rowCountReader)
-	svMade      bool         // the session constructs' table exists (gen_session.go)
-	globals     bool         // a session construct ran SET GLOBAL: the script's end reads the globals
-	trgVars     bool         // a trigger whose body sets @trg exists (diag-show-trigger-var)
-	rowsFor     func(*table) // the profile's rows into a table (nil: insertInto): gen_session.go
+	vars        []string                 // user variables holding integers
+	dupOK       bool                     // the INSERT being written ignores or replaces duplicates
+	recordIDs   bool                     // its explicit ids will exist afterwards (for foreign keys)
+	usedCounter bool                     // it has NULL or 0 for an AUTO_INCREMENT id
+	orderedNext bool                     // the next INSERT is an INSERT IGNORE or REPLACE where it may be (rowCountReader)
+	svMade      bool                     // the session constructs' table exists (gen_session.go)
+	globals     bool                     // a session construct ran SET GLOBAL: the script's end reads the globals
+	trgVars     bool                     // a trigger whose body sets @trg exists (diag-show-trigger-var)
+	rowsFor     func(*table)             // the profile's rows into a table (nil: insertInto): gen_session.go
+	fd          dice                     // the table-feature blocks' own source (gen_features.go)
+	fseq        int                      // the feature blocks' names
+	ldValue     func(*table, col) string // the load-data profile's values (nil: literals)
 }
 
 type modeState struct{ nbe, ansi, noAutoZ bool }
@@ -334,8 +337,10 @@ func (g *gen) script() {
 	}
 	bulkEarly(g)
 	sessionEarly(g)
+	featureMaybe(g, featureEarlyP)
 	for range g.cfg.Actions {
 		g.action()
+		featureMaybe(g, featureP)
 	}
 	sessionEnd(g)
 	if g.inTx && g.chance(0.7) {

@@ -76,6 +76,7 @@ type ldGen struct {
 func loadScript(g *gen) {
 	l := &ldGen{gen: g, zeroID: map[*table]bool{}, trigged: map[*table]bool{}}
 	g.rowsFor = l.rows
+	g.ldValue = l.value
 	g.emit("/*!40101 SET NAMES utf8mb4 */")
 	if g.chance(0.2) {
 		// An older mysqldump's: the LOAD's CHARACTER SET is utf8mb3 then, and the
@@ -124,6 +125,7 @@ func loadScript(g *gen) {
 		}
 		l.rows(t)
 		l.between()
+		featureMaybe(g, featureLoadP)
 		if i >= n-3 && g.chance(0.45) {
 			// A session construct (gen_session.go) turns the import serial: late, as
 			// goSerial's, so that the first tables are loaded in parallel.
