@@ -14,6 +14,33 @@ import "context"
 // (branch p-spool) spooled nothing but left both workers on one table: ≈35 % slower,
 // the server's CPU going to two transactions filling the same index pages.
 
+// defaultQueueBytes is ParallelOptions.QueueBytes' default, the read-ahead in memory: a
+// batch running on each worker and one more ready, (workers+1) × batchBytes, with
+// --load-data; a batch running on each worker and one ready for each without. In this VM
+// every MiB the process touches for the first time costs 0.9–2.4 ms of CPU (the kernel,
+// and the host below it, zero the page; a reused one 0.06), and the batch buffers in
+// flight are most of that memory; what the budget refuses goes through the spool instead,
+// 0.5–0.8 ms a MiB for every MiB spooled, not once. Measured on the 200 MiB generated dump
+// (--parallel 2; tables of 3–40 MiB), 4 runs each, load 27–50:
+//   - --load-data (16 MiB batches): 2 × workers × batch (64 MiB) took 6 buffers, 102 MiB,
+//     maxRSS 136–142 MB, nothing spooled; 3 batches (48 MiB) 5 buffers, 85 MiB, maxRSS
+//     126–128 MB, nothing spooled, client CPU median 1.88 → 1.79 s. 2 batches spooled
+//     20–36 MiB, its third batch waiting half-filled for budget until a worker starved.
+//   - without (4 MiB batches) the buffers are small (25 MiB), and the spool is the cost:
+//     the reader goes beyond memory to give the two workers tables of their own
+//     (budget.go), 28–32 MiB at 2 × workers × batch. Three batches a worker (24 MiB) still
+//     spooled 12–28 MiB for 10 MiB more maxRSS and 1,000 more page faults, CPU no better;
+//     three batches in all spooled 50–56 MiB.
+//
+// Both stay proportional to --batch-bytes, so that the fuzzer's tiny batches still reach
+// the spool (internal/difffuzz).
+func defaultQueueBytes(workers int, batchBytes int64, loadData bool) int64 {
+	if loadData {
+		return int64(workers+1) * batchBytes
+	}
+	return 2 * int64(workers) * batchBytes
+}
+
 // budget is the scheduler's read-ahead budget: its state is the scheduler's, under the
 // scheduler's mu, and so are its methods' rules (…Locked with mu held).
 type budget struct{ *scheduler }
