@@ -208,7 +208,7 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *split.Splitte
 	}
 	workers := conns[1:]
 	if opt.QueueBytes <= 0 {
-		opt.QueueBytes = defaultQueueBytes(len(workers), opt.BatchBytes, opt.LoadData)
+		opt.QueueBytes = defaultQueueBytes(len(workers), opt.BatchBytes)
 	}
 	if opt.MaxRetries <= 0 {
 		opt.MaxRetries = 5
