@@ -14,6 +14,31 @@ import "context"
 // (branch p-spool) spooled nothing but left both workers on one table: ≈35 % slower,
 // the server's CPU going to two transactions filling the same index pages.
 
+// defaultQueueBytes is ParallelOptions.QueueBytes' default, the read-ahead in memory: a
+// batch running on each worker and one ready for each, 2 × workers × batchBytes. In this
+// VM every MiB the process touches for the first time costs 0.9–2.4 ms of CPU (the kernel,
+// and the host below it, zero the page; a reused one 0.06), and the batch buffers in
+// flight are most of that memory (200 MiB generated dump, --parallel 2 --load-data: 6
+// buffers, 102 MiB of maxRSS 142 MB); what the budget refuses goes through the spool
+// instead, 0.5–0.8 ms a MiB for every MiB spooled, not once. Smaller budgets measured
+// there, A B B A, load 27–50 (another session's tests):
+//   - --load-data (16 MiB batches), (workers+1) × batch: 5 buffers, maxRSS 126–129 MB,
+//     nothing spooled, but client CPU median 1.88 → 1.79 s in one round of 3 and 1.99 →
+//     2.18 s in the next of 2, and wall 54 → 57 s and 67 → 98 s: with one batch ready
+//     where there were two, a worker done waits for the reader, itself short of CPU on a
+//     loaded machine. 17 MiB touched once is worth 15–40 ms, less than that noise.
+//     2 × batch spooled 20–36 MiB, its third batch waiting half-filled for budget.
+//   - without (4 MiB batches) the buffers are small (25 MiB) and the spool is the cost
+//     (28–32 MiB: the reader goes beyond memory to give the two workers tables of their
+//     own, budget.go); three batches a worker still spooled 12–28 MiB for 10 MB more
+//     maxRSS and 500 more page faults, CPU no better; one and a half spooled 50–56 MiB.
+//
+// It stays proportional to --batch-bytes, so that the fuzzer's tiny batches reach the
+// spool (internal/difffuzz).
+func defaultQueueBytes(workers int, batchBytes int64) int64 {
+	return 2 * int64(workers) * batchBytes
+}
+
 // budget is the scheduler's read-ahead budget: its state is the scheduler's, under the
 // scheduler's mu, and so are its methods' rules (…Locked with mu held).
 type budget struct{ *scheduler }

@@ -27,8 +27,8 @@ type ParallelOptions struct {
 	ReplayOptions
 	// BatchBytes is the SQL a worker commits in one transaction (default 4 MiB).
 	BatchBytes int64
-	// QueueBytes bounds the SQL read ahead of the workers (default 2 × workers × BatchBytes),
-	// so memory does not grow with the dump.
+	// QueueBytes bounds the SQL read ahead of the workers (default: defaultQueueBytes), so
+	// memory does not grow with the dump.
 	QueueBytes int64
 	// MaxRetries bounds how often a batch is retried after a deadlock or lock-wait
 	// timeout (mysqlerr.Retryable); default 5.
@@ -208,9 +208,7 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *split.Splitte
 	}
 	workers := conns[1:]
 	if opt.QueueBytes <= 0 {
-		// A batch running on each worker and one ready for each: the spool takes only
-		// what parts the workers' tables (budget.go), not what memory can wait for.
-		opt.QueueBytes = 2 * int64(len(workers)) * opt.BatchBytes
+		opt.QueueBytes = defaultQueueBytes(len(workers), opt.BatchBytes)
 	}
 	if opt.MaxRetries <= 0 {
 		opt.MaxRetries = 5

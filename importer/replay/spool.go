@@ -117,54 +117,6 @@ func (b *rowBatch) release(arenas *arenas) {
 	b.buf, b.stmts = nil, nil
 }
 
-// arenas are the batch buffers done batches gave back, for the next batches: filling a
-// recycled buffer costs no page faults and no zeroing, where a fresh one of megabytes
-// costs both (a fresh string per statement made the copy out of the splitter's buffer a
-// fifth of the dispatcher's CPU). At most cap(free) buffers wait, each at most max bytes.
-type arenas struct {
-	free chan []byte
-	// size is a new buffer's capacity (a full batch and its records' headers); max the
-	// largest kept (a batch of one oversize statement is not).
-	size, max int
-	// small are the buffers of shrunk batches (smallBuffers).
-	small smallBuffers
-}
-
-func newArenas(batchBytes int64, n int) *arenas {
-	size := int(batchBytes + batchBytes/16 + recordHeader)
-	return &arenas{free: make(chan []byte, n), size: size, max: 2 * size, small: smallBuffers{max: size}}
-}
-
-// get returns an empty buffer of at least need bytes.
-func (a *arenas) get(need int) []byte {
-	select {
-	case buf := <-a.free:
-		if cap(buf) >= need {
-			return buf[:0]
-		}
-	default:
-	}
-	return newArena(max(need, a.size))
-}
-
-// put keeps buf for a later get, when there is room and it is full-size: not one shrink
-// made (a batch filling it would grow it, copying; it goes to small), nor an oversize one.
-func (a *arenas) put(buf []byte) {
-	if cap(buf) < a.size {
-		if cap(buf) > 0 {
-			a.small.put(buf)
-		}
-		return
-	}
-	if cap(buf) > a.max {
-		return
-	}
-	select {
-	case a.free <- buf[:0]:
-	default:
-	}
-}
-
 // room reports whether n more bytes fit under limit (a batch always fits an empty spool).
 func (s *spool) room(n, limit int64) bool {
 	s.mu.Lock()
