@@ -177,7 +177,7 @@ func (t barrierTail) run(ctx context.Context, dp *dispatcher, err error) error {
 		err = p.opt.AfterDDL(st)
 	}
 	if err == nil && t.intent {
-		err = cp.Ran(ctx, c, st.Offset)
+		err = markRan(ctx, p, c, st) // intentmark.go
 	}
 	if err == nil && c == p.control {
 		// In the statement's transaction, with its progress row: a resume that skips it
