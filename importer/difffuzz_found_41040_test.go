@@ -49,6 +49,16 @@ func TestDifffuzzFound41040MarkerBeforeCommit(t *testing.T) {
 			killAfterMark(t, ref, srv, "fz0", c.dump, c.line, "")
 		})
 	}
+	// In the serial part, an INSERT into b whose trigger writes an Aria table: it changed
+	// that table, and its InnoDB rows were rolled back. Half applied: it must be refused
+	// by name, not skipped.
+	t.Run("trigger writes Aria", func(t *testing.T) {
+		dump := head + "START TRANSACTION;\nSAVEPOINT s1;\nCOMMIT;\n" +
+			"CREATE TABLE log_b (id int PRIMARY KEY, msg varchar(40)) ENGINE=Aria;\n" +
+			"CREATE TRIGGER trg AFTER INSERT ON b FOR EACH ROW INSERT INTO log_b VALUES (NEW.id, NEW.v);\n" +
+			"INSERT INTO b VALUES (5,'five'),(6,'six');\n" + tail // line 13: killed
+		killAfterMark(t, ref, srv, "fz0", dump, 13, "may be half applied")
+	})
 	t.Run("seed 41040", func(t *testing.T) {
 		seed, err := os.ReadFile("../internal/difffuzz/testdata/found/seed-41040-resume.sql")
 		if err != nil {

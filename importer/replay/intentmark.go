@@ -3,29 +3,55 @@ package replay
 import (
 	"context"
 
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 )
 
 // markRan marks st, a statement outside the dump's transaction that left an intent
 // (checkpoint.Run.BeginIntent) and returned without error, as run (checkpoint.Run.Ran),
-// on c inside the transaction its progress row is to commit in: only when it changed a
-// table its intent covers (checkpoint.Run.Changed). The marker is written at once, in a
-// non-transactional table, and a resume that finds it counts the statement as run and
-// skips it. That is right for what stays when the transaction does not commit, and wrong
-// for what its rollback undoes: an INSERT into an InnoDB table with triggers (which may
-// write any table, so its intent covers every MyISAM and Aria table) was marked whatever
-// it changed; killed between the marker and the COMMIT, its rows were rolled back and the
-// resume skipped it (difffuzz seed 41040: 80 rows missing, no word;
-// TestDifffuzzFound41040MarkerBeforeCommit). Unmarked with unchanged checksums, the
-// statement runs again on resume, which gives what it gave: it changed no such table.
+// on c inside the transaction its progress row is to commit in. The marker is written at
+// once, in a non-transactional table, and a resume that finds it counts the statement as
+// run and skips it: right for what stays when the transaction does not commit, wrong for
+// what its rollback undoes. So it is written only when st changed a table its intent
+// covers (checkpoint.Run.Changed) and cannot have written a transactional one. An INSERT
+// into an InnoDB table with triggers (which may write any table, so its intent covers
+// every MyISAM and Aria table) was marked whatever it changed; killed between the marker
+// and the COMMIT, its rows were rolled back and the resume skipped it (difffuzz seed
+// 41040: 80 rows missing, no word; TestDifffuzzFound41040MarkerBeforeCommit). Unmarked
+// with unchanged checksums, a statement runs again on resume, which gives what it gave
+// (it changed no such table); unmarked with changed ones, the resume refuses it as
+// maybe half applied, which it is when its InnoDB part was rolled back.
 func markRan(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Statement) error {
 	cp := p.opt.Checkpoint
 	changed, err := cp.Changed(ctx, c, st.Offset)
 	if err == nil && changed {
-		err = cp.Ran(ctx, c, st.Offset)
+		var mixed bool
+		if mixed, err = mayWriteTransactional(ctx, p, c, st); err == nil && !mixed {
+			err = cp.Ran(ctx, c, st.Offset)
+		}
 	}
 	if err == nil && p.opt.AfterMark != nil {
 		err = p.opt.AfterMark(st)
 	}
 	return err
+}
+
+// mayWriteTransactional reports whether st may write a transactional table: unless it
+// writes one table (controller.writtenTable), not transactional, without triggers.
+func mayWriteTransactional(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Statement) (bool, error) {
+	db, table, ok := p.ctl.writtenTable(st)
+	if !ok {
+		return true, nil
+	}
+	key := plan.KeyOf(db, table)
+	if nonTx, err := checkpoint.NonTransactional(ctx, p.opt.Checkpoint, c, key); err != nil || !nonTx {
+		return true, err
+	}
+	if info, looked := p.cat.tables[key]; looked && len(info.touches) == 0 {
+		return false, nil
+	}
+	var n int
+	err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ?", db, table).Scan(&n)
+	return n > 0, err
 }
