@@ -136,3 +136,20 @@ func killAfterMark(t *testing.T, ref, srv *sandbox.Server, db, dump string, line
 		t.Errorf("after the kill and the resume the re-dump differs from the client's:\n%s", cmp.Diff(want, have))
 	}
 }
+
+// TestDifffuzzFound41040MarkerInTransaction: the same inside the dump's transaction. A
+// statement there is marked run when it changed a non-transactional table (its change
+// stays when the transaction does not commit); an INSERT into an InnoDB table whose
+// trigger writes an Aria table was marked too, and stopped before the COMMIT the resume
+// replayed the transaction without it: its Aria rows were there, its InnoDB rows were not,
+// silently. Half applied: it must be refused by name.
+func TestDifffuzzFound41040MarkerInTransaction(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "SET NAMES utf8mb4;\nCREATE DATABASE fz0;\nUSE fz0;\n" +
+		"CREATE TABLE b (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		"CREATE TABLE log_b (id int PRIMARY KEY, msg varchar(40)) ENGINE=Aria;\n" +
+		"CREATE TRIGGER trg AFTER INSERT ON b FOR EACH ROW INSERT INTO log_b VALUES (NEW.id, NEW.v);\n" +
+		"START TRANSACTION;\nINSERT INTO b VALUES (1,'one'),(2,'two');\n" + // line 8
+		"INSERT INTO b VALUES (3,'three');\nCOMMIT;\nINSERT INTO b VALUES (4,'four');\n"
+	runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: 9, refusal: "may be half applied"})
+}
