@@ -13,23 +13,20 @@ import (
 // on c inside the transaction its progress row is to commit in. The marker is written at
 // once, in a non-transactional table, and a resume that finds it counts the statement as
 // run and skips it: right for what stays when the transaction does not commit, wrong for
-// what its rollback undoes. So it is written only when st changed a table its intent
-// covers (checkpoint.Run.Changed) and cannot have written a transactional one. An INSERT
-// into an InnoDB table with triggers (which may write any table, so its intent covers
-// every MyISAM and Aria table) was marked whatever it changed; killed between the marker
-// and the COMMIT, its rows were rolled back and the resume skipped it (difffuzz seed
-// 41040: 80 rows missing, no word; TestDifffuzzFound41040MarkerBeforeCommit). Unmarked
-// with unchanged checksums, a statement runs again on resume, which gives what it gave
-// (it changed no such table); unmarked with changed ones, the resume refuses it as
-// maybe half applied, which it is when its InnoDB part was rolled back.
+// what its rollback undoes. So it is written only when st cannot have written a
+// transactional table. An INSERT into an InnoDB table with triggers (which may write any
+// table, so its intent covers every MyISAM and Aria table) was marked; killed between the
+// marker and the COMMIT, its rows were rolled back and the resume skipped it (difffuzz
+// seed 41040: 80 rows missing, no word; TestDifffuzzFound41040MarkerBeforeCommit).
+// Unmarked, a resume runs it again when the checksums of its intent are unchanged (it
+// changed no such table: running it again gives what it gave) and refuses it as maybe
+// half applied when they changed, which it is when its InnoDB part was rolled back. A
+// statement that writes one non-transactional table without triggers is marked whether
+// it changed it or not: skipped, one that changed nothing is still the client's.
 func markRan(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Statement) error {
-	cp := p.opt.Checkpoint
-	changed, err := cp.Changed(ctx, c, st.Offset)
-	if err == nil && changed {
-		var mixed bool
-		if mixed, err = mayWriteTransactional(ctx, p, c, st); err == nil && !mixed {
-			err = cp.Ran(ctx, c, st.Offset)
-		}
+	mixed, err := mayWriteTransactional(ctx, p, c, st)
+	if err == nil && !mixed {
+		err = p.opt.Checkpoint.Ran(ctx, c, st.Offset)
 	}
 	if err == nil && p.opt.AfterMark != nil {
 		err = p.opt.AfterMark(st)
