@@ -149,6 +149,7 @@ type barrierTail struct {
 	// db is the database of st's table when it ran (a USE may come before the tail).
 	db                              string
 	ddl, intent, ddlIntent, creates bool
+	mixed                           bool // it may have written a transactional table (intentmark.go)
 }
 
 // oweBarrier defers t (a statement run on the control connection in a serial run) until
@@ -177,7 +178,7 @@ func (t barrierTail) run(ctx context.Context, dp *dispatcher, err error) error {
 		err = p.opt.AfterDDL(st)
 	}
 	if err == nil && t.intent {
-		err = markRan(ctx, p, c, st) // intentmark.go
+		err = markRan(ctx, p, c, st, t.mixed) // intentmark.go
 	}
 	if err == nil && c == p.control {
 		// In the statement's transaction, with its progress row: a resume that skips it

@@ -23,9 +23,10 @@ import (
 // half applied when they changed, which it is when its InnoDB part was rolled back. A
 // statement that writes one non-transactional table without triggers is marked whether
 // it changed it or not: skipped, one that changed nothing is still the client's.
-func markRan(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Statement) error {
-	mixed, err := mayWriteTransactional(ctx, p, c, st)
-	if err == nil && !mixed {
+// mixed is scopeMayWriteTransactional of its intent's scope, read where it ran.
+func markRan(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Statement, mixed bool) error {
+	var err error
+	if !mixed {
 		err = p.opt.Checkpoint.Ran(ctx, c, st.Offset)
 	}
 	if err == nil && p.opt.AfterMark != nil {
@@ -34,8 +35,26 @@ func markRan(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Stateme
 	return err
 }
 
+// scopeMayWriteTransactional reports whether a statement whose intent covers scope (the
+// tables it may write with those its triggers name, as keys; nil: any, writeScope) may
+// write a transactional table: unless every table of scope is non-transactional. It
+// reads the checkpoint's list of those tables alone, so a worker running a barrier item
+// may call it.
+func scopeMayWriteTransactional(ctx context.Context, cp *checkpoint.Run, c Conn, scope []string) bool {
+	if len(scope) == 0 {
+		return true
+	}
+	for _, key := range scope {
+		if nonTx, err := checkpoint.NonTransactional(ctx, cp, c, key); err != nil || !nonTx {
+			return true
+		}
+	}
+	return false
+}
+
 // mayWriteTransactional reports whether st may write a transactional table: unless it
-// writes one table (controller.writtenTable), not transactional, without triggers.
+// writes one table (controller.writtenTable), not transactional, without triggers. It
+// reads the dispatcher's state: on the control connection in stream order only.
 func mayWriteTransactional(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Statement) (bool, error) {
 	db, table, ok := p.ctl.writtenTable(st)
 	if !ok {
