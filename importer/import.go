@@ -101,6 +101,7 @@ type Options struct {
 	// Test hooks (export_test.go); what Import decides itself is in resolved, not here.
 	inWorker         func()                       // replay.ReplayOptions.InWorker
 	afterDDL         func(*split.Statement) error // replay.ReplayOptions.AfterDDL
+	afterMark        func(*split.Statement) error // replay.ReplayOptions.AfterMark
 	beforeIndexBuild func()                       // replay.ReplayOptions.BeforeIndexBuild
 }
 
@@ -350,7 +351,7 @@ func newReplayer(ctx context.Context, conns []Conn, in *dumpfile.Input, o Option
 	ropt := replay.ReplayOptions{
 		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
 		SkipWarningCount: r.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: cp.Resumable(),
-		Transform: r.transform, Rejects: o.Rejects, TablesTotal: r.tablesTotal, InWorker: o.inWorker, AfterDDL: o.afterDDL,
+		Transform: r.transform, Rejects: o.Rejects, TablesTotal: r.tablesTotal, InWorker: o.inWorker, AfterDDL: o.afterDDL, AfterMark: o.afterMark,
 		BeforeIndexBuild: o.beforeIndexBuild,
 	}
 	observeSkipped(r.transform, cp)

@@ -21,8 +21,10 @@ import (
 //   - before it runs, an intent row records it with CHECKSUM TABLE of every
 //     non-transactional table it may write, committed on its own (intents, InnoDB);
 //   - when it has returned without error, a marker row says so, written at once whatever
-//     the transaction (ran, MyISAM); inside the dump's transaction only when it changed
-//     such a table (Changed), its intent deleted at once otherwise;
+//     the transaction (ran, MyISAM), only when it cannot have written a transactional
+//     table, whose part the rollback undoes (importer/replay intentmark.go); inside the
+//     dump's transaction only when it changed such a table too (Changed), its intent
+//     deleted at once when it changed none;
 //   - its progress row deletes the intent in the same transaction.
 // On resume, once the interrupted run's connections are gone, an intent without a
 // progress row is settled:

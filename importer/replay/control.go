@@ -397,7 +397,14 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 			var changed bool
 			switch changed, err = cp.Changed(ctx, p.workers[0], st.Offset); {
 			case err == nil && changed:
-				if err = cp.Ran(ctx, p.workers[0], st.Offset); err == nil {
+				// Not when it may have written a transactional table too: the rollback
+				// undoes that part, and a resume must refuse it as half applied, not skip
+				// it (intentmark.go; TestDifffuzzFound41040MarkerInTransaction).
+				var mixed bool
+				if mixed, err = mayWriteTransactional(ctx, p, p.workers[0], st); err == nil && !mixed {
+					err = cp.Ran(ctx, p.workers[0], st.Offset)
+				}
+				if err == nil {
 					cr.regionIntents = append(cr.regionIntents, st.Offset)
 				}
 			case err == nil:

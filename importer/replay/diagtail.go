@@ -303,6 +303,7 @@ type barrierTail struct {
 	// db is the database of st's table when it ran (a USE may come before the tail).
 	db                              string
 	ddl, intent, ddlIntent, creates bool
+	mixed                           bool // it may have written a transactional table (intentmark.go)
 }
 
 // oweBarrier defers t (a statement run on the control connection in a serial run) until
@@ -335,7 +336,7 @@ func (t barrierTail) run(ctx context.Context, dp *dispatcher, err error) error {
 		err = p.opt.AfterDDL(st)
 	}
 	if err == nil && t.intent {
-		err = cp.Ran(ctx, c, st.Offset)
+		err = markRan(ctx, p, c, st, t.mixed) // intentmark.go
 	}
 	if err == nil && c == p.control {
 		// In the statement's transaction, with its progress row: a resume that skips it

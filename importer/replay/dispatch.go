@@ -510,7 +510,7 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 		// Only one on the control connection in every attempt (an ALTER may have waited on a worker).
 		cp.RanAfresh(st.Offset)
 	}
-	t := barrierTail{c: c, st: st, end: end, digest: digest, db: dp.statementDB(st), ddl: ddl, intent: intent, ddlIntent: ddlIntent, creates: creates}
+	t := barrierTail{c: c, st: st, end: end, digest: digest, db: dp.statementDB(st), ddl: ddl, intent: intent, ddlIntent: ddlIntent, creates: creates, mixed: intent && scopeMayWriteTransactional(ctx, cp, c, scope)}
 	if err == nil && c == p.control && dp.planner.Serial() {
 		return p.ctl.diag.oweBarrier(dp, t) // until the next statement is known (diagtail.go)
 	}

@@ -71,6 +71,11 @@ type ReplayOptions struct {
 	// progress row: an error it returns ends the import there, the tests' way to stop
 	// between the two as a kill would.
 	AfterDDL func(*split.Statement) error
+	// AfterMark, when set, is called where a statement that left an intent of a
+	// non-transactional write has been marked run (or found not to need the mark,
+	// markRan), before its progress row: an error it returns ends the import there, the
+	// tests' way to kill between the marker and the commit.
+	AfterMark func(*split.Statement) error
 	// BeforeIndexBuild, when set, is called as held-back indexes start to be built (the
 	// build counted in the progress): the tests' way to read the progress then.
 	BeforeIndexBuild func()
