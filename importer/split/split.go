@@ -193,6 +193,18 @@ type Splitter struct {
 
 	track tracker
 
+	// String spans for the row reader (sqlscan.StringSpans): strs holds, for the
+	// statement being read, pairs of indexes in its SQL of each quoted run's opening quote
+	// (strSQL while the run is open) and of the byte after its closing quote. A byte the
+	// scan has accepted at buf[i] goes to SQL index sqlLen() + i - pend whatever the client
+	// drops before it (comments, a '\r' before "\n", a backslash ending a line). synGen
+	// counts changes of the quoting rules; spans recorded under two are not handed on.
+	strs    []uint32
+	strSQL  int
+	strsGen int
+	synGen  int
+	spans   sqlscan.StringSpans
+
 	cur  Statement
 	err  error
 	done bool
@@ -275,6 +287,7 @@ func (s *Splitter) Statement() Statement { return s.cur }
 func (s *Splitter) Err() error { return s.err }
 
 func (s *Splitter) rebuildTables() {
+	s.synGen++
 	var t [256]bool
 	for _, c := range []byte{'\\', '\'', '"', '`', '#', '-', '/', '*', '(', ')'} {
 		t[c] = true
@@ -375,6 +388,8 @@ func (s *Splitter) Next() bool {
 	if s.done {
 		return false
 	}
+	s.strs, s.strsGen = s.strs[:0], s.synGen
+	s.spans.Clear()
 	for {
 		if !s.inLine {
 			if !s.startLine() {
@@ -764,6 +779,7 @@ func (s *Splitter) scanLine() int {
 		case '\'', '"', '`':
 			s.inString = c
 			s.strStart, s.strLine = s.base+int64(i), s.lineNo
+			s.strSQL = s.sqlLen() + i - s.pend
 		case '(':
 			s.depth++
 		case ')':
@@ -835,6 +851,11 @@ func (s *Splitter) emitSQL(end int) {
 	text = text[:k]
 	s.setCur(end)
 	s.cur.SQL = text
+	if len(text) > 0 && s.strsGen == s.synGen {
+		// The statement was read under one quoting: its spans index its SQL.
+		s.spans.Set(text, s.cur.syn, s.strs)
+		s.cur.spans = &s.spans
+	}
 	if len(text) > 0 {
 		s.cur.Line = s.sqlLine
 		s.classify()
@@ -892,6 +913,7 @@ func (s *Splitter) sqlBytes() []byte {
 func (s *Splitter) sqlClear() {
 	s.alias = false
 	s.sql = s.sql[:0]
+	s.strs = s.strs[:0] // \c: the spans recorded so far index the text it drops
 }
 
 func (s *Splitter) materialize() {
@@ -960,6 +982,7 @@ func (s *Splitter) scanNormal(b []byte, i, end int) int {
 		case '\'', '"', '`':
 			s.inString = c
 			s.strStart, s.strLine = s.base+int64(i), s.lineNo
+			s.strSQL = s.sqlLen() + i - s.pend
 			i = s.scanString(b, i+1, end)
 			continue
 		default:
@@ -1016,6 +1039,7 @@ func (s *Splitter) scanString(b []byte, i, end int) int {
 			}
 			if b[i] == q {
 				s.inString = 0
+				s.spanEnd(i + 1)
 				return i + 1
 			}
 			if i+1 >= len(b) {
@@ -1035,6 +1059,7 @@ func (s *Splitter) scanString(b []byte, i, end int) int {
 		switch c := b[i]; {
 		case c == q:
 			s.inString = 0
+			s.spanEnd(i + 1)
 			return i + 1
 		case c == '\\':
 			if i+1 >= len(b) {
@@ -1048,6 +1073,16 @@ func (s *Splitter) scanString(b []byte, i, end int) int {
 				i++
 			}
 		}
+	}
+}
+
+// spanEnd records the quoted run that began at SQL index s.strSQL and ends before buf
+// index end (the row reader jumps over it), while the spans take at most a sixteenth of
+// the read buffer's size: a statement of many short strings costs no more memory than
+// that.
+func (s *Splitter) spanEnd(end int) {
+	if len(s.strs) < len(s.buf)>>4 {
+		s.strs = append(s.strs, uint32(s.strSQL), uint32(s.sqlLen()+end-s.pend))
 	}
 }
 
