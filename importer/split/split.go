@@ -195,12 +195,12 @@ type Splitter struct {
 
 	// String spans for the row reader (sqlscan.StringSpans): strs holds, for the
 	// statement being read, pairs of indexes in its SQL of each quoted run's opening quote
-	// (strSQL while the run is open) and of the byte after its closing quote. A byte the
-	// scan has accepted at buf[i] goes to SQL index sqlLen() + i - pend whatever the client
+	// and of the byte after its closing quote, at most strsMax numbers. A byte the scan
+	// has accepted at buf[i] goes to SQL index sqlLen() + i - pend whatever the client
 	// drops before it (comments, a '\r' before "\n", a backslash ending a line). synGen
 	// counts changes of the quoting rules; spans recorded under two are not handed on.
 	strs    []uint32
-	strSQL  int
+	strsMax int
 	strsGen int
 	synGen  int
 	spans   sqlscan.StringSpans
@@ -388,7 +388,7 @@ func (s *Splitter) Next() bool {
 	if s.done {
 		return false
 	}
-	s.strs, s.strsGen = s.strs[:0], s.synGen
+	s.strs, s.strsGen, s.strsMax = s.strs[:0], s.synGen, len(s.buf)>>4
 	s.spans.Clear()
 	for {
 		if !s.inLine {
@@ -779,7 +779,6 @@ func (s *Splitter) scanLine() int {
 		case '\'', '"', '`':
 			s.inString = c
 			s.strStart, s.strLine = s.base+int64(i), s.lineNo
-			s.strSQL = s.sqlLen() + i - s.pend
 		case '(':
 			s.depth++
 		case ')':
@@ -982,7 +981,6 @@ func (s *Splitter) scanNormal(b []byte, i, end int) int {
 		case '\'', '"', '`':
 			s.inString = c
 			s.strStart, s.strLine = s.base+int64(i), s.lineNo
-			s.strSQL = s.sqlLen() + i - s.pend
 			i = s.scanString(b, i+1, end)
 			continue
 		default:
@@ -1076,13 +1074,15 @@ func (s *Splitter) scanString(b []byte, i, end int) int {
 	}
 }
 
-// spanEnd records the quoted run that began at SQL index s.strSQL and ends before buf
-// index end (the row reader jumps over it), while the spans take at most a sixteenth of
-// the read buffer's size: a statement of many short strings costs no more memory than
-// that.
+// spanEnd records the quoted run that began at s.strStart and ends before buf index end
+// (the row reader jumps over it) when it is on one line, so that its bytes are the SQL's
+// as they are (a run over lines may have lost a '\r' or a backslash), while the spans
+// take at most a sixteenth of the read buffer's size at the statement's start: a
+// statement of many short strings costs no more memory than that.
 func (s *Splitter) spanEnd(end int) {
-	if len(s.strs) < len(s.buf)>>4 {
-		s.strs = append(s.strs, uint32(s.strSQL), uint32(s.sqlLen()+end-s.pend))
+	if s.strLine == s.lineNo && len(s.strs) < s.strsMax {
+		e := s.sqlLen() + end - s.pend
+		s.strs = append(s.strs, uint32(e-int(s.base+int64(end)-s.strStart)), uint32(e))
 	}
 }
 

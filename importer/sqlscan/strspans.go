@@ -53,37 +53,32 @@ func (l *Tokenizer) UseSpans(sp *StringSpans) {
 }
 
 // skipKnown is skipString for a string quoted with q at Pos whose backslashes escape as
-// the splitter's do ('…', and "…" without ANSI_QUOTES): it jumps to the end of each span
-// that begins at Pos, going on across a doubled quote, and reads the rest (no span there,
-// or spans not in use) with skipString.
+// the splitter's do ('…', and "…" without ANSI_QUOTES): it jumps to the end of the span
+// that begins at Pos, and of the next while a doubled quote joins them, and reads the
+// rest (no span there, or spans not in use) with skipString. The reader only moves
+// forward, so spanAt passes each span once; the usual call finds its span at spanAt.
 func (l *Tokenizer) skipKnown(q byte) bool {
-	for l.spans != nil {
-		e := knownEnd(l.spans, &l.spanAt, l.Pos)
-		if e <= l.Pos || e > len(l.Src) {
+	s, k, p := l.spans, l.spanAt, l.Pos
+	for k+1 < len(s) {
+		a, e := int(s[k]), int(s[k+1])
+		if a != p {
+			if a > p {
+				break
+			}
+			k += 2
+			continue
+		}
+		if e > len(l.Src) {
 			break
 		}
-		l.Pos = e
+		k, p = k+2, e
 		if e == len(l.Src) || l.Src[e] != q {
+			l.Pos, l.spanAt = p, k
 			return true
 		}
 		// A doubled quote: the splitter saw the string end and another begin here, which
 		// skipString (from this quote) reads as the rest of the same string.
 	}
+	l.Pos, l.spanAt = p, k
 	return l.skipString(q)
-}
-
-// knownEnd returns the end of the span that starts at p, or 0 when none does. *at is
-// the index of the first span not before the last one looked up: the row reader only
-// moves forward, so each span is passed once.
-func knownEnd(spans []uint32, at *int, p int) int {
-	k := *at
-	for k+1 < len(spans) && int(spans[k]) < p {
-		k += 2
-	}
-	*at = k
-	if k+1 < len(spans) && int(spans[k]) == p {
-		*at = k + 2
-		return int(spans[k+1])
-	}
-	return 0
 }
