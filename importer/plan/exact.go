@@ -136,7 +136,7 @@ func TakesIDs(st *split.Statement, syn sqlscan.Syntax, key string, f TableFacts,
 	if f.AutoIncrement == "" {
 		return ""
 	}
-	if ri, plain := ParseRowInsert(st.SQL, syn); plain && !ri.generatesIDs(f) {
+	if ri, plain := StatementRowInsert(st, syn); plain && !ri.generatesIDs(f) {
 		return ""
 	}
 	return "the AUTO_INCREMENT counter of " + key

@@ -74,7 +74,7 @@ func (x *LaterReaders) Refuses(st *split.Statement) string {
 	}
 	plain := false
 	if st.Kind == split.KindInsert {
-		_, plain = ParseRowInsert(st.SQL, st.Syntax())
+		_, plain = StatementRowInsert(st, st.Syntax())
 	}
 	return x.lr.reaches(st, plain)
 }

@@ -286,7 +286,7 @@ func (p *Planner) plan(st, eff *split.Statement, db string, cat Catalog) (Plan, 
 	var ri rowInsert
 	plain := false
 	if st.Kind == split.KindInsert {
-		ri, plain = ParseRowInsert(st.SQL, p.Syntax)
+		ri, plain = StatementRowInsert(st, p.Syntax)
 	}
 	if why := p.readers.refuses(st, plain); why != "" {
 		return Plan{Kind: Refuse, Reason: why + ": in a parallel replay ROW_COUNT(), FOUND_ROWS() and @@in_transaction there would return what dumpscope's own statements (progress rows, warning counts) or another connection left, not the client's values, and a session variable set there would change that one connection's session, not the others'; " +

@@ -1,6 +1,9 @@
 package plan
 
-import "github.com/dumpscope/dumpscope/importer/sqlscan"
+import (
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
 
 // rowInsert is a statement recognised completely as
 // `INSERT|REPLACE [LOW_PRIORITY|DELAYED|HIGH_PRIORITY] [IGNORE] [INTO] t [(cols)] VALUES (…), (…)`
@@ -70,7 +73,21 @@ func (ri rowInsert) generatesIDs(f TableFacts) bool {
 // strings, so a VALUES or SELECT inside a string is never taken for a keyword; anything it
 // does not recognise makes ok false and the statement run in stream order.
 func ParseRowInsert(q []byte, syn sqlscan.Syntax) (ri rowInsert, ok bool) {
+	return parseRowInsert(q, syn, nil)
+}
+
+// StatementRowInsert is ParseRowInsert of st's SQL read under syn, which jumps over the
+// strings the splitter found in it (st.Spans()) rather than reading them a second time;
+// where the spans do not index that SQL under syn (a rewritten statement, other quoting
+// rules) it reads them as ParseRowInsert does. FuzzStatementRowInsert holds the two to
+// the same facts.
+func StatementRowInsert(st *split.Statement, syn sqlscan.Syntax) (ri rowInsert, ok bool) {
+	return parseRowInsert(st.SQL, syn, st.Spans())
+}
+
+func parseRowInsert(q []byte, syn sqlscan.Syntax, spans *sqlscan.StringSpans) (ri rowInsert, ok bool) {
 	l := sqlscan.New(q, syn)
+	l.UseSpans(spans)
 	t := l.Next()
 	switch {
 	case t.Is("INSERT"):

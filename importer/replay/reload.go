@@ -29,7 +29,7 @@ func (cr *controller) replayReloaded(ctx context.Context, st *split.Statement, p
 	p := cr.p
 	cp, r := p.opt.Checkpoint, p.serial
 	if st.Kind == split.KindInsert {
-		if _, plain := plan.ParseRowInsert(st.SQL, p.disp.planner.Syntax); plain {
+		if _, plain := plan.StatementRowInsert(st, p.disp.planner.Syntax); plain {
 			if !cp.Reloads(reloadKey(st, r.database), st.Offset) {
 				return false, nil
 			}

@@ -193,6 +193,18 @@ type Splitter struct {
 
 	track tracker
 
+	// String spans for the row reader (sqlscan.StringSpans): strs holds, for the
+	// statement being read, pairs of indexes in its SQL of each quoted run's opening quote
+	// and of the byte after its closing quote, at most strsMax numbers. A byte the scan
+	// has accepted at buf[i] goes to SQL index sqlLen() + i - pend whatever the client
+	// drops before it (comments, a '\r' before "\n", a backslash ending a line). synGen
+	// counts changes of the quoting rules; spans recorded under two are not handed on.
+	strs    []uint32
+	strsMax int
+	strsGen int
+	synGen  int
+	spans   sqlscan.StringSpans
+
 	cur  Statement
 	err  error
 	done bool
@@ -275,6 +287,7 @@ func (s *Splitter) Statement() Statement { return s.cur }
 func (s *Splitter) Err() error { return s.err }
 
 func (s *Splitter) rebuildTables() {
+	s.synGen++
 	var t [256]bool
 	for _, c := range []byte{'\\', '\'', '"', '`', '#', '-', '/', '*', '(', ')'} {
 		t[c] = true
@@ -375,6 +388,8 @@ func (s *Splitter) Next() bool {
 	if s.done {
 		return false
 	}
+	s.strs, s.strsGen, s.strsMax = s.strs[:0], s.synGen, len(s.buf)>>4
+	s.spans.Clear()
 	for {
 		if !s.inLine {
 			if !s.startLine() {
@@ -835,6 +850,11 @@ func (s *Splitter) emitSQL(end int) {
 	text = text[:k]
 	s.setCur(end)
 	s.cur.SQL = text
+	if len(text) > 0 && s.strsGen == s.synGen {
+		// The statement was read under one quoting: its spans index its SQL.
+		s.spans.Set(text, s.cur.syn, s.strs)
+		s.cur.spans = &s.spans
+	}
 	if len(text) > 0 {
 		s.cur.Line = s.sqlLine
 		s.classify()
@@ -892,6 +912,7 @@ func (s *Splitter) sqlBytes() []byte {
 func (s *Splitter) sqlClear() {
 	s.alias = false
 	s.sql = s.sql[:0]
+	s.strs = s.strs[:0] // \c: the spans recorded so far index the text it drops
 }
 
 func (s *Splitter) materialize() {
@@ -1016,6 +1037,7 @@ func (s *Splitter) scanString(b []byte, i, end int) int {
 			}
 			if b[i] == q {
 				s.inString = 0
+				s.spanEnd(i + 1)
 				return i + 1
 			}
 			if i+1 >= len(b) {
@@ -1035,6 +1057,7 @@ func (s *Splitter) scanString(b []byte, i, end int) int {
 		switch c := b[i]; {
 		case c == q:
 			s.inString = 0
+			s.spanEnd(i + 1)
 			return i + 1
 		case c == '\\':
 			if i+1 >= len(b) {
@@ -1048,6 +1071,18 @@ func (s *Splitter) scanString(b []byte, i, end int) int {
 				i++
 			}
 		}
+	}
+}
+
+// spanEnd records the quoted run that began at s.strStart and ends before buf index end
+// (the row reader jumps over it) when it is on one line, so that its bytes are the SQL's
+// as they are (a run over lines may have lost a '\r' or a backslash), while the spans
+// take at most a sixteenth of the read buffer's size at the statement's start: a
+// statement of many short strings costs no more memory than that.
+func (s *Splitter) spanEnd(end int) {
+	if s.strLine == s.lineNo && len(s.strs) < s.strsMax {
+		e := s.sqlLen() + end - s.pend
+		s.strs = append(s.strs, uint32(e-int(s.base+int64(end)-s.strStart)), uint32(e))
 	}
 }
 

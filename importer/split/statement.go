@@ -69,6 +69,9 @@ type Statement struct {
 	// syn is the quoting the statement was split under (NO_BACKSLASH_ESCAPES,
 	// ANSI_QUOTES, the connection's character set), for whatever reads its SQL again.
 	syn sqlscan.Syntax
+	// spans are the splitter's string spans of SQL (nil when it kept none): valid, like
+	// SQL, until the next Next, and used only for SQL exactly as the splitter made it.
+	spans *sqlscan.StringSpans
 }
 
 // Syntax is the quoting st was split under, for whatever reads its SQL again: reading it
@@ -77,3 +80,8 @@ func (st *Statement) Syntax() sqlscan.Syntax { return st.syn }
 
 // Tokens returns a tokenizer over st's SQL with the quoting rules it was split under.
 func (st *Statement) Tokens() sqlscan.Tokenizer { return sqlscan.New(st.SQL, st.syn) }
+
+// Spans returns where the splitter found st's strings (nil when it kept none), for the
+// row reader to jump over them (sqlscan.Tokenizer.UseSpans checks that they index the
+// SQL it reads).
+func (st *Statement) Spans() *sqlscan.StringSpans { return st.spans }

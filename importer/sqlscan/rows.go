@@ -55,7 +55,9 @@ func (l *Tokenizer) ReadRows(connState func(v string) bool) (r Rows, ok bool) {
 				// The usual values, a string or a number right after the comma, are read
 				// without rowValue's spaces, signs and dispatch; the rest go through it.
 				var zero, neg, ok bool
-				if c := l.peek(); c == '\'' && !l.mb.Multibyte() {
+				if c := l.peek(); c == '\'' && l.spans != nil {
+					zero, ok = true, l.skipKnown('\'')
+				} else if c == '\'' && !l.mb.Multibyte() {
 					zero, ok = true, l.skipPlainString('\'')
 				} else if c >= '0' && c <= '9' {
 					zero, ok = l.rowNumber(0)
@@ -207,11 +209,11 @@ func (l *Tokenizer) rowValue(depth int, connState func(string) bool) (zero, ok b
 	c := l.peek()
 	switch {
 	case c == '\'' || (c == '"' && !l.ansi):
-		return depth == 0, l.skipString(c) // '0' and '' are 0 in an integer column
+		return depth == 0, l.skipKnown(c) // '0' and '' are 0 in an integer column
 	case (c == 'x' || c == 'X' || c == 'b' || c == 'B' || c == 'n' || c == 'N') && l.Pos+1 < len(l.Src) && l.Src[l.Pos+1] == '\'':
 		l.Pos++
 		if c == 'n' || c == 'N' {
-			return depth == 0, l.skipString('\'')
+			return depth == 0, l.skipKnown('\'')
 		}
 		k := bytes.IndexByte(l.Src[l.Pos+1:], '\'')
 		if k < 0 {

@@ -51,6 +51,10 @@ type Tokenizer struct {
 	nbe bool
 	// mb: a multibyte character set whose second bytes can be a backslash or a quote.
 	mb Charset
+	// spans are the splitter's string spans of Src (UseSpans; nil when not in use),
+	// spanAt the first one not passed yet.
+	spans  []uint32
+	spanAt int
 }
 
 // New returns a Tokenizer over q with the quoting rules syn.
