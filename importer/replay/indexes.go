@@ -55,7 +55,7 @@ func (hi *heldIndexes) holdBackIndexes(st *split.Statement) *deferredIndexes {
 		return nil
 	}
 	st.SQL = stripped
-	return &deferredIndexes{key: p.cat.tableKey(st), db: db, table: st.Table, add: add}
+	return &deferredIndexes{key: p.cat.tableKey(st), db: db, table: st.Table, add: add, from: split.At(p.opt.Name, st)}
 }
 
 // onSkipped keeps the held-back indexes right across st, a statement a resume skips
@@ -278,7 +278,7 @@ func (hi *heldIndexes) addIndexes(ctx context.Context, c Conn, ds []deferredInde
 		if err != nil {
 			var me *mysql.MySQLError
 			if !errors.As(err, &me) || !(checkpoint.AlreadyApplied(me.Number) || gone(p.opt.Checkpoint, me.Number)) {
-				return fmt.Errorf("%s: --defer-indexes: %s: %w", p.opt.Name, q, err)
+				return deferredKeyError(p.opt.Name, d, q, err)
 			}
 		}
 	}
@@ -292,4 +292,23 @@ func (hi *heldIndexes) addIndexes(ctx context.Context, c Conn, ds []deferredInde
 // they are owed no more (difffuzz seed 21365, TestResumeFoundDeferredKeyOfDroppedTable).
 func gone(cp *checkpoint.Run, code uint16) bool {
 	return code == mysqlerr.NoSuchTable && cp != nil && cp.Resumed()
+}
+
+// deferredKeyError is the failure of q, the ALTER TABLE that adds back the keys d's
+// CREATE TABLE held back: a StatementError at that CREATE TABLE (the statement the user
+// would look at; the ALTER is dumpscope's own, and the statement it ran before may be
+// any other), with the server's error spelled as every other statement error's
+// ("ERROR 1904 (HY000): …", not the driver's "Error 1904 (HY000)").
+func deferredKeyError(name string, d deferredIndexes, q string, err error) error {
+	at := d.from
+	if at.Name == "" {
+		at.Name = name
+	}
+	var me *mysql.MySQLError
+	if !errors.As(err, &me) {
+		return fmt.Errorf("%s: --defer-indexes: adding back the keys it held back (%s): %w", at.Statement("CREATE TABLE", d.table), q, err)
+	}
+	return &StatementError{Name: at.Name, Offset: at.Offset, Line: at.Line, Kind: split.KindDDL, What: "CREATE TABLE", Table: d.table,
+		Code: me.Number, SQLState: string(me.SQLState[:]),
+		Message: me.Message + " (--defer-indexes: in " + q + ", which adds back the keys this CREATE TABLE held back)", Err: err}
 }

@@ -68,6 +68,9 @@ type ParallelOptions struct {
 type deferredIndexes struct {
 	key, db, table string
 	add            []string
+	// from is where the CREATE TABLE that held them back is: an error adding them (a key
+	// the server refuses) names it, the statement the user would fix.
+	from split.Position
 	// session is what the CREATE TABLE read add under (deferindex_session.go).
 	session keySession
 }
