@@ -53,3 +53,17 @@ func splitAssign(assign string) []string {
 	}
 	return parts
 }
+
+// ReadSession is the SET that gives the server variables names (without @@) the session
+// values they have on c now.
+func ReadSession(ctx context.Context, c Conn, names []string) (string, error) {
+	at := make([]string, len(names))
+	for i, n := range names {
+		at[i] = "@@" + n
+	}
+	s, err := readVars(ctx, c, at)
+	if err != nil {
+		return "", fmt.Errorf("read the session values of %s: %w", strings.Join(names, ", "), err)
+	}
+	return s, nil
+}

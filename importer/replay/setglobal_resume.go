@@ -29,7 +29,9 @@ import (
 // may run stored code) is then given, instead, the value the client's session connected
 // with: the GLOBAL journaled before the first of those SET GLOBALs that ran (a SET GLOBAL
 // of it before this point ran again here, and gave back its own, so the variable counts
-// as set). Where the statements before this point may have set it unseen (CALL, a
+// as set). A variable it had set holds here what the client's session held, the
+// statements before this point having run again: it is read before the journaled values
+// are given back, and given back after them. Where the statements before this point may have set it unseen (CALL, a
 // trigger or routine created, SELECT, DO, EXECUTE), or for a character set or collation
 // (one resets the other), the journaled value stays: the limit above. At each SET its own
 // journaled values are given back again, as before.
@@ -50,6 +52,10 @@ func giveBackAtResumePoint(ctx context.Context, cr *controller, st *split.Statem
 	journals, err := checkpoint.SessionsFrom(ctx, cp, p.control, st.Offset)
 	if err != nil {
 		return p.at(st, err)
+	}
+	held, err := cr.beforeResume.heldValues(ctx, cr, st, journals)
+	if err != nil {
+		return err
 	}
 	sqlMode := false
 	var givenBack []checkpoint.GlobalsSession // the journals that ran, latest first
@@ -76,6 +82,12 @@ func giveBackAtResumePoint(ctx context.Context, cr *controller, st *split.Statem
 		}
 		p.disp.session = append(p.disp.session, connected)
 		sqlMode = sqlMode || strings.Contains(strings.ToLower(connected), "sql_mode")
+	}
+	if held != "" && len(givenBack) > 0 {
+		if err := cr.giveBack(ctx, st, held); err != nil {
+			return err
+		}
+		p.disp.session = append(p.disp.session, held)
 	}
 	if sqlMode {
 		if err := p.serial.syncSQLMode(ctx); err != nil {
@@ -164,4 +176,34 @@ func (b *sessionBeforeResume) connectedValues(ctx context.Context, cr *controlle
 		return "", nil
 	}
 	return "SET " + strings.Join(parts, ", "), nil
+}
+
+// heldValues is the SET that gives the variables of the journals that the dump's session
+// set before st, the resume point, the values the session holds now, read before the
+// journals' are given back: the SETs before st ran again on this session, so these are
+// the client's at st. "" when there are none, or when b is unsure.
+func (b *sessionBeforeResume) heldValues(ctx context.Context, cr *controller, st *split.Statement, journals []checkpoint.GlobalsSession) (string, error) {
+	if b.unsure {
+		return "", nil
+	}
+	var names []string
+	for _, g := range journals {
+		for _, a := range plan.ParseSet([]byte(g.Session), sqlscan.Syntax{}) {
+			if name := strings.ToLower(a.Name); b.names[name] && !slices.Contains(names, name) {
+				names = append(names, name)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return "", nil
+	}
+	// a character set before its collation: setting it resets the collation
+	slices.SortStableFunc(names, func(x, y string) int {
+		return strings.Compare(strings.SplitN(x, "_", 2)[0], strings.SplitN(y, "_", 2)[0])
+	})
+	held, err := checkpoint.ReadSession(ctx, cr.p.control, names)
+	if err != nil {
+		return "", cr.p.at(st, err)
+	}
+	return held, nil
 }
