@@ -13,6 +13,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/preflight"
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/importer/transform"
 )
 
@@ -176,7 +177,7 @@ func readAheadOptions(ctx context.Context, conn *sql.Conn, o *Options) (split.Sp
 	}
 	nbe, ansi := split.SQLModeQuoting(mode)
 	return split.SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conn),
-		NoBackslashEscapes: nbe, ANSIQuotes: ansi, TrackSQLMode: true}, nil
+		NoBackslashEscapes: nbe, ANSIQuotes: ansi, TrackSQLMode: true, Server: connServer(ctx, conn)}, nil
 }
 
 // printOverwrites lists objects the preflight found, at most 20.
@@ -209,4 +210,14 @@ func preflightHook(name string, sys *preflight.SystemCheck, definers *preflight.
 		}
 		return nil
 	}
+}
+
+// connServer is the server c talks to, for which executable comments it runs (the zero
+// Server, every comment below 999999 run, when @@version cannot be read).
+func connServer(ctx context.Context, c Conn) sqlscan.Server {
+	var v string
+	if err := c.QueryRowContext(ctx, "SELECT @@version").Scan(&v); err != nil {
+		return sqlscan.Server{}
+	}
+	return sqlscan.ServerFromVersion(v)
 }

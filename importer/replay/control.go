@@ -24,6 +24,8 @@ type controller struct {
 	// resumePointSessions: the session values journaled before the SET GLOBALs from the
 	// first statement not skipped on were given back there (setglobal_resume.go).
 	resumePointSessions bool
+	// beforeResume: what the dump's session set before that statement (setglobal_resume.go).
+	beforeResume sessionBeforeResume
 	// routineVars are the user variables named in the bodies of the triggers and stored
 	// functions the dump created so far (userVarsOf).
 	routineVars []string

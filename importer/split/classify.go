@@ -15,7 +15,7 @@ import (
 // Syntax is the quoting the splitter is at now (NO_BACKSLASH_ESCAPES, ANSI_QUOTES, the
 // connection's character set): what a reader of the statements that follow reads them under.
 func (s *Splitter) Syntax() sqlscan.Syntax {
-	return sqlscan.Syntax{NoBackslashEscapes: s.nbe, ANSIQuotes: s.ansiQuotes, Charset: s.mb}
+	return sqlscan.Syntax{NoBackslashEscapes: s.nbe, ANSIQuotes: s.ansiQuotes, Charset: s.mb, Server: s.opt.Server}
 }
 
 // classify fills Kind, Verb, Database, Table and Rows of s.cur from its SQL.

@@ -100,6 +100,9 @@ type SplitOptions struct {
 	// MaxStatementBytes caps the read buffer; 0 means MaxStatementBytes (1 GiB). A statement
 	// (with its leading comments) that would need more is an error at its position.
 	MaxStatementBytes int
+	// Server is the target server (sqlscan.ServerFromVersion of its @@version): the
+	// executable comments it skips are comments to every reader of the statements.
+	Server sqlscan.Server
 }
 
 // MaxStatementBytes is the largest statement the server accepts (max_allowed_packet is at

@@ -11,6 +11,8 @@ type Syntax struct {
 	NoBackslashEscapes bool // NO_BACKSLASH_ESCAPES
 	ANSIQuotes         bool // ANSI_QUOTES: "…" is an identifier
 	Charset            Charset
+	// Server is the target server: which executable comments run (zero: unknown).
+	Server Server
 }
 
 // TokenKind is what a Token is.
@@ -55,11 +57,13 @@ type Tokenizer struct {
 	// spanAt the first one not passed yet.
 	spans  []uint32
 	spanAt int
+	// srv decides which executable comments run; a skipped one is a comment.
+	srv Server
 }
 
 // New returns a Tokenizer over q with the quoting rules syn.
 func New(q []byte, syn Syntax) Tokenizer {
-	return Tokenizer{Src: q, ansi: syn.ANSIQuotes, nbe: syn.NoBackslashEscapes, mb: syn.Charset}
+	return Tokenizer{Src: q, ansi: syn.ANSIQuotes, nbe: syn.NoBackslashEscapes, mb: syn.Charset, srv: syn.Server}
 }
 
 // Skip moves past spaces, comments and the openers and closers of executable comments.
@@ -79,7 +83,9 @@ func (l *Tokenizer) Skip() {
 
 // comment returns the end of the comment at l.Pos, or of the opener (`/*!50003`,
 // `/*M!100100`) or closer (`*/`) of an executable comment, whose content is SQL the server
-// runs; l.Pos when none starts there. An executable comment no server runs is a comment.
+// runs; l.Pos when none starts there. An executable comment the target server skips (its
+// version above the server's, `/*M!` on MySQL, mariadb-dump's `/*M!999999\- enable the
+// sandbox mode */`, which the client sends glued to the next statement) is a comment.
 func (l *Tokenizer) comment() int {
 	b, i := l.Src, l.Pos
 	if i >= len(b) {
@@ -88,23 +94,25 @@ func (l *Tokenizer) comment() int {
 	switch c := b[i]; {
 	case c == '/' && i+1 < len(b) && b[i+1] == '*':
 		rest := b[i+2:]
-		digits := 0
-		switch {
-		case len(rest) > 0 && rest[0] == '!' && !neverExecuted(rest[1:]):
-			digits = i + 3
-		case len(rest) > 1 && rest[0] == 'M' && rest[1] == '!' && !neverExecuted(rest[2:]):
-			digits = i + 4
-		default: // plain comment, hint, or an executable comment no server runs: whole
-			k := bytes.Index(rest, []byte("*/"))
-			if k < 0 {
-				return len(b)
+		opener := 0 // the opener's length before the version, 0: a comment the server skips
+		if len(rest) > 0 && rest[0] == '!' {
+			if ok, n := l.srv.runs(rest[1:], false); ok {
+				opener = 3 + n
 			}
-			return i + 2 + k + 2
+		} else if len(rest) > 1 && rest[0] == 'M' && rest[1] == '!' {
+			if ok, n := l.srv.runs(rest[2:], true); ok {
+				opener = 4 + n
+			}
 		}
-		for digits < len(b) && b[digits] >= '0' && b[digits] <= '9' {
-			digits++
+		if opener > 0 {
+			return i + opener
 		}
-		return digits
+		// plain comment, hint, or an executable comment this server skips: whole
+		k := bytes.Index(rest, []byte("*/"))
+		if k < 0 {
+			return len(b)
+		}
+		return i + 2 + k + 2
 	case c == '*' && i+1 < len(b) && b[i+1] == '/':
 		return i + 2
 	case c == '#' || (c == '-' && i+2 < len(b) && b[i+1] == '-' && IsSpace(b[i+2])):
@@ -115,20 +123,6 @@ func (l *Tokenizer) comment() int {
 		return i + k + 1
 	}
 	return i
-}
-
-// neverExecuted reports whether an executable comment's version (the digits after `/*!` or
-// `/*M!`) is one no server reaches, so servers treat the comment as a plain comment.
-// mariadb-dump starts every file with `/*M!999999\- enable the sandbox mode */`, which the
-// client sends glued to the next statement; classifying by the words inside it would make
-// that SET statement look like "ENABLE".
-func neverExecuted(b []byte) bool {
-	v, n := 0, 0
-	for n < len(b) && n < 6 && b[n] >= '0' && b[n] <= '9' {
-		v = v*10 + int(b[n]-'0')
-		n++
-	}
-	return n >= 5 && v >= 999999
 }
 
 // IsWordByte reports whether c can be part of an unquoted identifier, keyword or number.
