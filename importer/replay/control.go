@@ -250,6 +250,9 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		if done, err := cr.replayReloaded(ctx, st, pl); done || err != nil {
 			return err
 		}
+		if err := reopenChained(ctx, p, st, pl); err != nil {
+			return err
+		}
 		if err := cr.skipped.noteSkipped(ctx, st); err != nil {
 			return err
 		}
