@@ -216,7 +216,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	if err := p.sched.waitBarriers(ctx); err != nil {
 		return err
 	}
-	data := st.Kind != split.KindSession && st.Kind != split.KindClient && len(st.SQL) > 0
+	data := !sessionOnly(st) && st.Kind != split.KindClient && len(st.SQL) > 0
 	// past: an earlier attempt ran st, and what went before it: a later statement of it
 	// committed (runSerial runs in stream order, after everything before). skip: st
 	// itself committed, and is not evaluated again (a volatile one, SELECT … INTO @v, is).
@@ -250,6 +250,9 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	if skip {
 		cr.lock.skipped(st, pl)
 		if done, err := cr.replayReloaded(ctx, st, pl); done || err != nil {
+			return err
+		}
+		if err := reopenChained(ctx, p, st, pl); err != nil {
 			return err
 		}
 		if err := cr.skipped.noteSkipped(ctx, st); err != nil {
