@@ -38,6 +38,13 @@ import (
 // checked). Not a regression of 109448b, which carries the same misreading into the
 // splitter's tracker (review_x12d_test.go).
 //
+// Fixed (session 39): the shadowed DECLARE (x-fix12b: DECLAREd names per BEGIN…END
+// block); the resume's session values (x-fix14: a variable the session had not set before
+// the resume point gets the value it connected with, one it had set keeps its value
+// there); the versioned comment (x-fix14: sqlscan.Syntax.Server, the target's version,
+// decides which /*!NNNNN */ and /*M!NNNNNN */ run). The other findings are open or
+// fixed as their tests say.
+//
 // Tried and matched the client, or refused as meant (the scratch tests are not kept):
 //   - a stored function in a DEFAULT expression, a generated column or a CHECK
 //     constraint: MariaDB 10.11 refuses it (ERROR 1901), so none reaches such a body;
@@ -103,8 +110,11 @@ func x12TimestampDump(pre string) string {
 // or CURSOR's name too, on the comment's word that "a SET names it, which the server
 // refuses": it does not, the SET is the session variable's. A gap in x-fix11a (b8aec08),
 // not a regression (before it no body was read for session variables).
+//
+// Fixed (x-fix12b: DECLAREd names per BEGIN … END block, a CONDITION or CURSOR no
+// variable): the INSERT that calls f is refused in every mode that splits the session,
+// naming the function and the variable.
 func TestReviewX12ShadowedDeclare(t *testing.T) {
-	reviewX12(t)
 	for name, body := range map[string]string{
 		"inner-block": "BEGIN BEGIN DECLARE time_zone varchar(10); END; SET time_zone = '+05:00'; RETURN 1; END",
 		"condition":   "BEGIN DECLARE time_zone CONDITION FOR SQLSTATE '45000'; SET time_zone = '+05:00'; RETURN 1; END",
@@ -112,7 +122,8 @@ func TestReviewX12ShadowedDeclare(t *testing.T) {
 	} {
 		pre := "CREATE TABLE r2 (id int PRIMARY KEY, v int) ENGINE=InnoDB;\nDELIMITER //\nCREATE FUNCTION f() RETURNS int " + body +
 			"//\nDELIMITER ;\nINSERT INTO r2 VALUES (1, f());\n"
-		t.Run(name, func(t *testing.T) { importMatchesClient(t, x12TimestampDump(pre), x12Parallel(), "x9") })
+		want := "INSERT `r2`: it names f and so may run code read later (the function f sets time_zone"
+		t.Run(name, func(t *testing.T) { x9Refused(t, x12TimestampDump(pre), x12Parallel(), want, "without --parallel") })
 	}
 }
 
