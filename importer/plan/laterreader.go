@@ -123,6 +123,9 @@ type createdBody struct {
 // observe notes what st creates, and what a wrapper st runs creates; it returns why st
 // itself must be refused (a CREATE TABLE … SELECT that reads the counts at once), or "".
 func (lr *laterReaders) observe(st *split.Statement) string {
+	if st.Kind != split.KindOther {
+		return lr.observeOne(st) // wraps nothing: no slice per row statement
+	}
 	runs, _ := lr.runs(st)
 	for _, in := range runs {
 		if why := lr.observeOne(in); why != "" {
@@ -220,7 +223,7 @@ func (lr *laterReaders) add(b createdBody, why string) bool {
 // trigger, routine or view runs none (a CREATE TABLE … SELECT from such a view does). A
 // plain row insert (plain: literals only) names nothing but its table.
 func (lr *laterReaders) reaches(st *split.Statement, plain bool) string {
-	if why := lr.reachesOne(st, plain); why != "" || len(lr.names) == 0 {
+	if why := lr.reachesOne(st, plain); why != "" || len(lr.names) == 0 || st.Kind != split.KindOther {
 		return why
 	}
 	return lr.reachesWrapped(st)
