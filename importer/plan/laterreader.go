@@ -98,7 +98,10 @@ func (lr *laterReaders) refuses(st *split.Statement, plain bool) string {
 // between the dump's on the control connection. A statement that names none cannot run
 // such code, so a dump whose trigger reads ROW_COUNT() but is never fired after it was
 // created (mysqldump's triggers come after their table's rows) imports at full speed.
-// Objects that existed in the target before the import are out of reach.
+// Objects that existed in the target before the import are out of reach, but a procedure
+// a trigger or function CALLs that the dump did not create counts as one that sets a
+// session variable (latercalls.go). What a wrapper runs (EXECUTE IMMEDIATE '…', EXECUTE
+// s) is judged as the statement it is (laterwrapped.go).
 type laterReaders struct {
 	names  map[string]string // lower-cased name → why it reaches such code
 	bodies []createdBody     // every trigger, routine and view created so far
