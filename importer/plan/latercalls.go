@@ -140,3 +140,31 @@ func procedureSessionSet(st *split.Statement) string {
 	f.Verb = "CREATE FUNCTION"
 	return strings.Replace(bodySessionSet(&f), "the function ", "the procedure ", 1)
 }
+
+// observeDrop follows a DROP PROCEDURE, TRIGGER or FUNCTION once some body CALLs a
+// procedure: a dropped procedure is unknown again (a CALL of it may set anything), and a
+// dropped trigger or function CALLs none any more (TestImportRoutineAfterItsCallers drops
+// the procedure before its trigger). Bodies are known by their name alone, so where two
+// of that kind have the name (two databases) both keep their CALLs: either may be the
+// one left.
+func (lr *laterReaders) observeDrop(st *split.Statement) {
+	what := strings.ToLower(st.Verb[strings.LastIndexByte(st.Verb, ' ')+1:])
+	name := strings.ToLower(st.Table)
+	switch what {
+	case "procedure":
+		lr.observeProcedure(st)
+		return
+	case "trigger", "function":
+	default:
+		return
+	}
+	var found []int
+	for i, b := range lr.bodies {
+		if b.what == what && strings.EqualFold(b.name, name) && len(b.calls) > 0 {
+			found = append(found, i)
+		}
+	}
+	if len(found) == 1 {
+		lr.bodies[found[0]].calls = nil
+	}
+}

@@ -49,6 +49,7 @@ func TestLaterReadersFollowCalls(t *testing.T) {
 		{"cycle-harmless", "CREATE PROCEDURE p1() CALL p2();\nCREATE PROCEDURE p2() CALL p1();\nCREATE TRIGGER ti BEFORE INSERT ON r2 FOR EACH ROW CALL p1();\nINSERT INTO r2 VALUES (1);\n", ""},
 		{"dynamic", "CREATE PROCEDURE pz() EXECUTE IMMEDIATE 'SELECT 1';\nCREATE TRIGGER ti BEFORE INSERT ON r2 FOR EACH ROW CALL pz();\nINSERT INTO r2 VALUES (1);\n",
 			"the procedure pz runs dynamic SQL"},
+		{"caller-dropped", "CREATE PROCEDURE pz() BEGIN END;\nCREATE TRIGGER ti BEFORE INSERT ON r2 FOR EACH ROW CALL pz();\nDROP PROCEDURE pz;\nDROP TRIGGER ti;\nINSERT INTO r2 VALUES (1);\n", ""},
 		{"dump-calls-it", "CREATE PROCEDURE pz() SET time_zone = '+05:00';\nCALL pz();\nINSERT INTO r2 VALUES (1);\n", ""},
 	} {
 		got := laterScript(t, c.script)

@@ -143,11 +143,9 @@ func (lr *laterReaders) observeOne(st *split.Statement) string {
 	lr.observePrepare(st)
 	what := bodyKind(st)
 	if what == "" {
-		if st.Kind == split.KindRoutine && strings.HasSuffix(st.Verb, "PROCEDURE") {
-			lr.observeProcedure(st) // DROP PROCEDURE: its CALLs in bodies may set anything
-			if lr.calls {
-				lr.settle()
-			}
+		if st.Kind == split.KindRoutine && strings.HasPrefix(st.Verb, "DROP") && lr.calls {
+			lr.observeDrop(st) // a dropped procedure may set anything; a dropped caller calls none
+			lr.settle()
 		}
 		return ""
 	}
