@@ -20,15 +20,24 @@ import "testing"
 // Neither Planner.plan (plan.go:283, st not eff) nor the registry unwraps it for the
 // rule. Not a regression (the rule never looked inside a wrapper); x-fix11a (b8aec08)
 // extended it to session-setting bodies with the same gap.
+//
+// Fixed (x-fix13): laterReaders judges what a wrapper runs, a prepared statement's as the
+// dump's PREPARE made it (plan/laterwrapped.go): the EXECUTE is refused, naming the table
+// and the trigger.
 func TestReviewX12WrappedFiresTrigger(t *testing.T) {
-	reviewX12(t)
 	const rowCount = "CREATE TRIGGER tr BEFORE INSERT ON r FOR EACH ROW SET NEW.n = ROW_COUNT();\n"
+	const rowCountWhy = "EXECUTE: what it runs names r and so may run code read later (the trigger tr reads ROW_COUNT())"
+	wants := map[string]string{
+		"row-count/execute-immediate": rowCountWhy,
+		"row-count/prepared":          rowCountWhy,
+		"completion-type":             "EXECUTE: what it runs names r2 and so may run code read later (the trigger ti sets completion_type",
+	}
 	for name, body := range map[string]string{
 		"row-count/execute-immediate": rowCount + "UPDATE k SET v = 'y' WHERE id < 6;\nEXECUTE IMMEDIATE 'INSERT INTO r (what) VALUES (''rc'')';\n",
 		"row-count/prepared":          rowCount + "PREPARE s FROM 'INSERT INTO r (what) VALUES (''rc'')';\nUPDATE k SET v = 'y' WHERE id < 6;\nEXECUTE s;\n",
 		"completion-type": "CREATE TABLE r2 (id int PRIMARY KEY) ENGINE=InnoDB;\nCREATE TRIGGER ti BEFORE INSERT ON r2 FOR EACH ROW SET completion_type = 1;\n" +
 			"EXECUTE IMMEDIATE 'INSERT INTO r2 VALUES (1)';\nSTART TRANSACTION;\n" + x7Rows("k", 100, 141) + "COMMIT;\n" + x7Rows("k", 200, 241),
 	} {
-		t.Run(name, func(t *testing.T) { importMatchesClient(t, x9Serial(body), checkpointed(t), "x9") })
+		t.Run(name, func(t *testing.T) { x9Refused(t, x9Serial(body), checkpointed(t), wants[name], "without --parallel") })
 	}
 }

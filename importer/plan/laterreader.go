@@ -98,32 +98,69 @@ func (lr *laterReaders) refuses(st *split.Statement, plain bool) string {
 // between the dump's on the control connection. A statement that names none cannot run
 // such code, so a dump whose trigger reads ROW_COUNT() but is never fired after it was
 // created (mysqldump's triggers come after their table's rows) imports at full speed.
-// Objects that existed in the target before the import are out of reach.
+// Objects that existed in the target before the import are out of reach, but a procedure
+// a trigger or function CALLs that the dump did not create counts as one that sets a
+// session variable (latercalls.go). What a wrapper runs (EXECUTE IMMEDIATE '…', EXECUTE
+// s) is judged as the statement it is (laterwrapped.go).
 type laterReaders struct {
 	names  map[string]string // lower-cased name → why it reaches such code
 	bodies []createdBody     // every trigger, routine and view created so far
+	// procs and prepared follow what a CALL in a body and a wrapper run (latercalls.go,
+	// laterwrapped.go); calls: some body CALLs a procedure, so names is rebuilt
+	// (settle) whenever a body or procedure comes or goes.
+	procs    map[string]procSets
+	prepared map[string]*split.Statement
+	calls    bool
 }
 
 type createdBody struct {
 	names []string        // lower-cased: the object's name, a trigger's table
 	words map[string]bool // lower-cased names and words of its text
+	// what and name say what the body is ("trigger", "ti"); own is why its own text
+	// reaches such code, or ""; calls are the procedures a trigger or function CALLs
+	// (lower-cased, without their database).
+	what, name, own string
+	calls           []string
 }
 
-// observe notes what st creates; it returns why st itself must be refused (a CREATE
-// TABLE … SELECT that reads the counts at once), or "".
+// observe notes what st creates, and what a wrapper st runs creates; it returns why st
+// itself must be refused (a CREATE TABLE … SELECT that reads the counts at once), or "".
 func (lr *laterReaders) observe(st *split.Statement) string {
+	if st.Kind != split.KindOther {
+		return lr.observeOne(st) // wraps nothing: no slice per row statement
+	}
+	runs, _ := lr.runs(st)
+	for _, in := range runs {
+		if why := lr.observeOne(in); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// observeOne is observe for a statement the server runs as it is.
+func (lr *laterReaders) observeOne(st *split.Statement) string {
+	lr.observePrepare(st)
 	what := bodyKind(st)
 	if what == "" {
+		if st.Kind == split.KindRoutine && strings.HasPrefix(st.Verb, "DROP") && lr.calls {
+			lr.observeDrop(st) // a dropped procedure may set anything; a dropped caller calls none
+			lr.settle()
+		}
 		return ""
 	}
 	why := LaterCountsReader(st)
-	if why == "" {
+	if why == "" && what != "procedure" {
 		why = bodySessionSet(st) // a trigger's or function's SET of a session variable
 	}
 	if what == "table" {
 		return why // a SELECT or a column default: read when it runs, here or per row
 	}
-	b := createdBody{names: []string{strings.ToLower(st.Table)}, words: map[string]bool{}}
+	b := createdBody{names: []string{strings.ToLower(st.Table)}, words: map[string]bool{}, what: what, name: st.Table, own: why}
+	if what == "trigger" || what == "function" {
+		b.calls = bodyCalls(st)
+		lr.calls = lr.calls || len(b.calls) > 0
+	}
 	if what == "trigger" {
 		if _, table, ok := sqlscan.TriggerTable(st.SQL, st.Syntax()); ok {
 			b.names = append(b.names, strings.ToLower(table))
@@ -136,6 +173,13 @@ func (lr *laterReaders) observe(st *split.Statement) string {
 		}
 	}
 	lr.bodies = append(lr.bodies, b)
+	if what == "procedure" {
+		lr.observeProcedure(st)
+	}
+	if lr.calls {
+		lr.settle()
+		return ""
+	}
 	if why != "" {
 		lr.add(b, why)
 	}
@@ -180,6 +224,14 @@ func (lr *laterReaders) add(b createdBody, why string) bool {
 // trigger, routine or view runs none (a CREATE TABLE … SELECT from such a view does). A
 // plain row insert (plain: literals only) names nothing but its table.
 func (lr *laterReaders) reaches(st *split.Statement, plain bool) string {
+	if why := lr.reachesOne(st, plain); why != "" || len(lr.names) == 0 || st.Kind != split.KindOther {
+		return why
+	}
+	return lr.reachesWrapped(st)
+}
+
+// reachesOne is reaches for st as it is, not what it wraps.
+func (lr *laterReaders) reachesOne(st *split.Statement, plain bool) string {
 	if k := bodyKind(st); len(lr.names) == 0 || st.Kind == split.KindLock || st.Kind == split.KindClient ||
 		strings.HasPrefix(st.Verb, "DROP") || (k != "" && k != "table") {
 		return ""

@@ -289,8 +289,7 @@ func (p *Planner) plan(st, eff *split.Statement, db string, cat Catalog) (Plan, 
 		ri, plain = StatementRowInsert(st, p.Syntax)
 	}
 	if why := p.readers.refuses(st, plain); why != "" {
-		return Plan{Kind: Refuse, Reason: why + ": in a parallel replay ROW_COUNT(), FOUND_ROWS() and @@in_transaction there would return what dumpscope's own statements (progress rows, warning counts) or another connection left, not the client's values, and a session variable set there would change that one connection's session, not the others'; " +
-			"import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"}, nil
+		return Plan{Kind: Refuse, Reason: laterRefusal(why)}, nil
 	}
 	if st.Kind == split.KindRoutine {
 		if _, vars := RoutineUserVars(st); len(vars) > 0 {
