@@ -119,7 +119,7 @@ func TestImportStartAt(t *testing.T) {
 		"INSERT INTO t VALUES (1,'a');\nINSERT INTO t VALUES (2,'too long');\nINSERT INTO t VALUES (@x,'x');\n"))
 	srv := testsandbox.Start(t)
 	code, _, stderr := dumpscopeImport(t, srv, []string{"--no-advisor"}, dump)
-	m := regexp.MustCompile(`offset (\d+), line 6: insert`).FindStringSubmatch(stderr)
+	m := regexp.MustCompile(`offset (\d+), line 6: INSERT `).FindStringSubmatch(stderr)
 	if code != exitFailure || m == nil {
 		t.Fatalf("exit %d, no offset of the failed INSERT in:\n%s", code, stderr)
 	}

@@ -47,10 +47,13 @@ func (b *bareHeads) check(ctx context.Context, c Conn, stmts []batchStmt) error 
 		if !p.sawBare {
 			continue
 		}
-		head := prev
-		if _, known := b.m.Load(head); known {
+		if _, known := b.m.Load(prev); known {
 			continue
 		}
+		// A batch's SQL is a string over its arena (spool.go), which the next batch
+		// overwrites: the map keeps a copy, or its key changes under it (sync.Map
+		// panicked, "ran out of hash bits", once arenas were reused last-in first-out).
+		head := strings.Clone(prev)
 		_, err := c.ExecContext(ctx, "EXPLAIN "+head+" ()")
 		var me *mysql.MySQLError
 		switch {
