@@ -151,3 +151,24 @@ func TestDiffFuzzFound3FoundRowsBeforeCallClearsDiagnostics(t *testing.T) {
 		})
 	}
 }
+
+// TestFoundRowsNotGivenBeforeCallRefused: where giveFound holds back (a note before the
+// CALL of a procedure that may read it, FOUND_ROWS() of 2), a later FOUND_ROWS() reader
+// is refused, not given what dumpscope's own statements left (silently 0 where the
+// client's read 2, before the refusal).
+func TestFoundRowsNotGivenBeforeCallRefused(t *testing.T) {
+	dump := "CREATE DATABASE `fz0`;\nUSE `fz0`;\nCREATE TABLE `fz0`.`b4` (id int PRIMARY KEY);\nINSERT INTO `fz0`.`b4` VALUES (10),(11);\n" +
+		"EXECUTE IMMEDIATE 'CREATE OR REPLACE PROCEDURE `fz0`.`p9`() GET DIAGNOSTICS @w = NUMBER';\nSELECT * FROM `fz0`.`b4`;\nDROP TABLE IF EXISTS `fz0`.`nosuch10`;\nCALL `fz0`.`p9`();\n" +
+		"CREATE TABLE `fz0`.`sv` (v int);\nINSERT INTO `fz0`.`sv` VALUES (FOUND_ROWS());\n"
+	f := filepath.Join(t.TempDir(), "dump.sql")
+	if err := os.WriteFile(f, []byte(dump), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := tryImport(t, testsandbox.Start(t), "", importer.Source{Path: f}, importer.Options{Parallel: 3, BatchBytes: 2 << 10})
+	if err == nil && res != nil {
+		err = res.Err
+	}
+	if err == nil || !strings.Contains(err.Error(), "FOUND_ROWS()") {
+		t.Fatalf("want a refusal naming FOUND_ROWS(), got %v", err)
+	}
+}

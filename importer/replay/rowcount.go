@@ -225,6 +225,17 @@ func (rc *rowCounts) skipped(st *split.Statement) {
 	}
 }
 
+// foundRowsLost reports whether FOUND_ROWS() was last set by a CALL or EXECUTE that
+// giveFound did not precede (noteFound lost).
+func (rc *rowCounts) foundRowsLost() bool {
+	if rc == nil {
+		return false
+	}
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	return rc.foundLost
+}
+
 // foundRowsSkipped reports whether FOUND_ROWS() was last set by a statement a resume
 // skipped (skipped).
 func (rc *rowCounts) foundRowsSkipped() bool {
