@@ -134,10 +134,10 @@ func firstLineDiff(want, got string) string {
 // by a SELECT SQL_CALC_FOUND_ROWS … LIMIT 0 of its own, which runs between the dump's
 // DROP TABLE IF EXISTS and the CALL and empties the diagnostics area the procedure reads.
 // The procedure's body is not in the dump as a CREATE PROCEDURE (EXECUTE IMMEDIATE made
-// it), so dumpscope does not know it reads the area. The construct wrapped-procedure is
-// off (internal/difffuzz SessionKnownBugs) until a fix.
+// it), so dumpscope does not know it reads the area. Fixed: a FOUND_ROWS() above 1 (the
+// most a SELECT that keeps the area can leave) is not given while the area holds
+// conditions; FOUND_ROWS() after the CALL is then not known, and a reader of it refused.
 func TestDiffFuzzFound3FoundRowsBeforeCallClearsDiagnostics(t *testing.T) {
-	difffuzzFound3(t)
 	const head = "CREATE DATABASE `fz0`;\nUSE `fz0`;\nCREATE TABLE `fz0`.`b4` (id int PRIMARY KEY, c1 float);\nINSERT INTO `fz0`.`b4` VALUES (10,2),(11,123456789.125);\n" +
 		"CREATE TABLE `fz0`.`sv` (n int AUTO_INCREMENT PRIMARY KEY, name varchar(40), v varchar(400));\n"
 	const call = "EXECUTE IMMEDIATE 'CREATE OR REPLACE PROCEDURE `fz0`.`p9`() GET DIAGNOSTICS @w = NUMBER';\nDROP TABLE IF EXISTS `fz0`.`nosuch10`;\n" +
@@ -149,5 +149,26 @@ func TestDiffFuzzFound3FoundRowsBeforeCallClearsDiagnostics(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			importMatchesClient(t, dump, importer.Options{Parallel: 3, BatchBytes: 2 << 10}, "fz0")
 		})
+	}
+}
+
+// TestFoundRowsNotGivenBeforeCallRefused: where giveFound holds back (a note before the
+// CALL of a procedure that may read it, FOUND_ROWS() of 2), a later FOUND_ROWS() reader
+// is refused, not given what dumpscope's own statements left (silently 0 where the
+// client's read 2, before the refusal).
+func TestFoundRowsNotGivenBeforeCallRefused(t *testing.T) {
+	dump := "CREATE DATABASE `fz0`;\nUSE `fz0`;\nCREATE TABLE `fz0`.`b4` (id int PRIMARY KEY);\nINSERT INTO `fz0`.`b4` VALUES (10),(11);\n" +
+		"EXECUTE IMMEDIATE 'CREATE OR REPLACE PROCEDURE `fz0`.`p9`() GET DIAGNOSTICS @w = NUMBER';\nSELECT * FROM `fz0`.`b4`;\nDROP TABLE IF EXISTS `fz0`.`nosuch10`;\nCALL `fz0`.`p9`();\n" +
+		"CREATE TABLE `fz0`.`sv` (v int);\nINSERT INTO `fz0`.`sv` VALUES (FOUND_ROWS());\n"
+	f := filepath.Join(t.TempDir(), "dump.sql")
+	if err := os.WriteFile(f, []byte(dump), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := tryImport(t, testsandbox.Start(t), "", importer.Source{Path: f}, importer.Options{Parallel: 3, BatchBytes: 2 << 10})
+	if err == nil && res != nil {
+		err = res.Err
+	}
+	if err == nil || !strings.Contains(err.Error(), "FOUND_ROWS()") {
+		t.Fatalf("want a refusal naming FOUND_ROWS(), got %v", err)
 	}
 }

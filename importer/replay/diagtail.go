@@ -193,7 +193,8 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 		return false, nil
 	}
 	cp := p.opt.Checkpoint
-	reads := p.disp.planner.ReadsDiagnostics(st) || plan.KeepsDiagnostics(st) // SHOW WARNINGS: as a reader, the tail waits on
+	// SHOW WARNINGS and SET @v = 1 (keepsArea): as a reader, the tail waits on past them.
+	reads := p.disp.planner.ReadsDiagnostics(st) || plan.KeepsDiagnostics(st) || keepsArea(st)
 	// Journal rows owed alone: a reader that opens the dump's transaction (or runs in
 	// it) does not run in the one opened here.
 	varsOnly := d.finish == nil
