@@ -224,7 +224,8 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch, failed 
 				_, _ = c.ExecContext(ctx, "ROLLBACK")
 				return err, true
 			}
-			se := &StatementError{Name: p.opt.Name, Offset: s.offset, Line: s.line, Kind: split.KindInsert, Table: b.table, Head: split.Head([]byte(s.sql)), Err: err}
+			what := split.What(&split.Statement{Kind: split.KindInsert, SQL: stringBytes(s.sql)}) // INSERT or REPLACE, as the serial replay names it
+			se := &StatementError{Name: p.opt.Name, Offset: s.offset, Line: s.line, Kind: split.KindInsert, What: what, Table: b.table, Head: split.Head([]byte(s.sql)), Err: err}
 			if errors.As(err, &me) {
 				se.Code, se.SQLState, se.Message = me.Number, string(me.SQLState[:]), me.Message
 			} else {
