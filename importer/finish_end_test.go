@@ -2,6 +2,7 @@ package importer_test
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -38,30 +39,7 @@ DO 1;
 		}
 		taken := make(chan struct{})
 		var lockErr error
-		asked := false
-		o.OnStatement = func(ctx context.Context, st *split.Statement) error {
-			if asked || !strings.HasPrefix(string(st.SQL), "DO 1") { // called again at a barrier
-				return nil
-			}
-			asked = true
-			// Queued before the replay ends (the rows of a may still be in a worker's
-			// transaction), so every COUNT(*) of a waits behind it.
-			go func() {
-				_, lockErr = locker.ExecContext(context.Background(), "LOCK TABLES fe.a WRITE")
-				close(taken)
-			}()
-			for {
-				select {
-				case <-taken:
-					return nil
-				case <-time.After(10 * time.Millisecond):
-				}
-				var n int
-				if err := f.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE INFO = 'LOCK TABLES fe.a WRITE'").Scan(&n); err != nil || n > 0 {
-					return err
-				}
-			}
-		}
+		o.OnStatement = lockAtDO1(f, locker, "fe.a", taken, &lockErr)
 		done := make(chan *importer.Result, 1)
 		go func() { done <- f.dumpscope(o) }()
 		if <-taken; lockErr != nil {
@@ -114,6 +92,37 @@ func waitFor(ctx context.Context, f *sessionFixture, q string) error {
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
+// lockAtDO1 is an OnStatement hook that, at the dump's DO 1 (its last statement), queues
+// LOCK TABLES table WRITE on locker and returns once the server has it waiting or taken
+// (closing taken when it is taken, its error in *lockErr): queued before the replay
+// ends (the table's rows may still be in a worker's transaction), so every COUNT(*) of
+// the table waits behind it. It acts once; OnStatement is called again at a barrier.
+func lockAtDO1(f *sessionFixture, locker *sql.Conn, table string, taken chan struct{}, lockErr *error) func(context.Context, *split.Statement) error {
+	asked := false
+	lock := "LOCK TABLES " + table + " WRITE"
+	return func(ctx context.Context, st *split.Statement) error {
+		if asked || !strings.HasPrefix(string(st.SQL), "DO 1") {
+			return nil
+		}
+		asked = true
+		go func() {
+			_, *lockErr = locker.ExecContext(context.Background(), lock)
+			close(taken)
+		}()
+		for {
+			select {
+			case <-taken:
+				return nil
+			case <-time.After(10 * time.Millisecond):
+			}
+			var n int
+			if err := f.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE INFO = ?", lock).Scan(&n); err != nil || n > 0 {
+				return err
+			}
 		}
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/dumpscope/dumpscope/importer"
-	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
@@ -43,30 +42,8 @@ DO 1;
 	defer locker.Close()
 	taken := make(chan struct{})
 	var lockErr error
-	asked := false
 	o := importer.Options{Parallel: 2, CheckpointPath: journal, SkipWarningCount: true}
-	o.OnStatement = func(ctx context.Context, st *split.Statement) error {
-		if asked || !strings.HasPrefix(string(st.SQL), "DO 1") { // called again at a barrier
-			return nil
-		}
-		asked = true
-		// Queued before the replay ends, so every COUNT(*) of a waits behind it.
-		go func() {
-			_, lockErr = locker.ExecContext(context.Background(), "LOCK TABLES fk.a WRITE")
-			close(taken)
-		}()
-		for {
-			select {
-			case <-taken:
-				return nil
-			case <-time.After(10 * time.Millisecond):
-			}
-			var n int
-			if err := f.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE INFO = 'LOCK TABLES fk.a WRITE'").Scan(&n); err != nil || n > 0 {
-				return err
-			}
-		}
-	}
+	o.OnStatement = lockAtDO1(f, locker, "fk.a", taken, &lockErr)
 	kill, killed := context.WithCancel(context.Background())
 	defer killed()
 	done := make(chan *importer.Result, 1)
