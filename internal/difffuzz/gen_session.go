@@ -60,7 +60,7 @@ const (
 	// or sets autocommit = 0, then CALL.
 	ProcCall Construct = "proc-call"
 	// ProcTwoDBs: procedures of the same name in two databases, CALLed qualified and not
-	// (open: TestReviewX10ProcedureOtherDatabase).
+	// (TestReviewX10ProcedureOtherDatabase; fixed by x-fix10a).
 	ProcTwoDBs Construct = "proc-two-dbs"
 	// DiagReaders: GET DIAGNOSTICS (NUMBER, ROW_COUNT, CONDITION 1), @@warning_count and
 	// @@error_count read after a statement with warnings or notes (INSERT IGNORE of a
@@ -76,8 +76,8 @@ const (
 	// DiagShowTriggerVar: SHOW WARNINGS or ERRORS between a warning and its reader
 	// (diag-readers) once a trigger whose body sets a user variable exists. Found by
 	// f-gen2's run (seed 40026): the trigger variables' journal row is written after the
-	// SHOW, before the reader, which reads 0 where the client's reads 1 (open:
-	// TestDiffFuzzFound2ShowWarningsAfterTriggerVars; fixed).
+	// SHOW, before the reader, which reads 0 where the client's reads 1 (fixed by x-fix12a:
+	// TestDiffFuzzFound2ShowWarningsAfterTriggerVars).
 	DiagShowTriggerVar Construct = "diag-show-trigger-var"
 	// InTransaction: @@in_transaction read into a table inside a transaction, after SET
 	// autocommit = 0 and outside both.
