@@ -18,7 +18,7 @@ func TestWorkerErrorNamesStatement(t *testing.T) {
 	if res.Err == nil {
 		t.Fatal("the duplicate key was not reported")
 	}
-	if want := "line 5: INSERT `we.t`: ERROR 1062 (23000)"; !strings.Contains(res.Err.Error(), want) {
+	if want := "line 5: INSERT `t`: ERROR 1062 (23000)"; !strings.Contains(res.Err.Error(), want) {
 		t.Errorf("error %q\nwant it to contain %q", res.Err, want)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/crash"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
@@ -225,7 +226,8 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch, failed 
 				return err, true
 			}
 			what := split.What(&split.Statement{Kind: split.KindInsert, SQL: stringBytes(s.sql)}) // INSERT or REPLACE, as the serial replay names it
-			se := &StatementError{Name: p.opt.Name, Offset: s.offset, Line: s.line, Kind: split.KindInsert, What: what, Table: b.table, Head: split.Head([]byte(s.sql)), Err: err}
+			_, table := sqlscan.TableKey(b.table).Names()                                         // the table as the serial replay names it (st.Table), not the scheduler's key "db.t"
+			se := &StatementError{Name: p.opt.Name, Offset: s.offset, Line: s.line, Kind: split.KindInsert, What: what, Table: table, Head: split.Head([]byte(s.sql)), Err: err}
 			if errors.As(err, &me) {
 				se.Code, se.SQLState, se.Message = me.Number, string(me.SQLState[:]), me.Message
 			} else {

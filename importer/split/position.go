@@ -39,7 +39,8 @@ func (p Position) Statement(what, table string) string {
 	b.WriteString(": ")
 	b.WriteString(what)
 	if table != "" {
-		fmt.Fprintf(&b, " `%s`", table)
+		b.WriteByte(' ')
+		b.WriteString(sqlscan.QuoteIdent(table)) // a backquote in the name doubled, as the user would write it
 	}
 	return b.String()
 }

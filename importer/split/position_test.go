@@ -16,6 +16,8 @@ func TestPosition(t *testing.T) {
 		{Describe("dump.sql", &Statement{Kind: KindOther, SQL: []byte("get diagnostics @n = NUMBER"), Offset: 7, Line: 2}), "dump.sql: offset 7, line 2: GET DIAGNOSTICS"},
 		{Describe("dump.sql", &Statement{Kind: KindOther, SQL: []byte("(SELECT 1)"), Offset: 7, Line: 2}), "dump.sql: offset 7, line 2: other"},
 		{Describe("dump.sql", &Statement{Kind: KindDDL, Verb: "CREATE TABLE", Table: "t", Offset: 7, Line: 2}), "dump.sql: offset 7, line 2: CREATE TABLE `t`"},
+		// A backquote in the name is doubled, as the user would write it.
+		{Describe("dump.sql", &Statement{Kind: KindDDL, Verb: "CREATE TABLE", Table: "a`b.c", Offset: 7, Line: 2}), "dump.sql: offset 7, line 2: CREATE TABLE `a``b.c`"},
 		{(&SplitError{Offset: 5, Line: 1, Msg: "unterminated string"}).Error(), "offset 5, line 1: unterminated string"},
 	} {
 		if tc.got != tc.want {
