@@ -9,6 +9,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/importer/transform"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
@@ -266,8 +267,21 @@ func (cr *controller) leftPreparedXA(st *split.Statement, err error) error {
 // run (TestReviewXForceResumeUnrecordedCreate: forgiven first, a resumed CREATE TABLE was
 // counted as an error of the dump, and its held-back keys were dropped).
 func mayBeAppliedDDL(st *split.Statement, code uint16) bool {
-	ddl := st.Kind == split.KindDDL || st.Kind == split.KindRoutine
+	ddl := st.Kind == split.KindDDL || st.Kind == split.KindRoutine || wrapsDDL(st)
 	return ddl && (checkpoint.AlreadyApplied(code) || (code == mysqlerr.NoSuchTable && st.Verb == "RENAME TABLE"))
+}
+
+// wrapsDDL reports whether st runs a DDL or routine statement through EXECUTE IMMEDIATE
+// with a literal ('CREATE PROCEDURE p() …'): it commits on its own as the plain one does,
+// so a kill after it and before its progress row leaves it applied, and its "already
+// exists" on resume says it had run as the plain one's does. Judged by its wrapper (kind
+// other, an intent whose checksums it does not change), it was run again and stopped the
+// resume at ERROR 1304 where the client succeeded (difffuzz seed 53206,
+// TestDifffuzzFound53206WrappedDDLOnResume). A prepared statement's EXECUTE s is not read
+// here: its text may change between attempts (PREPARE from a user variable).
+func wrapsDDL(st *split.Statement) bool {
+	in, _, _ := transform.Wrapped(st)
+	return in != nil && (in.Kind == split.KindDDL || in.Kind == split.KindRoutine)
 }
 
 // resumedDDL is the context runBarrier runs a DDL statement (ddl) in: on resume, marked

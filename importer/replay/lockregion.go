@@ -302,7 +302,7 @@ func isDDL(st *split.Statement) bool {
 func (ls *lockState) ddlResult(ctx context.Context, st *split.Statement, q []byte, err error) error {
 	p := ls.p
 	r, cp := p.serial, p.opt.Checkpoint
-	if !isDDL(st) {
+	if !isDDL(st) && !wrapsDDL(st) {
 		return err
 	}
 	var se *StatementError
