@@ -165,6 +165,10 @@ type scheduler struct {
 	// the dispatcher has read it (nil in tests): the read-ahead's placement weighs what
 	// is left unread (unreadLocked).
 	streamBytes, readBytes func() int64
+	// serialTables reports whether a table's batches run one after the other (--load-data:
+	// tryBatch), so that a free worker passes over a table another worker loads
+	// (schedule_serial.go); nil: they may overlap.
+	serialTables func() bool
 	// dispatcher is the connection of the goroutine that dispatches (nil in tests): the
 	// waits it alone makes (waitFor, waitBarriers, acquire, spill) mark it idle so that
 	// it is pinged meanwhile (keepalive.go).
@@ -271,7 +275,11 @@ func (s *scheduler) pickLocked(w int) int {
 		return -1
 	}
 	pick := first
-	if alt := s.passOverLocked(w, first); alt >= 0 {
+	if alt, wait := s.passSerialLocked(w, first); wait {
+		return -1 // schedule_serial.go
+	} else if alt >= 0 {
+		pick = alt
+	} else if alt := s.passOverLocked(w, first); alt >= 0 {
 		pick = alt
 	} else if alt, wait := s.passBarrierLocked(w, first); wait {
 		return -1 // schedule_barrier.go
