@@ -28,7 +28,8 @@ import (
 // worker is loading goes on to the next table instead, when the rest of that table is no
 // more than what follows it, read or not yet (so that the two finish about together), and
 // the dispatcher has read to its end. A dump of one big table still has all workers on
-// it. The dispatcher reads beyond its memory budget (into the spool) only to get there:
+// it — except under --load-data, where a table's batches run one after the other, so a
+// free worker goes on to the next table at once, or waits for one (schedule_serial.go). The dispatcher reads beyond its memory budget (into the spool) only to get there:
 // see budget.go.
 
 // entry is one unit of work in the backlog: a *rowBatch or a *barrierItem.

@@ -157,6 +157,19 @@ func reportStatements(w io.Writer, ss []stmt) {
 		}
 		fmt.Fprintln(w)
 	}
+	// Before the first row: every statement of 5 ms or more, and the gaps of 20 ms or more
+	// on the connection that ran it (what the start is made of).
+	lastOf := map[int64]time.Duration{}
+	for _, s := range ss {
+		if s.start >= firstRow {
+			break
+		}
+		gap := s.start - lastOf[s.thread]
+		if s.end-s.start >= 5*time.Millisecond || gap >= 20*time.Millisecond {
+			fmt.Fprintf(w, "  start: thread %d %.3f–%.3f s (%.0f ms, %.0f ms after its last) %s\n", s.thread, s.start.Seconds(), s.end.Seconds(), float64(s.end-s.start)/1e6, float64(gap)/1e6, clip(s.text))
+		}
+		lastOf[s.thread] = s.end
+	}
 	// Row statements of 10 ms or more, per thread: which table, when.
 	rowsOf := map[int64][]string{}
 	for _, s := range ss {
@@ -202,7 +215,15 @@ func reportStatements(w io.Writer, ss []stmt) {
 	var phase [3][3]time.Duration
 	cur := 0
 	prev := evs[0].at
+	var alone time.Duration = -1 // start of the stretch with at most one thread inside a statement
+	var stretches []string
 	for _, e := range evs {
+		if cur >= 2 && e.d < 0 && cur+e.d < 2 {
+			alone = e.at
+		}
+		if cur < 2 && cur+e.d >= 2 && alone >= 0 && e.at-alone >= 100*time.Millisecond {
+			stretches = append(stretches, fmt.Sprintf("%.2f–%.2f", alone.Seconds(), e.at.Seconds()))
+		}
 		k := min(cur, 2)
 		in[k] += e.at - prev
 		p := 1
@@ -215,6 +236,9 @@ func reportStatements(w io.Writer, ss []stmt) {
 		phase[p][k] += e.at - prev
 		cur += e.d
 		prev = e.at
+	}
+	if len(stretches) > 0 {
+		fmt.Fprintf(w, "  stretches of 100 ms or more with fewer than two threads inside a statement: %s\n", strings.Join(stretches, ", "))
 	}
 	fmt.Fprintf(w, "  threads inside a statement: none %.3f s, one %.3f s, two or more %.3f s\n", in[0].Seconds(), in[1].Seconds(), in[2].Seconds())
 	for p, name := range []string{"before the first row", "first to last row", "after the last row"} {
