@@ -12,7 +12,10 @@ package replay
 // goes on to the next table instead, and waits (starved: the dispatcher may read ahead
 // into the spool to reach that table, budget.go) when none is there yet; the worker that
 // runs the table takes its next batch as soon as it is done, and each table's batches
-// stay on one worker, so that two tables end about together.
+// stay on one worker, so that two tables end about together. With it (same dump, load
+// 12, main and this A B B A): the second worker's first LOAD 0.2 s after the first, not
+// once the first batch committed; one connection alone inside a statement during the
+// rows 0.61 s of 6.3–9.5 s, against 1.25–1.71 s of 6.9–9.0 s.
 //
 // Safe as the other pass-overs: the worker running the table's earlier batch claimed it
 // before the batches passed over, so it has not got past them and claims them in stream
