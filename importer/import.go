@@ -209,11 +209,9 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 		r.Overwrite = true
 		r.because("overwrite: a resume or a start offset writes over what exists, the interrupted run's own work")
 	}
-	if e, ok, err := preflight.EstimateSpace(ctx, conns[0], src.Path, in); err != nil {
-		fmt.Fprintln(log, "dumpscope: note: free space not checked:", err)
-	} else if ok && e.FreeBytes < e.NeedBytes {
-		fmt.Fprintln(log, "dumpscope: warning:", e)
-	}
+	// The dump's size is compared once the preflight has read the target, while the
+	// progress schema's tables are made (preflight.StartEstimateSpace).
+	space := preflight.StartEstimateSpace(ctx, conns[0], src.Path, in)
 	early := startProgressSchema(ctx, &o, r, conns)
 	if early != nil {
 		r.ownSchema = checkpoint.ProgressSchema
@@ -222,6 +220,11 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	onStatement, err := runPreflight(ctx, src, &o, r, in, conns[0], log)
 	if err != nil {
 		return nil, err
+	}
+	if e, ok, err := space(); err != nil {
+		fmt.Fprintln(log, "dumpscope: note: free space not checked:", err)
+	} else if ok && e.FreeBytes < e.NeedBytes {
+		fmt.Fprintln(log, "dumpscope: warning:", e)
 	}
 	cp, err := beginCheckpoint(ctx, src, &o, r, dumpID, conns, early.wait(), log)
 	if err == nil && early != nil {

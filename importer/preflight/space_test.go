@@ -20,7 +20,8 @@ import (
 
 // TestEstimateSpace: a plain dump larger than the datadir's free space is flagged (a
 // sparse file, so the test needs no space); a small one is not; a gzip dump's size comes
-// from Open's sampled estimate, exact here.
+// from Open's sampled estimate, exact here; StartEstimateSpace compares without the
+// connection.
 func TestEstimateSpace(t *testing.T) {
 	srv := testsandbox.Start(t)
 	cfg, err := mysql.ParseDSN(srv.DSN(""))
@@ -96,5 +97,23 @@ func TestEstimateSpace(t *testing.T) {
 	// Open's sampled estimate settles a single-member gzip's size under 4 GiB exactly.
 	if e := estimate(gz); e.Estimated || e.DumpBytes != sqlBytes {
 		t.Errorf("gzip estimate %d for %d bytes of SQL (%+v), want it exact", e.DumpBytes, sqlBytes, e)
+	}
+
+	// StartEstimateSpace's second step, which Import takes after the preflight, no longer
+	// uses the connection (the replay's control connection by then): it compares with
+	// the connection closed, as EstimateSpace does with it open.
+	own, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := dumpfile.Open(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	later := preflight.StartEstimateSpace(ctx, own, big, in)
+	own.Close()
+	if e, ok, err := later(); err != nil || !ok || e.FreeBytes >= e.NeedBytes || e.DumpBytes != free+1<<30 {
+		t.Errorf("StartEstimateSpace(big), compared after the connection closed: %+v, %v, %v; want need > free", e, ok, err)
 	}
 }

@@ -254,6 +254,7 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *split.Splitte
 	if opt.LoadData {
 		p.ld = &loadData{force: opt.Force, maxPacketBytes: serial.maxPacketBytes}
 		serial.schemaChanged = p.ld.schemaChanged
+		p.sched.serialTables = func() bool { return !p.ld.off.Load() }
 	}
 	return p, nil
 }

@@ -28,7 +28,8 @@ import (
 // worker is loading goes on to the next table instead, when the rest of that table is no
 // more than what follows it, read or not yet (so that the two finish about together), and
 // the dispatcher has read to its end. A dump of one big table still has all workers on
-// it. The dispatcher reads beyond its memory budget (into the spool) only to get there:
+// it — except under --load-data, where a table's batches run one after the other, so a
+// free worker goes on to the next table at once, or waits for one (schedule_serial.go). The dispatcher reads beyond its memory budget (into the spool) only to get there:
 // see budget.go.
 
 // entry is one unit of work in the backlog: a *rowBatch or a *barrierItem.
@@ -165,6 +166,10 @@ type scheduler struct {
 	// the dispatcher has read it (nil in tests): the read-ahead's placement weighs what
 	// is left unread (unreadLocked).
 	streamBytes, readBytes func() int64
+	// serialTables reports whether a table's batches run one after the other (--load-data:
+	// tryBatch), so that a free worker passes over a table another worker loads
+	// (schedule_serial.go); nil: they may overlap.
+	serialTables func() bool
 	// dispatcher is the connection of the goroutine that dispatches (nil in tests): the
 	// waits it alone makes (waitFor, waitBarriers, acquire, spill) mark it idle so that
 	// it is pinged meanwhile (keepalive.go).
@@ -271,7 +276,11 @@ func (s *scheduler) pickLocked(w int) int {
 		return -1
 	}
 	pick := first
-	if alt := s.passOverLocked(w, first); alt >= 0 {
+	if alt, wait := s.passSerialLocked(w, first); wait {
+		return -1 // schedule_serial.go
+	} else if alt >= 0 {
+		pick = alt
+	} else if alt := s.passOverLocked(w, first); alt >= 0 {
 		pick = alt
 	} else if alt, wait := s.passBarrierLocked(w, first); wait {
 		return -1 // schedule_barrier.go

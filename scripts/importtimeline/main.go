@@ -51,6 +51,7 @@ func main() {
 	dir := flag.String("dir", "/tmp/dumpscope-bench", "sandbox parent directory")
 	step := flag.Duration("step", 500*time.Millisecond, "one printed line per this much time")
 	byTable := flag.Bool("tables", false, "print the table a connection inserts into or loads (a letter per table, listed after the timeline) in place of I and L, and count the samples in which two connections wrote one table")
+	withStatements := flag.Bool("statements", false, "also run the server with performance_schema's statement history and print, from the server's own timestamps, each connection's statements by kind, the phases (first and last row statement, the row counts) and how long 0, 1 or 2+ connections were inside a statement")
 	flag.Parse()
 	args := flag.Args()
 	if len(args) == 0 {
@@ -61,6 +62,9 @@ func main() {
 		if kv = strings.TrimSpace(kv); kv != "" && kv != "default" {
 			set = append(set, kv)
 		}
+	}
+	if *withStatements {
+		set = append(set, statementSettings...)
 	}
 	ctx := context.Background()
 	srv, err := sandbox.Start(ctx, sandbox.Options{Dir: *dir, Settings: set})
@@ -77,6 +81,15 @@ func main() {
 	var self int64
 	if err := db.QueryRow("SELECT CONNECTION_ID()").Scan(&self); err != nil {
 		fatal(err)
+	}
+	var selfThread int64
+	if *withStatements {
+		if err := db.QueryRow("SELECT THREAD_ID FROM performance_schema.threads WHERE PROCESSLIST_ID = CONNECTION_ID()").Scan(&selfThread); err != nil {
+			fatal(err)
+		}
+		if _, err := db.Exec("TRUNCATE performance_schema.events_statements_history_long"); err != nil {
+			fatal(err)
+		}
 	}
 	cmd := loaderCommand(args, srv)
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
@@ -137,6 +150,13 @@ loop:
 	report(samples, *step, wall, clientCPU, letters)
 	if *byTable {
 		printSharing(samples, letters)
+	}
+	if *withStatements {
+		ss, err := readStatements(db, selfThread)
+		if err != nil {
+			fatal(err)
+		}
+		reportStatements(os.Stdout, ss)
 	}
 }
 
