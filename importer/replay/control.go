@@ -216,7 +216,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	if err := p.sched.waitBarriers(ctx); err != nil {
 		return err
 	}
-	data := !sessionOnly(st) && st.Kind != split.KindClient && len(st.SQL) > 0
+	data := !pl.Session && st.Kind != split.KindClient && len(st.SQL) > 0
 	// past: an earlier attempt ran st, and what went before it: a later statement of it
 	// committed (runSerial runs in stream order, after everything before). skip: st
 	// itself committed, and is not evaluated again (a volatile one, SELECT … INTO @v, is).

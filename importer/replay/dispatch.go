@@ -173,7 +173,7 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 		// ALTER TABLE … DISABLE/ENABLE KEYS does nothing on InnoDB; as a barrier it
 		// would hold the next table's rows until this table's last batch commits.
 		return nil
-	case cp.Skip(st.Offset) && !sessionOnly(st) && st.Kind != split.KindClient:
+	case cp.Skip(st.Offset) && !pl.Session && st.Kind != split.KindClient:
 		// Committed by an earlier attempt.
 		if err := p.held.onSkipped(ctx, st, pl); err != nil {
 			return err
