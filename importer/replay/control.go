@@ -93,7 +93,8 @@ var ErrSerialOnly = errors.New("only a serial import (without --parallel, --chec
 func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end int64, pl plan.Plan) (done bool, err error) {
 	p := cr.p
 	r := p.serial
-	r.counts.codeReads(st, pl.CodeReadsRowCount) // given back before it runs (rowcount.go)
+	// Its code may read ROW_COUNT: given back before it runs (rowcount.go).
+	r.counts.codeReads(st, pl.CodeReadsRowCount)
 	if done, err := cr.diag.before(ctx, p, st, end, pl); done || err != nil { // first: see diagtail.go
 		return true, err
 	}
