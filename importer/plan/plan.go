@@ -231,6 +231,9 @@ func (p *Planner) Next(st *split.Statement, db string, cat Catalog) (Plan, error
 	p.reg.db = db
 	in, why := p.reg.inner(st)
 	session, rowCount := p.reg.sessionOnly(st), p.reg.codeReadsRowCount(st)
+	if err := p.reg.lookUpNewProcedure(st, cat); err != nil {
+		return Plan{}, err
+	}
 	p.reg.observe(st)
 	if p.reg.movedDatabase {
 		return Plan{Kind: Refuse, Reason: movedDatabaseRefusal}, nil
