@@ -94,7 +94,7 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 	p := cr.p
 	r := p.serial
 	// Its code may read ROW_COUNT: given back before it runs (rowcount.go).
-	r.counts.codeReads(st, pl.CodeReadsRowCount)
+	r.counts.codeReads(st, pl.CodeReadsRowCount, p.disp.prevSent)
 	if done, err := cr.diag.before(ctx, p, st, end, pl); done || err != nil { // first: see diagtail.go
 		return true, err
 	}

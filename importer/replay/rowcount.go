@@ -44,12 +44,13 @@ type rowCounts struct {
 	// connection was given the client's FOUND_ROWS() (giveFound); -1: none.
 	foundGivenAt int64
 	// codeReadsAt is the offset of the CALL or EXECUTE whose code may read ROW_COUNT
-	// (plan.Plan.CodeReadsRowCount), which giveFound gives it back before; -1: none.
-	codeReadsAt int64
+	// (plan.Plan.CodeReadsRowCount), which giveFound gives it back before, and codePrev
+	// the offset of the dump statement sent before it (-1: none).
+	codeReadsAt, codePrev int64
 }
 
 func newRowCounts() *rowCounts {
-	return &rowCounts{rowAt: -1, foundAt: -1, foundGivenAt: -1, codeReadsAt: -1}
+	return &rowCounts{rowAt: -1, foundAt: -1, foundGivenAt: -1, codeReadsAt: -1, codePrev: -1}
 }
 
 // giveFound sets FOUND_ROWS() on c to the client's before a CALL or EXECUTE runs on it:
@@ -131,8 +132,9 @@ const unknownRowCount = -1 << 63
 func (rc *rowCounts) giveRowToCode(ctx context.Context, c Conn, st *split.Statement, selected bool) error {
 	rc.mu.Lock()
 	reads := rc.codeReadsAt == st.Offset
-	n, known := rc.row, rc.rowAt >= 0 && !rc.rowLost
-	if rc.rowAt < 0 {
+	// Noted for the statement right before it: one a resume skipped has no count here.
+	n, known := rc.row, rc.rowAt == rc.codePrev && !rc.rowLost
+	if rc.codePrev < 0 && rc.rowAt < 0 {
 		n, known = 0, true // a new connection's (the client's starts with 0)
 	}
 	rc.mu.Unlock()
@@ -152,13 +154,14 @@ func (rc *rowCounts) giveRowToCode(ctx context.Context, c Conn, st *split.Statem
 	return errRowCountToCode{n}
 }
 
-// codeReads notes that st's code may read ROW_COUNT (plan.Plan.CodeReadsRowCount).
-func (rc *rowCounts) codeReads(st *split.Statement, reads bool) {
+// codeReads notes that st's code may read ROW_COUNT (plan.Plan.CodeReadsRowCount), prev
+// being the offset of the dump statement sent before st (-1: none).
+func (rc *rowCounts) codeReads(st *split.Statement, reads bool, prev int64) {
 	if rc == nil || !reads {
 		return
 	}
 	rc.mu.Lock()
-	rc.codeReadsAt = st.Offset
+	rc.codeReadsAt, rc.codePrev = st.Offset, prev
 	rc.mu.Unlock()
 }
 
