@@ -82,3 +82,27 @@ func TestResumeWrappedSetUserVarFromData(t *testing.T) {
 		})
 	}
 }
+
+// TestResumeWrappedSetGlobal (difffuzz seed 47067, resume): EXECUTE IMMEDIATE 'SET GLOBAL
+// lock_wait_timeout = @@global.lock_wait_timeout + 1000' (or the same SET prepared and
+// EXECUTEd), rows, then an INSERT of the GLOBAL value. Stopped after the wrapper or the
+// rows after it, the resume must not run it again: the client's GLOBAL is raised once. On
+// main (3b5581a) the EXECUTE IMMEDIATE was sent again as session-only (seed 45110's fix)
+// and the value raised twice; x-fix16's first Plan.Session did the same to EXECUTE s.
+func TestResumeWrappedSetGlobal(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for name, set := range map[string]string{
+		"immediate": "DO 0;\nEXECUTE IMMEDIATE 'SET GLOBAL lock_wait_timeout = @@global.lock_wait_timeout + 1000';\n",
+		"prepared":  "PREPARE s FROM 'SET GLOBAL lock_wait_timeout = @@global.lock_wait_timeout + 1000';\nEXECUTE s;\n",
+	} {
+		// The wrapper is line 7; the GLOBAL is put back at the end (the servers are reused).
+		dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+			"CREATE TABLE t2 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + rowsOf("t2", 0, 50) + set + rowsOf("t2", 50, 100) +
+			"INSERT INTO t1 SELECT 1, @@global.lock_wait_timeout;\n" + rowsOf("t2", 100, 150) + "SET GLOBAL lock_wait_timeout = DEFAULT;\n"
+		for _, stop := range []int64{7, 8, 9} {
+			t.Run(fmt.Sprintf("%s/stop %d", name, stop), func(t *testing.T) {
+				runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: stop})
+			})
+		}
+	}
+}

@@ -51,14 +51,16 @@ func planFlags(t *testing.T, script string, cat Catalog) []string {
 }
 
 // TestPlanSessionAndRowCountReaders: EXECUTE s of a prepared SET is session-only like the
-// SET (a resume sends it again); a CALL or EXECUTE whose code names ROW_COUNT is marked as
+// SET (a resume sends it again), unless it sets a GLOBAL variable (a plain SET GLOBAL is:
+// resumeSetGlobal skips it where it ran); a CALL or EXECUTE whose code names ROW_COUNT is marked as
 // reading it, a CREATE PROCEDURE made by EXECUTE IMMEDIATE is not. (One whose code is not
 // known is refused while the run is parallel, before its flags are set.)
 func TestPlanSessionAndRowCountReaders(t *testing.T) {
 	script := "SET time_zone = '+05:00';\nPREPARE s FROM 'SET completion_type = 1';\nEXECUTE s;\nEXECUTE IMMEDIATE 'SET SESSION sql_mode = ''''';\n" +
 		"PREPARE u FROM 'SELECT ROW_COUNT() INTO @r';\nEXECUTE u;\nEXECUTE IMMEDIATE 'SELECT 1 INTO @r';\nEXECUTE IMMEDIATE 'CREATE PROCEDURE p() GET DIAGNOSTICS @r = ROW_COUNT';\n" +
-		"CALL p();\nCREATE PROCEDURE q() SET @x = 1;\nCALL q();\n"
-	want := []string{"S", "S", "S", "S", "-", "R", "-", "-", "R", "-", "-"}
+		"CALL p();\nCREATE PROCEDURE q() SET @x = 1;\nCALL q();\n" +
+		"SET GLOBAL lock_wait_timeout = 5;\nEXECUTE IMMEDIATE 'SET GLOBAL lock_wait_timeout = 6';\nPREPARE g FROM 'SET time_zone = ''+01:00'', GLOBAL lock_wait_timeout = 7';\nEXECUTE g;\n"
+	want := []string{"S", "S", "S", "S", "-", "R", "-", "-", "R", "-", "-", "S", "-", "S", "-"}
 	if d := cmp.Diff(want, planFlags(t, script, fakeCatalog{})); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}

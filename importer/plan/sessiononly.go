@@ -16,11 +16,21 @@ import (
 // a resume skipped it as committed, so its new connection never got the SET, and with
 // completion_type = CHAIN lost the dump's COMMIT chained nothing and the rows its
 // ROLLBACK took back stayed (TestResumePreparedSessionSet).
+//
+// What a wrapper runs that sets a GLOBAL variable (alone or with session ones) is data:
+// skipped where it committed, as before seed 45110's fix, since only a plain SET GLOBAL
+// is journaled and marked as run (replay's resumeSetGlobal, execSetGlobal).
 func (r *registry) sessionOnly(st *split.Statement) bool {
+	// PREPARE runs nothing: sent again on every resume (a volatile statement) to build the
+	// prepared statement on the new connection, whatever it holds.
+	prepares := strings.EqualFold(sqlscan.FirstWord(st.SQL), "PREPARE")
 	for depth := 0; depth < wrapDepth; depth++ {
 		switch st.Kind {
 		case split.KindSession:
-			return true
+			// A SET GLOBAL a wrapper runs is not sent again: it changed the server, and
+			// a resume that sent it again raised @@global.x + 789 twice (difffuzz seed
+			// 47067). A plain one is (resumeSetGlobal skips it where it ran).
+			return depth == 0 || prepares || !setsGlobal(st)
 		case split.KindOther:
 		default:
 			return false
@@ -35,4 +45,10 @@ func (r *registry) sessionOnly(st *split.Statement) bool {
 		st = in
 	}
 	return false
+}
+
+// setsGlobal reports whether st, a SET, assigns a GLOBAL variable.
+func setsGlobal(st *split.Statement) bool {
+	global, _ := setScopes(ParseSet(st.SQL, st.Syntax()))
+	return global
 }
