@@ -94,6 +94,15 @@ type Plan struct {
 	// Volatile: what the statement does lives only in the connection (a temporary table,
 	// a SELECT … INTO @v): it gets no progress row and runs again on --resume.
 	Volatile bool
+	// Session: the statement changes only its connection's session, itself or through a
+	// wrapper or prepared statement (registry.sessionOnly). A resume sends it again even
+	// where an earlier attempt committed past it: the new connection has not got that
+	// session state (difffuzz seed 45110, TestResumePreparedSessionSet).
+	Session bool
+	// CodeReadsRowCount: a CALL or EXECUTE whose code may read ROW_COUNT as the statement
+	// before it left it (registry.codeReadsRowCount): the replay gives that count back
+	// after its own statements, or refuses (rowcountcode.go).
+	CodeReadsRowCount bool
 }
 
 // TableFacts is what the planner needs to know of a table.
@@ -221,6 +230,10 @@ func (p *Planner) Next(st *split.Statement, db string, cat Catalog) (Plan, error
 	// (wrappers.go); its own plan stays the wrapper's (serial).
 	p.reg.db = db
 	in, why := p.reg.inner(st)
+	session, rowCount := p.reg.sessionOnly(st), p.reg.codeReadsRowCount(st)
+	if err := p.reg.lookUpNewProcedure(st, cat); err != nil {
+		return Plan{}, err
+	}
 	p.reg.observe(st)
 	if p.reg.movedDatabase {
 		return Plan{Kind: Refuse, Reason: movedDatabaseRefusal}, nil
@@ -246,6 +259,7 @@ func (p *Planner) Next(st *split.Statement, db string, cat Catalog) (Plan, error
 	p.track(eff, db, &pl)
 	pl.OpenAfter, pl.Locked = p.open(), len(p.locked) > 0
 	pl.Volatile = p.volatile(st, db)
+	pl.Session, pl.CodeReadsRowCount = session, rowCount
 	return pl, nil
 }
 

@@ -56,6 +56,9 @@ type procBody struct {
 	txn     string // what in it may change the transaction (txnWord), or ""
 	diag    bool   // it may read the caller's diagnostics area (bodyReadsDiagnostics)
 	dynamic bool   // it runs code of its own choosing (EXECUTE, PREPARE, CALL): see forget
+	// rowCount: it names ROW_COUNT (GET DIAGNOSTICS … = ROW_COUNT, ROW_COUNT()), which its
+	// first statement reads as the caller's (rowcountcode.go).
+	rowCount bool
 }
 
 // preparedStmt is a statement the dump prepared. db is the database current at its
@@ -96,7 +99,7 @@ func (r *registry) call(st *split.Statement) (string, procBody, bool) {
 
 // bodyOf reads st, a CREATE PROCEDURE (or a compound statement), for procBody.
 func bodyOf(st *split.Statement) procBody {
-	b := procBody{txn: txnWord(st), diag: bodyReadsDiagnostics(st)}
+	b := procBody{txn: txnWord(st), diag: bodyReadsDiagnostics(st), rowCount: namesRowCount(st.SQL, st.Syntax())}
 	b.dynamic = bodyStatementStarts(st, func(w string) bool { return dynamicStarts[w] })
 	return b
 }
@@ -212,7 +215,7 @@ func (r *registry) observeRoutine(st *split.Statement) {
 		if old.txn == "" {
 			old.txn = b.txn
 		}
-		old.diag, old.dynamic = old.diag || b.diag, old.dynamic || b.dynamic
+		old.diag, old.dynamic, old.rowCount = old.diag || b.diag, old.dynamic || b.dynamic, old.rowCount || b.rowCount
 		b = old
 	}
 	if r.procs == nil {

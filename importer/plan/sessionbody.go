@@ -134,21 +134,32 @@ func routineParams(st *split.Statement) map[string]bool {
 	return params
 }
 
-// declaredNames adds to declared the names (lower-cased) a DECLARE declares: one or more,
-// separated by commas, before the type (a CURSOR, CONDITION or HANDLER is no variable, and
-// adding its name only refuses less where a SET names it, which the server refuses).
+// declaredNames adds to declared the names (lower-cased) a DECLARE of variables declares:
+// one or more, separated by commas, before the type. A CONDITION's or CURSOR's name is no
+// variable: a SET of it in the body sets the session variable of that name (MariaDB 10.11
+// runs SET time_zone = … after DECLARE time_zone CONDITION …, TestReviewX12ShadowedDeclare),
+// so it hides none; nor does a HANDLER's CONTINUE, EXIT or UNDO.
 func declaredNames(l *sqlscan.Tokenizer, declared map[string]bool) {
+	var names []string
 	for {
 		t := l.Next()
 		if !t.IsName() {
 			return
 		}
-		declared[strings.ToLower(t.Text)] = true
+		names = append(names, strings.ToLower(t.Text))
 		save := l.Pos
-		if n := l.Next(); n.Kind != sqlscan.Punct || n.Text != "," {
-			l.Pos = save
+		n := l.Next()
+		if n.Kind == sqlscan.Punct && n.Text == "," {
+			continue
+		}
+		l.Pos = save
+		if n.Is("CONDITION") || n.Is("CURSOR") || n.Is("HANDLER") {
 			return
 		}
+		for _, name := range names {
+			declared[name] = true
+		}
+		return
 	}
 }
 

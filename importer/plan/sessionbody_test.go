@@ -58,7 +58,8 @@ func parseRoutine(t *testing.T, sql string) split.Statement {
 // it, not after its END (collected for the whole body, a DECLARE in one block hid a SET of
 // the session variable of that name in another); parameters are locals everywhere; END
 // IF, END LOOP … close no block; a `;` ends a SET's list of assignments, so the next
-// statement's SET is read as one of its own.
+// statement's SET is read as one of its own. A CONDITION's, CURSOR's or HANDLER's
+// DECLARE hides no session variable of its name (they are no variables).
 func TestBodyTargetsBlocks(t *testing.T) {
 	for sql, want := range map[string][]string{
 		"CREATE FUNCTION f() RETURNS int BEGIN BEGIN DECLARE time_zone varchar(10); SET time_zone = 'x'; END; SET time_zone = '+05:00'; RETURN 1; END": {"time_zone"},
@@ -68,6 +69,10 @@ func TestBodyTargetsBlocks(t *testing.T) {
 		"CREATE PROCEDURE p() BEGIN DECLARE x int; SET x = 1; SET time_zone = 'UTC', x = 2, sql_mode = ''; END":                                        {"time_zone", "sql_mode"},
 		"CREATE PROCEDURE p() BEGIN SET SESSION time_zone = 'UTC'; SET GLOBAL sql_mode = ''; SET @@local.sql_mode = ''; END":                           {"session.time_zone", "global.sql_mode", "@@local.sql_mode"},
 		"CREATE PROCEDURE p() BEGIN FOR i IN 1..3 DO SET i = 4; END FOR; END":                                                                          nil,
+		"CREATE FUNCTION f() RETURNS int BEGIN DECLARE time_zone CONDITION FOR SQLSTATE '45000'; SET time_zone = '+05:00'; RETURN 1; END":              {"time_zone"},
+		"CREATE FUNCTION f() RETURNS int BEGIN DECLARE time_zone CURSOR FOR SELECT 1; SET time_zone = '+05:00'; RETURN 1; END":                         {"time_zone"},
+		"CREATE FUNCTION f() RETURNS int BEGIN DECLARE sql_mode CURSOR (a int) FOR SELECT a; SET sql_mode = ''; RETURN 1; END":                         {"sql_mode"},
+		"CREATE PROCEDURE p() BEGIN DECLARE a, time_zone varchar(10) DEFAULT 'x'; DECLARE c CURSOR FOR SELECT 1; SET time_zone = 'y'; END":             nil,
 	} {
 		st := parseRoutine(t, sql)
 		if d := cmp.Diff(want, bodyTargets(&st)); d != "" {

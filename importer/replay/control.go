@@ -93,6 +93,8 @@ var ErrSerialOnly = errors.New("only a serial import (without --parallel, --chec
 func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end int64, pl plan.Plan) (done bool, err error) {
 	p := cr.p
 	r := p.serial
+	// Its code may read ROW_COUNT: given back before it runs (rowcount.go).
+	r.counts.codeReads(st, pl.CodeReadsRowCount, p.disp.prevSent)
 	if done, err := cr.diag.before(ctx, p, st, end, pl); done || err != nil { // first: see diagtail.go
 		return true, err
 	}
@@ -169,6 +171,29 @@ type catalogFunc func(key string) (plan.TableFacts, error)
 
 func (f catalogFunc) Table(key string) (plan.TableFacts, error) { return f(key) }
 
+// routineCatalog is the planner's catalog with the target's procedures
+// (plan.RoutineCatalog): a CREATE PROCEDURE IF NOT EXISTS of a name the dump has not
+// made is asked about, so that a CALL of the procedure it creates is judged by its body.
+type routineCatalog struct {
+	catalogFunc
+	ctx context.Context
+	p   *ParallelReplayer
+}
+
+// ProcedureExists looks procedure name up in db once what was sent before has run (a
+// worker's barrier item may be the dump's own DDL).
+func (c routineCatalog) ProcedureExists(db, name string) (bool, error) {
+	if err := c.p.disp.flush(c.ctx); err != nil {
+		return false, err
+	}
+	if err := c.p.waitFor(c.ctx, nil, true); err != nil {
+		return false, err
+	}
+	var n int
+	err := c.p.control.QueryRowContext(c.ctx, "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? AND ROUTINE_NAME = ? AND ROUTINE_TYPE = 'PROCEDURE'", db, name).Scan(&n)
+	return n > 0, err
+}
+
 // tableFacts returns what the replay knows of a table, looking it up (after a barrier item
 // of it in flight, which may change it) at its first rows.
 func (cg *catalog) tableFacts(ctx context.Context, st *split.Statement, key string) (tableInfo, error) {
@@ -216,7 +241,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	if err := p.sched.waitBarriers(ctx); err != nil {
 		return err
 	}
-	data := !sessionOnly(st) && st.Kind != split.KindClient && len(st.SQL) > 0
+	data := !pl.Session && st.Kind != split.KindClient && len(st.SQL) > 0
 	// past: an earlier attempt ran st, and what went before it: a later statement of it
 	// committed (runSerial runs in stream order, after everything before). skip: st
 	// itself committed, and is not evaluated again (a volatile one, SELECT … INTO @v, is).

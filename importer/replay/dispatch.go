@@ -146,10 +146,10 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 		}
 	}
 	dp.planner.Syntax = p.split.Syntax() // the splitter under any --tables/--rename transform
-	pl, err := dp.planner.Next(st, r.database, catalogFunc(func(key string) (plan.TableFacts, error) {
+	pl, err := dp.planner.Next(st, r.database, routineCatalog{ctx: ctx, p: p, catalogFunc: func(key string) (plan.TableFacts, error) {
 		info, err := p.cat.tableFacts(ctx, st, key)
 		return plan.TableFacts{AutoIncrement: info.autoIncrement, AutoIncrementAt: info.autoIncrementAt, AutoIncrementSigned: info.autoIncrementSigned, NotPlain: info.notPlain, Referenced: info.referenced}, err
-	}))
+	}})
 	if err != nil {
 		return p.at(st, err)
 	}
@@ -173,7 +173,7 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 		// ALTER TABLE … DISABLE/ENABLE KEYS does nothing on InnoDB; as a barrier it
 		// would hold the next table's rows until this table's last batch commits.
 		return nil
-	case cp.Skip(st.Offset) && !sessionOnly(st) && st.Kind != split.KindClient:
+	case cp.Skip(st.Offset) && !pl.Session && st.Kind != split.KindClient:
 		// Committed by an earlier attempt.
 		if err := p.held.onSkipped(ctx, st, pl); err != nil {
 			return err

@@ -67,7 +67,7 @@ func (cr *controller) lostCounter(ctx context.Context, st *split.Statement, pl p
 	if st.Verb == "ALTER TABLE" && sqlscan.IsKeysToggle(st.SQL, st.Syntax()) {
 		return nil // DISABLE/ENABLE KEYS: a no-op on InnoDB, without a progress row
 	}
-	if sessionOnly(st) {
+	if pl.Session {
 		return nil // sent again on every resume, wrapped or not: not where the earlier attempt was
 	}
 	switch st.Kind {

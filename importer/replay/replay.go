@@ -375,6 +375,12 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 		}
 	}
 	if err := r.counts.giveFound(ctx, c, st); err != nil {
+		var code errRowCountToCode
+		if errors.As(err, &code) {
+			se := r.refuse(st, code.Error()+"; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements")
+			se.Err = ErrSerialOnly
+			return se
+		}
 		return r.sqlError(st, q, err)
 	}
 	res, err := c.ExecContext(ctx, bytesToString(q))

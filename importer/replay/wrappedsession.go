@@ -7,22 +7,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
-	"github.com/dumpscope/dumpscope/importer/transform"
 )
-
-// sessionOnly reports whether st changes only its connection's session: a SET of session
-// variables (split.KindSession), or a wrapper that runs one (EXECUTE IMMEDIATE 'SET
-// completion_type = 1'). A resume sends such a statement again even where an earlier
-// attempt committed past it, since the new connection has not got that session state:
-// skipped, the wrapped SET completion_type = CHAIN was lost, the dump's COMMITs no
-// longer chained, and rows its ROLLBACK took back stayed (difffuzz seed 45110).
-func sessionOnly(st *split.Statement) bool {
-	if st.Kind == split.KindSession {
-		return true
-	}
-	in, _, _ := transform.Wrapped(st)
-	return in != nil && in.Kind == split.KindSession
-}
 
 // reopenChained, on resume, opens on the control connection the transaction that st, a
 // skipped COMMIT or ROLLBACK under completion_type = CHAIN (or AND CHAIN), opened in the

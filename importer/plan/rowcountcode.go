@@ -1,0 +1,67 @@
+package plan
+
+import (
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/importer/transform"
+)
+
+// Code run by a CALL or EXECUTE reads ROW_COUNT (GET DIAGNOSTICS @r = ROW_COUNT, SELECT
+// ROW_COUNT() INTO @r, INSERT … VALUES (ROW_COUNT())) as the statement before the CALL
+// or EXECUTE left it: the client's read 5 after an UPDATE of five rows (MariaDB 10.11).
+// The replay cannot write a literal into that code (give), and before a CALL or EXECUTE
+// it sends statements of its own (the FOUND_ROWS() it gives back, warning counts,
+// progress rows), which leave −1: read as −1 under --parallel and --checkpoint
+// (TestRowCountReadByCode). So the planner marks such a statement
+// (Plan.CodeReadsRowCount) and the replay gives the count back where a statement that
+// keeps FOUND_ROWS() and the diagnostics area can leave it, or refuses.
+
+// codeReadsRowCount reports whether st is a CALL or EXECUTE whose code may read ROW_COUNT:
+// a procedure whose body names it (or runs code of its own choosing), a statement run
+// through EXECUTE IMMEDIATE or a prepared statement that names it, or what the registry
+// does not know (a procedure the dump did not create, dynamic SQL it cannot read).
+func (r *registry) codeReadsRowCount(st *split.Statement) bool {
+	defer func(db string) { r.db = db }(r.db) // a prepared statement's database (preparedStmt)
+	for depth := 0; depth < wrapDepth; depth++ {
+		if st.Kind == split.KindClient || len(st.SQL) == 0 {
+			return false
+		}
+		switch strings.ToUpper(sqlscan.FirstWord(st.SQL)) {
+		case "CALL":
+			_, b, known := r.call(st)
+			return !known || b.rowCount || b.dynamic
+		case "EXECUTE":
+			in, prepared, unreadable := transform.Wrapped(st)
+			if prepared != "" {
+				p := r.prepared[prepared]
+				in, r.db = p.st, p.db
+			}
+			if unreadable != "" || in == nil {
+				return true
+			}
+			st = in
+			continue
+		}
+		// What a wrapper runs (depth > 0); a CALL behind SET STATEMENT … FOR may read it. A
+		// routine, trigger or event it creates (EXECUTE IMMEDIATE 'CREATE PROCEDURE …')
+		// reads nothing now: its body is judged where it runs.
+		return depth > 0 && st.Kind != split.KindRoutine && (namesRowCount(st.SQL, st.Syntax()) || sqlscan.ContainsFoldASCII(st.SQL, "CALL"))
+	}
+	return true
+}
+
+// namesRowCount reports whether q names ROW_COUNT as a word (not in a string or comment).
+func namesRowCount(q []byte, syn sqlscan.Syntax) bool {
+	if !sqlscan.ContainsFoldASCII(q, "ROW_COUNT") {
+		return false
+	}
+	l := sqlscan.New(q, syn)
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Is("ROW_COUNT") {
+			return true
+		}
+	}
+	return false
+}
