@@ -32,7 +32,7 @@ type Run struct {
 	tablesMu sync.Mutex
 	nonTx    []tableName
 	views    map[string]bool // the server's views, by key, read with nonTx (ViewBases)
-	ranMade  atomic.Bool // the markers' table exists
+	ranMade  atomic.Bool     // the markers' table exists
 	// noProgressLocks: the account may not LOCK TABLES the progress tables
 	// (ProbeProgressLocks), so LockList gives none.
 	noProgressLocks bool
