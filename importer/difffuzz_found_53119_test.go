@@ -64,6 +64,14 @@ func TestDifffuzzFound53119WriteThroughView(t *testing.T) {
 			killAt(t, ref, srv, "fz0", c.dump, c.line, halfApplied, importer.WithAfterDDLHook)
 		})
 	}
+	// Under the dump's LOCK TABLES in the part run on one connection, the base table locked
+	// under its own name too: the statement's intent and marker commit with its progress
+	// row there (lockregion.go), and the AfterDDL hook comes after the marker. Before the
+	// fix the view's INSERT had no intent and ran again: ERROR 1062.
+	t.Run("under LOCK TABLES", func(t *testing.T) {
+		dump := head + serial + "LOCK TABLES v WRITE, vb WRITE;\nINSERT INTO v VALUES (3,30);\nUNLOCK TABLES;\n" + tail
+		killAt(t, ref, srv, "fz0", dump, 11, "", importer.WithAfterDDLHook)
+	})
 	// An InnoDB base table: no intent, rolled back with its progress row, it runs again (a
 	// guard: passes before the fix too).
 	t.Run("InnoDB base", func(t *testing.T) {
@@ -99,4 +107,27 @@ func dropAfter(t *testing.T, db string, servers ...*sandbox.Server) {
 			conn.Close()
 		}
 	})
+}
+
+// TestReviewX53119ViewLockedAlone (open): under the dump's LOCK TABLES v WRITE in the part
+// run on one connection, an INSERT through the view v writes its Aria base table vb, which
+// is locked only through the view: CHECKSUM TABLE vb is refused there (ERROR 1100), so the
+// statement gets no intent (lockregion.go: the table must be locked under its own name,
+// as for one whose triggers write other tables), and killed between the INSERT and its
+// progress row the resume sends it again: ERROR 1062 where the client succeeded (a keyless
+// base table would get its rows twice). Fixing it needs another record of the write than
+// CHECKSUM TABLE under the dump's locks, or a refusal on resume of an unrecorded
+// non-transactional write in a LOCK TABLES region; adding vb to the LOCK TABLES dumpscope
+// sends would let the dump read vb by name where the client got ERROR 1100.
+func TestReviewX53119ViewLockedAlone(t *testing.T) {
+	reviewX(t)
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "SET NAMES utf8mb4;\nCREATE DATABASE fz0;\nUSE fz0;\n" +
+		"CREATE TABLE vb (id int NOT NULL, a int, PRIMARY KEY (id)) ENGINE=Aria;\n" +
+		"INSERT INTO vb VALUES (1,10),(2,20);\n" +
+		"CREATE VIEW v AS SELECT id, a FROM vb;\n" +
+		"START TRANSACTION;\nSAVEPOINT s1;\nCOMMIT;\n" +
+		"LOCK TABLES v WRITE;\nINSERT INTO v VALUES (3,30);\nUNLOCK TABLES;\n" + // line 11: killed
+		"CREATE TABLE b (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO b VALUES (1),(2);\n"
+	killAt(t, ref, srv, "fz0", dump, 11, "", importer.WithAfterDDLHook)
 }

@@ -119,3 +119,19 @@ func (cr *controller) hasTriggers(ctx context.Context, c Conn, key string) (bool
 	err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ?", db, table).Scan(&n)
 	return n > 0, err
 }
+
+// mayWriteNonTransactional reports whether a write to the table key may write a
+// non-transactional table: key is one, or a view whose base tables include one, or one
+// whose base tables cannot be told (throughViews). On the control connection.
+func mayWriteNonTransactional(ctx context.Context, p *ParallelReplayer, key string) (bool, error) {
+	keys, known, err := p.ctl.throughViews(ctx, p.control, []string{key})
+	if err != nil || !known {
+		return err == nil, err
+	}
+	for _, k := range keys {
+		if nonTx, err := checkpoint.NonTransactional(ctx, p.opt.Checkpoint, p.control, k); err != nil || nonTx {
+			return nonTx, err
+		}
+	}
+	return false, nil
+}
