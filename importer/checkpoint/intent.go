@@ -26,6 +26,7 @@ import (
 //     dump's transaction only when it changed such a table too (Changed), its intent
 //     deleted at once when it changed none;
 //   - its progress row deletes the intent in the same transaction.
+// A write through a view is a write to the base tables the view names (views.go).
 // On resume, once the interrupted run's connections are gone, an intent without a
 // progress row is settled:
 //   - marker there: the statement ran to its end; it is recorded as committed and not
@@ -229,7 +230,7 @@ func (r *Run) SchemaChanged() {
 func (r *Run) nonTransactional(ctx context.Context, c Conn, tables []string) ([]string, error) {
 	r.tablesMu.Lock()
 	defer r.tablesMu.Unlock()
-	if err := r.readTablesLocked(ctx, c); err != nil {
+	if err := readTablesLocked(ctx, r, c); err != nil {
 		return nil, err
 	}
 	var out []string
@@ -257,8 +258,9 @@ func NonTransactional(ctx context.Context, r *Run, c Conn, key string) (bool, er
 type tableName struct{ db, name string }
 
 // readTablesLocked reads, unless read since the last SchemaChanged, the server's
-// non-transactional tables and its views (ViewBases), with tablesMu held.
-func (r *Run) readTablesLocked(ctx context.Context, c Conn) error {
+// non-transactional tables and its views (ViewBases), with r.tablesMu held. A function:
+// Run is at its limit of methods.
+func readTablesLocked(ctx context.Context, r *Run, c Conn) error {
 	if r.nonTx != nil {
 		return nil
 	}

@@ -35,14 +35,14 @@ func ViewBases(ctx context.Context, r *Run, c Conn, key string) (bases []string,
 	}
 	r.tablesMu.Lock()
 	defer r.tablesMu.Unlock()
-	if err := r.readTablesLocked(ctx, c); err != nil {
+	if err := readTablesLocked(ctx, r, c); err != nil {
 		return nil, false, err
 	}
 	if !r.views[key] {
 		return nil, false, nil
 	}
 	seen := map[string]bool{}
-	known, err := r.viewBases(ctx, c, key, 0, seen, &bases)
+	known, err := viewBases(ctx, r, c, key, 0, seen, &bases)
 	if err != nil || !known {
 		return nil, true, err
 	}
@@ -51,7 +51,7 @@ func ViewBases(ctx context.Context, r *Run, c Conn, key string) (bases []string,
 
 // viewBases adds to out the base tables the view key names (see ViewBases); known is
 // false when they cannot be told.
-func (r *Run) viewBases(ctx context.Context, c Conn, key string, depth int, seen map[string]bool, out *[]string) (known bool, err error) {
+func viewBases(ctx context.Context, r *Run, c Conn, key string, depth int, seen map[string]bool, out *[]string) (known bool, err error) {
 	if seen[key] {
 		return true, nil
 	}
@@ -76,7 +76,7 @@ func (r *Run) viewBases(ctx context.Context, c Conn, key string, depth int, seen
 			plain = append(plain, cand)
 			continue
 		}
-		if ok, err := r.viewBases(ctx, c, cand, depth+1, seen, out); err != nil || !ok {
+		if ok, err := viewBases(ctx, r, c, cand, depth+1, seen, out); err != nil || !ok {
 			return false, err
 		}
 		found = true

@@ -50,13 +50,13 @@ func (cr *controller) writeScope(ctx context.Context, st *split.Statement, keys 
 			return nil
 		}
 		key := plan.KeyOf(db, table)
-		if triggers, err := cr.hasTriggers(ctx, p.control, key); err != nil || triggers {
+		if triggers, err := hasTriggers(ctx, p, p.control, key); err != nil || triggers {
 			return nil
 		}
 		keys = []string{key}
 	}
 	// A view's rows land in a base table it names (difffuzz seed 53119).
-	keys, known, err := cr.throughViews(ctx, p.control, keys)
+	keys, known, err := throughViews(ctx, p, p.control, keys)
 	if err != nil || !known {
 		return nil
 	}

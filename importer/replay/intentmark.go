@@ -63,7 +63,7 @@ func mayWriteTransactional(ctx context.Context, p *ParallelReplayer, c Conn, st 
 	if !ok {
 		return true, nil
 	}
-	keys, known, err := p.ctl.throughViews(ctx, c, []string{plan.KeyOf(db, table)})
+	keys, known, err := throughViews(ctx, p, c, []string{plan.KeyOf(db, table)})
 	if err != nil || !known {
 		return true, err
 	}
@@ -71,7 +71,7 @@ func mayWriteTransactional(ctx context.Context, p *ParallelReplayer, c Conn, st 
 		if nonTx, err := checkpoint.NonTransactional(ctx, p.opt.Checkpoint, c, key); err != nil || !nonTx {
 			return true, err
 		}
-		if triggers, err := p.ctl.hasTriggers(ctx, c, key); err != nil || triggers {
+		if triggers, err := hasTriggers(ctx, p, c, key); err != nil || triggers {
 			return true, err
 		}
 	}
@@ -81,10 +81,12 @@ func mayWriteTransactional(ctx context.Context, p *ParallelReplayer, c Conn, st 
 // throughViews is keys with each view among them replaced by the base tables its
 // definition names (checkpoint.ViewBases): a write through a view lands in one of them.
 // known is false when a view's base tables cannot be told, or one has triggers (which
-// may write any table): the caller takes the scope as any table.
-func (cr *controller) throughViews(ctx context.Context, c Conn, keys []string) (out []string, known bool, err error) {
+// may write any table): the caller takes the scope as any table. It reads the
+// dispatcher's catalog: in stream order only. A function: controller is at its limit of
+// methods.
+func throughViews(ctx context.Context, p *ParallelReplayer, c Conn, keys []string) (out []string, known bool, err error) {
 	for _, key := range keys {
-		bases, isView, err := checkpoint.ViewBases(ctx, cr.p.opt.Checkpoint, c, key)
+		bases, isView, err := checkpoint.ViewBases(ctx, p.opt.Checkpoint, c, key)
 		switch {
 		case err != nil:
 			return nil, false, err
@@ -94,7 +96,7 @@ func (cr *controller) throughViews(ctx context.Context, c Conn, keys []string) (
 			return nil, false, nil
 		default:
 			for _, b := range bases {
-				if triggers, err := cr.hasTriggers(ctx, c, b); err != nil || triggers {
+				if triggers, err := hasTriggers(ctx, p, c, b); err != nil || triggers {
 					return nil, false, err
 				}
 			}
@@ -110,8 +112,8 @@ func (cr *controller) throughViews(ctx context.Context, c Conn, keys []string) (
 
 // hasTriggers reports whether the table key has triggers: none when the catalog looked
 // it up and found none, else as the server says.
-func (cr *controller) hasTriggers(ctx context.Context, c Conn, key string) (bool, error) {
-	if info, looked := cr.p.cat.tables[key]; looked && len(info.touches) == 0 {
+func hasTriggers(ctx context.Context, p *ParallelReplayer, c Conn, key string) (bool, error) {
+	if info, looked := p.cat.tables[key]; looked && len(info.touches) == 0 {
 		return false, nil
 	}
 	db, table := sqlscan.TableKey(key).Names()
@@ -124,7 +126,7 @@ func (cr *controller) hasTriggers(ctx context.Context, c Conn, key string) (bool
 // non-transactional table: key is one, or a view whose base tables include one, or one
 // whose base tables cannot be told (throughViews). On the control connection.
 func mayWriteNonTransactional(ctx context.Context, p *ParallelReplayer, key string) (bool, error) {
-	keys, known, err := p.ctl.throughViews(ctx, p.control, []string{key})
+	keys, known, err := throughViews(ctx, p, p.control, []string{key})
 	if err != nil || !known {
 		return err == nil, err
 	}
