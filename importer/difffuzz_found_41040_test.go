@@ -77,6 +77,14 @@ func TestDifffuzzFound41040MarkerBeforeCommit(t *testing.T) {
 // then resumes, and compares the re-dumps of db.
 func killAfterMark(t *testing.T, ref, srv *sandbox.Server, db, dump string, line int64, refusal string) {
 	t.Helper()
+	killAt(t, ref, srv, db, dump, line, refusal, importer.WithAfterMarkHook)
+}
+
+// killAt is killAfterMark with the kill point hook sets: importer.WithAfterMarkHook, or
+// importer.WithAfterDDLHook (every statement run as a barrier with progress rows, once it
+// returned, marked or not).
+func killAt(t *testing.T, ref, srv *sandbox.Server, db, dump string, line int64, refusal string, hook func(importer.Options, func(*split.Statement) error) importer.Options) {
+	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "d.sql")
 	if err := os.WriteFile(path, []byte(dump), 0o600); err != nil {
@@ -102,9 +110,9 @@ func killAfterMark(t *testing.T, ref, srv *sandbox.Server, db, dump string, line
 	}
 	ctx := context.Background()
 	o := importer.Options{Parallel: 2, BatchBytes: 2 << 10, CheckpointPath: filepath.Join(dir, "journal"), SkipWarningCount: true}
-	killed := errors.New("killed after the marker")
+	killed := errors.New("killed at the hook")
 	reached := false
-	first := importer.WithAfterMarkHook(o, func(st *split.Statement) error {
+	first := hook(o, func(st *split.Statement) error {
 		if st.Line == line {
 			reached = true
 			return killed
@@ -113,7 +121,7 @@ func killAfterMark(t *testing.T, ref, srv *sandbox.Server, db, dump string, line
 	})
 	res, err := importer.Import(ctx, cfg, importer.Source{Path: path}, first)
 	if err != nil || !errors.Is(res.Err, killed) || !reached {
-		t.Fatalf("first run: %v, %v (the hook reached line %d: %v); want it killed after the marker of line %d", res, err, line, reached, line)
+		t.Fatalf("first run: %v, %v (the hook reached line %d: %v); want it killed at the hook of line %d", res, err, line, reached, line)
 	}
 	o.Resume = true
 	var log strings.Builder

@@ -26,6 +26,7 @@ import (
 //     dump's transaction only when it changed such a table too (Changed), its intent
 //     deleted at once when it changed none;
 //   - its progress row deletes the intent in the same transaction.
+// A write through a view is a write to the base tables the view names (views.go).
 // On resume, once the interrupted run's connections are gone, an intent without a
 // progress row is settled:
 //   - marker there: the statement ran to its end; it is recorded as committed and not
@@ -217,7 +218,7 @@ func (r *Run) SchemaChanged() {
 		return
 	}
 	r.tablesMu.Lock()
-	r.nonTx = nil
+	r.nonTx, r.views = nil, nil
 	r.tablesMu.Unlock()
 }
 
@@ -229,12 +230,8 @@ func (r *Run) SchemaChanged() {
 func (r *Run) nonTransactional(ctx context.Context, c Conn, tables []string) ([]string, error) {
 	r.tablesMu.Lock()
 	defer r.tablesMu.Unlock()
-	if r.nonTx == nil {
-		all, err := readNonTransactional(ctx, c)
-		if err != nil {
-			return nil, err
-		}
-		r.nonTx = all
+	if err := readTablesLocked(ctx, r, c); err != nil {
+		return nil, err
 	}
 	var out []string
 	for _, t := range r.nonTx {
@@ -260,23 +257,45 @@ func NonTransactional(ctx context.Context, r *Run, c Conn, key string) (bool, er
 // tableName is a table by database and name.
 type tableName struct{ db, name string }
 
-// readNonTransactional lists the server's base tables outside the system schemas whose
-// engine is not InnoDB, sorted.
-func readNonTransactional(ctx context.Context, c Conn) ([]tableName, error) {
-	rows, err := c.QueryContext(ctx, "SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE' AND ENGINE <> 'InnoDB' AND TABLE_SCHEMA NOT IN ('mysql', 'sys', 'performance_schema', 'information_schema', ?) ORDER BY TABLE_SCHEMA, TABLE_NAME", ProgressSchema)
+// readTablesLocked reads, unless read since the last SchemaChanged, the server's
+// non-transactional tables and its views (ViewBases), with r.tablesMu held. A function:
+// Run is at its limit of methods.
+func readTablesLocked(ctx context.Context, r *Run, c Conn) error {
+	if r.nonTx != nil {
+		return nil
+	}
+	all, views, err := readNonTransactional(ctx, c)
 	if err != nil {
-		return nil, fmt.Errorf("look up the non-transactional tables: %w", err)
+		return err
+	}
+	r.nonTx, r.views = all, views
+	return nil
+}
+
+// readNonTransactional lists the server's base tables outside the system schemas whose
+// engine is not InnoDB, sorted, and the keys of its views (sqlscan.TableKey), in the same
+// read of information_schema.TABLES.
+func readNonTransactional(ctx context.Context, c Conn) ([]tableName, map[string]bool, error) {
+	rows, err := c.QueryContext(ctx, "SELECT TABLE_SCHEMA, TABLE_NAME, TABLE_TYPE = 'VIEW' FROM information_schema.TABLES WHERE (TABLE_TYPE = 'VIEW' OR TABLE_TYPE = 'BASE TABLE' AND ENGINE <> 'InnoDB') AND TABLE_SCHEMA NOT IN ('mysql', 'sys', 'performance_schema', 'information_schema', ?) ORDER BY TABLE_SCHEMA, TABLE_NAME", ProgressSchema)
+	if err != nil {
+		return nil, nil, fmt.Errorf("look up the non-transactional tables: %w", err)
 	}
 	defer rows.Close()
 	out := []tableName{} // not nil: read
+	views := map[string]bool{}
 	for rows.Next() {
 		var t tableName
-		if err := rows.Scan(&t.db, &t.name); err != nil {
-			return nil, err
+		var view bool
+		if err := rows.Scan(&t.db, &t.name, &view); err != nil {
+			return nil, nil, err
+		}
+		if view {
+			views[string(sqlscan.TableKeyOf(t.db, t.name))] = true
+			continue
 		}
 		out = append(out, t)
 	}
-	return out, rows.Err()
+	return out, views, rows.Err()
 }
 
 // checksums is CHECKSUM TABLE of the tables (quoted names), comma-separated in their order.

@@ -31,7 +31,8 @@ type Run struct {
 	// them; nil: to be read (SchemaChanged). Barrier items on workers write intents too.
 	tablesMu sync.Mutex
 	nonTx    []tableName
-	ranMade  atomic.Bool // the markers' table exists
+	views    map[string]bool // the server's views, by key, read with nonTx (ViewBases)
+	ranMade  atomic.Bool     // the markers' table exists
 	// noProgressLocks: the account may not LOCK TABLES the progress tables
 	// (ProbeProgressLocks), so LockList gives none.
 	noProgressLocks bool

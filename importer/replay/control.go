@@ -491,8 +491,14 @@ func (cr *controller) regionIntent(ctx context.Context, st *split.Statement, end
 	}
 	var scope []string // any table, unless it names the one it writes
 	if db, table, ok := cr.writtenTable(st); ok {
-		key := plan.KeyOf(db, table)
-		scope = append([]string{key}, p.cat.tables[key].touches...)
+		// Through a view: the base tables it names (difffuzz seed 53119).
+		keys, _, err := throughViews(ctx, p, p.workers[0], []string{plan.KeyOf(db, table)})
+		if err != nil {
+			return false, p.at(st, err)
+		}
+		for _, key := range keys { // none when they are not known: any table
+			scope = append(append(scope, key), p.cat.tables[key].touches...)
+		}
 	}
 	return cr.beginIntent(ctx, p.workers[0], st, end, p.opt.Checkpoint.DigestAt(end), scope)
 }

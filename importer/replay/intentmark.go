@@ -2,10 +2,12 @@ package replay
 
 import (
 	"context"
+	"slices"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // markRan marks st, a statement outside the dump's transaction that left an intent
@@ -53,21 +55,85 @@ func scopeMayWriteTransactional(ctx context.Context, cp *checkpoint.Run, c Conn,
 }
 
 // mayWriteTransactional reports whether st may write a transactional table: unless it
-// writes one table (controller.writtenTable), not transactional, without triggers. It
-// reads the dispatcher's state: on the control connection in stream order only.
+// writes one table (controller.writtenTable), or through a view one of the base tables
+// the view names (throughViews), each not transactional and without triggers. It reads
+// the dispatcher's state: on the control connection in stream order only.
 func mayWriteTransactional(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Statement) (bool, error) {
 	db, table, ok := p.ctl.writtenTable(st)
 	if !ok {
 		return true, nil
 	}
-	key := plan.KeyOf(db, table)
-	if nonTx, err := checkpoint.NonTransactional(ctx, p.opt.Checkpoint, c, key); err != nil || !nonTx {
+	keys, known, err := throughViews(ctx, p, c, []string{plan.KeyOf(db, table)})
+	if err != nil || !known {
 		return true, err
 	}
+	for _, key := range keys {
+		if nonTx, err := checkpoint.NonTransactional(ctx, p.opt.Checkpoint, c, key); err != nil || !nonTx {
+			return true, err
+		}
+		if triggers, err := hasTriggers(ctx, p, c, key); err != nil || triggers {
+			return true, err
+		}
+	}
+	return false, nil
+}
+
+// throughViews is keys with each view among them replaced by the base tables its
+// definition names (checkpoint.ViewBases): a write through a view lands in one of them.
+// known is false when a view's base tables cannot be told, or one has triggers (which
+// may write any table): the caller takes the scope as any table. It reads the
+// dispatcher's catalog: in stream order only. A function: controller is at its limit of
+// methods.
+func throughViews(ctx context.Context, p *ParallelReplayer, c Conn, keys []string) (out []string, known bool, err error) {
+	for _, key := range keys {
+		bases, isView, err := checkpoint.ViewBases(ctx, p.opt.Checkpoint, c, key)
+		switch {
+		case err != nil:
+			return nil, false, err
+		case !isView:
+			bases = []string{key}
+		case len(bases) == 0:
+			return nil, false, nil
+		default:
+			for _, b := range bases {
+				if triggers, err := hasTriggers(ctx, p, c, b); err != nil || triggers {
+					return nil, false, err
+				}
+			}
+		}
+		for _, b := range bases {
+			if !slices.Contains(out, b) {
+				out = append(out, b)
+			}
+		}
+	}
+	return out, true, nil
+}
+
+// hasTriggers reports whether the table key has triggers: none when the catalog looked
+// it up and found none, else as the server says.
+func hasTriggers(ctx context.Context, p *ParallelReplayer, c Conn, key string) (bool, error) {
 	if info, looked := p.cat.tables[key]; looked && len(info.touches) == 0 {
 		return false, nil
 	}
+	db, table := sqlscan.TableKey(key).Names()
 	var n int
 	err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ?", db, table).Scan(&n)
 	return n > 0, err
+}
+
+// mayWriteNonTransactional reports whether a write to the table key may write a
+// non-transactional table: key is one, or a view whose base tables include one, or one
+// whose base tables cannot be told (throughViews). On the control connection.
+func mayWriteNonTransactional(ctx context.Context, p *ParallelReplayer, key string) (bool, error) {
+	keys, known, err := throughViews(ctx, p, p.control, []string{key})
+	if err != nil || !known {
+		return err == nil, err
+	}
+	for _, k := range keys {
+		if nonTx, err := checkpoint.NonTransactional(ctx, p.opt.Checkpoint, p.control, k); err != nil || nonTx {
+			return nonTx, err
+		}
+	}
+	return false, nil
 }

@@ -213,8 +213,9 @@ func (ls *lockState) intent(ctx context.Context, st *split.Statement, pl plan.Pl
 		return false, nil
 	}
 	// The usual case, an InnoDB table, is told from the list of non-transactional tables
-	// the run keeps, before a look-up of its triggers.
-	if nonTx, err := checkpoint.NonTransactional(ctx, p.opt.Checkpoint, p.control, plan.KeyOf(db, table)); err != nil || !nonTx {
+	// the run keeps, before a look-up of its triggers; a view by its base tables
+	// (difffuzz seed 53119), which must be locked under their own names too.
+	if nonTx, err := mayWriteNonTransactional(ctx, p, plan.KeyOf(db, table)); err != nil || !nonTx {
 		if err != nil {
 			return false, p.at(st, err)
 		}
