@@ -245,10 +245,13 @@ func (ls *lockState) commit(ctx context.Context, st *split.Statement, end int64,
 	intent := ls.intentAt >= 0
 	ls.intentAt = -1
 	if err == nil && ls.p.disp.planner.Serial() {
-		held := heldStatement(st, false) // its user variables are journaled already (runSerial)
+		held := heldStatement(st, false)            // its user variables are journaled already (runSerial)
 		digest := ls.p.opt.Checkpoint.DigestAt(end) // now: the stream moves on while it waits
 		ls.p.ctl.diag.owe(func(ctx context.Context) error { return ls.finish(ctx, held, end, digest, intent, nil) },
-			func(ctx context.Context) error { _ = ls.finish(ctx, held, end, digest, false, errRolledBack); return nil })
+			func(ctx context.Context) error {
+				_ = ls.finish(ctx, held, end, digest, false, errRolledBack)
+				return nil
+			})
 		return nil
 	}
 	return ls.finish(ctx, st, end, ls.p.opt.Checkpoint.DigestAt(end), intent, err)
