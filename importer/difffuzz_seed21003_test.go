@@ -1,6 +1,7 @@
 package importer_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
@@ -36,6 +37,45 @@ func TestDiffFuzzSeed21003KeptDiagnostics(t *testing.T) {
 	for dn, dump := range dumps {
 		for mn, o := range modes {
 			t.Run(dn+"/"+mn, func(t *testing.T) { importMatchesClient(t, dump, o, "d") })
+		}
+	}
+}
+
+// TestKeptDiagnosticsKeepers: every statement diagkeep.go's table finds keeping the
+// diagnostics area, and replay's keepsArea lets the held progress row wait past, between
+// an INSERT IGNORE with one warning and GET DIAGNOSTICS (in a run gone serial, with and
+// without progress rows and --load-data): the reader reads 1 warning, as the client's,
+// and the ROLLBACK after it undoes nothing. On main the progress row was written before
+// the first of them that was not a SET of user variables to literals, and the reader
+// read 0 (autocommit went off and row 3 was rolled back).
+func TestKeptDiagnosticsKeepers(t *testing.T) {
+	chain := "CREATE DATABASE d;\nUSE d;\nSET completion_type = 1;\nSTART TRANSACTION;\nCOMMIT;\nSET completion_type = 0;\nCOMMIT;\n" +
+		"CREATE TABLE t (id INT PRIMARY KEY, v TINYINT) ENGINE=InnoDB;\nINSERT INTO t VALUES (1,0);\n"
+	read := "GET DIAGNOSTICS @ac5 = NUMBER;\nSET autocommit = @ac5;\nINSERT INTO t VALUES (3,0);\nROLLBACK;\nSET autocommit = 1;\n"
+	keepers := map[string]string{
+		"unlock":       "UNLOCK TABLES;\n",
+		"do":           "DO 1 + 1;\n",
+		"select":       "SELECT @ac5, 'x' AS y;\n",
+		"select-into":  "SELECT 2 INTO @z;\n",
+		"set-names":    "/*!40101 SET NAMES utf8mb4 */;\n",
+		"set-session":  "SET SESSION sql_mode = 'NO_ENGINE_SUBSTITUTION', @@time_zone = '+00:00';\n",
+		"mysqldump":    "/*!40101 SET @OLD_SQL_MODE=@@SQL_MODE, SQL_MODE='NO_AUTO_VALUE_ON_ZERO' */;\n/*!40014 SET UNIQUE_CHECKS=0 */;\n",
+		"all, chained": "UNLOCK TABLES;\nDO 1;\nSELECT 1;\nSET NAMES utf8mb4;\nSET @z = 1;\nSET foreign_key_checks = 0;\n",
+	}
+	modes := map[string]importer.Options{
+		"parallel":     {Parallel: 2},
+		"load-data":    {LoadData: true, Parallel: 2, BatchBytes: 2048},
+		"checkpointed": {Parallel: 2, BatchBytes: 512, CheckpointPath: "journal"},
+	}
+	for kn, keep := range keepers {
+		dump := chain + "INSERT IGNORE INTO t VALUES (2,300);\n" + keep + read
+		for mn, o := range modes {
+			t.Run(kn+"/"+mn, func(t *testing.T) {
+				if o.CheckpointPath != "" {
+					o.CheckpointPath = filepath.Join(t.TempDir(), o.CheckpointPath)
+				}
+				importMatchesClient(t, dump, o, "d")
+			})
 		}
 	}
 }
