@@ -79,3 +79,29 @@ func TestKeptDiagnosticsKeepers(t *testing.T) {
 		}
 	}
 }
+
+// TestKeptDiagnosticsToggleAgain: the note of ALTER TABLE … ENABLE KEYS on InnoDB (1031)
+// reaches a reader after keepers in a run gone serial, under autocommit=0 too (where the
+// statements run alone and the toggle is not sent again: it would commit), and a DISABLE
+// KEYS sent again leaves the reader no condition, as the client's.
+func TestKeptDiagnosticsToggleAgain(t *testing.T) {
+	chain := "CREATE DATABASE d;\nUSE d;\nSET completion_type = 1;\nSTART TRANSACTION;\nCOMMIT;\nSET completion_type = 0;\nCOMMIT;\n" +
+		"CREATE TABLE t (id INT PRIMARY KEY AUTO_INCREMENT, v INT, n INT) ENGINE=InnoDB;\nCREATE TABLE m (id INT PRIMARY KEY, k INT, KEY (k)) ENGINE=MyISAM;\n" +
+		"INSERT IGNORE INTO t (id, v) VALUES (1, 1), (1, 2);\n"
+	read := "GET DIAGNOSTICS @n = NUMBER;\nINSERT INTO t (v, n) VALUES (0, @n);\n"
+	dumps := map[string]string{
+		"enable, do":         chain + "/*!40000 ALTER TABLE t ENABLE KEYS */;\nDO 1;\n" + read,
+		"disable, set":       chain + "/*!40000 ALTER TABLE t DISABLE KEYS */;\nSET @z = 1, NAMES utf8mb4;\n" + read,
+		"myisam enable":      chain + "ALTER TABLE m DISABLE KEYS;\nINSERT IGNORE INTO t (id, v) VALUES (1, 3);\nALTER TABLE m ENABLE KEYS;\nUNLOCK TABLES;\n" + read,
+		"enable, autocommit": chain + "SET autocommit = 0;\nALTER TABLE t ENABLE KEYS;\nSET @z = 1;\n" + read + "COMMIT;\nSET autocommit = 1;\n",
+	}
+	modes := map[string]importer.Options{
+		"parallel":  {Parallel: 2},
+		"load-data": {LoadData: true, Parallel: 2, BatchBytes: 2048},
+	}
+	for dn, dump := range dumps {
+		for mn, o := range modes {
+			t.Run(dn+"/"+mn, func(t *testing.T) { importMatchesClient(t, dump, o, "d") })
+		}
+	}
+}

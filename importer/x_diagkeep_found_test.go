@@ -1,6 +1,7 @@
 package importer_test
 
 import (
+	"github.com/dumpscope/dumpscope/importer"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
@@ -24,4 +25,19 @@ func TestXDiagkeepFoundExecuteDDLKilled(t *testing.T) {
 		"PREPARE s69 FROM 'CREATE PROCEDURE `fz0`.`p68`() SET @w = 1';\nEXECUTE s69;\nINSERT INTO t1 VALUES (1);\n"
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	runLockCase(t, ref, srv, lockCase{db: "fz0", dump: dump, killAt: lineOf(t, dump, "EXECUTE s69")})
+}
+
+// TestXDiagkeepToggleSelectRowCount: mysqldump's ALTER TABLE … ENABLE KEYS, a SELECT
+// without tables, then GET DIAGNOSTICS @r = ROW_COUNT in a run gone serial. The client's
+// @r is −1 (the SELECT's); dumpscope sends the toggle again before the reader (its note
+// is the area the reader reads: diagTail.toggle) and runBarrier's START TRANSACTION
+// before it, both leaving 0, so @r is 0. Open: the reader would have to run inside the
+// tail's transaction with the count given back (giveRowCount), which the toggle, a DDL
+// that commits, does not leave. DO, SET and UNLOCK TABLES between them leave 0 and match.
+func TestXDiagkeepToggleSelectRowCount(t *testing.T) {
+	reviewX(t)
+	dump := "CREATE DATABASE d;\nUSE d;\nSET completion_type = 1;\nSTART TRANSACTION;\nCOMMIT;\nSET completion_type = 0;\nCOMMIT;\n" +
+		"CREATE TABLE t (id INT PRIMARY KEY AUTO_INCREMENT, v INT, n INT) ENGINE=InnoDB;\n" +
+		"ALTER TABLE t ENABLE KEYS;\nSELECT 1;\nGET DIAGNOSTICS @r = ROW_COUNT, @n = NUMBER;\nINSERT INTO t (v, n) VALUES (@r, @n);\n"
+	importMatchesClient(t, dump, importer.Options{Parallel: 2}, "d")
 }
