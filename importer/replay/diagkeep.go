@@ -43,8 +43,9 @@ import (
 // it left and may run inside the transaction diagTail holds open for that statement's
 // progress row: a SET of user variables to literals or other user variables, a SET of
 // session variables that neither ends nor changes a transaction (excludedSessionVar),
-// SET NAMES and SET CHARACTER SET, a DO or SELECT of literals and variables without
-// tables, and UNLOCK TABLES (diagTail.before waits past it only when the dump holds no
+// SET NAMES (not SET CHARACTER SET, which the replay runs its own way:
+// setsCharsetFromDatabase), a DO or SELECT of literals and variables without tables,
+// and UNLOCK TABLES (diagTail.before waits past it only when the dump holds no
 // table locks: then it commits nothing). Each opens no table (the table above). A reader
 // after it reads what the statement before left, so diagTail waits past it
 // (TestDiffFuzzFound4KeeperBeforeReader, TestDiffFuzzSeed21003KeptDiagnostics). Other
@@ -90,8 +91,7 @@ func atEnd(l *sqlscan.Tokenizer) bool {
 
 // keepingSet reports whether the rest of a SET, after the word SET, assigns user
 // variables a literal or a variable each, or session variables (not excludedSessionVar)
-// a literal, a word (ON, DEFAULT, a mode's name) or a variable, or is SET NAMES or SET
-// CHARACTER SET.
+// a literal, a word (ON, DEFAULT, a mode's name) or a variable, or is SET NAMES.
 func keepingSet(l *sqlscan.Tokenizer) bool {
 	const (
 		wantVar = iota
@@ -107,13 +107,10 @@ func keepingSet(l *sqlscan.Tokenizer) bool {
 		switch state {
 		case wantVar:
 			switch {
-			case t.Is("NAMES") || t.Is("CHARSET"):
+			case t.Is("NAMES"):
 				return charsetTail(l)
-			case t.Is("CHARACTER"):
-				if !l.Next().Is("SET") {
-					return false
-				}
-				return charsetTail(l)
+			case t.Is("CHARACTER") || t.Is("CHARSET"):
+				return false // runBarrier runs it its own way (setsCharsetFromDatabase)
 			case t.Is("SESSION") || t.Is("LOCAL"):
 				t = l.Next()
 				if t.Kind != sqlscan.Word || excludedSessionVar(t.Text) {
@@ -180,8 +177,8 @@ func keepingSet(l *sqlscan.Tokenizer) bool {
 	return state == wantComma
 }
 
-// charsetTail reports whether the rest of SET NAMES or SET CHARACTER SET is a character
-// set's name (or DEFAULT) with, for NAMES, an optional COLLATE and a collation's name.
+// charsetTail reports whether the rest of SET NAMES is a character set's name (or
+// DEFAULT) with an optional COLLATE and a collation's name.
 func charsetTail(l *sqlscan.Tokenizer) bool {
 	name := func(t sqlscan.Token) bool {
 		return t.Kind == sqlscan.Word || t.Kind == sqlscan.Quoted || t.Kind == sqlscan.String

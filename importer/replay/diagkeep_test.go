@@ -29,7 +29,7 @@ func TestKeepsArea(t *testing.T) {
 		"SET time_zone = '+00:00'":                                                   true,
 		"SET NAMES utf8mb4":                                                          true,
 		"SET NAMES 'latin1' COLLATE 'latin1_bin'":                                    true,
-		"SET CHARACTER SET utf8mb4":                                                  true,
+		"SET CHARACTER SET utf8mb4":                                                  false,
 		"/*!40101 SET NAMES utf8mb4 */":                                              true,
 		"/*!40101 SET @OLD_SQL_MODE=@@SQL_MODE, SQL_MODE='NO_AUTO_VALUE_ON_ZERO' */": true,
 		"/*!40014 SET FOREIGN_KEY_CHECKS=@OLD_FOREIGN_KEY_CHECKS */":                 true,
