@@ -273,7 +273,7 @@ func (ls *lockState) finish(ctx context.Context, st *split.Statement, end int64,
 		err = p.opt.AfterDDL(st) // tests: a kill before the progress row
 	}
 	if err == nil {
-		if err = p.ctl.recordPendingDigest(ctx, end, digest, false); err != nil {
+		if err = recordPendingDigest(ctx, p.ctl, end, digest, false); err != nil {
 			err = p.at(st, fmt.Errorf("record its progress row: %w", err))
 		}
 	}
