@@ -105,3 +105,17 @@ func TestKeptDiagnosticsToggleAgain(t *testing.T) {
 		}
 	}
 }
+
+// TestKeptDiagnosticsStateNotKept (difffuzz seed 48546, parallel; a regression of this
+// branch's first keepsArea, never on main): SET @it = @@in_transaction after an INSERT
+// into an Aria table in a run gone serial (the PREPARE) was taken for a keeper and run
+// inside the transaction of the INSERT's progress row, where it reads 1; the client's
+// reads 0. A session variable that reads the connection's state is no keeper's value.
+func TestKeptDiagnosticsStateNotKept(t *testing.T) {
+	dump := "CREATE DATABASE `fz0` DEFAULT CHARACTER SET latin1;\nUSE `fz0`;\n" +
+		"CREATE TABLE `fz0`.`t2` (`id` int NOT NULL AUTO_INCREMENT, `c0` year NOT NULL, `c1` time(2), `u` int, PRIMARY KEY (`id`), UNIQUE KEY `uk` (`u`), KEY `k1` (`c0`)) ENGINE=Aria DEFAULT CHARSET=utf8mb4;\n" +
+		"CREATE TABLE IF NOT EXISTS `fz0`.`sv` (n int AUTO_INCREMENT PRIMARY KEY, name varchar(40), v varchar(400));\n" +
+		"PREPARE s5 FROM 'CREATE OR REPLACE PROCEDURE `fz0`.`p4`() GET DIAGNOSTICS @w = NUMBER';\n" +
+		"INSERT INTO t2 VALUES (0,0,0,0);\nSET @it103 = @@in_transaction;\nINSERT INTO `fz0`.`sv` (name, v) VALUES ('in_tx', @it103);\n"
+	importMatchesClient(t, dump, importer.Options{Parallel: 3, BatchBytes: 2048}, "fz0")
+}

@@ -234,7 +234,7 @@ func tableFree(l *sqlscan.Tokenizer, selects bool) bool {
 		switch t.Kind {
 		case sqlscan.String:
 		case sqlscan.Var:
-			if len(t.Text) < 2 || diagnosticsVariable(t.Text) || (into && strings.HasPrefix(t.Text, "@@")) {
+			if len(t.Text) < 2 || stateVariable(t.Text) || (into && strings.HasPrefix(t.Text, "@@")) {
 				return false
 			}
 		case sqlscan.Word:
@@ -273,25 +273,34 @@ func tableFree(l *sqlscan.Tokenizer, selects bool) bool {
 	return seen
 }
 
-// diagnosticsVariable reports whether v (a Var token's text) is @@warning_count or
-// @@error_count: a reader, which plan.ReadsDiagnostics tells.
-func diagnosticsVariable(v string) bool {
+// stateVariable reports whether v (a Var token's text) is a session variable that reads
+// the connection's state (as plan's connStateVars): @@warning_count and @@error_count (a
+// reader, which plan.ReadsDiagnostics tells), and what reads otherwise inside the
+// transaction diagTail holds open than after it: @@in_transaction (1 there, 0 for the
+// client: difffuzz seed 48546), the last insert id, the clock.
+func stateVariable(v string) bool {
 	name := strings.TrimPrefix(v, "@@")
 	if name == v {
 		return false
 	}
 	name = strings.TrimPrefix(strings.TrimPrefix(name, "session."), "local.")
-	return name == "warning_count" || name == "error_count"
+	switch name {
+	case "warning_count", "error_count", "in_transaction", "last_insert_id", "identity", "insert_id",
+		"pseudo_thread_id", "last_gtid", "rand_seed1", "rand_seed2", "timestamp",
+		"character_set_database", "collation_database":
+		return true
+	}
+	return false
 }
 
 // literalOrVar reports whether t is a number, a string, NULL, a user variable or a
-// session variable other than the diagnostics' counts.
+// session variable that is not the connection's state (stateVariable).
 func literalOrVar(t sqlscan.Token) bool {
 	switch t.Kind {
 	case sqlscan.String:
 		return true
 	case sqlscan.Var:
-		return len(t.Text) >= 2 && !diagnosticsVariable(t.Text) && !strings.HasPrefix(t.Text, "@@global.")
+		return len(t.Text) >= 2 && !stateVariable(t.Text) && !strings.HasPrefix(t.Text, "@@global.")
 	case sqlscan.Word:
 		if t.Is("NULL") {
 			return true
