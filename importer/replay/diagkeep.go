@@ -205,8 +205,9 @@ func charsetTail(l *sqlscan.Tokenizer) bool {
 // the word after SET names: GLOBAL, TRANSACTION, PASSWORD, …) may not run inside the
 // transaction diagTail holds open, or changes what dumpscope's own statements after it
 // do: it ends or changes the transaction (autocommit, completion_type, the isolation
-// level and read-only, which the server refuses inside one, as sql_log_bin and the gtid_
-// variables), gives the next INSERT its id or time (insert_id, timestamp: the progress
+// level and read-only; the server refuses inside one sql_log_bin, binlog_format,
+// binlog_direct_non_transactional_updates, skip_replication, the gtid_ and wsrep
+// variables: checked on 10.11), gives the next INSERT its id or time (insert_id, timestamp: the progress
 // row would take them), or is not the session's at all.
 func excludedSessionVar(name string) bool {
 	name = strings.ToLower(name)
@@ -215,7 +216,8 @@ func excludedSessionVar(name string) bool {
 		"autocommit", "completion_type", "sql_log_bin", "transaction_isolation", "tx_isolation",
 		"transaction_read_only", "tx_read_only", "insert_id", "last_insert_id", "identity", "timestamp",
 		"rand_seed1", "rand_seed2", "warning_count", "error_count", "in_transaction", "pseudo_thread_id",
-		"skip_replication", "sql_select_limit", "sql_safe_updates", "max_join_size", "sql_big_selects":
+		"skip_replication", "binlog_format", "binlog_direct_non_transactional_updates",
+		"sql_select_limit", "sql_safe_updates", "max_join_size", "sql_big_selects":
 		return true
 	}
 	return strings.HasPrefix(name, "gtid_") || strings.HasPrefix(name, "wsrep")

@@ -43,6 +43,8 @@ func TestKeepsArea(t *testing.T) {
 		"SET SESSION TRANSACTION READ ONLY":                                          false,
 		"SET sql_log_bin = 0":                                                        false,
 		"SET gtid_domain_id = 2":                                                     false,
+		"SET SESSION binlog_format = 'ROW'":                                          false,
+		"SET skip_replication = 1":                                                   false,
 		"SET insert_id = 5":                                                          false,
 		"SET timestamp = 1":                                                          false,
 		"SET sql_mode = CONCAT(@@sql_mode, ',ANSI')":                                 false,
