@@ -207,8 +207,9 @@ func charsetTail(l *sqlscan.Tokenizer) bool {
 // do: it ends or changes the transaction (autocommit, completion_type, the isolation
 // level and read-only; the server refuses inside one sql_log_bin, binlog_format,
 // binlog_direct_non_transactional_updates, skip_replication, the gtid_ and wsrep
-// variables: checked on 10.11), gives the next INSERT its id or time (insert_id, timestamp: the progress
-// row would take them), or is not the session's at all.
+// variables: checked on 10.11), gives the next INSERT its id or time (insert_id,
+// timestamp: the progress row would take them), limits dumpscope's own reads
+// (sql_select_limit, sql_safe_updates), or is not the session's at all.
 func excludedSessionVar(name string) bool {
 	name = strings.ToLower(name)
 	switch name {
