@@ -147,12 +147,24 @@ func (cr *controller) beginIntent(ctx context.Context, c Conn, st *split.Stateme
 	if st.Kind != split.KindInsert && st.Kind != split.KindOther {
 		return false, nil
 	}
+	if keepsArea(st) || isGetDiagnostics(st) {
+		// It writes no table, and a look-up of the non-transactional tables (after a
+		// DDL) would empty the diagnostics area it may read or keep
+		// (TestDiffFuzzSeed21003KeptDiagnostics).
+		return false, nil
+	}
 	in := checkpoint.Intent{Start: st.Offset, End: end, Statement: split.Describe(p.opt.Name, st), Tables: scope, Digest: digest}
 	ok, err := p.opt.Checkpoint.BeginIntent(ctx, c, in)
 	if err != nil {
 		return false, p.at(st, fmt.Errorf("record the intent of a statement on a non-transactional table: %w", err))
 	}
 	return ok, nil
+}
+
+// isGetDiagnostics reports whether st is GET [CURRENT | STACKED] DIAGNOSTICS, which sets
+// variables only.
+func isGetDiagnostics(st *split.Statement) bool {
+	return strings.EqualFold(sqlscan.FirstWord(st.SQL), "GET")
 }
 
 // changesTables reports whether st may create, drop, rename or alter tables, or change

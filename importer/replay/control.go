@@ -527,6 +527,15 @@ func (cr *controller) endRegion(ctx context.Context, st *split.Statement, pl pla
 // recordPending writes the progress row of the stretch run on the control connection
 // since p.ctl.pendingFrom, up to offset upto: inside the open transaction, or in its own.
 func (cr *controller) recordPending(ctx context.Context, upto int64, own bool) error {
+	return recordPendingDigest(ctx, cr, upto, cr.p.opt.Checkpoint.DigestAt(upto), own)
+}
+
+// recordPendingDigest is recordPending with the stream's digest at upto read before: a
+// progress row that waits in diagTail past more than the next statement is written when
+// the stream is further on than DigestAt can go back to (it had no digest, and the
+// resume refused it: TestDiagnosticsAfterStatementKilledOrStopped with SET sql_mode
+// waited past). A function, not a method: controller is at its limit of methods.
+func recordPendingDigest(ctx context.Context, cr *controller, upto int64, digest string, own bool) error {
 	p := cr.p
 	cp := p.opt.Checkpoint
 	from := cr.pendingFrom
@@ -543,7 +552,7 @@ func (cr *controller) recordPending(ctx context.Context, upto int64, own bool) e
 			return err
 		}
 	}
-	if err := cp.Record(ctx, p.control, checkpoint.Stretch{Start: from, End: upto, Digest: cp.DigestAt(upto), InsertID: true}); err != nil {
+	if err := cp.Record(ctx, p.control, checkpoint.Stretch{Start: from, End: upto, Digest: digest, InsertID: true}); err != nil {
 		return err
 	}
 	for _, start := range cr.regionIntents {

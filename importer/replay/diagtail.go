@@ -68,6 +68,20 @@ type diagTail struct {
 	// own: with finish nil, a reader ran inside a transaction the tail opened for it
 	// (before), which settle commits.
 	own bool
+	// locked: the dump held table locks after the statement before (plan.Plan.Locked):
+	// an UNLOCK TABLES then commits, and is not waited past.
+	locked bool
+	// toggle is the ALTER TABLE … DISABLE/ENABLE KEYS that set the diagnostics area a
+	// reader would read, only keepers after it (nil: none). Its area cannot wait in a
+	// tail: the toggle commits on its own, and the parallel dispatcher may not send it
+	// at all (heldIndexes.noOpKeysToggle). The toggle changes nothing when sent again
+	// (the keys are as it left them), so before a reader it is sent again, after
+	// dumpscope's rows, and leaves the client's area: Note 1031 on InnoDB for ENABLE,
+	// nothing otherwise (TestDiffFuzzSeed21003KeptDiagnostics). Its ROW_COUNT() is the
+	// toggle's 0, and runBarrier's START TRANSACTION before the reader leaves 0 too: after
+	// a SELECT between them the client's GET DIAGNOSTICS @r = ROW_COUNT reads −1 (open:
+	// TestXDiagkeepToggleSelectRowCount).
+	toggle *split.Statement
 }
 
 // owe makes finish and abort what is owed (the journal rows held are kept: they come
@@ -83,7 +97,7 @@ func (d *diagTail) owes() bool { return d.finish != nil || len(d.vars) > 0 }
 // alone rolls back the transaction it opened for a reader, if it did).
 func (d *diagTail) take(p *ParallelReplayer) (finish, abort func(ctx context.Context) error, readers []checkpoint.Stretch, vars []checkpoint.HeldVars) {
 	finish, abort, readers, vars, own := d.finish, d.abort, d.readers, d.vars, d.own
-	*d = diagTail{}
+	*d = diagTail{locked: d.locked, toggle: d.toggle}
 	if finish != nil || (!own && len(vars) == 0) {
 		if abort == nil {
 			abort = func(context.Context) error { return nil }
@@ -185,6 +199,11 @@ func (d *diagTail) end(ctx context.Context, p *ParallelReplayer, err error) erro
 // its progress row, and the row count the statement before left is given back
 // (giveRowCount).
 func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.Statement, end int64, pl plan.Plan) (done bool, err error) {
+	wasLocked := d.locked
+	d.locked = pl.Locked
+	if err := d.areaOfToggle(ctx, p, st, pl); err != nil {
+		return true, err
+	}
 	if !d.owes() {
 		p.serial.warn.held = nil // its commit did not wait (an error): not counted
 		return false, nil
@@ -194,7 +213,8 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 	}
 	cp := p.opt.Checkpoint
 	// SHOW WARNINGS and SET @v = 1 (keepsArea): as a reader, the tail waits on past them.
-	reads := p.disp.planner.ReadsDiagnostics(st) || plan.KeepsDiagnostics(st) || keepsArea(st)
+	// UNLOCK TABLES (keepsArea) only where it commits nothing: no table locks before it.
+	reads := p.disp.planner.ReadsDiagnostics(st) || plan.KeepsDiagnostics(st) || (keepsArea(st) && !(wasLocked && isUnlockTables(st)))
 	// Journal rows owed alone: a reader that opens the dump's transaction (or runs in
 	// it) does not run in the one opened here.
 	varsOnly := d.finish == nil
@@ -237,6 +257,46 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 		d.readers = append(d.readers, checkpoint.Stretch{Start: st.Offset, End: end, Statements: 1, Digest: cp.DigestAt(end), InsertID: true})
 	}
 	return true, afterSerial(ctx, p.ctl, st)
+}
+
+// areaOfToggle keeps d.toggle (see diagTail) up to date with st, about to run, and
+// before a reader of the diagnostics area that follows a keys toggle and keepers only it
+// commits what is owed and sends the toggle again on the control connection, its
+// table's batches committed first; the reader then runs as usual.
+func (d *diagTail) areaOfToggle(ctx context.Context, p *ParallelReplayer, st *split.Statement, pl plan.Plan) error {
+	reader := st.Kind != split.KindClient && len(st.SQL) > 0 && p.disp.planner.ReadsDiagnostics(st)
+	switch {
+	case st.Kind == split.KindClient || len(st.SQL) == 0:
+		return nil // the client sends nothing
+	case st.Verb == "ALTER TABLE" && sqlscan.IsKeysToggle(st.SQL, st.Syntax()):
+		d.toggle = heldStatement(st, true)
+		return nil
+	case reader && d.toggle != nil:
+	case !plan.KeepsDiagnostics(st) && !keepsArea(st):
+		d.toggle = nil
+		return nil
+	default:
+		return nil
+	}
+	if pl.Kind != plan.Serial {
+		return nil // refused or turned serial by the planner
+	}
+	if pl.InRegion {
+		// Inside the dump's transaction the statements run alone, as the client's
+		// (runSerial): the toggle ran just before the keepers, and its area is the
+		// reader's. Sent again, it would commit that transaction.
+		return nil
+	}
+	if err := d.settle(ctx, p); err != nil {
+		return err
+	}
+	if err := p.disp.flush(ctx); err != nil {
+		return err
+	}
+	if _, err := p.control.ExecContext(ctx, string(d.toggle.SQL)); err != nil {
+		return p.at(st, fmt.Errorf("send %s again for the diagnostics area it reads: %w", split.Head(d.toggle.SQL), err))
+	}
+	return nil
 }
 
 // giveRowCount gives the control connection back, before st, a reader of the diagnostics

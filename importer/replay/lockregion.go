@@ -246,19 +246,23 @@ func (ls *lockState) commit(ctx context.Context, st *split.Statement, end int64,
 	intent := ls.intentAt >= 0
 	ls.intentAt = -1
 	if err == nil && ls.p.disp.planner.Serial() {
-		held := heldStatement(st, false) // its user variables are journaled already (runSerial)
-		ls.p.ctl.diag.owe(func(ctx context.Context) error { return ls.finish(ctx, held, end, intent, nil) },
-			func(ctx context.Context) error { _ = ls.finish(ctx, held, end, false, errRolledBack); return nil })
+		held := heldStatement(st, false)            // its user variables are journaled already (runSerial)
+		digest := ls.p.opt.Checkpoint.DigestAt(end) // now: the stream moves on while it waits
+		ls.p.ctl.diag.owe(func(ctx context.Context) error { return ls.finish(ctx, held, end, digest, intent, nil) },
+			func(ctx context.Context) error {
+				_ = ls.finish(ctx, held, end, digest, false, errRolledBack)
+				return nil
+			})
 		return nil
 	}
-	return ls.finish(ctx, st, end, intent, err)
+	return ls.finish(ctx, st, end, ls.p.opt.Checkpoint.DigestAt(end), intent, err)
 }
 
 // errRolledBack has finish roll back what a statement did under the locks.
 var errRolledBack = errors.New("rolled back")
 
-// finish is commit's work: intent, st left one (begin).
-func (ls *lockState) finish(ctx context.Context, st *split.Statement, end int64, intent bool, err error) error {
+// finish is commit's work: intent, st left one (begin); digest is the stream's at end.
+func (ls *lockState) finish(ctx context.Context, st *split.Statement, end int64, digest string, intent bool, err error) error {
 	p := ls.p
 	cp := p.opt.Checkpoint
 	if err == nil && intent {
@@ -270,7 +274,7 @@ func (ls *lockState) finish(ctx context.Context, st *split.Statement, end int64,
 		err = p.opt.AfterDDL(st) // tests: a kill before the progress row
 	}
 	if err == nil {
-		if err = p.ctl.recordPending(ctx, end, false); err != nil {
+		if err = recordPendingDigest(ctx, p.ctl, end, digest, false); err != nil {
 			err = p.at(st, fmt.Errorf("record its progress row: %w", err))
 		}
 	}

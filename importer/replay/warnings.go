@@ -76,8 +76,11 @@ func usesTable(st *split.Statement) bool {
 func (wl *warnLog) countsWarnings(st *split.Statement) bool {
 	r := wl.r
 	// A reader of the diagnostics area raises nothing of its own, and the statement
-	// that empties a stale list before it would empty what it reads (diagtail.go).
-	return !r.opt.SkipWarningCount && st.Kind != split.KindSession && st.Kind != split.KindLock && !wl.diag.Reads(st, r.database)
+	// that empties a stale list before it would empty what it reads (diagtail.go). A
+	// statement that keeps the area (keepsArea: DO 1, SELECT @v) is not counted either:
+	// emptied before it, the list a reader after it reads would be empty
+	// (TestKeptDiagnosticsKeepers); what it raises itself goes uncounted.
+	return !r.opt.SkipWarningCount && st.Kind != split.KindSession && st.Kind != split.KindLock && !wl.diag.Reads(st, r.database) && !keepsArea(st)
 }
 
 // clearStaleWarnings empties c's warning list before st when st's own warnings could not
