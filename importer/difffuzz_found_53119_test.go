@@ -132,17 +132,16 @@ func TestReviewX53119ViewLockedAlone(t *testing.T) {
 	killAt(t, ref, srv, "fz0", dump, 11, "", importer.WithAfterDDLHook)
 }
 
-// TestReviewX54065ExecuteDDLTwice (open; difffuzz seeds 54065 resume-spool and 54067
+// TestReviewX54065ExecuteDDLTwice (fixed by plan.Planner.RunsDDL; difffuzz seeds 54065 resume-spool and 54067
 // resume-load-data, found while checking this fix, independent of it: fails on main too):
 // EXECUTE of a prepared DDL (PREPARE s FROM 'DROP PROCEDURE p'), run on one connection
 // with progress rows, killed after it ran and before its progress row: the resume sends
 // it again and fails with ERROR 1305 (PROCEDURE does not exist) where the client
 // succeeded. A DDL sent as itself meets "already exists"/"does not exist" as applied when
 // it may have run (checkpoint.AlreadyApplied, MayHaveRun in runBarrier); an EXECUTE is not
-// taken for the DDL it runs. Likely fix: judge an EXECUTE by the statement its PREPARE
-// holds (the replay knows the prepared text), as a DDL.
+// taken for the DDL it runs. Now the replay judges an EXECUTE by the statement its
+// PREPARE holds, as a DDL.
 func TestReviewX54065ExecuteDDLTwice(t *testing.T) {
-	reviewX(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	dump := "SET NAMES utf8mb4;\nCREATE DATABASE fz0;\nUSE fz0;\n" +
 		"CREATE TABLE t (id int PRIMARY KEY) ENGINE=InnoDB;\n" +

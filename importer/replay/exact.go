@@ -277,8 +277,9 @@ func mayBeAppliedDDL(st *split.Statement, code uint16) bool {
 // exists" on resume says it had run as the plain one's does. Judged by its wrapper (kind
 // other, an intent whose checksums it does not change), it was run again and stopped the
 // resume at ERROR 1304 where the client succeeded (difffuzz seed 53206,
-// TestDifffuzzFound53206WrappedDDLOnResume). A prepared statement's EXECUTE s is not read
-// here: its text may change between attempts (PREPARE from a user variable).
+// TestDifffuzzFound53206WrappedDDLOnResume). The --force path reads the literal alone;
+// runBarrier and the lock regions ask the planner, which also reads EXECUTE s
+// (plan.Planner.RunsDDL).
 func wrapsDDL(st *split.Statement) bool {
 	in, _, _ := transform.Wrapped(st)
 	return in != nil && (in.Kind == split.KindDDL || in.Kind == split.KindRoutine)

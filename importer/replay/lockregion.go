@@ -307,7 +307,7 @@ func isDDL(st *split.Statement) bool {
 func (ls *lockState) ddlResult(ctx context.Context, st *split.Statement, q []byte, err error) error {
 	p := ls.p
 	r, cp := p.serial, p.opt.Checkpoint
-	if !isDDL(st) && !wrapsDDL(st) {
+	if !isDDL(st) && !p.disp.planner.RunsDDL(st) {
 		return err
 	}
 	var se *StatementError
