@@ -58,3 +58,32 @@ func setGlobal(t *testing.T, s *sandbox.Server, q string) {
 		t.Errorf("%s: %v", q, err)
 	}
 }
+
+// TestResumeWrappedSetGlobalNotSentAgain: a SET GLOBAL wrapped in EXECUTE IMMEDIATE, then
+// rows; stopped after them, the resume sent the wrapper again (sessionOnly took the
+// wrapped SET for a session one, which a resume's new connection lacks), so the GLOBAL
+// was changed twice: max_connect_errors + 1000 stored 2100 where the client's stored
+// 1100. In seed 46026 the wrapper set GLOBAL autocommit = 0, sent again after the dump's
+// SET GLOBAL autocommit = 1 had been skipped as run: the server was left with autocommit
+// off for every later connection.
+func TestResumeWrappedSetGlobalNotSentAgain(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for _, s := range []*sandbox.Server{ref, srv} {
+		t.Cleanup(func() { setGlobal(t, s, "SET GLOBAL max_connect_errors = DEFAULT") })
+	}
+	dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\nCREATE TABLE g (v bigint);\n" +
+		rowsOf("t", 0, 100) +
+		"EXECUTE IMMEDIATE 'SET @@global.max_connect_errors = @@global.max_connect_errors + 1000';\n" +
+		rowsOf("t", 100, 200) + rowsOf("t", 200, 300) +
+		"INSERT INTO g VALUES (@@global.max_connect_errors);\n" +
+		rowsOf("t", 300, 400)
+	for _, stop := range []int64{lineOf(t, dump, "EXECUTE"), lineOf(t, dump, "INSERT INTO t VALUES (100"), lineOf(t, dump, "INSERT INTO t VALUES (200")} {
+		t.Run(fmt.Sprintf("stop %d", stop), func(t *testing.T) {
+			for _, s := range []*sandbox.Server{ref, srv} {
+				setGlobal(t, s, "SET GLOBAL max_connect_errors = 100")
+			}
+			runReviewCase(t, ref, srv, reviewCase{db: "fz0", dump: dump, stop: stop,
+				opt: importer.Options{Parallel: 2, BatchBytes: 2 << 10, DeferIndexes: true}})
+		})
+	}
+}
