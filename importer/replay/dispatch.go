@@ -469,7 +469,7 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 		}
 		return execSetGlobal(ctx, p, c, st, func() error { return r.exec(ctx, c, st, q) }) // a resume skips a SET GLOBAL that ran (setglobal.go)
 	}
-	ddl := st.Kind == split.KindDDL || st.Kind == split.KindRoutine
+	ddl := isDDL(st) // lockregion.go: a wrapper of DDL too
 	intent, err := p.ctl.beginIntent(ctx, c, st, end, digest, scope)
 	if err != nil {
 		return err

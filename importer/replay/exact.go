@@ -266,8 +266,7 @@ func (cr *controller) leftPreparedXA(st *split.Statement, err error) error {
 // run (TestReviewXForceResumeUnrecordedCreate: forgiven first, a resumed CREATE TABLE was
 // counted as an error of the dump, and its held-back keys were dropped).
 func mayBeAppliedDDL(st *split.Statement, code uint16) bool {
-	ddl := st.Kind == split.KindDDL || st.Kind == split.KindRoutine
-	return ddl && (checkpoint.AlreadyApplied(code) || (code == mysqlerr.NoSuchTable && st.Verb == "RENAME TABLE"))
+	return isDDL(st) && (checkpoint.AlreadyApplied(code) || (code == mysqlerr.NoSuchTable && st.Verb == "RENAME TABLE"))
 }
 
 // resumedDDL is the context runBarrier runs a DDL statement (ddl) in: on resume, marked
