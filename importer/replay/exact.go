@@ -259,14 +259,15 @@ func (cr *controller) leftPreparedXA(st *split.Statement, err error) error {
 		"If it is the import's, end it with XA ROLLBACK and the xid, then resume to run the dump's XA statements again")
 }
 
-// mayBeAppliedDDL reports whether code, st's error on resume, may say st ran before the
-// interrupted run ended: a DDL's "already exists" or "does not exist"
+// mayBeAppliedDDL reports whether code, the error on resume of st (DDL by isDDL: ddl),
+// may say st ran before the interrupted run ended: a DDL's "already exists" or "does not
+// exist"
 // (checkpoint.AlreadyApplied), a RENAME TABLE's missing table (renamedAlready). runBarrier
 // decides with the journal (MayHaveRun); --force forgives the error only if it did not
 // run (TestReviewXForceResumeUnrecordedCreate: forgiven first, a resumed CREATE TABLE was
 // counted as an error of the dump, and its held-back keys were dropped).
-func mayBeAppliedDDL(st *split.Statement, code uint16) bool {
-	return isDDL(st) && (checkpoint.AlreadyApplied(code) || (code == mysqlerr.NoSuchTable && st.Verb == "RENAME TABLE"))
+func mayBeAppliedDDL(ddl bool, st *split.Statement, code uint16) bool {
+	return ddl && (checkpoint.AlreadyApplied(code) || (code == mysqlerr.NoSuchTable && st.Verb == "RENAME TABLE"))
 }
 
 // resumedDDL is the context runBarrier runs a DDL statement (ddl) in: on resume, marked
