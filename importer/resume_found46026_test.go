@@ -87,3 +87,35 @@ func TestResumeWrappedSetGlobalNotSentAgain(t *testing.T) {
 		})
 	}
 }
+
+// TestResumeWrappedSetGlobalSessionValue (difffuzz seed 49220, resume-defer-indexes;
+// open): PREPARE sg4 FROM 'SET GLOBAL lock_wait_timeout = @@global.lock_wait_timeout +
+// 788', EXECUTE sg4, rows, then the session's @@lock_wait_timeout stored. Stopped after
+// the EXECUTE, the resume's new connection starts from the GLOBAL the earlier attempt
+// left (87188) where the client's session kept the value it connected with (86400). A
+// plain SET GLOBAL journals the session values of what it sets and a resume gives them
+// back (setglobal.go); a wrapped one (EXECUTE IMMEDIATE, EXECUTE of a prepared SET) is
+// not read there: neither journaled nor marked as run (a resume skips it as committed,
+// and since d16ed77 does not send an EXECUTE IMMEDIATE one again either). The fix is to
+// take a wrapper whose SET sets GLOBAL variables as setglobal.go takes a plain one, the
+// prepared kind through the planner's registry (as plan.Planner.WrapsDDL does).
+func TestResumeWrappedSetGlobalSessionValue(t *testing.T) {
+	reviewX(t)
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for _, s := range []*sandbox.Server{ref, srv} {
+		t.Cleanup(func() { setGlobal(t, s, "SET GLOBAL lock_wait_timeout = DEFAULT") })
+	}
+	for _, set := range []string{"PREPARE sg4 FROM 'SET GLOBAL lock_wait_timeout = @@global.lock_wait_timeout + 788';\nEXECUTE sg4;\n",
+		"EXECUTE IMMEDIATE 'SET GLOBAL lock_wait_timeout = @@global.lock_wait_timeout + 788';\n"} {
+		dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\nCREATE TABLE g (v bigint);\n" +
+			rowsOf("t", 0, 100) + set + rowsOf("t", 100, 200) + rowsOf("t", 200, 300) +
+			"INSERT INTO g VALUES (@@lock_wait_timeout);\n" + rowsOf("t", 300, 400)
+		t.Run(set[:7], func(t *testing.T) {
+			for _, s := range []*sandbox.Server{ref, srv} {
+				setGlobal(t, s, "SET GLOBAL lock_wait_timeout = DEFAULT")
+			}
+			runReviewCase(t, ref, srv, reviewCase{db: "fz0", dump: dump, stop: lineOf(t, dump, "INSERT INTO t VALUES (100"),
+				opt: importer.Options{Parallel: 2, BatchBytes: 2 << 10, DeferIndexes: true}})
+		})
+	}
+}
