@@ -33,3 +33,16 @@ func TestResumeFound49018WrappedDDLKilled(t *testing.T) {
 		})
 	}
 }
+
+// TestResumeFound49232DropViewKilled (difffuzz seed 49232, resume-spool): DROP VIEW, the
+// run killed after it returned and before its progress row. The resume sent it again and
+// stopped at MariaDB's ERROR 4092 "Unknown VIEW", which checkpoint.AlreadyApplied did not
+// take for "it had run" (it took ERROR 1051, MySQL's answer), where the client imported
+// the dump. On main it failed so.
+func TestResumeFound49232DropViewKilled(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t (id int PRIMARY KEY, v varchar(40));\n" +
+		rowsOf("t", 0, 100) + "CREATE VIEW vc1 AS SELECT id FROM t;\nDROP VIEW `fz0`.`vc1`;\n" + rowsOf("t", 100, 200)
+	runReviewCase(t, ref, srv, reviewCase{db: "fz0", dump: dump, killAtDDL: lineOf(t, dump, "DROP VIEW"),
+		opt: importer.Options{Parallel: 2, BatchBytes: 512, LoadData: true}})
+}
