@@ -406,7 +406,9 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 			}
 		}
 		r.warn.hold = ownTxn && p.disp.planner.Serial() // its commit may wait (diagtail.go)
-		err = execSetGlobal(ctx, p, p.control, st, func() error { return r.exec(resumedDDL(ctx, cp, ownTxn && isDDL(st)), p.control, st, q) })
+		err = execSetGlobal(ctx, p, p.control, st, func() error {
+			return r.exec(resumedDDL(ctx, cp, ownTxn && isDDL(p.disp.planner, st)), p.control, st, q)
+		})
 		if ownTxn {
 			err = cr.lock.ddlResult(ctx, st, q, err)
 		}

@@ -469,7 +469,7 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 		}
 		return execSetGlobal(ctx, p, c, st, func() error { return r.exec(ctx, c, st, q) }) // a resume skips a SET GLOBAL that ran (setglobal.go)
 	}
-	ddl := st.Kind == split.KindDDL || st.Kind == split.KindRoutine
+	ddl := isDDL(dp.planner, st) // lockregion.go: a wrapper of DDL too
 	intent, err := p.ctl.beginIntent(ctx, c, st, end, digest, scope)
 	if err != nil {
 		return err
@@ -497,12 +497,12 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 	}
 	var se *StatementError
 	switch {
-	case err != nil && (ddl || dp.planner.RunsDDL(st)) && errors.As(err, &se) && (checkpoint.AlreadyApplied(se.Code) || p.ctl.renamedAlready(ctx, c, st, se.Code)) && cp.MayHaveRun(st.Offset):
+	case err != nil && ddl && errors.As(err, &se) && (checkpoint.AlreadyApplied(se.Code) || p.ctl.renamedAlready(ctx, c, st, se.Code)) && cp.MayHaveRun(st.Offset):
 		// It ran before the crash; its progress row did not. What it left in ROW_COUNT()
 		// is not known.
 		err = nil
 		r.counts.lost(st.Offset)
-	case err != nil && r.opt.Force && errors.As(err, &se) && mayBeAppliedDDL(st, se.Code):
+	case err != nil && r.opt.Force && errors.As(err, &se) && mayBeAppliedDDL(ddl, st, se.Code):
 		err = r.forgive(st, q, se) // it had not run: the dump's error, as the client's
 	case err == nil && ddl && checkpoint.Passed(cp, st.Offset) != nil:
 		err = p.at(st, errors.New("could not clear the checkpoint's failed statement"))

@@ -9,7 +9,6 @@ import (
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
-	"github.com/dumpscope/dumpscope/importer/transform"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
@@ -260,29 +259,14 @@ func (cr *controller) leftPreparedXA(st *split.Statement, err error) error {
 		"If it is the import's, end it with XA ROLLBACK and the xid, then resume to run the dump's XA statements again")
 }
 
-// mayBeAppliedDDL reports whether code, st's error on resume, may say st ran before the
-// interrupted run ended: a DDL's "already exists" or "does not exist"
-// (checkpoint.AlreadyApplied), a RENAME TABLE's missing table (renamedAlready). runBarrier
+// mayBeAppliedDDL reports whether code, the error on resume of st (DDL by isDDL: ddl),
+// may say st ran before the interrupted run ended: a DDL's "already exists" or "does not
+// exist" (checkpoint.AlreadyApplied), a RENAME TABLE's missing table (renamedAlready). runBarrier
 // decides with the journal (MayHaveRun); --force forgives the error only if it did not
 // run (TestReviewXForceResumeUnrecordedCreate: forgiven first, a resumed CREATE TABLE was
 // counted as an error of the dump, and its held-back keys were dropped).
-func mayBeAppliedDDL(st *split.Statement, code uint16) bool {
-	ddl := st.Kind == split.KindDDL || st.Kind == split.KindRoutine || wrapsDDL(st)
+func mayBeAppliedDDL(ddl bool, st *split.Statement, code uint16) bool {
 	return ddl && (checkpoint.AlreadyApplied(code) || (code == mysqlerr.NoSuchTable && st.Verb == "RENAME TABLE"))
-}
-
-// wrapsDDL reports whether st runs a DDL or routine statement through EXECUTE IMMEDIATE
-// with a literal ('CREATE PROCEDURE p() …'): it commits on its own as the plain one does,
-// so a kill after it and before its progress row leaves it applied, and its "already
-// exists" on resume says it had run as the plain one's does. Judged by its wrapper (kind
-// other, an intent whose checksums it does not change), it was run again and stopped the
-// resume at ERROR 1304 where the client succeeded (difffuzz seed 53206,
-// TestDifffuzzFound53206WrappedDDLOnResume). The --force path reads the literal alone;
-// runBarrier and the lock regions ask the planner, which also reads EXECUTE s
-// (plan.Planner.RunsDDL).
-func wrapsDDL(st *split.Statement) bool {
-	in, _, _ := transform.Wrapped(st)
-	return in != nil && (in.Kind == split.KindDDL || in.Kind == split.KindRoutine)
 }
 
 // resumedDDL is the context runBarrier runs a DDL statement (ddl) in: on resume, marked

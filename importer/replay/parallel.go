@@ -243,6 +243,9 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *split.Splitte
 	if p.pool.workerIDs, err = workerConnectionIDs(ctx, workers); err != nil {
 		return nil, err
 	}
+	if err := resetWorkers(ctx, workers); err != nil { // worker_session.go
+		return nil, err
+	}
 	p.pool.raw = map[Conn]*rawQuery{}
 	for i, c := range workers {
 		if rq := newRawQuery(c, opt.Wires.watchOf(ctx, c, uint32(p.pool.workerIDs[i])), serial.maxPacketBytes); rq != nil {

@@ -98,16 +98,16 @@ func (r *Replayer) statementError(st *split.Statement, q []byte, err error) (se 
 	return se, false
 }
 
-// mayBeAppliedKey marks the context of a resumed run's DDL in runBarrier: an error of it
-// that may say it ran before the interrupted run ended (mayBeAppliedDDL) is returned by
-// exec even under --force, for runBarrier to decide (forgive).
+// mayBeAppliedKey marks the context of a resumed run's DDL (isDDL) in runBarrier: an
+// error of it that may say it ran before the interrupted run ended (mayBeAppliedDDL) is
+// returned by exec even under --force, for runBarrier to decide (forgive).
 type mayBeAppliedKey struct{}
 
 // statementErrorOf is exec's error for st's own failure err: sqlError's, or under a
 // mayBeAppliedKey context, for an error that may say st had run, not forgiven yet.
 func (r *Replayer) statementErrorOf(ctx context.Context, st *split.Statement, q []byte, err error) error {
 	var me *mysql.MySQLError
-	if ctx.Value(mayBeAppliedKey{}) == nil || !errors.As(err, &me) || !mayBeAppliedDDL(st, me.Number) {
+	if ctx.Value(mayBeAppliedKey{}) == nil || !errors.As(err, &me) || !mayBeAppliedDDL(true, st, me.Number) {
 		return r.sqlError(st, q, err)
 	}
 	se, _ := r.statementError(st, q, err)

@@ -1,6 +1,9 @@
 package replay
 
 import (
+	"context"
+	"fmt"
+
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
@@ -9,6 +12,23 @@ import (
 // workerReset gives a worker's session back the transaction control dumpscope relies on
 // there: each statement outside a batch commits on its own, and a COMMIT starts nothing.
 const workerReset = "SET SESSION autocommit = 1, completion_type = 0"
+
+// resetWorkers gives each worker workerReset before anything runs on it. A new session
+// takes autocommit and completion_type from their GLOBAL values, which need not be the
+// defaults: a resume's connections start from the GLOBAL an earlier attempt's SET GLOBAL
+// autocommit = 0 left (the client's session connected before it, with its own). A worker
+// with autocommit off kept the intent the controller wrote on it (regionIntent) in an
+// open transaction, and the control connection's DELETE of it at the dump's COMMIT waited
+// for that lock: the resume stopped with ERROR 1205 where the client finished (difffuzz
+// seed 46026, TestResumeFound46026GlobalAutocommitOff).
+func resetWorkers(ctx context.Context, workers []Conn) error {
+	for i, c := range workers {
+		if _, err := c.ExecContext(ctx, workerReset); err != nil {
+			return fmt.Errorf("worker connection %d: %w", i+1, err)
+		}
+	}
+	return nil
+}
 
 // workerSession is what a worker's session runs for the session statement st (entry, the
 // statement as the control connection ran it): entry, and after a SET of autocommit or
