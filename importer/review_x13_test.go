@@ -1,0 +1,65 @@
+package importer_test
+
+import (
+	"os"
+	"testing"
+)
+
+// The thirteenth hostile review (branch x-review13, session 40), of what stop 39 merged
+// (x-fix12a/b, x-fix13, x-fix14, x-seed21003, x-seed45110, p-ends, p-parse1, p-mem). Each
+// test failed on main (11d107a) when written and shows the database, or what dumpscope
+// does, differing from `mariadb < same input` (MariaDB 10.11). Open findings are gated
+// (reviewX13): run them with
+//
+//	DUMPSCOPE_REVIEW_X=1 go test -count=1 $(scripts/gotags) ./importer/ -run TestReviewX13
+//
+// A fix removes its test's reviewX13 call.
+
+// reviewX13 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
+func reviewX13(t *testing.T) {
+	t.Helper()
+	if os.Getenv("DUMPSCOPE_REVIEW_X") != "1" {
+		t.Skip("an open finding of the x-review13 (fails on main): DUMPSCOPE_REVIEW_X=1 runs it")
+	}
+}
+
+// TestReviewX13MySQLVersionComment: SET /*!80000 GLOBAL */ time_zone = '+05:00' (and
+// /*!50700): MariaDB skips a 5-digit executable comment from 50700 to 99999 whatever its
+// own version (sql_lex.cc: they are MySQL 5.7's and 8.0's; checked on 10.11: SELECT 1
+// /*!50700 +1 */ is 1, /*!50699 +1 */ 2), so the SET is the session's and the client
+// stores the 80 TIMESTAMP rows after it 5 hours off. Under --parallel 2 dumpscope read
+// the comment as run (sqlscan.Server.runs: 80000 <= 101119), took the SET for a SET
+// GLOBAL, which the workers do not take, and the workers stored the rows at 2020-01-01
+// 00:00:00 UTC. Silent. Not a regression of x-fix14 (before it every comment below
+// 999999 ran); fixed by sqlscan.mysqlOnlyFrom.
+func TestReviewX13MySQLVersionComment(t *testing.T) {
+	for name, pre := range map[string]string{
+		"80000": "SET /*!80000 GLOBAL */ time_zone = '+05:00';\n",
+		"50700": "SET /*!50700 GLOBAL */ time_zone = '+05:00';\n",
+	} {
+		t.Run(name, func(t *testing.T) { importMatchesClient(t, x12TimestampDump(pre), x12Parallel(), "x9") })
+	}
+}
+
+// perconaRocksdbHead is the probe Percona Server's mysqldump 8.0 writes at the top of a
+// dump: on MariaDB every statement of it is a skipped comment (50717 is MySQL's).
+const perconaRocksdbHead = "/*!50717 SELECT COUNT(*) INTO @rocksdb_has_p_s_session_variables FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = 'performance_schema' AND TABLE_NAME = 'session_variables' */;\n" +
+	"/*!50717 SET @rocksdb_get_is_supported = IF (@rocksdb_has_p_s_session_variables, 'SELECT COUNT(*) INTO @rocksdb_is_supported FROM performance_schema.session_variables WHERE VARIABLE_NAME=\\'rocksdb_bulk_load\\'', 'SELECT 0') */;\n" +
+	"/*!50717 PREPARE s FROM @rocksdb_get_is_supported */;\n" +
+	"/*!50717 EXECUTE s */;\n" +
+	"/*!50717 DEALLOCATE PREPARE s */;\n" +
+	"/*!50717 SET @rocksdb_enable_bulk_load = IF (@rocksdb_is_supported, 'SET SESSION rocksdb_bulk_load = 1', 'SET @rocksdb_dummy_bulk_load = 0') */;\n" +
+	"/*!50717 PREPARE s FROM @rocksdb_enable_bulk_load */;\n" +
+	"/*!50717 EXECUTE s */;\n" +
+	"/*!50717 DEALLOCATE PREPARE s */;\n"
+
+// TestReviewX13PerconaRocksdbProbe: a dump by Percona Server's mysqldump 8.0 (its
+// rocksdb_bulk_load probe at the top, every statement of it in /*!50717 … */) imported
+// into MariaDB under --parallel 2. The client runs nothing of the probe (MariaDB skips
+// the comments) and loads the rows; dumpscope refused the whole import before its first
+// statement: "the dump would PREPARE from something other than a string literal: what it
+// runs cannot be checked (offset 405, line 3), … rerun with --allow-system-schemas".
+// False refusal, of every such dump. Cause and fix: as TestReviewX13MySQLVersionComment.
+func TestReviewX13PerconaRocksdbProbe(t *testing.T) {
+	importMatchesClient(t, perconaRocksdbHead+x9HeadRows()+x7Rows("k", 100, 200), x12Parallel(), "x9")
+}
