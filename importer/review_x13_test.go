@@ -1,6 +1,7 @@
 package importer_test
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -166,6 +167,42 @@ func TestReviewX13RowCountAfterTemporaryTable(t *testing.T) {
 	} {
 		for mode, o := range map[string]importer.Options{"parallel": x12Parallel(), "checkpointed": checkpointed(t)} {
 			t.Run(name+"/"+mode, func(t *testing.T) { importMatchesClient(t, dump, o, "fz0") })
+		}
+	}
+}
+
+// TestReviewX13WrappedSetGlobalResentOnResume: EXECUTE IMMEDIATE 'SET GLOBAL
+// max_connections = 300', rows, SET GLOBAL max_connections = 200, rows, then INSERT INTO
+// r … @@global.max_connections. The client stores 200. Stopped after the plain SET
+// GLOBAL or the rows after it (--parallel 2, checkpointed) and resumed on the same
+// server, dumpscope stores 300: the resume sends the wrapped SET GLOBAL again (the GLOBAL
+// goes back to 300), and skips the plain one, which the first attempt marked as run.
+// Silent (and the server's GLOBAL is left at 300 after the import).
+//
+// Cause: sessionOnly (importer/replay/wrappedsession.go:19) takes any wrapped KindSession
+// statement for one that changes only its connection's session, so dispatch.go:176 never
+// skips it; a SET GLOBAL is a KindSession too, and the resume's rule for a SET GLOBAL
+// that ran (execSetGlobal, resumeSetGlobal: setglobal.go) does not look inside a wrapper.
+// Regression of 719a34a (x-fix14: "a wrapped session SET … is sent again, not skipped"),
+// which made the wrapper run again; before it the committed wrapper was skipped (this
+// test passes at 719a34a^). Fixed: sessionOnly is false for a wrapped SET that assigns a
+// GLOBAL (plan.ParseSet's Global), which a resume skips once committed, as before.
+func TestReviewX13WrappedSetGlobalResentOnResume(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for name, wrapped := range map[string]string{
+		"GLOBAL":   "EXECUTE IMMEDIATE 'SET GLOBAL max_connections = 300';\n",
+		"@@global": "EXECUTE IMMEDIATE 'SET @@global.max_connections = 300';\n",
+	} {
+		dump := x9HeadRows() + "CREATE TABLE r (id int PRIMARY KEY AUTO_INCREMENT, what varchar(40), n bigint) ENGINE=InnoDB;\n" +
+			wrapped + x7Rows("k", 100, 141) +
+			"SET GLOBAL max_connections = 200;\n" + x7Rows("k", 200, 241) +
+			"INSERT INTO r (what, n) VALUES ('mc', @@global.max_connections);\n"
+		from := lineOf(t, dump, "SET GLOBAL max_connections = 200")
+		for _, stop := range []int64{from, from + 1} {
+			t.Run(fmt.Sprintf("%s/stop %d", name, stop), func(t *testing.T) {
+				runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: stop, opt: importer.Options{Parallel: 2, BatchBytes: 512},
+					setup: []string{"SET GLOBAL max_connections = 151"}})
+			})
 		}
 	}
 }
