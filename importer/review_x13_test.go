@@ -206,3 +206,31 @@ func TestReviewX13WrappedSetGlobalResentOnResume(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewX13SkippedTemporaryComment: CREATE /*!110000 TEMPORARY */ TABLE t2 …, its
+// rows, more rows (and DROP /*!110000 TEMPORARY */ TABLE t2 after t2's rows). MariaDB
+// 10.11 skips the comment: t2 is a table of x9, created (or dropped) as any other.
+// Imported straight through, dumpscope matches (it sends the text); stopped after the
+// CREATE (or the DROP) or any statement after it and resumed (--parallel 2, checkpointed),
+// the resume fails where the client finished: "CREATE TABLE `t2`: ERROR 1050 (42S01):
+// Table 't2' already exists" (or "DROP TABLE `t2`: ERROR 1051 (42S02): Unknown table
+// 'x9.t2'"). False error.
+//
+// Cause: sqlscan.DDLWords (importer/sqlscan/ddlwords.go:7) drops every executable
+// comment's marker whatever its version, so Planner.volatile (plan/plan.go:259-266) reads
+// TEMPORARY, takes the statement for one that "lives only in the connection" (no progress
+// row, run again on --resume) and sends it again. The same root as
+// TestReviewX13PerconaRocksdbProbeSerial: x-fix14 made the Tokenizer follow the target
+// (Syntax.Server), not FirstWord (28 callers) and DDLWords (13), which take no Syntax.
+func TestReviewX13SkippedTemporaryComment(t *testing.T) {
+	reviewX13(t)
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for name, dump := range map[string]string{
+		"CREATE": x9HeadRows() + "CREATE /*!110000 TEMPORARY */ TABLE t2 (id int, v varchar(40)) ENGINE=InnoDB;\n" + x7Rows("t2", 1, 41) + x7Rows("k", 100, 141),
+		"DROP":   x9HeadRows() + "CREATE TABLE t2 (id int, v varchar(40)) ENGINE=InnoDB;\n" + x7Rows("t2", 1, 41) + "DROP /*!110000 TEMPORARY */ TABLE t2;\n" + x7Rows("k", 100, 141),
+	} {
+		t.Run(name, func(t *testing.T) {
+			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "TEMPORARY"), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+		})
+	}
+}
