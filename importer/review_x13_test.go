@@ -234,3 +234,33 @@ func TestReviewX13SkippedTemporaryComment(t *testing.T) {
 		})
 	}
 }
+
+// TestReviewX13TriggerCallsProcedureVarResume: a trigger on r2 CALLs pz(NEW.id), pz
+// setting the user variable @pv; INSERT INTO r2 VALUES (7), rows, then INSERT INTO k
+// VALUES (999, @pv). The client stores '7'. Imported straight through under --parallel 2
+// dumpscope matches; stopped after the INSERT into r2 or a statement after it, and
+// resumed, it stores NULL: the resume skips the committed INSERT, and nothing gave @pv
+// back. Silent.
+//
+// Cause: withProcedureVars (importer/replay/procvars.go:53-66) journals a procedure's
+// variables only after a statement whose text names CALL or that is an EXECUTE, "a
+// trigger may fire at any INSERT, a procedure runs only when called": a trigger's (or a
+// function's) body CALLs it too, and the INSERT that fires the trigger names no CALL;
+// noteRoutineVars (checkpoint.go:264) reads the trigger's own body, whose only variable
+// is NEW.id. Not a regression of 942129e (which narrowed the journal to CALL
+// statements): at 942129e^ the stop after the rows gives NULL too (the stop after the
+// INSERT was refused there, for the AUTO_INCREMENT counters the trigger may take).
+func TestReviewX13TriggerCallsProcedureVarResume(t *testing.T) {
+	reviewX13(t)
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "SET NAMES utf8mb4;\n" + x9HeadRows() +
+		"CREATE PROCEDURE pz(x int) SET @pv = x;\nCREATE TABLE r2 (id int PRIMARY KEY) ENGINE=InnoDB;\nCREATE TRIGGER ti BEFORE INSERT ON r2 FOR EACH ROW CALL pz(NEW.id);\n" +
+		"INSERT INTO r2 VALUES (7);\n" + x7Rows("k", 100, 141) + "INSERT INTO k VALUES (999, @pv);\n"
+	t.Run("straight", func(t *testing.T) { importMatchesClient(t, dump, x12Parallel(), "x9") })
+	from := lineOf(t, dump, "INSERT INTO r2")
+	for _, stop := range []int64{from, from + 1} {
+		t.Run(fmt.Sprintf("stop %d", stop), func(t *testing.T) {
+			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: stop, opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+		})
+	}
+}
