@@ -264,3 +264,35 @@ func TestReviewX13TriggerCallsProcedureVarResume(t *testing.T) {
 		})
 	}
 }
+
+// TestReviewX13WrappedSetGlobalDefaultResume: SET GLOBAL time_zone = '+01:00', SET
+// time_zone = DEFAULT (the session takes +01:00), EXECUTE IMMEDIATE 'SET GLOBAL time_zone
+// = ''+02:00''', then TIMESTAMP rows: the client stores them at +01:00. Stopped after the
+// wrapped SET GLOBAL (--parallel 2, checkpointed) and resumed on the same server, the
+// resume sends SET time_zone = DEFAULT again (a session statement) on a connection whose
+// GLOBAL the first attempt's wrapped SET GLOBAL made +02:00, and stores the rows an hour
+// off. Silent. The same with a plain SET GLOBAL time_zone = '+02:00' ("plain") matches:
+// its GLOBAL values are journaled and given back (setglobal.go, setglobal_resume.go).
+//
+// Cause: execSetGlobal (importer/replay/setglobal.go:122) and the resume's give-back read
+// the statement's own SET: a SET GLOBAL inside EXECUTE IMMEDIATE (or a prepared
+// statement) journals nothing, so the resume cannot give DEFAULT the GLOBAL the client's
+// session saw. Not a regression (x-fix14 and 9df70be decide only whether the wrapper is
+// sent again).
+func TestReviewX13WrappedSetGlobalDefaultResume(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for name, set := range map[string]string{
+		"plain":   "SET GLOBAL time_zone = '+02:00';\n",
+		"wrapped": "EXECUTE IMMEDIATE 'SET GLOBAL time_zone = ''+02:00''';\n",
+	} {
+		dump := "SET NAMES utf8mb4;\nCREATE DATABASE x9;\nUSE x9;\nCREATE TABLE g (id int PRIMARY KEY, t timestamp NULL) ENGINE=InnoDB;\n" + x11TimestampRows(1, 11) +
+			"SET GLOBAL time_zone = '+01:00';\nSET time_zone = DEFAULT;\n" + x11TimestampRows(11, 21) + set + x11TimestampRows(21, 41)
+		t.Run(name, func(t *testing.T) {
+			if name == "wrapped" {
+				reviewX13(t)
+			}
+			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "+02:00"), opt: importer.Options{Parallel: 2, BatchBytes: 512},
+				setup: []string{"SET GLOBAL time_zone = SYSTEM"}})
+		})
+	}
+}
