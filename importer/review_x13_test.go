@@ -267,11 +267,11 @@ func TestReviewX13TriggerCallsProcedureVarResume(t *testing.T) {
 
 // TestReviewX13WrappedSetGlobalDefaultResume: SET GLOBAL time_zone = '+01:00', SET
 // time_zone = DEFAULT (the session takes +01:00), a SET GLOBAL time_zone = '+02:00' run
-// by EXECUTE IMMEDIATE, then TIMESTAMP rows: the client stores them at +01:00. Stopped after the
-// wrapped SET GLOBAL (--parallel 2, checkpointed) and resumed on the same server, the
-// resume sends SET time_zone = DEFAULT again (a session statement) on a connection whose
-// GLOBAL the first attempt's wrapped SET GLOBAL made +02:00, and stores the rows an hour
-// off. Silent. The same with a plain SET GLOBAL time_zone = '+02:00' ("plain") matches:
+// by EXECUTE IMMEDIATE, then TIMESTAMP rows: the client stores them at +01:00. Stopped
+// after the wrapped SET GLOBAL (--parallel 2, checkpointed) and resumed on the same
+// server, the resume sends SET time_zone = DEFAULT again (a session statement) on a
+// connection whose GLOBAL the first attempt's wrapped SET GLOBAL made +02:00, and stores
+// the rows an hour off. Silent. The same with a plain SET GLOBAL time_zone = '+02:00' ("plain") matches:
 // its GLOBAL values are journaled and given back (setglobal.go, setglobal_resume.go).
 //
 // Cause: execSetGlobal (importer/replay/setglobal.go:122) and the resume's give-back read
