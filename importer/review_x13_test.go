@@ -19,6 +19,46 @@ import (
 //	DUMPSCOPE_REVIEW_X=1 go test -count=1 $(scripts/gotags) ./importer/ -run TestReviewX13
 //
 // A fix removes its test's reviewX13 call.
+//
+// Found, most severe first (each test names its cause):
+//   - silent: a SET GLOBAL run by EXECUTE IMMEDIATE was sent again on --resume, putting
+//     back a GLOBAL the dump's later SET GLOBAL had changed (regression of 719a34a; fixed
+//     here, replay/wrappedsession.go); MariaDB skips /*!50700 … /*!99999 comments (MySQL
+//     5.7's and 8.0's), which sqlscan.Server read as run: SET /*!80000 GLOBAL */ time_zone
+//     was kept from the workers (fixed here, sqlscan/server.go); a MyISAM write calling a
+//     stored function that writes InnoDB is marked ran at once and lost on resume; GET
+//     DIAGNOSTICS @r = ROW_COUNT after a temporary table's DML of 3 rows reads 0; a
+//     procedure a trigger CALLs sets a user variable a resume does not give back; a
+//     wrapped SET GLOBAL journals nothing, so a resume's SET … = DEFAULT takes the later
+//     GLOBAL (all four open, gated);
+//   - false error: CREATE/DROP /*!110000 TEMPORARY */ TABLE runs again on resume (ERROR
+//     1050/1051): sqlscan.DDLWords ignores the server (open, gated);
+//   - false refusal: Percona mysqldump's /*!50717 rocksdb probe refused the import (fixed
+//     with the comment versions); it still turns the run serial: sqlscan.FirstWord
+//     ignores the server (open, gated).
+//
+// Tried and matched the client, or refused as meant (scratch tests not kept): the
+// x-fix13 later-reader rule with the procedure's SET written as :=, @@, in IF/labelled
+// blocks, CALL in another case, qualified, without parentheses, through a function,
+// through a view (and a view of a view, a view made by EXECUTE IMMEDIATE, a view calling
+// the function), a nested trigger, REPLACE, INSERT … SELECT, SET STATEMENT … FOR, multi-
+// table UPDATE, a procedure created later by EXECUTE IMMEDIATE or ALTERed: all refused;
+// a function or procedure setting time_zone or completion_type read by SELECT … INTO,
+// DO, SET, CALL under --checkpoint: refused; a stop after every line around a warning, a
+// keeper chain (SET @v = 1; SET @a := 'x', @b = @a) and GET DIAGNOSTICS NUMBER /
+// CONDITION / ROW_COUNT, and ROW_COUNT() (checkpointed, gone serial): matched or refused
+// by name; EXECUTE IMMEDIATE 'SET completion_type = 1' with chained COMMIT and
+// ROLLBACK, a stop after every line: matched; LOCK TABLES … COMMIT … UNLOCK TABLES with
+// a skipped COMMIT (reopenChained's OpenAfter under locks): matched; a MyISAM table whose
+// trigger writes another MyISAM table whose trigger writes InnoDB, or calls a function,
+// or a procedure, killed after the marker: no marker, or refused as half applied; a dump
+// that creates, uses or drops dumpscope_progress: refused by name; /*!110000 COMMIT */,
+// /*!80000 START TRANSACTION */, /*!80000 SAVEPOINT */ in a transaction: matched;
+// --load-data, --read-ahead spool and --parallel with strings ('it''s', '''''', 'a'
+// 'b', _binary, N'', X'', "dq""x", a newline in a string, a backslash at the end)
+// under NO_BACKSLASH_ESCAPES, ANSI_QUOTES, NO_AUTO_VALUE_ON_ZERO and SET NAMES latin1
+// switched between statements: matched; -race over the --load-data, bare heads, spool
+// and read-ahead tests (importer, replay): clean.
 
 // reviewX13 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
 func reviewX13(t *testing.T) {
