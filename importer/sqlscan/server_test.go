@@ -29,6 +29,8 @@ func TestServerComments(t *testing.T) {
 		{maria, "SET /*!80000 GLOBAL */ x = 1", "SET x = 1"},
 		{maria, "SET /*!99999 GLOBAL */ x = 1", "SET x = 1"},
 		{maria, "SET /*!100000 GLOBAL */ x = 1", "SET GLOBAL x = 1"},
+		{maria, "SET /*!050700 GLOBAL */ x = 1", "SET x = 1"}, // the value counts, not the digits (checked on 10.11)
+		{maria, "SET /*!050699 GLOBAL */ x = 1", "SET GLOBAL x = 1"},
 		{maria, "SET /*M!50700 GLOBAL */ x = 1", "SET GLOBAL x = 1"},
 		{mysql, "SET /*!50700 GLOBAL */ x = 1", "SET GLOBAL x = 1"},
 		{maria, "SET /*M!101106 GLOBAL */ x = 1", "SET GLOBAL x = 1"},
