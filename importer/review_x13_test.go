@@ -245,6 +245,19 @@ func TestReviewX13WrappedSetGlobalResentOnResume(t *testing.T) {
 			})
 		}
 	}
+	// A wrapped SET GLOBAL that adds one, stopped right after it: sent again, it added two
+	// (SET STATEMENT … FOR wraps too; a PREPAREd one matched on main).
+	for name, wrapped := range map[string]string{
+		"EXECUTE IMMEDIATE": "EXECUTE IMMEDIATE 'SET GLOBAL max_connections = @@global.max_connections + 1';\n",
+		"SET STATEMENT":     "SET STATEMENT sql_mode = '' FOR SET GLOBAL max_connections = @@global.max_connections + 1;\n",
+	} {
+		dump := x9HeadRows() + "CREATE TABLE r (id int PRIMARY KEY AUTO_INCREMENT, what varchar(40), n bigint) ENGINE=InnoDB;\n" +
+			wrapped + x7Rows("k", 100, 141) + "INSERT INTO r (what, n) VALUES ('mc', @@global.max_connections);\n"
+		t.Run(name+" adds one", func(t *testing.T) {
+			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "max_connections + 1") + 1, opt: checkpointed(t),
+				setup: []string{"SET GLOBAL max_connections = 151"}})
+		})
+	}
 }
 
 // TestReviewX13SkippedTemporaryComment: CREATE /*!110000 TEMPORARY */ TABLE t2 …, its
