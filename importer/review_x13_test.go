@@ -35,7 +35,8 @@ import (
 //     1050/1051): sqlscan.DDLWords ignores the server (open, gated);
 //   - false refusal: Percona mysqldump's /*!50717 rocksdb probe refused the import (fixed
 //     with the comment versions); it still turns the run serial: sqlscan.FirstWord
-//     ignores the server (open, gated).
+//     ignores the server (open, gated); a resume refused SELECT SQL_CALC_FOUND_ROWS … as
+//     a reader of FOUND_ROWS() (difffuzz seed 50198; fixed here, replay/skipped.go).
 //
 // Tried and matched the client, or refused as meant (scratch tests not kept): the
 // x-fix13 later-reader rule with the procedure's SET written as :=, @@, in IF/labelled
