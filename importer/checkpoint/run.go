@@ -310,7 +310,7 @@ func (r *Run) RanAfresh(offset int64) {
 func AlreadyApplied(code uint16) bool {
 	switch code {
 	case mysqlerr.DBCreateExists, mysqlerr.DBDropExists,
-		mysqlerr.TableExists, mysqlerr.BadTable,
+		mysqlerr.TableExists, mysqlerr.BadTable, mysqlerr.UnknownView, // DROP VIEW (MariaDB 10.11: 4092)
 		mysqlerr.DupFieldName, mysqlerr.DupKeyName, mysqlerr.CantDropFieldOrKey,
 		mysqlerr.MultiplePriKey, mysqlerr.FKDupName, // ALTER TABLE … ADD PRIMARY KEY / CONSTRAINT
 		mysqlerr.SPAlreadyExists, mysqlerr.SPDoesNotExist,

@@ -37,6 +37,8 @@ const (
 	ConnectionKilled     = 1927 // ER_CONNECTION_KILLED (MariaDB)
 	ClientLocalFilesOff  = 3948 // ER_CLIENT_LOCAL_FILES_DISABLED (MySQL 8)
 	LoadInfileCapOff     = 3950 // ER_LOAD_INFILE_CAPABILITY_DISABLED (MySQL 8)
+	// UnknownView is MariaDB's ER_UNKNOWN_VIEW: DROP VIEW of a view that is not there.
+	UnknownView = 4092
 	// VersNotSupported is MariaDB's ER_VERS_NOT_SUPPORTED: a system-versioned table
 	// refuses the statement (TRUNCATE TABLE).
 	VersNotSupported = 4137

@@ -32,6 +32,7 @@ func TestNumbers(t *testing.T) {
 		"ER_EVENT_ALREADY_EXISTS":   {EventAlreadyExists, 1537},
 		"ER_EVENT_DOES_NOT_EXIST":   {EventDoesNotExist, 1539},
 		"ER_CONNECTION_KILLED":      {ConnectionKilled, 1927},
+		"ER_UNKNOWN_VIEW":           {UnknownView, 4092},
 		"CR_SERVER_GONE_ERROR":      {ServerGoneError, 2006},
 		"CR_SERVER_LOST":            {ServerLost, 2013},
 	} {
