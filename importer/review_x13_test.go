@@ -32,7 +32,9 @@ import (
 //     wrapped SET GLOBAL journals nothing, so a resume's SET … = DEFAULT takes the later
 //     GLOBAL (all four open, gated);
 //   - false error: CREATE/DROP /*!110000 TEMPORARY */ TABLE runs again on resume (ERROR
-//     1050/1051): sqlscan.DDLWords ignores the server (open, gated);
+//     1050/1051): sqlscan.DDLWords ignores the server (open, gated); DROP VIEW killed
+//     before its progress row failed on resume with ERROR 4092 (difffuzz seed 50225;
+//     fixed here, checkpoint.AlreadyApplied);
 //   - false refusal: Percona mysqldump's /*!50717 rocksdb probe refused the import (fixed
 //     with the comment versions); it still turns the run serial: sqlscan.FirstWord
 //     ignores the server (open, gated); a resume refused SELECT SQL_CALC_FOUND_ROWS … as
