@@ -334,8 +334,20 @@ func TestReviewX13TriggerCallsProcedureVarResume(t *testing.T) {
 // the statement's own SET: a SET GLOBAL inside EXECUTE IMMEDIATE (or a prepared
 // statement) journals nothing, so the resume cannot give DEFAULT the GLOBAL the client's
 // session saw. Not a regression (x-fix14 and 9df70be decide only whether the wrapper is
-// sent again).
+// sent again). difffuzz seed 50606 (resume-load-data) is the same without DEFAULT: PREPARE
+// sg4 FROM 'SET GLOBAL net_read_timeout = @@global.net_read_timeout + 348'; EXECUTE sg4;
+// then the session's @@net_read_timeout stored: client 30, the resumed session 378
+// ("session-read", gated too).
 func TestReviewX13WrappedSetGlobalDefaultResume(t *testing.T) {
+	t.Run("session-read", func(t *testing.T) {
+		reviewX13(t)
+		ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+		dump := "SET NAMES utf8mb4;\n" + x9HeadRows() + "CREATE TABLE r (id int PRIMARY KEY AUTO_INCREMENT, what varchar(40), n bigint) ENGINE=InnoDB;\n" +
+			"PREPARE sg FROM 'SET GLOBAL net_read_timeout = 100';\nEXECUTE sg;\n" + x7Rows("k", 100, 141) +
+			"INSERT INTO r (what, n) VALUES ('session', @@net_read_timeout);\n"
+		runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "EXECUTE sg"), opt: importer.Options{Parallel: 2, BatchBytes: 512},
+			setup: []string{"SET GLOBAL net_read_timeout = 30"}})
+	})
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	for name, set := range map[string]string{
 		"plain":   "SET GLOBAL time_zone = '+02:00';\n",
