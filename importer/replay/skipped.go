@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 
@@ -107,7 +108,7 @@ func (sk *skipState) lostState(ctx context.Context, st *split.Statement) error {
 	switch {
 	case sk.idSkipped && sqlscan.ContainsFoldASCII(st.SQL, "LAST_INSERT_ID"):
 		// The look-up is a SELECT: not before a statement that reads what it changes.
-		reads := sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS")
+		reads := sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || readsFoundRows(st.SQL)
 		var now uint64
 		if !reads {
 			if err := p.control.QueryRowContext(ctx, "SELECT LAST_INSERT_ID()").Scan(&now); err != nil {
@@ -121,13 +122,13 @@ func (sk *skipState) lostState(ctx context.Context, st *split.Statement) error {
 		what = "LAST_INSERT_ID()"
 	case sk.prevSkipped && sk.p.disp.planner.ReadsDiagnostics(st):
 		what = "the diagnostics area (warnings, errors, row count)" // diagtail.go
-	case sk.prevSkipped && (sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS")):
+	case sk.prevSkipped && (sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || readsFoundRows(st.SQL)):
 		what = "ROW_COUNT() or FOUND_ROWS()"
 	case sk.p.serial.counts.rowCountLost(sk.p.disp.prevSent) && sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT"):
 		what = "ROW_COUNT()" // the statement before it was found already applied (rowcount.go)
-	case sk.p.serial.counts.foundRowsSkipped() && sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS"):
+	case sk.p.serial.counts.foundRowsSkipped() && readsFoundRows(st.SQL):
 		what = "FOUND_ROWS()" // the SELECT that set it was skipped (rowcount.go)
-	case sk.p.serial.counts.foundRowsLost() && sqlscan.ContainsFoldASCII(st.SQL, "FOUND_ROWS"):
+	case sk.p.serial.counts.foundRowsLost() && readsFoundRows(st.SQL):
 		// giveFound held back before a CALL or EXECUTE (rowcount.go).
 		return p.serial.refuse(st, "it reads FOUND_ROWS() after a CALL or EXECUTE that a parallel replay could not give the client's FOUND_ROWS() without emptying the warnings a procedure may read; import it with --parallel 1")
 	default:
@@ -135,6 +136,19 @@ func (sk *skipState) lostState(ctx context.Context, st *split.Statement) error {
 	}
 	return p.serial.refuse(st, "--resume cannot recreate "+what+" of the interrupted run's connection: the statement before it committed in an earlier attempt. "+
 		"Check the rows this statement and the ones after it write, then finish the rest of the dump by hand or import it again into an empty target")
+}
+
+// readsFoundRows reports whether q may read FOUND_ROWS(): it names FOUND_ROWS other than
+// as SQL_CALC_FOUND_ROWS, which sets it. A SELECT SQL_CALC_FOUND_ROWS … was refused on
+// resume as a reader of what the interrupted run's connection left, where it reads
+// nothing of it and the reader after it gets its own count (difffuzz seed 50198,
+// TestReviewX13CalcFoundRowsRefusedOnResume).
+func readsFoundRows(q []byte) bool {
+	if !sqlscan.ContainsFoldASCII(q, "FOUND_ROWS") {
+		return false
+	}
+	up := bytes.ToUpper(q)
+	return bytes.Count(up, []byte("FOUND_ROWS")) > bytes.Count(up, []byte("SQL_CALC_FOUND_ROWS"))
 }
 
 // noteInsertID follows SET insert_id = n: it applies to the next INSERT that takes an id.

@@ -47,7 +47,8 @@ func ServerFromVersion(v string) Server {
 // many version digits follow the `!` (0 without a version). The server's lexer (MariaDB
 // sql_lex.cc, MySQL sql_lex.cc) reads 5 digits as a version, MariaDB a sixth when there
 // is one (MySQL 8.0 too, from 8.0.34 — not followed here); the comment runs when the
-// version is at most the server's. Without 5 digits the comment runs unversioned.
+// version is at most the server's, and on MariaDB a 5-digit `/*!` version is not one of
+// MySQL 5.7's or later (mysqlOnlyFrom). Without 5 digits the comment runs unversioned.
 func (s Server) runs(b []byte, mariaOnly bool) (ok bool, digits int) {
 	if mariaOnly && s.MySQL {
 		return false, 0
@@ -66,5 +67,18 @@ func (s Server) runs(b []byte, mariaOnly bool) (ok bool, digits int) {
 	if s.VersionID == 0 {
 		return v < 999999, digits
 	}
+	if !s.MySQL && !mariaOnly && v >= mysqlOnlyFrom && v <= 99999 {
+		return false, digits
+	}
 	return v <= s.VersionID, digits
 }
+
+// mysqlOnlyFrom is the first 5-digit version MariaDB takes for MySQL's alone: its lexer
+// skips a `/*!NNNNN` from 50700 to 99999 whatever its own version (sql_lex.cc's
+// `version < 50700 || version > 99999 || maria_comment_syntax`; `/*M!` runs them), as
+// MySQL 5.7 and 8.0 write syntax MariaDB may not know. Checked on MariaDB
+// 10.11: SELECT 1 /*!50699 +1 */ is 2, SELECT 1 /*!50700 +1 */ and /*!80000 +1 */ are 1,
+// and SET /*!80000 GLOBAL */ time_zone = … sets the session's. Read as run, Percona
+// mysqldump's /*!50717 PREPARE s FROM @rocksdb_get_is_supported */ was refused as a
+// PREPARE from a variable (TestReviewX13PerconaRocksdbProbe).
+const mysqlOnlyFrom = 50700
