@@ -11,7 +11,7 @@ import (
 // diagWarning writes a statement that leaves a warning or a note: the session blocks'
 // (warning) or a SET of a truncated CAST.
 func diagWarning(g *gen) {
-	if g.chance(0.25) {
+	if g.chance(0.25) && g.cfg.on(DiagSetWarning) {
 		g.emit("SET %s = CAST('%dy' AS SIGNED)", rname(g, "@dw"), g.pick(10))
 		return
 	}

@@ -63,6 +63,8 @@ var gen4Forms = map[Construct]map[string]*regexp.Regexp{
 		"prepare": regexp.MustCompile("\nPREPARE rks\\d+ FROM '"),
 		"proc":    regexp.MustCompile("PROCEDURE `fz\\d`.`rdp\\d+`\\(\\)( |\nBEGIN\n  )(SET @w = (ROW_COUNT|FOUND_ROWS|CONCAT_WS)|GET DIAGNOSTICS @w = ROW_COUNT)"),
 	},
+	DiagSetWarning: {"set": regexp.MustCompile("\nSET @dw\\d+ = CAST\\('\\dy' AS SIGNED\\);\n")},
+	CallOutVar:     {"kept": regexp.MustCompile("VALUES \\('(acc|cursor)', ")},
 	PreparedForms: {
 		"literal":    regexp.MustCompile("\nPREPARE ps\\d+ FROM 'INSERT INTO "),
 		"@var":       regexp.MustCompile("\nPREPARE ps\\d+ FROM @pq;"),
