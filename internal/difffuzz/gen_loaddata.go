@@ -126,7 +126,9 @@ func loadScript(g *gen) {
 		l.rows(t)
 		l.between()
 		featureMaybe(g, featureLoadP)
-		gen4Maybe(g, gen4LoadP)
+		if i >= n-3 {
+			gen4Maybe(g, gen4LoadP) // most f-gen4 blocks turn the import serial: late, as sessionStep
+		}
 		if i >= n-3 && g.chance(0.45) {
 			// A session construct (gen_session.go) turns the import serial: late, as
 			// goSerial's, so that the first tables are loaded in parallel.

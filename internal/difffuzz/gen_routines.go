@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// The constructs of branch f-gen4: what the hostile reviews x-review12 and x-review13
+// The constructs of branch f-gen4: what the hostile reviews x-review11 and x-review12
 // found bugs in by hand and the grammar never wrote — stored routines with real bodies
 // (nested BEGIN … END, DECLAREd variables, CONDITIONs and CURSORs, CONTINUE and EXIT
 // HANDLERs, SIGNAL and RESIGNAL, locals that shadow time_zone and sql_mode, bodies that
@@ -111,7 +111,8 @@ var Gen4KillModeOff = []Construct{CallOutVar}
 
 // gen4P is the chance of a block after each generator step of the general grammar
 // (40 steps: about two a script), gen4EarlyP of one before the steps (where dumpscope's
-// run is still parallel), gen4LoadP after each table of the load-data profile.
+// run is still parallel), gen4LoadP after each of the last three tables of the load-data
+// profile (late, as the session constructs: most blocks turn the import serial).
 const (
 	gen4P      = 0.05
 	gen4EarlyP = 0.4
