@@ -1,8 +1,12 @@
 package importer_test
 
 import (
+	"database/sql"
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
@@ -62,4 +66,78 @@ func TestDiffFuzzFoundGen4CallOutParam(t *testing.T) {
 			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: stop})
 		})
 	}
+}
+
+// TestDiffFuzzFoundGen4LockTablesAfterVarBody (f-gen4's run of the in-suite seeds:
+// seed 3, parallel, a hang; shrunk by hand to these 14 lines): a stored function whose
+// body sets a user variable, then mysqldump's region on a MyISAM table (LOCK TABLES …
+// WRITE, DISABLE KEYS, an INSERT, ENABLE KEYS, UNLOCK TABLES). From the function on,
+// every statement journals the variables its body names with its progress row; the
+// region's LOCK TABLES, as dumpscope sends it, also locks dumpscope_progress (done, ran,
+// intents, vars, globals) WRITE on its connection, and the INSERT's journal row
+// (INSERT INTO dumpscope_progress.vars) goes out on another connection, which waits for
+// that metadata lock for ever (lock_wait_timeout: a year); SIGTERM did not end it once
+// (10 minutes, by hand). The client imports it at once; serial without --checkpoint too.
+// The test watches the server instead of a clock: the journal's INSERT waiting for a
+// metadata lock is the hang (it KILLs that query so the import returns). Open: gated
+// (importer/replay lockregion.go and the user-variable journal).
+func TestDiffFuzzFoundGen4LockTablesAfterVarBody(t *testing.T) {
+	reviewX(t)
+	dump := "CREATE DATABASE fz0;\nUSE fz0;\nDELIMITER ;;\n" +
+		"CREATE FUNCTION f(x int) RETURNS int DETERMINISTIC\nBEGIN\n  SET @fc = COALESCE(@fc, 0) + 1;\n  RETURN x;\nEND ;;\nDELIMITER ;\n" +
+		"CREATE TABLE rk (id int PRIMARY KEY, a int, KEY ka (a)) ENGINE=MyISAM;\n" +
+		"LOCK TABLES rk WRITE;\n/*!40000 ALTER TABLE rk DISABLE KEYS */;\nINSERT INTO rk VALUES (1,1),(2,2);\n" +
+		"/*!40000 ALTER TABLE rk ENABLE KEYS */;\nUNLOCK TABLES;\n"
+	f := filepath.Join(t.TempDir(), "dump.sql")
+	if err := os.WriteFile(f, []byte(dump), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ref, got := testsandbox.Start(t), testsandbox.Start(t)
+	clientImport(t, ref, f)
+	db, err := sql.Open("mysql", got.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	type outcome struct {
+		res *importer.Result
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		res, err := tryImport(t, got, "", importer.Source{Path: f}, importer.Options{Parallel: 3, BatchBytes: 2 << 10})
+		done <- outcome{res, err}
+	}()
+	var o outcome
+	hung := false
+	for o.res == nil && o.err == nil {
+		select {
+		case o = <-done:
+			if o.res == nil && o.err == nil {
+				t.Fatal("no result and no error")
+			}
+			continue
+		case <-time.After(100 * time.Millisecond): // polling, not a limit
+		}
+		var id int64
+		err := db.QueryRow("SELECT id FROM information_schema.processlist WHERE state = 'Waiting for table metadata lock' AND info LIKE 'INSERT INTO dumpscope_progress.vars%' LIMIT 1").Scan(&id)
+		if err == sql.ErrNoRows {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		hung = true
+		if _, err := db.Exec(fmt.Sprintf("KILL QUERY %d", id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if hung {
+		t.Fatalf("the user-variable journal's INSERT waited for the metadata lock of the region's LOCK TABLES (a hang; killed by the test): %v", o.err)
+	}
+	if o.err != nil {
+		t.Fatal(o.err)
+	}
+	finished(t, o.res)
+	sameDump(t, "parallel 3", redumps(t, ref, "fz0"), redumps(t, got, "fz0"))
 }

@@ -219,6 +219,7 @@ type gen struct {
 	fseq        int                      // the feature blocks' names
 	rd          dice                     // the f-gen4 blocks' own source (gen_routines.go; nil r: none)
 	rseq        int                      // the f-gen4 blocks' names
+	varBodies   bool                     // an f-gen4 function or trigger whose body sets a user variable exists
 	ldValue     func(*table, col) string // the load-data profile's values (nil: literals)
 }
 

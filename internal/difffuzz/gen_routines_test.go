@@ -89,6 +89,7 @@ var gen4Forms = map[Construct]map[string]*regexp.Regexp{
 		"enable":  regexp.MustCompile("`rk\\d+` ENABLE KEYS( \\*/)?;\nUNLOCK TABLES;"),
 		"two":     regexp.MustCompile("\nLOCK TABLES [^;,]* WRITE, [^;]* WRITE;"),
 	},
+	LockKeysVarBody: {"after": regexp.MustCompile("(?s)(FUNCTION|TRIGGER) [^\n]*\n.*\nLOCK TABLES [^;]*`rk\\d+`")},
 	Returning: {
 		"insert":        regexp.MustCompile("\nINSERT INTO `fz\\d`.`rrt\\d+` (\\(a, s\\) )?VALUES \\([^;]*\\) RETURNING "),
 		"insert ignore": regexp.MustCompile("\nINSERT IGNORE INTO `fz\\d`.`rrt\\d+` VALUES \\([^;]*\\) RETURNING "),
