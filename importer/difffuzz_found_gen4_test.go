@@ -141,3 +141,32 @@ func TestDiffFuzzFoundGen4LockTablesAfterVarBody(t *testing.T) {
 	finished(t, o.res)
 	sameDump(t, "parallel 3", redumps(t, ref, "fz0"), redumps(t, got, "fz0"))
 }
+
+// TestDiffFuzzFoundGen4TriggerCallsProcedureVar (difffuzz seeds 51035, load-data, and
+// 51041, parallel; f-gen4's routine-trigger-call, shrunk to 8 statements): a trigger
+// whose body CALLs a procedure that sets a user variable (@rl_calls), a row that fires
+// it, the variable stored. The trigger's own body names no user variable, so the
+// planner does not see one (it follows a function's body, not a CALL from a trigger's):
+// the INSERT runs on a worker, the variable is set on that connection, and the reader on
+// the control connection stores ” (NULL) where the client stores 1. Silent, under
+// --parallel, --load-data and --checkpoint. Open: gated (importer/plan's routine
+// analysis).
+func TestDiffFuzzFoundGen4TriggerCallsProcedureVar(t *testing.T) {
+	reviewX(t)
+	dump := "CREATE DATABASE `fz0`;\n" +
+		"CREATE TABLE `fz0`.`sv` (n int AUTO_INCREMENT PRIMARY KEY, name varchar(40), v varchar(400));\n" +
+		"CREATE TABLE `fz0`.`rt1` (`id` int NOT NULL PRIMARY KEY, `a` int, `s` varchar(40)) ENGINE=InnoDB;\n" +
+		"CREATE TABLE `fz0`.`rlog2` (n int NOT NULL AUTO_INCREMENT PRIMARY KEY, a int, what varchar(20)) ENGINE=MyISAM;\n" +
+		"DELIMITER ;;\nCREATE PROCEDURE `fz0`.`rlp3`(IN x int, INOUT tally int)\nBEGIN\n  SET tally = tally + 1;\n" +
+		"  SET @rl_calls = COALESCE(@rl_calls, 0) + 1;\n  INSERT INTO `fz0`.`rlog2` (a, what) VALUES (x, 'call');\nEND ;;\nDELIMITER ;\n" +
+		"DELIMITER ;;\nCREATE TRIGGER `fz0`.`rtg4` BEFORE INSERT ON `fz0`.`rt1` FOR EACH ROW\nBEGIN\n  DECLARE v_t int DEFAULT 0;\n" +
+		"  CALL `fz0`.`rlp3`(NEW.a, v_t);\n  SET NEW.s = CONCAT('trg', v_t);\nEND ;;\nDELIMITER ;\n" +
+		"INSERT INTO `fz0`.`rt1` VALUES (1,0,NULL),(2,5,NULL);\n" +
+		"INSERT INTO `fz0`.`sv` (name, v) VALUES ('calls', CONCAT_WS(' ', @rl_calls));\n"
+	for mode, o := range map[string]importer.Options{
+		"parallel":     {Parallel: 3, BatchBytes: 2 << 10},
+		"checkpointed": checkpointed(t),
+	} {
+		t.Run(mode, func(t *testing.T) { importMatchesClient(t, dump, o, "fz0") })
+	}
+}

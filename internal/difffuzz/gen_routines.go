@@ -48,7 +48,11 @@ const (
 	RoutineShadowCond Construct = "routine-shadow-cond"
 	// RoutineTriggerCall: a trigger whose body CALLs a procedure (that counts in a user
 	// variable and logs into a table), a function that CALLs it, rows that fire the
-	// trigger and call the function.
+	// trigger and call the function. Found by f-gen4's search (seeds 51035 load-data,
+	// 51041 parallel): the trigger's body names no user variable, the procedure's does,
+	// so the INSERT runs on a worker and the variable is set there; the reader on the
+	// control connection reads NULL where the client's reads 1
+	// (TestDiffFuzzFoundGen4TriggerCallsProcedureVar, gated).
 	RoutineTriggerCall Construct = "routine-trigger-call"
 	// DiagKeep: a statement with a warning or note, then statements that keep the
 	// diagnostics area or clear it (SET @v, SELECT 1, COMMIT, PREPARE, a SELECT of a
@@ -59,7 +63,9 @@ const (
 	// and a procedure's body.
 	DiagKeep Construct = "diag-keep"
 	// DiagKeepDoUnlock: the statement between a warning and its reader is DO or UNLOCK
-	// TABLES (both keep the area).
+	// TABLES (both keep the area). Found by f-gen4's search (seed 51038, parallel: INSERT
+	// IGNORE of a duplicate, DO 1, 2, a CALL of GET DIAGNOSTICS: 0 where the client has
+	// 1): the open keepsArea gap for DO and UNLOCK TABLES x-diagkeep works on.
 	DiagKeepDoUnlock Construct = "diag-keep-do-unlock"
 	// DiagWrappedRowCount: ROW_COUNT() and FOUND_ROWS() read inside EXECUTE IMMEDIATE, a
 	// prepared statement or a procedure's body (GET DIAGNOSTICS … ROW_COUNT too).
@@ -109,8 +115,10 @@ var Gen4Constructs = []Construct{RoutineBody, RoutineCursor, RoutineShadow, Rout
 
 // Gen4KnownBugs are the f-gen4 constructs of open findings, left out of the in-suite
 // run and the CLI's default (docs/difffuzz.md, "Routines, diagnostics, prepared
-// statements").
-var Gen4KnownBugs = []Construct{DiagSetWarning, LockKeysVarBody}
+// statements"): diag-set-warning (seed 51005), lock-keys-var-body (in-suite seed 3, a
+// hang), routine-trigger-call (seeds 51035, 51041), diag-keep-do-unlock (seed 51038: DO
+// keeps the area, the open gap x-diagkeep works on).
+var Gen4KnownBugs = []Construct{DiagSetWarning, LockKeysVarBody, RoutineTriggerCall, DiagKeepDoUnlock}
 
 // Gen4KillModeOff are the f-gen4 constructs left out in the modes with kills only:
 // call-out-var (seed 51002).
