@@ -68,7 +68,10 @@ const (
 	// 1): the open keepsArea gap for DO and UNLOCK TABLES x-diagkeep works on.
 	DiagKeepDoUnlock Construct = "diag-keep-do-unlock"
 	// DiagWrappedRowCount: ROW_COUNT() and FOUND_ROWS() read inside EXECUTE IMMEDIATE, a
-	// prepared statement or a procedure's body (GET DIAGNOSTICS … ROW_COUNT too).
+	// prepared statement or a procedure's body (GET DIAGNOSTICS … ROW_COUNT too). Found
+	// by f-gen4's search (seed 51049, load-data: SELECT COUNT(*) INTO @c, then a CALL of
+	// GET DIAGNOSTICS @w = ROW_COUNT: -1 where the client has 1): the open gap x-fix16
+	// works on (ROW_COUNT inside EXECUTE and CALL).
 	DiagWrappedRowCount Construct = "diag-wrapped-rowcount"
 	// PreparedForms: PREPARE from a literal and from a user variable of INSERTs with `?`
 	// parameters, EXECUTE … USING user variables, literals and expressions, re-PREPARE
@@ -117,8 +120,9 @@ var Gen4Constructs = []Construct{RoutineBody, RoutineCursor, RoutineShadow, Rout
 // run and the CLI's default (docs/difffuzz.md, "Routines, diagnostics, prepared
 // statements"): diag-set-warning (seed 51005), lock-keys-var-body (in-suite seed 3, a
 // hang), routine-trigger-call (seeds 51035, 51041), diag-keep-do-unlock (seed 51038: DO
-// keeps the area, the open gap x-diagkeep works on).
-var Gen4KnownBugs = []Construct{DiagSetWarning, LockKeysVarBody, RoutineTriggerCall, DiagKeepDoUnlock}
+// keeps the area, the open gap x-diagkeep works on), diag-wrapped-rowcount (seed 51049:
+// GET DIAGNOSTICS … ROW_COUNT in a CALL, the open gap x-fix16 works on).
+var Gen4KnownBugs = []Construct{DiagSetWarning, LockKeysVarBody, RoutineTriggerCall, DiagKeepDoUnlock, DiagWrappedRowCount}
 
 // Gen4KillModeOff are the f-gen4 constructs left out in the modes with kills only:
 // call-out-var (seed 51002).
