@@ -19,17 +19,18 @@ func diagWarning(g *gen) {
 }
 
 // diagMiddle writes a statement between a warning and its reader: one that keeps the
-// area (SET @v, SELECT of no table, SHOW WARNINGS, COMMIT, PREPARE; DO and UNLOCK TABLES
-// with diag-keep-do-unlock) or one that clears it (a SELECT or INSERT of a table).
+// area (SET @v, SHOW WARNINGS; SELECT of no table, COMMIT, PREPARE with diag-keep-more;
+// DO and UNLOCK TABLES with diag-keep-do-unlock) or one that clears it (a SELECT or
+// INSERT of a table).
 func diagMiddle(g *gen) {
 	forms := []string{
 		fmt.Sprintf("SET %s = %d", rname(g, "@dm"), g.pick(100)),
-		fmt.Sprintf("SELECT %d", g.pick(10)),
 		"SHOW WARNINGS",
-		"COMMIT",
-		fmt.Sprintf("PREPARE %s FROM 'SELECT 1'", rname(g, "dps")),
 		fmt.Sprintf("SELECT COUNT(*) FROM `%s`.`%s`", g.dbs[0], sessionVarsTable),
 		fmt.Sprintf("INSERT INTO `%s`.`%s` (name, v) VALUES ('mid', 'x')", g.dbs[0], sessionVarsTable),
+	}
+	if g.cfg.on(DiagKeepMore) {
+		forms = append(forms, fmt.Sprintf("SELECT %d", g.pick(10)), "COMMIT", fmt.Sprintf("PREPARE %s FROM 'SELECT 1'", rname(g, "dps")))
 	}
 	if g.cfg.on(DiagKeepDoUnlock) {
 		forms = append(forms, fmt.Sprintf("DO %d", g.pick(10)), "UNLOCK TABLES", "DO 1, 2")

@@ -67,6 +67,13 @@ const (
 	// IGNORE of a duplicate, DO 1, 2, a CALL of GET DIAGNOSTICS: 0 where the client has
 	// 1): the open keepsArea gap for DO and UNLOCK TABLES x-diagkeep works on.
 	DiagKeepDoUnlock Construct = "diag-keep-do-unlock"
+	// DiagKeepMore: the statement between a warning and its reader is COMMIT, a SELECT
+	// of no table (SELECT 0) or PREPARE … FROM 'SELECT 1' (all three keep the area).
+	// Found by f-gen4's search (seed 51073, load-data; by hand in every mode with a
+	// checkpoint): 0 where the client's reader has 1 — the replay's keepers (keepsArea)
+	// know SET @v and SHOW, not these (TestDiffFuzzFoundGen4KeepersCommitSelectPrepare,
+	// gated; x-diagkeep's area).
+	DiagKeepMore Construct = "diag-keep-more"
 	// DiagWrappedRowCount: ROW_COUNT() and FOUND_ROWS() read inside EXECUTE IMMEDIATE, a
 	// prepared statement or a procedure's body (GET DIAGNOSTICS … ROW_COUNT too). Found
 	// by f-gen4's search (seed 51049, load-data: SELECT COUNT(*) INTO @c, then a CALL of
@@ -114,15 +121,16 @@ const (
 // Gen4Constructs are the constructs of gen_routines.go and gen_diagprep.go, for
 // AllConstructs.
 var Gen4Constructs = []Construct{RoutineBody, RoutineCursor, RoutineShadow, RoutineShadowCond, RoutineTriggerCall, DiagKeep, DiagKeepDoUnlock,
-	DiagWrappedRowCount, DiagSetWarning, PreparedForms, PreparedSet, LockKeys, LockKeysVarBody, Returning, CallOutVar}
+	DiagKeepMore, DiagWrappedRowCount, DiagSetWarning, PreparedForms, PreparedSet, LockKeys, LockKeysVarBody, Returning, CallOutVar}
 
 // Gen4KnownBugs are the f-gen4 constructs of open findings, left out of the in-suite
 // run and the CLI's default (docs/difffuzz.md, "Routines, diagnostics, prepared
 // statements"): diag-set-warning (seed 51005), lock-keys-var-body (in-suite seed 3, a
 // hang), routine-trigger-call (seeds 51035, 51041), diag-keep-do-unlock (seed 51038: DO
-// keeps the area, the open gap x-diagkeep works on), diag-wrapped-rowcount (seed 51049:
+// keeps the area, the open gap x-diagkeep works on), diag-keep-more (seed 51073: COMMIT,
+// SELECT 0, PREPARE keep it too), diag-wrapped-rowcount (seed 51049:
 // GET DIAGNOSTICS … ROW_COUNT in a CALL, the open gap x-fix16 works on).
-var Gen4KnownBugs = []Construct{DiagSetWarning, LockKeysVarBody, RoutineTriggerCall, DiagKeepDoUnlock, DiagWrappedRowCount}
+var Gen4KnownBugs = []Construct{DiagSetWarning, LockKeysVarBody, RoutineTriggerCall, DiagKeepDoUnlock, DiagKeepMore, DiagWrappedRowCount}
 
 // Gen4KillModeOff are the f-gen4 constructs left out in the modes with kills only:
 // call-out-var (seed 51002).

@@ -58,6 +58,11 @@ var gen4Forms = map[Construct]map[string]*regexp.Regexp{
 		"do":     regexp.MustCompile("\nDO \\d+(, 2)?;\n"),
 		"unlock": regexp.MustCompile("\nUNLOCK TABLES;\n(GET DIAGNOSTICS|SET @w|SHOW|EXECUTE|PREPARE|INSERT INTO `fz0`.`sv` \\(name, v\\) VALUES \\('wc'|SELECT \\d|SET @dm|COMMIT|CALL|DO)"),
 	},
+	DiagKeepMore: {
+		"select":  regexp.MustCompile("\nSELECT \\d;\n(GET DIAGNOSTICS|SET @w|SHOW|EXECUTE|PREPARE|INSERT INTO `fz0`.`sv` \\(name, v\\) VALUES \\('wc'|SELECT|SET @dm|COMMIT|CALL|DO|UNLOCK)"),
+		"commit":  regexp.MustCompile("\nCOMMIT;\n(GET DIAGNOSTICS|SET @w|SHOW COUNT|EXECUTE IMMEDIATE 'GET|PREPARE dks|INSERT INTO `fz0`.`sv` \\(name, v\\) VALUES \\('wc'|CALL `fz0`.`rdp)"),
+		"prepare": regexp.MustCompile("\nPREPARE dps\\d+ FROM 'SELECT 1';\n"),
+	},
 	DiagWrappedRowCount: {
 		"execute": regexp.MustCompile("\nEXECUTE IMMEDIATE '(SET @w = (ROW_COUNT|FOUND_ROWS)\\(\\)|GET DIAGNOSTICS @w = ROW_COUNT|SELECT ROW_COUNT\\(\\) INTO @w)'"),
 		"prepare": regexp.MustCompile("\nPREPARE rks\\d+ FROM '"),
@@ -99,7 +104,7 @@ var gen4Forms = map[Construct]map[string]*regexp.Regexp{
 }
 
 // sharedGen4Forms are forms the session constructs write too (diag-readers).
-var sharedGen4Forms = map[string]bool{"in execute": true, "condition": true, "unlock": true}
+var sharedGen4Forms = map[string]bool{"in execute": true, "condition": true, "unlock": true, "select": true, "commit": true}
 
 // TestGenerateGen4: each f-gen4 construct writes each of its forms somewhere in 150
 // general scripts and 150 of the load-data profile, and is in at least 3 % of the
