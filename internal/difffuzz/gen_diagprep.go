@@ -103,6 +103,10 @@ func diagKeepBlock(g *gen) {
 	case 4:
 		g.emit("EXECUTE IMMEDIATE 'GET DIAGNOSTICS @w = NUMBER'")
 	case 5:
+		if !g.cfg.on(DiagKeepMore) {
+			g.emit("EXECUTE IMMEDIATE 'SET @w = @@warning_count'") // PREPARE keeps the area (seed 51099)
+			break
+		}
 		s := rname(g, "dks")
 		g.emit("PREPARE %s FROM 'SET @w = @@warning_count'", s)
 		g.emit("EXECUTE %s", s)

@@ -70,7 +70,8 @@ const (
 	// DiagKeepMore: the statement between a warning and its reader is COMMIT, a SELECT
 	// of no table (SELECT 0) or PREPARE … FROM 'SELECT 1' (all three keep the area).
 	// Found by f-gen4's search (seed 51073, load-data; by hand in every mode with a
-	// checkpoint): 0 where the client's reader has 1 — the replay's keepers (keepsArea)
+	// checkpoint; 51081 SELECT 6, 51099 a PREPARE of the reader itself): 0 where the
+	// client's reader has 1 — the replay's keepers (keepsArea)
 	// know SET @v and SHOW, not these (TestDiffFuzzFoundGen4KeepersCommitSelectPrepare,
 	// gated; x-diagkeep's area).
 	DiagKeepMore Construct = "diag-keep-more"
@@ -103,7 +104,8 @@ const (
 	// read after the CALL. Found by f-gen4's search (seed 51002, resume): a resume past
 	// the CALL does not give the variable back (those the body SETs it does), so the
 	// reader reads the value from before the CALL (TestDiffFuzzFoundGen4CallOutParam,
-	// gated); left out in the modes with kills.
+	// gated); left out in the modes with kills. Seed 51084 (resume) is the same through a
+	// second CALL given that variable: its body's @rb_last differed.
 	CallOutVar Construct = "call-out-var"
 	// LockKeysVarBody: a lock-keys region after the script created a stored function or
 	// trigger whose body names user variables. Found by f-gen4's run of the in-suite
@@ -331,11 +333,11 @@ func routineBodyBlock(g *gen) {
 		keep(g, "msg", "@rb_msg")
 	}
 	keep(g, "rb", "CONCAT_WS(' ', @rb_errno, @rb_text, @rb_inner, @rb_last)")
-	if g.chance(0.3) {
-		g.emit("CALL %s(1, %s, @rb_msg)", p, acc) // p_acc is over the limit now: the EXIT handler
-		if g.cfg.on(CallOutVar) {
-			keep(g, "acc2", "CONCAT_WS(' ', "+acc+", @rb_msg)")
-		}
+	if g.cfg.on(CallOutVar) && g.chance(0.3) {
+		// p_acc is over the limit now: the EXIT handler. The CALL reads what the first
+		// one assigned through INOUT (seed 51084: after a resume @rb_last differed).
+		g.emit("CALL %s(1, %s, @rb_msg)", p, acc)
+		keep(g, "acc2", "CONCAT_WS(' ', "+acc+", @rb_msg)")
 	}
 }
 
