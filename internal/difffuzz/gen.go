@@ -123,7 +123,7 @@ const (
 // readers are given the client's values: importer/rowcount.go) and on again;
 // mb-trail-5c can make the client itself lose its connection. SessionKnownBugs are
 // x-review10's open findings among the session constructs (gen_session.go).
-var KnownBugs = append(append([]Construct{MultibyteTrail5C}, SessionKnownBugs...), FeatureKnownBugs...)
+var KnownBugs = append(append(append([]Construct{MultibyteTrail5C}, SessionKnownBugs...), FeatureKnownBugs...), Gen4KnownBugs...)
 
 // InSuiteOff are the constructs the in-suite run (TestDiffFuzzShort) and the CLI's
 // default leave out: the known bugs (docs/difffuzz.md). The difference found in every
@@ -144,11 +144,11 @@ var InSuiteOff = append([]Construct(nil), KnownBugs...)
 // (importer/replay/lockregion.go); none of those is left out now. The CLI's --resume-off gives
 // "resume"'s list to every mode with kills: SessionKillModeOff (set-global-mixed, an
 // open finding of x-review10 in the modes with kills only) and FeatureKillModeOff.
-var InSuiteModeOff = killModesOff(append(append([]Construct(nil), SessionKillModeOff...), FeatureKillModeOff...)...)
+var InSuiteModeOff = killModesOff(append(append(append([]Construct(nil), SessionKillModeOff...), FeatureKillModeOff...), Gen4KillModeOff...)...)
 
 // AllConstructs are every switchable construct, the names --off and --resume-off take.
 var AllConstructs = append([]Construct{AlterThenInsert, MultibyteTrail5C, EmptyStringIsNull, ExponentDecimal, NegativeZero, SetSubquery, RowCountFuncs, ResumeTruncate,
-	EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless, TriggerVar, CharsetConnection, XATxn, BulkEmpty, LockTables}, append(SessionConstructs, FeatureConstructs...)...)
+	EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless, TriggerVar, CharsetConnection, XATxn, BulkEmpty, LockTables}, append(append(SessionConstructs, FeatureConstructs...), Gen4Constructs...)...)
 
 // Config shapes the generated scripts.
 type Config struct {
@@ -176,7 +176,7 @@ func Generate(seed int64, cfg Config) Script {
 	if cfg.MaxRows == 0 {
 		cfg.MaxRows = 120
 	}
-	g := &gen{dice: dice{r: rand.New(rand.NewSource(seed))}, cfg: cfg, charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true, fd: featureSource(seed)}
+	g := &gen{dice: dice{r: rand.New(rand.NewSource(seed))}, cfg: cfg, charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true, fd: featureSource(seed), rd: gen4Source(seed)}
 	if cfg.Profile == ProfileLoadData {
 		loadScript(g)
 	} else {
@@ -217,6 +217,9 @@ type gen struct {
 	rowsFor     func(*table)             // the profile's rows into a table (nil: insertInto): gen_session.go
 	fd          dice                     // the table-feature blocks' own source (gen_features.go)
 	fseq        int                      // the feature blocks' names
+	rd          dice                     // the f-gen4 blocks' own source (gen_routines.go; nil r: none)
+	rseq        int                      // the f-gen4 blocks' names
+	varBodies   bool                     // an f-gen4 function or trigger whose body sets a user variable exists
 	ldValue     func(*table, col) string // the load-data profile's values (nil: literals)
 }
 
@@ -338,9 +341,11 @@ func (g *gen) script() {
 	bulkEarly(g)
 	sessionEarly(g)
 	featureMaybe(g, featureEarlyP)
+	gen4Maybe(g, gen4EarlyP)
 	for range g.cfg.Actions {
 		g.action()
 		featureMaybe(g, featureP)
+		gen4Maybe(g, gen4P)
 	}
 	sessionEnd(g)
 	if g.inTx && g.chance(0.7) {
