@@ -130,17 +130,16 @@ var Gen4Constructs = []Construct{RoutineBody, RoutineCursor, RoutineShadow, Rout
 
 // Gen4KnownBugs are the f-gen4 constructs of open findings, left out of the in-suite
 // run and the CLI's default (docs/difffuzz.md, "Routines, diagnostics, prepared
-// statements"): diag-set-warning (seed 51005), lock-keys-var-body (in-suite seed 3, a
-// hang), routine-trigger-call (seeds 51035, 51041), diag-keep-do-unlock (seed 51038: DO
-// keeps the area, the open gap x-diagkeep works on), diag-keep-more (seed 51073: COMMIT,
-// SELECT 0, PREPARE keep it too), diag-wrapped-rowcount (seed 51049:
-// GET DIAGNOSTICS … ROW_COUNT in a CALL, the open gap x-fix16 works on).
-var Gen4KnownBugs = []Construct{DiagSetWarning, LockKeysVarBody, RoutineTriggerCall, DiagKeepDoUnlock, DiagKeepMore, DiagWrappedRowCount}
+// statements"): lock-keys-var-body (in-suite seed 3, a hang), routine-trigger-call
+// (seeds 51035, 51041), diag-keep-more (seed 51073: COMMIT and PREPARE keep the area).
+// On again since x-diagkeep and x-fix16 landed: diag-set-warning (seed 51005),
+// diag-keep-do-unlock (seed 51038), diag-wrapped-rowcount (seed 51049).
+var Gen4KnownBugs = []Construct{LockKeysVarBody, RoutineTriggerCall, DiagKeepMore}
 
 // Gen4KillModeOff are the f-gen4 constructs left out in the modes with kills only:
-// call-out-var (seeds 51002, 51084), prepared-set (seed 51159: a prepared SET sql_mode
-// not set again on resume, the open gap x-fix16 works on).
-var Gen4KillModeOff = []Construct{CallOutVar, PreparedSet}
+// call-out-var (seeds 51002, 51084). prepared-set (seed 51159: a prepared SET sql_mode
+// not set again on resume) is on again since x-fix16's plan.Session.
+var Gen4KillModeOff = []Construct{CallOutVar}
 
 // gen4P is the chance of a block after each generator step of the general grammar
 // (40 steps: about two a script), gen4EarlyP of one before the steps (where dumpscope's
