@@ -397,10 +397,16 @@ func (cr *controller) recordUserVars(ctx context.Context, c, to Conn, st *split.
 // on one connection), at once: a variable outlives the transaction, which the dump may
 // roll back, and the ROLLBACK took the journal's row with it, so that a resume past it
 // refused the statement as not journaled (TestReviewXResumeVarsOfRolledBackTransaction).
-func (cr *controller) recordUserVarsInTxn(ctx context.Context, st *split.Statement) error {
+// Not while the control connection holds the dump's LOCK TABLES (locked; not a FLUSH
+// TABLES … WITH READ LOCK), which dumpscope sends with the progress tables: the worker's
+// INSERT waited for that metadata lock for ever, a hang no signal ended (f-gen4's
+// in-suite seed 3, TestDiffFuzzFoundGen4LockTablesAfterVarBody). There the row goes on the control connection itself, with the statement's progress row
+// (lockState.ownTransaction) or, inside the dump's own transaction, where a ROLLBACK may
+// take it: a resume past it then refuses the statement as not journaled, which is loud.
+func (cr *controller) recordUserVarsInTxn(ctx context.Context, st *split.Statement, locked bool) error {
 	p := cr.p
 	to := p.control
-	if len(p.workers) > 0 {
+	if len(p.workers) > 0 && !(locked && cr.lock.progressLocked() && !p.disp.planner.FlushLocked()) {
 		to = p.workers[0]
 	}
 	return cr.recordUserVars(ctx, p.control, to, st)

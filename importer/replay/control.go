@@ -416,7 +416,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		case err == nil && after != "":
 			err = cr.giveBack(ctx, st, after)
 		case err == nil:
-			err = cr.recordUserVarsInTxn(ctx, st)
+			err = cr.recordUserVarsInTxn(ctx, st, pl.Locked)
 		}
 		if err == nil {
 			err = journalMixedSet(ctx, cr, st, pl)
