@@ -18,6 +18,7 @@ import (
 // between the two steps, what is left is stale progress rows (harmless), never a journal
 // that points at rows already gone.
 func endCheckpoint(ctx context.Context, cp *checkpoint.Run, c *sql.Conn, log io.Writer) {
+	boundEndLockWait(ctx, c) // the DROP DATABASE waits for the progress tables' locks
 	if cp.Journal != "" {
 		os.Remove(cp.Journal)
 		checkpoint.Release(cp, true)
@@ -66,13 +67,15 @@ func countRowsBeside(ctx context.Context, conns []*sql.Conn, tables []TableCount
 				if !ok {
 					return
 				}
+			} else {
+				boundEndLockWait(ctx, c)
 			}
 			for i := range next {
 				func() {
 					defer crash.Recover(func(err error) { out[i].Err = err })
 					t := tables[i]
 					q := fmt.Sprintf("SELECT COUNT(*) FROM %s.%s", sqlscan.QuoteIdent(t.Database), sqlscan.QuoteIdent(t.Table))
-					out[i].Err = c.QueryRowContext(ctx, q).Scan(&out[i].ServerRows)
+					out[i].Err = countLockWaitError(ctx, c, q, t.Database, t.Table, c.QueryRowContext(ctx, q).Scan(&out[i].ServerRows))
 				}()
 			}
 		}(k, c)
