@@ -161,8 +161,11 @@ const x13FunctionWrites = "CREATE DATABASE fz0;\nUSE fz0;\n" +
 // with no triggers for one that writes nothing else: the stored functions it calls are
 // not looked at (a trigger's are: its table's touches). A gap in the fix of difffuzz seed
 // 41040 (51d217d, f548114), not a regression: before it every such statement was marked.
+// Fixed (x-fix17): a statement that names a stored function of any database
+// (mayCallFunction) is mixed, its intent covers every non-transactional table, and the
+// resume refuses it by name as half applied (m has its row, b lost f's), as for the
+// trigger of seed 41040: no resume can give the client's database then.
 func TestReviewX13MarkerFunctionWritesInnoDB(t *testing.T) {
-	reviewX13(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	tail := "INSERT INTO m VALUES (2, 2);\nINSERT INTO b VALUES (200);\n"
 	for name, c := range map[string]struct{ dump, at string }{
@@ -170,12 +173,13 @@ func TestReviewX13MarkerFunctionWritesInnoDB(t *testing.T) {
 		"update": {x13FunctionWrites + "INSERT INTO m VALUES (1, 1);\nUPDATE m SET v = f(7) WHERE id = 1;\n" + tail, "UPDATE m"},
 	} {
 		t.Run("killed after the marker/"+name, func(t *testing.T) {
-			killAfterMark(t, ref, srv, "fz0", c.dump, lineOf(t, c.dump, c.at), "")
+			killAfterMark(t, ref, srv, "fz0", c.dump, lineOf(t, c.dump, c.at), "may be half applied")
 		})
 	}
 	dump := x13FunctionWrites + "START TRANSACTION;\nINSERT INTO b VALUES (5);\nINSERT INTO m VALUES (1, f(1));\nINSERT INTO b VALUES (6);\nINSERT INTO b VALUES (7);\nCOMMIT;\nINSERT INTO b VALUES (8);\n"
 	t.Run("stopped in the transaction", func(t *testing.T) {
-		runReviewCase(t, ref, srv, reviewCase{db: "fz0", dump: dump, stop: lineOf(t, dump, "INSERT INTO b VALUES (6)"), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+		runReviewCase(t, ref, srv, reviewCase{db: "fz0", dump: dump, stop: lineOf(t, dump, "INSERT INTO b VALUES (6)"), opt: importer.Options{Parallel: 2, BatchBytes: 512},
+			refused: "may be half applied"})
 	})
 }
 

@@ -491,8 +491,14 @@ func (cr *controller) regionIntent(ctx context.Context, st *split.Statement, end
 	if len(p.workers) == 0 || (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
 		return false, nil
 	}
-	var scope []string // any table, unless it names the one it writes
-	if db, table, ok := cr.writtenTable(st); ok {
+	// Any table, unless it names the one it writes and calls no stored function (which
+	// may write any).
+	var scope []string
+	calls, err := mayCallFunction(ctx, p.workers[0], st)
+	if err != nil {
+		return false, p.at(st, err)
+	}
+	if db, table, ok := cr.writtenTable(st); ok && !calls {
 		// Through a view: the base tables it names (difffuzz seed 53119).
 		keys, _, err := throughViews(ctx, p, p.workers[0], []string{plan.KeyOf(db, table)})
 		if err != nil {

@@ -56,12 +56,16 @@ func scopeMayWriteTransactional(ctx context.Context, cp *checkpoint.Run, c Conn,
 
 // mayWriteTransactional reports whether st may write a transactional table: unless it
 // writes one table (controller.writtenTable), or through a view one of the base tables
-// the view names (throughViews), each not transactional and without triggers. It reads
-// the dispatcher's state: on the control connection in stream order only.
+// the view names (throughViews), each not transactional and without triggers, and it
+// calls no stored function (mayCallFunction), which may write any table. It reads the
+// dispatcher's state: on the control connection in stream order only.
 func mayWriteTransactional(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Statement) (bool, error) {
 	db, table, ok := p.ctl.writtenTable(st)
 	if !ok {
 		return true, nil
+	}
+	if calls, err := mayCallFunction(ctx, c, st); err != nil || calls {
+		return true, err
 	}
 	keys, known, err := throughViews(ctx, p, c, []string{plan.KeyOf(db, table)})
 	if err != nil || !known {
