@@ -271,7 +271,7 @@ func (p *Planner) volatile(st *split.Statement, db string) bool {
 	}
 	key := StatementTableKey(st, db)
 	if st.Verb == "CREATE TABLE" || st.Verb == "DROP TABLE" {
-		for _, x := range sqlscan.DDLWords(st.SQL, 4) {
+		for _, x := range sqlscan.DDLWords(st.SQL, 4, st.Syntax()) {
 			if strings.EqualFold(x, "TEMPORARY") {
 				if p.temporary == nil {
 					p.temporary = map[string]bool{}
