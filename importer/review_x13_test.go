@@ -121,10 +121,8 @@ func TestReviewX13PerconaRocksdbProbe(t *testing.T) {
 // so with no Server, where every executable comment below 999999 runs; connectionState
 // (plan/state.go:229) reads PREPARE there. So do its 27 other callers and DDLWords's 13
 // (they take no Syntax): x-fix14 made the Tokenizer follow the target, not these
-// readers. Open (the fix gives them the statement's Syntax: plan and replay files others
-// are working in).
+// readers. Fixed (x-fix17): FirstWord takes the statement's Syntax, as DDLWords does.
 func TestReviewX13PerconaRocksdbProbeSerial(t *testing.T) {
-	reviewX13(t)
 	var log strings.Builder
 	o := x12Parallel()
 	o.Log = &log

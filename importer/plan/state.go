@@ -227,7 +227,7 @@ func ConnectionState(st *split.Statement) string { return connectionState(st) }
 // "" when it does not: user variables assigned from what differs between connections or
 // read later, temporary tables, savepoints, XA, SET STATEMENT … FOR, GET_LOCK.
 func connectionState(st *split.Statement) string {
-	w := strings.ToUpper(sqlscan.FirstWord(st.SQL))
+	w := strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))
 	if why, ok := serialVerbs[w]; ok {
 		return why
 	}

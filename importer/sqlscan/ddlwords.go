@@ -154,9 +154,14 @@ func IsKeysToggle(q []byte, syn Syntax) bool {
 	return true
 }
 
-// FirstWord is the statement's first word ("" when it starts with anything else).
-func FirstWord(q []byte) string {
-	l := Tokenizer{Src: q}
+// FirstWord is the statement's first word ("" when it starts with anything else). syn is
+// the statement's (split's st.Syntax()): a comment its Server skips is no word, or
+// Percona's /*!50717 PREPARE s FROM @rocksdb_get_is_supported */, which MariaDB skips
+// whole, read as a PREPARE turned the rest of a --parallel run serial
+// (TestReviewX13PerconaRocksdbProbeSerial). The zero Syntax reads every executable
+// comment below 999999 as run.
+func FirstWord(q []byte, syn Syntax) string {
+	l := New(q, syn)
 	if t := l.Next(); t.Kind == Word {
 		return t.Text
 	}

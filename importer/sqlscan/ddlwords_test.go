@@ -87,3 +87,27 @@ func TestIsKeysToggle(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstWordServer: a comment the statement's Server skips is no word; the zero Syntax
+// reads every executable comment below 999999 as run, as before the Server was known.
+func TestFirstWordServer(t *testing.T) {
+	maria, mysql := Syntax{Server: ServerFromVersion("10.11.6-MariaDB")}, Syntax{Server: ServerFromVersion("8.0.32")}
+	for _, tc := range []struct {
+		in   string
+		syn  Syntax
+		want string
+	}{
+		{"/*!50717 PREPARE s FROM @rocksdb_get_is_supported */", maria, ""},
+		{"/*!50717 PREPARE s FROM @rocksdb_get_is_supported */", mysql, "PREPARE"},
+		{"/*!50717 PREPARE s FROM @rocksdb_get_is_supported */", Syntax{}, "PREPARE"},
+		{"/*!110000 SET */ DO 1", maria, "DO"},
+		{"/*!40101 SET NAMES utf8mb4 */", maria, "SET"},
+		{"/*M!100000 EXECUTE IMMEDIATE 'DO 1' */", mysql, ""},
+		{"/*M!100000 EXECUTE IMMEDIATE 'DO 1' */", maria, "EXECUTE"},
+		{"  GET DIAGNOSTICS @n = NUMBER", maria, "GET"},
+	} {
+		if got := FirstWord([]byte(tc.in), tc.syn); got != tc.want {
+			t.Errorf("FirstWord(%q) under %+v = %q, want %q", tc.in, tc.syn.Server, got, tc.want)
+		}
+	}
+}
