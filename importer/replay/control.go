@@ -491,22 +491,9 @@ func (cr *controller) regionIntent(ctx context.Context, st *split.Statement, end
 	if len(p.workers) == 0 || (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
 		return false, nil
 	}
-	// Any table, unless it names the one it writes and calls no stored function (which
-	// may write any).
-	var scope []string
-	calls, err := mayCallFunction(ctx, p.workers[0], st)
+	scope, err := regionScope(ctx, p, st)
 	if err != nil {
 		return false, p.at(st, err)
-	}
-	if db, table, ok := cr.writtenTable(st); ok && !calls {
-		// Through a view: the base tables it names (difffuzz seed 53119).
-		keys, _, err := throughViews(ctx, p, p.workers[0], []string{plan.KeyOf(db, table)})
-		if err != nil {
-			return false, p.at(st, err)
-		}
-		for _, key := range keys { // none when they are not known: any table
-			scope = append(append(scope, key), p.cat.tables[key].touches...)
-		}
 	}
 	return cr.beginIntent(ctx, p.workers[0], st, end, p.opt.Checkpoint.DigestAt(end), scope)
 }

@@ -141,3 +141,27 @@ func mayWriteNonTransactional(ctx context.Context, p *ParallelReplayer, key stri
 	}
 	return false, nil
 }
+
+// regionScope is the scope of the intent regionIntent records for st, inside the dump's
+// transaction, read on the idle worker: the table it writes (through a view, the base
+// tables it names: difffuzz seed 53119) with those their triggers touch; nil, any table,
+// when it names none, when a view's base tables are not known, or when it may call a
+// stored function, which may write any (TestReviewX13MarkerFunctionWritesInnoDB).
+func regionScope(ctx context.Context, p *ParallelReplayer, st *split.Statement) ([]string, error) {
+	db, table, ok := p.ctl.writtenTable(st)
+	if !ok {
+		return nil, nil
+	}
+	if calls, err := mayCallFunction(ctx, p.workers[0], st); err != nil || calls {
+		return nil, err
+	}
+	keys, _, err := throughViews(ctx, p, p.workers[0], []string{plan.KeyOf(db, table)})
+	if err != nil {
+		return nil, err
+	}
+	var scope []string
+	for _, key := range keys {
+		scope = append(append(scope, key), p.cat.tables[key].touches...)
+	}
+	return scope, nil
+}
