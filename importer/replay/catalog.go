@@ -1,7 +1,6 @@
 package replay
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"database/sql"
@@ -36,6 +35,8 @@ type catalog struct {
 	// that a routine's CREATE or DROP waits for every table whose triggers may call it
 	// (routineScope).
 	triggerBodies map[string][]string
+	// functions: the stored functions a statement may call (funcnames.go).
+	functions functionNames
 }
 
 // The catalog: what the parallel replay reads from the server about a table before its
@@ -191,9 +192,9 @@ func (cg *catalog) orderTriggerTables(body []byte, db string) []string {
 }
 
 // callsFunction reports whether a trigger body calls one of the stored functions of db
-// (a name of one followed by a parenthesis, in any case); db "": of any database.
+// (a name of one followed by a parenthesis, in any case).
 func callsFunction(ctx context.Context, c Conn, db, body string) (bool, error) {
-	rows, err := c.QueryContext(ctx, "SELECT ROUTINE_NAME FROM information_schema.ROUTINES WHERE (ROUTINE_SCHEMA=? OR ?='') AND ROUTINE_TYPE='FUNCTION'", db, db)
+	rows, err := c.QueryContext(ctx, "SELECT ROUTINE_NAME FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA=? AND ROUTINE_TYPE='FUNCTION'", db)
 	if err != nil {
 		return false, err
 	}
@@ -240,17 +241,4 @@ func autoIncrementColumn(ctx context.Context, c Conn, db, table string) (string,
 		return "", 0, false, nil
 	}
 	return name.String, int(at.Int64), signed, err
-}
-
-// mayCallFunction reports whether st may call a stored function: its text names one of
-// any database's, followed by a parenthesis. Such a function may write any table, an
-// InnoDB one too, though st itself writes one MyISAM table: its "ran" marker, written at
-// once, would outlive the rollback of the function's rows, and a resume would skip it
-// (TestReviewX13MarkerFunctionWritesInnoDB). A function of a database the statement
-// does not name is counted too: which one a name means is the server's to tell.
-func mayCallFunction(ctx context.Context, c Conn, st *split.Statement) (bool, error) {
-	if !bytes.Contains(st.SQL, []byte("(")) {
-		return false, nil
-	}
-	return callsFunction(ctx, c, "", string(st.SQL))
 }

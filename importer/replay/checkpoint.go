@@ -44,7 +44,7 @@ func (cr *controller) writeScope(ctx context.Context, st *split.Statement, keys 
 	if p.opt.Checkpoint == nil || (st.Kind != split.KindInsert && st.Kind != split.KindOther) {
 		return nil
 	}
-	if calls, err := mayCallFunction(ctx, p.control, st); err != nil || calls {
+	if calls, err := mayCallFunction(ctx, p, p.control, st); err != nil || calls {
 		return nil // a stored function may write any table (intentmark.go)
 	}
 	if global {

@@ -154,6 +154,7 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 		return p.at(st, err)
 	}
 	p.ctl.noteRoutineVars(st)
+	p.cat.functions.note(st)
 	if err := noteProcedureVars(ctx, p.ctl, st); err != nil {
 		return err
 	}

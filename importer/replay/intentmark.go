@@ -64,7 +64,7 @@ func mayWriteTransactional(ctx context.Context, p *ParallelReplayer, c Conn, st 
 	if !ok {
 		return true, nil
 	}
-	if calls, err := mayCallFunction(ctx, c, st); err != nil || calls {
+	if calls, err := mayCallFunction(ctx, p, c, st); err != nil || calls {
 		return true, err
 	}
 	keys, known, err := throughViews(ctx, p, c, []string{plan.KeyOf(db, table)})
@@ -152,7 +152,7 @@ func regionScope(ctx context.Context, p *ParallelReplayer, st *split.Statement) 
 	if !ok {
 		return nil, nil
 	}
-	if calls, err := mayCallFunction(ctx, p.workers[0], st); err != nil || calls {
+	if calls, err := mayCallFunction(ctx, p, p.workers[0], st); err != nil || calls {
 		return nil, err
 	}
 	keys, _, err := throughViews(ctx, p, p.workers[0], []string{plan.KeyOf(db, table)})
