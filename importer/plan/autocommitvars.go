@@ -88,7 +88,7 @@ func (v *AutocommitVars) forgetAssigned(st *split.Statement, bodyVars bool) {
 	if len(v.known) == 0 || st.Kind == split.KindClient {
 		return
 	}
-	switch strings.ToUpper(sqlscan.FirstWord(st.SQL)) {
+	switch strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())) {
 	case "CALL", "EXECUTE", "BEGIN", "IF", "CASE", "LOOP", "WHILE", "REPEAT", "FOR":
 		bodyVars = bodyVars || st.Kind != split.KindTxn // BEGIN alone starts a transaction
 	}
@@ -100,7 +100,7 @@ func (v *AutocommitVars) forgetAssigned(st *split.Statement, bodyVars bool) {
 		return
 	}
 	l := sqlscan.New(st.SQL, st.Syntax())
-	if strings.EqualFold(sqlscan.FirstWord(st.SQL), "GET") {
+	if strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "GET") {
 		// GET [CURRENT|STACKED] DIAGNOSTICS @a = NUMBER, … assigns every user variable it
 		// names (TestReviewX10GetDiagnosticsAssignsVariable).
 		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {

@@ -57,7 +57,7 @@ func readsDiagnostics(q []byte, syn sqlscan.Syntax, depth int) diagVerdict {
 	if depth > maxDiagDepth {
 		return diagReads
 	}
-	w := strings.ToUpper(sqlscan.FirstWord(q))
+	w := strings.ToUpper(sqlscan.FirstWord(q, syn))
 	switch w {
 	case "GET":
 		if secondWordIs(q, "DIAGNOSTICS") || secondWordIs(q, "CURRENT") {

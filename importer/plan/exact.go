@@ -15,7 +15,7 @@ func KeyOf(db, table string) string { return string(sqlscan.TableKeyOf(db, table
 // IsSavepoint reports whether st sets, releases or rolls back to a savepoint (SAVEPOINT,
 // RELEASE SAVEPOINT, ROLLBACK TO).
 func IsSavepoint(st *split.Statement) bool {
-	switch strings.ToUpper(sqlscan.FirstWord(st.SQL)) {
+	switch strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())) {
 	case "SAVEPOINT", "RELEASE":
 		return true
 	}

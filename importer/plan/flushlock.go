@@ -25,7 +25,7 @@ const globalReadLockRefusal = "FLUSH TABLES WITH READ LOCK blocks every write on
 // flushLockedTables returns the tables (db.table) st, a FLUSH TABLES … WITH READ LOCK or
 // … FOR EXPORT, locks ("*": every table), and whether st is one.
 func flushLockedTables(st *split.Statement, db string) ([]string, bool) {
-	if st.Kind == split.KindClient || !strings.EqualFold(sqlscan.FirstWord(st.SQL), "FLUSH") {
+	if st.Kind == split.KindClient || !strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "FLUSH") {
 		return nil, false
 	}
 	l := sqlscan.New(st.SQL, st.Syntax())

@@ -28,7 +28,7 @@ func TestCommitsAtStartCoversImplicitCommits(t *testing.T) {
 			t.Fatalf("%s: no statement", q)
 		}
 		st := sp.Statement()
-		w := strings.ToUpper(sqlscan.FirstWord(st.SQL))
+		w := strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))
 		if commitsImplicitly(&st) && !commitsAtStart(w) {
 			t.Errorf("%s commits implicitly, but a body's %s is not taken for a commit", q, w)
 		}

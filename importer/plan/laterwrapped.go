@@ -27,7 +27,7 @@ func (lr *laterReaders) runs(st *split.Statement) ([]*split.Statement, string) {
 		if st.Kind != split.KindOther {
 			return out, ""
 		}
-		if w := strings.ToUpper(sqlscan.FirstWord(st.SQL)); w != "EXECUTE" && w != "SET" {
+		if w := strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())); w != "EXECUTE" && w != "SET" {
 			return out, ""
 		}
 		in, prepared, unreadable := transform.Wrapped(st)
@@ -63,7 +63,7 @@ func (lr *laterReaders) observePrepare(st *split.Statement) {
 		lr.prepared[name] = in
 		return
 	}
-	switch strings.ToUpper(sqlscan.FirstWord(st.SQL)) {
+	switch strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())) {
 	case "DEALLOCATE", "DROP":
 		if _, name, _ := transform.Wrapped(st); name != "" {
 			delete(lr.prepared, name)

@@ -271,7 +271,7 @@ func (p *Planner) volatile(st *split.Statement, db string) bool {
 	}
 	key := StatementTableKey(st, db)
 	if st.Verb == "CREATE TABLE" || st.Verb == "DROP TABLE" {
-		for _, x := range sqlscan.DDLWords(st.SQL, 4) {
+		for _, x := range sqlscan.DDLWords(st.SQL, 4, st.Syntax()) {
 			if strings.EqualFold(x, "TEMPORARY") {
 				if p.temporary == nil {
 					p.temporary = map[string]bool{}
@@ -284,7 +284,7 @@ func (p *Planner) volatile(st *split.Statement, db string) bool {
 	if st.Table != "" && p.temporary[key] {
 		return true
 	}
-	w := strings.ToUpper(sqlscan.FirstWord(st.SQL))
+	w := strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))
 	if connectionOnlyVerbs[w] {
 		return true // a prepared statement or handler lives in the connection: rebuilt on resume
 	}
@@ -314,7 +314,7 @@ func (p *Planner) plan(st, eff *split.Statement, db string, cat Catalog) (Plan, 
 		return Plan{Kind: Refuse, Reason: why}, nil
 	}
 	if IsRollback(eff) && eff != st && p.parallelIn {
-		return Plan{Kind: Refuse, Reason: "a ROLLBACK inside " + sqlscan.FirstWord(st.SQL) + " of a transaction whose rows were already committed on other connections; import it without --parallel"}, nil
+		return Plan{Kind: Refuse, Reason: "a ROLLBACK inside " + sqlscan.FirstWord(st.SQL, st.Syntax()) + " of a transaction whose rows were already committed on other connections; import it without --parallel"}, nil
 	}
 	p.acVars.forgetAssigned(st, p.bodyVars)
 	if eff.Kind == split.KindSession {

@@ -138,7 +138,7 @@ func (r *registry) observeAt(st *split.Statement, depth int) {
 		r.prepared[name] = preparedStmt{st: in, db: r.db}
 		return
 	}
-	switch strings.ToUpper(sqlscan.FirstWord(st.SQL)) {
+	switch strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())) {
 	case "DEALLOCATE", "DROP":
 		if _, name, _ := transform.Wrapped(st); name != "" {
 			delete(r.prepared, name)
@@ -234,7 +234,7 @@ func (r *registry) readsDiag(st *split.Statement) bool {
 		if st.Kind == split.KindClient || len(st.SQL) == 0 {
 			return false
 		}
-		switch strings.ToUpper(sqlscan.FirstWord(st.SQL)) {
+		switch strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())) {
 		case "CALL":
 			_, b, known := r.call(st)
 			return b.diag || !known

@@ -34,10 +34,10 @@ func (r *registry) lookUpNewProcedure(st *split.Statement, cat Catalog) error {
 	db := r.db
 	for depth := 0; depth < wrapDepth && st.Kind == split.KindOther; depth++ {
 		in, prepared, _ := transform.Wrapped(st)
-		if prepared != "" && strings.EqualFold(sqlscan.FirstWord(st.SQL), "EXECUTE") {
+		if prepared != "" && strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "EXECUTE") {
 			p := r.prepared[prepared]
 			in, db = p.st, p.db
-		} else if strings.EqualFold(sqlscan.FirstWord(st.SQL), "PREPARE") {
+		} else if strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "PREPARE") {
 			return nil // prepares, creates nothing
 		}
 		if in == nil {

@@ -28,7 +28,7 @@ func (r *registry) codeReadsRowCount(st *split.Statement) bool {
 		if st.Kind == split.KindClient || len(st.SQL) == 0 {
 			return false
 		}
-		switch strings.ToUpper(sqlscan.FirstWord(st.SQL)) {
+		switch strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())) {
 		case "CALL":
 			_, b, known := r.call(st)
 			return !known || b.rowCount || b.dynamic

@@ -23,7 +23,7 @@ import (
 func (r *registry) sessionOnly(st *split.Statement) bool {
 	// PREPARE runs nothing: sent again on every resume (a volatile statement) to build the
 	// prepared statement on the new connection, whatever it holds.
-	prepares := strings.EqualFold(sqlscan.FirstWord(st.SQL), "PREPARE")
+	prepares := strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "PREPARE")
 	for depth := 0; depth < wrapDepth; depth++ {
 		switch st.Kind {
 		case split.KindSession:
@@ -36,7 +36,7 @@ func (r *registry) sessionOnly(st *split.Statement) bool {
 			return false
 		}
 		in, prepared, _ := transform.Wrapped(st)
-		if prepared != "" && strings.EqualFold(sqlscan.FirstWord(st.SQL), "EXECUTE") {
+		if prepared != "" && strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "EXECUTE") {
 			in = r.prepared[prepared].st // nil: not prepared by the dump, or not readable
 		}
 		if in == nil {

@@ -227,7 +227,7 @@ func ConnectionState(st *split.Statement) string { return connectionState(st) }
 // "" when it does not: user variables assigned from what differs between connections or
 // read later, temporary tables, savepoints, XA, SET STATEMENT … FOR, GET_LOCK.
 func connectionState(st *split.Statement) string {
-	w := strings.ToUpper(sqlscan.FirstWord(st.SQL))
+	w := strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))
 	if why, ok := serialVerbs[w]; ok {
 		return why
 	}
@@ -238,7 +238,7 @@ func connectionState(st *split.Statement) string {
 		return "ROLLBACK TO SAVEPOINT lives in one connection's transaction"
 	case (w == "CREATE" || w == "DROP") && st.Verb != "CREATE TABLE" && st.Verb != "DROP TABLE":
 	case w == "CREATE" || w == "DROP":
-		for _, x := range sqlscan.DDLWords(st.SQL, 4) {
+		for _, x := range sqlscan.DDLWords(st.SQL, 4, st.Syntax()) {
 			if strings.EqualFold(x, "TEMPORARY") {
 				return "a temporary table exists only on the connection that created it"
 			}

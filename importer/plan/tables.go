@@ -19,7 +19,7 @@ func TriggerTables(q []byte, db string) (tables []string, known bool) {
 		return KeyOf(db, name)
 	}
 	known = true
-	w := sqlscan.DDLWords(q, 64)
+	w := sqlscan.DDLWords(q, 64, sqlscan.Syntax{})
 	for i := 0; i+1 < len(w); i++ {
 		if u := strings.ToUpper(w[i]); (u == "ON" && i > 0) || u == "INTO" || u == "UPDATE" || u == "FROM" || u == "JOIN" {
 			tables = append(tables, qualify(w[i+1]))

@@ -19,7 +19,7 @@ func keepsTransaction(st *split.Statement) bool {
 	if st.Verb != "CREATE TABLE" && st.Verb != "DROP TABLE" {
 		return false
 	}
-	for _, w := range sqlscan.DDLWords(st.SQL, 4) {
+	for _, w := range sqlscan.DDLWords(st.SQL, 4, st.Syntax()) {
 		if strings.EqualFold(w, "TEMPORARY") {
 			return true
 		}

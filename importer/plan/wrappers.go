@@ -96,7 +96,7 @@ const wrapRefusal = "; dumpscope's own transactions (progress rows, a parallel r
 func (r *registry) inner(st *split.Statement) (*split.Statement, string) {
 	defer func(db string) { r.db = db }(r.db) // a prepared statement's database (preparedStmt)
 	for depth := 0; depth < wrapDepth && st.Kind == split.KindOther; depth++ {
-		first := strings.ToUpper(sqlscan.FirstWord(st.SQL))
+		first := strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))
 		switch first {
 		case "CALL":
 			name, b, known := r.call(st)

@@ -278,7 +278,7 @@ func (c *SystemCheck) compoundFinding(st *split.Statement) *Overwrite {
 	if st.Kind != split.KindRoutine && st.Kind != split.KindOther {
 		return nil // rows, DDL, session statements: statementWrites has read them
 	}
-	first := strings.ToUpper(sqlscan.FirstWord(st.SQL))
+	first := strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))
 	label := ""
 	if st.Kind == split.KindOther && !compoundVerbs[first] {
 		// label: BEGIN … END, label: LOOP … END LOOP

@@ -275,7 +275,7 @@ func rowsOnly(action string, st *split.Statement) bool {
 	case "CREATE TRIGGER ON":
 		// A data file's triggers on the tables it fills (Sakila's); OR REPLACE would
 		// replace a trigger that exists.
-		w := sqlscan.DDLWords(st.SQL, 3)
+		w := sqlscan.DDLWords(st.SQL, 3, st.Syntax())
 		return !(len(w) > 1 && strings.EqualFold(w[1], "OR"))
 	case "ALTER TABLE":
 		return sqlscan.IsKeysToggle(st.SQL, st.Syntax())
@@ -315,7 +315,7 @@ var accountVerbs = map[string]bool{
 
 // statementWrites lists the databases and tables st changes; db is the current database.
 func statementWrites(st *split.Statement, db string) []write {
-	words := sqlscan.DDLWords(st.SQL, 3)
+	words := sqlscan.DDLWords(st.SQL, 3, st.Syntax())
 	if len(words) == 0 {
 		return nil
 	}

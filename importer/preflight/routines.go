@@ -79,7 +79,7 @@ func (p *Preflight) observeObject(st *split.Statement) *Overwrite {
 	action := verb + " " + kind
 	switch verb {
 	case "CREATE":
-		if w := sqlscan.DDLWords(st.SQL, 3); len(w) < 2 || !strings.EqualFold(w[1], "OR") {
+		if w := sqlscan.DDLWords(st.SQL, 3, st.Syntax()); len(w) < 2 || !strings.EqualFold(w[1], "OR") {
 			p.createdObjects[k] = !existed // CREATE fails on an existing name: it replaces none
 			return nil
 		}

@@ -35,6 +35,8 @@ type catalog struct {
 	// that a routine's CREATE or DROP waits for every table whose triggers may call it
 	// (routineScope).
 	triggerBodies map[string][]string
+	// functions: the stored functions a statement may call (funcnames.go).
+	functions functionNames
 }
 
 // The catalog: what the parallel replay reads from the server about a table before its

@@ -44,6 +44,9 @@ func (cr *controller) writeScope(ctx context.Context, st *split.Statement, keys 
 	if p.opt.Checkpoint == nil || (st.Kind != split.KindInsert && st.Kind != split.KindOther) {
 		return nil
 	}
+	if calls, err := mayCallFunction(ctx, p, p.control, st); err != nil || calls {
+		return nil // a stored function may write any table (intentmark.go)
+	}
 	if global {
 		db, table, ok := cr.writtenTable(st)
 		if !ok {
@@ -164,7 +167,7 @@ func (cr *controller) beginIntent(ctx context.Context, c Conn, st *split.Stateme
 // isGetDiagnostics reports whether st is GET [CURRENT | STACKED] DIAGNOSTICS, which sets
 // variables only.
 func isGetDiagnostics(st *split.Statement) bool {
-	return strings.EqualFold(sqlscan.FirstWord(st.SQL), "GET")
+	return strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "GET")
 }
 
 // changesTables reports whether st may create, drop, rename or alter tables, or change
@@ -223,7 +226,7 @@ func assignedUserVars(st *split.Statement) []string {
 	// GET [CURRENT] DIAGNOSTICS @w = NUMBER, CONDITION 1 @e = MYSQL_ERRNO assigns with a
 	// plain =: skipped on resume (it has a progress row), @w was lost (NULL where the
 	// client's was 1: TestDiagVarsKilledOrStopped).
-	getDiag := strings.EqualFold(sqlscan.FirstWord(st.SQL), "GET")
+	getDiag := strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "GET")
 	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 		if t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@") && !slices.Contains(out, t.Text) {
 			rest := bytes.TrimLeft(l.Src[l.Pos:], " \t\r\n")
@@ -367,7 +370,7 @@ func setsOnlyUserVars(st *split.Statement) bool {
 		}
 		return len(as) > 0
 	}
-	switch strings.ToUpper(sqlscan.FirstWord(st.SQL)) {
+	switch strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())) {
 	case "SELECT", "DO", "VALUES":
 		return !sqlscan.ContainsFoldASCII(st.SQL, "OUTFILE") && !sqlscan.ContainsFoldASCII(st.SQL, "DUMPFILE")
 	}

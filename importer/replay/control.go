@@ -491,16 +491,9 @@ func (cr *controller) regionIntent(ctx context.Context, st *split.Statement, end
 	if len(p.workers) == 0 || (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
 		return false, nil
 	}
-	var scope []string // any table, unless it names the one it writes
-	if db, table, ok := cr.writtenTable(st); ok {
-		// Through a view: the base tables it names (difffuzz seed 53119).
-		keys, _, err := throughViews(ctx, p, p.workers[0], []string{plan.KeyOf(db, table)})
-		if err != nil {
-			return false, p.at(st, err)
-		}
-		for _, key := range keys { // none when they are not known: any table
-			scope = append(append(scope, key), p.cat.tables[key].touches...)
-		}
+	scope, err := regionScope(ctx, p, st)
+	if err != nil {
+		return false, p.at(st, err)
 	}
 	return cr.beginIntent(ctx, p.workers[0], st, end, p.opt.Checkpoint.DigestAt(end), scope)
 }

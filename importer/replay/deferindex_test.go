@@ -65,7 +65,7 @@ func TestCreatesIfNotExists(t *testing.T) {
 		"CREATE TABLE `if` (\n  `a` int\n)":               false,
 		"CREATE OR REPLACE TABLE t (a int)":               false,
 	} {
-		if got := createsIfNotExists([]byte(q)); got != want {
+		if got := createsIfNotExists([]byte(q), sqlscan.Syntax{}); got != want {
 			t.Errorf("createsIfNotExists(%q) = %v, want %v", q, got, want)
 		}
 	}

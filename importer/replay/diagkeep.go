@@ -76,7 +76,7 @@ func keepsArea(st *split.Statement) bool {
 
 // isUnlockTables reports whether st is UNLOCK TABLES.
 func isUnlockTables(st *split.Statement) bool {
-	return st.Kind != split.KindClient && strings.EqualFold(sqlscan.FirstWord(st.SQL), "UNLOCK")
+	return st.Kind != split.KindClient && strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "UNLOCK")
 }
 
 // atEnd reports whether nothing but semicolons is left in l.

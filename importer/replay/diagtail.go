@@ -335,7 +335,7 @@ func giveRowCount(ctx context.Context, p *ParallelReplayer, st *split.Statement)
 
 // mayRunCode reports whether st is a CALL or an EXECUTE (IMMEDIATE or not).
 func mayRunCode(st *split.Statement) bool {
-	w := strings.ToUpper(sqlscan.FirstWord(st.SQL))
+	w := strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))
 	return w == "CALL" || w == "EXECUTE"
 }
 

@@ -154,6 +154,7 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 		return p.at(st, err)
 	}
 	p.ctl.noteRoutineVars(st)
+	p.cat.functions.note(st)
 	if err := noteProcedureVars(ctx, p.ctl, st); err != nil {
 		return err
 	}
@@ -348,7 +349,7 @@ func (dp *dispatcher) runStatement(ctx context.Context, st *split.Statement, end
 		}
 	}
 	held := p.held.holdBackIndexes(st)
-	if held != nil && createsIfNotExists(st.SQL) {
+	if held != nil && createsIfNotExists(st.SQL, st.Syntax()) {
 		// The client's CREATE TABLE IF NOT EXISTS leaves a table that exists as it is: the
 		// keys it held back are not this table's to add. The batches of the table have
 		// committed (waitFor above), so what exists now is what the CREATE will find.

@@ -144,7 +144,7 @@ func (cg *catalog) locksForeignKin(ctx context.Context, st *split.Statement, key
 // createsOrReplaces reports whether st, a CREATE TABLE, is CREATE OR REPLACE TABLE, which
 // drops the table of its name first.
 func createsOrReplaces(st *split.Statement) bool {
-	for _, w := range sqlscan.DDLWords(st.SQL, 4) {
+	for _, w := range sqlscan.DDLWords(st.SQL, 4, st.Syntax()) {
 		if strings.EqualFold(w, "TABLE") {
 			return false
 		}

@@ -80,7 +80,7 @@ func (hi *heldIndexes) onSkipped(ctx context.Context, st *split.Statement, pl pl
 	if d == nil {
 		return nil
 	}
-	if createsIfNotExists(st.SQL) {
+	if createsIfNotExists(st.SQL, st.Syntax()) {
 		made, err := p.opt.Checkpoint.Created(ctx, p.control, d.db, d.table)
 		if err != nil {
 			return p.at(st, fmt.Errorf("--defer-indexes: look up whether this import created %s: %w", d.key, err))
@@ -115,9 +115,10 @@ func (hi *heldIndexes) noteReferences(q []byte, syn sqlscan.Syntax, db string) {
 
 // createsIfNotExists reports whether q is CREATE TABLE IF NOT EXISTS. A TEMPORARY one is
 // not: it does not see base tables (it is created beside one of its name), and
-// information_schema.TABLES, where tableExists looks, lists no temporary table.
-func createsIfNotExists(q []byte) bool {
-	w := sqlscan.DDLWords(q, 6)
+// information_schema.TABLES, where tableExists looks, lists no temporary table. syn is
+// the statement's: a TEMPORARY in a comment the server skips makes no temporary table.
+func createsIfNotExists(q []byte, syn sqlscan.Syntax) bool {
+	w := sqlscan.DDLWords(q, 6, syn)
 	for i := 1; i+3 < len(w); i++ {
 		if strings.EqualFold(w[i], "TEMPORARY") {
 			return false

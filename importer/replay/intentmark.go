@@ -56,12 +56,16 @@ func scopeMayWriteTransactional(ctx context.Context, cp *checkpoint.Run, c Conn,
 
 // mayWriteTransactional reports whether st may write a transactional table: unless it
 // writes one table (controller.writtenTable), or through a view one of the base tables
-// the view names (throughViews), each not transactional and without triggers. It reads
-// the dispatcher's state: on the control connection in stream order only.
+// the view names (throughViews), each not transactional and without triggers, and it
+// calls no stored function (mayCallFunction), which may write any table. It reads the
+// dispatcher's state: on the control connection in stream order only.
 func mayWriteTransactional(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Statement) (bool, error) {
 	db, table, ok := p.ctl.writtenTable(st)
 	if !ok {
 		return true, nil
+	}
+	if calls, err := mayCallFunction(ctx, p, c, st); err != nil || calls {
+		return true, err
 	}
 	keys, known, err := throughViews(ctx, p, c, []string{plan.KeyOf(db, table)})
 	if err != nil || !known {
@@ -136,4 +140,28 @@ func mayWriteNonTransactional(ctx context.Context, p *ParallelReplayer, key stri
 		}
 	}
 	return false, nil
+}
+
+// regionScope is the scope of the intent regionIntent records for st, inside the dump's
+// transaction, read on the idle worker: the table it writes (through a view, the base
+// tables it names: difffuzz seed 53119) with those their triggers touch; nil, any table,
+// when it names none, when a view's base tables are not known, or when it may call a
+// stored function, which may write any (TestReviewX13MarkerFunctionWritesInnoDB).
+func regionScope(ctx context.Context, p *ParallelReplayer, st *split.Statement) ([]string, error) {
+	db, table, ok := p.ctl.writtenTable(st)
+	if !ok {
+		return nil, nil
+	}
+	if calls, err := mayCallFunction(ctx, p, p.workers[0], st); err != nil || calls {
+		return nil, err
+	}
+	keys, _, err := throughViews(ctx, p, p.workers[0], []string{plan.KeyOf(db, table)})
+	if err != nil {
+		return nil, err
+	}
+	var scope []string
+	for _, key := range keys {
+		scope = append(append(scope, key), p.cat.tables[key].touches...)
+	}
+	return scope, nil
 }

@@ -160,7 +160,7 @@ func isLoadDataLocal(q []byte) bool {
 	if len(q) < 4 || q[0]|0x20 != 'l' && q[0] != '/' && q[0] != ' ' {
 		return false
 	}
-	w := sqlscan.DDLWords(q, 6)
+	w := sqlscan.DDLWords(q, 6, sqlscan.Syntax{})
 	if len(w) < 3 || !strings.EqualFold(w[0], "LOAD") {
 		return false
 	}

@@ -177,7 +177,7 @@ func (ls *lockState) ownTransaction(st *split.Statement, pl plan.Plan) bool {
 	p := ls.p
 	return p.opt.Checkpoint != nil && pl.Locked && pl.OpenAfter && st.Kind != split.KindLock && st.Kind != split.KindTxn &&
 		!p.disp.planner.InTransaction() && plan.ConnectionState(st) == "" && ls.progressLocked() && !p.disp.planner.FlushLocked() &&
-		!sqlscan.ContainsFoldASCII(st.SQL, "autocommit") && !strings.EqualFold(sqlscan.FirstWord(st.SQL), "BEGIN")
+		!sqlscan.ContainsFoldASCII(st.SQL, "autocommit") && !strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "BEGIN")
 }
 
 // begin, before st (ownTransaction), leaves its intent when it writes a non-transactional

@@ -583,7 +583,7 @@ func mayRunOnWorker(st *split.Statement) bool {
 func localDDL(st *split.Statement) bool {
 	switch st.Verb {
 	case "CREATE TABLE", "ALTER TABLE":
-		for _, w := range sqlscan.DDLWords(st.SQL, 16) {
+		for _, w := range sqlscan.DDLWords(st.SQL, 16, st.Syntax()) {
 			if strings.EqualFold(w, "LIKE") || strings.EqualFold(w, "RENAME") {
 				return false
 			}

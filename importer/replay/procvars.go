@@ -54,7 +54,7 @@ func withProcedureVars(cr *controller, st *split.Statement, names []string) []st
 	if len(cr.procVars) == 0 || st.Kind != split.KindOther {
 		return names
 	}
-	if !sqlscan.ContainsFoldASCII(st.SQL, "CALL") && !strings.EqualFold(sqlscan.FirstWord(st.SQL), "EXECUTE") {
+	if !sqlscan.ContainsFoldASCII(st.SQL, "CALL") && !strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "EXECUTE") {
 		return names
 	}
 	for _, v := range cr.procVars {

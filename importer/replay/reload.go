@@ -74,7 +74,7 @@ func (cr *controller) replayReloaded(ctx context.Context, st *split.Statement, p
 
 // readOnly reports whether st, DML, writes no table (a SELECT without INTO OUTFILE, SHOW).
 func readOnly(st *split.Statement) bool {
-	switch strings.ToUpper(sqlscan.FirstWord(st.SQL)) {
+	switch strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())) {
 	case "SELECT", "DO", "VALUES", "TABLE", "SHOW", "EXPLAIN", "DESCRIBE", "DESC", "HELP":
 		return true
 	}

@@ -68,7 +68,7 @@ func (rc *rowCounts) giveFound(ctx context.Context, c Conn, st *split.Statement)
 	if rc == nil || st.Kind == split.KindClient {
 		return nil
 	}
-	if w := strings.ToUpper(sqlscan.FirstWord(st.SQL)); w != "CALL" && w != "EXECUTE" {
+	if w := strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())); w != "CALL" && w != "EXECUTE" {
 		return nil
 	}
 	rc.mu.Lock()
@@ -211,7 +211,7 @@ func (rc *rowCounts) noteRan(ctx context.Context, c Conn, st *split.Statement, r
 		rc.noteRow(st.Offset, -1) // an error leaves −1 (a --force run goes on)
 		return nil
 	}
-	if w := strings.ToUpper(sqlscan.FirstWord(st.SQL)); resultVerbs[w] {
+	if w := strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())); resultVerbs[w] {
 		var row, found int64
 		if err := c.QueryRowContext(ctx, "SELECT ROW_COUNT(), FOUND_ROWS()").Scan(&row, &found); err != nil {
 			return err
@@ -284,7 +284,7 @@ func (rc *rowCounts) skipped(st *split.Statement) {
 	if rc == nil {
 		return
 	}
-	if resultVerbs[strings.ToUpper(sqlscan.FirstWord(st.SQL))] || isUse(st) {
+	if resultVerbs[strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))] || isUse(st) {
 		rc.mu.Lock()
 		rc.foundSkipped = true
 		rc.mu.Unlock()
@@ -328,7 +328,7 @@ var readerVerbs = map[string]bool{
 // into a LOAD DATA, which gives no count per statement, when a reader follows it:
 // rowBatch.asInserts); after a CALL or EXECUTE not preceded by giveFound, FOUND_ROWS().
 func (rc *rowCounts) give(st *split.Statement, q []byte, prev int64) []byte {
-	if rc == nil || !readerVerbs[strings.ToUpper(sqlscan.FirstWord(st.SQL))] ||
+	if rc == nil || !readerVerbs[strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))] ||
 		!(sqlscan.ContainsFoldASCII(q, "ROW_COUNT") || sqlscan.ContainsFoldASCII(q, "FOUND_ROWS")) {
 		return q
 	}

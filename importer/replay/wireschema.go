@@ -56,9 +56,9 @@ func dynamicUnread(st *split.Statement) bool {
 		in, prepared, unreadable := transform.Wrapped(st)
 		switch {
 		case unreadable != "":
-			return strings.EqualFold(sqlscan.FirstWord(st.SQL), "EXECUTE")
+			return strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "EXECUTE")
 		case prepared != "":
-			return strings.EqualFold(sqlscan.FirstWord(st.SQL), "EXECUTE") // wrappedUse knows the literal ones
+			return strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "EXECUTE") // wrappedUse knows the literal ones
 		}
 		st = in
 	}

@@ -1,10 +1,17 @@
 package sqlscan
 
+import "bytes"
+
 // DDLWords returns up to n leading words of a DDL statement with executable-comment
 // markers (`/*!40000`, `/*M!100000`, `*/`) removed, identifiers unquoted, and a qualified
 // `db`.`t` returned as db + "\x01" + t. Options such as ALGORITHM=… and DEFINER=… come
-// back as separate words and are ignored by the caller.
-func DDLWords(q []byte, n int) []string {
+// back as separate words and are ignored by the caller. syn is the statement's (split's
+// st.Syntax()): an executable comment its Server skips (`CREATE /*!110000 TEMPORARY */
+// TABLE` on 10.11, `/*!50717 …` on any MariaDB) is skipped whole, as the server does, or
+// the planner took a real table for a TEMPORARY one (TestReviewX13SkippedTemporaryComment).
+// With the zero Server (a caller that has none) every marker is removed, whatever its
+// version.
+func DDLWords(q []byte, n int, syn Syntax) []string {
 	var words []string
 	var cur []byte
 	flush := func() {
@@ -16,6 +23,9 @@ func DDLWords(q []byte, n int) []string {
 	for i := 0; i < len(q) && len(words) < n; i++ {
 		c := q[i]
 		switch {
+		case c == '/' && i+2 < len(q) && q[i+1] == '*' && (q[i+2] == '!' || q[i+2] == 'M') && syn.Server != (Server{}):
+			flush()
+			i = skipComment(q, i, syn.Server) - 1
 		case c == '/' && i+2 < len(q) && q[i+1] == '*' && (q[i+2] == '!' || q[i+2] == 'M'):
 			flush()
 			i += 2
@@ -55,6 +65,27 @@ func DDLWords(q []byte, n int) []string {
 	}
 	flush()
 	return words
+}
+
+// skipComment is where the words after the comment opener at q[i] go on: past its
+// opener and version when srv runs it, past its `*/` when srv skips it (the Tokenizer's
+// reading, skipSpace).
+func skipComment(q []byte, i int, srv Server) int {
+	rest := q[i+2:]
+	if rest[0] == '!' {
+		if ok, n := srv.runs(rest[1:], false); ok {
+			return i + 3 + n
+		}
+	} else if len(rest) > 1 && rest[0] == 'M' && rest[1] == '!' {
+		if ok, n := srv.runs(rest[2:], true); ok {
+			return i + 4 + n
+		}
+	}
+	k := bytes.Index(rest, []byte("*/"))
+	if k < 0 {
+		return len(q)
+	}
+	return i + 2 + k + 2
 }
 
 // TriggerTable reads the table of CREATE TRIGGER … ON [db.]table; ok is false for DROP
@@ -123,9 +154,14 @@ func IsKeysToggle(q []byte, syn Syntax) bool {
 	return true
 }
 
-// FirstWord is the statement's first word ("" when it starts with anything else).
-func FirstWord(q []byte) string {
-	l := Tokenizer{Src: q}
+// FirstWord is the statement's first word ("" when it starts with anything else). syn is
+// the statement's (split's st.Syntax()): a comment its Server skips is no word, or
+// Percona's /*!50717 PREPARE s FROM @rocksdb_get_is_supported */, which MariaDB skips
+// whole, read as a PREPARE turned the rest of a --parallel run serial
+// (TestReviewX13PerconaRocksdbProbeSerial). The zero Syntax reads every executable
+// comment below 999999 as run.
+func FirstWord(q []byte, syn Syntax) string {
+	l := New(q, syn)
 	if t := l.Next(); t.Kind == Word {
 		return t.Text
 	}

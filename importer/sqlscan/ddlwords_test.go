@@ -19,8 +19,30 @@ func TestDDLWords(t *testing.T) {
 		{"USE `sakila`", []string{"USE", "sakila"}},
 	}
 	for _, tc := range tests {
-		if diff := cmp.Diff(tc.want, DDLWords([]byte(tc.in), 12)); diff != "" {
+		if diff := cmp.Diff(tc.want, DDLWords([]byte(tc.in), 12, Syntax{})); diff != "" {
 			t.Errorf("DDLWords(%q) (-want +got):\n%s", tc.in, diff)
+		}
+	}
+	// With the target known, a comment it skips is skipped whole, as the server does
+	// (MariaDB: a version above its own, and MySQL's 50700 to 99999; MySQL: `/*M!`).
+	maria, mysql := Syntax{Server: ServerFromVersion("10.11.6-MariaDB")}, Syntax{Server: ServerFromVersion("8.0.32")}
+	for _, tc := range []struct {
+		in   string
+		syn  Syntax
+		want []string
+	}{
+		{"CREATE /*!110000 TEMPORARY */ TABLE t (a int)", maria, []string{"CREATE", "TABLE", "t"}},
+		{"CREATE /*!100000 TEMPORARY */ TABLE t (a int)", maria, []string{"CREATE", "TEMPORARY", "TABLE", "t"}},
+		{"CREATE /*!110000 TEMPORARY */ TABLE t (a int)", Syntax{}, []string{"CREATE", "TEMPORARY", "TABLE", "t"}},
+		{"DROP /*!50717 TEMPORARY */ TABLE t", maria, []string{"DROP", "TABLE", "t"}},
+		{"DROP /*!50717 TEMPORARY */ TABLE t", mysql, []string{"DROP", "TEMPORARY", "TABLE", "t"}},
+		{"/*!50001 DROP VIEW IF EXISTS `v`*/", maria, []string{"DROP", "VIEW", "IF", "EXISTS", "v"}},
+		{"CREATE /*M!100000 OR REPLACE */ TABLE t (a int)", maria, []string{"CREATE", "OR", "REPLACE", "TABLE", "t"}},
+		{"CREATE /*M!100000 OR REPLACE */ TABLE t (a int)", mysql, []string{"CREATE", "TABLE", "t"}},
+		{"CREATE DATABASE /*!32312 IF NOT EXISTS*/ `s`", maria, []string{"CREATE", "DATABASE", "IF", "NOT", "EXISTS", "s"}},
+	} {
+		if diff := cmp.Diff(tc.want, DDLWords([]byte(tc.in), 12, tc.syn)); diff != "" {
+			t.Errorf("DDLWords(%q) under %+v (-want +got):\n%s", tc.in, tc.syn.Server, diff)
 		}
 	}
 }
@@ -62,6 +84,30 @@ func TestIsKeysToggle(t *testing.T) {
 	for _, tc := range tests {
 		if got := IsKeysToggle([]byte(tc.in), tc.syn); got != tc.want {
 			t.Errorf("IsKeysToggle(%q, %+v) = %v, want %v", tc.in, tc.syn, got, tc.want)
+		}
+	}
+}
+
+// TestFirstWordServer: a comment the statement's Server skips is no word; the zero Syntax
+// reads every executable comment below 999999 as run, as before the Server was known.
+func TestFirstWordServer(t *testing.T) {
+	maria, mysql := Syntax{Server: ServerFromVersion("10.11.6-MariaDB")}, Syntax{Server: ServerFromVersion("8.0.32")}
+	for _, tc := range []struct {
+		in   string
+		syn  Syntax
+		want string
+	}{
+		{"/*!50717 PREPARE s FROM @rocksdb_get_is_supported */", maria, ""},
+		{"/*!50717 PREPARE s FROM @rocksdb_get_is_supported */", mysql, "PREPARE"},
+		{"/*!50717 PREPARE s FROM @rocksdb_get_is_supported */", Syntax{}, "PREPARE"},
+		{"/*!110000 SET */ DO 1", maria, "DO"},
+		{"/*!40101 SET NAMES utf8mb4 */", maria, "SET"},
+		{"/*M!100000 EXECUTE IMMEDIATE 'DO 1' */", mysql, ""},
+		{"/*M!100000 EXECUTE IMMEDIATE 'DO 1' */", maria, "EXECUTE"},
+		{"  GET DIAGNOSTICS @n = NUMBER", maria, "GET"},
+	} {
+		if got := FirstWord([]byte(tc.in), tc.syn); got != tc.want {
+			t.Errorf("FirstWord(%q) under %+v = %q, want %q", tc.in, tc.syn.Server, got, tc.want)
 		}
 	}
 }

@@ -362,7 +362,7 @@ func rawTokens(q []byte, syn sqlscan.Syntax) []sqlscan.Token {
 // mysqlOnlyAuth reports whether a CREATE/ALTER USER uses an authentication plugin
 // MariaDB does not have.
 func mysqlOnlyAuth(q []byte) bool {
-	w := sqlscan.DDLWords(q, 2)
+	w := sqlscan.DDLWords(q, 2, sqlscan.Syntax{})
 	return len(w) == 2 && strings.EqualFold(w[1], "USER") &&
 		(sqlscan.ContainsFoldASCII(q, "caching_sha2_password") || sqlscan.ContainsFoldASCII(q, "sha256_password"))
 }

@@ -83,7 +83,7 @@ func (m *lostVars) note(st *split.Statement) {
 		if *m == nil {
 			*m = lostVars{}
 		}
-		(*m)[v] = fmt.Sprintf("the %s at %s (%s)", strings.ToUpper(sqlscan.FirstWord(st.SQL)), split.At("", st), split.Clip(string(st.SQL), 60))
+		(*m)[v] = fmt.Sprintf("the %s at %s (%s)", strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())), split.At("", st), split.Clip(string(st.SQL), 60))
 	}
 }
 
