@@ -434,13 +434,26 @@ func compare(mode string, want, have Outcome) *Difference {
 	return nil
 }
 
-// tail is the last 2000 bytes of out, for a report.
+// tail is the last 2000 bytes of out, for a report, after the lines of out that say why
+// dumpscope stopped ("dumpscope import: …", its error or refusal, each cut to 600 bytes)
+// when the 2000 bytes leave them out: behind a list of warnings, a report said only
+// "…14' for key 'PRIMARY'" of a failed resume (seeds 56167, 58219).
 func tail(out []byte) string {
 	out = bytes.TrimSpace(out)
-	if len(out) > 2000 {
-		out = append([]byte("…"), out[len(out)-2000:]...)
+	if len(out) <= 2000 {
+		return string(out)
 	}
-	return string(out)
+	cut := len(out) - 2000
+	var why []byte
+	for _, line := range bytes.SplitAfter(out[:cut], []byte("\n")) {
+		if bytes.HasPrefix(line, []byte("dumpscope import:")) {
+			if len(line) > 600 {
+				line = append(line[:600:600], "…\n"...)
+			}
+			why = append(why, line...)
+		}
+	}
+	return string(why) + "…" + string(out[cut:])
 }
 
 // SandboxTarget points at srv as root over its socket, with the mariadb and
