@@ -126,12 +126,7 @@ func featureBlock(g *gen) {
 	if g.inTx || !g.autocommit || len(g.dbs) == 0 {
 		return
 	}
-	type block struct {
-		c Construct
-		w int
-		f func(*gen)
-	}
-	blocks := []block{
+	blocks := []weightedBlock{
 		{GeneratedCols, 3, generatedBlock},
 		{InvisibleCols, 3, invisibleBlock},
 		{Sequences, 3, sequenceBlock},
@@ -147,25 +142,8 @@ func featureBlock(g *gen) {
 		{UseSecondDB, 2, useBlock},
 		{OddIdentifiers, 2, oddIdentBlock},
 	}
-	total := 0
-	for _, b := range blocks {
-		if g.cfg.on(b.c) {
-			total += b.w
-		}
-	}
-	if total == 0 {
-		return
-	}
-	n := g.pick(total)
-	for _, b := range blocks {
-		if !g.cfg.on(b.c) {
-			continue
-		}
-		if n < b.w {
-			b.f(g)
-			return
-		}
-		n -= b.w
+	if b := pickBlock(g, blocks); b != nil {
+		b.f(g)
 	}
 }
 

@@ -178,12 +178,7 @@ func gen4Block(g *gen) {
 	if len(g.dbs) == 0 || !g.cfg.on(Serializing) {
 		return
 	}
-	type block struct {
-		c Construct
-		w int
-		f func(*gen)
-	}
-	blocks := []block{
+	blocks := []weightedBlock{
 		{RoutineBody, 3, routineBodyBlock},
 		{RoutineCursor, 2, routineCursorBlock},
 		{RoutineShadow, 2, routineShadowBlock},
@@ -194,26 +189,9 @@ func gen4Block(g *gen) {
 		{LockKeys, 3, lockKeysBlock},
 		{Returning, 2, returningBlock},
 	}
-	total := 0
-	for _, b := range blocks {
-		if g.cfg.on(b.c) {
-			total += b.w
-		}
-	}
-	if total == 0 {
-		return
-	}
-	n := g.pick(total)
-	for _, b := range blocks {
-		if !g.cfg.on(b.c) {
-			continue
-		}
-		if n < b.w {
-			settle(g)
-			b.f(g)
-			return
-		}
-		n -= b.w
+	if b := pickBlock(g, blocks); b != nil {
+		settle(g)
+		b.f(g)
 	}
 }
 

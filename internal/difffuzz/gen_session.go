@@ -93,12 +93,7 @@ const sessionVarsTable = "sv"
 
 // sessionStep writes one of the session constructs (those switched on), or nothing.
 func sessionStep(g *gen) {
-	type block struct {
-		c Construct
-		w int
-		f func(*gen)
-	}
-	blocks := []block{
+	blocks := []weightedBlock{
 		{AutocommitForms, 4, autocommitBlock},
 		{AutocommitVar, 2, autocommitVarBlock},
 		{CompletionForms, 2, completionBlock},
@@ -112,27 +107,47 @@ func sessionStep(g *gen) {
 		{DiagReaders, 3, diagBlock},
 		{InTransaction, 2, inTransactionBlock},
 	}
+	if !g.cfg.on(Serializing) {
+		return // every block but a plain SET GLOBAL turns the run serial
+	}
+	if b := pickBlock(g, blocks); b != nil {
+		settle(g)
+		b.f(g)
+	}
+}
+
+// weightedBlock is a construct's block of SQL and its weight among the blocks a step
+// draws from (sessionStep, featureBlock, gen4Block).
+type weightedBlock struct {
+	c Construct
+	w int
+	f func(*gen)
+}
+
+// pickBlock draws one of blocks switched on, each with a chance in proportion to its
+// weight (one g.pick of their total, none when no block is on: a script whose blocks are
+// all off draws what it drew before they existed); nil when none is on.
+func pickBlock(g *gen, blocks []weightedBlock) *weightedBlock {
 	total := 0
 	for _, b := range blocks {
 		if g.cfg.on(b.c) {
 			total += b.w
 		}
 	}
-	if total == 0 || !g.cfg.on(Serializing) {
-		return // every block but a plain SET GLOBAL turns the run serial
+	if total == 0 {
+		return nil
 	}
 	n := g.pick(total)
-	for _, b := range blocks {
+	for i, b := range blocks {
 		if !g.cfg.on(b.c) {
 			continue
 		}
 		if n < b.w {
-			settle(g)
-			b.f(g)
-			return
+			return &blocks[i]
 		}
 		n -= b.w
 	}
+	return nil
 }
 
 // sessionEarly writes a session construct before the script's other steps in some
