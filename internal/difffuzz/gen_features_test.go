@@ -78,20 +78,7 @@ func TestGenerateFeatures(t *testing.T) {
 		scripts := map[Construct]int{}
 		for seed := int64(1); seed <= n; seed++ {
 			s := Generate(seed, Config{Profile: p}).SQL()
-			for c, forms := range featureForms {
-				if seen[c] == nil {
-					seen[c] = map[string]bool{}
-				}
-				any := false
-				for name, re := range forms {
-					if re.Match(s) {
-						seen[c][name], any = true, true
-					}
-				}
-				if any {
-					scripts[c]++
-				}
-			}
+			noteForms(s, featureForms, seen, scripts)
 			off := Generate(seed, Config{Profile: p, Off: FeatureConstructs}).SQL()
 			for c, forms := range featureForms {
 				for name, re := range forms {
@@ -177,6 +164,26 @@ func TestFeaturesClientDeterministic(t *testing.T) {
 }
 
 func itoa(n int64) string { return fmt.Sprint(n) }
+
+// noteForms marks in seen each form of each construct that script s holds, and counts in
+// scripts the constructs s holds at least one form of (TestGenerateFeatures,
+// TestGenerateGen4).
+func noteForms(s []byte, forms map[Construct]map[string]*regexp.Regexp, seen map[Construct]map[string]bool, scripts map[Construct]int) {
+	for c, fs := range forms {
+		if seen[c] == nil {
+			seen[c] = map[string]bool{}
+		}
+		any := false
+		for name, re := range fs {
+			if re.Match(s) {
+				seen[c][name], any = true, true
+			}
+		}
+		if any {
+			scripts[c]++
+		}
+	}
+}
 
 // clientTwice runs s through the client twice and reports, as an error of t, a second
 // run that ends otherwise or whose re-dump differs: the generator's non-determinism, not

@@ -115,20 +115,7 @@ func TestGenerateGen4(t *testing.T) {
 		scripts := map[Construct]int{}
 		for seed := int64(1); seed <= n; seed++ {
 			s := Generate(seed, Config{Profile: p}).SQL()
-			for c, forms := range gen4Forms {
-				if seen[c] == nil {
-					seen[c] = map[string]bool{}
-				}
-				any := false
-				for name, re := range forms {
-					if re.Match(s) {
-						seen[c][name], any = true, true
-					}
-				}
-				if any {
-					scripts[c]++
-				}
-			}
+			noteForms(s, gen4Forms, seen, scripts)
 			off := Generate(seed, Config{Profile: p, Off: Gen4Constructs}).SQL()
 			for c, forms := range gen4Forms {
 				for name, re := range forms {
