@@ -323,21 +323,6 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	return res, nil
 }
 
-// announce says what is imported, on how many connections, into which server: two short
-// lines rather than one that wraps (the socket path of a sandbox is long).
-func announce(log io.Writer, in *dumpfile.Input, parallel int, cfg *mysql.Config) {
-	nconn := "1 connection"
-	if parallel > 1 {
-		nconn = fmt.Sprintf("%d connections", parallel)
-	}
-	format := ""
-	if in.Format != dumpfile.FormatPlain {
-		format = " (" + in.Format + ")"
-	}
-	fmt.Fprintf(log, "dumpscope: importing %s%s on %s\n", in.Name, format, nconn)
-	fmt.Fprintf(log, "dumpscope: into %s\n", dbconn.Describe(cfg))
-}
-
 // chainStatementHooks calls a, then b; nil hooks are skipped (nil when both are).
 func chainStatementHooks(a, b func(context.Context, *split.Statement) error) func(context.Context, *split.Statement) error {
 	if a == nil || b == nil {
