@@ -1,0 +1,126 @@
+package importer_test
+
+import (
+	"os"
+	"testing"
+
+	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
+)
+
+// The fourteenth hostile review (branch x-review14, session 41), of what stop 40 merged
+// (11d107a..df3cb82). Each test failed on main (df3cb82) when written and shows the
+// database, or what dumpscope does, differing from `mariadb < same input` (MariaDB
+// 10.11). Open findings are gated (reviewX14): run them with
+//
+//	DUMPSCOPE_REVIEW_X=1 go test -count=1 $(scripts/gotags) ./importer/ -run TestReviewX14
+//
+// A fix removes its test's reviewX14 call.
+
+// reviewX14 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
+func reviewX14(t *testing.T) {
+	t.Helper()
+	if os.Getenv("DUMPSCOPE_REVIEW_X") != "1" {
+		t.Skip("an open finding of the x-review14 (fails on main): DUMPSCOPE_REVIEW_X=1 runs it")
+	}
+}
+
+// x14FunctionView is x13FunctionWrites (fz0.m MyISAM, fz0.b InnoDB, f(x) inserts x into
+// b) with src (InnoDB, ids 1 and 2) and two views that call f: vf reads src through f,
+// vm is m filtered by f (updatable: one base table).
+const x14FunctionView = x13FunctionWrites +
+	"CREATE TABLE src (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO src VALUES (1), (2);\n" +
+	"CREATE VIEW vf AS SELECT f(id) AS x FROM src;\n" +
+	"CREATE VIEW vm AS SELECT id, v FROM m WHERE f(id + 10) > 0;\n"
+
+// TestReviewX14MarkerFunctionThroughView: a statement that writes one MyISAM table and
+// names no stored function, but reaches one through a view (INSERT INTO m SELECT x, x
+// FROM vf; UPDATE vm SET v = 5, where vm's WHERE calls f), and f writes the InnoDB table
+// b. x-fix17 made a statement that names a function mixed (mayCallFunction); this one
+// names none, so its "ran" marker is written at once, in the markers' table, though f's
+// InnoDB rows commit only with its progress row. Killed between the marker and the
+// progress row, the server rolls back b's rows, and the resume skips the statement
+// ("had run to its end"): b lacks 1 and 2 (11, 12) where the client's has them. Silent.
+//
+// Cause: mayCallFunction (importer/replay/funcnames.go:53) reads the statement's text
+// only, and throughViews (replay/intentmark.go:91, checkpoint.ViewBases) follows a view
+// to its base tables only: the functions a view's definition calls (its VIEW_DEFINITION
+// holds `fz0`.`f`(…), which qualifiedNames reads and baseTables drops as no table) are
+// not looked at, for the view written (vm) nor a view only read (vf).
+func TestReviewX14MarkerFunctionThroughView(t *testing.T) {
+	reviewX14(t)
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	tail := "INSERT INTO m VALUES (3, 3);\nINSERT INTO b VALUES (200);\n"
+	for name, c := range map[string]struct{ dump, at string }{
+		"insert select from a view":   {x14FunctionView + "INSERT INTO m (id) SELECT x FROM vf;\n" + tail, "INSERT INTO m (id) SELECT"},
+		"update through a view":       {x14FunctionView + "INSERT INTO m VALUES (1, 1), (2, 2);\nUPDATE vm SET v = 5;\n" + tail, "UPDATE vm"},
+		"insert with a view subquery": {x14FunctionView + "INSERT INTO m VALUES (1, (SELECT MAX(x) FROM vf));\n" + tail, "INSERT INTO m VALUES (1,"},
+	} {
+		t.Run("killed after the marker/"+name, func(t *testing.T) {
+			killAfterMark(t, ref, srv, "fz0", c.dump, lineOf(t, c.dump, c.at), "may be half applied")
+		})
+	}
+	dump := x14FunctionView + "START TRANSACTION;\nINSERT INTO b VALUES (5);\nINSERT INTO m (id) SELECT x FROM vf;\nINSERT INTO b VALUES (6);\nINSERT INTO b VALUES (7);\nCOMMIT;\nINSERT INTO b VALUES (8);\n"
+	t.Run("stopped in the transaction", func(t *testing.T) {
+		runReviewCase(t, ref, srv, reviewCase{db: "fz0", dump: dump, stop: lineOf(t, dump, "INSERT INTO b VALUES (6)"), opt: importer.Options{Parallel: 2, BatchBytes: 512},
+			refused: "may be half applied"})
+	})
+}
+
+// x14TableNamedTemporary is a mysqldump-style table named `temporary` (a real, InnoDB
+// table, keyless), with rows, between rows of x9.k.
+func x14TableNamedTemporary(create string) string {
+	return x9HeadRows() + "DROP TABLE IF EXISTS `temporary`;\n" + create + x7Rows("`temporary`", 1, 41) + x7Rows("k", 100, 141)
+}
+
+// TestReviewX14TableNamedTemporary: a real table named `temporary` (CREATE TABLE
+// `temporary` (…), as mysqldump writes any name), its rows, then rows of another table;
+// stopped after those and resumed.
+func TestReviewX14TableNamedTemporary(t *testing.T) {
+	reviewX14(t)
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for name, create := range map[string]string{
+		"keyless": "CREATE TABLE `temporary` (id int, v varchar(40)) ENGINE=InnoDB;\n",
+	} {
+		dump := x14TableNamedTemporary(create)
+		t.Run("resume/"+name, func(t *testing.T) {
+			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "INSERT INTO k VALUES (120"), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+		})
+		t.Run("parallel/"+name, func(t *testing.T) { importMatchesClient(t, dump, x12Parallel(), "x9") })
+	}
+	// DROP TABLE `temporary` inside the dump's transaction: the server commits there.
+	txn := x9HeadRows() + "CREATE TABLE lg (n int) ENGINE=InnoDB;\nCREATE TABLE `temporary` (id int);\n" + x7Rows("k", 100, 141) +
+		"START TRANSACTION;\nINSERT INTO lg VALUES (1);\nDROP TABLE `temporary`;\nINSERT INTO lg VALUES (2);\nINSERT INTO lg VALUES (3);\nINSERT INTO lg VALUES (4);\nROLLBACK;\n" + x7Rows("k", 200, 241)
+	t.Run("drop in a transaction/checkpointed", func(t *testing.T) { importMatchesClient(t, txn, checkpointed(t), "x9") })
+	for _, at := range []string{"INSERT INTO lg VALUES (3)", "INSERT INTO lg VALUES (4)", "ROLLBACK", "INSERT INTO k VALUES (220"} {
+		t.Run("drop in a transaction/stopped after "+at, func(t *testing.T) {
+			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: txn, stop: lineOf(t, txn, at), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+		})
+	}
+}
+
+// x14SetCallsFunction is fz0.lg (InnoDB, keyless) and g(x), a stored function that
+// inserts x into lg and returns it, then rows of fz0.k.
+const x14SetCallsFunction = "CREATE DATABASE fz0;\nUSE fz0;\n" +
+	"CREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+	"CREATE TABLE lg (n int) ENGINE=InnoDB;\n" +
+	"DELIMITER //\nCREATE FUNCTION g(x int) RETURNS int MODIFIES SQL DATA BEGIN INSERT INTO lg VALUES (x); RETURN x; END//\nDELIMITER ;\n"
+
+// TestReviewX14SetCallsFunctionResume: SET @x = g(5), g writing a row into an InnoDB
+// table, then rows; stopped after the rows and resumed.
+func TestReviewX14SetCallsFunctionResume(t *testing.T) {
+	reviewX14(t)
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for name, set := range map[string]string{
+		"plain":             "SET @x = g(5);\n",
+		"session var":       "SET @@session.sql_select_limit = g(5) + 1000;\n",
+		"execute immediate": "EXECUTE IMMEDIATE 'SET @x = g(5)';\n",
+		"prepared":          "PREPARE s FROM 'SET @x = g(5)';\nEXECUTE s;\n",
+		"set statement":     "SET STATEMENT sql_select_limit = 10 FOR SET @x = g(5);\n",
+	} {
+		dump := x14SetCallsFunction + x7Rows("k", 1, 41) + set + x7Rows("k", 100, 141) + "INSERT INTO lg VALUES (@x);\n"
+		t.Run(name, func(t *testing.T) {
+			runReviewCase(t, ref, srv, reviewCase{db: "fz0", dump: dump, stop: lineOf(t, dump, "INSERT INTO k VALUES (120"), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+		})
+	}
+}
