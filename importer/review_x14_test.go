@@ -1,6 +1,7 @@
 package importer_test
 
 import (
+	"fmt"
 	"os"
 	"testing"
 
@@ -121,6 +122,32 @@ func TestReviewX14SetCallsFunctionResume(t *testing.T) {
 		dump := x14SetCallsFunction + x7Rows("k", 1, 41) + set + x7Rows("k", 100, 141) + "INSERT INTO lg VALUES (@x);\n"
 		t.Run(name, func(t *testing.T) {
 			runReviewCase(t, ref, srv, reviewCase{db: "fz0", dump: dump, stop: lineOf(t, dump, "INSERT INTO k VALUES (120"), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+		})
+	}
+}
+
+
+// TestReviewX14TemporaryAfterFormFeed: CREATE TEMPORARY TABLE and DROP TEMPORARY TABLE
+// with a form feed or vertical tab between the words (whitespace to the server and the
+// Tokenizer, sqlscan.IsSpace).
+func TestReviewX14TemporaryAfterFormFeed(t *testing.T) {
+	reviewX14(t)
+	for _, sp := range []string{"\f", "\v"} {
+		for name, ddl := range map[string]string{
+			"create": "CREATE" + sp + "TEMPORARY TABLE tt (a int);\n",
+			"drop":   "DROP" + sp + "TEMPORARY TABLE tt;\n",
+		} {
+			body := "CREATE TEMPORARY TABLE IF NOT EXISTS tt (a int);\nDROP TEMPORARY TABLE tt;\nCREATE TEMPORARY TABLE IF NOT EXISTS tt (a int);\n"
+			if name == "create" {
+				body = ""
+			}
+			body += "START TRANSACTION;\n" + x7Rows("k", 100, 121) + ddl + x7Rows("k", 200, 221) + "ROLLBACK;\n"
+			t.Run(fmt.Sprintf("in a transaction/%q/%s", sp, name), func(t *testing.T) { importMatchesClient(t, x9Serial(body), checkpointed(t), "x9") })
+		}
+		dump := x9HeadRows() + "CREATE" + sp + "TEMPORARY TABLE tt (id int, v varchar(40));\n" + x7Rows("tt", 1, 41) + "INSERT INTO k SELECT id + 1000, v FROM tt;\n" + x7Rows("k", 100, 141)
+		t.Run(fmt.Sprintf("rows/%q/parallel", sp), func(t *testing.T) { importMatchesClient(t, dump, x12Parallel(), "x9") })
+		t.Run(fmt.Sprintf("rows/%q/load-data", sp), func(t *testing.T) {
+			importMatchesClient(t, dump, importer.Options{LoadData: true, Parallel: 2, BatchBytes: 16 << 20}, "x9")
 		})
 	}
 }
