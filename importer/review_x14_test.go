@@ -126,7 +126,6 @@ func TestReviewX14SetCallsFunctionResume(t *testing.T) {
 	}
 }
 
-
 // TestReviewX14TemporaryAfterFormFeed: CREATE TEMPORARY TABLE and DROP TEMPORARY TABLE
 // with a form feed or vertical tab between the words (whitespace to the server and the
 // Tokenizer, sqlscan.IsSpace).
