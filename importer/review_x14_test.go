@@ -150,3 +150,21 @@ func TestReviewX14TemporaryAfterFormFeed(t *testing.T) {
 		})
 	}
 }
+
+// TestReviewX14MarkerPreparedFunction: f (x13FunctionWrites's: it inserts x into the
+// InnoDB b) is created by EXECUTE s of a PREPARE s FROM 'CREATE FUNCTION f …', after a
+// statement that made dumpscope look the stored functions up (UPDATE m SET v = ABS(v)
+// between the PREPARE and the EXECUTE); then INSERT INTO m VALUES (1, f(1)) on the MyISAM
+// m, killed between its "ran" marker and its progress row, and resumed.
+func TestReviewX14MarkerPreparedFunction(t *testing.T) {
+	reviewX14(t)
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	head := "CREATE DATABASE fz0;\nUSE fz0;\n" +
+		"CREATE TABLE m (id int PRIMARY KEY, v int) ENGINE=MyISAM;\n" +
+		"CREATE TABLE b (id int PRIMARY KEY) ENGINE=InnoDB;\n" +
+		"INSERT INTO b VALUES (100);\nINSERT INTO m VALUES (50, 50);\n" +
+		"PREPARE s FROM 'CREATE FUNCTION f(x int) RETURNS int MODIFIES SQL DATA BEGIN INSERT INTO b VALUES (x); RETURN x; END';\n" +
+		"UPDATE m SET v = ABS(v);\nEXECUTE s;\n"
+	dump := head + "INSERT INTO m VALUES (1, f(1));\nINSERT INTO m VALUES (2, 2);\nINSERT INTO b VALUES (200);\n"
+	killAfterMark(t, ref, srv, "fz0", dump, lineOf(t, dump, "INSERT INTO m VALUES (1"), "may be half applied")
+}
