@@ -3,6 +3,7 @@ package importer_test
 import (
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
@@ -17,6 +18,33 @@ import (
 //	DUMPSCOPE_REVIEW_X=1 go test -count=1 $(scripts/gotags) ./importer/ -run TestReviewX14
 //
 // A fix removes its test's reviewX14 call.
+//
+// Found, most severe first (each test names its cause):
+//   - silent, --checkpoint kill/stop + --resume: a MyISAM write that reaches a stored
+//     function through a view (INSERT INTO m SELECT … FROM vf, UPDATE vm …) is marked ran
+//     at once; the resume skips it and loses f's InnoDB rows (views.go/funcnames.go look
+//     at a view's base tables, not its functions); the same for a function made by
+//     EXECUTE s of a PREPAREd CREATE FUNCTION after the look-up (funcnames.go's note);
+//   - silent, stop + --resume: a wrapped SET whose value calls a writing function
+//     (EXECUTE IMMEDIATE 'SET @x = g(5)', EXECUTE s, SET STATEMENT … FOR SET) is sent
+//     again (Plan.Session), g's row lands twice;
+//   - silent, --checkpoint and stop + --resume: DDLWords unquotes names and splits on four
+//     blanks, so DROP TABLE `temporary` (a real table) is read as DROP TEMPORARY TABLE
+//     (rows of the dump's transaction duplicated on resume) and CREATE\fTEMPORARY TABLE
+//     as a real table (rows the dump's ROLLBACK undid are kept);
+//   - loud: CREATE TABLE `temporary` turns the run serial and its resume fails with ERROR
+//     1050; CREATE\fTEMPORARY TABLE fails --parallel and --load-data with ERROR 1146.
+//
+// Tried and matched the client, or refused as meant (scratch tests not kept): a stored
+// function reading ROW_COUNT() called by SET, SELECT … INTO, INSERT, a CALLed procedure
+// and EXECUTE IMMEDIATE after an UPDATE of 5 rows (refused by name under --parallel and
+// --checkpoint); a MyISAM INSERT in the dump's transaction that assigns @n (:=, SELECT …
+// INTO, UPDATE … @n := …) stopped inside it and resumed; 400 rows INSERTed into an
+// updatable view (column subset, renamed columns, WITH CHECK OPTION, another column
+// order) under --load-data, --parallel and --defer-indexes; CREATE TABLE IF\fNOT EXISTS
+// of an existing table under --defer-indexes; a plain SET @x = g(5) stopped after and
+// resumed; nested comments in a skipped /*!80000 … */ (the client itself sends them
+// broken: ERROR 1064).
 
 // reviewX14 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
 func reviewX14(t *testing.T) {
@@ -74,9 +102,23 @@ func x14TableNamedTemporary(create string) string {
 	return x9HeadRows() + "DROP TABLE IF EXISTS `temporary`;\n" + create + x7Rows("`temporary`", 1, 41) + x7Rows("k", 100, 141)
 }
 
-// TestReviewX14TableNamedTemporary: a real table named `temporary` (CREATE TABLE
-// `temporary` (…), as mysqldump writes any name), its rows, then rows of another table;
-// stopped after those and resumed.
+// TestReviewX14TableNamedTemporary: a real table named `temporary` (mysqldump quotes
+// every name; TEMPORARY is not reserved).
+//   - CREATE TABLE `temporary` (…), its rows, rows of k; stopped in k's rows, resumed:
+//     the resume sends the CREATE again, ERROR 1050 "already exists" where the client
+//     finished (loud); the first run also said "a temporary table exists only on the
+//     connection that created it: the rest of the dump runs on one connection" (all of
+//     --parallel lost);
+//   - DROP TABLE `temporary` inside the dump's START TRANSACTION, rows of the keyless lg
+//     around it, ROLLBACK: the server commits at the DROP, dumpscope thinks the
+//     transaction goes on; stopped after INSERT INTO lg VALUES (3) or (4) and resumed, lg
+//     holds 1, 2, 3 (and 4) twice. Silent.
+//
+// Cause: sqlscan.DDLWords (importer/sqlscan/ddlwords.go:41) returns a quoted name
+// unquoted, as a word among the keywords, and Planner.volatile (plan/plan.go:275),
+// keepsTransaction (plan/temporary.go:23) and connectionState (plan/state.go:242) take
+// any of the first 4 words equal to TEMPORARY for the keyword: `temporary` is the third.
+// (Not a regression: DDLWords unquoted before stop 40.)
 func TestReviewX14TableNamedTemporary(t *testing.T) {
 	reviewX14(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
@@ -87,13 +129,20 @@ func TestReviewX14TableNamedTemporary(t *testing.T) {
 		t.Run("resume/"+name, func(t *testing.T) {
 			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "INSERT INTO k VALUES (120"), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
 		})
-		t.Run("parallel/"+name, func(t *testing.T) { importMatchesClient(t, dump, x12Parallel(), "x9") })
+		t.Run("parallel/"+name, func(t *testing.T) {
+			var log strings.Builder
+			o := x12Parallel()
+			o.Log = &log
+			importMatchesClient(t, dump, o, "x9")
+			if strings.Contains(log.String(), "a temporary table exists only") {
+				t.Errorf("a real table named `temporary` turned the run serial:\n%s", log.String())
+			}
+		})
 	}
 	// DROP TABLE `temporary` inside the dump's transaction: the server commits there.
 	txn := x9HeadRows() + "CREATE TABLE lg (n int) ENGINE=InnoDB;\nCREATE TABLE `temporary` (id int);\n" + x7Rows("k", 100, 141) +
 		"START TRANSACTION;\nINSERT INTO lg VALUES (1);\nDROP TABLE `temporary`;\nINSERT INTO lg VALUES (2);\nINSERT INTO lg VALUES (3);\nINSERT INTO lg VALUES (4);\nROLLBACK;\n" + x7Rows("k", 200, 241)
-	t.Run("drop in a transaction/checkpointed", func(t *testing.T) { importMatchesClient(t, txn, checkpointed(t), "x9") })
-	for _, at := range []string{"INSERT INTO lg VALUES (3)", "INSERT INTO lg VALUES (4)", "ROLLBACK", "INSERT INTO k VALUES (220"} {
+	for _, at := range []string{"INSERT INTO lg VALUES (3)", "INSERT INTO lg VALUES (4)"} {
 		t.Run("drop in a transaction/stopped after "+at, func(t *testing.T) {
 			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: txn, stop: lineOf(t, txn, at), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
 		})
@@ -107,8 +156,19 @@ const x14SetCallsFunction = "CREATE DATABASE fz0;\nUSE fz0;\n" +
 	"CREATE TABLE lg (n int) ENGINE=InnoDB;\n" +
 	"DELIMITER //\nCREATE FUNCTION g(x int) RETURNS int MODIFIES SQL DATA BEGIN INSERT INTO lg VALUES (x); RETURN x; END//\nDELIMITER ;\n"
 
-// TestReviewX14SetCallsFunctionResume: SET @x = g(5), g writing a row into an InnoDB
-// table, then rows; stopped after the rows and resumed.
+// TestReviewX14SetCallsFunctionResume: SET @x = g(5), g inserting 5 into the keyless
+// InnoDB lg, then rows of k; stopped in k's rows and resumed. The plain SET matches (its
+// @x is journaled and given back); the wrapped ones (EXECUTE IMMEDIATE 'SET @x = g(5)',
+// PREPARE s FROM 'SET @x = g(5)' + EXECUTE s, SET STATEMENT … FOR SET @x = g(5)) are sent
+// again by the resume though committed: lg holds 5 three times where the client's holds
+// it twice (once by g, once by the last INSERT). Silent.
+//
+// Cause: registry.sessionOnly (importer/plan/sessiononly.go:33) takes a wrapped
+// KindSession statement that sets no GLOBAL for one that changes only its session
+// (Plan.Session), so dispatch.go:177 never skips it; a SET's value may call a stored
+// function that writes tables. (With a value reading the tables the same rule gives
+// TestResumeWrappedSetUserVarFromData, open; this one writes.) Not checked against the
+// commits before 719a34a (wrapped SET sent again) and 955f6ab (EXECUTE s).
 func TestReviewX14SetCallsFunctionResume(t *testing.T) {
 	reviewX14(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
@@ -127,8 +187,19 @@ func TestReviewX14SetCallsFunctionResume(t *testing.T) {
 }
 
 // TestReviewX14TemporaryAfterFormFeed: CREATE TEMPORARY TABLE and DROP TEMPORARY TABLE
-// with a form feed or vertical tab between the words (whitespace to the server and the
-// Tokenizer, sqlscan.IsSpace).
+// with a form feed or vertical tab between the words: whitespace to the server (the
+// client's run of the same file finishes) and to the Tokenizer (sqlscan.IsSpace: the
+// splitter's Verb is CREATE TABLE), not to DDLWords.
+//   - inside the dump's START TRANSACTION … ROLLBACK, --parallel 2 --checkpoint: the
+//     planner takes the DDL for a commit (keepsTransaction false, as before
+//     TestFixX10aTemporaryTableInTransaction's fix), and the rows after it commit where
+//     the client's ROLLBACK undid them. Silent.
+//   - the temporary table's rows under --parallel 2 and --load-data: sent to a worker,
+//     ERROR 1146 "doesn't exist" (loud).
+//
+// Cause: DDLWords (importer/sqlscan/ddlwords.go:57) ends a word at ' ', '\t', '\n',
+// '\r' only, so "CREATE\fTEMPORARY" is one word; its readers (plan/temporary.go:23,
+// plan/plan.go:275, plan/state.go:242) never see TEMPORARY.
 func TestReviewX14TemporaryAfterFormFeed(t *testing.T) {
 	reviewX14(t)
 	for _, sp := range []string{"\f", "\v"} {
@@ -155,7 +226,14 @@ func TestReviewX14TemporaryAfterFormFeed(t *testing.T) {
 // InnoDB b) is created by EXECUTE s of a PREPARE s FROM 'CREATE FUNCTION f …', after a
 // statement that made dumpscope look the stored functions up (UPDATE m SET v = ABS(v)
 // between the PREPARE and the EXECUTE); then INSERT INTO m VALUES (1, f(1)) on the MyISAM
-// m, killed between its "ran" marker and its progress row, and resumed.
+// m, killed between its "ran" marker and its progress row, and resumed. The resume says
+// "INSERT `m` had run to its end … it is not run again": b lacks f's row 1. Silent.
+//
+// Cause: functionNames.note (importer/replay/funcnames.go:28-36) has the server asked
+// again only after a statement whose text names FUNCTION; the PREPARE does, but runs
+// before the look-up the UPDATE makes (the function does not exist yet), and EXECUTE s,
+// which creates it, names none. The planner's registry knows what s holds
+// (plan.Planner.WrapsDDL reads it); note does not ask it.
 func TestReviewX14MarkerPreparedFunction(t *testing.T) {
 	reviewX14(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
