@@ -65,7 +65,7 @@ func reviewX14(t *testing.T) {
 // x14FunctionView is x13FunctionWrites (fz0.m MyISAM, fz0.b InnoDB, f(x) inserts x into
 // b) with src (InnoDB, ids 1 and 2) and two views that call f: vf reads src through f,
 // vm is m filtered by f (updatable: one base table).
-const x14FunctionView = x13FunctionWrites +
+const x14FunctionView = "SET NAMES utf8mb4;\n" + x13FunctionWrites +
 	"CREATE TABLE src (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO src VALUES (1), (2);\n" +
 	"CREATE VIEW vf AS SELECT f(id) AS x FROM src;\n" +
 	"CREATE VIEW vm AS SELECT id, v FROM m WHERE f(id + 10) > 0;\n"
