@@ -317,3 +317,32 @@ func TestReviewX14AssignAfterFormFeed(t *testing.T) {
 		})
 	}
 }
+
+// TestReviewX14TemporaryDroppedWithoutKeyword: CREATE TEMPORARY TABLE tt, its rows, DROP
+// TABLE tt (without TEMPORARY: the server drops the temporary table), then a real,
+// keyless InnoDB table tt and its rows, then rows of k; stopped in tt's or k's rows and
+// resumed.
+//   - CREATE TABLE IF NOT EXISTS tt: the resume sends tt's committed rows again: tt holds
+//     rows 100-159 twice (or some of them) where the client's holds them once. Silent.
+//   - CREATE TABLE tt: the resume sends the CREATE again, ERROR 1050 (loud).
+//
+// Cause: Planner.volatile (importer/plan/plan.go:273-286) sets p.temporary[key] at CREATE
+// TEMPORARY TABLE and clears it only at a DROP that says TEMPORARY; a DROP TABLE without
+// it, which drops the temporary table, leaves the key marked, so every later statement
+// of the real table of that name is volatile: no progress row, sent again on resume.
+func TestReviewX14TemporaryDroppedWithoutKeyword(t *testing.T) {
+	reviewX14(t)
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for name, create := range map[string]string{
+		"if not exists": "CREATE TABLE IF NOT EXISTS tt (id int, v varchar(40)) ENGINE=InnoDB;\n",
+		"plain":         "CREATE TABLE tt (id int, v varchar(40)) ENGINE=InnoDB;\n",
+	} {
+		dump := x9HeadRows() + "CREATE TEMPORARY TABLE tt (id int, v varchar(40));\n" + x7Rows("tt", 1, 21) + "DROP TABLE tt;\n" +
+			create + x7Rows("tt", 100, 161) + x7Rows("k", 100, 161)
+		for _, at := range []string{"INSERT INTO tt VALUES (140", "INSERT INTO k VALUES (140"} {
+			t.Run(name+"/stopped at "+at, func(t *testing.T) {
+				runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, at), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+			})
+		}
+	}
+}
