@@ -28,6 +28,11 @@ import (
 //     at once; the resume skips it and loses f's InnoDB rows (views.go/funcnames.go look
 //     at a view's base tables, not its functions); the same for a function made by
 //     EXECUTE s of a PREPAREd CREATE FUNCTION after the look-up (funcnames.go's note);
+//   - silent, stop + --resume: a TEMPORARY table made through a wrapper (SET STATEMENT …
+//     FOR, EXECUTE IMMEDIATE, EXECUTE s) is not volatile: the resume skips its CREATE, and
+//     its rows after the stop land in the real table it shadowed; a DROP TABLE (without
+//     TEMPORARY) of a temporary table leaves its name marked temporary, and the real
+//     table made after it gets its rows twice on resume;
 //   - silent, stop + --resume: a wrapped SET whose value calls a writing function
 //     (EXECUTE IMMEDIATE 'SET @x = g(5)', EXECUTE s, SET STATEMENT … FOR SET) is sent
 //     again (Plan.Session), g's row lands twice;
@@ -340,6 +345,40 @@ func TestReviewX14TemporaryDroppedWithoutKeyword(t *testing.T) {
 		dump := x9HeadRows() + "CREATE TEMPORARY TABLE tt (id int, v varchar(40));\n" + x7Rows("tt", 1, 21) + "DROP TABLE tt;\n" +
 			create + x7Rows("tt", 100, 161) + x7Rows("k", 100, 161)
 		for _, at := range []string{"INSERT INTO tt VALUES (140", "INSERT INTO k VALUES (140"} {
+			t.Run(name+"/stopped at "+at, func(t *testing.T) {
+				runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, at), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+			})
+		}
+	}
+}
+
+// TestReviewX14WrappedTemporaryResume: a TEMPORARY table k that shadows the real k,
+// created through a wrapper (SET STATEMENT … FOR CREATE TEMPORARY TABLE, EXECUTE
+// IMMEDIATE 'CREATE TEMPORARY TABLE …', PREPARE + EXECUTE), its rows, INSERT INTO r
+// SELECT COUNT(*) FROM k, more rows, the count again, DROP TEMPORARY TABLE IF EXISTS k,
+// rows of the real k; stopped in the temporary table's rows and resumed. The resume
+// skips the wrapped CREATE (it has a progress row), so its new connection has no
+// temporary k, and the temporary rows after the stop land in the real k: it gains them
+// (rows 600-640, stopped at 620), and r's counts read 41, 41, 82 where the client's read
+// 41, 82, 81. Silent. The plain CREATE TEMPORARY TABLE matches (volatile,
+// sent again). Straight through (--parallel, --load-data, --checkpoint) all match: the
+// wrapper turns the run serial.
+//
+// Cause: Planner.volatile (importer/plan/plan.go:273) looks for TEMPORARY only where
+// st.Verb is CREATE TABLE or DROP TABLE, the statement itself; a wrapper's Verb is SET
+// STATEMENT or EXECUTE (the registry knows what it runs: plan.Planner.WrapsDDL), so the
+// CREATE is not volatile, k is not marked temporary, and its rows get progress rows.
+func TestReviewX14WrappedTemporaryResume(t *testing.T) {
+	reviewX14(t)
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for name, create := range map[string]string{
+		"set statement":     "SET STATEMENT max_statement_time = 0 FOR CREATE TEMPORARY TABLE k (id int, v varchar(40));\n",
+		"execute immediate": "EXECUTE IMMEDIATE 'CREATE TEMPORARY TABLE k (id int, v varchar(40))';\n",
+		"prepared":          "PREPARE s FROM 'CREATE TEMPORARY TABLE k (id int, v varchar(40))';\nEXECUTE s;\n",
+	} {
+		dump := x9HeadRows() + "CREATE TABLE r (n int) ENGINE=InnoDB;\n" + create + x7Rows("k", 500, 541) + "INSERT INTO r SELECT COUNT(*) FROM k;\n" + x7Rows("k", 600, 641) +
+			"INSERT INTO r SELECT COUNT(*) FROM k;\nDROP TEMPORARY TABLE IF EXISTS k;\n" + x7Rows("k", 100, 141) + "INSERT INTO r SELECT COUNT(*) FROM k;\n"
+		for _, at := range []string{"INSERT INTO k VALUES (520", "INSERT INTO k VALUES (620"} {
 			t.Run(name+"/stopped at "+at, func(t *testing.T) {
 				runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, at), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
 			})
