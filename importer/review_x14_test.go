@@ -52,7 +52,12 @@ import (
 // --checkpoint); a MyISAM INSERT in the dump's transaction that assigns @n (:=, SELECT …
 // INTO, UPDATE … @n := …) stopped inside it and resumed; 400 rows INSERTed into an
 // updatable view (column subset, renamed columns, WITH CHECK OPTION, another column
-// order) under --load-data, --parallel and --defer-indexes; CREATE TABLE IF\fNOT EXISTS
+// order) under --load-data, --parallel and --defer-indexes, INSERT IGNORE of rows a WITH
+// [CASCADED] CHECK OPTION view refuses (nested views) under --load-data; odd literals in
+// --load-data rows (0x41 and b'1000001' into INT and VARCHAR, TRUE, 1e3, _latin1'…',
+// _latin1 X'E9', _binary, BIT); 400 rows into a view over InnoDB (keyed, keyless) and
+// MyISAM stopped in them and resumed (--parallel, --load-data); a wrapped CREATE
+// TEMPORARY TABLE straight through; CREATE TABLE IF\fNOT EXISTS
 // of an existing table under --defer-indexes; a plain SET @x = g(5) stopped after and
 // resumed; nested comments in a skipped /*!80000 … */ (the client itself sends them
 // broken: ERROR 1064), /*!50700 … */ nested in a run /*!40101 … */ (skipped by both);
