@@ -63,7 +63,8 @@ import (
 // --load-data rows (0x41 and b'1000001' into INT and VARCHAR, TRUE, 1e3, _latin1'…',
 // _latin1 X'E9', _binary, BIT); 400 rows into a view over InnoDB (keyed, keyless) and
 // MyISAM stopped in them and resumed (--parallel, --load-data); a wrapped CREATE
-// TEMPORARY TABLE straight through; CREATE TABLE IF\fNOT EXISTS
+// TEMPORARY TABLE straight through; a dump that ends inside LOCK TABLES, START
+// TRANSACTION or autocommit = 0 (no UNLOCK/COMMIT: the end's count did not wait); CREATE TABLE IF\fNOT EXISTS
 // of an existing table under --defer-indexes; a plain SET @x = g(5) stopped after and
 // resumed; nested comments in a skipped /*!80000 … */ (the client itself sends them
 // broken: ERROR 1064), /*!50700 … */ nested in a run /*!40101 … */ (skipped by both);
