@@ -491,7 +491,8 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 		}
 	}
 	r.warn.hold = c == p.control && dp.planner.Serial() // its progress row may wait (diagtail.go)
-	err = r.exec(resumedDDL(ctx, cp, ddl), c, st, q)
+	// A wrapped SET GLOBAL is journaled and marked as a plain one (setglobal.go).
+	err = execSetGlobal(ctx, p, c, st, func() error { return r.exec(resumedDDL(ctx, cp, ddl), c, st, q) })
 	r.warn.hold = false
 	if changesTables(st) {
 		cp.SchemaChanged()

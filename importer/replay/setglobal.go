@@ -40,10 +40,17 @@ func resumeSetGlobal(ctx context.Context, cr *controller, st *split.Statement) (
 	if err := giveBackAtResumePoint(ctx, cr, st); err != nil { // setglobal_resume.go
 		return true, err
 	}
-	if cp == nil || !plan.SetsGlobalOnly(st) || len(cr.userVarsOf(st)) > 0 {
+	set := p.globalSet(st)
+	if cp == nil || set == nil {
 		return false, nil
 	}
-	assign, journaled := cp.VarsAt(st.Offset, st.SQL) // an older dumpscope's journal
+	if set != st && (!plan.SetsGlobalOnly(set) || len(cr.userVarsOf(set)) > 0) {
+		return false, refuseWrappedMixedSet(cr, st)
+	}
+	if !plan.SetsGlobalOnly(set) || len(cr.userVarsOf(set)) > 0 {
+		return false, nil
+	}
+	assign, journaled := cp.VarsAt(st.Offset, set.SQL) // an older dumpscope's journal
 	if !journaled {
 		g, ok, err := checkpoint.GlobalsBefore(ctx, cp, p.control, st.Offset)
 		if err != nil {
@@ -61,7 +68,10 @@ func resumeSetGlobal(ctx context.Context, cr *controller, st *split.Statement) (
 	if err != nil {
 		return true, p.at(st, err)
 	}
-	if ran {
+	switch {
+	case ran && set != st && cp.Skip(st.Offset):
+		return false, nil // a wrapper the earlier attempt committed: skipped as any (dispatchOne)
+	case ran:
 		return true, cr.skipped.noteSkipped(ctx, st)
 	}
 	return false, nil // journaled as it runs (execSetGlobal)
@@ -121,20 +131,24 @@ var sessionReadOnly = map[string]bool{"max_allowed_packet": true, "net_buffer_le
 // offset, as checkpoint.Run.RecordVars says of InnoDB's bulk path).
 func execSetGlobal(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Statement, exec func() error) error {
 	cp := p.opt.Checkpoint
-	if cp != nil && c == p.control && (plan.SetsGlobalOnly(st) || mixedSet(st)) {
+	set := p.globalSet(st) // st, or the SET GLOBAL a wrapper of it runs
+	if set != nil && set != st && !plan.SetsGlobalOnly(set) {
+		set = nil // a wrapped mixed SET: refused on resume instead (refuseWrappedMixedSet)
+	}
+	if cp != nil && c == p.control && set != nil && (plan.SetsGlobalOnly(set) || mixedSet(set)) {
 		var session []string
-		if mixedSet(st) || len(p.ctl.userVarsOf(st)) == 0 {
+		if mixedSet(set) || len(p.ctl.userVarsOf(set)) == 0 {
 			var err error
-			if session, err = sessionScoped(ctx, c, st, false); err != nil {
+			if session, err = sessionScoped(ctx, c, set, false); err != nil {
 				return p.at(st, err)
 			}
 		}
-		journaled, err := checkpoint.RecordGlobalsBefore(ctx, cp, c, st.Offset, globalNames(st), session)
+		journaled, err := checkpoint.RecordGlobalsBefore(ctx, cp, c, st.Offset, globalNames(set), session)
 		if err != nil {
 			return p.at(st, err)
 		}
-		if _, again := cp.VarsAt(st.Offset, st.SQL); plan.SetsGlobalOnly(st) && !journaled && !again && len(session) > 0 {
-			if err := cp.RecordVars(ctx, c, c, st.Offset, st.SQL, session); err != nil {
+		if _, again := cp.VarsAt(st.Offset, set.SQL); plan.SetsGlobalOnly(set) && !journaled && !again && len(session) > 0 {
+			if err := cp.RecordVars(ctx, c, c, st.Offset, set.SQL, session); err != nil {
 				return p.at(st, fmt.Errorf("journal the session's values of the variables it sets GLOBAL: %w", err))
 			}
 		}
@@ -158,11 +172,44 @@ func globalNames(st *split.Statement) []string {
 // failed.
 func markGlobalRan(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Statement, err error) error {
 	cp := p.opt.Checkpoint
-	if err != nil || cp == nil || c != p.control || !plan.SetsGlobalOnly(st) {
+	if set := p.globalSet(st); err != nil || cp == nil || c != p.control || set == nil || !plan.SetsGlobalOnly(set) {
 		return err
 	}
 	if err := checkpoint.MarkGlobalRan(ctx, cp, c, st.Offset); err != nil {
 		return p.at(st, fmt.Errorf("mark the SET GLOBAL as run, for a resume: %w", err))
 	}
 	return nil
+}
+
+// globalSet is the SET that st runs when it may set GLOBAL variables: st itself when it
+// is a SET, or the SET GLOBAL that st, EXECUTE IMMEDIATE '…' or EXECUTE of a prepared
+// statement, runs (plan.Planner.Wrapped: st is the statement planned last). A
+// wrapped one is journaled and marked at the wrapper's offset as a plain one is, so that
+// a resume gives its new sessions the values the client's kept (difffuzz seeds 49220,
+// 56049). nil for anything else.
+func (p *ParallelReplayer) globalSet(st *split.Statement) *split.Statement {
+	if st.Kind == split.KindSession {
+		return st
+	}
+	if p.disp == nil || p.disp.planner == nil {
+		return nil
+	}
+	in := p.disp.planner.Wrapped(st)
+	if in == nil || !(plan.SetsGlobalOnly(in) || mixedSet(in)) {
+		return nil
+	}
+	return in
+}
+
+// refuseWrappedMixedSet refuses, on a resume that the interrupted run committed past
+// it, st: a wrapper of a SET that sets GLOBAL variables with session or user ones (or
+// calls functions that set user variables). Its session part is not journaled, and sent
+// again it would set the GLOBAL part twice; skipped, the resume's new session would lack
+// what it set. Elsewhere (a first run, or a resume that has not reached it) nil.
+func refuseWrappedMixedSet(cr *controller, st *split.Statement) error {
+	if !cr.p.opt.Checkpoint.Skip(st.Offset) {
+		return nil
+	}
+	return cr.p.serial.refuse(st, "--resume cannot give back the session state this statement set in the interrupted run: it runs a SET of GLOBAL variables together with session or user variables through EXECUTE, which is not journaled; "+
+		"import the dump again into an empty target, or write the SET as a statement of its own")
 }
