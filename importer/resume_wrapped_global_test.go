@@ -51,3 +51,30 @@ func TestResumeWrappedMixedSetGlobalRefused(t *testing.T) {
 	setGlobal(t, srv, "SET GLOBAL net_read_timeout = DEFAULT")
 	runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: stop, refusal: "--resume cannot give back the session state this statement set"})
 }
+
+// TestResumeWrappedSetGlobalAfterRestart (x-fix18): the wrapped SET GLOBAL of
+// TestResumeWrappedSetGlobalSessionValue, rows, then the GLOBAL stored; stopped after the
+// rows and resumed after a server restart, which set the GLOBAL back to its configured
+// value. A plain SET GLOBAL runs again there (a session statement): the wrapper must too,
+// or the rows after it read the configured value where the client's read the raised one.
+func TestResumeWrappedSetGlobalAfterRestart(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for _, s := range []*sandbox.Server{ref, srv} {
+		t.Cleanup(func() { setGlobal(t, s, "SET GLOBAL net_read_timeout = DEFAULT") })
+	}
+	for name, set := range map[string]string{
+		"plain":     "SET GLOBAL net_read_timeout = @@global.net_read_timeout + 789;\n",
+		"immediate": "EXECUTE IMMEDIATE 'SET GLOBAL net_read_timeout = @@global.net_read_timeout + 789';\n",
+		"prepared":  "PREPARE s FROM 'SET GLOBAL net_read_timeout = @@global.net_read_timeout + 789';\nEXECUTE s;\n",
+	} {
+		dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+			"CREATE TABLE t2 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + rowsOf("t2", 0, 50) + set + rowsOf("t2", 50, 100) +
+			"INSERT INTO t1 SELECT 1, @@global.net_read_timeout;\nINSERT INTO t1 SELECT 2, @@session.net_read_timeout;\n" + rowsOf("t2", 100, 150)
+		t.Run(name, func(t *testing.T) {
+			for _, s := range []*sandbox.Server{ref, srv} {
+				setGlobal(t, s, "SET GLOBAL net_read_timeout = DEFAULT")
+			}
+			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: lineOf(t, dump, "INSERT INTO t2 VALUES (50,"), restart: true})
+		})
+	}
+}

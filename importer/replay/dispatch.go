@@ -153,6 +153,7 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 	if err != nil {
 		return p.at(st, err)
 	}
+	pl.Session = pl.Session || resentAfterRestart(p, st) // setglobal.go
 	p.ctl.noteRoutineVars(st)
 	p.cat.functions.note(st)
 	if err := noteProcedureVars(ctx, p.ctl, st); err != nil {

@@ -213,3 +213,17 @@ func refuseWrappedMixedSet(cr *controller, st *split.Statement) error {
 	return cr.p.serial.refuse(st, "--resume cannot give back the session state this statement set in the interrupted run: it runs a SET of GLOBAL variables together with session or user variables through EXECUTE, which is not journaled; "+
 		"import the dump again into an empty target, or write the SET as a statement of its own")
 }
+
+// resentAfterRestart reports whether st, a wrapper of a SET of GLOBAL variables alone
+// (globalSet), is sent again although an earlier attempt committed it: the server
+// restarted since (checkpoint.GlobalsLost) and set the GLOBAL back, where a plain SET
+// GLOBAL, a session statement, is sent again (TestResumeWrappedSetGlobalAfterRestart: the
+// rows after it read the configured value where the client's read the raised one). The
+// dispatcher takes it for a session statement then (Plan.Session).
+func resentAfterRestart(p *ParallelReplayer, st *split.Statement) bool {
+	if st.Kind == split.KindSession || !checkpoint.GlobalsLost(p.opt.Checkpoint) || !p.opt.Checkpoint.Skip(st.Offset) {
+		return false
+	}
+	set := p.globalSet(st)
+	return set != nil && plan.SetsGlobalOnly(set)
+}
