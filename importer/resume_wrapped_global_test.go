@@ -78,3 +78,22 @@ func TestResumeWrappedSetGlobalAfterRestart(t *testing.T) {
 		})
 	}
 }
+
+// TestResumeRoutineSetGlobalAfterRestartRefused (x-fix18): the procedure of
+// TestResumeRoutineSetGlobalSessionValue, stopped after the rows that follow its CALL and
+// resumed after a server restart, which set the GLOBAL it raised back: the CALL committed
+// and cannot run again (it may do more than the SET), and skipped, the rows after it read
+// 30 where the client's read 819. The resume refuses, naming the CALL.
+func TestResumeRoutineSetGlobalAfterRestartRefused(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for _, s := range []*sandbox.Server{ref, srv} {
+		t.Cleanup(func() { setGlobal(t, s, "SET GLOBAL net_read_timeout = DEFAULT") })
+		setGlobal(t, s, "SET GLOBAL net_read_timeout = DEFAULT")
+	}
+	dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+		"CREATE TABLE t2 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + rowsOf("t2", 0, 50) +
+		"CREATE PROCEDURE p() SET GLOBAL net_read_timeout = @@global.net_read_timeout + 789;\nCALL p();\n" + rowsOf("t2", 50, 100) +
+		"INSERT INTO t1 SELECT 1, @@global.net_read_timeout;\n" + rowsOf("t2", 100, 150)
+	runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: lineOf(t, dump, "CALL p()") + 1, restart: true,
+		refusal: "--resume after a server restart cannot give back the GLOBAL values"})
+}

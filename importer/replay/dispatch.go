@@ -154,6 +154,7 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 		return p.at(st, err)
 	}
 	pl.Session = pl.Session || resentAfterRestart(p, st) // setglobal.go
+	p.ctl.procGlobals = p.ctl.procGlobals || plan.ProcedureSetsGlobal(st)
 	p.ctl.noteRoutineVars(st)
 	p.cat.functions.note(st)
 	if err := noteProcedureVars(ctx, p.ctl, st); err != nil {

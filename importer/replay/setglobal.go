@@ -9,6 +9,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // SET GLOBAL and --resume. A SET GLOBAL changes the server, not the session that runs
@@ -38,6 +39,9 @@ func resumeSetGlobal(ctx context.Context, cr *controller, st *split.Statement) (
 	p := cr.p
 	cp := p.opt.Checkpoint
 	if err := giveBackAtResumePoint(ctx, cr, st); err != nil { // setglobal_resume.go
+		return true, err
+	}
+	if err := refuseRoutineGlobalsLost(cr, st); err != nil {
 		return true, err
 	}
 	set := p.globalSet(st)
@@ -226,4 +230,23 @@ func resentAfterRestart(p *ParallelReplayer, st *split.Statement) bool {
 	}
 	set := p.globalSet(st)
 	return set != nil && plan.SetsGlobalOnly(set)
+}
+
+// refuseRoutineGlobalsLost refuses st on a resume after a server restart when st may
+// CALL a procedure (as withProcedureVars takes it) that the interrupted run committed,
+// and a procedure the dump created sets a GLOBAL variable (plan.ProcedureSetsGlobal):
+// the restart set the GLOBAL back, and the CALL, which did more than that, cannot run
+// again; skipped, the rows after it read the configured value where the client's read
+// the one the CALL gave. (Without a restart the GLOBAL stands, and the session's value
+// is journaled after the CALL: plan.ProcedureVars.) Elsewhere nil.
+func refuseRoutineGlobalsLost(cr *controller, st *split.Statement) error {
+	cp := cr.p.opt.Checkpoint
+	if !cr.procGlobals || st.Kind != split.KindOther || !checkpoint.GlobalsLost(cp) || !cp.Skip(st.Offset) {
+		return nil
+	}
+	if !sqlscan.ContainsFoldASCII(st.SQL, "CALL") && !strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "EXECUTE") {
+		return nil
+	}
+	return cr.p.serial.refuse(st, "--resume after a server restart cannot give back the GLOBAL values that the procedure this statement may CALL set in the interrupted run, which committed it: the restart set them back; "+
+		"import the dump again into an empty target")
 }
