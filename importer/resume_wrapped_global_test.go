@@ -97,3 +97,35 @@ func TestResumeRoutineSetGlobalAfterRestartRefused(t *testing.T) {
 	runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: lineOf(t, dump, "CALL p()") + 1, restart: true,
 		refusal: "--resume after a server restart cannot give back the GLOBAL values"})
 }
+
+// TestResumeWrappedSetGlobalInTransaction (x-fix18): the wrapped SET GLOBAL inside the
+// dump's transaction, rows on both sides of it, then the session's value stored after
+// the COMMIT. Stopped inside the transaction (rolled back: the resume sends it again from
+// its START, the GLOBAL stays raised) or after it, the wrapper must not raise the GLOBAL
+// again and the resumed session must read the client's value. Failed before x-fix18 at
+// every stop, both kinds.
+func TestResumeWrappedSetGlobalInTransaction(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for _, s := range []*sandbox.Server{ref, srv} {
+		t.Cleanup(func() { setGlobal(t, s, "SET GLOBAL net_read_timeout = DEFAULT") })
+	}
+	for name, set := range map[string]string{
+		"immediate": "EXECUTE IMMEDIATE 'SET GLOBAL net_read_timeout = @@global.net_read_timeout + 789';\n",
+		"prepared":  "EXECUTE s;\n",
+	} {
+		dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+			"CREATE TABLE t2 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+			"PREPARE s FROM 'SET GLOBAL net_read_timeout = @@global.net_read_timeout + 789';\n" + rowsOf("t2", 0, 50) +
+			"START TRANSACTION;\n" + rowsOf("t2", 50, 60) + set + rowsOf("t2", 60, 70) + "COMMIT;\n" + rowsOf("t2", 100, 150) +
+			"INSERT INTO t1 SELECT 1, @@session.net_read_timeout;\nINSERT INTO t1 SELECT 2, @@global.net_read_timeout;\n" + rowsOf("t2", 150, 200)
+		at := lineOf(t, dump, "START TRANSACTION")
+		for _, stop := range []int64{at + 2, at + 3, at + 5} {
+			t.Run(fmt.Sprintf("%s/stop %d", name, stop), func(t *testing.T) {
+				for _, s := range []*sandbox.Server{ref, srv} {
+					setGlobal(t, s, "SET GLOBAL net_read_timeout = DEFAULT")
+				}
+				runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: stop})
+			})
+		}
+	}
+}
