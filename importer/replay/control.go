@@ -26,6 +26,9 @@ type controller struct {
 	resumePointSessions bool
 	// beforeResume: what the dump's session set before that statement (setglobal_resume.go).
 	beforeResume sessionBeforeResume
+	// procGlobals: a procedure the dump created sets a GLOBAL variable
+	// (refuseRoutineGlobalsLost).
+	procGlobals bool
 	// routineVars are the user variables named in the bodies of the triggers and stored
 	// functions the dump created so far (userVarsOf).
 	routineVars []string
