@@ -175,3 +175,35 @@ func TestXDiag2CommitOfTransactionKeeps(t *testing.T) {
 		}
 	}
 }
+
+// TestXDiag2SetWarningThenCall (difffuzz seed 59038, --parallel 3): `SET @dw =
+// CAST('8y' AS SIGNED)` leaves a warning, then a CALL of a procedure whose body stores
+// @@warning_count (or GET DIAGNOSTICS … NUMBER): the client stores 1, dumpscope stored 0.
+// Before the CALL the replay looked up the server's stored functions and its
+// non-transactional tables in information_schema, which empties the area; now they are
+// made before the SET (diagprime.go). Also the readers the generator's diag-set-warning
+// puts after such a SET: EXECUTE IMMEDIATE 'GET DIAGNOSTICS …' (seed 57299's form), a
+// PREPAREd reader and its EXECUTE, and a plain GET DIAGNOSTICS.
+func TestXDiag2SetWarningThenCall(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	const head = "CREATE DATABASE `fz0` DEFAULT CHARACTER SET latin1;\n" +
+		"CREATE TABLE IF NOT EXISTS `fz0`.`sv` (n int AUTO_INCREMENT PRIMARY KEY, name varchar(40), v varchar(400));\n" +
+		"SET @v4 = ROW_COUNT();\n"
+	const set = "SET @dw10 = CAST('8y' AS SIGNED);\n"
+	const tail = "INSERT INTO `fz0`.`sv` (name, v) VALUES ('w', @w);\n"
+	for name, dump := range map[string]string{
+		"seed 59038":        head + "CREATE PROCEDURE `fz0`.`rdp9`() SET @w = @@warning_count;\n" + set + "CALL `fz0`.`rdp9`();\n" + tail,
+		"get diagnostics":   head + "CREATE PROCEDURE `fz0`.`rdp9`() GET DIAGNOSTICS @w = NUMBER;\n" + set + "CALL `fz0`.`rdp9`();\n" + tail,
+		"execute immediate": head + "CREATE PROCEDURE `fz0`.`rdp9`() SET @w = @@warning_count;\n" + set + "EXECUTE IMMEDIATE 'GET DIAGNOSTICS @w = NUMBER';\n" + tail,
+		"prepared":          head + "PREPARE dks3 FROM 'SET @w = @@warning_count';\n" + set + "EXECUTE dks3;\n" + tail,
+		"plain":             head + "CREATE PROCEDURE `fz0`.`rdp9`() SET @w = @@warning_count;\n" + set + "GET DIAGNOSTICS @w = NUMBER;\n" + tail,
+	} {
+		for mode, o := range map[string]importer.Options{
+			"parallel 3":   {Parallel: 3, BatchBytes: 2 << 10},
+			"checkpointed": {Parallel: 2, BatchBytes: 512, SkipWarningCount: true, CheckpointPath: "set"},
+			"load-data":    {Parallel: 2, BatchBytes: 512, LoadData: true, CheckpointPath: "set"},
+		} {
+			t.Run(name+"/"+mode, func(t *testing.T) { diag2MatchesOn(t, ref, srv, dump, o, "fz0") })
+		}
+	}
+}

@@ -58,6 +58,10 @@ type controller struct {
 	// diag is what the control connection owes the statement that ran last, for a
 	// reader of its diagnostics area that may follow (diagtail.go).
 	diag diagTail
+	// diagCode: the dump made code that may read the caller's diagnostics area
+	// (notesDiagCode): look-ups are made ahead of the statements that may leave
+	// conditions (diagprime.go).
+	diagCode bool
 }
 
 // newController returns p's controller, before any statement: nothing pending, no
@@ -95,6 +99,9 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 	r := p.serial
 	// Its code may read ROW_COUNT: given back before it runs (rowcount.go).
 	r.counts.codeReads(st, pl.CodeReadsRowCount, p.disp.prevSent)
+	if err := cr.primeLookups(ctx, st, pl); err != nil { // diagprime.go
+		return true, err
+	}
 	if done, err := cr.diag.before(ctx, p, st, end, pl); done || err != nil { // first: see diagtail.go
 		return true, err
 	}
