@@ -99,7 +99,7 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 	r := p.serial
 	// Its code may read ROW_COUNT: given back before it runs (rowcount.go).
 	r.counts.codeReads(st, pl.CodeReadsRowCount, p.disp.prevSent)
-	if err := cr.primeLookups(ctx, st, pl); err != nil { // diagprime.go
+	if err := primeLookups(ctx, cr, st, pl); err != nil { // diagprime.go
 		return true, err
 	}
 	if done, err := cr.diag.before(ctx, p, st, end, pl); done || err != nil { // first: see diagtail.go

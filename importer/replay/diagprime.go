@@ -49,8 +49,9 @@ func notesDiagCode(st *split.Statement) bool {
 // the diagnostics area after it would otherwise make between the two (see above), once
 // the dump has made code that may read it. Not before a reader or keeper of the area (it
 // comes after the statement whose area it reads), nor before a DDL (which makes them
-// stale), nor before rows that join a batch on a worker.
-func (cr *controller) primeLookups(ctx context.Context, st *split.Statement, pl plan.Plan) error {
+// stale), nor before rows that join a batch on a worker. A function: the controller is
+// at its limit of methods.
+func primeLookups(ctx context.Context, cr *controller, st *split.Statement, pl plan.Plan) error {
 	p := cr.p
 	if !cr.diagCode && notesDiagCode(st) {
 		cr.diagCode = true
