@@ -58,9 +58,7 @@ type controller struct {
 	// diag is what the control connection owes the statement that ran last, for a
 	// reader of its diagnostics area that may follow (diagtail.go).
 	diag diagTail
-	// diagCode: the dump made code that may read the caller's diagnostics area
-	// (notesDiagCode): look-ups are made ahead of the statements that may leave
-	// conditions (diagprime.go).
+	// diagCode: the dump made code that may read the caller's diagnostics area (diagprime.go).
 	diagCode bool
 }
 
@@ -359,6 +357,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		if err := addOwed(); err != nil {
 			return err
 		}
+		r.warn.hold = holdsWarnings(cr, st, after)
 		switch err = execSetGlobal(ctx, p, p.control, st, func() error { return r.exec(ctx, p.control, st, q) }); { // setglobal.go
 		case err == nil && after != "":
 			err = cr.giveBack(ctx, st, after)
@@ -367,6 +366,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 			// diagnostics area, which the journal's INSERT would empty (diagtail.go).
 			err = cr.diag.holdVars(ctx, p, st)
 		}
+		err = countUnheld(ctx, cr, st, q, err)
 		if err == nil {
 			err = journalMixedSet(ctx, cr, st, pl)
 		}

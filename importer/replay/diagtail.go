@@ -82,6 +82,9 @@ type diagTail struct {
 	// a SELECT between them the client's GET DIAGNOSTICS @r = ROW_COUNT reads −1 (open:
 	// TestXDiagkeepToggleSelectRowCount).
 	toggle *split.Statement
+	// unread: a statement's user variables owed a journal row, not read yet
+	// (diagunread.go).
+	unread *unreadVars
 	// absorbed: the dump's COMMIT was taken in (absorbCommit): the connection's
 	// ROW_COUNT() is the statement's before it, the client's the COMMIT's 0
 	// (giveRowCount gives it back before a reader).
@@ -95,7 +98,7 @@ func (d *diagTail) owe(finish, abort func(ctx context.Context) error) {
 }
 
 // owes reports whether anything is owed.
-func (d *diagTail) owes() bool { return d.finish != nil || len(d.vars) > 0 }
+func (d *diagTail) owes() bool { return d.finish != nil || len(d.vars) > 0 || d.unread != nil }
 
 // take empties d and returns what it owed; abort is never nil (a tail of journal rows
 // alone rolls back the transaction it opened for a reader, if it did).
@@ -130,6 +133,13 @@ func (d *diagTail) holdVars(ctx context.Context, p *ParallelReplayer, st *split.
 	if cp == nil || len(names) == 0 || sqlscan.ContainsFoldASCII(st.SQL, "SQL_CALC_FOUND_ROWS") || mixedSet(st) {
 		return nil // as recordUserVars
 	}
+	if d.unread == nil && d.finish == nil && len(d.vars) == 0 && defersVars(p, st) {
+		d.unread = &unreadVars{st: heldStatement(st, true), names: names} // diagunread.go
+		return nil
+	}
+	if err := d.readUnread(ctx, p); err != nil {
+		return err
+	}
 	v, err := checkpoint.ReadVars(ctx, p.control, st.Offset, st.SQL, names)
 	if err != nil {
 		return p.at(st, err)
@@ -148,6 +158,11 @@ func (d *diagTail) settle(ctx context.Context, p *ParallelReplayer) error {
 	p.serial.warn.held = nil
 	if !d.owes() {
 		return nil
+	}
+	if err := d.readUnread(ctx, p); err != nil {
+		_, abort, _, _ := d.take(p)
+		_ = abort(ctx)
+		return err
 	}
 	finish, abort, readers, vars := d.take(p)
 	if held != nil {
@@ -230,6 +245,28 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 		return false, d.settle(ctx, p)
 	}
 	r := p.serial
+	if varsOnly && !d.own && d.unread != nil && statementItems(st) {
+		// The count the statement left is still the connection's (diagunread.go).
+		if err := d.runBeforeUnread(ctx, p, st); err != nil {
+			_, abort, _, _ := d.take(p)
+			_ = abort(ctx)
+			return true, err
+		}
+		if err := d.holdVars(ctx, p, st); err != nil {
+			_, abort, _, _ := d.take(p)
+			_ = abort(ctx)
+			return true, err
+		}
+		if st.Kind != split.KindSession && !(pl.Volatile && !pl.InRegion && !pl.OpenAfter) {
+			d.readers = append(d.readers, checkpoint.Stretch{Start: st.Offset, End: end, Statements: 1, Digest: cp.DigestAt(end), InsertID: true})
+		}
+		return true, afterSerial(ctx, p.ctl, st)
+	}
+	if err := d.readUnread(ctx, p); err != nil {
+		_, abort, _, _ := d.take(p)
+		_ = abort(ctx)
+		return true, err
+	}
 	if varsOnly && !d.own {
 		if _, err = p.control.ExecContext(ctx, "START TRANSACTION"); err != nil {
 			return true, p.at(st, fmt.Errorf("open the transaction of the journal rows before it: %w", err))
