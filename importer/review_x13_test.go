@@ -205,8 +205,10 @@ const x13DiagHead = "CREATE DATABASE `fz0`;\n" +
 // and 1, "the only counts a SELECT … INTO, SET or DO leaves": a temporary table's DML
 // leaves any count. A gap in 1896108/c2e110c (stop 39: held journal rows, giveRowCount);
 // not run against the code before them, where the journal's own INSERT came between.
+// Fixed (x-diag2): such a statement's values are read when the next statement is known,
+// after it when it is a GET DIAGNOSTICS of statement items, and its warnings counted then
+// (replay/diagunread.go).
 func TestReviewX13RowCountAfterTemporaryTable(t *testing.T) {
-	reviewX13(t)
 	trig := "CREATE TABLE `fz0`.`lg` (id int PRIMARY KEY) ENGINE=InnoDB;\nCREATE TRIGGER `fz0`.`tl` BEFORE INSERT ON `fz0`.`lg` FOR EACH ROW SET @seen = NEW.id;\n"
 	tmp := "CREATE TEMPORARY TABLE `fz0`.`tmp` (id int, n int);\n"
 	for name, dump := range map[string]string{

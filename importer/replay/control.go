@@ -61,6 +61,8 @@ type controller struct {
 	// diag is what the control connection owes the statement that ran last, for a
 	// reader of its diagnostics area that may follow (diagtail.go).
 	diag diagTail
+	// diagCode: the dump made code that may read the caller's diagnostics area (diagprime.go).
+	diagCode bool
 }
 
 // newController returns p's controller, before any statement: nothing pending, no
@@ -98,6 +100,9 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 	r := p.serial
 	// Its code may read ROW_COUNT: given back before it runs (rowcount.go).
 	r.counts.codeReads(st, pl.CodeReadsRowCount, p.disp.prevSent)
+	if err := primeLookups(ctx, cr, st, pl); err != nil { // diagprime.go
+		return true, err
+	}
 	if done, err := cr.diag.before(ctx, p, st, end, pl); done || err != nil { // first: see diagtail.go
 		return true, err
 	}
@@ -355,6 +360,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		if err := addOwed(); err != nil {
 			return err
 		}
+		r.warn.hold = holdsWarnings(cr, st, after)
 		switch err = execSetGlobal(ctx, p, p.control, st, func() error { return r.exec(ctx, p.control, st, q) }); { // setglobal.go
 		case err == nil && after != "":
 			err = cr.giveBack(ctx, st, after)
@@ -363,6 +369,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 			// diagnostics area, which the journal's INSERT would empty (diagtail.go).
 			err = cr.diag.holdVars(ctx, p, st)
 		}
+		err = countUnheld(ctx, cr, st, q, err)
 		if err == nil {
 			err = journalMixedSet(ctx, cr, st, pl)
 		}
