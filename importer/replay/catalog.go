@@ -242,3 +242,31 @@ func autoIncrementColumn(ctx context.Context, c Conn, db, table string) (string,
 	}
 	return name.String, int(at.Int64), signed, err
 }
+
+// catalogFunc adapts a lookup function to Catalog.
+type catalogFunc func(key string) (plan.TableFacts, error)
+
+func (f catalogFunc) Table(key string) (plan.TableFacts, error) { return f(key) }
+
+// routineCatalog is the planner's catalog with the target's procedures
+// (plan.RoutineCatalog): a CREATE PROCEDURE IF NOT EXISTS of a name the dump has not
+// made is asked about, so that a CALL of the procedure it creates is judged by its body.
+type routineCatalog struct {
+	catalogFunc
+	ctx context.Context
+	p   *ParallelReplayer
+}
+
+// ProcedureExists looks procedure name up in db once what was sent before has run (a
+// worker's barrier item may be the dump's own DDL).
+func (c routineCatalog) ProcedureExists(db, name string) (bool, error) {
+	if err := c.p.disp.flush(c.ctx); err != nil {
+		return false, err
+	}
+	if err := c.p.waitFor(c.ctx, nil, true); err != nil {
+		return false, err
+	}
+	var n int
+	err := c.p.control.QueryRowContext(c.ctx, "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? AND ROUTINE_NAME = ? AND ROUTINE_TYPE = 'PROCEDURE'", db, name).Scan(&n)
+	return n > 0, err
+}
