@@ -29,12 +29,23 @@ import "github.com/dumpscope/dumpscope/importer/split"
 // only for a duplicate key or an INSERT IGNORE with duplicates, which such a dump of a
 // table with that key does not hold (its rows came out of that table).
 
-// Under --load-data the bulk path is the cheaper one: a table's first LOAD of many
-// statements into the empty table cost 8.7 s of the server's CPU for the 200M generated
-// dump where the first statement alone cost 10.1 s (benchimport, default server, load
-// 2–3). So there a batch that starts on an empty table keeps its plain statements, which
-// each keep their rows on the bulk path as the client's do, and only an INSERT IGNORE or
-// REPLACE, which may not, is kept out of it (bulkOrdered) or alone when first.
+// Under --load-data a batch that starts on an empty table keeps its plain statements (a
+// table's first LOAD of many statements cost 8.7 s of the server's CPU for the 200M
+// generated dump where the first statement alone cost 10.1 s: benchimport, default server,
+// load 2–3), and only an INSERT IGNORE or REPLACE, which may not keep its rows on the bulk
+// path as the client's do, is kept out of it (bulkOrdered) or alone when first.
+//
+// The LOAD itself runs off the bulk path where it can (loadTable.rowByRow): SET STATEMENT
+// foreign_key_checks = 1 FOR LOAD DATA … (MariaDB) into a table with no foreign key of its
+// own, where the checks find nothing to check, and no triggers (those stay INSERTs). Row by
+// row, the LOAD's rows are the same rows; what differs is only the server's work and where
+// a duplicate shows, a warning of the LOAD either way, which replays the batch as the
+// client's INSERTs on the client's path (loadData.load). Measured on one 250k-row sbtest
+// table, three LOADs of 16 MiB of SQL each in a transaction of their own (the LOAD DATA
+// limit's shape, the first on the bulk path): 2.8–3.8 s of the server's CPU, 1.0–1.2 s of
+// it in background threads; row by row 2.0–2.5 s, 0.2–0.4 s in the background; all three in
+// one bulk transaction 3.3–5.2 s (importtimeline, load 12–14, on-CPU time from schedstat).
+// The bulk path's single-threaded index build at the first COMMIT goes with it.
 
 // bulkOrdered reports whether the batch being filled must be sent before an INSERT IGNORE
 // or REPLACE (ordered) of the table key joins it: under --load-data, when the batch may
