@@ -29,23 +29,24 @@ import "github.com/dumpscope/dumpscope/importer/split"
 // only for a duplicate key or an INSERT IGNORE with duplicates, which such a dump of a
 // table with that key does not hold (its rows came out of that table).
 
-// Under --load-data a batch that starts on an empty table keeps its plain statements (a
-// table's first LOAD of many statements cost 8.7 s of the server's CPU for the 200M
-// generated dump where the first statement alone cost 10.1 s: benchimport, default server,
-// load 2–3), and only an INSERT IGNORE or REPLACE, which may not keep its rows on the bulk
-// path as the client's do, is kept out of it (bulkOrdered) or alone when first.
+// Under --load-data the bulk path is the cheaper one: a table's first LOAD of many
+// statements into the empty table cost 8.7 s of the server's CPU for the 200M generated
+// dump where the first statement alone cost 10.1 s (benchimport, default server, load
+// 2–3). So there a batch that starts on an empty table keeps its plain statements, which
+// each keep their rows on the bulk path as the client's do, and only an INSERT IGNORE or
+// REPLACE, which may not, is kept out of it (bulkOrdered) or alone when first.
 //
-// The LOAD itself runs off the bulk path where it can (loadTable.rowByRow): SET STATEMENT
-// foreign_key_checks = 1 FOR LOAD DATA … (MariaDB) into a table with no foreign key of its
-// own, where the checks find nothing to check, and no triggers (those stay INSERTs). Row by
-// row, the LOAD's rows are the same rows; what differs is only the server's work and where
-// a duplicate shows, a warning of the LOAD either way, which replays the batch as the
-// client's INSERTs on the client's path (loadData.load). Measured on one 250k-row sbtest
-// table, three LOADs of 16 MiB of SQL each in a transaction of their own (the LOAD DATA
-// limit's shape, the first on the bulk path): 2.8–3.8 s of the server's CPU, 1.0–1.2 s of
-// it in background threads; row by row 2.0–2.5 s, 0.2–0.4 s in the background; all three in
-// one bulk transaction 3.3–5.2 s (importtimeline, load 12–14, on-CPU time from schedstat).
-// The bulk path's single-threaded index build at the first COMMIT goes with it.
+// Tried and measured (stop 41, p-sys): taking the LOADs off the bulk path (SET STATEMENT
+// foreign_key_checks = 1 FOR LOAD DATA …, for tables without foreign keys of their own;
+// a locking read beside the first LOAD no longer waited for the bulk path's table lock,
+// so it did leave the path) costs more on the four 250k-row sysbench tables: the server's
+// CPU, --parallel 2 --load-data, alternating runs at load 19–35, medians 9.9 → 11.0 s on
+// default settings (6 and 5 runs) and 9.2 → 9.8 s with a 1 GiB buffer pool (2 each); row
+// by row the first batches made 1.0 M more buffer pool reads and 0.7 M more page writes
+// and 6 MB more redo. One table alone, in the LOAD DATA limit's three transactions by the
+// mariadb client, had pointed the other way (2.0–2.5 s row by row against 2.8–3.8 s,
+// the bulk path's extra in background threads); why the whole import differs is not
+// known (the 1 GiB pool holds all four tables and still favoured the bulk path).
 
 // bulkOrdered reports whether the batch being filled must be sent before an INSERT IGNORE
 // or REPLACE (ordered) of the table key joins it: under --load-data, when the batch may

@@ -82,12 +82,6 @@ type loadTable struct {
 	// nonASCII: a column's name has a byte ≥ 0x80, which the statement and
 	// information_schema (character_set_results) must spell in the same character set.
 	nonASCII bool
-	// rowByRow: the LOAD runs with foreign_key_checks = 1 for its statement (SET STATEMENT,
-	// MariaDB), off InnoDB's bulk insert into an empty table, which costs the server more
-	// (bulkpath.go); only where the table has no foreign key of its own, so
-	// that the checks have nothing to check (its triggers, which could see the value, keep
-	// its rows INSERTs already).
-	rowByRow bool
 }
 
 // loadKindOf maps information_schema.COLUMNS.DATA_TYPE.
@@ -266,9 +260,6 @@ func equalInts(a, b []int) bool {
 // statement is the LOAD DATA statement for the stream registered as reader.
 func (lc *loadConverter) statement(reader, qualifiedTable, charset string) string {
 	var b strings.Builder
-	if lc.t.rowByRow {
-		b.WriteString("SET STATEMENT foreign_key_checks = 1 FOR ")
-	}
 	fmt.Fprintf(&b, "LOAD DATA LOCAL INFILE 'Reader::%s' INTO TABLE %s CHARACTER SET %s FIELDS TERMINATED BY '\\t' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' (", reader, qualifiedTable, charset)
 	for i, c := range lc.cols {
 		if i > 0 {
@@ -489,9 +480,9 @@ func (ld *loadData) table(ctx context.Context, c Conn, db, table, cs string) (*l
 		return v.(loadEntry).t, nil
 	}
 	var engine sql.NullString
-	var triggers, foreignKeys int
-	var autoInc, mariaDB bool
-	err := c.QueryRowContext(ctx, "SELECT ENGINE, (SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ?), AUTO_INCREMENT IS NOT NULL, (SELECT COUNT(*) FROM information_schema.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = ? AND TABLE_NAME = ?), VERSION() LIKE '%MariaDB%' FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?", db, table, db, table, db, table).Scan(&engine, &triggers, &autoInc, &foreignKeys, &mariaDB)
+	var triggers int
+	var autoInc bool
+	err := c.QueryRowContext(ctx, "SELECT ENGINE, (SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ?), AUTO_INCREMENT IS NOT NULL FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?", db, table, db, table).Scan(&engine, &triggers, &autoInc)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, err
 	}
@@ -508,9 +499,6 @@ func (ld *loadData) table(ctx context.Context, c Conn, db, table, cs string) (*l
 	} else if strings.EqualFold(engine.String, "InnoDB") {
 		if t, err = readLoadTable(ctx, c, db, table); err != nil {
 			return nil, err
-		}
-		if t != nil {
-			t.rowByRow = mariaDB && foreignKeys == 0
 		}
 	}
 	ld.tables.Store(key, loadEntry{gen: gen, t: t})

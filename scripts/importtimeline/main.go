@@ -182,7 +182,7 @@ func loaderCommand(args []string, srv *sandbox.Server) *exec.Cmd {
 
 // letter says in one character what a processlist row is doing.
 func letter(command, state, info string) string {
-	s, i := strings.ToLower(state), withoutSetStatement(strings.ToUpper(strings.TrimLeft(info, "/*!0123456789 ")))
+	s, i := strings.ToLower(state), strings.ToUpper(strings.TrimLeft(info, "/*!0123456789 "))
 	switch {
 	case command == "Sleep":
 		return "."

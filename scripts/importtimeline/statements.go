@@ -68,7 +68,6 @@ func readStatements(db *sql.DB, selfThread int64) ([]stmt, error) {
 // verbOf classifies a statement's text for the phase table.
 func verbOf(text string) string {
 	t := strings.ToUpper(strings.TrimLeft(text, "/*!0123456789 \n\t"))
-	t = withoutSetStatement(t)
 	switch {
 	case strings.Contains(t, strings.ToUpper(checkpoint.ProgressSchema)):
 		return "PROGRESS"
@@ -80,18 +79,6 @@ func verbOf(text string) string {
 		w = w[:i]
 	}
 	return w
-}
-
-// withoutSetStatement is an upper-cased statement without a leading SET STATEMENT … FOR,
-// which dumpscope --load-data puts before its LOADs (foreign_key_checks = 1, off InnoDB's
-// bulk insert): the statement is the LOAD.
-func withoutSetStatement(t string) string {
-	if strings.HasPrefix(t, "SET STATEMENT ") {
-		if i := strings.Index(t, " FOR "); i > 0 {
-			return strings.TrimLeft(t[i+len(" FOR "):], " \n\t")
-		}
-	}
-	return t
 }
 
 // reportStatements prints the phases and the concurrency: for each thread its first and
