@@ -35,6 +35,18 @@ import "github.com/dumpscope/dumpscope/importer/split"
 // 2–3). So there a batch that starts on an empty table keeps its plain statements, which
 // each keep their rows on the bulk path as the client's do, and only an INSERT IGNORE or
 // REPLACE, which may not, is kept out of it (bulkOrdered) or alone when first.
+//
+// Tried and measured (stop 41, p-sys): taking the LOADs off the bulk path (SET STATEMENT
+// foreign_key_checks = 1 FOR LOAD DATA …, for tables without foreign keys of their own;
+// a locking read beside the first LOAD no longer waited for the bulk path's table lock,
+// so it did leave the path) costs more on the four 250k-row sysbench tables: the server's
+// CPU, --parallel 2 --load-data, alternating runs at load 19–35, medians 9.9 → 11.0 s on
+// default settings (6 and 5 runs) and 9.2 → 9.8 s with a 1 GiB buffer pool (2 each); row
+// by row the first batches made 1.0 M more buffer pool reads and 0.7 M more page writes
+// and 6 MB more redo. One table alone, in the LOAD DATA limit's three transactions by the
+// mariadb client, had pointed the other way (2.0–2.5 s row by row against 2.8–3.8 s,
+// the bulk path's extra in background threads); why the whole import differs is not
+// known (the 1 GiB pool holds all four tables and still favoured the bulk path).
 
 // bulkOrdered reports whether the batch being filled must be sent before an INSERT IGNORE
 // or REPLACE (ordered) of the table key joins it: under --load-data, when the batch may
