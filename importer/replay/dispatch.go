@@ -136,7 +136,7 @@ func (dp *dispatcher) flush(ctx context.Context) error {
 }
 
 // dispatchOne plans st and sends it where the plan says.
-func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end int64) error {
+func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end int64) (err error) {
 	p := dp.p
 	r, cp := p.serial, p.opt.Checkpoint
 	if st.Kind != split.KindClient && len(st.SQL) > 0 {
@@ -153,6 +153,12 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 	if err != nil {
 		return p.at(st, err)
 	}
+	r.quoting = statusQuoting{} // what st's reply says, where it runs on the control connection
+	defer func() {
+		if err == nil {
+			err = r.unresumableQuoting(st, pl.Session || pl.Volatile) // quoting.go
+		}
+	}()
 	p.ctl.noteRoutineVars(st)
 	p.cat.functions.note(st)
 	if err := noteProcedureVars(ctx, p.ctl, st); err != nil {
