@@ -158,6 +158,9 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 		if err == nil {
 			err = r.unresumableQuoting(st, pl.Session || pl.Volatile) // quoting.go
 		}
+		if err == nil {
+			err = keepAutocommit(ctx, p, st) // resume_autocommit.go
+		}
 	}()
 	p.ctl.noteRoutineVars(st)
 	p.cat.functions.note(st)
