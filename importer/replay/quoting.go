@@ -126,7 +126,7 @@ func (r *Replayer) unresumableQuoting(st *split.Statement, rerun bool) error {
 	if on {
 		state = "on"
 	}
-	se := r.refuse(st, "it turned the server's "+bit+" status flag "+state+" without a SET of the session's sql_mode (a routine's SET sql_mode: the routine's end puts sql_mode back, not the flag); the mariadb client splits the rest of the dump by that flag, which a resume, skipping this statement, could not: import serially (without --parallel, --checkpoint, --load-data and --defer-indexes), which follows it")
+	se := r.refuse(st, "it turned the server's "+bit+" status flag "+state+" without a SET of the session's sql_mode (a routine's SET sql_mode: the routine's end puts sql_mode back, not the flag); the mariadb client splits the rest of the dump by that flag, which a resume, skipping this statement, could not; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay follows the flag")
 	se.Err = ErrSerialOnly
 	return se
 }
