@@ -101,3 +101,19 @@ func TestDifffuzzFound57262CallLeavesQuotingFlag(t *testing.T) {
 		})
 	}
 }
+
+// TestDelimiterTwoStatementsInOne (found beside seed 57262; open): the mariadb client
+// connects with CLIENT_MULTI_STATEMENTS, so a statement it sends that holds a `;`
+// outside strings (two statements under DELIMITER ;;, or the text a quoting flag left by
+// a routine made it join) runs as two: the client inserts rows 1 and 2. dumpscope's
+// driver connects without it (internal/dbconn: MultiStatements = false) and the server
+// refuses the whole text with ERROR 1064; nothing runs. In seed 57262 the client ran the
+// INSERT … ON DUPLICATE KEY UPDATE before its ERROR 1064, dumpscope (serial, fixed
+// quoting) did not. Gated: dumpscope must run both, or refuse naming the place.
+func TestDelimiterTwoStatementsInOne(t *testing.T) {
+	reviewX(t)
+	dump := "CREATE DATABASE m;\nUSE m;\nCREATE TABLE t (id int PRIMARY KEY) ENGINE=InnoDB;\n" +
+		"DELIMITER ;;\nINSERT INTO t VALUES (1); INSERT INTO t VALUES (2);;\nDELIMITER ;\n" +
+		"INSERT INTO t VALUES (3);\n"
+	importMatchesClient(t, dump, importer.Options{}, "m")
+}
