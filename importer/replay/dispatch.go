@@ -153,12 +153,13 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 	if err != nil {
 		return p.at(st, err)
 	}
+	if err := r.unresumableQuoting(st); err != nil { // quoting.go
+		return err
+	}
 	r.quoting = statusQuoting{} // what st's reply says, where it runs on the control connection
 	defer func() {
 		if err == nil {
-			err = r.unresumableQuoting(st, pl.Session || pl.Volatile) // quoting.go
-		}
-		if err == nil {
+			r.noteUnresumableQuoting(st, pl.Session || pl.Volatile)
 			err = keepAutocommit(ctx, p, st) // resume_autocommit.go
 		}
 	}()

@@ -1,6 +1,9 @@
 package replay
 
 import (
+	"bytes"
+	"fmt"
+
 	"github.com/dumpscope/dumpscope/importer/split"
 )
 
@@ -107,26 +110,51 @@ func (r *Replayer) followQuoting(st *split.Statement, q statusQuoting) {
 	}
 }
 
-// unresumableQuoting refuses, in a resumable run, a statement after which the flags the
-// client splits by changed, where a resume would not send it again (rerun: a session
-// statement, plan.Plan.Session, or one that lives in the connection, Volatile): the
-// resume skips it and splits what follows with the flags the statements it sends again
-// leave, which are not the client's. The statement has run; the import stops before the
-// next is split.
-func (r *Replayer) unresumableQuoting(st *split.Statement, rerun bool) error {
+// quoteDivergence is a change of the client's quoting flags in a resumable run that a
+// resume could not follow (unresumableQuoting): where, and which bit.
+type quoteDivergence struct {
+	line int64
+	what string
+	bit  string
+	on   bool
+}
+
+// noteUnresumableQuoting, after st, remembers a change of the flags the client splits by
+// that a resume could not follow: st changed them (a routine's SET sql_mode) and a resume
+// would not send it again (rerun false: not a session statement, plan.Plan.Session, nor
+// one that lives in the connection, Volatile), so it would skip it and split what follows
+// with the flags the statements it sends again leave. A session statement that sets
+// sql_mode, which a resume sends again, makes the flags follow the mode again.
+func (r *Replayer) noteUnresumableQuoting(st *split.Statement, rerun bool) {
 	q := r.quoting
-	if !q.known || q.changed == 0 || rerun || !r.opt.Resumable {
+	switch {
+	case !r.opt.Resumable || !q.known:
+	case rerun && split.TouchesSQLMode(*st):
+		r.diverged = nil
+	case q.changed != 0 && !rerun:
+		d := &quoteDivergence{line: st.Line, what: split.What(st), bit: "NO_BACKSLASH_ESCAPES", on: q.nbe}
+		if q.changed&statusNoBackslashEscapes == 0 {
+			d.bit, d.on = "ANSI_QUOTES", q.ansi
+		}
+		r.diverged = d
+	}
+}
+
+// unresumableQuoting refuses st, before it runs, where the flags the client splits by
+// changed in a way a resume could not follow (noteUnresumableQuoting) and st holds a
+// backslash: only there do the flags decide where a statement ends (a backslash inside
+// quotes escapes under one and not under the other). A dump with none after the change
+// imports; the statement that changed them has run, this one has not.
+func (r *Replayer) unresumableQuoting(st *split.Statement) error {
+	d := r.diverged
+	if d == nil || bytes.IndexByte(st.Raw, '\\') < 0 {
 		return nil
 	}
-	bit, on := "NO_BACKSLASH_ESCAPES", q.nbe
-	if q.changed&statusNoBackslashEscapes == 0 {
-		bit, on = "ANSI_QUOTES", q.ansi
-	}
 	state := "off"
-	if on {
+	if d.on {
 		state = "on"
 	}
-	se := r.refuse(st, "it turned the server's "+bit+" status flag "+state+" without a SET of the session's sql_mode (a routine's SET sql_mode: the routine's end puts sql_mode back, not the flag); the mariadb client splits the rest of the dump by that flag, which a resume, skipping this statement, could not; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay follows the flag")
+	se := r.refuse(st, fmt.Sprintf("the %s at line %d turned the server's %s status flag %s without a SET of the session's sql_mode (a routine's SET sql_mode: the routine's end puts sql_mode back, not the flag); the mariadb client splits this statement's backslashes by that flag, which a resume, skipping line %d, could not; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay follows the flag", d.what, d.line, d.bit, state, d.line))
 	se.Err = ErrSerialOnly
 	return se
 }

@@ -193,6 +193,7 @@ type Replayer struct {
 	// watch; nil where none can be read. quoting is what the last statement's reply said.
 	quoteWire *PacketWatch
 	quoting   statusQuoting
+	diverged  *quoteDivergence // a change of those flags a resume could not follow
 }
 
 // NewReplayer prepares a replay of split onto conn. It reads the server's
