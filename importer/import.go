@@ -355,7 +355,7 @@ func newReplayer(ctx context.Context, conns []Conn, in *dumpfile.Input, o Option
 		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
 		SkipWarningCount: r.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: cp.Resumable(),
 		Transform: r.transform, Rejects: o.Rejects, TablesTotal: r.tablesTotal, InWorker: o.inWorker, AfterDDL: o.afterDDL, AfterMark: o.afterMark,
-		BeforeIndexBuild: o.beforeIndexBuild,
+		BeforeIndexBuild: o.beforeIndexBuild, Wires: r.wires,
 	}
 	observeSkipped(r.transform, cp)
 	if cp == nil && !r.DeferIndexes && (!o.LoadData || r.Serial) {

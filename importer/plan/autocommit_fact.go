@@ -9,3 +9,10 @@ package plan
 // the SET GLOBAL (TestWorkerReadsAutocommitFromGlobalDefault). A function, not a method:
 // Planner is one method short of the layout's limit.
 func AutocommitOn(p *Planner) bool { return p.autocommit }
+
+// AutocommitSetTo reports the autocommit the session statement p planned last gave the
+// client's connection (on), where it assigned one the planner knows (set): a literal, a
+// user variable holding one, DEFAULT as the dump's SET GLOBAL autocommit left it. A
+// resume that sends such a statement again reads DEFAULT from the GLOBAL as it is now,
+// which a later SET GLOBAL of the dump may have changed (replay's keepAutocommit).
+func AutocommitSetTo(p *Planner) (on, set bool) { return p.acOn, p.acSet && p.acKnown }

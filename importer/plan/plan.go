@@ -168,6 +168,7 @@ type Planner struct {
 	reg              registry        // procedures and prepared statements the dump created (registry.go)
 	readVars         map[string]bool // server variables read (@@x, @@session.x) by session statements the workers replay (globalread.go)
 	acOn, acSet      bool            // the autocommit the statement planned last gave, if it set it
+	acKnown          bool            // acSet with a value the planner knows (AutocommitSetTo)
 	// Syntax is how strings are quoted and escaped in the stream (the splitter's state).
 	Syntax            sqlscan.Syntax
 	NoOwnTransactions bool // the replay adds none to the client's statements (wrapserial.go)
@@ -322,7 +323,7 @@ func (p *Planner) plan(st, eff *split.Statement, db string, cat Catalog) (Plan, 
 		// step it sets holds from here on either way.
 		p.step.noteSet(eff)
 		on, known, set := p.acVars.Apply(eff, p.autocommit)
-		p.acOn, p.acSet = on, set
+		p.acOn, p.acSet, p.acKnown = on, set, known
 		if set && !known {
 			return p.toSerial(st, errAutocommitUnknown), nil
 		}

@@ -136,7 +136,7 @@ func (dp *dispatcher) flush(ctx context.Context) error {
 }
 
 // dispatchOne plans st and sends it where the plan says.
-func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end int64) error {
+func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end int64) (err error) {
 	p := dp.p
 	r, cp := p.serial, p.opt.Checkpoint
 	if st.Kind != split.KindClient && len(st.SQL) > 0 {
@@ -155,6 +155,16 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 	}
 	pl.Session = pl.Session || resentAfterRestart(p, st) // setglobal.go
 	p.ctl.procGlobals = p.ctl.procGlobals || plan.ProcedureSetsGlobal(st)
+	if err := r.unresumableQuoting(st); err != nil { // quoting.go
+		return err
+	}
+	r.quoting = statusQuoting{} // what st's reply says, where it runs on the control connection
+	defer func() {
+		if err == nil {
+			r.noteUnresumableQuoting(st, pl.Session || pl.Volatile)
+			err = keepAutocommit(ctx, p, st) // resume_autocommit.go
+		}
+	}()
 	p.ctl.noteRoutineVars(st)
 	p.cat.functions.note(st)
 	if err := noteProcedureVars(ctx, p.ctl, st); err != nil {

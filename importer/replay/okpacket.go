@@ -92,6 +92,11 @@ type PacketWatch struct {
 	// it in the session state (session_track_schema: wireschema.go).
 	schema    string
 	schemaSet bool
+	// status is the server status of the last OK or EOF packet read, of any reply, and
+	// statusEnds counts those packets: the mariadb client splits what follows by its
+	// NO_BACKSLASH_ESCAPES and ANSI_QUOTES bits (quoting.go).
+	status     uint16
+	statusEnds uint64
 
 	// replyFirst: the client sent a command, whose reply's first packet is next.
 	// upload: that packet asked for a LOCAL INFILE (0xFB) and the client has not ended
@@ -393,6 +398,7 @@ func lenencString(p *[]byte) (s []byte, ok bool) {
 // the status says so.
 func (w *PacketWatch) end(warnings int, status uint16) {
 	w.warnings, w.done = warnings, true
+	w.status, w.statusEnds = status, w.statusEnds+1
 	if status&statusMoreResultsExist != 0 {
 		w.state = stFirst
 	} else {

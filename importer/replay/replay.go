@@ -83,6 +83,10 @@ type ReplayOptions struct {
 	// server's packets (okpacket.go), so that counting them sends nothing between the
 	// dump's statements.
 	Wire *PacketWatch
+	// Wires, when set and Wire is not, gives the watch of the replay's own connection
+	// (the parallel replay's control connection), from whose packets the replay reads
+	// the status flags the client splits by (quoting.go).
+	Wires *WireWatch
 }
 
 // rerunHint is how to go on after fixing what stopped the import.
@@ -184,13 +188,19 @@ type Replayer struct {
 	// counts, in a parallel replay, follows ROW_COUNT() and FOUND_ROWS() of the client's
 	// connection (rowcount.go); nil in a serial one.
 	counts *rowCounts
+	// quoteWire reads the status flags the client splits by from the replay's connection
+	// (quoting.go): the serial replay's Wire, the parallel replay's control connection's
+	// watch; nil where none can be read. quoting is what the last statement's reply said.
+	quoteWire *PacketWatch
+	quoting   statusQuoting
+	diverged  *quoteDivergence // a change of those flags a resume could not follow
 }
 
 // NewReplayer prepares a replay of split onto conn. It reads the server's
 // max_allowed_packet and session sql_mode so that oversized statements are refused before
 // they are sent and NO_BACKSLASH_ESCAPES is honoured from the first byte.
 func NewReplayer(ctx context.Context, conn Conn, split *split.Splitter, opt ReplayOptions) (*Replayer, error) {
-	r := &Replayer{conn: conn, split: split, opt: opt, tableIndex: map[string]int{}}
+	r := &Replayer{conn: conn, split: split, opt: opt, tableIndex: map[string]int{}, quoteWire: opt.Wire}
 	r.warn.r = r
 	r.tables.total = opt.TablesTotal
 	if opt.CheckParallel {
@@ -210,6 +220,9 @@ func NewReplayer(ctx context.Context, conn Conn, split *split.Splitter, opt Repl
 	}
 	if err := r.syncSQLMode(ctx); err != nil {
 		return nil, err
+	}
+	if r.quoteWire == nil {
+		r.quoteWire = opt.Wires.Of(ctx, conn)
 	}
 	return r, nil
 }
@@ -383,8 +396,11 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 		}
 		return r.sqlError(st, q, err)
 	}
+	before, watched := r.quotingBefore(c)
 	res, err := c.ExecContext(ctx, bytesToString(q))
+	r.quoting = r.quotingAfter(before, watched) // read before the replay's own statements
 	movedTo, moved := wireMovedTo(r, wired, st) // read before the replay's own statements
+	r.followQuoting(st, r.quoting)
 	if cerr := r.counts.noteRan(ctx, c, st, res, err); cerr != nil && err == nil {
 		return r.sqlError(st, q, cerr)
 	}
@@ -480,6 +496,9 @@ func (r *Replayer) afterSession(ctx context.Context, st *split.Statement, q []by
 			}
 		} else if err := r.syncSQLMode(ctx); err != nil {
 			return r.sqlError(st, q, err)
+		}
+		if r.quoting.known {
+			r.split.SetNoBackslashEscapes(r.quoting.nbe) // the client's flag (quoting.go)
 		}
 	}
 	if isUse(st) && r.opt.Wire != nil {
