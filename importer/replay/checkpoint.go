@@ -275,17 +275,18 @@ func (cr *controller) userVarsOf(st *split.Statement) []string {
 }
 
 // noteRoutineVars adds to p.ctl.routineVars the user variables the body of a CREATE TRIGGER
-// or CREATE FUNCTION names, whether it runs or a resume skips it: the statements after it
-// journal them in every attempt alike.
-func (cr *controller) noteRoutineVars(st *split.Statement) {
+// or CREATE FUNCTION names, and those the procedures such bodies CALL name, transitively
+// (plan.CalledVars: a trigger that CALLs a procedure which sets @rl_calls sets it on the
+// connection that fired it, TestReviewX13TriggerCallsProcedureVarResume), whether it runs
+// or a resume skips it: the statements after it journal them in every attempt alike. db
+// is the current database.
+func (cr *controller) noteRoutineVars(st *split.Statement, db string) {
 	if st.Kind != split.KindRoutine {
 		return
 	}
-	if strings.Contains(st.Verb, "PROCEDURE") {
-		return // noteProcedureVars (procvars.go): a CALL journals what its body may set
-	}
-	_, vars := plan.RoutineUserVars(st)
-	for _, v := range vars {
+	cr.called.Observe(st, db)
+	_, vars := plan.RoutineUserVars(st) // a procedure's own: noteProcedureVars (procvars.go), at a CALL
+	for _, v := range append(vars, cr.called.Vars()...) {
 		if !slices.Contains(cr.routineVars, v) {
 			cr.routineVars = append(cr.routineVars, v)
 		}

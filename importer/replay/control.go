@@ -27,8 +27,10 @@ type controller struct {
 	// beforeResume: what the dump's session set before that statement (setglobal_resume.go).
 	beforeResume sessionBeforeResume
 	// routineVars are the user variables named in the bodies of the triggers and stored
-	// functions the dump created so far (userVarsOf).
+	// functions the dump created so far, and in the procedures those CALL (called)
+	// (userVarsOf).
 	routineVars []string
+	called      plan.CalledVars
 	// procVars are what the bodies of the procedures it created so far may leave set
 	// (noteProcedureVars), journaled after a statement that may CALL one; sessionVars,
 	// which names the server has as session variables.

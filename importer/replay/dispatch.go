@@ -153,7 +153,7 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 	if err != nil {
 		return p.at(st, err)
 	}
-	p.ctl.noteRoutineVars(st)
+	p.ctl.noteRoutineVars(st, r.database)
 	p.cat.functions.note(st)
 	if err := noteProcedureVars(ctx, p.ctl, st); err != nil {
 		return err
