@@ -240,14 +240,21 @@ func assignedUserVars(st *split.Statement) []string {
 }
 
 // userVarsOf are the variables st sets that a resume must get back: those it assigns
-// itself (assignedUserVars) and, once the dump has created a trigger or stored function
+// itself (assignedUserVars), those a CALL's OUT or INOUT parameters may assign
+// (plan.CallArgVars), and, once the dump has created a trigger or stored function
 // whose body names user variables (p.ctl.routineVars), those too for any statement that may
 // fire or call one. A trigger's SET @trg = @trg + 1 counts on the connection that runs
 // the INSERT: a resume that skips the INSERT gets its count from the journal (difffuzz
 // seed 809: -1 where the client read 456). Such a dump runs on the control connection
 // from the trigger on (routineUserVariable), where every statement journals them.
 func (cr *controller) userVarsOf(st *split.Statement) []string {
-	names := withProcedureVars(cr, st, assignedUserVars(st)) // procvars.go
+	names := assignedUserVars(st)
+	for _, v := range plan.CallArgVars(st) { // a CALL's OUT and INOUT arguments
+		if !slices.Contains(names, v) {
+			names = append(names, v)
+		}
+	}
+	names = withProcedureVars(cr, st, names) // procvars.go
 	if len(cr.routineVars) == 0 {
 		return names
 	}
