@@ -122,3 +122,15 @@ func TestCalledVarsVars(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// TestBodyCalls: the CALLs of a body as information_schema gives it, qualified or not;
+// CALL in a string or comment is none; EXECUTE or PREPARE makes it dynamic.
+func TestBodyCalls(t *testing.T) {
+	calls, dynamic := BodyCalls([]byte("BEGIN CALL pa(NEW.id); CALL `o`.`pb`(1); SET @s = 'CALL px()'; /* CALL py() */ END"))
+	if diff := cmp.Diff([][2]string{{"", "pa"}, {"o", "pb"}}, calls); diff != "" || dynamic {
+		t.Errorf("dynamic %v, calls (-want +got):\n%s", dynamic, diff)
+	}
+	if _, dynamic := BodyCalls([]byte("BEGIN EXECUTE IMMEDIATE 'INSERT INTO t VALUES (1)'; END")); !dynamic {
+		t.Error("EXECUTE IMMEDIATE: not dynamic")
+	}
+}
