@@ -132,7 +132,7 @@ func TestReviewX53119ViewLockedAlone(t *testing.T) {
 	killAt(t, ref, srv, "fz0", dump, 11, "", importer.WithAfterDDLHook)
 }
 
-// TestReviewX54065ExecuteDDLTwice (fixed by plan.Planner.WrapsDDL; difffuzz seeds 54065 resume-spool and 54067
+// TestReviewX54065ExecuteDDLTwice (fixed by plan.Planner.Wrapped; difffuzz seeds 54065 resume-spool and 54067
 // resume-load-data, found while checking this fix, independent of it: fails on main too):
 // EXECUTE of a prepared DDL (PREPARE s FROM 'DROP PROCEDURE p'), run on one connection
 // with progress rows, killed after it ran and before its progress row: the resume sends

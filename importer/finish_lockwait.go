@@ -70,7 +70,7 @@ func lockHolders(ctx context.Context, c *sql.Conn, db, table string) string {
 		}
 		s := fmt.Sprintf("session %d (%s, %s %d s", id, mode, command, secs)
 		if info != "" {
-			s += ": " + strings.Join(strings.Fields(info), " ")
+			s += ": " + oneLine(info)
 		}
 		out = append(out, s+")")
 	}

@@ -193,6 +193,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	if r.Parallel > 1 || o.CheckpointPath != "" || o.Resume || r.DeferIndexes || o.LoadData {
 		nconns = r.Parallel + 1
 	}
+	stopCfg := cfg // a connection of the stop's own (stopwait.go), outside the wire watch
 	cfg, wires := replay.WatchWire(cfg)
 	r.wires = wires
 	db, conns, err := openConns(ctx, cfg, nconns, o.OtherConnections, r, log)
@@ -205,6 +206,17 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 			c.Close()
 		}
 	}()
+	// A stop asked during the preflight or the replay waits for a statement; it says what
+	// that statement waits for while it does (the preflight's own checks block on a lock
+	// another session holds as the dump's statements do).
+	var replaying atomic.Pointer[func() Progress]
+	endStopWait := watchStopWait(ctx, o.Stop, stopCfg, func() string {
+		if p := replaying.Load(); p != nil {
+			return (*p)().Table
+		}
+		return ""
+	}, log)
+	defer endStopWait()
 	if !r.Overwrite && (o.Resume || o.Transform.StartAt > 0) {
 		r.Overwrite = true
 		r.because("overwrite: a resume or a start offset writes over what exists, the interrupted run's own work")
@@ -284,7 +296,9 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	if o.OnReplay != nil {
 		done = o.OnReplay(in, progress)
 	}
+	replaying.Store(&progress)
 	rres, runErr := rep.Run(ctx)
+	endStopWait()
 	if w := in.Warning(); w != "" {
 		// Said once, for the replay's read of the dump (the preflight's scan has its own Input).
 		fmt.Fprintln(log, "dumpscope: warning:", w)
@@ -307,21 +321,6 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	finish(ctx, res, o, conns, cp, log)
 	done()
 	return res, nil
-}
-
-// announce says what is imported, on how many connections, into which server: two short
-// lines rather than one that wraps (the socket path of a sandbox is long).
-func announce(log io.Writer, in *dumpfile.Input, parallel int, cfg *mysql.Config) {
-	nconn := "1 connection"
-	if parallel > 1 {
-		nconn = fmt.Sprintf("%d connections", parallel)
-	}
-	format := ""
-	if in.Format != dumpfile.FormatPlain {
-		format = " (" + in.Format + ")"
-	}
-	fmt.Fprintf(log, "dumpscope: importing %s%s on %s\n", in.Name, format, nconn)
-	fmt.Fprintf(log, "dumpscope: into %s\n", dbconn.Describe(cfg))
 }
 
 // chainStatementHooks calls a, then b; nil hooks are skipped (nil when both are).

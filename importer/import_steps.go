@@ -15,6 +15,8 @@ import (
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/importer/transform"
+	"github.com/dumpscope/dumpscope/internal/dbconn"
+	"github.com/go-sql-driver/mysql"
 )
 
 // preflightProgressEvery is how often a long preflight scan says how far it got.
@@ -220,4 +222,19 @@ func connServer(ctx context.Context, c Conn) sqlscan.Server {
 		return sqlscan.Server{}
 	}
 	return sqlscan.ServerFromVersion(v)
+}
+
+// announce says what is imported, on how many connections, into which server: two short
+// lines rather than one that wraps (the socket path of a sandbox is long).
+func announce(log io.Writer, in *dumpfile.Input, parallel int, cfg *mysql.Config) {
+	nconn := "1 connection"
+	if parallel > 1 {
+		nconn = fmt.Sprintf("%d connections", parallel)
+	}
+	format := ""
+	if in.Format != dumpfile.FormatPlain {
+		format = " (" + in.Format + ")"
+	}
+	fmt.Fprintf(log, "dumpscope: importing %s%s on %s\n", in.Name, format, nconn)
+	fmt.Fprintf(log, "dumpscope: into %s\n", dbconn.Describe(cfg))
 }

@@ -88,19 +88,17 @@ func TestResumeWrappedSetGlobalNotSentAgain(t *testing.T) {
 	}
 }
 
-// TestResumeFound49220WrappedSetGlobalSessionValue (difffuzz seed 49220, resume-defer-indexes;
-// open): PREPARE sg4 FROM 'SET GLOBAL lock_wait_timeout = @@global.lock_wait_timeout +
-// 788', EXECUTE sg4, rows, then the session's @@lock_wait_timeout stored. Stopped after
-// the EXECUTE, the resume's new connection starts from the GLOBAL the earlier attempt
-// left (87188) where the client's session kept the value it connected with (86400). A
-// plain SET GLOBAL journals the session values of what it sets and a resume gives them
-// back (setglobal.go); a wrapped one (EXECUTE IMMEDIATE, EXECUTE of a prepared SET) is
-// not read there: neither journaled nor marked as run (a resume skips it as committed,
-// and since d16ed77 does not send an EXECUTE IMMEDIATE one again either). The fix is to
-// take a wrapper whose SET sets GLOBAL variables as setglobal.go takes a plain one, the
-// prepared kind through the planner's registry (as plan.Planner.WrapsDDL does).
+// TestResumeFound49220WrappedSetGlobalSessionValue (difffuzz seed 49220,
+// resume-defer-indexes): PREPARE sg4 FROM 'SET GLOBAL lock_wait_timeout =
+// @@global.lock_wait_timeout + 788', EXECUTE sg4 (or the same SET in EXECUTE IMMEDIATE),
+// rows, then the session's @@lock_wait_timeout stored. Stopped after the EXECUTE, the
+// resume's new connection started from the GLOBAL the earlier attempt left (87188) where
+// the client's session kept the value it connected with (86400): a plain SET GLOBAL
+// journals the session values of what it sets and a resume gives them back
+// (setglobal.go), a wrapped one was neither journaled nor marked as run. Fixed
+// (x-fix18): the replay takes the SET a wrapper runs (plan.Planner.Wrapped, the
+// prepared kind through the planner's registry) as a plain one. Failed before (both).
 func TestResumeFound49220WrappedSetGlobalSessionValue(t *testing.T) {
-	reviewX(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	for _, s := range []*sandbox.Server{ref, srv} {
 		t.Cleanup(func() { setGlobal(t, s, "SET GLOBAL lock_wait_timeout = DEFAULT") })

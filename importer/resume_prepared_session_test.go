@@ -107,18 +107,16 @@ func TestResumeWrappedSetGlobal(t *testing.T) {
 	}
 }
 
-// TestResumeWrappedSetGlobalSessionValue (open, gated; difffuzz seed 47067 once the
-// GLOBAL is raised once): EXECUTE IMMEDIATE 'SET GLOBAL net_read_timeout =
-// @@global.net_read_timeout + 789', rows, then an INSERT of the session's
-// @@net_read_timeout: the client's session connected before the SET and keeps 30. Stopped
-// after the rows, the resume's new connection starts from the raised GLOBAL (819). A plain
-// SET GLOBAL journals the session values of what it sets and the resume gives them back
-// (execSetGlobal, giveBackAtResumePoint: TestReviewX11SetGlobalInTransactionResume); one
-// run by a wrapper is not journaled (plan.SetsGlobalOnly and globalNames read the
-// statement's own text). Not a regression: before seed 45110's fix the wrapper was skipped
-// the same way; with it, it ran again and the GLOBAL itself differed.
+// TestResumeWrappedSetGlobalSessionValue (difffuzz seed 47067 once the GLOBAL is raised
+// once): EXECUTE IMMEDIATE 'SET GLOBAL net_read_timeout = @@global.net_read_timeout +
+// 789', rows, then an INSERT of the session's @@net_read_timeout: the client's session
+// connected before the SET and keeps 30. Stopped after the rows, the resume's new
+// connection started from the raised GLOBAL (819): a plain SET GLOBAL journals the
+// session values of what it sets and the resume gives them back (execSetGlobal,
+// giveBackAtResumePoint), one run by a wrapper was not journaled. Fixed (x-fix18): the
+// replay takes the SET a wrapper runs (plan.Planner.Wrapped) as a plain one;
+// this failed before (819 stored).
 func TestResumeWrappedSetGlobalSessionValue(t *testing.T) {
-	reviewX(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
 		"CREATE TABLE t2 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + rowsOf("t2", 0, 50) +

@@ -16,7 +16,7 @@ import (
 // `fz0`.`t1` when the interrupted run ended; it runs again"), not for the DDL it
 // prepared, whose "already exists" a resume takes for "it had run" (runBarrier's
 // checkpoint.AlreadyApplied and MayHaveRun). Fixed: the replay asks the planner what the
-// EXECUTE runs (plan.Planner.WrapsDDL, from the registry's prepared text) and takes its
+// EXECUTE runs (plan.Planner.Wrapped, from the registry's prepared text) and takes its
 // "already exists" as the DDL's.
 func TestXDiagkeepFoundExecuteDDLKilled(t *testing.T) {
 	dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id INT PRIMARY KEY) ENGINE=MyISAM;\n" +

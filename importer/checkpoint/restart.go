@@ -158,3 +158,9 @@ func MarkGlobalRan(ctx context.Context, r *Run, c Conn, offset int64) error {
 	}
 	return r.Ran(ctx, c, offset)
 }
+
+// GlobalsLost reports whether r resumes after the server restarted since the interrupted
+// attempt: the GLOBAL values that attempt's SETs gave are back to their configured ones,
+// so every SET GLOBAL of the dump is to run again (the replay's wrapped ones included,
+// which it skips as committed otherwise).
+func GlobalsLost(r *Run) bool { return r != nil && r.resumed && r.restarted }

@@ -24,8 +24,9 @@ import (
 
 // ProcedureVars returns the variables the body of st, a CREATE PROCEDURE, may leave set
 // on the connection that calls it, as the checkpoint journal names them: each user
-// variable the body names (@v, as the lexer gives it) and each session variable it SETs
-// that is no local (bodyTargets) as @@name (SET NAMES and SET CHARACTER SET as the four
+// variable the body names (@v, as the lexer gives it) and each session variable it SETs,
+// or SETs GLOBAL (the caller's session value is the one to give back), that is no local
+// (bodyTargets) as @@name (SET NAMES and SET CHARACTER SET as the four
 // character set variables). nil for any other statement. It errs on the side of more:
 // the replay keeps, of the @@ names, only the server's session variables
 // (replay's noteProcedureVars).
@@ -54,8 +55,15 @@ func ProcedureVars(st *split.Statement) []string {
 		switch {
 		case !scoped:
 			name = scope
+		case scope == "global" && globalKeptBySession[name]:
+			continue // the planner follows the session's value itself (replay's sessionKeptVars)
 		case scope == "global":
-			continue // the server's, not the connection's
+			// The server's; the caller's session keeps its own, which a resume's new
+			// connection, skipping the CALL, would take from the GLOBAL the interrupted
+			// run raised: journaled after the CALL as the session's, and given back
+			// (TestResumeRoutineSetGlobalSessionValue; a wrapper's SET GLOBAL is
+			// journaled before it: replay's setglobal.go).
+			name = strings.TrimPrefix(name, "@@")
 		case scope != "session" && scope != "local":
 			continue // a qualified name: a field, not a variable of the session
 		}
@@ -121,3 +129,7 @@ func CallArgVars(st *split.Statement) []string {
 	}
 	return out
 }
+
+// globalKeptBySession are the variables whose session value the planner follows itself
+// (the transaction's bounds): a SET GLOBAL of one in a body journals nothing.
+var globalKeptBySession = map[string]bool{"autocommit": true, "completion_type": true}

@@ -83,13 +83,16 @@ func TestBodyTargetsBlocks(t *testing.T) {
 
 // TestProcedureVars: what a procedure's body may leave set on its caller's connection, as
 // the journal names it: user variables it names (not DEFINER's user@host), session
-// variables it SETs as @@name (not locals, parameters, GLOBAL ones, SET TRANSACTION), SET
-// NAMES as the four character set variables; nothing for a function or trigger.
+// variables it SETs as @@name (not locals, parameters, SET TRANSACTION), GLOBAL ones too
+// (the caller's session keeps its own: x-fix18), but autocommit and completion_type set
+// GLOBAL; SET NAMES as the four character set variables; nothing for a function or
+// trigger.
 func TestProcedureVars(t *testing.T) {
 	for sql, want := range map[string][]string{
 		"CREATE DEFINER=`root`@`localhost` PROCEDURE p(OUT n int) BEGIN DECLARE x int; SET x = @a, n = 1, @b = 2; SELECT 1 INTO @c; END":                          {"@a", "@b", "@c"},
-		"CREATE PROCEDURE p() BEGIN SET time_zone = '+05:00'; SET SESSION sql_mode = ''; SET @@session.foreign_key_checks = 0, @@global.max_connections = 9; END": {"@@time_zone", "@@sql_mode", "@@foreign_key_checks"},
-		"CREATE PROCEDURE p() BEGIN SET NAMES latin1; SET TRANSACTION READ ONLY; SET GLOBAL time_zone = 'UTC'; END":                                               {"@@character_set_client", "@@character_set_results", "@@character_set_connection", "@@collation_connection"},
+		"CREATE PROCEDURE p() BEGIN SET time_zone = '+05:00'; SET SESSION sql_mode = ''; SET @@session.foreign_key_checks = 0, @@global.max_connections = 9; END": {"@@time_zone", "@@sql_mode", "@@foreign_key_checks", "@@max_connections"},
+		"CREATE PROCEDURE p() BEGIN SET NAMES latin1; SET TRANSACTION READ ONLY; SET GLOBAL time_zone = 'UTC'; END":                                               {"@@character_set_client", "@@character_set_results", "@@character_set_connection", "@@collation_connection", "@@time_zone"},
+		"CREATE PROCEDURE p() BEGIN SET GLOBAL autocommit = 0; SET @@global.completion_type = 1; SET GLOBAL net_read_timeout = 99; END":                           {"@@net_read_timeout"},
 		"CREATE FUNCTION f() RETURNS int BEGIN SET time_zone = 'UTC', @a = 1; RETURN 1; END":                                                                      nil,
 	} {
 		st := parseRoutine(t, sql)

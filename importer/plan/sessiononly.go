@@ -18,8 +18,11 @@ import (
 // ROLLBACK took back stayed (TestResumePreparedSessionSet).
 //
 // What a wrapper runs that sets a GLOBAL variable (alone or with session ones) is data:
-// skipped where it committed, as before seed 45110's fix, since only a plain SET GLOBAL
-// is journaled and marked as run (replay's resumeSetGlobal, execSetGlobal).
+// skipped where it committed, as before seed 45110's fix. One that sets GLOBAL variables
+// alone is journaled and marked as run at the wrapper's offset as a plain one
+// (Planner.Wrapped; replay's resumeSetGlobal, execSetGlobal), so a resume gives its new
+// sessions the client's values; a resume past one that also sets session or user
+// variables refuses it (replay's refuseWrappedMixedSet).
 func (r *registry) sessionOnly(st *split.Statement) bool {
 	// PREPARE runs nothing: sent again on every resume (a volatile statement) to build the
 	// prepared statement on the new connection, whatever it holds.

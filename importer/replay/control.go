@@ -26,9 +26,10 @@ type controller struct {
 	resumePointSessions bool
 	// beforeResume: what the dump's session set before that statement (setglobal_resume.go).
 	beforeResume sessionBeforeResume
+	// procGlobals: a procedure the dump created sets a GLOBAL (refuseRoutineGlobalsLost).
+	procGlobals bool
 	// routineVars are the user variables named in the bodies of the triggers and stored
-	// functions the dump created so far, and in the procedures those CALL (called)
-	// (userVarsOf).
+	// functions the dump created so far, and of the procedures they CALL (userVarsOf).
 	routineVars []string
 	called      plan.CalledVars
 	// procVars are what the bodies of the procedures it created so far may leave set
@@ -36,17 +37,14 @@ type controller struct {
 	// which names the server has as session variables.
 	procVars    []string
 	sessionVars sessionVarNames
-	// pendingFrom is the stream offset from which statements ran on the control
-	// connection inside a transaction or under table locks without a progress row yet
-	// (-1: none).
+	// pendingFrom: the offset from which statements ran on the control connection in a
+	// transaction or under table locks without a progress row yet (-1: none).
 	pendingFrom int64
-	// txnOpenedAt is the offset of the START TRANSACTION or BEGIN that opened the dump's
-	// transaction on the control connection while the run was still parallel (-1: none):
-	// its stretch starts there once the transaction turns serial, so that a resume skips
-	// it with the COMMIT (TestResumeAtXAStart).
+	// txnOpenedAt: the offset of the START TRANSACTION or BEGIN that opened the dump's
+	// transaction while the run was still parallel (-1: none): its stretch starts there
+	// once it turns serial, so that a resume skips it with the COMMIT (TestResumeAtXAStart).
 	txnOpenedAt int64
-	// regionIntents are the starts of the statements of that stretch that left intents
-	// (regionIntent), deleted with its progress row.
+	// regionIntents: starts of that stretch's statements with intents (regionIntent).
 	regionIntents []int64
 	// skipped follows what the control connection's session lost to a resume's skips.
 	skipped skipState
@@ -60,6 +58,8 @@ type controller struct {
 	// diag is what the control connection owes the statement that ran last, for a
 	// reader of its diagnostics area that may follow (diagtail.go).
 	diag diagTail
+	// diagCode: the dump made code that may read the caller's diagnostics area (diagprime.go).
+	diagCode bool
 }
 
 // newController returns p's controller, before any statement: nothing pending, no
@@ -97,6 +97,9 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 	r := p.serial
 	// Its code may read ROW_COUNT: given back before it runs (rowcount.go).
 	r.counts.codeReads(st, pl.CodeReadsRowCount, p.disp.prevSent)
+	if err := primeLookups(ctx, cr, st, pl); err != nil { // diagprime.go
+		return true, err
+	}
 	if done, err := cr.diag.before(ctx, p, st, end, pl); done || err != nil { // first: see diagtail.go
 		return true, err
 	}
@@ -354,6 +357,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		if err := addOwed(); err != nil {
 			return err
 		}
+		r.warn.hold = holdsWarnings(cr, st, after)
 		switch err = execSetGlobal(ctx, p, p.control, st, func() error { return r.exec(ctx, p.control, st, q) }); { // setglobal.go
 		case err == nil && after != "":
 			err = cr.giveBack(ctx, st, after)
@@ -362,6 +366,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 			// diagnostics area, which the journal's INSERT would empty (diagtail.go).
 			err = cr.diag.holdVars(ctx, p, st)
 		}
+		err = countUnheld(ctx, cr, st, q, err)
 		if err == nil {
 			err = journalMixedSet(ctx, cr, st, pl)
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/importer/transform"
 )
 
 // Which statements keep the diagnostics area, checked on MariaDB 10.11.19 with the
@@ -24,6 +25,10 @@ import (
 //	COMMIT, BEGIN, START TRANSACTION, ROLLBACK    kept                0
 //	PREPARE s FROM 'SELECT 1', DEALLOCATE         kept                0
 //	PREPARE s FROM 'SELECT 1 FROM t'              emptied             0
+//	  (a PREPARE keeps it whenever the text names no table: 'SET @w =
+//	  @@warning_count', 'GET DIAGNOSTICS @w = NUMBER', 'SELECT (SELECT 1)',
+//	  'SELECT f()' of a stored function that reads a table, 'DO 1', 'COMMIT';
+//	  'INSERT INTO t VALUES (1)' empties it)
 //	SET autocommit, sql_mode, unique_checks,      kept                0
 //	  foreign_key_checks, time_zone, sql_notes,
 //	  completion_type, sql_log_bin, SET NAMES,
@@ -50,8 +55,10 @@ import (
 // after it reads what the statement before left, so diagTail waits past it
 // (TestDiffFuzzFound4KeeperBeforeReader, TestDiffFuzzSeed21003KeptDiagnostics). Other
 // keepers are not waited past: COMMIT, BEGIN, ROLLBACK and a SET of autocommit or of a
-// transaction's characteristics would end or change that transaction, USE and PREPARE
-// go their own ways through the replay. Anything that may open a table (a subquery, a
+// transaction's characteristics would end or change that transaction, USE goes its own
+// way through the replay. A plain COMMIT outside the dump's transaction is waited past
+// without being sent (absorbsCommit), a PREPARE of a text that names no table
+// (preparesTableFree) as a reader. Anything that may open a table (a subquery, a
 // stored function) is no keeper here: a chain of keepers only, each judged alone.
 func keepsArea(st *split.Statement) bool {
 	if st.Kind == split.KindClient || len(st.SQL) == 0 {
@@ -72,6 +79,72 @@ func keepsArea(st *split.Statement) bool {
 		return atEnd(&l)
 	}
 	return false
+}
+
+// preparesTableFree reports whether st is PREPARE s FROM '…' of a text (SELECT, DO, SET
+// or GET DIAGNOSTICS) that names no table: no FROM, no TABLE, no WITH. Preparing it
+// opens nothing, so it keeps the diagnostics area (the table above; difffuzz seeds 51073
+// and 51099, TestDiffFuzzFoundGen4KeepersCommitSelectPrepare), whatever the text would
+// read when executed. A PREPARE FROM @v is not read (its text is not known here).
+func preparesTableFree(st *split.Statement) bool {
+	if st.Kind == split.KindClient || !strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "PREPARE") {
+		return false
+	}
+	in, _, unreadable := transform.Wrapped(st)
+	if in == nil || unreadable != "" || len(in.SQL) == 0 {
+		return false
+	}
+	l := sqlscan.New(in.SQL, in.Syntax())
+	switch t := l.Next(); {
+	case t.Is("SELECT"), t.Is("DO"), t.Is("SET"), t.Is("GET"):
+	default:
+		return false
+	}
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Is("FROM") || t.Is("TABLE") || t.Is("WITH") || t.Is("JOIN") {
+			return false
+		}
+	}
+	return true
+}
+
+// isPlainCommit reports whether st is COMMIT [WORK] [AND NO CHAIN] [NO RELEASE]: one that
+// neither opens the next transaction nor ends the session by its own words (CHAIN,
+// RELEASE are left to the replay's own handling; a completion_type the dump set is the
+// planner's: plan.Plan.OpenAfter).
+func isPlainCommit(st *split.Statement) bool {
+	if st.Kind != split.KindTxn {
+		return false
+	}
+	l := sqlscan.New(st.SQL, st.Syntax())
+	if !l.Next().Is("COMMIT") {
+		return false
+	}
+	no := false
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		switch {
+		case t.Is("WORK") || t.Is("AND"):
+		case t.Is("NO"):
+			no = true
+			continue
+		case (t.Is("CHAIN") || t.Is("RELEASE")) && no:
+		case t.Kind == sqlscan.Punct && t.Text == ";":
+		default:
+			return false
+		}
+		no = false
+	}
+	return true
+}
+
+// keepsAreaCounted reports whether st keeps the diagnostics area the statement before it
+// left, for the warning count (warnLog.countsWarnings): keepsArea's statements, a COMMIT
+// (isPlainCommit; every COMMIT keeps it on the server) and a PREPARE of a text that names
+// no table. Counted, the list was emptied before it (clearStaleWarnings) and
+// @@warning_count read after it, which leaves ROW_COUNT() −1 where the client's COMMIT
+// and PREPARE leave 0.
+func keepsAreaCounted(st *split.Statement) bool {
+	return keepsArea(st) || isPlainCommit(st) || preparesTableFree(st)
 }
 
 // isUnlockTables reports whether st is UNLOCK TABLES.

@@ -82,6 +82,13 @@ type diagTail struct {
 	// a SELECT between them the client's GET DIAGNOSTICS @r = ROW_COUNT reads −1 (open:
 	// TestXDiagkeepToggleSelectRowCount).
 	toggle *split.Statement
+	// unread: a statement's user variables owed a journal row, not read yet
+	// (diagunread.go).
+	unread *unreadVars
+	// absorbed: the dump's COMMIT was taken in (absorbCommit): the connection's
+	// ROW_COUNT() is the statement's before it, the client's the COMMIT's 0
+	// (giveRowCount gives it back before a reader).
+	absorbed bool
 }
 
 // owe makes finish and abort what is owed (the journal rows held are kept: they come
@@ -91,7 +98,7 @@ func (d *diagTail) owe(finish, abort func(ctx context.Context) error) {
 }
 
 // owes reports whether anything is owed.
-func (d *diagTail) owes() bool { return d.finish != nil || len(d.vars) > 0 }
+func (d *diagTail) owes() bool { return d.finish != nil || len(d.vars) > 0 || d.unread != nil }
 
 // take empties d and returns what it owed; abort is never nil (a tail of journal rows
 // alone rolls back the transaction it opened for a reader, if it did).
@@ -126,6 +133,13 @@ func (d *diagTail) holdVars(ctx context.Context, p *ParallelReplayer, st *split.
 	if cp == nil || len(names) == 0 || sqlscan.ContainsFoldASCII(st.SQL, "SQL_CALC_FOUND_ROWS") || mixedSet(st) {
 		return nil // as recordUserVars
 	}
+	if d.unread == nil && d.finish == nil && len(d.vars) == 0 && defersVars(p, st) {
+		d.unread = &unreadVars{st: heldStatement(st, true), names: names} // diagunread.go
+		return nil
+	}
+	if err := d.readUnread(ctx, p); err != nil {
+		return err
+	}
 	v, err := checkpoint.ReadVars(ctx, p.control, st.Offset, st.SQL, names)
 	if err != nil {
 		return p.at(st, err)
@@ -144,6 +158,11 @@ func (d *diagTail) settle(ctx context.Context, p *ParallelReplayer) error {
 	p.serial.warn.held = nil
 	if !d.owes() {
 		return nil
+	}
+	if err := d.readUnread(ctx, p); err != nil {
+		_, abort, _, _ := d.take(p)
+		_ = abort(ctx)
+		return err
 	}
 	finish, abort, readers, vars := d.take(p)
 	if held != nil {
@@ -212,9 +231,13 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 		return false, nil
 	}
 	cp := p.opt.Checkpoint
+	if d.absorbsCommit(p, st, pl, wasLocked) {
+		return true, d.absorbCommit(ctx, p, st, end)
+	}
 	// SHOW WARNINGS and SET @v = 1 (keepsArea): as a reader, the tail waits on past them.
 	// UNLOCK TABLES (keepsArea) only where it commits nothing: no table locks before it.
-	reads := p.disp.planner.ReadsDiagnostics(st) || plan.KeepsDiagnostics(st) || (keepsArea(st) && !(wasLocked && isUnlockTables(st)))
+	// A PREPARE of a text that names no table keeps the area too (preparesTableFree).
+	reads := p.disp.planner.ReadsDiagnostics(st) || plan.KeepsDiagnostics(st) || (keepsArea(st) && !(wasLocked && isUnlockTables(st))) || preparesTableFree(st)
 	// Journal rows owed alone: a reader that opens the dump's transaction (or runs in
 	// it) does not run in the one opened here.
 	varsOnly := d.finish == nil
@@ -222,6 +245,28 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 		return false, d.settle(ctx, p)
 	}
 	r := p.serial
+	if varsOnly && !d.own && d.unread != nil && statementItems(st) {
+		// The count the statement left is still the connection's (diagunread.go).
+		if err := d.runBeforeUnread(ctx, p, st); err != nil {
+			_, abort, _, _ := d.take(p)
+			_ = abort(ctx)
+			return true, err
+		}
+		if err := d.holdVars(ctx, p, st); err != nil {
+			_, abort, _, _ := d.take(p)
+			_ = abort(ctx)
+			return true, err
+		}
+		if st.Kind != split.KindSession && !(pl.Volatile && !pl.InRegion && !pl.OpenAfter) {
+			d.readers = append(d.readers, checkpoint.Stretch{Start: st.Offset, End: end, Statements: 1, Digest: cp.DigestAt(end), InsertID: true})
+		}
+		return true, afterSerial(ctx, p.ctl, st)
+	}
+	if err := d.readUnread(ctx, p); err != nil {
+		_, abort, _, _ := d.take(p)
+		_ = abort(ctx)
+		return true, err
+	}
 	if varsOnly && !d.own {
 		if _, err = p.control.ExecContext(ctx, "START TRANSACTION"); err != nil {
 			return true, p.at(st, fmt.Errorf("open the transaction of the journal rows before it: %w", err))
@@ -235,7 +280,7 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 	if err == nil {
 		q, err = r.prepare(ctx, st)
 	}
-	if err == nil && q != nil && varsOnly {
+	if err == nil && q != nil && (varsOnly || d.absorbed) {
 		err = giveRowCount(ctx, p, st)
 	}
 	if err == nil && q != nil {
@@ -259,6 +304,50 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 	return true, afterSerial(ctx, p.ctl, st)
 }
 
+// absorbsCommit reports whether st, with a tail owed, is the dump's plain COMMIT
+// (isPlainCommit) outside its transaction and table locks, run in stream order, which
+// the tail may take in (absorbCommit): no region is open before or after it, no resume
+// skips it, no reload transaction of a resume ends at it.
+func (d *diagTail) absorbsCommit(p *ParallelReplayer, st *split.Statement, pl plan.Plan, wasLocked bool) bool {
+	if !isPlainCommit(st) || (pl.Kind != plan.Control && pl.Kind != plan.Serial) {
+		return false
+	}
+	if pl.InRegion || pl.OpenAfter || pl.EndsRegion || pl.Locked || wasLocked || p.ctl.reloadTxn {
+		return false
+	}
+	cp := p.opt.Checkpoint
+	return cp == nil || !cp.Skip(st.Offset)
+}
+
+// absorbCommit takes the dump's COMMIT st into the tail without sending it. The client's
+// COMMIT there keeps the diagnostics area and leaves ROW_COUNT() 0 (the table in
+// diagkeep.go); it commits only what the statement before it ran in, which is what the
+// tail owes and commits with its progress row when it settles (no transaction of the
+// dump is open: absorbsCommit). Sent at once, it had to come after that progress row's
+// INSERT (or the journal's), which empties the area: the client's GET DIAGNOSTICS @w =
+// NUMBER after `SELECT CAST('7x' AS SIGNED) INTO @d; COMMIT;` read 1, dumpscope's 0
+// (difffuzz seed 51073, TestDiffFuzzFoundGen4KeepersCommitSelectPrepare). Its progress
+// row goes with the tail's, as a reader's does; a kill before the tail settles leaves the
+// statement before it, the COMMIT and what follows to run again, as before a reader.
+func (d *diagTail) absorbCommit(ctx context.Context, p *ParallelReplayer, st *split.Statement, end int64) error {
+	r, cp := p.serial, p.opt.Checkpoint
+	// As a statement sent: the hooks see it (a stop, the streaming preflight).
+	if _, err := r.prepare(ctx, st); err != nil {
+		_, abort, _, _ := d.take(p)
+		_ = abort(ctx)
+		return err
+	}
+	r.counts.noteRow(st.Offset, 0) // the client's COMMIT leaves ROW_COUNT() 0
+	d.absorbed = true
+	r.statements.Add(1)
+	r.commits.Add(1)
+	p.ctl.txnOpenedAt = -1 // as runPlanned's plan.Control
+	if cp != nil {
+		d.readers = append(d.readers, checkpoint.Stretch{Start: st.Offset, End: end, Statements: 1, Digest: cp.DigestAt(end), InsertID: true})
+	}
+	return afterSerial(ctx, p.ctl, st)
+}
+
 // areaOfToggle keeps d.toggle (see diagTail) up to date with st, about to run, and
 // before a reader of the diagnostics area that follows a keys toggle and keepers only it
 // commits what is owed and sends the toggle again on the control connection, its
@@ -272,7 +361,7 @@ func (d *diagTail) areaOfToggle(ctx context.Context, p *ParallelReplayer, st *sp
 		d.toggle = heldStatement(st, true)
 		return nil
 	case reader && d.toggle != nil:
-	case !plan.KeepsDiagnostics(st) && !keepsArea(st):
+	case !plan.KeepsDiagnostics(st) && !keepsArea(st) && !preparesTableFree(st) && !isPlainCommit(st):
 		d.toggle = nil
 		return nil
 	default:

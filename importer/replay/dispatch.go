@@ -153,6 +153,8 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 	if err != nil {
 		return p.at(st, err)
 	}
+	pl.Session = pl.Session || resentAfterRestart(p, st) // setglobal.go
+	p.ctl.procGlobals = p.ctl.procGlobals || plan.ProcedureSetsGlobal(st)
 	p.ctl.noteRoutineVars(st, r.database)
 	p.cat.functions.note(st)
 	if err := noteProcedureVars(ctx, p.ctl, st); err != nil {
@@ -491,7 +493,8 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 		}
 	}
 	r.warn.hold = c == p.control && dp.planner.Serial() // its progress row may wait (diagtail.go)
-	err = r.exec(resumedDDL(ctx, cp, ddl), c, st, q)
+	// A wrapped SET GLOBAL is journaled and marked as a plain one (setglobal.go).
+	err = execSetGlobal(ctx, p, c, st, func() error { return r.exec(resumedDDL(ctx, cp, ddl), c, st, q) })
 	r.warn.hold = false
 	if changesTables(st) {
 		cp.SchemaChanged()

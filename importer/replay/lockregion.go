@@ -294,12 +294,16 @@ func (ls *lockState) finish(ctx context.Context, st *split.Statement, end int64,
 
 // isDDL reports whether st is DDL or creates a routine: it commits on its own. So does a
 // wrapper that runs one (EXECUTE IMMEDIATE 'CREATE PROCEDURE …', EXECUTE of a prepared
-// CREATE TABLE: plan.Planner.WrapsDDL): taken for other SQL, it ran in a transaction with
+// CREATE TABLE: plan.Planner.Wrapped): taken for other SQL, it ran in a transaction with
 // its progress row, which its implicit commit did not hold back, and killed between the
 // two, the resume sent it again and stopped at "already exists" (ERROR 1304, 1050) where
 // the client went on (difffuzz seeds 49018, 49020; TestResumeFound49018WrappedDDLKilled).
 func isDDL(pl *plan.Planner, st *split.Statement) bool {
-	return st.Kind == split.KindDDL || st.Kind == split.KindRoutine || pl.WrapsDDL(st)
+	if st.Kind == split.KindDDL || st.Kind == split.KindRoutine {
+		return true
+	}
+	in := pl.Wrapped(st)
+	return in != nil && (in.Kind == split.KindDDL || in.Kind == split.KindRoutine)
 }
 
 // ddlResult is what the exec of st under the dump's locks (ownTransaction) returned (err),

@@ -31,6 +31,9 @@ func noteProcedureVars(ctx context.Context, cr *controller, st *split.Statement)
 			continue
 		}
 		if name, ok := strings.CutPrefix(v, "@@"); ok {
+			if sessionReadOnly[name] {
+				continue // no SET gives it back (ERROR 1621), as setglobal.go's sessionScoped
+			}
 			has, err := cr.sessionVars.has(ctx, p.control, name)
 			if err != nil {
 				return p.at(st, err)

@@ -9,6 +9,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // SET GLOBAL and --resume. A SET GLOBAL changes the server, not the session that runs
@@ -40,10 +41,20 @@ func resumeSetGlobal(ctx context.Context, cr *controller, st *split.Statement) (
 	if err := giveBackAtResumePoint(ctx, cr, st); err != nil { // setglobal_resume.go
 		return true, err
 	}
-	if cp == nil || !plan.SetsGlobalOnly(st) || len(cr.userVarsOf(st)) > 0 {
+	if err := refuseRoutineGlobalsLost(cr, st); err != nil {
+		return true, err
+	}
+	set := p.globalSet(st)
+	if cp == nil || set == nil {
 		return false, nil
 	}
-	assign, journaled := cp.VarsAt(st.Offset, st.SQL) // an older dumpscope's journal
+	if set != st && (!plan.SetsGlobalOnly(set) || len(cr.userVarsOf(set)) > 0) {
+		return false, refuseWrappedMixedSet(cr, st)
+	}
+	if !plan.SetsGlobalOnly(set) || len(cr.userVarsOf(set)) > 0 {
+		return false, nil
+	}
+	assign, journaled := cp.VarsAt(st.Offset, set.SQL) // an older dumpscope's journal
 	if !journaled {
 		g, ok, err := checkpoint.GlobalsBefore(ctx, cp, p.control, st.Offset)
 		if err != nil {
@@ -61,7 +72,10 @@ func resumeSetGlobal(ctx context.Context, cr *controller, st *split.Statement) (
 	if err != nil {
 		return true, p.at(st, err)
 	}
-	if ran {
+	switch {
+	case ran && set != st && cp.Skip(st.Offset):
+		return false, nil // a wrapper the earlier attempt committed: skipped as any (dispatchOne)
+	case ran:
 		return true, cr.skipped.noteSkipped(ctx, st)
 	}
 	return false, nil // journaled as it runs (execSetGlobal)
@@ -121,20 +135,24 @@ var sessionReadOnly = map[string]bool{"max_allowed_packet": true, "net_buffer_le
 // offset, as checkpoint.Run.RecordVars says of InnoDB's bulk path).
 func execSetGlobal(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Statement, exec func() error) error {
 	cp := p.opt.Checkpoint
-	if cp != nil && c == p.control && (plan.SetsGlobalOnly(st) || mixedSet(st)) {
+	set := p.globalSet(st) // st, or the SET GLOBAL a wrapper of it runs
+	if set != nil && set != st && !plan.SetsGlobalOnly(set) {
+		set = nil // a wrapped mixed SET: refused on resume instead (refuseWrappedMixedSet)
+	}
+	if cp != nil && c == p.control && set != nil && (plan.SetsGlobalOnly(set) || mixedSet(set)) {
 		var session []string
-		if mixedSet(st) || len(p.ctl.userVarsOf(st)) == 0 {
+		if mixedSet(set) || len(p.ctl.userVarsOf(set)) == 0 {
 			var err error
-			if session, err = sessionScoped(ctx, c, st, false); err != nil {
+			if session, err = sessionScoped(ctx, c, set, false); err != nil {
 				return p.at(st, err)
 			}
 		}
-		journaled, err := checkpoint.RecordGlobalsBefore(ctx, cp, c, st.Offset, globalNames(st), session)
+		journaled, err := checkpoint.RecordGlobalsBefore(ctx, cp, c, st.Offset, globalNames(set), session)
 		if err != nil {
 			return p.at(st, err)
 		}
-		if _, again := cp.VarsAt(st.Offset, st.SQL); plan.SetsGlobalOnly(st) && !journaled && !again && len(session) > 0 {
-			if err := cp.RecordVars(ctx, c, c, st.Offset, st.SQL, session); err != nil {
+		if _, again := cp.VarsAt(st.Offset, set.SQL); plan.SetsGlobalOnly(set) && !journaled && !again && len(session) > 0 {
+			if err := cp.RecordVars(ctx, c, c, st.Offset, set.SQL, session); err != nil {
 				return p.at(st, fmt.Errorf("journal the session's values of the variables it sets GLOBAL: %w", err))
 			}
 		}
@@ -158,11 +176,77 @@ func globalNames(st *split.Statement) []string {
 // failed.
 func markGlobalRan(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Statement, err error) error {
 	cp := p.opt.Checkpoint
-	if err != nil || cp == nil || c != p.control || !plan.SetsGlobalOnly(st) {
+	if set := p.globalSet(st); err != nil || cp == nil || c != p.control || set == nil || !plan.SetsGlobalOnly(set) {
 		return err
 	}
 	if err := checkpoint.MarkGlobalRan(ctx, cp, c, st.Offset); err != nil {
 		return p.at(st, fmt.Errorf("mark the SET GLOBAL as run, for a resume: %w", err))
 	}
 	return nil
+}
+
+// globalSet is the SET that st runs when it may set GLOBAL variables: st itself when it
+// is a SET, or the SET GLOBAL that st, EXECUTE IMMEDIATE '…' or EXECUTE of a prepared
+// statement, runs (plan.Planner.Wrapped: st is the statement planned last). A
+// wrapped one is journaled and marked at the wrapper's offset as a plain one is, so that
+// a resume gives its new sessions the values the client's kept (difffuzz seeds 49220,
+// 56049). nil for anything else.
+func (p *ParallelReplayer) globalSet(st *split.Statement) *split.Statement {
+	if st.Kind == split.KindSession {
+		return st
+	}
+	if p.disp == nil || p.disp.planner == nil {
+		return nil
+	}
+	in := p.disp.planner.Wrapped(st)
+	if in == nil || !(plan.SetsGlobalOnly(in) || mixedSet(in)) {
+		return nil
+	}
+	return in
+}
+
+// refuseWrappedMixedSet refuses, on a resume that the interrupted run committed past
+// it, st: a wrapper of a SET that sets GLOBAL variables with session or user ones (or
+// calls functions that set user variables). Its session part is not journaled, and sent
+// again it would set the GLOBAL part twice; skipped, the resume's new session would lack
+// what it set. Elsewhere (a first run, or a resume that has not reached it) nil.
+func refuseWrappedMixedSet(cr *controller, st *split.Statement) error {
+	if !cr.p.opt.Checkpoint.Skip(st.Offset) {
+		return nil
+	}
+	return cr.p.serial.refuse(st, "--resume cannot give back the session state this statement set in the interrupted run: it runs a SET of GLOBAL variables together with session or user variables through EXECUTE, which is not journaled; "+
+		"import the dump again into an empty target, or write the SET as a statement of its own")
+}
+
+// resentAfterRestart reports whether st, a wrapper of a SET of GLOBAL variables alone
+// (globalSet), is sent again although an earlier attempt committed it: the server
+// restarted since (checkpoint.GlobalsLost) and set the GLOBAL back, where a plain SET
+// GLOBAL, a session statement, is sent again (TestResumeWrappedSetGlobalAfterRestart: the
+// rows after it read the configured value where the client's read the raised one). The
+// dispatcher takes it for a session statement then (Plan.Session).
+func resentAfterRestart(p *ParallelReplayer, st *split.Statement) bool {
+	if st.Kind == split.KindSession || !checkpoint.GlobalsLost(p.opt.Checkpoint) || !p.opt.Checkpoint.Skip(st.Offset) {
+		return false
+	}
+	set := p.globalSet(st)
+	return set != nil && plan.SetsGlobalOnly(set)
+}
+
+// refuseRoutineGlobalsLost refuses st on a resume after a server restart when st may
+// CALL a procedure (as withProcedureVars takes it) that the interrupted run committed,
+// and a procedure the dump created sets a GLOBAL variable (plan.ProcedureSetsGlobal):
+// the restart set the GLOBAL back, and the CALL, which did more than that, cannot run
+// again; skipped, the rows after it read the configured value where the client's read
+// the one the CALL gave. (Without a restart the GLOBAL stands, and the session's value
+// is journaled after the CALL: plan.ProcedureVars.) Elsewhere nil.
+func refuseRoutineGlobalsLost(cr *controller, st *split.Statement) error {
+	cp := cr.p.opt.Checkpoint
+	if !cr.procGlobals || st.Kind != split.KindOther || !checkpoint.GlobalsLost(cp) || !cp.Skip(st.Offset) {
+		return nil
+	}
+	if !sqlscan.ContainsFoldASCII(st.SQL, "CALL") && !strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "EXECUTE") {
+		return nil
+	}
+	return cr.p.serial.refuse(st, "--resume after a server restart cannot give back the GLOBAL values that the procedure this statement may CALL set in the interrupted run, which committed it: the restart set them back; "+
+		"import the dump again into an empty target")
 }

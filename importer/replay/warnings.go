@@ -79,8 +79,9 @@ func (wl *warnLog) countsWarnings(st *split.Statement) bool {
 	// that empties a stale list before it would empty what it reads (diagtail.go). A
 	// statement that keeps the area (keepsArea: DO 1, SELECT @v) is not counted either:
 	// emptied before it, the list a reader after it reads would be empty
-	// (TestKeptDiagnosticsKeepers); what it raises itself goes uncounted.
-	return !r.opt.SkipWarningCount && st.Kind != split.KindSession && st.Kind != split.KindLock && !wl.diag.Reads(st, r.database) && !keepsArea(st)
+	// (TestKeptDiagnosticsKeepers); what it raises itself goes uncounted. COMMIT and a
+	// PREPARE of no table likewise (keepsAreaCounted; TestXDiag2KeepersWaitedPast).
+	return !r.opt.SkipWarningCount && st.Kind != split.KindSession && st.Kind != split.KindLock && !wl.diag.Reads(st, r.database) && !keepsAreaCounted(st)
 }
 
 // clearStaleWarnings empties c's warning list before st when st's own warnings could not

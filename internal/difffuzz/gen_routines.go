@@ -72,8 +72,8 @@ const (
 	// Found by f-gen4's search (seed 51073, load-data; by hand in every mode with a
 	// checkpoint; 51081 SELECT 6, 51099 a PREPARE of the reader itself): 0 where the
 	// client's reader has 1 — the replay's keepers (keepsArea)
-	// know SET @v and SHOW, not these (TestDiffFuzzFoundGen4KeepersCommitSelectPrepare,
-	// gated; x-diagkeep's area).
+	// knew SET @v and SHOW, not these (TestDiffFuzzFoundGen4KeepersCommitSelectPrepare;
+	// fixed by x-diag2).
 	DiagKeepMore Construct = "diag-keep-more"
 	// DiagWrappedRowCount: ROW_COUNT() and FOUND_ROWS() read inside EXECUTE IMMEDIATE, a
 	// prepared statement or a procedure's body (GET DIAGNOSTICS … ROW_COUNT too). Found
@@ -130,14 +130,12 @@ var Gen4Constructs = []Construct{RoutineBody, RoutineCursor, RoutineShadow, Rout
 
 // Gen4KnownBugs are the f-gen4 constructs of open findings, left out of the in-suite
 // run and the CLI's default (docs/difffuzz.md, "Routines, diagnostics, prepared
-// statements"): lock-keys-var-body (in-suite seed 3, a hang), diag-keep-more (seed
-// 51073: COMMIT and PREPARE keep the area),
-// diag-set-warning (seed 51005 is fixed, but 59038 is not: `SET @dw = CAST('8y' AS
-// SIGNED)` then a CALL whose body reads @@warning_count: 0 where the client has 1, under
-// --parallel). On again since x-diagkeep and x-fix16 landed: diag-keep-do-unlock (seed
-// 51038), diag-wrapped-rowcount (seed 51049); since x-fix19: routine-trigger-call
-// (seeds 51035, 51041).
-var Gen4KnownBugs = []Construct{LockKeysVarBody, DiagKeepMore, DiagSetWarning}
+// statements"): lock-keys-var-body (in-suite seed 3, a hang). On again since x-diagkeep
+// and x-fix16 landed: diag-keep-do-unlock (seed 51038), diag-wrapped-rowcount (seed
+// 51049); since x-diag2: diag-keep-more (seed 51073: COMMIT and PREPARE keep the area,
+// the replay waits past them), diag-set-warning (seed 59038: the look-ups before a CALL
+// emptied the SET's warning); since x-fix19: routine-trigger-call (seeds 51035, 51041).
+var Gen4KnownBugs = []Construct{LockKeysVarBody}
 
 // Gen4KillModeOff are the f-gen4 constructs left out in the modes with kills only: none
 // now. prepared-set (seed 51159: a prepared SET sql_mode not set again on resume) is on

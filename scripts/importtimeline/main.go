@@ -52,7 +52,18 @@ func main() {
 	step := flag.Duration("step", 500*time.Millisecond, "one printed line per this much time")
 	byTable := flag.Bool("tables", false, "print the table a connection inserts into or loads (a letter per table, listed after the timeline) in place of I and L, and count the samples in which two connections wrote one table")
 	withStatements := flag.Bool("statements", false, "also run the server with performance_schema's statement history and print, from the server's own timestamps, each connection's statements by kind, the phases (first and last row statement, the row counts) and how long 0, 1 or 2+ connections were inside a statement")
+	history := flag.String("history", "", "with -statements: also write the statement history to this file (thread, start and end in µs, text; tab-separated) for -from-history")
+	fromHistory := flag.String("from-history", "", "run nothing: print the -statements report of a history written by -history")
 	flag.Parse()
+	if *fromHistory != "" {
+		ss, err := loadHistory(*fromHistory)
+		if err != nil {
+			fatal(err)
+		}
+		reportStatements(os.Stdout, ss)
+		reportIdle(os.Stdout, ss)
+		return
+	}
 	args := flag.Args()
 	if len(args) == 0 {
 		fatal(fmt.Errorf("want the loader's command after --"))
@@ -157,6 +168,12 @@ loop:
 			fatal(err)
 		}
 		reportStatements(os.Stdout, ss)
+		reportIdle(os.Stdout, ss)
+		if *history != "" {
+			if err := saveHistory(*history, ss); err != nil {
+				fatal(err)
+			}
+		}
 	}
 }
 
