@@ -324,8 +324,11 @@ func TestReviewX13SkippedTemporaryComment(t *testing.T) {
 // refused ("cannot recreate the AUTO_INCREMENT counters of the tables the triggers of
 // x9.r2 write", as at 942129e^). A fix must journal after a batch whose table's
 // triggers may CALL (or plan such an INSERT as a barrier).
+//
+// Fixed (x-fix19): plan.CalledVars follows the trigger's CALL into pz; the run turns
+// serial at the CREATE TRIGGER, so the INSERT runs on the control connection with its
+// progress row, and the replay's routineVars take pz's @pv, journaled after it.
 func TestReviewX13TriggerCallsProcedureVarResume(t *testing.T) {
-	reviewX13(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	dump := "SET NAMES utf8mb4;\n" + x9HeadRows() +
 		"CREATE PROCEDURE pz(x int) SET @pv = x;\nCREATE TABLE r2 (id int PRIMARY KEY) ENGINE=InnoDB;\nCREATE TRIGGER ti BEFORE INSERT ON r2 FOR EACH ROW CALL pz(NEW.id);\n" +

@@ -165,6 +165,7 @@ type Planner struct {
 	completionGlobal int
 	acVars           AutocommitVars  // user variables holding a known autocommit value
 	bodyVars         bool            // a trigger or function whose body names user variables was created
+	called           CalledVars      // the procedures trigger and function bodies CALL, and the user variables they set (calledvars.go)
 	reg              registry        // procedures and prepared statements the dump created (registry.go)
 	readVars         map[string]bool // server variables read (@@x, @@session.x) by session statements the workers replay (globalread.go)
 	acOn, acSet      bool            // the autocommit the statement planned last gave, if it set it
@@ -306,10 +307,8 @@ func (p *Planner) plan(st, eff *split.Statement, db string, cat Catalog) (Plan, 
 	if why := p.readers.refuses(st, plain); why != "" {
 		return Plan{Kind: Refuse, Reason: laterRefusal(why)}, nil
 	}
-	if st.Kind == split.KindRoutine {
-		if _, vars := RoutineUserVars(st); len(vars) > 0 {
-			p.bodyVars = true
-		}
+	if st.Kind == split.KindRoutine && p.called.bodySets(st, db) {
+		p.bodyVars = true
 	}
 	if why := inTransactionRead(st, plain || p.open()); why != "" {
 		return Plan{Kind: Refuse, Reason: why}, nil
@@ -345,6 +344,9 @@ func (p *Planner) plan(st, eff *split.Statement, db string, cat Catalog) (Plan, 
 			}
 			return pl, nil
 		}
+	}
+	if why, err := p.called.serialWhy(st, p.mode == modeSerial, cat); err != nil || why != "" {
+		return serialOr(p, st, why, err)
 	}
 	if IsRollback(st) && p.parallelIn {
 		return Plan{Kind: Refuse, Reason: "ROLLBACK of a transaction whose rows were already committed on other connections (the dump names mysqldump or phpMyAdmin as its producer, which write none, so its rows ran in parallel); import it without --parallel"}, nil

@@ -1,11 +1,13 @@
 package plan
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/importer/transform"
 )
 
 // A procedure runs on the connection that CALLs it, and what its body leaves in that
@@ -76,6 +78,53 @@ func ProcedureVars(st *split.Statement) []string {
 			if name != "" && strings.Trim(name, "abcdefghijklmnopqrstuvwxyz0123456789_") == "" {
 				add("@@" + name)
 			}
+		}
+	}
+	return out
+}
+
+// CallArgVars returns the user variables st names when it may CALL a procedure: it names
+// CALL outside strings and comments (a CALL, SET STATEMENT … FOR CALL, a compound
+// statement), or it is an EXECUTE (… USING @a, or EXECUTE IMMEDIATE 'CALL p(@a)'). A procedure's OUT or INOUT
+// parameter assigns the variable given for it (CALL p(8, @acc, @msg)), which no SET in
+// the body names: a resume that skipped the CALL read the value from before it
+// (TestDiffFuzzFoundGen4CallOutParam, difffuzz seeds 51002, 51084). Every variable named
+// is taken, an IN argument's too, without reading the procedure's parameter modes: the
+// CALL leaves an IN argument as it was, so journaling it gives back what it holds
+// anyway, and a procedure the catalog knows under another body (CREATE OR REPLACE, one
+// there before the dump) cannot be misread. A prepared CALL run by EXECUTE s without
+// USING names its variables in its PREPARE, not here (its body's own are ProcedureVars).
+func CallArgVars(st *split.Statement) []string {
+	if st.Kind != split.KindOther || bytes.IndexByte(st.SQL, '@') < 0 {
+		return nil
+	}
+	execute := strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "EXECUTE")
+	if !execute && !sqlscan.ContainsFoldASCII(st.SQL, "CALL") {
+		return nil
+	}
+	var out []string
+	add := func(s *split.Statement) (calls bool) {
+		var vars []string
+		l := s.Tokens()
+		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+			calls = calls || t.Is("CALL")
+			if t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@") {
+				vars = append(vars, t.Text)
+			}
+		}
+		if calls || execute {
+			for _, v := range vars {
+				if !slices.Contains(out, v) {
+					out = append(out, v)
+				}
+			}
+		}
+		return calls
+	}
+	add(st)
+	if execute {
+		if in, _, _ := transform.Wrapped(st); in != nil {
+			add(in)
 		}
 	}
 	return out

@@ -65,3 +65,11 @@ func (r *registry) lookUpNewProcedure(st *split.Statement, cat Catalog) error {
 	r.procs[key] = procBody{absent: true}
 	return nil
 }
+
+// procedureExists is cat's ProcedureExists, or nil when cat cannot tell.
+func procedureExists(cat Catalog) func(db, name string) (bool, error) {
+	if rc, ok := cat.(RoutineCatalog); ok {
+		return rc.ProcedureExists
+	}
+	return nil
+}

@@ -68,3 +68,21 @@ func ReadsNoTable(q []byte, syn sqlscan.Syntax) bool {
 	}
 	return true
 }
+
+// BodyCalls returns the procedures a trigger's or routine's body text q CALLs (as
+// information_schema gives it), database as written ("" unqualified) and name, and
+// whether it runs dynamic SQL (EXECUTE, PREPARE), whose calls and tables cannot be read.
+// The words are found with the tokenizer, so a string or comment holding CALL is none.
+func BodyCalls(q []byte) (calls [][2]string, dynamic bool) {
+	l := sqlscan.New(q, sqlscan.Syntax{})
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		switch {
+		case t.Is("CALL"):
+			db, name := l.Name(l.Next())
+			calls = append(calls, [2]string{db, name})
+		case t.Is("EXECUTE"), t.Is("PREPARE"):
+			dynamic = true
+		}
+	}
+	return calls, dynamic
+}

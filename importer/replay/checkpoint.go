@@ -240,14 +240,21 @@ func assignedUserVars(st *split.Statement) []string {
 }
 
 // userVarsOf are the variables st sets that a resume must get back: those it assigns
-// itself (assignedUserVars) and, once the dump has created a trigger or stored function
+// itself (assignedUserVars), those a CALL's OUT or INOUT parameters may assign
+// (plan.CallArgVars), and, once the dump has created a trigger or stored function
 // whose body names user variables (p.ctl.routineVars), those too for any statement that may
 // fire or call one. A trigger's SET @trg = @trg + 1 counts on the connection that runs
 // the INSERT: a resume that skips the INSERT gets its count from the journal (difffuzz
 // seed 809: -1 where the client read 456). Such a dump runs on the control connection
 // from the trigger on (routineUserVariable), where every statement journals them.
 func (cr *controller) userVarsOf(st *split.Statement) []string {
-	names := withProcedureVars(cr, st, assignedUserVars(st)) // procvars.go
+	names := assignedUserVars(st)
+	for _, v := range plan.CallArgVars(st) { // a CALL's OUT and INOUT arguments
+		if !slices.Contains(names, v) {
+			names = append(names, v)
+		}
+	}
+	names = withProcedureVars(cr, st, names) // procvars.go
 	if len(cr.routineVars) == 0 {
 		return names
 	}
@@ -275,17 +282,18 @@ func (cr *controller) userVarsOf(st *split.Statement) []string {
 }
 
 // noteRoutineVars adds to p.ctl.routineVars the user variables the body of a CREATE TRIGGER
-// or CREATE FUNCTION names, whether it runs or a resume skips it: the statements after it
-// journal them in every attempt alike.
-func (cr *controller) noteRoutineVars(st *split.Statement) {
+// or CREATE FUNCTION names, and those the procedures such bodies CALL name, transitively
+// (plan.CalledVars: a trigger that CALLs a procedure which sets @rl_calls sets it on the
+// connection that fired it, TestReviewX13TriggerCallsProcedureVarResume), whether it runs
+// or a resume skips it: the statements after it journal them in every attempt alike. db
+// is the current database.
+func (cr *controller) noteRoutineVars(st *split.Statement, db string) {
 	if st.Kind != split.KindRoutine {
 		return
 	}
-	if strings.Contains(st.Verb, "PROCEDURE") {
-		return // noteProcedureVars (procvars.go): a CALL journals what its body may set
-	}
-	_, vars := plan.RoutineUserVars(st)
-	for _, v := range vars {
+	cr.called.Observe(st, db)
+	_, vars := plan.RoutineUserVars(st) // a procedure's own: noteProcedureVars (procvars.go), at a CALL
+	for _, v := range append(vars, cr.called.Vars()...) {
 		if !slices.Contains(cr.routineVars, v) {
 			cr.routineVars = append(cr.routineVars, v)
 		}

@@ -26,28 +26,25 @@ type controller struct {
 	resumePointSessions bool
 	// beforeResume: what the dump's session set before that statement (setglobal_resume.go).
 	beforeResume sessionBeforeResume
-	// procGlobals: a procedure the dump created sets a GLOBAL variable
-	// (refuseRoutineGlobalsLost).
+	// procGlobals: a procedure the dump created sets a GLOBAL (refuseRoutineGlobalsLost).
 	procGlobals bool
 	// routineVars are the user variables named in the bodies of the triggers and stored
-	// functions the dump created so far (userVarsOf).
+	// functions the dump created so far, and of the procedures they CALL (userVarsOf).
 	routineVars []string
+	called      plan.CalledVars
 	// procVars are what the bodies of the procedures it created so far may leave set
 	// (noteProcedureVars), journaled after a statement that may CALL one; sessionVars,
 	// which names the server has as session variables.
 	procVars    []string
 	sessionVars sessionVarNames
-	// pendingFrom is the stream offset from which statements ran on the control
-	// connection inside a transaction or under table locks without a progress row yet
-	// (-1: none).
+	// pendingFrom: the offset from which statements ran on the control connection in a
+	// transaction or under table locks without a progress row yet (-1: none).
 	pendingFrom int64
-	// txnOpenedAt is the offset of the START TRANSACTION or BEGIN that opened the dump's
-	// transaction on the control connection while the run was still parallel (-1: none):
-	// its stretch starts there once the transaction turns serial, so that a resume skips
-	// it with the COMMIT (TestResumeAtXAStart).
+	// txnOpenedAt: the offset of the START TRANSACTION or BEGIN that opened the dump's
+	// transaction while the run was still parallel (-1: none): its stretch starts there
+	// once it turns serial, so that a resume skips it with the COMMIT (TestResumeAtXAStart).
 	txnOpenedAt int64
-	// regionIntents are the starts of the statements of that stretch that left intents
-	// (regionIntent), deleted with its progress row.
+	// regionIntents: starts of that stretch's statements with intents (regionIntent).
 	regionIntents []int64
 	// skipped follows what the control connection's session lost to a resume's skips.
 	skipped skipState

@@ -165,7 +165,7 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 			err = keepAutocommit(ctx, p, st) // resume_autocommit.go
 		}
 	}()
-	p.ctl.noteRoutineVars(st)
+	p.ctl.noteRoutineVars(st, r.database)
 	p.cat.functions.note(st)
 	if err := noteProcedureVars(ctx, p.ctl, st); err != nil {
 		return err

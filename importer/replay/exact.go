@@ -2,8 +2,10 @@ package replay
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/plan"
@@ -183,8 +185,9 @@ func (cg *catalog) idFactsOf(ctx context.Context, db, table string) (idFacts, er
 }
 
 // triggersNameTables reports whether a trigger of db.table names a table (which it may
-// write, taking ids) or calls a routine. One that only counts in a user variable (SET
-// @trg = @trg + 1, difffuzz seed 809) takes none.
+// write, taking ids) or calls a procedure that does (bodyNamesTables). One that only
+// counts in a user variable (SET @trg = @trg + 1, difffuzz seed 809), itself or through
+// a procedure, takes none.
 func (cg *catalog) triggersNameTables(ctx context.Context, db, table string) (bool, error) {
 	p := cg.p
 	rows, err := p.control.QueryContext(ctx, "SELECT ACTION_STATEMENT FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA=? AND EVENT_OBJECT_TABLE=?", db, table)
@@ -192,16 +195,64 @@ func (cg *catalog) triggersNameTables(ctx context.Context, db, table string) (bo
 		return false, err
 	}
 	defer rows.Close()
-	names := false
+	var bodies []string
 	for rows.Next() {
 		var body string
 		if err := rows.Scan(&body); err != nil {
 			return false, err
 		}
-		tables, known := plan.TriggerTables([]byte(body), db)
-		names = names || !known || len(tables) > 0
+		bodies = append(bodies, body)
 	}
-	return names, rows.Err()
+	if err := rows.Err(); err != nil {
+		return false, err
+	}
+	seen := map[string]bool{}
+	for _, body := range bodies {
+		if names, err := cg.bodyNamesTables(ctx, db, body, seen); names || err != nil {
+			return names, err
+		}
+	}
+	return false, nil
+}
+
+// bodyNamesTables reports whether a trigger's or procedure's body, of database db, names
+// a table, or CALLs a procedure whose body does, transitively (seen: the procedures
+// looked at, a cycle adds nothing). A procedure not on the target, or a body that runs
+// dynamic SQL, may write anything. A trigger that CALLs a procedure setting a user
+// variable, and no table, takes no ids: its INSERT is not refused after a stop
+// (TestCalledVarsTriggerFirstResume).
+func (cg *catalog) bodyNamesTables(ctx context.Context, db, body string, seen map[string]bool) (bool, error) {
+	tables, _ := plan.TriggerTables([]byte(body), db)
+	calls, dynamic := plan.BodyCalls([]byte(body))
+	if len(tables) > 0 || dynamic || len(seen) > 16 {
+		return true, nil
+	}
+	for _, c := range calls {
+		pdb, name := c[0], c[1]
+		if pdb == "" {
+			pdb = db
+		}
+		k := plan.KeyOf(pdb, strings.ToLower(name))
+		if name == "" {
+			return true, nil
+		}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		var def sql.NullString
+		err := cg.p.control.QueryRowContext(ctx, "SELECT ROUTINE_DEFINITION FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? AND ROUTINE_NAME = ? AND ROUTINE_TYPE = 'PROCEDURE'", pdb, name).Scan(&def)
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && !def.Valid) {
+			return true, nil // not there (or not readable): it may write anything when it is
+		}
+		if err != nil {
+			return false, err
+		}
+		if names, err := cg.bodyNamesTables(ctx, pdb, def.String, seen); names || err != nil {
+			return names, err
+		}
+	}
+	return false, nil
 }
 
 // renamedAlready reports whether a RENAME TABLE that failed with 1146 (no such table)

@@ -52,7 +52,7 @@ const (
 	// 51041 parallel): the trigger's body names no user variable, the procedure's does,
 	// so the INSERT runs on a worker and the variable is set there; the reader on the
 	// control connection reads NULL where the client's reads 1
-	// (TestDiffFuzzFoundGen4TriggerCallsProcedureVar, gated).
+	// (TestDiffFuzzFoundGen4TriggerCallsProcedureVar; fixed by x-fix19: plan.CalledVars).
 	RoutineTriggerCall Construct = "routine-trigger-call"
 	// DiagKeep: a statement with a warning or note, then statements that keep the
 	// diagnostics area or clear it (SET @v, SELECT 1, COMMIT, PREPARE, a SELECT of a
@@ -106,8 +106,8 @@ const (
 	// CallOutVar: a user variable a CALL assigned through an OUT or INOUT parameter,
 	// read after the CALL. Found by f-gen4's search (seed 51002, resume): a resume past
 	// the CALL does not give the variable back (those the body SETs it does), so the
-	// reader reads the value from before the CALL (TestDiffFuzzFoundGen4CallOutParam,
-	// gated); left out in the modes with kills. Seed 51084 (resume) is the same through a
+	// reader reads the value from before the CALL (TestDiffFuzzFoundGen4CallOutParam;
+	// fixed by x-fix19: plan.CallArgVars). Seed 51084 (resume) is the same through a
 	// second CALL given that variable: its body's @rb_last differed.
 	CallOutVar Construct = "call-out-var"
 	// LockKeysVarBody: a lock-keys region after the script created a stored function or
@@ -130,17 +130,18 @@ var Gen4Constructs = []Construct{RoutineBody, RoutineCursor, RoutineShadow, Rout
 
 // Gen4KnownBugs are the f-gen4 constructs of open findings, left out of the in-suite
 // run and the CLI's default (docs/difffuzz.md, "Routines, diagnostics, prepared
-// statements"): lock-keys-var-body (in-suite seed 3, a hang), routine-trigger-call
-// (seeds 51035, 51041). On again since x-diagkeep and x-fix16 landed: diag-keep-do-unlock
-// (seed 51038), diag-wrapped-rowcount (seed 51049); since x-diag2: diag-keep-more (seed
-// 51073: COMMIT and PREPARE keep the area, the replay waits past them), diag-set-warning
-// (seed 59038: the look-ups before a CALL emptied the SET's warning).
-var Gen4KnownBugs = []Construct{LockKeysVarBody, RoutineTriggerCall}
+// statements"): lock-keys-var-body (in-suite seed 3, a hang). On again since x-diagkeep
+// and x-fix16 landed: diag-keep-do-unlock (seed 51038), diag-wrapped-rowcount (seed
+// 51049); since x-diag2: diag-keep-more (seed 51073: COMMIT and PREPARE keep the area,
+// the replay waits past them), diag-set-warning (seed 59038: the look-ups before a CALL
+// emptied the SET's warning); since x-fix19: routine-trigger-call (seeds 51035, 51041).
+var Gen4KnownBugs = []Construct{LockKeysVarBody}
 
-// Gen4KillModeOff are the f-gen4 constructs left out in the modes with kills only:
-// call-out-var (seeds 51002, 51084). prepared-set (seed 51159: a prepared SET sql_mode
-// not set again on resume) is on again since x-fix16's plan.Session.
-var Gen4KillModeOff = []Construct{CallOutVar}
+// Gen4KillModeOff are the f-gen4 constructs left out in the modes with kills only: none
+// now. prepared-set (seed 51159: a prepared SET sql_mode not set again on resume) is on
+// again since x-fix16's plan.Session, call-out-var (seeds 51002, 51084) since x-fix19's
+// plan.CallArgVars.
+var Gen4KillModeOff = []Construct{}
 
 // gen4P is the chance of a block after each generator step of the general grammar
 // (40 steps: about two a script), gen4EarlyP of one before the steps (where dumpscope's
