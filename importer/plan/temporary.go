@@ -5,6 +5,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/importer/transform"
 )
 
 // keepsTransaction reports whether st, DDL, leaves the open transaction open: CREATE [OR
@@ -16,13 +17,175 @@ import (
 // after it transactions of their own, which committed what the client's ROLLBACK undid
 // (TestFixX10aTemporaryTableInTransaction).
 func keepsTransaction(st *split.Statement) bool {
+	return TemporaryTableDDL(st)
+}
+
+// TemporaryTableDDL reports whether st is CREATE [OR REPLACE] TEMPORARY TABLE or DROP
+// TEMPORARY TABLE, read with the server's tokens: the keyword TEMPORARY only, never a
+// quoted name (a real table `temporary`: TestReviewX14TableNamedTemporary), and words
+// split at any of the server's six blanks (CREATE\fTEMPORARY TABLE:
+// TestReviewX14TemporaryAfterFormFeed). It is the one reader of the form for the
+// planner's volatile, keepsTransaction and connectionState, which each read the first
+// four DDLWords and drifted with it.
+func TemporaryTableDDL(st *split.Statement) bool {
 	if st.Verb != "CREATE TABLE" && st.Verb != "DROP TABLE" {
 		return false
 	}
-	for _, w := range sqlscan.DDLWords(st.SQL, 4, st.Syntax()) {
-		if strings.EqualFold(w, "TEMPORARY") {
-			return true
+	l := sqlscan.New(st.SQL, st.Syntax())
+	t := l.Next()
+	if !t.Is("CREATE") && !t.Is("DROP") {
+		return false
+	}
+	create := t.Is("CREATE")
+	t = l.Next()
+	if create && t.Is("OR") {
+		if !l.Next().Is("REPLACE") {
+			return false
+		}
+		t = l.Next()
+	}
+	return t.Kind == sqlscan.Word && t.Is("TEMPORARY")
+}
+
+// volatile reports whether st's effect lives only in the connection: it creates, drops or
+// writes a temporary table, or only sets user variables (SELECT … INTO @v, DO, SET). A
+// wrapper is read as what it runs (registry.runs): a temporary table made through SET
+// STATEMENT … FOR, EXECUTE IMMEDIATE or EXECUTE s is one all the same
+// (TestReviewX14WrappedTemporaryResume). A DROP TABLE without TEMPORARY of a name the
+// planner holds for a temporary table drops that one (the server looks for a temporary
+// table first): it is volatile, and the name is a real table's again
+// (TestReviewX14TemporaryDroppedWithoutKeyword).
+func (p *Planner) volatile(st *split.Statement, db string) bool {
+	if st.Kind == split.KindSession {
+		return true
+	}
+	d, ddb := p.reg.runs(st, db)
+	key := StatementTableKey(d, ddb)
+	if p.temps.volatile(d, key) {
+		return true
+	}
+	w := strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))
+	if connectionOnlyVerbs[w] {
+		return true // a prepared statement or handler lives in the connection: rebuilt on resume
+	}
+	return (w == "SELECT" || w == "DO" || w == "VALUES") && exprState(st.SQL, st.Syntax()) != ""
+}
+
+// runs is the statement st runs through its wrappers (SET STATEMENT … FOR, EXECUTE
+// IMMEDIATE, EXECUTE of a statement the dump prepared), and the database its names belong
+// to; st and db themselves when it wraps nothing, or nothing that can be read. A
+// temporary table made or dropped through a wrapper is one all the same
+// (TestReviewX14WrappedTemporaryResume).
+func (r *registry) runs(st *split.Statement, db string) (*split.Statement, string) {
+	for depth := 0; depth < wrapDepth && st.Kind == split.KindOther; depth++ {
+		if _, prepare := transform.PrepareName(st); prepare {
+			break
+		}
+		in, prepared, _ := transform.Wrapped(st)
+		if prepared != "" {
+			ps, ok := r.prepared[prepared]
+			if !ok || ps.st == nil {
+				break
+			}
+			in, db = ps.st, ps.db
+		}
+		if in == nil {
+			break
+		}
+		st = in
+	}
+	return st, db
+}
+
+// temporaryTables is what the planner knows of the dump's temporary tables.
+type temporaryTables struct {
+	names map[string]bool // created and not dropped since (db.table)
+	inTxn string          // a temporary table written in the open transaction
+}
+
+// volatile reports whether d (what a statement runs: registry.runs), whose table's key is
+// key, creates, drops or writes a temporary table, and notes the ones it creates and
+// drops.
+func (tt *temporaryTables) volatile(d *split.Statement, key string) bool {
+	switch {
+	case TemporaryTableDDL(d):
+		if tt.names == nil {
+			tt.names = map[string]bool{}
+		}
+		tt.names[key] = d.Verb == "CREATE TABLE"
+		return true
+	case d.Verb == "DROP TABLE" && tt.names[key]:
+		delete(tt.names, key)
+		return true
+	}
+	return d.Table != "" && tt.names[key]
+}
+
+// readsReal is the first table st names after FROM, JOIN or UPDATE (and the commas of
+// their lists) that is not one of the temporary tables, "" when there is none. A
+// statement that fills a temporary table from a real one (CREATE TEMPORARY TABLE tt
+// SELECT * FROM k, INSERT INTO tt SELECT …) is sent again by a resume (it is volatile),
+// and then reads k as the interrupted run left it, with the rows committed after it: the
+// resume refuses it (Plan.RebuildReads, TestReviewX14TemporaryRefilledOnResume). A stored
+// function that reads tables is not seen here.
+func (tt *temporaryTables) readsReal(st *split.Statement, db string) string {
+	l := sqlscan.New(st.SQL, st.Syntax())
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if !t.Is("FROM") && !t.Is("JOIN") && !t.Is("STRAIGHT_JOIN") && !t.Is("UPDATE") {
+			continue
+		}
+		for {
+			d, name := l.Name(l.Next())
+			if name == "" || (d == "" && strings.EqualFold(name, "DUAL")) {
+				break
+			}
+			if d == "" {
+				d = db
+			}
+			if !tt.names[KeyOf(d, name)] {
+				return name
+			}
+			// An alias, then a comma and the list's next table.
+			save := l.Pos
+			n := l.Next()
+			if n.Is("AS") {
+				n = l.Next()
+			}
+			if n.IsName() && !n.Is("WHERE") && !n.Is("SET") && !n.Is("JOIN") && !n.Is("ON") {
+				save = l.Pos
+				n = l.Next()
+			}
+			if n.Kind != sqlscan.Punct || n.Text != "," {
+				l.Pos = save
+				break
+			}
 		}
 	}
-	return false
+	return ""
+}
+
+// note sets what a resume cannot rebuild of a temporary table at st, planned as pl (a
+// volatile statement is sent again by a resume), eff being what st runs that changes the
+// transaction: pl.RebuildReads when st fills a temporary table from a real one,
+// pl.UndoesTemporary when eff is the ROLLBACK (or ROLLBACK TO SAVEPOINT) of a transaction
+// that wrote a temporary table. The resume sends the temporary table's writes again, each
+// on its own (the transaction's statements committed: dispatch's skip), so what the
+// dump's ROLLBACK undid stays (TestReviewX14TemporaryRollbackOnResume). region: a
+// transaction is open after st (Planner.region, after its bookkeeping).
+func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db string, region bool, pl *Plan) {
+	if pl.Volatile && st.Kind != split.KindSession {
+		d, ddb := reg.runs(st, db)
+		if d.Table != "" && tt.names[StatementTableKey(d, ddb)] { // made or written (a DROP cleared it)
+			pl.RebuildReads = tt.readsReal(d, ddb)
+			if region {
+				tt.inTxn = d.Table
+			}
+		}
+	}
+	if tt.inTxn != "" && (IsRollback(eff) || isRollbackTo(eff)) {
+		pl.UndoesTemporary = tt.inTxn
+	}
+	if !region {
+		tt.inTxn = ""
+	}
 }

@@ -104,6 +104,9 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 	if done, err := resumeSetGlobal(ctx, cr, st); done || err != nil { // setglobal.go
 		return true, err
 	}
+	if err := temporaryRebuildRefusal(ctx, p, st, pl); err != nil { // temprebuild.go
+		return true, err
+	}
 	switch pl.Kind {
 	case plan.Refuse:
 		if err := p.disp.flush(ctx); err != nil {
