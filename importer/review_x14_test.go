@@ -424,7 +424,12 @@ func TestReviewX14TemporaryRefilledOnResume(t *testing.T) {
 		dump := x9HeadRows() + "CREATE TABLE r (n int) ENGINE=InnoDB;\n" + fill + x7Rows("k", 100, 161) + "INSERT INTO r SELECT COUNT(*) FROM tt;\n" + x7Rows("k", 200, 241)
 		t.Run(name, func(t *testing.T) {
 			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "INSERT INTO k VALUES (120"), opt: importer.Options{Parallel: 2, BatchBytes: 512},
-				refused: "--resume cannot rebuild this temporary table: it is filled from `k`, whose rows"})
+				refused: "--resume cannot rebuild temporary table x9.tt as the dump made it: it is filled from `k`"})
+		})
+		// Dropped before the resume point, what read it is committed: no refusal.
+		dropped := strings.Replace(dump, "INSERT INTO r SELECT COUNT(*) FROM tt;\n", "INSERT INTO r SELECT COUNT(*) FROM tt;\nDROP TEMPORARY TABLE tt;\n", 1)
+		t.Run(name+"/dropped before the stop", func(t *testing.T) {
+			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dropped, stop: lineOf(t, dropped, "INSERT INTO k VALUES (220"), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
 		})
 		// Stopped before the fill, the resume runs it as the client did.
 		t.Run(name+"/stopped before", func(t *testing.T) {
@@ -461,7 +466,12 @@ func TestReviewX14TemporaryRollbackOnResume(t *testing.T) {
 		dump := x9HeadRows() + "CREATE TABLE r (n int) ENGINE=InnoDB;\nCREATE TEMPORARY TABLE tt (id int, v varchar(40)) ENGINE=InnoDB;\n" + body + x7Rows("k", 100, 161) + "INSERT INTO r SELECT COUNT(*) FROM tt;\n" + x7Rows("k", 200, 241)
 		t.Run(name, func(t *testing.T) {
 			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "INSERT INTO k VALUES (120"), opt: importer.Options{Parallel: 2, BatchBytes: 512},
-				refused: "--resume cannot rebuild temporary table `tt`: this ROLLBACK undid rows of it"})
+				refused: "--resume cannot rebuild temporary table x9.tt as the dump made it: this ROLLBACK undid rows of it"})
+		})
+		// Dropped (without TEMPORARY) before the resume point: no refusal.
+		dropped := strings.Replace(dump, "INSERT INTO r SELECT COUNT(*) FROM tt;\n", "INSERT INTO r SELECT COUNT(*) FROM tt;\nDROP TABLE tt;\n", 1)
+		t.Run(name+"/dropped before the stop", func(t *testing.T) {
+			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dropped, stop: lineOf(t, dropped, "INSERT INTO k VALUES (220"), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
 		})
 		// The same transaction committed: the rows sent again are the client's.
 		committed := strings.ReplaceAll(strings.ReplaceAll(dump, "ROLLBACK;", "COMMIT;"), "ROLLBACK TO SAVEPOINT s1;", "RELEASE SAVEPOINT s1;")

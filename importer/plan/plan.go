@@ -94,12 +94,13 @@ type Plan struct {
 	// Volatile: what the statement does lives only in the connection (a temporary table,
 	// a SELECT … INTO @v): it gets no progress row and runs again on --resume.
 	Volatile bool
-	// RebuildReads: the statement fills a temporary table from a real one (named here),
-	// which a resume that sends it again reads as the interrupted run left it: the resume
-	// refuses it (replay's temprebuild.go). UndoesTemporary: the statement is the ROLLBACK
-	// (or ROLLBACK TO SAVEPOINT) of a transaction that wrote the temporary table named here,
-	// whose rows a resume sends again without the transaction.
-	RebuildReads, UndoesTemporary string
+	// Temporary: the temporary table (its name) the statement creates, writes or drops
+	// (DropsTemporary: a DROP, the name is free again). TemporaryInexact: why a resume
+	// that passes the statement rebuilds that table otherwise than the client made it (a
+	// fill from a real table, a ROLLBACK of its rows), "" when it does not: the resume
+	// refuses when the table is still there where it goes on (replay's temprebuild.go).
+	Temporary, TemporaryInexact string
+	DropsTemporary              bool
 	// Session: the statement changes only its connection's session, itself or through a
 	// wrapper or prepared statement (registry.sessionOnly). A resume sends it again even
 	// where an earlier attempt committed past it: the new connection has not got that

@@ -164,26 +164,35 @@ func (tt *temporaryTables) readsReal(st *split.Statement, db string) string {
 	return ""
 }
 
-// note sets what a resume cannot rebuild of a temporary table at st, planned as pl (a
+// note sets pl's Temporary, DropsTemporary and TemporaryInexact at st, planned as pl (a
 // volatile statement is sent again by a resume), eff being what st runs that changes the
-// transaction: pl.RebuildReads when st fills a temporary table from a real one,
-// pl.UndoesTemporary when eff is the ROLLBACK (or ROLLBACK TO SAVEPOINT) of a transaction
-// that wrote a temporary table. The resume sends the temporary table's writes again, each
-// on its own (the transaction's statements committed: dispatch's skip), so what the
-// dump's ROLLBACK undid stays (TestReviewX14TemporaryRollbackOnResume). region: a
-// transaction is open after st (Planner.region, after its bookkeeping).
+// transaction. Inexact: st fills a temporary table from a real one
+// (TestReviewX14TemporaryRefilledOnResume), or eff is the ROLLBACK (or ROLLBACK TO
+// SAVEPOINT) of a transaction that wrote a temporary table: the resume sends the
+// temporary table's writes again, each on its own (the transaction's statements
+// committed: dispatch's skip), so what the dump's ROLLBACK undid stays
+// (TestReviewX14TemporaryRollbackOnResume). region: a transaction is open after st
+// (Planner.region, after its bookkeeping).
 func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db string, region bool, pl *Plan) {
 	if pl.Volatile && st.Kind != split.KindSession {
 		d, ddb := reg.runs(st, db)
-		if d.Table != "" && tt.names[StatementTableKey(d, ddb)] { // made or written (a DROP cleared it)
-			pl.RebuildReads = tt.readsReal(d, ddb)
-			if region {
-				tt.inTxn = d.Table
+		key := StatementTableKey(d, ddb)
+		switch held, known := tt.names[key]; {
+		case held: // made or written
+			pl.Temporary = key
+			if from := tt.readsReal(d, ddb); from != "" {
+				pl.TemporaryInexact = "it is filled from `" + from + "`, whose rows committed after it the interrupted run may have changed"
 			}
+			if region {
+				tt.inTxn = key
+			}
+		case known || d.Verb == "DROP TABLE": // dropped (DROP TEMPORARY TABLE, or DROP TABLE of one)
+			pl.Temporary, pl.DropsTemporary = key, true
 		}
 	}
 	if tt.inTxn != "" && (IsRollback(eff) || isRollbackTo(eff)) {
-		pl.UndoesTemporary = tt.inTxn
+		pl.Temporary = tt.inTxn
+		pl.TemporaryInexact = "this ROLLBACK undid rows of it that the resume would send again outside the transaction"
 	}
 	if !region {
 		tt.inTxn = ""

@@ -7,10 +7,10 @@ import (
 	"github.com/dumpscope/dumpscope/importer/split"
 )
 
-// temporaryRebuildRefusal refuses a resume that would rebuild a temporary table other
-// than the client made it. A resume sends every write of a temporary table again (its
-// new connection has none: Plan.Volatile), and skips what an earlier attempt committed.
-// Two rebuilds differ:
+// tempRebuilds are the temporary tables a resume rebuilt otherwise than the client made
+// them, while it passed statements an earlier attempt committed. A resume sends every
+// write of a temporary table again (its new connection has none: Plan.Volatile), and
+// skips what that attempt committed. Two rebuilds differ:
 //   - a fill from a real table (CREATE TEMPORARY TABLE tt SELECT * FROM k, INSERT INTO tt
 //     SELECT …) reads k as the interrupted run left it, with the rows committed after it
 //     (TestReviewX14TemporaryRefilledOnResume);
@@ -18,21 +18,47 @@ import (
 //     without the transaction, and the skipped ROLLBACK leaves them
 //     (TestReviewX14TemporaryRollbackOnResume).
 //
-// Neither can be made exact from the dump alone, so past either (the statement is before
-// where the earlier attempt got) the resume stops, in one line that names it.
-func temporaryRebuildRefusal(ctx context.Context, p *ParallelReplayer, st *split.Statement, pl plan.Plan) error {
+// Neither can be made exact from the dump alone. One the dump drops again before the
+// resume point does no harm (what read it was committed); one still there where the
+// resume goes on stops it, in one line that names the statement that made it differ.
+type tempRebuilds map[string]inexactRebuild
+
+// inexactRebuild is the statement that made a temporary table differ, and why.
+type inexactRebuild struct {
+	st  split.Statement
+	why string
+}
+
+// refusal notes st (planned as pl), and returns the refusal at the first statement the
+// earlier attempt did not commit while a temporary table rebuilt otherwise is still
+// there.
+func (tr *tempRebuilds) refusal(ctx context.Context, p *ParallelReplayer, st *split.Statement, pl plan.Plan) error {
 	cp := p.opt.Checkpoint
-	if cp == nil || (pl.RebuildReads == "" && pl.UndoesTemporary == "") {
+	if cp == nil {
 		return nil
 	}
-	if !cp.Skip(st.Offset) && st.Offset >= cp.Furthest() {
+	if cp.Skip(st.Offset) || st.Offset < cp.Furthest() {
+		switch {
+		case pl.Temporary == "":
+		case pl.DropsTemporary:
+			delete((*tr), pl.Temporary)
+		case pl.TemporaryInexact != "":
+			if *tr == nil {
+				*tr = tempRebuilds{}
+			}
+			if _, ok := (*tr)[pl.Temporary]; !ok {
+				c := *st
+				c.SQL, c.Raw = append([]byte(nil), st.SQL...), nil
+				(*tr)[pl.Temporary] = inexactRebuild{st: c, why: pl.TemporaryInexact}
+			}
+		}
 		return nil
 	}
-	if err := p.disp.flush(ctx); err != nil { // what came before commits, as at a planned refusal
-		return err
+	for table, r := range *tr {
+		if err := p.disp.flush(ctx); err != nil { // what came before commits, as at a planned refusal
+			return err
+		}
+		return p.serial.refuse(&r.st, "--resume cannot rebuild temporary table "+table+" as the dump made it: "+r.why+"; import the dump again into an empty target")
 	}
-	if pl.RebuildReads != "" {
-		return p.serial.refuse(st, "--resume cannot rebuild this temporary table: it is filled from `"+pl.RebuildReads+"`, whose rows committed after it the interrupted run may have changed; import the dump again into an empty target")
-	}
-	return p.serial.refuse(st, "--resume cannot rebuild temporary table `"+pl.UndoesTemporary+"`: this ROLLBACK undid rows of it that the resume would send again outside the transaction; import the dump again into an empty target")
+	return nil
 }
