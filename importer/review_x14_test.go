@@ -368,6 +368,14 @@ func TestReviewX14TemporaryDroppedWithoutKeyword(t *testing.T) {
 			})
 		}
 	}
+	// DROP TABLE of the temporary tt with a real table (x-fix21): sent again it dropped the
+	// real one a second time, skipped it leaves the rebuilt tt: refused past it, by name.
+	dump := x9HeadRows() + "CREATE TABLE k2 (id int) ENGINE=InnoDB;\nCREATE TEMPORARY TABLE tt (id int, v varchar(40));\n" + x7Rows("tt", 1, 21) +
+		"DROP TABLE tt, k2;\nCREATE TABLE IF NOT EXISTS tt (id int, v varchar(40)) ENGINE=InnoDB;\n" + x7Rows("tt", 100, 161) + x7Rows("k", 100, 161)
+	t.Run("dropped with a real table", func(t *testing.T) {
+		runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "INSERT INTO k VALUES (140"), opt: importer.Options{Parallel: 2, BatchBytes: 512},
+			refused: "--resume cannot rebuild temporary table x9.tt as the dump made it: this DROP TABLE drops it with real tables"})
+	})
 }
 
 // TestReviewX14WrappedTemporaryResume: a TEMPORARY table k that shadows the real k,

@@ -60,8 +60,7 @@ func (p *Planner) volatile(st *split.Statement, db string) bool {
 		return true
 	}
 	d, ddb := p.reg.runs(st, db)
-	key := StatementTableKey(d, ddb)
-	if p.temps.volatile(d, key) {
+	if p.temps.volatile(d, ddb) {
 		return true
 	}
 	w := strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))
@@ -101,24 +100,73 @@ func (r *registry) runs(st *split.Statement, db string) (*split.Statement, strin
 type temporaryTables struct {
 	names map[string]bool // created and not dropped since (db.table)
 	inTxn string          // a temporary table written in the open transaction
+	// mixedDrop: the statement planned last was a DROP TABLE of this temporary table
+	// with real ones (volatile).
+	mixedDrop string
 }
 
-// volatile reports whether d (what a statement runs: registry.runs), whose table's key is
-// key, creates, drops or writes a temporary table, and notes the ones it creates and
-// drops.
-func (tt *temporaryTables) volatile(d *split.Statement, key string) bool {
+// volatile reports whether d (what a statement runs: registry.runs), whose names belong
+// to db, creates, drops or writes a temporary table, and notes the ones it creates and
+// drops. A DROP TABLE without TEMPORARY drops the temporary table of a name first: only
+// temporary tables, it is volatile; with real ones too it is not (sent again, it dropped
+// them a second time), and mixedDrop names the temporary table a resume that skips it
+// keeps.
+func (tt *temporaryTables) volatile(d *split.Statement, db string) bool {
+	tt.mixedDrop = ""
 	switch {
+	case TemporaryTableDDL(d) && d.Verb == "CREATE TABLE":
+		if tt.names == nil {
+			tt.names = map[string]bool{}
+		}
+		tt.names[StatementTableKey(d, db)] = true
+		return true
 	case TemporaryTableDDL(d):
 		if tt.names == nil {
 			tt.names = map[string]bool{}
 		}
-		tt.names[key] = d.Verb == "CREATE TABLE"
+		for _, k := range dropKeys(d, db) {
+			tt.names[k] = false
+		}
 		return true
-	case d.Verb == "DROP TABLE" && tt.names[key]:
-		delete(tt.names, key)
-		return true
+	case d.Verb == "DROP TABLE":
+		keys := dropKeys(d, db)
+		var held []string
+		for _, k := range keys {
+			if tt.names[k] {
+				held = append(held, k)
+				delete(tt.names, k)
+			}
+		}
+		if len(held) > 0 && len(held) < len(keys) {
+			tt.mixedDrop = held[0]
+		}
+		return len(held) > 0 && len(held) == len(keys)
 	}
-	return d.Table != "" && tt.names[key]
+	return d.Table != "" && tt.names[StatementTableKey(d, db)]
+}
+
+// dropKeys are the keys of the tables DROP [TEMPORARY] TABLE[S] [IF EXISTS] names.
+func dropKeys(d *split.Statement, db string) []string {
+	l := sqlscan.New(d.SQL, d.Syntax())
+	t := l.Next()
+	for t.Is("DROP") || t.Is("TEMPORARY") || t.Is("TABLE") || t.Is("TABLES") || t.Is("IF") || t.Is("EXISTS") {
+		t = l.Next()
+	}
+	var keys []string
+	for {
+		tdb, name := l.Name(t)
+		if name == "" {
+			return keys
+		}
+		if tdb == "" {
+			tdb = db
+		}
+		keys = append(keys, KeyOf(tdb, name))
+		if n := l.Next(); n.Kind != sqlscan.Punct || n.Text != "," {
+			return keys
+		}
+		t = l.Next()
+	}
 }
 
 // readsReal is the first table st names after FROM, JOIN or UPDATE (and the commas of
@@ -189,6 +237,10 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 		case known || d.Verb == "DROP TABLE": // dropped (DROP TEMPORARY TABLE, or DROP TABLE of one)
 			pl.Temporary, pl.DropsTemporary = key, true
 		}
+	}
+	if tt.mixedDrop != "" {
+		pl.Temporary = tt.mixedDrop
+		pl.TemporaryInexact = "this DROP TABLE drops it with real tables, and the resume, which skips it, keeps the temporary table it rebuilt"
 	}
 	if tt.inTxn != "" && (IsRollback(eff) || isRollbackTo(eff)) {
 		pl.Temporary = tt.inTxn
