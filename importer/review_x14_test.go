@@ -145,7 +145,6 @@ func x14TableNamedTemporary(create string) string {
 // any of the first 4 words equal to TEMPORARY for the keyword: `temporary` is the third.
 // (Not a regression: DDLWords unquoted before stop 40.)
 func TestReviewX14TableNamedTemporary(t *testing.T) {
-	reviewX14(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	for name, create := range map[string]string{
 		"keyless": "CREATE TABLE `temporary` (id int, v varchar(40)) ENGINE=InnoDB;\n",
@@ -167,9 +166,14 @@ func TestReviewX14TableNamedTemporary(t *testing.T) {
 	// DROP TABLE `temporary` inside the dump's transaction: the server commits there.
 	txn := x9HeadRows() + "CREATE TABLE lg (n int) ENGINE=InnoDB;\nCREATE TABLE `temporary` (id int);\n" + x7Rows("k", 100, 141) +
 		"START TRANSACTION;\nINSERT INTO lg VALUES (1);\nDROP TABLE `temporary`;\nINSERT INTO lg VALUES (2);\nINSERT INTO lg VALUES (3);\nINSERT INTO lg VALUES (4);\nROLLBACK;\n" + x7Rows("k", 200, 241)
+	// Fixed (x-fix21), the DROP commits as any other table's does, and the resume refuses
+	// as it does for a table of any other name there (the keyless lg got its first row in
+	// the transaction the DROP committed, so its reload is not known to start empty):
+	// loud, by name, where it doubled lg's rows.
 	for _, at := range []string{"INSERT INTO lg VALUES (3)", "INSERT INTO lg VALUES (4)"} {
 		t.Run("drop in a transaction/stopped after "+at, func(t *testing.T) {
-			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: txn, stop: lineOf(t, txn, at), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: txn, stop: lineOf(t, txn, at), opt: importer.Options{Parallel: 2, BatchBytes: 512},
+				refused: "x9.lg (non-transactional engine or no primary key) was being loaded"})
 		})
 	}
 }
@@ -226,7 +230,6 @@ func TestReviewX14SetCallsFunctionResume(t *testing.T) {
 // '\r' only, so "CREATE\fTEMPORARY" is one word; its readers (plan/temporary.go:23,
 // plan/plan.go:275, plan/state.go:242) never see TEMPORARY.
 func TestReviewX14TemporaryAfterFormFeed(t *testing.T) {
-	reviewX14(t)
 	for _, sp := range []string{"\f", "\v"} {
 		for name, ddl := range map[string]string{
 			"create": "CREATE" + sp + "TEMPORARY TABLE tt (a int);\n",
@@ -351,7 +354,6 @@ func TestReviewX14AssignAfterFormFeed(t *testing.T) {
 // it, which drops the temporary table, leaves the key marked, so every later statement
 // of the real table of that name is volatile: no progress row, sent again on resume.
 func TestReviewX14TemporaryDroppedWithoutKeyword(t *testing.T) {
-	reviewX14(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	for name, c := range map[string]struct{ drop, create string }{
 		"if not exists":           {"DROP TABLE tt;\n", "CREATE TABLE IF NOT EXISTS tt (id int, v varchar(40)) ENGINE=InnoDB;\n"},
@@ -366,6 +368,14 @@ func TestReviewX14TemporaryDroppedWithoutKeyword(t *testing.T) {
 			})
 		}
 	}
+	// DROP TABLE of the temporary tt with a real table (x-fix21): sent again it dropped the
+	// real one a second time, skipped it leaves the rebuilt tt: refused past it, by name.
+	dump := x9HeadRows() + "CREATE TABLE k2 (id int) ENGINE=InnoDB;\nCREATE TEMPORARY TABLE tt (id int, v varchar(40));\n" + x7Rows("tt", 1, 21) +
+		"DROP TABLE tt, k2;\nCREATE TABLE IF NOT EXISTS tt (id int, v varchar(40)) ENGINE=InnoDB;\n" + x7Rows("tt", 100, 161) + x7Rows("k", 100, 161)
+	t.Run("dropped with a real table", func(t *testing.T) {
+		runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "INSERT INTO k VALUES (140"), opt: importer.Options{Parallel: 2, BatchBytes: 512},
+			refused: "--resume cannot rebuild temporary table x9.tt as the dump made it: this DROP TABLE drops it with real tables"})
+	})
 }
 
 // TestReviewX14WrappedTemporaryResume: a TEMPORARY table k that shadows the real k,
@@ -385,7 +395,6 @@ func TestReviewX14TemporaryDroppedWithoutKeyword(t *testing.T) {
 // STATEMENT or EXECUTE (the registry knows what it runs: plan.Planner.WrapsDDL), so the
 // CREATE is not volatile, k is not marked temporary, and its rows get progress rows.
 func TestReviewX14WrappedTemporaryResume(t *testing.T) {
-	reviewX14(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	for name, create := range map[string]string{
 		"set statement":     "SET STATEMENT max_statement_time = 0 FOR CREATE TEMPORARY TABLE k (id int, v varchar(40));\n",
@@ -415,7 +424,6 @@ func TestReviewX14WrappedTemporaryResume(t *testing.T) {
 // statement that fills one from real tables the interrupted run has written since cannot
 // be rebuilt so, and is neither journaled nor refused.
 func TestReviewX14TemporaryRefilledOnResume(t *testing.T) {
-	reviewX14(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	for name, fill := range map[string]string{
 		"create select": "CREATE TEMPORARY TABLE tt SELECT * FROM k;\n",
@@ -423,9 +431,25 @@ func TestReviewX14TemporaryRefilledOnResume(t *testing.T) {
 	} {
 		dump := x9HeadRows() + "CREATE TABLE r (n int) ENGINE=InnoDB;\n" + fill + x7Rows("k", 100, 161) + "INSERT INTO r SELECT COUNT(*) FROM tt;\n" + x7Rows("k", 200, 241)
 		t.Run(name, func(t *testing.T) {
-			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "INSERT INTO k VALUES (120"), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "INSERT INTO k VALUES (120"), opt: importer.Options{Parallel: 2, BatchBytes: 512},
+				refused: "--resume cannot rebuild temporary table x9.tt as the dump made it: it is filled from `k`"})
+		})
+		// Dropped before the resume point, what read it is committed: no refusal.
+		dropped := strings.Replace(dump, "INSERT INTO r SELECT COUNT(*) FROM tt;\n", "INSERT INTO r SELECT COUNT(*) FROM tt;\nDROP TEMPORARY TABLE tt;\n", 1)
+		t.Run(name+"/dropped before the stop", func(t *testing.T) {
+			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dropped, stop: lineOf(t, dropped, "INSERT INTO k VALUES (220"), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+		})
+		// Stopped before the fill, the resume runs it as the client did.
+		t.Run(name+"/stopped before", func(t *testing.T) {
+			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "CREATE TABLE r"), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
 		})
 	}
+	// A fill from another temporary table is rebuilt exactly: no refusal.
+	dump := x9HeadRows() + "CREATE TABLE r (n int) ENGINE=InnoDB;\nCREATE TEMPORARY TABLE t0 (id int, v varchar(40));\nINSERT INTO t0 VALUES (1, 'a'), (2, 'b');\n" +
+		"CREATE TEMPORARY TABLE tt SELECT a.id, b.v FROM t0 AS a, t0 AS b;\n" + x7Rows("k", 100, 161) + "INSERT INTO r SELECT COUNT(*) FROM tt;\n" + x7Rows("k", 200, 241)
+	t.Run("from a temporary table", func(t *testing.T) {
+		runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "INSERT INTO k VALUES (120"), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+	})
 }
 
 // TestReviewX14TemporaryRollbackOnResume: rows written into an InnoDB TEMPORARY table
@@ -441,7 +465,6 @@ func TestReviewX14TemporaryRefilledOnResume(t *testing.T) {
 // has every write to a temporary table sent again: the rebuild replays what the client's
 // ROLLBACK undid. (Not stop 40's code.)
 func TestReviewX14TemporaryRollbackOnResume(t *testing.T) {
-	reviewX14(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	for name, body := range map[string]string{
 		"rollback":    "START TRANSACTION;\nINSERT INTO tt VALUES (1, 'a'), (2, 'b');\nINSERT INTO k VALUES (900, 'z');\nROLLBACK;\n",
@@ -450,7 +473,18 @@ func TestReviewX14TemporaryRollbackOnResume(t *testing.T) {
 	} {
 		dump := x9HeadRows() + "CREATE TABLE r (n int) ENGINE=InnoDB;\nCREATE TEMPORARY TABLE tt (id int, v varchar(40)) ENGINE=InnoDB;\n" + body + x7Rows("k", 100, 161) + "INSERT INTO r SELECT COUNT(*) FROM tt;\n" + x7Rows("k", 200, 241)
 		t.Run(name, func(t *testing.T) {
-			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "INSERT INTO k VALUES (120"), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "INSERT INTO k VALUES (120"), opt: importer.Options{Parallel: 2, BatchBytes: 512},
+				refused: "--resume cannot rebuild temporary table x9.tt as the dump made it: this ROLLBACK undid rows of it"})
+		})
+		// Dropped (without TEMPORARY) before the resume point: no refusal.
+		dropped := strings.Replace(dump, "INSERT INTO r SELECT COUNT(*) FROM tt;\n", "INSERT INTO r SELECT COUNT(*) FROM tt;\nDROP TABLE tt;\n", 1)
+		t.Run(name+"/dropped before the stop", func(t *testing.T) {
+			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dropped, stop: lineOf(t, dropped, "INSERT INTO k VALUES (220"), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+		})
+		// The same transaction committed: the rows sent again are the client's.
+		committed := strings.ReplaceAll(strings.ReplaceAll(dump, "ROLLBACK;", "COMMIT;"), "ROLLBACK TO SAVEPOINT s1;", "RELEASE SAVEPOINT s1;")
+		t.Run(name+"/committed", func(t *testing.T) {
+			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: committed, stop: lineOf(t, committed, "INSERT INTO k VALUES (120"), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
 		})
 	}
 }

@@ -94,6 +94,13 @@ type Plan struct {
 	// Volatile: what the statement does lives only in the connection (a temporary table,
 	// a SELECT … INTO @v): it gets no progress row and runs again on --resume.
 	Volatile bool
+	// Temporary: the temporary table (its name) the statement creates, writes or drops
+	// (DropsTemporary: a DROP, the name is free again). TemporaryInexact: why a resume
+	// that passes the statement rebuilds that table otherwise than the client made it (a
+	// fill from a real table, a ROLLBACK of its rows), "" when it does not: the resume
+	// refuses when the table is still there where it goes on (replay's temprebuild.go).
+	Temporary, TemporaryInexact string
+	DropsTemporary              bool
 	// Session: the statement changes only its connection's session, itself or through a
 	// wrapper or prepared statement (registry.sessionOnly). A resume sends it again even
 	// where an earlier attempt committed past it: the new connection has not got that
@@ -153,7 +160,7 @@ type Planner struct {
 	writable    []string        // of those, the ones locked WRITE under their own name
 	xa          bool            // an XA transaction is open (XA START … XA COMMIT/ROLLBACK)
 	trusted     bool            // the dump names a producer that writes no ROLLBACK (mysqldump, phpMyAdmin)
-	temporary   map[string]bool // temporary tables created (db.table)
+	temps       temporaryTables // the dump's temporary tables (temporary.go)
 	regionNoted bool            // the line about transactions running on one connection was given
 	seen        int             // statements planned
 	readers     laterReaders    // code the dump created that reads ROW_COUNT() or FOUND_ROWS() later
@@ -261,36 +268,9 @@ func (p *Planner) Next(st *split.Statement, db string, cat Catalog) (Plan, error
 	p.track(eff, db, &pl)
 	pl.OpenAfter, pl.Locked = p.open(), len(p.locked) > 0
 	pl.Volatile = p.volatile(st, db)
+	p.temps.note(&p.reg, st, eff, db, p.region(), &pl)
 	pl.Session, pl.CodeReadsRowCount = session, rowCount
 	return pl, nil
-}
-
-// volatile reports whether st's effect lives only in the connection: it creates, drops or
-// writes a temporary table, or only sets user variables (SELECT … INTO @v, DO, SET).
-func (p *Planner) volatile(st *split.Statement, db string) bool {
-	if st.Kind == split.KindSession {
-		return true
-	}
-	key := StatementTableKey(st, db)
-	if st.Verb == "CREATE TABLE" || st.Verb == "DROP TABLE" {
-		for _, x := range sqlscan.DDLWords(st.SQL, 4, st.Syntax()) {
-			if strings.EqualFold(x, "TEMPORARY") {
-				if p.temporary == nil {
-					p.temporary = map[string]bool{}
-				}
-				p.temporary[key] = st.Verb == "CREATE TABLE"
-				return true
-			}
-		}
-	}
-	if st.Table != "" && p.temporary[key] {
-		return true
-	}
-	w := strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))
-	if connectionOnlyVerbs[w] {
-		return true // a prepared statement or handler lives in the connection: rebuilt on resume
-	}
-	return (w == "SELECT" || w == "DO" || w == "VALUES") && exprState(st.SQL, st.Syntax()) != ""
 }
 
 // plan is Next without the transaction bookkeeping that follows the decision. eff is st,

@@ -238,10 +238,8 @@ func connectionState(st *split.Statement) string {
 		return "ROLLBACK TO SAVEPOINT lives in one connection's transaction"
 	case (w == "CREATE" || w == "DROP") && st.Verb != "CREATE TABLE" && st.Verb != "DROP TABLE":
 	case w == "CREATE" || w == "DROP":
-		for _, x := range sqlscan.DDLWords(st.SQL, 4, st.Syntax()) {
-			if strings.EqualFold(x, "TEMPORARY") {
-				return "a temporary table exists only on the connection that created it"
-			}
+		if TemporaryTableDDL(st) {
+			return "a temporary table exists only on the connection that created it"
 		}
 	case w == "SET":
 		return setState(st.SQL, st.Syntax())

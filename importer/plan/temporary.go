@@ -5,6 +5,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/importer/transform"
 )
 
 // keepsTransaction reports whether st, DDL, leaves the open transaction open: CREATE [OR
@@ -16,13 +17,236 @@ import (
 // after it transactions of their own, which committed what the client's ROLLBACK undid
 // (TestFixX10aTemporaryTableInTransaction).
 func keepsTransaction(st *split.Statement) bool {
+	return TemporaryTableDDL(st)
+}
+
+// TemporaryTableDDL reports whether st is CREATE [OR REPLACE] TEMPORARY TABLE or DROP
+// TEMPORARY TABLE, read with the server's tokens: the keyword TEMPORARY only, never a
+// quoted name (a real table `temporary`: TestReviewX14TableNamedTemporary), and words
+// split at any of the server's six blanks (CREATE\fTEMPORARY TABLE:
+// TestReviewX14TemporaryAfterFormFeed). It is the one reader of the form for the
+// planner's volatile, keepsTransaction and connectionState, which each read the first
+// four DDLWords and drifted with it.
+func TemporaryTableDDL(st *split.Statement) bool {
 	if st.Verb != "CREATE TABLE" && st.Verb != "DROP TABLE" {
 		return false
 	}
-	for _, w := range sqlscan.DDLWords(st.SQL, 4, st.Syntax()) {
-		if strings.EqualFold(w, "TEMPORARY") {
-			return true
+	l := sqlscan.New(st.SQL, st.Syntax())
+	t := l.Next()
+	if !t.Is("CREATE") && !t.Is("DROP") {
+		return false
+	}
+	create := t.Is("CREATE")
+	t = l.Next()
+	if create && t.Is("OR") {
+		if !l.Next().Is("REPLACE") {
+			return false
+		}
+		t = l.Next()
+	}
+	return t.Kind == sqlscan.Word && t.Is("TEMPORARY")
+}
+
+// volatile reports whether st's effect lives only in the connection: it creates, drops or
+// writes a temporary table, or only sets user variables (SELECT … INTO @v, DO, SET). A
+// wrapper is read as what it runs (registry.runs): a temporary table made through SET
+// STATEMENT … FOR, EXECUTE IMMEDIATE or EXECUTE s is one all the same
+// (TestReviewX14WrappedTemporaryResume). A DROP TABLE without TEMPORARY of a name the
+// planner holds for a temporary table drops that one (the server looks for a temporary
+// table first): it is volatile, and the name is a real table's again
+// (TestReviewX14TemporaryDroppedWithoutKeyword).
+func (p *Planner) volatile(st *split.Statement, db string) bool {
+	if st.Kind == split.KindSession {
+		return true
+	}
+	d, ddb := p.reg.runs(st, db)
+	if p.temps.volatile(d, ddb) {
+		return true
+	}
+	w := strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))
+	if connectionOnlyVerbs[w] {
+		return true // a prepared statement or handler lives in the connection: rebuilt on resume
+	}
+	return (w == "SELECT" || w == "DO" || w == "VALUES") && exprState(st.SQL, st.Syntax()) != ""
+}
+
+// runs is the statement st runs through its wrappers (SET STATEMENT … FOR, EXECUTE
+// IMMEDIATE, EXECUTE of a statement the dump prepared), and the database its names belong
+// to; st and db themselves when it wraps nothing, or nothing that can be read. A
+// temporary table made or dropped through a wrapper is one all the same
+// (TestReviewX14WrappedTemporaryResume).
+func (r *registry) runs(st *split.Statement, db string) (*split.Statement, string) {
+	for depth := 0; depth < wrapDepth && st.Kind == split.KindOther; depth++ {
+		if _, prepare := transform.PrepareName(st); prepare {
+			break
+		}
+		in, prepared, _ := transform.Wrapped(st)
+		if prepared != "" {
+			ps, ok := r.prepared[prepared]
+			if !ok || ps.st == nil {
+				break
+			}
+			in, db = ps.st, ps.db
+		}
+		if in == nil {
+			break
+		}
+		st = in
+	}
+	return st, db
+}
+
+// temporaryTables is what the planner knows of the dump's temporary tables.
+type temporaryTables struct {
+	names map[string]bool // created and not dropped since (db.table)
+	inTxn string          // a temporary table written in the open transaction
+	// mixedDrop: the statement planned last was a DROP TABLE of this temporary table
+	// with real ones (volatile).
+	mixedDrop string
+}
+
+// volatile reports whether d (what a statement runs: registry.runs), whose names belong
+// to db, creates, drops or writes a temporary table, and notes the ones it creates and
+// drops. A DROP TABLE without TEMPORARY drops the temporary table of a name first: only
+// temporary tables, it is volatile; with real ones too it is not (sent again, it dropped
+// them a second time), and mixedDrop names the temporary table a resume that skips it
+// keeps.
+func (tt *temporaryTables) volatile(d *split.Statement, db string) bool {
+	tt.mixedDrop = ""
+	switch {
+	case TemporaryTableDDL(d) && d.Verb == "CREATE TABLE":
+		if tt.names == nil {
+			tt.names = map[string]bool{}
+		}
+		tt.names[StatementTableKey(d, db)] = true
+		return true
+	case TemporaryTableDDL(d):
+		if tt.names == nil {
+			tt.names = map[string]bool{}
+		}
+		for _, k := range dropKeys(d, db) {
+			tt.names[k] = false
+		}
+		return true
+	case d.Verb == "DROP TABLE":
+		keys := dropKeys(d, db)
+		var held []string
+		for _, k := range keys {
+			if tt.names[k] {
+				held = append(held, k)
+				delete(tt.names, k)
+			}
+		}
+		if len(held) > 0 && len(held) < len(keys) {
+			tt.mixedDrop = held[0]
+		}
+		return len(held) > 0 && len(held) == len(keys)
+	}
+	return d.Table != "" && tt.names[StatementTableKey(d, db)]
+}
+
+// dropKeys are the keys of the tables DROP [TEMPORARY] TABLE[S] [IF EXISTS] names.
+func dropKeys(d *split.Statement, db string) []string {
+	l := sqlscan.New(d.SQL, d.Syntax())
+	t := l.Next()
+	for t.Is("DROP") || t.Is("TEMPORARY") || t.Is("TABLE") || t.Is("TABLES") || t.Is("IF") || t.Is("EXISTS") {
+		t = l.Next()
+	}
+	var keys []string
+	for {
+		tdb, name := l.Name(t)
+		if name == "" {
+			return keys
+		}
+		if tdb == "" {
+			tdb = db
+		}
+		keys = append(keys, KeyOf(tdb, name))
+		if n := l.Next(); n.Kind != sqlscan.Punct || n.Text != "," {
+			return keys
+		}
+		t = l.Next()
+	}
+}
+
+// readsReal is the first table st names after FROM, JOIN or UPDATE (and the commas of
+// their lists) that is not one of the temporary tables, "" when there is none. A
+// statement that fills a temporary table from a real one (CREATE TEMPORARY TABLE tt
+// SELECT * FROM k, INSERT INTO tt SELECT …) is sent again by a resume (it is volatile),
+// and then reads k as the interrupted run left it, with the rows committed after it: the
+// resume refuses it (Plan.RebuildReads, TestReviewX14TemporaryRefilledOnResume). A stored
+// function that reads tables is not seen here.
+func (tt *temporaryTables) readsReal(st *split.Statement, db string) string {
+	l := sqlscan.New(st.SQL, st.Syntax())
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if !t.Is("FROM") && !t.Is("JOIN") && !t.Is("STRAIGHT_JOIN") && !t.Is("UPDATE") {
+			continue
+		}
+		for {
+			d, name := l.Name(l.Next())
+			if name == "" || (d == "" && strings.EqualFold(name, "DUAL")) {
+				break
+			}
+			if d == "" {
+				d = db
+			}
+			if !tt.names[KeyOf(d, name)] {
+				return name
+			}
+			// An alias, then a comma and the list's next table.
+			save := l.Pos
+			n := l.Next()
+			if n.Is("AS") {
+				n = l.Next()
+			}
+			if n.IsName() && !n.Is("WHERE") && !n.Is("SET") && !n.Is("JOIN") && !n.Is("ON") {
+				save = l.Pos
+				n = l.Next()
+			}
+			if n.Kind != sqlscan.Punct || n.Text != "," {
+				l.Pos = save
+				break
+			}
 		}
 	}
-	return false
+	return ""
+}
+
+// note sets pl's Temporary, DropsTemporary and TemporaryInexact at st, planned as pl (a
+// volatile statement is sent again by a resume), eff being what st runs that changes the
+// transaction. Inexact: st fills a temporary table from a real one
+// (TestReviewX14TemporaryRefilledOnResume), or eff is the ROLLBACK (or ROLLBACK TO
+// SAVEPOINT) of a transaction that wrote a temporary table: the resume sends the
+// temporary table's writes again, each on its own (the transaction's statements
+// committed: dispatch's skip), so what the dump's ROLLBACK undid stays
+// (TestReviewX14TemporaryRollbackOnResume). region: a transaction is open after st
+// (Planner.region, after its bookkeeping).
+func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db string, region bool, pl *Plan) {
+	if pl.Volatile && st.Kind != split.KindSession {
+		d, ddb := reg.runs(st, db)
+		key := StatementTableKey(d, ddb)
+		switch held, known := tt.names[key]; {
+		case held: // made or written
+			pl.Temporary = key
+			if from := tt.readsReal(d, ddb); from != "" {
+				pl.TemporaryInexact = "it is filled from `" + from + "`, whose rows committed after it the interrupted run may have changed"
+			}
+			if region {
+				tt.inTxn = key
+			}
+		case known || d.Verb == "DROP TABLE": // dropped (DROP TEMPORARY TABLE, or DROP TABLE of one)
+			pl.Temporary, pl.DropsTemporary = key, true
+		}
+	}
+	if tt.mixedDrop != "" {
+		pl.Temporary = tt.mixedDrop
+		pl.TemporaryInexact = "this DROP TABLE drops it with real tables, and the resume, which skips it, keeps the temporary table it rebuilt"
+	}
+	if tt.inTxn != "" && (IsRollback(eff) || isRollbackTo(eff)) {
+		pl.Temporary = tt.inTxn
+		pl.TemporaryInexact = "this ROLLBACK undid rows of it that the resume would send again outside the transaction"
+	}
+	if !region {
+		tt.inTxn = ""
+	}
 }

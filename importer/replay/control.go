@@ -46,6 +46,9 @@ type controller struct {
 	txnOpenedAt int64
 	// regionIntents: starts of that stretch's statements with intents (regionIntent).
 	regionIntents []int64
+	// tempRebuilds: temporary tables a resume rebuilt otherwise than the client
+	// (temprebuild.go).
+	tempRebuilds tempRebuilds
 	// skipped follows what the control connection's session lost to a resume's skips.
 	skipped skipState
 	// xa follows the dump's XA transaction, for its marker (xa.go).
@@ -107,6 +110,9 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 		return true, err
 	}
 	if done, err := resumeSetGlobal(ctx, cr, st); done || err != nil { // setglobal.go
+		return true, err
+	}
+	if err := cr.tempRebuilds.refusal(ctx, p, st, pl); err != nil { // temprebuild.go
 		return true, err
 	}
 	switch pl.Kind {

@@ -54,7 +54,7 @@ func DDLWords(q []byte, n int, syn Syntax) []string {
 			i = j
 		case c == '.':
 			cur = append(cur, '\x01')
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '(' || c == ';':
+		case IsSpace(c) || c == '(' || c == ';': // the server's six blanks: CREATE\fTEMPORARY
 			flush()
 			if c == '(' {
 				return words
