@@ -109,6 +109,18 @@ func (r *Run) BeginIntent(ctx context.Context, c Conn, in Intent) (bool, error) 
 	return err == nil, err
 }
 
+// Intends reports whether r.BeginIntent would record an intent for a statement that may
+// write tables (nil: any): whether one of them is non-transactional. The look-up is the
+// one BeginIntent makes (once until the next DDL). A function: Run is at its limit of
+// methods.
+func Intends(ctx context.Context, r *Run, c Conn, tables []string) (bool, error) {
+	if r == nil {
+		return false, nil
+	}
+	nt, err := r.nonTransactional(ctx, c, tables)
+	return len(nt) > 0, err
+}
+
 // ddlPrefix marks the checksums of a DDL intent: the digest of the table's SHOW CREATE
 // TABLE, not CHECKSUM TABLE of its rows.
 const ddlPrefix = "ddl:"
