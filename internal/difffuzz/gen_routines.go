@@ -136,7 +136,7 @@ var Gen4Constructs = []Construct{RoutineBody, RoutineCursor, RoutineShadow, Rout
 // search has run with it). On again since x-diagkeep and x-fix16 landed: diag-keep-do-unlock
 // (seed 51038), diag-wrapped-rowcount (seed 51049); since x-diag2: diag-keep-more (seed
 // 51073: COMMIT and PREPARE keep the area, the replay waits past them); since x-fix19:
-// routine-trigger-call (seeds 51035, 51041); since stop 41's two searches with it on (113
+// routine-trigger-call (seeds 51035, 51041); since stop 41's two searches with it on (105
 // scripts, every mode, no hang): lock-keys-var-body (in-suite seed 3's hang, fixed at
 // stop 40).
 var Gen4KnownBugs = []Construct{DiagSetWarning}
