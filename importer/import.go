@@ -80,6 +80,10 @@ type Options struct {
 	OtherConnections int
 	// Stop, when closed, ends the import gracefully after the statement in flight.
 	Stop <-chan struct{}
+	// OnStopWait, when set, also receives what a stop still waits for, each time Log
+	// does (without the "dumpscope: stopping:" prefix and the advice on aborting): the
+	// dashboard shows it while the log is held.
+	OnStopWait func(what string)
 	// Log receives messages for people (what is being done, notes, warnings).
 	Log io.Writer
 	// Confirm asks a yes/no question (a TTY); nil answers no.
@@ -215,7 +219,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 			return (*p)().Table
 		}
 		return ""
-	}, log)
+	}, log, o.OnStopWait)
 	defer endStopWait()
 	if !r.Overwrite && (o.Resume || o.Transform.StartAt > 0) {
 		r.Overwrite = true

@@ -28,7 +28,8 @@ const stopWaitSessions = 3
 // import account's statements that have run longest, with their state (e.g. "Waiting for
 // table metadata lock"). It reads the processlist on a connection of its own, opened only
 // when there is something to say; when that fails the line says so and goes on without.
-func watchStopWait(ctx context.Context, stop <-chan struct{}, cfg *mysql.Config, table func() string, log io.Writer) (end func()) {
+// note, when set, gets the same news without the prefix and the advice (the dashboard).
+func watchStopWait(ctx context.Context, stop <-chan struct{}, cfg *mysql.Config, table func() string, log io.Writer, note func(what string)) (end func()) {
 	if stop == nil {
 		return func() {}
 	}
@@ -53,12 +54,15 @@ func watchStopWait(ctx context.Context, stop <-chan struct{}, cfg *mysql.Config,
 				return
 			case <-tick.C:
 			}
-			line := fmt.Sprintf("dumpscope: stopping: still waiting for the statement in flight to end, %d s after the stop was asked", int(time.Since(asked).Seconds()))
+			what := fmt.Sprintf("still waiting for the statement in flight to end, %d s after the stop was asked", int(time.Since(asked).Seconds()))
 			if t := table(); t != "" {
-				line += " (at " + t + ")"
+				what += " (at " + t + ")"
 			}
-			line += serverStatements(ctx, cfg)
-			fmt.Fprintln(log, line+"; press Ctrl-C again (or send the signal again) to abort it: an InnoDB statement is rolled back, a MyISAM or Aria one may stay half applied")
+			what += serverStatements(ctx, cfg)
+			if note != nil {
+				note(what)
+			}
+			fmt.Fprintln(log, "dumpscope: stopping: "+what+"; press Ctrl-C again (or send the signal again) to abort it: an InnoDB statement is rolled back, a MyISAM or Aria one may stay half applied")
 		}
 	}()
 	return func() {

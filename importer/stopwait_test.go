@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -105,7 +106,7 @@ func TestStopWaitSaysWhatItWaitsFor(t *testing.T) {
 			if err := os.WriteFile(path, []byte(c.dump), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			var log syncBuffer
+			var log, notes syncBuffer
 			stop := make(chan struct{})
 			type outcome struct {
 				res *Result
@@ -113,7 +114,7 @@ func TestStopWaitSaysWhatItWaitsFor(t *testing.T) {
 			}
 			ended := make(chan outcome, 1)
 			go func() {
-				res, err := Import(ctx, cfg, Source{Path: path}, Options{Parallel: 1, Stop: stop, Log: &log})
+				res, err := Import(ctx, cfg, Source{Path: path}, Options{Parallel: 1, Stop: stop, Log: &log, OnStopWait: func(what string) { fmt.Fprintln(&notes, what) }})
 				ended <- outcome{res, err}
 			}()
 			pollCount(t, db, c.waiting)
@@ -131,6 +132,10 @@ func TestStopWaitSaysWhatItWaitsFor(t *testing.T) {
 				if time.Now().After(deadline) {
 					t.Fatalf("the stop never said %q; log:\n%s", want, got)
 				}
+			}
+			// The dashboard's copy: the same news, without the log's prefix and advice.
+			if n := notes.String(); !strings.HasPrefix(n, "still waiting for the statement in flight to end") || !strings.Contains(n, "on the server: session ") || strings.Contains(n, "Ctrl-C") {
+				t.Errorf("OnStopWait got %q", n)
 			}
 			release()
 			o := <-ended

@@ -31,6 +31,7 @@ type Dashboard struct {
 	sink     *Sink
 	gate     pauseGate
 	stop     func() // ends the run gracefully; set by the command
+	abort    func() // aborts the statements a stop waits for; nil: not offered
 
 	errW   Redirector // the command's stderr, when it can be redirected
 	orig   io.Writer
@@ -65,11 +66,14 @@ type DashboardOptions struct {
 	Err Redirector
 	// Stop is how the screen's "stop? y" ends the run.
 	Stop func()
+	// Abort is how, once stopping, the screen's "abort? y" cuts the statements in flight
+	// (a second Ctrl-C without the screen); nil: not offered.
+	Abort func()
 }
 
 // NewDashboard returns a dashboard on o.Term; the screen opens with Show.
 func NewDashboard(o DashboardOptions) *Dashboard {
-	return &Dashboard{mode: o.Mode, term: o.Term, stdinTTY: o.StdinTTY, stop: o.Stop, errW: o.Err, sink: NewSink(nil), exited: make(chan struct{})}
+	return &Dashboard{mode: o.Mode, term: o.Term, stdinTTY: o.StdinTTY, stop: o.Stop, abort: o.Abort, errW: o.Err, sink: NewSink(nil), exited: make(chan struct{})}
 }
 
 // Sinks adds the dashboard's sink to the session's others.
@@ -98,6 +102,20 @@ func (d *Dashboard) LogEvery(every int) int {
 		return every
 	}
 	return -1
+}
+
+// StopWait shows what a graceful stop still waits for in the screen's status line (the
+// log line that says it is held until the screen closes). Safe from any goroutine.
+func (d *Dashboard) StopWait(what string) {
+	if d == nil {
+		return
+	}
+	d.mu.Lock()
+	p := d.prog
+	d.mu.Unlock()
+	if p != nil {
+		p.Send(StopWaitMsg(what))
+	}
 }
 
 // Paused blocks while the screen's pause (p) is on, between two statements of the
@@ -141,6 +159,7 @@ func (d *Dashboard) Show(sess SessionView, interval time.Duration, h Header, hea
 			d.gate.set(false)
 			d.stop()
 		},
+		Abort: d.abort,
 	}
 	if d.mode == ModeImport {
 		o.Pause = d.gate.set
@@ -198,7 +217,9 @@ func (d *Dashboard) Close() {
 		d.prog.Quit()
 		<-d.exited
 		d.sink.Close()
+		d.mu.Lock()
 		d.prog = nil
+		d.mu.Unlock()
 	}
 	if d.held != nil {
 		d.restore()

@@ -110,6 +110,9 @@ func (m *Model) statusLine(w int) string {
 		}
 		return m.sty.warn.Render(q)
 	}
+	if m.confirmingAbort {
+		return trunc(m.sty.warn.Render("abort the statement in flight? y/N  (an InnoDB statement is rolled back; a MyISAM or Aria one may stay half applied)"), w)
+	}
 	var state string
 	switch {
 	case m.st.done != nil:
@@ -120,8 +123,20 @@ func (m *Model) statusLine(w int) string {
 		}
 		state = sty.Render(strings.ToUpper(d.Status)) + " · q closes"
 		return trunc(state, w)
+	case m.stopping && m.aborting:
+		state = m.sty.crit.Render("ABORTING") + " the statements in flight…"
+		return trunc(state, w)
 	case m.stopping:
-		state = m.sty.warn.Render("STOPPING") + " after the statements in flight…"
+		// The abort key comes first: the wait's own line is long and cut at the width.
+		state = m.sty.warn.Render("STOPPING")
+		if m.o.Abort != nil {
+			state += " (q aborts)"
+		}
+		if m.stopWait != "" {
+			state += ": " + m.stopWait
+		} else {
+			state += " after the statements in flight…"
+		}
 		return trunc(state, w)
 	case m.paused && m.o.Pause != nil:
 		state = m.sty.warn.Render("PAUSED") + " between statements · p resumes"

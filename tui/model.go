@@ -67,6 +67,10 @@ type Options struct {
 	// Stop is called once when the user confirms the stop; the caller ends the run and
 	// sends DoneMsg or quits the program. nil: q quits at once.
 	Stop func()
+	// Abort is called once when, with a stop under way, the user confirms aborting the
+	// statement in flight (what a second Ctrl-C does without the screen: in raw mode
+	// Ctrl-C is a key, not a signal). nil: q does nothing while stopping.
+	Abort func()
 	// Interval is the sampling interval (the finest refresh rate); default 1 s.
 	Interval time.Duration
 	// Renderer styles the output; nil: lipgloss's default. Give one with the Ascii
@@ -172,10 +176,16 @@ type Model struct {
 	showHelp   bool
 	confirming bool
 	stopping   bool
-	paused     bool // dispatch paused (import) or screen frozen (watch)
-	selected   int  // index into the findings, newest first
-	refresh    int  // index into refreshSteps
-	cursor     int  // ModeView: frames applied are [0, cursor]
+	// confirmingAbort asks whether to abort the statement a stop waits for; aborting
+	// says it was asked; stopWait is the importer's last "still waiting" line
+	// (StopWaitMsg), shown in the status line while stopping.
+	confirmingAbort bool
+	aborting        bool
+	stopWait        string
+	paused          bool // dispatch paused (import) or screen frozen (watch)
+	selected        int  // index into the findings, newest first
+	refresh         int  // index into refreshSteps
+	cursor          int  // ModeView: frames applied are [0, cursor]
 
 	// Render memo: View re-renders only when something it shows changed.
 	seq       int     // bumped by every change that is shown
@@ -237,6 +247,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case DoneMsg:
 		m.st.done = &msg
 		m.confirming, m.stopping, m.paused = false, false, false
+		m.confirmingAbort, m.aborting, m.stopWait = false, false, ""
+		m.seq++
+	case StopWaitMsg:
+		m.stopWait = string(msg)
 		m.seq++
 	case tea.KeyMsg:
 		return m, m.key(msg)
@@ -266,6 +280,14 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		}
 		return nil
 	}
+	if m.confirmingAbort {
+		m.confirmingAbort = false
+		if key.Matches(msg, k.Yes) || msg.String() == "ctrl+c" {
+			m.aborting = true
+			m.o.Abort()
+		}
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.Stop):
 		if m.showHelp || m.details {
@@ -278,6 +300,7 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 			return tea.Quit
 		}
 		if m.stopping {
+			m.confirmingAbort = m.o.Abort != nil && !m.aborting
 			return nil
 		}
 		m.confirming = true

@@ -14,6 +14,11 @@ type TickMsg struct {
 	Findings []advisor.Finding
 }
 
+// StopWaitMsg is what a graceful stop still waits for ("still waiting for the statement
+// in flight to end, 45 s after …; on the server: session 7 (…)"), for the status line:
+// the log that says it is held while the screen is up.
+type StopWaitMsg string
+
 // ticksMsg is a batch of ticks that queued while the program was busy.
 type ticksMsg []TickMsg
 

@@ -420,3 +420,51 @@ func TestWholeAt120x40And100x32(t *testing.T) {
 		})
 	}
 }
+
+// TestStopWaitAndAbort: once stopping, the status line shows what the stop waits for (the
+// log that says it is held while the screen is up), and q asks whether to abort the
+// statement in flight, as a second Ctrl-C does without the screen. Before, the screen
+// said "STOPPING" and nothing else however long the wait, and q did nothing: with
+// Ctrl-C a key in raw mode, the abort could only come from another terminal.
+func TestStopWaitAndAbort(t *testing.T) {
+	rec, frames := loadRun(t)
+	stops, aborts := 0, 0
+	o := importOptions(rec)
+	o.Stop = func() { stops++ }
+	o.Abort = func() { aborts++ }
+	m := New(o)
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 40})
+	for _, f := range frames[:10] {
+		m.Update(f)
+	}
+	m.Update(keyRunes("q"))
+	m.Update(keyRunes("y"))
+	if v := m.View(); stops != 1 || !strings.Contains(v, "STOPPING (q aborts) after the statements in flight") {
+		t.Fatalf("q, y: %d stops, screen:\n%s", stops, v)
+	}
+	m.Update(StopWaitMsg("still waiting for the statement in flight to end, 30 s after the stop was asked (at `sw`.`t`); on the server: session 7 (31 s, User lock: DO GET_LOCK('swlock', 600))"))
+	if v := m.View(); !strings.Contains(v, "STOPPING (q aborts): still waiting for the statement in flight to end, 30 s after") || !strings.Contains(v, "User lock") {
+		t.Errorf("the stop's wait is not on the screen:\n%s", v)
+	}
+	m.Update(keyRunes("q"))
+	if v := m.View(); !strings.Contains(v, "abort the statement in flight? y/N") {
+		t.Fatalf("q while stopping does not ask to abort:\n%s", v)
+	}
+	m.Update(keyRunes("n"))
+	if v := m.View(); aborts != 0 || !strings.Contains(v, "STOPPING") {
+		t.Errorf("n must cancel the abort (aborts %d):\n%s", aborts, v)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyCtrlC})
+	m.Update(keyRunes("y"))
+	if v := m.View(); aborts != 1 || !strings.Contains(v, "ABORTING") {
+		t.Errorf("ctrl+c, y while stopping: %d aborts, screen:\n%s", aborts, v)
+	}
+	m.Update(keyRunes("q"))
+	if v := m.View(); strings.Contains(v, "abort the statement in flight?") {
+		t.Errorf("asked again after aborting:\n%s", v)
+	}
+	m.Update(DoneMsg{Status: "interrupted", Detail: "aborted"})
+	if v := m.View(); strings.Contains(v, "ABORTING") || !strings.Contains(v, "INTERRUPTED") {
+		t.Errorf("the end replaces the abort:\n%s", v)
+	}
+}

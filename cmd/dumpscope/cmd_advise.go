@@ -71,7 +71,7 @@ func runWatch(args []string, s stdio) int {
 	}
 	ctx, stopUI := context.WithCancel(ctx) // the dashboard's "stop watching? y"
 	defer stopUI()
-	dash := newDashboard(tui.ModeWatch, *noTUI, s, stopUI)
+	dash := newDashboard(tui.ModeWatch, *noTUI, s, stopUI, nil)
 	defer dash.Close() // prints held notes when the session fails to open
 	sess, err := run.Open(ctx, cfg, run.Options{ToolVersion: version,
 		Interval: interval,

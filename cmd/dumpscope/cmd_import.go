@@ -293,7 +293,10 @@ func importRun(ctx context.Context, stop *stopper, o *importOptions, s stdio) in
 		return exitFailure
 	}
 	defer o.metrics.exp.Close(s.Err)
-	dash := newDashboard(tui.ModeImport, o.noTUI, s, func() { stop.once.Do(func() { close(stop.graceful) }) })
+	dash := newDashboard(tui.ModeImport, o.noTUI, s, func() { stop.once.Do(func() { close(stop.graceful) }) }, func() {
+		fmt.Fprintln(s.Err, "dumpscope: aborting the statements in flight (asked on the dashboard)")
+		stop.abort()
+	})
 	iopt := importOptionsFor(o, stop, s, dash)
 	finishTransform, err := o.transform.setOptions(&iopt, o.file)
 	if err != nil {
@@ -383,7 +386,7 @@ func importOptionsFor(o *importOptions, stop *stopper, s stdio, dash *tui.Dashbo
 		BinaryMode: o.binaryMode, Comments: o.comments, SkipWarningCount: o.skipWarningCount,
 		SkipRowCounts: o.skipRowCounts, CheckpointPath: o.checkpoint, Resume: o.resume, ResumeApplied: o.appliedOffsets, CharsetGiven: o.conn.CharsetGiven(),
 		SkipBinlog: o.skipBinlog, RelaxDurability: o.relaxDurability, DeferIndexes: o.deferIndexes, LoadData: o.loadData,
-		Stop: stop.graceful, Log: s.Err, Confirm: ttyConfirm(s), OnStatement: pauseHook(dash),
+		Stop: stop.graceful, Log: s.Err, Confirm: ttyConfirm(s), OnStatement: pauseHook(dash), OnStopWait: dash.StopWait,
 		OtherConnections: o.samplerConnections(),
 	}
 }

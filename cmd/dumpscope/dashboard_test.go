@@ -12,7 +12,7 @@ import (
 func TestNoDashboardWithoutTerminal(t *testing.T) {
 	var buf bytes.Buffer
 	s := stdio{Out: &buf, Err: &lockedWriter{w: &buf}}
-	if d := newDashboard(tui.ModeImport, false, s, func() {}); d != nil {
+	if d := newDashboard(tui.ModeImport, false, s, func() {}, nil); d != nil {
 		t.Error("a dashboard on a buffer")
 	}
 	var nilDash *tui.Dashboard

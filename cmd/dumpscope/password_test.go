@@ -160,7 +160,7 @@ func TestDashboardSeesTerminalThroughEscaping(t *testing.T) {
 	_, pts := openPTY(t)
 	t.Setenv("TERM", "xterm-256color")
 	s := stdio{In: pts, Out: &lockedWriter{w: termsafe.NewWriter(pts)}, Err: &lockedWriter{w: termsafe.NewWriter(pts)}}
-	if d := newDashboard(tui.ModeImport, false, s, func() {}); d == nil {
+	if d := newDashboard(tui.ModeImport, false, s, func() {}, nil); d == nil {
 		t.Fatal("no dashboard on a terminal behind the escaping writer")
 	}
 }

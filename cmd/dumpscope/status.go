@@ -10,8 +10,9 @@ import (
 )
 
 // newDashboard returns the dashboard when noTUI is off and stderr is a terminal (TERM
-// not "dumb"), else nil (headless). stop is how the screen's "stop? y" ends the run.
-func newDashboard(mode tui.Mode, noTUI bool, s stdio, stop func()) *tui.Dashboard {
+// not "dumb"), else nil (headless). stop is how the screen's "stop? y" ends the run;
+// abort (nil: not offered) how its "abort? y", once stopping, cuts the statements in flight.
+func newDashboard(mode tui.Mode, noTUI bool, s stdio, stop, abort func()) *tui.Dashboard {
 	if noTUI || os.Getenv("TERM") == "dumb" {
 		return nil
 	}
@@ -19,7 +20,7 @@ func newDashboard(mode tui.Mode, noTUI bool, s stdio, stop func()) *tui.Dashboar
 	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return nil
 	}
-	o := tui.DashboardOptions{Mode: mode, Term: f, Stop: stop}
+	o := tui.DashboardOptions{Mode: mode, Term: f, Stop: stop, Abort: abort}
 	if lw, ok := s.Err.(*lockedWriter); ok {
 		o.Err = lw
 	}

@@ -92,6 +92,10 @@ func (r *Replayer) statementError(st *split.Statement, q []byte, err error) (se 
 		return se, true
 	case errors.Is(err, driver.ErrBadConn), errors.Is(err, mysql.ErrInvalidConn), errors.Is(err, io.EOF), errors.Is(err, sql.ErrConnDone):
 		se.Message = "connection to the server lost (" + err.Error() + "); statements before this offset are committed as far as the server got"
+	case errors.Is(err, context.Canceled):
+		// A second Ctrl-C, the dashboard's abort, or a failed sampler: "context canceled"
+		// told the operator nothing of what became of the statement.
+		se.Message = "aborted while it ran: an InnoDB statement is rolled back, a MyISAM or Aria one may be half applied"
 	default:
 		se.Message = err.Error()
 	}
