@@ -211,8 +211,8 @@ func callsFunction(ctx context.Context, c Conn, db, body string) (bool, error) {
 			if i < 0 {
 				break
 			}
-			before, after := i-1, strings.TrimLeft(rest[i+len(fn):], " \t\r\n")
-			if (before < 0 || !sqlscan.IsWordByte(rest[before])) && strings.HasPrefix(after, "(") {
+			before, after := i-1, rest[i+len(fn):]
+			if (before < 0 || !sqlscan.IsWordByte(rest[before])) && sqlscan.OpensParen(after) {
 				found = true
 			}
 			rest = rest[i+len(fn):]
