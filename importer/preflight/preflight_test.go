@@ -324,3 +324,23 @@ func TestSystemCheckServerBlanks(t *testing.T) {
 		t.Errorf("system writes (-want +got):\n%s", diff)
 	}
 }
+
+// TestSystemCheckServerParts: a text under DELIMITER ;; that holds two statements, which
+// the server runs one after the other (CLIENT_MULTI_STATEMENTS), is checked part by part:
+// its second part's write into mysql.user is named.
+func TestSystemCheckServerParts(t *testing.T) {
+	dump := "DELIMITER ;;\nINSERT INTO t VALUES (1); INSERT INTO mysql.user VALUES ('x');;\nSET @a = 1; UPDATE mysql.db SET Host = '%';;\n"
+	c := NewSystemCheck("shop")
+	sp := split.NewSplitter(strings.NewReader(dump), split.SplitOptions{})
+	var got []string
+	for sp.Next() {
+		st := sp.Statement()
+		for _, ow := range c.Observe(&st) {
+			got = append(got, ow.Action+" "+ow.Database+"."+ow.Table)
+		}
+	}
+	want := []string{"INSERT INTO mysql.user", "UPDATE mysql.db"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("system writes (-want +got):\n%s", diff)
+	}
+}
