@@ -118,18 +118,59 @@ func TestQuotingFlagWithoutBackslashAfter(t *testing.T) {
 	importMatchesClient(t, dump, checkpointed(t), "fz1")
 }
 
-// TestDelimiterTwoStatementsInOne (found beside seed 57262; open): the mariadb client
+// TestDelimiterTwoStatementsInOne (found beside seed 57262): the mariadb client
 // connects with CLIENT_MULTI_STATEMENTS, so a statement it sends that holds a `;`
-// outside strings (two statements under DELIMITER ;;, or the text a quoting flag left by
-// a routine made it join) runs as two: the client inserts rows 1 and 2. dumpscope's
-// driver connects without it (internal/dbconn: MultiStatements = false) and the server
-// refuses the whole text with ERROR 1064; nothing runs. In seed 57262 the client ran the
-// INSERT … ON DUPLICATE KEY UPDATE before its ERROR 1064, dumpscope (serial, fixed
-// quoting) did not. Gated: dumpscope must run both, or refuse naming the place.
+// outside strings (two statements under DELIMITER ;;) runs as two: the client inserts
+// rows 1 and 2. dumpscope's driver connects without it (internal/dbconn: MultiStatements
+// = false) and the server refused the whole text with ERROR 1064; nothing ran.
+//
+// Fixed (x-fix23, split.ServerParts): the serial replay runs the parts one after the
+// other on its connection, stopping at the first error as the server does (the client
+// ran row 1 and stopped at the duplicate key of the second part); a compound statement
+// or a routine body under DELIMITER ;; stays one. The parallel and resumable replay
+// refuses the text in one line (open: it could run it serially).
 func TestDelimiterTwoStatementsInOne(t *testing.T) {
-	reviewX(t)
-	dump := "CREATE DATABASE m;\nUSE m;\nCREATE TABLE t (id int PRIMARY KEY) ENGINE=InnoDB;\n" +
-		"DELIMITER ;;\nINSERT INTO t VALUES (1); INSERT INTO t VALUES (2);;\nDELIMITER ;\n" +
-		"INSERT INTO t VALUES (3);\n"
-	importMatchesClient(t, dump, importer.Options{}, "m")
+	head := "CREATE DATABASE m;\nUSE m;\nCREATE TABLE t (id int PRIMARY KEY) ENGINE=InnoDB;\n"
+	dump := head + "DELIMITER ;;\nINSERT INTO t VALUES (1); INSERT INTO t VALUES (2);;\n" +
+		"CREATE PROCEDURE p() BEGIN INSERT INTO t VALUES (5); INSERT INTO t VALUES (6); END;;\n" +
+		"BEGIN NOT ATOMIC INSERT INTO t VALUES (7); INSERT INTO t VALUES (8); END;;\n" +
+		"SET @a = 'x;y'; SELECT @a INTO @b; INSERT INTO t VALUES (LENGTH(@b));;\nDELIMITER ;\n" +
+		"CALL p();\nINSERT INTO t VALUES (30);\n"
+	t.Run("straight", func(t *testing.T) { importMatchesClient(t, dump, importer.Options{}, "m") })
+
+	// An error in the second part: the client ran the first, reports the error, stops.
+	bad := head + "DELIMITER ;;\nINSERT INTO t VALUES (1); INSERT INTO t VALUES (1); INSERT INTO t VALUES (3);;\nDELIMITER ;\nINSERT INTO t VALUES (4);\n"
+	t.Run("error in the second part", func(t *testing.T) {
+		ref := testsandbox.Start(t)
+		cmd := exec.Command(testsandbox.RequireTool(t, "mariadb"), ref.ClientArgs()...)
+		cmd.Stdin = strings.NewReader(bad)
+		if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "ERROR 1062 (23000) at line 5") {
+			t.Fatalf("client: %v: %s", err, out)
+		}
+		srv := testsandbox.Start(t)
+		res, err := tryImport(t, srv, "", importer.Source{Path: writeFile(t, "d.sql", []byte(bad))}, importer.Options{})
+		if err == nil {
+			err = res.Err
+		}
+		var se *replay.StatementError
+		if !errors.As(err, &se) || se.Code != 1062 || se.Line != 5 {
+			t.Fatalf("%v; want the client's ERROR 1062 at line 5", err)
+		}
+		sameDump(t, "serial", redumps(t, ref, "m"), redumps(t, srv, "m"))
+	})
+
+	// The fast modes refuse the text, naming it, before any part runs.
+	for name, o := range map[string]importer.Options{"parallel": {Parallel: 2, BatchBytes: 512}, "load-data": {LoadData: true, Parallel: 2}, "checkpoint": checkpointed(t)} {
+		t.Run(name, func(t *testing.T) {
+			srv := testsandbox.Start(t)
+			res, err := tryImport(t, srv, "", importer.Source{Path: writeFile(t, "d.sql", []byte(dump))}, o)
+			if err == nil {
+				err = res.Err
+			}
+			var se *replay.StatementError
+			if !errors.As(err, &se) || se.Line != 5 || !strings.Contains(se.Message, "this text holds 2 statements") || !errors.Is(err, replay.ErrSerialOnly) {
+				t.Fatalf("%v; want a refusal of the text at line 5", err)
+			}
+		})
+	}
 }

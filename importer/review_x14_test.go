@@ -288,8 +288,13 @@ func TestReviewX14MarkerPreparedFunction(t *testing.T) {
 // target whether p exists; on resume the interrupted run's CREATE made it, so the
 // planner takes it for one that was there before the dump and leaves its body unknown.
 // A gap in a2cdefe (stop 40), which asked the target for the straight run only.
+//
+// Fixed (x-fix23): the first attempt records the target's procedures in the journal
+// before it sends anything (checkpoint.ProcedureExistedBefore); a resume takes a
+// procedure the target has now, and did not have then, for the one the dump's CREATE
+// made. The last case: a p with another body was there before the run (the client keeps
+// it, @x = 2): the resume, like the straight run, cannot know its body and refuses the CALL.
 func TestReviewX14ProcedureIfNotExistsResume(t *testing.T) {
-	reviewX14(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	head := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE k (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + rowsOf("k", 1, 21)
 	for name, create := range map[string]string{
@@ -304,6 +309,13 @@ func TestReviewX14ProcedureIfNotExistsResume(t *testing.T) {
 			})
 		}
 	}
+	dump := strings.Replace(head, "CREATE DATABASE fz0", "CREATE DATABASE IF NOT EXISTS fz0", 1) + "CREATE PROCEDURE IF NOT EXISTS p() SET @x = 1;\n" +
+		x7Rows("k", 100, 161) + "CALL p();\nINSERT INTO k VALUES (1000, @x);\n" + x7Rows("k", 200, 241)
+	t.Run("there before the run", func(t *testing.T) {
+		runReviewCase(t, ref, srv, reviewCase{db: "fz0", dump: dump, stop: lineOf(t, dump, "INSERT INTO k VALUES (120"), opt: importer.Options{Parallel: 2, BatchBytes: 512, Overwrite: true},
+			setup:   []string{"CREATE DATABASE fz0", "CREATE PROCEDURE fz0.p() SET @x = 2"},
+			refused: "CALL p: the dump did not create the procedure"})
+	})
 }
 
 // TestReviewX14AssignAfterFormFeed: a user variable assigned with := after a form feed
@@ -320,8 +332,12 @@ func TestReviewX14ProcedureIfNotExistsResume(t *testing.T) {
 // the server has). The same TrimLeft in plan/state.go:323, plan/autocommitvars.go:116,
 // replay/funcnames.go:87 (f\f(1) is no call: the marker finding again) and
 // replay/catalog.go:214; DDLWords's is TestReviewX14TemporaryAfterFormFeed.
+//
+// Fixed (x-fix23): one definition of the server's blanks (sqlscan.Blanks, IsSpace,
+// Charset.IsSpace with the connection character set's own, latin1's 0xA0); the readers
+// ask the Tokenizer for the next token (AtAssign), which skips blanks and comments as the
+// server does.
 func TestReviewX14AssignAfterFormFeed(t *testing.T) {
-	reviewX14(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	for name, set := range map[string]string{
 		"select": "SELECT @c\f:= COUNT(*) FROM k;\n",

@@ -102,9 +102,14 @@ type Journal struct {
 	// after it ran, so a DDL there that meets "already exists" is the dump's own error, not
 	// one that ran before its progress row (MayHaveRun). nil after a kill: every attempt
 	// clears it as it begins.
-	DispatchedThrough *int64    `json:"dispatched_through,omitempty"`
-	StartedAt         time.Time `json:"started_at"`
-	UpdatedAt         time.Time `json:"updated_at"`
+	DispatchedThrough *int64 `json:"dispatched_through,omitempty"`
+	// ProceduresBefore are the procedures (database, lower-cased name) the target had
+	// before the first attempt sent anything (procedures.go): a resume tells a procedure
+	// the dump's CREATE PROCEDURE IF NOT EXISTS made from one that was there. nil in a
+	// journal of a dumpscope that did not record them.
+	ProceduresBefore *[][2]string `json:"procedures_before,omitempty"`
+	StartedAt        time.Time    `json:"started_at"`
+	UpdatedAt        time.Time    `json:"updated_at"`
 }
 
 // ConnCharset is a connection's character set variables.

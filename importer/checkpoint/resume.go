@@ -95,6 +95,12 @@ func Begin(ctx context.Context, p Params) (*Run, error) {
 		started = j.StartedAt
 	} else {
 		r = &Run{progressRows: progressRows{RunID: NewRunID()}, DeferIndexes: p.DeferIndexes}
+		procs, err := readProcedures(ctx, control)
+		if err != nil {
+			lock.drop()
+			return nil, fmt.Errorf("checkpoint: read the target's procedures: %w", err)
+		}
+		r.proceduresBefore = &procs
 		if err := r.setup(ctx, control, p.Dump, target, p.Tables); err != nil {
 			lock.drop()
 			return nil, err
@@ -126,7 +132,7 @@ func writeRunJournal(ctx context.Context, r *Run, p Params, path string, target 
 	}
 	// FailedAt stays until a run gets past it: a resume stopped before the failing
 	// statement keeps it for the next (TestReviewX2FailedAtLostByInterruptedResume).
-	j := &Journal{RunID: r.RunID, Dump: p.Dump, Target: target, Parallel: p.Parallel, DeferIndexes: r.DeferIndexes, Filters: &filters, Charset: &cs, StartedAt: started}
+	j := &Journal{RunID: r.RunID, Dump: p.Dump, Target: target, Parallel: p.Parallel, DeferIndexes: r.DeferIndexes, Filters: &filters, Charset: &cs, ProceduresBefore: r.proceduresBefore, StartedAt: started}
 	if f := r.failedAt.Load(); f > 0 {
 		f--
 		j.FailedAt = &f
@@ -183,6 +189,7 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 		r.failedAt.Store(*j.FailedAt + 1)
 	}
 	r.dispatched = j.DispatchedThrough
+	r.proceduresBefore = j.ProceduresBefore
 	if err := r.verifyTarget(ctx, control, j, target); err != nil {
 		return nil, err
 	}

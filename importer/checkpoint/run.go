@@ -64,8 +64,11 @@ type prior struct {
 	// interrupted run had connections that run DDL: the control connection and each
 	// worker, for barrier items). Their "already exists"/"does not exist" errors mean
 	// "already applied".
-	resumed  bool
-	furthest int64
+	resumed bool
+	// proceduresBefore are the procedures the target had before the first attempt
+	// (procedures.go); nil when its journal did not record them.
+	proceduresBefore *[][2]string
+	furthest         int64
 	// restarted: the server restarted since the interrupted attempt (serverRestarted), so
 	// its GLOBAL variables are back to their configured values (GlobalRan).
 	restarted bool

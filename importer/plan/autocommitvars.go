@@ -113,7 +113,7 @@ func (v *AutocommitVars) forgetAssigned(st *split.Statement, bodyVars bool) {
 	prevInto := false
 	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 		if t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@") {
-			if prevInto || bytes.HasPrefix(bytes.TrimLeft(l.Src[l.Pos:], " \t\r\n"), []byte(":=")) {
+			if prevInto || l.AtAssign() {
 				delete(v.known, strings.ToLower(t.Text))
 			}
 		}

@@ -338,3 +338,36 @@ func TestLexerQuoting(t *testing.T) {
 		}
 	}
 }
+
+// TestExprStateServerBlanks: := after any of the server's blanks (\f, \v) or a comment
+// assigns (x-review14 #8: SELECT @c\f:= COUNT(*) was taken for a read, the run did not go
+// serial); latin1's 0xA0 is a blank in a latin1 connection, a word byte otherwise.
+func TestExprStateServerBlanks(t *testing.T) {
+	for _, q := range []string{"SELECT @c\f:= COUNT(*) FROM k", "DO @c\v:= 1", "UPDATE k SET v = (@c /* n */ := @c + 1)", "SELECT @c -- x\n:= 1"} {
+		if got := exprState([]byte(q), sqlscan.Syntax{}); got == "" {
+			t.Errorf("exprState(%q) found nothing, want the @c := assignment", q)
+		}
+	}
+	if got := exprState([]byte("SELECT @c\xa0:= 1"), sqlscan.Syntax{Charset: sqlscan.Latin1}); got != "@c := … sets a user variable on one connection" {
+		t.Errorf("latin1 @c<A0>:= : %q", got)
+	}
+	if got := exprState([]byte("SELECT @@identity\f+ 1"), sqlscan.Syntax{}); got == "" {
+		t.Errorf("@@identity read after \\f: found nothing")
+	}
+}
+
+// TestAutocommitVarsForgetAfterFormFeed: SELECT 0 INTO … and @v\f:= … assign @ac, whose
+// value the planner must forget (x-review14 #8's TrimLeft in forgetAssigned).
+func TestAutocommitVarsForgetAfterFormFeed(t *testing.T) {
+	var v AutocommitVars
+	sp := split.NewSplitter(strings.NewReader("SET @ac = 1;\nSELECT @ac\f:= 0;\nSET autocommit = @ac;\n"), split.SplitOptions{})
+	var sts []split.Statement
+	for sp.Next() {
+		sts = append(sts, sp.Statement())
+	}
+	v.Apply(&sts[0], true)
+	v.forgetAssigned(&sts[1], false)
+	if _, known, _ := v.Apply(&sts[2], true); known {
+		t.Errorf("SET autocommit = @ac after SELECT @ac\\f:= 0: known, want unknown")
+	}
+}

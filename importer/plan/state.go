@@ -318,15 +318,14 @@ func exprState(q []byte, syn sqlscan.Syntax) string {
 	prevInto := false
 	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 		switch {
-		case t.Kind == sqlscan.Var && connStateVar(t.Text) && !bytes.HasPrefix(bytes.TrimLeft(l.Src[l.Pos:], " \t\r\n"), []byte("=")):
+		case t.Kind == sqlscan.Var && connStateVar(t.Text) && !l.AtEquals():
 			// Read, not assigned (SET @@timestamp = 1 gives every connection the same).
 			return t.Text + " reads the state of one connection"
 		case t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@"):
 			if prevInto {
 				return "SELECT … INTO " + t.Text + " sets a user variable on one connection"
 			}
-			rest := bytes.TrimLeft(l.Src[l.Pos:], " \t\r\n")
-			if bytes.HasPrefix(rest, []byte(":=")) {
+			if l.AtAssign() {
 				return t.Text + " := … sets a user variable on one connection"
 			}
 		case t.Kind == sqlscan.Word && connStateFunctions[strings.ToUpper(t.Text)]:

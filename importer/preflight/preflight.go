@@ -217,6 +217,14 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 	if len(st.SQL) == 0 {
 		return nil
 	}
+	if parts := split.ServerParts(st); parts != nil {
+		// Two statements in one text, which the server runs one after the other.
+		var found []Overwrite
+		for i := range parts {
+			found = append(found, p.ObserveAll(&parts[i])...)
+		}
+		return found
+	}
 	if bytes.Contains(st.SQL, []byte("DEFINER")) || bytes.Contains(st.SQL, []byte("definer")) {
 		if !bytes.Equal(transform.StripDefiner(st.SQL), st.SQL) {
 			p.Definers++
@@ -448,6 +456,15 @@ func (c *SystemCheck) Observe(st *split.Statement) []Overwrite {
 	if st.Kind == split.KindSession && st.Verb == "USE" {
 		c.current = st.Database
 		return nil
+	}
+	if parts := split.ServerParts(st); parts != nil {
+		// Two statements in one text, which the server runs one after the other: INSERT
+		// INTO t …; INSERT INTO mysql.user … under DELIMITER ;; writes mysql.user.
+		var found []Overwrite
+		for i := range parts {
+			found = append(found, c.Observe(&parts[i])...)
+		}
+		return found
 	}
 	var found []Overwrite
 	for _, w := range statementWrites(st, c.current) {

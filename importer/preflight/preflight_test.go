@@ -302,3 +302,45 @@ func TestPreflightObserveDottedNames(t *testing.T) {
 		t.Errorf("overwrites %q, want %q", got, want)
 	}
 }
+
+// TestSystemCheckServerBlanks: a write into mysql.* whose words are apart by the server's
+// blanks other than " \t\r\n" is found: \f and \v in any character set, 0xA0 in a latin1
+// connection (SET NAMES latin1; INSERT<A0>INTO mysql.user … is an INSERT to the server;
+// x-review14 #8).
+func TestSystemCheckServerBlanks(t *testing.T) {
+	dump := "INSERT\fINTO mysql.user VALUES ('x');\nUPDATE\vmysql.db SET Host = '%';\n" +
+		"SET NAMES latin1;\nINSERT\xa0INTO\xa0mysql.global_priv VALUES ('y');\nDELETE\xa0FROM mysql.tables_priv;\n"
+	c := NewSystemCheck("shop")
+	sp := split.NewSplitter(strings.NewReader(dump), split.SplitOptions{})
+	var got []string
+	for sp.Next() {
+		st := sp.Statement()
+		for _, ow := range c.Observe(&st) {
+			got = append(got, ow.Action+" "+ow.Database+"."+ow.Table)
+		}
+	}
+	want := []string{"INSERT INTO mysql.user", "UPDATE mysql.db", "INSERT INTO mysql.global_priv", "DELETE FROM mysql.tables_priv"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("system writes (-want +got):\n%s", diff)
+	}
+}
+
+// TestSystemCheckServerParts: a text under DELIMITER ;; that holds two statements, which
+// the server runs one after the other (CLIENT_MULTI_STATEMENTS), is checked part by part:
+// its second part's write into mysql.user is named.
+func TestSystemCheckServerParts(t *testing.T) {
+	dump := "DELIMITER ;;\nINSERT INTO t VALUES (1); INSERT INTO mysql.user VALUES ('x');;\nSET @a = 1; UPDATE mysql.db SET Host = '%';;\n"
+	c := NewSystemCheck("shop")
+	sp := split.NewSplitter(strings.NewReader(dump), split.SplitOptions{})
+	var got []string
+	for sp.Next() {
+		st := sp.Statement()
+		for _, ow := range c.Observe(&st) {
+			got = append(got, ow.Action+" "+ow.Database+"."+ow.Table)
+		}
+	}
+	want := []string{"INSERT INTO mysql.user", "UPDATE mysql.db"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("system writes (-want +got):\n%s", diff)
+	}
+}

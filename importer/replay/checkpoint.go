@@ -251,8 +251,7 @@ func assignedUserVars(st *split.Statement) []string {
 	getDiag := strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "GET")
 	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 		if t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@") && !slices.Contains(out, t.Text) {
-			rest := bytes.TrimLeft(l.Src[l.Pos:], " \t\r\n")
-			if prevInto || bytes.HasPrefix(rest, []byte(":=")) || (getDiag && bytes.HasPrefix(rest, []byte("="))) {
+			if prevInto || l.AtAssign() || (getDiag && l.AtEquals()) {
 				out = append(out, t.Text)
 			}
 		}

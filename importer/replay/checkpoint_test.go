@@ -58,6 +58,11 @@ func TestAssignedUserVars(t *testing.T) {
 		"GET DIAGNOSTICS @w = NUMBER, @r = ROW_COUNT":                           {"@w", "@r"},
 		"GET CURRENT DIAGNOSTICS CONDITION 1 @e = MYSQL_ERRNO, @m=MESSAGE_TEXT": {"@e", "@m"},
 		"SELECT @a = 1": nil, // a comparison
+		// The server's blanks and comments before := (x-review14 #8).
+		"SELECT @c\f:= COUNT(*) FROM t":           {"@c"},
+		"DO @d\v:= 1":                             {"@d"},
+		"UPDATE t SET v = (@e /* n */ := @e + 1)": {"@e"},
+		"GET DIAGNOSTICS @w\f= NUMBER":            {"@w"},
 	} {
 		sp := split.NewSplitter(strings.NewReader(q+";\n"), split.SplitOptions{})
 		if !sp.Next() {

@@ -31,7 +31,7 @@ func deferredKeys(q []byte, syn sqlscan.Syntax, referenced [][]string) (stripped
 	if len(defs) < 2 {
 		return q, nil
 	}
-	if nl := bytes.LastIndexByte(q[:closeAt], '\n'); nl < defs[0][0] || len(bytes.TrimSpace(q[nl:closeAt])) > 0 {
+	if nl := bytes.LastIndexByte(q[:closeAt], '\n'); nl < defs[0][0] || len(sqlscan.TrimSpace(q[nl:closeAt])) > 0 {
 		return q, nil // one line: not a layout this rewrites
 	}
 	kinds := make([]defKind, len(defs))
@@ -61,7 +61,7 @@ func deferredKeys(q []byte, syn sqlscan.Syntax, referenced [][]string) (stripped
 	var keep [][2]int
 	for i, d := range defs {
 		if i > lastNeeded && kinds[i] == defPlainKey {
-			add = append(add, "ADD "+string(bytes.TrimSpace(q[d[0]:d[1]])))
+			add = append(add, "ADD "+string(sqlscan.TrimSpace(q[d[0]:d[1]])))
 			continue
 		}
 		keep = append(keep, d)
@@ -70,12 +70,12 @@ func deferredKeys(q []byte, syn sqlscan.Syntax, referenced [][]string) (stripped
 		return q, nil
 	}
 	last := defs[len(defs)-1]
-	tail := q[last[0]+len(bytes.TrimRight(q[last[0]:last[1]], " \t\r\n")):] // the space before ")", then the rest
+	tail := q[last[0]+len(sqlscan.TrimRight(q[last[0]:last[1]])):] // the space before ")", then the rest
 	var b bytes.Buffer
 	b.Grow(len(q))
 	b.Write(q[:defs[0][0]])
 	for i, d := range keep {
-		b.Write(bytes.TrimRight(q[d[0]:d[1]], " \t\r\n"))
+		b.Write(sqlscan.TrimRight(q[d[0]:d[1]]))
 		if i < len(keep)-1 {
 			b.WriteByte(',')
 		}

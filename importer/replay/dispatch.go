@@ -139,6 +139,11 @@ func (dp *dispatcher) flush(ctx context.Context) error {
 func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end int64) (err error) {
 	p := dp.p
 	r, cp := p.serial, p.opt.Checkpoint
+	if parts := split.ServerParts(st); parts != nil {
+		se := r.refuse(st, fmt.Sprintf("this text holds %d statements (a ';' inside DELIMITER), which the mariadb client sends as one and its server runs one after the other (CLIENT_MULTI_STATEMENTS); the parallel and resumable replay runs statements one by one; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay runs them as the client does", len(parts)))
+		se.Err = ErrSerialOnly
+		return se
+	}
 	if st.Kind != split.KindClient && len(st.SQL) > 0 {
 		dp.prevSent, dp.lastSent = dp.lastSent, st.Offset
 		if b := dp.cur; b != nil && b.lastOrdered && b.lastAt == dp.prevSent && sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") {

@@ -84,8 +84,8 @@ func namesCall(names []string, body string) bool {
 			if i < 0 {
 				break
 			}
-			before, after := i-1, strings.TrimLeft(rest[i+len(fn):], " \t\r\n")
-			if (before < 0 || !sqlscan.IsWordByte(rest[before])) && strings.HasPrefix(after, "(") {
+			before, after := i-1, rest[i+len(fn):]
+			if (before < 0 || !sqlscan.IsWordByte(rest[before])) && sqlscan.OpensParen(after) {
 				return true
 			}
 			rest = rest[i+len(fn):]

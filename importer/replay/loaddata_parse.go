@@ -24,7 +24,7 @@ type insertParser struct {
 }
 
 func (p *insertParser) space() {
-	for p.i < len(p.q) && (p.q[p.i] == ' ' || p.q[p.i] == '\n' || p.q[p.i] == '\t' || p.q[p.i] == '\r') {
+	for p.i < len(p.q) && sqlscan.IsSpace(p.q[p.i]) {
 		p.i++
 	}
 }

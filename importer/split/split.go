@@ -867,11 +867,12 @@ func (s *Splitter) emitSQL(end int) {
 
 func (s *Splitter) setCur(end int) {
 	s.cur = Statement{
-		syn:    s.Syntax(),
-		Kind:   KindOther,
-		Offset: s.base + int64(s.stmtStart),
-		Line:   s.stmtLine(),
-		Raw:    s.buf[s.stmtStart:end],
+		syn:          s.Syntax(),
+		Kind:         KindOther,
+		Offset:       s.base + int64(s.stmtStart),
+		Line:         s.stmtLine(),
+		Raw:          s.buf[s.stmtStart:end],
+		OwnDelimiter: len(s.delim) != 1 || s.delim[0] != ';',
 	}
 }
 

@@ -218,7 +218,7 @@ func (s *Splitter) applyCommand(c *clientCommand, arg string, text []byte) {
 		s.cur.Kind = KindSession
 		s.cur.Database = arg
 		if len(text) > 0 && text[0] != '\\' {
-			s.cur.SQL = bytes.TrimRight(text, " \t\r\n\v\f")
+			s.cur.SQL = bytes.TrimRight(text, sqlscan.Blanks)
 		} else {
 			s.cur.SQL = []byte("USE " + sqlscan.QuoteIdent(arg))
 		}

@@ -65,6 +65,9 @@ type Statement struct {
 	// sends it as it is; a dump cut off in the middle of a statement ends so, and the
 	// server's "syntax error … near ''" then says nothing of that (StatementError adds it).
 	EndOfInput bool
+	// OwnDelimiter: the statement ended at a delimiter other than ";" (DELIMITER ;;), so
+	// its SQL may hold a ';' the server ends a statement at (ServerParts).
+	OwnDelimiter bool
 
 	// syn is the quoting the statement was split under (NO_BACKSLASH_ESCAPES,
 	// ANSI_QUOTES, the connection's character set), for whatever reads its SQL again.

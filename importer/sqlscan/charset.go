@@ -21,6 +21,20 @@ type Charset struct {
 	Name string
 	// Latin1: the client's Latin1 ctype counts 0xA0 as whitespace (not utf8's).
 	Latin1 bool
+	// space is the byte ≥ 0x80 the server's lexer skips as a blank in this connection
+	// character set (my_isspace: 0xA0, NO-BREAK SPACE, in latin1, latin2, cp1250 …; 0xFF
+	// in cp852, cp866, keybcs2), 0 for none; see serverSpace.
+	space byte
+}
+
+// serverSpace is the byte ≥ 0x80 that my_isspace of each single-byte character set
+// counts as a space, found on MariaDB 10.11 by sending SET NAMES cs; SELECT 1<b>AS a for
+// every b ≥ 0x80 (one column: b is a blank). The others (ascii, binary, cp1251, cp1256,
+// cp1257, cp850, hp8, koi8r, koi8u, macce, macroman, swe7, the multibyte ones) have none.
+var serverSpace = map[string]byte{
+	"armscii8": 0xA0, "cp1250": 0xA0, "dec8": 0xA0, "geostd8": 0xA0, "greek": 0xA0, "hebrew": 0xA0,
+	"latin1": 0xA0, "latin2": 0xA0, "latin5": 0xA0, "latin7": 0xA0,
+	"cp852": 0xFF, "cp866": 0xFF, "keybcs2": 0xFF,
 }
 
 // CharsetByName is the Charset of a character set's name, in any case; the zero Charset
@@ -29,17 +43,44 @@ func CharsetByName(name string) Charset {
 	n := strings.ToLower(strings.TrimSpace(name))
 	switch n {
 	case "gbk":
-		return Charset{mbGBK, n, false}
+		return Charset{kind: mbGBK, Name: n}
 	case "gb18030":
-		return Charset{mbGB18030, n, false}
+		return Charset{kind: mbGB18030, Name: n}
 	case "sjis", "cp932":
-		return Charset{mbSJIS, n, false}
+		return Charset{kind: mbSJIS, Name: n}
 	case "big5":
-		return Charset{mbBig5, n, false}
+		return Charset{kind: mbBig5, Name: n}
 	case "latin1":
-		return Charset{mbNone, n, true}
+		return Charset{kind: mbNone, Name: n, Latin1: true, space: 0xA0}
+	}
+	if sp := serverSpace[n]; sp != 0 {
+		return Charset{Name: n, space: sp}
 	}
 	return Charset{}
+}
+
+// Latin1 is the latin1 connection character set.
+var Latin1 = CharsetByName("latin1")
+
+// IsSpace reports whether the server's lexer skips c between tokens in this connection
+// character set (my_isspace): the Blanks, and the character set's own (serverSpace:
+// `SET NAMES latin1; SELECT @c<A0>:= 7` assigns @c; in utf8mb4 the same bytes are ERROR
+// 1064).
+func (m Charset) IsSpace(c byte) bool { return IsSpace(c) || (c == m.space && c != 0) }
+
+// IsWordByte is IsWordByte in this character set: its blank ≥ 0x80 ends a name or
+// keyword (INSERT<A0>INTO is two words to a latin1 connection).
+func (m Charset) IsWordByte(c byte) bool { return IsWordByte(c) && (c != m.space || c == 0) }
+
+// DashCommentAfter reports whether "--" followed by rest opens a comment to the end of the
+// line for the server: the next byte is a space or a control character, or there is none
+// (sql_lex.cc, MY_LEX_MINUS_OR_COMMENT: my_isspace || my_iscntrl of the byte after).
+func (m Charset) DashCommentAfter(rest []byte) bool {
+	if len(rest) == 0 {
+		return true
+	}
+	c := rest[0]
+	return m.IsSpace(c) || c < 0x20 || c == 0x7F
 }
 
 // Multibyte reports whether some character's later bytes can be ASCII bytes, so that a

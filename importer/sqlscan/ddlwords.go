@@ -54,7 +54,7 @@ func DDLWords(q []byte, n int, syn Syntax) []string {
 			i = j
 		case c == '.':
 			cur = append(cur, '\x01')
-		case IsSpace(c) || c == '(' || c == ';': // the server's six blanks: CREATE\fTEMPORARY
+		case syn.Charset.IsSpace(c) || c == '(' || c == ';': // the server's blanks: CREATE\fTEMPORARY, latin1's 0xA0
 			flush()
 			if c == '(' {
 				return words

@@ -119,7 +119,7 @@ func (l *Tokenizer) rowSpaceMore() bool {
 	for l.Pos < len(l.Src) {
 		c := l.Src[l.Pos]
 		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
+		case l.mb.IsSpace(c):
 			l.Pos++
 		case c == '/' && l.Pos+1 < len(l.Src) && l.Src[l.Pos+1] == '*':
 			if l.Pos+2 < len(l.Src) && (l.Src[l.Pos+2] == '!' || l.Src[l.Pos+2] == 'M' || l.Src[l.Pos+2] == '+') {
@@ -130,7 +130,7 @@ func (l *Tokenizer) rowSpaceMore() bool {
 				return false
 			}
 			l.Pos += 2 + k + 2
-		case c == '#' || (c == '-' && l.Pos+2 < len(l.Src) && l.Src[l.Pos+1] == '-' && (l.Src[l.Pos+2] == ' ' || l.Src[l.Pos+2] == '\t' || l.Src[l.Pos+2] == '\n')):
+		case c == '#' || (c == '-' && l.Pos+1 < len(l.Src) && l.Src[l.Pos+1] == '-' && l.mb.DashCommentAfter(l.Src[l.Pos+2:])):
 			k := bytes.IndexByte(l.Src[l.Pos:], '\n')
 			if k < 0 {
 				l.Pos = len(l.Src)
@@ -146,7 +146,7 @@ func (l *Tokenizer) rowSpaceMore() bool {
 
 // spaceStart marks the bytes where whitespace or a comment may begin.
 var spaceStart = func() (t [256]bool) {
-	for _, c := range []byte(" \t\n\r\f\v/#-") {
+	for _, c := range []byte(Blanks + "\xa0/#-") { // 0xA0: latin1's blank (Charset.IsSpace)
 		t[c] = true
 	}
 	return t
@@ -233,12 +233,12 @@ func (l *Tokenizer) rowValue(depth int, connState func(string) bool) (zero, ok b
 		if q := l.peek(); q == '`' || q == '\'' || q == '"' {
 			return depth == 0, l.skipString(q)
 		}
-		for l.Pos < len(l.Src) && (IsWordByte(l.Src[l.Pos]) || l.Src[l.Pos] == '.') {
+		for l.Pos < len(l.Src) && (l.mb.IsWordByte(l.Src[l.Pos]) || l.Src[l.Pos] == '.') {
 			l.Pos++
 		}
 		// @@last_insert_id, @@identity, @@timestamp …: one connection's state.
 		return depth == 0, l.Pos > st && !connState(string(l.Src[at:l.Pos]))
-	case IsWordByte(c):
+	case l.mb.IsWordByte(c):
 		return l.rowWord(depth, connState)
 	}
 	return false, false
@@ -273,7 +273,7 @@ func (l *Tokenizer) rowNumber(depth int) (zero, ok bool) {
 	if nz&numDot != 0 && !allZero {
 		allZero = !intPartNonZero(l.Src[st:l.Pos])
 	}
-	if l.Pos == len(l.Src) || !IsWordByte(l.Src[l.Pos]) {
+	if l.Pos == len(l.Src) || !l.mb.IsWordByte(l.Src[l.Pos]) {
 		return allZero && depth == 0, l.Pos > st
 	}
 	for l.Pos < len(l.Src) {
@@ -290,7 +290,7 @@ func (l *Tokenizer) rowNumber(depth int) (zero, ok bool) {
 				l.Pos++
 				negExp = negExp || l.Src[l.Pos] == '-' // 4e-1 is 0.4: may round to 0
 			}
-		case IsWordByte(d):
+		case l.mb.IsWordByte(d):
 			allZero = false
 		default:
 			return (allZero || negExp) && depth == 0, l.Pos > st
@@ -333,7 +333,7 @@ var numRun = func() (t [256]byte) {
 // or a call of one of rowFunctions.
 func (l *Tokenizer) rowWord(depth int, connState func(string) bool) (zero, ok bool) {
 	st := l.Pos
-	for l.Pos < len(l.Src) && IsWordByte(l.Src[l.Pos]) {
+	for l.Pos < len(l.Src) && l.mb.IsWordByte(l.Src[l.Pos]) {
 		l.Pos++
 	}
 	word := l.Src[st:l.Pos]

@@ -69,7 +69,7 @@ func New(q []byte, syn Syntax) Tokenizer {
 // Skip moves past spaces, comments and the openers and closers of executable comments.
 func (l *Tokenizer) Skip() {
 	for l.Pos < len(l.Src) {
-		if IsSpace(l.Src[l.Pos]) {
+		if l.mb.IsSpace(l.Src[l.Pos]) {
 			l.Pos++
 			continue
 		}
@@ -115,7 +115,7 @@ func (l *Tokenizer) comment() int {
 		return i + 2 + k + 2
 	case c == '*' && i+1 < len(b) && b[i+1] == '/':
 		return i + 2
-	case c == '#' || (c == '-' && i+2 < len(b) && b[i+1] == '-' && IsSpace(b[i+2])):
+	case c == '#' || (c == '-' && i+1 < len(b) && b[i+1] == '-' && l.mb.DashCommentAfter(b[i+2:])):
 		k := bytes.IndexByte(b[i:], '\n')
 		if k < 0 {
 			return len(b)
@@ -182,7 +182,7 @@ func (l *Tokenizer) Next() Token {
 // content is read as SQL), and Text is left empty, so that a walk over a large statement
 // allocates nothing; Src[Start:End] is the token.
 func (l *Tokenizer) NextRaw() Token {
-	for l.Pos < len(l.Src) && IsSpace(l.Src[l.Pos]) {
+	for l.Pos < len(l.Src) && l.mb.IsSpace(l.Src[l.Pos]) {
 		l.Pos++
 	}
 	if end := l.comment(); end > l.Pos {
@@ -226,7 +226,7 @@ func (l *Tokenizer) token(text bool) Token {
 			}
 			break
 		}
-		for l.Pos < len(l.Src) && (IsWordByte(l.Src[l.Pos]) || l.Src[l.Pos] == '.') {
+		for l.Pos < len(l.Src) && (l.mb.IsWordByte(l.Src[l.Pos]) || l.Src[l.Pos] == '.') {
 			l.Pos++
 		}
 		t.Kind = Var
@@ -236,8 +236,8 @@ func (l *Tokenizer) token(text bool) Token {
 		if text {
 			t.Text = strings.ToLower(string(l.Src[st:l.Pos]))
 		}
-	case IsWordByte(c):
-		for l.Pos < len(l.Src) && IsWordByte(l.Src[l.Pos]) {
+	case l.mb.IsWordByte(c):
+		for l.Pos < len(l.Src) && l.mb.IsWordByte(l.Src[l.Pos]) {
 			l.Pos++
 		}
 		t.Kind = Word
@@ -321,9 +321,67 @@ func (l *Tokenizer) SkipDefiner() {
 	}
 }
 
-// IsSpace is the client's and server's space in SQL (outside latin1's 0xA0).
+// Blanks are the bytes the server's lexer skips between tokens in every connection
+// character set: my_isspace, 0x09–0x0D and 0x20 (the ctype tables of strings/ctype-*.c),
+// so \v and \f as well as " \t\r\n" (SELECT @c\f:= 1 assigns @c). latin1 adds 0xA0
+// (Charset.IsSpace). The one definition: a reader of SQL text trims or skips with these,
+// never a set of its own (x-review14 #8).
+const Blanks = " \t\n\v\f\r"
+
+// IsSpace is the client's and server's space in SQL in every character set (Blanks);
+// Charset.IsSpace adds latin1's 0xA0.
 func IsSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
+
+// TrimLeft is b without the Blanks it starts with.
+func TrimLeft(b []byte) []byte {
+	for len(b) > 0 && IsSpace(b[0]) {
+		b = b[1:]
+	}
+	return b
+}
+
+// TrimRight is b without the Blanks it ends with.
+func TrimRight(b []byte) []byte {
+	for len(b) > 0 && IsSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+// TrimSpace is b without its leading and trailing Blanks (not bytes.TrimSpace, whose
+// Unicode spaces the server does not skip).
+func TrimSpace(b []byte) []byte { return TrimRight(TrimLeft(b)) }
+
+// OpensParen reports whether s, read from its start, holds '(' after blanks and comments
+// alone: a name before it is a call (f\f(1), f /* c */ (1)). Without the connection's
+// character set it takes 0xA0 for a blank too, so that a text search finds every call
+// (latin1's blank; in utf8 a lone 0xA0 after a name is no valid statement).
+func OpensParen(s string) bool {
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case IsSpace(c) || c == 0xA0:
+			i++
+		case c == '(':
+			return true
+		case c == '/' && i+2 < len(s) && s[i+1] == '*' && s[i+2] != '!' && s[i+2] != 'M':
+			k := strings.Index(s[i+2:], "*/")
+			if k < 0 {
+				return false
+			}
+			i += 2 + k + 2
+		case c == '#' || (c == '-' && i+1 < len(s) && s[i+1] == '-' && Latin1.DashCommentAfter([]byte(s[i+2:]))):
+			k := strings.IndexByte(s[i:], '\n')
+			if k < 0 {
+				return false
+			}
+			i += k + 1
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // IsASCII reports whether s has no byte ≥ 0x80: a name whose case the server folds as
@@ -473,4 +531,26 @@ func Backticked(q []byte, syn Syntax) []byte {
 		return q
 	}
 	return append(out, q[last:]...)
+}
+
+// peek returns the next token of l without moving past it (a function: the Tokenizer is
+// at its layout limit of methods).
+func peek(l *Tokenizer) Token {
+	save := l.Pos
+	t := l.Next()
+	l.Pos = save
+	return t
+}
+
+// AtAssign reports whether the next token, past the server's blanks and comments, is
+// `:=` (SELECT @c\f:= 1, @c /* x */ := 1 assign @c), without moving past it.
+func (l *Tokenizer) AtAssign() bool {
+	t := peek(l)
+	return t.Kind == Punct && t.End-t.Start == 2 && l.Src[t.Start] == ':'
+}
+
+// AtEquals reports whether the next token is `=` or `:=`, without moving past it.
+func (l *Tokenizer) AtEquals() bool {
+	t := peek(l)
+	return t.Kind == Punct && t.Text == "="
 }

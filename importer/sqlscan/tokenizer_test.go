@@ -2,6 +2,7 @@ package sqlscan
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -147,5 +148,52 @@ func TestSkipAssignment(t *testing.T) {
 	}
 	if d := cmp.Diff([]string{"a true", "b false", "then SET", "c false"}, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+// TestTokenizerServerBlanks: the server's blanks are my_isspace of the connection's
+// character set (\v and \f everywhere, 0xA0 in latin1 only), and "--" opens a comment
+// before any space or control character (sql_lex.cc); checked against MariaDB 10.11:
+// SET NAMES latin1; SELECT @c<A0>:= 7 assigns @c, SELECT 1 --<01> x\n, 2 is two columns.
+func TestTokenizerServerBlanks(t *testing.T) {
+	words := func(q string, syn Syntax) (out []string) {
+		l := New([]byte(q), syn)
+		for tok := l.Next(); tok.Kind != EOF; tok = l.Next() {
+			out = append(out, tok.Text)
+		}
+		return out
+	}
+	latin1 := Syntax{Charset: Latin1}
+	for _, c := range []struct {
+		q    string
+		syn  Syntax
+		want []string
+	}{
+		{"INSERT\fINTO\vt", Syntax{}, []string{"INSERT", "INTO", "t"}},
+		{"INSERT\xa0INTO t", latin1, []string{"INSERT", "INTO", "t"}},
+		{"INSERT\xa0INTO t", Syntax{}, []string{"INSERT\xa0INTO", "t"}},
+		{"INSERT\xffINTO\xa0t", Syntax{Charset: CharsetByName("cp852")}, []string{"INSERT", "INTO\xa0t"}},
+		{"INSERT\xa0INTO t", Syntax{Charset: CharsetByName("latin2")}, []string{"INSERT", "INTO", "t"}},
+		{"SELECT @c\xa0:= 7", latin1, []string{"SELECT", "@c", "=", "7"}},
+		{"SELECT 1 --\x01 x\n, 2", Syntax{}, []string{"SELECT", "1", ",", "2"}},
+		{"SELECT 1 --\f x\n, 2", Syntax{}, []string{"SELECT", "1", ",", "2"}},
+		{"SELECT 1 --x\n", Syntax{}, []string{"SELECT", "1", "-", "-", "x"}},
+		{"SELECT 1--", Syntax{}, []string{"SELECT", "1"}},
+	} {
+		if got := words(c.q, c.syn); !slices.Equal(got, c.want) {
+			t.Errorf("%q (latin1 %v): %q, want %q", c.q, c.syn.Charset.Latin1, got, c.want)
+		}
+	}
+	for q, want := range map[string]bool{"@c\f:= 1": true, "@c /* x */ := 1": true, "@c\v= 1": false, "@c\n:=1": true} {
+		l := New([]byte(q), Syntax{})
+		l.Next()
+		if got := l.AtAssign(); got != want {
+			t.Errorf("AtAssign after @c in %q = %v", q, got)
+		}
+	}
+	for s, want := range map[string]bool{"\f(1)": true, " /* c */ (1)": true, "\xa0(": true, " -- c\n(": true, " x(": false, "": false} {
+		if got := OpensParen(s); got != want {
+			t.Errorf("OpensParen(%q) = %v", s, got)
+		}
 	}
 }

@@ -104,7 +104,7 @@ func hasWordFold(q []byte, i int, word string) bool {
 }
 
 func skipSpace(q []byte, i int) int {
-	for i < len(q) && (q[i] == ' ' || q[i] == '\t' || q[i] == '\n' || q[i] == '\r') {
+	for i < len(q) && sqlscan.IsSpace(q[i]) {
 		i++
 	}
 	return i

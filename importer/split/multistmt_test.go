@@ -1,0 +1,53 @@
+package split
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestServerParts: a text under DELIMITER ;; that holds a ';' the server ends a
+// statement at is its parts (CLIENT_MULTI_STATEMENTS); a compound statement, a routine
+// body, a ';' in a string or comment, a trailing ';' and any text under the delimiter ;
+// stay whole.
+func TestServerParts(t *testing.T) {
+	for q, want := range map[string][]string{
+		"INSERT INTO t VALUES (1); INSERT INTO t VALUES (2)":                                                         {"INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (2)"},
+		"SET @a = 'x;y'; SELECT @a /* ; */ INTO @b; DO 1":                                                            {"SET @a = 'x;y'", "SELECT @a  INTO @b", "DO 1"},
+		"BEGIN; INSERT INTO t VALUES (1); COMMIT":                                                                    {"BEGIN", "INSERT INTO t VALUES (1)", "COMMIT"},
+		"INSERT INTO t VALUES (1);":                                                                                  nil,
+		"CREATE PROCEDURE p() BEGIN INSERT INTO t VALUES (5); SELECT 1; END":                                         nil,
+		"/*!50003 CREATE*/ /*!50003 TRIGGER tr BEFORE INSERT ON t FOR EACH ROW BEGIN SET @a = 1; SET @b = 2; END */": nil,
+		"BEGIN NOT ATOMIC INSERT INTO t VALUES (7); INSERT INTO t VALUES (8); END":                                   nil,
+		"IF 1 THEN SELECT 1; END IF":                                                                                 nil,
+		"l1: LOOP LEAVE l1; END LOOP":                                                                                nil,
+		"SELECT 'a;b', `c;d` FROM t -- ;\n":                                                                          nil,
+	} {
+		sp := NewSplitter(strings.NewReader("DELIMITER ;;\n"+q+";;\n"), SplitOptions{})
+		var got []string
+		for sp.Next() {
+			st := sp.Statement()
+			if len(st.SQL) == 0 || st.Kind == KindClient {
+				continue
+			}
+			if !st.OwnDelimiter {
+				t.Errorf("%q: OwnDelimiter not set", q)
+			}
+			for _, p := range ServerParts(&st) {
+				got = append(got, string(p.SQL))
+				if p.Line != st.Line {
+					t.Errorf("%q: part at line %d, want %d", q, p.Line, st.Line)
+				}
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: parts %q, want %q", q, got, want)
+		}
+	}
+	sp := NewSplitter(strings.NewReader("SELECT 1; SELECT 2;\n"), SplitOptions{})
+	for sp.Next() {
+		if st := sp.Statement(); st.OwnDelimiter || ServerParts(&st) != nil {
+			t.Errorf("%q under ;: OwnDelimiter %v, parts %d", st.SQL, st.OwnDelimiter, len(ServerParts(&st)))
+		}
+	}
+}
