@@ -45,6 +45,10 @@ import (
 //   - silent, stop + --resume: a temporary table filled by a stored function that reads
 //     a real table (INSERT INTO t1 VALUES (cnt())) is rebuilt from the table as the
 //     interrupted run left it (temporary.go says so: "not seen here");
+//   - loud here, silent after a real kill, kill + --resume: a trigger CALLs a procedure
+//     that writes an AUTO_INCREMENT table with INSERT or REPLACE without INTO, or through
+//     a stored function: x-fix19's bodyNamesTables reads no table there, and the resume
+//     sends the trigger's INSERT again instead of refusing it by name;
 //   - loud, --parallel 2 and --checkpoint, no stop needed: a CALL of a procedure that
 //     SETs GLOBAL a variable with no session value (log_bin_trust_function_creators,
 //     max_connect_errors) fails the import with ERROR 1238: x-fix19's journal of the
@@ -285,5 +289,43 @@ func TestReviewX15ProcedureSetsGlobalOnlyVariable(t *testing.T) {
 		} {
 			t.Run(v.name+"/"+mode, func(t *testing.T) { importMatchesClient(t, dump, o, "r15") })
 		}
+	}
+}
+
+// TestReviewX15ProcedureWritesIDsUnseen: TestCalledVarsProcedureWritesIDsRefused's dump
+// (a trigger on r2 CALLs pa, which CALLs pb, which sets @pv and writes lg, an
+// AUTO_INCREMENT table), with pb writing lg in a way the catalog's reader misses:
+// INSERT without INTO, REPLACE without INTO (both optional words), or through a stored
+// function it calls (SET @pv = lf(x), lf inserting into lg). Stopped at the INSERT into
+// r2 with its progress row taken away (the attempt killed inside it), the resume does
+// not refuse it by name as with INSERT INTO lg: it sends it again and fails with ERROR
+// 1062 here (loud); after a real kill inside the statement, which InnoDB rolls back,
+// the resume runs it again and lg's row takes id 2 where the client's has 1 (silent:
+// the class the refusal exists for).
+//
+// Cause: catalog.bodyNamesTables (replay/exact.go:225-227, x-fix19) reads a procedure's
+// ROUTINE_DEFINITION with plan.TriggerTables (plan/tables.go:22-36), which takes a table
+// only after INTO, UPDATE, FROM, JOIN or ON, and with plan.BodyCalls, which follows CALL
+// and not stored functions; a body that writes through INSERT t / REPLACE t or a
+// function is taken for one that names no table, so triggersNameTables says the trigger
+// takes no ids and TakesIDs (plan/exact.go:133) does not refuse.
+func TestReviewX15ProcedureWritesIDsUnseen(t *testing.T) {
+	reviewX15(t)
+	for name, procs := range map[string]string{
+		"insert without into": "DELIMITER ;;\nCREATE PROCEDURE pb(x int) BEGIN SET @pv = x; INSERT lg (a) VALUES (x); END ;;\nDELIMITER ;\n",
+		"replace":             "DELIMITER ;;\nCREATE PROCEDURE pb(x int) BEGIN SET @pv = x; REPLACE lg (a) VALUES (x); END ;;\nDELIMITER ;\n",
+		"through a function": "DELIMITER ;;\nCREATE FUNCTION lf(x int) RETURNS int MODIFIES SQL DATA BEGIN INSERT INTO lg (a) VALUES (x); RETURN x; END ;;\nDELIMITER ;\n" +
+			"CREATE PROCEDURE pb(x int) SET @pv = lf(x);\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			dump := "SET NAMES utf8mb4;\n" + x9HeadRows() +
+				"CREATE TABLE lg (n int AUTO_INCREMENT PRIMARY KEY, a int) ENGINE=InnoDB;\n" +
+				"CREATE TABLE r2 (id int PRIMARY KEY) ENGINE=InnoDB;\nCREATE TRIGGER ti BEFORE INSERT ON r2 FOR EACH ROW CALL pa(NEW.id);\n" +
+				procs + "CREATE PROCEDURE pa(x int) CALL pb(x);\n" +
+				"INSERT INTO r2 VALUES (7);\n" + x7Rows("k", 200, 241) + "INSERT INTO k VALUES (999, @pv);\n"
+			ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+			runFoundCase(t, ref, srv, foundCase{db: "x9", dump: dump, stop: lineOf(t, dump, "INSERT INTO r2"), unrecord: int64(strings.Index(dump, "INSERT INTO r2") + 1),
+				refusal: "--resume cannot recreate the AUTO_INCREMENT counters of the tables the triggers of x9.r2 write"})
+		})
 	}
 }
