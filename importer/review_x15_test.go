@@ -23,6 +23,10 @@ import (
 // A fix removes its test's reviewX15 call.
 //
 // Found, most severe first (each test names its cause):
+//   - silent, stop + --resume: an UPDATE or DELETE of a temporary table is skipped by
+//     the resume as committed data (the splitter gives UPDATE and DELETE no table, and
+//     volatile asks for one), though the resume rebuilds the table from its CREATE and
+//     INSERTs: the rows after the stop read it as it was before the UPDATE/DELETE;
 //   - silent, stop or kill + --resume: a CALL whose body sets sql_mode left the server's
 //     NO_BACKSLASH_ESCAPES flag where the client splits the next statements by it;
 //     x-fix20 refuses the first statement after it whose backslashes the flag decides,
@@ -59,7 +63,9 @@ import (
 //     which noteProcedureVars asks, lists GLOBAL-only variables too.
 //
 // Tried and matched the client, or refused as meant (scratch tests not kept): UPDATE
-// tt JOIN k / UPDATE k JOIN tt / DELETE k FROM tt JOIN k with tt dropped before the stop;
+// tt JOIN k / UPDATE k JOIN tt / DELETE k FROM tt JOIN k with tt dropped before the stop
+// (not volatile, see TestReviewX15TemporaryUpdateDeleteSkipped); INSERT INTO tt VALUES
+// (@c := @c + 1), INSERT INTO tt SELECT @c := @c + 1, (LAST_INSERT_ID()), (ROW_COUNT());
 // SET GLOBAL time_zone inside a CALLed procedure, rows on the workers after it, stopped
 // and resumed; EXECUTE IMMEDIATE 'SET autocommit = DEFAULT' after SET GLOBAL autocommit =
 // 0 before a ROLLBACK and an XA transaction, and SET GLOBAL autocommit = 0 left in force
@@ -361,6 +367,34 @@ func TestReviewX15TemporaryFillSideEffects(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			x15StopResume(t, x15Head+c.head+"CREATE TEMPORARY TABLE tt (n int);\n"+c.fill+x15Rows()+c.tail)
+		})
+	}
+}
+
+// TestReviewX15TemporaryUpdateDeleteSkipped: rows into a temporary table, then an
+// UPDATE or DELETE of it (plain, or one that also assigns a user variable), before the
+// stop; after it, k takes the temporary table's rows. The resume makes the table and
+// sends its INSERT again (volatile), but skips the UPDATE and the DELETE as committed
+// data: k gets 201 and 202 where the client's has 211 and 212 (UPDATE), and 201 that the
+// client's DELETE removed. docs/import.md says "temporary tables and what writes them …
+// run again in a resumed run". Silent; a migration script's CREATE TEMPORARY TABLE …;
+// UPDATE tmp …; is the common shape.
+//
+// Cause: temporaryTables.volatile (temporary.go:145) asks d.Table, which the splitter
+// fills for INSERT, REPLACE and DDL but leaves "" for UPDATE and DELETE (kind other,
+// verb UPDATE/DELETE, table ""): such a write of a temporary table is not volatile, gets
+// a progress row, and a resume skips it.
+func TestReviewX15TemporaryUpdateDeleteSkipped(t *testing.T) {
+	reviewX15(t)
+	const tail = "INSERT INTO k SELECT n + 200, 0 FROM tt;\n"
+	for name, c := range map[string]struct{ write, tail string }{
+		"update":              {"UPDATE tt SET n = n + 10;\n", tail},
+		"update assign":       {"SET @c = 0;\nUPDATE tt SET n = (@c := @c + 10);\n", "INSERT INTO k VALUES (@c + 100, 0);\n" + tail},
+		"delete":              {"DELETE FROM tt WHERE n = 1;\n", tail},
+		"delete where assign": {"SET @c = 0;\nDELETE FROM tt WHERE n = 1 AND (@c := 5) > 0;\n", "INSERT INTO k VALUES (@c + 100, 0);\n" + tail},
+	} {
+		t.Run(name, func(t *testing.T) {
+			x15StopResume(t, x15Head+"CREATE TEMPORARY TABLE tt (n int);\nINSERT INTO tt VALUES (1), (2);\n"+c.write+x15Rows()+c.tail)
 		})
 	}
 }
