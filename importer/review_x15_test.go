@@ -127,7 +127,7 @@ func x15StopResume(t *testing.T, dump string) {
 // statements resumes the same way; not run here).
 //
 // Cause: the divergence lives in the replayer's memory only (replay.go:196, r.diverged,
-// set by noteUnresumableQuoting, quoting.go:120-141, from the reply of the CALL the
+// set by noteUnresumableQuoting, quoting.go:128-141, from the reply of the CALL the
 // attempt ran); a resume that skips the CALL reads no reply (quotingAfter: known false),
 // so unresumableQuoting (quoting.go:148) has nothing to refuse, and the splitter starts
 // from the session's sql_mode, not from the flag the CALL left.
@@ -193,7 +193,7 @@ func TestReviewX15QuotingFlagLostOverStop(t *testing.T) {
 // and drops t1: no refusal, and k gets (103, 30) that the client's has not. Silent.
 //
 // Cause: temporary.go:193 (readsReal) takes a fill from a temporary table for exact, and
-// temprebuild.go:43-45 forgets t1's inexact rebuild at its DROP; what t1 passed on to
+// temprebuild.go:43-44 forgets t1's inexact rebuild at its DROP; what t1 passed on to
 // t2 before it was dropped is not followed (the comment "One the dump drops again before
 // the resume point does no harm (what read it was committed)" does not hold when what
 // read it is a temporary table, sent again).
@@ -212,7 +212,7 @@ func TestReviewX15TemporaryFilledFromTemporary(t *testing.T) {
 //
 // Cause: temporaryTables.inTxn (temporary.go:102) holds one name, the temporary table
 // written last in the open transaction (temporary.go:235); the ROLLBACK marks that one
-// inexact (temporary.go:245-246), and its DROP forgets it (temprebuild.go:43-45), t1
+// inexact (temporary.go:245-246), and its DROP forgets it (temprebuild.go:43-44), t1
 // was never marked.
 func TestReviewX15TemporaryRollbackTwoTables(t *testing.T) {
 	reviewX15(t)
@@ -266,7 +266,7 @@ func TestReviewX15TemporaryRenamed(t *testing.T) {
 // (volatile), cnt() counts 3 rows where the client's counted 2, and nothing is refused:
 // k gets 103 where the client's has 102. Silent.
 //
-// Cause: readsReal (temporary.go:183-193) reads the statement's FROM/JOIN/UPDATE names
+// Cause: readsReal (temporary.go:179-201) reads the statement's FROM/JOIN/UPDATE names
 // only; its comment says a stored function is "not seen here", but then nothing else
 // refuses it either.
 func TestReviewX15TemporaryFilledByFunction(t *testing.T) {
@@ -354,7 +354,7 @@ func TestReviewX15ProcedureWritesIDsUnseen(t *testing.T) {
 //
 // Cause: a write of a temporary table is volatile (temporary.go:145) and sent again by
 // every resume; x-fix21's inexact-rebuild check reads only the tables it selects from
-// (readsReal, temporary.go:183-193), not sequence values it takes (plan.
+// (readsReal, temporary.go:179-201), not sequence values it takes (plan.
 // TakesSequenceValues, exact.go:127, judges other statements) nor stored functions it
 // calls.
 func TestReviewX15TemporaryFillSideEffects(t *testing.T) {
