@@ -27,7 +27,7 @@ import (
 //     the resume as committed data (the splitter gives UPDATE and DELETE no table, and
 //     volatile asks for one), though the resume rebuilds the table from its CREATE and
 //     INSERTs: the rows after the stop read it as it was before the UPDATE/DELETE;
-//   - silent, stop or kill + --resume: a CALL whose body sets sql_mode left the server's
+//   - silent, stop + --resume: a CALL whose body sets sql_mode left the server's
 //     NO_BACKSLASH_ESCAPES flag where the client splits the next statements by it;
 //     x-fix20 refuses the first statement after it whose backslashes the flag decides,
 //     but only in the attempt that ran the CALL: stopped between the two, the resume
@@ -83,7 +83,13 @@ import (
 // LOCK TABLES, straight and stopped; a COMMIT after a warning that ends a transaction
 // opened by EXECUTE IMMEDIATE 'START TRANSACTION' or SET autocommit = @ac (x-diag2's open
 // TestXDiag2CommitOfTransactionKeeps, not re-reported); SELECT NEXTVAL(s) INTO @x and
-// SET @x = NEXTVAL(s) stopped after (DO NEXTVAL(s) refuses the next NEXTVAL).
+// SET @x = NEXTVAL(s) stopped after (DO NEXTVAL(s) refuses the next NEXTVAL); a
+// temporary table with a KEY and a UNIQUE KEY under --defer-indexes (also --parallel) and
+// --load-data, a real table of its name after it; stops before, at and after a COMMIT
+// the diagnostics tail absorbs (serial and --parallel --checkpoint); a trigger, a
+// function it calls, or a procedure it CALLs that SETs GLOBAL time_zone (refused under
+// --parallel, though the message says the session keeps it: a SET GLOBAL changes no
+// session).
 
 // reviewX15 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
 func reviewX15(t *testing.T) {
@@ -93,8 +99,8 @@ func reviewX15(t *testing.T) {
 	}
 }
 
-// x15Head makes r15.k (InnoDB, ids 1 and 2); x15Rows is a table u and 100 rows of it
-// in two INSERTs, where the tests stop.
+// x15Head makes r15.k (InnoDB, ids 1 and 2); x15Stop is the first row of u (x15Rows),
+// where the tests stop.
 const (
 	x15Head = "CREATE DATABASE r15;\nUSE r15;\n" +
 		"CREATE TABLE k (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n" +
