@@ -56,6 +56,8 @@ import (
 //     that writes an AUTO_INCREMENT table with INSERT or REPLACE without INTO, or through
 //     a stored function: x-fix19's bodyNamesTables reads no table there, and the resume
 //     sends the trigger's INSERT again instead of refusing it by name;
+//   - loud, stop + --resume: CREATE TABLE tt (a real table) while a temporary tt exists
+//     is taken for a statement of the temporary table and sent again: ERROR 1050;
 //   - loud, --parallel 2 and --checkpoint, no stop needed: a CALL of a procedure that
 //     SETs GLOBAL a variable with no session value (log_bin_trust_function_creators,
 //     max_connect_errors) fails the import with ERROR 1238: x-fix19's journal of the
@@ -403,4 +405,21 @@ func TestReviewX15TemporaryUpdateDeleteSkipped(t *testing.T) {
 			x15StopResume(t, x15Head+"CREATE TEMPORARY TABLE tt (n int);\nINSERT INTO tt VALUES (1), (2);\n"+c.write+x15Rows()+c.tail)
 		})
 	}
+}
+
+// TestReviewX15RealTableCreatedUnderTemporaryName: a temporary table tt, then CREATE
+// TABLE tt, a real table of the same name (the server allows it; the temporary one
+// shadows it), a row into the temporary one, DROP TEMPORARY TABLE tt, a row into the
+// real one, all before the stop. The resume sends the real table's CREATE TABLE again,
+// taking it for a statement of the temporary table, and fails with ERROR 1050 "Table
+// 'tt' already exists" where the client imported the dump. Loud.
+//
+// Cause: temporaryTables.volatile (temporary.go:145) makes any statement whose table is
+// a name held temporary volatile, a CREATE TABLE without TEMPORARY too (the server
+// creates the real table then, the temporary one stays); volatile statements are sent
+// again by every resume.
+func TestReviewX15RealTableCreatedUnderTemporaryName(t *testing.T) {
+	reviewX15(t)
+	x15StopResume(t, x15Head+"CREATE TEMPORARY TABLE tt (n int);\nCREATE TABLE tt (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO tt VALUES (5);\n"+
+		"DROP TEMPORARY TABLE tt;\nINSERT INTO tt VALUES (1);\n"+x15Rows()+"INSERT INTO tt VALUES (2);\n")
 }
