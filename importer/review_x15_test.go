@@ -91,7 +91,8 @@ import (
 // the diagnostics tail absorbs (serial and --parallel --checkpoint); a trigger, a
 // function it calls, or a procedure it CALLs that SETs GLOBAL time_zone (refused under
 // --parallel, though the message says the session keeps it: a SET GLOBAL changes no
-// session).
+// session); EXECUTE IMMEDIATE / EXECUTE s / plain SET GLOBAL time_zone stopped after and
+// resumed under a serial --checkpoint, --load-data and --defer-indexes.
 
 // reviewX15 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
 func reviewX15(t *testing.T) {
