@@ -428,7 +428,7 @@ func TestReviewX15RealTableCreatedUnderTemporaryName(t *testing.T) {
 		"DROP TEMPORARY TABLE tt;\nINSERT INTO tt VALUES (1);\n"+x15Rows()+"INSERT INTO tt VALUES (2);\n")
 }
 
-// TestReviewX15DoubleWrappedSetGlobal: SET STATEMENT sql_mode = ” FOR EXECUTE IMMEDIATE
+// TestReviewX15DoubleWrappedSetGlobal: SET STATEMENT sql_mode = … FOR EXECUTE IMMEDIATE
 // 'SET GLOBAL time_zone = …', or FOR EXECUTE s of a PREPAREd SET GLOBAL, then TIMESTAMP
 // rows; stopped after the wrapper and resumed. x-fix18 journals a wrapped SET GLOBAL's
 // session values (the client's session keeps SYSTEM) for one wrapper only: the resume's
