@@ -8,9 +8,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/go-sql-driver/mysql"
+
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
 // noteProcedureVars adds to procVars what the body of st, a CREATE PROCEDURE, may leave
@@ -68,18 +71,30 @@ func withProcedureVars(cr *controller, st *split.Statement, names []string) []st
 	return names
 }
 
-// sessionVarNames are the answers of information_schema.SESSION_VARIABLES so far: name
-// (lower case) → whether the server has a session variable of the name.
+// sessionVarNames are the answers of the server's variable catalog so far: name (lower
+// case) → whether the server has a session value of the name a SET can give back.
 type sessionVarNames map[string]bool
 
-// has reports whether the server has a session variable name (lower case), asking c once
-// per name.
+// has reports whether the server has a session value of the variable name (lower case),
+// asking c once per name. MariaDB's information_schema.SYSTEM_VARIABLES gives its scope:
+// information_schema.SESSION_VARIABLES lists GLOBAL-only variables too
+// (log_bin_trust_function_creators, max_connect_errors), whose journal read-back
+// failed with ERROR 1238 on the CALL of a procedure that sets one (x-review15 #13,
+// TestReviewX15ProcedureSetsGlobalOnlyVariable). A server without that table (MySQL)
+// is asked SESSION_VARIABLES as before. A SELECT that finds nothing raises no condition,
+// which a probe of SELECT @@SESSION.x would (the diagnostics area after the CREATE).
 func (known *sessionVarNames) has(ctx context.Context, c Conn, name string) (bool, error) {
 	if has, ok := (*known)[name]; ok {
 		return has, nil
 	}
-	var got string
-	err := c.QueryRowContext(ctx, "SELECT VARIABLE_NAME FROM information_schema.SESSION_VARIABLES WHERE VARIABLE_NAME = ?", name).Scan(&got)
+	var scope string
+	err := c.QueryRowContext(ctx, "SELECT VARIABLE_SCOPE FROM information_schema.SYSTEM_VARIABLES WHERE VARIABLE_NAME = ?", name).Scan(&scope)
+	has := err == nil && !strings.EqualFold(scope, "GLOBAL")
+	if me := (*mysql.MySQLError)(nil); errors.As(err, &me) && me.Number == mysqlerr.UnknownTable {
+		var got string
+		err = c.QueryRowContext(ctx, "SELECT VARIABLE_NAME FROM information_schema.SESSION_VARIABLES WHERE VARIABLE_NAME = ?", name).Scan(&got)
+		has = err == nil
+	}
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 	case err != nil:
@@ -88,6 +103,6 @@ func (known *sessionVarNames) has(ctx context.Context, c Conn, name string) (boo
 	if *known == nil {
 		*known = sessionVarNames{}
 	}
-	(*known)[name] = err == nil
-	return err == nil, nil
+	(*known)[name] = has
+	return has, nil
 }
