@@ -1,0 +1,43 @@
+package importer_test
+
+import (
+	"testing"
+
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
+)
+
+// TestFunctionThroughViewMarker (x-fix22): more ways than TestReviewX14MarkerFunctionThroughView
+// for a MyISAM write to reach the writing stored function f (x13FunctionWrites: it
+// inserts into the InnoDB b) without naming it, each killed between the write's "ran"
+// marker and its progress row, then resumed. A marker written at once outlives the
+// rollback of f's row, and the resume skips the write: b lacks f's row, silently.
+// Marked or not is the replay's functionNames (importer/replay/funcnames.go): the views
+// that call a function, transitively, looked up again after a statement that may have
+// made one, through any wrapper. A view that calls none keeps its marker: resumed, the
+// write is skipped and the database matches. One that changed no MyISAM row (the UPDATE
+// whose WHERE reads vf matches none) is run again: its intent's checksums are unchanged.
+func TestFunctionThroughViewMarker(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	const vf = "CREATE VIEW vf AS SELECT f(id) AS x FROM src"
+	// lookUp makes the replay look the functions and views up (a MyISAM write with a
+	// parenthesis) before the view below is made.
+	const lookUp = "UPDATE m SET v = ABS(v);\n"
+	tail := "INSERT INTO m VALUES (3, 3);\nINSERT INTO b VALUES (200);\n"
+	for name, c := range map[string]struct {
+		body, at, refusal string
+	}{
+		"a view on the view":     {vf + ";\nCREATE VIEW vv AS SELECT x + 20 AS y FROM vf;\nCREATE VIEW vvv AS SELECT y FROM vv;\n" + lookUp + "INSERT INTO m (id) SELECT y FROM vvv;\n", "INSERT INTO m (id) SELECT", "may be half applied"},
+		"execute immediate view": {lookUp + "EXECUTE IMMEDIATE '" + vf + "';\nINSERT INTO m (id) SELECT x FROM vf;\n", "INSERT INTO m (id) SELECT", "may be half applied"},
+		"prepared view":          {"PREPARE s FROM '" + vf + "';\n" + lookUp + "EXECUTE s;\nINSERT INTO m (id) SELECT x FROM vf;\n", "INSERT INTO m (id) SELECT", "may be half applied"},
+		"set statement view":     {lookUp + "SET STATEMENT max_statement_time = 0 FOR " + vf + ";\nINSERT INTO m (id) SELECT x FROM vf;\n", "INSERT INTO m (id) SELECT", "may be half applied"},
+		"renamed view":           {"CREATE VIEW vr AS SELECT 7 AS x;\n" + vf + ";\n" + lookUp + "DROP VIEW vr;\nRENAME TABLE vf TO vr;\nINSERT INTO m (id) SELECT x FROM vr;\n", "INSERT INTO m (id) SELECT", "may be half applied"},
+		"view replaced":          {"CREATE VIEW vf AS SELECT id AS x FROM src;\n" + lookUp + "CREATE OR REPLACE VIEW vf AS SELECT f(id) AS x FROM src;\nINSERT INTO m (id) SELECT x FROM vf;\n", "INSERT INTO m (id) SELECT", "may be half applied"},
+		"view in a where":        {vf + ";\n" + lookUp + "INSERT INTO m VALUES (9, 9);\nUPDATE m SET v = 1 WHERE id = (SELECT MAX(x) FROM vf);\n", "UPDATE m SET v = 1", ""},
+		"view calls no function": {"CREATE VIEW vn AS SELECT id + 20 AS x FROM src;\n" + lookUp + "INSERT INTO m (id) SELECT x FROM vn;\n", "INSERT INTO m (id) SELECT", ""},
+	} {
+		dump := "SET NAMES utf8mb4;\n" + x13FunctionWrites + "CREATE TABLE src (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO src VALUES (1), (2);\nINSERT INTO m VALUES (50, -50);\n" + c.body + tail
+		t.Run(name, func(t *testing.T) {
+			killAfterMark(t, ref, srv, "fz0", dump, lineOf(t, dump, c.at), c.refusal)
+		})
+	}
+}
