@@ -3,6 +3,7 @@ package importer_test
 import (
 	"testing"
 
+	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
@@ -39,5 +40,36 @@ func TestFunctionThroughViewMarker(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			killAfterMark(t, ref, srv, "fz0", dump, lineOf(t, dump, c.at), c.refusal)
 		})
+	}
+}
+
+// TestSetCallsFunctionStops (x-fix22): TestReviewX14SetCallsFunctionResume's SETs whose
+// value calls g (it inserts its argument into the keyless InnoDB lg), plain and through
+// each wrapper, stopped at every line from just after the SET to the rows after it, and
+// inside the dump's transaction (START TRANSACTION; the SET; rows; COMMIT: the stop rolls
+// g's row back with the rest, so the resume must evaluate the SET again, not give its
+// journaled value back in its place), then resumed: lg and @x (written into lg at the
+// end) must be the client's.
+func TestSetCallsFunctionStops(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for name, set := range map[string]string{
+		"plain":                 "SET @x = g(5);\n",
+		"execute immediate":     "EXECUTE IMMEDIATE 'SET @x = g(5)';\n",
+		"prepared":              "PREPARE s FROM 'SET @x = g(5)';\nEXECUTE s;\n",
+		"set statement":         "SET STATEMENT sql_select_limit = 10 FOR SET @x = g(5);\n",
+		"wrapped set statement": "EXECUTE IMMEDIATE 'SET STATEMENT sql_select_limit = 10 FOR SET @x = g(5) + 1';\n",
+	} {
+		dump := x14SetCallsFunction + x7Rows("k", 1, 41) + set + x7Rows("k", 100, 141) + "INSERT INTO lg VALUES (@x);\n"
+		for _, at := range []string{"INSERT INTO k VALUES (100", "INSERT INTO k VALUES (120", "INSERT INTO lg VALUES (@x)"} {
+			t.Run(name+"/stop at "+at, func(t *testing.T) {
+				runReviewCase(t, ref, srv, reviewCase{db: "fz0", dump: dump, stop: lineOf(t, dump, at), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+			})
+		}
+		txn := x14SetCallsFunction + x7Rows("k", 1, 41) + "START TRANSACTION;\n" + x7Rows("k", 50, 60) + set + x7Rows("k", 100, 141) + "COMMIT;\nINSERT INTO lg VALUES (@x);\n"
+		for _, at := range []string{"INSERT INTO k VALUES (100", "INSERT INTO k VALUES (120", "COMMIT"} {
+			t.Run(name+"/in a transaction/stop at "+at, func(t *testing.T) {
+				runReviewCase(t, ref, srv, reviewCase{db: "fz0", dump: txn, stop: lineOf(t, txn, at), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+			})
+		}
 	}
 }

@@ -270,8 +270,8 @@ func assignedUserVars(st *split.Statement) []string {
 // seed 809: -1 where the client read 456). Such a dump runs on the control connection
 // from the trigger on (routineUserVariable), where every statement journals them.
 func (cr *controller) userVarsOf(st *split.Statement) []string {
-	names := assignedUserVars(st)
-	for _, v := range plan.CallArgVars(st) { // a CALL's OUT and INOUT arguments
+	names := assignedUserVars(wrappedSet(cr.p, st)) // a wrapper's SET: wrappedset.go
+	for _, v := range plan.CallArgVars(st) {        // a CALL's OUT and INOUT arguments
 		if !slices.Contains(names, v) {
 			names = append(names, v)
 		}
@@ -463,20 +463,21 @@ func (cr *controller) restoreUserVars(ctx context.Context, st *split.Statement, 
 	}
 	assign, ok := cp.VarsAt(st.Offset, st.SQL)
 	skipped := cp.Skip(st.Offset) && !pl.Volatile
+	set := wrappedSet(p, st) // what a wrapper of a SET runs (wrappedset.go): st itself otherwise
 	switch {
 	case !ok:
 		if _, furthest := cp.Committed(); st.Offset < furthest {
 			return true, "", p.serial.refuse(st, "--resume cannot give back the value this statement gave "+strings.Join(names, ", ")+" in the interrupted run (it was not journaled: an older dumpscope, or SQL_CALC_FOUND_ROWS), and evaluated again now, after rows that come later in the dump committed, it would differ; import the dump again into an empty target")
 		}
 		return false, "", nil
-	case !skipped && !setsOnlyUserVars(st):
+	case !skipped && !setsOnlyUserVars(set):
 		return false, assign, nil
 	}
 	if err := cr.giveBack(ctx, st, assign); err != nil {
 		return true, "", err
 	}
-	if skipped {
-		return false, "", nil // the caller skips it
+	if skipped && set == st {
+		return false, "", nil // the caller skips it (a wrapper is session-only to it: done here)
 	}
 	if st.Kind == split.KindSession {
 		p.disp.session = append(p.disp.session, assign)
