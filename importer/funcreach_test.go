@@ -73,3 +73,54 @@ func TestSetCallsFunctionStops(t *testing.T) {
 		}
 	}
 }
+
+// TestWrappedProcedureCalledVarsResume (x-fix19's leftover): the procedure pb a trigger
+// reaches (ti → CALL pb, pb sets @pv) is created through a wrapper (EXECUTE IMMEDIATE
+// 'CREATE PROCEDURE …', EXECUTE s of a PREPAREd one, SET STATEMENT … FOR CREATE
+// PROCEDURE), before or after the trigger; rows fire it, more rows, then @pv is written
+// into k. Stopped at each point and resumed, @pv must be the client's: the journal after
+// the rows must hold it (replay's noteRoutineVars reads what a wrapper runs).
+func TestWrappedProcedureCalledVarsResume(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	const trigger = "CREATE TRIGGER ti BEFORE INSERT ON r2 FOR EACH ROW CALL pb(NEW.id);\n"
+	for name, create := range map[string]string{
+		"execute immediate": "EXECUTE IMMEDIATE 'CREATE PROCEDURE pb(x int) SET @pv = COALESCE(@pv, 0) + x';\n",
+		"prepared":          "PREPARE s FROM 'CREATE PROCEDURE pb(x int) SET @pv = COALESCE(@pv, 0) + x';\nEXECUTE s;\n",
+	} {
+		for order, head := range map[string]string{"procedure first": create + trigger, "trigger first": trigger + create} {
+			dump := "SET NAMES utf8mb4;\n" + x9HeadRows() + "CREATE TABLE r2 (id int PRIMARY KEY) ENGINE=InnoDB;\n" + head +
+				x7Rows("k", 100, 141) + "INSERT INTO r2 VALUES (7);\nINSERT INTO r2 VALUES (8);\n" + x7Rows("k", 200, 241) + "INSERT INTO k VALUES (999, @pv);\n"
+			for _, at := range []string{"INSERT INTO r2 VALUES (8)", "INSERT INTO k VALUES (220", "INSERT INTO k VALUES (999"} {
+				t.Run(name+"/"+order+"/stop at "+at, func(t *testing.T) {
+					runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, at), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+				})
+			}
+		}
+	}
+}
+
+// TestPreparedCallArgVarsResume (x-fix19's leftover): EXECUTE s of PREPARE s FROM 'CALL
+// rq(@acc, @msg)' (no USING: the variables are in the PREPARE's text), rq an INOUT/OUT
+// procedure whose body names no user variable of its own; rows; then @acc and @msg are
+// written into sv. Stopped after the EXECUTE and resumed, the resume skips it and must
+// give @acc and @msg back from the journal (plan.CallArgVars of what EXECUTE s runs).
+func TestPreparedCallArgVarsResume(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for name, call := range map[string]string{
+		"prepared":              "PREPARE s FROM 'CALL rq(@acc, @msg)';\nEXECUTE s;\n",
+		"prepared twice":        "PREPARE s FROM 'CALL rq(@acc, @msg)';\nEXECUTE s;\nEXECUTE s;\n",
+		"prepared from wrapper": "PREPARE s FROM 'SET STATEMENT max_statement_time = 0 FOR CALL rq(@acc, @msg)';\nEXECUTE s;\n",
+	} {
+		dump := "CREATE DATABASE fz0;\nUSE fz0;\n" +
+			"CREATE TABLE sv (name varchar(40) PRIMARY KEY, v varchar(400));\n" +
+			"CREATE PROCEDURE rq(INOUT p_acc int, OUT p_msg varchar(20)) SET p_acc = p_acc + 60, p_msg = 'done';\n" +
+			"SET @acc = 3;\n" + call +
+			"CREATE TABLE t1 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + rowsOf("t1", 1, 40) +
+			"INSERT INTO sv (name, v) VALUES ('acc', CONCAT_WS(' ', @acc, @msg));\n"
+		for _, at := range []string{"CREATE TABLE t1", "INSERT INTO sv"} {
+			t.Run(name+"/stop at "+at, func(t *testing.T) {
+				runReviewCase(t, ref, srv, reviewCase{db: "fz0", dump: dump, stop: lineOf(t, dump, at), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+			})
+		}
+	}
+}

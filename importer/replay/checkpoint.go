@@ -271,9 +271,11 @@ func assignedUserVars(st *split.Statement) []string {
 // from the trigger on (routineUserVariable), where every statement journals them.
 func (cr *controller) userVarsOf(st *split.Statement) []string {
 	names := assignedUserVars(wrappedSet(cr.p, st)) // a wrapper's SET: wrappedset.go
-	for _, v := range plan.CallArgVars(st) {        // a CALL's OUT and INOUT arguments
-		if !slices.Contains(names, v) {
-			names = append(names, v)
+	for _, s := range wrappedLayers(cr.p, st) {
+		for _, v := range plan.CallArgVars(s) { // a CALL's OUT and INOUT arguments
+			if !slices.Contains(names, v) {
+				names = append(names, v)
+			}
 		}
 	}
 	names = withProcedureVars(cr, st, names) // procvars.go
@@ -309,15 +311,19 @@ func (cr *controller) userVarsOf(st *split.Statement) []string {
 // connection that fired it, TestReviewX13TriggerCallsProcedureVarResume), whether it runs
 // or a resume skips it: the statements after it journal them in every attempt alike. db
 // is the current database.
+// A routine created through a wrapper (EXECUTE IMMEDIATE 'CREATE PROCEDURE …', EXECUTE
+// s) counts as a plain one (wrappedLayers).
 func (cr *controller) noteRoutineVars(st *split.Statement, db string) {
-	if st.Kind != split.KindRoutine {
-		return
-	}
-	cr.called.Observe(st, db)
-	_, vars := plan.RoutineUserVars(st) // a procedure's own: noteProcedureVars (procvars.go), at a CALL
-	for _, v := range append(vars, cr.called.Vars()...) {
-		if !slices.Contains(cr.routineVars, v) {
-			cr.routineVars = append(cr.routineVars, v)
+	for _, s := range wrappedLayers(cr.p, st) {
+		if s.Kind != split.KindRoutine {
+			continue
+		}
+		cr.called.Observe(s, db)
+		_, vars := plan.RoutineUserVars(s) // a procedure's own: noteProcedureVars (procvars.go), at a CALL
+		for _, v := range append(vars, cr.called.Vars()...) {
+			if !slices.Contains(cr.routineVars, v) {
+				cr.routineVars = append(cr.routineVars, v)
+			}
 		}
 	}
 }

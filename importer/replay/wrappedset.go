@@ -40,3 +40,23 @@ func wrappedSet(p *ParallelReplayer, st *split.Statement) *split.Statement {
 	}
 	return st
 }
+
+// wrappedLayers returns st, then what it runs through each wrapper in turn (plan.Planner.Wrapped,
+// after the planner's Next(st)): EXECUTE IMMEDIATE 'CREATE PROCEDURE …' and EXECUTE s of a
+// PREPARE s FROM 'CALL rq(@acc, @msg)' are read as the statements they run. Read from
+// the wrapper's text alone, a procedure so created was never followed into routineVars
+// (TestWrappedProcedureCalledVarsResume), and the prepared CALL's OUT variables were not
+// journaled (TestPreparedCallArgVarsResume).
+func wrappedLayers(p *ParallelReplayer, st *split.Statement) []*split.Statement {
+	out := []*split.Statement{st}
+	if st.Kind != split.KindOther || p.disp == nil || p.disp.planner == nil {
+		return out
+	}
+	for in := st; len(out) <= maxWrapDepth; {
+		if in = p.disp.planner.Wrapped(in); in == nil {
+			break
+		}
+		out = append(out, in)
+	}
+	return out
+}
