@@ -90,6 +90,7 @@ func TestWrappedProcedureCalledVarsResume(t *testing.T) {
 		for order, head := range map[string]string{"procedure first": create + trigger, "trigger first": trigger + create} {
 			dump := "SET NAMES utf8mb4;\n" + x9HeadRows() + "CREATE TABLE r2 (id int PRIMARY KEY) ENGINE=InnoDB;\n" + head +
 				x7Rows("k", 100, 141) + "INSERT INTO r2 VALUES (7);\nINSERT INTO r2 VALUES (8);\n" + x7Rows("k", 200, 241) + "INSERT INTO k VALUES (999, @pv);\n"
+			t.Run(name+"/"+order+"/parallel", func(t *testing.T) { importMatchesClient(t, dump, x12Parallel(), "x9") })
 			for _, at := range []string{"INSERT INTO r2 VALUES (8)", "INSERT INTO k VALUES (220", "INSERT INTO k VALUES (999"} {
 				t.Run(name+"/"+order+"/stop at "+at, func(t *testing.T) {
 					runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, at), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
