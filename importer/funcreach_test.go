@@ -125,3 +125,38 @@ func TestPreparedCallArgVarsResume(t *testing.T) {
 		}
 	}
 }
+
+// TestWrappedSelectIntoResume (x-fix22): statements that assign @x from g(5) (g inserts
+// its argument into the keyless InnoDB lg) other than a SET: SELECT … INTO and DO @x := …,
+// plain, through EXECUTE IMMEDIATE, EXECUTE s and SET STATEMENT … FOR, and a prepared
+// INSERT … SELECT @n := …; rows; then @x is written into lg. Stopped in the rows after it
+// and resumed: a prepared SELECT … INTO, skipped as committed, left @x NULL (the journal
+// read the EXECUTE's own text). Then the same inside the dump's transaction, stopped
+// inside it: the resume gave @x back from the journal in the statement's place, and g's
+// row, which the stop rolled back, was lost (plain and wrapped alike); it must run again
+// (replay's rolledBackCall).
+func TestWrappedSelectIntoResume(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for name, set := range map[string]string{
+		"prepared select into":  "PREPARE s FROM 'SELECT g(5) INTO @x';\nEXECUTE s;\n",
+		"immediate select into": "EXECUTE IMMEDIATE 'SELECT g(5) INTO @x';\n",
+		"immediate do":          "EXECUTE IMMEDIATE 'DO @x := g(5)';\n",
+		"immediate count":       "EXECUTE IMMEDIATE 'SELECT COUNT(*) + g(5) INTO @x FROM k';\n",
+		"set statement select":  "SET STATEMENT sql_select_limit = 10 FOR SELECT COUNT(*) + g(5) INTO @x FROM k;\n",
+		"plain select into":     "SELECT g(5) INTO @x;\n",
+		"prepared insert :=":    "SET @n = 0;\nPREPARE s FROM 'INSERT INTO lg SELECT @n := @n + 1 FROM k WHERE id < 4';\nEXECUTE s;\n",
+	} {
+		dump := x14SetCallsFunction + x7Rows("k", 1, 41) + set + x7Rows("k", 100, 141) + "INSERT INTO lg VALUES (@x);\n"
+		for _, at := range []string{"INSERT INTO k VALUES (100", "INSERT INTO k VALUES (120"} {
+			t.Run(name+"/"+at, func(t *testing.T) {
+				runReviewCase(t, ref, srv, reviewCase{db: "fz0", dump: dump, stop: lineOf(t, dump, at), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+			})
+		}
+		txn := x14SetCallsFunction + x7Rows("k", 1, 41) + "START TRANSACTION;\n" + x7Rows("k", 50, 60) + set + x7Rows("k", 100, 141) + "COMMIT;\nINSERT INTO lg VALUES (@x);\n"
+		for _, at := range []string{"INSERT INTO k VALUES (100", "INSERT INTO k VALUES (120", "COMMIT"} {
+			t.Run(name+"/in a transaction/stop at "+at, func(t *testing.T) {
+				runReviewCase(t, ref, srv, reviewCase{db: "fz0", dump: txn, stop: lineOf(t, txn, at), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+			})
+		}
+	}
+}

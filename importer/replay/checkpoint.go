@@ -270,7 +270,7 @@ func assignedUserVars(st *split.Statement) []string {
 // seed 809: -1 where the client read 456). Such a dump runs on the control connection
 // from the trigger on (routineUserVariable), where every statement journals them.
 func (cr *controller) userVarsOf(st *split.Statement) []string {
-	names := assignedUserVars(wrappedSet(cr.p, st)) // a wrapper's SET: wrappedset.go
+	names := assignedUserVars(wrappedRun(cr.p, st)) // what a wrapper runs: wrappedset.go
 	for _, s := range wrappedLayers(cr.p, st) {
 		for _, v := range plan.CallArgVars(s) { // a CALL's OUT and INOUT arguments
 			if !slices.Contains(names, v) {
@@ -469,7 +469,7 @@ func (cr *controller) restoreUserVars(ctx context.Context, st *split.Statement, 
 	}
 	assign, ok := cp.VarsAt(st.Offset, st.SQL)
 	skipped := cp.Skip(st.Offset) && !pl.Volatile
-	set := wrappedSet(p, st) // what a wrapper of a SET runs (wrappedset.go): st itself otherwise
+	set := wrappedRun(p, st) // what a wrapper runs (wrappedset.go): st itself otherwise
 	switch {
 	case !ok:
 		if _, furthest := cp.Committed(); st.Offset < furthest {
@@ -479,11 +479,14 @@ func (cr *controller) restoreUserVars(ctx context.Context, st *split.Statement, 
 	case !skipped && !setsOnlyUserVars(set):
 		return false, assign, nil
 	}
+	if rerun, err := rolledBackCall(ctx, p, st, set, pl); err != nil || rerun {
+		return false, "", err // wrappedset.go
+	}
 	if err := cr.giveBack(ctx, st, assign); err != nil {
 		return true, "", err
 	}
-	if skipped && set == st {
-		return false, "", nil // the caller skips it (a wrapper is session-only to it: done here)
+	if skipped && !pl.Session {
+		return false, "", nil // the caller skips it (a wrapped SET is session-only to it: done here)
 	}
 	if st.Kind == split.KindSession {
 		p.disp.session = append(p.disp.session, assign)
