@@ -160,3 +160,28 @@ func TestWrappedSelectIntoResume(t *testing.T) {
 		}
 	}
 }
+
+// TestWrappedCreateFunctionNoteThenCall (x-fix22): EXECUTE IMMEDIATE or EXECUTE s of a
+// CREATE FUNCTION IF NOT EXISTS of a function that exists leaves a note (1304), and the
+// CALL after it reads @@warning_count in the procedure's body. The replay learns the
+// function's name from the wrapper without asking the server (functionNames.note): a
+// look-up between the two, made for the CALL, would empty the area the procedure reads
+// (0 where the client's is 1; diagprime.go).
+func TestWrappedCreateFunctionNoteThenCall(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	const head = "CREATE DATABASE `fz0`;\nUSE fz0;\nCREATE TABLE sv (n int AUTO_INCREMENT PRIMARY KEY, name varchar(40), v varchar(400));\n" +
+		"CREATE FUNCTION f2(x int) RETURNS int RETURN x;\nCREATE PROCEDURE rdp9() SET @w = @@warning_count;\nINSERT INTO sv (name, v) VALUES ('a', f2(1));\n"
+	const create = "CREATE FUNCTION IF NOT EXISTS f2(x int) RETURNS int RETURN x + 1"
+	const tail = "CALL rdp9();\nINSERT INTO sv (name, v) VALUES ('w', @w);\n"
+	for name, dump := range map[string]string{
+		"execute immediate": head + "EXECUTE IMMEDIATE '" + create + "';\n" + tail,
+		"prepared":          head + "PREPARE s FROM '" + create + "';\nEXECUTE s;\n" + tail,
+	} {
+		for mode, o := range map[string]importer.Options{
+			"parallel 3":   {Parallel: 3, BatchBytes: 2 << 10},
+			"checkpointed": {Parallel: 2, BatchBytes: 512, SkipWarningCount: true, CheckpointPath: "set"},
+		} {
+			t.Run(name+"/"+mode, func(t *testing.T) { diag2MatchesOn(t, ref, srv, dump, o, "fz0") })
+		}
+	}
+}

@@ -56,25 +56,32 @@ const maxWrapDepth = 16
 // from its own text, which names no FUNCTION, the function stayed unknown and its MyISAM
 // caller was marked ran at once (TestReviewX14MarkerPreparedFunction).
 func (fn *functionNames) note(st *split.Statement, wrapped func(*split.Statement) *split.Statement) {
-	for depth, s := 0, st; s != nil && depth < maxWrapDepth; depth++ {
-		if s.Kind == split.KindInsert {
-			return
+	layers := []*split.Statement{st}
+	for s := st; len(layers) <= maxWrapDepth; layers = append(layers, s) {
+		if s = wrapped(s); s == nil {
+			break
 		}
-		if s.Kind == split.KindRoutine && strings.Contains(strings.ToUpper(s.Verb), "FUNCTION") && s.Table != "" {
-			fn.add(s.Table)
-			return
-		}
+	}
+	in := layers[len(layers)-1]
+	switch {
+	case in.Kind == split.KindInsert:
+		return
+	case in.Kind == split.KindRoutine && strings.Contains(strings.ToUpper(in.Verb), "FUNCTION") && in.Table != "":
+		// Its name, without a look-up: one made for the CREATE itself, before it runs,
+		// would not see it, and one made after it empties the diagnostics area a reader
+		// after it reads (diagprime.go).
+		fn.add(in.Table)
+		return
+	case in.Kind == split.KindOther && strings.EqualFold(sqlscan.FirstWord(in.SQL, in.Syntax()), "EXECUTE"):
+		fn.stale(st) // what it runs is not known here
+		return
+	}
+	for _, s := range layers {
 		if sqlscan.ContainsFoldASCII(s.SQL, "FUNCTION") ||
 			(changesTables(s) && (sqlscan.ContainsFoldASCII(s.SQL, "VIEW") || sqlscan.ContainsFoldASCII(s.SQL, "RENAME"))) {
 			fn.stale(st)
 			return
 		}
-		next := wrapped(s)
-		if next == nil && s.Kind == split.KindOther && strings.EqualFold(sqlscan.FirstWord(s.SQL, s.Syntax()), "EXECUTE") {
-			fn.stale(st) // what it runs is not known here
-			return
-		}
-		s = next
 	}
 }
 
