@@ -102,7 +102,6 @@ const x14FunctionView = "SET NAMES utf8mb4;\n" + x13FunctionWrites +
 // holds `fz0`.`f`(…), which qualifiedNames reads and baseTables drops as no table) are
 // not looked at, for the view written (vm) nor a view only read (vf).
 func TestReviewX14MarkerFunctionThroughView(t *testing.T) {
-	reviewX14(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	tail := "INSERT INTO m VALUES (3, 3);\nINSERT INTO b VALUES (200);\n"
 	for name, c := range map[string]struct{ dump, at string }{
@@ -199,7 +198,6 @@ const x14SetCallsFunction = "CREATE DATABASE fz0;\nUSE fz0;\n" +
 // TestResumeWrappedSetUserVarFromData, open; this one writes.) Not checked against the
 // commits before 719a34a (wrapped SET sent again) and 955f6ab (EXECUTE s).
 func TestReviewX14SetCallsFunctionResume(t *testing.T) {
-	reviewX14(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	for name, set := range map[string]string{
 		"plain":             "SET @x = g(5);\n",
@@ -263,7 +261,6 @@ func TestReviewX14TemporaryAfterFormFeed(t *testing.T) {
 // which creates it, names none. The planner's registry knows what s holds
 // (plan.Planner.WrapsDDL reads it); note does not ask it.
 func TestReviewX14MarkerPreparedFunction(t *testing.T) {
-	reviewX14(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	head := "CREATE DATABASE fz0;\nUSE fz0;\n" +
 		"CREATE TABLE m (id int PRIMARY KEY, v int) ENGINE=MyISAM;\n" +

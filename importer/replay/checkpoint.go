@@ -269,10 +269,12 @@ func assignedUserVars(st *split.Statement) []string {
 // seed 809: -1 where the client read 456). Such a dump runs on the control connection
 // from the trigger on (routineUserVariable), where every statement journals them.
 func (cr *controller) userVarsOf(st *split.Statement) []string {
-	names := assignedUserVars(st)
-	for _, v := range plan.CallArgVars(st) { // a CALL's OUT and INOUT arguments
-		if !slices.Contains(names, v) {
-			names = append(names, v)
+	names := assignedUserVars(wrappedRun(cr.p, st)) // what a wrapper runs: wrappedset.go
+	for _, s := range wrappedLayers(cr.p, st) {
+		for _, v := range plan.CallArgVars(s) { // a CALL's OUT and INOUT arguments
+			if !slices.Contains(names, v) {
+				names = append(names, v)
+			}
 		}
 	}
 	names = withProcedureVars(cr, st, names) // procvars.go
@@ -308,15 +310,19 @@ func (cr *controller) userVarsOf(st *split.Statement) []string {
 // connection that fired it, TestReviewX13TriggerCallsProcedureVarResume), whether it runs
 // or a resume skips it: the statements after it journal them in every attempt alike. db
 // is the current database.
+// A routine created through a wrapper (EXECUTE IMMEDIATE 'CREATE PROCEDURE …', EXECUTE
+// s) counts as a plain one (wrappedLayers).
 func (cr *controller) noteRoutineVars(st *split.Statement, db string) {
-	if st.Kind != split.KindRoutine {
-		return
-	}
-	cr.called.Observe(st, db)
-	_, vars := plan.RoutineUserVars(st) // a procedure's own: noteProcedureVars (procvars.go), at a CALL
-	for _, v := range append(vars, cr.called.Vars()...) {
-		if !slices.Contains(cr.routineVars, v) {
-			cr.routineVars = append(cr.routineVars, v)
+	for _, s := range wrappedLayers(cr.p, st) {
+		if s.Kind != split.KindRoutine {
+			continue
+		}
+		cr.called.Observe(s, db)
+		_, vars := plan.RoutineUserVars(s) // a procedure's own: noteProcedureVars (procvars.go), at a CALL
+		for _, v := range append(vars, cr.called.Vars()...) {
+			if !slices.Contains(cr.routineVars, v) {
+				cr.routineVars = append(cr.routineVars, v)
+			}
 		}
 	}
 }
@@ -462,20 +468,24 @@ func (cr *controller) restoreUserVars(ctx context.Context, st *split.Statement, 
 	}
 	assign, ok := cp.VarsAt(st.Offset, st.SQL)
 	skipped := cp.Skip(st.Offset) && !pl.Volatile
+	set := wrappedRun(p, st) // what a wrapper runs (wrappedset.go): st itself otherwise
 	switch {
 	case !ok:
 		if _, furthest := cp.Committed(); st.Offset < furthest {
 			return true, "", p.serial.refuse(st, "--resume cannot give back the value this statement gave "+strings.Join(names, ", ")+" in the interrupted run (it was not journaled: an older dumpscope, or SQL_CALC_FOUND_ROWS), and evaluated again now, after rows that come later in the dump committed, it would differ; import the dump again into an empty target")
 		}
 		return false, "", nil
-	case !skipped && !setsOnlyUserVars(st):
+	case !skipped && !setsOnlyUserVars(set):
 		return false, assign, nil
+	}
+	if rerun, err := rolledBackCall(ctx, p, st, set, pl); err != nil || rerun {
+		return false, "", err // wrappedset.go
 	}
 	if err := cr.giveBack(ctx, st, assign); err != nil {
 		return true, "", err
 	}
-	if skipped {
-		return false, "", nil // the caller skips it
+	if skipped && !pl.Session {
+		return false, "", nil // the caller skips it (a wrapped SET is session-only to it: done here)
 	}
 	if st.Kind == split.KindSession {
 		p.disp.session = append(p.disp.session, assign)

@@ -69,7 +69,7 @@ func primeLookups(ctx context.Context, cr *controller, st *split.Statement, pl p
 		return nil
 	}
 	if !p.cat.functions.known {
-		if _, err := mayCallFunction(ctx, p, p.control, &split.Statement{SQL: []byte("(")}); err != nil {
+		if _, err := mayCallFunction(ctx, p, p.control, &split.Statement{SQL: []byte("("), Offset: st.Offset}); err != nil {
 			return p.at(st, err)
 		}
 	}

@@ -171,7 +171,7 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 		}
 	}()
 	p.ctl.noteRoutineVars(st, r.database)
-	p.cat.functions.note(st)
+	p.cat.functions.note(st, dp.planner.Wrapped)
 	if err := noteProcedureVars(ctx, p.ctl, st); err != nil {
 		return err
 	}

@@ -26,10 +26,24 @@ import (
 // make every journal read fail (ERROR 1193). Only where a checkpoint journals at all.
 func noteProcedureVars(ctx context.Context, cr *controller, st *split.Statement) error {
 	p := cr.p
-	if p.opt.Checkpoint == nil || st.Kind != split.KindRoutine {
+	if p.opt.Checkpoint == nil {
 		return nil
 	}
-	for _, v := range plan.ProcedureVars(st) {
+	for _, s := range wrappedLayers(p, st) { // EXECUTE IMMEDIATE 'CREATE PROCEDURE …' too
+		if s.Kind == split.KindRoutine {
+			if err := noteProcedureBody(ctx, cr, st, s); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// noteProcedureBody is noteProcedureVars of body, the CREATE PROCEDURE st runs (st
+// itself, or what it runs through a wrapper).
+func noteProcedureBody(ctx context.Context, cr *controller, st, body *split.Statement) error {
+	p := cr.p
+	for _, v := range plan.ProcedureVars(body) {
 		if slices.Contains(cr.procVars, v) {
 			continue
 		}
