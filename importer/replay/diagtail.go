@@ -89,6 +89,12 @@ type diagTail struct {
 	// ROW_COUNT() is the statement's before it, the client's the COMMIT's 0
 	// (giveRowCount gives it back before a reader).
 	absorbed bool
+	// region: what is owed is the dump's own transaction, whose COMMIT was taken in
+	// (diagregion.go).
+	region bool
+	// late: a statement inside the dump's transaction whose warnings are not counted yet
+	// (diagregion.go).
+	late *split.Statement
 }
 
 // owe makes finish and abort what is owed (the journal rows held are kept: they come
@@ -104,7 +110,7 @@ func (d *diagTail) owes() bool { return d.finish != nil || len(d.vars) > 0 || d.
 // alone rolls back the transaction it opened for a reader, if it did).
 func (d *diagTail) take(p *ParallelReplayer) (finish, abort func(ctx context.Context) error, readers []checkpoint.Stretch, vars []checkpoint.HeldVars) {
 	finish, abort, readers, vars, own := d.finish, d.abort, d.readers, d.vars, d.own
-	*d = diagTail{locked: d.locked, toggle: d.toggle}
+	*d = diagTail{locked: d.locked, toggle: d.toggle, late: d.late}
 	if finish != nil || (!own && len(vars) == 0) {
 		if abort == nil {
 			abort = func(context.Context) error { return nil }
@@ -154,6 +160,9 @@ func (d *diagTail) holdVars(ctx context.Context, p *ParallelReplayer, st *split.
 // its reader's progress row would have the resume give the statement's values back with
 // a SET, which leaves no warning, and skip the reader or run it again reading none.
 func (d *diagTail) settle(ctx context.Context, p *ParallelReplayer) error {
+	if err := countLate(ctx, p, nil); err != nil {
+		return err
+	}
 	held := p.serial.warn.held
 	p.serial.warn.held = nil
 	if !d.owes() {
@@ -241,7 +250,7 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 	// Journal rows owed alone: a reader that opens the dump's transaction (or runs in
 	// it) does not run in the one opened here.
 	varsOnly := d.finish == nil
-	if !reads || pl.Kind != plan.Serial || cp.Skip(st.Offset) || (varsOnly && (pl.InRegion || pl.OpenAfter)) {
+	if !reads || pl.Kind != plan.Serial || cp.Skip(st.Offset) || (varsOnly && (pl.InRegion || pl.OpenAfter)) || d.regionHeldBack(st, pl) {
 		return false, d.settle(ctx, p)
 	}
 	r := p.serial

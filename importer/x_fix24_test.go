@@ -1,0 +1,33 @@
+package importer_test
+
+import (
+	"testing"
+
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
+)
+
+// TestXFix24RowCountInTransaction: inside the dump's transaction, in a run gone serial
+// (a PREPARE), a statement that changes rows (an INSERT of two, an INSERT IGNORE of three
+// with a duplicate, a PREPARE of a table: 0), then GET DIAGNOSTICS @w = ROW_COUNT (and
+// NUMBER): the client reads the statement's count, dumpscope read −1 in every mode that
+// counts warnings (the SELECT @@warning_count after the statement). Its warnings are now
+// counted late (replay/diagregion.go), after the GET DIAGNOSTICS.
+func TestXFix24RowCountInTransaction(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	const head = "CREATE DATABASE `fz0`;\nUSE `fz0`;\n" +
+		"CREATE TABLE `t1` (`id` int NOT NULL PRIMARY KEY) ENGINE=InnoDB;\n" +
+		"CREATE TABLE `sv` (n int AUTO_INCREMENT PRIMARY KEY, name varchar(40), v varchar(400));\n" +
+		"INSERT INTO `t1` VALUES (1),(2);\nPREPARE s0 FROM 'SELECT 1';\nSTART TRANSACTION;\n"
+	const tail = "COMMIT;\nINSERT INTO `sv` (name, v) VALUES ('w', @w), ('n', @n);\n"
+	for name, dump := range map[string]string{
+		"insert":           head + "INSERT INTO `t1` VALUES (7),(8);\nGET DIAGNOSTICS @w = ROW_COUNT;\nSET @n = 0;\n" + tail,
+		"insert ignore":    head + "INSERT IGNORE INTO `t1` VALUES (7),(8),(1);\nGET DIAGNOSTICS @w = ROW_COUNT, @n = NUMBER;\n" + tail,
+		"two readers":      head + "INSERT IGNORE INTO `t1` VALUES (7),(8),(1);\nGET DIAGNOSTICS @w = ROW_COUNT;\nGET DIAGNOSTICS @n = NUMBER;\n" + tail,
+		"then row_count()": head + "INSERT INTO `t1` VALUES (7),(8);\nSELECT ROW_COUNT() INTO @w;\nSET @n = @@warning_count;\n" + tail,
+		"prepare of table": head + "PREPARE s FROM 'SELECT id FROM t1';\nGET DIAGNOSTICS @w = ROW_COUNT, @n = NUMBER;\n" + tail,
+	} {
+		for mode, o := range diag2Modes() {
+			t.Run(name+"/"+mode, func(t *testing.T) { diag2MatchesOn(t, ref, srv, dump, o, "fz0") })
+		}
+	}
+}
