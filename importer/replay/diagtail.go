@@ -78,9 +78,10 @@ type diagTail struct {
 	// (the keys are as it left them), so before a reader it is sent again, after
 	// dumpscope's rows, and leaves the client's area: Note 1031 on InnoDB for ENABLE,
 	// nothing otherwise (TestDiffFuzzSeed21003KeptDiagnostics). Its ROW_COUNT() is the
-	// toggle's 0, and runBarrier's START TRANSACTION before the reader leaves 0 too: after
-	// a SELECT between them the client's GET DIAGNOSTICS @r = ROW_COUNT reads −1 (open:
-	// TestXDiagkeepToggleSelectRowCount).
+	// toggle's 0, where after a SELECT between them the client's GET DIAGNOSTICS @r =
+	// ROW_COUNT reads −1: the reader then runs as after journal rows owed alone (toggled),
+	// the count of the statement before it given back (TestXDiagkeepToggleSelectRowCount;
+	// before, runBarrier's START TRANSACTION came between too).
 	toggle *split.Statement
 	// unread: a statement's user variables owed a journal row, not read yet
 	// (diagunread.go).
@@ -95,6 +96,10 @@ type diagTail struct {
 	// late: a statement inside the dump's transaction whose warnings are not counted yet
 	// (diagregion.go).
 	late *split.Statement
+	// toggled: areaOfToggle sent the toggle again before the reader about to run, which
+	// runs as after journal rows owed alone: in a transaction of the tail's own, with
+	// the row count of the statement before it given back (TestXDiagkeepToggleSelectRowCount).
+	toggled bool
 }
 
 // owe makes finish and abort what is owed (the journal rows held are kept: they come
@@ -104,7 +109,9 @@ func (d *diagTail) owe(finish, abort func(ctx context.Context) error) {
 }
 
 // owes reports whether anything is owed.
-func (d *diagTail) owes() bool { return d.finish != nil || len(d.vars) > 0 || d.unread != nil }
+func (d *diagTail) owes() bool {
+	return d.finish != nil || len(d.vars) > 0 || d.unread != nil || d.toggled
+}
 
 // take empties d and returns what it owed; abort is never nil (a tail of journal rows
 // alone rolls back the transaction it opened for a reader, if it did).
@@ -394,6 +401,7 @@ func (d *diagTail) areaOfToggle(ctx context.Context, p *ParallelReplayer, st *sp
 	if _, err := p.control.ExecContext(ctx, string(d.toggle.SQL)); err != nil {
 		return p.at(st, fmt.Errorf("send %s again for the diagnostics area it reads: %w", split.Head(d.toggle.SQL), err))
 	}
+	d.toggled = p.opt.Checkpoint != nil
 	return nil
 }
 
