@@ -150,11 +150,11 @@ func TestXDiag2KeepersResumed(t *testing.T) {
 // transaction's progress row, written before its COMMIT, emptied the area). And a
 // PREPARE of a table inside the transaction, then GET DIAGNOSTICS @w = ROW_COUNT: the
 // client 0, dumpscope −1 (the warning count read after the counted PREPARE, a SELECT).
-// Fixed in a run gone serial (replay/diagregion.go: the COMMIT taken into diagTail, the
-// warnings counted late). Where the run is still parallel around the transaction (no
-// statement before it turned it serial: "commit"), the planner refuses the reader in one
-// line (it judges the statement right before it, the COMMIT, which ran while the run was
-// parallel): "serial commit" is the same dump gone serial first, and matches.
+// Fixed (replay/diagregion.go: the COMMIT taken into diagTail, the warnings counted
+// late; plan's regionArea: where the run is still parallel around the transaction, the
+// reader right after its COMMIT turns the run serial instead of being refused, the
+// transaction having run on the control connection). With anything between the COMMIT
+// and the reader there ("commit, do"), the reader is refused in one line as before.
 func TestXDiag2CommitOfTransactionKeeps(t *testing.T) {
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	const head = "CREATE DATABASE `fz0`;\nUSE `fz0`;\n" +
@@ -165,6 +165,8 @@ func TestXDiag2CommitOfTransactionKeeps(t *testing.T) {
 	const serial = "PREPARE s0 FROM 'SELECT 1';\n" // a prepared statement turns the run serial
 	const tail = "INSERT INTO `sv` (name, v) VALUES ('w', @w);\n"
 	for name, dump := range map[string]string{
+		"commit":                     head + txn + "COMMIT;\nGET DIAGNOSTICS @w = NUMBER;\n" + tail,
+		"commit, set":                head + txn + "COMMIT;\nSET @w = @@warning_count;\n" + tail,
 		"serial commit":              head + serial + txn + "COMMIT;\nGET DIAGNOSTICS @w = NUMBER;\n" + tail,
 		"serial commit work, show":   head + serial + txn + "COMMIT WORK;\nSHOW WARNINGS;\nGET DIAGNOSTICS @w = NUMBER;\n" + tail,
 		"serial commit, row count":   head + serial + txn + "COMMIT;\nGET DIAGNOSTICS @w = ROW_COUNT;\n" + tail,
@@ -175,9 +177,9 @@ func TestXDiag2CommitOfTransactionKeeps(t *testing.T) {
 			t.Run(name+"/"+mode, func(t *testing.T) { diag2MatchesOn(t, ref, srv, dump, o, "fz0") })
 		}
 	}
-	dump := head + txn + "COMMIT;\nGET DIAGNOSTICS @w = NUMBER;\n" + tail
+	dump := head + txn + "COMMIT;\nDO 0;\nGET DIAGNOSTICS @w = NUMBER;\n" + tail
 	for mode, o := range diag2Modes() {
-		t.Run("commit/"+mode, func(t *testing.T) {
+		t.Run("commit, do/"+mode, func(t *testing.T) {
 			f := filepath.Join(t.TempDir(), "dump.sql")
 			if err := os.WriteFile(f, []byte(dump), 0o644); err != nil {
 				t.Fatal(err)
@@ -196,7 +198,7 @@ func TestXDiag2CommitOfTransactionKeeps(t *testing.T) {
 				}
 			}
 			res := importFile(t, srv, "", f, o)
-			if res.Status != importer.Failed || res.Err == nil || !strings.Contains(res.Err.Error(), "line 9: GET DIAGNOSTICS: it reads the diagnostics area") ||
+			if res.Status != importer.Failed || res.Err == nil || !strings.Contains(res.Err.Error(), "line 10: GET DIAGNOSTICS: it reads the diagnostics area") ||
 				strings.Contains(res.Err.Error(), "\n") {
 				t.Fatalf("status %v, err %v: want the reader refused in one line", res.Status, res.Err)
 			}

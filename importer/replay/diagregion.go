@@ -34,7 +34,7 @@ func oweRegionCommit(ctx context.Context, cr *controller, st *split.Statement, e
 	r, cp := p.serial, p.opt.Checkpoint
 	d := &cr.diag
 	if !commit || cp == nil || !isPlainCommit(st) || pl.OpenAfter || pl.Locked || d.locked || cr.reloadTxn ||
-		!p.disp.planner.Serial() || d.owes() || cp.Skip(st.Offset) || cr.pendingFrom < 0 || end <= cr.pendingFrom {
+		!pl.InRegion || d.owes() || cp.Skip(st.Offset) || cr.pendingFrom < 0 || end <= cr.pendingFrom {
 		return false, nil
 	}
 	held := heldStatement(st, false)
