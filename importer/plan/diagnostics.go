@@ -159,8 +159,9 @@ const (
 // toRegion), the area the reader reads is that statement's, left on the control
 // connection, and the replay keeps it across the COMMIT (replay's diagregion.go). The
 // run turns serial at the reader there instead of refusing it
-// (TestXDiag2CommitOfTransactionKeeps). Anything else between them (a keeper too) and
-// the reader is refused as before.
+// (TestXDiag2CommitOfTransactionKeeps). Anything else between them (a keeper too), and
+// a CALL or EXECUTE that may read it (not run inside the transaction), is refused as
+// before.
 type regionArea struct {
 	serial      bool // the statement planned last ran serially inside the dump's transaction
 	afterCommit bool // it is a plain COMMIT of that transaction, after such a statement
@@ -170,6 +171,13 @@ type regionArea struct {
 func (a *regionArea) next(st *split.Statement, pl Plan) {
 	a.afterCommit = a.serial && pl.Kind == Serial && pl.InRegion && plainCommit(st) && !pl.OpenAfter && !pl.Locked
 	a.serial = pl.Kind == Serial && pl.InRegion
+}
+
+// runsCode reports whether st is a CALL or an EXECUTE (IMMEDIATE or not): the replay does
+// not run it inside the dump's transaction after its COMMIT (replay's regionHeldBack).
+func runsCode(st *split.Statement) bool {
+	w := strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))
+	return w == "CALL" || w == "EXECUTE"
 }
 
 // plainCommit reports whether st is COMMIT [WORK] without CHAIN or RELEASE (the replay

@@ -127,3 +127,17 @@ func countLate(ctx context.Context, p *ParallelReplayer, next *split.Statement) 
 	}
 	return nil
 }
+
+// refuseHeldBack refuses st, a CALL or EXECUTE whose code may read the diagnostics area,
+// right after the dump's COMMIT taken in (regionHeldBack): run inside the dump's
+// transaction its code could undo the dump's rows, and after the transaction's progress
+// row it would read an emptied area. The transaction is committed first, as the client's
+// COMMIT did.
+func (d *diagTail) refuseHeldBack(ctx context.Context, p *ParallelReplayer, st *split.Statement) error {
+	if err := d.settle(ctx, p); err != nil {
+		return err
+	}
+	se := p.serial.refuse(st, "its code may read the diagnostics area the dump's transaction left before the COMMIT just before it, which dumpscope's progress row of that transaction empties; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements")
+	se.Err = ErrSerialOnly
+	return se
+}

@@ -257,6 +257,9 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 	// Journal rows owed alone: a reader that opens the dump's transaction (or runs in
 	// it) does not run in the one opened here.
 	varsOnly := d.finish == nil
+	if reads && pl.Kind == plan.Serial && d.regionHeldBack(st, pl) && p.disp.planner.ReadsDiagnostics(st) {
+		return true, d.refuseHeldBack(ctx, p, st) // diagregion.go
+	}
 	if !reads || pl.Kind != plan.Serial || cp.Skip(st.Offset) || (varsOnly && (pl.InRegion || pl.OpenAfter)) || d.regionHeldBack(st, pl) {
 		return false, d.settle(ctx, p)
 	}
