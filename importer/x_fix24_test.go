@@ -1,8 +1,10 @@
 package importer_test
 
 import (
+	"fmt"
 	"testing"
 
+	"github.com/dumpscope/dumpscope/importer"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
@@ -28,6 +30,37 @@ func TestXFix24RowCountInTransaction(t *testing.T) {
 	} {
 		for mode, o := range diag2Modes() {
 			t.Run(name+"/"+mode, func(t *testing.T) { diag2MatchesOn(t, ref, srv, dump, o, "fz0") })
+		}
+	}
+}
+
+// TestXFix24RegionCommitResumed: the dump's COMMIT of its transaction taken into diagTail
+// (replay/diagregion.go), stopped after each statement from the INSERT IGNORE in the
+// transaction to the row that stores what the reader read, and resumed: the resume
+// matches the client, or refuses in one line where the reader would read the area of a
+// statement the interrupted run committed (as after a SET @q between them:
+// TestXDiag2KeepersResumed). In the run still parallel around the transaction and in one
+// gone serial.
+func TestXFix24RegionCommitResumed(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	const head = "CREATE DATABASE `fz0`;\nUSE `fz0`;\n" +
+		"CREATE TABLE `t1` (`id` int NOT NULL PRIMARY KEY) ENGINE=InnoDB;\n" +
+		"CREATE TABLE `sv` (name varchar(40) PRIMARY KEY, v varchar(400));\n" +
+		"INSERT INTO `t1` VALUES (1),(2);\n"
+	const txn = "START TRANSACTION;\nINSERT IGNORE INTO `t1` VALUES (1),(4);\nCOMMIT;\nGET DIAGNOSTICS @w = NUMBER;\n" +
+		"INSERT INTO `sv` VALUES ('w', @w);\nINSERT INTO `t1` VALUES (9);\n"
+	const diagRefused = "cannot recreate the diagnostics area"
+	for name, dump := range map[string]string{
+		"parallel": head + txn,
+		"serial":   head + "PREPARE s0 FROM 'SELECT 1';\n" + txn,
+	} {
+		from := lineOf(t, dump, "INSERT IGNORE")
+		for stop := from; stop <= from+3; stop++ {
+			c := reviewCase{db: "fz0", dump: dump, stop: stop, opt: importer.Options{Parallel: 2, BatchBytes: 512}}
+			if stop == from+1 {
+				c.refused = diagRefused // the COMMIT committed: the reader after it is refused
+			}
+			t.Run(fmt.Sprintf("%s/stop %d", name, stop), func(t *testing.T) { runReviewCase(t, ref, srv, c) })
 		}
 	}
 }
