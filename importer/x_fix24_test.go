@@ -2,6 +2,8 @@ package importer_test
 
 import (
 	"fmt"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
@@ -61,6 +63,34 @@ func TestXFix24RegionCommitResumed(t *testing.T) {
 				c.refused = diagRefused // the COMMIT committed: the reader after it is refused
 			}
 			t.Run(fmt.Sprintf("%s/stop %d", name, stop), func(t *testing.T) { runReviewCase(t, ref, srv, c) })
+		}
+	}
+}
+
+// TestDiffFuzzFound73814ShowCountWarningsKeeps (difffuzz seed 73814, load-data; the
+// generator's diag-set-warning form, also in plain --parallel): a run gone serial (SELECT
+// … INTO), `SET @dw1 = CAST('4y' AS SIGNED)` (warning 1292), SHOW COUNT(*) WARNINGS, then
+// SELECT @@warning_count INTO @w: 0 where the client has 1. Before the SHOW the replay
+// looked up the server's non-transactional tables for its intent (stale after the
+// CREATE TABLE), which empties the area, though a read-only statement's scope is empty
+// and needs no intent (replay's beginIntent). Also SHOW WARNINGS and a plain SELECT there.
+func TestDiffFuzzFound73814ShowCountWarningsKeeps(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	seed, err := os.ReadFile("../internal/difffuzz/testdata/found/seed-73814-load-data.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dump := string(seed)
+	for name, d := range map[string]string{
+		"seed 73814":    dump,
+		"show warnings": strings.Replace(dump, "SHOW COUNT(*) WARNINGS;", "SHOW WARNINGS;", 1),
+		"select":        strings.Replace(dump, "SHOW COUNT(*) WARNINGS;", "SELECT 1;", 1),
+	} {
+		if !strings.Contains(d, "SET @dw1") || d == dump && name != "seed 73814" {
+			t.Fatalf("%s: the seed's script changed", name)
+		}
+		for mode, o := range diag2Modes() {
+			t.Run(name+"/"+mode, func(t *testing.T) { diag2MatchesOn(t, ref, srv, d, o, "fz0") })
 		}
 	}
 }
