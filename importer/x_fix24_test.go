@@ -94,3 +94,24 @@ func TestDiffFuzzFound73814ShowCountWarningsKeeps(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffFuzzFound73970PrepareAfterParallelSet (difffuzz seed 73970, --parallel 3; the
+// diag-set-warning form): `SET @dw1 = CAST('5y' AS SIGNED)` while the run is still
+// parallel, then PREPAREs that turn it serial and keep the area, then EXECUTE of a
+// prepared `SET @w = @@warning_count`: 0 where the client stores 1. Before the first
+// serial statement the replay marked the Aria table's load complete (an UPDATE of its
+// loads table), which empties the area; now not before a keeper (replay's keepsForReader).
+func TestDiffFuzzFound73970PrepareAfterParallelSet(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	const dump = "CREATE DATABASE `fz0`;\nUSE `fz0`;\nCREATE TABLE `iv1` (id int PRIMARY KEY, a int, KEY ka (a)) ENGINE=Aria;\n" +
+		"INSERT INTO `iv1` VALUES (1,1),(2,2);\n" +
+		"CREATE TABLE IF NOT EXISTS `fz0`.`sv` (n int AUTO_INCREMENT PRIMARY KEY, name varchar(40), v varchar(400));\n" +
+		"SET @dw1 = CAST('5y' AS SIGNED);\nPREPARE dps3 FROM 'SELECT 1';\nPREPARE dks4 FROM 'SET @w = @@warning_count';\nEXECUTE dks4;\n" +
+		"INSERT INTO `fz0`.`sv` (name, v) VALUES ('w', @w);\n"
+	modes := diag2Modes()
+	modes["parallel 3"] = importer.Options{Parallel: 3, BatchBytes: 2 << 10}
+	modes["defer-indexes"] = importer.Options{Parallel: 2, BatchBytes: 512, DeferIndexes: true, CheckpointPath: "set"}
+	for mode, o := range modes {
+		t.Run(mode, func(t *testing.T) { diag2MatchesOn(t, ref, srv, dump, o, "fz0") })
+	}
+}

@@ -230,7 +230,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	// itself committed, and is not evaluated again (a volatile one, SELECT … INTO @v, is).
 	past := data && (cp.Skip(st.Offset) || (cp != nil && st.Offset < cp.Furthest()))
 	skip := data && cp.Skip(st.Offset) && !pl.Volatile
-	if data && !pl.InRegion {
+	if data && !pl.InRegion && !keepsForReader(st) { // diagregion.go
 		// Both commit on the control connection: never inside the dump's transaction.
 		// Before a statement an earlier attempt committed, that attempt added them all:
 		// they are let go of, not added to what may be another table of the name by now.

@@ -141,3 +141,16 @@ func (d *diagTail) refuseHeldBack(ctx context.Context, p *ParallelReplayer, st *
 	se.Err = ErrSerialOnly
 	return se
 }
+
+// keepsForReader reports whether st keeps the diagnostics area (keepsAreaCounted: SET
+// and SELECT of no table, COMMIT, PREPARE of a text that names no table; SHOW WARNINGS):
+// runSerial adds no held-back index and marks no load complete before it (an ALTER
+// TABLE, an UPDATE of dumpscope's loads table), which would empty the area a reader
+// after it reads: after `SET @dw = CAST('5y' AS SIGNED)` in a run still parallel, the
+// PREPARE that turned it serial came after the loads' UPDATE, and `EXECUTE` of a
+// prepared `SET @w = @@warning_count` stored 0 where the client stores 1 (difffuzz
+// seed 73970, --parallel 3). The next statement that is no keeper, or the end of the
+// dump, does both.
+func keepsForReader(st *split.Statement) bool {
+	return keepsAreaCounted(st) || plan.KeepsDiagnostics(st)
+}
