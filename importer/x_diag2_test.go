@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
@@ -145,33 +146,72 @@ func TestXDiag2KeepersResumed(t *testing.T) {
 // TestXDiag2CommitOfTransactionKeeps: as TestXDiag2KeepersWaitedPast, the warning raised
 // inside the dump's transaction (START TRANSACTION; INSERT IGNORE of a duplicate), then
 // its COMMIT (or a PREPARE and the COMMIT), then GET DIAGNOSTICS @w = NUMBER or SHOW
-// WARNINGS and @@warning_count: the client reads 1, dumpscope 0 in every mode, plain
-// --parallel included (no progress rows there). And a PREPARE of a table inside the
-// transaction, then GET DIAGNOSTICS @w = ROW_COUNT: the client 0, dumpscope −1 (the
-// warning count read after the counted PREPARE, a SELECT). Silent.
-//
-// Not analysed to the end. The COMMIT ends the dump's region, so the tail does not take
-// it in (absorbsCommit: the region's progress row commits with it); under --parallel
-// the INSERT IGNORE may run in the region's batch on a worker, where the reader on the
-// control connection cannot read its area: the planner judges a reader by the
-// statement right before it (here the COMMIT), not by the one before the keepers.
-// Open: gated (importer/plan's reader look-behind, replay's region commit).
+// WARNINGS and @@warning_count: the client reads 1, dumpscope read 0 in every mode (the
+// transaction's progress row, written before its COMMIT, emptied the area). And a
+// PREPARE of a table inside the transaction, then GET DIAGNOSTICS @w = ROW_COUNT: the
+// client 0, dumpscope −1 (the warning count read after the counted PREPARE, a SELECT).
+// Fixed (replay/diagregion.go: the COMMIT taken into diagTail, the warnings counted
+// late; plan's regionArea: where the run is still parallel around the transaction, the
+// reader right after its COMMIT turns the run serial instead of being refused, the
+// transaction having run on the control connection). With anything between the COMMIT
+// and the reader there ("commit, do"), the reader is refused in one line as before.
 func TestXDiag2CommitOfTransactionKeeps(t *testing.T) {
-	reviewX(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	const head = "CREATE DATABASE `fz0`;\nUSE `fz0`;\n" +
 		"CREATE TABLE `t1` (`id` int NOT NULL PRIMARY KEY) ENGINE=InnoDB;\n" +
 		"CREATE TABLE `sv` (n int AUTO_INCREMENT PRIMARY KEY, name varchar(40), v varchar(400));\n" +
-		"INSERT INTO `t1` VALUES (1),(2);\n" +
-		"START TRANSACTION;\nINSERT IGNORE INTO `t1` VALUES (1),(4);\n"
+		"INSERT INTO `t1` VALUES (1),(2);\n"
+	const txn = "START TRANSACTION;\nINSERT IGNORE INTO `t1` VALUES (1),(4);\n"
+	const serial = "PREPARE s0 FROM 'SELECT 1';\n" // a prepared statement turns the run serial
 	const tail = "INSERT INTO `sv` (name, v) VALUES ('w', @w);\n"
 	for name, dump := range map[string]string{
-		"commit":                     head + "COMMIT;\nGET DIAGNOSTICS @w = NUMBER;\n" + tail,
-		"prepare, commit":            head + "PREPARE s FROM 'DO 1';\nCOMMIT;\nSHOW WARNINGS;\nSET @w = @@warning_count;\n" + tail,
-		"prepare of table/row count": head + "PREPARE s FROM 'SELECT id FROM t1';\nGET DIAGNOSTICS @w = ROW_COUNT;\nCOMMIT;\n" + tail,
+		"commit":                     head + txn + "COMMIT;\nGET DIAGNOSTICS @w = NUMBER;\n" + tail,
+		"commit, set":                head + txn + "COMMIT;\nSET @w = @@warning_count;\n" + tail,
+		"serial commit":              head + serial + txn + "COMMIT;\nGET DIAGNOSTICS @w = NUMBER;\n" + tail,
+		"serial commit work, show":   head + serial + txn + "COMMIT WORK;\nSHOW WARNINGS;\nGET DIAGNOSTICS @w = NUMBER;\n" + tail,
+		"serial commit, row count":   head + serial + txn + "COMMIT;\nGET DIAGNOSTICS @w = ROW_COUNT;\n" + tail,
+		"prepare, commit":            head + txn + "PREPARE s FROM 'DO 1';\nCOMMIT;\nSHOW WARNINGS;\nSET @w = @@warning_count;\n" + tail,
+		"prepare of table/row count": head + txn + "PREPARE s FROM 'SELECT id FROM t1';\nGET DIAGNOSTICS @w = ROW_COUNT;\nCOMMIT;\n" + tail,
 	} {
 		for mode, o := range diag2Modes() {
 			t.Run(name+"/"+mode, func(t *testing.T) { diag2MatchesOn(t, ref, srv, dump, o, "fz0") })
+		}
+	}
+	// Refused in one line: a statement between the COMMIT and the reader while the run is
+	// parallel; a CALL whose procedure reads the area, which is not run inside the
+	// transaction (its ROLLBACK would undo the dump's rows): before, in a run gone serial,
+	// it read the emptied area silently (0 where the client has 1).
+	const proc = "CREATE PROCEDURE rdp() SET @w = @@warning_count;\n"
+	for name, c := range map[string]struct{ dump, want string }{
+		"commit, do":          {head + txn + "COMMIT;\nDO 0;\nGET DIAGNOSTICS @w = NUMBER;\n" + tail, "line 10: GET DIAGNOSTICS: it reads the diagnostics area"},
+		"commit, call":        {head + proc + txn + "COMMIT;\nCALL rdp();\n" + tail, "line 10: CALL: it reads the diagnostics area"},
+		"serial commit, call": {head + proc + serial + txn + "COMMIT;\nCALL rdp();\n" + tail, "line 11: CALL: its code may read the diagnostics area the dump's transaction left"},
+		"serial commit, exec": {head + serial + "PREPARE rd FROM 'GET DIAGNOSTICS @w = NUMBER';\n" + txn + "COMMIT;\nEXECUTE rd;\n" + tail, "line 11: EXECUTE: its code may read the diagnostics area the dump's transaction left"},
+	} {
+		for mode, o := range diag2Modes() {
+			t.Run(name+"/"+mode, func(t *testing.T) {
+				f := filepath.Join(t.TempDir(), "dump.sql")
+				if err := os.WriteFile(f, []byte(c.dump), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if o.CheckpointPath != "" {
+					o.CheckpointPath = filepath.Join(t.TempDir(), "journal")
+				}
+				db, err := sql.Open("mysql", srv.DSN(""))
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer db.Close()
+				for _, q := range []string{"DROP DATABASE IF EXISTS fz0", "DROP DATABASE IF EXISTS dumpscope_progress"} {
+					if _, err := db.Exec(q); err != nil {
+						t.Fatal(err)
+					}
+				}
+				res := importFile(t, srv, "", f, o)
+				if res.Status != importer.Failed || res.Err == nil || !strings.Contains(res.Err.Error(), c.want) || strings.Contains(res.Err.Error(), "\n") {
+					t.Fatalf("status %v, err %v: want the reader refused in one line (%s)", res.Status, res.Err, c.want)
+				}
+			})
 		}
 	}
 }

@@ -152,3 +152,48 @@ const (
 	diagnosticsArea = "the diagnostics area (warnings, errors, row count) of the statement before it"
 	diagnosticsWhy  = "a parallel replay may have run that statement on another connection"
 )
+
+// regionArea follows what lets a reader of the diagnostics area run while the run is
+// still parallel: right after the dump's plain COMMIT of a transaction whose last
+// statement ran serially on the control connection (the transaction went serial:
+// toRegion), the area the reader reads is that statement's, left on the control
+// connection, and the replay keeps it across the COMMIT (replay's diagregion.go). The
+// run turns serial at the reader there instead of refusing it
+// (TestXDiag2CommitOfTransactionKeeps). Anything else between them (a keeper too), and
+// a CALL or EXECUTE that may read it (not run inside the transaction), is refused as
+// before.
+type regionArea struct {
+	serial      bool // the statement planned last ran serially inside the dump's transaction
+	afterCommit bool // it is a plain COMMIT of that transaction, after such a statement
+}
+
+// next notes st's plan pl, just made.
+func (a *regionArea) next(st *split.Statement, pl Plan) {
+	a.afterCommit = a.serial && pl.Kind == Serial && pl.InRegion && plainCommit(st) && !pl.OpenAfter && !pl.Locked
+	a.serial = pl.Kind == Serial && pl.InRegion
+}
+
+// runsCode reports whether st is a CALL or an EXECUTE (IMMEDIATE or not): the replay does
+// not run it inside the dump's transaction after its COMMIT (replay's regionHeldBack).
+func runsCode(st *split.Statement) bool {
+	w := strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))
+	return w == "CALL" || w == "EXECUTE"
+}
+
+// plainCommit reports whether st is COMMIT [WORK] without CHAIN or RELEASE (the replay
+// takes that one into its tail: replay's isPlainCommit).
+func plainCommit(st *split.Statement) bool {
+	if st.Kind != split.KindTxn || len(st.SQL) == 0 {
+		return false
+	}
+	l := sqlscan.New(st.SQL, st.Syntax())
+	if !l.Next().Is("COMMIT") {
+		return false
+	}
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Is("CHAIN") || t.Is("RELEASE") {
+			return false
+		}
+	}
+	return true
+}

@@ -47,3 +47,24 @@ func TestPlanDiagnosticsReader(t *testing.T) {
 		t.Errorf("serial: %q", got)
 	}
 }
+
+// TestPlanDiagnosticsReaderAfterRegionCommit: right after the COMMIT of a transaction
+// that ran serially (regionArea) the reader turns the run serial; after a mysqldump
+// transaction whose rows went to workers, with a statement between the COMMIT and the
+// reader, or after COMMIT AND CHAIN it is refused as before.
+func TestPlanDiagnosticsReaderAfterRegionCommit(t *testing.T) {
+	const txn = "START TRANSACTION;\nINSERT IGNORE INTO t VALUES (1);\n"
+	for script, want := range map[string]string{
+		txn + "COMMIT;\nGET DIAGNOSTICS @w = NUMBER;\n":                           "serial",
+		txn + "COMMIT WORK;\nSET @w = @@warning_count;\n":                         "serial",
+		txn + "COMMIT;\nDO 0;\nGET DIAGNOSTICS @w = NUMBER;\n":                    "refuse",
+		txn + "COMMIT AND CHAIN;\nGET DIAGNOSTICS @w = NUMBER;\n":                 "refuse",
+		"-- MySQL dump 10.13\n" + txn + "COMMIT;\nGET DIAGNOSTICS @w = NUMBER;\n": "refuse",
+		"INSERT INTO t VALUES (2);\nCOMMIT;\nGET DIAGNOSTICS @w = NUMBER;\n":      "refuse",
+	} {
+		got := planScript(t, script, fakeCatalog{})
+		if last := got[len(got)-1]; !strings.HasPrefix(last, want) {
+			t.Errorf("%q: plans %q, want the reader %s", script, got, want)
+		}
+	}
+}

@@ -174,6 +174,7 @@ type Planner struct {
 	bodyVars         bool            // a trigger or function whose body names user variables was created
 	called           CalledVars      // the procedures trigger and function bodies CALL, and the user variables they set (calledvars.go)
 	reg              registry        // procedures and prepared statements the dump created (registry.go)
+	area             regionArea      // a reader right after the COMMIT of a transaction run serially (diagnostics.go)
 	readVars         map[string]bool // server variables read (@@x, @@session.x) by session statements the workers replay (globalread.go)
 	acOn, acSet      bool            // the autocommit the statement planned last gave, if it set it
 	acKnown          bool            // acSet with a value the planner knows (AutocommitSetTo)
@@ -270,6 +271,7 @@ func (p *Planner) Next(st *split.Statement, db string, cat Catalog) (Plan, error
 	pl.Volatile = p.volatile(st, db)
 	p.temps.note(&p.reg, st, eff, db, p.region(), &pl)
 	pl.Session, pl.CodeReadsRowCount = session, rowCount
+	p.area.next(st, pl)
 	return pl, nil
 }
 
@@ -313,7 +315,9 @@ func (p *Planner) plan(st, eff *split.Statement, db string, cat Catalog) (Plan, 
 	if keys, ok := flushLockedTables(st, db); ok && keys[0] == "*" {
 		return Plan{Kind: Refuse, Reason: globalReadLockRefusal}, nil
 	}
-	if p.mode != modeSerial && p.reg.readsDiag(st) {
+	if p.mode != modeSerial && p.reg.readsDiag(st) && p.area.afterCommit && ReadsDiagnostics(st) && !runsCode(st) {
+		return p.toSerial(st, "it reads the diagnostics area the dump's transaction left, which ran on one connection"), nil
+	} else if p.mode != modeSerial && p.reg.readsDiag(st) {
 		return Plan{Kind: Refuse, Reason: p.reg.diagRefusal(st) + "; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"}, nil
 	}
 	if !plain {

@@ -230,7 +230,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	// itself committed, and is not evaluated again (a volatile one, SELECT … INTO @v, is).
 	past := data && (cp.Skip(st.Offset) || (cp != nil && st.Offset < cp.Furthest()))
 	skip := data && cp.Skip(st.Offset) && !pl.Volatile
-	if data && !pl.InRegion {
+	if data && !pl.InRegion && !keepsForReader(st) { // diagregion.go
 		// Both commit on the control connection: never inside the dump's transaction.
 		// Before a statement an earlier attempt committed, that attempt added them all:
 		// they are let go of, not added to what may be another table of the name by now.
@@ -365,9 +365,10 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 			}
 			cr.pendingFrom = st.Offset
 		}
-		if commit {
-			// The progress row commits with the transaction (under LOCK TABLES too:
-			// they lock the progress table, lockregion.go).
+		if done, err := oweRegionCommit(ctx, cr, st, end, pl, commit); done || err != nil { // diagregion.go
+			return err
+		}
+		if commit { // the progress row commits with the transaction (under LOCK TABLES too: lockregion.go)
 			if err := cr.recordPending(ctx, end, false); err != nil {
 				return r.sqlError(st, q, err)
 			}
@@ -390,7 +391,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 				return err
 			}
 		}
-		r.warn.hold = ownTxn && p.disp.planner.Serial() // its commit may wait (diagtail.go)
+		r.warn.hold = (ownTxn || pl.InRegion) && p.disp.planner.Serial() // its commit may wait (diagtail.go), a reader follow (diagregion.go)
 		err = execSetGlobal(ctx, p, p.control, st, func() error {
 			return r.exec(resumedDDL(ctx, cp, ownTxn && isDDL(p.disp.planner, st)), p.control, st, q)
 		})
@@ -406,7 +407,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		if err == nil {
 			err = journalMixedSet(ctx, cr, st, pl)
 		}
-		r.warn.hold = false
+		err = holdLate(ctx, cr, st, q, ownTxn, err) // diagregion.go; ends the hold
 		if ownTxn {
 			err = cr.lock.commit(ctx, st, end, err)
 		}

@@ -78,9 +78,10 @@ type diagTail struct {
 	// (the keys are as it left them), so before a reader it is sent again, after
 	// dumpscope's rows, and leaves the client's area: Note 1031 on InnoDB for ENABLE,
 	// nothing otherwise (TestDiffFuzzSeed21003KeptDiagnostics). Its ROW_COUNT() is the
-	// toggle's 0, and runBarrier's START TRANSACTION before the reader leaves 0 too: after
-	// a SELECT between them the client's GET DIAGNOSTICS @r = ROW_COUNT reads −1 (open:
-	// TestXDiagkeepToggleSelectRowCount).
+	// toggle's 0, where after a SELECT between them the client's GET DIAGNOSTICS @r =
+	// ROW_COUNT reads −1: the reader then runs as after journal rows owed alone (toggled),
+	// the count of the statement before it given back (TestXDiagkeepToggleSelectRowCount;
+	// before, runBarrier's START TRANSACTION came between too).
 	toggle *split.Statement
 	// unread: a statement's user variables owed a journal row, not read yet
 	// (diagunread.go).
@@ -89,6 +90,16 @@ type diagTail struct {
 	// ROW_COUNT() is the statement's before it, the client's the COMMIT's 0
 	// (giveRowCount gives it back before a reader).
 	absorbed bool
+	// region: what is owed is the dump's own transaction, whose COMMIT was taken in
+	// (diagregion.go).
+	region bool
+	// late: a statement inside the dump's transaction whose warnings are not counted yet
+	// (diagregion.go).
+	late *split.Statement
+	// toggled: areaOfToggle sent the toggle again before the reader about to run, which
+	// runs as after journal rows owed alone: in a transaction of the tail's own, with
+	// the row count of the statement before it given back (TestXDiagkeepToggleSelectRowCount).
+	toggled bool
 }
 
 // owe makes finish and abort what is owed (the journal rows held are kept: they come
@@ -98,13 +109,15 @@ func (d *diagTail) owe(finish, abort func(ctx context.Context) error) {
 }
 
 // owes reports whether anything is owed.
-func (d *diagTail) owes() bool { return d.finish != nil || len(d.vars) > 0 || d.unread != nil }
+func (d *diagTail) owes() bool {
+	return d.finish != nil || len(d.vars) > 0 || d.unread != nil || d.toggled
+}
 
 // take empties d and returns what it owed; abort is never nil (a tail of journal rows
 // alone rolls back the transaction it opened for a reader, if it did).
 func (d *diagTail) take(p *ParallelReplayer) (finish, abort func(ctx context.Context) error, readers []checkpoint.Stretch, vars []checkpoint.HeldVars) {
 	finish, abort, readers, vars, own := d.finish, d.abort, d.readers, d.vars, d.own
-	*d = diagTail{locked: d.locked, toggle: d.toggle}
+	*d = diagTail{locked: d.locked, toggle: d.toggle, late: d.late}
 	if finish != nil || (!own && len(vars) == 0) {
 		if abort == nil {
 			abort = func(context.Context) error { return nil }
@@ -154,6 +167,9 @@ func (d *diagTail) holdVars(ctx context.Context, p *ParallelReplayer, st *split.
 // its reader's progress row would have the resume give the statement's values back with
 // a SET, which leaves no warning, and skip the reader or run it again reading none.
 func (d *diagTail) settle(ctx context.Context, p *ParallelReplayer) error {
+	if err := countLate(ctx, p, nil); err != nil {
+		return err
+	}
 	held := p.serial.warn.held
 	p.serial.warn.held = nil
 	if !d.owes() {
@@ -241,7 +257,10 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 	// Journal rows owed alone: a reader that opens the dump's transaction (or runs in
 	// it) does not run in the one opened here.
 	varsOnly := d.finish == nil
-	if !reads || pl.Kind != plan.Serial || cp.Skip(st.Offset) || (varsOnly && (pl.InRegion || pl.OpenAfter)) {
+	if reads && pl.Kind == plan.Serial && d.regionHeldBack(st, pl) && p.disp.planner.ReadsDiagnostics(st) {
+		return true, d.refuseHeldBack(ctx, p, st) // diagregion.go
+	}
+	if !reads || pl.Kind != plan.Serial || cp.Skip(st.Offset) || (varsOnly && (pl.InRegion || pl.OpenAfter)) || d.regionHeldBack(st, pl) {
 		return false, d.settle(ctx, p)
 	}
 	r := p.serial
@@ -385,6 +404,7 @@ func (d *diagTail) areaOfToggle(ctx context.Context, p *ParallelReplayer, st *sp
 	if _, err := p.control.ExecContext(ctx, string(d.toggle.SQL)); err != nil {
 		return p.at(st, fmt.Errorf("send %s again for the diagnostics area it reads: %w", split.Head(d.toggle.SQL), err))
 	}
+	d.toggled = p.opt.Checkpoint != nil
 	return nil
 }
 

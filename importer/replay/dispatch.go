@@ -150,6 +150,9 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 			b.asInserts = true // the reader gets this INSERT IGNORE's or REPLACE's own count
 		}
 	}
+	if err := countLate(ctx, p, st); err != nil { // diagregion.go: before the planner's look-ups
+		return err
+	}
 	dp.planner.Syntax = p.split.Syntax() // the splitter under any --tables/--rename transform
 	pl, err := dp.planner.Next(st, r.database, routineCatalog{ctx: ctx, p: p, catalogFunc: func(key string) (plan.TableFacts, error) {
 		info, err := p.cat.tableFacts(ctx, st, key)
