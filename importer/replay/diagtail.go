@@ -299,7 +299,7 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 	if err == nil {
 		q, err = r.prepare(ctx, st)
 	}
-	if err == nil && q != nil && (varsOnly || d.absorbed) {
+	if err == nil && q != nil {
 		err = giveRowCount(ctx, p, st)
 	}
 	if err == nil && q != nil {
