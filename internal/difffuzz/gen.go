@@ -341,14 +341,10 @@ func (g *gen) script() {
 	}
 	bulkEarly(g)
 	sessionEarly(g)
-	featureMaybe(g, featureEarlyP)
-	gen4Maybe(g, gen4EarlyP)
-	tempMaybe(g, tempEarlyP)
+	ownSourceBlocks(g, true)
 	for range g.cfg.Actions {
 		g.action()
-		featureMaybe(g, featureP)
-		gen4Maybe(g, gen4P)
-		tempMaybe(g, tempP)
+		ownSourceBlocks(g, false)
 	}
 	sessionEnd(g)
 	if g.inTx && g.chance(0.7) {

@@ -63,8 +63,8 @@ func tempMaybe(g *gen, p float64) {
 // tempState is one block's temporary table as the generator knows it.
 type tempState struct {
 	ref    string // how the block names it (qualified or bare)
-	nextID int  // above every id it may hold
-	shadow bool // it has a real table's name
+	nextID int    // above every id it may hold
+	shadow bool   // it has a real table's name
 }
 
 // temporaryBlock writes one temporary table's life: made, written in and out of
@@ -102,7 +102,7 @@ func temporaryBlock(g *gen) {
 			break
 		}
 		tempWrap(g, fmt.Sprintf("%s%s LIKE %s", create, tt.ref, k.q))
-			default: // filled from the real table (from itself when it shadows it)
+	default: // filled from the real table (from itself when it shadows it)
 		where := ""
 		if g.chance(0.5) {
 			where = fmt.Sprintf(" WHERE `a` > %d", g.pick(100)-50)
