@@ -270,7 +270,7 @@ func assignedUserVars(st *split.Statement) []string {
 // seed 809: -1 where the client read 456). Such a dump runs on the control connection
 // from the trigger on (routineUserVariable), where every statement journals them.
 func (cr *controller) userVarsOf(st *split.Statement) []string {
-	names := assignedUserVars(st)
+	names := append(assignedUserVars(st), wrappedUserVars(cr.p, st)...)
 	for _, v := range plan.CallArgVars(st) { // a CALL's OUT and INOUT arguments
 		if !slices.Contains(names, v) {
 			names = append(names, v)
@@ -301,6 +301,26 @@ func (cr *controller) userVarsOf(st *split.Statement) []string {
 		}
 	}
 	return names
+}
+
+// wrappedUserVars are the variables that what st runs through a wrapper (EXECUTE
+// IMMEDIATE '…', EXECUTE s of a statement the dump prepared, SET STATEMENT … FOR:
+// plan.Planner.Wrapped, st being the statement planned last) assigns from the data:
+// PREPARE s FROM 'SET @a = (SELECT COUNT(*) FROM t2)'; EXECUTE s is session-only, sent
+// again by a resume after rows that come later in the dump committed, and read from its
+// own text it names none, so nothing gave back the client's value
+// (TestResumeWrappedSetUserVarFromData: 100 where the client has 50). A wrapped SET of
+// GLOBAL variables is left to setglobal.go (journaled as a plain one, or refused when it
+// sets session ones too).
+func wrappedUserVars(p *ParallelReplayer, st *split.Statement) []string {
+	if st.Kind != split.KindOther || p.disp == nil || p.disp.planner == nil {
+		return nil
+	}
+	in := p.disp.planner.Wrapped(st)
+	if in == nil || p.globalSet(st) != nil {
+		return nil
+	}
+	return assignedUserVars(in)
 }
 
 // noteRoutineVars adds to p.ctl.routineVars the user variables the body of a CREATE TRIGGER
