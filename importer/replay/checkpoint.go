@@ -144,8 +144,9 @@ func dmlTarget(q []byte, syn sqlscan.Syntax) (db, table string, ok bool) {
 
 // beginIntent records, before a DML statement runs with progress rows, its intent when it
 // may write a non-transactional table (checkpoint.Run.BeginIntent); scope is the tables
-// it may write (nil: any). It reports whether it did.
-func (cr *controller) beginIntent(ctx context.Context, c Conn, st *split.Statement, end int64, digest string, scope []string) (bool, error) {
+// it may write (nil: any); unread: they cannot be checksummed on c (Intent.Unread). It
+// reports whether it did.
+func (cr *controller) beginIntent(ctx context.Context, c Conn, st *split.Statement, end int64, digest string, scope []string, unread bool) (bool, error) {
 	p := cr.p
 	if st.Kind != split.KindInsert && st.Kind != split.KindOther {
 		return false, nil
@@ -159,7 +160,7 @@ func (cr *controller) beginIntent(ctx context.Context, c Conn, st *split.Stateme
 	if err := refuseIntentBeforeReader(ctx, p, c, st, scope); err != nil {
 		return false, err
 	}
-	in := checkpoint.Intent{Start: st.Offset, End: end, Statement: split.Describe(p.opt.Name, st), Tables: scope, Digest: digest}
+	in := checkpoint.Intent{Start: st.Offset, End: end, Statement: split.Describe(p.opt.Name, st), Tables: scope, Digest: digest, Unread: unread}
 	ok, err := p.opt.Checkpoint.BeginIntent(ctx, c, in)
 	if err != nil {
 		return false, p.at(st, fmt.Errorf("record the intent of a statement on a non-transactional table: %w", err))

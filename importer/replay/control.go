@@ -480,7 +480,7 @@ func (cr *controller) regionIntent(ctx context.Context, st *split.Statement, end
 	if err != nil {
 		return false, p.at(st, err)
 	}
-	return cr.beginIntent(ctx, p.workers[0], st, end, p.opt.Checkpoint.DigestAt(end), scope)
+	return cr.beginIntent(ctx, p.workers[0], st, end, p.opt.Checkpoint.DigestAt(end), scope, false)
 }
 
 // endRegion, at a statement planned to run in parallel that ends the dump's open
