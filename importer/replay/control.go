@@ -115,6 +115,9 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 	if err := cr.tempRebuilds.refusal(ctx, p, st, pl); err != nil { // temprebuild.go
 		return true, err
 	}
+	if err := refuseLostMemory(ctx, cr, st, pl); err != nil { // memoryrisk.go
+		return true, err
+	}
 	switch pl.Kind {
 	case plan.Refuse:
 		if err := p.disp.flush(ctx); err != nil {
