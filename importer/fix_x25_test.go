@@ -67,6 +67,10 @@ func TestFixX25TemporaryUpdateOnResume(t *testing.T) {
 		"qualified update":  "INSERT INTO tt VALUES (1, 'a'), (2, 'b');\nUPDATE LOW_PRIORITY x9.tt SET v = 'c' WHERE id = 1;\n",
 		"wrapped delete":    "INSERT INTO tt VALUES (1, 'a'), (2, 'b');\nEXECUTE IMMEDIATE 'DELETE FROM tt WHERE id = 1';\n",
 		"multi-table write": "INSERT INTO tt VALUES (1, 'a'), (2, 'b');\nUPDATE tt JOIN k ON k.id = tt.id + 99 SET tt.v = 'd';\n",
+		// A real table's UPDATE that reads the temporary table: committed, skipped, no
+		// refusal.
+		"real update reads it": "INSERT INTO tt VALUES (1, 'a'), (2, 'b');\nINSERT INTO r VALUES (7, 'x');\nUPDATE r SET s = (SELECT GROUP_CONCAT(v) FROM tt) WHERE n = 7;\n" +
+			"DELETE FROM r WHERE n IN (SELECT id FROM tt);\n",
 	} {
 		dump := x9HeadRows() + "CREATE TABLE r (n int, s varchar(400)) ENGINE=InnoDB;\nCREATE TEMPORARY TABLE tt (id int, v varchar(40)) ENGINE=InnoDB;\n" + body +
 			x7Rows("k", 100, 161) + "INSERT INTO r SELECT COUNT(*), GROUP_CONCAT(v ORDER BY id) FROM tt;\n" + x7Rows("k", 200, 241)

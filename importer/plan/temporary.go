@@ -159,6 +159,13 @@ func (tt *temporaryTables) volatile(d *split.Statement, db string) bool {
 		// (TestFixX25TemporaryUpdateOnResume). One that also writes or reads real tables
 		// is not sent again (it would write them twice, or read them as the interrupted
 		// run left them): a resume past it refuses while the temporary table is there.
+		written := false
+		for _, k := range dmlTables(writeZone(d), db) {
+			written = written || tt.names[k]
+		}
+		if !written {
+			return false // it reads a temporary table at most: committed, skipped
+		}
 		var temp, real string
 		for _, k := range dmlTables(d, db) {
 			if tt.names[k] {
@@ -178,6 +185,28 @@ func (tt *temporaryTables) volatile(d *split.Statement, db string) bool {
 		return false
 	}
 	return d.Table != "" && tt.names[StatementTableKey(d, db)]
+}
+
+// writeZone is d, an UPDATE or DELETE, up to where the tables it may write are named:
+// before UPDATE's SET, before DELETE's WHERE, ORDER BY, LIMIT or RETURNING (at the
+// statement's own depth, not a subquery's). A temporary table named after it (UPDATE t
+// SET a = (SELECT … FROM tt)) is only read.
+func writeZone(d *split.Statement) *split.Statement {
+	l := sqlscan.New(d.SQL, d.Syntax())
+	depth := 0
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		switch {
+		case t.Kind == sqlscan.Punct && t.Text == "(":
+			depth++
+		case t.Kind == sqlscan.Punct && t.Text == ")":
+			depth--
+		case depth == 0 && t.Kind == sqlscan.Word && (t.Is("SET") || t.Is("WHERE") || t.Is("ORDER") || t.Is("LIMIT") || t.Is("RETURNING")):
+			c := *d
+			c.SQL = d.SQL[:l.Pos-len(t.Text)]
+			return &c
+		}
+	}
+	return d
 }
 
 // dmlTables are the keys of the tables an UPDATE or DELETE names where it may write:

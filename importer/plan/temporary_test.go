@@ -98,4 +98,15 @@ func TestTemporaryEngineAndDMLTables(t *testing.T) {
 			t.Errorf("%q: dmlTables = %q, want %q", q, got, want)
 		}
 	}
+	for q, want := range map[string]string{
+		"UPDATE tt SET a = (SELECT MAX(a) FROM k)":                  "d.tt",
+		"UPDATE k SET a = (SELECT MAX(a) FROM tt)":                  "d.k",
+		"DELETE FROM k WHERE id IN (SELECT id FROM tt)":             "d.k",
+		"UPDATE k JOIN (SELECT id FROM tt) AS x USING (id) SET a=1": "d.k d.tt",
+		"DELETE FROM tt ORDER BY id LIMIT 1":                        "d.tt",
+	} {
+		if got := strings.Join(dmlTables(writeZone(firstStatement(q)), "d"), " "); got != want {
+			t.Errorf("%q: dmlTables(writeZone) = %q, want %q", q, got, want)
+		}
+	}
 }
