@@ -92,3 +92,40 @@ func TestFixX25TemporaryUpdateOnResume(t *testing.T) {
 		}
 	}
 }
+
+// TestFixX25TemporaryFillUnchanged: x-fix21 refused a resume past CREATE TEMPORARY TABLE
+// tt SELECT … FROM k (or INSERT INTO tt SELECT …) while tt is there at the resume point,
+// since the resume fills tt again from k as the interrupted run left it. Where no
+// statement the resume skips after the fill may have written k (rows into other tables
+// only), k is InnoDB, not reloaded, and no trigger, view or routine exists, that is k as
+// the client's fill read it: the resume goes on and must end with the client's database
+// (replay's exactFill; refused before). Refused still: k written after the fill (rows,
+// UPDATE, ALTER), k MyISAM, a view on the server, a fill through EXECUTE IMMEDIATE of a
+// join whose other table is written after it.
+func TestFixX25TemporaryFillUnchanged(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	const refused = "--resume cannot rebuild temporary table x9.tt as the dump made it: it is filled from `k`"
+	head := x9HeadRows() + "CREATE TABLE r (n int, s text) ENGINE=InnoDB;\nCREATE TABLE j (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n"
+	read := "INSERT INTO r SELECT COUNT(*), GROUP_CONCAT(v ORDER BY id) FROM tt;\n"
+	for _, c := range []struct{ name, pre, fill, between, want string }{
+		{name: "create select", fill: "CREATE TEMPORARY TABLE tt SELECT * FROM k WHERE id < 20;\n"},
+		{name: "insert select", fill: "CREATE TEMPORARY TABLE tt (id int, v varchar(40));\nINSERT INTO tt SELECT * FROM k;\n"},
+		{name: "two fills", fill: "CREATE TEMPORARY TABLE tt SELECT * FROM k WHERE id < 5;\nINSERT INTO tt SELECT id + 100, v FROM h;\n",
+			pre: "CREATE TABLE h (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\nINSERT INTO h VALUES (1, 'h1');\n"},
+		{name: "second fill's table written", fill: "CREATE TEMPORARY TABLE tt SELECT * FROM k WHERE id < 5;\nINSERT INTO tt SELECT id + 100, v FROM j;\n",
+			pre: "INSERT INTO j VALUES (1, 'j1');\n", want: refused}, // j's rows come after it
+		{name: "k's rows after the fill", fill: "CREATE TEMPORARY TABLE tt SELECT * FROM k;\n", between: x7Rows("k", 300, 321), want: refused},
+		{name: "k updated after the fill", fill: "CREATE TEMPORARY TABLE tt SELECT * FROM k;\n", between: "UPDATE k SET v = 'u' WHERE id = 3;\n", want: refused},
+		{name: "k altered after the fill", fill: "CREATE TEMPORARY TABLE tt SELECT * FROM k;\n", between: "ALTER TABLE k ADD COLUMN w int DEFAULT 7;\n", want: refused},
+		{name: "other table of a wrapped join written", fill: "EXECUTE IMMEDIATE 'CREATE TEMPORARY TABLE tt SELECT k.id, j.v FROM k JOIN j USING (id)';\n",
+			pre: "INSERT INTO j VALUES (1, 'j1'), (2, 'j2');\n", between: "UPDATE j SET v = 'w';\n", want: "--resume cannot rebuild temporary table x9.tt as the dump made it: it is filled from"},
+		{name: "a view exists", pre: "CREATE VIEW kv AS SELECT id FROM k;\n", fill: "CREATE TEMPORARY TABLE tt SELECT * FROM k;\n", want: refused},
+		{name: "k MyISAM", pre: "CREATE TABLE m (id int PRIMARY KEY, v varchar(40)) ENGINE=MyISAM;\nINSERT INTO m VALUES (1, 'm');\n",
+			fill: "CREATE TEMPORARY TABLE tt SELECT * FROM m;\n", want: "--resume cannot rebuild temporary table x9.tt as the dump made it: it is filled from `m`"},
+	} {
+		dump := head + c.pre + c.fill + c.between + x7Rows("j", 100, 161) + read + x7Rows("j", 200, 241)
+		t.Run(c.name, func(t *testing.T) {
+			runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "INSERT INTO j VALUES (120"), opt: importer.Options{Parallel: 2, BatchBytes: 512}, refused: c.want})
+		})
+	}
+}

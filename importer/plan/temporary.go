@@ -2,6 +2,7 @@ package plan
 
 import (
 	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/split"
@@ -348,6 +349,23 @@ func (tt *temporaryTables) readsReal(st *split.Statement, db string) string {
 	return ""
 }
 
+// FilledFrom starts Plan.TemporaryInexact of a fill from a real table: the replay rebuilds
+// it exactly where nothing wrote those tables since (replay/temprebuild.go).
+const FilledFrom = "it is filled from "
+
+// FillSources are the keys of every table st, a fill of a temporary table (CREATE
+// TEMPORARY TABLE … SELECT, INSERT INTO tt SELECT …), names after FROM or JOIN (and their
+// comma lists), temporary ones included; db is the current database.
+func FillSources(st *split.Statement, db string) []string {
+	var keys []string
+	for _, k := range dmlTables(st, db) {
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
 // note sets pl's Temporary, DropsTemporary and TemporaryInexact at st, planned as pl (a
 // volatile statement is sent again by a resume), eff being what st runs that changes the
 // transaction. Inexact: st fills a temporary table from a real one
@@ -365,7 +383,7 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 		case held: // made or written
 			pl.Temporary = key
 			if from := tt.readsReal(d, ddb); from != "" {
-				pl.TemporaryInexact = "it is filled from `" + from + "`, whose rows committed after it the interrupted run may have changed"
+				pl.TemporaryInexact = FilledFrom + "`" + from + "`, whose rows committed after it the interrupted run may have changed"
 			}
 			if region && !tt.nonTx[key] {
 				tt.inTxn = key

@@ -31,7 +31,7 @@ func refuseLostMemory(ctx context.Context, cr *controller, st *split.Statement, 
 		}
 		return nil
 	}
-	if pl.Volatile || !mayWriteMemory(cr, st, risk) {
+	if pl.Volatile || !mayWriteTables(cr, st, risk) {
 		return nil
 	}
 	if err := p.disp.flush(ctx); err != nil {
@@ -40,12 +40,13 @@ func refuseLostMemory(ctx context.Context, cr *controller, st *split.Statement, 
 	return p.serial.refuse(st, checkpoint.MemoryLost(cp, "this statement").Error())
 }
 
-// mayWriteMemory reports whether st, skipped, may have written one of the tables risk
-// (keys). Where no trigger, view or stored routine existed when the resume began
+// mayWriteTables reports whether st, skipped, may have written one of the tables risk
+// (keys): MEMORY tables a restart emptied, the tables a temporary table was filled from
+// (temprebuild.go). Where no trigger, view or stored routine existed when the resume began
 // (checkpoint's refuseLostMemoryRows), a statement writes what it names: rows into a
 // table, an UPDATE or DELETE of one table, a CREATE TABLE … SELECT, an ALTER or TRUNCATE.
 // Anything it cannot read so (a routine created, RENAME, a multi-table UPDATE, CALL) may.
-func mayWriteMemory(cr *controller, st *split.Statement, risk []string) bool {
+func mayWriteTables(cr *controller, st *split.Statement, risk []string) bool {
 	p := cr.p
 	key := func(db, table string) bool {
 		if db == "" {
@@ -72,7 +73,7 @@ func mayWriteMemory(cr *controller, st *split.Statement, risk []string) bool {
 		return true
 	case split.KindOther:
 		switch st.Verb {
-		case "SELECT", "DO", "SHOW", "VALUES":
+		case "SELECT", "DO", "SHOW", "VALUES", "GET": // GET DIAGNOSTICS sets variables
 			return false
 		case "UPDATE", "DELETE":
 			db, table, ok := dmlTarget(st.SQL, st.Syntax())
