@@ -48,7 +48,7 @@ func tempSource(seed int64) dice {
 // tempMaybe writes a temporary-table block with chance p, drawn from the blocks' source
 // (nothing without one, or with the construct off).
 func tempMaybe(g *gen, p float64) {
-	if g.td.r == nil || len(g.dbs) == 0 || !g.cfg.on(TemporaryTables) {
+	if g.td.r == nil || len(g.dbs) == 0 || !g.cfg.on(TemporaryTables) || !g.cfg.on(Serializing) { // transactions, `sv`
 		return
 	}
 	main := g.dice
