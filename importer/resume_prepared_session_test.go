@@ -73,6 +73,7 @@ func TestResumeWrappedSetUserVarFromData(t *testing.T) {
 		"immediate":          "DO 0;\nEXECUTE IMMEDIATE 'SET @a = (SELECT COUNT(*) FROM t2)';\n",
 		"set-statement-into": "DO 0;\nSET STATEMENT max_statement_time = 0 FOR SELECT COUNT(*) INTO @a FROM t2;\n",
 		"prepared-into":      "PREPARE s FROM 'SELECT COUNT(*) INTO @a FROM t2';\nEXECUTE s;\n",
+		"deallocated":        "PREPARE s FROM 'SELECT COUNT(*) INTO @a FROM t2';\nEXECUTE s;\nDEALLOCATE PREPARE s;\n",
 	} {
 		dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
 			"CREATE TABLE t2 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +

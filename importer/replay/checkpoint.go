@@ -271,7 +271,15 @@ func assignedUserVars(st *split.Statement) []string {
 // seed 809: -1 where the client read 456). Such a dump runs on the control connection
 // from the trigger on (routineUserVariable), where every statement journals them.
 func (cr *controller) userVarsOf(st *split.Statement) []string {
-	names := append(assignedUserVars(st), wrappedUserVars(cr.p, st)...)
+	wv, ok := cr.wrappedVars[st.Offset]
+	if !ok {
+		if len(cr.wrappedVars) > 256 || cr.wrappedVars == nil {
+			cr.wrappedVars = map[int64][]string{}
+		}
+		wv = wrappedUserVars(cr.p, st)
+		cr.wrappedVars[st.Offset] = wv
+	}
+	names := append(assignedUserVars(st), wv...)
 	for _, v := range plan.CallArgVars(st) { // a CALL's OUT and INOUT arguments
 		if !slices.Contains(names, v) {
 			names = append(names, v)

@@ -49,6 +49,10 @@ type controller struct {
 	// tempRebuilds: temporary tables a resume rebuilt otherwise than the client
 	// (temprebuild.go).
 	tempRebuilds tempRebuilds
+	// wrappedVars are wrappedUserVars' answers by offset: read while st is the statement
+	// planned last, asked again later (the journal waits for the next statement, which
+	// may DEALLOCATE what st ran).
+	wrappedVars map[int64][]string
 	// skipped follows what the control connection's session lost to a resume's skips.
 	skipped skipState
 	// xa follows the dump's XA transaction, for its marker (xa.go).
