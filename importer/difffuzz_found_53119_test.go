@@ -109,27 +109,46 @@ func dropAfter(t *testing.T, db string, servers ...*sandbox.Server) {
 	})
 }
 
-// TestReviewX53119ViewLockedAlone (open): under the dump's LOCK TABLES v WRITE in the part
-// run on one connection, an INSERT through the view v writes its Aria base table vb, which
+// TestReviewX53119ViewLockedAlone: under the dump's LOCK TABLES v WRITE in the part run
+// on one connection, an INSERT through the view v writes its Aria base table vb, which
 // is locked only through the view: CHECKSUM TABLE vb is refused there (ERROR 1100), so the
-// statement gets no intent (lockregion.go: the table must be locked under its own name,
-// as for one whose triggers write other tables), and killed between the INSERT and its
-// progress row the resume sends it again: ERROR 1062 where the client succeeded (a keyless
-// base table would get its rows twice). Fixing it needs another record of the write than
-// CHECKSUM TABLE under the dump's locks, or a refusal on resume of an unrecorded
-// non-transactional write in a LOCK TABLES region; adding vb to the LOCK TABLES dumpscope
-// sends would let the dump read vb by name where the client got ERROR 1100.
+// statement got no intent, and killed between the INSERT and its progress row the resume
+// sent it again: ERROR 1062 where the client succeeded (a keyless base table would get
+// its rows twice). Adding vb to the LOCK TABLES dumpscope sends would let the dump read vb
+// by name where the client got ERROR 1100. Fixed (x-fix25): the intent is written without
+// checksums (checkpoint.Intent.Unread) and its marker after the statement tells the
+// resume it ran; without the marker the resume refuses it as maybe half applied. This
+// failed before: ERROR 1062 on resume, the keyless base's rows twice. (A trigger that
+// writes an Aria table under LOCK TABLES meets the resume's refusal about AUTO_INCREMENT
+// counters of the trigger's tables first, conservative: not changed here.)
 func TestReviewX53119ViewLockedAlone(t *testing.T) {
-	reviewX(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
-	dump := "SET NAMES utf8mb4;\nCREATE DATABASE fz0;\nUSE fz0;\n" +
-		"CREATE TABLE vb (id int NOT NULL, a int, PRIMARY KEY (id)) ENGINE=Aria;\n" +
-		"INSERT INTO vb VALUES (1,10),(2,20);\n" +
-		"CREATE VIEW v AS SELECT id, a FROM vb;\n" +
-		"START TRANSACTION;\nSAVEPOINT s1;\nCOMMIT;\n" +
-		"LOCK TABLES v WRITE;\nINSERT INTO v VALUES (3,30);\nUNLOCK TABLES;\n" + // line 11: killed
-		"CREATE TABLE b (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO b VALUES (1),(2);\n"
-	killAt(t, ref, srv, "fz0", dump, 11, "", importer.WithAfterDDLHook)
+	tail := "UNLOCK TABLES;\nCREATE TABLE b (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO b VALUES (1),(2);\n"
+	for _, c := range []struct{ name, dump string }{
+		{"Aria base with a key", "SET NAMES utf8mb4;\nCREATE DATABASE fz0;\nUSE fz0;\n" +
+			"CREATE TABLE vb (id int NOT NULL, a int, PRIMARY KEY (id)) ENGINE=Aria;\n" +
+			"INSERT INTO vb VALUES (1,10),(2,20);\n" +
+			"CREATE VIEW v AS SELECT id, a FROM vb;\n" +
+			"START TRANSACTION;\nSAVEPOINT s1;\nCOMMIT;\n" +
+			"LOCK TABLES v WRITE;\nINSERT INTO v VALUES (3,30);\n" + tail}, // line 11: killed
+		{"keyless MyISAM base", "SET NAMES utf8mb4;\nCREATE DATABASE fz0;\nUSE fz0;\n" +
+			"CREATE TABLE vb (id int, a int) ENGINE=MyISAM;\n" +
+			"INSERT INTO vb VALUES (1,10),(2,20);\n" +
+			"CREATE VIEW v AS SELECT id, a FROM vb;\n" +
+			"START TRANSACTION;\nSAVEPOINT s1;\nCOMMIT;\n" +
+			"LOCK TABLES v WRITE;\nINSERT INTO v VALUES (3,30),(4,40);\n" + tail},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			killAt(t, ref, srv, "fz0", c.dump, 11, "", importer.WithAfterDDLHook)
+		})
+		// Killed after the INSERT ran and before its marker (the marker taken away by
+		// hand): nothing can tell whether it ran, and no checksum was taken; the
+		// resume must refuse it as maybe half applied, naming the base table.
+		t.Run(c.name+", before the marker", func(t *testing.T) {
+			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: c.dump, killAtDDL: 11,
+				ranUnrecorded: []string{"DELETE FROM dumpscope_progress.ran"}, refusal: "writes `fz0`.`vb` (not transactional) and was running or failing when the interrupted run ended: it may be half applied, and where it ran (locked through a view or a trigger) no checksum could be taken"})
+		})
+	}
 }
 
 // TestReviewX54065ExecuteDDLTwice (fixed by plan.Planner.Wrapped; difffuzz seeds 54065 resume-spool and 54067

@@ -45,8 +45,7 @@ func TestResumePreparedSessionSet(t *testing.T) {
 		})
 	}
 	// A user variable from the data, stopped right after the EXECUTE: skipped, @a was
-	// NULL on main. (Stopped after later rows it is still open:
-	// TestResumeWrappedSetUserVarFromData.)
+	// NULL on main. (Stopped after later rows: TestResumeWrappedSetUserVarFromData.)
 	dump = "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
 		"CREATE TABLE t2 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + rowsOf("t2", 0, 50) +
 		"PREPARE s FROM 'SET @a = (SELECT COUNT(*) FROM t2)';\nEXECUTE s;\n" + rowsOf("t2", 50, 100) + "INSERT INTO t1 VALUES (1, @a);\n"
@@ -55,30 +54,36 @@ func TestResumePreparedSessionSet(t *testing.T) {
 	})
 }
 
-// TestResumeWrappedSetUserVarFromData (fixed by x-fix22: the journal reads the SET a wrapper runs, replay/wrappedset.go): PREPARE s FROM 'SET @a = (SELECT
-// COUNT(*) FROM t2)' then EXECUTE s (or the same SET through EXECUTE IMMEDIATE), 50 more
-// rows of t2, then INSERT INTO t1 VALUES (1, @a): the client's @a is 50. Stopped after
-// the 50 rows and resumed, dumpscope's is 100: the resume sends the wrapped SET again (it
-// is session-only, Plan.Session) and evaluates it after rows that come later in the dump
-// committed. A plain SET of the kind gets its journaled value back instead
-// (restoreUserVars); the journal reads the variables a statement assigns from its own
-// text (assignedUserVars), which for EXECUTE s and EXECUTE IMMEDIATE '…' names none.
-// Before x-fix16 the EXECUTE s was skipped and @a was NULL (stopped after the EXECUTE
-// too: that stop is now exact); the EXECUTE IMMEDIATE case differed the same way on main
-// (11d107a). Fixing it needs the journal and restoreUserVars to read what a wrapper runs
-// (the planner's registry knows the prepared text).
+// TestResumeWrappedSetUserVarFromData: PREPARE s FROM 'SET @a = (SELECT COUNT(*) FROM
+// t2)' then EXECUTE s (or the same SET through EXECUTE IMMEDIATE, SET STATEMENT … FOR
+// SELECT … INTO, a prepared SELECT … INTO), 50 more rows of t2, then INSERT INTO t1
+// VALUES (1, @a): the client's @a is 50. Stopped after the 50 rows and resumed,
+// dumpscope's was 100: the resume sends the wrapped SET again (it is session-only,
+// Plan.Session) and evaluates it after rows that come later in the dump committed, and
+// the journal read the variables a statement assigns from its own text
+// (assignedUserVars), which for EXECUTE s and EXECUTE IMMEDIATE '…' names none. Fixed
+// (x-fix25): the journal and restoreUserVars read what the wrapper runs
+// (wrappedOwnVars, after x-fix22 and x-fix25 met at the merge); this failed before in the prepared cases (100 stored; the
+// prepared SELECT … INTO at every stop), the EXECUTE IMMEDIATE and SET STATEMENT ones
+// passed already on main c1678da.
 func TestResumeWrappedSetUserVarFromData(t *testing.T) {
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	for name, set := range map[string]string{
-		"prepared":  "PREPARE s FROM 'SET @a = (SELECT COUNT(*) FROM t2)';\nEXECUTE s;\n",
-		"immediate": "DO 0;\nEXECUTE IMMEDIATE 'SET @a = (SELECT COUNT(*) FROM t2)';\n",
+		"prepared":           "PREPARE s FROM 'SET @a = (SELECT COUNT(*) FROM t2)';\nEXECUTE s;\n",
+		"immediate":          "DO 0;\nEXECUTE IMMEDIATE 'SET @a = (SELECT COUNT(*) FROM t2)';\n",
+		"set-statement-into": "DO 0;\nSET STATEMENT max_statement_time = 0 FOR SELECT COUNT(*) INTO @a FROM t2;\n",
+		"prepared-into":      "PREPARE s FROM 'SELECT COUNT(*) INTO @a FROM t2';\nEXECUTE s;\n",
+		"deallocated":        "PREPARE s FROM 'SELECT COUNT(*) INTO @a FROM t2';\nEXECUTE s;\nDEALLOCATE PREPARE s;\n",
 	} {
 		dump := "CREATE DATABASE fz0;\nUSE fz0;\nCREATE TABLE t1 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
 			"CREATE TABLE t2 (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
-			rowsOf("t2", 0, 50) + set + rowsOf("t2", 50, 100) + "INSERT INTO t1 VALUES (1, @a);\n" + rowsOf("t2", 100, 150)
-		t.Run(name, func(t *testing.T) {
-			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: 8})
-		})
+			rowsOf("t2", 0, 50) + set + rowsOf("t2", 50, 100) + "INSERT INTO t1 VALUES (1, @a);\n" + rowsOf("t2", 100, 150) +
+			"EXECUTE IMMEDIATE 'SELECT COUNT(*) INTO @b FROM t2';\n" + rowsOf("t2", 150, 160) + "INSERT INTO t1 VALUES (2, CONCAT(@a, ' ', @b));\n"
+		for _, stop := range []int64{7, 8, 9, 10, 11} {
+			t.Run(fmt.Sprintf("%s/stop %d", name, stop), func(t *testing.T) {
+				runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: dump, stop: stop})
+			})
+		}
 	}
 }
 

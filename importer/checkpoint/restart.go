@@ -53,9 +53,17 @@ func serverRestarted(ctx context.Context, c Conn, j *Journal, now TargetIdentity
 // unless its load was under way (reloaded). Not only the tables the run loaded or created:
 // a MEMORY table is written by statements that record neither (INSERT … SELECT, ON
 // DUPLICATE KEY UPDATE into the user's table: TestReviewX2RestartMemoryTableNotLoaded).
-func refuseLostMemoryRows(ctx context.Context, c Conn, j *Journal, restarted bool) error {
+//
+// Such a table lost rows only if a statement the resume skips wrote it. Where no trigger,
+// view or stored routine exists on the server (what could write it behind another name),
+// the replay can tell that from the skipped statements themselves: those tables are
+// returned (keys), at risk, and the replay refuses at the first skipped statement that
+// may write one (MemoryAtRisk). A MEMORY table the dump creates and fills only after the
+// stop, or never (a cache table), lost nothing: refused here, the resume was wider than
+// its cause (TestReviewX2RestartEmptyMemoryTable).
+func refuseLostMemoryRows(ctx context.Context, c Conn, j *Journal, restarted bool) ([]string, error) {
 	if !restarted {
-		return nil
+		return nil, nil
 	}
 	reloaded := map[tableName]bool{}
 	var dbs []string
@@ -81,27 +89,84 @@ func refuseLostMemoryRows(ctx context.Context, c Conn, j *Journal, restarted boo
 		return rows.Err()
 	}
 	if err := read("SELECT db, tbl, complete = 0 FROM " + ProgressSchema + ".loads WHERE run_id = ?"); err != nil {
-		return err
+		return nil, err
 	}
 	if err := read("SELECT db, tbl, 0 FROM " + ProgressSchema + ".created WHERE run_id = ?"); err != nil {
-		return err
+		return nil, err
 	}
-	var lost []string
+	var lost, keys []string
 	for _, db := range dbs {
 		names, err := memoryTables(ctx, c, db)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		for _, name := range names {
 			if !reloaded[tableName{db, name}] {
 				lost = append(lost, sqlscan.QuoteIdent(db)+"."+sqlscan.QuoteIdent(name))
+				keys = append(keys, string(sqlscan.TableKeyOf(db, name)))
 			}
 		}
 	}
 	if len(lost) == 0 {
+		return nil, nil
+	}
+	var code int
+	if err := c.QueryRowContext(ctx, "SELECT (SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA NOT IN ('mysql', 'sys'))"+
+		" + (SELECT COUNT(*) FROM information_schema.VIEWS WHERE TABLE_SCHEMA NOT IN ('mysql', 'sys'))"+
+		" + (SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA NOT IN ('mysql', 'sys'))").Scan(&code); err != nil {
+		return nil, fmt.Errorf("resume: look up triggers, views and routines: %w", err)
+	}
+	if code == 0 {
+		return keys, nil
+	}
+	return nil, lostMemoryError(strings.Join(lost, ", "), "")
+}
+
+// lostMemoryError is the refusal of a resume after a restart that emptied tables
+// (MEMORY), at the statement at (its place and kind; "" when not known).
+func lostMemoryError(tables, at string) error {
+	if at != "" {
+		at = ", written by " + at + " which the resume skips"
+	}
+	return fmt.Errorf("resume: the server restarted since the interrupted run, and %s (ENGINE=MEMORY) lost with the restart any rows that run committed to it%s; import the dump anew into an empty target, without --resume", tables, at)
+}
+
+// MemoryAtRisk are the MEMORY tables (keys, sqlscan.TableKey) of a resume after a server
+// restart that the statements it skips must not have written (refuseLostMemoryRows):
+// the replay refuses the resume, with MemoryLost, at the first skipped statement that
+// may write one, and calls MemoryKept once it has passed them all. A function: Run is at
+// its limit of methods.
+func MemoryAtRisk(r *Run) []string {
+	if r == nil {
 		return nil
 	}
-	return fmt.Errorf("resume: the server restarted since the interrupted run, and %s (ENGINE=MEMORY) lost with the restart any rows that run committed to it, which a resume would skip; import the dump anew into an empty target, without --resume", strings.Join(lost, ", "))
+	return r.memoryAtRisk
+}
+
+// MemoryLost is the refusal of a resume whose skipped statement at (its place and kind)
+// may have written one of MemoryAtRisk(r).
+func MemoryLost(r *Run, at string) error {
+	var names []string
+	for _, k := range r.memoryAtRisk {
+		db, table := sqlscan.TableKey(k).Names()
+		names = append(names, sqlscan.QuoteIdent(db)+"."+sqlscan.QuoteIdent(table))
+	}
+	return lostMemoryError(strings.Join(names, ", "), at)
+}
+
+// MemoryKept notes, once the replay has passed every statement the resume skips without
+// one that may have written MemoryAtRisk(r), that the restart lost nothing: the server is
+// marked alive for the run (markAlive), which a refused resume leaves undone so that the
+// next one sees the restart too.
+func MemoryKept(ctx context.Context, r *Run, c Conn) {
+	if r == nil || len(r.memoryAtRisk) == 0 {
+		return
+	}
+	r.memoryAtRisk = nil
+	// No CREATE TABLE (markAlive's): c may be inside the dump's transaction, which a DDL
+	// would commit. The table survived the restart (MEMORY keeps its definition), and its
+	// row, not transactional, stays whatever that transaction does.
+	_, _ = c.ExecContext(ctx, "INSERT IGNORE INTO "+ProgressSchema+".alive VALUES (?)", r.RunID)
 }
 
 // memoryTables lists db's MEMORY tables.

@@ -234,12 +234,17 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 	if err := r.verifySource(p); err != nil {
 		return nil, err
 	}
-	if err := refuseLostMemoryRows(ctx, control, j, restarted); err != nil {
+	atRisk, err := refuseLostMemoryRows(ctx, control, j, restarted)
+	if err != nil {
 		return nil, err
 	}
 	// Only now: a resume refused above leaves the restart to be seen by the next one
-	// (TestReviewX2RestartForgottenAfterRefusal).
-	markAlive(ctx, control, j.RunID)
+	// (TestReviewX2RestartForgottenAfterRefusal); with MEMORY tables at risk, once the
+	// replay has passed what it skips (MemoryKept).
+	r.memoryAtRisk = atRisk
+	if len(atRisk) == 0 {
+		markAlive(ctx, control, j.RunID)
+	}
 	reload, err := r.planReload(ctx, control, r.RunID)
 	if err != nil {
 		return nil, err

@@ -72,6 +72,9 @@ type prior struct {
 	// restarted: the server restarted since the interrupted attempt (serverRestarted), so
 	// its GLOBAL variables are back to their configured values (GlobalRan).
 	restarted bool
+	// memoryAtRisk are the MEMORY tables (keys) the restart emptied that the skipped
+	// statements must not have written (MemoryAtRisk, restart.go).
+	memoryAtRisk []string
 	// failedAt is Journal.FailedAt of the interrupted run, plus one (0: none); cleared
 	// (Passed) once the statement there runs without error.
 	failedAt      atomic.Int64

@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/split"
@@ -99,10 +101,16 @@ func (r *registry) runs(st *split.Statement, db string) (*split.Statement, strin
 // temporaryTables is what the planner knows of the dump's temporary tables.
 type temporaryTables struct {
 	names map[string]bool // created and not dropped since (db.table)
-	inTxn string          // a temporary table written in the open transaction
+	// nonTx are those of names made in an engine without transactions (MyISAM, MEMORY,
+	// Aria: nonTransactionalEngine): a ROLLBACK leaves their rows.
+	nonTx map[string]bool
+	inTxn string // a transactional temporary table written in the open transaction
 	// mixedDrop: the statement planned last was a DROP TABLE of this temporary table
 	// with real ones (volatile).
 	mixedDrop string
+	// wrote: the statement planned last was an UPDATE or DELETE of this temporary table
+	// alone (volatile); mixedWrite: of it with real tables, or reading them (not).
+	wrote, mixedWrite string
 }
 
 // volatile reports whether d (what a statement runs: registry.runs), whose names belong
@@ -112,13 +120,18 @@ type temporaryTables struct {
 // them a second time), and mixedDrop names the temporary table a resume that skips it
 // keeps.
 func (tt *temporaryTables) volatile(d *split.Statement, db string) bool {
-	tt.mixedDrop = ""
+	tt.mixedDrop, tt.wrote, tt.mixedWrite = "", "", ""
 	switch {
 	case TemporaryTableDDL(d) && d.Verb == "CREATE TABLE":
 		if tt.names == nil {
 			tt.names = map[string]bool{}
 		}
-		tt.names[StatementTableKey(d, db)] = true
+		if tt.nonTx == nil {
+			tt.nonTx = map[string]bool{}
+		}
+		key := StatementTableKey(d, db)
+		tt.names[key] = true
+		tt.nonTx[key] = nonTransactionalEngine(d)
 		return true
 	case TemporaryTableDDL(d):
 		if tt.names == nil {
@@ -141,8 +154,127 @@ func (tt *temporaryTables) volatile(d *split.Statement, db string) bool {
 			tt.mixedDrop = held[0]
 		}
 		return len(held) > 0 && len(held) == len(keys)
+	case d.Verb == "UPDATE" || d.Verb == "DELETE":
+		// The splitter gives INSERT and REPLACE their table, not these: an UPDATE or DELETE
+		// of a temporary table was skipped as committed, and the rebuilt table lacked it
+		// (TestFixX25TemporaryUpdateOnResume). One that also writes or reads real tables
+		// is not sent again (it would write them twice, or read them as the interrupted
+		// run left them): a resume past it refuses while the temporary table is there.
+		written := false
+		for _, k := range dmlTables(writeZone(d), db) {
+			written = written || tt.names[k]
+		}
+		if !written {
+			return false // it reads a temporary table at most: committed, skipped
+		}
+		var temp, real string
+		for _, k := range dmlTables(d, db) {
+			if tt.names[k] {
+				temp = cmp.Or(temp, k)
+			} else {
+				real = cmp.Or(real, k)
+			}
+		}
+		switch {
+		case temp == "":
+		case real == "" && tt.readsReal(d, db) == "":
+			tt.wrote = temp
+			return true
+		default:
+			tt.mixedWrite = temp
+		}
+		return false
 	}
 	return d.Table != "" && tt.names[StatementTableKey(d, db)]
+}
+
+// writeZone is d, an UPDATE or DELETE, up to where the tables it may write are named:
+// before UPDATE's SET, before DELETE's WHERE, ORDER BY, LIMIT or RETURNING (at the
+// statement's own depth, not a subquery's). A temporary table named after it (UPDATE t
+// SET a = (SELECT … FROM tt)) is only read.
+func writeZone(d *split.Statement) *split.Statement {
+	l := sqlscan.New(d.SQL, d.Syntax())
+	depth := 0
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		switch {
+		case t.Kind == sqlscan.Punct && t.Text == "(":
+			depth++
+		case t.Kind == sqlscan.Punct && t.Text == ")":
+			depth--
+		case depth == 0 && t.Kind == sqlscan.Word && (t.Is("SET") || t.Is("WHERE") || t.Is("ORDER") || t.Is("LIMIT") || t.Is("RETURNING")):
+			c := *d
+			c.SQL = d.SQL[:l.Pos-len(t.Text)]
+			return &c
+		}
+	}
+	return d
+}
+
+// dmlTables are the keys of the tables an UPDATE or DELETE names where it may write:
+// after UPDATE, DELETE, FROM, USING and JOIN, each with the rest of its comma list
+// (aliases skipped). Subqueries' tables come too (after their FROM): read, not written,
+// but a resume must not send a statement that reads a real table again either.
+func dmlTables(d *split.Statement, db string) []string {
+	var keys []string
+	l := sqlscan.New(d.SQL, d.Syntax())
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if !t.Is("UPDATE") && !t.Is("DELETE") && !t.Is("FROM") && !t.Is("USING") && !t.Is("JOIN") && !t.Is("STRAIGHT_JOIN") {
+			continue
+		}
+		n := l.Next()
+		for n.Is("LOW_PRIORITY") || n.Is("QUICK") || n.Is("IGNORE") {
+			n = l.Next()
+		}
+		for {
+			tdb, name := l.Name(n)
+			if name == "" || n.Is("FROM") || (tdb == "" && strings.EqualFold(name, "DUAL")) {
+				l.Pos = l.Pos - len(n.Text) // FROM after DELETE's list: read again
+				break
+			}
+			keys = append(keys, KeyOf(cmp.Or(tdb, db), name))
+			save := l.Pos
+			n = l.Next()
+			if n.Is("AS") {
+				n = l.Next()
+			}
+			if n.IsName() && !n.Is("SET") && !n.Is("WHERE") && !n.Is("JOIN") && !n.Is("ON") && !n.Is("FROM") && !n.Is("USING") && !n.Is("ORDER") && !n.Is("LIMIT") {
+				save = l.Pos
+				n = l.Next()
+			}
+			if n.Kind != sqlscan.Punct || n.Text != "," {
+				l.Pos = save
+				break
+			}
+			n = l.Next()
+		}
+	}
+	return keys
+}
+
+// nonTransactionalEngine reports whether st, CREATE [OR REPLACE] TEMPORARY TABLE, names
+// an engine without transactions (ENGINE=MyISAM, MEMORY, HEAP, Aria, CSV, ARCHIVE,
+// BLACKHOLE): a ROLLBACK does not take back its rows (warning 1196), so a resume that
+// sends them again outside the dump's transaction makes the client's table, and its
+// ROLLBACK need not be refused (TestFixX25NonTransactionalTemporaryRollback). Without
+// ENGINE (the server's default_tmp_storage_engine), or LIKE another table, it is taken
+// for transactional: refused as before.
+func nonTransactionalEngine(st *split.Statement) bool {
+	l := sqlscan.New(st.SQL, st.Syntax())
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Kind != sqlscan.Word || !(t.Is("ENGINE") || t.Is("TYPE")) {
+			continue
+		}
+		n := l.Next()
+		if n.Kind == sqlscan.Punct && n.Text == "=" {
+			n = l.Next()
+		}
+		switch strings.ToUpper(n.Text) {
+		case "MYISAM", "MEMORY", "HEAP", "ARIA", "CSV", "ARCHIVE", "BLACKHOLE":
+			return n.IsName()
+		}
+		return false
+	}
+	return false
 }
 
 // dropKeys are the keys of the tables DROP [TEMPORARY] TABLE[S] [IF EXISTS] names.
@@ -182,8 +314,12 @@ func (tt *temporaryTables) readsReal(st *split.Statement, db string) string {
 		if !t.Is("FROM") && !t.Is("JOIN") && !t.Is("STRAIGHT_JOIN") && !t.Is("UPDATE") {
 			continue
 		}
+		n := l.Next()
+		for n.Is("LOW_PRIORITY") || n.Is("IGNORE") {
+			n = l.Next()
+		}
 		for {
-			d, name := l.Name(l.Next())
+			d, name := l.Name(n)
 			if name == "" || (d == "" && strings.EqualFold(name, "DUAL")) {
 				break
 			}
@@ -207,9 +343,27 @@ func (tt *temporaryTables) readsReal(st *split.Statement, db string) string {
 				l.Pos = save
 				break
 			}
+			n = l.Next()
 		}
 	}
 	return ""
+}
+
+// FilledFrom starts Plan.TemporaryInexact of a fill from a real table: the replay rebuilds
+// it exactly where nothing wrote those tables since (replay/temprebuild.go).
+const FilledFrom = "it is filled from "
+
+// FillSources are the keys of every table st, a fill of a temporary table (CREATE
+// TEMPORARY TABLE … SELECT, INSERT INTO tt SELECT …), names after FROM or JOIN (and their
+// comma lists), temporary ones included; db is the current database.
+func FillSources(st *split.Statement, db string) []string {
+	var keys []string
+	for _, k := range dmlTables(st, db) {
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	return keys
 }
 
 // note sets pl's Temporary, DropsTemporary and TemporaryInexact at st, planned as pl (a
@@ -229,14 +383,24 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 		case held: // made or written
 			pl.Temporary = key
 			if from := tt.readsReal(d, ddb); from != "" {
-				pl.TemporaryInexact = "it is filled from `" + from + "`, whose rows committed after it the interrupted run may have changed"
+				pl.TemporaryInexact = FilledFrom + "`" + from + "`, whose rows committed after it the interrupted run may have changed"
 			}
-			if region {
+			if region && !tt.nonTx[key] {
 				tt.inTxn = key
 			}
 		case known || d.Verb == "DROP TABLE": // dropped (DROP TEMPORARY TABLE, or DROP TABLE of one)
 			pl.Temporary, pl.DropsTemporary = key, true
 		}
+	}
+	if tt.wrote != "" {
+		pl.Temporary = tt.wrote
+		if region && !tt.nonTx[tt.wrote] {
+			tt.inTxn = tt.wrote
+		}
+	}
+	if tt.mixedWrite != "" {
+		pl.Temporary = tt.mixedWrite
+		pl.TemporaryInexact = "this statement writes it with real tables, or from them, and the resume, which skips it, rebuilds the temporary table without it"
 	}
 	if tt.mixedDrop != "" {
 		pl.Temporary = tt.mixedDrop
@@ -249,4 +413,5 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 	if !region {
 		tt.inTxn = ""
 	}
+	tt.wrote, tt.mixedWrite = "", "" // volatile runs for some statements only
 }

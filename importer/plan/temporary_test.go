@@ -47,3 +47,66 @@ func TestTemporaryTableDDL(t *testing.T) {
 		}
 	}
 }
+
+// firstStatement is the first statement of q that is not a session or client one.
+func firstStatement(q string) *split.Statement {
+	sp := split.NewSplitter(strings.NewReader(q+";\n"), split.SplitOptions{})
+	for sp.Next() {
+		if st := sp.Statement(); st.Kind != split.KindSession && st.Kind != split.KindClient && len(st.SQL) > 0 {
+			return &st
+		}
+	}
+	return &split.Statement{}
+}
+
+// TestTemporaryEngineAndDMLTables: the engines whose temporary tables a ROLLBACK leaves
+// (nonTransactionalEngine: a resume past the ROLLBACK is exact), and the tables an UPDATE
+// or DELETE names (dmlTables: one of a temporary table is sent again on resume,
+// TestFixX25TemporaryUpdateOnResume).
+func TestTemporaryEngineAndDMLTables(t *testing.T) {
+	for q, want := range map[string]bool{
+		"CREATE TEMPORARY TABLE tt (a int) ENGINE=MyISAM":                  true,
+		"CREATE TEMPORARY TABLE tt (a int) ENGINE = memory":                true,
+		"CREATE TEMPORARY TABLE tt (a int) engine=Aria SELECT 1 AS a":      true,
+		"CREATE TEMPORARY TABLE tt (a int) ENGINE=InnoDB":                  false,
+		"CREATE TEMPORARY TABLE tt (a int)":                                false,
+		"CREATE TEMPORARY TABLE tt LIKE k":                                 false,
+		"CREATE TEMPORARY TABLE tt (`engine` varchar(9)) ENGINE=InnoDB":    false,
+		"CREATE TEMPORARY TABLE tt (engine varchar(9))":                    false,
+		"CREATE TEMPORARY TABLE tt ENGINE=InnoDB SELECT 'MyISAM' AS e":     false,
+		"CREATE TEMPORARY TABLE tt (a int) COMMENT 'ENGINE=MyISAM'":        false,
+		"CREATE OR REPLACE TEMPORARY TABLE tt (a int) TYPE=HEAP":           true,
+		"CREATE TEMPORARY TABLE tt (a int) ENGINE=InnoDB COMMENT 'MyISAM'": false,
+	} {
+		if got := nonTransactionalEngine(firstStatement(q)); got != want {
+			t.Errorf("%q: nonTransactionalEngine = %v, want %v", q, got, want)
+		}
+	}
+	for q, want := range map[string]string{
+		"UPDATE tt SET a = 1":                                  "d.tt",
+		"UPDATE LOW_PRIORITY IGNORE x.tt SET a = 1":            "x.tt",
+		"UPDATE tt AS t JOIN k ON k.id = t.id SET t.a = 1":     "d.tt d.k",
+		"UPDATE tt, k SET tt.a = k.a":                          "d.tt d.k",
+		"DELETE FROM tt WHERE a = 1":                           "d.tt",
+		"DELETE LOW_PRIORITY QUICK IGNORE FROM tt ORDER BY a":  "d.tt",
+		"DELETE tt FROM tt JOIN k USING (id)":                  "d.tt d.tt d.k",
+		"DELETE FROM tt USING tt, k WHERE tt.id = k.id":        "d.tt d.tt d.k",
+		"UPDATE tt SET a = (SELECT MAX(a) FROM k)":             "d.tt d.k",
+		"DELETE FROM tt WHERE id IN (SELECT id FROM y.k AS z)": "d.tt y.k",
+	} {
+		if got := strings.Join(dmlTables(firstStatement(q), "d"), " "); got != want {
+			t.Errorf("%q: dmlTables = %q, want %q", q, got, want)
+		}
+	}
+	for q, want := range map[string]string{
+		"UPDATE tt SET a = (SELECT MAX(a) FROM k)":                  "d.tt",
+		"UPDATE k SET a = (SELECT MAX(a) FROM tt)":                  "d.k",
+		"DELETE FROM k WHERE id IN (SELECT id FROM tt)":             "d.k",
+		"UPDATE k JOIN (SELECT id FROM tt) AS x USING (id) SET a=1": "d.k d.tt",
+		"DELETE FROM tt ORDER BY id LIMIT 1":                        "d.tt",
+	} {
+		if got := strings.Join(dmlTables(writeZone(firstStatement(q)), "d"), " "); got != want {
+			t.Errorf("%q: dmlTables(writeZone) = %q, want %q", q, got, want)
+		}
+	}
+}

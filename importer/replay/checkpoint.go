@@ -144,8 +144,9 @@ func dmlTarget(q []byte, syn sqlscan.Syntax) (db, table string, ok bool) {
 
 // beginIntent records, before a DML statement runs with progress rows, its intent when it
 // may write a non-transactional table (checkpoint.Run.BeginIntent); scope is the tables
-// it may write (nil: any). It reports whether it did.
-func (cr *controller) beginIntent(ctx context.Context, c Conn, st *split.Statement, end int64, digest string, scope []string) (bool, error) {
+// it may write (nil: any); unread: they cannot be checksummed on c (Intent.Unread). It
+// reports whether it did.
+func (cr *controller) beginIntent(ctx context.Context, c Conn, st *split.Statement, end int64, digest string, scope []string, unread bool) (bool, error) {
 	p := cr.p
 	if st.Kind != split.KindInsert && st.Kind != split.KindOther {
 		return false, nil
@@ -160,7 +161,7 @@ func (cr *controller) beginIntent(ctx context.Context, c Conn, st *split.Stateme
 	if err := refuseIntentBeforeReader(ctx, p, c, st, scope); err != nil {
 		return false, err
 	}
-	in := checkpoint.Intent{Start: st.Offset, End: end, Statement: split.Describe(p.opt.Name, st), Tables: scope, Digest: digest}
+	in := checkpoint.Intent{Start: st.Offset, End: end, Statement: split.Describe(p.opt.Name, st), Tables: scope, Digest: digest, Unread: unread}
 	ok, err := p.opt.Checkpoint.BeginIntent(ctx, c, in)
 	if err != nil {
 		return false, p.at(st, fmt.Errorf("record the intent of a statement on a non-transactional table: %w", err))
@@ -270,14 +271,7 @@ func assignedUserVars(st *split.Statement) []string {
 // seed 809: -1 where the client read 456). Such a dump runs on the control connection
 // from the trigger on (routineUserVariable), where every statement journals them.
 func (cr *controller) userVarsOf(st *split.Statement) []string {
-	names := assignedUserVars(wrappedRun(cr.p, st)) // what a wrapper runs: wrappedset.go
-	for _, s := range wrappedLayers(cr.p, st) {
-		for _, v := range plan.CallArgVars(s) { // a CALL's OUT and INOUT arguments
-			if !slices.Contains(names, v) {
-				names = append(names, v)
-			}
-		}
-	}
+	names := slices.Clone(wrappedOwnVars(cr, st))
 	names = withProcedureVars(cr, st, names) // procvars.go
 	if len(cr.routineVars) == 0 {
 		return names
@@ -302,6 +296,32 @@ func (cr *controller) userVarsOf(st *split.Statement) []string {
 			names = append(names, v)
 		}
 	}
+	return names
+}
+
+// wrappedOwnVars are the user variables st assigns itself, or what it runs through a
+// wrapper assigns (wrappedRun: EXECUTE s of a PREPARE s FROM 'SET @a = (SELECT …)'), and
+// the OUT/INOUT arguments of a CALL it runs, at any wrapper depth (wrappedLayers).
+// Remembered by offset: a DEALLOCATE PREPARE after st (or its resume's replay of the
+// registry) must not hide from a later look-up what st ran (x-fix25's "deallocated"
+// case of TestResumeWrappedSetUserVarFromData); a bounded map, as a journal reads a
+// statement's names only around the statement itself.
+func wrappedOwnVars(cr *controller, st *split.Statement) []string {
+	if wv, ok := cr.wrappedVars[st.Offset]; ok {
+		return wv
+	}
+	if len(cr.wrappedVars) > 256 || cr.wrappedVars == nil {
+		cr.wrappedVars = map[int64][]string{}
+	}
+	names := assignedUserVars(wrappedRun(cr.p, st)) // what a wrapper runs: wrappedset.go
+	for _, s := range wrappedLayers(cr.p, st) {
+		for _, v := range plan.CallArgVars(s) { // a CALL's OUT and INOUT arguments
+			if !slices.Contains(names, v) {
+				names = append(names, v)
+			}
+		}
+	}
+	cr.wrappedVars[st.Offset] = names
 	return names
 }
 

@@ -49,6 +49,10 @@ type controller struct {
 	// tempRebuilds: temporary tables a resume rebuilt otherwise than the client
 	// (temprebuild.go).
 	tempRebuilds tempRebuilds
+	// wrappedVars are wrappedOwnVars' answers by offset: read while st is the statement
+	// planned last, asked again later (the journal waits for the next statement, which
+	// may DEALLOCATE what st ran).
+	wrappedVars map[int64][]string
 	// skipped follows what the control connection's session lost to a resume's skips.
 	skipped skipState
 	// xa follows the dump's XA transaction, for its marker (xa.go).
@@ -113,6 +117,9 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 		return true, err
 	}
 	if err := cr.tempRebuilds.refusal(ctx, p, st, pl); err != nil { // temprebuild.go
+		return true, err
+	}
+	if err := refuseLostMemory(ctx, cr, st, pl); err != nil { // memoryrisk.go
 		return true, err
 	}
 	switch pl.Kind {
@@ -481,7 +488,7 @@ func (cr *controller) regionIntent(ctx context.Context, st *split.Statement, end
 	if err != nil {
 		return false, p.at(st, err)
 	}
-	return cr.beginIntent(ctx, p.workers[0], st, end, p.opt.Checkpoint.DigestAt(end), scope)
+	return cr.beginIntent(ctx, p.workers[0], st, end, p.opt.Checkpoint.DigestAt(end), scope, false)
 }
 
 // endRegion, at a statement planned to run in parallel that ends the dump's open

@@ -30,11 +30,11 @@ import (
 // alone by both SETs and the progress row, and the warnings are read right after the
 // statement. A write to a non-transactional table there (Aria, MyISAM) stays whatever
 // commits: it gets its intent and marker (checkpoint.Run.BeginIntent, Ran) as a barrier
-// statement does, the intents' and markers' tables locked too, when the table it writes
-// is locked WRITE under its own name and has no triggers (their tables are locked only
-// for the triggers, and cannot be checksummed by name). Otherwise a kill between it and
-// its progress row has the resume send it again, as before for the whole region
-// (difffuzz seed 30331, an Aria table: ERROR 1062).
+// statement does, the intents' and markers' tables locked too, when the table it names
+// is locked WRITE (difffuzz seed 30331, an Aria table: without one a kill between it and
+// its progress row had the resume send it again, ERROR 1062). Tables locked only through
+// a view or for a trigger cannot be checksummed by name there: its intent holds no
+// checksums (checkpoint.Intent.Unread), and a resume without its marker refuses it.
 
 // lockState follows the dump's table locks on the control connection.
 type lockState struct {
@@ -200,9 +200,12 @@ func (ls *lockState) begin(ctx context.Context, st *split.Statement, pl plan.Pla
 }
 
 // intent records st's intent (controller.beginIntent) when it may write a
-// non-transactional table and everything it may write is locked WRITE under its own name
-// (so that CHECKSUM TABLE reads it here), the intents' tables locked too; it reports
-// whether it did.
+// non-transactional table, the table it names locked WRITE, the intents' tables locked
+// too; it reports whether it did. What it may write that is not locked under its own
+// name (a view's base table, a trigger's table) CHECKSUM TABLE cannot read here: the
+// intent is Unread then (checkpoint.Intent), and a resume goes by its marker alone
+// (TestReviewX53119ViewLockedAlone: without an intent the INSERT through the view was
+// sent again, ERROR 1062).
 func (ls *lockState) intent(ctx context.Context, st *split.Statement, pl plan.Plan, end int64) (bool, error) {
 	p := ls.p
 	if !ls.intents || (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
@@ -214,7 +217,7 @@ func (ls *lockState) intent(ctx context.Context, st *split.Statement, pl plan.Pl
 	}
 	// The usual case, an InnoDB table, is told from the list of non-transactional tables
 	// the run keeps, before a look-up of its triggers; a view by its base tables
-	// (difffuzz seed 53119), which must be locked under their own names too.
+	// (difffuzz seed 53119).
 	if nonTx, err := mayWriteNonTransactional(ctx, p, plan.KeyOf(db, table)); err != nil || !nonTx {
 		if err != nil {
 			return false, p.at(st, err)
@@ -225,12 +228,13 @@ func (ls *lockState) intent(ctx context.Context, st *split.Statement, pl plan.Pl
 	if len(scope) == 0 {
 		return false, nil // nil: any table; empty: none
 	}
+	unread := false
 	for _, key := range scope {
-		if !plan.ContainsKey(p.disp.planner.LockedForWrite(), key) {
-			return false, nil
-		}
+		// Locked only through a view or for a trigger: CHECKSUM TABLE cannot read it
+		// here (ERROR 1100), and the intent holds its marker alone (Intent.Unread).
+		unread = unread || !plan.ContainsKey(p.disp.planner.LockedForWrite(), key)
 	}
-	return p.ctl.beginIntent(ctx, p.control, st, end, p.opt.Checkpoint.DigestAt(end), scope)
+	return p.ctl.beginIntent(ctx, p.control, st, end, p.opt.Checkpoint.DigestAt(end), scope, unread)
 }
 
 // commit ends what begin started: after st ran without error (err, what it and what

@@ -148,7 +148,7 @@ var InSuiteModeOff = killModesOff(append(append(append([]Construct(nil), Session
 
 // AllConstructs are every switchable construct, the names --off and --resume-off take.
 var AllConstructs = append([]Construct{AlterThenInsert, MultibyteTrail5C, EmptyStringIsNull, ExponentDecimal, NegativeZero, SetSubquery, RowCountFuncs, ResumeTruncate,
-	EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless, TriggerVar, CharsetConnection, XATxn, BulkEmpty, LockTables}, append(append(SessionConstructs, FeatureConstructs...), Gen4Constructs...)...)
+	EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless, TriggerVar, CharsetConnection, XATxn, BulkEmpty, LockTables}, append(append(append(SessionConstructs, FeatureConstructs...), Gen4Constructs...), TemporaryConstructs...)...)
 
 // Config shapes the generated scripts.
 type Config struct {
@@ -176,7 +176,7 @@ func Generate(seed int64, cfg Config) Script {
 	if cfg.MaxRows == 0 {
 		cfg.MaxRows = 120
 	}
-	g := &gen{dice: dice{r: rand.New(rand.NewSource(seed))}, cfg: cfg, charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true, fd: featureSource(seed), rd: gen4Source(seed)}
+	g := &gen{dice: dice{r: rand.New(rand.NewSource(seed))}, cfg: cfg, charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true, fd: featureSource(seed), rd: gen4Source(seed), td: tempSource(seed)}
 	if cfg.Profile == ProfileLoadData {
 		loadScript(g)
 	} else {
@@ -219,6 +219,7 @@ type gen struct {
 	fseq        int                      // the feature blocks' names
 	rd          dice                     // the f-gen4 blocks' own source (gen_routines.go; nil r: none)
 	rseq        int                      // the f-gen4 blocks' names
+	td          dice                     // the temporary-table blocks' own source (gen_temporary.go; nil r: none)
 	varBodies   bool                     // an f-gen4 function or trigger whose body sets a user variable exists
 	ldValue     func(*table, col) string // the load-data profile's values (nil: literals)
 }
@@ -340,12 +341,10 @@ func (g *gen) script() {
 	}
 	bulkEarly(g)
 	sessionEarly(g)
-	featureMaybe(g, featureEarlyP)
-	gen4Maybe(g, gen4EarlyP)
+	ownSourceBlocks(g, true)
 	for range g.cfg.Actions {
 		g.action()
-		featureMaybe(g, featureP)
-		gen4Maybe(g, gen4P)
+		ownSourceBlocks(g, false)
 	}
 	sessionEnd(g)
 	if g.inTx && g.chance(0.7) {

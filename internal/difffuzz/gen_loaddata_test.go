@@ -16,9 +16,9 @@ import (
 // come late too, but turn more scripts serial (TestGenerateSessionConstructs); so are the
 // table-feature blocks, whose own tables come after any of the profile's
 // (TestGenerateFeatures), and the f-gen4 blocks, which create tables of their own after
-// turning the import serial (TestGenerateGen4).
+// turning the import serial (TestGenerateGen4), and the temporary-table blocks.
 func TestGenerateLoadDataProfile(t *testing.T) {
-	off := append(append(append(append([]Construct(nil), InSuiteOff...), SessionConstructs...), FeatureConstructs...), Gen4Constructs...)
+	off := append(append(append(append(append([]Construct(nil), InSuiteOff...), SessionConstructs...), FeatureConstructs...), Gen4Constructs...), TemporaryConstructs...)
 	serialRe := regexp.MustCompile(`^(START TRANSACTION|SET autocommit=0|SET @v)`)
 	refusedRe := regexp.MustCompile(`0x1F|b'101'|CAST\('7'|1\.5e2|_utf8mb4'|'a' 'b'|CONCAT\(|DATE'|TIMESTAMP'|JSON_OBJECT`)
 	scripts, serial, refused, values := 0, 0, 0, 0
