@@ -304,24 +304,28 @@ func (cr *controller) userVarsOf(st *split.Statement) []string {
 // the OUT/INOUT arguments of a CALL it runs, at any wrapper depth (wrappedLayers).
 // Remembered by offset: a DEALLOCATE PREPARE after st (or its resume's replay of the
 // registry) must not hide from a later look-up what st ran (x-fix25's "deallocated"
-// case of TestResumeWrappedSetUserVarFromData); a bounded map, as a journal reads a
-// statement's names only around the statement itself.
+// case of TestResumeWrappedSetUserVarFromData). Only wrappers are remembered, in a map
+// emptied past 256 of them (a journal asks again only at the next statement), so a
+// dump of plain statements never fills it.
 func wrappedOwnVars(cr *controller, st *split.Statement) []string {
 	if wv, ok := cr.wrappedVars[st.Offset]; ok {
 		return wv
 	}
-	if len(cr.wrappedVars) > 256 || cr.wrappedVars == nil {
-		cr.wrappedVars = map[int64][]string{}
-	}
 	names := assignedUserVars(wrappedRun(cr.p, st)) // what a wrapper runs: wrappedset.go
-	for _, s := range wrappedLayers(cr.p, st) {
+	layers := wrappedLayers(cr.p, st)
+	for _, s := range layers {
 		for _, v := range plan.CallArgVars(s) { // a CALL's OUT and INOUT arguments
 			if !slices.Contains(names, v) {
 				names = append(names, v)
 			}
 		}
 	}
-	cr.wrappedVars[st.Offset] = names
+	if len(layers) > 1 { // only a wrapper's answer can change later; few statements are one
+		if len(cr.wrappedVars) > 256 || cr.wrappedVars == nil {
+			cr.wrappedVars = map[int64][]string{}
+		}
+		cr.wrappedVars[st.Offset] = names
+	}
 	return names
 }
 
