@@ -1,0 +1,52 @@
+package importer_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
+)
+
+// TestDiffFuzzFound70145ReaderAfterKeeperTurnedSerial: a REPLACE raises three warnings
+// on a worker (the run is parallel), `SELECT 14 INTO @v` turns the run serial and keeps
+// the diagnostics area (it opens no table), and `GET DIAGNOSTICS @ac = NUMBER` reads it:
+// the client's @ac is 3 (its next `SET autocommit = @ac` fails with ERROR 1231), dumpscope
+// read the control connection's area and finished (difffuzz seed 70145, lead's search of
+// session 42, older than the session). The planner refused a reader only while the run was
+// parallel; the area a reader reads comes from the last statement that does not keep it,
+// which here ran before the run turned serial. Now refused in one line naming the reader.
+// Both subtests failed before (finished).
+func TestDiffFuzzFound70145ReaderAfterKeeperTurnedSerial(t *testing.T) {
+	dump := "CREATE DATABASE `fz0`;\nUSE `fz0`;\n" +
+		"CREATE TABLE `t4` (`id` int NOT NULL AUTO_INCREMENT, `c1` varchar(64), `c2` bigint NOT NULL, `c3` double NOT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n" +
+		"/*!40101 SET SQL_MODE='' */;\n" +
+		"REPLACE INTO t4 VALUES (0,'a\xC0xa','','');\n" +
+		"SELECT 14 INTO @v111;\n" +
+		"GET DIAGNOSTICS @ac112 = NUMBER;\n" +
+		"SET autocommit = @ac112;\n"
+	for name, o := range map[string]importer.Options{
+		"parallel":  {Parallel: 3, BatchBytes: 2 << 10},
+		"load-data": {Parallel: 2, LoadData: true},
+	} {
+		t.Run(name, func(t *testing.T) {
+			srv := testsandbox.Start(t)
+			f := filepath.Join(t.TempDir(), "dump.sql")
+			if err := os.WriteFile(f, []byte(dump), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			res := importFile(t, srv, "", f, o)
+			if res.Status != importer.Failed || res.Err == nil {
+				t.Fatalf("status %v, err %v: want GET DIAGNOSTICS refused (the client's @ac112 is 3 and its SET autocommit fails)", res.Status, res.Err)
+			}
+			msg := res.Err.Error()
+			for _, want := range []string{"GET DIAGNOSTICS", "line 7", "reads the diagnostics area"} {
+				if !strings.Contains(msg, want) {
+					t.Errorf("refusal %q does not say %q", msg, want)
+				}
+			}
+		})
+	}
+}
