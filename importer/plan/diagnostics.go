@@ -165,49 +165,12 @@ const (
 type regionArea struct {
 	serial      bool // the statement planned last ran serially inside the dump's transaction
 	afterCommit bool // it is a plain COMMIT of that transaction, after such a statement
-	// parallel: the area is that of a statement planned while the run was parallel (on a
-	// worker, or with dumpscope's own statements after it), kept since by statements
-	// that may keep it (mayKeepArea). A reader there, after the run turned serial at one
-	// of those keepers, read the control connection's area: `REPLACE … (3 warnings on a
-	// worker); SELECT 14 INTO @v (serial from here); GET DIAGNOSTICS @n = NUMBER`
-	// stored 0 where the client stores 3 (difffuzz seed 70145). Only a reader by its own
-	// text is refused for it: a CALL of a procedure the dump did not create turns the run
-	// serial there (serialAtWrapper), and one whose body reads the area is not followed
-	// here (open).
-	parallel bool
 }
 
 // next notes st's plan pl, just made.
 func (a *regionArea) next(st *split.Statement, pl Plan) {
 	a.afterCommit = a.serial && pl.Kind == Serial && pl.InRegion && plainCommit(st) && !pl.OpenAfter && !pl.Locked
 	a.serial = pl.Kind == Serial && pl.InRegion
-	if !mayKeepArea(st) {
-		a.parallel = pl.Kind != Serial
-	}
-}
-
-// mayKeepArea reports whether st may leave the diagnostics area as the statement before
-// it left it: the server keeps it across a statement that opens no table and raises no
-// condition (SELECT 14 INTO @v, SET @a = 1, DO 0), and SHOW WARNINGS, GET DIAGNOSTICS,
-// COMMIT, UNLOCK TABLES, PREPARE and DEALLOCATE keep it too. Generous on purpose: a
-// statement taken for a keeper here only makes a later reader refused.
-func mayKeepArea(st *split.Statement) bool {
-	if st.Kind == split.KindClient || len(st.SQL) == 0 {
-		return true // not sent
-	}
-	l := sqlscan.New(st.SQL, st.Syntax())
-	switch t := l.Next(); {
-	case t.Is("SELECT"), t.Is("DO"), t.Is("SET"), t.Is("VALUES"):
-		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-			if t.Is("FROM") || t.Is("TABLE") || t.Is("UPDATE") || t.Is("JOIN") {
-				return false
-			}
-		}
-		return true
-	case t.Is("SHOW"), t.Is("GET"), t.Is("COMMIT"), t.Is("UNLOCK"), t.Is("PREPARE"), t.Is("DEALLOCATE"), t.Is("DROP") && l.Next().Is("PREPARE"):
-		return true
-	}
-	return false
 }
 
 // runsCode reports whether st is a CALL or an EXECUTE (IMMEDIATE or not): the replay does

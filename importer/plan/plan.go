@@ -317,7 +317,7 @@ func (p *Planner) plan(st, eff *split.Statement, db string, cat Catalog) (Plan, 
 	}
 	if p.mode != modeSerial && p.reg.readsDiag(st) && p.area.afterCommit && ReadsDiagnostics(st) && !runsCode(st) {
 		return p.toSerial(st, "it reads the diagnostics area the dump's transaction left, which ran on one connection"), nil
-	} else if (p.mode != modeSerial || (p.area.parallel && ReadsDiagnostics(st))) && p.reg.readsDiag(st) {
+	} else if p.mode != modeSerial && p.reg.readsDiag(st) {
 		return Plan{Kind: Refuse, Reason: p.reg.diagRefusal(st) + "; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"}, nil
 	}
 	if !plain {
