@@ -218,6 +218,18 @@ func callsQualified(def string) bool {
 // namesWord reports whether upper (upper-cased, backquotes removed) holds one of names
 // (upper-cased) as a whole word.
 func namesWord(names []string, upper string) bool {
+	return namesFollowedBy(names, upper, func(after string) bool { return after == "" || !sqlscan.IsWordByte(after[0]) })
+}
+
+// namesCall reports whether upper (upper-cased, backquotes removed) names one of names
+// (upper-cased) followed by a parenthesis.
+func namesCall(names []string, upper string) bool {
+	return namesFollowedBy(names, upper, sqlscan.OpensParen)
+}
+
+// namesFollowedBy reports whether upper holds one of names where a word starts, with
+// what comes after it accepted by followed.
+func namesFollowedBy(names []string, upper string, followed func(after string) bool) bool {
 	for _, name := range names {
 		for rest := upper; ; {
 			i := strings.Index(rest, name)
@@ -225,29 +237,10 @@ func namesWord(names []string, upper string) bool {
 				break
 			}
 			end := i + len(name)
-			if (i == 0 || !sqlscan.IsWordByte(rest[i-1])) && (end == len(rest) || !sqlscan.IsWordByte(rest[end])) {
+			if (i == 0 || !sqlscan.IsWordByte(rest[i-1])) && followed(rest[end:]) {
 				return true
 			}
 			rest = rest[end:]
-		}
-	}
-	return false
-}
-
-// namesCall reports whether upper (upper-cased, backquotes removed) names one of names
-// (upper-cased) followed by a parenthesis.
-func namesCall(names []string, upper string) bool {
-	for _, fn := range names {
-		for rest := upper; ; {
-			i := strings.Index(rest, fn)
-			if i < 0 {
-				break
-			}
-			before, after := i-1, rest[i+len(fn):]
-			if (before < 0 || !sqlscan.IsWordByte(rest[before])) && sqlscan.OpensParen(after) {
-				return true
-			}
-			rest = rest[i+len(fn):]
 		}
 	}
 	return false

@@ -549,7 +549,8 @@ func (l *Tokenizer) AtAssign() bool {
 	return t.Kind == Punct && t.End-t.Start == 2 && l.Src[t.Start] == ':'
 }
 
-// AtEquals reports whether the next token is `=` or `:=`, without moving past it.
+// AtEquals reports whether the next token is a plain `=` (not `:=`, which AtAssign
+// finds), without moving past it.
 func (l *Tokenizer) AtEquals() bool {
 	t := peek(l)
 	return t.Kind == Punct && t.Text == "="
