@@ -84,6 +84,11 @@ type Options struct {
 	// does (without the "dumpscope: stopping:" prefix and the advice on aborting): the
 	// dashboard shows it while the log is held.
 	OnStopWait func(what string)
+	// StopAbortHint says, in the log's "still waiting" line, how the operator aborts the
+	// statement a stop waits for; empty: "press Ctrl-C again (or send the signal again)".
+	// Under the dashboard Ctrl-C is a key and the log is held until the screen closes, so
+	// the caller names the dashboard's own way (q, then y).
+	StopAbortHint string
 	// Log receives messages for people (what is being done, notes, warnings).
 	Log io.Writer
 	// Confirm asks a yes/no question (a TTY); nil answers no.
@@ -219,7 +224,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 			return (*p)().Table
 		}
 		return ""
-	}, log, o.OnStopWait)
+	}, log, o.OnStopWait, o.StopAbortHint)
 	defer endStopWait()
 	if !r.Overwrite && (o.Resume || o.Transform.StartAt > 0) {
 		r.Overwrite = true

@@ -19,6 +19,9 @@ import (
 // ("stopping after the statement in flight") and then nothing for as long as it took.
 var stopWaitEvery = 15 * time.Second
 
+// defaultStopAbortHint is how a stop's statement is aborted without the dashboard.
+const defaultStopAbortHint = "press Ctrl-C again (or send the signal again)"
+
 // stopWaitSessions is how many of the server's longest-running statements the line names.
 const stopWaitSessions = 3
 
@@ -29,9 +32,13 @@ const stopWaitSessions = 3
 // table metadata lock"). It reads the processlist on a connection of its own, opened only
 // when there is something to say; when that fails the line says so and goes on without.
 // note, when set, gets the same news without the prefix and the advice (the dashboard).
-func watchStopWait(ctx context.Context, stop <-chan struct{}, cfg *mysql.Config, table func() string, log io.Writer, note func(what string)) (end func()) {
+// abortHint is how the operator aborts the statement (Options.StopAbortHint).
+func watchStopWait(ctx context.Context, stop <-chan struct{}, cfg *mysql.Config, table func() string, log io.Writer, note func(what string), abortHint string) (end func()) {
 	if stop == nil {
 		return func() {}
+	}
+	if abortHint == "" {
+		abortHint = defaultStopAbortHint
 	}
 	done := make(chan struct{})
 	finished := make(chan struct{})
@@ -62,7 +69,7 @@ func watchStopWait(ctx context.Context, stop <-chan struct{}, cfg *mysql.Config,
 			if note != nil {
 				note(what)
 			}
-			fmt.Fprintln(log, "dumpscope: stopping: "+what+"; press Ctrl-C again (or send the signal again) to abort it: an InnoDB statement is rolled back, a MyISAM or Aria one may stay half applied")
+			fmt.Fprintln(log, "dumpscope: stopping: "+what+"; "+abortHint+" to abort it: an InnoDB statement is rolled back, a MyISAM or Aria one may stay half applied")
 		}
 	}()
 	return func() {

@@ -60,6 +60,7 @@ func TestStopWaitSaysWhatItWaitsFor(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name, hold, release, dump, waiting string
+		hint                               string // Options.StopAbortHint; "": the default
 		want                               []string
 		rows                               int // in sw.t at the end
 	}{
@@ -72,6 +73,7 @@ func TestStopWaitSaysWhatItWaitsFor(t *testing.T) {
 		},
 		{
 			name: "preflight", hold: "LOCK TABLES sw.t WRITE", release: "UNLOCK TABLES",
+			hint:    "press q then y on the dashboard",
 			dump:    "INSERT INTO sw.t VALUES (1);\n",
 			waiting: "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE STATE = 'Waiting for table metadata lock' AND INFO LIKE '%`sw`.`t`%'",
 			want:    []string{"Waiting for table metadata lock: SELECT"},
@@ -114,12 +116,16 @@ func TestStopWaitSaysWhatItWaitsFor(t *testing.T) {
 			}
 			ended := make(chan outcome, 1)
 			go func() {
-				res, err := Import(ctx, cfg, Source{Path: path}, Options{Parallel: 1, Stop: stop, Log: &log, OnStopWait: func(what string) { fmt.Fprintln(&notes, what) }})
+				res, err := Import(ctx, cfg, Source{Path: path}, Options{Parallel: 1, Stop: stop, Log: &log, OnStopWait: func(what string) { fmt.Fprintln(&notes, what) }, StopAbortHint: c.hint})
 				ended <- outcome{res, err}
 			}()
 			pollCount(t, db, c.waiting)
 			close(stop)
-			want := append([]string{"dumpscope: stopping: still waiting for the statement in flight to end", "on the server: session ", "press Ctrl-C again"}, c.want...)
+			hint := "press Ctrl-C again"
+			if c.hint != "" {
+				hint = c.hint + " to abort it"
+			}
+			want := append([]string{"dumpscope: stopping: still waiting for the statement in flight to end", "on the server: session ", hint}, c.want...)
 			for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 				got := log.String()
 				all := true
@@ -132,6 +138,9 @@ func TestStopWaitSaysWhatItWaitsFor(t *testing.T) {
 				if time.Now().After(deadline) {
 					t.Fatalf("the stop never said %q; log:\n%s", want, got)
 				}
+			}
+			if c.hint != "" && strings.Contains(log.String(), "Ctrl-C") {
+				t.Errorf("with StopAbortHint %q the log still advises Ctrl-C:\n%s", c.hint, log.String())
 			}
 			// The dashboard's copy: the same news, without the log's prefix and advice.
 			if n := notes.String(); !strings.HasPrefix(n, "still waiting for the statement in flight to end") || !strings.Contains(n, "on the server: session ") || strings.Contains(n, "Ctrl-C") {

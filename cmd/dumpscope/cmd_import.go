@@ -380,13 +380,18 @@ func importOptionsFor(o *importOptions, stop *stopper, s stdio, dash *tui.Dashbo
 		}
 	}
 	readAhead, _ := units.ParseBytes(o.readAhead)
+	abortHint := "" // the importer's own: Ctrl-C again
+	if dash != nil {
+		// Raw mode makes Ctrl-C a key, and the log is read after the screen closed.
+		abortHint = "press q then y on the dashboard (or send the signal again)"
+	}
 	return importer.Options{
 		Parallel: o.parallel, BatchBytes: batch, ReadAheadBytes: readAhead,
 		Force: o.force, Overwrite: o.overwrite, AllowSystemSchemas: o.allowSystem, StripDefiners: o.stripDefiners, LocalInfile: o.localInfile,
 		BinaryMode: o.binaryMode, Comments: o.comments, SkipWarningCount: o.skipWarningCount,
 		SkipRowCounts: o.skipRowCounts, CheckpointPath: o.checkpoint, Resume: o.resume, ResumeApplied: o.appliedOffsets, CharsetGiven: o.conn.CharsetGiven(),
 		SkipBinlog: o.skipBinlog, RelaxDurability: o.relaxDurability, DeferIndexes: o.deferIndexes, LoadData: o.loadData,
-		Stop: stop.graceful, Log: s.Err, Confirm: ttyConfirm(s), OnStatement: pauseHook(dash), OnStopWait: dash.StopWait,
+		Stop: stop.graceful, Log: s.Err, Confirm: ttyConfirm(s), OnStatement: pauseHook(dash), OnStopWait: dash.StopWait, StopAbortHint: abortHint,
 		OtherConnections: o.samplerConnections(),
 	}
 }
