@@ -24,9 +24,10 @@ import (
 // the damage, and io.ErrUnexpectedEOF.
 type goGzipReader struct {
 	br       *bufio.Reader
-	pos      func() int64   // compressed offset of br's next byte
-	tail     func(at int64) // told where trailing garbage starts
-	fr       io.ReadCloser  // flate.NewReader's, reset for each member
+	pos      func() int64 // compressed offset of br's next byte
+	ev       gzipEvents
+	members  int           // started so far
+	fr       io.ReadCloser // flate.NewReader's, reset for each member
 	inMember bool
 	memberAt int64 // compressed offset of the current member's header
 	bodyAt   int64 // … and of its deflate data
@@ -35,8 +36,8 @@ type goGzipReader struct {
 	err      error  // sticky
 }
 
-func newGoGzipReader(br *bufio.Reader, pos func() int64, tail func(at int64)) (io.Reader, io.Closer, error) {
-	z := &goGzipReader{br: br, pos: pos, tail: tail}
+func newGoGzipReader(br *bufio.Reader, pos func() int64, ev gzipEvents) (io.Reader, io.Closer, error) {
+	z := &goGzipReader{br: br, pos: pos, ev: ev}
 	// Like gzip.NewReader, fail on a bad first header at once (io.EOF for no input at all).
 	if err := z.startMember(); err != nil {
 		return nil, nil, err
@@ -50,6 +51,8 @@ func (z *goGzipReader) startMember() error {
 	if err := readGzipHeader(z.br, z.memberAt); err != nil {
 		return err
 	}
+	z.members++
+	z.ev.nextMember(z.members, z.memberAt)
 	z.bodyAt = z.pos()
 	if z.fr == nil {
 		z.fr = flate.NewReader(z.br)
@@ -114,7 +117,7 @@ func (z *goGzipReader) checkTrailer() error {
 // nextMember starts the member after the one that ended, or returns io.EOF where gzip -d
 // ends the stream.
 func (z *goGzipReader) nextMember() error {
-	return afterMember(z.br, z.pos(), z.startMember, z.tail)
+	return afterMember(z.br, z.pos(), z.startMember, z.ev.trailingGarbage)
 }
 
 // Close releases nothing: the flate reader holds no resource, and the source is the

@@ -50,20 +50,25 @@ func allZero(b []byte) bool {
 }
 
 // sizeSoFar is e checked against the decoding so far: an exact size that fewer bytes than
-// were already decoded is wrong (a member no sample met), and becomes an estimate from the
-// compressed position (decoded bytes per compressed byte read, times the stored size), at
-// least what was decoded. Progress then never sits at 100 % with the dump still running.
+// were already decoded is wrong (a member no sample met), and so is one read from ISIZE
+// once the decoder has started a second member (the first member small enough that no
+// sample met its end, and its share of the file within the samples' tolerance): either
+// becomes an estimate from the compressed position (decoded bytes per compressed byte
+// read, times the stored size), at least what was decoded. Progress then never sits at
+// 100 % with the dump still running, and says "about" from the first member's end on.
 func (in *Input) sizeSoFar(e sizeEstimate) sizeEstimate {
 	if !e.Exact || in.uncompressed == nil {
 		return e
 	}
 	read := in.uncompressed.n.Load()
-	if read <= e.Bytes {
+	if read <= e.Bytes && (e.MultiMember || !in.multiMember.Load()) {
 		return e
 	}
-	est := read
+	// Before the consumer has read much the projection is small (the decoder runs ahead of
+	// it): the sampled size stays the floor.
+	est := max(read, e.Bytes)
 	if c := in.compressed.n.Load(); c > 0 && in.Size > c {
-		est = max(read, int64(float64(read)/float64(c)*float64(in.Size)))
+		est = max(est, int64(float64(read)/float64(c)*float64(in.Size)))
 	}
-	return sizeEstimate{Bytes: est, MultiMember: e.MultiMember}
+	return sizeEstimate{Bytes: est, MultiMember: e.MultiMember || in.multiMember.Load()}
 }

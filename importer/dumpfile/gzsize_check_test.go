@@ -46,7 +46,10 @@ func writeFile(t *testing.T, path string, b []byte) {
 }
 
 // Once more bytes are decoded than an exact size says, the size is an estimate, at least
-// what was decoded: the progress never reaches 100 % with the dump still running. The
+// what was decoded: the progress never reaches 100 % with the dump still running. And once
+// the decoder has started the second member, before the consumer reads past the first
+// member's bytes, an exact size read from ISIZE is an estimate too (it was 5 % off for the
+// whole of a `cat small.gz big.gz` whose first member no sample met). The
 // fixture is a concatenation that the samples cannot tell (a head that compresses far
 // better leaves them the full tolerance, and the first part is small), so its size starts
 // out exact and wrong.
@@ -59,7 +62,10 @@ func TestUncompressedSizeNotBelowDecoded(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer in.Close()
-	n0, exact0, _ := in.WaitUncompressedSize()
+	in.WaitUncompressedSize()
+	// The estimate itself: the decoder, running ahead, may have started the second member.
+	e := *in.sizeEst.Load()
+	n0, exact0 := e.Bytes, e.Exact
 	t.Logf("size at the start: %d (exact %v), true size %d", n0, exact0, len(first)+len(second))
 	if !exact0 || n0 != int64(len(second)) {
 		t.Fatalf("the fixture no longer fools the estimate (%d, exact %v): the test would prove nothing", n0, exact0)
@@ -76,6 +82,9 @@ func TestUncompressedSizeNotBelowDecoded(t *testing.T) {
 		}
 		if n < read {
 			t.Fatalf("after %d bytes decoded the size is %d", read, n)
+		}
+		if exact && read > int64(len(first)) {
+			t.Fatalf("after %d bytes decoded, past the first member's %d, the size is still exactly %d (the second member's ISIZE)", read, len(first), n)
 		}
 		demoted = demoted || !exact
 		if err == io.EOF {

@@ -20,7 +20,7 @@ const (
 const inflateEnv = "DUMPSCOPE_INFLATE"
 
 // newISALGzipReader is set by inflate_isal.go in builds with the isal tag and cgo.
-var newISALGzipReader func(br *bufio.Reader, pos func() int64, tail func(at int64)) (io.Reader, io.Closer, error)
+var newISALGzipReader func(br *bufio.Reader, pos func() int64, ev gzipEvents) (io.Reader, io.Closer, error)
 
 // GzipInflater names the inflate that gzip input is decoded with in this build and
 // environment: InflateISAL or InflateGo.
@@ -33,11 +33,36 @@ func GzipInflater() string {
 
 // newGzipReader decodes the gzip stream in br, every member of it (`cat a.gz b.gz` and
 // pigz/bgzip outputs are several members), with the inflate GzipInflater names. pos is the
-// compressed offset of br's next byte, for errors; tail is told where trailing garbage
-// after the last member starts (trailing.go), which ends the stream as for gzip -d.
-func newGzipReader(br *bufio.Reader, inflate string, pos func() int64, tail func(at int64)) (io.Reader, io.Closer, error) {
+// compressed offset of br's next byte, for errors; ev is told what the decoder meets.
+func newGzipReader(br *bufio.Reader, inflate string, pos func() int64, ev gzipEvents) (io.Reader, io.Closer, error) {
 	if inflate == InflateISAL {
-		return newISALGzipReader(br, pos, tail)
+		return newISALGzipReader(br, pos, ev)
 	}
-	return newGoGzipReader(br, pos, tail)
+	return newGoGzipReader(br, pos, ev)
+}
+
+// gzipEvents are what a gzip decoder tells its Input as it goes. Either may be nil.
+type gzipEvents struct {
+	// garbage is told where trailing garbage after the last member starts (trailing.go),
+	// which ends the stream as for gzip -d.
+	garbage func(at int64)
+	// member is told the compressed offset of each member after the first as the decoder
+	// starts it: the file is then not single-member, whatever the size estimate concluded
+	// (gzsize_check.go, sizeSoFar).
+	member func(at int64)
+}
+
+// nextMember tells ev.member of a member after the first, starting at the compressed
+// offset at; members counts the members started so far (the first included).
+func (ev gzipEvents) nextMember(members int, at int64) {
+	if members > 1 && ev.member != nil {
+		ev.member(at)
+	}
+}
+
+// trailingGarbage tells ev.garbage where trailing garbage starts.
+func (ev gzipEvents) trailingGarbage(at int64) {
+	if ev.garbage != nil {
+		ev.garbage(at)
+	}
 }

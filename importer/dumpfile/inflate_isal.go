@@ -67,19 +67,20 @@ const maxInflateOut = 1 << 30
 type isalReader struct {
 	br       *bufio.Reader
 	pos      func() int64 // compressed offset of br's next byte
-	tail     func(at int64)
+	ev       gzipEvents
 	state    *C.struct_inflate_state
+	members  int   // started so far
 	inMember bool  // a member's header has been read and its trailer not yet checked
 	memberAt int64 // compressed offset of the current member's header
 	err      error // sticky
 }
 
-func newISALReader(br *bufio.Reader, pos func() int64, tail func(at int64)) (io.Reader, io.Closer, error) {
+func newISALReader(br *bufio.Reader, pos func() int64, ev gzipEvents) (io.Reader, io.Closer, error) {
 	s := C.dumpscope_inflate_new()
 	if s == nil {
 		return nil, nil, errors.New("isal: out of memory for the inflate state")
 	}
-	z := &isalReader{br: br, pos: pos, tail: tail, state: s}
+	z := &isalReader{br: br, pos: pos, ev: ev, state: s}
 	// Like gzip.NewReader, fail on a bad first header at once (io.EOF for no input at all).
 	if err := z.startMember(); err != nil {
 		z.Close()
@@ -94,6 +95,8 @@ func (z *isalReader) startMember() error {
 	if err := readGzipHeader(z.br, z.memberAt); err != nil {
 		return err
 	}
+	z.members++
+	z.ev.nextMember(z.members, z.memberAt)
 	C.dumpscope_inflate_member(z.state)
 	z.inMember = true
 	return nil
@@ -102,7 +105,7 @@ func (z *isalReader) startMember() error {
 // nextMember starts the member after the one that ended, or returns io.EOF where gzip -d
 // ends the stream (trailing.go).
 func (z *isalReader) nextMember() error {
-	return afterMember(z.br, z.pos(), z.startMember, z.tail)
+	return afterMember(z.br, z.pos(), z.startMember, z.ev.trailingGarbage)
 }
 
 func (z *isalReader) Read(p []byte) (int, error) {

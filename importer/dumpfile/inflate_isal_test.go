@@ -26,12 +26,12 @@ type decoding struct {
 
 // inflateWith decodes data with newReader through the same kind of bufio.Reader open.go
 // uses over src(data).
-func inflateWith(newReader func(*bufio.Reader, func() int64, func(int64)) (io.Reader, io.Closer, error), data []byte, src func([]byte) io.Reader) decoding {
+func inflateWith(newReader func(*bufio.Reader, func() int64, gzipEvents) (io.Reader, io.Closer, error), data []byte, src func([]byte) io.Reader) decoding {
 	cr := &countingReader{r: src(data)}
 	br := bufio.NewReaderSize(cr, readBufferBytes)
 	d := decoding{garbageAt: -1}
 	pos := func() int64 { return cr.n.Load() - int64(br.Buffered()) }
-	zr, zc, err := newReader(br, pos, func(at int64) { d.garbageAt = at })
+	zr, zc, err := newReader(br, pos, gzipEvents{garbage: func(at int64) { d.garbageAt = at }})
 	if err != nil {
 		d.err = err
 		return d

@@ -62,6 +62,7 @@ type Input struct {
 	sizeEst      atomic.Pointer[sizeEstimate]
 	panicked     atomic.Pointer[error] // a panic of the size estimate's goroutine
 	sizeEstDone  <-chan struct{}       // closed when the background estimate ends; nil if none
+	multiMember  atomic.Bool           // the gzip decoder started a second member (noteNextMember)
 	garbageAt    atomic.Int64          // 1 + the compressed offset of ignored trailing garbage; 0: none (trailing.go)
 }
 
@@ -179,7 +180,7 @@ func openStream(name string, r io.Reader, size int64, prompt bool) (*Input, erro
 		dec = br
 	case FormatGzip:
 		in.Inflate = GzipInflater()
-		zr, zc, err := newGzipReader(br, in.Inflate, pos, in.noteTrailingGarbage)
+		zr, zc, err := newGzipReader(br, in.Inflate, pos, gzipEvents{garbage: in.noteTrailingGarbage, member: in.noteNextMember})
 		if err != nil {
 			return nil, in.wrapErr(err)
 		}

@@ -84,6 +84,13 @@ func (in *Input) noteTrailingGarbage(at int64) {
 	in.garbageAt.CompareAndSwap(0, at+1)
 }
 
+// noteNextMember is told by the gzip decoder that a member after the first starts: a size
+// the estimate took as exact from the trailer's ISIZE (the last member's size) is not the
+// whole file's (sizeSoFar).
+func (in *Input) noteNextMember(int64) {
+	in.multiMember.Store(true)
+}
+
 // Warning is a one-line warning about the input read so far, or "": trailing garbage after
 // the last gzip member or bzip2 stream, which the decoder ignored as gzip -d and bzip2 -d
 // do, having decoded and checked everything before it. The importer prints it once the
