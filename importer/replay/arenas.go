@@ -14,9 +14,10 @@ import "sync"
 // peak (a table's short last batch keeps its buffer while the next table's fill fresh
 // ones), and a queue then rotates all of them through the full batches that follow,
 // faulting each in to the end; a stack keeps reusing the few that steady state needs and
-// leaves the others at what the peak touched. On the 200 MiB generated dump it changes
-// nothing (maxRSS 142–143 MB either way under --load-data: its peak has all six full);
-// TestArenasStayFewAfterPeak is the shape it is for.
+// leaves the others at what the peak touched. On the 200 MiB generated dump it changed
+// nothing while a buffer was a whole batch (maxRSS 142–143 MB either way under
+// --load-data: its peak had all six full); TestArenasStayFewAfterPeak is the shape it is
+// for. Buffers are pieces of a batch now (pieceBytes), and the same holds per piece.
 type arenas struct {
 	mu   sync.Mutex
 	free [][]byte
