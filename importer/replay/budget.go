@@ -217,8 +217,7 @@ func (s budget) spill(ctx context.Context, b *rowBatch) error {
 	} else {
 		s.spooledBytes += b.bytes
 		s.queuedBytes -= b.bytes
-		s.arenas.put(b.buf)
-		b.buf = nil
+		b.putBuffers(s.arenas)
 	}
 	s.mu.Unlock()
 	return nil

@@ -59,10 +59,12 @@ type rowBatch struct {
 	entryState
 	table string
 	stmts []batchStmt
-	// buf holds the statements' records (rowBatch.add): their sql points into it.
-	buf   []byte
-	bytes int64 // SQL bytes: what the batch holds of the read-ahead budget
-	rows  int64
+	// buf holds the statements' records (rowBatch.add): their sql points into it, or into
+	// one of pieces, the buffers filled before it, in order.
+	buf    []byte
+	pieces [][]byte
+	bytes  int64 // SQL bytes: what the batch holds of the read-ahead budget
+	rows   int64
 	// lastAt is the offset of its last statement, lastOrdered whether that one is an
 	// INSERT IGNORE or REPLACE; asInserts: a ROW_COUNT() reader follows that statement,
 	// so the batch runs as INSERTs, never as one LOAD DATA, which gives no count per
