@@ -77,6 +77,16 @@ func ServerParts(st *Statement) []Statement {
 			return nil
 		}
 		part := sp.Statement()
+		if part.Kind == KindClient {
+			// The client reads its commands (exit, use, delimiter, source) at the start of
+			// a text, not after a ';' inside one: the server gets these words and answers
+			// ERROR 1064 (or, for USE, changes the database), where re-split alone they
+			// were the client's own (a quit, a delimiter), silently.
+			part = Statement{syn: sp.Syntax(), Kind: KindOther, SQL: text}
+			sp.cur = part
+			sp.classify()
+			part = sp.cur
+		}
 		part.Offset, part.Line = st.Offset+int64(len(parts)), st.Line
 		part.Raw = nil
 		if len(parts) == 0 {

@@ -22,6 +22,11 @@ func TestServerParts(t *testing.T) {
 		"IF 1 THEN SELECT 1; END IF":                                                                                 nil,
 		"l1: LOOP LEAVE l1; END LOOP":                                                                                nil,
 		"SELECT 'a;b', `c;d` FROM t -- ;\n":                                                                          nil,
+		// What the re-split alone read as the client's commands is the server's text.
+		"INSERT INTO t VALUES (1); exit":        {"INSERT INTO t VALUES (1)", "exit"},
+		"INSERT INTO t VALUES (1); delimiter x": {"INSERT INTO t VALUES (1)", "delimiter x"},
+		"DO 1;\nquit\n":                         {"DO 1", "quit"},
+		"DO 1; source x.sql":                    {"DO 1", "source x.sql"},
 	} {
 		sp := NewSplitter(strings.NewReader("DELIMITER ;;\n"+q+";;\n"), SplitOptions{})
 		var got []string
@@ -35,6 +40,9 @@ func TestServerParts(t *testing.T) {
 			}
 			for _, p := range ServerParts(&st) {
 				got = append(got, string(p.SQL))
+				if p.Kind == KindClient {
+					t.Errorf("%q: part %q is a client command", q, p.SQL)
+				}
 				if p.Line != st.Line {
 					t.Errorf("%q: part at line %d, want %d", q, p.Line, st.Line)
 				}
