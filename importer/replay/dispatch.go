@@ -172,7 +172,7 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 		}
 	}()
 	p.ctl.noteRoutineVars(st, r.database)
-	p.cat.functions.note(st, dp.planner.Wrapped)
+	p.cat.functions.note(wrappedLayers(p, st)) // wrappedset.go
 	if err := noteProcedureVars(ctx, p.ctl, st); err != nil {
 		return err
 	}
