@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -116,6 +117,13 @@ func TestServerPartsStopsAndKills(t *testing.T) {
 // ended by what hook sets (a stop, or an error: a kill), resumes, and compares.
 func partsResume(t *testing.T, ref, srv *sandbox.Server, dump string, o importer.Options, hook func(importer.Options, error) importer.Options) {
 	t.Helper()
+	partsResumeDBs(t, ref, srv, dump, o, []string{"ms"}, "", hook)
+}
+
+// partsResumeDBs is partsResume of the databases dbs (all dropped first); refusal, when
+// set, is a refusal the resume may end with instead (one a statement of its own meets).
+func partsResumeDBs(t *testing.T, ref, srv *sandbox.Server, dump string, o importer.Options, dbs []string, refusal string, hook func(importer.Options, error) importer.Options) {
+	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "d.sql")
 	if err := os.WriteFile(path, []byte(dump), 0o600); err != nil {
@@ -126,15 +134,15 @@ func partsResume(t *testing.T, ref, srv *sandbox.Server, dump string, o importer
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, q := range []string{"DROP DATABASE IF EXISTS ms", "DROP DATABASE IF EXISTS dumpscope_progress"} {
-			if _, err := conn.Exec(q); err != nil {
+		for _, db := range append(dbs, "dumpscope_progress") {
+			if _, err := conn.Exec("DROP DATABASE IF EXISTS " + db); err != nil {
 				t.Fatal(err)
 			}
 		}
 		conn.Close()
 	}
 	clientImport(t, ref, path)
-	want := redump(t, ref, "ms")
+	want := redumps(t, ref, dbs...)
 	cfg, err := mysql.ParseDSN(srv.DSN(""))
 	if err != nil {
 		t.Fatal(err)
@@ -166,10 +174,13 @@ func partsResume(t *testing.T, ref, srv *sandbox.Server, dump string, o importer
 			err = res.Err
 		}
 	}
+	if err != nil && refusal != "" && strings.Contains(err.Error(), refusal) {
+		return // the refusal a statement of its own meets there too
+	}
 	if err != nil || res.Status != importer.Finished {
 		t.Fatalf("resume: %v, %v\n%s", res, err, log.String())
 	}
-	if have := redump(t, srv, "ms"); have != want {
+	if have := redumps(t, srv, dbs...); have != want {
 		t.Errorf("after the first run and the resume the re-dump differs from the client's:\n%s\n%s", cmp.Diff(want, have), log.String())
 	}
 }
@@ -217,3 +228,130 @@ func TestServerPartsForce(t *testing.T) {
 		})
 	}
 }
+
+// TestServerPartsShapes (x-fix29): texts of several statements in the shapes a script
+// writes them: a transaction in one text, a reader of the part before it (ROW_COUNT,
+// warnings), a CREATE TABLE with its rows (--defer-indexes holds its key back), parts
+// under the dump's LOCK TABLES, a USE, autocommit=0, session values. The oracle is the
+// same dump with the parts written as statements of their own: stopped at the same part,
+// in each fast mode, both must end alike, with the client's database or the same
+// refusal (a reader of the part before it is refused in both, a resume that must replay
+// a reloaded Aria table's UPDATE too), and never with another database.
+func TestServerPartsShapes(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	head := "SET NAMES utf8mb4;\nCREATE DATABASE ms;\nUSE ms;\nCREATE TABLE lg (v int) ENGINE=InnoDB;\nCREATE TABLE a (id int PRIMARY KEY, v int) ENGINE=Aria;\nINSERT INTO a VALUES (1, 1);\n"
+	for name, parts := range map[string][]string{
+		"transaction":   {"START TRANSACTION", "INSERT INTO lg VALUES (1)", "INSERT INTO a VALUES (2, 2)", "INSERT INTO lg VALUES (2)", "COMMIT"},
+		"row count":     {"INSERT INTO lg VALUES (3), (4)", "SELECT ROW_COUNT() INTO @r", "INSERT INTO lg VALUES (@r)"},
+		"warnings":      {"SET @d = CAST('5x' AS SIGNED)", "SELECT @@warning_count INTO @w", "INSERT INTO lg VALUES (@w + 100)"},
+		"create, rows":  {"CREATE TABLE k (id int PRIMARY KEY, b int, KEY kb (b)) ENGINE=InnoDB", "INSERT INTO k VALUES (1, 1), (2, 2)", "ALTER TABLE k ADD COLUMN c int", "INSERT INTO k VALUES (3, 3, 3)"},
+		"locked":        {"LOCK TABLES lg WRITE, a WRITE", "INSERT INTO lg VALUES (7)", "UPDATE a SET v = v + 10", "UNLOCK TABLES"},
+		"use":           {"CREATE DATABASE ms2", "USE ms2", "CREATE TABLE u (id int) ENGINE=InnoDB", "INSERT INTO u VALUES (1)", "USE ms"},
+		"autocommit 0":  {"SET autocommit = 0", "INSERT INTO lg VALUES (8)", "UPDATE a SET v = v + 20", "COMMIT", "SET autocommit = 1"},
+		"session value": {"SET @s = (SELECT COUNT(*) FROM lg)", "SET SESSION sql_mode = 'NO_ENGINE_SUBSTITUTION'", "INSERT INTO lg VALUES (@s + 1000)"},
+	} {
+		dumpOf := func(middle string) string {
+			return head + "CREATE TABLE t (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + x7Rows("t", 1, 41) + middle + x7Rows("t", 200, 241) + "INSERT INTO lg VALUES (1000000);\n"
+		}
+		text := dumpOf("DELIMITER ;;\n" + strings.Join(parts, "; ") + ";;\nDELIMITER ;\n")
+		separate := dumpOf(strings.Join(parts, ";\n") + ";\n")
+		dbs := []string{"ms"}
+		if name == "use" {
+			dbs = append(dbs, "ms2")
+		}
+		for mode, o := range map[string]importer.Options{
+			"parallel":      {Parallel: 2, BatchBytes: 512},
+			"load-data":     {LoadData: true, Parallel: 2},
+			"defer-indexes": {DeferIndexes: true, Parallel: 2, BatchBytes: 512},
+		} {
+			for i, part := range parts {
+				t.Run(name+"/"+mode+"/stop after part "+string(rune('0'+i)), func(t *testing.T) {
+					stopAt := func(o importer.Options, _ error) importer.Options {
+						stop := make(chan struct{})
+						o.Stop = stop
+						o.OnStatement = func(_ context.Context, st *split.Statement) error {
+							if string(st.SQL) == part {
+								select {
+								case <-stop:
+								default:
+									close(stop)
+								}
+							}
+							return nil
+						}
+						return o
+					}
+					got := partsOutcome(t, ref, srv, text, o, dbs, stopAt)
+					want := ""
+					if !strings.HasPrefix(part, "USE") { // the client's use command passes no OnStatement
+						want = partsOutcome(t, ref, srv, separate, o, dbs, stopAt)
+					}
+					if got != want || got == "differs" {
+						t.Fatalf("the text of %d statements ended with %q; written as statements of their own, %q", len(parts), got, want)
+					}
+				})
+			}
+		}
+	}
+}
+
+// partsOutcome imports dump with the client on ref, then with o and a checkpoint on srv,
+// ended by what hook sets, resumes, and says how it ended: "" with the client's
+// databases dbs, "differs" with others, else the error, its offset and line left out.
+func partsOutcome(t *testing.T, ref, srv *sandbox.Server, dump string, o importer.Options, dbs []string, hook func(importer.Options, error) importer.Options) string {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "d.sql")
+	if err := os.WriteFile(path, []byte(dump), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []*sandbox.Server{ref, srv} {
+		conn, err := sql.Open("mysql", s.DSN(""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, db := range append(dbs, "dumpscope_progress") {
+			if _, err := conn.Exec("DROP DATABASE IF EXISTS " + db); err != nil {
+				t.Fatal(err)
+			}
+		}
+		conn.Close()
+	}
+	clientImport(t, ref, path)
+	want := redumps(t, ref, dbs...)
+	cfg, err := mysql.ParseDSN(srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	o.CheckpointPath, o.SkipWarningCount = filepath.Join(dir, "journal"), true
+	res, err := importer.Import(ctx, cfg, importer.Source{Path: path}, hook(o, errors.New("killed")))
+	if err == nil && res.Err != nil && res.Status != importer.Interrupted {
+		err = res.Err
+	}
+	if err != nil {
+		return "first run: " + placeless(err.Error(), path)
+	}
+	if res.Status == importer.Interrupted {
+		o.Resume = true
+		res, err = importer.Import(ctx, cfg, importer.Source{Path: path}, o)
+		if err == nil && res.Err != nil {
+			err = res.Err
+		}
+		if err != nil {
+			return "resume: " + placeless(err.Error(), path)
+		}
+	}
+	if redumps(t, srv, dbs...) != want {
+		return "differs"
+	}
+	return ""
+}
+
+// placeless is msg without the dump's path and the offsets and lines it names.
+func placeless(msg, path string) string {
+	msg = strings.ReplaceAll(msg, path, "")
+	return placeRE.ReplaceAllString(msg, "")
+}
+
+var placeRE = regexp.MustCompile(`(offset|line|--resume-applied) \d+`)

@@ -21,6 +21,15 @@ import (
 // if it really were two).
 var compoundFirst = map[string]bool{"IF": true, "CASE": true, "LOOP": true, "REPEAT": true, "WHILE": true, "FOR": true, "DECLARE": true, "CREATE": true, "ALTER": true, "DELIMITER": true}
 
+// plainDDL reports whether st, whose first word is first, is a CREATE or ALTER of a
+// table, database, view, index or sequence (KindDDL: classifyDDL), which holds no
+// compound body: a ';' after it ends it for the server (CREATE DATABASE d; USE d;;). Left
+// whole, the server refused the text with ERROR 1064 in every mode, where the client's
+// ran it.
+func plainDDL(st *Statement, first sqlscan.Token) bool {
+	return st.Kind == KindDDL && (first.Is("CREATE") || first.Is("ALTER"))
+}
+
 // ServerParts returns the statements the server runs for st under CLIENT_MULTI_STATEMENTS
 // when there are more than one (nil otherwise), each classified as the splitter
 // classifies a statement of its own, with st's Line (the client reports an error of any
@@ -34,7 +43,7 @@ func ServerParts(st *Statement) []Statement {
 	}
 	l := st.Tokens()
 	first := l.Next()
-	if first.Kind != sqlscan.Word || compoundFirst[strings.ToUpper(first.Text)] {
+	if first.Kind != sqlscan.Word || (compoundFirst[strings.ToUpper(first.Text)] && !plainDDL(st, first)) {
 		return nil
 	}
 	if next := l.Next(); next.Kind == sqlscan.Punct && next.Text == ":" {

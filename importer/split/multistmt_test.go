@@ -22,6 +22,11 @@ func TestServerParts(t *testing.T) {
 		"IF 1 THEN SELECT 1; END IF":                                                                                 nil,
 		"l1: LOOP LEAVE l1; END LOOP":                                                                                nil,
 		"SELECT 'a;b', `c;d` FROM t -- ;\n":                                                                          nil,
+		// A CREATE or ALTER of a table, database or view holds no body.
+		"CREATE DATABASE d2; USE d2":                                      {"CREATE DATABASE d2", "USE d2"},
+		"CREATE TABLE k (id int); INSERT INTO k VALUES (1)":               {"CREATE TABLE k (id int)", "INSERT INTO k VALUES (1)"},
+		"ALTER TABLE k ADD COLUMN c int; DO 1":                            {"ALTER TABLE k ADD COLUMN c int", "DO 1"},
+		"CREATE EVENT e ON SCHEDULE EVERY 1 DAY DO BEGIN DO 1; DO 2; END": nil,
 		// What the re-split alone read as the client's commands is the server's text.
 		"INSERT INTO t VALUES (1); exit":        {"INSERT INTO t VALUES (1)", "exit"},
 		"INSERT INTO t VALUES (1); delimiter x": {"INSERT INTO t VALUES (1)", "delimiter x"},
