@@ -21,7 +21,10 @@ import (
 // runParts runs the parts of st in the serial replay: one after the other, the first
 // error ending the text, as the server does (under --force too: the error is forgiven,
 // the parts after it do not run).
-func (r *Replayer) runParts(ctx context.Context, parts []split.Statement) error {
+func (r *Replayer) runParts(ctx context.Context, st *split.Statement, parts []split.Statement) error {
+	if why := split.PartsUnsure(parts); why != "" {
+		return r.refuse(st, unsureParts(len(parts), why))
+	}
 	for i := range parts {
 		before := r.errs.Load()
 		if err := r.one(ctx, &parts[i]); err != nil {
@@ -47,6 +50,9 @@ func (dp *dispatcher) dispatchParts(ctx context.Context, st *split.Statement, en
 		se := r.refuse(st, fmt.Sprintf("this text holds %d statements (a ';' inside DELIMITER), which the mariadb client sends as one and its server runs one after the other (CLIENT_MULTI_STATEMENTS), in fewer bytes than it has statements, so they cannot be given progress units of their own; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay runs them as the client does", len(parts)))
 		se.Err = ErrSerialOnly
 		return se
+	}
+	if why := split.PartsUnsure(parts); why != "" {
+		return r.refuse(st, unsureParts(len(parts), why)) // the serial replay's too: no ErrSerialOnly
 	}
 	force := r.opt.Force
 	for i := range parts {
@@ -96,4 +102,11 @@ func (dp *dispatcher) settle(ctx context.Context) error {
 		return err
 	}
 	return p.sched.waitBarriers(ctx)
+}
+
+// unsureParts is the refusal of a text of n statements whose cut is unsure (why:
+// split.PartsUnsure), in every mode: the client's server cuts it as it goes, dumpscope
+// before anything runs.
+func unsureParts(n int, why string) string {
+	return fmt.Sprintf("this text holds %d statements (a ';' inside DELIMITER), which the mariadb client sends as one and its server reads one after the other; %s, so dumpscope, which cuts them before any runs, could cut them elsewhere; refused: write them as statements of their own (under DELIMITER ;)", n, why)
 }

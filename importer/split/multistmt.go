@@ -108,3 +108,50 @@ func ServerParts(st *Statement) []Statement {
 	}
 	return parts
 }
+
+// PartsUnsure says why the parts of a text may not be where the server cuts it ("" when
+// they are): the server reads each part only after the one before it ran, under the
+// sql_mode and character set it left, where ServerParts cut them all at once under the
+// text's. A session statement that may change them (it names SQL_MODE, NAMES, CHARACTER,
+// CHARSET or COLLATION) or dynamic SQL (EXECUTE), before a part in which a backslash
+// (NO_BACKSLASH_ESCAPES decides whether it escapes a quote; in gbk, big5 or sjis it may be
+// a character's trail byte) or a backtick after a byte ≥ 0x80 (a trail byte too) may
+// move a ';' in or out of a string, makes the cut unsure. Such a text is refused by name
+// in every mode: the replay cannot cut it as the server will.
+func PartsUnsure(parts []Statement) string {
+	for i := 0; i+1 < len(parts); i++ {
+		p := parts[i]
+		dynamic := strings.EqualFold(sqlscan.FirstWord(p.SQL, p.Syntax()), "EXECUTE")
+		if !dynamic && (p.Kind != KindSession || !namesParsing(p.SQL)) {
+			continue
+		}
+		for _, later := range parts[i+1:] {
+			if movesCut(later.SQL) {
+				return "its statement " + Head(p.SQL) + " may change the sql_mode or character set the server reads the statements after it under, and a later one holds a backslash or a byte whose reading depends on them"
+			}
+		}
+	}
+	return ""
+}
+
+// namesParsing reports whether q, a session statement, names what the server's reading
+// of the next statement depends on.
+func namesParsing(q []byte) bool {
+	for _, w := range []string{"SQL_MODE", "NAMES", "CHARACTER", "CHARSET", "COLLATION"} {
+		if sqlscan.ContainsFoldASCII(q, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// movesCut reports whether q holds a byte another sql_mode or character set reads
+// otherwise around a quote: a backslash, or a backtick after a byte ≥ 0x80.
+func movesCut(q []byte) bool {
+	for i, c := range q {
+		if c == '\\' || (c == '`' && i > 0 && q[i-1] >= 0x80) {
+			return true
+		}
+	}
+	return false
+}

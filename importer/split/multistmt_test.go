@@ -64,3 +64,35 @@ func TestServerParts(t *testing.T) {
 		}
 	}
 }
+
+// TestPartsUnsure: a part that may change sql_mode or the character set before a part
+// with a backslash or a non-ASCII byte makes the cut unsure; any other text is sure.
+func TestPartsUnsure(t *testing.T) {
+	for q, unsure := range map[string]bool{
+		"SET sql_mode = 'NO_BACKSLASH_ESCAPES'; INSERT INTO t VALUES ('a\\\\b')": true,
+		"SET NAMES gbk; INSERT INTO t VALUES ('\xb5\\\\')":                       true,
+		"SET NAMES gbk; SELECT \xb5`x` FROM t":                                   true,
+		"SET NAMES gbk; INSERT INTO t VALUES ('\xb5')":                           false,
+		"SET NAMES utf8mb4; INSERT INTO t VALUES ('caf\xc3\xa9')":                false,
+		"CREATE TABLE k (c CHAR(3)); INSERT INTO k VALUES ('a\\\\b')":            false,
+		"EXECUTE IMMEDIATE @q; SELECT 'x\\\\'":                                   true,
+		"SET sql_mode = ''; INSERT INTO t VALUES ('plain')":                      false,
+		"INSERT INTO t VALUES ('a\\\\b'); SET sql_mode = ''":                     false,
+		"INSERT INTO t VALUES (1); INSERT INTO t VALUES ('\xb5')":                false,
+	} {
+		sp := NewSplitter(strings.NewReader("DELIMITER ;;\n"+q+";;\n"), SplitOptions{})
+		found := false
+		for sp.Next() {
+			st := sp.Statement()
+			if parts := ServerParts(&st); parts != nil {
+				found = true
+				if got := PartsUnsure(parts) != ""; got != unsure {
+					t.Errorf("%q: unsure %v, want %v", q, got, unsure)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no parts", q)
+		}
+	}
+}
