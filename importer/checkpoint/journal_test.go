@@ -140,6 +140,13 @@ func TestDigestAt(t *testing.T) {
 	if got := r.DigestAt(3); got != "" {
 		t.Errorf("DigestAt(3) = %q, want none", got)
 	}
+	// Inside the last statement: the stretch of one part of a text the server runs as
+	// several (split.ServerParts).
+	for _, at := range []int64{26, 30, int64(len(stream)) - 1} {
+		if got := r.DigestAt(at); got != prefixDigest(stream[:at]) {
+			t.Errorf("DigestAt(%d, inside the last statement) = %q, want %s", at, got, prefixDigest(stream[:at]))
+		}
+	}
 }
 
 // TestVerifyStream: the read pass refuses a dump whose committed bytes differ, even after

@@ -111,6 +111,11 @@ type streamDigest struct {
 	// beforeOffset: a stretch recorded up to a statement's start needs its digest.
 	before       []byte
 	beforeOffset int64
+	// last is the raw bytes of the last statement observed (the splitter's buffer, not a
+	// copy: read only while that statement is dispatched, before the next is read), so
+	// that a stretch ending inside it has a digest too: a text the server runs as
+	// several statements (split.ServerParts) gives each its own stretch.
+	last []byte
 }
 
 // insertIDRow is a progress row's stretch and the LAST_INSERT_ID() it recorded (invalid:
@@ -228,8 +233,9 @@ func (r *Run) Observe(raw []byte) {
 // DigestAt is the digest of the stream up to offset when that is exactly what has been
 // observed (the dispatcher asks right after observing the statement that ends there), or
 // up to the start of the last statement observed, for the progress row of a stretch that
-// ends there; "" otherwise, and without a Run: such a row is covered by the digest of any
-// row that ends further.
+// ends there, or up to a byte inside it (the stretch of one part of a text the server
+// runs as several, asked while that text is dispatched); "" otherwise, and without a
+// Run: such a row is covered by the digest of any row that ends further.
 func (r *Run) DigestAt(offset int64) string {
 	if r == nil {
 		return ""
@@ -249,6 +255,7 @@ func (d *streamDigest) observe(raw []byte) {
 	}
 	d.stream.Write(raw)
 	d.observed += int64(len(raw))
+	d.last = raw
 }
 
 // digestAt is DigestAt's work, apart from the nil check: a nil *Run has no digest.
@@ -258,9 +265,10 @@ func (d *streamDigest) digestAt(offset int64) string {
 		return ""
 	case offset == d.observed:
 		return encodeStreamDigest(d.stream.Sum(nil))
-	case offset == d.beforeOffset && d.before != nil:
+	case offset >= d.beforeOffset && offset < d.observed && d.before != nil && d.observed-d.beforeOffset == int64(len(d.last)):
 		h := newStreamHash()
 		if u, ok := h.(encoding.BinaryUnmarshaler); ok && u.UnmarshalBinary(d.before) == nil {
+			h.Write(d.last[:offset-d.beforeOffset])
 			return encodeStreamDigest(h.Sum(nil))
 		}
 	}

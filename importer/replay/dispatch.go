@@ -140,9 +140,7 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 	p := dp.p
 	r, cp := p.serial, p.opt.Checkpoint
 	if parts := split.ServerParts(st); parts != nil {
-		se := r.refuse(st, fmt.Sprintf("this text holds %d statements (a ';' inside DELIMITER), which the mariadb client sends as one and its server runs one after the other (CLIENT_MULTI_STATEMENTS); the parallel and resumable replay runs statements one by one; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay runs them as the client does", len(parts)))
-		se.Err = ErrSerialOnly
-		return se
+		return dp.dispatchParts(ctx, st, end, parts) // multistmt.go
 	}
 	if st.Kind != split.KindClient && len(st.SQL) > 0 {
 		dp.prevSent, dp.lastSent = dp.lastSent, st.Offset
@@ -174,7 +172,7 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 		}
 	}()
 	p.ctl.noteRoutineVars(st, r.database)
-	p.cat.functions.note(st, dp.planner.Wrapped)
+	p.cat.functions.note(wrappedLayers(p, st)) // wrappedset.go
 	if err := noteProcedureVars(ctx, p.ctl, st); err != nil {
 		return err
 	}

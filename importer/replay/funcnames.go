@@ -47,7 +47,7 @@ func (fn *functionNames) stale(st *split.Statement) {
 const maxWrapDepth = 16
 
 // note follows st, in stream order, before it runs, with what it runs through wrappers
-// (wrapped: plan.Planner.Wrapped, called after the planner's Next(st)): a CREATE
+// (layers: st, then each statement a wrapper of it runs, wrappedLayers): a CREATE
 // FUNCTION adds its name; any other statement that names FUNCTION and is no row insert
 // (a CREATE the splitter could not name), one that may create, alter or rename a view,
 // and a wrapper whose statement cannot be read (EXECUTE IMMEDIATE @q) have the server
@@ -55,14 +55,8 @@ const maxWrapDepth = 16
 // EXECUTE s of a PREPARE s FROM 'CREATE FUNCTION …' is seen as the CREATE it runs: read
 // from its own text, which names no FUNCTION, the function stayed unknown and its MyISAM
 // caller was marked ran at once (TestReviewX14MarkerPreparedFunction).
-func (fn *functionNames) note(st *split.Statement, wrapped func(*split.Statement) *split.Statement) {
-	layers := []*split.Statement{st}
-	for s := st; len(layers) <= maxWrapDepth; layers = append(layers, s) {
-		if s = wrapped(s); s == nil {
-			break
-		}
-	}
-	in := layers[len(layers)-1]
+func (fn *functionNames) note(layers []*split.Statement) {
+	st, in := layers[0], layers[len(layers)-1]
 	switch {
 	case in.Kind == split.KindInsert:
 		return

@@ -49,8 +49,12 @@ type lockState struct {
 	// intents: the locks the control connection holds include the intents' and markers'
 	// tables (checkpoint.LockList).
 	intents bool
-	// intentAt is the offset of the statement begin left an intent for (-1: none).
-	intentAt int64
+	// intentAt is the offset of the statement begin left an intent for (-1: none);
+	// intentMixed: it may write transactional tables too (a stored function it calls),
+	// so it gets no "ran" marker (markRan's rule): the rollback of its progress row's
+	// transaction undoes that part, and a marker would have the resume skip it.
+	intentAt    int64
+	intentMixed bool
 }
 
 // lockSQL is q, a LOCK TABLES the control connection is to send, with the progress tables
@@ -185,7 +189,7 @@ func (ls *lockState) ownTransaction(st *split.Statement, pl plan.Plan) bool {
 // off on the control connection: st and its progress row then commit together.
 func (ls *lockState) begin(ctx context.Context, st *split.Statement, pl plan.Plan, end int64) error {
 	p := ls.p
-	ls.intentAt = -1
+	ls.intentAt, ls.intentMixed = -1, false
 	in, err := ls.intent(ctx, st, pl, end)
 	if err != nil {
 		return err
@@ -214,6 +218,20 @@ func (ls *lockState) intent(ctx context.Context, st *split.Statement, pl plan.Pl
 	db, table, ok := p.ctl.writtenTable(st)
 	if !ok || !plan.ContainsKey(p.disp.planner.LockedForWrite(), plan.KeyOf(db, table)) {
 		return false, nil
+	}
+	// A stored function it calls, itself or through a view it names (functionNames), may
+	// write any table: its scope is any (writeScope), none of it read here. Asked only of
+	// the written table, an UPDATE of an InnoDB table calling g, which inserts into a
+	// MyISAM table, got no intent, ran in the transaction of its progress row, and,
+	// killed before that row, ran again on resume: g's rows twice
+	// (TestLockedWriteCallsFunction).
+	calls, err := mayCallFunction(ctx, p, p.control, st)
+	if err != nil {
+		return false, p.at(st, err)
+	}
+	if calls {
+		ls.intentMixed = true
+		return p.ctl.beginIntent(ctx, p.control, st, end, p.opt.Checkpoint.DigestAt(end), nil, true)
 	}
 	// The usual case, an InnoDB table, is told from the list of non-transactional tables
 	// the run keeps, before a look-up of its triggers; a view by its base tables
@@ -247,29 +265,30 @@ func (ls *lockState) intent(ctx context.Context, st *split.Statement, pl plan.Pl
 // In a run gone serial that waits until the next statement is known (diagTail): a reader
 // of st's diagnostics area runs first.
 func (ls *lockState) commit(ctx context.Context, st *split.Statement, end int64, err error) error {
-	intent := ls.intentAt >= 0
-	ls.intentAt = -1
+	intent, mixed := ls.intentAt >= 0, ls.intentMixed
+	ls.intentAt, ls.intentMixed = -1, false
 	if err == nil && ls.p.disp.planner.Serial() {
 		held := heldStatement(st, false)            // its user variables are journaled already (runSerial)
 		digest := ls.p.opt.Checkpoint.DigestAt(end) // now: the stream moves on while it waits
-		ls.p.ctl.diag.owe(func(ctx context.Context) error { return ls.finish(ctx, held, end, digest, intent, nil) },
+		ls.p.ctl.diag.owe(func(ctx context.Context) error { return ls.finish(ctx, held, end, digest, intent, mixed, nil) },
 			func(ctx context.Context) error {
-				_ = ls.finish(ctx, held, end, digest, false, errRolledBack)
+				_ = ls.finish(ctx, held, end, digest, false, false, errRolledBack)
 				return nil
 			})
 		return nil
 	}
-	return ls.finish(ctx, st, end, ls.p.opt.Checkpoint.DigestAt(end), intent, err)
+	return ls.finish(ctx, st, end, ls.p.opt.Checkpoint.DigestAt(end), intent, mixed, err)
 }
 
 // errRolledBack has finish roll back what a statement did under the locks.
 var errRolledBack = errors.New("rolled back")
 
-// finish is commit's work: intent, st left one (begin); digest is the stream's at end.
-func (ls *lockState) finish(ctx context.Context, st *split.Statement, end int64, digest string, intent bool, err error) error {
+// finish is commit's work: intent, st left one (begin), mixed: unmarked (intentMixed);
+// digest is the stream's at end.
+func (ls *lockState) finish(ctx context.Context, st *split.Statement, end int64, digest string, intent, mixed bool, err error) error {
 	p := ls.p
 	cp := p.opt.Checkpoint
-	if err == nil && intent {
+	if err == nil && intent && !mixed {
 		if err = cp.Ran(ctx, p.control, st.Offset); err != nil {
 			err = p.at(st, fmt.Errorf("mark it run: %w", err))
 		}

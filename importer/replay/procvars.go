@@ -90,7 +90,8 @@ func withProcedureVars(cr *controller, st *split.Statement, names []string) []st
 type sessionVarNames map[string]bool
 
 // has reports whether the server has a session value of the variable name (lower case),
-// asking c once per name. MariaDB's information_schema.SYSTEM_VARIABLES gives its scope:
+// asking c once per name: for what a procedure sets (noteProcedureBody) and what a SET
+// GLOBAL sets (sessionScoped, setglobal.go), one catalog for both. MariaDB's information_schema.SYSTEM_VARIABLES gives its scope:
 // information_schema.SESSION_VARIABLES lists GLOBAL-only variables too
 // (log_bin_trust_function_creators, max_connect_errors), whose journal read-back
 // failed with ERROR 1238 on the CALL of a procedure that sets one (x-review15 #13,

@@ -307,12 +307,7 @@ func (r *Replayer) one(ctx context.Context, st *split.Statement) error {
 	if parts := split.ServerParts(st); parts != nil {
 		// Two statements in one text: the client's server runs them one after the other
 		// and stops at the first error (CLIENT_MULTI_STATEMENTS), as this does.
-		for i := range parts {
-			if err := r.one(ctx, &parts[i]); err != nil {
-				return err
-			}
-		}
-		return nil
+		return r.runParts(ctx, st, parts) // multistmt.go
 	}
 	q, err := r.prepare(ctx, st)
 	if err != nil || q == nil {

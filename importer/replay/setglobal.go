@@ -82,13 +82,15 @@ func resumeSetGlobal(ctx context.Context, cr *controller, st *split.Statement) (
 }
 
 // sessionScoped are the variables (@@x) st sets GLOBAL that have a session value a
-// resume can give back: SELECT @@SESSION.x on c fails for a GLOBAL-only one (ERROR
-// 1238), and sessionReadOnly's cannot be set (ERROR 1621). A character set's collation
+// resume can give back: the server's catalog says which (known.has, procvars.go, asked
+// once a name: it was a SELECT @@SESSION.x probe, whose ERROR 1238 for a GLOBAL-only one
+// sat in the diagnostics area after journalMixedSet), and sessionReadOnly's cannot be set
+// (ERROR 1621). A character set's collation
 // follows it (setting character_set_connection resets collation_connection to the
 // character set's default), as charsetVars are given back. With alsoSession, the
 // variables st sets in the session are among them too, sessionKeptVars included: the
 // value st gave them there is the one to give back (setglobal_mixed.go).
-func sessionScoped(ctx context.Context, c Conn, st *split.Statement, alsoSession bool) ([]string, error) {
+func sessionScoped(ctx context.Context, c Conn, known *sessionVarNames, st *split.Statement, alsoSession bool) ([]string, error) {
 	var names []string
 	for _, a := range plan.ParseSet(st.SQL, st.Syntax()) {
 		name := strings.ToLower(a.Name)
@@ -96,14 +98,12 @@ func sessionScoped(ctx context.Context, c Conn, st *split.Statement, alsoSession
 		if (!a.Global && !alsoSession) || !sysVarName(name) || kept || slices.Contains(names, "@@"+name) {
 			continue
 		}
-		rows, err := c.QueryContext(ctx, "SELECT @@SESSION."+name)
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
+		if has, err := known.has(ctx, c, name); err != nil || !has {
+			if err != nil {
+				return nil, err
 			}
 			continue // no session value
 		}
-		rows.Close()
 		names = append(names, "@@"+name)
 	}
 	for _, cs := range []string{"connection", "database", "server"} {
@@ -143,7 +143,7 @@ func execSetGlobal(ctx context.Context, p *ParallelReplayer, c Conn, st *split.S
 		var session []string
 		if mixedSet(set) || len(p.ctl.userVarsOf(set)) == 0 {
 			var err error
-			if session, err = sessionScoped(ctx, c, set, false); err != nil {
+			if session, err = sessionScoped(ctx, c, &p.ctl.sessionVars, set, false); err != nil {
 				return p.at(st, err)
 			}
 		}

@@ -106,7 +106,7 @@ func journalMixedSet(ctx context.Context, cr *controller, st *split.Statement, p
 		return nil
 	}
 	if _, journaled := cp.VarsAt(st.Offset, st.SQL); !journaled {
-		names, err := sessionScoped(ctx, p.control, st, true)
+		names, err := sessionScoped(ctx, p.control, &cr.sessionVars, st, true)
 		if err != nil {
 			return p.at(st, err)
 		}

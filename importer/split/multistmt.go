@@ -21,6 +21,15 @@ import (
 // if it really were two).
 var compoundFirst = map[string]bool{"IF": true, "CASE": true, "LOOP": true, "REPEAT": true, "WHILE": true, "FOR": true, "DECLARE": true, "CREATE": true, "ALTER": true, "DELIMITER": true}
 
+// plainDDL reports whether st, whose first word is first, is a CREATE or ALTER of a
+// table, database, view, index or sequence (KindDDL: classifyDDL), which holds no
+// compound body: a ';' after it ends it for the server (CREATE DATABASE d; USE d;;). Left
+// whole, the server refused the text with ERROR 1064 in every mode, where the client's
+// ran it.
+func plainDDL(st *Statement, first sqlscan.Token) bool {
+	return st.Kind == KindDDL && (first.Is("CREATE") || first.Is("ALTER"))
+}
+
 // ServerParts returns the statements the server runs for st under CLIENT_MULTI_STATEMENTS
 // when there are more than one (nil otherwise), each classified as the splitter
 // classifies a statement of its own, with st's Line (the client reports an error of any
@@ -34,7 +43,7 @@ func ServerParts(st *Statement) []Statement {
 	}
 	l := st.Tokens()
 	first := l.Next()
-	if first.Kind != sqlscan.Word || compoundFirst[strings.ToUpper(first.Text)] {
+	if first.Kind != sqlscan.Word || (compoundFirst[strings.ToUpper(first.Text)] && !plainDDL(st, first)) {
 		return nil
 	}
 	if next := l.Next(); next.Kind == sqlscan.Punct && next.Text == ":" {
@@ -77,6 +86,16 @@ func ServerParts(st *Statement) []Statement {
 			return nil
 		}
 		part := sp.Statement()
+		if part.Kind == KindClient {
+			// The client reads its commands (exit, use, delimiter, source) at the start of
+			// a text, not after a ';' inside one: the server gets these words and answers
+			// ERROR 1064 (or, for USE, changes the database), where re-split alone they
+			// were the client's own (a quit, a delimiter), silently.
+			part = Statement{syn: sp.Syntax(), Kind: KindOther, SQL: text}
+			sp.cur = part
+			sp.classify()
+			part = sp.cur
+		}
 		part.Offset, part.Line = st.Offset+int64(len(parts)), st.Line
 		part.Raw = nil
 		if len(parts) == 0 {
@@ -88,4 +107,51 @@ func ServerParts(st *Statement) []Statement {
 		return nil
 	}
 	return parts
+}
+
+// PartsUnsure says why the parts of a text may not be where the server cuts it ("" when
+// they are): the server reads each part only after the one before it ran, under the
+// sql_mode and character set it left, where ServerParts cut them all at once under the
+// text's. A session statement that may change them (it names SQL_MODE, NAMES, CHARACTER,
+// CHARSET or COLLATION) or dynamic SQL (EXECUTE), before a part in which a backslash
+// (NO_BACKSLASH_ESCAPES decides whether it escapes a quote; in gbk, big5 or sjis it may be
+// a character's trail byte) or a backtick after a byte ≥ 0x80 (a trail byte too) may
+// move a ';' in or out of a string, makes the cut unsure. Such a text is refused by name
+// in every mode: the replay cannot cut it as the server will.
+func PartsUnsure(parts []Statement) string {
+	for i := 0; i+1 < len(parts); i++ {
+		p := parts[i]
+		dynamic := strings.EqualFold(sqlscan.FirstWord(p.SQL, p.Syntax()), "EXECUTE")
+		if !dynamic && (p.Kind != KindSession || !namesParsing(p.SQL)) {
+			continue
+		}
+		for _, later := range parts[i+1:] {
+			if movesCut(later.SQL) {
+				return "its statement " + Head(p.SQL) + " may change the sql_mode or character set the server reads the statements after it under, and a later one holds a backslash or a byte whose reading depends on them"
+			}
+		}
+	}
+	return ""
+}
+
+// namesParsing reports whether q, a session statement, names what the server's reading
+// of the next statement depends on.
+func namesParsing(q []byte) bool {
+	for _, w := range []string{"SQL_MODE", "NAMES", "CHARACTER", "CHARSET", "COLLATION"} {
+		if sqlscan.ContainsFoldASCII(q, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// movesCut reports whether q holds a byte another sql_mode or character set reads
+// otherwise around a quote: a backslash, or a backtick after a byte ≥ 0x80.
+func movesCut(q []byte) bool {
+	for i, c := range q {
+		if c == '\\' || (c == '`' && i > 0 && q[i-1] >= 0x80) {
+			return true
+		}
+	}
+	return false
 }

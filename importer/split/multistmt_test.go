@@ -22,6 +22,16 @@ func TestServerParts(t *testing.T) {
 		"IF 1 THEN SELECT 1; END IF":                                                                                 nil,
 		"l1: LOOP LEAVE l1; END LOOP":                                                                                nil,
 		"SELECT 'a;b', `c;d` FROM t -- ;\n":                                                                          nil,
+		// A CREATE or ALTER of a table, database or view holds no body.
+		"CREATE DATABASE d2; USE d2":                                      {"CREATE DATABASE d2", "USE d2"},
+		"CREATE TABLE k (id int); INSERT INTO k VALUES (1)":               {"CREATE TABLE k (id int)", "INSERT INTO k VALUES (1)"},
+		"ALTER TABLE k ADD COLUMN c int; DO 1":                            {"ALTER TABLE k ADD COLUMN c int", "DO 1"},
+		"CREATE EVENT e ON SCHEDULE EVERY 1 DAY DO BEGIN DO 1; DO 2; END": nil,
+		// What the re-split alone read as the client's commands is the server's text.
+		"INSERT INTO t VALUES (1); exit":        {"INSERT INTO t VALUES (1)", "exit"},
+		"INSERT INTO t VALUES (1); delimiter x": {"INSERT INTO t VALUES (1)", "delimiter x"},
+		"DO 1;\nquit\n":                         {"DO 1", "quit"},
+		"DO 1; source x.sql":                    {"DO 1", "source x.sql"},
 	} {
 		sp := NewSplitter(strings.NewReader("DELIMITER ;;\n"+q+";;\n"), SplitOptions{})
 		var got []string
@@ -35,6 +45,9 @@ func TestServerParts(t *testing.T) {
 			}
 			for _, p := range ServerParts(&st) {
 				got = append(got, string(p.SQL))
+				if p.Kind == KindClient {
+					t.Errorf("%q: part %q is a client command", q, p.SQL)
+				}
 				if p.Line != st.Line {
 					t.Errorf("%q: part at line %d, want %d", q, p.Line, st.Line)
 				}
@@ -48,6 +61,38 @@ func TestServerParts(t *testing.T) {
 	for sp.Next() {
 		if st := sp.Statement(); st.OwnDelimiter || ServerParts(&st) != nil {
 			t.Errorf("%q under ;: OwnDelimiter %v, parts %d", st.SQL, st.OwnDelimiter, len(ServerParts(&st)))
+		}
+	}
+}
+
+// TestPartsUnsure: a part that may change sql_mode or the character set before a part
+// with a backslash or a non-ASCII byte makes the cut unsure; any other text is sure.
+func TestPartsUnsure(t *testing.T) {
+	for q, unsure := range map[string]bool{
+		"SET sql_mode = 'NO_BACKSLASH_ESCAPES'; INSERT INTO t VALUES ('a\\\\b')": true,
+		"SET NAMES gbk; INSERT INTO t VALUES ('\xb5\\\\')":                       true,
+		"SET NAMES gbk; SELECT \xb5`x` FROM t":                                   true,
+		"SET NAMES gbk; INSERT INTO t VALUES ('\xb5')":                           false,
+		"SET NAMES utf8mb4; INSERT INTO t VALUES ('caf\xc3\xa9')":                false,
+		"CREATE TABLE k (c CHAR(3)); INSERT INTO k VALUES ('a\\\\b')":            false,
+		"EXECUTE IMMEDIATE @q; SELECT 'x\\\\'":                                   true,
+		"SET sql_mode = ''; INSERT INTO t VALUES ('plain')":                      false,
+		"INSERT INTO t VALUES ('a\\\\b'); SET sql_mode = ''":                     false,
+		"INSERT INTO t VALUES (1); INSERT INTO t VALUES ('\xb5')":                false,
+	} {
+		sp := NewSplitter(strings.NewReader("DELIMITER ;;\n"+q+";;\n"), SplitOptions{})
+		found := false
+		for sp.Next() {
+			st := sp.Statement()
+			if parts := ServerParts(&st); parts != nil {
+				found = true
+				if got := PartsUnsure(parts) != ""; got != unsure {
+					t.Errorf("%q: unsure %v, want %v", q, got, unsure)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no parts", q)
 		}
 	}
 }
