@@ -443,7 +443,6 @@ func TestReviewX15RealTableCreatedUnderTemporaryName(t *testing.T) {
 // replay's globalSet (setglobal.go) sees an EXECUTE, no SET, and neither journals nor
 // marks it. Its doc names SET STATEMENT … FOR "holding it" without saying one level.
 func TestReviewX15DoubleWrappedSetGlobal(t *testing.T) {
-	reviewX15(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	for name, set := range map[string]string{
 		"set statement immediate": "SET STATEMENT sql_mode = '' FOR EXECUTE IMMEDIATE 'SET GLOBAL time_zone = ''+05:00''';\n",
