@@ -284,7 +284,7 @@ type replayer interface {
 // progress rows (a checkpoint, which parallel imports always have) and deferred indexes
 // need the parallel one, whatever the number of workers.
 func newReplayer(ctx context.Context, conns []Conn, in *dumpfile.Input, o Options, r *resolved, cp *checkpoint.Run, onStatement func(context.Context, *split.Statement) error) (replayer, error) {
-	sp := split.NewSplitter(in.Reader, split.SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conns[0]),
+	sp := split.NewSplitter(in.Reader, split.SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Force: o.Force, Charset: connCharset(ctx, conns[0]),
 		Server: connServer(ctx, conns[0])})
 	ropt := replay.ReplayOptions{
 		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,

@@ -191,7 +191,7 @@ func readAheadOptions(ctx context.Context, conn *sql.Conn, o *Options) (split.Sp
 		return split.SplitOptions{}, fmt.Errorf("preflight: read sql_mode: %w", err)
 	}
 	nbe, ansi := split.SQLModeQuoting(mode)
-	return split.SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Charset: connCharset(ctx, conn),
+	return split.SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Force: o.Force, Charset: connCharset(ctx, conn),
 		NoBackslashEscapes: nbe, ANSIQuotes: ansi, TrackSQLMode: true, Server: connServer(ctx, conn)}, nil
 }
 

@@ -146,8 +146,11 @@ func x15StopResume(t *testing.T, dump string) {
 // attempt ran); a resume that skips the CALL reads no reply (quotingAfter: known false),
 // so unresumableQuoting (quoting.go:148) has nothing to refuse, and the splitter starts
 // from the session's sql_mode, not from the flag the CALL left.
+//
+// Fixed by x-fix28: the change is journaled (checkpoint.QuotingFlag) as soon as the
+// CALL's reply is read, and a resume that skips the CALL takes it from there
+// (replay.resumedQuoting): the resume refuses line 9 as the straight run does.
 func TestReviewX15QuotingFlagLostOverStop(t *testing.T) {
-	reviewX15(t)
 	dump := "CREATE DATABASE fz1;\nUSE fz1;\n" +
 		"CREATE TABLE b7 (id int PRIMARY KEY, c1 varchar(64)) ENGINE=InnoDB;\n" +
 		"INSERT INTO b7 VALUES (1, 'before');\n" +
@@ -165,22 +168,26 @@ func TestReviewX15QuotingFlagLostOverStop(t *testing.T) {
 	}
 	want := redumps(t, ref, "fz1")
 	for _, m := range []struct {
-		name string
-		o    importer.Options
-		stop bool
+		name  string
+		o     importer.Options
+		stops []int64 // the lines each attempt before the last stops after
 	}{
-		{"straight (control)", checkpointed(t), false},
-		{"parallel stopped after line 8", checkpointed(t), true},
-		{"serial checkpoint stopped after line 8", importer.Options{SkipWarningCount: true, CheckpointPath: filepath.Join(t.TempDir(), "journal")}, true},
+		{"straight (control)", checkpointed(t), nil},
+		{"parallel stopped after line 8", checkpointed(t), []int64{8}},
+		{"serial checkpoint stopped after line 8", importer.Options{SkipWarningCount: true, CheckpointPath: filepath.Join(t.TempDir(), "journal")}, []int64{8}},
+		// x-fix28: the CALL the last statement of the first attempt; and a resume stopped
+		// again, which rewrites the journal (the change must stay in it).
+		{"parallel stopped after line 7", checkpointed(t), []int64{7}},
+		{"parallel stopped after line 7, then 8", checkpointed(t), []int64{7, 8}},
 	} {
 		t.Run(m.name, func(t *testing.T) {
 			srv := testsandbox.Start(t)
 			src := importer.Source{Path: writeFile(t, "d.sql", []byte(dump))}
 			o := m.o
-			if m.stop {
-				res, err := tryImport(t, srv, "", src, stopAfter(8, o))
+			for _, line := range m.stops {
+				res, err := tryImport(t, srv, "", src, stopAfter(line, o))
 				if err != nil || res.Status != importer.Interrupted {
-					t.Fatalf("first run: %v, %v", res, err)
+					t.Fatalf("run stopped after line %d: %v, %v", line, res, err)
 				}
 				o.Resume = true
 			}
@@ -338,8 +345,10 @@ func TestReviewX15ProcedureSetsGlobalOnlyVariable(t *testing.T) {
 // and not stored functions; a body that writes through INSERT t / REPLACE t or a
 // function is taken for one that names no table, so triggersNameTables says the trigger
 // takes no ids and TakesIDs (plan/exact.go:133) does not refuse.
+//
+// Fixed by x-fix28: bodyNamesTables reads INSERT/REPLACE without INTO
+// (plan.BodyInsertTables) and follows the stored functions a body calls.
 func TestReviewX15ProcedureWritesIDsUnseen(t *testing.T) {
-	reviewX15(t)
 	for name, procs := range map[string]string{
 		"insert without into": "DELIMITER ;;\nCREATE PROCEDURE pb(x int) BEGIN SET @pv = x; INSERT lg (a) VALUES (x); END ;;\nDELIMITER ;\n",
 		"replace":             "DELIMITER ;;\nCREATE PROCEDURE pb(x int) BEGIN SET @pv = x; REPLACE lg (a) VALUES (x); END ;;\nDELIMITER ;\n",
@@ -443,8 +452,9 @@ func TestReviewX15RealTableCreatedUnderTemporaryName(t *testing.T) {
 // (transform.Wrapped once), where registry.runs (plan/temporary.go) goes to wrapDepth;
 // replay's globalSet (setglobal.go) sees an EXECUTE, no SET, and neither journals nor
 // marks it. Its doc names SET STATEMENT … FOR "holding it" without saying one level.
+//
+// Fixed by x-fix28: globalSet reads through every wrapper (replay's innermost).
 func TestReviewX15DoubleWrappedSetGlobal(t *testing.T) {
-	reviewX15(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	for name, set := range map[string]string{
 		"set statement immediate": "SET STATEMENT sql_mode = '' FOR EXECUTE IMMEDIATE 'SET GLOBAL time_zone = ''+05:00''';\n",

@@ -44,6 +44,7 @@ func runSplit(args []string, s stdio) int {
 		KeepComments: *comments,
 		Charset:      *charset,
 		TrackSQLMode: true,
+		Force:        true, // a summary goes on past an unknown client command (\x), as before
 	})
 	if err != nil {
 		fmt.Fprintf(s.Err, "dumpscope split: %v\n", err)

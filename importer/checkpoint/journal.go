@@ -108,8 +108,11 @@ type Journal struct {
 	// the dump's CREATE PROCEDURE IF NOT EXISTS made from one that was there. nil in a
 	// journal of a dumpscope that did not record them.
 	ProceduresBefore *[][2]string `json:"procedures_before,omitempty"`
-	StartedAt        time.Time    `json:"started_at"`
-	UpdatedAt        time.Time    `json:"updated_at"`
+	// QuotingFlags are the changes of the server's quoting status flags that statements a
+	// resume skips made (quoting.go). nil: none, or a dumpscope that did not record them.
+	QuotingFlags []QuotingFlag `json:"quoting_flags,omitempty"`
+	StartedAt    time.Time     `json:"started_at"`
+	UpdatedAt    time.Time     `json:"updated_at"`
 }
 
 // ConnCharset is a connection's character set variables.

@@ -96,6 +96,9 @@ type prior struct {
 	// xaCommitted are the XA START offsets of the XA transactions that committed (xa.go),
 	// read on resume.
 	xaCommitted map[int64]bool
+	// quotingFlags are the journal's QuotingFlags (quoting.go): read on resume, added to
+	// by this attempt, written with the journal.
+	quotingFlags []QuotingFlag
 }
 
 // streamDigest owns the running digest of this attempt's stream (Observe, DigestAt),

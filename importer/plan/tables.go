@@ -38,6 +38,33 @@ func TriggerTables(q []byte, db string) (tables []string, known bool) {
 	return tables, known
 }
 
+// BodyInsertTables returns the tables (db.table, db being the body's for unqualified
+// names) a trigger's or routine's body writes by INSERT or REPLACE, with or without
+// INTO: the grammar makes INTO optional in both (INSERT lg (a) VALUES …, REPLACE
+// LOW_PRIORITY lg SET …), where TriggerTables takes a table only after INTO. Read with
+// the tokenizer: INSERT( and REPLACE( are the string functions, and a string or comment
+// holding the words is none.
+func BodyInsertTables(q []byte, db string) []string {
+	var tables []string
+	l := sqlscan.New(q, sqlscan.Syntax{})
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if !t.Is("INSERT") && !t.Is("REPLACE") {
+			continue
+		}
+		n := l.Next()
+		for n.Is("LOW_PRIORITY") || n.Is("DELAYED") || n.Is("HIGH_PRIORITY") || n.Is("IGNORE") || n.Is("INTO") {
+			n = l.Next()
+		}
+		if tdb, name := l.Name(n); name != "" {
+			if tdb == "" {
+				tdb = db
+			}
+			tables = append(tables, KeyOf(tdb, name))
+		}
+	}
+	return tables
+}
+
 // referencedTables returns the (database, table) of each REFERENCES clause of a DDL
 // statement; ok is false when one does not name a table it can read.
 func referencedTables(q []byte, syn sqlscan.Syntax) (tables [][2]string, ok bool) {

@@ -164,10 +164,15 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 	if err := r.unresumableQuoting(st); err != nil { // quoting.go
 		return err
 	}
+	resumedQuoting(r, cp, st, cp.Skip(st.Offset) && !pl.Session && !pl.Volatile)
+	r.quoteJournal, r.quoteRerun = cp, pl.Session || pl.Volatile
 	r.quoting = statusQuoting{} // what st's reply says, where it runs on the control connection
 	defer func() {
 		if err == nil {
-			r.noteUnresumableQuoting(st, pl.Session || pl.Volatile)
+			if err = journalQuoting(cp, st, r.noteUnresumableQuoting(st, pl.Session || pl.Volatile)); err != nil {
+				err = p.at(st, err)
+				return
+			}
 			err = keepAutocommit(ctx, p, st) // resume_autocommit.go
 		}
 	}()

@@ -215,17 +215,24 @@ func (cg *catalog) triggersNameTables(ctx context.Context, db, table string) (bo
 	return false, nil
 }
 
-// bodyNamesTables reports whether a trigger's or procedure's body, of database db, names
-// a table, or CALLs a procedure whose body does, transitively (seen: the procedures
-// looked at, a cycle adds nothing). A procedure not on the target, or a body that runs
-// dynamic SQL, may write anything. A trigger that CALLs a procedure setting a user
-// variable, and no table, takes no ids: its INSERT is not refused after a stop
-// (TestCalledVarsTriggerFirstResume).
+// bodyNamesTables reports whether a trigger's or routine's body, of database db, names
+// a table (after INTO, UPDATE, FROM, JOIN or ON: TriggerTables; after INSERT or REPLACE,
+// whose INTO is optional: BodyInsertTables), or CALLs a procedure or calls a stored
+// function whose body does, transitively (seen: the routines looked at, a cycle adds
+// nothing). A routine not on the target, or a body that runs dynamic SQL, may write
+// anything. A trigger that CALLs a procedure setting a user variable, and no table,
+// takes no ids: its INSERT is not refused after a stop (TestCalledVarsTriggerFirstResume).
+// Read with TriggerTables and CALLs only, a procedure writing `INSERT lg …`, `REPLACE lg
+// …` or through a function was taken for one that names none, and a resume sent the
+// trigger's INSERT again (TestReviewX15ProcedureWritesIDsUnseen).
 func (cg *catalog) bodyNamesTables(ctx context.Context, db, body string, seen map[string]bool) (bool, error) {
 	tables, _ := plan.TriggerTables([]byte(body), db)
 	calls, dynamic := plan.BodyCalls([]byte(body))
-	if len(tables) > 0 || dynamic || len(seen) > 16 {
+	if len(tables) > 0 || len(plan.BodyInsertTables([]byte(body), db)) > 0 || dynamic || len(seen) > 16 {
 		return true, nil
+	}
+	if names, err := cg.functionsNameTables(ctx, body, seen); names || err != nil {
+		return names, err
 	}
 	for _, c := range calls {
 		pdb, name := c[0], c[1]
@@ -249,6 +256,54 @@ func (cg *catalog) bodyNamesTables(ctx context.Context, db, body string, seen ma
 			return false, err
 		}
 		if names, err := cg.bodyNamesTables(ctx, pdb, def.String, seen); names || err != nil {
+			return names, err
+		}
+	}
+	return false, nil
+}
+
+// functionsNameTables reports whether body calls a stored function (of any database: which
+// one a name means is the server's to tell) whose body names a table, transitively
+// (bodyNamesTables); one whose definition cannot be read may write anything. The
+// functions are read only for a body with a parenthesis, where a call can be.
+func (cg *catalog) functionsNameTables(ctx context.Context, body string, seen map[string]bool) (bool, error) {
+	if !strings.Contains(body, "(") {
+		return false, nil
+	}
+	rows, err := cg.p.control.QueryContext(ctx, "SELECT ROUTINE_SCHEMA, ROUTINE_NAME, ROUTINE_DEFINITION FROM information_schema.ROUTINES WHERE ROUTINE_TYPE = 'FUNCTION'")
+	if err != nil {
+		return false, err
+	}
+	type function struct {
+		db, name string
+		def      sql.NullString
+	}
+	var called []function
+	upper := strings.ToUpper(strings.ReplaceAll(body, "`", ""))
+	for rows.Next() {
+		var f function
+		if err := rows.Scan(&f.db, &f.name, &f.def); err != nil {
+			rows.Close()
+			return false, err
+		}
+		if namesCall([]string{strings.ToUpper(f.name)}, upper) {
+			called = append(called, f)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return false, err
+	}
+	for _, f := range called {
+		k := "function " + plan.KeyOf(f.db, strings.ToLower(f.name))
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		if !f.def.Valid {
+			return true, nil // not readable: it may write anything
+		}
+		if names, err := cg.bodyNamesTables(ctx, f.db, f.def.String, seen); names || err != nil {
 			return names, err
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/split"
 )
 
@@ -124,19 +125,73 @@ type quoteDivergence struct {
 // would not send it again (rerun false: not a session statement, plan.Plan.Session, nor
 // one that lives in the connection, Volatile), so it would skip it and split what follows
 // with the flags the statements it sends again leave. A session statement that sets
-// sql_mode, which a resume sends again, makes the flags follow the mode again.
-func (r *Replayer) noteUnresumableQuoting(st *split.Statement, rerun bool) {
+// sql_mode, which a resume sends again, makes the flags follow the mode again. It returns
+// the change it noted, for the journal (journalQuoting), or nil.
+func (r *Replayer) noteUnresumableQuoting(st *split.Statement, rerun bool) *quoteDivergence {
 	q := r.quoting
 	switch {
 	case !r.opt.Resumable || !q.known:
 	case rerun && split.TouchesSQLMode(*st):
 		r.diverged = nil
 	case q.changed != 0 && !rerun:
-		d := &quoteDivergence{line: st.Line, what: split.What(st), bit: "NO_BACKSLASH_ESCAPES", on: q.nbe}
-		if q.changed&statusNoBackslashEscapes == 0 {
-			d.bit, d.on = "ANSI_QUOTES", q.ansi
-		}
-		r.diverged = d
+		r.diverged = divergenceOf(st, q)
+		return r.diverged
+	}
+	return nil
+}
+
+// divergenceOf is the change of the quoting flags q, st's reply, says st made.
+func divergenceOf(st *split.Statement, q statusQuoting) *quoteDivergence {
+	d := &quoteDivergence{line: st.Line, what: split.What(st), bit: "NO_BACKSLASH_ESCAPES", on: q.nbe}
+	if q.changed&statusNoBackslashEscapes == 0 {
+		d.bit, d.on = "ANSI_QUOTES", q.ansi
+	}
+	return d
+}
+
+// journalQuotingNow journals, right after st's reply is read and before anything of the
+// replay's own (st's progress row: a kill after it and before the dispatcher's
+// journalQuoting lost the change), a change of the quoting flags st made, where st is not
+// one a resume sends again (quoteRerun, set by the dispatcher as st is planned). The
+// dispatcher's noteUnresumableQuoting finds it journaled. A function: Replayer is at its
+// limit of methods.
+func journalQuotingNow(r *Replayer, st *split.Statement) error {
+	q := r.quoting
+	if r.quoteJournal == nil || r.quoteRerun || !r.opt.Resumable || !q.known || q.changed == 0 {
+		return nil
+	}
+	if err := journalQuoting(r.quoteJournal, st, divergenceOf(st, q)); err != nil {
+		return fmt.Errorf("%s: %w", split.Describe(r.opt.Name, st), err)
+	}
+	return nil
+}
+
+// journalQuoting writes d, the change of the quoting flags st made (noteUnresumableQuoting),
+// to the checkpoint journal at once: the reply it was read from is this attempt's alone,
+// and a resume that skips st as committed reads none. Kept in memory only, a stop between
+// st and the statement the flag decides lost it (TestReviewX15QuotingFlagLostOverStop).
+func journalQuoting(cp *checkpoint.Run, st *split.Statement, d *quoteDivergence) error {
+	if d == nil {
+		return nil
+	}
+	f := checkpoint.QuotingFlag{Offset: st.Offset, Line: d.line, What: d.what, Bit: d.bit, On: d.on}
+	if err := checkpoint.RecordQuotingFlag(cp, f); err != nil {
+		return fmt.Errorf("journal the quoting flag it left (%s %v): %w", d.bit, d.on, err)
+	}
+	return nil
+}
+
+// resumedQuoting, on a resume, brings back the change of the quoting flags an earlier
+// attempt journaled for st (journalQuoting) when st is skipped as committed (skipped: not
+// sent again; one sent again reads its own reply): the statements after it are refused
+// by unresumableQuoting as they were in the attempt that ran it, in stream order, until a
+// session statement the resume sends again sets sql_mode (noteUnresumableQuoting).
+func resumedQuoting(r *Replayer, cp *checkpoint.Run, st *split.Statement, skipped bool) {
+	if !skipped {
+		return
+	}
+	if f, ok := checkpoint.QuotingFlagAt(cp, st.Offset); ok {
+		r.diverged = &quoteDivergence{line: f.Line, what: f.What, bit: f.Bit, on: f.On}
 	}
 }
 

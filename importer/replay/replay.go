@@ -194,6 +194,11 @@ type Replayer struct {
 	quoteWire *PacketWatch
 	quoting   statusQuoting
 	diverged  *quoteDivergence // a change of those flags a resume could not follow
+	// quoteJournal is the checkpoint a change of them is journaled to as soon as the
+	// reply is read (journalQuotingNow), and quoteRerun whether the statement in flight
+	// is one a resume sends again: set by the parallel replay's dispatcher.
+	quoteJournal *checkpoint.Run
+	quoteRerun   bool
 }
 
 // NewReplayer prepares a replay of split onto conn. It reads the server's
@@ -406,6 +411,11 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 	r.quoting = r.quotingAfter(before, watched) // read before the replay's own statements
 	movedTo, moved := wireMovedTo(r, wired, st) // read before the replay's own statements
 	r.followQuoting(st, r.quoting)
+	if err == nil {
+		if jerr := journalQuotingNow(r, st); jerr != nil { // quoting.go
+			return jerr
+		}
+	}
 	if cerr := r.counts.noteRan(ctx, c, st, res, err); cerr != nil && err == nil {
 		return r.sqlError(st, q, cerr)
 	}

@@ -187,7 +187,8 @@ func markGlobalRan(ctx context.Context, p *ParallelReplayer, c Conn, st *split.S
 
 // globalSet is the SET that st runs when it may set GLOBAL variables: st itself when it
 // is a SET, or the SET GLOBAL that st, EXECUTE IMMEDIATE '…' or EXECUTE of a prepared
-// statement, runs (plan.Planner.Wrapped: st is the statement planned last). A
+// statement, runs, through any number of wrappers (innermost: st is the
+// statement planned last; SET STATEMENT … FOR EXECUTE IMMEDIATE 'SET GLOBAL …'). A
 // wrapped one is journaled and marked at the wrapper's offset as a plain one is, so that
 // a resume gives its new sessions the values the client's kept (difffuzz seeds 49220,
 // 56049). nil for anything else.
@@ -198,9 +199,28 @@ func (p *ParallelReplayer) globalSet(st *split.Statement) *split.Statement {
 	if p.disp == nil || p.disp.planner == nil {
 		return nil
 	}
-	in := p.disp.planner.Wrapped(st)
+	in := innermost(p.disp.planner, st)
 	if in == nil || !(plan.SetsGlobalOnly(in) || mixedSet(in)) {
 		return nil
+	}
+	return in
+}
+
+// innermost returns the statement st runs through all its wrappers, each level read as
+// plan.Planner.Wrapped reads one (up to maxWrapDepth): SET STATEMENT … FOR EXECUTE
+// IMMEDIATE 'SET GLOBAL …', SET STATEMENT … FOR EXECUTE s of a prepared SET GLOBAL. nil
+// where st wraps nothing Wrapped reads; where a level below cannot be read (EXECUTE
+// IMMEDIATE @q), the last level read. Judged by one level, such a SET GLOBAL was an
+// EXECUTE to globalSet: not journaled, and a resume's new sessions took the GLOBAL the
+// interrupted run had raised (TestReviewX15DoubleWrappedSetGlobal).
+func innermost(pl *plan.Planner, st *split.Statement) *split.Statement {
+	in := pl.Wrapped(st)
+	for depth := 1; in != nil && depth < maxWrapDepth; depth++ {
+		next := pl.Wrapped(in)
+		if next == nil {
+			break
+		}
+		in = next
 	}
 	return in
 }

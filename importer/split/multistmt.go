@@ -81,7 +81,7 @@ func ServerParts(st *Statement) []Statement {
 			continue // ";;" inside: the server's empty statement
 		}
 		sp := NewSplitter(bytes.NewReader(append(text, ";\n"...)), SplitOptions{NoBackslashEscapes: syn.NoBackslashEscapes,
-			ANSIQuotes: syn.ANSIQuotes, Charset: syn.Charset.Name, Server: syn.Server, ReadBufferSize: len(text) + 64})
+			ANSIQuotes: syn.ANSIQuotes, Force: true, Charset: syn.Charset.Name, Server: syn.Server, ReadBufferSize: len(text) + 64})
 		if !sp.Next() {
 			return nil
 		}

@@ -82,6 +82,13 @@ type SplitOptions struct {
 	// BinaryMode allows NUL bytes, like the client's --binary-mode. It also disables every
 	// client command except DELIMITER, \C and \-, as the client does.
 	BinaryMode bool
+	// Force is the client's --force: an unknown client command (a backslash outside a
+	// string followed by a byte that names none, such as \" left by unbalanced quotes)
+	// keeps its two bytes in the statement, which goes on. Without it the client stops
+	// there ("Unknown command '\"'."; put_info in client/mysql.cc returns 1 in batch mode
+	// unless ignore_errors), sending nothing of the statement: so does the splitter, with
+	// a *SplitError (difffuzz seed 70113).
+	Force bool
 	// Charset is the initial connection character set (e.g. "utf8mb4", "gbk", "sjis").
 	Charset string
 	// NoBackslashEscapes is the initial NO_BACKSLASH_ESCAPES state of the session.

@@ -2,6 +2,7 @@ package split
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
@@ -263,7 +264,17 @@ func (s *Splitter) backslash(b []byte, i int) (int, bool) {
 			}
 		}
 	}
-	if c == nil { // the client prints "Unknown command '\x'." and keeps both bytes
+	if c == nil {
+		// The client prints "Unknown command '\x'.": under --force it keeps both bytes and
+		// goes on; without, it stops before sending the statement (SplitOptions.Force).
+		if !s.opt.Force {
+			shown := string(rune(ch))
+			if ch < 0x20 || ch >= 0x7f {
+				shown = fmt.Sprintf("<0x%02x>", ch)
+			}
+			s.fail(s.base+int64(i), s.lineNo, "the mariadb client stops here: Unknown command '\\%s'. (a backslash outside a string starts a client command, and \\%s names none); with --force the client keeps the two bytes and goes on, and so does dumpscope", shown, shown)
+			return i + 2, true
+		}
 		return i + 2, false
 	}
 	s.appendRun(i)

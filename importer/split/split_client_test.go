@@ -231,6 +231,7 @@ func splitterQueries(path string, opt SplitOptions, session *sql.Conn) ([]string
 	if session == nil {
 		opt.TrackSQLMode = true
 	}
+	opt.Force = true // the client runs with --force (clientQueries)
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -203,7 +203,7 @@ func (t *Transform) keepWrapped(st *split.Statement, depth int) (kept, ok bool) 
 func innerStatement(st *split.Statement, q []byte) (*split.Statement, bool) {
 	syn := st.Syntax()
 	sp := split.NewSplitter(bytes.NewReader(q), split.SplitOptions{NoBackslashEscapes: syn.NoBackslashEscapes,
-		ANSIQuotes: syn.ANSIQuotes, Server: syn.Server, ReadBufferSize: len(q) + 64})
+		ANSIQuotes: syn.ANSIQuotes, Force: true, Server: syn.Server, ReadBufferSize: len(q) + 64})
 	if !sp.Next() {
 		return nil, false
 	}
