@@ -11,10 +11,10 @@ import (
 // statements on non-transactional tables (checkpoint/intent.go) CHECKSUM TABLE names from
 // a catalog read once (readNonTransactional) in the character set of that moment, and
 // send them on the dump's connection in the character set of now. After `SET CHARACTER SET
-// sjis` the utf8 bytes of `Ñ``3` (C3 91 60 60 33) read as sjis swallow a backtick: ERROR
+// sjis` the utf8 bytes of the quoted name Ñ`3 (C3 91 60 60 33) read as sjis swallow a backtick: ERROR
 // 1064 and the import fails where the client succeeds (difffuzz seed 80106, --parallel 3
 // gone serial; the same with serial --checkpoint). Read after the change instead, the name
-// comes back as `?``3` (Ñ has no sjis form) and CHECKSUM TABLE of a table that does not
+// comes back as ?`3 (Ñ has no sjis form) and CHECKSUM TABLE of a table that does not
 // exist gives NULL, silently: a change to it would not be seen on resume. The catalog and
 // the checksums must use one encoding whatever the dump's session has (definitionDigest
 // fixes its settings and puts the session's back), and the keys read from the dump's text
