@@ -1,0 +1,91 @@
+package importer_test
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
+)
+
+// The sixteenth hostile review (branch x-review16, session 43), of what stop 42 merged
+// (c1678da..30cf366). Each test failed on main (30cf366) when written and shows the
+// database, or what dumpscope does, differing from `mariadb < same input` (MariaDB
+// 10.11). Open findings are gated (reviewX16): run them with
+//
+//	DUMPSCOPE_REVIEW_X=1 go test -count=1 $(scripts/gotags) ./importer/ -run TestReviewX16
+//
+// A fix removes its test's reviewX16 call.
+//
+// Found, most severe first (each test names its cause): see the tests below and
+// /work/notes/s43/report-x-review16.md.
+
+// reviewX16 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
+func reviewX16(t *testing.T) {
+	t.Helper()
+	if os.Getenv("DUMPSCOPE_REVIEW_X") != "1" {
+		t.Skip("an open finding of the x-review16 (fails on main): DUMPSCOPE_REVIEW_X=1 runs it")
+	}
+}
+
+// x16Client imports dump with the mariadb client into a new sandbox; the client must
+// succeed. It returns the re-dump of db.
+func x16Client(t *testing.T, dump, db string) string {
+	t.Helper()
+	ref := testsandbox.Start(t)
+	cmd := exec.Command(testsandbox.RequireTool(t, "mariadb"), ref.ClientArgs()...)
+	cmd.Stdin = strings.NewReader(dump)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("client: %v: %s", err, out)
+	}
+	return redumps(t, ref, db)
+}
+
+// x16Straight imports dump straight through with o into a new sandbox and wants it
+// finished with the client's database db.
+func x16Straight(t *testing.T, dump, db, want string, o importer.Options) {
+	t.Helper()
+	srv := testsandbox.Start(t)
+	res, err := tryImport(t, srv, "", importer.Source{Path: writeFile(t, "d.sql", []byte(dump))}, o)
+	if err == nil {
+		err = res.Err
+	}
+	if err != nil {
+		t.Fatalf("dumpscope: %v; the client imports this dump without an error", err)
+	}
+	sameDump(t, "straight", want, redumps(t, srv, db))
+}
+
+// TestReviewX16ServerPartsRoutineText: hand-written migration scripts under DELIMITER //
+// often end a plain statement with ';' before the routine or trigger it replaces
+// (`DROP PROCEDURE IF EXISTS p;` then `CREATE PROCEDURE p() BEGIN …; …; END //`). The
+// client sends the two as one text and its server runs both (CLIENT_MULTI_STATEMENTS).
+// The serial replay (no option at all) fails each with ERROR 1064, where the client
+// imports the dump without an error. Loud (a false failure), serial straight; every
+// other mode refuses or fails too.
+//
+// Cause: split.ServerParts (importer/split/multistmt.go:32-46) decides by the text's
+// first statement only: a text whose first statement is a routine's (DROP PROCEDURE is
+// KindRoutine) or starts with CREATE/ALTER (compoundFirst) is left whole and sent
+// without multi-statements, so the server refuses the ';' (the comment "the server errs
+// loudly if it really were two" holds for dumpscope's connection, not the client's); a
+// text that starts otherwise is cut at every ';' the Tokenizer sees (multistmt.go:48-57),
+// also those inside the BEGIN … END of a later CREATE PROCEDURE, whose first piece is
+// then ERROR 1064 (after the SET before it ran).
+func TestReviewX16ServerPartsRoutineText(t *testing.T) {
+	reviewX16(t)
+	head := "CREATE DATABASE r16;\nUSE r16;\nCREATE TABLE t (id int PRIMARY KEY, a int) ENGINE=InnoDB;\n"
+	for _, c := range []struct{ name, text string }{
+		{"drop procedure then create", "DELIMITER //\nDROP PROCEDURE IF EXISTS p;\nCREATE PROCEDURE p() BEGIN INSERT INTO t VALUES (1, 1); INSERT INTO t VALUES (2, 2); END //\nDELIMITER ;\nCALL p();\n"},
+		{"drop trigger then create", "DELIMITER //\nDROP TRIGGER IF EXISTS tr;\nCREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW BEGIN SET NEW.a = NEW.a + 1; SET NEW.a = NEW.a * 10; END //\nDELIMITER ;\nINSERT INTO t VALUES (1, 1);\n"},
+		{"create table then insert", "DELIMITER ;;\nCREATE TABLE u (id int PRIMARY KEY) ENGINE=InnoDB; INSERT INTO u VALUES (1);;\nDELIMITER ;\nINSERT INTO t VALUES (1, 1);\n"},
+		{"set then create procedure", "DELIMITER //\nSET @x = 7; CREATE PROCEDURE p() BEGIN INSERT INTO t VALUES (1, @x); INSERT INTO t VALUES (2, 2); END //\nDELIMITER ;\nCALL p();\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dump := head + c.text
+			x16Straight(t, dump, "r16", x16Client(t, dump, "r16"), importer.Options{})
+		})
+	}
+}
