@@ -90,35 +90,41 @@ func TestReviewX16ServerPartsRoutineText(t *testing.T) {
 	}
 }
 
-// TestReviewX16ReadOnlyCallsWritingFunctionKilled: in a run gone serial (SELECT 5 INTO
-// @c turns it so), `DO f(1)` or `SELECT f(1)` where the stored function f inserts into a
-// keyless MyISAM table (a migration script's "log" or "backfill" function); killed right
-// after the statement returned, before its progress row (importer.WithAfterDDLHook), the
-// resume runs it again and m has the row twice, without a word. Silent; kill + --resume
-// of a checkpointed run once it is serial. The same statements while the run is still
-// parallel are refused on resume as maybe half applied, as meant (their intent names m):
-// the serial path alone records nothing.
+// TestReviewX16ReadOnlyCallsWritingFunctionKilled: `DO f(1)` or `SELECT f(1)`, where the
+// stored function f inserts into a keyless MyISAM table (a migration script's "log" or
+// "backfill" function), in a checkpointed run gone serial (SELECT 5 INTO @c turns it
+// so) or under the dump's LOCK TABLES m WRITE (--parallel 2, no need to go serial);
+// killed right after the statement returned, before its progress row
+// (importer.WithAfterDDLHook), the resume runs it again and m has the row twice,
+// without a word. Silent; kill + --resume. The same statements outside these paths
+// (parallel, no LOCK TABLES) are refused on resume as maybe half applied, as meant:
+// their intent names m.
 //
-// Cause: serialWriteScope (importer/replay/checkpoint.go:88) answers []string{} for a
-// statement whose first word is SELECT, DO, VALUES, TABLE … (readOnly, reload.go:76)
-// before writeScope's mayCallFunction (checkpoint.go:47) is asked, and beginIntent
-// (checkpoint.go:154, c9a0d90's "write scope is empty (read-only: SHOW, SELECT)" rule)
-// records no intent for it: no intent, no marker, so the resume takes it for not sent.
-// Older than c9a0d90 (its parent fails the same: BeginIntent of no tables recorded
-// nothing either); the new comment's claim that such a statement is read-only does not
-// hold for one that calls a stored function.
+// Cause: serialWriteScope (importer/replay/checkpoint.go:88), which runSerial
+// (control.go:453) and the LOCK TABLES region (lockregion.go:227) ask, answers
+// []string{} for a statement whose first word is SELECT, DO, VALUES, TABLE … (readOnly,
+// reload.go:76) before writeScope's mayCallFunction (checkpoint.go:47) is asked, and
+// beginIntent (checkpoint.go:154, c9a0d90's "write scope is empty (read-only: SHOW,
+// SELECT)" rule) records no intent: no intent, no marker, so the resume takes it for
+// not sent. Older than c9a0d90 (its parent fails the same: BeginIntent of no tables
+// recorded nothing either); the new comment's claim that such a statement is read-only
+// does not hold for one that calls a stored function.
 func TestReviewX16ReadOnlyCallsWritingFunctionKilled(t *testing.T) {
 	reviewX16(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
-	for _, call := range []string{"DO f(1)", "SELECT f(1)"} {
-		t.Run(call, func(t *testing.T) {
+	for _, c := range []struct{ name, before, call, after string }{
+		{"gone serial, DO", "SELECT 5 INTO @c;\n", "DO f(1)", ""},
+		{"gone serial, SELECT", "SELECT 5 INTO @c;\n", "SELECT f(1)", ""},
+		{"under LOCK TABLES, DO", "LOCK TABLES m WRITE;\n", "DO f(1)", "UNLOCK TABLES;\n"},
+		{"under LOCK TABLES, SELECT", "LOCK TABLES m WRITE;\n", "SELECT f(1)", "UNLOCK TABLES;\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
 			dump := "CREATE DATABASE r16;\nUSE r16;\n" +
 				"CREATE TABLE m (id int, v int) ENGINE=MyISAM;\n" +
 				"DELIMITER ;;\nCREATE FUNCTION f(x int) RETURNS int BEGIN INSERT INTO m VALUES (x, 1); RETURN x; END;;\nDELIMITER ;\n" +
-				"SELECT 5 INTO @c;\n" + // the run goes serial here
-				call + ";\n" + // killed after it returned
+				c.before + c.call + ";\n" + c.after + // killed after the call returned
 				"CREATE TABLE k (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO k VALUES (1);\n"
-			killAt(t, ref, srv, "r16", dump, lineOf(t, dump, call+";"), "", importer.WithAfterDDLHook)
+			killAt(t, ref, srv, "r16", dump, lineOf(t, dump, c.call+";"), "", importer.WithAfterDDLHook)
 		})
 	}
 }
