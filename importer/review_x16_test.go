@@ -201,3 +201,30 @@ func TestReviewX16InsertIDOutlivesSkippedInsert(t *testing.T) {
 		})
 	}
 }
+
+// TestReviewX16ProcedureBeforeDroppedDatabase: a dump that drops and re-creates its
+// database (DROP DATABASE IF EXISTS r16; CREATE DATABASE r16 — mysqldump
+// --add-drop-database, most hand-written scripts) imported with --overwrite over an older
+// copy that has a procedure p; the dump's CREATE PROCEDURE IF NOT EXISTS p makes p anew
+// (the DROP DATABASE took the old one), and CALL p comes after the stop. Straight
+// through dumpscope matches the client; stopped (graceful, --parallel 2) and resumed, the
+// resume refuses CALL p: "the dump did not create the procedure". Loud, a false refusal
+// on resume.
+//
+// Cause: checkpoint.ProcedureExistedBefore (importer/checkpoint/procedures.go:40), which
+// routineCatalog.ProcedureExists (importer/replay/catalog.go) trusts on resume, answers
+// from the list taken before the first attempt sent anything, without regard to the
+// dump's own DROP DATABASE (or DROP PROCEDURE) between that moment and the CREATE: p
+// "existed before", so the CREATE … IF NOT EXISTS is taken for a no-op and p's body for
+// unknown (7a310f8, x-review14 #11's fix).
+func TestReviewX16ProcedureBeforeDroppedDatabase(t *testing.T) {
+	reviewX16(t)
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := "DROP DATABASE IF EXISTS r16;\nCREATE DATABASE r16;\nUSE r16;\n" +
+		"CREATE TABLE k (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n" +
+		"CREATE PROCEDURE IF NOT EXISTS p() INSERT INTO k VALUES (5, 50);\n" +
+		x15Rows() + "CALL p();\n"
+	runReviewCase(t, ref, srv, reviewCase{db: "r16", dump: dump, stop: lineOf(t, dump, x15Stop),
+		opt:   importer.Options{Parallel: 2, BatchBytes: 512, Overwrite: true},
+		setup: []string{"CREATE DATABASE r16", "CREATE PROCEDURE r16.p() SELECT 1"}})
+}
