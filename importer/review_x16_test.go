@@ -90,6 +90,38 @@ func TestReviewX16ServerPartsRoutineText(t *testing.T) {
 	}
 }
 
+// TestReviewX16ServerPartsForceRunsRest: under --force, a text under DELIMITER ;; that
+// holds several statements (`INSERT …(1); INSERT …(1); INSERT …(2);;`) whose second
+// fails: the client's server stops the text at the first error (CLIENT_MULTI_STATEMENTS:
+// the statements after it are not run) and the client goes on with the next text;
+// dumpscope's serial replay forgives the error and runs the parts after it too: t gets
+// rows 2 and 3 the client's never has. Silent (dumpscope says the errors were skipped,
+// as the client does), serial straight with --force.
+//
+// Cause: Replayer.one (importer/replay/replay.go:307-313, bb5d5fb) stops the parts at
+// the first error one returns, but under Force sqlError (stmterror.go:66-75) forgives a
+// server error and returns nil, so the loop runs on.
+func TestReviewX16ServerPartsForceRunsRest(t *testing.T) {
+	reviewX16(t)
+	dump := "CREATE DATABASE r16;\nUSE r16;\nCREATE TABLE t (id int PRIMARY KEY) ENGINE=InnoDB;\n" +
+		"DELIMITER ;;\nINSERT INTO t VALUES (1); INSERT INTO t VALUES (1); INSERT INTO t VALUES (2);;\n" +
+		"INSERT INTO nosuch VALUES (1); INSERT INTO t VALUES (3);;\nDELIMITER ;\nINSERT INTO t VALUES (4);\n"
+	ref := testsandbox.Start(t)
+	cmd := exec.Command(testsandbox.RequireTool(t, "mariadb"), append(ref.ClientArgs(), "--force")...)
+	cmd.Stdin = strings.NewReader(dump)
+	_, _ = cmd.CombinedOutput() // two errors it goes on after
+	want := redumps(t, ref, "r16")
+	srv := testsandbox.Start(t)
+	res, err := tryImport(t, srv, "", importer.Source{Path: writeFile(t, "d.sql", []byte(dump))}, importer.Options{Force: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Replay.Errors != 2 {
+		t.Errorf("%d errors skipped; the client skipped 2", res.Replay.Errors)
+	}
+	sameDump(t, "--force", want, redumps(t, srv, "r16"))
+}
+
 // TestReviewX16ReadOnlyCallsWritingFunctionKilled: `DO f(1)` or `SELECT f(1)`, where the
 // stored function f inserts into a keyless MyISAM table (a migration script's "log" or
 // "backfill" function), in a checkpointed run gone serial (SELECT 5 INTO @c turns it
