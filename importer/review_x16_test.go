@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/transform"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
@@ -120,6 +121,26 @@ func TestReviewX16ServerPartsForceRunsRest(t *testing.T) {
 		t.Errorf("%d errors skipped; the client skipped 2", res.Replay.Errors)
 	}
 	sameDump(t, "--force", want, redumps(t, srv, "r16"))
+}
+
+// TestReviewX16ServerPartsFilteredWhole: --exclude-tables u on a script whose text under
+// DELIMITER ;; holds `INSERT INTO u VALUES (1); INSERT INTO t VALUES (1);;`. The
+// filter's oracle (docs/filters.md: the client imports everything, then u is dropped)
+// keeps t's row 1; dumpscope leaves the whole text out, t's row with it, and finishes.
+// Silent, serial straight with a table filter (--tables, --exclude-tables,
+// --include-databases alike). A text whose first statement is t's and second u's is
+// kept whole instead, and its INSERT INTO u fails (ERROR 1146: u's CREATE was left
+// out): loud.
+//
+// Cause: the transform's filter decides by the text's first statement (the splitter's
+// Kind/Table of the whole text); bb5d5fb made the preflight and the system-schema guard
+// read split.ServerParts (preflight.go) but not the filter (importer/transform).
+func TestReviewX16ServerPartsFilteredWhole(t *testing.T) {
+	reviewX16(t)
+	dump := writeFile(t, "d.sql", []byte("CREATE DATABASE r16;\nUSE r16;\n"+
+		"CREATE TABLE t (id int PRIMARY KEY) ENGINE=InnoDB;\nCREATE TABLE u (id int PRIMARY KEY) ENGINE=InnoDB;\n"+
+		"DELIMITER ;;\nINSERT INTO u VALUES (1); INSERT INTO t VALUES (1);;\nDELIMITER ;\nINSERT INTO t VALUES (3);\n"))
+	filteredLikeClient(t, dump, "r16", []string{"DROP TABLE r16.u"}, importer.Options{Transform: transform.Options{ExcludeTables: []string{"u"}}})
 }
 
 // TestReviewX16ReadOnlyCallsWritingFunctionKilled: `DO f(1)` or `SELECT f(1)`, where the
