@@ -244,7 +244,7 @@ func TestReviewX16ReadOnlyCallsWritingFunctionKilled(t *testing.T) {
 // inside it with it). At the same place CALL p(5) (p writing m) and INSERT INTO lg
 // VALUES (7, g(5)) are refused on resume as maybe half applied, as meant: they get an
 // intent; SET (Kind session) and SELECT/DO (readOnly) get none: regionIntent
-// (control.go:483) takes Kind Insert and Other only and no readOnly first word, as
+// (control.go:484) takes Kind Insert and Other only and no readOnly first word, as
 // serialWriteScope does outside a transaction (TestReviewX16ReadOnlyCallsWritingFunctionKilled).
 func TestReviewX16RolledBackCallWritesMyISAM(t *testing.T) {
 	reviewX16(t)
