@@ -33,6 +33,9 @@ import (
 //     f(1) / SELECT f(1) of a function writing MyISAM records no intent and runs twice
 //     (serialWriteScope's readOnly before mayCallFunction; c9a0d90's comment calls such a
 //     statement read-only; older): TestReviewX16ReadOnlyCallsWritingFunctionKilled;
+//   - silent, graceful stop + --resume (--parallel 2), inside the dump's transaction:
+//     ROW_COUNT() read right after a SELECT … INTO @rc the resume gives back stores -1
+//     where the client stores 1 (older): TestReviewX16RowCountAfterGivenBackSelectInto;
 //   - silent, serial --force: the parts of a DELIMITER ;; text after a failing one run,
 //     where the client's server stops the text (bb5d5fb):
 //     TestReviewX16ServerPartsForceRunsRest;
