@@ -68,3 +68,28 @@ func TestPlanDiagnosticsReaderAfterRegionCommit(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanDiagnosticsReaderAfterKeeperTurnedSerial: a reader by its own text, in a run
+// turned serial at a keeper (SELECT 14 INTO @v), whose area is kept from a statement
+// planned while parallel that may have raised conditions (a row insert on a worker, an
+// id-generating REPLACE barrier) is refused (difffuzz seed 70145); after DDL (the suite's
+// TestDiagVarsRowCount: CREATE TABLE IF NOT EXISTS sv on an empty target), or after a
+// statement run serially in between, it is not.
+func TestPlanDiagnosticsReaderAfterKeeperTurnedSerial(t *testing.T) {
+	ids := fakeCatalog{"db.a": {AutoIncrement: "id", AutoIncrementAt: 0}}
+	const turn = "SELECT 14 INTO @v;\n"
+	for script, want := range map[string]string{
+		"INSERT INTO t VALUES (1);\n" + turn + "GET DIAGNOSTICS @n = NUMBER;\n":                                 "refuse",
+		"REPLACE INTO a VALUES (0, 'x');\n" + turn + "SET @w = @@warning_count;\n":                              "refuse",
+		"INSERT INTO t VALUES (1);\nSET @a = 1;\nUSE db;\n" + turn + "DO 1;\nSELECT @@warning_count INTO @w;\n": "refuse",
+		"CREATE TABLE IF NOT EXISTS k (id int);\n" + turn + "GET DIAGNOSTICS @n = NUMBER;\n":                    "serial",
+		"CREATE TABLE k (id int);\n" + turn + "GET DIAGNOSTICS @n = NUMBER;\n":                                  "serial",
+		"INSERT INTO t VALUES (1);\n" + turn + "INSERT INTO t VALUES (2);\nGET DIAGNOSTICS @n = NUMBER;\n":      "serial",
+		"INSERT INTO t VALUES (1);\n" + turn + "SET @n = 2;\n":                                                  "serial",
+	} {
+		got := planScript(t, script, ids)
+		if last := got[len(got)-1]; !strings.HasPrefix(last, want) {
+			t.Errorf("%q: plans %q, want the last %s", script, got, want)
+		}
+	}
+}

@@ -319,6 +319,9 @@ func (p *Planner) plan(st, eff *split.Statement, db string, cat Catalog) (Plan, 
 		return p.toSerial(st, "it reads the diagnostics area the dump's transaction left, which ran on one connection"), nil
 	} else if p.mode != modeSerial && p.reg.readsDiag(st) {
 		return Plan{Kind: Refuse, Reason: p.reg.diagRefusal(st) + "; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"}, nil
+	} else if p.area.lost && ReadsDiagnostics(st) && !runsCode(st) {
+		// By its own text (a CALL or EXECUTE's code is not followed here: open).
+		return Plan{Kind: Refuse, Reason: areaLostRefusal + "; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"}, nil
 	}
 	if !plain {
 		if why := connectionState(st); why != "" {

@@ -438,7 +438,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 				err = cp.EndIntent(ctx, p.workers[0], st.Offset)
 			}
 		}
-		if err == nil && !pl.OpenAfter {
+		if err == nil && !pl.OpenAfter && !oweKeeperRow(cr, st, end, pl, ownTxn) { // diagregion.go
 			err = cr.recordPending(ctx, end, true)
 		}
 	default:

@@ -154,3 +154,37 @@ func (d *diagTail) refuseHeldBack(ctx context.Context, p *ParallelReplayer, st *
 func keepsForReader(st *split.Statement) bool {
 	return keepsAreaCounted(st) || plan.KeepsDiagnostics(st)
 }
+
+// A keeper's own progress row, in a run gone serial.
+//
+// A plain COMMIT outside any transaction, or UNLOCK TABLES without table locks, keeps the
+// diagnostics area (the table in diagkeep.go), but runSerial wrote its progress row at
+// once, in a transaction of its own: that INSERT emptied the area. With nothing owed
+// before it (the statement before committed on its own, or has no progress row: SET
+// @dw1 = CAST('6y' AS SIGNED)), `COMMIT; SET @w = @@warning_count` stored 0 where the
+// client stores 1 (difffuzz seed 70158, --load-data), and `UNLOCK TABLES; SELECT
+// @@warning_count INTO @w` likewise (x-review15 #9, seed 75072, --parallel 3 and
+// checkpointed). With something owed, diagTail.before already waits past them
+// (absorbsCommit, keepsArea). So its progress row waits in the tail as a reader's would
+// (oweKeeperRow): a reader after it runs first, in a transaction the tail opens for it
+// (START TRANSACTION keeps the area), and both progress rows commit together; anything
+// else has the row written before it. A kill or a stop before that leaves the keeper to
+// run again on resume, where it does what it did (nothing to commit, no lock to release).
+
+// oweKeeperRow takes the progress row runSerial would write after st (recordPending in a
+// transaction of its own: pendingFrom up to end) into cr.diag, when st is such a keeper
+// run in stream order outside the dump's transaction and locks with nothing owed, and
+// reports whether it did.
+func oweKeeperRow(cr *controller, st *split.Statement, end int64, pl plan.Plan, ownTxn bool) bool {
+	p := cr.p
+	cp := p.opt.Checkpoint
+	d := &cr.diag
+	if cp == nil || !(isPlainCommit(st) || isUnlockTables(st)) || !p.disp.planner.Serial() || ownTxn ||
+		pl.InRegion || pl.OpenAfter || pl.EndsRegion || pl.Locked || cr.reloadTxn || d.owes() ||
+		len(cr.regionIntents) > 0 || cr.pendingFrom < 0 || end <= cr.pendingFrom {
+		return false
+	}
+	d.readers = append(d.readers, checkpoint.Stretch{Start: cr.pendingFrom, End: end, Digest: cp.DigestAt(end), InsertID: true})
+	cr.pendingFrom, cr.txnOpenedAt = -1, -1
+	return true
+}
