@@ -5,6 +5,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/importer/transform"
 )
 
 // Statements that read the diagnostics area the statement before them left: GET
@@ -177,18 +178,27 @@ type regionArea struct {
 	lost bool
 }
 
-// next notes st's plan pl, just made.
-func (a *regionArea) next(st *split.Statement, pl Plan) {
+// next notes st's plan pl, just made, and marks it (AreaBase, AreaLost). A reader by its
+// own text (a CALL or EXECUTE's code is not followed here: open) is marked AreaLost where
+// the area it reads is lost; the replay refuses it unless no warning was counted from
+// the AreaBase statement on: only the replay knows whether that statement raised any
+// (TestXDiag2KeepersResumed: a plain INSERT's rows on a worker, no warning, `PREPARE s0
+// FROM 'SELECT 1'` turning the run serial, then a keeper's own warning and GET
+// DIAGNOSTICS, which reads 1 as the client's).
+func (a *regionArea) next(st *split.Statement, pl *Plan) {
 	a.afterCommit = a.serial && pl.Kind == Serial && pl.InRegion && plainCommit(st) && !pl.OpenAfter && !pl.Locked
 	a.serial = pl.Kind == Serial && pl.InRegion
+	if pl.Kind == Serial && a.lost && ReadsDiagnostics(st) && !runsCode(st) {
+		pl.AreaLost = true
+	}
 	if !mayKeepArea(st) {
 		a.lost = pl.Kind != Serial && pl.Kind != Skip && mayRaise(st)
+		pl.AreaBase = a.lost
 	}
 }
 
-// areaLostRefusal is why a reader of the diagnostics area is refused in a run gone serial
-// when the area it reads is one the control connection lost (regionArea.lost).
-const areaLostRefusal = "it reads " + diagnosticsArea + ", kept from a statement that ran before the run turned serial, whose conditions the control connection does not hold"
+// AreaLostRefusal is why the replay refuses a reader marked AreaLost (regionArea.lost).
+const AreaLostRefusal = "it reads " + diagnosticsArea + ", kept from statements that ran before the run turned serial and raised conditions the control connection does not hold; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"
 
 // mayRaise reports whether st, planned while the run was parallel and not a keeper, may
 // have left conditions in the diagnostics area the control connection does not hold: any
@@ -209,7 +219,8 @@ func mayRaise(st *split.Statement) bool {
 // it left it: the server empties it only before a statement that opens a table (the table
 // in replay's diagkeep.go), so a SELECT, DO, SET or VALUES that names no table (SELECT 14
 // INTO @v, SET @a = 1, DO 0), SHOW, GET DIAGNOSTICS, COMMIT, BEGIN, START TRANSACTION,
-// ROLLBACK, SAVEPOINT, UNLOCK TABLES, USE, FLUSH, PREPARE and DEALLOCATE may keep it.
+// ROLLBACK, SAVEPOINT, UNLOCK TABLES, USE, FLUSH, DEALLOCATE and a PREPARE of such a text
+// may keep it.
 // Generous on purpose: a statement taken for a keeper here only keeps regionArea.lost
 // as it was, which can only refuse a later reader.
 func mayKeepArea(st *split.Statement) bool {
@@ -225,8 +236,13 @@ func mayKeepArea(st *split.Statement) bool {
 			}
 		}
 		return true
+	case t.Is("PREPARE"):
+		// Preparing a text that names a table opens it (PREPARE s FROM 'SELECT id FROM
+		// t1' empties the area: TestXFix24RowCountInTransaction); one not read may keep.
+		in, _, unreadable := transform.Wrapped(st)
+		return in == nil || unreadable != "" || len(in.SQL) == 0 || mayKeepArea(in)
 	case t.Is("SHOW"), t.Is("GET"), t.Is("COMMIT"), t.Is("BEGIN"), t.Is("START"), t.Is("ROLLBACK"), t.Is("SAVEPOINT"),
-		t.Is("RELEASE"), t.Is("UNLOCK"), t.Is("USE"), t.Is("FLUSH"), t.Is("PREPARE"), t.Is("DEALLOCATE"):
+		t.Is("RELEASE"), t.Is("UNLOCK"), t.Is("USE"), t.Is("FLUSH"), t.Is("DEALLOCATE"):
 		return true
 	case t.Is("DROP"):
 		return l.Next().Is("PREPARE")
