@@ -110,6 +110,12 @@ type Plan struct {
 	// before it left it (registry.codeReadsRowCount): the replay gives that count back
 	// after its own statements, or refuses (rowcountcode.go).
 	CodeReadsRowCount bool
+	// AreaBase: the statement was planned while the run was parallel and may leave
+	// conditions the control connection will not hold (diagnostics.go, regionArea.lost);
+	// AreaLost: a reader of the diagnostics area, in a run gone serial, that reads the
+	// area such a statement left, kept since by keepers. The replay refuses it unless it
+	// counted no warning from the AreaBase statement on (replay's diagregion.go).
+	AreaBase, AreaLost bool
 }
 
 // TableFacts is what the planner needs to know of a table.
@@ -271,7 +277,7 @@ func (p *Planner) Next(st *split.Statement, db string, cat Catalog) (Plan, error
 	pl.Volatile = p.volatile(st, db)
 	p.temps.note(&p.reg, st, eff, db, p.region(), &pl)
 	pl.Session, pl.CodeReadsRowCount = session, rowCount
-	p.area.next(st, pl)
+	p.area.next(st, &pl)
 	return pl, nil
 }
 
