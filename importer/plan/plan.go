@@ -101,6 +101,11 @@ type Plan struct {
 	// refuses when the table is still there where it goes on (replay's temprebuild.go).
 	Temporary, TemporaryInexact string
 	DropsTemporary              bool
+	// TemporaryAlso are further temporary tables TemporaryInexact holds for (a ROLLBACK
+	// of a transaction that wrote several); TemporaryRenames, the old and new names of
+	// the temporary tables the statement renames (Temporary is the last new one).
+	TemporaryAlso    []string
+	TemporaryRenames [][2]string
 	// Session: the statement changes only its connection's session, itself or through a
 	// wrapper or prepared statement (registry.sessionOnly). A resume sends it again even
 	// where an earlier attempt committed past it: the new connection has not got that
