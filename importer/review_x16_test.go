@@ -125,8 +125,11 @@ func x16Straight(t *testing.T, dump, db, want string, o importer.Options) {
 // text that starts otherwise is cut at every ';' the Tokenizer sees (multistmt.go:48-57),
 // also those inside the BEGIN … END of a later CREATE PROCEDURE, whose first piece is
 // then ERROR 1064 (after the SET before it ran).
+//
+// Fixed at the merge of session 43: a part that starts a statement with a body (a CREATE
+// of a routine, trigger, event, or a compound statement; split.bodyAhead) takes the rest
+// of the text whole, and a DROP of a routine is cut like any other statement; ungated.
 func TestReviewX16ServerPartsRoutineText(t *testing.T) {
-	reviewX16(t)
 	head := "CREATE DATABASE r16;\nUSE r16;\nCREATE TABLE t (id int PRIMARY KEY, a int) ENGINE=InnoDB;\n"
 	for _, c := range []struct{ name, text string }{
 		{"drop procedure then create", "DELIMITER //\nDROP PROCEDURE IF EXISTS p;\nCREATE PROCEDURE p() BEGIN INSERT INTO t VALUES (1, 1); INSERT INTO t VALUES (2, 2); END //\nDELIMITER ;\nCALL p();\n"},

@@ -38,11 +38,14 @@ func plainDDL(st *Statement, first sqlscan.Token) bool {
 // reads outside strings, so only a text under another delimiter (OwnDelimiter) can hold
 // one (a quoting flag the client and server read differently is quoting.go's).
 func ServerParts(st *Statement) []Statement {
-	if !st.OwnDelimiter || st.Kind == KindRoutine || st.Kind == KindClient || bytes.IndexByte(st.SQL, ';') < 0 {
+	if !st.OwnDelimiter || st.Kind == KindClient || bytes.IndexByte(st.SQL, ';') < 0 {
 		return nil
 	}
 	l := st.Tokens()
 	first := l.Next()
+	if st.Kind == KindRoutine && !first.Is("DROP") {
+		return nil // a routine's, trigger's or event's body holds its own ';'
+	}
 	if first.Kind != sqlscan.Word || (compoundFirst[strings.ToUpper(first.Text)] && !plainDDL(st, first)) {
 		return nil
 	}
@@ -52,12 +55,17 @@ func ServerParts(st *Statement) []Statement {
 		return nil // BEGIN NOT ATOMIC … END; BEGIN; and BEGIN WORK; start a transaction
 	}
 	var cuts []int // the starts of the ';' that end a statement with another after it
+	body := -1     // the index in cuts after which a statement with a body starts (bodyAhead)
 	l = st.Tokens()
-	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+	for t := l.Next(); t.Kind != sqlscan.EOF && body < 0; t = l.Next() {
 		if t.Kind == sqlscan.Punct && t.Text == ";" {
 			save := l.Pos
 			if l.Next().Kind != sqlscan.EOF {
 				cuts = append(cuts, t.Start)
+				l.Pos = save
+				if bodyAhead(&l) {
+					body = len(cuts)
+				}
 			}
 			l.Pos = save
 		}
@@ -80,9 +88,20 @@ func ServerParts(st *Statement) []Statement {
 		if len(text) == 0 {
 			continue // ";;" inside: the server's empty statement
 		}
-		sp := NewSplitter(bytes.NewReader(append(text, ";\n"...)), SplitOptions{NoBackslashEscapes: syn.NoBackslashEscapes,
-			ANSIQuotes: syn.ANSIQuotes, Force: true, Charset: syn.Charset.Name, Server: syn.Server, ReadBufferSize: len(text) + 64})
+		in, delim := append(text, ";\n"...), ";"
+		if i == body {
+			// The last part holds a body with ';' of its own: read it under a delimiter
+			// the text does not hold, as the client reads a routine under DELIMITER //.
+			for delim = "//"; bytes.Contains(text, []byte(delim)); delim += "/" {
+			}
+			in = append(append([]byte("DELIMITER "+delim+"\n"), text...), delim+"\n"...)
+		}
+		sp := NewSplitter(bytes.NewReader(in), SplitOptions{NoBackslashEscapes: syn.NoBackslashEscapes,
+			ANSIQuotes: syn.ANSIQuotes, Force: true, Charset: syn.Charset.Name, Server: syn.Server, ReadBufferSize: len(in) + 64})
 		if !sp.Next() {
+			return nil
+		}
+		if delim != ";" && sp.Statement().Kind == KindClient && !sp.Next() { // the DELIMITER
 			return nil
 		}
 		part := sp.Statement()
@@ -107,6 +126,41 @@ func ServerParts(st *Statement) []Statement {
 		return nil
 	}
 	return parts
+}
+
+// bodyAhead reports whether the statement at l's position holds a body whose ';' are its
+// own: a CREATE of a procedure, function, trigger, event or package (CREATE PROCEDURE p()
+// BEGIN …; END after `DROP PROCEDURE IF EXISTS p;` in one text under DELIMITER //, the
+// common hand-written form), or a compound statement (BEGIN NOT ATOMIC, a label, IF,
+// CASE, the loops). ServerParts makes the rest of the text one part from there: exact
+// where that statement is the text's last, as in that form; where more follow it in the
+// same text, the server refuses the part loudly (ERROR 1064), as it did the whole text.
+func bodyAhead(l *sqlscan.Tokenizer) bool {
+	t := l.Next()
+	switch {
+	case t.Kind != sqlscan.Word:
+		return false
+	case t.Is("CREATE"):
+		for range 16 { // OR REPLACE, DEFINER = u@h, AGGREGATE, IF NOT EXISTS … before the object's kind
+			n := l.Next()
+			switch {
+			case n.Kind == sqlscan.EOF || n.Kind == sqlscan.Punct && n.Text == ";":
+				return false
+			case n.Is("PROCEDURE") || n.Is("FUNCTION") || n.Is("TRIGGER") || n.Is("EVENT") || n.Is("PACKAGE"):
+				return true
+			case n.Is("TABLE") || n.Is("VIEW") || n.Is("DATABASE") || n.Is("SCHEMA") || n.Is("INDEX") || n.Is("SEQUENCE") || n.Is("USER") || n.Is("ROLE") || n.Is("SERVER"):
+				return false
+			}
+		}
+		return false
+	case t.Is("IF") || t.Is("CASE") || t.Is("LOOP") || t.Is("WHILE") || t.Is("REPEAT") || t.Is("FOR"):
+		return true
+	}
+	n := l.Next()
+	if n.Kind == sqlscan.Punct && n.Text == ":" {
+		return true // label: BEGIN … END
+	}
+	return t.Is("BEGIN") && n.Kind != sqlscan.EOF && !(n.Kind == sqlscan.Punct && n.Text == ";") && !n.Is("WORK")
 }
 
 // PartsUnsure says why the parts of a text may not be where the server cuts it ("" when

@@ -32,6 +32,19 @@ func TestServerParts(t *testing.T) {
 		"INSERT INTO t VALUES (1); delimiter x": {"INSERT INTO t VALUES (1)", "delimiter x"},
 		"DO 1;\nquit\n":                         {"DO 1", "quit"},
 		"DO 1; source x.sql":                    {"DO 1", "source x.sql"},
+		// A statement with a body after a ';': the rest of the text is one part (the
+		// hand-written DROP … IF EXISTS; CREATE … BEGIN …; END //).
+		"DROP PROCEDURE IF EXISTS p; CREATE PROCEDURE p() BEGIN INSERT INTO t VALUES (1); INSERT INTO t VALUES (2); END":        {"DROP PROCEDURE IF EXISTS p", "CREATE PROCEDURE p() BEGIN INSERT INTO t VALUES (1); INSERT INTO t VALUES (2); END"},
+		"DROP TRIGGER IF EXISTS tr; CREATE DEFINER=`u`@`%` TRIGGER tr BEFORE INSERT ON t FOR EACH ROW BEGIN SET NEW.a = 1; END": {"DROP TRIGGER IF EXISTS tr", "CREATE DEFINER=`u`@`%` TRIGGER tr BEFORE INSERT ON t FOR EACH ROW BEGIN SET NEW.a = 1; END"},
+		"SET @x = 7; DO 1; CREATE OR REPLACE FUNCTION f() RETURNS int BEGIN DECLARE a int; RETURN 1; END":                       {"SET @x = 7", "DO 1", "CREATE OR REPLACE FUNCTION f() RETURNS int BEGIN DECLARE a int; RETURN 1; END"},
+		"DO 1; BEGIN NOT ATOMIC DO 2; DO 3; END": {"DO 1", "BEGIN NOT ATOMIC DO 2; DO 3; END"},
+		"DO 1; l: LOOP LEAVE l; END LOOP":        {"DO 1", "l: LOOP LEAVE l; END LOOP"},
+		"DO 1; IF 1 THEN DO 2; END IF":           {"DO 1", "IF 1 THEN DO 2; END IF"},
+		"DO 1; BEGIN; DO 2":                      {"DO 1", "BEGIN", "DO 2"},
+		"DO 1; CREATE TABLE k (id int); DO 2":    {"DO 1", "CREATE TABLE k (id int)", "DO 2"},
+		"DROP TABLE IF EXISTS k; DO 2":           {"DROP TABLE IF EXISTS k", "DO 2"},
+		// A routine's own text is never cut, whatever it starts with.
+		"DROP PROCEDURE IF EXISTS p": nil,
 	} {
 		sp := NewSplitter(strings.NewReader("DELIMITER ;;\n"+q+";;\n"), SplitOptions{})
 		var got []string
@@ -93,6 +106,31 @@ func TestPartsUnsure(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%q: no parts", q)
+		}
+	}
+}
+
+// TestServerPartsBodyKind: the part with a body is classified as the splitter classifies
+// the statement written alone under DELIMITER // (a routine, with its body whole), and the
+// parts before it as theirs.
+func TestServerPartsBodyKind(t *testing.T) {
+	sp := NewSplitter(strings.NewReader("DELIMITER //\nDROP PROCEDURE IF EXISTS p; CREATE PROCEDURE p() BEGIN DO 1; DO 2; END //\n"), SplitOptions{})
+	for sp.Next() {
+		st := sp.Statement()
+		if st.Kind == KindClient || len(st.SQL) == 0 {
+			continue
+		}
+		parts := ServerParts(&st)
+		if len(parts) != 2 {
+			t.Fatalf("%d parts of %q, want 2", len(parts), st.SQL)
+		}
+		for i, p := range parts {
+			if p.Kind != KindRoutine {
+				t.Errorf("part %d %q: kind %v, want a routine's", i, p.SQL, p.Kind)
+			}
+		}
+		if got := string(parts[1].SQL); got != "CREATE PROCEDURE p() BEGIN DO 1; DO 2; END" {
+			t.Errorf("the body's part is %q", got)
 		}
 	}
 }
