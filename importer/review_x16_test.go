@@ -188,12 +188,20 @@ func TestReviewX16ServerPartsForceRunsRest(t *testing.T) {
 // Cause: the transform's filter decides by the text's first statement (the splitter's
 // Kind/Table of the whole text); bb5d5fb made the preflight and the system-schema guard
 // read split.ServerParts (preflight.go) but not the filter (importer/transform).
+//
+// Fixed at the merge of session 43: with a filter on, the transform judges each part on
+// its own and keeps the text cut down to the kept ones (keepParts); ungated.
 func TestReviewX16ServerPartsFilteredWhole(t *testing.T) {
-	reviewX16(t)
-	dump := writeFile(t, "d.sql", []byte("CREATE DATABASE r16;\nUSE r16;\n"+
-		"CREATE TABLE t (id int PRIMARY KEY) ENGINE=InnoDB;\nCREATE TABLE u (id int PRIMARY KEY) ENGINE=InnoDB;\n"+
-		"DELIMITER ;;\nINSERT INTO u VALUES (1); INSERT INTO t VALUES (1);;\nDELIMITER ;\nINSERT INTO t VALUES (3);\n"))
-	filteredLikeClient(t, dump, "r16", []string{"DROP TABLE r16.u"}, importer.Options{Transform: transform.Options{ExcludeTables: []string{"u"}}})
+	for _, text := range []string{
+		"INSERT INTO u VALUES (1); INSERT INTO t VALUES (1)",
+		"INSERT INTO t VALUES (1); INSERT INTO u VALUES (1)", // was loud: ERROR 1146 on u
+		"INSERT INTO t VALUES (1); INSERT INTO u VALUES (1); INSERT INTO t VALUES (2)",
+	} {
+		dump := writeFile(t, "d.sql", []byte("CREATE DATABASE r16;\nUSE r16;\n"+
+			"CREATE TABLE t (id int PRIMARY KEY) ENGINE=InnoDB;\nCREATE TABLE u (id int PRIMARY KEY) ENGINE=InnoDB;\n"+
+			"DELIMITER ;;\n"+text+";;\nDELIMITER ;\nINSERT INTO t VALUES (3);\n"))
+		filteredLikeClient(t, dump, "r16", []string{"DROP TABLE r16.u"}, importer.Options{Transform: transform.Options{ExcludeTables: []string{"u"}}})
+	}
 }
 
 // TestReviewX16ReadOnlyCallsWritingFunctionKilled: `DO f(1)` or `SELECT f(1)`, where the

@@ -101,6 +101,16 @@ var dataVerbs = map[string]bool{"INSERT": true, "REPLACE": true, "UPDATE": true,
 // (CHANGE MASTER …) always pass. Statements the filter cannot attribute to a table
 // (CALL, SELECT) follow their database.
 func (t *Transform) keep(st *split.Statement) bool {
+	if t.Filters() {
+		if parts := split.ServerParts(st); parts != nil {
+			return t.keepParts(st, parts)
+		}
+	}
+	return t.keepOne(st)
+}
+
+// keepOne is keep of a statement the server runs alone.
+func (t *Transform) keepOne(st *split.Statement) bool {
 	kept := t.keepStatement(st, 0)
 	if name, ok := prepareName(st); ok {
 		if t.preparedKept == nil {
@@ -109,6 +119,37 @@ func (t *Transform) keep(st *split.Statement) bool {
 		t.preparedKept[name] = kept
 	}
 	return kept
+}
+
+// keepParts judges each statement of a text the server runs as several (split.ServerParts:
+// `INSERT INTO u …; INSERT INTO t …;;` under DELIMITER ;;) on its own, in order (a USE among
+// them moves the current database for those after it), and leaves st the kept ones: whole
+// when all are kept, cut down to them otherwise (the first kept one's kind, joined by ';'
+// for the replay to run as parts again; Offset, Line and Raw stay st's). Judged by its first
+// statement, such a text went in or out whole: with u excluded, t's row was lost, silently
+// (TestReviewX16ServerPartsFilteredWhole).
+func (t *Transform) keepParts(st *split.Statement, parts []split.Statement) bool {
+	var kept []split.Statement
+	for i := range parts {
+		if t.keepOne(&parts[i]) {
+			kept = append(kept, parts[i])
+		}
+	}
+	switch len(kept) {
+	case 0:
+		return false
+	case len(parts):
+		return true
+	}
+	texts := make([][]byte, len(kept))
+	for i, p := range kept {
+		texts[i] = p.SQL
+	}
+	cut := kept[0]
+	cut.SQL = bytes.Join(texts, []byte(";\n"))
+	cut.Offset, cut.Line, cut.Raw, cut.OwnDelimiter = st.Offset, st.Line, st.Raw, st.OwnDelimiter
+	*st = cut
+	return true
 }
 
 // wrappedData reports whether a KindOther statement that runs SQL keepWrapped could not
