@@ -38,8 +38,17 @@ func ViewBases(ctx context.Context, r *Run, c Conn, key string) (bases []string,
 	if err := readTablesLocked(ctx, r, c); err != nil {
 		return nil, false, err
 	}
-	if !r.views[key] {
+	sk, err := serverKeys(ctx, c, []string{key})
+	if err != nil {
+		return nil, false, err
+	}
+	if !r.views[sk[0]] {
 		return nil, false, nil
+	}
+	if sk[0] != key {
+		// Named in another character set than the catalog's UTF-8 (SET NAMES latin1):
+		// the names its definition holds would be compared in neither; any table.
+		return nil, true, nil
 	}
 	seen := map[string]bool{}
 	known, err := viewBases(ctx, r, c, key, 0, seen, &bases)
