@@ -76,27 +76,31 @@ func TestIntentNamesUnderLatin1(t *testing.T) {
 
 // TestIntentNonASCIIResume: the statement that changes the MyISAM table Ñ`3 (under SET
 // NAMES latin1 by its name, under SET CHARACTER SET sjis through a procedure, whose
-// intent covers every non-transactional table) is killed after it ran and before its
-// progress row, its marker taken away: the resume must see that Ñ`3 changed and refuse
-// it as maybe half applied. Before, the name was not matched (latin1: no intent, the
-// UPDATE ran twice) or CHECKSUM TABLE failed (sjis: ERROR 1064) or checksummed a table
-// named ?`3 that does not exist (NULL both times: run again, silently).
+// intent covers every non-transactional table, or through a view that joins it with t2)
+// is killed after it ran and before its progress row, its marker taken away: the resume
+// must see that Ñ`3 changed and refuse it as maybe half applied. Before, the name was
+// not matched (latin1: no intent, the UPDATE ran twice) or CHECKSUM TABLE failed (sjis:
+// ERROR 1064); the view's definition, read in sjis, named ?`3, and its intent covered t2
+// alone.
 func TestIntentNonASCIIResume(t *testing.T) {
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	head := "SET NAMES utf8mb4;\nCREATE DATABASE fz0 DEFAULT CHARACTER SET latin1;\nUSE fz0;\n" +
 		"CREATE TABLE `Ñ``3` (id int PRIMARY KEY, n int) ENGINE=MyISAM;\n" +
 		"INSERT INTO `Ñ``3` VALUES (1,1);\n" +
 		"CREATE PROCEDURE p() UPDATE `Ñ``3` SET n = n + 1;\n" +
+		"CREATE TABLE t2 (id int PRIMARY KEY) ENGINE=MyISAM;\nINSERT INTO t2 VALUES (5);\n" +
+		"CREATE VIEW v AS SELECT b.id, b.n FROM `Ñ``3` b JOIN t2 a ON a.id = b.id;\n" +
 		"START TRANSACTION;\nSAVEPOINT s1;\nCOMMIT;\n" +
 		"UPDATE `Ñ``3` a JOIN `Ñ``3` b USING (id) SET a.n = a.n + 10;\n" // the catalog is read here, in utf8mb4
 	tail := "CREATE TABLE b (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO b VALUES (1),(2);\n"
 	for _, c := range []struct{ name, dump string }{
-		{"latin1", head + "SET NAMES latin1;\nUPDATE `\xd1``3` SET n = n + 1;\n" + tail}, // line 12
-		{"sjis", head + "SET CHARACTER SET sjis;\nCALL p();\n" + tail},                   // line 12
-		{"utf8mb4", head + "SET NAMES utf8mb4;\nUPDATE `Ñ``3` SET n = n + 1;\n" + tail},  // line 12
+		{"latin1", head + "SET NAMES latin1;\nUPDATE `\xd1``3` SET n = n + 1;\n" + tail},                         // line 15
+		{"sjis", head + "SET CHARACTER SET sjis;\nCALL p();\n" + tail},                                           // line 15
+		{"sjis, through a view", head + "SET CHARACTER SET sjis;\nINSERT INTO v (id, n) VALUES (5,5);\n" + tail}, // line 15
+		{"utf8mb4", head + "SET NAMES utf8mb4;\nUPDATE `Ñ``3` SET n = n + 1;\n" + tail},                          // line 15
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: c.dump, killAtDDL: 12,
+			runFoundCase(t, ref, srv, foundCase{db: "fz0", dump: c.dump, killAtDDL: 15,
 				ranUnrecorded: []string{"DELETE FROM dumpscope_progress.ran"}, refusal: "(not transactional) and was running or failing when the interrupted run ended: it may be half applied;"})
 		})
 	}

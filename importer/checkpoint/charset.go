@@ -23,6 +23,10 @@ import (
 // utf8Hex is s, made valid UTF-8 (names of the catalog are), in hexadecimal.
 func utf8Hex(s string) string { return hex.EncodeToString([]byte(strings.ToValidUTF8(s, "?"))) }
 
+// hexOf is s in hexadecimal, for CONVERT(UNHEX(?) USING utf8mb4): a UTF-8 name sent as
+// itself whatever the session's character_set_client.
+func hexOf(s string) string { return hex.EncodeToString([]byte(s)) }
+
 // unhex reads back a column read as HEX(…) (utf8Hex's counterpart).
 func unhex(s string) (string, error) {
 	b, err := hex.DecodeString(s)
