@@ -11,19 +11,15 @@ import (
 )
 
 // TestDiffFuzzFound70145ReaderAfterKeeperTurnedSerial: a REPLACE raises three warnings
-// on a worker (the run is parallel), `SELECT 14 INTO @v` turns the run serial and keeps
-// the diagnostics area (it opens no table), and `GET DIAGNOSTICS @ac = NUMBER` reads it:
-// the client's @ac is 3 (its next `SET autocommit = @ac` fails with ERROR 1231), dumpscope
-// read the control connection's area and finished (difffuzz seed 70145, lead's search of
-// session 42, older than the session). The planner refused a reader only while the run was
-// parallel; the area a reader reads comes from the last statement that does not keep it,
-// which here ran before the run turned serial. Open, gated: a first fix (refuse a reader
-// by its own text whose area came from a statement planned while the run was parallel,
-// kept since by statements that open no table) made this pass but refused six dumps CI
-// imports exactly (TestDiagVarsRowCount, TestXDiag2KeepersResumed, …): the replay's
-// diagTail already keeps the area across some of those keepers.
+// while the run is parallel (ids generated: a barrier, its progress row written right
+// after it), `SELECT 14 INTO @v` turns the run serial and keeps the diagnostics area (it
+// opens no table), and `GET DIAGNOSTICS @ac = NUMBER` reads it: the client's @ac is 3 (its
+// next `SET autocommit = @ac` fails with ERROR 1231), dumpscope read the control
+// connection's emptied area and finished (difffuzz seed 70145, lead's search of session
+// 42). The planner refused a reader only while the run was parallel; now also in a run
+// gone serial when the area it reads is kept from a statement planned while parallel that
+// may have raised conditions (plan.regionArea.lost). Both modes finished before.
 func TestDiffFuzzFound70145ReaderAfterKeeperTurnedSerial(t *testing.T) {
-	reviewX(t)
 	dump := "CREATE DATABASE `fz0`;\nUSE `fz0`;\n" +
 		"CREATE TABLE `t4` (`id` int NOT NULL AUTO_INCREMENT, `c1` varchar(64), `c2` bigint NOT NULL, `c3` double NOT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n" +
 		"/*!40101 SET SQL_MODE='' */;\n" +
@@ -55,14 +51,13 @@ func TestDiffFuzzFound70145ReaderAfterKeeperTurnedSerial(t *testing.T) {
 	}
 }
 
-// TestDiffFuzzFound70158WarningSetCommitReader (open, gated): in a run gone serial at a
-// SELECT … INTO, a SET that raises a warning, a plain COMMIT outside any transaction, then
-// `SET @w = @@warning_count`: the client's @w is 1, dumpscope's 0 under --load-data
-// (difffuzz seed 70158, lead's search of session 42 with diag-set-warning on; the same on
-// main at the start of the session). x-diag2's absorbed COMMIT keeps the area for a
-// reader right after it; here something of dumpscope's own still empties it (not traced).
+// TestDiffFuzzFound70158WarningSetCommitReader: in a run gone serial at a SELECT … INTO,
+// a SET that raises a warning, a plain COMMIT outside any transaction, then `SET @w =
+// @@warning_count`: the client's @w is 1, dumpscope's 0 under --load-data (difffuzz seed
+// 70158, lead's search of session 42 with diag-set-warning on). The general log showed the
+// COMMIT's own progress row (START TRANSACTION, INSERT, COMMIT) written right after it,
+// which emptied the area; it now waits in diagTail (replay's oweKeeperRow). Failed before.
 func TestDiffFuzzFound70158WarningSetCommitReader(t *testing.T) {
-	reviewX(t)
 	dump := "CREATE DATABASE `fz0` DEFAULT CHARACTER SET utf8mb4;\n" +
 		"CREATE TABLE `fz0`.`t55` (`id` int NOT NULL AUTO_INCREMENT, `c2` int unsigned, PRIMARY KEY (`id`)) ENGINE=InnoDB;\n" +
 		"CREATE TABLE IF NOT EXISTS `fz0`.`sv` (n int AUTO_INCREMENT PRIMARY KEY, name varchar(40), v varchar(400));\n" +

@@ -101,6 +101,11 @@ type Plan struct {
 	// refuses when the table is still there where it goes on (replay's temprebuild.go).
 	Temporary, TemporaryInexact string
 	DropsTemporary              bool
+	// TemporaryAlso are further temporary tables TemporaryInexact holds for (a ROLLBACK
+	// of a transaction that wrote several); TemporaryRenames, the old and new names of
+	// the temporary tables the statement renames (Temporary is the last new one).
+	TemporaryAlso    []string
+	TemporaryRenames [][2]string
 	// Session: the statement changes only its connection's session, itself or through a
 	// wrapper or prepared statement (registry.sessionOnly). A resume sends it again even
 	// where an earlier attempt committed past it: the new connection has not got that
@@ -110,6 +115,12 @@ type Plan struct {
 	// before it left it (registry.codeReadsRowCount): the replay gives that count back
 	// after its own statements, or refuses (rowcountcode.go).
 	CodeReadsRowCount bool
+	// AreaBase: the statement was planned while the run was parallel and may leave
+	// conditions the control connection will not hold (diagnostics.go, regionArea.lost);
+	// AreaLost: a reader of the diagnostics area, in a run gone serial, that reads the
+	// area such a statement left, kept since by keepers. The replay refuses it unless it
+	// counted no warning from the AreaBase statement on (replay's diagregion.go).
+	AreaBase, AreaLost bool
 }
 
 // TableFacts is what the planner needs to know of a table.
@@ -271,7 +282,7 @@ func (p *Planner) Next(st *split.Statement, db string, cat Catalog) (Plan, error
 	pl.Volatile = p.volatile(st, db)
 	p.temps.note(&p.reg, st, eff, db, p.region(), &pl)
 	pl.Session, pl.CodeReadsRowCount = session, rowCount
-	p.area.next(st, pl)
+	p.area.next(st, &pl)
 	return pl, nil
 }
 

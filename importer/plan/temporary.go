@@ -104,7 +104,16 @@ type temporaryTables struct {
 	// nonTx are those of names made in an engine without transactions (MyISAM, MEMORY,
 	// Aria: nonTransactionalEngine): a ROLLBACK leaves their rows.
 	nonTx map[string]bool
-	inTxn string // a transactional temporary table written in the open transaction
+	// inTxn are the transactional temporary tables written in the open transaction, in
+	// the order first written: its ROLLBACK undid rows of each. One name (the last
+	// written) left the others' rolled-back rows in a resume's rebuild, unrefused
+	// (TestReviewX15TemporaryRollbackTwoTables).
+	inTxn []string
+	// renamed: the statement planned last renamed these temporary tables (old and new
+	// key, in turn: ALTER TABLE tt RENAME TO tt2, RENAME TABLE tt TO tt2); mixedRename:
+	// it renamed this one (its new key) with real tables.
+	renamed     [][2]string
+	mixedRename string
 	// mixedDrop: the statement planned last was a DROP TABLE of this temporary table
 	// with real ones (volatile).
 	mixedDrop string
@@ -120,7 +129,10 @@ type temporaryTables struct {
 // them a second time), and mixedDrop names the temporary table a resume that skips it
 // keeps.
 func (tt *temporaryTables) volatile(d *split.Statement, db string) bool {
-	tt.mixedDrop, tt.wrote, tt.mixedWrite = "", "", ""
+	tt.mixedDrop, tt.wrote, tt.mixedWrite, tt.renamed, tt.mixedRename = "", "", "", nil, ""
+	if pairs := renamePairs(d, db); len(pairs) > 0 {
+		return tt.rename(pairs)
+	}
 	switch {
 	case TemporaryTableDDL(d) && d.Verb == "CREATE TABLE":
 		if tt.names == nil {
@@ -139,6 +151,7 @@ func (tt *temporaryTables) volatile(d *split.Statement, db string) bool {
 		}
 		for _, k := range dropKeys(d, db) {
 			tt.names[k] = false
+			tt.inTxn = slices.DeleteFunc(tt.inTxn, func(w string) bool { return w == k }) // a ROLLBACK brings no dropped table back
 		}
 		return true
 	case d.Verb == "DROP TABLE":
@@ -148,6 +161,7 @@ func (tt *temporaryTables) volatile(d *split.Statement, db string) bool {
 			if tt.names[k] {
 				held = append(held, k)
 				delete(tt.names, k)
+				tt.inTxn = slices.DeleteFunc(tt.inTxn, func(w string) bool { return w == k })
 			}
 		}
 		if len(held) > 0 && len(held) < len(keys) {
@@ -184,8 +198,111 @@ func (tt *temporaryTables) volatile(d *split.Statement, db string) bool {
 			tt.mixedWrite = temp
 		}
 		return false
+	case d.Verb == "CREATE TABLE":
+		// Without TEMPORARY (read above) a real table, though a temporary one of its name
+		// exists: the server makes it beside that one. Sent again by a resume, it failed
+		// with ERROR 1050 where the client made it (TestReviewX15RealTableCreatedUnderTemporaryName).
+		return false
 	}
 	return d.Table != "" && tt.names[StatementTableKey(d, db)]
+}
+
+// rename moves the names of the temporary tables pairs renames (old and new key, in the
+// order the server renames them: RENAME TABLE a TO b, b TO c), and reports whether it
+// renames temporary tables only (volatile: a resume makes them under the old names and
+// renames them again). One that renames real tables too is not sent again (it would
+// rename them twice): mixedRename names the temporary table a resume that skips it
+// leaves under its old name. Followed as CREATE and DROP only, the new name was a real
+// table's to the planner, and a resume skipped its rows as committed data
+// (TestReviewX15TemporaryRenamed).
+func (tt *temporaryTables) rename(pairs [][2]string) bool {
+	real := false
+	for _, pr := range pairs {
+		if !tt.names[pr[0]] {
+			real = true
+			continue
+		}
+		delete(tt.names, pr[0])
+		tt.names[pr[1]] = true
+		tt.nonTx[pr[1]] = tt.nonTx[pr[0]]
+		delete(tt.nonTx, pr[0])
+		for i, w := range tt.inTxn {
+			if w == pr[0] {
+				tt.inTxn[i] = pr[1]
+			}
+		}
+		tt.renamed = append(tt.renamed, pr)
+	}
+	if real && len(tt.renamed) > 0 {
+		tt.mixedRename, tt.renamed = tt.renamed[0][1], nil
+		return false
+	}
+	return !real
+}
+
+// renamePairs are the old and new keys of the tables d renames: each `a TO b` of RENAME
+// TABLE[S], or ALTER TABLE a … RENAME [TO|AS] b (not RENAME COLUMN, INDEX or KEY); nil
+// for any other statement, or where a name cannot be read.
+func renamePairs(d *split.Statement, db string) [][2]string {
+	switch d.Verb {
+	case "RENAME TABLE", "RENAME": // RENAME TABLES is verb RENAME to the splitter
+		l := sqlscan.New(d.SQL, d.Syntax())
+		l.Next()
+		t := l.Next()
+		if t.Is("TABLE") || t.Is("TABLES") {
+			t = l.Next()
+		}
+		if t.Is("IF") && l.Next().Is("EXISTS") {
+			t = l.Next()
+		}
+		var pairs [][2]string
+		for {
+			odb, old := l.Name(t)
+			t = l.Next()
+			if t.Is("WAIT") {
+				l.Next()
+				t = l.Next()
+			} else if t.Is("NOWAIT") {
+				t = l.Next()
+			}
+			if old == "" || !t.Is("TO") {
+				return nil
+			}
+			ndb, name := l.Name(l.Next())
+			if name == "" {
+				return nil
+			}
+			pairs = append(pairs, [2]string{KeyOf(cmp.Or(odb, db), old), KeyOf(cmp.Or(ndb, db), name)})
+			if t = l.Next(); t.Kind != sqlscan.Punct || t.Text != "," {
+				return pairs
+			}
+			t = l.Next()
+		}
+	case "ALTER TABLE":
+		l := sqlscan.New(d.SQL, d.Syntax())
+		depth := 0
+		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+			switch {
+			case t.Kind == sqlscan.Punct && t.Text == "(":
+				depth++
+			case t.Kind == sqlscan.Punct && t.Text == ")":
+				depth--
+			case depth == 0 && t.Kind == sqlscan.Word && t.Is("RENAME"):
+				n := l.Next()
+				if n.Is("COLUMN") || n.Is("INDEX") || n.Is("KEY") {
+					continue
+				}
+				if n.Is("TO") || n.Is("AS") {
+					n = l.Next()
+				}
+				if tdb, name := l.Name(n); name != "" {
+					return [][2]string{{StatementTableKey(d, db), KeyOf(cmp.Or(tdb, db), name)}}
+				}
+				return nil
+			}
+		}
+	}
+	return nil
 }
 
 // writeZone is d, an UPDATE or DELETE, up to where the tables it may write are named:
@@ -306,8 +423,10 @@ func dropKeys(d *split.Statement, db string) []string {
 // statement that fills a temporary table from a real one (CREATE TEMPORARY TABLE tt
 // SELECT * FROM k, INSERT INTO tt SELECT …) is sent again by a resume (it is volatile),
 // and then reads k as the interrupted run left it, with the rows committed after it: the
-// resume refuses it (Plan.RebuildReads, TestReviewX14TemporaryRefilledOnResume). A stored
-// function that reads tables is not seen here.
+// resume refuses it (Plan.TemporaryInexact, TestReviewX14TemporaryRefilledOnResume). A stored
+// function that reads tables is not seen here: the replay refuses a write of a temporary
+// table that may call one where a resume would send it again (replay's notSentAgain). A
+// fill from a temporary table is the replay's to judge too (tempRebuilds.inherit).
 func (tt *temporaryTables) readsReal(st *split.Statement, db string) string {
 	l := sqlscan.New(st.SQL, st.Syntax())
 	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
@@ -376,8 +495,10 @@ func FillSources(st *split.Statement, db string) []string {
 // (TestReviewX14TemporaryRollbackOnResume). region: a transaction is open after st
 // (Planner.region, after its bookkeeping).
 func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db string, region bool, pl *Plan) {
-	if pl.Volatile && st.Kind != split.KindSession {
-		d, ddb := reg.runs(st, db)
+	d, ddb := reg.runs(st, db)
+	if pl.Volatile && st.Kind != split.KindSession && len(tt.renamed) > 0 {
+		pl.Temporary, pl.TemporaryRenames = tt.renamed[len(tt.renamed)-1][1], tt.renamed
+	} else if pl.Volatile && st.Kind != split.KindSession {
 		key := StatementTableKey(d, ddb)
 		switch held, known := tt.names[key]; {
 		case held: // made or written
@@ -385,18 +506,23 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 			if from := tt.readsReal(d, ddb); from != "" {
 				pl.TemporaryInexact = FilledFrom + "`" + from + "`, whose rows committed after it the interrupted run may have changed"
 			}
-			if region && !tt.nonTx[key] {
-				tt.inTxn = key
-			}
+			tt.written(key, region)
 		case known || d.Verb == "DROP TABLE": // dropped (DROP TEMPORARY TABLE, or DROP TABLE of one)
 			pl.Temporary, pl.DropsTemporary = key, true
 		}
 	}
 	if tt.wrote != "" {
 		pl.Temporary = tt.wrote
-		if region && !tt.nonTx[tt.wrote] {
-			tt.inTxn = tt.wrote
-		}
+		tt.written(tt.wrote, region)
+	}
+	if pl.Temporary != "" && !pl.DropsTemporary && TakesSequenceValues(d) {
+		// Sent again, it takes the sequence's values a second time: the resume stops
+		// before it (TestReviewX15TemporaryFillSideEffects).
+		pl.TemporaryInexact = NotSentAgain + "it takes values of a sequence (NEXTVAL), which a resume that sends it again would take a second time"
+	}
+	if tt.mixedRename != "" {
+		pl.Temporary = tt.mixedRename
+		pl.TemporaryInexact = NotSentAgain + "this statement renames it together with real tables: sent again it would rename them twice, and skipped it leaves the temporary table under its old name"
 	}
 	if tt.mixedWrite != "" {
 		pl.Temporary = tt.mixedWrite
@@ -406,12 +532,28 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 		pl.Temporary = tt.mixedDrop
 		pl.TemporaryInexact = "this DROP TABLE drops it with real tables, and the resume, which skips it, keeps the temporary table it rebuilt"
 	}
-	if tt.inTxn != "" && (IsRollback(eff) || isRollbackTo(eff)) {
-		pl.Temporary = tt.inTxn
+	if len(tt.inTxn) > 0 && (IsRollback(eff) || isRollbackTo(eff) || XAVerb(eff) == "ROLLBACK") {
+		// XA ROLLBACK undoes the XA transaction's rows as ROLLBACK does; missed, the
+		// resume kept them (TestReviewX15TemporaryXARollback).
+		pl.Temporary, pl.TemporaryAlso = tt.inTxn[0], slices.Clone(tt.inTxn[1:])
 		pl.TemporaryInexact = "this ROLLBACK undid rows of it that the resume would send again outside the transaction"
 	}
 	if !region {
-		tt.inTxn = ""
+		tt.inTxn = nil
 	}
 	tt.wrote, tt.mixedWrite = "", "" // volatile runs for some statements only
 }
+
+// written notes that key, a temporary table, was written; in the open transaction
+// (region), a ROLLBACK undoes that unless its engine has no transactions.
+func (tt *temporaryTables) written(key string, region bool) {
+	if region && !tt.nonTx[key] && !slices.Contains(tt.inTxn, key) {
+		tt.inTxn = append(tt.inTxn, key)
+	}
+}
+
+// NotSentAgain starts Plan.TemporaryInexact of a statement a resume may not send again
+// at all (a write of a temporary table that takes sequence values, a RENAME of it with
+// real tables): the replay refuses at the statement itself when the resume passes it,
+// not where it goes on.
+const NotSentAgain = "a resume cannot send it again: "

@@ -110,3 +110,59 @@ func TestTemporaryEngineAndDMLTables(t *testing.T) {
 		}
 	}
 }
+
+// TestTemporaryRenamePairs: the names RENAME TABLE[S] and ALTER TABLE … RENAME move, in
+// turn; never a column's or an index's rename (TestReviewX15TemporaryRenamed).
+func TestTemporaryRenamePairs(t *testing.T) {
+	for q, want := range map[string]string{
+		"RENAME TABLE tt TO tt2":                                  "d.tt>d.tt2",
+		"RENAME TABLES a TO b, `x`.c TO d":                        "d.a>d.b x.c>d.d",
+		"RENAME TABLE IF EXISTS a WAIT 3 TO b, c NOWAIT TO e":     "d.a>d.b d.c>d.e",
+		"ALTER TABLE tt RENAME TO tt2":                            "d.tt>d.tt2",
+		"ALTER TABLE tt ADD c int, RENAME AS x.tt2":               "d.tt>x.tt2",
+		"ALTER TABLE tt RENAME tt2":                               "d.tt>d.tt2",
+		"ALTER TABLE tt RENAME COLUMN a TO b":                     "",
+		"ALTER TABLE tt RENAME INDEX a TO b":                      "",
+		"ALTER TABLE tt RENAME KEY a TO b, ADD c int":             "",
+		"ALTER TABLE tt ADD CHECK (a IN (SELECT 1)), RENAME TO u": "d.tt>d.u",
+		"UPDATE tt SET rename = 1":                                "",
+	} {
+		var got []string
+		for _, pr := range renamePairs(firstStatement(q), "d") {
+			got = append(got, pr[0]+">"+pr[1])
+		}
+		if g := strings.Join(got, " "); g != want {
+			t.Errorf("%q: renamePairs = %q, want %q", q, g, want)
+		}
+	}
+}
+
+// TestTemporaryRollbackMarksEvery: a ROLLBACK (or XA ROLLBACK) marks every transactional
+// temporary table its transaction wrote, not the last one only; one dropped inside it
+// and the MyISAM one are not marked (TestReviewX15TemporaryRollbackTwoTables,
+// TestReviewX15TemporaryXARollback).
+func TestTemporaryRollbackMarksEvery(t *testing.T) {
+	for _, c := range []struct{ open, end string }{{"START TRANSACTION", "ROLLBACK"}, {"XA START 'x'", "XA ROLLBACK 'x'"}} {
+		p := NewPlanner()
+		for _, q := range []string{"CREATE TEMPORARY TABLE t1 (a int)", "CREATE TEMPORARY TABLE t2 (a int) ENGINE=InnoDB",
+			"CREATE TEMPORARY TABLE t3 (a int)", "CREATE TEMPORARY TABLE m (a int) ENGINE=MyISAM", c.open,
+			"INSERT INTO t1 VALUES (1)", "INSERT INTO m VALUES (1)", "UPDATE t2 SET a = 2", "INSERT INTO t3 VALUES (1)",
+			"DROP TEMPORARY TABLE t3", "INSERT INTO t1 VALUES (2)"} {
+			if _, err := p.Next(firstStatement(q), "d", fakeCatalog{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if c.open == "XA START 'x'" {
+			if _, err := p.Next(firstStatement("XA END 'x'"), "d", fakeCatalog{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		last, err := p.Next(firstStatement(c.end), "d", fakeCatalog{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(append([]string{last.Temporary}, last.TemporaryAlso...), " "); got != "d.t1 d.t2" || last.TemporaryInexact == "" {
+			t.Errorf("%s: marked %q (%q), want d.t1 d.t2", c.end, got, last.TemporaryInexact)
+		}
+	}
+}

@@ -67,6 +67,9 @@ type controller struct {
 	diag diagTail
 	// diagCode: the dump made code that may read the caller's diagnostics area (diagprime.go).
 	diagCode bool
+	// area counts the warnings from the last statement planned AreaBase to the turn to
+	// serial (lostArea).
+	area areaMarks
 }
 
 // newController returns p's controller, before any statement: nothing pending, no
@@ -105,6 +108,9 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 	// Its code may read ROW_COUNT: given back before it runs (rowcount.go).
 	r.counts.codeReads(st, pl.CodeReadsRowCount, p.disp.prevSent)
 	if err := primeLookups(ctx, cr, st, pl); err != nil { // diagprime.go
+		return true, err
+	}
+	if err := lostArea(ctx, cr, st, pl); err != nil { // diagregion.go: before a reader runs
 		return true, err
 	}
 	if done, err := cr.diag.before(ctx, p, st, end, pl); done || err != nil { // first: see diagtail.go
@@ -438,7 +444,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 				err = cp.EndIntent(ctx, p.workers[0], st.Offset)
 			}
 		}
-		if err == nil && !pl.OpenAfter {
+		if err == nil && !pl.OpenAfter && !oweKeeperRow(cr, st, end, pl, ownTxn) { // diagregion.go
 			err = cr.recordPending(ctx, end, true)
 		}
 	default:

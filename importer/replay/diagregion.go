@@ -154,3 +154,82 @@ func (d *diagTail) refuseHeldBack(ctx context.Context, p *ParallelReplayer, st *
 func keepsForReader(st *split.Statement) bool {
 	return keepsAreaCounted(st) || plan.KeepsDiagnostics(st)
 }
+
+// A keeper's own progress row, in a run gone serial.
+//
+// A plain COMMIT outside any transaction, or UNLOCK TABLES without table locks, keeps the
+// diagnostics area (the table in diagkeep.go), but runSerial wrote its progress row at
+// once, in a transaction of its own: that INSERT emptied the area. With nothing owed
+// before it (the statement before committed on its own, or has no progress row: SET
+// @dw1 = CAST('6y' AS SIGNED)), `COMMIT; SET @w = @@warning_count` stored 0 where the
+// client stores 1 (difffuzz seed 70158, --load-data), and `UNLOCK TABLES; SELECT
+// @@warning_count INTO @w` likewise (x-review15 #9, seed 75072, --parallel 3 and
+// checkpointed). With something owed, diagTail.before already waits past them
+// (absorbsCommit, keepsArea). So its progress row waits in the tail as a reader's would
+// (oweKeeperRow): a reader after it runs first, in a transaction the tail opens for it
+// (START TRANSACTION keeps the area), and both progress rows commit together; anything
+// else has the row written before it. A kill or a stop before that leaves the keeper to
+// run again on resume, where it does what it did (nothing to commit, no lock to release).
+
+// oweKeeperRow takes the progress row runSerial would write after st (recordPending in a
+// transaction of its own: pendingFrom up to end) into cr.diag, when st is such a keeper
+// run in stream order outside the dump's transaction and locks with nothing owed, and
+// reports whether it did.
+func oweKeeperRow(cr *controller, st *split.Statement, end int64, pl plan.Plan, ownTxn bool) bool {
+	p := cr.p
+	cp := p.opt.Checkpoint
+	d := &cr.diag
+	if cp == nil || !(isPlainCommit(st) || isUnlockTables(st)) || !p.disp.planner.Serial() || ownTxn ||
+		pl.InRegion || pl.OpenAfter || pl.EndsRegion || pl.Locked || cr.reloadTxn || d.owes() ||
+		len(cr.regionIntents) > 0 || cr.pendingFrom < 0 || end <= cr.pendingFrom {
+		return false
+	}
+	d.readers = append(d.readers, checkpoint.Stretch{Start: cr.pendingFrom, End: end, Digest: cp.DigestAt(end), InsertID: true})
+	cr.pendingFrom, cr.txnOpenedAt = -1, -1
+	return true
+}
+
+// areaMarks are the replay's warning counts (Replayer.warnings) when the last statement
+// planned plan.AreaBase was dispatched (from) and once every statement before the first
+// one planned serially after it had finished (to; open until then).
+type areaMarks struct {
+	from, to int64
+	open     bool
+}
+
+// lostArea follows the warnings counted from a statement planned plan.AreaBase (planned
+// while the run was parallel, it may leave conditions the control connection will not
+// hold) to the first statement planned serially after it, and refuses a reader planned
+// plan.AreaLost (it reads the area such a statement left, kept since) unless there were
+// none: then those statements raised none, and the client's area holds only what the
+// keepers run serially after them raised, on the control connection as on the client's.
+// `REPLACE INTO t4 VALUES (0, …)` (a barrier: ids generated) with three warnings,
+// `SELECT 14 INTO @v` (serial from here), `GET DIAGNOSTICS @n = NUMBER` stored 0 where
+// the client stores 3 (difffuzz seed 70145). Rows of other statements in flight at the
+// first mark may add to the count: a refusal, never a silent difference. With warnings
+// not counted (--skip-warning-count) the replay cannot tell, and lets the reader run as
+// before (open: refused, the suite's dumps whose row inserts raise nothing were refused
+// too, TestXDiag2KeepersResumed).
+func lostArea(ctx context.Context, cr *controller, st *split.Statement, pl plan.Plan) error {
+	p := cr.p
+	r := p.serial
+	switch {
+	case pl.AreaBase:
+		cr.area = areaMarks{from: r.warnings.Load(), open: true}
+	case cr.area.open && pl.Kind == plan.Serial:
+		// As runSerial does before it: every batch finished, its warnings counted.
+		if err := p.disp.flush(ctx); err != nil {
+			return err
+		}
+		if err := p.waitFor(ctx, nil, true); err != nil {
+			return err
+		}
+		cr.area.to, cr.area.open = r.warnings.Load(), false
+	}
+	if !pl.AreaLost || r.opt.SkipWarningCount || (!cr.area.open && cr.area.to == cr.area.from) {
+		return nil
+	}
+	se := r.refuse(st, plan.AreaLostRefusal)
+	se.Err = ErrSerialOnly
+	return se
+}

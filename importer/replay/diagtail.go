@@ -110,7 +110,7 @@ func (d *diagTail) owe(finish, abort func(ctx context.Context) error) {
 
 // owes reports whether anything is owed.
 func (d *diagTail) owes() bool {
-	return d.finish != nil || len(d.vars) > 0 || d.unread != nil || d.toggled
+	return d.finish != nil || len(d.vars) > 0 || d.unread != nil || d.toggled || len(d.readers) > 0
 }
 
 // take empties d and returns what it owed; abort is never nil (a tail of journal rows

@@ -22,8 +22,10 @@ import (
 //     (TestReviewX14TemporaryRollbackOnResume).
 //
 // Neither can be made exact from the dump alone. One the dump drops again before the
-// resume point does no harm (what read it was committed); one still there where the
-// resume goes on stops it, in one line that names the statement that made it differ.
+// resume point does no harm: what read it was committed, or, a temporary table sent
+// again, took the difference over (inherit); one still there where the resume goes on
+// stops it, in one line that names the statement that made it differ. A rename moves
+// the difference with the name (Plan.TemporaryRenames).
 type tempRebuilds map[string]inexactRebuild
 
 // inexactRebuild is the statement that made a temporary table differ, and why.
@@ -55,32 +57,29 @@ func (tr *tempRebuilds) refusal(ctx context.Context, p *ParallelReplayer, st *sp
 				}
 			}
 		}
+		if err := tr.notSentAgain(ctx, p, st, pl); err != nil {
+			return err
+		}
+		for _, rn := range pl.TemporaryRenames { // what the table passed on goes with it
+			if r, ok := (*tr)[rn[0]]; ok {
+				delete(*tr, rn[0])
+				(*tr)[rn[1]] = r
+			}
+		}
 		switch {
-		case pl.Temporary == "":
+		case pl.Temporary == "" || len(pl.TemporaryRenames) > 0:
 		case pl.DropsTemporary:
 			delete((*tr), pl.Temporary)
 		case pl.TemporaryInexact != "":
-			if *tr == nil {
-				*tr = tempRebuilds{}
-			}
 			var from []string
 			if strings.HasPrefix(pl.TemporaryInexact, plan.FilledFrom) {
 				from = exactFill(ctx, p, st)
 			}
-			old, ok := (*tr)[pl.Temporary]
-			switch {
-			case !ok:
-				c := *st
-				c.SQL, c.Raw = append([]byte(nil), st.SQL...), nil
-				(*tr)[pl.Temporary] = inexactRebuild{st: c, why: pl.TemporaryInexact, from: from}
-			case old.from != nil && from != nil: // a second fill
-				old.from = append(old.from, from...)
-				(*tr)[pl.Temporary] = old
-			case old.from != nil: // refused now for another cause
-				c := *st
-				c.SQL, c.Raw = append([]byte(nil), st.SQL...), nil
-				(*tr)[pl.Temporary] = inexactRebuild{st: c, why: pl.TemporaryInexact}
+			for _, table := range append([]string{pl.Temporary}, pl.TemporaryAlso...) {
+				tr.add(table, inexactRebuild{st: *st, why: pl.TemporaryInexact, from: from})
 			}
+		case pl.Volatile:
+			tr.inherit(p, st, pl.Temporary)
 		}
 		return nil
 	}
@@ -94,6 +93,79 @@ func (tr *tempRebuilds) refusal(ctx context.Context, p *ParallelReplayer, st *sp
 		return p.serial.refuse(&r.st, "--resume cannot rebuild temporary table "+table+" as the dump made it: "+r.why+"; import the dump again into an empty target")
 	}
 	return nil
+}
+
+// add notes r for table: a first cause, a second fill (exact while both are), or a
+// cause that replaces a fill's exemption. r.st is copied: the stream reuses its buffers.
+func (tr *tempRebuilds) add(table string, r inexactRebuild) {
+	if *tr == nil {
+		*tr = tempRebuilds{}
+	}
+	r.st.SQL, r.st.Raw = append([]byte(nil), r.st.SQL...), nil
+	old, ok := (*tr)[table]
+	switch {
+	case !ok:
+		(*tr)[table] = r
+	case old.from != nil && r.from != nil: // a second fill
+		old.from = append(old.from, r.from...)
+		(*tr)[table] = old
+	case old.from != nil: // refused now for another cause
+		r.from = nil
+		(*tr)[table] = r
+	}
+}
+
+// inherit notes that st, sent again, writes the temporary table table from the tables it
+// names (plan.FillSources): one of them a temporary table rebuilt otherwise than the
+// client made it (CREATE TEMPORARY TABLE t2 SELECT * FROM t1, t1 filled from a real table
+// that changed since) makes table differ too, and stays so after t1 is dropped; while t1
+// may still be exact (r.from), table is exact as long as t1's sources are not written.
+// Taken for exact, t2 was rebuilt from k as the interrupted run left it, unrefused
+// (TestReviewX15TemporaryFilledFromTemporary).
+func (tr *tempRebuilds) inherit(p *ParallelReplayer, st *split.Statement, table string) {
+	if len(*tr) == 0 {
+		return
+	}
+	d := p.disp.planner.Wrapped(st)
+	if d == nil {
+		d = st
+	}
+	for _, k := range plan.FillSources(d, p.serial.database) {
+		r, ok := (*tr)[k]
+		if !ok || k == table {
+			continue
+		}
+		// r.from != nil: still exact; the same sources are followed for table too.
+		tr.add(table, inexactRebuild{st: *st, why: "it is filled from temporary table " + k + " (" + r.why + ")", from: slices.Clone(r.from)})
+	}
+}
+
+// notSentAgain refuses st, a statement the resume passes that it may not send again
+// (plan.NotSentAgain: it takes sequence values, or renames a temporary table with real
+// ones), or a write of a temporary table, sent again, that may call a stored function:
+// the function would read real tables as the interrupted run left them, or write them a
+// second time (an INSERT into lg landed twice: TestReviewX15TemporaryFillSideEffects,
+// TestReviewX15TemporaryFilledByFunction). Refused at st itself: sending it is the harm.
+func (tr *tempRebuilds) notSentAgain(ctx context.Context, p *ParallelReplayer, st *split.Statement, pl plan.Plan) error {
+	why, found := strings.CutPrefix(pl.TemporaryInexact, plan.NotSentAgain)
+	if !found && pl.Volatile && pl.Temporary != "" && !pl.DropsTemporary {
+		d := p.disp.planner.Wrapped(st)
+		if d == nil {
+			d = st
+		}
+		calls, err := mayCallFunction(ctx, p, p.control, d)
+		if err != nil {
+			return p.at(st, err)
+		}
+		found, why = calls, "it may call a stored function, which, sent again, would read real tables as the interrupted run left them or write them a second time"
+	}
+	if !found {
+		return nil
+	}
+	if err := p.disp.flush(ctx); err != nil {
+		return err
+	}
+	return p.serial.refuse(st, "--resume cannot send this statement of temporary table "+pl.Temporary+" again, nor skip it: "+why+"; import the dump again into an empty target")
 }
 
 // exactFill are the tables st, a fill of a temporary table from real ones, reads (what

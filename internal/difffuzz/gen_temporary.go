@@ -65,6 +65,7 @@ type tempState struct {
 	ref    string // how the block names it (qualified or bare)
 	nextID int    // above every id it may hold
 	shadow bool   // it has a real table's name
+	seq    string // a sequence its rows may take NEXTVAL of ("" none)
 }
 
 // temporaryBlock writes one temporary table's life: made, written in and out of
@@ -113,8 +114,28 @@ func temporaryBlock(g *gen) {
 	if filled && !tt.shadow && g.chance(0.6) {
 		k.rrows(g, 1+g.pick(6)) // the real table changes after the fill
 	}
+	if !tt.shadow && g.chance(0.08) {
+		// A real table of its name (x-fix26): the server makes it beside the temporary
+		// one, which the name still means; the real one gets rows once that one is gone.
+		g.emit("CREATE TABLE `%s`.`%s` (`id` int NOT NULL PRIMARY KEY, `a` int) ENGINE=InnoDB", g.dbs[0], name)
+		a := g.pick(100)
+		defer func() { // at the block's end, the temporary table of the name gone first
+			g.emit("DROP TEMPORARY TABLE IF EXISTS `%s`.`%s`", g.dbs[0], name)
+			g.emit("INSERT INTO `%s`.`%s` VALUES (1, %d)", g.dbs[0], name, a)
+		}()
+	}
+	if g.cfg.on(Sequences) && g.chance(0.1) {
+		tt.seq = fmt.Sprintf("`%s`.`%s`", g.dbs[0], rname(g, "tseq"))
+		g.emit("CREATE SEQUENCE %s", tt.seq)
+	}
 	for range 1 + g.pick(3) {
 		tempStep(g, tt, k)
+	}
+	if g.chance(0.12) {
+		tempRename(g, tt)
+	}
+	if g.chance(0.15) {
+		tt = tempChain(g, tt, k)
 	}
 	tempRead(g, tt, k)
 	if g.chance(0.4) {
@@ -127,12 +148,59 @@ func temporaryBlock(g *gen) {
 	}
 }
 
+// tempRename renames the temporary table (x-fix26): ALTER TABLE … RENAME [TO], or
+// RENAME TABLE, maybe in two steps; a shadow then no longer hides the real table.
+func tempRename(g *gen, tt *tempState) {
+	to := rname(g, "ttr")
+	ref := "`" + to + "`"
+	if strings.Contains(tt.ref, "`.`") {
+		ref = fmt.Sprintf("`%s`.`%s`", g.dbs[0], to)
+	}
+	switch g.pick(4) {
+	case 0:
+		tempWrap(g, fmt.Sprintf("ALTER TABLE %s RENAME TO %s", tt.ref, ref))
+	case 1:
+		tempWrap(g, fmt.Sprintf("ALTER TABLE %s RENAME %s", tt.ref, ref))
+	case 2:
+		tempWrap(g, fmt.Sprintf("RENAME TABLE %s TO %s", tt.ref, ref))
+	default:
+		mid := rname(g, "ttm")
+		tempWrap(g, fmt.Sprintf("RENAME TABLE %s TO `%s`, `%s` TO %s", tt.ref, mid, mid, ref))
+	}
+	tt.ref, tt.shadow = ref, false
+}
+
+// tempChain fills a second temporary table from the first (x-fix26: what the first
+// differs in on a resume, the second takes over), maybe changes the real table after
+// it, and maybe drops the first; the block goes on with the second.
+func tempChain(g *gen, tt *tempState, k *rtable) *tempState {
+	t2 := &tempState{ref: fmt.Sprintf("`%s`.`%s`", g.dbs[0], rname(g, "tt")), nextID: tt.nextID, seq: tt.seq}
+	engine := []string{"InnoDB", "MyISAM", "MEMORY", "Aria"}[g.pick(4)]
+	if g.chance(0.5) {
+		tempWrap(g, fmt.Sprintf("CREATE TEMPORARY TABLE %s ENGINE=%s SELECT * FROM %s", t2.ref, engine, tt.ref))
+	} else {
+		tempWrap(g, fmt.Sprintf("CREATE TEMPORARY TABLE %s LIKE %s", t2.ref, tt.ref))
+		tempWrap(g, fmt.Sprintf("INSERT INTO %s SELECT * FROM %s", t2.ref, tt.ref))
+	}
+	if !tt.shadow && g.chance(0.4) {
+		k.rrows(g, 1+g.pick(3))
+	}
+	if g.chance(0.7) {
+		tempWrap(g, "DROP TEMPORARY TABLE "+tt.ref)
+	}
+	return t2
+}
+
 // tempStep writes into the temporary table: rows on their own, or a transaction of
 // rows, an UPDATE, a DELETE, a fill from the real table, maybe a row into the real one
 // and a savepoint, that commits or rolls back.
 func tempStep(g *gen, tt *tempState, k *rtable) {
 	txn := g.chance(0.6)
 	ac0 := txn && g.chance(0.3)
+	if txn && !ac0 && g.cfg.on(XATxn) && g.chance(0.15) {
+		tempXA(g, tt)
+		return
+	}
 	switch {
 	case ac0:
 		g.emit("SET autocommit = 0")
@@ -193,6 +261,28 @@ func tempStep(g *gen, tt *tempState, k *rtable) {
 	}
 }
 
+// tempXA writes rows (maybe an UPDATE) of the temporary table in an XA transaction that
+// rolls back, or commits in one phase or after XA PREPARE (x-fix26: XA ROLLBACK undoes
+// them as ROLLBACK does).
+func tempXA(g *gen, tt *tempState) {
+	xid := "'" + rname(g, "tx") + "'"
+	g.emit("XA START %s", xid)
+	tempRows(g, tt)
+	if g.chance(0.4) {
+		tempWrap(g, fmt.Sprintf("UPDATE %s SET `a` = `a` - 1", tt.ref))
+	}
+	g.emit("XA END %s", xid)
+	switch g.pick(3) {
+	case 0:
+		g.emit("XA ROLLBACK %s", xid)
+	case 1:
+		g.emit("XA COMMIT %s ONE PHASE", xid)
+	default:
+		g.emit("XA PREPARE %s", xid)
+		g.emit("XA %s %s", []string{"COMMIT", "ROLLBACK"}[g.pick(2)], xid)
+	}
+}
+
 // tempRows writes a multi-row INSERT into the temporary table (ids above every earlier
 // one: a rolled-back MyISAM row stays).
 func tempRows(g *gen, tt *tempState) {
@@ -202,7 +292,11 @@ func tempRows(g *gen, tt *tempState) {
 		if g.chance(0.5) {
 			ts = fmt.Sprintf("'20%02d-%02d-%02d %02d:%02d:%02d'", 10+g.pick(20), 1+g.pick(12), 1+g.pick(28), g.pick(24), g.pick(60), g.pick(60))
 		}
-		rows = append(rows, fmt.Sprintf("(%d, %d, 't%d', %s)", tt.nextID, g.pick(200)-50, g.pick(1000), ts))
+		a := fmt.Sprint(g.pick(200) - 50)
+		if tt.seq != "" && g.chance(0.5) {
+			a = "NEXTVAL(" + tt.seq + ")" // x-fix26: sent again by a resume, it takes another
+		}
+		rows = append(rows, fmt.Sprintf("(%d, %s, 't%d', %s)", tt.nextID, a, g.pick(1000), ts))
 		tt.nextID++
 	}
 	verb := "INSERT INTO "
@@ -216,7 +310,7 @@ func tempRows(g *gen, tt *tempState) {
 // table made from it, an UPDATE of the real table joined to it, a user variable, a
 // subquery's summary kept in `sv`.
 func tempRead(g *gen, tt *tempState, k *rtable) {
-	sum := fmt.Sprintf("(SELECT CONCAT_WS(' ', COUNT(*), SUM(`a`), MAX(`id`), GROUP_CONCAT(`s` ORDER BY `id`)) FROM %s)", tt.ref)
+	sum := fmt.Sprintf("(SELECT LEFT(CONCAT_WS(' ', COUNT(*), SUM(`a`), MAX(`id`), GROUP_CONCAT(`s` ORDER BY `id`)), 400) FROM %s)", tt.ref)
 	switch g.pick(5) {
 	case 0:
 		d := newRTable(g, "tdst", "", false)

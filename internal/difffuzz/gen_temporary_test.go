@@ -29,7 +29,8 @@ func TestTemporaryOffDrawsNothing(t *testing.T) {
 func TestGenerateTemporaryForms(t *testing.T) {
 	forms := []string{"ENGINE=InnoDB SELECT", "ENGINE=MyISAM", "ENGINE=MEMORY", "ENGINE=Aria", "TEMPORARY TABLE `tk", "LIKE `",
 		"EXECUTE IMMEDIATE 'CREATE TEMPORARY", "EXECUTE IMMEDIATE 'INSERT INTO `tt", "SET STATEMENT max_statement_time = 0 FOR DROP",
-		"DROP TEMPORARY TABLE", "DROP TABLE `tt", "DROP TABLE IF EXISTS `fz0`.`tt", "ROLLBACK TO SAVEPOINT tsp", "INTO @tv", "SELECT * FROM `fz0`.`tt"}
+		"DROP TEMPORARY TABLE", "DROP TABLE `tt", "DROP TABLE IF EXISTS `fz0`.`tt", "ROLLBACK TO SAVEPOINT tsp", "INTO @tv", "SELECT * FROM `fz0`.`tt",
+		"RENAME TABLE `", "RENAME TO `", "XA ROLLBACK", "ONE PHASE", "NEXTVAL(`", "LIKE `fz0`.`tt", "DROP TEMPORARY TABLE IF EXISTS `fz0`.`tt"}
 	seen := map[string]int{}
 	for seed := int64(74000); seed < 74200; seed++ {
 		sql := string(Generate(seed, Config{}).SQL())
