@@ -32,7 +32,7 @@ func TestDefinitionDigestSessionFree(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer fresh.Close()
-	want, ok := definitionDigest(ctx, fresh, "`dd`.`t`")
+	want, ok := definitionDigest(ctx, fresh, "`dd`.`t`", true)
 	if !ok {
 		t.Fatal("no digest on a fresh session")
 	}
@@ -44,7 +44,7 @@ func TestDefinitionDigestSessionFree(t *testing.T) {
 	if _, err := dump.ExecContext(ctx, "SET SESSION sql_mode = 'ANSI_QUOTES,NO_KEY_OPTIONS', character_set_results = latin1"); err != nil {
 		t.Fatal(err)
 	}
-	got, ok := definitionDigest(ctx, dump, "`dd`.`t`")
+	got, ok := definitionDigest(ctx, dump, "`dd`.`t`", false)
 	if !ok || got != want {
 		t.Errorf("digest on the dump's session %q (ok %v), on a fresh one %q", got, ok, want)
 	}

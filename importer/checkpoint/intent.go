@@ -116,10 +116,19 @@ func (r *Run) BeginIntent(ctx context.Context, c Conn, in Intent) (bool, error) 
 			return false, err
 		}
 	}
-	_, err = c.ExecContext(ctx, "REPLACE INTO "+ProgressSchema+".intents (run_id, start_offset, end_offset, statement, tables, checksums, stream_sha256) VALUES (?, ?, ?, ?, ?, ?, ?)",
-		r.RunID, in.Start, in.End, truncate(in.Statement, 1000), strings.Join(tables, "\n"), sums, nullable(in.Digest))
+	_, err = c.ExecContext(ctx, replaceIntent, r.RunID, in.Start, in.End, truncate(in.Statement, 1000), utf8Hex(strings.Join(tables, "\n")), sums, nullable(in.Digest))
 	return err == nil, err
 }
+
+// replaceIntent writes the intent row of a DML statement. Its tables, UTF-8 names of the
+// catalog (readNonTransactional), are sent as hexadecimal (utf8Hex) and stored as
+// utf8mb4: a string parameter is read in the session's character_set_client, and after
+// the dump's SET CHARACTER SET sjis the UTF-8 bytes of `Ñ` were stored as other
+// characters, which Changed and the resume then checksummed (difffuzz seed 80106).
+// Hexadecimal digits read alike in every client character set. The statement's
+// description is the dump's text, in that character set: a parameter as it is. A DDL
+// intent's name is the dump's text too (BeginDDLIntent).
+const replaceIntent = "REPLACE INTO " + ProgressSchema + ".intents (run_id, start_offset, end_offset, statement, tables, checksums, stream_sha256) VALUES (?, ?, ?, ?, CONVERT(UNHEX(?) USING utf8mb4), ?, ?)"
 
 // Intends reports whether r.BeginIntent would record an intent for a statement that may
 // write tables (nil: any): whether one of them is non-transactional. The look-up is the
@@ -128,6 +137,12 @@ func (r *Run) BeginIntent(ctx context.Context, c Conn, in Intent) (bool, error) 
 func Intends(ctx context.Context, r *Run, c Conn, tables []string) (bool, error) {
 	if r == nil {
 		return false, nil
+	}
+	if slices.ContainsFunc(tables, func(k string) bool { return !isASCII(k) }) {
+		// Its caller comes before a statement that reads the diagnostics area, which the
+		// look-up of the session's character set (serverKeys) would empty: a name that is
+		// not ASCII counts as any table.
+		tables = nil
 	}
 	nt, err := r.nonTransactional(ctx, c, tables)
 	return len(nt) > 0, err
@@ -154,12 +169,16 @@ func (r *Run) BeginDDLIntent(ctx context.Context, c Conn, in Intent, db, table s
 		return false, nil
 	}
 	name := sqlscan.QuoteIdent(db) + "." + sqlscan.QuoteIdent(table)
-	sum, ok := definitionDigest(ctx, c, name)
+	sum, ok := definitionDigest(ctx, c, name, false)
 	if !ok {
 		return false, nil
 	}
-	_, err := c.ExecContext(ctx, "REPLACE INTO "+ProgressSchema+".intents (run_id, start_offset, end_offset, statement, tables, checksums, stream_sha256) VALUES (?, ?, ?, ?, ?, ?, ?)",
-		r.RunID, in.Start, in.End, truncate(in.Statement, 1000), name, sum, nullable(in.Digest))
+	// Stored in UTF-8, as the resume reads it (settleDDLIntent).
+	stored, err := sessionUTF8(ctx, c, name)
+	if err != nil {
+		return false, err
+	}
+	_, err = c.ExecContext(ctx, replaceIntent, r.RunID, in.Start, in.End, truncate(in.Statement, 1000), utf8Hex(stored), sum, nullable(in.Digest))
 	return err == nil, err
 }
 
@@ -172,25 +191,31 @@ func (r *Run) BeginDDLIntent(ctx context.Context, c Conn, in Intent, db, table s
 // ALTER TABLE that had not run for one that had, and never ran it (difffuzz seed 38334,
 // --defer-indexes killed and resumed: ERROR 1054 on the column it adds;
 // TestDefinitionDigestSessionFree). It is read under a fixed sql_mode and result character
-// set, and the session's are put back.
-func definitionDigest(ctx context.Context, c Conn, name string) (string, bool) {
-	var mode string
+// set, and the session's are put back. utf8Name: name is UTF-8 (read back from the intent
+// row by a resume, whose connection has the --default-character-set), sent under
+// character_set_client utf8mb4; else it is the dump's text, in the session's.
+func definitionDigest(ctx context.Context, c Conn, name string, utf8Name bool) (string, bool) {
+	var mode, client string
 	var results sql.NullString
-	if err := c.QueryRowContext(ctx, "SELECT @@SESSION.sql_mode, @@SESSION.character_set_results").Scan(&mode, &results); err != nil {
+	if err := c.QueryRowContext(ctx, "SELECT @@SESSION.sql_mode, @@SESSION.character_set_results, @@SESSION.character_set_client").Scan(&mode, &results, &client); err != nil {
 		return "", false
 	}
-	if _, err := c.ExecContext(ctx, "SET SESSION sql_mode = '', character_set_results = utf8mb4"); err != nil {
+	set := "SET SESSION sql_mode = '', character_set_results = utf8mb4"
+	if utf8Name {
+		set += ", character_set_client = utf8mb4"
+	}
+	if _, err := c.ExecContext(ctx, set); err != nil {
 		return "", false
 	}
 	var tbl, def string
 	err := c.QueryRowContext(ctx, "SHOW CREATE TABLE "+name).Scan(&tbl, &def)
-	restore := "SET SESSION sql_mode = ?, character_set_results = ?"
+	restore := "SET SESSION sql_mode = ?, character_set_client = ?, character_set_results = ?"
 	var args []any
 	if results.Valid {
-		args = []any{mode, results.String}
+		args = []any{mode, client, results.String}
 	} else {
-		restore = "SET SESSION sql_mode = ?, character_set_results = NULL"
-		args = []any{mode}
+		restore = "SET SESSION sql_mode = ?, character_set_client = ?, character_set_results = NULL"
+		args = []any{mode, client}
 	}
 	if _, rerr := c.ExecContext(ctx, restore, args...); rerr != nil || err != nil {
 		return "", false
@@ -225,7 +250,11 @@ func (r *Run) Ran(ctx context.Context, c Conn, start int64) error {
 // transaction: after XA END the dump's own refuses every statement (ERROR 1399).
 func (r *Run) Changed(ctx context.Context, c Conn, start int64) (bool, error) {
 	var tables, sums string
-	if err := c.QueryRowContext(ctx, "SELECT tables, checksums FROM "+ProgressSchema+".intents WHERE run_id = ? AND start_offset = ?", r.RunID, start).Scan(&tables, &sums); err != nil {
+	if err := c.QueryRowContext(ctx, "SELECT HEX(tables), checksums FROM "+ProgressSchema+".intents WHERE run_id = ? AND start_offset = ?", r.RunID, start).Scan(&tables, &sums); err != nil {
+		return false, fmt.Errorf("read the intent of the statement at offset %d: %w", start, err)
+	}
+	tables, err := unhex(tables)
+	if err != nil {
 		return false, fmt.Errorf("read the intent of the statement at offset %d: %w", start, err)
 	}
 	now, err := checksums(ctx, c, strings.Split(tables, "\n"))
@@ -255,6 +284,13 @@ func (r *Run) nonTransactional(ctx context.Context, c Conn, tables []string) ([]
 	r.tablesMu.Lock()
 	defer r.tablesMu.Unlock()
 	if err := readTablesLocked(ctx, r, c); err != nil {
+		return nil, err
+	}
+	if len(r.nonTx) == 0 {
+		return nil, nil
+	}
+	tables, err := serverKeys(ctx, c, tables)
+	if err != nil {
 		return nil, err
 	}
 	var out []string
@@ -298,9 +334,11 @@ func readTablesLocked(ctx context.Context, r *Run, c Conn) error {
 
 // readNonTransactional lists the server's base tables outside the system schemas whose
 // engine is not InnoDB, sorted, and the keys of its views (sqlscan.TableKey), in the same
-// read of information_schema.TABLES.
+// read of information_schema.TABLES. The names are read as HEX, UTF-8 whatever the
+// session's character_set_results: read under SET CHARACTER SET sjis, Ñ came back as ?,
+// and CHECKSUM TABLE of a table that does not exist is NULL, silently (seed 80106).
 func readNonTransactional(ctx context.Context, c Conn) ([]tableName, map[string]bool, error) {
-	rows, err := c.QueryContext(ctx, "SELECT TABLE_SCHEMA, TABLE_NAME, TABLE_TYPE = 'VIEW' FROM information_schema.TABLES WHERE (TABLE_TYPE = 'VIEW' OR TABLE_TYPE = 'BASE TABLE' AND ENGINE <> 'InnoDB') AND TABLE_SCHEMA NOT IN ('mysql', 'sys', 'performance_schema', 'information_schema', ?) ORDER BY TABLE_SCHEMA, TABLE_NAME", ProgressSchema)
+	rows, err := c.QueryContext(ctx, "SELECT HEX(TABLE_SCHEMA), HEX(TABLE_NAME), TABLE_TYPE = 'VIEW' FROM information_schema.TABLES WHERE (TABLE_TYPE = 'VIEW' OR TABLE_TYPE = 'BASE TABLE' AND ENGINE <> 'InnoDB') AND TABLE_SCHEMA NOT IN ('mysql', 'sys', 'performance_schema', 'information_schema', ?) ORDER BY TABLE_SCHEMA, TABLE_NAME", ProgressSchema)
 	if err != nil {
 		return nil, nil, fmt.Errorf("look up the non-transactional tables: %w", err)
 	}
@@ -313,6 +351,12 @@ func readNonTransactional(ctx context.Context, c Conn) ([]tableName, map[string]
 		if err := rows.Scan(&t.db, &t.name, &view); err != nil {
 			return nil, nil, err
 		}
+		if t.db, err = unhex(t.db); err != nil {
+			return nil, nil, err
+		}
+		if t.name, err = unhex(t.name); err != nil {
+			return nil, nil, err
+		}
 		if view {
 			views[string(sqlscan.TableKeyOf(t.db, t.name))] = true
 			continue
@@ -322,11 +366,40 @@ func readNonTransactional(ctx context.Context, c Conn) ([]tableName, map[string]
 	return out, views, rows.Err()
 }
 
-// checksums is CHECKSUM TABLE of the tables (quoted names), comma-separated in their order.
+// checksums is CHECKSUM TABLE of the tables (quoted names, UTF-8: readNonTransactional),
+// comma-separated in their order. The names are sent as UTF-8: when one is not ASCII and
+// the session's character_set_client is not UTF-8 (the dump's SET CHARACTER SET sjis), it
+// runs under character_set_client utf8mb4 and the session's is put back, as
+// definitionDigest does; sent in sjis, the UTF-8 bytes of Ñ followed by a backtick
+// swallowed it (ERROR 1064 where the client succeeded: difffuzz seed 80106). Names all
+// ASCII, or a UTF-8 session: no extra round trip.
 func checksums(ctx context.Context, c Conn, tables []string) (string, error) {
-	rows, err := c.QueryContext(ctx, "CHECKSUM TABLE "+strings.Join(tables, ", "))
+	q := "CHECKSUM TABLE " + strings.Join(tables, ", ")
+	if isASCII(q) {
+		return checksumsAs(ctx, c, q)
+	}
+	cs, err := clientCharset(ctx, c)
 	if err != nil {
-		return "", fmt.Errorf("CHECKSUM TABLE %s: %w", strings.Join(tables, ", "), err)
+		return "", err
+	}
+	if utf8Charset(cs) {
+		return checksumsAs(ctx, c, q)
+	}
+	if _, err := c.ExecContext(ctx, "SET SESSION character_set_client = utf8mb4"); err != nil {
+		return "", fmt.Errorf("%s: %w", q, err)
+	}
+	sums, err := checksumsAs(ctx, c, q)
+	if _, rerr := c.ExecContext(ctx, "SET SESSION character_set_client = "+cs); rerr != nil && err == nil {
+		err = fmt.Errorf("put back character_set_client %s after %s: %w", cs, q, rerr)
+	}
+	return sums, err
+}
+
+// checksumsAs runs the CHECKSUM TABLE q (see checksums).
+func checksumsAs(ctx context.Context, c Conn, q string) (string, error) {
+	rows, err := c.QueryContext(ctx, q)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", q, err)
 	}
 	defer rows.Close()
 	var sums []string
@@ -400,7 +473,7 @@ func (r *Run) settleIntents(ctx context.Context, c Conn, applied []int64, log io
 // it ran, and is recorded as committed; unchanged: it did not run, or changed nothing,
 // and runs again.
 func (r *Run) settleDDLIntent(ctx context.Context, c Conn, in pendingIntent, log io.Writer) error {
-	if now, ok := definitionDigest(ctx, c, in.tables); ok && now == in.sums {
+	if now, ok := definitionDigest(ctx, c, in.tables, true); ok && now == in.sums {
 		fmt.Fprintf(log, "dumpscope: resume: %s had not changed %s when the interrupted run ended; it runs again\n", in.statement, in.tables)
 		if err := r.EndIntent(ctx, c, in.start); err != nil {
 			return fmt.Errorf("resume: %w", err)
@@ -416,7 +489,7 @@ func (r *Run) settleDDLIntent(ctx context.Context, c Conn, in pendingIntent, log
 
 // readIntents reads the run's intents that no progress row covers.
 func (r *Run) readIntents(ctx context.Context, c Conn) ([]pendingIntent, error) {
-	rows, err := c.QueryContext(ctx, "SELECT i.start_offset, i.end_offset, i.statement, i.tables, i.checksums, i.stream_sha256, r.run_id IS NOT NULL FROM "+ProgressSchema+".intents i LEFT JOIN "+ProgressSchema+".ran r USING (run_id, start_offset) WHERE i.run_id = ? ORDER BY i.start_offset", r.RunID)
+	rows, err := c.QueryContext(ctx, "SELECT i.start_offset, i.end_offset, i.statement, HEX(i.tables), i.checksums, i.stream_sha256, r.run_id IS NOT NULL FROM "+ProgressSchema+".intents i LEFT JOIN "+ProgressSchema+".ran r USING (run_id, start_offset) WHERE i.run_id = ? ORDER BY i.start_offset", r.RunID)
 	if err != nil {
 		return nil, fmt.Errorf("resume: read the intents of non-transactional statements: %w", err)
 	}
@@ -425,6 +498,9 @@ func (r *Run) readIntents(ctx context.Context, c Conn) ([]pendingIntent, error) 
 	for rows.Next() {
 		var in pendingIntent
 		if err := rows.Scan(&in.start, &in.end, &in.statement, &in.tables, &in.sums, &in.digest, &in.ran); err != nil {
+			return nil, err
+		}
+		if in.tables, err = unhex(in.tables); err != nil {
 			return nil, err
 		}
 		if !r.Skip(in.start) {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
@@ -38,13 +39,26 @@ func ViewBases(ctx context.Context, r *Run, c Conn, key string) (bases []string,
 	if err := readTablesLocked(ctx, r, c); err != nil {
 		return nil, false, err
 	}
-	if !r.views[key] {
+	sk, err := serverKeys(ctx, c, []string{key})
+	if err != nil {
+		return nil, false, err
+	}
+	if !r.views[sk[0]] {
 		return nil, false, nil
+	}
+	if sk[0] != key {
+		// Named in another character set than the catalog's UTF-8 (SET NAMES latin1):
+		// the names its definition holds would be compared in neither; any table.
+		return nil, true, nil
 	}
 	seen := map[string]bool{}
 	known, err := viewBases(ctx, r, c, key, 0, seen, &bases)
 	if err != nil || !known {
 		return nil, true, err
+	}
+	// The bases are UTF-8 (read as HEX); the caller compares them as the dump's text.
+	if sk, err := serverKeys(ctx, c, bases); err != nil || !slices.Equal(sk, bases) {
+		return nil, true, err // a name that is not ASCII under a session that is not UTF-8: any table
 	}
 	return bases, true, nil
 }
@@ -61,13 +75,18 @@ func viewBases(ctx context.Context, r *Run, c Conn, key string, depth int, seen 
 	}
 	db, name := sqlscan.TableKey(key).Names()
 	var def sql.NullString
-	switch err := c.QueryRowContext(ctx, "SELECT VIEW_DEFINITION FROM information_schema.VIEWS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?", db, name).Scan(&def); {
+	// key is UTF-8 (the catalog's), and so is the definition read as HEX: in the session's
+	// character_set_results a name it cannot hold reads as ?.
+	switch err := c.QueryRowContext(ctx, "SELECT HEX(VIEW_DEFINITION) FROM information_schema.VIEWS WHERE TABLE_SCHEMA = CONVERT(UNHEX(?) USING utf8mb4) AND TABLE_NAME = CONVERT(UNHEX(?) USING utf8mb4)", hexOf(db), hexOf(name)).Scan(&def); {
 	case errors.Is(err, sql.ErrNoRows):
 		return false, nil
 	case err != nil:
 		return false, fmt.Errorf("read the definition of the view %s: %w", key, err)
 	case def.String == "":
 		return false, nil // SHOW VIEW not granted: the definition reads empty
+	}
+	if def.String, err = unhex(def.String); err != nil {
+		return false, err
 	}
 	var plain []string
 	found := false
@@ -134,9 +153,10 @@ func baseTables(ctx context.Context, c Conn, keys []string) ([]string, error) {
 	var args []any
 	for _, k := range keys {
 		db, name := sqlscan.TableKey(k).Names()
-		args = append(args, db, name)
+		args = append(args, hexOf(db), hexOf(name))
 	}
-	q := "SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES WHERE TABLE_TYPE <> 'VIEW' AND (TABLE_SCHEMA, TABLE_NAME) IN (" + strings.TrimSuffix(strings.Repeat("(?, ?), ", len(keys)), ", ") + ") ORDER BY TABLE_SCHEMA, TABLE_NAME"
+	// UTF-8 both ways, whatever the session's character set (viewBases).
+	q := "SELECT HEX(TABLE_SCHEMA), HEX(TABLE_NAME) FROM information_schema.TABLES WHERE TABLE_TYPE <> 'VIEW' AND (TABLE_SCHEMA, TABLE_NAME) IN (" + strings.TrimSuffix(strings.Repeat("(CONVERT(UNHEX(?) USING utf8mb4), CONVERT(UNHEX(?) USING utf8mb4)), ", len(keys)), ", ") + ") ORDER BY TABLE_SCHEMA, TABLE_NAME"
 	rows, err := c.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
@@ -146,6 +166,12 @@ func baseTables(ctx context.Context, c Conn, keys []string) ([]string, error) {
 	for rows.Next() {
 		var db, name string
 		if err := rows.Scan(&db, &name); err != nil {
+			return nil, err
+		}
+		if db, err = unhex(db); err != nil {
+			return nil, err
+		}
+		if name, err = unhex(name); err != nil {
 			return nil, err
 		}
 		out = append(out, string(sqlscan.TableKeyOf(db, name)))
