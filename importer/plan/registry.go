@@ -48,6 +48,10 @@ type registry struct {
 	// IMMEDIATE 'USE d'), which the replay's current database does not follow
 	// (Planner.Next refuses it).
 	movedDatabase bool
+	// droppedDatabases: the databases the dump dropped (DROP DATABASE/SCHEMA), which took
+	// their procedures with them: a CREATE PROCEDURE IF NOT EXISTS in one creates anew,
+	// whatever the target had before the dump (lookUpNewProcedure).
+	droppedDatabases map[string]bool
 }
 
 // procBody is what the planner read of a procedure's body.
@@ -70,9 +74,10 @@ type preparedStmt struct {
 	db string
 }
 
-// forget makes every procedure and prepared statement unknown: a statement that cannot be
-// read may have created, replaced or dropped any of them.
-func (r *registry) forget() { r.procs, r.prepared = nil, nil }
+// forget makes every procedure and prepared statement unknown, and the databases the dump
+// dropped too: a statement that cannot be read may have created, replaced or dropped any
+// of them.
+func (r *registry) forget() { r.procs, r.prepared, r.droppedDatabases = nil, nil, nil }
 
 // procKey is the registry's key of procedure name in database db (the current one when
 // db is "").
@@ -126,6 +131,9 @@ func (r *registry) observeAt(st *split.Statement, depth int) {
 		return
 	case st.Kind == split.KindRoutine:
 		r.observeRoutine(st)
+		return
+	case st.Kind == split.KindDDL && (st.Verb == "DROP DATABASE" || st.Verb == "DROP SCHEMA"):
+		r.dropDatabase(st.Database)
 		return
 	case st.Kind != split.KindOther:
 		return
@@ -182,6 +190,25 @@ func (r *registry) observeAt(st *split.Statement, depth int) {
 			r.db = saved
 		}
 	}
+}
+
+// dropDatabase follows DROP DATABASE db: its procedures are gone, those the dump made
+// (absent: a CALL fails as the client's does) and those the target had before the dump
+// (droppedDatabases). A name the statement does not give (unread) leaves them unknown.
+func (r *registry) dropDatabase(db string) {
+	if db == "" {
+		r.forget()
+		return
+	}
+	for key := range r.procs {
+		if d, _ := sqlscan.TableKey(key).Names(); d == db {
+			r.procs[key] = procBody{absent: true}
+		}
+	}
+	if r.droppedDatabases == nil {
+		r.droppedDatabases = map[string]bool{}
+	}
+	r.droppedDatabases[db] = true
 }
 
 // observeRoutine follows a CREATE or DROP PROCEDURE.

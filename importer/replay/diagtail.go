@@ -551,6 +551,7 @@ func (t barrierTail) run(ctx context.Context, dp *dispatcher, err error) error {
 func afterSerial(ctx context.Context, cr *controller, st *split.Statement) error {
 	p := cr.p
 	cr.skipped.noteRan(st)
+	cr.skipped.noteInsertID(st) // a plain, wrapped or CALLed SET insert_id (skipped.go)
 	cr.xa.ran(st)
 	p.cat.learn(st)
 	switch st.Kind {
@@ -560,7 +561,6 @@ func afterSerial(ctx context.Context, cr *controller, st *split.Statement) error
 			return err
 		}
 		p.disp.session = append(p.disp.session, p.workerSession(st, entry)...)
-		cr.skipped.noteInsertID(st)
 	case split.KindDDL, split.KindRoutine, split.KindOther:
 		clear(p.cat.tables) // what was looked up may have changed
 	}

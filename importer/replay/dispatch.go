@@ -391,6 +391,7 @@ func (dp *dispatcher) runStatement(ctx context.Context, st *split.Statement, end
 		return err // errQuit too: the client's quit
 	}
 	p.ctl.skipped.noteRan(st)
+	p.ctl.skipped.noteInsertID(st) // a plain, wrapped or CALLed SET insert_id (skipped.go)
 	if err := p.held.hold(ctx, st, held); err != nil {
 		return p.at(st, err)
 	}
@@ -400,7 +401,6 @@ func (dp *dispatcher) runStatement(ctx context.Context, st *split.Statement, end
 			return err
 		}
 		dp.session = append(dp.session, p.workerSession(st, entry)...)
-		p.ctl.skipped.noteInsertID(st)
 		if plan.SetsForeignKeyChecks(st) {
 			clear(p.cat.tables) // which parents child rows wait for was looked up under the old value
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
@@ -42,6 +43,9 @@ type skipState struct {
 func (sk *skipState) noteSkipped(ctx context.Context, st *split.Statement) error {
 	p := sk.p
 	sk.prevSkipped = true
+	if st.Kind == split.KindOther {
+		sk.noteInsertID(st) // a wrapped SET insert_id or a CALL, given back or not: its INSERT may be skipped next
+	}
 	forgetSkippedLookups(p, st)
 	p.serial.counts.skipped(st)
 	if st.Kind == split.KindInsert {
@@ -158,11 +162,28 @@ func readsFoundRows(q []byte) bool {
 }
 
 // noteInsertID follows SET insert_id = n: it applies to the next INSERT that takes an id.
+// The SET may come through any number of wrappers (EXECUTE IMMEDIATE, a prepared
+// EXECUTE, SET STATEMENT … FOR: wrappedLayers), or from a procedure's body: a statement
+// that may CALL one whose body sets it (procVars holds @@insert_id; withProcedureVars
+// journals it there and a resume gives it back). Read in the SET's text alone, a resume
+// that skipped the INSERT that took the id let the next INSERT, into another table, take
+// it (x-review16 #2, TestReviewX16InsertIDOutlivesSkippedInsert). Marked pending where it
+// may not be (the procedure did not set it, or its INSERT took it), dropInsertID sends
+// SET insert_id = 0 at a skipped INSERT: what the variable holds once an INSERT took it.
+// st ran on the control connection, or a resume skipped it (noteSkipped).
 func (sk *skipState) noteInsertID(st *split.Statement) {
-	for _, a := range plan.ParseSet(st.SQL, st.Syntax()) {
-		if a.Name == "insert_id" {
-			sk.insertIDPending = true
+	if st.Kind != split.KindSession && st.Kind != split.KindOther {
+		return
+	}
+	for _, s := range wrappedLayers(sk.p, st) {
+		for _, a := range plan.ParseSet(s.SQL, s.Syntax()) {
+			if a.Name == "insert_id" {
+				sk.insertIDPending = true
+			}
 		}
+	}
+	if cr := sk.p.ctl; cr != nil && slices.Contains(cr.procVars, "@@insert_id") && len(withProcedureVars(cr, st, nil)) > 0 {
+		sk.insertIDPending = true
 	}
 }
 
