@@ -26,8 +26,12 @@ import (
 //
 // What the mariadb client's connection starts with and what its `use` does were read
 // from the client: ROW_COUNT() 0 and FOUND_ROWS() 0 at the start (startFoundRows); a
-// `use` sends SELECT DATABASE() and leaves ROW_COUNT() 0 and FOUND_ROWS() 1. INSERT … SELECT, CREATE TABLE … SELECT, UPDATE and
-// DELETE leave FOUND_ROWS() as it was.
+// `use` sends SELECT DATABASE() and leaves ROW_COUNT() 0 and FOUND_ROWS() 1. UPDATE,
+// DELETE, INSERT … VALUES and DDL (DROP TABLE, CREATE TABLE, ALTER, TRUNCATE, RENAME,
+// CREATE DATABASE/VIEW/PROCEDURE) leave FOUND_ROWS() as it was; INSERT … SELECT, REPLACE …
+// SELECT and CREATE TABLE … SELECT set it (the rows the SELECT found, 0 for one that
+// opens no table: `INSERT INTO t SELECT FOUND_ROWS()` leaves 0, measured on MariaDB
+// 10.11.19; difffuzz seed 85117), so they are read back too (setsFoundInside).
 type rowCounts struct {
 	mu sync.Mutex
 	// rowAt is the offset of the furthest dump statement (in stream order) whose
@@ -237,10 +241,29 @@ func (rc *rowCounts) noteRan(ctx context.Context, c Conn, st *split.Statement, r
 	}
 	n, _ := res.RowsAffected()
 	rc.noteRow(st.Offset, n)
+	if setsFoundInside(st) {
+		var found int64
+		if err := c.QueryRowContext(ctx, "SELECT FOUND_ROWS()").Scan(&found); err != nil {
+			return err
+		}
+		rc.noteFound(st.Offset, found, false)
+	}
 	if isUse(st) {
 		rc.noteFound(st.Offset, 1, false) // the client's SELECT DATABASE()
 	}
 	return nil
+}
+
+// setsFoundInside reports whether st, not one of resultVerbs, may set FOUND_ROWS() through
+// a SELECT inside it: an INSERT, REPLACE or CREATE whose text holds the word SELECT (INSERT
+// … SELECT, CREATE TABLE … SELECT). Others that hold it (CREATE VIEW … AS SELECT, a
+// routine body) leave FOUND_ROWS() as it was, which the read-back returns as well.
+func setsFoundInside(st *split.Statement) bool {
+	switch strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())) {
+	case "INSERT", "REPLACE", "CREATE":
+		return sqlscan.ContainsFoldASCII(st.SQL, "SELECT")
+	}
+	return false
 }
 
 // noteRow records ROW_COUNT() n after the dump statement at offset at; a statement before
