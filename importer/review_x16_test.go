@@ -368,10 +368,10 @@ func TestReviewX16ProcedureBeforeDroppedDatabase(t *testing.T) {
 // connection, a SELECT: -1), not the SELECT … INTO's. The planner's readers rules do not
 // see a given-back statement as a keeper that changed.
 func TestReviewX16RowCountAfterGivenBackSelectInto(t *testing.T) {
-	reviewX16(t)
 	for _, c := range []struct{ name, mid string }{
 		{"select count into", "SELECT COUNT(*) INTO @rc FROM k;\n"},
 		{"select row_count into", "SELECT ROW_COUNT() INTO @rc;\n"},
+		{"select into no row", "SELECT v INTO @rc FROM k WHERE v < -5;\n"}, // ROW_COUNT() 0, @rc as it was (x-fix33)
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ref, srv := testsandbox.Start(t), testsandbox.Start(t)
@@ -388,10 +388,17 @@ func TestReviewX16RowCountAfterGivenBackSelectInto(t *testing.T) {
 // TestReviewX16FoundRowsAfterDropTable (difffuzz seed 85117, this review's search,
 // --parallel 3, shrunk by hand): SELECT SQL_CALC_FOUND_ROWS * FROM b10 LIMIT 1 (3 rows),
 // INSERT INTO vars_fr SELECT FOUND_ROWS(), DROP TABLE t12, then SELECT ROW_COUNT(),
-// FOUND_ROWS() INTO @w, @w2: the client's @w2 is 0 (the DROP reset it), dumpscope's 3.
-// Silent, --parallel 3 straight (serial matches). Older than stop 42 (c1678da's binary
-// differs the same). Found at the end of the session: cause not traced (FOUND_ROWS() across a DDL the parallel replay runs; the
-// diagnostics/found-rows rules, x-fix27's neighbourhood). The found script:
+// FOUND_ROWS() INTO @w, @w2: the client's @w2 is 0, dumpscope's 3. Silent, --parallel 3
+// straight (serial matches). Older than stop 42. Cause (x-fix33, measured with the client
+// on MariaDB 10.11.19): not the DROP (DDL leaves FOUND_ROWS() as it was) but the INSERT …
+// SELECT FOUND_ROWS() before it, which sets FOUND_ROWS() to the rows its SELECT found (0
+// for one that opens no table); rowCounts took INSERT … SELECT for a statement that leaves
+// it. x-fix33: noteRan reads FOUND_ROWS() back after INSERT/REPLACE/CREATE TABLE … SELECT
+// on a worker, or on the control connection where it left ROW_COUNT() 0 (DO 0 gives that
+// back); elsewhere on the control connection the read-back would change the row count a
+// GET DIAGNOSTICS next reads (TestReviewX13RowCountAfterTemporaryTable), so the reader
+// here is now refused in one line (loud, no longer silent) and the test stays gated:
+// open, to give the client's value exactly. The found script:
 // /work/notes/s43/x-review16-fuzz2/seed-85117-parallel.sql.
 func TestReviewX16FoundRowsAfterDropTable(t *testing.T) {
 	reviewX16(t)

@@ -86,6 +86,31 @@ type HeldVars struct {
 	assign, stmt string
 }
 
+// countsMark starts the comment WithCounts appends to a journaled SET.
+const countsMark = " /* dumpscope counts "
+
+// WithCounts returns v whose SET carries, in a trailing comment, the ROW_COUNT() and
+// FOUND_ROWS() its statement left (a SELECT … INTO leaves the rows it found: 1, or 0 with
+// the variables unchanged, which the values alone do not tell). A resume that gives the
+// SET back in the statement's place gives a reader after it these counts (CountsOf).
+func (v HeldVars) WithCounts(row, found int64) HeldVars {
+	v.assign += fmt.Sprintf("%s%d %d */", countsMark, row, found)
+	return v
+}
+
+// CountsOf returns the ROW_COUNT() and FOUND_ROWS() WithCounts put in assign; ok is false
+// for a SET without them (another statement's, or an older dumpscope's).
+func CountsOf(assign string) (row, found int64, ok bool) {
+	i := strings.LastIndex(assign, countsMark)
+	if i < 0 || !strings.HasSuffix(assign, " */") {
+		return 0, 0, false
+	}
+	if _, err := fmt.Sscanf(assign[i+len(countsMark):], "%d %d */", &row, &found); err != nil {
+		return 0, 0, false
+	}
+	return row, found, true
+}
+
 // Offset is the stream offset of the statement whose values v holds.
 func (v HeldVars) Offset() int64 { return v.offset }
 

@@ -471,7 +471,14 @@ func (cr *controller) recordUserVars(ctx context.Context, c, to Conn, st *split.
 	if p.opt.Checkpoint == nil || len(names) == 0 || sqlscan.ContainsFoldASCII(st.SQL, "SQL_CALC_FOUND_ROWS") || mixedSet(st) {
 		return nil
 	}
-	if err := p.opt.Checkpoint.RecordVars(ctx, c, to, st.Offset, st.SQL, names); err != nil {
+	v, err := checkpoint.ReadVars(ctx, c, st.Offset, st.SQL, names)
+	if err != nil {
+		return p.at(st, err)
+	}
+	if row, found, ok := p.serial.counts.countsAt(st); ok {
+		v = v.WithCounts(row, found) // given back with the SET (rowcount.go gaveBack)
+	}
+	if err := checkpoint.WriteVars(ctx, p.opt.Checkpoint, to, v); err != nil {
 		return p.at(st, err)
 	}
 	return nil
@@ -531,6 +538,7 @@ func (cr *controller) restoreUserVars(ctx context.Context, st *split.Statement, 
 	if err := cr.giveBack(ctx, st, assign); err != nil {
 		return true, "", err
 	}
+	p.serial.counts.gaveBack(st, assign) // what a ROW_COUNT() reader after it reads (rowcount.go)
 	if skipped && !pl.Session {
 		return false, "", nil // the caller skips it (a wrapped SET is session-only to it: done here)
 	}

@@ -416,7 +416,7 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 			return jerr
 		}
 	}
-	if cerr := r.counts.noteRan(ctx, c, st, res, err); cerr != nil && err == nil {
+	if cerr := r.counts.noteRan(ctx, c, c == r.conn, st, res, err); cerr != nil && err == nil {
 		return r.sqlError(st, q, cerr)
 	}
 	if r.schemaChanged != nil && changesTables(st) {

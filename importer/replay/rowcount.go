@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
@@ -26,8 +27,12 @@ import (
 //
 // What the mariadb client's connection starts with and what its `use` does were read
 // from the client: ROW_COUNT() 0 and FOUND_ROWS() 0 at the start (startFoundRows); a
-// `use` sends SELECT DATABASE() and leaves ROW_COUNT() 0 and FOUND_ROWS() 1. INSERT … SELECT, CREATE TABLE … SELECT, UPDATE and
-// DELETE leave FOUND_ROWS() as it was.
+// `use` sends SELECT DATABASE() and leaves ROW_COUNT() 0 and FOUND_ROWS() 1. UPDATE,
+// DELETE, INSERT … VALUES and DDL (DROP TABLE, CREATE TABLE, ALTER, TRUNCATE, RENAME,
+// CREATE DATABASE/VIEW/PROCEDURE) leave FOUND_ROWS() as it was; INSERT … SELECT, REPLACE …
+// SELECT and CREATE TABLE … SELECT set it (the rows the SELECT found, 0 for one that
+// opens no table: `INSERT INTO t SELECT FOUND_ROWS()` leaves 0, measured on MariaDB
+// 10.11.19; difffuzz seed 85117), so they are read back too (setsFoundInside).
 type rowCounts struct {
 	mu sync.Mutex
 	// rowAt is the offset of the furthest dump statement (in stream order) whose
@@ -213,9 +218,10 @@ var resultVerbs = map[string]bool{
 }
 
 // noteRan records what st, just run on c (res and err its outcome), left in ROW_COUNT()
-// and FOUND_ROWS(). A nil rowCounts (a serial replay, exact through the wire) notes
-// nothing.
-func (rc *rowCounts) noteRan(ctx context.Context, c Conn, st *split.Statement, res sql.Result, err error) error {
+// and FOUND_ROWS(); control: c is the control connection, where the dump's next
+// statement may read the diagnostics area. A nil rowCounts (a serial replay, exact
+// through the wire) notes nothing.
+func (rc *rowCounts) noteRan(ctx context.Context, c Conn, control bool, st *split.Statement, res sql.Result, err error) error {
 	if rc == nil || st.Kind == split.KindClient || len(st.SQL) == 0 {
 		return nil
 	}
@@ -237,10 +243,105 @@ func (rc *rowCounts) noteRan(ctx context.Context, c Conn, st *split.Statement, r
 	}
 	n, _ := res.RowsAffected()
 	rc.noteRow(st.Offset, n)
+	if setsFoundInside(st) {
+		if control && n != 0 {
+			// The read-back would leave −1 in the diagnostics area's row count, which a
+			// GET DIAGNOSTICS … ROW_COUNT next on this connection reads
+			// (TestReviewX13RowCountAfterTemporaryTable); DO 0 gives back only 0. Not
+			// known: a FOUND_ROWS() reader is refused (lostState), not given a guess.
+			rc.noteFound(st.Offset, 0, true)
+			return nil
+		}
+		var found int64
+		if err := c.QueryRowContext(ctx, "SELECT FOUND_ROWS()").Scan(&found); err != nil {
+			return err
+		}
+		if control {
+			if _, err := c.ExecContext(ctx, "DO 0"); err != nil { // ROW_COUNT() 0 again
+				return err
+			}
+		}
+		rc.noteFound(st.Offset, found, false)
+	}
 	if isUse(st) {
 		rc.noteFound(st.Offset, 1, false) // the client's SELECT DATABASE()
 	}
 	return nil
+}
+
+// setsFoundInside reports whether st, not one of resultVerbs, may set FOUND_ROWS() through
+// a SELECT inside it: an INSERT or REPLACE, or a CREATE [OR REPLACE] [TEMPORARY] TABLE,
+// with the word SELECT outside its literals and comments (INSERT … SELECT, a subquery in
+// VALUES, CREATE TABLE … SELECT). The read-back is the client's value only where st set
+// it: a word in a string ('row_count after select') or a CREATE VIEW … AS SELECT leaves
+// what dumpscope's own statements left on the connection (TestRowCountAsClientParallel).
+func setsFoundInside(st *split.Statement) bool {
+	l := sqlscan.New(st.SQL, st.Syntax())
+	verb := ""
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Kind != sqlscan.Word {
+			continue
+		}
+		switch {
+		case verb == "" && t.Is("CREATE"):
+			verb = "CREATE"
+		case verb == "" && (t.Is("INSERT") || t.Is("REPLACE")):
+			verb = "INSERT"
+		case verb == "":
+			return false
+		case verb == "CREATE" && (t.Is("OR") || t.Is("REPLACE") || t.Is("TEMPORARY")):
+		case verb == "CREATE":
+			if !t.Is("TABLE") {
+				return false
+			}
+			verb = "CREATE TABLE"
+		case t.Is("SELECT"):
+			return true
+		}
+	}
+	return false
+}
+
+// countsAt returns ROW_COUNT() and FOUND_ROWS() noted after st, a SELECT … INTO or VALUES
+// whose variables are being journaled (controller.recordUserVars); ok is false when they
+// were not noted for st (a serial replay: nil).
+func (rc *rowCounts) countsAt(st *split.Statement) (row, found int64, ok bool) {
+	if rc == nil || !resultVerbs[strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))] {
+		return 0, 0, false
+	}
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if rc.rowAt != st.Offset || rc.rowLost || rc.foundAt != st.Offset || rc.foundLost {
+		return 0, 0, false
+	}
+	return rc.row, rc.found, true
+}
+
+// gaveBack notes what st left, where a resume sent assign, the journaled SET of its
+// variables, in its place (controller.restoreUserVars): a SET or DO leaves ROW_COUNT() 0
+// and FOUND_ROWS() as it was, as the SET does; a SELECT … INTO or VALUES the counts
+// journaled with the SET (checkpoint.CountsOf), which a reader after it is given (the
+// client's `SELECT COUNT(*) INTO @rc FROM k; INSERT … ROW_COUNT()` stores 1: the control
+// connection read −1 there, x-review16 #4). Without them (an older journal) both are not
+// known: a reader is refused (lostState).
+func (rc *rowCounts) gaveBack(st *split.Statement, assign string) {
+	if rc == nil {
+		return
+	}
+	if !resultVerbs[strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))] {
+		rc.noteRow(st.Offset, 0)
+		return
+	}
+	row, found, ok := checkpoint.CountsOf(assign)
+	if !ok {
+		rc.lost(st.Offset)
+		rc.mu.Lock()
+		rc.foundSkipped = true
+		rc.mu.Unlock()
+		return
+	}
+	rc.noteRow(st.Offset, row)
+	rc.noteFound(st.Offset, found, false)
 }
 
 // noteRow records ROW_COUNT() n after the dump statement at offset at; a statement before

@@ -135,10 +135,11 @@ func (sk *skipState) lostState(ctx context.Context, st *split.Statement) error {
 	case sk.p.serial.counts.foundRowsSkipped() && readsFoundRows(st.SQL):
 		what = "FOUND_ROWS()" // the SELECT that set it was skipped (rowcount.go)
 	case sk.p.serial.counts.foundRowsLost() && readsFoundRows(st.SQL):
-		// giveFound held back before a CALL or EXECUTE (rowcount.go).
+		// giveFound held back before a CALL or EXECUTE, or an INSERT … SELECT on the
+		// control connection left a count the read-back would change (rowcount.go).
 		// The planner's advice (a resume would meet the same refusal: ErrSerialOnly), which
 		// difffuzz counts as a refusal ("--parallel 1" alone left --checkpoint: seed 73108).
-		se := p.serial.refuse(st, "it reads FOUND_ROWS() after a CALL or EXECUTE that a parallel replay could not give the client's FOUND_ROWS() without emptying the warnings a procedure may read; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements")
+		se := p.serial.refuse(st, "it reads FOUND_ROWS() after a statement whose FOUND_ROWS() a parallel replay cannot follow without changing what the dump may read next (a CALL or EXECUTE: the warnings a procedure may read; an INSERT or CREATE TABLE … SELECT: its row count); import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements")
 		se.Err = ErrSerialOnly
 		return se
 	default:
