@@ -223,8 +223,10 @@ func TestReviewX16ServerPartsFilteredWhole(t *testing.T) {
 // not sent. Older than c9a0d90 (its parent fails the same: BeginIntent of no tables
 // recorded nothing either); the new comment's claim that such a statement is read-only
 // does not hold for one that calls a stored function.
+//
+// Fixed (x-fix31, session 43): callsWriter gives such a statement an intent of any table;
+// f's write may be half applied as far as a resume can tell, so it refuses it by name.
 func TestReviewX16ReadOnlyCallsWritingFunctionKilled(t *testing.T) {
-	reviewX16(t)
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	for _, c := range []struct{ name, before, call, after string }{
 		{"gone serial, DO", "SELECT 5 INTO @c;\n", "DO f(1)", ""},
@@ -238,7 +240,7 @@ func TestReviewX16ReadOnlyCallsWritingFunctionKilled(t *testing.T) {
 				"DELIMITER ;;\nCREATE FUNCTION f(x int) RETURNS int BEGIN INSERT INTO m VALUES (x, 1); RETURN x; END;;\nDELIMITER ;\n" +
 				c.before + c.call + ";\n" + c.after + // killed after the call returned
 				"CREATE TABLE k (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO k VALUES (1);\n"
-			killAt(t, ref, srv, "r16", dump, lineOf(t, dump, c.call+";"), "", importer.WithAfterDDLHook)
+			killAt(t, ref, srv, "r16", dump, lineOf(t, dump, c.call+";"), "it may be half applied", importer.WithAfterDDLHook)
 		})
 	}
 }
@@ -263,8 +265,11 @@ func TestReviewX16ReadOnlyCallsWritingFunctionKilled(t *testing.T) {
 // intent; SET (Kind session) and SELECT/DO (readOnly) get none: regionIntent
 // (control.go:484) takes Kind Insert and Other only and no readOnly first word, as
 // serialWriteScope does outside a transaction (TestReviewX16ReadOnlyCallsWritingFunctionKilled).
+//
+// Fixed (x-fix31, session 43): regionIntent records an intent of any table for a SELECT,
+// DO or SET that may call a stored function (callsWriter); left unmarked (the function
+// may write transactional tables too), the resume refuses the statement by name.
 func TestReviewX16RolledBackCallWritesMyISAM(t *testing.T) {
-	reviewX16(t)
 	for _, c := range []struct{ name, call string }{
 		{"select into (regression)", "SELECT g(5) INTO @x;\n"},
 		{"set (older)", "SET @x = g(5);\n"},
@@ -279,7 +284,7 @@ func TestReviewX16RolledBackCallWritesMyISAM(t *testing.T) {
 				"START TRANSACTION;\nINSERT INTO lg VALUES (9, 9);\n" + c.call +
 				"INSERT INTO lg VALUES (1, 0);\n" + // the stop
 				"INSERT INTO lg VALUES (2, @x);\nCOMMIT;\n" + x15Rows()
-			runReviewCase(t, ref, srv, reviewCase{db: "r16", dump: dump, stop: lineOf(t, dump, "INSERT INTO lg VALUES (1, 0)"), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
+			runReviewCase(t, ref, srv, reviewCase{db: "r16", dump: dump, stop: lineOf(t, dump, "INSERT INTO lg VALUES (1, 0)"), opt: importer.Options{Parallel: 2, BatchBytes: 512}, refused: "it may be half applied"})
 		})
 	}
 }

@@ -85,7 +85,10 @@ func (cr *controller) serialWriteScope(ctx context.Context, st *split.Statement,
 	if len(pl.Tables) > 0 || pl.Global {
 		return cr.writeScope(ctx, st, pl.Tables, pl.Global)
 	}
-	if readOnly(st) || wrapsNoWrite(cr.p.disp.planner, st) {
+	if readOnly(st) || wrapsNoWrite(cr.p.disp.planner, st) || st.Kind == split.KindSession {
+		if calls, err := callsWriter(ctx, cr.p, cr.p.control, st); err == nil && calls {
+			return nil // any table (callsWriter)
+		}
 		return []string{}
 	}
 	return cr.writeScope(ctx, st, nil, true)
@@ -165,8 +168,14 @@ func dmlTarget(q []byte, syn sqlscan.Syntax) (db, table string, ok bool) {
 // reports whether it did.
 func (cr *controller) beginIntent(ctx context.Context, c Conn, st *split.Statement, end int64, digest string, scope []string, unread bool) (bool, error) {
 	p := cr.p
-	if st.Kind != split.KindInsert && st.Kind != split.KindOther {
+	if st.Kind != split.KindInsert && st.Kind != split.KindOther && st.Kind != split.KindSession {
 		return false, nil
+	}
+	if st.Kind == split.KindSession {
+		// A SET only when it may call a stored function (callsWriter): its scope is any.
+		if calls, err := callsWriter(ctx, p, c, st); err != nil || !calls || scope != nil {
+			return false, err
+		}
 	}
 	runs := st // what st runs: a wrapper's innermost statement (EXECUTE IMMEDIATE '…', EXECUTE s, SET STATEMENT … FOR)
 	if in := innermost(p.disp.planner, st); in != nil {

@@ -348,6 +348,13 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		if err := addOwed(); err != nil {
 			return err
 		}
+		intent := false
+		if cp != nil && pl.Session && pl.InRegion && !pl.Locked {
+			// SET @x = g(5), g writing a MyISAM table: a stop's rollback keeps g's row.
+			if intent, err = cr.regionIntent(ctx, st, end); err != nil {
+				return err
+			}
+		}
 		r.warn.hold = holdsWarnings(cr, st, after)
 		switch err = execSetGlobal(ctx, p, p.control, st, func() error { return r.exec(ctx, p.control, st, q) }); { // setglobal.go
 		case err == nil && after != "":
@@ -360,6 +367,9 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		err = countUnheld(ctx, cr, st, q, err)
 		if err == nil {
 			err = journalMixedSet(ctx, cr, st, pl)
+		}
+		if err == nil && intent {
+			err = settleRegionIntent(ctx, cr, st) // callintent.go
 		}
 	case txn || st.Kind == split.KindLock || (!ownDDL && (pl.OpenAfter || (pl.InRegion && !pl.EndsRegion))):
 		if cr.pendingFrom < 0 {
@@ -425,24 +435,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 			err = cr.lock.commit(ctx, st, end, err)
 		}
 		if err == nil && intent {
-			var changed bool
-			switch changed, err = cp.Changed(ctx, p.workers[0], st.Offset); {
-			case err == nil && changed:
-				// Not when it may have written a transactional table too: the rollback
-				// undoes that part, and a resume must refuse it as half applied, not skip
-				// it (intentmark.go; TestDifffuzzFound41040MarkerInTransaction).
-				var mixed bool
-				if mixed, err = mayWriteTransactional(ctx, p, p.workers[0], st); err == nil && !mixed {
-					err = cp.Ran(ctx, p.workers[0], st.Offset)
-				}
-				if err == nil {
-					cr.regionIntents = append(cr.regionIntents, st.Offset)
-				}
-			case err == nil:
-				// Nothing to settle: left, a resume would find the next statements'
-				// changes in its checksums and call it half applied.
-				err = cp.EndIntent(ctx, p.workers[0], st.Offset)
-			}
+			err = settleRegionIntent(ctx, cr, st) // callintent.go
 		}
 		if err == nil && !pl.OpenAfter && !oweKeeperRow(cr, st, end, pl, ownTxn) { // diagregion.go
 			err = cr.recordPending(ctx, end, true)
@@ -487,12 +480,24 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 // run and replays the rest of the transaction without it.
 func (cr *controller) regionIntent(ctx context.Context, st *split.Statement, end int64) (bool, error) {
 	p := cr.p
-	if len(p.workers) == 0 || (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
+	if len(p.workers) == 0 {
 		return false, nil
 	}
-	scope, err := regionScope(ctx, p, st)
-	if err != nil {
-		return false, p.at(st, err)
+	var scope []string // nil: any table
+	if (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
+		// A SELECT, DO or SET that calls a stored function writing a MyISAM table: the
+		// rollback of a stopped run does not undo that write (callsWriter).
+		if calls, err := callsWriter(ctx, p, p.workers[0], st); err != nil || !calls {
+			if err != nil {
+				err = p.at(st, err)
+			}
+			return false, err
+		}
+	} else {
+		var err error
+		if scope, err = regionScope(ctx, p, st); err != nil {
+			return false, p.at(st, err)
+		}
 	}
 	return cr.beginIntent(ctx, p.workers[0], st, end, p.opt.Checkpoint.DigestAt(end), scope, false)
 }

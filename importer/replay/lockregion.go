@@ -212,8 +212,20 @@ func (ls *lockState) begin(ctx context.Context, st *split.Statement, pl plan.Pla
 // sent again, ERROR 1062).
 func (ls *lockState) intent(ctx context.Context, st *split.Statement, pl plan.Plan, end int64) (bool, error) {
 	p := ls.p
-	if !ls.intents || (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
+	if !ls.intents {
 		return false, nil
+	}
+	if (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
+		// DO f(1) with f writing a MyISAM table: any table, by its marker (callsWriter).
+		calls, err := callsWriter(ctx, p, p.control, st)
+		if err != nil || !calls {
+			if err != nil {
+				err = p.at(st, err)
+			}
+			return false, err
+		}
+		ls.intentMixed = true
+		return p.ctl.beginIntent(ctx, p.control, st, end, p.opt.Checkpoint.DigestAt(end), nil, true)
 	}
 	db, table, ok := p.ctl.writtenTable(st)
 	if !ok || !plan.ContainsKey(p.disp.planner.LockedForWrite(), plan.KeyOf(db, table)) {

@@ -1,0 +1,80 @@
+package replay
+
+import (
+	"context"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// Intents of statements the replay otherwise takes for writing no table (SELECT, DO, a
+// SET of variables) when they may call a stored function, which may write a MyISAM
+// table (x-review16 #1, #3).
+
+// callsWriter reports whether st, a statement that otherwise writes no table (SELECT,
+// DO, VALUES, a SET of variables, or a wrapper that runs one), may call a stored function
+// (mayCallFunction), which may write any table: such a statement gets an intent of any
+// table (beginIntent), so that a kill or stop after it has a resume skip it by its marker
+// or refuse it as maybe half applied, never run it twice. Taken for read-only, `DO f(1)`
+// with f inserting into a MyISAM table, killed before its progress row, ran again on
+// resume (TestReviewX16ReadOnlyCallsWritingFunctionKilled); `SELECT g(5) INTO @x` inside the
+// dump's transaction, stopped there, ran again where the rollback had not undone g's
+// MyISAM row (TestReviewX16RolledBackCallWritesMyISAM). A keeper or GET DIAGNOSTICS calls
+// nothing and is not looked up (the look-up would empty the diagnostics area it keeps);
+// nor is a statement that reads that area while the functions are not known yet, unless
+// a worker can look them up (on c the look-up would empty the area it reads).
+func callsWriter(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Statement) (bool, error) {
+	if p.opt.Checkpoint == nil || st.Kind == split.KindClient || len(st.SQL) == 0 {
+		return false, nil
+	}
+	in := st
+	if w := innermost(p.disp.planner, st); w != nil && len(w.SQL) > 0 {
+		in = w
+	}
+	switch strings.ToUpper(sqlscan.FirstWord(in.SQL, in.Syntax())) {
+	case "SELECT", "DO", "VALUES", "SET":
+	default:
+		return false, nil
+	}
+	if keepsArea(st) || keepsArea(in) || isGetDiagnostics(in) {
+		return false, nil
+	}
+	if p.disp.planner.ReadsDiagnostics(st) && !p.cat.functions.known {
+		if len(p.workers) == 0 {
+			return false, nil
+		}
+		c = p.workers[0]
+	}
+	calls, err := mayCallFunction(ctx, p, c, st)
+	if err != nil || calls || in == st {
+		return calls, err
+	}
+	return mayCallFunction(ctx, p, c, in)
+}
+
+// settleRegionIntent settles, after st ran without error inside the dump's transaction,
+// the intent regionIntent recorded: when st changed a non-transactional table, its marker
+// (not when it may have written a transactional table too: the rollback undoes that part,
+// and a resume must refuse it as half applied, not skip it; intentmark.go,
+// TestDifffuzzFound41040MarkerInTransaction), the intent deleted with the transaction's
+// progress row (recordPending); otherwise the intent is deleted now: left, a resume would
+// find the next statements' changes in its checksums and call it half applied.
+func settleRegionIntent(ctx context.Context, cr *controller, st *split.Statement) error {
+	p, cp := cr.p, cr.p.opt.Checkpoint
+	changed, err := cp.Changed(ctx, p.workers[0], st.Offset)
+	switch {
+	case err != nil:
+		return err
+	case !changed:
+		return cp.EndIntent(ctx, p.workers[0], st.Offset)
+	}
+	mixed, err := mayWriteTransactional(ctx, p, p.workers[0], st)
+	if err == nil && !mixed {
+		err = cp.Ran(ctx, p.workers[0], st.Offset)
+	}
+	if err == nil {
+		cr.regionIntents = append(cr.regionIntents, st.Offset)
+	}
+	return err
+}
