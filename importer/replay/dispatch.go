@@ -50,13 +50,8 @@ func (dp *dispatcher) dispatch(ctx context.Context) error {
 		if err := p.err(); err != nil {
 			return err
 		}
-		select {
-		case <-p.opt.Stop:
-			if err := dp.flush(ctx); err != nil {
-				return err
-			}
-			return ErrStopped
-		default:
+		if err := dp.stopAsked(ctx); err != nil {
+			return err
 		}
 		stv := r.split.Statement()
 		st := &stv
@@ -115,6 +110,21 @@ func (dp *dispatcher) awaitBudget(ctx context.Context, n int64) error {
 }
 
 // flush sends the batch being filled.
+// stopAsked, once a graceful stop was asked (Stop closed), flushes what is queued and
+// returns ErrStopped (or the flush's error); nil otherwise. Checked between statements,
+// and between the parts of a text the server runs as several (multistmt.go).
+func (dp *dispatcher) stopAsked(ctx context.Context) error {
+	select {
+	case <-dp.p.opt.Stop:
+		if err := dp.flush(ctx); err != nil {
+			return err
+		}
+		return ErrStopped
+	default:
+		return nil
+	}
+}
+
 func (dp *dispatcher) flush(ctx context.Context) error {
 	p := dp.p
 	if dp.cur == nil {

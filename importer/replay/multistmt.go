@@ -61,13 +61,8 @@ func (dp *dispatcher) dispatchParts(ctx context.Context, st *split.Statement, en
 			partEnd = parts[i+1].Offset
 		}
 		if i > 0 {
-			select {
-			case <-p.opt.Stop:
-				if err := dp.flush(ctx); err != nil {
-					return err
-				}
-				return ErrStopped
-			default:
+			if err := dp.stopAsked(ctx); err != nil {
+				return err
 			}
 		}
 		if force {
