@@ -57,17 +57,6 @@ func utf8Charset(cs string) bool {
 	return false
 }
 
-// isASCII reports whether s is ASCII: read alike in every character set a client can
-// have (sjis, gbk, big5 take a byte above 0x7F before a trail byte).
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
 // serverKeys is keys (sqlscan.TableKey, read from the dump's text in the session's
 // character_set_client) as the server names the tables, in UTF-8 like the catalog
 // (readNonTransactional): a key that is not ASCII, under a session that is not UTF-8
@@ -75,7 +64,7 @@ func isASCII(s string) bool {
 // character set, as its parser converts the names of a statement. Keys all ASCII, or a
 // UTF-8 session: keys as they are, no round trip.
 func serverKeys(ctx context.Context, c Conn, keys []string) ([]string, error) {
-	if !slices.ContainsFunc(keys, func(k string) bool { return !isASCII(k) }) {
+	if !slices.ContainsFunc(keys, func(k string) bool { return !sqlscan.IsASCII(k) }) {
 		return keys, nil
 	}
 	cs, err := clientCharset(ctx, c)
@@ -84,7 +73,7 @@ func serverKeys(ctx context.Context, c Conn, keys []string) ([]string, error) {
 	}
 	out := make([]string, len(keys))
 	for i, k := range keys {
-		if isASCII(k) {
+		if sqlscan.IsASCII(k) {
 			out[i] = k
 			continue
 		}
@@ -102,11 +91,11 @@ func serverKeys(ctx context.Context, c Conn, keys []string) ([]string, error) {
 
 // convertUTF8 is s, text in the character set cs, in UTF-8, as the server converts it.
 func convertUTF8(ctx context.Context, c Conn, cs, s string) (string, error) {
-	if isASCII(s) || utf8Charset(cs) {
+	if sqlscan.IsASCII(s) || utf8Charset(cs) {
 		return s, nil
 	}
 	var h string
-	if err := c.QueryRowContext(ctx, "SELECT HEX(CONVERT(CONVERT(UNHEX(?) USING "+cs+") USING utf8mb4))", hex.EncodeToString([]byte(s))).Scan(&h); err != nil {
+	if err := c.QueryRowContext(ctx, "SELECT HEX(CONVERT(CONVERT(UNHEX(?) USING "+cs+") USING utf8mb4))", hexOf(s)).Scan(&h); err != nil {
 		return "", fmt.Errorf("read the name %s in character set %s: %w", s, cs, err)
 	}
 	return unhex(h)
@@ -115,7 +104,7 @@ func convertUTF8(ctx context.Context, c Conn, cs, s string) (string, error) {
 // sessionUTF8 is s, text of the dump in the session's character_set_client, in UTF-8
 // (serverKeys).
 func sessionUTF8(ctx context.Context, c Conn, s string) (string, error) {
-	if isASCII(s) {
+	if sqlscan.IsASCII(s) {
 		return s, nil
 	}
 	cs, err := clientCharset(ctx, c)

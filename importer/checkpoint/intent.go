@@ -138,7 +138,7 @@ func Intends(ctx context.Context, r *Run, c Conn, tables []string) (bool, error)
 	if r == nil {
 		return false, nil
 	}
-	if slices.ContainsFunc(tables, func(k string) bool { return !isASCII(k) }) {
+	if slices.ContainsFunc(tables, func(k string) bool { return !sqlscan.IsASCII(k) }) {
 		// Its caller comes before a statement that reads the diagnostics area, which the
 		// look-up of the session's character set (serverKeys) would empty: a name that is
 		// not ASCII counts as any table.
@@ -375,7 +375,7 @@ func readNonTransactional(ctx context.Context, c Conn) ([]tableName, map[string]
 // ASCII, or a UTF-8 session: no extra round trip.
 func checksums(ctx context.Context, c Conn, tables []string) (string, error) {
 	q := "CHECKSUM TABLE " + strings.Join(tables, ", ")
-	if isASCII(q) {
+	if sqlscan.IsASCII(q) {
 		return checksumsAs(ctx, c, q)
 	}
 	cs, err := clientCharset(ctx, c)

@@ -29,7 +29,7 @@ func callsWriter(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Sta
 		return false, nil
 	}
 	in := st
-	if w := innermost(p.disp.planner, st); w != nil && len(w.SQL) > 0 {
+	if w := innermost(p, st); w != nil && len(w.SQL) > 0 {
 		in = w
 	}
 	switch strings.ToUpper(sqlscan.FirstWord(in.SQL, in.Syntax())) {

@@ -85,7 +85,7 @@ func (cr *controller) serialWriteScope(ctx context.Context, st *split.Statement,
 	if len(pl.Tables) > 0 || pl.Global {
 		return cr.writeScope(ctx, st, pl.Tables, pl.Global)
 	}
-	if readOnly(st) || wrapsNoWrite(cr.p.disp.planner, st) || st.Kind == split.KindSession {
+	if readOnly(st) || wrapsNoWrite(cr.p, st) || st.Kind == split.KindSession {
 		if calls, err := callsWriter(ctx, cr.p, cr.p.control, st); err == nil && calls {
 			return nil // any table (callsWriter)
 		}
@@ -103,8 +103,8 @@ func (cr *controller) serialWriteScope(ctx context.Context, st *split.Statement,
 // SIGNED)` in a run gone serial: 0 where the client has 1 (difffuzz seed 82826,
 // --load-data; seed 80017, --parallel gone serial and serial --checkpoint, where beginIntent
 // reads the same innermost statement).
-func wrapsNoWrite(pl *plan.Planner, st *split.Statement) bool {
-	in := innermost(pl, st)
+func wrapsNoWrite(p *ParallelReplayer, st *split.Statement) bool {
+	in := innermost(p, st)
 	if in == nil || len(in.SQL) == 0 {
 		return false
 	}
@@ -178,7 +178,7 @@ func (cr *controller) beginIntent(ctx context.Context, c Conn, st *split.Stateme
 		}
 	}
 	runs := st // what st runs: a wrapper's innermost statement (EXECUTE IMMEDIATE '…', EXECUTE s, SET STATEMENT … FOR)
-	if in := innermost(p.disp.planner, st); in != nil {
+	if in := innermost(p, st); in != nil {
 		runs = in
 	}
 	if keepsArea(st) || isGetDiagnostics(runs) || (scope != nil && len(scope) == 0) {

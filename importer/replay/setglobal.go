@@ -196,31 +196,9 @@ func (p *ParallelReplayer) globalSet(st *split.Statement) *split.Statement {
 	if st.Kind == split.KindSession {
 		return st
 	}
-	if p.disp == nil || p.disp.planner == nil {
-		return nil
-	}
-	in := innermost(p.disp.planner, st)
+	in := innermost(p, st)
 	if in == nil || !(plan.SetsGlobalOnly(in) || mixedSet(in)) {
 		return nil
-	}
-	return in
-}
-
-// innermost returns the statement st runs through all its wrappers, each level read as
-// plan.Planner.Wrapped reads one (up to maxWrapDepth): SET STATEMENT … FOR EXECUTE
-// IMMEDIATE 'SET GLOBAL …', SET STATEMENT … FOR EXECUTE s of a prepared SET GLOBAL. nil
-// where st wraps nothing Wrapped reads; where a level below cannot be read (EXECUTE
-// IMMEDIATE @q), the last level read. Judged by one level, such a SET GLOBAL was an
-// EXECUTE to globalSet: not journaled, and a resume's new sessions took the GLOBAL the
-// interrupted run had raised (TestReviewX15DoubleWrappedSetGlobal).
-func innermost(pl *plan.Planner, st *split.Statement) *split.Statement {
-	in := pl.Wrapped(st)
-	for depth := 1; in != nil && depth < maxWrapDepth; depth++ {
-		next := pl.Wrapped(in)
-		if next == nil {
-			break
-		}
-		in = next
 	}
 	return in
 }

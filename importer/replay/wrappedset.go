@@ -52,6 +52,21 @@ func wrappedLayers(p *ParallelReplayer, st *split.Statement) []*split.Statement 
 	return out
 }
 
+// innermost returns the statement st runs through all its wrappers, the last of
+// wrappedLayers: SET STATEMENT … FOR EXECUTE IMMEDIATE 'SET GLOBAL …', SET STATEMENT …
+// FOR EXECUTE s of a prepared SET GLOBAL. nil where st wraps nothing Wrapped reads; where
+// a level below cannot be read (EXECUTE IMMEDIATE @q), the last level read. Judged by one
+// level, such a SET GLOBAL was an EXECUTE to globalSet: not journaled, and a resume's new
+// sessions took the GLOBAL the interrupted run had raised
+// (TestReviewX15DoubleWrappedSetGlobal).
+func innermost(p *ParallelReplayer, st *split.Statement) *split.Statement {
+	layers := wrappedLayers(p, st)
+	if len(layers) == 1 {
+		return nil
+	}
+	return layers[len(layers)-1]
+}
+
 // rolledBackCall reports whether st, journaled, must run again on resume rather than
 // have its journaled values given back in its place (restoreUserVars): it ran inside the
 // dump's transaction (pl.InRegion), which the interrupted attempt did not commit (the
