@@ -1,0 +1,185 @@
+package importer_test
+
+import (
+	"database/sql"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/transform"
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
+)
+
+// The seventeenth hostile review (branch x-review17, session 44), of what stop 43 merged
+// (30cf366..073ceb7). Each test failed on main (073ceb7) when written and shows the
+// database, or what dumpscope does, differing from `mariadb < same input` (MariaDB
+// 10.11). Open findings are gated (reviewX17): run them with
+//
+//	DUMPSCOPE_REVIEW_X=1 go test -count=1 $(scripts/gotags) ./importer/ -run TestReviewX17
+//
+// A fix removes its test's reviewX17 call.
+
+// reviewX17 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
+func reviewX17(t *testing.T) {
+	t.Helper()
+	if os.Getenv("DUMPSCOPE_REVIEW_X") != "1" {
+		t.Skip("an open finding of the x-review17 (fails on main): DUMPSCOPE_REVIEW_X=1 runs it")
+	}
+}
+
+// x17Definers is every DEFINER of db's routines, triggers, views and events on srv,
+// one "kind name definer" a line, sorted.
+func x17Definers(t *testing.T, db *sql.DB, schema string) string {
+	t.Helper()
+	rows, err := db.Query("SELECT CONCAT_WS(' ', k, n, d) FROM ("+
+		"SELECT 'routine' AS k, ROUTINE_NAME AS n, DEFINER AS d FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? UNION ALL "+
+		"SELECT 'trigger', TRIGGER_NAME, DEFINER FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = ? UNION ALL "+
+		"SELECT 'view', TABLE_NAME, DEFINER FROM information_schema.VIEWS WHERE TABLE_SCHEMA = ? UNION ALL "+
+		"SELECT 'event', EVENT_NAME, DEFINER FROM information_schema.EVENTS WHERE EVENT_SCHEMA = ?) x ORDER BY 1", schema, schema, schema, schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestReviewX17DefinerAfterDropInOneText: --definer loader@localhost on the hand-written
+// form stop 43 made run (x-review16 #8, split.bodyAhead): `DROP PROCEDURE IF EXISTS p;
+// CREATE DEFINER=`old`@`%` PROCEDURE p() BEGIN …; END //` in one text (the trigger form
+// too). The option's promise (transform.Options.Definer, TestImportDefiner): every
+// DEFINER= clause names loader@localhost, the rest is the client's. dumpscope leaves
+// `old`@`%` in p and tr, silently (the mapping is not even listed). Silent, serial and
+// every fast mode.
+//
+// Cause: Transform.rewrite (importer/transform/filter.go:321) rewrites the whole text by
+// its first statement's kind, and findDefiner (transform/definer.go:55) ends its search at
+// the first object keyword: the PROCEDURE of `DROP PROCEDURE`, before the CREATE's
+// DEFINER. The replay's own --strip-definers, which runs per part (replay.go:338), is not
+// affected.
+func TestReviewX17DefinerAfterDropInOneText(t *testing.T) {
+	reviewX17(t)
+	dump := "SET NAMES utf8mb4;\nCREATE DATABASE r17;\nUSE r17;\nCREATE TABLE t (id int PRIMARY KEY) ENGINE=InnoDB;\n" +
+		"DELIMITER //\n" +
+		"DROP PROCEDURE IF EXISTS p; CREATE DEFINER=`old`@`%` PROCEDURE p() BEGIN INSERT INTO t VALUES (1); INSERT INTO t VALUES (2); END //\n" +
+		"DROP TRIGGER IF EXISTS tr; CREATE DEFINER=`old`@`%` TRIGGER tr BEFORE INSERT ON t FOR EACH ROW BEGIN SET NEW.id = NEW.id * 10; END //\n" +
+		"DELIMITER ;\n"
+	for name, o := range map[string]importer.Options{
+		"serial":     {},
+		"parallel 2": {Parallel: 2, BatchBytes: 512},
+	} {
+		t.Run(name, func(t *testing.T) {
+			o.Transform = transform.Options{Definer: "loader@localhost"}
+			// The client imports the dump with the clause rewritten as the option promises.
+			ref := testsandbox.Start(t)
+			clientImport(t, ref, writeFile(t, "ref.sql", []byte(strings.ReplaceAll(dump, "`old`@`%`", "`loader`@`localhost`"))))
+			srv := testsandbox.Start(t)
+			res := importFile(t, srv, "", writeFile(t, "d.sql", []byte(dump)), o)
+			finished(t, res)
+			want, have := x17Definers(t, sandboxDB(t, ref, ""), "r17"), x17Definers(t, sandboxDB(t, srv, ""), "r17")
+			if want != have {
+				t.Errorf("definers differ:\nclient with the clause rewritten:\n%s\ndumpscope --definer loader@localhost:\n%s", want, have)
+			}
+			sameDump(t, name, redumps(t, ref, "r17"), redumps(t, srv, "r17"))
+		})
+	}
+}
+
+// x17Straight imports dump straight through with o into a new sandbox and wants it
+// finished with the client's re-dump of db.
+func x17Straight(t *testing.T, dump, db string, o importer.Options) {
+	t.Helper()
+	x16Straight(t, dump, db, x16Client(t, dump, db), o)
+}
+
+// TestReviewX17FilteredPartsLeftUncut: a table filter (--exclude-tables u) on a text under
+// DELIMITER ;; that the server runs as three statements, `INSERT INTO u …; ALTER EVENT e
+// DISABLE; INSERT INTO t …` (or ALTER PROCEDURE p COMMENT … in the middle). keepParts
+// (stop 43, x-review16 #7) cuts it down to `ALTER EVENT e DISABLE;\nINSERT INTO t …` with
+// the kind of its first kept part; split.ServerParts, asked again by the replay, leaves a
+// text whose first statement is a routine's (KindRoutine, not a DROP) or starts with
+// CREATE/ALTER without being a table's DDL (CREATE USER, ALTER SERVER …) whole, and the
+// server refuses it: ERROR 1064, where the filter's oracle (the client imports everything,
+// u is dropped) has t's row. Loud, serial straight (and every mode) with any table or
+// database filter. Unfiltered, the same text runs: ServerParts cuts it by its first
+// statement, the INSERT.
+//
+// Cause: Transform.keepParts (importer/transform/keep.go:133-153) gives the cut text
+// kept[0]'s Kind and Verb; ServerParts (split/multistmt.go:44-49) decides by the first
+// statement of what it is given, which was not the first of the text the splitter read.
+func TestReviewX17FilteredPartsLeftUncut(t *testing.T) {
+	reviewX17(t)
+	for name, mid := range map[string]string{
+		"alter event":     "ALTER EVENT e DISABLE",
+		"alter procedure": "ALTER PROCEDURE p COMMENT 'kept'",
+	} {
+		t.Run(name, func(t *testing.T) {
+			dump := "CREATE DATABASE r17;\nUSE r17;\n" +
+				"CREATE TABLE t (id int PRIMARY KEY) ENGINE=InnoDB;\nCREATE TABLE u (id int PRIMARY KEY) ENGINE=InnoDB;\n" +
+				"CREATE EVENT e ON SCHEDULE AT '2037-01-01 00:00:00' ON COMPLETION PRESERVE DO DELETE FROM t;\n" +
+				"CREATE PROCEDURE p() SELECT 1;\n" +
+				"DELIMITER ;;\nINSERT INTO u VALUES (1); " + mid + "; INSERT INTO t VALUES (1);;\nDELIMITER ;\nINSERT INTO t VALUES (3);\n"
+			filteredLikeClient(t, writeFile(t, "d.sql", []byte(dump)), "r17", []string{"DROP TABLE r17.u"},
+				importer.Options{Transform: transform.Options{ExcludeTables: []string{"u"}}})
+		})
+	}
+}
+
+// TestReviewX17PartsUnsureRefusedSerial: a script kept under one DELIMITER $$ whose text
+// sets the session and then writes a row with a backslash escape, `SET NAMES utf8mb4;
+// INSERT INTO t VALUES (1, 'O\'Brien')$$` (or `SET sql_mode = 'STRICT_TRANS_TABLES'; …
+// 'C:\\temp'`): the client's server runs both; dumpscope refuses the text in one line
+// ("may change the sql_mode or character set …"), in the serial replay too, where neither
+// statement changes how the next is read (utf8mb4 stays utf8mb4; the mode has no
+// NO_BACKSLASH_ESCAPES). Loud (a false refusal), serial straight with no option, new in
+// stop 43 (x-fix29's PartsUnsure; the serial replay of stop 42 ran the parts).
+//
+// Cause: split.PartsUnsure (importer/split/multistmt.go:175-191) refuses on the words
+// (NAMES, SQL_MODE, …) and any backslash after them, not on what the statement sets; the
+// serial replay (replay/multistmt.go:25), which runs one part after the other, could
+// cut the rest after each part ran, under the session it left, as the server does.
+func TestReviewX17PartsUnsureRefusedSerial(t *testing.T) {
+	reviewX17(t)
+	for name, text := range map[string]string{
+		"set names":    "SET NAMES utf8mb4; INSERT INTO t VALUES (1, 'O\\'Brien')",
+		"set sql_mode": "SET SESSION sql_mode = 'STRICT_TRANS_TABLES'; INSERT INTO t VALUES (2, 'C:\\\\temp')",
+	} {
+		t.Run(name, func(t *testing.T) {
+			dump := "CREATE DATABASE r17;\nUSE r17;\nCREATE TABLE t (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+				"DELIMITER $$\n" + text + "$$\nDELIMITER ;\nINSERT INTO t VALUES (3, 'x');\n"
+			x17Straight(t, dump, "r17", importer.Options{})
+		})
+	}
+}
+
+// TestReviewX17TemporaryWrittenByRoutine: a temporary table written by a stored
+// procedure (CALL fill(), fill inserting into tt) or a stored function (DO f(), f
+// inserting into tt) rather than by a statement that names it; stopped later (graceful,
+// --parallel 2) and resumed, tt is rebuilt by sending its volatile statements again
+// (CREATE TEMPORARY TABLE, INSERT INTO tt …) and a row read from it after the stop must be
+// the client's.
+func TestReviewX17TemporaryWrittenByRoutine(t *testing.T) {
+	reviewX17(t)
+	for name, write := range map[string]string{
+		"procedure": "CREATE PROCEDURE fill() INSERT INTO tt VALUES (5, 50);\nCALL fill();\n",
+		"function":  "DELIMITER ;;\nCREATE FUNCTION f() RETURNS int BEGIN INSERT INTO tt VALUES (6, 60); RETURN 1; END;;\nDELIMITER ;\nDO f();\n",
+		"execute":   "PREPARE s FROM 'INSERT INTO tt VALUES (7, 70)';\nEXECUTE s;\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			dump := x15Head +
+				"CREATE TABLE lg (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n" +
+				"CREATE TEMPORARY TABLE tt (id int PRIMARY KEY, v int) ENGINE=InnoDB;\nINSERT INTO tt VALUES (1, 10);\n" +
+				write +
+				x15Rows() + "INSERT INTO lg SELECT * FROM tt;\n"
+			x15StopResume(t, dump)
+		})
+	}
+}
