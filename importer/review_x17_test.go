@@ -2,7 +2,10 @@ package importer_test
 
 import (
 	"database/sql"
+	"errors"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -182,4 +185,48 @@ func TestReviewX17TemporaryWrittenByRoutine(t *testing.T) {
 			x15StopResume(t, dump)
 		})
 	}
+}
+
+// TestReviewX17StartAtAdvicePart: a serial import stops at ERROR 1062 in the second
+// statement of a text the server runs as two (`INSERT INTO lg VALUES (1); INSERT INTO t
+// VALUES (1);;` under DELIMITER ;;, t's row 1 already there). dumpscope names the part's
+// own offset (the text's + 1) and advises "add --start-at <that offset>"; once the target
+// is fixed (t's row deleted), the advice is refused: "--start-at … is inside the statement
+// that starts at offset …; start at …", whose own advice runs the first part again (lg's
+// row twice, silently, where continuing from the failed statement, as the client's server
+// would have, gives it once). Loud, then silent; serial (the only mode with the advice).
+//
+// Cause: split.ServerParts gives part i the Offset st.Offset+i (split/multistmt.go:118),
+// which the error and StartAtAdvice (importer/rollback.go:116) name; --start-at
+// (transform.reachedStart, transform/filter.go:280) knows statement starts only.
+func TestReviewX17StartAtAdvicePart(t *testing.T) {
+	reviewX17(t)
+	dump := "CREATE DATABASE r17;\nUSE r17;\nCREATE TABLE t (id int PRIMARY KEY) ENGINE=InnoDB;\nCREATE TABLE lg (v int) ENGINE=InnoDB;\n" +
+		"INSERT INTO t VALUES (1);\nDELIMITER ;;\nINSERT INTO lg VALUES (1); INSERT INTO t VALUES (1);;\nDELIMITER ;\nINSERT INTO lg VALUES (2);\n"
+	// What continuing from the failed statement makes: the dump without the conflicting row.
+	want := x16Client(t, strings.Replace(dump, "INSERT INTO t VALUES (1);\nDELIMITER", "DELIMITER", 1), "r17")
+	srv := testsandbox.Start(t)
+	path := writeFile(t, "d.sql", []byte(dump))
+	res, err := tryImport(t, srv, "", importer.Source{Path: path}, importer.Options{})
+	var se *importer.StatementError
+	if err != nil || res.Status != importer.Failed || !errors.As(res.Err, &se) {
+		t.Fatalf("first run: %v, %v; want it failed on the duplicate row", res, err)
+	}
+	advice := res.StartAtAdvice(se.Offset)
+	m := regexp.MustCompile(`--start-at (\d+)`).FindStringSubmatch(advice)
+	if m == nil {
+		t.Fatalf("no --start-at in the advice %q", advice)
+	}
+	at, _ := strconv.ParseInt(m[1], 10, 64)
+	if _, err := sandboxDB(t, srv, "").Exec("DELETE FROM r17.t"); err != nil {
+		t.Fatal(err)
+	}
+	res, err = tryImport(t, srv, "", importer.Source{Path: path}, importer.Options{Transform: transform.Options{StartAt: at}})
+	if err == nil {
+		err = res.Err
+	}
+	if err != nil {
+		t.Fatalf("the advice %q: %v", advice, err)
+	}
+	sameDump(t, "continued with the advice", want, redumps(t, srv, "r17"))
 }
