@@ -60,7 +60,7 @@ func x17Definers(t *testing.T, db *sql.DB, schema string) string {
 // CREATE DEFINER=`old`@`%` PROCEDURE p() BEGIN …; END //` in one text (the trigger form
 // too). The option's promise (transform.Options.Definer, TestImportDefiner): every
 // DEFINER= clause names loader@localhost, the rest is the client's. dumpscope leaves
-// `old`@`%` in p and tr, silently (the mapping is not even listed). Silent, serial and
+// `old`@`%` in p, tr and v, silently (the mapping is not even listed). Silent, serial and
 // every fast mode.
 //
 // Cause: Transform.rewrite (importer/transform/filter.go:321) rewrites the whole text by
@@ -74,6 +74,7 @@ func TestReviewX17DefinerAfterDropInOneText(t *testing.T) {
 		"DELIMITER //\n" +
 		"DROP PROCEDURE IF EXISTS p; CREATE DEFINER=`old`@`%` PROCEDURE p() BEGIN INSERT INTO t VALUES (1); INSERT INTO t VALUES (2); END //\n" +
 		"DROP TRIGGER IF EXISTS tr; CREATE DEFINER=`old`@`%` TRIGGER tr BEFORE INSERT ON t FOR EACH ROW BEGIN SET NEW.id = NEW.id * 10; END //\n" +
+		"DROP VIEW IF EXISTS v; CREATE DEFINER=`old`@`%` SQL SECURITY DEFINER VIEW v AS SELECT id FROM t //\n" +
 		"DELIMITER ;\n"
 	for name, o := range map[string]importer.Options{
 		"serial":     {},
@@ -82,9 +83,16 @@ func TestReviewX17DefinerAfterDropInOneText(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			o.Transform = transform.Options{Definer: "loader@localhost"}
 			// The client imports the dump with the clause rewritten as the option promises.
-			ref := testsandbox.Start(t)
+			ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+			for _, s := range []*sql.DB{sandboxDB(t, ref, ""), sandboxDB(t, srv, "")} {
+				for _, q := range []string{"CREATE USER IF NOT EXISTS 'loader'@'localhost'", "GRANT ALL ON *.* TO 'loader'@'localhost'",
+					"CREATE USER IF NOT EXISTS 'old'@'%'", "GRANT ALL ON *.* TO 'old'@'%'"} {
+					if _, err := s.Exec(q); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
 			clientImport(t, ref, writeFile(t, "ref.sql", []byte(strings.ReplaceAll(dump, "`old`@`%`", "`loader`@`localhost`"))))
-			srv := testsandbox.Start(t)
 			res := importFile(t, srv, "", writeFile(t, "d.sql", []byte(dump)), o)
 			finished(t, res)
 			want, have := x17Definers(t, sandboxDB(t, ref, ""), "r17"), x17Definers(t, sandboxDB(t, srv, ""), "r17")
@@ -113,7 +121,10 @@ func x17Straight(t *testing.T, dump, db string, o importer.Options) {
 // server refuses it: ERROR 1064, where the filter's oracle (the client imports everything,
 // u is dropped) has t's row. Loud, serial straight (and every mode) with any table or
 // database filter. Unfiltered, the same text runs: ServerParts cuts it by its first
-// statement, the INSERT.
+// statement, the INSERT; but one that starts with ALTER EVENT or ALTER PROCEDURE fails the
+// same way without a filter (the subtests "unfiltered, …": the rule x-review16 #8 met for
+// DROP PROCEDURE, left for the other routine statements and CREATE/ALTER of accounts and
+// servers).
 //
 // Cause: Transform.keepParts (importer/transform/keep.go:133-153) gives the cut text
 // kept[0]'s Kind and Verb; ServerParts (split/multistmt.go:44-49) decides by the first
@@ -132,6 +143,20 @@ func TestReviewX17FilteredPartsLeftUncut(t *testing.T) {
 				"DELIMITER ;;\nINSERT INTO u VALUES (1); " + mid + "; INSERT INTO t VALUES (1);;\nDELIMITER ;\nINSERT INTO t VALUES (3);\n"
 			filteredLikeClient(t, writeFile(t, "d.sql", []byte(dump)), "r17", []string{"DROP TABLE r17.u"},
 				importer.Options{Transform: transform.Options{ExcludeTables: []string{"u"}}})
+		})
+	}
+	// Unfiltered, a text that starts with such a statement is left whole too (the first
+	// statement decides): ERROR 1064 where the client runs both.
+	for name, first := range map[string]string{
+		"unfiltered, alter event first":     "ALTER EVENT e DISABLE",
+		"unfiltered, alter procedure first": "ALTER PROCEDURE p COMMENT 'kept'",
+	} {
+		t.Run(name, func(t *testing.T) {
+			dump := "CREATE DATABASE r17;\nUSE r17;\nCREATE TABLE t (id int PRIMARY KEY) ENGINE=InnoDB;\n" +
+				"CREATE EVENT e ON SCHEDULE AT '2037-01-01 00:00:00' ON COMPLETION PRESERVE DO DELETE FROM t;\n" +
+				"CREATE PROCEDURE p() SELECT 1;\n" +
+				"DELIMITER ;;\n" + first + "; INSERT INTO t VALUES (1);;\nDELIMITER ;\nINSERT INTO t VALUES (3);\n"
+			x17Straight(t, dump, "r17", importer.Options{})
 		})
 	}
 }
