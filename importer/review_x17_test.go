@@ -106,7 +106,7 @@ func x17Definers(t *testing.T, db *sql.DB, schema string) string {
 // `old`@`%` in p, tr and v, silently (the mapping is not even listed). Silent, serial and
 // every fast mode.
 //
-// Cause: Transform.rewrite (importer/transform/filter.go:321) rewrites the whole text by
+// Cause: Transform.rewrite (importer/transform/filter.go:322) rewrites the whole text by
 // its first statement's kind, and findDefiner (transform/definer.go:55) ends its search at
 // the first object keyword: the PROCEDURE of `DROP PROCEDURE`, before the CREATE's
 // DEFINER. The replay's own --strip-definers, which runs per part (replay.go:338), is not
@@ -169,7 +169,7 @@ func x17Straight(t *testing.T, dump, db string, o importer.Options) {
 // DROP PROCEDURE, left for the other routine statements and CREATE/ALTER of accounts and
 // servers).
 //
-// Cause: Transform.keepParts (importer/transform/keep.go:133-153) gives the cut text
+// Cause: Transform.keepParts (importer/transform/keep.go:131-153) gives the cut text
 // kept[0]'s Kind and Verb; ServerParts (split/multistmt.go:44-49) decides by the first
 // statement of what it is given, which was not the first of the text the splitter read.
 func TestReviewX17FilteredPartsLeftUncut(t *testing.T) {
@@ -242,12 +242,12 @@ func TestReviewX17PartsUnsureRefusedSerial(t *testing.T) {
 // Silent; stop (or kill) + --resume. The prepared EXECUTE of an INSERT INTO tt is read
 // through the wrapper and matches (a guard).
 //
-// Cause: Planner.volatile (importer/plan/temporary.go:59-72) and temporaryTables.volatile
+// Cause: Planner.volatile (importer/plan/temporary.go:60-72) and temporaryTables.volatile
 // (temporary.go:131) read the statement's own text and what its wrappers run
 // (registry.runs), not the body of a procedure it CALLs, of a function it calls, or of a
 // trigger it fires: such a statement is not volatile (no Plan.Temporary), so the resume
 // neither sends it again nor refuses, though the table it wrote is rebuilt. x-fix26's
-// refusal (tempRebuilds.notSentAgain, replay/temprebuild.go:150) covers a statement that
+// refusal (tempRebuilds.notSentAgain, replay/temprebuild.go:149) covers a statement that
 // names the temporary table and may call a function, not this.
 func TestReviewX17TemporaryWrittenByRoutine(t *testing.T) {
 	reviewX17(t)
@@ -278,8 +278,8 @@ func TestReviewX17TemporaryWrittenByRoutine(t *testing.T) {
 // would have, gives it once). Loud, then silent; serial (the only mode with the advice).
 //
 // Cause: split.ServerParts gives part i the Offset st.Offset+i (split/multistmt.go:118),
-// which the error and StartAtAdvice (importer/rollback.go:116) name; --start-at
-// (transform.reachedStart, transform/filter.go:280) knows statement starts only.
+// which the error and StartAtAdvice (importer/rollback.go:117) name; --start-at
+// (transform.reachedStart, transform/filter.go:285) knows statement starts only.
 func TestReviewX17StartAtAdvicePart(t *testing.T) {
 	reviewX17(t)
 	dump := "CREATE DATABASE r17;\nUSE r17;\nCREATE TABLE t (id int PRIMARY KEY) ENGINE=InnoDB;\nCREATE TABLE lg (v int) ENGINE=InnoDB;\n" +
