@@ -239,7 +239,8 @@ func TestReviewX17PartsUnsureRefusedSerial(t *testing.T) {
 // volatile statements again (CREATE TEMPORARY TABLE, INSERT INTO tt VALUES (1, 10)) and
 // skips the CALL, the DO and the INSERT INTO k as committed: the row they put in tt is
 // gone, and `INSERT INTO lg SELECT * FROM tt` after the stop lacks it, without a word.
-// Silent; stop (or kill) + --resume. The prepared EXECUTE of an INSERT INTO tt is read
+// Silent; stop (or kill) + --resume, --parallel and serial --checkpoint alike. The
+// prepared EXECUTE of an INSERT INTO tt is read
 // through the wrapper and matches (a guard).
 //
 // Cause: Planner.volatile (importer/plan/temporary.go:60-72) and temporaryTables.volatile
@@ -266,6 +267,13 @@ func TestReviewX17TemporaryWrittenByRoutine(t *testing.T) {
 			x15StopResume(t, dump)
 		})
 	}
+	t.Run("procedure, serial --checkpoint", func(t *testing.T) {
+		dump := x15Head + "CREATE TABLE lg (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n" +
+			"CREATE TEMPORARY TABLE tt (id int PRIMARY KEY, v int) ENGINE=InnoDB;\nINSERT INTO tt VALUES (1, 10);\n" +
+			"CREATE PROCEDURE fill() INSERT INTO tt VALUES (5, 50);\nCALL fill();\n" + x15Rows() + "INSERT INTO lg SELECT * FROM tt;\n"
+		ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+		runReviewCase(t, ref, srv, reviewCase{db: "r15", dump: dump, stop: lineOf(t, dump, x15Stop), opt: importer.Options{BatchBytes: 512}})
+	})
 }
 
 // TestReviewX17StartAtAdvicePart: a serial import stops at ERROR 1062 in the second
