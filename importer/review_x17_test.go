@@ -240,8 +240,7 @@ func TestReviewX17PartsUnsureRefusedSerial(t *testing.T) {
 // skips the CALL, the DO and the INSERT INTO k as committed: the row they put in tt is
 // gone, and `INSERT INTO lg SELECT * FROM tt` after the stop lacks it, without a word.
 // Silent; stop (or kill) + --resume, --parallel and serial --checkpoint alike. The
-// prepared EXECUTE of an INSERT INTO tt is read
-// through the wrapper and matches (a guard).
+// prepared EXECUTE of an INSERT INTO tt is read through the wrapper and matches (a guard).
 //
 // Cause: Planner.volatile (importer/plan/temporary.go:60-72) and temporaryTables.volatile
 // (temporary.go:131) read the statement's own text and what its wrappers run
