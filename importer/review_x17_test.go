@@ -64,7 +64,7 @@ import (
 // stop (the variable is journaled: matched); a procedure's or EXECUTE IMMEDIATE's
 // ROLLBACK after a temporary or real table's write (refused by name); a trigger reading
 // ROW_COUNT() made by `DROP TRIGGER …; CREATE TRIGGER …` under --parallel (refused by
-// name, as the same trigger in a text of its own is); StopAbortHint's default line.
+// name, as the same trigger in a text of its own is).
 
 // reviewX17 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
 func reviewX17(t *testing.T) {
