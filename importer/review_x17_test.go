@@ -64,7 +64,10 @@ import (
 // stop (the variable is journaled: matched); a procedure's or EXECUTE IMMEDIATE's
 // ROLLBACK after a temporary or real table's write (refused by name); a trigger reading
 // ROW_COUNT() made by `DROP TRIGGER …; CREATE TRIGGER …` under --parallel (refused by
-// name, as the same trigger in a text of its own is).
+// name, as the same trigger in a text of its own is); `START TRANSACTION; INSERT …;
+// UPDATE …; INSERT …; COMMIT;;` and a filtered text cut by keepParts (--exclude-tables of
+// two of its five parts), stopped at or killed before each part, --parallel 2 and
+// --load-data.
 
 // reviewX17 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
 func reviewX17(t *testing.T) {
