@@ -24,7 +24,7 @@ import (
 // A fix removes its test's reviewX17 call.
 //
 // Found, most harmful first (each test names its cause and mode):
-//   - silent, stop or kill + --resume: a temporary table written by a procedure (CALL),
+//   - silent, stop + --resume: a temporary table written by a procedure (CALL),
 //     a stored function (DO f()) or a trigger of a real table loses that row when the
 //     resume rebuilds it (the statement is not volatile: skipped as committed; older
 //     than stop 43): TestReviewX17TemporaryWrittenByRoutine;
@@ -242,8 +242,9 @@ func TestReviewX17PartsUnsureRefusedSerial(t *testing.T) {
 // volatile statements again (CREATE TEMPORARY TABLE, INSERT INTO tt VALUES (1, 10)) and
 // skips the CALL, the DO and the INSERT INTO k as committed: the row they put in tt is
 // gone, and `INSERT INTO lg SELECT * FROM tt` after the stop lacks it, without a word.
-// Silent; stop (or kill) + --resume, --parallel and serial --checkpoint alike. The
-// prepared EXECUTE of an INSERT INTO tt is read through the wrapper and matches (a guard).
+// Silent; graceful stop + --resume (a kill later should be the same; not run), --parallel
+// and serial --checkpoint alike. The prepared EXECUTE of an INSERT INTO tt is read through
+// the wrapper and matches (a guard).
 //
 // Cause: Planner.volatile (importer/plan/temporary.go:60-72) and temporaryTables.volatile
 // (temporary.go:131) read the statement's own text and what its wrappers run
