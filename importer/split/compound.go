@@ -243,34 +243,13 @@ func spStatement(l *sqlscan.Tokenizer, depth int) bool {
 			return false
 		}
 	case t.Is("IF"):
-		for w := "ELSEIF"; w != "END"; {
-			if w == "ELSE" {
-				w = spList(l, depth, "END")
-			} else if expression(l, "THEN") {
-				w = spList(l, depth, "ELSEIF", "ELSE", "END")
-			} else {
-				w = ""
-			}
-			if w == "" {
-				return false
-			}
+		if !branches(l, depth, "ELSEIF") {
+			return false
 		}
 		closing = "IF"
 	case t.Is("CASE"):
-		if !expression(l, "WHEN") {
+		if !expression(l, "WHEN") || !branches(l, depth, "WHEN") {
 			return false
-		}
-		for w := "WHEN"; w != "END"; {
-			if w == "ELSE" {
-				w = spList(l, depth, "END")
-			} else if expression(l, "THEN") {
-				w = spList(l, depth, "WHEN", "ELSE", "END")
-			} else {
-				w = ""
-			}
-			if w == "" {
-				return false
-			}
 		}
 		closing = "CASE"
 	case t.Is("LOOP"):
@@ -303,6 +282,27 @@ func spStatement(l *sqlscan.Tokenizer, depth int) bool {
 		save := l.Pos
 		if !l.Next().IsName() {
 			l.Pos = save
+		}
+	}
+	return true
+}
+
+// branches moves l over the branches of an IF (next: ELSEIF) or a CASE statement (next:
+// WHEN), from the first condition on: `condition THEN statements`, again after each
+// next, then ELSE and statements, up to and with their END; it reports whether it could
+// read them.
+func branches(l *sqlscan.Tokenizer, depth int, next string) bool {
+	for w := next; w != "END"; {
+		switch {
+		case w == "ELSE":
+			w = spList(l, depth, "END")
+		case expression(l, "THEN"):
+			w = spList(l, depth, next, "ELSE", "END")
+		default:
+			w = ""
+		}
+		if w == "" {
+			return false
 		}
 	}
 	return true
