@@ -280,26 +280,21 @@ func renamePairs(d *split.Statement, db string) [][2]string {
 		}
 	case "ALTER TABLE":
 		l := sqlscan.New(d.SQL, d.Syntax())
-		depth := 0
-		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-			switch {
-			case t.Kind == sqlscan.Punct && t.Text == "(":
-				depth++
-			case t.Kind == sqlscan.Punct && t.Text == ")":
-				depth--
-			case depth == 0 && t.Kind == sqlscan.Word && t.Is("RENAME"):
-				n := l.Next()
-				if n.Is("COLUMN") || n.Is("INDEX") || n.Is("KEY") {
-					continue
-				}
-				if n.Is("TO") || n.Is("AS") {
-					n = l.Next()
-				}
-				if tdb, name := l.Name(n); name != "" {
-					return [][2]string{{StatementTableKey(d, db), KeyOf(cmp.Or(tdb, db), name)}}
-				}
-				return nil
+		for t := range sqlscan.TopLevel(&l) {
+			if !t.Is("RENAME") {
+				continue
 			}
+			n := l.Next()
+			if n.Is("COLUMN") || n.Is("INDEX") || n.Is("KEY") {
+				continue
+			}
+			if n.Is("TO") || n.Is("AS") {
+				n = l.Next()
+			}
+			if tdb, name := l.Name(n); name != "" {
+				return [][2]string{{StatementTableKey(d, db), KeyOf(cmp.Or(tdb, db), name)}}
+			}
+			return nil
 		}
 	}
 	return nil
@@ -311,14 +306,8 @@ func renamePairs(d *split.Statement, db string) [][2]string {
 // SET a = (SELECT … FROM tt)) is only read.
 func writeZone(d *split.Statement) *split.Statement {
 	l := sqlscan.New(d.SQL, d.Syntax())
-	depth := 0
-	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		switch {
-		case t.Kind == sqlscan.Punct && t.Text == "(":
-			depth++
-		case t.Kind == sqlscan.Punct && t.Text == ")":
-			depth--
-		case depth == 0 && t.Kind == sqlscan.Word && (t.Is("SET") || t.Is("WHERE") || t.Is("ORDER") || t.Is("LIMIT") || t.Is("RETURNING")):
+	for t := range sqlscan.TopLevel(&l) {
+		if t.Is("SET") || t.Is("WHERE") || t.Is("ORDER") || t.Is("LIMIT") || t.Is("RETURNING") {
 			c := *d
 			c.SQL = d.SQL[:l.Pos-len(t.Text)]
 			return &c
