@@ -12,8 +12,8 @@ func TestTopLevel(t *testing.T) {
 	for q, want := range map[string][]string{
 		"ALTER TABLE a ADD (x int, y int), RENAME TO b":   {"ALTER", "TABLE", "a", "ADD", ",", "RENAME", "TO", "b"},
 		"UPDATE t SET a = (SELECT MAX(b) FROM u) WHERE 1": {"UPDATE", "t", "SET", "a", "=", "WHERE", "1"},
-		"a ) b ( c ) d":                                   {"a", "c"},
-		"f('(', `)`) g /* ( */ h":                         {"f", "g", "h"},
+		"a ) b ( c ) d":           {"a", "c"},
+		"f('(', `)`) g /* ( */ h": {"f", "g", "h"},
 	} {
 		l := New([]byte(q), Syntax{})
 		var got []string
