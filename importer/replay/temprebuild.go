@@ -126,11 +126,7 @@ func (tr *tempRebuilds) inherit(p *ParallelReplayer, st *split.Statement, table 
 	if len(*tr) == 0 {
 		return
 	}
-	d := p.disp.planner.Wrapped(st)
-	if d == nil {
-		d = st
-	}
-	for _, k := range plan.FillSources(d, p.serial.database) {
+	for _, k := range plan.FillSources(runsInnermost(p, st), p.serial.database) {
 		r, ok := (*tr)[k]
 		if !ok || k == table {
 			continue
@@ -149,11 +145,7 @@ func (tr *tempRebuilds) inherit(p *ParallelReplayer, st *split.Statement, table 
 func (tr *tempRebuilds) notSentAgain(ctx context.Context, p *ParallelReplayer, st *split.Statement, pl plan.Plan) error {
 	why, found := strings.CutPrefix(pl.TemporaryInexact, plan.NotSentAgain)
 	if !found && pl.Volatile && pl.Temporary != "" && !pl.DropsTemporary {
-		d := p.disp.planner.Wrapped(st)
-		if d == nil {
-			d = st
-		}
-		calls, err := mayCallFunction(ctx, p, p.control, d)
+		calls, err := mayCallFunction(ctx, p, p.control, runsInnermost(p, st))
 		if err != nil {
 			return p.at(st, err)
 		}
@@ -169,16 +161,12 @@ func (tr *tempRebuilds) notSentAgain(ctx context.Context, p *ParallelReplayer, s
 }
 
 // exactFill are the tables st, a fill of a temporary table from real ones, reads (what
-// a wrapper runs: plan.Planner.Wrapped), when they are InnoDB tables the resume does not
+// its wrappers run, every level: runsInnermost), when they are InnoDB tables the resume does not
 // reload and no trigger, view or stored routine exists on the server; nil otherwise
 // (refused). Looked up on the control connection before st is sent again, so that the
 // diagnostics area st leaves is st's.
 func exactFill(ctx context.Context, p *ParallelReplayer, st *split.Statement) []string {
-	d := p.disp.planner.Wrapped(st)
-	if d == nil {
-		d = st
-	}
-	from := plan.FillSources(d, p.serial.database)
+	from := plan.FillSources(runsInnermost(p, st), p.serial.database)
 	if len(from) == 0 {
 		return nil
 	}
