@@ -141,11 +141,19 @@ func (tr *tempRebuilds) inherit(p *ParallelReplayer, st *split.Statement, table 
 // ones), or a write of a temporary table, sent again, that may call a stored function:
 // the function would read real tables as the interrupted run left them, or write them a
 // second time (an INSERT into lg landed twice: TestReviewX15TemporaryFillSideEffects,
-// TestReviewX15TemporaryFilledByFunction). Refused at st itself: sending it is the harm.
+// TestReviewX15TemporaryFilledByFunction), unless each function it may call is pure
+// (pureCalls: RETURN x * 2, as the dump created it). Refused at st itself: sending it is
+// the harm.
 func (tr *tempRebuilds) notSentAgain(ctx context.Context, p *ParallelReplayer, st *split.Statement, pl plan.Plan) error {
 	why, found := strings.CutPrefix(pl.TemporaryInexact, plan.NotSentAgain)
 	if !found && pl.Volatile && pl.Temporary != "" && !pl.DropsTemporary {
-		calls, err := mayCallFunction(ctx, p, p.control, runsInnermost(p, st))
+		d := runsInnermost(p, st)
+		calls, err := mayCallFunction(ctx, p, p.control, d)
+		if calls && err == nil {
+			var pure bool
+			pure, err = pureCalls(ctx, p, d) // purefuncs.go
+			calls = !pure
+		}
 		if err != nil {
 			return p.at(st, err)
 		}
