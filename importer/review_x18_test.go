@@ -47,6 +47,17 @@ import (
 //   - mysqlpump's and mariadb-dump --system=users' CREATE USER without
 //     --allow-system-schemas: "rerun with --allow-system-schemas".
 //
+// Tried and matched the client (kept as TestX18ProducersDumps, every mode, global
+// time_zone '+05:00' on both servers so that a connection missing the dump's SET
+// time_zone shows): the twelve dumps below in serial, --parallel 2, --load-data,
+// --defer-indexes (serial and --parallel 2), --checkpoint, a graceful stop + --resume
+// (serial and --parallel 2) and --exclude-tables. A kill right after a DDL and --resume
+// (serial, --parallel 2, --defer-indexes; scratch test not kept): phpMyAdmin's ALTER
+// TABLE … ADD PRIMARY KEY of each table, HeidiSQL's CREATE PROCEDURE and CREATE TRIGGER
+// (inside its SET @OLDTMP_SQL_MODE pair), the migration's CREATE TABLE of the circular FK,
+// ALTER TABLE … ADD COLUMN and CREATE INDEX, Adminer's CREATE TABLE after an FK to it,
+// mysqlpump's deferred ADD KEY, Navicat's CREATE ALGORITHM … VIEW: all matched.
+//
 // Not findings: phpMyAdmin's whole-dump START TRANSACTION … COMMIT makes a stop wait for
 // the end (the run finishes); a dump without SET NAMES gives views utf8mb3 (client) against
 // utf8mb4 (this harness's connection), the harness artefact x-review8 names.
