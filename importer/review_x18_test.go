@@ -677,6 +677,8 @@ func TestX18ProducersDumps(t *testing.T) {
 	}
 	for _, d := range x18Dumps {
 		t.Run(d.name, func(t *testing.T) { x18Check(t, ref, srv, d, x18Modes) })
+		x18Reset(t, ref, d) // accounts and databases out, so the pool reuses the servers
+		x18Reset(t, srv, d)
 	}
 }
 
