@@ -467,6 +467,17 @@ func (s *scheduler) barrierPending(keys ...string) bool {
 	return anyOver(s.barrierOn, keys, 0)
 }
 
+// busyKeys returns the tables with entries in flight (busy's keys).
+func (s *scheduler) busyKeys() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	keys := make([]string, 0, len(s.busy))
+	for k := range s.busy {
+		keys = append(keys, k)
+	}
+	return keys
+}
+
 // isBusy reports whether any of the tables has entries in flight.
 func (s *scheduler) isBusy(keys []string) bool {
 	s.mu.Lock()
