@@ -2,6 +2,7 @@ package importer_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -23,8 +24,21 @@ const viewScopeDump = "USE vw;\nCREATE TABLE a (id INT PRIMARY KEY, v INT) ENGIN
 // names (viewscope.go). Another session holds a row lock that big's batch waits for: va
 // (on a) must be created meanwhile, vb (on big) must not, and the result is the client's.
 // Before the change va did not appear while big's batch waited (both modes failed).
+// "trigger reads the view": big's trigger reads vt, which the dump then replaces by a view
+// of a; the replacement must wait for big's rows, whose trigger reads the stand-in with the
+// client (a guard of the narrowing: it passed before, when the view waited for everything).
 func TestParallelFinalViewBesideOtherRows(t *testing.T) {
-	f := newSessionFixture(t, viewScopeDump)
+	cases := []struct {
+		name, dump, probe, want string
+	}{
+		{"views", viewScopeDump, "SELECT GROUP_CONCAT(TABLE_NAME ORDER BY TABLE_NAME) FROM information_schema.VIEWS WHERE TABLE_SCHEMA = 'vw'", "va"},
+		{"trigger reads the view", "USE vw;\nCREATE TABLE a (id INT PRIMARY KEY, v INT) ENGINE=InnoDB;\nCREATE TABLE log (x INT) ENGINE=InnoDB;\n" +
+			"CREATE VIEW vt AS SELECT 1 AS x;\nINSERT INTO a VALUES (1, 10);\n" +
+			"CREATE TRIGGER trg AFTER INSERT ON big FOR EACH ROW INSERT INTO log SELECT x FROM vt;\n" +
+			"INSERT INTO big VALUES (1), (2), (3);\nINSERT INTO big VALUES (4), (5);\n" +
+			"CREATE OR REPLACE VIEW vt AS SELECT v AS x FROM a;\n", "SELECT GROUP_CONCAT(x) FROM vw.vt", "1"},
+	}
+	f := newSessionFixture(t, "")
 	setup := func() {
 		f.exec("DROP DATABASE IF EXISTS vw")
 		f.exec("DROP DATABASE IF EXISTS dumpscope_progress")
@@ -33,62 +47,73 @@ func TestParallelFinalViewBesideOtherRows(t *testing.T) {
 	}
 	const state = "SELECT CONCAT_WS(':', (SELECT GROUP_CONCAT(CONCAT(id, '=', v) ORDER BY id) FROM vw.a), " +
 		"(SELECT GROUP_CONCAT(id ORDER BY id) FROM vw.big), (SELECT GROUP_CONCAT(TABLE_NAME, ' ', VIEW_DEFINITION ORDER BY TABLE_NAME) " +
-		"FROM information_schema.VIEWS WHERE TABLE_SCHEMA = 'vw'), (SELECT n FROM vw.vb))"
-	setup()
-	f.client()
-	want := f.query(state)
+		"FROM information_schema.VIEWS WHERE TABLE_SCHEMA = 'vw'), (SELECT GROUP_CONCAT(TABLE_NAME ORDER BY TABLE_NAME) " +
+		"FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'vw'))"
 	ctx := context.Background()
-	for _, o := range []importer.Options{
-		{Parallel: 2, BatchBytes: 1 << 20},
-		{Parallel: 2, BatchBytes: 1 << 20, CheckpointPath: filepath.Join(t.TempDir(), "journal")},
-	} {
-		t.Run(optsName(o), func(t *testing.T) {
-			setup()
-			holder, err := f.db.Conn(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer holder.Close()
-			for _, q := range []string{"BEGIN", "INSERT INTO vw.big VALUES (1)"} {
-				if _, err := holder.ExecContext(ctx, q); err != nil {
+	for _, c := range cases {
+		if err := os.WriteFile(f.path, []byte(c.dump), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		setup()
+		f.client()
+		want := f.query(state)
+		if c.name != "views" {
+			want += "|" + f.query("SELECT GROUP_CONCAT(x ORDER BY x) FROM vw.log")
+		}
+		for _, o := range []importer.Options{
+			{Parallel: 2, BatchBytes: 1 << 20},
+			{Parallel: 2, BatchBytes: 1 << 20, CheckpointPath: filepath.Join(t.TempDir(), "journal")},
+		} {
+			t.Run(c.name+" "+optsName(o), func(t *testing.T) {
+				setup()
+				holder, err := f.db.Conn(ctx)
+				if err != nil {
 					t.Fatal(err)
 				}
-			}
-			done := make(chan *importer.Result, 1)
-			go func() {
-				o.Log = &syncDiscard{}
-				res, err := importer.Import(ctx, f.cfg, importer.Source{Path: f.path}, o)
-				if err != nil {
-					t.Errorf("Import: %v", err)
+				defer holder.Close()
+				for _, q := range []string{"BEGIN", "INSERT INTO vw.big VALUES (1)"} {
+					if _, err := holder.ExecContext(ctx, q); err != nil {
+						t.Fatal(err)
+					}
 				}
-				done <- res
-			}()
-			views := func() string {
-				return f.query("SELECT GROUP_CONCAT(TABLE_NAME ORDER BY TABLE_NAME) FROM information_schema.VIEWS WHERE TABLE_SCHEMA = 'vw'")
-			}
-			var seen string
-			for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-				if seen = views(); seen != "" {
-					time.Sleep(500 * time.Millisecond) // vb, next in the stream, must still wait
-					seen = views()
-					break
+				done := make(chan *importer.Result, 1)
+				go func() {
+					o.Log = &syncDiscard{}
+					res, err := importer.Import(ctx, f.cfg, importer.Source{Path: f.path}, o)
+					if err != nil {
+						t.Errorf("Import: %v", err)
+					}
+					done <- res
+				}()
+				waiting := "0"
+				for deadline := time.Now().Add(15 * time.Second); waiting == "0" && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+					waiting = f.query("SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT'")
 				}
-			}
-			waiting := f.query("SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT'")
-			if _, err := holder.ExecContext(ctx, "ROLLBACK"); err != nil {
-				t.Fatal(err)
-			}
-			res := <-done
-			if seen != "va" {
-				t.Errorf("views while big's batch waited for the row lock (%s waiting): %q, want va alone (va names no table in flight, vb names big)", waiting, seen)
-			}
-			if res != nil && res.Err != nil {
-				t.Fatalf("import: %v", res.Err)
-			}
-			if got := f.query(state); got != want {
-				t.Errorf("dumpscope: %s\nthe client: %s", got, want)
-			}
-		})
+				seen := f.query(c.probe)
+				for deadline := time.Now().Add(10 * time.Second); seen != c.want && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+					seen = f.query(c.probe)
+				}
+				time.Sleep(2 * time.Second) // what comes next in the stream, and must wait, has had its chance
+				seen = f.query(c.probe)
+				if _, err := holder.ExecContext(ctx, "ROLLBACK"); err != nil {
+					t.Fatal(err)
+				}
+				res := <-done
+				if seen != c.want {
+					t.Errorf("%s while big's batch waited for the row lock (%s waiting): %q, want %q", c.probe, waiting, seen, c.want)
+				}
+				if res != nil && res.Err != nil {
+					t.Fatalf("import: %v", res.Err)
+				}
+				got := f.query(state)
+				if c.name != "views" {
+					got += "|" + f.query("SELECT GROUP_CONCAT(x ORDER BY x) FROM vw.log")
+				}
+				if got != want {
+					t.Errorf("dumpscope: %s\nthe client: %s", got, want)
+				}
+			})
+		}
 	}
 }
 
