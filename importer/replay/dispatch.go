@@ -350,6 +350,9 @@ func (dp *dispatcher) runStatement(ctx context.Context, st *split.Statement, end
 		keys = append(keys, info.parents...)
 		global = global || p.cat.allOrdered
 	}
+	if narrowed, ok := viewScope(p, st, pl); ok {
+		keys, global = narrowed, false // a view's final CREATE (viewscope.go)
+	}
 	keys, global, local := barrierScope(ctx, p, st, keys, global)
 	dp.forgetFirst(st, keys, global)
 	if !global && mayRunOnWorker(st) && !p.sched.barrierPending(keys...) &&

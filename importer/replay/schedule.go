@@ -31,6 +31,18 @@ import (
 // it — except under --load-data, where a table's batches run one after the other, so a
 // free worker goes on to the next table at once, or waits for one (schedule_serial.go). The dispatcher reads beyond its memory budget (into the spool) only to get there:
 // see budget.go.
+//
+// The index-page contention did not show again in stop 43 (plain INSERTs, --parallel 2,
+// the four 250k-row sysbench tables, default server, load 21–40, server CPU from
+// scripts/importtimeline and benchimport --perf):
+// with this schedule 13–24 % of the rows span had both workers on one table; with pass-
+// overs off (98 %) the server's CPU was the same (10.4, 11.0 s against 10.5, 11.2 s in
+// A B C C B A), and with the --load-data rule for plain INSERTs too (0 %: a worker waits
+// rather than share) perf put 5.97 s in ha_write_row against 6.03 s, 12.2/11.5 s of server
+// CPU against 12.3/10.3 s. So a schedule that keeps tables apart harder is not worth its
+// idle worker. Where the server's CPU above myloader's goes is not settled: one perf run
+// each put 2.5 s in parsing (string literals under the dump's SET NAMES utf8mb4) against
+// myloader's 2.1 s (mydumper sends SET NAMES binary), and 4.6 s in row writes against 4.9.
 
 // entry is one unit of work in the backlog: a *rowBatch or a *barrierItem.
 type entry interface {
@@ -467,6 +479,17 @@ func (s *scheduler) barrierPending(keys ...string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return anyOver(s.barrierOn, keys, 0)
+}
+
+// busyKeys returns the tables with entries in flight (busy's keys).
+func (s *scheduler) busyKeys() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	keys := make([]string, 0, len(s.busy))
+	for k := range s.busy {
+		keys = append(keys, k)
+	}
+	return keys
 }
 
 // isBusy reports whether any of the tables has entries in flight.
