@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/crash"
 )
@@ -33,21 +34,27 @@ func endCheckpoint(ctx context.Context, cp *checkpoint.Run, c *sql.Conn, log io.
 // tables), so it is reported, not fatal. COUNT(*) reads a whole index, which on a large
 // restore takes a while per table, so the tables are counted on all connections at once.
 func CountRows(ctx context.Context, conns []*sql.Conn, tables []TableCount) []RowCount {
-	out, _ := countRowsBeside(ctx, conns, tables, nil)
+	out, _ := countRowsBeside(ctx, conns, tables, nil, nil)
 	return out
 }
 
 // countRowsBeside is CountRows with first run on conns[0] before it joins the counts
 // (when first is not nil): finish ends the checkpoint there while the other connections
 // count, rather than after them. A panic in first is returned (the counts go on without
-// conns[0]); one in a count is its RowCount's Err, as in CountRows.
-func countRowsBeside(ctx context.Context, conns []*sql.Conn, tables []TableCount, first func(*sql.Conn)) ([]RowCount, error) {
+// conns[0]); one in a count is its RowCount's Err, as in CountRows. counted are the
+// tables a parallel replay counted before its end, by key (replay.ReplayResult.ServerRows):
+// they are not counted again.
+func countRowsBeside(ctx context.Context, conns []*sql.Conn, tables []TableCount, counted map[string]int64, first func(*sql.Conn)) ([]RowCount, error) {
 	out := make([]RowCount, len(tables))
 	next := make(chan int, len(tables))
 	for i, t := range tables {
 		out[i].TableCount = t
 	}
 	for _, i := range countOrder(tables) {
+		if n, ok := counted[plan.KeyOf(tables[i].Database, tables[i].Table)]; ok {
+			out[i].ServerRows = n
+			continue
+		}
 		next <- i
 	}
 	close(next)

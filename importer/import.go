@@ -362,7 +362,8 @@ func newReplayer(ctx context.Context, conns []Conn, in *dumpfile.Input, o Option
 		ropt.Wire, ropt.CheckParallel = r.wire, o.CheckParallel
 		return replay.NewReplayer(ctx, conns[0], sp, ropt)
 	}
-	popt := replay.ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: r.DeferIndexes, Resumable: cp.Resumable(), LoadData: o.LoadData, Wires: r.wires}
+	popt := replay.ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: r.DeferIndexes, Resumable: cp.Resumable(), LoadData: o.LoadData, Wires: r.wires,
+		EarlyRowCounts: !o.SkipRowCounts}
 	popt.StreamBytes = func() int64 {
 		n, _, _ := in.UncompressedSize()
 		return n
@@ -420,7 +421,7 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *ch
 			endFirst = func(c *sql.Conn) { endCheckpoint(ctx, cp, c, log) }
 		}
 		var endPanic error
-		r.RowCounts, endPanic = countRowsBeside(ctx, conns, r.Replay.Tables, endFirst)
+		r.RowCounts, endPanic = countRowsBeside(ctx, conns, r.Replay.Tables, r.Replay.ServerRows, endFirst)
 		ended = endFirst != nil
 		if endPanic != nil {
 			r.Err, r.Status = endPanic, Failed

@@ -270,3 +270,16 @@ func (c routineCatalog) ProcedureExists(db, name string) (bool, error) {
 	err := c.p.control.QueryRowContext(c.ctx, "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? AND ROUTINE_NAME = ? AND ROUTINE_TYPE = 'PROCEDURE'", db, name).Scan(&n)
 	return n > 0, err
 }
+
+// inScope reports whether key is among keys, or global.
+func inScope(key string, keys []string, global bool) bool {
+	if global {
+		return true
+	}
+	for _, k := range keys {
+		if k == key {
+			return true
+		}
+	}
+	return false
+}

@@ -62,6 +62,9 @@ type ParallelOptions struct {
 	// Wires, when set, watches the workers' connections (WatchWire): a worker whose
 	// connection it reads sends its row statements itself (rawquery.go).
 	Wires *WireWatch
+	// EarlyRowCounts: the import counts rows at the end; free workers count the tables
+	// done before it (earlycount.go; ReplayResult.ServerRows).
+	EarlyRowCounts bool
 }
 
 // deferredIndexes are the ADD KEY clauses held back from one CREATE TABLE.
@@ -347,6 +350,7 @@ func (p *ParallelReplayer) err() error {
 func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	p.pool.countCtx = ctx
 	var wg sync.WaitGroup
 	for i, c := range p.workers {
 		wg.Add(1)
@@ -411,6 +415,7 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	}
 	res.Progress = p.Progress()
 	res.DispatchedThrough = p.disp.lastSent
+	res.ServerRows = p.sched.early.rows // the workers are done: no lock needed
 	if p.ld != nil {
 		res.LoadData = p.ld.stats()
 	}
@@ -440,19 +445,6 @@ func (p *ParallelReplayer) at(st *split.Statement, err error) error {
 		return err
 	}
 	return fmt.Errorf("%s: %w", split.Describe(p.opt.Name, st), err)
-}
-
-// inScope reports whether key is among keys, or global.
-func inScope(key string, keys []string, global bool) bool {
-	if global {
-		return true
-	}
-	for _, k := range keys {
-		if k == key {
-			return true
-		}
-	}
-	return false
 }
 
 // startLoad records, at a barrier, that rows of a table that cannot resume row-exactly

@@ -151,6 +151,10 @@ type ReplayResult struct {
 	WarningList []ServerWarning
 	// Tables are the tables that received INSERT/REPLACE rows, in first-seen order.
 	Tables []TableCount
+	// ServerRows are the COUNT(*)s a parallel replay took of tables done before its end,
+	// by table key (plan.KeyOf), under ParallelOptions.EarlyRowCounts: the row check need
+	// not count them again.
+	ServerRows map[string]int64
 	// LargestStatementBytes is the largest SQL sent.
 	LargestStatementBytes int64
 	// LoadData is what --load-data did (nil without it).
