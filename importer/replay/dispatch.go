@@ -237,7 +237,7 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 		}
 	}
 	n := int64(len(st.SQL))
-	if dp.cur != nil && (dp.cur.table != key || dp.cur.bytes+n > p.opt.BatchBytes) {
+	if dp.cur != nil && (dp.cur.table != key || dp.cur.bytes+n > dp.batchBytesNow()) {
 		if err := dp.flush(ctx); err != nil {
 			return err
 		}

@@ -138,3 +138,24 @@ func (wp *workerPool) countEarly(ctx context.Context, c Conn, t TableCount) {
 		wp.p.sched.recordCount(t, n)
 	}
 }
+
+// The stream's end: smaller batches. The workers' last batches end apart by up to a
+// batch's time (4 MiB, about 0.2 s of a quiet worker's inserts), in which one worker
+// idles, and a table's batches commit in stream order (turn.go), so a worker's short
+// last batch of a table waits for the other's long one (importtimeline -statements, gen
+// 200M: "commit order" on the last table 0.26–1.8 s under load). Within the last
+// workers × --batch-bytes of the stream (as far as its length is known), batches are cut
+// at a quarter of --batch-bytes: the last ones end about together, for a few more
+// COMMITs.
+
+// endBatchShare is the part of --batch-bytes a batch holds near the stream's end.
+const endBatchShare = 4
+
+// batchBytesNow is the SQL at which the dispatcher cuts the batch it fills.
+func (dp *dispatcher) batchBytesNow() int64 {
+	p := dp.p
+	if unread, known := p.sched.budget().unread(); known && unread < int64(len(p.workers))*p.opt.BatchBytes {
+		return max(p.opt.BatchBytes/endBatchShare, 1)
+	}
+	return p.opt.BatchBytes
+}
