@@ -58,11 +58,11 @@ func TestEarlyRowCountBesideLastBatch(t *testing.T) {
 	if res.Err != nil || res.Status != importer.Finished {
 		t.Fatalf("%v %v", res.Status, res.Err)
 	}
-	if got, ok := res.Replay.ServerRows["ec.a"]; !ok || got != 3 {
-		t.Errorf("ec.a not counted early beside b's last batch: ServerRows %v", res.Replay.ServerRows)
+	if got, ok := res.Replay.Early.Wait()["ec.a"]; !ok || got != 3 {
+		t.Errorf("ec.a not counted early beside b's last batch: counted early %v", res.Replay.Early.Wait())
 	}
-	if _, ok := res.Replay.ServerRows["ec.b"]; ok {
-		t.Errorf("ec.b counted early although it was the last table: ServerRows %v", res.Replay.ServerRows)
+	if _, ok := res.Replay.Early.Wait()["ec.b"]; ok {
+		t.Errorf("ec.b counted early although it was the last table: counted early %v", res.Replay.Early.Wait())
 	}
 	if got, want := rowCounts(res), "a=3/3 b=480/480"; got != want {
 		t.Errorf("row counts %s, want %s", got, want)
@@ -70,8 +70,8 @@ func TestEarlyRowCountBesideLastBatch(t *testing.T) {
 
 	f.exec("DROP DATABASE ec")
 	res = f.dumpscope(slowEntries(importer.Options{Parallel: 2, BatchBytes: 1 << 10, SkipRowCounts: true}))
-	if res.Err != nil || len(res.Replay.ServerRows) > 0 || len(res.RowCounts) > 0 {
-		t.Errorf("--skip-row-counts: %v, counted early %v, row counts %s", res.Err, res.Replay.ServerRows, rowCounts(res))
+	if res.Err != nil || res.Replay.Early != nil || len(res.RowCounts) > 0 {
+		t.Errorf("--skip-row-counts: %v, counted early %v, row counts %s", res.Err, res.Replay.Early.Wait(), rowCounts(res))
 	}
 }
 

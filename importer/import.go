@@ -415,13 +415,16 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *ch
 		r.Status = Failed
 	}
 	ended := false
+	if r.Replay != nil {
+		defer r.Replay.Early.Wait() // a worker's connection is not free before
+	}
 	if !o.SkipRowCounts && r.Err == nil && ctx.Err() == nil {
 		var endFirst func(*sql.Conn)
 		if cp != nil && len(conns) > 1 {
 			endFirst = func(c *sql.Conn) { endCheckpoint(ctx, cp, c, log) }
 		}
 		var endPanic error
-		r.RowCounts, endPanic = countRowsBeside(ctx, conns, r.Replay.Tables, r.Replay.ServerRows, endFirst)
+		r.RowCounts, endPanic = countRowsAfterEarly(ctx, conns, r.Replay.Tables, r.Replay.Early, endFirst)
 		ended = endFirst != nil
 		if endPanic != nil {
 			r.Err, r.Status = endPanic, Failed

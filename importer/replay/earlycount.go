@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
@@ -51,8 +53,50 @@ type earlyCounts struct {
 	left []TableCount
 	// writers counts the row batches in flight whose rows may change other tables.
 	writers int
-	// rows are the counts taken, by table key (plan.KeyOf).
-	rows map[string]int64
+	// rows are the counts taken, by table key (plan.KeyOf); taken the tables counted or
+	// being counted; counting marks the workers counting now, and running waits for them.
+	rows     map[string]int64
+	taken    map[string]bool
+	counting []bool
+	running  sync.WaitGroup
+}
+
+// EarlyCounts are the row counts a parallel replay's workers took before its end. Run
+// does not wait for a count still running when the last batch commits (a count of a big
+// table outlasted the other worker's last batch, and the end's check of the other tables
+// waited for it): the worker's connection is busy until Wait returns.
+type EarlyCounts struct {
+	// Busy marks the workers (NewParallelReplayer's conns[1:]) still counting when Run
+	// returned; Taken are the tables counted or being counted, by key (plan.KeyOf).
+	Busy  []bool
+	Taken map[string]bool
+	s     *scheduler
+}
+
+// Wait waits for the counts still running and returns the counts by table key; a table
+// whose count failed is not there. Safe on nil (none).
+func (e *EarlyCounts) Wait() map[string]int64 {
+	if e == nil {
+		return nil
+	}
+	e.s.early.running.Wait()
+	e.s.mu.Lock()
+	defer e.s.mu.Unlock()
+	return maps.Clone(e.s.early.rows)
+}
+
+// endEarlyCounts starts no more counts and says what the workers counted and which count
+// now (nil: nothing was counted).
+func (s *scheduler) endEarlyCounts() *EarlyCounts {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.early.on = false
+	if len(s.early.taken) == 0 {
+		return nil
+	}
+	busy := make([]bool, len(s.pos))
+	copy(busy, s.early.counting)
+	return &EarlyCounts{Busy: busy, Taken: maps.Clone(s.early.taken), s: s}
 }
 
 // earlyLockWaitSeconds bounds an early count's wait for a table's metadata lock.
@@ -72,7 +116,7 @@ func (s *scheduler) startEarlyCounts(tables []TableCount) {
 // takeCountLocked returns a table worker w may count now (ok), taking it out of the ones
 // left. Only while a batch still runs: once none does, the end's check counts the rest on
 // every connection at once.
-func (e *earlyCounts) takeCountLocked(s *scheduler) (t TableCount, ok bool) {
+func (e *earlyCounts) takeCountLocked(s *scheduler, w int) (t TableCount, ok bool) {
 	if !e.on || len(e.left) == 0 || len(s.backlog) > 0 || s.barriers > 0 || e.writers > 0 || len(s.running) == 0 {
 		return t, false
 	}
@@ -87,6 +131,11 @@ func (e *earlyCounts) takeCountLocked(s *scheduler) (t TableCount, ok bool) {
 		}
 		if !busy {
 			e.left = slices.Delete(e.left, i, i+1)
+			if e.taken == nil {
+				e.taken, e.counting = map[string]bool{}, make([]bool, len(s.pos))
+			}
+			e.taken[key], e.counting[w] = true, true
+			e.running.Add(1)
 			return t, true
 		}
 	}
@@ -114,29 +163,39 @@ func (e *earlyCounts) noteDoneLocked(b *rowBatch) {
 	}
 }
 
-// record keeps a count taken early.
-func (s *scheduler) recordCount(t TableCount, n int64) {
+// recordCount ends worker w's count of t: n rows, or failed (ok false).
+func (s *scheduler) recordCount(w int, t TableCount, n int64, ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.early.rows == nil {
-		s.early.rows = map[string]int64{}
+	if ok {
+		if s.early.rows == nil {
+			s.early.rows = map[string]int64{}
+		}
+		s.early.rows[plan.KeyOf(t.Database, t.Table)] = n
 	}
-	s.early.rows[plan.KeyOf(t.Database, t.Table)] = n
+	s.early.counting[w] = false
+	s.early.running.Done()
 }
 
-// countEarly counts t on worker connection c (see above); a failure leaves it to the end.
-func (wp *workerPool) countEarly(ctx context.Context, c Conn, t TableCount) {
+// countEarly counts t on worker w's connection c (see above); a failure leaves it to the
+// end.
+func (wp *workerPool) countEarly(ctx context.Context, w int, c Conn, t TableCount) {
+	var n int64
+	ok := wp.countOne(ctx, c, t, &n)
+	wp.p.sched.recordCount(w, t, n, ok)
+}
+
+// countOne runs t's count on c into *n.
+func (wp *workerPool) countOne(ctx context.Context, c Conn, t TableCount, n *int64) bool {
 	if wp.p.err() != nil || ctx.Err() != nil {
-		return
+		return false
 	}
 	if _, err := c.ExecContext(ctx, fmt.Sprintf("SET SESSION lock_wait_timeout = %d", earlyLockWaitSeconds)); err != nil {
-		return
+		return false
 	}
-	var n int64
-	err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+sqlscan.QuoteIdent(t.Database)+"."+sqlscan.QuoteIdent(t.Table)).Scan(&n)
-	if _, cerr := c.ExecContext(ctx, ownCommit); err == nil && cerr == nil {
-		wp.p.sched.recordCount(t, n)
-	}
+	err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+sqlscan.QuoteIdent(t.Database)+"."+sqlscan.QuoteIdent(t.Table)).Scan(n)
+	_, cerr := c.ExecContext(ctx, ownCommit)
+	return err == nil && cerr == nil
 }
 
 // The stream's end: smaller batches. The workers' last batches end apart by up to a

@@ -351,11 +351,11 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	p.pool.countCtx = ctx
-	var wg sync.WaitGroup
+	exited := make([]chan struct{}, len(p.workers))
 	for i, c := range p.workers {
-		wg.Add(1)
+		exited[i] = make(chan struct{})
 		go func(i int, c Conn) {
-			defer wg.Done()
+			defer close(exited[i])
 			p.pool.worker(wctx, i, c)
 		}(i, c)
 	}
@@ -385,7 +385,12 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 		idleEnd(p.control)
 	}
 	cancel()
-	wg.Wait()
+	early := p.sched.endEarlyCounts()
+	for i, ch := range exited {
+		if early == nil || !early.Busy[i] {
+			<-ch // a worker still counting is waited for by EarlyCounts.Wait
+		}
+	}
 	p.dropBacklog() // what no worker took (an abort) never ran
 	p.sched.budget().closeSpool()
 	// A worker's failure (the earliest in the stream) is the one to report when the
@@ -415,7 +420,7 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	}
 	res.Progress = p.Progress()
 	res.DispatchedThrough = p.disp.lastSent
-	res.ServerRows = p.sched.early.rows // the workers are done: no lock needed
+	res.Early = early
 	if p.ld != nil {
 		res.LoadData = p.ld.stats()
 	}

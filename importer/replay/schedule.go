@@ -240,7 +240,7 @@ func (s *scheduler) next(ctx context.Context, w int) (entry, *TableCount) {
 			s.changed.Broadcast()
 			return e, nil
 		}
-		if t, ok := s.early.takeCountLocked(s); ok {
+		if t, ok := s.early.takeCountLocked(s, w); ok {
 			return nil, &t
 		}
 		if !s.waiting[w] {

@@ -57,7 +57,7 @@ func (wp *workerPool) worker(ctx context.Context, id int, c Conn) {
 		e, count := p.sched.next(ctx, id)
 		idleEnd(c)
 		if count != nil {
-			wp.countEarly(wp.countCtx, c, *count)
+			wp.countEarly(wp.countCtx, id, c, *count)
 			continue
 		}
 		if e == nil {
