@@ -1,12 +1,14 @@
 package importer_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/split"
 )
 
 // earlyCountDump is a dump of table ec.a (its rows first, in one statement), then
@@ -127,5 +129,46 @@ func TestEarlyRowCountWaitsForReplaceCascade(t *testing.T) {
 	}
 	if got := rowCounts(res); !strings.Contains(got, "c=480/0") {
 		t.Errorf("row counts %s, want c=480/0 (the server's count of ec.c at the end)", got)
+	}
+}
+
+// TestEarlyRowCountFailedCountsAgain: another session holds ec.a locked from before the
+// stream's end until after it: the early count of ec.a gives up after its second of
+// lock_wait_timeout, and the end's check counts it again once the lock is gone (the
+// row check still reports a=3/3, with no error).
+func TestEarlyRowCountFailedCountsAgain(t *testing.T) {
+	f := newSessionFixture(t, earlyCountDump("CREATE TABLE b (id INT PRIMARY KEY, pad VARCHAR(30));\n", "INSERT INTO b", 12))
+	locker, err := f.db.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer locker.Close()
+	last := "INSERT INTO b VALUES (441,"
+	o := slowEntries(importer.Options{Parallel: 2, BatchBytes: 1 << 10})
+	o.OnStatement = func(ctx context.Context, st *split.Statement) error {
+		if !strings.HasPrefix(string(st.SQL), last) {
+			return nil
+		}
+		if _, err := locker.ExecContext(ctx, "LOCK TABLES ec.a WRITE"); err != nil {
+			return err
+		}
+		go func() {
+			time.Sleep(3 * time.Second)
+			_, _ = locker.ExecContext(context.Background(), "UNLOCK TABLES")
+		}()
+		return nil
+	}
+	res := f.dumpscope(o)
+	if res.Err != nil || res.Status != importer.Finished {
+		t.Fatalf("%v %v", res.Status, res.Err)
+	}
+	if !res.Replay.Early.Taken["ec.a"] {
+		t.Fatalf("ec.a not taken for an early count: the test did not reach its case (%v)", res.Replay.Early)
+	}
+	if _, ok := res.Replay.Early.Wait()["ec.a"]; ok {
+		t.Errorf("ec.a counted early through another session's WRITE lock")
+	}
+	if got, want := rowCounts(res), "a=3/3 b=480/480"; got != want {
+		t.Errorf("row counts %s, want %s", got, want)
 	}
 }
