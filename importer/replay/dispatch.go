@@ -78,6 +78,11 @@ func (dp *dispatcher) dispatch(ctx context.Context) error {
 	// The stream is read: from here the progress is the held-back index builds (the
 	// "indexes" phase), not loading.
 	r.tables.sent.Store(true)
+	if p.opt.EarlyRowCounts && !dp.planner.InTransaction() && !p.ctl.diag.owes() {
+		// Nothing more runs on the control connection that may write a table's rows: no
+		// transaction of the dump's is left to roll back, no commit waits (earlycount.go).
+		p.sched.startEarlyCounts(r.result.Tables)
+	}
 	if err := p.waitFor(ctx, nil, true); err != nil {
 		return err
 	}
@@ -253,7 +258,7 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 		}
 	}
 	n := int64(len(st.SQL))
-	if dp.cur != nil && (dp.cur.table != key || dp.cur.bytes+n > p.opt.BatchBytes) {
+	if dp.cur != nil && (dp.cur.table != key || dp.cur.bytes+n > dp.batchBytesNow()) {
 		if err := dp.flush(ctx); err != nil {
 			return err
 		}
@@ -313,6 +318,7 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 	}
 	dp.cur.add(st, p.sched.arenas)
 	dp.cur.lastAt, dp.cur.lastOrdered = st.Offset, pl.Ordered
+	dp.cur.writesOthers = dp.cur.writesOthers || pl.Ordered || writesOthers(info)
 	dp.cur.bytes += n
 	dp.cur.rows += st.Rows
 	dp.cur.endByte = end

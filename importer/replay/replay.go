@@ -151,6 +151,9 @@ type ReplayResult struct {
 	WarningList []ServerWarning
 	// Tables are the tables that received INSERT/REPLACE rows, in first-seen order.
 	Tables []TableCount
+	// Early are the COUNT(*)s a parallel replay took of tables done before its end, under
+	// ParallelOptions.EarlyRowCounts (nil: none): the row check need not count them again.
+	Early *EarlyCounts
 	// LargestStatementBytes is the largest SQL sent.
 	LargestStatementBytes int64
 	// LoadData is what --load-data did (nil without it).

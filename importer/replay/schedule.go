@@ -89,6 +89,10 @@ type rowBatch struct {
 	// startedEmpty: its first statement may have met the table empty, so that the batch
 	// runs on InnoDB's bulk path (bulkpath.go).
 	startedEmpty bool
+	// writesOthers: its rows may change the rows of other tables (triggers, a view or
+	// MERGE table, a REPLACE or INSERT IGNORE, a table other tables' foreign keys
+	// reference): no table is counted early while it is in flight (earlycount.go).
+	writesOthers bool
 	// spooled: its statements wait in the spool (spoolLen bytes at spoolAt), not in memory.
 	spooled                       bool
 	spoolAt, spoolLen, spoolFirst int64 // spoolFirst: the stream offset of its first statement
@@ -184,6 +188,9 @@ type scheduler struct {
 	// tryBatch), so that a free worker passes over a table another worker loads
 	// (schedule_serial.go); nil: they may overlap.
 	serialTables func() bool
+	// early is the end-of-run row counts a free worker takes once everything is sent
+	// (earlycount.go).
+	early earlyCounts
 	// dispatcher is the connection of the goroutine that dispatches (nil in tests): the
 	// waits it alone makes (waitFor, waitBarriers, acquire, spill) mark it idle so that
 	// it is pinged meanwhile (keepalive.go).
@@ -220,6 +227,7 @@ func (s *scheduler) send(e entry, pinned bool) {
 	case *rowBatch:
 		s.busy[e.table]++
 		s.order[e.table] = append(s.order[e.table], st.seq)
+		s.early.noteSentLocked(e)
 	case *barrierItem:
 		for _, k := range e.keys {
 			s.busy[k]++
@@ -231,20 +239,23 @@ func (s *scheduler) send(e entry, pinned bool) {
 	s.changed.Broadcast()
 }
 
-// next blocks until worker w may claim an entry and returns it, or returns nil once ctx
-// is done.
-func (s *scheduler) next(ctx context.Context, w int) entry {
+// next blocks until worker w may claim an entry and returns it, or a table to count
+// (earlycount.go), or returns neither once ctx is done.
+func (s *scheduler) next(ctx context.Context, w int) (entry, *TableCount) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	defer func() { s.waiting[w] = false }()
 	for {
 		if ctx.Err() != nil {
-			return nil
+			return nil, nil
 		}
 		if e := s.claimLocked(w); e != nil {
 			// Two workers on one table may let the dispatcher read on (sharedLocked).
 			s.changed.Broadcast()
-			return e
+			return e, nil
+		}
+		if t, ok := s.early.takeCountLocked(s, w); ok {
+			return nil, &t
 		}
 		if !s.waiting[w] {
 			// Once: the dispatcher may be waiting for budget that only the spool would
@@ -403,6 +414,7 @@ func (s *scheduler) done(e entry) {
 			}
 			delete(s.runner, e.seq)
 		}
+		s.early.noteDoneLocked(e)
 		if q := slices.DeleteFunc(s.order[e.table], func(seq int64) bool { return seq == e.seq }); len(q) > 0 {
 			s.order[e.table] = q
 		} else {

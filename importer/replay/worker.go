@@ -31,6 +31,10 @@ type workerPool struct {
 	// copy (rawquery.go); a connection without one uses the driver. Read-only once the
 	// replay runs.
 	raw map[Conn]*rawQuery
+	// countCtx is the replay's caller's context, which the early row counts run under
+	// (earlycount.go): the workers' own is cancelled once nothing is in flight, and a count
+	// still running then finishes rather than break its connection.
+	countCtx context.Context
 }
 
 // Workers: each claims entries from the scheduler's backlog and runs them on its own
@@ -50,8 +54,12 @@ func (wp *workerPool) worker(ctx context.Context, id int, c Conn) {
 	applied := 0
 	for {
 		idleBegin(c) // pinged while it waits for work (keepalive.go)
-		e := p.sched.next(ctx, id)
+		e, count := p.sched.next(ctx, id)
 		idleEnd(c)
+		if count != nil {
+			wp.countEarly(wp.countCtx, id, c, *count)
+			continue
+		}
 		if e == nil {
 			return
 		}
