@@ -85,9 +85,16 @@ func (e *EarlyCounts) Wait() map[string]int64 {
 	return maps.Clone(e.s.early.rows)
 }
 
-// endEarlyCounts starts no more counts and says what the workers counted and which count
-// now (nil: nothing was counted).
-func (s *scheduler) endEarlyCounts() *EarlyCounts {
+// earlyCountsOf is the scheduler's early row counts seen from outside it: the dispatcher
+// starts them, the workers record theirs, Run ends them (each under the scheduler's mu).
+type earlyCountsOf struct{ s *scheduler }
+
+func (s *scheduler) earlyCounts() earlyCountsOf { return earlyCountsOf{s} }
+
+// end starts no more counts and says what the workers counted and which count now (nil:
+// nothing was counted).
+func (ec earlyCountsOf) end() *EarlyCounts {
+	s := ec.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.early.on = false
@@ -102,9 +109,10 @@ func (s *scheduler) endEarlyCounts() *EarlyCounts {
 // earlyLockWaitSeconds bounds an early count's wait for a table's metadata lock.
 const earlyLockWaitSeconds = 1
 
-// startEarlyCounts lets free workers count tables: the dispatcher has sent everything and
-// runs nothing more that changes rows.
-func (s *scheduler) startEarlyCounts(tables []TableCount) {
+// start lets free workers count tables: the dispatcher has sent everything and runs
+// nothing more that changes rows.
+func (ec earlyCountsOf) start(tables []TableCount) {
+	s := ec.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.early.on = true
@@ -163,8 +171,9 @@ func (e *earlyCounts) noteDoneLocked(b *rowBatch) {
 	}
 }
 
-// recordCount ends worker w's count of t: n rows, or failed (ok false).
-func (s *scheduler) recordCount(w int, t TableCount, n int64, ok bool) {
+// record ends worker w's count of t: n rows, or failed (ok false).
+func (ec earlyCountsOf) record(w int, t TableCount, n int64, ok bool) {
+	s := ec.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if ok {
@@ -182,7 +191,7 @@ func (s *scheduler) recordCount(w int, t TableCount, n int64, ok bool) {
 func (wp *workerPool) countEarly(ctx context.Context, w int, c Conn, t TableCount) {
 	var n int64
 	ok := wp.countOne(ctx, c, t, &n)
-	wp.p.sched.recordCount(w, t, n, ok)
+	wp.p.sched.earlyCounts().record(w, t, n, ok)
 }
 
 // countOne runs t's count on c into *n.

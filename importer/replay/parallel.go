@@ -385,7 +385,7 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 		idleEnd(p.control)
 	}
 	cancel()
-	early := p.sched.endEarlyCounts()
+	early := p.sched.earlyCounts().end()
 	for i, ch := range exited {
 		if early == nil || !early.Busy[i] {
 			<-ch // a worker still counting is waited for by EarlyCounts.Wait
