@@ -420,7 +420,7 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	}
 	res.Progress = p.Progress()
 	res.DispatchedThrough = p.disp.lastSent
-	res.Early = early
+	res.Early, res.BinaryNames = early, p.pool.binaryBatches.Load()
 	if p.ld != nil {
 		res.LoadData = p.ld.stats()
 	}

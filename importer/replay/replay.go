@@ -158,6 +158,9 @@ type ReplayResult struct {
 	LargestStatementBytes int64
 	// LoadData is what --load-data did (nil without it).
 	LoadData *LoadDataStats
+	// BinaryNames counts the row batches a parallel replay's workers ran under binary
+	// names, where the server parses literals more cheaply (binarynames.go).
+	BinaryNames int64
 	// SentBytes, when beyond Progress.Bytes, is how far a parallel replay had sent the
 	// stream when a statement at Progress.Bytes failed: what lies between ran on other
 	// connections or not, as its progress rows record.

@@ -93,6 +93,9 @@ type rowBatch struct {
 	// MERGE table, a REPLACE or INSERT IGNORE, a table other tables' foreign keys
 	// reference): no table is counted early while it is in flight (earlycount.go).
 	writesOthers bool
+	// plainNames: a statement did not run cleanly under binary names; the batch runs
+	// under the session's own (binarynames.go).
+	plainNames bool
 	// spooled: its statements wait in the spool (spoolLen bytes at spoolAt), not in memory.
 	spooled                       bool
 	spoolAt, spoolLen, spoolFirst int64 // spoolFirst: the stream offset of its first statement

@@ -1,0 +1,67 @@
+package importer_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/dumpscope/dumpscope/importer"
+)
+
+// TestParallelBinaryNames: under --parallel a batch of ASCII literal rows into a table
+// whose character columns are all in the session's character set runs under binary
+// names, which the server parses more cheaply (replay/binarynames.go), and stores what the
+// client stores; the other cases keep the dump's names: a ucs2 column (binary 'ab' would
+// be one ucs2 character where utf8mb4 'ab' is two), non-ASCII rows, a function of the
+// connection's character set, a trigger, and a row whose warning quotes its value (a
+// TAB, which a binary literal's message spells \x09): that batch runs again under the
+// dump's names, so the error is the client's (strict mode: the client stops there, and so does dumpscope).
+func TestParallelBinaryNames(t *testing.T) {
+	rows := func(table, value string) string {
+		var b strings.Builder
+		for s := 0; s < 3; s++ {
+			fmt.Fprintf(&b, "INSERT INTO `%s` VALUES ", table)
+			for r := 0; r < 40; r++ {
+				if r > 0 {
+					b.WriteString(",")
+				}
+				fmt.Fprintf(&b, "(%d,%s)", s*40+r+1, value)
+			}
+			b.WriteString(";\n")
+		}
+		return b.String()
+	}
+	const head = "/*!40101 SET NAMES utf8mb4 */;\nSET sql_mode = 'STRICT_ALL_TABLES';\nCREATE DATABASE bn;\nUSE bn;\n"
+	for _, c := range []struct {
+		name, dump string
+		binary     bool
+		fails      string
+	}{
+		{"ascii utf8mb4", "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30), d DATE, e ENUM('x','y')) DEFAULT CHARSET=utf8mb4;\n" + rows("t", "'abcdefghij-0123456789','2024-01-02','y'"), true, ""},
+		{"ucs2 column", "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30) CHARACTER SET ucs2) DEFAULT CHARSET=utf8mb4;\n" + rows("t", "'abcdefghij-0123456789'"), false, ""},
+		{"non-ascii rows", "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30)) DEFAULT CHARSET=utf8mb4;\n" + rows("t", "'abcdéfghij-0123456789'"), false, ""},
+		{"charset function", "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30)) DEFAULT CHARSET=utf8mb4;\n" + rows("t", "CONCAT(CHARSET('a'),'abcdefghij')"), false, ""},
+		{"trigger", "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30)) DEFAULT CHARSET=utf8mb4;\nCREATE TRIGGER tt BEFORE INSERT ON t FOR EACH ROW SET NEW.c = CONCAT(NEW.c, CHARSET(NEW.c));\n" + rows("t", "'abcdefghij-0123456789'"), false, ""},
+		{"warning quotes the value", "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30), n INT) DEFAULT CHARSET=utf8mb4;\n" + rows("t", "'abcdefghij-0123456789',7") + "INSERT INTO `t` VALUES (1000,'a',7),(1001,'b','a\tb');\n", true, "Incorrect integer value: 'a\tb'"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := newSessionFixture(t, head+c.dump)
+			f.client()
+			want := redump(t, f.srv, "bn")
+			f.exec("DROP DATABASE bn")
+			res := f.dumpscope(importer.Options{Parallel: 2, BatchBytes: 1 << 10})
+			if c.fails == "" && res.Err != nil {
+				t.Fatalf("%v", res.Err)
+			}
+			if c.fails != "" && (res.Err == nil || !strings.Contains(res.Err.Error(), c.fails)) {
+				t.Errorf("the error does not say %q as the client's does: %v", c.fails, res.Err)
+			}
+			if got := redump(t, f.srv, "bn"); got != want {
+				t.Errorf("re-dump differs from the client's:\n%s\nthe client's:\n%s", got, want)
+			}
+			if got := res.Replay.BinaryNames > 0; got != c.binary {
+				t.Errorf("%d batches under binary names, want any: %v", res.Replay.BinaryNames, c.binary)
+			}
+		})
+	}
+}
