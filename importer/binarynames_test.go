@@ -10,9 +10,10 @@ import (
 
 // TestParallelBinaryNames: under --parallel a batch of ASCII literal rows into a table
 // whose character columns are all in the session's character set runs under binary
-// names, which the server parses more cheaply (replay/binarynames.go), and stores what the
+// names (non-ASCII and escaped strings too), which the server parses more cheaply (replay/binarynames.go), and stores what the
 // client stores; the other cases keep the dump's names: a ucs2 column (binary 'ab' would
-// be one ucs2 character where utf8mb4 'ab' is two), non-ASCII rows, a function of the
+// be one ucs2 character where utf8mb4 'ab' is two), a latin1 column (binary 'é' would
+// be two latin1 characters), a backslash under NO_BACKSLASH_ESCAPES, a function of the
 // connection's character set, a trigger, and a row whose warning quotes its value (a
 // TAB, which a binary literal's message spells \x09): that batch runs again under the
 // dump's names, so the error is the client's (strict mode: the client stops there, and so does dumpscope).
@@ -39,7 +40,10 @@ func TestParallelBinaryNames(t *testing.T) {
 	}{
 		{"ascii utf8mb4", "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30), d DATE, e ENUM('x','y')) DEFAULT CHARSET=utf8mb4;\n" + rows("t", "'abcdefghij-0123456789','2024-01-02','y'"), true, ""},
 		{"ucs2 column", "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30) CHARACTER SET ucs2) DEFAULT CHARSET=utf8mb4;\n" + rows("t", "'abcdefghij-0123456789'"), false, ""},
-		{"non-ascii rows", "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30)) DEFAULT CHARSET=utf8mb4;\n" + rows("t", "'abcdéfghij-0123456789'"), false, ""},
+		{"non-ascii rows", "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30)) DEFAULT CHARSET=utf8mb4;\n" + rows("t", "'abcdéfghij-箸😀'"), true, ""},
+		{"escapes", "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30)) DEFAULT CHARSET=utf8mb4;\n" + rows("t", `'it\'s \"q\" \\ é\n\Z\0'`), true, ""},
+		{"no backslash escapes", "SET sql_mode = 'NO_BACKSLASH_ESCAPES';\nCREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30)) DEFAULT CHARSET=utf8mb4;\n" + rows("t", `'a\b'`), false, ""},
+		{"latin1 column", "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30) CHARACTER SET latin1) DEFAULT CHARSET=utf8mb4;\n" + rows("t", "'abcdéfghij'"), false, ""},
 		{"charset function", "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30)) DEFAULT CHARSET=utf8mb4;\n" + rows("t", "CONCAT(CHARSET('a'),'abcdefghij')"), false, ""},
 		{"trigger", "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30)) DEFAULT CHARSET=utf8mb4;\nCREATE TRIGGER tt BEFORE INSERT ON t FOR EACH ROW SET NEW.c = CONCAT(NEW.c, CHARSET(NEW.c));\n" + rows("t", "'abcdefghij-0123456789'"), false, ""},
 		{"warning quotes the value", "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30), n INT) DEFAULT CHARSET=utf8mb4;\n" + rows("t", "'abcdefghij-0123456789',7") + "INSERT INTO `t` VALUES (1000,'a',7),(1001,'b','a\tb');\n", true, "Incorrect integer value: 'a\tb'"},

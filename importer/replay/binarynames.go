@@ -17,17 +17,17 @@ import (
 //
 // A worker runs a row batch so only where the bytes stored and what the server says are
 // the same as under the dump's character set:
-//   - every statement of the batch is ASCII from end to end and a plain INSERT of
-//     literal rows: strings in single quotes without a backslash, numbers, NULL
-//     (literalRowsASCII). Names and values then read byte for byte alike in any
-//     ASCII-based character set, the lexer's escapes and multibyte rules never apply, and
-//     no function, variable or introducer sees the connection's character set;
+//   - every statement of the batch is a plain INSERT of literal rows, its names ASCII:
+//     strings in single quotes, numbers, NULL (literalRows). No function, variable or
+//     introducer sees the connection's character set, and in the character sets of
+//     asciiNames no byte of a multibyte character is ASCII, so the lexer ends and
+//     unescapes each string under binary as under them (str);
 //   - the session's character_set_client is its character_set_connection, one of
 //     asciiNames, and every character column of the table (CHAR, VARCHAR, TEXT, ENUM,
 //     SET, JSON) is in it: a literal reaches such a column through the same copy from
 //     binary as from the column's own character set (String_copier::well_formed_copy
-//     takes copy_fix for both), and numbers and dates are read from ASCII by the same
-//     8-bit routines; the table has no triggers and no generated columns (code that runs
+//     takes copy_fix for both), and numbers and dates are read by the same 8-bit routines
+//     (a value they refuse warns); the table has no triggers and no generated columns (code that runs
 //     with the row under the session's settings);
 //   - a statement that fails or warns (a message quotes a value in its literal's
 //     character set) undoes the batch, which runs again under the dump's settings.
@@ -52,7 +52,7 @@ func (wp *workerPool) tryBinaryNames(ctx context.Context, c Conn, b *rowBatch) (
 		return nil, nil
 	}
 	for _, s := range b.stmts {
-		if !literalRowsASCII(s.sql) {
+		if !literalRows(s.sql, true) {
 			return nil, nil
 		}
 	}
@@ -65,16 +65,23 @@ func (wp *workerPool) tryBinaryNames(ctx context.Context, c Conn, b *rowBatch) (
 	if db != "" {
 		schema = "'" + db + "'"
 	}
-	var cs, conn, coll string
+	var cs, conn, coll, mode string
 	var other, cols, triggers int64
-	q := fmt.Sprintf("SELECT @@character_set_client, @@character_set_connection, @@collation_connection, "+
+	q := fmt.Sprintf("SELECT @@character_set_client, @@character_set_connection, @@collation_connection, @@sql_mode, "+
 		"(SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = %[1]s AND TABLE_NAME = '%[2]s' AND "+
 		"((CHARACTER_SET_NAME IS NOT NULL AND CHARACTER_SET_NAME <> @@character_set_client) OR IS_GENERATED <> 'NEVER')), "+
 		"(SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = %[1]s AND TABLE_NAME = '%[2]s'), "+
 		"(SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = %[1]s AND EVENT_OBJECT_TABLE = '%[2]s')",
 		schema, table)
-	if err := c.QueryRowContext(ctx, q).Scan(&cs, &conn, &coll, &other, &cols, &triggers); err != nil {
+	if err := c.QueryRowContext(ctx, q).Scan(&cs, &conn, &coll, &mode, &other, &cols, &triggers); err != nil {
 		return nil, nil // not known: the session's own names
+	}
+	if strings.Contains(mode, "NO_BACKSLASH_ESCAPES") {
+		for _, s := range b.stmts {
+			if !literalRows(s.sql, false) {
+				return nil, nil
+			}
+		}
 	}
 	if !strings.EqualFold(cs, conn) || !asciiNames[strings.ToLower(cs)] || other > 0 || cols == 0 || triggers > 0 || !plainName(coll) {
 		return nil, nil
@@ -126,14 +133,14 @@ func plainName(s string) bool {
 	return true
 }
 
-// literalRowsASCII reports whether q is `INSERT INTO name [(names)] VALUES (…), …` with
-// only ASCII bytes, names quoted in backticks or bare, and values that are strings in
-// single quotes without a backslash (a quote doubled inside), numbers ([-+]digits[.digits][e[-+]digits])
-// or NULL, separated by commas and whitespace. Anything else (comments, functions,
-// variables, introducers, hex literals, DEFAULT, IGNORE, ON DUPLICATE KEY UPDATE) is
-// false. It reads every byte once: strings word by word.
-func literalRowsASCII(q string) bool {
-	s := rowScan{q: q}
+// literalRows reports whether q is `INSERT INTO name [(names)] VALUES (…), …` with
+// names of ASCII letters, digits, '_' and '$' (bare or in backticks), and values that
+// are strings in single quotes (str; escapes: sql_mode has no NO_BACKSLASH_ESCAPES),
+// numbers ([-+]digits[.digits][e[-+]digits]) or NULL, separated by commas and whitespace.
+// Anything else (comments, functions, variables, introducers, hex literals, DEFAULT,
+// IGNORE, ON DUPLICATE KEY UPDATE) is false.
+func literalRows(q string, escapes bool) bool {
+	s := rowScan{q: q, escapes: escapes}
 	if !s.word("INSERT") || !s.space() || !s.word("INTO") || !s.space() || !s.name() {
 		return false
 	}
@@ -199,10 +206,13 @@ func literalRowsASCII(q string) bool {
 	}
 }
 
-// rowScan is literalRowsASCII's position in q.
+// rowScan is literalRows' position in q.
 type rowScan struct {
 	q string
 	i int
+	// escapes: a backslash escapes the byte after it (sql_mode without
+	// NO_BACKSLASH_ESCAPES).
+	escapes bool
 }
 
 func (s *rowScan) peek() byte {
@@ -272,43 +282,34 @@ func (s *rowScan) value() bool {
 	return false
 }
 
-// str reads a quoted string, a quote doubled inside,, no backslash and no byte ≥ 0x80.
+// str reads a quoted string, a quote doubled inside, a backslash escaping the byte after
+// it where escapes are on. Its bytes may be any: a byte ≥ 0x80 is never a quote or a
+// backslash, whole or inside a multibyte character of an ASCII-based character set, so
+// the server's lexer ends the string where this does under binary as under the client's
+// character set, and unescapes it alike (an escaped byte ≥ 0x80 is kept as it is).
 func (s *rowScan) str() bool {
 	s.i++
 	for {
 		k := strings.IndexByte(s.q[s.i:], '\'')
-		if k < 0 || !plainASCII(s.q[s.i:s.i+k]) {
+		if k < 0 {
 			return false
+		}
+		if b := strings.IndexByte(s.q[s.i:s.i+k], '\\'); b >= 0 {
+			if !s.escapes {
+				return false // NO_BACKSLASH_ESCAPES: left to the session's own names
+			}
+			s.i += b + 2 // the backslash and the byte it escapes, a quote maybe
+			if s.i > len(s.q) {
+				return false
+			}
+			continue
 		}
 		s.i += k + 1
 		if s.peek() != '\'' {
 			return true
 		}
-		s.i++ // '' is a quote inside
+		s.i++ // a doubled quote is a quote inside
 	}
-}
-
-// plainASCII reports whether t has no byte ≥ 0x80 and no backslash, eight bytes a step.
-func plainASCII(t string) bool {
-	i := 0
-	for ; i+8 <= len(t); i += 8 {
-		w := uint64(t[i]) | uint64(t[i+1])<<8 | uint64(t[i+2])<<16 | uint64(t[i+3])<<24 |
-			uint64(t[i+4])<<32 | uint64(t[i+5])<<40 | uint64(t[i+6])<<48 | uint64(t[i+7])<<56
-		if w&0x8080808080808080 != 0 {
-			return false
-		}
-		// A byte equal to 0x5C: the classic zero-byte test on w XOR 0x5C…5C.
-		x := w ^ 0x5C5C5C5C5C5C5C5C
-		if (x-0x0101010101010101)&^x&0x8080808080808080 != 0 {
-			return false
-		}
-	}
-	for ; i < len(t); i++ {
-		if t[i] >= 0x80 || t[i] == '\\' {
-			return false
-		}
-	}
-	return true
 }
 
 // number reads [-+]digits[.digits][e[-+]digits].
