@@ -162,9 +162,8 @@ func serverCPU(pid int) float64 {
 		v, _ := strconv.ParseFloat(f[0], 64)
 		ns += v
 	}
-	// Threads that ended: the process's own totals keep them; schedstat per task does
-	// not, so add the difference of /proc/pid/stat's ticks is not needed while no thread
-	// ends mid-chunk (connections are held open).
+	// A thread that ends mid-chunk (a background task of the server's) takes its time
+	// out of the sum: such a chunk reads low, even below zero; read it as lost.
 	return ns / 1e9
 }
 
