@@ -69,3 +69,55 @@ func TestParallelBinaryNames(t *testing.T) {
 		})
 	}
 }
+
+// TestParallelBinaryNamesWarnings: strings into number, decimal and date columns (spaces,
+// a TAB, a value the column refuses, non-ASCII after digits) under a sql_mode that warns
+// rather than fails: the re-dump is the client's, and the warnings dumpscope reports
+// under --parallel (binary names where a batch is clean, the dump's where one warns) are
+// the serial replay's, which sends the client's statements.
+func TestParallelBinaryNamesWarnings(t *testing.T) {
+	var d strings.Builder
+	d.WriteString("/*!40101 SET NAMES utf8mb4 */;\nSET sql_mode = '';\nCREATE DATABASE bn;\nUSE bn;\n")
+	d.WriteString("CREATE TABLE t (id INT PRIMARY KEY, n INT, m DECIMAL(8,2), d DATE, c VARCHAR(20)) DEFAULT CHARSET=utf8mb4;\n")
+	values := []string{"' 12','3.5 ','2024-01-02','a'", "'12 ','\t7','2024-01-02 ','b'", "'\t7',' 1e2','20240102','c'",
+		"'12x','3.5','2024-01-02','d'", "'12é','3.5','2024-13-02','e'", "'7','1.005','2024-01-02 10:00:00','f'"}
+	for s, v := range values {
+		fmt.Fprintf(&d, "INSERT INTO `t` VALUES ")
+		for r := 0; r < 30; r++ {
+			if r > 0 {
+				d.WriteString(",")
+			}
+			fmt.Fprintf(&d, "(%d,%s)", s*30+r+1, v)
+		}
+		d.WriteString(";\n")
+	}
+	f := newSessionFixture(t, d.String())
+	f.client()
+	want := redump(t, f.srv, "bn")
+	f.exec("DROP DATABASE bn")
+	serial := f.dumpscope(importer.Options{})
+	if serial.Err != nil {
+		t.Fatal(serial.Err)
+	}
+	f.exec("DROP DATABASE bn")
+	res := f.dumpscope(importer.Options{Parallel: 2, BatchBytes: 1 << 10})
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	if got := redump(t, f.srv, "bn"); got != want {
+		t.Errorf("re-dump differs from the client's:\n%s\nthe client's:\n%s", got, want)
+	}
+	if res.Replay.BinaryNames == 0 {
+		t.Errorf("no batch ran under binary names")
+	}
+	messages := func(r *importer.Result) string {
+		var out []string
+		for _, w := range r.Replay.WarningList {
+			out = append(out, fmt.Sprintf("%d %d %s", w.Offset, w.Code, w.Message))
+		}
+		return fmt.Sprintf("%d warnings: %s", r.Replay.Warnings, strings.Join(out, "; "))
+	}
+	if got, want := messages(res), messages(serial); got != want {
+		t.Errorf("--parallel 2 reported\n%s\nthe serial replay\n%s", got, want)
+	}
+}
