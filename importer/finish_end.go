@@ -10,6 +10,8 @@ import (
 	"sync"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/plan"
+	"github.com/dumpscope/dumpscope/importer/replay"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/crash"
 )
@@ -33,21 +35,63 @@ func endCheckpoint(ctx context.Context, cp *checkpoint.Run, c *sql.Conn, log io.
 // tables), so it is reported, not fatal. COUNT(*) reads a whole index, which on a large
 // restore takes a while per table, so the tables are counted on all connections at once.
 func CountRows(ctx context.Context, conns []*sql.Conn, tables []TableCount) []RowCount {
-	out, _ := countRowsBeside(ctx, conns, tables, nil)
+	out, _ := countRowsBeside(ctx, conns, tables, nil, nil)
 	return out
+}
+
+// countRowsAfterEarly is countRowsBeside for a parallel replay whose workers counted
+// tables before its end (early; nil: none): the others are counted on the connections
+// free now (a worker may still be counting), then the early counts are waited for, and a
+// table whose early count failed is counted again here.
+func countRowsAfterEarly(ctx context.Context, conns []*sql.Conn, tables []TableCount, early *replay.EarlyCounts, first func(*sql.Conn)) ([]RowCount, error) {
+	if early == nil {
+		return countRowsBeside(ctx, conns, tables, nil, first)
+	}
+	free := []*sql.Conn{conns[0]}
+	for i, busy := range early.Busy {
+		if !busy && i+1 < len(conns) {
+			free = append(free, conns[i+1])
+		}
+	}
+	out, err := countRowsBeside(ctx, free, tables, early.Taken, first)
+	rows := early.Wait()
+	var again []TableCount
+	var at []int
+	for i, rc := range out {
+		key := plan.KeyOf(rc.Database, rc.Table)
+		if !early.Taken[key] {
+			continue
+		}
+		if n, ok := rows[key]; ok {
+			out[i].ServerRows = n
+		} else {
+			again, at = append(again, rc.TableCount), append(at, i)
+		}
+	}
+	if len(again) > 0 {
+		redo, _ := countRowsBeside(ctx, conns, again, nil, nil)
+		for j, i := range at {
+			out[i] = redo[j]
+		}
+	}
+	return out, err
 }
 
 // countRowsBeside is CountRows with first run on conns[0] before it joins the counts
 // (when first is not nil): finish ends the checkpoint there while the other connections
 // count, rather than after them. A panic in first is returned (the counts go on without
-// conns[0]); one in a count is its RowCount's Err, as in CountRows.
-func countRowsBeside(ctx context.Context, conns []*sql.Conn, tables []TableCount, first func(*sql.Conn)) ([]RowCount, error) {
+// conns[0]); one in a count is its RowCount's Err, as in CountRows. The tables in skip
+// (by key) are not counted.
+func countRowsBeside(ctx context.Context, conns []*sql.Conn, tables []TableCount, skip map[string]bool, first func(*sql.Conn)) ([]RowCount, error) {
 	out := make([]RowCount, len(tables))
 	next := make(chan int, len(tables))
 	for i, t := range tables {
 		out[i].TableCount = t
 	}
 	for _, i := range countOrder(tables) {
+		if skip[plan.KeyOf(tables[i].Database, tables[i].Table)] {
+			continue
+		}
 		next <- i
 	}
 	close(next)

@@ -14,7 +14,7 @@ import (
 // in it would have killed the process, where finish on the caller's goroutine let
 // Import's recover report it.
 func TestCountRowsBesidePanicInFirst(t *testing.T) {
-	_, err := countRowsBeside(context.Background(), []*sql.Conn{nil}, nil, func(*sql.Conn) { panic("end") })
+	_, err := countRowsBeside(context.Background(), []*sql.Conn{nil}, nil, nil, func(*sql.Conn) { panic("end") })
 	if crash.Find(err) == nil {
 		t.Fatalf("got %v, want the panic", err)
 	}

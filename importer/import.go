@@ -297,7 +297,8 @@ func newReplayer(ctx context.Context, conns []Conn, in *dumpfile.Input, o Option
 		ropt.Wire, ropt.CheckParallel = r.wire, o.CheckParallel
 		return replay.NewReplayer(ctx, conns[0], sp, ropt)
 	}
-	popt := replay.ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: r.DeferIndexes, Resumable: cp.Resumable(), LoadData: o.LoadData, Wires: r.wires}
+	popt := replay.ParallelOptions{ReplayOptions: ropt, BatchBytes: o.BatchBytes, SpoolBytes: o.ReadAheadBytes, Checkpoint: cp, DeferIndexes: r.DeferIndexes, Resumable: cp.Resumable(), LoadData: o.LoadData, Wires: r.wires,
+		EarlyRowCounts: !o.SkipRowCounts}
 	popt.StreamBytes = func() int64 {
 		n, _, _ := in.UncompressedSize()
 		return n
@@ -349,13 +350,16 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *ch
 		r.Status = Failed
 	}
 	ended := false
+	if r.Replay != nil {
+		defer r.Replay.Early.Wait() // a worker's connection is not free before
+	}
 	if !o.SkipRowCounts && r.Err == nil && ctx.Err() == nil {
 		var endFirst func(*sql.Conn)
 		if cp != nil && len(conns) > 1 {
 			endFirst = func(c *sql.Conn) { endCheckpoint(ctx, cp, c, log) }
 		}
 		var endPanic error
-		r.RowCounts, endPanic = countRowsBeside(ctx, conns, r.Replay.Tables, endFirst)
+		r.RowCounts, endPanic = countRowsAfterEarly(ctx, conns, r.Replay.Tables, r.Replay.Early, endFirst)
 		ended = endFirst != nil
 		if endPanic != nil {
 			r.Err, r.Status = endPanic, Failed

@@ -152,6 +152,13 @@ func (s budget) sharedLocked() bool {
 	return rest <= unread
 }
 
+// unread is unreadLocked for a caller that does not hold mu.
+func (s budget) unread() (n int64, known bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.unreadLocked()
+}
+
 // unreadLocked is the part of the stream the dispatcher has not read yet, by the stream's
 // length or its estimate; known is false where there is none (a pipe).
 func (s budget) unreadLocked() (n int64, known bool) {

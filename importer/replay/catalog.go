@@ -280,3 +280,16 @@ func (c routineCatalog) ProcedureExists(db, name string) (bool, error) {
 	}
 	return true, nil
 }
+
+// inScope reports whether key is among keys, or global.
+func inScope(key string, keys []string, global bool) bool {
+	if global {
+		return true
+	}
+	for _, k := range keys {
+		if k == key {
+			return true
+		}
+	}
+	return false
+}

@@ -3,12 +3,9 @@ package replay
 import (
 	"bytes"
 	"context"
-	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
-	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
@@ -78,6 +75,11 @@ func (dp *dispatcher) dispatch(ctx context.Context) error {
 	// The stream is read: from here the progress is the held-back index builds (the
 	// "indexes" phase), not loading.
 	r.tables.sent.Store(true)
+	if p.opt.EarlyRowCounts && !dp.planner.InTransaction() && !p.ctl.diag.owes() {
+		// Nothing more runs on the control connection that may write a table's rows: no
+		// transaction of the dump's is left to roll back, no commit waits (earlycount.go).
+		p.sched.earlyCounts().start(r.result.Tables)
+	}
 	if err := p.waitFor(ctx, nil, true); err != nil {
 		return err
 	}
@@ -253,7 +255,7 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 		}
 	}
 	n := int64(len(st.SQL))
-	if dp.cur != nil && (dp.cur.table != key || dp.cur.bytes+n > p.opt.BatchBytes) {
+	if dp.cur != nil && (dp.cur.table != key || dp.cur.bytes+n > dp.batchBytesNow()) {
 		if err := dp.flush(ctx); err != nil {
 			return err
 		}
@@ -313,6 +315,7 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 	}
 	dp.cur.add(st, p.sched.arenas)
 	dp.cur.lastAt, dp.cur.lastOrdered = st.Offset, pl.Ordered
+	dp.cur.writesOthers = dp.cur.writesOthers || pl.Ordered || writesOthers(info)
 	dp.cur.bytes += n
 	dp.cur.rows += st.Rows
 	dp.cur.endByte = end
@@ -349,6 +352,9 @@ func (dp *dispatcher) runStatement(ctx context.Context, st *split.Statement, end
 		keys = append(keys, info.touches...)
 		keys = append(keys, info.parents...)
 		global = global || p.cat.allOrdered
+	}
+	if narrowed, ok := viewScope(p, st, pl); ok {
+		keys, global = narrowed, false // a view's final CREATE (viewscope.go)
 	}
 	keys, global, local := barrierScope(ctx, p, st, keys, global)
 	dp.forgetFirst(st, keys, global)
@@ -474,126 +480,4 @@ func (dp *dispatcher) sendBarrier(ctx context.Context, st *split.Statement, keys
 // rows write, and whether they keep stream order).
 func changesLookup(st *split.Statement) bool {
 	return (st.Kind == split.KindDDL && !strings.HasPrefix(st.Verb, "CREATE")) || strings.Contains(st.Verb, "TRIGGER")
-}
-
-// barrier runs one statement that is not a batched INSERT on the control connection, the
-// batches of the tables it touches having committed.
-func (dp *dispatcher) barrier(ctx context.Context, st *split.Statement, end int64, scope []string) error {
-	p := dp.p
-	q, err := p.serial.prepare(ctx, st)
-	if err != nil || q == nil {
-		return err
-	}
-	return dp.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.DigestAt(end), scope)
-}
-
-// runBarrier runs q, prepared from st, on c. With progress rows, DML runs in a transaction
-// with its progress row; DDL commits on its own, so its progress row follows it, and on
-// resume an unrecorded DDL's "already exists" errors may mean it had run
-// (checkpoint.Run.MayHaveRun). DML that may write a non-transactional table (scope: the
-// tables it touches with those their triggers write, nil for any) leaves an intent first, so that a resume never applies
-// it twice (checkpoint.Run.BeginIntent).
-func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statement, q []byte, end int64, digest string, scope []string) error {
-	p := dp.p
-	r, cp := p.serial, p.opt.Checkpoint
-	record := cp != nil && st.Kind != split.KindSession && st.Kind != split.KindClient
-	if !record {
-		if setsCharsetFromDatabase(st) {
-			return p.ctl.runCharsetFromDatabase(ctx, c, st, q)
-		}
-		return execSetGlobal(ctx, p, c, st, func() error { return r.exec(ctx, c, st, q) }) // a resume skips a SET GLOBAL that ran (setglobal.go)
-	}
-	ddl := isDDL(dp.planner, st) // lockregion.go: a wrapper of DDL too
-	intent, err := p.ctl.beginIntent(ctx, c, st, end, digest, scope, false)
-	if err != nil {
-		return err
-	}
-	creates, err := dp.createsTable(ctx, c, st)
-	if err != nil {
-		return p.at(st, err)
-	}
-	ddlIntent := false
-	if ddl && st.Verb == "ALTER TABLE" && st.Table != "" {
-		if ddlIntent, err = cp.BeginDDLIntent(ctx, c, checkpoint.Intent{Start: st.Offset, End: end, Statement: split.Describe(p.opt.Name, st), Digest: digest}, dp.statementDB(st), st.Table); err != nil {
-			return p.at(st, fmt.Errorf("record the intent of an ALTER TABLE: %w", err))
-		}
-	}
-	if !ddl {
-		if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
-			return r.sqlError(st, st.SQL, err)
-		}
-	}
-	r.warn.hold = c == p.control && dp.planner.Serial() // its progress row may wait (diagtail.go)
-	// A wrapped SET GLOBAL is journaled and marked as a plain one (setglobal.go).
-	err = execSetGlobal(ctx, p, c, st, func() error { return r.exec(resumedDDL(ctx, cp, ddl), c, st, q) })
-	r.warn.hold = false
-	if changesTables(st) {
-		cp.SchemaChanged()
-	}
-	var se *StatementError
-	switch {
-	case err != nil && ddl && errors.As(err, &se) && (checkpoint.AlreadyApplied(se.Code) || p.ctl.renamedAlready(ctx, c, st, se.Code)) && cp.MayHaveRun(st.Offset):
-		// It ran before the crash; its progress row did not. What it left in ROW_COUNT()
-		// is not known.
-		err = nil
-		r.counts.lost(st.Offset)
-	case err != nil && r.opt.Force && errors.As(err, &se) && mayBeAppliedDDL(ddl, st, se.Code):
-		err = r.forgive(st, q, se) // it had not run: the dump's error, as the client's
-	case err == nil && ddl && checkpoint.Passed(cp, st.Offset) != nil:
-		err = p.at(st, errors.New("could not clear the checkpoint's failed statement"))
-	case err == nil && ddl && c == p.control && !mayRunOnWorker(st):
-		// Only one on the control connection in every attempt (an ALTER may have waited on a worker).
-		cp.RanAfresh(st.Offset)
-	}
-	t := barrierTail{c: c, st: st, end: end, digest: digest, db: dp.statementDB(st), ddl: ddl, intent: intent, ddlIntent: ddlIntent, creates: creates, mixed: intent && scopeMayWriteTransactional(ctx, cp, c, scope)}
-	if err == nil && c == p.control && dp.planner.Serial() {
-		return p.ctl.diag.oweBarrier(dp, t) // until the next statement is known (diagtail.go)
-	}
-	return t.run(ctx, dp, err)
-}
-
-// createsTable reports whether st, about to run on c, makes a new, empty table, or
-// empties one: the only tables a resume may truncate to reload (checkpoint.Run.RecordLoad),
-// since they then hold nothing the dump did not put there. A CREATE TABLE, or the dump's
-// own TRUNCATE (which a reload's TRUNCATE repeats, AUTO_INCREMENT included). Not CREATE
-// TABLE IF NOT EXISTS of a table already there (the user's, with its rows), nor CREATE
-// TABLE … SELECT (its rows come from the query, not from rows a reload replays). CREATE
-// OR REPLACE TABLE is: what it replaces is gone.
-func (dp *dispatcher) createsTable(ctx context.Context, c Conn, st *split.Statement) (bool, error) {
-	p := dp.p
-	if strings.HasPrefix(st.Verb, "TRUNCATE") {
-		return st.Table != "", nil
-	}
-	if st.Verb != "CREATE TABLE" || st.Table == "" {
-		return false, nil
-	}
-	l := st.Tokens() // with its character set: a COMMENT '…' may end in a 0x5C trail byte
-	ifNotExists := false
-	var prev sqlscan.Token
-	for t := l.Next(); t.Kind != sqlscan.EOF; prev, t = t, l.Next() {
-		if t.Is("SELECT") {
-			return false, nil
-		}
-		if t.Is("EXISTS") && prev.Is("NOT") {
-			ifNotExists = true
-		}
-	}
-	if !ifNotExists {
-		return true, nil // it fails if the table is there
-	}
-	var n int
-	err := c.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?", dp.statementDB(st), st.Table).Scan(&n)
-	if err != nil {
-		return false, fmt.Errorf("look up whether %s exists: %w", p.cat.tableKey(st), err)
-	}
-	return n == 0, nil
-}
-
-// statementDB is the database of st's table: the one it names, else the current one.
-func (dp *dispatcher) statementDB(st *split.Statement) string {
-	p := dp.p
-	if st.Database != "" {
-		return st.Database
-	}
-	return p.serial.database
 }

@@ -62,6 +62,9 @@ type ParallelOptions struct {
 	// Wires, when set, watches the workers' connections (WatchWire): a worker whose
 	// connection it reads sends its row statements itself (rawquery.go).
 	Wires *WireWatch
+	// EarlyRowCounts: the import counts rows at the end; free workers count the tables
+	// done before it (earlycount.go; ReplayResult.ServerRows).
+	EarlyRowCounts bool
 }
 
 // deferredIndexes are the ADD KEY clauses held back from one CREATE TABLE.
@@ -347,11 +350,12 @@ func (p *ParallelReplayer) err() error {
 func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var wg sync.WaitGroup
+	p.pool.countCtx = ctx
+	exited := make([]chan struct{}, len(p.workers))
 	for i, c := range p.workers {
-		wg.Add(1)
+		exited[i] = make(chan struct{})
 		go func(i int, c Conn) {
-			defer wg.Done()
+			defer close(exited[i])
 			p.pool.worker(wctx, i, c)
 		}(i, c)
 	}
@@ -381,7 +385,12 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 		idleEnd(p.control)
 	}
 	cancel()
-	wg.Wait()
+	early := p.sched.earlyCounts().end()
+	for i, ch := range exited {
+		if early == nil || !early.Busy[i] {
+			<-ch // a worker still counting is waited for by EarlyCounts.Wait
+		}
+	}
 	p.dropBacklog() // what no worker took (an abort) never ran
 	p.sched.budget().closeSpool()
 	// A worker's failure (the earliest in the stream) is the one to report when the
@@ -411,6 +420,7 @@ func (p *ParallelReplayer) Run(ctx context.Context) (*ReplayResult, error) {
 	}
 	res.Progress = p.Progress()
 	res.DispatchedThrough = p.disp.lastSent
+	res.Early, res.BinaryNames = early, p.pool.binaryBatches.Load()
 	if p.ld != nil {
 		res.LoadData = p.ld.stats()
 	}
@@ -440,19 +450,6 @@ func (p *ParallelReplayer) at(st *split.Statement, err error) error {
 		return err
 	}
 	return fmt.Errorf("%s: %w", split.Describe(p.opt.Name, st), err)
-}
-
-// inScope reports whether key is among keys, or global.
-func inScope(key string, keys []string, global bool) bool {
-	if global {
-		return true
-	}
-	for _, k := range keys {
-		if k == key {
-			return true
-		}
-	}
-	return false
 }
 
 // startLoad records, at a barrier, that rows of a table that cannot resume row-exactly

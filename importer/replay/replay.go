@@ -151,10 +151,16 @@ type ReplayResult struct {
 	WarningList []ServerWarning
 	// Tables are the tables that received INSERT/REPLACE rows, in first-seen order.
 	Tables []TableCount
+	// Early are the COUNT(*)s a parallel replay took of tables done before its end, under
+	// ParallelOptions.EarlyRowCounts (nil: none): the row check need not count them again.
+	Early *EarlyCounts
 	// LargestStatementBytes is the largest SQL sent.
 	LargestStatementBytes int64
 	// LoadData is what --load-data did (nil without it).
 	LoadData *LoadDataStats
+	// BinaryNames counts the row batches a parallel replay's workers ran under binary
+	// names, where the server parses literals more cheaply (binarynames.go).
+	BinaryNames int64
 	// SentBytes, when beyond Progress.Bytes, is how far a parallel replay had sent the
 	// stream when a statement at Progress.Bytes failed: what lies between ran on other
 	// connections or not, as its progress rows record.

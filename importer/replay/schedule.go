@@ -31,6 +31,18 @@ import (
 // it — except under --load-data, where a table's batches run one after the other, so a
 // free worker goes on to the next table at once, or waits for one (schedule_serial.go). The dispatcher reads beyond its memory budget (into the spool) only to get there:
 // see budget.go.
+//
+// The index-page contention did not show again in stop 43 (plain INSERTs, --parallel 2,
+// the four 250k-row sysbench tables, default server, load 21–40, server CPU from
+// scripts/importtimeline and benchimport --perf):
+// with this schedule 13–24 % of the rows span had both workers on one table; with pass-
+// overs off (98 %) the server's CPU was the same (10.4, 11.0 s against 10.5, 11.2 s in
+// A B C C B A), and with the --load-data rule for plain INSERTs too (0 %: a worker waits
+// rather than share) perf put 5.97 s in ha_write_row against 6.03 s, 12.2/11.5 s of server
+// CPU against 12.3/10.3 s. So a schedule that keeps tables apart harder is not worth its
+// idle worker. Where the server's CPU above myloader's goes is not settled: one perf run
+// each put 2.5 s in parsing (string literals under the dump's SET NAMES utf8mb4) against
+// myloader's 2.1 s (mydumper sends SET NAMES binary), and 4.6 s in row writes against 4.9.
 
 // entry is one unit of work in the backlog: a *rowBatch or a *barrierItem.
 type entry interface {
@@ -77,6 +89,13 @@ type rowBatch struct {
 	// startedEmpty: its first statement may have met the table empty, so that the batch
 	// runs on InnoDB's bulk path (bulkpath.go).
 	startedEmpty bool
+	// writesOthers: its rows may change the rows of other tables (triggers, a view or
+	// MERGE table, a REPLACE or INSERT IGNORE, a table other tables' foreign keys
+	// reference): no table is counted early while it is in flight (earlycount.go).
+	writesOthers bool
+	// plainNames: a statement did not run cleanly under binary names; the batch runs
+	// under the session's own (binarynames.go).
+	plainNames bool
 	// spooled: its statements wait in the spool (spoolLen bytes at spoolAt), not in memory.
 	spooled                       bool
 	spoolAt, spoolLen, spoolFirst int64 // spoolFirst: the stream offset of its first statement
@@ -172,6 +191,9 @@ type scheduler struct {
 	// tryBatch), so that a free worker passes over a table another worker loads
 	// (schedule_serial.go); nil: they may overlap.
 	serialTables func() bool
+	// early is the end-of-run row counts a free worker takes once everything is sent
+	// (earlycount.go).
+	early earlyCounts
 	// dispatcher is the connection of the goroutine that dispatches (nil in tests): the
 	// waits it alone makes (waitFor, waitBarriers, acquire, spill) mark it idle so that
 	// it is pinged meanwhile (keepalive.go).
@@ -208,6 +230,7 @@ func (s *scheduler) send(e entry, pinned bool) {
 	case *rowBatch:
 		s.busy[e.table]++
 		s.order[e.table] = append(s.order[e.table], st.seq)
+		s.early.noteSentLocked(e)
 	case *barrierItem:
 		for _, k := range e.keys {
 			s.busy[k]++
@@ -219,20 +242,23 @@ func (s *scheduler) send(e entry, pinned bool) {
 	s.changed.Broadcast()
 }
 
-// next blocks until worker w may claim an entry and returns it, or returns nil once ctx
-// is done.
-func (s *scheduler) next(ctx context.Context, w int) entry {
+// next blocks until worker w may claim an entry and returns it, or a table to count
+// (earlycount.go), or returns neither once ctx is done.
+func (s *scheduler) next(ctx context.Context, w int) (entry, *TableCount) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	defer func() { s.waiting[w] = false }()
 	for {
 		if ctx.Err() != nil {
-			return nil
+			return nil, nil
 		}
 		if e := s.claimLocked(w); e != nil {
 			// Two workers on one table may let the dispatcher read on (sharedLocked).
 			s.changed.Broadcast()
-			return e
+			return e, nil
+		}
+		if t, ok := s.early.takeCountLocked(s, w); ok {
+			return nil, &t
 		}
 		if !s.waiting[w] {
 			// Once: the dispatcher may be waiting for budget that only the spool would
@@ -391,6 +417,7 @@ func (s *scheduler) done(e entry) {
 			}
 			delete(s.runner, e.seq)
 		}
+		s.early.noteDoneLocked(e)
 		if q := slices.DeleteFunc(s.order[e.table], func(seq int64) bool { return seq == e.seq }); len(q) > 0 {
 			s.order[e.table] = q
 		} else {
@@ -467,6 +494,17 @@ func (s *scheduler) barrierPending(keys ...string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return anyOver(s.barrierOn, keys, 0)
+}
+
+// busyKeys returns the tables with entries in flight (busy's keys).
+func (s *scheduler) busyKeys() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	keys := make([]string, 0, len(s.busy))
+	for k := range s.busy {
+		keys = append(keys, k)
+	}
+	return keys
 }
 
 // isBusy reports whether any of the tables has entries in flight.

@@ -31,6 +31,12 @@ type workerPool struct {
 	// copy (rawquery.go); a connection without one uses the driver. Read-only once the
 	// replay runs.
 	raw map[Conn]*rawQuery
+	// countCtx is the replay's caller's context, which the early row counts run under
+	// (earlycount.go): the workers' own is cancelled once nothing is in flight, and a count
+	// still running then finishes rather than break its connection.
+	countCtx context.Context
+	// binaryBatches counts the row batches run under binary names (binarynames.go).
+	binaryBatches atomic.Int64
 }
 
 // Workers: each claims entries from the scheduler's backlog and runs them on its own
@@ -50,8 +56,12 @@ func (wp *workerPool) worker(ctx context.Context, id int, c Conn) {
 	applied := 0
 	for {
 		idleBegin(c) // pinged while it waits for work (keepalive.go)
-		e := p.sched.next(ctx, id)
+		e, count := p.sched.next(ctx, id)
 		idleEnd(c)
+		if count != nil {
+			wp.countEarly(wp.countCtx, id, c, *count)
+			continue
+		}
 		if e == nil {
 			return
 		}
@@ -204,6 +214,14 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch, failed 
 			p.statements.Add(int64(len(b.stmts)))
 		}
 	}
+	var bn *binaryNames
+	if !loaded {
+		var err error
+		if bn, err = wp.tryBinaryNames(ctx, c, b); err != nil {
+			_, _ = c.ExecContext(ctx, "ROLLBACK")
+			return fmt.Errorf("%s: batch of %s: %w", b.position(p.opt.Name), b.table, err), false
+		}
+	}
 	for i, s := range b.stmts {
 		if loaded {
 			break
@@ -214,6 +232,12 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch, failed 
 		}
 		res, counted, known, err := wp.raw[c].exec(ctx, c, s.sql)
 		p.statements.Add(1)
+		if bn != nil && (err != nil || !known || counted > 0) {
+			// Not clean under binary names: the batch runs again under the session's
+			// own (binarynames.go), its statements counted once.
+			p.statements.Add(-int64(i + 1))
+			return wp.undoBinaryNames(ctx, c, b, bn), false
+		}
 		if err == nil {
 			n, _ := res.RowsAffected() // ROW_COUNT() of an INSERT IGNORE or REPLACE (rowcount.go)
 			p.serial.counts.noteRow(s.offset, n)
@@ -269,6 +293,10 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch, failed 
 			}
 			warnings, warned = append(warnings, ws...), warned+n
 		}
+	}
+	if err := bn.end(ctx); err != nil {
+		_, _ = c.ExecContext(ctx, "ROLLBACK")
+		return fmt.Errorf("%s: batch of %s: set the session's character set back: %w", b.position(p.opt.Name), b.table, err), false
 	}
 	// The table's earlier batches commit first (turn.go).
 	if err := wp.waitTurn(ctx, c, b); err != nil {
