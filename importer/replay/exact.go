@@ -66,7 +66,7 @@ func (cr *controller) lostCounter(ctx context.Context, st *split.Statement, pl p
 		return nil
 	}
 	if pl.Volatile {
-		return cr.lostVolatile(ctx, st, pl) // what gets no progress row does not tell where the earlier attempt was
+		return lostVolatile(ctx, p, st, pl) // what gets no progress row does not tell where the earlier attempt was
 	}
 	if st.Verb == "ALTER TABLE" && sqlscan.IsKeysToggle(st.SQL, st.Syntax()) {
 		return nil // DISABLE/ENABLE KEYS: a no-op on InnoDB, without a progress row
@@ -145,9 +145,8 @@ func (cr *controller) lostCounter(ctx context.Context, st *split.Statement, pl p
 // TestKillSweepTemporaryNextval). One the resume passes (a later statement committed) is
 // refused where it is met (tempRebuilds.notSentAgain); one the earlier attempt cannot
 // have reached runs. Like lostCounter's, the refusal cannot tell a kill just before it
-// from one just after.
-func (cr *controller) lostVolatile(ctx context.Context, st *split.Statement, pl plan.Plan) error {
-	p := cr.p
+// from one just after. A function: controller is at its limit of methods.
+func lostVolatile(ctx context.Context, p *ParallelReplayer, st *split.Statement, pl plan.Plan) error {
 	cp := p.opt.Checkpoint
 	why, found := strings.CutPrefix(pl.TemporaryInexact, plan.NotSentAgain)
 	if committed, _ := cp.Committed(); !found || committed == 0 || cp.Skip(st.Offset) || st.Offset < cp.Furthest() {
