@@ -108,3 +108,26 @@ func TestKillSweepVersionedNonTransactional(t *testing.T) {
 		}
 	}
 }
+
+// TestKillSweepQuotedFunctionSet (difffuzz seed 88022, resume-defer-indexes): SET @f =
+// `ks`.`g`(2), g writing a MyISAM log. The planner read the quoted name as a constant:
+// the SET was a plain session statement, replayed on every worker and sent again by
+// every resume, each time calling g (AUTO_INCREMENT 22 of the log where the client has
+// 21, a row more). Written g(2) it runs once on the control connection and a resume
+// gives its value back. Failed before at every point, the kill before line 1 too (the
+// workers' replay: an uninterrupted --parallel run differed as well).
+func TestKillSweepQuotedFunctionSet(t *testing.T) {
+	const script = "CREATE DATABASE ks;\nUSE ks;\n" + // 1-2
+		"CREATE TABLE lg (n int NOT NULL AUTO_INCREMENT PRIMARY KEY, a int) ENGINE=MyISAM;\n" + // 3
+		"DELIMITER ;;\nCREATE FUNCTION g(x int) RETURNS int MODIFIES SQL DATA\nBEGIN\n  INSERT INTO lg (a) VALUES (x);\n  RETURN x + 1;\nEND ;;\nDELIMITER ;\n" + // 4-10
+		"SET @f = `ks`.`g`(2);\n" + // 11
+		"CREATE TABLE k (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n" + // 12
+		"INSERT INTO k VALUES (1, @f);\n" + // 13
+		"INSERT INTO k VALUES (2, 2), (3, 3);\n" // 14
+	got := sweepClean(t, script, "resume")
+	for _, at := range []string{"before 12", "before 13", "before 14"} {
+		if why, ok := got[at]; !ok || why != "" {
+			t.Errorf("killed %s: %q, %v; want the client's", at, why, ok)
+		}
+	}
+}

@@ -186,9 +186,16 @@ func killSweep(t *testing.T, script []byte, mode string, keep func(killPoint) bo
 		if err != nil {
 			fmt.Fprintf(&log, "dumpscope import: %v\n", err)
 		}
+		if os.Getenv("DUMPSCOPE_KILLSWEEP_LOG") != "" {
+			t.Logf("%v: the resume said:\n%s", k, log.String())
+		}
 		have, cerr := r.Ended(ctx, log.Bytes(), err != nil)
 		if cerr != nil {
 			t.Fatal(cerr)
+		}
+		if keepDir := os.Getenv("DUMPSCOPE_KILLSWEEP_KEEP"); keepDir != "" {
+			_ = os.WriteFile(filepath.Join(keepDir, "client.sql"), want.Dump, 0o644)
+			_ = os.WriteFile(filepath.Join(keepDir, fmt.Sprintf("%s-%d.sql", k.kind, k.line)), have.Dump, 0o644)
 		}
 		out = append(out, sweepResult{at: k, d: difffuzz.Compare(mode, want, have), refused: have.Refused})
 	}
