@@ -210,15 +210,43 @@ func hooked(o importer.Options, f func(kind string, st *split.Statement) error) 
 	return importer.WithAfterMarkHook(o, func(st *split.Statement) error { return f("marked", st) })
 }
 
-// TestKillSweep sweeps the kill points of a script (the fuzzer's found scripts: header
-// comments are comments): DUMPSCOPE_KILLSWEEP=script.sql, DUMPSCOPE_KILLSWEEP_MODE (the
-// fuzzer's kill mode, default resume), DUMPSCOPE_KILLSWEEP_LINES=from-to (the kill
-// points' statement lines, default all). It fails on any difference, and logs every
-// point's outcome.
+// TestKillSweep sweeps the kill points of a script, and fails on each difference (it
+// logs every point's outcome). What it sweeps, by environment variable:
+//   - DUMPSCOPE_KILLSWEEP=script.sql: a script (the fuzzer's found scripts: their header
+//     comments are comments), or DUMPSCOPE_KILLSWEEP_SEEDS=94100-94103: the fuzzer's
+//     scripts of those seeds as its CLI makes them for the mode;
+//   - DUMPSCOPE_KILLSWEEP_MODE: the fuzzer's kill mode (default resume);
+//   - DUMPSCOPE_KILLSWEEP_LINES=from-to: only the points at those lines of the file;
+//   - DUMPSCOPE_KILLSWEEP_LOG=1: log each resume's messages;
+//   - DUMPSCOPE_KILLSWEEP_KEEP=dir: write the client's re-dump and each point's there.
 func TestKillSweep(t *testing.T) {
-	path := os.Getenv("DUMPSCOPE_KILLSWEEP")
-	if path == "" {
-		t.Skip("DUMPSCOPE_KILLSWEEP=script.sql [DUMPSCOPE_KILLSWEEP_MODE=resume-spool] [DUMPSCOPE_KILLSWEEP_LINES=40-80] sweeps a script's kill points")
+	path, seeds := os.Getenv("DUMPSCOPE_KILLSWEEP"), os.Getenv("DUMPSCOPE_KILLSWEEP_SEEDS")
+	if path == "" && seeds == "" {
+		t.Skip("DUMPSCOPE_KILLSWEEP=script.sql or DUMPSCOPE_KILLSWEEP_SEEDS=94100-94103 [DUMPSCOPE_KILLSWEEP_MODE=resume-spool] [DUMPSCOPE_KILLSWEEP_LINES=40-80] sweeps a script's kill points")
+	}
+	mode := cmp.Or(os.Getenv("DUMPSCOPE_KILLSWEEP_MODE"), "resume")
+	if seeds != "" {
+		// The fuzzer's scripts of those seeds in mode, as its CLI makes them (--off known,
+		// --resume-off none; the load-data profile in the modes with --load-data).
+		a, b, _ := strings.Cut(seeds, "-")
+		first, err := strconv.ParseInt(a, 10, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last, err := strconv.ParseInt(cmp.Or(b, a), 10, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := difffuzz.Config{Off: difffuzz.InSuiteOff}
+		if sweepMode(t, mode).LoadData {
+			cfg.Profile = difffuzz.ProfileLoadData
+		}
+		for seed := first; seed <= last; seed++ {
+			t.Run(strconv.FormatInt(seed, 10), func(t *testing.T) {
+				sweepLogged(t, difffuzz.Generate(seed, cfg).SQL(), fmt.Sprintf("seed %d", seed), mode)
+			})
+		}
+		return
 	}
 	script, err := os.ReadFile(path)
 	if err != nil {
@@ -232,8 +260,18 @@ func TestKillSweep(t *testing.T) {
 			to = from
 		}
 	}
-	mode := cmp.Or(os.Getenv("DUMPSCOPE_KILLSWEEP_MODE"), "resume")
-	results := killSweep(t, script, mode, func(k killPoint) bool { return k.line >= from && k.line <= to })
+	sweepLogged(t, script, path, mode, func(k killPoint) bool { return k.line >= from && k.line <= to })
+}
+
+// sweepLogged sweeps script (named what) in mode at the points keep accepts (none given:
+// all), logs each point's outcome, and fails on each difference.
+func sweepLogged(t *testing.T, script []byte, what, mode string, keep ...func(killPoint) bool) {
+	t.Helper()
+	var only func(killPoint) bool
+	if len(keep) > 0 {
+		only = keep[0]
+	}
+	results := killSweep(t, script, mode, only)
 	differ, refused := 0, 0
 	for _, r := range results {
 		switch {
@@ -247,5 +285,5 @@ func TestKillSweep(t *testing.T) {
 			t.Logf("%v: the client's", r.at)
 		}
 	}
-	t.Logf("kill sweep of %s in %s: %d points, %d differ, %d refused", path, mode, len(results), differ, refused)
+	t.Logf("kill sweep of %s in %s: %d points, %d differ, %d refused", what, mode, len(results), differ, refused)
 }
