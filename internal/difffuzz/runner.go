@@ -309,15 +309,7 @@ func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *r
 			break
 		}
 		if err != nil {
-			o.Failed = true
-			for _, s := range refusals {
-				if i := bytes.Index(out, []byte(s)); i >= 0 {
-					o.Refused = strings.TrimSpace(string(out[max(0, bytes.LastIndexByte(out[:i], '\n')):min(len(out), i+200)]))
-				}
-			}
-			if m := dsErrRe.FindSubmatch(out); m != nil {
-				o.ErrLine, o.ErrCode = string(m[1]), string(m[2])
-			}
+			readFailure(&o, out) // killpoint.go
 		}
 		break
 	}
