@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
@@ -77,4 +78,43 @@ func settleRegionIntent(ctx context.Context, cr *controller, st *split.Statement
 		cr.regionIntents = append(cr.regionIntents, st.Offset)
 	}
 	return err
+}
+
+// callState is what the controller keeps of the stored functions statements may call.
+type callState struct {
+	// own, ownAt: the statement at ownAt is one ownsCall sends to runBarrier, to be
+	// recorded though it has no progress row otherwise.
+	own   bool
+	ownAt int64
+}
+
+// owns reports whether st is the statement ownsCall said runs as a barrier of its own.
+func (cs *callState) owns(st *split.Statement) bool { return cs.own && cs.ownAt == st.Offset }
+
+// ownsCall reports whether st, run serially outside the dump's transaction and table
+// locks, is a statement that gets no progress row (a SET of user variables, a volatile
+// SELECT … INTO @v or DO @v := …) whose user variables are journaled and which may call
+// a stored function that writes a table (callsWriter), and notes it for runBarrier
+// (callState.owns): it then runs as a barrier of its own, in a transaction that commits
+// the function's transactional writes with its journal row and its progress row, after
+// an intent of any table for the non-transactional ones. Without them, `SET @x = g(5)`,
+// g inserting into a MyISAM (or InnoDB) table, killed after it ran and before the
+// journal row that waited for the next statement, ran again on resume: g's row twice
+// where the client has it once (TestXFix35FunctionSetKilled). Now the resume gives the
+// journaled values back (the transaction committed), runs it again (it did not, and the
+// intent's tables are unchanged), or refuses it by name as maybe half applied. A
+// statement without journaled variables (SET sql_mode = g(5)) runs again on every resume
+// anyway, as session statements do: not here. A look-up that fails counts as a call:
+// the barrier's intent meets the error itself.
+func ownsCall(ctx context.Context, cr *controller, st *split.Statement, pl plan.Plan) bool {
+	p := cr.p
+	cr.calls.own = false
+	if p.opt.Checkpoint == nil || st.Kind == split.KindClient || len(st.SQL) == 0 || !(pl.Session || pl.Volatile) ||
+		pl.InRegion || pl.OpenAfter || pl.EndsRegion || pl.Locked || mixedSet(st) || setsCharsetFromDatabase(st) ||
+		sqlscan.ContainsFoldASCII(st.SQL, "SQL_CALC_FOUND_ROWS") || len(cr.userVarsOf(st)) == 0 {
+		return false
+	}
+	calls, err := callsWriter(ctx, p, p.control, st)
+	cr.calls.own, cr.calls.ownAt = calls || err != nil, st.Offset
+	return cr.calls.own
 }
