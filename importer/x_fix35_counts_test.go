@@ -8,6 +8,31 @@ import (
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
+// TestXFix35HeldVarsCounts: `SELECT COUNT(*) INTO @rc FROM k` outside a transaction in a
+// run gone serial (its journal row waits for the next statement: diagTail.holdVars),
+// then readers of ROW_COUNT() and FOUND_ROWS(); killed before the first reader (the
+// journal row written, the reader's progress row not) and resumed, the resume gives @rc
+// back in the SELECT's place. holdVars journaled the values without the counts
+// (x-fix33's HeldVars.WithCounts was recordUserVars's only), so the resume refused the
+// reader ("cannot recreate ROW_COUNT()") where the client stores 1 and 1.
+func TestXFix35HeldVarsCounts(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for name, sel := range map[string]string{
+		"count":  "SELECT COUNT(*) INTO @rc FROM k;",
+		"no row": "SELECT v INTO @rc FROM k WHERE v < -5;", // ROW_COUNT() 0
+	} {
+		t.Run(name, func(t *testing.T) {
+			dump := "CREATE DATABASE x35;\nUSE x35;\n" +
+				"CREATE TABLE k (id int PRIMARY KEY, v int) ENGINE=InnoDB;\nINSERT INTO k VALUES (1, 10), (2, 20);\n" +
+				"CREATE TABLE lg (id int PRIMARY KEY, ref bigint) ENGINE=InnoDB;\n" +
+				"SELECT 5 INTO @c;\n" + sel + "\n" +
+				"INSERT INTO lg VALUES (3, ROW_COUNT());\n" + // killed before it is sent
+				"INSERT INTO lg VALUES (4, FOUND_ROWS());\nINSERT INTO lg VALUES (2, @rc);\n"
+			x35KillBefore(t, ref, srv, "x35", dump, lineOf(t, dump, "INSERT INTO lg VALUES (3, ROW_COUNT())"), importer.Options{Parallel: 2, BatchBytes: 512}, "")
+		})
+	}
+}
+
 // TestXFix35FoundRowsKeptForDiagnostics: x-review16 #5's fix must not change what a GET
 // DIAGNOSTICS … ROW_COUNT right after the INSERT … SELECT reads (its one row), nor what
 // FOUND_ROWS() reads after that (the INSERT's SELECT found 1 row: 1, not the 3 of the

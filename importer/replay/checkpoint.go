@@ -480,17 +480,31 @@ func (cr *controller) recordUserVars(ctx context.Context, c, to Conn, st *split.
 	if p.opt.Checkpoint == nil || len(names) == 0 || sqlscan.ContainsFoldASCII(st.SQL, "SQL_CALC_FOUND_ROWS") || mixedSet(st) {
 		return nil
 	}
-	v, err := checkpoint.ReadVars(ctx, c, st.Offset, st.SQL, names)
+	v, err := readUserVars(ctx, p, c, st, names)
 	if err != nil {
-		return p.at(st, err)
-	}
-	if row, found, ok := p.serial.counts.countsAt(st); ok {
-		v = v.WithCounts(row, found) // given back with the SET (rowcount.go gaveBack)
+		return err
 	}
 	if err := checkpoint.WriteVars(ctx, p.opt.Checkpoint, to, v); err != nil {
 		return p.at(st, err)
 	}
 	return nil
+}
+
+// readUserVars reads for the journal the values st, just run on c, gave the variables
+// names (checkpoint.ReadVars), with the ROW_COUNT() and FOUND_ROWS() rowCounts noted
+// for it, which the resume that gives the values back in its place gives a reader after
+// it (rowcount.go gaveBack). Both journal paths read here: recordUserVars, and
+// diagTail.holdVars, whose rows without the counts had such a reader refused
+// (TestXFix35HeldVarsCounts).
+func readUserVars(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Statement, names []string) (checkpoint.HeldVars, error) {
+	v, err := checkpoint.ReadVars(ctx, c, st.Offset, st.SQL, names)
+	if err != nil {
+		return v, p.at(st, err)
+	}
+	if row, found, ok := p.serial.counts.countsAt(st); ok {
+		v = v.WithCounts(row, found) // given back with the SET (rowcount.go gaveBack)
+	}
+	return v, nil
 }
 
 // recordUserVarsInTxn journals the values st, inside the dump's own transaction on the
@@ -551,6 +565,9 @@ func (cr *controller) restoreUserVars(ctx context.Context, st *split.Statement, 
 	if skipped && !pl.Session {
 		return false, "", nil // the caller skips it (a wrapped SET is session-only to it: done here)
 	}
+	// In its place: a reader after it reads its counts, not those of a statement skipped
+	// before it (TestXFix35HeldVarsCounts, outside a transaction).
+	cr.skipped.countsGiven = true
 	if st.Kind == split.KindSession {
 		p.disp.session = append(p.disp.session, assign)
 	}

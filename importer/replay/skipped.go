@@ -29,6 +29,11 @@ type skipState struct {
 	// prevSkipped, idSkipped: a resumed run skipped the control connection's last
 	// statement, or its last INSERT (see lostState).
 	prevSkipped, idSkipped bool
+	// countsGiven: the control connection's last statement was given back in its place
+	// (restoreUserVars: the SET of its journaled values), which rowCounts noted the
+	// counts of (rowCounts.gaveBack): a ROW_COUNT() or FOUND_ROWS() reader after it is
+	// rowCounts's to give or refuse, whatever was skipped before it.
+	countsGiven bool
 }
 
 // noteSkipped and noteRan follow what the control connection last did, for lostState: a
@@ -42,7 +47,7 @@ type skipState struct {
 // changed it on this connection (the value read here differs from the one then).
 func (sk *skipState) noteSkipped(ctx context.Context, st *split.Statement) error {
 	p := sk.p
-	sk.prevSkipped = true
+	sk.prevSkipped, sk.countsGiven = true, false
 	if st.Kind == split.KindOther {
 		sk.noteInsertID(st) // a wrapped SET insert_id or a CALL, given back or not: its INSERT may be skipped next
 	}
@@ -74,6 +79,7 @@ func (sk *skipState) noteRan(st *split.Statement) {
 	if st.Kind == split.KindSession || st.Kind == split.KindClient || len(st.SQL) == 0 {
 		return
 	}
+	sk.countsGiven = false
 	if sk.prevSkipped && (plan.KeepsDiagnostics(st) || keepsAreaCounted(st)) {
 		// SHOW WARNINGS keeps the area a reader after it reads: still the skipped
 		// statement's (GET DIAGNOSTICS after INSERT IGNORE, skipped, and SHOW WARNINGS read
@@ -128,7 +134,7 @@ func (sk *skipState) lostState(ctx context.Context, st *split.Statement) error {
 		what = "LAST_INSERT_ID()"
 	case sk.prevSkipped && sk.p.disp.planner.ReadsDiagnostics(st):
 		what = "the diagnostics area (warnings, errors, row count)" // diagtail.go
-	case sk.prevSkipped && (sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || readsFoundRows(st.SQL)):
+	case sk.prevSkipped && !sk.countsGiven && (sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || readsFoundRows(st.SQL)):
 		what = "ROW_COUNT() or FOUND_ROWS()"
 	case sk.p.serial.counts.rowCountLost(sk.p.disp.prevSent) && sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT"):
 		what = "ROW_COUNT()" // the statement before it was found already applied (rowcount.go)
