@@ -196,11 +196,30 @@ func (sk *skipState) noteInsertID(st *split.Statement) {
 
 // dropInsertID, when a resumed run skips an INSERT an earlier attempt committed, cancels
 // a SET insert_id replayed before it (session statements always run again): it belonged
-// to that INSERT, and would give the next one its id (a duplicate key).
+// to that INSERT, and would give the next one its id (a duplicate key). Not at an INSERT
+// that surely generated no id (plan.TakesIDs: a table without AUTO_INCREMENT and without
+// triggers that name tables, or rows that give every id): the server keeps insert_id
+// until an INSERT generates an id (MariaDB 10.11: SET insert_id = 100; an INSERT into a
+// table without AUTO_INCREMENT; the next table's generated id is 100), so the client's
+// next INSERT that generates one takes it; cancelled, the resumed run's took 1
+// (TestXFix35InsertIDPastTableWithoutAutoIncrement).
 func (sk *skipState) dropInsertID(ctx context.Context, st *split.Statement) error {
 	p := sk.p
 	if !sk.insertIDPending || st.Kind != split.KindInsert {
 		return nil
+	}
+	if st.Table != "" {
+		db := st.Database
+		if db == "" {
+			db = p.serial.database
+		}
+		f, err := p.cat.idFactsOf(ctx, db, st.Table) // exact.go
+		if err != nil {
+			return p.at(st, err)
+		}
+		if !f.sequence && plan.TakesIDs(st, p.disp.planner.Syntax, plan.KeyOf(db, st.Table), f.TableFacts, f.triggers) == "" {
+			return nil // it took no id: insert_id waits for the next INSERT that does
+		}
 	}
 	sk.insertIDPending = false
 	if _, err := p.control.ExecContext(ctx, "SET insert_id = 0"); err != nil {
