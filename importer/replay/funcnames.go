@@ -35,11 +35,16 @@ type functionNames struct {
 	// after it was marked ran at once.
 	changer int64
 	pending bool
+	// gen counts the statements passed that may make or change a function (stale, a
+	// CREATE FUNCTION): the table-free names read at an older one are read again
+	// (callintent.go).
+	gen int
 }
 
 // stale notes that st may make a function or view that a look-up made so far missed.
 func (fn *functionNames) stale(st *split.Statement) {
 	fn.known, fn.changer, fn.pending = false, st.Offset, true
+	fn.gen++
 }
 
 // maxWrapDepth bounds the wrappers note reads through (EXECUTE IMMEDIATE of EXECUTE
@@ -65,6 +70,7 @@ func (fn *functionNames) note(layers []*split.Statement) {
 		// would not see it, and one made after it empties the diagnostics area a reader
 		// after it reads (diagprime.go).
 		fn.add(in.Table)
+		fn.gen++
 		return
 	case in.Kind == split.KindOther && strings.EqualFold(sqlscan.FirstWord(in.SQL, in.Syntax()), "EXECUTE"):
 		fn.stale(st) // what it runs is not known here
