@@ -36,7 +36,7 @@ func (dp *dispatcher) barrier(ctx context.Context, st *split.Statement, end int6
 func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statement, q []byte, end int64, digest string, scope []string) error {
 	p := dp.p
 	r, cp := p.serial, p.opt.Checkpoint
-	record := cp != nil && st.Kind != split.KindSession && st.Kind != split.KindClient
+	record := cp != nil && st.Kind != split.KindClient && (st.Kind != split.KindSession || p.ctl.calls.owns(st)) // ownsCall
 	if !record {
 		if setsCharsetFromDatabase(st) {
 			return p.ctl.runCharsetFromDatabase(ctx, c, st, q)

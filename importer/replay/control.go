@@ -47,6 +47,7 @@ type controller struct {
 	txnOpenedAt int64
 	// regionIntents: starts of that stretch's statements with intents (regionIntent).
 	regionIntents []int64
+	calls         callState // what callintent.go keeps of the stored functions a statement may call
 	// tempRebuilds: temporary tables a resume rebuilt otherwise than the client
 	// (temprebuild.go).
 	tempRebuilds tempRebuilds
@@ -332,8 +333,9 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	// progress row with it (lockState.ownTransaction); inside it, at the dump's next
 	// commit.
 	ownDDL := (st.Kind == split.KindDDL || st.Kind == split.KindRoutine) && pl.EndsRegion && !pl.Locked
+	ownCall := ownsCall(ctx, cr, st, pl) // callintent.go: runBarrier records it
 	switch {
-	case cp == nil || !data || (pl.Volatile && !pl.InRegion && !pl.OpenAfter):
+	case cp == nil || ((!data || (pl.Volatile && !pl.InRegion && !pl.OpenAfter)) && !ownCall):
 		// Volatile statements outside a transaction get no progress row: a resumed run
 		// (a new connection) runs them again, with the user variables they set from the
 		// data journaled (restoreUserVars).

@@ -153,9 +153,9 @@ func (d *diagTail) holdVars(ctx context.Context, p *ParallelReplayer, st *split.
 	if err := d.readUnread(ctx, p); err != nil {
 		return err
 	}
-	v, err := checkpoint.ReadVars(ctx, p.control, st.Offset, st.SQL, names)
+	v, err := readUserVars(ctx, p, p.control, st, names) // with the counts (checkpoint.go)
 	if err != nil {
-		return p.at(st, err)
+		return err
 	}
 	d.vars = append(d.vars, v)
 	return nil

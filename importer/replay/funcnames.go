@@ -38,11 +38,16 @@ type functionNames struct {
 	// bodies: upper-cased name → the text of the dump's last CREATE FUNCTION of it not
 	// dropped since (noteBody), for pureCalls (purefuncs.go).
 	bodies map[string]string
+	// gen counts the statements passed that may make or change a function (stale, a
+	// CREATE FUNCTION): the table-free names read at an older one are read again
+	// (callintent.go).
+	gen int
 }
 
 // stale notes that st may make a function or view that a look-up made so far missed.
 func (fn *functionNames) stale(st *split.Statement) {
 	fn.known, fn.changer, fn.pending = false, st.Offset, true
+	fn.gen++
 }
 
 // maxWrapDepth bounds the wrappers note reads through (EXECUTE IMMEDIATE of EXECUTE
@@ -69,6 +74,7 @@ func (fn *functionNames) note(layers []*split.Statement) {
 		// after it reads (diagprime.go).
 		fn.add(in.Table)
 		fn.noteBody(in)
+		fn.gen++
 		return
 	case in.Kind == split.KindOther && strings.EqualFold(sqlscan.FirstWord(in.SQL, in.Syntax()), "EXECUTE"):
 		fn.stale(st) // what it runs is not known here

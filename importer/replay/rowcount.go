@@ -45,6 +45,9 @@ type rowCounts struct {
 	// set it (a reader is then refused: lostState).
 	foundAt, found          int64
 	foundLost, foundSkipped bool
+	// foundHeld: found is not read yet; the control connection holds it in
+	// foundRowsVar (holdFound), which give reads in its place and giveFound reads back.
+	foundHeld bool
 	// foundGivenAt is the offset of the CALL or EXECUTE before which the control
 	// connection was given the client's FOUND_ROWS() (giveFound); -1: none.
 	foundGivenAt int64
@@ -87,6 +90,9 @@ func (rc *rowCounts) giveFound(ctx context.Context, c Conn, st *split.Statement)
 	}
 	if w := strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())); w != "CALL" && w != "EXECUTE" {
 		return nil
+	}
+	if err := rc.readHeldFound(ctx, c); err != nil {
+		return err
 	}
 	rc.mu.Lock()
 	n, known := rc.found, !rc.foundLost && !rc.foundSkipped
@@ -244,11 +250,15 @@ func (rc *rowCounts) noteRan(ctx context.Context, c Conn, control bool, st *spli
 	n, _ := res.RowsAffected()
 	rc.noteRow(st.Offset, n)
 	if setsFoundInside(st) {
+		if control && n == 1 {
+			return rc.holdFound(ctx, c, st)
+		}
 		if control && n != 0 {
 			// The read-back would leave −1 in the diagnostics area's row count, which a
 			// GET DIAGNOSTICS … ROW_COUNT next on this connection reads
-			// (TestReviewX13RowCountAfterTemporaryTable); DO 0 gives back only 0. Not
-			// known: a FOUND_ROWS() reader is refused (lostState), not given a guess.
+			// (TestReviewX13RowCountAfterTemporaryTable); DO 0 gives back only 0, and
+			// holdFound's SELECT … INTO only 1. Not known: a FOUND_ROWS() reader is
+			// refused (lostState), not given a guess.
 			rc.noteFound(st.Offset, 0, true)
 			return nil
 		}
@@ -266,6 +276,54 @@ func (rc *rowCounts) noteRan(ctx context.Context, c Conn, control bool, st *spli
 	if isUse(st) {
 		rc.noteFound(st.Offset, 1, false) // the client's SELECT DATABASE()
 	}
+	return nil
+}
+
+// foundRowsVar is the user variable in which holdFound keeps FOUND_ROWS() on the control
+// connection.
+const foundRowsVar = "@dumpscope_found_rows"
+
+// holdFound keeps FOUND_ROWS() after st, an INSERT/REPLACE/CREATE TABLE … SELECT that
+// changed one row on the control connection c, in foundRowsVar: SELECT FOUND_ROWS() INTO
+// it opens no table, so it keeps the diagnostics area's conditions, and it leaves
+// ROW_COUNT() 1, st's own, for a GET DIAGNOSTICS … ROW_COUNT after st (as giveRowCount's
+// SELECT 1 INTO does; checked on MariaDB 10.11). A SELECT of the value would leave −1
+// there, so it is not read into the replay: give puts the variable in the place of a
+// reader's FOUND_ROWS(), and giveFound reads it back before a CALL or EXECUTE, where a
+// SELECT is sent anyway. Marked lost instead, the reader was refused where the client
+// reads the count (x-review16 #5, TestReviewX16FoundRowsAfterDropTable: INSERT INTO
+// vars_fr SELECT FOUND_ROWS(), DROP TABLE, then SELECT … FOUND_ROWS() INTO @w2).
+func (rc *rowCounts) holdFound(ctx context.Context, c Conn, st *split.Statement) error {
+	if _, err := c.ExecContext(ctx, "SELECT FOUND_ROWS() INTO "+foundRowsVar); err != nil {
+		return err
+	}
+	rc.noteFound(st.Offset, 0, false)
+	rc.mu.Lock()
+	if rc.foundAt == st.Offset {
+		rc.foundHeld = true
+	}
+	rc.mu.Unlock()
+	return nil
+}
+
+// readHeldFound reads back into rc the FOUND_ROWS() holdFound left in foundRowsVar on c,
+// if it did (a SELECT: ROW_COUNT() −1 after it).
+func (rc *rowCounts) readHeldFound(ctx context.Context, c Conn) error {
+	rc.mu.Lock()
+	held, at := rc.foundHeld, rc.foundAt
+	rc.mu.Unlock()
+	if !held {
+		return nil
+	}
+	var n int64
+	if err := c.QueryRowContext(ctx, "SELECT "+foundRowsVar).Scan(&n); err != nil {
+		return err
+	}
+	rc.mu.Lock()
+	if rc.foundHeld && rc.foundAt == at {
+		rc.found, rc.foundHeld = n, false
+	}
+	rc.mu.Unlock()
 	return nil
 }
 
@@ -311,7 +369,7 @@ func (rc *rowCounts) countsAt(st *split.Statement) (row, found int64, ok bool) {
 	}
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
-	if rc.rowAt != st.Offset || rc.rowLost || rc.foundAt != st.Offset || rc.foundLost {
+	if rc.rowAt != st.Offset || rc.rowLost || rc.foundAt != st.Offset || rc.foundLost || rc.foundHeld {
 		return 0, 0, false
 	}
 	return rc.row, rc.found, true
@@ -387,17 +445,19 @@ func (rc *rowCounts) noteFound(at, n int64, lost bool) {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	if at >= rc.foundAt {
-		rc.foundAt, rc.found, rc.foundLost, rc.foundSkipped = at, n, lost, false
+		rc.foundAt, rc.found, rc.foundLost, rc.foundSkipped, rc.foundHeld = at, n, lost, false, false
 	}
 }
 
 // skipped notes a statement a resume did not run: FOUND_ROWS() is unknown from there on
 // until a statement sets it (ROW_COUNT() after a skipped statement is refused, lostState).
+// An INSERT … SELECT sets it too (setsFoundInside): skipped, a reader after a statement
+// that leaves it (a DROP TABLE) was given the count from before it.
 func (rc *rowCounts) skipped(st *split.Statement) {
 	if rc == nil {
 		return
 	}
-	if resultVerbs[strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))] || isUse(st) {
+	if resultVerbs[strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))] || isUse(st) || setsFoundInside(st) {
 		rc.mu.Lock()
 		rc.foundSkipped = true
 		rc.mu.Unlock()
@@ -440,6 +500,7 @@ var readerVerbs = map[string]bool{
 // statement before st whose count nothing noted (an INSERT IGNORE or REPLACE never goes
 // into a LOAD DATA, which gives no count per statement, when a reader follows it:
 // rowBatch.asInserts); after a CALL or EXECUTE not preceded by giveFound, FOUND_ROWS().
+// A FOUND_ROWS() holdFound kept on the connection is given as its variable.
 func (rc *rowCounts) give(st *split.Statement, q []byte, prev int64) []byte {
 	if rc == nil || !readerVerbs[strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))] ||
 		!(sqlscan.ContainsFoldASCII(q, "ROW_COUNT") || sqlscan.ContainsFoldASCII(q, "FOUND_ROWS")) {
@@ -447,7 +508,7 @@ func (rc *rowCounts) give(st *split.Statement, q []byte, prev int64) []byte {
 	}
 	rc.mu.Lock()
 	row, rowKnown := rc.row, rc.rowAt == prev && !rc.rowLost
-	found, foundKnown := rc.found, !rc.foundLost && !rc.foundSkipped
+	found, foundKnown, held := rc.found, !rc.foundLost && !rc.foundSkipped, rc.foundHeld
 	if rc.foundAt < 0 {
 		found = startFoundRows
 	}
@@ -480,7 +541,11 @@ func (rc *rowCounts) give(st *split.Statement, q []byte, prev int64) []byte {
 		}
 		out = append(out, q[last:t.Start]...)
 		out = append(out, '(')
-		out = strconv.AppendInt(out, v, 10)
+		if t.Is("FOUND_ROWS") && held {
+			out = append(out, foundRowsVar...) // holdFound
+		} else {
+			out = strconv.AppendInt(out, v, 10)
+		}
 		out = append(out, ')')
 		last = closing.End
 	}

@@ -29,6 +29,11 @@ type skipState struct {
 	// prevSkipped, idSkipped: a resumed run skipped the control connection's last
 	// statement, or its last INSERT (see lostState).
 	prevSkipped, idSkipped bool
+	// countsGiven: the control connection's last statement was given back in its place
+	// (restoreUserVars: the SET of its journaled values), which rowCounts noted the
+	// counts of (rowCounts.gaveBack): a ROW_COUNT() or FOUND_ROWS() reader after it is
+	// rowCounts's to give or refuse, whatever was skipped before it.
+	countsGiven bool
 }
 
 // noteSkipped and noteRan follow what the control connection last did, for lostState: a
@@ -42,7 +47,7 @@ type skipState struct {
 // changed it on this connection (the value read here differs from the one then).
 func (sk *skipState) noteSkipped(ctx context.Context, st *split.Statement) error {
 	p := sk.p
-	sk.prevSkipped = true
+	sk.prevSkipped, sk.countsGiven = true, false
 	if st.Kind == split.KindOther {
 		sk.noteInsertID(st) // a wrapped SET insert_id or a CALL, given back or not: its INSERT may be skipped next
 	}
@@ -74,6 +79,7 @@ func (sk *skipState) noteRan(st *split.Statement) {
 	if st.Kind == split.KindSession || st.Kind == split.KindClient || len(st.SQL) == 0 {
 		return
 	}
+	sk.countsGiven = false
 	if sk.prevSkipped && (plan.KeepsDiagnostics(st) || keepsAreaCounted(st)) {
 		// SHOW WARNINGS keeps the area a reader after it reads: still the skipped
 		// statement's (GET DIAGNOSTICS after INSERT IGNORE, skipped, and SHOW WARNINGS read
@@ -128,7 +134,7 @@ func (sk *skipState) lostState(ctx context.Context, st *split.Statement) error {
 		what = "LAST_INSERT_ID()"
 	case sk.prevSkipped && sk.p.disp.planner.ReadsDiagnostics(st):
 		what = "the diagnostics area (warnings, errors, row count)" // diagtail.go
-	case sk.prevSkipped && (sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || readsFoundRows(st.SQL)):
+	case sk.prevSkipped && !sk.countsGiven && (sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || readsFoundRows(st.SQL)):
 		what = "ROW_COUNT() or FOUND_ROWS()"
 	case sk.p.serial.counts.rowCountLost(sk.p.disp.prevSent) && sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT"):
 		what = "ROW_COUNT()" // the statement before it was found already applied (rowcount.go)
@@ -190,11 +196,30 @@ func (sk *skipState) noteInsertID(st *split.Statement) {
 
 // dropInsertID, when a resumed run skips an INSERT an earlier attempt committed, cancels
 // a SET insert_id replayed before it (session statements always run again): it belonged
-// to that INSERT, and would give the next one its id (a duplicate key).
+// to that INSERT, and would give the next one its id (a duplicate key). Not at an INSERT
+// that surely generated no id (plan.TakesIDs: a table without AUTO_INCREMENT and without
+// triggers that name tables, or rows that give every id): the server keeps insert_id
+// until an INSERT generates an id (MariaDB 10.11: SET insert_id = 100; an INSERT into a
+// table without AUTO_INCREMENT; the next table's generated id is 100), so the client's
+// next INSERT that generates one takes it; cancelled, the resumed run's took 1
+// (TestXFix35InsertIDPastTableWithoutAutoIncrement).
 func (sk *skipState) dropInsertID(ctx context.Context, st *split.Statement) error {
 	p := sk.p
 	if !sk.insertIDPending || st.Kind != split.KindInsert {
 		return nil
+	}
+	if st.Table != "" {
+		db := st.Database
+		if db == "" {
+			db = p.serial.database
+		}
+		f, err := p.cat.idFactsOf(ctx, db, st.Table) // exact.go
+		if err != nil {
+			return p.at(st, err)
+		}
+		if !f.sequence && plan.TakesIDs(st, p.disp.planner.Syntax, plan.KeyOf(db, st.Table), f.TableFacts, f.triggers) == "" {
+			return nil // it took no id: insert_id waits for the next INSERT that does
+		}
 	}
 	sk.insertIDPending = false
 	if _, err := p.control.ExecContext(ctx, "SET insert_id = 0"); err != nil {
