@@ -115,7 +115,6 @@ func x17Definers(t *testing.T, db *sql.DB, schema string) string {
 // DEFINER. The replay's own --strip-definers, which runs per part (replay.go:338), is not
 // affected.
 func TestReviewX17DefinerAfterDropInOneText(t *testing.T) {
-	reviewX17(t)
 	dump := "SET NAMES utf8mb4;\nCREATE DATABASE r17;\nUSE r17;\nCREATE TABLE t (id int PRIMARY KEY) ENGINE=InnoDB;\n" +
 		"DELIMITER //\n" +
 		"DROP PROCEDURE IF EXISTS p; CREATE DEFINER=`old`@`%` PROCEDURE p() BEGIN INSERT INTO t VALUES (1); INSERT INTO t VALUES (2); END //\n" +
@@ -292,7 +291,6 @@ func TestReviewX17TemporaryWrittenByRoutine(t *testing.T) {
 // which the error and StartAtAdvice (importer/rollback.go:117) name; --start-at
 // (transform.reachedStart, transform/filter.go:285) knows statement starts only.
 func TestReviewX17StartAtAdvicePart(t *testing.T) {
-	reviewX17(t)
 	dump := "CREATE DATABASE r17;\nUSE r17;\nCREATE TABLE t (id int PRIMARY KEY) ENGINE=InnoDB;\nCREATE TABLE lg (v int) ENGINE=InnoDB;\n" +
 		"INSERT INTO t VALUES (1);\nDELIMITER ;;\nINSERT INTO lg VALUES (1); INSERT INTO t VALUES (1);;\nDELIMITER ;\nINSERT INTO lg VALUES (2);\n"
 	// What continuing from the failed statement makes: the dump without the conflicting row.

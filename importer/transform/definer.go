@@ -1,9 +1,11 @@
 package transform
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
@@ -180,4 +182,40 @@ func objectKeyword(q []byte, i int) bool {
 		}
 	}
 	return false
+}
+
+// replaceDefiners puts account in the DEFINER= clause of q, st's text, or of each
+// statement of it when the server runs it as several (split.ServerParts), as the replay's
+// --strip-definers does per part, and says how many clauses it replaced. Read whole by its
+// first statement, `DROP PROCEDURE IF EXISTS p; CREATE DEFINER=… PROCEDURE p … END` kept
+// the dump's definer, silently: findDefiner's search ends at the DROP's PROCEDURE
+// (TestReviewX17DefinerAfterDropInOneText). A text with a replaced part is the parts
+// joined by ';', as keepParts joins them, which the replay cuts into the same parts again.
+func replaceDefiners(st *split.Statement, q, account []byte) (out []byte, replaced int) {
+	whole := *st
+	whole.SQL = q
+	parts := split.ServerParts(&whole)
+	if parts == nil {
+		if st.Kind == split.KindRoutine || st.Kind == split.KindDDL {
+			if out := replaceDefiner(q, account); out != nil {
+				return out, 1
+			}
+		}
+		return q, 0
+	}
+	texts := make([][]byte, len(parts))
+	for i := range parts {
+		texts[i] = parts[i].SQL
+		if parts[i].Kind != split.KindRoutine && parts[i].Kind != split.KindDDL {
+			continue
+		}
+		if out := replaceDefiner(parts[i].SQL, account); out != nil {
+			texts[i] = out
+			replaced++
+		}
+	}
+	if replaced == 0 {
+		return q, 0
+	}
+	return bytes.Join(texts, []byte(";\n")), replaced
 }

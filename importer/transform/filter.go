@@ -287,6 +287,10 @@ func (t *Transform) reachedStart(st *split.Statement) bool {
 		return true
 	}
 	if st.Offset < t.opt.StartAt {
+		if startInParts(st, t.opt.StartAt, &t.lost) {
+			t.started = true
+			return true
+		}
 		if end := st.Offset + int64(len(st.Raw)); end > t.opt.StartAt {
 			t.err = &split.SplitError{Offset: st.Offset, Line: st.Line, Msg: fmt.Sprintf("--start-at %d is inside the statement that starts at offset %d (line %d); start at %d", t.opt.StartAt, st.Offset, st.Line, st.Offset)}
 			return false
@@ -319,10 +323,10 @@ func (t *Transform) rewrite(st *split.Statement) (drop bool) {
 			q = out
 		}
 	}
-	if t.definer != nil && (st.Kind == split.KindRoutine || st.Kind == split.KindDDL) {
-		if out := replaceDefiner(q, t.definer); out != nil {
+	if t.definer != nil {
+		var n int
+		for q, n = replaceDefiners(st, q, t.definer); n > 0; n-- {
 			t.mapped(st, "DEFINER → "+string(t.definer))
-			q = out
 		}
 	}
 	st.SQL = q

@@ -120,3 +120,43 @@ func (m lostVars) refuse(st *split.Statement, t *Transform) bool {
 	}
 	return false
 }
+
+// startInParts starts st, a text the server runs as several statements
+// (split.ServerParts), at its part whose offset (st.Offset + the part's index, the one a
+// failure in it names, and StartAtAdvice with it) is at, --start-at: the text is cut down to
+// that part and the ones after it, with the session parts before it run again as
+// session statements before the offset are (their lost variables noted in lost), joined by ';'
+// as keepParts joins them. It reports false when --start-at is not such an offset. The
+// advice after a failure in the second part of `INSERT INTO lg …; INSERT INTO t …;;` was
+// refused as inside a statement, whose own start ran lg's row again
+// (TestReviewX17StartAtAdvicePart).
+func startInParts(st *split.Statement, at int64, lost *lostVars) bool {
+	k := at - st.Offset
+	if k <= 0 {
+		return false
+	}
+	parts := split.ServerParts(st)
+	if k >= int64(len(parts)) {
+		return false
+	}
+	var kept []split.Statement
+	for i := range parts[:k] {
+		p := &parts[i]
+		if p.Kind != split.KindClient {
+			lost.note(p)
+		}
+		if p.Kind == split.KindSession || p.Kind == split.KindClient {
+			kept = append(kept, *p)
+		}
+	}
+	kept = append(kept, parts[k:]...)
+	texts := make([][]byte, len(kept))
+	for i, p := range kept {
+		texts[i] = p.SQL
+	}
+	cut := kept[0]
+	cut.SQL = bytes.Join(texts, []byte(";\n"))
+	cut.Offset, cut.Line, cut.Raw, cut.OwnDelimiter = st.Offset, st.Line, st.Raw, st.OwnDelimiter
+	*st = cut
+	return true
+}
