@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/split"
@@ -78,6 +79,9 @@ func (rb *routineBodies) observe(st *split.Statement, db string) {
 type routineReach struct {
 	temps   []string
 	inexact string
+	// unknown: it runs code whose tables cannot be read (a CALL of a procedure the dump
+	// did not create, dynamic SQL in a body): it may write any temporary table.
+	unknown bool
 	funcs   []string // the functions of the dump it calls (lower-cased), followed
 }
 
@@ -88,9 +92,6 @@ type routineReach struct {
 // code or holds no temporary table.
 func (rb *routineBodies) reach(d *split.Statement, db string, held func(key string) bool) routineReach {
 	var r routineReach
-	if len(rb.procs)+len(rb.funcs)+len(rb.trigs) == 0 {
-		return r
-	}
 	if !rb.mayRun(d, db) {
 		return r
 	}
@@ -111,14 +112,14 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 				switch w := strings.ToUpper(t.Text); w {
 				case "EXECUTE", "PREPARE":
 					if !top {
-						r.inexact = noteWhy(r.inexact, "a body it runs runs dynamic SQL")
+						r.inexact, r.unknown = noteWhy(r.inexact, "a body it runs runs dynamic SQL"), true
 					}
 					continue
 				case "CALL":
 					_, name := l.Name(l.Next())
 					bodies, ok := rb.procs[strings.ToLower(name)]
 					if !ok {
-						r.inexact = noteWhy(r.inexact, "it CALLs procedure `"+name+"`, which the dump did not create")
+						r.inexact, r.unknown = noteWhy(r.inexact, "it CALLs procedure `"+name+"`, which the dump did not create and which may write it"), true
 					}
 					for i := range bodies {
 						if b := &bodies[i]; !seen[&b.st] {
@@ -194,7 +195,7 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 		}
 	}
 	walk(d, db, true, 0)
-	if len(r.temps) == 0 {
+	if len(r.temps) == 0 && !r.unknown {
 		r.inexact = ""
 	}
 	return r
@@ -204,7 +205,7 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 // it CALLs, names a function the dump created, or names a table with triggers.
 func (rb *routineBodies) mayRun(d *split.Statement, db string) bool {
 	if strings.EqualFold(sqlscan.FirstWord(d.SQL, d.Syntax()), "CALL") {
-		return true
+		return true // a procedure the dump did not create is judged too
 	}
 	for name := range rb.funcs {
 		if sqlscan.ContainsFoldASCII(d.SQL, name) {
@@ -283,14 +284,22 @@ func (tt *temporaryTables) throughCode(rb *routineBodies, d *split.Statement, db
 		return false
 	}
 	r := rb.reach(d, db, func(key string) bool { return tt.names[key] })
+	if r.unknown {
+		for k, h := range tt.names { // any of them
+			if h && !slices.Contains(r.temps, k) {
+				r.temps = append(r.temps, k)
+			}
+		}
+		slices.Sort(r.temps)
+	}
 	switch {
 	case len(r.temps) == 0:
 		return false
 	case r.inexact != "":
-		tt.codeWrite, tt.codeWhy = r.temps[0], r.inexact
+		tt.codeWrite, tt.codeAlso, tt.codeWhy = r.temps[0], r.temps[1:], r.inexact
 		return false
 	case session:
-		tt.codeWrite, tt.codeWhy = r.temps[0], "it sets user variables, which the resume gives back from its journal without running it"
+		tt.codeWrite, tt.codeAlso, tt.codeWhy = r.temps[0], r.temps[1:], "it sets user variables, which the resume gives back from its journal without running it"
 		return false
 	}
 	tt.wrote, tt.codeFuncs = r.temps[0], r.funcs

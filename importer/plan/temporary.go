@@ -128,8 +128,8 @@ type temporaryTables struct {
 	// codeWrite: the statement planned last writes this temporary table through code it
 	// runs and cannot be sent again exactly (codeWhy); codeFuncs: the dump's functions
 	// a volatile one calls (routinetemp.go).
-	codeWrite, codeWhy string
-	codeFuncs          []string
+	codeWrite, codeWhy  string
+	codeAlso, codeFuncs []string
 }
 
 // volatile reports whether d (what a statement runs: registry.runs), whose names belong
@@ -535,7 +535,7 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 		pl.TemporaryInexact = NotSentAgain + "this statement renames it together with real tables: sent again it would rename them twice, and skipped it leaves the temporary table under its old name"
 	}
 	if tt.codeWrite != "" {
-		pl.Temporary = tt.codeWrite
+		pl.Temporary, pl.TemporaryAlso = tt.codeWrite, tt.codeAlso
 		pl.TemporaryInexact = "this statement writes it through a procedure, function or trigger, and " + tt.codeWhy + ": the resume, which skips it, rebuilds the temporary table without it"
 	}
 	pl.TemporaryFunctions = tt.codeFuncs
@@ -556,7 +556,7 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 	if !region {
 		tt.inTxn = nil
 	}
-	tt.wrote, tt.mixedWrite, tt.codeWrite, tt.codeWhy, tt.codeFuncs = "", "", "", "", nil // volatile runs for some statements only
+	tt.wrote, tt.mixedWrite, tt.codeWrite, tt.codeWhy, tt.codeAlso, tt.codeFuncs = "", "", "", "", nil, nil // volatile runs for some statements only
 }
 
 // written notes that key, a temporary table, was written; in the open transaction
