@@ -252,13 +252,18 @@ func TestReviewX17PartsUnsureRefusedSerial(t *testing.T) {
 // neither sends it again nor refuses, though the table it wrote is rebuilt. x-fix26's
 // refusal (tempRebuilds.notSentAgain, replay/temprebuild.go:149) covers a statement that
 // names the temporary table and may call a function, not this.
+//
+// Fixed by x-fix39 (plan/routinetemp.go): the planner follows the bodies of the
+// procedures, functions and triggers the dump created. A statement that writes only
+// temporary tables through them (CALL fill(), DO f()) is volatile and sent again by the
+// resume; one that cannot be sent again exactly (INSERT INTO k, whose trigger writes tt;
+// a procedure that also writes a real table) makes the resume refuse, naming it, while
+// tt is there.
 func TestReviewX17TemporaryWrittenByRoutine(t *testing.T) {
-	reviewX17(t)
 	for name, write := range map[string]string{
 		"procedure": "CREATE PROCEDURE fill() INSERT INTO tt VALUES (5, 50);\nCALL fill();\n",
 		"function":  "DELIMITER ;;\nCREATE FUNCTION f() RETURNS int BEGIN INSERT INTO tt VALUES (6, 60); RETURN 1; END;;\nDELIMITER ;\nDO f();\n",
 		"execute":   "PREPARE s FROM 'INSERT INTO tt VALUES (7, 70)';\nEXECUTE s;\n",
-		"trigger":   "CREATE TRIGGER tg AFTER INSERT ON k FOR EACH ROW INSERT INTO tt VALUES (NEW.id, NEW.v);\nINSERT INTO k VALUES (3, 30);\n",
 	} {
 		t.Run(name, func(t *testing.T) {
 			dump := x15Head +
@@ -267,6 +272,23 @@ func TestReviewX17TemporaryWrittenByRoutine(t *testing.T) {
 				write +
 				x15Rows() + "INSERT INTO lg SELECT * FROM tt;\n"
 			x15StopResume(t, dump)
+		})
+	}
+	// Sent again these would write k (or lg) a second time, or read k as the interrupted
+	// run left it; skipped, tt lacks their row: refused in one line naming the statement.
+	for name, c := range map[string]struct{ write, refused string }{
+		"trigger":             {"CREATE TRIGGER tg AFTER INSERT ON k FOR EACH ROW INSERT INTO tt VALUES (NEW.id, NEW.v);\nINSERT INTO k VALUES (3, 30);\n", "INSERT INTO k VALUES (3, 30)"},
+		"procedure, real too": {"DELIMITER ;;\nCREATE PROCEDURE fill() BEGIN INSERT INTO tt VALUES (5, 50); INSERT INTO k VALUES (9, 90); END;;\nDELIMITER ;\nCALL fill();\n", "writes it through a procedure, function or trigger"},
+		"function reads real": {"DELIMITER ;;\nCREATE FUNCTION f() RETURNS int BEGIN INSERT INTO tt SELECT id + 100, v FROM k; RETURN 1; END;;\nDELIMITER ;\nDO f();\n", "writes it through a procedure, function or trigger"},
+		"function into @v":    {"DELIMITER ;;\nCREATE FUNCTION f() RETURNS int BEGIN INSERT INTO tt VALUES (6, 60); RETURN 1; END;;\nDELIMITER ;\nSELECT f() INTO @fv;\n", "SELECT f() INTO @fv"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dump := x15Head +
+				"CREATE TABLE lg (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n" +
+				"CREATE TEMPORARY TABLE tt (id int PRIMARY KEY, v int) ENGINE=InnoDB;\nINSERT INTO tt VALUES (1, 10);\n" +
+				c.write +
+				x15Rows() + "INSERT INTO lg SELECT * FROM tt;\n"
+			x15StopRefused(t, dump, c.refused)
 		})
 	}
 	t.Run("procedure, serial --checkpoint", func(t *testing.T) {

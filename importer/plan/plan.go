@@ -106,6 +106,11 @@ type Plan struct {
 	// the temporary tables the statement renames (Temporary is the last new one).
 	TemporaryAlso    []string
 	TemporaryRenames [][2]string
+	// TemporaryFunctions are the stored functions (lower-cased) the dump created that
+	// the statement, volatile for Temporary through code (routinetemp.go), calls: the
+	// planner read their bodies, which write temporary tables only, so sending it again
+	// is exact as far as they go.
+	TemporaryFunctions []string
 	// Session: the statement changes only its connection's session, itself or through a
 	// wrapper or prepared statement (registry.sessionOnly). A resume sends it again even
 	// where an earlier attempt committed past it: the new connection has not got that
@@ -172,6 +177,7 @@ type Planner struct {
 	xa          bool            // an XA transaction is open (XA START … XA COMMIT/ROLLBACK)
 	trusted     bool            // the dump names a producer that writes no ROLLBACK (mysqldump, phpMyAdmin)
 	temps       temporaryTables // the dump's temporary tables (temporary.go)
+	bodies      routineBodies   // the procedures, functions and triggers the dump created (routinetemp.go)
 	regionNoted bool            // the line about transactions running on one connection was given
 	seen        int             // statements planned
 	readers     laterReaders    // code the dump created that reads ROW_COUNT() or FOUND_ROWS() later

@@ -59,11 +59,16 @@ func TemporaryTableDDL(st *split.Statement) bool {
 // (TestReviewX14TemporaryDroppedWithoutKeyword).
 func (p *Planner) volatile(st *split.Statement, db string) bool {
 	if st.Kind == split.KindSession {
+		p.temps.throughCode(&p.bodies, st, db, true)
 		return true
 	}
 	d, ddb := p.reg.runs(st, db)
+	p.bodies.observe(d, ddb)
 	if p.temps.volatile(d, ddb) {
 		return true
+	}
+	if p.temps.throughCode(&p.bodies, d, ddb, exprState(st.SQL, st.Syntax()) != "") {
+		return true // it writes temporary tables only, through code it runs (routinetemp.go)
 	}
 	w := strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))
 	if connectionOnlyVerbs[w] {
@@ -123,6 +128,11 @@ type temporaryTables struct {
 	// wrote: the statement planned last was an UPDATE or DELETE of this temporary table
 	// alone (volatile); mixedWrite: of it with real tables, or reading them (not).
 	wrote, mixedWrite string
+	// codeWrite: the statement planned last writes this temporary table through code it
+	// runs and cannot be sent again exactly (codeWhy); codeFuncs: the dump's functions
+	// a volatile one calls (routinetemp.go).
+	codeWrite, codeWhy  string
+	codeAlso, codeFuncs []string
 }
 
 // volatile reports whether d (what a statement runs: registry.runs), whose names belong
@@ -516,6 +526,11 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 		pl.Temporary = tt.mixedRename
 		pl.TemporaryInexact = NotSentAgain + "this statement renames it together with real tables: sent again it would rename them twice, and skipped it leaves the temporary table under its old name"
 	}
+	if tt.codeWrite != "" {
+		pl.Temporary, pl.TemporaryAlso = tt.codeWrite, tt.codeAlso
+		pl.TemporaryInexact = "this statement writes it through a procedure, function or trigger, and " + tt.codeWhy + ": the resume, which skips it, rebuilds the temporary table without it"
+	}
+	pl.TemporaryFunctions = tt.codeFuncs
 	if tt.mixedWrite != "" {
 		pl.Temporary = tt.mixedWrite
 		pl.TemporaryInexact = "this statement writes it with real tables, or from them, and the resume, which skips it, rebuilds the temporary table without it"
@@ -542,7 +557,7 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 	if !region {
 		tt.inTxn, tt.savepoints = nil, nil
 	}
-	tt.wrote, tt.mixedWrite = "", "" // volatile runs for some statements only
+	tt.wrote, tt.mixedWrite, tt.codeWrite, tt.codeWhy, tt.codeAlso, tt.codeFuncs = "", "", "", "", nil, nil // volatile runs for some statements only
 }
 
 // written notes that key, a temporary table, was written; in the open transaction

@@ -207,3 +207,59 @@ func TestTemporaryRollbackToSavepoint(t *testing.T) {
 		}
 	}
 }
+
+// TestTemporaryWrittenThroughCode: a statement that writes a temporary table through a
+// procedure, function or trigger the dump created is volatile when that code reaches
+// temporary tables only, and marked inexact (the resume refuses while the table is
+// there) when it writes or reads a real table too, runs dynamic SQL, or CALLs a
+// procedure the dump did not create. The planner refuses a CALL of a procedure that CALLs,
+// runs dynamic SQL or was not created by the dump before that, in every resumable mode
+// (TestReviewX17TemporaryWrittenByRoutine).
+func TestTemporaryWrittenThroughCode(t *testing.T) {
+	head := []string{"CREATE TABLE k (id int)", "CREATE TEMPORARY TABLE tt (id int)", "CREATE TEMPORARY TABLE t2 (id int)"}
+	for _, c := range []struct {
+		name     string
+		before   []string
+		last     string
+		volatile bool
+		inexact  string // "" exact; else a part of TemporaryInexact
+		temp     string
+	}{
+		{"procedure", []string{"CREATE PROCEDURE fill() INSERT INTO tt VALUES (1)"}, "CALL fill()", true, "", "d.tt"},
+		{"procedure through procedure", []string{"CREATE PROCEDURE a() INSERT INTO tt VALUES (1)", "CREATE PROCEDURE b() CALL a()"}, "CALL b()", false, "", "refused"},
+		{"function", []string{"CREATE FUNCTION f() RETURNS int RETURN (SELECT 1 FROM DUAL)", "CREATE PROCEDURE g() DELETE FROM tt"}, "DO f()", false, "", ""},
+		{"procedure deletes", []string{"CREATE PROCEDURE g() DELETE FROM tt"}, "CALL g()", true, "", "d.tt"},
+		{"function reads tt only", []string{"CREATE FUNCTION f() RETURNS int RETURN (SELECT COUNT(*) FROM tt)"}, "DO f()", false, "", ""},
+		{"trigger", []string{"CREATE TRIGGER tg AFTER INSERT ON k FOR EACH ROW INSERT INTO tt VALUES (NEW.id)"}, "INSERT INTO k VALUES (1)", false, "real table `k`", "d.tt"},
+		{"trigger calls an unknown procedure", []string{"CREATE TRIGGER tg AFTER INSERT ON k FOR EACH ROW CALL elsewhere()"}, "INSERT INTO k VALUES (1)", false, "", "refused"},
+		{"trigger of another table", []string{"CREATE TABLE k2 (id int)", "CREATE TRIGGER tg AFTER INSERT ON k2 FOR EACH ROW INSERT INTO tt VALUES (NEW.id)"}, "INSERT INTO k VALUES (1)", false, "", ""},
+		{"procedure writes real too", []string{"CREATE PROCEDURE fill() INSERT INTO tt SELECT id FROM k"}, "CALL fill()", false, "real table `k`", "d.tt"},
+		{"procedure runs dynamic SQL", []string{"CREATE PROCEDURE fill() EXECUTE IMMEDIATE 'INSERT INTO tt VALUES (1)'"}, "CALL fill()", false, "", "refused"},
+		{"unknown procedure", nil, "CALL elsewhere()", false, "", "refused"},
+		{"function into a variable", []string{"CREATE FUNCTION f() RETURNS int BEGIN INSERT INTO tt VALUES (1); RETURN 1; END"}, "SELECT f() INTO @v", true, "journal", "d.tt"},
+		{"no temporary table written", []string{"CREATE PROCEDURE p() INSERT INTO k VALUES (1)"}, "CALL p()", false, "", ""},
+	} {
+		p := NewPlanner()
+		for _, q := range append(append([]string{}, head...), c.before...) {
+			if _, err := p.Next(firstStatement(q), "d", fakeCatalog{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		pl, err := p.Next(firstStatement(c.last), "d", fakeCatalog{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		all := strings.Join(append([]string{pl.Temporary}, pl.TemporaryAlso...), " ")
+		switch {
+		case (pl.Kind == Refuse) != (c.temp == "refused"):
+			t.Errorf("%s: refused %v (%s)", c.name, pl.Kind == Refuse, pl.Reason)
+		case pl.Kind == Refuse:
+		case pl.Volatile != c.volatile:
+			t.Errorf("%s: volatile %v, want %v", c.name, pl.Volatile, c.volatile)
+		case c.temp != "" && !strings.Contains(all, c.temp), c.temp == "" && pl.Temporary != "":
+			t.Errorf("%s: temporary %q, want %q", c.name, all, c.temp)
+		case c.inexact == "" && pl.TemporaryInexact != "", c.inexact != "" && !strings.Contains(pl.TemporaryInexact, c.inexact):
+			t.Errorf("%s: inexact %q, want %q", c.name, pl.TemporaryInexact, c.inexact)
+		}
+	}
+}

@@ -249,3 +249,18 @@ func namesFollowedBy(names []string, upper string, followed func(after string) b
 	}
 	return false
 }
+
+// callsFunctionBesides reports whether st, which mayCallFunction found may call a stored
+// function, may call one other than known (lower-cased names whose bodies the planner
+// read: plan.Plan.TemporaryFunctions), or names a view that calls one.
+func callsFunctionBesides(p *ParallelReplayer, st *split.Statement, known []string) bool {
+	fn := &p.cat.functions
+	var others []string
+	for _, name := range fn.names {
+		if !slices.Contains(known, strings.ToLower(name)) {
+			others = append(others, name)
+		}
+	}
+	upper := strings.ToUpper(strings.ReplaceAll(string(st.SQL), "`", ""))
+	return namesCall(others, upper) || namesWord(fn.views, upper)
+}

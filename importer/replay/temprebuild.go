@@ -157,6 +157,11 @@ func (tr *tempRebuilds) notSentAgain(ctx context.Context, p *ParallelReplayer, s
 		if err != nil {
 			return p.at(st, err)
 		}
+		if calls && len(pl.TemporaryFunctions) > 0 {
+			// The planner read the bodies of these (plan/routinetemp.go): they write
+			// temporary tables only. Any other function still refuses.
+			calls = callsFunctionBesides(p, d, pl.TemporaryFunctions)
+		}
 		found, why = calls, "it may call a stored function, which, sent again, would read real tables as the interrupted run left them or write them a second time"
 	}
 	if !found {

@@ -1,0 +1,307 @@
+package plan
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// A temporary table may be written by code rather than by a statement that names it:
+// `CALL fill()` whose procedure inserts into tt, `DO f()` whose function does, an INSERT
+// into a real table whose trigger does. Read by its own text such a statement was not
+// volatile: a resume skipped it as committed and rebuilt tt without its rows, unrefused
+// (TestReviewX17TemporaryWrittenByRoutine). routineBodies holds the bodies of the
+// procedures, functions and triggers the dump created, so that the planner follows what
+// a statement may run: one that reaches only temporary tables (it names no real table,
+// nor does any body it runs, and each CALL is of a procedure the dump created) is
+// volatile, sent again by a resume as the statement that names the table is; any other
+// that writes a temporary table through a body (a trigger of a real table, a body that
+// also writes or reads real tables, dynamic SQL, a CALL of a procedure the dump did not
+// create) is inexact, and the resume refuses where it goes on while the table is there.
+
+// routineBodies are the bodies of the routines and triggers the dump created, by
+// lower-cased name (procedures, functions) or by the key of the table a trigger is on.
+// A name created again keeps its older bodies too: more code only refuses more.
+type routineBodies struct {
+	procs, funcs, trigs map[string][]routineBody
+}
+
+// routineBody is one CREATE statement (its text copied) and its database.
+type routineBody struct {
+	st split.Statement
+	db string
+}
+
+// observe notes st, a statement the server runs, when it creates a procedure, function
+// or trigger.
+func (rb *routineBodies) observe(st *split.Statement, db string) {
+	kind := bodyKind(st)
+	if kind != "procedure" && kind != "function" && kind != "trigger" {
+		return
+	}
+	if st.Database != "" {
+		db = st.Database
+	}
+	b := routineBody{st: *st, db: db}
+	b.st.SQL, b.st.Raw = append([]byte(nil), st.SQL...), nil
+	add := func(m *map[string][]routineBody, key string) {
+		if *m == nil {
+			*m = map[string][]routineBody{}
+		}
+		(*m)[key] = append((*m)[key], b)
+	}
+	switch kind {
+	case "procedure":
+		add(&rb.procs, strings.ToLower(st.Table))
+	case "function":
+		add(&rb.funcs, strings.ToLower(st.Table))
+	case "trigger":
+		l := st.Tokens()
+		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+			if t.Kind == sqlscan.Word && t.Is("ON") {
+				if tdb, name := l.Name(l.Next()); name != "" {
+					if tdb == "" {
+						tdb = db
+					}
+					add(&rb.trigs, KeyOf(tdb, name))
+				}
+				break
+			}
+		}
+	}
+}
+
+// routineReach is what a statement may run through bodies: the temporary tables they
+// write (temps, in the order found), and why sending the statement again would not be
+// exact ("": it reaches temporary tables only).
+type routineReach struct {
+	temps   []string
+	inexact string
+	// unknown: it runs code whose tables cannot be read (a CALL of a procedure the dump
+	// did not create, dynamic SQL in a body): it may write any temporary table.
+	unknown bool
+	funcs   []string // the functions of the dump it calls (lower-cased), followed
+}
+
+// reach follows d (what a statement runs, whose names belong to db) through the bodies
+// it may run, transitively: the functions it calls (a name the dump created followed by
+// a parenthesis), the procedures it CALLs, the triggers of the tables it writes. held
+// reports whether a key is a temporary table's. Nothing is read when the dump created no
+// code or holds no temporary table.
+func (rb *routineBodies) reach(d *split.Statement, db string, held func(key string) bool) routineReach {
+	var r routineReach
+	if !rb.mayRun(d, db) {
+		return r
+	}
+	seen := map[*split.Statement]bool{}
+	var walk func(st *split.Statement, db string, top bool, depth int)
+	walk = func(st *split.Statement, db string, top bool, depth int) {
+		if depth > 16 {
+			r.inexact = noteWhy(r.inexact, "its code nests too deep to follow")
+			return
+		}
+		l := st.Tokens()
+		if !top {
+			l.Pos = bodyStart(st)
+		}
+		prevWrite := "" // the word before a table written: INSERT, UPDATE, DELETE …
+		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+			if t.Kind == sqlscan.Word {
+				switch w := strings.ToUpper(t.Text); w {
+				case "EXECUTE", "PREPARE":
+					if !top {
+						r.inexact, r.unknown = noteWhy(r.inexact, "a body it runs runs dynamic SQL"), true
+					}
+					continue
+				case "CALL":
+					_, name := l.Name(l.Next())
+					bodies, ok := rb.procs[strings.ToLower(name)]
+					if !ok {
+						r.inexact, r.unknown = noteWhy(r.inexact, "it CALLs procedure `"+name+"`, which the dump did not create and which may write it"), true
+					}
+					for i := range bodies {
+						if b := &bodies[i]; !seen[&b.st] {
+							seen[&b.st] = true
+							walk(&b.st, b.db, false, depth+1)
+						}
+					}
+					continue
+				case "FROM", "TABLE", "INTO":
+					if prevWrite != "DELETE" && prevWrite != "TRUNCATE" && prevWrite != "INSERT" && prevWrite != "REPLACE" {
+						prevWrite = w
+					}
+					continue
+				case "INSERT", "REPLACE", "UPDATE", "DELETE", "TRUNCATE", "JOIN":
+					prevWrite = w
+					continue
+				case "LOW_PRIORITY", "DELAYED", "HIGH_PRIORITY", "IGNORE", "QUICK":
+					continue
+				}
+			}
+			if !t.IsName() {
+				prevWrite = ""
+				continue
+			}
+			tdb, name := l.Name(t)
+			after := l.Pos
+			next := l.Next()
+			l.Pos = after
+			if next.Kind == sqlscan.Punct && next.Text == "(" && tdb == "" {
+				if bodies, ok := rb.funcs[strings.ToLower(name)]; ok && prevWrite == "" {
+					if !containsString(r.funcs, strings.ToLower(name)) {
+						r.funcs = append(r.funcs, strings.ToLower(name))
+					}
+					for i := range bodies {
+						if b := &bodies[i]; !seen[&b.st] {
+							seen[&b.st] = true
+							walk(&b.st, b.db, false, depth+1)
+						}
+					}
+					continue
+				}
+			}
+			if prevWrite == "" || name == "" {
+				continue
+			}
+			was := prevWrite
+			prevWrite = ""
+			if tdb == "" {
+				tdb = db
+			}
+			key := KeyOf(tdb, name)
+			if was == "TABLE" && !top {
+				// CREATE/DROP/ALTER TABLE in a body: refused elsewhere when temporary;
+				// here any such body is not followed as exact.
+				r.inexact = noteWhy(r.inexact, "a body it runs names table `"+name+"`")
+				continue
+			}
+			if held(key) {
+				if (was != "FROM" && was != "JOIN" && was != "TABLE") && !containsString(r.temps, key) {
+					r.temps = append(r.temps, key)
+				}
+				continue
+			}
+			r.inexact = noteWhy(r.inexact, "it writes or reads real table `"+name+"` too")
+			if was != "FROM" && was != "JOIN" {
+				for i, bodies := 0, rb.trigs[key]; i < len(bodies); i++ {
+					if b := &bodies[i]; !seen[&b.st] {
+						seen[&b.st] = true
+						walk(&b.st, b.db, false, depth+1)
+					}
+				}
+			}
+		}
+	}
+	walk(d, db, true, 0)
+	if len(r.temps) == 0 && !r.unknown {
+		r.inexact = ""
+	}
+	return r
+}
+
+// mayRun reports whether d may run a body the dump created, by a cheap look at its text:
+// it CALLs, names a function the dump created, or names a table with triggers.
+func (rb *routineBodies) mayRun(d *split.Statement, db string) bool {
+	if strings.EqualFold(sqlscan.FirstWord(d.SQL, d.Syntax()), "CALL") {
+		return true // a procedure the dump did not create is judged too
+	}
+	for name := range rb.funcs {
+		if sqlscan.ContainsFoldASCII(d.SQL, name) {
+			return true
+		}
+	}
+	if len(rb.trigs) == 0 {
+		return false
+	}
+	if d.Table != "" && len(rb.trigs[StatementTableKey(d, db)]) > 0 {
+		return true
+	}
+	for key := range rb.trigs {
+		if _, name := sqlscan.TableKey(key).Names(); sqlscan.ContainsFoldASCII(d.SQL, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// bodyStart is where the body of st, a CREATE PROCEDURE, FUNCTION or TRIGGER, may
+// start: after a trigger's FOR EACH ROW (and FOLLOWS/PRECEDES name), so that its event
+// (AFTER INSERT ON k) is not read as a write; the start of the text otherwise (a
+// routine's header names no table).
+func bodyStart(st *split.Statement) int {
+	if bodyKind(st) != "trigger" {
+		return 0
+	}
+	l := st.Tokens()
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Kind == sqlscan.Word && t.Is("ROW") {
+			save := l.Pos
+			if n := l.Next(); n.Is("FOLLOWS") || n.Is("PRECEDES") {
+				l.Name(l.Next())
+				return l.Pos
+			}
+			return save
+		}
+	}
+	return 0
+}
+
+// noteWhy keeps the first reason.
+func noteWhy(old, why string) string {
+	if old != "" {
+		return old
+	}
+	return why
+}
+
+func containsString(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// throughCode follows d (what a statement runs; its names belong to db), not volatile by
+// its own text, through the code it may run (routineBodies.reach): it reports whether d
+// writes temporary tables only, that way (volatile: wrote names the first, codeFuncs the
+// functions followed), and notes in codeWrite a temporary table it writes where sending
+// it again would not be exact. session: d sets user variables only (SET @v = f(),
+// SELECT f() INTO @v), which a resume gives back from its journal rather than running d
+// again: never exact.
+func (tt *temporaryTables) throughCode(rb *routineBodies, d *split.Statement, db string, session bool) bool {
+	if d.Kind == split.KindRoutine {
+		return false // it creates code, runs none
+	}
+	held := false
+	for _, h := range tt.names {
+		held = held || h
+	}
+	if !held {
+		return false
+	}
+	r := rb.reach(d, db, func(key string) bool { return tt.names[key] })
+	if r.unknown {
+		for k, h := range tt.names { // any of them
+			if h && !slices.Contains(r.temps, k) {
+				r.temps = append(r.temps, k)
+			}
+		}
+		slices.Sort(r.temps)
+	}
+	switch {
+	case len(r.temps) == 0:
+		return false
+	case r.inexact != "":
+		tt.codeWrite, tt.codeAlso, tt.codeWhy = r.temps[0], r.temps[1:], r.inexact
+		return false
+	case session:
+		tt.codeWrite, tt.codeAlso, tt.codeWhy = r.temps[0], r.temps[1:], "it sets user variables, which the resume gives back from its journal without running it"
+		return false
+	}
+	tt.wrote, tt.codeFuncs = r.temps[0], r.funcs
+	return true
+}
