@@ -309,10 +309,10 @@ func (cr *controller) userVarsOf(st *split.Statement) []string {
 	}
 	switch st.Kind {
 	case split.KindInsert, split.KindOther:
-		if plan.XAVerb(st) != "" {
+		if plan.XAVerb(st) != "" || preparesOnly(st) {
 			// Runs no trigger or function; after XA END the connection refuses every
 			// other statement, the journal's read-back too (ERROR 1399; difffuzz seed
-			// 12008).
+			// 12008). A PREPARE only parses its text (callintent.go, preparesOnly).
 			return names
 		}
 	case split.KindSession:

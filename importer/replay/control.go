@@ -483,8 +483,11 @@ func (cr *controller) regionIntent(ctx context.Context, st *split.Statement, end
 	if len(p.workers) == 0 {
 		return false, nil
 	}
+	if preparesOnly(st) {
+		return false, nil // it writes nothing (callintent.go)
+	}
 	var scope []string // nil: any table
-	if (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
+	if (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) || wrapsVariablesOnly(p, st) {
 		// A SELECT, DO or SET that calls a stored function writing a MyISAM table: the
 		// rollback of a stopped run does not undo that write (callsWriter).
 		if calls, err := callsWriter(ctx, p, p.workers[0], st); err != nil || !calls {
