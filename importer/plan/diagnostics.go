@@ -168,7 +168,7 @@ type regionArea struct {
 	afterCommit bool // it is a plain COMMIT of that transaction, after such a statement
 	// lost: the area a reader would read now is that of a statement planned while the
 	// run was parallel that may have raised conditions (mayRaise), kept since by
-	// statements that open no table (mayKeepArea). The client's reader reads those
+	// statements that open no table (MayKeepArea). The client's reader reads those
 	// conditions; the control connection never had them (rows on a worker) or lost them
 	// to the statement's progress row, written at once while the run is parallel (a
 	// barrier: runBarrier). While the run is parallel such a reader is refused anyway;
@@ -191,7 +191,7 @@ func (a *regionArea) next(st *split.Statement, pl *Plan) {
 	if pl.Kind == Serial && a.lost && ReadsDiagnostics(st) && !runsCode(st) {
 		pl.AreaLost = true
 	}
-	if !mayKeepArea(st) {
+	if !MayKeepArea(st) {
 		a.lost = pl.Kind != Serial && pl.Kind != Skip && mayRaise(st)
 		pl.AreaBase = a.lost
 	}
@@ -215,7 +215,7 @@ func mayRaise(st *split.Statement) bool {
 	return st.Kind != split.KindDDL && st.Kind != split.KindRoutine
 }
 
-// mayKeepArea reports whether st may leave the diagnostics area as the statement before
+// MayKeepArea reports whether st may leave the diagnostics area as the statement before
 // it left it: the server empties it only before a statement that opens a table (the table
 // in replay's diagkeep.go), so a SELECT, DO, SET or VALUES that names no table (SELECT 14
 // INTO @v, SET @a = 1, DO 0), SHOW, GET DIAGNOSTICS, COMMIT, BEGIN, START TRANSACTION,
@@ -223,7 +223,7 @@ func mayRaise(st *split.Statement) bool {
 // may keep it.
 // Generous on purpose: a statement taken for a keeper here only keeps regionArea.lost
 // as it was, which can only refuse a later reader.
-func mayKeepArea(st *split.Statement) bool {
+func MayKeepArea(st *split.Statement) bool {
 	if st.Kind == split.KindClient || len(st.SQL) == 0 {
 		return true // not sent
 	}
@@ -240,7 +240,7 @@ func mayKeepArea(st *split.Statement) bool {
 		// Preparing a text that names a table opens it (PREPARE s FROM 'SELECT id FROM
 		// t1' empties the area: TestXFix24RowCountInTransaction); one not read may keep.
 		in, _, unreadable := transform.Wrapped(st)
-		return in == nil || unreadable != "" || len(in.SQL) == 0 || mayKeepArea(in)
+		return in == nil || unreadable != "" || len(in.SQL) == 0 || MayKeepArea(in)
 	case t.Is("SHOW"), t.Is("GET"), t.Is("COMMIT"), t.Is("BEGIN"), t.Is("START"), t.Is("ROLLBACK"), t.Is("SAVEPOINT"),
 		t.Is("RELEASE"), t.Is("UNLOCK"), t.Is("USE"), t.Is("FLUSH"), t.Is("DEALLOCATE"):
 		return true

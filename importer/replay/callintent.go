@@ -117,3 +117,22 @@ func wrapsVariablesOnly(p *ParallelReplayer, st *split.Statement) bool {
 	}
 	return false
 }
+
+// keeperConn is the connection the look-ups and the intent before st, about to run on c,
+// go to: an idle worker's where st runs in stream order on the control connection and
+// may keep the diagnostics area (warnLog.mayKeep: a SELECT, DO or VALUES that names no
+// table), c otherwise. They read information_schema and write dumpscope's intents, which
+// empties the area: after `SET @dw = CAST('5y' AS SIGNED)`, `DO f(1)` of a stored
+// function that opens no table and `SELECT @@warning_count INTO @w3` stored 0 where the
+// client stores 1 (the lead's finding of session 43, --parallel gone serial and serial
+// --checkpoint: TestLeadS43WarningThenFunctionCallThenReader). Every batch has
+// committed before such a statement (runSerial), so the worker is idle, as for
+// regionIntent; the tables it checksums are the server's, not the session's. Not under
+// the dump's table locks (diagTail.locked), which may hold dumpscope's progress tables:
+// the worker would wait for them (recordUserVarsInTxn).
+func keeperConn(p *ParallelReplayer, c Conn, st *split.Statement) Conn {
+	if c != p.control || len(p.workers) == 0 || p.ctl.diag.locked || !p.serial.warn.mayKeep(c, st) {
+		return c
+	}
+	return p.workers[0]
+}

@@ -86,7 +86,7 @@ func (cr *controller) serialWriteScope(ctx context.Context, st *split.Statement,
 		return cr.writeScope(ctx, st, pl.Tables, pl.Global)
 	}
 	if readOnly(st) || wrapsNoWrite(cr.p, st) || st.Kind == split.KindSession {
-		if calls, err := callsWriter(ctx, cr.p, cr.p.control, st); err == nil && calls {
+		if calls, err := callsWriter(ctx, cr.p, keeperConn(cr.p, cr.p.control, st), st); err == nil && calls {
 			return nil // any table (callsWriter)
 		}
 		return []string{}

@@ -105,6 +105,7 @@ var ErrSerialOnly = errors.New("only a serial import (without --parallel, --chec
 func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end int64, pl plan.Plan) (done bool, err error) {
 	p := cr.p
 	r := p.serial
+	r.warn.inOrder.Store(p.disp.planner.Serial()) // warnings.go: mayKeep
 	// Its code may read ROW_COUNT: given back before it runs (rowcount.go).
 	r.counts.codeReads(st, pl.CodeReadsRowCount, p.disp.prevSent)
 	if err := primeLookups(ctx, cr, st, pl); err != nil { // diagprime.go
@@ -483,11 +484,8 @@ func (cr *controller) regionIntent(ctx context.Context, st *split.Statement, end
 	if len(p.workers) == 0 {
 		return false, nil
 	}
-	if preparesOnly(st) {
-		return false, nil // it writes nothing (callintent.go)
-	}
 	var scope []string // nil: any table
-	if (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) || wrapsVariablesOnly(p, st) {
+	if (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) || wrapsVariablesOnly(p, st) || preparesOnly(st) {
 		// A SELECT, DO or SET that calls a stored function writing a MyISAM table: the
 		// rollback of a stopped run does not undo that write (callsWriter).
 		if calls, err := callsWriter(ctx, p, p.workers[0], st); err != nil || !calls {

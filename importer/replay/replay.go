@@ -422,7 +422,7 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 	if r.schemaChanged != nil && changesTables(st) {
 		r.schemaChanged() // even after an error: a CALL may have changed a table first
 	}
-	if err != nil || !r.warn.countsWarnings(st) {
+	if err != nil || !r.warn.countsWarnings(c, st) {
 		r.warn.setWarningsEmpty(c, false) // an error or uncounted warnings may sit in the list
 	}
 	r.statements.Add(1)
@@ -466,7 +466,7 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 	case split.KindSession:
 		return r.afterSession(ctx, st, q)
 	}
-	if r.warn.countsWarnings(st) {
+	if r.warn.countsWarnings(c, st) {
 		switch {
 		case wired:
 			r.warn.notePending(st)
