@@ -174,7 +174,10 @@ type Replayer struct {
 	ownTransactions bool
 
 	bytes, statements, rows, commits, errs, warnings atomic.Int64
-	table                                            atomic.Pointer[string]
+	// conditions counts what warnings does and the notes (warnLog.warningsCounted): the
+	// diagnostics area holds both (diagregion.go's lostArea).
+	conditions atomic.Int64
+	table      atomic.Pointer[string]
 
 	result     ReplayResult
 	listMu     sync.Mutex // WarningList and ErrorList are appended to by parallel workers too

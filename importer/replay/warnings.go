@@ -192,6 +192,7 @@ func (wl *warnLog) readWarnings(ctx context.Context, c Conn, st *split.Statement
 // list before it runs.
 func (wl *warnLog) warningsCounted(ctx context.Context, c Conn, st *split.Statement, n int64) ([]ServerWarning, int64, error) {
 	wl.setWarningsEmpty(c, n == 0)
+	wl.r.conditions.Add(n)
 	if n == 0 {
 		return nil, 0, nil
 	}
