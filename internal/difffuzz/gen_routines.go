@@ -133,8 +133,8 @@ var Gen4Constructs = []Construct{RoutineBody, RoutineCursor, RoutineShadow, Rout
 // statements"): diag-set-warning (seed 60513, --parallel: a SELECT … INTO before the
 // warning SET, then a CALL reading the area: NULL where the client has 1292; refused
 // since stop 41, TestDiffFuzzFound60513SetWarningSelectIntoThenCall; session 43's search
-// with it on, 62 scripts clean, found 82246 (open, gated) and 82826 (fixed): off until
-// 82246 is fixed and a search of that build is clean). On again since x-diagkeep and x-fix16 landed: diag-keep-do-unlock
+// with it on, 62 scripts clean, found 82246 and 82826, both fixed (82246 by x-fix34,
+// session 44): off until a search of 60 scripts of a build with the fixes is clean). On again since x-diagkeep and x-fix16 landed: diag-keep-do-unlock
 // (seed 51038), diag-wrapped-rowcount (seed 51049); since x-diag2: diag-keep-more (seed
 // 51073: COMMIT and PREPARE keep the area, the replay waits past them); since x-fix19:
 // routine-trigger-call (seeds 51035, 51041); since stop 41's two searches with it on (105
