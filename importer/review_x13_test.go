@@ -52,7 +52,7 @@ import (
 // CONDITION / ROW_COUNT, and ROW_COUNT() (checkpointed, gone serial): matched or refused
 // by name; EXECUTE IMMEDIATE 'SET completion_type = 1' with chained COMMIT and
 // ROLLBACK, a stop after every line: matched; LOCK TABLES … COMMIT … UNLOCK TABLES with
-// a skipped COMMIT (reopenChained's OpenAfter under locks): matched; a MyISAM table whose
+// a skipped COMMIT (chainState.skipped's OpenAfter under locks): matched; a MyISAM table whose
 // trigger writes another MyISAM table whose trigger writes InnoDB, or calls a function,
 // or a procedure, killed after the marker: no marker, or refused as half applied; a dump
 // that creates, uses or drops dumpscope_progress: refused by name; /*!110000 COMMIT */,

@@ -127,7 +127,7 @@ func TestRunSplitErrors(t *testing.T) {
 		wantErr string
 	}{
 		{"unterminated string", []string{bad}, exitFailure,
-			"dumpscope split: " + bad + ": offset 17, line 2: unterminated string ('…) at end of input\n"},
+			"dumpscope split: " + bad + ": offset 17, line 2: unterminated string ('…) at end of input: the dump is cut off or its quotes do not match; none of it is sent (the mariadb client sends the rest as one statement, which the server may reject or run)\n"},
 		{"missing file", []string{filepath.Join(dir, "nope.sql")}, exitFailure,
 			"dumpscope split: open " + filepath.Join(dir, "nope.sql") + ": no such file or directory\n"},
 		{"no file", nil, exitUsage, ""},

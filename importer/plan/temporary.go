@@ -109,6 +109,9 @@ type temporaryTables struct {
 	// written) left the others' rolled-back rows in a resume's rebuild, unrefused
 	// (TestReviewX15TemporaryRollbackTwoTables).
 	inTxn []string
+	// savepoints are the open transaction's, each with the tables of inTxn written
+	// after it (tempsavepoint.go).
+	savepoints []savepoint
 	// renamed: the statement planned last renamed these temporary tables (old and new
 	// key, in turn: ALTER TABLE tt RENAME TO tt2, RENAME TABLE tt TO tt2); mixedRename:
 	// it renamed this one (its new key) with real tables.
@@ -280,26 +283,21 @@ func renamePairs(d *split.Statement, db string) [][2]string {
 		}
 	case "ALTER TABLE":
 		l := sqlscan.New(d.SQL, d.Syntax())
-		depth := 0
-		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-			switch {
-			case t.Kind == sqlscan.Punct && t.Text == "(":
-				depth++
-			case t.Kind == sqlscan.Punct && t.Text == ")":
-				depth--
-			case depth == 0 && t.Kind == sqlscan.Word && t.Is("RENAME"):
-				n := l.Next()
-				if n.Is("COLUMN") || n.Is("INDEX") || n.Is("KEY") {
-					continue
-				}
-				if n.Is("TO") || n.Is("AS") {
-					n = l.Next()
-				}
-				if tdb, name := l.Name(n); name != "" {
-					return [][2]string{{StatementTableKey(d, db), KeyOf(cmp.Or(tdb, db), name)}}
-				}
-				return nil
+		for t := range sqlscan.TopLevel(&l) {
+			if !t.Is("RENAME") {
+				continue
 			}
+			n := l.Next()
+			if n.Is("COLUMN") || n.Is("INDEX") || n.Is("KEY") {
+				continue
+			}
+			if n.Is("TO") || n.Is("AS") {
+				n = l.Next()
+			}
+			if tdb, name := l.Name(n); name != "" {
+				return [][2]string{{StatementTableKey(d, db), KeyOf(cmp.Or(tdb, db), name)}}
+			}
+			return nil
 		}
 	}
 	return nil
@@ -311,14 +309,8 @@ func renamePairs(d *split.Statement, db string) [][2]string {
 // SET a = (SELECT … FROM tt)) is only read.
 func writeZone(d *split.Statement) *split.Statement {
 	l := sqlscan.New(d.SQL, d.Syntax())
-	depth := 0
-	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		switch {
-		case t.Kind == sqlscan.Punct && t.Text == "(":
-			depth++
-		case t.Kind == sqlscan.Punct && t.Text == ")":
-			depth--
-		case depth == 0 && t.Kind == sqlscan.Word && (t.Is("SET") || t.Is("WHERE") || t.Is("ORDER") || t.Is("LIMIT") || t.Is("RETURNING")):
+	for t := range sqlscan.TopLevel(&l) {
+		if t.Is("SET") || t.Is("WHERE") || t.Is("ORDER") || t.Is("LIMIT") || t.Is("RETURNING") {
 			c := *d
 			c.SQL = d.SQL[:l.Pos-len(t.Text)]
 			return &c
@@ -532,14 +524,23 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 		pl.Temporary = tt.mixedDrop
 		pl.TemporaryInexact = "this DROP TABLE drops it with real tables, and the resume, which skips it, keeps the temporary table it rebuilt"
 	}
-	if len(tt.inTxn) > 0 && (IsRollback(eff) || isRollbackTo(eff) || XAVerb(eff) == "ROLLBACK") {
+	var undone []string
+	switch {
+	case isRollbackTo(eff):
+		undone = tt.rolledBackTo(eff) // the rows written after the savepoint only
+	case len(tt.inTxn) == 0:
+	case IsRollback(eff) || XAVerb(eff) == "ROLLBACK":
 		// XA ROLLBACK undoes the XA transaction's rows as ROLLBACK does; missed, the
 		// resume kept them (TestReviewX15TemporaryXARollback).
-		pl.Temporary, pl.TemporaryAlso = tt.inTxn[0], slices.Clone(tt.inTxn[1:])
+		undone = tt.inTxn
+	}
+	if len(undone) > 0 {
+		pl.Temporary, pl.TemporaryAlso = undone[0], slices.Clone(undone[1:])
 		pl.TemporaryInexact = "this ROLLBACK undid rows of it that the resume would send again outside the transaction"
 	}
+	tt.noteSavepoint(eff)
 	if !region {
-		tt.inTxn = nil
+		tt.inTxn, tt.savepoints = nil, nil
 	}
 	tt.wrote, tt.mixedWrite = "", "" // volatile runs for some statements only
 }
@@ -549,6 +550,11 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 func (tt *temporaryTables) written(key string, region bool) {
 	if region && !tt.nonTx[key] && !slices.Contains(tt.inTxn, key) {
 		tt.inTxn = append(tt.inTxn, key)
+	}
+	for i, sp := range tt.savepoints {
+		if region && !tt.nonTx[key] && !slices.Contains(sp.written, key) {
+			tt.savepoints[i].written = append(sp.written, key)
+		}
 	}
 }
 

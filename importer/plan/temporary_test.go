@@ -166,3 +166,44 @@ func TestTemporaryRollbackMarksEvery(t *testing.T) {
 		}
 	}
 }
+
+// TestTemporaryRollbackToSavepoint: ROLLBACK TO SAVEPOINT marks the temporary tables
+// written after the savepoint (not one dropped since), not the ones written only before
+// it; an unknown savepoint marks every one; ROLLBACK TO keeps its savepoint and drops
+// the later ones (s2, unknown after ROLLBACK TO s1); RELEASE drops it. (A rename commits
+// the transaction: no savepoint outlives it.)
+func TestTemporaryRollbackToSavepoint(t *testing.T) {
+	head := []string{"CREATE TEMPORARY TABLE t1 (a int)", "CREATE TEMPORARY TABLE t2 (a int)", "CREATE TEMPORARY TABLE t3 (a int)",
+		"CREATE TEMPORARY TABLE m (a int) ENGINE=MyISAM", "START TRANSACTION", "INSERT INTO t1 VALUES (1)"}
+	for _, c := range []struct {
+		name string
+		qs   []string
+		want string
+	}{
+		{"before only", []string{"SAVEPOINT s1", "INSERT INTO m VALUES (1)", "ROLLBACK TO SAVEPOINT s1"}, ""},
+		{"after", []string{"SAVEPOINT s1", "INSERT INTO t2 VALUES (1)", "INSERT INTO t1 VALUES (2)", "ROLLBACK WORK TO s1"}, "d.t1 d.t2"},
+		{"case", []string{"SAVEPOINT s1", "INSERT INTO t2 VALUES (1)", "ROLLBACK TO S1"}, "d.t2"},
+		{"dropped after", []string{"SAVEPOINT s1", "INSERT INTO t2 VALUES (1)", "DROP TEMPORARY TABLE t2", "ROLLBACK TO s1"}, ""},
+		{"unknown savepoint", []string{"SAVEPOINT s1", "ROLLBACK TO s9"}, "d.t1"},
+		{"released", []string{"SAVEPOINT s1", "RELEASE SAVEPOINT s1", "ROLLBACK TO s1"}, "d.t1"},
+		{"nested", []string{"SAVEPOINT s1", "INSERT INTO t2 VALUES (1)", "SAVEPOINT s2", "INSERT INTO t3 VALUES (1)", "ROLLBACK TO s2"}, "d.t3"},
+		{"again after a rollback to", []string{"SAVEPOINT s1", "INSERT INTO t2 VALUES (1)", "SAVEPOINT s2", "ROLLBACK TO s1", "INSERT INTO t3 VALUES (1)", "ROLLBACK TO s2"}, "d.t1 d.t2 d.t3"},
+		{"set again", []string{"SAVEPOINT s1", "INSERT INTO t2 VALUES (1)", "SAVEPOINT s1", "INSERT INTO t3 VALUES (1)", "ROLLBACK TO s1"}, "d.t3"},
+	} {
+		p := NewPlanner()
+		var last Plan
+		for _, q := range append(append([]string(nil), head...), c.qs...) {
+			var err error
+			if last, err = p.Next(firstStatement(q), "d", fakeCatalog{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := ""
+		if last.TemporaryInexact != "" {
+			got = strings.Join(append([]string{last.Temporary}, last.TemporaryAlso...), " ")
+		}
+		if got != c.want {
+			t.Errorf("%s: marked %q, want %q", c.name, got, c.want)
+		}
+	}
+}

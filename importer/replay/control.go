@@ -20,6 +20,7 @@ type controller struct {
 	// resumePassed: a resumed run has met its first statement not committed before that
 	// runs on the control connection (see lostCounter, and the tables' facts it read).
 	resumePassed     bool
+	chain            chainState // a skipped chaining COMMIT's transaction opened again (wrappedsession.go)
 	lostCounterFacts map[string]idFacts
 	// resumePointSessions: the session values journaled before the SET GLOBALs from the
 	// first statement not skipped on were given back there (setglobal_resume.go).
@@ -274,7 +275,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		if done, err := cr.replayReloaded(ctx, st, pl); done || err != nil {
 			return err
 		}
-		if err := reopenChained(ctx, p, st, pl); err != nil {
+		if err := cr.chain.skipped(ctx, p, st, pl); err != nil {
 			return err
 		}
 		if err := cr.skipped.noteSkipped(ctx, st); err != nil {

@@ -35,6 +35,9 @@ type functionNames struct {
 	// after it was marked ran at once.
 	changer int64
 	pending bool
+	// bodies: upper-cased name → the text of the dump's last CREATE FUNCTION of it not
+	// dropped since (noteBody), for pureCalls (purefuncs.go).
+	bodies map[string]string
 }
 
 // stale notes that st may make a function or view that a look-up made so far missed.
@@ -65,6 +68,7 @@ func (fn *functionNames) note(layers []*split.Statement) {
 		// would not see it, and one made after it empties the diagnostics area a reader
 		// after it reads (diagprime.go).
 		fn.add(in.Table)
+		fn.noteBody(in)
 		return
 	case in.Kind == split.KindOther && strings.EqualFold(sqlscan.FirstWord(in.SQL, in.Syntax()), "EXECUTE"):
 		fn.stale(st) // what it runs is not known here

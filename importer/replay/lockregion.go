@@ -333,12 +333,12 @@ func (ls *lockState) finish(ctx context.Context, st *split.Statement, end int64,
 // its progress row, which its implicit commit did not hold back, and killed between the
 // two, the resume sent it again and stopped at "already exists" (ERROR 1304, 1050) where
 // the client went on (difffuzz seeds 49018, 49020; TestResumeFound49018WrappedDDLKilled).
+// Every wrapper level is read (layersOf): judged by one, SET STATEMENT … FOR EXECUTE
+// IMMEDIATE 'CREATE TABLE …' was other SQL again (TestResumeDoubleWrappedDDLKilled).
 func isDDL(pl *plan.Planner, st *split.Statement) bool {
-	if st.Kind == split.KindDDL || st.Kind == split.KindRoutine {
-		return true
-	}
-	in := pl.Wrapped(st)
-	return in != nil && (in.Kind == split.KindDDL || in.Kind == split.KindRoutine)
+	layers := layersOf(pl, st)
+	in := layers[len(layers)-1]
+	return in.Kind == split.KindDDL || in.Kind == split.KindRoutine
 }
 
 // ddlResult is what the exec of st under the dump's locks (ownTransaction) returned (err),

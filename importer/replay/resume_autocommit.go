@@ -13,7 +13,7 @@ import (
 // the GLOBAL as it is now, which a later SET GLOBAL autocommit of the dump, run by the
 // interrupted attempt, has changed: the client's session took 0, the resumed one 1. A
 // skipped ROLLBACK after it, which under autocommit = 0 leaves the next statements in a
-// transaction, is opened again as one (reopenChained), and the dump's `SET autocommit = 1`
+// transaction, is opened again as one (chainState.skipped), and the dump's `SET autocommit = 1`
 // that ends it in the client (a change from 0 commits) changed nothing: the transaction
 // stayed open and the dump's XA START failed with ERROR 1400 XAER_OUTSIDE (difffuzz seeds
 // 59232 and 50604; wrapped in EXECUTE IMMEDIATE or plain, TestResumeFound59232…). So a

@@ -126,11 +126,7 @@ func (tr *tempRebuilds) inherit(p *ParallelReplayer, st *split.Statement, table 
 	if len(*tr) == 0 {
 		return
 	}
-	d := p.disp.planner.Wrapped(st)
-	if d == nil {
-		d = st
-	}
-	for _, k := range plan.FillSources(d, p.serial.database) {
+	for _, k := range plan.FillSources(runsInnermost(p, st), p.serial.database) {
 		r, ok := (*tr)[k]
 		if !ok || k == table {
 			continue
@@ -145,15 +141,19 @@ func (tr *tempRebuilds) inherit(p *ParallelReplayer, st *split.Statement, table 
 // ones), or a write of a temporary table, sent again, that may call a stored function:
 // the function would read real tables as the interrupted run left them, or write them a
 // second time (an INSERT into lg landed twice: TestReviewX15TemporaryFillSideEffects,
-// TestReviewX15TemporaryFilledByFunction). Refused at st itself: sending it is the harm.
+// TestReviewX15TemporaryFilledByFunction), unless each function it may call is pure
+// (pureCalls: RETURN x * 2, as the dump created it). Refused at st itself: sending it is
+// the harm.
 func (tr *tempRebuilds) notSentAgain(ctx context.Context, p *ParallelReplayer, st *split.Statement, pl plan.Plan) error {
 	why, found := strings.CutPrefix(pl.TemporaryInexact, plan.NotSentAgain)
 	if !found && pl.Volatile && pl.Temporary != "" && !pl.DropsTemporary {
-		d := p.disp.planner.Wrapped(st)
-		if d == nil {
-			d = st
-		}
+		d := runsInnermost(p, st)
 		calls, err := mayCallFunction(ctx, p, p.control, d)
+		if calls && err == nil {
+			var pure bool
+			pure, err = pureCalls(ctx, p, d) // purefuncs.go
+			calls = !pure
+		}
 		if err != nil {
 			return p.at(st, err)
 		}
@@ -169,16 +169,12 @@ func (tr *tempRebuilds) notSentAgain(ctx context.Context, p *ParallelReplayer, s
 }
 
 // exactFill are the tables st, a fill of a temporary table from real ones, reads (what
-// a wrapper runs: plan.Planner.Wrapped), when they are InnoDB tables the resume does not
+// its wrappers run, every level: runsInnermost), when they are InnoDB tables the resume does not
 // reload and no trigger, view or stored routine exists on the server; nil otherwise
 // (refused). Looked up on the control connection before st is sent again, so that the
 // diagnostics area st leaves is st's.
 func exactFill(ctx context.Context, p *ParallelReplayer, st *split.Statement) []string {
-	d := p.disp.planner.Wrapped(st)
-	if d == nil {
-		d = st
-	}
-	from := plan.FillSources(d, p.serial.database)
+	from := plan.FillSources(runsInnermost(p, st), p.serial.database)
 	if len(from) == 0 {
 		return nil
 	}

@@ -39,12 +39,21 @@ func wrappedRun(p *ParallelReplayer, st *split.Statement) *split.Statement {
 // (TestWrappedProcedureCalledVarsResume), and the prepared CALL's OUT variables were not
 // journaled (TestPreparedCallArgVarsResume).
 func wrappedLayers(p *ParallelReplayer, st *split.Statement) []*split.Statement {
+	if p.disp == nil {
+		return []*split.Statement{st}
+	}
+	return layersOf(p.disp.planner, st)
+}
+
+// layersOf is wrappedLayers read through the planner pl (nil: st alone), for the
+// callers that hold the planner only (isDDL).
+func layersOf(pl *plan.Planner, st *split.Statement) []*split.Statement {
 	out := []*split.Statement{st}
-	if st.Kind != split.KindOther || p.disp == nil || p.disp.planner == nil {
+	if st.Kind != split.KindOther || pl == nil {
 		return out
 	}
 	for in := st; len(out) <= maxWrapDepth; {
-		if in = p.disp.planner.Wrapped(in); in == nil {
+		if in = pl.Wrapped(in); in == nil {
 			break
 		}
 		out = append(out, in)
@@ -65,6 +74,18 @@ func innermost(p *ParallelReplayer, st *split.Statement) *split.Statement {
 		return nil
 	}
 	return layers[len(layers)-1]
+}
+
+// runsInnermost is what st runs through all its wrappers (innermost), or st itself where
+// it wraps nothing: the statement whose tables a fill reads (exactFill, inherit) and
+// whose text may call a function (notSentAgain). Read one wrapper level deep, SET
+// STATEMENT … FOR EXECUTE IMMEDIATE 'INSERT INTO tt SELECT … FROM k' was an EXECUTE
+// IMMEDIATE that reads nothing (TestTemporaryFillDoubleWrapped).
+func runsInnermost(p *ParallelReplayer, st *split.Statement) *split.Statement {
+	if in := innermost(p, st); in != nil {
+		return in
+	}
+	return st
 }
 
 // rolledBackCall reports whether st, journaled, must run again on resume rather than

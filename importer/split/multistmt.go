@@ -42,33 +42,50 @@ func ServerParts(st *Statement) []Statement {
 		return nil
 	}
 	l := st.Tokens()
+	lead := l
 	first := l.Next()
-	if st.Kind == KindRoutine && !first.Is("DROP") {
-		return nil // a routine's, trigger's or event's body holds its own ';'
-	}
-	if first.Kind != sqlscan.Word || (compoundFirst[strings.ToUpper(first.Text)] && !plainDDL(st, first)) {
+	if first.Kind != sqlscan.Word {
 		return nil
 	}
-	if next := l.Next(); next.Kind == sqlscan.Punct && next.Text == ":" {
-		return nil // label: BEGIN … END
-	} else if first.Is("BEGIN") && !(next.Kind == sqlscan.Punct && next.Text == ";") && !next.Is("WORK") {
-		return nil // BEGIN NOT ATOMIC … END; BEGIN; and BEGIN WORK; start a transaction
+	if !bodyAhead(&lead) && (st.Kind == KindRoutine && !first.Is("DROP") || compoundFirst[strings.ToUpper(first.Text)] && !plainDDL(st, first)) {
+		return nil // ALTER PROCEDURE …, CREATE USER …, DECLARE: whole, as the server errs loudly if it really were two
 	}
-	var cuts []int // the starts of the ';' that end a statement with another after it
-	body := -1     // the index in cuts after which a statement with a body starts (bodyAhead)
+	var cuts []int           // the starts of the ';' that end a statement with another after it
+	bodies := map[int]bool{} // the statements (by index: after so many cuts) that hold a body
+	lastBody := -1           // the last of them
 	l = st.Tokens()
-	for t := l.Next(); t.Kind != sqlscan.EOF && body < 0; t = l.Next() {
-		if t.Kind == sqlscan.Punct && t.Text == ";" {
+	for {
+		if probe := l; bodyAhead(&probe) {
+			bodies[len(cuts)], lastBody = true, len(cuts)
+			if !bodyEnd(&l) {
+				break // not read: the rest of the text is one part (the server's ERROR 1064 if it holds more)
+			}
 			save := l.Pos
-			if l.Next().Kind != sqlscan.EOF {
-				cuts = append(cuts, t.Start)
-				l.Pos = save
-				if bodyAhead(&l) {
-					body = len(cuts)
-				}
+			if t := l.Next(); t.Kind != sqlscan.EOF && !isSemicolon(t) {
+				break // something after the END: the rest is one part, as the server's error
 			}
 			l.Pos = save
+		} else if lastBody >= 0 && bodyInside(l) {
+			// A statement after what bodyEnd read as a body's END starts with a word only a
+			// body holds: bodyEnd read the body otherwise than the server (the body's own
+			// END stands after a ';', where a statement starts), so nothing is cut from
+			// that body's statement on, as before bodyEnd.
+			cuts = cuts[:lastBody]
+			break
 		}
+		t := l.Next()
+		for t.Kind != sqlscan.EOF && !isSemicolon(t) {
+			t = l.Next()
+		}
+		if t.Kind == sqlscan.EOF {
+			break
+		}
+		if save := l.Pos; l.Next().Kind == sqlscan.EOF {
+			break // the text's trailing ';'
+		} else {
+			l.Pos = save
+		}
+		cuts = append(cuts, t.Start)
 	}
 	if len(cuts) == 0 {
 		return nil
@@ -89,12 +106,12 @@ func ServerParts(st *Statement) []Statement {
 			continue // ";;" inside: the server's empty statement
 		}
 		in, delim := append(text, ";\n"...), ";"
-		if i == body {
+		if bodies[i] {
 			// The last part holds a body with ';' of its own: read it under a delimiter
 			// the text does not hold, as the client reads a routine under DELIMITER //.
 			for delim = "//"; bytes.Contains(text, []byte(delim)); delim += "/" {
 			}
-			in = append(append([]byte("DELIMITER "+delim+"\n"), text...), delim+"\n"...)
+			in = append(append([]byte("DELIMITER "+delim+"\n"), text...), "\n"+delim+"\n"...) // a text ending in */ glued to // would end at */'s /
 		}
 		sp := NewSplitter(bytes.NewReader(in), SplitOptions{NoBackslashEscapes: syn.NoBackslashEscapes,
 			ANSIQuotes: syn.ANSIQuotes, Force: true, Charset: syn.Charset.Name, Server: syn.Server, ReadBufferSize: len(in) + 64})
@@ -131,23 +148,25 @@ func ServerParts(st *Statement) []Statement {
 // bodyAhead reports whether the statement at l's position holds a body whose ';' are its
 // own: a CREATE of a procedure, function, trigger, event or package (CREATE PROCEDURE p()
 // BEGIN …; END after `DROP PROCEDURE IF EXISTS p;` in one text under DELIMITER //, the
-// common hand-written form), or a compound statement (BEGIN NOT ATOMIC, a label, IF,
-// CASE, the loops). ServerParts makes the rest of the text one part from there: exact
-// where that statement is the text's last, as in that form; where more follow it in the
-// same text, the server refuses the part loudly (ERROR 1064), as it did the whole text.
+// common hand-written form), an ALTER EVENT (its DO), or a compound statement (BEGIN NOT
+// ATOMIC, a label, IF, CASE, the loops). ServerParts reads it to its END (bodyEnd) and
+// cuts after it as the server does; where that cannot be read, the rest of the text is
+// one part from there, which the server refuses loudly (ERROR 1064) if it holds more.
 func bodyAhead(l *sqlscan.Tokenizer) bool {
 	t := l.Next()
 	switch {
 	case t.Kind != sqlscan.Word:
 		return false
-	case t.Is("CREATE"):
+	case t.Is("CREATE") || t.Is("ALTER"):
 		for range 16 { // OR REPLACE, DEFINER = u@h, AGGREGATE, IF NOT EXISTS … before the object's kind
 			n := l.Next()
 			switch {
 			case n.Kind == sqlscan.EOF || n.Kind == sqlscan.Punct && n.Text == ";":
 				return false
-			case n.Is("PROCEDURE") || n.Is("FUNCTION") || n.Is("TRIGGER") || n.Is("EVENT") || n.Is("PACKAGE"):
+			case n.Is("EVENT"): // ALTER EVENT e … DO BEGIN …; END too
 				return true
+			case n.Is("PROCEDURE") || n.Is("FUNCTION") || n.Is("TRIGGER") || n.Is("PACKAGE"):
+				return t.Is("CREATE") // an ALTER of a procedure or function has no body
 			case n.Is("TABLE") || n.Is("VIEW") || n.Is("DATABASE") || n.Is("SCHEMA") || n.Is("INDEX") || n.Is("SEQUENCE") || n.Is("USER") || n.Is("ROLE") || n.Is("SERVER"):
 				return false
 			}
@@ -161,6 +180,14 @@ func bodyAhead(l *sqlscan.Tokenizer) bool {
 		return true // label: BEGIN … END
 	}
 	return t.Is("BEGIN") && n.Kind != sqlscan.EOF && !(n.Kind == sqlscan.Punct && n.Text == ";") && !n.Is("WORK")
+}
+
+// bodyInside reports whether the statement at l's position starts with a word that only
+// stands inside a body (END, ELSE, ELSEIF, WHEN, UNTIL, DECLARE): where one follows what
+// bodyEnd read as a body's end, it read that body otherwise than the server does.
+func bodyInside(l sqlscan.Tokenizer) bool {
+	t := l.Next()
+	return t.Is("END") || t.Is("ELSE") || t.Is("ELSEIF") || t.Is("WHEN") || t.Is("UNTIL") || t.Is("DECLARE")
 }
 
 // PartsUnsure says why the parts of a text may not be where the server cuts it ("" when

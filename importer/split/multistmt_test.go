@@ -1,9 +1,14 @@
 package split
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // TestServerParts: a text under DELIMITER ;; that holds a ';' the server ends a
@@ -45,6 +50,35 @@ func TestServerParts(t *testing.T) {
 		"DROP TABLE IF EXISTS k; DO 2":           {"DROP TABLE IF EXISTS k", "DO 2"},
 		// A routine's own text is never cut, whatever it starts with.
 		"DROP PROCEDURE IF EXISTS p": nil,
+		// After a body's END the server's statement ends at the next ';' (x-fix37): what
+		// follows in the text is a statement of its own, as the client's server runs it.
+		"CREATE PROCEDURE p() BEGIN INSERT INTO t VALUES (1); END; CALL p()":                {"CREATE PROCEDURE p() BEGIN INSERT INTO t VALUES (1); END", "CALL p()"},
+		"DROP PROCEDURE IF EXISTS p; CREATE PROCEDURE p() BEGIN DO 1; END; CALL p(); DO 2":  {"DROP PROCEDURE IF EXISTS p", "CREATE PROCEDURE p() BEGIN DO 1; END", "CALL p()", "DO 2"},
+		"CREATE FUNCTION f(x int) RETURNS int DETERMINISTIC RETURN x * 2; SELECT f(2)":      {"CREATE FUNCTION f(x int) RETURNS int DETERMINISTIC RETURN x * 2", "SELECT f(2)"},
+		"CREATE PROCEDURE p() SELECT begin, end FROM t; CALL p()":                           {"CREATE PROCEDURE p() SELECT begin, end FROM t", "CALL p()"},
+		"CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW FOLLOWS tr0 SET NEW.a = 1; DO 1": {"CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW FOLLOWS tr0 SET NEW.a = 1", "DO 1"},
+		"CREATE EVENT e ON SCHEDULE EVERY 1 DAY DO BEGIN DO 1; DO 2; END; DO 3":             {"CREATE EVENT e ON SCHEDULE EVERY 1 DAY DO BEGIN DO 1; DO 2; END", "DO 3"},
+		"DO 0; ALTER EVENT e DO BEGIN DO 1; DO 2; END; DO 3":                                {"DO 0", "ALTER EVENT e DO BEGIN DO 1; DO 2; END", "DO 3"},
+		"DO 0; ALTER EVENT e DISABLE; DO 3":                                                 {"DO 0", "ALTER EVENT e DISABLE", "DO 3"},
+		"BEGIN NOT ATOMIC DO 2; DO 3; END; DO 4":                                            {"BEGIN NOT ATOMIC DO 2; DO 3; END", "DO 4"},
+		"IF 1 THEN DO 2; ELSEIF 2 THEN DO 3; ELSE DO 4; END IF; DO 5":                       {"IF 1 THEN DO 2; ELSEIF 2 THEN DO 3; ELSE DO 4; END IF", "DO 5"},
+		"l: LOOP LEAVE l; END LOOP l; DO 1":                                                 {"l: LOOP LEAVE l; END LOOP l", "DO 1"},
+		"CREATE DEFINER=`u`@`%` FUNCTION g(x int) RETURNS varchar(10) CHARSET utf8mb4 COMMENT 'if;' BEGIN DECLARE r varchar(10); IF x > 0 THEN SET r = CASE WHEN x > 5 THEN 'big' ELSE 'small' END; ELSEIF (x < 0) THEN SET r = IF(x < -5, 'low', 'neg'); ELSE SET r = 'zero'; END IF; RETURN r; END; SELECT g(1)": {
+			"CREATE DEFINER=`u`@`%` FUNCTION g(x int) RETURNS varchar(10) CHARSET utf8mb4 COMMENT 'if;' BEGIN DECLARE r varchar(10); IF x > 0 THEN SET r = CASE WHEN x > 5 THEN 'big' ELSE 'small' END; ELSEIF (x < 0) THEN SET r = IF(x < -5, 'low', 'neg'); ELSE SET r = 'zero'; END IF; RETURN r; END", "SELECT g(1)"},
+		"CREATE PROCEDURE q(IN n int) l1: BEGIN DECLARE i int DEFAULT 0; DECLARE CONTINUE HANDLER FOR SQLSTATE '23000', NOT FOUND BEGIN SET @e = 1; END; " +
+			"w: WHILE i < n DO SET i = i + 1; END WHILE w; REPEAT SET i = i - 1; UNTIL i = CASE WHEN @e THEN 0 ELSE 0 END END REPEAT; lp: LOOP LEAVE lp; END LOOP lp; " +
+			"CASE i WHEN 0 THEN DO 1; ELSE BEGIN END; END CASE; CASE WHEN i > 0 THEN DO 2; END CASE; FOR j IN 1..2 DO DO j; END FOR; END l1; CALL q(1)": {
+			"CREATE PROCEDURE q(IN n int) l1: BEGIN DECLARE i int DEFAULT 0; DECLARE CONTINUE HANDLER FOR SQLSTATE '23000', NOT FOUND BEGIN SET @e = 1; END; " +
+				"w: WHILE i < n DO SET i = i + 1; END WHILE w; REPEAT SET i = i - 1; UNTIL i = CASE WHEN @e THEN 0 ELSE 0 END END REPEAT; lp: LOOP LEAVE lp; END LOOP lp; " +
+				"CASE i WHEN 0 THEN DO 1; ELSE BEGIN END; END CASE; CASE WHEN i > 0 THEN DO 2; END CASE; FOR j IN 1..2 DO DO j; END FOR; END l1", "CALL q(1)"},
+		// A form bodyEnd does not read (a package): the rest of the text stays one part.
+		"CREATE PACKAGE pk AS PROCEDURE p(); END; DO 1":       nil,
+		"DO 0; CREATE PACKAGE pk AS PROCEDURE p(); END; DO 1": {"DO 0", "CREATE PACKAGE pk AS PROCEDURE p(); END; DO 1"},
+		// A later statement starts with a word only a body holds (the body's END after a
+		// ';'): the body was read otherwise than the server does, nothing is cut from it on.
+		"CREATE PROCEDURE p() BEGIN DO 1; END; END; DO 2":                                 nil,
+		"DO 0; CREATE PROCEDURE p() BEGIN DO 1; END; DO 2; END":                           {"DO 0", "CREATE PROCEDURE p() BEGIN DO 1; END; DO 2; END"},
+		"BEGIN NOT ATOMIC DO 1; END; REPEAT DO 2; UNTIL 1 END REPEAT; UNTIL 2 END REPEAT": {"BEGIN NOT ATOMIC DO 1; END", "REPEAT DO 2; UNTIL 1 END REPEAT; UNTIL 2 END REPEAT"},
 	} {
 		sp := NewSplitter(strings.NewReader("DELIMITER ;;\n"+q+";;\n"), SplitOptions{})
 		var got []string
@@ -133,4 +167,60 @@ func TestServerPartsBodyKind(t *testing.T) {
 			t.Errorf("the body's part is %q", got)
 		}
 	}
+}
+
+// TestServerPartsRoutineCorpus: every routine, trigger, event and compound statement of
+// the repository's dumps (mysqldump and mariadb-dump forms, Sakila's, the difffuzz
+// findings) is read by bodyEnd to its exact end: alone it is not cut, and with a
+// statement after its END in the same text it is cut there and nowhere else.
+func TestServerPartsRoutineCorpus(t *testing.T) {
+	var files []string
+	for _, pattern := range []string{"testdata/split/*.sql", "../transform/testdata/compat/*.sql", "../../cmd/dumpscope/testdata/corpus/*.sql",
+		"../../internal/difffuzz/testdata/found/*.sql", "../../../shared/testdata/sakila/*.sql"} {
+		m, _ := filepath.Glob(pattern)
+		files = append(files, m...)
+	}
+	checked := 0
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp := NewSplitter(bytes.NewReader(b), SplitOptions{Force: true})
+		for sp.Next() {
+			st := sp.Statement()
+			if !st.OwnDelimiter || st.Kind == KindClient || bytes.IndexByte(st.SQL, ';') < 0 {
+				continue
+			}
+			if l := st.Tokens(); !bodyAhead(&l) {
+				continue
+			}
+			checked++
+			if parts := ServerParts(&st); parts != nil {
+				t.Errorf("%s line %d: %q cut in %d parts", f, st.Line, Head(st.SQL), len(parts))
+				continue
+			}
+			syn := st.Syntax()
+			text := string(sqlscan.TrimSpace(st.SQL))
+			in := "DELIMITER $$$\n" + text + "; DO 12345 $$$\n"
+			sp2 := NewSplitter(strings.NewReader(in), SplitOptions{NoBackslashEscapes: syn.NoBackslashEscapes, ANSIQuotes: syn.ANSIQuotes, Force: true, Charset: syn.Charset.Name, Server: syn.Server})
+			var got []string
+			for sp2.Next() {
+				s2 := sp2.Statement()
+				if s2.Kind == KindClient || len(s2.SQL) == 0 {
+					continue
+				}
+				for _, p := range ServerParts(&s2) {
+					got = append(got, string(p.SQL))
+				}
+			}
+			if want := []string{text, "DO 12345"}; !slices.Equal(got, want) {
+				t.Errorf("%s line %d: %q and a statement after it: parts %q", f, st.Line, Head(st.SQL), got)
+			}
+		}
+	}
+	if checked < 20 {
+		t.Errorf("only %d statements with a body in %d files", checked, len(files))
+	}
+	t.Logf("%d statements with a body in %d files", checked, len(files))
 }

@@ -589,6 +589,14 @@ func (s *Splitter) startLine() bool {
 	return true
 }
 
+// endInsideText ends the error of a dump that ends inside a string or comment. The client
+// sends the text from the statement's start to the end as one, and the server usually
+// rejects it (ERROR 1064); it runs it where the server reads the quotes otherwise than the
+// client (a routine's SET sql_mode leaves the client's NO_BACKSLASH_ESCAPES flag behind:
+// difffuzz seed 90041). dumpscope sends none of it: a cut-off dump stops before its
+// fragment, and where the preflight reads ahead, before anything runs.
+const endInsideText = ": the dump is cut off or its quotes do not match; none of it is sent (the mariadb client sends the rest as one statement, which the server may reject or run)"
+
 // finish handles EOF: the pending statement is sent even without a delimiter.
 func (s *Splitter) finish() bool {
 	if s.inString != 0 {
@@ -596,10 +604,10 @@ func (s *Splitter) finish() bool {
 		if s.inString == '`' {
 			what = "quoted identifier"
 		}
-		return s.fail(s.strStart, s.strLine, "unterminated %s (%c…) at end of input", what, s.inString)
+		return s.fail(s.strStart, s.strLine, "unterminated %s (%c…) at end of input%s", what, s.inString, endInsideText)
 	}
 	if s.mlComment {
-		return s.fail(s.strStart, s.strLine, "unterminated comment (/*…) at end of input")
+		return s.fail(s.strStart, s.strLine, "unterminated comment (/*…) at end of input%s", endInsideText)
 	}
 	if s.stmtStart == s.n {
 		s.done = true

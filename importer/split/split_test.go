@@ -255,11 +255,11 @@ func TestSplitErrors(t *testing.T) {
 		want SplitError
 	}{
 		{"unterminated string", "SELECT 1;\nSELECT 'abc;\n", SplitOptions{},
-			SplitError{Offset: 17, Line: 2, Msg: "unterminated string ('…) at end of input"}},
+			SplitError{Offset: 17, Line: 2, Msg: "unterminated string ('…) at end of input" + endInsideText}},
 		{"unterminated identifier", "SELECT `a;", SplitOptions{},
-			SplitError{Offset: 7, Line: 1, Msg: "unterminated quoted identifier (`…) at end of input"}},
+			SplitError{Offset: 7, Line: 1, Msg: "unterminated quoted identifier (`…) at end of input" + endInsideText}},
 		{"unterminated comment", "SELECT 1;\n\n/* never closed;\n", SplitOptions{},
-			SplitError{Offset: 11, Line: 3, Msg: "unterminated comment (/*…) at end of input"}},
+			SplitError{Offset: 11, Line: 3, Msg: "unterminated comment (/*…) at end of input" + endInsideText}},
 		{"raw NUL", "SELECT 1;\nSELECT 'a\x00';", SplitOptions{},
 			SplitError{Offset: 19, Line: 2, Msg: "NUL byte (0x00) in the input; the client refuses it unless --binary-mode (mysqldump writes NUL as \\0)"}},
 	}

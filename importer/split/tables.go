@@ -19,24 +19,19 @@ func (st *Statement) NamedTables(db string) (keys []string, ok bool) {
 	case "DROP TABLE", "DROP VIEW", "RENAME TABLE", "TRUNCATE TABLE", "TRUNCATE":
 	case "ALTER TABLE", "CREATE TABLE":
 		l := st.Tokens()
-		depth := 0
-		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-			switch {
-			case t.Kind == sqlscan.Punct && t.Text == "(":
-				depth++
-			case t.Kind == sqlscan.Punct && t.Text == ")":
-				depth--
-			case depth == 0 && (t.Is("LIKE") || (st.Verb == "ALTER TABLE" && (t.Is("RENAME") || t.Is("TO") || t.Is("AS")))):
-				n := l.Next()
-				if n.Is("TO") || n.Is("AS") || n.Is("TABLE") {
-					n = l.Next()
-				}
-				if n.Is("COLUMN") || n.Is("INDEX") || n.Is("KEY") {
-					continue
-				}
-				if d, name := l.Name(n); name != "" {
-					keys = append(keys, qualify(d, name))
-				}
+		for t := range sqlscan.TopLevel(&l) {
+			if !t.Is("LIKE") && (st.Verb != "ALTER TABLE" || !t.Is("RENAME") && !t.Is("TO") && !t.Is("AS")) {
+				continue
+			}
+			n := l.Next()
+			if n.Is("TO") || n.Is("AS") || n.Is("TABLE") {
+				n = l.Next()
+			}
+			if n.Is("COLUMN") || n.Is("INDEX") || n.Is("KEY") {
+				continue
+			}
+			if d, name := l.Name(n); name != "" {
+				keys = append(keys, qualify(d, name))
 			}
 		}
 		return keys, true

@@ -2,6 +2,7 @@ package sqlscan
 
 import (
 	"bytes"
+	"iter"
 	"strings"
 )
 
@@ -259,6 +260,31 @@ func (l *Tokenizer) token(text bool) Token {
 	}
 	t.End = l.Pos
 	return t
+}
+
+// TopLevel yields the tokens of l from its position on that stand outside parentheses (not
+// the parentheses themselves): a statement's own words, not a subquery's, a column
+// list's or a function's arguments. The depth counts from l's position; after a ')'
+// without its '(' nothing is at the top level until a '(' brings it back. The loop's
+// body may read on with l.Next(), and what it reads so is not counted. It is the one
+// walk of the kind (written three times before: plan's ALTER TABLE … RENAME and
+// writeZone, split's NamedTables).
+func TopLevel(l *Tokenizer) iter.Seq[Token] {
+	return func(yield func(Token) bool) {
+		depth := 0
+		for t := l.Next(); t.Kind != EOF; t = l.Next() {
+			switch {
+			case t.Kind == Punct && t.Text == "(":
+				depth++
+			case t.Kind == Punct && t.Text == ")":
+				depth--
+			case depth == 0:
+				if !yield(t) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // Ident is an identifier token's name: Src[Start:End] with the quotes removed and doubled

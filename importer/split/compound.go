@@ -1,0 +1,400 @@
+package split
+
+import (
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// The server reads a statement with a body (CREATE PROCEDURE … BEGIN …; END, a trigger,
+// an event's DO, BEGIN NOT ATOMIC … END, IF … END IF) to the END that closes its body,
+// then takes the ';' after it for the end of the statement like any other: under
+// CLIENT_MULTI_STATEMENTS, what follows in the same text (`CREATE PROCEDURE p() BEGIN …
+// END; CALL p() //`) is the next statement (sql_yacc.yy's query rule: a statement, ';',
+// and found_semicolon marks where the next one starts). The mariadb client cuts nothing
+// under DELIMITER // and sends the text whole. Taken to the text's end, the part was
+// refused by the server with ERROR 1064 in every mode where the client ran it
+// (TestServerPartsAfterBody). bodyEnd reads the body as the server's grammar nests it,
+// statement by statement; where it cannot (a form it does not know), ServerParts leaves
+// the rest of the text one part, as before: the server's loud ERROR 1064, never a cut
+// elsewhere than the server's.
+
+// maxBodyDepth bounds the nesting bodyEnd follows; deeper is not read (the rest whole).
+const maxBodyDepth = 64
+
+// bodyEnd moves l over the statement at its position that holds a body (bodyAhead), to
+// just before the ';' that ends it for the server (or the text's end), and reports
+// whether it could read it so.
+func bodyEnd(l *sqlscan.Tokenizer) bool {
+	save := l.Pos
+	if t := l.Next(); t.Is("CREATE") || t.Is("ALTER") {
+		switch body, ok := routineHeader(l); {
+		case !ok:
+			return false
+		case !body: // ALTER EVENT e DISABLE: no DO
+			return true
+		}
+	} else {
+		l.Pos = save
+	}
+	return spStatement(l, 0)
+}
+
+// routineHeader moves l, after CREATE or ALTER, over a routine's, trigger's or event's
+// header to where its body starts, and reports whether there is one (an ALTER EVENT
+// without DO has none: l is then before its end) and whether the header could be read
+// (not a package, a UDF's SONAME, or an ALTER of a procedure or function).
+func routineHeader(l *sqlscan.Tokenizer) (body, ok bool) {
+	n := l.Next()
+	if n.Is("OR") {
+		if !l.Next().Is("REPLACE") {
+			return false, false
+		}
+		n = l.Next()
+	}
+	if n.Is("DEFINER") {
+		l.SkipDefiner()
+		n = l.Next()
+	}
+	if n.Is("AGGREGATE") {
+		n = l.Next()
+	}
+	switch {
+	case n.Is("PROCEDURE") || n.Is("FUNCTION"):
+		function := n.Is("FUNCTION")
+		if !skipParens(l, ifNotExistsName(l)) {
+			return false, false // no parameter list: a UDF (SONAME), an ALTER, Oracle's form
+		}
+		if function {
+			if !l.Next().Is("RETURNS") {
+				return false, false
+			}
+			return functionBody(l), true
+		}
+		skipCharacteristics(l)
+		return true, true
+	case n.Is("TRIGGER"):
+		// … ON t FOR EACH ROW [FOLLOWS|PRECEDES other]
+		for t := l.Next(); ; t = l.Next() {
+			if t.Kind == sqlscan.EOF || isSemicolon(t) {
+				return false, false
+			}
+			if t.Is("FOR") && l.Next().Is("EACH") && l.Next().Is("ROW") {
+				break
+			}
+		}
+		save := l.Pos
+		if t := l.Next(); t.Is("FOLLOWS") || t.Is("PRECEDES") {
+			l.Name(l.Next())
+		} else {
+			l.Pos = save
+		}
+		return true, true
+	case n.Is("EVENT"):
+		depth := 0
+		for {
+			save := l.Pos
+			t := l.Next()
+			switch {
+			case t.Kind == sqlscan.EOF || isSemicolon(t):
+				l.Pos = save
+				return false, depth == 0
+			case isPunct(t, "("):
+				depth++
+			case isPunct(t, ")"):
+				depth--
+			case depth == 0 && t.Is("DO"):
+				return true, true
+			}
+		}
+	}
+	return false, false
+}
+
+// ifNotExistsName reads [IF NOT EXISTS] [db.]name and returns the token after it.
+func ifNotExistsName(l *sqlscan.Tokenizer) sqlscan.Token {
+	t := l.Next()
+	if t.Is("IF") {
+		if !l.Next().Is("NOT") || !l.Next().Is("EXISTS") {
+			return sqlscan.Token{}
+		}
+		t = l.Next()
+	}
+	if !t.IsName() {
+		return sqlscan.Token{}
+	}
+	l.Name(t)
+	return l.Next()
+}
+
+// skipParens moves l over the parenthesised list that open (the token read last) opens,
+// and reports whether open was '(' and its ')' came.
+func skipParens(l *sqlscan.Tokenizer, open sqlscan.Token) bool {
+	if !isPunct(open, "(") {
+		return false
+	}
+	for depth := 1; depth > 0; {
+		switch t := l.Next(); {
+		case t.Kind == sqlscan.EOF || isSemicolon(t):
+			return false
+		case isPunct(t, "("):
+			depth++
+		case isPunct(t, ")"):
+			depth--
+		}
+	}
+	return true
+}
+
+// characteristicWords are the words of a routine's characteristics (COMMENT 'x',
+// LANGUAGE SQL, [NOT] DETERMINISTIC, CONTAINS SQL, NO SQL, READS SQL DATA, MODIFIES SQL
+// DATA, SQL SECURITY DEFINER|INVOKER), none of which starts a statement.
+var characteristicWords = map[string]bool{"LANGUAGE": true, "SQL": true, "NOT": true, "DETERMINISTIC": true, "CONTAINS": true,
+	"NO": true, "READS": true, "MODIFIES": true, "DATA": true, "SECURITY": true, "DEFINER": true, "INVOKER": true}
+
+// skipCharacteristics moves l over a procedure's characteristics, to its body.
+func skipCharacteristics(l *sqlscan.Tokenizer) {
+	for {
+		save := l.Pos
+		t := l.Next()
+		switch {
+		case t.Is("COMMENT"):
+			l.Next() // the string
+		case t.Kind == sqlscan.Word && characteristicWords[strings.ToUpper(t.Text)]:
+		default:
+			l.Pos = save
+			return
+		}
+	}
+}
+
+// functionBody moves l over a function's return type and characteristics, to its body,
+// and reports whether it found it: a function's body is RETURN … or a compound statement
+// (without a RETURN the server refuses it, ERROR 1320), the first such word, or a
+// label, outside the type's parentheses.
+func functionBody(l *sqlscan.Tokenizer) bool {
+	depth := 0
+	for {
+		save := l.Pos
+		t := l.Next()
+		switch {
+		case t.Kind == sqlscan.EOF || isSemicolon(t):
+			return false
+		case isPunct(t, "("):
+			depth++
+		case isPunct(t, ")"):
+			depth--
+		case depth != 0 || t.Kind != sqlscan.Word:
+		case t.Is("RETURN") || compoundWords[strings.ToUpper(t.Text)]:
+			l.Pos = save
+			return true
+		default:
+			if n := l.Next(); isPunct(n, ":") {
+				l.Pos = save
+				return true
+			}
+			l.Pos = save
+			l.Next()
+		}
+	}
+}
+
+// compoundWords start a compound statement (with BEGIN); a label may stand before
+// BEGIN and the loops.
+var compoundWords = map[string]bool{"BEGIN": true, "IF": true, "CASE": true, "LOOP": true, "WHILE": true, "REPEAT": true, "FOR": true}
+
+// spStatement moves l over one statement of a body, simple or compound, to just before
+// the ';' that ends it (or the text's end), and reports whether it could read it: a
+// compound statement to the END [IF|CASE|LOOP|WHILE|REPEAT|FOR] [label] that closes
+// it, following the statements inside it, a DECLARE … HANDLER to the end of its
+// handler's statement, any other statement to its first ';' (none is inside one outside
+// strings and comments).
+func spStatement(l *sqlscan.Tokenizer, depth int) bool {
+	if depth > maxBodyDepth {
+		return false
+	}
+	t := l.Next()
+	labelled := false
+	if t.IsName() {
+		save := l.Pos
+		if n := l.Next(); isPunct(n, ":") {
+			labelled, t = true, l.Next()
+			if !t.Is("BEGIN") && !t.Is("LOOP") && !t.Is("WHILE") && !t.Is("REPEAT") && !t.Is("FOR") {
+				return false
+			}
+		} else {
+			l.Pos = save
+		}
+	}
+	var closing string // the word after END
+	switch {
+	case t.Kind == sqlscan.EOF || isSemicolon(t):
+		return false
+	case t.Is("BEGIN"):
+		save := l.Pos
+		if l.Next().Is("NOT") {
+			if !l.Next().Is("ATOMIC") {
+				return false
+			}
+		} else {
+			l.Pos = save
+		}
+		if w := spList(l, depth, "END"); w == "" {
+			return false
+		}
+	case t.Is("IF"):
+		if !branches(l, depth, "ELSEIF") {
+			return false
+		}
+		closing = "IF"
+	case t.Is("CASE"):
+		if !expression(l, "WHEN") || !branches(l, depth, "WHEN") {
+			return false
+		}
+		closing = "CASE"
+	case t.Is("LOOP"):
+		if spList(l, depth, "END") == "" {
+			return false
+		}
+		closing = "LOOP"
+	case t.Is("WHILE") || t.Is("FOR"):
+		if !expression(l, "DO") || spList(l, depth, "END") == "" {
+			return false
+		}
+		closing = strings.ToUpper(t.Text)
+	case t.Is("REPEAT"):
+		if spList(l, depth, "UNTIL") == "" || !expression(l, "END") {
+			return false
+		}
+		closing = "REPEAT"
+	case t.Is("DECLARE"):
+		if handler(l) {
+			return spStatement(l, depth+1)
+		}
+		return simpleStatement(l)
+	default:
+		return simpleStatement(l)
+	}
+	if closing != "" && !l.Next().Is(closing) {
+		return false
+	}
+	if labelled {
+		save := l.Pos
+		if !l.Next().IsName() {
+			l.Pos = save
+		}
+	}
+	return true
+}
+
+// branches moves l over the branches of an IF (next: ELSEIF) or a CASE statement (next:
+// WHEN), from the first condition on: `condition THEN statements`, again after each
+// next, then ELSE and statements, up to and with their END; it reports whether it could
+// read them.
+func branches(l *sqlscan.Tokenizer, depth int, next string) bool {
+	for w := next; w != "END"; {
+		switch {
+		case w == "ELSE":
+			w = spList(l, depth, "END")
+		case expression(l, "THEN"):
+			w = spList(l, depth, next, "ELSE", "END")
+		default:
+			w = ""
+		}
+		if w == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// spList moves l over the statements of a compound statement, each ended by its ';', up
+// to one of the words that end the list (END, and ELSEIF, ELSE, WHEN, UNTIL where they
+// may stand), read where a statement would start, and returns that word, "" where the
+// list could not be read.
+func spList(l *sqlscan.Tokenizer, depth int, ends ...string) string {
+	for {
+		save := l.Pos
+		t := l.Next()
+		for _, w := range ends {
+			if t.Is(w) {
+				return w
+			}
+		}
+		l.Pos = save
+		if !spStatement(l, depth+1) || !isSemicolon(l.Next()) {
+			return ""
+		}
+	}
+}
+
+// handler moves l, after DECLARE, over `{CONTINUE|EXIT|UNDO} HANDLER FOR` and the
+// condition values (SQLSTATE [VALUE] '…', SQLWARNING, NOT FOUND, SQLEXCEPTION, an error
+// number, a condition's name, separated by commas) to the handler's statement, and
+// reports whether it is such a declaration (l is left where it was when it is not).
+func handler(l *sqlscan.Tokenizer) bool {
+	save := l.Pos
+	if t := l.Next(); !(t.Is("CONTINUE") || t.Is("EXIT") || t.Is("UNDO")) || !l.Next().Is("HANDLER") || !l.Next().Is("FOR") {
+		l.Pos = save
+		return false
+	}
+	for {
+		switch v := l.Next(); {
+		case v.Is("SQLSTATE"):
+			at := l.Pos
+			if !l.Next().Is("VALUE") {
+				l.Pos = at
+			}
+			l.Next()
+		case v.Is("NOT"):
+			l.Next() // FOUND
+		}
+		at := l.Pos
+		if !isPunct(l.Next(), ",") {
+			l.Pos = at
+			return true
+		}
+	}
+}
+
+// expression moves l over an expression up to the word end outside parentheses and CASE
+// … END expressions, which it reads too, and reports whether it came.
+func expression(l *sqlscan.Tokenizer, end string) bool {
+	parens, cases := 0, 0
+	for {
+		t := l.Next()
+		switch {
+		case t.Kind == sqlscan.EOF || isSemicolon(t):
+			return false
+		case isPunct(t, "("):
+			parens++
+		case isPunct(t, ")"):
+			if parens--; parens < 0 {
+				return false
+			}
+		case t.Is("CASE"):
+			cases++
+		case parens == 0 && cases == 0 && t.Is(end):
+			return true
+		case t.Is("END"):
+			if cases--; cases < 0 {
+				return false
+			}
+		}
+	}
+}
+
+// simpleStatement moves l to just before the next ';' (or the text's end).
+func simpleStatement(l *sqlscan.Tokenizer) bool {
+	for {
+		save := l.Pos
+		if t := l.Next(); t.Kind == sqlscan.EOF || isSemicolon(t) {
+			l.Pos = save
+			return true
+		}
+	}
+}
+
+func isPunct(t sqlscan.Token, p string) bool { return t.Kind == sqlscan.Punct && t.Text == p }
+
+func isSemicolon(t sqlscan.Token) bool { return isPunct(t, ";") }
