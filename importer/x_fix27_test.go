@@ -49,18 +49,19 @@ func TestXFix27KeeperRowKilledOrStopped(t *testing.T) {
 	}
 }
 
-// TestDiffFuzzFound82246PrepareJournalInChainedRegion (open, gated; x-fix27's search with
-// diag-set-warning on, --parallel 3, 200 statements, did not shrink): after `SET GLOBAL
-// completion_type = 1` (COMMITs chain), a function whose body sets @rf_inner and
-// @rf_calls, then `SELECT COUNT(*) INTO @c522 FROM r302; SET @dw10 = CAST('2y' AS
-// SIGNED); PREPARE dks11 FROM 'SET @w = @@warning_count'; EXECUTE dks11`: @w is 0 where
-// the client has 1. The general log shows the journal row of the body's variables
-// (INSERT INTO dumpscope_progress.vars) written on the control connection between the
-// PREPARE and the EXECUTE, which empties the area. Not fixed (found at the end of the
-// session): the journal of a keeper run in the dump's (chained) transaction is not held
-// for a reader after it as diagTail.holdVars holds it outside.
+// TestDiffFuzzFound82246PrepareJournalInChainedRegion (x-fix27's search with
+// diag-set-warning on, --parallel 3, 200 statements, did not shrink): inside what the
+// planner runs as the dump's transaction, with a function whose body sets @rf_inner and
+// @rf_calls, `SET @dw10 = CAST('2y' AS SIGNED); PREPARE dks11 FROM 'SET @w =
+// @@warning_count'; EXECUTE dks11`: the client's @w is 1. The general log (x-fix34):
+// the PREPARE journaled the body's variables as a statement that may call the function,
+// and that row (INSERT INTO dumpscope_progress.vars) was written on the control
+// connection right before the EXECUTE, which read 0 (x-fix27's build); on main since
+// x-fix31 the EXECUTE got an intent of any table and was refused as a reader whose
+// intent empties its area. A PREPARE runs nothing (replay's preparesOnly: no journal
+// row, no intent), and a wrapper of a SET writes no table by itself
+// (wrapsVariablesOnly). Failed before (refused; 0 vs 1 before x-fix31).
 func TestDiffFuzzFound82246PrepareJournalInChainedRegion(t *testing.T) {
-	reviewX(t)
 	dump, err := os.ReadFile("../internal/difffuzz/testdata/found/seed-82246-parallel.sql")
 	if err != nil {
 		t.Fatal(err)
@@ -84,4 +85,34 @@ func TestDiffFuzzFound82826ExecuteImmediateReaderLookup(t *testing.T) {
 		"EXECUTE IMMEDIATE 'GET DIAGNOSTICS @w = NUMBER';\n" +
 		"INSERT INTO `fz0`.`sv` (name, v) VALUES ('w', @w);\n"
 	importMatchesClient(t, dump, importer.Options{Parallel: 2, LoadData: true, BatchBytes: 2 << 10}, "fz0")
+}
+
+// TestXFix34PrepareInTransactionThenExecuteReader: 82246's shape in a few statements.
+// Inside the dump's transaction (a run gone serial at a PREPARE), after a function
+// whose body sets user variables, `SET @dw = CAST('2y' AS SIGNED); PREPARE s FROM 'SET
+// @w = @@warning_count'; EXECUTE s` (and the same through EXECUTE IMMEDIATE and a
+// prepared GET DIAGNOSTICS): the client's @w is 1. Before x-fix34 the PREPARE's journal
+// row of the body's variables came between it and the EXECUTE, and the EXECUTE got an
+// intent of any table (refused, or 0 where the client has 1).
+func TestXFix34PrepareInTransactionThenExecuteReader(t *testing.T) {
+	head := "CREATE DATABASE fz0;\nUSE fz0;\n" +
+		"CREATE TABLE m (id int) ENGINE=MyISAM;\n" +
+		"CREATE TABLE sv (n int AUTO_INCREMENT PRIMARY KEY, name varchar(40), v varchar(400));\n" +
+		"DELIMITER ;;\nCREATE FUNCTION g(x int) RETURNS int DETERMINISTIC BEGIN SET @g_calls = COALESCE(@g_calls, 0) + 1; RETURN x; END ;;\nDELIMITER ;\n" +
+		"SET @a = g(3);\n" +
+		"PREPARE s0 FROM 'SELECT 1';\n" +
+		"START TRANSACTION;\n" +
+		"INSERT INTO sv (name, v) VALUES ('a', @a);\n" +
+		"SET @dw = CAST('2y' AS SIGNED);\n"
+	tail := "INSERT INTO sv (name, v) VALUES ('w', @w);\nCOMMIT;\n"
+	for name, reader := range map[string]string{
+		"execute set":    "PREPARE s FROM 'SET @w = @@warning_count';\nEXECUTE s;\n",
+		"execute get":    "PREPARE s FROM 'GET DIAGNOSTICS @w = NUMBER';\nEXECUTE s;\n",
+		"immediate":      "EXECUTE IMMEDIATE 'SET @w = @@warning_count';\n",
+		"prepare select": "PREPARE s FROM 'SELECT @@warning_count INTO @w';\nEXECUTE s;\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			importMatchesClient(t, head+reader+tail, importer.Options{Parallel: 3, BatchBytes: 2 << 10}, "fz0")
+		})
+	}
 }

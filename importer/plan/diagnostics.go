@@ -168,7 +168,7 @@ type regionArea struct {
 	afterCommit bool // it is a plain COMMIT of that transaction, after such a statement
 	// lost: the area a reader would read now is that of a statement planned while the
 	// run was parallel that may have raised conditions (mayRaise), kept since by
-	// statements that open no table (mayKeepArea). The client's reader reads those
+	// statements that open no table (MayKeepArea). The client's reader reads those
 	// conditions; the control connection never had them (rows on a worker) or lost them
 	// to the statement's progress row, written at once while the run is parallel (a
 	// barrier: runBarrier). While the run is parallel such a reader is refused anyway;
@@ -178,20 +178,22 @@ type regionArea struct {
 	lost bool
 }
 
-// next notes st's plan pl, just made, and marks it (AreaBase, AreaLost). A reader by its
-// own text (a CALL or EXECUTE's code is not followed here: open) is marked AreaLost where
-// the area it reads is lost; the replay refuses it unless no warning was counted from
-// the AreaBase statement on: only the replay knows whether that statement raised any
-// (TestXDiag2KeepersResumed: a plain INSERT's rows on a worker, no warning, `PREPARE s0
-// FROM 'SELECT 1'` turning the run serial, then a keeper's own warning and GET
-// DIAGNOSTICS, which reads 1 as the client's).
-func (a *regionArea) next(st *split.Statement, pl *Plan) {
+// next notes st's plan pl, just made, and marks it (AreaBase, AreaLost). A reader (reads:
+// by its own text, or a CALL or EXECUTE whose code may read the area, as the registry
+// follows it: registry.readsDiag) is marked AreaLost where the area it reads is lost; the
+// replay refuses it unless no condition was counted from the AreaBase statement on: only
+// the replay knows whether that statement raised any (TestXDiag2KeepersResumed: a plain
+// INSERT's rows on a worker, no warning, `PREPARE s0 FROM 'SELECT 1'` turning the run
+// serial, then a keeper's own warning and GET DIAGNOSTICS, which reads 1 as the
+// client's). A CALL of a procedure whose body reads the area, or EXECUTE of a prepared
+// reader, read it too and were not followed (x-fix27's open gap; TestXFix34AreaLostGaps).
+func (a *regionArea) next(st *split.Statement, pl *Plan, reads bool) {
 	a.afterCommit = a.serial && pl.Kind == Serial && pl.InRegion && plainCommit(st) && !pl.OpenAfter && !pl.Locked
 	a.serial = pl.Kind == Serial && pl.InRegion
-	if pl.Kind == Serial && a.lost && ReadsDiagnostics(st) && !runsCode(st) {
+	if pl.Kind == Serial && a.lost && reads {
 		pl.AreaLost = true
 	}
-	if !mayKeepArea(st) {
+	if !MayKeepArea(st) {
 		a.lost = pl.Kind != Serial && pl.Kind != Skip && mayRaise(st)
 		pl.AreaBase = a.lost
 	}
@@ -202,20 +204,37 @@ const AreaLostRefusal = "it reads " + diagnosticsArea + ", kept from statements 
 
 // mayRaise reports whether st, planned while the run was parallel and not a keeper, may
 // have left conditions in the diagnostics area the control connection does not hold: any
-// statement but DDL. A DDL statement raises none where it succeeds, but for IF [NOT]
-// EXISTS of an object that is there (or not): the scripts the suite and difffuzz import
-// open with `CREATE TABLE IF NOT EXISTS sv` on an empty target, then `SELECT CAST('7x' AS
-// SIGNED) INTO @d` (serial from here) and GET DIAGNOSTICS @w = NUMBER, which reads the
-// SELECT's one warning alone, as the control connection's area holds it after the
-// CREATE's progress row (TestDiagVarsRowCount, TestDiffFuzzFound2SelectIntoDiagnostics,
-// TestXDiag2KeepersResumed: refused by the first rule, ec4888e, which followed every
-// statement planned while parallel). Such a note on a target that has the object is not
-// followed (open: the planner does not know the target).
+// statement but DDL, and DDL with IF [NOT] EXISTS. A DDL statement raises none where it
+// succeeds, but for IF [NOT] EXISTS of an object that is there (or not): its note (1050,
+// 1051, 1007, …). The scripts the suite and difffuzz import open with `CREATE TABLE IF
+// NOT EXISTS sv` on an empty target, then `SELECT CAST('7x' AS SIGNED) INTO @d` (serial
+// from here) and GET DIAGNOSTICS @w = NUMBER, which reads the SELECT's one warning alone,
+// as the control connection's area holds it after the CREATE's progress row
+// (TestDiagVarsRowCount, TestDiffFuzzFound2SelectIntoDiagnostics, TestXDiag2KeepersResumed:
+// refused by the first rule, ec4888e, which followed every statement planned while
+// parallel). The replay counts conditions, notes included, from such a DDL to the turn
+// (replay's lostArea), so the empty target's CREATE, which raises none, lets the reader
+// run, and a target that has the table refuses it (x-fix27's open gap).
 func mayRaise(st *split.Statement) bool {
-	return st.Kind != split.KindDDL && st.Kind != split.KindRoutine
+	if st.Kind != split.KindDDL && st.Kind != split.KindRoutine {
+		return true
+	}
+	l := sqlscan.New(st.SQL, st.Syntax())
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Is("IF") {
+			n := l.Next()
+			if n.Is("NOT") {
+				n = l.Next()
+			}
+			if n.Is("EXISTS") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
-// mayKeepArea reports whether st may leave the diagnostics area as the statement before
+// MayKeepArea reports whether st may leave the diagnostics area as the statement before
 // it left it: the server empties it only before a statement that opens a table (the table
 // in replay's diagkeep.go), so a SELECT, DO, SET or VALUES that names no table (SELECT 14
 // INTO @v, SET @a = 1, DO 0), SHOW, GET DIAGNOSTICS, COMMIT, BEGIN, START TRANSACTION,
@@ -223,7 +242,7 @@ func mayRaise(st *split.Statement) bool {
 // may keep it.
 // Generous on purpose: a statement taken for a keeper here only keeps regionArea.lost
 // as it was, which can only refuse a later reader.
-func mayKeepArea(st *split.Statement) bool {
+func MayKeepArea(st *split.Statement) bool {
 	if st.Kind == split.KindClient || len(st.SQL) == 0 {
 		return true // not sent
 	}
@@ -240,7 +259,7 @@ func mayKeepArea(st *split.Statement) bool {
 		// Preparing a text that names a table opens it (PREPARE s FROM 'SELECT id FROM
 		// t1' empties the area: TestXFix24RowCountInTransaction); one not read may keep.
 		in, _, unreadable := transform.Wrapped(st)
-		return in == nil || unreadable != "" || len(in.SQL) == 0 || mayKeepArea(in)
+		return in == nil || unreadable != "" || len(in.SQL) == 0 || MayKeepArea(in)
 	case t.Is("SHOW"), t.Is("GET"), t.Is("COMMIT"), t.Is("BEGIN"), t.Is("START"), t.Is("ROLLBACK"), t.Is("SAVEPOINT"),
 		t.Is("RELEASE"), t.Is("UNLOCK"), t.Is("USE"), t.Is("FLUSH"), t.Is("DEALLOCATE"):
 		return true

@@ -288,7 +288,7 @@ func (p *Planner) Next(st *split.Statement, db string, cat Catalog) (Plan, error
 	pl.Volatile = p.volatile(st, db)
 	p.temps.note(&p.reg, st, eff, db, p.region(), &pl)
 	pl.Session, pl.CodeReadsRowCount = session, rowCount
-	p.area.next(st, &pl)
+	p.area.next(st, &pl, p.reg.readsDiag(st))
 	return pl, nil
 }
 

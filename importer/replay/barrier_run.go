@@ -44,7 +44,7 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 		return execSetGlobal(ctx, p, c, st, func() error { return r.exec(ctx, c, st, q) }) // a resume skips a SET GLOBAL that ran (setglobal.go)
 	}
 	ddl := isDDL(dp.planner, st) // lockregion.go: a wrapper of DDL too
-	intent, err := p.ctl.beginIntent(ctx, c, st, end, digest, scope, false)
+	intent, err := p.ctl.beginIntent(ctx, keeperConn(p, c, st), st, end, digest, scope, false)
 	if err != nil {
 		return err
 	}

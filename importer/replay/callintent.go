@@ -266,3 +266,61 @@ func ownsCall(ctx context.Context, cr *controller, st *split.Statement, pl plan.
 	cr.calls.own, cr.calls.ownAt = calls || err != nil, st.Offset
 	return cr.calls.own
 }
+
+// preparesOnly reports whether st is PREPARE, DEALLOCATE PREPARE or DROP PREPARE: it
+// parses a text or forgets one and runs nothing, no stored function either, so it writes
+// no table and sets no variable a trigger or function body names. Inside the dump's
+// transaction the journal row of those body variables, held after `PREPARE dks11 FROM
+// 'SET @w = @@warning_count'` (a statement that may call a function), was written on the
+// control connection right before `EXECUTE dks11`, which then read an emptied area: 0
+// where the client has 1 (difffuzz seed 82246, --parallel 3).
+func preparesOnly(st *split.Statement) bool {
+	if st.Kind == split.KindClient || len(st.SQL) == 0 {
+		return false
+	}
+	l := sqlscan.New(st.SQL, st.Syntax())
+	switch t := l.Next(); {
+	case t.Is("PREPARE"):
+		return true
+	case t.Is("DEALLOCATE"), t.Is("DROP"):
+		return l.Next().Is("PREPARE")
+	}
+	return false
+}
+
+// wrapsVariablesOnly reports whether st is a wrapper (EXECUTE of a prepared statement,
+// EXECUTE IMMEDIATE of a literal, SET STATEMENT … FOR) whose innermost statement is a
+// SELECT, DO, VALUES or SET: it writes no table itself, only through a stored function it
+// may call (callsWriter tells). Taken for a write of any table, `EXECUTE dks11` of a
+// prepared `SET @w = @@warning_count` inside the dump's transaction got an intent, and
+// was refused as a reader whose intent would empty the area it reads (seed 82246).
+func wrapsVariablesOnly(p *ParallelReplayer, st *split.Statement) bool {
+	in := innermost(p, st)
+	if in == nil || len(in.SQL) == 0 {
+		return false
+	}
+	switch strings.ToUpper(sqlscan.FirstWord(in.SQL, in.Syntax())) {
+	case "SELECT", "DO", "VALUES", "SET":
+		return true
+	}
+	return false
+}
+
+// keeperConn is the connection the look-ups and the intent before st, about to run on c,
+// go to: an idle worker's where st runs in stream order on the control connection and
+// may keep the diagnostics area (warnLog.mayKeep: a SELECT, DO or VALUES that names no
+// table), c otherwise. They read information_schema and write dumpscope's intents, which
+// empties the area: after `SET @dw = CAST('5y' AS SIGNED)`, `DO f(1)` of a stored
+// function that opens no table and `SELECT @@warning_count INTO @w3` stored 0 where the
+// client stores 1 (the lead's finding of session 43, --parallel gone serial and serial
+// --checkpoint: TestLeadS43WarningThenFunctionCallThenReader). Every batch has
+// committed before such a statement (runSerial), so the worker is idle, as for
+// regionIntent; the tables it checksums are the server's, not the session's. Not under
+// the dump's table locks (diagTail.locked), which may hold dumpscope's progress tables:
+// the worker would wait for them (recordUserVarsInTxn).
+func keeperConn(p *ParallelReplayer, c Conn, st *split.Statement) Conn {
+	if c != p.control || len(p.workers) == 0 || p.ctl.diag.locked || !p.serial.warn.mayKeep(c, st) {
+		return c
+	}
+	return p.workers[0]
+}

@@ -97,7 +97,7 @@ func (cr *controller) serialWriteScope(ctx context.Context, st *split.Statement,
 		return cr.writeScope(ctx, st, pl.Tables, pl.Global)
 	}
 	if readOnly(st) || wrapsNoWrite(cr.p, st) || st.Kind == split.KindSession {
-		if calls, err := callsWriter(ctx, cr.p, cr.p.control, st); err == nil && calls {
+		if calls, err := callsWriter(ctx, cr.p, keeperConn(cr.p, cr.p.control, st), st); err == nil && calls {
 			return nil // any table (callsWriter)
 		}
 		return []string{}
@@ -320,10 +320,10 @@ func (cr *controller) userVarsOf(st *split.Statement) []string {
 	}
 	switch st.Kind {
 	case split.KindInsert, split.KindOther:
-		if plan.XAVerb(st) != "" {
+		if plan.XAVerb(st) != "" || preparesOnly(st) {
 			// Runs no trigger or function; after XA END the connection refuses every
 			// other statement, the journal's read-back too (ERROR 1399; difffuzz seed
-			// 12008).
+			// 12008). A PREPARE only parses its text (callintent.go, preparesOnly).
 			return names
 		}
 	case split.KindSession:

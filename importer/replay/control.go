@@ -105,8 +105,8 @@ var ErrSerialOnly = errors.New("only a serial import (without --parallel, --chec
 // and ends the dump's open transaction before a statement that commits it implicitly.
 // done: the statement is handled (errQuit: the client's `quit`).
 func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end int64, pl plan.Plan) (done bool, err error) {
-	p := cr.p
-	r := p.serial
+	p, r := cr.p, cr.p.serial
+	r.warn.inOrder.Store(p.disp.planner.Serial()) // warnings.go: mayKeep
 	// Its code may read ROW_COUNT: given back before it runs (rowcount.go).
 	r.counts.codeReads(st, pl.CodeReadsRowCount, p.disp.prevSent)
 	if err := primeLookups(ctx, cr, st, pl); err != nil { // diagprime.go
@@ -487,7 +487,7 @@ func (cr *controller) regionIntent(ctx context.Context, st *split.Statement, end
 		return false, nil
 	}
 	var scope []string // nil: any table
-	if (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) {
+	if (st.Kind != split.KindInsert && st.Kind != split.KindOther) || readOnly(st) || wrapsVariablesOnly(p, st) || preparesOnly(st) {
 		// A SELECT, DO or SET that calls a stored function writing a MyISAM table: the
 		// rollback of a stopped run does not undo that write (callsWriter).
 		if calls, err := callsWriter(ctx, p, p.workers[0], st); err != nil || !calls {

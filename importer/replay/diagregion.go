@@ -189,7 +189,7 @@ func oweKeeperRow(cr *controller, st *split.Statement, end int64, pl plan.Plan, 
 	return true
 }
 
-// areaMarks are the replay's warning counts (Replayer.warnings) when the last statement
+// areaMarks are the replay's counts of conditions (Replayer.conditions) when the last statement
 // planned plan.AreaBase was dispatched (from) and once every statement before the first
 // one planned serially after it had finished (to; open until then).
 type areaMarks struct {
@@ -206,16 +206,18 @@ type areaMarks struct {
 // `REPLACE INTO t4 VALUES (0, …)` (a barrier: ids generated) with three warnings,
 // `SELECT 14 INTO @v` (serial from here), `GET DIAGNOSTICS @n = NUMBER` stored 0 where
 // the client stores 3 (difffuzz seed 70145). Rows of other statements in flight at the
-// first mark may add to the count: a refusal, never a silent difference. With warnings
-// not counted (--skip-warning-count) the replay cannot tell, and lets the reader run as
-// before (open: refused, the suite's dumps whose row inserts raise nothing were refused
-// too, TestXDiag2KeepersResumed).
+// first mark may add to the count: a refusal, never a silent difference. Notes count
+// (Replayer.conditions): a DDL's IF [NOT] EXISTS note is one (plan's mayRaise). With
+// warnings not counted (--skip-warning-count) the replay cannot tell, and lets the reader
+// run as before (open: refused, the suite's checkpointed dumps, which count nothing and
+// open with CREATE TABLE IF NOT EXISTS on an empty target, were refused too:
+// TestDiffFuzzFound2SelectIntoDiagnostics; gated TestXFix34SkipWarningCountAreaLost).
 func lostArea(ctx context.Context, cr *controller, st *split.Statement, pl plan.Plan) error {
 	p := cr.p
 	r := p.serial
 	switch {
 	case pl.AreaBase:
-		cr.area = areaMarks{from: r.warnings.Load(), open: true}
+		cr.area = areaMarks{from: r.conditions.Load(), open: true}
 	case cr.area.open && pl.Kind == plan.Serial:
 		// As runSerial does before it: every batch finished, its warnings counted.
 		if err := p.disp.flush(ctx); err != nil {
@@ -224,7 +226,7 @@ func lostArea(ctx context.Context, cr *controller, st *split.Statement, pl plan.
 		if err := p.waitFor(ctx, nil, true); err != nil {
 			return err
 		}
-		cr.area.to, cr.area.open = r.warnings.Load(), false
+		cr.area.to, cr.area.open = r.conditions.Load(), false
 	}
 	if !pl.AreaLost || r.opt.SkipWarningCount || (!cr.area.open && cr.area.to == cr.area.from) {
 		return nil

@@ -180,7 +180,10 @@ type Replayer struct {
 	ownTransactions bool
 
 	bytes, statements, rows, commits, errs, warnings atomic.Int64
-	table                                            atomic.Pointer[string]
+	// conditions counts what warnings does and the notes (warnLog.warningsCounted): the
+	// diagnostics area holds both (diagregion.go's lostArea).
+	conditions atomic.Int64
+	table      atomic.Pointer[string]
 
 	result     ReplayResult
 	listMu     sync.Mutex // WarningList and ErrorList are appended to by parallel workers too
@@ -428,7 +431,7 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 	if r.schemaChanged != nil && changesTables(st) {
 		r.schemaChanged() // even after an error: a CALL may have changed a table first
 	}
-	if err != nil || !r.warn.countsWarnings(st) {
+	if err != nil || !r.warn.countsWarnings(c, st) {
 		r.warn.setWarningsEmpty(c, false) // an error or uncounted warnings may sit in the list
 	}
 	r.statements.Add(1)
@@ -472,7 +475,7 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 	case split.KindSession:
 		return r.afterSession(ctx, st, q)
 	}
-	if r.warn.countsWarnings(st) {
+	if r.warn.countsWarnings(c, st) {
 		switch {
 		case wired:
 			r.warn.notePending(st)

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // warnLog is a replay's bookkeeping of the server's warnings: which statements count them,
@@ -35,6 +37,10 @@ type warnLog struct {
 	// CALL or EXECUTE that may read the area (or of SHOW WARNINGS, which keeps it) are
 	// not counted, nor stale ones cleared before it.
 	diag plan.DiagnosticsReaders
+	// inOrder: the replay's own connection runs the dump's statements in stream order
+	// (the parallel replay gone serial, or serial with progress rows), so a reader of
+	// the diagnostics area there reads what the statements before it left (mayKeep).
+	inOrder atomic.Bool
 }
 
 // Stale warnings. The server clears a connection's warning list only when a statement
@@ -73,8 +79,11 @@ func usesTable(st *split.Statement) bool {
 }
 
 // countsWarnings reports whether exec reads the warnings st raised.
-func (wl *warnLog) countsWarnings(st *split.Statement) bool {
+func (wl *warnLog) countsWarnings(c Conn, st *split.Statement) bool {
 	r := wl.r
+	if wl.mayKeep(c, st) {
+		return false
+	}
 	// A reader of the diagnostics area raises nothing of its own, and the statement
 	// that empties a stale list before it would empty what it reads (diagtail.go). A
 	// statement that keeps the area (keepsArea: DO 1, SELECT @v) is not counted either:
@@ -84,10 +93,31 @@ func (wl *warnLog) countsWarnings(st *split.Statement) bool {
 	return !r.opt.SkipWarningCount && st.Kind != split.KindSession && st.Kind != split.KindLock && !wl.diag.Reads(st, r.database) && !keepsAreaCounted(st)
 }
 
+// mayKeep reports whether st, about to run on c, is a SELECT, DO or VALUES that names no
+// table (plan.MayKeepArea) run in stream order on the replay's own connection (inOrder):
+// the server keeps the diagnostics area before it, and it keeps the list when it raises
+// nothing, so a reader after it reads the statement before's conditions, as the
+// client's did. Emptied before it to count its own warnings (clearWarningsSQL), the
+// list was gone: `SET @dw = CAST('5y' AS SIGNED); SELECT CONCAT(@c, 1) INTO @x; SELECT
+// @@warning_count INTO @w3` stored 0 where the client stores 1 (x-fix34, --parallel gone
+// serial and serial --checkpoint; `DO f(1)` of a stored function that opens no table
+// likewise: TestLeadS43WarningThenFunctionCallThenReader). Its own warnings go uncounted,
+// as a keeper's (keepsAreaCounted).
+func (wl *warnLog) mayKeep(c Conn, st *split.Statement) bool {
+	if !wl.inOrder.Load() || c != wl.r.conn || st.Kind == split.KindClient || len(st.SQL) == 0 {
+		return false
+	}
+	switch strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())) {
+	case "SELECT", "DO", "VALUES":
+		return plan.MayKeepArea(st)
+	}
+	return false
+}
+
 // clearStaleWarnings empties c's warning list before st when st's own warnings could not
 // be told from what an earlier statement left there.
 func (wl *warnLog) clearStaleWarnings(ctx context.Context, c Conn, st *split.Statement) error {
-	if !wl.countsWarnings(st) || usesTable(st) || wl.warningsEmpty(c) {
+	if !wl.countsWarnings(c, st) || usesTable(st) || wl.warningsEmpty(c) {
 		return nil
 	}
 	if _, err := c.ExecContext(ctx, clearWarningsSQL); err != nil {
@@ -162,6 +192,7 @@ func (wl *warnLog) readWarnings(ctx context.Context, c Conn, st *split.Statement
 // list before it runs.
 func (wl *warnLog) warningsCounted(ctx context.Context, c Conn, st *split.Statement, n int64) ([]ServerWarning, int64, error) {
 	wl.setWarningsEmpty(c, n == 0)
+	wl.r.conditions.Add(n)
 	if n == 0 {
 		return nil, 0, nil
 	}

@@ -130,17 +130,15 @@ var Gen4Constructs = []Construct{RoutineBody, RoutineCursor, RoutineShadow, Rout
 
 // Gen4KnownBugs are the f-gen4 constructs of open findings, left out of the in-suite
 // run and the CLI's default (docs/difffuzz.md, "Routines, diagnostics, prepared
-// statements"): diag-set-warning (seed 60513, --parallel: a SELECT … INTO before the
-// warning SET, then a CALL reading the area: NULL where the client has 1292; refused
-// since stop 41, TestDiffFuzzFound60513SetWarningSelectIntoThenCall; session 43's search
-// with it on, 62 scripts clean, found 82246 (open, gated) and 82826 (fixed): off until
-// 82246 is fixed and a search of that build is clean). On again since x-diagkeep and x-fix16 landed: diag-keep-do-unlock
-// (seed 51038), diag-wrapped-rowcount (seed 51049); since x-diag2: diag-keep-more (seed
-// 51073: COMMIT and PREPARE keep the area, the replay waits past them); since x-fix19:
-// routine-trigger-call (seeds 51035, 51041); since stop 41's two searches with it on (105
-// scripts, every mode, no hang): lock-keys-var-body (in-suite seed 3's hang, fixed at
-// stop 40).
-var Gen4KnownBugs = []Construct{DiagSetWarning}
+// statements"): none now. On again since x-fix34 (session 44): diag-set-warning (seeds
+// 51005, 60513, 82246, 82826 fixed or refused; 60 scripts with the form clean in every
+// mode with x-fix34's build, seeds 92000–92999). Since x-diagkeep and x-fix16:
+// diag-keep-do-unlock (seed 51038), diag-wrapped-rowcount (seed 51049); since x-diag2:
+// diag-keep-more (seed 51073: COMMIT and PREPARE keep the area, the replay waits past
+// them); since x-fix19: routine-trigger-call (seeds 51035, 51041); since stop 41's two
+// searches with it on (105 scripts, every mode, no hang): lock-keys-var-body (in-suite
+// seed 3's hang, fixed at stop 40).
+var Gen4KnownBugs = []Construct{}
 
 // Gen4KillModeOff are the f-gen4 constructs left out in the modes with kills only: none
 // now. prepared-set (seed 51159: a prepared SET sql_mode not set again on resume) is on
