@@ -262,7 +262,7 @@ func ownsCall(ctx context.Context, cr *controller, st *split.Statement, pl plan.
 		sqlscan.ContainsFoldASCII(st.SQL, "SQL_CALC_FOUND_ROWS") || len(cr.userVarsOf(st)) == 0 {
 		return false
 	}
-	calls, err := callsWriter(ctx, p, p.control, st)
+	calls, err := callsWriter(ctx, p, keeperConn(p, p.control, st), st) // its look-ups keep the area (keeperConn)
 	cr.calls.own, cr.calls.ownAt = calls || err != nil, st.Offset
 	return cr.calls.own
 }
