@@ -96,9 +96,10 @@ func main() {
 
 // profiled writes a CPU profile to $DUMPSCOPE_CPUPROFILE when it is set: the benchmark
 // scripts use it to see where dumpscope's own CPU goes. $DUMPSCOPE_MEMPROFILE gets the
-// allocations' profile at exit (memprofiled).
+// allocations' profile at exit (memprofiled), $DUMPSCOPE_TRACE an execution trace
+// (traced).
 func profiled(f func() int) int {
-	f = memprofiled(f)
+	f = traced(memprofiled(f))
 	path := os.Getenv("DUMPSCOPE_CPUPROFILE")
 	if path == "" {
 		return f()
