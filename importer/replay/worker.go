@@ -234,9 +234,17 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch, failed 
 		p.statements.Add(1)
 		if bn != nil && (err != nil || !known || counted > 0) {
 			// Not clean under binary names: the batch runs again under the session's
-			// own (binarynames.go), its statements counted once.
-			p.statements.Add(-int64(i + 1))
-			return wp.undoBinaryNames(ctx, c, b, bn), false
+			// own (binarynames.go), its statements counted once. Where the undo fails
+			// (the connection is gone: a server restart), the statement's own error
+			// is reported below, with its place, as under the session's names.
+			uerr := wp.undoBinaryNames(ctx, c, b, bn)
+			switch {
+			case errors.Is(uerr, errRerun):
+				p.statements.Add(-int64(i + 1))
+				return uerr, false
+			case err == nil:
+				return fmt.Errorf("%s: batch of %s: undo it under binary names: %w", b.position(p.opt.Name), b.table, uerr), false
+			}
 		}
 		if err == nil {
 			n, _ := res.RowsAffected() // ROW_COUNT() of an INSERT IGNORE or REPLACE (rowcount.go)
