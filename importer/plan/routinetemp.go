@@ -272,7 +272,7 @@ func containsString(list []string, s string) bool {
 // it again would not be exact. session: d sets user variables only (SET @v = f(),
 // SELECT f() INTO @v), which a resume gives back from its journal rather than running d
 // again: never exact.
-func (tt *temporaryTables) throughCode(rb *routineBodies, d *split.Statement, db string, session bool) bool {
+func (tt *temporaryTables) throughCode(rb *routineBodies, d *split.Statement, db string, session func() bool) bool {
 	if d.Kind == split.KindRoutine {
 		return false // it creates code, runs none
 	}
@@ -298,7 +298,7 @@ func (tt *temporaryTables) throughCode(rb *routineBodies, d *split.Statement, db
 	case r.inexact != "":
 		tt.codeWrite, tt.codeAlso, tt.codeWhy = r.temps[0], r.temps[1:], r.inexact
 		return false
-	case session:
+	case session():
 		tt.codeWrite, tt.codeAlso, tt.codeWhy = r.temps[0], r.temps[1:], "it sets user variables, which the resume gives back from its journal without running it"
 		return false
 	}
