@@ -157,20 +157,8 @@ func literalRows(q string, escapes bool) bool {
 	s.skipSpace()
 	if s.peek() == '(' {
 		s.i++
-		for {
-			s.skipSpace()
-			if !s.name() {
-				return false
-			}
-			s.skipSpace()
-			if s.peek() == ')' {
-				s.i++
-				break
-			}
-			if s.peek() != ',' {
-				return false
-			}
-			s.i++
+		if !s.list(s.name) {
+			return false
 		}
 		s.skipSpace()
 	}
@@ -183,20 +171,8 @@ func literalRows(q string, escapes bool) bool {
 			return false
 		}
 		s.i++
-		for {
-			s.skipSpace()
-			if !s.value() {
-				return false
-			}
-			s.skipSpace()
-			if s.peek() == ')' {
-				s.i++
-				break
-			}
-			if s.peek() != ',' {
-				return false
-			}
-			s.i++
+		if !s.list(s.value) {
+			return false
 		}
 		s.skipSpace()
 		switch s.peek() {
@@ -207,6 +183,26 @@ func literalRows(q string, escapes bool) bool {
 		default:
 			return false
 		}
+	}
+}
+
+// list reads `item, item, … )` after its '(' (a column list, a row), spaces allowed
+// around each item.
+func (s *rowScan) list(item func() bool) bool {
+	for {
+		s.skipSpace()
+		if !item() {
+			return false
+		}
+		s.skipSpace()
+		if s.peek() == ')' {
+			s.i++
+			return true
+		}
+		if s.peek() != ',' {
+			return false
+		}
+		s.i++
 	}
 }
 
