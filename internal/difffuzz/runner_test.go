@@ -1,6 +1,11 @@
 package difffuzz
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/dumpscope/dumpscope/importer/split"
+)
 
 // TestCompare: what counts as a difference between the client's outcome and dumpscope's.
 func TestCompare(t *testing.T) {
@@ -29,5 +34,27 @@ func TestCompare(t *testing.T) {
 		case tc.kind != "" && (d == nil || d.Kind != tc.kind):
 			t.Errorf("%s: %v, want kind %s", tc.name, d, tc.kind)
 		}
+	}
+}
+
+// TestReadFailureEndInsideText: split's refusal of a dump that ends inside a string (seed
+// 100068) is read as a refusal, not as dumpscope failing where the client succeeded; an
+// error without a refusal's words stays a failure.
+func TestReadFailureEndInsideText(t *testing.T) {
+	sp := split.NewSplitter(strings.NewReader("SELECT 1;\nSELECT 'abc;\n"), split.SplitOptions{})
+	for sp.Next() {
+	}
+	if sp.Err() == nil {
+		t.Fatal("the splitter took an unterminated string")
+	}
+	var o Outcome
+	readFailure(&o, []byte("dumpscope: importing s.sql on 1 connection\ndumpscope import: s.sql: "+sp.Err().Error()+"\ndumpscope: failed in 0:00\n"))
+	if o.Refused == "" || !strings.Contains(o.Refused, "unterminated string") {
+		t.Errorf("refusal not read: %+v", o)
+	}
+	var e Outcome
+	readFailure(&e, []byte("dumpscope import: s.sql: offset 10, line 2: INSERT `t`: Error 1062 (23000): Duplicate entry '1' for key 'PRIMARY'\n"))
+	if e.Refused != "" || !e.Failed {
+		t.Errorf("an error read as a refusal: %+v", e)
 	}
 }
