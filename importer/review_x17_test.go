@@ -174,8 +174,11 @@ func x17Straight(t *testing.T, dump, db string, o importer.Options) {
 // Cause: Transform.keepParts (importer/transform/keep.go:131-153) gives the cut text
 // kept[0]'s Kind and Verb; ServerParts (split/multistmt.go:44-49) decides by the first
 // statement of what it is given, which was not the first of the text the splitter read.
+//
+// Fixed by x-fix40 (split/multistmt.go unreadRoutine): ServerParts reads every statement of
+// the text as the server does, the first one too; only a CREATE of a routine whose header
+// it cannot read leaves the text whole.
 func TestReviewX17FilteredPartsLeftUncut(t *testing.T) {
-	reviewX17(t)
 	for name, mid := range map[string]string{
 		"alter event":     "ALTER EVENT e DISABLE",
 		"alter procedure": "ALTER PROCEDURE p COMMENT 'kept'",

@@ -48,6 +48,15 @@ func TestServerParts(t *testing.T) {
 		"DO 1; BEGIN; DO 2":                      {"DO 1", "BEGIN", "DO 2"},
 		"DO 1; CREATE TABLE k (id int); DO 2":    {"DO 1", "CREATE TABLE k (id int)", "DO 2"},
 		"DROP TABLE IF EXISTS k; DO 2":           {"DROP TABLE IF EXISTS k", "DO 2"},
+		// A statement without a body first, a routine's or an account's too: the server
+		// ends it at its ';' (TestReviewX17FilteredPartsLeftUncut).
+		"ALTER PROCEDURE p COMMENT 'kept'; INSERT INTO t VALUES (1)":  {"ALTER PROCEDURE p COMMENT 'kept'", "INSERT INTO t VALUES (1)"},
+		"ALTER FUNCTION f COMMENT 'a;b'; DO 1":                        {"ALTER FUNCTION f COMMENT 'a;b'", "DO 1"},
+		"ALTER EVENT e DISABLE; INSERT INTO t VALUES (1)":             {"ALTER EVENT e DISABLE", "INSERT INTO t VALUES (1)"},
+		"CREATE USER u IDENTIFIED BY 'p;q'; GRANT SELECT ON d.* TO u": {"CREATE USER u IDENTIFIED BY 'p;q'", "GRANT SELECT ON d.* TO u"},
+		"CREATE ROLE r; SET DEFAULT ROLE r FOR u":                     {"CREATE ROLE r", "SET DEFAULT ROLE r FOR u"},
+		// A CREATE of a routine whose header is not read (a UDF): whole.
+		"CREATE FUNCTION udf RETURNS INTEGER SONAME 'udf.so'; DO 1": nil,
 		// A routine's own text is never cut, whatever it starts with.
 		"DROP PROCEDURE IF EXISTS p": nil,
 		// After a body's END the server's statement ends at the next ';' (x-fix37): what
