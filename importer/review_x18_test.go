@@ -723,10 +723,16 @@ func x18Filtered(t *testing.T, d x18Dump, o importer.Options) {
 //
 // Cause: Transform.keepStatement (importer/transform/filter.go:432) judges a GRANT
 // (KindOther) by the current database only (t.dbKept), never by the object after ON.
+//
+// The oracle revokes the grants on t before dropping it: a DROP TABLE leaves its rows in
+// mysql.tables_priv, and the client run on a copy of the dump with t cut out (the filter's
+// promise, docs/filters.md) has no GRANT on t (it would fail with the same ERROR 1146).
+//
+// Fixed by x-fix40 (transform/grants.go): accounts pass every filter, a GRANT or REVOKE
+// follows the object after its ON.
 func TestReviewX18FilterKeepsGrantOnExcludedTable(t *testing.T) {
-	reviewX18(t)
 	x18Filtered(t, x18Dump{name: "grant-excluded", db: "x18g", users: []string{"´x18app´@´%´"},
-		cut: []string{"DROP TABLE x18g.t"}, dump: x18q(`CREATE DATABASE x18g;
+		cut: []string{"REVOKE ALL PRIVILEGES ON x18g.t FROM x18app@'%'", "DROP TABLE x18g.t"}, dump: x18q(`CREATE DATABASE x18g;
 USE x18g;
 CREATE TABLE t (id int PRIMARY KEY);
 CREATE TABLE u (id int PRIMARY KEY);
@@ -749,8 +755,10 @@ GRANT SELECT ON ´x18g´.* TO ´x18app´@´%´;
 // Cause: Transform.keepStatement (importer/transform/filter.go:432) judges CREATE USER and
 // GRANT (KindOther) by the current database (t.dbKept(t.current)), not by the account or
 // the object after ON.
+//
+// Fixed by x-fix40 (transform/grants.go): accounts pass every filter, a GRANT or REVOKE
+// follows the object after its ON.
 func TestReviewX18FilterDropsAccountsAfterOtherDatabase(t *testing.T) {
-	reviewX18(t)
 	x18Filtered(t, x18Dump{name: "accounts-after-last-use", db: "x18a", users: []string{"´x18ro´@´%´"},
 		cut: []string{"DROP DATABASE x18b"}, dump: x18q(`CREATE DATABASE x18a;
 USE x18a;

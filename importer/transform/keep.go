@@ -98,8 +98,9 @@ var dataVerbs = map[string]bool{"INSERT": true, "REPLACE": true, "UPDATE": true,
 // TABLES and its UNLOCK), their triggers (DROP TRIGGER by the trigger's table), views
 // that match as tables do, single-table UPDATE/DELETE/LOAD DATA and DO SETVAL by their
 // table (keep.go). Transaction statements (XA, SAVEPOINT too) and the server's own
-// (CHANGE MASTER …) always pass. Statements the filter cannot attribute to a table
-// (CALL, SELECT) follow their database.
+// (CHANGE MASTER …) always pass, and so do accounts; a GRANT or REVOKE follows the object
+// after its ON (grants.go). Statements the filter cannot attribute to a table (CALL,
+// SELECT) follow their database.
 func (t *Transform) keep(st *split.Statement) bool {
 	if t.Filters() {
 		if parts := split.ServerParts(st); parts != nil {
