@@ -189,30 +189,145 @@ func bodyInside(l sqlscan.Tokenizer) bool {
 // PartsUnsure says why the parts of a text may not be where the server cuts it ("" when
 // they are): the server reads each part only after the one before it ran, under the
 // sql_mode and character set it left, where ServerParts cut them all at once under the
-// text's. A session statement that may change them (it names SQL_MODE, NAMES, CHARACTER,
-// CHARSET or COLLATION) or dynamic SQL (EXECUTE), before a part in which a backslash
-// (NO_BACKSLASH_ESCAPES decides whether it escapes a quote; in gbk, big5 or sjis it may be
-// a character's trail byte) or a backtick after a byte ≥ 0x80 (a trail byte too) may
-// move a ';' in or out of a string, makes the cut unsure. Such a text is refused by name
-// in every mode: the replay cannot cut it as the server will.
+// text's. A part is read as the cut read it when the session before it reads quotes and
+// bytes as the text's did (NO_BACKSLASH_ESCAPES, ANSI_QUOTES, a character set whose
+// trail bytes may be ASCII or not, the same one: readingAfter follows the SETs before it
+// with values it can read), or when it holds no byte whose reading depends on them
+// (movesCut: a backslash, which NO_BACKSLASH_ESCAPES and ANSI_QUOTES decide the
+// escaping of, and in gbk, big5 or sjis may be a character's trail byte; a backtick
+// after a byte ≥ 0x80, a trail byte too). Otherwise (a SET to another reading, or to a
+// value not read here: DEFAULT, @v, an expression; dynamic SQL; a compound statement that
+// names them) the cut is unsure, and such a text is refused by name in every mode: the
+// replay cannot cut it as the server will. Judged by the words alone (NAMES, SQL_MODE …
+// before any backslash), `SET NAMES utf8mb4; INSERT … 'O\'Brien'` was refused where the
+// client's server ran it (TestReviewX17PartsUnsureRefusedSerial).
 func PartsUnsure(parts []Statement) string {
+	if len(parts) == 0 {
+		return ""
+	}
+	start := readingOf(parts[0].Syntax())
+	cur, known := start, true
+	var by *Statement // the last part that left the reading other than start, or unknown
 	for i := 0; i+1 < len(parts); i++ {
-		p := parts[i]
-		dynamic := strings.EqualFold(sqlscan.FirstWord(p.SQL, p.Syntax()), "EXECUTE")
-		if !dynamic && (p.Kind != KindSession || !namesParsing(p.SQL)) {
-			continue
-		}
-		for _, later := range parts[i+1:] {
-			if movesCut(later.SQL) {
-				return "its statement " + Head(p.SQL) + " may change the sql_mode or character set the server reads the statements after it under, and a later one holds a backslash or a byte whose reading depends on them"
+		p := &parts[i]
+		if known {
+			next, ok := readingAfter(p, cur)
+			switch {
+			case !ok:
+				known, by = false, p
+			case !next.same(start):
+				cur, by = next, p
+			default:
+				cur = next
 			}
+		}
+		if (!known || !cur.same(start)) && movesCut(parts[i+1].SQL) {
+			return "its statement " + Head(by.SQL) + " may change the sql_mode or character set the server reads the statements after it under, and a later one holds a backslash or a byte whose reading depends on them"
 		}
 	}
 	return ""
 }
 
-// namesParsing reports whether q, a session statement, names what the server's reading
-// of the next statement depends on.
+// reading is what the server's reading of a statement's quotes depends on.
+type reading struct {
+	nbe, ansi bool
+	cs        sqlscan.Charset
+}
+
+func readingOf(syn sqlscan.Syntax) reading {
+	return reading{nbe: syn.NoBackslashEscapes, ansi: syn.ANSIQuotes, cs: syn.Charset}
+}
+
+// same reports whether r and o read every byte around a quote alike: the same quoting
+// flags, and either no multibyte character set whose trail bytes may be ASCII on both
+// sides (utf8mb4, latin1, binary read a backslash as a backslash) or the same one.
+func (r reading) same(o reading) bool {
+	if r.nbe != o.nbe || r.ansi != o.ansi {
+		return false
+	}
+	if !r.cs.Multibyte() && !o.cs.Multibyte() {
+		return true
+	}
+	return r.cs.Multibyte() && o.cs.Multibyte() && r.cs.Name == o.cs.Name
+}
+
+// readingAfter is the reading the session has after p ran, before being cur, and false
+// when p may change it to something not known here: dynamic SQL (EXECUTE), a compound
+// statement that names sql_mode or a character set, a SET of sql_mode,
+// character_set_client or NAMES / CHARACTER SET to anything but a literal (DEFAULT, @v, an
+// expression). A SET GLOBAL changes nothing of the session's; a statement that runs a
+// routine gets its sql_mode back at the routine's end.
+func readingAfter(p *Statement, cur reading) (reading, bool) {
+	w := sqlscan.FirstWord(p.SQL, p.Syntax())
+	switch {
+	case strings.EqualFold(w, "EXECUTE"):
+		return cur, false
+	case p.Kind != KindSession:
+		if l := p.Tokens(); !strings.EqualFold(w, "CREATE") && !strings.EqualFold(w, "ALTER") && bodyAhead(&l) && namesParsing(p.SQL) {
+			return cur, false
+		}
+		return cur, true
+	case !strings.EqualFold(w, "SET") || !namesParsing(p.SQL):
+		return cur, true
+	}
+	l := p.Tokens()
+	l.Next() // SET
+	var scope bool
+	for {
+		tok, target, global := l.SetTarget(&scope)
+		switch {
+		case tok.Kind == sqlscan.EOF:
+			return cur, true
+		case tok.Is("NAMES") || tok.Is("CHARSET") || tok.Is("CHARACTER"):
+			if tok.Is("CHARACTER") {
+				l.Next() // SET
+			}
+			v := l.Next()
+			if !literalValue(v) {
+				return cur, false
+			}
+			cur.cs = sqlscan.CharsetByName(v.Text) // COLLATE …, if any, is skipped below
+		case !global && (target == "sql_mode" || target == "character_set_client"): // a user variable's name keeps its @
+			if eq := l.Next(); eq.Kind != sqlscan.Punct || eq.Text != "=" {
+				return cur, false
+			}
+			v := l.Next()
+			if !literalValue(v) {
+				return cur, false
+			}
+			if target == "sql_mode" {
+				cur.nbe, cur.ansi = SQLModeQuoting(v.Text)
+			} else {
+				cur.cs = sqlscan.CharsetByName(v.Text)
+			}
+			switch n := l.Next(); {
+			case n.Kind == sqlscan.EOF:
+				return cur, true
+			case n.Kind == sqlscan.Punct && n.Text == ",":
+				continue
+			}
+			return cur, false // an expression: 'A' 'B', 'x' + 0
+		}
+		if !l.SkipAssignment() {
+			return cur, true
+		}
+	}
+}
+
+// literalValue reports whether v is a value readingAfter can read: a string or a name,
+// not DEFAULT (the global's, not known here) nor a number (a bit mask of sql_mode).
+func literalValue(v sqlscan.Token) bool {
+	switch {
+	case v.Kind == sqlscan.String || v.Kind == sqlscan.Quoted:
+		return true
+	case v.Kind != sqlscan.Word || v.Is("DEFAULT") || v.Text == "":
+		return false
+	}
+	return v.Text[0] < '0' || v.Text[0] > '9'
+}
+
+// namesParsing reports whether q names what the server's reading of the next statement
+// depends on.
 func namesParsing(q []byte) bool {
 	for _, w := range []string{"SQL_MODE", "NAMES", "CHARACTER", "CHARSET", "COLLATION"} {
 		if sqlscan.ContainsFoldASCII(q, w) {
