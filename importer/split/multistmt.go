@@ -272,46 +272,35 @@ func readingAfter(p *Statement, cur reading) (reading, bool) {
 	}
 	l := p.Tokens()
 	l.Next() // SET
-	var scope bool
-	for {
-		tok, target, global := l.SetTarget(&scope)
-		switch {
-		case tok.Kind == sqlscan.EOF:
-			return cur, true
-		case tok.Is("NAMES") || tok.Is("CHARSET") || tok.Is("CHARACTER"):
-			if tok.Is("CHARACTER") {
-				l.Next() // SET
+	known := true
+	forSetTargets(&l, func(tok sqlscan.Token, target string, global bool) bool {
+		switch v, ok := charsetValue(&l, tok); {
+		case !known:
+		case ok:
+			if known = literalValue(v); known {
+				cur.cs = sqlscan.CharsetByName(v.Text) // COLLATE …, if any, is skipped
 			}
-			v := l.Next()
-			if !literalValue(v) {
-				return cur, false
-			}
-			cur.cs = sqlscan.CharsetByName(v.Text) // COLLATE …, if any, is skipped below
 		case !global && (target == "sql_mode" || target == "character_set_client"): // a user variable's name keeps its @
-			if eq := l.Next(); eq.Kind != sqlscan.Punct || eq.Text != "=" {
-				return cur, false
+			v := l.Next() // = or :=
+			if known = v.Kind == sqlscan.Punct && v.Text == "="; !known {
+				break
 			}
-			v := l.Next()
-			if !literalValue(v) {
-				return cur, false
+			if v = l.Next(); !literalValue(v) {
+				known = false
+				break
 			}
 			if target == "sql_mode" {
 				cur.nbe, cur.ansi = SQLModeQuoting(v.Text)
 			} else {
 				cur.cs = sqlscan.CharsetByName(v.Text)
 			}
-			switch n := l.Next(); {
-			case n.Kind == sqlscan.EOF:
-				return cur, true
-			case n.Kind == sqlscan.Punct && n.Text == ",":
-				continue
-			}
-			return cur, false // an expression: 'A' 'B', 'x' + 0
+			n := l.Next()
+			known = n.Kind == sqlscan.EOF || n.Kind == sqlscan.Punct && n.Text == "," // not an expression ('A' 'B', 'x' + 0)
+			return true
 		}
-		if !l.SkipAssignment() {
-			return cur, true
-		}
-	}
+		return false
+	})
+	return cur, known
 }
 
 // literalValue reports whether v is a value readingAfter can read: a string or a name,

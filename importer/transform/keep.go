@@ -142,6 +142,14 @@ func (t *Transform) keepParts(st *split.Statement, parts []split.Statement) bool
 	case len(parts):
 		return true
 	}
+	joinParts(st, kept)
+	return true
+}
+
+// joinParts leaves st, a text the server runs as several statements, the kept ones of
+// them (keepParts, startInParts): joined by ';' for the replay to run as parts again
+// (split.ServerParts), with the first one's kind and st's Offset, Line, Raw and delimiter.
+func joinParts(st *split.Statement, kept []split.Statement) {
 	texts := make([][]byte, len(kept))
 	for i, p := range kept {
 		texts[i] = p.SQL
@@ -150,7 +158,6 @@ func (t *Transform) keepParts(st *split.Statement, parts []split.Statement) bool
 	cut.SQL = bytes.Join(texts, []byte(";\n"))
 	cut.Offset, cut.Line, cut.Raw, cut.OwnDelimiter = st.Offset, st.Line, st.Raw, st.OwnDelimiter
 	*st = cut
-	return true
 }
 
 // wrappedData reports whether a KindOther statement that runs SQL keepWrapped could not
