@@ -249,6 +249,9 @@ func TestServerPartsShapes(t *testing.T) {
 		"use":           {"CREATE DATABASE ms2", "USE ms2", "CREATE TABLE u (id int) ENGINE=InnoDB", "INSERT INTO u VALUES (1)", "USE ms"},
 		"autocommit 0":  {"SET autocommit = 0", "INSERT INTO lg VALUES (8)", "UPDATE a SET v = v + 20", "COMMIT", "SET autocommit = 1"},
 		"session value": {"SET @s = (SELECT COUNT(*) FROM lg)", "SET SESSION sql_mode = 'NO_ENGINE_SUBSTITUTION'", "INSERT INTO lg VALUES (@s + 1000)"},
+		// SETs that leave the quoting as it was, then backslashes (x-fix40: PartsUnsure by
+		// the value set).
+		"names, backslash": {"SET NAMES utf8mb4", "INSERT INTO lg VALUES (LENGTH('O\\'Br;en'))", "SET SESSION sql_mode = 'NO_ENGINE_SUBSTITUTION'", "INSERT INTO lg VALUES (LENGTH('C:\\\\x;'))"},
 	} {
 		dumpOf := func(middle string) string {
 			return head + "CREATE TABLE t (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + x7Rows("t", 1, 41) + middle + x7Rows("t", 200, 241) + "INSERT INTO lg VALUES (1000000);\n"

@@ -723,10 +723,16 @@ func x18Filtered(t *testing.T, d x18Dump, o importer.Options) {
 //
 // Cause: Transform.keepStatement (importer/transform/filter.go:432) judges a GRANT
 // (KindOther) by the current database only (t.dbKept), never by the object after ON.
+//
+// The oracle revokes the grants on t before dropping it: a DROP TABLE leaves its rows in
+// mysql.tables_priv, and the client run on a copy of the dump with t cut out (the filter's
+// promise, docs/filters.md) has no GRANT on t (it would fail with the same ERROR 1146).
+//
+// Fixed by x-fix40 (transform/grants.go): accounts pass every filter, a GRANT or REVOKE
+// follows the object after its ON.
 func TestReviewX18FilterKeepsGrantOnExcludedTable(t *testing.T) {
-	reviewX18(t)
-	x18Filtered(t, x18Dump{name: "grant-excluded", db: "x18g", users: []string{"´x18app´@´%´"},
-		cut: []string{"DROP TABLE x18g.t"}, dump: x18q(`CREATE DATABASE x18g;
+	x18FilteredModes(t, x18Dump{name: "grant-excluded", db: "x18g", users: []string{"´x18app´@´%´"},
+		cut: []string{"REVOKE ALL PRIVILEGES ON x18g.t FROM x18app@'%'", "DROP TABLE x18g.t"}, dump: x18q(`CREATE DATABASE x18g;
 USE x18g;
 CREATE TABLE t (id int PRIMARY KEY);
 CREATE TABLE u (id int PRIMARY KEY);
@@ -749,9 +755,11 @@ GRANT SELECT ON ´x18g´.* TO ´x18app´@´%´;
 // Cause: Transform.keepStatement (importer/transform/filter.go:432) judges CREATE USER and
 // GRANT (KindOther) by the current database (t.dbKept(t.current)), not by the account or
 // the object after ON.
+//
+// Fixed by x-fix40 (transform/grants.go): accounts pass every filter, a GRANT or REVOKE
+// follows the object after its ON.
 func TestReviewX18FilterDropsAccountsAfterOtherDatabase(t *testing.T) {
-	reviewX18(t)
-	x18Filtered(t, x18Dump{name: "accounts-after-last-use", db: "x18a", users: []string{"´x18ro´@´%´"},
+	x18FilteredModes(t, x18Dump{name: "accounts-after-last-use", db: "x18a", users: []string{"´x18ro´@´%´"},
 		cut: []string{"DROP DATABASE x18b"}, dump: x18q(`CREATE DATABASE x18a;
 USE x18a;
 CREATE TABLE t (id int PRIMARY KEY);
@@ -763,4 +771,16 @@ INSERT INTO t VALUES (2);
 CREATE USER ´x18ro´@´%´ IDENTIFIED BY PASSWORD '*6BB4837EB74329105EE4568DDA7DC67ED2CA2AD9';
 GRANT SELECT ON ´x18a´.* TO ´x18ro´@´%´;
 `)}, importer.Options{Transform: transform.Options{IncludeDatabases: []string{"x18a"}}})
+}
+
+// x18FilteredModes is x18Filtered serially and under --parallel 2 --load-data (the
+// filter is the Transform's in every mode; the replay of what it keeps is not).
+func x18FilteredModes(t *testing.T, d x18Dump, o importer.Options) {
+	t.Helper()
+	for name, mode := range map[string]importer.Options{"serial": {}, "parallel2-load-data": {Parallel: 2, BatchBytes: 512, LoadData: true}} {
+		t.Run(name, func(t *testing.T) {
+			mode.Transform = o.Transform
+			x18Filtered(t, d, mode)
+		})
+	}
 }

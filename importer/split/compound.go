@@ -94,15 +94,10 @@ func routineHeader(l *sqlscan.Tokenizer) (body, ok bool) {
 		depth := 0
 		for {
 			save := l.Pos
-			t := l.Next()
-			switch {
-			case t.Kind == sqlscan.EOF || isSemicolon(t):
+			switch t, more := nextInParens(l, &depth); {
+			case !more:
 				l.Pos = save
 				return false, depth == 0
-			case isPunct(t, "("):
-				depth++
-			case isPunct(t, ")"):
-				depth--
 			case depth == 0 && t.Is("DO"):
 				return true, true
 			}
@@ -176,15 +171,11 @@ func functionBody(l *sqlscan.Tokenizer) bool {
 	depth := 0
 	for {
 		save := l.Pos
-		t := l.Next()
+		t, more := nextInParens(l, &depth)
 		switch {
-		case t.Kind == sqlscan.EOF || isSemicolon(t):
+		case !more:
 			return false
-		case isPunct(t, "("):
-			depth++
-		case isPunct(t, ")"):
-			depth--
-		case depth != 0 || t.Kind != sqlscan.Word:
+		case depth != 0 || t.Kind != sqlscan.Word: // '(' and ')' too
 		case t.Is("RETURN") || compoundWords[strings.ToUpper(t.Text)]:
 			l.Pos = save
 			return true
@@ -362,16 +353,10 @@ func handler(l *sqlscan.Tokenizer) bool {
 func expression(l *sqlscan.Tokenizer, end string) bool {
 	parens, cases := 0, 0
 	for {
-		t := l.Next()
+		t, more := nextInParens(l, &parens)
 		switch {
-		case t.Kind == sqlscan.EOF || isSemicolon(t):
+		case !more || parens < 0:
 			return false
-		case isPunct(t, "("):
-			parens++
-		case isPunct(t, ")"):
-			if parens--; parens < 0 {
-				return false
-			}
 		case t.Is("CASE"):
 			cases++
 		case parens == 0 && cases == 0 && t.Is(end):
@@ -393,6 +378,21 @@ func simpleStatement(l *sqlscan.Tokenizer) bool {
 			return true
 		}
 	}
+}
+
+// nextInParens reads the next token of l, counting it in depth when it is '(' or ')',
+// and reports false at the end of the statement (the text's end or a ';'): the one walk
+// of an event's header, a function's return type and an expression.
+func nextInParens(l *sqlscan.Tokenizer, depth *int) (t sqlscan.Token, more bool) {
+	switch t = l.Next(); {
+	case t.Kind == sqlscan.EOF || isSemicolon(t):
+		return t, false
+	case isPunct(t, "("):
+		*depth++
+	case isPunct(t, ")"):
+		*depth--
+	}
+	return t, true
 }
 
 func isPunct(t sqlscan.Token, p string) bool { return t.Kind == sqlscan.Punct && t.Text == p }

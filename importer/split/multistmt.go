@@ -15,21 +15,6 @@ import (
 // 1064 (TestDelimiterTwoStatementsInOne). ServerParts finds such texts, so that the
 // replay can run their parts as the server does.
 
-// compoundFirst are the first words of statements whose ';' may be inside them: compound
-// statements outside a routine (BEGIN NOT ATOMIC, IF, CASE, the loops) and what holds a
-// routine body (checked by Kind too). Such a text is left whole (the server errs loudly
-// if it really were two).
-var compoundFirst = map[string]bool{"IF": true, "CASE": true, "LOOP": true, "REPEAT": true, "WHILE": true, "FOR": true, "DECLARE": true, "CREATE": true, "ALTER": true, "DELIMITER": true}
-
-// plainDDL reports whether st, whose first word is first, is a CREATE or ALTER of a
-// table, database, view, index or sequence (KindDDL: classifyDDL), which holds no
-// compound body: a ';' after it ends it for the server (CREATE DATABASE d; USE d;;). Left
-// whole, the server refused the text with ERROR 1064 in every mode, where the client's
-// ran it.
-func plainDDL(st *Statement, first sqlscan.Token) bool {
-	return st.Kind == KindDDL && (first.Is("CREATE") || first.Is("ALTER"))
-}
-
 // ServerParts returns the statements the server runs for st under CLIENT_MULTI_STATEMENTS
 // when there are more than one (nil otherwise), each classified as the splitter
 // classifies a statement of its own, with st's Line (the client reports an error of any
@@ -42,13 +27,8 @@ func ServerParts(st *Statement) []Statement {
 		return nil
 	}
 	l := st.Tokens()
-	lead := l
-	first := l.Next()
-	if first.Kind != sqlscan.Word {
+	if lead := l; l.Next().Kind != sqlscan.Word || st.Kind == KindRoutine && unreadRoutine(&lead) {
 		return nil
-	}
-	if !bodyAhead(&lead) && (st.Kind == KindRoutine && !first.Is("DROP") || compoundFirst[strings.ToUpper(first.Text)] && !plainDDL(st, first)) {
-		return nil // ALTER PROCEDURE …, CREATE USER …, DECLARE: whole, as the server errs loudly if it really were two
 	}
 	var cuts []int           // the starts of the ';' that end a statement with another after it
 	bodies := map[int]bool{} // the statements (by index: after so many cuts) that hold a body
@@ -145,6 +125,22 @@ func ServerParts(st *Statement) []Statement {
 	return parts
 }
 
+// unreadRoutine reports whether the statement at l's position, which the splitter
+// classified as a routine's (KindRoutine), is a CREATE that bodyAhead does not see a body
+// in: a header it does not read, whose ';' may be its body's. Such a text is left whole
+// (the server's loud ERROR 1064 if it really holds two). Any other statement, first or
+// not, is read as the server reads it: ALTER PROCEDURE p COMMENT 'x', ALTER FUNCTION …,
+// CREATE USER, DECLARE outside a body hold no ';' of their own (sql_yacc.yy nests a ';'
+// only inside a compound statement), so a ';' after one ends it. Decided by the text's
+// first statement, such a text was sent whole and refused with ERROR 1064 where the
+// client's server ran both, also when a filter had cut it down to start so
+// (TestReviewX17FilteredPartsLeftUncut).
+func unreadRoutine(l *sqlscan.Tokenizer) bool {
+	probe := *l
+	first := l.Next()
+	return first.Is("CREATE") && !bodyAhead(&probe)
+}
+
 // bodyAhead reports whether the statement at l's position holds a body whose ';' are its
 // own: a CREATE of a procedure, function, trigger, event or package (CREATE PROCEDURE p()
 // BEGIN …; END after `DROP PROCEDURE IF EXISTS p;` in one text under DELIMITER //, the
@@ -193,30 +189,134 @@ func bodyInside(l sqlscan.Tokenizer) bool {
 // PartsUnsure says why the parts of a text may not be where the server cuts it ("" when
 // they are): the server reads each part only after the one before it ran, under the
 // sql_mode and character set it left, where ServerParts cut them all at once under the
-// text's. A session statement that may change them (it names SQL_MODE, NAMES, CHARACTER,
-// CHARSET or COLLATION) or dynamic SQL (EXECUTE), before a part in which a backslash
-// (NO_BACKSLASH_ESCAPES decides whether it escapes a quote; in gbk, big5 or sjis it may be
-// a character's trail byte) or a backtick after a byte ≥ 0x80 (a trail byte too) may
-// move a ';' in or out of a string, makes the cut unsure. Such a text is refused by name
-// in every mode: the replay cannot cut it as the server will.
+// text's. A part is read as the cut read it when the session before it reads quotes and
+// bytes as the text's did (NO_BACKSLASH_ESCAPES, ANSI_QUOTES, a character set whose
+// trail bytes may be ASCII or not, the same one: readingAfter follows the SETs before it
+// with values it can read), or when it holds no byte whose reading depends on them
+// (movesCut: a backslash, which NO_BACKSLASH_ESCAPES and ANSI_QUOTES decide the
+// escaping of, and in gbk, big5 or sjis may be a character's trail byte; a backtick
+// after a byte ≥ 0x80, a trail byte too). Otherwise (a SET to another reading, or to a
+// value not read here: DEFAULT, @v, an expression; dynamic SQL; a compound statement that
+// names them) the cut is unsure, and such a text is refused by name in every mode: the
+// replay cannot cut it as the server will. Judged by the words alone (NAMES, SQL_MODE …
+// before any backslash), `SET NAMES utf8mb4; INSERT … 'O\'Brien'` was refused where the
+// client's server ran it (TestReviewX17PartsUnsureRefusedSerial).
 func PartsUnsure(parts []Statement) string {
+	if len(parts) == 0 {
+		return ""
+	}
+	start := readingOf(parts[0].Syntax())
+	cur, known := start, true
+	var by *Statement // the last part that left the reading other than start, or unknown
 	for i := 0; i+1 < len(parts); i++ {
-		p := parts[i]
-		dynamic := strings.EqualFold(sqlscan.FirstWord(p.SQL, p.Syntax()), "EXECUTE")
-		if !dynamic && (p.Kind != KindSession || !namesParsing(p.SQL)) {
-			continue
-		}
-		for _, later := range parts[i+1:] {
-			if movesCut(later.SQL) {
-				return "its statement " + Head(p.SQL) + " may change the sql_mode or character set the server reads the statements after it under, and a later one holds a backslash or a byte whose reading depends on them"
+		p := &parts[i]
+		if known {
+			next, ok := readingAfter(p, cur)
+			switch {
+			case !ok:
+				known, by = false, p
+			case !next.same(start):
+				cur, by = next, p
+			default:
+				cur = next
 			}
+		}
+		if (!known || !cur.same(start)) && movesCut(parts[i+1].SQL) {
+			return "its statement " + Head(by.SQL) + " may change the sql_mode or character set the server reads the statements after it under, and a later one holds a backslash or a byte whose reading depends on them"
 		}
 	}
 	return ""
 }
 
-// namesParsing reports whether q, a session statement, names what the server's reading
-// of the next statement depends on.
+// reading is what the server's reading of a statement's quotes depends on.
+type reading struct {
+	nbe, ansi bool
+	cs        sqlscan.Charset
+}
+
+func readingOf(syn sqlscan.Syntax) reading {
+	return reading{nbe: syn.NoBackslashEscapes, ansi: syn.ANSIQuotes, cs: syn.Charset}
+}
+
+// same reports whether r and o read every byte around a quote alike: the same quoting
+// flags, and either no multibyte character set whose trail bytes may be ASCII on both
+// sides (utf8mb4, latin1, binary read a backslash as a backslash) or the same one.
+func (r reading) same(o reading) bool {
+	if r.nbe != o.nbe || r.ansi != o.ansi {
+		return false
+	}
+	if !r.cs.Multibyte() && !o.cs.Multibyte() {
+		return true
+	}
+	return r.cs.Multibyte() && o.cs.Multibyte() && r.cs.Name == o.cs.Name
+}
+
+// readingAfter is the reading the session has after p ran, before being cur, and false
+// when p may change it to something not known here: dynamic SQL (EXECUTE), a compound
+// statement that names sql_mode or a character set, a SET of sql_mode,
+// character_set_client or NAMES / CHARACTER SET to anything but a literal (DEFAULT, @v, an
+// expression). A SET GLOBAL changes nothing of the session's; a statement that runs a
+// routine gets its sql_mode back at the routine's end.
+func readingAfter(p *Statement, cur reading) (reading, bool) {
+	w := sqlscan.FirstWord(p.SQL, p.Syntax())
+	switch {
+	case strings.EqualFold(w, "EXECUTE"):
+		return cur, false
+	case p.Kind != KindSession:
+		if l := p.Tokens(); !strings.EqualFold(w, "CREATE") && !strings.EqualFold(w, "ALTER") && bodyAhead(&l) && namesParsing(p.SQL) {
+			return cur, false
+		}
+		return cur, true
+	case !strings.EqualFold(w, "SET") || !namesParsing(p.SQL):
+		return cur, true
+	}
+	l := p.Tokens()
+	l.Next() // SET
+	known := true
+	forSetTargets(&l, func(tok sqlscan.Token, target string, global bool) bool {
+		switch v, ok := charsetValue(&l, tok); {
+		case !known:
+		case ok:
+			if known = literalValue(v); known {
+				cur.cs = sqlscan.CharsetByName(v.Text) // COLLATE …, if any, is skipped
+			}
+		case !global && (target == "sql_mode" || target == "character_set_client"): // a user variable's name keeps its @
+			v := l.Next() // = or :=
+			if known = v.Kind == sqlscan.Punct && v.Text == "="; !known {
+				break
+			}
+			if v = l.Next(); !literalValue(v) {
+				known = false
+				break
+			}
+			if target == "sql_mode" {
+				cur.nbe, cur.ansi = SQLModeQuoting(v.Text)
+			} else {
+				cur.cs = sqlscan.CharsetByName(v.Text)
+			}
+			n := l.Next()
+			known = n.Kind == sqlscan.EOF || n.Kind == sqlscan.Punct && n.Text == "," // not an expression ('A' 'B', 'x' + 0)
+			return true
+		}
+		return false
+	})
+	return cur, known
+}
+
+// literalValue reports whether v is a value readingAfter can read: a string or a name,
+// not DEFAULT (the global's, not known here) nor a number (a bit mask of sql_mode).
+func literalValue(v sqlscan.Token) bool {
+	switch {
+	case v.Kind == sqlscan.String || v.Kind == sqlscan.Quoted:
+		return true
+	case v.Kind != sqlscan.Word || v.Is("DEFAULT") || v.Text == "":
+		return false
+	}
+	return v.Text[0] < '0' || v.Text[0] > '9'
+}
+
+// namesParsing reports whether q names what the server's reading of the next statement
+// depends on.
 func namesParsing(q []byte) bool {
 	for _, w := range []string{"SQL_MODE", "NAMES", "CHARACTER", "CHARSET", "COLLATION"} {
 		if sqlscan.ContainsFoldASCII(q, w) {

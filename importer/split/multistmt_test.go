@@ -48,6 +48,15 @@ func TestServerParts(t *testing.T) {
 		"DO 1; BEGIN; DO 2":                      {"DO 1", "BEGIN", "DO 2"},
 		"DO 1; CREATE TABLE k (id int); DO 2":    {"DO 1", "CREATE TABLE k (id int)", "DO 2"},
 		"DROP TABLE IF EXISTS k; DO 2":           {"DROP TABLE IF EXISTS k", "DO 2"},
+		// A statement without a body first, a routine's or an account's too: the server
+		// ends it at its ';' (TestReviewX17FilteredPartsLeftUncut).
+		"ALTER PROCEDURE p COMMENT 'kept'; INSERT INTO t VALUES (1)":  {"ALTER PROCEDURE p COMMENT 'kept'", "INSERT INTO t VALUES (1)"},
+		"ALTER FUNCTION f COMMENT 'a;b'; DO 1":                        {"ALTER FUNCTION f COMMENT 'a;b'", "DO 1"},
+		"ALTER EVENT e DISABLE; INSERT INTO t VALUES (1)":             {"ALTER EVENT e DISABLE", "INSERT INTO t VALUES (1)"},
+		"CREATE USER u IDENTIFIED BY 'p;q'; GRANT SELECT ON d.* TO u": {"CREATE USER u IDENTIFIED BY 'p;q'", "GRANT SELECT ON d.* TO u"},
+		"CREATE ROLE r; SET DEFAULT ROLE r FOR u":                     {"CREATE ROLE r", "SET DEFAULT ROLE r FOR u"},
+		// A CREATE of a routine whose header is not read (a UDF): whole.
+		"CREATE FUNCTION udf RETURNS INTEGER SONAME 'udf.so'; DO 1": nil,
 		// A routine's own text is never cut, whatever it starts with.
 		"DROP PROCEDURE IF EXISTS p": nil,
 		// After a body's END the server's statement ends at the next ';' (x-fix37): what
@@ -126,6 +135,25 @@ func TestPartsUnsure(t *testing.T) {
 		"SET sql_mode = ''; INSERT INTO t VALUES ('plain')":                      false,
 		"INSERT INTO t VALUES ('a\\\\b'); SET sql_mode = ''":                     false,
 		"INSERT INTO t VALUES (1); INSERT INTO t VALUES ('\xb5')":                false,
+		// By what the SET sets (TestReviewX17PartsUnsureRefusedSerial): the same reading
+		// is sure, another one or one not known here is not.
+		"SET NAMES utf8mb4; INSERT INTO t VALUES (1, 'O\\'Brien')":                                   false,
+		"SET NAMES 'latin1' COLLATE 'latin1_bin'; INSERT INTO t VALUES ('a\\b')":                     false,
+		"SET SESSION sql_mode = 'STRICT_TRANS_TABLES'; INSERT INTO t VALUES ('C:\\\\temp')":          false,
+		"SET @@session.sql_mode := 'TRADITIONAL', @a = 'x\\y'; INSERT INTO t VALUES ('a\\b')":        false,
+		"SET GLOBAL sql_mode = 'NO_BACKSLASH_ESCAPES'; INSERT INTO t VALUES ('a\\b')":                false,
+		"SET sql_mode = 'NO_BACKSLASH_ESCAPES'; SET sql_mode = ''; INSERT INTO t VALUES ('a\\b')":    false,
+		"SET @m = 'NO_BACKSLASH_ESCAPES'; INSERT INTO t VALUES ('a\\b')":                             false,
+		"SET NAMES gbk; SET NAMES utf8mb4; INSERT INTO t VALUES ('\xb5\\\\')":                        false,
+		"SET sql_mode = 'ANSI'; INSERT INTO t VALUES (\"a\\\"b\")":                                   true,
+		"SET sql_mode = 'NO_BACKSLASH_ESCAPES'; DO 1; INSERT INTO t VALUES ('a\\b')":                 true,
+		"SET sql_mode = @OLD_SQL_MODE; INSERT INTO t VALUES ('a\\b')":                                true,
+		"SET sql_mode = DEFAULT; INSERT INTO t VALUES ('a\\b')":                                      true,
+		"SET sql_mode = 2097152; INSERT INTO t VALUES ('a\\b')":                                      true,
+		"SET sql_mode = CONCAT(@@sql_mode, ',NO_BACKSLASH_ESCAPES'); INSERT INTO t VALUES ('a\\b')":  true,
+		"SET sql_mode = '' , NAMES DEFAULT; INSERT INTO t VALUES ('a\\b')":                           true,
+		"SET character_set_client = gbk; INSERT INTO t VALUES ('\xb5\\\\')":                          true,
+		"BEGIN NOT ATOMIC SET sql_mode = 'NO_BACKSLASH_ESCAPES'; END; INSERT INTO t VALUES ('a\\b')": true,
 	} {
 		sp := NewSplitter(strings.NewReader("DELIMITER ;;\n"+q+";;\n"), SplitOptions{})
 		found := false

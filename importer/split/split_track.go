@@ -62,39 +62,54 @@ func parseSQLMode(v string) trackedMode {
 func (t *tracker) set(s *Splitter, sql []byte) {
 	l := sqlscan.New(sql, s.Syntax())
 	l.Next() // SET
+	forSetTargets(&l, func(tok sqlscan.Token, target string, global bool) bool {
+		if v, ok := charsetValue(&l, tok); ok {
+			if !global && (v.IsName() || v.Kind == sqlscan.String) {
+				t.setCharset(s, v.Text)
+			}
+			return false
+		}
+		if eq := l.Next(); eq.Kind != sqlscan.Punct || eq.Text != "=" {
+			return false
+		}
+		v := t.value(&l)
+		if n := l.Next(); !(n.Kind == sqlscan.EOF || (n.Kind == sqlscan.Punct && n.Text == ",")) {
+			v = trackedValue{} // an expression: value unknown
+			l.SkipAssignment()
+		}
+		t.assign(s, tok, target, global, v)
+		return true
+	})
+}
+
+// forSetTargets reads a SET statement, l past its SET, assignment by assignment: f gets
+// each one's target (SetTarget: its token, the variable's name, whether it is the
+// global's) with l just after it, and reports whether it read the assignment to its end
+// (past its comma); what it left of one is skipped. The one walk of SET's assignments of
+// the splitter's tracker and PartsUnsure's readingAfter.
+func forSetTargets(l *sqlscan.Tokenizer, f func(tok sqlscan.Token, target string, global bool) (past bool)) {
 	var scope bool
 	for {
 		tok, target, global := l.SetTarget(&scope)
-		switch {
-		case tok.Kind == sqlscan.EOF:
+		if tok.Kind == sqlscan.EOF {
 			return
-		case tok.Is("NAMES") || tok.Is("CHARSET"):
-			if v := l.Next(); !global && (v.IsName() || v.Kind == sqlscan.String) {
-				t.setCharset(s, v.Text)
-			}
-		case tok.Is("CHARACTER"):
-			l.Next() // SET
-			if v := l.Next(); !global && (v.IsName() || v.Kind == sqlscan.String) {
-				t.setCharset(s, v.Text)
-			}
-		default:
-			if eq := l.Next(); eq.Kind != sqlscan.Punct || eq.Text != "=" {
-				l.SkipAssignment()
-				continue
-			}
-			v := t.value(&l)
-			if n := l.Next(); !(n.Kind == sqlscan.EOF || (n.Kind == sqlscan.Punct && n.Text == ",")) {
-				v = trackedValue{} // an expression: value unknown
-				l.Pos -= 0
-				l.SkipAssignment()
-				t.assign(s, tok, target, global, v)
-				continue
-			}
-			t.assign(s, tok, target, global, v)
-			continue
 		}
-		l.SkipAssignment()
+		if !f(tok, target, global) {
+			l.SkipAssignment()
+		}
 	}
+}
+
+// charsetValue reads the character set's name of SET NAMES x, SET CHARSET x or SET
+// CHARACTER SET x, tok the target's word (ok false for another target).
+func charsetValue(l *sqlscan.Tokenizer, tok sqlscan.Token) (v sqlscan.Token, ok bool) {
+	switch {
+	case tok.Is("CHARACTER"):
+		l.Next() // SET
+	case !tok.Is("NAMES") && !tok.Is("CHARSET"):
+		return sqlscan.Token{}, false
+	}
+	return l.Next(), true
 }
 
 func (t *tracker) assign(s *Splitter, tok sqlscan.Token, target string, global bool, v trackedValue) {

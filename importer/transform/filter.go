@@ -377,6 +377,11 @@ func (t *Transform) keepStatement(st *split.Statement, depth int) bool {
 	if db == "" {
 		db = t.current
 	}
+	if p, ok := readPrivileges(st); ok {
+		// Accounts and grants: by what they name, not the current database (grants.go);
+		// neither schema nor rows, they pass --schema-only and --data-only.
+		return t.privilegesKept(p, db)
+	}
 	if st.Table != "" && (st.Kind == split.KindInsert || st.Kind == split.KindDDL) {
 		t.hit.table(t, db, st.Table) // before --schema-only or --data-only leaves it out
 	}

@@ -98,8 +98,9 @@ var dataVerbs = map[string]bool{"INSERT": true, "REPLACE": true, "UPDATE": true,
 // TABLES and its UNLOCK), their triggers (DROP TRIGGER by the trigger's table), views
 // that match as tables do, single-table UPDATE/DELETE/LOAD DATA and DO SETVAL by their
 // table (keep.go). Transaction statements (XA, SAVEPOINT too) and the server's own
-// (CHANGE MASTER …) always pass. Statements the filter cannot attribute to a table
-// (CALL, SELECT) follow their database.
+// (CHANGE MASTER …) always pass, and so do accounts; a GRANT or REVOKE follows the object
+// after its ON (grants.go). Statements the filter cannot attribute to a table (CALL,
+// SELECT) follow their database.
 func (t *Transform) keep(st *split.Statement) bool {
 	if t.Filters() {
 		if parts := split.ServerParts(st); parts != nil {
@@ -141,6 +142,14 @@ func (t *Transform) keepParts(st *split.Statement, parts []split.Statement) bool
 	case len(parts):
 		return true
 	}
+	joinParts(st, kept)
+	return true
+}
+
+// joinParts leaves st, a text the server runs as several statements, the kept ones of
+// them (keepParts, startInParts): joined by ';' for the replay to run as parts again
+// (split.ServerParts), with the first one's kind and st's Offset, Line, Raw and delimiter.
+func joinParts(st *split.Statement, kept []split.Statement) {
 	texts := make([][]byte, len(kept))
 	for i, p := range kept {
 		texts[i] = p.SQL
@@ -149,7 +158,6 @@ func (t *Transform) keepParts(st *split.Statement, parts []split.Statement) bool
 	cut.SQL = bytes.Join(texts, []byte(";\n"))
 	cut.Offset, cut.Line, cut.Raw, cut.OwnDelimiter = st.Offset, st.Line, st.Raw, st.OwnDelimiter
 	*st = cut
-	return true
 }
 
 // wrappedData reports whether a KindOther statement that runs SQL keepWrapped could not

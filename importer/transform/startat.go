@@ -150,13 +150,6 @@ func startInParts(st *split.Statement, at int64, lost *lostVars) bool {
 		}
 	}
 	kept = append(kept, parts[k:]...)
-	texts := make([][]byte, len(kept))
-	for i, p := range kept {
-		texts[i] = p.SQL
-	}
-	cut := kept[0]
-	cut.SQL = bytes.Join(texts, []byte(";\n"))
-	cut.Offset, cut.Line, cut.Raw, cut.OwnDelimiter = st.Offset, st.Line, st.Raw, st.OwnDelimiter
-	*st = cut
+	joinParts(st, kept)
 	return true
 }
