@@ -41,6 +41,10 @@ type warnLog struct {
 	// (the parallel replay gone serial, or serial with progress rows), so a reader of
 	// the diagnostics area there reads what the statements before it left (mayKeep).
 	inOrder atomic.Bool
+	// areaMarks: under --skip-warning-count, the offsets of statements planned
+	// plan.AreaBase whose conditions exec counts all the same (diagcount.go; under
+	// r.listMu).
+	areaMarks map[int64]bool
 }
 
 // Stale warnings. The server clears a connection's warning list only when a statement
@@ -117,7 +121,7 @@ func (wl *warnLog) mayKeep(c Conn, st *split.Statement) bool {
 // clearStaleWarnings empties c's warning list before st when st's own warnings could not
 // be told from what an earlier statement left there.
 func (wl *warnLog) clearStaleWarnings(ctx context.Context, c Conn, st *split.Statement) error {
-	if !wl.countsWarnings(c, st) || usesTable(st) || wl.warningsEmpty(c) {
+	if !(wl.countsWarnings(c, st) || (wl.r.opt.SkipWarningCount && wl.areaMarked(st))) || usesTable(st) || wl.warningsEmpty(c) {
 		return nil
 	}
 	if _, err := c.ExecContext(ctx, clearWarningsSQL); err != nil {
