@@ -216,7 +216,7 @@ func lostArea(ctx context.Context, cr *controller, st *split.Statement, pl plan.
 	switch {
 	case pl.AreaBase:
 		cr.area = areaMarks{from: r.conditions.Load(), open: true}
-		r.warn.markArea(st) // diagcount.go
+		r.warn.areaOpen.Store(true) // diagcount.go
 	case cr.area.open && pl.Kind == plan.Serial:
 		// As runSerial does before it: every batch finished, its warnings counted.
 		if err := p.disp.flush(ctx); err != nil {
@@ -226,7 +226,7 @@ func lostArea(ctx context.Context, cr *controller, st *split.Statement, pl plan.
 			return err
 		}
 		cr.area.to, cr.area.open = r.conditions.Load(), false
-		r.warn.clearAreaMarks()
+		r.warn.areaOpen.Store(false)
 	}
 	if !pl.AreaLost || (!cr.area.open && cr.area.to == cr.area.from) {
 		return nil

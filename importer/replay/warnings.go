@@ -41,10 +41,9 @@ type warnLog struct {
 	// (the parallel replay gone serial, or serial with progress rows), so a reader of
 	// the diagnostics area there reads what the statements before it left (mayKeep).
 	inOrder atomic.Bool
-	// areaMarks: under --skip-warning-count, the offsets of statements planned
-	// plan.AreaBase whose conditions exec counts all the same (diagcount.go; under
-	// r.listMu).
-	areaMarks map[int64]bool
+	// areaOpen: 70145's window is open (lostArea): under --skip-warning-count exec
+	// counts the conditions of what it runs all the same (diagcount.go).
+	areaOpen atomic.Bool
 }
 
 // Stale warnings. The server clears a connection's warning list only when a statement
@@ -94,7 +93,13 @@ func (wl *warnLog) countsWarnings(c Conn, st *split.Statement) bool {
 	// emptied before it, the list a reader after it reads would be empty
 	// (TestKeptDiagnosticsKeepers); what it raises itself goes uncounted. COMMIT and a
 	// PREPARE of no table likewise (keepsAreaCounted; TestXDiag2KeepersWaitedPast).
-	return !r.opt.SkipWarningCount && st.Kind != split.KindSession && st.Kind != split.KindLock && !wl.diag.Reads(st, r.database) && !keepsAreaCounted(st)
+	return !r.opt.SkipWarningCount && wl.counts(st)
+}
+
+// counts is countsWarnings but for --skip-warning-count and mayKeep (diagcount.go's
+// areaCounts asks it too).
+func (wl *warnLog) counts(st *split.Statement) bool {
+	return st.Kind != split.KindSession && st.Kind != split.KindLock && !wl.diag.Reads(st, wl.r.database) && !keepsAreaCounted(st)
 }
 
 // mayKeep reports whether st, about to run on c, is a SELECT, DO or VALUES that names no
@@ -121,7 +126,7 @@ func (wl *warnLog) mayKeep(c Conn, st *split.Statement) bool {
 // clearStaleWarnings empties c's warning list before st when st's own warnings could not
 // be told from what an earlier statement left there.
 func (wl *warnLog) clearStaleWarnings(ctx context.Context, c Conn, st *split.Statement) error {
-	if !(wl.countsWarnings(c, st) || (wl.r.opt.SkipWarningCount && wl.areaMarked(st))) || usesTable(st) || wl.warningsEmpty(c) {
+	if !(wl.countsWarnings(c, st) || wl.areaCounts(c, st)) || usesTable(st) || wl.warningsEmpty(c) {
 		return nil
 	}
 	if _, err := c.ExecContext(ctx, clearWarningsSQL); err != nil {
