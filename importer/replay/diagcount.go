@@ -2,8 +2,10 @@ package replay
 
 import (
 	"context"
+	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // Conditions counted under --skip-warning-count.
@@ -64,4 +66,78 @@ func (wl *warnLog) countRowConditions(n int, known bool) {
 		n = 1
 	}
 	wl.r.conditions.Add(int64(n))
+}
+
+// The warnings of a statement that keeps the diagnostics area, in a run gone serial.
+//
+// warnLog.mayKeep leaves a SELECT, DO or VALUES that names no table, run in stream order
+// on the control connection, uncounted: emptied before it (clearWarningsSQL) to count its
+// own, the area a reader after it reads was gone (x-fix34). Since then their warnings
+// were missing from the summary: `DO CAST('5x' AS SIGNED)` in a run gone serial counted
+// none where `mariadb --show-warnings` shows one. The server's OK packet (or the EOF
+// that ends a result set) carries the statement's own count, which the control
+// connection's packet watch reads without sending anything (keepWire; the serial
+// replay's wire does the same). Where it is not zero, SHOW WARNINGS lists them: it keeps
+// the area, and its last n rows are the statement's (a plain statement's own replace what
+// was kept; a stored function's are added to it). It leaves ROW_COUNT() −1: a SELECT or
+// VALUES had that left by rowCounts.noteRan's read-back already; after a DO, whose 0
+// the client's GET DIAGNOSTICS @r = ROW_COUNT reads, DO 0 gives it back (as giveRowCount
+// does; it keeps the area). Any other count, one not known, or code of the dump's that
+// reads ROW_COUNT() (laterReader) leaves them counted and unlisted.
+
+// keeperWire is the packet watch of c, the control connection (nil: not readable).
+func keeperWire(ctx context.Context, c Conn, ww *WireWatch) *PacketWatch {
+	if ww == nil {
+		return nil
+	}
+	ids, err := workerConnectionIDs(ctx, []Conn{c})
+	if err != nil {
+		return nil
+	}
+	return ww.watchOf(ctx, c, uint32(ids[0]))
+}
+
+// armKeeper arms the control connection's packet watch before st when countKeeper will
+// read its count, and reports whether it did.
+func (wl *warnLog) armKeeper(c Conn, st *split.Statement) bool {
+	if wl.keepWire == nil || wl.r.opt.SkipWarningCount || !wl.mayKeep(c, st) || !wl.counts(st) {
+		return false
+	}
+	wl.keepWire.arm()
+	return true
+}
+
+// countKeeper counts and lists the warnings st, armed by armKeeper, raised (see above).
+func (wl *warnLog) countKeeper(ctx context.Context, c Conn, st *split.Statement) error {
+	r := wl.r
+	n, ok := wl.keepWire.lastWarnings()
+	if !ok || n == 0 {
+		return nil
+	}
+	restore, can := "", false
+	if rc := r.counts; rc != nil && !wl.laterReader {
+		rc.mu.Lock()
+		row, known := rc.row, rc.rowAt == st.Offset && !rc.rowLost
+		rc.mu.Unlock()
+		switch {
+		case resultVerbs[strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))]:
+			can = true // rowCounts.noteRan's SELECT after it left −1 already
+		case known && row == 0:
+			restore, can = "DO 0", true
+		}
+	}
+	if !can {
+		wl.recordWarnings(nil, int64(n))
+		return nil
+	}
+	ws, counted, lerr := wl.listWarnings(ctx, c, st, int64(n))
+	if lerr != nil {
+		ws, counted = nil, int64(n) // counted all the same
+	}
+	var err error
+	wl.recordWarnings(ws, counted)
+	if restore != "" {
+		_, err = c.ExecContext(ctx, restore)
+	}
+	return err
 }

@@ -415,6 +415,7 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 		}
 		return r.sqlError(st, q, err)
 	}
+	keeper := r.warn.armKeeper(c, st) // diagcount.go
 	before, watched := r.quotingBefore(c)
 	res, err := c.ExecContext(ctx, bytesToString(q))
 	r.quoting = r.quotingAfter(before, watched) // read before the replay's own statements
@@ -430,6 +431,11 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 	}
 	if cerr := r.warn.countArea(ctx, c, st, err); cerr != nil && err == nil { // diagcount.go
 		return r.sqlError(st, q, cerr)
+	}
+	if keeper && err == nil {
+		if cerr := r.warn.countKeeper(ctx, c, st); cerr != nil {
+			return r.sqlError(st, q, cerr)
+		}
 	}
 	if r.schemaChanged != nil && changesTables(st) {
 		r.schemaChanged() // even after an error: a CALL may have changed a table first

@@ -41,6 +41,9 @@ type warnLog struct {
 	// (the parallel replay gone serial, or serial with progress rows), so a reader of
 	// the diagnostics area there reads what the statements before it left (mayKeep).
 	inOrder atomic.Bool
+	// keepWire reads the control connection's OK packets for a statement mayKeep leaves
+	// uncounted (diagcount.go's countKeeper); nil where they cannot be read.
+	keepWire *PacketWatch
 	// areaOpen: 70145's window is open (lostArea): under --skip-warning-count exec
 	// counts the conditions of what it runs all the same (diagcount.go).
 	areaOpen atomic.Bool
@@ -216,12 +219,21 @@ func (wl *warnLog) listWarnings(ctx context.Context, c Conn, st *split.Statement
 		return nil, 0, err
 	}
 	defer rows.Close()
-	var ws []ServerWarning
+	var all []ServerWarning
 	for rows.Next() {
 		w := ServerWarning{Offset: st.Offset, Line: st.Line, Table: st.Table}
 		if err := rows.Scan(&w.Level, &w.Code, &w.Message); err != nil {
-			return ws, int64(len(ws)), err
+			return nil, 0, err
 		}
+		all = append(all, w)
+	}
+	if int64(len(all)) > n {
+		// The list holds conditions kept from before st too (a stored function's are
+		// added to them: diagcount.go's countKeeper): st's are the last n.
+		all = all[int64(len(all))-n:]
+	}
+	var ws []ServerWarning
+	for _, w := range all {
 		if w.Level != "Note" {
 			ws = append(ws, w)
 		}
