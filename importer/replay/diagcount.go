@@ -32,6 +32,16 @@ import (
 //     parallel; a serial run (serial --checkpoint) sends none.
 // An error of a statement counted so is a condition too.
 
+// countUncounted counts, after st ran on c (err its outcome), what the counting replay
+// leaves uncounted: under --skip-warning-count the conditions of 70145's window
+// (countArea), and the warnings of a keeper armKeeper armed for (countKeeper).
+func (wl *warnLog) countUncounted(ctx context.Context, c Conn, st *split.Statement, keeper bool, err error) error {
+	if keeper && err == nil {
+		return wl.countKeeper(ctx, c, st)
+	}
+	return wl.countArea(ctx, c, st, err)
+}
+
 // areaCounts reports whether exec counts st's conditions under --skip-warning-count
 // (see above).
 func (wl *warnLog) areaCounts(c Conn, st *split.Statement) bool {

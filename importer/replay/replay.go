@@ -429,13 +429,8 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 	if cerr := r.counts.noteRan(ctx, c, c == r.conn, st, res, err); cerr != nil && err == nil {
 		return r.sqlError(st, q, cerr)
 	}
-	if cerr := r.warn.countArea(ctx, c, st, err); cerr != nil && err == nil { // diagcount.go
+	if cerr := r.warn.countUncounted(ctx, c, st, keeper, err); cerr != nil && err == nil { // diagcount.go
 		return r.sqlError(st, q, cerr)
-	}
-	if keeper && err == nil {
-		if cerr := r.warn.countKeeper(ctx, c, st); cerr != nil {
-			return r.sqlError(st, q, cerr)
-		}
 	}
 	if r.schemaChanged != nil && changesTables(st) {
 		r.schemaChanged() // even after an error: a CALL may have changed a table first
