@@ -80,3 +80,48 @@ func TestXFix42KeeperWarningsInSummary(t *testing.T) {
 		})
 	}
 }
+
+// TestXFix42KeeperDDLAfterWarnings: a statement that opens no table and is no keeper to
+// the planner (CREATE PROCEDURE, CREATE DATABASE, DROP PROCEDURE) keeps the client's
+// diagnostics area; planned while the run was parallel it closed 70145's window
+// (regionArea.next took it for a statement that empties the area). Warnings of an INSERT
+// IGNORE on a worker, or of `SET @q = CAST('5x' AS SIGNED)` on the control connection
+// (which dumpscope's clearing of the stale list before the DDL, or its progress row,
+// then emptied), were read as 1 by the client's GET DIAGNOSTICS @n = NUMBER after the
+// turn to serial (SELECT 14 INTO @v), 0 by dumpscope: silent, --parallel and checkpointed,
+// all 10 warning cases (x-fix42's own finding). Now such a statement keeps the window
+// open, or opens one (plan's clearsArea), and the replay counts the control connection's
+// list before it empties it (countLost): refused in one line. Their clean twins import as
+// the client's; --skip-warning-count the same.
+func TestXFix42KeeperDDLAfterWarnings(t *testing.T) {
+	head := "CREATE DATABASE fz0;\nUSE fz0;\n" +
+		"CREATE TABLE t (id int PRIMARY KEY, c int) ENGINE=InnoDB;\n" +
+		"CREATE TABLE sv (n int AUTO_INCREMENT PRIMARY KEY, name varchar(40), v varchar(400));\n" +
+		"INSERT INTO t VALUES (1, 1), (2, 2);\n"
+	tail := "SELECT 14 INTO @v;\nGET DIAGNOSTICS @n = NUMBER;\nINSERT INTO sv (name, v) VALUES ('n', @n);\n"
+	dup, clean := "INSERT IGNORE INTO t VALUES (1, 5), (3, 3);\n", "INSERT IGNORE INTO t VALUES (4, 5), (3, 3);\n"
+	warnSet, plainSet := "INSERT INTO t VALUES (5, 5);\nSET @q = CAST('5x' AS SIGNED);\n", "INSERT INTO t VALUES (5, 5);\nSET @q = 5;\n"
+	for _, c := range []struct{ name, body, refuse string }{
+		{"worker warning, create procedure", dup + "CREATE PROCEDURE p() BEGIN END;\n", "GET"},
+		{"worker warning, create database", dup + "CREATE DATABASE fz1;\n", "GET"},
+		{"worker warning, drop procedure", dup + "CREATE PROCEDURE p() BEGIN END;\nDROP PROCEDURE p;\n", "GET"},
+		{"set warning, create procedure", warnSet + "CREATE PROCEDURE p() BEGIN END;\n", "GET"},
+		{"set warning, create database", warnSet + "CREATE DATABASE fz1;\n", "GET"},
+		{"clean, create procedure", clean + "CREATE PROCEDURE p() BEGIN END;\n", ""},
+		{"clean, drop procedure", clean + "CREATE PROCEDURE p() BEGIN END;\nDROP PROCEDURE p;\n", ""},
+		{"clean set, create database", plainSet + "CREATE DATABASE fz1;\n", ""},
+	} {
+		for mode, o := range map[string]importer.Options{
+			"parallel":           {Parallel: 3, BatchBytes: 2 << 10},
+			"checkpoint":         {Parallel: 2, BatchBytes: 2 << 10, CheckpointPath: "x"},
+			"skip-warning-count": {Parallel: 2, BatchBytes: 2 << 10, SkipWarningCount: true, CheckpointPath: "x"},
+		} {
+			t.Run(c.name+"/"+mode, func(t *testing.T) {
+				if o.CheckpointPath != "" {
+					o.CheckpointPath = filepath.Join(t.TempDir(), "journal")
+				}
+				xfix34Refused(t, head+c.body+tail, o, c.refuse)
+			})
+		}
+	}
+}

@@ -132,6 +132,9 @@ func (wl *warnLog) clearStaleWarnings(ctx context.Context, c Conn, st *split.Sta
 	if !(wl.countsWarnings(c, st) || wl.areaCounts(c, st)) || usesTable(st) || wl.warningsEmpty(c) {
 		return nil
 	}
+	if err := wl.countLost(ctx, c); err != nil { // diagcount.go
+		return err
+	}
 	if _, err := c.ExecContext(ctx, clearWarningsSQL); err != nil {
 		return err
 	}
