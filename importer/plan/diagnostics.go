@@ -193,10 +193,58 @@ func (a *regionArea) next(st *split.Statement, pl *Plan, reads bool) {
 	if pl.Kind == Serial && a.lost && reads {
 		pl.AreaLost = true
 	}
-	if !MayKeepArea(st) {
-		a.lost = pl.Kind != Serial && pl.Kind != Skip && mayRaise(st)
+	parallel := pl.Kind != Serial && pl.Kind != Skip
+	switch {
+	case MayKeepArea(st):
+	case !clearsArea(st):
+		// It keeps the area too, and adds its own conditions: the window stays open
+		// from the statement that opened it (x-fix42: `INSERT IGNORE …` with a duplicate
+		// on a worker, then CREATE PROCEDURE, CREATE DATABASE or DROP PROCEDURE, `SELECT
+		// 14 INTO @v`, GET DIAGNOSTICS @n = NUMBER stored 0 where the client stores 1:
+		// the DDL had closed the window). Run while parallel, what the control
+		// connection's list held before it (`SET @q = CAST('5x' AS SIGNED)`'s warning)
+		// is emptied by dumpscope (the stale list's clearing, a progress row), where the
+		// client keeps it: it opens a window too, and the replay counts that list
+		// before it empties it (warnLog.clearStaleWarnings).
+		if !a.lost && parallel {
+			a.lost, pl.AreaBase = true, true
+		}
+	default:
+		a.lost = parallel && mayRaise(st)
 		pl.AreaBase = a.lost
 	}
+}
+
+// clearsArea reports whether the server surely empties the diagnostics area before st:
+// st opens a table (the table in replay's diagkeep.go): an INSERT or REPLACE, LOCK
+// TABLES, DDL of a table, view, index or sequence, CREATE TRIGGER, UPDATE, DELETE, LOAD,
+// and a SELECT, DO, SET, VALUES or PREPARE that MayKeepArea does not take for a keeper. A routine's
+// or a database's DDL, DROP TRIGGER, CALL, GRANT and the rest may keep it (generous, as
+// MayKeepArea is: a statement taken for a keeper only keeps regionArea.lost as it was).
+func clearsArea(st *split.Statement) bool {
+	switch st.Kind {
+	case split.KindInsert:
+		return true
+	case split.KindLock:
+		return st.Verb == "LOCK TABLES"
+	case split.KindDDL, split.KindRoutine:
+		if st.Verb == "CREATE TRIGGER" {
+			return true
+		}
+		_, obj, _ := strings.Cut(st.Verb, " ")
+		switch obj {
+		case "TABLE", "VIEW", "INDEX", "SEQUENCE":
+			return true
+		}
+		return false
+	}
+	switch strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())) {
+	case "UPDATE", "DELETE", "LOAD", "SELECT", "DO", "SET", "VALUES", "WITH", "TABLE":
+		return true
+	case "PREPARE": // of a text MayKeepArea read and took for no keeper: it names a table
+		return true
+	}
+	return false
 }
 
 // AreaLostRefusal is why the replay refuses a reader marked AreaLost (regionArea.lost).

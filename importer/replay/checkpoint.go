@@ -218,8 +218,8 @@ func (cr *controller) beginIntent(ctx context.Context, c Conn, st *split.Stateme
 // warning (difffuzz seed 60513, --parallel 3 gone serial at a SELECT … INTO: @w NULL
 // where the client has 1292). A function, not a method: controller is at its limit.
 func refuseIntentBeforeReader(ctx context.Context, p *ParallelReplayer, c Conn, st *split.Statement, scope []string) error {
-	if !p.disp.planner.ReadsDiagnostics(st) {
-		return nil
+	if c != p.control || !p.disp.planner.ReadsDiagnostics(st) {
+		return nil // on a worker (keeperConn) the intent leaves the control connection's area alone
 	}
 	if would, err := checkpoint.Intends(ctx, p.opt.Checkpoint, c, scope); err != nil || !would {
 		return err

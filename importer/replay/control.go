@@ -246,18 +246,8 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 	past := data && (cp.Skip(st.Offset) || (cp != nil && st.Offset < cp.Furthest()))
 	skip := data && cp.Skip(st.Offset) && !pl.Volatile
 	if data && !pl.InRegion && !keepsForReader(st) { // diagregion.go
-		// Both commit on the control connection: never inside the dump's transaction.
-		// Before a statement an earlier attempt committed, that attempt added them all:
-		// they are let go of, not added to what may be another table of the name by now.
-		if past {
-			p.held.takeDeferred(nil, true)
-		} else if err := p.held.addDeferredIndexes(ctx, nil, true); err != nil {
+		if err := settleLoadsBefore(ctx, p, st, past); err != nil { // callintent.go
 			return p.at(st, err)
-		}
-		if cp != nil {
-			if err := p.cat.completeLoads(ctx, nil, true); err != nil {
-				return p.at(st, err)
-			}
 		}
 	}
 	done, after, err := restoreSetVars(ctx, cr, st, pl) // setglobal_mixed.go

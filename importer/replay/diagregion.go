@@ -208,16 +208,15 @@ type areaMarks struct {
 // the client stores 3 (difffuzz seed 70145). Rows of other statements in flight at the
 // first mark may add to the count: a refusal, never a silent difference. Notes count
 // (Replayer.conditions): a DDL's IF [NOT] EXISTS note is one (plan's mayRaise). With
-// warnings not counted (--skip-warning-count) the replay cannot tell, and lets the reader
-// run as before (open: refused, the suite's checkpointed dumps, which count nothing and
-// open with CREATE TABLE IF NOT EXISTS on an empty target, were refused too:
-// TestDiffFuzzFound2SelectIntoDiagnostics; gated TestXFix34SkipWarningCountAreaLost).
+// warnings not counted (--skip-warning-count) the conditions of the window are counted
+// all the same (diagcount.go).
 func lostArea(ctx context.Context, cr *controller, st *split.Statement, pl plan.Plan) error {
 	p := cr.p
 	r := p.serial
 	switch {
 	case pl.AreaBase:
 		cr.area = areaMarks{from: r.conditions.Load(), open: true}
+		r.warn.areaOpen.Store(true) // diagcount.go
 	case cr.area.open && pl.Kind == plan.Serial:
 		// As runSerial does before it: every batch finished, its warnings counted.
 		if err := p.disp.flush(ctx); err != nil {
@@ -227,8 +226,9 @@ func lostArea(ctx context.Context, cr *controller, st *split.Statement, pl plan.
 			return err
 		}
 		cr.area.to, cr.area.open = r.conditions.Load(), false
+		r.warn.areaOpen.Store(false)
 	}
-	if !pl.AreaLost || r.opt.SkipWarningCount || (!cr.area.open && cr.area.to == cr.area.from) {
+	if !pl.AreaLost || (!cr.area.open && cr.area.to == cr.area.from) {
 		return nil
 	}
 	se := r.refuse(st, plan.AreaLostRefusal)

@@ -249,6 +249,7 @@ func NewParallelReplayer(ctx context.Context, conns []Conn, split *split.Splitte
 	if err := resetWorkers(ctx, workers); err != nil { // worker_session.go
 		return nil, err
 	}
+	serial.warn.keepWire = keeperWire(ctx, conns[0], opt.Wires) // diagcount.go
 	p.pool.raw = map[Conn]*rawQuery{}
 	for i, c := range workers {
 		if rq := newRawQuery(c, opt.Wires.watchOf(ctx, c, uint32(p.pool.workerIDs[i])), serial.maxPacketBytes); rq != nil {

@@ -415,6 +415,7 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 		}
 		return r.sqlError(st, q, err)
 	}
+	keeper := r.warn.armKeeper(c, st) // diagcount.go
 	before, watched := r.quotingBefore(c)
 	res, err := c.ExecContext(ctx, bytesToString(q))
 	r.quoting = r.quotingAfter(before, watched) // read before the replay's own statements
@@ -426,6 +427,9 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 		}
 	}
 	if cerr := r.counts.noteRan(ctx, c, c == r.conn, st, res, err); cerr != nil && err == nil {
+		return r.sqlError(st, q, cerr)
+	}
+	if cerr := r.warn.countUncounted(ctx, c, st, keeper, err); cerr != nil && err == nil { // diagcount.go
 		return r.sqlError(st, q, cerr)
 	}
 	if r.schemaChanged != nil && changesTables(st) {

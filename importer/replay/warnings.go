@@ -41,6 +41,12 @@ type warnLog struct {
 	// (the parallel replay gone serial, or serial with progress rows), so a reader of
 	// the diagnostics area there reads what the statements before it left (mayKeep).
 	inOrder atomic.Bool
+	// keepWire reads the control connection's OK packets for a statement mayKeep leaves
+	// uncounted (diagcount.go's countKeeper); nil where they cannot be read.
+	keepWire *PacketWatch
+	// areaOpen: 70145's window is open (lostArea): under --skip-warning-count exec
+	// counts the conditions of what it runs all the same (diagcount.go).
+	areaOpen atomic.Bool
 }
 
 // Stale warnings. The server clears a connection's warning list only when a statement
@@ -90,7 +96,13 @@ func (wl *warnLog) countsWarnings(c Conn, st *split.Statement) bool {
 	// emptied before it, the list a reader after it reads would be empty
 	// (TestKeptDiagnosticsKeepers); what it raises itself goes uncounted. COMMIT and a
 	// PREPARE of no table likewise (keepsAreaCounted; TestXDiag2KeepersWaitedPast).
-	return !r.opt.SkipWarningCount && st.Kind != split.KindSession && st.Kind != split.KindLock && !wl.diag.Reads(st, r.database) && !keepsAreaCounted(st)
+	return !r.opt.SkipWarningCount && wl.counts(st)
+}
+
+// counts is countsWarnings but for --skip-warning-count and mayKeep (diagcount.go's
+// areaCounts asks it too).
+func (wl *warnLog) counts(st *split.Statement) bool {
+	return st.Kind != split.KindSession && st.Kind != split.KindLock && !wl.diag.Reads(st, wl.r.database) && !keepsAreaCounted(st)
 }
 
 // mayKeep reports whether st, about to run on c, is a SELECT, DO or VALUES that names no
@@ -117,8 +129,11 @@ func (wl *warnLog) mayKeep(c Conn, st *split.Statement) bool {
 // clearStaleWarnings empties c's warning list before st when st's own warnings could not
 // be told from what an earlier statement left there.
 func (wl *warnLog) clearStaleWarnings(ctx context.Context, c Conn, st *split.Statement) error {
-	if !wl.countsWarnings(c, st) || usesTable(st) || wl.warningsEmpty(c) {
+	if !(wl.countsWarnings(c, st) || wl.areaCounts(c, st)) || usesTable(st) || wl.warningsEmpty(c) {
 		return nil
+	}
+	if err := wl.countLost(ctx, c); err != nil { // diagcount.go
+		return err
 	}
 	if _, err := c.ExecContext(ctx, clearWarningsSQL); err != nil {
 		return err
@@ -207,12 +222,21 @@ func (wl *warnLog) listWarnings(ctx context.Context, c Conn, st *split.Statement
 		return nil, 0, err
 	}
 	defer rows.Close()
-	var ws []ServerWarning
+	var all []ServerWarning
 	for rows.Next() {
 		w := ServerWarning{Offset: st.Offset, Line: st.Line, Table: st.Table}
 		if err := rows.Scan(&w.Level, &w.Code, &w.Message); err != nil {
-			return ws, int64(len(ws)), err
+			return nil, 0, err
 		}
+		all = append(all, w)
+	}
+	if int64(len(all)) > n {
+		// The list holds conditions kept from before st too (a stored function's are
+		// added to them: diagcount.go's countKeeper): st's are the last n.
+		all = all[int64(len(all))-n:]
+	}
+	var ws []ServerWarning
+	for _, w := range all {
 		if w.Level != "Note" {
 			ws = append(ws, w)
 		}

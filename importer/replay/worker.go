@@ -300,6 +300,8 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch, failed 
 				return err, false
 			}
 			warnings, warned = append(warnings, ws...), warned+n
+		} else {
+			p.serial.warn.countRowConditions(counted, known) // diagcount.go
 		}
 	}
 	if err := bn.end(ctx); err != nil {
