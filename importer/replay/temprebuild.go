@@ -176,7 +176,9 @@ func (tr *tempRebuilds) notSentAgain(ctx context.Context, p *ParallelReplayer, s
 // exactFill are the tables st, a fill of a temporary table from real ones, reads (what
 // its wrappers run, every level: runsInnermost), when they are InnoDB tables the resume does not
 // reload and no trigger, view or stored routine exists on the server; nil otherwise
-// (refused). Looked up on the control connection before st is sent again, so that the
+// (refused). A table WITH SYSTEM VERSIONING (TABLE_TYPE `SYSTEM VERSIONED`) is one too:
+// its current rows, and its history (FOR SYSTEM_TIME ALL), are what the dump made of them
+// while no statement after the fill writes it (mayWriteTables). Looked up on the control connection before st is sent again, so that the
 // diagnostics area st leaves is st's.
 func exactFill(ctx context.Context, p *ParallelReplayer, st *split.Statement) []string {
 	from := plan.FillSources(runsInnermost(p, st), p.serial.database)
@@ -190,7 +192,7 @@ func exactFill(ctx context.Context, p *ParallelReplayer, st *split.Statement) []
 	for _, k := range from {
 		db, table := sqlscan.TableKey(k).Names()
 		var engine string
-		if err := p.control.QueryRowContext(ctx, "SELECT ENGINE FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND TABLE_TYPE = 'BASE TABLE'", db, table).Scan(&engine); err != nil ||
+		if err := p.control.QueryRowContext(ctx, "SELECT ENGINE FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND TABLE_TYPE IN ('BASE TABLE', 'SYSTEM VERSIONED')", db, table).Scan(&engine); err != nil ||
 			!strings.EqualFold(engine, "InnoDB") || len(p.opt.Checkpoint.ReloadedTables()) > 0 && slices.Contains(p.opt.Checkpoint.ReloadedTables(), k) {
 			return nil
 		}
