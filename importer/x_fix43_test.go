@@ -1,6 +1,7 @@
 package importer_test
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -96,5 +97,97 @@ func TestKillSweepXFix43VersionedFill(t *testing.T) {
 	// Line 10 wrote k: t1, sent again, would read its rows.
 	if why := got["before 11"]; !strings.Contains(why, "cannot rebuild temporary table ks.t1") {
 		t.Errorf("killed before 11: %q; want the refusal of line 6", why)
+	}
+}
+
+// xfix43FoundHead is a dump head for the FOUND_ROWS() tests: b10 of 3 rows, sv of the
+// values read, vars_fr to fill.
+const xfix43FoundHead = "CREATE DATABASE fz0;\nUSE fz0;\n" +
+	"CREATE TABLE b10 (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO b10 VALUES (1),(2),(3);\n" +
+	"CREATE TABLE sv (name varchar(10), v varchar(20)) ENGINE=InnoDB;\nCREATE TABLE vars_fr (n bigint PRIMARY KEY) ENGINE=InnoDB;\n" +
+	"SELECT SQL_CALC_FOUND_ROWS * FROM b10 LIMIT 0;\n"
+
+// TestXFix43FoundRowsAfterInsertSelect (x-fix35's leftover): an INSERT … SELECT that
+// changed more than one row on the control connection, then a FOUND_ROWS() reader. The
+// count cannot be read back without changing the diagnostics area's ROW_COUNT (a GET
+// DIAGNOSTICS after it reads 3), so the reader was refused. A plain INSERT … SELECT (no
+// IGNORE, ON DUPLICATE KEY UPDATE, OFFSET or SQL_CALC_FOUND_ROWS) inserts each row its
+// SELECT finds or fails: FOUND_ROWS() is its row count (measured on MariaDB 10.11:
+// joins, GROUP BY, DISTINCT, UNION, views, derived tables, CTEs, LIMIT). --parallel 3,
+// --parallel 2 --checkpoint.
+func TestXFix43FoundRowsAfterInsertSelect(t *testing.T) {
+	for name, ins := range map[string]string{
+		"plain":   "INSERT INTO vars_fr SELECT id FROM b10;\n",
+		"join":    "INSERT INTO vars_fr SELECT a.id * 10 + b.id FROM b10 a JOIN b10 b ON a.id <= b.id;\n",
+		"union":   "INSERT INTO vars_fr (n) SELECT id FROM b10 UNION ALL SELECT 7 UNION ALL SELECT 8;\n",
+		"limit":   "INSERT INTO vars_fr SELECT id FROM b10 ORDER BY id LIMIT 2;\n",
+		"cte":     "INSERT INTO vars_fr WITH c AS (SELECT id FROM b10) SELECT id + 5 FROM c;\n",
+		"wrapped": "SET STATEMENT max_statement_time = 0 FOR INSERT INTO vars_fr SELECT id FROM b10;\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			dump := xfix43FoundHead + ins + "SELECT FOUND_ROWS() INTO @w2;\nSET @w3 = FOUND_ROWS();\n" +
+				"INSERT INTO sv (name, v) VALUES ('fr', @w2), ('fr3', @w3);\n"
+			want := x16Client(t, dump, "fz0")
+			for name, o := range map[string]importer.Options{
+				"parallel 3":            {Parallel: 3, BatchBytes: 2 << 10},
+				"parallel 2 checkpoint": {Parallel: 2, BatchBytes: 512, CheckpointPath: filepath.Join(t.TempDir(), "journal")},
+			} {
+				t.Run(name, func(t *testing.T) { x16Straight(t, dump, "fz0", want, o) })
+			}
+		})
+	}
+}
+
+// TestXFix43FoundRowsNotDerived: the INSERT … SELECT forms whose FOUND_ROWS() is not
+// their row count (measured: OFFSET counts the rows passed, SQL_CALC_FOUND_ROWS all of
+// them, IGNORE the duplicates it drops, ON DUPLICATE KEY UPDATE and REPLACE count a row
+// twice, CREATE TABLE … SELECT of no table leaves 0): the reader stays refused, naming
+// FOUND_ROWS().
+func TestXFix43FoundRowsNotDerived(t *testing.T) {
+	for name, ins := range map[string]string{
+		"offset":    "INSERT INTO vars_fr SELECT id FROM b10 ORDER BY id LIMIT 2 OFFSET 1;\n",
+		"offset ,":  "INSERT INTO vars_fr SELECT id FROM b10 ORDER BY id LIMIT 1, 2;\n",
+		"calc":      "INSERT INTO vars_fr SELECT SQL_CALC_FOUND_ROWS id FROM b10 LIMIT 2;\n",
+		"ignore":    "INSERT INTO vars_fr VALUES (1);\nINSERT IGNORE INTO vars_fr SELECT id FROM b10;\n",
+		"duplicate": "INSERT INTO vars_fr VALUES (1);\nINSERT INTO vars_fr SELECT id FROM b10 ON DUPLICATE KEY UPDATE n = vars_fr.n + 10;\n",
+		"replace":   "INSERT INTO vars_fr VALUES (1);\nREPLACE INTO vars_fr SELECT id FROM b10;\n",
+		"create":    "CREATE TABLE c2 SELECT 1 a UNION ALL SELECT 2;\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			dump := xfix43FoundHead + ins + "SELECT FOUND_ROWS() INTO @w2;\nINSERT INTO sv (name, v) VALUES ('fr', @w2);\n"
+			want := x16Client(t, dump, "fz0")
+			srv := testsandbox.Start(t)
+			res, err := tryImport(t, srv, "", importer.Source{Path: writeFile(t, "d.sql", []byte(dump))}, importer.Options{Parallel: 3, BatchBytes: 2 << 10})
+			if err == nil {
+				err = res.Err
+			}
+			if err == nil {
+				sameDump(t, "straight", want, redumps(t, srv, "fz0"))
+				t.Fatalf("finished; want the FOUND_ROWS() reader refused")
+			}
+			if !strings.Contains(err.Error(), "FOUND_ROWS()") {
+				t.Fatalf("%v; want the FOUND_ROWS() reader refused", err)
+			}
+		})
+	}
+}
+
+// TestKillSweepXFix43FoundRows: TestXFix43FoundRowsAfterInsertSelect's dump killed at
+// every point. A resume that runs the INSERT … SELECT gives the reader its row count
+// (refused before); one that skips it refuses the reader by name (the count is not in
+// the journal).
+func TestKillSweepXFix43FoundRows(t *testing.T) {
+	script := xfix43FoundHead + // 1-7
+		"CREATE TABLE u (id int PRIMARY KEY) ENGINE=InnoDB;\n" + // 8
+		"INSERT INTO u VALUES (1);\n" + // 9
+		"INSERT INTO vars_fr SELECT a.id * 10 + b.id FROM b10 a JOIN b10 b ON a.id <= b.id;\n" + // 10
+		"SELECT FOUND_ROWS() INTO @w2;\n" + // 11
+		"INSERT INTO sv (name, v) VALUES ('fr', @w2);\n" + // 12
+		"INSERT INTO u VALUES (2);\n" // 13
+	got := sweepClean(t, script, "resume")
+	for _, at := range []string{"before 9", "before 10", "before 13"} {
+		if why, ok := got[at]; !ok || why != "" {
+			t.Errorf("killed %s: %q, %v; want the client's", at, why, ok)
+		}
 	}
 }
