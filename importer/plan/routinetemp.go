@@ -107,7 +107,20 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 			l.Pos = bodyStart(st)
 		}
 		prevWrite := "" // the word before a table written: INSERT, UPDATE, DELETE …
+		// list: the word before the last table read, while a comma may add one to its
+		// list (UPDATE tt, k SET k.v = …; FROM tt AS a, k), through its alias or index
+		// hint. Read first-table-only, k was missed and the CALL taken for one that
+		// reaches temporary tables only: sent again, k updated twice
+		// (TestXFix43TemporaryCodeCommaTables).
+		list := ""
 		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+			inList := list
+			list = ""
+			if inList != "" && (t.Is("USE") || t.Is("FORCE") || t.Is("IGNORE") || t.Is("PARTITION")) {
+				skipGroup(&l) // an index hint or partition list: the list goes on after it
+				list = inList
+				continue
+			}
 			if t.Kind == sqlscan.Word {
 				switch w := strings.ToUpper(t.Text); w {
 				case "EXECUTE", "PREPARE":
@@ -142,6 +155,9 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 			}
 			if !t.IsName() {
 				prevWrite = ""
+				if inList != "" && t.Kind == sqlscan.Punct && t.Text == "," {
+					prevWrite = inList
+				}
 				continue
 			}
 			tdb, name := l.Name(t)
@@ -163,10 +179,14 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 				}
 			}
 			if prevWrite == "" || name == "" {
+				if inList != "" && !listEnds[strings.ToUpper(t.Text)] {
+					list = inList // AS, an alias
+				}
 				continue
 			}
 			was := prevWrite
 			prevWrite = ""
+			list = was
 			if tdb == "" {
 				tdb = db
 			}
@@ -199,6 +219,36 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 		r.inexact = ""
 	}
 	return r
+}
+
+// listEnds are the words after which a comma no longer adds a table to a table list.
+var listEnds = map[string]bool{
+	"SET": true, "WHERE": true, "ON": true, "USING": true, "GROUP": true, "ORDER": true, "LIMIT": true, "HAVING": true,
+	"WINDOW": true, "VALUES": true, "VALUE": true, "SELECT": true, "UNION": true, "EXCEPT": true, "INTERSECT": true,
+	"RETURNING": true, "INTO": true, "FOR": true, "LOCK": true, "WHEN": true, "THEN": true, "ELSE": true, "END": true, "DO": true,
+}
+
+// skipGroup reads l up to the end of the next parenthesized group (an index hint's
+// USE INDEX (i), a PARTITION (p0) list): the words before it, the group, nothing more.
+func skipGroup(l *sqlscan.Tokenizer) {
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Kind == sqlscan.Punct && t.Text == "(" {
+			for depth := 1; depth > 0; {
+				switch n := l.Next(); {
+				case n.Kind == sqlscan.EOF:
+					return
+				case n.Kind == sqlscan.Punct && n.Text == "(":
+					depth++
+				case n.Kind == sqlscan.Punct && n.Text == ")":
+					depth--
+				}
+			}
+			return
+		}
+		if t.Kind != sqlscan.Word {
+			return
+		}
+	}
 }
 
 // mayRun reports whether d may run a body the dump created, by a cheap look at its text:

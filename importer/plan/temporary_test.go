@@ -238,6 +238,12 @@ func TestTemporaryWrittenThroughCode(t *testing.T) {
 		{"unknown procedure", nil, "CALL elsewhere()", false, "", "refused"},
 		{"function into a variable", []string{"CREATE FUNCTION f() RETURNS int BEGIN INSERT INTO tt VALUES (1); RETURN 1; END"}, "SELECT f() INTO @v", true, "journal", "d.tt"},
 		{"no temporary table written", []string{"CREATE PROCEDURE p() INSERT INTO k VALUES (1)"}, "CALL p()", false, "", ""},
+		// x-fix43: a real table after a comma of a table list (first-table-only before).
+		{"update list", []string{"CREATE PROCEDURE fill() UPDATE tt, k SET k.id = k.id + 1, tt.id = 2"}, "CALL fill()", false, "real table `k`", "d.tt"},
+		{"select list, alias", []string{"CREATE PROCEDURE fill() INSERT INTO tt SELECT k.id FROM t2 AS a, k WHERE a.id = 1"}, "CALL fill()", false, "real table `k`", "d.tt"},
+		{"select list, index hint", []string{"CREATE PROCEDURE fill() INSERT INTO tt SELECT k.id FROM t2 a USE INDEX (i), k"}, "CALL fill()", false, "real table `k`", "d.tt"},
+		{"set list, no table", []string{"CREATE PROCEDURE fill() UPDATE tt SET id = 1, id = 2 WHERE id IN (1, 2) ORDER BY id, id"}, "CALL fill()", true, "", "d.tt"},
+		{"temporary list", []string{"CREATE PROCEDURE fill() INSERT INTO tt SELECT a.id FROM t2 a, tt b, t2"}, "CALL fill()", true, "", "d.tt"},
 	} {
 		p := NewPlanner()
 		for _, q := range append(append([]string{}, head...), c.before...) {
