@@ -83,6 +83,12 @@ type routineReach struct {
 	// did not create, dynamic SQL in a body): it may write any temporary table.
 	unknown bool
 	funcs   []string // the functions of the dump it calls (lower-cased), followed
+	// reads are the real tables a body only reads (FROM, JOIN, USING of an INSERT …
+	// SELECT, a SELECT … INTO, an expression), not the statement itself: sent again, the
+	// code reads them as the interrupted run left them, exact while nothing written
+	// since (replay's exactFill, as a fill's FROM); heldReads the temporary ones, whose
+	// own rebuild it inherits.
+	reads, heldReads []string
 }
 
 // reach follows d (what a statement runs, whose names belong to db) through the bodies
@@ -113,9 +119,15 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 		// reaches temporary tables only: sent again, k updated twice
 		// (TestXFix43TemporaryCodeCommaTables).
 		list := ""
+		// verb is the statement's writing verb (INSERT, UPDATE, DELETE …) since its start
+		// (a ';'), or "": a multi-table UPDATE or DELETE may write what it joins.
+		verb := ""
 		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 			inList := list
 			list = ""
+			if t.Kind == sqlscan.Punct && t.Text == ";" {
+				verb = ""
+			}
 			if inList != "" && (t.Is("USE") || t.Is("FORCE") || t.Is("IGNORE") || t.Is("PARTITION")) {
 				skipGroup(&l) // an index hint or partition list: the list goes on after it
 				list = inList
@@ -144,10 +156,19 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 				case "FROM", "TABLE", "INTO":
 					if prevWrite != "DELETE" && prevWrite != "TRUNCATE" && prevWrite != "INSERT" && prevWrite != "REPLACE" {
 						prevWrite = w
+						if w == "INTO" {
+							prevWrite = "" // SELECT … INTO n, @v, OUTFILE: no table
+						}
 					}
 					continue
 				case "INSERT", "REPLACE", "UPDATE", "DELETE", "TRUNCATE", "JOIN":
 					prevWrite = w
+					if w != "JOIN" {
+						verb = w
+					}
+					continue
+				case "USING": // DELETE … USING tt, k: read; JOIN … USING (id): no name follows
+					prevWrite = "FROM"
 					continue
 				case "LOW_PRIORITY", "DELAYED", "HIGH_PRIORITY", "IGNORE", "QUICK":
 					continue
@@ -197,9 +218,21 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 				r.inexact = noteWhy(r.inexact, "a body it runs names table `"+name+"`")
 				continue
 			}
+			read := (was == "FROM" || was == "JOIN") && verb != "UPDATE" && verb != "DELETE"
 			if held(key) {
-				if (was != "FROM" && was != "JOIN" && was != "TABLE") && !containsString(r.temps, key) {
-					r.temps = append(r.temps, key)
+				switch {
+				case was != "FROM" && was != "JOIN" && was != "TABLE":
+					if !containsString(r.temps, key) {
+						r.temps = append(r.temps, key)
+					}
+				case !containsString(r.heldReads, key):
+					r.heldReads = append(r.heldReads, key)
+				}
+				continue
+			}
+			if read && !top {
+				if !containsString(r.reads, key) {
+					r.reads = append(r.reads, key)
 				}
 				continue
 			}
@@ -353,5 +386,6 @@ func (tt *temporaryTables) throughCode(rb *routineBodies, d *split.Statement, db
 		return false
 	}
 	tt.wrote, tt.codeFuncs = r.temps[0], r.funcs
+	tt.codeAlso, tt.codeReads, tt.codeHeldReads = r.temps[1:], r.reads, r.heldReads
 	return true
 }
