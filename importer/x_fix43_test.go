@@ -279,3 +279,22 @@ func TestKillSweepXFix43CodeReadsReal(t *testing.T) {
 		t.Errorf("killed before 14: %q; want the refusal of line 10", why)
 	}
 }
+
+// TestXFix43TemporaryCodeSequence: a procedure writing a temporary table with NEXTVAL of
+// a sequence: sent again by a resume, it took the sequence's values a second time (the
+// re-dump's lg and s differed from the client's, silent; x-fix39's reach read no
+// sequence call in a body). Refused now, naming the CALL.
+func TestXFix43TemporaryCodeSequence(t *testing.T) {
+	dump := x15Head + "CREATE TABLE lg (id int PRIMARY KEY, v int) ENGINE=InnoDB;\nCREATE SEQUENCE s;\n" +
+		"CREATE TEMPORARY TABLE tt (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n" +
+		"CREATE PROCEDURE fill() INSERT INTO tt VALUES (NEXTVAL(s), 1);\nCALL fill();\n" +
+		x15Rows() + "INSERT INTO lg SELECT * FROM tt;\nINSERT INTO lg VALUES (NEXTVAL(s) + 100, 2);\n"
+	for name, call := range map[string]string{
+		"nextval":        "NEXTVAL(s)",
+		"next value for": "NEXT VALUE FOR s",
+	} {
+		t.Run(name, func(t *testing.T) {
+			x15StopRefused(t, strings.Replace(dump, "NEXTVAL(s), 1", call+", 1", 1), "takes values of a sequence")
+		})
+	}
+}
