@@ -107,10 +107,10 @@ type Plan struct {
 	TemporaryAlso    []string
 	TemporaryRenames [][2]string
 	// TemporaryFunctions are the stored functions (lower-cased) the dump created that
-	// the statement, volatile for Temporary through code (routinetemp.go), calls: the
-	// planner read their bodies, which write temporary tables only, so sending it again
-	// is exact as far as they go.
-	TemporaryFunctions []string
+	// the statement, volatile for Temporary through code (routinetemp.go), calls: their
+	// bodies write temporary tables only, so sending it again is exact as far as they go;
+	// TemporaryReads the tables they read, followed as a fill's FROM (replay exactFill).
+	TemporaryFunctions, TemporaryReads []string
 	// Session: the statement changes only its connection's session, itself or through a
 	// wrapper or prepared statement (registry.sessionOnly). A resume sends it again even
 	// where an earlier attempt committed past it: the new connection has not got that

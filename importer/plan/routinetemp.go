@@ -83,6 +83,12 @@ type routineReach struct {
 	// did not create, dynamic SQL in a body): it may write any temporary table.
 	unknown bool
 	funcs   []string // the functions of the dump it calls (lower-cased), followed
+	// reads are the real tables a body only reads (FROM, JOIN, USING of an INSERT …
+	// SELECT, a SELECT … INTO, an expression), not the statement itself: sent again, the
+	// code reads them as the interrupted run left them, exact while nothing written
+	// since (replay's exactFill, as a fill's FROM); heldReads the temporary ones, whose
+	// own rebuild it inherits.
+	reads, heldReads []string
 }
 
 // reach follows d (what a statement runs, whose names belong to db) through the bodies
@@ -107,9 +113,38 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 			l.Pos = bodyStart(st)
 		}
 		prevWrite := "" // the word before a table written: INSERT, UPDATE, DELETE …
+		// list: the word before the last table read, while a comma may add one to its
+		// list (UPDATE tt, k SET k.v = …; FROM tt AS a, k), through its alias or index
+		// hint. Read first-table-only, k was missed and the CALL taken for one that
+		// reaches temporary tables only: sent again, k updated twice
+		// (TestXFix43TemporaryCodeCommaTables).
+		list := ""
+		// verb is the statement's writing verb (INSERT, UPDATE, DELETE …) since its start
+		// (a ';'), or "": a multi-table UPDATE or DELETE may write what it joins.
+		verb := ""
 		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+			inList := list
+			list = ""
+			if t.Kind == sqlscan.Punct && t.Text == ";" {
+				verb = ""
+			}
+			if inList != "" && (t.Is("USE") || t.Is("FORCE") || t.Is("IGNORE") || t.Is("PARTITION")) {
+				skipGroup(&l) // an index hint or partition list: the list goes on after it
+				list = inList
+				continue
+			}
 			if t.Kind == sqlscan.Word {
 				switch w := strings.ToUpper(t.Text); w {
+				case "NEXTVAL", "SETVAL", "NEXT":
+					at := l.Pos
+					value := w == "NEXT" && l.Next().Is("VALUE")
+					l.Pos = at
+					if !top && (w != "NEXT" || value) {
+						// Sent again, it takes the sequence's values a second time
+						// (TestXFix43TemporaryCodeSequence: silent before).
+						r.inexact = noteWhy(r.inexact, "a body it runs takes values of a sequence")
+					}
+					continue
 				case "EXECUTE", "PREPARE":
 					if !top {
 						r.inexact, r.unknown = noteWhy(r.inexact, "a body it runs runs dynamic SQL"), true
@@ -131,10 +166,19 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 				case "FROM", "TABLE", "INTO":
 					if prevWrite != "DELETE" && prevWrite != "TRUNCATE" && prevWrite != "INSERT" && prevWrite != "REPLACE" {
 						prevWrite = w
+						if w == "INTO" {
+							prevWrite = "" // SELECT … INTO n, @v, OUTFILE: no table
+						}
 					}
 					continue
 				case "INSERT", "REPLACE", "UPDATE", "DELETE", "TRUNCATE", "JOIN":
 					prevWrite = w
+					if w != "JOIN" {
+						verb = w
+					}
+					continue
+				case "USING": // DELETE … USING tt, k: read; JOIN … USING (id): no name follows
+					prevWrite = "FROM"
 					continue
 				case "LOW_PRIORITY", "DELAYED", "HIGH_PRIORITY", "IGNORE", "QUICK":
 					continue
@@ -142,6 +186,9 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 			}
 			if !t.IsName() {
 				prevWrite = ""
+				if inList != "" && t.Kind == sqlscan.Punct && t.Text == "," {
+					prevWrite = inList
+				}
 				continue
 			}
 			tdb, name := l.Name(t)
@@ -163,10 +210,14 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 				}
 			}
 			if prevWrite == "" || name == "" {
+				if inList != "" && !listEnds[strings.ToUpper(t.Text)] {
+					list = inList // AS, an alias
+				}
 				continue
 			}
 			was := prevWrite
 			prevWrite = ""
+			list = was
 			if tdb == "" {
 				tdb = db
 			}
@@ -177,9 +228,21 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 				r.inexact = noteWhy(r.inexact, "a body it runs names table `"+name+"`")
 				continue
 			}
+			read := (was == "FROM" || was == "JOIN") && verb != "UPDATE" && verb != "DELETE"
 			if held(key) {
-				if (was != "FROM" && was != "JOIN" && was != "TABLE") && !containsString(r.temps, key) {
-					r.temps = append(r.temps, key)
+				switch {
+				case was != "FROM" && was != "JOIN" && was != "TABLE":
+					if !containsString(r.temps, key) {
+						r.temps = append(r.temps, key)
+					}
+				case !containsString(r.heldReads, key):
+					r.heldReads = append(r.heldReads, key)
+				}
+				continue
+			}
+			if read && !top {
+				if !containsString(r.reads, key) {
+					r.reads = append(r.reads, key)
 				}
 				continue
 			}
@@ -199,6 +262,36 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 		r.inexact = ""
 	}
 	return r
+}
+
+// listEnds are the words after which a comma no longer adds a table to a table list.
+var listEnds = map[string]bool{
+	"SET": true, "WHERE": true, "ON": true, "USING": true, "GROUP": true, "ORDER": true, "LIMIT": true, "HAVING": true,
+	"WINDOW": true, "VALUES": true, "VALUE": true, "SELECT": true, "UNION": true, "EXCEPT": true, "INTERSECT": true,
+	"RETURNING": true, "INTO": true, "FOR": true, "LOCK": true, "WHEN": true, "THEN": true, "ELSE": true, "END": true, "DO": true,
+}
+
+// skipGroup reads l up to the end of the next parenthesized group (an index hint's
+// USE INDEX (i), a PARTITION (p0) list): the words before it, the group, nothing more.
+func skipGroup(l *sqlscan.Tokenizer) {
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Kind == sqlscan.Punct && t.Text == "(" {
+			for depth := 1; depth > 0; {
+				switch n := l.Next(); {
+				case n.Kind == sqlscan.EOF:
+					return
+				case n.Kind == sqlscan.Punct && n.Text == "(":
+					depth++
+				case n.Kind == sqlscan.Punct && n.Text == ")":
+					depth--
+				}
+			}
+			return
+		}
+		if t.Kind != sqlscan.Word {
+			return
+		}
+	}
 }
 
 // mayRun reports whether d may run a body the dump created, by a cheap look at its text:
@@ -303,5 +396,6 @@ func (tt *temporaryTables) throughCode(rb *routineBodies, d *split.Statement, db
 		return false
 	}
 	tt.wrote, tt.codeFuncs = r.temps[0], r.funcs
+	tt.codeAlso, tt.codeReads, tt.codeHeldReads = r.temps[1:], r.reads, r.heldReads
 	return true
 }

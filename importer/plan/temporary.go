@@ -135,6 +135,9 @@ type temporaryTables struct {
 	// a volatile one calls (routinetemp.go).
 	codeWrite, codeWhy  string
 	codeAlso, codeFuncs []string
+	// codeReads, codeHeldReads: the real and temporary tables the code of the volatile
+	// statement planned last reads (routineReach.reads): Plan.TemporaryReads.
+	codeReads, codeHeldReads []string
 }
 
 // volatile reports whether d (what a statement runs: registry.runs), whose names belong
@@ -518,6 +521,18 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 	if tt.wrote != "" {
 		pl.Temporary = tt.wrote
 		tt.written(tt.wrote, region)
+		if tt.codeWrite == "" && len(tt.codeReads)+len(tt.codeHeldReads) > 0 {
+			// Through code that reads tables: exact while what it reads is as it was
+			// (replay's exactFill and inherit, from TemporaryReads).
+			pl.TemporaryAlso = slices.Clone(tt.codeAlso)
+			for _, k := range tt.codeAlso {
+				tt.written(k, region)
+			}
+			pl.TemporaryReads = append(slices.Clone(tt.codeReads), tt.codeHeldReads...)
+			if len(tt.codeReads) > 0 {
+				pl.TemporaryInexact = FilledFrom + "`" + strings.Join(tt.codeReads, "`, `") + "` (read by the code it runs), whose rows committed after it the interrupted run may have changed"
+			}
+		}
 	}
 	if pl.Temporary != "" && !pl.DropsTemporary && TakesSequenceValues(d) {
 		// Sent again, it takes the sequence's values a second time: the resume stops
@@ -560,6 +575,7 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 		tt.inTxn, tt.savepoints = nil, nil
 	}
 	tt.wrote, tt.mixedWrite, tt.codeWrite, tt.codeWhy, tt.codeAlso, tt.codeFuncs = "", "", "", "", nil, nil // volatile runs for some statements only
+	tt.codeReads, tt.codeHeldReads = nil, nil
 }
 
 // written notes that key, a temporary table, was written; in the open transaction

@@ -233,11 +233,20 @@ func TestTemporaryWrittenThroughCode(t *testing.T) {
 		{"trigger", []string{"CREATE TRIGGER tg AFTER INSERT ON k FOR EACH ROW INSERT INTO tt VALUES (NEW.id)"}, "INSERT INTO k VALUES (1)", false, "real table `k`", "d.tt"},
 		{"trigger calls an unknown procedure", []string{"CREATE TRIGGER tg AFTER INSERT ON k FOR EACH ROW CALL elsewhere()"}, "INSERT INTO k VALUES (1)", false, "", "refused"},
 		{"trigger of another table", []string{"CREATE TABLE k2 (id int)", "CREATE TRIGGER tg AFTER INSERT ON k2 FOR EACH ROW INSERT INTO tt VALUES (NEW.id)"}, "INSERT INTO k VALUES (1)", false, "", ""},
-		{"procedure writes real too", []string{"CREATE PROCEDURE fill() INSERT INTO tt SELECT id FROM k"}, "CALL fill()", false, "real table `k`", "d.tt"},
+		{"procedure reads real", []string{"CREATE PROCEDURE fill() INSERT INTO tt SELECT id FROM k"}, "CALL fill()", true, "read by the code it runs", "d.tt"},
+		{"procedure writes real too", []string{"DELIMITER ;;\nCREATE PROCEDURE fill() BEGIN INSERT INTO tt SELECT id FROM k; INSERT INTO k VALUES (1); END;;\nDELIMITER "}, "CALL fill()", false, "real table `k`", "d.tt"},
+		{"procedure joins real in an UPDATE", []string{"CREATE PROCEDURE fill() UPDATE tt JOIN k ON k.id = tt.id SET k.id = 2"}, "CALL fill()", false, "real table `k`", "d.tt"},
+		{"procedure reads real in a DELETE", []string{"CREATE PROCEDURE fill() DELETE FROM tt WHERE id IN (SELECT id FROM k)"}, "CALL fill()", false, "real table `k`", "d.tt"},
 		{"procedure runs dynamic SQL", []string{"CREATE PROCEDURE fill() EXECUTE IMMEDIATE 'INSERT INTO tt VALUES (1)'"}, "CALL fill()", false, "", "refused"},
 		{"unknown procedure", nil, "CALL elsewhere()", false, "", "refused"},
 		{"function into a variable", []string{"CREATE FUNCTION f() RETURNS int BEGIN INSERT INTO tt VALUES (1); RETURN 1; END"}, "SELECT f() INTO @v", true, "journal", "d.tt"},
 		{"no temporary table written", []string{"CREATE PROCEDURE p() INSERT INTO k VALUES (1)"}, "CALL p()", false, "", ""},
+		// x-fix43: a real table after a comma of a table list (first-table-only before).
+		{"update list", []string{"CREATE PROCEDURE fill() UPDATE tt, k SET k.id = k.id + 1, tt.id = 2"}, "CALL fill()", false, "real table `k`", "d.tt"},
+		{"select list, alias", []string{"CREATE PROCEDURE fill() INSERT INTO tt SELECT k.id FROM t2 AS a, k WHERE a.id = 1"}, "CALL fill()", true, "`d.k` (read by the code", "d.tt"},
+		{"select list, index hint", []string{"CREATE PROCEDURE fill() INSERT INTO tt SELECT k.id FROM t2 a USE INDEX (i), k"}, "CALL fill()", true, "`d.k` (read by the code", "d.tt"},
+		{"set list, no table", []string{"CREATE PROCEDURE fill() UPDATE tt SET id = 1, id = 2 WHERE id IN (1, 2) ORDER BY id, id"}, "CALL fill()", true, "", "d.tt"},
+		{"temporary list", []string{"CREATE PROCEDURE fill() INSERT INTO tt SELECT a.id FROM t2 a, tt b, t2"}, "CALL fill()", true, "", "d.tt"},
 	} {
 		p := NewPlanner()
 		for _, q := range append(append([]string{}, head...), c.before...) {

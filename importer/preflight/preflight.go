@@ -95,7 +95,7 @@ func NewWithout(ctx context.Context, q Conn, current, own string) (*Preflight, e
 	if err != nil {
 		return nil, fmt.Errorf("preflight: list tables: %w", err)
 	}
-	var base [][2]string
+	var base []baseTable
 	for rows.Next() {
 		var db, t, typ, engine string
 		if err := rows.Scan(&db, &t, &typ, &engine); err != nil {
@@ -104,8 +104,11 @@ func NewWithout(ctx context.Context, q Conn, current, own string) (*Preflight, e
 		}
 		if !systemSchemas[strings.ToLower(db)] && (own == "" || db != own) {
 			p.tables[sqlscan.TableKeyOf(db, t)] = true
-			if typ == "BASE TABLE" && localEngines[strings.ToUpper(engine)] {
-				base = append(base, [2]string{db, t})
+			// A system-versioned table is a base table too (TABLE_TYPE `SYSTEM
+			// VERSIONED`): left out, an empty one counted as full and its rows were
+			// refused as an overwrite.
+			if (typ == "BASE TABLE" || typ == "SYSTEM VERSIONED") && localEngines[strings.ToUpper(engine)] {
+				base = append(base, baseTable{db, t, typ == "SYSTEM VERSIONED"})
 			}
 		}
 	}
@@ -146,10 +149,18 @@ var localEngines = map[string]bool{"INNODB": true, "ARIA": true, "MYISAM": true,
 // table would take minutes on a target with tens of thousands of tables.
 const emptyTablesPerQuery = 200
 
+// baseTable is a table the preflight asks whether it is empty; versioned: WITH SYSTEM
+// VERSIONING, whose history rows count too (FOR SYSTEM_TIME ALL): a DELETE HISTORY or a
+// TRUNCATE of one whose current rows are gone loses them.
+type baseTable struct {
+	db, table string
+	versioned bool
+}
+
 // emptyTables returns the tables (their keys) that hold no rows. An EXISTS per table reads
 // at most one row of each, where TABLE_ROWS is only InnoDB's estimate. A table the
 // account may not read counts as full: a refusal then errs on the safe side.
-func emptyTables(ctx context.Context, q Conn, tables [][2]string) (map[sqlscan.TableKey]bool, error) {
+func emptyTables(ctx context.Context, q Conn, tables []baseTable) (map[sqlscan.TableKey]bool, error) {
 	empty := map[sqlscan.TableKey]bool{}
 	for len(tables) > 0 {
 		n := min(len(tables), emptyTablesPerQuery)
@@ -160,7 +171,11 @@ func emptyTables(ctx context.Context, q Conn, tables [][2]string) (map[sqlscan.T
 			if i > 0 {
 				b.WriteString(" UNION ALL ")
 			}
-			fmt.Fprintf(&b, "SELECT %d, EXISTS(SELECT 1 FROM %s.%s)", i, sqlscan.QuoteIdent(t[0]), sqlscan.QuoteIdent(t[1]))
+			history := ""
+			if t.versioned {
+				history = " FOR SYSTEM_TIME ALL"
+			}
+			fmt.Fprintf(&b, "SELECT %d, EXISTS(SELECT 1 FROM %s.%s%s)", i, sqlscan.QuoteIdent(t.db), sqlscan.QuoteIdent(t.table), history)
 		}
 		rows, err := q.QueryContext(ctx, b.String())
 		if err != nil {
@@ -187,7 +202,7 @@ func emptyTables(ctx context.Context, q Conn, tables [][2]string) (map[sqlscan.T
 				return nil, err
 			}
 			if !full {
-				empty[sqlscan.TableKeyOf(chunk[i][0], chunk[i][1])] = true
+				empty[sqlscan.TableKeyOf(chunk[i].db, chunk[i].table)] = true
 			}
 		}
 		rows.Close()

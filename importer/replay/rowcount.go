@@ -253,6 +253,10 @@ func (rc *rowCounts) noteRan(ctx context.Context, c Conn, control bool, st *spli
 		if control && n == 1 {
 			return rc.holdFound(ctx, c, st)
 		}
+		if control && n > 1 && foundIsRowCount(st) {
+			rc.noteFound(st.Offset, n, false)
+			return nil
+		}
 		if control && n != 0 {
 			// The read-back would leave −1 in the diagnostics area's row count, which a
 			// GET DIAGNOSTICS … ROW_COUNT next on this connection reads

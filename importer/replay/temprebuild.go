@@ -38,6 +38,10 @@ type inexactRebuild struct {
 	// them (mayWriteTables), they are InnoDB and not reloaded, and no trigger, view or
 	// routine exists to write them behind another name (exactFill). nil: refused.
 	from []string
+	// code: the tables were read by code the statement runs (plan.Plan.TemporaryReads),
+	// with routines on the server: a skipped statement that may call a stored function
+	// may have written them too.
+	code bool
 }
 
 // refusal notes st (planned as pl), and returns the refusal at the first statement the
@@ -51,7 +55,17 @@ func (tr *tempRebuilds) refusal(ctx context.Context, p *ParallelReplayer, st *sp
 	if cp.Skip(st.Offset) || st.Offset < cp.Furthest() {
 		if cp.Skip(st.Offset) && !pl.Volatile {
 			for table, r := range *tr {
-				if r.from != nil && mayWriteTables(p.ctl, st, r.from) {
+				if r.from == nil {
+					continue
+				}
+				write := mayWriteTables(p.ctl, st, r.from)
+				if !write && r.code {
+					// With routines on the server a function may write what was read
+					// (mayWriteTables reads the statement's own text).
+					calls, err := mayCallFunction(ctx, p, p.control, runsInnermost(p, st))
+					write = calls || err != nil
+				}
+				if write {
 					r.from = nil // a later write of what the fill read committed
 					(*tr)[table] = r
 				}
@@ -73,13 +87,18 @@ func (tr *tempRebuilds) refusal(ctx context.Context, p *ParallelReplayer, st *sp
 		case pl.TemporaryInexact != "":
 			var from []string
 			if strings.HasPrefix(pl.TemporaryInexact, plan.FilledFrom) {
-				from = exactFill(ctx, p, st)
+				from = exactFill(ctx, p, st, pl)
 			}
 			for _, table := range append([]string{pl.Temporary}, pl.TemporaryAlso...) {
-				tr.add(table, inexactRebuild{st: *st, why: pl.TemporaryInexact, from: from})
+				tr.add(table, inexactRebuild{st: *st, why: pl.TemporaryInexact, from: from, code: len(pl.TemporaryReads) > 0})
+				if pl.Volatile && len(pl.TemporaryReads) > 0 {
+					tr.inherit(p, st, table, pl.TemporaryReads)
+				}
 			}
 		case pl.Volatile:
-			tr.inherit(p, st, pl.Temporary)
+			for _, table := range append([]string{pl.Temporary}, pl.TemporaryAlso...) {
+				tr.inherit(p, st, table, pl.TemporaryReads)
+			}
 		}
 		return nil
 	}
@@ -107,7 +126,7 @@ func (tr *tempRebuilds) add(table string, r inexactRebuild) {
 	case !ok:
 		(*tr)[table] = r
 	case old.from != nil && r.from != nil: // a second fill
-		old.from = append(old.from, r.from...)
+		old.from, old.code = append(old.from, r.from...), old.code || r.code
 		(*tr)[table] = old
 	case old.from != nil: // refused now for another cause
 		r.from = nil
@@ -122,11 +141,11 @@ func (tr *tempRebuilds) add(table string, r inexactRebuild) {
 // may still be exact (r.from), table is exact as long as t1's sources are not written.
 // Taken for exact, t2 was rebuilt from k as the interrupted run left it, unrefused
 // (TestReviewX15TemporaryFilledFromTemporary).
-func (tr *tempRebuilds) inherit(p *ParallelReplayer, st *split.Statement, table string) {
+func (tr *tempRebuilds) inherit(p *ParallelReplayer, st *split.Statement, table string, codeReads []string) {
 	if len(*tr) == 0 {
 		return
 	}
-	for _, k := range plan.FillSources(runsInnermost(p, st), p.serial.database) {
+	for _, k := range append(plan.FillSources(runsInnermost(p, st), p.serial.database), codeReads...) {
 		r, ok := (*tr)[k]
 		if !ok || k == table {
 			continue
@@ -176,21 +195,33 @@ func (tr *tempRebuilds) notSentAgain(ctx context.Context, p *ParallelReplayer, s
 // exactFill are the tables st, a fill of a temporary table from real ones, reads (what
 // its wrappers run, every level: runsInnermost), when they are InnoDB tables the resume does not
 // reload and no trigger, view or stored routine exists on the server; nil otherwise
-// (refused). Looked up on the control connection before st is sent again, so that the
+// (refused). A table WITH SYSTEM VERSIONING (TABLE_TYPE `SYSTEM VERSIONED`) is one too:
+// its current rows, and its history (FOR SYSTEM_TIME ALL), are what the dump made of them
+// while no statement after the fill writes it (mayWriteTables). Looked up on the control connection before st is sent again, so that the
 // diagnostics area st leaves is st's.
-func exactFill(ctx context.Context, p *ParallelReplayer, st *split.Statement) []string {
-	from := plan.FillSources(runsInnermost(p, st), p.serial.database)
+func exactFill(ctx context.Context, p *ParallelReplayer, st *split.Statement, pl plan.Plan) []string {
+	from, objects := plan.FillSources(runsInnermost(p, st), p.serial.database), codeObjects
+	if len(pl.TemporaryReads) > 0 {
+		// Read by the code st runs: its tables, the real ones; routines are there (the
+		// code), and a skipped statement that may call a function refuses (refusal).
+		from, objects = nil, triggersAndViews
+		for _, k := range pl.TemporaryReads {
+			if strings.Contains(pl.TemporaryInexact, "`"+k+"`") {
+				from = append(from, k)
+			}
+		}
+	}
 	if len(from) == 0 {
 		return nil
 	}
 	var n int
-	if err := p.control.QueryRowContext(ctx, codeObjects).Scan(&n); err != nil || n > 0 {
+	if err := p.control.QueryRowContext(ctx, objects).Scan(&n); err != nil || n > 0 {
 		return nil
 	}
 	for _, k := range from {
 		db, table := sqlscan.TableKey(k).Names()
 		var engine string
-		if err := p.control.QueryRowContext(ctx, "SELECT ENGINE FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND TABLE_TYPE = 'BASE TABLE'", db, table).Scan(&engine); err != nil ||
+		if err := p.control.QueryRowContext(ctx, "SELECT ENGINE FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND TABLE_TYPE IN ('BASE TABLE', 'SYSTEM VERSIONED')", db, table).Scan(&engine); err != nil ||
 			!strings.EqualFold(engine, "InnoDB") || len(p.opt.Checkpoint.ReloadedTables()) > 0 && slices.Contains(p.opt.Checkpoint.ReloadedTables(), k) {
 			return nil
 		}
@@ -199,7 +230,10 @@ func exactFill(ctx context.Context, p *ParallelReplayer, st *split.Statement) []
 }
 
 // codeObjects counts the triggers, views and stored routines of the server's user
-// databases: code that may write a table under another name.
-const codeObjects = "SELECT (SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA NOT IN ('mysql', 'sys'))" +
-	" + (SELECT COUNT(*) FROM information_schema.VIEWS WHERE TABLE_SCHEMA NOT IN ('mysql', 'sys'))" +
-	" + (SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA NOT IN ('mysql', 'sys'))"
+// databases: code that may write a table under another name; triggersAndViews the
+// first two.
+const (
+	triggersAndViews = "SELECT (SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA NOT IN ('mysql', 'sys'))" +
+		" + (SELECT COUNT(*) FROM information_schema.VIEWS WHERE TABLE_SCHEMA NOT IN ('mysql', 'sys'))"
+	codeObjects = triggersAndViews + " + (SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA NOT IN ('mysql', 'sys'))"
+)

@@ -41,6 +41,20 @@ func DMLTables(q []byte, db string, syn Syntax) []TableKey {
 		}
 		return nil
 	}
+	if verb.Is("DELETE") {
+		// DELETE HISTORY FROM t [BEFORE SYSTEM_TIME …] (a system-versioned table's
+		// history): HISTORY is no table, and t is the one written. Read as one, the
+		// preflight took `d.HISTORY` for the table and let it remove an existing table's
+		// history without --overwrite.
+		at := l.Pos
+		if l.Next().Is("HISTORY") && l.Next().Is("FROM") {
+			if t := l.Next(); t.IsName() {
+				add(t)
+			}
+			return keys
+		}
+		l.Pos = at
+	}
 	expect := true
 	for t := l.Next(); t.Kind != EOF; t = l.Next() {
 		switch {
