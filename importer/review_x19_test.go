@@ -1,0 +1,143 @@
+package importer_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/dumpscope/dumpscope/importer"
+)
+
+// The nineteenth hostile review (branch x-review19, session 45), of what stop 44 merged
+// (073ceb7..0bb18db). Each test failed on main (0bb18db) when written and shows the
+// database, or what dumpscope does, differing from `mariadb < same input` (MariaDB
+// 10.11). Open findings are gated (reviewX19): run them with
+//
+//	DUMPSCOPE_REVIEW_X=1 go test -count=1 $(scripts/gotags) ./importer/ -run TestReviewX19
+//
+// A fix removes its test's reviewX19 call.
+//
+// Found, most harmful first (each test names its cause and mode):
+//   - silent, --parallel and --load-data (a batch that runs as INSERTs): p-srv's binary
+//     names store a 16-character INET6 text ('::ffff:10.0.0.12', '2001:db8:85a3::1') as
+//     the 16 bytes of the text; non-strict, a 16-character UUID or 4-character INET4
+//     the client turns to NULL with a warning goes in quietly:
+//     TestReviewX19BinaryNamesFixedBinaryTypes;
+//   - silent, --parallel: a column whose DEFAULT reads
+//     @@collation_connection or @@character_set_client, left out of the INSERT's column
+//     list, gets 'binary': TestReviewX19BinaryNamesDefaultReadsNames.
+//
+// Tried and matched the client (binary names quiet only where the dump's names are quiet,
+// and the same bytes stored; a probe of 29 column types × 49 literals × sql_modes '',
+// STRICT_ALL_TABLES, TRADITIONAL, ORACLE, EMPTY_STRING_IS_NULL,PAD_CHAR_TO_FULL_LENGTH,
+// NO_ZERO_DATE… under utf8mb4, utf8mb3 and latin1 sessions, every pair compared for the
+// warning and error counts and HEX of the stored value): invalid utf8 bytes into
+// utf8mb4, a 4-byte character into utf8mb3, latin1 0x80–0x9F, truncation strict and
+// not, ENUM/SET members with non-ASCII (and their case-folded forms), DECIMAL/INT/DATE
+// with trailing spaces, TABs, NBSP, fullwidth digits, JSON, BIT, YEAR, BINARY, BLOB,
+// POINT; CHECK constraints (system variables are refused in them, ERROR 1901, and their
+// literals are the table's); DEFAULT expressions other than the two variables (CHARSET(),
+// COLLATION(), CONCAT of a column and a literal, USER(), DATABASE()): the table's, not
+// the session's.
+
+// reviewX19 skips an open finding's test unless DUMPSCOPE_REVIEW_X=1.
+func reviewX19(t *testing.T) {
+	t.Helper()
+	if os.Getenv("DUMPSCOPE_REVIEW_X") != "1" {
+		t.Skip("an open finding of the x-review19 (fails on main): DUMPSCOPE_REVIEW_X=1 runs it")
+	}
+}
+
+// x19Rows is three INSERTs of 40 rows each into table, each row (id, values…).
+func x19Rows(table, cols, values string) string {
+	var b strings.Builder
+	for s := 0; s < 3; s++ {
+		fmt.Fprintf(&b, "INSERT INTO `%s`%s VALUES ", table, cols)
+		for r := 0; r < 40; r++ {
+			if r > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, "(%d,%s)", s*40+r+1, values)
+		}
+		b.WriteString(";\n")
+	}
+	return b.String()
+}
+
+// x19Modes are the modes whose workers may run a batch under binary names: --parallel,
+// and --load-data where a batch runs as INSERTs (an INET6 column is not loaded).
+var x19Modes = map[string]importer.Options{
+	"parallel 2": {Parallel: 2, BatchBytes: 1 << 10},
+	"load-data":  {LoadData: true},
+}
+
+// TestReviewX19BinaryNamesFixedBinaryTypes: a mariadb-dump of an InnoDB table with an
+// INET6 column holding a 16-character address ('::ffff:10.0.0.12', an IPv4-mapped
+// address; '2001:db8:85a3::1' is another): the client stores the address, dumpscope the
+// 16 bytes of its text (3a3a:6666:…), with no warning. Non-strict, a 16-character UUID and
+// a 4-character INET4 text, which the client stores as NULL with a warning, go in
+// quietly as binary values. Silent, --parallel 2 and --load-data (the batch runs as
+// INSERTs); the serial replay matches.
+//
+// Cause: importer/replay/binarynames.go:68-75 (tryBinaryNames) counts only columns whose
+// CHARACTER_SET_NAME differs from the session's; INET6, UUID and INET4 have none (NULL),
+// and their Field::store takes a string of character set binary as the binary form
+// (Field_fbt::store: cs == &my_charset_bin → store_binary), a text otherwise. The
+// argument "numbers and dates are read by the same 8-bit routines" does not hold for
+// them. One-line fix: count them as other, `OR DATA_TYPE IN ('inet4','inet6','uuid')`
+// in the first subquery (better: an allow-list of the types the argument covers).
+func TestReviewX19BinaryNamesFixedBinaryTypes(t *testing.T) {
+	reviewX19(t)
+	for _, c := range []struct{ name, dump string }{
+		{"inet6 strict", "CREATE TABLE t (id INT PRIMARY KEY, a INET6) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n" + x19Rows("t", "", "'::ffff:10.0.0.12'")},
+		{"uuid inet4 non-strict", "SET sql_mode = '';\nCREATE TABLE t (id INT PRIMARY KEY, u UUID, v INET4) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n" + x19Rows("t", "", "'abcdefghijklmnop','abcd'")},
+	} {
+		for mode, o := range x19Modes {
+			t.Run(c.name+"/"+mode, func(t *testing.T) {
+				f := newSessionFixture(t, "/*!40101 SET NAMES utf8mb4 */;\nCREATE DATABASE r19;\nUSE r19;\n"+c.dump)
+				f.client()
+				want := redump(t, f.srv, "r19")
+				f.exec("DROP DATABASE r19")
+				res := f.dumpscope(o)
+				if res.Err != nil {
+					t.Fatalf("%v", res.Err)
+				}
+				if got := redump(t, f.srv, "r19"); got != want {
+					t.Errorf("re-dump differs from the client's (%d batches under binary names):\n%s\nthe client's:\n%s", res.Replay.BinaryNames, got, want)
+				}
+			})
+		}
+	}
+}
+
+// TestReviewX19BinaryNamesDefaultReadsNames: `made VARCHAR(40) DEFAULT
+// (@@collation_connection)` (and @@character_set_client), left out of the INSERT's column
+// list: the client's rows say utf8mb4_general_ci, dumpscope's 'binary'. Silent,
+// --parallel 2 (--load-data loads these rows under the session's names: matched).
+//
+// Cause: importer/replay/binarynames.go:68-75 looks at the columns' character sets,
+// generated columns and triggers, not at DEFAULT expressions, which the server evaluates
+// per row in the session (a DEFAULT may read a system variable; a CHECK may not, ERROR
+// 1901). One-line fix: `OR COLUMN_DEFAULT LIKE '%@@%'` in the first subquery.
+func TestReviewX19BinaryNamesDefaultReadsNames(t *testing.T) {
+	reviewX19(t)
+	dump := "/*!40101 SET NAMES utf8mb4 */;\nCREATE DATABASE r19;\nUSE r19;\n" +
+		"CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30), made VARCHAR(40) DEFAULT (@@collation_connection), cl VARCHAR(40) DEFAULT (@@character_set_client)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n" +
+		x19Rows("t", " (`id`, `c`)", "'x'")
+	for mode, o := range map[string]importer.Options{"parallel 2": x19Modes["parallel 2"]} {
+		t.Run(mode, func(t *testing.T) {
+			f := newSessionFixture(t, dump)
+			f.client()
+			want := redump(t, f.srv, "r19")
+			f.exec("DROP DATABASE r19")
+			res := f.dumpscope(o)
+			if res.Err != nil {
+				t.Fatalf("%v", res.Err)
+			}
+			if got := redump(t, f.srv, "r19"); got != want {
+				t.Errorf("re-dump differs from the client's (%d batches under binary names):\n%s\nthe client's:\n%s", res.Replay.BinaryNames, got, want)
+			}
+		})
+	}
+}
