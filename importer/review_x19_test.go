@@ -191,3 +191,50 @@ func TestReviewX19DumpOwnFoundRowsVariable(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewX19OracleProcedureCut: mariadb-dump --routines of a procedure created under
+// sql_mode=ORACLE writes (DELIMITER ;;) `CREATE DEFINER=… PROCEDURE "p"(x INT)\nAS y INT
+// := 1; BEGIN INSERT INTO t VALUES (x + y); END\n;;`. The client creates it; dumpscope
+// sends `CREATE … PROCEDURE "p"(x INT) AS y INT := 1` alone: ERROR 1064, the import
+// stops. `IS BEGIN …; END` (no declarations) the same. Loud, every mode (serial too); a
+// regression of stop 44 (073ceb7 imported this dump as the client).
+//
+// Cause: importer/split/compound.go:73 (x-fix37, routineHeader) takes what follows a
+// procedure's characteristics for its body; Oracle's `AS`/`IS` and declaration section
+// are read by spStatement (:231) as a simple statement to the first ';', a place the
+// server does not end the statement: ServerParts cuts there. One-line fix: after
+// skipCharacteristics, return false, false (the text left whole) when the next word is
+// AS or IS (the Oracle form; compound.go's doc already promises "Oracle's form" is left).
+func TestReviewX19OracleProcedureCut(t *testing.T) {
+	reviewX19(t)
+	const oracle = "/*!50003 SET sql_mode              = 'PIPES_AS_CONCAT,ANSI_QUOTES,IGNORE_SPACE,ORACLE,NO_KEY_OPTIONS,NO_TABLE_OPTIONS,NO_FIELD_OPTIONS,NO_AUTO_CREATE_USER,SIMULTANEOUS_ASSIGNMENT' */ ;\n"
+	dump := "SET NAMES utf8mb4;\nCREATE DATABASE r19;\nUSE r19;\nCREATE TABLE t (a INT) ENGINE=InnoDB;\n" +
+		"/*!50003 SET @saved_sql_mode       = @@sql_mode */ ;\n" + oracle +
+		"DELIMITER ;;\nCREATE DEFINER=\"root\"@\"localhost\" PROCEDURE \"p\"(x INT)\nAS y INT := 1; BEGIN INSERT INTO t VALUES (x + y); END\n;;\nDELIMITER ;\n" +
+		"/*!50003 SET sql_mode              = @saved_sql_mode */ ;\n" +
+		"/*!50003 SET @saved_sql_mode       = @@sql_mode */ ;\n" + oracle +
+		"DELIMITER ;;\nCREATE DEFINER=\"root\"@\"localhost\" PROCEDURE \"p2\"()\nIS BEGIN INSERT INTO t VALUES (100); END\n;;\nDELIMITER ;\n" +
+		"/*!50003 SET sql_mode              = @saved_sql_mode */ ;\n" +
+		"CALL p(5);\nCALL p2();\n"
+	for mode, o := range map[string]importer.Options{
+		"serial":     {},
+		"parallel 2": {Parallel: 2},
+	} {
+		t.Run(mode, func(t *testing.T) {
+			f := newSessionFixture(t, dump)
+			f.client()
+			want := redump(t, f.srv, "r19")
+			if !strings.Contains(want, "(100)") {
+				t.Fatalf("the client's re-dump lacks the procedures' rows:\n%s", want)
+			}
+			f.exec("DROP DATABASE r19")
+			res := f.dumpscope(o)
+			if res.Err != nil {
+				t.Fatalf("the client imports this dump: %v", res.Err)
+			}
+			if got := redump(t, f.srv, "r19"); got != want {
+				t.Errorf("re-dump differs from the client's:\n%s\nthe client's:\n%s", got, want)
+			}
+		})
+	}
+}
