@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
 // The nineteenth hostile review (branch x-review19, session 45), of what stop 44 merged
@@ -282,6 +283,40 @@ func TestReviewX19PrepareBetweenWarningAndReader(t *testing.T) {
 			if got := redump(t, f.srv, "r19"); got != want {
 				t.Errorf("re-dump differs from the client's:\n%s\nthe client's:\n%s", got, want)
 			}
+		})
+	}
+}
+
+// TestReviewX19TemporaryRowVolatileResent: `CREATE TEMPORARY TABLE tt (n int, v int);
+// INSERT INTO tt VALUES (1, r(0))`, r being `RETURN FLOOR(RAND() * 1000000) + x` (or
+// UUID_SHORT(), CONNECTION_ID()), `INSERT INTO k SELECT 1000, v FROM tt` before the stop
+// and `INSERT INTO k SELECT n + 100, v FROM tt` after it: the client's two rows of k hold
+// one value (COUNT(DISTINCT v) = 1), dumpscope's resume sends the fill of tt again, a new
+// value, so two (2). Silent, --parallel 2 stopped and resumed; the same with RAND()
+// written in the INSERT itself (the "rand direct" case: older than stop 44).
+//
+// Cause: importer/replay/purefuncs.go:101-103 (x-fix37): impureWords lists sequences,
+// counters, diagnostics and locks, not the functions whose value changes from call to call
+// (RAND, UUID, UUID_SHORT, SYS_GUID, CONNECTION_ID, SYSDATE, SLEEP, …), so pureCalls takes
+// r for pure and the resume sends the write again (073ceb7 refused it by name, "it may
+// call a stored function"). One-line fix there: pureBody may accept only the words of
+// plan's pureFunctions (state.go:145) and operators, not deny a list. For the direct
+// form, plan's Volatile (pureWord: RAND is not in pureFunctions) is not refused by
+// temprebuild.go:147 notSentAgain unless a function may be called: older, x-fix43's area.
+func TestReviewX19TemporaryRowVolatileResent(t *testing.T) {
+	reviewX19(t)
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	tail := "INSERT INTO k SELECT n + 100, v FROM tt;\nCREATE TABLE chk AS SELECT COUNT(DISTINCT v) AS d FROM k WHERE id IN (1000, 101);\nDELETE FROM k WHERE id IN (1000, 101);\n"
+	o := importer.Options{Parallel: 2, BatchBytes: 512}
+	for _, c := range []struct{ name, fn, val string }{
+		{"rand function", "CREATE FUNCTION r(x int) RETURNS int RETURN FLOOR(RAND() * 1000000) + x;\n", "r(0)"},
+		{"uuid_short function", "CREATE FUNCTION r(x int) RETURNS int RETURN UUID_SHORT() % 1000000 + x;\n", "r(0)"},
+		{"connection_id function", "CREATE FUNCTION r(x int) RETURNS int RETURN CONNECTION_ID() + x;\n", "r(0)"},
+		{"rand direct", "", "FLOOR(RAND() * 1000000)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dump := x15Head + c.fn + "CREATE TEMPORARY TABLE tt (n int, v int);\nINSERT INTO tt VALUES (1, " + c.val + ");\nINSERT INTO k SELECT 1000, v FROM tt;\n" + x15Rows() + tail
+			runReviewCase(t, ref, srv, reviewCase{db: "r15", dump: dump, stop: lineOf(t, dump, x15Stop), opt: o})
 		})
 	}
 }
