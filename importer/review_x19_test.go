@@ -320,3 +320,39 @@ func TestReviewX19TemporaryRowVolatileResent(t *testing.T) {
 		})
 	}
 }
+
+// TestReviewX19TemporaryFillBodyReplaced: `CREATE TEMPORARY TABLE tt (n int); CREATE
+// PROCEDURE fill() INSERT INTO tt VALUES (1); CALL fill();`, then the dump replaces fill
+// (DROP + CREATE, or CREATE OR REPLACE) with `INSERT INTO tt VALUES (2)`, or replaces a
+// function g the body calls, before the stop; after the resume `INSERT INTO k SELECT n +
+// 100, 0 FROM tt`: the client's k has 101, dumpscope's 102. Silent, --parallel 2 stopped
+// and resumed. A procedure of another database the dump drops
+// before the stop (`CALL o2.fill()`, `DROP DATABASE o2`): the resume fails with ERROR 1305
+// where it should refuse in one line (loud). x-fix39 made the CALL volatile (sent again)
+// where its code reaches temporary tables only; before it (073ceb7) tt lost the row.
+//
+// Cause: importer/plan/routinetemp.go:24-26 (routineBodies: "A name created again keeps
+// its older bodies too: more code only refuses more") and :275 throughCode judge the CALL
+// by the bodies the dump created, but the resume sends it again against the server's body
+// of the name at resume time, the one created last. No one-line fix: the resume must check
+// that the server still holds the bodies the statement ran, as purefuncs.go:70
+// serverBodiesPure does for functions (endsWithBody), or the planner mark the CALL inexact
+// once a body it reached is created again, dropped, or its database dropped before the
+// furthest offset.
+func TestReviewX19TemporaryFillBodyReplaced(t *testing.T) {
+	reviewX19(t)
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	tail := "INSERT INTO k SELECT n + 100, 0 FROM tt;\n"
+	o := importer.Options{Parallel: 2, BatchBytes: 512}
+	for _, c := range []struct{ name, body string }{
+		{"dropped and created again", "CREATE TEMPORARY TABLE tt (n int);\nCREATE PROCEDURE fill() INSERT INTO tt VALUES (1);\nCALL fill();\nDROP PROCEDURE fill;\nCREATE PROCEDURE fill() INSERT INTO tt VALUES (2);\n"},
+		{"create or replace", "CREATE TEMPORARY TABLE tt (n int);\nCREATE PROCEDURE fill() INSERT INTO tt VALUES (1);\nCALL fill();\nCREATE OR REPLACE PROCEDURE fill() INSERT INTO tt VALUES (2);\n"},
+		{"function in the body replaced", "CREATE FUNCTION g() RETURNS int RETURN 1;\nCREATE TEMPORARY TABLE tt (n int);\nCREATE PROCEDURE fill() INSERT INTO tt VALUES (g());\nCALL fill();\nDROP FUNCTION g;\nCREATE FUNCTION g() RETURNS int RETURN 2;\n"},
+		{"database of the procedure dropped", "CREATE DATABASE IF NOT EXISTS o2;\nCREATE PROCEDURE o2.fill() INSERT INTO r15.tt VALUES (7);\nCREATE TEMPORARY TABLE tt (n int);\nCALL o2.fill();\nDROP DATABASE o2;\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dump := x15Head + c.body + x15Rows() + tail
+			runReviewCase(t, ref, srv, reviewCase{db: "r15", dump: dump, stop: lineOf(t, dump, x15Stop), opt: o})
+		})
+	}
+}
