@@ -234,15 +234,19 @@ func TestReviewX19DumpOwnFoundRowsVariable(t *testing.T) {
 // sql_mode=ORACLE writes (DELIMITER ;;) `CREATE DEFINER=… PROCEDURE "p"(x INT)\nAS y INT
 // := 1; BEGIN INSERT INTO t VALUES (x + y); END\n;;`. The client creates it; dumpscope
 // sends `CREATE … PROCEDURE "p"(x INT) AS y INT := 1` alone: ERROR 1064, the import
-// stops. `IS BEGIN …; END` (no declarations) the same. Loud, every mode (serial too); a
-// regression of stop 44 (073ceb7 imported this dump as the client).
+// stops. `IS BEGIN …; END` (no declarations) the same, and mariadb-dump's Oracle-mode
+// trigger `/*!50003 CREATE*/ … TRIGGER tr … FOR EACH ROW DECLARE v INT := 5; BEGIN
+// :NEW.a := :NEW.a + v; END */;;`. Loud, every mode (serial too); a regression of stop
+// 44 (073ceb7 imported these dumps as the client).
 //
-// Cause: importer/split/compound.go:73 (x-fix37, routineHeader) takes what follows a
+// Cause: importer/split/compound.go:74 (x-fix37, routineHeader) takes what follows a
 // procedure's characteristics for its body; Oracle's `AS`/`IS` and declaration section
-// are read by spStatement (:231) as a simple statement to the first ';', a place the
-// server does not end the statement: ServerParts cuts there. One-line fix: after
-// skipCharacteristics, return false, false (the text left whole) when the next word is
-// AS or IS (the Oracle form; compound.go's doc already promises "Oracle's form" is left).
+// are read by spStatement (:212) as a simple statement to the first ';', a place the
+// server does not end the statement: ServerParts cuts there; the trigger's DECLARE
+// section the same (spStatement's DECLARE without HANDLER, :270). Fix: routineHeader
+// returns false, false (the text left whole) when the next word is AS or IS, and for a
+// trigger body starting with DECLARE, or whenever the part's sql_mode has ORACLE
+// (compound.go's doc already promises "Oracle's form" is left whole).
 func TestReviewX19OracleProcedureCut(t *testing.T) {
 	reviewX19(t)
 	const oracle = "/*!50003 SET sql_mode              = 'PIPES_AS_CONCAT,ANSI_QUOTES,IGNORE_SPACE,ORACLE,NO_KEY_OPTIONS,NO_TABLE_OPTIONS,NO_FIELD_OPTIONS,NO_AUTO_CREATE_USER,SIMULTANEOUS_ASSIGNMENT' */ ;\n"
@@ -253,6 +257,9 @@ func TestReviewX19OracleProcedureCut(t *testing.T) {
 		"/*!50003 SET @saved_sql_mode       = @@sql_mode */ ;\n" + oracle +
 		"DELIMITER ;;\nCREATE DEFINER=\"root\"@\"localhost\" PROCEDURE \"p2\"()\nIS BEGIN INSERT INTO t VALUES (100); END\n;;\nDELIMITER ;\n" +
 		"/*!50003 SET sql_mode              = @saved_sql_mode */ ;\n" +
+		"/*!50003 SET @saved_sql_mode       = @@sql_mode */ ;\n" + oracle +
+		"DELIMITER ;;\n/*!50003 CREATE*/ /*!50017 DEFINER=\"root\"@\"localhost\"*/ /*!50003 TRIGGER tr BEFORE INSERT ON t FOR EACH ROW DECLARE v INT := 5; BEGIN :NEW.a := :NEW.a + v; END \n*/;;\nDELIMITER ;\n" +
+		"/*!50003 SET sql_mode              = @saved_sql_mode */ ;\n" +
 		"CALL p(5);\nCALL p2();\n"
 	for mode, o := range map[string]importer.Options{
 		"serial":     {},
@@ -262,7 +269,7 @@ func TestReviewX19OracleProcedureCut(t *testing.T) {
 			f := newSessionFixture(t, dump)
 			f.client()
 			want := redump(t, f.srv, "r19")
-			if !strings.Contains(want, "(100)") {
+			if !strings.Contains(want, "(105)") {
 				t.Fatalf("the client's re-dump lacks the procedures' rows:\n%s", want)
 			}
 			f.exec("DROP DATABASE r19")
