@@ -118,7 +118,7 @@ var x19Modes = map[string]importer.Options{
 // quietly as binary values. Silent, --parallel 2 and --load-data (the batch runs as
 // INSERTs); the serial replay matches.
 //
-// Cause: importer/replay/binarynames.go:68-75 (tryBinaryNames) counts only columns whose
+// Cause: importer/replay/binarynames.go:73-80 (tryBinaryNames) counts only columns whose
 // CHARACTER_SET_NAME differs from the session's; INET6, UUID and INET4 have none (NULL),
 // and their Field::store takes a string of character set binary as the binary form
 // (Field_fbt::store: cs == &my_charset_bin → store_binary), a text otherwise. The
@@ -154,7 +154,7 @@ func TestReviewX19BinaryNamesFixedBinaryTypes(t *testing.T) {
 // list: the client's rows say utf8mb4_general_ci, dumpscope's 'binary'. Silent,
 // --parallel 2 (--load-data loads these rows under the session's names: matched).
 //
-// Cause: importer/replay/binarynames.go:68-75 looks at the columns' character sets,
+// Cause: importer/replay/binarynames.go:73-80 looks at the columns' character sets,
 // generated columns and triggers, not at DEFAULT expressions, which the server evaluates
 // per row in the session (a DEFAULT may read a system variable; a CHECK may not, ERROR
 // 1901). One-line fix: `OR COLUMN_DEFAULT LIKE '%@@%'` in the first subquery.
@@ -339,7 +339,7 @@ func TestReviewX19PrepareBetweenWarningAndReader(t *testing.T) {
 // value, so two (2). Silent, --parallel 2 stopped and resumed; the same with RAND()
 // written in the INSERT itself (the "rand direct" case: older than stop 44).
 //
-// Cause: importer/replay/purefuncs.go:101-103 (x-fix37): impureWords lists sequences,
+// Cause: importer/replay/purefuncs.go:100-102 (x-fix37): impureWords lists sequences,
 // counters, diagnostics and locks, not the functions whose value changes from call to call
 // (RAND, UUID, UUID_SHORT, SYS_GUID, CONNECTION_ID, SYSDATE, SLEEP, …), so pureCalls takes
 // r for pure and the resume sends the write again (073ceb7 refused it by name, "it may
@@ -379,7 +379,7 @@ func TestReviewX19TemporaryRowVolatileResent(t *testing.T) {
 // its older bodies too: more code only refuses more") and :275 throughCode judge the CALL
 // by the bodies the dump created, but the resume sends it again against the server's body
 // of the name at resume time, the one created last. No one-line fix: the resume must check
-// that the server still holds the bodies the statement ran, as purefuncs.go:70
+// that the server still holds the bodies the statement ran, as purefuncs.go:68
 // serverBodiesPure does for functions (endsWithBody), or the planner mark the CALL inexact
 // once a body it reached is created again, dropped, or its database dropped before the
 // furthest offset.
