@@ -75,7 +75,10 @@ import (
 // autocommit/BEGIN/DDL (49 points, chainState.skipped), and a mix of FOUND_ROWS() after
 // INSERT … SELECT, SET @x = g(5) (MyISAM write), a warning reader, a temporary table
 // filled by CALL and binary-names batches, resume and resume-load-data (46 points each,
-// none differ; 17 refused by the AUTO_INCREMENT rule). Pure functions reading NOW() or
+// none differ; 17 refused by the AUTO_INCREMENT rule); keeperConn in a run gone serial
+// with a table-free fz0.f and a MyISAM-writing fz1.f of the same name (DO f(1) after a
+// warning SET, then SELECT @@warning_count INTO @w; SET @x = f(2); SELECT f(3) INTO @y):
+// 42 points, 7 refused by name as maybe half applied, none differ. Pure functions reading NOW() or
 // SYSDATE() under a pinned TIMESTAMP; savepoints set or rolled back through CALL,
 // EXECUTE IMMEDIATE or a quoted name (refused, conservative).
 
