@@ -72,7 +72,8 @@ func (wp *workerPool) tryBinaryNames(ctx context.Context, c Conn, b *rowBatch) (
 	var other, cols, triggers, notInnoDB int64
 	q := fmt.Sprintf("SELECT @@character_set_client, @@character_set_connection, @@collation_connection, @@sql_mode, "+
 		"(SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = %[1]s AND TABLE_NAME = '%[2]s' AND "+
-		"((CHARACTER_SET_NAME IS NOT NULL AND CHARACTER_SET_NAME <> @@character_set_client) OR IS_GENERATED <> 'NEVER')), "+
+		"((CHARACTER_SET_NAME IS NOT NULL AND CHARACTER_SET_NAME <> @@character_set_client) OR IS_GENERATED <> 'NEVER' OR "+
+		"DATA_TYPE NOT IN ("+binaryNamesTypes+") OR COLUMN_DEFAULT LIKE '%%@@%%')), "+
 		"(SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = %[1]s AND TABLE_NAME = '%[2]s'), "+
 		"(SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = %[1]s AND EVENT_OBJECT_TABLE = '%[2]s'), "+
 		"(SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = %[1]s AND TABLE_NAME = '%[2]s' AND (ENGINE IS NULL OR ENGINE <> 'InnoDB'))",
@@ -96,6 +97,18 @@ func (wp *workerPool) tryBinaryNames(ctx context.Context, c Conn, b *rowBatch) (
 	wp.binaryBatches.Add(1)
 	return &binaryNames{c: c, restore: "SET character_set_client = " + cs + ", collation_connection = " + coll}, nil
 }
+
+// binaryNamesTypes lists the column types whose value the server reads from a literal
+// the same way whether the literal is binary or in the session's character set: numbers,
+// dates and times by the same 8-bit routines, strings by the same copy into the column's
+// character set, binary strings byte for byte. A type outside it (INET4, INET6, UUID, which
+// take a binary string as their binary form; the geometry types; a plugin's type) keeps
+// the dump's names (x-review19 #1: '::ffff:10.0.0.12', 16 characters, stored as its
+// 16 bytes). A DEFAULT that reads a system variable (@@collation_connection) is evaluated in
+// the session, so it keeps them too (x-review19 #6).
+const binaryNamesTypes = "'tinyint','smallint','mediumint','int','bigint','decimal','float','double','bit'," +
+	"'date','datetime','timestamp','time','year','char','varchar','binary','varbinary'," +
+	"'tinytext','text','mediumtext','longtext','tinyblob','blob','mediumblob','longblob','enum','set'"
 
 // end sets the session's own names back (nil, or already back: nothing to do).
 func (bn *binaryNames) end(ctx context.Context) error {
