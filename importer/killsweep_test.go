@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -159,6 +160,7 @@ func killSweep(t *testing.T, script []byte, mode string, keep func(killPoint) bo
 			journal, _ = os.ReadFile(base.CheckpointPath) // as a kill finds it
 			return errSweepKill
 		}
+		genlog := generalLog(t, srv.DSN(""), k)
 		first, cancel := context.WithTimeout(ctx, 2*time.Minute)
 		res, err := importer.Import(first, cfg, importer.Source{Path: file}, hooked(base, kill))
 		cancel()
@@ -189,6 +191,7 @@ func killSweep(t *testing.T, script []byte, mode string, keep func(killPoint) bo
 		if os.Getenv("DUMPSCOPE_KILLSWEEP_LOG") != "" {
 			t.Logf("%v: the resume said:\n%s", k, log.String())
 		}
+		genlog()
 		have, cerr := r.Ended(ctx, log.Bytes(), err != nil)
 		if cerr != nil {
 			t.Fatal(cerr)
@@ -200,6 +203,40 @@ func killSweep(t *testing.T, script []byte, mode string, keep func(killPoint) bo
 		out = append(out, sweepResult{at: k, d: difffuzz.Compare(mode, want, have), refused: have.Refused})
 	}
 	return out
+}
+
+// generalLog turns the server's general log on into
+// DUMPSCOPE_KILLSWEEP_GENERAL_LOG/<kind>-<line>.log for the point k (both attempts: a
+// resume's statements are what a difference is traced by), and returns what turns it off
+// again. Unset: nothing.
+func generalLog(t *testing.T, dsn string, k killPoint) func() {
+	t.Helper()
+	dir := os.Getenv("DUMPSCOPE_KILLSWEEP_GENERAL_LOG")
+	if dir == "" {
+		return func() {}
+	}
+	db, err := sql.Open("mysql", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var was string
+	if err := db.QueryRow("SELECT @@GLOBAL.general_log_file").Scan(&was); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, fmt.Sprintf("%s-%d.log", k.kind, k.line))
+	for _, q := range []string{"SET GLOBAL general_log = 0", "SET GLOBAL general_log_file = '" + file + "'", "SET GLOBAL general_log = 1"} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return func() {
+		defer db.Close()
+		for _, q := range []string{"SET GLOBAL general_log = 0", "SET GLOBAL general_log_file = '" + was + "'"} {
+			if _, err := db.Exec(q); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 }
 
 // hooked is o with every kill point's hook calling f (kind, statement); an error from f
@@ -218,7 +255,9 @@ func hooked(o importer.Options, f func(kind string, st *split.Statement) error) 
 //   - DUMPSCOPE_KILLSWEEP_MODE: the fuzzer's kill mode (default resume);
 //   - DUMPSCOPE_KILLSWEEP_LINES=from-to: only the points at those lines of the file;
 //   - DUMPSCOPE_KILLSWEEP_LOG=1: log each resume's messages;
-//   - DUMPSCOPE_KILLSWEEP_KEEP=dir: write the client's re-dump and each point's there.
+//   - DUMPSCOPE_KILLSWEEP_KEEP=dir: write the client's re-dump and each point's there;
+//   - DUMPSCOPE_KILLSWEEP_GENERAL_LOG=dir: the server's general log of each point's two
+//     attempts there (kind-line.log; the directory must be writable by the server).
 func TestKillSweep(t *testing.T) {
 	path, seeds := os.Getenv("DUMPSCOPE_KILLSWEEP"), os.Getenv("DUMPSCOPE_KILLSWEEP_SEEDS")
 	if path == "" && seeds == "" {
