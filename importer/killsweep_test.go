@@ -87,6 +87,22 @@ type sweepResult struct {
 // each point's outcome. The points are those an uninterrupted import in mode meets.
 func killSweep(t *testing.T, script []byte, mode string, keep func(killPoint) bool) []sweepResult {
 	t.Helper()
+	return sweepPoints(t, script, mode, keep, false)
+}
+
+// stopSweep is killSweep with a graceful stop (Options.Stop, as Ctrl-C) where the kill
+// would be, at each "before" point: the statement there is the last one sent, and the
+// run ends on its own, writing in the journal how far it sent (checkpoint.RecordEnd). Its
+// points are "stop L". A stop that waits for the end (inside the dump's one transaction)
+// is logged and left out.
+func stopSweep(t *testing.T, script []byte, mode string, keep func(killPoint) bool) []sweepResult {
+	t.Helper()
+	return sweepPoints(t, script, mode, keep, true)
+}
+
+// sweepPoints is killSweep, or stopSweep when graceful.
+func sweepPoints(t *testing.T, script []byte, mode string, keep func(killPoint) bool, graceful bool) []sweepResult {
+	t.Helper()
 	ctx := context.Background()
 	srv := testsandbox.Start(t, difffuzz.SandboxSettings...)
 	target, err := difffuzz.SandboxTarget(srv, "")
@@ -141,6 +157,12 @@ func killSweep(t *testing.T, script []byte, mode string, keep func(killPoint) bo
 
 	var out []sweepResult
 	for _, k := range points {
+		if graceful {
+			if k.kind != "before" {
+				continue
+			}
+			k.kind = "stop"
+		}
 		if keep != nil && !keep(k) {
 			continue
 		}
@@ -150,29 +172,45 @@ func killSweep(t *testing.T, script []byte, mode string, keep func(killPoint) bo
 		os.Remove(base.CheckpointPath)
 		var journal []byte
 		var fired bool
+		stop := make(chan struct{})
 		kill := func(kind string, st *split.Statement) error {
 			mu.Lock()
 			defer mu.Unlock()
-			if fired || kind != k.kind || st.Offset != k.offset {
+			if fired || (kind != k.kind && !(graceful && kind == "before")) || st.Offset != k.offset {
 				return nil
 			}
 			fired = true
+			if graceful {
+				close(stop) // st is sent; the dispatcher stops before the next one
+				return nil
+			}
 			journal, _ = os.ReadFile(base.CheckpointPath) // as a kill finds it
 			return errSweepKill
 		}
 		genlog := generalLog(t, srv.DSN(""), k)
 		first, cancel := context.WithTimeout(ctx, 2*time.Minute)
-		res, err := importer.Import(first, cfg, importer.Source{Path: file}, hooked(base, kill))
+		oFirst := hooked(base, kill)
+		if graceful {
+			oFirst.Stop = stop
+		}
+		res, err := importer.Import(first, cfg, importer.Source{Path: file}, oFirst)
 		cancel()
 		if !fired {
 			t.Logf("%v: not reached this time (%v, %v)", k, res, err)
+			genlog()
 			continue
 		}
-		if journal == nil {
+		if graceful {
+			if err != nil || res.Status != importer.Interrupted {
+				t.Logf("%v: the run did not stop there (%v, %v)", k, res.Status, err)
+				genlog()
+				continue
+			}
+		} else if journal == nil {
 			t.Logf("%v: no journal yet", k)
+			genlog()
 			continue
-		}
-		if err := os.WriteFile(base.CheckpointPath, journal, 0o600); err != nil {
+		} else if err := os.WriteFile(base.CheckpointPath, journal, 0o600); err != nil {
 			t.Fatal(err)
 		}
 		o := base
@@ -256,6 +294,7 @@ func hooked(o importer.Options, f func(kind string, st *split.Statement) error) 
 //   - DUMPSCOPE_KILLSWEEP_LINES=from-to: only the points at those lines of the file;
 //   - DUMPSCOPE_KILLSWEEP_LOG=1: log each resume's messages;
 //   - DUMPSCOPE_KILLSWEEP_KEEP=dir: write the client's re-dump and each point's there;
+//   - DUMPSCOPE_KILLSWEEP_STOP=1: a graceful stop at each point instead of a kill (stopSweep);
 //   - DUMPSCOPE_KILLSWEEP_GENERAL_LOG=dir: the server's general log of each point's two
 //     attempts there (kind-line.log; the directory must be writable by the server).
 func TestKillSweep(t *testing.T) {
@@ -310,7 +349,7 @@ func sweepLogged(t *testing.T, script []byte, what, mode string, keep ...func(ki
 	if len(keep) > 0 {
 		only = keep[0]
 	}
-	results := killSweep(t, script, mode, only)
+	results := sweepPoints(t, script, mode, only, os.Getenv("DUMPSCOPE_KILLSWEEP_STOP") != "")
 	differ, refused := 0, 0
 	for _, r := range results {
 		switch {
