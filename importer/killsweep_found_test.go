@@ -131,3 +131,40 @@ func TestKillSweepQuotedFunctionSet(t *testing.T) {
 		}
 	}
 }
+
+// TestKillSweepPreparedSQLModeSet (difffuzz seed 90304, resume): a trigger whose body sets
+// a user variable, then PREPARE ps FROM 'SET sql_mode = ?' and EXECUTE ps USING
+// 'NO_ENGINE_SUBSTITUTION' (and an EXECUTE IMMEDIATE of a SET SESSION sql_mode), then rows
+// that only a non-strict mode truncates. Once the dump has such a trigger, a wrapper is
+// journaled with the trigger's variables (userVarsOf), and a resume gave those back in
+// the EXECUTE's place: the session kept the strict default and the INSERT failed with
+// ERROR 1406 where the client's truncated (the seed needed its trigger and function for
+// it; a cut-down script without them matched). Now a session SET whose journal row leaves
+// out a session variable it sets runs again (sessionNotJournaled). Failed before at the 12
+// kills from before line 14 on: dumpscope failed where the client succeeded (lines 14-15),
+// then sv's mode differed (the EXECUTE IMMEDIATE's).
+func TestKillSweepPreparedSQLModeSet(t *testing.T) {
+	const script = "CREATE DATABASE ks;\nUSE ks;\n" + // 1-2
+		"CREATE TABLE k (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n" + // 3
+		"SELECT COUNT(*) INTO @c FROM k;\n" + // 4: the rest runs on one connection
+		"DELIMITER ;;\n" + // 5
+		"CREATE TRIGGER trg BEFORE INSERT ON k FOR EACH ROW\nBEGIN\n  SET @trg = COALESCE(@trg, 0) + 1;\nEND ;;\n" + // 6-9
+		"DELIMITER ;\n" + // 10
+		"CREATE TABLE m (id int PRIMARY KEY, s varchar(4)) ENGINE=InnoDB;\n" + // 11
+		"PREPARE ps FROM 'SET sql_mode = ?';\n" + // 12
+		"EXECUTE ps USING 'NO_ENGINE_SUBSTITUTION';\n" + // 13
+		"INSERT INTO m VALUES (1, 'abc');\n" + // 14
+		"INSERT INTO m VALUES (2, 'longlonglong');\n" + // 15
+		"INSERT INTO k VALUES (1, 10);\n" + // 16
+		"EXECUTE IMMEDIATE 'SET SESSION sql_mode = ''STRICT_ALL_TABLES''';\n" + // 17
+		"INSERT IGNORE INTO m VALUES (3, 'toolongtoo');\n" + // 18
+		"INSERT INTO k VALUES (2, @trg);\n" + // 19
+		"CREATE TABLE sv (name varchar(10), v varchar(100)) ENGINE=InnoDB;\n" + // 20
+		"INSERT INTO sv VALUES ('mode', @@sql_mode);\n" // 21
+	got := sweepClean(t, script, "resume")
+	for _, at := range []string{"before 15", "ran 15", "before 16", "before 19", "ran 21"} {
+		if why, ok := got[at]; !ok || why != "" {
+			t.Errorf("killed %s: %q, %v; want the client's", at, why, ok)
+		}
+	}
+}

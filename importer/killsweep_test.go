@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -86,6 +87,22 @@ type sweepResult struct {
 // each point's outcome. The points are those an uninterrupted import in mode meets.
 func killSweep(t *testing.T, script []byte, mode string, keep func(killPoint) bool) []sweepResult {
 	t.Helper()
+	return sweepPoints(t, script, mode, keep, false)
+}
+
+// stopSweep is killSweep with a graceful stop (Options.Stop, as Ctrl-C) where the kill
+// would be, at each "before" point: the statement there is the last one sent, and the
+// run ends on its own, writing in the journal how far it sent (checkpoint.RecordEnd). Its
+// points are "stop L". A stop that waits for the end (inside the dump's one transaction)
+// is logged and left out.
+func stopSweep(t *testing.T, script []byte, mode string, keep func(killPoint) bool) []sweepResult {
+	t.Helper()
+	return sweepPoints(t, script, mode, keep, true)
+}
+
+// sweepPoints is killSweep, or stopSweep when graceful.
+func sweepPoints(t *testing.T, script []byte, mode string, keep func(killPoint) bool, graceful bool) []sweepResult {
+	t.Helper()
 	ctx := context.Background()
 	srv := testsandbox.Start(t, difffuzz.SandboxSettings...)
 	target, err := difffuzz.SandboxTarget(srv, "")
@@ -140,6 +157,12 @@ func killSweep(t *testing.T, script []byte, mode string, keep func(killPoint) bo
 
 	var out []sweepResult
 	for _, k := range points {
+		if graceful {
+			if k.kind != "before" {
+				continue
+			}
+			k.kind = "stop"
+		}
 		if keep != nil && !keep(k) {
 			continue
 		}
@@ -149,28 +172,45 @@ func killSweep(t *testing.T, script []byte, mode string, keep func(killPoint) bo
 		os.Remove(base.CheckpointPath)
 		var journal []byte
 		var fired bool
+		stop := make(chan struct{})
 		kill := func(kind string, st *split.Statement) error {
 			mu.Lock()
 			defer mu.Unlock()
-			if fired || kind != k.kind || st.Offset != k.offset {
+			if fired || (kind != k.kind && !(graceful && kind == "before")) || st.Offset != k.offset {
 				return nil
 			}
 			fired = true
+			if graceful {
+				close(stop) // st is sent; the dispatcher stops before the next one
+				return nil
+			}
 			journal, _ = os.ReadFile(base.CheckpointPath) // as a kill finds it
 			return errSweepKill
 		}
+		genlog := generalLog(t, srv.DSN(""), k)
 		first, cancel := context.WithTimeout(ctx, 2*time.Minute)
-		res, err := importer.Import(first, cfg, importer.Source{Path: file}, hooked(base, kill))
+		oFirst := hooked(base, kill)
+		if graceful {
+			oFirst.Stop = stop
+		}
+		res, err := importer.Import(first, cfg, importer.Source{Path: file}, oFirst)
 		cancel()
 		if !fired {
 			t.Logf("%v: not reached this time (%v, %v)", k, res, err)
+			genlog()
 			continue
 		}
-		if journal == nil {
+		if graceful {
+			if err != nil || res.Status != importer.Interrupted {
+				t.Logf("%v: the run did not stop there (%v, %v)", k, res.Status, err)
+				genlog()
+				continue
+			}
+		} else if journal == nil {
 			t.Logf("%v: no journal yet", k)
+			genlog()
 			continue
-		}
-		if err := os.WriteFile(base.CheckpointPath, journal, 0o600); err != nil {
+		} else if err := os.WriteFile(base.CheckpointPath, journal, 0o600); err != nil {
 			t.Fatal(err)
 		}
 		o := base
@@ -189,6 +229,7 @@ func killSweep(t *testing.T, script []byte, mode string, keep func(killPoint) bo
 		if os.Getenv("DUMPSCOPE_KILLSWEEP_LOG") != "" {
 			t.Logf("%v: the resume said:\n%s", k, log.String())
 		}
+		genlog()
 		have, cerr := r.Ended(ctx, log.Bytes(), err != nil)
 		if cerr != nil {
 			t.Fatal(cerr)
@@ -200,6 +241,40 @@ func killSweep(t *testing.T, script []byte, mode string, keep func(killPoint) bo
 		out = append(out, sweepResult{at: k, d: difffuzz.Compare(mode, want, have), refused: have.Refused})
 	}
 	return out
+}
+
+// generalLog turns the server's general log on into
+// DUMPSCOPE_KILLSWEEP_GENERAL_LOG/<kind>-<line>.log for the point k (both attempts: a
+// resume's statements are what a difference is traced by), and returns what turns it off
+// again. Unset: nothing.
+func generalLog(t *testing.T, dsn string, k killPoint) func() {
+	t.Helper()
+	dir := os.Getenv("DUMPSCOPE_KILLSWEEP_GENERAL_LOG")
+	if dir == "" {
+		return func() {}
+	}
+	db, err := sql.Open("mysql", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var was string
+	if err := db.QueryRow("SELECT @@GLOBAL.general_log_file").Scan(&was); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, fmt.Sprintf("%s-%d.log", k.kind, k.line))
+	for _, q := range []string{"SET GLOBAL general_log = 0", "SET GLOBAL general_log_file = '" + file + "'", "SET GLOBAL general_log = 1"} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return func() {
+		defer db.Close()
+		for _, q := range []string{"SET GLOBAL general_log = 0", "SET GLOBAL general_log_file = '" + was + "'"} {
+			if _, err := db.Exec(q); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 }
 
 // hooked is o with every kill point's hook calling f (kind, statement); an error from f
@@ -218,7 +293,10 @@ func hooked(o importer.Options, f func(kind string, st *split.Statement) error) 
 //   - DUMPSCOPE_KILLSWEEP_MODE: the fuzzer's kill mode (default resume);
 //   - DUMPSCOPE_KILLSWEEP_LINES=from-to: only the points at those lines of the file;
 //   - DUMPSCOPE_KILLSWEEP_LOG=1: log each resume's messages;
-//   - DUMPSCOPE_KILLSWEEP_KEEP=dir: write the client's re-dump and each point's there.
+//   - DUMPSCOPE_KILLSWEEP_KEEP=dir: write the client's re-dump and each point's there;
+//   - DUMPSCOPE_KILLSWEEP_STOP=1: a graceful stop at each point instead of a kill (stopSweep);
+//   - DUMPSCOPE_KILLSWEEP_GENERAL_LOG=dir: the server's general log of each point's two
+//     attempts there (kind-line.log; the directory must be writable by the server).
 func TestKillSweep(t *testing.T) {
 	path, seeds := os.Getenv("DUMPSCOPE_KILLSWEEP"), os.Getenv("DUMPSCOPE_KILLSWEEP_SEEDS")
 	if path == "" && seeds == "" {
@@ -271,7 +349,7 @@ func sweepLogged(t *testing.T, script []byte, what, mode string, keep ...func(ki
 	if len(keep) > 0 {
 		only = keep[0]
 	}
-	results := killSweep(t, script, mode, only)
+	results := sweepPoints(t, script, mode, only, os.Getenv("DUMPSCOPE_KILLSWEEP_STOP") != "")
 	differ, refused := 0, 0
 	for _, r := range results {
 		switch {

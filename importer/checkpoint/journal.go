@@ -103,6 +103,12 @@ type Journal struct {
 	// one that ran before its progress row (MayHaveRun). nil after a kill: every attempt
 	// clears it as it begins.
 	DispatchedThrough *int64 `json:"dispatched_through,omitempty"`
+	// EndsRecorded: every attempt of the run before the one that wrote the journal ended
+	// on its own and recorded how far it sent (DispatchedThrough), none was killed. Then
+	// nothing after DispatchedThrough ever reached the server (NeverSent); after a
+	// kill, a later attempt's DispatchedThrough tells how far that attempt sent, not how
+	// far the killed one got. false in a journal of a dumpscope that did not record it.
+	EndsRecorded bool `json:"ends_recorded,omitempty"`
 	// ProceduresBefore are the procedures (database, lower-cased name) the target had
 	// before the first attempt sent anything (procedures.go): a resume tells a procedure
 	// the dump's CREATE PROCEDURE IF NOT EXISTS made from one that was there. nil in a

@@ -132,7 +132,8 @@ func writeRunJournal(ctx context.Context, r *Run, p Params, path string, target 
 	}
 	// FailedAt stays until a run gets past it: a resume stopped before the failing
 	// statement keeps it for the next (TestReviewX2FailedAtLostByInterruptedResume).
-	j := &Journal{RunID: r.RunID, Dump: p.Dump, Target: target, Parallel: p.Parallel, DeferIndexes: r.DeferIndexes, Filters: &filters, Charset: &cs, ProceduresBefore: r.proceduresBefore, QuotingFlags: r.quotingFlags, StartedAt: started}
+	j := &Journal{RunID: r.RunID, Dump: p.Dump, Target: target, Parallel: p.Parallel, DeferIndexes: r.DeferIndexes, Filters: &filters, Charset: &cs, ProceduresBefore: r.proceduresBefore, QuotingFlags: r.quotingFlags, StartedAt: started,
+		EndsRecorded: !r.resumed || r.endsRecorded}
 	if f := r.failedAt.Load(); f > 0 {
 		f--
 		j.FailedAt = &f
@@ -189,6 +190,7 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 		r.failedAt.Store(*j.FailedAt + 1)
 	}
 	r.dispatched = j.DispatchedThrough
+	r.endsRecorded = j.EndsRecorded && j.DispatchedThrough != nil // nil: the last attempt was killed
 	r.proceduresBefore = j.ProceduresBefore
 	r.quotingFlags = j.QuotingFlags
 	if err := r.verifyTarget(ctx, control, j, target); err != nil {

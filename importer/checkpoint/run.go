@@ -77,8 +77,11 @@ type prior struct {
 	memoryAtRisk []string
 	// failedAt is Journal.FailedAt of the interrupted run, plus one (0: none); cleared
 	// (Passed) once the statement there runs without error.
-	failedAt      atomic.Int64
-	dispatched    *int64 // Journal.DispatchedThrough of the interrupted run
+	failedAt   atomic.Int64
+	dispatched *int64 // Journal.DispatchedThrough of the interrupted run
+	// endsRecorded: every earlier attempt ended on its own (Journal.EndsRecorded), the
+	// last one included (dispatched is set): see NeverSent.
+	endsRecorded  bool
 	unrecordedDDL atomic.Int64
 	freshFrom     atomic.Int64 // see RanAfresh; 0: not yet
 
@@ -281,6 +284,19 @@ func (d *streamDigest) digestAt(offset int64) string {
 // allowUnrecordedDDL sets how many DDL statements beyond the furthest recorded offset may
 // have run unrecorded: the interrupted run's connections (Journal.Parallel + 1).
 func (r *prior) allowUnrecordedDDL(n int) { r.unrecordedDDL.Store(int64(n)) }
+
+// NeverSent reports whether no earlier attempt of the resumed run r (nil-safe) sent the
+// statement at offset: each one ended on its own (a graceful stop, an error; none was
+// killed) and none sent anything past DispatchedThrough, which lies before offset. Such a statement
+// took no AUTO_INCREMENT ids or sequence values that a rollback kept: a graceful stop
+// inside the dump's transaction rolls back only what it sent (x-review18: MySQL
+// Workbench's data section and mysqldump --no-autocommit, stopped before their INSERTs
+// into an AUTO_INCREMENT table, were refused as if killed inside them). False on a first
+// run and after a kill: a killed attempt may have been anywhere past the furthest
+// committed offset. A function: Run is at its limit of methods.
+func NeverSent(r *Run, offset int64) bool {
+	return r != nil && r.resumed && r.endsRecorded && r.dispatched != nil && offset > *r.dispatched
+}
 
 // MayHaveRun reports whether an unrecorded DDL statement at offset, whose error code says
 // it was already applied (AlreadyApplied), may have run before an earlier attempt ended;

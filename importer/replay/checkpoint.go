@@ -563,6 +563,8 @@ func (cr *controller) restoreUserVars(ctx context.Context, st *split.Statement, 
 			return true, "", p.serial.refuse(st, "--resume cannot give back the value this statement gave "+strings.Join(names, ", ")+" in the interrupted run (it was not journaled: an older dumpscope, or SQL_CALC_FOUND_ROWS), and evaluated again now, after rows that come later in the dump committed, it would differ; import the dump again into an empty target")
 		}
 		return false, "", nil
+	case pl.Session && sessionNotJournaled(set, names): // wrappedset.go
+		return false, assign, nil
 	case !skipped && !setsOnlyUserVars(set):
 		return false, assign, nil
 	}

@@ -58,7 +58,8 @@ func (cg *catalog) withTriggerKin(keys []string) []string {
 // transaction, every statement up to its end: the earlier attempt may have run them all
 // before it was killed, and their rollback kept the ids they took (seed 2178: an id the
 // client's INSERT got was taken, ERROR 1062 where the client went on). That statement,
-// or the transaction's end, marks the resume point passed.
+// or the transaction's end, marks the resume point passed. So does a statement no
+// earlier attempt sent (checkpoint.NeverSent: they all ended on their own before it).
 func (cr *controller) lostCounter(ctx context.Context, st *split.Statement, pl plan.Plan) error {
 	p := cr.p
 	cp := p.opt.Checkpoint
@@ -98,6 +99,13 @@ func (cr *controller) lostCounter(ctx context.Context, st *split.Statement, pl p
 		return nil
 	}
 	if cp.Skip(st.Offset) {
+		return nil
+	}
+	if checkpoint.NeverSent(cp, st.Offset) {
+		// The earlier attempts all ended on their own before this statement (a graceful
+		// stop, an error): it, and every one after it, took nothing a rollback kept
+		// (TestStopSweepAutoIncrementTransaction).
+		cr.resumePassed = true
 		return nil
 	}
 	// A statement that may have waited on a worker behind its table's rows is not where
@@ -149,7 +157,7 @@ func (cr *controller) lostCounter(ctx context.Context, st *split.Statement, pl p
 func lostVolatile(ctx context.Context, p *ParallelReplayer, st *split.Statement, pl plan.Plan) error {
 	cp := p.opt.Checkpoint
 	why, found := strings.CutPrefix(pl.TemporaryInexact, plan.NotSentAgain)
-	if committed, _ := cp.Committed(); !found || committed == 0 || cp.Skip(st.Offset) || st.Offset < cp.Furthest() {
+	if committed, _ := cp.Committed(); !found || committed == 0 || cp.Skip(st.Offset) || st.Offset < cp.Furthest() || checkpoint.NeverSent(cp, st.Offset) {
 		return nil
 	}
 	if err := p.disp.flush(ctx); err != nil { // what came before commits, as at a planned refusal

@@ -2,6 +2,8 @@ package replay
 
 import (
 	"context"
+	"slices"
+	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
@@ -108,4 +110,30 @@ func rolledBackCall(ctx context.Context, p *ParallelReplayer, st, set *split.Sta
 		return calls, err
 	}
 	return mayCallFunction(ctx, p, p.control, set)
+}
+
+// sessionNotJournaled reports whether set, the SET a statement runs (itself, or through
+// a wrapper: wrappedRun), assigns a session server variable that names, the variables
+// journaled for it, leave out. A SET of constants journals none of its own (they are the
+// same when it runs again), but a wrapper journals the user variables any trigger or
+// function body names once the dump has one (userVarsOf): EXECUTE pss9 USING
+// 'NO_ENGINE_SUBSTITUTION' of PREPARE pss9 FROM 'SET sql_mode = ?' got a journal row of
+// @rf_inner, @rf_calls and @trg alone, and a resume gave those back in its place and
+// left the session's sql_mode strict: the next INSERT failed with ERROR 1406 where the
+// client's truncated (difffuzz seed 90304, TestKillSweepPreparedSQLModeSet). Such a
+// statement runs again on resume, as every session statement without a journal row does,
+// and the journaled values are given back after it (restoreUserVars): what it sets itself
+// is a constant's (a value from the data would have journaled the session variable too:
+// assignedUserVars), and no stored function runs again (EXECUTE … USING takes none: ERROR
+// 1970).
+func sessionNotJournaled(set *split.Statement, names []string) bool {
+	if set.Kind != split.KindSession || setsCharsetFromDatabase(set) {
+		return false
+	}
+	for _, a := range plan.ParseSet(set.SQL, set.Syntax()) {
+		if !strings.HasPrefix(a.Name, "@") && !a.Global && !slices.Contains(names, "@@"+a.Name) {
+			return true
+		}
+	}
+	return false
 }
