@@ -96,6 +96,10 @@ type rowBatch struct {
 	// plainNames: a statement did not run cleanly under binary names; the batch runs
 	// under the session's own (binarynames.go).
 	plainNames bool
+	// namesGen is the dispatcher's namesGen when it sent the batch: batches of one table
+	// with the same one have no statement between them that could change what binary
+	// names read of the table (namesCache).
+	namesGen int64
 	// spooled: its statements wait in the spool (spoolLen bytes at spoolAt), not in memory.
 	spooled                       bool
 	spoolAt, spoolLen, spoolFirst int64 // spoolFirst: the stream offset of its first statement
