@@ -46,6 +46,7 @@ func TestParallelBinaryNames(t *testing.T) {
 		{"no backslash escapes", "SET sql_mode = 'NO_BACKSLASH_ESCAPES';\nCREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30)) DEFAULT CHARSET=utf8mb4;\n" + rows("t", `'a\b'`), false, ""},
 		{"latin1 column", "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30) CHARACTER SET latin1) DEFAULT CHARSET=utf8mb4;\n" + rows("t", "'abcdéfghij'"), false, ""},
 		{"charset function", "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30)) DEFAULT CHARSET=utf8mb4;\n" + rows("t", "CONCAT(CHARSET('a'),'abcdefghij')"), false, ""},
+		{"session variable", "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30), d VARCHAR(40)) DEFAULT CHARSET=utf8mb4;\n" + rows("t", "@@character_set_client, @@collation_connection"), false, ""},
 		{"trigger", "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30)) DEFAULT CHARSET=utf8mb4;\nCREATE TRIGGER tt BEFORE INSERT ON t FOR EACH ROW SET NEW.c = CONCAT(NEW.c, CHARSET(NEW.c));\n" + rows("t", "'abcdefghij-0123456789'"), false, ""},
 		{"aria table", "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30), n INT) ENGINE=Aria DEFAULT CHARSET=utf8mb4;\n" + rows("t", "'abcdefghij-0123456789',7") + "INSERT INTO `t` VALUES (1000,'a',7),(1001,'b','a\tb');\n", false, "Incorrect integer value: 'a\tb'"},
 		{"warning quotes the value", "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(30), n INT) DEFAULT CHARSET=utf8mb4;\n" + rows("t", "'abcdefghij-0123456789',7") + "INSERT INTO `t` VALUES (1000,'a',7),(1001,'b','a\tb');\n", true, "Incorrect integer value: 'a\tb'"},

@@ -21,7 +21,9 @@ import (
 // A worker runs a row batch so only where the bytes stored and what the server says are
 // the same as under the dump's character set:
 //   - every statement of the batch is a plain INSERT of literal rows, its names ASCII:
-//     strings in single quotes, numbers, NULL (literalRows). No function, variable or
+//     strings in single quotes, numbers, NULL (the planner's plan.Plan.Literal, which
+//     reads every row anyway; literalHead the names; a comment between values is
+//     skipped byte by byte alike). No function, variable or
 //     introducer sees the connection's character set, and in the character sets of
 //     asciiNames no byte of a multibyte character is ASCII, so the lexer ends and
 //     unescapes each string under binary as under them (str);
@@ -133,8 +135,11 @@ func (wp *workerPool) tryBinaryNames(ctx context.Context, c Conn, b *rowBatch) (
 	if binaryNamesOff || b.plainNames || b.writesOthers || b.asInserts || wp.raw[c] == nil || len(b.stmts) == 0 {
 		return nil, nil
 	}
+	if !b.literal {
+		return nil, nil // a value other than a string, a number or NULL (plan.Plan.Literal)
+	}
 	for _, s := range b.stmts {
-		if !literalRows(s.sql, true) {
+		if !literalHead(s.sql) {
 			return nil, nil
 		}
 	}
@@ -225,24 +230,7 @@ func plainName(s string) bool {
 // IGNORE, ON DUPLICATE KEY UPDATE) is false.
 func literalRows(q string, escapes bool) bool {
 	s := rowScan{q: q, escapes: escapes}
-	if !s.word("INSERT") || !s.space() || !s.word("INTO") || !s.space() || !s.name() {
-		return false
-	}
-	if s.peek() == '.' {
-		s.i++
-		if !s.name() {
-			return false
-		}
-	}
-	s.skipSpace()
-	if s.peek() == '(' {
-		s.i++
-		if !s.list(s.name) {
-			return false
-		}
-		s.skipSpace()
-	}
-	if !s.word("VALUES") {
+	if !s.head() {
 		return false
 	}
 	for {
@@ -264,6 +252,36 @@ func literalRows(q string, escapes bool) bool {
 			return false
 		}
 	}
+}
+
+// literalHead reports whether q begins `INSERT INTO name [(names)] VALUES` with
+// literalRows' names: what binary names read of a statement whose values the planner
+// read (plan.Plan.Literal).
+func literalHead(q string) bool {
+	s := rowScan{q: q}
+	return s.head()
+}
+
+// head reads `INSERT INTO name [(names)] VALUES`.
+func (s *rowScan) head() bool {
+	if !s.word("INSERT") || !s.space() || !s.word("INTO") || !s.space() || !s.name() {
+		return false
+	}
+	if s.peek() == '.' {
+		s.i++
+		if !s.name() {
+			return false
+		}
+	}
+	s.skipSpace()
+	if s.peek() == '(' {
+		s.i++
+		if !s.list(s.name) {
+			return false
+		}
+		s.skipSpace()
+	}
+	return s.word("VALUES")
 }
 
 // list reads `item, item, … )` after its '(' (a column list, a row), spaces allowed

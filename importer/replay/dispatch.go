@@ -328,6 +328,7 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 	dp.cur.add(st, p.sched.arenas)
 	dp.cur.lastAt, dp.cur.lastOrdered = st.Offset, pl.Ordered
 	dp.cur.writesOthers = dp.cur.writesOthers || pl.Ordered || writesOthers(info)
+	dp.cur.literal = dp.cur.literal && pl.Literal
 	dp.cur.bytes += n
 	dp.cur.rows += st.Rows
 	dp.cur.endByte = end
