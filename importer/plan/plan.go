@@ -86,8 +86,7 @@ type Plan struct {
 	// under an auto_increment_increment or _offset other than 1 (autoincstep.go): it runs
 	// on the control connection like IDs; 1 + the offset of that statement.
 	StepAt int64
-	// Ordered: REPLACE, INSERT IGNORE: rows whose result depends on which came first.
-	// Literal: every value is a '…' string, a number or NULL (sqlscan.Rows.Literal; replay's binary names).
+	// Ordered: REPLACE, INSERT IGNORE, whose rows' result depends on which came first. Literal: every value is a '…' string, a number or NULL (sqlscan.Rows.Literal; replay's binary names).
 	Ordered, Literal bool
 	// OpenAfter: a transaction or table locks are still held after the statement; Locked:
 	// table locks are.
