@@ -86,8 +86,8 @@ type Plan struct {
 	// under an auto_increment_increment or _offset other than 1 (autoincstep.go): it runs
 	// on the control connection like IDs; 1 + the offset of that statement.
 	StepAt int64
-	// Ordered: REPLACE, INSERT IGNORE: rows whose result depends on which came first.
-	Ordered bool
+	// Ordered: REPLACE, INSERT IGNORE, whose rows' result depends on which came first. Literal: every value is a '…' string, a number or NULL (sqlscan.Rows.Literal; replay's binary names).
+	Ordered, Literal bool
 	// OpenAfter: a transaction or table locks are still held after the statement; Locked:
 	// table locks are.
 	OpenAfter, Locked bool
@@ -386,7 +386,7 @@ func (p *Planner) plan(st, eff *split.Statement, db string, cat Catalog) (Plan, 
 		if len(p.locked) > 0 && !ContainsKey(p.writable, key) {
 			return p.toSerial(st, "LOCK TABLES ("+p.lockHead()+") is held over a statement that is not its tables' rows"), nil
 		}
-		pl := Plan{Kind: Rows, Tables: []string{key}, Ordered: ri.replace || ri.ignore}
+		pl := Plan{Kind: Rows, Tables: []string{key}, Ordered: ri.replace || ri.ignore, Literal: ri.literal}
 		f, err := cat.Table(key)
 		if err != nil {
 			return pl, err

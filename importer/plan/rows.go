@@ -23,6 +23,9 @@ type rowInsert struct {
 	// negMask has bit i set when some row gives column i a negative number (not 0): 0
 	// in an UNSIGNED column where sql_mode is not strict (sqlscan.Rows.NegMask).
 	negMask uint64
+	// literal: every value is a string in single quotes, a number or NULL
+	// (sqlscan.Rows.Literal).
+	literal bool
 }
 
 // generatesIDs reports whether the insert leaves ids of the table's AUTO_INCREMENT column
@@ -139,6 +142,6 @@ func parseRowInsert(q []byte, syn sqlscan.Syntax, spans *sqlscan.StringSpans) (r
 	if !ok {
 		return ri, false
 	}
-	ri.rows, ri.zeroMask, ri.zeroFar, ri.negMask = rows.N, rows.ZeroMask, rows.ZeroFar, rows.NegMask
+	ri.rows, ri.zeroMask, ri.zeroFar, ri.negMask, ri.literal = rows.N, rows.ZeroMask, rows.ZeroFar, rows.NegMask, rows.Literal
 	return ri, true
 }

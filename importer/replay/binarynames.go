@@ -2,8 +2,11 @@ package replay
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"os"
 	"strings"
+	"sync"
 )
 
 // A string literal costs the server less under character_set_client and
@@ -18,7 +21,9 @@ import (
 // A worker runs a row batch so only where the bytes stored and what the server says are
 // the same as under the dump's character set:
 //   - every statement of the batch is a plain INSERT of literal rows, its names ASCII:
-//     strings in single quotes, numbers, NULL (literalRows). No function, variable or
+//     strings in single quotes, numbers, NULL (the planner's plan.Plan.Literal, which
+//     reads every row anyway; literalHead the names; a comment between values is
+//     skipped byte by byte alike). No function, variable or
 //     introducer sees the connection's character set, and in the character sets of
 //     asciiNames no byte of a multibyte character is ASCII, so the lexer ends and
 //     unescapes each string under binary as under them (str);
@@ -37,6 +42,10 @@ import (
 // The session's own values are set back before anything else runs on the connection
 // (the progress row, the commit, the next entry's session statements).
 
+// binaryNamesOff is a measuring switch (DUMPSCOPE_BINARY_NAMES=off): every batch under the
+// session's own names, so that whole runs with and without them can be set side by side.
+var binaryNamesOff = os.Getenv("DUMPSCOPE_BINARY_NAMES") == "off"
+
 // asciiNames are the client character sets a batch may leave for binary.
 var asciiNames = map[string]bool{"utf8mb4": true, "utf8mb3": true, "utf8": true, "latin1": true}
 
@@ -48,14 +57,91 @@ type binaryNames struct {
 	restore string
 }
 
+// namesFacts is what binary names need to know of a table, read from information_schema
+// by the first batch that asks (the SELECT costs the server ≈3 ms, every batch of a 4 MiB
+// run of rows paid it) and kept for the batches the dispatcher sent with no other statement
+// before them since (rowBatch.namesGen): a statement that changes what is read here (an
+// ALTER, a trigger, a DROP and CREATE) goes through the dispatcher between them.
+type namesFacts struct {
+	gen int64 // the dispatcher's namesGen of the batch that read them
+	// charsets are the distinct character sets of the table's character columns (CHAR,
+	// VARCHAR, TEXT, ENUM, SET, JSON); cols counts its columns, unfit those binary names
+	// cannot take (generated, of a type outside binaryNamesTypes, or with a DEFAULT
+	// reading a system variable), triggers its triggers; innoDB: its engine is InnoDB.
+	charsets              []string
+	cols, unfit, triggers int64
+	innoDB                    bool
+}
+
+// namesCache is the namesFacts read so far, by schema and table.
+type namesCache struct {
+	mu    sync.Mutex
+	facts map[string]namesFacts
+}
+
+// tableFacts returns the namesFacts of schema.table for a batch sent at dispatcher
+// generation gen: those kept where they were read at gen, else read now on c.
+func (nc *namesCache) tableFacts(ctx context.Context, c Conn, schema, table string, gen int64) (namesFacts, error) {
+	key := schema + "." + table // both plainName: no '.' in either
+	nc.mu.Lock()
+	f, ok := nc.facts[key]
+	nc.mu.Unlock()
+	if ok && f.gen == gen {
+		return f, nil
+	}
+	f = namesFacts{gen: gen}
+	var charsets sql.NullString
+	var notInnoDB int64
+	q := fmt.Sprintf("SELECT (SELECT GROUP_CONCAT(DISTINCT CHARACTER_SET_NAME) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = '%[1]s' AND TABLE_NAME = '%[2]s'), "+
+		"(SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = '%[1]s' AND TABLE_NAME = '%[2]s'), "+
+		"(SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = '%[1]s' AND TABLE_NAME = '%[2]s' AND "+
+		"(IS_GENERATED <> 'NEVER' OR DATA_TYPE NOT IN ("+binaryNamesTypes+") OR COLUMN_DEFAULT LIKE '%%@@%%')), "+
+		"(SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = '%[1]s' AND EVENT_OBJECT_TABLE = '%[2]s'), "+
+		"(SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = '%[1]s' AND TABLE_NAME = '%[2]s' AND (ENGINE IS NULL OR ENGINE <> 'InnoDB'))",
+		schema, table)
+	if err := c.QueryRowContext(ctx, q).Scan(&charsets, &f.cols, &f.unfit, &f.triggers, &notInnoDB); err != nil {
+		return f, err
+	}
+	if charsets.Valid && charsets.String != "" {
+		f.charsets = strings.Split(charsets.String, ",")
+	}
+	f.innoDB = notInnoDB == 0
+	nc.mu.Lock()
+	if nc.facts == nil {
+		nc.facts = map[string]namesFacts{}
+	}
+	if old, ok := nc.facts[key]; !ok || old.gen <= gen {
+		nc.facts[key] = f
+	}
+	nc.mu.Unlock()
+	return f, nil
+}
+
+// allows reports whether rows into a table of facts f may be sent under binary names by a
+// session whose client and connection character set is cs.
+func (f namesFacts) allows(cs string) bool {
+	if f.cols == 0 || f.unfit > 0 || f.triggers > 0 || !f.innoDB {
+		return false
+	}
+	for _, c := range f.charsets {
+		if !strings.EqualFold(c, cs) {
+			return false
+		}
+	}
+	return true
+}
+
 // tryBinaryNames switches c to binary names for batch b when that is exact (see above),
 // and returns the switch (nil: b runs under the session's own names).
 func (wp *workerPool) tryBinaryNames(ctx context.Context, c Conn, b *rowBatch) (*binaryNames, error) {
-	if b.plainNames || b.writesOthers || b.asInserts || wp.raw[c] == nil || len(b.stmts) == 0 {
+	if binaryNamesOff || b.plainNames || b.writesOthers || b.asInserts || wp.raw[c] == nil || len(b.stmts) == 0 {
 		return nil, nil
 	}
+	if !b.literal {
+		return nil, nil // a value other than a string, a number or NULL (plan.Plan.Literal)
+	}
 	for _, s := range b.stmts {
-		if !literalRows(s.sql, true) {
+		if !literalHead(s.sql) {
 			return nil, nil
 		}
 	}
@@ -64,22 +150,21 @@ func (wp *workerPool) tryBinaryNames(ctx context.Context, c Conn, b *rowBatch) (
 	if !ok || !plainName(table) || (db != "" && !plainName(db)) {
 		return nil, nil
 	}
-	schema := "DATABASE()"
-	if db != "" {
-		schema = "'" + db + "'"
-	}
+	// The session's own values, read for every batch (a round trip of no work): the
+	// entry's session statements may have changed them.
 	var cs, conn, coll, mode string
-	var other, cols, triggers, notInnoDB int64
-	q := fmt.Sprintf("SELECT @@character_set_client, @@character_set_connection, @@collation_connection, @@sql_mode, "+
-		"(SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = %[1]s AND TABLE_NAME = '%[2]s' AND "+
-		"((CHARACTER_SET_NAME IS NOT NULL AND CHARACTER_SET_NAME <> @@character_set_client) OR IS_GENERATED <> 'NEVER' OR "+
-		"DATA_TYPE NOT IN ("+binaryNamesTypes+") OR COLUMN_DEFAULT LIKE '%%@@%%')), "+
-		"(SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = %[1]s AND TABLE_NAME = '%[2]s'), "+
-		"(SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = %[1]s AND EVENT_OBJECT_TABLE = '%[2]s'), "+
-		"(SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = %[1]s AND TABLE_NAME = '%[2]s' AND (ENGINE IS NULL OR ENGINE <> 'InnoDB'))",
-		schema, table)
-	if err := c.QueryRowContext(ctx, q).Scan(&cs, &conn, &coll, &mode, &other, &cols, &triggers, &notInnoDB); err != nil {
+	var current sql.NullString
+	if err := c.QueryRowContext(ctx, "SELECT @@character_set_client, @@character_set_connection, @@collation_connection, @@sql_mode, DATABASE()").Scan(&cs, &conn, &coll, &mode, &current); err != nil {
 		return nil, nil // not known: the session's own names
+	}
+	if db == "" {
+		if !current.Valid || !plainName(current.String) {
+			return nil, nil
+		}
+		db = current.String
+	}
+	if !strings.EqualFold(cs, conn) || !asciiNames[strings.ToLower(cs)] || !plainName(coll) {
+		return nil, nil
 	}
 	if strings.Contains(mode, "NO_BACKSLASH_ESCAPES") {
 		for _, s := range b.stmts {
@@ -88,7 +173,8 @@ func (wp *workerPool) tryBinaryNames(ctx context.Context, c Conn, b *rowBatch) (
 			}
 		}
 	}
-	if !strings.EqualFold(cs, conn) || !asciiNames[strings.ToLower(cs)] || other > 0 || cols == 0 || triggers > 0 || notInnoDB > 0 || !plainName(coll) {
+	f, err := wp.names.tableFacts(ctx, c, db, table, b.namesGen)
+	if err != nil || !f.allows(cs) {
 		return nil, nil
 	}
 	if _, err := c.ExecContext(ctx, "SET character_set_client = binary, collation_connection = binary"); err != nil {
@@ -158,24 +244,7 @@ func plainName(s string) bool {
 // IGNORE, ON DUPLICATE KEY UPDATE) is false.
 func literalRows(q string, escapes bool) bool {
 	s := rowScan{q: q, escapes: escapes}
-	if !s.word("INSERT") || !s.space() || !s.word("INTO") || !s.space() || !s.name() {
-		return false
-	}
-	if s.peek() == '.' {
-		s.i++
-		if !s.name() {
-			return false
-		}
-	}
-	s.skipSpace()
-	if s.peek() == '(' {
-		s.i++
-		if !s.list(s.name) {
-			return false
-		}
-		s.skipSpace()
-	}
-	if !s.word("VALUES") {
+	if !s.head() {
 		return false
 	}
 	for {
@@ -197,6 +266,36 @@ func literalRows(q string, escapes bool) bool {
 			return false
 		}
 	}
+}
+
+// literalHead reports whether q begins `INSERT INTO name [(names)] VALUES` with
+// literalRows' names: what binary names read of a statement whose values the planner
+// read (plan.Plan.Literal).
+func literalHead(q string) bool {
+	s := rowScan{q: q}
+	return s.head()
+}
+
+// head reads `INSERT INTO name [(names)] VALUES`.
+func (s *rowScan) head() bool {
+	if !s.word("INSERT") || !s.space() || !s.word("INTO") || !s.space() || !s.name() {
+		return false
+	}
+	if s.peek() == '.' {
+		s.i++
+		if !s.name() {
+			return false
+		}
+	}
+	s.skipSpace()
+	if s.peek() == '(' {
+		s.i++
+		if !s.list(s.name) {
+			return false
+		}
+		s.skipSpace()
+	}
+	return s.word("VALUES")
 }
 
 // list reads `item, item, … )` after its '(' (a column list, a row), spaces allowed

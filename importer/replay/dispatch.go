@@ -30,6 +30,10 @@ type dispatcher struct {
 	lastSent, prevSent int64
 	// seenTables are the tables whose first row statement has gone (bulkpath.go).
 	seenTables map[string]bool
+	// namesGen counts the statements dispatched that were not a row insert joining a
+	// batch: a batch carries it (rowBatch.namesGen), and binary names keep what they read
+	// of a table for the batches sent with the same count (namesCache).
+	namesGen int64
 }
 
 func (dp *dispatcher) dispatch(ctx context.Context) error {
@@ -136,6 +140,7 @@ func (dp *dispatcher) flush(ctx context.Context) error {
 	dp.cur = nil
 	defer p.serial.tables.release(b.table) // in the scheduler's busy count once sent (newBatch)
 	b.session = dp.session
+	b.namesGen = dp.namesGen
 	if err := p.sched.budget().spill(ctx, b); err != nil {
 		p.noteUnexecuted(b) // never sent (a stop while the spool was full)
 		return err
@@ -150,6 +155,12 @@ func (dp *dispatcher) flush(ctx context.Context) error {
 // dispatchOne plans st and sends it where the plan says.
 func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end int64) (err error) {
 	p := dp.p
+	rows := false
+	defer func() {
+		if !rows {
+			dp.namesGen++ // what binary names read of a table is read again after it (namesCache)
+		}
+	}()
 	r, cp := p.serial, p.opt.Checkpoint
 	if parts := split.ServerParts(st); parts != nil {
 		return dp.dispatchParts(ctx, st, end, parts) // multistmt.go
@@ -204,6 +215,7 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 	}
 	switch {
 	case pl.Kind == plan.Rows:
+		rows = true
 		return dp.addRows(ctx, st, end, pl)
 	case p.held.noOpKeysToggle(ctx, st):
 		// ALTER TABLE … DISABLE/ENABLE KEYS does nothing on InnoDB; as a barrier it
@@ -316,6 +328,7 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 	dp.cur.add(st, p.sched.arenas)
 	dp.cur.lastAt, dp.cur.lastOrdered = st.Offset, pl.Ordered
 	dp.cur.writesOthers = dp.cur.writesOthers || pl.Ordered || writesOthers(info)
+	dp.cur.literal = dp.cur.literal && pl.Literal
 	dp.cur.bytes += n
 	dp.cur.rows += st.Rows
 	dp.cur.endByte = end

@@ -96,6 +96,13 @@ type rowBatch struct {
 	// plainNames: a statement did not run cleanly under binary names; the batch runs
 	// under the session's own (binarynames.go).
 	plainNames bool
+	// literal: the planner read every value of its statements as a string in single
+	// quotes, a number or NULL (plan.Plan.Literal; binarynames.go).
+	literal bool
+	// namesGen is the dispatcher's namesGen when it sent the batch: batches of one table
+	// with the same one have no statement between them that could change what binary
+	// names read of the table (namesCache).
+	namesGen int64
 	// spooled: its statements wait in the spool (spoolLen bytes at spoolAt), not in memory.
 	spooled                       bool
 	spoolAt, spoolLen, spoolFirst int64 // spoolFirst: the stream offset of its first statement

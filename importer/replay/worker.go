@@ -35,8 +35,10 @@ type workerPool struct {
 	// (earlycount.go): the workers' own is cancelled once nothing is in flight, and a count
 	// still running then finishes rather than break its connection.
 	countCtx context.Context
-	// binaryBatches counts the row batches run under binary names (binarynames.go).
+	// binaryBatches counts the row batches run under binary names (binarynames.go);
+	// names keeps what they read of each table.
 	binaryBatches atomic.Int64
+	names         namesCache
 }
 
 // Workers: each claims entries from the scheduler's backlog and runs them on its own

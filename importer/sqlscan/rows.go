@@ -24,6 +24,11 @@ type Rows struct {
 	// a generated id (TestReviewX3ParallelRoundedZeroID). For i ≥ 64 such a value sets
 	// ZeroFar.
 	NegMask uint64
+	// Literal: every value is a string in single quotes, a number of digits and points
+	// (after signs) or NULL; no function, variable, introducer, hex or bit literal,
+	// DEFAULT, TRUE or FALSE. What the replay's binary names need to know (replay's
+	// binarynames.go): no value whose meaning depends on the connection's character set.
+	Literal bool
 }
 
 // ReadRows reads a row insert's VALUES list, `(…), (…)`, from Pos to the end of Src,
@@ -38,6 +43,7 @@ type Rows struct {
 // a walk over Next's tokens, which would copy every string's text; it keeps the
 // Tokenizer's quoting rules. FuzzReadRowsRef holds it to the byte loop it replaced.
 func (l *Tokenizer) ReadRows(connState func(v string) bool) (r Rows, ok bool) {
+	r.Literal = true
 	for {
 		if !l.rowSpace() || l.peek() != '(' {
 			return r, false
@@ -60,9 +66,13 @@ func (l *Tokenizer) ReadRows(connState func(v string) bool) (r Rows, ok bool) {
 				} else if c == '\'' && !l.mb.Multibyte() {
 					zero, ok = true, l.skipPlainString('\'')
 				} else if c >= '0' && c <= '9' {
+					at := l.Pos
 					zero, ok = l.rowNumber(0)
+					r.Literal = r.Literal && plainNumber(l.Src[at:l.Pos])
 				} else {
+					at := l.Pos
 					zero, neg, ok = l.rowSigned(connState)
+					r.Literal = r.Literal && ok && literalValue(l.Src[at:l.Pos])
 				}
 				if !ok {
 					return r, false
@@ -102,6 +112,43 @@ func (l *Tokenizer) ReadRows(connState func(v string) bool) (r Rows, ok bool) {
 			return r, false // ON DUPLICATE KEY UPDATE, RETURNING, AS alias, …
 		}
 	}
+}
+
+// plainNumber reports whether v, a number rowNumber read, is digits and points only (no
+// exponent, no 0x or 0b literal).
+func plainNumber(v []byte) bool {
+	for _, c := range v {
+		if numRun[c] == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// literalValue reports whether v, a value rowSigned read (its spaces and signs before it
+// included), is a string in single quotes, a plain number after signs, or NULL: the
+// values Rows.Literal allows. Spaces and signs are ASCII whitespace, '-' and '+' (a
+// comment among them is not literal).
+func literalValue(v []byte) bool {
+	i := 0
+	for i < len(v) && (v[i] == ' ' || v[i] == '\t' || v[i] == '\n' || v[i] == '\r') {
+		i++
+	}
+	signed := false
+	for i < len(v) && (v[i] == '-' || v[i] == '+' || v[i] == ' ' || v[i] == '\t' || v[i] == '\n' || v[i] == '\r') {
+		signed = true
+		i++
+	}
+	v = v[i:]
+	switch {
+	case len(v) == 0:
+		return false
+	case v[0] == '\'':
+		return !signed
+	case v[0] >= '0' && v[0] <= '9':
+		return plainNumber(v)
+	}
+	return !signed && EqualFoldASCII(v, "NULL")
 }
 
 // rowSpace skips whitespace and plain comments; an executable comment or hint ends the
