@@ -70,7 +70,7 @@ type namesFacts struct {
 	// reading a system variable), triggers its triggers; innoDB: its engine is InnoDB.
 	charsets              []string
 	cols, unfit, triggers int64
-	innoDB                    bool
+	innoDB                bool
 }
 
 // namesCache is the namesFacts read so far, by schema and table.
