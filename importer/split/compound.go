@@ -17,7 +17,12 @@ import (
 // (TestServerPartsAfterBody). bodyEnd reads the body as the server's grammar nests it,
 // statement by statement; where it cannot (a form it does not know), ServerParts leaves
 // the rest of the text one part, as before: the server's loud ERROR 1064, never a cut
-// elsewhere than the server's.
+// elsewhere than the server's. sql_mode=ORACLE's forms are such (sql_yacc_ora.yy): a
+// procedure's `AS|IS [declarations;…] BEGIN … [EXCEPTION …] END [name]`
+// (sp_tail_standalone), a trigger's or event's `DECLARE …; BEGIN … END` and a
+// `<<label>>` (sp_unlabeled_block, sp_labeled_block); read as simple statements they
+// were cut at their first ';' (ERROR 1064 where the client ran mariadb-dump's
+// Oracle-mode routines, TestReviewX19OracleProcedureCut).
 
 // maxBodyDepth bounds the nesting bodyEnd follows; deeper is not read (the rest whole).
 const maxBodyDepth = 64
@@ -43,7 +48,8 @@ func bodyEnd(l *sqlscan.Tokenizer) bool {
 // routineHeader moves l, after CREATE or ALTER, over a routine's, trigger's or event's
 // header to where its body starts, and reports whether there is one (an ALTER EVENT
 // without DO has none: l is then before its end) and whether the header could be read
-// (not a package, a UDF's SONAME, or an ALTER of a procedure or function).
+// (not a package, a UDF's SONAME, an ALTER of a procedure or function, or Oracle's
+// procedure body after AS or IS).
 func routineHeader(l *sqlscan.Tokenizer) (body, ok bool) {
 	n := l.Next()
 	if n.Is("OR") {
@@ -72,6 +78,10 @@ func routineHeader(l *sqlscan.Tokenizer) (body, ok bool) {
 			return functionBody(l), true
 		}
 		skipCharacteristics(l)
+		probe := *l
+		if n := probe.Next(); n.Is("AS") || n.Is("IS") {
+			return false, false // sql_mode=ORACLE's `AS|IS [declarations;…] BEGIN … END`: whole
+		}
 		return true, true
 	case n.Is("TRIGGER"):
 		// … ON t FOR EACH ROW [FOLLOWS|PRECEDES other]
@@ -219,7 +229,7 @@ func spStatement(l *sqlscan.Tokenizer, depth int) bool {
 	}
 	var closing string // the word after END
 	switch {
-	case t.Kind == sqlscan.EOF || isSemicolon(t):
+	case t.Kind == sqlscan.EOF || isSemicolon(t) || isPunct(t, "<"): // << label >>: Oracle's
 		return false
 	case t.Is("BEGIN"):
 		save := l.Pos
@@ -261,6 +271,9 @@ func spStatement(l *sqlscan.Tokenizer, depth int) bool {
 	case t.Is("DECLARE"):
 		if handler(l) {
 			return spStatement(l, depth+1)
+		}
+		if depth == 0 {
+			return false // a trigger's or event's body `DECLARE …; BEGIN … END`: Oracle's block
 		}
 		return simpleStatement(l)
 	default:

@@ -52,6 +52,9 @@ func ServerParts(st *Statement) []Statement {
 			// that body's statement on, as before bodyEnd.
 			cuts = cuts[:lastBody]
 			break
+		} else if oracleBlock(l) {
+			bodies[len(cuts)] = true
+			break // not read: the rest of the text is one part, as before bodyEnd
 		}
 		t := l.Next()
 		for t.Kind != sqlscan.EOF && !isSemicolon(t) {
@@ -184,6 +187,17 @@ func bodyAhead(l *sqlscan.Tokenizer) bool {
 func bodyInside(l sqlscan.Tokenizer) bool {
 	t := l.Next()
 	return t.Is("END") || t.Is("ELSE") || t.Is("ELSEIF") || t.Is("WHEN") || t.Is("UNTIL") || t.Is("DECLARE")
+}
+
+// oracleBlock reports whether the statement at l's position is sql_mode=ORACLE's
+// anonymous block with a declaration section or a label (`DECLARE v INT := 1; BEGIN …;
+// END`, `<<l>> BEGIN … END`), whose ';' are its own (sql_yacc_ora.yy's
+// sp_unlabeled_block and sp_labeled_block). Under another sql_mode the server refuses
+// such a statement (ERROR 1064) at its first word, so leaving it whole is the server's
+// reading in both.
+func oracleBlock(l sqlscan.Tokenizer) bool {
+	t := l.Next()
+	return t.Is("DECLARE") || isPunct(t, "<")
 }
 
 // PartsUnsure says why the parts of a text may not be where the server cuts it ("" when

@@ -83,6 +83,22 @@ func TestServerParts(t *testing.T) {
 		// A form bodyEnd does not read (a package): the rest of the text stays one part.
 		"CREATE PACKAGE pk AS PROCEDURE p(); END; DO 1":       nil,
 		"DO 0; CREATE PACKAGE pk AS PROCEDURE p(); END; DO 1": {"DO 0", "CREATE PACKAGE pk AS PROCEDURE p(); END; DO 1"},
+		// sql_mode=ORACLE's bodies (sql_yacc_ora.yy), not read: the text from them on is
+		// one part (TestReviewX19OracleProcedureCut): a procedure's AS|IS with or without
+		// declarations, a function's RETURN, a trigger's or event's DECLARE section, an
+		// anonymous block with declarations or a <<label>>.
+		"CREATE DEFINER=\"root\"@\"localhost\" PROCEDURE \"p\"(x INT)\nAS y INT := 1; BEGIN INSERT INTO t VALUES (x + y); END":                                                   nil,
+		"CREATE PROCEDURE p2() IS BEGIN INSERT INTO t VALUES (100); INSERT INTO t VALUES (101); END p2; CALL p2()":                                                               nil,
+		"CREATE PROCEDURE p3(x INT) DETERMINISTIC COMMENT 'c' AS y INT; BEGIN y := x; EXCEPTION WHEN OTHERS THEN NULL; END":                                                      nil,
+		"DO 0; CREATE PROCEDURE p4() AS v INT; BEGIN NULL; END; DO 1":                                                                                                            {"DO 0", "CREATE PROCEDURE p4() AS v INT; BEGIN NULL; END; DO 1"},
+		"CREATE FUNCTION f(x INT) RETURN INT AS y INT := 1; BEGIN RETURN x + y; END":                                                                                             nil,
+		"/*!50003 CREATE*/ /*!50017 DEFINER=\"root\"@\"localhost\"*/ /*!50003 TRIGGER tr BEFORE INSERT ON t FOR EACH ROW DECLARE v INT := 5; BEGIN :NEW.a := :NEW.a + v; END */": nil,
+		"CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW <<l>> BEGIN :NEW.a := 1; :NEW.a := 2; END l":                                                                          nil,
+		"CREATE EVENT e ON SCHEDULE EVERY 1 DAY DO DECLARE v INT; BEGIN v := 1; DO v; END":                                                                                       nil,
+		"DECLARE v INT := 3; BEGIN INSERT INTO t VALUES (v); END":                                                                                                                nil,
+		"DO 0; DECLARE v INT := 3; BEGIN INSERT INTO t VALUES (v); END; DO 1":                                                                                                    {"DO 0", "DECLARE v INT := 3; BEGIN INSERT INTO t VALUES (v); END; DO 1"},
+		"DO 0; <<l>> BEGIN DO 1; DO 2; END l":                                                                                                                                    {"DO 0", "<<l>> BEGIN DO 1; DO 2; END l"},
+		"BEGIN DO 1; <<l>> LOOP DO 2; EXIT l; END LOOP; END":                                                                                                                     nil,
 		// A later statement starts with a word only a body holds (the body's END after a
 		// ';'): the body was read otherwise than the server does, nothing is cut from it on.
 		"CREATE PROCEDURE p() BEGIN DO 1; END; END; DO 2":                                 nil,
