@@ -196,9 +196,10 @@ func TestReviewX19BinaryNamesDefaultReadsNames(t *testing.T) {
 // place of the reader's FOUND_ROWS(): the dump's variable is overwritten, and the dump's
 // write of it is read as the count. No one-line fix: a name the dump does not use (the
 // planner sees every word of the dump: pick a suffix none of its words has) or refuse a
-// dump that names it.
+// dump that names it. Fixed (x-fix46): dumpscope's own variables end in 64 random bits
+// drawn when the process starts (replay/ownvars.go; giveRowCount's @dumpscope_row_count
+// the same).
 func TestReviewX19DumpOwnFoundRowsVariable(t *testing.T) {
-	reviewX19(t)
 	const head = "SET NAMES utf8mb4;\nCREATE DATABASE r19;\nUSE r19;\n" +
 		"CREATE TABLE s (id INT PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO s VALUES (1),(2),(3);\n" +
 		"CREATE TABLE t (id INT PRIMARY KEY) ENGINE=InnoDB;\n"

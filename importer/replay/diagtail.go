@@ -414,7 +414,7 @@ func (d *diagTail) areaOfToggle(ctx context.Context, p *ParallelReplayer, st *sp
 // that statement (the count itself, its warnings, its user variables) are SELECTs, which
 // leave −1, and the START TRANSACTION before leaves 0. Each statement sent keeps the
 // conditions (it opens no table and raises none): SELECT 1 leaves −1, DO 0 leaves 0, and
-// SELECT 1 INTO @dumpscope_row_count 1 (the only counts a SELECT … INTO, SET or DO
+// SELECT 1 INTO rowCountVar 1 (the only counts a SELECT … INTO, SET or DO
 // leaves; checked on MariaDB 10.11). Another count is left as it is. A CALL or EXECUTE
 // gets FOUND_ROWS() given before it (rowCounts.giveFound), which leaves −1 anyway.
 func giveRowCount(ctx context.Context, p *ParallelReplayer, st *split.Statement) error {
@@ -434,7 +434,7 @@ func giveRowCount(ctx context.Context, p *ParallelReplayer, st *split.Statement)
 	case n == 0:
 		q = "DO 0"
 	case n == 1:
-		q = "SELECT 1 INTO @dumpscope_row_count"
+		q = "SELECT 1 INTO " + rowCountVar
 	default:
 		return nil
 	}
