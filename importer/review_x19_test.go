@@ -317,6 +317,8 @@ func TestReviewX19PrepareBetweenWarningAndReader(t *testing.T) {
 	for name, between := range map[string]string{
 		"prepare":    "PREPARE dps4 FROM 'SELECT 1';\n",
 		"deallocate": "PREPARE dps4 FROM 'SELECT 1';\nDEALLOCATE PREPARE dps4;\n",
+		// A journaled warning SELECT … INTO: its journal row is owed (diagTail).
+		"journaled deallocate": "SELECT CAST('1y' AS SIGNED) INTO @dw3;\nPREPARE dps4 FROM 'SELECT 1';\nDROP PREPARE dps4;\n",
 	} {
 		dump := head + between + "CALL rdp1();\nINSERT INTO sv (v) VALUES (@w);\n"
 		for mode, o := range map[string]importer.Options{

@@ -252,8 +252,9 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 	}
 	// SHOW WARNINGS and SET @v = 1 (keepsArea): as a reader, the tail waits on past them.
 	// UNLOCK TABLES (keepsArea) only where it commits nothing: no table locks before it.
-	// A PREPARE of a text that names no table keeps the area too (preparesTableFree).
-	reads := p.disp.planner.ReadsDiagnostics(st) || plan.KeepsDiagnostics(st) || (keepsArea(st) && !(wasLocked && isUnlockTables(st))) || preparesTableFree(st)
+	// A PREPARE of a text that names no table keeps the area too (preparesTableFree), and
+	// DEALLOCATE or DROP PREPARE (deallocates).
+	reads := p.disp.planner.ReadsDiagnostics(st) || plan.KeepsDiagnostics(st) || (keepsArea(st) && !(wasLocked && isUnlockTables(st))) || preparesTableFree(st) || deallocates(st)
 	// Journal rows owed alone: a reader that opens the dump's transaction (or runs in
 	// it) does not run in the one opened here.
 	varsOnly := d.finish == nil
