@@ -449,7 +449,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 			err = cr.giveBack(ctx, st, after)
 		}
 	}
-	if changesTables(st) {
+	if staleTables(st) { // diagprime.go
 		cp.SchemaChanged()
 	}
 	if err != nil {

@@ -139,12 +139,20 @@ func isPlainCommit(st *split.Statement) bool {
 
 // keepsAreaCounted reports whether st keeps the diagnostics area the statement before it
 // left, for the warning count (warnLog.countsWarnings): keepsArea's statements, a COMMIT
-// (isPlainCommit; every COMMIT keeps it on the server) and a PREPARE of a text that names
-// no table. Counted, the list was emptied before it (clearStaleWarnings) and
+// (isPlainCommit; every COMMIT keeps it on the server), a PREPARE of a text that names
+// no table, and DEALLOCATE or DROP PREPARE, which opens nothing and raises no condition
+// where it succeeds. Counted, the list was emptied before it (clearStaleWarnings) and
 // @@warning_count read after it, which leaves ROW_COUNT() −1 where the client's COMMIT
-// and PREPARE leave 0.
+// and PREPARE leave 0; `SET @dw2 = CAST('0y' AS SIGNED); PREPARE dps4 FROM 'SELECT 1';
+// DEALLOCATE PREPARE dps4; CALL rdp1()` (a body storing @@warning_count) stored 0 where
+// the client stores 1 (TestReviewX19PrepareBetweenWarningAndReader, x-fix46).
 func keepsAreaCounted(st *split.Statement) bool {
-	return keepsArea(st) || isPlainCommit(st) || preparesTableFree(st)
+	return keepsArea(st) || isPlainCommit(st) || preparesTableFree(st) || deallocates(st)
+}
+
+// deallocates reports whether st is DEALLOCATE PREPARE or DROP PREPARE.
+func deallocates(st *split.Statement) bool {
+	return preparesOnly(st) && !strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "PREPARE")
 }
 
 // isUnlockTables reports whether st is UNLOCK TABLES.

@@ -252,8 +252,9 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 	}
 	// SHOW WARNINGS and SET @v = 1 (keepsArea): as a reader, the tail waits on past them.
 	// UNLOCK TABLES (keepsArea) only where it commits nothing: no table locks before it.
-	// A PREPARE of a text that names no table keeps the area too (preparesTableFree).
-	reads := p.disp.planner.ReadsDiagnostics(st) || plan.KeepsDiagnostics(st) || (keepsArea(st) && !(wasLocked && isUnlockTables(st))) || preparesTableFree(st)
+	// A PREPARE of a text that names no table keeps the area too (preparesTableFree), and
+	// DEALLOCATE or DROP PREPARE (deallocates).
+	reads := p.disp.planner.ReadsDiagnostics(st) || plan.KeepsDiagnostics(st) || (keepsArea(st) && !(wasLocked && isUnlockTables(st))) || preparesTableFree(st) || deallocates(st)
 	// Journal rows owed alone: a reader that opens the dump's transaction (or runs in
 	// it) does not run in the one opened here.
 	varsOnly := d.finish == nil
@@ -414,7 +415,7 @@ func (d *diagTail) areaOfToggle(ctx context.Context, p *ParallelReplayer, st *sp
 // that statement (the count itself, its warnings, its user variables) are SELECTs, which
 // leave −1, and the START TRANSACTION before leaves 0. Each statement sent keeps the
 // conditions (it opens no table and raises none): SELECT 1 leaves −1, DO 0 leaves 0, and
-// SELECT 1 INTO @dumpscope_row_count 1 (the only counts a SELECT … INTO, SET or DO
+// SELECT 1 INTO rowCountVar 1 (the only counts a SELECT … INTO, SET or DO
 // leaves; checked on MariaDB 10.11). Another count is left as it is. A CALL or EXECUTE
 // gets FOUND_ROWS() given before it (rowCounts.giveFound), which leaves −1 anyway.
 func giveRowCount(ctx context.Context, p *ParallelReplayer, st *split.Statement) error {
@@ -434,7 +435,7 @@ func giveRowCount(ctx context.Context, p *ParallelReplayer, st *split.Statement)
 	case n == 0:
 		q = "DO 0"
 	case n == 1:
-		q = "SELECT 1 INTO @dumpscope_row_count"
+		q = "SELECT 1 INTO " + rowCountVar
 	default:
 		return nil
 	}

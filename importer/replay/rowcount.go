@@ -283,10 +283,6 @@ func (rc *rowCounts) noteRan(ctx context.Context, c Conn, control bool, st *spli
 	return nil
 }
 
-// foundRowsVar is the user variable in which holdFound keeps FOUND_ROWS() on the control
-// connection.
-const foundRowsVar = "@dumpscope_found_rows"
-
 // holdFound keeps FOUND_ROWS() after st, an INSERT/REPLACE/CREATE TABLE … SELECT that
 // changed one row on the control connection c, in foundRowsVar: SELECT FOUND_ROWS() INTO
 // it opens no table, so it keeps the diagnostics area's conditions, and it leaves
