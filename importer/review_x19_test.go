@@ -422,3 +422,17 @@ func TestReviewX19TemporaryFillBodyReplaced(t *testing.T) {
 		runReviewCase(t, ref, srv, reviewCase{db: "r15", dump: dump, stop: lineOf(t, dump, x15Stop), opt: o})
 	})
 }
+
+// TestXFix45TemporaryProcedureBodyRand (open, found by x-fix45): `CREATE PROCEDURE fill()
+// INSERT INTO tt VALUES (1, FLOOR(RAND() * 1000000))`, `CALL fill()` and `INSERT INTO k
+// SELECT 1000, v FROM tt` before the stop, `INSERT INTO k SELECT n + 100, v FROM tt`
+// after it: the resume sends the CALL again (volatile through code, routinetemp.go) and
+// tt takes a new value. plan.UnstableCall judges the statement's own text and function
+// bodies (pureBody), not the bodies a CALL runs (routineBodies.reach should note an
+// unstable call as inexact). Fixed in the same stop: refused where the resume goes on.
+func TestXFix45TemporaryProcedureBodyRand(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	dump := x15Head + "CREATE TEMPORARY TABLE tt (n int, v int);\nCREATE PROCEDURE fill() INSERT INTO tt VALUES (1, FLOOR(RAND() * 1000000));\nCALL fill();\nINSERT INTO k SELECT 1000, v FROM tt;\n" +
+		x15Rows() + "INSERT INTO k SELECT n + 100, v FROM tt;\nCREATE TABLE chk AS SELECT COUNT(DISTINCT v) AS d FROM k WHERE id IN (1000, 101);\nDELETE FROM k WHERE id IN (1000, 101);\n"
+	runReviewCase(t, ref, srv, reviewCase{db: "r15", dump: dump, stop: lineOf(t, dump, x15Stop), opt: importer.Options{Parallel: 2, BatchBytes: 512}, refused: "calls RAND()"})
+}

@@ -26,8 +26,11 @@ var stableBeforeParen = map[string]bool{
 	"UNION": true, "EXCEPT": true, "INTERSECT": true, "ALL": true, "ANY": true, "SOME": true, "ROW": true,
 	"LIMIT": true, "OFFSET": true, "RETURNING": true, "FROM": true, "JOIN": true, "RETURN": true, "LATERAL": true,
 	"COUNT": true, "SUM": true, "MIN": true, "MAX": true, "AVG": true, "BIT_AND": true, "BIT_OR": true, "BIT_XOR": true,
-	// CAST(x AS DECIMAL(10, 2)) and the like.
-	"DECIMAL": true, "NCHAR": true, "DOUBLE": true, "FLOAT": true, "BINARY": true,
+	// CAST(x AS DECIMAL(10, 2)), a routine's parameters and DECLAREs (VARCHAR(40)), and
+	// the like; as functions TIME(x), TIMESTAMP(x) and YEAR(x) repeat too.
+	"DECIMAL": true, "NCHAR": true, "DOUBLE": true, "FLOAT": true, "BINARY": true, "VARCHAR": true, "VARBINARY": true,
+	"INT": true, "INTEGER": true, "TINYINT": true, "SMALLINT": true, "MEDIUMINT": true, "BIGINT": true, "NUMERIC": true,
+	"BIT": true, "DATETIME": true, "TIMESTAMP": true, "TIME": true, "YEAR": true, "ENUM": true, "DEC": true,
 }
 
 // nameIntroducers are the words after which a name followed by a parenthesis is a
@@ -36,6 +39,7 @@ var stableBeforeParen = map[string]bool{
 var nameIntroducers = map[string]bool{
 	"INTO": true, "TABLE": true, "INSERT": true, "REPLACE": true, "IGNORE": true, "LOW_PRIORITY": true,
 	"DELAYED": true, "HIGH_PRIORITY": true, "UPDATE": true, "WITH": true, "RECURSIVE": true, "CALL": true,
+	"PROCEDURE": true, "FUNCTION": true,
 }
 
 // UnstableCall returns the first built-in function src (a statement's text read with
@@ -45,9 +49,15 @@ var nameIntroducers = map[string]bool{
 // by its body; a qualified name (db.f(…), db.tt (…)) is left to it too. A CREATE statement
 // is read from its first SELECT: its column definitions compute nothing.
 func UnstableCall(src []byte, syntax sqlscan.Syntax, stored func(name string) bool) string {
+	return unstableCall(src, syntax, stored, false)
+}
+
+// unstableCall is UnstableCall; body: src is a routine's CREATE, read whole (a body a
+// CALL runs: TestXFix45TemporaryProcedureBodyRand).
+func unstableCall(src []byte, syntax sqlscan.Syntax, stored func(name string) bool, body bool) string {
 	l := sqlscan.New(src, syntax)
 	first := l.Next()
-	if first.Is("CREATE") {
+	if first.Is("CREATE") && !body {
 		t := l.Next()
 		for ; !t.Is("SELECT"); t = l.Next() {
 			if t.Kind == sqlscan.EOF {
