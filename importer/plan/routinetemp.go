@@ -118,11 +118,13 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 		l := st.Tokens()
 		if !top {
 			l.Pos = bodyStart(st)
-			stored := func(name string) bool { _, ok := rb.funcs[strings.ToLower(name)]; return ok }
-			if f := unstableCall(st.SQL, st.Syntax(), stored, true); f != "" {
-				// Sent again, RAND() in fill gave tt a new value (silent before).
-				r.inexact = noteWhy(r.inexact, "a body it runs calls "+f+"(), a function not known to give the same value again")
-			}
+			defer func() { // after the walk, whose reasons (a sequence's values) say more
+				stored := func(name string) bool { _, ok := rb.funcs[strings.ToLower(name)]; return ok }
+				if f := unstableCall(st.SQL, st.Syntax(), stored, true); f != "" {
+					// Sent again, RAND() in fill gave tt a new value (silent before).
+					r.inexact = noteWhy(r.inexact, "a body it runs calls "+f+"(), a function not known to give the same value again")
+				}
+			}()
 		}
 		prevWrite := "" // the word before a table written: INSERT, UPDATE, DELETE …
 		// list: the word before the last table read, while a comma may add one to its
