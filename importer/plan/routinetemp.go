@@ -89,7 +89,14 @@ type routineReach struct {
 	// since (replay's exactFill, as a fill's FROM); heldReads the temporary ones, whose
 	// own rebuild it inherits.
 	reads, heldReads []string
+	// ran are the bodies it followed: a resume sends it again against the body the
+	// server holds then, which the dump may have replaced since (bodyReplaced).
+	ran []ranRoutine
 }
+
+// ranRoutine is a procedure or function (kind, as bodyKind has it) whose body a
+// statement ran, by lower-cased name, and the database of that body.
+type ranRoutine struct{ kind, name, db string }
 
 // reach follows d (what a statement runs, whose names belong to db) through the bodies
 // it may run, transitively: the functions it calls (a name the dump created followed by
@@ -111,6 +118,13 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 		l := st.Tokens()
 		if !top {
 			l.Pos = bodyStart(st)
+			defer func() { // after the walk, whose reasons (a sequence's values) say more
+				stored := func(name string) bool { _, ok := rb.funcs[strings.ToLower(name)]; return ok }
+				if f := unstableCall(st.SQL, st.Syntax(), stored, true); f != "" {
+					// Sent again, RAND() in fill gave tt a new value (silent before).
+					r.inexact = noteWhy(r.inexact, "a body it runs calls "+f+"(), a function not known to give the same value again")
+				}
+			}()
 		}
 		prevWrite := "" // the word before a table written: INSERT, UPDATE, DELETE …
 		// list: the word before the last table read, while a comma may add one to its
@@ -159,6 +173,7 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 					for i := range bodies {
 						if b := &bodies[i]; !seen[&b.st] {
 							seen[&b.st] = true
+							r.ran = append(r.ran, ranRoutine{"procedure", strings.ToLower(name), b.db})
 							walk(&b.st, b.db, false, depth+1)
 						}
 					}
@@ -203,6 +218,7 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 					for i := range bodies {
 						if b := &bodies[i]; !seen[&b.st] {
 							seen[&b.st] = true
+							r.ran = append(r.ran, ranRoutine{"function", strings.ToLower(name), b.db})
 							walk(&b.st, b.db, false, depth+1)
 						}
 					}
@@ -397,5 +413,61 @@ func (tt *temporaryTables) throughCode(rb *routineBodies, d *split.Statement, db
 	}
 	tt.wrote, tt.codeFuncs = r.temps[0], r.funcs
 	tt.codeAlso, tt.codeReads, tt.codeHeldReads = r.temps[1:], r.reads, r.heldReads
+	for _, rr := range r.ran {
+		if tt.ranBy == nil {
+			tt.ranBy = map[ranRoutine][]string{}
+		}
+		for _, k := range r.temps {
+			if !containsString(tt.ranBy[rr], k) {
+				tt.ranBy[rr] = append(tt.ranBy[rr], k)
+			}
+		}
+	}
 	return true
+}
+
+// bodyReplaced marks pl inexact for the temporary tables a volatile statement wrote
+// through a body (throughCode) that d, what st runs (its names belonging to db), creates
+// again or drops, itself or with its database. A resume sends that statement again
+// against the body the server holds at the resume: the new one, or none. Sent so, `CALL
+// fill()` wrote 2 where the dump's fill had written 1, or failed with ERROR 1305 where
+// its database was dropped (TestReviewX19TemporaryFillBodyReplaced). The replay refuses
+// where it goes on while such a table is there, when the interrupted run committed d.
+func (tt *temporaryTables) bodyReplaced(d *split.Statement, db string, pl *Plan) {
+	if len(tt.ranBy) == 0 || pl.TemporaryInexact != "" {
+		return
+	}
+	var hit func(rr ranRoutine) bool
+	what := ""
+	switch kind := bodyKind(d); {
+	case kind == "procedure" || kind == "function" || d.Verb == "DROP PROCEDURE" || d.Verb == "DROP FUNCTION":
+		if kind == "" {
+			kind = strings.ToLower(strings.TrimPrefix(d.Verb, "DROP "))
+		}
+		name := strings.ToLower(d.Table)
+		what = kind + " `" + d.Table + "`"
+		hit = func(rr ranRoutine) bool { return rr.kind == kind && rr.name == name }
+	case d.Kind == split.KindDDL && (d.Verb == "DROP DATABASE" || d.Verb == "DROP SCHEMA"):
+		what = "database `" + d.Database + "` and its routines"
+		hit = func(rr ranRoutine) bool { return d.Database == "" || strings.EqualFold(rr.db, d.Database) }
+	default:
+		return
+	}
+	var temps []string
+	for rr, written := range tt.ranBy {
+		if !hit(rr) {
+			continue
+		}
+		for _, k := range written {
+			if tt.names[k] && !containsString(temps, k) {
+				temps = append(temps, k)
+			}
+		}
+	}
+	if len(temps) == 0 {
+		return
+	}
+	slices.Sort(temps)
+	pl.Temporary, pl.TemporaryAlso = temps[0], temps[1:]
+	pl.TemporaryInexact = "this statement replaces or drops " + what + ", whose body wrote it: the resume, which sends that write again, would run the body the server holds now"
 }

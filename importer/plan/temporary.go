@@ -131,13 +131,14 @@ type temporaryTables struct {
 	// alone (volatile); mixedWrite: of it with real tables, or reading them (not).
 	wrote, mixedWrite string
 	// codeWrite: the statement planned last writes this temporary table through code it
-	// runs and cannot be sent again exactly (codeWhy); codeFuncs: the dump's functions
-	// a volatile one calls (routinetemp.go).
+	// runs and cannot be sent again exactly (codeWhy); codeFuncs: the dump's functions a
+	// volatile one calls; ranBy: what such ones wrote, by body run (routinetemp.go).
 	codeWrite, codeWhy  string
 	codeAlso, codeFuncs []string
 	// codeReads, codeHeldReads: the real and temporary tables the code of the volatile
 	// statement planned last reads (routineReach.reads): Plan.TemporaryReads.
 	codeReads, codeHeldReads []string
+	ranBy                    map[ranRoutine][]string
 }
 
 // volatile reports whether d (what a statement runs: registry.runs), whose names belong
@@ -570,6 +571,7 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 		pl.Temporary, pl.TemporaryAlso = undone[0], slices.Clone(undone[1:])
 		pl.TemporaryInexact = "this ROLLBACK undid rows of it that the resume would send again outside the transaction"
 	}
+	tt.bodyReplaced(d, ddb, pl)
 	tt.noteSavepoint(eff)
 	if !region {
 		tt.inTxn, tt.savepoints = nil, nil

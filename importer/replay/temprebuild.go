@@ -182,6 +182,16 @@ func (tr *tempRebuilds) notSentAgain(ctx context.Context, p *ParallelReplayer, s
 			calls = callsFunctionBesides(p, d, pl.TemporaryFunctions)
 		}
 		found, why = calls, "it may call a stored function, which, sent again, would read real tables as the interrupted run left them or write them a second time"
+		if gone, err := procedureGone(ctx, p, d); err != nil {
+			return p.at(st, err)
+		} else if !found && gone != "" {
+			found, why = true, "procedure "+gone+", which it CALLs, is no longer on the server (the interrupted run dropped it, or its database, after it)"
+		}
+		if f := plan.UnstableCall(d.SQL, d.Syntax(), func(name string) bool { return slices.Contains(p.cat.functions.names, name) }); !found && f != "" {
+			// Sent again, RAND() and the like take a new value where the dump's took one
+			// (TestReviewX19TemporaryRowVolatileResent).
+			found, why = true, "it calls "+f+"(), a function not known to give the same value again: sent again, it may give the temporary table a value other than the one the interrupted run gave it"
+		}
 	}
 	if !found {
 		return nil
@@ -237,3 +247,26 @@ const (
 		" + (SELECT COUNT(*) FROM information_schema.VIEWS WHERE TABLE_SCHEMA NOT IN ('mysql', 'sys'))"
 	codeObjects = triggersAndViews + " + (SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA NOT IN ('mysql', 'sys'))"
 )
+
+// procedureGone returns the name of the procedure d CALLs when the server holds none of
+// that name: the interrupted run committed a DROP of it or of its database, and the
+// CALL, sent again, failed with ERROR 1305 where the client's had run
+// (TestReviewX19TemporaryFillBodyReplaced). "" when d is no CALL or the procedure is there.
+func procedureGone(ctx context.Context, p *ParallelReplayer, d *split.Statement) (string, error) {
+	l := d.Tokens()
+	if !l.Next().Is("CALL") {
+		return "", nil
+	}
+	db, name := l.Name(l.Next())
+	if name == "" {
+		return "", nil
+	}
+	if db == "" {
+		db = p.serial.database
+	}
+	var n int
+	if err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_TYPE = 'PROCEDURE' AND ROUTINE_SCHEMA = ? AND ROUTINE_NAME = ?", db, name).Scan(&n); err != nil || n > 0 {
+		return "", err
+	}
+	return "`" + db + "`.`" + name + "`", nil
+}
