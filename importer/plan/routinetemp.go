@@ -292,16 +292,7 @@ var listEnds = map[string]bool{
 func skipGroup(l *sqlscan.Tokenizer) {
 	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 		if t.Kind == sqlscan.Punct && t.Text == "(" {
-			for depth := 1; depth > 0; {
-				switch n := l.Next(); {
-				case n.Kind == sqlscan.EOF:
-					return
-				case n.Kind == sqlscan.Punct && n.Text == "(":
-					depth++
-				case n.Kind == sqlscan.Punct && n.Text == ")":
-					depth--
-				}
-			}
+			sqlscan.SkipGroup(l)
 			return
 		}
 		if t.Kind != sqlscan.Word {

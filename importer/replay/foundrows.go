@@ -32,18 +32,8 @@ func foundIsRowCount(st *split.Statement) bool {
 		if t.Is("PARTITION") {
 			t = l.Next()
 		}
-		if t.Kind != sqlscan.Punct || t.Text != "(" {
+		if t.Kind != sqlscan.Punct || t.Text != "(" || !sqlscan.SkipGroup(&l) {
 			return false
-		}
-		for depth := 1; depth > 0; {
-			switch n := l.Next(); {
-			case n.Kind == sqlscan.EOF:
-				return false
-			case n.Kind == sqlscan.Punct && n.Text == "(":
-				depth++
-			case n.Kind == sqlscan.Punct && n.Text == ")":
-				depth--
-			}
 		}
 		t = l.Next()
 	}

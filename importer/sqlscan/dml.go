@@ -74,16 +74,8 @@ func DMLTables(q []byte, db string, syn Syntax) []TableKey {
 		case t.Kind == Punct && t.Text == ",":
 			expect = true
 		case t.Kind == Punct && t.Text == "(":
-			for depth := 1; depth > 0; {
-				n := l.Next()
-				switch {
-				case n.Kind == EOF:
-					return keys
-				case n.Kind == Punct && n.Text == "(":
-					depth++
-				case n.Kind == Punct && n.Text == ")":
-					depth--
-				}
+			if !SkipGroup(&l) {
+				return keys
 			}
 			expect = false
 		case expect && t.IsName():
@@ -115,4 +107,21 @@ func LiteralStatement(l *Tokenizer) (string, bool) {
 		return "", false // 'a' || x, 'a' + 1: an expression
 	}
 	return sb.String(), true
+}
+
+// SkipGroup moves l past the ')' that closes the '(' read last, over nested groups, and
+// reports whether it came before the end of the text. A function, not a method: the
+// Tokenizer's methods are at the layout's limit.
+func SkipGroup(l *Tokenizer) bool {
+	for depth := 1; depth > 0; {
+		switch t := l.Next(); {
+		case t.Kind == EOF:
+			return false
+		case t.Kind == Punct && t.Text == "(":
+			depth++
+		case t.Kind == Punct && t.Text == ")":
+			depth--
+		}
+	}
+	return true
 }
