@@ -1,11 +1,14 @@
 package importer_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
 // The twentieth hostile review (branch x-review20, session 46), of what stop 45 merged
@@ -151,5 +154,138 @@ func TestReviewX20OwnVariableListed(t *testing.T) {
 		"load-data":  {LoadData: true},
 	} {
 		t.Run(name, func(t *testing.T) { x16Straight(t, dump, "fz0", want, o) })
+	}
+}
+
+// TestReviewX20TemporaryFillCascade: a temporary table filled from a real InnoDB table k
+// (`INSERT INTO tt SELECT id, v FROM k`, x-fix36's exact fill), then a statement that
+// writes k only through a foreign key's ON DELETE CASCADE / ON UPDATE CASCADE (DELETE
+// FROM parent, UPDATE parent SET id). Stopped after it and resumed, the resume sends the
+// fill again and reads k as the cascade left it: lg gets one row where the client's has
+// two (or the updated pid). Silent, stop + --resume (--parallel 2, checkpointed).
+//
+// Cause: importer/replay/temprebuild.go:212-241 (exactFill) refuses where triggers, views
+// or routines exist ("code that may write a table under another name"), and the skipped
+// statements are judged by the tables they name (mayWriteTables, sqlscan.DMLTables); a
+// foreign key's cascade writes a child table the statement does not name, and neither
+// looks at REFERENTIAL_CONSTRAINTS. Fix: count a table with a foreign key whose ON
+// DELETE/ON UPDATE is not RESTRICT/NO ACTION (information_schema.REFERENTIAL_CONSTRAINTS,
+// DELETE_RULE/UPDATE_RULE) as one code may write: refuse such a fill source.
+func TestReviewX20TemporaryFillCascade(t *testing.T) {
+	reviewX20(t)
+	head := "CREATE DATABASE r15;\nUSE r15;\n" +
+		"CREATE TABLE parent (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO parent VALUES (1), (2);\n" +
+		"CREATE TABLE k (id int PRIMARY KEY, pid int, v int, FOREIGN KEY (pid) REFERENCES parent (id) ON DELETE CASCADE ON UPDATE CASCADE) ENGINE=InnoDB;\n" +
+		"INSERT INTO k VALUES (1, 1, 10), (2, 2, 20);\n" +
+		"CREATE TABLE lg (id int PRIMARY KEY, pid int, v int) ENGINE=InnoDB;\n" +
+		"CREATE TEMPORARY TABLE tt (id int PRIMARY KEY, pid int, v int) ENGINE=InnoDB;\nINSERT INTO tt SELECT id, pid, v FROM k;\n"
+	tail := "INSERT INTO lg SELECT * FROM tt;\n"
+	for name, write := range map[string]string{
+		"on delete cascade": "DELETE FROM parent WHERE id = 2;\n",
+		"on update cascade": "UPDATE parent SET id = 3 WHERE id = 2;\n",
+	} {
+		t.Run(name, func(t *testing.T) { x15StopResume(t, head+write+x15Rows()+tail) })
+	}
+}
+
+// TestReviewX20KeeperStatementsAfterWarning: x-fix42's TestXFix42KeeperDDLAfterWarnings
+// shape (`SET @q = CAST('5x' AS SIGNED)` on the control connection, a statement that
+// keeps the client's diagnostics area, `SELECT 14 INTO @v` turning the run serial, then
+// GET DIAGNOSTICS @n = NUMBER) with keepers other than the routine and database DDL it
+// fixed: FLUSH TABLES, FLUSH STATUS, FLUSH PRIVILEGES (mariadb-dump --all-databases ends
+// with it), RESET QUERY CACHE, SAVEPOINT, SET GLOBAL. The client stores 1 (measured:
+// each keeps the area, as do FLUSH LOGS/HOSTS, PURGE BINARY LOGS, DROP SERVER, CREATE
+// ROLE), dumpscope 0 and finishes. Silent, --parallel 3, checkpointed and
+// --skip-warning-count alike (x-fix42's modes). The worker-warning twin (INSERT IGNORE
+// with a duplicate) is refused in one line, as it should be.
+//
+// Cause (suspected, not traced): the plan takes these for keepers as it does CREATE
+// PROCEDURE (importer/plan/diagnostics.go:197-211: !clearsArea opens the window), but the
+// replay counts the control connection's list before dumpscope empties it only in
+// clearStaleWarnings (replay/warnings.go:131 → diagcount.go:78 countLost), which these
+// statements' path (session, transaction and server statements, run otherwise than
+// through exec's clearing) does not reach, so the SET's warning is emptied uncounted and
+// the reader is let through. Fix: count (countLost) wherever dumpscope's own statement
+// on the control connection may empty the list while the window is open, or refuse the
+// reader after any such statement.
+func TestReviewX20KeeperStatementsAfterWarning(t *testing.T) {
+	reviewX20(t)
+	head := "CREATE DATABASE fz0;\nUSE fz0;\n" +
+		"CREATE TABLE t (id int PRIMARY KEY, c int) ENGINE=InnoDB;\n" +
+		"CREATE TABLE sv (n int AUTO_INCREMENT PRIMARY KEY, name varchar(40), v varchar(400));\n" +
+		"INSERT INTO t VALUES (1, 1), (2, 2);\nINSERT INTO t VALUES (5, 5);\nSET @q = CAST('5x' AS SIGNED);\n"
+	tail := "SELECT 14 INTO @v;\nGET DIAGNOSTICS @n = NUMBER;\nINSERT INTO sv (name, v) VALUES ('n', @n);\n"
+	for _, keeper := range []string{
+		"FLUSH TABLES", "FLUSH STATUS", "FLUSH PRIVILEGES", "RESET QUERY CACHE", "SAVEPOINT a",
+		"SET GLOBAL max_connections = @@global.max_connections",
+	} {
+		dump := head + keeper + ";\n" + tail
+		for mode, o := range map[string]importer.Options{
+			"parallel":           {Parallel: 3, BatchBytes: 2 << 10, AllowSystemSchemas: true},
+			"checkpoint":         {Parallel: 2, BatchBytes: 2 << 10, CheckpointPath: "x", AllowSystemSchemas: true},
+			"skip-warning-count": {Parallel: 2, BatchBytes: 2 << 10, SkipWarningCount: true, CheckpointPath: "x", AllowSystemSchemas: true},
+		} {
+			t.Run(keeper+"/"+mode, func(t *testing.T) {
+				if o.CheckpointPath != "" {
+					o.CheckpointPath = filepath.Join(t.TempDir(), "journal")
+				}
+				x20ClientOrDiagRefusal(t, dump, o)
+			})
+		}
+	}
+}
+
+// x20ClientOrDiagRefusal imports dump with o and wants either the client's fz0 or the
+// diagnostics reader (the dump's second last line) refused in one line.
+func x20ClientOrDiagRefusal(t *testing.T, dump string, o importer.Options) {
+	t.Helper()
+	want := x16Client(t, dump, "fz0")
+	srv := testsandbox.Start(t)
+	res, err := tryImport(t, srv, "", importer.Source{Path: writeFile(t, "d.sql", []byte(dump))}, o)
+	if err == nil {
+		err = res.Err
+	}
+	if err == nil {
+		sameDump(t, "straight", want, redumps(t, srv, "fz0"))
+		return
+	}
+	line := fmt.Sprintf("line %d", strings.Count(dump, "\n")-1)
+	if msg := err.Error(); !strings.Contains(msg, line) || !strings.Contains(msg, "diagnostics area") || strings.Contains(msg, "\n") {
+		t.Fatalf("%v; want the client's database or the reader at %s refused in one line", err, line)
+	}
+}
+
+// TestReviewX20TemporaryCodeReadsMissed: `CALL fill()` whose body fills a temporary
+// table from a real table k written in a form reach does not read as a table list —
+// parenthesised (`FROM (k)`, `FROM (k2, k)`), or after STRAIGHT_JOIN — and k is updated
+// after the CALL, before the stop. The resume takes the CALL for one that reaches the
+// temporary table alone (no real table read: x-fix43's check of the reads, that nothing
+// the resume skips writes them, has nothing to check), sends it again and reads k as
+// updated: tt, and lg from it, hold 99 where the client's hold 10. Silent, stop +
+// --resume (--parallel 2, checkpointed). With `FROM k` the same dump is refused by name
+// (x-fix43: "k written after"), the twin here.
+//
+// Cause: importer/plan/routinetemp.go:233-238 (reach): after FROM a '(' is not a name,
+// so prevWrite is cleared and the names inside the parentheses are skipped as columns;
+// STRAIGHT_JOIN is not JOIN (routinetemp.go:189), so the table after it is skipped too.
+// Fix: keep prevWrite (and the list) across '(' after FROM/JOIN, take STRAIGHT_JOIN (and
+// NATURAL …) as JOIN; or, safer, take any name after FROM that reach cannot place as a
+// real read of an unknown table (inexact).
+func TestReviewX20TemporaryCodeReadsMissed(t *testing.T) {
+	reviewX20(t)
+	head := x15Head + "CREATE TABLE lg (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n" +
+		"CREATE TABLE k2 (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO k2 VALUES (1);\n" +
+		"CREATE TEMPORARY TABLE tt (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n"
+	tail := "INSERT INTO lg SELECT * FROM tt;\n"
+	for name, body := range map[string]string{
+		"parenthesised":         "INSERT INTO tt SELECT id + 100, v FROM (k) WHERE id = 1",
+		"parenthesised list":    "INSERT INTO tt SELECT k.id + 100, k.v FROM (k2, k) WHERE k.id = k2.id",
+		"straight_join":         "INSERT INTO tt SELECT k.id + 100, k.v FROM k2 STRAIGHT_JOIN k ON k.id = k2.id",
+		"plain (refused, twin)": "INSERT INTO tt SELECT id + 100, v FROM k WHERE id = 1",
+	} {
+		t.Run(name, func(t *testing.T) {
+			dump := head + "CREATE PROCEDURE fill() " + body + ";\nCALL fill();\nUPDATE k SET v = 99 WHERE id = 1;\n" + x15Rows() + tail
+			x15StopRefused(t, dump, "--resume cannot")
+		})
 	}
 }
