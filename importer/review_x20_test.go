@@ -311,3 +311,110 @@ func TestReviewX20TemporaryFillExchangePartition(t *testing.T) {
 		"ALTER TABLE kp EXCHANGE PARTITION p0 WITH TABLE k;\n" + x15Rows() + "INSERT INTO lg SELECT * FROM tt;\n"
 	x15StopResume(t, dump)
 }
+
+// TestReviewX20ExchangePartitionScope: a table k's rows (40 INSERTs of 100 rows), then
+// `ALTER TABLE kp EXCHANGE PARTITION p0 WITH TABLE k` (or MariaDB 10.7's `ALTER TABLE
+// kp CONVERT TABLE k TO PARTITION p1 …`), which takes k's rows. The ALTER runs before
+// k's batches in flight have committed: the client has kp 4000 rows and k 1 (the
+// swap), dumpscope kp 0–3900 and k the rest (measured: --load-data kp 0 / k 4001,
+// --parallel 2 --batch-bytes 4096 kp 3900 / k 101, --defer-indexes kp 100 / k 3901, on
+// a server on disk; here on /dev/shm the load-data subtests fail every time, the other
+// two when the batches are slower than the ALTER). The CONVERT TABLE form is loud under
+// --load-data (ERROR 1146 at k's rows, the table gone). Silent, a straight run in every
+// mode with workers; serial matches.
+//
+// Cause: importer/split/tables.go:18-36 (NamedTables, the barrier's scope through
+// plan/scope.go:53 BarrierScope) reads an ALTER TABLE's own table and the names after
+// RENAME/TO/AS/LIKE: not the table after EXCHANGE PARTITION … WITH TABLE, nor after
+// CONVERT TABLE. Fix: add both (or take an ALTER with EXCHANGE/CONVERT for a global
+// barrier).
+func TestReviewX20ExchangePartitionScope(t *testing.T) {
+	reviewX20(t)
+	var rows strings.Builder
+	for s := 0; s < 40; s++ {
+		rows.WriteString("INSERT INTO k VALUES ")
+		for i := 0; i < 100; i++ {
+			if i > 0 {
+				rows.WriteString(",")
+			}
+			fmt.Fprintf(&rows, "(%d,'%s')", s*100+i+2, strings.Repeat("x", 150))
+		}
+		rows.WriteString(";\n")
+	}
+	head := func(p0 int) string {
+		return "CREATE DATABASE r20;\nUSE r20;\nCREATE TABLE k (id int PRIMARY KEY, v varchar(200)) ENGINE=InnoDB;\n" +
+			fmt.Sprintf("CREATE TABLE kp (id int PRIMARY KEY, v varchar(200)) ENGINE=InnoDB PARTITION BY RANGE (id) (PARTITION p0 VALUES LESS THAN (%d));\n", p0) +
+			"INSERT INTO kp VALUES (1, 'kp');\n" + rows.String()
+	}
+	for name, alter := range map[string]string{
+		"exchange": head(100000) + "ALTER TABLE kp EXCHANGE PARTITION p0 WITH TABLE k;\n",
+		"convert":  head(2) + "ALTER TABLE kp CONVERT TABLE k TO PARTITION p1 VALUES LESS THAN (200000);\n",
+	} {
+		dump := alter + "CREATE TABLE z (a int) ENGINE=InnoDB;\nINSERT INTO z VALUES (1);\n"
+		for mode, o := range map[string]importer.Options{
+			"parallel 2":    {Parallel: 2, BatchBytes: 4 << 10},
+			"load-data":     {LoadData: true},
+			"defer-indexes": {DeferIndexes: true},
+		} {
+			t.Run(name+"/"+mode, func(t *testing.T) { importMatchesClient(t, dump, o, "r20") })
+		}
+	}
+}
+
+// TestReviewX20StaleLookupsEmptyArea: x-review19 #5's shape (`SET @dw2 = CAST('0y' AS
+// SIGNED)`, a statement that keeps the diagnostics area, `CALL rdp1()` whose body stores
+// @@warning_count) with statements x-fix46's fix (PREPARE, DEALLOCATE, DROP PREPARE) does
+// not cover: `EXECUTE IMMEDIATE 'SELECT 1'`, `EXECUTE IMMEDIATE 'DO 1'`, `SAVEPOINT a`.
+// The client stores 1, dumpscope 0 and finishes. Silent, --parallel 3 and serial
+// --checkpoint. (CREATE PROCEDURE, USE, DO 1, SET @z, BEGIN, COMMIT, FLUSH TABLES there
+// are refused in one line, as they should be.)
+//
+// Cause (suspected): importer/replay/diagprime.go:93 (staleTables) takes these for
+// statements that change tables (changesTables; preparesOnly covers PREPARE and its
+// kin only), so the checkpoint's list of non-transactional tables is read again
+// (information_schema.TABLES) on the control connection before the CALL and empties the
+// area the statement kept, and the planner does not mark the CALL a reader of a lost
+// area. Fix: EXECUTE IMMEDIATE of a text that changes no table (the text read as its
+// statement) and SAVEPOINT/RELEASE SAVEPOINT leave the list as it is; or refuse a reader
+// whose look-ups were made stale after the last counted statement.
+func TestReviewX20StaleLookupsEmptyArea(t *testing.T) {
+	reviewX20(t)
+	const head = "SET NAMES utf8mb4;\nCREATE DATABASE r19;\nUSE r19;\n" +
+		"CREATE TABLE sv (n INT AUTO_INCREMENT PRIMARY KEY, v VARCHAR(40)) ENGINE=InnoDB;\n" +
+		"DELIMITER ;;\nCREATE PROCEDURE rdp1() BEGIN SET @w = @@warning_count; END ;;\nDELIMITER ;\n" +
+		"SET @dw2 = CAST('0y' AS SIGNED);\n"
+	for name, between := range map[string]string{
+		"execute immediate select": "EXECUTE IMMEDIATE 'SELECT 1';\n",
+		"execute immediate do":     "EXECUTE IMMEDIATE 'DO 1';\n",
+		"savepoint":                "SAVEPOINT a;\n",
+	} {
+		dump := head + between + "CALL rdp1();\nINSERT INTO sv (v) VALUES (@w);\n"
+		for mode, o := range map[string]importer.Options{
+			"parallel 3":        {Parallel: 3},
+			"serial checkpoint": {CheckpointPath: "x"},
+		} {
+			t.Run(name+"/"+mode, func(t *testing.T) {
+				f := newSessionFixture(t, dump)
+				f.client()
+				want := redump(t, f.srv, "r19")
+				if !strings.Contains(want, "(1,'1')") {
+					t.Fatalf("the client's @w is not 1:\n%s", want)
+				}
+				f.exec("DROP DATABASE r19")
+				if o.CheckpointPath != "" {
+					o.CheckpointPath = t.TempDir() + "/cp"
+				}
+				res := f.dumpscope(o)
+				if res.Err != nil {
+					if msg := res.Err.Error(); strings.Contains(msg, "diagnostics area") && !strings.Contains(msg, "\n") {
+						return // a refusal in one line will do
+					}
+					t.Fatalf("%v", res.Err)
+				}
+				if got := redump(t, f.srv, "r19"); got != want {
+					t.Errorf("re-dump differs from the client's:\n%s\nthe client's:\n%s", got, want)
+				}
+			})
+		}
+	}
+}
