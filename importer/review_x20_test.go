@@ -381,14 +381,12 @@ func TestReviewX20TemporaryFillExchangePartition(t *testing.T) {
 // `ALTER TABLE kp EXCHANGE PARTITION p0 WITH TABLE k` (or MariaDB 10.7's `ALTER TABLE
 // kp CONVERT TABLE k TO PARTITION p1 …`), which takes k's rows. The ALTER runs before
 // k's batches in flight have committed: the client has kp 4000 rows and k 1 (the
-// swap), dumpscope kp 0–3900 and k the rest (measured: --load-data kp 0 / k 4001,
-// --parallel 2 --batch-bytes 4096 kp 3900 / k 101, --defer-indexes kp 100 / k 3901, on
-// a server on disk; here on /dev/shm the load-data subtests fail every time, the other
-// two when the batches are slower than the ALTER (which subtests fail varies, 2–4 of 8
-// per run); serial --checkpoint alike, kp 100 / k
-// 3901 on disk). The CONVERT TABLE form is loud under --load-data (ERROR 1146 at k's
-// rows, the table gone). Silent, a straight run in every mode with workers, serial
-// --checkpoint too; the plain serial replay matches.
+// swap), dumpscope kp 0–3900 and k the rest (measured on a server on disk: --load-data
+// kp 0 / k 4001, --parallel 2 --batch-bytes 4096 kp 3900 / k 101, --defer-indexes and
+// serial --checkpoint kp 100 / k 3901). Here on /dev/shm it depends on timing: 2–4 of
+// the 8 subtests fail per run. The CONVERT TABLE form is loud under --load-data (ERROR
+// 1146 at k's rows, the table gone). Silent, a straight run in every mode with workers,
+// serial --checkpoint too; the plain serial replay matches.
 //
 // Cause: importer/split/tables.go:18-36 (NamedTables, the barrier's scope through
 // plan/scope.go:53 BarrierScope) reads an ALTER TABLE's own table and the names after
