@@ -58,7 +58,7 @@ func (s *loadStream) Read(b []byte) (int, error) {
 		s.off = 0
 	}
 	for len(lc.data) < len(b) && !s.end {
-		s.convertRow()
+		s.convertRows(len(b))
 	}
 	n := copy(b, lc.data[s.off:])
 	s.off += n
@@ -68,9 +68,9 @@ func (s *loadStream) Read(b []byte) (int, error) {
 	return n, nil
 }
 
-// convertRow appends the next row (beginning the next statement when one ends) or ends
-// the stream.
-func (s *loadStream) convertRow() {
+// convertRows appends the next rows, up to limit bytes or the statement's end (beginning
+// the next statement when one ends), or ends the stream.
+func (s *loadStream) convertRows(limit int) {
 	lc := s.lc
 	if !s.inStmt {
 		if s.k == len(s.stmts) {
@@ -85,11 +85,9 @@ func (s *loadStream) convertRow() {
 		}
 		s.p, s.inStmt, s.first = p, true, true
 	}
-	mark := len(lc.data)
-	more, ok := lc.addRow(&s.p, s.first)
+	more, ok := lc.convertRows(&s.p, s.first, limit)
 	s.first = false
 	if !ok {
-		lc.data = lc.data[:mark]
 		s.end, s.failed = true, true
 		return
 	}
