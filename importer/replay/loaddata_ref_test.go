@@ -1,6 +1,12 @@
 package replay
 
-import "github.com/dumpscope/dumpscope/importer/sqlscan"
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/internal/bytescan"
+)
 
 // The converter as it was before stop 46 (p-conv) rewrote it for speed: a value at a time
 // through the parser's fields, kept as the reference FuzzLoadConverterRef holds the new one
@@ -288,3 +294,34 @@ func (p *refParser) number(lc *loadConverter, col loadColumn) bool {
 	lc.data = append(lc.data, text...)
 	return true
 }
+
+// plainRun is the length of b's prefix without a byte of strSpecial. Its first sixteen
+// bytes are tested eight at a time, which ends most short values without a call: a
+// zero-byte test on the word XORed with the quote and with the backslash, and one test for
+// the bytes below 0x10, where the three appendField escapes (NUL, \t, \n) are (its lowest
+// hit is exact: borrows only run upwards). The rest of a longer value goes sixteen bytes a
+// step (bytescan): BenchmarkLoadConvert, sbtest rows, 1990 → 2477 MB/cpu-s (medians of
+// six, load 5) against eight bytes at a time throughout, itself twice a byte loop's speed.
+func plainRun(b []byte) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(b) && i < 16; i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		q, bs := w^(ones*'\''), w^(ones*'\\')
+		hit := ((q-ones)&^q | (bs-ones)&^bs | (w-ones*0x10)&^w) & highs
+		if hit != 0 {
+			return i + bits.TrailingZeros64(hit)/8
+		}
+	}
+	if i == 16 {
+		if k := bytescan.IndexQuoteBackslashOrControl(b[i:], '\''); k >= 0 {
+			return i + k
+		}
+		return len(b)
+	}
+	for i < len(b) && !strSpecial[b[i]] {
+		i++
+	}
+	return i
+}
+
