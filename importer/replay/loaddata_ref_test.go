@@ -324,4 +324,3 @@ func plainRun(b []byte) int {
 	}
 	return i
 }
-
