@@ -14,7 +14,7 @@ import (
 )
 
 // TestLoadConverterGeneratedSameAsInsert: statements of convValues' literal forms (escapes,
-// multibyte text, _binary/X''/0x, NULL, 1e5, -0, .5, …) into a column of each kind, run
+// multibyte text, _binary/X”/0x, NULL, 1e5, -0, .5, …) into a column of each kind, run
 // as INSERTs in one schema and through ld.load (the INSERTs where it declines) in
 // another: the tables must be byte-identical, whatever the converter took or refused,
 // and it must take some of every kind (a converter that refuses everything passes the
