@@ -400,7 +400,7 @@ func plainCopy(q []byte, i int, out []byte) (int, []byte) {
 	return i, out
 }
 
-// strSpecial marks the bytes str does not copy in a run: the quote and backslash of the
+// strSpecial marks the bytes convertString does not copy in a run (plainCopy): the quote and backslash of the
 // SQL literal, and the bytes below 0x10, among them what appendField escapes for the
 // field (the others, \r or \b, it appends one by one as they are).
 var strSpecial = func() (t [256]bool) {
