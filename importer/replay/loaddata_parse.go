@@ -400,9 +400,9 @@ func plainCopy(q []byte, i int, out []byte) (int, []byte) {
 	return i, out
 }
 
-// strSpecial marks the bytes convertString does not copy in a run (plainCopy): the quote and backslash of the
-// SQL literal, and the bytes below 0x10, among them what appendField escapes for the
-// field (the others, \r or \b, it appends one by one as they are).
+// strSpecial marks the bytes convertString does not copy in a run (plainCopy): the quote
+// and backslash of the SQL literal, and the bytes below 0x10, among them what appendField
+// escapes for the field (the others, \r or \b, it appends one by one as they are).
 var strSpecial = func() (t [256]bool) {
 	for c := 0; c < 0x10; c++ {
 		t[c] = true
