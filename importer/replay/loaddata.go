@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -164,6 +165,8 @@ type loadConverter struct {
 	// cols are the statement's columns as indexes into t.columns (all of them, in order,
 	// without a column list); every statement of one stream must name the same.
 	cols []int
+	// colv are the columns of cols, in their order.
+	colv []loadColumn
 	data []byte
 	rows int64
 	// emptyIsNull is sql_mode EMPTY_STRING_IS_NULL, under which the INSERT stores an
@@ -202,16 +205,11 @@ func (lc *loadConverter) add(q []byte) bool {
 		return false
 	}
 	mark, rows := len(lc.data), lc.rows
-	for first := true; ; first = false {
-		more, ok := lc.addRow(&p, first)
-		if !ok {
-			lc.data, lc.rows = lc.data[:mark], rows
-			return false
-		}
-		if !more {
-			return true
-		}
+	if more, ok := lc.convertRows(&p, true, math.MaxInt); more || !ok {
+		lc.data, lc.rows = lc.data[:mark], rows
+		return false
 	}
+	return true
 }
 
 // begin reads an INSERT's head up to its rows; false when its columns are not the
@@ -224,25 +222,14 @@ func (lc *loadConverter) begin(q []byte) (insertParser, bool) {
 	}
 	if lc.cols == nil {
 		lc.cols = cols
+		lc.colv = make([]loadColumn, len(cols))
+		for k, c := range cols {
+			lc.colv[k] = lc.t.columns[c]
+		}
 	} else if !equalInts(lc.cols, cols) {
 		return p, false
 	}
 	return p, true
-}
-
-// addRow appends the next row of the statement p reads (first: its first row, which must
-// be there). more is false at the statement's end; ok false when the row (or a tail after
-// the last: ON DUPLICATE KEY UPDATE, RETURNING, …) is not exact, with part of the row
-// maybe appended: the caller cuts lc.data back.
-func (lc *loadConverter) addRow(p *insertParser, first bool) (more, ok bool) {
-	p.space()
-	if !first {
-		if !p.eat(',') {
-			return false, p.i == len(p.q)
-		}
-		p.space()
-	}
-	return true, p.row(lc)
 }
 
 func equalInts(a, b []int) bool {

@@ -165,3 +165,40 @@ func TestPlainRun(t *testing.T) {
 		}
 	}
 }
+
+// plainCopy copies the run a byte loop finds, at every alignment and length, after any
+// prefix already in out and whatever out's spare capacity (it grows out for its word
+// stores).
+func TestPlainCopy(t *testing.T) {
+	specials := []byte{'\'', '\\', '\t', '\n', 0, 'a', 0x80, 0xff, 0x27 ^ 0x80, 0x01, 0x0f, 0x10}
+	for n := 0; n < 72; n++ {
+		for at := 0; at <= n; at++ {
+			for _, c := range specials {
+				for _, from := range []int{0, 1, 5} {
+					if from > n {
+						continue
+					}
+					b := make([]byte, n)
+					for i := range b {
+						b[i] = byte('A' + i%26)
+					}
+					if at < n {
+						b[at] = c
+					}
+					want := from
+					for want < len(b) && !strSpecial[b[want]] {
+						want++
+					}
+					for _, spare := range []int{0, 3, 8, 100} {
+						out := make([]byte, 2, 2+spare)
+						out[0], out[1] = '<', '>'
+						i, got := plainCopy(b, from, out)
+						if i != want || string(got) != "<>"+string(b[from:want]) {
+							t.Fatalf("plainCopy(%q, %d) with %d spare = %d %q, want %d %q", b, from, spare, i, got, want, b[from:want])
+						}
+					}
+				}
+			}
+		}
+	}
+}

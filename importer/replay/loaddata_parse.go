@@ -155,106 +155,197 @@ func (p *insertParser) head(t *loadTable) ([]int, bool) {
 	return cols, true
 }
 
-// row reads one (v1, v2, …) tuple and appends it as a line.
-func (p *insertParser) row(lc *loadConverter) bool {
-	if !p.eat('(') {
-		return false
-	}
-	for k, c := range lc.cols {
-		p.space()
-		if k > 0 {
-			if !p.eat(',') {
-				return false
+// convertRows appends a line to lc.data for each row of the statement p reads, until the
+// statement ends (more false) or lc.data holds at least limit bytes; at least one row is
+// read. first: p stands before the statement's first row, which must be there. ok is
+// false when a row (or a tail after the last: ON DUPLICATE KEY UPDATE, RETURNING, …) is
+// not exact; lc.data then ends at the row before it.
+//
+// The loop and convertRow keep the read position and the output in locals, written back
+// once per call: through p.i and lc.data every byte cost a load and a store, and each
+// value a call that took them (BenchmarkLoadConvertGen, FuzzLoadConverterRef holds it to
+// the reader it replaced).
+func (lc *loadConverter) convertRows(p *insertParser, first bool, limit int) (more, ok bool) {
+	q, i, out, rows := p.q, p.i, lc.data, lc.rows
+	for {
+		i = skipSpace(q, i)
+		if !first {
+			if i >= len(q) || q[i] != ',' {
+				p.i, lc.data, lc.rows = i, out, rows
+				return false, i == len(q)
 			}
-			p.space()
-			lc.data = append(lc.data, '\t')
+			i = skipSpace(q, i+1)
 		}
-		field := len(lc.data)
-		if !p.value(lc, lc.t.columns[c]) || lc.emptyIsNull && len(lc.data) == field {
-			return false
+		first = false
+		mark := len(out)
+		if i, out, ok = lc.convertRow(q, i, out); !ok {
+			p.i, lc.data, lc.rows = i, out[:mark], rows
+			return false, false
+		}
+		rows++
+		if len(out) >= limit {
+			p.i, lc.data, lc.rows = i, out, rows
+			return true, true
 		}
 	}
-	p.space()
-	if !p.eat(')') {
-		return false
-	}
-	lc.data = append(lc.data, '\n')
-	lc.rows++
-	return true
 }
 
-// value reads one literal and appends it as a field, if its form is exact for col.
-func (p *insertParser) value(lc *loadConverter, col loadColumn) bool {
-	q := p.q
-	if p.i >= len(q) {
+// skipSpace is the index of q's first byte from i on that is not a space (sqlscan.IsSpace).
+func skipSpace(q []byte, i int) int {
+	for i < len(q) && spaceByte[q[i]] {
+		i++
+	}
+	return i
+}
+
+var spaceByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = sqlscan.IsSpace(byte(c))
+	}
+	return t
+}()
+
+// The classes of a value's first byte (valueStart).
+const (
+	startOther byte = iota
+	startQuote
+	startNumber // a digit, a sign or a point (0x… among them)
+	startNull   // N or n
+	startIntroducer
+	startHex // x or X (X'…')
+)
+
+var valueStart = func() (t [256]byte) {
+	t['\''] = startQuote
+	for _, c := range []byte("0123456789+-.") {
+		t[c] = startNumber
+	}
+	t['N'], t['n'] = startNull, startNull
+	t['_'] = startIntroducer
+	t['x'], t['X'] = startHex, startHex
+	return t
+}()
+
+// convertRow reads one (v1, v2, …) tuple at q[i:] and appends it to out as a line, each
+// value a field if its form is exact for its column (the rules at the top of loaddata.go).
+// On false, what it appended is to be cut off by the caller.
+func (lc *loadConverter) convertRow(q []byte, i int, out []byte) (int, []byte, bool) {
+	if i >= len(q) || q[i] != '(' {
+		return i, out, false
+	}
+	i++
+	for k := range lc.colv {
+		col := &lc.colv[k]
+		i = skipSpace(q, i)
+		if k > 0 {
+			if i >= len(q) || q[i] != ',' {
+				return i, out, false
+			}
+			i = skipSpace(q, i+1)
+			out = append(out, '\t')
+		}
+		if i >= len(q) {
+			return i, out, false
+		}
+		field := len(out)
+		ok := false
+		switch valueStart[q[i]] {
+		case startQuote:
+			i, out, ok = convertString(q, i+1, out)
+		case startNumber:
+			if q[i] == '0' && i+1 < len(q) && q[i+1] == 'x' {
+				if col.kind != loadBinary {
+					return i, out, false
+				}
+				// 0x…: `0x` alone, or 0x12g…, is a name to the server (ERROR 1054 for the
+				// client), not a hex literal (TestReviewX3LoadDataBareHexPrefix).
+				start := i + 2
+				i = start
+				for i < len(q) && isHexDigit(q[i]) {
+					i++
+				}
+				if i == start || i < len(q) && sqlscan.IsWordByte(q[i]) {
+					return i, out, false
+				}
+				out, ok = appendHex(out, q[start:i])
+			} else {
+				i, out, ok = convertNumber(q, i, out, col.kind)
+			}
+		case startNull:
+			if !col.nullable || !isWord(q, i, "null") {
+				return i, out, false
+			}
+			i += 4
+			out, ok = append(out, '\\', 'N'), true
+		case startIntroducer:
+			if col.kind != loadBinary || !isWord(q, i, "_binary") {
+				return i, out, false
+			}
+			i = skipSpace(q, i+7)
+			if i >= len(q) || q[i] != '\'' {
+				return i, out, false
+			}
+			i, out, ok = convertString(q, i+1, out)
+		case startHex:
+			if i+1 >= len(q) || q[i+1] != '\'' || col.kind != loadBinary {
+				return i, out, false
+			}
+			start := i + 2
+			i = start
+			for i < len(q) && q[i] != '\'' {
+				i++
+			}
+			if i >= len(q) {
+				return i, out, false
+			}
+			out, ok = appendHex(out, q[start:i])
+			i++
+		}
+		if !ok || lc.emptyIsNull && len(out) == field {
+			return i, out, false
+		}
+	}
+	i = skipSpace(q, i)
+	if i >= len(q) || q[i] != ')' {
+		return i, out, false
+	}
+	return i + 1, append(out, '\n'), true
+}
+
+// isWord reports whether q[i:] starts with the keyword w (lower case ASCII letters and
+// '_'), in any case, followed by a byte that does not continue a word.
+func isWord(q []byte, i int, w string) bool {
+	if len(q)-i < len(w) {
 		return false
 	}
-	switch c := q[p.i]; {
-	case c == '\'':
-		return p.str(lc)
-	case c == '_':
-		if !p.keyword("_BINARY") || col.kind != loadBinary {
+	for k := 0; k < len(w); k++ {
+		c := q[i+k]
+		if w[k] != '_' {
+			c |= 0x20 // 'N' and 'n' alike; no other byte ORs to a lower-case letter
+		}
+		if c != w[k] {
 			return false
 		}
-		p.space()
-		return p.i < len(q) && q[p.i] == '\'' && p.str(lc)
-	case (c == 'x' || c == 'X') && p.i+1 < len(q) && q[p.i+1] == '\'':
-		if col.kind != loadBinary {
-			return false
-		}
-		p.i += 2
-		start := p.i
-		for p.i < len(q) && q[p.i] != '\'' {
-			p.i++
-		}
-		if p.i >= len(q) {
-			return false
-		}
-		hex := q[start:p.i]
-		p.i++
-		return appendHex(lc, hex)
-	case c == '0' && p.i+1 < len(q) && (q[p.i+1] == 'x'):
-		if col.kind != loadBinary {
-			return false
-		}
-		p.i += 2
-		start := p.i
-		for p.i < len(q) && isHexDigit(q[p.i]) {
-			p.i++
-		}
-		if p.i == start || p.i < len(q) && sqlscan.IsWordByte(q[p.i]) {
-			// `0x` alone, or 0x12g…: a name to the server (ERROR 1054 for the client),
-			// not a hex literal (TestReviewX3LoadDataBareHexPrefix).
-			return false
-		}
-		return appendHex(lc, q[start:p.i])
-	case c == 'N' || c == 'n':
-		if !p.keyword("NULL") || !col.nullable {
-			return false
-		}
-		lc.data = append(lc.data, '\\', 'N')
-		return true
-	case c == '-' || c == '+' || c == '.' || c >= '0' && c <= '9':
-		return p.number(lc, col)
 	}
-	return false
+	return i+len(w) == len(q) || !sqlscan.IsWordByte(q[i+len(w)])
 }
 
 func isHexDigit(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
-func appendHex(lc *loadConverter, hex []byte) bool {
+// appendHex appends the bytes the hex digits spell, each escaped for the field.
+func appendHex(out, hex []byte) ([]byte, bool) {
 	if len(hex)%2 == 1 {
-		return false // the server pads an odd count with a leading 0; keep it simple
+		return out, false // the server pads an odd count with a leading 0; keep it simple
 	}
 	for i := 0; i < len(hex); i += 2 {
 		if !isHexDigit(hex[i]) || !isHexDigit(hex[i+1]) {
-			return false
+			return out, false
 		}
-		appendField(lc, unhex(hex[i])<<4|unhex(hex[i+1]))
+		out = appendField(out, unhex(hex[i])<<4|unhex(hex[i+1]))
 	}
-	return true
+	return out, true
 }
 
 func unhex(c byte) byte {
@@ -267,39 +358,51 @@ func unhex(c byte) byte {
 	return c - 'A' + 10
 }
 
-// plainRun is the length of b's prefix without a byte of strSpecial. Its first sixteen
-// bytes are tested eight at a time, which ends most short values without a call: a
-// zero-byte test on the word XORed with the quote and with the backslash, and one test for
-// the bytes below 0x10, where the three appendField escapes (NUL, \t, \n) are (its lowest
-// hit is exact: borrows only run upwards). The rest of a longer value goes sixteen bytes a
-// step (bytescan): BenchmarkLoadConvert, sbtest rows, 1990 → 2477 MB/cpu-s (medians of
-// six, load 5) against eight bytes at a time throughout, itself twice a byte loop's speed.
-func plainRun(b []byte) int {
+// plainCopy appends the run of q[i:] without a byte of strSpecial to out and returns the
+// index after it. The run's first sixteen bytes go eight at a time, tested and copied as
+// words (most values end there without a call): a zero-byte test on the word XORed with
+// the quote and with the backslash, and one test for the bytes below 0x10, where the three
+// appendField escapes (NUL, \t, \n) are (its lowest hit is exact: borrows only run
+// upwards); the whole word is stored in out's spare capacity and out cut to the run. The
+// rest of a longer value is found sixteen bytes a step (bytescan) and appended at once.
+// BenchmarkLoadConvertGen (medians of three, alternating), against the run found first
+// (plainRun, now in the test file) and appended after: customers 699 → 774 MB/cpu-s,
+// event_log 629 → 745, product_images 388 → 439; orders, order_items and sbtest1 within
+// noise (the same word store for numbers, and a word-byte table after them, gained nothing
+// measurable in seven alternating rounds and were dropped).
+func plainCopy(q []byte, i int, out []byte) (int, []byte) {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(b) && i < 16; i += 8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		q, bs := w^(ones*'\''), w^(ones*'\\')
-		hit := ((q-ones)&^q | (bs-ones)&^bs | (w-ones*0x10)&^w) & highs
-		if hit != 0 {
-			return i + bits.TrailingZeros64(hit)/8
+	for words := 0; len(q)-i >= 8; words++ {
+		if words == 2 {
+			k := bytescan.IndexQuoteBackslashOrControl(q[i:], '\'')
+			if k < 0 {
+				k = len(q) - i
+			}
+			return i + k, append(out, q[i:i+k]...)
 		}
-	}
-	if i == 16 {
-		if k := bytescan.IndexQuoteBackslashOrControl(b[i:], '\''); k >= 0 {
-			return i + k
+		if cap(out)-len(out) < 8 {
+			out = slices.Grow(out, 8)
 		}
-		return len(b)
+		w := binary.LittleEndian.Uint64(q[i:])
+		o := len(out)
+		binary.LittleEndian.PutUint64(out[o:o+8], w)
+		x, bs := w^(ones*'\''), w^(ones*'\\')
+		if hit := ((x-ones)&^x | (bs-ones)&^bs | (w-ones*0x10)&^w) & highs; hit != 0 {
+			n := bits.TrailingZeros64(hit) / 8
+			return i + n, out[:o+n]
+		}
+		i, out = i+8, out[:o+8]
 	}
-	for i < len(b) && !strSpecial[b[i]] {
+	for i < len(q) && !strSpecial[q[i]] {
+		out = append(out, q[i])
 		i++
 	}
-	return i
+	return i, out
 }
 
-// strSpecial marks the bytes str does not copy in a run: the quote and backslash of the
-// SQL literal, and the bytes below 0x10, among them what appendField escapes for the
-// field (the others, \r or \b, it appends one by one as they are).
+// strSpecial marks the bytes convertString does not copy in a run (plainCopy): the quote
+// and backslash of the SQL literal, and the bytes below 0x10, among them what appendField
+// escapes for the field (the others, \r or \b, it appends one by one as they are).
 var strSpecial = func() (t [256]bool) {
 	for c := 0; c < 0x10; c++ {
 		t[c] = true
@@ -308,158 +411,156 @@ var strSpecial = func() (t [256]bool) {
 	return t
 }()
 
+// fieldEscape is the letter after the backslash of the bytes FIELDS ESCAPED BY '\\'
+// escapes (0: none): the backslash, and the field and line terminators; NUL as \0.
+var fieldEscape = func() (t [256]byte) {
+	t['\\'], t['\t'], t['\n'], t[0] = '\\', 't', 'n', '0'
+	return t
+}()
+
 // appendField appends one byte of a value, escaped for FIELDS ESCAPED BY '\\'.
-func appendField(lc *loadConverter, c byte) {
-	switch c {
-	case '\\':
-		lc.data = append(lc.data, '\\', '\\')
-	case '\t':
-		lc.data = append(lc.data, '\\', 't')
-	case '\n':
-		lc.data = append(lc.data, '\\', 'n')
-	case 0:
-		lc.data = append(lc.data, '\\', '0')
-	default:
-		lc.data = append(lc.data, c)
+func appendField(out []byte, c byte) []byte {
+	if e := fieldEscape[c]; e != 0 {
+		return append(out, '\\', e)
 	}
+	return append(out, c)
 }
 
-// str reads a '…' literal with the server's escapes (backslash escapes on: the
-// converter is not used under NO_BACKSLASH_ESCAPES) and appends its bytes.
-func (p *insertParser) str(lc *loadConverter) bool {
-	q := p.q
-	p.i++ // the opening quote
-	for p.i < len(q) {
-		// Copy the run of bytes that need no escaping in one append: most of a value.
-		run := p.i + plainRun(q[p.i:])
-		lc.data = append(lc.data, q[p.i:run]...)
-		p.i = run
-		if p.i >= len(q) {
+// unescaped is the byte the server's lexer makes of a backslash and the byte indexed
+// (backslash escapes on: the converter is not used under NO_BACKSLASH_ESCAPES):
+// keepBackslash for % and _, which keep their backslash (for LIKE patterns), and
+// refuseEscape for a byte ≥ 0x80, the start of a multibyte character after a backslash,
+// where the server's escape rules depend on the character set: it is left to the INSERT.
+var unescaped = func() (t [256]int16) {
+	for c := range t {
+		t[c] = int16(c)
+		if c >= 0x80 {
+			t[c] = refuseEscape
+		}
+	}
+	t['0'], t['b'], t['n'], t['r'], t['t'], t['Z'] = 0, '\b', '\n', '\r', '\t', 0x1a
+	t['%'], t['_'] = keepBackslash, keepBackslash
+	return t
+}()
+
+const (
+	keepBackslash = -1
+	refuseEscape  = -2
+)
+
+// convertString reads a '…' literal from q[i:] (after its opening quote) and appends its
+// bytes as a field. Adjacent literals ('a' 'b'), which the server concatenates, end the
+// value here: the row's next byte must then be a separator, and is not.
+func convertString(q []byte, i int, out []byte) (int, []byte, bool) {
+	for i < len(q) {
+		// Copy the run of bytes that need no escaping: most of a value.
+		if i, out = plainCopy(q, i, out); i >= len(q) {
 			break
 		}
-		c := q[p.i]
-		p.i++
+		c := q[i]
+		i++
 		switch c {
 		case '\'':
-			if p.eat('\'') {
-				appendField(lc, '\'')
+			if i < len(q) && q[i] == '\'' {
+				out = append(out, '\'')
+				i++
 				continue
 			}
-			// Adjacent literals ('a' 'b') are concatenated by the server; not here.
-			return true
+			return i, out, true
 		case '\\':
-			if p.i >= len(q) {
-				return false
+			if i >= len(q) {
+				return i, out, false
 			}
-			e := q[p.i]
-			p.i++
-			switch e {
-			case '0':
-				appendField(lc, 0)
-			case 'b':
-				appendField(lc, '\b')
-			case 'n':
-				appendField(lc, '\n')
-			case 'r':
-				appendField(lc, '\r')
-			case 't':
-				appendField(lc, '\t')
-			case 'Z':
-				appendField(lc, 0x1a)
-			case '%', '_':
-				// The server keeps the backslash before % and _ (for LIKE patterns).
-				appendField(lc, '\\')
-				appendField(lc, e)
+			e := q[i]
+			i++
+			switch u := unescaped[e]; u {
+			case keepBackslash:
+				out = append(out, '\\', '\\', e)
+			case refuseEscape:
+				return i, out, false
 			default:
-				if e >= 0x80 {
-					// A multibyte character after a backslash: the server's escape rules
-					// depend on the character set here; leave it to the INSERT.
-					return false
-				}
-				appendField(lc, e)
+				out = appendField(out, byte(u))
 			}
 		default:
-			appendField(lc, c)
+			out = appendField(out, c)
 		}
 	}
-	return false
+	return i, out, false
 }
 
-// number reads a numeric literal and appends its text where its form is exact for col.
-func (p *insertParser) number(lc *loadConverter, col loadColumn) bool {
-	q := p.q
-	start := p.i
-	if q[p.i] == '-' || q[p.i] == '+' {
-		p.i++
+// convertNumber reads the numeric literal at q[i:] and appends its text, where its form
+// is exact for a column of kind.
+func convertNumber(q []byte, i int, out []byte, kind loadKind) (int, []byte, bool) {
+	start := i
+	if q[i] == '-' || q[i] == '+' {
+		i++
 	}
 	// The mantissa's digits are counted, and OR-ed to tell whether they are all zeros, in
 	// the loops that read them.
-	digits := p.i
+	digits := i
 	var nonZero byte
-	for p.i < len(q) && q[p.i] >= '0' && q[p.i] <= '9' {
-		nonZero |= q[p.i] - '0'
-		p.i++
+	for i < len(q) && q[i]-'0' <= 9 {
+		nonZero |= q[i] - '0'
+		i++
 	}
-	intDigits := p.i - digits
+	intDigits := i - digits
 	ndigits := intDigits
 	integer, exponent := true, false
-	if p.i < len(q) && q[p.i] == '.' {
+	if i < len(q) && q[i] == '.' {
 		integer = false
-		p.i++
-		frac := p.i
-		for p.i < len(q) && q[p.i] >= '0' && q[p.i] <= '9' {
-			nonZero |= q[p.i] - '0'
-			p.i++
+		i++
+		frac := i
+		for i < len(q) && q[i]-'0' <= 9 {
+			nonZero |= q[i] - '0'
+			i++
 		}
-		ndigits += p.i - frac
+		ndigits += i - frac
 	}
-	if p.i < len(q) && (q[p.i] == 'e' || q[p.i] == 'E') {
+	if i < len(q) && q[i]|0x20 == 'e' {
 		integer, exponent = false, true
-		p.i++
-		if p.i < len(q) && (q[p.i] == '-' || q[p.i] == '+') {
-			p.i++
+		i++
+		if i < len(q) && (q[i] == '-' || q[i] == '+') {
+			i++
 		}
-		e := p.i
-		for p.i < len(q) && q[p.i] >= '0' && q[p.i] <= '9' {
-			p.i++
+		e := i
+		for i < len(q) && q[i]-'0' <= 9 {
+			i++
 		}
-		if p.i == e {
-			return false
+		if i == e {
+			return i, out, false
 		}
 	}
-	if p.i < len(q) && sqlscan.IsWordByte(q[p.i]) { // 0x…, 1abc: not a plain number
-		return false
+	if i < len(q) && sqlscan.IsWordByte(q[i]) { // 0x…, 1abc: not a plain number
+		return i, out, false
 	}
-	text := q[start:p.i]
-	if p.i == digits && intDigits == 0 || (integer && intDigits == 0) {
-		return false
+	text := q[start:i]
+	if i == digits && intDigits == 0 || (integer && intDigits == 0) {
+		return i, out, false
 	}
-	zero := nonZero == 0
 	if ndigits > 65 {
 		// The literal overflows the server's decimal (81 digits in 9-digit words; 65 always
 		// fit) and is truncated; the field's text is read whole.
-		return false
+		return i, out, false
 	}
-	switch col.kind {
+	switch kind {
 	case loadInt:
 		if !integer {
-			return false // 1.5 rounds to 2 as a literal, truncates with a warning as text
+			return i, out, false // 1.5 rounds to 2 as a literal, truncates with a warning as text
 		}
 	case loadDecimal, loadFloat:
-		if exponent && col.kind == loadDecimal {
-			return false // a double as a literal: 1.2345678901234567890e0 keeps 17 digits
+		if exponent && kind == loadDecimal {
+			return i, out, false // a double as a literal: 1.2345678901234567890e0 keeps 17 digits
 		}
-		if zero && text[0] == '-' {
-			return false // the literal -0 is the number 0; the field -0 may keep its sign
+		if nonZero == 0 && text[0] == '-' {
+			return i, out, false // the literal -0 is the number 0; the field -0 may keep its sign
 		}
 	case loadString:
 		canonical := integer && text[0] != '+' && (intDigits == 1 || q[digits] != '0') && !(text[0] == '-' && intDigits == 1 && q[digits] == '0')
 		if !canonical {
-			return false
+			return i, out, false
 		}
 	default:
-		return false
+		return i, out, false
 	}
-	lc.data = append(lc.data, text...)
-	return true
+	return i, append(out, q[start:i]...), true
 }
