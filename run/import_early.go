@@ -57,6 +57,9 @@ func (e *earlySession) take(in *dumpfile.Input, progress advisor.ProgressFunc) f
 	}
 	<-e.done
 	e.taken = true
+	// A panic of the session's, as it was when opened in OnReplay: the import's own
+	// (crash.Recover in importer.Import), not a session that could not open.
+	crash.Repanic(e.err)
 	*e.dump = advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)}
 	e.progress = progress
 	e.log.release()
