@@ -3,6 +3,7 @@ package importer_test
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -167,6 +168,29 @@ func TestEarlyRowCountFailedCountsAgain(t *testing.T) {
 	}
 	if _, ok := res.Replay.Early.Wait()["ec.a"]; ok {
 		t.Errorf("ec.a counted early through another session's WRITE lock")
+	}
+	if got, want := rowCounts(res), "a=3/3 b=480/480"; got != want {
+		t.Errorf("row counts %s, want %s", got, want)
+	}
+}
+
+// TestEarlyRowCountOnControl: once the stream is sent, the control connection, which only
+// waits for the last batches, counts the tables that are done beside them. With one
+// worker, busy with ec.b's last batch to the end, no worker was ever free to count ec.a:
+// the end's check counted it after the last batch (Early was nil). The dump's own
+// lock_wait_timeout on the control connection (7 here) does not change what it counts.
+func TestEarlyRowCountOnControl(t *testing.T) {
+	f := newSessionFixture(t, "SET SESSION lock_wait_timeout = 7;\n"+earlyCountDump("CREATE TABLE b (id INT PRIMARY KEY, pad VARCHAR(30));\n", "INSERT INTO b", 12))
+	var log strings.Builder
+	res := f.dumpscope(slowEntries(importer.Options{Parallel: 1, CheckpointPath: filepath.Join(t.TempDir(), "journal"), BatchBytes: 1 << 10, Log: &log}))
+	if res.Err != nil || res.Status != importer.Finished {
+		t.Fatalf("%v %v\n%s", res.Status, res.Err, log.String())
+	}
+	if got, ok := res.Replay.Early.Wait()["ec.a"]; !ok || got != 3 {
+		t.Errorf("ec.a not counted beside b's last batch on the control connection: counted early %v", res.Replay.Early.Wait())
+	}
+	if _, ok := res.Replay.Early.Wait()["ec.b"]; ok {
+		t.Errorf("ec.b counted early although its batches ran to the end: counted early %v", res.Replay.Early.Wait())
 	}
 	if got, want := rowCounts(res), "a=3/3 b=480/480"; got != want {
 		t.Errorf("row counts %s, want %s", got, want)

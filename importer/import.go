@@ -141,6 +141,9 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 			c.Close()
 		}
 	}()
+	if o.OnConnected != nil {
+		o.OnConnected()
+	}
 	// A stop asked during the preflight or the replay waits for a statement; it says what
 	// that statement waits for while it does (the preflight's own checks block on a lock
 	// another session holds as the dump's statements do).

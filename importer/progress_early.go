@@ -11,7 +11,7 @@ import (
 	"github.com/dumpscope/dumpscope/internal/crash"
 )
 
-// earlySchema is the progress schema's tables being made on a worker's connection while
+// earlySchema is the progress schema's tables being made on the workers' connections while
 // the preflight reads the target on the control connection. Made after the preflight,
 // they were serial time before the first row of every --parallel import (gen 200M: ten
 // CREATE TABLEs, 0.2-0.7 s on a loaded server, while the preflight's reads took 0.1-0.2 s).
@@ -24,7 +24,8 @@ type earlySchema struct {
 // startProgressSchema begins the progress schema when the import will write progress rows
 // (beginCheckpoint's condition, as far as it is known before the preflight) and is no
 // resume: it creates the schema's database on conns[0], and when that made it (it was not
-// there) its tables on the last connection in the background. It returns nil, and leaves
+// there) its tables on the other connections in the background, shared out among them
+// (checkpoint.CreateTables). It returns nil, and leaves
 // the schema to checkpoint.Begin, when the schema was there (another run's: its tables
 // may need the upgrade, and the preflight must see it as before), or could not be made
 // (Begin says why, with the privilege hint). The schema it made is dumpscope's own and
@@ -37,11 +38,15 @@ func startProgressSchema(ctx context.Context, o *Options, r *resolved, conns []*
 		return nil
 	}
 	e := &earlySchema{done: make(chan struct{})}
-	go func(c *sql.Conn) {
+	workers := make([]checkpoint.Conn, 0, len(conns)-1)
+	for _, c := range conns[1:] {
+		workers = append(workers, c)
+	}
+	go func() {
 		defer close(e.done)
 		defer crash.Recover(func(err error) { e.err = err })
-		e.fresh, e.err = checkpoint.CreateTables(ctx, c)
-	}(conns[len(conns)-1])
+		e.fresh, e.err = checkpoint.CreateTables(ctx, workers...)
+	}()
 	return e
 }
 

@@ -76,12 +76,20 @@ func Import(ctx context.Context, cfg *mysql.Config, src importer.Source, iopt im
 	// A serial replay tells the advisor whether the dump could run in parallel exactly
 	// (the hint for idle cores); without a server to sample no rule reads it.
 	iopt.CheckParallel = !o.NoServer
+	var early *earlySession
+	if !o.NoServer && !iopt.RelaxDurability && o.Session.ProbeDuration <= 0 {
+		// Not under --relax-durability: the record keeps the server's variables as the
+		// replay starts, after the relaxing; nor with the probe, which the preflight's
+		// work would disturb.
+		iopt.OnConnected = func() { early = openEarly(ctx, cfg, o.Session) }
+	}
+	defer func() { early.closeUnused() }()
 	iopt.OnReplay = func(in *dumpfile.Input, progress func() importer.Progress) func() {
 		if in.Inflate != "" {
 			logf(o.Log, "dumpscope: %s input, inflate: %s\n", in.Format, in.Inflate)
 		}
 		pf := ImportProgress(in, progress, o.ExpectedBytes, o.ETA)
-		r.Session, r.Sampled = openImportSession(ctx, cfg, o, in, pf, prefix)
+		r.Session, r.Sampled = openImportSession(ctx, cfg, o, in, pf, prefix, early.take(in, pf))
 		if r.Session == nil {
 			start := time.Now()
 			return func() { r.ReplaySeconds = time.Since(start).Seconds(); pf() }
@@ -123,12 +131,18 @@ func Import(ctx context.Context, cfg *mysql.Config, src importer.Source, iopt im
 
 // openImportSession starts sampling for the import: the server's session when it can be
 // sampled (sampled is true), else a progress-only one so the headless line still prints.
-func openImportSession(ctx context.Context, cfg *mysql.Config, o ImportOptions, in *dumpfile.Input, progress advisor.ProgressFunc, prefix string) (sess *Session, sampled bool) {
+//
+// opened, when not nil, is the session opened beside the preflight (openEarly): its
+// result is taken in place of an Open here.
+func openImportSession(ctx context.Context, cfg *mysql.Config, o ImportOptions, in *dumpfile.Input, progress advisor.ProgressFunc, prefix string, opened func() (*Session, error)) (sess *Session, sampled bool) {
 	sopt := o.Session
 	sopt.Progress = progress
 	sopt.Dump = &advisor.DumpInfo{Name: in.Name, CompressedBytes: max(in.Size, 0)}
 	if !o.NoServer {
-		sess, err := Open(ctx, cfg, sopt)
+		if opened == nil {
+			opened = func() (*Session, error) { return Open(ctx, cfg, sopt) }
+		}
+		sess, err := opened()
 		if err == nil {
 			logf(o.Log, "dumpscope: sampling %s\n", sess.Describe())
 			return sess, true

@@ -3,6 +3,7 @@ package run
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"os"
 	"path/filepath"
 	"strings"
@@ -131,5 +132,100 @@ func TestETAHistoryFile(t *testing.T) {
 	}
 	if _, err := NewETA(ETAOptions{Source: importer.Source{Name: "stdin", Stdin: true}, From: "x.json"}); err == nil {
 		t.Error("--eta-from with a stream was accepted")
+	}
+}
+
+// TestImportOpensSessionBesidePreflight: the sampling session opens while the import's own
+// start runs (importer.Options.OnConnected), not after it: here the start is held by a
+// global read lock (the progress schema's CREATE DATABASE waits for it) and the session's
+// connection must be there meanwhile; opened before the first statement it came only
+// after the lock, serial time of every run. The session is still sampled, with the dump's
+// name, and its record starts with the replay. An import refused before its replay
+// closes the session it opened early.
+func TestImportOpensSessionBesidePreflight(t *testing.T) {
+	srv := testsandbox.Start(t)
+	cfg, err := mysql.ParseDSN(srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	db, err := sql.Open("mysql", srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	locker, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer locker.Close()
+	conns := func() (n int) {
+		t.Helper()
+		if err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE COMMAND <> 'Daemon' AND USER <> 'system user'").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	dir := t.TempDir()
+	dump := filepath.Join(dir, "d.sql")
+	if err := os.WriteFile(dump, []byte("CREATE DATABASE e;\nUSE e;\nCREATE TABLE t (id INT PRIMARY KEY);\nINSERT INTO t VALUES (1),(2),(3);\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	io := ImportOptions{Session: Options{ToolVersion: "test", Interval: 100 * time.Millisecond, Record: true}}
+
+	before := conns() // this test's two
+	if _, err := locker.ExecContext(ctx, "FLUSH TABLES WITH READ LOCK"); err != nil {
+		t.Fatal(err)
+	}
+	type result struct {
+		res *Result
+		err error
+	}
+	done := make(chan result, 1)
+	var log bytes.Buffer
+	io.Log = &log
+	go func() {
+		res, err := Import(ctx, cfg, importer.Source{Path: dump}, importer.Options{Parallel: 2}, io)
+		done <- result{res, err}
+	}()
+	// The import's three connections and the session's, while the import waits.
+	deadline := time.Now().Add(20 * time.Second)
+	for conns() < before+4 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	waiting := conns() - before
+	unlocked := time.Now().UTC()
+	if _, err := locker.ExecContext(ctx, "UNLOCK TABLES"); err != nil {
+		t.Fatal(err)
+	}
+	r := <-done
+	if r.err != nil || r.res.Err != nil {
+		t.Fatalf("import: %v, %v\n%s", r.err, r.res.Err, log.String())
+	}
+	defer r.res.Session.Close()
+	if waiting < 4 {
+		t.Errorf("while the import's start waited, %d connections, want %d: the session did not open beside it", waiting, 4)
+	}
+	rec := r.res.Record(false)
+	if !r.res.Sampled || rec.Dump == nil || rec.Dump.Name != dump || rec.StartedAt.Before(unlocked) {
+		t.Errorf("sampled %v, dump %+v, record started %v (before the replay: the lock went at %v)\n%s", r.res.Sampled, rec.Dump, rec.StartedAt, unlocked, log.String())
+	}
+
+	// Refused before its replay (the table is there): the early session is closed.
+	r.res.Session.Close()
+	base := conns()
+	res, err := Import(ctx, cfg, importer.Source{Path: dump}, importer.Options{Parallel: 2}, io)
+	if err == nil && res.Err == nil {
+		t.Fatalf("an import over the existing table was not refused")
+	}
+	if res != nil && res.Session != nil {
+		res.Session.Close()
+	}
+	deadline = time.Now().Add(10 * time.Second)
+	for conns() > base && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := conns(); n > base {
+		t.Errorf("after a refused import %d connections, want %d: the early session was left open", n, base)
 	}
 }

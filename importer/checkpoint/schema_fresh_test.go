@@ -174,3 +174,87 @@ func TestFinishDropsUnusedSchemaAtOnce(t *testing.T) {
 		t.Errorf("alone: schema kept %d, DELETEs %d (want 0, 0: the DROP takes the rows), first statement %q (want the UPDATE that marks it finished)", schemas(), deletes(lc), lc.sent[0])
 	}
 }
+
+// TestCreateTablesSharedOverConnections: the importer makes a fresh schema's tables on its
+// workers' connections while the preflight runs (importer/progress_early.go); they are
+// shared out, each connection making its part at once (one after another on one
+// connection they outlasted the preflight, and the first row waited for them). Every
+// table is made whatever the number of connections; fresh says whether none was there
+// (a kill half way through an earlier run's making left some), and a run registers and
+// writes a progress row in what they made.
+func TestCreateTablesSharedOverConnections(t *testing.T) {
+	srv := testsandbox.Start(t)
+	ctx := context.Background()
+	db, err := sql.Open("mysql", srv.DSN(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var conns []*loggedConn
+	for range 3 {
+		c, err := db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		conns = append(conns, &loggedConn{Conn: c})
+	}
+	control := conns[0].Conn
+	target, err := ReadTarget(ctx, control)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exec := func(q string) {
+		t.Helper()
+		if _, err := control.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	const all = 10 // progressTables' seven, alive, ran, globals
+	for _, k := range []struct {
+		name      string
+		workers   int
+		before    []string
+		wantFresh bool
+	}{
+		{"one worker", 1, nil, true},
+		{"two workers", 2, nil, true},
+		{"two workers, runs left by a kill", 2, progressTables[1:2], false},
+		{"two workers, vars left by a kill", 2, progressTables[len(progressTables)-1:], false},
+	} {
+		exec("DROP DATABASE IF EXISTS " + ProgressSchema)
+		if fresh, err := CreateSchema(ctx, control); err != nil || !fresh {
+			t.Fatalf("%s: CreateSchema: fresh %v, %v", k.name, fresh, err)
+		}
+		for _, q := range k.before {
+			exec(q)
+		}
+		workers := make([]Conn, k.workers)
+		for i := range workers {
+			conns[1+i].sent = nil
+			workers[i] = conns[1+i]
+		}
+		fresh, err := CreateTables(ctx, workers...)
+		if err != nil || fresh != k.wantFresh {
+			t.Errorf("%s: fresh %v, %v; want fresh %v", k.name, fresh, err, k.wantFresh)
+		}
+		if k.workers > 1 {
+			for i := range workers {
+				if n := len(conns[1+i].sent); n < all/k.workers {
+					t.Errorf("%s: connection %d made %d tables (%q), want its share, %d or more", k.name, i, n, conns[1+i].sent, all/k.workers)
+				}
+			}
+		}
+		var n int
+		if err := control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?", ProgressSchema).Scan(&n); err != nil || n != all {
+			t.Errorf("%s: %d tables in %s (%v), want %d", k.name, n, ProgressSchema, err, all)
+		}
+		cp := &Run{progressRows: progressRows{RunID: NewRunID()}}
+		if err := cp.setup(ctx, control, DumpIdentity{Name: "dump.sql", Size: 1}, target, func() (bool, error) { return fresh, err }); err != nil {
+			t.Fatalf("%s: setup: %v", k.name, err)
+		}
+		if err := cp.Record(ctx, control, Stretch{Start: 1, End: 2, Digest: "xxh64:00", InsertID: true}); err != nil {
+			t.Errorf("%s: progress row: %v", k.name, err)
+		}
+	}
+}

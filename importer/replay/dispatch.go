@@ -83,6 +83,9 @@ func (dp *dispatcher) dispatch(ctx context.Context) error {
 		// Nothing more runs on the control connection that may write a table's rows: no
 		// transaction of the dump's is left to roll back, no commit waits (earlycount.go).
 		p.sched.earlyCounts().start(r.result.Tables)
+		if err := p.countOnControl(ctx); err != nil {
+			return err
+		}
 	}
 	if err := p.waitFor(ctx, nil, true); err != nil {
 		return err

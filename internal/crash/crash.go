@@ -22,9 +22,15 @@ func (e *PanicError) Error() string { return fmt.Sprintf("internal error: panic:
 
 // Recover, deferred at the top of a goroutine (`defer crash.Recover(report)`), passes a
 // panic to report as a *PanicError and lets the goroutine end normally. It must be the
-// deferred function itself: recover only stops a panic when called directly by it.
+// deferred function itself: recover only stops a panic when called directly by it. A
+// *PanicError panicked again (Repanic: recovered in another goroutine, raised in its
+// owner's) is passed on as it is, with the stack of the goroutine that first panicked.
 func Recover(report func(error)) {
 	if v := recover(); v != nil {
+		if p, ok := v.(*PanicError); ok {
+			report(p)
+			return
+		}
 		report(&PanicError{Value: v, Stack: debug.Stack()})
 	}
 }
@@ -36,4 +42,12 @@ func Find(err error) *PanicError {
 		return p
 	}
 	return nil
+}
+
+// Repanic raises, in the calling goroutine, a panic recovered in another one (err holds a
+// *PanicError); otherwise it does nothing.
+func Repanic(err error) {
+	if p := Find(err); p != nil {
+		panic(p)
+	}
 }
