@@ -131,6 +131,9 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 	if err := refuseLostMemory(ctx, cr, st, pl); err != nil { // memoryrisk.go
 		return true, err
 	}
+	if se := readOnlyRefusal(p, st); se != nil { // readonly.go
+		return true, se
+	}
 	switch pl.Kind {
 	case plan.Refuse:
 		if err := p.disp.flush(ctx); err != nil {
