@@ -8,14 +8,16 @@ import (
 )
 
 // TestXFix46TemporaryRowCountRead (found by x-fix46 while testing giveRowCount's own
-// variable; open, gated): `CREATE TEMPORARY TABLE tmp (id INT); INSERT INTO tmp VALUES
-// (7); GET DIAGNOSTICS @r = ROW_COUNT`: the client's @r is 1, dumpscope's 0 (--parallel 2,
-// --load-data) or −1 (serial --checkpoint), and nothing is refused. Silent. Not traced:
-// giveRowCount (replay/diagtail.go) gives 1 by a SELECT 1 INTO before such a reader, so
-// either it is not reached on this path or a statement of dumpscope's runs after it.
-// Without the temporary table (the INSERT on a worker) the reader is refused, as meant.
+// variable; fixed by x-fix47): `CREATE TEMPORARY TABLE tmp (id INT); INSERT INTO tmp VALUES
+// (7); GET DIAGNOSTICS @r = ROW_COUNT`: the client's @r is 1, dumpscope's was 0 (--parallel
+// 2, --load-data) or −1 (serial --checkpoint). Silent. Traced with the general log: the
+// INSERT owes no progress row (a temporary table's), so the reader did not run in
+// diagTail.before, the only place giveRowCount gave the count back; the warning count's
+// SELECT after the INSERT, and runBarrier's START TRANSACTION before the reader, came
+// between. Fixed: rowCounts.giveRow in Replayer.exec, before every reader on the control
+// connection (replay/rowcount.go). Without the temporary table (the INSERT on a worker)
+// the reader is refused, as meant.
 func TestXFix46TemporaryRowCountRead(t *testing.T) {
-	reviewX(t)
 	const dump = "SET NAMES utf8mb4;\nCREATE DATABASE r46;\nUSE r46;\n" +
 		"CREATE TEMPORARY TABLE tmp (id INT);\nINSERT INTO tmp VALUES (7);\nGET DIAGNOSTICS @r = ROW_COUNT;\n" +
 		"CREATE TABLE r AS SELECT @r AS r;\n"

@@ -25,12 +25,58 @@ var stableBeforeParen = map[string]bool{
 	"SELECT": true, "WHERE": true, "HAVING": true, "BY": true, "SET": true, "INTERVAL": true, "DISTINCT": true,
 	"UNION": true, "EXCEPT": true, "INTERSECT": true, "ALL": true, "ANY": true, "SOME": true, "ROW": true,
 	"LIMIT": true, "OFFSET": true, "RETURNING": true, "FROM": true, "JOIN": true, "RETURN": true, "LATERAL": true,
-	"COUNT": true, "SUM": true, "MIN": true, "MAX": true, "AVG": true, "BIT_AND": true, "BIT_OR": true, "BIT_XOR": true,
+	// A column's DEFAULT (expr) is judged by expr (UnstableDefault for the table's own).
+	"DEFAULT": true,
+	"COUNT":   true, "SUM": true, "MIN": true, "MAX": true, "AVG": true, "BIT_AND": true, "BIT_OR": true, "BIT_XOR": true,
 	// CAST(x AS DECIMAL(10, 2)), a routine's parameters and DECLAREs (VARCHAR(40)), and
 	// the like; as functions TIME(x), TIMESTAMP(x) and YEAR(x) repeat too.
 	"DECIMAL": true, "NCHAR": true, "DOUBLE": true, "FLOAT": true, "BINARY": true, "VARCHAR": true, "VARBINARY": true,
 	"INT": true, "INTEGER": true, "TINYINT": true, "SMALLINT": true, "MEDIUMINT": true, "BIGINT": true, "NUMERIC": true,
 	"BIT": true, "DATETIME": true, "TIMESTAMP": true, "TIME": true, "YEAR": true, "ENUM": true, "DEC": true,
+}
+
+// stableFunctions are built-in functions whose value the arguments give, with the
+// session variables a resume restores (time_zone, lc_time_names, the character sets: the
+// journal gives the dump's SETs back), checked against the MariaDB 10.11 manual: a
+// resent temporary write that calls them stores what it stored the first time. Kept
+// apart from pureFunctions, which also says what a SET may be replayed on every worker
+// with (the Constant SET rule), a separate question. Not here: the clock (NOW, SYSDATE,
+// CURDATE, UNIX_TIMESTAMP, which reads it without an argument), RAND, UUID, UUID_SHORT,
+// SYS_GUID, CONNECTION_ID, LAST_INSERT_ID, FOUND_ROWS, ROW_COUNT, USER, GET_LOCK, SLEEP,
+// BENCHMARK, NEXTVAL, LASTVAL, SETVAL, and the encryption functions (a key or mode a
+// session may change). Before, only pureFunctions passed, and a resent `INSERT INTO tt
+// VALUES (1, CRC32(MD5('x')))` was refused (TestXFix47TemporaryStableFunctionsResent).
+var stableFunctions = map[string]bool{
+	// Hashes and encodings.
+	"MD5": true, "SHA": true, "SHA1": true, "SHA2": true, "CRC32": true, "CRC32C": true, "BIN": true, "OCT": true,
+	"CONV": true, "QUOTE": true, "SOUNDEX": true, "INET_ATON": true, "INET_NTOA": true, "INET6_ATON": true,
+	"INET6_NTOA": true, "IS_IPV4": true, "IS_IPV6": true, "COMPRESS": true, "UNCOMPRESS": true, "UNCOMPRESSED_LENGTH": true,
+	// Strings.
+	"LPAD": true, "RPAD": true, "LTRIM": true, "RTRIM": true, "REPEAT": true, "REVERSE": true, "SPACE": true,
+	"LOCATE": true, "INSTR": true, "POSITION": true, "MID": true, "ASCII": true, "ORD": true, "ELT": true, "FIELD": true,
+	"MAKE_SET": true, "EXPORT_SET": true, "INSERT": true, "STRCMP": true, "SUBSTRING_INDEX": true, "OCTET_LENGTH": true,
+	"BIT_LENGTH": true, "CHARACTER_LENGTH": true, "FORMAT": true, "REGEXP_REPLACE": true, "REGEXP_SUBSTR": true,
+	"REGEXP_INSTR": true, "CHARSET": true, "COLLATION": true, "COERCIBILITY": true, "WEIGHT_STRING": true, "ISNULL": true,
+	// Numbers.
+	"CEILING": true, "TRUNCATE": true, "SIGN": true, "SQRT": true, "POW": true, "POWER": true, "EXP": true, "LN": true,
+	"LOG": true, "LOG2": true, "LOG10": true, "PI": true, "SIN": true, "COS": true, "TAN": true, "COT": true,
+	"ASIN": true, "ACOS": true, "ATAN": true, "ATAN2": true, "DEGREES": true, "RADIANS": true,
+	// Dates of their arguments (names of days and months: lc_time_names).
+	"DATE_FORMAT": true, "TIME_FORMAT": true, "STR_TO_DATE": true, "DATE_ADD": true, "DATE_SUB": true, "ADDDATE": true,
+	"SUBDATE": true, "ADDTIME": true, "SUBTIME": true, "DATEDIFF": true, "TIMEDIFF": true, "TIMESTAMPDIFF": true,
+	"TIMESTAMPADD": true, "DATE": true, "DAY": true, "DAYOFMONTH": true, "DAYOFWEEK": true, "DAYOFYEAR": true,
+	"DAYNAME": true, "MONTH": true, "MONTHNAME": true, "WEEK": true, "WEEKDAY": true, "WEEKOFYEAR": true,
+	"YEARWEEK": true, "HOUR": true, "MINUTE": true, "SECOND": true, "MICROSECOND": true, "QUARTER": true,
+	"LAST_DAY": true, "MAKEDATE": true, "MAKETIME": true, "FROM_DAYS": true, "TO_DAYS": true, "TO_SECONDS": true,
+	"SEC_TO_TIME": true, "TIME_TO_SEC": true, "EXTRACT": true, "PERIOD_ADD": true, "PERIOD_DIFF": true,
+	"FROM_UNIXTIME": true, "CONVERT_TZ": true,
+	// JSON.
+	"JSON_OBJECT": true, "JSON_ARRAY": true, "JSON_EXTRACT": true, "JSON_VALUE": true, "JSON_QUERY": true,
+	"JSON_UNQUOTE": true, "JSON_QUOTE": true, "JSON_SET": true, "JSON_INSERT": true, "JSON_REPLACE": true,
+	"JSON_REMOVE": true, "JSON_CONTAINS": true, "JSON_CONTAINS_PATH": true, "JSON_LENGTH": true, "JSON_KEYS": true,
+	"JSON_TYPE": true, "JSON_VALID": true, "JSON_DEPTH": true, "JSON_MERGE": true, "JSON_MERGE_PATCH": true,
+	"JSON_MERGE_PRESERVE": true, "JSON_ARRAY_APPEND": true, "JSON_ARRAY_INSERT": true, "JSON_SEARCH": true,
+	"JSON_COMPACT": true, "JSON_DETAILED": true, "JSON_LOOSE": true, "JSON_EXISTS": true,
 }
 
 // nameIntroducers are the words after which a name followed by a parenthesis is a
@@ -87,7 +133,54 @@ func unstableCall(src []byte, syntax sqlscan.Syntax, stored func(name string) bo
 				return t.Text // a quoted name called: not a function the dump created
 			}
 		case paren || bareFunctions[u] || (u == "NEXT" || u == "PREVIOUS") && n.Is("VALUE"):
-			if !pureWord(t.Text, &l) {
+			if !pureWord(t.Text, &l) && !(paren && stableFunctions[u]) {
+				return u
+			}
+		}
+	}
+	return ""
+}
+
+// UnstableDefault returns the first function a column's DEFAULT or ON UPDATE expression
+// in create calls that is not known to give the same value again, "" when there is none.
+// create is a table's SHOW CREATE TABLE, or a CREATE TABLE statement (what comes before
+// its SELECT): `v int DEFAULT (FLOOR(RAND() * 1000000))`, or `DEFAULT floor(rand() *
+// 1000000)` as the server shows it. A row a resent INSERT gives that column takes a new
+// value, where the write's own text names no such function
+// (TestXFix47TemporaryDefaultResent). A clock default (CURRENT_TIMESTAMP) is one too.
+func UnstableDefault(create []byte, syntax sqlscan.Syntax) string {
+	l := sqlscan.New(create, syntax)
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Is("SELECT") {
+			return ""
+		}
+		if !t.Is("DEFAULT") && !t.Is("UPDATE") {
+			continue
+		}
+		// The expression: up to a comma or closing parenthesis at its own depth.
+		depth := 0
+		for e := l.Next(); e.Kind != sqlscan.EOF; e = l.Next() {
+			if e.Kind == sqlscan.Punct {
+				switch e.Text {
+				case "(":
+					depth++
+				case ")":
+					depth--
+				}
+				if depth < 0 || depth == 0 && e.Text == "," {
+					break
+				}
+				continue
+			}
+			if e.Kind != sqlscan.Word {
+				continue
+			}
+			u := strings.ToUpper(e.Text)
+			save := l.Pos
+			n := l.Next()
+			l.Pos = save
+			paren := n.Kind == sqlscan.Punct && n.Text == "("
+			if (paren || bareFunctions[u]) && !stableBeforeParen[u] && !pureWord(e.Text, &l) && !(paren && stableFunctions[u]) {
 				return u
 			}
 		}

@@ -109,6 +109,7 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 	r.warn.inOrder.Store(p.disp.planner.Serial()) // warnings.go: mayKeep
 	// Its code may read ROW_COUNT: given back before it runs (rowcount.go).
 	r.counts.codeReads(st, pl.CodeReadsRowCount, p.disp.prevSent)
+	r.counts.planned(st.Offset, p.disp.prevSent)          // a reader's count: rowCounts.giveRow
 	if err := primeLookups(ctx, cr, st, pl); err != nil { // diagprime.go
 		return true, err
 	}
@@ -129,6 +130,9 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 	}
 	if err := refuseLostMemory(ctx, cr, st, pl); err != nil { // memoryrisk.go
 		return true, err
+	}
+	if se := readOnlyRefusal(p, st); se != nil { // readonly.go
+		return true, se
 	}
 	switch pl.Kind {
 	case plan.Refuse:
@@ -348,7 +352,8 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 				return err
 			}
 		}
-		r.warn.hold = holdsWarnings(cr, st, after)
+		// Its warnings wait where a reader of its count may follow (diagunread.go).
+		r.warn.hold = holdsWarnings(cr, st, after) || holdsCount(cr, after)
 		switch err = execSetGlobal(ctx, p, p.control, st, func() error { return r.exec(ctx, p.control, st, q) }); { // setglobal.go
 		case err == nil && after != "":
 			err = cr.giveBack(ctx, st, after)
@@ -356,6 +361,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 			// Read now, written at the next statement: after it, if it reads the
 			// diagnostics area, which the journal's INSERT would empty (diagtail.go).
 			err = cr.diag.holdVars(ctx, p, st)
+			cr.diag.holdCount(p, st)
 		}
 		err = countUnheld(ctx, cr, st, q, err)
 		if err == nil {

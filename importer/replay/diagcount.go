@@ -109,7 +109,7 @@ func (wl *warnLog) countRowConditions(n int, known bool) {
 // the area, and its last n rows are the statement's (a plain statement's own replace what
 // was kept; a stored function's are added to it). It leaves ROW_COUNT() −1: a SELECT or
 // VALUES had that left by rowCounts.noteRan's read-back already; after a DO, whose 0
-// the client's GET DIAGNOSTICS @r = ROW_COUNT reads, DO 0 gives it back (as giveRowCount
+// the client's GET DIAGNOSTICS @r = ROW_COUNT reads, DO 0 gives it back (as rowCounts.giveRow
 // does; it keeps the area). Any other count, one not known, or code of the dump's that
 // reads ROW_COUNT() (laterReader) leaves them counted and unlisted.
 

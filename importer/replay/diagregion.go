@@ -19,7 +19,7 @@ import (
 // table locks and no transaction after it, is taken into diagTail as absorbCommit takes
 // one outside it: not sent; the transaction's progress row and the COMMIT are what the
 // tail owes (finish), and a reader of the area that follows runs first, inside the
-// transaction, with the COMMIT's ROW_COUNT 0 given back (giveRowCount). A reader that may
+// transaction, with the COMMIT's ROW_COUNT 0 given back (rowCounts.giveRow). A reader that may
 // run code (CALL, EXECUTE) or that opens or ends a transaction is not run inside it: the
 // tail settles before it (regionHeldBack). A kill before the tail settles leaves the
 // whole transaction to run again, as a kill before its COMMIT always did; abort rolls it

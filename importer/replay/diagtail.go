@@ -46,7 +46,7 @@ import (
 // reads the area. Owed alone, the rows and the progress rows of the readers that ran
 // commit in one transaction, opened before the first reader (before), so that a kill
 // leaves the statement and its readers to run again together, and a reader that reads
-// ROW_COUNT gets the statement's count back first (giveRowCount). A statement run on its
+// ROW_COUNT gets the statement's count back first (rowCounts.giveRow, in exec). A statement run on its
 // own as a barrier (runBarrier's tail) still reads and writes its values in run: read at
 // once, the SELECT would leave −1 to a GET DIAGNOSTICS @r = ROW_COUNT after an INSERT of
 // two rows, which no statement that keeps the conditions can give back.
@@ -88,7 +88,7 @@ type diagTail struct {
 	unread *unreadVars
 	// absorbed: the dump's COMMIT was taken in (absorbCommit): the connection's
 	// ROW_COUNT() is the statement's before it, the client's the COMMIT's 0
-	// (giveRowCount gives it back before a reader).
+	// (rowCounts.giveRow gives it back before a reader).
 	absorbed bool
 	// region: what is owed is the dump's own transaction, whose COMMIT was taken in
 	// (diagregion.go).
@@ -100,6 +100,9 @@ type diagTail struct {
 	// runs as after journal rows owed alone: in a transaction of the tail's own, with
 	// the row count of the statement before it given back (TestXDiagkeepToggleSelectRowCount).
 	toggled bool
+	// warned: the warnings of the statement before, held (p.serial.warn.held), wait
+	// for the tail to settle (holdCount, diagunread.go).
+	warned bool
 }
 
 // owe makes finish and abort what is owed (the journal rows held are kept: they come
@@ -110,7 +113,7 @@ func (d *diagTail) owe(finish, abort func(ctx context.Context) error) {
 
 // owes reports whether anything is owed.
 func (d *diagTail) owes() bool {
-	return d.finish != nil || len(d.vars) > 0 || d.unread != nil || d.toggled || len(d.readers) > 0
+	return d.finish != nil || len(d.vars) > 0 || d.unread != nil || d.toggled || len(d.readers) > 0 || d.warned
 }
 
 // take empties d and returns what it owed; abort is never nil (a tail of journal rows
@@ -232,7 +235,7 @@ func (d *diagTail) end(ctx context.Context, p *ParallelReplayer, err error) erro
 // that transaction (done). Owed journal rows alone, the transaction is opened here (START
 // TRANSACTION keeps the conditions), so that a reader that writes (a CALL) commits with
 // its progress row, and the row count the statement before left is given back
-// (giveRowCount).
+// (rowCounts.giveRow, in exec).
 func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.Statement, end int64, pl plan.Plan) (done bool, err error) {
 	wasLocked := d.locked
 	d.locked = pl.Locked
@@ -261,7 +264,9 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 	if reads && pl.Kind == plan.Serial && d.regionHeldBack(st, pl) && p.disp.planner.ReadsDiagnostics(st) {
 		return true, d.refuseHeldBack(ctx, p, st) // diagregion.go
 	}
-	if !reads || pl.Kind != plan.Serial || cp.Skip(st.Offset) || (varsOnly && (pl.InRegion || pl.OpenAfter)) || d.regionHeldBack(st, pl) {
+	// Without progress rows only a statement's warnings are owed (holdCount): the
+	// reader runs here inside the dump's transaction too, as no transaction is opened.
+	if !reads || pl.Kind != plan.Serial || cp.Skip(st.Offset) || (varsOnly && cp != nil && (pl.InRegion || pl.OpenAfter)) || d.regionHeldBack(st, pl) {
 		return false, d.settle(ctx, p)
 	}
 	r := p.serial
@@ -277,7 +282,7 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 			_ = abort(ctx)
 			return true, err
 		}
-		if st.Kind != split.KindSession && !(pl.Volatile && !pl.InRegion && !pl.OpenAfter) {
+		if cp != nil && st.Kind != split.KindSession && !(pl.Volatile && !pl.InRegion && !pl.OpenAfter) {
 			d.readers = append(d.readers, checkpoint.Stretch{Start: st.Offset, End: end, Statements: 1, Digest: cp.DigestAt(end), InsertID: true})
 		}
 		return true, afterSerial(ctx, p.ctl, st)
@@ -287,7 +292,10 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 		_ = abort(ctx)
 		return true, err
 	}
-	if varsOnly && !d.own {
+	// Dumpscope's own statements ran since the statement before: the count a reader of
+	// ROW_COUNT reads is given back (rowCounts.giveRow), or it is refused (sentBetween).
+	sent := d.own || len(d.vars) > 0 || len(d.readers) > 0 || (varsOnly && cp != nil)
+	if varsOnly && !d.own && cp != nil {
 		if _, err = p.control.ExecContext(ctx, "START TRANSACTION"); err != nil {
 			return true, p.at(st, fmt.Errorf("open the transaction of the journal rows before it: %w", err))
 		}
@@ -297,11 +305,11 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 	// journals trigger variables, after a skipped INSERT IGNORE): as runSerial does.
 	err = p.ctl.skipped.lostState(ctx, st)
 	var q []byte
+	if err == nil && sent {
+		err = sentBetween(p, st)
+	}
 	if err == nil {
 		q, err = r.prepare(ctx, st)
-	}
-	if err == nil && q != nil {
-		err = giveRowCount(ctx, p, st)
 	}
 	if err == nil && q != nil {
 		err = r.exec(ctx, p.control, st, r.counts.give(st, q, p.disp.prevSent))
@@ -316,12 +324,33 @@ func (d *diagTail) before(ctx context.Context, p *ParallelReplayer, st *split.St
 		_ = abort(ctx)
 		return true, err
 	}
-	if st.Kind != split.KindSession && !(pl.Volatile && !pl.InRegion && !pl.OpenAfter) {
+	if cp != nil && st.Kind != split.KindSession && !(pl.Volatile && !pl.InRegion && !pl.OpenAfter) {
 		// As runSerial records it (a volatile statement outside a transaction runs again
 		// on resume).
 		d.readers = append(d.readers, checkpoint.Stretch{Start: st.Offset, End: end, Statements: 1, Digest: cp.DigestAt(end), InsertID: true})
 	}
 	return true, afterSerial(ctx, p.ctl, st)
+}
+
+// sentBetween refuses st, a GET DIAGNOSTICS that reads ROW_COUNT, run by the tail after
+// dumpscope's own statements (its transaction's START, the user variables it read), where
+// the statement before left a count rowCounts.giveRow cannot give back: only −1, 0 and 1
+// can be left without emptying the area. A second reader after such a statement
+// (`INSERT … (7), (8), (9); GET DIAGNOSTICS @n = NUMBER; GET DIAGNOSTICS @r = ROW_COUNT`,
+// serial --checkpoint) read −1 where the client's reads 3
+// (TestXFix47TemporaryRowCountNeighbours).
+func sentBetween(p *ParallelReplayer, st *split.Statement) error {
+	rc := p.serial.counts
+	if rc == nil || !isGetDiagnostics(st) || !sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") {
+		return nil
+	}
+	n, known := rc.rowBefore(st)
+	if !known || (n >= -1 && n <= 1) {
+		return nil
+	}
+	se := p.serial.refuse(st, fmt.Sprintf("it reads ROW_COUNT, which the client's connection has at %d from the statement before it, and dumpscope's own statements between the two (the progress row's transaction, the user variables it journals) leave another count that cannot be given back without emptying the diagnostics area; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements", n))
+	se.Err = ErrSerialOnly
+	return se
 }
 
 // absorbsCommit reports whether st, with a tail owed, is the dump's plain COMMIT
@@ -407,40 +436,6 @@ func (d *diagTail) areaOfToggle(ctx context.Context, p *ParallelReplayer, st *sp
 	}
 	d.toggled = p.opt.Checkpoint != nil
 	return nil
-}
-
-// giveRowCount gives the control connection back, before st, a reader of the diagnostics
-// area that names ROW_COUNT (GET DIAGNOSTICS @r = ROW_COUNT, which give cannot turn into
-// a literal), the row count the dump's statement before it left: dumpscope's reads after
-// that statement (the count itself, its warnings, its user variables) are SELECTs, which
-// leave −1, and the START TRANSACTION before leaves 0. Each statement sent keeps the
-// conditions (it opens no table and raises none): SELECT 1 leaves −1, DO 0 leaves 0, and
-// SELECT 1 INTO rowCountVar 1 (the only counts a SELECT … INTO, SET or DO
-// leaves; checked on MariaDB 10.11). Another count is left as it is. A CALL or EXECUTE
-// gets FOUND_ROWS() given before it (rowCounts.giveFound), which leaves −1 anyway.
-func giveRowCount(ctx context.Context, p *ParallelReplayer, st *split.Statement) error {
-	rc := p.serial.counts
-	if rc == nil || !sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT") || mayRunCode(st) {
-		return nil
-	}
-	rc.mu.Lock()
-	n, known := rc.row, rc.rowAt >= 0 && !rc.rowLost
-	rc.mu.Unlock()
-	var q string
-	switch {
-	case !known:
-		return nil // refused (lostState)
-	case n == -1:
-		return p.control.QueryRowContext(ctx, "SELECT 1").Scan(new(int))
-	case n == 0:
-		q = "DO 0"
-	case n == 1:
-		q = "SELECT 1 INTO " + rowCountVar
-	default:
-		return nil
-	}
-	_, err := p.control.ExecContext(ctx, q)
-	return err
 }
 
 // mayRunCode reports whether st is a CALL or an EXECUTE (IMMEDIATE or not).

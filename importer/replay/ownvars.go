@@ -26,6 +26,6 @@ var ownVarSuffix = func() string {
 // connection.
 var foundRowsVar = "@dumpscope_found_rows_" + ownVarSuffix
 
-// rowCountVar is the user variable giveRowCount's SELECT 1 INTO writes (to leave
+// rowCountVar is the user variable rowCounts.giveRow's SELECT 1 INTO writes (to leave
 // ROW_COUNT() 1); its value is never read.
 var rowCountVar = "@dumpscope_row_count_" + ownVarSuffix

@@ -406,7 +406,7 @@ func (r *Replayer) exec(ctx context.Context, c Conn, st *split.Statement, q []by
 			defer allowLocalFiles(names)()
 		}
 	}
-	if err := r.counts.giveFound(ctx, c, st); err != nil {
+	if err := r.counts.giveBefore(ctx, c, c == r.conn, st, q); err != nil { // rowgive.go
 		var code errRowCountToCode
 		if errors.As(err, &code) {
 			se := r.refuse(st, code.Error()+"; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements")

@@ -55,6 +55,11 @@ type rowCounts struct {
 	// (plan.Plan.CodeReadsRowCount), which giveFound gives it back before, and codePrev
 	// the offset of the dump statement sent before it (-1: none).
 	codeReadsAt, codePrev int64
+	// plannedAt is the offset of the dump statement the control connection is about to
+	// run (runPlanned), plannedPrev the offset of the one sent before it (-1: none):
+	// what a reader of ROW_COUNT there is given (giveRow) and what a GET DIAGNOSTICS
+	// leaves (noteRan).
+	plannedAt, plannedPrev int64
 }
 
 // startFoundRows is FOUND_ROWS() on a new connection before any statement set it: 0 on
@@ -70,7 +75,7 @@ type rowCounts struct {
 const startFoundRows = 0
 
 func newRowCounts() *rowCounts {
-	return &rowCounts{rowAt: -1, foundAt: -1, foundGivenAt: -1, codeReadsAt: -1, codePrev: -1}
+	return &rowCounts{rowAt: -1, foundAt: -1, foundGivenAt: -1, codeReadsAt: -1, codePrev: -1, plannedAt: -1, plannedPrev: -1}
 }
 
 // giveFound sets FOUND_ROWS() on c to the client's before a CALL or EXECUTE runs on it:
@@ -248,6 +253,15 @@ func (rc *rowCounts) noteRan(ctx context.Context, c Conn, control bool, st *spli
 		return nil
 	}
 	n, _ := res.RowsAffected()
+	if control && statementItems(st) {
+		// GET DIAGNOSTICS of statement items leaves ROW_COUNT() as it was (the client's
+		// `INSERT … (7), (8), (9); GET DIAGNOSTICS @r = ROW_COUNT; SET @x = ROW_COUNT()`
+		// stores 3 in both; its OK packet says 0). One that reads a CONDITION may raise
+		// one, and then leaves −1.
+		if row, known := rc.rowBefore(st); known {
+			n = row
+		}
+	}
 	rc.noteRow(st.Offset, n)
 	if setsFoundInside(st) {
 		if control && n == 1 {
@@ -286,7 +300,7 @@ func (rc *rowCounts) noteRan(ctx context.Context, c Conn, control bool, st *spli
 // holdFound keeps FOUND_ROWS() after st, an INSERT/REPLACE/CREATE TABLE … SELECT that
 // changed one row on the control connection c, in foundRowsVar: SELECT FOUND_ROWS() INTO
 // it opens no table, so it keeps the diagnostics area's conditions, and it leaves
-// ROW_COUNT() 1, st's own, for a GET DIAGNOSTICS … ROW_COUNT after st (as giveRowCount's
+// ROW_COUNT() 1, st's own, for a GET DIAGNOSTICS … ROW_COUNT after st (as giveRow's
 // SELECT 1 INTO does; checked on MariaDB 10.11). A SELECT of the value would leave −1
 // there, so it is not read into the replay: give puts the variable in the place of a
 // reader's FOUND_ROWS(), and giveFound reads it back before a CALL or EXECUTE, where a

@@ -2,12 +2,15 @@ package replay
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/go-sql-driver/mysql"
 )
 
 // tempRebuilds are the temporary tables a resume rebuilt otherwise than the client made
@@ -192,6 +195,13 @@ func (tr *tempRebuilds) notSentAgain(ctx context.Context, p *ParallelReplayer, s
 			// (TestReviewX19TemporaryRowVolatileResent).
 			found, why = true, "it calls "+f+"(), a function not known to give the same value again: sent again, it may give the temporary table a value other than the one the interrupted run gave it"
 		}
+		if !found {
+			f, err := unstableDefault(ctx, p, d, pl.Temporary)
+			if err != nil {
+				return p.at(st, err)
+			}
+			found, why = f != "", "a column of the table takes a default that calls "+f+"(), a function not known to give the same value again: sent again, it may give a row another value than the interrupted run gave it"
+		}
 	}
 	if !found {
 		return nil
@@ -269,4 +279,38 @@ func procedureGone(ctx context.Context, p *ParallelReplayer, d *split.Statement)
 		return "", err
 	}
 	return "`" + db + "`.`" + name + "`", nil
+}
+
+// unstableDefault returns the function a column default of temporary table key calls
+// that may give another value when d, a write of it a resume sends again, runs again
+// (plan.UnstableDefault), "" when there is none: `CREATE TEMPORARY TABLE tt (n int, v int
+// DEFAULT (FLOOR(RAND() * 1000000))); INSERT INTO tt (n) VALUES (1)` sent again put a new
+// v in tt where the text of the INSERT calls nothing (TestXFix47TemporaryDefaultResent,
+// silent before). The table's definition is read from the server, as the resume rebuilt
+// it (SHOW CREATE TABLE on the control connection, before d is sent: d's diagnostics area
+// is its own); a CREATE … SELECT is read from its own text. A statement that adds no row
+// and sets no column to its default (ALTER, DELETE, TRUNCATE, RENAME, a CREATE of no
+// rows) is not judged by it: an ALTER that adds such a column calls the function itself.
+func unstableDefault(ctx context.Context, p *ParallelReplayer, d *split.Statement, key string) (string, error) {
+	switch strings.ToUpper(sqlscan.FirstWord(d.SQL, d.Syntax())) {
+	case "ALTER", "DELETE", "TRUNCATE", "RENAME", "DROP":
+		return "", nil
+	case "CREATE":
+		if !sqlscan.ContainsFoldASCII(d.SQL, "SELECT") {
+			return "", nil
+		}
+		return plan.UnstableDefault(d.SQL, d.Syntax()), nil
+	}
+	db, table := sqlscan.TableKey(key).Names()
+	var name string
+	var create []byte
+	err := p.control.QueryRowContext(ctx, "SHOW CREATE TABLE "+sqlscan.QuoteIdent(db)+"."+sqlscan.QuoteIdent(table)).Scan(&name, &create)
+	if err != nil {
+		var me *mysql.MySQLError
+		if errors.As(err, &me) && me.Number == 1146 {
+			return "", nil // not there: the write fails as the client's did
+		}
+		return "", fmt.Errorf("read the definition of temporary table %s: %w", key, err)
+	}
+	return plan.UnstableDefault(create, sqlscan.Syntax{}), nil
 }
