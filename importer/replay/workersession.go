@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"database/sql"
+	"os"
 )
 
 // A row batch under --load-data or binary names must know its connection's session
@@ -22,6 +23,11 @@ import (
 // reads, a LOAD DATA into a table without triggers, literal rows under binary names into
 // one without triggers, SET character_set_client and collation_connection to binary and
 // back to the values read here.
+
+// sessionKeepOff is a measuring switch (DUMPSCOPE_KEEP_SESSION=off): every batch asks the
+// server again, as before, so that whole runs with and without the kept values can be set
+// side by side in one build.
+var sessionKeepOff = os.Getenv("DUMPSCOPE_KEEP_SESSION") == "off"
 
 // workerSession is a worker connection's session values, while known.
 type workerSession struct {
@@ -53,7 +59,7 @@ func (s *workerSession) values(ctx context.Context, c Conn) (workerSession, erro
 		return v, err
 	}
 	v.known = true
-	if s != nil {
+	if s != nil && !sessionKeepOff {
 		*s = v
 	}
 	return v, nil
