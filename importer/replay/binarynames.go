@@ -133,7 +133,8 @@ func (f namesFacts) allows(cs string) bool {
 
 // tryBinaryNames switches c to binary names for batch b when that is exact (see above),
 // and returns the switch (nil: b runs under the session's own names).
-func (wp *workerPool) tryBinaryNames(ctx context.Context, c Conn, b *rowBatch) (*binaryNames, error) {
+// sess is the session values c's worker knows (workersession.go).
+func (wp *workerPool) tryBinaryNames(ctx context.Context, c Conn, sess *workerSession, b *rowBatch) (*binaryNames, error) {
 	if binaryNamesOff || b.plainNames || b.writesOthers || b.asInserts || wp.raw[c] == nil || len(b.stmts) == 0 {
 		return nil, nil
 	}
@@ -150,13 +151,13 @@ func (wp *workerPool) tryBinaryNames(ctx context.Context, c Conn, b *rowBatch) (
 	if !ok || !plainName(table) || (db != "" && !plainName(db)) {
 		return nil, nil
 	}
-	// The session's own values, read for every batch (a round trip of no work): the
-	// entry's session statements may have changed them.
-	var cs, conn, coll, mode string
-	var current sql.NullString
-	if err := c.QueryRowContext(ctx, "SELECT @@character_set_client, @@character_set_connection, @@collation_connection, @@sql_mode, DATABASE()").Scan(&cs, &conn, &coll, &mode, &current); err != nil {
+	// The session's own values: read unless the worker knows them (the entry's session
+	// statements may have changed them: workersession.go).
+	v, err := sess.values(ctx, c)
+	if err != nil {
 		return nil, nil // not known: the session's own names
 	}
+	cs, conn, coll, mode, current := v.cs, v.conn, v.coll, v.mode, v.db
 	if db == "" {
 		if !current.Valid || !plainName(current.String) {
 			return nil, nil

@@ -307,7 +307,10 @@ type loadData struct {
 // caller opened. loaded is false when the batch must run as INSERTs: not convertible, or
 // the LOAD was not clean — then the transaction has been rolled back and a new one started,
 // so the INSERTs run as if the LOAD had never been tried.
-func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded bool, err error) {
+//
+// w is c's packet watch (nil: none), which gives the LOAD's warning count from its OK
+// packet; sess the session values c's worker knows (workersession.go).
+func (ld *loadData) load(ctx context.Context, c Conn, w *PacketWatch, sess *workerSession, stmts []batchStmt) (loaded bool, err error) {
 	if ld.off.Load() || len(stmts) == 0 {
 		return false, nil
 	}
@@ -316,11 +319,11 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 			return false, nil
 		}
 	}
-	var cs, conn, mode string
-	var cur, results sql.NullString
-	if err := c.QueryRowContext(ctx, "SELECT @@character_set_client, @@character_set_connection, @@sql_mode, DATABASE(), @@character_set_results").Scan(&cs, &conn, &mode, &cur, &results); err != nil {
+	v, err := sess.values(ctx, c)
+	if err != nil {
 		return false, err
 	}
+	cs, conn, mode, cur, results := v.cs, v.conn, v.mode, v.db, v.results
 	if !strings.EqualFold(cs, conn) {
 		// An INSERT's literal goes from the client's character set through the
 		// connection's (SET CHARACTER SET leaves the database's there), which turns what
@@ -399,6 +402,9 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 	defer mysql.DeregisterReaderHandler(name)
 	qualified := "`" + strings.ReplaceAll(db, "`", "``") + "`.`" + strings.ReplaceAll(table, "`", "``") + "`"
 	gen := ld.gen.Load()
+	if w != nil {
+		w.arm()
+	}
 	res, err := c.ExecContext(ctx, lc.statement(name, qualified, cs))
 	refused := stream != nil && stream.failed // the converter's refusal, not the server's
 	if refused {
@@ -416,9 +422,9 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 			return false, err
 		}
 	} else if clean {
-		var warnings int64
 		n, _ := res.RowsAffected()
-		if err := c.QueryRowContext(ctx, "SELECT @@warning_count").Scan(&warnings); err != nil {
+		warnings, err := loadWarnings(ctx, c, w)
+		if err != nil {
 			return false, err
 		}
 		clean = warnings == 0 && n == lc.rows
@@ -440,6 +446,20 @@ func (ld *loadData) load(ctx context.Context, c Conn, stmts []batchStmt) (loaded
 		return false, err
 	}
 	return false, nil
+}
+
+// loadWarnings is the warning count of the LOAD just run on c: from its OK packet where
+// the watch w, armed before it, read one (a round trip fewer per batch), else from the
+// server. The packet's count has two bytes: at 65535 the server is asked.
+func loadWarnings(ctx context.Context, c Conn, w *PacketWatch) (int64, error) {
+	if w != nil {
+		if n, ok := w.lastWarnings(); ok && n < 0xFFFF {
+			return int64(n), nil
+		}
+	}
+	var warnings int64
+	err := c.QueryRowContext(ctx, "SELECT @@warning_count").Scan(&warnings)
+	return warnings, err
 }
 
 // loadEntry is a table's column facts (nil: ineligible) and the generation they were

@@ -168,7 +168,7 @@ func TestLoadDataSameAsInsert(t *testing.T) {
 		if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
 			t.Fatal(err)
 		}
-		loaded, err := ld.load(ctx, c, b)
+		loaded, err := ld.load(ctx, c, nil, nil, b)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -221,7 +221,7 @@ func TestLoadDataSameAsInsert(t *testing.T) {
 	if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
 		t.Fatal(err)
 	}
-	loaded, err := ld.load(ctx, c, []batchStmt{{sql: "INSERT INTO `t` (`id`) VALUES (100),(1)"}})
+	loaded, err := ld.load(ctx, c, nil, nil, []batchStmt{{sql: "INSERT INTO `t` (`id`) VALUES (100),(1)"}})
 	if err != nil || loaded {
 		t.Fatalf("duplicate: loaded %v, err %v; want left to the INSERTs", loaded, err)
 	}
@@ -242,7 +242,7 @@ func TestLoadDataSameAsInsert(t *testing.T) {
 			t.Fatal(err)
 		}
 		seq := ld.seq.Load()
-		loaded, err := ld.load(ctx, c, b)
+		loaded, err := ld.load(ctx, c, nil, nil, b)
 		if err != nil || loaded != (i == 2) {
 			t.Fatalf("batch %d: loaded %v, err %v", i, loaded, err)
 		}

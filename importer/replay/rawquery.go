@@ -80,6 +80,14 @@ func newRawQuery(c Conn, w *PacketWatch, maxPacketBytes int64) *rawQuery {
 	return &rawQuery{w: w, sc: sc, lc: lc, maxPacketBytes: maxPacketBytes, in: make([]byte, 512)}
 }
 
+// watch is rq's PacketWatch (nil: rq is nil, the connection has none it can read).
+func (rq *rawQuery) watch() *PacketWatch {
+	if rq == nil {
+		return nil
+	}
+	return rq.w
+}
+
 // rawResult is an OK packet's counts, as the driver's Result gives them.
 type rawResult struct{ affectedRows, insertID int64 }
 

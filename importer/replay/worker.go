@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -39,6 +40,9 @@ type workerPool struct {
 	// names keeps what they read of each table.
 	binaryBatches atomic.Int64
 	names         namesCache
+	// sessions holds each worker connection's session values while they are known
+	// (workersession.go): Conn → *workerSession.
+	sessions sync.Map
 }
 
 // Workers: each claims entries from the scheduler's backlog and runs them on its own
@@ -62,6 +66,7 @@ func (wp *workerPool) worker(ctx context.Context, id int, c Conn) {
 		idleEnd(c)
 		if count != nil {
 			wp.countEarly(wp.countCtx, id, c, *count)
+			wp.sessionOf(c).forget()
 			continue
 		}
 		if e == nil {
@@ -96,6 +101,9 @@ func (wp *workerPool) runEntry(ctx context.Context, c Conn, e entry, applied *in
 	}
 	p.serial.warn.setWarningsEmpty(c, false) // session statements, LOAD DATA, tolerated errors: not counted
 	session := e.state().session
+	if _, batch := e.(*rowBatch); !batch || *applied < len(session) {
+		wp.sessionOf(c).forget() // a barrier item, or session statements: workersession.go
+	}
 	for ; *applied < len(session); *applied++ {
 		// It ran without error on the control connection; an error here
 		// (a privilege, say) would have been reported there.
@@ -206,9 +214,10 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch, failed 
 	var warned int64
 	loaded := false
 	var inserted int64 // rows the batch's statements so far inserted (or replaced)
+	sess := wp.sessionOf(c)
 	if p.ld != nil && !b.asInserts {
 		var err error
-		if loaded, err = p.ld.load(ctx, c, b.stmts); err != nil {
+		if loaded, err = p.ld.load(ctx, c, wp.raw[c].watch(), sess, b.stmts); err != nil {
 			_, _ = c.ExecContext(ctx, "ROLLBACK")
 			return fmt.Errorf("%s: LOAD DATA of a batch of %s: %w", b.position(p.opt.Name), b.table, err), false
 		}
@@ -219,10 +228,17 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch, failed 
 	var bn *binaryNames
 	if !loaded {
 		var err error
-		if bn, err = wp.tryBinaryNames(ctx, c, b); err != nil {
+		if bn, err = wp.tryBinaryNames(ctx, c, sess, b); err != nil {
 			_, _ = c.ExecContext(ctx, "ROLLBACK")
 			return fmt.Errorf("%s: batch of %s: %w", b.position(p.opt.Name), b.table, err), false
 		}
+		// The dump's own statements may change the session (a function in a value);
+		// one under binary names whose undo failed left it switched.
+		defer func() {
+			if bn == nil || bn.restore != "" {
+				sess.forget()
+			}
+		}()
 	}
 	for i, s := range b.stmts {
 		if loaded {
