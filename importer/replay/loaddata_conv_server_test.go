@@ -86,7 +86,7 @@ func TestLoadConverterGeneratedSameAsInsert(t *testing.T) {
 		if err := exec("b", "START TRANSACTION"); err != nil {
 			t.Fatal(err)
 		}
-		ok, err := ld.load(ctx, c, []batchStmt{{sql: q}})
+		ok, err := ld.load(ctx, c, nil, nil, []batchStmt{{sql: q}})
 		if err != nil {
 			t.Fatalf("%s: %v", q, err)
 		}
