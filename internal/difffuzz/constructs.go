@@ -39,8 +39,8 @@ func ParseConstructs(list string) ([]Construct, error) {
 	return out, nil
 }
 
-// ownSourceBlocks writes, each with its chance, a table-feature, an f-gen4 and a
-// temporary-table block before the general grammar's steps (early: where dumpscope's run
+// ownSourceBlocks writes, each with its chance, a table-feature, an f-gen4, a
+// temporary-table and an x-fuzz text block before the general grammar's steps (early: where dumpscope's run
 // is still parallel) or after one of them. Each family draws from its own random source,
 // so that one switched off leaves the others' scripts as they were.
 func ownSourceBlocks(g *gen, early bool) {
@@ -48,9 +48,11 @@ func ownSourceBlocks(g *gen, early bool) {
 		featureMaybe(g, featureEarlyP)
 		gen4Maybe(g, gen4EarlyP)
 		tempMaybe(g, tempEarlyP)
+		textMaybe(g, textEarlyP)
 		return
 	}
 	featureMaybe(g, featureP)
 	gen4Maybe(g, gen4P)
 	tempMaybe(g, tempP)
+	textMaybe(g, textP)
 }

@@ -123,7 +123,7 @@ const (
 // readers are given the client's values: importer/rowcount.go) and on again;
 // mb-trail-5c can make the client itself lose its connection. SessionKnownBugs are
 // x-review10's open findings among the session constructs (gen_session.go).
-var KnownBugs = append(append(append([]Construct{MultibyteTrail5C}, SessionKnownBugs...), FeatureKnownBugs...), Gen4KnownBugs...)
+var KnownBugs = append(append(append(append([]Construct{MultibyteTrail5C}, SessionKnownBugs...), FeatureKnownBugs...), Gen4KnownBugs...), TextKnownBugs...)
 
 // InSuiteOff are the constructs the in-suite run (TestDiffFuzzShort) and the CLI's
 // default leave out: the known bugs (docs/difffuzz.md). The difference found in every
@@ -148,7 +148,7 @@ var InSuiteModeOff = killModesOff(append(append(append([]Construct(nil), Session
 
 // AllConstructs are every switchable construct, the names --off and --resume-off take.
 var AllConstructs = append([]Construct{AlterThenInsert, MultibyteTrail5C, EmptyStringIsNull, ExponentDecimal, NegativeZero, SetSubquery, RowCountFuncs, ResumeTruncate,
-	EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless, TriggerVar, CharsetConnection, XATxn, BulkEmpty, LockTables}, append(append(append(SessionConstructs, FeatureConstructs...), Gen4Constructs...), TemporaryConstructs...)...)
+	EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless, TriggerVar, CharsetConnection, XATxn, BulkEmpty, LockTables}, append(append(append(append(SessionConstructs, FeatureConstructs...), Gen4Constructs...), TemporaryConstructs...), TextConstructs...)...)
 
 // Config shapes the generated scripts.
 type Config struct {
@@ -169,14 +169,18 @@ func (c Config) on(k Construct) bool { return !slices.Contains(c.Off, k) }
 
 // Generate makes the script of seed: the same seed and Config give the same script, on
 // any machine (math/rand with a fixed source, no map iteration order).
-func Generate(seed int64, cfg Config) Script {
+func Generate(seed int64, cfg Config) Script { return generate(seed, cfg, textSource(seed)) }
+
+// generate is Generate with the x-fuzz text blocks' source xd (nil r: none, the
+// generator before them).
+func generate(seed int64, cfg Config, xd dice) Script {
 	if cfg.Actions == 0 {
 		cfg.Actions = 40
 	}
 	if cfg.MaxRows == 0 {
 		cfg.MaxRows = 120
 	}
-	g := &gen{dice: dice{r: rand.New(rand.NewSource(seed))}, cfg: cfg, charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true, fd: featureSource(seed), rd: gen4Source(seed), td: tempSource(seed)}
+	g := &gen{dice: dice{r: rand.New(rand.NewSource(seed))}, cfg: cfg, charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true, fd: featureSource(seed), rd: gen4Source(seed), td: tempSource(seed), xd: xd}
 	if cfg.Profile == ProfileLoadData {
 		loadScript(g)
 	} else {
@@ -220,6 +224,7 @@ type gen struct {
 	rd          dice                     // the f-gen4 blocks' own source (gen_routines.go; nil r: none)
 	rseq        int                      // the f-gen4 blocks' names
 	td          dice                     // the temporary-table blocks' own source (gen_temporary.go; nil r: none)
+	xd          dice                     // the x-fuzz text blocks' own source (gen_texts.go; nil r: none)
 	varBodies   bool                     // an f-gen4 function or trigger whose body sets a user variable exists
 	ldValue     func(*table, col) string // the load-data profile's values (nil: literals)
 }
