@@ -63,6 +63,19 @@ var Modes = []Mode{
 	{Name: "resume-load-data", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", batchBytes, "--checkpoint", journalArg}, Kill: true, InSuiteSeeds: 4, Profile: ProfileLoadData},
 	{Name: "resume-defer-indexes", Args: []string{"--parallel", "2", "--defer-indexes", "--batch-bytes", batchBytes, "--checkpoint", journalArg}, Kill: true, InSuiteSeeds: 4},
 	{Name: "resume-spool", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", spoolBatchBytes, "--checkpoint", journalArg}, Kill: true, InSuiteSeeds: 4, Profile: ProfileLoadData},
+	// The filter modes (x-fuzz, session 46): each script carries a filter (gen_filter.go)
+	// that dumpscope gets; the client runs the script with what it leaves out removed.
+	{Name: "filter", Profile: ProfileFilter, InSuiteSeeds: 2},
+	{Name: "filter-parallel", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", batchBytes}, Profile: ProfileFilter, InSuiteSeeds: 2},
+}
+
+// For is m with the flags of script s's filter added (m itself when s has none).
+func (m Mode) For(s Script) Mode {
+	if s.Filter == nil {
+		return m
+	}
+	m.Args = append(append([]string(nil), m.Args...), s.Filter.Args()...)
+	return m
 }
 
 // journalArg in Mode.Args becomes a fresh journal path for each import.
@@ -196,6 +209,21 @@ func (r *Runner) Check(ctx context.Context, script []byte, mode Mode, rng *rand.
 	return Compare(mode.Name, want, have), nil
 }
 
+// CheckScript is Check of a generated script: the client runs its Reference (the
+// filter profile's statements the filter keeps), dumpscope the script with the
+// filter's flags.
+func (r *Runner) CheckScript(ctx context.Context, s Script, mode Mode, rng *rand.Rand) (*Difference, error) {
+	want, err := r.Client(ctx, s.Reference().SQL())
+	if err != nil {
+		return nil, err
+	}
+	have, err := r.Dumpscope(ctx, s.SQL(), mode.For(s), rng)
+	if err != nil {
+		return nil, err
+	}
+	return Compare(mode.Name, want, have), nil
+}
+
 var (
 	clientErrRe = regexp.MustCompile(`ERROR (\d+) \([0-9A-Z]+\) at line (\d+)`)
 	dsErrRe     = regexp.MustCompile(`line (\d+): [^\n]*ERROR (\d+) \(`)
@@ -224,6 +252,9 @@ func (r *Runner) Client(ctx context.Context, script []byte) (Outcome, error) {
 		return Outcome{}, err
 	}
 	if err := r.resetGlobals(ctx); err != nil {
+		return Outcome{}, err
+	}
+	if err := r.dropAccounts(ctx); err != nil {
 		return Outcome{}, err
 	}
 	parent := ctx // the re-dump after a hang needs a live context
@@ -256,6 +287,9 @@ func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *r
 		return Outcome{}, err
 	}
 	if err := r.resetGlobals(ctx); err != nil {
+		return Outcome{}, err
+	}
+	if err := r.dropAccounts(ctx); err != nil {
 		return Outcome{}, err
 	}
 	if err := os.MkdirAll(r.Dir, 0o755); err != nil {
@@ -389,7 +423,11 @@ func (r *Runner) capture(ctx context.Context, o *Outcome) error {
 		return err
 	}
 	o.DBs = dbs
-	o.Dump, err = redump.Dump(ctx, r.Target.Dump, r.Target.ClientArgs, dbs...)
+	if o.Dump, err = redump.Dump(ctx, r.Target.Dump, r.Target.ClientArgs, dbs...); err != nil {
+		return err
+	}
+	grants, err := r.accountGrants(ctx)
+	o.Dump = append(o.Dump, grants...)
 	return err
 }
 

@@ -30,7 +30,7 @@ func (sh *Shrinker) Shrink(ctx context.Context, s Script) (Script, error) {
 	// Statements.
 	var err error
 	s.Stmts, err = ddmin(ctx, s.Stmts, 0, func(cand []Stmt) (bool, error) {
-		return sh.test(ctx, Script{Seed: s.Seed, Stmts: cand})
+		return sh.test(ctx, Script{Seed: s.Seed, Filter: s.Filter, Stmts: cand})
 	})
 	if err != nil {
 		return s, err
@@ -52,7 +52,7 @@ func (sh *Shrinker) Shrink(ctx context.Context, s Script) (Script, error) {
 	}
 	// Statements once more: fewer rows can make others unnecessary.
 	s.Stmts, err = ddmin(ctx, s.Stmts, 0, func(cand []Stmt) (bool, error) {
-		return sh.test(ctx, Script{Seed: s.Seed, Stmts: cand})
+		return sh.test(ctx, Script{Seed: s.Seed, Filter: s.Filter, Stmts: cand})
 	})
 	if err != nil {
 		return s, err
