@@ -67,6 +67,7 @@ var Modes = []Mode{
 	// that dumpscope gets; the client runs the script with what it leaves out removed.
 	{Name: "filter", Profile: ProfileFilter, InSuiteSeeds: 2},
 	{Name: "filter-parallel", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", batchBytes}, Profile: ProfileFilter, InSuiteSeeds: 2},
+	{Name: "filter-resume", Args: []string{"--parallel", "2", "--batch-bytes", batchBytes, "--checkpoint", journalArg}, Kill: true, Profile: ProfileFilter, InSuiteSeeds: 2},
 }
 
 // For is m with the flags of script s's filter added (m itself when s has none).
