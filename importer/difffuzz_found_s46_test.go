@@ -2,9 +2,11 @@ package importer_test
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
 // Differences the differential fuzzer found (or was given as known) with the constructs
@@ -72,3 +74,62 @@ func TestDiffFuzzFoundS46PackageCallRefused(t *testing.T) {
 
 // oracleModeS46 is mariadb-dump's switch to Oracle mode before such an object.
 const oracleModeS46 = "/*!50003 SET @saved_sql_mode       = @@sql_mode */ ;\n/*!50003 SET sql_mode              = 'PIPES_AS_CONCAT,ANSI_QUOTES,IGNORE_SPACE,ORACLE,NO_KEY_OPTIONS,NO_TABLE_OPTIONS,NO_FIELD_OPTIONS,NO_AUTO_CREATE_USER,SIMULTANEOUS_ASSIGNMENT' */ ;\n"
+
+// TestDiffFuzzFoundS46TextSetsModeBack: a DELIMITER ;; text read under
+// NO_BACKSLASH_ESCAPES (`INSERT … VALUES (1, 'a\'), (2, 'b;c')`) whose last part sets
+// sql_mode back from a variable saved before it (`SET sql_mode = @mt_mode`), then rows
+// with backslash-escaped quotes (`'x\'; y'`, `'p\'q'`), into a target that already holds
+// a database (so the overwrite preflight reads the file ahead). The client reads the text
+// under the mode the server's status gave it and the lines after it under the status after
+// the text's last result (escapes again): 5 rows. dumpscope, serial and --parallel 2,
+// stops in the preflight before sending anything: "preflight: …: line 21: the mariadb
+// client stops here: Unknown command '\”" — the read-ahead's reading after the text is
+// still NO_BACKSLASH_ESCAPES (a variable's value it cannot evaluate). Loud. Into an empty
+// target (no read-ahead: what the fuzzer's runner gives) and with the statements one per
+// text, dumpscope matches the client: the replay follows the server's status, and the
+// splitter follows `SET @mt_mode = @@sql_mode` / `SET sql_mode = @mt_mode` as statements.
+// Found with the construct multi-stmt's form, by hand (the runner's empty target cannot
+// show it). Fix: the read-ahead moves its reading after a text by the text's last SETs as
+// it does after statements (importer/split, PartsUnsure's readingAfter), or treats the
+// reading after an unknown one as unknown rather than refusing.
+func TestDiffFuzzFoundS46TextSetsModeBack(t *testing.T) {
+	reviewX(t)
+	dump := foundS46(t, "s46-multi-stmt-mode-back.sql")
+	f := writeFile(t, "d.sql", []byte(dump))
+	ref := testsandbox.Start(t)
+	clientImport(t, ref, f)
+	want := redumps(t, ref, "x46n")
+	for mode, o := range map[string]importer.Options{
+		"serial":   {},
+		"parallel": {Parallel: 2, BatchBytes: 2 << 10},
+	} {
+		t.Run(mode, func(t *testing.T) {
+			srv := testsandbox.Start(t)
+			if _, err := sandboxDB(t, srv, "").Exec("CREATE DATABASE other0"); err != nil {
+				t.Fatal(err)
+			}
+			res := importFile(t, srv, "", f, o)
+			finished(t, res)
+			sameDump(t, mode, want, redumps(t, srv, "x46n"))
+		})
+	}
+}
+
+// TestDiffFuzzFoundS46TextSetsModeBackNoReadAhead: the script of
+// TestDiffFuzzFoundS46TextSetsModeBack into an empty target (no read-ahead), and its
+// statements one per text into a target with a database, import as the client's (not
+// gated: the gap is the read-ahead's after a text).
+func TestDiffFuzzFoundS46TextSetsModeBackNoReadAhead(t *testing.T) {
+	dump := foundS46(t, "s46-multi-stmt-mode-back.sql")
+	importMatchesClient(t, dump, importer.Options{}, "x46n")
+	one := strings.NewReplacer("DELIMITER ;;\n", "", "DELIMITER ;\n", "", "\n;;\n", "\n;\n").Replace(dump)
+	f := writeFile(t, "one.sql", []byte(one))
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	clientImport(t, ref, f)
+	if _, err := sandboxDB(t, srv, "").Exec("CREATE DATABASE other0"); err != nil {
+		t.Fatal(err)
+	}
+	res := importFile(t, srv, "", f, importer.Options{})
+	finished(t, res)
+	sameDump(t, "one per text", redumps(t, ref, "x46n"), redumps(t, srv, "x46n"))
+}

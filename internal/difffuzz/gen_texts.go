@@ -128,7 +128,7 @@ func multiStmtBlock(g *gen) {
 	for range 1 + g.pick(3) {
 		var parts []string
 		for range 2 + g.pick(4) {
-			switch g.pick(11) {
+			switch g.pick(12) {
 			case 0, 1:
 				rows := make([]string, 1+g.pick(3))
 				for i := range rows {
@@ -166,11 +166,24 @@ func multiStmtBlock(g *gen) {
 				tr := fmt.Sprintf("`%s`.`%s`", g.dbs[0], rname(g, "mtr"))
 				parts = append(parts, fmt.Sprintf("CREATE TRIGGER %s BEFORE INSERT ON %s FOR EACH ROW\nBEGIN\n  SET NEW.`a` = COALESCE(NEW.`a`, 0) + 1000;\n  SET @mt_trg = COALESCE(@mt_trg, 0) + 1;\nEND", tr, t.q),
 					"INSERT INTO "+t.q+" VALUES ("+strings.Join(t.rrow(g), ",")+")")
-			default:
+			case 10:
 				parts = append(parts, "SET SESSION sql_mode = CONCAT(@@sql_mode, '')", "DO 2")
+			default:
+				// A text read under NO_BACKSLASH_ESCAPES ('a\' is a whole string, the ';'
+				// inside 'b;c' text), which sets the mode back as its last part from a
+				// variable (@mt_mode: no reader can evaluate it; the client takes the
+				// server's status after the text). The mode is set before the text, so that
+				// the client reads the text as the server does.
+				g.emit("SET @mt_mode = @@sql_mode")
+				g.emit("SET sql_mode = 'NO_BACKSLASH_ESCAPES'")
+				parts = append(parts, fmt.Sprintf("INSERT INTO %s (id, a, s) VALUES (%d, 1, 'a\\'), (%d, 2, 'b;c')", t.q, nextID(), nextID()))
+				delimText(g, append(parts, "SET sql_mode = @mt_mode"))
+				parts = nil
 			}
 		}
-		delimText(g, parts)
+		if len(parts) > 0 {
+			delimText(g, parts)
+		}
 	}
 	keep(g, "mt", fmt.Sprintf("CONCAT_WS(' ', %s, @mt_calls, @mt_inner, @mt_trg)", v))
 }

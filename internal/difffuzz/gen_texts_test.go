@@ -29,7 +29,7 @@ func TestTextOffDrawsNothing(t *testing.T) {
 func TestGenerateTextForms(t *testing.T) {
 	forms := []string{"ALTER PROCEDURE `", "; /* a; b */\n", ";\n-- c; d\n", "CREATE PROCEDURE `fz0`.`mq", "CREATE TRIGGER `fz0`.`mtr",
 		"SET NAMES utf8mb4;", "PROCEDURE `fz0`.`op", "<<l1>>", "EXCEPTION\n  WHEN DUP_VAL_ON_INDEX", "RETURN INT\nAS", "PACKAGE BODY `",
-		":NEW.a := COALESCE", "<<l>>\nBEGIN", "DECLARE\n  v INT :=", "BEGIN\n  INSERT INTO `fz0`.`ot", "END\n;;\n", "CALL `fz0`.`pk"}
+		":NEW.a := COALESCE", "<<l>>\nBEGIN", "DECLARE\n  v INT :=", "BEGIN\n  INSERT INTO `fz0`.`ot", "END\n;;\n", "CALL `fz0`.`pk", "'a\\'), (", "SET sql_mode = @mt_mode\n;;"}
 	seen := map[string]int{}
 	for seed := int64(113000); seed < 113300; seed++ {
 		sql := string(Generate(seed, Config{}).SQL())
