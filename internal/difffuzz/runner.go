@@ -35,6 +35,11 @@ type Mode struct {
 	// Profile is the shape of the mode's scripts (Config.Profile): the modes with
 	// --load-data get ProfileLoadData, whose scripts it loads, not turns into INSERTs.
 	Profile Profile
+	// ReadAhead gives dumpscope a target that holds a database (readAheadDB, made before
+	// the import and dropped after it, before the re-dump): the overwrite preflight then
+	// reads the whole file ahead before anything runs, which an empty target skips
+	// (TestDiffFuzzFoundS46TextSetsModeBack was only seen so).
+	ReadAhead bool
 }
 
 // batchBytes is small so that the multi-row INSERTs of a generated script (a few KB to
@@ -68,7 +73,11 @@ var Modes = []Mode{
 	{Name: "filter", Profile: ProfileFilter, InSuiteSeeds: 2},
 	{Name: "filter-parallel", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", batchBytes}, Profile: ProfileFilter, InSuiteSeeds: 2},
 	{Name: "filter-resume", Args: []string{"--parallel", "2", "--batch-bytes", batchBytes, "--checkpoint", journalArg}, Kill: true, Profile: ProfileFilter, InSuiteSeeds: 2},
+	{Name: "read-ahead", Args: []string{"--parallel", "2", "--batch-bytes", batchBytes}, ReadAhead: true, InSuiteSeeds: 2},
 }
+
+// readAheadDB is the database a ReadAhead mode's target holds.
+const readAheadDB = "fz_read_ahead"
 
 // For is m with the flags of script s's filter added (m itself when s has none).
 func (m Mode) For(s Script) Mode {
@@ -315,6 +324,11 @@ func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *r
 		}
 		args = append(args, a)
 	}
+	if mode.ReadAhead {
+		if _, err := r.db.ExecContext(ctx, "CREATE DATABASE "+readAheadDB); err != nil {
+			return Outcome{}, err
+		}
+	}
 	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, r.timeout())
 	defer cancel()
@@ -353,6 +367,11 @@ func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *r
 			readFailure(&o, out) // killpoint.go
 		}
 		break
+	}
+	if mode.ReadAhead {
+		if _, err := r.db.ExecContext(parent, "DROP DATABASE IF EXISTS "+readAheadDB); err != nil {
+			return o, err
+		}
 	}
 	return o, r.capture(parent, &o)
 }
