@@ -129,3 +129,27 @@ func TestFilterModeSensitive(t *testing.T) {
 		}
 	}
 }
+
+// TestShrinkKeepsFilterUses: the shrinker never offers a filter script without one of its
+// USE statements (the owners would lie about the statements after it), and still shrinks
+// the rest.
+func TestShrinkKeepsFilterUses(t *testing.T) {
+	s := Generate(113818, Config{Profile: ProfileFilter})
+	want := s.uses()
+	if want < 2 {
+		t.Fatalf("seed 113818: %d USE statements", want)
+	}
+	sh := &Shrinker{Test: func(_ context.Context, c Script) (bool, error) {
+		if c.uses() != want {
+			t.Fatalf("a candidate with %d USE statements of %d", c.uses(), want)
+		}
+		return true, nil // everything passes: shrink as far as allowed
+	}}
+	out, err := sh.Shrink(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.uses() != want || len(out.Stmts) >= len(s.Stmts) {
+		t.Fatalf("shrunk to %d statements (of %d), %d USE (of %d)", len(out.Stmts), len(s.Stmts), out.uses(), want)
+	}
+}
