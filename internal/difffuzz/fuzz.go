@@ -151,6 +151,9 @@ func Fuzz(ctx context.Context, r *Runner, o Options) (Result, error) {
 				continue
 			}
 			logf("seed %d: DIFFERENCE in %s (%s): %s", seed, mode.Name, d.Kind, firstLine(d.Detail))
+			if why := whyLine(have.Output); why != "" {
+				logf("seed %d %s: %s", seed, mode.Name, why) // a kill mode's may not come back when shrinking
+			}
 			f, err := found(ctx, r, o, Result{Diff: d, Original: script}, mode, mi, logf)
 			if res.Diff == nil {
 				res.Diff, res.Original, res.Shrunk, res.File = f.Diff, f.Original, f.Shrunk, f.File
@@ -258,6 +261,21 @@ func profileName(p Profile) string {
 		return string(ProfileGeneral)
 	}
 	return string(p)
+}
+
+// whyLine is dumpscope's "dumpscope import: …" line of out that says why it stopped
+// (the last one), cut to 600 bytes; "" when there is none.
+func whyLine(out string) string {
+	why := ""
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "dumpscope import:") && !strings.Contains(l, "the rest of the dump runs on one connection") {
+			why = l
+		}
+	}
+	if len(why) > 600 {
+		why = why[:600] + "…"
+	}
+	return why
 }
 
 func firstLine(s string) string {
