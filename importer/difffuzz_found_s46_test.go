@@ -133,3 +133,26 @@ func TestDiffFuzzFoundS46TextSetsModeBackNoReadAhead(t *testing.T) {
 	finished(t, res)
 	sameDump(t, "one per text", redumps(t, ref, "x46n"), redumps(t, srv, "x46n"))
 }
+
+// TestDiffFuzzFoundS46CreateUserResumed (seeds 113818, 113819, filter-resume: `--parallel 2
+// --checkpoint` with --include-databases fz0, and with --schema-only; the filter profile
+// is the only one that writes accounts): killed after the server ran `CREATE USER
+// 'fzu1'@'localhost'` and before dumpscope recorded it, the resume sends it again and
+// fails with ERROR 1396 "Operation CREATE USER failed" where the client ran on ("resuming
+// run …: 0 B of statements committed (furthest offset 0) are skipped"). Loud. The filter
+// is not needed: swept here without one, in the resume mode. An account statement
+// commits itself like DDL; the resume counts a table's "already exists" (1050, 1060) at
+// the furthest recorded offset as applied, not an account's 1396 (CREATE USER, or DROP
+// USER of one gone) nor GRANT's effects. Not reproduced by the fuzzer's rerun (the kill
+// lands elsewhere): the sweep's "ran" point after line 2 is the one.
+func TestDiffFuzzFoundS46CreateUserResumed(t *testing.T) {
+	reviewX(t)
+	const script = "SET NAMES utf8mb4;\n" + // 1
+		"CREATE USER 'fzu1'@'localhost';\n" + // 2
+		"CREATE DATABASE fz0;\nUSE fz0;\n" + // 3-4
+		"CREATE TABLE t1 (id int PRIMARY KEY, a int) ENGINE=InnoDB;\n" + // 5
+		"INSERT INTO t1 VALUES (1, 1), (2, 2);\n" + // 6
+		"GRANT SELECT ON fz0.t1 TO 'fzu1'@'localhost';\n" + // 7
+		"INSERT INTO t1 VALUES (3, 3);\n" // 8
+	sweepClean(t, script, "resume")
+}
