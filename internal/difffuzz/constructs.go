@@ -34,11 +34,11 @@ var InSuiteOff = append([]Construct(nil), KnownBugs...)
 // (importer/replay/lockregion.go); none of those is left out now. The CLI's --resume-off gives
 // "resume"'s list to every mode with kills: SessionKillModeOff (set-global-mixed, an
 // open finding of x-review10 in the modes with kills only) and FeatureKillModeOff.
-var InSuiteModeOff = killModesOff(append(append(append([]Construct(nil), SessionKillModeOff...), FeatureKillModeOff...), Gen4KillModeOff...)...)
+var InSuiteModeOff = killModesOff(append(append(append(append([]Construct(nil), SessionKillModeOff...), FeatureKillModeOff...), Gen4KillModeOff...), FilterKillModeOff...)...)
 
 // AllConstructs are every switchable construct, the names --off and --resume-off take.
 var AllConstructs = append([]Construct{AlterThenInsert, MultibyteTrail5C, EmptyStringIsNull, ExponentDecimal, NegativeZero, SetSubquery, RowCountFuncs, ResumeTruncate,
-	EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless, TriggerVar, CharsetConnection, XATxn, BulkEmpty, LockTables}, append(append(append(append(SessionConstructs, FeatureConstructs...), Gen4Constructs...), TemporaryConstructs...), TextConstructs...)...)
+	EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless, TriggerVar, CharsetConnection, XATxn, BulkEmpty, LockTables}, append(append(append(append(append(SessionConstructs, FeatureConstructs...), Gen4Constructs...), TemporaryConstructs...), TextConstructs...), CreateUserResume)...)
 
 // ConstructList is cs as ParseConstructs reads it back ("none" when empty): the CLI's
 // per-mode defaults are InSuiteModeOff's lists, written once here.

@@ -34,6 +34,16 @@ import (
 // ProfileFilter is the filter modes' profile (gen_filter.go).
 const ProfileFilter Profile = "filter"
 
+// CreateUserResume: the filter profile's accounts made by a plain CREATE USER. Killed
+// after the server ran it and before dumpscope recorded it, --resume sends it again:
+// ERROR 1396 where the client ran on (seeds 113818, 113819;
+// TestDiffFuzzFoundS46CreateUserResumed, open). Off (the modes with kills, by
+// default), the accounts are made by CREATE USER IF NOT EXISTS.
+const CreateUserResume Construct = "create-user-resume"
+
+// FilterKillModeOff are the filter profile's constructs the modes with kills leave out.
+var FilterKillModeOff = []Construct{CreateUserResume}
+
 // Filter is a filter-profile script's filter: the flags dumpscope gets and, for the
 // reference, what they keep (docs/filters.md).
 type Filter struct {
@@ -292,7 +302,11 @@ func filterScript(g *gen) *Filter {
 	for i := range 1 + g.pick(2) {
 		u := fmt.Sprintf("'fzu%d'@'localhost'", i+1)
 		fg.users = append(fg.users, u)
-		fg.own(ownAccount, "", "", "CREATE USER %s", u)
+		create := "CREATE USER "
+		if !g.cfg.on(CreateUserResume) {
+			create = "CREATE USER IF NOT EXISTS "
+		}
+		fg.own(ownAccount, "", "", "%s%s", create, u)
 	}
 	early := g.chance(0.5) // grants before the databases (mariadb-dump --system=users) or after
 	if early {
