@@ -103,7 +103,7 @@ func Fuzz(ctx context.Context, r *Runner, o Options) (Result, error) {
 		for mi, mode := range o.Modes {
 			cfg := o.Config
 			cfg.Off = append(append([]Construct(nil), cfg.Off...), o.ModeOff[mode.Name]...)
-			if cfg.Profile == "" {
+			if cfg.Profile == "" || mode.Profile == ProfileFilter {
 				cfg.Profile = mode.Profile
 			}
 			key := fmt.Sprint(cfg.Off, cfg.Profile)
@@ -111,7 +111,7 @@ func Fuzz(ctx context.Context, r *Runner, o Options) (Result, error) {
 			if !ok {
 				rf.script = Generate(seed, cfg)
 				var err error
-				if rf.want, err = r.Client(ctx, rf.script.SQL()); err != nil {
+				if rf.want, err = r.Client(ctx, rf.script.Reference().SQL()); err != nil {
 					return res, fmt.Errorf("seed %d: %w", seed, err)
 				}
 				refs[key] = rf
@@ -119,10 +119,14 @@ func Fuzz(ctx context.Context, r *Runner, o Options) (Result, error) {
 				if rf.want.Failed {
 					status = "ERROR " + rf.want.ErrCode + " at line " + rf.want.ErrLine
 				}
-				logf("seed %d (%s, profile %s): %d statements, %d rows, %d bytes; client: %s", seed, mode.Name, profileName(cfg.Profile), len(rf.script.Stmts), rf.script.Rows(), len(rf.script.SQL()), status)
+				filter := ""
+				if rf.script.Filter != nil {
+					filter = ", filter " + rf.script.Filter.String()
+				}
+				logf("seed %d (%s, profile %s%s): %d statements, %d rows, %d bytes; client: %s", seed, mode.Name, profileName(cfg.Profile), filter, len(rf.script.Stmts), rf.script.Rows(), len(rf.script.SQL()), status)
 			}
 			script, want, sql := rf.script, rf.want, rf.script.SQL()
-			have, err := r.Dumpscope(ctx, sql, mode, killRand(seed, mi))
+			have, err := r.Dumpscope(ctx, sql, mode.For(script), killRand(seed, mi))
 			if err != nil {
 				return res, fmt.Errorf("seed %d %s: %w", seed, mode.Name, err)
 			}
@@ -147,6 +151,9 @@ func Fuzz(ctx context.Context, r *Runner, o Options) (Result, error) {
 				continue
 			}
 			logf("seed %d: DIFFERENCE in %s (%s): %s", seed, mode.Name, d.Kind, firstLine(d.Detail))
+			if why := whyLine(have.Output); why != "" {
+				logf("seed %d %s: %s", seed, mode.Name, why) // a kill mode's may not come back when shrinking
+			}
 			f, err := found(ctx, r, o, Result{Diff: d, Original: script}, mode, mi, logf)
 			if res.Diff == nil {
 				res.Diff, res.Original, res.Shrunk, res.File = f.Diff, f.Original, f.Shrunk, f.File
@@ -188,7 +195,7 @@ func shrink(ctx context.Context, r *Runner, o Options, script Script, mode Mode,
 	}
 	sh := &Shrinker{Budget: o.ShrinkBudget, Test: func(ctx context.Context, s Script) (bool, error) {
 		for t := range tries {
-			got, err := r.Check(ctx, s.SQL(), mode, killRand(s.Seed, mi+t*100))
+			got, err := r.CheckScript(ctx, s, mode, killRand(s.Seed, mi+t*100))
 			if err != nil {
 				return false, err
 			}
@@ -214,12 +221,12 @@ func writeFinding(dir string, res Result, mode Mode, r *Runner) (string, error) 
 	// The shrunk script's own difference, for the header: the detail of the original
 	// names lines of the original.
 	detail := res.Diff.Detail
-	if d, err := r.Check(context.Background(), res.Shrunk.SQL(), mode, killRand(res.Shrunk.Seed, 0)); err == nil && d != nil {
+	if d, err := r.CheckScript(context.Background(), res.Shrunk, mode, killRand(res.Shrunk.Seed, 0)); err == nil && d != nil {
 		detail = d.Detail
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "-- difffuzz: the mariadb client and `dumpscope import` disagree on this script.\n")
-	flags := strings.Join(mode.Args, " ")
+	flags := strings.Join(mode.For(res.Original).Args, " ")
 	if flags == "" {
 		flags = "without mode flags"
 	}
@@ -240,6 +247,11 @@ func writeFinding(dir string, res Result, mode Mode, r *Runner) (string, error) 
 	if err := os.WriteFile(filepath.Join(dir, name+".orig.sql"), res.Original.SQL(), 0o644); err != nil {
 		return "", err
 	}
+	if res.Shrunk.Filter != nil { // what the client ran: the statements the filter keeps
+		if err := os.WriteFile(filepath.Join(dir, name+".ref.sql"), res.Shrunk.Reference().SQL(), 0o644); err != nil {
+			return "", err
+		}
+	}
 	return shrunk, nil
 }
 
@@ -249,6 +261,21 @@ func profileName(p Profile) string {
 		return string(ProfileGeneral)
 	}
 	return string(p)
+}
+
+// whyLine is dumpscope's "dumpscope import: …" line of out that says why it stopped
+// (the last one), cut to 600 bytes; "" when there is none.
+func whyLine(out string) string {
+	why := ""
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "dumpscope import:") && !strings.Contains(l, "the rest of the dump runs on one connection") {
+			why = l
+		}
+	}
+	if len(why) > 600 {
+		why = why[:600] + "…"
+	}
+	return why
 }
 
 func firstLine(s string) string {

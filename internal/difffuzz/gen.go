@@ -116,40 +116,6 @@ const (
 	LockTables Construct = "lock-tables"
 )
 
-// KnownBugs are the constructs of differences known and not fixed in every mode; the
-// in-suite run switches them off. Of the eight known when the fuzzer was written, seven
-// are fixed (alter-then-insert, empty-string-is-null, exponent-decimal, negative-zero,
-// set-subquery, truncate; row-count in the parallel modes too since seed 500, whose
-// readers are given the client's values: importer/rowcount.go) and on again;
-// mb-trail-5c can make the client itself lose its connection. SessionKnownBugs are
-// x-review10's open findings among the session constructs (gen_session.go).
-var KnownBugs = append(append(append([]Construct{MultibyteTrail5C}, SessionKnownBugs...), FeatureKnownBugs...), Gen4KnownBugs...)
-
-// InSuiteOff are the constructs the in-suite run (TestDiffFuzzShort) and the CLI's
-// default leave out: the known bugs (docs/difffuzz.md). The difference found in every
-// mode that batches (fk-child, seed 1229) is fixed: the construct is on.
-var InSuiteOff = append([]Construct(nil), KnownBugs...)
-
-// InSuiteModeOff are the constructs left out in one mode only: the differences the
-// fuzzer found that have no fix yet, each in the mode that shows it, so that the other
-// modes keep them. Of those found in the resume mode, engine-change, trigger,
-// reload-in-tx, rename, alter-column, serializing, last-insert-id (seeds 1289, 1046:
-// LAST_INSERT_ID() kept with the progress rows) and trigger-var (seed 809: the variables
-// trigger bodies name journaled) are fixed or refused naming the table
-// (docs/difffuzz.md); keyless (seeds 3026, 1126) is on again: not reproduced in 120
-// scripts nor in those seeds run again (docs/difffuzz.md, "Open"). lock-tables (seed
-// 30341: statements under LOCK TABLES in a run gone serial sent again after a kill; seed
-// 30331, found with it on: an Aria table there) is fixed: each such statement commits
-// with its progress row, a non-transactional write with its intent
-// (importer/replay/lockregion.go); none of those is left out now. The CLI's --resume-off gives
-// "resume"'s list to every mode with kills: SessionKillModeOff (set-global-mixed, an
-// open finding of x-review10 in the modes with kills only) and FeatureKillModeOff.
-var InSuiteModeOff = killModesOff(append(append(append([]Construct(nil), SessionKillModeOff...), FeatureKillModeOff...), Gen4KillModeOff...)...)
-
-// AllConstructs are every switchable construct, the names --off and --resume-off take.
-var AllConstructs = append([]Construct{AlterThenInsert, MultibyteTrail5C, EmptyStringIsNull, ExponentDecimal, NegativeZero, SetSubquery, RowCountFuncs, ResumeTruncate,
-	EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless, TriggerVar, CharsetConnection, XATxn, BulkEmpty, LockTables}, append(append(append(SessionConstructs, FeatureConstructs...), Gen4Constructs...), TemporaryConstructs...)...)
-
 // Config shapes the generated scripts.
 type Config struct {
 	// Actions is how many generator steps a script has (each one or a few statements);
@@ -169,20 +135,28 @@ func (c Config) on(k Construct) bool { return !slices.Contains(c.Off, k) }
 
 // Generate makes the script of seed: the same seed and Config give the same script, on
 // any machine (math/rand with a fixed source, no map iteration order).
-func Generate(seed int64, cfg Config) Script {
+func Generate(seed int64, cfg Config) Script { return generate(seed, cfg, textSource(seed)) }
+
+// generate is Generate with the x-fuzz text blocks' source xd (nil r: none, the
+// generator before them).
+func generate(seed int64, cfg Config, xd dice) Script {
 	if cfg.Actions == 0 {
 		cfg.Actions = 40
 	}
 	if cfg.MaxRows == 0 {
 		cfg.MaxRows = 120
 	}
-	g := &gen{dice: dice{r: rand.New(rand.NewSource(seed))}, cfg: cfg, charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true, fd: featureSource(seed), rd: gen4Source(seed), td: tempSource(seed)}
-	if cfg.Profile == ProfileLoadData {
+	g := &gen{dice: dice{r: rand.New(rand.NewSource(seed))}, cfg: cfg, charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true, fd: featureSource(seed), rd: gen4Source(seed), td: tempSource(seed), xd: xd}
+	var f *Filter
+	switch cfg.Profile {
+	case ProfileLoadData:
 		loadScript(g)
-	} else {
+	case ProfileFilter:
+		f = filterScript(g)
+	default:
 		g.script()
 	}
-	return Script{Seed: seed, Stmts: g.out}
+	return Script{Seed: seed, Stmts: g.out, Filter: f}
 }
 
 // gen is the generator's state: what it has created and the session state it has set,
@@ -220,6 +194,7 @@ type gen struct {
 	rd          dice                     // the f-gen4 blocks' own source (gen_routines.go; nil r: none)
 	rseq        int                      // the f-gen4 blocks' names
 	td          dice                     // the temporary-table blocks' own source (gen_temporary.go; nil r: none)
+	xd          dice                     // the x-fuzz text blocks' own source (gen_texts.go; nil r: none)
 	varBodies   bool                     // an f-gen4 function or trigger whose body sets a user variable exists
 	ldValue     func(*table, col) string // the load-data profile's values (nil: literals)
 }

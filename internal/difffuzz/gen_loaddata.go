@@ -129,6 +129,7 @@ func loadScript(g *gen) {
 		if i >= n-3 {
 			gen4Maybe(g, gen4LoadP) // most f-gen4 blocks turn the import serial: late, as sessionStep
 			tempMaybe(g, tempLoadP)
+			textMaybe(g, textLoadP)
 		}
 		if i >= n-3 && g.chance(0.45) {
 			// A session construct (gen_session.go) turns the import serial: late, as

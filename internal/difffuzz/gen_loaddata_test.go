@@ -18,7 +18,7 @@ import (
 // (TestGenerateFeatures), and the f-gen4 blocks, which create tables of their own after
 // turning the import serial (TestGenerateGen4), and the temporary-table blocks.
 func TestGenerateLoadDataProfile(t *testing.T) {
-	off := append(append(append(append(append([]Construct(nil), InSuiteOff...), SessionConstructs...), FeatureConstructs...), Gen4Constructs...), TemporaryConstructs...)
+	off := append(append(append(append(append(append([]Construct(nil), InSuiteOff...), SessionConstructs...), FeatureConstructs...), Gen4Constructs...), TemporaryConstructs...), TextConstructs...)
 	serialRe := regexp.MustCompile(`^(START TRANSACTION|SET autocommit=0|SET @v)`)
 	refusedRe := regexp.MustCompile(`0x1F|b'101'|CAST\('7'|1\.5e2|_utf8mb4'|'a' 'b'|CONCAT\(|DATE'|TIMESTAMP'|JSON_OBJECT`)
 	scripts, serial, refused, values := 0, 0, 0, 0

@@ -16,9 +16,12 @@ import (
 // a kill mode's outcome is judged (Compare).
 
 // Reset leaves the target as every import starts from it: no user database, no
-// progress database, no XA transaction left prepared, the global variables as they were.
+// fuzzAccounts, no progress database, no XA transaction left prepared, the global variables as they were.
 func (r *Runner) Reset(ctx context.Context) error {
 	if err := redump.DropUserDatabases(ctx, r.db); err != nil {
+		return err
+	}
+	if err := r.dropAccounts(ctx); err != nil {
 		return err
 	}
 	return r.resetGlobals(ctx)

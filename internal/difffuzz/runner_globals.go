@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -45,4 +46,69 @@ func readGlobalVars(ctx context.Context, db *sql.DB) (string, error) {
 		sets = append(sets, v+" = "+val)
 	}
 	return "SET GLOBAL " + strings.Join(sets, ", "), nil
+}
+
+// fuzzAccounts are the accounts the filter profile creates (gen_filter.go): dropped
+// before every import, their grants listed after it.
+const fuzzAccounts = "SELECT User, Host FROM mysql.user WHERE User LIKE 'fzu%' ORDER BY User, Host"
+
+// dropAccounts drops the fuzzAccounts an earlier import left.
+func (r *Runner) dropAccounts(ctx context.Context) error {
+	users, err := r.accounts(ctx)
+	if err != nil {
+		return err
+	}
+	for _, u := range users {
+		if _, err := r.db.ExecContext(ctx, "DROP USER "+u); err != nil {
+			return fmt.Errorf("dropping %s: %w", u, err)
+		}
+	}
+	return nil
+}
+
+// accountGrants is SHOW GRANTS of each of the fuzzAccounts, for the re-dump ("" when
+// there are none, as in every profile but the filter one).
+func (r *Runner) accountGrants(ctx context.Context) ([]byte, error) {
+	users, err := r.accounts(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	for _, u := range users {
+		rows, err := r.db.QueryContext(ctx, "SHOW GRANTS FOR "+u)
+		if err != nil {
+			return nil, err
+		}
+		var gs []string
+		for rows.Next() {
+			var g string
+			if err := rows.Scan(&g); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			gs = append(gs, g)
+		}
+		rows.Close()
+		slices.Sort(gs)
+		fmt.Fprintf(&b, "-- grants of %s\n%s\n", u, strings.Join(gs, "\n"))
+	}
+	return []byte(b.String()), nil
+}
+
+// accounts are the fuzzAccounts as 'user'@'host'.
+func (r *Runner) accounts(ctx context.Context) ([]string, error) {
+	rows, err := r.db.QueryContext(ctx, fuzzAccounts)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var u, h string
+		if err := rows.Scan(&u, &h); err != nil {
+			return nil, err
+		}
+		out = append(out, "'"+u+"'@'"+h+"'")
+	}
+	return out, rows.Err()
 }

@@ -25,6 +25,12 @@ type Stmt struct {
 	Raw bool
 	// Sep goes between rows: "," or ",\n" (the phpMyAdmin layout).
 	Sep string
+	// Own is the object the statement belongs to, for the filter profile's reference
+	// (gen_filter.go); the zero Owner is a session statement's.
+	Own Owner
+	// Parts are the statements of a Raw text the server runs as several, each with its
+	// owner (the filter profile's texts; Head is their text).
+	Parts []Part
 }
 
 // Text is the statement as it appears in the script, with its terminator.
@@ -54,6 +60,9 @@ type Row []string
 type Script struct {
 	Seed  int64
 	Stmts []Stmt
+	// Filter is the filter profile's filter (nil: none): dumpscope gets its flags, the
+	// client the script's Reference.
+	Filter *Filter
 }
 
 // SQL is the script's text as the client and dumpscope read it.
@@ -77,7 +86,7 @@ func (s Script) Rows() int {
 // clone copies the statement list and each statement's rows, so that the shrinker can
 // edit a candidate without touching the script it came from.
 func (s Script) clone() Script {
-	out := Script{Seed: s.Seed, Stmts: make([]Stmt, len(s.Stmts))}
+	out := Script{Seed: s.Seed, Filter: s.Filter, Stmts: make([]Stmt, len(s.Stmts))}
 	for i, st := range s.Stmts {
 		rows := make([]Row, len(st.Rows))
 		for j, r := range st.Rows {

@@ -2,6 +2,7 @@ package difffuzz
 
 import (
 	"context"
+	"strings"
 	"time"
 )
 
@@ -16,6 +17,19 @@ type Shrinker struct {
 	Budget time.Duration
 	// Tests counts the candidates tried.
 	Tests int
+
+	uses int // the script's USE statements: a filter script's candidates keep them all
+}
+
+// uses counts the USE statements of s (the filter profile's: they carry an owner).
+func (s Script) uses() int {
+	n := 0
+	for _, st := range s.Stmts {
+		if st.Own.Kind == ownDatabase && strings.HasPrefix(st.Head, "USE ") {
+			n++
+		}
+	}
+	return n
 }
 
 // Shrink returns the smallest script found that still passes Test.
@@ -27,10 +41,11 @@ func (sh *Shrinker) Shrink(ctx context.Context, s Script) (Script, error) {
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	s = s.clone()
+	sh.uses = s.uses()
 	// Statements.
 	var err error
 	s.Stmts, err = ddmin(ctx, s.Stmts, 0, func(cand []Stmt) (bool, error) {
-		return sh.test(ctx, Script{Seed: s.Seed, Stmts: cand})
+		return sh.test(ctx, Script{Seed: s.Seed, Filter: s.Filter, Stmts: cand})
 	})
 	if err != nil {
 		return s, err
@@ -52,7 +67,7 @@ func (sh *Shrinker) Shrink(ctx context.Context, s Script) (Script, error) {
 	}
 	// Statements once more: fewer rows can make others unnecessary.
 	s.Stmts, err = ddmin(ctx, s.Stmts, 0, func(cand []Stmt) (bool, error) {
-		return sh.test(ctx, Script{Seed: s.Seed, Stmts: cand})
+		return sh.test(ctx, Script{Seed: s.Seed, Filter: s.Filter, Stmts: cand})
 	})
 	if err != nil {
 		return s, err
@@ -123,6 +138,12 @@ func (sh *Shrinker) simplifyValues(ctx context.Context, s Script) (Script, error
 func (sh *Shrinker) test(ctx context.Context, s Script) (bool, error) {
 	if ctx.Err() != nil {
 		return false, nil // out of budget: keep what we have
+	}
+	if s.Filter != nil && s.uses() != sh.uses {
+		// A filter script's owners say which database each statement is in; without a
+		// USE the statements after it run in another one than their owners say, and the
+		// reference would no longer be the filter's meaning (seed 113818's first shrink).
+		return false, nil
 	}
 	sh.Tests++
 	ok, err := sh.Test(ctx, s)
