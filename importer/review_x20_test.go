@@ -262,7 +262,6 @@ func TestReviewX20TemporaryFillCascade(t *testing.T) {
 // on the control connection may empty the list while the window is open, or refuse the
 // reader after any such statement.
 func TestReviewX20KeeperStatementsAfterWarning(t *testing.T) {
-	reviewX20(t)
 	head := "CREATE DATABASE fz0;\nUSE fz0;\n" +
 		"CREATE TABLE t (id int PRIMARY KEY, c int) ENGINE=InnoDB;\n" +
 		"CREATE TABLE sv (n int AUTO_INCREMENT PRIMARY KEY, name varchar(40), v varchar(400));\n" +
@@ -433,7 +432,6 @@ func TestReviewX20ExchangePartitionScope(t *testing.T) {
 // statement) and SAVEPOINT/RELEASE SAVEPOINT leave the list as it is; or refuse a reader
 // whose look-ups were made stale after the last counted statement.
 func TestReviewX20StaleLookupsEmptyArea(t *testing.T) {
-	reviewX20(t)
 	const head = "SET NAMES utf8mb4;\nCREATE DATABASE r19;\nUSE r19;\n" +
 		"CREATE TABLE sv (n INT AUTO_INCREMENT PRIMARY KEY, v VARCHAR(40)) ENGINE=InnoDB;\n" +
 		"DELIMITER ;;\nCREATE PROCEDURE rdp1() BEGIN SET @w = @@warning_count; END ;;\nDELIMITER ;\n" +
