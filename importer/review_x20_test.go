@@ -197,17 +197,43 @@ func TestReviewX20TemporaryRowSystemVariable(t *testing.T) {
 // control connection (ownvars.go:8-15); a user variable cannot be unset (set to NULL it
 // is still listed, MariaDB 10.11). Fix: refuse a statement naming USER_VARIABLES once
 // one of dumpscope's own variables is set on its connection, in one line.
+//
+// Fixed (x-fix49): the parallel replay refuses, in one line, a statement whose text names
+// USER_VARIABLES (replay's refuseOwnVarsRead; measured: `SET @a = NULL` leaves @a listed),
+// also through EXECUTE IMMEDIATE of a literal and in a procedure's body at its CREATE.
+// Failed before (the "select" case in both modes: 2 where the client stores 1).
 func TestReviewX20OwnVariableListed(t *testing.T) {
-	reviewX20(t)
-	dump := xfix43FoundHead + "INSERT INTO vars_fr SELECT id FROM b10 WHERE id = 1;\nSELECT FOUND_ROWS() INTO @w2;\n" +
-		"INSERT INTO sv SELECT 'vars', COUNT(*) FROM information_schema.USER_VARIABLES;\n"
-	want := x16Client(t, dump, "fz0")
-	for name, o := range map[string]importer.Options{
-		"parallel 2": {Parallel: 2, BatchBytes: 512},
-		"load-data":  {LoadData: true},
+	const read = "SELECT 'vars', COUNT(*) FROM information_schema.USER_VARIABLES"
+	for name, tail := range map[string]string{
+		"select":            "INSERT INTO sv " + read + ";\n",
+		"execute immediate": "EXECUTE IMMEDIATE \"INSERT INTO sv " + read + "\";\n",
+		"procedure":         "CREATE PROCEDURE lv() INSERT INTO sv " + read + ";\nCALL lv();\n",
 	} {
-		t.Run(name, func(t *testing.T) { x16Straight(t, dump, "fz0", want, o) })
+		dump := xfix43FoundHead + "INSERT INTO vars_fr SELECT id FROM b10 WHERE id = 1;\nSELECT FOUND_ROWS() INTO @w2;\n" + tail
+		line := fmt.Sprintf("line %d", strings.Count(xfix43FoundHead, "\n")+3)
+		for mode, o := range map[string]importer.Options{
+			"parallel 2": {Parallel: 2, BatchBytes: 512},
+			"load-data":  {LoadData: true},
+		} {
+			t.Run(name+"/"+mode, func(t *testing.T) {
+				srv := testsandbox.Start(t)
+				res, err := tryImport(t, srv, "", importer.Source{Path: writeFile(t, "d.sql", []byte(dump))}, o)
+				if err == nil {
+					err = res.Err
+				}
+				if err == nil {
+					t.Fatalf("imported; want the statement at %s refused in one line", line)
+				}
+				if msg := err.Error(); !strings.Contains(msg, line) || !strings.Contains(msg, "USER_VARIABLES") || strings.Contains(msg, "\n") {
+					t.Fatalf("%v; want the statement at %s refused in one line naming USER_VARIABLES", err, line)
+				}
+			})
+		}
 	}
+	t.Run("serial", func(t *testing.T) {
+		dump := xfix43FoundHead + "INSERT INTO vars_fr SELECT id FROM b10 WHERE id = 1;\nSELECT FOUND_ROWS() INTO @w2;\nINSERT INTO sv " + read + ";\n"
+		x16Straight(t, dump, "fz0", x16Client(t, dump, "fz0"), importer.Options{})
+	})
 }
 
 // TestReviewX20TemporaryFillCascade: a temporary table filled from a real InnoDB table k

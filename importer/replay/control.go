@@ -115,6 +115,9 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 	if err := primeLookups(ctx, cr, st, pl); err != nil { // diagprime.go
 		return true, err
 	}
+	if err := refuseOwnVarsRead(p, st); err != nil { // ownvars.go
+		return true, err
+	}
 	if done, err := cr.diag.before(ctx, p, st, end, pl); done || err != nil { // first: see diagtail.go
 		return true, err
 	}
