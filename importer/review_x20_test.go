@@ -209,17 +209,43 @@ func TestReviewX20TemporaryRowSystemVariable(t *testing.T) {
 // control connection (ownvars.go:8-15); a user variable cannot be unset (set to NULL it
 // is still listed, MariaDB 10.11). Fix: refuse a statement naming USER_VARIABLES once
 // one of dumpscope's own variables is set on its connection, in one line.
+//
+// Fixed (x-fix49): the parallel replay refuses, in one line, a statement whose text names
+// USER_VARIABLES (replay's refuseOwnVarsRead; measured: `SET @a = NULL` leaves @a listed),
+// also through EXECUTE IMMEDIATE of a literal and in a procedure's body at its CREATE.
+// Failed before (the "select" case in both modes: 2 where the client stores 1).
 func TestReviewX20OwnVariableListed(t *testing.T) {
-	reviewX20(t)
-	dump := xfix43FoundHead + "INSERT INTO vars_fr SELECT id FROM b10 WHERE id = 1;\nSELECT FOUND_ROWS() INTO @w2;\n" +
-		"INSERT INTO sv SELECT 'vars', COUNT(*) FROM information_schema.USER_VARIABLES;\n"
-	want := x16Client(t, dump, "fz0")
-	for name, o := range map[string]importer.Options{
-		"parallel 2": {Parallel: 2, BatchBytes: 512},
-		"load-data":  {LoadData: true},
+	const read = "SELECT 'vars', COUNT(*) FROM information_schema.USER_VARIABLES"
+	for name, tail := range map[string]string{
+		"select":            "INSERT INTO sv " + read + ";\n",
+		"execute immediate": "EXECUTE IMMEDIATE \"INSERT INTO sv " + read + "\";\n",
+		"procedure":         "CREATE PROCEDURE lv() INSERT INTO sv " + read + ";\nCALL lv();\n",
 	} {
-		t.Run(name, func(t *testing.T) { x16Straight(t, dump, "fz0", want, o) })
+		dump := xfix43FoundHead + "INSERT INTO vars_fr SELECT id FROM b10 WHERE id = 1;\nSELECT FOUND_ROWS() INTO @w2;\n" + tail
+		line := fmt.Sprintf("line %d", strings.Count(xfix43FoundHead, "\n")+3)
+		for mode, o := range map[string]importer.Options{
+			"parallel 2": {Parallel: 2, BatchBytes: 512},
+			"load-data":  {LoadData: true},
+		} {
+			t.Run(name+"/"+mode, func(t *testing.T) {
+				srv := testsandbox.Start(t)
+				res, err := tryImport(t, srv, "", importer.Source{Path: writeFile(t, "d.sql", []byte(dump))}, o)
+				if err == nil {
+					err = res.Err
+				}
+				if err == nil {
+					t.Fatalf("imported; want the statement at %s refused in one line", line)
+				}
+				if msg := err.Error(); !strings.Contains(msg, line) || !strings.Contains(msg, "USER_VARIABLES") || strings.Contains(msg, "\n") {
+					t.Fatalf("%v; want the statement at %s refused in one line naming USER_VARIABLES", err, line)
+				}
+			})
+		}
 	}
+	t.Run("serial", func(t *testing.T) {
+		dump := xfix43FoundHead + "INSERT INTO vars_fr SELECT id FROM b10 WHERE id = 1;\nSELECT FOUND_ROWS() INTO @w2;\nINSERT INTO sv " + read + ";\n"
+		x16Straight(t, dump, "fz0", x16Client(t, dump, "fz0"), importer.Options{})
+	})
 }
 
 // TestReviewX20TemporaryFillCascade: a temporary table filled from a real InnoDB table k
@@ -274,7 +300,6 @@ func TestReviewX20TemporaryFillCascade(t *testing.T) {
 // on the control connection may empty the list while the window is open, or refuse the
 // reader after any such statement.
 func TestReviewX20KeeperStatementsAfterWarning(t *testing.T) {
-	reviewX20(t)
 	head := "CREATE DATABASE fz0;\nUSE fz0;\n" +
 		"CREATE TABLE t (id int PRIMARY KEY, c int) ENGINE=InnoDB;\n" +
 		"CREATE TABLE sv (n int AUTO_INCREMENT PRIMARY KEY, name varchar(40), v varchar(400));\n" +
@@ -451,7 +476,6 @@ func TestReviewX20ExchangePartitionScope(t *testing.T) {
 // statement) and SAVEPOINT/RELEASE SAVEPOINT leave the list as it is; or refuse a reader
 // whose look-ups were made stale after the last counted statement.
 func TestReviewX20StaleLookupsEmptyArea(t *testing.T) {
-	reviewX20(t)
 	const head = "SET NAMES utf8mb4;\nCREATE DATABASE r19;\nUSE r19;\n" +
 		"CREATE TABLE sv (n INT AUTO_INCREMENT PRIMARY KEY, v VARCHAR(40)) ENGINE=InnoDB;\n" +
 		"DELIMITER ;;\nCREATE PROCEDURE rdp1() BEGIN SET @w = @@warning_count; END ;;\nDELIMITER ;\n" +

@@ -93,3 +93,46 @@ func (x *DiagnosticsReaders) UseRun(st *split.Statement, db string) (string, boo
 	x.reg.movedDatabase = moved || ran
 	return now, ran
 }
+
+// KeepsWrapped reports whether st is a wrapper (EXECUTE IMMEDIATE of a literal, EXECUTE of
+// a statement the dump prepared from a literal, SET STATEMENT … FOR, nested) whose
+// innermost statement is a SELECT, DO, VALUES or SET that MayKeepArea takes for a keeper
+// (it names no table): running it opens nothing, so the server keeps the diagnostics area
+// the statement before it left (measured on 10.11: `EXECUTE IMMEDIATE 'SELECT 1'`, an
+// EXECUTE of a prepared 'SELECT 1', `SET STATEMENT max_statement_time = 0 FOR DO 1`
+// between `SET @dw2 = CAST('0y' AS SIGNED)` and a reader of @@warning_count: 1).
+// Prepared statements are looked up as they stand after the statements Reads noted.
+func (x *DiagnosticsReaders) KeepsWrapped(st *split.Statement) bool {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	in := st
+	for depth := 0; depth < wrapDepth && in.Kind == split.KindOther; depth++ {
+		if _, prepare := transform.PrepareName(in); prepare {
+			return false
+		}
+		next, prepared, unreadable := transform.Wrapped(in)
+		if unreadable != "" {
+			return false
+		}
+		if prepared != "" {
+			p, ok := x.reg.prepared[prepared]
+			if !ok || p.st == nil {
+				return false
+			}
+			next = p.st
+		}
+		if next == nil {
+			break
+		}
+		in = next
+	}
+	if in == st || len(in.SQL) == 0 {
+		return false
+	}
+	l := sqlscan.New(in.SQL, in.Syntax())
+	switch t := l.Next(); {
+	case t.Is("SELECT"), t.Is("DO"), t.Is("VALUES"), t.Is("SET"):
+		return MayKeepArea(in)
+	}
+	return false
+}

@@ -196,7 +196,7 @@ func (a *regionArea) next(st *split.Statement, pl *Plan, reads bool) {
 	parallel := pl.Kind != Serial && pl.Kind != Skip
 	switch {
 	case MayKeepArea(st):
-	case !clearsArea(st):
+	case !ClearsArea(st):
 		// It keeps the area too, and adds its own conditions: the window stays open
 		// from the statement that opened it (x-fix42: `INSERT IGNORE …` with a duplicate
 		// on a worker, then CREATE PROCEDURE, CREATE DATABASE or DROP PROCEDURE, `SELECT
@@ -215,13 +215,13 @@ func (a *regionArea) next(st *split.Statement, pl *Plan, reads bool) {
 	}
 }
 
-// clearsArea reports whether the server surely empties the diagnostics area before st:
+// ClearsArea reports whether the server surely empties the diagnostics area before st:
 // st opens a table (the table in replay's diagkeep.go): an INSERT or REPLACE, LOCK
 // TABLES, DDL of a table, view, index or sequence, CREATE TRIGGER, UPDATE, DELETE, LOAD,
 // and a SELECT, DO, SET, VALUES or PREPARE that MayKeepArea does not take for a keeper. A routine's
 // or a database's DDL, DROP TRIGGER, CALL, GRANT and the rest may keep it (generous, as
 // MayKeepArea is: a statement taken for a keeper only keeps regionArea.lost as it was).
-func clearsArea(st *split.Statement) bool {
+func ClearsArea(st *split.Statement) bool {
 	switch st.Kind {
 	case split.KindInsert:
 		return true

@@ -67,7 +67,7 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 	// A wrapped SET GLOBAL is journaled and marked as a plain one (setglobal.go).
 	err = execSetGlobal(ctx, p, c, st, func() error { return r.exec(resumedDDL(ctx, cp, ddl), c, st, q) })
 	r.warn.hold = false
-	if staleTables(st) { // diagprime.go
+	if staleTables(p, st) { // diagprime.go
 		cp.SchemaChanged()
 	}
 	var se *StatementError

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
@@ -73,7 +74,7 @@ func (wl *warnLog) countArea(ctx context.Context, c Conn, st *split.Statement, e
 // warning list holds right before dumpscope empties it (clearStaleWarnings): a keeper's
 // conditions there (`SET @q = CAST('5x' AS SIGNED)`, which no count follows) that the
 // client's area keeps past the statement about to run (CREATE PROCEDURE opens no table:
-// plan's clearsArea), and that a reader after the turn to serial reads
+// plan's ClearsArea), and that a reader after the turn to serial reads
 // (TestXFix42KeeperDDLAfterWarnings).
 func (wl *warnLog) countLost(ctx context.Context, c Conn) error {
 	if !wl.areaOpen.Load() || c != wl.r.conn {
@@ -85,6 +86,32 @@ func (wl *warnLog) countLost(ctx context.Context, c Conn) error {
 	}
 	wl.r.conditions.Add(n)
 	return nil
+}
+
+// countKept adds to 70145's window, while it is open (from the statement planned
+// AreaBase on, while the run is parallel), what the control connection's warning list
+// holds before a statement that may keep the client's diagnostics area (plan.MayKeepArea,
+// or plan.ClearsArea false), before anything dumpscope sends for it: that list is the client's area after
+// a keeper run on the control connection (`SET @q = CAST('5x' AS SIGNED)`, a session
+// statement no count follows), and dumpscope's own statements before or after the next
+// one (the look-ups of information_schema a barrier makes first, its progress row, the
+// stale list's clearing) empty it where the client's keeps it. countLost counted it only
+// before the clearing: `SET @q = CAST('5x' AS SIGNED); FLUSH TABLES; SELECT 14 INTO @v;
+// GET DIAGNOSTICS @n = NUMBER` stored 0 where the client stores 1, and FLUSH STATUS,
+// FLUSH PRIVILEGES, RESET QUERY CACHE, SAVEPOINT, SET GLOBAL likewise
+// (TestReviewX20KeeperStatementsAfterWarning, --parallel, checkpointed and
+// --skip-warning-count). A list the client's area no longer holds (a clearing
+// statement ran on a worker since) is counted too: a refusal of a later reader, never a
+// silent difference; counted twice, a condition only refuses sooner. One SELECT
+// @@warning_count per such statement while the window is open, none where the list is
+// known empty (warningsEmpty).
+func countKept(ctx context.Context, cr *controller, st *split.Statement, pl plan.Plan) error {
+	p := cr.p
+	wl := &p.serial.warn
+	if !wl.areaOpen.Load() || st.Kind == split.KindClient || len(st.SQL) == 0 || (plan.ClearsArea(st) && !plan.MayKeepArea(st)) || wl.warningsEmpty(p.control) {
+		return nil
+	}
+	return wl.countLost(ctx, p.control)
 }
 
 // countRowConditions counts a worker's row statement's conditions under

@@ -85,11 +85,16 @@ func primeLookups(ctx context.Context, cr *controller, st *split.Statement, pl p
 // staleTables reports whether the checkpoint's list of non-transactional tables and views
 // is stale after st (checkpoint.Run.SchemaChanged): changesTables, but for a PREPARE,
 // DEALLOCATE or DROP PREPARE (preparesOnly), which parses or forgets a text and runs
-// nothing. Taken for a change, `PREPARE dps4 FROM 'SELECT 1'` between `SET @dw2 =
+// nothing, a SAVEPOINT, RELEASE SAVEPOINT or ROLLBACK TO (plan.IsSavepoint), and a
+// wrapper (EXECUTE IMMEDIATE, EXECUTE, SET STATEMENT … FOR) whose innermost statement is
+// a SELECT, DO, VALUES or SET (wrapsVariablesOnly: a stored function it may call cannot
+// run DDL). Taken for a change, `PREPARE dps4 FROM 'SELECT 1'` between `SET @dw2 =
 // CAST('0y' AS SIGNED)` and `CALL rdp1()` (a body storing @@warning_count) made the
 // look-ups stale, and their read of information_schema before the CALL emptied the area
 // the PREPARE keeps: 0 where the client stores 1 (difffuzz seed 105009, --parallel 3 and
-// serial --checkpoint; TestReviewX19PrepareBetweenWarningAndReader).
-func staleTables(st *split.Statement) bool {
-	return changesTables(st) && !preparesOnly(st)
+// serial --checkpoint; TestReviewX19PrepareBetweenWarningAndReader). `EXECUTE IMMEDIATE
+// 'SELECT 1'`, EXECUTE of a prepared 'SELECT 1', `SET STATEMENT max_statement_time = 0
+// FOR DO 1` and `SAVEPOINT a` there did the same (TestReviewX20StaleLookupsEmptyArea).
+func staleTables(p *ParallelReplayer, st *split.Statement) bool {
+	return changesTables(st) && !preparesOnly(st) && !plan.IsSavepoint(st) && !wrapsVariablesOnly(p, st)
 }

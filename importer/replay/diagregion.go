@@ -228,6 +228,9 @@ func lostArea(ctx context.Context, cr *controller, st *split.Statement, pl plan.
 		cr.area.to, cr.area.open = r.conditions.Load(), false
 		r.warn.areaOpen.Store(false)
 	}
+	if err := countKept(ctx, cr, st, pl); err != nil { // diagcount.go
+		return p.at(st, err)
+	}
 	if !pl.AreaLost || (!cr.area.open && cr.area.to == cr.area.from) {
 		return nil
 	}

@@ -114,7 +114,11 @@ func (wl *warnLog) counts(st *split.Statement) bool {
 // @@warning_count INTO @w3` stored 0 where the client stores 1 (x-fix34, --parallel gone
 // serial and serial --checkpoint; `DO f(1)` of a stored function that opens no table
 // likewise: TestLeadS43WarningThenFunctionCallThenReader). Its own warnings go uncounted,
-// as a keeper's (keepsAreaCounted).
+// as a keeper's (keepsAreaCounted). A SAVEPOINT or RELEASE SAVEPOINT, and a wrapper
+// whose innermost statement is such a SELECT, DO, VALUES or SET (plan's KeepsWrapped:
+// EXECUTE IMMEDIATE 'SELECT 1', EXECUTE of a prepared 'SELECT 1', SET STATEMENT … FOR DO
+// 1) keep it too: emptied before them, a CALL after them whose body stores
+// @@warning_count stored 0 where the client stores 1 (TestReviewX20StaleLookupsEmptyArea).
 func (wl *warnLog) mayKeep(c Conn, st *split.Statement) bool {
 	if !wl.inOrder.Load() || c != wl.r.conn || st.Kind == split.KindClient || len(st.SQL) == 0 {
 		return false
@@ -122,6 +126,10 @@ func (wl *warnLog) mayKeep(c Conn, st *split.Statement) bool {
 	switch strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())) {
 	case "SELECT", "DO", "VALUES":
 		return plan.MayKeepArea(st)
+	case "SAVEPOINT", "RELEASE":
+		return plan.IsSavepoint(st)
+	case "EXECUTE", "SET":
+		return wl.diag.KeepsWrapped(st)
 	}
 	return false
 }
