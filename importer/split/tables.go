@@ -35,7 +35,7 @@ func (st *Statement) NamedTables(db string) (keys []string, ok bool) {
 			if n.Is("TO") || n.Is("AS") || n.Is("TABLE") {
 				n = l.Next()
 			}
-			if n.Is("COLUMN") || n.Is("INDEX") || n.Is("KEY") {
+			if n.Is("COLUMN") || n.Is("INDEX") || n.Is("KEY") || n.Is("PARTITION") {
 				continue
 			}
 			if d, name := l.Name(n); name != "" {
