@@ -407,8 +407,7 @@ func (p *Planner) plan(st, eff *split.Statement, db string, cat Catalog) (Plan, 
 		}
 		return pl, nil
 	}
-	keys, global := BarrierScope(st, db)
-	keys, global = p.triggers.scope(st, db, keys, global)
+	keys, global := p.triggers.scope(st, db, BarrierScope)
 	if len(p.locked) > 0 && !keysToggle(st, p.locked, db) {
 		return p.toSerial(st, "LOCK TABLES ("+p.lockHead()+") is held over a statement that is not its tables' rows"), nil
 	}
@@ -446,8 +445,6 @@ func (p *Planner) toRegion(st *split.Statement, pl Plan) Plan {
 	}
 	return out
 }
-
-func (p *Planner) lockHead() string { return strings.Join(p.locked, ", ") }
 
 // track follows the client connection's transaction and lock state after st.
 func (p *Planner) track(st *split.Statement, db string, pl *Plan) {

@@ -31,10 +31,12 @@ func triggerKey(st *split.Statement, db string) string {
 	return KeyOf(db, strings.ToLower(st.Table))
 }
 
-// scope completes BarrierScope's keys for st: a DROP TRIGGER's (global there) are the
-// tables its trigger was created on, when the dump's CREATE was seen; a CREATE [OR
-// REPLACE] TRIGGER's add the table of the trigger it replaces.
-func (tt *triggerTables) scope(st *split.Statement, db string, keys []string, global bool) ([]string, bool) {
+// scope is st's barrier scope (of BarrierScope, passed as barrier) completed: a DROP
+// TRIGGER's (global there) are the tables its trigger was created on, when the dump's
+// CREATE was seen; a CREATE [OR REPLACE] TRIGGER's add the table of the trigger it
+// replaces.
+func (tt *triggerTables) scope(st *split.Statement, db string, barrier func(*split.Statement, string) ([]string, bool)) ([]string, bool) {
+	keys, global := barrier(st, db)
 	if st.Kind != split.KindRoutine || st.Table == "" {
 		return keys, global
 	}

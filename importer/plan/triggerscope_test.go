@@ -51,8 +51,7 @@ func TestTriggerTablesForget(t *testing.T) {
 	for sp.Next() {
 		st := sp.Statement()
 		if st.Verb == "DROP TRIGGER" {
-			keys, global := BarrierScope(&st, "db")
-			keys, global = tt.scope(&st, "db", keys, global)
+			keys, global := tt.scope(&st, "db", BarrierScope)
 			got = append(got, fmt.Sprint(keys, global))
 		}
 		tt.observe(&st, "db")
