@@ -123,6 +123,9 @@ func TestXFix43FoundRowsAfterInsertSelect(t *testing.T) {
 		"limit":   "INSERT INTO vars_fr SELECT id FROM b10 ORDER BY id LIMIT 2;\n",
 		"cte":     "INSERT INTO vars_fr WITH c AS (SELECT id FROM b10) SELECT id + 5 FROM c;\n",
 		"wrapped": "SET STATEMENT max_statement_time = 0 FOR INSERT INTO vars_fr SELECT id FROM b10;\n",
+		// x-fix48: a union's LIMIT inside a derived table or CTE, the outer SELECT's own.
+		"derived union limit": "INSERT INTO vars_fr SELECT id FROM (SELECT id FROM b10 UNION SELECT id + 10 FROM b10 LIMIT 5) d ORDER BY id LIMIT 4;\n",
+		"cte union limit":     "INSERT INTO vars_fr WITH c AS (SELECT id FROM b10 UNION ALL SELECT id + 10 FROM b10) SELECT id FROM c LIMIT 5;\n",
 	} {
 		t.Run(name, func(t *testing.T) {
 			dump := xfix43FoundHead + ins + "SELECT FOUND_ROWS() INTO @w2;\nSET @w3 = FOUND_ROWS();\n" +

@@ -88,3 +88,6 @@ func (p *Planner) flushLocks(st *split.Statement, db string) bool {
 	p.lock, p.locked, p.writable, p.flushLock = "", keys, nil, true
 	return true
 }
+
+// lockHead names the tables the dump's LOCK TABLES holds, for a reason.
+func (p *Planner) lockHead() string { return strings.Join(p.locked, ", ") }

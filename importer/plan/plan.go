@@ -181,6 +181,7 @@ type Planner struct {
 	regionNoted bool            // the line about transactions running on one connection was given
 	seen        int             // statements planned
 	readers     laterReaders    // code the dump created that reads ROW_COUNT() or FOUND_ROWS() later
+	triggers    triggerTables   // the tables the dump's triggers are on, for a DROP TRIGGER's scope (triggerscope.go)
 	step        autoincStep     // auto_increment_increment/_offset and the tables ids were generated into under them
 	flushLock   bool            // the locks were taken by FLUSH TABLES … WITH READ LOCK or FOR EXPORT (flushlock.go)
 	completion  int             // the session's completion_type (completion.go): 0, or 1 (CHAIN)
@@ -278,6 +279,7 @@ func (p *Planner) Next(st *split.Statement, db string, cat Catalog) (Plan, error
 		eff = in
 	}
 	pl, err := p.plan(st, eff, db, cat)
+	p.triggers.observe(st, db)
 	if err != nil || pl.Kind == Refuse {
 		return pl, err
 	}
@@ -405,7 +407,7 @@ func (p *Planner) plan(st, eff *split.Statement, db string, cat Catalog) (Plan, 
 		}
 		return pl, nil
 	}
-	keys, global := BarrierScope(st, db)
+	keys, global := p.triggers.scope(st, db, BarrierScope)
 	if len(p.locked) > 0 && !keysToggle(st, p.locked, db) {
 		return p.toSerial(st, "LOCK TABLES ("+p.lockHead()+") is held over a statement that is not its tables' rows"), nil
 	}
@@ -443,8 +445,6 @@ func (p *Planner) toRegion(st *split.Statement, pl Plan) Plan {
 	}
 	return out
 }
-
-func (p *Planner) lockHead() string { return strings.Join(p.locked, ", ") }
 
 // track follows the client connection's transaction and lock state after st.
 func (p *Planner) track(st *split.Statement, db string, pl *Plan) {

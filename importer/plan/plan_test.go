@@ -379,3 +379,35 @@ func TestAutocommitVarsForgetAfterFormFeed(t *testing.T) {
 		t.Errorf("SET autocommit = @ac after SELECT @ac\\f:= 0: known, want unknown")
 	}
 }
+
+// TestBarrierScopeSecondTable: DDL that moves, reads or checks the rows of a table other
+// than its own waits for that table's batches too: EXCHANGE PARTITION … WITH TABLE and
+// CONVERT TABLE … TO PARTITION take k's rows, CONVERT PARTITION … TO TABLE makes k,
+// LIKE copies k's definition, REFERENCES checks k's rows; CREATE TABLE … SELECT reads
+// any table (global). x-review20's TestReviewX20ExchangePartitionScope measures the
+// first two against the server.
+func TestBarrierScopeSecondTable(t *testing.T) {
+	for q, want := range map[string]string{
+		"ALTER TABLE kp EXCHANGE PARTITION p0 WITH TABLE k":                       "[cur.kp cur.k] false",
+		"ALTER TABLE kp EXCHANGE PARTITION p0 WITH TABLE o.k WITHOUT VALIDATION":  "[cur.kp o.k] false",
+		"ALTER TABLE `kp` CONVERT TABLE `k` TO PARTITION p1 VALUES LESS THAN (9)": "[cur.kp cur.k] false",
+		"ALTER TABLE kp CONVERT PARTITION p1 TO TABLE k":                          "[cur.kp cur.k] false",
+		"ALTER TABLE kp ADD FOREIGN KEY (a) REFERENCES k (id)":                    "[cur.kp cur.k] false",
+		"CREATE TABLE c LIKE k":                                                      "[cur.c cur.k] false",
+		"CREATE TABLE c SELECT * FROM k":                                             "[] true",
+		"ALTER TABLE kp ADD COLUMN w int, ALGORITHM=INPLACE, LOCK=NONE":              "[cur.kp] false",
+		"ALTER TABLE kp ADD FULLTEXT INDEX f (v) WITH PARSER ngram":                  "[cur.kp] false",
+		"ALTER TABLE kp CONVERT TO CHARACTER SET utf8mb4":                            "[cur.kp] false",
+		"ALTER TABLE kp PARTITION BY RANGE (id) (PARTITION p0 VALUES LESS THAN (9))": "[cur.kp] false",
+	} {
+		sp := split.NewSplitter(strings.NewReader(q+";\n"), split.SplitOptions{})
+		if !sp.Next() {
+			t.Fatal(sp.Err())
+		}
+		st := sp.Statement()
+		keys, global := BarrierScope(&st, "cur")
+		if got := fmt.Sprint(keys, global); got != want {
+			t.Errorf("%s: scope = %s, want %s", q, got, want)
+		}
+	}
+}

@@ -12,7 +12,9 @@ import (
 // where they differ: IGNORE drops duplicates it found, ON DUPLICATE KEY UPDATE and
 // REPLACE count a row twice, OFFSET (LIMIT n, m) counts the rows it passed,
 // SQL_CALC_FOUND_ROWS every row, a CREATE TABLE … SELECT of no table leaves 0; nor with
-// RETURNING (a result set). Without it the reader was refused, the read-back changing
+// RETURNING (a result set); nor a LIMIT or FETCH of a UNION, INTERSECT or EXCEPT (the
+// server counts the set's rows before the limit: 13 found, 7 inserted) or FETCH … WITH
+// TIES (every row counted; x-review20's TestReviewX20FoundRowsUnionLimit). Without it the reader was refused, the read-back changing
 // the row count a GET DIAGNOSTICS next reads (x-fix35's leftover).
 func foundIsRowCount(st *split.Statement) bool {
 	l := sqlscan.New(st.SQL, st.Syntax())
@@ -40,16 +42,28 @@ func foundIsRowCount(st *split.Statement) bool {
 	if !t.Is("SELECT") && !t.Is("WITH") {
 		return false
 	}
+	depth := 0
+	setOp, limited := false, false // at depth 0: a UNION/INTERSECT/EXCEPT; a LIMIT or FETCH
 	for ; t.Kind != sqlscan.EOF; t = l.Next() {
 		switch {
-		case t.Is("IGNORE") || t.Is("DUPLICATE") || t.Is("OFFSET") || t.Is("SQL_CALC_FOUND_ROWS") || t.Is("RETURNING"):
+		case t.Kind == sqlscan.Punct && t.Text == "(":
+			depth++
+		case t.Kind == sqlscan.Punct && t.Text == ")":
+			depth--
+		case t.Is("IGNORE") || t.Is("DUPLICATE") || t.Is("OFFSET") || t.Is("SQL_CALC_FOUND_ROWS") || t.Is("RETURNING") || t.Is("TIES"):
 			return false
+		case t.Is("UNION") || t.Is("INTERSECT") || t.Is("EXCEPT"):
+			setOp = setOp || depth == 0
+		case t.Is("FETCH"):
+			limited = limited || depth == 0
 		case t.Is("LIMIT"):
+			limited = limited || depth == 0
 			l.Next() // the count, or the offset of LIMIT offset, count
 			if n := l.Next(); n.Kind == sqlscan.Punct && n.Text == "," || n.Is("OFFSET") {
 				return false
 			}
 		}
 	}
-	return true
+	// A set operation's LIMIT or FETCH cuts its result, which the server counts whole.
+	return !setOp || !limited
 }

@@ -4,7 +4,9 @@ import "github.com/dumpscope/dumpscope/importer/sqlscan"
 
 // NamedTables returns every table a DDL statement names as its object: all of
 // `DROP TABLE a, b`, `RENAME TABLE a TO b, c TO d`, `TRUNCATE a`, the new name of
-// `ALTER TABLE a RENAME [TO] b` and the source of `CREATE TABLE b LIKE a`. ok is false
+// `ALTER TABLE a RENAME [TO] b`, the source of `CREATE TABLE b LIKE a` and the table
+// whose rows an ALTER moves (`EXCHANGE PARTITION p WITH TABLE k`, `CONVERT TABLE k TO
+// PARTITION …`, `CONVERT PARTITION p TO TABLE k`). ok is false
 // when a name cannot be read. db is the current database; the keys are table keys
 // (sqlscan.TableKeyOf), for the planner's scopes and the preflight's lookups alike.
 func (st *Statement) NamedTables(db string) (keys []string, ok bool) {
@@ -20,14 +22,20 @@ func (st *Statement) NamedTables(db string) (keys []string, ok bool) {
 	case "ALTER TABLE", "CREATE TABLE":
 		l := st.Tokens()
 		for t := range sqlscan.TopLevel(&l) {
-			if !t.Is("LIKE") && (st.Verb != "ALTER TABLE" || !t.Is("RENAME") && !t.Is("TO") && !t.Is("AS")) {
+			// EXCHANGE PARTITION p WITH TABLE k and CONVERT TABLE k TO PARTITION move k's
+			// rows: k is in the scope too (x-review20's TestReviewX20ExchangePartitionScope).
+			swap := st.Verb == "ALTER TABLE" && (t.Is("WITH") || t.Is("CONVERT"))
+			if !swap && !t.Is("LIKE") && (st.Verb != "ALTER TABLE" || !t.Is("RENAME") && !t.Is("TO") && !t.Is("AS")) {
 				continue
 			}
 			n := l.Next()
+			if swap && !n.Is("TABLE") {
+				continue
+			}
 			if n.Is("TO") || n.Is("AS") || n.Is("TABLE") {
 				n = l.Next()
 			}
-			if n.Is("COLUMN") || n.Is("INDEX") || n.Is("KEY") {
+			if n.Is("COLUMN") || n.Is("INDEX") || n.Is("KEY") || n.Is("PARTITION") {
 				continue
 			}
 			if d, name := l.Name(n); name != "" {
