@@ -210,8 +210,17 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 			after := l.Pos
 			next := l.Next()
 			l.Pos = after
-			if next.Kind == sqlscan.Punct && next.Text == "(" && tdb == "" {
-				if bodies, ok := rb.funcs[strings.ToLower(name)]; ok && prevWrite == "" {
+			if next.Kind == sqlscan.Punct && next.Text == "(" && prevWrite == "" {
+				// A function called by its qualified name (r15.bump(5)) runs a body as
+				// bump(5) does; skipped as a name, its UPDATE of k went unread and k was
+				// written twice on resume (TestReviewX20TemporaryFillQualifiedFunction:
+				// silent before). One the dump did not create may write anything.
+				bodies, ok := rb.funcs[strings.ToLower(name)]
+				if !ok && tdb != "" && !top {
+					r.inexact, r.unknown = noteWhy(r.inexact, "a body it runs calls function `"+tdb+"`.`"+name+"`, which the dump did not create and which may write it"), true
+					continue
+				}
+				if ok {
 					if !containsString(r.funcs, strings.ToLower(name)) {
 						r.funcs = append(r.funcs, strings.ToLower(name))
 					}
