@@ -336,7 +336,6 @@ func x20ClientOrDiagRefusal(t *testing.T, dump string, o importer.Options) {
 // NATURAL …) as JOIN; or, safer, take any name after FROM that reach cannot place as a
 // real read of an unknown table (inexact).
 func TestReviewX20TemporaryCodeReadsMissed(t *testing.T) {
-	reviewX20(t)
 	head := x15Head + "CREATE TABLE lg (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n" +
 		"CREATE TABLE k2 (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO k2 VALUES (1);\n" +
 		"CREATE TEMPORARY TABLE tt (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n"
