@@ -236,6 +236,10 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 				// written twice on resume (TestReviewX20TemporaryFillQualifiedFunction:
 				// silent before). One the dump did not create may write anything.
 				bodies, ok := rb.funcs[strings.ToLower(name)]
+				other := func(b *routineBody) bool { return tdb != "" && !strings.EqualFold(b.db, tdb) }
+				if tdb != "" { // only the bodies the dump created in that database
+					ok = slices.ContainsFunc(bodies, func(b routineBody) bool { return !other(&b) })
+				}
 				header := before.Is("PROCEDURE") || before.Is("FUNCTION") || before.Is("EXISTS") // the body's own CREATE
 				if !ok && tdb != "" && !top && !header {
 					r.inexact, r.unknown = noteWhy(r.inexact, "a body it runs calls function `"+tdb+"`.`"+name+"`, which the dump did not create and which may write it"), true
@@ -246,7 +250,7 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 						r.funcs = append(r.funcs, strings.ToLower(name))
 					}
 					for i := range bodies {
-						if b := &bodies[i]; !seen[&b.st] {
+						if b := &bodies[i]; !seen[&b.st] && !other(b) {
 							seen[&b.st] = true
 							r.ran = append(r.ran, ranRoutine{"function", strings.ToLower(name), b.db})
 							walk(&b.st, b.db, false, depth+1)
