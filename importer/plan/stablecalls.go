@@ -116,6 +116,9 @@ func unstableCall(src []byte, syntax sqlscan.Syntax, stored func(name string) bo
 	}
 	var prev sqlscan.Token
 	for t := l.Next(); t.Kind != sqlscan.EOF; prev, t = t, l.Next() {
+		if v := unrestoredVariable(t.Text); t.Kind == sqlscan.Var && v != "" {
+			return v // stablevars.go
+		}
 		if t.Kind != sqlscan.Word && t.Kind != sqlscan.Quoted {
 			continue
 		}

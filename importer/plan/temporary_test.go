@@ -247,6 +247,13 @@ func TestTemporaryWrittenThroughCode(t *testing.T) {
 		{"select list, index hint", []string{"CREATE PROCEDURE fill() INSERT INTO tt SELECT k.id FROM t2 a USE INDEX (i), k"}, "CALL fill()", true, "`d.k` (read by the code", "d.tt"},
 		{"set list, no table", []string{"CREATE PROCEDURE fill() UPDATE tt SET id = 1, id = 2 WHERE id IN (1, 2) ORDER BY id, id"}, "CALL fill()", true, "", "d.tt"},
 		{"temporary list", []string{"CREATE PROCEDURE fill() INSERT INTO tt SELECT a.id FROM t2 a, tt b, t2"}, "CALL fill()", true, "", "d.tt"},
+		// x-fix50: qualified calls, parenthesised table lists, STRAIGHT_JOIN.
+		{"qualified function writes real", []string{"CREATE FUNCTION bump() RETURNS int BEGIN UPDATE k SET id = 1; RETURN 1; END", "CREATE PROCEDURE fill() INSERT INTO tt SELECT d.bump()"}, "CALL fill()", false, "real table `k`", "d.tt"},
+		{"qualified function elsewhere", []string{"CREATE FUNCTION bump() RETURNS int RETURN 1", "CREATE PROCEDURE fill() INSERT INTO tt SELECT o9.bump()"}, "CALL fill()", false, "`o9`.`bump`", "d.tt"},
+		{"parenthesised", []string{"CREATE PROCEDURE fill() INSERT INTO tt SELECT id FROM (k)"}, "CALL fill()", true, "`d.k` (read by the code", "d.tt"},
+		{"parenthesised list", []string{"CREATE PROCEDURE fill() INSERT INTO tt SELECT k.id FROM (t2, k)"}, "CALL fill()", true, "`d.k` (read by the code", "d.tt"},
+		{"straight_join", []string{"CREATE PROCEDURE fill() INSERT INTO tt SELECT k.id FROM t2 STRAIGHT_JOIN k ON k.id = t2.id"}, "CALL fill()", true, "`d.k` (read by the code", "d.tt"},
+		{"select straight_join, join using, derived", []string{"CREATE PROCEDURE fill() INSERT INTO tt SELECT STRAIGHT_JOIN a.id FROM (SELECT id FROM t2) a JOIN t2 USING (id)"}, "CALL fill()", true, "", "d.tt"},
 	} {
 		p := NewPlanner()
 		for _, q := range append(append([]string{}, head...), c.before...) {

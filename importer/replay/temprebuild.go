@@ -215,7 +215,8 @@ func (tr *tempRebuilds) notSentAgain(ctx context.Context, p *ParallelReplayer, s
 // exactFill are the tables st, a fill of a temporary table from real ones, reads (what
 // its wrappers run, every level: runsInnermost), when they are InnoDB tables the resume does not
 // reload and no trigger, view or stored routine exists on the server; nil otherwise
-// (refused). A table WITH SYSTEM VERSIONING (TABLE_TYPE `SYSTEM VERSIONED`) is one too:
+// (refused), nor when a foreign key of one may change it from a write of another table
+// (cascadingKeys). A table WITH SYSTEM VERSIONING (TABLE_TYPE `SYSTEM VERSIONED`) is one too:
 // its current rows, and its history (FOR SYSTEM_TIME ALL), are what the dump made of them
 // while no statement after the fill writes it (mayWriteTables). Looked up on the control connection before st is sent again, so that the
 // diagnostics area st leaves is st's.
@@ -245,9 +246,21 @@ func exactFill(ctx context.Context, p *ParallelReplayer, st *split.Statement, pl
 			!strings.EqualFold(engine, "InnoDB") || len(p.opt.Checkpoint.ReloadedTables()) > 0 && slices.Contains(p.opt.Checkpoint.ReloadedTables(), k) {
 			return nil
 		}
+		// A foreign key of k whose ON DELETE/ON UPDATE changes k's rows (CASCADE, SET
+		// NULL, SET DEFAULT) writes k from a statement that names only its parent: the
+		// fill, sent again, read k as the cascade left it
+		// (TestReviewX20TemporaryFillCascade: silent before).
+		if err := p.control.QueryRowContext(ctx, cascadingKeys, db, table).Scan(&n); err != nil || n > 0 {
+			return nil
+		}
 	}
 	return from
 }
+
+// cascadingKeys counts the foreign keys of a table (schema, name) through which a write
+// of another table may change its rows.
+const cascadingKeys = "SELECT COUNT(*) FROM information_schema.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = ? AND TABLE_NAME = ?" +
+	" AND (DELETE_RULE NOT IN ('RESTRICT', 'NO ACTION') OR UPDATE_RULE NOT IN ('RESTRICT', 'NO ACTION'))"
 
 // codeObjects counts the triggers, views and stored routines of the server's user
 // databases: code that may write a table under another name; triggersAndViews the

@@ -1,0 +1,26 @@
+package plan
+
+import (
+	"testing"
+
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// TestUnstableCallSystemVariables: a system variable a resume's connection reads
+// otherwise is named like an unstable call; a restored one, and user variables, pass.
+func TestUnstableCallSystemVariables(t *testing.T) {
+	none := func(string) bool { return false }
+	for src, want := range map[string]string{
+		"INSERT INTO tt VALUES (1, @@pseudo_thread_id)":                             "@@pseudo_thread_id",
+		"INSERT INTO tt VALUES (1, @@SESSION.pseudo_thread_id)":                     "@@session.pseudo_thread_id",
+		"INSERT INTO tt SELECT @@timestamp, @@rand_seed1":                           "@@timestamp",
+		"INSERT INTO tt VALUES (@@last_insert_id)":                                  "@@last_insert_id",
+		"INSERT INTO tt VALUES (@@global.warning_count)":                            "@@global.warning_count",
+		"INSERT INTO tt VALUES (@@sql_mode, @@session.time_zone, @@GLOBAL.version)": "",
+		"INSERT INTO tt VALUES (@v, @`w`)":                                          "",
+	} {
+		if got := UnstableCall([]byte(src), sqlscan.Syntax{}, none); got != want {
+			t.Errorf("%s: %q, want %q", src, got, want)
+		}
+	}
+}
