@@ -122,7 +122,7 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 				stored := func(name string) bool { _, ok := rb.funcs[strings.ToLower(name)]; return ok }
 				if f := unstableCall(st.SQL, st.Syntax(), stored, true); f != "" {
 					// Sent again, RAND() in fill gave tt a new value (silent before).
-					r.inexact = noteWhy(r.inexact, "a body it runs calls "+f+"(), a function not known to give the same value again")
+					r.inexact = noteWhy(r.inexact, "a body it runs "+UnstablePhrase(f))
 				}
 			}()
 		}

@@ -47,3 +47,12 @@ func unrestoredVariable(text string) string {
 	}
 	return text
 }
+
+// UnstablePhrase says what a name UnstableCall or UnstableDefault returned does, for a
+// refusal's line: a system variable (@@name) is read, a function is called.
+func UnstablePhrase(name string) string {
+	if strings.HasPrefix(name, "@@") {
+		return "reads " + name + ", a system variable whose value the resume's connection does not give back"
+	}
+	return "calls " + name + "(), a function not known to give the same value again"
+}

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
@@ -22,5 +23,15 @@ func TestUnstableCallSystemVariables(t *testing.T) {
 		if got := UnstableCall([]byte(src), sqlscan.Syntax{}, none); got != want {
 			t.Errorf("%s: %q, want %q", src, got, want)
 		}
+	}
+}
+
+// TestUnstablePhrase: a refusal names a system variable as one, not as a call "@@x()".
+func TestUnstablePhrase(t *testing.T) {
+	if got := UnstablePhrase("@@pseudo_thread_id"); !strings.Contains(got, "reads @@pseudo_thread_id, a system variable") {
+		t.Errorf("system variable: %q", got)
+	}
+	if got := UnstablePhrase("RAND"); got != "calls RAND(), a function not known to give the same value again" {
+		t.Errorf("function: %q", got)
 	}
 }

@@ -193,14 +193,14 @@ func (tr *tempRebuilds) notSentAgain(ctx context.Context, p *ParallelReplayer, s
 		if f := plan.UnstableCall(d.SQL, d.Syntax(), func(name string) bool { return slices.Contains(p.cat.functions.names, name) }); !found && f != "" {
 			// Sent again, RAND() and the like take a new value where the dump's took one
 			// (TestReviewX19TemporaryRowVolatileResent).
-			found, why = true, "it calls "+f+"(), a function not known to give the same value again: sent again, it may give the temporary table a value other than the one the interrupted run gave it"
+			found, why = true, "it "+plan.UnstablePhrase(f)+": sent again, it may give the temporary table a value other than the one the interrupted run gave it"
 		}
 		if !found {
 			f, err := unstableDefault(ctx, p, d, pl.Temporary)
 			if err != nil {
 				return p.at(st, err)
 			}
-			found, why = f != "", "a column of the table takes a default that calls "+f+"(), a function not known to give the same value again: sent again, it may give a row another value than the interrupted run gave it"
+			found, why = f != "", "a column of the table takes a default that "+plan.UnstablePhrase(f)+": sent again, it may give a row another value than the interrupted run gave it"
 		}
 	}
 	if !found {
