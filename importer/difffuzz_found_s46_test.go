@@ -148,15 +148,20 @@ func TestDiffFuzzFoundS46TextSetsModeBackNoReadAhead(t *testing.T) {
 // the furthest recorded offset as applied, not an account's 1396 (CREATE USER, or DROP
 // USER of one gone) nor GRANT's effects. Not reproduced by the fuzzer's rerun (the kill
 // lands elsewhere): the sweep's "ran" point after line 2 is the one.
+//
+// Fixed (lead, stop 46): CREATE/DROP/RENAME USER and CREATE/DROP ROLE are taken like DDL
+// there (replay's accountRanAgain; checkpoint.AlreadyApplied knows 1396). Failed before
+// at "ran 2"; the DROP USER and ROLE lines were added with the fix.
 func TestDiffFuzzFoundS46CreateUserResumed(t *testing.T) {
-	reviewX(t)
 	const script = "SET NAMES utf8mb4;\n" + // 1
 		"CREATE USER 'fzu1'@'localhost';\n" + // 2
 		"CREATE DATABASE fz0;\nUSE fz0;\n" + // 3-4
 		"CREATE TABLE t1 (id int PRIMARY KEY, a int) ENGINE=InnoDB;\n" + // 5
 		"INSERT INTO t1 VALUES (1, 1), (2, 2);\n" + // 6
 		"GRANT SELECT ON fz0.t1 TO 'fzu1'@'localhost';\n" + // 7
-		"INSERT INTO t1 VALUES (3, 3);\n" // 8
+		"INSERT INTO t1 VALUES (3, 3);\n" + // 8
+		"DROP USER 'fzu1'@'localhost';\nCREATE ROLE fzr1;\nDROP ROLE fzr1;\n" + // 9-11
+		"INSERT INTO t1 VALUES (4, 4);\n" // 12
 	sweepClean(t, script, "resume")
 }
 

@@ -351,7 +351,8 @@ func AlreadyApplied(code uint16) bool {
 		mysqlerr.MultiplePriKey, mysqlerr.FKDupName, // ALTER TABLE … ADD PRIMARY KEY / CONSTRAINT
 		mysqlerr.SPAlreadyExists, mysqlerr.SPDoesNotExist,
 		mysqlerr.TrgAlreadyExists, mysqlerr.TrgDoesNotExist,
-		mysqlerr.EventAlreadyExists, mysqlerr.EventDoesNotExist:
+		mysqlerr.EventAlreadyExists, mysqlerr.EventDoesNotExist,
+		mysqlerr.CannotUser: // CREATE USER of one there, DROP USER of one gone (replay's accountRanAgain)
 		return true
 	}
 	return false

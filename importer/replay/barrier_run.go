@@ -43,7 +43,8 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 		}
 		return execSetGlobal(ctx, p, c, st, func() error { return r.exec(ctx, c, st, q) }) // a resume skips a SET GLOBAL that ran (setglobal.go)
 	}
-	ddl := isDDL(dp.planner, st) // lockregion.go: a wrapper of DDL too
+	ddl := isDDL(dp.planner, st)      // lockregion.go: a wrapper of DDL too
+	own := ddl || accountRanAgain(st) // commits on its own, before its progress row can
 	intent, err := p.ctl.beginIntent(ctx, keeperConn(p, c, st), st, end, digest, scope, false)
 	if err != nil {
 		return err
@@ -72,16 +73,16 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 	}
 	var se *StatementError
 	switch {
-	case err != nil && ddl && errors.As(err, &se) && (checkpoint.AlreadyApplied(se.Code) || p.ctl.renamedAlready(ctx, c, st, se.Code)) && cp.MayHaveRun(st.Offset):
+	case err != nil && own && errors.As(err, &se) && (checkpoint.AlreadyApplied(se.Code) || p.ctl.renamedAlready(ctx, c, st, se.Code)) && cp.MayHaveRun(st.Offset):
 		// It ran before the crash; its progress row did not. What it left in ROW_COUNT()
 		// is not known.
 		err = nil
 		r.counts.lost(st.Offset)
 	case err != nil && r.opt.Force && errors.As(err, &se) && mayBeAppliedDDL(ddl, st, se.Code):
 		err = r.forgive(st, q, se) // it had not run: the dump's error, as the client's
-	case err == nil && ddl && checkpoint.Passed(cp, st.Offset) != nil:
+	case err == nil && own && checkpoint.Passed(cp, st.Offset) != nil:
 		err = p.at(st, errors.New("could not clear the checkpoint's failed statement"))
-	case err == nil && ddl && c == p.control && !mayRunOnWorker(st):
+	case err == nil && own && c == p.control && !mayRunOnWorker(st):
 		// Only one on the control connection in every attempt (an ALTER may have waited on a worker).
 		cp.RanAfresh(st.Offset)
 	}
@@ -136,4 +137,28 @@ func (dp *dispatcher) statementDB(st *split.Statement) string {
 		return st.Database
 	}
 	return p.serial.database
+}
+
+// accountRanAgain reports whether st creates, drops or renames an account or a role
+// (CREATE/DROP/RENAME USER, CREATE/DROP ROLE). Like DDL it commits on its own, before its
+// progress row can; sent again by a resume after a kill between the two, it fails with
+// ERROR 1396 where its effect is already there, which the client's run never meets
+// (difffuzz seeds 113818, 113819; TestDiffFuzzFoundS46CreateUserResumed). Within the
+// journal's allowance (MayHaveRun) that error is taken for "it had run", as a table's
+// "already exists"; a 1396 of the dump's own (the account was there before) ends the run
+// and is recorded as its failed statement (import.go), so a resume meets it again.
+//
+// CREATE OR REPLACE and IF [NOT] EXISTS forms never fail so, and succeed whether or not
+// the interrupted run had sent them: they stay as they were (not taken for a statement that
+// shows how far that run got: checkpoint's RanAfresh).
+func accountRanAgain(st *split.Statement) bool {
+	w := sqlscan.DDLWords(st.SQL, 3, st.Syntax())
+	if len(w) < 2 || (len(w) == 3 && strings.EqualFold(w[2], "IF")) {
+		return false
+	}
+	switch strings.ToUpper(w[0]) + " " + strings.ToUpper(w[1]) {
+	case "CREATE USER", "DROP USER", "RENAME USER", "CREATE ROLE", "DROP ROLE":
+		return true
+	}
+	return false
 }

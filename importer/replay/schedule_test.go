@@ -424,3 +424,30 @@ func TestReadAheadPlacement(t *testing.T) {
 		t.Fatal("read beyond memory with the spool off")
 	}
 }
+
+// TestAccountRanAgain: the account statements a resume may find already applied (ERROR
+// 1396), and the forms that never fail so.
+func TestAccountRanAgain(t *testing.T) {
+	for sql, want := range map[string]bool{
+		"CREATE USER 'u'@'localhost'":               true,
+		"/*!80000 DROP USER 'u'@'%' */":             true,
+		"RENAME USER a TO b":                        true,
+		"CREATE ROLE r":                             true,
+		"DROP ROLE r":                               true,
+		"CREATE USER IF NOT EXISTS 'u'@'localhost'": false,
+		"DROP USER IF EXISTS u":                     false,
+		"CREATE OR REPLACE USER u":                  false,
+		"ALTER USER u IDENTIFIED BY 'x'":            false,
+		"GRANT SELECT ON *.* TO u":                  false,
+		"CREATE TABLE user (id int)":                false,
+	} {
+		sp := split.NewSplitter(strings.NewReader(sql+";\n"), split.SplitOptions{})
+		if !sp.Next() {
+			t.Fatalf("%s: %v", sql, sp.Err())
+		}
+		st := sp.Statement()
+		if got := accountRanAgain(&st); got != want {
+			t.Errorf("accountRanAgain(%s) = %v, want %v", sql, got, want)
+		}
+	}
+}

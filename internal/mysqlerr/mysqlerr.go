@@ -32,6 +32,7 @@ const (
 	SPDoesNotExist       = 1305 // ER_SP_DOES_NOT_EXIST
 	TrgAlreadyExists     = 1359 // ER_TRG_ALREADY_EXISTS
 	TrgDoesNotExist      = 1360 // ER_TRG_DOES_NOT_EXIST
+	CannotUser           = 1396 // ER_CANNOT_USER: CREATE USER of an account there, DROP USER of one gone, …
 	EventAlreadyExists   = 1537 // ER_EVENT_ALREADY_EXISTS
 	EventDoesNotExist    = 1539 // ER_EVENT_DOES_NOT_EXIST
 	FKDupName            = 1826 // ER_FK_DUP_NAME: duplicate foreign key constraint name
