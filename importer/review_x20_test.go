@@ -207,7 +207,7 @@ func TestReviewX20TemporaryRowSystemVariable(t *testing.T) {
 				"CREATE TEMPORARY TABLE tt (id int PRIMARY KEY, v bigint) ENGINE=InnoDB;\n" +
 				"INSERT INTO tt VALUES (1, " + v + ");\nINSERT INTO r15x.k2 VALUES (1, " + v + ");\n" +
 				x15Rows() + "INSERT INTO lg SELECT tt.id, tt.v = k2.v FROM tt JOIN r15x.k2 USING (id);\n"
-			x15StopRefused(t, dump, "--resume cannot send this statement of temporary table r15.tt again, nor skip it: it calls "+v)
+			x15StopRefused(t, dump, "--resume cannot send this statement of temporary table r15.tt again, nor skip it: it reads "+v+", a system variable")
 		})
 	}
 	t.Run("restored: @@sql_mode", func(t *testing.T) {
