@@ -293,7 +293,11 @@ func TestReviewX2RestartForgottenAfterRefusal(t *testing.T) {
 				t.Fatalf("first resume: %v; want it refused with %q", err, refusal)
 			}
 		},
-		opt: opt, refused: refusal})
+		// The premise: mem's load complete (its ALTER … ENABLE KEYS, a barrier item a worker
+		// runs, marks it) before the stop; else the resume reloads mem, exactly, and has
+		// nothing to refuse (CI, a loaded machine: the dispatcher reached line 8 first).
+		settled: "SELECT COUNT(*) FROM dumpscope_progress.loads WHERE db = 'xr' AND tbl = 'mem' AND complete = 1",
+		opt:     opt, refused: refusal})
 }
 
 // TestReviewX2ConcurrentResumesCopiedJournal: the fix of TestReviewXConcurrentResumes

@@ -4,11 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/go-sql-driver/mysql"
 	"github.com/google/go-cmp/cmp"
@@ -63,8 +65,45 @@ type reviewCase struct {
 	// force: the client, and both attempts, run with --force (the dump has statements
 	// that fail); the resume finishes with the errors it let pass.
 	force bool
+	// settled, when set, is a query on srv that must give a non-zero count before the stop
+	// at line stop takes effect: a stop that a test's premise needs past work the workers
+	// run on their own (a barrier item marking a load complete) would otherwise come
+	// before it when the dispatcher runs ahead of them (a loaded machine).
+	settled string
 	// resume, when set, runs the resume instead of importer.Import.
 	resume func(ctx context.Context, cfg *mysql.Config, path string, o importer.Options) (*importer.Result, error)
+}
+
+// settledStop makes the stop hook of o (stopAfter) wait, at line, until the query q on srv
+// gives a non-zero count (reviewCase.settled); q == "" leaves o as it is.
+func settledStop(srv *sandbox.Server, q string, line int64, o importer.Options) importer.Options {
+	if q == "" {
+		return o
+	}
+	stop := o.OnStatement
+	o.OnStatement = func(ctx context.Context, st *split.Statement) error {
+		if st.Line != line {
+			return stop(ctx, st)
+		}
+		db, err := sql.Open("mysql", srv.DSN(""))
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+			var n int
+			if err := db.QueryRowContext(ctx, q).Scan(&n); err != nil && !errors.Is(err, sql.ErrNoRows) {
+				return fmt.Errorf("settled: %s: %w", q, err)
+			}
+			if n != 0 {
+				return stop(ctx, st)
+			}
+			if time.Now().After(deadline) {
+				return fmt.Errorf("settled: %s still 0 after a minute at line %d", q, line)
+			}
+		}
+	}
+	return o
 }
 
 // runReviewCase runs c and compares the re-dumps; it returns the resume's result.
@@ -126,7 +165,7 @@ func runReviewCase(t *testing.T, ref, srv *sandbox.Server, c reviewCase) *import
 		if res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, first); err != nil || !errors.Is(res.Err, killed) {
 			t.Fatalf("first run: %v, %v; want it killed after the DDL at line %d", res, err, c.killAtDDL)
 		}
-	} else if res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, stopAfter(c.stop, o)); err != nil || res.Status != importer.Interrupted {
+	} else if res, err := importer.Import(ctx, cfg, importer.Source{Path: dump}, settledStop(srv, c.settled, c.stop, stopAfter(c.stop, o))); err != nil || res.Status != importer.Interrupted {
 		t.Fatalf("first run: %v, %v", res, err)
 	}
 	if c.between != nil {
