@@ -103,7 +103,14 @@ func main() {
 	flag.StringVar(&c.inputKind, "input", "gz", "what every loader reads: gz (a .sql.gz; mydumper -c) or plain (a .sql; mydumper without -c)")
 	flag.StringVar(&c.perfDir, "perf", "", "record the machine with `perf record -g` during each contender's first run into this directory and print the server's CPU seconds by kind of work (parse, row writes, commit, background) and its top symbols")
 	limitBatch := flag.String("limit-batch-bytes", "16M", "the LOAD DATA limit's transactions: about this much of the dump's SQL each, as dumpscope --load-data's default --batch-bytes")
+	perfRead := flag.String("perf-read", "", "run nothing: print the breakdown of a recording --perf wrote (its file name ends in -pidPID.data, the server's pid), with the current categories")
 	flag.Parse()
+	if *perfRead != "" {
+		if err := rereadPerf(*perfRead); err != nil {
+			fatal(err)
+		}
+		return
+	}
 	if n, err := units.ParseBytes(*limitBatch); err != nil {
 		fatal(fmt.Errorf("--limit-batch-bytes: %w", err))
 	} else {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 )
@@ -34,4 +35,19 @@ func startPerf(dir, name string, pid int) func() error {
 		cmd.Wait()
 		return printServerPerf(data, name, pid)
 	}
+}
+
+// rereadPerf prints the breakdown of a recording startPerf wrote, the server's pid read
+// from its name (…-pidPID.data): a recording is read again after the categories change.
+func rereadPerf(data string) error {
+	base := strings.TrimSuffix(filepath.Base(data), ".data")
+	i := strings.LastIndex(base, "-pid")
+	if i < 0 {
+		return fmt.Errorf("--perf-read %s: want a file named …-pidPID.data, as --perf writes", data)
+	}
+	pid, err := strconv.Atoi(base[i+len("-pid"):])
+	if err != nil {
+		return fmt.Errorf("--perf-read %s: the pid in its name: %w", data, err)
+	}
+	return printServerPerf(data, base[:i], pid)
 }

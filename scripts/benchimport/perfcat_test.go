@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// A perf script excerpt: five samples of the server (pid 42), one of another process.
+// A perf script excerpt: seven samples of the server (pid 42), one of another process.
 const perfScriptSample = `   42/43
 	          a1b2c3 [unknown]
 	          a1b2c4 handler::ha_write_row+0x10
@@ -37,12 +37,26 @@ const perfScriptSample = `   42/43
 	          f3 trans_commit_stmt+0x2
 	          f4 mysql_execute_command+0x3
 	          f5 do_handle_one_connection+0x4
+
+   42/48
+	          g1 [unknown]
+	          g2 JOIN::exec_inner+0x1
+	          g3 handle_select+0x2
+	          g4 mysql_execute_command+0x3
+	          g5 do_handle_one_connection+0x4
+
+   42/49
+	          h1 [unknown]
+	          h2 get_all_tables+0x1
+	          h3 handle_select+0x2
+	          h4 mysql_execute_command+0x3
+	          h5 do_handle_one_connection+0x4
 `
 
 func TestReadPerfScript(t *testing.T) {
 	b := readPerfScript(strings.NewReader(perfScriptSample), 42)
-	if b.total != 5 {
-		t.Fatalf("total %d, want 5 (the other process's sample left out)", b.total)
+	if b.total != 7 {
+		t.Fatalf("total %d, want 7 (the other process's sample left out)", b.total)
 	}
 	want := map[string]int{
 		"row writes (handler::ha_write_row: InnoDB)":                                 1,
@@ -51,6 +65,9 @@ func TestReadPerfScript(t *testing.T) {
 		// Under MYSQLparse and ha_commit_trans, sorted by the frame nearer the leaf.
 		"parse: string literals (THD::make_string_literal; the client character set's cost)": 1,
 		"commit: statement end (trans_commit_stmt; the bulk path's index build)":             1,
+		// A COUNT(*) and an information_schema look-up: not "other statements".
+		"SELECT (handle_select: the end's COUNT(*) row check, session reads)": 1,
+		"SELECT from information_schema (get_all_tables: catalog look-ups)":   1,
 	}
 	for k, n := range want {
 		if b.categories[k] != n {
