@@ -25,6 +25,16 @@ import (
 // my_numchars_mb per literal where mydumper's SET NAMES binary does not: 1.7 against
 // 1.3 s) and a statement's end (InnoDB applies the bulk insert of a table's first
 // statement there: 0.4 against 0.2 s).
+// Session 47 (p-server, sysbench 4x250k, default server, load 17-25): dumpscope --parallel
+// 2 --load-data's LOADs cost the server what the limit's do. Its LOAD stream is the
+// limit's TSV byte for byte (the first statement's 5,286 rows: 1,011,519 bytes, cmp
+// equal), and the same 16 MiB chunk loaded in dumpscope's form (column list, 16 KiB
+// packets) and in the mariadb client's (none, 4 KiB packets), alternating on one server
+// (6 rounds), cost 1.17 against 1.24 s of server CPU on the bulk path and 0.65 against
+// 0.62 s row by row. A run's mysql_load of 3.9 against 2.3 s was one recording's noise:
+// the next read 2.7 against 2.4 s. Its server CPU over whole runs was 0.93-1.09x the
+// limit's (medians, 2 and 4 runs a side); what it adds beside the rows is the categories
+// below "LOAD DATA": 0.3-0.4 s of 9-12 s, most of it the end's COUNT(*) row check.
 
 // perfHz is startPerf's sampling frequency: a sample stands for 1/perfHz s of CPU.
 const perfHz = 499
