@@ -21,7 +21,8 @@ import (
 // after the batches in flight, not after the backlog the dispatcher read ahead. Another
 // session holds a gap lock on the table, so the workers block on their first batches
 // while the dispatcher fills the queue and the spool behind them; the stop comes then,
-// the lock is released, and at most the batches the two workers held may commit.
+// the lock is released, and at most the batches the two workers held (and one each
+// claimed before the dispatcher saw the stop) may commit.
 func TestParallelStopTakesABatch(t *testing.T) {
 	srv := testsandbox.Start(t)
 	ctx := context.Background()
@@ -123,8 +124,12 @@ func TestParallelStopTakesABatch(t *testing.T) {
 	if err := db.QueryRow("SELECT COUNT(*) FROM s.t").Scan(&rows); err != nil {
 		t.Fatal(err)
 	}
+	// The two batches in flight, and at most one more per worker: a worker freed by the
+	// ROLLBACK may claim the next entry of the backlog before the dispatcher has seen the
+	// stop and dropped the backlog (CI on a loaded machine: 388 rows, 2.9 batches). The
+	// backlog itself is over 40 batches.
 	perBatch := (batchBytes/stmtBytes + 1) * rowsPerStmt
-	if rows > 2*perBatch {
-		t.Errorf("%d rows committed after the stop; the two batches in flight hold at most %d (the read-ahead backlog ran)", rows, 2*perBatch)
+	if rows > 4*perBatch {
+		t.Errorf("%d rows committed after the stop; the two batches in flight and one more per worker hold at most %d (the read-ahead backlog of over 40 batches ran)", rows, 4*perBatch)
 	}
 }
