@@ -125,6 +125,10 @@ func TestReviewX21TemporaryDefinitionFromTable(t *testing.T) {
 // takes the new GLOBAL (8388608; 8192) and nothing gives the old one back. Silent, stop +
 // --resume (--parallel 2, checkpointed); a serial --checkpoint resumes the same way.
 //
+// `LENGTH(REPEAT('x', 10000000))` after the SET GLOBAL of max_allowed_packet is 10000000
+// at the client, NULL on the resume (a result over the session's max_allowed_packet is
+// NULL with warning 1301): the value matters without a reader by name.
+//
 // Cause: importer/replay/setglobal.go (sessionScoped, sessionReadOnly) leaves these two
 // out of the session values journaled before a SET GLOBAL, since no SET can give them
 // back (ERROR 1621), and its comment takes the client's session for one that "takes the
@@ -132,7 +136,8 @@ func TestReviewX21TemporaryDefinitionFromTable(t *testing.T) {
 // that ran refuses, in one line naming it, a later statement that reads the variable
 // (@@max_allowed_packet, @@session.…, @@local.…; SHOW VARIABLES,
 // information_schema.SESSION_VARIABLES), or the resume itself where the reads cannot be
-// known (a CALL, EXECUTE).
+// known (a CALL, EXECUTE) — or, simplest and covering REPEAT, any resume past a SET
+// GLOBAL of one of the two that changed its value.
 func TestReviewX21ReadOnlySessionAfterSetGlobal(t *testing.T) {
 	reviewX(t)
 	for name, v := range map[string]string{
@@ -145,4 +150,12 @@ func TestReviewX21ReadOnlySessionAfterSetGlobal(t *testing.T) {
 			x15StopResume(t, dump)
 		})
 	}
+	// Not only a reader by name: a string function's result longer than the session's
+	// max_allowed_packet is NULL (warning 1301), so the value stored depends on it too.
+	t.Run("REPEAT longer than the new GLOBAL", func(t *testing.T) {
+		dump := x15Head + "CREATE TABLE lg (id int PRIMARY KEY, v varchar(200)) ENGINE=InnoDB;\n" +
+			"SET GLOBAL max_allowed_packet = 8388608;\n" + x15Rows() +
+			"INSERT INTO lg VALUES (1, LENGTH(REPEAT('x', 10000000)));\n"
+		x15StopResume(t, dump)
+	})
 }
