@@ -127,7 +127,7 @@ func TestReviewX21TemporaryDefinitionFromTable(t *testing.T) {
 //
 // `LENGTH(REPEAT('x', 10000000))` after the SET GLOBAL of max_allowed_packet is 10000000
 // at the client, NULL on the resume (a result over the session's max_allowed_packet is
-// NULL with warning 1301, under sql_mode ”; under a strict mode the resume fails with
+// NULL with warning 1301, under an empty sql_mode; under a strict mode the resume fails with
 // ERROR 1301 where the client succeeds): the value matters without a reader by name.
 //
 // Cause: importer/replay/setglobal.go (sessionScoped, sessionReadOnly) leaves these two
