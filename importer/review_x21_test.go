@@ -63,7 +63,7 @@ func TestReviewX21TemporaryGlobalVariable(t *testing.T) {
 //   - `INSERT INTO tt VALUES (1, @@character_set_database)` stores utf8mb4 where the
 //     client stores latin1 (and @@collation_database utf8mb4_bin for latin1_swedish_ci);
 //   - `CREATE TEMPORARY TABLE tt (… v varchar(200))` without a character set takes
-//     latin1 on the resume, utf8mb4 at the client: under sql_mode ” the row 'Ωmega ✓'
+//     latin1 on the resume, utf8mb4 at the client: under an empty sql_mode the row 'Ωmega ✓'
 //     is stored '?mega ?' (under a strict mode the resume fails with ERROR 1366 at the
 //     INSERT into tt, where the client succeeds: loud).
 //
@@ -94,7 +94,7 @@ func TestReviewX21TemporaryDatabaseDefaults(t *testing.T) {
 // TestReviewX21TemporaryDefinitionFromTable: a temporary table made from a real one's
 // definition (`CREATE TEMPORARY TABLE tt LIKE k2`, or `… SELECT * FROM k2 WHERE 0`),
 // then `ALTER TABLE k2 MODIFY v varchar(3)` before the stop. The resume makes tt again
-// from k2 as the ALTER left it: under sql_mode ” its row 'abcdefgh' is stored 'abc'
+// from k2 as the ALTER left it: under an empty sql_mode its row 'abcdefgh' is stored 'abc'
 // where the client stores 'abcdefgh' (under a strict mode the resume fails with ERROR
 // 1406 at the INSERT into tt, where the client succeeds: loud). Silent, stop + --resume
 // (--parallel 2, checkpointed).
