@@ -160,3 +160,38 @@ func TestReviewX21ReadOnlySessionAfterSetGlobal(t *testing.T) {
 		x15StopResume(t, dump)
 	})
 }
+
+// TestReviewX21TemporaryFillSourceReplaced: a temporary table filled from a real one
+// (`INSERT INTO tt SELECT * FROM k2`, k2 holding (1,'a'), (2,'b')), then k2 replaced by an
+// empty table of the same name before the stop: `DROP TABLE k2; CREATE TABLE k2 …` (the
+// shape of every mysqldump table section), DROP TABLE IF EXISTS, `CREATE OR REPLACE TABLE
+// k2 (…)` or `… LIKE k3`, or DROP DATABASE and CREATE DATABASE of its database. The resume
+// sends the fill again, which reads the new, empty k2: lg, filled from tt after the stop,
+// is empty where the client's holds the two rows. Silent, stop + --resume (--parallel 2,
+// checkpointed). TRUNCATE, ALTER … DROP/TRUNCATE PARTITION, RENAME and CREATE OR REPLACE
+// … SELECT are refused by name, as they should be.
+//
+// Cause: importer/replay/memoryrisk.go (mayWriteTables), which temprebuild.go's
+// tempRebuilds.refusal asks whether a skipped statement changed a fill's source (r.from),
+// answers false for DROP TABLE, DROP DATABASE and a CREATE TABLE without SELECT: right for
+// its first use (a MEMORY table's rows lost to a restart: a dropped table's rows are owed
+// no more), wrong for a fill, which sent again reads whatever table has the name now.
+// Fix: for the fill sources, any DROP/CREATE [OR REPLACE] TABLE naming one, and a DROP
+// DATABASE of one's database, counts as a write (r.from = nil: refused).
+func TestReviewX21TemporaryFillSourceReplaced(t *testing.T) {
+	reviewX(t)
+	const k2 = "CREATE TABLE k2 (id int PRIMARY KEY, v varchar(200)) ENGINE=InnoDB;\nINSERT INTO k2 VALUES (1, 'a'), (2, 'b');\n"
+	const empty = "CREATE TABLE k2 (id int PRIMARY KEY, v varchar(200)) ENGINE=InnoDB;\n"
+	for name, after := range map[string]string{
+		"drop, create":           "DROP TABLE k2;\n" + empty,
+		"drop if exists, create": "DROP TABLE IF EXISTS k2;\n" + empty,
+		"create or replace":      "CREATE OR REPLACE TABLE k2 (id int PRIMARY KEY, v varchar(200)) ENGINE=InnoDB;\n",
+		"create or replace like": "CREATE TABLE k3 (id int PRIMARY KEY, v varchar(200)) ENGINE=InnoDB;\nCREATE OR REPLACE TABLE k2 LIKE k3;\n",
+		"drop database": "DROP DATABASE r15;\nCREATE DATABASE r15;\nUSE r15;\nCREATE TABLE k (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n" +
+			"CREATE TABLE lg (id int PRIMARY KEY, v varchar(200)) CHARACTER SET utf8mb4 ENGINE=InnoDB;\n" + empty,
+	} {
+		t.Run(name, func(t *testing.T) {
+			x15StopResume(t, x21Temp(k2+x21TT, "INSERT INTO tt SELECT * FROM k2;\n", after))
+		})
+	}
+}
