@@ -2,6 +2,9 @@ package importer_test
 
 import (
 	"testing"
+
+	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
 // The twenty-first hostile review (branch x-review21, session 47), of what session 46
@@ -193,5 +196,45 @@ func TestReviewX21TemporaryFillSourceReplaced(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			x15StopResume(t, x21Temp(k2+x21TT, "INSERT INTO tt SELECT * FROM k2;\n", after))
 		})
+	}
+}
+
+// TestReviewX21DroppedCurrentDatabaseResume: `CREATE DATABASE d9; USE d9; DROP DATABASE
+// d9;` leaves the client's session without a current database (DATABASE() is NULL; an
+// unqualified statement after it fails with ERROR 1046). Stopped after it and resumed:
+//   - with `CREATE DATABASE d9` after the DROP (no USE after it), the resume sends USE d9
+//     again before its first statement, which then runs in d9: `INSERT INTO r15.lg VALUES
+//     (1, IFNULL(DATABASE(), 'none'))` stores 'd9' where the client stores 'none'. Silent;
+//   - without it, the resume fails at that USE (ERROR 1049: Unknown database 'd9', at the
+//     line of the USE) where the client imports the dump. Loud.
+//
+// Stop + --resume, --parallel 2 and a serial --checkpoint alike.
+//
+// Cause: a resume sends the session statements before its first statement again (USE
+// among them: replay's resume path, checkpoint.go's KindSession handling and
+// giveBackAtResumePoint's sessionBeforeResume) and skips the committed DDL; nothing
+// follows that a DROP DATABASE of the current database ended the session's current
+// database. Fix: the planner follows it (a DROP DATABASE or DROP SCHEMA naming the current
+// database leaves none, as the server does); a resume past one, with no USE after it,
+// refuses in one line naming the DROP (no statement sets a session back to no database),
+// or, with the current database unread by anything after, leaves out the USE.
+func TestReviewX21DroppedCurrentDatabaseResume(t *testing.T) {
+	reviewX(t)
+	for name, c := range map[string]string{
+		"drop, create again": "CREATE DATABASE d9;\nUSE d9;\nDROP DATABASE d9;\nCREATE DATABASE d9;\n",
+		"drop":               "CREATE DATABASE d9;\nUSE d9;\nDROP DATABASE d9;\n",
+	} {
+		dump := x15Head + "CREATE TABLE lg (id int PRIMARY KEY, v varchar(200)) ENGINE=InnoDB;\n" + c +
+			"CREATE TABLE r15.u (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" + rowsOf("r15.u", 0, 50) + rowsOf("r15.u", 50, 100) +
+			"INSERT INTO r15.lg VALUES (1, IFNULL(DATABASE(), 'none'));\n"
+		for mode, o := range map[string]importer.Options{
+			"parallel 2":        {Parallel: 2, BatchBytes: 512},
+			"serial checkpoint": {},
+		} {
+			t.Run(name+"/"+mode, func(t *testing.T) {
+				ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+				runReviewCase(t, ref, srv, reviewCase{db: "r15", dump: dump, stop: lineOf(t, dump, "INSERT INTO r15.u VALUES (0,"), opt: o})
+			})
+		}
 	}
 }
