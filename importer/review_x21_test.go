@@ -293,8 +293,10 @@ func TestReviewX21KillSweepFillSourceReplaced(t *testing.T) {
 // <<label>>), then an anonymous block `BEGIN INSERT INTO fz0.ot1 VALUES (600, 1, 'beg',
 // NULL); INSERT … (601 …); END` in a DELIMITER ;; text. The client's rows went through
 // the trigger: (600, 0, 'beg+'); dumpscope's did not: (600, 1, 'beg'). Silent, --parallel
-// 3 (--batch-bytes 2K); the same INSERT outside the block matches, and so does the serial
-// replay. dumpscope also says, at the first statement after the block, "a transaction
+// 3 (--batch-bytes 2K) here; measured too with a one-line trigger body under sql_mode
+// ORACLE alone: --parallel 2, --load-data and a serial --checkpoint differ the same way,
+// the plain serial replay matches, the block without the trigger matches, and the same
+// INSERT outside a block matches. dumpscope also says, at the first statement after the block, "a transaction
 // holds rows from here to its COMMIT or ROLLBACK": it reads the block's BEGIN as BEGIN
 // WORK.
 //
