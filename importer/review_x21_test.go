@@ -304,18 +304,18 @@ func TestReviewX21KillSweepFillSourceReplaced(t *testing.T) {
 // holds rows from here to its COMMIT or ROLLBACK": it reads the block's BEGIN as BEGIN
 // WORK.
 //
-// Cause, in part (found at the end of the review): importer/split/multistmt.go
-// (ServerParts, oracleBlock) keeps an Oracle anonymous block whole only when it starts
-// with DECLARE or a <<label>>; sql_yacc_ora.yy also takes a bare `BEGIN stmt; …; END` for
-// one (sp_unlabeled_block), which ServerParts cuts at its ';' into BEGIN (read as BEGIN
-// WORK: the message above), the INSERTs and END. How the INSERTs then miss the trigger is
-// not traced: after the run the trigger exists and the row inserted after the block
-// (700) went through it; only the block's rows did not, in the serial --checkpoint run
-// too (no workers: not an ordering of batches against the CREATE TRIGGER barrier).
-// x-fix51 works on Oracle bodies in split/compound.go (TestDiffFuzzFoundS46OracleThenMore)
-// and may share it. Fix: under sql_mode ORACLE a text whose first word is BEGIN followed
-// by a statement (not BEGIN; / BEGIN WORK) is one compound statement, left whole and run
-// in stream order after everything in flight.
+// Cause (traced with the general log, serial --checkpoint): the CREATE TRIGGER is queued
+// as a barrier item (scope ot1, after ot1's row batch) and runs on the worker connection;
+// the block's text `BEGIN\n INSERT …; INSERT …;\nEND` is sent whole on the control
+// connection at once, before that barrier item ran: its rows go in without the trigger.
+// The planner takes the block for BEGIN (BEGIN WORK: "a transaction holds rows from here"
+// at the next statement) naming no table, so it waits for nothing in flight; split's
+// oracleBlock (importer/split/multistmt.go) knows an Oracle anonymous block only by
+// DECLARE or a <<label>>, not the bare `BEGIN stmt; …; END` sql_yacc_ora.yy also reads as
+// one (sp_unlabeled_block). Fix: under sql_mode ORACLE a statement whose first word is
+// BEGIN followed by another statement (not `BEGIN;` / `BEGIN WORK`) is a compound
+// statement like BEGIN NOT ATOMIC: it waits for everything in flight (global scope) and
+// opens no transaction. x-fix51 works on Oracle bodies (split/compound.go) nearby.
 func TestReviewX21OracleAnonymousBlockAfterTrigger(t *testing.T) {
 	reviewX(t)
 	const head = "SET NAMES utf8mb4;\nCREATE DATABASE fz0;\nCREATE TABLE fz0.ot1 (id int PRIMARY KEY, a int, s varchar(40), d datetime) ENGINE=InnoDB;\n" +
