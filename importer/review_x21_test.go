@@ -300,9 +300,9 @@ func TestReviewX21KillSweepFillSourceReplaced(t *testing.T) {
 // 3 (--batch-bytes 2K) here; measured too with a one-line trigger body under sql_mode
 // ORACLE alone: --parallel 2, --load-data and a serial --checkpoint differ the same way,
 // the plain serial replay matches, the block without the trigger matches, and the same
-// INSERT outside a block matches. dumpscope also says, at the first statement after the block, "a transaction
-// holds rows from here to its COMMIT or ROLLBACK": it reads the block's BEGIN as BEGIN
-// WORK.
+// INSERT outside a block matches. dumpscope also says, at the first statement after the
+// block, "a transaction holds rows from here to its COMMIT or ROLLBACK": it reads the
+// block's BEGIN as BEGIN WORK.
 //
 // Cause (traced with the general log, serial --checkpoint): the CREATE TRIGGER is queued
 // as a barrier item (scope ot1, after ot1's row batch) and runs on the worker connection;
