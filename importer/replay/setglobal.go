@@ -131,8 +131,10 @@ var sessionReadOnly = map[string]bool{"max_allowed_packet": true, "net_buffer_le
 // LENGTH(REPEAT('x', 10000000)) NULL where the client's was 10000000 (a result over the
 // session's max_allowed_packet is NULL): TestReviewX21ReadOnlySessionAfterSetGlobal,
 // silent before. Any statement may depend on the value (the largest packet the server
-// reads), so the resume itself is refused, not the readers by name. Unchanged (the SET
-// did not run, or a later one set it back), nothing.
+// reads), so the resume itself is refused, not the readers by name: import scripts that
+// raise the packet size so are refused too (TestResumeSetGlobalReadOnlySession), and the
+// line says how to go on, exact: the GLOBAL set back, the new sessions take the client's
+// value. Unchanged (the SET did not run, or a later one set it back), nothing.
 func refuseReadOnlySessionChanged(ctx context.Context, cr *controller, st *split.Statement) error {
 	p := cr.p
 	assigns, err := checkpoint.AssignsFrom(ctx, p.opt.Checkpoint, p.control, 0)
@@ -159,7 +161,8 @@ func refuseReadOnlySessionChanged(ctx context.Context, cr *controller, st *split
 			}
 			return p.serial.refuse(st, "--resume cannot give its sessions the "+name+" the client's session kept: the interrupted run ran the SET GLOBAL at offset "+
 				strconv.FormatInt(g.Offset, 10)+", a new session takes the GLOBAL it left ("+plainLiteral(now)+", where the client's session kept "+plainLiteral(before)+
-				") and no SET changes a session's; import the dump again into an empty target")
+				") and no SET changes a session's; run SET GLOBAL "+name+" = "+plainLiteral(before)+
+				" and resume again (the dump's SET GLOBAL is not run again), or import the dump again into an empty target")
 		}
 	}
 	return nil
