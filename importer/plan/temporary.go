@@ -476,23 +476,6 @@ func (tt *temporaryTables) readsReal(st *split.Statement, db string) string {
 	return ""
 }
 
-// FilledFrom starts Plan.TemporaryInexact of a fill from a real table: the replay rebuilds
-// it exactly where nothing wrote those tables since (replay/temprebuild.go).
-const FilledFrom = "it is filled from "
-
-// FillSources are the keys of every table st, a fill of a temporary table (CREATE
-// TEMPORARY TABLE … SELECT, INSERT INTO tt SELECT …), names after FROM or JOIN (and their
-// comma lists), temporary ones included; db is the current database.
-func FillSources(st *split.Statement, db string) []string {
-	var keys []string
-	for _, k := range dmlTables(st, db) {
-		if !slices.Contains(keys, k) {
-			keys = append(keys, k)
-		}
-	}
-	return keys
-}
-
 // note sets pl's Temporary, DropsTemporary and TemporaryInexact at st, planned as pl (a
 // volatile statement is sent again by a resume), eff being what st runs that changes the
 // transaction. Inexact: st fills a temporary table from a real one
@@ -512,7 +495,10 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 		case held: // made or written
 			pl.Temporary = key
 			if from := tt.readsReal(d, ddb); from != "" {
-				pl.TemporaryInexact = FilledFrom + "`" + from + "`, whose rows committed after it the interrupted run may have changed"
+				pl.TemporaryInexact = FilledFrom + "`" + from + "`, whose rows or definition the interrupted run may have changed after it"
+			} else if like := likeSource(d, ddb); like != "" && !tt.names[like] {
+				_, name := sqlscan.TableKey(like).Names()
+				pl.TemporaryInexact = FilledFrom + "`" + name + "`'s definition (CREATE … LIKE), which the interrupted run may have changed after it"
 			}
 			tt.written(key, region)
 		case known || d.Verb == "DROP TABLE": // dropped (DROP TEMPORARY TABLE, or DROP TABLE of one)
@@ -557,6 +543,7 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 		pl.Temporary = tt.mixedDrop
 		pl.TemporaryInexact = "this DROP TABLE drops it with real tables, and the resume, which skips it, keeps the temporary table it rebuilt"
 	}
+	tt.databaseDefaults(d, pl)
 	var undone []string
 	switch {
 	case isRollbackTo(eff):

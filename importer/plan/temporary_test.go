@@ -59,6 +59,23 @@ func firstStatement(q string) *split.Statement {
 	return &split.Statement{}
 }
 
+// TestTemporaryLikeSource: the table a CREATE … LIKE takes its definition from is among
+// a fill's sources (x-fix52, TestReviewX21TemporaryDefinitionFromTable).
+func TestTemporaryLikeSource(t *testing.T) {
+	for q, want := range map[string]string{
+		"CREATE TEMPORARY TABLE tt LIKE k":                          "d.k",
+		"CREATE TEMPORARY TABLE IF NOT EXISTS x.tt (LIKE y.k)":      "y.k",
+		"CREATE OR REPLACE TEMPORARY TABLE `tt` LIKE `k`":           "d.k",
+		"CREATE TEMPORARY TABLE tt SELECT * FROM k WHERE 0":         "d.k",
+		"CREATE TEMPORARY TABLE tt (v varchar(9) COMMENT 'LIKE k')": "",
+		"INSERT INTO tt SELECT * FROM k WHERE v LIKE 'a%'":          "d.k",
+	} {
+		if got := strings.Join(FillSources(firstStatement(q), "d"), " "); got != want {
+			t.Errorf("%q: FillSources = %q, want %q", q, got, want)
+		}
+	}
+}
+
 // TestTemporaryEngineAndDMLTables: the engines whose temporary tables a ROLLBACK leaves
 // (nonTransactionalEngine: a resume past the ROLLBACK is exact), and the tables an UPDATE
 // or DELETE names (dmlTables: one of a temporary table is sent again on resume,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
@@ -116,9 +117,67 @@ func sessionScoped(ctx context.Context, c Conn, known *sessionVarNames, st *spli
 }
 
 // sessionReadOnly are variables whose session value no SET changes (ERROR 1621: "SESSION
-// variable … is read-only. Use SET GLOBAL"): a new session takes the GLOBAL's, the
-// client's as a resume's.
+// variable … is read-only. Use SET GLOBAL"): a session takes the GLOBAL's when it
+// connects and keeps it, the client's through the dump's own SET GLOBAL of it (measured
+// on 10.11), a resume's new one the value that SET left (refuseReadOnlySessionChanged).
 var sessionReadOnly = map[string]bool{"max_allowed_packet": true, "net_buffer_length": true}
+
+// refuseReadOnlySessionChanged refuses, at st, the first statement a resume does not skip
+// as committed, the resume when its connection's session value of a sessionReadOnly
+// variable differs from the GLOBAL journaled before the dump's first SET GLOBAL of it,
+// which the client's session connected with and kept: the interrupted run's SET GLOBAL
+// changed it, and no SET can give it back. `INSERT INTO lg VALUES (1,
+// @@max_allowed_packet)` stored 8388608 where the client stored 16777216, and
+// LENGTH(REPEAT('x', 10000000)) NULL where the client's was 10000000 (a result over the
+// session's max_allowed_packet is NULL): TestReviewX21ReadOnlySessionAfterSetGlobal,
+// silent before. Any statement may depend on the value (the largest packet the server
+// reads), so the resume itself is refused, not the readers by name: import scripts that
+// raise the packet size so are refused too (TestResumeSetGlobalReadOnlySession), and the
+// line says how to go on, exact: the GLOBAL set back, the new sessions take the client's
+// value. Unchanged (the SET did not run, or a later one set it back), nothing.
+func refuseReadOnlySessionChanged(ctx context.Context, cr *controller, st *split.Statement) error {
+	p := cr.p
+	assigns, err := checkpoint.AssignsFrom(ctx, p.opt.Checkpoint, p.control, 0)
+	if err != nil {
+		return p.at(st, err)
+	}
+	seen := map[string]bool{}
+	for _, g := range assigns {
+		for _, part := range g.Parts {
+			name, before, ok := strings.Cut(strings.TrimPrefix(part, "@@GLOBAL."), " = ")
+			if name = strings.ToLower(name); !ok || !sessionReadOnly[name] || seen[name] {
+				continue
+			}
+			seen[name] = true // the first SET GLOBAL of it: the GLOBAL the client's session kept
+			now, err := checkpoint.ReadSession(ctx, p.control, []string{name})
+			if err != nil {
+				return p.at(st, err)
+			}
+			if _, now, _ = strings.Cut(now, " = "); now == before {
+				continue
+			}
+			if err := p.disp.flush(ctx); err != nil {
+				return err
+			}
+			return p.serial.refuse(st, "--resume cannot give its sessions the "+name+" the client's session kept: the interrupted run ran the SET GLOBAL at offset "+
+				strconv.FormatInt(g.Offset, 10)+", a new session takes the GLOBAL it left ("+plainLiteral(now)+", where the client's session kept "+plainLiteral(before)+
+				") and no SET changes a session's; run SET GLOBAL "+name+" = "+plainLiteral(before)+
+				" and resume again (the dump's SET GLOBAL is not run again), or import the dump again into an empty target")
+		}
+	}
+	return nil
+}
+
+// plainLiteral is readVars' literal of a number (CAST(16777216 AS UNSIGNED)) as a user
+// reads it (16777216); any other as it is.
+func plainLiteral(lit string) string {
+	if n, ok := strings.CutPrefix(lit, "CAST("); ok {
+		if n, _, ok := strings.Cut(n, " AS "); ok {
+			return n
+		}
+	}
+	return lit
+}
 
 // execSetGlobal runs st on c by exec; when st is a SET GLOBAL (alone, or a mixedSet) on
 // the control connection of a checkpointed run, it journals the GLOBAL values of what st

@@ -49,6 +49,9 @@ func giveBackAtResumePoint(ctx context.Context, cr *controller, st *split.Statem
 		return nil
 	}
 	cr.resumePointSessions = true
+	if err := refuseReadOnlySessionChanged(ctx, cr, st); err != nil { // setglobal.go
+		return err
+	}
 	journals, err := checkpoint.SessionsFrom(ctx, cp, p.control, st.Offset)
 	if err != nil {
 		return p.at(st, err)
