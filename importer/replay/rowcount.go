@@ -58,8 +58,10 @@ type rowCounts struct {
 	// plannedAt is the offset of the dump statement the control connection is about to
 	// run (runPlanned), plannedPrev the offset of the one sent before it (-1: none):
 	// what a reader of ROW_COUNT there is given (giveRow) and what a GET DIAGNOSTICS
-	// leaves (noteRan).
+	// leaves (noteRan). plannedLiteral: that statement is a row insert of literal values
+	// (plan.Plan.Literal), which reads no count: giveRow and give skip it unscanned.
 	plannedAt, plannedPrev int64
+	plannedLiteral         bool
 }
 
 // startFoundRows is FOUND_ROWS() on a new connection before any statement set it: 0 on
@@ -516,7 +518,7 @@ var readerVerbs = map[string]bool{
 // rowBatch.asInserts); after a CALL or EXECUTE not preceded by giveFound, FOUND_ROWS().
 // A FOUND_ROWS() holdFound kept on the connection is given as its variable.
 func (rc *rowCounts) give(st *split.Statement, q []byte, prev int64) []byte {
-	if rc == nil || !readerVerbs[strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))] ||
+	if rc == nil || !readerVerbs[strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))] || rc.literalRows(st) ||
 		!(sqlscan.ContainsFoldASCII(q, "ROW_COUNT") || sqlscan.ContainsFoldASCII(q, "FOUND_ROWS")) {
 		return q
 	}
