@@ -38,3 +38,25 @@ func TestLiteralWhateverKind(t *testing.T) {
 		t.Errorf("kind literal per statement:\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestConnectionStateLiteralHead: ConnectionState reads a literal row insert to its VALUES
+// only, and finds there what connectionState finds in the whole text: a table named like
+// a function of the connection before a column list, nothing in strings that name one.
+func TestConnectionStateLiteralHead(t *testing.T) {
+	for _, q := range []string{
+		"INSERT INTO t VALUES (1,'CONNECTION_ID()','@a',NULL)",
+		"INSERT INTO uuid (a) VALUES (1)",
+		"INSERT INTO t (a) VALUE ('values')",
+		"INSERT /*!40000 IGNORE */ INTO `t` VALUES (1,'LAST_INSERT_ID()')",
+	} {
+		sp := split.NewSplitter(strings.NewReader(q+";\n"), split.SplitOptions{})
+		if !sp.Next() {
+			t.Fatal(sp.Err())
+		}
+		st := sp.Statement()
+		got, want := ConnectionState(&st, Plan{Literal: true}), connectionState(&st)
+		if got != want {
+			t.Errorf("%s: ConnectionState %q, connectionState %q", q, got, want)
+		}
+	}
+}
