@@ -86,7 +86,7 @@ type Plan struct {
 	// under an auto_increment_increment or _offset other than 1 (autoincstep.go): it runs
 	// on the control connection like IDs; 1 + the offset of that statement.
 	StepAt int64
-	// Ordered: REPLACE, INSERT IGNORE, whose rows' result depends on which came first. Literal: every value is a '…' string, a number or NULL (sqlscan.Rows.Literal; replay's binary names).
+	// Ordered: REPLACE, INSERT IGNORE, whose rows' result depends on which came first. Literal: a row insert whose every value is a '…' string, a number or NULL (sqlscan.Rows.Literal), whatever the Kind: replay's binary names (Rows), and its checks for a name a statement reads (ROW_COUNT), which skip it unscanned.
 	Ordered, Literal bool
 	// OpenAfter: a transaction or table locks are still held after the statement; Locked:
 	// table locks are.
@@ -296,15 +296,15 @@ func (p *Planner) Next(st *split.Statement, db string, cat Catalog) (Plan, error
 
 // plan is Next without the transaction bookkeeping that follows the decision. eff is st,
 // or the statement st wraps when that one changes the transaction (registry.inner).
-func (p *Planner) plan(st, eff *split.Statement, db string, cat Catalog) (Plan, error) {
+func (p *Planner) plan(st, eff *split.Statement, db string, cat Catalog) (out Plan, err error) {
 	if st.Kind == split.KindClient || len(st.SQL) == 0 {
 		return Plan{Kind: Session}, nil
 	}
-	var ri rowInsert
-	plain := false
+	ri, plain := rowInsert{}, false
 	if st.Kind == split.KindInsert {
 		ri, plain = StatementRowInsert(st, p.Syntax)
 	}
+	defer func() { out.Literal = plain && ri.literal }() // whatever the Kind (Plan.Literal)
 	if why := p.readers.refuses(st, plain); why != "" {
 		return Plan{Kind: Refuse, Reason: laterRefusal(why)}, nil
 	}

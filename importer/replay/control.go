@@ -109,14 +109,14 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 	r.warn.inOrder.Store(p.disp.planner.Serial()) // warnings.go: mayKeep
 	// Its code may read ROW_COUNT: given back before it runs (rowcount.go).
 	r.counts.codeReads(st, pl.CodeReadsRowCount, p.disp.prevSent)
-	r.counts.planned(st.Offset, p.disp.prevSent)      // a reader's count: rowCounts.giveRow
-	if err := lostArea(ctx, cr, st, pl); err != nil { // diagregion.go: before a reader runs, and the look-ups
+	r.counts.planned(st.Offset, p.disp.prevSent, pl.Literal) // a reader's count: rowCounts.giveRow
+	if err := lostArea(ctx, cr, st, pl); err != nil {        // diagregion.go: before a reader runs, and the look-ups
 		return true, err
 	}
 	if err := primeLookups(ctx, cr, st, pl); err != nil { // diagprime.go
 		return true, err
 	}
-	if err := refuseOwnVarsRead(p, st); err != nil { // ownvars.go
+	if err := refuseOwnVarsRead(p, st, pl); err != nil { // ownvars.go
 		return true, err
 	}
 	if done, err := cr.diag.before(ctx, p, st, end, pl); done || err != nil { // first: see diagtail.go

@@ -180,7 +180,7 @@ func (ls *lockState) acquire(ctx context.Context, st *split.Statement, pl plan.P
 func (ls *lockState) ownTransaction(st *split.Statement, pl plan.Plan) bool {
 	p := ls.p
 	return p.opt.Checkpoint != nil && pl.Locked && pl.OpenAfter && st.Kind != split.KindLock && st.Kind != split.KindTxn &&
-		!p.disp.planner.InTransaction() && plan.ConnectionState(st) == "" && ls.progressLocked() && !p.disp.planner.FlushLocked() &&
+		!p.disp.planner.InTransaction() && plan.ConnectionState(st, pl) == "" && ls.progressLocked() && !p.disp.planner.FlushLocked() &&
 		!sqlscan.ContainsFoldASCII(st.SQL, "autocommit") && !strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "BEGIN")
 }
 

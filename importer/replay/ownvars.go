@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
@@ -47,10 +48,11 @@ const ownVarsRefusal = "it names information_schema.USER_VARIABLES, which lists 
 // TestReviewX20OwnVariableListed, --parallel 2 and --load-data). Read from the text,
 // strings included (EXECUTE IMMEDIATE of a literal, a routine's or view's body at its
 // CREATE), whether or not one of dumpscope's variables is set yet; not read: a text
-// built at run time, and an INSERT of more than one row (its VALUES are data; scanning
-// every batch would cost a pass over the dump).
-func refuseOwnVarsRead(p *ParallelReplayer, st *split.Statement) error {
-	if st.Kind == split.KindClient || (st.Kind == split.KindInsert && st.Rows > 1) || !sqlscan.ContainsFoldASCII(st.SQL, "USER_VARIABLES") {
+// built at run time, an INSERT of more than one row and one of literal values, planned
+// so (pl.Literal), whatever its rows (their VALUES are data; scanning every batch would
+// cost a pass over the dump).
+func refuseOwnVarsRead(p *ParallelReplayer, st *split.Statement, pl plan.Plan) error {
+	if st.Kind == split.KindClient || (st.Kind == split.KindInsert && (st.Rows > 1 || pl.Literal)) || !sqlscan.ContainsFoldASCII(st.SQL, "USER_VARIABLES") {
 		return nil
 	}
 	se := p.serial.refuse(st, ownVarsRefusal)

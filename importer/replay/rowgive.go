@@ -23,14 +23,28 @@ func (rc *rowCounts) giveBefore(ctx context.Context, c Conn, control bool, st *s
 }
 
 // planned notes that the statement at offset at is about to run on the control
-// connection, prev being the offset of the dump statement sent before it (-1: none).
-func (rc *rowCounts) planned(at, prev int64) {
+// connection, prev being the offset of the dump statement sent before it (-1: none), and
+// literal whether it is a row insert of literal values (plan.Plan.Literal).
+func (rc *rowCounts) planned(at, prev int64, literal bool) {
 	if rc == nil {
 		return
 	}
 	rc.mu.Lock()
-	rc.plannedAt, rc.plannedPrev = at, prev
+	rc.plannedAt, rc.plannedPrev, rc.plannedLiteral = at, prev, literal
 	rc.mu.Unlock()
+}
+
+// literalRows reports whether st is the statement planned last and a row insert of
+// literal values (planned): it reads no ROW_COUNT or FOUND_ROWS, whatever its strings
+// hold, so that the checks for a reader skip it without a pass over its text (a scan of
+// every 1 MiB INSERT on the control connection cost 0.15 s of client CPU per 190 MiB).
+func (rc *rowCounts) literalRows(st *split.Statement) bool {
+	if rc == nil {
+		return false
+	}
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	return rc.plannedLiteral && rc.plannedAt == st.Offset
 }
 
 // rowBefore returns ROW_COUNT() as the dump's statement before st left it, and whether it
@@ -58,14 +72,17 @@ func (rc *rowCounts) rowBefore(st *split.Statement) (int64, bool) {
 // (TestXFix46TemporaryRowCountRead): runBarrier's START TRANSACTION or the warning count
 // came between.
 func (rc *rowCounts) giveRow(ctx context.Context, c Conn, st *split.Statement, q []byte) error {
-	if rc == nil || st.Kind == split.KindClient || !sqlscan.ContainsFoldASCII(q, "ROW_COUNT") || mayRunCode(st) {
+	if rc == nil || st.Kind == split.KindClient {
 		return nil
 	}
+	// The count first: after a row insert of more than one row (the common case) nothing
+	// is given, and the text is not scanned.
 	n, known := rc.rowBefore(st)
+	if !known || n < -1 || n > 1 || rc.literalRows(st) || !sqlscan.ContainsFoldASCII(q, "ROW_COUNT") || mayRunCode(st) {
+		return nil // !known: refused (lostState), or not a reader in stream order
+	}
 	var give string
 	switch {
-	case !known:
-		return nil // refused (lostState), or not a reader in stream order
 	case n == -1:
 		return c.QueryRowContext(ctx, "SELECT 1").Scan(new(int))
 	case n == 0:

@@ -447,17 +447,6 @@ func EqualFoldASCII(b []byte, s string) bool {
 // reads any name back, whatever its bytes (dots, spaces, backquotes).
 func QuoteIdent(name string) string { return "`" + strings.ReplaceAll(name, "`", "``") + "`" }
 
-// ContainsFoldASCII reports whether s occurs in b in any ASCII case (see EqualFoldASCII).
-func ContainsFoldASCII(b []byte, s string) bool {
-	n := len(s)
-	for i := 0; i+n <= len(b); i++ {
-		if EqualFoldASCII(b[i:i+n], s) {
-			return true
-		}
-	}
-	return false
-}
-
 // SetTarget reads the target of one assignment of a SET statement at the tokenizer's
 // position: an optional SESSION, LOCAL or GLOBAL, then the variable. name is the
 // variable lowercased, without @@ and its scope (@@GLOBAL.sql_mode → sql_mode; a user

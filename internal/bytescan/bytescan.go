@@ -19,6 +19,12 @@ func IndexQuoteBackslashOrControl(b []byte, q byte) int {
 	return index(b, q, '\\', 0xF0, 0)
 }
 
+// IndexEither is the index of the first c1 or c2 in b, -1 when there is none: both cases
+// of a letter, for a search that folds ASCII case (sqlscan.ContainsFoldASCII).
+func IndexEither(b []byte, c1, c2 byte) int {
+	return index(b, c1, c2, 0xFF, c2)
+}
+
 // indexGeneric is index eight bytes at a time: a zero byte in w^x marks an x, and the
 // lowest flagged byte is exact, since borrows only run upwards.
 func indexGeneric(b []byte, c1, c2, m, v byte) int {
