@@ -338,6 +338,10 @@ func wsRead(g *gen, st *wsState, t *wtable) {
 // range, a value the ENUM lacks), under sql_mode '' or with INSERT IGNORE (or plain under
 // the load-data profile's lax mode), then, mostly, the warnings read into `sv`.
 func loadWarningsBlock(g *gen) {
+	read := g.chance(0.7) && g.cfg.on(Serializing) // a reader's user variable
+	if read {
+		svTable(g) // before the rows: its CREATE … IF NOT EXISTS would be what the reader reads
+	}
 	t := "`" + g.dbs[0] + "`.`" + wname(g, "lw") + "`"
 	engine := []string{"InnoDB", "InnoDB", "InnoDB", "Aria"}[g.pick(4)]
 	g.emit("CREATE TABLE %s (\n  `id` int NOT NULL,\n  `v` varchar(6),\n  `n` tinyint,\n  `u` smallint unsigned,\n  `d` decimal(5,2),\n  `e` enum('a','b','c'),\n  PRIMARY KEY (`id`)\n) ENGINE=%s DEFAULT CHARSET=utf8mb4", t, engine)
@@ -365,7 +369,7 @@ func loadWarningsBlock(g *gen) {
 		}
 		g.out = append(g.out, s)
 	}
-	if g.chance(0.7) && g.cfg.on(Serializing) { // a reader's user variable
+	if read {
 		lwRead(g)
 	}
 	if modeSet {
@@ -404,7 +408,6 @@ func lwRow(g *gen, id int, warn bool) []string {
 // lwRead reads the last INSERT's warnings into `sv`: their count, the first one's code,
 // or its text (which names the row), after SHOW WARNINGS or not.
 func lwRead(g *gen) {
-	svTable(g)
 	if g.chance(0.3) {
 		g.emit("%s", []string{"SHOW WARNINGS", "SHOW COUNT(*) WARNINGS", "SHOW WARNINGS LIMIT 1"}[g.pick(3)])
 	}
