@@ -335,7 +335,7 @@ func wsRead(g *gen, st *wsState, t *wtable) {
 }
 
 // loadWarningsBlock: a table given rows of which some warn (a string cut, a number out of
-// range, a value the ENUM lacks), under sql_mode '' or with INSERT IGNORE (or plain under
+// range, a value the ENUM lacks), under an empty sql_mode or with INSERT IGNORE (or plain under
 // the load-data profile's lax mode), then, mostly, the warnings read into `sv`.
 func loadWarningsBlock(g *gen) {
 	read := g.chance(0.7) && g.cfg.on(Serializing) // a reader's user variable
