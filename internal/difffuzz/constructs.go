@@ -18,7 +18,10 @@ var KnownBugs = append(append(append(append([]Construct{MultibyteTrail5C}, Sessi
 // InSuiteOff are the constructs the in-suite run (TestDiffFuzzShort) and the CLI's
 // default leave out: the known bugs (docs/difffuzz.md). The difference found in every
 // mode that batches (fk-child, seed 1229) is fixed: the construct is on.
-var InSuiteOff = append([]Construct(nil), KnownBugs...)
+// The x-fuzz2 constructs (gen_worker.go) are left out there too, not as bugs: the
+// in-suite seeds, and so the run's time in CI, stay what they were; the CLI's searches
+// (--off known) have them.
+var InSuiteOff = append(append([]Construct(nil), KnownBugs...), WorkerConstructs...)
 
 // InSuiteModeOff are the constructs left out in one mode only: the differences the
 // fuzzer found that have no fix yet, each in the mode that shows it, so that the other
@@ -38,7 +41,7 @@ var InSuiteModeOff = killModesOff(append(append(append(append([]Construct(nil), 
 
 // AllConstructs are every switchable construct, the names --off and --resume-off take.
 var AllConstructs = append([]Construct{AlterThenInsert, MultibyteTrail5C, EmptyStringIsNull, ExponentDecimal, NegativeZero, SetSubquery, RowCountFuncs, ResumeTruncate,
-	EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless, TriggerVar, CharsetConnection, XATxn, BulkEmpty, LockTables}, append(append(append(append(append(SessionConstructs, FeatureConstructs...), Gen4Constructs...), TemporaryConstructs...), TextConstructs...), CreateUserResume)...)
+	EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless, TriggerVar, CharsetConnection, XATxn, BulkEmpty, LockTables}, append(append(append(append(append(append(SessionConstructs, FeatureConstructs...), Gen4Constructs...), TemporaryConstructs...), TextConstructs...), CreateUserResume), WorkerConstructs...)...)
 
 // ConstructList is cs as ParseConstructs reads it back ("none" when empty): the CLI's
 // per-mode defaults are InSuiteModeOff's lists, written once here.
@@ -74,7 +77,7 @@ func ParseConstructs(list string) ([]Construct, error) {
 }
 
 // ownSourceBlocks writes, each with its chance, a table-feature, an f-gen4, a
-// temporary-table and an x-fuzz text block before the general grammar's steps (early: where dumpscope's run
+// temporary-table, an x-fuzz text and an x-fuzz2 block before the general grammar's steps (early: where dumpscope's run
 // is still parallel) or after one of them. Each family draws from its own random source,
 // so that one switched off leaves the others' scripts as they were.
 func ownSourceBlocks(g *gen, early bool) {
@@ -83,10 +86,12 @@ func ownSourceBlocks(g *gen, early bool) {
 		gen4Maybe(g, gen4EarlyP)
 		tempMaybe(g, tempEarlyP)
 		textMaybe(g, textEarlyP)
+		workerMaybe(g, workerEarlyP)
 		return
 	}
 	featureMaybe(g, featureP)
 	gen4Maybe(g, gen4P)
 	tempMaybe(g, tempP)
 	textMaybe(g, textP)
+	workerMaybe(g, workerP)
 }

@@ -135,18 +135,20 @@ func (c Config) on(k Construct) bool { return !slices.Contains(c.Off, k) }
 
 // Generate makes the script of seed: the same seed and Config give the same script, on
 // any machine (math/rand with a fixed source, no map iteration order).
-func Generate(seed int64, cfg Config) Script { return generate(seed, cfg, textSource(seed)) }
+func Generate(seed int64, cfg Config) Script {
+	return generate(seed, cfg, textSource(seed), workerSource(seed))
+}
 
-// generate is Generate with the x-fuzz text blocks' source xd (nil r: none, the
-// generator before them).
-func generate(seed int64, cfg Config, xd dice) Script {
+// generate is Generate with the x-fuzz text blocks' source xd and the x-fuzz2 blocks'
+// wd (nil r: none, the generator before them).
+func generate(seed int64, cfg Config, xd, wd dice) Script {
 	if cfg.Actions == 0 {
 		cfg.Actions = 40
 	}
 	if cfg.MaxRows == 0 {
 		cfg.MaxRows = 120
 	}
-	g := &gen{dice: dice{r: rand.New(rand.NewSource(seed))}, cfg: cfg, charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true, fd: featureSource(seed), rd: gen4Source(seed), td: tempSource(seed), xd: xd}
+	g := &gen{dice: dice{r: rand.New(rand.NewSource(seed))}, cfg: cfg, charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true, fd: featureSource(seed), rd: gen4Source(seed), td: tempSource(seed), xd: xd, wd: wd}
 	var f *Filter
 	switch cfg.Profile {
 	case ProfileLoadData:
@@ -195,6 +197,8 @@ type gen struct {
 	rseq        int                      // the f-gen4 blocks' names
 	td          dice                     // the temporary-table blocks' own source (gen_temporary.go; nil r: none)
 	xd          dice                     // the x-fuzz text blocks' own source (gen_texts.go; nil r: none)
+	wd          dice                     // the x-fuzz2 blocks' own source (gen_worker.go; nil r: none)
+	wseq        int                      // the x-fuzz2 blocks' names
 	varBodies   bool                     // an f-gen4 function or trigger whose body sets a user variable exists
 	ldValue     func(*table, col) string // the load-data profile's values (nil: literals)
 }

@@ -126,6 +126,7 @@ func loadScript(g *gen) {
 		l.rows(t)
 		l.between()
 		featureMaybe(g, featureLoadP)
+		workerMaybe(g, workerLoadP) // worker sessions and LOAD warnings: early too, where the import is parallel
 		if i >= n-3 {
 			gen4Maybe(g, gen4LoadP) // most f-gen4 blocks turn the import serial: late, as sessionStep
 			tempMaybe(g, tempLoadP)

@@ -16,7 +16,7 @@ func TestTextOffDrawsNothing(t *testing.T) {
 		for seed := int64(1); seed <= 40; seed++ {
 			cfg := Config{Profile: p, Off: TextConstructs, Actions: 40, MaxRows: 120}
 			with := Generate(seed, cfg).SQL()
-			without := generate(seed, cfg, dice{}).SQL()
+			without := generate(seed, cfg, dice{}, workerSource(seed)).SQL()
 			if string(with) != string(without) {
 				t.Fatalf("%s seed %d: the script with the text constructs off differs from one without them: %s", p, seed, firstDiff(with, without))
 			}
