@@ -99,6 +99,7 @@ func ServerParts(st *Statement) []Statement {
 		}
 		sp := NewSplitter(bytes.NewReader(in), SplitOptions{NoBackslashEscapes: syn.NoBackslashEscapes,
 			ANSIQuotes: syn.ANSIQuotes, Force: true, Charset: syn.Charset.Name, Server: syn.Server, ReadBufferSize: len(in) + 64})
+		sp.part = true
 		if !sp.Next() {
 			return nil
 		}
