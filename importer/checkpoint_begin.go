@@ -23,6 +23,7 @@ func beginCheckpoint(ctx context.Context, src Source, o *Options, r *resolved, d
 		Conns: pinned(conns), Dump: dumpID, DumpPath: src.Path, JournalPath: o.CheckpointPath,
 		Resume: o.Resume, Applied: o.ResumeApplied, Parallel: r.Parallel, DeferIndexes: r.DeferIndexes,
 		Filters: withDatabase(ctx, filterFlags(o), conns[0]), CharsetGiven: o.CharsetGiven, Log: log, Tables: tables,
+		Triggers: o.Transform.TriggersMatter(),
 		Reopen: func() (string, io.ReadCloser, error) {
 			in, err := dumpfile.Open(src.Path)
 			if err != nil {

@@ -42,8 +42,10 @@ func foundS46(t *testing.T, name string) string {
 // text sent as one statement is not what the server accepts from dumpscope's connection.
 // The fix is reading sp_body (sql_yacc_ora.yy) to its END: DECLARE section, BEGIN …
 // [EXCEPTION …] END, with FOR/WHILE … LOOP, <<labels>>.
+//
+// Fixed (x-fix51, session 47): split/oracle.go reads sql_mode=ORACLE's bodies to their
+// END, and ServerParts cuts after it. Failed before: both subtests, ERROR 1064 at line 13.
 func TestDiffFuzzFoundS46OracleThenMore(t *testing.T) {
-	reviewX(t)
 	dump := foundS46(t, "s46-oracle-then-more.sql")
 	for mode, o := range map[string]importer.Options{
 		"serial":   {},
@@ -63,8 +65,11 @@ func TestDiffFuzzFoundS46OracleThenMore(t *testing.T) {
 // the CALL runs (no transaction statement in it). An over-refusal, not a difference:
 // the serial replay matches the client. Fix: the registry keeps CREATE PACKAGE BODY's
 // routines (db.pkg.routine, and pkg.routine in the current database) with their bodies.
+//
+// Fixed (x-fix51, session 47): the registry keeps each package body the dump created
+// (plan/packages.go), and judges its routines' CALLs by it. Failed before: refused at the
+// CALL (line 30).
 func TestDiffFuzzFoundS46PackageCallRefused(t *testing.T) {
-	reviewX(t)
 	dump := "CREATE DATABASE `fz0`;\nUSE `fz0`;\nCREATE TABLE `fz0`.`ot1` (`id` int NOT NULL PRIMARY KEY, `a` int, `s` varchar(40), `ts` timestamp NULL);\n" +
 		"INSERT INTO `fz0`.`ot1` VALUES (1,1,'a',NULL),(2,2,'b',NULL);\n" +
 		oracleModeS46 +
@@ -95,8 +100,11 @@ const oracleModeS46 = "/*!50003 SET @saved_sql_mode       = @@sql_mode */ ;\n/*!
 // show it). Fix: the read-ahead moves its reading after a text by the text's last SETs as
 // it does after statements (importer/split, PartsUnsure's readingAfter), or treats the
 // reading after an unknown one as unknown rather than refusing.
+//
+// Fixed (x-fix51, session 47): the splitter follows the SETs of a text's parts after its
+// first statement (split.trackTextParts), the read-ahead's as the replay's. Failed
+// before: both subtests, refused in the preflight at line 21.
 func TestDiffFuzzFoundS46TextSetsModeBack(t *testing.T) {
-	reviewX(t)
 	dump := foundS46(t, "s46-multi-stmt-mode-back.sql")
 	f := writeFile(t, "d.sql", []byte(dump))
 	ref := testsandbox.Start(t)
@@ -177,8 +185,12 @@ func TestDiffFuzzFoundS46CreateUserResumed(t *testing.T) {
 // a DROP TRIGGER depends on the target, which the first run changed. Fix: decide it on
 // resume as the first run did (the journal's target state, or the dump's CREATE
 // TRIGGER of that name after it: it is the dump's own trigger).
+//
+// Fixed (x-fix51, session 47): a checkpointed run with a table filter records the
+// target's triggers in its journal before it sends anything (checkpoint.TriggersBefore),
+// and the resume's filter decides DROP TRIGGER from them. Failed before: the resumed
+// target had no trigger ftr1 and rows a = 25, 26, 27.
 func TestDiffFuzzFoundS46DropTriggerOnResume(t *testing.T) {
-	reviewX(t)
 	dropTriggerKilledResumed(t, transform.Options{Tables: []string{"fz0.t1"}})
 }
 

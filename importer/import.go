@@ -194,7 +194,11 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 	if err != nil {
 		return nil, err
 	}
-	if r.transform, err = transform.NewImport(ctx, conns[0], o.Transform); err != nil {
+	var triggers *[][4]string
+	if list, ok := checkpoint.TriggersBefore(cp); ok {
+		triggers = &list
+	}
+	if r.transform, err = transform.NewImport(ctx, conns[0], o.Transform, triggers); err != nil {
 		return nil, err
 	}
 	ka := replay.NewKeepalive(ctx, conns, crashed)

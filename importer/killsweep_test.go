@@ -57,10 +57,24 @@ func (k killPoint) String() string {
 var errSweepKill = errors.New("kill sweep: killed here")
 
 // sweepMode is a kill mode of the fuzzer as Options (internal/difffuzz Modes: the same
-// flags, --default-character-set utf8mb4, --allow-system-schemas).
+// flags, --default-character-set utf8mb4, --allow-system-schemas), with the table
+// filters that follow it ("resume --tables=d.t1,d.t2", "resume --exclude-tables=d.t9":
+// the filter-resume mode's; the script must be one the filter keeps whole, since the
+// client's import is the reference).
 func sweepMode(t *testing.T, mode string) importer.Options {
 	t.Helper()
 	o := importer.Options{Parallel: 2, BatchBytes: 2 << 10, AllowSystemSchemas: true, CharsetGiven: true}
+	mode, filters, _ := strings.Cut(mode, " ")
+	for _, f := range strings.Fields(filters) {
+		switch name, list, _ := strings.Cut(f, "="); name {
+		case "--tables":
+			o.Transform.Tables = strings.Split(list, ",")
+		case "--exclude-tables":
+			o.Transform.ExcludeTables = strings.Split(list, ",")
+		default:
+			t.Fatalf("kill sweep: no filter %q (--tables=…, --exclude-tables=…)", f)
+		}
+	}
 	switch mode {
 	case "resume":
 	case "resume-load-data":

@@ -114,6 +114,12 @@ type Journal struct {
 	// the dump's CREATE PROCEDURE IF NOT EXISTS made from one that was there. nil in a
 	// journal of a dumpscope that did not record them.
 	ProceduresBefore *[][2]string `json:"procedures_before,omitempty"`
+	// TriggersBefore are the triggers (database, name, the table's database, the table)
+	// the target had before the first attempt sent anything, recorded when a table filter
+	// decides DROP TRIGGER by them (triggers.go): a resume decides it as the first attempt
+	// did, not by the triggers that attempt made. nil: not recorded (no table filter, or
+	// a dumpscope that did not record them).
+	TriggersBefore *[][4]string `json:"triggers_before,omitempty"`
 	// QuotingFlags are the changes of the server's quoting status flags that statements a
 	// resume skips made (quoting.go). nil: none, or a dumpscope that did not record them.
 	QuotingFlags []QuotingFlag `json:"quoting_flags,omitempty"`

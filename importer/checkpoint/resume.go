@@ -48,6 +48,9 @@ type Params struct {
 	// fresh, CreateTables its tables), and says whether they are fresh (else they are
 	// upgraded as a schema found there is). Nil: a new run makes them itself.
 	Tables func() (fresh bool, err error)
+	// Triggers says a table filter decides DROP TRIGGER by the target's triggers: a new
+	// run records them in the journal before it sends anything (TriggersBefore).
+	Triggers bool
 	// OldConnectionsWait is how long a resume waits for the interrupted run's connections
 	// to end before it kills them (default 10 s).
 	OldConnectionsWait time.Duration
@@ -101,6 +104,14 @@ func Begin(ctx context.Context, p Params) (*Run, error) {
 			return nil, fmt.Errorf("checkpoint: read the target's procedures: %w", err)
 		}
 		r.proceduresBefore = &procs
+		if p.Triggers {
+			trs, err := readTriggers(ctx, control)
+			if err != nil {
+				lock.drop()
+				return nil, fmt.Errorf("checkpoint: read the target's triggers: %w", err)
+			}
+			r.triggersBefore = &trs
+		}
 		if err := r.setup(ctx, control, p.Dump, target, p.Tables); err != nil {
 			lock.drop()
 			return nil, err
@@ -132,7 +143,7 @@ func writeRunJournal(ctx context.Context, r *Run, p Params, path string, target 
 	}
 	// FailedAt stays until a run gets past it: a resume stopped before the failing
 	// statement keeps it for the next (TestReviewX2FailedAtLostByInterruptedResume).
-	j := &Journal{RunID: r.RunID, Dump: p.Dump, Target: target, Parallel: p.Parallel, DeferIndexes: r.DeferIndexes, Filters: &filters, Charset: &cs, ProceduresBefore: r.proceduresBefore, QuotingFlags: r.quotingFlags, StartedAt: started,
+	j := &Journal{RunID: r.RunID, Dump: p.Dump, Target: target, Parallel: p.Parallel, DeferIndexes: r.DeferIndexes, Filters: &filters, Charset: &cs, ProceduresBefore: r.proceduresBefore, TriggersBefore: r.triggersBefore, QuotingFlags: r.quotingFlags, StartedAt: started,
 		EndsRecorded: !r.resumed || r.endsRecorded}
 	if f := r.failedAt.Load(); f > 0 {
 		f--
@@ -192,6 +203,7 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 	r.dispatched = j.DispatchedThrough
 	r.endsRecorded = j.EndsRecorded && j.DispatchedThrough != nil // nil: the last attempt was killed
 	r.proceduresBefore = j.ProceduresBefore
+	r.triggersBefore = j.TriggersBefore
 	r.quotingFlags = j.QuotingFlags
 	if err := r.verifyTarget(ctx, control, j, target); err != nil {
 		return nil, err

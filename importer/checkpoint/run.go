@@ -68,7 +68,10 @@ type prior struct {
 	// proceduresBefore are the procedures the target had before the first attempt
 	// (procedures.go); nil when its journal did not record them.
 	proceduresBefore *[][2]string
-	furthest         int64
+	// triggersBefore are the triggers the target had before the first attempt
+	// (triggers.go); nil when not recorded.
+	triggersBefore *[][4]string
+	furthest       int64
 	// restarted: the server restarted since the interrupted attempt (serverRestarted), so
 	// its GLOBAL variables are back to their configured values (GlobalRan).
 	restarted bool

@@ -39,6 +39,12 @@ type registry struct {
 	// exactly (lower_case_table_names=0, as transform's filters). A name that is missing
 	// is not known (there before the dump, or made unknown: forget).
 	procs map[string]procBody
+	// packages: KeyOf(database, lower-cased package name) → what the planner read of the
+	// package body the dump created (CREATE PACKAGE BODY, sql_mode=ORACLE): every routine
+	// of it is judged by the whole body (its routines call each other, and its
+	// initialization section runs at the first call), CALL db.pkg.routine and CALL
+	// pkg.routine in the current database (packages.go).
+	packages map[string]procBody
 	// prepared: lower-cased name (prepared statement names are case-insensitive) → the
 	// statement PREPARE s FROM '…' made and the database current then; st is nil when it
 	// was prepared from something other than a string literal. A name that is missing
@@ -77,7 +83,9 @@ type preparedStmt struct {
 // forget makes every procedure and prepared statement unknown, and the databases the dump
 // dropped too: a statement that cannot be read may have created, replaced or dropped any
 // of them.
-func (r *registry) forget() { r.procs, r.prepared, r.droppedDatabases = nil, nil, nil }
+func (r *registry) forget() {
+	r.procs, r.packages, r.prepared, r.droppedDatabases = nil, nil, nil, nil
+}
 
 // procKey is the registry's key of procedure name in database db (the current one when
 // db is "").
@@ -94,11 +102,14 @@ func (r *registry) call(st *split.Statement) (string, procBody, bool) {
 	l := st.Tokens()
 	l.Next() // CALL
 	db, name := l.Name(l.Next())
-	b, ok := r.procs[r.procKey(db, name)]
 	written := name
 	if db != "" {
 		written = db + "." + name
 	}
+	if b, routine, ok := r.packageCall(&l, db, name); ok {
+		return written + routine, b, !b.absent
+	}
+	b, ok := r.procs[r.procKey(db, name)]
 	return written, b, ok && !b.absent
 }
 
@@ -200,9 +211,11 @@ func (r *registry) dropDatabase(db string) {
 		r.forget()
 		return
 	}
-	for key := range r.procs {
-		if d, _ := sqlscan.TableKey(key).Names(); d == db {
-			r.procs[key] = procBody{absent: true}
+	for _, m := range []map[string]procBody{r.procs, r.packages} {
+		for key := range m {
+			if d, _ := sqlscan.TableKey(key).Names(); d == db {
+				m[key] = procBody{absent: true}
+			}
 		}
 	}
 	if r.droppedDatabases == nil {
@@ -211,24 +224,33 @@ func (r *registry) dropDatabase(db string) {
 	r.droppedDatabases[db] = true
 }
 
-// observeRoutine follows a CREATE or DROP PROCEDURE.
+// observeRoutine follows a CREATE or DROP PROCEDURE, and a package's (packages.go).
 func (r *registry) observeRoutine(st *split.Statement) {
-	if !strings.HasSuffix(st.Verb, "PROCEDURE") || st.Table == "" {
+	procs := &r.procs
+	switch {
+	case st.Table == "":
+		return
+	case strings.HasSuffix(st.Verb, "PACKAGE"):
+		if !strings.HasPrefix(st.Verb, "DROP") && !isPackageBody(st) {
+			return // a package's specification: its routines are the body's
+		}
+		procs = &r.packages // DROP PACKAGE drops its body too
+	case !strings.HasSuffix(st.Verb, "PROCEDURE"):
 		return
 	}
 	key := r.procKey(st.Database, st.Table)
 	switch {
 	case strings.HasPrefix(st.Verb, "DROP"):
-		if r.procs == nil {
-			r.procs = map[string]procBody{}
+		if *procs == nil {
+			*procs = map[string]procBody{}
 		}
-		r.procs[key] = procBody{absent: true}
+		(*procs)[key] = procBody{absent: true}
 		return
 	case !strings.HasPrefix(st.Verb, "CREATE"):
 		return // ALTER PROCEDURE changes its characteristics, not its body
 	}
 	b := bodyOf(st)
-	old, seen := r.procs[key]
+	old, seen := (*procs)[key]
 	if createIfNotExists(st) && !(seen && old.absent) {
 		if !seen {
 			// The server keeps a procedure that was there before the dump: its body is
@@ -245,10 +267,10 @@ func (r *registry) observeRoutine(st *split.Statement) {
 		old.diag, old.dynamic, old.rowCount = old.diag || b.diag, old.dynamic || b.dynamic, old.rowCount || b.rowCount
 		b = old
 	}
-	if r.procs == nil {
-		r.procs = map[string]procBody{}
+	if *procs == nil {
+		*procs = map[string]procBody{}
 	}
-	r.procs[key] = b
+	(*procs)[key] = b
 }
 
 // readsDiag reports whether st may read the diagnostics area the statement before it

@@ -1,6 +1,7 @@
 package split
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
@@ -17,12 +18,15 @@ import (
 // (TestServerPartsAfterBody). bodyEnd reads the body as the server's grammar nests it,
 // statement by statement; where it cannot (a form it does not know), ServerParts leaves
 // the rest of the text one part, as before: the server's loud ERROR 1064, never a cut
-// elsewhere than the server's. sql_mode=ORACLE's forms are such (sql_yacc_ora.yy): a
-// procedure's `AS|IS [declarations;…] BEGIN … [EXCEPTION …] END [name]`
-// (sp_tail_standalone), a trigger's or event's `DECLARE …; BEGIN … END` and a
-// `<<label>>` (sp_unlabeled_block, sp_labeled_block); read as simple statements they
-// were cut at their first ';' (ERROR 1064 where the client ran mariadb-dump's
-// Oracle-mode routines, TestReviewX19OracleProcedureCut).
+// elsewhere than the server's. sql_mode=ORACLE's forms (sql_yacc_ora.yy) are read too
+// (oracle.go): a procedure's or function's `AS|IS [declarations;…] BEGIN … [EXCEPTION
+// …] END [name]` (sp_tail_standalone, sf_tail_standalone), a block's `DECLARE …; BEGIN …
+// END` and a `<<label>>` (sp_unlabeled_block, sp_labeled_block), ELSIF, `WHILE|FOR …
+// LOOP … END LOOP`; left whole, an Oracle routine with statements after it in its text
+// was refused (ERROR 1064, TestDiffFuzzFoundS46OracleThenMore); read as simple
+// statements they were cut at their first ';' (TestReviewX19OracleProcedureCut). The
+// splitter does not know the sql_mode: a default-mode server refuses these forms at
+// their first Oracle word, with or without the cut, so one reading serves both.
 
 // maxBodyDepth bounds the nesting bodyEnd follows; deeper is not read (the rest whole).
 const maxBodyDepth = 64
@@ -39,6 +43,9 @@ func bodyEnd(l *sqlscan.Tokenizer) bool {
 		case !body: // ALTER EVENT e DISABLE: no DO
 			return true
 		}
+		if oracleIs(l) {
+			return oracleRoutineBody(l)
+		}
 	} else {
 		l.Pos = save
 	}
@@ -48,8 +55,8 @@ func bodyEnd(l *sqlscan.Tokenizer) bool {
 // routineHeader moves l, after CREATE or ALTER, over a routine's, trigger's or event's
 // header to where its body starts, and reports whether there is one (an ALTER EVENT
 // without DO has none: l is then before its end) and whether the header could be read
-// (not a package, a UDF's SONAME, an ALTER of a procedure or function, or Oracle's
-// procedure body after AS or IS).
+// (not a package, a UDF's SONAME, an ALTER of a procedure or function). Before
+// sql_mode=ORACLE's body, l is left before its AS or IS (oracleIs).
 func routineHeader(l *sqlscan.Tokenizer) (body, ok bool) {
 	n := l.Next()
 	if n.Is("OR") {
@@ -68,20 +75,23 @@ func routineHeader(l *sqlscan.Tokenizer) (body, ok bool) {
 	switch {
 	case n.Is("PROCEDURE") || n.Is("FUNCTION"):
 		function := n.Is("FUNCTION")
-		if !skipParens(l, ifNotExistsName(l)) {
-			return false, false // no parameter list: a UDF (SONAME), an ALTER, Oracle's form
+		open, before := ifNotExistsName(l)
+		switch {
+		case open.Is("AS") || open.Is("IS") || open.Is("RETURN"):
+			l.Pos = before // sql_mode=ORACLE's routine without a parameter list
+		case !skipParens(l, open):
+			return false, false // no parameter list: a UDF (SONAME), an ALTER
 		}
 		if function {
-			if !l.Next().Is("RETURNS") {
+			switch t := l.Next(); {
+			case t.Is("RETURN"): // sql_mode=ORACLE's `RETURN type … AS|IS`
+				return oracleReturnType(l), true
+			case !t.Is("RETURNS"):
 				return false, false
 			}
 			return functionBody(l), true
 		}
 		skipCharacteristics(l)
-		probe := *l
-		if n := probe.Next(); n.Is("AS") || n.Is("IS") {
-			return false, false // sql_mode=ORACLE's `AS|IS [declarations;…] BEGIN … END`: whole
-		}
 		return true, true
 	case n.Is("TRIGGER"):
 		// … ON t FOR EACH ROW [FOLLOWS|PRECEDES other]
@@ -116,20 +126,22 @@ func routineHeader(l *sqlscan.Tokenizer) (body, ok bool) {
 	return false, false
 }
 
-// ifNotExistsName reads [IF NOT EXISTS] [db.]name and returns the token after it.
-func ifNotExistsName(l *sqlscan.Tokenizer) sqlscan.Token {
+// ifNotExistsName reads [IF NOT EXISTS] [db.]name and returns the token after it, and
+// l's position before that token.
+func ifNotExistsName(l *sqlscan.Tokenizer) (next sqlscan.Token, before int) {
 	t := l.Next()
 	if t.Is("IF") {
 		if !l.Next().Is("NOT") || !l.Next().Is("EXISTS") {
-			return sqlscan.Token{}
+			return sqlscan.Token{}, l.Pos
 		}
 		t = l.Next()
 	}
 	if !t.IsName() {
-		return sqlscan.Token{}
+		return sqlscan.Token{}, l.Pos
 	}
 	l.Name(t)
-	return l.Next()
+	before = l.Pos
+	return l.Next(), before
 }
 
 // skipParens moves l over the parenthesised list that open (the token read last) opens,
@@ -216,7 +228,18 @@ func spStatement(l *sqlscan.Tokenizer, depth int) bool {
 	}
 	t := l.Next()
 	labelled := false
-	if t.IsName() {
+	if isPunct(t, "<") { // sql_mode=ORACLE's <<label>> before a block or a loop
+		if !oracleLabel(l) {
+			return false
+		}
+		labelled, t = true, l.Next()
+		if !t.Is("BEGIN") && !t.Is("DECLARE") && !t.Is("LOOP") && !t.Is("WHILE") && !t.Is("FOR") {
+			return false
+		}
+		if t.Is("DECLARE") {
+			return oracleBlock(l, depth) && endLabel(l)
+		}
+	} else if t.IsName() {
 		save := l.Pos
 		if n := l.Next(); isPunct(n, ":") {
 			labelled, t = true, l.Next()
@@ -229,7 +252,7 @@ func spStatement(l *sqlscan.Tokenizer, depth int) bool {
 	}
 	var closing string // the word after END
 	switch {
-	case t.Kind == sqlscan.EOF || isSemicolon(t) || isPunct(t, "<"): // << label >>: Oracle's
+	case t.Kind == sqlscan.EOF || isSemicolon(t):
 		return false
 	case t.Is("BEGIN"):
 		save := l.Pos
@@ -240,7 +263,7 @@ func spStatement(l *sqlscan.Tokenizer, depth int) bool {
 		} else {
 			l.Pos = save
 		}
-		if w := spList(l, depth, "END"); w == "" {
+		if !blockRest(l, depth) {
 			return false
 		}
 	case t.Is("IF"):
@@ -259,10 +282,18 @@ func spStatement(l *sqlscan.Tokenizer, depth int) bool {
 		}
 		closing = "LOOP"
 	case t.Is("WHILE") || t.Is("FOR"):
-		if !expression(l, "DO") || spList(l, depth, "END") == "" {
+		// `… DO … END WHILE|FOR`, or sql_mode=ORACLE's `… LOOP … END LOOP`
+		switch expressionTo(l, "DO", "LOOP") {
+		case "DO":
+			closing = strings.ToUpper(t.Text)
+		case "LOOP":
+			closing = "LOOP"
+		default:
 			return false
 		}
-		closing = strings.ToUpper(t.Text)
+		if spList(l, depth, "END") == "" {
+			return false
+		}
 	case t.Is("REPEAT"):
 		if spList(l, depth, "UNTIL") == "" || !expression(l, "END") {
 			return false
@@ -273,7 +304,10 @@ func spStatement(l *sqlscan.Tokenizer, depth int) bool {
 			return spStatement(l, depth+1)
 		}
 		if depth == 0 {
-			return false // a trigger's or event's body `DECLARE …; BEGIN … END`: Oracle's block
+			// a trigger's, an event's or a text's `DECLARE …; BEGIN … END`: Oracle's block
+			// (inside a body, a DECLARE is read as one declaration: the block's BEGIN after it
+			// is then a statement of its own, which ends where the block does)
+			return oracleBlock(l, depth)
 		}
 		return simpleStatement(l)
 	default:
@@ -283,10 +317,17 @@ func spStatement(l *sqlscan.Tokenizer, depth int) bool {
 		return false
 	}
 	if labelled {
-		save := l.Pos
-		if !l.Next().IsName() {
-			l.Pos = save
-		}
+		return endLabel(l)
+	}
+	return true
+}
+
+// endLabel moves l over the label that may follow a labelled statement's END, and
+// reports true.
+func endLabel(l *sqlscan.Tokenizer) bool {
+	save := l.Pos
+	if !l.Next().IsName() {
+		l.Pos = save
 	}
 	return true
 }
@@ -296,12 +337,16 @@ func spStatement(l *sqlscan.Tokenizer, depth int) bool {
 // next, then ELSE and statements, up to and with their END; it reports whether it could
 // read them.
 func branches(l *sqlscan.Tokenizer, depth int, next string) bool {
+	ends := []string{next, "ELSE", "END"}
+	if next == "ELSEIF" {
+		ends = append(ends, "ELSIF") // sql_mode=ORACLE's
+	}
 	for w := next; w != "END"; {
 		switch {
 		case w == "ELSE":
 			w = spList(l, depth, "END")
 		case expression(l, "THEN"):
-			w = spList(l, depth, next, "ELSE", "END")
+			w = spList(l, depth, ends...)
 		default:
 			w = ""
 		}
@@ -363,20 +408,24 @@ func handler(l *sqlscan.Tokenizer) bool {
 
 // expression moves l over an expression up to the word end outside parentheses and CASE
 // … END expressions, which it reads too, and reports whether it came.
-func expression(l *sqlscan.Tokenizer, end string) bool {
+func expression(l *sqlscan.Tokenizer, end string) bool { return expressionTo(l, end) != "" }
+
+// expressionTo is expression up to the first of the words ends, which it returns ("":
+// none came).
+func expressionTo(l *sqlscan.Tokenizer, ends ...string) string {
 	parens, cases := 0, 0
 	for {
 		t, more := nextInParens(l, &parens)
 		switch {
 		case !more || parens < 0:
-			return false
+			return ""
 		case t.Is("CASE"):
 			cases++
-		case parens == 0 && cases == 0 && t.Is(end):
-			return true
+		case parens == 0 && cases == 0 && t.Kind == sqlscan.Word && slices.ContainsFunc(ends, t.Is):
+			return strings.ToUpper(t.Text)
 		case t.Is("END"):
 			if cases--; cases < 0 {
-				return false
+				return ""
 			}
 		}
 	}

@@ -27,7 +27,7 @@ func ServerParts(st *Statement) []Statement {
 		return nil
 	}
 	l := st.Tokens()
-	if lead := l; l.Next().Kind != sqlscan.Word || st.Kind == KindRoutine && unreadRoutine(&lead) {
+	if lead := l; !startsStatement(&l) || st.Kind == KindRoutine && unreadRoutine(&lead) {
 		return nil
 	}
 	var cuts []int           // the starts of the ';' that end a statement with another after it
@@ -36,8 +36,12 @@ func ServerParts(st *Statement) []Statement {
 	l = st.Tokens()
 	for {
 		if probe := l; bodyAhead(&probe) {
+			start, before := l, lastBody
 			bodies[len(cuts)], lastBody = true, len(cuts)
 			if !bodyEnd(&l) {
+				if before >= 0 && bodyInside(start) {
+					cuts = cuts[:before] // a DECLARE not read as Oracle's block: as below
+				}
 				break // not read: the rest of the text is one part (the server's ERROR 1064 if it holds more)
 			}
 			save := l.Pos
@@ -52,9 +56,6 @@ func ServerParts(st *Statement) []Statement {
 			// that body's statement on, as before bodyEnd.
 			cuts = cuts[:lastBody]
 			break
-		} else if oracleBlock(l) {
-			bodies[len(cuts)] = true
-			break // not read: the rest of the text is one part, as before bodyEnd
 		}
 		t := l.Next()
 		for t.Kind != sqlscan.EOF && !isSemicolon(t) {
@@ -98,6 +99,7 @@ func ServerParts(st *Statement) []Statement {
 		}
 		sp := NewSplitter(bytes.NewReader(in), SplitOptions{NoBackslashEscapes: syn.NoBackslashEscapes,
 			ANSIQuotes: syn.ANSIQuotes, Force: true, Charset: syn.Charset.Name, Server: syn.Server, ReadBufferSize: len(in) + 64})
+		sp.part = true
 		if !sp.Next() {
 			return nil
 		}
@@ -128,6 +130,13 @@ func ServerParts(st *Statement) []Statement {
 	return parts
 }
 
+// startsStatement reads the first token of a text and reports whether a statement the
+// server may cut in parts starts so: a word, or sql_mode=ORACLE's <<label>>.
+func startsStatement(l *sqlscan.Tokenizer) bool {
+	t := l.Next()
+	return t.Kind == sqlscan.Word || isPunct(t, "<") && isPunct(l.Next(), "<")
+}
+
 // unreadRoutine reports whether the statement at l's position, which the splitter
 // classified as a routine's (KindRoutine), is a CREATE that bodyAhead does not see a body
 // in: a header it does not read, whose ';' may be its body's. Such a text is left whole
@@ -154,6 +163,8 @@ func unreadRoutine(l *sqlscan.Tokenizer) bool {
 func bodyAhead(l *sqlscan.Tokenizer) bool {
 	t := l.Next()
 	switch {
+	case isPunct(t, "<"):
+		return isPunct(l.Next(), "<") // sql_mode=ORACLE's <<label>> BEGIN … END
 	case t.Kind != sqlscan.Word:
 		return false
 	case t.Is("CREATE") || t.Is("ALTER"):
@@ -173,6 +184,8 @@ func bodyAhead(l *sqlscan.Tokenizer) bool {
 		return false
 	case t.Is("IF") || t.Is("CASE") || t.Is("LOOP") || t.Is("WHILE") || t.Is("REPEAT") || t.Is("FOR"):
 		return true
+	case t.Is("DECLARE"):
+		return true // sql_mode=ORACLE's block `DECLARE …; BEGIN … END` (a refused statement in another mode)
 	}
 	n := l.Next()
 	if n.Kind == sqlscan.Punct && n.Text == ":" {
@@ -187,17 +200,6 @@ func bodyAhead(l *sqlscan.Tokenizer) bool {
 func bodyInside(l sqlscan.Tokenizer) bool {
 	t := l.Next()
 	return t.Is("END") || t.Is("ELSE") || t.Is("ELSEIF") || t.Is("WHEN") || t.Is("UNTIL") || t.Is("DECLARE")
-}
-
-// oracleBlock reports whether the statement at l's position is sql_mode=ORACLE's
-// anonymous block with a declaration section or a label (`DECLARE v INT := 1; BEGIN …;
-// END`, `<<l>> BEGIN … END`), whose ';' are its own (sql_yacc_ora.yy's
-// sp_unlabeled_block and sp_labeled_block). Under another sql_mode the server refuses
-// such a statement (ERROR 1064) at its first word, so leaving it whole is the server's
-// reading in both.
-func oracleBlock(l sqlscan.Tokenizer) bool {
-	t := l.Next()
-	return t.Is("DECLARE") || isPunct(t, "<")
 }
 
 // PartsUnsure says why the parts of a text may not be where the server cuts it ("" when

@@ -148,6 +148,9 @@ const maxDelimiterLen = 15
 type Splitter struct {
 	r   io.Reader
 	opt SplitOptions
+	// part: this splitter reads one part of a text (ServerParts), whose SETs the text's
+	// own splitter follows (trackTextParts).
+	part bool
 
 	buf   []byte // buf[:n] holds input not yet released; buf[0] is at stream offset base
 	n     int
@@ -876,6 +879,7 @@ func (s *Splitter) emitSQL(end int) {
 	if len(text) > 0 {
 		s.cur.Line = s.sqlLine
 		s.classify()
+		s.trackTextParts()
 	}
 	s.resetStatement(end)
 }

@@ -1,6 +1,7 @@
 package split
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
@@ -180,4 +181,42 @@ func (t *tracker) setCharset(s *Splitter, name string) {
 	s.mb = sqlscan.CharsetByName(name)
 	s.mb.Latin1 = latin1
 	s.rebuildTables()
+}
+
+// trackTextParts follows the SETs a text under DELIMITER runs after its first statement
+// (`INSERT …; SET sql_mode = @saved ;;`): the server runs them one after the other
+// (ServerParts), and the text after it is read under the sql_mode and character set the
+// last one left. Followed as one statement (its first), the splitter read on under the
+// text's, and the preflight's read-ahead stopped at a backslash-escaped quote after it
+// where the client ran on (TestDiffFuzzFoundS46TextSetsModeBack). A text with no SET
+// after a ';' (every routine, a row insert under DELIMITER) costs one scan for ';'.
+func (s *Splitter) trackTextParts() {
+	st := &s.cur
+	if !st.OwnDelimiter || s.part || st.Kind == KindClient || !setAfterSemicolon(st.SQL) {
+		return
+	}
+	parts := ServerParts(st)
+	for i := 1; i < len(parts); i++ { // the first was classified (and followed) as the text
+		p := &parts[i]
+		if p.Kind == KindSession && strings.EqualFold(sqlscan.FirstWord(p.SQL, p.Syntax()), "SET") {
+			s.track.set(s, p.SQL)
+		}
+	}
+}
+
+// setAfterSemicolon reports whether a ';' in q is followed, after spaces, by the word
+// SET: a text that may set what the splitter follows after its first statement.
+func setAfterSemicolon(q []byte) bool {
+	for i := bytes.IndexByte(q, ';'); i >= 0; {
+		rest := bytes.TrimLeft(q[i+1:], " \t\r\n")
+		if len(rest) >= 4 && bytes.EqualFold(rest[:3], []byte("SET")) && !sqlscan.IsWordByte(rest[3]) {
+			return true
+		}
+		j := bytes.IndexByte(q[i+1:], ';')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
 }

@@ -518,8 +518,8 @@ type Querier interface {
 
 // NewImport builds the Transform of an import, or nil when nothing asks for one (the
 // client's exact stream). For --gtid-purged auto it asks the target whether the dump's
-// GTID_PURGED could apply.
-func NewImport(ctx context.Context, c Querier, o Options) (*Transform, error) {
+// GTID_PURGED could apply. triggersBefore: targetTriggers.
+func NewImport(ctx context.Context, c Querier, o Options, triggersBefore *[][4]string) (*Transform, error) {
 	var err error
 	if o.SkipGTIDPurged, err = GTIDPurgedSkip(ctx, c, o.GTIDPurged); err != nil {
 		return nil, err
@@ -533,7 +533,7 @@ func NewImport(ctx context.Context, c Querier, o Options) (*Transform, error) {
 	}
 	t, err := New(o)
 	if err == nil {
-		loadTargetTriggers(ctx, t, c)
+		targetTriggers(ctx, t, c, triggersBefore)
 	}
 	return t, err
 }

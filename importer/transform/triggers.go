@@ -50,6 +50,21 @@ type rowsQuerier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
+// targetTriggers records the target's triggers for t's filter: triggersBefore when not
+// nil, the target's triggers as they were before the first attempt of a checkpointed run
+// (checkpoint.TriggersBefore), so that a resume decides DROP TRIGGER as that attempt did,
+// not by the triggers it made (TestDiffFuzzFoundS46DropTriggerOnResume); nil asks the
+// target.
+func targetTriggers(ctx context.Context, t *Transform, c Querier, triggersBefore *[][4]string) {
+	switch {
+	case len(t.tables)+len(t.except) == 0:
+	case triggersBefore != nil:
+		noteTargetTriggers(t, *triggersBefore)
+	default:
+		loadTargetTriggers(ctx, t, c)
+	}
+}
+
 // loadTargetTriggers records the target's triggers under the names the dump gives their
 // databases (before --rename-database), when a table filter is set. An error leaves the
 // list empty: DROP TRIGGER then follows its database, as before.
@@ -63,6 +78,25 @@ func loadTargetTriggers(ctx context.Context, t *Transform, c Querier) {
 		return
 	}
 	defer rows.Close()
+	var list [][4]string
+	for rows.Next() {
+		var tr [4]string
+		if rows.Scan(&tr[0], &tr[1], &tr[2], &tr[3]) != nil {
+			return
+		}
+		list = append(list, tr)
+	}
+	noteTargetTriggers(t, list)
+}
+
+// TriggersMatter reports whether options o decide DROP TRIGGER by the target's
+// triggers: a checkpointed run records them before it sends anything, so that its resume
+// decides as it did (checkpoint.TriggersBefore).
+func (o Options) TriggersMatter() bool { return len(o.Tables)+len(o.ExcludeTables) > 0 }
+
+// noteTargetTriggers records triggers (database, name, table's database, table, as the
+// target names them) under the names the dump gives their databases.
+func noteTargetTriggers(t *Transform, list [][4]string) {
 	back := map[string]string{} // new name → the dump's
 	for i, f := range t.rename.from {
 		back[t.rename.to[i]] = string(f)
@@ -73,11 +107,7 @@ func loadTargetTriggers(ctx context.Context, t *Transform, c Querier) {
 		}
 		return db
 	}
-	for rows.Next() {
-		var db, name, tdb, table string
-		if rows.Scan(&db, &name, &tdb, &table) != nil {
-			return
-		}
-		t.triggers.note(dumpName(db), name, dumpName(tdb), table)
+	for _, tr := range list {
+		t.triggers.note(dumpName(tr[0]), tr[1], dumpName(tr[2]), tr[3])
 	}
 }

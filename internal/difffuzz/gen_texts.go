@@ -38,15 +38,16 @@ const (
 	OracleCode Construct = "oracle"
 	// OracleThenMore: an Oracle-mode routine followed by more statements in the same
 	// DELIMITER text. The server reads the routine to its END and runs the rest; dumpscope
-	// leaves an Oracle body unread and the text whole, and sends it as one statement:
-	// ERROR 1064 where the client succeeded (known since stop 45, x-fix44's report;
-	// TestDiffFuzzFoundS46OracleThenMore).
+	// left an Oracle body unread and the text whole, and sent it as one statement: ERROR
+	// 1064 where the client succeeded (TestDiffFuzzFoundS46OracleThenMore; on since
+	// x-fix51, session 47: split/oracle.go reads the body).
 	OracleThenMore Construct = "oracle-then-more"
 	// TextModeBack: a multi-stmt text read under NO_BACKSLASH_ESCAPES (set before it)
 	// whose last part sets sql_mode back from a variable. Into a target that holds a
 	// database (mode read-ahead) the preflight's read-ahead keeps NO_BACKSLASH_ESCAPES past
-	// the text and stops at the next backslash-escaped quote, where the client runs on
-	// (TestDiffFuzzFoundS46TextSetsModeBack; known, off by default).
+	// the text and stopped at the next backslash-escaped quote, where the client runs on
+	// (TestDiffFuzzFoundS46TextSetsModeBack; on since x-fix51, session 47: the splitter
+	// follows a text's SET parts).
 	TextModeBack Construct = "text-mode-back"
 )
 
@@ -54,7 +55,7 @@ const (
 // those with a known difference, for KnownBugs.
 var (
 	TextConstructs = []Construct{MultiStmtText, OracleCode, OracleThenMore, TextModeBack}
-	TextKnownBugs  = []Construct{OracleThenMore, TextModeBack}
+	TextKnownBugs  = []Construct{}
 )
 
 // textP is the chance of a block after each generator step of the general grammar,

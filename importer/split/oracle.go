@@ -1,0 +1,120 @@
+package split
+
+import "github.com/dumpscope/dumpscope/importer/sqlscan"
+
+// sql_mode=ORACLE's bodies, as sql_yacc_ora.yy reads them (MariaDB 10.3+):
+//
+//	sp_tail_standalone: sp_name [(params)] characteristics AS|IS sp_body [sp_name]
+//	sf_tail_standalone: sp_name [(params)] RETURN type characteristics AS|IS sp_body [sp_name]
+//	sp_body:            [declarations] BEGIN statements [EXCEPTION handlers] END
+//	declaration:        a variable, CONDITION FOR, EXCEPTION, CURSOR c IS SELECT …, or a
+//	                    {CONTINUE|EXIT} HANDLER FOR … statement; each ended by ';'
+//	handler:            WHEN condition [OR condition] THEN statements
+//	sp_unlabeled_block: [DECLARE declarations] BEGIN … END, a statement of a body, a
+//	                    trigger's, an event's or the text's own (anonymous block)
+//	sp_labeled_block:   <<label>> [DECLARE declarations] BEGIN … END [label]
+//	loops:              [<<label>>] LOOP|WHILE c LOOP|FOR i IN [REVERSE] a..b LOOP …
+//	                    END LOOP [label]
+//
+// and IF … ELSIF … END IF (compound.go's branches).
+
+// oracleIs moves l over the AS or IS before an Oracle routine's body (sp_tail_is) and
+// reports whether it was there (l is left where it was when not).
+func oracleIs(l *sqlscan.Tokenizer) bool {
+	save := l.Pos
+	if t := l.Next(); t.Is("AS") || t.Is("IS") {
+		return true
+	}
+	l.Pos = save
+	return false
+}
+
+// oracleReturnType moves l, after an Oracle function's RETURN, over the return type and
+// characteristics to just before its AS or IS, and reports whether that came.
+func oracleReturnType(l *sqlscan.Tokenizer) bool {
+	depth := 0
+	for {
+		save := l.Pos
+		t, more := nextInParens(l, &depth)
+		switch {
+		case !more || depth < 0:
+			return false
+		case depth == 0 && (t.Is("AS") || t.Is("IS")):
+			l.Pos = save
+			return true
+		}
+	}
+}
+
+// oracleRoutineBody moves l, after AS or IS, over an Oracle routine's body and the name
+// that may follow its END (sp_body, opt_sp_name), and reports whether it could read it.
+func oracleRoutineBody(l *sqlscan.Tokenizer) bool {
+	if !oracleBlock(l, 0) {
+		return false
+	}
+	save := l.Pos
+	if t := l.Next(); t.IsName() {
+		l.Name(t)
+	} else {
+		l.Pos = save
+	}
+	return true
+}
+
+// oracleBlock moves l over an Oracle block's declarations (after its DECLARE, or a
+// routine's AS), its BEGIN, statements and exception handlers to its END, and reports
+// whether it could read them.
+func oracleBlock(l *sqlscan.Tokenizer, depth int) bool {
+	for {
+		save := l.Pos
+		switch t := l.Next(); {
+		case t.Is("BEGIN"):
+			return blockRest(l, depth)
+		case t.Kind == sqlscan.EOF || isSemicolon(t):
+			return false
+		}
+		l.Pos = save
+		if handler(l) {
+			if !spStatement(l, depth+1) {
+				return false
+			}
+		} else {
+			simpleStatement(l)
+		}
+		if !isSemicolon(l.Next()) {
+			return false
+		}
+	}
+}
+
+// blockRest moves l, after a block's BEGIN [NOT ATOMIC], over its statements and, in
+// sql_mode=ORACLE, its exception handlers (EXCEPTION WHEN … THEN …) to its END, and
+// reports whether it could read them.
+func blockRest(l *sqlscan.Tokenizer, depth int) bool {
+	switch spList(l, depth, "EXCEPTION", "END") {
+	case "END":
+		return true
+	case "EXCEPTION":
+		if !l.Next().Is("WHEN") {
+			return false
+		}
+		for {
+			if !expression(l, "THEN") {
+				return false
+			}
+			switch spList(l, depth, "WHEN", "END") {
+			case "END":
+				return true
+			case "":
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// oracleLabel moves l, after the first '<' of a <<label>>, over the rest of it, and
+// reports whether it was one.
+func oracleLabel(l *sqlscan.Tokenizer) bool {
+	return isPunct(l.Next(), "<") && l.Next().IsName() && isPunct(l.Next(), ">") && isPunct(l.Next(), ">")
+}
