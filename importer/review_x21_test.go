@@ -336,7 +336,6 @@ func TestReviewX21KillSweepFillSourceReplaced(t *testing.T) {
 // statement like BEGIN NOT ATOMIC: it waits for everything in flight (global scope) and
 // opens no transaction. x-fix51 works on Oracle bodies (split/compound.go) nearby.
 func TestReviewX21OracleAnonymousBlockAfterTrigger(t *testing.T) {
-	reviewX(t)
 	const head = "SET NAMES utf8mb4;\nCREATE DATABASE fz0;\nCREATE TABLE fz0.ot1 (id int PRIMARY KEY, a int, s varchar(40), d datetime) ENGINE=InnoDB;\n" +
 		"INSERT INTO fz0.ot1 VALUES (1, 1, 'x', NULL);\n" +
 		"SET sql_mode = 'PIPES_AS_CONCAT,ANSI_QUOTES,IGNORE_SPACE,ORACLE,NO_KEY_OPTIONS,NO_TABLE_OPTIONS,NO_FIELD_OPTIONS,NO_AUTO_CREATE_USER,SIMULTANEOUS_ASSIGNMENT';\n"

@@ -75,8 +75,13 @@ func (s *Splitter) classify() {
 		st.Database = l.Next().Text
 	case "BEGIN":
 		st.Kind = KindTxn
-		if l.Next().Is("NOT") {
-			st.Kind = KindOther // BEGIN NOT ATOMIC … END: a compound statement
+		// BEGIN NOT ATOMIC … END, and sql_mode=ORACLE's anonymous block `BEGIN stmt; …
+		// END` (sql_yacc_ora.yy's sp_unlabeled_block): a compound statement. Only BEGIN
+		// and BEGIN WORK start a transaction; anything else after BEGIN is such a block,
+		// or ERROR 1064 outside Oracle mode (TestReviewX21OracleAnonymousBlockAfterTrigger:
+		// read as BEGIN WORK, its rows ran before the CREATE TRIGGER before it).
+		if n := l.Next(); n.Kind != sqlscan.EOF && !isPunct(n, ";") && !n.Is("WORK") {
+			st.Kind = KindOther
 		}
 	case "COMMIT", "ROLLBACK":
 		st.Kind = KindTxn

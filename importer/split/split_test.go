@@ -229,6 +229,8 @@ func TestSplitClassify(t *testing.T) {
 		{"/*!40014 SET @OLD_UNIQUE_CHECKS=@@UNIQUE_CHECKS, UNIQUE_CHECKS=0 */", st{Kind: KindSession, Verb: "SET"}},
 		{"SET AUTOCOMMIT=0", st{Kind: KindSession, Verb: "SET"}},
 		{"BEGIN", st{Kind: KindTxn, Verb: "BEGIN"}},
+		{"BEGIN WORK", st{Kind: KindTxn, Verb: "BEGIN"}},
+		{"BEGIN SELECT 1", st{Kind: KindOther, Verb: "BEGIN"}}, // sql_mode=ORACLE's anonymous block (its text's only statement)
 		{"COMMIT", st{Kind: KindTxn, Verb: "COMMIT"}},
 		{"START TRANSACTION", st{Kind: KindTxn, Verb: "START TRANSACTION"}},
 		{"TRUNCATE TABLE t", st{Kind: KindDDL, Verb: "TRUNCATE TABLE", Table: "t"}},
