@@ -131,7 +131,7 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 	if err := cr.tempRebuilds.refusal(ctx, p, st, pl); err != nil { // temprebuild.go
 		return true, err
 	}
-	if err := refuseLostMemory(ctx, cr, st, pl); err != nil { // memoryrisk.go
+	if done, err := refuseResumeLost(ctx, cr, st, pl); done || err != nil { // resumelost.go, memoryrisk.go
 		return true, err
 	}
 	if se := readOnlyRefusal(p, st); se != nil { // readonly.go

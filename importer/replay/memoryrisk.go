@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"slices"
+	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/plan"
@@ -10,7 +11,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
-// refuseLostMemory, on a resume after a server restart, refuses the resume at the first
+// refuseLostMemory (refuseResumeLost calls it), on a resume after a server restart, refuses the resume at the first
 // statement it skips (an earlier attempt committed it) that may have written one of the
 // MEMORY tables the restart emptied (checkpoint.MemoryAtRisk): those rows are gone, and
 // the resume would not send them again. Once past every skipped statement without one,
@@ -31,7 +32,7 @@ func refuseLostMemory(ctx context.Context, cr *controller, st *split.Statement, 
 		}
 		return nil
 	}
-	if pl.Volatile || !mayWriteTables(cr, st, risk) {
+	if pl.Volatile || !mayWriteRows(cr, st, risk) {
 		return nil
 	}
 	if err := p.disp.flush(ctx); err != nil {
@@ -40,13 +41,58 @@ func refuseLostMemory(ctx context.Context, cr *controller, st *split.Statement, 
 	return p.serial.refuse(st, checkpoint.MemoryLost(cp, "this statement").Error())
 }
 
-// mayWriteTables reports whether st, skipped, may have written one of the tables risk
-// (keys): MEMORY tables a restart emptied, the tables a temporary table was filled from
-// (temprebuild.go). Where no trigger, view or stored routine existed when the resume began
+// mayWriteTables reports whether st, skipped, may have changed one of the tables from
+// (keys) that a temporary table was filled from (temprebuild.go): written its rows
+// (mayWriteRows), or put another table under its name (mayReplaceTables). The fill, sent
+// again, reads whatever table has the name now.
+func mayWriteTables(cr *controller, st *split.Statement, from []string) bool {
+	return mayWriteRows(cr, st, from) || mayReplaceTables(cr, st, from)
+}
+
+// mayReplaceTables reports whether st, skipped, may have dropped one of the tables from
+// (keys), or made another under its name: a DROP TABLE naming one, a DROP DATABASE of
+// one's database, a CREATE [OR REPLACE] TABLE of one. mayWriteRows counts none of them:
+// a dropped MEMORY table's rows are owed no more; but a fill from k2 sent again after
+// `DROP TABLE k2; CREATE TABLE k2 …` read the new, empty k2 where the client's read the
+// rows (TestReviewX21TemporaryFillSourceReplaced: silent before).
+func mayReplaceTables(cr *controller, st *split.Statement, from []string) bool {
+	if st.Kind != split.KindDDL {
+		return false
+	}
+	switch st.Verb {
+	case "DROP TABLE", "CREATE TABLE":
+		keys, ok := st.NamedTables(cr.p.serial.database)
+		if !ok {
+			return true
+		}
+		if st.Verb == "CREATE TABLE" {
+			keys = keys[:1] // not the table of its LIKE
+		}
+		for _, k := range keys {
+			if slices.Contains(from, k) {
+				return true
+			}
+		}
+	case "DROP DATABASE", "DROP SCHEMA":
+		if st.Database == "" {
+			return true
+		}
+		for _, k := range from {
+			if db, _ := sqlscan.TableKey(k).Names(); strings.EqualFold(db, st.Database) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mayWriteRows reports whether st, skipped, may have written rows of one of the tables
+// risk (keys): MEMORY tables a restart emptied, the tables a temporary table was filled
+// from (mayWriteTables). Where no trigger, view or stored routine existed when the resume began
 // (checkpoint's refuseLostMemoryRows), a statement writes what it names: rows into a
 // table, an UPDATE or DELETE of one table, a CREATE TABLE … SELECT, an ALTER or TRUNCATE.
 // Anything it cannot read so (a routine created, RENAME, a multi-table UPDATE, CALL) may.
-func mayWriteTables(cr *controller, st *split.Statement, risk []string) bool {
+func mayWriteRows(cr *controller, st *split.Statement, risk []string) bool {
 	p := cr.p
 	key := func(db, table string) bool {
 		if db == "" {

@@ -34,6 +34,10 @@ type skipState struct {
 	// counts of (rowCounts.gaveBack): a ROW_COUNT() or FOUND_ROWS() reader after it is
 	// rowCounts's to give or refuse, whatever was skipped before it.
 	countsGiven bool
+	// noDatabase: the client's session had no current database here, or another than
+	// this one's, since this statement (resumelost.go): a DROP DATABASE of the current
+	// one, or a USE of one the interrupted run dropped later, that the resume skipped.
+	noDatabase *split.Statement
 }
 
 // noteSkipped and noteRan follow what the control connection last did, for lostState: a

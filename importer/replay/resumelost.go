@@ -1,0 +1,116 @@
+package replay
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/plan"
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/go-sql-driver/mysql"
+)
+
+// What a resume's session still needs of what the interrupted run dropped after it: a
+// fill's source table, the current database, a MEMORY table's rows (memoryrisk.go).
+// Every statement passes here (runPlanned), rows too: each check starts with a field.
+
+// refuseResumeLost refuses st where the resume cannot send it as the client did, or
+// leaves it out (done: a USE of a database the interrupted run dropped).
+func refuseResumeLost(ctx context.Context, cr *controller, st *split.Statement, pl plan.Plan) (done bool, err error) {
+	if cr.p.opt.Checkpoint == nil {
+		return false, nil
+	}
+	if done, err := refuseDroppedDatabase(ctx, cr, st, pl); done || err != nil {
+		return true, err
+	}
+	if err := refuseFillSourceGone(ctx, cr, st, pl); err != nil {
+		return true, err
+	}
+	return false, refuseLostMemory(ctx, cr, st, pl)
+}
+
+// refuseDroppedDatabase follows the client's current database across what a resume skips.
+// `USE d9; DROP DATABASE d9` leaves the client's session without one (DATABASE() NULL);
+// the resume sends the USE again and skips the DROP, so its session ran in d9 (silent,
+// with a CREATE DATABASE d9 after) or failed at the USE (ERROR 1049, d9 gone): no
+// statement gives a session no database (TestReviewX21DroppedCurrentDatabaseResume). So a
+// skipped DROP DATABASE of the current database, and a skipped USE of one the server no
+// longer has (left out, not sent), mark the session (skipState.noDatabase) until the next
+// USE; a statement sent while it is marked is refused, naming the mark.
+func refuseDroppedDatabase(ctx context.Context, cr *controller, st *split.Statement, pl plan.Plan) (done bool, err error) {
+	p, sk := cr.p, &cr.skipped
+	if st.Kind == split.KindClient || len(st.SQL) == 0 {
+		return false, nil
+	}
+	skipped := p.opt.Checkpoint.Skip(st.Offset)
+	if isUse(st) {
+		// Sent again where the interrupted run went past it (session statements are in
+		// no committed stretch: Skip is false for them).
+		sk.noDatabase = nil
+		if st.Offset >= p.opt.Checkpoint.Furthest() || st.Database == "" {
+			return false, nil
+		}
+		var n int
+		if err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?", st.Database).Scan(&n); err != nil {
+			return true, p.at(st, err)
+		}
+		if n > 0 {
+			return false, nil
+		}
+		sk.noDatabase = heldStatement(st, true)
+		p.serial.database = st.Database // the client's, for the names the skipped statements hold
+		return true, nil
+	}
+	if d := sk.noDatabase; d != nil && (!skipped || pl.Session || pl.Volatile) {
+		if err := p.disp.flush(ctx); err != nil {
+			return true, err
+		}
+		if isUse(d) {
+			return true, p.serial.refuse(d, "--resume cannot send this USE again: the interrupted run dropped database "+d.Database+" after it; import the dump again into an empty target")
+		}
+		return true, p.serial.refuse(d, "--resume cannot go on past this DROP DATABASE of the current database: the client's session has no current database after it, and no statement can leave a session without one; import the dump again into an empty target")
+	}
+	if skipped && st.Kind == split.KindDDL && (st.Verb == "DROP DATABASE" || st.Verb == "DROP SCHEMA") &&
+		st.Database != "" && strings.EqualFold(st.Database, p.serial.database) {
+		sk.noDatabase = heldStatement(st, true)
+	}
+	return false, nil
+}
+
+// refuseFillSourceGone refuses st, a fill of a temporary table from real ones that a
+// resume sends (Plan.Volatile: again, or for the first time), when a table it reads is
+// not on the server: the interrupted run dropped it after the fill (DROP TABLE k2 and the
+// kill before CREATE TABLE k2: the fill, sent again, failed with ERROR 1146 where the
+// client's had read the rows: TestReviewX21KillSweepFillSourceReplaced, loud before); the
+// DROP may have run past the journal (killed before its progress row), so any fill of a
+// resumed run is probed. A dump whose own fill reads a table it never made fails at the
+// client too, and an interrupted run without --force stopped there. Refused at st itself: sending it is the harm. One probe per such fill,
+// on the control connection that holds the temporary tables, before st is sent (the
+// diagnostics area st leaves is st's).
+func refuseFillSourceGone(ctx context.Context, cr *controller, st *split.Statement, pl plan.Plan) error {
+	p := cr.p
+	if !pl.Volatile || !strings.HasPrefix(pl.TemporaryInexact, plan.FilledFrom) {
+		return nil
+	}
+	if committed, _ := p.opt.Checkpoint.Committed(); committed == 0 {
+		return nil // no resume: a table not there fails as the client's did
+	}
+	for _, k := range plan.FillSources(runsInnermost(p, st), p.serial.database) {
+		db, table := sqlscan.TableKey(k).Names()
+		rows, err := p.control.QueryContext(ctx, "SELECT 1 FROM "+sqlscan.QuoteIdent(db)+"."+sqlscan.QuoteIdent(table)+" LIMIT 0")
+		if err == nil {
+			rows.Close()
+			continue
+		}
+		var me *mysql.MySQLError
+		if !errors.As(err, &me) || me.Number != 1146 && me.Number != 1049 {
+			continue // sent as before: its own error, if any, is the server's
+		}
+		if err := p.disp.flush(ctx); err != nil {
+			return err
+		}
+		return p.serial.refuse(st, "--resume cannot send this fill of temporary table "+pl.Temporary+" again: table "+k+", which it reads, is no longer on the server (the interrupted run dropped it after the fill); import the dump again into an empty target")
+	}
+	return nil
+}
