@@ -61,7 +61,7 @@ func (tr *tempRebuilds) refusal(ctx context.Context, p *ParallelReplayer, st *sp
 				if r.from == nil {
 					continue
 				}
-				write := mayWriteTables(p.ctl, st, r.from) || redefines(p, st, r.from)
+				write := mayWriteTables(p.ctl, st, r.from)
 				if !write && r.code {
 					// With routines on the server a function may write what was read
 					// (mayWriteTables reads the statement's own text).
@@ -115,27 +115,6 @@ func (tr *tempRebuilds) refusal(ctx context.Context, p *ParallelReplayer, st *sp
 		return p.serial.refuse(&r.st, "--resume cannot rebuild temporary table "+table+" as the dump made it: "+r.why+"; import the dump again into an empty target")
 	}
 	return nil
-}
-
-// redefines reports whether st, a statement the resume skips, may have dropped or
-// replaced one of the tables from (keys) that a fill read, which mayWriteTables, asked
-// about rows, does not count: a DROP TABLE or CREATE [OR REPLACE] TABLE that names one
-// (split's NamedTables), or a DROP DATABASE. The fill, sent again, read the new, empty
-// table where the client's had read the rows (DROP TABLE k2; CREATE TABLE k2 …:
-// TestXFix52TemporaryFillSourceReplaced, silent before); a CREATE … LIKE its new
-// definition.
-func redefines(p *ParallelReplayer, st *split.Statement, from []string) bool {
-	if st.Kind != split.KindDDL {
-		return false
-	}
-	switch st.Verb {
-	case "DROP DATABASE", "DROP SCHEMA":
-		return true
-	case "DROP TABLE", "CREATE TABLE":
-		keys, ok := st.NamedTables(p.serial.database)
-		return !ok || slices.ContainsFunc(keys, func(k string) bool { return slices.Contains(from, k) })
-	}
-	return false
 }
 
 // add notes r for table: a first cause, a second fill (exact while both are), or a
