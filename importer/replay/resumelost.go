@@ -8,6 +8,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 	"github.com/go-sql-driver/mysql"
 )
 
@@ -104,7 +105,7 @@ func refuseFillSourceGone(ctx context.Context, cr *controller, st *split.Stateme
 			continue
 		}
 		var me *mysql.MySQLError
-		if !errors.As(err, &me) || me.Number != 1146 && me.Number != 1049 {
+		if !errors.As(err, &me) || me.Number != mysqlerr.NoSuchTable && me.Number != mysqlerr.BadDB {
 			continue // sent as before: its own error, if any, is the server's
 		}
 		if err := p.disp.flush(ctx); err != nil {
