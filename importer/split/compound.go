@@ -242,8 +242,17 @@ func spStatement(l *sqlscan.Tokenizer, depth int) bool {
 	} else if t.IsName() {
 		save := l.Pos
 		if n := l.Next(); isPunct(n, ":") {
-			labelled, t = true, l.Next()
-			if !t.Is("BEGIN") && !t.Is("LOOP") && !t.Is("WHILE") && !t.Is("REPEAT") && !t.Is("FOR") {
+			w := l.Next()
+			switch {
+			case w.Is("BEGIN") || w.Is("LOOP") || w.Is("WHILE") || w.Is("REPEAT") || w.Is("FOR"):
+				labelled, t = true, w
+			case compoundWords[strings.ToUpper(t.Text)]:
+				// Not a label: sql_mode=ORACLE's bind variable after the compound word
+				// (`BEGIN :NEW.v := 1; END`, `IF :NEW.a > 0 THEN`, a trigger's). Read as a
+				// label, the text was sent whole and refused (ERROR 1064) where the client's
+				// server ran it and the statements after it (TestReviewX22OracleTriggerBind).
+				l.Pos = save
+			default:
 				return false
 			}
 		} else {

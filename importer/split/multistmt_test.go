@@ -117,6 +117,11 @@ func TestServerParts(t *testing.T) {
 			"CREATE TRIGGER tr2 BEFORE INSERT ON t FOR EACH ROW DECLARE v INT := 5; BEGIN :NEW.a := :NEW.a + v; END", "DO 1"},
 		"CREATE EVENT e2 ON SCHEDULE EVERY 1 DAY DO DECLARE v INT; BEGIN v := 1; DO v; END; DO 1": {"CREATE EVENT e2 ON SCHEDULE EVERY 1 DAY DO DECLARE v INT; BEGIN v := 1; DO v; END", "DO 1"},
 		"<<l>> DECLARE v INT; BEGIN DO v; END l; DO 1":                                            {"<<l>> DECLARE v INT; BEGIN DO v; END l", "DO 1"},
+		// sql_mode=ORACLE's bind variable after a compound word is no label
+		// (TestReviewX22OracleTriggerBind: the text was one part).
+		"CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW BEGIN :NEW.v := 1; END; DO 2":   {"CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW BEGIN :NEW.v := 1; END", "DO 2"},
+		"BEGIN IF :x > 1 THEN NULL; END IF; CASE :x WHEN 1 THEN NULL; END CASE; END; DO 2": {"BEGIN IF :x > 1 THEN NULL; END IF; CASE :x WHEN 1 THEN NULL; END CASE; END", "DO 2"},
+		"DO 0; lb: NEW; DO 2": {"DO 0", "lb: NEW; DO 2"},
 		// Oracle forms not read: the text from them on stays one part.
 		"DO 0; CREATE PROCEDURE p7() AS BEGIN <<x>> DO 1; END; DO 2":      {"DO 0", "CREATE PROCEDURE p7() AS BEGIN <<x>> DO 1; END; DO 2"},
 		"DO 0; CREATE FUNCTION f4() RETURN INT BEGIN RETURN 1; END; DO 2": {"DO 0", "CREATE FUNCTION f4() RETURN INT BEGIN RETURN 1; END; DO 2"},
