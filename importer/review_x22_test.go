@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
 // The twenty-second hostile review (branch x-review22, session 48), of what session 47
@@ -19,6 +20,9 @@ import (
 //   - silent, stop + --resume: a procedure that SETs GLOBAL max_allowed_packet (or
 //     net_buffer_length), CALLed before the stop: the resume's sessions take the new
 //     GLOBAL, the client's kept its own: TestReviewX22ReadOnlySessionSetInProcedure (open);
+//   - silent, stop + --resume: `USE x22; EXECUTE IMMEDIATE 'DROP DATABASE x22'` (or a
+//     prepared one) and CREATE DATABASE x22 after it: the resume's session ran in x22, the
+//     client's in none: TestReviewX22DroppedCurrentDatabaseWrapped (fixed here);
 //   - loud (ERROR 1064 where the client runs it), every mode: under sql_mode ORACLE a
 //     text under DELIMITER whose body starts a statement with a bind variable after a
 //     compound word (`BEGIN :NEW.v := …`, `IF :NEW.a > 0 THEN`: every Oracle trigger), with
@@ -139,6 +143,34 @@ func TestReviewX22ReadOnlySessionSetInProcedure(t *testing.T) {
 				"CREATE PROCEDURE sp() SET GLOBAL " + name + " = " + v + ";\nCALL sp();\n" + x15Rows() +
 				"INSERT INTO lg VALUES (1, @@" + name + ");\n"
 			x15StopRefused(t, dump, "--resume cannot give its sessions the "+name+" the client's session kept")
+		})
+	}
+}
+
+// TestReviewX22DroppedCurrentDatabaseWrapped: `USE x22; EXECUTE IMMEDIATE 'DROP DATABASE
+// x22'` (or PREPARE s FROM 'DROP DATABASE x22'; EXECUTE s), then CREATE DATABASE x22, rows
+// (the stop among them) and `INSERT INTO r15.lg VALUES (1, COALESCE(DATABASE(),
+// 'none'))`. The client's session has no current database after the DROP and stores
+// 'none'; the resume sends USE x22 again (x22 is there: made again), skips the wrapped
+// DROP, and stores 'x22'. Silent, stop + --resume (--parallel 2, checkpointed). The plain
+// DROP DATABASE x22 is refused in one line (x-fix52, TestReviewX21DroppedCurrentDatabaseResume).
+//
+// Cause: importer/replay/resumelost.go (refuseDroppedDatabase) read the skipped
+// statement's own Verb: a wrapper's is EXECUTE. Fixed here (2 subtests failed before):
+// a skipped KindOther is judged by what it runs (runsInnermost), and the resume refuses in
+// one line naming the EXECUTE.
+func TestReviewX22DroppedCurrentDatabaseWrapped(t *testing.T) {
+	for name, drop := range map[string]string{
+		"execute immediate": "EXECUTE IMMEDIATE 'DROP DATABASE x22';\n",
+		"prepare":           "PREPARE s FROM 'DROP DATABASE x22';\nEXECUTE s;\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			dump := "CREATE DATABASE r15;\nCREATE TABLE r15.lg (id int PRIMARY KEY, v varchar(200)) ENGINE=InnoDB;\nCREATE TABLE r15.u (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n" +
+				"CREATE DATABASE x22;\nUSE x22;\n" + drop + "CREATE DATABASE x22;\n" + rowsOf("r15.u", 0, 50) + rowsOf("r15.u", 50, 100) +
+				"INSERT INTO r15.lg VALUES (1, COALESCE(DATABASE(), 'none'));\n"
+			ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+			runReviewCase(t, ref, srv, reviewCase{db: "r15", dump: dump, stop: lineOf(t, dump, "INSERT INTO r15.u VALUES (0,"),
+				opt: importer.Options{Parallel: 2, BatchBytes: 512}, refused: "--resume cannot go on past this DROP DATABASE of the current database"})
 		})
 	}
 }
