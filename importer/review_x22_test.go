@@ -27,6 +27,9 @@ import (
 //     text under DELIMITER whose body starts a statement with a bind variable after a
 //     compound word (`BEGIN :NEW.v := …`, `IF :NEW.a > 0 THEN`: every Oracle trigger), with
 //     a statement after it in the text: TestReviewX22OracleTriggerBind (fixed here);
+//   - over-refusal, --parallel and --load-data: a CALL of a procedure whose body makes or
+//     drops a TEMPORARY table (no implicit commit) is refused as one that may commit:
+//     TestReviewX22CallTemporaryTableRefused (open);
 //   - loud, every mode: an Oracle package (CREATE PACKAGE … AS … END, or its BODY) with a
 //     statement after it in its text: TestReviewX22OraclePackageThenMore (open).
 //
@@ -173,4 +176,28 @@ func TestReviewX22DroppedCurrentDatabaseWrapped(t *testing.T) {
 				opt: importer.Options{Parallel: 2, BatchBytes: 512}, refused: "--resume cannot go on past this DROP DATABASE of the current database"})
 		})
 	}
+}
+
+// TestReviewX22CallTemporaryTableRefused: a procedure `BEGIN DROP TEMPORARY TABLE IF
+// EXISTS tmp; CREATE TEMPORARY TABLE tmp (id int); INSERT INTO tmp …; INSERT INTO t SELECT
+// … FROM tmp; DROP TEMPORARY TABLE tmp; END` (the common shape of a procedure that
+// stages rows), CALLed once, rows after. The client runs it; --parallel 2 and --load-data
+// refuse the import at the CALL: "CALL p: the procedure's body has DROP; dumpscope's own
+// transactions … could commit what it leaves open … import this dump without --parallel".
+// An over-refusal (loud), --parallel and --load-data; the serial replay and a serial
+// --checkpoint run it as the client does.
+//
+// Cause: importer/plan/wrappers.go (txnWord, commitsAtStart) takes a body statement's
+// first word alone: DROP and CREATE are DDL, which commits implicitly, but CREATE
+// TEMPORARY TABLE and DROP TEMPORARY TABLE do not (MariaDB: "CREATE TABLE … except with
+// the TEMPORARY keyword"), and they are what such a procedure runs. Fix: in
+// bodyStatementStarts' callback, read the word after CREATE/DROP (and OR REPLACE) and
+// leave a TEMPORARY one out; the planner already runs a CALL serially for its temporary
+// tables (connection state).
+func TestReviewX22CallTemporaryTableRefused(t *testing.T) {
+	reviewX(t)
+	dump := x22Head + "DELIMITER ;;\nCREATE PROCEDURE p() BEGIN DROP TEMPORARY TABLE IF EXISTS tmp; CREATE TEMPORARY TABLE tmp (id int); " +
+		"INSERT INTO tmp VALUES (1); INSERT INTO t SELECT id + 500, 'p' FROM tmp; DROP TEMPORARY TABLE tmp; END;;\nDELIMITER ;\n" +
+		"CALL p();\nINSERT INTO t VALUES (1,'a'),(2,'b');\n"
+	x22All(t, dump, "d22")
 }
