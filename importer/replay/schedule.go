@@ -185,6 +185,9 @@ type scheduler struct {
 	// runner which worker claimed each: a table's batches commit in that order (turn.go).
 	order  map[string][]int64
 	runner map[int64]int
+	// bulkSeqs marks the row batches in flight that may run on InnoDB's bulk path
+	// (rowBatch.startedEmpty): the table's later batches start after them (turn.go).
+	bulkSeqs map[int64]bool
 	// waiting marks per worker that it is in next() (done with its last entry): one
 	// with nothing there it may claim starves (mayOverdrawLocked).
 	waiting []bool
@@ -211,7 +214,7 @@ func newScheduler(workers int, opt ParallelOptions, stop func() error) *schedule
 	s := &scheduler{
 		stop: stop, queueBytes: opt.QueueBytes, spoolBytes: opt.SpoolBytes, spoolDir: opt.SpoolDir, streamBytes: opt.StreamBytes,
 		busy: map[string]int{}, barrierOn: map[string]int{}, pos: make([]int64, workers), waiting: make([]bool, workers), running: map[string]int{},
-		order: map[string][]int64{}, runner: map[int64]int{},
+		order: map[string][]int64{}, runner: map[int64]int{}, bulkSeqs: map[int64]bool{},
 		// A buffer for each batch queued in memory and each being run, and one being filled.
 		arenas: newArenas(opt.BatchBytes, int(2*max(opt.QueueBytes/max(opt.BatchBytes, 1), 1))+workers+1),
 	}
@@ -237,6 +240,9 @@ func (s *scheduler) send(e entry, pinned bool) {
 	case *rowBatch:
 		s.busy[e.table]++
 		s.order[e.table] = append(s.order[e.table], st.seq)
+		if e.startedEmpty {
+			s.bulkSeqs[st.seq] = true
+		}
 		s.early.noteSentLocked(e)
 	case *barrierItem:
 		for _, k := range e.keys {
@@ -425,6 +431,7 @@ func (s *scheduler) done(e entry) {
 			delete(s.runner, e.seq)
 		}
 		s.early.noteDoneLocked(e)
+		delete(s.bulkSeqs, e.seq)
 		if q := slices.DeleteFunc(s.order[e.table], func(seq int64) bool { return seq == e.seq }); len(q) > 0 {
 			s.order[e.table] = q
 		} else {

@@ -88,3 +88,32 @@ func TestClaimPassesSerialTable(t *testing.T) {
 		t.Fatalf("without serialTables worker 1 claimed %v, want d.a's second batch", e)
 	}
 }
+
+// TestBehindBulkBatch: a table's first batch, which may run on InnoDB's bulk path and lock
+// the whole table (rowBatch.startedEmpty), keeps the table's later batches from starting
+// until it is done (turn.go: the sysbench dump's second worker ran four statements of
+// sbtest1 beside it and rolled them back for it); other tables' batches, and the table's
+// batches once it is done, start at once.
+func TestBehindBulkBatch(t *testing.T) {
+	s := newScheduler(2, ParallelOptions{}, func() error { return nil })
+	a1, a2, b1 := rows("d.a", 4), rows("d.a", 4), rows("d.b", 4)
+	a1.startedEmpty = true
+	for _, b := range []*rowBatch{a1, a2, b1} {
+		s.send(b, false)
+	}
+	claim(s, 0)
+	claim(s, 1)
+	if s.behindBulk(a1) {
+		t.Fatalf("the bulk batch itself waits for itself")
+	}
+	if !s.behindBulk(a2) {
+		t.Fatalf("d.a's second batch starts beside its first, bulk-path batch")
+	}
+	if s.behindBulk(b1) {
+		t.Fatalf("d.b's batch waits for d.a's first batch")
+	}
+	s.done(a1)
+	if s.behindBulk(a2) {
+		t.Fatalf("d.a's second batch still waits once its first batch is done")
+	}
+}

@@ -203,6 +203,11 @@ func (wp *workerPool) tryBatch(ctx context.Context, c Conn, b *rowBatch, failed 
 		if err := wp.waitPredecessors(ctx, c, b); err != nil {
 			return err, false
 		}
+	} else if p.sched.behindBulk(b) {
+		// A table's first batch may lock the whole table: start after it (turn.go).
+		if err := wp.waitPredecessors(ctx, c, b); err != nil {
+			return err, false
+		}
 	}
 	if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
 		return fmt.Errorf("%s: batch of %s: %w", b.position(p.opt.Name), b.table, err), false
