@@ -10,7 +10,9 @@ import (
 // TestTxnWordStatementStarts: a body's transaction words count where they start a
 // statement (after `;`, BEGIN, THEN, a handler's conditions, the routine's
 // characteristics …), not as column names (start, commit, rollback, xa and execute are
-// not reserved); AUTOCOMMIT and COMPLETION_TYPE count anywhere.
+// not reserved); AUTOCOMMIT and COMPLETION_TYPE count anywhere. CREATE and DROP of a
+// TEMPORARY TABLE commit nothing (TestReviewX22CallTemporaryTableRefused); a DROP TABLE
+// without TEMPORARY and CREATE TEMPORARY SEQUENCE do.
 func TestTxnWordStatementStarts(t *testing.T) {
 	for body, want := range map[string]string{
 		"CREATE PROCEDURE p() INSERT INTO ev (id, start, commit, rollback, xa, execute) VALUES (1, 2, 3, 4, 5, 6)": "",
@@ -37,6 +39,11 @@ func TestTxnWordStatementStarts(t *testing.T) {
 		"CREATE PROCEDURE p() CREATE TABLE IF NOT EXISTS t9 (a int)":                                                          "CREATE",
 		"CREATE PROCEDURE p() BEGIN IF 1 THEN TRUNCATE TABLE t9; END IF; END":                                                 "TRUNCATE",
 		"CREATE PROCEDURE p() ANALYZE TABLE t9":                                                                               "ANALYZE",
+		"CREATE PROCEDURE p() BEGIN DROP TEMPORARY TABLE IF EXISTS tmp; CREATE TEMPORARY TABLE tmp (id int); END":             "",
+		"CREATE PROCEDURE p() CREATE OR REPLACE TEMPORARY TABLE tmp (id int)":                                                 "",
+		"CREATE PROCEDURE p() BEGIN CREATE TEMPORARY TABLE tmp (id int); DROP TABLE tmp; END":                                 "DROP",
+		"CREATE PROCEDURE p() CREATE TEMPORARY SEQUENCE s9":                                                                   "CREATE",
+		"CREATE PROCEDURE p() DROP `temporary`":                                                                               "DROP",
 		"BEGIN NOT ATOMIC COMMIT; END":                                                                                        "COMMIT",
 		"BEGIN NOT ATOMIC INSERT INTO ev (id, commit) VALUES (1, 2); END":                                                     "",
 	} {
@@ -50,6 +57,31 @@ func TestTxnWordStatementStarts(t *testing.T) {
 		}
 		if got := txnWord(&st); got != want {
 			t.Errorf("txnWord(%q) = %q, want %q", body, got, want)
+		}
+	}
+}
+
+// TestBodyOfDynamicDropPrepareOnly: a body's DROP runs code of its own choosing only as
+// DROP PREPARE; a DROP TEMPORARY TABLE (or any other DROP) left every later CALL unknown,
+// refused under --parallel (TestReviewX22CallTemporaryTableRefused).
+func TestBodyOfDynamicDropPrepareOnly(t *testing.T) {
+	for body, want := range map[string]bool{
+		"CREATE PROCEDURE p() BEGIN DROP TEMPORARY TABLE IF EXISTS tmp; CREATE TEMPORARY TABLE tmp (id int); DROP TEMPORARY TABLE tmp; END": false,
+		"CREATE PROCEDURE p() BEGIN DROP TABLE IF EXISTS t9; END":                                                                           false,
+		"CREATE PROCEDURE p() BEGIN PREPARE s FROM 'SELECT 1'; END":                                                                         true,
+		"CREATE PROCEDURE p() BEGIN DROP PREPARE s; END":                                                                                    true,
+		"CREATE PROCEDURE p() BEGIN DROP prepare s; END":                                                                                    true,
+	} {
+		sp := split.NewSplitter(strings.NewReader("DELIMITER //\n"+body+"//\n"), split.SplitOptions{})
+		var st split.Statement
+		for sp.Next() {
+			if s := sp.Statement(); len(s.SQL) > 0 {
+				st = s
+				break
+			}
+		}
+		if got := bodyOf(&st).dynamic; got != want {
+			t.Errorf("bodyOf(%q).dynamic = %v, want %v", body, got, want)
 		}
 	}
 }

@@ -116,12 +116,16 @@ func (r *registry) call(st *split.Statement) (string, procBody, bool) {
 // bodyOf reads st, a CREATE PROCEDURE (or a compound statement), for procBody.
 func bodyOf(st *split.Statement) procBody {
 	b := procBody{txn: txnWord(st), diag: bodyReadsDiagnostics(st), rowCount: namesRowCount(st.SQL, st.Syntax())}
-	b.dynamic = bodyStatementStarts(st, func(w string) bool { return dynamicStarts[w] })
+	b.dynamic = bodyStatementsAt(st, func(w string, l *sqlscan.Tokenizer) bool {
+		return dynamicStarts[w] && (w != "DROP" || nextWordIs(l, "PREPARE"))
+	})
 	return b
 }
 
 // dynamicStarts are the first words of a body's statements that run or prepare code of
-// their own choosing (DROP: DROP PREPARE).
+// their own choosing (DROP: DROP PREPARE only; a DROP TEMPORARY TABLE of a procedure that
+// stages rows left every later CALL unknown and refused under --parallel:
+// TestReviewX22CallTemporaryTableRefused).
 var dynamicStarts = map[string]bool{"EXECUTE": true, "PREPARE": true, "DEALLOCATE": true, "CALL": true, "DROP": true}
 
 // observe follows st, which the server runs on the client's connection, and what it
@@ -311,3 +315,10 @@ func (r *registry) readsDiag(st *split.Statement) bool {
 // own USE only.
 const movedDatabaseRefusal = "it runs USE through dynamic SQL, which changes the current database where dumpscope does not follow it (unqualified tables and procedures would be taken for the old database's); " +
 	"import this dump without --parallel, --checkpoint, --load-data and --defer-indexes, or write the USE as a statement of its own"
+
+// nextWordIs reports whether the token after l's position is the word w (any case),
+// leaving l.Pos where it was.
+func nextWordIs(l *sqlscan.Tokenizer, w string) bool {
+	defer func(pos int) { l.Pos = pos }(l.Pos)
+	return l.Next().Is(w)
+}

@@ -273,8 +273,9 @@ func (rb *routineBodies) reach(d *split.Statement, db string, held func(key stri
 			}
 			key := KeyOf(tdb, name)
 			if was == "TABLE" && !top {
-				// CREATE/DROP/ALTER TABLE in a body: refused elsewhere when temporary;
-				// here any such body is not followed as exact.
+				// CREATE/DROP/ALTER TABLE in a body: a CALL's CREATE or DROP TEMPORARY
+				// TABLE is bodytemps.go's (held and inexact at the CALL); here any such
+				// body is not followed as exact.
 				r.inexact = noteWhy(r.inexact, "a body it runs names table `"+name+"`")
 				continue
 			}

@@ -67,6 +67,9 @@ func (p *Planner) volatile(st *split.Statement, db string) bool {
 	if p.temps.volatile(d, ddb) {
 		return true
 	}
+	if p.temps.madeByCode(&p.bodies, d, ddb) { // bodytemps.go
+		return false
+	}
 	// Read only where a temporary table is held: exprState scans the whole statement, a
 	// 1 MiB INSERT too (2 s more client CPU for the 200M generated dump, stop 44).
 	if p.temps.throughCode(&p.bodies, d, ddb, func() bool { return exprState(st.SQL, st.Syntax()) != "" }) {

@@ -60,12 +60,14 @@ func commitsAtStart(w string) bool {
 }
 
 // txnWord returns the first word of st, a body, that may change its connection's
-// transaction: a statement's first word that txnStarts holds, or anywhere AUTOCOMMIT,
-// COMPLETION_TYPE or @@autocommit, @@completion_type (a SET of them); "" when none.
+// transaction: a statement's first word that txnStarts holds or that commits
+// (commitsAtStart) but CREATE or DROP of a TEMPORARY TABLE (temporaryTableAt), or
+// anywhere AUTOCOMMIT, COMPLETION_TYPE or @@autocommit, @@completion_type (a SET of
+// them); "" when none.
 func txnWord(st *split.Statement) string {
 	why := ""
-	bodyStatementStarts(st, func(w string) bool {
-		if txnStarts[w] || commitsAtStart(w) {
+	bodyStatementsAt(st, func(w string, l *sqlscan.Tokenizer) bool {
+		if (txnStarts[w] || commitsAtStart(w)) && !temporaryTableAt(w, l) {
 			why = w
 		}
 		return why != ""
@@ -80,6 +82,28 @@ func txnWord(st *split.Statement) string {
 		}
 	}
 	return why
+}
+
+// temporaryTableAt reports whether the body statement that starts with w (upper case),
+// l just past it, is CREATE [OR REPLACE] TEMPORARY TABLE or DROP TEMPORARY TABLE, which
+// commit nothing (keepsTransaction): a procedure that stages rows in a temporary table
+// was refused at its CALL as one that may commit (TestReviewX22CallTemporaryTableRefused).
+// The table the CALL leaves lives on the control connection, where a CALL turns the
+// rest of the run (serialVerbs), and a resume reads what a body writes to it
+// (routinetemp.go). Read as TemporaryTableDDL reads a statement; l.Pos is left as found.
+func temporaryTableAt(w string, l *sqlscan.Tokenizer) bool {
+	if w != "CREATE" && w != "DROP" {
+		return false
+	}
+	defer func(pos int) { l.Pos = pos }(l.Pos)
+	t := l.Next()
+	if w == "CREATE" && t.Is("OR") {
+		if !l.Next().Is("REPLACE") {
+			return false
+		}
+		t = l.Next()
+	}
+	return t.Kind == sqlscan.Word && t.Is("TEMPORARY") && l.Next().Is("TABLE")
 }
 
 // wrapRefusal is the advice of a refusal of a wrapper.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
@@ -29,12 +30,51 @@ func noteProcedureVars(ctx context.Context, cr *controller, st *split.Statement)
 	if p.opt.Checkpoint == nil {
 		return nil
 	}
+	// what a body SETs GLOBAL that no SET gives back (journalRoutineGlobals)
+	var readOnly []string
 	for _, s := range wrappedLayers(p, st) { // EXECUTE IMMEDIATE 'CREATE PROCEDURE …' too
-		if s.Kind == split.KindRoutine {
-			if err := noteProcedureBody(ctx, cr, st, s); err != nil {
-				return err
+		if s.Kind != split.KindRoutine {
+			continue
+		}
+		if err := noteProcedureBody(ctx, cr, st, s); err != nil {
+			return err
+		}
+		for _, name := range plan.RoutineGlobals(s) {
+			if sessionReadOnly[name] && !slices.Contains(readOnly, name) {
+				readOnly = append(readOnly, name)
 			}
 		}
+	}
+	return journalRoutineGlobals(ctx, cr, st, readOnly)
+}
+
+// journalRoutineGlobals journals, at st, the CREATE of a procedure, function or trigger
+// whose body SETs GLOBAL the sessionReadOnly variables names, their GLOBAL values now
+// (checkpoint.RecordGlobalsBefore, as before a SET GLOBAL of them): the values the
+// client's session connected with and kept through every CALL of it, unless a SET GLOBAL
+// the dump ran before st changed them (its own journal row comes first then).
+// refuseReadOnlySessionChanged compares a resume's session with the first journal of each
+// name: without this one, `CREATE PROCEDURE sp() SET GLOBAL max_allowed_packet = 8388608;
+// CALL sp();` stopped after the CALL gave the resume's new sessions 8388608 where the
+// client's kept 16777216, silently (TestReviewX22ReadOnlySessionSetInProcedure). At the
+// CREATE, not before each CALL: once a run, and it covers a CALL of a procedure that
+// calls it, a function and a trigger alike. A resume keeps the journal the interrupted
+// run made (the GLOBAL may have changed since), and journals nothing at a CREATE it
+// skips as committed.
+func journalRoutineGlobals(ctx context.Context, cr *controller, st *split.Statement, names []string) error {
+	p := cr.p
+	cp := p.opt.Checkpoint
+	if len(names) == 0 || cp.Skip(st.Offset) {
+		return nil
+	}
+	if _, ok, err := checkpoint.GlobalsBefore(ctx, cp, p.control, st.Offset); err != nil || ok {
+		if err != nil {
+			return p.at(st, err)
+		}
+		return nil
+	}
+	if _, err := checkpoint.RecordGlobalsBefore(ctx, cp, p.control, st.Offset, names, nil); err != nil {
+		return p.at(st, err)
 	}
 	return nil
 }

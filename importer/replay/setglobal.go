@@ -159,8 +159,8 @@ func refuseReadOnlySessionChanged(ctx context.Context, cr *controller, st *split
 			if err := p.disp.flush(ctx); err != nil {
 				return err
 			}
-			return p.serial.refuse(st, "--resume cannot give its sessions the "+name+" the client's session kept: the interrupted run ran the SET GLOBAL at offset "+
-				strconv.FormatInt(g.Offset, 10)+", a new session takes the GLOBAL it left ("+plainLiteral(now)+", where the client's session kept "+plainLiteral(before)+
+			return p.serial.refuse(st, "--resume cannot give its sessions the "+name+" the client's session kept: the interrupted run changed its GLOBAL at or after offset "+
+				strconv.FormatInt(g.Offset, 10)+" (a SET GLOBAL, or a CALL of a routine created there that sets it), a new session takes the GLOBAL it left ("+plainLiteral(now)+", where the client's session kept "+plainLiteral(before)+
 				") and no SET changes a session's; run SET GLOBAL "+name+" = "+plainLiteral(before)+
 				" and resume again (the dump's SET GLOBAL is not run again), or import the dump again into an empty target")
 		}

@@ -55,8 +55,10 @@ func bodyEnd(l *sqlscan.Tokenizer) bool {
 // routineHeader moves l, after CREATE or ALTER, over a routine's, trigger's or event's
 // header to where its body starts, and reports whether there is one (an ALTER EVENT
 // without DO has none: l is then before its end) and whether the header could be read
-// (not a package, a UDF's SONAME, an ALTER of a procedure or function). Before
-// sql_mode=ORACLE's body, l is left before its AS or IS (oracleIs).
+// (not a UDF's SONAME, an ALTER of a procedure or function). Before sql_mode=ORACLE's
+// body, l is left before its AS or IS (oracleIs). A package (sql_mode=ORACLE's CREATE
+// PACKAGE [BODY]) is read whole here, to just past its END [name] (oraclePackage): no
+// body is left to read then either.
 func routineHeader(l *sqlscan.Tokenizer) (body, ok bool) {
 	n := l.Next()
 	if n.Is("OR") {
@@ -110,6 +112,8 @@ func routineHeader(l *sqlscan.Tokenizer) (body, ok bool) {
 			l.Pos = save
 		}
 		return true, true
+	case n.Is("PACKAGE"):
+		return false, oraclePackage(l) // read whole, to its END [name] (oracle.go)
 	case n.Is("EVENT"):
 		depth := 0
 		for {

@@ -80,9 +80,27 @@ func TestServerParts(t *testing.T) {
 			"CREATE PROCEDURE q(IN n int) l1: BEGIN DECLARE i int DEFAULT 0; DECLARE CONTINUE HANDLER FOR SQLSTATE '23000', NOT FOUND BEGIN SET @e = 1; END; " +
 				"w: WHILE i < n DO SET i = i + 1; END WHILE w; REPEAT SET i = i - 1; UNTIL i = CASE WHEN @e THEN 0 ELSE 0 END END REPEAT; lp: LOOP LEAVE lp; END LOOP lp; " +
 				"CASE i WHEN 0 THEN DO 1; ELSE BEGIN END; END CASE; CASE WHEN i > 0 THEN DO 2; END CASE; FOR j IN 1..2 DO DO j; END FOR; END l1", "CALL q(1)"},
-		// A form bodyEnd does not read (a package): the rest of the text stays one part.
-		"CREATE PACKAGE pk AS PROCEDURE p(); END; DO 1":       nil,
-		"DO 0; CREATE PACKAGE pk AS PROCEDURE p(); END; DO 1": {"DO 0", "CREATE PACKAGE pk AS PROCEDURE p(); END; DO 1"},
+		// sql_mode=ORACLE's packages, read to their END [name] (oracle.go's oraclePackage;
+		// before x-fix54 not read, the text from them on one part, refused with ERROR 1064:
+		// TestReviewX22OraclePackageThenMore): a specification's routine declarations, a
+		// body's variables, forward declarations, routines with AS|IS bodies and an
+		// initialisation section.
+		"CREATE PACKAGE pk AS PROCEDURE p(); END; DO 1":       {"CREATE PACKAGE pk AS PROCEDURE p(); END", "DO 1"},
+		"DO 0; CREATE PACKAGE pk AS PROCEDURE p(); END; DO 1": {"DO 0", "CREATE PACKAGE pk AS PROCEDURE p(); END", "DO 1"},
+		"CREATE OR REPLACE DEFINER=\"root\"@\"localhost\" PACKAGE IF NOT EXISTS d.pk COMMENT 'a;b' SQL SECURITY INVOKER IS PROCEDURE p(a INT, b OUT VARCHAR(10)); FUNCTION f(x INT) RETURN DECIMAL(10,2) DETERMINISTIC; END pk; DO 1": {
+			"CREATE OR REPLACE DEFINER=\"root\"@\"localhost\" PACKAGE IF NOT EXISTS d.pk COMMENT 'a;b' SQL SECURITY INVOKER IS PROCEDURE p(a INT, b OUT VARCHAR(10)); FUNCTION f(x INT) RETURN DECIMAL(10,2) DETERMINISTIC; END pk", "DO 1"},
+		"CREATE PACKAGE BODY pk AS n INT := 0; CURSOR c IS SELECT a FROM t; PROCEDURE q; PROCEDURE p AS BEGIN INSERT INTO t VALUES (1); q; END; " +
+			"FUNCTION f(x INT) RETURN INT IS y INT := 1; BEGIN IF x > 0 THEN RETURN x + y; END IF; RETURN 0; EXCEPTION WHEN OTHERS THEN RETURN -1; END f; " +
+			"PROCEDURE q IS BEGIN NULL; END q; BEGIN n := 1; END pk; INSERT INTO t VALUES (2); CALL pk.p": {
+			"CREATE PACKAGE BODY pk AS n INT := 0; CURSOR c IS SELECT a FROM t; PROCEDURE q; PROCEDURE p AS BEGIN INSERT INTO t VALUES (1); q; END; " +
+				"FUNCTION f(x INT) RETURN INT IS y INT := 1; BEGIN IF x > 0 THEN RETURN x + y; END IF; RETURN 0; EXCEPTION WHEN OTHERS THEN RETURN -1; END f; " +
+				"PROCEDURE q IS BEGIN NULL; END q; BEGIN n := 1; END pk", "INSERT INTO t VALUES (2)", "CALL pk.p"},
+		"CREATE PACKAGE BODY pk AS PROCEDURE p AS BEGIN INSERT INTO t VALUES (11,'pk'); END; END; INSERT INTO t VALUES (12,'g')": {
+			"CREATE PACKAGE BODY pk AS PROCEDURE p AS BEGIN INSERT INTO t VALUES (11,'pk'); END; END", "INSERT INTO t VALUES (12,'g')"},
+		"CREATE PACKAGE pk AS PROCEDURE p; END": nil,
+		"CREATE PACKAGE BODY pk AS END; DO 1":   {"CREATE PACKAGE BODY pk AS END", "DO 1"},
+		// What it does not read stays one part from there, as before.
+		"DO 0; CREATE PACKAGE pk AS x INT; END; DO 1": {"DO 0", "CREATE PACKAGE pk AS x INT; END; DO 1"},
 		// sql_mode=ORACLE's bodies (sql_yacc_ora.yy), read to their END (oracle.go; before
 		// x-fix51 not read, the text from them on one part, TestReviewX19OracleProcedureCut,
 		// TestDiffFuzzFoundS46OracleThenMore): a procedure's AS|IS with or without

@@ -16,7 +16,16 @@ import "github.com/dumpscope/dumpscope/importer/sqlscan"
 //	loops:              [<<label>>] LOOP|WHILE c LOOP|FOR i IN [REVERSE] a..b LOOP …
 //	                    END LOOP [label]
 //
-// and IF … ELSIF … END IF (compound.go's branches).
+// and IF … ELSIF … END IF (compound.go's branches). A package (sql_yacc_ora.yy):
+//
+//	CREATE [OR REPLACE] [DEFINER = u] PACKAGE [BODY] [IF NOT EXISTS] name
+//	    [COMMENT 'x' | SQL SECURITY …] AS|IS items END [name]
+//	specification item: PROCEDURE name [(params)] [characteristics] ';' or
+//	                    FUNCTION name [(params)] RETURN type [characteristics] ';'
+//	body item:          a specification item (a forward declaration), one with AS|IS
+//	                    sp_body [name] before its ';', or a variable's declaration ';'
+//	body's end:         END, or BEGIN statements [EXCEPTION handlers] END (its
+//	                    initialisation)
 
 // oracleIs moves l over the AS or IS before an Oracle routine's body (sp_tail_is) and
 // reports whether it was there (l is left where it was when not).
@@ -52,12 +61,7 @@ func oracleRoutineBody(l *sqlscan.Tokenizer) bool {
 	if !oracleBlock(l, 0) {
 		return false
 	}
-	save := l.Pos
-	if t := l.Next(); t.IsName() {
-		l.Name(t)
-	} else {
-		l.Pos = save
-	}
+	oracleEndName(l)
 	return true
 }
 
@@ -117,4 +121,93 @@ func blockRest(l *sqlscan.Tokenizer, depth int) bool {
 // reports whether it was one.
 func oracleLabel(l *sqlscan.Tokenizer) bool {
 	return isPunct(l.Next(), "<") && l.Next().IsName() && isPunct(l.Next(), ">") && isPunct(l.Next(), ">")
+}
+
+// oraclePackage moves l, after a CREATE's PACKAGE, over a package's specification or
+// (after BODY) body, to just past its END [name], and reports whether it could read it
+// (see above). Left unread, a package with a statement after it in its text was sent
+// whole and refused (ERROR 1064) where the client's server ran both
+// (TestReviewX22OraclePackageThenMore).
+func oraclePackage(l *sqlscan.Tokenizer) bool {
+	save := l.Pos
+	body := l.Next().Is("BODY")
+	if !body {
+		l.Pos = save
+	}
+	t := l.Next()
+	if t.Is("IF") {
+		if !l.Next().Is("NOT") || !l.Next().Is("EXISTS") {
+			return false
+		}
+		t = l.Next()
+	}
+	if !t.IsName() {
+		return false
+	}
+	l.Name(t)
+	skipCharacteristics(l) // COMMENT 'x', SQL SECURITY …
+	if !oracleIs(l) {
+		return false
+	}
+	for {
+		save := l.Pos
+		switch t := l.Next(); {
+		case t.Is("END"):
+			oracleEndName(l)
+			return true
+		case body && t.Is("BEGIN"):
+			if !blockRest(l, 0) {
+				return false
+			}
+			oracleEndName(l)
+			return true
+		case t.Is("PROCEDURE") || t.Is("FUNCTION"):
+			if !packageRoutine(l) {
+				return false
+			}
+		case body && t.IsName():
+			l.Pos = save
+			simpleStatement(l) // a variable, CURSOR, EXCEPTION or CONDITION declaration
+		default:
+			return false
+		}
+		if !isSemicolon(l.Next()) {
+			return false
+		}
+	}
+}
+
+// packageRoutine moves l, after a package item's PROCEDURE or FUNCTION, over its name,
+// parameters, return type and characteristics, and over its AS|IS body and the name
+// after its END when it has one (a package body's definition), to just before its ';',
+// and reports whether it could read it.
+func packageRoutine(l *sqlscan.Tokenizer) bool {
+	t := l.Next()
+	if !t.IsName() {
+		return false
+	}
+	l.Name(t)
+	depth := 0
+	for {
+		save := l.Pos
+		switch t, more := nextInParens(l, &depth); {
+		case !more:
+			l.Pos = save
+			return depth == 0 // a declaration: its ';' (or the text's end)
+		case depth == 0 && (t.Is("AS") || t.Is("IS")):
+			return oracleRoutineBody(l)
+		case depth < 0:
+			return false
+		}
+	}
+}
+
+// oracleEndName moves l over the name that may follow an Oracle END (opt_sp_name).
+func oracleEndName(l *sqlscan.Tokenizer) {
+	save := l.Pos
+	if t := l.Next(); t.IsName() {
+		l.Name(t)
+	} else {
+		l.Pos = save
+	}
 }
