@@ -358,10 +358,13 @@ func unhex(c byte) byte {
 	return c - 'A' + 10
 }
 
+// plainWords is how many words of a string's run plainCopy tests before it calls bytescan.
+const plainWords = 4
+
 // plainCopy appends the run of q[i:] without a byte of strSpecial to out and returns the
-// index after it. The run's first sixteen bytes go eight at a time, tested and copied as
-// words (most values end there without a call): a zero-byte test on the word XORed with
-// the quote and with the backslash, and one test for the bytes below 0x10, where the three
+// index after it. The run's first plainWords words (32 bytes) go eight bytes at a time,
+// tested and copied as words (most values end there without a call): a zero-byte test on
+// the word XORed with the quote and with the backslash, and one test for the bytes below 0x10, where the three
 // appendField escapes (NUL, \t, \n) are (its lowest hit is exact: borrows only run
 // upwards); the whole word is stored in out's spare capacity and out cut to the run. The
 // rest of a longer value is found sixteen bytes a step (bytescan) and appended at once.
@@ -369,11 +372,17 @@ func unhex(c byte) byte {
 // (plainRun, now in the test file) and appended after: customers 699 → 774 MB/cpu-s,
 // event_log 629 → 745, product_images 388 → 439; orders, order_items and sbtest1 within
 // noise (the same word store for numbers, and a word-byte table after them, gained nothing
-// measurable in seven alternating rounds and were dropped).
+// measurable in seven alternating rounds and were dropped). Four words rather than two
+// (session 48): the generated dump's dates (19 bytes and the quote), e-mail addresses and
+// names then end without the call; BenchmarkLoadConvertGen, medians of six in A B C C B A
+// rounds at load 9–11, 2 → 3 → 4 words: customers 552 → 567 → 647 MB/cpu-s, event_log 525
+// → 598 → 624, order_items 410 → 499 → 455, orders 414 → 473 → 594, product_images 383 →
+// 424 → 468, and sbtest1 (two strings of 119 and 59 bytes a row, where sixteen bytes a step
+// win) 2068 → 1968 → 1925: about 17 ms less converting on gen 200M, 5 ms more on sysbench.
 func plainCopy(q []byte, i int, out []byte) (int, []byte) {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	for words := 0; len(q)-i >= 8; words++ {
-		if words == 2 {
+		if words == plainWords {
 			k := bytescan.IndexQuoteBackslashOrControl(q[i:], '\'')
 			if k < 0 {
 				k = len(q) - i

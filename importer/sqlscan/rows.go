@@ -69,6 +69,11 @@ func (l *Tokenizer) ReadRows(connState func(v string) bool) (r Rows, ok bool) {
 					at := l.Pos
 					zero, ok = l.rowNumber(0)
 					r.Literal = r.Literal && plainNumber(l.Src[at:l.Pos])
+				} else if c|0x20 == 'n' && isNull(l.Src[l.Pos:], &l.mb) {
+					// NULL, the usual value that is neither: rowSigned would read it
+					// through rowSigns, rowValue and rowWord, and literalValue again.
+					l.Pos += 4
+					zero, ok = true, true
 				} else {
 					at := l.Pos
 					zero, neg, ok = l.rowSigned(connState)
@@ -112,6 +117,13 @@ func (l *Tokenizer) ReadRows(connState func(v string) bool) (r Rows, ok bool) {
 			return r, false // ON DUPLICATE KEY UPDATE, RETURNING, AS alias, …
 		}
 	}
+}
+
+// isNull reports whether b starts with the word NULL, in any case, followed by a byte that
+// does not continue a word in cs (as rowWord reads the word).
+func isNull(b []byte, cs *Charset) bool {
+	return len(b) >= 4 && b[0]|0x20 == 'n' && b[1]|0x20 == 'u' && b[2]|0x20 == 'l' && b[3]|0x20 == 'l' &&
+		(len(b) == 4 || !cs.IsWordByte(b[4]))
 }
 
 // plainNumber reports whether v, a number rowNumber read, is digits and points only (no

@@ -24,15 +24,18 @@ var diffSyntaxes = []Syntax{
 func diffConnState(v string) bool { return v == "@@identity" || v == "@@last_insert_id" }
 
 // sameAsRef fails t when ReadRows and the reference differ on src under syn: accepted or
-// not, the Rows, and for an accepted list where it ended (a refused one's position is not
-// used: the planner drops the statement's reading).
+// not, and for an accepted list its Rows and where it ended (a refused one's Rows and
+// position are not used: the planner drops the statement's reading). The reference reads
+// a byte ≥ 0x80 after a number as part of it, where latin1's NO-BREAK SPACE (0xA0) ends
+// it for the server's lexer and for ReadRows: "(0\xa00" is refused by both, at other
+// places with other partial Rows (FuzzReadRowsRef's corpus).
 func sameAsRef(t *testing.T, src []byte, syn Syntax) {
 	t.Helper()
 	a, b := New(src, syn), New(src, syn)
 	got, gotOK := a.ReadRows(diffConnState)
 	want, wantOK := b.refReadRows(diffConnState)
 	got.Literal = false // the reference predates it; TestReadRows holds it
-	if got != want || gotOK != wantOK || (gotOK && a.Pos != b.Pos) {
+	if gotOK != wantOK || (gotOK && (got != want || a.Pos != b.Pos)) {
 		t.Fatalf("ReadRows(%.300q) under %+v = %+v, %v at %d; the reference %+v, %v at %d", src, syn, got, gotOK, a.Pos, want, wantOK, b.Pos)
 	}
 }
