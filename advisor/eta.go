@@ -227,14 +227,20 @@ func (p *ETAProfile) SecondsAt(frac float64) float64 {
 }
 
 // VersusEarlier says how this run's pace compares with the earlier import of the dump its
-// ETA follows ("12% faster than the last run"), "" when it follows none.
+// ETA follows ("12% faster than the last run"), "" when it follows none. Twice as fast or
+// slow and beyond it says a factor ("6.8× faster than the last run"): "576% faster" read
+// as a percentage of something, not as a run taking a seventh of the time.
 func (p ImportProgress) VersusEarlier() string {
 	r := p.TimeVsEarlier
 	switch {
 	case r <= 0:
 		return ""
+	case r <= 0.5:
+		return fmt.Sprintf("%.1f× faster than the last run", 1/r)
 	case r < 0.98:
 		return fmt.Sprintf("%.0f%% faster than the last run", 100*(1/r-1))
+	case r >= 2:
+		return fmt.Sprintf("%.1f× slower than the last run", r)
 	case r > 1.02:
 		return fmt.Sprintf("%.0f%% slower than the last run", 100*(r-1))
 	}

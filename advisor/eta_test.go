@@ -184,7 +184,11 @@ func TestVersusEarlier(t *testing.T) {
 	for _, c := range []struct {
 		ratio float64
 		want  string
-	}{{0, ""}, {0.8, "25% faster than the last run"}, {1.01, "as fast as the last run"}, {1.5, "50% slower than the last run"}} {
+	}{{0, ""}, {0.8, "25% faster than the last run"}, {1.01, "as fast as the last run"}, {1.5, "50% slower than the last run"},
+		// A factor from twice as fast or slow on (bench-main.log of session 48 said "576%
+		// faster" for a run 6.8 times as fast).
+		{1 / 6.76, "6.8× faster than the last run"}, {0.5, "2.0× faster than the last run"}, {0.6, "67% faster than the last run"},
+		{2, "2.0× slower than the last run"}, {3.3, "3.3× slower than the last run"}, {1.9, "90% slower than the last run"}} {
 		if got := (ImportProgress{TimeVsEarlier: c.ratio}).VersusEarlier(); got != c.want {
 			t.Errorf("ratio %v: %q, want %q", c.ratio, got, c.want)
 		}

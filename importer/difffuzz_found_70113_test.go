@@ -60,7 +60,7 @@ func TestDiffFuzzFound70113UnknownClientCommand(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				res, err := tryImport(t, srv, "", src, importer.Options{})
+				res, err := tryImport(t, srv, "", src, importer.Options{PreflightScan: name == "file with read-ahead"})
 				if err == nil && res != nil {
 					err = res.Err
 				}

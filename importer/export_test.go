@@ -1,6 +1,11 @@
 package importer
 
-import "github.com/dumpscope/dumpscope/importer/split"
+import (
+	"sync/atomic"
+
+	"github.com/dumpscope/dumpscope/importer/dumpfile"
+	"github.com/dumpscope/dumpscope/importer/split"
+)
 
 // WithWorkerHook sets Options' hook that each parallel worker calls before an entry.
 func WithWorkerHook(o Options, f func()) Options {
@@ -20,4 +25,17 @@ func WithIndexBuildHook(o Options, f func()) Options {
 func WithAfterDDLHook(o Options, f func(*split.Statement) error) Options {
 	o.afterDDL = f
 	return o
+}
+
+// CountPreflightScans counts, until the test ends, the preflight's reads of a dump file
+// ahead of the replay (its second read of the file).
+func CountPreflightScans(t interface{ Cleanup(func()) }) *atomic.Int64 {
+	var n atomic.Int64
+	open := openPreflightScan
+	openPreflightScan = func(path string) (*dumpfile.Input, error) {
+		n.Add(1)
+		return open(path)
+	}
+	t.Cleanup(func() { openPreflightScan = open })
+	return &n
 }

@@ -22,7 +22,7 @@ func TestFixX11aSessionBodyRunsSeriallyUpFront(t *testing.T) {
 	f.client()
 	want := redumps(t, f.srv, "x9")
 	f.exec("DROP DATABASE x9")
-	o := importer.Options{Parallel: 2, BatchBytes: 512}
+	o := importer.Options{Parallel: 2, BatchBytes: 512, PreflightScan: true}
 	var log strings.Builder
 	o.Log = &log
 	res, err := importer.Import(context.Background(), f.cfg, importer.Source{Path: f.path}, o)

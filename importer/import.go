@@ -385,6 +385,12 @@ func finish(ctx context.Context, r *Result, o Options, conns []*sql.Conn, cp *ch
 	if cp == nil || ended {
 		return
 	}
+	if r.Status == Failed && errors.As(r.Err, new(overwriteStop)) {
+		// Refused before an overwrite (runPreflight's per-statement check): no resume,
+		// which would run the refused statement over what exists.
+		endCheckpoint(ctx, cp, conns[0], log)
+		return
+	}
 	if r.Status != Finished {
 		var se *replay.StatementError
 		// Only an error a resume could take for "it had run" (checkpoint.AlreadyApplied):

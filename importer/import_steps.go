@@ -22,14 +22,19 @@ import (
 // preflightProgressEvery is how often a long preflight scan says how far it got.
 const preflightProgressEvery = 5 * time.Second
 
+// openPreflightScan opens the dump a second time for the preflight's scan ahead (a
+// variable: tests count how often the file is read).
+var openPreflightScan = dumpfile.Open
+
 // runPreflight checks, before the first statement, what the dump would do to the target:
 // existing databases and tables it drops or writes into (refused unless r.Overwrite, or a
 // yes from Confirm) and DEFINER clauses the account may not assign (refused unless
-// StripDefiners). A dump file is scanned in full when either check has work to do; a
-// stream cannot be scanned ahead, so there the returned hook checks each statement as it
-// arrives and the import stops before the first offending one. A scan that reads the
-// file anyway also looks for code read later that a parallel replay would refuse
-// (runSerially).
+// StripDefiners). A dump file is scanned in full when definers are checked, when a
+// terminal can be asked (Confirm) or with PreflightScan; a stream cannot be scanned ahead,
+// and a file whose only check is the overwrites is not (scanAhead): there the returned
+// hook checks each statement as it arrives and the import stops before the first
+// offending one. A scan that reads the file anyway also looks for code read later that a
+// parallel replay would refuse (runSerially).
 func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *dumpfile.Input, conn *sql.Conn, log io.Writer) (func(context.Context, *split.Statement) error, error) {
 	var pf *preflight.Preflight
 	var current sql.NullString
@@ -60,13 +65,13 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 	if pf == nil && definers == nil && sys == nil {
 		return nil, nil
 	}
-	if src.Path == "" || (pf == nil && definers == nil) {
-		// No scan ahead (a stream, or nothing but the system check, which is not worth a
-		// second read of the file): each statement is checked as it comes, and the
-		// import stops before the first offending one.
+	if src.Path == "" || !scanAhead(o, pf, definers) {
+		// No scan ahead (a stream, or nothing but the system and overwrite checks, which
+		// are not worth a second read of the file): each statement is checked as it comes,
+		// and the import stops before the first offending one.
 		return preflightHook(in.Name, sys, definers, pf), nil
 	}
-	scan, err := dumpfile.Open(src.Path)
+	scan, err := openPreflightScan(src.Path)
 	if err != nil {
 		return nil, err
 	}
@@ -169,6 +174,28 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 	return nil, errors.New("refusing to overwrite existing objects; rerun with --overwrite")
 }
 
+// scanAhead reports whether a dump file is read through before its first statement:
+// definers to check (an ERROR 1227 half-way otherwise), a terminal to ask about the
+// overwrites (one question, listing them all, before anything runs) or PreflightScan.
+// The overwrite check alone needs no scan: checked just before each statement runs, it
+// stops the import before the first one that would drop or write into what exists, so
+// nothing it protects is touched, and the file is inflated and split once (the second
+// read cost 0.6–0.8 s of CPU on the 200 MiB gen dump, against 1.4 s for the whole
+// import). What the scan alone gives is then as into an empty target: what ran before a
+// refusal stays, a dump a parallel replay refuses half-way is refused there (not run
+// serially from the start), the progress counts tables without their total.
+func scanAhead(o *Options, pf *preflight.Preflight, definers *preflight.DefinerCheck) bool {
+	return definers != nil || (pf != nil && (o.Confirm != nil || o.PreflightScan))
+}
+
+// overwriteStop is the per-statement preflight's refusal of a statement that would
+// overwrite an existing object. The run ends there, not resumable: a --resume writes over
+// what exists (it takes the target's objects for the interrupted run's own), and would
+// run the refused statement (finish ends the checkpoint).
+type overwriteStop struct{ error }
+
+func (e overwriteStop) Unwrap() error { return e.error }
+
 // runSerially makes the import serial from the start (no --parallel, --checkpoint,
 // --load-data or --defer-indexes) because of why (plan.LaterReaders), and says so once:
 // a parallel replay would be refused at that statement, after part of the dump ran.
@@ -221,7 +248,7 @@ func preflightHook(name string, sys *preflight.SystemCheck, definers *preflight.
 			return nil
 		}
 		if ow := pf.ObserveAll(st); len(ow) > 0 {
-			return fmt.Errorf("%s: the dump would %s, which exists in the target; stopped before it — rerun with --overwrite to allow it", name, ow[0])
+			return overwriteStop{fmt.Errorf("%s: the dump would %s, which exists in the target; stopped before it — rerun with --overwrite to allow it", name, ow[0])}
 		}
 		return nil
 	}

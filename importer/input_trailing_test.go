@@ -50,7 +50,7 @@ func TestImportGzipTrailingGarbage(t *testing.T) {
 		t.Fatal(err)
 	}
 	var log bytes.Buffer
-	res, err := tryImport(t, got, "", importer.Source{Path: f}, importer.Options{Log: &log})
+	res, err := tryImport(t, got, "", importer.Source{Path: f}, importer.Options{Log: &log, PreflightScan: true})
 	if err != nil {
 		t.Fatalf("Import: %v\n%s", err, log.String())
 	}

@@ -19,12 +19,21 @@ type Options struct {
 	// AllowSystemSchemas lets the dump change mysql.*, sys, performance_schema and
 	// accounts (--allow-system-schemas); otherwise the preflight refuses it.
 	AllowSystemSchemas bool
-	StripDefiners      bool
-	LocalInfile        bool
-	BinaryMode         bool
-	Comments           bool
-	SkipWarningCount   bool
-	SkipRowCounts      bool
+	// PreflightScan reads a dump file through before its first statement whenever the
+	// target holds a database (--preflight-scan): every object it would overwrite is listed
+	// and refused before anything runs, a dump that a parallel replay would refuse half-way
+	// runs serially from the start, and the progress knows its tables. A terminal's
+	// question (Confirm) and definers to check read it through too. Otherwise each
+	// statement is checked just before it runs and the import stops before the first that
+	// would overwrite, what ran before it staying: the file is inflated and split once,
+	// not twice (0.6–0.8 s of CPU on a 200 MiB dump).
+	PreflightScan    bool
+	StripDefiners    bool
+	LocalInfile      bool
+	BinaryMode       bool
+	Comments         bool
+	SkipWarningCount bool
+	SkipRowCounts    bool
 	// CheckpointPath is the journal; "" with Parallel > 1 on a file means FILE.dumpscope-checkpoint.
 	CheckpointPath string
 	Resume         bool

@@ -27,7 +27,7 @@ func TestPreflightErrorNamesFileOnce(t *testing.T) {
 	}
 	z.Close()
 	path := writeFile(t, "d.sql.gz", b.Bytes()[:b.Len()/2])
-	_, err := tryImport(t, srv, "", importer.Source{Path: path}, importer.Options{Log: &strings.Builder{}})
+	_, err := tryImport(t, srv, "", importer.Source{Path: path}, importer.Options{Log: &strings.Builder{}, PreflightScan: true})
 	if err == nil {
 		t.Fatal("a truncated dump imported without an error")
 	}

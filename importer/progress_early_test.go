@@ -51,8 +51,8 @@ func TestEarlySchemaGoneBeforeSerialReplay(t *testing.T) {
 		t.Fatalf("the client's probe saw %s", got)
 	}
 	for _, o := range []importer.Options{
-		{Parallel: 2, BatchBytes: 2 << 10},
-		{Parallel: 2, CheckpointPath: filepath.Join(t.TempDir(), "journal")},
+		{Parallel: 2, BatchBytes: 2 << 10, PreflightScan: true},
+		{Parallel: 2, CheckpointPath: filepath.Join(t.TempDir(), "journal"), PreflightScan: true},
 	} {
 		f.exec("DROP DATABASE rk")
 		var log strings.Builder

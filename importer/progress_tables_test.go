@@ -30,7 +30,7 @@ func TestProgressPhaseAndTables(t *testing.T) {
 	}
 	defer db.Close()
 	// A database of someone else's: the target is not empty, so the preflight reads the
-	// dump, and counts its tables.
+	// dump (--preflight-scan), and counts its tables.
 	if _, err := db.Exec("CREATE DATABASE other"); err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestProgressPhaseAndTables(t *testing.T) {
 			maxDone := 0
 			var log strings.Builder
 			res, err := importer.Import(context.Background(), cfg, importer.Source{Path: path}, importer.Options{
-				Parallel: parallel, BatchBytes: 64, Log: &log,
+				Parallel: parallel, BatchBytes: 64, Log: &log, PreflightScan: true, // the total: read ahead
 				OnReplay: func(_ *dumpfile.Input, p func() importer.Progress) func() {
 					progress = p
 					return func() { last = progress() }

@@ -32,7 +32,7 @@ func TestFixX13ReadAheadRunsSerially(t *testing.T) {
 			want := redumps(t, f.srv, "x9")
 			f.exec("DROP DATABASE x9")
 			var log strings.Builder
-			o := importer.Options{Parallel: 2, BatchBytes: 512, Log: &log}
+			o := importer.Options{Parallel: 2, BatchBytes: 512, Log: &log, PreflightScan: true}
 			res, err := importer.Import(context.Background(), f.cfg, importer.Source{Path: f.path}, o)
 			if err != nil || res.Err != nil {
 				t.Fatalf("%v, %v\n%s", err, res.Err, log.String())

@@ -3,6 +3,7 @@ package importer_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
@@ -50,8 +51,9 @@ func TestImportSchemaThenData(t *testing.T) {
 			have := redumps(t, got, p.db)
 			sameDump(t, "schema then data", want, have)
 			// The tables are full now: the same data again would change them, so Import
-			// refuses it (the preflight, before the first statement) and they stay as they were.
-			if res, err := tryImport(t, got, "", importer.Source{Path: p.data}, importer.Options{Parallel: 1}); err == nil {
+			// refuses it (before the first statement that writes into them: the data file's
+			// first) and they stay as they were.
+			if res, err := tryImport(t, got, "", importer.Source{Path: p.data}, importer.Options{Parallel: 1}); err == nil && (res.Err == nil || !strings.Contains(res.Err.Error(), "which exists in the target; stopped before it")) {
 				t.Fatalf("data into full tables: status %v, err %v: want Import refused", res.Status, res.Err)
 			}
 			sameDump(t, "after the refusal", have, redumps(t, got, p.db))

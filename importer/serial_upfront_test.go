@@ -12,8 +12,8 @@ import (
 // TestLaterReaderRunsSeriallyUpFront: a dump file whose trigger reads ROW_COUNT() and is
 // fired after it was created was refused at that INSERT under --parallel, --checkpoint
 // or --load-data, after part of the dump had run. When the preflight reads the file
-// ahead anyway (here: the target holds a database of its own, so it looks for
-// overwrites), the same rule as the planner's (plan.LaterReaders) finds the trigger
+// ahead anyway (here: the target holds a database of its own, and --preflight-scan looks
+// for overwrites ahead), the same rule as the planner's (plan.LaterReaders) finds the trigger
 // before the first statement, and the whole import runs serially: the re-dump is the
 // client's, Result.Used says serial with the reason, and one line says so.
 func TestLaterReaderRunsSeriallyUpFront(t *testing.T) {
@@ -23,8 +23,8 @@ func TestLaterReaderRunsSeriallyUpFront(t *testing.T) {
 	f.client()
 	want := redumps(t, f.srv, "rk")
 	for _, o := range []importer.Options{
-		{Parallel: 2, BatchBytes: 2 << 10},
-		{Parallel: 2, LoadData: true, DeferIndexes: true, CheckpointPath: filepath.Join(t.TempDir(), "journal")},
+		{Parallel: 2, BatchBytes: 2 << 10, PreflightScan: true},
+		{Parallel: 2, LoadData: true, DeferIndexes: true, CheckpointPath: filepath.Join(t.TempDir(), "journal"), PreflightScan: true},
 	} {
 		f.exec("DROP DATABASE rk")
 		var log strings.Builder

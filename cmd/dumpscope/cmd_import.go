@@ -46,17 +46,16 @@ type importOptions struct {
 	parallel         int
 	batchBytes       string
 	readAhead        string
-	force            bool
-	overwrite        bool
+	force, overwrite bool
 	allowSystem      bool // --allow-system-schemas
+	preflightScan    bool
 	stripDefiners    bool
 	localInfile      bool
 	binaryMode       bool
 	comments         bool
 	skipWarningCount bool
 	skipRowCounts    bool
-	noTUI            bool
-	noAdvisor        bool
+	noTUI, noAdvisor bool
 	interval         time.Duration
 	record           string
 	etaFrom          string      // --eta-from: a run record whose progress curve the ETA follows
@@ -120,6 +119,7 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	f.BoolVar(&o.force, "force", false, "continue after SQL errors; they are counted and listed at the end (exit status 4)")
 	f.BoolVar(&o.overwrite, "overwrite", false, "allow the dump to drop or write into existing databases and tables")
 	f.BoolVar(&o.allowSystem, "allow-system-schemas", false, "allow the dump to change mysql.*, sys, performance_schema or accounts and grants")
+	f.BoolVar(&o.preflightScan, "preflight-scan", false, "into a target that holds databases, read the whole FILE before the first statement and refuse every overwrite before anything runs (as on a terminal, which asks); without it each statement is checked just before it runs and the import stops before the first overwrite")
 	f.BoolVar(&o.stripDefiners, "strip-definers", false, "remove DEFINER= clauses (objects are then owned by the importing user)")
 	f.BoolVar(&o.localInfile, "local-infile", false, "allow LOAD DATA LOCAL INFILE (sends the file each statement names, from this machine)")
 	f.BoolVar(&o.binaryMode, "binary-mode", false, "accept raw NUL bytes in the dump (the client's --binary-mode)")
@@ -387,7 +387,7 @@ func importOptionsFor(o *importOptions, stop *stopper, s stdio, dash *tui.Dashbo
 	}
 	return importer.Options{
 		Parallel: o.parallel, BatchBytes: batch, ReadAheadBytes: readAhead,
-		Force: o.force, Overwrite: o.overwrite, AllowSystemSchemas: o.allowSystem, StripDefiners: o.stripDefiners, LocalInfile: o.localInfile,
+		Force: o.force, Overwrite: o.overwrite, AllowSystemSchemas: o.allowSystem, PreflightScan: o.preflightScan, StripDefiners: o.stripDefiners, LocalInfile: o.localInfile,
 		BinaryMode: o.binaryMode, Comments: o.comments, SkipWarningCount: o.skipWarningCount,
 		SkipRowCounts: o.skipRowCounts, CheckpointPath: o.checkpoint, Resume: o.resume, ResumeApplied: o.appliedOffsets, CharsetGiven: o.conn.CharsetGiven(),
 		SkipBinlog: o.skipBinlog, RelaxDurability: o.relaxDurability, DeferIndexes: o.deferIndexes, LoadData: o.loadData,

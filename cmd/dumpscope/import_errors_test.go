@@ -116,7 +116,7 @@ func TestImportPreflight(t *testing.T) {
 		return n
 	}
 
-	code, _, stderr := dumpscopeImport(t, srv, []string{"--no-advisor", "-D", "shop"}, dump)
+	code, _, stderr := dumpscopeImport(t, srv, []string{"--no-advisor", "-D", "shop", "--preflight-scan"}, dump)
 	if code != exitFailure || !strings.Contains(stderr, "DROP TABLE `shop`.`orders` (offset 42, line 2)") || !strings.Contains(stderr, "rerun with --overwrite") {
 		t.Fatalf("file: exit %d, want 1 naming `shop`.`orders`:\n%s", code, stderr)
 	}
@@ -124,6 +124,15 @@ func TestImportPreflight(t *testing.T) {
 	db.QueryRow("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_NAME='fresh'").Scan(&fresh)
 	if rows() != 3 || fresh != 0 {
 		t.Fatalf("a refused file import executed statements: orders has %d rows, fresh exists=%d", rows(), fresh)
+	}
+	// Without --preflight-scan (and no terminal to ask) the file is read once, each
+	// statement checked just before it runs: fresh is made, the DROP refused before it runs.
+	code, _, stderr = dumpscopeImport(t, srv, []string{"--no-advisor", "-D", "shop"}, dump)
+	if code != exitFailure || !strings.Contains(stderr, "shop.sql: the dump would DROP TABLE `shop`.`orders` (offset 42, line 2), which exists in the target; stopped before it") || rows() != 3 {
+		t.Fatalf("file read once: exit %d, %d rows left; want 1, 3 rows:\n%s", code, rows(), stderr)
+	}
+	if _, err := db.Exec("DROP TABLE shop.fresh"); err != nil {
+		t.Fatal(err)
 	}
 
 	var out, errb bytes.Buffer

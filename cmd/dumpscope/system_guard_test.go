@@ -44,13 +44,13 @@ func TestImportRefusesAccountsInBodies(t *testing.T) {
 			if n := evil(t, srv); n != 0 {
 				t.Fatalf("refused, yet the account exists")
 			}
-			// Into a target that is not empty the file is read ahead: the same line, before
-			// the first statement.
+			// Into a target that is not empty, with --preflight-scan, the file is read
+			// ahead: the same line, before the first statement.
 			srv2 := testsandbox.Start(t)
 			if _, err := openDB(t, srv2, "").Exec("CREATE DATABASE other"); err != nil {
 				t.Fatal(err)
 			}
-			code, _, stderr = dumpscopeImport(t, srv2, []string{"--no-advisor"}, tc.dump)
+			code, _, stderr = dumpscopeImport(t, srv2, []string{"--no-advisor", "--preflight-scan"}, tc.dump)
 			if code == 0 || !tc.where.MatchString(stderr) {
 				t.Fatalf("read ahead: exit %d, want a refusal matching %q: %s", code, tc.where, stderr)
 			}

@@ -36,9 +36,9 @@ type Mode struct {
 	// --load-data get ProfileLoadData, whose scripts it loads, not turns into INSERTs.
 	Profile Profile
 	// ReadAhead gives dumpscope a target that holds a database (readAheadDB, made before
-	// the import and dropped after it, before the re-dump): the overwrite preflight then
-	// reads the whole file ahead before anything runs, which an empty target skips
-	// (TestDiffFuzzFoundS46TextSetsModeBack was only seen so).
+	// the import and dropped after it, before the re-dump): with --preflight-scan (its
+	// Args) the overwrite preflight then reads the whole file ahead before anything runs,
+	// which an empty target skips (TestDiffFuzzFoundS46TextSetsModeBack was only seen so).
 	ReadAhead bool
 }
 
@@ -73,7 +73,7 @@ var Modes = []Mode{
 	{Name: "filter", Profile: ProfileFilter, InSuiteSeeds: 2},
 	{Name: "filter-parallel", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", batchBytes}, Profile: ProfileFilter, InSuiteSeeds: 2},
 	{Name: "filter-resume", Args: []string{"--parallel", "2", "--batch-bytes", batchBytes, "--checkpoint", journalArg}, Kill: true, Profile: ProfileFilter, InSuiteSeeds: 2},
-	{Name: "read-ahead", Args: []string{"--parallel", "2", "--batch-bytes", batchBytes}, ReadAhead: true, InSuiteSeeds: 2},
+	{Name: "read-ahead", Args: []string{"--parallel", "2", "--batch-bytes", batchBytes, "--preflight-scan"}, ReadAhead: true, InSuiteSeeds: 2},
 }
 
 // readAheadDB is the database a ReadAhead mode's target holds.

@@ -72,14 +72,14 @@ func statusDelta(before, after map[string]float64) map[string]float64 {
 
 // printCounters prints the medians of each contender's counter deltas.
 func printCounters(cs []contender, results map[string][]result) {
-	fmt.Printf("\n%-40s", "server counters (median deltas)")
+	fmt.Printf("\n%-46s", "server counters (median deltas)")
 	for _, c := range counters {
 		fmt.Printf(" %11s", c.head)
 	}
 	fmt.Println()
 	for _, c := range cs {
 		rs := results[c.name]
-		fmt.Printf("%-40s", c.name)
+		fmt.Printf("%-46s", c.name)
 		for _, k := range counters {
 			v := medianOf(rs, func(r result) float64 { return r.status[k.name] })
 			fmt.Printf(" %11.0f", v*k.scale)

@@ -112,6 +112,7 @@ func loadTSV(srv *sandbox.Server, dir, n string, chunkBytes int64, tsvPerSQL flo
 		chunks[f] = cs
 	}
 	var before, after syscall.Rusage
+	resetPeakRSS() // the chunk lists above are no client's memory
 	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &before)
 	start := time.Now()
 	schema, err := os.Open(filepath.Join(dir, "schema.sql"))

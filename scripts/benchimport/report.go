@@ -22,14 +22,14 @@ func againstMyloader(cs []contender, results map[string][]result, sizeBytes int6
 		return
 	}
 	gib := float64(sizeBytes) / units.GiB
-	fmt.Printf("\n%-40s %14s %16s %10s %10s\n", "against myloader -t N", "cpu s/GiB", "myloader s/GiB", "cpu ×", "wall ×")
+	fmt.Printf("\n%-46s %14s %16s %10s %10s\n", "against myloader -t N", "cpu s/GiB", "myloader s/GiB", "cpu ×", "wall ×")
 	for _, c := range cs {
 		m, ok := ml[c.streams]
 		if c.myloader || c.limit || c.streams == "" || !ok {
 			continue
 		}
 		d := median(results[c.name])
-		fmt.Printf("%-40s %14.2f %16.2f %10.2f %10.2f\n", c.name, d.cpu.Seconds()/gib, m.cpu.Seconds()/gib, d.cpu.Seconds()/m.cpu.Seconds(), d.wall.Seconds()/m.wall.Seconds())
+		fmt.Printf("%-46s %14.2f %16.2f %10.2f %10.2f\n", c.name, d.cpu.Seconds()/gib, m.cpu.Seconds()/gib, d.cpu.Seconds()/m.cpu.Seconds(), d.wall.Seconds()/m.wall.Seconds())
 	}
 }
 
@@ -42,6 +42,10 @@ type proofRow struct {
 	// 0: a contender was not run.
 	ldMyloader, ldLimit, parMyloader float64
 	ldCPU, parCPU                    float64
+	// dfltCPU: the client CPU of the run with dumpscope's defaults (advisor and warning
+	// counts on, a non-empty target: --defaults-run) against myloader's, the number a
+	// user's run has.
+	dfltCPU float64
 	// Server CPU ratios: what the server spent on dumpscope's stream against myloader's,
 	// and on --load-data's against the limit's (above 1: the limit is not its bound).
 	ldSrvLimit, parSrvMyloader float64
@@ -75,8 +79,11 @@ func proofRows(what, load string, cs []contender, results map[string][]result) [
 		n, bin := c.streams, c.bin
 		ml, okM := find(func(c contender) bool { return c.myloader && c.streams == n })
 		lim, okL := find(func(c contender) bool { return c.limit && c.streams == n })
-		par, okP := find(func(c contender) bool { return c.bin == bin && c.streams == n && c.flags == "" })
-		ld, okD := find(func(c contender) bool { return c.bin == bin && c.streams == n && c.flags == "--load-data" })
+		par, okP := find(func(c contender) bool { return c.bin == bin && c.streams == n && c.flags == "" && !c.defaults })
+		ld, okD := find(func(c contender) bool {
+			return c.bin == bin && c.streams == n && c.flags == "--load-data" && !c.defaults
+		})
+		dflt, okF := find(func(c contender) bool { return c.bin == bin && c.streams == n && c.defaults })
 		name := what + ", -t " + n
 		if len(cs) > 0 && strings.Count(strings.Join(binsOf(cs), ","), ",") > 0 {
 			name += ", " + bin
@@ -88,6 +95,7 @@ func proofRows(what, load string, cs []contender, results map[string][]result) [
 			parMyloader:    ratio(par.wall.Seconds(), ml.wall.Seconds(), okP, okM),
 			ldCPU:          ratio(ld.cpu.Seconds(), ml.cpu.Seconds(), okD, okM),
 			parCPU:         ratio(par.cpu.Seconds(), ml.cpu.Seconds(), okP, okM),
+			dfltCPU:        ratio(dflt.cpu.Seconds(), ml.cpu.Seconds(), okF, okM),
 			ldSrvLimit:     ratio(ld.serverCPU.Seconds(), lim.serverCPU.Seconds(), okD, okL),
 			parSrvMyloader: ratio(par.serverCPU.Seconds(), ml.serverCPU.Seconds(), okP, okM),
 		})
@@ -122,10 +130,10 @@ func printProof(rows []proofRow) {
 		}
 		return fmt.Sprintf("%.2f", v)
 	}
-	fmt.Printf("\n== issue 24's proof (wall ratios, medians; targets: --load-data ≤ 0.72 × myloader and ≤ 1.10 × the limit, --parallel ≤ 0.85 × myloader; client CPU ≤ 1.00 × myloader)\n")
-	fmt.Printf("%-52s %13s %13s %13s %13s %13s %13s %13s %12s\n", "input, server, streams", "ld/myloader", "ld/limit", "par/myloader", "ld cpu/ml", "par cpu/ml", "ld srv/limit", "par srv/ml", "load avg")
+	fmt.Printf("\n== issue 24's proof (wall ratios, medians; targets: --load-data ≤ 0.72 × myloader and ≤ 1.10 × the limit, --parallel ≤ 0.85 × myloader; client CPU ≤ 1.00 × myloader; dflt: the --defaults-run, advisor and warning counts on, a non-empty target)\n")
+	fmt.Printf("%-52s %13s %13s %13s %13s %13s %13s %13s %13s %12s\n", "input, server, streams", "ld/myloader", "ld/limit", "par/myloader", "ld cpu/ml", "par cpu/ml", "dflt cpu/ml", "ld srv/limit", "par srv/ml", "load avg")
 	for _, r := range rows {
-		fmt.Printf("%-52s %13s %13s %13s %13s %13s %13s %13s %12s\n", r.what, f(r.ldMyloader, 0.72), f(r.ldLimit, 1.10), f(r.parMyloader, 0.85), f(r.ldCPU, 1), f(r.parCPU, 1), f(r.ldSrvLimit, 0), f(r.parSrvMyloader, 0), r.load)
+		fmt.Printf("%-52s %13s %13s %13s %13s %13s %13s %13s %13s %12s\n", r.what, f(r.ldMyloader, 0.72), f(r.ldLimit, 1.10), f(r.parMyloader, 0.85), f(r.ldCPU, 1), f(r.parCPU, 1), f(r.dfltCPU, 1), f(r.ldSrvLimit, 0), f(r.parSrvMyloader, 0), r.load)
 	}
 }
 
