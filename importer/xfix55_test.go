@@ -1,6 +1,7 @@
 package importer_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
@@ -45,4 +46,46 @@ func TestXFix55CallConditionalDrop(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestXFix55DroppedDatabaseOverRefusal: x-fix53's refusal of a resume past `USE d9; DROP
+// DATABASE d9; CREATE DATABASE d9;` before the next USE (replay/resumelost.go
+// refuseDroppedDatabase) refuses every statement sent while marked, also rows the client's
+// session (no current database) and the resume's (in d9) write alike.
+//   - "qualified rows" (gated, reviewX): rows of r15.u (a plain table, qualified), then
+//     USE r15: the resume could send the rows; it refuses at the first (over-refusal,
+//     --parallel 2 and serial checkpoint, loud).
+//   - "default database()" (not gated: passes, and must keep passing): r15.u's column w
+//     is DEFAULT (DATABASE()) and the rows name no w: the client stores NULL, the
+//     resume's session in d9 would store 'd9' (silent). So a row INSERT's text does not
+//     tell whether it reads the current database: the table's definition does (DEFAULT
+//     or generated expressions naming DATABASE() or SCHEMA(), probed on MariaDB: both
+//     are accepted). Cause of the open over-refusal and what a fix needs: a check, while
+//     marked, of each target table's definition (information_schema.COLUMNS' defaults
+//     and generation expressions), qualified names only, literal rows only.
+func TestXFix55DroppedDatabaseOverRefusal(t *testing.T) {
+	const drop = "CREATE DATABASE d9;\nUSE d9;\nDROP DATABASE d9;\nCREATE DATABASE d9;\n"
+	const refused = "--resume cannot go on past this DROP DATABASE of the current database"
+	for name, c := range map[string]struct{ table, rows, refused string }{
+		"qualified rows":     {"CREATE TABLE r15.u (id int PRIMARY KEY, v varchar(40)) ENGINE=InnoDB;\n", rowsOf("r15.u", 0, 50) + rowsOf("r15.u", 50, 100), ""},
+		"default database()": {"CREATE TABLE r15.u (id int PRIMARY KEY, v varchar(40), w varchar(64) DEFAULT (DATABASE())) ENGINE=InnoDB;\n", colRows("r15.u", 0, 50) + colRows("r15.u", 50, 100), refused},
+	} {
+		for mode, o := range map[string]importer.Options{"parallel 2": {Parallel: 2, BatchBytes: 512}, "serial checkpoint": {}} {
+			t.Run(name+"/"+mode, func(t *testing.T) {
+				if c.refused == "" {
+					reviewX(t)
+				}
+				dump := x15Head + "CREATE TABLE lg (id int PRIMARY KEY, v varchar(200)) ENGINE=InnoDB;\n" + drop + c.table + c.rows +
+					"USE r15;\nINSERT INTO lg VALUES (1, IFNULL(DATABASE(), 'none'));\n"
+				ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+				runReviewCase(t, ref, srv, reviewCase{db: "r15", dump: dump, stop: lineOf(t, dump, "INSERT INTO r15.u "), opt: o, refused: c.refused})
+			})
+		}
+	}
+}
+
+// colRows is rowsOf with the column list (id, v): the table's other columns take their
+// defaults.
+func colRows(table string, from, to int) string {
+	return strings.ReplaceAll(rowsOf(table, from, to), "INSERT INTO "+table+" VALUES", "INSERT INTO "+table+" (id, v) VALUES")
 }
