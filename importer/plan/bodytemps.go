@@ -18,18 +18,24 @@ import (
 // planner holds, are held from then on and marked inexact at it, as a write through code
 // that cannot be sent again is (codeWrite): a resume that goes on while one is there
 // refuses in one line (replay's temprebuild.go). A table the body makes and drops again
-// (the last of its CREATE and DROP in the body's text is the DROP) is left out.
+// (the last of its CREATE and DROP in the body's text is the DROP) is left out, but only
+// when that DROP runs on every path of the body: one inside an IF, CASE, loop, handler or
+// a CALL made there, or after a handler, LEAVE or RETURN that may skip it, may not run,
+// and a resume past the CALL would read a real table of that name, silently
+// (TestXFix55CallConditionalDrop): such a table is left maybe made.
 
 // bodyTempDDL returns the keys of the temporary tables that d (what a statement runs;
 // its names belong to db), through its own compound statement and the procedures of
 // the dump it CALLs, transitively, may leave made (made), and drops (dropped), each
-// once, in the order met.
+// once, in the order met. A table whose last DDL is a DROP that may not run (bodyBlocks)
+// counts as made when the body made it before.
 func (rb *routineBodies) bodyTempDDL(d *split.Statement, db string) (made, dropped []string) {
-	last := map[string]bool{} // key → the last of its DDL met was a CREATE
+	last := map[string]bool{} // key → the last of its DDL met was a CREATE, or a DROP that may not run after one
 	var order []string
 	seen := map[*split.Statement]bool{}
-	var walk func(st *split.Statement, db string, depth int)
-	call := func(l *sqlscan.Tokenizer, depth int) { // l just past a CALL
+	skips := false // a handler, LEAVE, RETURN … met: a later statement may not run
+	var walk func(st *split.Statement, db string, depth int, cond bool)
+	call := func(l *sqlscan.Tokenizer, depth int, cond bool) { // l just past a CALL
 		save := l.Pos
 		_, name := l.Name(l.Next())
 		l.Pos = save
@@ -37,36 +43,43 @@ func (rb *routineBodies) bodyTempDDL(d *split.Statement, db string) (made, dropp
 		for i := range bodies {
 			if b := &bodies[i]; !seen[&b.st] {
 				seen[&b.st] = true
-				walk(&b.st, b.db, depth+1)
+				walk(&b.st, b.db, depth+1, cond)
 			}
 		}
 	}
-	walk = func(st *split.Statement, db string, depth int) {
+	walk = func(st *split.Statement, db string, depth int, cond bool) {
 		if depth > 16 {
 			return
 		}
-		if l := st.Tokens(); l.Next().Is("CALL") { // the statement's own CALL, no body's
-			call(&l, depth)
+		l := st.Tokens()
+		switch first := l.Next(); {
+		case first.Is("CALL"): // the statement's own CALL, no body's
+			call(&l, depth, cond)
 			return
+		case first.Kind == sqlscan.Word && condWords[strings.ToUpper(first.Text)]:
+			cond = true // a compound IF, CASE or loop of the dump's own (its first word starts no body statement)
 		}
+		var blocks bodyBlocks
 		bodyStatementsAt(st, func(w string, l *sqlscan.Tokenizer) bool {
+			skips = blocks.step(w, l) || skips
 			switch {
 			case w == "CALL":
-				call(l, depth)
+				call(l, depth, cond || blocks.cond())
 			case temporaryTableAt(w, l):
+				maybe := cond || skips || blocks.cond()
 				save := l.Pos
 				for _, k := range tempDDLKeys(l, db) {
 					if !slices.Contains(order, k) {
 						order = append(order, k)
 					}
-					last[k] = w == "CREATE"
+					last[k] = w == "CREATE" || maybe && last[k]
 				}
 				l.Pos = save
 			}
 			return false
 		})
 	}
-	walk(d, db, 0)
+	walk(d, db, 0, false)
 	for _, k := range order {
 		if last[k] {
 			made = append(made, k)
@@ -76,6 +89,55 @@ func (rb *routineBodies) bodyTempDDL(d *split.Statement, db string) (made, dropp
 	}
 	return made, dropped
 }
+
+// condWords start a statement whose inner statements may not run (or run again).
+var condWords = map[string]bool{"IF": true, "CASE": true, "WHILE": true, "LOOP": true, "REPEAT": true, "FOR": true}
+
+// bodyBlocks follows, through the words that start a body's statements, the blocks
+// around the current one: a BEGIN (false) or an IF, CASE or loop (true). A word it
+// misreads only adds a block (FOR UPDATE after a `)`, an IF() there): an END it cannot
+// match to its kind closes none, so a DROP is never taken for unconditional wrongly.
+type bodyBlocks []bool
+
+// step reads w, a body statement's first word (l just past it), and reports whether it
+// may skip the statements after it: a handler (its statement runs when one fails, an
+// EXIT one leaves the block), LEAVE, RETURN, ITERATE, GOTO or an ORACLE EXCEPTION part.
+func (b *bodyBlocks) step(w string, l *sqlscan.Tokenizer) bool {
+	switch {
+	case w == "BEGIN":
+		*b = append(*b, false)
+	case condWords[w]:
+		*b = append(*b, true)
+	case w == "END":
+		save := l.Pos
+		n := l.Next()
+		l.Pos = save
+		if n.Kind == sqlscan.Word && condWords[strings.ToUpper(n.Text)] { // END IF, END LOOP …: to the last such block
+			for j := len(*b) - 1; j >= 0; j-- {
+				if (*b)[j] {
+					*b = (*b)[:j]
+					break
+				}
+			}
+		} else if len(*b) > 0 && !(*b)[len(*b)-1] { // END of a BEGIN; a CASE expression's END closes no IF
+			*b = (*b)[:len(*b)-1]
+		}
+	case w == "LEAVE" || w == "RETURN" || w == "ITERATE" || w == "GOTO" || w == "EXCEPTION":
+		return true
+	case w == "DECLARE":
+		save := l.Pos
+		defer func() { l.Pos = save }()
+		for i := 0; i < 3; i++ { // DECLARE [CONTINUE|EXIT|UNDO] HANDLER
+			if l.Next().Is("HANDLER") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cond reports whether the current statement is inside an IF, CASE or loop.
+func (b bodyBlocks) cond() bool { return slices.Contains(b, true) }
 
 // tempDDLKeys reads, l just past a body statement's CREATE or DROP of a TEMPORARY TABLE
 // (temporaryTableAt), the keys of the tables it names: CREATE's one, DROP's list.

@@ -43,3 +43,49 @@ func TestBodyTempDDL(t *testing.T) {
 		}
 	}
 }
+
+// TestBodyTempDDLConditionalDrop: a DROP that may not run (in an IF, CASE, loop, handler,
+// a CALL made there, or after a LEAVE or a handler) leaves the table made; one on every
+// path of the body (after an IF or loop closed, in a CALL at the top) drops it.
+func TestBodyTempDDLConditionalDrop(t *testing.T) {
+	var rb routineBodies
+	stmts := func(text string) []split.Statement {
+		sp := split.NewSplitter(strings.NewReader("DELIMITER //\n"+text), split.SplitOptions{})
+		var out []split.Statement
+		for sp.Next() {
+			if s := sp.Statement(); len(s.SQL) > 0 {
+				s.SQL = append([]byte(nil), s.SQL...)
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	const mk = "CREATE TEMPORARY TABLE tmp (id int); "
+	for _, st := range stmts("CREATE PROCEDURE dr() DROP TEMPORARY TABLE tmp//\n" +
+		"CREATE PROCEDURE mk() BEGIN " + mk + "END//\n") {
+		rb.observe(&st, "d")
+	}
+	made, none := [2][]string{{"d.tmp"}, nil}, [2][]string{nil, {"d.tmp"}}
+	for text, want := range map[string][2][]string{
+		"BEGIN NOT ATOMIC " + mk + "IF @x THEN DROP TEMPORARY TABLE tmp; END IF; END//":                                                 made,
+		"BEGIN NOT ATOMIC " + mk + "CASE WHEN @x THEN DROP TEMPORARY TABLE tmp; END CASE; END//":                                        made,
+		"BEGIN NOT ATOMIC " + mk + "l: LOOP DROP TEMPORARY TABLE tmp; LEAVE l; END LOOP l; END//":                                       made,
+		"BEGIN NOT ATOMIC " + mk + "WHILE @x DO DROP TEMPORARY TABLE tmp; END WHILE; END//":                                             made,
+		"BEGIN NOT ATOMIC " + mk + "IF @x THEN CALL dr(); END IF; END//":                                                                made,
+		"BEGIN NOT ATOMIC DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN END; " + mk + "DROP TEMPORARY TABLE tmp; END//":                   made,
+		"BEGIN NOT ATOMIC DECLARE CONTINUE HANDLER FOR SQLEXCEPTION DROP TEMPORARY TABLE tmp; " + mk + "END//":                          made,
+		"l: BEGIN NOT ATOMIC " + mk + "IF @x THEN LEAVE l; END IF; DROP TEMPORARY TABLE tmp; END//":                                     made,
+		"BEGIN NOT ATOMIC " + mk + "EXECUTE IMMEDIATE 'DROP TEMPORARY TABLE tmp'; END//":                                                made,
+		"IF @x THEN " + mk + "DROP TEMPORARY TABLE tmp; END IF//":                                                                       made,
+		"BEGIN NOT ATOMIC " + mk + "SET @y = CASE WHEN @x THEN (1) END; IF @x THEN SET @z = 1; END IF; DROP TEMPORARY TABLE tmp; END//": none,
+		"BEGIN NOT ATOMIC " + mk + "WHILE @x DO SET @x = 0; END WHILE; BEGIN DROP TEMPORARY TABLE tmp; END; END//":                      none,
+		"BEGIN NOT ATOMIC CALL mk(); CALL dr(); END//":                                                                                  none,
+		"BEGIN NOT ATOMIC " + mk + "IF @x THEN DROP TEMPORARY TABLE tmp; END IF; DROP TEMPORARY TABLE IF EXISTS tmp; END//":             none,
+	} {
+		st := stmts(text)[0]
+		m, dr := rb.bodyTempDDL(&st, "d")
+		if !slices.Equal(m, want[0]) || !slices.Equal(dr, want[1]) {
+			t.Errorf("%s: made %q, dropped %q; want %q, %q", text, m, dr, want[0], want[1])
+		}
+	}
+}
