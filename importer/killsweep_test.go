@@ -420,8 +420,12 @@ func TestKillSweep(t *testing.T) {
 	}
 	mode := cmp.Or(os.Getenv("DUMPSCOPE_KILLSWEEP_MODE"), "resume")
 	if seeds != "" {
-		// The fuzzer's scripts of those seeds in mode, as its CLI makes them (--off known,
-		// --resume-off none; the load-data profile in the modes with --load-data).
+		// The fuzzer's scripts of those seeds in mode, as its CLI makes them by default
+		// (--off known, the mode's default --resume-off; the load-data profile in the
+		// modes with --load-data): a seed a search found is the same script here. Not
+		// InSuiteOff: that leaves out x-fuzz2's constructs (worker-session,
+		// load-warnings) too, to keep TestDiffFuzzShort's time, and such a seed's
+		// script would not be the one the search ran.
 		a, b, _ := strings.Cut(seeds, "-")
 		first, err := strconv.ParseInt(a, 10, 64)
 		if err != nil {
@@ -431,13 +435,14 @@ func TestKillSweep(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cfg := difffuzz.Config{Off: difffuzz.InSuiteOff}
+		name, _, _ := strings.Cut(mode, " ")
+		cfg := difffuzz.Config{Off: append(append([]difffuzz.Construct(nil), difffuzz.KnownBugs...), difffuzz.InSuiteModeOff[name]...)}
 		if sweepMode(t, mode).LoadData {
 			cfg.Profile = difffuzz.ProfileLoadData
 		}
 		for seed := first; seed <= last; seed++ {
 			t.Run(strconv.FormatInt(seed, 10), func(t *testing.T) {
-				sweepLogged(t, difffuzz.Generate(seed, cfg).SQL(), fmt.Sprintf("seed %d", seed), mode)
+				sweepLogged(t, difffuzz.Generate(seed, cfg).SQL(), fmt.Sprintf("seed %d", seed), mode, linesOf(t, "DUMPSCOPE_KILLSWEEP_LINES"))
 			})
 		}
 		return
