@@ -20,9 +20,10 @@ import (
 // XA transaction and sv's counter). The seed itself came back once in 62 runs of the
 // fuzzer (resume, two kills each; /work/notes/s47/x-fuzz2/s115003/run38): 19 rows where
 // the client's has 27, silent, the last resume having said "the XA transaction that
-// starts here had committed when the interrupted run ended; it is not run again". Nine
-// hooked pairs of kills (before line 6, 7 or 8, then before 13, 15 or 19) were clean
-// too: the points that lose the rows are not pinned yet, so no gated test.
+// starts here had committed when the interrupted run ended; it is not run again". The
+// point that loses the rows is "ran 12", after the XA COMMIT and before its progress row,
+// which the sweep lacked until session 48 (x-fuzz3: failed there, 3 rows where the
+// client's has 6; TestDiffFuzzFoundS48TemporaryXACommitted).
 func TestDiffFuzzFoundS47TemporaryXA(t *testing.T) {
 	for point, refused := range sweepClean(t, temporaryXAScript, "resume") {
 		if refused != "" {

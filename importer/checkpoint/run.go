@@ -100,8 +100,9 @@ type prior struct {
 	// start offset, read on resume.
 	insertIDs []insertIDRow
 	// xaCommitted are the XA START offsets of the XA transactions that committed (xa.go),
-	// read on resume.
+	// read on resume; committedXA the stretch of the one the resume is skipping.
 	xaCommitted map[int64]bool
+	committedXA committedXA
 	// quotingFlags are the journal's QuotingFlags (quoting.go): read on resume, added to
 	// by this attempt, written with the journal.
 	quotingFlags []QuotingFlag
@@ -165,13 +166,14 @@ type endDigest struct {
 // Resumable reports whether a stopped import can be resumed: it has a journal.
 func (r *Run) Resumable() bool { return r != nil && r.Journal != "" }
 
-// Skip reports whether the statement at offset committed in an earlier attempt.
+// Skip reports whether the statement at offset committed in an earlier attempt: in a
+// recorded stretch, or in the XA transaction SkipCommittedXA names.
 func (r *Run) Skip(offset int64) bool {
 	if r == nil {
 		return false
 	}
 	i := sort.Search(len(r.done), func(i int) bool { return r.done[i].End > offset })
-	return i < len(r.done) && r.done[i].Start <= offset
+	return i < len(r.done) && r.done[i].Start <= offset || r.committedXA.holds(offset)
 }
 
 // Reloads reports whether the table (its key, sqlscan.TableKey) was truncated on resume

@@ -3,6 +3,8 @@ package checkpoint
 import (
 	"context"
 	"fmt"
+	"math"
+	"sync/atomic"
 )
 
 // An XA transaction of the dump commits on its XA COMMIT, after XA END, when its
@@ -56,4 +58,35 @@ func (r *prior) loadXA(ctx context.Context, q Conn, runID string) error {
 		r.xaCommitted[start] = true
 	}
 	return rows.Err()
+}
+
+// SkipCommittedXA makes Skip say yes from start, the XA START of an XA transaction
+// XACommitted says committed, until EndCommittedXA: a resume skips its statements as
+// those of a recorded stretch, and sends again what it sends again there (the writes of
+// temporary tables, which its new connection lacks, and SELECT … INTO @v). Skipped whole,
+// the temporary table's rows of the XA transaction were lost (fuzzer seed 115003).
+// Functions, not methods: Run is at its limit of methods.
+func SkipCommittedXA(r *Run, start int64) {
+	if r != nil {
+		r.committedXA.to.Store(math.MaxInt64)
+		r.committedXA.from.Store(start + 1)
+	}
+}
+
+// EndCommittedXA ends SkipCommittedXA's stretch at end, the end of the XA COMMIT that
+// ended the transaction.
+func EndCommittedXA(r *Run, end int64) {
+	if r != nil {
+		r.committedXA.to.Store(end)
+	}
+}
+
+// committedXA is the stretch [from-1, to) of SkipCommittedXA (from 0: none), read by Skip
+// from the replay's goroutines.
+type committedXA struct{ from, to atomic.Int64 }
+
+// holds reports whether offset lies in the stretch.
+func (x *committedXA) holds(offset int64) bool {
+	from := x.from.Load()
+	return from > 0 && offset >= from-1 && offset < x.to.Load()
 }

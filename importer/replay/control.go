@@ -440,7 +440,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 			err = settleRegionIntent(ctx, cr, st) // callintent.go
 		}
 		if err == nil && !pl.OpenAfter && !oweKeeperRow(cr, st, end, pl, ownTxn) { // diagregion.go
-			err = cr.recordPending(ctx, end, true)
+			err = recordAfter(ctx, cr, st, end) // xa.go
 		}
 	default:
 		if pl.EndsRegion {

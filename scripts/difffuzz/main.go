@@ -41,6 +41,7 @@ func run() int {
 	socket := flag.String("socket", "", "import into the server at this unix socket (as root, no password) instead of a sandbox; its user databases are DROPPED")
 	profile := flag.String("profile", "", "the scripts' shape in every mode: general or load-data (default: each mode's own, load-data in the modes with --load-data)")
 	verbose := flag.Bool("v", false, "a line per script")
+	kills := flag.Int("kills", 0, "kills per import in the modes with kills: 0, one, and a second (of its first resume) one time in three; n, n each (every resume but the last killed too)")
 	keepGoing := flag.Bool("keep-going", false, "after a difference go on with the next seed (each one shrunk and written to --out), and list them all: how many scripts differ")
 	flag.Parse()
 	if *count == 0 && *duration == 0 {
@@ -86,6 +87,7 @@ func run() int {
 		return 2
 	}
 	defer r.Close()
+	r.Kills = *kills
 	cfg := difffuzz.Config{Actions: *actions, MaxRows: *maxRows, Profile: difffuzz.Profile(*profile)}
 	if *profile != "" && !slices.Contains(difffuzz.Profiles, cfg.Profile) {
 		fmt.Fprintf(os.Stderr, "difffuzz: unknown profile %q (profiles: %v)\n", *profile, difffuzz.Profiles)
