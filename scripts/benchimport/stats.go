@@ -22,7 +22,7 @@ type statsState struct {
 	statsRows, rows float64
 	// stale counts the tables whose n_rows is off their COUNT(*) by more than a tenth
 	// (what the automatic recalculation tolerates); recalced those whose statistics were
-	// written during the run.
+	// written during the run with rows in them (CREATE TABLE writes n_rows 0).
 	stale, recalced int
 	// recalcs counts the recalculations seen during the run (--stats-poll; -1: not polled).
 	recalcs int
@@ -53,8 +53,8 @@ func readStats(srv *sandbox.Server, start time.Time) (statsState, error) {
 		}
 		n, _ := strconv.ParseFloat(f[2], 64)
 		nRows = append(nRows, n)
-		if f[3] == "1" {
-			st.recalced++
+		if f[3] == "1" && n > 0 {
+			st.recalced++ // CREATE TABLE writes the row too, with n_rows 0
 		}
 		counts = append(counts, fmt.Sprintf("SELECT COUNT(*) FROM `%s`.`%s`", f[0], f[1]))
 	}
