@@ -50,8 +50,8 @@ import (
 // schedule, 14553 with the --load-data rule for plain INSERTs too (one table per worker,
 // the other waiting), 14519 under myloader -t 2; row lock waits 0; buffer-pool page reads
 // and writes the same for both schedules. Server CPU medians over 10 and 8 alternating
-// runs: 10.65 s against 10.05 s (each spread 8.9–13.2 s), myloader 8.9 s. In each of nine
-// perf recordings the row writes were 1.50–1.76 × the SQL layer's parse, literal and
+// runs: 10.65 s against 10.05 s (spreads 9.3–13.2 and 8.9–13.2 s), myloader 8.9 s. In each
+// of twelve perf recordings (stops 48–49, statistics on and off) the row writes were 1.50–1.76 × the SQL layer's parse, literal and
 // fill_record time, for dumpscope and myloader alike: where dumpscope's server took more
 // CPU, its parsing of the same rows took more too, so the excess is not InnoDB's work per
 // row, and keeping tables apart harder is still not worth its idle worker.
