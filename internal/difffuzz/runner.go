@@ -92,18 +92,6 @@ var Modes = []Mode{
 	{Name: "overlap", Args: []string{"--parallel", "2", "--batch-bytes", batchBytes, "--checkpoint", journalArg}, Overlap: true, InSuiteSeeds: 2},
 }
 
-// readAheadDB is the database a NonEmpty mode's target holds, made by unrelatedDB.
-const readAheadDB = "fz_read_ahead"
-
-// unrelatedDB makes readAheadDB: something of each kind the preflight guards, rows too.
-var unrelatedDB = []string{
-	"CREATE DATABASE " + readAheadDB,
-	"CREATE TABLE " + readAheadDB + ".k (id INT PRIMARY KEY, v VARCHAR(20)) ENGINE=InnoDB",
-	"INSERT INTO " + readAheadDB + ".k VALUES (1,'one'),(2,'two'),(3,'three')",
-	"CREATE VIEW " + readAheadDB + ".kv AS SELECT id, v FROM " + readAheadDB + ".k WHERE id > 1",
-	"CREATE PROCEDURE " + readAheadDB + ".kp() SELECT COUNT(*) FROM " + readAheadDB + ".k",
-}
-
 // For is m with the flags of script s's filter added (m itself when s has none).
 func (m Mode) For(s Script) Mode {
 	if s.Filter == nil {
@@ -363,13 +351,8 @@ func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *r
 	args := r.importArgs(mode, journal)
 	var unrelated []byte // readAheadDB's re-dump before the import
 	if mode.NonEmpty {
-		for _, q := range unrelatedDB {
-			if _, err := r.db.ExecContext(ctx, q); err != nil {
-				return Outcome{}, err
-			}
-		}
 		var err error
-		if unrelated, err = redump.Dump(ctx, r.Target.Dump, r.Target.ClientArgs, readAheadDB); err != nil {
+		if unrelated, err = r.makeUnrelated(ctx); err != nil {
 			return Outcome{}, err
 		}
 	}
@@ -416,17 +399,7 @@ func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *r
 		break
 	}
 	if mode.NonEmpty {
-		if err := r.resetGlobals(parent); err != nil {
-			return o, err
-		}
-		after, err := redump.Dump(parent, r.Target.Dump, r.Target.ClientArgs, readAheadDB)
-		if err != nil && !strings.Contains(err.Error(), "Unknown database") {
-			return o, err
-		}
-		if !bytes.Equal(after, unrelated) {
-			o.Touched = readAheadDB + " changed: " + redump.FirstDiff(unrelated, after)
-		}
-		if _, err := r.db.ExecContext(parent, "DROP DATABASE IF EXISTS "+readAheadDB); err != nil {
+		if err := r.dropUnrelated(parent, unrelated, &o); err != nil {
 			return o, err
 		}
 	}
