@@ -133,7 +133,7 @@ func Fuzz(ctx context.Context, r *Runner, o Options) (Result, error) {
 			}
 			script, want, sql := rf.script, rf.want, rf.script.SQL()
 			if mode.Overlap {
-				d, st, err := r.Overlap(ctx, script, mode, killRand(seed, mi))
+				d, st, err := r.Overlap(ctx, script, mode)
 				if err != nil {
 					return res, fmt.Errorf("seed %d %s: %w", seed, mode.Name, err)
 				}
@@ -275,6 +275,14 @@ func writeFinding(dir string, res Result, mode Mode, r *Runner) (string, error) 
 	}
 	if err := os.WriteFile(filepath.Join(dir, name+".orig.sql"), res.Original.SQL(), 0o644); err != nil {
 		return "", err
+	}
+	if mode.Overlap { // the shrunk script's P and D, as the header's run made them
+		if err := os.WriteFile(filepath.Join(dir, name+".target.sql"), r.lastOverlap.target, 0o644); err != nil {
+			return "", err
+		}
+		if err := os.WriteFile(filepath.Join(dir, name+".input.sql"), r.lastOverlap.input, 0o644); err != nil {
+			return "", err
+		}
 	}
 	if res.Shrunk.Filter != nil { // what the client ran: the statements the filter keeps
 		if err := os.WriteFile(filepath.Join(dir, name+".ref.sql"), res.Shrunk.Reference().SQL(), 0o644); err != nil {

@@ -70,15 +70,13 @@ func (s *OverlapStats) add(o OverlapStats) {
 type overlapPlan struct {
 	prefix int
 	drop   []bool
-	rng    *rand.Rand
 }
 
 func newOverlapPlan(s Script, rng *rand.Rand) overlapPlan {
 	n := len(s.Stmts)
-	p := overlapPlan{prefix: n, rng: rng}
-	if n > 2 {
-		p.prefix = 2 + rng.Intn(n-1) // past SET NAMES and the first CREATE DATABASE
-	}
+	first := slices.IndexFunc(s.Stmts, func(st Stmt) bool { return strings.HasPrefix(st.Head, "CREATE DATABASE ") })
+	p := overlapPlan{prefix: first + 1 + rng.Intn(n-first)} // past the first CREATE DATABASE
+
 	for range 64 {
 		p.drop = append(p.drop, rng.Intn(4) != 0) // 3 in 4: the first overwrite lands later
 	}
@@ -86,15 +84,18 @@ func newOverlapPlan(s Script, rng *rand.Rand) overlapPlan {
 }
 
 // Overlap runs script s through the overlap mode's oracle (see above) and returns the
-// difference it shows, or nil.
-func (r *Runner) Overlap(ctx context.Context, s Script, mode Mode, rng *rand.Rand) (*Difference, OverlapStats, error) {
+// difference it shows, or nil, and what it counted.
+func (r *Runner) Overlap(ctx context.Context, s Script, mode Mode) (*Difference, OverlapStats, error) {
 	st := OverlapStats{Imports: 1}
-	plan := newOverlapPlan(s, rng)
+	// Drawn from the seed alone: the shrinker's candidates and the finding's header get
+	// the same choices as the run that found it, whatever the mode's place.
+	plan := newOverlapPlan(s, rand.New(rand.NewSource(s.Seed*7927+0x0e)))
 	pre, dbs, err := r.makeOverlapTarget(ctx, s, plan)
 	if err != nil {
 		return nil, st, err
 	}
 	d := overlapInput(s, dbs)
+	r.lastOverlap.input = d
 	have, out, code, err := r.dumpscopeInto(ctx, d, mode, false)
 	if err != nil {
 		return nil, st, err
@@ -216,6 +217,13 @@ func (r *Runner) makeOverlapTarget(ctx context.Context, s Script, p overlapPlan)
 	if err := rows.Err(); err != nil {
 		return nil, nil, err
 	}
+	var b bytes.Buffer
+	b.Write(prefix.SQL())
+	fmt.Fprintf(&b, "-- the runner's connection then:\n")
+	for _, q := range drops {
+		fmt.Fprintf(&b, "%s;\n", q)
+	}
+	r.lastOverlap.target = b.Bytes()
 	for _, q := range append([]string{"SET foreign_key_checks = 0"}, drops...) {
 		if _, err := r.db.ExecContext(ctx, q); err != nil {
 			return nil, nil, fmt.Errorf("making the overlap target: %s: %w", q, err)
@@ -231,6 +239,10 @@ func (r *Runner) makeOverlapTarget(ctx context.Context, s Script, p overlapPlan)
 	objs, err := r.objects(ctx)
 	return objs, dbs, err
 }
+
+// overlapFiles are the last overlap import's target recipe (the client's prefix, then the
+// runner's drops) and input D, written next to a finding (writeFinding).
+type overlapFiles struct{ target, input []byte }
 
 // overlapInput is D: s without its CREATE DATABASE statements of the databases in dbs,
 // and with mysqldump's DROP TABLE / DROP VIEW IF EXISTS before each CREATE TABLE and

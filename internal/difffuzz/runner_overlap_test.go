@@ -32,7 +32,7 @@ func TestDiffFuzzTargetModesCatchPlanted(t *testing.T) {
 	}
 	touched := 0
 	for seed := int64(9); seed < 12; seed++ {
-		d, st, err := r.Overlap(ctx, Generate(seed, Config{Actions: 12, Off: KnownBugs}), mode("overlap"), killRand(seed, 0))
+		d, st, err := r.Overlap(ctx, Generate(seed, Config{Actions: 12, Off: KnownBugs}), mode("overlap"))
 		if err != nil {
 			t.Fatal(err)
 		}
