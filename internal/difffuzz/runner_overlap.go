@@ -39,7 +39,8 @@ import (
 //     ("resumed-over" if it does); a stop exits 1 (the CLI's failure) with one line.
 //
 // Kinds: "touched" (a), "dump"/"exit"/"error" (b), "resumed-over" and "stop-line" (c;
-// the stop's message is not one line naming offset and line, or the exit code is not 1).
+// the stop's message is not one line naming offset and line, or the exit code is not 1),
+// "stop-unfounded" (the stop names nothing of P it would overwrite: an over-refusal).
 
 // stopRe reads the per-statement preflight's stop (importer/import_steps.go
 // preflightHook): what, offset, line.
@@ -119,6 +120,9 @@ func (r *Runner) Overlap(ctx context.Context, s Script, mode Mode) (*Difference,
 		}
 		if off > len(d) {
 			return sig(&Difference{Mode: mode.Name, Kind: "stop-line", Detail: fmt.Sprintf("the stop names offset %d, past the input's %d bytes", off, len(d))}, Outcome{}, have), st, nil
+		}
+		if why := pre.unfounded(string(m[1])); why != "" {
+			return sig(&Difference{Mode: mode.Name, Kind: "stop-unfounded", Detail: "the stop names what overwrites nothing of the target (" + why + "): " + string(m[0])}, Outcome{}, have), st, nil
 		}
 		cut = off
 		// The stop is the outcome wanted: what it left is compared with the client's run
@@ -458,4 +462,41 @@ func (s objectSet) changedIn(after objectSet) string {
 
 func (s OverlapStats) line() string {
 	return fmt.Sprintf("%d imports, %d stopped before an overwrite (%d after running some of the script), %d ran to the end; resume after a stop: %d refused, %d ran", s.Imports, s.Stops, s.Deep, s.Clean, s.Resumes, s.ResumesRan)
+}
+
+// stopNameRe reads the object of a stop's "what": ACTION `db` or ACTION `db`.`name`.
+var stopNameRe = regexp.MustCompile("^([A-Z][A-Z ]*?) `([^`]*)`(?:\\.`([^`]*)`)?$")
+
+// rowsOnlyActions change only a table's rows: into a table that was empty they
+// overwrite nothing (docs/import.md §Preflight).
+var rowsOnlyActions = []string{"INSERT INTO", "REPLACE INTO", "LOAD DATA INTO", "UPDATE", "DELETE FROM", "TRUNCATE TABLE"}
+
+// unfounded says why a stop's what (`DROP TABLE `d`.`t“) names nothing of s, the target
+// before the import, that it would overwrite ("" when it does, or when what is not of
+// that form): an over-refusal.
+func (s objectSet) unfounded(what string) string {
+	m := stopNameRe.FindStringSubmatch(what)
+	if m == nil {
+		return ""
+	}
+	action, db, name := m[1], m[2], m[3]
+	if name == "" {
+		if _, ok := s["database "+db]; !ok {
+			return "no database " + db
+		}
+		return ""
+	}
+	q := redump.QuoteIdent(db) + "." + redump.QuoteIdent(name)
+	if t, ok := s["table "+q]; ok {
+		if t.empty && slices.Contains(rowsOnlyActions, action) {
+			return q + " was empty"
+		}
+		return ""
+	}
+	for k := range s {
+		if k == "view "+q || strings.HasPrefix(k, "routine "+db+".") && strings.HasSuffix(k, "."+name) || k == "trigger "+db+"."+name || k == "event "+db+"."+name {
+			return ""
+		}
+	}
+	return "no table, view, routine, trigger or event " + q
 }

@@ -48,3 +48,33 @@ func TestDiffFuzzTargetModesCatchPlanted(t *testing.T) {
 		t.Errorf("the stand-in overwrote nothing of P in 3 seeds: the overlap oracle is not reached")
 	}
 }
+
+// TestOverlapUnfounded: a stop is founded when it names an object of the target that
+// it would overwrite; rows into a table that was empty, or a name the target lacks, are
+// over-refusals.
+func TestOverlapUnfounded(t *testing.T) {
+	pre := objectSet{
+		"database fz0":            {def: "utf8mb4"},
+		"table `fz0`.`t1`":        {def: "CREATE TABLE t1", rows: "1"},
+		"table `fz0`.`e`":         {def: "CREATE TABLE e", empty: true},
+		"view `fz0`.`v`":          {def: "v"},
+		"routine fz0.PROCEDURE.p": {def: "p"},
+	}
+	for what, want := range map[string]bool{
+		"DROP TABLE `fz0`.`t1`":       true,
+		"INSERT INTO `fz0`.`t1`":      true,
+		"DROP TABLE `fz0`.`e`":        true,
+		"INSERT INTO `fz0`.`e`":       false,
+		"TRUNCATE TABLE `fz0`.`e`":    false,
+		"DROP VIEW `fz0`.`v`":         true,
+		"DROP PROCEDURE `fz0`.`p`":    true,
+		"DROP TABLE `fz0`.`nope`":     false,
+		"DROP DATABASE `fz0`":         true,
+		"DROP DATABASE `fz9`":         false,
+		"CREATE TRIGGER ON `fz0`.`e`": true,
+	} {
+		if got := pre.unfounded(what) == ""; got != want {
+			t.Errorf("%s: founded %v, want %v (%q)", what, got, want, pre.unfounded(what))
+		}
+	}
+}
