@@ -36,10 +36,12 @@ const (
 // S49Constructs are the constructs of gen_s49.go, for AllConstructs and InSuiteOff.
 var S49Constructs = []Construct{ProcTemp, ProcGlobalPacket, XATempCommit, OraclePackageMore}
 
-// The chance of a block: s49EarlyP before the general grammar's steps, s49P after each.
+// The chance of a block: s49EarlyP before the general grammar's steps, s49P after each,
+// s49LoadP after each table of the load-data profile.
 const (
 	s49EarlyP = 0.5
 	s49P      = 0.03
+	s49LoadP  = 0.1
 )
 
 // s49Source is the x-fuzz4 blocks' own random source for seed.
