@@ -159,8 +159,9 @@ func parseImport(args []string, s stdio) (*importOptions, int) {
 	f.section("Filter and rewrite (docs/filters.md)")
 	o.transform = addTransformFlags(f.FlagSet)
 	f.examples = []string{
-		"dumpscope import -u root -p dump.sql.gz  # prompt for the password, restore over the default socket",
+		"dumpscope import -u root -p --parallel 2 --load-data dump.sql.gz  # fast and exact; prompt for the password, default socket",
 		"dumpscope import -h db1 -u app -p --parallel 4 --record run.json dump.sql  # four connections, keep a run record for dumpscope report",
+		"dumpscope import -u root -p dump.sql.gz  # one connection, the statements as the mariadb client sends them",
 		"zcat dump.sql.gz | dumpscope import --checkpoint dump.ckpt -  # from stdin; resumable with --resume",
 		"dumpscope import --sandbox --sandbox-set innodb_log_file_size=2G dump.sql  # try a setting on a throwaway server",
 		"dumpscope import --sandbox  # the demo: a generated sample into a throwaway server",
