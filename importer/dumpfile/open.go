@@ -134,7 +134,7 @@ func Open(path string) (*Input, error) { return open(path, false) }
 // gives nothing to overlap: decoding inline saves the copy out of the read-ahead's
 // chunks, the two goroutines' hand-off of every chunk, and most of the times Go's sysmon
 // took the P of the read-ahead's long ISA-L call (cgo) while the dispatcher ran, each of
-// which set sysmon polling at 20 µs again (session 49: 25–40 % fewer of those; the read
+// which set sysmon polling at 20 µs again (session 49: 14–39 % fewer of those; the read
 // path's CPU per byte −9 %, BenchmarkOpenDecompress/gzip-inline). A serial replay
 // waits for the server after every statement and keeps the read-ahead, which decodes
 // meanwhile.
