@@ -33,7 +33,7 @@ func TestFilterFlags(t *testing.T) {
 // its size.
 func TestStdinIdentity(t *testing.T) {
 	dump := bytes.Repeat([]byte("INSERT INTO t VALUES (1);\n"), 60_000) // 1.5 MiB
-	in, id, err := openSource(Source{Reader: bytes.NewReader(dump), Name: "stdin", Stdin: true})
+	in, id, err := openSource(Source{Reader: bytes.NewReader(dump), Name: "stdin", Stdin: true}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestStdinIdentity(t *testing.T) {
 	}
 	other := bytes.Clone(dump)
 	other[100] = '2'
-	_, id2, err := openSource(Source{Reader: bytes.NewReader(other), Name: "stdin", Stdin: true})
+	_, id2, err := openSource(Source{Reader: bytes.NewReader(other), Name: "stdin", Stdin: true}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestStdinIdentity(t *testing.T) {
 	if err := os.WriteFile(path, dump, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	f, fid, err := openSource(Source{Path: path})
+	f, fid, err := openSource(Source{Path: path}, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -111,7 +111,9 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 		return nil, err
 	}
 	defer closeStream()
-	in, dumpID, err := openSource(src)
+	// With workers, the dispatcher reads the dump far ahead of them: it decodes inline
+	// (dumpfile.OpenInline).
+	in, dumpID, err := openSource(src, r.Parallel > 1)
 	if err != nil {
 		return nil, err
 	}
@@ -437,7 +439,8 @@ func streamIfNotRegular(src Source) (_ Source, close func(), err error) {
 
 // openSource opens the dump and identifies it for checkpoints: name, stored size and a
 // hash of its first MiB as stored (read ahead from stdin, then replayed into the decoder).
-func openSource(src Source) (*dumpfile.Input, checkpoint.DumpIdentity, error) {
+// inline: a file is decoded in its reader's goroutine (dumpfile.OpenInline).
+func openSource(src Source, inline bool) (*dumpfile.Input, checkpoint.DumpIdentity, error) {
 	id := checkpoint.DumpIdentity{Name: src.Path, Size: -1}
 	if src.Path == "" {
 		id.Name = src.Name
@@ -458,7 +461,11 @@ func openSource(src Source) (*dumpfile.Input, checkpoint.DumpIdentity, error) {
 	if err != nil {
 		return nil, id, err
 	}
-	in, err := dumpfile.Open(src.Path)
+	open := dumpfile.Open
+	if inline {
+		open = dumpfile.OpenInline
+	}
+	in, err := open(src.Path)
 	return in, id, err
 }
 

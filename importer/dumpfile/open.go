@@ -125,7 +125,22 @@ func (e *InputError) Unwrap() error { return e.Err }
 
 // Open opens a dump file, or standard input when path is "-", and detects its compression
 // from its magic bytes.
-func Open(path string) (*Input, error) {
+func Open(path string) (*Input, error) { return open(path, false) }
+
+// OpenInline is Open, but a regular file's compressed input is decoded inside the caller's
+// Read, straight into its buffer, rather than ahead of it in a goroutine (standard input
+// and FIFOs keep the read-ahead, whose producer may pause). It is for a consumer that is
+// itself far ahead of what it feeds, the parallel replay's dispatcher, which the read-ahead
+// gives nothing to overlap: decoding inline saves the copy out of the read-ahead's
+// chunks, the two goroutines' hand-off of every chunk, and most of the times Go's sysmon
+// took the P of the read-ahead's long ISA-L call (cgo) while the dispatcher ran, each of
+// which set sysmon polling at 20 µs again (session 49: 14–39 % fewer of those; the read
+// path's CPU per byte −9 %, BenchmarkOpenDecompress/gzip-inline). A serial replay
+// waits for the server after every statement and keeps the read-ahead, which decodes
+// meanwhile.
+func OpenInline(path string) (*Input, error) { return open(path, true) }
+
+func open(path string, inline bool) (*Input, error) {
 	if path == "-" {
 		return OpenReader(stdinName, os.Stdin, -1)
 	}
@@ -140,7 +155,7 @@ func Open(path string) (*Input, error) {
 		f.Close()
 		return nil, directoryError(path)
 	}
-	in, err := openStream(path, f, size, size >= 0)
+	in, err := openStream(path, f, size, size >= 0, inline && size >= 0)
 	if err != nil {
 		f.Close()
 		return nil, err
@@ -159,12 +174,13 @@ func Open(path string) (*Input, error) {
 // OpenReader is Open for a stream the caller owns (standard input of a command, a pipe, a
 // generated dump). size is the stored size if known, else -1. The caller closes r.
 func OpenReader(name string, r io.Reader, size int64) (*Input, error) {
-	return openStream(name, r, size, false)
+	return openStream(name, r, size, false, false)
 }
 
 // openStream detects r's format and sets up its decoding. prompt says that r's reads never
-// wait for a producer (a regular file), so decoded data need not be handed over early.
-func openStream(name string, r io.Reader, size int64, prompt bool) (*Input, error) {
+// wait for a producer (a regular file), so decoded data need not be handed over early;
+// inline, that the caller's Read decodes (OpenInline).
+func openStream(name string, r io.Reader, size int64, prompt, inline bool) (*Input, error) {
 	in := &Input{Name: name, Size: size, compressed: &countingReader{r: r}}
 	br := bufio.NewReaderSize(in.compressed, readBufferBytes)
 	// Peek returns fewer bytes (and an error) for short inputs; detection works on what is
@@ -207,10 +223,18 @@ func openStream(name string, r io.Reader, size int64, prompt bool) (*Input, erro
 	default:
 		return nil, fmt.Errorf("%s: %s", name, in.Format)
 	}
-	if in.Format != FormatPlain {
+	switch {
+	case in.Format == FormatPlain:
+	case inline:
+		dec = &inlineDecoder{dec: dec}
+		if decCloser != nil {
+			in.closers = append(in.closers, decCloser)
+		}
+	default:
 		// Decompress in a goroutine, ahead of the consumer, as `zcat dump.gz | mysql` does
 		// in its own process: decoding costs ~7 ns/byte for gzip, as much as splitting and
-		// sending together, so doing it inline would halve the import rate on two cores.
+		// sending together, so doing it inline would halve the import rate on two cores
+		// for a consumer that waits for a server statement by statement (OpenInline).
 		ra := newReadAhead(dec, decCloser, prompt)
 		in.readAhead = ra
 		in.closers = append(in.closers, ra)
@@ -390,6 +414,22 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n.Add(int64(n))
 	return n, err
+}
+
+// inlineDecoder is a decoder read in the consumer's goroutine (OpenInline). A panic in
+// the decoder reaches the consumer as the stream's error, as from the read-ahead, and
+// stays: the import ends as on a corrupt file, with its clean-up.
+type inlineDecoder struct {
+	dec io.Reader
+	err error // sticky, once the decoder panicked
+}
+
+func (d *inlineDecoder) Read(p []byte) (n int, err error) {
+	if d.err != nil {
+		return 0, d.err
+	}
+	defer crash.Recover(func(perr error) { n, err, d.err = 0, perr, perr })
+	return d.dec.Read(p)
 }
 
 // readAheadChunks × readAheadChunkBytes is the decoded data buffered ahead of the

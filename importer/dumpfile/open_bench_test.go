@@ -24,9 +24,10 @@ func processCPU() time.Duration {
 
 // BenchmarkOpenDecompress measures Input.Reader throughput in uncompressed MB/s on a
 // generated sysbench-style dump, read in 1 MiB chunks as the splitter reads: from a file
-// (Open), and for gzip also as a stream (OpenReader, as for stdin), whose read-ahead hands
-// data over early. MB/cpu-s divides by the process's CPU time instead of wall time: on a
-// shared machine it is the stable number, and it includes the read-ahead goroutine and GC.
+// (Open), and for gzip also decoded in the reader's goroutine (OpenInline) and as a stream
+// (OpenReader, as for stdin), whose read-ahead hands data over early. MB/cpu-s divides by
+// the process's CPU time instead of wall time: on a shared machine it is the stable
+// number, and it includes the read-ahead goroutine and GC.
 func BenchmarkOpenDecompress(b *testing.B) {
 	o := gen.DefaultOptions()
 	o.SizeBytes = 32 << 20
@@ -43,10 +44,10 @@ func BenchmarkOpenDecompress(b *testing.B) {
 	zw.Close()
 	buf := make([]byte, 1<<20)
 	for _, c := range []struct {
-		name   string
-		data   []byte
-		stream bool
-	}{{"plain", plain.Bytes(), false}, {"gzip", gz.Bytes(), false}, {"gzip-stream", gz.Bytes(), true}, {"zstd", zs.Bytes(), false}} {
+		name           string
+		data           []byte
+		stream, inline bool
+	}{{"plain", plain.Bytes(), false, false}, {"gzip", gz.Bytes(), false, false}, {"gzip-inline", gz.Bytes(), false, true}, {"gzip-stream", gz.Bytes(), true, false}, {"zstd", zs.Bytes(), false, false}} {
 		b.Run(c.name, func(b *testing.B) {
 			path := filepath.Join(b.TempDir(), "dump")
 			if err := os.WriteFile(path, c.data, 0o600); err != nil {
@@ -60,6 +61,8 @@ func BenchmarkOpenDecompress(b *testing.B) {
 				var err error
 				if c.stream {
 					in, err = OpenReader(c.name, bytes.NewReader(c.data), int64(len(c.data)))
+				} else if c.inline {
+					in, err = OpenInline(path)
 				} else {
 					in, err = Open(path)
 				}

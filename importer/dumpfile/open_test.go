@@ -89,7 +89,7 @@ func TestOpenFormats(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			in, err := Open(path)
+			in, err := openFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -177,7 +177,7 @@ func writeTemp(t *testing.T, name string, b []byte) string {
 // openAndRead opens path and reads it to the end; the error is the first one from Open or Read.
 func openAndRead(t *testing.T, path string) (*Input, []byte, error) {
 	t.Helper()
-	in, err := Open(path)
+	in, err := openFile(path)
 	if err != nil {
 		return nil, nil, err
 	}
