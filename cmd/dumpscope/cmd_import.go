@@ -233,10 +233,9 @@ func importWarnings(f *cmdFlags, o *importOptions, s stdio) {
 	}
 }
 
-// parallelPerCPU is how many connections per CPU of this machine --parallel may ask for
-// before it only adds memory (each worker holds a batch) and contention: a replay is
-// bound by the server's CPU, its redo log and the disk, none of which more connections
-// add.
+// parallelPerCPU is how many connections per CPU --parallel may ask for before it only
+// adds memory (each worker holds a batch) and contention: a replay is bound by the
+// server's CPU, its redo log and the disk, which more connections do not add.
 const parallelPerCPU = 4
 
 // parallelWarning says why a --parallel of n on a machine with cpus CPUs is too many, or
