@@ -386,21 +386,30 @@ func x20ClientOrDiagRefusal(t *testing.T, dump string, o importer.Options) {
 // NATURAL …) as JOIN; or, safer, take any name after FROM that reach cannot place as a
 // real read of an unknown table (inexact).
 func TestReviewX20TemporaryCodeReadsMissed(t *testing.T) {
-	head := x15Head + "CREATE TABLE lg (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n" +
-		"CREATE TABLE k2 (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO k2 VALUES (1);\n" +
-		"CREATE TEMPORARY TABLE tt (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n"
-	tail := "INSERT INTO lg SELECT * FROM tt;\n"
-	for name, body := range map[string]string{
-		"parenthesised":         "INSERT INTO tt SELECT id + 100, v FROM (k) WHERE id = 1",
-		"parenthesised list":    "INSERT INTO tt SELECT k.id + 100, k.v FROM (k2, k) WHERE k.id = k2.id",
-		"straight_join":         "INSERT INTO tt SELECT k.id + 100, k.v FROM k2 STRAIGHT_JOIN k ON k.id = k2.id",
-		"plain (refused, twin)": "INSERT INTO tt SELECT id + 100, v FROM k WHERE id = 1",
-	} {
+	for name, body := range tempReadForms {
 		t.Run(name, func(t *testing.T) {
-			dump := head + "CREATE PROCEDURE fill() " + body + ";\nCALL fill();\nUPDATE k SET v = 99 WHERE id = 1;\n" + x15Rows() + tail
+			dump := tempReadHead + "CREATE PROCEDURE fill() " + body + ";\nCALL fill();\nUPDATE k SET v = 99 WHERE id = 1;\n" + x15Rows() + tempReadTail
 			x15StopRefused(t, dump, "--resume cannot")
 		})
 	}
+}
+
+// tempReadHead makes r15's lg, k2 and the temporary table tt, which one of
+// tempReadForms fills from k (and k2); tempReadTail copies tt into lg.
+const (
+	tempReadHead = x15Head + "CREATE TABLE lg (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n" +
+		"CREATE TABLE k2 (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO k2 VALUES (1);\n" +
+		"CREATE TEMPORARY TABLE tt (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n"
+	tempReadTail = "INSERT INTO lg SELECT * FROM tt;\n"
+)
+
+// tempReadForms fill tt from k written in the forms a table reader may miss, and in the
+// plain form (the twin).
+var tempReadForms = map[string]string{
+	"parenthesised":         "INSERT INTO tt SELECT id + 100, v FROM (k) WHERE id = 1",
+	"parenthesised list":    "INSERT INTO tt SELECT k.id + 100, k.v FROM (k2, k) WHERE k.id = k2.id",
+	"straight_join":         "INSERT INTO tt SELECT k.id + 100, k.v FROM k2 STRAIGHT_JOIN k ON k.id = k2.id",
+	"plain (refused, twin)": "INSERT INTO tt SELECT id + 100, v FROM k WHERE id = 1",
 }
 
 // TestReviewX20TemporaryFillExchangePartition: a temporary table filled from a real

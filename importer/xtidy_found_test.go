@@ -20,18 +20,9 @@ import "testing"
 // sqlscan.DMLTables.
 func TestXTidyFillSourcesForms(t *testing.T) {
 	reviewX(t)
-	head := x15Head + "CREATE TABLE lg (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n" +
-		"CREATE TABLE k2 (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO k2 VALUES (1);\n" +
-		"CREATE TEMPORARY TABLE tt (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n"
-	tail := "INSERT INTO lg SELECT * FROM tt;\n"
-	for name, fill := range map[string]string{
-		"parenthesised":         "INSERT INTO tt SELECT id + 100, v FROM (k) WHERE id = 1",
-		"parenthesised list":    "INSERT INTO tt SELECT k.id + 100, k.v FROM (k2, k) WHERE k.id = k2.id",
-		"straight_join":         "INSERT INTO tt SELECT k.id + 100, k.v FROM k2 STRAIGHT_JOIN k ON k.id = k2.id",
-		"plain (refused, twin)": "INSERT INTO tt SELECT id + 100, v FROM k WHERE id = 1",
-	} {
+	for name, fill := range tempReadForms { // review_x20_test.go
 		t.Run(name, func(t *testing.T) {
-			dump := head + fill + ";\nUPDATE k SET v = 99 WHERE id = 1;\n" + x15Rows() + tail
+			dump := tempReadHead + fill + ";\nUPDATE k SET v = 99 WHERE id = 1;\n" + x15Rows() + tempReadTail
 			x15StopRefused(t, dump, "--resume cannot")
 		})
 	}
