@@ -2,7 +2,6 @@ package importer_test
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -14,7 +13,6 @@ import (
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 	"github.com/dumpscope/dumpscope/sandbox"
-	"github.com/go-sql-driver/mysql"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -98,29 +96,8 @@ func runDiagVarsCase(t *testing.T, ref, srv *sandbox.Server, dump string, line i
 // skipped: skipState.lostState).
 func runDiagVarsCaseOr(t *testing.T, ref, srv *sandbox.Server, dump string, line int64, kill, killRefused bool) {
 	t.Helper()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "d.sql")
-	if err := os.WriteFile(path, []byte(dump), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range []*sandbox.Server{ref, srv} {
-		db, err := sql.Open("mysql", s.DSN(""))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, q := range []string{"DROP DATABASE IF EXISTS fz0", "DROP DATABASE IF EXISTS dumpscope_progress"} {
-			if _, err := db.Exec(q); err != nil {
-				t.Fatal(err)
-			}
-		}
-		db.Close()
-	}
-	clientImport(t, ref, path)
+	dir, path, cfg := clientFirst(t, ref, srv, dump, "fz0")
 	want := redump(t, ref, "fz0")
-	cfg, err := mysql.ParseDSN(srv.DSN(""))
-	if err != nil {
-		t.Fatal(err)
-	}
 	o := importer.Options{Parallel: 2, BatchBytes: 512, CheckpointPath: filepath.Join(dir, "journal")}
 	if kill {
 		ctx, cancel := context.WithCancel(context.Background())

@@ -2,14 +2,12 @@ package importer_test
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/go-sql-driver/mysql"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/dumpscope/dumpscope/importer"
@@ -85,29 +83,8 @@ func killAfterMark(t *testing.T, ref, srv *sandbox.Server, db, dump string, line
 // returned, marked or not).
 func killAt(t *testing.T, ref, srv *sandbox.Server, db, dump string, line int64, refusal string, hook func(importer.Options, func(*split.Statement) error) importer.Options) {
 	t.Helper()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "d.sql")
-	if err := os.WriteFile(path, []byte(dump), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range []*sandbox.Server{ref, srv} {
-		conn, err := sql.Open("mysql", s.DSN(""))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, q := range []string{"DROP DATABASE IF EXISTS " + db, "DROP DATABASE IF EXISTS dumpscope_progress"} {
-			if _, err := conn.Exec(q); err != nil {
-				t.Fatal(err)
-			}
-		}
-		conn.Close()
-	}
-	clientImport(t, ref, path)
+	dir, path, cfg := clientFirst(t, ref, srv, dump, db)
 	want := redump(t, ref, db)
-	cfg, err := mysql.ParseDSN(srv.DSN(""))
-	if err != nil {
-		t.Fatal(err)
-	}
 	ctx := context.Background()
 	o := importer.Options{Parallel: 2, BatchBytes: 2 << 10, CheckpointPath: filepath.Join(dir, "journal"), SkipWarningCount: true}
 	killed := errors.New("killed at the hook")

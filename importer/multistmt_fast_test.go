@@ -5,14 +5,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/go-sql-driver/mysql"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/dumpscope/dumpscope/importer"
@@ -124,29 +122,8 @@ func partsResume(t *testing.T, ref, srv *sandbox.Server, dump string, o importer
 // set, is a refusal the resume may end with instead (one a statement of its own meets).
 func partsResumeDBs(t *testing.T, ref, srv *sandbox.Server, dump string, o importer.Options, dbs []string, refusal string, hook func(importer.Options, error) importer.Options) {
 	t.Helper()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "d.sql")
-	if err := os.WriteFile(path, []byte(dump), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range []*sandbox.Server{ref, srv} {
-		conn, err := sql.Open("mysql", s.DSN(""))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, db := range append(dbs, "dumpscope_progress") {
-			if _, err := conn.Exec("DROP DATABASE IF EXISTS " + db); err != nil {
-				t.Fatal(err)
-			}
-		}
-		conn.Close()
-	}
-	clientImport(t, ref, path)
+	dir, path, cfg := clientFirst(t, ref, srv, dump, dbs...)
 	want := redumps(t, ref, dbs...)
-	cfg, err := mysql.ParseDSN(srv.DSN(""))
-	if err != nil {
-		t.Fatal(err)
-	}
 	ctx := context.Background()
 	o.CheckpointPath, o.SkipWarningCount = filepath.Join(dir, "journal"), true
 	killed := errors.New("killed at the hook")
@@ -303,29 +280,8 @@ func TestServerPartsShapes(t *testing.T) {
 // databases dbs, "differs" with others, else the error, its offset and line left out.
 func partsOutcome(t *testing.T, ref, srv *sandbox.Server, dump string, o importer.Options, dbs []string, hook func(importer.Options, error) importer.Options) string {
 	t.Helper()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "d.sql")
-	if err := os.WriteFile(path, []byte(dump), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range []*sandbox.Server{ref, srv} {
-		conn, err := sql.Open("mysql", s.DSN(""))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, db := range append(dbs, "dumpscope_progress") {
-			if _, err := conn.Exec("DROP DATABASE IF EXISTS " + db); err != nil {
-				t.Fatal(err)
-			}
-		}
-		conn.Close()
-	}
-	clientImport(t, ref, path)
+	dir, path, cfg := clientFirst(t, ref, srv, dump, dbs...)
 	want := redumps(t, ref, dbs...)
-	cfg, err := mysql.ParseDSN(srv.DSN(""))
-	if err != nil {
-		t.Fatal(err)
-	}
 	ctx := context.Background()
 	o.CheckpointPath, o.SkipWarningCount = filepath.Join(dir, "journal"), true
 	res, err := importer.Import(ctx, cfg, importer.Source{Path: path}, hook(o, errors.New("killed")))

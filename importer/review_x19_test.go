@@ -309,40 +309,21 @@ func TestReviewX19OracleProcedureCut(t *testing.T) {
 // that read emptied the area. A PREPARE, DEALLOCATE or DROP PREPARE leaves the list as
 // it is (replay's staleTables).
 func TestReviewX19PrepareBetweenWarningAndReader(t *testing.T) {
-	const head = "SET NAMES utf8mb4;\nCREATE DATABASE r19;\nUSE r19;\n" +
-		"CREATE TABLE sv (n INT AUTO_INCREMENT PRIMARY KEY, v VARCHAR(40)) ENGINE=InnoDB;\n" +
-		"DELIMITER ;;\nCREATE PROCEDURE rdp1() BEGIN SET @w = @@warning_count; END ;;\nDELIMITER ;\n" +
-		"SET @dw2 = CAST('0y' AS SIGNED);\n"
 	for name, between := range map[string]string{
 		"prepare":    "PREPARE dps4 FROM 'SELECT 1';\n",
 		"deallocate": "PREPARE dps4 FROM 'SELECT 1';\nDEALLOCATE PREPARE dps4;\n",
 		// A journaled warning SELECT … INTO: its journal row is owed (diagTail).
 		"journaled deallocate": "SELECT CAST('1y' AS SIGNED) INTO @dw3;\nPREPARE dps4 FROM 'SELECT 1';\nDROP PREPARE dps4;\n",
 	} {
-		dump := head + between + "CALL rdp1();\nINSERT INTO sv (v) VALUES (@w);\n"
+		dump := warningCallHead + between + warningCallTail
 		for mode, o := range map[string]importer.Options{
 			"parallel 3":        {Parallel: 3},
 			"serial checkpoint": {CheckpointPath: "x"},
 		} {
 			t.Run(name+"/"+mode, func(t *testing.T) {
-				f := newSessionFixture(t, dump)
-				f.client()
-				want := redump(t, f.srv, "r19")
-				if !strings.Contains(want, "(1,'1')") {
-					t.Fatalf("the client's @w is not 1:\n%s", want)
-				}
-				f.exec("DROP DATABASE r19")
-				if o.CheckpointPath != "" {
-					o.CheckpointPath = t.TempDir() + "/cp"
-				}
-				// Not refused either: the PREPARE keeps the area on the control connection,
-				// where the SET left it.
-				if res := f.dumpscope(o); res.Err != nil {
-					t.Fatalf("%v", res.Err)
-				}
-				if got := redump(t, f.srv, "r19"); got != want {
-					t.Errorf("re-dump differs from the client's:\n%s\nthe client's:\n%s", got, want)
-				}
+				// The client's @w is 1. Not refused either: the PREPARE keeps the area on
+				// the control connection, where the SET left it.
+				sessionMatchesClient(t, dump, "r19", o, "(1,'1')", "")
 			})
 		}
 	}

@@ -386,21 +386,30 @@ func x20ClientOrDiagRefusal(t *testing.T, dump string, o importer.Options) {
 // NATURAL …) as JOIN; or, safer, take any name after FROM that reach cannot place as a
 // real read of an unknown table (inexact).
 func TestReviewX20TemporaryCodeReadsMissed(t *testing.T) {
-	head := x15Head + "CREATE TABLE lg (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n" +
-		"CREATE TABLE k2 (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO k2 VALUES (1);\n" +
-		"CREATE TEMPORARY TABLE tt (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n"
-	tail := "INSERT INTO lg SELECT * FROM tt;\n"
-	for name, body := range map[string]string{
-		"parenthesised":         "INSERT INTO tt SELECT id + 100, v FROM (k) WHERE id = 1",
-		"parenthesised list":    "INSERT INTO tt SELECT k.id + 100, k.v FROM (k2, k) WHERE k.id = k2.id",
-		"straight_join":         "INSERT INTO tt SELECT k.id + 100, k.v FROM k2 STRAIGHT_JOIN k ON k.id = k2.id",
-		"plain (refused, twin)": "INSERT INTO tt SELECT id + 100, v FROM k WHERE id = 1",
-	} {
+	for name, body := range tempReadForms {
 		t.Run(name, func(t *testing.T) {
-			dump := head + "CREATE PROCEDURE fill() " + body + ";\nCALL fill();\nUPDATE k SET v = 99 WHERE id = 1;\n" + x15Rows() + tail
+			dump := tempReadHead + "CREATE PROCEDURE fill() " + body + ";\nCALL fill();\nUPDATE k SET v = 99 WHERE id = 1;\n" + x15Rows() + tempReadTail
 			x15StopRefused(t, dump, "--resume cannot")
 		})
 	}
+}
+
+// tempReadHead makes r15's lg, k2 and the temporary table tt, which one of
+// tempReadForms fills from k (and k2); tempReadTail copies tt into lg.
+const (
+	tempReadHead = x15Head + "CREATE TABLE lg (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n" +
+		"CREATE TABLE k2 (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO k2 VALUES (1);\n" +
+		"CREATE TEMPORARY TABLE tt (id int PRIMARY KEY, v int) ENGINE=InnoDB;\n"
+	tempReadTail = "INSERT INTO lg SELECT * FROM tt;\n"
+)
+
+// tempReadForms fill tt from k written in the forms a table reader may miss, and in the
+// plain form (the twin).
+var tempReadForms = map[string]string{
+	"parenthesised":         "INSERT INTO tt SELECT id + 100, v FROM (k) WHERE id = 1",
+	"parenthesised list":    "INSERT INTO tt SELECT k.id + 100, k.v FROM (k2, k) WHERE k.id = k2.id",
+	"straight_join":         "INSERT INTO tt SELECT k.id + 100, k.v FROM k2 STRAIGHT_JOIN k ON k.id = k2.id",
+	"plain (refused, twin)": "INSERT INTO tt SELECT id + 100, v FROM k WHERE id = 1",
 }
 
 // TestReviewX20TemporaryFillExchangePartition: a temporary table filled from a real
@@ -443,21 +452,11 @@ func TestReviewX20TemporaryFillExchangePartition(t *testing.T) {
 // CONVERT TABLE. Fix: add both (or take an ALTER with EXCHANGE/CONVERT for a global
 // barrier).
 func TestReviewX20ExchangePartitionScope(t *testing.T) {
-	var rows strings.Builder
-	for s := 0; s < 40; s++ {
-		rows.WriteString("INSERT INTO k VALUES ")
-		for i := 0; i < 100; i++ {
-			if i > 0 {
-				rows.WriteString(",")
-			}
-			fmt.Fprintf(&rows, "(%d,'%s')", s*100+i+2, strings.Repeat("x", 150))
-		}
-		rows.WriteString(";\n")
-	}
+	rows := fortyInserts("k", 2)
 	head := func(p0 int) string {
 		return "CREATE DATABASE r20;\nUSE r20;\nCREATE TABLE k (id int PRIMARY KEY, v varchar(200)) ENGINE=InnoDB;\n" +
 			fmt.Sprintf("CREATE TABLE kp (id int PRIMARY KEY, v varchar(200)) ENGINE=InnoDB PARTITION BY RANGE (id) (PARTITION p0 VALUES LESS THAN (%d));\n", p0) +
-			"INSERT INTO kp VALUES (1, 'kp');\n" + rows.String()
+			"INSERT INTO kp VALUES (1, 'kp');\n" + rows
 	}
 	for name, alter := range map[string]string{
 		"exchange": head(100000) + "ALTER TABLE kp EXCHANGE PARTITION p0 WITH TABLE k;\n",
@@ -499,10 +498,6 @@ func TestReviewX20ExchangePartitionScope(t *testing.T) {
 // statement) and SAVEPOINT/RELEASE SAVEPOINT leave the list as it is; or refuse a reader
 // whose look-ups were made stale after the last counted statement.
 func TestReviewX20StaleLookupsEmptyArea(t *testing.T) {
-	const head = "SET NAMES utf8mb4;\nCREATE DATABASE r19;\nUSE r19;\n" +
-		"CREATE TABLE sv (n INT AUTO_INCREMENT PRIMARY KEY, v VARCHAR(40)) ENGINE=InnoDB;\n" +
-		"DELIMITER ;;\nCREATE PROCEDURE rdp1() BEGIN SET @w = @@warning_count; END ;;\nDELIMITER ;\n" +
-		"SET @dw2 = CAST('0y' AS SIGNED);\n"
 	for name, between := range map[string]string{
 		"execute immediate select": "EXECUTE IMMEDIATE 'SELECT 1';\n",
 		"execute immediate do":     "EXECUTE IMMEDIATE 'DO 1';\n",
@@ -511,32 +506,14 @@ func TestReviewX20StaleLookupsEmptyArea(t *testing.T) {
 		"set statement for do":     "SET STATEMENT max_statement_time = 0 FOR DO 1;\n",
 		"savepoint":                "SAVEPOINT a;\n",
 	} {
-		dump := head + between + "CALL rdp1();\nINSERT INTO sv (v) VALUES (@w);\n"
+		dump := warningCallHead + between + warningCallTail
 		for mode, o := range map[string]importer.Options{
 			"parallel 3":        {Parallel: 3},
 			"serial checkpoint": {CheckpointPath: "x"},
 		} {
 			t.Run(name+"/"+mode, func(t *testing.T) {
-				f := newSessionFixture(t, dump)
-				f.client()
-				want := redump(t, f.srv, "r19")
-				if !strings.Contains(want, "(1,'1')") {
-					t.Fatalf("the client's @w is not 1:\n%s", want)
-				}
-				f.exec("DROP DATABASE r19")
-				if o.CheckpointPath != "" {
-					o.CheckpointPath = t.TempDir() + "/cp"
-				}
-				res := f.dumpscope(o)
-				if res.Err != nil {
-					if msg := res.Err.Error(); strings.Contains(msg, "diagnostics area") && !strings.Contains(msg, "\n") {
-						return // a refusal in one line will do
-					}
-					t.Fatalf("%v", res.Err)
-				}
-				if got := redump(t, f.srv, "r19"); got != want {
-					t.Errorf("re-dump differs from the client's:\n%s\nthe client's:\n%s", got, want)
-				}
+				// The client's @w is 1; a refusal in one line will do.
+				sessionMatchesClient(t, dump, "r19", o, "(1,'1')", "diagnostics area")
 			})
 		}
 	}
@@ -560,20 +537,10 @@ func TestReviewX20StaleLookupsEmptyArea(t *testing.T) {
 // Fix: a DROP TRIGGER's scope is its table (the dump's CREATE TRIGGER of that name, as
 // the filters already find it, or information_schema.TRIGGERS), else global.
 func TestReviewX20DropTriggerScope(t *testing.T) {
-	var rows strings.Builder
-	for s := 0; s < 40; s++ {
-		rows.WriteString("INSERT INTO t VALUES ")
-		for i := 0; i < 100; i++ {
-			if i > 0 {
-				rows.WriteString(",")
-			}
-			fmt.Fprintf(&rows, "(%d,'%s')", s*100+i, strings.Repeat("x", 150))
-		}
-		rows.WriteString(";\n")
-	}
+	rows := fortyInserts("t", 0)
 	head := "CREATE DATABASE r20;\nUSE r20;\nCREATE TABLE t (id int PRIMARY KEY, v varchar(200)) ENGINE=InnoDB;\n" +
 		"CREATE TABLE lg (id int PRIMARY KEY, src int) ENGINE=InnoDB;\n" +
-		"CREATE TRIGGER trg AFTER INSERT ON t FOR EACH ROW INSERT INTO lg VALUES (NEW.id, 1);\n" + rows.String()
+		"CREATE TRIGGER trg AFTER INSERT ON t FOR EACH ROW INSERT INTO lg VALUES (NEW.id, 1);\n" + rows
 	for name, change := range map[string]string{
 		"drop":              "DROP TRIGGER trg;\n",
 		"drop if exists":    "DROP TRIGGER IF EXISTS r20.trg;\n",

@@ -2,8 +2,6 @@ package importer_test
 
 import (
 	"context"
-	"database/sql"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,7 +10,6 @@ import (
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 	"github.com/dumpscope/dumpscope/sandbox"
-	"github.com/go-sql-driver/mysql"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -91,29 +88,8 @@ func x35KillBefore(t *testing.T, ref, srv *sandbox.Server, db, dump string, line
 // first run is to die; it returns what the resume said.
 func x35Kill(t *testing.T, ref, srv *sandbox.Server, db, dump string, o importer.Options, refusal string, install func(importer.Options, func(*split.Statement) error) importer.Options) string {
 	t.Helper()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "d.sql")
-	if err := os.WriteFile(path, []byte(dump), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range []*sandbox.Server{ref, srv} {
-		conn, err := sql.Open("mysql", s.DSN(""))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, q := range []string{"DROP DATABASE IF EXISTS " + db, "DROP DATABASE IF EXISTS dumpscope_progress"} {
-			if _, err := conn.Exec(q); err != nil {
-				t.Fatal(err)
-			}
-		}
-		conn.Close()
-	}
-	clientImport(t, ref, path)
+	dir, path, cfg := clientFirst(t, ref, srv, dump, db)
 	want := redump(t, ref, db)
-	cfg, err := mysql.ParseDSN(srv.DSN(""))
-	if err != nil {
-		t.Fatal(err)
-	}
 	o.CheckpointPath = filepath.Join(dir, "journal")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -1,9 +1,7 @@
 package importer_test
 
 import (
-	"fmt"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
@@ -16,23 +14,13 @@ import (
 // quoted, qualified name in an executable comment. Each must wait for t's batches
 // in flight (the client's rows before it fired the old code). Every mode with workers.
 func TestXFix48TriggerKinScope(t *testing.T) {
-	var rows strings.Builder
-	for s := 0; s < 40; s++ {
-		rows.WriteString("INSERT INTO t VALUES ")
-		for i := 0; i < 100; i++ {
-			if i > 0 {
-				rows.WriteString(",")
-			}
-			fmt.Fprintf(&rows, "(%d,'%s')", s*100+i, strings.Repeat("x", 150))
-		}
-		rows.WriteString(";\n")
-	}
+	rows := fortyInserts("t", 0)
 	const head = "CREATE DATABASE r48;\nUSE r48;\nCREATE TABLE t (id int PRIMARY KEY, v varchar(200)) ENGINE=InnoDB;\n" +
 		"CREATE TABLE lg (id int PRIMARY KEY, src int) ENGINE=InnoDB;\n"
 	view := head + "CREATE VIEW v AS SELECT 1 AS s;\n" +
-		"CREATE TRIGGER trg AFTER INSERT ON t FOR EACH ROW INSERT INTO lg SELECT NEW.id, s FROM v;\n" + rows.String()
+		"CREATE TRIGGER trg AFTER INSERT ON t FOR EACH ROW INSERT INTO lg SELECT NEW.id, s FROM v;\n" + rows
 	fn := head + "CREATE FUNCTION f(x int) RETURNS int DETERMINISTIC RETURN x + 1;\n" +
-		"CREATE TRIGGER trg AFTER INSERT ON t FOR EACH ROW INSERT INTO lg VALUES (NEW.id, f(1));\n" + rows.String()
+		"CREATE TRIGGER trg AFTER INSERT ON t FOR EACH ROW INSERT INTO lg VALUES (NEW.id, f(1));\n" + rows
 	for name, dump := range map[string]string{
 		"alter view":          view + "ALTER VIEW v AS SELECT 2 AS s;\n",
 		"create or replace v": view + "CREATE OR REPLACE VIEW v AS SELECT 3 AS s;\n",

@@ -52,39 +52,19 @@ func TestXFix49MoreKeepersAfterWarning(t *testing.T) {
 // refusal. A wrapper of a statement that opens a table (EXECUTE IMMEDIATE 'INSERT INTO
 // sv (v) VALUES (7)') empties the area for the client too: 0.
 func TestXFix49WrappedKeepersBeforeCall(t *testing.T) {
-	const head = "SET NAMES utf8mb4;\nCREATE DATABASE r19;\nUSE r19;\n" +
-		"CREATE TABLE sv (n INT AUTO_INCREMENT PRIMARY KEY, v VARCHAR(40)) ENGINE=InnoDB;\n" +
-		"DELIMITER ;;\nCREATE PROCEDURE rdp1() BEGIN SET @w = @@warning_count; END ;;\nDELIMITER ;\n" +
-		"SET @dw2 = CAST('0y' AS SIGNED);\n"
 	for name, between := range map[string]string{
 		"release savepoint":       "START TRANSACTION;\nSAVEPOINT a;\nRELEASE SAVEPOINT a;\nCOMMIT;\n",
 		"set statement execute":   "SET STATEMENT max_statement_time = 0 FOR EXECUTE IMMEDIATE 'SELECT 1';\n",
 		"prepared do":             "PREPARE d1 FROM 'DO 1';\nEXECUTE d1;\n",
 		"execute immediate write": "EXECUTE IMMEDIATE 'INSERT INTO sv (v) VALUES (7)';\n",
 	} {
-		dump := head + between + "CALL rdp1();\nINSERT INTO sv (v) VALUES (@w);\n"
+		dump := warningCallHead + between + warningCallTail
 		for mode, o := range map[string]importer.Options{
 			"parallel 3":        {Parallel: 3},
 			"serial checkpoint": {CheckpointPath: "x"},
 		} {
 			t.Run(name+"/"+mode, func(t *testing.T) {
-				f := newSessionFixture(t, dump)
-				f.client()
-				want := redump(t, f.srv, "r19")
-				f.exec("DROP DATABASE r19")
-				if o.CheckpointPath != "" {
-					o.CheckpointPath = t.TempDir() + "/cp"
-				}
-				res := f.dumpscope(o)
-				if res.Err != nil {
-					if msg := res.Err.Error(); strings.Contains(msg, "diagnostics area") && !strings.Contains(msg, "\n") {
-						return
-					}
-					t.Fatalf("%v", res.Err)
-				}
-				if got := redump(t, f.srv, "r19"); got != want {
-					t.Errorf("re-dump differs from the client's:\n%s\nthe client's:\n%s", got, want)
-				}
+				sessionMatchesClient(t, dump, "r19", o, "", "diagnostics area")
 			})
 		}
 	}

@@ -3,6 +3,7 @@ package checkpoint
 import (
 	"context"
 	"fmt"
+	"iter"
 	"strings"
 )
 
@@ -11,6 +12,20 @@ import (
 type GlobalsAssign struct {
 	Offset int64
 	Parts  []string
+}
+
+// Values yields each variable g journaled, lower-cased and without @@GLOBAL., and the
+// literal of its GLOBAL then, in the order of the SET; a part it cannot read is passed
+// over.
+func (g GlobalsAssign) Values() iter.Seq2[string, string] {
+	return func(yield func(name, lit string) bool) {
+		for _, part := range g.Parts {
+			name, lit, ok := strings.Cut(strings.TrimPrefix(part, "@@GLOBAL."), " = ")
+			if ok && !yield(strings.ToLower(name), lit) {
+				return
+			}
+		}
+	}
 }
 
 // AssignsFrom returns, in stream order, the GLOBAL values journaled before each SET GLOBAL

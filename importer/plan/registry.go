@@ -282,6 +282,22 @@ func (r *registry) observeRoutine(st *split.Statement) {
 // string, or the prepared statement as the registry holds it now); a procedure or
 // prepared statement the registry does not know, or dynamic SQL it cannot read, may.
 func (r *registry) readsDiag(st *split.Statement) bool {
+	return r.judgeRun(st, func(b procBody, known bool) bool { return b.diag || !known },
+		func(st *split.Statement, _ int) bool {
+			v := readsDiagnostics(st.SQL, st.Syntax(), 0)
+			// A CALL or EXECUTE behind SET STATEMENT … FOR is not looked up: it may read.
+			return v == diagReads || v == diagCall || v == diagPrepared
+		})
+}
+
+// judgeRun follows st through the EXECUTEs that wrap code (EXECUTE IMMEDIATE's string, or
+// the prepared statement as the registry holds it now, in the database it was prepared
+// in) to what runs, and judges that: a CALL by call (its procedure's body as the registry
+// knows it, and whether it does), anything else by leaf (depth: how many EXECUTEs it is
+// behind). A client command or an empty statement is false; an EXECUTE whose code cannot
+// be read, or wrappers nested deeper than wrapDepth, true. readsDiag and
+// codeReadsRowCount ask their own question of the same walk.
+func (r *registry) judgeRun(st *split.Statement, call func(b procBody, known bool) bool, leaf func(st *split.Statement, depth int) bool) bool {
 	defer func(db string) { r.db = db }(r.db) // a prepared statement's database (preparedStmt)
 	for depth := 0; depth < wrapDepth; depth++ {
 		if st.Kind == split.KindClient || len(st.SQL) == 0 {
@@ -290,7 +306,7 @@ func (r *registry) readsDiag(st *split.Statement) bool {
 		switch strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())) {
 		case "CALL":
 			_, b, known := r.call(st)
-			return b.diag || !known
+			return call(b, known)
 		case "EXECUTE":
 			in, prepared, unreadable := transform.Wrapped(st)
 			if prepared != "" {
@@ -303,9 +319,7 @@ func (r *registry) readsDiag(st *split.Statement) bool {
 			st = in
 			continue
 		}
-		v := readsDiagnostics(st.SQL, st.Syntax(), 0)
-		// A CALL or EXECUTE behind SET STATEMENT … FOR is not looked up: it may read.
-		return v == diagReads || v == diagCall || v == diagPrepared
+		return leaf(st, depth)
 	}
 	return true
 }

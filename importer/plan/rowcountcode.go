@@ -1,11 +1,8 @@
 package plan
 
 import (
-	"strings"
-
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
-	"github.com/dumpscope/dumpscope/importer/transform"
 )
 
 // Code run by a CALL or EXECUTE reads ROW_COUNT (GET DIAGNOSTICS @r = ROW_COUNT, SELECT
@@ -23,33 +20,13 @@ import (
 // through EXECUTE IMMEDIATE or a prepared statement that names it, or what the registry
 // does not know (a procedure the dump did not create, dynamic SQL it cannot read).
 func (r *registry) codeReadsRowCount(st *split.Statement) bool {
-	defer func(db string) { r.db = db }(r.db) // a prepared statement's database (preparedStmt)
-	for depth := 0; depth < wrapDepth; depth++ {
-		if st.Kind == split.KindClient || len(st.SQL) == 0 {
-			return false
-		}
-		switch strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())) {
-		case "CALL":
-			_, b, known := r.call(st)
-			return !known || b.rowCount || b.dynamic
-		case "EXECUTE":
-			in, prepared, unreadable := transform.Wrapped(st)
-			if prepared != "" {
-				p := r.prepared[prepared]
-				in, r.db = p.st, p.db
-			}
-			if unreadable != "" || in == nil {
-				return true
-			}
-			st = in
-			continue
-		}
-		// What a wrapper runs (depth > 0); a CALL behind SET STATEMENT … FOR may read it. A
-		// routine, trigger or event it creates (EXECUTE IMMEDIATE 'CREATE PROCEDURE …')
-		// reads nothing now: its body is judged where it runs.
-		return depth > 0 && st.Kind != split.KindRoutine && (namesRowCount(st.SQL, st.Syntax()) || sqlscan.ContainsFoldASCII(st.SQL, "CALL"))
-	}
-	return true
+	return r.judgeRun(st, func(b procBody, known bool) bool { return !known || b.rowCount || b.dynamic },
+		func(st *split.Statement, depth int) bool {
+			// What a wrapper runs (depth > 0); a CALL behind SET STATEMENT … FOR may read it.
+			// A routine, trigger or event it creates (EXECUTE IMMEDIATE 'CREATE PROCEDURE …')
+			// reads nothing now: its body is judged where it runs.
+			return depth > 0 && st.Kind != split.KindRoutine && (namesRowCount(st.SQL, st.Syntax()) || sqlscan.ContainsFoldASCII(st.SQL, "CALL"))
+		})
 }
 
 // namesRowCount reports whether q names ROW_COUNT as a word (not in a string or comment).

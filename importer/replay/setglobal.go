@@ -134,18 +134,15 @@ var sessionReadOnly = map[string]bool{"max_allowed_packet": true, "net_buffer_le
 // reads), so the resume itself is refused, not the readers by name: import scripts that
 // raise the packet size so are refused too (TestResumeSetGlobalReadOnlySession), and the
 // line says how to go on, exact: the GLOBAL set back, the new sessions take the client's
-// value. Unchanged (the SET did not run, or a later one set it back), nothing.
-func refuseReadOnlySessionChanged(ctx context.Context, cr *controller, st *split.Statement) error {
+// value. Unchanged (the SET did not run, or a later one set it back), nothing. assigns
+// are all the run journaled (checkpoint.AssignsFrom offset 0), read once at the resume
+// point.
+func refuseReadOnlySessionChanged(ctx context.Context, cr *controller, st *split.Statement, assigns []checkpoint.GlobalsAssign) error {
 	p := cr.p
-	assigns, err := checkpoint.AssignsFrom(ctx, p.opt.Checkpoint, p.control, 0)
-	if err != nil {
-		return p.at(st, err)
-	}
 	seen := map[string]bool{}
 	for _, g := range assigns {
-		for _, part := range g.Parts {
-			name, before, ok := strings.Cut(strings.TrimPrefix(part, "@@GLOBAL."), " = ")
-			if name = strings.ToLower(name); !ok || !sessionReadOnly[name] || seen[name] {
+		for name, before := range g.Values() {
+			if !sessionReadOnly[name] || seen[name] {
 				continue
 			}
 			seen[name] = true // the first SET GLOBAL of it: the GLOBAL the client's session kept

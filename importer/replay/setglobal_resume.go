@@ -49,7 +49,13 @@ func giveBackAtResumePoint(ctx context.Context, cr *controller, st *split.Statem
 		return nil
 	}
 	cr.resumePointSessions = true
-	if err := refuseReadOnlySessionChanged(ctx, cr, st); err != nil { // setglobal.go
+	// The GLOBALs journaled before every SET GLOBAL of the run, read once: the first of
+	// each variable's is what the client's session connected with.
+	assigns, err := checkpoint.AssignsFrom(ctx, cp, p.control, 0)
+	if err != nil {
+		return p.at(st, err)
+	}
+	if err := refuseReadOnlySessionChanged(ctx, cr, st, assigns); err != nil { // setglobal.go
 		return err
 	}
 	journals, err := checkpoint.SessionsFrom(ctx, cp, p.control, st.Offset)
@@ -77,7 +83,7 @@ func giveBackAtResumePoint(ctx context.Context, cr *controller, st *split.Statem
 		sqlMode = sqlMode || strings.Contains(strings.ToLower(g.Session), "sql_mode")
 		givenBack = append(givenBack, g)
 	}
-	if connected, err := cr.beforeResume.connectedValues(ctx, cr, st, givenBack); err != nil {
+	if connected, err := cr.beforeResume.connectedValues(ctx, cr, st, givenBack, assigns); err != nil {
 		return err
 	} else if connected != "" {
 		if err := cr.giveBack(ctx, st, connected); err != nil {
@@ -133,9 +139,9 @@ func (b *sessionBeforeResume) note(st *split.Statement) {
 // connectedValues is the SET that gives the variables of the journals givenBack (latest
 // first) that the dump's session had not set before st, the resume point, the value the
 // client's session connected with: the GLOBAL journaled before the first SET GLOBAL of
-// each from st on that ran (read on the control connection). "" when there are none, or
-// when b is unsure.
-func (b *sessionBeforeResume) connectedValues(ctx context.Context, cr *controller, st *split.Statement, givenBack []checkpoint.GlobalsSession) (string, error) {
+// each from st on that ran (assigns: all the run journaled, in stream order). "" when
+// there are none, or when b is unsure.
+func (b *sessionBeforeResume) connectedValues(ctx context.Context, cr *controller, st *split.Statement, givenBack []checkpoint.GlobalsSession, assigns []checkpoint.GlobalsAssign) (string, error) {
 	if len(givenBack) == 0 || b.unsure {
 		return "", nil
 	}
@@ -152,12 +158,11 @@ func (b *sessionBeforeResume) connectedValues(ctx context.Context, cr *controlle
 	if len(want) == 0 {
 		return "", nil
 	}
-	assigns, err := checkpoint.AssignsFrom(ctx, p.opt.Checkpoint, p.control, st.Offset)
-	if err != nil {
-		return "", p.at(st, err)
-	}
 	var parts []string
 	for _, g := range assigns {
+		if g.Offset < st.Offset {
+			continue // the SET GLOBALs from the resume point on only
+		}
 		if !slices.ContainsFunc(givenBack, func(s checkpoint.GlobalsSession) bool { return s.Offset == g.Offset }) {
 			ran, err := checkpoint.GlobalRan(ctx, p.opt.Checkpoint, p.control, g.Offset)
 			if err != nil {
@@ -167,9 +172,8 @@ func (b *sessionBeforeResume) connectedValues(ctx context.Context, cr *controlle
 				continue
 			}
 		}
-		for _, part := range g.Parts {
-			name, lit, ok := strings.Cut(strings.TrimPrefix(part, "@@GLOBAL."), " = ")
-			if name = strings.ToLower(name); ok && want[name] {
+		for name, lit := range g.Values() {
+			if want[name] {
 				parts = append(parts, "@@SESSION."+name+" = "+lit)
 				delete(want, name)
 			}

@@ -115,17 +115,12 @@ func routineHeader(l *sqlscan.Tokenizer) (body, ok bool) {
 	case n.Is("PACKAGE"):
 		return false, oraclePackage(l) // read whole, to its END [name] (oracle.go)
 	case n.Is("EVENT"):
-		depth := 0
-		for {
-			save := l.Pos
-			switch t, more := nextInParens(l, &depth); {
-			case !more:
-				l.Pos = save
-				return false, depth == 0
-			case depth == 0 && t.Is("DO"):
-				return true, true
-			}
+		before, depth, ok := toTopWord(l, false, func(t sqlscan.Token) bool { return t.Is("DO") })
+		if !ok {
+			l.Pos = before // ALTER EVENT e DISABLE: before its end
+			return false, depth == 0
 		}
+		return true, true // after DO
 	}
 	return false, false
 }
@@ -194,26 +189,19 @@ func skipCharacteristics(l *sqlscan.Tokenizer) {
 // (without a RETURN the server refuses it, ERROR 1320), the first such word, or a
 // label, outside the type's parentheses.
 func functionBody(l *sqlscan.Tokenizer) bool {
-	depth := 0
-	for {
-		save := l.Pos
-		t, more := nextInParens(l, &depth)
-		switch {
-		case !more:
-			return false
-		case depth != 0 || t.Kind != sqlscan.Word: // '(' and ')' too
-		case t.Is("RETURN") || compoundWords[strings.ToUpper(t.Text)]:
-			l.Pos = save
+	before, _, ok := toTopWord(l, false, func(t sqlscan.Token) bool {
+		if t.Is("RETURN") || compoundWords[strings.ToUpper(t.Text)] {
 			return true
-		default:
-			if n := l.Next(); isPunct(n, ":") {
-				l.Pos = save
-				return true
-			}
-			l.Pos = save
-			l.Next()
 		}
+		at := l.Pos // a label: the word before a ':'
+		n := l.Next()
+		l.Pos = at
+		return isPunct(n, ":")
+	})
+	if ok {
+		l.Pos = before
 	}
+	return ok // not: l after the ';' (or at the text's end), as before toTopWord
 }
 
 // compoundWords start a compound statement (with BEGIN); a label may stand before
@@ -457,7 +445,7 @@ func simpleStatement(l *sqlscan.Tokenizer) bool {
 
 // nextInParens reads the next token of l, counting it in depth when it is '(' or ')',
 // and reports false at the end of the statement (the text's end or a ';'): the one walk
-// of an event's header, a function's return type and an expression.
+// of toTopWord (an event's header, a function's return type) and an expression.
 func nextInParens(l *sqlscan.Tokenizer, depth *int) (t sqlscan.Token, more bool) {
 	switch t = l.Next(); {
 	case t.Kind == sqlscan.EOF || isSemicolon(t):
@@ -468,6 +456,28 @@ func nextInParens(l *sqlscan.Tokenizer, depth *int) (t sqlscan.Token, more bool)
 		*depth--
 	}
 	return t, true
+}
+
+// toTopWord reads l to the first word outside the parentheses it reads that accepts
+// takes (called with l just after the word), and reports whether it came: l is then
+// just after the word, and before is where the word starts. It does not come when the
+// statement ends first (l just after its ';', or at the text's end, which starts at
+// before), or, with unopened, when a ')' closes a parenthesis it did not read open (l
+// just after it); depth is the parentheses open when it stopped. The one walk of an
+// event's header to DO, a function's return type to its body (functionBody,
+// oracleReturnType) and a package routine's to AS|IS: each takes the word, or goes back
+// before it, or before the end, as it means.
+func toTopWord(l *sqlscan.Tokenizer, unopened bool, accepts func(t sqlscan.Token) bool) (before, depth int, ok bool) {
+	for {
+		before = l.Pos
+		t, more := nextInParens(l, &depth)
+		switch {
+		case !more || unopened && depth < 0:
+			return before, depth, false
+		case depth == 0 && t.Kind == sqlscan.Word && accepts(t):
+			return before, depth, true
+		}
+	}
 }
 
 func isPunct(t sqlscan.Token, p string) bool { return t.Kind == sqlscan.Punct && t.Text == p }

@@ -41,19 +41,15 @@ func oracleIs(l *sqlscan.Tokenizer) bool {
 // oracleReturnType moves l, after an Oracle function's RETURN, over the return type and
 // characteristics to just before its AS or IS, and reports whether that came.
 func oracleReturnType(l *sqlscan.Tokenizer) bool {
-	depth := 0
-	for {
-		save := l.Pos
-		t, more := nextInParens(l, &depth)
-		switch {
-		case !more || depth < 0:
-			return false
-		case depth == 0 && (t.Is("AS") || t.Is("IS")):
-			l.Pos = save
-			return true
-		}
+	before, _, ok := toTopWord(l, true, isAsOrIs)
+	if ok {
+		l.Pos = before
 	}
+	return ok
 }
+
+// isAsOrIs reports whether t is the AS or IS before an Oracle routine's body.
+func isAsOrIs(t sqlscan.Token) bool { return t.Is("AS") || t.Is("IS") }
 
 // oracleRoutineBody moves l, after AS or IS, over an Oracle routine's body and the name
 // that may follow its END (sp_body, opt_sp_name), and reports whether it could read it.
@@ -187,18 +183,14 @@ func packageRoutine(l *sqlscan.Tokenizer) bool {
 		return false
 	}
 	l.Name(t)
-	depth := 0
-	for {
-		save := l.Pos
-		switch t, more := nextInParens(l, &depth); {
-		case !more:
-			l.Pos = save
-			return depth == 0 // a declaration: its ';' (or the text's end)
-		case depth == 0 && (t.Is("AS") || t.Is("IS")):
-			return oracleRoutineBody(l)
-		case depth < 0:
-			return false
-		}
+	switch before, depth, ok := toTopWord(l, true, isAsOrIs); {
+	case ok:
+		return oracleRoutineBody(l) // after AS|IS
+	case depth < 0:
+		return false
+	default:
+		l.Pos = before
+		return depth == 0 // a declaration: before its ';' (or the text's end)
 	}
 }
 
