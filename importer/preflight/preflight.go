@@ -32,8 +32,24 @@ type Overwrite struct {
 	Detail string
 	// Unchecked: dynamic SQL from something other than a string literal (PREPARE s FROM
 	// @q), refused because nothing before it runs can tell whether it changes a system
-	// schema or the accounts, not because it names one.
+	// schema or the accounts (or, Through, what exists), not because it names one.
 	Unchecked bool
+	// Through: the write is inside code the statement makes or runs (a routine, trigger
+	// or event body, a compound block, SET STATEMENT … FOR, ANALYZE, dynamic SQL); Detail
+	// names the statement and what it would run (Preflight.bodyOverwrite).
+	Through bool
+}
+
+// Exists says, for the overwrite check's refusal, what ow does to the target: "which
+// exists in the target" for an object the statement names, or what code writes into.
+func (o Overwrite) Exists() string {
+	switch {
+	case o.Through && o.Unchecked:
+		return "which could write into what exists in the target (what it will run is known only when it runs)"
+	case o.Through:
+		return "which writes into what exists in the target"
+	}
+	return "which exists in the target"
 }
 
 // Where says, for a refusal, where ow would write: in a system schema or the accounts,
@@ -76,6 +92,9 @@ type Preflight struct {
 	// objects are the target's routines, events and triggers, createdObjects the ones
 	// the dump created so far (routines.go).
 	objects, createdObjects map[string]bool
+	rd                      *bodyReader // reader's, made once
+	// viewOver are the target's tables under each view the dump made (views.go).
+	viewOver map[sqlscan.TableKey][]sqlscan.TableKey
 	// Definers counts statements with a DEFINER= clause.
 	Definers int
 }
@@ -255,6 +274,14 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 	if ow := p.observeObject(st); ow != nil {
 		found = append(found, *ow)
 	}
+	if st.Kind == split.KindRoutine || st.Kind == split.KindOther {
+		if ow := compoundFinding(p.reader(), st, p.current); ow != nil {
+			// Code: a routine, trigger or event judged at its CREATE (its body is what a
+			// CALL, a function in any expression or a row of its table runs), a block, a
+			// wrapper, dynamic SQL. Rows are no such statement: not read.
+			found = append(found, *ow)
+		}
+	}
 	for _, w := range statementWrites(st, p.current) {
 		if w.account || systemSchemas[strings.ToLower(w.db)] {
 			continue // SystemCheck's
@@ -275,17 +302,46 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 		if existed && p.empty[key] && rowsOnly(w.action, st) {
 			continue // an empty table has no rows to lose
 		}
+		if !existed && p.created[key] && p.viewOver[key] != nil {
+			found = append(found, p.throughView(key, w.action, st)...)
+		}
 		switch {
 		case strings.HasPrefix(w.action, "CREATE TABLE"), strings.HasPrefix(w.action, "CREATE VIEW"):
 			p.created[key] = true
+			if strings.HasPrefix(w.action, "CREATE VIEW") {
+				p.noteView(st, key, p.current)
+			} else {
+				delete(p.viewOver, key)
+			}
 		case w.action == "DROP TABLE", w.action == "DROP VIEW", w.action == "RENAME TABLE":
 			delete(p.tables, key) // reported once: afterwards it no longer exists
+			delete(p.viewOver, key)
 		}
 		if existed && p.report(ow) {
 			found = append(found, ow)
 		}
 	}
 	return found
+}
+
+// reader is the body reader's question for the overwrite check: a write into a database
+// or table the target held, not made by the dump since; rows into a table that was empty
+// lose nothing, as at the top level (a data file's trigger filling another empty table).
+func (p *Preflight) reader() *bodyReader {
+	if p.rd != nil {
+		return p.rd
+	}
+	p.rd = &bodyReader{hit: func(d, t string, rows bool) bool {
+		if systemSchemas[strings.ToLower(d)] {
+			return false // SystemCheck's
+		}
+		if t == "" {
+			return p.databases[d] && !p.createdDBs[d]
+		}
+		key := sqlscan.TableKeyOf(d, t)
+		return p.tables[key] && !p.created[key] && !(rows && p.empty[key])
+	}}
+	return p.rd
 }
 
 // rowsOnly reports whether a write with this action can change only the rows of its
