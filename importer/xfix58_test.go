@@ -96,3 +96,41 @@ func TestXFix58ResumeCheckKeepsResumes(t *testing.T) {
 		})
 	}
 }
+
+// TestXFix58CallTargetRoutine: the target holds other.p, a procedure that writes other.k
+// (and other.f, a function that does); the dump runs `CALL other.p()` or `DO other.f()`:
+// other.k changes without --overwrite. Silent against docs/import.md §Preflight (the
+// client writes the same, the database is the client's), every mode. Open (x-fix58 left
+// it, said in §Preflight): the overwrite check reads the bodies of the dump's routines at
+// their CREATE, not the target's. A fix: read the target's procedure and function bodies
+// (information_schema.ROUTINES.ROUTINE_DEFINITION) with the body reader at a CALL, and at
+// a function named in a statement that is no row insert (the cost rule: rows are not read).
+func TestXFix58CallTargetRoutine(t *testing.T) {
+	reviewX(t)
+	f := newSessionFixture(t, "")
+	for name, body := range map[string]string{
+		"call": "CALL other.p();\n",
+		"do":   "DO other.f();\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			x23UntouchedKeeping(t, f, "CREATE DATABASE fresh;\nUSE fresh;\n"+body)
+		})
+	}
+}
+
+// x23UntouchedKeeping is x23Untouched (serial) into a target whose other also holds
+// other.p and other.f, which write other.k.
+func x23UntouchedKeeping(t *testing.T, f *sessionFixture, dump string) {
+	t.Helper()
+	for _, q := range x23Other {
+		f.exec(q)
+	}
+	f.exec("CREATE PROCEDURE other.p() INSERT INTO other.k VALUES (9)")
+	f.exec("CREATE FUNCTION other.f() RETURNS int BEGIN INSERT INTO other.k VALUES (9); RETURN 1; END")
+	path := writeFile(t, "d.sql", []byte(dump))
+	var log strings.Builder
+	res, err := importer.Import(context.Background(), f.cfg, importer.Source{Path: path}, importer.Options{Log: &log})
+	if got := f.query("SELECT GROUP_CONCAT(i ORDER BY i) FROM other.k"); got != "1" {
+		t.Errorf("other.k holds %q, want 1 (not overwritten without --overwrite); import: %v, %v\n%s", got, res, err, log.String())
+	}
+}
