@@ -16,14 +16,14 @@ import (
 // statements); see checkpoint.Begin for the resume protocol. A resumed run that the
 // journal says deferred indexes defers them too (r.DeferIndexes, with the reason).
 func beginCheckpoint(ctx context.Context, src Source, o *Options, r *resolved, dumpID checkpoint.DumpIdentity, conns []*sql.Conn, tables func() (bool, error), log io.Writer) (*checkpoint.Run, error) {
-	if r.Serial || (r.Parallel == 1 && o.CheckpointPath == "" && !o.Resume) {
+	if !makesCheckpoint(o, r) {
 		return nil, nil
 	}
 	cp, err := checkpoint.Begin(ctx, checkpoint.Params{
 		Conns: pinned(conns), Dump: dumpID, DumpPath: src.Path, JournalPath: o.CheckpointPath,
 		Resume: o.Resume, Applied: o.ResumeApplied, Parallel: r.Parallel, DeferIndexes: r.DeferIndexes,
 		Filters: withDatabase(ctx, filterFlags(o), conns[0]), CharsetGiven: o.CharsetGiven, Log: log, Tables: tables,
-		Triggers: o.Transform.TriggersMatter(),
+		Triggers: o.Transform.TriggersMatter(), OverwriteCheck: r.overwriteCheck,
 		Reopen: func() (string, io.ReadCloser, error) {
 			in, err := dumpfile.Open(src.Path)
 			if err != nil {
@@ -44,6 +44,12 @@ func beginCheckpoint(ctx context.Context, src Source, o *Options, r *resolved, d
 		r.because("defer indexes: the interrupted run deferred them (its journal), so its resume builds them")
 	}
 	return cp, nil
+}
+
+// makesCheckpoint reports whether the import writes progress rows (beginCheckpoint):
+// --parallel, --checkpoint or a resume, unless the run was made serial.
+func makesCheckpoint(o *Options, r *resolved) bool {
+	return !r.Serial && (r.Parallel > 1 || o.CheckpointPath != "" || o.Resume)
 }
 
 // readCloser reads from one value and closes another (an Input's decoder and its file).

@@ -166,7 +166,14 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 		return ""
 	}, log, o.OnStopWait, o.StopAbortHint)
 	defer endStopWait()
-	if !r.Overwrite && (o.Resume || o.Transform.StartAt > 0) {
+	if !r.Overwrite && o.Resume {
+		// A first attempt checked for overwrites statement by statement recorded what the
+		// target held at its start: the resume checks the rest of the dump against it (the
+		// first attempt's own tables are no overwrite), and stops before the first
+		// overwrite as that attempt would have (TestReviewX23ResumeAfterStopOverwrites).
+		r.resumeCheck = checkpoint.OverwriteCheckOf(o.CheckpointPath, src.Path)
+	}
+	if !r.Overwrite && r.resumeCheck == nil && (o.Resume || o.Transform.StartAt > 0) {
 		r.Overwrite = true
 		r.because("overwrite: a resume or a start offset writes over what exists, the interrupted run's own work")
 	}

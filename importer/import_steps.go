@@ -46,13 +46,24 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 	if !o.AllowSystemSchemas {
 		sys = preflight.NewSystemCheck(current.String)
 	}
+	var start []byte // pf's start, for the journal of a run checked statement by statement
 	if !r.Overwrite {
 		var err error
-		if pf, err = preflight.NewWithout(ctx, conn, current.String, r.ownSchema); err != nil {
+		if r.resumeCheck != nil {
+			pf, err = preflight.FromState(r.resumeCheck, current.String)
+		} else {
+			pf, err = preflight.NewWithout(ctx, conn, current.String, r.ownSchema)
+		}
+		if err != nil {
 			return nil, err
 		}
 		if pf.Empty() {
 			pf = nil
+		}
+		if pf != nil && r.resumeCheck == nil && makesCheckpoint(o, r) {
+			if start, err = pf.State(); err != nil {
+				return nil, err
+			}
 		}
 	}
 	var definers *preflight.DefinerCheck
@@ -69,6 +80,9 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 		// No scan ahead (a stream, or nothing but the system and overwrite checks, which
 		// are not worth a second read of the file): each statement is checked as it comes,
 		// and the import stops before the first offending one.
+		if pf != nil {
+			r.overwriteCheck = start
+		}
 		return preflightHook(in.Name, sys, definers, pf), nil
 	}
 	scan, err := openPreflightScan(src.Path)
@@ -139,6 +153,9 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 		// split where the client will not. The rest is checked as it runs.
 		fmt.Fprintf(log, "dumpscope: preflight: %s: the read-ahead stops at line %d (%s): a routine before it may have left the server's quoting flags that the mariadb client splits by; the statements after it are checked as they run\n", in.Name, se.Line, se.Msg)
 		tail = afterOffset(scannedEnd, preflightHook(in.Name, nil, definers, pf))
+		if pf != nil {
+			r.overwriteCheck = start // a resume checks every statement from there: those before passed the read-ahead
+		}
 	} else if err != nil {
 		if strings.Contains(err.Error(), in.Name) { // the reader's error names the file
 			return nil, fmt.Errorf("preflight: %w", err)
@@ -248,7 +265,7 @@ func preflightHook(name string, sys *preflight.SystemCheck, definers *preflight.
 			return nil
 		}
 		if ow := pf.ObserveAll(st); len(ow) > 0 {
-			return overwriteStop{fmt.Errorf("%s: the dump would %s, which exists in the target; stopped before it — rerun with --overwrite to allow it", name, ow[0])}
+			return overwriteStop{fmt.Errorf("%s: the dump would %s, %s; stopped before it — rerun with --overwrite to allow it", name, ow[0], ow[0].Exists())}
 		}
 		return nil
 	}

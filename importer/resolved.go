@@ -40,6 +40,10 @@ type resolved struct {
 	wire        *replay.PacketWatch  // the serial replay's view of the server's OK packets
 	wires       *replay.WireWatch    // every connection's watch: the workers send their row statements through theirs
 	ownSchema   string               // a database the import made for itself before the preflight (earlySchema): the preflight leaves it out
+	// overwriteCheck is what the target held at the start of a run checked for overwrites
+	// statement by statement (preflight.State), for its journal; resumeCheck is the one a
+	// resume read from its journal (checkpoint.Journal.OverwriteCheck), nil when it had none.
+	overwriteCheck, resumeCheck []byte
 }
 
 // newResolved starts from what o asks: every value as given, Parallel at least 1.

@@ -123,8 +123,16 @@ type Journal struct {
 	// QuotingFlags are the changes of the server's quoting status flags that statements a
 	// resume skips made (quoting.go). nil: none, or a dumpscope that did not record them.
 	QuotingFlags []QuotingFlag `json:"quoting_flags,omitempty"`
-	StartedAt    time.Time     `json:"started_at"`
-	UpdatedAt    time.Time     `json:"updated_at"`
+	// OverwriteCheck is what the target held when the first attempt began (opaque here:
+	// preflight.State), recorded when that attempt checked each statement for overwrites
+	// (no --overwrite, a target that held databases): a resume checks the statements it
+	// runs against it and stops before the first overwrite, as the first attempt would
+	// have. nil: the first attempt was allowed to overwrite (--overwrite, an empty target,
+	// a read-ahead that found nothing or was answered yes), or a dumpscope that did not
+	// record it: then a resume writes over what exists.
+	OverwriteCheck json.RawMessage `json:"overwrite_check,omitempty"`
+	StartedAt      time.Time       `json:"started_at"`
+	UpdatedAt      time.Time       `json:"updated_at"`
 }
 
 // ConnCharset is a connection's character set variables.
@@ -241,6 +249,23 @@ func ReadJournal(path string) (*Journal, error) {
 		return nil, fmt.Errorf("checkpoint %s: not a dumpscope checkpoint (format %q version %d)", path, j.Format, j.Version)
 	}
 	return &j, nil
+}
+
+// OverwriteCheckOf is the OverwriteCheck of the journal a resume of dumpPath reads
+// (journalPath, or the default one), nil when it holds none or cannot be read (Begin says
+// why then).
+func OverwriteCheckOf(journalPath, dumpPath string) json.RawMessage {
+	if journalPath == "" && dumpPath != "" {
+		journalPath = DefaultJournalPath(dumpPath, DirWritable, StateDir())
+	}
+	if journalPath == "" {
+		return nil
+	}
+	j, err := ReadJournal(journalPath)
+	if err != nil {
+		return nil
+	}
+	return j.OverwriteCheck
 }
 
 // WriteJournal writes the journal atomically (temp file, fsync, rename), so a crash leaves

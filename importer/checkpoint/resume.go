@@ -3,6 +3,7 @@ package checkpoint
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -51,6 +52,9 @@ type Params struct {
 	// Triggers says a table filter decides DROP TRIGGER by the target's triggers: a new
 	// run records them in the journal before it sends anything (TriggersBefore).
 	Triggers bool
+	// OverwriteCheck is, for a new run checked for overwrites statement by statement, what
+	// the target held at its start (Journal.OverwriteCheck); a resume keeps the journal's.
+	OverwriteCheck json.RawMessage
 	// OldConnectionsWait is how long a resume waits for the interrupted run's connections
 	// to end before it kills them (default 10 s).
 	OldConnectionsWait time.Duration
@@ -104,6 +108,7 @@ func Begin(ctx context.Context, p Params) (*Run, error) {
 			return nil, fmt.Errorf("checkpoint: read the target's procedures: %w", err)
 		}
 		r.proceduresBefore = &procs
+		r.overwriteCheck = p.OverwriteCheck
 		if p.Triggers {
 			trs, err := readTriggers(ctx, control)
 			if err != nil {
@@ -143,7 +148,7 @@ func writeRunJournal(ctx context.Context, r *Run, p Params, path string, target 
 	}
 	// FailedAt stays until a run gets past it: a resume stopped before the failing
 	// statement keeps it for the next (TestReviewX2FailedAtLostByInterruptedResume).
-	j := &Journal{RunID: r.RunID, Dump: p.Dump, Target: target, Parallel: p.Parallel, DeferIndexes: r.DeferIndexes, Filters: &filters, Charset: &cs, ProceduresBefore: r.proceduresBefore, TriggersBefore: r.triggersBefore, QuotingFlags: r.quotingFlags, StartedAt: started,
+	j := &Journal{RunID: r.RunID, Dump: p.Dump, Target: target, Parallel: p.Parallel, DeferIndexes: r.DeferIndexes, Filters: &filters, Charset: &cs, ProceduresBefore: r.proceduresBefore, TriggersBefore: r.triggersBefore, QuotingFlags: r.quotingFlags, OverwriteCheck: r.overwriteCheck, StartedAt: started,
 		EndsRecorded: !r.resumed || r.endsRecorded}
 	if f := r.failedAt.Load(); f > 0 {
 		f--
@@ -204,6 +209,7 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 	r.endsRecorded = j.EndsRecorded && j.DispatchedThrough != nil // nil: the last attempt was killed
 	r.proceduresBefore = j.ProceduresBefore
 	r.triggersBefore = j.TriggersBefore
+	r.overwriteCheck = j.OverwriteCheck
 	r.quotingFlags = j.QuotingFlags
 	if err := r.verifyTarget(ctx, control, j, target); err != nil {
 		return nil, err

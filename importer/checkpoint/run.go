@@ -2,6 +2,7 @@ package checkpoint
 
 import (
 	"encoding"
+	"encoding/json"
 	"hash"
 	"sort"
 	"sync"
@@ -71,6 +72,9 @@ type prior struct {
 	// triggersBefore are the triggers the target had before the first attempt
 	// (triggers.go); nil when not recorded.
 	triggersBefore *[][4]string
+	// overwriteCheck is what the target held when the first attempt began, when that
+	// attempt was checked for overwrites (Journal.OverwriteCheck); nil otherwise.
+	overwriteCheck json.RawMessage
 	furthest       int64
 	// restarted: the server restarted since the interrupted attempt (serverRestarted), so
 	// its GLOBAL variables are back to their configured values (GlobalRan).

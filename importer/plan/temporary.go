@@ -23,31 +23,8 @@ func keepsTransaction(st *split.Statement) bool {
 }
 
 // TemporaryTableDDL reports whether st is CREATE [OR REPLACE] TEMPORARY TABLE or DROP
-// TEMPORARY TABLE, read with the server's tokens: the keyword TEMPORARY only, never a
-// quoted name (a real table `temporary`: TestReviewX14TableNamedTemporary), and words
-// split at any of the server's six blanks (CREATE\fTEMPORARY TABLE:
-// TestReviewX14TemporaryAfterFormFeed). It is the one reader of the form for the
-// planner's volatile, keepsTransaction and connectionState, which each read the first
-// four DDLWords and drifted with it.
-func TemporaryTableDDL(st *split.Statement) bool {
-	if st.Verb != "CREATE TABLE" && st.Verb != "DROP TABLE" {
-		return false
-	}
-	l := sqlscan.New(st.SQL, st.Syntax())
-	t := l.Next()
-	if !t.Is("CREATE") && !t.Is("DROP") {
-		return false
-	}
-	create := t.Is("CREATE")
-	t = l.Next()
-	if create && t.Is("OR") {
-		if !l.Next().Is("REPLACE") {
-			return false
-		}
-		t = l.Next()
-	}
-	return t.Kind == sqlscan.Word && t.Is("TEMPORARY")
-}
+// TEMPORARY TABLE (split.Statement.TemporaryTableDDL, shared with the preflight).
+func TemporaryTableDDL(st *split.Statement) bool { return st.TemporaryTableDDL() }
 
 // volatile reports whether st's effect lives only in the connection: it creates, drops or
 // writes a temporary table, or only sets user variables (SELECT … INTO @v, DO, SET). A

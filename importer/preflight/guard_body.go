@@ -32,10 +32,28 @@ import (
 //
 // Only the first finding of a statement is named: one is enough to refuse it.
 
-// bodyFinding is what a compound statement or dynamic SQL would run in a system schema or
-// on the accounts, as "CREATE USER x@'%'" or "EXECUTE IMMEDIATE: DROP USER app"; "" when
-// nothing. db is the database its unqualified names belong to.
-func bodyFinding(q []byte, syn sqlscan.Syntax, db string) string {
+// bodyReader is what bodyFinding looks for: one reader, two questions. The system check
+// (accounts set) asks about account statements and any object in a system schema; the
+// overwrite check (Preflight.bodyOverwrite) about the tables and databases the target
+// held. Dynamic SQL that is no literal is a finding for both.
+type bodyReader struct {
+	// accounts: account and server-wide statements (GRANT, CREATE USER, INSTALL PLUGIN,
+	// …) and routines, events and packages named by CREATE/DROP/ALTER are findings.
+	accounts bool
+	// hit reports whether writing into table t of database d ("" t: the database itself)
+	// is a finding; rows: the write changes only rows (INSERT, UPDATE, DELETE, LOAD DATA,
+	// TRUNCATE). d is never "": an unqualified name is given its database.
+	hit func(d, t string, rows bool) bool
+}
+
+// systemReader is the system check's question: anything in a system schema, accounts.
+var systemReader = &bodyReader{accounts: true, hit: func(d, _ string, _ bool) bool { return systemSchemas[strings.ToLower(d)] }}
+
+// bodyFinding is what a compound statement or dynamic SQL would run that rd looks for (in
+// a system schema or on the accounts, for the system check), as "CREATE USER x@'%'" or
+// "EXECUTE IMMEDIATE: DROP USER app"; "" when nothing. db is the database its unqualified
+// names belong to.
+func bodyFinding(rd *bodyReader, q []byte, syn sqlscan.Syntax, db string) string {
 	l := sqlscan.New(q, syn)
 	for {
 		l.Skip()
@@ -49,7 +67,7 @@ func bodyFinding(q []byte, syn sqlscan.Syntax, db string) string {
 		}
 		after := l.Pos
 		verb := strings.ToUpper(t.Text)
-		if f := innerFinding(&l, q, start, verb, syn, db); f != "" {
+		if f := innerFinding(rd, &l, q, start, verb, syn, db); f != "" {
 			return f
 		}
 		l.Pos = after // what the verb is followed by is scanned too
@@ -77,23 +95,25 @@ func tableStatement(l *sqlscan.Tokenizer) bool {
 
 // innerFinding checks the statement that starts with verb at q[start:], the lexer being
 // just past the verb.
-func innerFinding(l *sqlscan.Tokenizer, q []byte, start int, verb string, syn sqlscan.Syntax, db string) string {
-	system := func(d string) bool {
+func innerFinding(rd *bodyReader, l *sqlscan.Tokenizer, q []byte, start int, verb string, syn sqlscan.Syntax, db string) string {
+	hit := func(d, t string, rows bool) bool {
 		if d == "" {
 			d = db
 		}
-		return systemSchemas[strings.ToLower(d)]
+		return rd.hit(d, t, rows)
 	}
 	found := func() string { return innerHead(q, start, syn) }
 	switch verb {
 	case "GRANT", "REVOKE":
-		return found()
+		if rd.accounts {
+			return found()
+		}
 	case "INSTALL", "UNINSTALL": // not reserved words: a column or variable may be named so
-		if t := l.Next(); t.Is("PLUGIN") || t.Is("SONAME") {
+		if t := l.Next(); (t.Is("PLUGIN") || t.Is("SONAME")) && rd.accounts {
 			return found()
 		}
 	case "SET":
-		if t := l.Next(); t.Is("PASSWORD") || (t.Is("DEFAULT") && l.Next().Is("ROLE")) {
+		if t := l.Next(); (t.Is("PASSWORD") || (t.Is("DEFAULT") && l.Next().Is("ROLE"))) && rd.accounts {
 			return found()
 		}
 	case "INSERT", "REPLACE":
@@ -102,7 +122,7 @@ func innerFinding(l *sqlscan.Tokenizer, q []byte, start int, verb string, syn sq
 			t = l.Next()
 		}
 		if t.IsName() && !t.Is("ON") { // AFTER INSERT ON t: a trigger's event
-			if d, _ := l.Name(t); system(d) {
+			if d, n := l.Name(t); hit(d, n, true) {
 				return found()
 			}
 		}
@@ -111,7 +131,7 @@ func innerFinding(l *sqlscan.Tokenizer, q []byte, start int, verb string, syn sq
 			return "" // a trigger's event, ON DELETE CASCADE
 		}
 		for _, k := range sqlscan.DMLTables(q[start:innerEnd(q, start, syn)], "", syn) {
-			if d, _ := k.Names(); system(d) {
+			if d, n := k.Names(); hit(d, n, true) {
 				return found()
 			}
 		}
@@ -120,13 +140,13 @@ func innerFinding(l *sqlscan.Tokenizer, q []byte, start int, verb string, syn sq
 		if t.Is("TABLE") {
 			t = l.Next()
 		}
-		if d, _ := l.Name(t); t.IsName() && system(d) {
+		if d, n := l.Name(t); t.IsName() && hit(d, n, true) {
 			return found()
 		}
 	case "CREATE", "DROP", "ALTER", "RENAME":
-		return ddlFinding(l, verb, system, found)
+		return ddlFinding(rd, l, verb, hit, found)
 	case "PREPARE", "EXECUTE":
-		return dynamicFinding(l, verb, syn, db)
+		return dynamicFinding(rd, l, verb, syn, db)
 	}
 	return ""
 }
@@ -134,7 +154,7 @@ func innerFinding(l *sqlscan.Tokenizer, q []byte, start int, verb string, syn sq
 // ddlFinding checks CREATE/DROP/ALTER/RENAME: of a user or role, or of an object in a
 // system schema (each name of DROP TABLE a, b and RENAME TABLE a TO b; the table of
 // CREATE INDEX/TRIGGER … ON t).
-func ddlFinding(l *sqlscan.Tokenizer, verb string, system func(string) bool, found func() string) string {
+func ddlFinding(rd *bodyReader, l *sqlscan.Tokenizer, verb string, hit func(d, t string, rows bool) bool, found func() string) string {
 	t := l.Next()
 	for {
 		switch {
@@ -165,17 +185,27 @@ func ddlFinding(l *sqlscan.Tokenizer, verb string, system func(string) bool, fou
 	object := strings.ToUpper(t.Text)
 	switch object {
 	case "USER", "ROLE", "SERVER":
-		return found()
+		if rd.accounts {
+			return found()
+		}
+		return ""
 	case "DATABASE", "SCHEMA":
 		n := l.Next()
 		for n.Is("IF") || n.Is("NOT") || n.Is("EXISTS") {
 			n = l.Next()
 		}
-		if n.IsName() && systemSchemas[strings.ToLower(n.Text)] {
+		if n.IsName() && hit(n.Text, "", false) {
 			return found()
 		}
 		return ""
-	case "TABLE", "TABLES", "VIEW", "SEQUENCE", "INDEX", "TRIGGER", "PROCEDURE", "FUNCTION", "EVENT", "PACKAGE":
+	case "TABLE", "TABLES", "VIEW", "SEQUENCE", "INDEX":
+	case "TRIGGER", "PROCEDURE", "FUNCTION", "EVENT", "PACKAGE":
+		if !rd.accounts {
+			// A routine's name is no table, and a trigger's ON table is the top level's
+			// (statementWrites, with its empty-table rule): the overwrite check reads the
+			// body after them.
+			return ""
+		}
 	default:
 		return ""
 	}
@@ -184,7 +214,9 @@ func ddlFinding(l *sqlscan.Tokenizer, verb string, system func(string) bool, fou
 		n = l.Next()
 	}
 	for n.IsName() {
-		if d, _ := l.Name(n); system(d) {
+		if d, name := l.Name(n); rd.accounts && hit(d, name, false) {
+			return found() // the system check: any object in a system schema
+		} else if !rd.accounts && object != "INDEX" && hit(d, name, false) {
 			return found()
 		}
 		if object == "INDEX" || object == "TRIGGER" {
@@ -193,7 +225,7 @@ func ddlFinding(l *sqlscan.Tokenizer, verb string, system func(string) bool, fou
 			}
 			if n.Is("ON") {
 				if m := l.Next(); m.IsName() {
-					if d, _ := l.Name(m); system(d) {
+					if d, name := l.Name(m); hit(d, name, false) {
 						return found()
 					}
 				}
@@ -214,7 +246,7 @@ func ddlFinding(l *sqlscan.Tokenizer, verb string, system func(string) bool, fou
 
 // dynamicFinding checks PREPARE s FROM … and EXECUTE IMMEDIATE …: a string literal is read
 // as the statement it is; anything else cannot be checked and is a finding.
-func dynamicFinding(l *sqlscan.Tokenizer, verb string, syn sqlscan.Syntax, db string) string {
+func dynamicFinding(rd *bodyReader, l *sqlscan.Tokenizer, verb string, syn sqlscan.Syntax, db string) string {
 	via, from := "PREPARE", "from"
 	if verb == "EXECUTE" {
 		if !l.Next().Is("IMMEDIATE") {
@@ -231,7 +263,7 @@ func dynamicFinding(l *sqlscan.Tokenizer, verb string, syn sqlscan.Syntax, db st
 	if !ok {
 		return via + " " + from + " something other than a string literal: " + unchecked
 	}
-	if f := bodyFinding([]byte(text), syn, db); f != "" {
+	if f := bodyFinding(rd, []byte(text), syn, db); f != "" {
 		return via + ": " + f
 	}
 	return ""
@@ -275,6 +307,14 @@ var compoundVerbs = map[string]bool{
 // SQL at the top level would run in a system schema or on the accounts, as an Overwrite
 // whose Detail names the statement and, inside it, what it would run; nil when nothing.
 func (c *SystemCheck) compoundFinding(st *split.Statement) *Overwrite {
+	return compoundFinding(systemReader, st, c.current)
+}
+
+// compoundFinding is what rd finds in the routine, trigger, event, compound statement or
+// dynamic SQL st (nil when nothing, or st is none), current the database in effect: an
+// Overwrite whose Detail names st and, inside it, what it would run; System for the
+// system check's reader, Through for the overwrite check's.
+func compoundFinding(rd *bodyReader, st *split.Statement, current string) *Overwrite {
 	if st.Kind != split.KindRoutine && st.Kind != split.KindOther {
 		return nil // rows, DDL, session statements: statementWrites has read them
 	}
@@ -292,7 +332,7 @@ func (c *SystemCheck) compoundFinding(st *split.Statement) *Overwrite {
 	if st.Kind != split.KindRoutine && !(st.Kind == split.KindOther && (compoundVerbs[first] || label != "")) {
 		return nil
 	}
-	db := c.current
+	db := current
 	if st.Database != "" {
 		db = st.Database
 	}
@@ -303,7 +343,7 @@ func (c *SystemCheck) compoundFinding(st *split.Statement) *Overwrite {
 		if st.Database != "" {
 			what = st.Verb + " " + sqlscan.QuoteIdent(st.Database) + "." + sqlscan.QuoteIdent(st.Table)
 		}
-		if systemSchemas[strings.ToLower(db)] && !strings.HasSuffix(st.Verb, "TRIGGER") {
+		if rd.accounts && systemSchemas[strings.ToLower(db)] && !strings.HasSuffix(st.Verb, "TRIGGER") {
 			// A trigger's schema is its table's, which statementWrites names.
 			return &Overwrite{Action: st.Verb, Database: db, Table: st.Table, Offset: st.Offset, Line: st.Line, System: true,
 				Detail: termsafe.Line(what) + " is created in a system schema"}
@@ -315,7 +355,7 @@ func (c *SystemCheck) compoundFinding(st *split.Statement) *Overwrite {
 	case first == "BEGIN":
 		what = "BEGIN NOT ATOMIC"
 	case first == "PREPARE" || first == "EXECUTE":
-		f := bodyFinding(st.SQL, st.Syntax(), db)
+		f := bodyFinding(rd, st.SQL, st.Syntax(), db)
 		if f == "" {
 			return nil
 		}
@@ -324,15 +364,19 @@ func (c *SystemCheck) compoundFinding(st *split.Statement) *Overwrite {
 		} else if rest, ok := strings.CutPrefix(f, "EXECUTE IMMEDIATE: "); ok {
 			f = "EXECUTE IMMEDIATE would run " + rest
 		}
-		return &Overwrite{Action: first, Database: "mysql", Offset: st.Offset, Line: st.Line, System: true, Detail: f, Unchecked: strings.HasSuffix(f, unchecked)}
+		ow := &Overwrite{Action: first, Database: "mysql", Offset: st.Offset, Line: st.Line, System: rd.accounts, Through: !rd.accounts, Detail: f, Unchecked: strings.HasSuffix(f, unchecked)}
+		if !rd.accounts {
+			ow.Database = db
+		}
+		return ow
 	default:
 		what = first
 	}
-	f := bodyFinding(st.SQL, st.Syntax(), db)
+	f := bodyFinding(rd, st.SQL, st.Syntax(), db)
 	if f == "" {
 		return nil
 	}
-	return &Overwrite{Action: st.Verb, Database: db, Table: st.Table, Offset: st.Offset, Line: st.Line, System: true,
+	return &Overwrite{Action: st.Verb, Database: db, Table: st.Table, Offset: st.Offset, Line: st.Line, System: rd.accounts, Through: !rd.accounts,
 		Detail: termsafe.Line(what) + " would run " + f, Unchecked: strings.HasSuffix(f, unchecked)}
 }
 

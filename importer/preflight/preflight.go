@@ -32,8 +32,24 @@ type Overwrite struct {
 	Detail string
 	// Unchecked: dynamic SQL from something other than a string literal (PREPARE s FROM
 	// @q), refused because nothing before it runs can tell whether it changes a system
-	// schema or the accounts, not because it names one.
+	// schema or the accounts (or, Through, what exists), not because it names one.
 	Unchecked bool
+	// Through: the write is inside code the statement makes or runs (a routine, trigger
+	// or event body, a compound block, SET STATEMENT … FOR, ANALYZE, dynamic SQL); Detail
+	// names the statement and what it would run (Preflight.bodyOverwrite).
+	Through bool
+}
+
+// Exists says, for the overwrite check's refusal, what ow does to the target: "which
+// exists in the target" for an object the statement names, or what code writes into.
+func (o Overwrite) Exists() string {
+	switch {
+	case o.Through && o.Unchecked:
+		return "which could write into what exists in the target (what it will run is known only when it runs)"
+	case o.Through:
+		return "which writes into what exists in the target"
+	}
+	return "which exists in the target"
 }
 
 // Where says, for a refusal, where ow would write: in a system schema or the accounts,
@@ -76,6 +92,13 @@ type Preflight struct {
 	// objects are the target's routines, events and triggers, createdObjects the ones
 	// the dump created so far (routines.go).
 	objects, createdObjects map[string]bool
+	rd                      *bodyReader // reader's, made once
+	// temps are the names the dump's TEMPORARY tables hold now: the server looks for a
+	// temporary table first, so a write, ALTER or DROP TABLE of such a name acts on it,
+	// not on the target's table it shadows (one per name in a session).
+	temps map[sqlscan.TableKey]bool
+	// viewOver are the target's tables under each view the dump made (views.go).
+	viewOver map[sqlscan.TableKey][]sqlscan.TableKey
 	// Definers counts statements with a DEFINER= clause.
 	Definers int
 }
@@ -255,9 +278,21 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 	if ow := p.observeObject(st); ow != nil {
 		found = append(found, *ow)
 	}
+	if st.Kind == split.KindRoutine || st.Kind == split.KindOther {
+		if ow := compoundFinding(p.reader(), st, p.current); ow != nil {
+			// Code: a routine, trigger or event judged at its CREATE (its body is what a
+			// CALL, a function in any expression or a row of its table runs), a block, a
+			// wrapper, dynamic SQL. Rows are no such statement: not read.
+			found = append(found, *ow)
+		}
+	}
+	temporary := st.TemporaryTableDDL()
 	for _, w := range statementWrites(st, p.current) {
 		if w.account || systemSchemas[strings.ToLower(w.db)] {
 			continue // SystemCheck's
+		}
+		if w.table != "" && p.shadowed(w, temporary) {
+			continue
 		}
 		ow := Overwrite{Action: w.action, Database: w.db, Table: w.table, Offset: st.Offset, Line: st.Line}
 		if w.table == "" {
@@ -275,17 +310,73 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 		if existed && p.empty[key] && rowsOnly(w.action, st) {
 			continue // an empty table has no rows to lose
 		}
+		if !existed && p.created[key] && p.viewOver[key] != nil {
+			found = append(found, p.throughView(key, w.action, st)...)
+		}
 		switch {
 		case strings.HasPrefix(w.action, "CREATE TABLE"), strings.HasPrefix(w.action, "CREATE VIEW"):
 			p.created[key] = true
+			if strings.HasPrefix(w.action, "CREATE VIEW") {
+				p.noteView(st, key, p.current)
+			} else {
+				delete(p.viewOver, key)
+			}
 		case w.action == "DROP TABLE", w.action == "DROP VIEW", w.action == "RENAME TABLE":
 			delete(p.tables, key) // reported once: afterwards it no longer exists
+			delete(p.viewOver, key)
 		}
 		if existed && p.report(ow) {
 			found = append(found, ow)
 		}
 	}
 	return found
+}
+
+// shadowed reports whether w acts on one of the dump's TEMPORARY tables, and notes the
+// ones st (temporary: CREATE/DROP TEMPORARY TABLE) makes or drops: CREATE TEMPORARY
+// TABLE other.k shadows the target's other.k until dropped, DROP [TEMPORARY] TABLE drops
+// the temporary one first (TestReviewX23TemporaryShadowRefused).
+func (p *Preflight) shadowed(w write, temporary bool) bool {
+	key := sqlscan.TableKeyOf(w.db, w.table)
+	switch {
+	case temporary && strings.HasPrefix(w.action, "CREATE TABLE"):
+		if p.temps == nil {
+			p.temps = map[sqlscan.TableKey]bool{}
+		}
+		p.temps[key] = true
+		return true
+	case temporary: // DROP TEMPORARY TABLE [IF EXISTS]: never a base table
+		delete(p.temps, key)
+		return true
+	case !p.temps[key]:
+		return false
+	case w.action == "DROP TABLE":
+		delete(p.temps, key)
+		return true
+	case strings.HasPrefix(w.action, "CREATE"), w.action == "RENAME TABLE onto":
+		return false // the base table's name space: fails or replaces what exists
+	}
+	return true // rows, ALTER, TRUNCATE, RENAME of the temporary table
+}
+
+// reader is the body reader's question for the overwrite check: a write into a database
+// or table the target held, not made by the dump since; rows into a table that was empty
+// lose nothing, as at the top level (a data file's trigger filling another empty table).
+func (p *Preflight) reader() *bodyReader {
+	if p.rd != nil {
+		return p.rd
+	}
+	p.rd = &bodyReader{hit: func(d, t string, rows bool) bool {
+		if systemSchemas[strings.ToLower(d)] {
+			return false // SystemCheck's
+		}
+		if t == "" {
+			return p.databases[d] && !p.createdDBs[d]
+		}
+		key := sqlscan.TableKeyOf(d, t)
+		return p.tables[key] && !p.created[key] && !(rows && p.empty[key])
+	}}
+	return p.rd
 }
 
 // rowsOnly reports whether a write with this action can change only the rows of its

@@ -344,3 +344,36 @@ func TestSystemCheckServerParts(t *testing.T) {
 		t.Errorf("system writes (-want +got):\n%s", diff)
 	}
 }
+
+// TestPreflightTemporaryShadow: a TEMPORARY table takes the writes and the DROP TABLE of
+// its name while it lives (the server looks for it first); once dropped the name is the
+// target's table again (TestReviewX23TemporaryShadowRefused).
+func TestPreflightTemporaryShadow(t *testing.T) {
+	p := &Preflight{
+		databases: map[string]bool{"other": true},
+		tables:    map[sqlscan.TableKey]bool{"other.k": true},
+		empty:     map[sqlscan.TableKey]bool{},
+		created:   map[sqlscan.TableKey]bool{}, createdDBs: map[string]bool{}, current: "fresh",
+	}
+	stmts := []string{
+		"DROP TEMPORARY TABLE IF EXISTS other.k",
+		"CREATE TEMPORARY TABLE other.k (i int)",
+		"INSERT INTO other.k VALUES (5)",
+		"ALTER TABLE other.k ADD COLUMN j int",
+		"DROP TABLE other.k", // the temporary one
+		"CREATE TEMPORARY TABLE other.k (i int)",
+		"DROP TEMPORARY TABLE other.k",
+		"DELETE FROM other.k", // the target's again
+	}
+	sp := split.NewSplitter(strings.NewReader(strings.Join(stmts, ";\n")+";\n"), split.SplitOptions{})
+	var got []string
+	for sp.Next() {
+		st := sp.Statement()
+		for _, ow := range p.ObserveAll(&st) {
+			got = append(got, ow.Action+" "+ow.Database+"."+ow.Table)
+		}
+	}
+	if diff := cmp.Diff([]string{"DELETE FROM other.k"}, got); diff != "" {
+		t.Errorf("overwrites (-want +got):\n%s", diff)
+	}
+}
