@@ -26,6 +26,9 @@ import (
 // A name created again keeps its older bodies too: more code only refuses more.
 type routineBodies struct {
 	procs, funcs, trigs map[string][]routineBody
+	// temps: which functions and triggers run code that makes or drops temporary
+	// tables (functemps.go); nil after observe adds a body, rebuilt when next asked.
+	temps *codeTemps
 }
 
 // routineBody is one CREATE statement (its text copied) and its database.
@@ -44,6 +47,7 @@ func (rb *routineBodies) observe(st *split.Statement, db string) {
 	if st.Database != "" {
 		db = st.Database
 	}
+	rb.temps = nil
 	b := routineBody{st: *st, db: db}
 	b.st.SQL, b.st.Raw = append([]byte(nil), st.SQL...), nil
 	add := func(m *map[string][]routineBody, key string) {
