@@ -45,8 +45,8 @@ func x57Run(t *testing.T, dump, refused string) {
 // INSERT … SELECT, a trigger of a table that literal rows fill (one that calls the
 // function, one whose own body makes tmp). Each resume past it refuses naming tmp.
 // Before x-fix57: 12 of 12 subtests failed (t held 100 where the client's held 7, the
-// resume finished), each but "procedure" (refused by x-fix54 at the CALL's body only
-// for its own DDL: it failed too, the function is in the body's SET).
+// resume finished), "procedure calls function" too: x-fix54 read the CALL's body for
+// its own DDL only, not the functions it calls.
 func TestXFix57CodeTemporaryRefused(t *testing.T) {
 	for name, code := range map[string]string{
 		"function calls function": x57Makes +
