@@ -37,6 +37,16 @@ type codeTemps struct {
 	trigs map[string]bool // the keys of the tables whose triggers' code does
 }
 
+// added notes that observe adds st's body: codeTemps is read again, from the bodies
+// themselves only where one names TEMPORARY (mysqldump writes session statements
+// between its routines, and each would read every body again otherwise).
+func (rb *routineBodies) added(st *split.Statement) {
+	rb.temps = nil
+	if sqlscan.ContainsFoldASCII(st.SQL, "TEMPORARY") {
+		rb.temporary++
+	}
+}
+
 // codeTemps returns the functions and triggers whose code makes or drops temporary
 // tables, read again after observe adds a body.
 func (rb *routineBodies) codeTemps() *codeTemps {
@@ -44,6 +54,10 @@ func (rb *routineBodies) codeTemps() *codeTemps {
 		return rb.temps
 	}
 	ct := &codeTemps{trigs: map[string]bool{}}
+	if rb.temporary == 0 {
+		rb.temps = ct
+		return ct
+	}
 	any := func(bodies []routineBody) bool {
 		for i := range bodies {
 			if made, dropped := rb.codeTempDDL(&bodies[i].st, bodies[i].db); len(made)+len(dropped) > 0 {
