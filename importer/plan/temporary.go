@@ -504,7 +504,7 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 				pl.TemporaryInexact = FilledFrom + "`" + from + "`, whose rows or definition the interrupted run may have changed after it"
 			} else if like := likeSource(d, ddb); like != "" && !tt.names[like] {
 				_, name := sqlscan.TableKey(like).Names()
-				pl.TemporaryInexact = FilledFrom + "`" + name + "`'s definition (CREATE … LIKE), which the interrupted run may have changed after it"
+				pl.TemporaryInexact = FilledFrom + "`" + name + "`" + LikeDefinition + ", which the interrupted run may have changed after it"
 			}
 			tt.written(key, region)
 		case known || d.Verb == "DROP TABLE": // dropped (DROP TEMPORARY TABLE, or DROP TABLE of one)
@@ -549,7 +549,7 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 		pl.Temporary = tt.mixedDrop
 		pl.TemporaryInexact = "this DROP TABLE drops it with real tables, and the resume, which skips it, keeps the temporary table it rebuilt"
 	}
-	tt.databaseDefaults(d, pl)
+	tt.databaseDefaults(d, ddb, pl)
 	var undone []string
 	switch {
 	case isRollbackTo(eff):

@@ -17,6 +17,12 @@ import (
 // it exactly where nothing wrote those tables since (replay/temprebuild.go).
 const FilledFrom = "it is filled from "
 
+// LikeDefinition follows FilledFrom and the table's name in Plan.TemporaryInexact of a
+// CREATE TEMPORARY TABLE … LIKE of a real table: what it takes is the definition, not
+// the rows (nor the AUTO_INCREMENT counter), so only a statement that may change a
+// definition changes what it is rebuilt as (replay/temprebuild.go).
+const LikeDefinition = "'s definition (CREATE … LIKE)"
+
 // FillSources are the keys of every table st, a fill of a temporary table (CREATE
 // TEMPORARY TABLE … SELECT, INSERT INTO tt SELECT …), names after FROM or JOIN (and their
 // comma lists), and the one a CREATE … LIKE copies, temporary ones included; db is the
@@ -75,10 +81,14 @@ func likeSource(st *split.Statement, db string) string {
 // without a character set took the database's default, and a resume that skips d sends
 // their CREATE again under the new one (`CREATE TEMPORARY TABLE tt (v varchar(200))`
 // under utf8mb4, then ALTER DATABASE r15 CHARACTER SET latin1: the resume's tt stored
-// 'Ωmega ✓' as '?mega ?': TestReviewX21TemporaryDatabaseDefaults, silent before). Any
-// ALTER DATABASE marks them all: its name may be left out (the current database), and
-// one that changes only a comment is rare next to a temporary table.
-func (tt *temporaryTables) databaseDefaults(d *split.Statement, pl *Plan) {
+// 'Ωmega ✓' as '?mega ?': TestReviewX21TemporaryDatabaseDefaults, silent before). An
+// ALTER DATABASE marks only the temporary tables of the database it alters (its name,
+// or the current database, db, where it names none: a table takes its own database's
+// default), and only where its text names a character set or collation (CHARACTER,
+// CHARSET, COLLATE anywhere: a COMMENT or UPGRADE DATA DIRECTORY NAME changes nothing a
+// table holds: TestXFix56AlterDatabaseTemporary). A CREATE TEMPORARY TABLE after d is
+// sent by the resume where the server's default is d's already, as the client's was.
+func (tt *temporaryTables) databaseDefaults(d *split.Statement, db string, pl *Plan) {
 	if d.Kind != split.KindDDL || pl.Temporary != "" || len(tt.names) == 0 {
 		return
 	}
@@ -86,9 +96,16 @@ func (tt *temporaryTables) databaseDefaults(d *split.Statement, pl *Plan) {
 	if !alter && d.Verb != "CREATE DATABASE" && d.Verb != "CREATE SCHEMA" {
 		return
 	}
+	target := strings.Trim(d.Database, "`")
+	if alter {
+		if !sqlscan.ContainsFoldASCII(d.SQL, "CHARACTER") && !sqlscan.ContainsFoldASCII(d.SQL, "CHARSET") && !sqlscan.ContainsFoldASCII(d.SQL, "COLLATE") {
+			return
+		}
+		target = alteredDatabase(d, db) // "": not known, every temporary table
+	}
 	var held []string
 	for k, live := range tt.names {
-		if db, _ := sqlscan.TableKey(k).Names(); live && (alter || strings.EqualFold(db, strings.Trim(d.Database, "`"))) {
+		if tdb, _ := sqlscan.TableKey(k).Names(); live && (alter && target == "" || strings.EqualFold(tdb, target)) {
 			held = append(held, k)
 		}
 	}
@@ -98,4 +115,30 @@ func (tt *temporaryTables) databaseDefaults(d *split.Statement, pl *Plan) {
 	slices.Sort(held)
 	pl.Temporary, pl.TemporaryAlso = held[0], held[1:]
 	pl.TemporaryInexact = "this " + d.Verb + " changed the database's default character set after the table was made, and the resume, which skips it, makes the table again under the new default"
+}
+
+// alteredDatabase is the database d, ALTER DATABASE|SCHEMA [name] …, alters: its name,
+// db (the current database) where it names none, "" where d does not read so (an
+// executable comment around it, say).
+func alteredDatabase(d *split.Statement, db string) string {
+	l := d.Tokens()
+	if !l.Next().Is("ALTER") {
+		return ""
+	}
+	if t := l.Next(); !t.Is("DATABASE") && !t.Is("SCHEMA") {
+		return ""
+	}
+	n := l.Next()
+	for _, w := range []string{"DEFAULT", "CHARACTER", "CHARSET", "COLLATE", "COMMENT", "UPGRADE"} {
+		if n.Is(w) {
+			return db
+		}
+	}
+	if !n.IsName() {
+		return ""
+	}
+	if qual, name := l.Name(n); qual == "" {
+		return name
+	}
+	return ""
 }

@@ -23,6 +23,22 @@ import "github.com/dumpscope/dumpscope/importer/split"
 // the 200M generated dump's server CPU 12.3 → 11.3 s, wall 13.2 → 12.6 s; the sysbench
 // tables' server CPU 10.4 → 10.6 s (within the noise), wall 9.4 → 7.9 s.
 //
+// myloader takes the bulk path for much more of a table: it sets UNIQUE_CHECKS=0 and
+// FOREIGN_KEY_CHECKS=0 in its own session (myloader 0.10.0 holds those SETs; the
+// counters below agree) and commits every 1000 statements, so each table's first chunk
+// file (mydumper's default: 25 MB, half of a 250k-row sysbench table) is one bulk
+// transaction: 0.5 fewer buffer-pool page writes per row than dumpscope's stream, and
+// the other thread's chunk of that table waits for its table lock (2 row lock waits a
+// run). Measured in stop 49 (p-server2, sysbench, load 15–25): a first batch of 32 MiB
+// on the bulk path matched myloader's page writes (2481k against 2527k; dumpscope's
+// stream 3008k) but not its server CPU (10.0 s against 9.4 s for the same batches off
+// the path, 2 runs each), and with InnoDB's automatic statistics on, that long bulk
+// transaction set off what myloader's does: 2.5 s of the statistics task (myloader's
+// 2.4 s; the same 32 MiB batches off the path 0.5 s; one perf recording each), nearly
+// all of it opening the table again and again (MDL_context::acquire_lock,
+// filename_to_tablename), with fewer recalculations done (8 against 13). So a longer
+// bulk batch would not buy the server's CPU back either.
+
 // Inside a transaction region of a producer the planner trusts (mysqldump
 // --no-autocommit's SET autocommit=0 … COMMIT per table) the client's whole region takes
 // the bulk path, and dumpscope's batches give it only the first statement: the two differ

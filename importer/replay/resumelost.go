@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/plan"
@@ -38,7 +39,8 @@ func refuseResumeLost(ctx context.Context, cr *controller, st *split.Statement, 
 // statement gives a session no database (TestReviewX21DroppedCurrentDatabaseResume). So a
 // skipped DROP DATABASE of the current database, and a skipped USE of one the server no
 // longer has (left out, not sent), mark the session (skipState.noDatabase) until the next
-// USE; a statement sent while it is marked is refused, naming the mark.
+// USE; a statement sent while it is marked is refused, naming the mark, unless it cannot
+// tell one current database from another (databaseFreeRows).
 func refuseDroppedDatabase(ctx context.Context, cr *controller, st *split.Statement, pl plan.Plan) (done bool, err error) {
 	p, sk := cr.p, &cr.skipped
 	if st.Kind == split.KindClient || len(st.SQL) == 0 {
@@ -48,7 +50,7 @@ func refuseDroppedDatabase(ctx context.Context, cr *controller, st *split.Statem
 	if isUse(st) {
 		// Sent again where the interrupted run went past it (session statements are in
 		// no committed stretch: Skip is false for them).
-		sk.noDatabase = nil
+		sk.noDatabase, sk.dbFree = nil, nil
 		if st.Offset >= p.opt.Checkpoint.Furthest() || st.Database == "" {
 			return false, nil
 		}
@@ -64,6 +66,12 @@ func refuseDroppedDatabase(ctx context.Context, cr *controller, st *split.Statem
 		return true, nil
 	}
 	if d := sk.noDatabase; d != nil && (!skipped || pl.Session || pl.Volatile) {
+		if !pl.Session && !pl.Volatile {
+			free, err := databaseFreeRows(ctx, cr, st, pl)
+			if err != nil || free {
+				return err != nil, err
+			}
+		}
 		if err := p.disp.flush(ctx); err != nil {
 			return true, err
 		}
@@ -124,4 +132,42 @@ func refuseFillSourceGone(ctx context.Context, cr *controller, st *split.Stateme
 		return p.serial.refuse(st, "--resume cannot send this fill of temporary table "+pl.Temporary+" again: table "+k+", which it reads, is no longer on the server (the interrupted run dropped it after the fill); import the dump again into an empty target")
 	}
 	return nil
+}
+
+// databaseFreeRows reports whether st, sent while the session is marked (noDatabase),
+// stores the same rows whatever the current database: a row INSERT whose every value is
+// a literal (Plan.Literal: no function, no variable, no DEFAULT) into a table its name
+// qualifies, a base table none of whose column defaults, generation expressions, CHECK
+// constraints or triggers names DATABASE or SCHEMA (DATABASE(), SCHEMA(),
+// @@collation_database: a column `DEFAULT (DATABASE())` the rows leave out takes the
+// session's, NULL at the client and d9 at the resume, TestXFix55DroppedDatabaseOverRefusal).
+// The words are matched anywhere in the text (a trigger's table named database_log
+// too): a false match refuses, as before. One probe per table while marked
+// (skipState.dbFree), on the control connection before st is sent; rows only, so the
+// other statements pay nothing.
+func databaseFreeRows(ctx context.Context, cr *controller, st *split.Statement, pl plan.Plan) (bool, error) {
+	if st.Kind != split.KindInsert || !pl.Literal || st.Database == "" || st.Table == "" {
+		return false, nil
+	}
+	sk, key := &cr.skipped, sqlscan.TableKeyOf(st.Database, st.Table)
+	if free, ok := sk.dbFree[key]; ok {
+		return free, nil
+	}
+	const names = "(UPPER(%[1]s) LIKE '%%DATABASE%%' OR UPPER(%[1]s) LIKE '%%SCHEMA%%')"
+	q := "SELECT (SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND TABLE_TYPE = 'BASE TABLE'), " +
+		"(SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND (" +
+		fmt.Sprintf(names, "COLUMN_DEFAULT") + " OR " + fmt.Sprintf(names, "GENERATION_EXPRESSION") + ")), " +
+		"(SELECT COUNT(*) FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = ? AND TABLE_NAME = ? AND " + fmt.Sprintf(names, "CHECK_CLAUSE") + "), " +
+		"(SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ? AND " + fmt.Sprintf(names, "ACTION_STATEMENT") + ")"
+	var base, cols, checks, triggers int
+	db, t := st.Database, st.Table
+	if err := cr.p.control.QueryRowContext(ctx, q, db, t, db, t, db, t, db, t).Scan(&base, &cols, &checks, &triggers); err != nil {
+		return false, cr.p.at(st, err)
+	}
+	free := base == 1 && cols == 0 && checks == 0 && triggers == 0
+	if sk.dbFree == nil {
+		sk.dbFree = map[sqlscan.TableKey]bool{}
+	}
+	sk.dbFree[key] = free
+	return free, nil
 }

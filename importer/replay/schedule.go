@@ -43,6 +43,18 @@ import (
 // idle worker. Where the server's CPU above myloader's goes is not settled: one perf run
 // each put 2.5 s in parsing (string literals under the dump's SET NAMES utf8mb4) against
 // myloader's 2.1 s (mydumper sends SET NAMES binary), and 4.6 s in row writes against 4.9.
+//
+// Stop 49 (p-server2) measured the mechanism itself, with InnoDB's statistics task off
+// (innodb_stats_auto_recalc=OFF) on the four sysbench tables, plain --parallel 2, load
+// 15–25: B-tree page splits (INNODB_METRICS index_page_splits) were 14580 with this
+// schedule, 14553 with the --load-data rule for plain INSERTs too (one table per worker,
+// the other waiting), 14519 under myloader -t 2; row lock waits 0; buffer-pool page reads
+// and writes the same for both schedules. Server CPU medians over 10 and 8 alternating
+// runs: 10.65 s against 10.05 s (spreads 9.3–13.2 and 8.9–13.2 s), myloader 8.9 s. In each
+// of twelve perf recordings (stops 48–49, statistics on and off) the row writes were 1.50–1.76 × the SQL layer's parse, literal and
+// fill_record time, for dumpscope and myloader alike: where dumpscope's server took more
+// CPU, its parsing of the same rows took more too, so the excess is not InnoDB's work per
+// row, and keeping tables apart harder is still not worth its idle worker.
 
 // entry is one unit of work in the backlog: a *rowBatch or a *barrierItem.
 type entry interface {

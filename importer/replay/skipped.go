@@ -38,6 +38,9 @@ type skipState struct {
 	// this one's, since this statement (resumelost.go): a DROP DATABASE of the current
 	// one, or a USE of one the interrupted run dropped later, that the resume skipped.
 	noDatabase *split.Statement
+	// dbFree: whether a table's rows are stored alike whatever the current database
+	// (databaseFreeRows), by db.table, read while noDatabase is set.
+	dbFree map[sqlscan.TableKey]bool
 }
 
 // noteSkipped and noteRan follow what the control connection last did, for lostState: a

@@ -45,6 +45,10 @@ type inexactRebuild struct {
 	// with routines on the server: a skipped statement that may call a stored function
 	// may have written them too.
 	code bool
+	// like: only the definitions of from were taken (CREATE TEMPORARY TABLE … LIKE,
+	// plan.LikeDefinition, or a fill from such a temporary table): a skipped write of
+	// their rows leaves the rebuild exact (mayChangeDefinition).
+	like bool
 }
 
 // refusal notes st (planned as pl), and returns the refusal at the first statement the
@@ -61,8 +65,13 @@ func (tr *tempRebuilds) refusal(ctx context.Context, p *ParallelReplayer, st *sp
 				if r.from == nil {
 					continue
 				}
-				write := mayWriteTables(p.ctl, st, r.from)
-				if !write && r.code {
+				var write bool
+				if r.like {
+					write = mayChangeDefinition(p.ctl, st, r.from)
+				} else {
+					write = mayWriteTables(p.ctl, st, r.from)
+				}
+				if !write && r.code && !r.like {
 					// With routines on the server a function may write what was read
 					// (mayWriteTables reads the statement's own text).
 					calls, err := mayCallFunction(ctx, p, p.control, runsInnermost(p, st))
@@ -93,7 +102,8 @@ func (tr *tempRebuilds) refusal(ctx context.Context, p *ParallelReplayer, st *sp
 				from = exactFill(ctx, p, st, pl)
 			}
 			for _, table := range append([]string{pl.Temporary}, pl.TemporaryAlso...) {
-				tr.add(table, inexactRebuild{st: *st, why: pl.TemporaryInexact, from: from, code: len(pl.TemporaryReads) > 0})
+				tr.add(table, inexactRebuild{st: *st, why: pl.TemporaryInexact, from: from, code: len(pl.TemporaryReads) > 0,
+					like: len(pl.TemporaryReads) == 0 && strings.Contains(pl.TemporaryInexact, plan.LikeDefinition)})
 				if pl.Volatile && len(pl.TemporaryReads) > 0 {
 					tr.inherit(p, st, table, pl.TemporaryReads)
 				}
@@ -129,7 +139,7 @@ func (tr *tempRebuilds) add(table string, r inexactRebuild) {
 	case !ok:
 		(*tr)[table] = r
 	case old.from != nil && r.from != nil: // a second fill
-		old.from, old.code = append(old.from, r.from...), old.code || r.code
+		old.from, old.code, old.like = append(old.from, r.from...), old.code || r.code, old.like && r.like
 		(*tr)[table] = old
 	case old.from != nil: // refused now for another cause
 		r.from = nil
@@ -154,7 +164,9 @@ func (tr *tempRebuilds) inherit(p *ParallelReplayer, st *split.Statement, table 
 			continue
 		}
 		// r.from != nil: still exact; the same sources are followed for table too.
-		tr.add(table, inexactRebuild{st: *st, why: "it is filled from temporary table " + k + " (" + r.why + ")", from: slices.Clone(r.from)})
+		// r.like: k took only definitions, its rows are the dump's, sent again: so are
+		// table's (TestXFix56TemporaryLikeRowsAfter).
+		tr.add(table, inexactRebuild{st: *st, why: "it is filled from temporary table " + k + " (" + r.why + ")", from: slices.Clone(r.from), like: r.like})
 	}
 }
 

@@ -21,7 +21,8 @@ var KnownBugs = append(append(append(append([]Construct{MultibyteTrail5C}, Sessi
 // The x-fuzz2 constructs (gen_worker.go) are left out there too, not as bugs: the
 // in-suite seeds, and so the run's time in CI, stay what they were; the CLI's searches
 // (--off known) have them.
-var InSuiteOff = append(append([]Construct(nil), KnownBugs...), WorkerConstructs...)
+// The x-fuzz4 constructs (gen_s49.go) likewise.
+var InSuiteOff = append(append(append([]Construct(nil), KnownBugs...), WorkerConstructs...), S49Constructs...)
 
 // InSuiteModeOff are the constructs left out in one mode only: the differences the
 // fuzzer found that have no fix yet, each in the mode that shows it, so that the other
@@ -41,7 +42,7 @@ var InSuiteModeOff = killModesOff(append(append(append(append([]Construct(nil), 
 
 // AllConstructs are every switchable construct, the names --off and --resume-off take.
 var AllConstructs = append([]Construct{AlterThenInsert, MultibyteTrail5C, EmptyStringIsNull, ExponentDecimal, NegativeZero, SetSubquery, RowCountFuncs, ResumeTruncate,
-	EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless, TriggerVar, CharsetConnection, XATxn, BulkEmpty, LockTables}, append(append(append(append(append(append(SessionConstructs, FeatureConstructs...), Gen4Constructs...), TemporaryConstructs...), TextConstructs...), CreateUserResume), WorkerConstructs...)...)
+	EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless, TriggerVar, CharsetConnection, XATxn, BulkEmpty, LockTables}, append(append(append(append(append(append(SessionConstructs, FeatureConstructs...), Gen4Constructs...), TemporaryConstructs...), TextConstructs...), CreateUserResume), append(WorkerConstructs, S49Constructs...)...)...)
 
 // ConstructList is cs as ParseConstructs reads it back ("none" when empty): the CLI's
 // per-mode defaults are InSuiteModeOff's lists, written once here.
@@ -87,6 +88,7 @@ func ownSourceBlocks(g *gen, early bool) {
 		tempMaybe(g, tempEarlyP)
 		textMaybe(g, textEarlyP)
 		workerMaybe(g, workerEarlyP)
+		s49Maybe(g, s49EarlyP)
 		return
 	}
 	featureMaybe(g, featureP)
@@ -94,4 +96,5 @@ func ownSourceBlocks(g *gen, early bool) {
 	tempMaybe(g, tempP)
 	textMaybe(g, textP)
 	workerMaybe(g, workerP)
+	s49Maybe(g, s49P)
 }

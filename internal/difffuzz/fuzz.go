@@ -58,6 +58,8 @@ type Result struct {
 	Killed, Spooled, Loaded int
 	// KilledInLoad are the kills that landed while a LOAD DATA ran (Outcome.KillsInLoad).
 	KilledInLoad int
+	// Overlap counts the overlap mode's imports: stops, deep ones, resumes refused.
+	Overlap OverlapStats
 }
 
 // Finding is one difference of a KeepGoing run.
@@ -73,7 +75,11 @@ func (r Result) Summary() string {
 	if r.Refused > 0 {
 		s += fmt.Sprintf(" (%d refusals naming what to check)", r.Refused)
 	}
-	return s + fmt.Sprintf("; %d imports killed and resumed (%d kills inside a LOAD DATA), %d spooled, %d batches loaded by LOAD DATA", r.Killed, r.KilledInLoad, r.Spooled, r.Loaded)
+	s += fmt.Sprintf("; %d imports killed and resumed (%d kills inside a LOAD DATA), %d spooled, %d batches loaded by LOAD DATA", r.Killed, r.KilledInLoad, r.Spooled, r.Loaded)
+	if r.Overlap.Imports > 0 {
+		s += "; overlap: " + r.Overlap.line()
+	}
+	return s
 }
 
 // Fuzz generates scripts from o.Seed on and checks each in every mode until o.Count
@@ -126,6 +132,22 @@ func Fuzz(ctx context.Context, r *Runner, o Options) (Result, error) {
 				logf("seed %d (%s, profile %s%s): %d statements, %d rows, %d bytes; client: %s", seed, mode.Name, profileName(cfg.Profile), filter, len(rf.script.Stmts), rf.script.Rows(), len(rf.script.SQL()), status)
 			}
 			script, want, sql := rf.script, rf.want, rf.script.SQL()
+			if mode.Overlap {
+				d, st, err := r.Overlap(ctx, script, mode)
+				if err != nil {
+					return res, fmt.Errorf("seed %d %s: %w", seed, mode.Name, err)
+				}
+				res.Overlap.add(st)
+				logf("seed %d %s: %s", seed, mode.Name, st.line())
+				if d == nil {
+					continue
+				}
+				if err := record(ctx, r, o, &res, d, script, mode, mi, "", logf); err != nil || !o.KeepGoing {
+					res.Scripts, res.Elapsed = i+1, time.Since(start)
+					return res, err
+				}
+				break
+			}
 			have, err := r.Dumpscope(ctx, sql, mode.For(script), killRand(seed, mi))
 			if err != nil {
 				return res, fmt.Errorf("seed %d %s: %w", seed, mode.Name, err)
@@ -150,16 +172,7 @@ func Fuzz(ctx context.Context, r *Runner, o Options) (Result, error) {
 			if d == nil {
 				continue
 			}
-			logf("seed %d: DIFFERENCE in %s (%s): %s", seed, mode.Name, d.Kind, firstLine(d.Detail))
-			if why := whyLine(have.Output); why != "" {
-				logf("seed %d %s: %s", seed, mode.Name, why) // a kill mode's may not come back when shrinking
-			}
-			f, err := found(ctx, r, o, Result{Diff: d, Original: script}, mode, mi, logf)
-			if res.Diff == nil {
-				res.Diff, res.Original, res.Shrunk, res.File = f.Diff, f.Original, f.Shrunk, f.File
-			}
-			res.Found = append(res.Found, Finding{Seed: seed, Mode: mode.Name, Kind: d.Kind, File: f.File})
-			if err != nil || !o.KeepGoing {
+			if err := record(ctx, r, o, &res, d, script, mode, mi, have.Output, logf); err != nil || !o.KeepGoing {
 				res.Scripts, res.Elapsed = i+1, time.Since(start)
 				return res, err
 			}
@@ -169,6 +182,22 @@ func Fuzz(ctx context.Context, r *Runner, o Options) (Result, error) {
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// record logs difference d of script in mode, shrinks it and writes it out (found), and
+// adds it to res; out is dumpscope's output, whose line saying why it stopped is logged.
+func record(ctx context.Context, r *Runner, o Options, res *Result, d *Difference, script Script, mode Mode, mi int, out string, logf func(string, ...any)) error {
+	seed := script.Seed
+	logf("seed %d: DIFFERENCE in %s (%s): %s", seed, mode.Name, d.Kind, firstLine(d.Detail))
+	if why := whyLine(out); why != "" {
+		logf("seed %d %s: %s", seed, mode.Name, why) // a kill mode's may not come back when shrinking
+	}
+	f, err := found(ctx, r, o, Result{Diff: d, Original: script}, mode, mi, logf)
+	if res.Diff == nil {
+		res.Diff, res.Original, res.Shrunk, res.File = f.Diff, f.Original, f.Shrunk, f.File
+	}
+	res.Found = append(res.Found, Finding{Seed: seed, Mode: mode.Name, Kind: d.Kind, File: f.File})
+	return err
 }
 
 // found shrinks the difference in res (Diff, Original) and writes it out: res with Shrunk
@@ -246,6 +275,14 @@ func writeFinding(dir string, res Result, mode Mode, r *Runner) (string, error) 
 	}
 	if err := os.WriteFile(filepath.Join(dir, name+".orig.sql"), res.Original.SQL(), 0o644); err != nil {
 		return "", err
+	}
+	if mode.Overlap { // the shrunk script's P and D, as the header's run made them
+		if err := os.WriteFile(filepath.Join(dir, name+".target.sql"), r.lastOverlap.target, 0o644); err != nil {
+			return "", err
+		}
+		if err := os.WriteFile(filepath.Join(dir, name+".input.sql"), r.lastOverlap.input, 0o644); err != nil {
+			return "", err
+		}
 	}
 	if res.Shrunk.Filter != nil { // what the client ran: the statements the filter keeps
 		if err := os.WriteFile(filepath.Join(dir, name+".ref.sql"), res.Shrunk.Reference().SQL(), 0o644); err != nil {

@@ -35,11 +35,19 @@ type Mode struct {
 	// Profile is the shape of the mode's scripts (Config.Profile): the modes with
 	// --load-data get ProfileLoadData, whose scripts it loads, not turns into INSERTs.
 	Profile Profile
-	// ReadAhead gives dumpscope a target that holds a database (readAheadDB, made before
-	// the import and dropped after it, before the re-dump): with --preflight-scan (its
-	// Args) the overwrite preflight then reads the whole file ahead before anything runs,
-	// which an empty target skips (TestDiffFuzzFoundS46TextSetsModeBack was only seen so).
-	ReadAhead bool
+	// NonEmpty gives dumpscope a target that holds an unrelated database (readAheadDB:
+	// a table with rows, a view and a procedure, made before the import, re-dumped before
+	// and after it, which must be byte-identical, then dropped before the re-dump that is
+	// compared). With --preflight-scan (read-ahead's Args) the overwrite preflight reads
+	// the whole file ahead before anything runs, which an empty target skips
+	// (TestDiffFuzzFoundS46TextSetsModeBack was only seen so); without it (the non-empty
+	// modes, session 49) each statement is checked just before it runs (docs/import.md
+	// §Preflight), a path no mode took before.
+	NonEmpty bool
+	// Overlap runs the mode's oracle of the stop before an overwrite instead of the
+	// client comparison (runner_overlap.go): the target first holds part of what the
+	// script makes.
+	Overlap bool
 }
 
 // batchBytes is small so that the multi-row INSERTs of a generated script (a few KB to
@@ -73,11 +81,17 @@ var Modes = []Mode{
 	{Name: "filter", Profile: ProfileFilter, InSuiteSeeds: 2},
 	{Name: "filter-parallel", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", batchBytes}, Profile: ProfileFilter, InSuiteSeeds: 2},
 	{Name: "filter-resume", Args: []string{"--parallel", "2", "--batch-bytes", batchBytes, "--checkpoint", journalArg}, Kill: true, Profile: ProfileFilter, InSuiteSeeds: 2},
-	{Name: "read-ahead", Args: []string{"--parallel", "2", "--batch-bytes", batchBytes, "--preflight-scan"}, ReadAhead: true, InSuiteSeeds: 2},
+	{Name: "read-ahead", Args: []string{"--parallel", "2", "--batch-bytes", batchBytes, "--preflight-scan"}, NonEmpty: true, InSuiteSeeds: 2},
+	// The non-empty-target modes (x-fuzz4, session 49): without --preflight-scan, the
+	// default's statement-by-statement check, which may stop nothing here (the script
+	// never names readAheadDB), yet runs on every statement.
+	{Name: "non-empty", Args: []string{"--parallel", "2", "--batch-bytes", batchBytes}, NonEmpty: true, InSuiteSeeds: 1},
+	{Name: "non-empty-load-data", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", batchBytes}, NonEmpty: true, InSuiteSeeds: 1, Profile: ProfileLoadData},
+	// overlap: the target holds part of what the script makes (runner_overlap.go); the
+	// import must stop before the first statement that overwrites.
+	{Name: "overlap", Args: []string{"--parallel", "2", "--batch-bytes", batchBytes, "--checkpoint", journalArg}, Overlap: true, InSuiteSeeds: 1},
+	{Name: "overlap-load-data", Args: []string{"--parallel", "2", "--load-data", "--batch-bytes", batchBytes, "--checkpoint", journalArg}, Overlap: true, InSuiteSeeds: 1, Profile: ProfileLoadData},
 }
-
-// readAheadDB is the database a ReadAhead mode's target holds.
-const readAheadDB = "fz_read_ahead"
 
 // For is m with the flags of script s's filter added (m itself when s has none).
 func (m Mode) For(s Script) Mode {
@@ -151,11 +165,16 @@ type Outcome struct {
 	DBs     []string
 	Dump    []byte
 	Output  string // the tail of the program's output, for the report
+	// Touched says what the import changed of what the target held before it (a NonEmpty
+	// mode's unrelated database; the overlap mode's objects): "" when nothing.
+	Touched string
 }
 
 // Difference is how dumpscope's outcome in Mode differs from the client's. Kind is
 // "exit" (one succeeded, the other failed), "error" (both failed, with other errors or
-// at other lines), "dump" (both succeeded, the databases differ) or "hang".
+// at other lines), "dump" (both succeeded, the databases differ), "hang", "touched"
+// (what the target held before the import changed) or one of the overlap mode's
+// (runner_overlap.go).
 type Difference struct {
 	Mode   string
 	Kind   string
@@ -183,7 +202,8 @@ type Runner struct {
 	Kills int
 
 	db             *sql.DB
-	restoreGlobals string // resetGlobals' statement (runner_globals.go)
+	restoreGlobals string       // resetGlobals' statement (runner_globals.go)
+	lastOverlap    overlapFiles // the last overlap import's P and D (runner_overlap.go)
 }
 
 // NewRunner opens the runner's connection to t.
@@ -228,6 +248,10 @@ func (r *Runner) Check(ctx context.Context, script []byte, mode Mode, rng *rand.
 // filter profile's statements the filter keeps), dumpscope the script with the
 // filter's flags.
 func (r *Runner) CheckScript(ctx context.Context, s Script, mode Mode, rng *rand.Rand) (*Difference, error) {
+	if mode.Overlap {
+		d, _, err := r.Overlap(ctx, s, mode)
+		return d, err
+	}
 	want, err := r.Client(ctx, s.Reference().SQL())
 	if err != nil {
 		return nil, err
@@ -280,11 +304,7 @@ func (r *Runner) Client(ctx context.Context, script []byte) (Outcome, error) {
 	parent := ctx // the re-dump after a hang needs a live context
 	ctx, cancel := context.WithTimeout(ctx, r.timeout())
 	defer cancel()
-	// The connection charset is named for both programs: each would otherwise take it
-	// from the locale.
-	cmd := exec.CommandContext(ctx, r.Target.Client, append(append([]string(nil), r.Target.ClientArgs...), "--default-character-set=utf8mb4")...)
-	cmd.Stdin = bytes.NewReader(script)
-	out, err := cmd.CombinedOutput()
+	out, err := r.runClient(ctx, script)
 	o := Outcome{Output: tail(out)}
 	if ctx.Err() != nil {
 		o.Hung, o.Failed = true, true
@@ -299,6 +319,15 @@ func (r *Runner) Client(ctx context.Context, script []byte) (Outcome, error) {
 		}
 	}
 	return o, r.capture(parent, &o)
+}
+
+// runClient runs the client on script into the target as it is.
+func (r *Runner) runClient(ctx context.Context, script []byte) ([]byte, error) {
+	// The connection charset is named for both programs: each would otherwise take it
+	// from the locale.
+	cmd := exec.CommandContext(ctx, r.Target.Client, append(append([]string(nil), r.Target.ClientArgs...), "--default-character-set=utf8mb4")...)
+	cmd.Stdin = bytes.NewReader(script)
+	return cmd.CombinedOutput()
 }
 
 // Dumpscope imports script with `dumpscope import` in mode.
@@ -321,21 +350,11 @@ func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *r
 	if err := os.WriteFile(file, script, 0o644); err != nil {
 		return Outcome{}, err
 	}
-	args := []string{"import"}
-	args = append(args, r.Target.DumpscopeArgs...)
-	// --allow-system-schemas: the scripts change no system schema, but the guard refuses
-	// dynamic SQL it cannot read before it runs (PREPARE … FROM @v, EXECUTE IMMEDIATE @v:
-	// prepared-forms), by design and in every mode; without it such a script would test
-	// nothing past that statement.
-	args = append(args, "--no-advisor", "--no-tui", "--default-character-set", "utf8mb4", "--allow-system-schemas")
-	for _, a := range mode.Args {
-		if a == journalArg {
-			a = journal
-		}
-		args = append(args, a)
-	}
-	if mode.ReadAhead {
-		if _, err := r.db.ExecContext(ctx, "CREATE DATABASE "+readAheadDB); err != nil {
+	args := r.importArgs(mode, journal)
+	var unrelated []byte // readAheadDB's re-dump before the import
+	if mode.NonEmpty {
+		var err error
+		if unrelated, err = r.makeUnrelated(ctx); err != nil {
 			return Outcome{}, err
 		}
 	}
@@ -381,12 +400,30 @@ func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *r
 		}
 		break
 	}
-	if mode.ReadAhead {
-		if _, err := r.db.ExecContext(parent, "DROP DATABASE IF EXISTS "+readAheadDB); err != nil {
+	if mode.NonEmpty {
+		if err := r.dropUnrelated(parent, unrelated, &o); err != nil {
 			return o, err
 		}
 	}
 	return o, r.capture(parent, &o)
+}
+
+// importArgs are `dumpscope import`'s arguments in mode, but the file (and --resume).
+func (r *Runner) importArgs(mode Mode, journal string) []string {
+	args := []string{"import"}
+	args = append(args, r.Target.DumpscopeArgs...)
+	// --allow-system-schemas: the scripts change no system schema, but the guard refuses
+	// dynamic SQL it cannot read before it runs (PREPARE … FROM @v, EXECUTE IMMEDIATE @v:
+	// prepared-forms), by design and in every mode; without it such a script would test
+	// nothing past that statement.
+	args = append(args, "--no-advisor", "--no-tui", "--default-character-set", "utf8mb4", "--allow-system-schemas")
+	for _, a := range mode.Args {
+		if a == journalArg {
+			a = journal
+		}
+		args = append(args, a)
+	}
+	return args
 }
 
 // runDumpscope runs dumpscope once; with kill, it sends SIGKILL a random 0–250 ms after
@@ -479,6 +516,8 @@ func Compare(mode string, want, have Outcome) *Difference {
 
 func compare(mode string, want, have Outcome) *Difference {
 	switch {
+	case have.Touched != "":
+		return &Difference{Mode: mode, Kind: "touched", Detail: have.Touched + "\n dumpscope: " + have.Output}
 	case have.Refused != "":
 		return nil
 	case have.Hung && !want.Hung:

@@ -9,12 +9,12 @@ import (
 )
 
 // resetGlobalVars are the global variables the session constructs change (SET GLOBAL
-// autocommit, completion_type, globalVars): the runner gives them back the values the
+// autocommit, completion_type, globalVars; proc-global-packet's packet sizes): the runner gives them back the values the
 // server had when the runner first read them before every import and before every
 // re-dump, so that a script's SET GLOBAL (or a script stopped at an error before it set
 // one back) changes neither the next import's sessions nor mariadb-dump's. What a SET
 // GLOBAL did is compared through the values the script stores (readGlobals).
-var resetGlobalVars = []string{"autocommit", "completion_type", "lock_wait_timeout", "net_read_timeout", "time_zone", "sql_mode"}
+var resetGlobalVars = []string{"autocommit", "completion_type", "lock_wait_timeout", "net_read_timeout", "time_zone", "sql_mode", "max_allowed_packet", "net_buffer_length"}
 
 // resetGlobals sets resetGlobalVars back to their first values (read the first time).
 func (r *Runner) resetGlobals(ctx context.Context) error {

@@ -39,15 +39,32 @@ var counters = []counter{
 	{"Innodb_row_lock_waits", "lock waits", 1},
 	{"Handler_read_rnd_next", "rnd reads k", 1e-3},
 	{"Handler_read_next", "idx reads k", 1e-3},
+	{"Innodb_buffer_pool_read_requests", "bp reads k", 1e-3},
+	{"Innodb_buffer_pool_write_requests", "bp writes k", 1e-3},
+	// INNODB_METRICS counters, read where the server enables them (--server
+	// innodb_monitor_enable=module_index; 0 otherwise):
+	// B-tree page splits and reorganisations, what two streams writing one table's right
+	// edge at once would add.
+	{"index_page_splits", "splits", 1},
+	{"index_page_reorg_attempts", "reorgs", 1},
 }
+
+// innodbMetrics are the counters read from information_schema.INNODB_METRICS rather
+// than SHOW GLOBAL STATUS.
+var innodbMetrics = map[string]bool{"index_page_splits": true, "index_page_reorg_attempts": true}
 
 // globalStatus reads the counters' values from srv.
 func globalStatus(srv *sandbox.Server) (map[string]float64, error) {
-	names := make([]string, len(counters))
-	for i, c := range counters {
-		names[i] = "'" + c.name + "'"
+	var names, metrics []string
+	for _, c := range counters {
+		if innodbMetrics[c.name] {
+			metrics = append(metrics, "'"+c.name+"'")
+		} else {
+			names = append(names, "'"+c.name+"'")
+		}
 	}
-	q := "SHOW GLOBAL STATUS WHERE Variable_name IN (" + strings.Join(names, ",") + ")"
+	q := "SHOW GLOBAL STATUS WHERE Variable_name IN (" + strings.Join(names, ",") + ");" +
+		" SELECT NAME, COUNT FROM information_schema.INNODB_METRICS WHERE NAME IN (" + strings.Join(metrics, ",") + ")"
 	out, err := exec.Command("mariadb", append(srv.ClientArgs(), "-N", "-B", "-e", q)...).Output()
 	if err != nil {
 		return nil, fmt.Errorf("SHOW GLOBAL STATUS: %w", err)

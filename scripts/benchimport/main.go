@@ -47,6 +47,8 @@ type result struct {
 	serverCPU time.Duration
 	// status holds the deltas of the server's counters over the run (counters.go).
 	status map[string]float64
+	// stats is the InnoDB statistics state the run left (stats.go).
+	stats statsState
 }
 
 type contender struct {
@@ -83,6 +85,11 @@ type config struct {
 	perfDir string
 	// defaultsRun: the extra flags of the run with dumpscope's defaults ("off": none).
 	defaultsRun string
+	// statsPoll: look this often during each run for the recalculations of InnoDB's
+	// persistent statistics (0: not at all; stats.go).
+	statsPoll time.Duration
+	// statsSettle: read the statistics state again this long after each run (0: not).
+	statsSettle time.Duration
 }
 
 // input is one dump every loader reads (as SQL, as mydumper's files, as TSV files).
@@ -112,6 +119,8 @@ func main() {
 	flag.StringVar(&c.inputKind, "input", "gz", "what every loader reads: gz (a .sql.gz; mydumper -c) or plain (a .sql; mydumper without -c)")
 	flag.StringVar(&c.perfDir, "perf", "", "record the machine with `perf record -g` during each contender's first run into this directory and print the server's CPU seconds by kind of work (parse, row writes, commit, background) and its top symbols")
 	limitBatch := flag.String("limit-batch-bytes", "16M", "the LOAD DATA limit's transactions: about this much of the dump's SQL each, as dumpscope --load-data's default --batch-bytes")
+	flag.DurationVar(&c.statsPoll, "stats-poll", 0, "look this often during each run (e.g. 500ms) at mysql.innodb_table_stats and count the recalculations of the loaded tables' statistics (the looks cost the server a little CPU; 0: not at all)")
+	flag.DurationVar(&c.statsSettle, "stats-settle", 0, "read the loaded tables' InnoDB statistics again this long after each run (e.g. 15s: InnoDB recalculates a table at most every 10 s, so what the run left pending has landed by then; 0: not)")
 	perfRead := flag.String("perf-read", "", "run nothing: print the breakdown of a recording --perf wrote (its file name ends in -pidPID.data, the server's pid), with the current categories")
 	flag.Parse()
 	if *perfRead != "" {
@@ -320,8 +329,20 @@ func bench(c config, in input, srvSettings []string) []proofRow {
 			stopPerf = startPerf(c.perfDir, in.key+"-"+shortSettings(srvSettings)+"-"+ct.name, srv.PID)
 		}
 		before, _ := procCPU(srv.PID)
+		start := time.Now()
+		var stopPoll chan struct{}
+		polled := make(chan int, 1)
+		if c.statsPoll > 0 {
+			stopPoll = make(chan struct{})
+			go pollRecalcs(srv, c.statsPoll, stopPoll, polled)
+		}
 		res, err := ct.run(srv)
 		after, _ := procCPU(srv.PID)
+		recalcs := -1
+		if stopPoll != nil {
+			close(stopPoll)
+			recalcs = <-polled
+		}
 		if stopPerf != nil {
 			if perr := stopPerf(); perr != nil {
 				fmt.Fprintln(os.Stderr, "benchimport: perf:", perr)
@@ -329,6 +350,17 @@ func bench(c config, in input, srvSettings []string) []proofRow {
 		}
 		res.serverCPU = after - before
 		statusAfter, serr := globalStatus(srv)
+		if serr == nil && err == nil {
+			res.stats, serr = readStats(srv, start)
+		}
+		res.stats.recalcs, res.stats.settledStale, res.stats.settledRows = recalcs, -1, -1
+		if serr == nil && err == nil && c.statsSettle > 0 {
+			time.Sleep(c.statsSettle)
+			var later statsState
+			if later, serr = readStats(srv, start); serr == nil {
+				res.stats.settledStale, res.stats.settledRows = later.stale, later.statsRows
+			}
+		}
 		srv.Stop()
 		if err == nil {
 			err = serr
@@ -344,6 +376,7 @@ func bench(c config, in input, srvSettings []string) []proofRow {
 		res.status = statusDelta(status, statusAfter)
 		results[ct.name] = append(results[ct.name], res)
 		fmt.Fprintf(os.Stderr, "[%d/%d] %-46s wall %6.1fs cpu %6.1fs server cpu %6.1fs maxrss %4d MiB\n", k+1, len(order), ct.name, res.wall.Seconds(), res.cpu.Seconds(), res.serverCPU.Seconds(), res.maxRSS>>20)
+		fmt.Fprintf(os.Stderr, "      stats: %d tables, n_rows %.0f of %.0f rows, %d stale, %d recalculated during the run (%d recalculations seen); after --stats-settle n_rows %.0f, %d stale\n", res.stats.tables, res.stats.statsRows, res.stats.rows, res.stats.stale, res.stats.recalced, res.stats.recalcs, res.stats.settledRows, res.stats.settledStale)
 	}
 	settings := strings.Join(srvSettings, ",")
 	if settings == "" {
@@ -362,6 +395,7 @@ func bench(c config, in input, srvSettings []string) []proofRow {
 	}
 	againstMyloader(cs, results, in.size)
 	printCounters(cs, results)
+	printStats(cs, results)
 	load := fmt.Sprintf("%s→%s", loadBefore, loadAverage())
 	// Wall time depends on what else the machine runs; CPU seconds much less so.
 	fmt.Printf("load average (1 min) before the runs %s, after %s: wall ratios taken under that load; the CPU columns are the steadier evidence\n", loadBefore, loadAverage())

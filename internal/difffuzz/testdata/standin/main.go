@@ -1,7 +1,9 @@
 // Command standin stands in for `dumpscope import` in the fuzzer's own test: it pipes the
 // script to the mariadb client, faithfully, except under --parallel, where it drops the
 // last row of every one-line multi-row INSERT: the planted difference the fuzzer must
-// find and shrink. Its errors read as dumpscope's ("line N: ERROR …").
+// find and shrink. Its errors read as dumpscope's ("line N: ERROR …"). With
+// --standin-touch it first writes a row into the non-empty modes' unrelated database
+// (the planted difference those modes must find).
 package main
 
 import (
@@ -16,9 +18,11 @@ import (
 func main() {
 	args := os.Args[1:]
 	var socket, file string
-	parallel := false
+	parallel, touch := false, false
 	for i, a := range args {
 		switch {
+		case a == "--standin-touch":
+			touch = true
 		case a == "-S" && i+1 < len(args):
 			socket = args[i+1]
 		case a == "--parallel":
@@ -41,6 +45,9 @@ func main() {
 			}
 		}
 		data = bytes.Join(lines, []byte("\n"))
+	}
+	if touch {
+		data = append([]byte("INSERT INTO fz_read_ahead.k VALUES (9,'nine');"), data...) // on line 1: no line moves
 	}
 	cmd := exec.Command("mariadb", "--no-defaults", "--user=root", "--socket="+socket, "--default-character-set=utf8mb4")
 	cmd.Stdin = bytes.NewReader(data)

@@ -1,0 +1,80 @@
+package difffuzz
+
+import (
+	"context"
+	"math/rand"
+	"slices"
+	"testing"
+)
+
+// TestDiffFuzzTargetModesCatchPlanted: the non-empty-target modes' oracles can fail. A
+// stand-in that writes a row into the unrelated database is reported "touched" in the
+// non-empty mode; in the overlap mode the stand-in (the client, which overwrites what the
+// target holds and never stops) is reported for every seed whose input overwrites
+// something: "touched", or "dump" where what it overwrote was not P's (its --parallel
+// drops rows too). The real dumpscope's side is TestDiffFuzzShort's (InSuiteSeeds).
+func TestDiffFuzzTargetModesCatchPlanted(t *testing.T) {
+	bin := goBuild(t, "./testdata/standin", "standin")
+	r := newTestRunner(t, bin)
+	ctx := context.Background()
+	mode := func(name string) Mode {
+		i := slices.IndexFunc(Modes, func(m Mode) bool { return m.Name == name })
+		return Modes[i]
+	}
+	ne := mode("non-empty")
+	ne.Args = append(append([]string(nil), ne.Args...), "--standin-touch")
+	d, err := r.CheckScript(ctx, Generate(9, Config{Actions: 12, Off: KnownBugs}), ne, rand.New(rand.NewSource(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d == nil || d.Kind != "touched" {
+		t.Errorf("non-empty with a stand-in that writes into %s: %v; want a touched difference", readAheadDB, d)
+	}
+	touched := 0
+	for seed := int64(9); seed < 12; seed++ {
+		d, st, err := r.Overlap(ctx, Generate(seed, Config{Actions: 12, Off: KnownBugs}), mode("overlap"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("seed %d: %v; %s", seed, d, st.line())
+		if st.Stops != 0 {
+			t.Errorf("seed %d: the stand-in never stops, yet %d stops were read", seed, st.Stops)
+		}
+		if d != nil && d.Kind == "touched" {
+			touched++
+		}
+	}
+	if touched == 0 {
+		t.Errorf("the stand-in overwrote nothing of P in 3 seeds: the overlap oracle is not reached")
+	}
+}
+
+// TestOverlapUnfounded: a stop is founded when it names an object of the target that
+// it would overwrite; rows into a table that was empty, or a name the target lacks, are
+// over-refusals.
+func TestOverlapUnfounded(t *testing.T) {
+	pre := objectSet{
+		"database fz0":            {def: "utf8mb4"},
+		"table `fz0`.`t1`":        {def: "CREATE TABLE t1", rows: "1"},
+		"table `fz0`.`e`":         {def: "CREATE TABLE e", empty: true},
+		"view `fz0`.`v`":          {def: "v"},
+		"routine fz0.PROCEDURE.p": {def: "p"},
+	}
+	for what, want := range map[string]bool{
+		"DROP TABLE `fz0`.`t1`":       true,
+		"INSERT INTO `fz0`.`t1`":      true,
+		"DROP TABLE `fz0`.`e`":        true,
+		"INSERT INTO `fz0`.`e`":       false,
+		"TRUNCATE TABLE `fz0`.`e`":    false,
+		"DROP VIEW `fz0`.`v`":         true,
+		"DROP PROCEDURE `fz0`.`p`":    true,
+		"DROP TABLE `fz0`.`nope`":     false,
+		"DROP DATABASE `fz0`":         true,
+		"DROP DATABASE `fz9`":         false,
+		"CREATE TRIGGER ON `fz0`.`e`": true,
+	} {
+		if got := pre.unfounded(what) == ""; got != want {
+			t.Errorf("%s: founded %v, want %v (%q)", what, got, want, pre.unfounded(what))
+		}
+	}
+}
