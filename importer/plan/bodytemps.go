@@ -182,7 +182,14 @@ func (tt *temporaryTables) madeByCode(rb *routineBodies, d *split.Statement, db 
 	default:
 		return false
 	}
-	made, dropped := rb.bodyTempDDL(d, db)
+	made, dropped := rb.codeTempDDL(d, db)
+	return tt.holdCodeTemps(rb, d, db, made, dropped)
+}
+
+// holdCodeTemps notes made, the temporary tables the code d runs leaves made, as held,
+// and marks them inexact at d with the held ones of dropped and those d writes through
+// code (madeByCode, madeByFunctions); it reports whether there were any.
+func (tt *temporaryTables) holdCodeTemps(rb *routineBodies, d *split.Statement, db string, made, dropped []string) bool {
 	var keys []string
 	for _, k := range dropped {
 		if tt.names[k] {

@@ -287,7 +287,7 @@ func (p *Planner) Next(st *split.Statement, db string, cat Catalog) (Plan, error
 	pl.Txn = eff.Kind == split.KindTxn
 	p.track(eff, db, &pl)
 	pl.OpenAfter, pl.Locked = p.open(), len(p.locked) > 0
-	pl.Volatile = p.volatile(st, db)
+	pl.Volatile = p.volatile(st, db, pl.Literal)
 	p.temps.note(&p.reg, st, eff, db, p.region(), &pl)
 	pl.Session, pl.CodeReadsRowCount = session, rowCount
 	p.area.next(st, &pl, p.reg.readsDiag(st))

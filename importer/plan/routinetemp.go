@@ -26,6 +26,11 @@ import (
 // A name created again keeps its older bodies too: more code only refuses more.
 type routineBodies struct {
 	procs, funcs, trigs map[string][]routineBody
+	// temps: which functions and triggers run code that makes or drops temporary
+	// tables (functemps.go); nil after observe adds a body, rebuilt when next asked.
+	// temporary counts the bodies whose text names TEMPORARY: none, nothing to read.
+	temps     *codeTemps
+	temporary int
 }
 
 // routineBody is one CREATE statement (its text copied) and its database.
@@ -44,6 +49,7 @@ func (rb *routineBodies) observe(st *split.Statement, db string) {
 	if st.Database != "" {
 		db = st.Database
 	}
+	rb.added(st) // functemps.go
 	b := routineBody{st: *st, db: db}
 	b.st.SQL, b.st.Raw = append([]byte(nil), st.SQL...), nil
 	add := func(m *map[string][]routineBody, key string) {

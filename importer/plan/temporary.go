@@ -33,10 +33,13 @@ func TemporaryTableDDL(st *split.Statement) bool { return st.TemporaryTableDDL()
 // (TestReviewX14WrappedTemporaryResume). A DROP TABLE without TEMPORARY of a name the
 // planner holds for a temporary table drops that one (the server looks for a temporary
 // table first): it is volatile, and the name is a real table's again
-// (TestReviewX14TemporaryDroppedWithoutKeyword).
-func (p *Planner) volatile(st *split.Statement, db string) bool {
+// (TestReviewX14TemporaryDroppedWithoutKeyword). literal: st is a row insert of literal
+// values (Plan.Literal), whose text the function check skips (functemps.go).
+func (p *Planner) volatile(st *split.Statement, db string, literal bool) bool {
 	if st.Kind == split.KindSession {
-		p.temps.throughCode(&p.bodies, st, db, func() bool { return true })
+		if !p.temps.madeByFunctions(&p.bodies, st, db, false) { // SET @x = f(): functemps.go
+			p.temps.throughCode(&p.bodies, st, db, func() bool { return true })
+		}
 		return true
 	}
 	d, ddb := p.reg.runs(st, db)
@@ -44,7 +47,7 @@ func (p *Planner) volatile(st *split.Statement, db string) bool {
 	if p.temps.volatile(d, ddb) {
 		return true
 	}
-	if p.temps.madeByCode(&p.bodies, d, ddb) { // bodytemps.go
+	if p.temps.madeByCode(&p.bodies, d, ddb) || p.temps.madeByFunctions(&p.bodies, d, ddb, literal) { // bodytemps.go, functemps.go
 		return false
 	}
 	// Read only where a temporary table is held: exprState scans the whole statement, a
