@@ -288,7 +288,12 @@ var refusals = []string{"--resume cannot", "may be half applied", "the dump ends
 	// reads the statements after it, to a value not known before it runs
 	// (replay/multistmt.go, split.PartsUnsure; x-fix40): refused in every mode, serial too,
 	// naming the text's place (the multi-stmt construct writes such a SET, seed 113317)
-	"refused: write them as statements of their own (under DELIMITER ;)"}
+	"refused: write them as statements of their own (under DELIMITER ;)",
+	// into a target that holds a database, without --overwrite (the non-empty modes,
+	// read-ahead): dynamic SQL from something other than a literal (prepared-forms) may
+	// write into what exists, which is known only when it runs (x-fix58, session 49);
+	// refused before it runs, naming the statement
+	"which could write into what exists in the target (what it will run is known only when it runs)"}
 
 // Client imports script with the mariadb client (the reference).
 func (r *Runner) Client(ctx context.Context, script []byte) (Outcome, error) {
