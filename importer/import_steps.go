@@ -246,7 +246,11 @@ func printOverwrites(log io.Writer, found []preflight.Overwrite) {
 			fmt.Fprintf(log, "  … and %d more\n", len(found)-20)
 			break
 		}
-		fmt.Fprintln(log, "  "+ow.String())
+		line := "  " + ow.String()
+		if ow.Through { // code writes into what exists, or may (dynamic SQL): say which
+			line += ", " + ow.Exists()
+		}
+		fmt.Fprintln(log, line)
 	}
 }
 
