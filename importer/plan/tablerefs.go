@@ -206,9 +206,9 @@ func isListEnd(t sqlscan.Token) bool {
 
 // readCTEs reads, after WITH, `[RECURSIVE] name [(cols)] AS (`, each name given to add
 // with depth, leaving l before the body's "(" of the first; it reports false (l where
-// it was) where WITH does not start a CTE. The later CTEs of the list, `, name AS (…)`,
-// are read when the body closes: the reader sees their names as aliases, so they are
-// read here too, by a scan ahead at the same depth.
+// it was) where WITH does not start a CTE (WITH ROLLUP, WITH CHECK OPTION). The later
+// CTEs of the list, `, name [(cols)] AS (…)`, are named here too, by a scan ahead at the
+// same depth; their bodies are read by tableRefs as it comes to them.
 func readCTEs(l *sqlscan.Tokenizer, depth int, add func(string, int)) bool {
 	start := l.Pos
 	n := l.Next()

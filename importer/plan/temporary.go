@@ -338,10 +338,11 @@ func writeZone(d *split.Statement) *split.Statement {
 	return d
 }
 
-// dmlTables are the keys of the tables an UPDATE or DELETE names where it may write:
-// after UPDATE, DELETE, FROM, USING and JOIN, each with the rest of its comma list
-// (aliases skipped). Subqueries' tables come too (after their FROM): read, not written,
-// but a resume must not send a statement that reads a real table again either.
+// dmlTables are the keys of the tables an UPDATE or DELETE names where it may write, or
+// a fill reads (FillSources): every table of its table lists, each once (tableRefs).
+// Subqueries' tables come too (after their FROM): read, not written, but a resume must
+// not send a statement that reads a real table again either. Where tableRefs cannot tell
+// every table, readsReal answers unreadSources and the statement is refused.
 func dmlTables(d *split.Statement, db string) []string {
 	keys, _ := tableRefs(d.SQL, d.Syntax(), db) // not ok: readsReal refuses
 	return keys
@@ -444,7 +445,7 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 		case held: // made or written
 			pl.Temporary = key
 			if from := tt.readsReal(d, ddb); from == unreadSources {
-				pl.TemporaryInexact = "it is filled from tables this importer cannot list from its text (LATERAL, FOR SYSTEM_TIME AS OF, a table function), which the interrupted run may have changed after it"
+				pl.TemporaryInexact = "this importer cannot list from its text every table it is filled from (LATERAL, FOR SYSTEM_TIME AS OF, a table function), and the interrupted run may have changed them after it"
 			} else if from != "" {
 				pl.TemporaryInexact = FilledFrom + "`" + from + "`, whose rows or definition the interrupted run may have changed after it"
 			} else if like := likeSource(d, ddb); like != "" && !tt.names[like] {
