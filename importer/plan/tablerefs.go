@@ -182,8 +182,8 @@ func tableRefs(sql []byte, syntax sqlscan.Syntax, db string) (keys []string, ok 
 			switch {
 			case (t.Is("UPDATE") || t.Is("DELETE")) && first:
 				top.state = expect
-			case t.Is("FROM") && (top.selected || len(levels) == 1), t.Is("JOIN"), t.Is("STRAIGHT_JOIN"):
-				top.state = expect
+			case t.Is("FROM") && (top.selected || len(levels) == 1):
+				top.state = expect // a JOIN here is SELECT STRAIGHT_JOIN: joins follow a table
 			}
 		}
 	}

@@ -38,6 +38,7 @@ func TestTableRefs(t *testing.T) {
 		"SELECT EXTRACT(YEAR FROM d), TRIM(LEADING 'x' FROM s), SUBSTRING(s FROM 2) FROM k":                "d.k",
 		"SELECT * FROM k FOR UPDATE":                                                                       "d.k",
 		"SELECT * FROM k FOR SYSTEM_TIME ALL, k2":                                                          "d.k d.k2",
+		"SELECT STRAIGHT_JOIN a.id FROM (SELECT id FROM k2) a JOIN k USING (id)":                           "d.k2 d.k",
 		"SELECT 1 FROM DUAL":                                                    "",
 		"CREATE TEMPORARY TABLE tt SELECT * FROM (k)":                           "d.k",
 		"CREATE TEMPORARY TABLE tt (SELECT * FROM k2 STRAIGHT_JOIN k)":          "d.k2 d.k",
