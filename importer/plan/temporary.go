@@ -318,44 +318,13 @@ func writeZone(d *split.Statement) *split.Statement {
 	return d
 }
 
-// dmlTables are the keys of the tables an UPDATE or DELETE names where it may write:
-// after UPDATE, DELETE, FROM, USING and JOIN, each with the rest of its comma list
-// (aliases skipped). Subqueries' tables come too (after their FROM): read, not written,
-// but a resume must not send a statement that reads a real table again either.
+// dmlTables are the keys of the tables an UPDATE or DELETE names where it may write, or
+// a fill reads (FillSources): every table of its table lists, each once (tableRefs).
+// Subqueries' tables come too (after their FROM): read, not written, but a resume must
+// not send a statement that reads a real table again either. Where tableRefs cannot tell
+// every table, readsReal answers unreadSources and the statement is refused.
 func dmlTables(d *split.Statement, db string) []string {
-	var keys []string
-	l := sqlscan.New(d.SQL, d.Syntax())
-	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		if !t.Is("UPDATE") && !t.Is("DELETE") && !t.Is("FROM") && !t.Is("USING") && !t.Is("JOIN") && !t.Is("STRAIGHT_JOIN") {
-			continue
-		}
-		n := l.Next()
-		for n.Is("LOW_PRIORITY") || n.Is("QUICK") || n.Is("IGNORE") {
-			n = l.Next()
-		}
-		for {
-			tdb, name := l.Name(n)
-			if name == "" || n.Is("FROM") || (tdb == "" && strings.EqualFold(name, "DUAL")) {
-				l.Pos = l.Pos - len(n.Text) // FROM after DELETE's list: read again
-				break
-			}
-			keys = append(keys, KeyOf(cmp.Or(tdb, db), name))
-			save := l.Pos
-			n = l.Next()
-			if n.Is("AS") {
-				n = l.Next()
-			}
-			if n.IsName() && !n.Is("SET") && !n.Is("WHERE") && !n.Is("JOIN") && !n.Is("ON") && !n.Is("FROM") && !n.Is("USING") && !n.Is("ORDER") && !n.Is("LIMIT") {
-				save = l.Pos
-				n = l.Next()
-			}
-			if n.Kind != sqlscan.Punct || n.Text != "," {
-				l.Pos = save
-				break
-			}
-			n = l.Next()
-		}
-	}
+	keys, _ := tableRefs(d.SQL, d.Syntax(), db) // not ok: readsReal refuses
 	return keys
 }
 
@@ -419,45 +388,23 @@ func dropKeys(d *split.Statement, db string) []string {
 // table that may call one where a resume would send it again (replay's notSentAgain). A
 // fill from a temporary table is the replay's to judge too (tempRebuilds.inherit).
 func (tt *temporaryTables) readsReal(st *split.Statement, db string) string {
-	l := sqlscan.New(st.SQL, st.Syntax())
-	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		if !t.Is("FROM") && !t.Is("JOIN") && !t.Is("STRAIGHT_JOIN") && !t.Is("UPDATE") {
-			continue
+	keys, ok := tableRefs(st.SQL, st.Syntax(), db)
+	for _, k := range keys {
+		if !tt.names[k] {
+			_, name := sqlscan.TableKey(k).Names()
+			return name
 		}
-		n := l.Next()
-		for n.Is("LOW_PRIORITY") || n.Is("IGNORE") {
-			n = l.Next()
-		}
-		for {
-			d, name := l.Name(n)
-			if name == "" || (d == "" && strings.EqualFold(name, "DUAL")) {
-				break
-			}
-			if d == "" {
-				d = db
-			}
-			if !tt.names[KeyOf(d, name)] {
-				return name
-			}
-			// An alias, then a comma and the list's next table.
-			save := l.Pos
-			n := l.Next()
-			if n.Is("AS") {
-				n = l.Next()
-			}
-			if n.IsName() && !n.Is("WHERE") && !n.Is("SET") && !n.Is("JOIN") && !n.Is("ON") {
-				save = l.Pos
-				n = l.Next()
-			}
-			if n.Kind != sqlscan.Punct || n.Text != "," {
-				l.Pos = save
-				break
-			}
-			n = l.Next()
-		}
+	}
+	if !ok {
+		return unreadSources
 	}
 	return ""
 }
+
+// unreadSources is readsReal's answer where tableRefs cannot tell every table st reads
+// (LATERAL, FOR SYSTEM_TIME AS OF, …): not a name, and note refuses the fill as inexact
+// without the replay's exact-fill check (which would check a short list).
+const unreadSources = "\x00"
 
 // note sets pl's Temporary, DropsTemporary and TemporaryInexact at st, planned as pl (a
 // volatile statement is sent again by a resume), eff being what st runs that changes the
@@ -477,7 +424,9 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 		switch held, known := tt.names[key]; {
 		case held: // made or written
 			pl.Temporary = key
-			if from := tt.readsReal(d, ddb); from != "" {
+			if from := tt.readsReal(d, ddb); from == unreadSources {
+				pl.TemporaryInexact = "this importer cannot list from its text every table it is filled from (LATERAL, FOR SYSTEM_TIME AS OF, a table function), and the interrupted run may have changed them after it"
+			} else if from != "" {
 				pl.TemporaryInexact = FilledFrom + "`" + from + "`, whose rows or definition the interrupted run may have changed after it"
 			} else if like := likeSource(d, ddb); like != "" && !tt.names[like] {
 				_, name := sqlscan.TableKey(like).Names()

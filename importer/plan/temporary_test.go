@@ -106,8 +106,8 @@ func TestTemporaryEngineAndDMLTables(t *testing.T) {
 		"UPDATE tt, k SET tt.a = k.a":                          "d.tt d.k",
 		"DELETE FROM tt WHERE a = 1":                           "d.tt",
 		"DELETE LOW_PRIORITY QUICK IGNORE FROM tt ORDER BY a":  "d.tt",
-		"DELETE tt FROM tt JOIN k USING (id)":                  "d.tt d.tt d.k",
-		"DELETE FROM tt USING tt, k WHERE tt.id = k.id":        "d.tt d.tt d.k",
+		"DELETE tt FROM tt JOIN k USING (id)":                  "d.tt d.k",
+		"DELETE FROM tt USING tt, k WHERE tt.id = k.id":        "d.tt d.k",
 		"UPDATE tt SET a = (SELECT MAX(a) FROM k)":             "d.tt d.k",
 		"DELETE FROM tt WHERE id IN (SELECT id FROM y.k AS z)": "d.tt y.k",
 	} {
