@@ -535,7 +535,17 @@ func (cr *controller) recordUserVarsInTxn(ctx context.Context, st *split.Stateme
 	if len(p.workers) > 0 && !(locked && cr.lock.progressLocked() && !p.disp.planner.FlushLocked()) {
 		to = p.workers[0]
 	}
-	return cr.recordUserVars(ctx, p.control, to, st)
+	if err := cr.recordUserVars(ctx, p.control, to, st); err != nil {
+		return err
+	}
+	// The read is a SELECT on the control connection: ROW_COUNT() is −1 after it. The
+	// volatile path defers such a read past a GET DIAGNOSTICS (diagunread.go); this one
+	// journals at once, so a reader of a count giveRow cannot give back is refused
+	// (seed 145034: 13 rows, then GET DIAGNOSTICS @w = ROW_COUNT read −1).
+	if p.opt.Checkpoint != nil && len(cr.userVarsOf(st)) > 0 {
+		p.serial.counts.readOver(st.Offset)
+	}
+	return nil
 }
 
 // restoreUserVars, on resume, gives back the variables st set in an earlier attempt, where

@@ -40,6 +40,10 @@ type rowCounts struct {
 	// resume found already applied, ERROR 1050 in place of its count).
 	rowAt, row int64
 	rowLost    bool
+	// rowReadOver: ROW_COUNT() after the statement at rowAt, a count giveRow cannot give
+	// back (not −1, 0 or 1), was overwritten by dumpscope's own read of the user
+	// variables it set (recordUserVarsInTxn): a reader right after it is refused.
+	rowReadOver bool
 	// foundAt, found: the same for FOUND_ROWS(), which only some statements set; lost
 	// after a CALL or EXECUTE that giveFound could not precede, skipped once a resume skipped a statement that may have
 	// set it (a reader is then refused: lostState).
@@ -429,8 +433,34 @@ func (rc *rowCounts) noteRow(at, n int64) {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	if at >= rc.rowAt {
-		rc.rowAt, rc.row, rc.rowLost = at, n, false
+		rc.rowAt, rc.row, rc.rowLost, rc.rowReadOver = at, n, false, false
 	}
+}
+
+// readOver notes that dumpscope read the user variables of the statement at offset at
+// on the control connection right after it (recordUserVarsInTxn), which left ROW_COUNT()
+// −1: where the statement's own count is one giveRow cannot give back, a reader right
+// after it is refused (lostState) rather than given −1 (seed 145034).
+func (rc *rowCounts) readOver(at int64) {
+	if rc == nil {
+		return
+	}
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if rc.rowAt == at && !rc.rowLost && (rc.row > 1 || rc.row < -1) {
+		rc.rowReadOver = true
+	}
+}
+
+// rowCountReadOver reports whether ROW_COUNT() after the statement at offset prev was
+// overwritten by dumpscope's read of its user variables (readOver).
+func (rc *rowCounts) rowCountReadOver(prev int64) bool {
+	if rc == nil {
+		return false
+	}
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	return rc.rowAt == prev && rc.rowReadOver
 }
 
 // lost notes that what the statement at offset at left in ROW_COUNT() is not known: a
@@ -442,7 +472,7 @@ func (rc *rowCounts) lost(at int64) {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	if at >= rc.rowAt {
-		rc.rowAt, rc.rowLost = at, true
+		rc.rowAt, rc.rowLost, rc.rowReadOver = at, true, false
 	}
 }
 

@@ -145,6 +145,12 @@ func (sk *skipState) lostState(ctx context.Context, st *split.Statement) error {
 		what = "ROW_COUNT() or FOUND_ROWS()"
 	case sk.p.serial.counts.rowCountLost(sk.p.disp.prevSent) && sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT"):
 		what = "ROW_COUNT()" // the statement before it was found already applied (rowcount.go)
+	case sk.p.serial.counts.rowCountReadOver(sk.p.disp.prevSent) && sqlscan.ContainsFoldASCII(st.SQL, "ROW_COUNT"):
+		// recordUserVarsInTxn read the user variables of the statement before it (a
+		// trigger or the statement set them) on this connection (rowcount.go readOver).
+		se := p.serial.refuse(st, "it reads the row count of the statement before it, which set user variables that --checkpoint journals by reading them on the same connection inside the dump's transaction (the read leaves ROW_COUNT() −1); import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements")
+		se.Err = ErrSerialOnly
+		return se
 	case sk.p.serial.counts.foundRowsSkipped() && readsFoundRows(st.SQL):
 		what = "FOUND_ROWS()" // the SELECT that set it was skipped (rowcount.go)
 	case sk.p.serial.counts.foundRowsLost() && readsFoundRows(st.SQL):
