@@ -518,36 +518,6 @@ func readUserVars(ctx context.Context, p *ParallelReplayer, c Conn, st *split.St
 	return v, nil
 }
 
-// recordUserVarsInTxn journals the values st, inside the dump's own transaction on the
-// control connection, gave user variables, on a worker's connection (idle in the part run
-// on one connection), at once: a variable outlives the transaction, which the dump may
-// roll back, and the ROLLBACK took the journal's row with it, so that a resume past it
-// refused the statement as not journaled (TestReviewXResumeVarsOfRolledBackTransaction).
-// Not while the control connection holds the dump's LOCK TABLES (locked; not a FLUSH
-// TABLES … WITH READ LOCK), which dumpscope sends with the progress tables: the worker's
-// INSERT waited for that metadata lock for ever, a hang no signal ended (f-gen4's
-// in-suite seed 3, TestDiffFuzzFoundGen4LockTablesAfterVarBody). There the row goes on the control connection itself, with the statement's progress row
-// (lockState.ownTransaction) or, inside the dump's own transaction, where a ROLLBACK may
-// take it: a resume past it then refuses the statement as not journaled, which is loud.
-func (cr *controller) recordUserVarsInTxn(ctx context.Context, st *split.Statement, locked bool) error {
-	p := cr.p
-	to := p.control
-	if len(p.workers) > 0 && !(locked && cr.lock.progressLocked() && !p.disp.planner.FlushLocked()) {
-		to = p.workers[0]
-	}
-	if err := cr.recordUserVars(ctx, p.control, to, st); err != nil {
-		return err
-	}
-	// The read is a SELECT on the control connection: ROW_COUNT() is −1 after it. The
-	// volatile path defers such a read past a GET DIAGNOSTICS (diagunread.go); this one
-	// journals at once, so a reader of a count giveRow cannot give back is refused
-	// (seed 145034: 13 rows, then GET DIAGNOSTICS @w = ROW_COUNT read −1).
-	if p.opt.Checkpoint != nil && len(cr.userVarsOf(st)) > 0 {
-		p.serial.counts.readOver(st.Offset)
-	}
-	return nil
-}
-
 // restoreUserVars, on resume, gives back the variables st set in an earlier attempt, where
 // st would run again against tables that have changed since, or be skipped as committed:
 // it sends the SET of their journaled values instead of st when st does nothing else

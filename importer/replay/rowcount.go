@@ -437,32 +437,6 @@ func (rc *rowCounts) noteRow(at, n int64) {
 	}
 }
 
-// readOver notes that dumpscope read the user variables of the statement at offset at
-// on the control connection right after it (recordUserVarsInTxn), which left ROW_COUNT()
-// −1: where the statement's own count is one giveRow cannot give back, a reader right
-// after it is refused (lostState) rather than given −1 (seed 145034).
-func (rc *rowCounts) readOver(at int64) {
-	if rc == nil {
-		return
-	}
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	if rc.rowAt == at && !rc.rowLost && (rc.row > 1 || rc.row < -1) {
-		rc.rowReadOver = true
-	}
-}
-
-// rowCountReadOver reports whether ROW_COUNT() after the statement at offset prev was
-// overwritten by dumpscope's read of its user variables (readOver).
-func (rc *rowCounts) rowCountReadOver(prev int64) bool {
-	if rc == nil {
-		return false
-	}
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	return rc.rowAt == prev && rc.rowReadOver
-}
-
 // lost notes that what the statement at offset at left in ROW_COUNT() is not known: a
 // reader right after it is refused (lostState), not given a guess.
 func (rc *rowCounts) lost(at int64) {
