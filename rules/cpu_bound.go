@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/iostat"
@@ -66,6 +67,42 @@ func idleCores(env *advisor.Env, w advisor.Window) (float64, bool) {
 		return 0, false
 	}
 	return idle / 100 * float64(env.Host.Cores), true
+}
+
+// otherProcessesCores is the CPU neither the server nor dumpscope used, in cores, mean
+// over w: the host's busy time (iowait is idle time spent waiting on a device) less the
+// server process's and dumpscope's. ok is false without the core count or the server's
+// CPU. Under watch a restoring client on this host (mysql, myloader) is counted here: its
+// CPU is not dumpscope's.
+func otherProcessesCores(env *advisor.Env, w advisor.Window) (float64, bool) {
+	cores := float64(env.Host.Cores)
+	if cores <= 0 {
+		return 0, false
+	}
+	return w.CPUMean(func(c *iostat.CPUStats) (float64, bool) {
+		if c.ServerPct == nil {
+			return 0, false
+		}
+		busy := (100 - c.IdlePct - c.IowaitPct) / 100 * cores
+		return max(0, busy-(*c.ServerPct+c.ClientPct)/100), true
+	})
+}
+
+// maxOtherShareAtLimit: when other processes took less than this share of the host's
+// busy CPU, the restore (server and dumpscope) is what holds the host's cores. The quiet
+// runs of rules/testdata (quiet-*) leave 0.07–0.08 of a core to others (the kernel, the
+// sampler's queries): 4 % of the busy CPU.
+const maxOtherShareAtLimit = 0.25
+
+// usedFlag says the run's command line holds the flag (--name, -name, --name=true).
+func usedFlag(env *advisor.Env, name string) bool {
+	for _, a := range env.Command {
+		a = strings.TrimLeft(a, "-")
+		if a == name || a == name+"=true" {
+			return true
+		}
+	}
+	return false
 }
 
 // devicesHaveHeadroom: no data leaf is busier than cpuHeadroomPct on average; true
@@ -188,10 +225,97 @@ func (r ServerCPUBound) Check(env *advisor.Env, w advisor.Window) *advisor.Findi
 			"row; dumpscope import --defer-indexes builds secondary indexes after the data. No server setting to change.", n, more)
 	}
 	if hostBusy >= sustainedFraction {
-		title = fmt.Sprintf("The server keeps the host's CPUs busy (%.0f%%) while the disks have headroom", busy)
-		rec = "the machine is out of CPU: more parallelism will not help. Look for other load on the host; " +
-			"dumpscope import --defer-indexes builds secondary indexes once after the data instead of per row. " +
-			"No server setting to change."
+		title, rec = hostBusyAdvice(env, w, ev, busy)
 	}
 	return &advisor.Finding{Severity: advisor.SeverityWarn, Title: title, Evidence: ev, Recommendation: rec}
+}
+
+// The openings of server-cpu-bound's titles when the host's CPUs are busy: the verdict's
+// fix (hostBusyFix) and estimate (fixReach) tell the two forms apart by them.
+const (
+	titleRestoreAtLimit = "The restore keeps the host's"
+	titleHostBusy       = "The server keeps the host's CPUs busy"
+)
+
+// hostBusyAdvice is server-cpu-bound's title and advice when the host's CPUs are busy
+// (busyPct, the window's mean) with the server at least half of it. When the server and
+// dumpscope hold them, the restore is at this host's CPU limit: more connections would
+// share the same cores and there is no other load to free; what is left is less work per
+// row — LOAD DATA LOCAL (--load-data, its estimate stored as the finding's own:
+// (s + c) / (s·k + c), the server's CPU s made k = loadDataServerCPUPerRow times as
+// costly, dumpscope's c unchanged) and deferred secondary indexes (no estimate: what
+// they save depends on the tables' indexes) unless the run used them — or more cores.
+// When other processes hold a share, freeing it is the fix, worth at most that share
+// (fixReach). Under watch the restoring client is one of those processes when it runs
+// on this host: its CPU is not dumpscope's to tell apart.
+func hostBusyAdvice(env *advisor.Env, w advisor.Window, ev map[string]any, busyPct float64) (title, rec string) {
+	other, _ := otherProcessesCores(env, w)
+	srv, _ := w.CPUMean(serverPct)
+	client, _ := w.CPUMean(clientPct)
+	ev["cores_used_by_others_mean"] = round(other)
+	ev["client_cpu_pct_of_core_mean"] = round(client)
+	cores := env.Host.Cores
+	var less []string
+	loadData := env.ImportConnections > 0 && !usedFlag(env, "load-data") && !localInfileOff(env)
+	if loadData {
+		less = append(less, fmt.Sprintf("dumpscope import --load-data sends plain row inserts as LOAD DATA LOCAL, about %.0f %% less server "+
+			"CPU a row than INSERT", 100*(1-loadDataServerCPUPerRow)))
+	}
+	if !usedFlag(env, "defer-indexes") {
+		less = append(less, "dumpscope import --defer-indexes builds secondary indexes once after the data instead of row by row, if the tables have any")
+	}
+	after := "What is left is less work per row: " + strings.Join(less, "; ") + ". No server setting to change."
+	if len(less) == 0 {
+		after = "This run already sends LOAD DATA and builds secondary indexes after the data: what is left is a host with more cores. " +
+			"No server setting to change."
+	}
+	if env.ImportConnections > 0 && other < maxOtherShareAtLimit*busyPct/100*float64(cores) {
+		if loadData {
+			s, c := srv/100, client/100
+			ev["estimated_speedup"] = roundTo2((s + c) / (s*loadDataServerCPUPerRow + c))
+		}
+		title = fmt.Sprintf("%s %d cores busy (%.0f%%: the server %.0f%% of a core, dumpscope %.0f%%) while the disks have headroom",
+			titleRestoreAtLimit, cores, busyPct, srv, client)
+		rec = fmt.Sprintf("the restore uses this host's %d cores: it runs at the host's CPU limit, and more connections would only share "+
+			"the same cores. %s", cores, after)
+		return title, rec
+	}
+	title = fmt.Sprintf("%s (%.0f%%) while the disks have headroom", titleHostBusy, busyPct)
+	whose := fmt.Sprintf("other processes than the server and dumpscope (%.0f%% of a core) use %.1f of the host's %d cores", client, other, cores)
+	if env.ImportConnections == 0 {
+		whose = fmt.Sprintf("other processes than the server use %.1f of the host's %d cores (the restoring client among them, if it runs on this host)", other, cores)
+	}
+	rec = fmt.Sprintf("%s: more connections would not help; the restore goes faster with the CPU they hold. %s", whose, after)
+	return title, rec
+}
+
+// hostBusyFix is the verdict's few words for server-cpu-bound on a busy host
+// (hostBusyAdvice); ok is false for its other forms.
+func hostBusyFix(f advisor.Finding) (string, bool) {
+	var less []string
+	if strings.Contains(f.Recommendation, "import --load-data") {
+		less = append(less, "--load-data")
+	}
+	if strings.Contains(f.Recommendation, "import --defer-indexes") {
+		less = append(less, "--defer-indexes if the tables have secondary indexes")
+	}
+	cores, _ := evidenceFloat(f, "host_cores")
+	switch {
+	case strings.HasPrefix(f.Title, titleRestoreAtLimit):
+		if len(less) == 0 {
+			return fmt.Sprintf("more cores (the restore uses all %.0f of this host's)", cores), true
+		}
+		return fmt.Sprintf("%s (the restore uses all %.0f cores of this host: more connections would not help)", strings.Join(less, ", "), cores), true
+	case strings.HasPrefix(f.Title, titleHostBusy):
+		other, _ := evidenceFloat(f, "cores_used_by_others_mean")
+		fix := fmt.Sprintf("free the host's CPU (other processes use %.1f of %.0f cores)", other, cores)
+		if strings.Contains(f.Recommendation, "the restoring client among them") {
+			fix = fmt.Sprintf("free the host's CPU, if other processes than the restoring client hold it (%.1f of %.0f cores besides the server)", other, cores)
+		}
+		if len(less) > 0 {
+			fix += ", " + strings.Join(less, ", ")
+		}
+		return fix, true
+	}
+	return "", false
 }
