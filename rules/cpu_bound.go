@@ -214,6 +214,15 @@ func (r ServerCPUBound) Check(env *advisor.Env, w advisor.Window) *advisor.Findi
 		rec = "this dump must run on one connection (" + why + "), so it uses one server thread and --parallel would " +
 			"not change that. Secondary indexes and triggers cost server CPU per row; dumpscope import --defer-indexes " +
 			"builds secondary indexes after the data. No server setting to change."
+	} else if est, n, ok := serialParallelEstimate(env, w); ok {
+		// A serial import with cores to spare: the parallel part of the fast path's
+		// estimate (serial-replay-idle-cores, when the importer's planner follows the
+		// dump, adds --load-data and says whether the dump allows it).
+		ev["estimated_speedup"] = roundTo2(est)
+		rec = fmt.Sprintf("a single-threaded restore uses one server thread: replay in parallel (dumpscope import --parallel %d, or myloader) "+
+			"so more cores insert (estimate from this run: up to %.1f× faster with the server's work spread over %d connections). "+
+			"Secondary indexes and triggers cost server CPU per row; dumpscope import --defer-indexes builds secondary indexes "+
+			"after the data. No server setting to change.", n, est, n)
 	}
 	if n := env.ImportConnections; n > 1 {
 		ev["import_connections"] = n
@@ -228,6 +237,28 @@ func (r ServerCPUBound) Check(env *advisor.Env, w advisor.Window) *advisor.Findi
 		title, rec = hostBusyAdvice(env, w, ev, busy)
 	}
 	return &advisor.Finding{Severity: advisor.SeverityWarn, Title: title, Evidence: ev, Recommendation: rec}
+}
+
+// serialParallelEstimate is, for a serial import on a host with cores to spare,
+// fastPathEstimate for --parallel N alone (N the suggested connections): the estimate of
+// server-cpu-bound's "replay in parallel". ok is false under watch (how many connections
+// another tool's restore uses is not known) and without idle cores.
+func serialParallelEstimate(env *advisor.Env, w advisor.Window) (est float64, n int, ok bool) {
+	if env.ImportConnections != 1 {
+		return 0, 0, false
+	}
+	idle, ok := idleCores(env, w)
+	if !ok || idle < minIdleCores {
+		return 0, 0, false
+	}
+	srv, ok := w.CPUMean(serverPct)
+	if !ok {
+		return 0, 0, false
+	}
+	client, _ := w.CPUMean(clientPct)
+	other, _ := otherProcessesCores(env, w)
+	n = suggestedConnections(env)
+	return fastPathEstimate(srv/100, client/100, float64(env.Host.Cores)-other, n, false), n, true
 }
 
 // The openings of server-cpu-bound's titles when the host's CPUs are busy: the verdict's
@@ -257,9 +288,17 @@ func hostBusyAdvice(env *advisor.Env, w advisor.Window, ev map[string]any, busyP
 	cores := env.Host.Cores
 	var less []string
 	loadData := env.ImportConnections > 0 && !usedFlag(env, "load-data") && !localInfileOff(env)
+	atLimit := env.ImportConnections > 0 && other < maxOtherShareAtLimit*busyPct/100*float64(cores)
 	if loadData {
-		less = append(less, fmt.Sprintf("dumpscope import --load-data sends plain row inserts as LOAD DATA LOCAL, about %.0f %% less server "+
-			"CPU a row than INSERT", 100*(1-loadDataServerCPUPerRow)))
+		text := fmt.Sprintf("dumpscope import --load-data sends plain row inserts as LOAD DATA LOCAL, about %.0f %% less server "+
+			"CPU a row than INSERT", 100*(1-loadDataServerCPUPerRow))
+		if atLimit {
+			s, c := srv/100, client/100
+			est := (s + c) / (s*loadDataServerCPUPerRow + c)
+			ev["estimated_speedup"] = roundTo2(est)
+			text += fmt.Sprintf(" (estimate from this run: up to %.1f× faster)", est)
+		}
+		less = append(less, text)
 	}
 	if !usedFlag(env, "defer-indexes") {
 		less = append(less, "dumpscope import --defer-indexes builds secondary indexes once after the data instead of row by row, if the tables have any")
@@ -269,11 +308,7 @@ func hostBusyAdvice(env *advisor.Env, w advisor.Window, ev map[string]any, busyP
 		after = "This run already sends LOAD DATA and builds secondary indexes after the data: what is left is a host with more cores. " +
 			"No server setting to change."
 	}
-	if env.ImportConnections > 0 && other < maxOtherShareAtLimit*busyPct/100*float64(cores) {
-		if loadData {
-			s, c := srv/100, client/100
-			ev["estimated_speedup"] = roundTo2((s + c) / (s*loadDataServerCPUPerRow + c))
-		}
+	if atLimit {
 		title = fmt.Sprintf("%s %d cores busy (%.0f%%: the server %.0f%% of a core, dumpscope %.0f%%) while the disks have headroom",
 			titleRestoreAtLimit, cores, busyPct, srv, client)
 		rec = fmt.Sprintf("the restore uses this host's %d cores: it runs at the host's CPU limit, and more connections would only share "+

@@ -406,12 +406,13 @@ func largestWait(a advisor.TimeAttribution) string {
 // fixReach is the fraction of its cause's time a finding's fix can remove, for the
 // speedup estimate: turning the doublewrite buffer off removes its share of the device's
 // writes, not the device's whole busy time; freeing a busy host's CPU gives the restore
-// what other processes held; a restore that holds the host's cores itself has no fix
-// that removes its CPU time (0: no estimate, unless --load-data's is the finding's own;
-// --defer-indexes saves what the tables' indexes cost, which no run measured); every
-// other fix is taken to remove its cause's wait (an upper bound, which the estimate
-// says). A finding that estimates its own fix (serial-replay-idle-cores) is taken at its
-// word (ownEstimateOverRun).
+// what other processes held. server-cpu-bound's other fixes do not remove the server's
+// CPU time: more connections spread it, --load-data makes it cheaper (those two carry
+// their own estimate when the finding can found one), --defer-indexes saves what the
+// tables' indexes cost, which no run measured (0: no estimate). Every other fix is taken
+// to remove its cause's wait (an upper bound, which the estimate says). A finding that
+// estimates its own fix (serial-replay-idle-cores) is taken at its word
+// (ownEstimateOverRun).
 func fixReach(f advisor.Finding) float64 {
 	if f.ID == "doublewrite-during-import" {
 		if p, ok := f.Evidence["doublewrite_share_pct"].(float64); ok && p > 0 {
@@ -419,10 +420,7 @@ func fixReach(f advisor.Finding) float64 {
 		}
 	}
 	if f.ID == "server-cpu-bound" {
-		switch {
-		case strings.HasPrefix(f.Title, titleRestoreAtLimit):
-			return 0
-		case strings.HasPrefix(f.Title, titleHostBusy):
+		if strings.HasPrefix(f.Title, titleHostBusy) {
 			other, _ := evidenceFloat(f, "cores_used_by_others_mean")
 			busy, _ := evidenceFloat(f, "host_cpu_busy_pct_mean")
 			cores, _ := evidenceFloat(f, "host_cores")
@@ -430,6 +428,7 @@ func fixReach(f advisor.Finding) float64 {
 				return min(other/busyCores, 1)
 			}
 		}
+		return 0
 	}
 	return 1
 }
