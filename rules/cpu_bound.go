@@ -338,9 +338,9 @@ func hostBusyFix(f advisor.Finding) (string, bool) {
 	switch {
 	case strings.HasPrefix(f.Title, titleRestoreAtLimit):
 		if len(less) == 0 {
-			return fmt.Sprintf("more cores (the restore uses all %.0f of this host's)", cores), true
+			return fmt.Sprintf("more cores (the restore holds all %.0f)", cores), true
 		}
-		return fmt.Sprintf("%s (the restore uses all %.0f cores of this host: more connections would not help)", strings.Join(less, ", "), cores), true
+		return fmt.Sprintf("%s (the restore holds all %.0f cores)", strings.Join(less, ", "), cores), true
 	case strings.HasPrefix(f.Title, titleHostBusy):
 		other, _ := evidenceFloat(f, "cores_used_by_others_mean")
 		fix := fmt.Sprintf("free the host's CPU (other processes use %.1f of %.0f cores)", other, cores)
