@@ -308,6 +308,12 @@ func hostBusyAdvice(env *advisor.Env, w advisor.Window, ev map[string]any, busyP
 		after = "This run already sends LOAD DATA and builds secondary indexes after the data: what is left is a host with more cores. " +
 			"No server setting to change."
 	}
+	if !atLimit {
+		after = "Less work per row helps too: " + strings.Join(less, "; ") + ". No server setting to change."
+		if len(less) == 0 {
+			after = "No server setting to change."
+		}
+	}
 	if atLimit {
 		title = fmt.Sprintf("%s %d cores busy (%.0f%%: the server %.0f%% of a core, dumpscope %.0f%%) while the disks have headroom",
 			titleRestoreAtLimit, cores, busyPct, srv, client)
@@ -316,11 +322,14 @@ func hostBusyAdvice(env *advisor.Env, w advisor.Window, ev map[string]any, busyP
 		return title, rec
 	}
 	title = fmt.Sprintf("%s (%.0f%%) while the disks have headroom", titleHostBusy, busyPct)
-	whose := fmt.Sprintf("other processes than the server and dumpscope (%.0f%% of a core) use %.1f of the host's %d cores", client, other, cores)
 	if env.ImportConnections == 0 {
-		whose = fmt.Sprintf("other processes than the server use %.1f of the host's %d cores (the restoring client among them, if it runs on this host)", other, cores)
+		rec = fmt.Sprintf("other processes than the server use %.1f of the host's %d cores (the restoring client among them, if it runs on this host): "+
+			"if they are the restore's own, it runs at the host's CPU limit; if not, it goes faster with the CPU they hold. "+
+			"More connections would not help. %s", other, cores, after)
+		return title, rec
 	}
-	rec = fmt.Sprintf("%s: more connections would not help; the restore goes faster with the CPU they hold. %s", whose, after)
+	rec = fmt.Sprintf("other processes than the server and dumpscope (%.0f%% of a core) use %.1f of the host's %d cores: "+
+		"more connections would not help; the restore goes faster with the CPU they hold. %s", client, other, cores, after)
 	return title, rec
 }
 

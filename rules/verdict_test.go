@@ -47,7 +47,7 @@ func TestBuildVerdict(t *testing.T) {
 	// their share of the server's time.
 	cpu := advisor.Finding{ID: "server-cpu-bound", Title: "The server keeps the host's CPUs busy (95%) while the disks have headroom",
 		Recommendation: "other processes than the server and dumpscope (5% of a core) use 0.9 of the host's 2 cores: more connections would not help; " +
-			"the restore goes faster with the CPU they hold. What is left is less work per row: dumpscope import --defer-indexes builds secondary " +
+			"the restore goes faster with the CPU they hold. Less work per row helps too: dumpscope import --defer-indexes builds secondary " +
 			"indexes once after the data instead of row by row, if the tables have any. No server setting to change.",
 		Evidence: map[string]any{"cores_used_by_others_mean": 0.9, "host_cpu_busy_pct_mean": 95.0, "host_cores": 2}}
 	const cpuFix = "free the host's CPU (other processes use 0.9 of 2 cores), --defer-indexes if the tables have secondary indexes"
