@@ -43,6 +43,9 @@ type Env struct {
 	ImportConnections int
 	// IntervalSeconds is the sampling interval.
 	IntervalSeconds float64
+	// Command is the run's command line (the run record's "command"), when known: the
+	// rules read the import's flags from it (--defer-indexes), live and on a replay alike.
+	Command []string
 }
 
 // Rule diagnoses one bottleneck. Check is called after every tick with the sliding window

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dumpscope/dumpscope/advisor"
 	"github.com/dumpscope/dumpscope/iostat"
@@ -66,6 +67,42 @@ func idleCores(env *advisor.Env, w advisor.Window) (float64, bool) {
 		return 0, false
 	}
 	return idle / 100 * float64(env.Host.Cores), true
+}
+
+// otherProcessesCores is the CPU neither the server nor dumpscope used, in cores, mean
+// over w: the host's busy time (iowait is idle time spent waiting on a device) less the
+// server process's and dumpscope's. ok is false without the core count or the server's
+// CPU. Under watch a restoring client on this host (mysql, myloader) is counted here: its
+// CPU is not dumpscope's.
+func otherProcessesCores(env *advisor.Env, w advisor.Window) (float64, bool) {
+	cores := float64(env.Host.Cores)
+	if cores <= 0 {
+		return 0, false
+	}
+	return w.CPUMean(func(c *iostat.CPUStats) (float64, bool) {
+		if c.ServerPct == nil {
+			return 0, false
+		}
+		busy := (100 - c.IdlePct - c.IowaitPct) / 100 * cores
+		return max(0, busy-(*c.ServerPct+c.ClientPct)/100), true
+	})
+}
+
+// maxOtherShareAtLimit: when other processes took less than this share of the host's
+// busy CPU, the restore (server and dumpscope) is what holds the host's cores. The quiet
+// runs of rules/testdata (quiet-*) leave 0.07–0.08 of a core to others (the kernel, the
+// sampler's queries): 4 % of the busy CPU.
+const maxOtherShareAtLimit = 0.25
+
+// usedFlag says the run's command line holds the flag (--name, -name, --name=true).
+func usedFlag(env *advisor.Env, name string) bool {
+	for _, a := range env.Command {
+		a = strings.TrimLeft(a, "-")
+		if a == name || a == name+"=true" {
+			return true
+		}
+	}
+	return false
 }
 
 // devicesHaveHeadroom: no data leaf is busier than cpuHeadroomPct on average; true
@@ -177,6 +214,15 @@ func (r ServerCPUBound) Check(env *advisor.Env, w advisor.Window) *advisor.Findi
 		rec = "this dump must run on one connection (" + why + "), so it uses one server thread and --parallel would " +
 			"not change that. Secondary indexes and triggers cost server CPU per row; dumpscope import --defer-indexes " +
 			"builds secondary indexes after the data. No server setting to change."
+	} else if est, n, ok := serialParallelEstimate(env, w); ok {
+		// A serial import with cores to spare: the parallel part of the fast path's
+		// estimate (serial-replay-idle-cores, when the importer's planner follows the
+		// dump, adds --load-data and says whether the dump allows it).
+		ev["estimated_speedup"] = roundTo2(est)
+		rec = fmt.Sprintf("a single-threaded restore uses one server thread: replay in parallel (dumpscope import --parallel %d, or myloader) "+
+			"so more cores insert (estimate from this run: up to %.1f× faster with the server's work spread over %d connections). "+
+			"Secondary indexes and triggers cost server CPU per row; dumpscope import --defer-indexes builds secondary indexes "+
+			"after the data. No server setting to change.", n, est, n)
 	}
 	if n := env.ImportConnections; n > 1 {
 		ev["import_connections"] = n
@@ -188,10 +234,132 @@ func (r ServerCPUBound) Check(env *advisor.Env, w advisor.Window) *advisor.Findi
 			"row; dumpscope import --defer-indexes builds secondary indexes after the data. No server setting to change.", n, more)
 	}
 	if hostBusy >= sustainedFraction {
-		title = fmt.Sprintf("The server keeps the host's CPUs busy (%.0f%%) while the disks have headroom", busy)
-		rec = "the machine is out of CPU: more parallelism will not help. Look for other load on the host; " +
-			"dumpscope import --defer-indexes builds secondary indexes once after the data instead of per row. " +
-			"No server setting to change."
+		title, rec = hostBusyAdvice(env, w, ev, busy)
 	}
 	return &advisor.Finding{Severity: advisor.SeverityWarn, Title: title, Evidence: ev, Recommendation: rec}
+}
+
+// serialParallelEstimate is, for a serial import on a host with cores to spare,
+// fastPathEstimate for --parallel N alone (N the suggested connections): the estimate of
+// server-cpu-bound's "replay in parallel". ok is false under watch (how many connections
+// another tool's restore uses is not known) and without idle cores.
+func serialParallelEstimate(env *advisor.Env, w advisor.Window) (est float64, n int, ok bool) {
+	if env.ImportConnections != 1 {
+		return 0, 0, false
+	}
+	idle, ok := idleCores(env, w)
+	if !ok || idle < minIdleCores {
+		return 0, 0, false
+	}
+	srv, ok := w.CPUMean(serverPct)
+	if !ok {
+		return 0, 0, false
+	}
+	client, _ := w.CPUMean(clientPct)
+	other, _ := otherProcessesCores(env, w)
+	n = suggestedConnections(env)
+	return fastPathEstimate(srv/100, client/100, float64(env.Host.Cores)-other, n, false), n, true
+}
+
+// The openings of server-cpu-bound's titles when the host's CPUs are busy: the verdict's
+// fix (hostBusyFix) and estimate (fixReach) tell the two forms apart by them.
+const (
+	titleRestoreAtLimit = "The restore keeps the host's"
+	titleHostBusy       = "The server keeps the host's CPUs busy"
+)
+
+// hostBusyAdvice is server-cpu-bound's title and advice when the host's CPUs are busy
+// (busyPct, the window's mean) with the server at least half of it. When the server and
+// dumpscope hold them, the restore is at this host's CPU limit: more connections would
+// share the same cores and there is no other load to free; what is left is less work per
+// row — LOAD DATA LOCAL (--load-data, its estimate stored as the finding's own:
+// (s + c) / (s·k + c), the server's CPU s made k = loadDataServerCPUPerRow times as
+// costly, dumpscope's c unchanged) and deferred secondary indexes (no estimate: what
+// they save depends on the tables' indexes) unless the run used them — or more cores.
+// When other processes hold a share, freeing it is the fix, worth at most that share
+// (fixReach). Under watch the restoring client is one of those processes when it runs
+// on this host: its CPU is not dumpscope's to tell apart.
+func hostBusyAdvice(env *advisor.Env, w advisor.Window, ev map[string]any, busyPct float64) (title, rec string) {
+	other, _ := otherProcessesCores(env, w)
+	srv, _ := w.CPUMean(serverPct)
+	client, _ := w.CPUMean(clientPct)
+	ev["cores_used_by_others_mean"] = round(other)
+	ev["client_cpu_pct_of_core_mean"] = round(client)
+	cores := env.Host.Cores
+	var less []string
+	loadData := env.ImportConnections > 0 && !usedFlag(env, "load-data") && !localInfileOff(env)
+	atLimit := env.ImportConnections > 0 && other < maxOtherShareAtLimit*busyPct/100*float64(cores)
+	if loadData {
+		text := fmt.Sprintf("dumpscope import --load-data sends plain row inserts as LOAD DATA LOCAL, about %.0f %% less server "+
+			"CPU a row than INSERT", 100*(1-loadDataServerCPUPerRow))
+		if atLimit {
+			s, c := srv/100, client/100
+			est := (s + c) / (s*loadDataServerCPUPerRow + c)
+			ev["estimated_speedup"] = roundTo2(est)
+			text += fmt.Sprintf(" (estimate from this run: up to %.1f× faster)", est)
+		}
+		less = append(less, text)
+	}
+	if !usedFlag(env, "defer-indexes") {
+		less = append(less, "dumpscope import --defer-indexes builds secondary indexes once after the data instead of row by row, if the tables have any")
+	}
+	after := "What is left is less work per row: " + strings.Join(less, "; ") + ". No server setting to change."
+	if len(less) == 0 {
+		after = "This run already sends LOAD DATA and builds secondary indexes after the data: what is left is a host with more cores. " +
+			"No server setting to change."
+	}
+	if !atLimit {
+		after = "Less work per row helps too: " + strings.Join(less, "; ") + ". No server setting to change."
+		if len(less) == 0 {
+			after = "No server setting to change."
+		}
+	}
+	if atLimit {
+		title = fmt.Sprintf("%s %d cores busy (%.0f%%: the server %.0f%% of a core, dumpscope %.0f%%) while the disks have headroom",
+			titleRestoreAtLimit, cores, busyPct, srv, client)
+		rec = fmt.Sprintf("the restore uses this host's %d cores: it runs at the host's CPU limit, and more connections would only share "+
+			"the same cores. %s", cores, after)
+		return title, rec
+	}
+	title = fmt.Sprintf("%s (%.0f%%) while the disks have headroom", titleHostBusy, busyPct)
+	if env.ImportConnections == 0 {
+		rec = fmt.Sprintf("other processes than the server use %.1f of the host's %d cores (the restoring client among them, if it runs on this host): "+
+			"if they are the restore's own, it runs at the host's CPU limit; if not, it goes faster with the CPU they hold. "+
+			"More connections would not help. %s", other, cores, after)
+		return title, rec
+	}
+	rec = fmt.Sprintf("other processes than the server and dumpscope (%.0f%% of a core) use %.1f of the host's %d cores: "+
+		"more connections would not help; the restore goes faster with the CPU they hold. %s", client, other, cores, after)
+	return title, rec
+}
+
+// hostBusyFix is the verdict's few words for server-cpu-bound on a busy host
+// (hostBusyAdvice); ok is false for its other forms.
+func hostBusyFix(f advisor.Finding) (string, bool) {
+	var less []string
+	if strings.Contains(f.Recommendation, "import --load-data") {
+		less = append(less, "--load-data")
+	}
+	if strings.Contains(f.Recommendation, "import --defer-indexes") {
+		less = append(less, "--defer-indexes if the tables have secondary indexes")
+	}
+	cores, _ := evidenceFloat(f, "host_cores")
+	switch {
+	case strings.HasPrefix(f.Title, titleRestoreAtLimit):
+		if len(less) == 0 {
+			return fmt.Sprintf("more cores (the restore holds all %.0f)", cores), true
+		}
+		return fmt.Sprintf("%s (the restore holds all %.0f cores)", strings.Join(less, ", "), cores), true
+	case strings.HasPrefix(f.Title, titleHostBusy):
+		other, _ := evidenceFloat(f, "cores_used_by_others_mean")
+		fix := fmt.Sprintf("free the host's CPU (other processes use %.1f of %.0f cores)", other, cores)
+		if strings.Contains(f.Recommendation, "the restoring client among them") {
+			fix = fmt.Sprintf("free the host's CPU, if other processes than the restoring client hold it (%.1f of %.0f cores besides the server)", other, cores)
+		}
+		if len(less) > 0 {
+			fix += ", " + strings.Join(less, ", ")
+		}
+		return fix, true
+	}
+	return "", false
 }

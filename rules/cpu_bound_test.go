@@ -115,3 +115,47 @@ func TestCPUBoundSerialOnlyDump(t *testing.T) {
 		}
 	}
 }
+
+// TestServerCPUBoundSerialEstimate: "replay in parallel" carries an estimate only where it
+// can be founded: a serial import with a core to spare gets fastPathEstimate for
+// --parallel N alone, and the verdict prints it; under watch (another tool's restore, on
+// connections dumpscope does not know) and for --defer-indexes alone there is none.
+func TestServerCPUBoundSerialEstimate(t *testing.T) {
+	idleDisk := dev("nvme0n1", iostat.DeviceStats{WPerSec: 500, WAwaitMs: 0.1, UtilPct: 20})
+	// Two cores: the server at 99 % of one, dumpscope 10 %, the rest idle.
+	serial := cpu(iostat.CPUStats{UserPct: 50, SystemPct: 4.5, IdlePct: 45.5, ClientPct: 10, ServerPct: f64(99)})
+	why := "offset 10, line 2: SAVEPOINT lives in one connection's transaction: the rest of the dump runs on one connection"
+	for _, tc := range []struct {
+		name     string
+		conns    int
+		reason   string
+		want     string
+		estimate float64
+	}{
+		// The server's part spread, (1 − 0.99) + 0.99 / 2 = 0.505 of the time, is under
+		// what server and client need of the two cores, (0.99 + 0.10) / 2 = 0.545.
+		{"serial import", 1, "", "dumpscope import --parallel 2, or myloader) so more cores insert (estimate from this run: up to 1.8× faster", 1.83},
+		{"watch", 0, "", "dumpscope import --parallel N, or myloader) so more cores insert. Secondary", 0},
+		{"a dump that must run on one connection", 1, why, "--parallel would not change that", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := maria(nil)
+			e.ImportConnections, e.Host.Cores = tc.conns, 2
+			progress := func(i int, s *advisor.Snapshot, _ map[string]float64) {
+				s.Import = &advisor.ImportProgress{Bytes: int64(i) << 20, ParallelChecked: tc.conns == 1, SerialReason: tc.reason}
+			}
+			eng := advisor.NewEngine([]advisor.Rule{ServerCPUBound{}}, advisor.DefaultWindowSeconds)
+			for _, s := range build(20, idleDisk, serial, progress) {
+				eng.Observe(e, s)
+			}
+			fs := eng.Findings()
+			if len(fs) != 1 || !strings.Contains(fs[0].Recommendation, tc.want) {
+				t.Fatalf("want advice with %q: %v", tc.want, fs)
+			}
+			v := BuildVerdict(fs, attribution(20, map[advisor.Cause]float64{advisor.CauseServerCPU: 15}))
+			if v.Bottleneck == nil || v.Bottleneck.EstimatedSpeedup != tc.estimate {
+				t.Errorf("estimate: want %.2f×: %s", tc.estimate, v.Line())
+			}
+		})
+	}
+}

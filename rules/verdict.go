@@ -276,7 +276,9 @@ func BuildVerdict(findings []advisor.Finding, a advisor.TimeAttribution) advisor
 	sort.SliceStable(candidates, func(i, j int) bool { return a.Share(candidates[i]) > a.Share(candidates[j]) })
 	issue := func(c advisor.Cause, id string, share float64) advisor.VerdictIssue {
 		vi := advisor.VerdictIssue{Cause: c, FindingID: id, Fix: shortFix(latest[id]), TimeSharePct: roundTo1(100 * share)}
-		if removed := share * fixReach(latest[id]); removed >= 0.01 {
+		if est, ok := ownEstimateOverRun(latest[id], a); ok {
+			vi.EstimatedSpeedup = est
+		} else if removed := share * fixReach(latest[id]); removed >= 0.01 {
 			vi.EstimatedSpeedup = roundTo2(1 / (1 - min(removed, maxEstimateShare)))
 		}
 		return vi
@@ -403,24 +405,62 @@ func largestWait(a advisor.TimeAttribution) string {
 
 // fixReach is the fraction of its cause's time a finding's fix can remove, for the
 // speedup estimate: turning the doublewrite buffer off removes its share of the device's
-// writes, not the device's whole busy time; every other fix is taken to remove its
-// cause's wait (an upper bound, which the estimate says).
+// writes, not the device's whole busy time; freeing a busy host's CPU gives the restore
+// what other processes held. server-cpu-bound's other fixes do not remove the server's
+// CPU time: more connections spread it, --load-data makes it cheaper (those two carry
+// their own estimate when the finding can found one), --defer-indexes saves what the
+// tables' indexes cost, which no run measured (0: no estimate). Every other fix is taken
+// to remove its cause's wait (an upper bound, which the estimate says). A finding that
+// estimates its own fix (serial-replay-idle-cores) is taken at its word
+// (ownEstimateOverRun).
 func fixReach(f advisor.Finding) float64 {
-	if f.ID == "serial-replay-idle-cores" {
-		// More connections spread the server's CPU time; they do not remove it.
-		if n, ok := f.Evidence["suggested_connections"].(int); ok {
-			return parallelReach(n)
-		}
-		if n, ok := f.Evidence["suggested_connections"].(float64); ok { // from a record's JSON
-			return parallelReach(int(n))
-		}
-	}
 	if f.ID == "doublewrite-during-import" {
 		if p, ok := f.Evidence["doublewrite_share_pct"].(float64); ok && p > 0 {
 			return min(p/100, 1)
 		}
 	}
+	if f.ID == "server-cpu-bound" {
+		if strings.HasPrefix(f.Title, titleHostBusy) {
+			other, _ := evidenceFloat(f, "cores_used_by_others_mean")
+			busy, _ := evidenceFloat(f, "host_cpu_busy_pct_mean")
+			cores, _ := evidenceFloat(f, "host_cores")
+			if busyCores := busy / 100 * cores; busyCores > 0 {
+				return min(other/busyCores, 1)
+			}
+		}
+		return 0
+	}
 	return 1
+}
+
+// evidenceFloat reads a number from a finding's evidence, as the rule stored it or as a
+// record's JSON gives it back.
+func evidenceFloat(f advisor.Finding, key string) (float64, bool) {
+	switch v := f.Evidence[key].(type) {
+	case float64:
+		return v, true
+	case int:
+		return float64(v), true
+	}
+	return 0, false
+}
+
+// ownEstimateOverRun is the verdict's estimate for a finding that estimates its own fix
+// (evidence "estimated_speedup": serial-replay-idle-cores' fastPathEstimate,
+// server-cpu-bound's --load-data at the host's CPU limit), from its window's CPU, taken
+// over the part of the run it covers: the time it was active and the window it fired on
+// (a dump that needs one connection from some statement on clears the hint, and the rest
+// of the run gains nothing from it). ok is false for a finding without one.
+func ownEstimateOverRun(f advisor.Finding, a advisor.TimeAttribution) (float64, bool) {
+	est, ok := evidenceFloat(f, "estimated_speedup")
+	if !ok || est <= 1 {
+		return 0, false
+	}
+	cover := 1.0
+	if w := a.WhileActive[f.ID]; w != nil && a.AttributedSeconds > 0 {
+		cover = min((w.AttributedSeconds+min(f.FiredAt, advisor.DefaultWindowSeconds))/a.AttributedSeconds, 1)
+	}
+	return roundTo2(1 / (1 - cover*(1-1/est))), true
 }
 
 // fixAlternative follows the settings of rules whose real fix is the hardware: the
@@ -462,8 +502,8 @@ func shortFix(f advisor.Finding) string {
 		}
 		return "replay in parallel (--parallel N) or a faster codec (zstd)"
 	case "server-cpu-bound":
-		if strings.Contains(f.Title, "host's CPUs") {
-			return "free the host's CPU (other load), --defer-indexes"
+		if fix, ok := hostBusyFix(f); ok {
+			return fix
 		}
 		if strings.HasPrefix(rec, "this dump must run on one connection") {
 			return "--defer-indexes"

@@ -123,7 +123,8 @@ func Open(ctx context.Context, cfg *mysql.Config, o Options) (*Session, error) {
 	for k, v := range info.Variables {
 		startInfo.Variables[k] = v
 	}
-	sess.env = &advisor.Env{Server: info, Dump: o.Dump, IntervalSeconds: o.Interval.Seconds(), ImportConnections: o.ImportConnections}
+	sess.env = &advisor.Env{Server: info, Dump: o.Dump, IntervalSeconds: o.Interval.Seconds(), ImportConnections: o.ImportConnections,
+		Command: o.Command}
 
 	var devices advisor.DeviceSampleFunc
 	ls, isLocal := advisor.FindLocal(info.Variables, advisor.LocalOptions{})

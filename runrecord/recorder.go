@@ -223,6 +223,7 @@ func (rec *Record) Env() *advisor.Env {
 		IntervalSeconds: rec.IntervalSeconds,
 
 		ImportConnections: rec.ImportConnections,
+		Command:           rec.Command,
 	}
 	if rec.Host != nil {
 		env.Host = *rec.Host
