@@ -310,3 +310,47 @@ func TestReviewX24DataOnlyDatabasesOverRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestReviewX24EscapedDynamicSQL: dynamic SQL whose string literal separates its words
+// with an escape (`EXECUTE IMMEDIATE 'DELETE\nFROM other.k'`, `PREPARE s FROM
+// 'CREATE\tUSER x24evil@localhost'`): the server unescapes \n to a newline, \t to a tab,
+// and runs the statement; the body reader (preflight/guard_body.go dynamicFinding →
+// sqlscan.LiteralStatement) reads the literal through the tokenizer's "roughly unescaped"
+// text (sqlscan/tokenizer.go quoted: a backslash and the byte after it become that byte),
+// so it reads `DELETEnFROM other.k` / `CREATEtUSER …`, a word it does not know, and finds
+// nothing. Silent, every mode: other.k emptied without --overwrite (§Preflight), and an
+// account made without --allow-system-schemas (the system-schema guard, a stronger
+// promise: what an --all-databases dump does to the accounts is refused). A fix: quoted
+// unescapes as the server does (\n, \t, \r, \b, \0, \Z to their bytes; \% and \_ keep the
+// backslash), or the readers that re-read a literal as SQL get an exact unescape of their
+// own (LiteralStatement). The other escapes (\e → e, \' and ”) are read right.
+func TestReviewX24EscapedDynamicSQL(t *testing.T) {
+	reviewX(t)
+	f := newSessionFixture(t, "")
+	modes := map[string]importer.Options{"serial": {}, "preflight-scan": {Parallel: 2, PreflightScan: true}}
+	for name, body := range map[string]string{
+		"newline":   `EXECUTE IMMEDIATE 'DELETE\nFROM other.k';` + "\n",
+		"tab":       `PREPARE s FROM 'DELETE\tFROM other.k';` + "\nEXECUTE s;\n",
+		"procedure": "DELIMITER ;;\nCREATE PROCEDURE p() EXECUTE IMMEDIATE 'UPDATE\\rother.k SET i = 9';;\nDELIMITER ;\nCALL p();\n",
+	} {
+		for mode, o := range modes {
+			t.Run(name+"/"+mode, func(t *testing.T) {
+				x23Untouched(t, f, "CREATE DATABASE fresh;\nUSE fresh;\n"+body, o)
+			})
+		}
+	}
+	for mode, o := range modes {
+		t.Run("account/"+mode, func(t *testing.T) {
+			f.exec("DROP USER IF EXISTS x24evil@localhost")
+			f.exec("DROP DATABASE IF EXISTS fresh")
+			path := writeFile(t, "d.sql", []byte("CREATE DATABASE fresh;\nUSE fresh;\n"+`EXECUTE IMMEDIATE 'CREATE\tUSER x24evil@localhost';`+"\n"))
+			var log strings.Builder
+			o.Log = &log
+			res, err := importer.Import(context.Background(), f.cfg, importer.Source{Path: path}, o)
+			if got := f.query("SELECT COUNT(*) FROM mysql.user WHERE user = 'x24evil'"); got != "0" {
+				t.Errorf("the account x24evil was made without --allow-system-schemas; import: %v, %v\n%s", res, err, log.String())
+			}
+			f.exec("DROP USER IF EXISTS x24evil@localhost")
+		})
+	}
+}
