@@ -354,3 +354,29 @@ func TestReviewX24EscapedDynamicSQL(t *testing.T) {
 		})
 	}
 }
+
+// TestReviewX24EscapedDiagnosticsReader: an INSERT that leaves a warning (a value cut to
+// its column under sql_mode ”), then `EXECUTE IMMEDIATE 'GET\nDIAGNOSTICS @w =
+// NUMBER'` and `INSERT INTO r VALUES (@n, @w)`: the client's r holds (NULL,1),
+// dumpscope's (NULL,0), finished. Silent, --parallel 2, --checkpoint and --load-data.
+// The same reader written with a space ('GET DIAGNOSTICS …') is refused in one line ("it
+// reads the diagnostics area … of the statement before it"). Cause: as
+// TestReviewX24EscapedDynamicSQL: plan/diagnostics.go readsDiagnostics reads the
+// literal through sqlscan.LiteralStatement, whose text turned \n into 'n'
+// ("GETnDIAGNOSTICS"), a word it does not know: diagNone, and the replay ran the rows
+// before it on a worker. The fix there (an exact unescape) fixes both.
+func TestReviewX24EscapedDiagnosticsReader(t *testing.T) {
+	reviewX(t)
+	dump := "SET sql_mode = '';\nCREATE DATABASE zd;\nUSE zd;\nCREATE TABLE t (id int PRIMARY KEY, v varchar(200));\nCREATE TABLE r (n int, w int);\n" +
+		fortyInserts("t", 0) + "INSERT INTO t VALUES (90001,'a'),(90002,'b'),(90003,REPEAT('c', 300));\n" +
+		`EXECUTE IMMEDIATE 'GET\nDIAGNOSTICS @w = NUMBER';` + "\nINSERT INTO r VALUES (@n, @w);\n" + fortyInserts("t", 100000)
+	for mode, o := range map[string]importer.Options{
+		"parallel 2": {Parallel: 2, BatchBytes: 2048},
+		"checkpoint": {BatchBytes: 2048, CheckpointPath: "set"},
+		"load-data":  {Parallel: 2, BatchBytes: 2048, LoadData: true},
+	} {
+		t.Run(mode, func(t *testing.T) {
+			sessionMatchesClient(t, dump, "zd", o, "(NULL,1)", "reads the diagnostics area")
+		})
+	}
+}
