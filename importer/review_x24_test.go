@@ -380,3 +380,25 @@ func TestReviewX24EscapedDiagnosticsReader(t *testing.T) {
 		})
 	}
 }
+
+// TestReviewX24EscapedDynamicAutocommit: `EXECUTE IMMEDIATE 'SET\tautocommit = 0'`, rows
+// into r and t2, then ROLLBACK: the client rolls them back (r empty, t2 empty);
+// dumpscope's r holds (5) and t2 its 4000 rows, finished. Silent, --parallel 2 and
+// --load-data. The same SET written with a space is followed exactly (it passes). Cause:
+// as TestReviewX24EscapedDynamicSQL: the planner reads the literal's text with \t turned
+// into 't' ("SETtautocommit"), does not see the session's autocommit change, and sends
+// the rows in its own committed batches.
+func TestReviewX24EscapedDynamicAutocommit(t *testing.T) {
+	reviewX(t)
+	dump := "CREATE DATABASE zd;\nUSE zd;\nCREATE TABLE t (id int PRIMARY KEY, v varchar(200));\nCREATE TABLE t2 (id int PRIMARY KEY, v varchar(200));\nCREATE TABLE r (n int);\n" +
+		fortyInserts("t", 0) + `EXECUTE IMMEDIATE 'SET\tautocommit = 0';` + "\nINSERT INTO r VALUES (5);\n" + fortyInserts("t2", 500000) +
+		"ROLLBACK;\nSET autocommit = 1;\n" + fortyInserts("t", 100000)
+	for mode, o := range map[string]importer.Options{
+		"parallel 2": {Parallel: 2, BatchBytes: 2048},
+		"load-data":  {Parallel: 2, BatchBytes: 2048, LoadData: true},
+	} {
+		t.Run(mode, func(t *testing.T) {
+			sessionMatchesClient(t, dump, "zd", o, "", "")
+		})
+	}
+}
