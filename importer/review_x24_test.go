@@ -98,8 +98,10 @@ func TestReviewX24TemporaryRenamed(t *testing.T) {
 // NEXTVAL(other.s)` or `SELECT NEXTVAL(other.s)` moves it without --overwrite. Silent
 // against §Preflight, every mode. Cause: statementWrites reads no SELECT/DO, and the
 // sequence functions (SETVAL, NEXTVAL, NEXT VALUE FOR; PREVIOUS VALUE reads) write the
-// sequence they name. A fix: a SELECT/DO/SET (no row insert: the cost rule) whose text
-// names SETVAL/NEXTVAL/NEXT VALUE FOR of a sequence the target held is an overwrite.
+// sequence they name; "default": a table the dump makes whose column DEFAULT is
+// NEXTVAL(other.s) moves it with each row (read at its CREATE TABLE, not per row). A
+// fix: a SELECT/DO/SET (no row insert: the cost rule) or a CREATE TABLE whose text names
+// SETVAL/NEXTVAL/NEXT VALUE FOR of a sequence the target held is an overwrite.
 func TestReviewX24SequenceWritten(t *testing.T) {
 	reviewX(t)
 	f := newSessionFixture(t, "")
@@ -108,6 +110,7 @@ func TestReviewX24SequenceWritten(t *testing.T) {
 		"do setval":   "DO SETVAL(`other`.`s`, 500, 0);\n",
 		"do nextval":  "DO NEXTVAL(other.s);\n",
 		"select next": "SELECT NEXT VALUE FOR other.s;\n",
+		"default":     "CREATE TABLE t (id int DEFAULT NEXTVAL(other.s), v int);\nINSERT INTO t (v) VALUES (1);\n",
 	} {
 		for mode, o := range map[string]importer.Options{"serial": {}, "preflight-scan": {Parallel: 2, PreflightScan: true}} {
 			t.Run(name+"/"+mode, func(t *testing.T) {
