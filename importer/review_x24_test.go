@@ -284,8 +284,8 @@ func TestReviewX24ResumeForgetsView(t *testing.T) {
 // dumped as two files by mariadb-dump (`--databases shop --no-data`, then `--databases
 // shop --no-create-info`), imported as two runs: the second, into a target holding
 // shop's empty tables, is refused: "the dump would CREATE DATABASE `shop` …, which exists
-// in the target". A data file made with --databases holds `CREATE DATABASE /*!32312 IF
-// NOT EXISTS*/ `shop“ (only --no-create-db leaves it out), which changes nothing on a
+// in the target". A data file made with --databases holds CREATE DATABASE /*!32312 IF
+// NOT EXISTS*/ of shop (only --no-create-db leaves it out), which changes nothing on a
 // database that exists; the client loads the rows. Loud over-refusal of a plain
 // mariadb-dump, every mode, older than session 49 (TestPreflightObserve asserts the
 // refusal of CREATE DATABASE IF NOT EXISTS of an existing database, which a fix changes):
@@ -383,7 +383,7 @@ func TestReviewX24EscapedDynamicSQL(t *testing.T) {
 }
 
 // TestReviewX24EscapedDiagnosticsReader: an INSERT that leaves a warning (a value cut to
-// its column under sql_mode ”), then `EXECUTE IMMEDIATE 'GET\nDIAGNOSTICS @w =
+// its column under sql_mode empty), then `EXECUTE IMMEDIATE 'GET\nDIAGNOSTICS @w =
 // NUMBER'` and `INSERT INTO r VALUES (@n, @w)`: the client's r holds (NULL,1),
 // dumpscope's (NULL,0), finished. Silent, --parallel 2, --checkpoint and --load-data.
 // The same reader written with a space ('GET DIAGNOSTICS …') is refused in one line ("it
