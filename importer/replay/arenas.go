@@ -18,6 +18,18 @@ import "sync"
 // nothing while a buffer was a whole batch (maxRSS 142–143 MB either way under
 // --load-data: its peak had all six full); TestArenasStayFewAfterPeak is the shape it is
 // for. Buffers are pieces of a batch now (pieceBytes), and the same holds per piece.
+//
+// Why the first touch costs that much here, and why it varies from run to run (session 50,
+// p-cpu), most likely: the guest hands free 2 MiB blocks back to the host (virtio_balloon
+// free page reporting is on, page_reporting_order 9), and a page handed back faults on the
+// host when it is touched again. 64 MiB of fresh MADV_HUGEPAGE pieces touched by a test program: 2.3–2.5
+// ms/MiB on the first run of a sequence, 0.2–0.4 ms/MiB on the runs that followed it (2 s
+// apart, each getting the pages the last one freed; without the advice 3.6–4.0 ms/MiB
+// even then). In two perf recordings (2 kHz) of the same gen 200M --load-data
+// import, the zeroing under dispatcher.addRows was 268 and 58 samples: 134 and 29 ms. So
+// the peak of pieces (19 × 4 MiB under --load-data) is worth up to ≈0.15 s of client CPU
+// on a cold host and ≈0.03 s on a warm one, and is much of the run-to-run spread of client
+// CPU here; myloader (9 MiB maxRSS) pays neither.
 type arenas struct {
 	mu   sync.Mutex
 	free [][]byte

@@ -239,8 +239,11 @@ func (l *Tokenizer) refRowNumber(depth int) (zero, ok bool) {
 			if !exponent {
 				intNonZero = true // a hex digit
 			}
-		case IsWordByte(d):
-			intNonZero = true // a word (1xyz): not a plain 0
+		case IsWordByte(d) && !(d == 0xA0 && l.mb.Latin1):
+			// A word (1xyz): not a plain 0. Latin1's NO-BREAK SPACE is a blank there, as in
+			// refRowSpaceMore: the server's latin1 lexer has 0xA0 as a space, not an identifier
+			// byte, so "0\xa0" is the number 0 (FuzzReadRowsRef, session 50).
+			intNonZero = true
 		default:
 			return (!intNonZero || negative) && depth == 0, l.Pos > st
 		}
