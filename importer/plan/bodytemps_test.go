@@ -8,23 +8,27 @@ import (
 	"github.com/dumpscope/dumpscope/importer/split"
 )
 
+// delimited splits text, written after DELIMITER // (each statement ends in //), into
+// its statements, their text copied: the bodies and statements the routine tests feed
+// the planner's readers.
+func delimited(text string) []split.Statement {
+	sp := split.NewSplitter(strings.NewReader("DELIMITER //\n"+text), split.SplitOptions{})
+	var out []split.Statement
+	for sp.Next() {
+		if s := sp.Statement(); len(s.SQL) > 0 {
+			s.SQL = append([]byte(nil), s.SQL...)
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // TestBodyTempDDL: the temporary tables a CALL or compound statement leaves made, and
 // those it drops, through the procedures the dump created, transitively; one made and
 // dropped again is left out.
 func TestBodyTempDDL(t *testing.T) {
 	var rb routineBodies
-	stmts := func(text string) []split.Statement {
-		sp := split.NewSplitter(strings.NewReader("DELIMITER //\n"+text), split.SplitOptions{})
-		var out []split.Statement
-		for sp.Next() {
-			if s := sp.Statement(); len(s.SQL) > 0 {
-				s.SQL = append([]byte(nil), s.SQL...)
-				out = append(out, s)
-			}
-		}
-		return out
-	}
-	for _, st := range stmts("CREATE PROCEDURE p2() BEGIN CREATE TEMPORARY TABLE tmp2 (id int); INSERT INTO tmp2 VALUES (7); END//\n" +
+	for _, st := range delimited("CREATE PROCEDURE p2() BEGIN CREATE TEMPORARY TABLE tmp2 (id int); INSERT INTO tmp2 VALUES (7); END//\n" +
 		"CREATE PROCEDURE p() BEGIN DROP TEMPORARY TABLE IF EXISTS tmp; CREATE TEMPORARY TABLE tmp (id int); DROP TEMPORARY TABLE tmp; END//\n" +
 		"CREATE PROCEDURE q() BEGIN CALL p2(); DROP TEMPORARY TABLE IF EXISTS a, d.b; END//\n") {
 		rb.observe(&st, "d")
@@ -36,7 +40,7 @@ func TestBodyTempDDL(t *testing.T) {
 		"BEGIN NOT ATOMIC CREATE OR REPLACE TEMPORARY TABLE IF NOT EXISTS c (id int); END//": {{"d.c"}, nil},
 		"CALL other()//": {nil, nil},
 	} {
-		st := stmts(text)[0]
+		st := delimited(text)[0]
 		made, dropped := rb.bodyTempDDL(&st, "d")
 		if !slices.Equal(made, want[0]) || !slices.Equal(dropped, want[1]) {
 			t.Errorf("%s: made %q, dropped %q; want %q, %q", text, made, dropped, want[0], want[1])
@@ -49,19 +53,8 @@ func TestBodyTempDDL(t *testing.T) {
 // path of the body (after an IF or loop closed, in a CALL at the top) drops it.
 func TestBodyTempDDLConditionalDrop(t *testing.T) {
 	var rb routineBodies
-	stmts := func(text string) []split.Statement {
-		sp := split.NewSplitter(strings.NewReader("DELIMITER //\n"+text), split.SplitOptions{})
-		var out []split.Statement
-		for sp.Next() {
-			if s := sp.Statement(); len(s.SQL) > 0 {
-				s.SQL = append([]byte(nil), s.SQL...)
-				out = append(out, s)
-			}
-		}
-		return out
-	}
 	const mk = "CREATE TEMPORARY TABLE tmp (id int); "
-	for _, st := range stmts("CREATE PROCEDURE dr() DROP TEMPORARY TABLE tmp//\n" +
+	for _, st := range delimited("CREATE PROCEDURE dr() DROP TEMPORARY TABLE tmp//\n" +
 		"CREATE PROCEDURE mk() BEGIN " + mk + "END//\n") {
 		rb.observe(&st, "d")
 	}
@@ -82,7 +75,7 @@ func TestBodyTempDDLConditionalDrop(t *testing.T) {
 		"BEGIN NOT ATOMIC CALL mk(); CALL dr(); END//":                                                                                  none,
 		"BEGIN NOT ATOMIC " + mk + "IF @x THEN DROP TEMPORARY TABLE tmp; END IF; DROP TEMPORARY TABLE IF EXISTS tmp; END//":             none,
 	} {
-		st := stmts(text)[0]
+		st := delimited(text)[0]
 		m, dr := rb.bodyTempDDL(&st, "d")
 		if !slices.Equal(m, want[0]) || !slices.Equal(dr, want[1]) {
 			t.Errorf("%s: made %q, dropped %q; want %q, %q", text, m, dr, want[0], want[1])

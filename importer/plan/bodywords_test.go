@@ -1,11 +1,6 @@
 package plan
 
-import (
-	"strings"
-	"testing"
-
-	"github.com/dumpscope/dumpscope/importer/split"
-)
+import "testing"
 
 // TestTxnWordStatementStarts: a body's transaction words count where they start a
 // statement (after `;`, BEGIN, THEN, a handler's conditions, the routine's
@@ -47,14 +42,7 @@ func TestTxnWordStatementStarts(t *testing.T) {
 		"BEGIN NOT ATOMIC COMMIT; END":                                                                                        "COMMIT",
 		"BEGIN NOT ATOMIC INSERT INTO ev (id, commit) VALUES (1, 2); END":                                                     "",
 	} {
-		sp := split.NewSplitter(strings.NewReader("DELIMITER //\n"+body+"//\n"), split.SplitOptions{})
-		var st split.Statement
-		for sp.Next() {
-			if s := sp.Statement(); len(s.SQL) > 0 {
-				st = s
-				break
-			}
-		}
+		st := delimited(body + "//\n")[0]
 		if got := txnWord(&st); got != want {
 			t.Errorf("txnWord(%q) = %q, want %q", body, got, want)
 		}
@@ -72,14 +60,7 @@ func TestBodyOfDynamicDropPrepareOnly(t *testing.T) {
 		"CREATE PROCEDURE p() BEGIN DROP PREPARE s; END":                                                                                    true,
 		"CREATE PROCEDURE p() BEGIN DROP prepare s; END":                                                                                    true,
 	} {
-		sp := split.NewSplitter(strings.NewReader("DELIMITER //\n"+body+"//\n"), split.SplitOptions{})
-		var st split.Statement
-		for sp.Next() {
-			if s := sp.Statement(); len(s.SQL) > 0 {
-				st = s
-				break
-			}
-		}
+		st := delimited(body + "//\n")[0]
 		if got := bodyOf(&st).dynamic; got != want {
 			t.Errorf("bodyOf(%q).dynamic = %v, want %v", body, got, want)
 		}

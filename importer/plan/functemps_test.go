@@ -4,8 +4,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/dumpscope/dumpscope/importer/split"
 )
 
 // TestCodeTempDDL: the temporary tables a statement's functions leave made or drop,
@@ -13,21 +11,10 @@ import (
 // own CREATE runs nothing; rows of literal values are looked up by table only.
 func TestCodeTempDDL(t *testing.T) {
 	var rb routineBodies
-	stmts := func(text string) []split.Statement {
-		sp := split.NewSplitter(strings.NewReader("DELIMITER //\n"+text), split.SplitOptions{})
-		var out []split.Statement
-		for sp.Next() {
-			if s := sp.Statement(); len(s.SQL) > 0 {
-				s.SQL = append([]byte(nil), s.SQL...)
-				out = append(out, s)
-			}
-		}
-		return out
-	}
 	if ct := rb.codeTemps(); len(ct.funcs)+len(ct.trigs) != 0 {
 		t.Fatalf("no bodies: %+v", ct)
 	}
-	for _, st := range stmts("CREATE FUNCTION f() RETURNS int BEGIN CREATE TEMPORARY TABLE tmp (id int); RETURN 1; END//\n" +
+	for _, st := range delimited("CREATE FUNCTION f() RETURNS int BEGIN CREATE TEMPORARY TABLE tmp (id int); RETURN 1; END//\n" +
 		"CREATE FUNCTION clean() RETURNS int BEGIN CREATE TEMPORARY TABLE s (id int); DROP TEMPORARY TABLE s; RETURN 1; END//\n" +
 		"CREATE FUNCTION g() RETURNS int RETURN f() + 1//\n" +
 		"CREATE FUNCTION plain() RETURNS int RETURN 2//\n" +
@@ -49,7 +36,7 @@ func TestCodeTempDDL(t *testing.T) {
 		"SELECT plain(), f2(1), `f` FROM t//":        {nil, nil},
 		"CREATE FUNCTION h() RETURNS int RETURN 3//": {nil, nil},
 	} {
-		st := stmts(text)[0]
+		st := delimited(text)[0]
 		made, dropped := rb.codeTempDDL(&st, "d")
 		if !slices.Equal(made, want[0]) || !slices.Equal(dropped, want[1]) {
 			t.Errorf("%s: made %q, dropped %q; want %q, %q", text, made, dropped, want[0], want[1])
@@ -62,7 +49,7 @@ func TestCodeTempDDL(t *testing.T) {
 		"DO clean()//":                false, // drops what it makes: nothing held
 		"DO plain()//":                false,
 	} {
-		st := stmts(text)[0]
+		st := delimited(text)[0]
 		var tt temporaryTables
 		if got := tt.madeByFunctions(&rb, &st, "d", strings.HasPrefix(text, "INSERT")); got != want {
 			t.Errorf("%s: madeByFunctions %v, want %v", text, got, want)

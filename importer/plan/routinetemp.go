@@ -109,6 +109,11 @@ type ranRoutine struct{ kind, name, db string }
 // a parenthesis), the procedures it CALLs, the triggers of the tables it writes. held
 // reports whether a key is a temporary table's. Nothing is read when the dump created no
 // code or holds no temporary table.
+// It reads names itself, not with sqlscan.ReadTableRefs (the planner's and the
+// preflight's table-list reader): a body's statements start after THEN, DO, BEGIN or a
+// label as well as at a ';', each name counts as written or read by the verb before it
+// (INSERT INTO tt … SELECT … FROM k: tt written, k read), and a name followed by '('
+// is a function to follow; a list of the tables a statement names says none of that.
 func (rb *routineBodies) reach(d *split.Statement, db string, held func(key string) bool) routineReach {
 	var r routineReach
 	if !rb.mayRun(d, db) {

@@ -102,14 +102,7 @@ func TestPreflightObserveAll(t *testing.T) {
 		"CREATE TABLE n (id int)",
 		"INSERT INTO n VALUES (1)",
 	}
-	sp := split.NewSplitter(strings.NewReader(strings.Join(stmts, ";\n")+";\n"), split.SplitOptions{})
-	var got []string
-	for sp.Next() {
-		st := sp.Statement()
-		for _, ow := range p.ObserveAll(&st) {
-			got = append(got, ow.Action+" "+ow.Database+"."+ow.Table)
-		}
-	}
+	got := observed(statements(stmts...), p.ObserveAll)
 	want := []string{"DROP TABLE shop.a", "DROP TABLE shop.b", "TRUNCATE TABLE shop.c", "RENAME TABLE shop.d",
 		"RENAME TABLE shop.e", "DELETE FROM shop.f", "INSERT INTO shop.g", "UPDATE shop.h"}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -140,7 +133,7 @@ func TestSystemCheck(t *testing.T) {
 		"CREATE FUNCTION f(x int) RETURNS int RETURN x",
 		"ALTER TABLE shop.t RENAME TO mysql.t2",
 	}
-	sp := split.NewSplitter(strings.NewReader(strings.Join(stmts, ";\n")+";\n"), split.SplitOptions{})
+	sp := split.NewSplitter(strings.NewReader(statements(stmts...)), split.SplitOptions{})
 	var got []string
 	for sp.Next() {
 		st := sp.Statement()
@@ -267,14 +260,7 @@ func TestPreflightTriggersAndEmptyTables(t *testing.T) {
 		"ALTER TABLE empty2 ADD COLUMN b int",
 		"DROP TABLE empty2",
 	}
-	sp := split.NewSplitter(strings.NewReader(strings.Join(stmts, ";\n")+";\n"), split.SplitOptions{})
-	var got []string
-	for sp.Next() {
-		st := sp.Statement()
-		for _, ow := range p.ObserveAll(&st) {
-			got = append(got, ow.Action+" "+ow.Database+"."+ow.Table)
-		}
-	}
+	got := observed(statements(stmts...), p.ObserveAll)
 	want := []string{"CREATE TRIGGER ON shop.full", "CREATE TRIGGER ON shop.empty2", "ALTER TABLE shop.empty2", "DROP TABLE shop.empty2"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("overwrites (-want +got):\n%s", diff)
@@ -311,14 +297,7 @@ func TestSystemCheckServerBlanks(t *testing.T) {
 	dump := "INSERT\fINTO mysql.user VALUES ('x');\nUPDATE\vmysql.db SET Host = '%';\n" +
 		"SET NAMES latin1;\nINSERT\xa0INTO\xa0mysql.global_priv VALUES ('y');\nDELETE\xa0FROM mysql.tables_priv;\n"
 	c := NewSystemCheck("shop")
-	sp := split.NewSplitter(strings.NewReader(dump), split.SplitOptions{})
-	var got []string
-	for sp.Next() {
-		st := sp.Statement()
-		for _, ow := range c.Observe(&st) {
-			got = append(got, ow.Action+" "+ow.Database+"."+ow.Table)
-		}
-	}
+	got := observed(dump, c.Observe)
 	want := []string{"INSERT INTO mysql.user", "UPDATE mysql.db", "INSERT INTO mysql.global_priv", "DELETE FROM mysql.tables_priv"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("system writes (-want +got):\n%s", diff)
@@ -331,14 +310,7 @@ func TestSystemCheckServerBlanks(t *testing.T) {
 func TestSystemCheckServerParts(t *testing.T) {
 	dump := "DELIMITER ;;\nINSERT INTO t VALUES (1); INSERT INTO mysql.user VALUES ('x');;\nSET @a = 1; UPDATE mysql.db SET Host = '%';;\n"
 	c := NewSystemCheck("shop")
-	sp := split.NewSplitter(strings.NewReader(dump), split.SplitOptions{})
-	var got []string
-	for sp.Next() {
-		st := sp.Statement()
-		for _, ow := range c.Observe(&st) {
-			got = append(got, ow.Action+" "+ow.Database+"."+ow.Table)
-		}
-	}
+	got := observed(dump, c.Observe)
 	want := []string{"INSERT INTO mysql.user", "UPDATE mysql.db"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("system writes (-want +got):\n%s", diff)
@@ -365,15 +337,25 @@ func TestPreflightTemporaryShadow(t *testing.T) {
 		"DROP TEMPORARY TABLE other.k",
 		"DELETE FROM other.k", // the target's again
 	}
-	sp := split.NewSplitter(strings.NewReader(strings.Join(stmts, ";\n")+";\n"), split.SplitOptions{})
-	var got []string
-	for sp.Next() {
-		st := sp.Statement()
-		for _, ow := range p.ObserveAll(&st) {
-			got = append(got, ow.Action+" "+ow.Database+"."+ow.Table)
-		}
-	}
+	got := observed(statements(stmts...), p.ObserveAll)
 	if diff := cmp.Diff([]string{"DELETE FROM other.k"}, got); diff != "" {
 		t.Errorf("overwrites (-want +got):\n%s", diff)
 	}
+}
+
+// statements is a dump of stmts, each ended by ";\n".
+func statements(stmts ...string) string { return strings.Join(stmts, ";\n") + ";\n" }
+
+// observed is what observe (Preflight.ObserveAll, SystemCheck.Observe) names in dump,
+// statement by statement: "action database.table" each.
+func observed(dump string, observe func(*split.Statement) []Overwrite) []string {
+	sp := split.NewSplitter(strings.NewReader(dump), split.SplitOptions{})
+	var got []string
+	for sp.Next() {
+		st := sp.Statement()
+		for _, ow := range observe(&st) {
+			got = append(got, ow.Action+" "+ow.Database+"."+ow.Table)
+		}
+	}
+	return got
 }

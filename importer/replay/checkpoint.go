@@ -485,20 +485,22 @@ func setsOnlyUserVars(st *split.Statement) bool {
 // SQL_CALC_FOUND_ROWS: reading the values is a SELECT, which would change the
 // FOUND_ROWS() the dump reads next; a resume past it is refused instead (restoreUserVars).
 // Nor after a SET that also sets GLOBAL variables: journalMixedSet journals its values.
-func (cr *controller) recordUserVars(ctx context.Context, c, to Conn, st *split.Statement) error {
+// read reports whether it read them on c (a SELECT there, which leaves ROW_COUNT() −1:
+// recordUserVarsInTxn notes that), even when the write to the journal then failed.
+func (cr *controller) recordUserVars(ctx context.Context, c, to Conn, st *split.Statement) (read bool, err error) {
 	p := cr.p
 	names := cr.userVarsOf(st)
 	if p.opt.Checkpoint == nil || len(names) == 0 || sqlscan.ContainsFoldASCII(st.SQL, "SQL_CALC_FOUND_ROWS") || mixedSet(st) {
-		return nil
+		return false, nil
 	}
 	v, err := readUserVars(ctx, p, c, st, names)
 	if err != nil {
-		return err
+		return true, err
 	}
 	if err := checkpoint.WriteVars(ctx, p.opt.Checkpoint, to, v); err != nil {
-		return p.at(st, err)
+		return true, p.at(st, err)
 	}
-	return nil
+	return true, nil
 }
 
 // readUserVars reads for the journal the values st, just run on c, gave the variables

@@ -507,7 +507,7 @@ func (t barrierTail) run(ctx context.Context, dp *dispatcher, err error) error {
 	if err == nil && c == p.control {
 		// In the statement's transaction, with its progress row: a resume that skips it
 		// still gets the user variables it set (@n := @n + 1).
-		err = p.ctl.recordUserVars(ctx, c, c, st)
+		_, err = p.ctl.recordUserVars(ctx, c, c, st)
 	}
 	if err != nil {
 		if !t.ddl {

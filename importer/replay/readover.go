@@ -27,17 +27,15 @@ func (cr *controller) recordUserVarsInTxn(ctx context.Context, st *split.Stateme
 	if len(p.workers) > 0 && !(locked && cr.lock.progressLocked() && !p.disp.planner.FlushLocked()) {
 		to = p.workers[0]
 	}
-	if err := cr.recordUserVars(ctx, p.control, to, st); err != nil {
-		return err
-	}
-	// The read is a SELECT on the control connection: ROW_COUNT() is −1 after it. The
-	// volatile path defers such a read past a GET DIAGNOSTICS (diagunread.go); this one
-	// journals at once, so a reader of a count giveRow cannot give back is refused
-	// (seed 145034: 13 rows, then GET DIAGNOSTICS @w = ROW_COUNT read −1).
-	if p.opt.Checkpoint != nil && len(cr.userVarsOf(st)) > 0 {
+	read, err := cr.recordUserVars(ctx, p.control, to, st)
+	if read {
+		// The read is a SELECT on the control connection: ROW_COUNT() is −1 after it. The
+		// volatile path defers such a read past a GET DIAGNOSTICS (diagunread.go); this one
+		// journals at once, so a reader of a count giveRow cannot give back is refused
+		// (seed 145034: 13 rows, then GET DIAGNOSTICS @w = ROW_COUNT read −1).
 		p.serial.counts.readOver(st.Offset)
 	}
-	return nil
+	return err
 }
 
 // readOver notes that dumpscope read the user variables of the statement at offset at

@@ -1,29 +1,33 @@
 package sqlscan
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // What the preflight (overwrites, system schemas) and the filters (transform) both read in
 // a statement: the tables a DML statement writes, the statement a dynamic SQL literal holds.
 
 // DMLTables returns the tables (their keys) an UPDATE, DELETE, LOAD DATA, INSERT or REPLACE
-// may change: every table an UPDATE names before SET (any of them may be written), the
-// tables a multi-table DELETE names before FROM (or the one after FROM), the table of
-// LOAD DATA … INTO TABLE, the table an INSERT or REPLACE names after its modifiers.
+// may change: every table of an UPDATE's own table list (before SET; any of them may be
+// written), the targets of a DELETE, the table of LOAD DATA … INTO TABLE, the table an
+// INSERT or REPLACE names after its modifiers. The UPDATE's and DELETE's lists are
+// ReadTableRefs', without the tables they only read: those of subqueries, derived tables
+// and conditions, and a multi-table DELETE's references after FROM or USING, which name
+// its targets' tables (deleteTargets). Each key once.
 func DMLTables(q []byte, db string, syn Syntax) []TableKey {
 	l := New(q, syn)
 	verb := l.Next()
 	var keys []TableKey
-	var bare []string // per key, its name when written unqualified (maybe an alias)
 	add := func(t Token) {
 		d, name := l.Name(t)
-		name = strings.TrimSuffix(name, "*")
-		bare = append(bare, "")
 		if d == "" {
-			d, bare[len(bare)-1] = db, name
+			d = db
 		}
 		keys = append(keys, TableKeyOf(d, name))
 	}
-	if verb.Is("INSERT") || verb.Is("REPLACE") {
+	switch {
+	case verb.Is("INSERT") || verb.Is("REPLACE"):
 		t := l.Next()
 		for t.Is("LOW_PRIORITY") || t.Is("DELAYED") || t.Is("HIGH_PRIORITY") || t.Is("IGNORE") || t.Is("INTO") {
 			t = l.Next()
@@ -32,8 +36,7 @@ func DMLTables(q []byte, db string, syn Syntax) []TableKey {
 			add(t)
 		}
 		return keys
-	}
-	if verb.Is("LOAD") {
+	case verb.Is("LOAD"):
 		for t := l.Next(); t.Kind != EOF; t = l.Next() {
 			if t.Is("TABLE") {
 				if n := l.Next(); n.IsName() {
@@ -43,111 +46,61 @@ func DMLTables(q []byte, db string, syn Syntax) []TableKey {
 			}
 		}
 		return nil
-	}
-	if verb.Is("DELETE") {
+	case verb.Is("DELETE"):
 		// DELETE HISTORY FROM t [BEFORE SYSTEM_TIME …] (a system-versioned table's
 		// history): HISTORY is no table, and t is the one written. Read as one, the
 		// preflight took `d.HISTORY` for the table and let it remove an existing table's
 		// history without --overwrite.
-		at := l.Pos
 		if l.Next().Is("HISTORY") && l.Next().Is("FROM") {
 			if t := l.Next(); t.IsName() {
 				add(t)
 			}
 			return keys
 		}
-		l.Pos = at
+	case !verb.Is("UPDATE"):
+		return nil
 	}
-	expect := true
-	for t := l.Next(); t.Kind != EOF; t = l.Next() {
-		switch {
-		case t.Is("SET") && verb.Is("UPDATE"), t.Is("WHERE"), t.Is("ORDER"), t.Is("LIMIT"), t.Is("RETURNING"):
-			return keys
-		case t.Is("FROM") && verb.Is("DELETE"):
-			if len(keys) > 0 {
-				return deleteTargets(&l, keys, bare, db) // DELETE t1, t2 FROM …: the tables before FROM
-			}
-			expect = true
-		case t.Is("USING") && verb.Is("DELETE"):
-			return deleteTargets(&l, keys, bare, db)
-		case t.Is("JOIN") || t.Is("FROM"):
-			expect = true
-		case t.Is("LOW_PRIORITY") || t.Is("QUICK") || t.Is("IGNORE") || t.Is("STRAIGHT_JOIN") || t.Is("INNER") ||
-			t.Is("LEFT") || t.Is("RIGHT") || t.Is("CROSS") || t.Is("OUTER") || t.Is("NATURAL"):
-		case t.Kind == Punct && t.Text == ",":
-			expect = true
-		case t.Kind == Punct && t.Text == "(":
-			if !SkipGroup(&l) {
-				return keys
-			}
-			expect = false
-		case expect && t.IsName():
-			add(t)
-			expect = false
-		default:
-			expect = false
+	refs, _ := ReadTableRefs(q, syn) // not ok: what it read (a statement the server refuses)
+	if verb.Is("DELETE") {
+		return deleteTargets(refs, db)
+	}
+	for _, r := range refs {
+		if k := r.Key(db); !r.Nested && r.List == 0 && !slices.Contains(keys, k) {
+			keys = append(keys, k)
 		}
 	}
 	return keys
 }
 
-// deleteTargets resolves a multi-table DELETE's targets (keys; bare[i] is the i-th as
-// written when unqualified) by the table references that follow FROM or USING, where l
-// stands: a target names a reference by its alias (`DELETE x FROM other.k AS x` deletes
-// from other.k, not from the current database's x: the preflight let it empty an
-// existing table without --overwrite, TestReviewX23DeleteTargetAlias). An unqualified
-// target that is no alias is the current database's table (`DELETE k FROM other.k`:
-// ERROR 1109, unknown table k in MULTI DELETE).
-func deleteTargets(l *Tokenizer, keys []TableKey, bare []string, db string) []TableKey {
-	refs := map[string]TableKey{} // alias → the table
-	expect, named := true, false  // a reference may come; the last token was one's name
-	var last TableKey
-	for t := l.Next(); t.Kind != EOF && !t.Is("WHERE") && !t.Is("ORDER") && !t.Is("LIMIT") && !t.Is("RETURNING"); t = l.Next() {
-		switch {
-		case t.Is("JOIN") || t.Kind == Punct && t.Text == ",":
-			expect, named = true, false
-		case t.Kind == Punct && t.Text == "(":
-			if !SkipGroup(l) {
-				return keys
-			}
-			expect, named = false, false
-		case expect && t.IsName() && !referenceWord(t):
-			d, name := l.Name(t)
-			if d == "" {
-				d = db
-			}
-			last = TableKeyOf(d, name)
-			expect, named = false, true
-		case named && t.Is("AS"):
-		case named && t.IsName() && !referenceWord(t):
-			refs[t.Text] = last
-			named = false
-		default:
-			named = false
+// deleteTargets are the tables a DELETE deletes from, of its table references (refs):
+// the references of its own list (`DELETE FROM k`, `DELETE t1, t2 FROM …`, `DELETE FROM
+// t1, t2 USING …`), each resolved by the references after FROM or USING, where a target
+// names a reference by its alias (`DELETE x FROM other.k AS x` deletes from other.k, not
+// from the current database's x: the preflight let it empty an existing table without
+// --overwrite, TestReviewX23DeleteTargetAlias). An unqualified target that is no alias is
+// the current database's table (`DELETE k FROM other.k`: ERROR 1109, unknown table k in
+// MULTI DELETE).
+func deleteTargets(refs []TableRef, db string) []TableKey {
+	aliases := map[string]TableKey{} // alias → the table
+	for _, r := range refs {
+		if !r.Nested && r.List > 0 && r.Alias != "" {
+			aliases[r.Alias] = r.Key(db)
 		}
 	}
-	out := make([]TableKey, len(keys))
-	for i, k := range keys {
-		out[i] = k
-		if r, ok := refs[bare[i]]; ok && bare[i] != "" {
-			out[i] = r
+	var keys []TableKey
+	for _, r := range refs {
+		if r.Nested || r.List > 0 {
+			continue
+		}
+		k := r.Key(db)
+		if a, ok := aliases[r.Name]; ok && r.DB == "" {
+			k = a
+		}
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
 		}
 	}
-	return out
-}
-
-// referenceWord reports whether t is a keyword that may follow a table reference (a
-// join, its condition, a partition or index hint), not an alias.
-func referenceWord(t Token) bool {
-	if t.Kind != Word {
-		return false
-	}
-	for _, w := range []string{"LEFT", "RIGHT", "INNER", "CROSS", "OUTER", "NATURAL", "STRAIGHT_JOIN", "ON", "USING", "PARTITION", "FOR", "USE", "IGNORE", "FORCE"} {
-		if t.Is(w) {
-			return true
-		}
-	}
-	return false
+	return keys
 }
 
 // LiteralStatement reads a string literal that is the whole of what follows (up to USING, a
