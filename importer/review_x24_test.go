@@ -294,7 +294,6 @@ func TestReviewX24ResumeForgetsView(t *testing.T) {
 // overwrite (an ALTER-free no-op; its options are ignored by the server too), and marks
 // nothing created (the database's tables stay the target's).
 func TestReviewX24DataOnlyDatabasesOverRefused(t *testing.T) {
-	reviewX(t)
 	f := newSessionFixture(t, "")
 	ref := testsandbox.Start(t)
 	mustRef := func(q string) {

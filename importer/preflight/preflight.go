@@ -297,6 +297,9 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 		ow := Overwrite{Action: w.action, Database: w.db, Table: w.table, Offset: st.Offset, Line: st.Line}
 		if w.table == "" {
 			existed := p.databases[w.db] && !p.createdDBs[w.db]
+			if existed && w.action == "CREATE DATABASE" && ifNotExists(st) {
+				continue // changes nothing; its tables stay the target's (noop.go)
+			}
 			if strings.HasPrefix(w.action, "CREATE") {
 				p.createdDBs[w.db] = true
 			}
