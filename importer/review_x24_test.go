@@ -99,7 +99,6 @@ var x24Missed = map[string]string{
 // temporary table (it counts them as acts on the temporary table and deletes nothing
 // from p.temps; the new name is not noted as temporary either).
 func TestReviewX24TemporaryRenamed(t *testing.T) {
-	reviewX(t)
 	f := newSessionFixture(t, "")
 	for name, body := range map[string]string{
 		"alter rename": "CREATE TEMPORARY TABLE other.k (i int);\nALTER TABLE other.k RENAME TO other.k2;\nINSERT INTO other.k VALUES (9);\n",

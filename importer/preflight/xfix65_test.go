@@ -1,0 +1,54 @@
+package preflight
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// observeX65 is what p reports for stmts, one "ACTION db.table" each.
+func observeX65(p *Preflight, stmts ...string) []string {
+	sp := split.NewSplitter(strings.NewReader(strings.Join(stmts, ";\n")+";\n"), split.SplitOptions{})
+	var got []string
+	for sp.Next() {
+		st := sp.Statement()
+		for _, ow := range p.ObserveAll(&st) {
+			got = append(got, ow.Action+" "+ow.Database+"."+ow.Table)
+		}
+	}
+	return got
+}
+
+func x65Target() *Preflight {
+	return &Preflight{
+		databases: map[string]bool{"other": true},
+		tables:    map[sqlscan.TableKey]bool{"other.k": true, "other.s": true},
+		empty:     map[sqlscan.TableKey]bool{},
+		created:   map[sqlscan.TableKey]bool{}, createdDBs: map[string]bool{}, current: "fresh",
+	}
+}
+
+// TestPreflightTemporaryRenamed: a TEMPORARY table renamed away (RENAME TABLE, ALTER …
+// RENAME [TO]) shadows the target's table no more; its new name does
+// (TestReviewX24TemporaryRenamed).
+func TestPreflightTemporaryRenamed(t *testing.T) {
+	for _, rename := range []string{"RENAME TABLE other.k TO other.k2", "ALTER TABLE other.k RENAME TO other.k2", "ALTER TABLE other.k RENAME other.k2"} {
+		got := observeX65(x65Target(),
+			"CREATE TEMPORARY TABLE other.k (i int)",
+			rename,
+			"INSERT INTO other.k2 VALUES (1)", // the temporary table, renamed
+			"INSERT INTO other.k VALUES (9)",  // the target's again
+		)
+		if diff := cmp.Diff([]string{"INSERT INTO other.k"}, got); diff != "" {
+			t.Errorf("%s: overwrites (-want +got):\n%s", rename, diff)
+		}
+	}
+	// An ALTER that renames nothing keeps the shadow.
+	if got := observeX65(x65Target(), "CREATE TEMPORARY TABLE other.k (i int)", "ALTER TABLE other.k ADD COLUMN j int", "INSERT INTO other.k VALUES (9)"); len(got) > 0 {
+		t.Errorf("overwrites %q, want none", got)
+	}
+}
