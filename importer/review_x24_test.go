@@ -123,7 +123,6 @@ func TestReviewX24TemporaryRenamed(t *testing.T) {
 // fix: a SELECT/DO/SET (no row insert: the cost rule) or a CREATE TABLE whose text names
 // SETVAL/NEXTVAL/NEXT VALUE FOR of a sequence the target held is an overwrite.
 func TestReviewX24SequenceWritten(t *testing.T) {
-	reviewX(t)
 	f := newSessionFixture(t, "")
 	for name, body := range map[string]string{
 		"setval":      "SELECT SETVAL(`other`.`s`, 500, 0);\n",

@@ -292,7 +292,7 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 	}
 	temporary := st.TemporaryTableDDL()
 	p.renaming = ""
-	for _, w := range statementWrites(st, p.current) {
+	for _, w := range append(statementWrites(st, p.current), sequenceWrites(st, p.current)...) {
 		if w.account || systemSchemas[strings.ToLower(w.db)] {
 			continue // SystemCheck's
 		}

@@ -52,3 +52,29 @@ func TestPreflightTemporaryRenamed(t *testing.T) {
 		t.Errorf("overwrites %q, want none", got)
 	}
 }
+
+// TestPreflightSequenceWritten: SETVAL, NEXTVAL and NEXT VALUE FOR of a sequence the target
+// held move it (a SELECT, DO, SET, a CREATE TABLE's DEFAULT); mariadb-dump's own SETVAL of
+// a sequence the dump made, PREVIOUS VALUE FOR, and the words in a string do not
+// (TestReviewX24SequenceWritten).
+func TestPreflightSequenceWritten(t *testing.T) {
+	for _, tc := range []struct {
+		stmt string
+		want []string
+	}{
+		{"SELECT SETVAL(`other`.`s`, 500, 0)", []string{"SETVAL other.s"}},
+		{"DO SETVAL(other.s, 500)", []string{"SETVAL other.s"}},
+		{"DO NEXTVAL(other.s)", []string{"NEXTVAL other.s"}},
+		{"SELECT NEXT VALUE FOR other.s", []string{"NEXT VALUE FOR other.s"}},
+		{"SET @v = nextval(other.s)", []string{"NEXTVAL other.s"}},
+		{"CREATE TABLE t (id int DEFAULT NEXTVAL(other.s), v int)", []string{"NEXTVAL other.s"}},
+		{"SELECT PREVIOUS VALUE FOR other.s, LASTVAL(other.s)", nil},
+		{"SELECT 'SETVAL(other.s, 1)'", nil},
+		{"SELECT nextval", nil},
+		{"CREATE SEQUENCE s2;\nSELECT SETVAL(`s2`, 1001, 0)", nil},
+	} {
+		if diff := cmp.Diff(tc.want, observeX65(x65Target(), "USE other", tc.stmt)); diff != "" {
+			t.Errorf("%s: overwrites (-want +got):\n%s", tc.stmt, diff)
+		}
+	}
+}
