@@ -329,6 +329,8 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 			} else {
 				delete(p.viewOver, key)
 			}
+		case w.action == "ALTER VIEW" && p.created[key]:
+			p.noteView(st, key, p.current) // the dump's view, over other tables now
 		case w.action == "DROP TABLE", w.action == "DROP VIEW", w.action == "RENAME TABLE":
 			delete(p.tables, key) // reported once: afterwards it no longer exists
 			delete(p.viewOver, key)
@@ -355,7 +357,7 @@ func (p *Preflight) reader() *bodyReader {
 			return p.databases[d] && !p.createdDBs[d]
 		}
 		key := sqlscan.TableKeyOf(d, t)
-		return p.tables[key] && !p.created[key] && !(rows && p.empty[key])
+		return p.tables[key] && !p.created[key] && !(rows && p.empty[key]) || p.viewHits(key, rows)
 	}}
 	return p.rd
 }

@@ -30,7 +30,18 @@ func viewBases(q []byte, syn sqlscan.Syntax, db string) []sqlscan.TableKey {
 		if !t.Is("FROM") && !t.Is("JOIN") {
 			continue
 		}
-		for n := l.Next(); n.IsName(); n = l.Next() {
+		for n := l.Next(); n.IsName() || n.Kind == sqlscan.Punct && n.Text == "("; n = l.Next() {
+			if n.Kind == sqlscan.Punct {
+				// `FROM (other.k)`, mysqldump's `from (`other`.`k` join `t` on(…))`: into
+				// the list; a subquery's own FROM is read by the outer loop.
+				save := l.Pos
+				if q := l.Next(); q.Is("SELECT") || q.Is("WITH") || q.Is("VALUES") || q.Is("TABLE") {
+					l.Pos = save
+					break
+				}
+				l.Pos = save
+				continue
+			}
 			add(n)
 			// [AS] alias, then a comma for the next table of the list
 			n = l.Next()
@@ -66,7 +77,10 @@ func (p *Preflight) noteViewOver(key sqlscan.TableKey, bases []sqlscan.TableKey)
 		if p.tables[b] && !p.created[b] {
 			under = []sqlscan.TableKey{b}
 		}
-		if len(under) > 0 && p.viewOver == nil {
+		if len(under) == 0 {
+			continue
+		}
+		if p.viewOver == nil {
 			p.viewOver = map[sqlscan.TableKey][]sqlscan.TableKey{}
 		}
 		p.viewOver[key] = append(p.viewOver[key], under...)
@@ -114,6 +128,21 @@ func (p *Preflight) NoteMadeViews(ctx context.Context, q Conn) error {
 		}
 		last = n
 	}
+}
+
+// viewHits reports whether a write (rows: rows only) into key, the dump's view, writes
+// a table the target held: the body reader's question (reader) for code that writes into
+// such a view (a procedure, a trigger, PREPARE, SET STATEMENT … FOR).
+func (p *Preflight) viewHits(key sqlscan.TableKey, rows bool) bool {
+	if !p.created[key] {
+		return false
+	}
+	for _, b := range p.viewOver[key] {
+		if !p.created[b] && p.tables[b] && !(rows && p.empty[b]) {
+			return true
+		}
+	}
+	return false
 }
 
 // throughView returns the overwrites of a write (action) into the dump's view key: the
