@@ -50,7 +50,9 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 	if !r.Overwrite {
 		var err error
 		if r.resumeCheck != nil {
-			pf, err = preflight.FromState(r.resumeCheck, current.String)
+			if pf, err = preflight.FromState(r.resumeCheck, current.String); err == nil {
+				err = pf.NoteMadeViews(ctx, conn) // what the skipped CREATE VIEWs noted
+			}
 		} else {
 			pf, err = preflight.NewWithout(ctx, conn, current.String, r.ownSchema)
 		}

@@ -99,7 +99,6 @@ var x24Missed = map[string]string{
 // temporary table (it counts them as acts on the temporary table and deletes nothing
 // from p.temps; the new name is not noted as temporary either).
 func TestReviewX24TemporaryRenamed(t *testing.T) {
-	reviewX(t)
 	f := newSessionFixture(t, "")
 	for name, body := range map[string]string{
 		"alter rename": "CREATE TEMPORARY TABLE other.k (i int);\nALTER TABLE other.k RENAME TO other.k2;\nINSERT INTO other.k VALUES (9);\n",
@@ -124,7 +123,6 @@ func TestReviewX24TemporaryRenamed(t *testing.T) {
 // fix: a SELECT/DO/SET (no row insert: the cost rule) or a CREATE TABLE whose text names
 // SETVAL/NEXTVAL/NEXT VALUE FOR of a sequence the target held is an overwrite.
 func TestReviewX24SequenceWritten(t *testing.T) {
-	reviewX(t)
 	f := newSessionFixture(t, "")
 	for name, body := range map[string]string{
 		"setval":      "SELECT SETVAL(`other`.`s`, 500, 0);\n",
@@ -265,7 +263,6 @@ var x24ResumeModes = map[string]importer.Options{
 // Probed and held: the same with a TEMPORARY other.k made before the stop and written
 // after it (the resume's rebuild of the temporary table passes through the check).
 func TestReviewX24ResumeForgetsView(t *testing.T) {
-	reviewX(t)
 	f := newSessionFixture(t, "")
 	dump := "CREATE DATABASE fresh;\nUSE fresh;\nCREATE TABLE t (id int PRIMARY KEY, v varchar(40));\n" +
 		"CREATE VIEW v AS SELECT i FROM other.k;\n" +
@@ -294,7 +291,6 @@ func TestReviewX24ResumeForgetsView(t *testing.T) {
 // overwrite (an ALTER-free no-op; its options are ignored by the server too), and marks
 // nothing created (the database's tables stay the target's).
 func TestReviewX24DataOnlyDatabasesOverRefused(t *testing.T) {
-	reviewX(t)
 	f := newSessionFixture(t, "")
 	ref := testsandbox.Start(t)
 	mustRef := func(q string) {

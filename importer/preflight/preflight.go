@@ -97,6 +97,10 @@ type Preflight struct {
 	// temporary table first, so a write, ALTER or DROP TABLE of such a name acts on it,
 	// not on the target's table it shadows (one per name in a session).
 	temps map[sqlscan.TableKey]bool
+	// renaming is the temporary table the statement's RENAME TABLE or ALTER TABLE names,
+	// until the new name it takes (the write after it): a temporary table renamed away
+	// shadows the target's table no more (TestReviewX24TemporaryRenamed).
+	renaming sqlscan.TableKey
 	// viewOver are the target's tables under each view the dump made (views.go).
 	viewOver map[sqlscan.TableKey][]sqlscan.TableKey
 	// Definers counts statements with a DEFINER= clause.
@@ -287,7 +291,8 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 		}
 	}
 	temporary := st.TemporaryTableDDL()
-	for _, w := range statementWrites(st, p.current) {
+	p.renaming = ""
+	for _, w := range append(statementWrites(st, p.current), sequenceWrites(st, p.current)...) {
 		if w.account || systemSchemas[strings.ToLower(w.db)] {
 			continue // SystemCheck's
 		}
@@ -297,6 +302,9 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 		ow := Overwrite{Action: w.action, Database: w.db, Table: w.table, Offset: st.Offset, Line: st.Line}
 		if w.table == "" {
 			existed := p.databases[w.db] && !p.createdDBs[w.db]
+			if existed && w.action == "CREATE DATABASE" && ifNotExists(st) {
+				continue // changes nothing; its tables stay the target's (noop.go)
+			}
 			if strings.HasPrefix(w.action, "CREATE") {
 				p.createdDBs[w.db] = true
 			}
@@ -321,6 +329,8 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 			} else {
 				delete(p.viewOver, key)
 			}
+		case w.action == "ALTER VIEW" && p.created[key]:
+			p.noteView(st, key, p.current) // the dump's view, over other tables now
 		case w.action == "DROP TABLE", w.action == "DROP VIEW", w.action == "RENAME TABLE":
 			delete(p.tables, key) // reported once: afterwards it no longer exists
 			delete(p.viewOver, key)
@@ -330,33 +340,6 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 		}
 	}
 	return found
-}
-
-// shadowed reports whether w acts on one of the dump's TEMPORARY tables, and notes the
-// ones st (temporary: CREATE/DROP TEMPORARY TABLE) makes or drops: CREATE TEMPORARY
-// TABLE other.k shadows the target's other.k until dropped, DROP [TEMPORARY] TABLE drops
-// the temporary one first (TestReviewX23TemporaryShadowRefused).
-func (p *Preflight) shadowed(w write, temporary bool) bool {
-	key := sqlscan.TableKeyOf(w.db, w.table)
-	switch {
-	case temporary && strings.HasPrefix(w.action, "CREATE TABLE"):
-		if p.temps == nil {
-			p.temps = map[sqlscan.TableKey]bool{}
-		}
-		p.temps[key] = true
-		return true
-	case temporary: // DROP TEMPORARY TABLE [IF EXISTS]: never a base table
-		delete(p.temps, key)
-		return true
-	case !p.temps[key]:
-		return false
-	case w.action == "DROP TABLE":
-		delete(p.temps, key)
-		return true
-	case strings.HasPrefix(w.action, "CREATE"), w.action == "RENAME TABLE onto":
-		return false // the base table's name space: fails or replaces what exists
-	}
-	return true // rows, ALTER, TRUNCATE, RENAME of the temporary table
 }
 
 // reader is the body reader's question for the overwrite check: a write into a database
@@ -374,7 +357,7 @@ func (p *Preflight) reader() *bodyReader {
 			return p.databases[d] && !p.createdDBs[d]
 		}
 		key := sqlscan.TableKeyOf(d, t)
-		return p.tables[key] && !p.created[key] && !(rows && p.empty[key])
+		return p.tables[key] && !p.created[key] && !(rows && p.empty[key]) || p.viewHits(key, rows)
 	}}
 	return p.rd
 }

@@ -15,12 +15,16 @@ import (
 func TestPreflightObserve(t *testing.T) {
 	p := &Preflight{
 		databases: map[string]bool{"shop": true},
-		tables:    map[sqlscan.TableKey]bool{"shop.orders": true, "shop.v_orders": true, "shop.lines": true},
+		tables:    map[sqlscan.TableKey]bool{"shop.orders": true, "shop.v_orders": true, "shop.lines": true, "shop.notes": true},
+		empty:     map[sqlscan.TableKey]bool{"shop.notes": true},
 		created:   map[sqlscan.TableKey]bool{}, createdDBs: map[string]bool{},
 	}
 	stmts := []string{
+		// mariadb-dump --databases --no-create-info: changes nothing on shop, whose
+		// tables stay the target's (TestReviewX24DataOnlyDatabasesOverRefused).
 		"CREATE DATABASE /*!32312 IF NOT EXISTS*/ `shop`",
 		"USE `shop`",
+		"INSERT INTO `notes` VALUES (1)",            // the target's, empty: nothing to lose
 		"DROP TABLE IF EXISTS `customers`",          // does not exist: fine
 		"CREATE TABLE `customers` (id int)",         // new
 		"DROP TABLE IF EXISTS `customers`",          // created by the dump itself: fine
@@ -30,6 +34,7 @@ func TestPreflightObserve(t *testing.T) {
 		"CREATE /*!50017 DEFINER=`root`@`localhost`*/ TRIGGER x BEFORE INSERT ON orders FOR EACH ROW SET @a=1",
 		"USE other",
 		"DROP TABLE IF EXISTS `shop`.`lines`", // qualified: in shop, not in the current database
+		"CREATE DATABASE `shop`",              // fails on one that exists, as the client does
 	}
 	// Through the splitter, which classifies them, one statement per line. A statement's
 	// span (its offset) begins right after the previous one's ';': at the newline.
@@ -51,10 +56,10 @@ func TestPreflightObserve(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"CREATE DATABASE `shop` (offset 0, line 1)",
-		fmt.Sprintf("DROP TABLE `shop`.`orders` (offset %d, line 6)", offset[5]),
-		fmt.Sprintf("DROP VIEW `shop`.`v_orders` (offset %d, line 8)", offset[7]),
-		fmt.Sprintf("DROP TABLE `shop`.`lines` (offset %d, line 11)", offset[10]),
+		fmt.Sprintf("DROP TABLE `shop`.`orders` (offset %d, line 7)", offset[6]),
+		fmt.Sprintf("DROP VIEW `shop`.`v_orders` (offset %d, line 9)", offset[8]),
+		fmt.Sprintf("DROP TABLE `shop`.`lines` (offset %d, line 12)", offset[11]),
+		fmt.Sprintf("CREATE DATABASE `shop` (offset %d, line 13)", offset[12]),
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("overwrites (-want +got):\n%s", diff)

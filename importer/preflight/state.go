@@ -15,7 +15,9 @@ import (
 // replayed through the check: each passed it in the attempt that ran it (else that
 // attempt had stopped before it), and what passing statements change in a Preflight is
 // about objects that did not exist (created, dropped) or the current database, which the
-// resume's USE statements (session statements, sent again) set.
+// resume's USE statements (session statements, sent again) set. Not so for the views the
+// dump made (a write into one writes the target's tables it reads): the resume reads
+// them from the target (NoteMadeViews, views.go).
 
 // state is a Preflight's start in JSON: sorted lists, one a kind of object.
 type state struct {

@@ -1,0 +1,57 @@
+package preflight
+
+import (
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// sequenceWrites lists the sequences st moves through a sequence function: SETVAL(s, …),
+// NEXTVAL(s) and NEXT VALUE FOR s, in a SELECT, DO, SET or a column's DEFAULT of a
+// CREATE TABLE (each row then moves s); PREVIOUS VALUE FOR and LASTVAL only read. A
+// sequence the target held is then an overwrite (TestReviewX24SequenceWritten); the
+// dump's own `SELECT SETVAL(s, …)` after its CREATE SEQUENCE s is not (s is created).
+// Row inserts are not read (the cost rule: no pass over each 1 MiB INSERT): a NEXTVAL in
+// a row's VALUES is not found. db is the current database.
+func sequenceWrites(st *split.Statement, db string) []write {
+	if st.Kind == split.KindInsert || !sqlscan.ContainsFoldASCII(st.SQL, "VAL") {
+		return nil // SETVAL, NEXTVAL, NEXT VALUE: all hold "VAL"
+	}
+	if st.Database != "" {
+		db = st.Database
+	}
+	l := st.Tokens()
+	var out []write
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		var action string
+		switch {
+		case t.Is("SETVAL") || t.Is("NEXTVAL"):
+			save := l.Pos
+			if p := l.Next(); p.Kind != sqlscan.Punct || p.Text != "(" {
+				l.Pos = save
+				continue
+			}
+			action = "SETVAL"
+			if t.Is("NEXTVAL") {
+				action = "NEXTVAL"
+			}
+		case t.Is("NEXT"):
+			save := l.Pos
+			if v, f := l.Next(), l.Next(); !v.Is("VALUE") || !f.Is("FOR") {
+				l.Pos = save
+				continue
+			}
+			action = "NEXT VALUE FOR"
+		default:
+			continue
+		}
+		d, name := l.Name(l.Next())
+		if name == "" {
+			continue
+		}
+		if d == "" {
+			d = db
+		}
+		out = append(out, write{action: action, db: d, table: name})
+	}
+	return out
+}
