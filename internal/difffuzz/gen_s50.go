@@ -38,17 +38,24 @@ const (
 	// back: the event's time zone and sql_mode are in its re-dump, the session's time zone
 	// in the rows.
 	MdEvent Construct = "md-event"
+	// MdRoutine: a function and a procedure in mariadb-dump --routines' form (`/*!50003
+	// DROP FUNCTION IF EXISTS … */;`, the character set and sql_mode saved and set in
+	// /*!50003 */ lines, `CREATE DEFINER=… FUNCTION` in a DELIMITER ;; text, set back),
+	// whose bodies use `||`: concatenation under the PIPES_AS_CONCAT they were made under
+	// (mysqldump writes the mode of each routine), OR otherwise; then rows that call them.
+	// A routine made under another sql_mode stores other values.
+	MdRoutine Construct = "md-routine"
 )
 
 // S50Constructs are the constructs of gen_s50.go, for AllConstructs and InSuiteOff.
-var S50Constructs = []Construct{SQLNotes, MdTrigger, MdEvent}
+var S50Constructs = []Construct{SQLNotes, MdTrigger, MdEvent, MdRoutine}
 
 // The chance of a block: s50EarlyP before the general grammar's steps, s50P after each,
 // s50LoadP after each table of the load-data profile.
 const (
 	s50EarlyP = 0.5
 	s50P      = 0.03
-	s50LoadP  = 0.1
+	s50LoadP  = 0.2
 )
 
 // s50Source is the x-fuzz5 blocks' own random source for seed.
@@ -67,7 +74,7 @@ func s50Maybe(g *gen, p float64) {
 	if !g.chance(p) {
 		return
 	}
-	blocks := []weightedBlock{{SQLNotes, 2, sqlNotesBlock}, {MdTrigger, 3, mdTriggerBlock}, {MdEvent, 2, mdEventBlock}}
+	blocks := []weightedBlock{{SQLNotes, 2, sqlNotesBlock}, {MdTrigger, 3, mdTriggerBlock}, {MdEvent, 2, mdEventBlock}, {MdRoutine, 2, mdRoutineBlock}}
 	if b := pickBlock(g, blocks); b != nil {
 		settle(g)
 		b.f(g)
@@ -114,6 +121,16 @@ func diagReader(g *gen) string {
 
 func sqlNotesBlock(g *gen) {
 	t := s50Table(g, "sn", "k INT AUTO_INCREMENT PRIMARY KEY, v VARCHAR(80)")
+	// A reader of the diagnostics area turns every mode but the serial ones into a
+	// refusal (the statement before it may have run on another connection): in 6 blocks
+	// of 10 only @@sql_notes is kept, so that the parallel and resume modes run the rest.
+	readers := g.chance(0.4)
+	diagReader := func(g *gen) string {
+		if !readers {
+			return "SET @w = -1"
+		}
+		return diagReader(g)
+	}
 	keep := func(tag string) {
 		g.emit("INSERT INTO %s (v) VALUES (CONCAT('%s w=', @w, ' notes=', @@sql_notes))", t, tag)
 	}
@@ -281,5 +298,42 @@ func mdEventBlock(g *gen) {
 	}
 	if g.chance(0.4) {
 		g.emit("INSERT INTO %s VALUES (200, CONCAT('tz ', @@time_zone = @save_time_zone), NULL)", t)
+	}
+}
+
+// mdPipesModes are the sql_modes a --routines block's code was made under: PIPES_AS_CONCAT
+// in most (its `||` concatenates), not in the last ones (`||` is OR).
+var mdPipesModes = []string{"PIPES_AS_CONCAT,NO_ENGINE_SUBSTITUTION", "PIPES_AS_CONCAT,ANSI_QUOTES,STRICT_TRANS_TABLES", "PIPES_AS_CONCAT,IGNORE_SPACE", "NO_ENGINE_SUBSTITUTION", ""}
+
+func mdRoutineBlock(g *gen) {
+	t := s50Table(g, "mr", "id INT PRIMARY KEY, v VARCHAR(40)")
+	fn := s50Name(g, "mrf")
+	proc := s50Name(g, "mrp")
+	cs := mdCharsets[g.pick(len(mdCharsets))]
+	mode := mdPipesModes[g.pick(len(mdPipesModes))]
+	var b strings.Builder
+	fmt.Fprintf(&b, "/*!50003 DROP FUNCTION IF EXISTS %s */;\n", fn)
+	b.WriteString(mdSave(cs[0], cs[1], mode, "", " ;"))
+	b.WriteString("DELIMITER ;;\n")
+	fmt.Fprintf(&b, "CREATE DEFINER=`root`@`localhost` FUNCTION %s(x INT) RETURNS varchar(40) CHARSET utf8mb4 COLLATE utf8mb4_general_ci\n    DETERMINISTIC\nBEGIN\n  RETURN 'r' || x;\nEND ;;\n", fn)
+	b.WriteString("DELIMITER ;\n")
+	b.WriteString(mdBack(false, " ;"))
+	fmt.Fprintf(&b, "/*!50003 DROP PROCEDURE IF EXISTS %s */;\n", proc)
+	b.WriteString(mdSave(cs[0], cs[1], mode, "", " ;"))
+	b.WriteString("DELIMITER ;;\n")
+	fmt.Fprintf(&b, "CREATE DEFINER=`root`@`localhost` PROCEDURE %s(IN x INT)\nBEGIN\n  INSERT INTO %s VALUES (x, 'p' || x || 'q');\nEND ;;\n", proc, t)
+	b.WriteString("DELIMITER ;\n")
+	b.WriteString(mdBack(false, " ;"))
+	g.out = append(g.out, Stmt{Head: b.String(), Raw: true})
+	// Rows that call them, under the script's own sql_mode.
+	for i := range 1 + g.pick(3) {
+		id := 10 * (i + 1)
+		if g.chance(0.5) {
+			g.emit("CALL %s(%d)", proc, id)
+		}
+		g.emit("INSERT INTO %s VALUES (%d, %s(%d))", t, id+1, fn, id+1)
+		if g.chance(0.3) {
+			g.emit("INSERT INTO %s VALUES %s", t, s49Rows(id+2, 1+g.pick(3), "x"))
+		}
 	}
 }

@@ -12,6 +12,7 @@ var s50Markers = map[Construct]string{
 	SQLNotes:  "SET @OLD_SQL_NOTES=@@SQL_NOTES, SQL_NOTES=0",
 	MdTrigger: "/*!50017 DEFINER=",
 	MdEvent:   "/*!50117 DEFINER=",
+	MdRoutine: "/*!50003 DROP FUNCTION IF EXISTS",
 }
 
 // TestS50BlocksAppear: in 40 seeds of the general profile and 40 of the load-data
@@ -79,6 +80,11 @@ var s50Plants = map[Construct][]s50Plant{
 		{key: "/*!50003 SET character_set_client  = latin1", when: func(s string) bool { return strings.Contains(s, "character_set_client  = latin1") }},
 		{key: "/*!50003 SET sql_mode              = 'NO_AUTO", when: func(s string) bool { return strings.Contains(s, "sql_mode              = 'NO_AUTO") }},
 	},
+	MdRoutine: {
+		// Made under the script's sql_mode instead: `||` is OR there.
+		{key: "/*!50003 SET sql_mode              = 'PIPES", when: func(s string) bool { return strings.Contains(s, "sql_mode              = 'PIPES") }},
+		{key: "CALL ", when: func(s string) bool { return strings.Contains(s, "\nCALL ") }},
+	},
 	MdEvent: {
 		{key: "/*!50106 CREATE*/"},
 		{key: "/*!50003 SET time_zone             = '+03:00'", when: func(s string) bool { return strings.Contains(s, "time_zone             = '+03:00'") }},
@@ -100,7 +106,7 @@ var s50Plants = map[Construct][]s50Plant{
 func TestS50BlocksReach(t *testing.T) {
 	r := newTestRunner(t, "true")
 	ctx := context.Background()
-	blocks := map[Construct]func(*gen){SQLNotes: sqlNotesBlock, MdTrigger: mdTriggerBlock, MdEvent: mdEventBlock}
+	blocks := map[Construct]func(*gen){SQLNotes: sqlNotesBlock, MdTrigger: mdTriggerBlock, MdEvent: mdEventBlock, MdRoutine: mdRoutineBlock}
 	for _, c := range S50Constructs {
 		for _, p := range s50Plants[c] {
 			t.Run(string(c)+"/"+p.key, func(t *testing.T) {
