@@ -148,7 +148,7 @@ func generate(seed int64, cfg Config, xd, wd dice) Script {
 	if cfg.MaxRows == 0 {
 		cfg.MaxRows = 120
 	}
-	g := &gen{dice: dice{r: rand.New(rand.NewSource(seed))}, cfg: cfg, charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true, fd: featureSource(seed), rd: gen4Source(seed), td: tempSource(seed), xd: xd, wd: wd, sd: s49Source(seed)}
+	g := &gen{dice: dice{r: rand.New(rand.NewSource(seed))}, cfg: cfg, charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true, fd: featureSource(seed), rd: gen4Source(seed), td: tempSource(seed), xd: xd, wd: wd, sd: s49Source(seed), s50: s50Source(seed)}
 	var f *Filter
 	switch cfg.Profile {
 	case ProfileLoadData:
@@ -201,6 +201,8 @@ type gen struct {
 	wseq        int                      // the x-fuzz2 blocks' names
 	sd          dice                     // the x-fuzz4 blocks' own source (gen_s49.go; nil r: none)
 	sseq        int                      // the x-fuzz4 blocks' names
+	s50         dice                     // the x-fuzz5 blocks' own source (gen_s50.go; nil r: none)
+	s50seq      int                      // the x-fuzz5 blocks' names
 	varBodies   bool                     // an f-gen4 function or trigger whose body sets a user variable exists
 	ldValue     func(*table, col) string // the load-data profile's values (nil: literals)
 }
