@@ -18,7 +18,8 @@ import (
 const x61Proc = "CREATE DATABASE x61;\nUSE x61;\nCREATE TABLE pt1 (id INT PRIMARY KEY, v VARCHAR(40)) ENGINE=InnoDB;\n" +
 	"DELIMITER ;;\nCREATE PROCEDURE ptp1(c INT)\nBEGIN\n  IF c > 0 THEN\n    CREATE TEMPORARY TABLE ptc1 (id INT PRIMARY KEY, v VARCHAR(40)) ENGINE=MEMORY;\n  END IF;\n" +
 	"  CREATE TEMPORARY TABLE IF NOT EXISTS pta1 (id INT, v VARCHAR(40));\n  INSERT INTO pta1 VALUES (c, 'call');\nEND;;\n" +
-	"CREATE PROCEDURE dropq() BEGIN DROP TEMPORARY TABLE tq; END;;\nDELIMITER ;\n"
+	"CREATE PROCEDURE dropq() BEGIN DROP TEMPORARY TABLE tq; END;;\n" +
+	"CREATE PROCEDURE ptb() BEGIN CREATE TEMPORARY TABLE IF NOT EXISTS pta1 (id INT, v VARCHAR(40)); INSERT INTO pta1 VALUES (5, 'b'); END;;\nDELIMITER ;\n"
 
 // x61Sweep kills script at every point from the line holding from on, resumes, and
 // fails on a difference; it returns the points refused and those that went on.
@@ -81,6 +82,22 @@ func TestXFix61ProcTempDropped(t *testing.T) {
 			if k.line > lineOfText(script, "INSERT INTO pt1 VALUES (700") {
 				t.Errorf("killed %v: refused past the DROPs", k)
 			}
+		}
+	})
+	t.Run("made before the call too", func(t *testing.T) {
+		// A plain CREATE made pta1, the body's CREATE … IF NOT EXISTS kept it: the
+		// resume, which sent the plain one again, has it, and its stand-in must not
+		// fail on it (ERROR 1050) where the DROP goes.
+		script := x61Proc + "CREATE TEMPORARY TABLE pta1 (id INT, v VARCHAR(40));\nINSERT INTO pta1 VALUES (9,'pre');\nCALL ptb();\n" +
+			"INSERT INTO pt1 SELECT id + 100, v FROM pta1;\nDROP TEMPORARY TABLE pta1;\nINSERT INTO pt1 VALUES (700,'after');\nINSERT INTO pt1 VALUES (701,'after2');\n"
+		refused, on := x61Sweep(t, script, "CALL ptb()")
+		for _, k := range refused {
+			if k.line > lineOfText(script, "INSERT INTO pt1 VALUES (700") {
+				t.Errorf("killed %v: refused past the DROP", k)
+			}
+		}
+		if len(on) == 0 {
+			t.Error("no kill point went on")
 		}
 	})
 	t.Run("dropped by the call", func(t *testing.T) {

@@ -177,7 +177,8 @@ func (tr tempRebuilds) refuseByCode(ctx context.Context, p *ParallelReplayer, st
 
 // standIns lets st, DROP TEMPORARY TABLE of tables that skipped code made (tables, each
 // inexactRebuild.made), go: it makes each again, empty, on the control connection
-// before st is sent, and notes it gone. The resume then drops what the client's dropped,
+// before st is sent (IF NOT EXISTS: a plain CREATE the resume sent again may have made
+// it before the body's CREATE … IF NOT EXISTS), and notes it gone. The resume then drops what the client's dropped,
 // and st leaves the diagnostics area and ROW_COUNT() the client's left, where left out
 // or refused every resume killed past such a DROP stopped (the fuzzer's proc-temp: CALL
 // ptp1(0) … DROP TEMPORARY TABLE pta1; TestXFix61ProcTempDropped). Only without IF
@@ -200,7 +201,7 @@ func (tr tempRebuilds) standIns(ctx context.Context, p *ParallelReplayer, st *sp
 	}
 	for _, table := range tables {
 		db, name := sqlscan.TableKey(table).Names()
-		if _, err := p.control.ExecContext(ctx, "CREATE TEMPORARY TABLE "+sqlscan.QuoteIdent(db)+"."+sqlscan.QuoteIdent(name)+" (dumpscope_stand_in int)"); err != nil {
+		if _, err := p.control.ExecContext(ctx, "CREATE TEMPORARY TABLE IF NOT EXISTS "+sqlscan.QuoteIdent(db)+"."+sqlscan.QuoteIdent(name)+" (dumpscope_stand_in int)"); err != nil {
 			return true, p.at(st, err)
 		}
 		delete(tr, table)
