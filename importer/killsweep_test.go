@@ -72,8 +72,10 @@ func sweepMode(t *testing.T, mode string) importer.Options {
 			o.Transform.Tables = strings.Split(list, ",")
 		case "--exclude-tables":
 			o.Transform.ExcludeTables = strings.Split(list, ",")
+		case "--include-databases":
+			o.Transform.IncludeDatabases = strings.Split(list, ",")
 		default:
-			t.Fatalf("kill sweep: no filter %q (--tables=…, --exclude-tables=…)", f)
+			t.Fatalf("kill sweep: no filter %q (--tables=…, --exclude-tables=…, --include-databases=…)", f)
 		}
 	}
 	switch mode {

@@ -24,6 +24,13 @@ import (
 // and a resume past the CALL would read a real table of that name, silently
 // (TestXFix55CallConditionalDrop): such a table is left maybe made.
 
+// CodeTemps are the temporary tables the code a statement runs makes (Made) or drops
+// while the planner holds them (Dropped): Plan.TemporaryByCode. A resume that skips the
+// statement does not run that code: its session lacks the table the client's made, or
+// keeps the one it dropped, and may not send again what names it (replay's
+// temprebuild.go refuseByCode; TestDiffFuzzFoundS49cProcTempResumed).
+type CodeTemps struct{ Made, Dropped []string }
+
 // bodyTempDDL returns the keys of the temporary tables that d (what a statement runs;
 // its names belong to db), through its own compound statement and the procedures of
 // the dump it CALLs, transitively, may leave made (made), and drops (dropped), each
@@ -188,7 +195,9 @@ func (tt *temporaryTables) madeByCode(rb *routineBodies, d *split.Statement, db 
 
 // holdCodeTemps notes made, the temporary tables the code d runs leaves made, as held,
 // and marks them inexact at d with the held ones of dropped and those d writes through
-// code (madeByCode, madeByFunctions); it reports whether there were any.
+// code (madeByCode, madeByFunctions); it reports whether there were any. The made and
+// dropped ones are Plan.TemporaryByCode: a resume that skipped d and sent again a write
+// of one made there failed with ERROR 1146 (TestDiffFuzzFoundS49cProcTempResumed).
 func (tt *temporaryTables) holdCodeTemps(rb *routineBodies, d *split.Statement, db string, made, dropped []string) bool {
 	var keys []string
 	for _, k := range dropped {
@@ -199,6 +208,7 @@ func (tt *temporaryTables) holdCodeTemps(rb *routineBodies, d *split.Statement, 
 	if len(made) == 0 && len(keys) == 0 {
 		return false
 	}
+	tt.byCode = CodeTemps{Made: slices.Clone(made), Dropped: slices.Clone(keys)} // a resume that skips d has them otherwise
 	if tt.names == nil {
 		tt.names = map[string]bool{}
 	}

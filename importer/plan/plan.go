@@ -101,15 +101,15 @@ type Plan struct {
 	// refuses when the table is still there where it goes on (replay's temprebuild.go).
 	Temporary, TemporaryInexact string
 	DropsTemporary              bool
-	// TemporaryAlso are further temporary tables TemporaryInexact holds for (a ROLLBACK
-	// of a transaction that wrote several); TemporaryRenames, the old and new names of
-	// the temporary tables the statement renames (Temporary is the last new one).
+	// TemporaryAlso are further temporary tables TemporaryInexact holds for (a ROLLBACK of a transaction
+	// that wrote several); TemporaryRenames, the old and new names of the temporary tables the statement
+	// renames (Temporary is the last new one); TemporaryByCode, those the code it runs makes or drops.
 	TemporaryAlso    []string
 	TemporaryRenames [][2]string
-	// TemporaryFunctions are the stored functions (lower-cased) the dump created that
-	// the statement, volatile for Temporary through code (routinetemp.go), calls: their
-	// bodies write temporary tables only, so sending it again is exact as far as they go;
-	// TemporaryReads the tables they read, followed as a fill's FROM (replay exactFill).
+	TemporaryByCode  CodeTemps
+	// TemporaryFunctions are the stored functions (lower-cased) the dump created that the statement,
+	// volatile for Temporary through code (routinetemp.go), calls: their bodies write temporary tables
+	// only, so sending it again is exact as far as they go; TemporaryReads the tables they read (exactFill).
 	TemporaryFunctions, TemporaryReads []string
 	// Session: the statement changes only its connection's session, itself or through a
 	// wrapper or prepared statement (registry.sessionOnly). A resume sends it again even

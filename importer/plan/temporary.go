@@ -118,6 +118,9 @@ type temporaryTables struct {
 	// volatile one calls; ranBy: what such ones wrote, by body run (routinetemp.go).
 	codeWrite, codeWhy  string
 	codeAlso, codeFuncs []string
+	// byCode: of codeWrite and codeAlso, the tables the code makes or drops
+	// (holdCodeTemps): Plan.TemporaryByCode.
+	byCode CodeTemps
 	// codeReads, codeHeldReads: the real and temporary tables the code of the volatile
 	// statement planned last reads (routineReach.reads): Plan.TemporaryReads.
 	codeReads, codeHeldReads []string
@@ -465,6 +468,7 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 	if tt.codeWrite != "" {
 		pl.Temporary, pl.TemporaryAlso = tt.codeWrite, tt.codeAlso
 		pl.TemporaryInexact = "this statement writes it through a procedure, function or trigger, and " + tt.codeWhy + ": the resume, which skips it, rebuilds the temporary table without it"
+		pl.TemporaryByCode = tt.byCode
 	}
 	pl.TemporaryFunctions = tt.codeFuncs
 	if tt.mixedWrite != "" {
@@ -496,6 +500,7 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 		tt.inTxn, tt.savepoints = nil, nil
 	}
 	tt.wrote, tt.mixedWrite, tt.codeWrite, tt.codeWhy, tt.codeAlso, tt.codeFuncs = "", "", "", "", nil, nil // volatile runs for some statements only
+	tt.byCode = CodeTemps{}
 	tt.codeReads, tt.codeHeldReads = nil, nil
 }
 

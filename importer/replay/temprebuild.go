@@ -49,6 +49,11 @@ type inexactRebuild struct {
 	// plan.LikeDefinition, or a fill from such a temporary table): a skipped write of
 	// their rows leaves the rebuild exact (mayChangeDefinition).
 	like bool
+	// byCode: st, skipped, ran code that made (made) or dropped the table
+	// (plan.Plan.TemporaryByCode): the resume's session
+	// lacks it, or still has it, where the client's had the opposite; no statement that
+	// names it may be sent again (refuseByCode), but the DROP of one made (standIns).
+	byCode, made bool
 }
 
 // refusal notes st (planned as pl), and returns the refusal at the first statement the
@@ -60,6 +65,9 @@ func (tr *tempRebuilds) refusal(ctx context.Context, p *ParallelReplayer, st *sp
 		return nil
 	}
 	if cp.Skip(st.Offset) || st.Offset < cp.Furthest() {
+		if err := tr.refuseByCode(ctx, p, st, pl); err != nil {
+			return err
+		}
 		if cp.Skip(st.Offset) && !pl.Volatile {
 			for table, r := range *tr {
 				if r.from == nil {
@@ -103,7 +111,9 @@ func (tr *tempRebuilds) refusal(ctx context.Context, p *ParallelReplayer, st *sp
 			}
 			for _, table := range append([]string{pl.Temporary}, pl.TemporaryAlso...) {
 				tr.add(table, inexactRebuild{st: *st, why: pl.TemporaryInexact, from: from, code: len(pl.TemporaryReads) > 0,
-					like: len(pl.TemporaryReads) == 0 && strings.Contains(pl.TemporaryInexact, plan.LikeDefinition)})
+					like:   len(pl.TemporaryReads) == 0 && strings.Contains(pl.TemporaryInexact, plan.LikeDefinition),
+					byCode: slices.Contains(pl.TemporaryByCode.Made, table) || slices.Contains(pl.TemporaryByCode.Dropped, table),
+					made:   slices.Contains(pl.TemporaryByCode.Made, table)})
 				if pl.Volatile && len(pl.TemporaryReads) > 0 {
 					tr.inherit(p, st, table, pl.TemporaryReads)
 				}
@@ -119,12 +129,115 @@ func (tr *tempRebuilds) refusal(ctx context.Context, p *ParallelReplayer, st *sp
 		if r.from != nil {
 			continue
 		}
-		if err := p.disp.flush(ctx); err != nil { // what came before commits, as at a planned refusal
-			return err
-		}
-		return p.serial.refuse(&r.st, "--resume cannot rebuild temporary table "+table+" as the dump made it: "+r.why+"; import the dump again into an empty target")
+		return tr.refuse(ctx, p, table, r, "")
 	}
 	return nil
+}
+
+// refuse refuses the resume at r.st, the statement that made table differ: after what
+// came before commits, as at a planned refusal. also, if not "", is appended to why.
+func (tr tempRebuilds) refuse(ctx context.Context, p *ParallelReplayer, table string, r inexactRebuild, also string) error {
+	if err := p.disp.flush(ctx); err != nil {
+		return err
+	}
+	return p.serial.refuse(&r.st, "--resume cannot rebuild temporary table "+table+" as the dump made it: "+r.why+also+"; import the dump again into an empty target")
+}
+
+// refuseByCode refuses st, a statement the resume sends while it passes what the earlier
+// attempt committed (a write of a temporary table, a session statement), before it is
+// sent, when it names a temporary table that skipped code made or dropped
+// (inexactRebuild.byCode): CALL p() whose body makes ptc1, then INSERT INTO ptc1 …, killed
+// past both, sent the INSERT again without the CALL and failed with ERROR 1146 where the
+// client ran on (TestDiffFuzzFoundS49cProcTempResumed: loud; a DROP TEMPORARY TABLE of it
+// with ERROR 1051); under a real table's name it would have written that one. The refusal
+// names the statement that made it, as where the resume goes on while such a table is
+// there. Names are matched in the text as whole words in any case (tableNamed), rows
+// only by the plan's fields: a false match refuses, as before.
+func (tr tempRebuilds) refuseByCode(ctx context.Context, p *ParallelReplayer, st *split.Statement, pl plan.Plan) error {
+	if len(tr) == 0 || st.Kind == split.KindClient || len(st.SQL) == 0 ||
+		p.opt.Checkpoint.Skip(st.Offset) && !pl.Volatile && !pl.Session { // skipped, not sent
+		return nil
+	}
+	var tables []string
+	for table, r := range tr {
+		if r.byCode && tableNamed(p, st, pl, table) {
+			tables = append(tables, table)
+		}
+	}
+	if len(tables) == 0 {
+		return nil
+	}
+	if done, err := tr.standIns(ctx, p, st, pl, tables); done || err != nil {
+		return err
+	}
+	slices.Sort(tables) // the same line each time
+	table := tables[0]
+	return tr.refuse(ctx, p, table, tr[table], fmt.Sprintf(" (line %d names it, and the resume would send it again)", st.Line))
+}
+
+// standIns lets st, DROP TEMPORARY TABLE of tables that skipped code made (tables, each
+// inexactRebuild.made), go: it makes each again, empty, on the control connection
+// before st is sent (IF NOT EXISTS: a plain CREATE the resume sent again may have made
+// it before the body's CREATE … IF NOT EXISTS), and notes it gone. The resume then drops what the client's dropped,
+// and st leaves the diagnostics area and ROW_COUNT() the client's left, where left out
+// or refused every resume killed past such a DROP stopped (the fuzzer's proc-temp: CALL
+// ptp1(0) … DROP TEMPORARY TABLE pta1; TestXFix61ProcTempDropped). Only without IF
+// EXISTS and --force: the interrupted run went past st, so the table was there, as at
+// the client's (with IF EXISTS it may not have been, and the client's got a note).
+// done: st is to be sent.
+func (tr tempRebuilds) standIns(ctx context.Context, p *ParallelReplayer, st *split.Statement, pl plan.Plan, tables []string) (done bool, err error) {
+	d := runsInnermost(p, st)
+	if p.serial.opt.Force || !pl.DropsTemporary || !d.TemporaryTableDDL() || d.Verb != "DROP TABLE" || hasWord(d, "EXISTS") {
+		return false, nil
+	}
+	keys, ok := d.NamedTables(p.serial.database)
+	if !ok {
+		return false, nil
+	}
+	for _, table := range tables {
+		if !tr[table].made || !slices.Contains(keys, table) {
+			return false, nil
+		}
+	}
+	for _, table := range tables {
+		db, name := sqlscan.TableKey(table).Names()
+		if _, err := p.control.ExecContext(ctx, "CREATE TEMPORARY TABLE IF NOT EXISTS "+sqlscan.QuoteIdent(db)+"."+sqlscan.QuoteIdent(name)+" (dumpscope_stand_in int)"); err != nil {
+			return true, p.at(st, err)
+		}
+		delete(tr, table)
+	}
+	return true, nil
+}
+
+// tableNamed reports whether st (planned as pl), or what it runs through a wrapper, names
+// table (a key): as the temporary table it writes, drops, renames or reads through code
+// (the plan's fields), or anywhere in its text as a whole word, in any case. A row insert
+// of literal values is read by its plan only (a megabyte of rows is not scanned).
+func tableNamed(p *ParallelReplayer, st *split.Statement, pl plan.Plan, table string) bool {
+	if pl.Temporary == table || slices.Contains(pl.TemporaryAlso, table) || slices.Contains(pl.TemporaryReads, table) ||
+		slices.ContainsFunc(pl.TemporaryRenames, func(rn [2]string) bool { return rn[0] == table || rn[1] == table }) {
+		return true
+	}
+	if pl.Literal {
+		return false
+	}
+	_, name := sqlscan.TableKey(table).Names()
+	return holdsWordFold(st.SQL, name) || holdsWordFold(runsInnermost(p, st).SQL, name)
+}
+
+// holdsWordFold reports whether q holds w (ASCII, any case) with no identifier byte
+// right before or after it.
+func holdsWordFold(q []byte, w string) bool {
+	if w == "" || !sqlscan.ContainsFoldASCII(q, w) {
+		return false
+	}
+	for i := 0; i+len(w) <= len(q); i++ {
+		if sqlscan.EqualFoldASCII(q[i:i+len(w)], w) && (i == 0 || !sqlscan.IsWordByte(q[i-1])) &&
+			(i+len(w) == len(q) || !sqlscan.IsWordByte(q[i+len(w)])) {
+			return true
+		}
+	}
+	return false
 }
 
 // add notes r for table: a first cause, a second fill (exact while both are), or a
@@ -136,7 +249,7 @@ func (tr *tempRebuilds) add(table string, r inexactRebuild) {
 	r.st.SQL, r.st.Raw = append([]byte(nil), r.st.SQL...), nil
 	old, ok := (*tr)[table]
 	switch {
-	case !ok:
+	case !ok, r.byCode && !old.byCode: // byCode is the cause to name: the table is not there
 		(*tr)[table] = r
 	case old.from != nil && r.from != nil: // a second fill
 		old.from, old.code, old.like = append(old.from, r.from...), old.code || r.code, old.like && r.like

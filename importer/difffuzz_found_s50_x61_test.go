@@ -1,0 +1,70 @@
+package importer_test
+
+import (
+	"os"
+	"testing"
+)
+
+// TestDiffFuzzFoundS50x61FilterResumeDuplicate (seed 155022, mode filter-resume:
+// --parallel 2 --batch-bytes 2K --checkpoint --include-databases 'fz[02]', killed twice;
+// x-fix61's search; did not shrink: testdata/s50/seed-155022-filter-resume.sql). The
+// resume (furthest offset 8192) failed at the statement at that very offset, `INSERT INTO
+// t1` of fz2.t1 (ERROR 1062, Duplicate entry '1'), where the client ran on: its rows
+// were already there. Loud. No temporary table or CALL of one near it (not x-fix61's
+// class); cause not investigated (a statement starting at 8 KiB, the journal's furthest
+// offset, is suspicious). Open (reviewX): killed after line 146 (file lines, the
+// header counted) ran, 1 of 14 points of lines 140-150; the sweep's client does not
+// filter, so its re-dump differences (fz1) are left out.
+func TestDiffFuzzFoundS50x61FilterResumeDuplicate(t *testing.T) {
+	reviewX(t)
+	script, err := os.ReadFile("testdata/s50/seed-155022-filter-resume.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := killSweep(t, script, "resume --include-databases=fz[02]", func(k killPoint) bool { return k.line >= 140 && k.line <= 150 })
+	differ := 0
+	for _, r := range got {
+		switch {
+		case r.d != nil && r.d.Kind == "dump":
+			// The sweep's client imports every database (killSweep filters only
+			// dumpscope): a re-dump holding fz1 is not this finding.
+		case r.d != nil:
+			differ++
+			t.Errorf("killed %v and resumed: %v", r.at, r.d)
+		case r.refused != "":
+			t.Logf("killed %v: refused: %s", r.at, r.refused)
+		}
+	}
+	t.Logf("%d of %d kill points differ", differ, len(got))
+}
+
+// TestDiffFuzzFoundS50x61CreateTwiceResumed (seed 155048, mode resume-defer-indexes:
+// --parallel 2 --defer-indexes --batch-bytes 2K --checkpoint, killed twice; x-fix61's
+// search; testdata/s50/seed-155048-resume-defer-indexes.sql, 52 statements). The
+// generator's proc-temp block makes `fz0.pt1` where the script already holds a
+// partitioned pt1 (a name collision of the generator's): the client fails there (ERROR
+// 1050, file line 72); the resumed dumpscope went past it and failed at the INSERT …
+// SELECT into the older pt1 (ERROR 1136, file line 84). Loud (both fail, at other places).
+// Not x-fix61's class (the temporary tables play no part): a CREATE TABLE the interrupted
+// run may have been inside is taken as run when its table exists (the carried "MayHaveRun
+// ignores kills"?); cause not investigated. Open (reviewX): killed at lines 60-72 (3 of
+// 4 points of lines 60-84) the resume goes past line 72 and fails at line 84.
+func TestDiffFuzzFoundS50x61CreateTwiceResumed(t *testing.T) {
+	reviewX(t)
+	script, err := os.ReadFile("testdata/s50/seed-155048-resume-defer-indexes.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := killSweep(t, script, "resume-defer-indexes", func(k killPoint) bool { return k.line >= 60 && k.line <= 84 })
+	differ := 0
+	for _, r := range got {
+		switch {
+		case r.d != nil:
+			differ++
+			t.Errorf("killed %v and resumed: %v", r.at, r.d)
+		case r.refused != "":
+			t.Logf("killed %v: refused: %s", r.at, r.refused)
+		}
+	}
+	t.Logf("%d of %d kill points differ", differ, len(got))
+}
