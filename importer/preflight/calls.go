@@ -70,8 +70,67 @@ func (p *Preflight) loadCalls(ctx context.Context, q Conn) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
+	// The target's triggers, by the table they are on: rows into a table that was empty
+	// pass (nothing there to lose), but its trigger runs all the same
+	// (TestXFix62TargetTriggerOnEmptyTable).
+	rows, err = q.QueryContext(ctx, "SELECT TRIGGER_SCHEMA, EVENT_OBJECT_SCHEMA, EVENT_OBJECT_TABLE, ACTION_STATEMENT, SQL_MODE FROM information_schema.TRIGGERS")
+	if err != nil {
+		return fmt.Errorf("preflight: read the bodies of triggers: %w", err)
+	}
+	for rows.Next() {
+		var db, tdb, table, mode string
+		var def sql.NullString
+		if err := rows.Scan(&db, &tdb, &table, &def, &mode); err != nil {
+			rows.Close()
+			return err
+		}
+		if systemSchemas[strings.ToLower(tdb)] {
+			continue
+		}
+		nbe, ansi := split.SQLModeQuoting(mode)
+		k := triggerKey(sqlscan.TableKeyOf(tdb, table))
+		if b, ok := bodies[k]; ok && b.readable {
+			def.String = b.body + ";\n" + def.String // several triggers on one table: one body is as good
+		}
+		bodies[k] = targetBody{db: db, body: def.String, readable: def.Valid, syn: sqlscan.Syntax{NoBackslashEscapes: nbe, ANSIQuotes: ansi}}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
 	p.judgeBodies(bodies)
 	return nil
+}
+
+// triggerKey is the calls key of the target's triggers on table key.
+func triggerKey(key sqlscan.TableKey) string { return "TRIGGER ON\x00" + string(key) }
+
+// triggerRuns is the finding of the target's triggers on key ("whose body runs …"), ""
+// when none.
+func (p *Preflight) triggerRuns(key sqlscan.TableKey) string {
+	if p.judge != nil {
+		return p.judge(triggerKey(key))
+	}
+	return p.calls[triggerKey(key)]
+}
+
+// triggerFinding is the overwrite of a write (action) of rows into key, a table of the
+// target's that was empty, whose trigger writes into what the target holds; nil when it
+// has none. TRUNCATE and mysqldump's DISABLE/ENABLE KEYS run no trigger.
+func (p *Preflight) triggerFinding(key sqlscan.TableKey, action string, st *split.Statement) *Overwrite {
+	switch action {
+	case "INSERT INTO", "REPLACE INTO", "LOAD DATA INTO", "UPDATE", "DELETE FROM":
+	default:
+		return nil
+	}
+	f := p.triggerRuns(key)
+	if f == "" {
+		return nil
+	}
+	d, t := key.Names()
+	return &Overwrite{Action: action, Database: d, Table: t, Offset: st.Offset, Line: st.Line, Through: true,
+		Detail:     action + " " + termsafe.Line(sqlscan.QuoteIdent(d)+"."+sqlscan.QuoteIdent(t)) + ", whose trigger " + strings.TrimPrefix(f, "whose body "),
+		Unreadable: f == unreadableBody}
 }
 
 // judgeBodies sets p.calls from the target's routine bodies: each judged once, a routine
@@ -105,11 +164,15 @@ func (p *Preflight) judgeBodies(bodies map[string]targetBody) {
 	p.noteCalls()
 }
 
-// noteCalls lists the names of the functions with a finding, for the row inserts' search.
+// noteCalls lists the names of the functions with a finding, for the row inserts' search,
+// and whether any procedure or function has one (callsRoutines: statements are read for
+// calls).
 func (p *Preflight) noteCalls() {
-	p.callFuncs = nil
+	p.callFuncs, p.callsRoutines = nil, false
 	for k := range p.calls {
-		if kind, rest, _ := strings.Cut(k, "\x00"); kind == "FUNCTION" {
+		kind, rest, _ := strings.Cut(k, "\x00")
+		p.callsRoutines = p.callsRoutines || kind == "FUNCTION" || kind == "PROCEDURE"
+		if kind == "FUNCTION" {
 			_, name, _ := strings.Cut(rest, "\x00")
 			if !slices.Contains(p.callFuncs, name) {
 				p.callFuncs = append(p.callFuncs, name)
@@ -144,7 +207,7 @@ func (p *Preflight) called(kind, d, name string) string {
 // target holds (or whose body cannot be read), as an Overwrite whose Detail names it; nil
 // when none. Routines are judged at their CREATE, compound statements by compoundFinding.
 func (p *Preflight) callFinding(st *split.Statement) *Overwrite {
-	if len(p.calls) == 0 || st.Kind == split.KindRoutine || st.Kind == split.KindClient {
+	if !p.callsRoutines || st.Kind == split.KindRoutine || st.Kind == split.KindClient {
 		return nil
 	}
 	if st.Kind == split.KindInsert && !slices.ContainsFunc(p.callFuncs, func(name string) bool { return sqlscan.ContainsFoldASCII(st.SQL, name) }) {

@@ -15,8 +15,9 @@ import (
 // refused where it stands (calls.go): a CALL, a function in DO, SET, SELECT, INSERT …
 // SELECT, a row insert's VALUES, CREATE TABLE … SELECT, a view; through a routine of the
 // target's that calls one; from the body of a routine the dump creates (at its CREATE).
-// A routine that only reads, writes an empty table, or the dump's own, is no finding; a
-// body the account cannot read is refused, named.
+// A routine that only reads or writes the dump's own table is no finding; rows into a
+// table that was empty are, where its trigger writes into what the target holds (by the
+// statement or a routine's body); a body the account cannot read is refused, named.
 func TestPreflightCallsTargetRoutines(t *testing.T) {
 	newP := func() *Preflight {
 		p := &Preflight{
@@ -43,11 +44,12 @@ func TestPreflightCallsTargetRoutines(t *testing.T) {
 			p.objects[k] = true
 			bodies[k] = targetBody{db: "other", body: r.body, readable: r.name != "hidden"}
 		}
+		bodies[triggerKey("other.e")] = targetBody{db: "other", body: "INSERT INTO k VALUES (NEW.i)", readable: true}
 		p.judgeBodies(bodies)
 		return p
 	}
-	if got := newP().calls; len(got) != 5 {
-		t.Errorf("findings: %q; want p, f, outer, g, hidden", got)
+	if got := newP().calls; len(got) != 7 {
+		t.Errorf("findings: %q; want p, f, outer, g, hidden, fills (e's trigger), e's trigger", got)
 	}
 	for stmt, want := range map[string]string{
 		"CALL other.p()":                         "call procedure `other`.`p`, whose body runs INSERT INTO k VALUES (9)",
@@ -62,9 +64,12 @@ func TestPreflightCallsTargetRoutines(t *testing.T) {
 		"CALL other.hidden()":                    "call procedure `other`.`hidden`, whose body this account cannot read",
 		"CREATE PROCEDURE mine() CALL other.p()": "CREATE PROCEDURE `mine` would run procedure `other`.`p`, whose body runs INSERT INTO k VALUES (9)",
 		"USE other;\nDO f()":                     "call function `other`.`f`, whose body runs UPDATE other.k SET i = i + 1",
+		// rows into other.e, empty, whose trigger writes other.k (x-review24)
+		"INSERT INTO other.e VALUES (1)": "INSERT INTO `other`.`e`, whose trigger runs INSERT INTO k VALUES (NEW.i)",
+		"CALL other.fills()":             "call procedure `other`.`fills`, whose body runs INSERT INTO e VALUES (1)",
+		"TRUNCATE other.e":               "",
 		// none
 		"CALL other.reads()":                              "",
-		"CALL other.fills()":                              "",
 		"CALL other.own()":                                "",
 		"CALL other.loop()":                               "",
 		"DO other.pure(), f(), fresh.f()":                 "",

@@ -107,9 +107,10 @@ type Preflight struct {
 	// calls are the findings of the target's procedures and functions whose bodies write
 	// into what it holds (or cannot be read), by objectKey; callFuncs the names of such
 	// functions; judge, while New judges the bodies, judges one (calls.go).
-	calls     map[string]string
-	callFuncs []string
-	judge     func(k string) string
+	calls         map[string]string
+	callFuncs     []string
+	callsRoutines bool
+	judge         func(k string) string
 	// Definers counts statements with a DEFINER= clause.
 	Definers int
 }
@@ -257,6 +258,9 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 		key := sqlscan.TableKeyOf(w.db, w.table)
 		existed := p.tables[key] && !p.created[key]
 		if existed && p.empty[key] && rowsOnly(w.action, st) {
+			if ow := p.triggerFinding(key, w.action, st); ow != nil && p.report(*ow) {
+				found = append(found, *ow) // but its trigger of the target's writes elsewhere (calls.go)
+			}
 			continue // an empty table has no rows to lose
 		}
 		if !existed && p.created[key] && p.viewOver[key] != nil {
@@ -323,9 +327,9 @@ func (p *Preflight) reader() *bodyReader {
 			return p.databases[d] && !p.createdDBs[d]
 		}
 		key := sqlscan.TableKeyOf(d, t)
-		return p.tables[key] && !p.created[key] && !(rows && p.empty[key])
+		return p.tables[key] && !p.created[key] && !(rows && p.empty[key] && p.triggerRuns(key) == "")
 	}}
-	if len(p.calls) > 0 || p.judge != nil {
+	if p.callsRoutines || p.judge != nil {
 		p.rd.call = p.called // calls of the target's routines (calls.go): none to follow, no name is peeked at
 	}
 	return p.rd
