@@ -23,8 +23,9 @@ import (
 // parenthesis, qualified or not), the functions and procedures their bodies call,
 // transitively, and the triggers of the tables the statement writes (an INSERT's or
 // REPLACE's table, rows of literal values too: a map look-up, no scan; an UPDATE's or
-// DELETE's). Not followed: a view whose columns call a function (SELECT … FROM v), a
-// trigger of a table that a body writes. A function cannot be called from a column's
+// DELETE's), and the views a statement or a body names (a view's columns call
+// functions where it is read: INSERT INTO t SELECT x FROM v, TestXFix57ViewCallsFunction),
+// views of views too. Not followed: a trigger of a table that a body writes. A function cannot be called from a column's
 // DEFAULT, generated expression or CHECK constraint (MariaDB refuses stored functions
 // there). Where a statement calls several functions, or a compound statement calls one
 // before its own DROP, their order is not followed: a table any of them leaves made
@@ -35,6 +36,9 @@ import (
 type codeTemps struct {
 	funcs []string        // the dump's functions (lower-cased) whose code does
 	trigs map[string]bool // the keys of the tables whose triggers' code does
+	// views are the names (lower-cased, without their database) of the dump's views
+	// whose columns call such a function: a statement whose text holds none reads none.
+	views []string
 }
 
 // added notes that observe adds st's body: codeTemps is read again, from the bodies
@@ -77,13 +81,21 @@ func (rb *routineBodies) codeTemps() *codeTemps {
 			ct.trigs[key] = true
 		}
 	}
+	for key, bodies := range rb.views {
+		if _, name := sqlscan.TableKey(key).Names(); any(bodies) && !slices.Contains(ct.views, strings.ToLower(name)) {
+			ct.views = append(ct.views, strings.ToLower(name))
+		}
+	}
+	slices.Sort(ct.views)
 	rb.temps = ct
 	return ct
 }
 
 // codeTempDDL is bodyTempDDL (d's own compound statement and the procedures it CALLs)
-// with the functions d and those bodies call, transitively: the temporary tables any of
-// them may leave made (made), and those one drops that none leaves made (dropped).
+// with the functions d and those bodies call, and the views they name, transitively: the
+// temporary tables any of them may leave made (made), and those one drops that none
+// leaves made (dropped). A name that is a view's is followed wherever it stands (a
+// superset of where the view is read: more refuses more, never less).
 func (rb *routineBodies) codeTempDDL(d *split.Statement, db string) (made, dropped []string) {
 	add := func(m, dr []string) {
 		for _, k := range m {
@@ -129,6 +141,16 @@ func (rb *routineBodies) codeTempDDL(d *split.Statement, db string) (made, dropp
 			next := l.Next()
 			l.Pos = save
 			if next.Kind != sqlscan.Punct || next.Text != "(" {
+				vdb := tdb
+				if vdb == "" {
+					vdb = db
+				}
+				for i, bodies := 0, rb.views[KeyOf(vdb, name)]; i < len(bodies); i++ {
+					if b := &bodies[i]; !seen[&b.st] {
+						seen[&b.st] = true
+						walk(&b.st, b.db, false, depth+1) // for the functions its columns call
+					}
+				}
 				continue
 			}
 			for i, bodies := 0, rb.funcs[strings.ToLower(name)]; i < len(bodies); i++ {
@@ -154,7 +176,7 @@ func (tt *temporaryTables) madeByFunctions(rb *routineBodies, d *split.Statement
 	}
 	ct := rb.codeTemps()
 	if len(ct.funcs) == 0 && len(ct.trigs) == 0 {
-		return false
+		return false // a view makes none but through a function
 	}
 	var made, dropped []string
 	add := func(m, dr []string) {
@@ -169,7 +191,8 @@ func (tt *temporaryTables) madeByFunctions(rb *routineBodies, d *split.Statement
 			}
 		}
 	}
-	if !literal && slices.ContainsFunc(ct.funcs, func(name string) bool { return sqlscan.ContainsFoldASCII(d.SQL, name) }) {
+	names := func(name string) bool { return sqlscan.ContainsFoldASCII(d.SQL, name) }
+	if !literal && (slices.ContainsFunc(ct.funcs, names) || slices.ContainsFunc(ct.views, names)) {
 		add(rb.codeTempDDL(d, db))
 	}
 	if len(ct.trigs) > 0 {

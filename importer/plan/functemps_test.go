@@ -20,11 +20,12 @@ func TestCodeTempDDL(t *testing.T) {
 		"CREATE FUNCTION plain() RETURNS int RETURN 2//\n" +
 		"CREATE PROCEDURE p() BEGIN SET @y = g(); END//\n" +
 		"CREATE TRIGGER trg AFTER INSERT ON k FOR EACH ROW SET @z = f()//\n" +
-		"CREATE TRIGGER trg2 AFTER INSERT ON k2 FOR EACH ROW SET @z = plain()//\n") {
+		"CREATE TRIGGER trg2 AFTER INSERT ON k2 FOR EACH ROW SET @z = plain()//\n" +
+		"CREATE VIEW v AS SELECT f() AS x//\nCREATE VIEW d.w AS SELECT x FROM v//\nCREATE VIEW pv AS SELECT plain() AS y//\n") {
 		rb.observe(&st, "d")
 	}
 	ct := rb.codeTemps()
-	if !slices.Equal(ct.funcs, []string{"clean", "f", "g"}) || !ct.trigs["d.k"] || ct.trigs["d.k2"] {
+	if !slices.Equal(ct.funcs, []string{"clean", "f", "g"}) || !ct.trigs["d.k"] || ct.trigs["d.k2"] || !slices.Equal(ct.views, []string{"v", "w"}) {
 		t.Fatalf("codeTemps: %+v", ct)
 	}
 	for text, want := range map[string][2][]string{
@@ -35,6 +36,11 @@ func TestCodeTempDDL(t *testing.T) {
 		"CALL p()//":                                 {{"d.tmp"}, nil},
 		"SELECT plain(), f2(1), `f` FROM t//":        {nil, nil},
 		"CREATE FUNCTION h() RETURNS int RETURN 3//": {nil, nil},
+		// a view's columns call f where it is read, a view of it too (x-fix62)
+		"INSERT INTO t SELECT x FROM v//": {{"d.tmp"}, nil},
+		"SELECT x FROM d.w INTO @x//":     {{"d.tmp"}, nil},
+		"SELECT y FROM pv//":              {nil, nil},
+		"SELECT x FROM other.v//":         {nil, nil},
 	} {
 		st := delimited(text)[0]
 		made, dropped := rb.codeTempDDL(&st, "d")
@@ -43,11 +49,13 @@ func TestCodeTempDDL(t *testing.T) {
 		}
 	}
 	for text, want := range map[string]bool{
-		"INSERT INTO k VALUES (1)//":  true, // literal rows: the trigger by a look-up
-		"INSERT INTO k2 VALUES (1)//": false,
-		"DO g()//":                    true,
-		"DO clean()//":                false, // drops what it makes: nothing held
-		"DO plain()//":                false,
+		"INSERT INTO k VALUES (1)//":          true, // literal rows: the trigger by a look-up
+		"INSERT INTO k2 VALUES (1)//":         false,
+		"DO g()//":                            true,
+		"DO clean()//":                        false, // drops what it makes: nothing held
+		"DO plain()//":                        false,
+		"DO (SELECT x FROM w)//":              true,
+		"CREATE VIEW v2 AS SELECT x FROM v//": false, // makes a view, runs nothing
 	} {
 		st := delimited(text)[0]
 		var tt temporaryTables

@@ -26,6 +26,9 @@ import (
 // A name created again keeps its older bodies too: more code only refuses more.
 type routineBodies struct {
 	procs, funcs, trigs map[string][]routineBody
+	// views are the dump's views by table key: a statement that reads one runs the
+	// functions its columns call (functemps.go).
+	views map[string][]routineBody
 	// temps: which functions and triggers run code that makes or drops temporary
 	// tables (functemps.go); nil after observe adds a body, rebuilt when next asked.
 	// temporary counts the bodies whose text names TEMPORARY: none, nothing to read.
@@ -43,7 +46,7 @@ type routineBody struct {
 // or trigger.
 func (rb *routineBodies) observe(st *split.Statement, db string) {
 	kind := bodyKind(st)
-	if kind != "procedure" && kind != "function" && kind != "trigger" {
+	if kind != "procedure" && kind != "function" && kind != "trigger" && kind != "view" {
 		return
 	}
 	if st.Database != "" {
@@ -63,6 +66,8 @@ func (rb *routineBodies) observe(st *split.Statement, db string) {
 		add(&rb.procs, strings.ToLower(st.Table))
 	case "function":
 		add(&rb.funcs, strings.ToLower(st.Table))
+	case "view":
+		add(&rb.views, KeyOf(db, st.Table))
 	case "trigger":
 		l := st.Tokens()
 		for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {

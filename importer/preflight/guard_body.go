@@ -44,6 +44,10 @@ type bodyReader struct {
 	// is a finding; rows: the write changes only rows (INSERT, UPDATE, DELETE, LOAD DATA,
 	// TRUNCATE). d is never "": an unqualified name is given its database.
 	hit func(d, t string, rows bool) bool
+	// call reports what the target's routine of kind ("PROCEDURE", "FUNCTION") d.name
+	// runs that is a finding (calls.go), "" nothing; nil: calls are not followed (the
+	// system check).
+	call func(kind, d, name string) string
 }
 
 // systemReader is the system check's question: anything in a system schema, accounts.
@@ -55,12 +59,20 @@ var systemReader = &bodyReader{accounts: true, hit: func(d, _ string, _ bool) bo
 // names belong to.
 func bodyFinding(rd *bodyReader, q []byte, syn sqlscan.Syntax, db string) string {
 	l := sqlscan.New(q, syn)
+	var before sqlscan.Token
 	for {
 		l.Skip()
 		start := l.Pos
+		prev := before
 		t := l.Next()
+		before = t
 		if t.Kind == sqlscan.EOF {
 			return ""
+		}
+		if rd.call != nil && callable(prev, t) {
+			if f := functionCall(rd, &l, t, db); f != "" {
+				return f
+			}
 		}
 		if t.Kind != sqlscan.Word {
 			continue
@@ -73,11 +85,72 @@ func bodyFinding(rd *bodyReader, q []byte, syn sqlscan.Syntax, db string) string
 		l.Pos = after // what the verb is followed by is scanned too
 		if (verb == "CREATE" || verb == "ALTER") && tableStatement(&l) {
 			// Its clauses hold words that read as statements (ALTER TABLE t DROP user,
-			// ON DELETE CASCADE) and nothing in it runs another statement.
-			l.Pos = innerEnd(q, start, syn)
+			// ON DELETE CASCADE) and nothing in it runs another statement; CREATE TABLE …
+			// SELECT f() calls functions.
+			end := innerEnd(q, start, syn)
+			if rd.call != nil {
+				if f := callsFinding(rd, q[:end], syn, db, after); f != "" {
+					return f
+				}
+			}
+			l.Pos = end
 		}
 		l.Pos = max(l.Pos, after)
 	}
+}
+
+// callable reports whether t, after prev, may name a function called there: not the name
+// a CREATE FUNCTION or PROCEDURE makes, a CALL's procedure, or the part of a dotted name
+// after its dot.
+func callable(prev, t sqlscan.Token) bool {
+	return t.IsName() && !prev.Is("FUNCTION") && !prev.Is("PROCEDURE") && !prev.Is("CALL") && !(prev.Kind == sqlscan.Punct && prev.Text == ".")
+}
+
+// callsFinding is the first call in q[from:] of the target's routines that rd.call reports
+// (CALL p, a function name followed by a parenthesis), "" when none: for what the body
+// reader skips (a CREATE TABLE's clauses) and for statements that are no code
+// (Preflight.callFinding).
+func callsFinding(rd *bodyReader, q []byte, syn sqlscan.Syntax, db string, from int) string {
+	l := sqlscan.New(q, syn)
+	l.Pos = from
+	var prev sqlscan.Token
+	for t := l.Next(); t.Kind != sqlscan.EOF; prev, t = t, l.Next() {
+		if t.Is("CALL") {
+			save := l.Pos
+			if n := l.Next(); n.IsName() {
+				d, name := l.Name(n)
+				if d == "" {
+					d = db
+				}
+				if f := rd.call("PROCEDURE", d, name); f != "" {
+					return f
+				}
+			}
+			l.Pos = save
+			continue
+		}
+		if callable(prev, t) {
+			if f := functionCall(rd, &l, t, db); f != "" {
+				return f
+			}
+		}
+	}
+	return ""
+}
+
+// functionCall is the finding of a call of the target's function named by t (qualified
+// or not, followed by a parenthesis), "" when t names none; the lexer stays where it was.
+func functionCall(rd *bodyReader, l *sqlscan.Tokenizer, t sqlscan.Token, db string) string {
+	save := l.Pos
+	defer func() { l.Pos = save }()
+	d, name := l.Name(t)
+	if n := l.Next(); n.Kind != sqlscan.Punct || n.Text != "(" {
+		return ""
+	}
+	if d == "" {
+		d = db
+	}
+	return rd.call("FUNCTION", d, name)
 }
 
 // tableStatement reports whether the CREATE or ALTER the lexer is just past is of a table
@@ -147,6 +220,14 @@ func innerFinding(rd *bodyReader, l *sqlscan.Tokenizer, q []byte, start int, ver
 		return ddlFinding(rd, l, verb, hit, found)
 	case "PREPARE", "EXECUTE":
 		return dynamicFinding(rd, l, verb, syn, db)
+	case "CALL":
+		if t := l.Next(); rd.call != nil && t.IsName() {
+			d, n := l.Name(t)
+			if d == "" {
+				d = db
+			}
+			return rd.call("PROCEDURE", d, n)
+		}
 	}
 	return ""
 }
@@ -377,7 +458,7 @@ func compoundFinding(rd *bodyReader, st *split.Statement, current string) *Overw
 		return nil
 	}
 	return &Overwrite{Action: st.Verb, Database: db, Table: st.Table, Offset: st.Offset, Line: st.Line, System: rd.accounts, Through: !rd.accounts,
-		Detail: termsafe.Line(what) + " would run " + f, Unchecked: strings.HasSuffix(f, unchecked)}
+		Detail: termsafe.Line(what) + " would run " + f, Unchecked: strings.HasSuffix(f, unchecked), Unreadable: strings.HasSuffix(f, unreadableBody)}
 }
 
 // unchecked ends the finding of dynamic SQL the guard cannot read (PREPARE s FROM @q): it

@@ -13,7 +13,14 @@ import (
 // DROP/CREATE, LOCK, DISABLE KEYS, a 4 KiB INSERT, ENABLE KEYS, UNLOCK, and a trigger
 // every tenth table) into a target holding 1000 other tables: the per-statement check's
 // cost on the control path (the body reader reads routines and compound statements only).
-func BenchmarkObserveMysqldump1000(b *testing.B) {
+func BenchmarkObserveMysqldump1000(b *testing.B) { benchObserveMysqldump(b, false) }
+
+// BenchmarkObserveMysqldump1000Calls is the same into a target that also holds a function
+// and a procedure that write its tables (calls.go): each statement that is no row insert
+// is read once more for calls, each row insert searched for the function's name.
+func BenchmarkObserveMysqldump1000Calls(b *testing.B) { benchObserveMysqldump(b, true) }
+
+func benchObserveMysqldump(b *testing.B, calls bool) {
 	var d strings.Builder
 	d.WriteString("CREATE DATABASE IF NOT EXISTS `shop`;\nUSE `shop`;\n")
 	row := "(1,'" + strings.Repeat("x", 60) + "')"
@@ -35,6 +42,14 @@ func BenchmarkObserveMysqldump1000(b *testing.B) {
 			created: map[sqlscan.TableKey]bool{}, createdDBs: map[string]bool{}, objects: map[string]bool{}, createdObjects: map[string]bool{}}
 		for i := range 1000 {
 			p.tables[sqlscan.TableKeyOf("other", fmt.Sprintf("o%d", i))] = true
+		}
+		if calls {
+			p.objects[objectKey("FUNCTION", "other", "audit")] = true
+			p.objects[objectKey("PROCEDURE", "other", "log_it")] = true
+			p.judgeBodies(map[string]targetBody{
+				objectKey("FUNCTION", "other", "audit"):   {db: "other", body: "BEGIN INSERT INTO o1 VALUES (1); RETURN 1; END", readable: true},
+				objectKey("PROCEDURE", "other", "log_it"): {db: "other", body: "UPDATE o2 SET v = v + 1", readable: true},
+			})
 		}
 		for i := range stmts {
 			if ow := p.ObserveAll(&stmts[i]); len(ow) > 0 {

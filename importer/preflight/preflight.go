@@ -35,9 +35,12 @@ type Overwrite struct {
 	// schema or the accounts (or, Through, what exists), not because it names one.
 	Unchecked bool
 	// Through: the write is inside code the statement makes or runs (a routine, trigger
-	// or event body, a compound block, SET STATEMENT … FOR, ANALYZE, dynamic SQL); Detail
-	// names the statement and what it would run (Preflight.bodyOverwrite).
+	// or event body, a compound block, SET STATEMENT … FOR, ANALYZE, dynamic SQL, a
+	// routine of the target's it calls); Detail names the statement and what it would run.
 	Through bool
+	// Unreadable: the code calls a routine of the target's whose body the account cannot
+	// read (calls.go): refused for what it might write.
+	Unreadable bool
 }
 
 // Exists says, for the overwrite check's refusal, what ow does to the target: "which
@@ -46,6 +49,8 @@ func (o Overwrite) Exists() string {
 	switch {
 	case o.Through && o.Unchecked:
 		return "which could write into what exists in the target (what it will run is known only when it runs)"
+	case o.Through && o.Unreadable:
+		return "which could write into what exists in the target"
 	case o.Through:
 		return "which writes into what exists in the target"
 	}
@@ -103,6 +108,13 @@ type Preflight struct {
 	renaming sqlscan.TableKey
 	// viewOver are the target's tables under each view the dump made (views.go).
 	viewOver map[sqlscan.TableKey][]sqlscan.TableKey
+	// calls are the findings of the target's procedures and functions whose bodies write
+	// into what it holds (or cannot be read), by objectKey; callFuncs the names of such
+	// functions; judge, while New judges the bodies, judges one (calls.go).
+	calls         map[string]string
+	callFuncs     []string
+	callsRoutines bool
+	judge         func(k string) string
 	// Definers counts statements with a DEFINER= clause.
 	Definers int
 }
@@ -153,91 +165,24 @@ func NewWithout(ctx context.Context, q Conn, current, own string) (*Preflight, e
 	if err != nil {
 		return nil, fmt.Errorf("preflight: list databases: %w", err)
 	}
-	defer rows.Close()
 	for rows.Next() {
 		var db string
 		if err := rows.Scan(&db); err != nil {
+			rows.Close()
 			return nil, err
 		}
 		if !systemSchemas[strings.ToLower(db)] && (own == "" || db != own) {
 			p.databases[db] = true
 		}
 	}
-	return p, rows.Err()
-}
-
-// localEngines keep their rows in this server: reading one row of such a table is cheap
-// and tells whether it is empty. A FEDERATED, CONNECT or SPIDER table would be read from
-// another server (slow, or hanging on it), a view or a sequence is no table to fill, and a
-// BLACKHOLE table is always empty: those count as full.
-var localEngines = map[string]bool{"INNODB": true, "ARIA": true, "MYISAM": true, "MEMORY": true, "CSV": true, "ARCHIVE": true, "ROCKSDB": true}
-
-// emptyTablesPerQuery is how many tables one emptiness query looks at: one round trip per
-// table would take minutes on a target with tens of thousands of tables.
-const emptyTablesPerQuery = 200
-
-// baseTable is a table the preflight asks whether it is empty; versioned: WITH SYSTEM
-// VERSIONING, whose history rows count too (FOR SYSTEM_TIME ALL): a DELETE HISTORY or a
-// TRUNCATE of one whose current rows are gone loses them.
-type baseTable struct {
-	db, table string
-	versioned bool
-}
-
-// emptyTables returns the tables (their keys) that hold no rows. An EXISTS per table reads
-// at most one row of each, where TABLE_ROWS is only InnoDB's estimate. A table the
-// account may not read counts as full: a refusal then errs on the safe side.
-func emptyTables(ctx context.Context, q Conn, tables []baseTable) (map[sqlscan.TableKey]bool, error) {
-	empty := map[sqlscan.TableKey]bool{}
-	for len(tables) > 0 {
-		n := min(len(tables), emptyTablesPerQuery)
-		chunk := tables[:n]
-		tables = tables[n:]
-		var b strings.Builder
-		for i, t := range chunk {
-			if i > 0 {
-				b.WriteString(" UNION ALL ")
-			}
-			history := ""
-			if t.versioned {
-				history = " FOR SYSTEM_TIME ALL"
-			}
-			fmt.Fprintf(&b, "SELECT %d, EXISTS(SELECT 1 FROM %s.%s%s)", i, sqlscan.QuoteIdent(t.db), sqlscan.QuoteIdent(t.table), history)
-		}
-		rows, err := q.QueryContext(ctx, b.String())
-		if err != nil {
-			if len(chunk) == 1 {
-				continue // unreadable (privileges, a broken table): treated as full
-			}
-			// One unreadable table fails the whole query: ask one by one.
-			for i := range chunk {
-				sub, err := emptyTables(ctx, q, chunk[i:i+1])
-				if err != nil {
-					return nil, err
-				}
-				for k := range sub {
-					empty[k] = true
-				}
-			}
-			continue
-		}
-		for rows.Next() {
-			var i int
-			var full bool
-			if err := rows.Scan(&i, &full); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			if !full {
-				empty[sqlscan.TableKeyOf(chunk[i].db, chunk[i].table)] = true
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
-		}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
 	}
-	return empty, nil
+	if err := p.loadCalls(ctx, q); err != nil { // judged against the databases and tables above
+		return nil, err
+	}
+	return p, nil
 }
 
 // Empty reports whether the target has no user databases: nothing can be overwritten.
@@ -290,6 +235,11 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 			found = append(found, *ow)
 		}
 	}
+	if len(found) == 0 {
+		if ow := p.callFinding(st); ow != nil { // a routine the target held (calls.go)
+			found = append(found, *ow)
+		}
+	}
 	temporary := st.TemporaryTableDDL()
 	p.renaming = ""
 	for _, w := range append(statementWrites(st, p.current), sequenceWrites(st, p.current)...) {
@@ -316,6 +266,9 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 		key := sqlscan.TableKeyOf(w.db, w.table)
 		existed := p.tables[key] && !p.created[key]
 		if existed && p.empty[key] && rowsOnly(w.action, st) {
+			if ow := p.triggerFinding(key, w.action, st); ow != nil && p.report(*ow) {
+				found = append(found, *ow) // but its trigger of the target's writes elsewhere (calls.go)
+			}
 			continue // an empty table has no rows to lose
 		}
 		if !existed && p.created[key] && p.viewOver[key] != nil {
@@ -357,8 +310,11 @@ func (p *Preflight) reader() *bodyReader {
 			return p.databases[d] && !p.createdDBs[d]
 		}
 		key := sqlscan.TableKeyOf(d, t)
-		return p.tables[key] && !p.created[key] && !(rows && p.empty[key]) || p.viewHits(key, rows)
+		return p.tables[key] && !p.created[key] && !(rows && p.empty[key] && p.triggerRuns(key) == "") || p.viewHits(key, rows)
 	}}
+	if p.callsRoutines || p.judge != nil {
+		p.rd.call = p.called // calls of the target's routines (calls.go): none to follow, no name is peeked at
+	}
 	return p.rd
 }
 

@@ -25,12 +25,15 @@ type state struct {
 	Tables    []string `json:"tables"`       // sqlscan.TableKey
 	Empty     []string `json:"empty_tables"` // sqlscan.TableKey
 	Objects   []string `json:"objects"`      // objectKey
+	// Calls are the findings of the target's routines (calls.go), by objectKey: a
+	// journal without them resumes with calls unread, as before.
+	Calls map[string]string `json:"routine_calls,omitempty"`
 }
 
 // State is p's view of the target as New read it, for the journal; call it before the
 // first statement is observed (what the dump made since would count as the target's).
 func (p *Preflight) State() ([]byte, error) {
-	s := state{Databases: sortedKeys(p.databases), Tables: sortedKeys(p.tables), Empty: sortedKeys(p.empty), Objects: sortedKeys(p.objects)}
+	s := state{Databases: sortedKeys(p.databases), Tables: sortedKeys(p.tables), Empty: sortedKeys(p.empty), Objects: sortedKeys(p.objects), Calls: p.calls}
 	return json.Marshal(s)
 }
 
@@ -56,6 +59,8 @@ func FromState(b []byte, current string) (*Preflight, error) {
 	for _, o := range s.Objects {
 		p.objects[o] = true
 	}
+	p.calls = s.Calls
+	p.noteCalls()
 	return p, nil
 }
 
