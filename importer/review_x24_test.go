@@ -62,8 +62,9 @@ import (
 //     (x-tidy2's item, which this test can guard).
 //
 // Subtests whose statement MariaDB rejects pass (the client stops, nothing is written).
+// Fixed in session 50: the view forms by x-fix65 (24 of 39 failed), the multi-table
+// UPDATE/DELETE forms by x-tidy2's sqlscan.TableRefs serving DMLTables (15 of 39).
 func TestReviewX24OverwriteMissed(t *testing.T) {
-	reviewX(t)
 	f := newSessionFixture(t, "")
 	for name, body := range x24Missed {
 		for mode, o := range map[string]importer.Options{"serial": {}, "parallel 2": {Parallel: 2, BatchBytes: 512}, "preflight-scan": {Parallel: 2, PreflightScan: true}} {
@@ -158,8 +159,9 @@ func TestReviewX24SequenceWritten(t *testing.T) {
 // (TestXFix58CallTargetRoutine's class: the target's code; x-fix62 is on it). A fix: a
 // table with a trigger the target held counts as not empty for rows, or its trigger's
 // body (information_schema.TRIGGERS.ACTION_STATEMENT) is read with the body reader.
+// Fixed in session 50 by x-fix62 (the target's triggers read with its routines; 2 of 2
+// failed before; TestXFix62TargetTriggerOnEmptyTable is its own test of it).
 func TestReviewX24TargetTriggerOnEmptyTable(t *testing.T) {
-	reviewX(t)
 	f := newSessionFixture(t, "")
 	for mode, o := range map[string]importer.Options{"serial": {}, "preflight-scan": {Parallel: 2, PreflightScan: true}} {
 		t.Run(mode, func(t *testing.T) {
