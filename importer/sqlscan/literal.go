@@ -67,7 +67,11 @@ func unescape(dst, body []byte, q byte, escapes bool, mb Charset) []byte {
 // when it runs), and for a literal whose text the server converts in a way not followed
 // here: an introducer other than _binary before bytes ≥ 0x80 (the server converts them
 // from the introducer's character set to the connection's: _latin1'é' runs as 'Ã©' on a
-// utf8 connection), or of a character set that is not ASCII (ucs2, utf16, utf32).
+// utf8 connection), or of a character set that is not ASCII (ucs2, utf16, utf32). A NUL
+// at the end of the text (blanks after it aside) is left out: the server's parser takes
+// it for the end of the statement ('SET autocommit = 0\0' runs as the SET; a NUL before
+// anything else is a syntax error, measured on 10.11), and a reader that met it as a
+// character refused what the server runs.
 func LiteralStatement(l *Tokenizer) (string, bool) {
 	t := l.Next()
 	quoteNext := l.Pos < len(l.Src) && l.Src[l.Pos] == '\''
@@ -93,6 +97,9 @@ func LiteralStatement(l *Tokenizer) (string, bool) {
 		return "", false // 'a' || x, 'a' + 1: an expression
 	}
 	s := sb.String()
+	if i := strings.LastIndexByte(s, 0); i >= 0 && strings.Trim(s[i+1:], Blanks) == "" {
+		s = s[:i]
+	}
 	switch introducer {
 	case "", "_binary":
 	case "_ucs2", "_utf16", "_utf16le", "_utf32":

@@ -16,7 +16,9 @@ import (
 // EXECUTE IMMEDIATE or PREPARE s FROM. escapesOnly: a form that is no literal under
 // NO_BACKSLASH_ESCAPES (its backslash ends nothing there), nbeOnly one that is a literal
 // under it only (with escapes it runs on: the server refuses the statement); unknown: a
-// form whose text is known only when it runs (ok must be false).
+// form whose text is known only when it runs (ok must be false). A NUL at the end of a
+// literal is left out of its text (the server's parser ends the statement there): the
+// server's value without its last 00 and the blanks after it is wanted.
 var literalForms = []struct {
 	lit                           string
 	escapesOnly, nbeOnly, unknown bool
@@ -30,6 +32,7 @@ var literalForms = []struct {
 	{lit: `_latin1'abc'`}, {lit: `N'n\tn'`}, {lit: `n'x' 'y'`}, {lit: `X'4142'`}, {lit: `x''`},
 	{lit: `0x414`}, {lit: `0x4a4B`}, {lit: `b'0100000101'`}, {lit: `0b1000001`}, {lit: `B'1'`},
 	{lit: "'é\\n\xe2\x82\xac'"}, {lit: `'ends\\'`}, {lit: `'a' USING @x`}, {lit: `'a';`},
+	{lit: `'SELECT 1\0'`}, {lit: `'SELECT 1;\0 '`},
 	{lit: `_latin1'é'`, unknown: true}, {lit: `_utf16'ab'`, unknown: true}, {lit: `'a' || 'b'`, unknown: true},
 	{lit: `CONCAT('a', 'b')`, unknown: true}, {lit: `@s`, unknown: true}, {lit: `'a' COLLATE utf8mb4_bin`, unknown: true},
 }
@@ -79,6 +82,9 @@ func TestUnescapeMatchesServer(t *testing.T) {
 			if err := conn.QueryRowContext(ctx, "SELECT HEX(CONVERT("+expr+" USING utf8mb4))").Scan(&want); err != nil {
 				t.Errorf("%s [%s]: the server: %v", f.lit, mode, err)
 				continue
+			}
+			if strings.HasPrefix(f.lit, `'SELECT 1`) && !syn.NoBackslashEscapes {
+				want = strings.TrimSuffix(strings.TrimSuffix(want, "20"), "00") // the NUL and the blanks after it
 			}
 			if h := strings.ToUpper(hex.EncodeToString([]byte(got))); h != want {
 				t.Errorf("%s [%s]: read %q (%s), the server's %s", f.lit, mode, got, h, want)
