@@ -350,7 +350,6 @@ func TestReviewX24DataOnlyDatabasesOverRefused(t *testing.T) {
 // TestReviewX24Escaped* tests pass, and the sqlscan, plan, split, preflight, transform
 // and replay packages' tests passed with it.
 func TestReviewX24EscapedDynamicSQL(t *testing.T) {
-	reviewX(t)
 	f := newSessionFixture(t, "")
 	modes := map[string]importer.Options{"serial": {}, "preflight-scan": {Parallel: 2, PreflightScan: true}}
 	for name, body := range map[string]string{
@@ -391,7 +390,6 @@ func TestReviewX24EscapedDynamicSQL(t *testing.T) {
 // ("GETnDIAGNOSTICS"), a word it does not know: diagNone, and the replay ran the rows
 // before it on a worker. The fix there (an exact unescape) fixes both.
 func TestReviewX24EscapedDiagnosticsReader(t *testing.T) {
-	reviewX(t)
 	dump := "SET sql_mode = '';\nCREATE DATABASE zd;\nUSE zd;\nCREATE TABLE t (id int PRIMARY KEY, v varchar(200));\nCREATE TABLE r (n int, w int);\n" +
 		fortyInserts("t", 0) + "INSERT INTO t VALUES (90001,'a'),(90002,'b'),(90003,REPEAT('c', 300));\n" +
 		`EXECUTE IMMEDIATE 'GET\nDIAGNOSTICS @w = NUMBER';` + "\nINSERT INTO r VALUES (@n, @w);\n" + fortyInserts("t", 100000)
@@ -414,7 +412,6 @@ func TestReviewX24EscapedDiagnosticsReader(t *testing.T) {
 // into 't' ("SETtautocommit"), does not see the session's autocommit change, and sends
 // the rows in its own committed batches.
 func TestReviewX24EscapedDynamicAutocommit(t *testing.T) {
-	reviewX(t)
 	dump := "CREATE DATABASE zd;\nUSE zd;\nCREATE TABLE t (id int PRIMARY KEY, v varchar(200));\nCREATE TABLE t2 (id int PRIMARY KEY, v varchar(200));\nCREATE TABLE r (n int);\n" +
 		fortyInserts("t", 0) + `EXECUTE IMMEDIATE 'SET\tautocommit = 0';` + "\nINSERT INTO r VALUES (5);\n" + fortyInserts("t2", 500000) +
 		"ROLLBACK;\nSET autocommit = 1;\n" + fortyInserts("t", 100000)

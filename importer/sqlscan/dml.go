@@ -103,27 +103,6 @@ func deleteTargets(refs []TableRef, db string) []TableKey {
 	return keys
 }
 
-// LiteralStatement reads a string literal that is the whole of what follows (up to USING, a
-// ';' or the end): 'a', 'a' 'b' (joined), _utf8mb4'a', N'a'.
-func LiteralStatement(l *Tokenizer) (string, bool) {
-	t := l.Next()
-	if t.Kind == Word && (strings.HasPrefix(t.Text, "_") || strings.EqualFold(t.Text, "N")) && l.Pos < len(l.Src) && (l.Src[l.Pos] == '\'' || l.Src[l.Pos] == '"') {
-		t = l.Next() // a character set introducer
-	}
-	if t.Kind != String {
-		return "", false
-	}
-	var sb strings.Builder
-	for t.Kind == String {
-		sb.WriteString(t.Text)
-		t = l.Next()
-	}
-	if t.Kind != EOF && !t.Is("USING") && !(t.Kind == Punct && t.Text == ";") {
-		return "", false // 'a' || x, 'a' + 1: an expression
-	}
-	return sb.String(), true
-}
-
 // SkipGroup moves l past the ')' that closes the '(' read last, over nested groups, and
 // reports whether it came before the end of the text. A function, not a method: the
 // Tokenizer's methods are at the layout's limit.

@@ -23,7 +23,7 @@ const (
 	EOF     TokenKind = iota
 	Word              // unquoted identifier, keyword or number
 	Quoted            // `identifier`, text unquoted
-	String            // 'string' or "string", text roughly unescaped
+	String            // 'string' or "string", text as the server reads it (unescape)
 	Var               // @name, @@name, @@session.name; text lower-cased, with its @s
 	Punct             // one byte (`:=` two)
 	Comment           // NextRaw only: a comment, or an executable comment's opener or closer
@@ -131,45 +131,44 @@ func IsWordByte(c byte) bool {
 	return c == '_' || c == '$' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80
 }
 
-// quoted reads a quoted run starting at l.Pos (the quote) and returns its unquoted text,
-// or "" without text.
+// quoted reads a quoted run starting at l.Pos (the quote) and returns its text, or ""
+// without text: a string's as the server reads it (unescape), an identifier's with its
+// doubled quotes undone.
 func (l *Tokenizer) quoted(text bool) string {
+	st := l.Pos
 	q := l.Src[l.Pos]
+	escapes := !l.nbe && q != '`' && !(q == '"' && l.ansi)
 	l.Pos++
-	var sb []byte
+	end := len(l.Src) // of the body: the closing quote, or the end of an unterminated run
 	for l.Pos < len(l.Src) {
-		c := l.Src[l.Pos]
 		if n := l.mb.CharLen(l.Src[l.Pos:]); n > 0 {
-			if text {
-				sb = append(sb, l.Src[l.Pos:l.Pos+n]...)
-			}
 			l.Pos += n
 			continue
 		}
-		if c == '\\' && !l.nbe && q != '`' && !(q == '"' && l.ansi) && l.Pos+1 < len(l.Src) {
-			if text {
-				sb = append(sb, l.Src[l.Pos+1])
-			}
+		c := l.Src[l.Pos]
+		if c == '\\' && escapes && l.Pos+1 < len(l.Src) {
 			l.Pos += 2
 			continue
 		}
 		if c == q {
 			if l.Pos+1 < len(l.Src) && l.Src[l.Pos+1] == q {
-				if text {
-					sb = append(sb, q)
-				}
 				l.Pos += 2
 				continue
 			}
+			end = l.Pos
 			l.Pos++
-			return string(sb)
-		}
-		if text {
-			sb = append(sb, c)
+			break
 		}
 		l.Pos++
 	}
-	return string(sb)
+	if !text {
+		return ""
+	}
+	body := l.Src[st+1 : end]
+	if bytes.IndexByte(body, q) < 0 && (!escapes || bytes.IndexByte(body, '\\') < 0) {
+		return string(body)
+	}
+	return string(unescape(make([]byte, 0, len(body)), body, q, escapes, l.mb))
 }
 
 // Next returns the next token, or one of kind EOF at the end. `:=` is the Punct "=".
