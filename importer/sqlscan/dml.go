@@ -1,9 +1,6 @@
 package sqlscan
 
-import (
-	"slices"
-	"strings"
-)
+import "slices"
 
 // What the preflight (overwrites, system schemas) and the filters (transform) both read in
 // a statement: the tables a DML statement writes, the statement a dynamic SQL literal holds.
