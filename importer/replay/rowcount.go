@@ -293,7 +293,7 @@ func (rc *rowCounts) noteRan(ctx context.Context, c Conn, control bool, st *spli
 		if control && n == 1 {
 			return rc.holdFound(ctx, c, st)
 		}
-		if control && n > 1 && foundIsRowCount(st) {
+		if control && n > 1 && foundIsRowCount(in) {
 			rc.noteFound(st.Offset, n, false)
 			return nil
 		}
