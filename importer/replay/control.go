@@ -152,7 +152,7 @@ func (cr *controller) runPlanned(ctx context.Context, st *split.Statement, end i
 		if pl.Reason != "" {
 			p.opt.Notice(p.opt.Name + ": " + pl.Reason)
 		}
-		return true, cr.runSerial(ctx, st, end, pl)
+		return true, likeResentFailed(cr, st, pl, cr.runSerial(ctx, st, end, pl)) // likeresent.go
 	case plan.Control:
 		// COMMIT, ROLLBACK, START TRANSACTION outside a transaction that runs here: they
 		// end or open the control connection's own, which holds no rows.

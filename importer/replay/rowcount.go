@@ -246,7 +246,8 @@ func (rc *rowCounts) noteRan(ctx context.Context, c Conn, control bool, st *spli
 		rc.noteRow(st.Offset, -1) // an error leaves −1 (a --force run goes on)
 		return nil
 	}
-	if w := strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())); resultVerbs[w] {
+	in := unwrapSetStatement(st)
+	if w := strings.ToUpper(sqlscan.FirstWord(in.SQL, in.Syntax())); resultVerbs[w] {
 		var row, found int64
 		if err := c.QueryRowContext(ctx, "SELECT ROW_COUNT(), FOUND_ROWS()").Scan(&row, &found); err != nil {
 			return err
@@ -268,12 +269,31 @@ func (rc *rowCounts) noteRan(ctx context.Context, c Conn, control bool, st *spli
 			n = row
 		}
 	}
+	selects, returning := false, false
+	if !rc.literalRows(st) {
+		selects, returning = insideWords(in)
+	}
+	if returning {
+		// A result set: ROW_COUNT() −1 (GET DIAGNOSTICS … ROW_COUNT too), whatever the
+		// driver's affected rows say, and FOUND_ROWS() what a SELECT inside left, or as it
+		// was; the read-back leaves −1, st's own.
+		rc.noteRow(st.Offset, -1)
+		if !selects {
+			return nil
+		}
+		var found int64
+		if err := c.QueryRowContext(ctx, "SELECT FOUND_ROWS()").Scan(&found); err != nil {
+			return err
+		}
+		rc.noteFound(st.Offset, found, false)
+		return nil
+	}
 	rc.noteRow(st.Offset, n)
-	if !rc.literalRows(st) && setsFoundInside(st) {
+	if selects {
 		if control && n == 1 {
 			return rc.holdFound(ctx, c, st)
 		}
-		if control && n > 1 && foundIsRowCount(st) {
+		if control && n > 1 && foundIsRowCount(in) {
 			rc.noteFound(st.Offset, n, false)
 			return nil
 		}
@@ -345,41 +365,6 @@ func (rc *rowCounts) readHeldFound(ctx context.Context, c Conn) error {
 	}
 	rc.mu.Unlock()
 	return nil
-}
-
-// setsFoundInside reports whether st, not one of resultVerbs, may set FOUND_ROWS() through
-// a SELECT inside it: an INSERT or REPLACE, or a CREATE [OR REPLACE] [TEMPORARY] TABLE,
-// with the word SELECT outside its literals and comments (INSERT … SELECT, a subquery in
-// VALUES, CREATE TABLE … SELECT). Its callers skip a row insert of literal values
-// (rowCounts.literalRows), which holds none: reading every INSERT the control connection
-// ran token by token cost 1.6 s of 6.3 s of client CPU on a 190 MiB dump run serially. The read-back is the client's value only where st set
-// it: a word in a string ('row_count after select') or a CREATE VIEW … AS SELECT leaves
-// what dumpscope's own statements left on the connection (TestRowCountAsClientParallel).
-func setsFoundInside(st *split.Statement) bool {
-	l := sqlscan.New(st.SQL, st.Syntax())
-	verb := ""
-	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		if t.Kind != sqlscan.Word {
-			continue
-		}
-		switch {
-		case verb == "" && t.Is("CREATE"):
-			verb = "CREATE"
-		case verb == "" && (t.Is("INSERT") || t.Is("REPLACE")):
-			verb = "INSERT"
-		case verb == "":
-			return false
-		case verb == "CREATE" && (t.Is("OR") || t.Is("REPLACE") || t.Is("TEMPORARY")):
-		case verb == "CREATE":
-			if !t.Is("TABLE") {
-				return false
-			}
-			verb = "CREATE TABLE"
-		case t.Is("SELECT"):
-			return true
-		}
-	}
-	return false
 }
 
 // countsAt returns ROW_COUNT() and FOUND_ROWS() noted after st, a SELECT … INTO or VALUES
@@ -479,7 +464,8 @@ func (rc *rowCounts) skipped(st *split.Statement) {
 	if rc == nil {
 		return
 	}
-	if resultVerbs[strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))] || isUse(st) || (!rc.literalRows(st) && setsFoundInside(st)) {
+	in := unwrapSetStatement(st)
+	if resultVerbs[strings.ToUpper(sqlscan.FirstWord(in.SQL, in.Syntax()))] || isUse(st) || (!rc.literalRows(st) && setsFoundInside(in)) {
 		rc.mu.Lock()
 		rc.foundSkipped = true
 		rc.mu.Unlock()

@@ -1,0 +1,83 @@
+package replay
+
+import (
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/importer/transform"
+)
+
+// What a statement that is not one of resultVerbs leaves in ROW_COUNT() and FOUND_ROWS()
+// beyond the driver's affected rows (rowCounts.noteRan, rowCounts.skipped).
+
+// setsFoundInside reports whether st, not one of resultVerbs, may set FOUND_ROWS() through
+// a SELECT inside it (insideWords).
+func setsFoundInside(st *split.Statement) bool {
+	selects, _ := insideWords(st)
+	return selects
+}
+
+// insideWords reads st, not one of resultVerbs, in one pass. selects: it may set
+// FOUND_ROWS() through a SELECT inside it: an INSERT or REPLACE, or a CREATE [OR REPLACE]
+// [TEMPORARY] TABLE, with the word SELECT outside its literals and comments (INSERT …
+// SELECT, a subquery in VALUES, CREATE TABLE … SELECT). returning: an INSERT, REPLACE or
+// DELETE … RETURNING, which returns a result set, after which ROW_COUNT() is −1 whatever
+// it changed and FOUND_ROWS() is what a SELECT inside set or as it was (the client's
+// `INSERT … SELECT … RETURNING id; SET @v3 = ROW_COUNT()` stored −1 where the driver's
+// affected rows gave 0, and a later INSERT of @v3 into an unsigned column failed there
+// only: difffuzz seed 152026; measured on MariaDB 10.11). RETURNING is a reserved word
+// (a column so named is quoted, an Ident) and no subquery holds one, so the word
+// anywhere outside literals and comments is the clause.
+//
+// Its callers skip a row insert of literal values (rowCounts.literalRows), which holds
+// neither (sqlscan.Rows reads no tail after the last row): reading every INSERT the
+// control connection ran token by token cost 1.6 s of 6.3 s of client CPU on a 190 MiB
+// dump run serially. The read-back is the client's value only where st set it: a word in
+// a string ('row_count after select') or a CREATE VIEW … AS SELECT leaves what
+// dumpscope's own statements left on the connection (TestRowCountAsClientParallel).
+func insideWords(st *split.Statement) (selects, returning bool) {
+	l := sqlscan.New(st.SQL, st.Syntax())
+	verb := ""
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Kind != sqlscan.Word {
+			continue
+		}
+		switch {
+		case verb == "" && t.Is("CREATE"):
+			verb = "CREATE"
+		case verb == "" && (t.Is("INSERT") || t.Is("REPLACE")):
+			verb = "INSERT"
+		case verb == "" && t.Is("DELETE"):
+			verb = "DELETE"
+		case verb == "":
+			return false, false
+		case verb == "CREATE" && (t.Is("OR") || t.Is("REPLACE") || t.Is("TEMPORARY")):
+		case verb == "CREATE":
+			if !t.Is("TABLE") {
+				return false, false
+			}
+			verb = "CREATE TABLE"
+		case t.Is("SELECT"):
+			if verb == "CREATE TABLE" {
+				return true, false
+			}
+			selects = selects || verb == "INSERT"
+		case t.Is("RETURNING") && verb != "CREATE TABLE":
+			return selects, true
+		}
+	}
+	return selects, false
+}
+
+// unwrapSetStatement returns the statement a SET STATEMENT … FOR runs, which leaves
+// ROW_COUNT() and FOUND_ROWS() as it would alone (the client's `SET STATEMENT
+// max_statement_time=0 FOR SELECT 1 UNION SELECT 2` leaves −1 and 2); st itself for
+// anything else, or where the inner statement cannot be read.
+func unwrapSetStatement(st *split.Statement) *split.Statement {
+	if st.Kind != split.KindOther || st.Verb != "SET STATEMENT" {
+		return st
+	}
+	if in, _, _ := transform.Wrapped(st); in != nil {
+		return in
+	}
+	return st
+}
