@@ -2,9 +2,12 @@ package difffuzz
 
 import (
 	"context"
+	"fmt"
 	"math/rand"
 	"slices"
 	"testing"
+
+	"github.com/dumpscope/dumpscope/importer/preflight"
 )
 
 // TestDiffFuzzTargetModesCatchPlanted: the non-empty-target modes' oracles can fail. A
@@ -75,6 +78,35 @@ func TestOverlapUnfounded(t *testing.T) {
 	} {
 		if got := pre.unfounded(what) == ""; got != want {
 			t.Errorf("%s: founded %v, want %v (%q)", what, got, want, pre.unfounded(what))
+		}
+	}
+}
+
+// TestOverlapStopWordings: the overlap mode reads every wording of the per-statement
+// overwrite check's stop (importer/import_steps.go preflightHook's format, built from
+// preflight.Overwrite as it builds it) as a stop, with its offset and line. Before
+// x-fix68 stopRe read only "which exists in the target": 3 of the 4 (the code's:
+// "which writes into …", "which could write into …") were read as a failure.
+func TestOverlapStopWordings(t *testing.T) {
+	if overwriteStopEnd != preflight.OverwriteStopEnd {
+		t.Fatalf("overwriteStopEnd %q, the importer's %q: the overlap mode no longer reads its stops", overwriteStopEnd, preflight.OverwriteStopEnd)
+	}
+	named := preflight.Overwrite{Action: "DROP PROCEDURE", Database: "fz0", Table: "mq3", Offset: 5623, Line: 84}
+	code := preflight.Overwrite{Detail: "CALL `fz0`.`p` (whose body this account cannot read)", Offset: 5623, Line: 84, Through: true}
+	for name, ow := range map[string]preflight.Overwrite{
+		"named":      named,
+		"through":    {Action: "INSERT INTO", Database: "fz0", Table: "t1", Offset: 5623, Line: 84, Through: true},
+		"unreadable": func() preflight.Overwrite { o := code; o.Unreadable = true; return o }(),
+		"unchecked":  {Detail: "EXECUTE s (PREPARE s FROM @q)", Offset: 5623, Line: 84, Through: true, Unchecked: true},
+	} {
+		out := fmt.Sprintf("dumpscope: importing x\ndumpscope import: /tmp/x/script.sql: the dump would %s, %s; %s\ndumpscope: failed in 0:01\n", ow, ow.Exists(), preflight.OverwriteStopEnd)
+		m := stopRe.FindStringSubmatch(out)
+		if m == nil {
+			t.Errorf("%s: not read as a stop: %s", name, out)
+			continue
+		}
+		if m[2] != "5623" || m[3] != "84" {
+			t.Errorf("%s: read offset %s, line %s; want 5623, 84", name, m[2], m[3])
 		}
 	}
 }
