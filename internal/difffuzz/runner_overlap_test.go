@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
-	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -113,24 +113,18 @@ func TestOverlapStopWordings(t *testing.T) {
 	}
 }
 
-// TestReviewX24OverlapStopInsideText (open, gated as the importer's reviewX tests:
-// DUMPSCOPE_REVIEW_X=1): seed 156014, overlap mode (--parallel 2 --checkpoint). A
-// DELIMITER ;; text the server runs as several statements (SET, SET, SET sql_mode, DO 2,
-// DROP PROCEDURE `fz0`.`mq3`, CREATE PROCEDURE, …) meets a target that holds mq3: the
-// per-statement check stops before its fifth part, after the first four ran, naming the
-// part's offset (the text's offset + 4, split.ServerParts' convention: a byte inside
-// the text's first line) and the text's line. Nothing differs in the databases (the four
-// parts set session variables only), but the oracle cuts the client's input at that
-// offset, inside the text: the client then sends "SET " and fails with ERROR 1064, and the
-// difference reads "the client failed, dumpscope succeeded" (kind exit). Loud, in the
-// oracle: the reference of a stop inside a text is the client's run of the input up to
-// the text followed by the text's parts before the stopped one, which difffuzz cannot
-// cut without a reader of the server's parts (the layout keeps it off importer/split).
-// Either the check stops before the whole text (its offset, none of it run) or the
-// oracle learns the parts; until then this seed is reported.
-func TestReviewX24OverlapStopInsideText(t *testing.T) {
-	if os.Getenv("DUMPSCOPE_REVIEW_X") != "1" {
-		t.Skip("open finding (DUMPSCOPE_REVIEW_X=1 runs it)")
+// TestDiffFuzzOverlapStopInsideText: seed 156014, overlap mode (--parallel 2
+// --checkpoint). A DELIMITER ;; text the server runs as several statements (SET, SET,
+// SET sql_mode, DO 2, DROP PROCEDURE `fz0`.`mq3`, CREATE PROCEDURE, …) meets a target
+// that holds mq3: the per-statement check stops before its fifth part, naming the part's
+// offset (the text's offset + 4, split.ServerParts' convention: a byte inside the text's
+// first line). The oracle cut the client's input there, the client sent "SET " and failed
+// with ERROR 1064, and the difference read "the client failed, dumpscope succeeded"
+// (exit) where nothing differs; it now cuts at the text's start (textCut). Failed before
+// x-fix68; 14 s with its sandbox.
+func TestDiffFuzzOverlapStopInsideText(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a sandbox and a seed of the overlap mode")
 	}
 	bin := goBuild(t, "github.com/dumpscope/dumpscope/cmd/dumpscope", "dumpscope")
 	r := newTestRunner(t, bin)
@@ -141,5 +135,32 @@ func TestReviewX24OverlapStopInsideText(t *testing.T) {
 	}
 	if res.Diff != nil {
 		t.Errorf("seed 156014, overlap: %s: %s", res.Diff.Kind, res.Diff.Detail)
+	}
+}
+
+// TestOverlapTextCut: a stop inside a DELIMITER text is held to the text's start (the
+// client cannot stop inside one); one at a statement's or a text's start, to itself.
+func TestOverlapTextCut(t *testing.T) {
+	ds := Script{Stmts: []Stmt{
+		{Head: "SET @a = 0"},
+		{Head: "DELIMITER ;;\nSET @a = 1;\nDO 2;\nDROP PROCEDURE IF EXISTS `fz0`.`p`\n;;\nDO 3;\nDO 4;;\nDELIMITER ;\n", Raw: true},
+		{Head: "DO 5"},
+	}}
+	d := string(ds.SQL())
+	text := strings.Index(d, "SET @a = 1")
+	second := strings.Index(d, "DO 3")
+	last := strings.Index(d, "DO 5")
+	for _, c := range []struct{ off, want int }{
+		{0, 0},
+		{text - len("DELIMITER ;;\n"), text - len("DELIMITER ;;\n")},
+		{text, text},
+		{text + 2, text}, // the third part: the text's offset + 2
+		{second, second},
+		{second + 1, second},
+		{last, last},
+	} {
+		if got := textCut(ds, c.off); got != c.want {
+			t.Errorf("textCut(%d) = %d; want %d (%q)", c.off, got, c.want, d[c.want:])
+		}
 	}
 }
