@@ -271,7 +271,7 @@ func preflightHook(name string, sys *preflight.SystemCheck, definers *preflight.
 			return nil
 		}
 		if ow := pf.ObserveAll(st); len(ow) > 0 {
-			return overwriteStop{fmt.Errorf("%s: the dump would %s, %s; stopped before it — rerun with --overwrite to allow it", name, ow[0], ow[0].Exists())}
+			return overwriteStop{fmt.Errorf("%s: the dump would %s, %s; %s", name, ow[0], ow[0].Exists(), preflight.OverwriteStopEnd)}
 		}
 		return nil
 	}

@@ -2,9 +2,14 @@ package difffuzz
 
 import (
 	"context"
+	"fmt"
 	"math/rand"
 	"slices"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/dumpscope/dumpscope/importer/preflight"
 )
 
 // TestDiffFuzzTargetModesCatchPlanted: the non-empty-target modes' oracles can fail. A
@@ -75,6 +80,87 @@ func TestOverlapUnfounded(t *testing.T) {
 	} {
 		if got := pre.unfounded(what) == ""; got != want {
 			t.Errorf("%s: founded %v, want %v (%q)", what, got, want, pre.unfounded(what))
+		}
+	}
+}
+
+// TestOverlapStopWordings: the overlap mode reads every wording of the per-statement
+// overwrite check's stop (importer/import_steps.go preflightHook's format, built from
+// preflight.Overwrite as it builds it) as a stop, with its offset and line. Before
+// x-fix68 stopRe read only "which exists in the target": 3 of the 4 (the code's:
+// "which writes into …", "which could write into …") were read as a failure.
+func TestOverlapStopWordings(t *testing.T) {
+	if overwriteStopEnd != preflight.OverwriteStopEnd {
+		t.Fatalf("overwriteStopEnd %q, the importer's %q: the overlap mode no longer reads its stops", overwriteStopEnd, preflight.OverwriteStopEnd)
+	}
+	named := preflight.Overwrite{Action: "DROP PROCEDURE", Database: "fz0", Table: "mq3", Offset: 5623, Line: 84}
+	code := preflight.Overwrite{Detail: "CALL `fz0`.`p` (whose body this account cannot read)", Offset: 5623, Line: 84, Through: true}
+	for name, ow := range map[string]preflight.Overwrite{
+		"named":      named,
+		"through":    {Action: "INSERT INTO", Database: "fz0", Table: "t1", Offset: 5623, Line: 84, Through: true},
+		"unreadable": func() preflight.Overwrite { o := code; o.Unreadable = true; return o }(),
+		"unchecked":  {Detail: "EXECUTE s (PREPARE s FROM @q)", Offset: 5623, Line: 84, Through: true, Unchecked: true},
+	} {
+		out := fmt.Sprintf("dumpscope: importing x\ndumpscope import: /tmp/x/script.sql: the dump would %s, %s; %s\ndumpscope: failed in 0:01\n", ow, ow.Exists(), preflight.OverwriteStopEnd)
+		m := stopRe.FindStringSubmatch(out)
+		if m == nil {
+			t.Errorf("%s: not read as a stop: %s", name, out)
+			continue
+		}
+		if m[2] != "5623" || m[3] != "84" {
+			t.Errorf("%s: read offset %s, line %s; want 5623, 84", name, m[2], m[3])
+		}
+	}
+}
+
+// TestDiffFuzzOverlapStopInsideText: seed 156014, overlap mode (--parallel 2
+// --checkpoint). A DELIMITER ;; text the server runs as several statements (SET, SET,
+// SET sql_mode, DO 2, DROP PROCEDURE `fz0`.`mq3`, CREATE PROCEDURE, …) meets a target
+// that holds mq3: the per-statement check stops before its fifth part, naming the part's
+// offset (the text's offset + 4, split.ServerParts' convention: a byte inside the text's
+// first line). The oracle cut the client's input there, the client sent "SET " and failed
+// with ERROR 1064, and the difference read "the client failed, dumpscope succeeded"
+// (exit) where nothing differs; it now cuts at the text's start (textCut). Failed before
+// x-fix68; 14 s with its sandbox.
+func TestDiffFuzzOverlapStopInsideText(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a sandbox and a seed of the overlap mode")
+	}
+	bin := goBuild(t, "github.com/dumpscope/dumpscope/cmd/dumpscope", "dumpscope")
+	r := newTestRunner(t, bin)
+	i := slices.IndexFunc(Modes, func(m Mode) bool { return m.Name == "overlap" })
+	res, err := Fuzz(context.Background(), r, Options{Seed: 156014, Count: 1, Modes: []Mode{Modes[i]}, Config: Config{Off: KnownBugs}, Out: t.TempDir(), ShrinkBudget: time.Second, Log: testLog{t}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Diff != nil {
+		t.Errorf("seed 156014, overlap: %s: %s", res.Diff.Kind, res.Diff.Detail)
+	}
+}
+
+// TestOverlapTextCut: a stop inside a DELIMITER text is held to the text's start (the
+// client cannot stop inside one); one at a statement's or a text's start, to itself.
+func TestOverlapTextCut(t *testing.T) {
+	ds := Script{Stmts: []Stmt{
+		{Head: "SET @a = 0"},
+		{Head: "DELIMITER ;;\nSET @a = 1;\nDO 2;\nDROP PROCEDURE IF EXISTS `fz0`.`p`\n;;\nDO 3;\nDO 4;;\nDELIMITER ;\n", Raw: true},
+		{Head: "DO 5"},
+	}}
+	d := string(ds.SQL())
+	text := strings.Index(d, "SET @a = 1")
+	second := strings.Index(d, "DO 3")
+	last := strings.Index(d, "DO 5")
+	for _, c := range []struct{ off, want int }{
+		{0, 0},
+		{text - len("DELIMITER ;;\n"), text - len("DELIMITER ;;\n")},
+		{text, text},
+		{text + 2, text}, // the third part: the text's offset + 2
+		{second, second},
+		{second + 1, second},
+		{last, last},
+	} {
+		if got := textCut(ds, c.off); got != c.want {
+			t.Errorf("textCut(%d) = %d; want %d (%q)", c.off, got, c.want, d[c.want:])
 		}
 	}
 }
