@@ -27,7 +27,7 @@ import (
 //     TestReviewX24EscapedDynamicAutocommit (rows the client rolls back are committed);
 //   - silent, stop + --resume: a TEMPORARY table made by a trigger reached through a
 //     view's base table or through a table a CALLed procedure/function writes:
-//     TestReviewX24FunctionTempPaths (t 100 for 7);
+//     TestReviewX24FunctionTempPaths (t 100 for 7; fixed by x-fix66);
 //   - silent against the overwrite promise (§Preflight; the database is the client's):
 //     the same escapes, and an account made without --allow-system-schemas:
 //     TestReviewX24EscapedDynamicSQL; views, multi-table UPDATE/DELETE forms:
