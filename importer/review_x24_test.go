@@ -39,6 +39,11 @@ import (
 //   - over-refusal of a plain mariadb-dump pair (--no-data, then --no-create-info with
 //     --databases): TestReviewX24DataOnlyDatabasesOverRefused.
 //
+// Fixed in session 50, each test ungated: the escapes (x-fix64), FunctionTempPaths
+// (x-fix66), OverwriteMissed (x-fix65 views, x-tidy2 UPDATE/DELETE forms), the target's
+// trigger (x-fix62), TemporaryRenamed, SequenceWritten, ResumeForgetsView and the
+// mariadb-dump pair (x-fix65). Gated still: ScanMissesAnsiQuotes.
+//
 // Probed and held: see /work/notes/s50/report-x-review24.md.
 
 // TestReviewX24OverwriteMissed: into a target holding other.k (one row), a dump that

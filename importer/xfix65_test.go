@@ -7,8 +7,8 @@ import (
 	"github.com/dumpscope/dumpscope/importer"
 )
 
-// TestXFix65ViewsFollowed: the view subtests of TestReviewX24OverwriteMissed (gated
-// still for its multi-table UPDATE/DELETE forms, sqlscan.DMLTables: x-tidy2's), which
+// TestXFix65ViewsFollowed: the view subtests of TestReviewX24OverwriteMissed (ungated
+// since x-tidy2's sqlscan.TableRefs read its multi-table UPDATE/DELETE forms), which
 // x-fix65's views.go reads: a view of the dump's view, mysqldump's parenthesised join
 // form, `FROM (other.k)`, ALTER VIEW, and a write into such a view from a procedure, a
 // trigger, PREPARE or SET STATEMENT … FOR. Each was silent against §Preflight in every
