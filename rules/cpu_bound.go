@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/advisor"
@@ -94,15 +95,25 @@ func otherProcessesCores(env *advisor.Env, w advisor.Window) (float64, bool) {
 // sampler's queries): 4 % of the busy CPU.
 const maxOtherShareAtLimit = 0.25
 
-// usedFlag says the run's command line holds the flag (--name, -name, --name=true).
+// usedFlag says the run's command line set the boolean flag as Go's flag package reads
+// it: --name or -name, or --name=v with v what strconv.ParseBool takes as true (1, t, T,
+// TRUE, true, True); --name=false (0, f, …) is not used, and the last one given counts.
 func usedFlag(env *advisor.Env, name string) bool {
+	used := false
 	for _, a := range env.Command {
-		a = strings.TrimLeft(a, "-")
-		if a == name || a == name+"=true" {
-			return true
+		if !strings.HasPrefix(a, "-") {
+			continue
+		}
+		a = strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+		if a == name {
+			used = true
+		} else if v, ok := strings.CutPrefix(a, name+"="); ok {
+			if b, err := strconv.ParseBool(v); err == nil {
+				used = b
+			}
 		}
 	}
-	return false
+	return used
 }
 
 // devicesHaveHeadroom: no data leaf is busier than cpuHeadroomPct on average; true
@@ -273,7 +284,7 @@ const (
 // dumpscope hold them, the restore is at this host's CPU limit: more connections would
 // share the same cores and there is no other load to free; what is left is less work per
 // row — LOAD DATA LOCAL (--load-data, its estimate stored as the finding's own:
-// (s + c) / (s·k + c), the server's CPU s made k = loadDataServerCPUPerRow times as
+// (s + c) / (s·k + c), the server's CPU s made k = loadDataServerCPURatio times as
 // costly, dumpscope's c unchanged) and deferred secondary indexes (no estimate: what
 // they save depends on the tables' indexes) unless the run used them — or more cores.
 // When other processes hold a share, freeing it is the fix, worth at most that share
@@ -287,14 +298,14 @@ func hostBusyAdvice(env *advisor.Env, w advisor.Window, ev map[string]any, busyP
 	ev["client_cpu_pct_of_core_mean"] = round(client)
 	cores := env.Host.Cores
 	var less []string
-	loadData := env.ImportConnections > 0 && !usedFlag(env, "load-data") && !localInfileOff(env)
+	loadData := loadDataApplies(env)
 	atLimit := env.ImportConnections > 0 && other < maxOtherShareAtLimit*busyPct/100*float64(cores)
 	if loadData {
 		text := fmt.Sprintf("dumpscope import --load-data sends plain row inserts as LOAD DATA LOCAL, about %.0f %% less server "+
-			"CPU a row than INSERT", 100*(1-loadDataServerCPUPerRow))
+			"CPU a row than INSERT", 100*(1-loadDataServerCPURatio))
 		if atLimit {
 			s, c := srv/100, client/100
-			est := (s + c) / (s*loadDataServerCPUPerRow + c)
+			est := (s + c) / (s*loadDataServerCPURatio + c)
 			ev["estimated_speedup"] = roundTo2(est)
 			text += fmt.Sprintf(" (estimate from this run: up to %.1f× faster)", est)
 		}
@@ -328,7 +339,7 @@ func hostBusyAdvice(env *advisor.Env, w advisor.Window, ev map[string]any, busyP
 			"More connections would not help. %s", other, cores, after)
 		return title, rec
 	}
-	rec = fmt.Sprintf("other processes than the server and dumpscope (%.0f%% of a core) use %.1f of the host's %d cores: "+
+	rec = fmt.Sprintf("other processes than the server and dumpscope (dumpscope itself: %.0f%% of a core) use %.1f of the host's %d cores: "+
 		"more connections would not help; the restore goes faster with the CPU they hold. %s", client, other, cores, after)
 	return title, rec
 }

@@ -159,3 +159,33 @@ func TestServerCPUBoundSerialEstimate(t *testing.T) {
 		})
 	}
 }
+
+// TestUsedFlag: a boolean flag reads as Go's flag package reads it (strconv.ParseBool
+// after '='; the last one given counts), so a run with --load-data=1 is not told
+// --load-data again.
+func TestUsedFlag(t *testing.T) {
+	for _, tc := range []struct {
+		cmd  []string
+		want bool
+	}{
+		{[]string{"import", "--load-data"}, true},
+		{[]string{"import", "-load-data"}, true},
+		{[]string{"import", "--load-data=true"}, true},
+		{[]string{"import", "--load-data=1"}, true},
+		{[]string{"import", "--load-data=t"}, true},
+		{[]string{"import", "--load-data=TRUE"}, true},
+		{[]string{"import", "--load-data=True"}, true},
+		{[]string{"import", "--load-data=0"}, false},
+		{[]string{"import", "--load-data=f"}, false},
+		{[]string{"import", "--load-data=false"}, false},
+		{[]string{"import", "--load-data", "--load-data=false"}, false},
+		{[]string{"import", "--load-data=0", "--load-data"}, true},
+		{[]string{"import", "--load-datax"}, false},
+		{[]string{"import", "load-data"}, false},
+		{nil, false},
+	} {
+		if got := usedFlag(&advisor.Env{Command: tc.cmd}, "load-data"); got != tc.want {
+			t.Errorf("%q: usedFlag %v, want %v", tc.cmd, got, tc.want)
+		}
+	}
+}

@@ -23,16 +23,16 @@ const (
 	maxSuggestedConnections = 4
 	// minParallelSpeedup: a smaller estimate is within what one run's noise hides.
 	minParallelSpeedup = 1.2
-	// loadDataServerCPUPerRow is the server's CPU per row under --parallel 2 --load-data
+	// loadDataServerCPURatio is the server's CPU per row under --parallel 2 --load-data
 	// over a serial run's with extended INSERTs: 0.90, from two quiet runs of one dump on
 	// this project's 2-core machine (the 256 MiB generated dump into default MariaDB 10.11
 	// sandboxes, main a83271e8; rules/testdata/quiet-serial-256M.json.gz and
 	// quiet-ld-256M.json.gz): serially 11.89 s of server CPU for 1,713,392 rows
 	// (6.94 µs a row), with --parallel 2 --load-data 9.71 s for 1,559,214 rows
 	// (6.23 µs). A tick does not count the rows of a batch still in flight, so the
-	// measured LOAD DATA cost is if anything high. TestLoadDataServerCPUPerRow recomputes
+	// measured LOAD DATA cost is if anything high. TestLoadDataServerCPURatio recomputes
 	// it from the records.
-	loadDataServerCPUPerRow = 0.90
+	loadDataServerCPURatio = 0.90
 )
 
 // suggestedConnections is the --parallel the hint names: the host's cores, at least 2,
@@ -47,7 +47,7 @@ func suggestedConnections(env *advisor.Env) int {
 // clientCores are the server's and dumpscope's CPU over the serial run (cores: 0.9 is
 // 90 % of one), freeCores the host's cores less what other processes used, and k the
 // server's CPU per row under the fast path over a serial INSERT's
-// (loadDataServerCPUPerRow, else 1). The run's time T then takes at least the largest of
+// (loadDataServerCPURatio, else 1). The run's time T then takes at least the largest of
 //   - T × ((1 − s) + s·k / n), s = min(serverCores, 1): the server's share of the time
 //     made k times as costly and spread over n connections; the rest (dumpscope's work,
 //     round trips) taken to stay as it was, although in parallel it overlaps too;
@@ -64,7 +64,7 @@ func suggestedConnections(env *advisor.Env) int {
 func fastPathEstimate(serverCores, clientCores, freeCores float64, n int, loadData bool) float64 {
 	k := 1.0
 	if loadData {
-		k = loadDataServerCPUPerRow
+		k = loadDataServerCPURatio
 	}
 	s := min(serverCores, 1)
 	after := (1 - s) + s*k/float64(max(n, 1))
@@ -99,7 +99,7 @@ func (r SerialReplayIdleCores) Check(env *advisor.Env, w advisor.Window) *adviso
 	client, _ := w.CPUMean(clientPct)
 	other, _ := otherProcessesCores(env, w)
 	free := float64(env.Host.Cores) - other
-	loadData := !localInfileOff(env)
+	loadData := loadDataApplies(env)
 	est := fastPathEstimate(srv/100, client/100, free, n, loadData)
 	if est < minParallelSpeedup {
 		return nil
@@ -120,13 +120,15 @@ func (r SerialReplayIdleCores) Check(env *advisor.Env, w advisor.Window) *adviso
 	}
 	flags := fmt.Sprintf("--parallel %d --load-data", n)
 	how := fmt.Sprintf("the rows of each table spread over %d connections, so %d server threads insert at once, and plain row inserts go as "+
-		"LOAD DATA LOCAL, which costs the server about %.0f %% less CPU a row than INSERT", n, n, 100*(1-loadDataServerCPUPerRow))
+		"LOAD DATA LOCAL, which costs the server about %.0f %% less CPU a row than INSERT", n, n, 100*(1-loadDataServerCPURatio))
 	after := ""
 	if !loadData {
 		flags = fmt.Sprintf("--parallel %d", n)
 		how = fmt.Sprintf("the rows of each table spread over %d connections, so %d server threads insert at once", n, n)
+	}
+	if !loadData && !usedFlag(env, "load-data") {
 		after = fmt.Sprintf(" --load-data would also send plain row inserts as LOAD DATA LOCAL (about %.0f %% less server CPU a row), "+
-			"but it needs local_infile = ON (it is OFF).", 100*(1-loadDataServerCPUPerRow))
+			"but it needs local_infile = ON (it is OFF).", 100*(1-loadDataServerCPURatio))
 	}
 	return &advisor.Finding{
 		Severity: advisor.SeverityInfo,
@@ -139,6 +141,16 @@ func (r SerialReplayIdleCores) Check(env *advisor.Env, w advisor.Window) *adviso
 			"the import says which and runs the rest on one connection. No server setting to change.",
 			flags, how, srv, client, est, n, free, env.Host.Cores, after),
 	}
+}
+
+// loadDataApplies: --load-data is a fix left to this run: dumpscope ran the import
+// (not watch), its command line did not use --load-data, and the server does not refuse
+// LOAD DATA LOCAL. The one answer of server-cpu-bound (hostBusyAdvice) and
+// serial-replay-idle-cores: a run that used it is not told it again, and its server CPU,
+// measured under LOAD DATA already, is not made loadDataServerCPURatio times as costly
+// a second time.
+func loadDataApplies(env *advisor.Env) bool {
+	return env.ImportConnections > 0 && !usedFlag(env, "load-data") && !localInfileOff(env)
 }
 
 // localInfileOff: the server refuses LOAD DATA LOCAL (local_infile = OFF), so --load-data

@@ -60,18 +60,23 @@ func TestSerialReplayIdleCoresAdvice(t *testing.T) {
 	for _, tc := range []struct {
 		name       string
 		vars       map[string]string
+		cmd        []string
 		want, not  string
 		wantFixCmd string
 		// The server at 70 % of a core, dumpscope 30 %, both cores free for them:
 		// (1 − 0.7) + 0.7 × k / 2, k = 0.9 with LOAD DATA, 1 without.
 		wantEst string
 	}{
-		{"local_infile on", map[string]string{"local_infile": "ON"}, "dumpscope import --parallel 2 --load-data: ", "it is OFF", "--parallel 2 --load-data", "up to 1.6× faster"},
-		{"local_infile off", map[string]string{"local_infile": "OFF"}, "dumpscope import --parallel 2: ", "costs the server about", "--parallel 2", "up to 1.5× faster"},
+		{"local_infile on", map[string]string{"local_infile": "ON"}, nil, "dumpscope import --parallel 2 --load-data: ", "it is OFF", "--parallel 2 --load-data", "up to 1.6× faster"},
+		{"local_infile off", map[string]string{"local_infile": "OFF"}, nil, "dumpscope import --parallel 2: ", "costs the server about", "--parallel 2", "up to 1.5× faster"},
+		// The run used --load-data: its server CPU was measured under it, so k = 1 and
+		// the advice does not offer LOAD DATA again (loadDataApplies, as server-cpu-bound).
+		{"run with --load-data", map[string]string{"local_infile": "ON"}, []string{"dumpscope", "import", "--load-data", "dump.sql"},
+			"dumpscope import --parallel 2: ", "costs the server about", "--parallel 2", "up to 1.5× faster"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e := maria(tc.vars)
-			e.ImportConnections, e.Host.Cores = 1, 2
+			e.ImportConnections, e.Host.Cores, e.Command = 1, 2, tc.cmd
 			eng := NewEngine()
 			for _, s := range build(40, idleDisk, serial2, serialImport(true, "")) {
 				eng.Observe(e, s)

@@ -46,7 +46,7 @@ func TestBuildVerdict(t *testing.T) {
 	// Other processes hold 0.9 of the 1.9 busy cores: freeing them is worth at most
 	// their share of the server's time.
 	cpu := advisor.Finding{ID: "server-cpu-bound", Title: "The server keeps the host's CPUs busy (95%) while the disks have headroom",
-		Recommendation: "other processes than the server and dumpscope (5% of a core) use 0.9 of the host's 2 cores: more connections would not help; " +
+		Recommendation: "other processes than the server and dumpscope (dumpscope itself: 5% of a core) use 0.9 of the host's 2 cores: more connections would not help; " +
 			"the restore goes faster with the CPU they hold. Less work per row helps too: dumpscope import --defer-indexes builds secondary " +
 			"indexes once after the data instead of row by row, if the tables have any. No server setting to change.",
 		Evidence: map[string]any{"cores_used_by_others_mean": 0.9, "host_cpu_busy_pct_mean": 95.0, "host_cores": 2}}
