@@ -61,7 +61,7 @@ func localInfileNames(q []byte) ([]string, error) {
 	}
 	var names []string
 	for _, backslash := range []bool{true, false} {
-		name, ok := stringLiteral(q[i:], backslash)
+		name, ok := sqlscan.StringLiteral(q[i:], backslash, sqlscan.Charset{})
 		if !ok {
 			continue
 		}
@@ -76,51 +76,6 @@ func localInfileNames(q []byte) ([]string, error) {
 		return nil, errLocalInfileName
 	}
 	return names, nil
-}
-
-// stringLiteral reads the quoted string q begins with ('…' or "…", a doubled quote for
-// the quote itself) and returns its value; with backslash, the server's escapes (\n,
-// \0, \Z, \\, \' …; \% and \_ keep their backslash) apply.
-func stringLiteral(q []byte, backslash bool) (string, bool) {
-	if len(q) == 0 || q[0] != '\'' && q[0] != '"' {
-		return "", false
-	}
-	quote := q[0]
-	var b strings.Builder
-	for i := 1; i < len(q); i++ {
-		c := q[i]
-		switch {
-		case c == quote && i+1 < len(q) && q[i+1] == quote:
-			b.WriteByte(quote)
-			i++
-		case c == quote:
-			return b.String(), true
-		case c == '\\' && backslash && i+1 < len(q):
-			i++
-			switch e := q[i]; e {
-			case '0':
-				b.WriteByte(0)
-			case 'b':
-				b.WriteByte('\b')
-			case 'n':
-				b.WriteByte('\n')
-			case 'r':
-				b.WriteByte('\r')
-			case 't':
-				b.WriteByte('\t')
-			case 'Z':
-				b.WriteByte(0x1a)
-			case '%', '_':
-				b.WriteByte('\\')
-				b.WriteByte(e)
-			default:
-				b.WriteByte(e)
-			}
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return "", false
 }
 
 // localFiles counts, per name, the statements running that allow it: two connections

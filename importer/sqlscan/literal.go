@@ -60,6 +60,49 @@ func unescape(dst, body []byte, q byte, escapes bool, mb Charset) []byte {
 	return dst
 }
 
+// literalEnd finds where the body of a literal quoted by q ends, the body starting at
+// src[pos]: end is the closing quote's index (len(src) for an unterminated literal, closed
+// false), next the index after it. A doubled q and, with escapes, a backslash and the byte
+// after it do not close it; a character of mb is stepped over whole (its second byte may
+// be a quote or a backslash the server does not see as one).
+func literalEnd(src []byte, pos int, q byte, escapes bool, mb Charset) (end, next int, closed bool) {
+	for pos < len(src) {
+		if n := mb.CharLen(src[pos:]); n > 0 {
+			pos += n
+			continue
+		}
+		c := src[pos]
+		if c == '\\' && escapes && pos+1 < len(src) {
+			pos += 2
+			continue
+		}
+		if c == q {
+			if pos+1 < len(src) && src[pos+1] == q {
+				pos += 2
+				continue
+			}
+			return pos, pos + 1, true
+		}
+		pos++
+	}
+	return len(src), len(src), false
+}
+
+// StringLiteral reads the quoted string q begins with ('…' or "…") and returns the value
+// the server reads, by the same rules as the tokenizer (unescape): for a reader outside a
+// Tokenizer (LOAD DATA LOCAL INFILE's file name). ok is false when q does not begin with
+// a quote or the literal is not closed.
+func StringLiteral(q []byte, escapes bool, mb Charset) (string, bool) {
+	if len(q) == 0 || q[0] != '\'' && q[0] != '"' {
+		return "", false
+	}
+	end, _, closed := literalEnd(q, 1, q[0], escapes, mb)
+	if !closed {
+		return "", false
+	}
+	return string(unescape(nil, q[1:end], q[0], escapes, mb)), true
+}
+
 // LiteralStatement reads the text of a literal that is the whole of what follows (up to
 // USING, a ';' or the end), as the server runs it: 'a', "a", 'a' 'b' (joined, as the
 // server joins adjacent strings), _utf8mb4'a', N'a', X'41', 0x41, b'01000001', 0b0100….

@@ -138,29 +138,8 @@ func (l *Tokenizer) quoted(text bool) string {
 	st := l.Pos
 	q := l.Src[l.Pos]
 	escapes := !l.nbe && q != '`' && !(q == '"' && l.ansi)
-	l.Pos++
-	end := len(l.Src) // of the body: the closing quote, or the end of an unterminated run
-	for l.Pos < len(l.Src) {
-		if n := l.mb.CharLen(l.Src[l.Pos:]); n > 0 {
-			l.Pos += n
-			continue
-		}
-		c := l.Src[l.Pos]
-		if c == '\\' && escapes && l.Pos+1 < len(l.Src) {
-			l.Pos += 2
-			continue
-		}
-		if c == q {
-			if l.Pos+1 < len(l.Src) && l.Src[l.Pos+1] == q {
-				l.Pos += 2
-				continue
-			}
-			end = l.Pos
-			l.Pos++
-			break
-		}
-		l.Pos++
-	}
+	end, next, _ := literalEnd(l.Src, l.Pos+1, q, escapes, l.mb)
+	l.Pos = next
 	if !text {
 		return ""
 	}
