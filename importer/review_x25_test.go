@@ -1,0 +1,142 @@
+package importer_test
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dumpscope/dumpscope/importer"
+)
+
+// The twenty-fifth hostile review (branch x-review25, session 51), of what session 50
+// merged (a83271e8..b7ae13d1). Each test failed on main (b7ae13d1) when written. Open
+// findings are gated (reviewX): run them with
+//
+//	DUMPSCOPE_REVIEW_X=1 go test -count=1 $(scripts/gotags) ./importer/ -run TestReviewX25
+//
+// A fix removes its test's reviewX call. Findings, most harmful first, are listed in
+// /work/notes/s51/report-x-review25.md.
+
+// x25Modes are the modes of the overwrite check: the per-statement check serially and
+// under --parallel 2, and the read-ahead.
+func x25Modes() map[string]importer.Options {
+	return map[string]importer.Options{"serial": {}, "parallel 2": {Parallel: 2, BatchBytes: 512}, "preflight-scan": {Parallel: 2, PreflightScan: true}}
+}
+
+// x25Import imports dump (no --overwrite) after setup ran on the target; it returns the
+// run's log and error for a failure message.
+func x25Import(t *testing.T, f *sessionFixture, setup []string, dump string, o importer.Options) string {
+	t.Helper()
+	for _, q := range append([]string{"DROP DATABASE IF EXISTS fresh", "DROP DATABASE IF EXISTS other", "DROP DATABASE IF EXISTS dumpscope_progress"}, setup...) {
+		f.exec(q)
+	}
+	path := writeFile(t, "d.sql", []byte(dump))
+	var log strings.Builder
+	o.Log = &log
+	if o.Parallel > 1 {
+		o.CheckpointPath = filepath.Join(t.TempDir(), "journal")
+	}
+	res, err := importer.Import(context.Background(), f.cfg, importer.Source{Path: path}, o)
+	if err == nil && res != nil {
+		err = res.Err
+	}
+	return "import: " + errString(err) + "\n" + log.String()
+}
+
+func errString(err error) string {
+	if err == nil {
+		return "<nil>"
+	}
+	return err.Error()
+}
+
+// TestReviewX25MergeTableOverwrites: the target holds other.k, a MyISAM table with one
+// row; the dump makes fresh.m, a MERGE (MRG_MyISAM) table whose UNION is other.k, and
+// writes rows into fresh.m (INSERT_METHOD=LAST), or deletes or updates through it: the
+// server writes other.k. Silent against §Preflight (the database is the client's, the
+// promise is broken), every mode. Cause: the check reads a CREATE TABLE's name only; a
+// MERGE table's UNION=(…) is a list of the tables a write into it changes, as a view's
+// FROM is (preflight/views.go). A fix: note UNION=(…) of ENGINE=MERGE/MRG_MyISAM as
+// viewOver (or refuse a MERGE table over a table the target held).
+func TestReviewX25MergeTableOverwrites(t *testing.T) {
+	reviewX(t)
+	f := newSessionFixture(t, "")
+	setup := []string{"CREATE DATABASE other", "CREATE TABLE other.k (i int) ENGINE=MyISAM", "INSERT INTO other.k VALUES (1)"}
+	const mk = "CREATE DATABASE fresh;\nUSE fresh;\nCREATE TABLE m (i int) ENGINE=MRG_MyISAM UNION=(`other`.`k`) INSERT_METHOD=LAST;\n"
+	for name, write := range map[string]string{
+		"insert": "INSERT INTO m VALUES (9);\n",
+		"delete": "DELETE FROM m;\n",
+		"update": "UPDATE m SET i = 7;\n",
+	} {
+		for mode, o := range x25Modes() {
+			t.Run(name+"/"+mode, func(t *testing.T) {
+				log := x25Import(t, f, setup, mk+write, o)
+				if got := f.query("SELECT GROUP_CONCAT(i ORDER BY i) FROM other.k"); got != "1" {
+					t.Errorf("other.k holds %q, want 1 (not written without --overwrite); %s", got, log)
+				}
+			})
+		}
+	}
+}
+
+// TestReviewX25ViewListForms: a view the dump makes over fresh.a and the target's other.k
+// in a comma list where the entry before other.k carries an index hint, a PARTITION
+// list, or is a derived table or JSON_TABLE; an UPDATE through the view writes other.k.
+// Silent against §Preflight, every mode. Cause: preflight/views.go viewBases reads a
+// list entry as name [AS] alias and stops at anything else (USE INDEX (…), PARTITION (…),
+// a derived table's parenthesis after FROM is taken for a subquery and the list is left),
+// so the names after it are not read. mysqldump's and SHOW CREATE VIEW's own form
+// (`from (a join b)`) is read (the outer loop finds JOIN); these are hand-written views.
+// Subtests whose statements MariaDB rejects pass (the client stops, nothing is written).
+func TestReviewX25ViewListForms(t *testing.T) {
+	reviewX(t)
+	f := newSessionFixture(t, "")
+	setup := []string{"CREATE DATABASE other", "CREATE TABLE other.k (i int PRIMARY KEY)", "INSERT INTO other.k VALUES (1)"}
+	const mk = "CREATE DATABASE fresh;\nUSE fresh;\nCREATE TABLE a (j int PRIMARY KEY) PARTITION BY HASH (j) PARTITIONS 2;\nINSERT INTO a VALUES (5);\n"
+	for name, view := range map[string]string{
+		"use index":  "CREATE VIEW v AS SELECT a.j, b.i FROM a USE INDEX (PRIMARY), other.k b",
+		"partition":  "CREATE VIEW v AS SELECT a.j, b.i FROM a PARTITION (p0, p1), other.k b",
+		"derived":    "CREATE VIEW v AS SELECT d.z, b.i FROM (SELECT 1 AS z) d, other.k b",
+		"json_table": "CREATE VIEW v AS SELECT jt.z, b.i FROM JSON_TABLE('[1]', '$[*]' COLUMNS (z int PATH '$')) AS jt, other.k b",
+	} {
+		for mode, o := range x25Modes() {
+			t.Run(name+"/"+mode, func(t *testing.T) {
+				log := x25Import(t, f, setup, mk+view+";\nUPDATE v SET i = 9;\n", o)
+				if got := f.query("SELECT GROUP_CONCAT(i ORDER BY i) FROM other.k"); got != "1" {
+					t.Errorf("other.k holds %q, want 1 (not written without --overwrite); %s", got, log)
+				}
+			})
+		}
+	}
+}
+
+// TestReviewX25SequenceByDefault: the target holds other.s, a SEQUENCE, and a table whose
+// column DEFAULT is NEXTVAL(other.s): other.e, empty (the schema-then-data case), or
+// other.k2, which the dump copies with CREATE TABLE … LIKE. Rows without that column
+// (into e, or into the LIKE copy) move other.s. Silent against §Preflight, every mode.
+// Cause: sequences.go reads a DEFAULT NEXTVAL in the dump's CREATE TABLE only; the
+// empty-table rule lets rows into e pass without asking what its defaults call (as it
+// asks for the target's triggers since x-fix62), and a LIKE copies the default. A fix:
+// read the target's columns' defaults (information_schema.COLUMNS.COLUMN_DEFAULT) for
+// sequence functions with the routines, and treat such a table as its triggers.
+func TestReviewX25SequenceByDefault(t *testing.T) {
+	reviewX(t)
+	f := newSessionFixture(t, "")
+	setup := []string{"CREATE DATABASE other", "CREATE SEQUENCE other.s START WITH 1 NOCACHE",
+		"CREATE TABLE other.e (id int DEFAULT NEXTVAL(other.s), v int)",
+		"CREATE TABLE other.k2 (id int DEFAULT NEXTVAL(other.s), v int)", "INSERT INTO other.k2 VALUES (0, 0)"}
+	for name, dump := range map[string]string{
+		"empty table": "USE other;\nINSERT INTO e (v) VALUES (1),(2);\n",
+		"like":        "CREATE DATABASE fresh;\nUSE fresh;\nCREATE TABLE c LIKE other.k2;\nINSERT INTO c (v) VALUES (1),(2);\n",
+	} {
+		for mode, o := range x25Modes() {
+			t.Run(name+"/"+mode, func(t *testing.T) {
+				log := x25Import(t, f, setup, dump, o)
+				if got := f.query("SELECT next_not_cached_value FROM other.s"); got != "1" {
+					t.Errorf("other.s next_not_cached_value %q, want 1 (not moved without --overwrite); %s", got, log)
+				}
+			})
+		}
+	}
+}
