@@ -140,3 +140,63 @@ func TestReviewX25SequenceByDefault(t *testing.T) {
 		}
 	}
 }
+
+// x25CountsDump reads ROW_COUNT() and FOUND_ROWS() after statements whose first word is
+// not a result verb yet return a result set: a parenthesised SELECT (and UNION of
+// parenthesised SELECTs), XA RECOVER, and a SELECT behind a versioned comment.
+const x25CountsDump = `CREATE DATABASE rr;
+USE rr;
+CREATE TABLE log (seq int AUTO_INCREMENT PRIMARY KEY, what varchar(60), n bigint);
+CREATE TABLE t (id int PRIMARY KEY) ENGINE=InnoDB;
+INSERT INTO t VALUES (1), (2), (3);
+(SELECT 1) UNION (SELECT 2);
+INSERT INTO log (what, n) VALUES ('paren union', ROW_COUNT());
+(SELECT id FROM t);
+SET @p = ROW_COUNT();
+INSERT INTO log (what, n) VALUES ('paren select', @p);
+SELECT SQL_CALC_FOUND_ROWS id FROM t LIMIT 1;
+(SELECT SQL_CALC_FOUND_ROWS id FROM t WHERE id > 1 LIMIT 1);
+INSERT INTO log (what, n) VALUES ('found after paren', FOUND_ROWS());
+INSERT INTO t VALUES (4), (5);
+XA RECOVER;
+INSERT INTO log (what, n) VALUES ('xa recover', ROW_COUNT());
+INSERT INTO t VALUES (6), (7);
+/*!40101 SELECT id FROM t */;
+INSERT INTO log (what, n) VALUES ('versioned select', ROW_COUNT());
+`
+
+// TestReviewX25RowCountFirstWord: ROW_COUNT() and FOUND_ROWS() after a statement that
+// returns a result set but does not start with one of replay's resultVerbs (rowcount.go:
+// FirstWord of "(SELECT …)" is no SELECT; XA is left out on purpose). Under every mode with
+// rowCounts (--parallel, --preflight-scan, --load-data, --checkpoint) the reader was given
+// the driver's affected rows (0) where the client's ROW_COUNT() is −1, and FOUND_ROWS()
+// stale: rr.log holds 0, 0, 3, 0 where the client's holds −1, −1, 2, −1 (the versioned
+// comment is read right). Silent database difference, 4 of 5 subtests (serial is exact
+// through the wire). Cause: rowcount.go's resultVerbs by sqlscan.FirstWord, which is no
+// word for "("; resultshape.go's insideWords (x-fix63) reads INSERT/REPLACE/DELETE/
+// CREATE only; XA RECOVER returns rows (XA left out for XA END's refused read-back).
+func TestReviewX25RowCountFirstWord(t *testing.T) {
+	reviewX(t)
+	f := newSessionFixture(t, x25CountsDump)
+	const logQuery = "SELECT CONCAT(what, ' = ', n) FROM rr.log ORDER BY seq"
+	f.client()
+	want := f.query(logQuery)
+	for name, o := range map[string]importer.Options{
+		"parallel":   {Parallel: 3, BatchBytes: 2 << 10},
+		"read-ahead": {Parallel: 2, BatchBytes: 2 << 10, PreflightScan: true},
+		"load-data":  {Parallel: 2, BatchBytes: 2 << 10, LoadData: true},
+		"checkpoint": {Parallel: 2, BatchBytes: 2 << 10, CheckpointPath: filepath.Join(t.TempDir(), "journal")},
+		"serial":     {},
+	} {
+		t.Run(name, func(t *testing.T) {
+			f.exec("DROP DATABASE IF EXISTS rr")
+			f.exec("DROP DATABASE IF EXISTS dumpscope_progress")
+			if res := f.dumpscope(o); res.Err != nil {
+				t.Fatal(res.Err)
+			}
+			if got := f.query(logQuery); got != want {
+				t.Errorf("dumpscope:  %s\nthe client: %s", got, want)
+			}
+		})
+	}
+}
