@@ -285,28 +285,37 @@ func TestReviewX25CodeMissesObjects(t *testing.T) {
 	}
 }
 
-// TestReviewX25TempByWrappedCode: temporary tables made or dropped by statements that
-// wrap the DDL (EXECUTE IMMEDIATE, PREPARE/EXECUTE, SET STATEMENT … FOR, an anonymous
-// BEGIN NOT ATOMIC block, dynamic SQL inside a procedure), then written and read into a
-// real table; killed at every point from the wrapper on and resumed (--checkpoint,
-// --parallel 2). The resume must refuse in one line or match the client (x-fix61's
-// Plan.TemporaryByCode, which follows CALLs).
-func TestReviewX25TempByWrappedCode(t *testing.T) {
+// TestReviewX25NotAtomicTemporary: a TEMPORARY table made inside a top-level anonymous
+// block (`BEGIN NOT ATOMIC CREATE TEMPORARY TABLE tq …; END`, MariaDB's compound statement
+// outside a routine), then rows into tq, a read of them and DROP TEMPORARY TABLE tq. The
+// client writes the temporary table. dumpscope (every mode but plain serial: --parallel 2,
+// --load-data, serial --checkpoint) sends the rows on a connection where tq is not the
+// temporary table: "plain" fails with ERROR 1146 where the client runs on (loud);
+// "shadowing", where the dump made a real tq before, writes the rows into the real tq,
+// which the client leaves empty, and pt1 lacks the row 802 read from the temporary one
+// (silent database difference; 6 of 6 subtests fail). Not a resume matter: no
+// kill needed. Found while checking x-fix61's wrapped forms after a kill (EXECUTE
+// IMMEDIATE, PREPARE/EXECUTE, SET STATEMENT … FOR, dynamic SQL in a CALLed body: 0 of 30
+// kill points differ, none refused). Cause, likely: the planner's list of temporary
+// tables (plan's temporary DDL reading) reads CREATE TEMPORARY TABLE at the top level, in
+// wrappers and in routine bodies (Plan.TemporaryByCode), not inside a BEGIN NOT ATOMIC
+// block, so tq's rows are planned as rows of a real table.
+func TestReviewX25NotAtomicTemporary(t *testing.T) {
 	reviewX(t)
-	const head = "CREATE DATABASE x61;\nUSE x61;\nCREATE TABLE pt1 (id INT PRIMARY KEY, v VARCHAR(40)) ENGINE=InnoDB;\n" +
-		"DELIMITER ;;\nCREATE PROCEDURE dynmk() BEGIN EXECUTE IMMEDIATE 'CREATE TEMPORARY TABLE tq (id INT)'; INSERT INTO tq VALUES (4); END;;\nDELIMITER ;\n"
-	const tail = "INSERT INTO pt1 VALUES (520,'r520');\nINSERT INTO tq VALUES (2);\nINSERT INTO pt1 SELECT id + 800, 'q' FROM tq;\nDROP TEMPORARY TABLE tq;\nINSERT INTO pt1 VALUES (900,'end');\n"
-	for name, mk := range map[string]string{
-		"execute immediate": "EXECUTE IMMEDIATE 'CREATE TEMPORARY TABLE tq (id INT)';\n",
-		"prepare":           "PREPARE s FROM 'CREATE TEMPORARY TABLE tq (id INT)';\nEXECUTE s;\n",
-		"set statement":     "SET STATEMENT max_statement_time = 0 FOR CREATE TEMPORARY TABLE tq (id INT);\n",
-		"not atomic":        "DELIMITER ;;\nBEGIN NOT ATOMIC CREATE TEMPORARY TABLE tq (id INT); INSERT INTO tq VALUES (3); END;;\nDELIMITER ;\n",
-		"call dynamic":      "CALL dynmk();\n",
+	const head = "CREATE DATABASE x61;\nUSE x61;\nCREATE TABLE pt1 (id INT PRIMARY KEY, v VARCHAR(40)) ENGINE=InnoDB;\n"
+	const body = "DELIMITER ;;\nBEGIN NOT ATOMIC CREATE TEMPORARY TABLE tq (id INT); INSERT INTO tq VALUES (3); END;;\nDELIMITER ;\n" +
+		"INSERT INTO pt1 VALUES (520,'r520');\nINSERT INTO tq VALUES (2);\nINSERT INTO pt1 SELECT id + 800, 'q' FROM tq;\nDROP TEMPORARY TABLE tq;\nINSERT INTO pt1 VALUES (900,'end');\n"
+	for name, script := range map[string]string{
+		"plain":     head + body,
+		"shadowing": head + "CREATE TABLE tq (id INT) ENGINE=InnoDB;\n" + body,
 	} {
-		t.Run(name, func(t *testing.T) {
-			script := head + mk + tail
-			x61Sweep(t, script, strings.SplitN(mk, "\n", 2)[0])
-		})
+		for mode, o := range map[string]importer.Options{
+			"parallel 2":        {Parallel: 2, BatchBytes: 2048},
+			"load-data":         {Parallel: 2, BatchBytes: 2048, LoadData: true},
+			"serial checkpoint": {CheckpointPath: "set"},
+		} {
+			t.Run(name+"/"+mode, func(t *testing.T) { sessionMatchesClient(t, script, "x61", o, "", "") })
+		}
 	}
 }
 
