@@ -272,11 +272,16 @@ func serialParallelEstimate(env *advisor.Env, w advisor.Window) (est float64, n 
 	return fastPathEstimate(srv/100, client/100, float64(env.Host.Cores)-other, n, false), n, true
 }
 
-// The openings of server-cpu-bound's titles when the host's CPUs are busy: the verdict's
-// fix (hostBusyFix) and estimate (fixReach) tell the two forms apart by them.
+// The evidence keys of server-cpu-bound's busy-host form (hostBusyAdvice): the verdict's
+// fix (hostBusyFix) and estimate (fixReach) read what the advice was from them, never
+// from its wording. evAtLimit is present in that form only: true when the restore holds
+// the host's cores, false when other processes hold a share; evOthersMayBeRestore marks
+// watch, where the restoring client may be among those processes; evFixes lists the
+// flags advised for less work per row, in the advice's order.
 const (
-	titleRestoreAtLimit = "The restore keeps the host's"
-	titleHostBusy       = "The server keeps the host's CPUs busy"
+	evAtLimit            = "at_host_cpu_limit"
+	evOthersMayBeRestore = "others_may_be_the_restore"
+	evFixes              = "fixes"
 )
 
 // hostBusyAdvice is server-cpu-bound's title and advice when the host's CPUs are busy
@@ -297,7 +302,7 @@ func hostBusyAdvice(env *advisor.Env, w advisor.Window, ev map[string]any, busyP
 	ev["cores_used_by_others_mean"] = round(other)
 	ev["client_cpu_pct_of_core_mean"] = round(client)
 	cores := env.Host.Cores
-	var less []string
+	var less, fixes []string
 	loadData := loadDataApplies(env)
 	atLimit := env.ImportConnections > 0 && other < maxOtherShareAtLimit*busyPct/100*float64(cores)
 	if loadData {
@@ -310,9 +315,15 @@ func hostBusyAdvice(env *advisor.Env, w advisor.Window, ev map[string]any, busyP
 			text += fmt.Sprintf(" (estimate from this run: up to %.1f× faster)", est)
 		}
 		less = append(less, text)
+		fixes = append(fixes, "--load-data")
 	}
 	if !usedFlag(env, "defer-indexes") {
 		less = append(less, "dumpscope import --defer-indexes builds secondary indexes once after the data instead of row by row, if the tables have any")
+		fixes = append(fixes, "--defer-indexes")
+	}
+	ev[evAtLimit] = atLimit
+	if len(fixes) > 0 {
+		ev[evFixes] = fixes
 	}
 	after := "What is left is less work per row: " + strings.Join(less, "; ") + ". No server setting to change."
 	if len(less) == 0 {
@@ -326,14 +337,15 @@ func hostBusyAdvice(env *advisor.Env, w advisor.Window, ev map[string]any, busyP
 		}
 	}
 	if atLimit {
-		title = fmt.Sprintf("%s %d cores busy (%.0f%%: the server %.0f%% of a core, dumpscope %.0f%%) while the disks have headroom",
-			titleRestoreAtLimit, cores, busyPct, srv, client)
+		title = fmt.Sprintf("The restore keeps the host's %d cores busy (%.0f%%: the server %.0f%% of a core, dumpscope %.0f%%) while the disks have headroom",
+			cores, busyPct, srv, client)
 		rec = fmt.Sprintf("the restore uses this host's %d cores: it runs at the host's CPU limit, and more connections would only share "+
 			"the same cores. %s", cores, after)
 		return title, rec
 	}
-	title = fmt.Sprintf("%s (%.0f%%) while the disks have headroom", titleHostBusy, busyPct)
+	title = fmt.Sprintf("The server keeps the host's CPUs busy (%.0f%%) while the disks have headroom", busyPct)
 	if env.ImportConnections == 0 {
+		ev[evOthersMayBeRestore] = true
 		rec = fmt.Sprintf("other processes than the server use %.1f of the host's %d cores (the restoring client among them, if it runs on this host): "+
 			"if they are the restore's own, it runs at the host's CPU limit; if not, it goes faster with the CPU they hold. "+
 			"More connections would not help. %s", other, cores, after)
@@ -345,32 +357,54 @@ func hostBusyAdvice(env *advisor.Env, w advisor.Window, ev map[string]any, busyP
 }
 
 // hostBusyFix is the verdict's few words for server-cpu-bound on a busy host
-// (hostBusyAdvice); ok is false for its other forms.
+// (hostBusyAdvice), from the facts its evidence holds (evAtLimit, evFixes,
+// evOthersMayBeRestore); ok is false for its other forms.
 func hostBusyFix(f advisor.Finding) (string, bool) {
-	var less []string
-	if strings.Contains(f.Recommendation, "import --load-data") {
-		less = append(less, "--load-data")
+	atLimit, ok := f.Evidence[evAtLimit].(bool)
+	if !ok {
+		return "", false
 	}
-	if strings.Contains(f.Recommendation, "import --defer-indexes") {
-		less = append(less, "--defer-indexes if the tables have secondary indexes")
+	var less []string
+	for _, flag := range evidenceStrings(f, evFixes) {
+		switch flag {
+		case "--defer-indexes":
+			less = append(less, "--defer-indexes if the tables have secondary indexes")
+		default:
+			less = append(less, flag)
+		}
 	}
 	cores, _ := evidenceFloat(f, "host_cores")
-	switch {
-	case strings.HasPrefix(f.Title, titleRestoreAtLimit):
+	if atLimit {
 		if len(less) == 0 {
 			return fmt.Sprintf("more cores (the restore holds all %.0f)", cores), true
 		}
 		return fmt.Sprintf("%s (the restore holds all %.0f cores)", strings.Join(less, ", "), cores), true
-	case strings.HasPrefix(f.Title, titleHostBusy):
-		other, _ := evidenceFloat(f, "cores_used_by_others_mean")
-		fix := fmt.Sprintf("free the host's CPU (other processes use %.1f of %.0f cores)", other, cores)
-		if strings.Contains(f.Recommendation, "the restoring client among them") {
-			fix = fmt.Sprintf("free the host's CPU, if other processes than the restoring client hold it (%.1f of %.0f cores besides the server)", other, cores)
-		}
-		if len(less) > 0 {
-			fix += ", " + strings.Join(less, ", ")
-		}
-		return fix, true
 	}
-	return "", false
+	other, _ := evidenceFloat(f, "cores_used_by_others_mean")
+	fix := fmt.Sprintf("free the host's CPU (other processes use %.1f of %.0f cores)", other, cores)
+	if watch, _ := f.Evidence[evOthersMayBeRestore].(bool); watch {
+		fix = fmt.Sprintf("free the host's CPU, if other processes than the restoring client hold it (%.1f of %.0f cores besides the server)", other, cores)
+	}
+	if len(less) > 0 {
+		fix += ", " + strings.Join(less, ", ")
+	}
+	return fix, true
+}
+
+// evidenceStrings reads a list of words from a finding's evidence, as the rule stored it
+// ([]string) or as a record's JSON gives it back ([]any).
+func evidenceStrings(f advisor.Finding, key string) []string {
+	switch v := f.Evidence[key].(type) {
+	case []string:
+		return v
+	case []any:
+		out := make([]string, 0, len(v))
+		for _, x := range v {
+			if s, ok := x.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/json"
 	"math"
 	"strings"
 	"testing"
@@ -180,6 +181,34 @@ func TestServerCPUBoundBusyHost(t *testing.T) {
 			if got != tc.estimate {
 				t.Errorf("estimate %.2f×, want %.2f×: %s", got, tc.estimate, v.Line())
 			}
+			// The verdict reads what the advice was from the evidence, not the wording:
+			// reworded, and read back from a record's JSON, the fix and estimate stay.
+			reworded := rewordedRoundTrip(t, f)
+			if got := shortFix(reworded); got != tc.fix {
+				t.Errorf("reworded, fix:\n got %s\nwant %s", got, tc.fix)
+			}
+			rv := BuildVerdict([]advisor.Finding{reworded}, attribution(20, map[advisor.Cause]float64{advisor.CauseServerCPU: 12}))
+			if rv.Line() != v.Line() {
+				t.Errorf("reworded, the verdict changed:\n got %s\nwant %s", rv.Line(), v.Line())
+			}
 		})
 	}
+}
+
+// rewordedRoundTrip is f with its title and recommendation replaced by words that name
+// no flag and no form, its evidence written to JSON and read back as a record gives it.
+func rewordedRoundTrip(t *testing.T, f advisor.Finding) advisor.Finding {
+	t.Helper()
+	b, err := json.Marshal(f.Evidence)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ev map[string]any
+	if err := json.Unmarshal(b, &ev); err != nil {
+		t.Fatal(err)
+	}
+	f.Evidence = ev
+	f.Title = "Reworded title"
+	f.Recommendation = "Reworded advice."
+	return f
 }

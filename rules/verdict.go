@@ -420,7 +420,7 @@ func fixReach(f advisor.Finding) float64 {
 		}
 	}
 	if f.ID == "server-cpu-bound" {
-		if strings.HasPrefix(f.Title, titleHostBusy) {
+		if atLimit, ok := f.Evidence[evAtLimit].(bool); ok && !atLimit {
 			other, _ := evidenceFloat(f, "cores_used_by_others_mean")
 			busy, _ := evidenceFloat(f, "host_cpu_busy_pct_mean")
 			cores, _ := evidenceFloat(f, "host_cores")
