@@ -279,7 +279,13 @@ func BuildVerdict(findings []advisor.Finding, a advisor.TimeAttribution) advisor
 		if est, ok := ownEstimateOverRun(latest[id], a); ok {
 			vi.EstimatedSpeedup = est
 		} else if removed := share * fixReach(latest[id]); removed >= 0.01 {
-			vi.EstimatedSpeedup = roundTo2(1 / (1 - min(removed, maxEstimateShare)))
+			left := 1 - min(removed, maxEstimateShare)
+			if floor, ok := redoFloor(latest[id]); ok && floor > left {
+				left = floor // the host's CPU bounds what the wait's removal gives
+			}
+			if left <= 0.99 {
+				vi.EstimatedSpeedup = roundTo2(1 / left)
+			}
 		}
 		return vi
 	}
@@ -431,6 +437,16 @@ func fixReach(f advisor.Finding) float64 {
 		return 0
 	}
 	return 1
+}
+
+// redoFloor is redo-log-too-small's redoTimeFloor (a fraction of the time) as its
+// evidence holds it; ok is false for other findings and where it was not known.
+func redoFloor(f advisor.Finding) (float64, bool) {
+	if f.ID != "redo-log-too-small" {
+		return 0, false
+	}
+	p, ok := evidenceFloat(f, evTimeFloor)
+	return p / 100, ok
 }
 
 // evidenceFloat reads a number from a finding's evidence, as the rule stored it or as a
