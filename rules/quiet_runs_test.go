@@ -276,3 +276,92 @@ func TestRedoEstimateOnQuietParallel(t *testing.T) {
 		t.Errorf("estimate %.2f×, measured %.2f×: more than 10 %% apart", est, measured)
 	}
 }
+
+// indexFacts sets the importer's index facts on every tick.
+func indexFacts(x advisor.IndexFacts) setter {
+	return func(i int, s *advisor.Snapshot, _ map[string]float64) {
+		if s.Import == nil {
+			s.Import = &advisor.ImportProgress{}
+		}
+		xx := x
+		s.Import.Indexes = &xx
+	}
+}
+
+// TestServerCPUBoundIndexFacts: with the importer's facts on the CREATE TABLEs read
+// (advisor.IndexFacts), server-cpu-bound's --defer-indexes advice says what the flag would
+// build and on how much of the data, or is left out when the tables have no secondary
+// index (the flag would do nothing); without them (watch, an old record) it says "if the
+// tables have any", as before.
+func TestServerCPUBoundIndexFacts(t *testing.T) {
+	idleDisk := dev("nvme0n1", iostat.DeviceStats{WPerSec: 500, WAwaitMs: 0.1, UtilPct: 20})
+	atLimit := cpu(iostat.CPUStats{UserPct: 85, SystemPct: 12, IdlePct: 3, ClientPct: 30, ServerPct: f64(160)})
+	oneThread := cpu(iostat.CPUStats{UserPct: 45, SystemPct: 5, IdlePct: 50, ClientPct: 10, ServerPct: f64(95)})
+	importing := func(conns int, cmd ...string) *advisor.Env {
+		e := maria(nil)
+		e.ImportConnections, e.Host.Cores = conns, 2
+		e.Command = append([]string{"dumpscope", "import"}, cmd...)
+		return e
+	}
+	none := advisor.IndexFacts{Tables: 11, RowBytes: 200 << 20}
+	seven := advisor.IndexFacts{Tables: 11, IndexedTables: 5, SecondaryIndexes: 7, RowBytes: 200 << 20, IndexedRowBytes: 124 << 20}
+	for _, tc := range []struct {
+		name      string
+		env       *advisor.Env
+		set       []setter
+		want, not []string
+		fix       string
+	}{
+		{name: "at the limit, no secondary indexes", env: importing(2, "--parallel", "2"), set: []setter{atLimit, indexFacts(none)},
+			want: []string{"import --load-data"}, not: []string{"--defer-indexes"},
+			fix: "--load-data (the restore holds all 2 cores)"},
+		{name: "at the limit, seven secondary indexes", env: importing(2, "--parallel", "2"), set: []setter{atLimit, indexFacts(seven)},
+			want: []string{"dumpscope import --defer-indexes builds the 7 secondary indexes of 5 of the 11 tables once after the data instead of row by row (those tables take 62 % of the row data so far)"},
+			not:  []string{"if the tables have any"},
+			fix:  "--load-data, --defer-indexes for 7 secondary indexes, tables with 62 % of the row data (the restore holds all 2 cores)"},
+		{name: "at the limit with --load-data, no secondary indexes", env: importing(2, "--parallel", "2", "--load-data"), set: []setter{atLimit, indexFacts(none)},
+			want: []string{"This run already sends LOAD DATA and has no secondary indexes to build after the data in its 11 tables: what is left is a host with more cores"},
+			not:  []string{"import --defer-indexes", "import --load-data"},
+			fix:  "more cores (the restore holds all 2)"},
+		{name: "at the limit, facts not known", env: importing(2, "--parallel", "2"), set: []setter{atLimit},
+			want: []string{"if the tables have any"},
+			fix:  "--load-data, --defer-indexes if the tables have secondary indexes (the restore holds all 2 cores)"},
+		{name: "one server thread, no secondary indexes", env: importing(1), set: []setter{oneThread, indexFacts(none)},
+			want: []string{"replay in parallel"}, not: []string{"--defer-indexes", "Secondary indexes"},
+			fix: "replay in parallel (--parallel N)"},
+		{name: "one server thread, seven secondary indexes", env: importing(1), set: []setter{oneThread, indexFacts(seven)},
+			want: []string{"Secondary indexes and triggers cost server CPU per row; dumpscope import --defer-indexes builds the 7 secondary indexes"},
+			fix:  "replay in parallel (--parallel N), --defer-indexes for 7 secondary indexes, tables with 62 % of the row data"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			eng := advisor.NewEngine([]advisor.Rule{ServerCPUBound{}}, advisor.DefaultWindowSeconds)
+			for _, s := range build(20, append([]setter{idleDisk}, tc.set...)...) {
+				eng.Observe(tc.env, s)
+			}
+			fs := eng.Findings()
+			if len(fs) != 1 {
+				t.Fatalf("findings: %v", fs)
+			}
+			f := fs[0]
+			t.Logf("%s\n%s\nfix: %s\nevidence: %s", f.Title, f.Recommendation, shortFix(f), advisor.FormatEvidence(f.Evidence))
+			for _, w := range tc.want {
+				if !strings.Contains(f.Recommendation, w) {
+					t.Errorf("advice lacks %q: %s", w, f.Recommendation)
+				}
+			}
+			for _, w := range tc.not {
+				if strings.Contains(f.Recommendation, w) {
+					t.Errorf("says %q: %s", w, f.Recommendation)
+				}
+			}
+			if tc.fix != "" {
+				if got := shortFix(f); got != tc.fix {
+					t.Errorf("fix:\n got %s\nwant %s", got, tc.fix)
+				}
+				if got := shortFix(rewordedRoundTrip(t, f)); got != tc.fix {
+					t.Errorf("fix read back from a record:\n got %s\nwant %s", got, tc.fix)
+				}
+			}
+		})
+	}
+}

@@ -521,10 +521,23 @@ func shortFix(f advisor.Finding) string {
 		if fix, ok := hostBusyFix(f); ok {
 			return fix
 		}
-		if strings.HasPrefix(rec, "this dump must run on one connection") {
-			return "--defer-indexes"
+		deferFix := "--defer-indexes" // the index facts not known (an old record)
+		if n, ok := evidenceFloat(f, "secondary_indexes"); ok {
+			deferFix = ""
+			if n > 0 {
+				deferFix = deferIndexesFix(f)
+			}
 		}
-		return "replay in parallel (--parallel N), --defer-indexes"
+		if strings.HasPrefix(rec, "this dump must run on one connection") {
+			if deferFix == "" {
+				return "none dumpscope can apply (the dump needs one connection; its tables have no secondary indexes)"
+			}
+			return deferFix
+		}
+		if deferFix == "" {
+			return "replay in parallel (--parallel N)"
+		}
+		return "replay in parallel (--parallel N), " + deferFix
 	case "serial-replay-idle-cores":
 		// The recommendation opens with the command: "dumpscope import --parallel 2 --load-data: …".
 		if cmd, _, ok := strings.Cut(strings.TrimPrefix(rec, "dumpscope import "), ":"); ok {
