@@ -181,6 +181,21 @@ func plainItem(key string, v any) EvidenceItem {
 	if f, ok := asFloat(v); ok {
 		return EvidenceItem{Label: label, Value: trimNumber(f)}
 	}
+	switch x := v.(type) {
+	case bool: // a fact a rule stored for the verdict to read back: "at host cpu limit yes"
+		if x {
+			return EvidenceItem{Label: label, Value: "yes"}
+		}
+		return EvidenceItem{Label: label, Value: "no"}
+	case []string: // a list of words, as stored: "fixes --load-data, --defer-indexes"
+		return EvidenceItem{Label: label, Value: strings.Join(x, ", ")}
+	case []any: // the same list read back from a record's JSON
+		words := make([]string, len(x))
+		for i, w := range x {
+			words[i] = fmt.Sprint(w)
+		}
+		return EvidenceItem{Label: label, Value: strings.Join(words, ", ")}
+	}
 	return EvidenceItem{Label: label, Value: fmt.Sprint(v)}
 }
 

@@ -33,6 +33,11 @@ func TestFormatEvidence(t *testing.T) {
 			"checkpoint age (first) 0.4 %, host cores 2, dirty rise threshold 5 points"},
 		{map[string]any{"low_throughput_threshold_kB_per_sec": 102400.0, "innodb_buffer_pool_size_bytes": float64(128 << 20), "server_cpu_pct_of_core_mean": 97.2},
 			"innodb_buffer_pool_size = 128.0 MiB, server cpu (mean) 97 % of a core, low throughput threshold 100.0 MiB/s"},
+		// Facts a rule stores for the verdict (server-cpu-bound's busy-host form), as stored
+		// and as a record's JSON gives them back.
+		{map[string]any{"at_host_cpu_limit": true, "fixes": []string{"--load-data", "--defer-indexes"}},
+			"at host cpu limit yes, fixes --load-data, --defer-indexes"},
+		{map[string]any{"at_host_cpu_limit": false, "fixes": []any{"--defer-indexes"}}, "at host cpu limit no, fixes --defer-indexes"},
 	}
 	for _, tt := range tests {
 		if got := FormatEvidence(tt.ev); got != tt.want {

@@ -65,6 +65,23 @@ type ImportProgress struct {
 	// The hint to use idle cores (rules.SerialReplayIdleCores) reads them.
 	ParallelChecked bool   `json:"parallel_checked,omitempty"`
 	SerialReason    string `json:"serial_reason,omitempty"`
+	// Indexes is what the dump's CREATE TABLEs read so far say of secondary indexes; nil
+	// when not known (watch, a record written before it was kept, no CREATE TABLE read
+	// yet). The --defer-indexes advice reads it (rules.deferIndexesAdvice).
+	Indexes *IndexFacts `json:"indexes,omitempty"`
+}
+
+// IndexFacts is what --defer-indexes would act on, as the importer read the dump: the
+// CREATE TABLEs read (Tables), how many have secondary indexes it would build after the
+// data (IndexedTables) and how many such indexes (SecondaryIndexes: plain KEY/INDEX, not
+// PRIMARY, UNIQUE, FULLTEXT or SPATIAL), and the row inserts read (RowBytes, their SQL
+// text) of which into those tables (IndexedRowBytes).
+type IndexFacts struct {
+	Tables           int   `json:"tables"`
+	IndexedTables    int   `json:"indexed_tables"`
+	SecondaryIndexes int   `json:"secondary_indexes"`
+	RowBytes         int64 `json:"row_bytes"`
+	IndexedRowBytes  int64 `json:"indexed_row_bytes"`
 }
 
 // InnoDB holds the derived, flavour-independent redo and buffer-pool state at a tick.

@@ -218,13 +218,12 @@ func (r ServerCPUBound) Check(env *advisor.Env, w advisor.Window) *advisor.Findi
 		ev["util_pct_by_device"] = roundMap(util)
 	}
 	title := "The server is CPU-bound: one server thread saturates a core while the disks have headroom"
+	perRow := perRowAdvice(w, ev)
 	rec := "a single-threaded restore uses one server thread: replay in parallel (dumpscope import --parallel N, or myloader) " +
-		"so more cores insert. Secondary indexes and triggers cost server CPU per row; dumpscope import --defer-indexes " +
-		"builds secondary indexes after the data. No server setting to change."
+		"so more cores insert. " + perRow + "No server setting to change."
 	if why := serialOnly(w); why != "" {
 		rec = "this dump must run on one connection (" + why + "), so it uses one server thread and --parallel would " +
-			"not change that. Secondary indexes and triggers cost server CPU per row; dumpscope import --defer-indexes " +
-			"builds secondary indexes after the data. No server setting to change."
+			"not change that. " + perRow + "No server setting to change."
 	} else if est, n, ok := serialParallelEstimate(env, w); ok {
 		// A serial import with cores to spare: the parallel part of the fast path's
 		// estimate (serial-replay-idle-cores, when the importer's planner follows the
@@ -232,8 +231,7 @@ func (r ServerCPUBound) Check(env *advisor.Env, w advisor.Window) *advisor.Findi
 		ev["estimated_speedup"] = roundTo2(est)
 		rec = fmt.Sprintf("a single-threaded restore uses one server thread: replay in parallel (dumpscope import --parallel %d, or myloader) "+
 			"so more cores insert (estimate from this run: up to %.1f× faster with the server's work spread over %d connections). "+
-			"Secondary indexes and triggers cost server CPU per row; dumpscope import --defer-indexes builds secondary indexes "+
-			"after the data. No server setting to change.", n, est, n)
+			"%sNo server setting to change.", n, est, n, perRow)
 	}
 	if n := env.ImportConnections; n > 1 {
 		ev["import_connections"] = n
@@ -241,8 +239,7 @@ func (r ServerCPUBound) Check(env *advisor.Env, w advisor.Window) *advisor.Findi
 		if idle, ok := idleCores(env, w); (cores > 0 && float64(n) >= cores) || (ok && idle < minIdleCores) {
 			more = "there are no more cores for more connections"
 		}
-		rec = fmt.Sprintf("the import already runs on %d connections; %s. Secondary indexes and triggers cost server CPU per "+
-			"row; dumpscope import --defer-indexes builds secondary indexes after the data. No server setting to change.", n, more)
+		rec = fmt.Sprintf("the import already runs on %d connections; %s. %sNo server setting to change.", n, more, perRow)
 	}
 	if hostBusy >= sustainedFraction {
 		title, rec = hostBusyAdvice(env, w, ev, busy)
@@ -272,11 +269,16 @@ func serialParallelEstimate(env *advisor.Env, w advisor.Window) (est float64, n 
 	return fastPathEstimate(srv/100, client/100, float64(env.Host.Cores)-other, n, false), n, true
 }
 
-// The openings of server-cpu-bound's titles when the host's CPUs are busy: the verdict's
-// fix (hostBusyFix) and estimate (fixReach) tell the two forms apart by them.
+// The evidence keys of server-cpu-bound's busy-host form (hostBusyAdvice): the verdict's
+// fix (hostBusyFix) and estimate (fixReach) read what the advice was from them, never
+// from its wording. evAtLimit is present in that form only: true when the restore holds
+// the host's cores, false when other processes hold a share; evOthersMayBeRestore marks
+// watch, where the restoring client may be among those processes; evFixes lists the
+// flags advised for less work per row, in the advice's order.
 const (
-	titleRestoreAtLimit = "The restore keeps the host's"
-	titleHostBusy       = "The server keeps the host's CPUs busy"
+	evAtLimit            = "at_host_cpu_limit"
+	evOthersMayBeRestore = "others_may_be_the_restore"
+	evFixes              = "fixes"
 )
 
 // hostBusyAdvice is server-cpu-bound's title and advice when the host's CPUs are busy
@@ -297,7 +299,7 @@ func hostBusyAdvice(env *advisor.Env, w advisor.Window, ev map[string]any, busyP
 	ev["cores_used_by_others_mean"] = round(other)
 	ev["client_cpu_pct_of_core_mean"] = round(client)
 	cores := env.Host.Cores
-	var less []string
+	var less, fixes []string
 	loadData := loadDataApplies(env)
 	atLimit := env.ImportConnections > 0 && other < maxOtherShareAtLimit*busyPct/100*float64(cores)
 	if loadData {
@@ -310,14 +312,19 @@ func hostBusyAdvice(env *advisor.Env, w advisor.Window, ev map[string]any, busyP
 			text += fmt.Sprintf(" (estimate from this run: up to %.1f× faster)", est)
 		}
 		less = append(less, text)
+		fixes = append(fixes, "--load-data")
 	}
-	if !usedFlag(env, "defer-indexes") {
-		less = append(less, "dumpscope import --defer-indexes builds secondary indexes once after the data instead of row by row, if the tables have any")
+	if text, ok := deferIndexesAdvice(w, ev); ok && !usedFlag(env, "defer-indexes") {
+		less = append(less, text)
+		fixes = append(fixes, "--defer-indexes")
+	}
+	ev[evAtLimit] = atLimit
+	if len(fixes) > 0 {
+		ev[evFixes] = fixes
 	}
 	after := "What is left is less work per row: " + strings.Join(less, "; ") + ". No server setting to change."
 	if len(less) == 0 {
-		after = "This run already sends LOAD DATA and builds secondary indexes after the data: what is left is a host with more cores. " +
-			"No server setting to change."
+		after = "This run " + alreadyLessPerRow(env, w) + ": what is left is a host with more cores. No server setting to change."
 	}
 	if !atLimit {
 		after = "Less work per row helps too: " + strings.Join(less, "; ") + ". No server setting to change."
@@ -326,14 +333,15 @@ func hostBusyAdvice(env *advisor.Env, w advisor.Window, ev map[string]any, busyP
 		}
 	}
 	if atLimit {
-		title = fmt.Sprintf("%s %d cores busy (%.0f%%: the server %.0f%% of a core, dumpscope %.0f%%) while the disks have headroom",
-			titleRestoreAtLimit, cores, busyPct, srv, client)
+		title = fmt.Sprintf("The restore keeps the host's %d cores busy (%.0f%%: the server %.0f%% of a core, dumpscope %.0f%%) while the disks have headroom",
+			cores, busyPct, srv, client)
 		rec = fmt.Sprintf("the restore uses this host's %d cores: it runs at the host's CPU limit, and more connections would only share "+
 			"the same cores. %s", cores, after)
 		return title, rec
 	}
-	title = fmt.Sprintf("%s (%.0f%%) while the disks have headroom", titleHostBusy, busyPct)
+	title = fmt.Sprintf("The server keeps the host's CPUs busy (%.0f%%) while the disks have headroom", busyPct)
 	if env.ImportConnections == 0 {
+		ev[evOthersMayBeRestore] = true
 		rec = fmt.Sprintf("other processes than the server use %.1f of the host's %d cores (the restoring client among them, if it runs on this host): "+
 			"if they are the restore's own, it runs at the host's CPU limit; if not, it goes faster with the CPU they hold. "+
 			"More connections would not help. %s", other, cores, after)
@@ -344,33 +352,141 @@ func hostBusyAdvice(env *advisor.Env, w advisor.Window, ev map[string]any, busyP
 	return title, rec
 }
 
-// hostBusyFix is the verdict's few words for server-cpu-bound on a busy host
-// (hostBusyAdvice); ok is false for its other forms.
-func hostBusyFix(f advisor.Finding) (string, bool) {
-	var less []string
-	if strings.Contains(f.Recommendation, "import --load-data") {
-		less = append(less, "--load-data")
+// indexFactsOf is the importer's index facts at the window's newest tick (nil: not known:
+// watch, an old record, no CREATE TABLE read yet).
+func indexFactsOf(w advisor.Window) *advisor.IndexFacts {
+	if last := w.Last(); last != nil && last.Import != nil {
+		return last.Import.Indexes
 	}
-	if strings.Contains(f.Recommendation, "import --defer-indexes") {
-		less = append(less, "--defer-indexes if the tables have secondary indexes")
+	return nil
+}
+
+// deferIndexesAdvice is what --defer-indexes would do for this dump, from the secondary
+// indexes of the CREATE TABLEs the importer read (advisor.IndexFacts, stored in ev as
+// secondary_indexes, tables_with_secondary_indexes and row_bytes_into_indexed_tables_pct):
+// how many it would build after the data and how much of the rows go into their tables;
+// ok is false when the tables read have none (the flag would do nothing). Without the
+// facts (watch, an old record) it says "if the tables have any". What building them
+// after the data saves is not estimated: no run here measured it per index.
+func deferIndexesAdvice(w advisor.Window, ev map[string]any) (text string, ok bool) {
+	x := indexFactsOf(w)
+	if x == nil {
+		return "dumpscope import --defer-indexes builds secondary indexes once after the data instead of row by row, if the tables have any", true
+	}
+	ev["secondary_indexes"] = x.SecondaryIndexes
+	ev["tables_with_secondary_indexes"] = x.IndexedTables
+	if x.SecondaryIndexes == 0 {
+		return "", false
+	}
+	text = fmt.Sprintf("dumpscope import --defer-indexes builds the %d secondary %s of %d of the %d tables once after the data instead of row by row",
+		x.SecondaryIndexes, indexesWord(x.SecondaryIndexes), x.IndexedTables, x.Tables)
+	if x.RowBytes > 0 {
+		pct := 100 * float64(x.IndexedRowBytes) / float64(x.RowBytes)
+		ev["row_bytes_into_indexed_tables_pct"] = round(pct)
+		text += fmt.Sprintf(" (those tables take %.0f %% of the row data so far)", pct)
+	}
+	return text, true
+}
+
+// perRowAdvice is server-cpu-bound's sentence on the server's work per row outside a
+// busy host: --defer-indexes with what it would build, or nothing when the tables have
+// no secondary indexes.
+func perRowAdvice(w advisor.Window, ev map[string]any) string {
+	text, ok := deferIndexesAdvice(w, ev)
+	if !ok {
+		return ""
+	}
+	return "Secondary indexes and triggers cost server CPU per row; " + text + ". "
+}
+
+// alreadyLessPerRow says why a restore at the host's limit has no less-work-per-row
+// advice left: what it already does, or what its dump does not have.
+func alreadyLessPerRow(env *advisor.Env, w advisor.Window) string {
+	var done []string
+	if usedFlag(env, "load-data") {
+		done = append(done, "already sends LOAD DATA")
+	} else if localInfileOff(env) {
+		done = append(done, "cannot send LOAD DATA (local_infile is OFF)")
+	}
+	if usedFlag(env, "defer-indexes") {
+		done = append(done, "builds secondary indexes after the data")
+	} else if x := indexFactsOf(w); x != nil && x.SecondaryIndexes == 0 {
+		done = append(done, fmt.Sprintf("has no secondary indexes to build after the data in its %d tables", x.Tables))
+	}
+	return strings.Join(done, " and ")
+}
+
+// hostBusyFix is the verdict's few words for server-cpu-bound on a busy host
+// (hostBusyAdvice), from the facts its evidence holds (evAtLimit, evFixes,
+// evOthersMayBeRestore); ok is false for its other forms.
+func hostBusyFix(f advisor.Finding) (string, bool) {
+	atLimit, ok := f.Evidence[evAtLimit].(bool)
+	if !ok {
+		return "", false
+	}
+	var less []string
+	for _, flag := range evidenceStrings(f, evFixes) {
+		switch flag {
+		case "--defer-indexes":
+			less = append(less, deferIndexesFix(f))
+		default:
+			less = append(less, flag)
+		}
 	}
 	cores, _ := evidenceFloat(f, "host_cores")
-	switch {
-	case strings.HasPrefix(f.Title, titleRestoreAtLimit):
+	if atLimit {
 		if len(less) == 0 {
 			return fmt.Sprintf("more cores (the restore holds all %.0f)", cores), true
 		}
 		return fmt.Sprintf("%s (the restore holds all %.0f cores)", strings.Join(less, ", "), cores), true
-	case strings.HasPrefix(f.Title, titleHostBusy):
-		other, _ := evidenceFloat(f, "cores_used_by_others_mean")
-		fix := fmt.Sprintf("free the host's CPU (other processes use %.1f of %.0f cores)", other, cores)
-		if strings.Contains(f.Recommendation, "the restoring client among them") {
-			fix = fmt.Sprintf("free the host's CPU, if other processes than the restoring client hold it (%.1f of %.0f cores besides the server)", other, cores)
-		}
-		if len(less) > 0 {
-			fix += ", " + strings.Join(less, ", ")
-		}
-		return fix, true
 	}
-	return "", false
+	other, _ := evidenceFloat(f, "cores_used_by_others_mean")
+	fix := fmt.Sprintf("free the host's CPU (other processes use %.1f of %.0f cores)", other, cores)
+	if watch, _ := f.Evidence[evOthersMayBeRestore].(bool); watch {
+		fix = fmt.Sprintf("free the host's CPU, if other processes than the restoring client hold it (%.1f of %.0f cores besides the server)", other, cores)
+	}
+	if len(less) > 0 {
+		fix += ", " + strings.Join(less, ", ")
+	}
+	return fix, true
+}
+
+// deferIndexesFix is the verdict's words for --defer-indexes: with the number of secondary
+// indexes when the finding knew them (deferIndexesAdvice), else "if the tables have any".
+func deferIndexesFix(f advisor.Finding) string {
+	n, ok := evidenceFloat(f, "secondary_indexes")
+	if !ok || n <= 0 {
+		return "--defer-indexes if the tables have secondary indexes"
+	}
+	fix := fmt.Sprintf("--defer-indexes for %.0f secondary %s", n, indexesWord(int(n)))
+	if pct, ok := evidenceFloat(f, "row_bytes_into_indexed_tables_pct"); ok {
+		fix += fmt.Sprintf(", tables with %.0f %% of the row data", pct)
+	}
+	return fix
+}
+
+// indexesWord is "index" for one, "indexes" for any other count.
+func indexesWord(n int) string {
+	if n == 1 {
+		return "index"
+	}
+	return "indexes"
+}
+
+// evidenceStrings reads a list of words from a finding's evidence, as the rule stored it
+// ([]string) or as a record's JSON gives it back ([]any).
+func evidenceStrings(f advisor.Finding, key string) []string {
+	switch v := f.Evidence[key].(type) {
+	case []string:
+		return v
+	case []any:
+		out := make([]string, 0, len(v))
+		for _, x := range v {
+			if s, ok := x.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
 }

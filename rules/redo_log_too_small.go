@@ -24,6 +24,17 @@ const (
 	redoHoldSeconds       = 3600
 	redoFloorBytes        = 1 * giB
 	redoCapBytes          = 16 * giB
+	// flushServerCPUSecondsPerPage is the server CPU that goes with one page InnoDB's
+	// flushing writes (the write, its doublewrite copy, the checksum, and the latch
+	// waits of the inserts on the pages being written), measured on this project's 2-core
+	// VM: the quiet bench of stop 48 (/work/notes/s48/bench-final-{default,tuned}.log,
+	// generated 200 MiB dump, --parallel 2) took 13.15 s of server CPU (median of 8) with
+	// the default 96 MiB redo and 128 MiB pool, 10.85 s (median of 4) with 512 MiB of
+	// redo and a 1 GiB pool that writes no page during the import; the default run writes
+	// ≈11,250 pages (the quiet --parallel 2 record, rules/testdata/quiet-par-256M, wrote
+	// 15,503 for 1,721,474 rows; the 200 MiB dump has 1,249,047): 2.3 s / 11,250 pages.
+	// redoTimeFloor reads it.
+	flushServerCPUSecondsPerPage = 200e-6
 	// The recommendation is also capped at the buffer pool size (never below the floor):
 	// the checkpoint cannot lag behind more modified pages than the pool holds, so redo
 	// beyond it buys little (MariaDB's guide: "for the maximum capacity … the same as
@@ -119,6 +130,10 @@ func (r RedoLogTooSmall) Check(env *advisor.Env, w advisor.Window) *advisor.Find
 	if capacity > 0 {
 		ev["redo_capacity_bytes"] = capacity
 	}
+	if floor, flushed, ok := redoTimeFloor(env, w); ok {
+		ev[evTimeFloor] = round(100 * floor)
+		ev["pages_flushed_per_sec"] = round(flushed)
+	}
 	// The time the import waited is the verdict's figure (redoWaitShare), not the share
 	// of ticks past 7/8: that is when InnoDB flushes harder, which the rule fires on, and
 	// printed as the finding's share of the run it read as a second, larger figure for
@@ -136,6 +151,39 @@ func (r RedoLogTooSmall) Check(env *advisor.Env, w advisor.Window) *advisor.Find
 		Evidence:       ev,
 		Recommendation: redoRecommendation(env, s, target),
 	}
+}
+
+// evTimeFloor is redo-log-too-small's evidence key for redoTimeFloor, in % of the
+// window's time; the verdict's estimate reads it (redoFloor).
+const evTimeFloor = "time_floor_from_cpu_pct"
+
+// redoTimeFloor is the share of the window's time the restore would still take with the
+// checkpoint wait gone, as far as the host's CPU says (0.8: the run cannot go faster than
+// 1.25×, whatever it waited): the server's and dumpscope's CPU (mean cores) over the
+// cores other processes leave, the server's less what its page flushing costs
+// (flushed pages/s × flushServerCPUSecondsPerPage). The server's other work, the rows',
+// stays. With a buffer pool smaller than the data a larger log still writes most of those
+// pages (the LRU evicts them), so this is the most a larger log could free: the floor is
+// a bound, as the verdict's "up to" says. A restore that waited while the host's cores
+// were busy (the quiet --parallel 2 run: 57 % of its time in checkpoint waits, the
+// host 96 % busy) gains what its CPU does less, not its wait (docs/rules.md). ok is
+// false without the host's cores or the server's CPU (a remote server): the wait alone
+// bounds the estimate then.
+func redoTimeFloor(env *advisor.Env, w advisor.Window) (floor, flushedPerSec float64, ok bool) {
+	cores := float64(env.Host.Cores)
+	srv, ok := w.CPUMean(serverPct)
+	if !ok || cores <= 0 {
+		return 0, 0, false
+	}
+	client, _ := w.CPUMean(clientPct)
+	other, _ := otherProcessesCores(env, w)
+	free := cores - other
+	if free <= 0 {
+		return 0, 0, false
+	}
+	flushedPerSec, _ = w.Rate("Innodb_buffer_pool_pages_flushed")
+	need := max(0, srv/100-flushedPerSec*flushServerCPUSecondsPerPage) + client/100
+	return min(need/free, 1), flushedPerSec, true
 }
 
 func lastAge(ages ageReader, w advisor.Window) int64 {

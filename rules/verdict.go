@@ -279,7 +279,13 @@ func BuildVerdict(findings []advisor.Finding, a advisor.TimeAttribution) advisor
 		if est, ok := ownEstimateOverRun(latest[id], a); ok {
 			vi.EstimatedSpeedup = est
 		} else if removed := share * fixReach(latest[id]); removed >= 0.01 {
-			vi.EstimatedSpeedup = roundTo2(1 / (1 - min(removed, maxEstimateShare)))
+			left := 1 - min(removed, maxEstimateShare)
+			if floor, ok := redoFloor(latest[id]); ok && floor > left {
+				left = floor // the host's CPU bounds what the wait's removal gives
+			}
+			if left <= 0.99 {
+				vi.EstimatedSpeedup = roundTo2(1 / left)
+			}
 		}
 		return vi
 	}
@@ -420,7 +426,7 @@ func fixReach(f advisor.Finding) float64 {
 		}
 	}
 	if f.ID == "server-cpu-bound" {
-		if strings.HasPrefix(f.Title, titleHostBusy) {
+		if atLimit, ok := f.Evidence[evAtLimit].(bool); ok && !atLimit {
 			other, _ := evidenceFloat(f, "cores_used_by_others_mean")
 			busy, _ := evidenceFloat(f, "host_cpu_busy_pct_mean")
 			cores, _ := evidenceFloat(f, "host_cores")
@@ -431,6 +437,16 @@ func fixReach(f advisor.Finding) float64 {
 		return 0
 	}
 	return 1
+}
+
+// redoFloor is redo-log-too-small's redoTimeFloor (a fraction of the time) as its
+// evidence holds it; ok is false for other findings and where it was not known.
+func redoFloor(f advisor.Finding) (float64, bool) {
+	if f.ID != "redo-log-too-small" {
+		return 0, false
+	}
+	p, ok := evidenceFloat(f, evTimeFloor)
+	return p / 100, ok
 }
 
 // evidenceFloat reads a number from a finding's evidence, as the rule stored it or as a
@@ -505,10 +521,23 @@ func shortFix(f advisor.Finding) string {
 		if fix, ok := hostBusyFix(f); ok {
 			return fix
 		}
-		if strings.HasPrefix(rec, "this dump must run on one connection") {
-			return "--defer-indexes"
+		deferFix := "--defer-indexes" // the index facts not known (an old record)
+		if n, ok := evidenceFloat(f, "secondary_indexes"); ok {
+			deferFix = ""
+			if n > 0 {
+				deferFix = deferIndexesFix(f)
+			}
 		}
-		return "replay in parallel (--parallel N), --defer-indexes"
+		if strings.HasPrefix(rec, "this dump must run on one connection") {
+			if deferFix == "" {
+				return "none dumpscope can apply (the dump needs one connection; its tables have no secondary indexes)"
+			}
+			return deferFix
+		}
+		if deferFix == "" {
+			return "replay in parallel (--parallel N)"
+		}
+		return "replay in parallel (--parallel N), " + deferFix
 	case "serial-replay-idle-cores":
 		// The recommendation opens with the command: "dumpscope import --parallel 2 --load-data: …".
 		if cmd, _, ok := strings.Cut(strings.TrimPrefix(rec, "dumpscope import "), ":"); ok {

@@ -49,7 +49,8 @@ func TestBuildVerdict(t *testing.T) {
 		Recommendation: "other processes than the server and dumpscope (dumpscope itself: 5% of a core) use 0.9 of the host's 2 cores: more connections would not help; " +
 			"the restore goes faster with the CPU they hold. Less work per row helps too: dumpscope import --defer-indexes builds secondary " +
 			"indexes once after the data instead of row by row, if the tables have any. No server setting to change.",
-		Evidence: map[string]any{"cores_used_by_others_mean": 0.9, "host_cpu_busy_pct_mean": 95.0, "host_cores": 2}}
+		Evidence: map[string]any{"cores_used_by_others_mean": 0.9, "host_cpu_busy_pct_mean": 95.0, "host_cores": 2,
+			evAtLimit: false, evFixes: []string{"--defer-indexes"}}}
 	const cpuFix = "free the host's CPU (other processes use 0.9 of 2 cores), --defer-indexes if the tables have secondary indexes"
 	packet := finding("max-allowed-packet", "my.cnf [mysqld]: max_allowed_packet = 64M; live: SET GLOBAL max_allowed_packet = 67108864;")
 	tests := []struct {

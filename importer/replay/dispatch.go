@@ -57,6 +57,7 @@ func (dp *dispatcher) dispatch(ctx context.Context) error {
 		stv := r.split.Statement()
 		st := &stv
 		asSent(st)
+		observeRead(r, st)
 		if err := observeCheckpoint(p.opt.Checkpoint, st); err != nil {
 			return p.at(st, err)
 		}

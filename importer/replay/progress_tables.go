@@ -29,6 +29,8 @@ type tableProgress struct {
 	// total is the tables with rows in the whole dump when a preflight scan read it (0:
 	// unknown).
 	total int
+	// indexes counts the secondary indexes of the CREATE TABLEs read (indexfacts.go).
+	indexes indexFacts
 	// ended: the whole stream was replayed, so no table is current.
 	ended atomic.Bool
 	// sent: a parallel dispatcher has read the whole stream; indexBuilds counts the

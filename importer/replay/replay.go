@@ -128,6 +128,7 @@ type Progress struct {
 	// run the dump on one connection, "" while it could run in parallel exactly.
 	ParallelChecked bool
 	SerialReason    string
+	Indexes         *IndexFacts // the CREATE TABLEs' secondary indexes so far (indexfacts.go); nil before the first
 }
 
 // TableCount is the rows the dump carried for one table.
@@ -246,7 +247,7 @@ func (r *Replayer) Progress() Progress {
 	p := Progress{
 		Bytes: r.bytes.Load(), Statements: r.statements.Load(), Rows: r.rows.Load(),
 		Commits: r.commits.Load(), Errors: r.errs.Load(), Warnings: r.warnings.Load(),
-		Phase: PhaseLoading, TablesDone: r.tables.done(nil), TablesTotal: r.tables.total,
+		Phase: PhaseLoading, TablesDone: r.tables.done(nil), TablesTotal: r.tables.total, Indexes: r.tables.indexes.snapshot(),
 	}
 	if t := r.table.Load(); t != nil {
 		p.Table = *t
@@ -281,7 +282,7 @@ func (r *Replayer) run(ctx context.Context) error {
 		stv := r.split.Statement()
 		st := &stv
 		asSent(st)
-		r.check.observe(st, r.database)
+		observeRead(r, st)
 		if err := r.one(ctx, st); err != nil {
 			if err == errQuit {
 				r.bytes.Store(st.Offset + int64(len(st.Raw)))
