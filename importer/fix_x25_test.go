@@ -15,8 +15,10 @@ import (
 // keeps its rows through the client's ROLLBACK (warning 1196): sent again, they are the
 // client's, and the refusal was wider than its cause. Fixed (plan's
 // nonTransactionalEngine): the resume goes on and must end with the client's database;
-// this was refused before. An InnoDB one, and one without ENGINE, are still refused; so
-// is a transaction that wrote a MyISAM and an InnoDB temporary table.
+// this was refused before. An InnoDB one, and one without ENGINE, were still refused, and
+// a transaction that wrote a MyISAM and an InnoDB temporary table; since x-fix72 the
+// resume sends those writes again inside a transaction of its own that its ROLLBACK rolls
+// back (replay's tempTxn), and only the ROLLBACK TO SAVEPOINT is refused.
 func TestFixX25NonTransactionalTemporaryRollback(t *testing.T) {
 	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
 	const refused = "--resume cannot rebuild temporary table x9.tt as the dump made it: this ROLLBACK undid rows of it"
@@ -30,7 +32,7 @@ func TestFixX25NonTransactionalTemporaryRollback(t *testing.T) {
 			dump := x9HeadRows() + "CREATE TABLE r (n int, s varchar(400)) ENGINE=InnoDB;\nCREATE TEMPORARY TABLE tt (id int, v varchar(40)) " + engine + ";\n" + body +
 				x7Rows("k", 100, 161) + "INSERT INTO r SELECT COUNT(*), GROUP_CONCAT(v ORDER BY id) FROM tt;\n" + x7Rows("k", 200, 241)
 			want := ""
-			if engine == "" || strings.Contains(engine, "InnoDB") {
+			if (engine == "" || strings.Contains(engine, "InnoDB")) && name == "savepoint" {
 				want = refused
 			}
 			t.Run(engine+"/"+name, func(t *testing.T) {
@@ -45,7 +47,7 @@ func TestFixX25NonTransactionalTemporaryRollback(t *testing.T) {
 		"START TRANSACTION;\nINSERT INTO tt VALUES (1, 'a');\nINSERT INTO tm VALUES (2, 'b');\nROLLBACK;\n" +
 		x7Rows("k", 100, 161) + "INSERT INTO r SELECT COUNT(*), '' FROM tt;\n" + x7Rows("k", 200, 241)
 	t.Run("InnoDB then MyISAM", func(t *testing.T) {
-		runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "INSERT INTO k VALUES (120"), opt: importer.Options{Parallel: 2, BatchBytes: 512}, refused: refused})
+		runReviewCase(t, ref, srv, reviewCase{db: "x9", dump: dump, stop: lineOf(t, dump, "INSERT INTO k VALUES (120"), opt: importer.Options{Parallel: 2, BatchBytes: 512}})
 	})
 }
 

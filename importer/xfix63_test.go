@@ -158,31 +158,50 @@ func TestXFix63TemporaryLikeChangedResent(t *testing.T) {
 	}
 }
 
-// TestXFix63RolledBackTemporaryResumed pins x-review23's leftover (over-refusal, loud):
+// TestXFix63RolledBackTemporaryResumed was x-review23's leftover (over-refusal, loud):
 // rows of an InnoDB temporary table written inside a transaction the dump rolls back (XA
 // START … XA END; XA ROLLBACK, or BEGIN … ROLLBACK), a stop after it, a reader of the
-// table after the stop. The client's table holds none of those rows; the resume refuses
+// table after the stop. The client's table holds none of those rows; the resume refused
 // "--resume cannot rebuild temporary table r15.t1 as the dump made it: this ROLLBACK undid
-// rows of it that the resume would send again outside the transaction". The refusal is
-// x-fix26's cure for a silent difference (TestReviewX15TemporaryXARollback): a resume
-// sends a temporary table's writes again (volatile) and skips the committed transaction
-// statements (a START sent again would stay open: the COMMIT or ROLLBACK is skipped too),
-// so the rolled-back rows would stay. Exact would be a resume that, passing a transaction
-// the earlier attempt ended, sends its temporary writes inside a transaction of its own
-// and ends it as the dump did (ROLLBACK, ROLLBACK TO SAVEPOINT, COMMIT), or leaves out the
-// writes a later ROLLBACK undoes (which needs the transaction's end before its rows are
-// sent); neither is done (replay/control.go runSerial, plan/temporary.go). Both subtests
-// fail on main and here (refused).
+// rows of it that the resume would send again outside the transaction" (x-fix26's cure
+// for a silent difference, TestReviewX15TemporaryXARollback: the resume sends a temporary
+// table's writes again and skips the committed transaction's statements, so the rolled-
+// back rows stayed). Now (x-fix72) the writes sent again run in a transaction of the
+// resume's own that ends where the dump's ended, rolled back at its ROLLBACK
+// (replay/temprebuild.go tempTxn). Both "stop" subtests failed before (refused); the
+// kill sweeps ("kill …") every point of the same script: before the fix 8 points of each
+// refused, every one from the ROLLBACK's on, and none differed; now none refuses. The
+// guards sweep the shapes beside it for differences (refusals allowed): a transaction of
+// autocommit=0, one that commits, and a ROLLBACK TO SAVEPOINT before the ROLLBACK (still
+// refused by the ROLLBACK TO: the resume's transaction sends no savepoint).
 func TestXFix63RolledBackTemporaryResumed(t *testing.T) {
-	reviewX(t)
+	const tail = "CREATE TABLE u (id int PRIMARY KEY, v int) ENGINE=InnoDB;\nINSERT INTO u VALUES (1, 1);\n" +
+		"INSERT INTO k SELECT COUNT(*) + 100, SUM(id) FROM t1;\nINSERT INTO u VALUES (2, 2);\n"
 	for name, txn := range map[string][2]string{
 		"xa rollback": {"XA START 'x1';\n", "XA END 'x1';\nXA ROLLBACK 'x1';\n"},
 		"rollback":    {"BEGIN;\n", "ROLLBACK;\n"},
 	} {
-		t.Run(name, func(t *testing.T) {
-			x15StopResume(t, x15Head+"CREATE TEMPORARY TABLE t1 (id int) ENGINE=InnoDB;\nINSERT INTO t1 VALUES (5);\n"+
-				txn[0]+"INSERT INTO t1 VALUES (1);\nINSERT INTO k VALUES (9, 9);\n"+txn[1]+
-				x15Rows()+"INSERT INTO k SELECT COUNT(*) + 100, SUM(id) FROM t1;\n")
+		dump := x15Head + "CREATE TEMPORARY TABLE t1 (id int) ENGINE=InnoDB;\nINSERT INTO t1 VALUES (5);\n" +
+			txn[0] + "INSERT INTO t1 VALUES (1);\nINSERT INTO k VALUES (9, 9);\n" + txn[1]
+		t.Run("stop "+name, func(t *testing.T) {
+			x15StopResume(t, dump+x15Rows()+"INSERT INTO k SELECT COUNT(*) + 100, SUM(id) FROM t1;\n")
+		})
+		t.Run("kill "+name, func(t *testing.T) {
+			for point, why := range sweepClean(t, dump+tail, "resume") { // a difference fails the test
+				if why != "" {
+					t.Errorf("%s: refused: %s", point, why)
+				}
+			}
+		})
+	}
+	for name, body := range map[string]string{
+		"autocommit 0": "SET autocommit = 0;\nINSERT INTO t1 VALUES (1);\nINSERT INTO k VALUES (9, 9);\nUPDATE t1 SET id = id + 1;\nROLLBACK;\nSET autocommit = 1;\n",
+		"commit":       "BEGIN;\nINSERT INTO t1 VALUES (1);\nINSERT INTO k VALUES (9, 9);\nDELETE FROM t1 WHERE id = 5;\nCOMMIT;\n",
+		"savepoint": "BEGIN;\nINSERT INTO t1 VALUES (1);\nSAVEPOINT s1;\nINSERT INTO t1 VALUES (2);\nINSERT INTO k VALUES (9, 9);\n" +
+			"ROLLBACK TO SAVEPOINT s1;\nINSERT INTO t1 VALUES (3);\nCOMMIT;\n",
+	} {
+		t.Run("guard "+name, func(t *testing.T) {
+			sweepClean(t, x15Head+"CREATE TEMPORARY TABLE t1 (id int) ENGINE=InnoDB;\nINSERT INTO t1 VALUES (5);\n"+body+tail, "resume")
 		})
 	}
 }

@@ -492,7 +492,7 @@ func (tt *temporaryTables) note(reg *registry, st, eff *split.Statement, db stri
 	}
 	if len(undone) > 0 {
 		pl.Temporary, pl.TemporaryAlso = undone[0], slices.Clone(undone[1:])
-		pl.TemporaryInexact = "this ROLLBACK undid rows of it that the resume would send again outside the transaction"
+		pl.TemporaryInexact = RolledBack
 	}
 	tt.bodyReplaced(d, ddb, pl)
 	tt.noteSavepoint(eff)
@@ -516,6 +516,12 @@ func (tt *temporaryTables) written(key string, region bool) {
 		}
 	}
 }
+
+// RolledBack is Plan.TemporaryInexact of a ROLLBACK (XA ROLLBACK, ROLLBACK TO SAVEPOINT)
+// that undid rows of a temporary table: the replay lets it go where its resume sent
+// those rows again inside a transaction of its own and rolled that back with it
+// (replay's tempTxn).
+const RolledBack = "this ROLLBACK undid rows of it that the resume would send again outside the transaction"
 
 // NotSentAgain starts Plan.TemporaryInexact of a statement a resume may not send again
 // at all (a write of a temporary table that takes sequence values, a RENAME of it with

@@ -59,9 +59,10 @@ type controller struct {
 	skipped skipState
 	// xa follows the dump's XA transaction, for its marker (xa.go).
 	xa xaState
-	// reloadTxn: a resume's reload sent rows of a skipped transaction of the dump inside a
-	// transaction of its own, which ends as the dump's did (reload.go).
+	// reloadTxn: a resume sent rows of a reload, or temporary tables' writes, of a skipped
+	// transaction of the dump inside one of its own, ending as the dump's (reload.go, tempTxn).
 	reloadTxn bool
+	ownTxn    ownTxnState // what else is kept of it
 	// lock follows the dump's table locks on the control connection (lockregion.go).
 	lock lockState
 	// diag is what the control connection owes the statement that ran last, for a

@@ -43,6 +43,7 @@ func (cr *controller) replayReloaded(ctx context.Context, st *split.Statement, p
 				}
 				cr.reloadTxn = true
 			}
+			cr.ownTxn.reloadRows = cr.ownTxn.reloadRows || pl.InRegion
 			if err := r.exec(ctx, p.control, st, q); err != nil {
 				return true, err
 			}
@@ -81,12 +82,14 @@ func readOnly(st *split.Statement) bool {
 	return false
 }
 
-// endReloadTxn ends the reload's transaction (replayReloaded) where the dump's skipped
-// transaction ended: a ROLLBACK (or XA ROLLBACK) undoes its rows, as the dump's undid the
-// client's; a COMMIT, a statement that commits implicitly, or the first statement outside
-// the transaction commits them. A savepoint inside it is refused by name: the reload's
-// transaction began at its first reloaded row, not where the dump's began, so a ROLLBACK
-// TO a savepoint set before it would not undo what the client's undid.
+// endReloadTxn ends the reload's transaction (replayReloaded, or tempTxn's) where the
+// dump's skipped transaction ended: a ROLLBACK (or XA ROLLBACK) undoes its rows, as the
+// dump's undid the client's; a COMMIT, a statement that commits implicitly, or the first
+// statement outside the transaction commits them. A savepoint inside it is refused by
+// name when it holds reloaded rows: the reload's transaction began at its first reloaded
+// row, not where the dump's began, so a ROLLBACK TO a savepoint set before it would not
+// undo what the client's undid (one of temporary tables alone goes on: the ROLLBACK TO
+// is refused as before by the table it undid, plan.RolledBack).
 func (cr *controller) endReloadTxn(ctx context.Context, st *split.Statement, pl plan.Plan) error {
 	if !cr.reloadTxn || st.Kind == split.KindClient || len(st.SQL) == 0 {
 		return nil
@@ -95,16 +98,28 @@ func (cr *controller) endReloadTxn(ctx context.Context, st *split.Statement, pl 
 	r := p.serial
 	var end string
 	switch {
+	case plan.IsSavepoint(st) && !cr.ownTxn.reloadRows:
+		return nil
 	case plan.IsSavepoint(st):
 		return r.refuse(st, "--resume cannot reload rows that the interrupted run committed inside a transaction with savepoints (a table truncated to be reloaded from its first row: no primary key, or a non-transactional engine): check the reloaded tables against the dump, or import anew into an empty target")
 	case pl.Rollback || plan.XAVerb(st) == "ROLLBACK":
 		end = "ROLLBACK"
+		// Still open (nothing the resume sent committed it where the dump's did not):
+		// it holds every write of a temporary table it sent again since the dump's
+		// transaction began (tempTxn).
+		var open int
+		if err := p.control.QueryRowContext(ctx, "SELECT @@in_transaction").Scan(&open); err != nil {
+			return p.at(st, err)
+		}
+		if open == 1 {
+			cr.ownTxn.rolledBack = st.Offset + 1
+		}
 	case pl.EndsRegion || !pl.InRegion:
 		end = "COMMIT"
 	default:
 		return nil
 	}
-	cr.reloadTxn = false
+	cr.reloadTxn, cr.ownTxn.reloadRows = false, false
 	if _, err := p.control.ExecContext(ctx, end); err != nil {
 		return r.sqlError(st, []byte(end), err)
 	}

@@ -102,6 +102,9 @@ func (tr *tempRebuilds) refusal(ctx context.Context, p *ParallelReplayer, st *sp
 		}
 		switch {
 		case pl.Temporary == "" || len(pl.TemporaryRenames) > 0:
+		case pl.TemporaryInexact == plan.RolledBack && p.ctl.ownTxn.rolledBack == st.Offset+1:
+			// The resume sent those rows again inside its own transaction, and
+			// rolled it back here as the dump did (tempTxn).
 		case pl.DropsTemporary:
 			delete((*tr), pl.Temporary)
 		case pl.TemporaryInexact != "":
@@ -123,7 +126,7 @@ func (tr *tempRebuilds) refusal(ctx context.Context, p *ParallelReplayer, st *sp
 				tr.inherit(p, st, table, pl.TemporaryReads)
 			}
 		}
-		return nil
+		return tempTxn(ctx, p.ctl, st, pl)
 	}
 	for table, r := range *tr {
 		if r.from != nil {
@@ -132,6 +135,43 @@ func (tr *tempRebuilds) refusal(ctx context.Context, p *ParallelReplayer, st *sp
 		return tr.refuse(ctx, p, table, r, "")
 	}
 	return nil
+}
+
+// tempTxn opens a transaction of the resume's own on the control connection before st, a
+// write of a temporary table inside the dump's transaction that a resume sends again
+// while it passes what the earlier attempt committed (Plan.Volatile; the transaction's
+// own statements are skipped, its START too). endReloadTxn ends it where the dump's
+// ended: a ROLLBACK (XA ROLLBACK) undoes those rows as the client's undid them, where sent
+// on their own they stayed and the resume refused "this ROLLBACK undid rows of it"
+// (plan.RolledBack) wherever the table was still there: the common stop after a rolled-
+// back transaction (TestXFix63RolledBackTemporaryResumed). The ROLLBACK lets the table go
+// only when this transaction is still open there (ownTxnState.rolledBack): then it holds
+// every write the resume sent again since the dump's began. Not under table locks: START
+// TRANSACTION would release those the resume took again (lockregion.go). refusal calls it
+// for each statement a resume passes, once nothing refused it.
+func tempTxn(ctx context.Context, cr *controller, st *split.Statement, pl plan.Plan) error {
+	p := cr.p
+	if cr.reloadTxn || !pl.Volatile || !pl.InRegion || pl.Locked || pl.Session || pl.Temporary == "" || pl.DropsTemporary || pl.EndsRegion ||
+		st.Kind == split.KindClient || len(st.SQL) == 0 {
+		return nil
+	}
+	if _, err := p.control.ExecContext(ctx, "START TRANSACTION"); err != nil {
+		return p.at(st, err)
+	}
+	cr.reloadTxn = true
+	return nil
+}
+
+// ownTxnState is what the resume keeps of its own transaction (controller.reloadTxn)
+// besides that it is open.
+type ownTxnState struct {
+	// reloadRows: rows of a reload are in it (replayReloaded): a savepoint of the dump
+	// inside it is refused (endReloadTxn).
+	reloadRows bool
+	// rolledBack: 1 + the offset of the dump's ROLLBACK at which endReloadTxn rolled it
+	// back while it was still open (0: none): what the resume sent again of the
+	// temporary tables that ROLLBACK undid is undone as the client's (tempTxn).
+	rolledBack int64
 }
 
 // refuse refuses the resume at r.st, the statement that made table differ: after what
