@@ -8,7 +8,7 @@ package replay
 // went 4, 2, 3, 7).
 func (dp *dispatcher) newBatch(key string, info tableInfo) {
 	p := dp.p
-	dp.cur = &rowBatch{table: key, entryState: entryState{pinned: p.cat.keepsOrder(key, info)}, literal: true}
+	dp.cur = &rowBatch{table: key, entryState: entryState{pinned: p.cat.keepsOrder(key, info)}, literal: true, readNBE: dp.planner.Syntax.NoBackslashEscapes}
 	dp.cur.startedEmpty, dp.cur.asInserts = !dp.seenTables[key], !dp.seenTables[key] && info.uniqueKey // bulkpath.go
 	p.sched.setStreaming(key)
 	p.serial.tables.hold(key)

@@ -25,8 +25,11 @@ import (
 //     reads every row anyway; literalHead the names; a comment between values is
 //     skipped byte by byte alike). No function, variable or
 //     introducer sees the connection's character set, and in the character sets of
-//     asciiNames no byte of a multibyte character is ASCII, so the lexer ends and
-//     unescapes each string under binary as under them (str);
+//     asciiNames no byte of a multibyte character is ASCII (a byte ≥ 0x80 is never a
+//     quote or a backslash), so the lexer ends and unescapes each string under binary as
+//     under them, with or without NO_BACKSLASH_ESCAPES; the planner read the strings
+//     under the sql_mode the worker's session has (rowBatch.readNBE), so that what it
+//     found is what the server parses;
 //   - the session's character_set_client is its character_set_connection, one of
 //     asciiNames, and every character column of the table (CHAR, VARCHAR, TEXT, ENUM,
 //     SET, JSON) is in it: a literal reaches such a column through the same copy from
@@ -167,12 +170,10 @@ func (wp *workerPool) tryBinaryNames(ctx context.Context, c Conn, sess *workerSe
 	if !strings.EqualFold(cs, conn) || !asciiNames[strings.ToLower(cs)] || !plainName(coll) {
 		return nil, nil
 	}
-	if strings.Contains(mode, "NO_BACKSLASH_ESCAPES") {
-		for _, s := range b.stmts {
-			if !literalRows(s.sql, false) {
-				return nil, nil
-			}
-		}
+	if strings.Contains(mode, "NO_BACKSLASH_ESCAPES") != b.readNBE {
+		// The planner read the strings (plan.Plan.Literal) under other escapes than the
+		// server reads them under now: what it found need not be what the server parses.
+		return nil, nil
 	}
 	f, err := wp.names.tableFacts(ctx, c, db, table, b.namesGen)
 	if err != nil || !f.allows(cs) {
@@ -237,41 +238,9 @@ func plainName(s string) bool {
 	return true
 }
 
-// literalRows reports whether q is `INSERT INTO name [(names)] VALUES (…), …` with
-// names of ASCII letters, digits, '_' and '$' (bare or in backticks), and values that
-// are strings in single quotes (str; escapes: sql_mode has no NO_BACKSLASH_ESCAPES),
-// numbers ([-+]digits[.digits][e[-+]digits]) or NULL, separated by commas and whitespace.
-// Anything else (comments, functions, variables, introducers, hex literals, DEFAULT,
-// IGNORE, ON DUPLICATE KEY UPDATE) is false.
-func literalRows(q string, escapes bool) bool {
-	s := rowScan{q: q, escapes: escapes}
-	if !s.head() {
-		return false
-	}
-	for {
-		s.skipSpace()
-		if s.peek() != '(' {
-			return false
-		}
-		s.i++
-		if !s.list(s.value) {
-			return false
-		}
-		s.skipSpace()
-		switch s.peek() {
-		case ',':
-			s.i++
-		case 0:
-			return s.i == len(q)
-		default:
-			return false
-		}
-	}
-}
-
-// literalHead reports whether q begins `INSERT INTO name [(names)] VALUES` with
-// literalRows' names: what binary names read of a statement whose values the planner
-// read (plan.Plan.Literal).
+// literalHead reports whether q begins `INSERT INTO name [(names)] VALUES` with names of
+// ASCII letters, digits, '_' and '$' (bare or in backticks): what binary names read of a
+// statement whose values the planner read (plan.Plan.Literal).
 func literalHead(q string) bool {
 	s := rowScan{q: q}
 	return s.head()
@@ -319,13 +288,10 @@ func (s *rowScan) list(item func() bool) bool {
 	}
 }
 
-// rowScan is literalRows' position in q.
+// rowScan is literalHead's position in q.
 type rowScan struct {
 	q string
 	i int
-	// escapes: a backslash escapes the byte after it (sql_mode without
-	// NO_BACKSLASH_ESCAPES).
-	escapes bool
 }
 
 func (s *rowScan) peek() byte {
@@ -380,80 +346,4 @@ func (s *rowScan) name() bool {
 		s.i++
 	}
 	return true
-}
-
-// value reads one string, number or NULL.
-func (s *rowScan) value() bool {
-	switch c := s.peek(); {
-	case c == '\'':
-		return s.str()
-	case c == 'N' || c == 'n':
-		return s.word("NULL")
-	case c == '-' || c == '+' || c >= '0' && c <= '9':
-		return s.number()
-	}
-	return false
-}
-
-// str reads a quoted string, a quote doubled inside, a backslash escaping the byte after
-// it where escapes are on. Its bytes may be any: a byte ≥ 0x80 is never a quote or a
-// backslash, whole or inside a multibyte character of an ASCII-based character set, so
-// the server's lexer ends the string where this does under binary as under the client's
-// character set, and unescapes it alike (an escaped byte ≥ 0x80 is kept as it is).
-func (s *rowScan) str() bool {
-	s.i++
-	for {
-		k := strings.IndexByte(s.q[s.i:], '\'')
-		if k < 0 {
-			return false
-		}
-		if b := strings.IndexByte(s.q[s.i:s.i+k], '\\'); b >= 0 {
-			if !s.escapes {
-				return false // NO_BACKSLASH_ESCAPES: left to the session's own names
-			}
-			s.i += b + 2 // the backslash and the byte it escapes, a quote maybe
-			if s.i > len(s.q) {
-				return false
-			}
-			continue
-		}
-		s.i += k + 1
-		if s.peek() != '\'' {
-			return true
-		}
-		s.i++ // a doubled quote is a quote inside
-	}
-}
-
-// number reads [-+]digits[.digits][e[-+]digits].
-func (s *rowScan) number() bool {
-	if c := s.peek(); c == '-' || c == '+' {
-		s.i++
-	}
-	digits := func() bool {
-		at := s.i
-		for s.i < len(s.q) && s.q[s.i] >= '0' && s.q[s.i] <= '9' {
-			s.i++
-		}
-		return s.i > at
-	}
-	if !digits() {
-		return false
-	}
-	if s.peek() == '.' {
-		s.i++
-		if !digits() {
-			return false
-		}
-	}
-	if c := s.peek(); c == 'e' || c == 'E' {
-		s.i++
-		if c := s.peek(); c == '-' || c == '+' {
-			s.i++
-		}
-		if !digits() {
-			return false
-		}
-	}
-	return !isNameByte(s.peek())
 }

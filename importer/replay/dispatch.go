@@ -332,7 +332,9 @@ func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int6
 	dp.cur.add(st, p.sched.arenas)
 	dp.cur.lastAt, dp.cur.lastOrdered = st.Offset, pl.Ordered
 	dp.cur.writesOthers = dp.cur.writesOthers || pl.Ordered || writesOthers(info)
-	dp.cur.literal = dp.cur.literal && pl.Literal
+	// One reading of the strings per batch (readNBE): a SET sql_mode between its rows would
+	// have sent the batch first, but what literal says must not rest on that.
+	dp.cur.literal = dp.cur.literal && pl.Literal && dp.planner.Syntax.NoBackslashEscapes == dp.cur.readNBE
 	dp.cur.bytes += n
 	dp.cur.rows += st.Rows
 	dp.cur.endByte = end

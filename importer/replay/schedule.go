@@ -111,6 +111,10 @@ type rowBatch struct {
 	// literal: the planner read every value of its statements as a string in single
 	// quotes, a number or NULL (plan.Plan.Literal; binarynames.go).
 	literal bool
+	// readNBE: the planner read its statements under NO_BACKSLASH_ESCAPES (a backslash in
+	// a string is a byte, not an escape), which literal is of: binary names hold only
+	// where the worker's session reads them so too (binarynames.go).
+	readNBE bool
 	// namesGen is the dispatcher's namesGen when it sent the batch: batches of one table
 	// with the same one have no statement between them that could change what binary
 	// names read of the table (namesCache).

@@ -84,10 +84,7 @@ func (wp *workerPool) worker(ctx context.Context, id int, c Conn) {
 		} else {
 			p.noteUnexecuted(e)
 		}
-		p.done(e)
-		if b, ok := e.(*rowBatch); ok {
-			b.release(p.sched.arenas) // its statements point into its buffer
-		}
+		p.finish(e)
 	}
 }
 
@@ -378,4 +375,16 @@ func rowsUndone(ctx context.Context, c Conn, s batchStmt) bool {
 		return true
 	}
 	return rows == 0
+}
+
+// finish ends e on the worker that ran it: a batch's buffers go back to the arenas (its
+// statements, which point into them, are dropped) before done releases its budget, so that
+// the dispatcher, which may be waiting for that budget, fills its next batch with them
+// rather than with a new piece (a piece touched for the first time costs 2.3–2.5 ms of CPU
+// per MiB on a cold host: arenas.go).
+func (p *ParallelReplayer) finish(e entry) {
+	if b, ok := e.(*rowBatch); ok {
+		b.release(p.sched.arenas)
+	}
+	p.done(e)
 }
