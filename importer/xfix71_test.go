@@ -2,6 +2,9 @@ package importer_test
 
 import (
 	"testing"
+
+	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
 // x-fix71: a resume that went past the client's stopping error (difffuzz seeds 155048,
@@ -71,4 +74,27 @@ func TestXFix71CreateTwiceResumed(t *testing.T) {
 			"INSERT INTO t1 VALUES (5,'five');\nINSERT INTO keep1 VALUES (3);\n"
 		x71Sweep(t, script, "resume", "EXECUTE IMMEDIATE", "")
 	})
+}
+
+// TestXFix71WrappedSelectIntoCounts: TestXFix35HeldVarsCounts with the SELECT … INTO
+// wrapped in SET STATEMENT … FOR (x-fix63's leftover). Killed before the first reader and
+// resumed, the resume gives @rc back in the statement's place; the counts journaled with
+// it, and what the give-back leaves for a reader, were judged by the wrapper's first word
+// (SET), not by the SELECT it runs (replay/rowcount.go countsAt, gaveBack).
+func TestXFix71WrappedSelectIntoCounts(t *testing.T) {
+	ref, srv := testsandbox.Start(t), testsandbox.Start(t)
+	for name, sel := range map[string]string{
+		"count":  "SET STATEMENT max_statement_time=0 FOR SELECT COUNT(*) INTO @rc FROM k;",
+		"no row": "SET STATEMENT max_statement_time=0 FOR SELECT v INTO @rc FROM k WHERE v < -5;",
+	} {
+		t.Run(name, func(t *testing.T) {
+			dump := "CREATE DATABASE x71w;\nUSE x71w;\n" +
+				"CREATE TABLE k (id int PRIMARY KEY, v int) ENGINE=InnoDB;\nINSERT INTO k VALUES (1, 10), (2, 20);\n" +
+				"CREATE TABLE lg (id int PRIMARY KEY, ref bigint) ENGINE=InnoDB;\n" +
+				"SELECT 5 INTO @c;\n" + sel + "\n" +
+				"INSERT INTO lg VALUES (3, ROW_COUNT());\n" + // killed before it is sent
+				"INSERT INTO lg VALUES (4, FOUND_ROWS());\nINSERT INTO lg VALUES (2, @rc);\n"
+			x35KillBefore(t, ref, srv, "x71w", dump, lineOf(t, dump, "INSERT INTO lg VALUES (3, ROW_COUNT())"), importer.Options{Parallel: 2, BatchBytes: 512}, "")
+		})
+	}
 }
