@@ -1,9 +1,12 @@
 package importer_test
 
 import (
+	"context"
+	"sync"
 	"testing"
 
 	"github.com/dumpscope/dumpscope/importer"
+	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/testsandbox"
 )
 
@@ -96,5 +99,54 @@ func TestXFix71WrappedSelectIntoCounts(t *testing.T) {
 				"INSERT INTO lg VALUES (4, FOUND_ROWS());\nINSERT INTO lg VALUES (2, @rc);\n"
 			x35KillBefore(t, ref, srv, "x71w", dump, lineOf(t, dump, "INSERT INTO lg VALUES (3, ROW_COUNT())"), importer.Options{Parallel: 2, BatchBytes: 512}, "")
 		})
+	}
+}
+
+// TestXFix71KilledThenStoppedResume: the carried "MayHaveRun ignores kills". The first
+// attempt is killed after a CREATE TABLE ran and before its progress row; its resume is
+// stopped (Ctrl-C) before that CREATE TABLE, and writes how far it sent
+// (Journal.DispatchedThrough); the next resume meets the CREATE TABLE's "already
+// exists". The journal's "nothing after DispatchedThrough ran" holds for the stopped
+// attempt, not for the killed one before it: taken for the dump's own error, the resume
+// stopped with ERROR 1050 where the client runs on.
+func TestXFix71KilledThenStoppedResume(t *testing.T) {
+	script := x71Head + "INSERT INTO keep1 VALUES (1);\nCREATE TABLE t2 (id INT PRIMARY KEY) ENGINE=InnoDB;\n" +
+		"INSERT INTO t2 VALUES (7);\nINSERT INTO keep1 VALUES (2);\n"
+	e := newSweepEnv(t, []byte(script), "resume")
+	line := lineOfText(script, "CREATE TABLE t2")
+	var ran, prev *killPoint
+	for i, k := range e.points {
+		if k.kind == "ran" && k.line == line {
+			ran = &e.points[i]
+		}
+		if k.kind == "before" && k.line == line-1 {
+			prev = &e.points[i]
+		}
+	}
+	if ran == nil || prev == nil {
+		t.Fatalf("no kill point after line %d ran, or before line %d: %v", line, line-1, e.points)
+	}
+	e.reset()
+	if fired, res, err := e.killAt(*ran, false); !fired {
+		t.Fatalf("not killed at %v: %v, %v", *ran, res, err)
+	}
+	// The resume, stopped before anything past the kill's furthest offset is sent.
+	stop := make(chan struct{})
+	var once sync.Once
+	o := hooked(e.base, func(kind string, st *split.Statement) error {
+		if kind == "before" && st.Offset >= prev.offset {
+			once.Do(func() { close(stop) })
+		}
+		return nil
+	})
+	o.Resume, o.Stop = true, stop
+	res, err := importer.Import(context.Background(), e.cfg, importer.Source{Path: e.file}, o)
+	if err != nil || res.Status != importer.Interrupted {
+		t.Fatalf("the stopped resume: %v, %v", res.Status, err)
+	}
+	if d, refused := e.resumeAndCompare("killed, stopped, resumed"); d != nil {
+		t.Errorf("killed %v, the resume stopped, resumed again: %v", *ran, d)
+	} else if refused != "" {
+		t.Logf("refused: %s", refused)
 	}
 }
