@@ -309,9 +309,13 @@ func NeverSent(r *Run, offset int64) bool {
 
 // MayHaveRun reports whether an unrecorded DDL statement at offset, whose error code says
 // it was already applied (AlreadyApplied), may have run before an earlier attempt ended;
-// beyond the furthest recorded offset each yes uses up one of the allowance.
+// beyond the furthest recorded offset each yes uses up one of the allowance. Past how far
+// the earlier attempts sent (DispatchedThrough) it did not run, but only when none of
+// them was killed (endsRecorded, as NeverSent): a resume stopped before a DDL a killed
+// attempt before it had run left that DDL's "already exists" taken for the dump's own
+// error (TestXFix71KilledThenStoppedResume).
 func (r *Run) MayHaveRun(offset int64) bool {
-	if r == nil || !r.resumed || r.failedAt.Load() == offset+1 || (r.dispatched != nil && offset > *r.dispatched) {
+	if r == nil || !r.resumed || r.failedAt.Load() == offset+1 || NeverSent(r, offset) {
 		return false
 	}
 	if offset < r.furthest {

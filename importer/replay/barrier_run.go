@@ -73,7 +73,7 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 	}
 	var se *StatementError
 	switch {
-	case err != nil && own && errors.As(err, &se) && (checkpoint.AlreadyApplied(se.Code) || p.ctl.renamedAlready(ctx, c, st, se.Code)) && cp.MayHaveRun(st.Offset):
+	case err != nil && own && errors.As(err, &se) && (checkpoint.AlreadyApplied(se.Code) || p.ctl.renamedAlready(ctx, c, st, se.Code)) && !dp.ownAlreadyExists(st, se.Code) && cp.MayHaveRun(st.Offset):
 		// It ran before the crash; its progress row did not. What it left in ROW_COUNT()
 		// is not known.
 		err = nil

@@ -34,6 +34,8 @@ type dispatcher struct {
 	// batch: a batch carries it (rowBatch.namesGen), and binary names keep what they read
 	// of a table for the batches sent with the same count (namesCache).
 	namesGen int64
+	// made: the tables the dump made, on resume, for its own "already exists" (madebefore.go).
+	made madeTables
 }
 
 func (dp *dispatcher) dispatch(ctx context.Context) error {
@@ -168,6 +170,9 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 	r, cp := p.serial, p.opt.Checkpoint
 	if parts := split.ServerParts(st); parts != nil {
 		return dp.dispatchParts(ctx, st, end, parts) // multistmt.go
+	}
+	if cp != nil && cp.Resumed() {
+		dp.made.note(st, r.database)
 	}
 	if st.Kind != split.KindClient && len(st.SQL) > 0 {
 		dp.prevSent, dp.lastSent = dp.lastSent, st.Offset

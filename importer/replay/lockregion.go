@@ -373,7 +373,7 @@ func (ls *lockState) ddlResult(ctx context.Context, st *split.Statement, q []byt
 	}
 	var se *StatementError
 	switch {
-	case err != nil && errors.As(err, &se) && (checkpoint.AlreadyApplied(se.Code) || p.ctl.renamedAlready(ctx, p.control, st, se.Code)) && cp.MayHaveRun(st.Offset):
+	case err != nil && errors.As(err, &se) && (checkpoint.AlreadyApplied(se.Code) || p.ctl.renamedAlready(ctx, p.control, st, se.Code)) && !p.disp.ownAlreadyExists(st, se.Code) && cp.MayHaveRun(st.Offset):
 		r.counts.lost(st.Offset) // what it left in ROW_COUNT() is not known
 		return nil
 	case err != nil && r.opt.Force && errors.As(err, &se) && mayBeAppliedDDL(true, st, se.Code):

@@ -1,6 +1,8 @@
 package replay
 
 import (
+	"strings"
+
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/importer/transform"
@@ -80,4 +82,14 @@ func unwrapSetStatement(st *split.Statement) *split.Statement {
 		return in
 	}
 	return st
+}
+
+// returnsResult reports whether st, or the statement a SET STATEMENT … FOR runs
+// (unwrapSetStatement), is one of resultVerbs: the journaled counts of a SELECT … INTO
+// given back in its place are its own, wrapped or not (countsAt, gaveBack; judged by the
+// wrapper's SET, a reader of ROW_COUNT() after the give-back was refused:
+// TestXFix71WrappedSelectIntoCounts).
+func returnsResult(st *split.Statement) bool {
+	in := unwrapSetStatement(st)
+	return resultVerbs[strings.ToUpper(sqlscan.FirstWord(in.SQL, in.Syntax()))]
 }

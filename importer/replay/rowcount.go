@@ -371,7 +371,7 @@ func (rc *rowCounts) readHeldFound(ctx context.Context, c Conn) error {
 // whose variables are being journaled (controller.recordUserVars); ok is false when they
 // were not noted for st (a serial replay: nil).
 func (rc *rowCounts) countsAt(st *split.Statement) (row, found int64, ok bool) {
-	if rc == nil || !resultVerbs[strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))] {
+	if rc == nil || !returnsResult(st) {
 		return 0, 0, false
 	}
 	rc.mu.Lock()
@@ -393,7 +393,7 @@ func (rc *rowCounts) gaveBack(st *split.Statement, assign string) {
 	if rc == nil {
 		return
 	}
-	if !resultVerbs[strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))] {
+	if !returnsResult(st) {
 		rc.noteRow(st.Offset, 0)
 		return
 	}
