@@ -88,8 +88,7 @@ func ownSourceBlocks(g *gen, early bool) {
 		tempMaybe(g, tempEarlyP)
 		textMaybe(g, textEarlyP)
 		workerMaybe(g, workerEarlyP)
-		s49Maybe(g, s49EarlyP)
-		s50Maybe(g, s50EarlyP)
+		familiesMaybe(g, earlyP)
 		return
 	}
 	featureMaybe(g, featureP)
@@ -97,6 +96,5 @@ func ownSourceBlocks(g *gen, early bool) {
 	tempMaybe(g, tempP)
 	textMaybe(g, textP)
 	workerMaybe(g, workerP)
-	s49Maybe(g, s49P)
-	s50Maybe(g, s50P)
+	familiesMaybe(g, stepP)
 }
