@@ -39,7 +39,7 @@ const (
 )
 
 // families are the registered families, in the order their blocks are written at a place.
-var families = []*family{s49Family, s50Family}
+var families = []*family{s49Family, s50Family, s51Family}
 
 // familyState is a family's source and the number its blocks' names take next.
 type familyState struct {
