@@ -16,8 +16,8 @@ import "math/rand"
 // (familyName).
 //
 // To add a family: a var of this type, its constructs' list, and an entry in families
-// (last: the earlier families' output keeps its place); its constructs in AllConstructs
-// and InSuiteOff.
+// (last: the earlier families' output keeps its place). Its constructs reach
+// AllConstructs and InSuiteOff through FamilyConstructs.
 type family struct {
 	// name keys the family's state in gen.fams (its blocks name it to number their
 	// objects: familyNext).
@@ -25,6 +25,8 @@ type family struct {
 	// mult and add seed the family's source: rand.NewSource(seed*mult + add).
 	mult, add         int64
 	early, step, load float64
+	// constructs are the family's, for AllConstructs, InSuiteOff and FamilyConstructs.
+	constructs []Construct
 	// blocks are the family's blocks for g with their weights: each needs the older
 	// constructs whose forms it writes, and a block whose are off is not listed.
 	// pickBlock leaves out those switched off.
@@ -40,6 +42,15 @@ const (
 
 // families are the registered families, in the order their blocks are written at a place.
 var families = []*family{s49Family, s50Family, s51Family}
+
+// FamilyConstructs are the constructs of every family, in the families' order.
+func FamilyConstructs() []Construct {
+	var cs []Construct
+	for _, f := range families {
+		cs = append(cs, f.constructs...)
+	}
+	return cs
+}
 
 // familyState is a family's source and the number its blocks' names take next.
 type familyState struct {

@@ -37,7 +37,7 @@ var S49Constructs = []Construct{ProcTemp, ProcGlobalPacket, XATempCommit, Oracle
 
 // s49Family registers the x-fuzz4 blocks (family.go): 50 % before the general grammar's
 // steps, 3 % after each, 10 % after each table of the load-data profile.
-var s49Family = &family{name: famS49, mult: 6151, add: 0x49, early: 0.5, step: 0.03, load: 0.1, blocks: s49Blocks}
+var s49Family = &family{name: famS49, mult: 6151, add: 0x49, early: 0.5, step: 0.03, load: 0.1, constructs: S49Constructs, blocks: s49Blocks}
 
 // s49Blocks: each block needs the older constructs whose forms it writes: with those off
 // (a known bug's, or a test's) it is not written either.

@@ -51,7 +51,7 @@ var S50Constructs = []Construct{SQLNotes, MdTrigger, MdEvent, MdRoutine}
 
 // s50Family registers the x-fuzz5 blocks (family.go): 50 % before the general grammar's
 // steps, 3 % after each, 20 % after each table of the load-data profile.
-var s50Family = &family{name: famS50, mult: 7919, add: 0x50, early: 0.5, step: 0.03, load: 0.2, blocks: func(*gen) []weightedBlock {
+var s50Family = &family{name: famS50, mult: 7919, add: 0x50, early: 0.5, step: 0.03, load: 0.2, constructs: S50Constructs, blocks: func(*gen) []weightedBlock {
 	return []weightedBlock{{SQLNotes, 2, sqlNotesBlock}, {MdTrigger, 3, mdTriggerBlock}, {MdEvent, 2, mdEventBlock}, {MdRoutine, 2, mdRoutineBlock}}
 }}
 

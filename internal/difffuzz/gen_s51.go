@@ -64,7 +64,7 @@ var S51Constructs = []Construct{LdTimeZone, LdCharsetClient, LdStringForms, Trig
 
 // s51Family registers the x-fuzz6 blocks (family.go): 50 % before the general grammar's
 // steps, 3 % after each, 40 % after each table of the load-data profile.
-var s51Family = &family{name: famS51, mult: 7927, add: 0x51, early: 0.5, step: 0.03, load: 0.4, blocks: s51Blocks}
+var s51Family = &family{name: famS51, mult: 7927, add: 0x51, early: 0.5, step: 0.03, load: 0.4, constructs: S51Constructs, blocks: s51Blocks}
 
 func s51Blocks(g *gen) []weightedBlock {
 	blocks := []weightedBlock{{LdTimeZone, 2, ldTimeZoneBlock}, {LdStringForms, 3, ldStringFormsBlock}, {TriggerReadsOther, 2, triggerReadsOtherBlock},
