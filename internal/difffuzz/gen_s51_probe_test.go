@@ -15,7 +15,8 @@ import (
 // resumed ones): a search aimed where the whole scripts reach the blocks seldom (a
 // load-data script often turns serial before them). Gated (DUMPSCOPE_S51_PROBE=N: N
 // draws of each block, source seeds from DUMPSCOPE_S51_PROBE_SEED, default 1; two kills
-// in the resumed modes; DUMPSCOPE_BIN the dumpscope under test): a heavy
+// in the resumed modes; DUMPSCOPE_BIN the dumpscope under test; DUMPSCOPE_S51_PROBE_ONLY
+// one construct): a heavy
 // run of its own, as difffuzz is. A difference is logged with its script, written to
 // DUMPSCOPE_S51_PROBE_OUT if set, and fails the test.
 func TestS51BlocksAloneFastModes(t *testing.T) {
@@ -42,6 +43,9 @@ func TestS51BlocksAloneFastModes(t *testing.T) {
 		TriggerReadsOther: triggerReadsOtherBlock, RsLockRegion: rsLockRegionBlock, RsTxnMixed: rsTxnMixedBlock, RsBatchEdge: rsBatchEdgeBlock}
 	for seed := from; seed < from+int64(n); seed++ {
 		for _, c := range S51Constructs {
+			if only := os.Getenv("DUMPSCOPE_S51_PROBE_ONLY"); only != "" && only != string(c) {
+				continue
+			}
 			g := &gen{dice: s51Family.source(seed), charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true}
 			g.ldValue = func(*table, col) string { return "NULL" } // the load-data profile's forms (ld-time-zone sets back by value)
 			g.emit("/*!40101 SET NAMES utf8mb4 */")
@@ -52,11 +56,17 @@ func TestS51BlocksAloneFastModes(t *testing.T) {
 			g.newDatabase()
 			blocks[c](g)
 			s := Script{Seed: seed, Stmts: g.out}
+			want, err := r.Client(ctx, s.SQL())
+			if err != nil {
+				t.Fatal(err)
+			}
 			for mi, m := range modes {
-				d, err := r.CheckScript(ctx, s, m, rand.New(rand.NewSource(seed*131+int64(mi))))
+				have, err := r.Dumpscope(ctx, s.SQL(), m, rand.New(rand.NewSource(seed*131+int64(mi))))
 				if err != nil {
 					t.Fatal(err)
 				}
+				t.Logf("%s seed %d %s: %d batches by LOAD DATA, %d kills (%d in a LOAD), refused: %q", c, seed, m.Name, have.Loaded, have.Kills, have.KillsInLoad, firstLine(have.Refused))
+				d := Compare(m.Name, want, have)
 				if d == nil {
 					continue
 				}
