@@ -21,8 +21,8 @@ var KnownBugs = append(append(append(append([]Construct{MultibyteTrail5C}, Sessi
 // The x-fuzz2 constructs (gen_worker.go) are left out there too, not as bugs: the
 // in-suite seeds, and so the run's time in CI, stay what they were; the CLI's searches
 // (--off known) have them.
-// The x-fuzz4 and x-fuzz5 constructs (gen_s49.go, gen_s50.go) likewise.
-var InSuiteOff = append(append(append(append([]Construct(nil), KnownBugs...), WorkerConstructs...), S49Constructs...), S50Constructs...)
+// The block families' constructs (family.go: x-fuzz4, x-fuzz5, x-fuzz6) likewise.
+var InSuiteOff = append(append(append([]Construct(nil), KnownBugs...), WorkerConstructs...), FamilyConstructs()...)
 
 // InSuiteModeOff are the constructs left out in one mode only: the differences the
 // fuzzer found that have no fix yet, each in the mode that shows it, so that the other
@@ -42,7 +42,7 @@ var InSuiteModeOff = killModesOff(append(append(append(append([]Construct(nil), 
 
 // AllConstructs are every switchable construct, the names --off and --resume-off take.
 var AllConstructs = append([]Construct{AlterThenInsert, MultibyteTrail5C, EmptyStringIsNull, ExponentDecimal, NegativeZero, SetSubquery, RowCountFuncs, ResumeTruncate,
-	EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless, TriggerVar, CharsetConnection, XATxn, BulkEmpty, LockTables}, append(append(append(append(append(append(SessionConstructs, FeatureConstructs...), Gen4Constructs...), TemporaryConstructs...), TextConstructs...), CreateUserResume), append(append(WorkerConstructs, S49Constructs...), S50Constructs...)...)...)
+	EngineChange, Trigger, ReloadInTx, Rename, AlterColumn, ReplaceChild, LastInsertID, Serializing, Keyless, TriggerVar, CharsetConnection, XATxn, BulkEmpty, LockTables}, append(append(append(append(append(append(SessionConstructs, FeatureConstructs...), Gen4Constructs...), TemporaryConstructs...), TextConstructs...), CreateUserResume), append(WorkerConstructs, FamilyConstructs()...)...)...)
 
 // ConstructList is cs as ParseConstructs reads it back ("none" when empty): the CLI's
 // per-mode defaults are InSuiteModeOff's lists, written once here.
@@ -88,8 +88,7 @@ func ownSourceBlocks(g *gen, early bool) {
 		tempMaybe(g, tempEarlyP)
 		textMaybe(g, textEarlyP)
 		workerMaybe(g, workerEarlyP)
-		s49Maybe(g, s49EarlyP)
-		s50Maybe(g, s50EarlyP)
+		familiesMaybe(g, earlyP)
 		return
 	}
 	featureMaybe(g, featureP)
@@ -97,6 +96,5 @@ func ownSourceBlocks(g *gen, early bool) {
 	tempMaybe(g, tempP)
 	textMaybe(g, textP)
 	workerMaybe(g, workerP)
-	s49Maybe(g, s49P)
-	s50Maybe(g, s50P)
+	familiesMaybe(g, stepP)
 }

@@ -148,7 +148,7 @@ func generate(seed int64, cfg Config, xd, wd dice) Script {
 	if cfg.MaxRows == 0 {
 		cfg.MaxRows = 120
 	}
-	g := &gen{dice: dice{r: rand.New(rand.NewSource(seed))}, cfg: cfg, charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true, fd: featureSource(seed), rd: gen4Source(seed), td: tempSource(seed), xd: xd, wd: wd, sd: s49Source(seed), s50: s50Source(seed)}
+	g := &gen{dice: dice{r: rand.New(rand.NewSource(seed))}, cfg: cfg, charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true, fd: featureSource(seed), rd: gen4Source(seed), td: tempSource(seed), xd: xd, wd: wd, fams: newFamilies(seed)}
 	var f *Filter
 	switch cfg.Profile {
 	case ProfileLoadData:
@@ -199,10 +199,7 @@ type gen struct {
 	xd          dice                     // the x-fuzz text blocks' own source (gen_texts.go; nil r: none)
 	wd          dice                     // the x-fuzz2 blocks' own source (gen_worker.go; nil r: none)
 	wseq        int                      // the x-fuzz2 blocks' names
-	sd          dice                     // the x-fuzz4 blocks' own source (gen_s49.go; nil r: none)
-	sseq        int                      // the x-fuzz4 blocks' names
-	s50         dice                     // the x-fuzz5 blocks' own source (gen_s50.go; nil r: none)
-	s50seq      int                      // the x-fuzz5 blocks' names
+	fams        map[string]*familyState  // the block families' sources and names (family.go; nil: none)
 	varBodies   bool                     // an f-gen4 function or trigger whose body sets a user variable exists
 	ldValue     func(*table, col) string // the load-data profile's values (nil: literals)
 }

@@ -127,8 +127,7 @@ func loadScript(g *gen) {
 		l.between()
 		featureMaybe(g, featureLoadP)
 		workerMaybe(g, workerLoadP) // worker sessions and LOAD warnings: early too, where the import is parallel
-		s49Maybe(g, s49LoadP)       // session 48's ground (gen_s49.go)
-		s50Maybe(g, s50LoadP)       // mysqldump's forms the generator lacked (gen_s50.go)
+		familiesMaybe(g, loadP)     // the block families (family.go): gen_s49.go, gen_s50.go, gen_s51.go
 		if i >= n-3 {
 			gen4Maybe(g, gen4LoadP) // most f-gen4 blocks turn the import serial: late, as sessionStep
 			tempMaybe(g, tempLoadP)

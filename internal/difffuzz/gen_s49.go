@@ -2,7 +2,6 @@ package difffuzz
 
 import (
 	"fmt"
-	"math/rand"
 	"strings"
 )
 
@@ -36,32 +35,13 @@ const (
 // S49Constructs are the constructs of gen_s49.go, for AllConstructs and InSuiteOff.
 var S49Constructs = []Construct{ProcTemp, ProcGlobalPacket, XATempCommit, OraclePackageMore}
 
-// The chance of a block: s49EarlyP before the general grammar's steps, s49P after each,
-// s49LoadP after each table of the load-data profile.
-const (
-	s49EarlyP = 0.5
-	s49P      = 0.03
-	s49LoadP  = 0.1
-)
+// s49Family registers the x-fuzz4 blocks (family.go): 50 % before the general grammar's
+// steps, 3 % after each, 10 % after each table of the load-data profile.
+var s49Family = &family{name: famS49, mult: 6151, add: 0x49, early: 0.5, step: 0.03, load: 0.1, constructs: S49Constructs, blocks: s49Blocks}
 
-// s49Source is the x-fuzz4 blocks' own random source for seed.
-func s49Source(seed int64) dice {
-	return dice{r: rand.New(rand.NewSource(seed*6151 + 0x49))}
-}
-
-// s49Maybe writes one x-fuzz4 block with chance p, drawn from the blocks' source.
-func s49Maybe(g *gen, p float64) {
-	if g.sd.r == nil || len(g.dbs) == 0 {
-		return
-	}
-	main := g.dice
-	g.dice = g.sd
-	defer func() { g.sd, g.dice = g.dice, main }()
-	if !g.chance(p) {
-		return
-	}
-	// Each block needs the older constructs whose forms it writes: with those off (a
-	// known bug's, or a test's) it is not written either.
+// s49Blocks: each block needs the older constructs whose forms it writes: with those off
+// (a known bug's, or a test's) it is not written either.
+func s49Blocks(g *gen) []weightedBlock {
 	var blocks []weightedBlock
 	if g.cfg.on(TemporaryTables) {
 		blocks = append(blocks, weightedBlock{ProcTemp, 3, procTempBlock})
@@ -73,16 +53,12 @@ func s49Maybe(g *gen, p float64) {
 	if g.cfg.on(OracleCode) {
 		blocks = append(blocks, weightedBlock{OraclePackageMore, 1, oraclePackageMoreBlock})
 	}
-	if b := pickBlock(g, blocks); b != nil {
-		settle(g)
-		b.f(g)
-	}
+	return blocks
 }
 
 // s49Table makes a block's real table and returns its qualified name.
 func s49Table(g *gen, prefix string) string {
-	g.sseq++
-	q := fmt.Sprintf("`%s`.`%s%d`", g.dbs[0], prefix, g.sseq)
+	q := fmt.Sprintf("`%s`.`%s%d`", g.dbs[0], prefix, familyNext(g, famS49))
 	g.emit("CREATE TABLE %s (id INT PRIMARY KEY, v VARCHAR(40)) ENGINE=InnoDB", q)
 	return q
 }
@@ -98,7 +74,7 @@ func s49Rows(from, n int, tag string) string {
 
 func procTempBlock(g *gen) {
 	t := s49Table(g, "pt")
-	n := g.sseq
+	n := familySeq(g, famS49)
 	proc := fmt.Sprintf("`%s`.`ptp%d`", g.dbs[0], n)
 	cond := fmt.Sprintf("`%s`.`ptc%d`", g.dbs[0], n) // made when the argument is > 0
 	always := fmt.Sprintf("`%s`.`pta%d`", g.dbs[0], n)
@@ -137,7 +113,7 @@ func procTempBlock(g *gen) {
 
 func procGlobalPacketBlock(g *gen) {
 	t := s49Table(g, "pg")
-	proc := fmt.Sprintf("`%s`.`pgp%d`", g.dbs[0], g.sseq)
+	proc := fmt.Sprintf("`%s`.`pgp%d`", g.dbs[0], familySeq(g, famS49))
 	packet := []int{33554432, 67108864, 8388608}[g.pick(3)]
 	netbuf := []int{32768, 65536, 8192}[g.pick(3)]
 	body := fmt.Sprintf("CREATE PROCEDURE %s()\nBEGIN\n  DECLARE m BIGINT DEFAULT @@GLOBAL.max_allowed_packet;\n  DECLARE b BIGINT DEFAULT @@GLOBAL.net_buffer_length;\n  SET GLOBAL max_allowed_packet = %d;\n  SET GLOBAL net_buffer_length = %d;\n  INSERT INTO %s VALUES (1, CONCAT(@@GLOBAL.max_allowed_packet, ' ', @@GLOBAL.net_buffer_length));\n  SET GLOBAL max_allowed_packet = m;\n  SET GLOBAL net_buffer_length = b;\nEND", proc, packet, netbuf, t)
@@ -152,8 +128,8 @@ func procGlobalPacketBlock(g *gen) {
 
 func xaTempCommitBlock(g *gen) {
 	t := s49Table(g, "xt")
-	tmp := fmt.Sprintf("`%s`.`xtt%d`", g.dbs[0], g.sseq)
-	xid := fmt.Sprintf("'fzx%d'", g.sseq)
+	tmp := fmt.Sprintf("`%s`.`xtt%d`", g.dbs[0], familySeq(g, famS49))
+	xid := fmt.Sprintf("'fzx%d'", familySeq(g, famS49))
 	engine := []string{"InnoDB", "InnoDB", "MEMORY", "Aria"}[g.pick(4)]
 	g.emit("CREATE TEMPORARY TABLE %s (id INT PRIMARY KEY, v VARCHAR(40)) ENGINE=%s", tmp, engine)
 	if g.chance(0.5) {
@@ -183,7 +159,7 @@ func xaTempCommitBlock(g *gen) {
 
 func oraclePackageMoreBlock(g *gen) {
 	t := s49Table(g, "opk")
-	pkg := fmt.Sprintf("`%s`.`pk%d`", g.dbs[0], g.sseq)
+	pkg := fmt.Sprintf("`%s`.`pk%d`", g.dbs[0], familySeq(g, famS49))
 	g.out = append(g.out, Stmt{Head: oracleMode, Raw: true})
 	var b strings.Builder
 	b.WriteString("DELIMITER ;;\n")

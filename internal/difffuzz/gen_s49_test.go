@@ -106,7 +106,7 @@ func TestS49BlocksReach(t *testing.T) {
 
 // newS49Gen is a generator state with one database made, for a block alone.
 func newS49Gen(c Construct) *gen {
-	g := &gen{dice: s49Source(int64(len(c))), charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true}
+	g := &gen{dice: s49Family.source(int64(len(c))), charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true}
 	g.emit("SET NAMES utf8mb4")
 	g.newDatabase()
 	return g

@@ -2,7 +2,6 @@ package difffuzz
 
 import (
 	"fmt"
-	"math/rand"
 	"strings"
 )
 
@@ -50,57 +49,31 @@ const (
 // S50Constructs are the constructs of gen_s50.go, for AllConstructs and InSuiteOff.
 var S50Constructs = []Construct{SQLNotes, MdTrigger, MdEvent, MdRoutine}
 
-// The chance of a block: s50EarlyP before the general grammar's steps, s50P after each,
-// s50LoadP after each table of the load-data profile.
-const (
-	s50EarlyP = 0.5
-	s50P      = 0.03
-	s50LoadP  = 0.2
-)
-
-// s50Source is the x-fuzz5 blocks' own random source for seed.
-func s50Source(seed int64) dice {
-	return dice{r: rand.New(rand.NewSource(seed*7919 + 0x50))}
-}
-
-// s50Maybe writes one x-fuzz5 block with chance p, drawn from the blocks' source.
-func s50Maybe(g *gen, p float64) {
-	if g.s50.r == nil || len(g.dbs) == 0 {
-		return
-	}
-	main := g.dice
-	g.dice = g.s50
-	defer func() { g.s50, g.dice = g.dice, main }()
-	if !g.chance(p) {
-		return
-	}
-	blocks := []weightedBlock{{SQLNotes, 2, sqlNotesBlock}, {MdTrigger, 3, mdTriggerBlock}, {MdEvent, 2, mdEventBlock}, {MdRoutine, 2, mdRoutineBlock}}
-	if b := pickBlock(g, blocks); b != nil {
-		settle(g)
-		b.f(g)
-	}
-}
+// s50Family registers the x-fuzz5 blocks (family.go): 50 % before the general grammar's
+// steps, 3 % after each, 20 % after each table of the load-data profile.
+var s50Family = &family{name: famS50, mult: 7919, add: 0x50, early: 0.5, step: 0.03, load: 0.2, constructs: S50Constructs, blocks: func(*gen) []weightedBlock {
+	return []weightedBlock{{SQLNotes, 2, sqlNotesBlock}, {MdTrigger, 3, mdTriggerBlock}, {MdEvent, 2, mdEventBlock}, {MdRoutine, 2, mdRoutineBlock}}
+}}
 
 // s50Table makes a block's real table and returns its qualified name. The blocks' names
 // start with "md" (mdt, mdl, mdg, mde, mdv, mdr, mdf, mdp, mdn), which no other block
 // uses: search C's first version named its trigger tables "mt<n>" as the multi-stmt
 // block does, and seed 157705 stopped at ERROR 1050 for the client and dumpscope alike.
 func s50Table(g *gen, prefix, cols string) string {
-	g.s50seq++
-	q := fmt.Sprintf("`%s`.`%s%d`", g.dbs[0], prefix, g.s50seq)
+	q := fmt.Sprintf("`%s`.`%s%d`", g.dbs[0], prefix, familyNext(g, famS50))
 	g.emit("CREATE TABLE %s (%s) ENGINE=InnoDB", q, cols)
 	return q
 }
 
 // s50Name is a block object's qualified name (made after s50Table: the same number).
 func s50Name(g *gen, prefix string) string {
-	return fmt.Sprintf("`%s`.`%s%d`", g.dbs[0], prefix, g.s50seq)
+	return fmt.Sprintf("`%s`.`%s%d`", g.dbs[0], prefix, familySeq(g, famS50))
 }
 
 // noteMaker is a statement that leaves one note (with sql_notes on) and changes
 // nothing: t is the block's table (InnoDB: ENABLE KEYS is a note).
 func noteMaker(g *gen, t string) string {
-	n := g.s50seq
+	n := familySeq(g, famS50)
 	switch g.pick(6) {
 	case 0:
 		return fmt.Sprintf("DROP TABLE IF EXISTS `%s`.`snx%d`", g.dbs[0], n)
@@ -231,7 +204,7 @@ func mdRows(g *gen, t string, from, n int, tag, more string) {
 
 func mdTriggerBlock(g *gen) {
 	t := s50Table(g, "mdt", "id INT PRIMARY KEY, v VARCHAR(40)")
-	log := fmt.Sprintf("`%s`.`mdl%d`", g.dbs[0], g.s50seq)
+	log := fmt.Sprintf("`%s`.`mdl%d`", g.dbs[0], familySeq(g, famS50))
 	g.emit("CREATE TABLE %s (n INT AUTO_INCREMENT PRIMARY KEY, v VARCHAR(80)) ENGINE=%s", log, []string{"InnoDB", "InnoDB", "MyISAM", "Aria"}[g.pick(4)])
 	trg := s50Name(g, "mdg")
 	mdRows(g, t, 1, 1+g.pick(6), "m", "")

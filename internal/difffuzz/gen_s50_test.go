@@ -165,7 +165,7 @@ func TestS50BlocksReach(t *testing.T) {
 // newS50Gen is a generator state with one database made, for a block alone, its blocks'
 // source seeded with seed.
 func newS50Gen(seed int64) *gen {
-	g := &gen{dice: s50Source(seed), charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true}
+	g := &gen{dice: s50Family.source(seed), charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true}
 	g.emit("SET NAMES utf8mb4")
 	g.newDatabase()
 	return g

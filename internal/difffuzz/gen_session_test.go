@@ -112,7 +112,7 @@ func TestGenerateSessionConstructs(t *testing.T) {
 	// The f-gen4 blocks (gen_routines.go), the temporary-table ones and the x-fuzz text
 	// ones and the x-fuzz2 load-warnings readers write these forms too, and x-fuzz4's
 	// proc-global-packet, x-fuzz5's sql-notes: off with them.
-	sessionOff := append(append(append(append(append(append(append([]Construct(nil), SessionConstructs...), Gen4Constructs...), TemporaryConstructs...), TextConstructs...), WorkerConstructs...), S49Constructs...), S50Constructs...)
+	sessionOff := append(append(append(append(append(append([]Construct(nil), SessionConstructs...), Gen4Constructs...), TemporaryConstructs...), TextConstructs...), WorkerConstructs...), FamilyConstructs()...)
 	for seed := int64(1); seed <= 100; seed++ {
 		for _, p := range Profiles {
 			if s := Generate(seed, Config{Off: sessionOff, Profile: p}).SQL(); off.Match(s) {

@@ -13,7 +13,7 @@ import (
 func TestTemporaryOffDrawsNothing(t *testing.T) {
 	for _, p := range []Profile{ProfileGeneral, ProfileLoadData} {
 		for seed := int64(1); seed <= 40; seed++ {
-			cfg := Config{Profile: p, Off: append(append(append(append(append([]Construct(nil), TemporaryConstructs...), TextConstructs...), WorkerConstructs...), S49Constructs...), S50Constructs...), Actions: 40, MaxRows: 120}
+			cfg := Config{Profile: p, Off: append(append(append(append([]Construct(nil), TemporaryConstructs...), TextConstructs...), WorkerConstructs...), FamilyConstructs()...), Actions: 40, MaxRows: 120}
 			with := Generate(seed, cfg).SQL()
 			without := generateWith(seed, cfg, true).SQL() // no td source: the generator before it
 			if string(with) != string(without) {
