@@ -258,10 +258,12 @@ func printOverwrites(log io.Writer, found []preflight.Overwrite) {
 
 // preflightHook checks each statement as it comes, when the dump is not scanned ahead:
 // the import stops before the first one that would change a system schema, assign a
-// definer the account may not, or overwrite an existing object.
+// definer the account may not, or overwrite an existing object. It is the replay's Judge:
+// a DELIMITER text of several statements comes whole, and a stop is before all of it,
+// at its start (preflight.InTextOf).
 func preflightHook(name string, sys *preflight.SystemCheck, definers *preflight.DefinerCheck, pf *preflight.Preflight) func(context.Context, *split.Statement) error {
 	return func(_ context.Context, st *split.Statement) error {
-		if ow := sys.Observe(st); len(ow) > 0 {
+		if ow := preflight.InTextOf(sys.Observe(st), st); len(ow) > 0 {
 			return fmt.Errorf("%s: the dump would %s, %s; stopped before it — rerun with --allow-system-schemas to allow it", name, ow[0], ow[0].Where())
 		}
 		if err := definers.Check(name, st); err != nil {
@@ -270,7 +272,7 @@ func preflightHook(name string, sys *preflight.SystemCheck, definers *preflight.
 		if pf == nil {
 			return nil
 		}
-		if ow := pf.ObserveAll(st); len(ow) > 0 {
+		if ow := preflight.InTextOf(pf.ObserveAll(st), st); len(ow) > 0 {
 			return overwriteStop{fmt.Errorf("%s: the dump would %s, %s; %s", name, ow[0], ow[0].Exists(), preflight.OverwriteStopEnd)}
 		}
 		return nil
