@@ -47,12 +47,6 @@ type Overwrite struct {
 	InText string
 }
 
-// OverwriteStopEnd ends every refusal of the per-statement overwrite check
-// (importer/import_steps.go preflightHook), whatever Exists says: difffuzz's overlap mode
-// reads a stop by it, so a new wording of Exists is read too (x-fix68: the wordings of
-// code, "which writes into what exists", were read as no stop).
-const OverwriteStopEnd = "stopped before it — rerun with --overwrite to allow it"
-
 // Exists says, for the overwrite check's refusal, what ow does to the target: "which
 // exists in the target" for an object the statement names, or what code writes into.
 func (o Overwrite) Exists() string {
