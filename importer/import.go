@@ -185,7 +185,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 		r.ownSchema = checkpoint.ProgressSchema
 		defer func() { early.abandon(ctx, conns[0], log) }() // made for nothing: refused, or Begin failed
 	}
-	onStatement, err := runPreflight(ctx, src, &o, r, in, conns[0], log)
+	judge, err := runPreflight(ctx, src, &o, r, in, conns[0], log)
 	if err != nil {
 		return nil, err
 	}
@@ -237,7 +237,7 @@ func Import(ctx context.Context, cfg *mysql.Config, src Source, o Options) (res 
 		fmt.Fprintln(log, "dumpscope: note:", why)
 	}
 	watch := newTxnWatch(nconns == 1 || r.Serial) // Result.RolledBack
-	rep, err := newReplayer(ctx, live, in, o, r, cp, chainStatementHooks(chainStatementHooks(onStatement, replay.IdleDuring(live[0], o.OnStatement)), watch.hook()))
+	rep, err := newReplayer(ctx, live, in, o, r, cp, judge, chainStatementHooks(replay.IdleDuring(live[0], o.OnStatement), watch.hook()))
 	if err != nil {
 		return nil, err
 	}
@@ -308,12 +308,16 @@ type replayer interface {
 // newReplayer picks the replayer: the serial one sends exactly the client's statements;
 // progress rows (a checkpoint, which parallel imports always have) and deferred indexes
 // need the parallel one, whatever the number of workers.
-func newReplayer(ctx context.Context, conns []Conn, in *dumpfile.Input, o Options, r *resolved, cp *checkpoint.Run, onStatement func(context.Context, *split.Statement) error) (replayer, error) {
+//
+// judge is the preflight's check of each statement (ReplayOptions.Judge: a text of
+// several statements whole, before any of it runs), onStatement what is called before
+// each statement or part is sent (the caller's hook, the transaction watch).
+func newReplayer(ctx context.Context, conns []Conn, in *dumpfile.Input, o Options, r *resolved, cp *checkpoint.Run, judge, onStatement func(context.Context, *split.Statement) error) (replayer, error) {
 	sp := split.NewSplitter(in.Reader, split.SplitOptions{KeepComments: o.Comments, BinaryMode: o.BinaryMode, Force: o.Force, Charset: connCharset(ctx, conns[0]),
 		Server: connServer(ctx, conns[0])})
 	ropt := replay.ReplayOptions{
 		Name: in.Name, Force: o.Force, LocalInfile: o.LocalInfile, StripDefiners: o.StripDefiners,
-		SkipWarningCount: r.SkipWarningCount, Stop: o.Stop, OnStatement: onStatement, Resumable: cp.Resumable(),
+		SkipWarningCount: r.SkipWarningCount, Stop: o.Stop, Judge: judge, OnStatement: onStatement, Resumable: cp.Resumable(),
 		Transform: r.transform, Rejects: o.Rejects, TablesTotal: r.tablesTotal, InWorker: o.inWorker, AfterDDL: o.afterDDL, AfterMark: o.afterMark,
 		BeforeIndexBuild: o.beforeIndexBuild, Wires: r.wires,
 	}

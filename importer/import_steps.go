@@ -16,6 +16,7 @@ import (
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/importer/transform"
 	"github.com/dumpscope/dumpscope/internal/dbconn"
+	"github.com/dumpscope/dumpscope/internal/stopmsg"
 	"github.com/go-sql-driver/mysql"
 )
 
@@ -101,7 +102,8 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 	if err != nil {
 		return nil, err
 	}
-	sp := transform.NewScan(ctx, conn, o.Transform, split.NewSplitter(scan.Reader, scanOpt))
+	raw := split.NewSplitter(scan.Reader, scanOpt)
+	sp := transform.NewScan(ctx, conn, o.Transform, raw)
 	var found, system []preflight.Overwrite
 	var later *plan.LaterReaders // nil when the replay is serial anyway, or resumes a parallel one
 	if !o.Resume && (r.Parallel > 1 || o.CheckpointPath != "" || r.DeferIndexes || o.LoadData) {
@@ -112,6 +114,8 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 	began, shown := time.Now(), time.Now()
 	var ranRoutine bool // a CALL or routine read: quoting may follow server flags from here
 	var scannedEnd int64
+	var blind string // why the read-ahead stopped before the statement at scannedEnd
+	var blindLine int64
 	for n := 0; sp.Next(); n++ {
 		if n%256 == 0 {
 			// A large compressed dump takes minutes to read: say how far, and stop on Ctrl-C.
@@ -130,6 +134,10 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 			}
 		}
 		st := sp.Statement()
+		if blind = quotingUnknown(&st, raw); blind != "" {
+			scannedEnd, blindLine = st.Offset, st.Line
+			break
+		}
 		scannedEnd = st.Offset + int64(len(st.Raw))
 		ranRoutine = ranRoutine || mayLeaveQuotingFlags(&st)
 		if err := definers.Check(in.Name, &st); err != nil {
@@ -149,15 +157,19 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 	}
 	var tail func(context.Context, *split.Statement) error
 	var se *split.SplitError
-	if err := sp.Err(); err != nil && ranRoutine && errors.As(err, &se) && (pf != nil || definers != nil) {
+	if err := sp.Err(); blind != "" {
+		// The read-ahead cannot tell how the server reads the names from here on: the
+		// rest is checked as it runs, under the session's sql_mode the replay follows
+		// (TestReviewX24ScanMissesAnsiQuotes: `DELETE FROM "other"."k"` after ANSI_QUOTES
+		// was read as a DELETE of no table, and other.k emptied).
+		fmt.Fprintf(log, "dumpscope: preflight: %s: the read-ahead stops at line %d: %s; this statement and the ones after it are checked as they run\n", in.Name, blindLine, blind)
+		tail = checkFrom(scannedEnd, r, start, in.Name, definers, pf)
+	} else if err != nil && ranRoutine && errors.As(err, &se) && (pf != nil || definers != nil) {
 		// The replay follows the server's quoting flags, which a routine's SET sql_mode
 		// leaves behind it (replay/quoting.go); the read-ahead cannot: past a CALL it may
 		// split where the client will not. The rest is checked as it runs.
 		fmt.Fprintf(log, "dumpscope: preflight: %s: the read-ahead stops at line %d (%s): a routine before it may have left the server's quoting flags that the mariadb client splits by; the statements after it are checked as they run\n", in.Name, se.Line, se.Msg)
-		tail = afterOffset(scannedEnd, preflightHook(in.Name, nil, definers, pf))
-		if pf != nil {
-			r.overwriteCheck = start // a resume checks every statement from there: those before passed the read-ahead
-		}
+		tail = checkFrom(scannedEnd, r, start, in.Name, definers, pf)
 	} else if err != nil {
 		if strings.Contains(err.Error(), in.Name) { // the reader's error names the file
 			return nil, fmt.Errorf("preflight: %w", err)
@@ -258,10 +270,12 @@ func printOverwrites(log io.Writer, found []preflight.Overwrite) {
 
 // preflightHook checks each statement as it comes, when the dump is not scanned ahead:
 // the import stops before the first one that would change a system schema, assign a
-// definer the account may not, or overwrite an existing object.
+// definer the account may not, or overwrite an existing object. It is the replay's Judge:
+// a DELIMITER text of several statements comes whole, and a stop is before all of it,
+// at its start (preflight.InTextOf).
 func preflightHook(name string, sys *preflight.SystemCheck, definers *preflight.DefinerCheck, pf *preflight.Preflight) func(context.Context, *split.Statement) error {
 	return func(_ context.Context, st *split.Statement) error {
-		if ow := sys.Observe(st); len(ow) > 0 {
+		if ow := preflight.InTextOf(sys.Observe(st), st); len(ow) > 0 {
 			return fmt.Errorf("%s: the dump would %s, %s; stopped before it — rerun with --allow-system-schemas to allow it", name, ow[0], ow[0].Where())
 		}
 		if err := definers.Check(name, st); err != nil {
@@ -270,8 +284,8 @@ func preflightHook(name string, sys *preflight.SystemCheck, definers *preflight.
 		if pf == nil {
 			return nil
 		}
-		if ow := pf.ObserveAll(st); len(ow) > 0 {
-			return overwriteStop{fmt.Errorf("%s: the dump would %s, %s; %s", name, ow[0], ow[0].Exists(), preflight.OverwriteStopEnd)}
+		if ow := preflight.InTextOf(pf.ObserveAll(st), st); len(ow) > 0 {
+			return overwriteStop{fmt.Errorf("%s: the dump would %s, %s; %s", name, ow[0], ow[0].Exists(), stopmsg.OverwriteStopEnd)}
 		}
 		return nil
 	}
@@ -311,6 +325,41 @@ func mayLeaveQuotingFlags(st *split.Statement) bool {
 	}
 	w := sqlscan.FirstWord(st.SQL, st.Syntax())
 	return strings.EqualFold(w, "CALL") || strings.EqualFold(w, "EXECUTE")
+}
+
+// checkFrom is the per-statement check of what the read-ahead did not read: the
+// statements from offset on (preflightHook without the system check, which runs on
+// every statement anyway).
+func checkFrom(offset int64, r *resolved, start []byte, name string, definers *preflight.DefinerCheck, pf *preflight.Preflight) func(context.Context, *split.Statement) error {
+	if pf != nil {
+		r.overwriteCheck = start // a resume checks every statement from there: those before passed the read-ahead
+	}
+	return afterOffset(offset, preflightHook(name, nil, definers, pf))
+}
+
+// quotingUnknown says why, from st on, the read-ahead (raw its splitter) cannot tell how
+// the server reads names in double quotes (ANSI_QUOTES), "" when it can: after a SET of
+// sql_mode whose value it cannot evaluate (split.Splitter.SQLModeUnknownAt), and at
+// dynamic SQL (EXECUTE, EXECUTE IMMEDIATE), which may set it. Read under the quoting it
+// last knew, `DELETE FROM "other"."k"` deleted from no table. A routine's SET sql_mode
+// ends with it (the server restores the caller's), so a CALL is no such place. Cost: a
+// first word per statement, the parts of a DELIMITER text (ServerParts) when it holds
+// more than one.
+func quotingUnknown(st *split.Statement, raw *split.Splitter) string {
+	if at, ok := raw.SQLModeUnknownAt(); ok && st.Offset >= at {
+		return "sql_mode is set (here or just before) to a value the read-ahead cannot evaluate, so whether names in double quotes are names (ANSI_QUOTES) is known only as the statements run"
+	}
+	execute := func(st *split.Statement) bool {
+		return strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "EXECUTE")
+	}
+	dynamic := execute(st)
+	for _, p := range split.ServerParts(st) {
+		dynamic = dynamic || execute(&p)
+	}
+	if dynamic {
+		return "it runs dynamic SQL, which may set sql_mode, so whether names in double quotes are names (ANSI_QUOTES) is known only as the statements run"
+	}
+	return ""
 }
 
 // afterOffset runs hook on the statements that start at or after offset.

@@ -41,13 +41,11 @@ type Overwrite struct {
 	// Unreadable: the code calls a routine of the target's whose body the account cannot
 	// read (calls.go): refused for what it might write.
 	Unreadable bool
+	// InText, for a statement of a DELIMITER text the server runs as several
+	// (split.ServerParts), says which (InTextOf); Offset and Line are then the text's,
+	// where a stop before it leaves none of it run.
+	InText string
 }
-
-// OverwriteStopEnd ends every refusal of the per-statement overwrite check
-// (importer/import_steps.go preflightHook), whatever Exists says: difffuzz's overlap mode
-// reads a stop by it, so a new wording of Exists is read too (x-fix68: the wordings of
-// code, "which writes into what exists", were read as no stop).
-const OverwriteStopEnd = "stopped before it — rerun with --overwrite to allow it"
 
 // Exists says, for the overwrite check's refusal, what ow does to the target: "which
 // exists in the target" for an object the statement names, or what code writes into.
@@ -74,14 +72,43 @@ func (o Overwrite) Where() string {
 }
 
 func (o Overwrite) String() string {
+	where := split.Position{Offset: o.Offset, Line: o.Line}.String()
+	if o.InText != "" {
+		where += "; " + o.InText
+	}
 	if o.Detail != "" {
-		return fmt.Sprintf("%s (%s)", o.Detail, split.Position{Offset: o.Offset, Line: o.Line})
+		return fmt.Sprintf("%s (%s)", o.Detail, where)
 	}
 	name := "`" + o.Database + "`"
 	if o.Table != "" {
 		name += ".`" + o.Table + "`"
 	}
-	return fmt.Sprintf("%s %s (%s)", o.Action, name, split.Position{Offset: o.Offset, Line: o.Line})
+	return fmt.Sprintf("%s %s (%s)", o.Action, name, where)
+}
+
+// InTextOf places what found holds of st, a text the server runs as several statements
+// (split.ServerParts), at the text's start, saying which of its statements each is: the
+// replay judges such a text whole and stops before it (replay.ReplayOptions.Judge), so
+// the place of a stop is the text's, not its part's offset (st.Offset + the part's
+// index), which is no statement's start in the file. found is returned as it is for any
+// other statement.
+func InTextOf(found []Overwrite, st *split.Statement) []Overwrite {
+	if len(found) == 0 {
+		return found
+	}
+	parts := split.ServerParts(st)
+	if parts == nil {
+		return found
+	}
+	for i := range found {
+		k := found[i].Offset - st.Offset
+		if k < 0 || k >= int64(len(parts)) {
+			continue
+		}
+		found[i].Offset, found[i].Line = st.Offset, st.Line
+		found[i].InText = fmt.Sprintf("statement %d of the %d this DELIMITER text sends as one", k+1, len(parts))
+	}
+	return found
 }
 
 // Preflight tracks, statement by statement, which existing databases and tables of the
@@ -506,18 +533,20 @@ func (c *SystemCheck) Observe(st *split.Statement) []Overwrite {
 	if c == nil || len(st.SQL) == 0 {
 		return nil
 	}
-	if st.Kind == split.KindSession && st.Verb == "USE" {
-		c.current = st.Database
-		return nil
-	}
 	if parts := split.ServerParts(st); parts != nil {
 		// Two statements in one text, which the server runs one after the other: INSERT
-		// INTO t …; INSERT INTO mysql.user … under DELIMITER ;; writes mysql.user.
+		// INTO t …; INSERT INTO mysql.user … under DELIMITER ;; writes mysql.user. Before
+		// the USE below: `USE d; INSERT INTO mysql.user …` is such a text too (the replay
+		// hands the check whole texts, replay.ReplayOptions.Judge).
 		var found []Overwrite
 		for i := range parts {
 			found = append(found, c.Observe(&parts[i])...)
 		}
 		return found
+	}
+	if st.Kind == split.KindSession && st.Verb == "USE" {
+		c.current = st.Database
+		return nil
 	}
 	var found []Overwrite
 	for _, w := range statementWrites(st, c.current) {

@@ -248,11 +248,9 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 func (dp *dispatcher) addRows(ctx context.Context, st *split.Statement, end int64, pl plan.Plan) error {
 	p := dp.p
 	r, cp := p.serial, p.opt.Checkpoint
-	if r.opt.OnStatement != nil {
-		// The streaming preflight sees rows too (an INSERT INTO mysql.user).
-		if err := r.opt.OnStatement(ctx, st); err != nil {
-			return err
-		}
+	// The streaming preflight sees rows too (an INSERT INTO mysql.user).
+	if err := r.judged.before(ctx, &r.opt, st); err != nil {
+		return err
 	}
 	key := p.cat.tableKey(st)
 	r.countTable(st)

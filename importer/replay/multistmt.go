@@ -25,6 +25,10 @@ func (r *Replayer) runParts(ctx context.Context, st *split.Statement, parts []sp
 	if why := split.PartsUnsure(parts); why != "" {
 		return r.refuse(st, unsureParts(len(parts), why))
 	}
+	if err := r.judged.whole(ctx, &r.opt, st); err != nil {
+		return err
+	}
+	defer r.judged.done()
 	for i := range parts {
 		before := r.errs.Load()
 		if err := r.one(ctx, &parts[i]); err != nil {
@@ -53,6 +57,15 @@ func (dp *dispatcher) dispatchParts(ctx context.Context, st *split.Statement, en
 	}
 	if why := split.PartsUnsure(parts); why != "" {
 		return r.refuse(st, unsureParts(len(parts), why)) // the serial replay's too: no ErrSerialOnly
+	}
+	if !p.opt.Checkpoint.Skip(st.Offset) {
+		// Judged whole before any part is dispatched. A resume inside the text (its first
+		// part committed) judges the parts it runs one by one, as the rest of a text
+		// the interrupted run judged whole.
+		if err := r.judged.whole(ctx, &r.opt, st); err != nil {
+			return err
+		}
+		defer r.judged.done()
 	}
 	force := r.opt.Force
 	for i := range parts {
@@ -105,3 +118,40 @@ func (dp *dispatcher) settle(ctx context.Context) error {
 func unsureParts(n int, why string) string {
 	return fmt.Sprintf("this text holds %d statements (a ';' inside DELIMITER), which the mariadb client sends as one and its server reads one after the other; %s, so dumpscope, which cuts them before any runs, could cut them elsewhere; refused: write them as statements of their own (under DELIMITER ;)", n, why)
 }
+
+// textJudge runs ReplayOptions.Judge, then OnStatement, before a statement is sent;
+// Judge sees a text of several statements whole, before its first part (whole), and not
+// its parts then: a refusal leaves none of the text run, as the client's input cut at
+// the text would. Judged part by part, an overwrite stop before the second part kept the
+// first one's rows against a stop line naming no statement's start
+// (TestReviewX68OverwriteStopInsideText). Used in stream order only (the serial replay,
+// the parallel one's dispatcher).
+type textJudge struct{ inText bool }
+
+// before runs Judge (unless st is a part of a text judged whole) and OnStatement on st.
+func (j *textJudge) before(ctx context.Context, o *ReplayOptions, st *split.Statement) error {
+	if o.Judge != nil && !j.inText {
+		if err := o.Judge(ctx, st); err != nil {
+			return err
+		}
+	}
+	if o.OnStatement != nil {
+		return o.OnStatement(ctx, st)
+	}
+	return nil
+}
+
+// whole runs Judge on text, a text of several statements, before any of its parts is
+// sent; its parts are not judged until done.
+func (j *textJudge) whole(ctx context.Context, o *ReplayOptions, text *split.Statement) error {
+	if o.Judge != nil {
+		if err := o.Judge(ctx, text); err != nil {
+			return err
+		}
+	}
+	j.inText = true
+	return nil
+}
+
+// done ends the text judged whole.
+func (j *textJudge) done() { j.inText = false }

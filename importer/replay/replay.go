@@ -13,7 +13,6 @@ import (
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
-	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/importer/transform"
 	"github.com/dumpscope/dumpscope/internal/maxpacket"
 )
@@ -45,6 +44,9 @@ type ReplayOptions struct {
 	// preflight that checks what a stdin dump overwrites). A non-nil error stops the
 	// import before the statement runs.
 	OnStatement func(ctx context.Context, st *split.Statement) error
+	// Judge, when set, is OnStatement called before it, but on a text of several
+	// statements (split.ServerParts) whole, before any part runs (multistmt.go textJudge).
+	Judge func(ctx context.Context, st *split.Statement) error
 	// Stop, when closed, ends the replay before the next statement with ErrStopped: the
 	// graceful first Ctrl-C. The statement in flight finishes; nothing is rolled back.
 	Stop <-chan struct{}
@@ -185,6 +187,7 @@ type Replayer struct {
 	// diagnostics area holds both (diagregion.go's lostArea).
 	conditions atomic.Int64
 	table      atomic.Pointer[string]
+	judged     textJudge // ReplayOptions.Judge (multistmt.go)
 
 	result     ReplayResult
 	listMu     sync.Mutex // WarningList and ErrorList are appended to by parallel workers too
@@ -295,18 +298,6 @@ func (r *Replayer) run(ctx context.Context) error {
 	return r.splitErr()
 }
 
-// asSent makes a statement's SQL what the client sends for it, where the two differ: the
-// client's `use` command (`use a`b`, `\u db more words`) sends COM_INIT_DB with the name
-// its get_arg() read, not the text, which as SQL can fail (ERROR 1064) or name another
-// database. The driver has no COM_INIT_DB call; USE with the name quoted does the same.
-// The name is st.Database, which --rename-database has already renamed. A USE that is not the
-// client's command (no Arg: --binary-mode) goes as written, as the client sends it.
-func asSent(st *split.Statement) {
-	if st.Kind == split.KindSession && st.Verb == "USE" && st.Arg != "" && st.Database != "" {
-		st.SQL = []byte("USE " + sqlscan.QuoteIdent(st.Database))
-	}
-}
-
 // splitErr is the splitter's error with the dump's name in front, when it does not name
 // it already (input errors do).
 func (r *Replayer) splitErr() error {
@@ -357,10 +348,8 @@ func (r *Replayer) prepare(ctx context.Context, st *split.Statement) ([]byte, er
 		return nil, r.refuse(st, fmt.Sprintf("statement is %d bytes, larger than the server's max_allowed_packet (%d); raise it: SET GLOBAL max_allowed_packet=%d (or max_allowed_packet in my.cnf [mysqld]), then %s",
 			len(q), r.maxPacketBytes, maxpacket.Advised(int64(len(q))), r.opt.rerunHint()))
 	}
-	if r.opt.OnStatement != nil {
-		if err := r.opt.OnStatement(ctx, st); err != nil {
-			return nil, err
-		}
+	if err := r.judged.before(ctx, &r.opt, st); err != nil {
+		return nil, err
 	}
 	if _, ok := wrappedUseOf(r, st); ok && useRefusal(r.opt.Transform) != "" {
 		return nil, r.refuse(st, useRefusal(r.opt.Transform))

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/importer/transform"
 )
 
@@ -32,4 +33,16 @@ func useRefusal(t *transform.Transform) string {
 	}
 	return "it runs USE through dynamic SQL, which --rename-database, --databases, --tables, --exclude-tables, --schema-only, --data-only and --start-at do not follow (they read the dump's own USE); " +
 		"write the USE as a statement of its own, or import without them"
+}
+
+// asSent makes a statement's SQL what the client sends for it, where the two differ: the
+// client's `use` command (`use a`b`, `\u db more words`) sends COM_INIT_DB with the name
+// its get_arg() read, not the text, which as SQL can fail (ERROR 1064) or name another
+// database. The driver has no COM_INIT_DB call; USE with the name quoted does the same.
+// The name is st.Database, which --rename-database has already renamed. A USE that is not the
+// client's command (no Arg: --binary-mode) goes as written, as the client sends it.
+func asSent(st *split.Statement) {
+	if st.Kind == split.KindSession && st.Verb == "USE" && st.Arg != "" && st.Database != "" {
+		st.SQL = []byte("USE " + sqlscan.QuoteIdent(st.Database))
+	}
 }

@@ -18,6 +18,11 @@ type tracker struct {
 	vars map[string]trackedValue
 	// ModeChanges counts statements that assigned the session sql_mode.
 	modeChanges int64
+	// unknownAt is the offset of the first statement that assigned the session sql_mode a
+	// value the tracker cannot evaluate (TrackSQLMode; unknown false: none): from there the
+	// splitter's ANSI_QUOTES and NO_BACKSLASH_ESCAPES are guesses (SQLModeUnknownAt).
+	unknownAt int64
+	unknown   bool
 }
 
 type trackedMode struct {
@@ -120,6 +125,9 @@ func (t *tracker) assign(s *Splitter, tok sqlscan.Token, target string, global b
 	case global:
 	case target == "sql_mode":
 		t.modeChanges++
+		if s.opt.TrackSQLMode && !v.known && !t.unknown {
+			t.unknown, t.unknownAt = true, s.cur.Offset
+		}
 		if !s.opt.TrackSQLMode || !v.known {
 			return
 		}
@@ -181,6 +189,16 @@ func (t *tracker) setCharset(s *Splitter, name string) {
 	s.mb = sqlscan.CharsetByName(name)
 	s.mb.Latin1 = latin1
 	s.rebuildTables()
+}
+
+// SQLModeUnknownAt returns the offset of the first statement (a text of several: the
+// text's) that assigned the session sql_mode a value the splitter could not evaluate
+// under SplitOptions.TrackSQLMode (`SET sql_mode = CONCAT(@@sql_mode, ',ANSI_QUOTES')`, a
+// user variable assigned so, DEFAULT), ok false when none has. From there its quoting
+// flags are the last it knew, which a reader of names (the preflight's read-ahead) must
+// not trust: `"other"."k"` read as two strings under ANSI_QUOTES names no table.
+func (s *Splitter) SQLModeUnknownAt() (offset int64, ok bool) {
+	return s.track.unknownAt, s.track.unknown
 }
 
 // trackTextParts follows the SETs a text under DELIMITER runs after its first statement

@@ -34,3 +34,27 @@ func TestTrackTextParts(t *testing.T) {
 		}
 	}
 }
+
+// TestSQLModeUnknownAt: the first SET of the session sql_mode whose value the tracker
+// cannot evaluate is named by its statement's offset (a text of several: the text's);
+// literals, @@sql_mode and variables assigned from them are evaluated, a SET GLOBAL
+// changes nothing of the session.
+func TestSQLModeUnknownAt(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		at   int64
+		want bool
+	}{
+		{"SET sql_mode = 'ANSI_QUOTES';\nSET @m = @@sql_mode;\nSET sql_mode = @m;\nSET GLOBAL sql_mode = CONCAT(@@sql_mode, ',X');\nSELECT 1;\n", 0, false},
+		{"SELECT 1;\nSET sql_mode = CONCAT(@@sql_mode, ',ANSI_QUOTES');\nSET sql_mode = DEFAULT;\n", 9, true},
+		{"SET @m = CONCAT('A', 'NSI');\nSELECT 1;\nSET SESSION sql_mode = @m;\n", 38, true},
+		{"DELIMITER ;;\nINSERT INTO t VALUES (1); SET sql_mode = @nowhere;;\nDELIMITER ;\n", 13, true},
+	} {
+		sp := NewSplitter(strings.NewReader(c.in), SplitOptions{TrackSQLMode: true})
+		for sp.Next() {
+		}
+		if at, ok := sp.SQLModeUnknownAt(); ok != c.want || ok && at != c.at {
+			t.Errorf("%q: SQLModeUnknownAt %d, %v; want %d, %v", c.in, at, ok, c.at, c.want)
+		}
+	}
+}

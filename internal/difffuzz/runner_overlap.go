@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/dumpscope/dumpscope/internal/redump"
+	"github.com/dumpscope/dumpscope/internal/stopmsg"
 )
 
 // The overlap mode (x-fuzz4, session 49) is the oracle of the guarantee session 48 gave a
@@ -44,14 +45,12 @@ import (
 
 // stopRe reads the per-statement preflight's stop (importer/import_steps.go
 // preflightHook): what, offset, line. It reads it by the end every such refusal shares
-// (overwriteStopEnd), not by what it says the statement does: the refusals of
+// (stopmsg.OverwriteStopEnd), not by what it says the statement does: the refusals of
 // code ("which writes into what exists in the target", "which could write into …",
-// x-fix58/x-fix62) were read as no stop, and a stop then counted as a failure.
-var stopRe = regexp.MustCompile(`the dump would ([^\n]*) \(offset (\d+), line (\d+)\), which [^\n]*?; ` + regexp.QuoteMeta(overwriteStopEnd))
-
-// overwriteStopEnd is preflight.OverwriteStopEnd (the layout keeps difffuzz off the
-// importer's packages; TestOverwriteStopEndShared holds the two the same).
-const overwriteStopEnd = "stopped before it — rerun with --overwrite to allow it"
+// x-fix58/x-fix62) were read as no stop, and a stop then counted as a failure. A stop
+// before a DELIMITER text of several statements names the text's place and which of its
+// statements would overwrite, "(offset N, line L; statement 2 of the 2 …)" (x-fix70).
+var stopRe = regexp.MustCompile(`the dump would ([^\n]*) \(offset (\d+), line (\d+)(?:; [^)\n]*)?\), which [^\n]*?; ` + regexp.QuoteMeta(stopmsg.OverwriteStopEnd))
 
 // OverlapStats counts how deep the overlap mode's imports went (Result.Overlap).
 type OverlapStats struct {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/dumpscope/dumpscope/importer/preflight"
+	"github.com/dumpscope/dumpscope/internal/stopmsg"
 )
 
 // TestDiffFuzzTargetModesCatchPlanted: the non-empty-target modes' oracles can fail. A
@@ -89,10 +90,10 @@ func TestOverlapUnfounded(t *testing.T) {
 // preflight.Overwrite as it builds it) as a stop, with its offset and line. Before
 // x-fix68 stopRe read only "which exists in the target": 3 of the 4 (the code's:
 // "which writes into …", "which could write into …") were read as a failure.
+//
+// "in text": a stop before a DELIMITER text of several statements names the text's place
+// and its statement (preflight.InTextOf, x-fix70), read with the text's offset.
 func TestOverlapStopWordings(t *testing.T) {
-	if overwriteStopEnd != preflight.OverwriteStopEnd {
-		t.Fatalf("overwriteStopEnd %q, the importer's %q: the overlap mode no longer reads its stops", overwriteStopEnd, preflight.OverwriteStopEnd)
-	}
 	named := preflight.Overwrite{Action: "DROP PROCEDURE", Database: "fz0", Table: "mq3", Offset: 5623, Line: 84}
 	code := preflight.Overwrite{Detail: "CALL `fz0`.`p` (whose body this account cannot read)", Offset: 5623, Line: 84, Through: true}
 	for name, ow := range map[string]preflight.Overwrite{
@@ -100,8 +101,9 @@ func TestOverlapStopWordings(t *testing.T) {
 		"through":    {Action: "INSERT INTO", Database: "fz0", Table: "t1", Offset: 5623, Line: 84, Through: true},
 		"unreadable": func() preflight.Overwrite { o := code; o.Unreadable = true; return o }(),
 		"unchecked":  {Detail: "EXECUTE s (PREPARE s FROM @q)", Offset: 5623, Line: 84, Through: true, Unchecked: true},
+		"in text":    {Action: "INSERT INTO", Database: "fz0", Table: "t1", Offset: 5623, Line: 84, InText: "statement 2 of the 2 this DELIMITER text sends as one"},
 	} {
-		out := fmt.Sprintf("dumpscope: importing x\ndumpscope import: /tmp/x/script.sql: the dump would %s, %s; %s\ndumpscope: failed in 0:01\n", ow, ow.Exists(), preflight.OverwriteStopEnd)
+		out := fmt.Sprintf("dumpscope: importing x\ndumpscope import: /tmp/x/script.sql: the dump would %s, %s; %s\ndumpscope: failed in 0:01\n", ow, ow.Exists(), stopmsg.OverwriteStopEnd)
 		m := stopRe.FindStringSubmatch(out)
 		if m == nil {
 			t.Errorf("%s: not read as a stop: %s", name, out)
