@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/internal/termsafe"
 )
 
 // Position is where a statement starts in the dump, and what it is: the one place that
@@ -40,7 +41,9 @@ func (p Position) Statement(what, table string) string {
 	b.WriteString(what)
 	if table != "" {
 		b.WriteByte(' ')
-		b.WriteString(sqlscan.QuoteIdent(table)) // a backquote in the name doubled, as the user would write it
+		// A backquote in the name doubled, as the user would write it; a newline or a
+		// terminal escape in it made visible, so the message stays one line (seed 161711).
+		b.WriteString(termsafe.Line(sqlscan.QuoteIdent(table)))
 	}
 	return b.String()
 }
