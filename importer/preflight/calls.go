@@ -29,8 +29,10 @@ import (
 //
 // Cost: nothing unless the target holds a procedure or function with a finding. Then a
 // statement that is no row insert is read once more for calls; a row insert only where
-// its text holds the name of such a function (a function in VALUES runs as any other:
-// INSERT INTO t VALUES (other.f())), one case-blind search per such function.
+// the target holds such a function, its text holds the function's name (or there are
+// many) and its values are not all literals (rowsToRead, literalRows: a function in VALUES
+// runs as any other, INSERT INTO t VALUES (other.f())). With a short name most rows hold,
+// the row reader's one pass decides, not a tokenizing of the whole INSERT.
 
 // unreadableBody is the finding of a routine whose body the account cannot read.
 const unreadableBody = "whose body this account cannot read"
@@ -206,12 +208,14 @@ func (p *Preflight) called(kind, d, name string) string {
 // callFinding is the first call st makes of a target's routine that writes into what the
 // target holds (or whose body cannot be read), as an Overwrite whose Detail names it; nil
 // when none. Routines are judged at their CREATE, compound statements by compoundFinding.
-func (p *Preflight) callFinding(st *split.Statement) *Overwrite {
+// A row insert is read only where readRows (the target holds a function with a finding,
+// and the values are not all literals: literalRows).
+func (p *Preflight) callFinding(st *split.Statement, readRows bool) *Overwrite {
 	if !p.callsRoutines || st.Kind == split.KindRoutine || st.Kind == split.KindClient {
 		return nil
 	}
-	if st.Kind == split.KindInsert && !slices.ContainsFunc(p.callFuncs, func(name string) bool { return sqlscan.ContainsFoldASCII(st.SQL, name) }) {
-		return nil // rows: no procedure runs there, and none of the functions is named
+	if st.Kind == split.KindInsert && !readRows {
+		return nil // rows: no procedure runs there, and no function in literal values
 	}
 	db := p.current
 	if st.Database != "" {

@@ -121,6 +121,9 @@ type Preflight struct {
 	callFuncs     []string
 	callsRoutines bool
 	judge         func(k string) string
+	// sequences: the target holds a sequence, which a row insert's NEXTVAL moves
+	// (sequences.go): its rows are read unless literal (literalRows).
+	sequences bool
 	// Definers counts statements with a DEFINER= clause.
 	Definers int
 }
@@ -149,6 +152,7 @@ func NewWithout(ctx context.Context, q Conn, current, own string) (*Preflight, e
 		}
 		if !systemSchemas[strings.ToLower(db)] && (own == "" || db != own) {
 			p.tables[sqlscan.TableKeyOf(db, t)] = true
+			p.sequences = p.sequences || typ == "SEQUENCE"
 			// A system-versioned table is a base table too (TABLE_TYPE `SYSTEM
 			// VERSIONED`): left out, an empty one counted as full and its rows were
 			// refused as an overwrite.
@@ -241,14 +245,17 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 			found = append(found, *ow)
 		}
 	}
+	// A row insert's values are read for functions and sequences only where the target
+	// holds one they could reach and they are not all literals (rowinserts.go).
+	callRows, seqRows := p.rowsToRead(st)
 	if len(found) == 0 {
-		if ow := p.callFinding(st); ow != nil { // a routine the target held (calls.go)
+		if ow := p.callFinding(st, callRows); ow != nil { // a routine the target held (calls.go)
 			found = append(found, *ow)
 		}
 	}
 	temporary := st.TemporaryTableDDL()
 	p.renaming = ""
-	for _, w := range append(statementWrites(st, p.current), sequenceWrites(st, p.current)...) {
+	for _, w := range append(statementWrites(st, p.current), sequenceWrites(st, p.current, seqRows)...) {
 		if w.account || systemSchemas[strings.ToLower(w.db)] {
 			continue // SystemCheck's
 		}

@@ -1,0 +1,70 @@
+package preflight
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/dumpscope/dumpscope/importer/split"
+)
+
+// TestPreflightSequenceInRows: a row insert that is not of literal values (an INSERT …
+// SELECT, a sequence function in VALUES, ON DUPLICATE KEY UPDATE, INSERT … SET) moves a
+// sequence of the target's as any other statement does; rows of literals are not read
+// (the same predicate as the calls' check, literalRows). x-fix69 (reread item 3): every
+// row insert was skipped, so these passed silently.
+func TestPreflightSequenceInRows(t *testing.T) {
+	for _, tc := range []struct {
+		stmt string
+		want []string
+	}{
+		{"INSERT INTO log SELECT SETVAL(other.s, 1000)", []string{"SETVAL other.s"}},
+		{"INSERT INTO log VALUES (NEXTVAL(other.s))", []string{"NEXTVAL other.s"}},
+		{"INSERT INTO log (a, b) VALUES (1, 'x'), (NEXT VALUE FOR other.s, 'y')", []string{"NEXT VALUE FOR other.s"}},
+		{"REPLACE INTO log SET a = NEXTVAL(other.s)", []string{"NEXTVAL other.s"}},
+		{"INSERT INTO log VALUES (1) ON DUPLICATE KEY UPDATE a = NEXTVAL(other.s)", []string{"NEXTVAL other.s"}},
+		{"INSERT INTO log VALUES (1, 'NEXTVAL(other.s)'), (2, NULL)", nil},
+		{"INSERT INTO log VALUES (1, -2.5, 'SETVAL(other.s, 1)')", nil},
+	} {
+		p := x65Target()
+		p.sequences = true
+		if diff := cmp.Diff(tc.want, observeX65(p, "CREATE DATABASE fresh", "USE fresh", tc.stmt)); diff != "" {
+			t.Errorf("%s: overwrites (-want +got):\n%s", tc.stmt, diff)
+		}
+	}
+}
+
+// TestPreflightLiteralRows: which row inserts the calls' and sequences' checks skip
+// unread: rows of literals only, where the target holds something they could find.
+func TestPreflightLiteralRows(t *testing.T) {
+	for stmt, want := range map[string]bool{
+		"INSERT INTO t VALUES (1,'a',NULL),(2,'b',-3.5)":           true,
+		"INSERT IGNORE INTO `d`.`t` (`a`,`b`) VALUES (1,'x')":      true,
+		"REPLACE INTO t PARTITION (p0) (a) VALUE (1)":              true,
+		"INSERT INTO t VALUES (f(1))":                              false,
+		"INSERT INTO t VALUES (NEXT VALUE FOR s)":                  false,
+		"INSERT INTO t VALUES (@v)":                                false,
+		"INSERT INTO t VALUES (1) ON DUPLICATE KEY UPDATE a = f()": false,
+		"INSERT INTO t VALUES (1) RETURNING f()":                   false,
+		"INSERT INTO t SELECT 1":                                   false,
+		"INSERT INTO t SET a = 1":                                  false,
+		"INSERT INTO t VALUES (CURRENT_TIMESTAMP)":                 false,
+		"INSERT INTO t VALUES (1) /*!99999 , (f()) */":             false,
+	} {
+		sts := splitAll(stmt)
+		if got := literalRows(&sts[0]); got != want {
+			t.Errorf("%s: literalRows %v, want %v", stmt, got, want)
+		}
+	}
+}
+
+// splitAll is the statements the client's splitter makes of text.
+func splitAll(text string) []split.Statement {
+	sp := split.NewSplitter(strings.NewReader(text+";\n"), split.SplitOptions{})
+	var out []split.Statement
+	for sp.Next() {
+		out = append(out, sp.Statement())
+	}
+	return out
+}
