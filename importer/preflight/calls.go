@@ -226,5 +226,5 @@ func (p *Preflight) callFinding(st *split.Statement, readRows bool) *Overwrite {
 		return nil
 	}
 	return &Overwrite{Action: "CALL", Database: db, Offset: st.Offset, Line: st.Line, Through: true, Detail: "call " + f,
-		Unreadable: strings.HasSuffix(f, unreadableBody)}
+		Unreadable: strings.HasSuffix(f, unreadableBody) || strings.HasSuffix(f, unreadTables)}
 }
