@@ -43,6 +43,11 @@ type targetBody struct {
 	db, body string
 	syn      sqlscan.Syntax
 	readable bool
+	// next is the table's next trigger: several triggers on one table are one entry
+	// (what rows into it run), each judged under its own quoting and each unreadable one a
+	// finding. Joined into one body they were read under the last one's sql_mode, and a
+	// readable one after an unreadable one lost its finding (x-fix69).
+	next *targetBody
 }
 
 // loadCalls reads the bodies of the target's procedures and functions and keeps the
@@ -91,10 +96,7 @@ func (p *Preflight) loadCalls(ctx context.Context, q Conn) error {
 		}
 		nbe, ansi := split.SQLModeQuoting(mode)
 		k := triggerKey(sqlscan.TableKeyOf(tdb, table))
-		if b, ok := bodies[k]; ok && b.readable {
-			def.String = b.body + ";\n" + def.String // several triggers on one table: one body is as good
-		}
-		bodies[k] = targetBody{db: db, body: def.String, readable: def.Valid, syn: sqlscan.Syntax{NoBackslashEscapes: nbe, ANSIQuotes: ansi}}
+		addTrigger(bodies, k, targetBody{db: db, body: def.String, readable: def.Valid, syn: sqlscan.Syntax{NoBackslashEscapes: nbe, ANSIQuotes: ansi}})
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
@@ -102,6 +104,15 @@ func (p *Preflight) loadCalls(ctx context.Context, q Conn) error {
 	}
 	p.judgeBodies(bodies)
 	return nil
+}
+
+// addTrigger adds b, a trigger of the target's on the table of calls key k, to bodies:
+// the table's first, or linked to those before it (targetBody.next).
+func addTrigger(bodies map[string]targetBody, k string, b targetBody) {
+	if prev, ok := bodies[k]; ok {
+		b.next = &prev
+	}
+	bodies[k] = b
 }
 
 // triggerKey is the calls key of the target's triggers on table key.
@@ -147,12 +158,10 @@ func (p *Preflight) judgeBodies(bodies map[string]targetBody) {
 		}
 		judged[k] = true
 		b, ok := bodies[k]
-		switch {
-		case !ok:
-		case !b.readable:
-			p.calls[k] = unreadableBody
-		default:
-			if f := bodyFinding(p.reader(), []byte(b.body), b.syn, b.db); f != "" {
+		for at := &b; ok && at != nil && p.calls[k] == ""; at = at.next {
+			if !at.readable {
+				p.calls[k] = unreadableBody
+			} else if f := bodyFinding(p.reader(), []byte(at.body), at.syn, at.db); f != "" {
 				p.calls[k] = "whose body runs " + f
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // TestPreflightSequenceInRows: a row insert that is not of literal values (an INSERT …
@@ -103,6 +104,37 @@ func TestPreflightUnreadTables(t *testing.T) {
 		}
 		if diff := cmp.Diff(tc.want, got); diff != "" {
 			t.Errorf("%s: overwrites (-want +got):\n%s", tc.stmt, diff)
+		}
+	}
+}
+
+// TestPreflightSeveralTriggers: the target's triggers on one table are judged one by one,
+// each under its own quoting: an unreadable one keeps its finding whatever follows it, and
+// one made under ANSI_QUOTES ("k" a table) is not read under another's sql_mode ("k" a
+// string) (x-fix69, reread item 4: the bodies were joined and read under the last one's).
+func TestPreflightSeveralTriggers(t *testing.T) {
+	ansi := sqlscan.Syntax{ANSIQuotes: true}
+	for name, tc := range map[string]struct {
+		trig []targetBody // in the order the server lists them
+		want string
+	}{
+		"unreadable, then readable": {[]targetBody{{db: "other"}, {db: "other", body: "SET @x = 1", readable: true}}, unreadableBody},
+		"readable, then unreadable": {[]targetBody{{db: "other", body: "SET @x = 1", readable: true}, {db: "other"}}, unreadableBody},
+		"ansi, then default":        {[]targetBody{{db: "other", body: `INSERT INTO "k" VALUES (1)`, readable: true, syn: ansi}, {db: "other", body: `SET @x = "a"`, readable: true}}, `whose body runs INSERT INTO "k" VALUES (1)`},
+		"default, then ansi":        {[]targetBody{{db: "other", body: `SET @x = "a"`, readable: true}, {db: "other", body: `INSERT INTO "k" VALUES (1)`, readable: true, syn: ansi}}, `whose body runs INSERT INTO "k" VALUES (1)`},
+		"none":                      {[]targetBody{{db: "other", body: `SET @x = "k"`, readable: true}, {db: "other", body: `INSERT INTO "e2" VALUES (1)`, readable: true, syn: ansi}}, ""},
+	} {
+		p := x65Target()
+		p.tables["other.e"] = true
+		p.objects, p.createdObjects = map[string]bool{}, map[string]bool{}
+		bodies := map[string]targetBody{}
+		k := triggerKey("other.e")
+		for _, b := range tc.trig {
+			addTrigger(bodies, k, b)
+		}
+		p.judgeBodies(bodies)
+		if got := p.calls[k]; got != tc.want {
+			t.Errorf("%s: %q, want %q", name, got, tc.want)
 		}
 	}
 }
