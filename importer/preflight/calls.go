@@ -234,6 +234,20 @@ func (p *Preflight) callFinding(st *split.Statement, readRows bool) *Overwrite {
 	if f == "" {
 		return nil
 	}
-	return &Overwrite{Action: "CALL", Database: db, Offset: st.Offset, Line: st.Line, Through: true, Detail: "call " + f,
+	return &Overwrite{Action: "CALL", Database: db, Offset: st.Offset, Line: st.Line, Through: true, Detail: "call " + withRight(f),
 		Unreadable: strings.HasSuffix(f, unreadableBody) || strings.HasSuffix(f, unreadTables)}
+}
+
+// readRoutineRight names the right an account needs to read a routine's body it did not
+// define, for the refusal of a call of one it cannot read: "grant the right" did not say
+// which (x-fix69, reread item 8).
+const readRoutineRight = "grant it SELECT on mysql.proc, or SHOW_ROUTINE on MySQL 8.0.20+, to have it read"
+
+// withRight is finding f with readRoutineRight after it where it ends in a routine body
+// the account cannot read.
+func withRight(f string) string {
+	if strings.HasSuffix(f, unreadableBody) {
+		return f + " (" + readRoutineRight + ")"
+	}
+	return f
 }

@@ -462,7 +462,7 @@ func compoundFinding(rd *bodyReader, st *split.Statement, current string) *Overw
 		return nil
 	}
 	return &Overwrite{Action: st.Verb, Database: db, Table: st.Table, Offset: st.Offset, Line: st.Line, System: rd.accounts, Through: !rd.accounts,
-		Detail: termsafe.Line(what) + " would run " + f, Unchecked: strings.HasSuffix(f, unchecked), Unreadable: strings.HasSuffix(f, unreadableBody) || strings.HasSuffix(f, unreadTables)}
+		Detail: termsafe.Line(what) + " would run " + withRight(f), Unchecked: strings.HasSuffix(f, unchecked), Unreadable: strings.HasSuffix(f, unreadableBody) || strings.HasSuffix(f, unreadTables)}
 }
 
 // unchecked ends the finding of dynamic SQL the guard cannot read (PREPARE s FROM @q): it
