@@ -504,6 +504,23 @@ func statementWrites(st *split.Statement, db string) []write {
 	return out
 }
 
+// namesSystemSchema reports whether st names a table or column qualified with a system
+// schema (`mysql.user`, `mysql`.`user`.`Host`), strings and comments aside.
+func namesSystemSchema(st *split.Statement) bool {
+	l := st.Tokens()
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if !t.IsName() {
+			continue
+		}
+		save := l.Pos
+		if n := l.Next(); n.Kind == sqlscan.Punct && n.Text == "." && systemSchemas[strings.ToLower(t.Text)] {
+			return true
+		}
+		l.Pos = save
+	}
+	return false
+}
+
 // isUDF reports whether a CREATE FUNCTION loads a library (… SONAME 'x.so').
 func isUDF(st *split.Statement) bool {
 	l := st.Tokens()
@@ -551,9 +568,16 @@ func (c *SystemCheck) Observe(st *split.Statement) []Overwrite {
 	}
 	var found []Overwrite
 	for _, w := range statementWrites(st, c.current) {
-		// An unread list (w.unread) could hide a system table too; not refused here (into
-		// every target, for a rare form): open, x-fix69's report.
-		if w.unread || (!w.account && !systemSchemas[strings.ToLower(w.db)]) {
+		if w.unread {
+			// Tables it may write unread: refused where a system schema is the current
+			// database or a name it qualifies (`… LATERAL (…) x JOIN mysql.user …`).
+			if systemSchemas[strings.ToLower(w.db)] || namesSystemSchema(st) {
+				found = append(found, Overwrite{Action: w.action, Database: w.db, Offset: st.Offset, Line: st.Line, System: true,
+					Detail: split.Clip(termsafe.Line(split.Head(st.SQL)), 80) + ", " + unreadTables})
+			}
+			continue
+		}
+		if !w.account && !systemSchemas[strings.ToLower(w.db)] {
 			continue
 		}
 		ow := Overwrite{Action: w.action, Database: w.db, Table: w.table, Offset: st.Offset, Line: st.Line, System: true}
