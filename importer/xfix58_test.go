@@ -179,7 +179,7 @@ func TestXFix62CallUnreadableRoutine(t *testing.T) {
 	if err == nil {
 		err = res.Err
 	}
-	const want = "\n  call procedure `other`.`p`, whose body this account cannot read (offset 33, line 3), which could write into what exists in the target\n"
+	const want = "\n  call procedure `other`.`p`, whose body this account cannot read (grant it SELECT on mysql.proc, or SHOW_ROUTINE on MySQL 8.0.20+, to have it read) (offset 33, line 3), which could write into what exists in the target\n"
 	if err == nil || !strings.Contains(log.String(), want) {
 		t.Errorf("import: %v; want one line ending %q\n%s", err, want, log.String())
 	}

@@ -29,8 +29,10 @@ import (
 //
 // Cost: nothing unless the target holds a procedure or function with a finding. Then a
 // statement that is no row insert is read once more for calls; a row insert only where
-// its text holds the name of such a function (a function in VALUES runs as any other:
-// INSERT INTO t VALUES (other.f())), one case-blind search per such function.
+// the target holds such a function, its text holds the function's name (or there are
+// many) and its values are not all literals (rowsToRead, literalRows: a function in VALUES
+// runs as any other, INSERT INTO t VALUES (other.f())). With a short name most rows hold,
+// the row reader's one pass decides, not a tokenizing of the whole INSERT.
 
 // unreadableBody is the finding of a routine whose body the account cannot read.
 const unreadableBody = "whose body this account cannot read"
@@ -41,6 +43,11 @@ type targetBody struct {
 	db, body string
 	syn      sqlscan.Syntax
 	readable bool
+	// next is the table's next trigger: several triggers on one table are one entry
+	// (what rows into it run), each judged under its own quoting and each unreadable one a
+	// finding. Joined into one body they were read under the last one's sql_mode, and a
+	// readable one after an unreadable one lost its finding (x-fix69).
+	next *targetBody
 }
 
 // loadCalls reads the bodies of the target's procedures and functions and keeps the
@@ -89,10 +96,7 @@ func (p *Preflight) loadCalls(ctx context.Context, q Conn) error {
 		}
 		nbe, ansi := split.SQLModeQuoting(mode)
 		k := triggerKey(sqlscan.TableKeyOf(tdb, table))
-		if b, ok := bodies[k]; ok && b.readable {
-			def.String = b.body + ";\n" + def.String // several triggers on one table: one body is as good
-		}
-		bodies[k] = targetBody{db: db, body: def.String, readable: def.Valid, syn: sqlscan.Syntax{NoBackslashEscapes: nbe, ANSIQuotes: ansi}}
+		addTrigger(bodies, k, targetBody{db: db, body: def.String, readable: def.Valid, syn: sqlscan.Syntax{NoBackslashEscapes: nbe, ANSIQuotes: ansi}})
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
@@ -100,6 +104,15 @@ func (p *Preflight) loadCalls(ctx context.Context, q Conn) error {
 	}
 	p.judgeBodies(bodies)
 	return nil
+}
+
+// addTrigger adds b, a trigger of the target's on the table of calls key k, to bodies:
+// the table's first, or linked to those before it (targetBody.next).
+func addTrigger(bodies map[string]targetBody, k string, b targetBody) {
+	if prev, ok := bodies[k]; ok {
+		b.next = &prev
+	}
+	bodies[k] = b
 }
 
 // triggerKey is the calls key of the target's triggers on table key.
@@ -128,10 +141,20 @@ func (p *Preflight) triggerFinding(key sqlscan.TableKey, action string, st *spli
 		return nil
 	}
 	d, t := key.Names()
+	what := withRight(strings.TrimPrefix(f, "whose body "))
+	if f == unreadableBody {
+		what += " (" + readTriggerRight + ")"
+	}
 	return &Overwrite{Action: action, Database: d, Table: t, Offset: st.Offset, Line: st.Line, Through: true,
-		Detail:     action + " " + termsafe.Line(sqlscan.QuoteIdent(d)+"."+sqlscan.QuoteIdent(t)) + ", whose trigger " + strings.TrimPrefix(f, "whose body "),
-		Unreadable: f == unreadableBody}
+		Detail:     action + " " + termsafe.Line(sqlscan.QuoteIdent(d)+"."+sqlscan.QuoteIdent(t)) + ", whose trigger " + what,
+		Unreadable: strings.HasSuffix(f, unreadableBody) || strings.HasSuffix(f, unreadTables)}
 }
+
+// readTriggerRight names the right an account needs to read the body of a trigger of the
+// target's: without TRIGGER on its table the server lists the trigger (MariaDB 10.11:
+// information_schema.TRIGGERS and SHOW TRIGGERS, to an account with any right on the
+// table) with its body NULL (x-fix69, measured on the sandbox).
+const readTriggerRight = "grant it TRIGGER on the table to have it read"
 
 // judgeBodies sets p.calls from the target's routine bodies: each judged once, a routine
 // it calls before it (a cycle reads as nothing more: its own writes are found anyway).
@@ -145,12 +168,10 @@ func (p *Preflight) judgeBodies(bodies map[string]targetBody) {
 		}
 		judged[k] = true
 		b, ok := bodies[k]
-		switch {
-		case !ok:
-		case !b.readable:
-			p.calls[k] = unreadableBody
-		default:
-			if f := bodyFinding(p.reader(), []byte(b.body), b.syn, b.db); f != "" {
+		for at := &b; ok && at != nil && p.calls[k] == ""; at = at.next {
+			if !at.readable {
+				p.calls[k] = unreadableBody
+			} else if f := bodyFinding(p.reader(), []byte(at.body), at.syn, at.db); f != "" {
 				p.calls[k] = "whose body runs " + f
 			}
 		}
@@ -206,12 +227,14 @@ func (p *Preflight) called(kind, d, name string) string {
 // callFinding is the first call st makes of a target's routine that writes into what the
 // target holds (or whose body cannot be read), as an Overwrite whose Detail names it; nil
 // when none. Routines are judged at their CREATE, compound statements by compoundFinding.
-func (p *Preflight) callFinding(st *split.Statement) *Overwrite {
+// A row insert is read only where readRows (the target holds a function with a finding,
+// and the values are not all literals: literalRows).
+func (p *Preflight) callFinding(st *split.Statement, readRows bool) *Overwrite {
 	if !p.callsRoutines || st.Kind == split.KindRoutine || st.Kind == split.KindClient {
 		return nil
 	}
-	if st.Kind == split.KindInsert && !slices.ContainsFunc(p.callFuncs, func(name string) bool { return sqlscan.ContainsFoldASCII(st.SQL, name) }) {
-		return nil // rows: no procedure runs there, and none of the functions is named
+	if st.Kind == split.KindInsert && !readRows {
+		return nil // rows: no procedure runs there, and no function in literal values
 	}
 	db := p.current
 	if st.Database != "" {
@@ -221,6 +244,20 @@ func (p *Preflight) callFinding(st *split.Statement) *Overwrite {
 	if f == "" {
 		return nil
 	}
-	return &Overwrite{Action: "CALL", Database: db, Offset: st.Offset, Line: st.Line, Through: true, Detail: "call " + f,
-		Unreadable: strings.HasSuffix(f, unreadableBody)}
+	return &Overwrite{Action: "CALL", Database: db, Offset: st.Offset, Line: st.Line, Through: true, Detail: "call " + withRight(f),
+		Unreadable: strings.HasSuffix(f, unreadableBody) || strings.HasSuffix(f, unreadTables)}
+}
+
+// readRoutineRight names the right an account needs to read a routine's body it did not
+// define, for the refusal of a call of one it cannot read: "grant the right" did not say
+// which (x-fix69, reread item 8).
+const readRoutineRight = "grant it SELECT on mysql.proc, or SHOW_ROUTINE on MySQL 8.0.20+, to have it read"
+
+// withRight is finding f with readRoutineRight after it where it ends in a routine body
+// the account cannot read.
+func withRight(f string) string {
+	if strings.HasSuffix(f, unreadableBody) {
+		return f + " (" + readRoutineRight + ")"
+	}
+	return f
 }

@@ -61,7 +61,7 @@ func TestPreflightCallsTargetRoutines(t *testing.T) {
 		"INSERT INTO t VALUES (1, other.f())":    "call function `other`.`f`, whose body runs UPDATE other.k SET i = i + 1",
 		"CREATE TABLE t2 AS SELECT other.f()":    "call function `other`.`f`, whose body runs UPDATE other.k SET i = i + 1",
 		"CREATE VIEW v AS SELECT other.f()":      "call function `other`.`f`, whose body runs UPDATE other.k SET i = i + 1",
-		"CALL other.hidden()":                    "call procedure `other`.`hidden`, whose body this account cannot read",
+		"CALL other.hidden()":                    "call procedure `other`.`hidden`, whose body this account cannot read (" + readRoutineRight + ")",
 		"CREATE PROCEDURE mine() CALL other.p()": "CREATE PROCEDURE `mine` would run procedure `other`.`p`, whose body runs INSERT INTO k VALUES (9)",
 		"USE other;\nDO f()":                     "call function `other`.`f`, whose body runs UPDATE other.k SET i = i + 1",
 		// rows into other.e, empty, whose trigger writes other.k (x-review24)

@@ -39,13 +39,19 @@ type Overwrite struct {
 	// routine of the target's it calls); Detail names the statement and what it would run.
 	Through bool
 	// Unreadable: the code calls a routine of the target's whose body the account cannot
-	// read (calls.go): refused for what it might write.
+	// read (calls.go), or the statement names its tables in a form the table reader does
+	// not read (unreadTables): refused for what it might write.
 	Unreadable bool
 	// InText, for a statement of a DELIMITER text the server runs as several
 	// (split.ServerParts), says which (InTextOf); Offset and Line are then the text's,
 	// where a stop before it leaves none of it run.
 	InText string
 }
+
+// unreadTables ends the Detail of an UPDATE or DELETE whose table list cannot be read
+// whole (sqlscan.DMLTables not ok: `… FOR SYSTEM_TIME AS OF NOW() …`, LATERAL): a table
+// it writes may be missing from what was read, and it is refused, not let by.
+const unreadTables = "whose tables dumpscope cannot read all of (it may write one it does not see)"
 
 // Exists says, for the overwrite check's refusal, what ow does to the target: "which
 // exists in the target" for an object the statement names, or what code writes into.
@@ -148,6 +154,9 @@ type Preflight struct {
 	callFuncs     []string
 	callsRoutines bool
 	judge         func(k string) string
+	// sequences: the target holds a sequence, which a row insert's NEXTVAL moves
+	// (sequences.go): its rows are read unless literal (literalRows).
+	sequences bool
 	// Definers counts statements with a DEFINER= clause.
 	Definers int
 }
@@ -176,6 +185,7 @@ func NewWithout(ctx context.Context, q Conn, current, own string) (*Preflight, e
 		}
 		if !systemSchemas[strings.ToLower(db)] && (own == "" || db != own) {
 			p.tables[sqlscan.TableKeyOf(db, t)] = true
+			p.sequences = p.sequences || typ == "SEQUENCE"
 			// A system-versioned table is a base table too (TABLE_TYPE `SYSTEM
 			// VERSIONED`): left out, an empty one counted as full and its rows were
 			// refused as an overwrite.
@@ -268,14 +278,25 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 			found = append(found, *ow)
 		}
 	}
+	// A row insert's values are read for functions and sequences only where the target
+	// holds one they could reach and they are not all literals (rowinserts.go).
+	callRows, seqRows := p.rowsToRead(st)
 	if len(found) == 0 {
-		if ow := p.callFinding(st); ow != nil { // a routine the target held (calls.go)
+		if ow := p.callFinding(st, callRows); ow != nil { // a routine the target held (calls.go)
 			found = append(found, *ow)
 		}
 	}
 	temporary := st.TemporaryTableDDL()
 	p.renaming = ""
-	for _, w := range append(statementWrites(st, p.current), sequenceWrites(st, p.current)...) {
+	for _, w := range append(statementWrites(st, p.current), sequenceWrites(st, p.current, seqRows)...) {
+		if w.unread {
+			ow := Overwrite{Action: w.action, Database: w.db, Offset: st.Offset, Line: st.Line, Through: true, Unreadable: true,
+				Detail: split.Clip(termsafe.Line(split.Head(st.SQL)), 80) + ", " + unreadTables}
+			if p.report(ow) {
+				found = append(found, ow)
+			}
+			continue
+		}
 		if w.account || systemSchemas[strings.ToLower(w.db)] {
 			continue // SystemCheck's
 		}
@@ -388,6 +409,9 @@ func (p *Preflight) report(ow Overwrite) bool {
 type write struct {
 	action, db, table string
 	account           bool // an account or grant statement (it writes mysql.*)
+	// unread: an UPDATE or DELETE whose tables cannot all be read (DMLTables not ok):
+	// the overwrite check refuses it, it could write any table.
+	unread bool
 }
 
 // accountVerbs change accounts, roles or grants, which live in the mysql schema, or the
@@ -487,7 +511,13 @@ func statementWrites(st *split.Statement, db string) []write {
 			out = append(out, write{action: strings.ToUpper(st.Verb) + " INTO", db: cur, table: st.Table})
 		}
 	case w0 == "UPDATE" || w0 == "DELETE" || w0 == "LOAD":
-		for _, k := range sqlscan.DMLTables(st.SQL, db, st.Syntax()) {
+		keys, ok := sqlscan.DMLTables(st.SQL, db, st.Syntax())
+		if !ok {
+			// A form the table reader does not read (LATERAL, FOR SYSTEM_TIME AS OF an
+			// expression): the list may be short, a written table missing.
+			out = append(out, write{action: w0, db: cur, unread: true})
+		}
+		for _, k := range keys {
 			w := qualify(k)
 			w.action = w0
 			if w0 == "DELETE" {
@@ -499,6 +529,23 @@ func statementWrites(st *split.Statement, db string) []write {
 		}
 	}
 	return out
+}
+
+// namesSystemSchema reports whether st names a table or column qualified with a system
+// schema (`mysql.user`, `mysql`.`user`.`Host`), strings and comments aside.
+func namesSystemSchema(st *split.Statement) bool {
+	l := st.Tokens()
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if !t.IsName() {
+			continue
+		}
+		save := l.Pos
+		if n := l.Next(); n.Kind == sqlscan.Punct && n.Text == "." && systemSchemas[strings.ToLower(t.Text)] {
+			return true
+		}
+		l.Pos = save
+	}
+	return false
 }
 
 // isUDF reports whether a CREATE FUNCTION loads a library (… SONAME 'x.so').
@@ -550,6 +597,15 @@ func (c *SystemCheck) Observe(st *split.Statement) []Overwrite {
 	}
 	var found []Overwrite
 	for _, w := range statementWrites(st, c.current) {
+		if w.unread {
+			// Tables it may write unread: refused where a system schema is the current
+			// database or a name it qualifies (`… LATERAL (…) x JOIN mysql.user …`).
+			if systemSchemas[strings.ToLower(w.db)] || namesSystemSchema(st) {
+				found = append(found, Overwrite{Action: w.action, Database: w.db, Offset: st.Offset, Line: st.Line, System: true,
+					Detail: split.Clip(termsafe.Line(split.Head(st.SQL)), 80) + ", " + unreadTables})
+			}
+			continue
+		}
 		if !w.account && !systemSchemas[strings.ToLower(w.db)] {
 			continue
 		}

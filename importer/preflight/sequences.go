@@ -10,10 +10,15 @@ import (
 // CREATE TABLE (each row then moves s); PREVIOUS VALUE FOR and LASTVAL only read. A
 // sequence the target held is then an overwrite (TestReviewX24SequenceWritten); the
 // dump's own `SELECT SETVAL(s, …)` after its CREATE SEQUENCE s is not (s is created).
-// Row inserts are not read (the cost rule: no pass over each 1 MiB INSERT): a NEXTVAL in
-// a row's VALUES is not found. db is the current database.
-func sequenceWrites(st *split.Statement, db string) []write {
-	if st.Kind == split.KindInsert || !sqlscan.ContainsFoldASCII(st.SQL, "VAL") {
+// A row insert is read where readRows: the target holds a sequence and its values are
+// not all literals (literalRows: INSERT … SELECT SETVAL(s, …), VALUES (NEXTVAL(s)), ON
+// DUPLICATE KEY UPDATE …); rows of literals are not (the cost rule: no pass over each
+// 1 MiB INSERT of data). db is the current database.
+func sequenceWrites(st *split.Statement, db string, readRows bool) []write {
+	if st.Kind == split.KindInsert && !readRows {
+		return nil
+	}
+	if !sqlscan.ContainsFoldASCII(st.SQL, "VAL") {
 		return nil // SETVAL, NEXTVAL, NEXT VALUE: all hold "VAL"
 	}
 	if st.Database != "" {

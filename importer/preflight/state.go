@@ -28,12 +28,15 @@ type state struct {
 	// Calls are the findings of the target's routines (calls.go), by objectKey: a
 	// journal without them resumes with calls unread, as before.
 	Calls map[string]string `json:"routine_calls,omitempty"`
+	// Sequences: the target holds a sequence (row inserts are read for NEXTVAL): a
+	// journal without it resumes with them unread, as before.
+	Sequences bool `json:"holds_sequences,omitempty"`
 }
 
 // State is p's view of the target as New read it, for the journal; call it before the
 // first statement is observed (what the dump made since would count as the target's).
 func (p *Preflight) State() ([]byte, error) {
-	s := state{Databases: sortedKeys(p.databases), Tables: sortedKeys(p.tables), Empty: sortedKeys(p.empty), Objects: sortedKeys(p.objects), Calls: p.calls}
+	s := state{Databases: sortedKeys(p.databases), Tables: sortedKeys(p.tables), Empty: sortedKeys(p.empty), Objects: sortedKeys(p.objects), Calls: p.calls, Sequences: p.sequences}
 	return json.Marshal(s)
 }
 
@@ -59,7 +62,7 @@ func FromState(b []byte, current string) (*Preflight, error) {
 	for _, o := range s.Objects {
 		p.objects[o] = true
 	}
-	p.calls = s.Calls
+	p.calls, p.sequences = s.Calls, s.Sequences
 	p.noteCalls()
 	return p, nil
 }

@@ -11,11 +11,15 @@ import "slices"
 // INSERT or REPLACE names after its modifiers. The UPDATE's and DELETE's lists are
 // ReadTableRefs', without the tables they only read: those of subqueries, derived tables
 // and conditions, and a multi-table DELETE's references after FROM or USING, which name
-// its targets' tables (deleteTargets). Each key once.
-func DMLTables(q []byte, db string, syn Syntax) []TableKey {
+// its targets' tables (deleteTargets). Each key once. ok is ReadTableRefs' for an UPDATE
+// or DELETE (true for the rest): where it is false the list may be short (a table named
+// after a form it does not read), and a caller that must know every written table refuses
+// the statement (the overwrite check: `UPDATE t JOIN h FOR SYSTEM_TIME AS OF NOW() ON 1
+// JOIN other.k ON 1 SET other.k.a=1` read [t h] and let the write into other.k pass,
+// x-fix69).
+func DMLTables(q []byte, db string, syn Syntax) (keys []TableKey, ok bool) {
 	l := New(q, syn)
 	verb := l.Next()
-	var keys []TableKey
 	add := func(t Token) {
 		d, name := l.Name(t)
 		if d == "" {
@@ -32,17 +36,17 @@ func DMLTables(q []byte, db string, syn Syntax) []TableKey {
 		if t.IsName() {
 			add(t)
 		}
-		return keys
+		return keys, true
 	case verb.Is("LOAD"):
 		for t := l.Next(); t.Kind != EOF; t = l.Next() {
 			if t.Is("TABLE") {
 				if n := l.Next(); n.IsName() {
 					add(n)
 				}
-				return keys
+				return keys, true
 			}
 		}
-		return nil
+		return nil, true
 	case verb.Is("DELETE"):
 		// DELETE HISTORY FROM t [BEFORE SYSTEM_TIME …] (a system-versioned table's
 		// history): HISTORY is no table, and t is the one written. Read as one, the
@@ -52,21 +56,21 @@ func DMLTables(q []byte, db string, syn Syntax) []TableKey {
 			if t := l.Next(); t.IsName() {
 				add(t)
 			}
-			return keys
+			return keys, true
 		}
 	case !verb.Is("UPDATE"):
-		return nil
+		return nil, true
 	}
-	refs, _ := ReadTableRefs(q, syn) // not ok: what it read (a statement the server refuses)
+	refs, ok := ReadTableRefs(q, syn)
 	if verb.Is("DELETE") {
-		return deleteTargets(refs, db)
+		return deleteTargets(refs, db), ok
 	}
 	for _, r := range refs {
 		if k := r.Key(db); !r.Nested && r.List == 0 && !slices.Contains(keys, k) {
 			keys = append(keys, k)
 		}
 	}
-	return keys
+	return keys, ok
 }
 
 // deleteTargets are the tables a DELETE deletes from, of its table references (refs):

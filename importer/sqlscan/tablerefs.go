@@ -47,7 +47,8 @@ func TableRefs(sql []byte, syntax Syntax, db string) (keys []TableKey, ok bool) 
 // lists and ON/USING conditions; derived tables, subqueries and the parts of a UNION,
 // INTERSECT or EXCEPT are read for their own FROM. A name a CTE (`WITH x AS (…)`) gives,
 // unqualified, at the CTE's depth or deeper, is not a table. ok is false where the text
-// does not read so (LATERAL, `FOR SYSTEM_TIME AS OF …`, a table function other than
+// does not read so (LATERAL, `FOR SYSTEM_TIME AS OF` an expression (systemTime reads a
+// literal point), a table function other than
 // JSON_TABLE, unbalanced parentheses, words after an alias): a short list is a silent
 // difference (a resume that takes a fill for exact: TestXTidyFillSourcesForms; a
 // preflight that lets a write into an existing table by), so a caller that must know
@@ -216,9 +217,14 @@ func ReadTableRefs(sql []byte, syntax Syntax) (refs []TableRef, ok bool) {
 						l.Next() // BY
 					}
 				case n.Is("SYSTEM_TIME"):
-					if !l.Next().Is("ALL") {
+					if !systemTime(&l) {
 						ok = false
 						top.state = none
+					}
+				case n.Is("PORTION") && l.Next().Is("OF"):
+					top.state = none // one table: UPDATE or DELETE of one table only
+					if !portionOf(&l) {
+						ok = false
 					}
 				default:
 					l.Pos = save
@@ -249,6 +255,45 @@ func ReadTableRefs(sql []byte, syntax Syntax) (refs []TableRef, ok bool) {
 		ok = false
 	}
 	return withoutCTEs(refs, ctes), ok
+}
+
+// systemTime reads, after FOR SYSTEM_TIME, `ALL`, `AS OF p`, `BETWEEN p AND p` or `FROM p
+// TO p`, each point p a string, a number or a user variable after an optional TIMESTAMP or
+// TRANSACTION (TIMESTAMP'2020-01-01', TRANSACTION 12, @t): it reports false for any other
+// point, an expression whose end it does not read (`NOW() - INTERVAL 1 DAY`: an operator
+// after the point is a word or sign ReadTableRefs does not read so, and makes it not ok
+// too). Read as not ok, every FOR SYSTEM_TIME AS OF made a multi-table UPDATE's list
+// unknown (x-fix69).
+func systemTime(l *Tokenizer) bool {
+	point := func() bool { return periodPoint(l) }
+	switch n := l.Next(); {
+	case n.Is("ALL"):
+		return true
+	case n.Is("AS"):
+		return l.Next().Is("OF") && point()
+	case n.Is("BETWEEN"):
+		return point() && l.Next().Is("AND") && point()
+	case n.Is("FROM"):
+		return point() && l.Next().Is("TO") && point()
+	}
+	return false
+}
+
+// portionOf reads, after FOR PORTION OF (an UPDATE's or DELETE's application-time
+// period), `period FROM p TO p`, each point as systemTime's; false for any other form.
+// Unread, the DELETE's FROM after it started a table list (not ok).
+func portionOf(l *Tokenizer) bool {
+	return l.Next().IsName() && l.Next().Is("FROM") && periodPoint(l) && l.Next().Is("TO") && periodPoint(l)
+}
+
+// periodPoint reads a point of a period clause: a string, a number or a user variable
+// after an optional TIMESTAMP or TRANSACTION.
+func periodPoint(l *Tokenizer) bool {
+	t := l.Next()
+	if t.Is("TIMESTAMP") || t.Is("TRANSACTION") {
+		t = l.Next()
+	}
+	return t.Kind == String || t.Kind == Var || (t.Kind == Word && t.Text != "" && t.Text[0] >= '0' && t.Text[0] <= '9')
 }
 
 // isListEnd reports whether t, a word after a table reference or an ON condition, ends

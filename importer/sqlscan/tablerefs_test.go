@@ -46,6 +46,7 @@ func TestTableRefs(t *testing.T) {
 		"DELETE t1.* FROM k AS t1 JOIN k2 ON 1":                                 "d.t1 d.k d.k2",
 		"UPDATE k2 STRAIGHT_JOIN (k) SET k2.v = k.v":                            "d.k2 d.k",
 		"DELETE FROM y USING (x.k y) JOIN k2 USING (id)":                        "d.y x.k d.k2",
+		"SELECT * FROM k FOR SYSTEM_TIME AS OF TIMESTAMP '2020-01-01', k2":      "d.k d.k2",
 	} {
 		keys, ok := TableRefs([]byte(q), Syntax{}, "d")
 		if got := joinKeys(keys); got != want || !ok {
@@ -54,7 +55,8 @@ func TestTableRefs(t *testing.T) {
 	}
 	for _, q := range []string{
 		"SELECT * FROM k2, LATERAL (SELECT 1) x",
-		"SELECT * FROM k FOR SYSTEM_TIME AS OF TIMESTAMP '2020-01-01', k2",
+		"SELECT * FROM k FOR SYSTEM_TIME AS OF NOW() - INTERVAL 1 DAY, k2",
+		"SELECT * FROM k FOR SYSTEM_TIME AS OF TIMESTAMP '2020-01-01' + INTERVAL 1 DAY, k2",
 		"SELECT * FROM f(1)",
 		"SELECT * FROM (k",
 		"SELECT * FROM k) x",
@@ -108,7 +110,8 @@ func TestDMLTablesForms(t *testing.T) {
 		"DELETE t.* FROM t JOIN k5 ON t.i = k5.i":                                     "d.t",
 		"SELECT * FROM t": "",
 	} {
-		if got := joinKeys(DMLTables([]byte(q), "d", Syntax{})); got != want {
+		if keys, ok := DMLTables([]byte(q), "d", Syntax{}); joinKeys(keys) != want || !ok {
+			got := joinKeys(keys)
 			t.Errorf("%s: %s, want %s", q, got, want)
 		}
 	}

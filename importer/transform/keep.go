@@ -58,8 +58,8 @@ func otherTables(st *split.Statement, db string) (keys []sqlscan.TableKey, ok bo
 	}
 	switch st.Verb {
 	case "UPDATE", "DELETE", "LOAD", "INSERT", "REPLACE":
-		keys = sqlscan.DMLTables(st.SQL, db, st.Syntax())
-		return keys, len(keys) > 0
+		keys, ok = sqlscan.DMLTables(st.SQL, db, st.Syntax())
+		return keys, ok && len(keys) > 0
 	}
 	return nil, false
 }
