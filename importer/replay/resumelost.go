@@ -29,6 +29,9 @@ func refuseResumeLost(ctx context.Context, cr *controller, st *split.Statement, 
 	if err := refuseFillSourceGone(ctx, cr, st, pl); err != nil {
 		return true, err
 	}
+	if err := refusePackageStateLost(ctx, cr, st, pl); err != nil {
+		return true, err
+	}
 	return false, refuseLostMemory(ctx, cr, st, pl)
 }
 

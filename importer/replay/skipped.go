@@ -41,6 +41,9 @@ type skipState struct {
 	// dbFree: whether a table's rows are stored alike whatever the current database
 	// (databaseFreeRows), by db.table, read while noDatabase is set.
 	dbFree map[sqlscan.TableKey]bool
+	// packages: the packages the dump created and those a skipped statement named
+	// (packagestate.go).
+	packages packageStates
 }
 
 // noteSkipped and noteRan follow what the control connection last did, for lostState: a
