@@ -286,10 +286,14 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 			if strings.HasPrefix(w.action, "CREATE VIEW") {
 				p.noteView(st, key, p.current)
 			} else {
-				delete(p.viewOver, key)
+				p.noteMerge(st, key, w.db) // a MERGE table: a view over its UNION tables
 			}
 		case w.action == "ALTER VIEW" && p.created[key]:
 			p.noteView(st, key, p.current) // the dump's view, over other tables now
+		case w.action == "ALTER TABLE" && p.created[key]:
+			if union, ok := mergeUnion(st.SQL, st.Syntax(), w.db, p.current); ok {
+				p.noteViewOver(key, union) // ALTER TABLE m UNION=(…): over other tables now
+			}
 		case w.action == "DROP TABLE", w.action == "DROP VIEW", w.action == "RENAME TABLE":
 			delete(p.tables, key) // reported once: afterwards it no longer exists
 			delete(p.viewOver, key)
@@ -318,6 +322,9 @@ func (p *Preflight) reader() *bodyReader {
 		key := sqlscan.TableKeyOf(d, t)
 		return p.tables[key] && !p.created[key] && !(rows && p.empty[key] && p.triggerRuns(key) == "") || p.viewHits(key, rows)
 	}}
+	if p.objects != nil {
+		p.rd.object = p.objectOverwrite
+	}
 	if p.callsRoutines || p.judge != nil {
 		p.rd.call = p.called // calls of the target's routines (calls.go): none to follow, no name is peeked at
 	}
