@@ -248,6 +248,10 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 	}
 	temporary := st.TemporaryTableDDL()
 	p.renaming = ""
+	// moving is what the dump's view or MERGE table a RENAME or ALTER … RENAME names is
+	// over (viewOver), moved to its new name at the "RENAME TABLE onto" after it.
+	var moving []sqlscan.TableKey
+	var movingFrom sqlscan.TableKey
 	for _, w := range append(statementWrites(st, p.current), sequenceWrites(st, p.current)...) {
 		if w.account || systemSchemas[strings.ToLower(w.db)] {
 			continue // SystemCheck's
@@ -277,7 +281,7 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 			}
 			continue // an empty table has no rows to lose
 		}
-		if !existed && p.created[key] && p.viewOver[key] != nil {
+		if !existed && p.created[key] && p.viewOver[key] != nil && writesRows(w.action) {
 			found = append(found, p.throughView(key, w.action, st)...)
 		}
 		switch {
@@ -294,7 +298,15 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 			if union, ok := mergeUnion(st.SQL, st.Syntax(), w.db, p.current); ok {
 				p.noteViewOver(key, union) // ALTER TABLE m UNION=(…): over other tables now
 			}
+			moving, movingFrom = p.viewOver[key], key // ALTER TABLE m RENAME TO n
+		case w.action == "RENAME TABLE onto" && moving != nil:
+			// The dump's view or MERGE table by its new name: over the same tables.
+			delete(p.viewOver, movingFrom)
+			p.viewOver[key], p.created[key], moving = moving, true, nil
 		case w.action == "DROP TABLE", w.action == "DROP VIEW", w.action == "RENAME TABLE":
+			if w.action == "RENAME TABLE" && !existed {
+				moving, movingFrom = p.viewOver[key], key
+			}
 			delete(p.tables, key) // reported once: afterwards it no longer exists
 			delete(p.viewOver, key)
 		}

@@ -133,6 +133,17 @@ func (p *Preflight) viewHits(key sqlscan.TableKey, rows bool) bool {
 	return false
 }
 
+// writesRows reports whether a statement's action on the dump's view or MERGE table
+// writes the rows of the tables under it: a DROP, RENAME or ALTER of the view itself
+// leaves them as they are (`RENAME TABLE v TO w` was refused as "RENAME TABLE other.k").
+func writesRows(action string) bool {
+	switch action {
+	case "INSERT INTO", "REPLACE INTO", "LOAD DATA INTO", "UPDATE", "DELETE FROM", "TRUNCATE TABLE":
+		return true
+	}
+	return false
+}
+
 // throughView returns the overwrites of a write (action) into the dump's view key: the
 // target's tables under it, rows into one that was empty excepted unless its trigger of
 // the target's writes elsewhere (triggerFinding, asked as for a direct write:
