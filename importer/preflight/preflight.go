@@ -247,11 +247,11 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 		}
 	}
 	temporary := st.TemporaryTableDDL()
-	p.renaming = ""
 	// moving is what the dump's view or MERGE table a RENAME or ALTER … RENAME names is
 	// over (viewOver), moved to its new name at the "RENAME TABLE onto" after it.
 	var moving []sqlscan.TableKey
 	var movingFrom sqlscan.TableKey
+	p.renaming = ""
 	for _, w := range append(statementWrites(st, p.current), sequenceWrites(st, p.current)...) {
 		if w.account || systemSchemas[strings.ToLower(w.db)] {
 			continue // SystemCheck's
