@@ -82,7 +82,6 @@ func errString(err error) string {
 // FROM is (preflight/views.go). A fix: note UNION=(…) of ENGINE=MERGE/MRG_MyISAM as
 // viewOver (or refuse a MERGE table over a table the target held).
 func TestReviewX25MergeTableOverwrites(t *testing.T) {
-	reviewX(t)
 	f := newSessionFixture(t, "")
 	setup := []string{"CREATE DATABASE other", "CREATE TABLE other.k (i int) ENGINE=MyISAM", "INSERT INTO other.k VALUES (1)"}
 	const mk = "CREATE DATABASE fresh;\nUSE fresh;\nCREATE TABLE m (i int) ENGINE=MRG_MyISAM UNION=(`other`.`k`) INSERT_METHOD=LAST;\n"
@@ -112,7 +111,6 @@ func TestReviewX25MergeTableOverwrites(t *testing.T) {
 // (`from (a join b)`) is read (the outer loop finds JOIN); these are hand-written views.
 // Subtests whose statements MariaDB rejects pass (the client stops, nothing is written).
 func TestReviewX25ViewListForms(t *testing.T) {
-	reviewX(t)
 	f := newSessionFixture(t, "")
 	setup := []string{"CREATE DATABASE other", "CREATE TABLE other.k (i int PRIMARY KEY)", "INSERT INTO other.k VALUES (1)"}
 	const mk = "CREATE DATABASE fresh;\nUSE fresh;\nCREATE TABLE a (j int PRIMARY KEY) PARTITION BY HASH (j) PARTITIONS 2;\nINSERT INTO a VALUES (5);\n"
@@ -276,7 +274,6 @@ func TestReviewX25SequenceThroughCode(t *testing.T) {
 // the body does to the transaction), ALTER EVENT … RENAME and DROP PROCEDURE inside a
 // procedure are refused by the server or the check.
 func TestReviewX25CodeMissesObjects(t *testing.T) {
-	reviewX(t)
 	f := newSessionFixture(t, "")
 	setup := []string{"CREATE DATABASE other", "CREATE TABLE other.k (i int PRIMARY KEY) ENGINE=InnoDB", "INSERT INTO other.k VALUES (1)",
 		"CREATE PROCEDURE other.p() SELECT 1", "CREATE EVENT other.ev ON SCHEDULE EVERY 1 DAY DISABLE DO SET @x = 1",
@@ -359,7 +356,6 @@ func TestReviewX25NotAtomicTemporary(t *testing.T) {
 // a base table that was empty for rows (p.empty && rowsOnly) without asking
 // triggerFinding, as ObserveAll does for a direct write.
 func TestReviewX25TargetTriggerIndirect(t *testing.T) {
-	reviewX(t)
 	f := newSessionFixture(t, "")
 	setup := []string{"CREATE DATABASE other", "CREATE TABLE other.k (i int PRIMARY KEY)", "INSERT INTO other.k VALUES (1)",
 		"CREATE TABLE other.e (i int)", "CREATE TRIGGER other.tre AFTER INSERT ON other.e FOR EACH ROW INSERT INTO other.k VALUES (NEW.i + 100)"}

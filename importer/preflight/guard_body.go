@@ -48,6 +48,11 @@ type bodyReader struct {
 	// runs that is a finding (calls.go), "" nothing; nil: calls are not followed (the
 	// system check).
 	call func(kind, d, name string) string
+	// object reports whether verb ("CREATE OR REPLACE", "DROP", "ALTER") of the routine,
+	// event or trigger of kind d.name overwrites one the target held: the top level's
+	// question (Preflight.objectOverwrite), asked of the statements inside code too; nil:
+	// not asked (the system check, which finds any object in a system schema).
+	object func(verb, kind, d, name string) bool
 }
 
 // systemReader is the system check's question: anything in a system schema, accounts.
@@ -221,7 +226,19 @@ func innerFinding(rd *bodyReader, l *sqlscan.Tokenizer, q []byte, start int, ver
 			return found()
 		}
 	case "CREATE", "DROP", "ALTER", "RENAME":
-		return ddlFinding(rd, l, verb, hit, found)
+		if verb == "ALTER" && !rd.accounts && tableStatement(l) {
+			// ALTER TABLE t EXCHANGE PARTITION p WITH TABLE k moves k's rows, as at the top
+			// level (split's NamedTables): the tables it names past its own
+			// (TestReviewX25CodeMissesObjects).
+			inner := sqlscan.New(q[:innerEnd(q, start, syn)], syn)
+			inner.Pos = l.Pos
+			for _, n := range sqlscan.OtherTables(&inner, true) {
+				if hit(n[0], n[1], false) {
+					return found()
+				}
+			}
+		}
+		return ddlFinding(rd, l, verb, db, hit, found)
 	case "PREPARE", "EXECUTE":
 		return dynamicFinding(rd, l, verb, syn, db)
 	case "CALL":
@@ -239,11 +256,16 @@ func innerFinding(rd *bodyReader, l *sqlscan.Tokenizer, q []byte, start int, ver
 // ddlFinding checks CREATE/DROP/ALTER/RENAME: of a user or role, or of an object in a
 // system schema (each name of DROP TABLE a, b and RENAME TABLE a TO b; the table of
 // CREATE INDEX/TRIGGER … ON t).
-func ddlFinding(rd *bodyReader, l *sqlscan.Tokenizer, verb string, hit func(d, t string, rows bool) bool, found func() string) string {
+func ddlFinding(rd *bodyReader, l *sqlscan.Tokenizer, verb, db string, hit func(d, t string, rows bool) bool, found func() string) string {
 	t := l.Next()
+	replace := false // CREATE OR REPLACE
 	for {
 		switch {
-		case t.Is("OR") || t.Is("REPLACE") || t.Is("TEMPORARY") || t.Is("ONLINE") || t.Is("OFFLINE") || t.Is("IGNORE") ||
+		case t.Is("REPLACE"):
+			replace = true
+			t = l.Next()
+			continue
+		case t.Is("OR") || t.Is("TEMPORARY") || t.Is("ONLINE") || t.Is("OFFLINE") || t.Is("IGNORE") ||
 			t.Is("UNIQUE") || t.Is("FULLTEXT") || t.Is("SPATIAL") || t.Is("AGGREGATE"):
 			t = l.Next()
 			continue
@@ -287,8 +309,28 @@ func ddlFinding(rd *bodyReader, l *sqlscan.Tokenizer, verb string, hit func(d, t
 	case "TRIGGER", "PROCEDURE", "FUNCTION", "EVENT", "PACKAGE":
 		if !rd.accounts {
 			// A routine's name is no table, and a trigger's ON table is the top level's
-			// (statementWrites, with its empty-table rule): the overwrite check reads the
-			// body after them.
+			// (statementWrites, with its empty-table rule): the overwrite check asks
+			// whether it drops, replaces or alters one of the target's (DROP EVENT
+			// other.ev in dynamic SQL), and reads the body after it.
+			if rd.object == nil || verb == "RENAME" || verb == "CREATE" && !replace {
+				return ""
+			}
+			n := l.Next()
+			for n.Is("IF") || n.Is("NOT") || n.Is("EXISTS") || n.Is("BODY") {
+				n = l.Next()
+			}
+			if d, name := l.Name(n); n.IsName() {
+				if d == "" {
+					d = db
+				}
+				v := verb
+				if replace {
+					v = "CREATE OR REPLACE"
+				}
+				if rd.object(v, object, d, name) {
+					return found()
+				}
+			}
 			return ""
 		}
 	default:

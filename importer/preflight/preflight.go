@@ -185,6 +185,10 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 		}
 	}
 	temporary := st.TemporaryTableDDL()
+	// moving is what the dump's view or MERGE table a RENAME or ALTER … RENAME names is
+	// over (viewOver), moved to its new name at the "RENAME TABLE onto" after it.
+	var moving []sqlscan.TableKey
+	var movingFrom sqlscan.TableKey
 	p.renaming = ""
 	for _, w := range append(statementWrites(st, p.current), sequenceWrites(st, p.current, seqRows)...) {
 		if w.unread {
@@ -223,7 +227,7 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 			}
 			continue // an empty table has no rows to lose
 		}
-		if !existed && p.created[key] && p.viewOver[key] != nil {
+		if !existed && p.created[key] && p.viewOver[key] != nil && writesRows(w.action) {
 			found = append(found, p.throughView(key, w.action, st)...)
 		}
 		switch {
@@ -232,11 +236,23 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 			if strings.HasPrefix(w.action, "CREATE VIEW") {
 				p.noteView(st, key, p.current)
 			} else {
-				delete(p.viewOver, key)
+				p.noteMerge(st, key, w.db) // a MERGE table: a view over its UNION tables
 			}
 		case w.action == "ALTER VIEW" && p.created[key]:
 			p.noteView(st, key, p.current) // the dump's view, over other tables now
+		case w.action == "ALTER TABLE" && p.created[key]:
+			if union, ok := mergeUnion(st.SQL, st.Syntax(), w.db, p.current); ok {
+				p.noteViewOver(key, union) // ALTER TABLE m UNION=(…): over other tables now
+			}
+			moving, movingFrom = p.viewOver[key], key // ALTER TABLE m RENAME TO n
+		case w.action == "RENAME TABLE onto" && moving != nil:
+			// The dump's view or MERGE table by its new name: over the same tables.
+			delete(p.viewOver, movingFrom)
+			p.viewOver[key], p.created[key], moving = moving, true, nil
 		case w.action == "DROP TABLE", w.action == "DROP VIEW", w.action == "RENAME TABLE":
+			if w.action == "RENAME TABLE" && !existed {
+				moving, movingFrom = p.viewOver[key], key
+			}
 			delete(p.tables, key) // reported once: afterwards it no longer exists
 			delete(p.viewOver, key)
 		}
@@ -264,6 +280,9 @@ func (p *Preflight) reader() *bodyReader {
 		key := sqlscan.TableKeyOf(d, t)
 		return p.tables[key] && !p.created[key] && !(rows && p.empty[key] && p.triggerRuns(key) == "") || p.viewHits(key, rows)
 	}}
+	if p.objects != nil {
+		p.rd.object = p.objectOverwrite
+	}
 	if p.callsRoutines || p.judge != nil {
 		p.rd.call = p.called // calls of the target's routines (calls.go): none to follow, no name is peeked at
 	}

@@ -76,27 +76,47 @@ func (p *Preflight) observeObject(st *split.Statement) *Overwrite {
 	}
 	k := objectKey(kind, db, st.Table)
 	existed := p.objects[k] && !p.createdObjects[k]
-	action := verb + " " + kind
+	if verb == "CREATE" {
+		if w := sqlscan.DDLWords(st.SQL, 3, st.Syntax()); len(w) > 1 && strings.EqualFold(w[1], "OR") {
+			verb = "CREATE OR REPLACE"
+		}
+	}
+	hit := p.objectOverwrite(verb, kind, db, st.Table)
 	switch verb {
 	case "CREATE":
-		if w := sqlscan.DDLWords(st.SQL, 3, st.Syntax()); len(w) < 2 || !strings.EqualFold(w[1], "OR") {
-			p.createdObjects[k] = !existed // CREATE fails on an existing name: it replaces none
-			return nil
-		}
-		action = "CREATE OR REPLACE " + kind
+		p.createdObjects[k] = !existed // CREATE fails on an existing name: it replaces none
+	case "CREATE OR REPLACE":
 		p.createdObjects[k] = true
 	case "DROP":
 		delete(p.objects, k) // reported once: afterwards it no longer exists
-	case "ALTER":
-	default:
-		return nil
 	}
-	if kind == "TRIGGER" && verb == "CREATE" {
-		return nil // CREATE OR REPLACE TRIGGER … ON: reported on its table already
-	}
-	ow := Overwrite{Action: action, Database: db, Table: st.Table, Offset: st.Offset, Line: st.Line}
-	if !existed || !p.report(ow) {
+	ow := Overwrite{Action: verb + " " + kind, Database: db, Table: st.Table, Offset: st.Offset, Line: st.Line}
+	if !hit || !p.report(ow) {
 		return nil
 	}
 	return &ow
+}
+
+// objectOverwrite reports whether verb ("CREATE", "CREATE OR REPLACE", "DROP", "ALTER")
+// of the routine, event or trigger of kind db.name drops, replaces or alters one the
+// target held (not one the dump made since): the one judgement of the top level
+// (observeObject) and of the statements inside code (the body reader's object:
+// `EXECUTE IMMEDIATE 'DROP EVENT other.ev'`, TestReviewX25CodeMissesObjects).
+// CREATE fails on an existing name and replaces none; CREATE OR REPLACE TRIGGER … ON is
+// reported on its table (statementWrites).
+func (p *Preflight) objectOverwrite(verb, kind, db, name string) bool {
+	if systemSchemas[strings.ToLower(db)] {
+		return false // SystemCheck's
+	}
+	switch verb {
+	case "CREATE OR REPLACE":
+		if kind == "TRIGGER" {
+			return false
+		}
+	case "DROP", "ALTER":
+	default:
+		return false
+	}
+	k := objectKey(kind, db, name)
+	return p.objects[k] && !p.createdObjects[k]
 }

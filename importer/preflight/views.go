@@ -3,6 +3,7 @@ package preflight
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/split"
@@ -14,58 +15,45 @@ import (
 // (TestReviewX23OverwriteThroughCode). A view of the target's is an existing object
 // itself: writing into it is reported by name.
 
-// viewBases returns the tables a view's definition reads after FROM or JOIN (each name of
-// a FROM list), unqualified ones in db: the tables a write through it may change.
+// viewBases returns the tables a view's definition names in its table lists (after FROM
+// or JOIN, at any depth: subqueries and derived tables too), unqualified ones in db: the
+// tables a write through it may change. They are read by the one table-list reader
+// (sqlscan.TableRefs: index hints, PARTITION lists, derived tables and JSON_TABLE in a
+// comma list, TestReviewX25ViewListForms). Where it cannot read the text (ok false:
+// LATERAL, FOR SYSTEM_TIME, …) every name in it counts, read as [db.]table: a name too
+// many is a refusal too many, a name too few a write into the target let by.
 func viewBases(q []byte, syn sqlscan.Syntax, db string) []sqlscan.TableKey {
+	keys, ok := sqlscan.TableRefs(q, syn, db)
+	if ok {
+		return keys
+	}
 	l := sqlscan.New(q, syn)
-	var out []sqlscan.TableKey
-	add := func(t sqlscan.Token) {
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if !t.IsName() {
+			continue
+		}
 		d, name := l.Name(t)
 		if d == "" {
 			d = db
 		}
-		out = append(out, sqlscan.TableKeyOf(d, name))
-	}
-	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		if !t.Is("FROM") && !t.Is("JOIN") {
-			continue
-		}
-		for n := l.Next(); n.IsName() || n.Kind == sqlscan.Punct && n.Text == "("; n = l.Next() {
-			if n.Kind == sqlscan.Punct {
-				// `FROM (other.k)`, mysqldump's `from (`other`.`k` join `t` on(…))`: into
-				// the list; a subquery's own FROM is read by the outer loop.
-				save := l.Pos
-				if q := l.Next(); q.Is("SELECT") || q.Is("WITH") || q.Is("VALUES") || q.Is("TABLE") {
-					l.Pos = save
-					break
-				}
-				l.Pos = save
-				continue
-			}
-			add(n)
-			// [AS] alias, then a comma for the next table of the list
-			n = l.Next()
-			if n.Is("AS") {
-				n = l.Next()
-			}
-			if n.IsName() && !n.Is("WHERE") && !n.Is("JOIN") && !n.Is("ON") && !n.Is("GROUP") && !n.Is("ORDER") && !n.Is("LIMIT") &&
-				!n.Is("LEFT") && !n.Is("RIGHT") && !n.Is("INNER") && !n.Is("CROSS") && !n.Is("NATURAL") && !n.Is("STRAIGHT_JOIN") && !n.Is("UNION") && !n.Is("WITH") {
-				n = l.Next()
-			}
-			if !(n.Kind == sqlscan.Punct && n.Text == ",") {
-				if n.Is("JOIN") || n.Is("STRAIGHT_JOIN") {
-					continue // the outer loop would miss the name after it
-				}
-				break
-			}
+		if k := sqlscan.TableKeyOf(d, name); !slices.Contains(keys, k) {
+			keys = append(keys, k)
 		}
 	}
-	return out
+	return keys
 }
 
 // noteView records, for a view the dump makes, the tables the target held that it reads.
 func (p *Preflight) noteView(st *split.Statement, key sqlscan.TableKey, db string) {
 	p.noteViewOver(key, viewBases(st.SQL, st.Syntax(), db))
+}
+
+// noteMerge records, for a table the dump makes (CREATE TABLE key), the tables the
+// target held under it when it is a MERGE table (mergeUnion), and forgets what a view
+// of the name was over otherwise.
+func (p *Preflight) noteMerge(st *split.Statement, key sqlscan.TableKey, db string) {
+	union, _ := mergeUnion(st.SQL, st.Syntax(), db, p.current)
+	p.noteViewOver(key, union)
 }
 
 // noteViewOver records bases, the tables view key reads, as its viewOver: the target's
@@ -138,20 +126,41 @@ func (p *Preflight) viewHits(key sqlscan.TableKey, rows bool) bool {
 		return false
 	}
 	for _, b := range p.viewOver[key] {
-		if !p.created[b] && p.tables[b] && !(rows && p.empty[b]) {
+		if !p.created[b] && p.tables[b] && !(rows && p.empty[b] && p.triggerRuns(b) == "") {
 			return true
 		}
 	}
 	return false
 }
 
+// writesRows reports whether a statement's action on the dump's view or MERGE table
+// writes the rows of the tables under it: a DROP, RENAME or ALTER of the view itself
+// leaves them as they are (`RENAME TABLE v TO w` was refused as "RENAME TABLE other.k").
+func writesRows(action string) bool {
+	switch action {
+	case "INSERT INTO", "REPLACE INTO", "LOAD DATA INTO", "UPDATE", "DELETE FROM", "TRUNCATE TABLE":
+		return true
+	}
+	return false
+}
+
 // throughView returns the overwrites of a write (action) into the dump's view key: the
-// target's tables under it, rows into one that was empty excepted.
+// target's tables under it, rows into one that was empty excepted unless its trigger of
+// the target's writes elsewhere (triggerFinding, asked as for a direct write:
+// TestReviewX25TargetTriggerIndirect).
 func (p *Preflight) throughView(key sqlscan.TableKey, action string, st *split.Statement) []Overwrite {
 	var out []Overwrite
 	vd, vt := key.Names()
 	for _, b := range p.viewOver[key] {
-		if p.created[b] || !p.tables[b] || p.empty[b] && rowsOnly(action, st) {
+		if p.created[b] || !p.tables[b] {
+			continue
+		}
+		if p.empty[b] && rowsOnly(action, st) {
+			if ow := p.triggerFinding(b, action, st); ow != nil && p.report(*ow) {
+				// INSERT INTO `fresh`.`v` (a view of `other`.`e`, whose trigger runs …)
+				ow.Detail = fmt.Sprintf("%s %s.%s (a view of %s)", action, sqlscan.QuoteIdent(vd), sqlscan.QuoteIdent(vt), strings.TrimPrefix(ow.Detail, action+" "))
+				out = append(out, *ow)
+			}
 			continue
 		}
 		d, t := b.Names()
@@ -162,4 +171,53 @@ func (p *Preflight) throughView(key sqlscan.TableKey, action string, st *split.S
 		}
 	}
 	return out
+}
+
+// mergeUnion returns the tables a MERGE (MRG_MyISAM) table's UNION=(…) names in a CREATE
+// or ALTER TABLE q, unqualified ones in tableDB (the MERGE table's database) and in
+// current (the database in effect) both, as the check cannot tell which the server takes;
+// ok false when q has no such clause. Rows written into, updated or deleted through a
+// MERGE table are its UNION tables' rows: for the check it is a view over them
+// (TestReviewX25MergeTableOverwrites). A UNION of a CREATE TABLE … SELECT is followed by
+// SELECT or a parenthesised SELECT, not a list of names.
+func mergeUnion(q []byte, syn sqlscan.Syntax, tableDB, current string) (keys []sqlscan.TableKey, ok bool) {
+	l := sqlscan.New(q, syn)
+	for t := range sqlscan.TopLevel(&l) {
+		if !t.Is("UNION") {
+			continue
+		}
+		save := l.Pos
+		n := l.Next()
+		if n.Kind == sqlscan.Punct && n.Text == "=" {
+			n = l.Next()
+		}
+		if n.Kind != sqlscan.Punct || n.Text != "(" {
+			l.Pos = save
+			continue
+		}
+		first := true
+		for n = l.Next(); n.IsName() && !(first && (n.Is("SELECT") || n.Is("WITH") || n.Is("VALUES") || n.Is("TABLE"))); n = l.Next() {
+			first = false
+			d, name := l.Name(n)
+			for _, db := range []string{d, tableDB, current} {
+				if db == "" {
+					continue
+				}
+				if k := sqlscan.TableKeyOf(db, name); !slices.Contains(keys, k) {
+					keys = append(keys, k)
+				}
+				if d != "" {
+					break
+				}
+			}
+			if n = l.Next(); n.Kind != sqlscan.Punct || n.Text != "," {
+				break
+			}
+		}
+		if !first {
+			ok = true
+		}
+		l.Pos = save
+	}
+	return keys, ok
 }

@@ -21,26 +21,8 @@ func (st *Statement) NamedTables(db string) (keys []string, ok bool) {
 	case "DROP TABLE", "DROP VIEW", "RENAME TABLE", "TRUNCATE TABLE", "TRUNCATE":
 	case "ALTER TABLE", "CREATE TABLE":
 		l := st.Tokens()
-		for t := range sqlscan.TopLevel(&l) {
-			// EXCHANGE PARTITION p WITH TABLE k and CONVERT TABLE k TO PARTITION move k's
-			// rows: k is in the scope too (x-review20's TestReviewX20ExchangePartitionScope).
-			swap := st.Verb == "ALTER TABLE" && (t.Is("WITH") || t.Is("CONVERT"))
-			if !swap && !t.Is("LIKE") && (st.Verb != "ALTER TABLE" || !t.Is("RENAME") && !t.Is("TO") && !t.Is("AS")) {
-				continue
-			}
-			n := l.Next()
-			if swap && !n.Is("TABLE") {
-				continue
-			}
-			if n.Is("TO") || n.Is("AS") || n.Is("TABLE") {
-				n = l.Next()
-			}
-			if n.Is("COLUMN") || n.Is("INDEX") || n.Is("KEY") || n.Is("PARTITION") {
-				continue
-			}
-			if d, name := l.Name(n); name != "" {
-				keys = append(keys, qualify(d, name))
-			}
+		for _, n := range sqlscan.OtherTables(&l, st.Verb == "ALTER TABLE") {
+			keys = append(keys, qualify(n[0], n[1]))
 		}
 		return keys, true
 	default:
