@@ -181,16 +181,54 @@ func tempDDLKeys(l *sqlscan.Tokenizer, db string) []string {
 // or writes through code (routineBodies.reach); it reports whether there were any. d
 // itself is then not volatile: a resume does not send it again.
 func (tt *temporaryTables) madeByCode(rb *routineBodies, d *split.Statement, db string) bool {
-	if d.Kind != split.KindOther {
-		return false
-	}
-	switch strings.ToUpper(sqlscan.FirstWord(d.SQL, d.Syntax())) {
-	case "CALL", "BEGIN", "IF", "CASE", "LOOP", "WHILE", "REPEAT", "FOR":
-	default:
+	if d.Kind != split.KindOther || !(strings.EqualFold(sqlscan.FirstWord(d.SQL, d.Syntax()), "CALL") || compoundStatement(d)) {
 		return false
 	}
 	made, dropped := rb.codeTempDDL(d, db)
 	return tt.holdCodeTemps(rb, d, db, made, dropped)
+}
+
+// compoundStatement reports whether st is a compound statement of the dump's own, outside
+// any routine: BEGIN NOT ATOMIC … END, IF … END IF, CASE, LOOP, WHILE, REPEAT, FOR, or
+// one of them after a label (`l1: BEGIN NOT ATOMIC …`). A plain BEGIN is KindTxn.
+func compoundStatement(st *split.Statement) bool {
+	if st.Kind != split.KindOther {
+		return false
+	}
+	l := st.Tokens()
+	t := l.Next()
+	if t.Kind != sqlscan.Word {
+		return false
+	}
+	if n := l.Next(); n.Kind == sqlscan.Punct && n.Text == ":" {
+		t = l.Next() // a label
+	}
+	return t.Kind == sqlscan.Word && (t.Is("BEGIN") || condWords[strings.ToUpper(t.Text)])
+}
+
+// connectionState is the package's connectionState with compoundTemps before it.
+func (rb *routineBodies) connectionState(st *split.Statement, db string) string {
+	if why := rb.compoundTemps(st, db); why != "" {
+		return why
+	}
+	return connectionState(st)
+}
+
+// compoundTemps returns why st, a compound statement of the dump's own, must run with
+// the rest of the dump on one connection: its code (its body, the procedures it CALLs,
+// the functions and triggers it runs: codeTempDDL, the reader Plan.TemporaryByCode
+// comes from) makes or drops a temporary table, which lives on the connection that ran
+// it; "" otherwise. Planned as a barrier, it made its table on the control connection
+// and the rows after it went to a worker, into a real table of that name or ERROR 1146
+// (TestReviewX25NotAtomicTemporary). A CALL is serial anyway (serialVerbs).
+func (rb *routineBodies) compoundTemps(st *split.Statement, db string) string {
+	if !compoundStatement(st) {
+		return ""
+	}
+	if made, dropped := rb.codeTempDDL(st, db); len(made)+len(dropped) > 0 {
+		return "a temporary table exists only on the connection that created it, and this compound statement's code makes or drops one"
+	}
+	return ""
 }
 
 // holdCodeTemps notes made, the temporary tables the code d runs leaves made, as held,
