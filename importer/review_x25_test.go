@@ -198,7 +198,6 @@ INSERT INTO log (what, n) VALUES ('versioned select', ROW_COUNT());
 // word for "("; resultshape.go's insideWords (x-fix63) reads INSERT/REPLACE/DELETE/
 // CREATE only; XA RECOVER returns rows (XA left out for XA END's refused read-back).
 func TestReviewX25RowCountFirstWord(t *testing.T) {
-	reviewX(t)
 	f := newSessionFixture(t, x25CountsDump)
 	const logQuery = "SELECT CONCAT(what, ' = ', n) FROM rr.log ORDER BY seq"
 	f.client()
@@ -407,7 +406,6 @@ func TestReviewX25NotAtomicUserVarResumed(t *testing.T) {
 // counts back after resultVerbs and CALL/EXECUTE (giveFound); a compound statement, which
 // may run a SELECT as a CALLed body does, is neither.
 func TestReviewX25FoundRowsAfterBlock(t *testing.T) {
-	reviewX(t)
 	dump := "CREATE DATABASE rr;\nUSE rr;\nCREATE TABLE log (seq int AUTO_INCREMENT PRIMARY KEY, what varchar(60), n bigint);\nCREATE TABLE t (id int PRIMARY KEY) ENGINE=InnoDB;\n" +
 		"INSERT INTO t VALUES (1), (2), (3);\n" +
 		"DELIMITER ;;\nBEGIN NOT ATOMIC INSERT INTO t VALUES (4), (5); END;;\nDELIMITER ;\n" +

@@ -181,17 +181,18 @@ func tempDDLKeys(l *sqlscan.Tokenizer, db string) []string {
 // or writes through code (routineBodies.reach); it reports whether there were any. d
 // itself is then not volatile: a resume does not send it again.
 func (tt *temporaryTables) madeByCode(rb *routineBodies, d *split.Statement, db string) bool {
-	if d.Kind != split.KindOther || !(strings.EqualFold(sqlscan.FirstWord(d.SQL, d.Syntax()), "CALL") || compoundStatement(d)) {
+	if d.Kind != split.KindOther || !(strings.EqualFold(sqlscan.FirstWord(d.SQL, d.Syntax()), "CALL") || CompoundStatement(d)) {
 		return false
 	}
 	made, dropped := rb.codeTempDDL(d, db)
 	return tt.holdCodeTemps(rb, d, db, made, dropped)
 }
 
-// compoundStatement reports whether st is a compound statement of the dump's own, outside
+// CompoundStatement reports whether st is a compound statement of the dump's own, outside
 // any routine: BEGIN NOT ATOMIC … END, IF … END IF, CASE, LOOP, WHILE, REPEAT, FOR, or
-// one of them after a label (`l1: BEGIN NOT ATOMIC …`). A plain BEGIN is KindTxn.
-func compoundStatement(st *split.Statement) bool {
+// one of them after a label (`l1: BEGIN NOT ATOMIC …`), and sql_mode=ORACLE's anonymous
+// blocks (BEGIN …; END, DECLARE … BEGIN … END). A plain BEGIN is KindTxn.
+func CompoundStatement(st *split.Statement) bool {
 	if st.Kind != split.KindOther {
 		return false
 	}
@@ -203,7 +204,8 @@ func compoundStatement(st *split.Statement) bool {
 	if n := l.Next(); n.Kind == sqlscan.Punct && n.Text == ":" {
 		t = l.Next() // a label
 	}
-	return t.Kind == sqlscan.Word && (t.Is("BEGIN") || condWords[strings.ToUpper(t.Text)])
+	// DECLARE first: sql_mode=ORACLE's anonymous block (`DECLARE v INT := 3; BEGIN … END`).
+	return t.Kind == sqlscan.Word && (t.Is("BEGIN") || t.Is("DECLARE") || condWords[strings.ToUpper(t.Text)])
 }
 
 // connectionState is the package's connectionState with compoundTemps before it.
@@ -222,7 +224,7 @@ func (rb *routineBodies) connectionState(st *split.Statement, db string) string 
 // and the rows after it went to a worker, into a real table of that name or ERROR 1146
 // (TestReviewX25NotAtomicTemporary). A CALL is serial anyway (serialVerbs).
 func (rb *routineBodies) compoundTemps(st *split.Statement, db string) string {
-	if !compoundStatement(st) {
+	if !CompoundStatement(st) {
 		return ""
 	}
 	if made, dropped := rb.codeTempDDL(st, db); len(made)+len(dropped) > 0 {
