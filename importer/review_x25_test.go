@@ -391,7 +391,6 @@ func TestReviewX25TargetTriggerIndirect(t *testing.T) {
 // the planner reads as setting them, which does not look inside a BEGIN NOT ATOMIC block
 // (nor, as TestReviewX25NotAtomicTemporary shows, at its temporary tables).
 func TestReviewX25NotAtomicUserVarResumed(t *testing.T) {
-	reviewX(t)
 	script := "CREATE DATABASE x61;\nUSE x61;\nCREATE TABLE pt1 (id INT PRIMARY KEY, v VARCHAR(40)) ENGINE=InnoDB;\n" +
 		"DELIMITER ;;\nBEGIN NOT ATOMIC SET @v = 'seven'; END;;\nDELIMITER ;\n" +
 		"INSERT INTO pt1 VALUES (520,'r520');\nINSERT INTO pt1 VALUES (521, @v);\nINSERT INTO pt1 VALUES (522,'x');\nINSERT INTO pt1 VALUES (523, @v);\n"

@@ -213,7 +213,24 @@ func (rb *routineBodies) connectionState(st *split.Statement, db string) string 
 	if why := rb.compoundTemps(st, db); why != "" {
 		return why
 	}
+	if CompoundStatement(st) && namesUserVariable(st) {
+		// Its SET @v = … (a plain =, which exprState does not read as an assignment) is
+		// given back on resume by the serial path only (replay's restoreUserVars): as a
+		// barrier, a resume past it lost @v (TestReviewX25NotAtomicUserVarResumed).
+		return "a compound statement may set user variables of its connection"
+	}
 	return connectionState(st)
+}
+
+// namesUserVariable reports whether st names a user variable (@v, not @@v).
+func namesUserVariable(st *split.Statement) bool {
+	l := st.Tokens()
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@") {
+			return true
+		}
+	}
+	return false
 }
 
 // compoundTemps returns why st, a compound statement of the dump's own, must run with

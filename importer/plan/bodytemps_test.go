@@ -113,3 +113,19 @@ func TestCompoundTemporarySerial(t *testing.T) {
 		}
 	}
 }
+
+// TestCompoundUserVariableSerial: a compound statement that names a user variable runs
+// serially from there (its SET @v = … is given back on resume by the serial path only:
+// TestReviewX25NotAtomicUserVarResumed); one that names none stays a barrier.
+func TestCompoundUserVariableSerial(t *testing.T) {
+	for block, want := range map[string]string{
+		"BEGIN NOT ATOMIC SET @v = 'seven'; END":           "serial ! a compound statement may set user variables of its connection",
+		"BEGIN NOT ATOMIC SET @@session.x = 1; END":        "barrier *",
+		"BEGIN NOT ATOMIC INSERT INTO pt1 VALUES (1); END": "barrier *",
+	} {
+		got := planScript(t, "DELIMITER ;;\n"+block+";;\n", fakeCatalog{})
+		if !strings.HasPrefix(got[len(got)-1], want) {
+			t.Errorf("%s: planned %q, want %q", block, got, want)
+		}
+	}
+}
