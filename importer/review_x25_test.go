@@ -26,7 +26,7 @@ import (
 //     TestReviewX25NotAtomicUserVarResumed; FOUND_ROWS() after such a block:
 //     TestReviewX25FoundRowsAfterBlock; ROW_COUNT()/FOUND_ROWS() after (SELECT …) and XA
 //     RECOVER: TestReviewX25RowCountFirstWord (--parallel, --load-data, --checkpoint,
-//     --preflight-scan);
+//     --preflight-scan); these four are fixed and ungated (x-fix73);
 //   - silent against the overwrite promise (§Preflight; the database is the client's),
 //     serial, --parallel 2 and --preflight-scan: a MERGE table over the target's table:
 //     TestReviewX25MergeTableOverwrites; view FROM lists after an index hint, PARTITION,
