@@ -26,7 +26,7 @@ import (
 //     TestReviewX25NotAtomicUserVarResumed; FOUND_ROWS() after such a block:
 //     TestReviewX25FoundRowsAfterBlock; ROW_COUNT()/FOUND_ROWS() after (SELECT …) and XA
 //     RECOVER: TestReviewX25RowCountFirstWord (--parallel, --load-data, --checkpoint,
-//     --preflight-scan);
+//     --preflight-scan); these four are fixed and ungated (x-fix73);
 //   - silent against the overwrite promise (§Preflight; the database is the client's),
 //     serial, --parallel 2 and --preflight-scan: a MERGE table over the target's table:
 //     TestReviewX25MergeTableOverwrites; view FROM lists after an index hint, PARTITION,
@@ -196,7 +196,6 @@ INSERT INTO log (what, n) VALUES ('versioned select', ROW_COUNT());
 // word for "("; resultshape.go's insideWords (x-fix63) reads INSERT/REPLACE/DELETE/
 // CREATE only; XA RECOVER returns rows (XA left out for XA END's refused read-back).
 func TestReviewX25RowCountFirstWord(t *testing.T) {
-	reviewX(t)
 	f := newSessionFixture(t, x25CountsDump)
 	const logQuery = "SELECT CONCAT(what, ' = ', n) FROM rr.log ORDER BY seq"
 	f.client()
@@ -320,9 +319,9 @@ func TestReviewX25CodeMissesObjects(t *testing.T) {
 // refused). Cause, likely: the planner's list of temporary
 // tables (plan's temporary DDL reading) reads CREATE TEMPORARY TABLE at the top level, in
 // wrappers and in routine bodies (Plan.TemporaryByCode), not inside a BEGIN NOT ATOMIC
-// block, so tq's rows are planned as rows of a real table.
+// block, so tq's rows are planned as rows of a real table. Fixed (x-fix73): such a block
+// turns the run serial at it (plan's compoundTemps, through codeTempDDL).
 func TestReviewX25NotAtomicTemporary(t *testing.T) {
-	reviewX(t)
 	const head = "CREATE DATABASE x61;\nUSE x61;\nCREATE TABLE pt1 (id INT PRIMARY KEY, v VARCHAR(40)) ENGINE=InnoDB;\n"
 	const tail = "INSERT INTO pt1 VALUES (520,'r520');\nINSERT INTO tq VALUES (2);\nINSERT INTO pt1 SELECT id + 800, 'q' FROM tq;\nDROP TEMPORARY TABLE tq;\nINSERT INTO pt1 VALUES (900,'end');\n"
 	for block, mk := range map[string]string{
@@ -388,7 +387,6 @@ func TestReviewX25TargetTriggerIndirect(t *testing.T) {
 // the planner reads as setting them, which does not look inside a BEGIN NOT ATOMIC block
 // (nor, as TestReviewX25NotAtomicTemporary shows, at its temporary tables).
 func TestReviewX25NotAtomicUserVarResumed(t *testing.T) {
-	reviewX(t)
 	script := "CREATE DATABASE x61;\nUSE x61;\nCREATE TABLE pt1 (id INT PRIMARY KEY, v VARCHAR(40)) ENGINE=InnoDB;\n" +
 		"DELIMITER ;;\nBEGIN NOT ATOMIC SET @v = 'seven'; END;;\nDELIMITER ;\n" +
 		"INSERT INTO pt1 VALUES (520,'r520');\nINSERT INTO pt1 VALUES (521, @v);\nINSERT INTO pt1 VALUES (522,'x');\nINSERT INTO pt1 VALUES (523, @v);\n"
@@ -403,7 +401,6 @@ func TestReviewX25NotAtomicUserVarResumed(t *testing.T) {
 // counts back after resultVerbs and CALL/EXECUTE (giveFound); a compound statement, which
 // may run a SELECT as a CALLed body does, is neither.
 func TestReviewX25FoundRowsAfterBlock(t *testing.T) {
-	reviewX(t)
 	dump := "CREATE DATABASE rr;\nUSE rr;\nCREATE TABLE log (seq int AUTO_INCREMENT PRIMARY KEY, what varchar(60), n bigint);\nCREATE TABLE t (id int PRIMARY KEY) ENGINE=InnoDB;\n" +
 		"INSERT INTO t VALUES (1), (2), (3);\n" +
 		"DELIMITER ;;\nBEGIN NOT ATOMIC INSERT INTO t VALUES (4), (5); END;;\nDELIMITER ;\n" +

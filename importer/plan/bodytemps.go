@@ -181,16 +181,73 @@ func tempDDLKeys(l *sqlscan.Tokenizer, db string) []string {
 // or writes through code (routineBodies.reach); it reports whether there were any. d
 // itself is then not volatile: a resume does not send it again.
 func (tt *temporaryTables) madeByCode(rb *routineBodies, d *split.Statement, db string) bool {
-	if d.Kind != split.KindOther {
-		return false
-	}
-	switch strings.ToUpper(sqlscan.FirstWord(d.SQL, d.Syntax())) {
-	case "CALL", "BEGIN", "IF", "CASE", "LOOP", "WHILE", "REPEAT", "FOR":
-	default:
+	if d.Kind != split.KindOther || !(strings.EqualFold(sqlscan.FirstWord(d.SQL, d.Syntax()), "CALL") || CompoundStatement(d)) {
 		return false
 	}
 	made, dropped := rb.codeTempDDL(d, db)
 	return tt.holdCodeTemps(rb, d, db, made, dropped)
+}
+
+// CompoundStatement reports whether st is a compound statement of the dump's own, outside
+// any routine: BEGIN NOT ATOMIC … END, IF … END IF, CASE, LOOP, WHILE, REPEAT, FOR, or
+// one of them after a label (`l1: BEGIN NOT ATOMIC …`), and sql_mode=ORACLE's anonymous
+// blocks (BEGIN …; END, DECLARE … BEGIN … END). A plain BEGIN is KindTxn.
+func CompoundStatement(st *split.Statement) bool {
+	if st.Kind != split.KindOther {
+		return false
+	}
+	l := st.Tokens()
+	t := l.Next()
+	if t.Kind != sqlscan.Word {
+		return false
+	}
+	if n := l.Next(); n.Kind == sqlscan.Punct && n.Text == ":" {
+		t = l.Next() // a label
+	}
+	// DECLARE first: sql_mode=ORACLE's anonymous block (`DECLARE v INT := 3; BEGIN … END`).
+	return t.Kind == sqlscan.Word && (t.Is("BEGIN") || t.Is("DECLARE") || condWords[strings.ToUpper(t.Text)])
+}
+
+// connectionState is the package's connectionState with compoundTemps before it.
+func (rb *routineBodies) connectionState(st *split.Statement, db string) string {
+	if why := rb.compoundTemps(st, db); why != "" {
+		return why
+	}
+	if CompoundStatement(st) && namesUserVariable(st) {
+		// Its SET @v = … (a plain =, which exprState does not read as an assignment) is
+		// given back on resume by the serial path only (replay's restoreUserVars): as a
+		// barrier, a resume past it lost @v (TestReviewX25NotAtomicUserVarResumed).
+		return "a compound statement may set user variables of its connection"
+	}
+	return connectionState(st)
+}
+
+// namesUserVariable reports whether st names a user variable (@v, not @@v).
+func namesUserVariable(st *split.Statement) bool {
+	l := st.Tokens()
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@") {
+			return true
+		}
+	}
+	return false
+}
+
+// compoundTemps returns why st, a compound statement of the dump's own, must run with
+// the rest of the dump on one connection: its code (its body, the procedures it CALLs,
+// the functions and triggers it runs: codeTempDDL, the reader Plan.TemporaryByCode
+// comes from) makes or drops a temporary table, which lives on the connection that ran
+// it; "" otherwise. Planned as a barrier, it made its table on the control connection
+// and the rows after it went to a worker, into a real table of that name or ERROR 1146
+// (TestReviewX25NotAtomicTemporary). A CALL is serial anyway (serialVerbs).
+func (rb *routineBodies) compoundTemps(st *split.Statement, db string) string {
+	if !CompoundStatement(st) {
+		return ""
+	}
+	if made, dropped := rb.codeTempDDL(st, db); len(made)+len(dropped) > 0 {
+		return "a temporary table exists only on the connection that created it, and this compound statement's code makes or drops one"
+	}
+	return ""
 }
 
 // holdCodeTemps notes made, the temporary tables the code d runs leaves made, as held,

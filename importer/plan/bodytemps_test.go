@@ -82,3 +82,50 @@ func TestBodyTempDDLConditionalDrop(t *testing.T) {
 		}
 	}
 }
+
+// TestCompoundTemporarySerial: a compound statement of the dump's own (outside a
+// routine) whose code makes or drops a temporary table turns the run serial at it, as a
+// top-level CREATE TEMPORARY TABLE does: planned as a barrier it made the table on the
+// control connection and the rows after it went to a worker
+// (TestReviewX25NotAtomicTemporary). One that makes none stays a barrier.
+func TestCompoundTemporarySerial(t *testing.T) {
+	const mk = "CREATE TEMPORARY TABLE tq (id INT); "
+	for name, tc := range map[string]struct {
+		block  string
+		serial bool
+	}{
+		"not atomic":   {"BEGIN NOT ATOMIC " + mk + "END", true},
+		"if":           {"IF 1 THEN " + mk + "END IF", true},
+		"case":         {"CASE WHEN 1 THEN " + mk + "ELSE BEGIN END; END CASE", true},
+		"while":        {"WHILE @w IS NULL DO " + mk + "SET @w = 1; END WHILE", true},
+		"loop":         {"l1: LOOP " + mk + "LEAVE l1; END LOOP", true},
+		"repeat":       {"REPEAT " + mk + "UNTIL 1 END REPEAT", true},
+		"for":          {"FOR i IN 1..1 DO " + mk + "END FOR", true},
+		"label":        {"b1: BEGIN NOT ATOMIC " + mk + "END", true},
+		"drop":         {"BEGIN NOT ATOMIC DROP TEMPORARY TABLE IF EXISTS tq; END", true},
+		"no temporary": {"BEGIN NOT ATOMIC INSERT INTO pt1 VALUES (1); END", false},
+	} {
+		script := "CREATE TABLE pt1 (id INT PRIMARY KEY);\nDELIMITER ;;\nCREATE PROCEDURE mkt() " + mk + ";;\n" + tc.block + ";;\nDELIMITER ;\nINSERT INTO pt1 VALUES (520);\n"
+		got := planScript(t, script, fakeCatalog{})
+		block := got[len(got)-3]
+		if serial := strings.HasPrefix(block, "serial ! a temporary table"); serial != tc.serial {
+			t.Errorf("%s: the block is planned %q; want serial %v (plans %q)", name, block, tc.serial, got)
+		}
+	}
+}
+
+// TestCompoundUserVariableSerial: a compound statement that names a user variable runs
+// serially from there (its SET @v = … is given back on resume by the serial path only:
+// TestReviewX25NotAtomicUserVarResumed); one that names none stays a barrier.
+func TestCompoundUserVariableSerial(t *testing.T) {
+	for block, want := range map[string]string{
+		"BEGIN NOT ATOMIC SET @v = 'seven'; END":           "serial ! a compound statement may set user variables of its connection",
+		"BEGIN NOT ATOMIC SET @@session.x = 1; END":        "barrier *",
+		"BEGIN NOT ATOMIC INSERT INTO pt1 VALUES (1); END": "barrier *",
+	} {
+		got := planScript(t, "DELIMITER ;;\n"+block+";;\n", fakeCatalog{})
+		if !strings.HasPrefix(got[len(got)-1], want) {
+			t.Errorf("%s: planned %q, want %q", block, got, want)
+		}
+	}
+}

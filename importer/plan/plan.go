@@ -340,7 +340,7 @@ func (p *Planner) plan(st, eff *split.Statement, db string, cat Catalog) (out Pl
 		return Plan{Kind: Refuse, Reason: p.reg.diagRefusal(st) + "; import this dump without --parallel, --checkpoint, --load-data and --defer-indexes: the serial replay sends only the client's statements"}, nil
 	}
 	if !plain {
-		if why := connectionState(st); why != "" {
+		if why := p.bodies.connectionState(st, db); why != "" {
 			pl := p.toSerial(st, why)
 			if st.Kind == split.KindInsert {
 				p.step.noteIDs(st, StatementTableKey(st, db), false) // INSERT … SELECT CONNECTION_ID()

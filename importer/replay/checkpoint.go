@@ -256,7 +256,8 @@ func changesTables(st *split.Statement) bool {
 // lexer gives them) and session variables (@@group_concat_max_len) that st sets from what
 // the tables hold or from other expressions that a resumed run would evaluate anew: a SET
 // with a value that is not constant (all of its user and session variables, then),
-// SELECT … INTO @a, @b and @v := … anywhere. nil for any other statement, and for a SET
+// SELECT … INTO @a, @b and @v := … anywhere, every one a compound statement names.
+// nil for any other statement, and for a SET
 // of constants only, which gives the same value whenever it runs again. GLOBAL variables
 // are the server's, not the connection's: not journaled.
 func assignedUserVars(st *split.Statement) []string {
@@ -293,9 +294,15 @@ func assignedUserVars(st *split.Statement) []string {
 	// plain =: skipped on resume (it has a progress row), @w was lost (NULL where the
 	// client's was 1: TestDiagVarsKilledOrStopped).
 	getDiag := strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "GET")
+	// A compound statement of the dump's (BEGIN NOT ATOMIC SET @v = …; END) sets its
+	// variables with a plain = too, in statements the lexer does not tell apart: every
+	// user variable it names counts, as a procedure body's do (plan.ProcedureVars). Lost,
+	// a resume past the block read NULL where the client's read 'seven'
+	// (TestReviewX25NotAtomicUserVarResumed).
+	compound := plan.CompoundStatement(st)
 	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 		if t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@") && !slices.Contains(out, t.Text) {
-			if prevInto || l.AtAssign() || (getDiag && l.AtEquals()) {
+			if compound || prevInto || l.AtAssign() || (getDiag && l.AtEquals()) {
 				out = append(out, t.Text)
 			}
 		}

@@ -2,11 +2,9 @@ package replay
 
 import (
 	"context"
-	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
-	"github.com/dumpscope/dumpscope/importer/sqlscan"
 )
 
 // Conditions counted under --skip-warning-count.
@@ -175,7 +173,7 @@ func (wl *warnLog) countKeeper(ctx context.Context, c Conn, st *split.Statement)
 		row, known := rc.row, rc.rowAt == st.Offset && !rc.rowLost
 		rc.mu.Unlock()
 		switch {
-		case resultVerbs[strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax()))]:
+		case resultWord(st) != "":
 			can = true // rowCounts.noteRan's SELECT after it left −1 already
 		case known && row == 0:
 			restore, can = "DO 0", true

@@ -3,6 +3,7 @@ package replay
 import (
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/importer/transform"
@@ -10,6 +11,45 @@ import (
 
 // What a statement that is not one of resultVerbs leaves in ROW_COUNT() and FOUND_ROWS()
 // beyond the driver's affected rows (rowCounts.noteRan, rowCounts.skipped).
+
+// resultWord is the one answer to "may st return a result set": its verb (upper-cased)
+// when it may, after which ROW_COUNT() is −1 (not the driver's affected rows) and
+// FOUND_ROWS() what its SELECT set, or as it was; "" when not. It is a resultVerbs word,
+// after any opening parentheses too (`(SELECT 1) UNION (SELECT 2)`, `(SELECT …)`: the
+// client's ROW_COUNT() after them is −1 where FirstWord, which gives no word for "(",
+// took the driver's 0: TestReviewX25RowCountFirstWord); "XA RECOVER", whose rows leave
+// FOUND_ROWS() as it was (measured on MariaDB 10.11: 3 after it, as before); or "BEGIN"
+// for a compound statement of the dump's (plan.CompoundStatement), which may run a
+// SELECT as a CALLed body does and is read back as a CALL is (rowCounts.giveFound,
+// noteRan: TestReviewX25FoundRowsAfterBlock). A row insert is KindInsert: one token read.
+func resultWord(st *split.Statement) string {
+	l := sqlscan.New(st.SQL, st.Syntax())
+	t := l.Next()
+	for t.Kind == sqlscan.Punct && t.Text == "(" {
+		t = l.Next()
+	}
+	if t.Kind != sqlscan.Word {
+		return ""
+	}
+	w := strings.ToUpper(t.Text)
+	switch {
+	case resultVerbs[w]:
+		return w
+	case st.Kind != split.KindOther:
+		return ""
+	case w == "XA":
+		if l.Next().Is("RECOVER") {
+			return "XA RECOVER"
+		}
+	case plan.CompoundStatement(st):
+		return "BEGIN"
+	}
+	return ""
+}
+
+// runsCodeWord reports whether w, a resultWord, runs code that may or may not run a
+// SELECT: FOUND_ROWS() after it is known only where giveFound preceded it.
+func runsCodeWord(w string) bool { return w == "CALL" || w == "EXECUTE" || w == "BEGIN" }
 
 // setsFoundInside reports whether st, not one of resultVerbs, may set FOUND_ROWS() through
 // a SELECT inside it (insideWords).
@@ -85,11 +125,10 @@ func unwrapSetStatement(st *split.Statement) *split.Statement {
 }
 
 // returnsResult reports whether st, or the statement a SET STATEMENT … FOR runs
-// (unwrapSetStatement), is one of resultVerbs: the journaled counts of a SELECT … INTO
-// given back in its place are its own, wrapped or not (countsAt, gaveBack; judged by the
-// wrapper's SET, a reader of ROW_COUNT() after the give-back was refused:
+// (unwrapSetStatement), may return a result set (resultWord): the journaled counts of a
+// SELECT … INTO given back in its place are its own, wrapped or not (countsAt, gaveBack;
+// judged by the wrapper's SET, a reader of ROW_COUNT() after the give-back was refused:
 // TestXFix71WrappedSelectIntoCounts).
 func returnsResult(st *split.Statement) bool {
-	in := unwrapSetStatement(st)
-	return resultVerbs[strings.ToUpper(sqlscan.FirstWord(in.SQL, in.Syntax()))]
+	return resultWord(unwrapSetStatement(st)) != ""
 }

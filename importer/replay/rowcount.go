@@ -99,7 +99,7 @@ func (rc *rowCounts) giveFound(ctx context.Context, c Conn, st *split.Statement)
 	if rc == nil || st.Kind == split.KindClient {
 		return nil
 	}
-	if w := strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())); w != "CALL" && w != "EXECUTE" {
+	if !runsCodeWord(resultWord(st)) {
 		return nil
 	}
 	if err := rc.readHeldFound(ctx, c); err != nil {
@@ -247,7 +247,10 @@ func (rc *rowCounts) noteRan(ctx context.Context, c Conn, control bool, st *spli
 		return nil
 	}
 	in := unwrapSetStatement(st)
-	if w := strings.ToUpper(sqlscan.FirstWord(in.SQL, in.Syntax())); resultVerbs[w] {
+	if w := resultWord(in); w == "XA RECOVER" {
+		rc.noteRow(st.Offset, -1) // its rows; FOUND_ROWS() as it was, and no read-back in an XA transaction
+		return nil
+	} else if w != "" {
 		var row, found int64
 		if err := c.QueryRowContext(ctx, "SELECT ROW_COUNT(), FOUND_ROWS()").Scan(&row, &found); err != nil {
 			return err
@@ -256,7 +259,7 @@ func (rc *rowCounts) noteRan(ctx context.Context, c Conn, control bool, st *spli
 		rc.mu.Lock()
 		given := rc.foundGivenAt == st.Offset
 		rc.mu.Unlock()
-		rc.noteFound(st.Offset, found, (w == "CALL" || w == "EXECUTE") && !given)
+		rc.noteFound(st.Offset, found, runsCodeWord(w) && !given)
 		return nil
 	}
 	n, _ := res.RowsAffected()
@@ -465,7 +468,7 @@ func (rc *rowCounts) skipped(st *split.Statement) {
 		return
 	}
 	in := unwrapSetStatement(st)
-	if resultVerbs[strings.ToUpper(sqlscan.FirstWord(in.SQL, in.Syntax()))] || isUse(st) || (!rc.literalRows(st) && setsFoundInside(in)) {
+	if resultWord(in) != "" || isUse(st) || (!rc.literalRows(st) && setsFoundInside(in)) {
 		rc.mu.Lock()
 		rc.foundSkipped = true
 		rc.mu.Unlock()
