@@ -56,7 +56,9 @@ func literalRows(st *split.Statement) bool {
 
 // rowsToRead reports, for a row insert st, whether the calls' check (calls) and the
 // sequences' check (seqs) read it: the target holds a function with a finding whose name
-// its text holds, or a sequence and the text holds "VAL" (SETVAL, NEXTVAL, NEXT VALUE),
+// its text holds, or a sequence and the text holds "NEXT" or "SETVAL" (NEXTVAL, NEXT
+// VALUE FOR, SETVAL: what moves a sequence; "VAL" was in every `INSERT … VALUES`, so the
+// row reader read every row insert into a target holding a sequence, the reread's 2.1),
 // and its values are not all literals (literalRows, asked at most once). The case-blind
 // searches come first because they are cheap (about 0.1 ms a MiB each against the row
 // reader's 5 ms, BenchmarkObserveRowInsert1MiB1Func): a short name (f, id) that most
@@ -70,7 +72,7 @@ func (p *Preflight) rowsToRead(st *split.Statement) (calls, seqs bool) {
 	}
 	calls = len(p.callFuncs) > rowNameSearches ||
 		slices.ContainsFunc(p.callFuncs, func(name string) bool { return sqlscan.ContainsFoldASCII(st.SQL, name) })
-	seqs = p.sequences && sqlscan.ContainsFoldASCII(st.SQL, "VAL")
+	seqs = p.sequences && (sqlscan.ContainsFoldASCII(st.SQL, "NEXT") || sqlscan.ContainsFoldASCII(st.SQL, "SETVAL"))
 	if (calls || seqs) && literalRows(st) {
 		return false, false
 	}
