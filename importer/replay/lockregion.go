@@ -407,22 +407,27 @@ func triggerWriteScope(ctx context.Context, p *ParallelReplayer, key string) ([]
 	scope := slices.Clone(bases)
 	for _, base := range bases {
 		db, table := sqlscan.TableKey(base).Names()
-		rows, err := p.control.QueryContext(ctx, "SELECT ACTION_STATEMENT FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ?", db, table)
+		rows, err := p.control.QueryContext(ctx, "SELECT ACTION_STATEMENT, SQL_MODE FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ?", db, table)
 		if err != nil {
 			return nil, fmt.Errorf("read the triggers of %s: %w", base, err)
 		}
 		var bodies []string
+		readable := true
 		for rows.Next() {
-			var body string
-			if err := rows.Scan(&body); err != nil {
+			var body, mode string
+			if err := rows.Scan(&body, &mode); err != nil {
 				rows.Close()
 				return nil, fmt.Errorf("read the triggers of %s: %w", base, err)
 			}
 			bodies = append(bodies, body)
+			readable = readable && defaultQuoting(mode)
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
 			return nil, fmt.Errorf("read the triggers of %s: %w", base, err)
+		}
+		if !readable {
+			return nil, nil
 		}
 		for _, body := range bodies {
 			names, known := plan.TriggerTables([]byte(body), db)
@@ -439,16 +444,47 @@ func triggerWriteScope(ctx context.Context, p *ParallelReplayer, key string) ([]
 			}
 		}
 	}
+	// A table the triggers write may have triggers of its own, which write what no body
+	// read here names: any table then, as before (the reread's 1.3).
+	for _, k := range scope[len(bases):] {
+		db, table := sqlscan.TableKey(k).Names()
+		var n int
+		if err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ?", db, table).Scan(&n); err != nil {
+			return nil, fmt.Errorf("read the triggers of %s: %w", k, err)
+		}
+		if n > 0 {
+			return nil, nil
+		}
+	}
 	return scope, nil
+}
+
+// defaultQuoting reports whether a trigger's sql_mode reads quotes as the scanner's
+// default syntax does (no ANSI_QUOTES, backslash escapes on), under which
+// triggerWriteScope reads its body; another gives up (any table): a `"t"` read as a
+// string would drop a table it writes.
+func defaultQuoting(mode string) bool {
+	for _, m := range strings.Split(strings.ToUpper(mode), ",") {
+		if m == "ANSI_QUOTES" || m == "NO_BACKSLASH_ESCAPES" || m == "ANSI" || m == "ORACLE" {
+			return false
+		}
+	}
+	return true
 }
 
 // bodyWritesUnnamed reports whether a trigger body holds a word through which it may
 // write a table that plan.TriggerTables does not list (triggerWriteScope).
 func bodyWritesUnnamed(body []byte) bool {
 	l := sqlscan.New(body, sqlscan.Syntax{})
-	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+	var prev, prev2 sqlscan.Token
+	for t := l.Next(); t.Kind != sqlscan.EOF; prev2, prev, t = prev, t, l.Next() {
 		if t.Is("UPDATE") || t.Is("DELETE") || t.Is("CALL") || t.Is("NEXTVAL") || t.Is("SETVAL") || t.Is("NEXT") ||
 			t.Is("EXECUTE") || t.Is("PREPARE") {
+			return true
+		}
+		// A qualified call, `other.f(…)`: callsFunction asks only the trigger's own
+		// database for its functions (the reread's 1.3).
+		if t.Kind == sqlscan.Punct && t.Text == "(" && prev.IsName() && prev2.Kind == sqlscan.Punct && prev2.Text == "." {
 			return true
 		}
 	}
