@@ -214,8 +214,14 @@ func innerFinding(rd *bodyReader, l *sqlscan.Tokenizer, q []byte, start int, ver
 				return found()
 			}
 		}
-		if !ok && !rd.accounts { // the system check: open (SystemCheck.Observe)
+		if !ok && !rd.accounts {
 			return found() + ", " + unreadTables // a table it writes may be missing from keys
+		}
+		if !ok && rd.accounts { // the system check: as at the top level (SystemCheck.Observe)
+			inner := sqlscan.New(q[start:innerEnd(q, start, syn)], syn)
+			if systemSchemas[strings.ToLower(db)] || tokensNameSystemSchema(&inner) {
+				return found() + ", " + unreadTables
+			}
 		}
 	case "TRUNCATE":
 		t := l.Next()

@@ -452,6 +452,12 @@ func statementWrites(st *split.Statement, db string) []write {
 // schema (`mysql.user`, `mysql`.`user`.`Host`), strings and comments aside.
 func namesSystemSchema(st *split.Statement) bool {
 	l := st.Tokens()
+	return tokensNameSystemSchema(&l)
+}
+
+// tokensNameSystemSchema reports whether what l reads names an object of a system schema
+// (`mysql.user`): namesSystemSchema's reading, for a statement inside code too.
+func tokensNameSystemSchema(l *sqlscan.Tokenizer) bool {
 	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 		if !t.IsName() {
 			continue

@@ -149,6 +149,9 @@ func TestSystemCheckUnreadTables(t *testing.T) {
 		"UPDATE t JOIN h FOR SYSTEM_TIME AS OF NOW() ON 1 JOIN other.k ON 1 SET other.k.a = 1":           0,
 		"UPDATE t JOIN h FOR SYSTEM_TIME AS OF NOW() ON 1 SET t.a = 'mysql.user'":                        0,
 		"USE mysql;\nUPDATE t JOIN h FOR SYSTEM_TIME AS OF NOW() ON 1 JOIN user u ON 1 SET u.Host = 'x'": 1,
+		// Inside code, as at the top level (the session 51 reread's 1.2: 0 before).
+		"BEGIN NOT ATOMIC UPDATE t, LATERAL (SELECT 1) x JOIN mysql.user u ON 1 SET u.Host = 'x'; END":    1,
+		"BEGIN NOT ATOMIC UPDATE t, LATERAL (SELECT 1) x JOIN other.k u ON 1 SET u.a = 'mysql.user'; END": 0,
 	} {
 		c := NewSystemCheck("fresh")
 		n := 0
