@@ -237,7 +237,6 @@ func TestReviewX25RowCountFirstWord(t *testing.T) {
 // --preflight-scan pass only because the CALL is refused for another reason (what the
 // body does to the transaction is not known).
 func TestReviewX25SequenceThroughCode(t *testing.T) {
-	reviewX(t)
 	f := newSessionFixture(t, "")
 	base := []string{"CREATE DATABASE other", "CREATE SEQUENCE other.s START WITH 1 NOCACHE"}
 	for name, tc := range map[string]struct {

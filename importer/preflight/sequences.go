@@ -27,36 +27,45 @@ func sequenceWrites(st *split.Statement, db string, readRows bool) []write {
 	l := st.Tokens()
 	var out []write
 	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		var action string
-		switch {
-		case t.Is("SETVAL") || t.Is("NEXTVAL"):
-			save := l.Pos
-			if p := l.Next(); p.Kind != sqlscan.Punct || p.Text != "(" {
-				l.Pos = save
-				continue
+		if action, d, name := sequenceCall(&l, t); name != "" {
+			if d == "" {
+				d = db
 			}
-			action = "SETVAL"
-			if t.Is("NEXTVAL") {
-				action = "NEXTVAL"
-			}
-		case t.Is("NEXT"):
-			save := l.Pos
-			if v, f := l.Next(), l.Next(); !v.Is("VALUE") || !f.Is("FOR") {
-				l.Pos = save
-				continue
-			}
-			action = "NEXT VALUE FOR"
-		default:
-			continue
+			out = append(out, write{action: action, db: d, table: name})
 		}
-		d, name := l.Name(l.Next())
-		if name == "" {
-			continue
-		}
-		if d == "" {
-			d = db
-		}
-		out = append(out, write{action: action, db: d, table: name})
 	}
 	return out
+}
+
+// sequenceCall reads the sequence function t starts (SETVAL(s, NEXTVAL(s, NEXT VALUE FOR
+// s): its action and the sequence's database ("" unqualified) and name, the lexer past
+// the name; name "" and the lexer where it was when t starts none. The one sequence
+// judgement of the top-level check (sequenceWrites) and of the body reader (bodyFinding:
+// dynamic SQL, routines, triggers, events, blocks).
+func sequenceCall(l *sqlscan.Tokenizer, t sqlscan.Token) (action, d, name string) {
+	save := l.Pos
+	switch {
+	case t.Is("SETVAL") || t.Is("NEXTVAL"):
+		if p := l.Next(); p.Kind != sqlscan.Punct || p.Text != "(" {
+			l.Pos = save
+			return "", "", ""
+		}
+		action = "SETVAL"
+		if t.Is("NEXTVAL") {
+			action = "NEXTVAL"
+		}
+	case t.Is("NEXT"):
+		if v, f := l.Next(), l.Next(); !v.Is("VALUE") || !f.Is("FOR") {
+			l.Pos = save
+			return "", "", ""
+		}
+		action = "NEXT VALUE FOR"
+	default:
+		return "", "", ""
+	}
+	if d, name = l.Name(l.Next()); name == "" {
+		l.Pos = save
+		return "", "", ""
+	}
+	return action, d, name
 }
