@@ -79,6 +79,20 @@ func bodyFinding(rd *bodyReader, q []byte, syn sqlscan.Syntax, db string) string
 				return f
 			}
 		}
+		if !rd.accounts {
+			// A sequence the target held, moved by NEXTVAL/SETVAL anywhere in the body
+			// (DO, SET, SELECT, a trigger's SET NEW.id = NEXTVAL(s)).
+			save := l.Pos
+			if action, d, name := sequenceCall(&l, t); name != "" {
+				if d == "" {
+					d = db
+				}
+				if rd.hit(d, name, false) {
+					return action + " of " + sqlscan.QuoteIdent(d) + "." + sqlscan.QuoteIdent(name)
+				}
+				l.Pos = save
+			}
+		}
 		if t.Kind != sqlscan.Word {
 			continue
 		}

@@ -55,6 +55,9 @@ type Preflight struct {
 	// sequences: the target holds a sequence, which a row insert's NEXTVAL moves
 	// (sequences.go): its rows are read unless literal (literalRows).
 	sequences bool
+	// seqDefaults: the columns whose DEFAULT moves a sequence the target held
+	// (sequences.go).
+	seqDefaults seqDefaults
 	// Definers counts statements with a DEFINER= clause.
 	Definers int
 }
@@ -121,6 +124,9 @@ func NewWithout(ctx context.Context, q Conn, current, own string) (*Preflight, e
 		return nil, err
 	}
 	if err := p.loadCalls(ctx, q); err != nil { // judged against the databases and tables above
+		return nil, err
+	}
+	if err := p.loadSequenceDefaults(ctx, q); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -221,6 +227,12 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 		}
 		key := sqlscan.TableKeyOf(w.db, w.table)
 		existed := p.tables[key] && !p.created[key]
+		if ow := p.seqDefaults.finding(key, w.action, st); ow != nil && (existed && p.empty[key] || !existed && p.created[key]) {
+			if p.report(*ow) {
+				found = append(found, *ow) // rows into an empty or copied table that move the target's sequence
+			}
+			continue
+		}
 		if existed && p.empty[key] && rowsOnly(w.action, st) {
 			if ow := p.triggerFinding(key, w.action, st); ow != nil && p.report(*ow) {
 				found = append(found, *ow) // but its trigger of the target's writes elsewhere (calls.go)
@@ -237,6 +249,7 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 				p.noteView(st, key, p.current)
 			} else {
 				p.noteMerge(st, key, w.db) // a MERGE table: a view over its UNION tables
+				p.seqDefaults.likeCopy(key, st, p.current)
 			}
 		case w.action == "ALTER VIEW" && p.created[key]:
 			p.noteView(st, key, p.current) // the dump's view, over other tables now

@@ -31,12 +31,14 @@ type state struct {
 	// Sequences: the target holds a sequence (row inserts are read for NEXTVAL): a
 	// journal without it resumes with them unread, as before.
 	Sequences bool `json:"holds_sequences,omitempty"`
+	// SeqDefaults: the columns whose DEFAULT moves the target's sequence (sequences.go).
+	SeqDefaults seqDefaults `json:"sequence_defaults,omitempty"`
 }
 
 // State is p's view of the target as New read it, for the journal; call it before the
 // first statement is observed (what the dump made since would count as the target's).
 func (p *Preflight) State() ([]byte, error) {
-	s := state{Databases: sortedKeys(p.databases), Tables: sortedKeys(p.tables), Empty: sortedKeys(p.empty), Objects: sortedKeys(p.objects), Calls: p.calls, Sequences: p.sequences}
+	s := state{Databases: sortedKeys(p.databases), Tables: sortedKeys(p.tables), Empty: sortedKeys(p.empty), Objects: sortedKeys(p.objects), Calls: p.calls, Sequences: p.sequences, SeqDefaults: p.seqDefaults}
 	return json.Marshal(s)
 }
 
@@ -62,7 +64,7 @@ func FromState(b []byte, current string) (*Preflight, error) {
 	for _, o := range s.Objects {
 		p.objects[o] = true
 	}
-	p.calls, p.sequences = s.Calls, s.Sequences
+	p.calls, p.sequences, p.seqDefaults = s.Calls, s.Sequences, s.SeqDefaults
 	p.noteCalls()
 	return p, nil
 }
