@@ -188,8 +188,8 @@ func (t *tracker) value(l *sqlscan.Tokenizer) trackedValue {
 // IF, CASE, a loop, a labelled block) that names sql_mode or runs dynamic SQL leaves the
 // session sql_mode unknown: an anonymous block has no saved sql_mode to restore, unlike a
 // routine. Any statement that may assign user variables otherwise than by SET (`SELECT …
-// INTO @m`, `SELECT @m := …`, a CALL, dynamic SQL) makes every variable followed unknown,
-// so `SET sql_mode = @m` after it is not read as the stale value. A row insert (KindInsert
+// INTO @m`, `SELECT @m := …`) makes the variables it names unknown, a CALL or EXECUTE
+// every one, so `SET sql_mode = @m` after it is not read as the stale value. A row insert (KindInsert
 // with rows of VALUES) is not read: its cost stays that of the split (`VALUES (@m := …)`
 // is left unfollowed).
 func (t *tracker) other(s *Splitter, st *Statement) {
@@ -201,8 +201,22 @@ func (t *tracker) other(s *Splitter, st *Statement) {
 			t.unknown, t.unknownAt = true, st.Offset
 		}
 	}
-	if len(t.vars) > 0 && (st.Verb == "CALL" || st.Verb == "EXECUTE" || bytes.IndexByte(st.SQL, '@') >= 0) {
+	if len(t.vars) == 0 {
+		return
+	}
+	if st.Verb == "CALL" || st.Verb == "EXECUTE" {
 		clear(t.vars)
+		return
+	}
+	if bytes.IndexByte(st.SQL, '@') < 0 {
+		return
+	}
+	for name := range t.vars {
+		// Any mention of the name counts: DEFINER=`root`@`localhost` of every dumped
+		// trigger and view makes none of mysqldump's @saved_sql_mode unknown.
+		if sqlscan.ContainsFoldASCII(st.SQL, strings.Trim(name[1:], "`'\"")) {
+			delete(t.vars, name)
+		}
 	}
 }
 

@@ -81,6 +81,7 @@ func TestSQLModeUnknownAtWrongGuesses(t *testing.T) {
 		{"DELIMITER ;;\nIF 1 THEN SET sql_mode = 'ANSI_QUOTES'; END IF;;\nDELIMITER ;\n", "IF"},
 		{"DELIMITER ;;\nl1: BEGIN NOT ATOMIC SET SESSION sql_mode = 'ANSI'; END;;\nDELIMITER ;\n", "l1:"},
 		{"SET @m = '';\nINSERT INTO t VALUES ('a@b');\nSET sql_mode = @m;\n", ""},
+		{"/*!50003 SET @saved_sql_mode = @@sql_mode */;\n/*!50003 SET sql_mode = 'ANSI_QUOTES' */;\nDELIMITER ;;\n/*!50003 CREATE*/ /*!50017 DEFINER=`root`@`localhost`*/ /*!50003 TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET NEW.i = 1 */;;\nDELIMITER ;\n/*!50003 SET sql_mode = @saved_sql_mode */;\nSELECT 1;\n", ""},
 		{"SET @m = 'ANSI_QUOTES';\nSELECT 1;\nSET sql_mode = @m;\nSELECT @@sql_mode;\nSET STATEMENT sql_mode = '' FOR SELECT 1;\n", ""},
 		{"DELIMITER ;;\nBEGIN NOT ATOMIC SELECT 1; END;;\nCREATE PROCEDURE p() BEGIN SET sql_mode = ''; END;;\nDELIMITER ;\n", ""},
 	} {
