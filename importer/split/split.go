@@ -879,6 +879,7 @@ func (s *Splitter) emitSQL(end int) {
 	if len(text) > 0 {
 		s.cur.Line = s.sqlLine
 		s.classify()
+		s.track.other(s, &s.cur)
 		s.trackTextParts()
 	}
 	s.resetStatement(end)

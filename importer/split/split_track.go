@@ -156,8 +156,8 @@ func (t *tracker) value(l *sqlscan.Tokenizer) trackedValue {
 	case sqlscan.String:
 		return trackedValue{s: v.Text, known: true}
 	case sqlscan.Word, sqlscan.Quoted:
-		if v.Kind == sqlscan.Word && strings.EqualFold(v.Text, "DEFAULT") {
-			return trackedValue{}
+		if v.Kind == sqlscan.Word && (strings.EqualFold(v.Text, "DEFAULT") || v.Text[0] >= '0' && v.Text[0] <= '9') {
+			return trackedValue{} // DEFAULT: the global's; a number: a bit set (4 is ANSI_QUOTES)
 		}
 		return trackedValue{s: v.Text, known: true}
 	case sqlscan.Var:
@@ -165,6 +165,9 @@ func (t *tracker) value(l *sqlscan.Tokenizer) trackedValue {
 		if strings.HasPrefix(name, "@@") {
 			name = strings.TrimPrefix(name, "@@")
 			if k := strings.IndexByte(name, '.'); k >= 0 {
+				if scope := strings.ToLower(name[:k]); scope != "session" && scope != "local" {
+					return trackedValue{} // @@global.x, @@default.x: not the session's it follows
+				}
 				name = name[k+1:]
 			}
 			switch name {
@@ -178,6 +181,60 @@ func (t *tracker) value(l *sqlscan.Tokenizer) trackedValue {
 		return t.vars[name]
 	}
 	return trackedValue{}
+}
+
+// other follows a statement other than SET (st, classified) for what it may change of the
+// session that the tracker cannot evaluate. A top-level compound block (BEGIN NOT ATOMIC,
+// IF, CASE, a loop, a labelled block) that names sql_mode or runs dynamic SQL leaves the
+// session sql_mode unknown: an anonymous block has no saved sql_mode to restore, unlike a
+// routine. Any statement that may assign user variables otherwise than by SET (`SELECT …
+// INTO @m`, `SELECT @m := …`) makes the variables it names unknown, a CALL or EXECUTE
+// every one, so `SET sql_mode = @m` after it is not read as the stale value. A row insert (KindInsert
+// with rows of VALUES) is not read: its cost stays that of the split (`VALUES (@m := …)`
+// is left unfollowed).
+func (t *tracker) other(s *Splitter, st *Statement) {
+	if !s.opt.TrackSQLMode || st.Kind == KindSession || st.Kind == KindClient || st.Kind == KindInsert && st.Rows > 0 {
+		return
+	}
+	if st.Kind == KindOther && compoundBlock(st) && (sqlscan.ContainsFoldASCII(st.SQL, "sql_mode") || sqlscan.ContainsFoldASCII(st.SQL, "EXECUTE")) {
+		if !t.unknown {
+			t.unknown, t.unknownAt = true, st.Offset
+		}
+	}
+	if len(t.vars) == 0 {
+		return
+	}
+	if st.Verb == "CALL" || st.Verb == "EXECUTE" {
+		clear(t.vars)
+		return
+	}
+	if bytes.IndexByte(st.SQL, '@') < 0 {
+		return
+	}
+	for name := range t.vars {
+		// Any mention of the name counts: DEFINER=`root`@`localhost` of every dumped
+		// trigger and view makes none of mysqldump's @saved_sql_mode unknown.
+		if sqlscan.ContainsFoldASCII(st.SQL, strings.Trim(name[1:], "`'\"")) {
+			delete(t.vars, name)
+		}
+	}
+}
+
+// compoundBlock reports whether st (KindOther) is a compound statement run at top level:
+// BEGIN NOT ATOMIC … END (or Oracle mode's BEGIN … END), IF, CASE, LOOP, WHILE, REPEAT,
+// FOR, or one of them after a label (`l1: BEGIN …`). CASE and IF also start no other
+// statement; a CASE expression starts none.
+func compoundBlock(st *Statement) bool {
+	switch st.Verb {
+	case "BEGIN", "IF", "CASE", "LOOP", "WHILE", "REPEAT", "FOR":
+		return true
+	}
+	l := sqlscan.New(st.SQL, st.Syntax())
+	if l.Next().Kind != sqlscan.Word {
+		return false
+	}
+	n := l.Next()
+	return n.Kind == sqlscan.Punct && n.Text == ":"
 }
 
 // setCharset follows a SET NAMES / character_set_client in the stream. Only which bytes

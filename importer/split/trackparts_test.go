@@ -58,3 +58,43 @@ func TestSQLModeUnknownAt(t *testing.T) {
 		}
 	}
 }
+
+// TestSQLModeUnknownAtWrongGuesses (x-fix76, reread s51 1.1): the forms whose sql_mode the
+// tracker evaluated wrongly, as if it knew it, make it unknown from their statement (at,
+// the text it starts with): a number (a bit set), the global value, a user variable that
+// a statement other than SET may have assigned (SELECT … INTO, CALL, dynamic SQL), and a
+// top-level compound block that sets sql_mode (its SET stays in effect after it). Forms
+// it still follows need no stop (at ""). Failed before: the 12 unknown forms, all
+// SQLModeUnknownAt false.
+func TestSQLModeUnknownAtWrongGuesses(t *testing.T) {
+	for _, c := range []struct{ in, at string }{
+		{"SELECT 1;\nSET sql_mode = 4;\n", "SET sql_mode = 4"},
+		{"SELECT 1;\nSET sql_mode = @@GLOBAL.sql_mode;\n", "SET sql_mode = @@"},
+		{"SET @m = @@global.sql_mode;\nSELECT 1;\nSET sql_mode = @m;\n", "SET sql_mode"},
+		{"SET sql_mode = @@default.sql_mode;\n", "SET sql_mode"},
+		{"SET @m = '';\nSELECT 'ANSI_QUOTES' INTO @m;\nSET sql_mode = @m;\n", "SET sql_mode"},
+		{"SET @m = '';\nCALL p(@m);\nSET sql_mode = @m;\n", "SET sql_mode"},
+		{"SET @m = '';\nCALL p();\nSET sql_mode = @m;\n", "SET sql_mode"},
+		{"SET @m = '';\nPREPARE s FROM 'SET @m = 1';\nEXECUTE s;\nSET sql_mode = @m;\n", "SET sql_mode"},
+		{"SET @m = '';\nINSERT INTO t SELECT @m := 'ANSI_QUOTES';\nSET sql_mode = @m;\n", "SET sql_mode"},
+		{"DELIMITER ;;\nBEGIN NOT ATOMIC SET sql_mode = 'ANSI_QUOTES'; END;;\nDELIMITER ;\n", "BEGIN"},
+		{"DELIMITER ;;\nIF 1 THEN SET sql_mode = 'ANSI_QUOTES'; END IF;;\nDELIMITER ;\n", "IF"},
+		{"DELIMITER ;;\nl1: BEGIN NOT ATOMIC SET SESSION sql_mode = 'ANSI'; END;;\nDELIMITER ;\n", "l1:"},
+		{"SET @m = '';\nINSERT INTO t VALUES ('a@b');\nSET sql_mode = @m;\n", ""},
+		{"/*!50003 SET @saved_sql_mode = @@sql_mode */;\n/*!50003 SET sql_mode = 'ANSI_QUOTES' */;\nDELIMITER ;;\n/*!50003 CREATE*/ /*!50017 DEFINER=`root`@`localhost`*/ /*!50003 TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET NEW.i = 1 */;;\nDELIMITER ;\n/*!50003 SET sql_mode = @saved_sql_mode */;\nSELECT 1;\n", ""},
+		{"SET @m = 'ANSI_QUOTES';\nSELECT 1;\nSET sql_mode = @m;\nSELECT @@sql_mode;\nSET STATEMENT sql_mode = '' FOR SELECT 1;\n", ""},
+		{"DELIMITER ;;\nBEGIN NOT ATOMIC SELECT 1; END;;\nCREATE PROCEDURE p() BEGIN SET sql_mode = ''; END;;\nDELIMITER ;\n", ""},
+	} {
+		sp := NewSplitter(strings.NewReader(c.in), SplitOptions{TrackSQLMode: true})
+		for sp.Next() {
+		}
+		at, ok := sp.SQLModeUnknownAt()
+		want := int64(strings.Index(c.in, c.at))
+		if at == want-1 && c.in[at] == '\n' {
+			at = want // the statement's Raw may start with the newline before it
+		}
+		if c.at == "" && ok || c.at != "" && (!ok || at != want) {
+			t.Errorf("%q: SQLModeUnknownAt %d, %v; want %d, %v", c.in, at, ok, want, c.at != "")
+		}
+	}
+}
