@@ -134,9 +134,24 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 			}
 		}
 		st := sp.Statement()
-		if blind = quotingUnknown(&st, raw); blind != "" {
-			scannedEnd, blindLine = st.Offset, st.Line
-			break
+		if blind == "" {
+			if blind = quotingUnknown(&st, raw); blind != "" {
+				scannedEnd, blindLine = st.Offset, st.Line
+			}
+		}
+		if blind != "" {
+			// Past the stop the checks run as the statements do (checkFrom); the rest is
+			// still read for the parallel plan, which a reading that guesses the quoting
+			// wrong can only make serial sooner (the replay's own planner judges every
+			// statement again): a prepared INSERT firing a trigger that reads ROW_COUNT()
+			// still turns the run serial from the start (TestFixX13ReadAheadRunsSerially).
+			if later != nil && laterWhy == "" {
+				if why := later.Refuses(&st); why != "" {
+					laterWhy = fmt.Sprintf("at line %d %s", st.Line, why)
+				}
+			}
+			tables.observe(&st)
+			continue
 		}
 		scannedEnd = st.Offset + int64(len(st.Raw))
 		ranRoutine = ranRoutine || mayLeaveQuotingFlags(&st)
