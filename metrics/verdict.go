@@ -21,7 +21,7 @@ var (
 		"Share of the restore's attributed time the issue's cause held: role bottleneck for the bottleneck, independent for an issue that remains after its fix.",
 		[]string{"role", "cause", "rule"}, nil)
 	descVerdictSpeedup = prometheus.NewDesc("dumpscope_verdict_estimated_speedup",
-		"An estimate, not a measurement: the run's time over what would remain if the fix removed its cause's share, 1 / (1 - share); bench measures.",
+		"An estimate, not a measurement: the run's time over what would remain if the fix removed its cause's share, 1 / (1 - share), no faster than the CPU the restore would still need allows (the rule's floor); bench measures.",
 		[]string{"role", "cause", "rule"}, nil)
 	descVerdictConsequence = prometheus.NewDesc("dumpscope_verdict_consequence_info",
 		"A finding explained by another one's cause (rule is a consequence of of_rule, whose fix clears it too); always 1.",

@@ -50,9 +50,9 @@ dumpscope_verdict_conclusive 1
 # HELP dumpscope_verdict_consequence_info A finding explained by another one's cause (rule is a consequence of of_rule, whose fix clears it too); always 1.
 # TYPE dumpscope_verdict_consequence_info gauge
 dumpscope_verdict_consequence_info{of_rule="redo-log-too-small",rule="io-capacity-low"} 1
-# HELP dumpscope_verdict_estimated_speedup An estimate, not a measurement: the run's time over what would remain if the fix removed its cause's share, 1 / (1 - share); bench measures.
+# HELP dumpscope_verdict_estimated_speedup An estimate, not a measurement: the run's time over what would remain if the fix removed its cause's share, 1 / (1 - share), no faster than the CPU the restore would still need allows (the rule's floor); bench measures.
 # TYPE dumpscope_verdict_estimated_speedup gauge
-dumpscope_verdict_estimated_speedup{cause="redo",role="bottleneck",rule="redo-log-too-small"} 1.86
+dumpscope_verdict_estimated_speedup{cause="redo",role="bottleneck",rule="redo-log-too-small"} 1.58
 # HELP dumpscope_verdict_time_share_ratio Share of the restore's attributed time the issue's cause held: role bottleneck for the bottleneck, independent for an issue that remains after its fix.
 # TYPE dumpscope_verdict_time_share_ratio gauge
 dumpscope_verdict_time_share_ratio{cause="redo",role="bottleneck",rule="redo-log-too-small"} 0.462
