@@ -134,24 +134,24 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 			}
 		}
 		st := sp.Statement()
+		// The parallel plan and the table count read every statement, past the stop
+		// below too: a reading that guesses the quoting wrong can only make the run serial
+		// sooner (the replay's own planner judges every statement again), and a prepared
+		// INSERT firing a trigger that reads ROW_COUNT() still turns the run serial from
+		// the start (TestFixX13ReadAheadRunsSerially).
+		if later != nil && laterWhy == "" {
+			if why := later.Refuses(&st); why != "" {
+				laterWhy = fmt.Sprintf("at line %d %s", st.Line, why)
+			}
+		}
+		tables.observe(&st)
 		if blind == "" {
 			if blind = quotingUnknown(&st, raw); blind != "" {
 				scannedEnd, blindLine = st.Offset, st.Line
 			}
 		}
 		if blind != "" {
-			// Past the stop the checks run as the statements do (checkFrom); the rest is
-			// still read for the parallel plan, which a reading that guesses the quoting
-			// wrong can only make serial sooner (the replay's own planner judges every
-			// statement again): a prepared INSERT firing a trigger that reads ROW_COUNT()
-			// still turns the run serial from the start (TestFixX13ReadAheadRunsSerially).
-			if later != nil && laterWhy == "" {
-				if why := later.Refuses(&st); why != "" {
-					laterWhy = fmt.Sprintf("at line %d %s", st.Line, why)
-				}
-			}
-			tables.observe(&st)
-			continue
+			continue // the checks run as the statements do from here (checkFrom)
 		}
 		scannedEnd = st.Offset + int64(len(st.Raw))
 		ranRoutine = ranRoutine || mayLeaveQuotingFlags(&st)
@@ -159,12 +159,6 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 			return nil, err
 		}
 		system = append(system, sys.Observe(&st)...)
-		if later != nil && laterWhy == "" {
-			if why := later.Refuses(&st); why != "" {
-				laterWhy = fmt.Sprintf("at line %d %s", st.Line, why)
-			}
-		}
-		tables.observe(&st)
 		if pf == nil {
 			continue
 		}
