@@ -447,13 +447,8 @@ func triggerWriteScope(ctx context.Context, p *ParallelReplayer, key string) ([]
 	// A table the triggers write may have triggers of its own, which write what no body
 	// read here names: any table then, as before (the reread's 1.3).
 	for _, k := range scope[len(bases):] {
-		db, table := sqlscan.TableKey(k).Names()
-		var n int
-		if err := p.control.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ?", db, table).Scan(&n); err != nil {
-			return nil, fmt.Errorf("read the triggers of %s: %w", k, err)
-		}
-		if n > 0 {
-			return nil, nil
+		if triggers, err := hasTriggers(ctx, p, p.control, k); err != nil || triggers {
+			return nil, err
 		}
 	}
 	return scope, nil
