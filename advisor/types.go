@@ -10,6 +10,7 @@ package advisor
 import (
 	"fmt"
 
+	"github.com/dumpscope/dumpscope/internal/indexfacts"
 	"github.com/dumpscope/dumpscope/iostat"
 )
 
@@ -71,18 +72,9 @@ type ImportProgress struct {
 	Indexes *IndexFacts `json:"indexes,omitempty"`
 }
 
-// IndexFacts is what --defer-indexes would act on, as the importer read the dump: the
-// CREATE TABLEs read (Tables), how many have secondary indexes it would build after the
-// data (IndexedTables) and how many such indexes (SecondaryIndexes: plain KEY/INDEX, not
-// PRIMARY, UNIQUE, FULLTEXT or SPATIAL), and the row inserts read (RowBytes, their SQL
-// text) of which into those tables (IndexedRowBytes).
-type IndexFacts struct {
-	Tables           int   `json:"tables"`
-	IndexedTables    int   `json:"indexed_tables"`
-	SecondaryIndexes int   `json:"secondary_indexes"`
-	RowBytes         int64 `json:"row_bytes"`
-	IndexedRowBytes  int64 `json:"indexed_row_bytes"`
-}
+// IndexFacts is what --defer-indexes would act on, as the importer read the dump
+// (indexfacts.Facts: the one type, which the importer fills and the tick carries as it is).
+type IndexFacts = indexfacts.Facts
 
 // InnoDB holds the derived, flavour-independent redo and buffer-pool state at a tick.
 // Zero means unknown for MaxCheckpointAgeBytes and RedoCapacityBytes.

@@ -173,11 +173,7 @@ func ProgressTick(p importer.Progress, in *dumpfile.Input) advisor.ImportProgres
 		CompressedBytes: in.CompressedBytesRead(), CompressedTotalBytes: max(in.Size, 0),
 		Errors: p.Errors, Warnings: p.Warnings, Table: p.Table,
 		Phase: p.Phase, TablesDone: p.TablesDone, TablesTotal: p.TablesTotal,
-		ParallelChecked: p.ParallelChecked, SerialReason: p.SerialReason}
-	if x := p.Indexes; x != nil {
-		ip.Indexes = &advisor.IndexFacts{Tables: x.Tables, IndexedTables: x.IndexedTables, SecondaryIndexes: x.SecondaryIndexes,
-			RowBytes: x.RowBytes, IndexedRowBytes: x.IndexedRowBytes}
-	}
+		ParallelChecked: p.ParallelChecked, SerialReason: p.SerialReason, Indexes: p.Indexes}
 	if b, exact, ok := in.UncompressedSize(); ok {
 		ip.ExpectedBytes, ip.ExpectedExact = b, exact
 	}

@@ -4,23 +4,14 @@ import (
 	"sync"
 
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/internal/indexfacts"
 )
 
 // IndexFacts is what the dump's CREATE TABLEs say about secondary indexes, for the advisor
-// (advisor.IndexFacts): whether --defer-indexes has anything to defer, and how much of the
-// rows go into tables that would gain from it. SecondaryIndexes counts the keys
-// --defer-indexes would hold back (deferredKeys: plain KEY/INDEX definitions of a CREATE
-// TABLE written over several lines, as mysqldump writes it), not UNIQUE, FULLTEXT or
-// SPATIAL keys, which it leaves in place.
-type IndexFacts struct {
-	// Tables is the tables the CREATE TABLEs read make, IndexedTables those with keys to
-	// hold back (a table made again counts its last CREATE's keys).
-	Tables, IndexedTables int
-	SecondaryIndexes      int
-	// RowBytes is the row inserts read (their SQL text), IndexedRowBytes those into a
-	// table with keys to hold back.
-	RowBytes, IndexedRowBytes int64
-}
+// (advisor.IndexFacts is the same type): whether --defer-indexes has anything to defer, and
+// how much of the rows go into tables that would gain from it. SecondaryIndexes counts the
+// keys --defer-indexes would hold back (deferredKeys).
+type IndexFacts = indexfacts.Facts
 
 // indexFacts keeps IndexFacts as the statements are read: the serial replay's loop and
 // the parallel replay's dispatcher call observe for each statement, in stream order; the
