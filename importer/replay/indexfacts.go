@@ -3,6 +3,7 @@ package replay
 import (
 	"sync"
 
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/internal/indexfacts"
 )
@@ -20,16 +21,17 @@ type IndexFacts = indexfacts.Facts
 type indexFacts struct {
 	mu    sync.Mutex
 	facts IndexFacts
-	// keys is, per table made by a CREATE TABLE read (database.table as the dump names
-	// it), the keys --defer-indexes would hold back; a table made again counts its last
-	// CREATE's.
+	// keys is, per table made by a CREATE TABLE read (plan.StatementTableKey, the
+	// catalog's and --defer-indexes' key: names exact, as lower_case_table_names=0
+	// compares them, and `d.x`.`y` apart from `d`.`x.y`), the keys --defer-indexes would
+	// hold back; a table made again counts its last CREATE's.
 	keys map[string]int
 }
 
 func (x *indexFacts) observe(st *split.Statement, database string) {
 	switch {
 	case st.Kind == split.KindInsert && st.Table != "":
-		key := tableKeyIn(st, database)
+		key := plan.StatementTableKey(st, database)
 		n := int64(len(st.SQL))
 		x.mu.Lock()
 		x.facts.RowBytes += n
@@ -39,7 +41,7 @@ func (x *indexFacts) observe(st *split.Statement, database string) {
 		x.mu.Unlock()
 	case st.Kind == split.KindDDL && st.Verb == "CREATE TABLE" && st.Table != "":
 		_, add := deferredKeys(st.SQL, st.Syntax(), nil)
-		key := tableKeyIn(st, database)
+		key := plan.StatementTableKey(st, database)
 		x.mu.Lock()
 		defer x.mu.Unlock()
 		if x.keys == nil {
@@ -76,14 +78,4 @@ func (x *indexFacts) snapshot() *IndexFacts {
 func observeRead(r *Replayer, st *split.Statement) {
 	r.check.observe(st, r.database)
 	r.tables.indexes.observe(st, r.database)
-}
-
-// tableKeyIn is st's table as database.table, the database the statement names or else
-// the current one.
-func tableKeyIn(st *split.Statement, database string) string {
-	db := st.Database
-	if db == "" {
-		db = database
-	}
-	return db + "." + st.Table
 }
