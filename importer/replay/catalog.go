@@ -90,18 +90,18 @@ func (cg *catalog) lookupTable(ctx context.Context, st *split.Statement, key str
 	if err := cg.relateForeignKeys(ctx, c, db, st.Table, key); err != nil {
 		return info, err
 	}
-	var body sql.NullString
-	err = c.QueryRowContext(ctx, "SELECT GROUP_CONCAT(ACTION_STATEMENT SEPARATOR ';') FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA=? AND EVENT_OBJECT_TABLE=?", db, st.Table).Scan(&body)
+	triggers, err := tableTriggers(ctx, c, db, st.Table)
 	if err != nil {
-		return info, fmt.Errorf("look up the triggers of %s: %w", key, err)
+		return info, err
 	}
-	if body.Valid {
+	if len(triggers) > 0 {
+		body := joinedTriggerText(triggers)
 		cg.ordered[key] = true
-		cg.noteTriggerBody(key, body.String)
-		info.touches = cg.orderTriggerTables([]byte(body.String), db)
+		cg.noteTriggerBody(key, body)
+		info.touches = cg.orderTriggerTables([]byte(body), db)
 		cg.relateTriggerTables(append([]string{key}, info.touches...))
 		// A stored function the body calls may read or write any table, like a CALL.
-		calls, err := callsFunction(ctx, c, db, body.String)
+		calls, err := callsFunction(ctx, c, db, body)
 		if err != nil {
 			return info, fmt.Errorf("look up the functions the triggers of %s call: %w", key, err)
 		}

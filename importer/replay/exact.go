@@ -227,25 +227,13 @@ func (cg *catalog) idFactsOf(ctx context.Context, db, table string) (idFacts, er
 // a procedure, takes none.
 func (cg *catalog) triggersNameTables(ctx context.Context, db, table string) (bool, error) {
 	p := cg.p
-	rows, err := p.control.QueryContext(ctx, "SELECT ACTION_STATEMENT FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA=? AND EVENT_OBJECT_TABLE=?", db, table)
+	bodies, err := tableTriggers(ctx, p.control, db, table)
 	if err != nil {
-		return false, err
-	}
-	defer rows.Close()
-	var bodies []string
-	for rows.Next() {
-		var body string
-		if err := rows.Scan(&body); err != nil {
-			return false, err
-		}
-		bodies = append(bodies, body)
-	}
-	if err := rows.Err(); err != nil {
 		return false, err
 	}
 	seen := map[string]bool{}
 	for _, body := range bodies {
-		if names, err := cg.bodyNamesTables(ctx, db, body, seen); names || err != nil {
+		if names, err := cg.bodyNamesTables(ctx, db, body.text, seen); names || err != nil {
 			return names, err
 		}
 	}

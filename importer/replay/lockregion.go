@@ -407,29 +407,17 @@ func triggerWriteScope(ctx context.Context, p *ParallelReplayer, key string) ([]
 	scope := slices.Clone(bases)
 	for _, base := range bases {
 		db, table := sqlscan.TableKey(base).Names()
-		rows, err := p.control.QueryContext(ctx, "SELECT ACTION_STATEMENT, SQL_MODE FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ?", db, table)
+		bodies, err := tableTriggers(ctx, p.control, db, table)
 		if err != nil {
-			return nil, fmt.Errorf("read the triggers of %s: %w", base, err)
-		}
-		var bodies []string
-		readable := true
-		for rows.Next() {
-			var body, mode string
-			if err := rows.Scan(&body, &mode); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("read the triggers of %s: %w", base, err)
-			}
-			bodies = append(bodies, body)
-			readable = readable && defaultQuoting(mode)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, fmt.Errorf("read the triggers of %s: %w", base, err)
-		}
-		if !readable {
-			return nil, nil
+			return nil, err
 		}
 		for _, body := range bodies {
+			if !body.readable() {
+				return nil, nil
+			}
+		}
+		for _, b := range bodies {
+			body := b.text
 			names, known := plan.TriggerTables([]byte(body), db)
 			if !known || bodyWritesUnnamed([]byte(body)) {
 				return nil, nil
