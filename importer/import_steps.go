@@ -158,11 +158,13 @@ func runPreflight(ctx context.Context, src Source, o *Options, r *resolved, in *
 		if err := definers.Check(in.Name, &st); err != nil {
 			return nil, err
 		}
-		system = append(system, sys.Observe(&st)...)
+		// A DELIMITER text run as several statements is listed at its start, with which
+		// of its statements, as the per-statement stop names it (preflight.InTextOf).
+		system = append(system, preflight.InTextOf(sys.Observe(&st), &st)...)
 		if pf == nil {
 			continue
 		}
-		found = append(found, pf.ObserveAll(&st)...)
+		found = append(found, preflight.InTextOf(pf.ObserveAll(&st), &st)...)
 	}
 	var tail func(context.Context, *split.Statement) error
 	var se *split.SplitError

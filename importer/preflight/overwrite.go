@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/internal/stopmsg"
 )
 
 // Overwrite is one existing object in the target that a dump statement drops or writes into.
@@ -103,7 +104,7 @@ func InTextOf(found []Overwrite, st *split.Statement) []Overwrite {
 			continue
 		}
 		found[i].Offset, found[i].Line = st.Offset, st.Line
-		found[i].InText = fmt.Sprintf("statement %d of the %d this DELIMITER text sends as one", k+1, len(parts))
+		found[i].InText = stopmsg.InDelimiterText(int(k)+1, len(parts))
 	}
 	return found
 }
