@@ -42,7 +42,7 @@ func x26SequenceStill(t *testing.T, dumps map[string]string) {
 // VALUES (DEFAULT, 1), VALUES () and INSERT … SET v = 1, id = DEFAULT. Each row takes
 // NEXTVAL(other.s). Silent against §Preflight (the import succeeds, other.s moved), serial,
 // --parallel 2 and --preflight-scan: 9 of 9 subtests. Cause: preflight/sequences.go:157
-// seqDefaults.finding reads the statement's head only ("rows without a column list give
+// seqDefaults.finding (its default: branch, :193) reads the statement's head only ("rows without a column list give
 // every column"; its comment leaves VALUES (DEFAULT, …) open, docs/import.md does not say
 // so): a named column or no list is taken for a value given. A fix: where the list names
 // the column, or there is none, a DEFAULT keyword (or an empty VALUES ()) anywhere in the
@@ -62,7 +62,7 @@ func TestReviewX26SequenceDefaultGiven(t *testing.T) {
 // ALTER TABLE c RENAME TO d) the default goes with it, the check's note does not; and a
 // LIKE run through EXECUTE IMMEDIATE is not noted at all. Rows into d (or c) without id
 // move other.s. Silent against §Preflight, serial, --parallel 2, --preflight-scan: 9 of 9.
-// Cause: preflight/preflight.go:262-270 moves viewOver (a view's or MERGE table's bases)
+// Cause: preflight/preflight.go:253-266 moves viewOver (a view's or MERGE table's bases)
 // across a rename, not seqDefaults; likeCopy (sequences.go:133) runs for a top-level
 // CREATE TABLE only. A fix: move p.seqDefaults[from] to the new key where viewOver moves
 // (one "the dump's table's facts follow its rename" step for both); the dynamic-SQL LIKE
@@ -106,7 +106,7 @@ func TestReviewX26SequenceDefaultIndirect(t *testing.T) {
 // views) a view made by EXECUTE IMMEDIATE; then INSERT/DELETE/UPDATE through it at the top
 // level. Silent against §Preflight: like 3 of 3 modes, EXECUTE IMMEDIATE 3 of 3 (the
 // merge and the view), the procedure 1 of 3 (serial; --parallel refuses the CALL for its
-// CREATE, for another reason). 10 of 12 subtests. Cause: preflight/preflight.go:248-252
+// CREATE, for another reason). 10 of 12 subtests. Cause: preflight/preflight.go:249-252
 // notes a MERGE union (noteMerge → mergeUnion) from a top-level CREATE TABLE's own text
 // only: a LIKE of a MERGE source copies no UNION clause the text shows (the target's
 // MERGE tables are not read, as its views are not for this), and the body reader reports
@@ -150,9 +150,9 @@ func TestReviewX26MergeUnionUnseen(t *testing.T) {
 // lg MyISAM it is refused as before (TestXFix67LockedTriggerTableKilled's log), with t1
 // InnoDB there is no intent and all rolls back together: both exact. Cause: since
 // x-fix67 (d9bf05c1) triggerWriteScope narrows the intent to t1 and what its triggers
-// INSERT into, and importer/replay/lockregion.go:271-283 takes that scope as the intent's
+// INSERT into, and importer/replay/lockregion.go:259-284 takes that scope as the intent's
 // without asking whether a table in it is transactional: the intent is not intentMixed,
-// so finish (lockregion.go:318) writes the "ran" marker, the kill rolls back lg's rows
+// so finish (lockregion.go:320) writes the "ran" marker, the kill rolls back lg's rows
 // with the progress row's transaction (autocommit=0), and the resume, finding the marker,
 // skips the INSERT whose MyISAM half alone survived. A fix (small): mark the intent
 // intentMixed when any table of the narrowed scope other than the written one is not in
@@ -189,7 +189,7 @@ func TestReviewX26LockedTriggerTransactionalLog(t *testing.T) {
 // ROLLBACK ran). The same shape with DDL in place of the BEGIN (an implicit commit the
 // plan knows), with ROLLBACK WORK / AND CHAIN, SET autocommit=1 or TRUNCATE: exact (probed,
 // 0 of 8–12 each). Suspected cause: x-fix72's tempTxn (importer/replay/temprebuild.go:152)
-// and endReloadTxn (reload.go:91) follow the dump's transaction by the plan's region
+// and endReloadTxn (reload.go:93, its ends at :106-120) follow the dump's transaction by the plan's region
 // (pl.InRegion, pl.EndsRegion, pl.Rollback): a BEGIN/START TRANSACTION inside an open
 // region is not taken for the implicit COMMIT it is, so the resume's own transaction (or
 // the rows it sends again) spans the client's two, and the ROLLBACK is judged against the
