@@ -146,8 +146,8 @@ func TestReviewX26MergeUnionUnseen(t *testing.T) {
 // duplicates) into t1 is killed after it ran, before its progress row (the "ran" point)
 // and resumed: dumpscope's lg lacks the trigger's rows the client's holds. Silent
 // database difference, --checkpoint (serial stretch) + kill + --resume: 1 of 5 kill points
-// in each of the 3 subtests (the "ran" point; the others resume exactly or refuse). With
-// lg MyISAM it is refused as before (TestXFix67LockedTriggerTableKilled's log), with t1
+// in each of the 3 subtests (the "ran" point; the others resume exactly or refuse). A regression: on b7ae13d1 the same sweep
+// refused at the "ran" point (0 of 3 points differ, measured). With lg MyISAM it is refused as before (TestXFix67LockedTriggerTableKilled's log), with t1
 // InnoDB there is no intent and all rolls back together: both exact. Cause: since
 // x-fix67 (d9bf05c1) triggerWriteScope narrows the intent to t1 and what its triggers
 // INSERT into, and importer/replay/lockregion.go:259-284 takes that scope as the intent's
@@ -186,7 +186,8 @@ func TestReviewX26LockedTriggerTransactionalLog(t *testing.T) {
 // transaction and resumed, dumpscope's k holds 14, which the client's does not (tt kept
 // the rolled-back row). Silent database difference, --checkpoint + kill + --resume:
 // 3 of 11 kill points for BEGIN (before the second write, before the ROLLBACK, after the
-// ROLLBACK ran). The same shape with DDL in place of the BEGIN (an implicit commit the
+// ROLLBACK ran). Older than stop 51: on b7ae13d1 (before x-fix72) the same 3 of 11
+// points differ, the 4 after them refuse. The same shape with DDL in place of the BEGIN (an implicit commit the
 // plan knows), with ROLLBACK WORK / AND CHAIN, SET autocommit=1 or TRUNCATE: exact (probed,
 // 0 of 8–12 each). Suspected cause: x-fix72's tempTxn (importer/replay/temprebuild.go:152)
 // and endReloadTxn (reload.go:93, its ends at :106-120) follow the dump's transaction by the plan's region
