@@ -49,7 +49,6 @@ func x26SequenceStill(t *testing.T, dumps map[string]string) {
 // rows is a finding; with a column list absent, VALUES () too. Reading the rows for the
 // word DEFAULT costs one ContainsFold over the statement, only for tables in seqDefaults.
 func TestReviewX26SequenceDefaultGiven(t *testing.T) {
-	reviewX(t)
 	x26SequenceStill(t, map[string]string{
 		"values default": "USE other;\nINSERT INTO e VALUES (DEFAULT, 1);\n",
 		"values empty":   "USE other;\nINSERT INTO e VALUES ();\n",
@@ -68,7 +67,6 @@ func TestReviewX26SequenceDefaultGiven(t *testing.T) {
 // (one "the dump's table's facts follow its rename" step for both); the dynamic-SQL LIKE
 // belongs with the body reader's CREATE TABLE (see TestReviewX26MergeUnionUnseen).
 func TestReviewX26SequenceDefaultRenamedCopy(t *testing.T) {
-	reviewX(t)
 	const fresh = "CREATE DATABASE fresh;\nUSE fresh;\nCREATE TABLE c LIKE other.k2;\n"
 	x26SequenceStill(t, map[string]string{
 		"rename table": fresh + "RENAME TABLE c TO d;\nINSERT INTO d (v) VALUES (1);\n",
@@ -89,7 +87,6 @@ func TestReviewX26SequenceDefaultRenamedCopy(t *testing.T) {
 // default: seqDefaults[key] != nil makes them not free, or reads the column list where
 // the statement is at hand) used by all four.
 func TestReviewX26SequenceDefaultIndirect(t *testing.T) {
-	reviewX(t)
 	const fresh = "CREATE DATABASE fresh;\nUSE fresh;\n"
 	x26SequenceStill(t, map[string]string{
 		"through view":      fresh + "CREATE VIEW v AS SELECT v FROM other.e;\nINSERT INTO v (v) VALUES (1);\n",
@@ -117,7 +114,6 @@ func TestReviewX26SequenceDefaultIndirect(t *testing.T) {
 // text goes through the same noteMerge/noteView as the top level, or a write through a
 // table the dump's code made is refused when it cannot tell.
 func TestReviewX26MergeUnionUnseen(t *testing.T) {
-	reviewX(t)
 	f := newSessionFixture(t, "")
 	setup := []string{"CREATE DATABASE other", "CREATE TABLE other.k (i int) ENGINE=MyISAM", "INSERT INTO other.k VALUES (1)",
 		"CREATE TABLE other.mm (i int) ENGINE=MRG_MyISAM UNION=(other.k) INSERT_METHOD=LAST"}
