@@ -53,6 +53,10 @@ type bodyReader struct {
 	// question (Preflight.objectOverwrite), asked of the statements inside code too; nil:
 	// not asked (the system check, which finds any object in a system schema).
 	object func(verb, kind, d, name string) bool
+	// made is told of each CREATE TABLE or VIEW statement q the body runs (db: the
+	// database of its unqualified names), for the overwrite check to follow what code
+	// makes as it follows the top level's (madeInCode); nil: not told.
+	made func(q []byte, syn sqlscan.Syntax, db string)
 }
 
 // systemReader is the system check's question: anything in a system schema, accounts.
@@ -246,6 +250,9 @@ func innerFinding(rd *bodyReader, l *sqlscan.Tokenizer, q []byte, start int, ver
 			return found()
 		}
 	case "CREATE", "DROP", "ALTER", "RENAME":
+		if verb == "CREATE" && rd.made != nil {
+			rd.made(q[start:innerEnd(q, start, syn)], syn, db)
+		}
 		if verb == "ALTER" && !rd.accounts && tableStatement(l) {
 			// ALTER TABLE t EXCHANGE PARTITION p WITH TABLE k moves k's rows, as at the top
 			// level (split's NamedTables): the tables it names past its own

@@ -58,6 +58,9 @@ type Preflight struct {
 	// seqDefaults: the columns whose DEFAULT moves a sequence the target held
 	// (sequences.go).
 	seqDefaults seqDefaults
+	// targetMerges are the target's MERGE tables by the tables under them (made.go): a
+	// dump's CREATE TABLE … LIKE of one is a MERGE table over the same tables.
+	targetMerges map[sqlscan.TableKey][]sqlscan.TableKey
 	// Definers counts statements with a DEFINER= clause.
 	Definers int
 }
@@ -78,6 +81,7 @@ func NewWithout(ctx context.Context, q Conn, current, own string) (*Preflight, e
 		return nil, fmt.Errorf("preflight: list tables: %w", err)
 	}
 	var base []baseTable
+	var merges []sqlscan.TableKey
 	for rows.Next() {
 		var db, t, typ, engine string
 		if err := rows.Scan(&db, &t, &typ, &engine); err != nil {
@@ -87,6 +91,9 @@ func NewWithout(ctx context.Context, q Conn, current, own string) (*Preflight, e
 		if !systemSchemas[strings.ToLower(db)] && (own == "" || db != own) {
 			p.tables[sqlscan.TableKeyOf(db, t)] = true
 			p.sequences = p.sequences || typ == "SEQUENCE"
+			if strings.EqualFold(engine, "MRG_MyISAM") {
+				merges = append(merges, sqlscan.TableKeyOf(db, t))
+			}
 			// A system-versioned table is a base table too (TABLE_TYPE `SYSTEM
 			// VERSIONED`): left out, an empty one counted as full and its rows were
 			// refused as an overwrite.
@@ -100,6 +107,9 @@ func NewWithout(ctx context.Context, q Conn, current, own string) (*Preflight, e
 		return nil, err
 	}
 	if p.empty, err = emptyTables(ctx, q, base); err != nil {
+		return nil, err
+	}
+	if p.targetMerges, err = mergeUnions(ctx, q, merges); err != nil {
 		return nil, err
 	}
 	if err := p.loadObjects(ctx, q); err != nil {
@@ -195,6 +205,7 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 	// over (viewOver), moved to its new name at the "RENAME TABLE onto" after it.
 	var moving []sqlscan.TableKey
 	var movingFrom sqlscan.TableKey
+	var movingSeq map[string]string // its sequence defaults (seqDefaults)
 	p.renaming = ""
 	for _, w := range append(statementWrites(st, p.current), sequenceWrites(st, p.current, seqRows)...) {
 		if w.unread {
@@ -248,8 +259,7 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 			if strings.HasPrefix(w.action, "CREATE VIEW") {
 				p.noteView(st, key, p.current)
 			} else {
-				p.noteMerge(st, key, w.db) // a MERGE table: a view over its UNION tables
-				p.seqDefaults.likeCopy(key, st, p.current)
+				p.noteTable(key, st.SQL, st.Syntax(), w.db) // a MERGE table, a LIKE copy
 			}
 		case w.action == "ALTER VIEW" && p.created[key]:
 			p.noteView(st, key, p.current) // the dump's view, over other tables now
@@ -258,16 +268,29 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 				p.noteViewOver(key, union) // ALTER TABLE m UNION=(…): over other tables now
 			}
 			moving, movingFrom = p.viewOver[key], key // ALTER TABLE m RENAME TO n
-		case w.action == "RENAME TABLE onto" && moving != nil:
-			// The dump's view or MERGE table by its new name: over the same tables.
+			movingSeq = p.seqDefaults[string(key)]
+		case w.action == "RENAME TABLE onto" && (moving != nil || movingSeq != nil):
+			// The dump's view, MERGE table or LIKE copy by its new name: over the same
+			// tables, its columns' DEFAULTs moving the same sequences
+			// (TestReviewX26SequenceDefaultRenamedCopy).
 			delete(p.viewOver, movingFrom)
-			p.viewOver[key], p.created[key], moving = moving, true, nil
+			delete(p.seqDefaults, string(movingFrom))
+			if moving != nil {
+				p.viewOver[key] = moving
+			}
+			if movingSeq != nil {
+				p.seqDefaults[string(key)] = movingSeq
+			}
+			p.created[key], moving, movingSeq = true, nil, nil
 		case w.action == "DROP TABLE", w.action == "DROP VIEW", w.action == "RENAME TABLE":
 			if w.action == "RENAME TABLE" && !existed {
-				moving, movingFrom = p.viewOver[key], key
+				moving, movingFrom, movingSeq = p.viewOver[key], key, p.seqDefaults[string(key)]
 			}
 			delete(p.tables, key) // reported once: afterwards it no longer exists
 			delete(p.viewOver, key)
+			if !existed {
+				delete(p.seqDefaults, string(key)) // the dump's copy; the target's own stay
+			}
 		}
 		if existed && p.report(ow) {
 			found = append(found, ow)
@@ -291,8 +314,8 @@ func (p *Preflight) reader() *bodyReader {
 			return p.databases[d] && !p.createdDBs[d]
 		}
 		key := sqlscan.TableKeyOf(d, t)
-		return p.tables[key] && !p.created[key] && !(rows && p.empty[key] && p.triggerRuns(key) == "") || p.viewHits(key, rows)
-	}}
+		return p.tables[key] && !p.created[key] && !(rows && rowsFree(p, key)) || p.viewHits(key, rows)
+	}, made: func(q []byte, syn sqlscan.Syntax, db string) { madeInCode(p, q, syn, db) }}
 	if p.objects != nil {
 		p.rd.object = p.objectOverwrite
 	}

@@ -127,37 +127,49 @@ func (m seqDefaults) note(key sqlscan.TableKey, column, seq string) {
 	m[string(key)][strings.ToLower(column)] = seq
 }
 
-// likeCopy carries the sequence defaults of CREATE TABLE key LIKE src to key (none when
-// st is no LIKE or its source has none): the copy's rows move the target's sequence too.
-// current is the database in effect.
-func (m seqDefaults) likeCopy(key sqlscan.TableKey, st *split.Statement, current string) {
+// likeCopy carries the sequence defaults of src to key, the dump's CREATE TABLE key LIKE
+// src (ok false: no LIKE; the copy has none then): the copy's rows move the target's
+// sequence too.
+func (m seqDefaults) likeCopy(key, src sqlscan.TableKey, ok bool) {
 	delete(m, string(key))
-	if len(m) == 0 {
-		return
-	}
-	l := st.Tokens()
-	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		if t.Is("LIKE") {
-			d, name := l.Name(l.Next())
-			if d == "" {
-				d = current
-			}
-			if cols := m[string(sqlscan.TableKeyOf(d, name))]; cols != nil {
-				m[string(key)] = maps.Clone(cols)
-			}
-			return
-		}
+	if cols := m[string(src)]; ok && cols != nil {
+		m[string(key)] = maps.Clone(cols)
 	}
 }
 
-// finding is the overwrite of an INSERT/REPLACE st into key whose column list
-// leaves out a column whose DEFAULT moves the target's sequence; nil when none. Only the
-// statement's head is read (its column list, or SET's names for INSERT … SET): rows
-// without a column list give every column. Left open: VALUES (DEFAULT, …) and LOAD DATA.
+// first is a column of key whose DEFAULT moves the target's sequence, and that sequence
+// (quoted); "" when none. The first by name, so that a message names the same one
+// each time.
+func (m seqDefaults) first(key sqlscan.TableKey) (column, seq string) {
+	for col, s := range m[string(key)] {
+		if column == "" || col < column {
+			column, seq = col, s
+		}
+	}
+	return column, seq
+}
+
+// finding is the overwrite of an INSERT/REPLACE st into key that leaves a column whose
+// DEFAULT moves the target's sequence to that DEFAULT; nil when none. Its column list (or
+// SET's names for INSERT … SET) is read, and, where every such column is named or there
+// is no list (rows then give every column), the rest of it for a DEFAULT in the values
+// (`VALUES (DEFAULT, 1)`, `SET id = DEFAULT`, `ON DUPLICATE KEY UPDATE id = DEFAULT`) or
+// an empty row (`VALUES ()`): which column such a DEFAULT goes to is not worked out, so
+// any is one (TestReviewX26SequenceDefaultGiven). Only tables with such a column are read
+// past their head: the target's, or the dump's LIKE copies of them. LOAD DATA into one is
+// an overwrite at the top level (its columns are not read).
 func (m seqDefaults) finding(key sqlscan.TableKey, action string, st *split.Statement) *Overwrite {
 	cols := m[string(key)]
-	if cols == nil || (action != "INSERT INTO" && action != "REPLACE INTO") {
+	if cols == nil || (action != "INSERT INTO" && action != "REPLACE INTO" && action != "LOAD DATA INTO") {
 		return nil
+	}
+	d, tb := key.Names()
+	table := termsafe.Line(sqlscan.QuoteIdent(d) + "." + sqlscan.QuoteIdent(tb))
+	if action == "LOAD DATA INTO" {
+		col, seq := m.first(key)
+		return &Overwrite{Action: action, Database: d, Table: tb, Offset: st.Offset, Line: st.Line, Through: true,
+			Detail: action + " " + table + ", where column " + termsafe.Line(sqlscan.QuoteIdent(col)) +
+				"'s DEFAULT moves the target's sequence " + termsafe.Line(seq)}
 	}
 	named := map[string]bool{}
 	l := st.Tokens()
@@ -176,6 +188,7 @@ func (m seqDefaults) finding(key sqlscan.TableKey, action string, st *split.Stat
 		}
 		n = l.Next()
 	}
+	every := false
 	switch {
 	case n.Kind == sqlscan.Punct && n.Text == "(":
 		for c := l.Next(); c.Kind != sqlscan.EOF && !(c.Kind == sqlscan.Punct && c.Text == ")"); c = l.Next() {
@@ -185,21 +198,80 @@ func (m seqDefaults) finding(key sqlscan.TableKey, action string, st *split.Stat
 			}
 		}
 	case n.Is("SET"):
-		for c := l.Next(); c.Kind != sqlscan.EOF && !c.Is("ON"); c = l.Next() {
-			if c.IsName() {
-				named[strings.ToLower(c.Text)] = true
+		setNames(&l, named)
+	default:
+		every = true // every column given, unless as DEFAULT (below)
+	}
+	if !every {
+		for col, seq := range cols {
+			if !named[col] {
+				return &Overwrite{Action: action, Database: d, Table: tb, Offset: st.Offset, Line: st.Line, Through: true,
+					Detail: action + " " + table + " without column " + termsafe.Line(sqlscan.QuoteIdent(col)) +
+						", whose DEFAULT moves the target's sequence " + termsafe.Line(seq)}
 			}
 		}
-	default:
-		return nil // every column given
 	}
-	for col, seq := range cols {
-		if !named[col] {
-			d, tb := key.Names()
-			return &Overwrite{Action: action, Database: d, Table: tb, Offset: st.Offset, Line: st.Line, Through: true,
-				Detail: action + " " + termsafe.Line(sqlscan.QuoteIdent(d)+"."+sqlscan.QuoteIdent(tb)) + " without column " +
-					termsafe.Line(sqlscan.QuoteIdent(col)) + ", whose DEFAULT moves the target's sequence " + termsafe.Line(seq)}
-		}
+	var last sqlscan.Token // VALUES, when every is: the token the lexer is past
+	if every {
+		last = n
+	}
+	if givesDefault(&l, last) {
+		col, seq := m.first(key)
+		return &Overwrite{Action: action, Database: d, Table: tb, Offset: st.Offset, Line: st.Line, Through: true,
+			Detail: action + " " + table + " giving DEFAULT, where column " + termsafe.Line(sqlscan.QuoteIdent(col)) +
+				"'s DEFAULT moves the target's sequence " + termsafe.Line(seq)}
 	}
 	return nil
+}
+
+// setNames adds to named the columns INSERT … SET gives a value other than DEFAULT, the
+// lexer being just past SET; it stops at ON (DUPLICATE KEY UPDATE) or the end. A name
+// inside a value (`SET v = id + 1`) is not taken for a column given.
+func setNames(l *sqlscan.Tokenizer, named map[string]bool) {
+	depth, expect := 0, true
+	for c := l.Next(); c.Kind != sqlscan.EOF; c = l.Next() {
+		switch {
+		case depth == 0 && c.Is("ON"):
+			return
+		case c.Kind == sqlscan.Punct && c.Text == "(":
+			depth++
+		case c.Kind == sqlscan.Punct && c.Text == ")":
+			depth--
+		case depth == 0 && c.Kind == sqlscan.Punct && c.Text == ",":
+			expect = true
+		case expect && c.IsName():
+			expect = false
+			_, name := l.Name(c)
+			if eq := l.Next(); eq.Kind == sqlscan.Punct && (eq.Text == "=" || eq.Text == ":=") {
+				save := l.Pos
+				if v := l.Next(); !v.Is("DEFAULT") {
+					named[strings.ToLower(name)] = true
+				}
+				l.Pos = save
+			}
+		}
+	}
+}
+
+// givesDefault reports whether the rest of a row insert the lexer is in holds the word
+// DEFAULT (a value, `DEFAULT(c)`, an ON DUPLICATE KEY UPDATE's) or an empty row (`VALUES
+// ()`, `VALUE ()`): a column may then take its DEFAULT. prev is the token the lexer is
+// just past.
+func givesDefault(l *sqlscan.Tokenizer, prev sqlscan.Token) bool {
+	if prev.Is("DEFAULT") {
+		return true
+	}
+	for t := l.Next(); t.Kind != sqlscan.EOF; prev, t = t, l.Next() {
+		if t.Is("DEFAULT") {
+			return true
+		}
+		if (prev.Is("VALUES") || prev.Is("VALUE") || prev.Kind == sqlscan.Punct && prev.Text == ",") && t.Kind == sqlscan.Punct && t.Text == "(" {
+			save := l.Pos
+			if c := l.Next(); c.Kind == sqlscan.Punct && c.Text == ")" {
+				return true
+			}
+			l.Pos = save
+		}
+	}
+	return false
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/internal/termsafe"
 )
 
 // Writes through a view the dump makes: `CREATE VIEW v AS SELECT i FROM other.k` then
@@ -46,14 +47,6 @@ func viewBases(q []byte, syn sqlscan.Syntax, db string) []sqlscan.TableKey {
 // noteView records, for a view the dump makes, the tables the target held that it reads.
 func (p *Preflight) noteView(st *split.Statement, key sqlscan.TableKey, db string) {
 	p.noteViewOver(key, viewBases(st.SQL, st.Syntax(), db))
-}
-
-// noteMerge records, for a table the dump makes (CREATE TABLE key), the tables the
-// target held under it when it is a MERGE table (mergeUnion), and forgets what a view
-// of the name was over otherwise.
-func (p *Preflight) noteMerge(st *split.Statement, key sqlscan.TableKey, db string) {
-	union, _ := mergeUnion(st.SQL, st.Syntax(), db, p.current)
-	p.noteViewOver(key, union)
 }
 
 // noteViewOver records bases, the tables view key reads, as its viewOver: the target's
@@ -126,7 +119,7 @@ func (p *Preflight) viewHits(key sqlscan.TableKey, rows bool) bool {
 		return false
 	}
 	for _, b := range p.viewOver[key] {
-		if !p.created[b] && p.tables[b] && !(rows && p.empty[b] && p.triggerRuns(b) == "") {
+		if !p.created[b] && p.tables[b] && !(rows && rowsFree(p, b)) {
 			return true
 		}
 	}
@@ -155,7 +148,7 @@ func (p *Preflight) throughView(key sqlscan.TableKey, action string, st *split.S
 		if p.created[b] || !p.tables[b] {
 			continue
 		}
-		if p.empty[b] && rowsOnly(action, st) {
+		if p.empty[b] && rowsOnly(action, st) && p.seqDefaults[string(b)] == nil {
 			if ow := p.triggerFinding(b, action, st); ow != nil && p.report(*ow) {
 				// INSERT INTO `fresh`.`v` (a view of `other`.`e`, whose trigger runs …)
 				ow.Detail = fmt.Sprintf("%s %s.%s (a view of %s)", action, sqlscan.QuoteIdent(vd), sqlscan.QuoteIdent(vt), strings.TrimPrefix(ow.Detail, action+" "))
@@ -166,6 +159,9 @@ func (p *Preflight) throughView(key sqlscan.TableKey, action string, st *split.S
 		d, t := b.Names()
 		ow := Overwrite{Action: action, Database: d, Table: t, Offset: st.Offset, Line: st.Line, Through: true,
 			Detail: fmt.Sprintf("%s %s.%s (a view of %s.%s)", action, sqlscan.QuoteIdent(vd), sqlscan.QuoteIdent(vt), sqlscan.QuoteIdent(d), sqlscan.QuoteIdent(t))}
+		if col, seq := p.seqDefaults.first(b); p.empty[b] && seq != "" {
+			ow.Detail += ", whose column " + termsafe.Line(sqlscan.QuoteIdent(col)) + " has a DEFAULT that moves the target's sequence " + termsafe.Line(seq)
+		}
 		if p.report(ow) {
 			out = append(out, ow)
 		}
