@@ -104,3 +104,30 @@ func TestXFix79PackageStateParallel(t *testing.T) {
 		}
 	}
 }
+
+// TestXFix79ReadAheadGlobalQuoting: the target's global sql_mode (each new session's)
+// has ANSI_QUOTES or NO_BACKSLASH_ESCAPES and the dump never sets sql_mode. The
+// read-ahead (--preflight-scan) must split and read names as the server does from the
+// session's mode: read as a string, "other"."k" would be no table, and the DELETE an
+// overwrite the preflight missed.
+func TestXFix79ReadAheadGlobalQuoting(t *testing.T) {
+	f := newSessionFixture(t, "")
+	t.Cleanup(func() { f.exec("SET GLOBAL sql_mode = DEFAULT") })
+	for name, c := range map[string]struct{ mode, body string }{
+		"ansi quotes":          {"ANSI_QUOTES", "DELETE FROM \"other\".\"k\";\n"},
+		"ansi quotes, INSERT":  {"ANSI_QUOTES", "INSERT INTO \"other\".\"k\" VALUES (7);\n"},
+		"no backslash escapes": {"NO_BACKSLASH_ESCAPES", "SELECT 'a\\' ;\nDELETE FROM other.k;\nSELECT '\\' ;\n"},
+	} {
+		for mode, o := range map[string]importer.Options{"preflight-scan": {Parallel: 2, PreflightScan: true}, "preflight-scan serial": {PreflightScan: true}, "per statement": {Parallel: 2}} {
+			t.Run(name+"/"+mode, func(t *testing.T) {
+				f.exec("SET GLOBAL sql_mode = '" + c.mode + "'")
+				defer f.exec("SET GLOBAL sql_mode = DEFAULT")
+				log, err := x23UntouchedKeeping(t, f, "CREATE DATABASE fresh;\nUSE fresh;\n"+c.body, o)
+				if err == nil || !strings.Contains(err.Error()+log, "other") {
+					t.Errorf("want a refusal naming other.k; got %v\n%s", err, log)
+				}
+				f.exec("DROP DATABASE IF EXISTS fresh")
+			})
+		}
+	}
+}
