@@ -179,7 +179,7 @@ func (lr *laterReaders) observeOne(st *split.Statement) string {
 	}
 	lr.bodies = append(lr.bodies, b)
 	if what == "package" {
-		lr.notePackage(st.Table)
+		lr.notePackage(st)
 	}
 	if what == "procedure" {
 		lr.observeProcedure(st)

@@ -1,6 +1,11 @@
 package plan
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
 
 // A trigger that calls a routine of a package (sql_mode=ORACLE) runs it on the
 // connection of the statement that fires it, and the package's variables (`cnt INT :=
@@ -29,12 +34,13 @@ func (lr *laterReaders) packageWhy(b createdBody) string {
 	return ""
 }
 
-// notePackage follows a CREATE PACKAGE [BODY] named name: triggers created before it
-// that name it are code read later from now on (mysqldump writes triggers after their
-// table's rows, and routines and packages at the end of the database).
-func (lr *laterReaders) notePackage(name string) {
-	name = strings.ToLower(name)
-	if name == "" || lr.packages[name] {
+// notePackage follows a CREATE PACKAGE [BODY] st: a body that may keep state
+// (bodyKeepsState) makes its package one whose triggers created before it that name it
+// are code read later from now on (mysqldump writes triggers after their table's rows,
+// and routines and packages at the end of the database).
+func (lr *laterReaders) notePackage(st *split.Statement) {
+	name := strings.ToLower(st.Table)
+	if name == "" || lr.packages[name] || !isPackageBody(st) || !bodyKeepsState(st) {
 		return
 	}
 	if lr.packages == nil {
@@ -52,4 +58,21 @@ func (lr *laterReaders) notePackage(name string) {
 	if changed {
 		lr.settle()
 	}
+}
+
+// bodyKeepsState reports whether a CREATE PACKAGE BODY st may keep state in the session:
+// its first item after AS or IS is no FUNCTION or PROCEDURE (a variable, cursor or
+// other declaration: MariaDB takes them before the routines). A body of routines only
+// keeps none (TestReviewX8PackageBody's: its trigger's rows stay parallel). An
+// initialization section (BEGIN … at the body's end) is not looked for: a body with
+// one and no variable counts as keeping none.
+func bodyKeepsState(st *split.Statement) bool {
+	l := st.Tokens()
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+		if t.Is("AS") || t.Is("IS") {
+			n := l.Next()
+			return !n.Is("FUNCTION") && !n.Is("PROCEDURE")
+		}
+	}
+	return true
 }
