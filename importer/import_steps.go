@@ -355,7 +355,7 @@ func checkFrom(offset int64, r *resolved, start []byte, name string, definers *p
 // last knew, `DELETE FROM "other"."k"` deleted from no table. A routine's SET sql_mode
 // ends with it (the server restores the caller's), so a CALL is no such place. Cost: a
 // first word per statement, the parts of a DELIMITER text (ServerParts) when it holds
-// more than one.
+// more than one and the word EXECUTE.
 func quotingUnknown(st *split.Statement, raw *split.Splitter) string {
 	if at, ok := raw.SQLModeUnknownAt(); ok && st.Offset >= at {
 		return "sql_mode is set (here or just before) to a value the read-ahead cannot evaluate, so whether names in double quotes are names (ANSI_QUOTES) is known only as the statements run"
@@ -364,8 +364,13 @@ func quotingUnknown(st *split.Statement, raw *split.Splitter) string {
 		return strings.EqualFold(sqlscan.FirstWord(st.SQL, st.Syntax()), "EXECUTE")
 	}
 	dynamic := execute(st)
-	for _, p := range split.ServerParts(st) {
-		dynamic = dynamic || execute(&p)
+	if !dynamic && st.OwnDelimiter && sqlscan.ContainsFoldASCII(st.SQL, "EXECUTE") {
+		// A part starts with EXECUTE only where the text holds the word: a DELIMITER text
+		// without it is not read into its parts here once more (the overwrite, definer
+		// and system checks read it so).
+		for _, p := range split.ServerParts(st) {
+			dynamic = dynamic || execute(&p)
+		}
 	}
 	if dynamic {
 		return "it runs dynamic SQL, which may set sql_mode, so whether names in double quotes are names (ANSI_QUOTES) is known only as the statements run"

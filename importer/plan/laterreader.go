@@ -111,6 +111,7 @@ type laterReaders struct {
 	procs    map[string]procSets
 	prepared map[string]*split.Statement
 	calls    bool
+	packages map[string]bool // lower-cased: the packages the dump created (packagereach.go)
 }
 
 type createdBody struct {
@@ -172,7 +173,14 @@ func (lr *laterReaders) observeOne(st *split.Statement) string {
 			b.words[strings.ToLower(t.Text)] = true
 		}
 	}
+	if why == "" {
+		why = lr.packageWhy(b) // a trigger that calls a package's routine (packagereach.go)
+		b.own = why
+	}
 	lr.bodies = append(lr.bodies, b)
+	if what == "package" {
+		lr.notePackage(st)
+	}
 	if what == "procedure" {
 		lr.observeProcedure(st)
 	}

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -16,55 +17,211 @@ import (
 // resume skips it and sends the INSERT on a new session, whose package is fresh (difffuzz
 // seed 162177: (908,'g5') where the client has (908,'g7'); silent;
 // TestDiffFuzzFoundS51PackageStateResumed). The resume cannot give that state back, so a
-// statement it sends that names a package which a statement it skipped named is refused.
-// Only once the dump created a package does a statement cost a scan of its words.
+// statement it sends that reaches a package which a statement it skipped reached is
+// refused.
+//
+// A statement reaches a package by naming it (pkg.routine), or through code: a
+// procedure it CALLs, a function or view it names, a trigger of a table it writes,
+// whose text names the package or, in turn, other such code (x-fix79: each of those
+// shapes was silent, TestXFix79PackageStateThroughCode). The code is read by its words:
+// its CREATE in the stream (the text as of that point, skipped or sent), and what the
+// server held when the resume started (the target's own packages and code, and what
+// the dump made through dynamic SQL). A word is a run of letters, digits, _, $ and
+// bytes of UTF-8, lower-cased, quoting not read: a name in a string or comment counts
+// too (a refusal at most), and so does a statement's column or alias of a routine's
+// name. Only once a package is known does a statement cost a scan of its words.
 
-// packageStates follows, per run, the packages the dump created and those a resume
-// skipped a statement naming (lower-case names).
+// packageStates follows, per resume, the packages known (the dump's CREATE PACKAGE and
+// the server's package bodies, lower-case names), those a skipped statement reached, and
+// the words of each piece of code by its name (a trigger's by its table's).
 type packageStates struct {
 	created, skipped map[string]bool
+	code             map[string][]string
+	serverRead       bool
 }
 
-// refusePackageStateLost refuses st, sent by a resume, when it names a package that a
-// statement the resume skipped named: the skipped one may have set the package's
+// refusePackageStateLost refuses st, sent by a resume, when it reaches a package that a
+// statement the resume skipped reached: the skipped one may have set the package's
 // session variables, which the resume's session does not hold.
 func refusePackageStateLost(ctx context.Context, cr *controller, st *split.Statement, pl plan.Plan) error {
 	p, ps := cr.p, &cr.skipped.packages
-	if st.Verb == "CREATE PACKAGE" {
-		if name := packageNameOf(st); name != "" {
-			if ps.created == nil {
-				ps.created = map[string]bool{}
-			}
-			ps.created[name] = true
+	if st.Kind == split.KindClient || len(st.SQL) == 0 {
+		return nil
+	}
+	if !ps.serverRead {
+		ps.serverRead = true
+		if err := ps.readServer(ctx, p.control); err != nil {
+			return p.at(st, fmt.Errorf("read the server's packages, routines, views and triggers: %w", err))
 		}
-		return nil
 	}
-	if len(ps.created) == 0 || st.Kind == split.KindClient || len(st.SQL) == 0 || pl.Literal {
-		return nil
+	if ps.noteCode(st) || len(ps.created) == 0 {
+		return nil // a CREATE, ALTER or DROP of code runs none
 	}
-	named := namedPackages(st, ps.created)
-	if len(named) == 0 {
+	reached, via := ps.reach(st, pl.Literal)
+	if len(reached) == 0 {
 		return nil
 	}
 	if p.opt.Checkpoint.Skip(st.Offset) {
 		if ps.skipped == nil {
 			ps.skipped = map[string]bool{}
 		}
-		for _, n := range named {
+		for _, n := range reached {
 			ps.skipped[n] = true
 		}
 		return nil
 	}
-	for _, n := range named {
+	for _, n := range reached {
 		if !ps.skipped[n] {
 			continue
 		}
 		if err := p.disp.flush(ctx); err != nil {
 			return err
 		}
-		return p.serial.refuse(st, "--resume cannot give back the variables of package "+n+" (kept per session) that statements the interrupted run committed before this one set; import the dump again into an empty target")
+		through := ""
+		if v := via[n]; v != "" && v != n {
+			through = " (this statement reaches it through " + v + ")"
+		}
+		return p.serial.refuse(st, "--resume cannot give back the variables of package "+n+through+" (kept per session) that statements the interrupted run committed before this one set; import the dump again into an empty target")
 	}
 	return nil
+}
+
+// noteCode keeps the words of the code st creates (a package body or specification, a
+// procedure, function, trigger or view) under its name; it reports whether st creates,
+// alters or drops code, which runs none.
+func (ps *packageStates) noteCode(st *split.Statement) bool {
+	name := ""
+	switch {
+	case st.Verb == "CREATE PACKAGE":
+		if name = packageNameOf(st); name != "" {
+			if ps.created == nil {
+				ps.created = map[string]bool{}
+			}
+			ps.created[name] = true
+		}
+	case st.Kind == split.KindRoutine && strings.HasPrefix(st.Verb, "CREATE TRIGGER"):
+		_, table, _ := sqlscan.TriggerTable(st.SQL, st.Syntax())
+		name = strings.ToLower(table)
+	case st.Kind == split.KindRoutine && strings.HasPrefix(st.Verb, "CREATE"),
+		st.Verb == "CREATE VIEW", st.Verb == "ALTER VIEW":
+		name = strings.ToLower(st.Table)
+	case st.Kind == split.KindRoutine, st.Verb == "DROP VIEW":
+		return true // DROP or ALTER: what was kept stays (a refusal at most)
+	default:
+		return false
+	}
+	ps.addCode(name, string(st.SQL))
+	return true
+}
+
+// addCode adds the words of text to what the code named name holds.
+func (ps *packageStates) addCode(name, text string) {
+	if name == "" {
+		return
+	}
+	if ps.code == nil {
+		ps.code = map[string][]string{}
+	}
+	ps.code[name] = append(ps.code[name], codeWords(text)...)
+}
+
+// readServer keeps what the server holds as the resume starts: its package bodies as
+// known packages, and the text of its routines (package bodies too), views and triggers.
+func (ps *packageStates) readServer(ctx context.Context, c Conn) error {
+	for _, q := range []string{
+		"SELECT ROUTINE_NAME, ROUTINE_TYPE, COALESCE(ROUTINE_DEFINITION, '') FROM information_schema.ROUTINES",
+		"SELECT TABLE_NAME, 'VIEW', COALESCE(VIEW_DEFINITION, '') FROM information_schema.VIEWS",
+		"SELECT EVENT_OBJECT_TABLE, 'TRIGGER', ACTION_STATEMENT FROM information_schema.TRIGGERS",
+	} {
+		rows, err := c.QueryContext(ctx, q)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var name, kind, text string
+			if err := rows.Scan(&name, &kind, &text); err != nil {
+				rows.Close()
+				return err
+			}
+			name = strings.ToLower(name)
+			if strings.HasPrefix(kind, "PACKAGE") {
+				if ps.created == nil {
+					ps.created = map[string]bool{}
+				}
+				ps.created[name] = true
+			}
+			ps.addCode(name, text)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// reach returns the known packages st reaches, by its own words and through the code
+// they name, in turn; via gives for each the word of st through which it does. A row
+// insert of literals (Plan.Literal) reaches what its table's triggers do; the DDL of a
+// table runs none of its triggers.
+func (ps *packageStates) reach(st *split.Statement, literal bool) (reached []string, via map[string]string) {
+	var words []string
+	switch table := strings.ToLower(st.Table); {
+	case literal:
+		words = []string{table}
+	case st.Kind == split.KindDDL:
+		words = slices.DeleteFunc(codeWords(string(st.SQL)), func(w string) bool { return w == table })
+	default:
+		words = codeWords(string(st.SQL))
+	}
+	seen := map[string]bool{}
+	for _, start := range words {
+		if seen[start] {
+			continue
+		}
+		queue := []string{start}
+		seen[start] = true
+		for len(queue) > 0 {
+			w := queue[0]
+			queue = queue[1:]
+			if ps.created[w] && !slices.Contains(reached, w) {
+				reached = append(reached, w)
+				if via == nil {
+					via = map[string]string{}
+				}
+				via[w] = start
+			}
+			for _, n := range ps.code[w] {
+				if !seen[n] {
+					seen[n] = true
+					queue = append(queue, n)
+				}
+			}
+		}
+	}
+	return reached, via
+}
+
+// codeWords is the words of text (see above), lower-cased, each once.
+func codeWords(text string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for i := 0; i < len(text); {
+		if !sqlscan.IsWordByte(text[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && sqlscan.IsWordByte(text[j]) {
+			j++
+		}
+		if w := strings.ToLower(text[i:j]); !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+		i = j
+	}
+	return out
 }
 
 // packageNameOf is the package a CREATE PACKAGE [BODY] statement makes, lower-case
@@ -88,22 +245,4 @@ func packageNameOf(st *split.Statement) string {
 		return strings.ToLower(name)
 	}
 	return ""
-}
-
-// namedPackages is the packages of created that st names as pkg.routine (or
-// db.pkg.routine): a name followed by a dot and a name. An alias or table of a
-// package's name followed by a column is taken for one too (a refusal at most).
-func namedPackages(st *split.Statement, created map[string]bool) []string {
-	var out []string
-	l := st.Tokens()
-	prev := l.Next()
-	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		if t.Kind == sqlscan.Punct && t.Text == "." && prev.IsName() {
-			if n := strings.ToLower(string(prev.Ident(st.SQL))); created[n] && !slices.Contains(out, n) {
-				out = append(out, n)
-			}
-		}
-		prev = t
-	}
-	return out
 }

@@ -86,6 +86,18 @@ func (r *Replayer) quotingAfter(before wireStatus, ok bool) statusQuoting {
 	if after.ends == before.ends {
 		return statusQuoting{}
 	}
+	if before.ends == 0 {
+		// The first reply read on the connection: the bits before it are the session's
+		// sql_mode's, not none. A target whose global sql_mode has NO_BACKSLASH_ESCAPES
+		// or ANSI_QUOTES had its first statement taken for one that turned the flag on,
+		// and the first statement with a backslash refused (x-fix79,
+		// TestXFix79ReadAheadGlobalQuoting). A server that never sets the ANSI_QUOTES bit
+		// (MySQL) leaves it to the mode.
+		before.status = r.sessionQuoting
+		if after.status&statusANSIQuotes == 0 {
+			before.status &^= statusANSIQuotes
+		}
+	}
 	return statusQuoting{
 		known:   true,
 		nbe:     after.status&statusNoBackslashEscapes != 0,

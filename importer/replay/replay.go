@@ -205,8 +205,11 @@ type Replayer struct {
 	// (quoting.go): the serial replay's Wire, the parallel replay's control connection's
 	// watch; nil where none can be read. quoting is what the last statement's reply said.
 	quoteWire *PacketWatch
-	quoting   statusQuoting
-	diverged  *quoteDivergence // a change of those flags a resume could not follow
+	// sessionQuoting: the quoting status bits the session's sql_mode gave when the
+	// replay read it (syncSQLMode), before any reply to the dump's statements was read.
+	sessionQuoting uint16
+	quoting        statusQuoting
+	diverged       *quoteDivergence // a change of those flags a resume could not follow
 	// quoteJournal is the checkpoint a change of them is journaled to as soon as the
 	// reply is read (journalQuotingNow), and quoteRerun whether the statement in flight
 	// is one a resume sends again: set by the parallel replay's dispatcher.

@@ -19,6 +19,14 @@ func (r *Replayer) syncSQLMode(ctx context.Context) error {
 		return fmt.Errorf("read sql_mode: %w", err)
 	}
 	r.setSQLMode(mode)
+	r.sessionQuoting = 0 // the bits before the first reply read (quotingAfter)
+	nbe, ansi := split.SQLModeQuoting(mode)
+	if nbe {
+		r.sessionQuoting |= statusNoBackslashEscapes
+	}
+	if ansi {
+		r.sessionQuoting |= statusANSIQuotes
+	}
 	return nil
 }
 
