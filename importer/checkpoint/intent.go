@@ -478,6 +478,7 @@ func (r *Run) settleIntents(ctx context.Context, c Conn, applied []int64, log io
 // and runs again.
 func (r *Run) settleDDLIntent(ctx context.Context, c Conn, in pendingIntent, log io.Writer) error {
 	if now, ok := definitionDigest(ctx, c, in.tables, true); ok && now == in.sums {
+		r.noteNotRun(in.start) // its "already exists" is the dump's own (sent.go)
 		fmt.Fprintf(log, "dumpscope: resume: %s had not changed %s when the interrupted run ended; it runs again\n", in.statement, in.tables)
 		if err := r.EndIntent(ctx, c, in.start); err != nil {
 			return fmt.Errorf("resume: %w", err)

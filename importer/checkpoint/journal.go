@@ -109,6 +109,10 @@ type Journal struct {
 	// kill, a later attempt's DispatchedThrough tells how far that attempt sent, not how
 	// far the killed one got. false in a journal of a dumpscope that did not record it.
 	EndsRecorded bool `json:"ends_recorded,omitempty"`
+	// DDLMarks: every attempt of the run marked each DDL statement before it sent it
+	// (sent.go), so that a resume takes an unmarked one for never sent. false in a journal
+	// of a dumpscope that did not, or whose run one such attempt continued.
+	DDLMarks bool `json:"ddl_marks,omitempty"`
 	// ProceduresBefore are the procedures (database, lower-cased name) the target had
 	// before the first attempt sent anything (procedures.go): a resume tells a procedure
 	// the dump's CREATE PROCEDURE IF NOT EXISTS made from one that was there. nil in a

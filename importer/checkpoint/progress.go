@@ -28,7 +28,7 @@ func IsProgressSchema(name string) bool {
 // progressTables are the progress schema's tables. done: one row per committed stretch
 // of the stream, written inside the stretch's transaction. loads: tables whose rows
 // cannot be resumed row-exactly, while their load is under way. intents: non-transactional
-// statements about to run (intent.go).
+// statements about to run (intent.go). sent: DDL statements about to be sent (sent.go).
 var progressTables = []string{
 	// utf8mb4: a dump's path and a datadir may be any file name.
 	"CREATE DATABASE IF NOT EXISTS " + ProgressSchema + " DEFAULT CHARACTER SET utf8mb4",
@@ -37,6 +37,7 @@ var progressTables = []string{
 	"CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".loads (run_id CHAR(32), db VARCHAR(64) CHARACTER SET utf8mb4, tbl VARCHAR(64) CHARACTER SET utf8mb4, first_offset BIGINT, complete TINYINT NOT NULL DEFAULT 0, created TINYINT NULL, " + loadsAutoIncrement + ", PRIMARY KEY (run_id, db, tbl)) ENGINE=InnoDB",
 	intentsTable,
 	createdTable,
+	sentTable,
 	xaTable,
 	varsTable,
 }
@@ -272,7 +273,8 @@ func LockList(r *Run) (list string, intents bool) {
 	}
 	// vars: a SET of user variables from the data under the locks is journaled there
 	// (TestReviewX6LockedUserVarJournal: ERROR 1100).
-	const done = ProgressSchema + ".done WRITE, " + ProgressSchema + ".vars WRITE"
+	// sent: a DDL statement there is marked before it is sent (sent.go).
+	const done = ProgressSchema + ".done WRITE, " + ProgressSchema + ".vars WRITE, " + ProgressSchema + ".sent WRITE"
 	if !r.ranMade.Load() {
 		return done, false
 	}
@@ -361,14 +363,14 @@ func (r *progressRows) Finish(ctx context.Context, c Conn) error {
 		return err
 	}
 	// Nothing else kept in the schema (the usual case): its DROP takes this run's rows
-	// with it, and the eight DELETEs before it, each a commit of its own, were serial
+	// with it, and the nine DELETEs before it, each a commit of its own, were serial
 	// time at the end of every run. Killed before the DROP, the run is marked finished,
 	// so the next run's Finish drops the schema, as after a kill among the DELETEs.
 	if unused, err := schemaUnused(ctx, c); err == nil && unused {
 		_, err = c.ExecContext(ctx, "DROP DATABASE IF EXISTS "+ProgressSchema)
 		return err
 	}
-	for _, t := range []string{"done", "intents", "ran", "globals", "vars", "created", "xa", "alive"} {
+	for _, t := range []string{"done", "intents", "ran", "globals", "vars", "created", "xa", "alive", "sent"} {
 		_, err := c.ExecContext(ctx, "DELETE FROM "+ProgressSchema+"."+t+" WHERE run_id = ?", r.RunID)
 		var me *mysql.MySQLError
 		if err != nil && !(errors.As(err, &me) && me.Number == mysqlerr.NoSuchTable) { // ran, globals: made with the first intent; vars, created, xa, alive: by a newer dumpscope than the schema's
@@ -500,7 +502,7 @@ func ProbeProgressLocks(ctx context.Context, r *Run, c Conn) error {
 	if r == nil {
 		return nil
 	}
-	_, err := c.ExecContext(ctx, "LOCK TABLES "+ProgressSchema+".done WRITE, "+ProgressSchema+".vars WRITE")
+	_, err := c.ExecContext(ctx, "LOCK TABLES "+ProgressSchema+".done WRITE, "+ProgressSchema+".vars WRITE, "+ProgressSchema+".sent WRITE")
 	var me *mysql.MySQLError
 	if errors.As(err, &me) && (me.Number == mysqlerr.DBAccessDenied || me.Number == mysqlerr.TableAccessDenied || me.Number == mysqlerr.SpecificAccessDenied) {
 		r.noProgressLocks = true

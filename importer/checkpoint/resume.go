@@ -149,7 +149,7 @@ func writeRunJournal(ctx context.Context, r *Run, p Params, path string, target 
 	// FailedAt stays until a run gets past it: a resume stopped before the failing
 	// statement keeps it for the next (TestReviewX2FailedAtLostByInterruptedResume).
 	j := &Journal{RunID: r.RunID, Dump: p.Dump, Target: target, Parallel: p.Parallel, DeferIndexes: r.DeferIndexes, Filters: &filters, Charset: &cs, ProceduresBefore: r.proceduresBefore, TriggersBefore: r.triggersBefore, QuotingFlags: r.quotingFlags, OverwriteCheck: r.overwriteCheck, StartedAt: started,
-		EndsRecorded: !r.resumed || r.endsRecorded}
+		EndsRecorded: !r.resumed || r.endsRecorded, DDLMarks: !r.resumed || r.marked}
 	if f := r.failedAt.Load(); f > 0 {
 		f--
 		j.FailedAt = &f
@@ -207,6 +207,7 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 	}
 	r.dispatched = j.DispatchedThrough
 	r.endsRecorded = j.EndsRecorded && j.DispatchedThrough != nil // nil: the last attempt was killed
+	r.marked = j.DDLMarks
 	r.proceduresBefore = j.ProceduresBefore
 	r.triggersBefore = j.TriggersBefore
 	r.overwriteCheck = j.OverwriteCheck
@@ -247,6 +248,9 @@ func resume(ctx context.Context, p Params, j *Journal, target TargetIdentity) (*
 		return nil, fmt.Errorf("checkpoint: upgrade the progress schema %s: %w", ProgressSchema, err)
 	}
 	if err := r.loadVars(ctx, control, r.RunID); err != nil {
+		return nil, err
+	}
+	if err := r.loadSent(ctx, control, r.RunID, r.furthest); err != nil {
 		return nil, err
 	}
 	if err := r.settleIntents(ctx, control, p.Applied, p.Log); err != nil {

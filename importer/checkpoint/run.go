@@ -91,6 +91,9 @@ type prior struct {
 	endsRecorded  bool
 	unrecordedDDL atomic.Int64
 	freshFrom     atomic.Int64 // see RanAfresh; 0: not yet
+	// sentMarks are the marks of the DDL statements beyond the furthest committed offset
+	// that earlier attempts were about to send (sent.go), read on resume.
+	sentMarks
 
 	// digests are the committed stretches' (end, digest) pairs, read on resume.
 	digests []endDigest
@@ -313,8 +316,12 @@ func NeverSent(r *Run, offset int64) bool {
 // the earlier attempts sent (DispatchedThrough) it did not run, but only when none of
 // them was killed (endsRecorded, as NeverSent): a resume stopped before a DDL a killed
 // attempt before it had run left that DDL's "already exists" taken for the dump's own
-// error (TestXFix71KilledThenStoppedResume).
-func (r *Run) MayHaveRun(offset int64) bool {
+// error (TestXFix71KilledThenStoppedResume). Beyond the furthest offset it did not run
+// either when no earlier attempt marked it as about to be sent, or its mark says its
+// objects were already as its error says (sent.go: the dump's own DROP TABLE of a table
+// that is not there, TestXFix71DropMissingAfterKill); marked says the statement is one
+// its senders mark (MarkSent).
+func (r *Run) MayHaveRun(offset int64, marked bool) bool {
 	if r == nil || !r.resumed || r.failedAt.Load() == offset+1 || NeverSent(r, offset) {
 		return false
 	}
@@ -322,6 +329,9 @@ func (r *Run) MayHaveRun(offset int64) bool {
 		return true
 	}
 	if f := r.freshFrom.Load(); f > 0 && offset > f {
+		return false
+	}
+	if !r.mayHaveBeenSent(offset, marked) {
 		return false
 	}
 	for {

@@ -30,7 +30,8 @@ func (dp *dispatcher) barrier(ctx context.Context, st *split.Statement, end int6
 // runBarrier runs q, prepared from st, on c. With progress rows, DML runs in a transaction
 // with its progress row; DDL commits on its own, so its progress row follows it, and on
 // resume an unrecorded DDL's "already exists" errors may mean it had run
-// (checkpoint.Run.MayHaveRun). DML that may write a non-transactional table (scope: the
+// (checkpoint.Run.MayHaveRun), when an earlier attempt marked it as about to be sent
+// (markSent: ddlmark.go). DML that may write a non-transactional table (scope: the
 // tables it touches with those their triggers write, nil for any) leaves an intent first, so that a resume never applies
 // it twice (checkpoint.Run.BeginIntent).
 func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statement, q []byte, end int64, digest string, scope []string) error {
@@ -59,6 +60,11 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 			return p.at(st, fmt.Errorf("record the intent of an ALTER TABLE: %w", err))
 		}
 	}
+	if own { // an ALTER TABLE's too: its intent goes with its progress row
+		if err := dp.markSent(ctx, c, st); err != nil { // ddlmark.go
+			return err
+		}
+	}
 	if !ddl {
 		if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
 			return r.sqlError(st, st.SQL, err)
@@ -73,7 +79,7 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 	}
 	var se *StatementError
 	switch {
-	case err != nil && own && errors.As(err, &se) && (checkpoint.AlreadyApplied(se.Code) || p.ctl.renamedAlready(ctx, c, st, se.Code)) && !dp.ownAlreadyExists(st, se.Code) && cp.MayHaveRun(st.Offset):
+	case err != nil && own && errors.As(err, &se) && (checkpoint.AlreadyApplied(se.Code) || p.ctl.renamedAlready(ctx, c, st, se.Code)) && !dp.ownAlreadyExists(st, se.Code) && cp.MayHaveRun(st.Offset, marksSent(dp.planner, st)):
 		// It ran before the crash; its progress row did not. What it left in ROW_COUNT()
 		// is not known.
 		err = nil

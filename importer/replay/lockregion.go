@@ -201,6 +201,11 @@ func (ls *lockState) begin(ctx context.Context, st *split.Statement, pl plan.Pla
 	if _, err := p.control.ExecContext(ctx, "SET autocommit=0"); err != nil {
 		return p.at(st, fmt.Errorf("turn autocommit off to commit the statement with its progress row: %w", err))
 	}
+	if isDDL(p.disp.planner, st) {
+		// Its mark (ddlmark.go), which its implicit commit commits before it runs: a
+		// resume asks it (ddlResult's MayHaveRun).
+		return p.disp.markSent(ctx, p.control, st)
+	}
 	return nil
 }
 
@@ -373,7 +378,7 @@ func (ls *lockState) ddlResult(ctx context.Context, st *split.Statement, q []byt
 	}
 	var se *StatementError
 	switch {
-	case err != nil && errors.As(err, &se) && (checkpoint.AlreadyApplied(se.Code) || p.ctl.renamedAlready(ctx, p.control, st, se.Code)) && !p.disp.ownAlreadyExists(st, se.Code) && cp.MayHaveRun(st.Offset):
+	case err != nil && errors.As(err, &se) && (checkpoint.AlreadyApplied(se.Code) || p.ctl.renamedAlready(ctx, p.control, st, se.Code)) && !p.disp.ownAlreadyExists(st, se.Code) && cp.MayHaveRun(st.Offset, marksSent(p.disp.planner, st)):
 		r.counts.lost(st.Offset) // what it left in ROW_COUNT() is not known
 		return nil
 	case err != nil && r.opt.Force && errors.As(err, &se) && mayBeAppliedDDL(true, st, se.Code):

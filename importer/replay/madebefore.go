@@ -6,6 +6,7 @@ import (
 
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
@@ -29,6 +30,17 @@ type madeTables struct {
 	// at its first CREATE TABLE since the table was last forgotten, and that statement's
 	// offset.
 	by map[string]madeAt
+	// temporary: a statement noted may have made a TEMPORARY table (its text says
+	// TEMPORARY), which information_schema does not list: a DROP TABLE's pre-state cannot
+	// be read then (sentPreState).
+	temporary bool
+}
+
+// madeTemporary reports whether the dump may have made a TEMPORARY table so far.
+func (m *madeTables) madeTemporary() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.temporary
 }
 
 type madeAt struct {
@@ -55,6 +67,9 @@ func (m *madeTables) note(st *split.Statement, db string) {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if !m.temporary && sqlscan.ContainsFoldASCII(st.SQL, "TEMPORARY") {
+		m.temporary = true
+	}
 	keys, global := plan.BarrierScope(st, db)
 	if global || (st.Kind != split.KindDDL && st.Kind != split.KindRoutine) {
 		m.by = nil // a CALL, dynamic SQL, DROP DATABASE, CREATE TABLE … SELECT: anything

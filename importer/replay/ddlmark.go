@@ -1,0 +1,117 @@
+package replay
+
+import (
+	"context"
+	"strings"
+
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
+	"github.com/dumpscope/dumpscope/importer/plan"
+	"github.com/dumpscope/dumpscope/importer/split"
+	"github.com/dumpscope/dumpscope/importer/sqlscan"
+)
+
+// The marks of DDL about to be sent (checkpoint/sent.go): which statements get one, and
+// the pre-state a DROP's mark records. runBarrier and lockState.begin write them; the
+// resume's MayHaveRun reads them.
+
+// marksSent reports whether st, a statement that commits on its own (DDL, or an account's
+// CREATE/DROP), is one its sender marks before sending it, and so one whose missing mark
+// on resume means "never sent". Not a TEMPORARY table's CREATE or DROP (through a wrapper
+// too): it commits nothing, so inside the dump's transaction its mark would wait for the
+// dump's COMMIT, and a kill before that lost the mark of a statement that had run. Nor a
+// DROP … IF EXISTS, which never fails "already applied" (checkpoint.AlreadyApplied): its
+// mark would be a commit for nothing, and mysqldump writes one before every CREATE TABLE.
+// (A CREATE … IF NOT EXISTS is marked: its definition may still fail so, ERROR 1061 of a
+// key named twice.)
+func marksSent(pl *plan.Planner, st *split.Statement) bool {
+	layers := layersOf(pl, st)
+	in := layers[len(layers)-1]
+	if in.TemporaryTableDDL() {
+		return false
+	}
+	w := sqlscan.DDLWords(in.SQL, 3, in.Syntax())
+	return len(w) < 3 || !strings.EqualFold(w[0], "DROP") || !strings.EqualFold(w[2], "IF")
+}
+
+// markSent writes st's mark on c, where it is about to be sent (checkpoint.MarkSent),
+// with its pre-state (sentPreState). Nothing without a checkpoint, or for a statement
+// marksSent leaves unmarked.
+func (dp *dispatcher) markSent(ctx context.Context, c Conn, st *split.Statement) error {
+	cp := dp.p.opt.Checkpoint
+	if cp == nil || !marksSent(dp.planner, st) {
+		return nil
+	}
+	if err := checkpoint.MarkSent(ctx, cp, c, st.Offset, dp.sentPreState(ctx, c, st)); err != nil {
+		return dp.p.at(st, err)
+	}
+	return nil
+}
+
+// sentPreState is what st's mark says of the objects it names (checkpoint.PreState): for
+// a DROP TABLE, VIEW, DATABASE, PROCEDURE, TRIGGER or EVENT without IF EXISTS, whether
+// every one it drops is there now, right before it is sent (nothing else sends DDL before
+// it has run: it is a barrier), read from information_schema as the server resolves the
+// name (its look-up of one schema and table folds the case as lower_case_table_names
+// does; the other names compare case-insensitively, which can only find one the server
+// would not, the allowance's side). PreUnknown for every other
+// statement, and for a DROP TABLE after the dump made a TEMPORARY table (which
+// information_schema does not list here: a DROP TABLE of it, there, was read as a DROP
+// of a missing table) or the read fails.
+func (dp *dispatcher) sentPreState(ctx context.Context, c Conn, st *split.Statement) checkpoint.PreState {
+	w := sqlscan.DDLWords(st.SQL, 3, st.Syntax())
+	if len(w) < 3 || !strings.EqualFold(w[0], "DROP") || strings.EqualFold(w[2], "IF") {
+		return checkpoint.PreUnknown
+	}
+	var q string
+	var names [][]any
+	switch strings.ToUpper(w[1]) {
+	case "TABLE", "VIEW":
+		if st.Verb != "DROP "+strings.ToUpper(w[1]) || dp.made.madeTemporary() {
+			return checkpoint.PreUnknown
+		}
+		keys, ok := st.NamedTables(dp.statementDB(st))
+		if !ok {
+			return checkpoint.PreUnknown
+		}
+		for _, k := range keys {
+			db, table := sqlscan.TableKey(k).Names()
+			names = append(names, []any{db, table})
+		}
+		q = "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?"
+	case "DATABASE", "SCHEMA":
+		l := st.Tokens()
+		if !l.Next().Is("DROP") || !l.Next().Is(w[1]) {
+			return checkpoint.PreUnknown // inside an executable comment
+		}
+		t := l.Next()
+		if !t.IsName() {
+			return checkpoint.PreUnknown
+		}
+		names = [][]any{{string(t.Ident(st.SQL))}}
+		q = "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?"
+	case "PROCEDURE", "TRIGGER", "EVENT":
+		// Not a FUNCTION: DROP FUNCTION also drops a loadable function (mysql.func),
+		// which information_schema.ROUTINES does not list.
+		if st.Verb != "DROP "+strings.ToUpper(w[1]) || st.Table == "" {
+			return checkpoint.PreUnknown
+		}
+		names = [][]any{{dp.statementDB(st), st.Table}}
+		q = map[string]string{
+			"PROCEDURE": "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? AND ROUTINE_NAME = ? AND ROUTINE_TYPE = 'PROCEDURE'",
+			"TRIGGER":   "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = ? AND TRIGGER_NAME = ?",
+			"EVENT":     "SELECT COUNT(*) FROM information_schema.EVENTS WHERE EVENT_SCHEMA = ? AND EVENT_NAME = ?",
+		}[strings.ToUpper(w[1])]
+	default:
+		return checkpoint.PreUnknown
+	}
+	for _, args := range names {
+		var n int
+		if err := c.QueryRowContext(ctx, q, args...).Scan(&n); err != nil {
+			return checkpoint.PreUnknown
+		}
+		if n == 0 {
+			return checkpoint.PreNotHeld
+		}
+	}
+	return checkpoint.PreHeld
+}
