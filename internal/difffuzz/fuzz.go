@@ -47,8 +47,9 @@ type Result struct {
 	Diff     *Difference
 	Original Script
 	Shrunk   Script
-	// File is the shrunk script's path under Options.Out.
-	File string
+	// File is the shrunk script's path under Options.Out; Server the file of what the
+	// server was doing when a hang's import was killed (runner_bound.go), or "".
+	File, Server string
 	// Found are every difference of a KeepGoing run, one per seed (its first mode that
 	// differed), the first one being Diff.
 	Found []Finding
@@ -67,6 +68,18 @@ type Finding struct {
 	Seed       int64
 	Mode, Kind string
 	File       string // the shrunk script
+	// Server is the file of what the server was doing when a hang's import was killed
+	// (runner_bound.go), "" when none.
+	Server string
+}
+
+// Line is the finding's one line: seed, mode, kind and files.
+func (f Finding) Line() string {
+	s := fmt.Sprintf("seed %d %s %s: %s", f.Seed, f.Mode, f.Kind, f.File)
+	if f.Server != "" {
+		s += " (the server at the bound: " + f.Server + ")"
+	}
+	return s
 }
 
 // Summary is the one-line report of a clean run.
@@ -194,9 +207,13 @@ func record(ctx context.Context, r *Runner, o Options, res *Result, d *Differenc
 	}
 	f, err := found(ctx, r, o, Result{Diff: d, Original: script}, mode, mi, logf)
 	if res.Diff == nil {
-		res.Diff, res.Original, res.Shrunk, res.File = f.Diff, f.Original, f.Shrunk, f.File
+		res.Diff, res.Original, res.Shrunk, res.File, res.Server = f.Diff, f.Original, f.Shrunk, f.File, f.Server
 	}
-	res.Found = append(res.Found, Finding{Seed: seed, Mode: mode.Name, Kind: d.Kind, File: f.File})
+	fd := Finding{Seed: seed, Mode: mode.Name, Kind: d.Kind, File: f.File, Server: f.Server}
+	res.Found = append(res.Found, fd)
+	if fd.Server != "" {
+		logf("%s", fd.Line())
+	}
 	return err
 }
 
@@ -207,7 +224,7 @@ func found(ctx context.Context, r *Runner, o Options, res Result, mode Mode, mi 
 	if res.Shrunk, err = shrink(ctx, r, o, res.Original, mode, mi, res.Diff, logf); err != nil {
 		return res, err
 	}
-	res.File, err = writeFinding(o.Out, res, mode, r)
+	res.File, res.Server, err = writeFinding(o.Out, res, mode, r)
 	return res, err
 }
 
@@ -242,16 +259,20 @@ func shrink(ctx context.Context, r *Runner, o Options, script Script, mode Mode,
 }
 
 // writeFinding writes the shrunk script, with a header saying what it shows, and the
-// original script to dir; it returns the shrunk one's path.
-func writeFinding(dir string, res Result, mode Mode, r *Runner) (string, error) {
+// original script to dir (a hang's server state too: runner_bound.go); it returns the
+// shrunk one's path and the server state's.
+func writeFinding(dir string, res Result, mode Mode, r *Runner) (shrunk, server string, err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
+		return "", "", err
 	}
 	// The shrunk script's own difference, for the header: the detail of the original
 	// names lines of the original.
-	detail := res.Diff.Detail
+	detail, state := res.Diff.Detail, res.Diff.Server
 	if d, err := r.CheckScript(context.Background(), res.Shrunk, mode, killRand(res.Shrunk.Seed, 0)); err == nil && d != nil {
 		detail = d.Detail
+		if d.Server != "" {
+			state = d.Server
+		}
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "-- difffuzz: the mariadb client and `dumpscope import` disagree on this script.\n")
@@ -269,27 +290,33 @@ func writeFinding(dir string, res Result, mode Mode, r *Runner) (string, error) 
 	}
 	b.WriteString("\n")
 	name := fmt.Sprintf("seed-%d-%s", res.Original.Seed, mode.Name)
-	shrunk := filepath.Join(dir, name+".sql")
+	shrunk = filepath.Join(dir, name+".sql")
+	if server, err = writeServerState(shrunk, state); err != nil {
+		return "", "", err
+	}
+	if server != "" {
+		fmt.Fprintf(&b, "-- What the server was doing when the import reached the bound: %s\n\n", server)
+	}
 	if err := os.WriteFile(shrunk, append([]byte(b.String()), res.Shrunk.SQL()...), 0o644); err != nil {
-		return "", err
+		return "", "", err
 	}
 	if err := os.WriteFile(filepath.Join(dir, name+".orig.sql"), res.Original.SQL(), 0o644); err != nil {
-		return "", err
+		return "", "", err
 	}
 	if mode.Overlap { // the shrunk script's P and D, as the header's run made them
 		if err := os.WriteFile(filepath.Join(dir, name+".target.sql"), r.lastOverlap.target, 0o644); err != nil {
-			return "", err
+			return "", "", err
 		}
 		if err := os.WriteFile(filepath.Join(dir, name+".input.sql"), r.lastOverlap.input, 0o644); err != nil {
-			return "", err
+			return "", "", err
 		}
 	}
 	if res.Shrunk.Filter != nil { // what the client ran: the statements the filter keeps
 		if err := os.WriteFile(filepath.Join(dir, name+".ref.sql"), res.Shrunk.Reference().SQL(), 0o644); err != nil {
-			return "", err
+			return "", "", err
 		}
 	}
-	return shrunk, nil
+	return shrunk, server, nil
 }
 
 // profileName is p as --profile names it.

@@ -20,12 +20,28 @@ import (
 // run of its own, as difffuzz is. A difference is logged with its script, written to
 // DUMPSCOPE_S51_PROBE_OUT if set, and fails the test.
 func TestS51BlocksAloneFastModes(t *testing.T) {
-	n, _ := strconv.Atoi(os.Getenv("DUMPSCOPE_S51_PROBE"))
+	blocks := map[Construct]func(*gen){LdTimeZone: ldTimeZoneBlock, LdCharsetClient: ldCharsetClientBlock, LdStringForms: ldStringFormsBlock,
+		TriggerReadsOther: triggerReadsOtherBlock, RsLockRegion: rsLockRegionBlock, RsTxnMixed: rsTxnMixedBlock, RsBatchEdge: rsBatchEdgeBlock}
+	probeBlocksAlone(t, "DUMPSCOPE_S51_PROBE", s51Family, func(g *gen, c Construct) { blocks[c](g) })
+}
+
+// TestS52BlocksAloneFastModes is TestS51BlocksAloneFastModes for the x-fuzz7 blocks
+// (top-level compound statements, gen_s52.go), the form drawn: DUMPSCOPE_S52_PROBE=N,
+// DUMPSCOPE_S52_PROBE_SEED, DUMPSCOPE_S52_PROBE_ONLY, DUMPSCOPE_S52_PROBE_OUT.
+func TestS52BlocksAloneFastModes(t *testing.T) {
+	probeBlocksAlone(t, "DUMPSCOPE_S52_PROBE", s52Family, func(g *gen, c Construct) { blockWith(g, c, -1) })
+}
+
+// probeBlocksAlone runs N draws of each of family f's blocks (write writes construct c's)
+// alone through the fast modes; env is the prefix of its variables (env=N, env_SEED,
+// env_ONLY, env_OUT; DUMPSCOPE_BIN).
+func probeBlocksAlone(t *testing.T, env string, f *family, write func(g *gen, c Construct)) {
+	n, _ := strconv.Atoi(os.Getenv(env))
 	if n <= 0 {
-		t.Skip("DUMPSCOPE_S51_PROBE=N runs N draws of each x-fuzz6 block through the fast modes")
+		t.Skip(env + "=N runs N draws of each block through the fast modes")
 	}
 	from := int64(1)
-	if v, err := strconv.ParseInt(os.Getenv("DUMPSCOPE_S51_PROBE_SEED"), 10, 64); err == nil {
+	if v, err := strconv.ParseInt(os.Getenv(env+"_SEED"), 10, 64); err == nil {
 		from = v
 	}
 	bin := os.Getenv("DUMPSCOPE_BIN")
@@ -39,14 +55,12 @@ func TestS51BlocksAloneFastModes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks := map[Construct]func(*gen){LdTimeZone: ldTimeZoneBlock, LdCharsetClient: ldCharsetClientBlock, LdStringForms: ldStringFormsBlock,
-		TriggerReadsOther: triggerReadsOtherBlock, RsLockRegion: rsLockRegionBlock, RsTxnMixed: rsTxnMixedBlock, RsBatchEdge: rsBatchEdgeBlock}
 	for seed := from; seed < from+int64(n); seed++ {
-		for _, c := range S51Constructs {
-			if only := os.Getenv("DUMPSCOPE_S51_PROBE_ONLY"); only != "" && only != string(c) {
+		for _, c := range f.constructs {
+			if only := os.Getenv(env + "_ONLY"); only != "" && only != string(c) {
 				continue
 			}
-			g := &gen{dice: s51Family.source(seed), charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true}
+			g := &gen{dice: f.source(seed), charset: "utf8mb4", client: "utf8mb4", fkChecks: true, autocommit: true}
 			g.ldValue = func(*table, col) string { return "NULL" } // the load-data profile's forms (ld-time-zone sets back by value)
 			g.emit("/*!40101 SET NAMES utf8mb4 */")
 			g.emit("/*!40103 SET TIME_ZONE='+00:00' */")
@@ -54,7 +68,7 @@ func TestS51BlocksAloneFastModes(t *testing.T) {
 				g.emit("/*!40101 SET @OLD_SQL_MODE=@@SQL_MODE, SQL_MODE='NO_AUTO_VALUE_ON_ZERO' */")
 			}
 			g.newDatabase()
-			blocks[c](g)
+			write(g, c)
 			s := Script{Seed: seed, Stmts: g.out}
 			want, err := r.Client(ctx, s.SQL())
 			if err != nil {
@@ -71,7 +85,7 @@ func TestS51BlocksAloneFastModes(t *testing.T) {
 					continue
 				}
 				t.Errorf("%s seed %d %s: %s: %s", c, seed, m.Name, d.Kind, firstLine(d.Detail))
-				if dir := os.Getenv("DUMPSCOPE_S51_PROBE_OUT"); dir != "" {
+				if dir := os.Getenv(env + "_OUT"); dir != "" {
 					_ = os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%d-%s.sql", c, seed, m.Name)), s.SQL(), 0o644)
 				}
 			}

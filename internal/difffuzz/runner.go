@@ -152,6 +152,7 @@ type Outcome struct {
 	ErrLine string // the script line it names
 	Refused string // dumpscope's refusal that names what to check (an allowed outcome)
 	Hung    bool   // killed after Runner.Timeout
+	Server  string // what the server was doing when a hung import was killed (runner_bound.go)
 	Kills   int    // SIGKILLs that interrupted dumpscope (each followed by --resume)
 	// KillsInLoad are the kills sent while the server ran a LOAD DATA of dumpscope's
 	// (its processlist, read just before the kill).
@@ -179,6 +180,8 @@ type Difference struct {
 	Mode   string
 	Kind   string
 	Detail string
+	// Server is what the server was doing when a hang's import was killed (runner_bound.go).
+	Server string
 	// Sig is what the shrinker keeps: the kind and the error numbers on each side, so
 	// that a smaller script with another error is not taken for the same difference.
 	Sig string
@@ -204,6 +207,7 @@ type Runner struct {
 	db             *sql.DB
 	restoreGlobals string       // resetGlobals' statement (runner_globals.go)
 	lastOverlap    overlapFiles // the last overlap import's P and D (runner_overlap.go)
+	atBound        string       // the server's state read when an import reached the bound (runner_bound.go)
 }
 
 // NewRunner opens the runner's connection to t.
@@ -386,7 +390,7 @@ func (r *Runner) Dumpscope(ctx context.Context, script []byte, mode Mode, rng *r
 		spooled = spooled || spooledRe.Match(out)
 		o = Outcome{Output: tail(out), Kills: kills, KillsInLoad: inLoad, Loaded: loaded, Spooled: spooled}
 		if ctx.Err() != nil && parent.Err() == nil {
-			o.Hung, o.Failed = true, true
+			o.Hung, o.Failed, o.Server, r.atBound = true, true, r.atBound, ""
 			break
 		}
 		if killed {
@@ -440,6 +444,7 @@ func (r *Runner) importArgs(mode Mode, journal string) []string {
 // aimed so, 3 of 29 (seeds 31000–31014).
 func (r *Runner) runDumpscope(ctx context.Context, args []string, journal string, kill, aimLoad bool, rng *rand.Rand) (out []byte, killed, loading bool, err error) {
 	cmd := exec.CommandContext(ctx, r.Target.Dumpscope, args...)
+	r.recordAtBound(ctx, cmd)
 	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+filepath.Join(r.Dir, "state"))
 	var buf bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &buf, &buf
@@ -526,7 +531,7 @@ func compare(mode string, want, have Outcome) *Difference {
 	case have.Refused != "":
 		return nil
 	case have.Hung && !want.Hung:
-		return &Difference{Mode: mode, Kind: "hang", Detail: "dumpscope did not finish; the client did:\n" + have.Output}
+		return &Difference{Mode: mode, Kind: "hang", Detail: "dumpscope did not finish; the client did:\n" + have.Output, Server: have.Server}
 	case want.Failed != have.Failed:
 		what := "the client failed, dumpscope succeeded"
 		if have.Failed {

@@ -120,13 +120,16 @@ func run() int {
 	if *keepGoing && res.Diff != nil {
 		fmt.Printf("%d of %d scripts differ in %s:\n", len(res.Found), res.Scripts, res.Elapsed.Round(time.Second))
 		for _, f := range res.Found {
-			fmt.Printf("  seed %d %s %s: %s\n", f.Seed, f.Mode, f.Kind, f.File)
+			fmt.Printf("  %s\n", f.Line())
 		}
 		return 1
 	}
 	if res.Diff != nil {
 		fmt.Printf("difference after %d scripts in %s: %s %s: %s\nshrunk to %d statements: %s\n", res.Scripts, res.Elapsed.Round(time.Second),
 			res.Diff.Mode, res.Diff.Kind, strings.SplitN(res.Diff.Detail, "\n", 2)[0], len(res.Shrunk.Stmts), res.File)
+		if res.Server != "" {
+			fmt.Printf("what the server was doing when the import reached the bound: %s\n", res.Server)
+		}
 		return 1
 	}
 	fmt.Println(res.Summary())
