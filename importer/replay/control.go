@@ -38,6 +38,9 @@ type controller struct {
 	// which names the server has as session variables.
 	procVars    []string
 	sessionVars sessionVarNames
+	// blockVars: what the body of a compound statement may leave set (noteBlockVars), by
+	// its offset, journaled after it (userVarsOf), which may wait for the next statement.
+	blockVars map[int64][]string
 	// pendingFrom: the offset from which statements ran on the control connection in a
 	// transaction or under table locks without a progress row yet (-1: none).
 	pendingFrom int64
