@@ -88,3 +88,131 @@ func TestXFix78BlockReadsRowCount(t *testing.T) {
 		}
 	}
 }
+
+// x78SessionBlocks are top-level compound statements that set session variables, then
+// rows that show them (a TIMESTAMP stored under the block's time_zone, the variables
+// themselves).
+var x78SessionBlocks = map[string]string{
+	"not atomic": "BEGIN NOT ATOMIC SET @@session.sql_mode = 'NO_ENGINE_SUBSTITUTION,ANSI'; SET SESSION time_zone = '+05:00'; END",
+	"if names":   "IF 1 THEN SET NAMES latin1; SET time_zone = '+05:00'; END IF",
+	"for":        "FOR i IN 1..1 DO SET @@time_zone = '+05:00', SESSION div_precision_increment = 9; END FOR",
+}
+
+func x78SessionScript(block string) string {
+	return "CREATE DATABASE x61;\nUSE x61;\nCREATE TABLE pt1 (id INT PRIMARY KEY, v VARCHAR(400), ts TIMESTAMP NULL) ENGINE=InnoDB;\n" +
+		"DELIMITER ;;\n" + block + ";;\nDELIMITER ;\n" +
+		"INSERT INTO pt1 VALUES (520,'r520', NULL);\n" +
+		"INSERT INTO pt1 VALUES (521, @@session.time_zone, '2020-01-01 00:00:00');\n" +
+		"INSERT INTO pt1 VALUES (522, CONCAT_WS('/', @@session.sql_mode, IF(@@character_set_client = 'latin1', 'latin1', 'other'), @@div_precision_increment, 1/3), NULL);\n" +
+		"INSERT INTO pt1 VALUES (523, 'x', '2021-06-01 12:00:00');\n"
+}
+
+// TestXFix78BlockSessionVarsResumed: a top-level compound statement that sets session
+// variables (sql_mode, time_zone, NAMES, div_precision_increment), killed at every point
+// after it and resumed (--checkpoint): the resume's new session must have them as the
+// client's connection had, or the resume refuses in one line.
+func TestXFix78BlockSessionVarsResumed(t *testing.T) {
+	for name, block := range x78SessionBlocks {
+		t.Run(name, func(t *testing.T) {
+			script := x78SessionScript(block)
+			x61Sweep(t, script, "INSERT INTO pt1 VALUES (520")
+		})
+	}
+}
+
+// TestXFix78BlockSessionVarsParallel: the same blocks under --parallel 2 and --load-data
+// without a kill: the rows after the block are the client's.
+func TestXFix78BlockSessionVarsParallel(t *testing.T) {
+	for name, block := range x78SessionBlocks {
+		for mode, o := range map[string]importer.Options{
+			"parallel 2": {Parallel: 2, BatchBytes: 512},
+			"load-data":  {Parallel: 2, BatchBytes: 512, LoadData: true},
+		} {
+			t.Run(name+"/"+mode, func(t *testing.T) { sessionMatchesClient(t, x78SessionScript(block), "x61", o, "", "") })
+		}
+	}
+}
+
+// x78MergeSetup is a target holding other.k, a MyISAM table with one row, which a MERGE
+// table of the dump's may be over.
+var x78MergeSetup = []string{
+	"DROP DATABASE IF EXISTS fresh", "DROP DATABASE IF EXISTS other", "DROP DATABASE IF EXISTS dumpscope_progress",
+	"CREATE DATABASE other", "CREATE TABLE other.k (i int) ENGINE=MyISAM", "INSERT INTO other.k VALUES (1)",
+}
+
+// TestXFix78ResumeForgetsMerge: the dump makes fresh.m, a MERGE table over other.k (the
+// target's), fills fresh.t, then writes a row into m. Without --overwrite the write is
+// refused (x-fix74); stopped in t's rows and resumed, the resume skipped the CREATE
+// TABLE m that told the check what m is over: other.k must still hold 1 alone.
+func TestXFix78ResumeForgetsMerge(t *testing.T) {
+	f := newSessionFixture(t, "")
+	for name, create := range map[string]string{
+		"create":     "CREATE TABLE m (i int) ENGINE=MERGE UNION=(other.k) INSERT_METHOD=LAST;\n",
+		"alter":      "CREATE TABLE m (i int) ENGINE=MyISAM;\nALTER TABLE m ENGINE=MERGE UNION=(other.k) INSERT_METHOD=LAST;\n",
+		"mrg_myisam": "CREATE TABLE m (i int) ENGINE=MRG_MyISAM UNION=(`other`.`k`) INSERT_METHOD=FIRST;\n",
+	} {
+		dump := "CREATE DATABASE fresh;\nUSE fresh;\nCREATE TABLE t (id int PRIMARY KEY, v varchar(40));\n" + create +
+			rowsOf("t", 0, 50) + rowsOf("t", 50, 100) + "INSERT INTO m VALUES (9);\n" + rowsOf("t", 100, 150)
+		for mode, o := range x24ResumeModes {
+			t.Run(name+"/"+mode, func(t *testing.T) {
+				for _, q := range x78MergeSetup {
+					f.exec(q)
+				}
+				err, log := x78StopResume(t, f, dump, "INSERT INTO t VALUES (50,", o)
+				if got := f.query("SELECT GROUP_CONCAT(i ORDER BY i) FROM other.k"); got != "1" {
+					t.Errorf("other.k holds %q after the stop and --resume, want 1; resume: %v\n%s", got, err, log)
+				}
+			})
+		}
+	}
+}
+
+// x78StopResume is x24StopResume on a target the caller set up.
+func x78StopResume(t *testing.T, f *sessionFixture, dump, stopAt string, o importer.Options) (error, string) {
+	t.Helper()
+	path := writeFile(t, "d.sql", []byte(dump))
+	o.CheckpointPath = filepath.Join(t.TempDir(), "journal")
+	var log strings.Builder
+	o.Log = &log
+	res, err := importer.Import(t.Context(), f.cfg, importer.Source{Path: path}, stopAfter(lineOf(t, dump, stopAt), o))
+	if err != nil || res.Status != importer.Interrupted {
+		t.Fatalf("first run: %v, %v\n%s", res, err, log.String())
+	}
+	o.Resume = true
+	res, err = importer.Import(t.Context(), f.cfg, importer.Source{Path: path}, o)
+	if err == nil && res.Status != importer.Finished {
+		err = res.Err
+	}
+	return err, log.String()
+}
+
+// x78MergeScript makes MyISAM tables a and b and a MERGE table m over them, and writes
+// rows into each, and into m, around the kill points; x78.log keeps what m counts.
+const x78MergeScript = "CREATE DATABASE x78;\nUSE x78;\nCREATE TABLE log (what varchar(10), n bigint) ENGINE=InnoDB;\n" +
+	"CREATE TABLE a (i int, v varchar(20)) ENGINE=MyISAM;\nCREATE TABLE b (i int, v varchar(20)) ENGINE=MyISAM;\n" +
+	"CREATE TABLE m (i int, v varchar(20)) ENGINE=MERGE UNION=(a,b) INSERT_METHOD=LAST;\n" +
+	"INSERT INTO a VALUES (1,'a1'),(2,'a2');\nINSERT INTO m VALUES (3,'m3');\nINSERT INTO m VALUES (4,'m4'),(5,'m5');\n" +
+	"INSERT INTO b VALUES (6,'b6');\nINSERT INTO log SELECT 'c1', COUNT(*) FROM m;\nINSERT INTO m VALUES (7,'m7');\n" +
+	"DELETE FROM m WHERE i = 2;\nINSERT INTO a VALUES (8,'a8');\nINSERT INTO log SELECT 'c2', COUNT(*) FROM m;\nINSERT INTO m VALUES (9,'m9');\n"
+
+// TestXFix78MergeResumed: the dump's own MERGE table (no target table under it), killed
+// at every point after its CREATE and resumed, with the rows into it after the resume
+// point (--resume, --resume --load-data, the latter with --overwrite as the fuzzer's
+// non-empty modes run): the database is the client's.
+func TestXFix78MergeResumed(t *testing.T) {
+	for _, mode := range []string{"resume", "resume-load-data"} {
+		t.Run(mode, func(t *testing.T) {
+			line := lineOfText(x78MergeScript, "INSERT INTO a VALUES (1,")
+			differ := 0
+			for _, r := range killSweep(t, []byte(x78MergeScript), mode, func(k killPoint) bool { return k.line >= line }) {
+				if r.d != nil {
+					differ++
+					t.Errorf("killed %v and resumed: %v", r.at, r.d)
+				} else if r.refused != "" {
+					t.Logf("killed %v: refused: …%s", r.at, r.refused[max(0, len(r.refused)-260):])
+				}
+			}
+			t.Logf("%s: %d kill points differ", mode, differ)
+		})
+	}
+}
