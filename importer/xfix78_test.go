@@ -216,3 +216,56 @@ func TestXFix78MergeResumed(t *testing.T) {
 		})
 	}
 }
+
+// TestXFix78SequenceByDefaultWord: rows into the target's empty table other.e, or the
+// dump's LIKE copy of other.k2, whose id is DEFAULT NEXTVAL(other.s), that write DEFAULT
+// explicitly (VALUES (DEFAULT, …), INSERT … SET id = DEFAULT, an UPDATE of the copy's
+// rows to DEFAULT) or LOAD DATA with a column list leaving id out, a file of fewer
+// fields than columns too: the server takes a value of other.s for each. Without
+// --overwrite other.s must not move (refused naming the sequence).
+func TestXFix78SequenceByDefaultWord(t *testing.T) {
+	f := newSessionFixture(t, "")
+	file := writeFile(t, "rows.txt", []byte("1\n2\n"))
+	setup := []string{"CREATE DATABASE other", "CREATE SEQUENCE other.s START WITH 1 NOCACHE",
+		"CREATE TABLE other.e (id int DEFAULT NEXTVAL(other.s), v int)",
+		"CREATE TABLE other.k2 (id int DEFAULT NEXTVAL(other.s), v int)", "INSERT INTO other.k2 VALUES (0, 0)"}
+	const like = "CREATE DATABASE fresh;\nUSE fresh;\nCREATE TABLE c LIKE other.k2;\n"
+	for name, dump := range map[string]string{
+		"values default":      "USE other;\nINSERT INTO e VALUES (DEFAULT, 1);\n",
+		"second row default":  "USE other;\nINSERT INTO e VALUES (5, 1), (DEFAULT, 2);\n",
+		"named default":       "USE other;\nINSERT INTO e (id, v) VALUES (DEFAULT, 1);\n",
+		"set default":         "USE other;\nINSERT INTO e SET id = DEFAULT, v = 1;\n",
+		"default function":    "USE other;\nINSERT INTO e VALUES (DEFAULT(id), 1);\n",
+		"like values default": like + "INSERT INTO c VALUES (DEFAULT, 1);\n",
+		"like update default": like + "INSERT INTO c VALUES (7, 1);\nUPDATE c SET id = DEFAULT;\n",
+		"load data list":      "USE other;\nLOAD DATA LOCAL INFILE '" + file + "' INTO TABLE e (v);\n",
+		"load data short":     "USE other;\nLOAD DATA LOCAL INFILE '" + file + "' INTO TABLE e;\n",
+	} {
+		for mode, o := range x25Modes() {
+			t.Run(name+"/"+mode, func(t *testing.T) {
+				o.LocalInfile = true
+				log := x25Import(t, f, setup, dump, o)
+				if got := f.query("SELECT next_not_cached_value FROM other.s"); got != "1" {
+					t.Errorf("other.s next_not_cached_value %q, want 1 (not moved without --overwrite); %s", got, log)
+				} else if !strings.Contains(log, "`other`.`s`") {
+					t.Logf("not refused: %s", log)
+				}
+			})
+		}
+	}
+	// DEFAULT of the other column: the sequence's column is given, nothing moves.
+	for name, dump := range map[string]string{
+		"listed other default": "USE other;\nINSERT INTO e (id, v) VALUES (5, DEFAULT), (6, 2);\n",
+		"set other default":    "USE other;\nINSERT INTO e SET id = 5, v = DEFAULT;\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			if log := x25Import(t, f, setup, dump, importer.Options{}); !strings.HasPrefix(log, "import: <nil>") {
+				t.Errorf("refused: %s", log)
+			}
+		})
+	}
+	log := x25Import(t, f, setup, "USE other;\nINSERT INTO e VALUES (DEFAULT, 1);\n", importer.Options{})
+	if want := "with DEFAULT for column `id`, whose DEFAULT moves the target's sequence `other`.`s`"; !strings.Contains(log, want) || strings.Count(strings.SplitN(log, "\n", 2)[0], "\n") > 0 {
+		t.Errorf("refusal without %q: %s", want, log)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/split"
@@ -150,56 +151,192 @@ func (m seqDefaults) likeCopy(key sqlscan.TableKey, st *split.Statement, current
 	}
 }
 
-// finding is the overwrite of an INSERT/REPLACE st into key whose column list
-// leaves out a column whose DEFAULT moves the target's sequence; nil when none. Only the
-// statement's head is read (its column list, or SET's names for INSERT … SET): rows
-// without a column list give every column. Left open: VALUES (DEFAULT, …) and LOAD DATA.
+// finding is the overwrite of a row write st into key that may take the DEFAULT of a
+// column whose DEFAULT moves the target's sequence; nil when none. An INSERT/REPLACE
+// whose column list (or SET's names for INSERT … SET) leaves the column out, or a LOAD
+// DATA whose column list does; rows without a column list give every column. Then, where
+// the statement holds the word DEFAULT (a byte search first), whether it writes DEFAULT
+// into such a column (defaultInto): VALUES (DEFAULT, …), ROW(DEFAULT, …), SET id =
+// DEFAULT, DEFAULT(id), an UPDATE of the dump's LIKE copy to DEFAULT
+// (TestXFix78SequenceByDefaultWord: each moved other.s before). Only the statement's head
+// is read otherwise. Left open: a LOAD DATA without a column list whose file's lines
+// have fewer fields than the table columns (the missing ones take their DEFAULT; the
+// file is not read here).
 func (m seqDefaults) finding(key sqlscan.TableKey, action string, st *split.Statement) *Overwrite {
 	cols := m[string(key)]
-	if cols == nil || (action != "INSERT INTO" && action != "REPLACE INTO") {
+	if cols == nil || (action != "INSERT INTO" && action != "REPLACE INTO" && action != "LOAD DATA INTO" && action != "UPDATE") {
 		return nil
 	}
-	named := map[string]bool{}
 	l := st.Tokens()
-	t := l.Next()
-	for t.Kind != sqlscan.EOF && !t.Is("INTO") && !(t.IsName() && !t.Is("INSERT") && !t.Is("REPLACE") && !t.Is("IGNORE") && !t.Is("LOW_PRIORITY") && !t.Is("DELAYED") && !t.Is("HIGH_PRIORITY")) {
-		t = l.Next()
+	var listed []string // the column list in order, where there is one
+	hasList := false
+	if action != "UPDATE" {
+		listed, hasList = rowColumns(&l, action)
+		if hasList {
+			for col, seq := range cols {
+				if !slices.Contains(listed, col) {
+					return m.overwrite(key, action, st, " without column "+termsafe.Line(sqlscan.QuoteIdent(col)), seq)
+				}
+			}
+		}
 	}
-	if t.Is("INTO") {
+	if !sqlscan.ContainsFoldASCII(st.SQL[min(l.Pos, len(st.SQL)):], "DEFAULT") {
+		return nil
+	}
+	if !hasList {
+		listed = nil
+	}
+	if col, ok := defaultInto(&l, listed, cols); ok {
+		return m.overwrite(key, action, st, " with DEFAULT for column "+termsafe.Line(sqlscan.QuoteIdent(col)), cols[col])
+	}
+	return nil
+}
+
+// overwrite is finding's Overwrite: action into key, what (" without column `id`"), and
+// the sequence seq its DEFAULT moves.
+func (m seqDefaults) overwrite(key sqlscan.TableKey, action string, st *split.Statement, what, seq string) *Overwrite {
+	d, tb := key.Names()
+	return &Overwrite{Action: action, Database: d, Table: tb, Offset: st.Offset, Line: st.Line, Through: true,
+		Detail: action + " " + termsafe.Line(sqlscan.QuoteIdent(d)+"."+sqlscan.QuoteIdent(tb)) + what +
+			", whose DEFAULT moves the target's sequence " + termsafe.Line(seq)}
+}
+
+// rowColumns reads the head of st (l at its start), an INSERT/REPLACE or LOAD DATA, up
+// to its column list, and returns the columns it names (lower-cased) and whether it has
+// one: INSERT's (…) or SET's names, LOAD DATA's (…) after its options with the names its
+// SET assigns. l is left past the list (past the table name where there is none).
+func rowColumns(l *sqlscan.Tokenizer, action string) (named []string, ok bool) {
+	t := l.Next()
+	if action == "LOAD DATA INTO" {
+		for t.Kind != sqlscan.EOF && !t.Is("TABLE") {
+			t = l.Next()
+		}
 		t = l.Next()
+	} else {
+		for t.Kind != sqlscan.EOF && !t.Is("INTO") && !(t.IsName() && !t.Is("INSERT") && !t.Is("REPLACE") && !t.Is("IGNORE") && !t.Is("LOW_PRIORITY") && !t.Is("DELAYED") && !t.Is("HIGH_PRIORITY")) {
+			t = l.Next()
+		}
+		if t.Is("INTO") {
+			t = l.Next()
+		}
 	}
 	l.Name(t)
+	after := l.Pos
 	n := l.Next()
 	for n.Is("PARTITION") { // PARTITION (p0): not a column list
 		l.Next()
 		for n = l.Next(); n.Kind != sqlscan.EOF && !(n.Kind == sqlscan.Punct && n.Text == ")"); n = l.Next() {
 		}
+		after = l.Pos
 		n = l.Next()
 	}
-	switch {
-	case n.Kind == sqlscan.Punct && n.Text == "(":
+	add := func(c sqlscan.Token) {
+		if c.IsName() {
+			_, name := l.Name(c)
+			named = append(named, strings.ToLower(name))
+		}
+	}
+	if action == "LOAD DATA INTO" {
+		// Its options (CHARACTER SET, FIELDS … BY '…', IGNORE n LINES) hold no
+		// parenthesis: the first one opens the column list; SET c = … after it.
+		for ; n.Kind != sqlscan.EOF && !(n.Kind == sqlscan.Punct && n.Text == "("); n = l.Next() {
+		}
+		if n.Kind == sqlscan.EOF {
+			l.Pos = after
+			return nil, false
+		}
 		for c := l.Next(); c.Kind != sqlscan.EOF && !(c.Kind == sqlscan.Punct && c.Text == ")"); c = l.Next() {
-			if c.IsName() {
-				_, name := l.Name(c)
-				named[strings.ToLower(name)] = true
-			}
+			add(c)
 		}
+		if n = l.Next(); n.Is("SET") {
+			named = append(named, assignedNames(l)...)
+		}
+		return named, true
+	}
+	switch {
+	case n.Kind == sqlscan.Punct && n.Text == "(" && !peek(l).Is("SELECT") && !peek(l).Is("WITH"):
+		for c := l.Next(); c.Kind != sqlscan.EOF && !(c.Kind == sqlscan.Punct && c.Text == ")"); c = l.Next() {
+			add(c)
+		}
+		return named, true
 	case n.Is("SET"):
-		for c := l.Next(); c.Kind != sqlscan.EOF && !c.Is("ON"); c = l.Next() {
-			if c.IsName() {
-				named[strings.ToLower(c.Text)] = true
+		save := l.Pos
+		named = assignedNames(l)
+		l.Pos = save
+		return named, true
+	}
+	l.Pos = after
+	return nil, false
+}
+
+// assignedNames returns the columns (lower-cased) a SET list (l past SET) assigns, up to
+// the end of the list (ON DUPLICATE KEY UPDATE, or the statement's end).
+func assignedNames(l *sqlscan.Tokenizer) []string {
+	var out []string
+	depth := 0
+	prev := sqlscan.Token{}
+	for t := l.Next(); t.Kind != sqlscan.EOF && !(depth == 0 && t.Is("ON")); t = l.Next() {
+		switch {
+		case t.Kind == sqlscan.Punct && t.Text == "(":
+			depth++
+		case t.Kind == sqlscan.Punct && t.Text == ")":
+			depth--
+		case depth == 0 && t.Kind == sqlscan.Punct && t.Text == "=" && prev.IsName():
+			out = append(out, strings.ToLower(prev.Text))
+		}
+		prev = t
+	}
+	return out
+}
+
+// defaultInto reads the rest of a row write (l past its column list) for the word
+// DEFAULT outside literals and comments, and returns the column of cols it may give
+// DEFAULT: the one assigned (`id = DEFAULT` in SET, ON DUPLICATE KEY UPDATE, UPDATE), the
+// one in its place of listed (the column list) for a value of a row, or, where neither
+// tells (no column list, DEFAULT(col), a DEFAULT in an expression), the first of cols by
+// name: a refusal too many is one line, a sequence moved is silent.
+func defaultInto(l *sqlscan.Tokenizer, listed []string, cols map[string]string) (string, bool) {
+	depth, pos := 0, 0
+	var prev, prev2 sqlscan.Token
+	for t := l.Next(); t.Kind != sqlscan.EOF; prev2, prev, t = prev, t, l.Next() {
+		switch {
+		case t.Kind == sqlscan.Punct && t.Text == "(":
+			depth++
+			if depth == 1 {
+				pos = 0
 			}
+			continue
+		case t.Kind == sqlscan.Punct && t.Text == ")":
+			depth--
+			continue
+		case t.Kind == sqlscan.Punct && t.Text == "," && depth == 1:
+			pos++
+			continue
+		case !t.Is("DEFAULT"):
+			continue
 		}
-	default:
-		return nil // every column given
-	}
-	for col, seq := range cols {
-		if !named[col] {
-			d, tb := key.Names()
-			return &Overwrite{Action: action, Database: d, Table: tb, Offset: st.Offset, Line: st.Line, Through: true,
-				Detail: action + " " + termsafe.Line(sqlscan.QuoteIdent(d)+"."+sqlscan.QuoteIdent(tb)) + " without column " +
-					termsafe.Line(sqlscan.QuoteIdent(col)) + ", whose DEFAULT moves the target's sequence " + termsafe.Line(seq)}
+		col := ""
+		switch {
+		case prev.Kind == sqlscan.Punct && prev.Text == "=" && prev2.IsName():
+			col = strings.ToLower(prev2.Text)
+			if _, ok := cols[col]; !ok {
+				continue // another column's DEFAULT
+			}
+		case depth == 1 && listed != nil && pos < len(listed) && !(peek(l).Kind == sqlscan.Punct && peek(l).Text == "("):
+			col = listed[pos]
+			if _, ok := cols[col]; !ok {
+				continue
+			}
+		default:
+			col = slices.Sorted(maps.Keys(cols))[0]
 		}
+		return col, true
 	}
-	return nil
+	return "", false
+}
+
+// peek returns the token after l's position, leaving l.Pos where it was.
+func peek(l *sqlscan.Tokenizer) sqlscan.Token {
+	defer func(pos int) { l.Pos = pos }(l.Pos)
+	return l.Next()
 }
