@@ -167,6 +167,27 @@ func TestXFix78ResumeForgetsMerge(t *testing.T) {
 	}
 }
 
+// TestXFix78ResumeMergeOverwrite: TestXFix78ResumeForgetsMerge's dump with --overwrite,
+// stopped and resumed: the row goes into other.k through m, as the client's does.
+func TestXFix78ResumeMergeOverwrite(t *testing.T) {
+	f := newSessionFixture(t, "")
+	dump := "CREATE DATABASE fresh;\nUSE fresh;\nCREATE TABLE t (id int PRIMARY KEY, v varchar(40));\n" +
+		"CREATE TABLE m (i int) ENGINE=MERGE UNION=(other.k) INSERT_METHOD=LAST;\n" +
+		rowsOf("t", 0, 50) + rowsOf("t", 50, 100) + "INSERT INTO m VALUES (9);\nINSERT INTO m SELECT i + 10 FROM m;\n" + rowsOf("t", 100, 150)
+	for mode, o := range x24ResumeModes {
+		t.Run(mode, func(t *testing.T) {
+			for _, q := range x78MergeSetup {
+				f.exec(q)
+			}
+			o.Overwrite = true
+			err, log := x78StopResume(t, f, dump, "INSERT INTO t VALUES (50,", o)
+			if got := f.query("SELECT GROUP_CONCAT(i ORDER BY i) FROM other.k"); err != nil || got != "1,9,11,19" {
+				t.Errorf("other.k holds %q after the stop and --resume --overwrite, want 1,9,11,19; resume: %v\n%s", got, err, log)
+			}
+		})
+	}
+}
+
 // x78StopResume is x24StopResume on a target the caller set up.
 func x78StopResume(t *testing.T, f *sessionFixture, dump, stopAt string, o importer.Options) (error, string) {
 	t.Helper()

@@ -104,8 +104,12 @@ func (p *Preflight) NoteMadeViews(ctx context.Context, q Conn) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	if err := p.madeMerges(ctx, q, defs); err != nil {
+	merges, err := madeMerges(ctx, q, p.tables)
+	if err != nil {
 		return err
+	}
+	for key, bases := range merges {
+		p.created[key], defs[key] = true, bases
 	}
 	// A view of a view: in any order, noted again until nothing more is learnt.
 	for last := -1; ; {
@@ -176,43 +180,42 @@ func (p *Preflight) throughView(key sqlscan.TableKey, action string, st *split.S
 	return out
 }
 
-// madeMerges adds to defs, for a resume (NoteMadeViews), the MERGE tables in the target
-// now that it did not hold at the start, by their UNION lists (mergeUnion of the
-// server's SHOW CREATE TABLE): the skipped CREATE or ALTER TABLE … ENGINE=MERGE noted them
-// in the first attempt only, and a write into one after the resume point wrote the
+// madeMerges returns, for a resume (NoteMadeViews), the MERGE tables in the target now
+// that it did not hold at the start (held) with their UNION lists (mergeUnion of the
+// server's SHOW CREATE TABLE): the skipped CREATE or ALTER TABLE … ENGINE=MERGE noted
+// them in the first attempt only, and a write into one after the resume point wrote the
 // target's table under it (TestXFix78ResumeForgetsMerge: other.k held 1,9 in every
 // mode). A MERGE table's definition is not in information_schema, so each is asked for
 // its own; dumps hold few.
-func (p *Preflight) madeMerges(ctx context.Context, q Conn, defs map[sqlscan.TableKey][]sqlscan.TableKey) error {
+func madeMerges(ctx context.Context, q Conn, held map[sqlscan.TableKey]bool) (map[sqlscan.TableKey][]sqlscan.TableKey, error) {
 	rows, err := q.QueryContext(ctx, "SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES WHERE ENGINE = 'MRG_MyISAM'")
 	if err != nil {
-		return fmt.Errorf("preflight: list MERGE tables: %w", err)
+		return nil, fmt.Errorf("preflight: list MERGE tables: %w", err)
 	}
 	var made [][2]string
 	for rows.Next() {
 		var db, name string
 		if err := rows.Scan(&db, &name); err != nil {
 			rows.Close()
-			return err
+			return nil, err
 		}
-		if key := sqlscan.TableKeyOf(db, name); !systemSchemas[strings.ToLower(db)] && !p.tables[key] {
+		if !systemSchemas[strings.ToLower(db)] && !held[sqlscan.TableKeyOf(db, name)] {
 			made = append(made, [2]string{db, name})
 		}
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return err
+		return nil, err
 	}
+	out := map[sqlscan.TableKey][]sqlscan.TableKey{}
 	for _, m := range made {
 		var name, def string
 		if err := q.QueryRowContext(ctx, "SHOW CREATE TABLE "+sqlscan.QuoteIdent(m[0])+"."+sqlscan.QuoteIdent(m[1])).Scan(&name, &def); err != nil {
-			return fmt.Errorf("preflight: read the MERGE table %s.%s: %w", m[0], m[1], err)
+			return nil, fmt.Errorf("preflight: read the MERGE table %s.%s: %w", m[0], m[1], err)
 		}
-		key := sqlscan.TableKeyOf(m[0], m[1])
-		p.created[key] = true
-		defs[key], _ = mergeUnion([]byte(def), sqlscan.Syntax{}, m[0], m[0])
+		out[sqlscan.TableKeyOf(m[0], m[1])], _ = mergeUnion([]byte(def), sqlscan.Syntax{}, m[0], m[0])
 	}
-	return nil
+	return out, nil
 }
 
 // mergeUnion returns the tables a MERGE (MRG_MyISAM) table's UNION=(…) names in a CREATE

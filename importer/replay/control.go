@@ -33,14 +33,11 @@ type controller struct {
 	// functions the dump created so far, and of the procedures they CALL (userVarsOf).
 	routineVars []string
 	called      plan.CalledVars
-	// procVars are what the bodies of the procedures it created so far may leave set
-	// (noteProcedureVars), journaled after a statement that may CALL one; sessionVars,
-	// which names the server has as session variables.
+	// procVars: what bodies of the procedures made so far may leave set (noteProcedureVars);
+	// blockVars, by offset, compound statements' (noteBlockVars); sessionVars, the server's.
 	procVars    []string
+	blockVars   map[int64][]string
 	sessionVars sessionVarNames
-	// blockVars: what the body of a compound statement may leave set (noteBlockVars), by
-	// its offset, journaled after it (userVarsOf), which may wait for the next statement.
-	blockVars map[int64][]string
 	// pendingFrom: the offset from which statements ran on the control connection in a
 	// transaction or under table locks without a progress row yet (-1: none).
 	pendingFrom int64
