@@ -290,3 +290,24 @@ func TestXFix78SequenceByDefaultWord(t *testing.T) {
 		t.Errorf("refusal without %q: %s", want, log)
 	}
 }
+
+// TestXFix78SequenceInvisibleDefault: the target's empty other.e whose id is INVISIBLE
+// DEFAULT NEXTVAL(other.s): a row without a column list leaves id out, and the server
+// takes a value of other.s for it. Without --overwrite other.s must not move; a row
+// naming id passes.
+func TestXFix78SequenceInvisibleDefault(t *testing.T) {
+	f := newSessionFixture(t, "")
+	setup := []string{"CREATE DATABASE other", "CREATE SEQUENCE other.s START WITH 1 NOCACHE",
+		"CREATE TABLE other.e (v int, id int INVISIBLE DEFAULT NEXTVAL(other.s))"}
+	for mode, o := range x25Modes() {
+		t.Run(mode, func(t *testing.T) {
+			log := x25Import(t, f, setup, "USE other;\nINSERT INTO e VALUES (1),(2);\n", o)
+			if got := f.query("SELECT next_not_cached_value FROM other.s"); got != "1" {
+				t.Errorf("other.s next_not_cached_value %q, want 1 (not moved without --overwrite); %s", got, log)
+			}
+			if log := x25Import(t, f, setup, "USE other;\nINSERT INTO e (v, id) VALUES (1, 5);\n", o); !strings.HasPrefix(log, "import: <nil>") {
+				t.Errorf("refused: %s", log)
+			}
+		})
+	}
+}

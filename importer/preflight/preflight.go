@@ -56,8 +56,8 @@ type Preflight struct {
 	// (sequences.go): its rows are read unless literal (literalRows).
 	sequences bool
 	// seqDefaults: the columns whose DEFAULT moves a sequence the target held
-	// (sequences.go).
-	seqDefaults seqDefaults
+	// (sequences.go); seqHidden, those of them that are INVISIBLE.
+	seqDefaults, seqHidden seqDefaults
 	// Definers counts statements with a DEFINER= clause.
 	Definers int
 }
@@ -227,7 +227,7 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 		}
 		key := sqlscan.TableKeyOf(w.db, w.table)
 		existed := p.tables[key] && !p.created[key]
-		if ow := p.seqDefaults.finding(key, w.action, st); ow != nil && (existed && p.empty[key] || !existed && p.created[key]) {
+		if ow := p.seqDefaults.finding(key, w.action, st, p.seqHidden); ow != nil && (existed && p.empty[key] || !existed && p.created[key]) {
 			if p.report(*ow) {
 				found = append(found, *ow) // rows into an empty or copied table that move the target's sequence
 			}
@@ -250,6 +250,7 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 			} else {
 				p.noteMerge(st, key, w.db) // a MERGE table: a view over its UNION tables
 				p.seqDefaults.likeCopy(key, st, p.current)
+				p.seqHidden.likeCopy(key, st, p.current)
 			}
 		case w.action == "ALTER VIEW" && p.created[key]:
 			p.noteView(st, key, p.current) // the dump's view, over other tables now

@@ -83,18 +83,18 @@ func sequenceCall(l *sqlscan.Tokenizer, t sqlscan.Token) (action, d, name string
 // (TestReviewX25SequenceByDefault). One query in New, with the routines; none when the
 // target holds no sequence.
 func (p *Preflight) loadSequenceDefaults(ctx context.Context, q Conn) error {
-	p.seqDefaults = seqDefaults{}
+	p.seqDefaults, p.seqHidden = seqDefaults{}, seqDefaults{}
 	if !p.sequences {
 		return nil
 	}
-	rows, err := q.QueryContext(ctx, "SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME, COLUMN_DEFAULT FROM information_schema.COLUMNS WHERE COLUMN_DEFAULT LIKE '%val%'")
+	rows, err := q.QueryContext(ctx, "SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME, COLUMN_DEFAULT, EXTRA FROM information_schema.COLUMNS WHERE COLUMN_DEFAULT LIKE '%val%'")
 	if err != nil {
 		return fmt.Errorf("preflight: read column defaults: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var db, table, column, def string
-		if err := rows.Scan(&db, &table, &column, &def); err != nil {
+		var db, table, column, def, extra string
+		if err := rows.Scan(&db, &table, &column, &def, &extra); err != nil {
 			return err
 		}
 		if systemSchemas[strings.ToLower(db)] {
@@ -108,6 +108,9 @@ func (p *Preflight) loadSequenceDefaults(ctx context.Context, q Conn) error {
 				}
 				if p.tables[sqlscan.TableKeyOf(d, name)] {
 					p.seqDefaults.note(sqlscan.TableKeyOf(db, table), column, sqlscan.QuoteIdent(d)+"."+sqlscan.QuoteIdent(name))
+					if strings.Contains(strings.ToUpper(extra), "INVISIBLE") {
+						p.seqHidden.note(sqlscan.TableKeyOf(db, table), column, sqlscan.QuoteIdent(d)+"."+sqlscan.QuoteIdent(name))
+					}
 					break
 				}
 			}
@@ -162,7 +165,10 @@ func (m seqDefaults) likeCopy(key sqlscan.TableKey, st *split.Statement, current
 // is read otherwise. Left open: a LOAD DATA without a column list whose file's lines
 // have fewer fields than the table columns (the missing ones take their DEFAULT; the
 // file is not read here).
-func (m seqDefaults) finding(key sqlscan.TableKey, action string, st *split.Statement) *Overwrite {
+//
+// hidden are the INVISIBLE ones among m: a row without a column list leaves them out
+// (INSERT INTO e VALUES (1) moved other.s where e's id was INVISIBLE DEFAULT NEXTVAL).
+func (m seqDefaults) finding(key sqlscan.TableKey, action string, st *split.Statement, hidden seqDefaults) *Overwrite {
 	cols := m[string(key)]
 	if cols == nil || (action != "INSERT INTO" && action != "REPLACE INTO" && action != "LOAD DATA INTO" && action != "UPDATE") {
 		return nil
@@ -172,6 +178,11 @@ func (m seqDefaults) finding(key sqlscan.TableKey, action string, st *split.Stat
 	hasList := false
 	if action != "UPDATE" {
 		listed, hasList = rowColumns(&l, action)
+		if !hasList && action != "UPDATE" {
+			for col, seq := range hidden[string(key)] {
+				return m.overwrite(key, action, st, " without a column list, which leaves out the INVISIBLE column "+termsafe.Line(sqlscan.QuoteIdent(col)), seq)
+			}
+		}
 		if hasList {
 			for col, seq := range cols {
 				if !slices.Contains(listed, col) {
