@@ -116,12 +116,18 @@ func TestCompoundTemporarySerial(t *testing.T) {
 
 // TestCompoundUserVariableSerial: a compound statement that names a user variable runs
 // serially from there (its SET @v = … is given back on resume by the serial path only:
-// TestReviewX25NotAtomicUserVarResumed); one that names none stays a barrier.
+// TestReviewX25NotAtomicUserVarResumed), as does one that SETs a session variable
+// (TestXFix78BlockSessionVarsParallel: the workers kept their own); one that does
+// neither, or SETs only a local it DECLAREd, stays a barrier.
 func TestCompoundUserVariableSerial(t *testing.T) {
 	for block, want := range map[string]string{
-		"BEGIN NOT ATOMIC SET @v = 'seven'; END":           "serial ! a compound statement may set user variables of its connection",
-		"BEGIN NOT ATOMIC SET @@session.x = 1; END":        "barrier *",
-		"BEGIN NOT ATOMIC INSERT INTO pt1 VALUES (1); END": "barrier *",
+		"BEGIN NOT ATOMIC SET @v = 'seven'; END":                        "serial ! a compound statement may set user variables of its connection",
+		"BEGIN NOT ATOMIC SET @@session.x = 1; END":                     "serial ! a compound statement may set session variables of its connection",
+		"IF 1 THEN SET time_zone = '+05:00'; END IF":                    "serial ! a compound statement may set session variables of its connection",
+		"BEGIN NOT ATOMIC DECLARE x INT; SET x = 1; END":                "barrier *",
+		"BEGIN NOT ATOMIC INSERT INTO pt1 VALUES (1); END":              "barrier *",
+		"FOR i IN 1..2 DO INSERT INTO pt1 VALUES (i); END FOR":          "barrier *",
+		"BEGIN NOT ATOMIC UPDATE pt1 SET id = id + 1 WHERE id > 5; END": "barrier *",
 	} {
 		got := planScript(t, "DELIMITER ;;\n"+block+";;\n", fakeCatalog{})
 		if !strings.HasPrefix(got[len(got)-1], want) {

@@ -34,18 +34,43 @@ func ProcedureVars(st *split.Statement) []string {
 	if bodyKind(st) != "procedure" {
 		return nil
 	}
+	l := st.Tokens()
+	t := l.Next()
+	for t.Kind != sqlscan.EOF && !t.Is("PROCEDURE") {
+		t = l.Next() // past DEFINER=user@host, which reads like a user variable
+	}
+	return codeVars(st, &l)
+}
+
+// BlockVars returns, as ProcedureVars does for a procedure's body, the variables st, a
+// top-level compound statement (CompoundStatement: BEGIN NOT ATOMIC, IF, FOR, WHILE,
+// CASE, REPEAT), may leave set on its connection: `BEGIN NOT ATOMIC SET SESSION
+// time_zone = '+05:00'; END` changes the session the rows after it are stored under, as
+// a CALL of a procedure doing so does, and a resume that skipped the block stored them
+// under its new connection's (TestXFix78BlockSessionVarsResumed). nil for any other
+// statement.
+func BlockVars(st *split.Statement) []string {
+	if !CompoundStatement(st) {
+		return nil
+	}
+	l := st.Tokens()
+	return codeVars(st, &l)
+}
+
+// blockSetsSession reports whether st, a compound statement, SETs a variable that is no
+// local of its own (bodyTargets): a session variable of its connection, or a GLOBAL.
+func blockSetsSession(st *split.Statement) bool { return len(bodyTargets(st)) > 0 }
+
+// codeVars is ProcedureVars and BlockVars of st from l on: the user variables named
+// there, and the session variables the body SETs.
+func codeVars(st *split.Statement, l *sqlscan.Tokenizer) []string {
 	var out []string
 	add := func(v string) {
 		if !slices.Contains(out, v) {
 			out = append(out, v)
 		}
 	}
-	l := st.Tokens()
-	t := l.Next()
-	for t.Kind != sqlscan.EOF && !t.Is("PROCEDURE") {
-		t = l.Next() // past DEFINER=user@host, which reads like a user variable
-	}
-	for t = l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
+	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
 		if t.Kind == sqlscan.Var && !strings.HasPrefix(t.Text, "@@") {
 			add(t.Text)
 		}

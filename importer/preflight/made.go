@@ -31,6 +31,7 @@ func (p *Preflight) noteTable(key sqlscan.TableKey, q []byte, syn sqlscan.Syntax
 	}
 	p.noteViewOver(key, union)
 	p.seqDefaults.likeCopy(key, src, like)
+	p.seqHidden.likeCopy(key, src, like)
 }
 
 // likeSource is the source of CREATE TABLE … LIKE src (or (LIKE src)) in q, unqualified

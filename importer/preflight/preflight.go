@@ -56,8 +56,8 @@ type Preflight struct {
 	// (sequences.go): its rows are read unless literal (literalRows).
 	sequences bool
 	// seqDefaults: the columns whose DEFAULT moves a sequence the target held
-	// (sequences.go).
-	seqDefaults seqDefaults
+	// (sequences.go); seqHidden, those of them that are INVISIBLE.
+	seqDefaults, seqHidden seqDefaults
 	// targetMerges are the target's MERGE tables by the tables under them (made.go): a
 	// dump's CREATE TABLE … LIKE of one is a MERGE table over the same tables.
 	targetMerges map[sqlscan.TableKey][]sqlscan.TableKey
@@ -205,7 +205,7 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 	// over (viewOver), moved to its new name at the "RENAME TABLE onto" after it.
 	var moving []sqlscan.TableKey
 	var movingFrom sqlscan.TableKey
-	var movingSeq map[string]string // its sequence defaults (seqDefaults)
+	var movingSeq, movingHidden map[string]string // its sequence defaults (seqDefaults, seqHidden)
 	p.renaming = ""
 	for _, w := range append(statementWrites(st, p.current), sequenceWrites(st, p.current, seqRows)...) {
 		if w.unread {
@@ -238,7 +238,7 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 		}
 		key := sqlscan.TableKeyOf(w.db, w.table)
 		existed := p.tables[key] && !p.created[key]
-		if ow := p.seqDefaults.finding(key, w.action, st); ow != nil && (existed && p.empty[key] || !existed && p.created[key]) {
+		if ow := p.seqDefaults.finding(key, w.action, st, p.seqHidden); ow != nil && (existed && p.empty[key] || !existed && p.created[key]) {
 			if p.report(*ow) {
 				found = append(found, *ow) // rows into an empty or copied table that move the target's sequence
 			}
@@ -268,28 +268,34 @@ func (p *Preflight) ObserveAll(st *split.Statement) []Overwrite {
 				p.noteViewOver(key, union) // ALTER TABLE m UNION=(…): over other tables now
 			}
 			moving, movingFrom = p.viewOver[key], key // ALTER TABLE m RENAME TO n
-			movingSeq = p.seqDefaults[string(key)]
+			movingSeq, movingHidden = p.seqDefaults[string(key)], p.seqHidden[string(key)]
 		case w.action == "RENAME TABLE onto" && (moving != nil || movingSeq != nil):
 			// The dump's view, MERGE table or LIKE copy by its new name: over the same
 			// tables, its columns' DEFAULTs moving the same sequences
 			// (TestReviewX26SequenceDefaultRenamedCopy).
 			delete(p.viewOver, movingFrom)
 			delete(p.seqDefaults, string(movingFrom))
+			delete(p.seqHidden, string(movingFrom))
 			if moving != nil {
 				p.viewOver[key] = moving
 			}
 			if movingSeq != nil {
 				p.seqDefaults[string(key)] = movingSeq
 			}
-			p.created[key], moving, movingSeq = true, nil, nil
+			if movingHidden != nil {
+				p.seqHidden[string(key)] = movingHidden
+			}
+			p.created[key], moving, movingSeq, movingHidden = true, nil, nil, nil
 		case w.action == "DROP TABLE", w.action == "DROP VIEW", w.action == "RENAME TABLE":
 			if w.action == "RENAME TABLE" && !existed {
-				moving, movingFrom, movingSeq = p.viewOver[key], key, p.seqDefaults[string(key)]
+				moving, movingFrom = p.viewOver[key], key
+				movingSeq, movingHidden = p.seqDefaults[string(key)], p.seqHidden[string(key)]
 			}
 			delete(p.tables, key) // reported once: afterwards it no longer exists
 			delete(p.viewOver, key)
 			if !existed {
 				delete(p.seqDefaults, string(key)) // the dump's copy; the target's own stay
+				delete(p.seqHidden, string(key))
 			}
 		}
 		if existed && p.report(ow) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/split"
@@ -82,18 +83,18 @@ func sequenceCall(l *sqlscan.Tokenizer, t sqlscan.Token) (action, d, name string
 // (TestReviewX25SequenceByDefault). One query in New, with the routines; none when the
 // target holds no sequence.
 func (p *Preflight) loadSequenceDefaults(ctx context.Context, q Conn) error {
-	p.seqDefaults = seqDefaults{}
+	p.seqDefaults, p.seqHidden = seqDefaults{}, seqDefaults{}
 	if !p.sequences {
 		return nil
 	}
-	rows, err := q.QueryContext(ctx, "SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME, COLUMN_DEFAULT FROM information_schema.COLUMNS WHERE COLUMN_DEFAULT LIKE '%val%'")
+	rows, err := q.QueryContext(ctx, "SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME, COLUMN_DEFAULT, EXTRA FROM information_schema.COLUMNS WHERE COLUMN_DEFAULT LIKE '%val%'")
 	if err != nil {
 		return fmt.Errorf("preflight: read column defaults: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var db, table, column, def string
-		if err := rows.Scan(&db, &table, &column, &def); err != nil {
+		var db, table, column, def, extra string
+		if err := rows.Scan(&db, &table, &column, &def, &extra); err != nil {
 			return err
 		}
 		if systemSchemas[strings.ToLower(db)] {
@@ -107,6 +108,9 @@ func (p *Preflight) loadSequenceDefaults(ctx context.Context, q Conn) error {
 				}
 				if p.tables[sqlscan.TableKeyOf(d, name)] {
 					p.seqDefaults.note(sqlscan.TableKeyOf(db, table), column, sqlscan.QuoteIdent(d)+"."+sqlscan.QuoteIdent(name))
+					if strings.Contains(strings.ToUpper(extra), "INVISIBLE") {
+						p.seqHidden.note(sqlscan.TableKeyOf(db, table), column, sqlscan.QuoteIdent(d)+"."+sqlscan.QuoteIdent(name))
+					}
 					break
 				}
 			}
@@ -149,128 +153,218 @@ func (m seqDefaults) first(key sqlscan.TableKey) (column, seq string) {
 	return column, seq
 }
 
-// finding is the overwrite of an INSERT/REPLACE st into key that leaves a column whose
-// DEFAULT moves the target's sequence to that DEFAULT; nil when none. Its column list (or
-// SET's names for INSERT … SET) is read, and, where every such column is named or there
-// is no list (rows then give every column), the rest of it for a DEFAULT in the values
-// (`VALUES (DEFAULT, 1)`, `SET id = DEFAULT`, `ON DUPLICATE KEY UPDATE id = DEFAULT`) or
-// an empty row (`VALUES ()`): which column such a DEFAULT goes to is not worked out, so
-// any is one (TestReviewX26SequenceDefaultGiven). Only tables with such a column are read
-// past their head: the target's, or the dump's LIKE copies of them. LOAD DATA into one is
-// an overwrite at the top level (its columns are not read).
-func (m seqDefaults) finding(key sqlscan.TableKey, action string, st *split.Statement) *Overwrite {
+// finding is the overwrite of a row write st into key that may take the DEFAULT of a
+// column whose DEFAULT moves the target's sequence; nil when none. An INSERT/REPLACE
+// whose column list (or SET's names for INSERT … SET) leaves the column out, or a LOAD
+// DATA whose column list does; rows without a column list give every column. Then, where
+// the statement holds the word DEFAULT (a byte search first), whether it writes DEFAULT
+// into such a column (defaultInto): VALUES (DEFAULT, …), ROW(DEFAULT, …), SET id =
+// DEFAULT, DEFAULT(id), an UPDATE of the dump's LIKE copy to DEFAULT
+// (TestXFix78SequenceByDefaultWord: each moved other.s before). Only the statement's head
+// is read otherwise. Left open: a LOAD DATA without a column list whose file's lines
+// have fewer fields than the table columns (the missing ones take their DEFAULT; the
+// file is not read here).
+//
+// hidden are the INVISIBLE ones among m: a row without a column list leaves them out
+// (INSERT INTO e VALUES (1) moved other.s where e's id was INVISIBLE DEFAULT NEXTVAL).
+func (m seqDefaults) finding(key sqlscan.TableKey, action string, st *split.Statement, hidden seqDefaults) *Overwrite {
 	cols := m[string(key)]
-	if cols == nil || (action != "INSERT INTO" && action != "REPLACE INTO" && action != "LOAD DATA INTO") {
+	if cols == nil || (action != "INSERT INTO" && action != "REPLACE INTO" && action != "LOAD DATA INTO" && action != "UPDATE") {
 		return nil
 	}
-	d, tb := key.Names()
-	table := termsafe.Line(sqlscan.QuoteIdent(d) + "." + sqlscan.QuoteIdent(tb))
-	if action == "LOAD DATA INTO" {
-		col, seq := m.first(key)
-		return &Overwrite{Action: action, Database: d, Table: tb, Offset: st.Offset, Line: st.Line, Through: true,
-			Detail: action + " " + table + ", where column " + termsafe.Line(sqlscan.QuoteIdent(col)) +
-				"'s DEFAULT moves the target's sequence " + termsafe.Line(seq)}
-	}
-	named := map[string]bool{}
 	l := st.Tokens()
-	t := l.Next()
-	for t.Kind != sqlscan.EOF && !t.Is("INTO") && !(t.IsName() && !t.Is("INSERT") && !t.Is("REPLACE") && !t.Is("IGNORE") && !t.Is("LOW_PRIORITY") && !t.Is("DELAYED") && !t.Is("HIGH_PRIORITY")) {
-		t = l.Next()
+	var listed []string // the column list in order, where there is one
+	hasList := false
+	if action != "UPDATE" {
+		listed, hasList = rowColumns(&l, action)
+		if !hasList && action != "UPDATE" {
+			for col, seq := range hidden[string(key)] {
+				return m.overwrite(key, action, st, " without a column list, which leaves out the INVISIBLE column "+termsafe.Line(sqlscan.QuoteIdent(col)), seq)
+			}
+		}
+		if hasList {
+			for col, seq := range cols {
+				if !slices.Contains(listed, col) {
+					return m.overwrite(key, action, st, " without column "+termsafe.Line(sqlscan.QuoteIdent(col)), seq)
+				}
+			}
+		}
 	}
-	if t.Is("INTO") {
+	if !hasList && emptyRow(l) {
+		col := slices.Sorted(maps.Keys(cols))[0]
+		return m.overwrite(key, action, st, " with an empty row (), which gives column "+termsafe.Line(sqlscan.QuoteIdent(col))+" its DEFAULT", cols[col])
+	}
+	if !sqlscan.ContainsFoldASCII(st.SQL[min(l.Pos, len(st.SQL)):], "DEFAULT") {
+		return nil
+	}
+	if !hasList {
+		listed = nil
+	}
+	if col, ok := defaultInto(&l, listed, cols); ok {
+		return m.overwrite(key, action, st, " with DEFAULT for column "+termsafe.Line(sqlscan.QuoteIdent(col)), cols[col])
+	}
+	return nil
+}
+
+// overwrite is finding's Overwrite: action into key, what (" without column `id`"), and
+// the sequence seq its DEFAULT moves.
+func (m seqDefaults) overwrite(key sqlscan.TableKey, action string, st *split.Statement, what, seq string) *Overwrite {
+	d, tb := key.Names()
+	return &Overwrite{Action: action, Database: d, Table: tb, Offset: st.Offset, Line: st.Line, Through: true,
+		Detail: action + " " + termsafe.Line(sqlscan.QuoteIdent(d)+"."+sqlscan.QuoteIdent(tb)) + what +
+			", whose DEFAULT moves the target's sequence " + termsafe.Line(seq)}
+}
+
+// rowColumns reads the head of st (l at its start), an INSERT/REPLACE or LOAD DATA, up
+// to its column list, and returns the columns it names (lower-cased) and whether it has
+// one: INSERT's (…) or SET's names, LOAD DATA's (…) after its options with the names its
+// SET assigns. l is left past the list (past the table name where there is none).
+func rowColumns(l *sqlscan.Tokenizer, action string) (named []string, ok bool) {
+	t := l.Next()
+	if action == "LOAD DATA INTO" {
+		for t.Kind != sqlscan.EOF && !t.Is("TABLE") {
+			t = l.Next()
+		}
 		t = l.Next()
+	} else {
+		for t.Kind != sqlscan.EOF && !t.Is("INTO") && !(t.IsName() && !t.Is("INSERT") && !t.Is("REPLACE") && !t.Is("IGNORE") && !t.Is("LOW_PRIORITY") && !t.Is("DELAYED") && !t.Is("HIGH_PRIORITY")) {
+			t = l.Next()
+		}
+		if t.Is("INTO") {
+			t = l.Next()
+		}
 	}
 	l.Name(t)
+	after := l.Pos
 	n := l.Next()
 	for n.Is("PARTITION") { // PARTITION (p0): not a column list
 		l.Next()
 		for n = l.Next(); n.Kind != sqlscan.EOF && !(n.Kind == sqlscan.Punct && n.Text == ")"); n = l.Next() {
 		}
+		after = l.Pos
 		n = l.Next()
 	}
-	every := false
-	switch {
-	case n.Kind == sqlscan.Punct && n.Text == "(":
-		for c := l.Next(); c.Kind != sqlscan.EOF && !(c.Kind == sqlscan.Punct && c.Text == ")"); c = l.Next() {
-			if c.IsName() {
-				_, name := l.Name(c)
-				named[strings.ToLower(name)] = true
-			}
-		}
-	case n.Is("SET"):
-		setNames(&l, named)
-	default:
-		every = true // every column given, unless as DEFAULT (below)
-	}
-	if !every {
-		for col, seq := range cols {
-			if !named[col] {
-				return &Overwrite{Action: action, Database: d, Table: tb, Offset: st.Offset, Line: st.Line, Through: true,
-					Detail: action + " " + table + " without column " + termsafe.Line(sqlscan.QuoteIdent(col)) +
-						", whose DEFAULT moves the target's sequence " + termsafe.Line(seq)}
-			}
-		}
-	}
-	var last sqlscan.Token // VALUES, when every is: the token the lexer is past
-	if every {
-		last = n
-	}
-	if givesDefault(&l, last) {
-		col, seq := m.first(key)
-		return &Overwrite{Action: action, Database: d, Table: tb, Offset: st.Offset, Line: st.Line, Through: true,
-			Detail: action + " " + table + " giving DEFAULT, where column " + termsafe.Line(sqlscan.QuoteIdent(col)) +
-				"'s DEFAULT moves the target's sequence " + termsafe.Line(seq)}
-	}
-	return nil
-}
-
-// setNames adds to named the columns INSERT … SET gives a value other than DEFAULT, the
-// lexer being just past SET; it stops at ON (DUPLICATE KEY UPDATE) or the end. A name
-// inside a value (`SET v = id + 1`) is not taken for a column given.
-func setNames(l *sqlscan.Tokenizer, named map[string]bool) {
-	depth, expect := 0, true
-	for c := l.Next(); c.Kind != sqlscan.EOF; c = l.Next() {
-		switch {
-		case depth == 0 && c.Is("ON"):
-			return
-		case c.Kind == sqlscan.Punct && c.Text == "(":
-			depth++
-		case c.Kind == sqlscan.Punct && c.Text == ")":
-			depth--
-		case depth == 0 && c.Kind == sqlscan.Punct && c.Text == ",":
-			expect = true
-		case expect && c.IsName():
-			expect = false
+	add := func(c sqlscan.Token) {
+		if c.IsName() {
 			_, name := l.Name(c)
-			if eq := l.Next(); eq.Kind == sqlscan.Punct && (eq.Text == "=" || eq.Text == ":=") {
-				save := l.Pos
-				if v := l.Next(); !v.Is("DEFAULT") {
-					named[strings.ToLower(name)] = true
-				}
-				l.Pos = save
-			}
+			named = append(named, strings.ToLower(name))
 		}
 	}
+	if action == "LOAD DATA INTO" {
+		// Its options (CHARACTER SET, FIELDS … BY '…', IGNORE n LINES) hold no
+		// parenthesis: the first one opens the column list; SET c = … after it.
+		for ; n.Kind != sqlscan.EOF && !(n.Kind == sqlscan.Punct && n.Text == "("); n = l.Next() {
+		}
+		if n.Kind == sqlscan.EOF {
+			l.Pos = after
+			return nil, false
+		}
+		for c := l.Next(); c.Kind != sqlscan.EOF && !(c.Kind == sqlscan.Punct && c.Text == ")"); c = l.Next() {
+			add(c)
+		}
+		if n = l.Next(); n.Is("SET") {
+			named = append(named, assignedNames(l)...)
+		}
+		return named, true
+	}
+	switch {
+	case n.Kind == sqlscan.Punct && n.Text == "(" && !peek(l).Is("SELECT") && !peek(l).Is("WITH"):
+		for c := l.Next(); c.Kind != sqlscan.EOF && !(c.Kind == sqlscan.Punct && c.Text == ")"); c = l.Next() {
+			add(c)
+		}
+		return named, true
+	case n.Is("SET"):
+		save := l.Pos
+		named = assignedNames(l)
+		l.Pos = save
+		return named, true
+	}
+	l.Pos = after
+	return nil, false
 }
 
-// givesDefault reports whether the rest of a row insert the lexer is in holds the word
-// DEFAULT (a value, `DEFAULT(c)`, an ON DUPLICATE KEY UPDATE's) or an empty row (`VALUES
-// ()`, `VALUE ()`): a column may then take its DEFAULT. prev is the token the lexer is
-// just past.
-func givesDefault(l *sqlscan.Tokenizer, prev sqlscan.Token) bool {
-	if prev.Is("DEFAULT") {
-		return true
-	}
-	for t := l.Next(); t.Kind != sqlscan.EOF; prev, t = t, l.Next() {
-		if t.Is("DEFAULT") {
-			return true
+// assignedNames returns the columns (lower-cased) a SET list (l past SET) assigns, up to
+// the end of the list (ON DUPLICATE KEY UPDATE, or the statement's end).
+func assignedNames(l *sqlscan.Tokenizer) []string {
+	var out []string
+	depth := 0
+	prev := sqlscan.Token{}
+	for t := l.Next(); t.Kind != sqlscan.EOF && !(depth == 0 && t.Is("ON")); t = l.Next() {
+		switch {
+		case t.Kind == sqlscan.Punct && t.Text == "(":
+			depth++
+		case t.Kind == sqlscan.Punct && t.Text == ")":
+			depth--
+		case depth == 0 && t.Kind == sqlscan.Punct && t.Text == "=" && prev.IsName():
+			out = append(out, strings.ToLower(prev.Text))
 		}
+		prev = t
+	}
+	return out
+}
+
+// defaultInto reads the rest of a row write (l past its column list) for the word
+// DEFAULT outside literals and comments, and returns the column of cols it may give
+// DEFAULT: the one assigned (`id = DEFAULT` in SET, ON DUPLICATE KEY UPDATE, UPDATE), the
+// one in its place of listed (the column list) for a value of a row, or, where neither
+// tells (no column list, DEFAULT(col), a DEFAULT in an expression), the first of cols by
+// name: a refusal too many is one line, a sequence moved is silent.
+func defaultInto(l *sqlscan.Tokenizer, listed []string, cols map[string]string) (string, bool) {
+	depth, pos := 0, 0
+	var prev, prev2 sqlscan.Token
+	for t := l.Next(); t.Kind != sqlscan.EOF; prev2, prev, t = prev, t, l.Next() {
+		switch {
+		case t.Kind == sqlscan.Punct && t.Text == "(":
+			depth++
+			if depth == 1 {
+				pos = 0
+			}
+			continue
+		case t.Kind == sqlscan.Punct && t.Text == ")":
+			depth--
+			continue
+		case t.Kind == sqlscan.Punct && t.Text == "," && depth == 1:
+			pos++
+			continue
+		case !t.Is("DEFAULT"):
+			continue
+		}
+		col := ""
+		switch {
+		case prev.Kind == sqlscan.Punct && prev.Text == "=" && prev2.IsName():
+			col = strings.ToLower(prev2.Text)
+			if _, ok := cols[col]; !ok {
+				continue // another column's DEFAULT
+			}
+		case depth == 1 && listed != nil && pos < len(listed) && !(peek(l).Kind == sqlscan.Punct && peek(l).Text == "("):
+			col = listed[pos]
+			if _, ok := cols[col]; !ok {
+				continue
+			}
+		default:
+			col = slices.Sorted(maps.Keys(cols))[0]
+		}
+		return col, true
+	}
+	return "", false
+}
+
+// peek returns the token after l's position, leaving l.Pos where it was.
+func peek(l *sqlscan.Tokenizer) sqlscan.Token {
+	defer func(pos int) { l.Pos = pos }(l.Pos)
+	return l.Next()
+}
+
+// emptyRow reports whether the rows after l (a row insert without a column list, l past
+// its table) hold an empty one, `VALUES ()` or `(…), ()`: every column takes its DEFAULT
+// (TestReviewX26SequenceDefaultGiven). l is left where it was.
+func emptyRow(l sqlscan.Tokenizer) bool {
+	var prev sqlscan.Token
+	for t := l.Next(); t.Kind != sqlscan.EOF; prev, t = t, l.Next() {
 		if (prev.Is("VALUES") || prev.Is("VALUE") || prev.Kind == sqlscan.Punct && prev.Text == ",") && t.Kind == sqlscan.Punct && t.Text == "(" {
-			save := l.Pos
-			if c := l.Next(); c.Kind == sqlscan.Punct && c.Text == ")" {
+			if c := peek(&l); c.Kind == sqlscan.Punct && c.Text == ")" {
 				return true
 			}
-			l.Pos = save
 		}
 	}
 	return false

@@ -33,12 +33,17 @@ type state struct {
 	Sequences bool `json:"holds_sequences,omitempty"`
 	// SeqDefaults: the columns whose DEFAULT moves the target's sequence (sequences.go).
 	SeqDefaults seqDefaults `json:"sequence_defaults,omitempty"`
+	// SeqHidden: those of them that are INVISIBLE (a row without a column list leaves them out).
+	SeqHidden seqDefaults `json:"sequence_defaults_invisible,omitempty"`
+	// TargetMerges: the target's MERGE tables and the tables under each (made.go): a
+	// resume's LIKE copy of one is a MERGE table over them.
+	TargetMerges map[sqlscan.TableKey][]sqlscan.TableKey `json:"merge_tables,omitempty"`
 }
 
 // State is p's view of the target as New read it, for the journal; call it before the
 // first statement is observed (what the dump made since would count as the target's).
 func (p *Preflight) State() ([]byte, error) {
-	s := state{Databases: sortedKeys(p.databases), Tables: sortedKeys(p.tables), Empty: sortedKeys(p.empty), Objects: sortedKeys(p.objects), Calls: p.calls, Sequences: p.sequences, SeqDefaults: p.seqDefaults}
+	s := state{Databases: sortedKeys(p.databases), Tables: sortedKeys(p.tables), Empty: sortedKeys(p.empty), Objects: sortedKeys(p.objects), Calls: p.calls, Sequences: p.sequences, SeqDefaults: p.seqDefaults, SeqHidden: p.seqHidden, TargetMerges: p.targetMerges}
 	return json.Marshal(s)
 }
 
@@ -64,7 +69,8 @@ func FromState(b []byte, current string) (*Preflight, error) {
 	for _, o := range s.Objects {
 		p.objects[o] = true
 	}
-	p.calls, p.sequences, p.seqDefaults = s.Calls, s.Sequences, s.SeqDefaults
+	p.calls, p.sequences, p.seqDefaults, p.seqHidden = s.Calls, s.Sequences, s.SeqDefaults, s.SeqHidden
+	p.targetMerges = s.TargetMerges
 	p.noteCalls()
 	return p, nil
 }

@@ -33,10 +33,10 @@ type controller struct {
 	// functions the dump created so far, and of the procedures they CALL (userVarsOf).
 	routineVars []string
 	called      plan.CalledVars
-	// procVars are what the bodies of the procedures it created so far may leave set
-	// (noteProcedureVars), journaled after a statement that may CALL one; sessionVars,
-	// which names the server has as session variables.
+	// procVars: what bodies of the procedures made so far may leave set (noteProcedureVars);
+	// blockVars, by offset, compound statements' (noteBlockVars); sessionVars, the server's.
 	procVars    []string
+	blockVars   map[int64][]string
 	sessionVars sessionVarNames
 	// pendingFrom: the offset from which statements ran on the control connection in a
 	// transaction or under table locks without a progress row yet (-1: none).

@@ -213,6 +213,9 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 	if err := noteProcedureVars(ctx, p.ctl, st); err != nil {
 		return err
 	}
+	if err := noteBlockVars(ctx, p.ctl, st); err != nil { // procvars.go
+		return err
+	}
 	if err := p.ctl.lostCounter(ctx, st, pl); err != nil {
 		return err
 	}

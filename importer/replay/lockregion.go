@@ -447,6 +447,37 @@ func triggerWriteScope(ctx context.Context, p *ParallelReplayer, key string) ([]
 	return scope, nil
 }
 
+// insertHead moves l, just past INSERT or REPLACE, past its modifiers, INTO, the table's
+// name and its column list, as plan.BodyInsertTables reads them; where no name follows
+// (REPLACE(…), the string function), l stays where it was.
+func insertHead(l *sqlscan.Tokenizer) {
+	start := l.Pos
+	n := l.Next()
+	for n.Is("LOW_PRIORITY") || n.Is("DELAYED") || n.Is("HIGH_PRIORITY") || n.Is("IGNORE") || n.Is("INTO") {
+		n = l.Next()
+	}
+	if !n.IsName() {
+		l.Pos = start
+		return
+	}
+	l.Name(n)
+	save := l.Pos
+	if o := l.Next(); o.Kind != sqlscan.Punct || o.Text != "(" {
+		l.Pos = save
+		return
+	}
+	for c := l.Next(); ; c = l.Next() {
+		switch {
+		case c.Kind == sqlscan.EOF, c.Kind == sqlscan.Punct && c.Text == ")":
+			return
+		case c.Kind == sqlscan.Punct && c.Text == ",", c.IsName() && !c.Is("SELECT") && !c.Is("WITH") && !c.Is("VALUES"):
+		default:
+			l.Pos = save // (SELECT …) or anything but a list of names: read on from the "("
+			return
+		}
+	}
+}
+
 // defaultQuoting reports whether a trigger's sql_mode reads quotes as the scanner's
 // default syntax does (no ANSI_QUOTES, backslash escapes on), under which
 // triggerWriteScope reads its body; another gives up (any table): a `"t"` read as a
@@ -461,11 +492,18 @@ func defaultQuoting(mode string) bool {
 }
 
 // bodyWritesUnnamed reports whether a trigger body holds a word through which it may
-// write a table that plan.TriggerTables does not list (triggerWriteScope).
+// write a table that plan.TriggerTables does not list (triggerWriteScope). The table of
+// an INSERT or REPLACE and its column list, `INSERT INTO other.k (a) …`, are read past
+// (insertHead): read as a qualified call other.k(…), they gave up where
+// plan.BodyInsertTables names the table (TestXFix78TriggerScopeQualifiedInsert).
 func bodyWritesUnnamed(body []byte) bool {
 	l := sqlscan.New(body, sqlscan.Syntax{})
 	var prev, prev2 sqlscan.Token
 	for t := l.Next(); t.Kind != sqlscan.EOF; prev2, prev, t = prev, t, l.Next() {
+		if t.Is("INSERT") || t.Is("REPLACE") {
+			insertHead(&l)
+			continue
+		}
 		if t.Is("UPDATE") || t.Is("DELETE") || t.Is("CALL") || t.Is("NEXTVAL") || t.Is("SETVAL") || t.Is("NEXT") ||
 			t.Is("EXECUTE") || t.Is("PREPARE") {
 			return true

@@ -79,6 +79,49 @@ func journalRoutineGlobals(ctx context.Context, cr *controller, st *split.Statem
 	return nil
 }
 
+// noteBlockVars notes what st, a top-level compound statement, may leave set on its
+// connection (plan.BlockVars), journaled after it (userVarsOf) as a CALL journals what
+// the procedure may (withProcedureVars), and given back by a resume that skips it:
+// `BEGIN NOT ATOMIC SET SESSION time_zone = '+05:00'; END` was not, and the resumed
+// rows after it were stored under the new connection's time zone
+// (TestXFix78BlockSessionVarsResumed). Of the session variables, only those the server
+// has are kept (sessionVarNames.has), as for a procedure's body. Only where a checkpoint
+// journals at all.
+func noteBlockVars(ctx context.Context, cr *controller, st *split.Statement) error {
+	p := cr.p
+	if p.opt.Checkpoint == nil {
+		return nil
+	}
+	if _, ok := cr.blockVars[st.Offset]; ok {
+		return nil
+	}
+	vars := plan.BlockVars(st)
+	if len(vars) == 0 {
+		return nil
+	}
+	var keep []string
+	for _, v := range vars {
+		if name, ok := strings.CutPrefix(v, "@@"); ok {
+			if sessionReadOnly[name] {
+				continue // no SET gives it back (ERROR 1621)
+			}
+			has, err := cr.sessionVars.has(ctx, p.control, name)
+			if err != nil {
+				return p.at(st, err)
+			}
+			if !has {
+				continue
+			}
+		}
+		keep = append(keep, v)
+	}
+	if len(cr.blockVars) > 256 || cr.blockVars == nil { // as wrappedVars: few statements are blocks
+		cr.blockVars = map[int64][]string{}
+	}
+	cr.blockVars[st.Offset] = keep
+	return nil
+}
+
 // noteProcedureBody is noteProcedureVars of body, the CREATE PROCEDURE st runs (st
 // itself, or what it runs through a wrapper).
 func noteProcedureBody(ctx context.Context, cr *controller, st, body *split.Statement) error {
@@ -111,6 +154,13 @@ func noteProcedureBody(ctx context.Context, cr *controller, st, body *split.Stat
 // statement of a serial run is two round trips each. Every attempt decides alike, so a
 // resume finds the journal where it looks.
 func withProcedureVars(cr *controller, st *split.Statement, names []string) []string {
+	if cr.p.opt.Checkpoint != nil {
+		for _, v := range cr.blockVars[st.Offset] { // noteBlockVars
+			if !slices.Contains(names, v) {
+				names = append(names, v)
+			}
+		}
+	}
 	if len(cr.procVars) == 0 || st.Kind != split.KindOther {
 		return names
 	}

@@ -149,7 +149,7 @@ func (e errRowCountToCode) Error() string {
 		count = strconv.FormatInt(e.n, 10)
 	}
 	return "the code it runs may read ROW_COUNT, which the client's connection has at " + count +
-		" from the statement before it, and dumpscope's own statements before a CALL or EXECUTE leave −1 (only −1 and 0 can be given back without changing FOUND_ROWS() or the diagnostics area)"
+		" from the statement before it, and dumpscope's own statements before a CALL, EXECUTE or compound statement leave −1 (only −1 and 0 can be given back without changing FOUND_ROWS() or the diagnostics area)"
 }
 
 // unknownRowCount stands for a ROW_COUNT() that rowCounts does not know in
