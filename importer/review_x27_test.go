@@ -131,3 +131,41 @@ func TestReviewX27Probe(t *testing.T) {
 		t.Errorf("re-dumps differ:\n%s", diff)
 	}
 }
+
+// TestReviewX27Bytes: binary values whose bytes look like the start of a multibyte
+// character of the stream's character set, invalid UTF-8 in a string, a TEMPORARY table
+// shadowing a real one, defaults of unlisted columns, and the sql_modes the converter
+// reads.
+func TestReviewX27Bytes(t *testing.T) {
+	reviewX(t)
+	hexes := []string{"FF", "E0", "E05C30", "C05C", "F09F", "E05C", "5C", "C35C4E", "E009", "E00A41", "F0", "C3", "E0A0", "F09F98", "80", "C35C", "E05C5C", "E30A", "DF5C6E41"}
+	var rows []string
+	for i, h := range hexes {
+		rows = append(rows, fmt.Sprintf("(%d,X'%s',0x%s,X'%s','x')", i+1, h, h, h))
+	}
+	dump := "CREATE DATABASE r;\nUSE r;\n" +
+		"CREATE TABLE hb (id INT PRIMARY KEY, b VARBINARY(10), l BLOB, c BINARY(4), s VARCHAR(3));\n" +
+		"INSERT INTO hb VALUES " + strings.Join(rows, ",") + ";\n" +
+		"INSERT INTO hb VALUES (100,_binary '\xe0\\0',_binary '\xc3\\\\','\xe0\t\xe0', 'y');\n" +
+		"SET @OLD_MODE=@@sql_mode;\nSET sql_mode='';\n" +
+		"CREATE TABLE bad (id INT PRIMARY KEY, s VARCHAR(10), t TEXT);\n" +
+		"INSERT INTO bad VALUES (1,'ab\xffcd','\xe0\xa0z'),(2,'ok','ok');\nINSERT INTO bad VALUES (3,'x','y');\n" +
+		"SET sql_mode=@OLD_MODE;\n" +
+		"CREATE TABLE df (id INT PRIMARY KEY, a INT, d VARCHAR(20) DEFAULT (CONCAT('d', 1+1)), n INT NOT NULL DEFAULT 7, t TIMESTAMP NOT NULL DEFAULT '2001-01-01 00:00:00', x INT NULL);\n" +
+		"INSERT INTO df (id, a) VALUES (1,1),(2,2);\nINSERT INTO df (a, id) VALUES (3,3);\n" +
+		"SET sql_mode=CONCAT(@@sql_mode,',EMPTY_STRING_IS_NULL');\n" +
+		"CREATE TABLE ei (id INT PRIMARY KEY, s VARCHAR(5), b VARBINARY(5));\nINSERT INTO ei VALUES (1,'','x'),(2,'a',X''),(3,'b',_binary'');\n" +
+		"SET sql_mode='PAD_CHAR_TO_FULL_LENGTH';\n" +
+		"CREATE TABLE pc (id INT PRIMARY KEY, c CHAR(4));\nINSERT INTO pc VALUES (1,'a'),(2,'');\n" +
+		"SET sql_mode=@OLD_MODE;\n" +
+		"CREATE TABLE ne (id INT PRIMARY KEY, s VARCHAR(5) NOT NULL, n INT NOT NULL);\nSET sql_mode='';\nINSERT INTO ne VALUES (3,'b',2),(1,NULL,NULL);\nSET sql_mode=@OLD_MODE;\n" +
+		"INSERT INTO ne VALUES (2,'a',1);\n" +
+		"CREATE TABLE sh (a INT, b VARCHAR(5));\nINSERT INTO sh VALUES (1,'real');\n" +
+		"CREATE TEMPORARY TABLE sh (b VARCHAR(5), a INT);\nINSERT INTO sh VALUES ('tmp',2),('tmp',3);\nINSERT INTO sh VALUES ('tmp',4);\n" +
+		"CREATE TABLE shc (v VARCHAR(40));\nINSERT INTO shc SELECT GROUP_CONCAT(CONCAT(a,b) ORDER BY a) FROM sh;\nDROP TEMPORARY TABLE sh;\n"
+	diff, res := x27Differs(t, dump, x27LoadData(), "r")
+	t.Logf("result: %v err %v errors %d loaddata %+v", res.Status, res.Err, res.Replay.Errors, res.Replay.LoadData)
+	if diff != "" {
+		t.Errorf("re-dumps differ:\n%s", diff)
+	}
+}
