@@ -169,3 +169,19 @@ func TestReviewX27Bytes(t *testing.T) {
 		t.Errorf("re-dumps differ:\n%s", diff)
 	}
 }
+
+// TestReviewX27ResumeSweep: --checkpoint --load-data killed at every point of a dump whose
+// batches load, fall back on a warning (non-strict truncation, MyISAM), and go on, then
+// resumed.
+func TestReviewX27ResumeSweep(t *testing.T) {
+	reviewX(t)
+	script := "CREATE DATABASE x27;\nUSE x27;\nSET @OLD_MODE=@@sql_mode;\nSET sql_mode='';\n" +
+		"CREATE TABLE a (id INT PRIMARY KEY, s VARCHAR(3)) ENGINE=InnoDB;\n" +
+		"INSERT INTO a VALUES (1,'ok'),(2,'toolong');\nINSERT INTO a VALUES (3,'x\\ty'),(4,'\\\\');\n" +
+		"CREATE TABLE m (id INT AUTO_INCREMENT PRIMARY KEY, s VARCHAR(3)) ENGINE=MyISAM;\n" +
+		"INSERT INTO m VALUES (0,'ok'),(0,'toolong');\nINSERT INTO m VALUES (0,'x');\n" +
+		"SET sql_mode=@OLD_MODE;\nINSERT INTO a VALUES (5,X'41'),(6,0.5);\nINSERT INTO m VALUES (9,'z');\n"
+	if n := x71Sweep(t, script, "resume-load-data", "CREATE TABLE a", ""); n == 0 {
+		t.Fatal("no kill points")
+	}
+}
