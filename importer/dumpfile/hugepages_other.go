@@ -6,5 +6,6 @@ package dumpfile
 // them for).
 func hugeBlock(n int) []byte { return make([]byte, n) }
 
-// HugeBuffer returns n zeroed bytes (outside Linux: an ordinary allocation).
+// HugeBuffer returns n bytes for a buffer that is filled before it is read (outside
+// Linux: an ordinary allocation).
 func HugeBuffer(n int) []byte { return make([]byte, n) }
