@@ -26,16 +26,18 @@ package replay
 // Plain INSERTs have one such moment in every table: its first batch may run on InnoDB's
 // bulk path and lock the whole table, so the table's later batches start only once it is
 // done (turn.go behindBulk). A free worker that claimed the next of them sat blocked in
-// tryBatch for the whole of that first batch, while the next table's batches were there:
+// tryBatch for the whole of that first batch, while the next tables' batches came:
 // scripts/importtimeline -statements, 20 MiB generated dump, --parallel 2, load 18, the
-// second worker waited 0.88 s for customers' first statement with event_log's batches
-// read. So it goes on to another table's batch it would not wait for either, as under
-// --load-data; with none there it waits unclaimed, free to take the next table's first
-// batch once the reader sends it (the small tables of a dump: their CREATE TABLEs run
-// on the control connection while the first batch runs), or the table's batch once its
-// first is done. It does not count as starved then (waitsOnBulkLocked): the first batch
-// ends without the reader, and a starved worker would have the reader send batches short
-// and spool on for it.
+// second worker waited 0.88 s for customers' first statement. With this rule (a trace of
+// the claims, load 28) it waited unclaimed 1.0 s and took order_items' first batch while
+// customers' first ran 2.3 s more (event_log and legacy_counters, between them, keep
+// stream order: worker 0's). So a free worker goes on to another table's batch it would
+// not wait for either, as under --load-data; with none there it waits unclaimed, free to
+// take the next table's first batch once the reader sends it (the small tables of a
+// dump: their CREATE TABLEs run on the control connection while the first batch runs),
+// or the table's batch once its first is done. It does not count as starved then
+// (waitsOnBulkLocked): the first batch ends without the reader, and a starved worker
+// would have the reader send batches short and spool on for it.
 
 // passSerialLocked returns the backlog index of the entry worker w should claim instead
 // of the row batch at first, or -1 (w claims what is at first); wait: w has nothing else
