@@ -117,3 +117,102 @@ func TestBehindBulkBatch(t *testing.T) {
 		t.Fatalf("d.a's second batch still waits once its first batch is done")
 	}
 }
+
+// TestClaimPassesBulkBatch: with plain INSERTs (batches may overlap), a free worker whose
+// next entry is a later batch of a table whose first, bulk-path batch another worker runs
+// (it would only wait for that batch, turn.go behindBulk) goes on to the next table's
+// batch while the reader is still in the first table; the table's own worker takes the
+// rest in order; with nothing else there it waits, not starved, for the next table or
+// the end of the first batch; once the first batch is done both share the table as
+// before.
+func TestClaimPassesBulkBatch(t *testing.T) {
+	build := func(more ...*rowBatch) (*scheduler, []*rowBatch) {
+		s := newScheduler(2, ParallelOptions{}, func() error { return nil })
+		s.streaming = "d.a" // the reader is still in d.a: passOverLocked keeps both on it
+		bs := append([]*rowBatch{rows("d.a", 4), rows("d.a", 4), rows("d.a", 4)}, more...)
+		bs[0].startedEmpty = true
+		for _, b := range bs {
+			s.send(b, false)
+		}
+		return s, bs
+	}
+	s, bs := build(rows("d.b", 4))
+	if e, _, _ := claim(s, 0); e != bs[0] {
+		t.Fatalf("worker 0's first claim: %v, want d.a's first batch", e)
+	}
+	if e, table, _ := claim(s, 1); e != bs[3] {
+		t.Fatalf("worker 1 claimed %v (%s), want d.b's batch: d.a's second would only wait for d.a's bulk-path first", e, table)
+	}
+	s.done(bs[0])
+	if e, _, _ := claim(s, 0); e != bs[1] {
+		t.Fatalf("worker 0 after d.a's first batch: claimed %v, want d.a's second", e)
+	}
+	if e, _, _ := claim(s, 1); e != nil {
+		t.Fatalf("worker 1 went back to %v, before its d.b batch in the stream", e)
+	}
+	s.done(bs[1])
+	if e, _, _ := claim(s, 0); e != bs[2] {
+		t.Fatalf("worker 0 after d.a's second batch: claimed %v, want d.a's third", e)
+	}
+
+	// Only d.a's batches there: worker 1 waits, not starved (the reader need not send
+	// short or spool for it), and takes the next table's batch once it comes, or d.a's
+	// once its first batch is done.
+	s, bs = build()
+	claim(s, 0)
+	if e, _, _ := claim(s, 1); e != nil {
+		t.Fatalf("worker 1 with only d.a's batches there: claimed %v, want to wait", e)
+	}
+	s.mu.Lock()
+	starved := func() bool {
+		s.waiting[1] = true
+		defer func() { s.waiting[1] = false }()
+		return s.budget().starvedLocked()
+	}()
+	s.mu.Unlock()
+	if starved {
+		t.Fatalf("worker 1 waiting for d.a's bulk batch counts as starved")
+	}
+	b := rows("d.b", 4)
+	s.send(b, false)
+	if e, _, _ := claim(s, 1); e != b {
+		t.Fatalf("worker 1 once d.b's batch came: claimed %v, want it", e)
+	}
+	s, bs = build()
+	claim(s, 0)
+	claim(s, 1)
+	s.done(bs[0])
+	if e, _, _ := claim(s, 1); e != bs[1] {
+		t.Fatalf("worker 1 once d.a's first batch is done: claimed %v, want d.a's second", e)
+	}
+
+	// The next table's batch waits for its own bulk-path first batch, which another
+	// worker runs: no better than d.a's second, so this rule passes nothing over.
+	s = newScheduler(3, ParallelOptions{}, func() error { return nil })
+	s.streaming = "d.b"
+	a1, a2, b1, b2 := rows("d.a", 4), rows("d.a", 4), rows("d.b", 4), rows("d.b", 4)
+	a1.startedEmpty, b1.startedEmpty = true, true
+	for _, b := range []*rowBatch{a1, a2, b1, b2} {
+		s.send(b, false)
+	}
+	if e, _, _ := claim(s, 0); e != a1 {
+		t.Fatalf("worker 0's first claim: %v, want d.a's first batch", e)
+	}
+	if e, _, _ := claim(s, 1); e != b1 {
+		t.Fatalf("worker 1 claimed %v, want d.b's first batch", e)
+	}
+	s.mu.Lock()
+	alt, wait := s.passSerialLocked(2, 0) // backlog: d.a's second batch, d.b's second
+	s.mu.Unlock()
+	if alt != -1 || wait {
+		t.Fatalf("worker 2 behind d.a's bulk batch: passSerialLocked = %d, %v; want -1, false (d.b's second waits too: claim d.a's as before)", alt, wait)
+	}
+
+	// Once d.a's first batch is done, a free worker shares d.a as before.
+	s, bs = build(rows("d.b", 4))
+	claim(s, 0)
+	s.done(bs[0])
+	if e, _, _ := claim(s, 1); e != bs[1] {
+		t.Fatalf("worker 1 with d.a's first batch done: claimed %v, want d.a's second", e)
+	}
+}
