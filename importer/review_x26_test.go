@@ -155,8 +155,10 @@ func TestReviewX26MergeUnionUnseen(t *testing.T) {
 // the run's non-transactional list (mayWriteNonTransactional, already asked of the
 // written table just above), as a stored function's writes are; the resume then goes by
 // the checksums it reads and refuses where they cannot tell.
+// Fixed by x-fix80: lockState.intent asks scopeMayWriteTransactional of the narrowed
+// scope (markRan's rule, as a barrier does); the "ran" point now refuses (Unread intent
+// without its marker), 0 of 5 points differ in each subtest.
 func TestReviewX26LockedTriggerTransactionalLog(t *testing.T) {
-	reviewX(t)
 	for _, c := range []struct{ name, write string }{
 		{"insert", "INSERT INTO `t1` VALUES (3,1),(4,2);\n"},
 		{"insert ignore all dup", "INSERT IGNORE INTO `t1` VALUES (1,1),(2,2);\n"},
@@ -193,8 +195,12 @@ func TestReviewX26LockedTriggerTransactionalLog(t *testing.T) {
 // wrong set of rows. A fix: end the resume's own transaction with COMMIT at a transaction
 // start met while it is open (as at a statement that commits implicitly), in
 // endReloadTxn; check the plan's region for the second BEGIN too (plan.IsTxnStart).
+// Fixed by x-fix80, traced: not tempTxn nor endReloadTxn. runSerial took the BEGIN for a
+// COMMIT: the first transaction's progress row covered it, so the resume skipped it and
+// sent the second transaction's statements under autocommit (no temporary table needed:
+// xfix80_test.go). The BEGIN now ends the stretch before it (plan.Plan.Reopens), as an
+// implicit commit does, and a resume sends it again: 0 of 11 points differ in each.
 func TestReviewX26TempTxnBeginAgain(t *testing.T) {
-	reviewX(t)
 	const head = "CREATE DATABASE q;\nUSE q;\nCREATE TABLE k (id int PRIMARY KEY) ENGINE=InnoDB;\nCREATE TEMPORARY TABLE tt (id int) ENGINE=InnoDB;\n" +
 		"START TRANSACTION;\nINSERT INTO tt VALUES (1);\nINSERT INTO k VALUES (1);\n"
 	const tail = "INSERT INTO tt VALUES (4);\nROLLBACK;\nINSERT INTO k SELECT id + 10 FROM tt;\nINSERT INTO k VALUES (99);\n"

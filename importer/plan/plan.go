@@ -67,8 +67,9 @@ type Plan struct {
 	// the server holds open on the control connection: progress rows must not commit it.
 	InRegion bool
 	// EndsRegion: the statement ends the open region (COMMIT, ROLLBACK, or an implicit
-	// commit); Rollback when it undoes it.
-	EndsRegion, Rollback bool
+	// commit); Rollback when it undoes it; Reopens when it commits it implicitly and opens
+	// the next (START TRANSACTION, BEGIN): the next one's stretch starts at it (runSerial).
+	EndsRegion, Rollback, Reopens bool
 	// Txn: the statement is a transaction statement (START TRANSACTION, BEGIN, COMMIT,
 	// ROLLBACK) or runs one (EXECUTE IMMEDIATE 'ROLLBACK', SET STATEMENT … FOR COMMIT, an
 	// EXECUTE of a PREPAREd one: registry.inner). The replay gives it the plain one's
@@ -477,10 +478,8 @@ func (p *Planner) track(st *split.Statement, db string, pl *Plan) {
 		case strings.HasPrefix(st.Verb, "COMMIT"):
 			ends = true
 		default: // START TRANSACTION, BEGIN: commits what was open, opens a new one
-			ends = wasRegion
 			p.endRegion()
-			p.txn = true
-			pl.EndsRegion = ends
+			p.txn, pl.EndsRegion, pl.Reopens = true, wasRegion, wasRegion
 			return
 		}
 		chain := p.chains(st)

@@ -319,7 +319,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		return nil
 	}
 	txn := pl.Txn // a wrapped one too: EXECUTE IMMEDIATE 'ROLLBACK'
-	commit := txn && pl.EndsRegion && !pl.Rollback
+	commit := txn && pl.EndsRegion && !pl.Rollback && !pl.Reopens
 	// DDL commits what is open before it and itself on its own, so it runs as a barrier
 	// (its own progress row after it, "already exists" on resume counted as "it had run")
 	// even where a transaction follows it: under autocommit=0 every statement opens one.
@@ -384,8 +384,8 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 			}
 		}
 		cr.txnOpenedAt = -1
-		if pl.EndsRegion && !txn {
-			// An implicit commit: the stretch before st commits with what it did.
+		if pl.EndsRegion && (!txn || pl.Reopens) {
+			// An implicit commit (a BEGIN's too: Plan.Reopens): the stretch before st commits with what it did.
 			if err := cr.recordPending(ctx, st.Offset, false); err != nil {
 				return r.sqlError(st, q, err)
 			}

@@ -286,6 +286,12 @@ func (ls *lockState) intent(ctx context.Context, st *split.Statement, pl plan.Pl
 		// here (ERROR 1100), and the intent holds its marker alone (Intent.Unread).
 		unread = unread || !plan.ContainsKey(p.disp.planner.LockedForWrite(), key)
 	}
+	// A table of the scope that is transactional (a trigger's InnoDB log) is written in
+	// the transaction of the progress row, and a kill rolls it back with that row: no
+	// "ran" marker then (markRan's rule, scopeMayWriteTransactional, as a barrier's).
+	// Marked, the resume skipped the INSERT whose MyISAM half alone survived: the
+	// trigger's InnoDB rows were missing, silently (TestReviewX26LockedTriggerTransactionalLog).
+	ls.intentMixed = scopeMayWriteTransactional(ctx, p.opt.Checkpoint, p.control, scope)
 	return p.ctl.beginIntent(ctx, p.control, st, end, p.opt.Checkpoint.DigestAt(end), scope, unread)
 }
 
