@@ -128,41 +128,10 @@ func (s budget) mayOverdrawLocked() bool {
 	return s.starvedLocked() || s.sharedLocked()
 }
 
-// starvedLocked reports whether a worker waits in next() with nothing there it may claim,
-// other than for a table's first, bulk-path batch that another worker runs (waitsOnBulkLocked:
-// that ends without the reader).
+// starvedLocked reports whether a worker waits in next() with nothing there it may claim.
 func (s budget) starvedLocked() bool {
 	for w, idle := range s.waiting {
-		if idle && s.pickLocked(w) < 0 && !s.waitsOnBulkLocked(w) {
-			return true
-		}
-	}
-	return false
-}
-
-// waitsOnBulkLocked reports whether worker w's next entry, with plain INSERTs, is a batch
-// that waits for its table's first, bulk-path batch, which another worker runs.
-func (s budget) waitsOnBulkLocked(w int) bool {
-	if s.serialTables != nil && s.serialTables() {
-		return false
-	}
-	first := firstLocked(s.scheduler, w)
-	if first < 0 {
-		return false
-	}
-	f, ok := s.backlog[first].(*rowBatch)
-	return ok && !f.pinned && behindBulkLocked(s.scheduler, f) && s.runsElsewhereLocked(w, f.table, f.seq)
-}
-
-// runsElsewhereLocked reports whether another worker is running a batch of table that
-// comes before the entry seq in stream order (the one it claimed last): that worker has
-// not got past seq, so it will claim it.
-func (s *scheduler) runsElsewhereLocked(w int, table string, seq int64) bool {
-	for _, q := range s.order[table] {
-		if q >= seq {
-			break
-		}
-		if v, ok := s.runner[q]; ok && v != w && s.pos[v] == q {
+		if idle && s.pickLocked(w) < 0 {
 			return true
 		}
 	}

@@ -322,7 +322,13 @@ func (s *scheduler) claimLocked(w int) entry {
 // pickLocked returns the backlog index of the entry worker w would claim now, or -1 when
 // it has none it may run now.
 func (s *scheduler) pickLocked(w int) int {
-	first := firstLocked(s, w)
+	first := -1
+	for i, e := range s.backlog {
+		if st := e.state(); st.seq > s.pos[w] && (!st.pinned || w == 0) {
+			first = i
+			break
+		}
+	}
 	if first < 0 {
 		return -1
 	}
@@ -342,18 +348,6 @@ func (s *scheduler) pickLocked(w int) int {
 		return -1
 	}
 	return pick
-}
-
-// firstLocked returns the backlog index of the next entry worker w may claim in stream
-// order, before any pass-over, or -1 (a function: the scheduler's methods are at the
-// layout's limit).
-func firstLocked(s *scheduler, w int) int {
-	for i, e := range s.backlog {
-		if st := e.state(); st.seq > s.pos[w] && (!st.pinned || w == 0) {
-			return i
-		}
-	}
-	return -1
 }
 
 // keysPendingBeforeLocked reports whether an unclaimed entry before the item at backlog

@@ -23,36 +23,18 @@ package replay
 // also wait for that worker. Where the batches may overlap (plain INSERTs, or --load-data
 // turned off mid-run) passOverLocked's rules hold.
 
-// Plain INSERTs have one such moment in every table: its first batch may run on InnoDB's
-// bulk path and lock the whole table, so the table's later batches start only once it is
-// done (turn.go behindBulk). A free worker that claimed the next of them sat blocked in
-// tryBatch for the whole of that first batch, while the next tables' batches came:
-// scripts/importtimeline -statements, 20 MiB generated dump, --parallel 2, load 18, the
-// second worker waited 0.88 s for customers' first statement. With this rule (a trace of
-// the claims, load 28) it waited unclaimed 1.0 s and took order_items' first batch while
-// customers' first ran 2.3 s more (event_log and legacy_counters, between them, keep
-// stream order: worker 0's). So a free worker goes on to another table's batch it would
-// not wait for either, as under --load-data; with none there it waits unclaimed, free to
-// take the next table's first batch once the reader sends it (the small tables of a
-// dump: their CREATE TABLEs run on the control connection while the first batch runs),
-// or the table's batch once its first is done. It does not count as starved then
-// (waitsOnBulkLocked): the first batch ends without the reader, and a starved worker
-// would have the reader send batches short and spool on for it.
-
 // passSerialLocked returns the backlog index of the entry worker w should claim instead
 // of the row batch at first, or -1 (w claims what is at first); wait: w has nothing else
 // to take yet and waits for new entries or the end of the other worker's batch rather
-// than claim the batch and wait only for the latter. When the scheduler's tables load one
-// batch at a time (serialTables), or the batch at first waits for its table's first,
-// bulk-path batch (behindBulkLocked), which another worker runs.
+// than claim the batch and wait only for the latter. Only when the scheduler's tables
+// load one batch at a time (serialTables).
 func (s *scheduler) passSerialLocked(w, first int) (alt int, wait bool) {
-	serial := s.serialTables != nil && s.serialTables()
+	if s.serialTables == nil || !s.serialTables() {
+		return -1, false
+	}
 	f, ok := s.backlog[first].(*rowBatch)
 	if !ok || f.pinned {
 		return -1, false // a pinned batch is worker 0's, which never passes one over
-	}
-	if !serial && !behindBulkLocked(s, f) {
-		return -1, false
 	}
 	if !s.runsElsewhereLocked(w, f.table, f.seq) {
 		return -1, false
@@ -72,10 +54,25 @@ func (s *scheduler) passSerialLocked(w, first int) (alt int, wait bool) {
 			return -1, false // a barrier item: as before, w claims f (passBarrierLocked is for items at first)
 		case b.table == f.table:
 			continue // the other worker's, after the batch it runs
-		case serial && s.running[b.table] > 0, !serial && behindBulkLocked(s, b):
+		case s.running[b.table] > 0:
 			return -1, false // another table loading elsewhere: w would wait there too
 		}
 		return i, false
 	}
 	return -1, true
+}
+
+// runsElsewhereLocked reports whether another worker is running a batch of table that
+// comes before the entry seq in stream order (the one it claimed last): that worker has
+// not got past seq, so it will claim it.
+func (s *scheduler) runsElsewhereLocked(w int, table string, seq int64) bool {
+	for _, q := range s.order[table] {
+		if q >= seq {
+			break
+		}
+		if v, ok := s.runner[q]; ok && v != w && s.pos[v] == q {
+			return true
+		}
+	}
+	return false
 }

@@ -90,12 +90,6 @@ func (wp *workerPool) waitPredecessors(ctx context.Context, c Conn, b *rowBatch)
 func (s *scheduler) behindBulk(b *rowBatch) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return behindBulkLocked(s, b)
-}
-
-// behindBulkLocked is behindBulk with s.mu held (a function: the scheduler's methods are
-// at the layout's limit).
-func behindBulkLocked(s *scheduler, b *rowBatch) bool {
 	for _, seq := range s.order[b.table] {
 		if seq == b.seq {
 			return false

@@ -44,7 +44,7 @@ func readStatements(db *sql.DB, selfThread int64) ([]stmt, error) {
 	if err := db.QueryRow("SELECT COUNT(*) FROM performance_schema.events_statements_history_long").Scan(&total); err == nil && total == 0 {
 		return nil, fmt.Errorf("the statement history is empty: is performance_schema on in the sandbox?")
 	}
-	rows, err := db.Query("SELECT THREAD_ID, TIMER_START, TIMER_END, LEFT(COALESCE(SQL_TEXT, CONCAT('[', EVENT_NAME, ']')), 200) FROM performance_schema.events_statements_history_long WHERE THREAD_ID <> ? AND TIMER_END IS NOT NULL ORDER BY TIMER_START", selfThread)
+	rows, err := db.Query("SELECT THREAD_ID, TIMER_START, TIMER_END, LEFT(COALESCE(SQL_TEXT,''), 200) FROM performance_schema.events_statements_history_long WHERE THREAD_ID <> ? AND TIMER_END IS NOT NULL ORDER BY TIMER_START", selfThread)
 	if err != nil {
 		return nil, err
 	}
