@@ -20,7 +20,13 @@ import (
 // the UNION of the MERGE table it is a LIKE copy of), and the sequence defaults of a LIKE
 // copy; it forgets what a view or table of the name was before.
 func (p *Preflight) noteTable(key sqlscan.TableKey, q []byte, syn sqlscan.Syntax, tableDB string) {
-	src, like := likeSource(q, syn, p.current)
+	var src sqlscan.TableKey
+	like := false
+	if len(p.targetMerges) > 0 || len(p.seqDefaults) > 0 || len(p.viewOver) > 0 {
+		// A LIKE copy has something to carry only then: no pass over every CREATE TABLE
+		// of a dump into a target that holds no MERGE table and no sequence default.
+		src, like = likeSource(q, syn, p.current)
+	}
 	union, _ := mergeUnion(q, syn, tableDB, p.current)
 	if like {
 		if u, ok := p.targetMerges[src]; ok {
