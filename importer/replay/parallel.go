@@ -443,16 +443,6 @@ func (p *ParallelReplayer) waitFor(ctx context.Context, keys []string, global bo
 	return p.sched.waitFor(ctx, keys, global)
 }
 
-// at gives an error of the dispatcher's own bookkeeping the dump's name and the position of
-// the statement it was doing it for, unless it names a position already.
-func (p *ParallelReplayer) at(st *split.Statement, err error) error {
-	var se *StatementError
-	if errors.As(err, &se) {
-		return err
-	}
-	return fmt.Errorf("%s: %w", split.Describe(p.opt.Name, st), err)
-}
-
 // startLoad records, at a barrier, that rows of a table that cannot resume row-exactly
 // are about to be sent (see checkpoint.Run.RecordLoad), and whether a resume may empty it
 // to reload it: only when a CREATE TABLE of this run made it and it is still empty, so

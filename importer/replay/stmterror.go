@@ -90,7 +90,7 @@ func (r *Replayer) statementError(st *split.Statement, q []byte, err error) (se 
 			se.Message += " (the dump ends inside this statement, before its delimiter: is the file cut off?)"
 		}
 		return se, true
-	case errors.Is(err, driver.ErrBadConn), errors.Is(err, mysql.ErrInvalidConn), errors.Is(err, io.EOF), errors.Is(err, sql.ErrConnDone):
+	case lostConnection(err):
 		se.Message = "connection to the server lost (" + err.Error() + "); statements before this offset are committed as far as the server got"
 	case errors.Is(err, context.Canceled):
 		// A second Ctrl-C, the dashboard's abort, or a failed sampler: "context canceled"
@@ -100,6 +100,13 @@ func (r *Replayer) statementError(st *split.Statement, q []byte, err error) (se 
 		se.Message = err.Error()
 	}
 	return se, false
+}
+
+// lostConnection says whether err is the connection's end, not an error the server
+// answered with: the driver's words for it ("driver: bad connection", "invalid
+// connection") are no error code and name no cause.
+func lostConnection(err error) bool {
+	return errors.Is(err, driver.ErrBadConn) || errors.Is(err, mysql.ErrInvalidConn) || errors.Is(err, io.EOF) || errors.Is(err, sql.ErrConnDone)
 }
 
 // mayBeAppliedKey marks the context of a resumed run's DDL (isDDL) in runBarrier: an
@@ -140,4 +147,20 @@ func (r *Replayer) tolerate(se *StatementError) {
 	if len(r.result.ErrorList) < r.opt.MaxErrorsListed {
 		r.result.ErrorList = append(r.result.ErrorList, se)
 	}
+}
+
+// at gives an error of the dispatcher's own bookkeeping the dump's name and the position of
+// the statement it was doing it for, unless it names a position already. A lost
+// connection says so, as a statement's own does (statementError): a server stopped
+// under a graceful stop ended seed 164241's run with "record the intent …: driver: bad
+// connection" (x-triage, session 53).
+func (p *ParallelReplayer) at(st *split.Statement, err error) error {
+	var se *StatementError
+	if errors.As(err, &se) {
+		return err
+	}
+	if lostConnection(err) {
+		return fmt.Errorf("%s: connection to the server lost (%w); statements before this offset are committed as far as the server got", split.Describe(p.opt.Name, st), err)
+	}
+	return fmt.Errorf("%s: %w", split.Describe(p.opt.Name, st), err)
 }
