@@ -292,6 +292,10 @@ func (rc *rowCounts) noteRan(ctx context.Context, c Conn, control bool, st *spli
 		return nil
 	}
 	rc.noteRow(st.Offset, n)
+	if subquerySetsFound(in) {
+		rc.noteFound(st.Offset, 0, true) // set by its subquery or not: a reader is refused (lostState)
+		return nil
+	}
 	if selects {
 		if control && n == 1 {
 			return rc.holdFound(ctx, c, st)
@@ -468,7 +472,7 @@ func (rc *rowCounts) skipped(st *split.Statement) {
 		return
 	}
 	in := unwrapSetStatement(st)
-	if resultWord(in) != "" || isUse(st) || (!rc.literalRows(st) && setsFoundInside(in)) {
+	if resultWord(in) != "" || isUse(st) || (!rc.literalRows(st) && (setsFoundInside(in) || subquerySetsFound(in))) {
 		rc.mu.Lock()
 		rc.foundSkipped = true
 		rc.mu.Unlock()
