@@ -168,7 +168,6 @@ var x28PkgShapes = map[string]string{
 
 // TestReviewX28PackageReach: x28PkgShapes under --parallel 2 and --load-data.
 func TestReviewX28PackageReach(t *testing.T) {
-	reviewX(t)
 	for name, body := range x28PkgShapes {
 		for mode, o := range map[string]importer.Options{
 			"parallel":  {Parallel: 2, BatchBytes: 512},
@@ -185,7 +184,6 @@ func TestReviewX28PackageReach(t *testing.T) {
 // dump's trigger calls it, its rows fire the trigger, and a later statement reads the
 // package's state, under --parallel 2 (x-fix79 left it untested: "out of reach").
 func TestReviewX28TargetPackage(t *testing.T) {
-	reviewX(t)
 	pre := []string{"CREATE DATABASE tgt", "SET sql_mode=ORACLE",
 		"CREATE PACKAGE tgt.pk1 AS FUNCTION g(x INT) RETURN INT; PROCEDURE bump(x INT); END",
 		"CREATE PACKAGE BODY tgt.pk1 AS cnt INT := 0; FUNCTION g(x INT) RETURN INT AS BEGIN RETURN x + cnt; END; PROCEDURE bump(x INT) AS BEGIN cnt := cnt + x; END; END"}
@@ -310,6 +308,66 @@ func TestReviewX28MarkedNotSentUnknown(t *testing.T) {
 			} else if refused != "" {
 				t.Logf("refused: %s", refused)
 			}
+		})
+	}
+}
+
+// x28ForceRows is 3 INSERTs of 20 rows into table (id, s) from first on, the second
+// with bad (a row text) in its middle.
+func x28ForceRows(table string, first int, bad string) string {
+	var b strings.Builder
+	id := first
+	for s := 0; s < 3; s++ {
+		b.WriteString("INSERT INTO " + table + " VALUES ")
+		for i := 0; i < 20; i++ {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			if s == 1 && i == 10 {
+				b.WriteString(bad)
+				continue
+			}
+			fmt.Fprintf(&b, "(%d,'r%d')", id, id)
+			id++
+		}
+		b.WriteString(";\n")
+	}
+	return b.String()
+}
+
+// TestReviewX28LoadDataForce: --force --load-data with a row that fails in the middle of
+// a statement (a duplicate key, a value too long under strict mode, NULL into NOT NULL,
+// a bad date), in InnoDB, MyISAM and Aria tables, against the client's --force.
+func TestReviewX28LoadDataForce(t *testing.T) {
+	bads := map[string]string{"dup": "(%d,'dup')", "long": "(%d,'%s')", "null": "(%d,NULL)"}
+	var dump strings.Builder
+	dump.WriteString("CREATE DATABASE f;\nUSE f;\n")
+	n := 0
+	for _, engine := range []string{"InnoDB", "MyISAM", "Aria"} {
+		for _, kind := range []string{"dup", "long", "null"} {
+			n++
+			table := fmt.Sprintf("t%d", n)
+			fmt.Fprintf(&dump, "CREATE TABLE %s (id INT PRIMARY KEY, s VARCHAR(8) NOT NULL) ENGINE=%s;\n", table, engine)
+			bad := fmt.Sprintf(bads[kind], 1000*n+1)
+			switch kind {
+			case "dup":
+				bad = fmt.Sprintf(bads[kind], 1000*n+2)
+			case "long":
+				bad = fmt.Sprintf(bads[kind], 1000*n+500, strings.Repeat("L", 20))
+			case "null":
+				bad = fmt.Sprintf(bads[kind], 1000*n+500)
+			}
+			dump.WriteString(x28ForceRows(table, 1000*n+1, bad))
+		}
+	}
+	for name, o := range map[string]importer.Options{
+		"load-data":       {LoadData: true, Parallel: 2, BatchBytes: 16 << 20, SkipRowCounts: true},
+		"load-data small": {LoadData: true, Parallel: 2, BatchBytes: 600, SkipRowCounts: true},
+		"parallel":        {Parallel: 2, BatchBytes: 600, SkipRowCounts: true},
+	} {
+		t.Run(name, func(t *testing.T) {
+			res := forceMatchesClient(t, dump.String(), o, "f")
+			t.Logf("errors %d loaddata %+v", res.Replay.Errors, res.Replay.LoadData)
 		})
 	}
 }
