@@ -235,24 +235,25 @@ var x28WindowFixed = []struct{ name, ddl string }{
 	{"create procedure again", "CREATE PROCEDURE p1() SELECT 2"},
 	{"create event again", "CREATE EVENT ev1 ON SCHEDULE EVERY 2 DAY STARTS '2030-01-01 00:00:00' DO DELETE FROM keep1 WHERE id < 0"},
 	{"create user again", "CREATE USER 'x28u'@'localhost'"},
+	{"drop function missing", "DROP FUNCTION nosuchf"},
 }
 
 var x28WindowOpen = []struct{ name, ddl string }{
 	{"create trigger again", "CREATE TRIGGER tr1 BEFORE INSERT ON t1 FOR EACH ROW SET NEW.a = 2"},
 	{"create index again", "CREATE INDEX ka ON t1 (a)"},
 	{"rename onto a table", "RENAME TABLE d1 TO t1"},
-	{"drop function missing", "DROP FUNCTION nosuchf"},
 	{"drop user missing", "DROP USER 'x28nosuch'@'localhost'"},
 }
 
-// TestReviewX28MarkedNotSent: x28markedNotSent for x28WindowFixed (4 of 6 differed before
-// createPreState, the table, view, procedure and event: the client failed, dumpscope
+// TestReviewX28MarkedNotSent: x28markedNotSent for x28WindowFixed (5 of 7 differed before
+// createPreState and DROP FUNCTION's pre-state, the table, view, procedure, event and DROP
+// FUNCTION: the client failed, dumpscope
 // succeeded; CREATE DATABASE and CREATE USER held already).
 func TestReviewX28MarkedNotSent(t *testing.T) {
 	x28markedNotSent(t, x28WindowFixed)
 }
 
-// TestReviewX28MarkedNotSentUnknown: x28markedNotSent for x28WindowOpen (5 of 5 differ:
+// TestReviewX28MarkedNotSentUnknown: x28markedNotSent for x28WindowOpen (4 of 4 differ:
 // silent, the client fails and dumpscope goes on to the end).
 func TestReviewX28MarkedNotSentUnknown(t *testing.T) {
 	reviewX(t)
@@ -406,7 +407,9 @@ func TestReviewX28PackageReachResumed(t *testing.T) {
 // TestReviewX28BlockDiagnostics: GET DIAGNOSTICS inside a top-level compound statement
 // sets a user variable (and ROW_COUNT() read there), which a later statement reads;
 // straight under --parallel 2 and --load-data, and killed at every point and resumed.
+// Held (0 of 11 kill points differ in each resume mode); gated for its 6 minutes.
 func TestReviewX28BlockDiagnostics(t *testing.T) {
+	reviewX(t)
 	script := "CREATE DATABASE x28d;\nUSE x28d;\nCREATE TABLE k (id INT PRIMARY KEY, v VARCHAR(40)) ENGINE=InnoDB;\n" +
 		"CREATE TABLE r (id INT PRIMARY KEY, v VARCHAR(80)) ENGINE=InnoDB;\n" +
 		"INSERT INTO k VALUES (1,'a'),(2,'b');\n" +
@@ -464,8 +467,11 @@ func x28BigRows(table string, n, rows int) string {
 // TestReviewX28KillInsideLoad: --checkpoint --load-data whose LOAD DATA LOCAL streams of
 // megabytes are cut in mid-stream (the worker's connection killed by the server while
 // the LOAD's statement runs: as a crash of dumpscope there), then resumed; InnoDB, MyISAM
-// and Aria tables, against the client's import.
+// and Aria tables, against the client's import. Gated: slow, and the poll of the
+// processlist catches a LOAD in flight only now and then (1 of 6 tries on a loaded
+// machine, InnoDB: held); a trigger to slow the LOAD makes the rows INSERTs.
 func TestReviewX28KillInsideLoad(t *testing.T) {
+	reviewX(t)
 	for _, engine := range []string{"InnoDB", "MyISAM", "Aria"} {
 		t.Run(engine, func(t *testing.T) {
 			script := "CREATE DATABASE x28k;\nUSE x28k;\n" +
@@ -508,7 +514,7 @@ func TestReviewX28KillInsideLoad(t *testing.T) {
 					}
 				}
 				if killed == 0 {
-					t.Logf("load %d: no LOAD DATA caught in flight (%v)", nth, res.Status)
+					t.Logf("load %d: no LOAD DATA caught in flight (%v, %+v)", nth, res.Status, res.Replay.LoadData)
 					continue
 				}
 				t.Logf("load %d: killed mid-LOAD: %v %v", nth, res.Status, res.Err)
@@ -523,7 +529,7 @@ func TestReviewX28KillInsideLoad(t *testing.T) {
 }
 
 // TestReviewX28CreateRan: the other side of TestReviewX28MarkedNotSent: killed after each
-// CREATE ran, before its progress row, the resume meets "already exists" and must take it
+// CREATE (and DROP FUNCTION) ran, before its progress row, the resume meets "already exists" and must take it
 // for the CREATE that ran (its mark says the object was not there), as the client goes on.
 func TestReviewX28CreateRan(t *testing.T) {
 	for _, c := range []struct{ name, ddl string }{
@@ -533,9 +539,10 @@ func TestReviewX28CreateRan(t *testing.T) {
 		{"create procedure", "CREATE PROCEDURE p2() SELECT 2"},
 		{"create function", "CREATE FUNCTION f2() RETURNS INT RETURN 2"},
 		{"create event", "CREATE EVENT ev2 ON SCHEDULE EVERY 2 DAY STARTS '2030-01-01 00:00:00' DO DELETE FROM keep1 WHERE id < 0"},
+		{"drop function", "DROP FUNCTION f0"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			script := x71Head + x77Objects + "INSERT INTO keep1 VALUES (1);\n" + c.ddl + ";\nINSERT INTO t1 VALUES (9, 9);\n"
+			script := x71Head + x77Objects + "CREATE FUNCTION f0() RETURNS INT RETURN 0;\nINSERT INTO keep1 VALUES (1);\n" + c.ddl + ";\nINSERT INTO t1 VALUES (9, 9);\n"
 			ran := 0
 			got := killSweep(t, []byte(script), "resume", func(k killPoint) bool {
 				return k.line == lineOfText(script, c.ddl) && k.kind == "ran"
