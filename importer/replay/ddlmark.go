@@ -140,9 +140,10 @@ func (dp *dispatcher) sentPreState(ctx context.Context, c Conn, st *split.Statem
 // run). A table or view is looked up by the server itself (SHOW CREATE TABLE: ERROR 1146
 // when there is none), which resolves the name as the CREATE does, case and all; a
 // procedure, function or event in information_schema.ROUTINES/EVENTS, whose names the
-// server compares case-insensitively as the read does. PreUnknown (the allowance) for the
-// rest: a TEMPORARY table made before (it would shadow the name), OR REPLACE and IF NOT
-// EXISTS (never "already exists"), triggers, indexes, accounts, or a failed read.
+// server compares case-insensitively as the read does; an index's key name in
+// information_schema.STATISTICS. PreUnknown (the allowance) for the rest: a TEMPORARY
+// table made before (it would shadow the name), OR REPLACE and IF NOT EXISTS (never
+// "already exists"), triggers, accounts, or a failed read.
 func (dp *dispatcher) createPreState(ctx context.Context, c Conn, st *split.Statement, w []string) checkpoint.PreState {
 	var q string
 	var args []any
@@ -184,6 +185,32 @@ func (dp *dispatcher) createPreState(ctx context.Context, c Conn, st *split.Stat
 			return checkpoint.PreUnknown
 		}
 		q, args = "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? AND ROUTINE_NAME = ? AND ROUTINE_TYPE = ?", []any{dp.statementDB(st), st.Table, strings.TrimPrefix(st.Verb, "CREATE ")}
+	case st.Verb == "CREATE INDEX" && !dp.made.madeTemporary():
+		// CREATE [UNIQUE|FULLTEXT|SPATIAL] INDEX name … ON table: the key name on the
+		// table (index names compare case-insensitively, as the read does); OR REPLACE
+		// and IF NOT EXISTS never fail so.
+		l := st.Tokens()
+		if !l.Next().Is("CREATE") {
+			return checkpoint.PreUnknown
+		}
+		t := l.Next()
+		if t.Is("UNIQUE") || t.Is("FULLTEXT") || t.Is("SPATIAL") {
+			t = l.Next()
+		}
+		key := l.Next()
+		if !t.Is("INDEX") || !key.IsName() || key.Is("IF") {
+			return checkpoint.PreUnknown
+		}
+		for t = l.Next(); t.Kind != sqlscan.EOF && !t.Is("ON"); t = l.Next() {
+		}
+		d, table := l.Name(l.Next())
+		if table == "" {
+			return checkpoint.PreUnknown
+		}
+		if d == "" {
+			d = dp.statementDB(st)
+		}
+		q, args = "SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND INDEX_NAME = ?", []any{d, table, key.Text}
 	case st.Verb == "CREATE EVENT":
 		if st.Table == "" || hasWord(st, "REPLACE") || hasWord(st, "EXISTS") {
 			return checkpoint.PreUnknown
