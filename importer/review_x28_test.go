@@ -636,3 +636,23 @@ func TestReviewX28SequenceDefaultResumed(t *testing.T) {
 		})
 	}
 }
+
+// TestReviewX28OracleCallSetsSession: in sql_mode=ORACLE a trigger runs a procedure by
+// its name alone (`x28.p_tz();`, no CALL), and the procedure sets the session's
+// time_zone; a later statement reads @@time_zone. laterReaders reads a body's CALLs
+// (bodyCalls) for what a procedure it runs may set, and missed it: 'SYSTEM' where the
+// client has '+05:00' (2 of 2 failed before wordCalls).
+func TestReviewX28OracleCallSetsSession(t *testing.T) {
+	dump := x28PkgHead +
+		"CREATE PROCEDURE `x28`.`p_tz` AS\nBEGIN\n  SET time_zone = '+05:00';\nEND;;\n" +
+		"CREATE TRIGGER `x28`.`t2b` BEFORE INSERT ON `x28`.`tg2` FOR EACH ROW\nBEGIN\n  `x28`.`p_tz`();\nEND;;\n" +
+		x28PkgTail + x28Rows("tg2", 1, 12) + "INSERT INTO opk1 VALUES (1, @@time_zone);\n"
+	for mode, o := range map[string]importer.Options{
+		"parallel":  {Parallel: 2, BatchBytes: 512},
+		"load-data": {Parallel: 2, BatchBytes: 512, LoadData: true},
+	} {
+		t.Run(mode, func(t *testing.T) {
+			sessionMatchesClient(t, dump, "x28", o, "(1,'+05:00')", "time_zone")
+		})
+	}
+}

@@ -182,12 +182,16 @@ func (lr *laterReaders) observeOne(st *split.Statement) string {
 		why = lr.packageWhy(b) // a trigger that calls a package's routine (packagereach.go)
 		b.own = why
 	}
+	if what == "trigger" || what == "function" {
+		lr.wordCalls(&b) // sql_mode=ORACLE runs a procedure by its name alone (latercalls.go)
+	}
 	lr.bodies = append(lr.bodies, b)
 	if what == "package" {
 		lr.notePackage(st)
 	}
 	if what == "procedure" {
 		lr.observeProcedure(st)
+		lr.namedBy(strings.ToLower(st.Table))
 	}
 	if (what == "function" || what == "procedure") && len(lr.packages) > 0 {
 		lr.repackage() // a trigger read before may reach a package through it
