@@ -187,7 +187,7 @@ func TestXFix77PreState(t *testing.T) {
 		{"DROP PROCEDURE nosuchp", "n"},
 		{"DROP TRIGGER nosucht", "n"},
 		{"DROP EVENT nosuche", "n"},
-		{"DROP FUNCTION nosuchf", "?"}, // a loadable function's is not listed
+		{"DROP FUNCTION nosuchf", "n"}, // neither a stored nor a loadable function (mysql.func) of the name: x-review28
 		{"ALTER TABLE t1 DROP COLUMN nosuch", "?"},
 		{"DROP TABLE d1", "y"},
 		{"DROP VIEW v1", "y"},

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/dumpscope/dumpscope/importer/split"
@@ -166,5 +167,36 @@ func (lr *laterReaders) observeDrop(st *split.Statement) {
 	}
 	if len(found) == 1 {
 		lr.bodies[found[0]].calls = nil
+	}
+}
+
+// wordCalls adds to b, a trigger or function, the procedures the dump created so far
+// that its text names as a word: under sql_mode=ORACLE a body runs a procedure by its
+// name alone (`x28.p_tz();`, no CALL), which bodyCalls does not see (x-review28,
+// TestReviewX28OracleCallSetsSession: the trigger's procedure set time_zone on the
+// workers, and a later @@time_zone read SYSTEM where the client has +05:00). A word that
+// is a column or table of the procedure's name counts too: the body then runs serially
+// for nothing, which costs speed only.
+func (lr *laterReaders) wordCalls(b *createdBody) {
+	for w := range b.words {
+		if _, ok := lr.procs[w]; ok && !slices.Contains(b.names, w) && !slices.Contains(b.calls, w) {
+			b.calls = append(b.calls, w)
+			lr.calls = true
+		}
+	}
+}
+
+// namedBy adds the procedure name, just created, to the calls of the triggers and
+// functions created before it whose text names it (wordCalls; mysqldump writes routines
+// after the triggers).
+func (lr *laterReaders) namedBy(name string) {
+	if name == "" {
+		return
+	}
+	for i, b := range lr.bodies {
+		if (b.what == "trigger" || b.what == "function") && b.words[name] && !slices.Contains(b.names, name) && !slices.Contains(b.calls, name) {
+			lr.bodies[i].calls = append(lr.bodies[i].calls, name)
+			lr.calls = true
+		}
 	}
 }

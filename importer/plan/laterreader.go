@@ -111,7 +111,9 @@ type laterReaders struct {
 	procs    map[string]procSets
 	prepared map[string]*split.Statement
 	calls    bool
-	packages map[string]bool // lower-cased: the packages the dump created (packagereach.go)
+	packages map[string]bool // lower-cased: the packages the dump created that keep state (packagereach.go)
+	// madePackages: every package the dump created, lower-cased (packagereach.go).
+	madePackages map[string]bool
 }
 
 type createdBody struct {
@@ -122,6 +124,8 @@ type createdBody struct {
 	// (lower-cased, without their database).
 	what, name, own string
 	calls           []string
+	// packageCall: a trigger's first db.package.routine(…) call (packagereach.go).
+	packageCall string
 }
 
 // observe notes what st creates, and what a wrapper st runs creates; it returns why st
@@ -163,6 +167,7 @@ func (lr *laterReaders) observeOne(st *split.Statement) string {
 		lr.calls = lr.calls || len(b.calls) > 0
 	}
 	if what == "trigger" {
+		b.packageCall = threePartCall(st)
 		if _, table, ok := sqlscan.TriggerTable(st.SQL, st.Syntax()); ok {
 			b.names = append(b.names, strings.ToLower(table))
 		}
@@ -177,12 +182,19 @@ func (lr *laterReaders) observeOne(st *split.Statement) string {
 		why = lr.packageWhy(b) // a trigger that calls a package's routine (packagereach.go)
 		b.own = why
 	}
+	if what == "trigger" || what == "function" {
+		lr.wordCalls(&b) // sql_mode=ORACLE runs a procedure by its name alone (latercalls.go)
+	}
 	lr.bodies = append(lr.bodies, b)
 	if what == "package" {
 		lr.notePackage(st)
 	}
 	if what == "procedure" {
 		lr.observeProcedure(st)
+		lr.namedBy(strings.ToLower(st.Table))
+	}
+	if (what == "function" || what == "procedure") && len(lr.packages) > 0 {
+		lr.repackage() // a trigger read before may reach a package through it
 	}
 	if lr.calls {
 		lr.settle()

@@ -2,12 +2,16 @@ package replay
 
 import (
 	"context"
+	"errors"
 	"strings"
+
+	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
+	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
 // The marks of DDL about to be sent (checkpoint/sent.go): which statements get one, and
@@ -48,17 +52,20 @@ func (dp *dispatcher) markSent(ctx context.Context, c Conn, st *split.Statement)
 }
 
 // sentPreState is what st's mark says of the objects it names (checkpoint.PreState): for
-// a DROP TABLE, VIEW, DATABASE, PROCEDURE, TRIGGER or EVENT without IF EXISTS, whether
+// a DROP TABLE, VIEW, DATABASE, PROCEDURE, FUNCTION, TRIGGER or EVENT without IF EXISTS, whether
 // every one it drops is there now, right before it is sent (nothing else sends DDL before
 // it has run: it is a barrier), read from information_schema as the server resolves the
 // name (its look-up of one schema and table folds the case as lower_case_table_names
 // does; the other names compare case-insensitively, which can only find one the server
-// would not, the allowance's side). PreUnknown for every other
-// statement, and for a DROP TABLE after the dump made a TEMPORARY table (which
+// would not, the allowance's side); for a CREATE, createPreState. PreUnknown for every
+// other statement, and for a DROP TABLE after the dump made a TEMPORARY table (which
 // information_schema does not list here: a DROP TABLE of it, there, was read as a DROP
 // of a missing table) or the read fails.
 func (dp *dispatcher) sentPreState(ctx context.Context, c Conn, st *split.Statement) checkpoint.PreState {
 	w := sqlscan.DDLWords(st.SQL, 3, st.Syntax())
+	if len(w) >= 2 && strings.EqualFold(w[0], "CREATE") {
+		return dp.createPreState(ctx, c, st, w)
+	}
 	if len(w) < 3 || !strings.EqualFold(w[0], "DROP") || strings.EqualFold(w[2], "IF") {
 		return checkpoint.PreUnknown
 	}
@@ -89,9 +96,18 @@ func (dp *dispatcher) sentPreState(ctx context.Context, c Conn, st *split.Statem
 		}
 		names = [][]any{{string(t.Ident(st.SQL))}}
 		q = "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?"
+	case "FUNCTION":
+		// DROP FUNCTION also drops a loadable function (mysql.func), which
+		// information_schema.ROUTINES does not list: either one there is "held" (its name
+		// read case-insensitively, toward the allowance); a read of mysql.func the account
+		// may not make leaves PreUnknown (x-review28: TestReviewX28MarkedNotSentUnknown's
+		// DROP FUNCTION of a missing one, taken for one that ran).
+		if st.Verb != "DROP FUNCTION" || st.Table == "" {
+			return checkpoint.PreUnknown
+		}
+		names = [][]any{{dp.statementDB(st), st.Table, st.Table}}
+		q = "SELECT (SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? AND ROUTINE_NAME = ? AND ROUTINE_TYPE = 'FUNCTION') + (SELECT COUNT(*) FROM mysql.func WHERE LOWER(name) = LOWER(?))"
 	case "PROCEDURE", "TRIGGER", "EVENT":
-		// Not a FUNCTION: DROP FUNCTION also drops a loadable function (mysql.func),
-		// which information_schema.ROUTINES does not list.
 		if st.Verb != "DROP "+strings.ToUpper(w[1]) || st.Table == "" {
 			return checkpoint.PreUnknown
 		}
@@ -112,6 +128,103 @@ func (dp *dispatcher) sentPreState(ctx context.Context, c Conn, st *split.Statem
 		if n == 0 {
 			return checkpoint.PreNotHeld
 		}
+	}
+	return checkpoint.PreHeld
+}
+
+// createPreState is sentPreState for a CREATE (w its first words): PreHeld when what it
+// creates is not there (its "already exists" on resume can only mean it ran), PreNotHeld
+// when it is (it fails wherever it is sent: the dump's own error, which the client stops
+// at; x-review28's TestReviewX28MarkedNotSentUnknown: a kill between the mark and the
+// send left '?', and the resume took the dump's own ERROR 1050 for a CREATE that had
+// run). A table or view is looked up by the server itself (SHOW CREATE TABLE: ERROR 1146
+// when there is none), which resolves the name as the CREATE does, case and all; a
+// procedure, function or event in information_schema.ROUTINES/EVENTS, whose names the
+// server compares case-insensitively as the read does; an index's key name in
+// information_schema.STATISTICS. PreUnknown (the allowance) for the rest: a TEMPORARY
+// table made before (it would shadow the name), OR REPLACE and IF NOT EXISTS (never
+// "already exists"), triggers, accounts, or a failed read.
+func (dp *dispatcher) createPreState(ctx context.Context, c Conn, st *split.Statement, w []string) checkpoint.PreState {
+	var q string
+	var args []any
+	switch {
+	case strings.EqualFold(w[1], "TABLE") || strings.EqualFold(w[1], "VIEW"):
+		if st.Verb != "CREATE "+strings.ToUpper(w[1]) || dp.made.madeTemporary() || len(w) < 3 || strings.EqualFold(w[2], "IF") {
+			return checkpoint.PreUnknown
+		}
+		l := st.Tokens()
+		if !l.Next().Is("CREATE") || !l.Next().Is(w[1]) {
+			return checkpoint.PreUnknown // inside an executable comment
+		}
+		d, name := l.Name(l.Next())
+		if name == "" {
+			return checkpoint.PreUnknown
+		}
+		if d == "" {
+			d = dp.statementDB(st)
+		}
+		if d == "" {
+			return checkpoint.PreUnknown
+		}
+		rows, err := c.QueryContext(ctx, "SHOW CREATE TABLE "+sqlscan.QuoteIdent(d)+"."+sqlscan.QuoteIdent(name))
+		if err != nil {
+			var me *mysql.MySQLError
+			if errors.As(err, &me) && me.Number == mysqlerr.NoSuchTable {
+				return checkpoint.PreHeld
+			}
+			return checkpoint.PreUnknown
+		}
+		for rows.Next() {
+		}
+		if rows.Close() != nil || rows.Err() != nil {
+			return checkpoint.PreUnknown
+		}
+		return checkpoint.PreNotHeld
+	case st.Verb == "CREATE PROCEDURE" || st.Verb == "CREATE FUNCTION":
+		if st.Table == "" || hasWord(st, "REPLACE") || hasWord(st, "EXISTS") {
+			return checkpoint.PreUnknown
+		}
+		q, args = "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? AND ROUTINE_NAME = ? AND ROUTINE_TYPE = ?", []any{dp.statementDB(st), st.Table, strings.TrimPrefix(st.Verb, "CREATE ")}
+	case st.Verb == "CREATE INDEX" && !dp.made.madeTemporary():
+		// CREATE [UNIQUE|FULLTEXT|SPATIAL] INDEX name … ON table: the key name on the
+		// table (index names compare case-insensitively, as the read does); OR REPLACE
+		// and IF NOT EXISTS never fail so.
+		l := st.Tokens()
+		if !l.Next().Is("CREATE") {
+			return checkpoint.PreUnknown
+		}
+		t := l.Next()
+		if t.Is("UNIQUE") || t.Is("FULLTEXT") || t.Is("SPATIAL") {
+			t = l.Next()
+		}
+		key := l.Next()
+		if !t.Is("INDEX") || !key.IsName() || key.Is("IF") {
+			return checkpoint.PreUnknown
+		}
+		for t = l.Next(); t.Kind != sqlscan.EOF && !t.Is("ON"); t = l.Next() {
+		}
+		d, table := l.Name(l.Next())
+		if table == "" {
+			return checkpoint.PreUnknown
+		}
+		if d == "" {
+			d = dp.statementDB(st)
+		}
+		q, args = "SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND INDEX_NAME = ?", []any{d, table, key.Text}
+	case st.Verb == "CREATE EVENT":
+		if st.Table == "" || hasWord(st, "REPLACE") || hasWord(st, "EXISTS") {
+			return checkpoint.PreUnknown
+		}
+		q, args = "SELECT COUNT(*) FROM information_schema.EVENTS WHERE EVENT_SCHEMA = ? AND EVENT_NAME = ?", []any{dp.statementDB(st), st.Table}
+	default:
+		return checkpoint.PreUnknown
+	}
+	var n int
+	if err := c.QueryRowContext(ctx, q, args...).Scan(&n); err != nil {
+		return checkpoint.PreUnknown
+	}
+	if n > 0 {
+		return checkpoint.PreNotHeld
 	}
 	return checkpoint.PreHeld
 }
