@@ -20,6 +20,14 @@ import "testing"
 // (ERROR 1050 at the second CALL, as the client's); plan/ territory beyond this task.
 // The stand-in for a DROP … IF EXISTS of a table made under IF stays refused for a like
 // reason: the client's may have got a note (no table) where a stand-in gets none.
+//
+// Still gated (x-fix81, on 282422e9 + x-fix81): 12 of the "dropped" and 10 of the "not
+// dropped" kill points refused, every one at the CALL ptp1(2) with temprebuild.go's
+// "cannot rebuild temporary table x61.ptc1 as the dump made it: … the body it runs makes
+// or drops it"; no kill point differs from the client. So the gate guards an
+// over-refusal, never a difference, and it must stay until the resume can send the CALL
+// again as a volatile statement (the fix above): ungated, the test asserts what the code
+// does not claim to do and would fail CI.
 func TestXFix72ProcTempResumedOpen(t *testing.T) {
 	reviewX(t)
 	for name, tail := range map[string]string{

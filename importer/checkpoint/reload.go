@@ -63,23 +63,12 @@ func emptyVersioned(ctx context.Context, c Conn, name string) error {
 // the reloaded row what it gave it the first time, so the reload stays exact. It runs
 // before any table is truncated.
 func refuseTriggers(ctx context.Context, c Conn, db, table string) error {
-	rows, err := c.QueryContext(ctx, "SELECT TRIGGER_NAME, ACTION_STATEMENT FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ? ORDER BY TRIGGER_NAME", db, table)
+	triggers, err := TriggerBodies(ctx, c, db, table) // each read in its own sql_mode
 	if err != nil {
-		return fmt.Errorf("resume: read the triggers of %s.%s: %w", db, table, err)
+		return fmt.Errorf("resume: %w", err)
 	}
-	type trigger struct{ name, body string }
-	var triggers []trigger
-	for rows.Next() {
-		var t trigger
-		if err := rows.Scan(&t.name, &t.body); err != nil {
-			rows.Close()
-			return err
-		}
-		triggers = append(triggers, t)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil || len(triggers) == 0 {
-		return err
+	if len(triggers) == 0 {
+		return nil
 	}
 	functions, err := storedFunctions(ctx, c)
 	if err != nil {
@@ -87,8 +76,8 @@ func refuseTriggers(ctx context.Context, c Conn, db, table string) error {
 	}
 	var writers []string
 	for _, t := range triggers {
-		if !rowLocalTrigger(t.body, functions) {
-			writers = append(writers, sqlscan.QuoteIdent(t.name))
+		if !rowLocalTrigger(t.Text, functions) {
+			writers = append(writers, sqlscan.QuoteIdent(t.Name))
 		}
 	}
 	if len(writers) == 0 {
@@ -97,8 +86,8 @@ func refuseTriggers(ctx context.Context, c Conn, db, table string) error {
 	return &ReloadRefusedError{DB: db, Table: table, Why: "its trigger(s) " + strings.Join(writers, ", ") + " may write other tables or variables, and the reload's rows would fire them again for the rows that run committed"}
 }
 
-// rowLocalTrigger reports whether a trigger's body (information_schema.TRIGGERS'
-// ACTION_STATEMENT) does nothing but compute the row it fires for: no statement that
+// rowLocalTrigger reports whether a trigger's body (TriggerBody.Text: as the default
+// syntax reads it) does nothing but compute the row it fires for: no statement that
 // writes or reads into anything (INSERT, UPDATE, DELETE, REPLACE, CALL, SELECT … INTO,
 // DO, LOAD), no user variable, and no call of a stored function (functions, lower-cased
 // names), which may write.

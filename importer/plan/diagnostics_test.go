@@ -125,3 +125,18 @@ func TestPlanDiagnosticsReaderAfterKeeperTurnedSerial(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainCommitForms pins the one reading of a plain COMMIT (PlainCommit), which the
+// planner and the replay computed apart until x-fix81: the planner's copy read `COMMIT
+// AND NO CHAIN` and `COMMIT NO RELEASE` as not plain (2 of 10 forms differed).
+func TestPlainCommitForms(t *testing.T) {
+	for q, want := range map[string]bool{
+		"COMMIT": true, "commit work": true, "COMMIT AND NO CHAIN": true, "COMMIT NO RELEASE": true,
+		"COMMIT WORK AND NO CHAIN NO RELEASE": true, "COMMIT AND CHAIN": false, "COMMIT RELEASE": false,
+		"COMMIT AND NO CHAIN RELEASE": false, "ROLLBACK": false, "COMMIT /* x */ WORK": true,
+	} {
+		if got := PlainCommit(&split.Statement{Kind: split.KindTxn, SQL: []byte(q)}); got != want {
+			t.Errorf("PlainCommit(%q) = %v, want %v", q, got, want)
+		}
+	}
+}

@@ -280,39 +280,42 @@ func innerFinding(rd *bodyReader, l *sqlscan.Tokenizer, q []byte, start int, ver
 	return ""
 }
 
-// ddlFinding checks CREATE/DROP/ALTER/RENAME: of a user or role, or of an object in a
-// system schema (each name of DROP TABLE a, b and RENAME TABLE a TO b; the table of
-// CREATE INDEX/TRIGGER … ON t).
-func ddlFinding(rd *bodyReader, l *sqlscan.Tokenizer, verb, db string, hit func(d, t string, rows bool) bool, found func() string) string {
+// objectHead reads, after a DDL's verb (CREATE, DROP, ALTER) on l, the words before the
+// kind of object: OR REPLACE, TEMPORARY, ONLINE/OFFLINE, IGNORE, UNIQUE/FULLTEXT/SPATIAL,
+// AGGREGATE, DEFINER = …, ALGORITHM = …, SQL SECURITY …; it returns the word naming the
+// object (TABLE, VIEW, INDEX, …), whether OR REPLACE and TEMPORARY were among them. The
+// one head reader of the body checks (ddlFinding) and of what code makes (madeInCode),
+// which skipped the head in a loop of its own (x-fix81).
+func objectHead(l *sqlscan.Tokenizer) (object sqlscan.Token, replace, temporary bool) {
 	t := l.Next()
-	replace := false // CREATE OR REPLACE
 	for {
 		switch {
 		case t.Is("REPLACE"):
 			replace = true
-			t = l.Next()
-			continue
-		case t.Is("OR") || t.Is("TEMPORARY") || t.Is("ONLINE") || t.Is("OFFLINE") || t.Is("IGNORE") ||
+		case t.Is("TEMPORARY"):
+			temporary = true
+		case t.Is("OR") || t.Is("ONLINE") || t.Is("OFFLINE") || t.Is("IGNORE") ||
 			t.Is("UNIQUE") || t.Is("FULLTEXT") || t.Is("SPATIAL") || t.Is("AGGREGATE"):
-			t = l.Next()
-			continue
 		case t.Is("DEFINER"):
 			l.SkipDefiner()
-			t = l.Next()
-			continue
 		case t.Is("ALGORITHM"):
 			l.Next() // =
 			l.Next()
-			t = l.Next()
-			continue
 		case t.Is("SQL"):
 			l.Next() // SECURITY
 			l.Next()
-			t = l.Next()
-			continue
+		default:
+			return t, replace, temporary
 		}
-		break
+		t = l.Next()
 	}
+}
+
+// ddlFinding checks CREATE/DROP/ALTER/RENAME: of a user or role, or of an object in a
+// system schema (each name of DROP TABLE a, b and RENAME TABLE a TO b; the table of
+// CREATE INDEX/TRIGGER … ON t).
+func ddlFinding(rd *bodyReader, l *sqlscan.Tokenizer, verb, db string, hit func(d, t string, rows bool) bool, found func() string) string {
+	t, replace, _ := objectHead(l)
 	if t.Kind != sqlscan.Word {
 		return ""
 	}

@@ -71,22 +71,10 @@ func likeSource(q []byte, syn sqlscan.Syntax, current string) (src sqlscan.Table
 // second shadows nothing the check follows.
 func madeInCode(p *Preflight, q []byte, syn sqlscan.Syntax, db string) {
 	l := sqlscan.New(q, syn)
-	l.Next() // CREATE
-	t := l.Next()
-	for !t.Is("TABLE") && !t.Is("VIEW") {
-		switch {
-		case t.Is("OR") || t.Is("REPLACE") || t.Is("SQL"):
-		case t.Is("DEFINER"):
-			l.SkipDefiner()
-		case t.Is("ALGORITHM"):
-			l.Next() // =
-			l.Next()
-		case t.Is("SECURITY"):
-			l.Next()
-		default:
-			return // TEMPORARY, an index, a routine, a trigger, …
-		}
-		t = l.Next()
+	l.Next() // CREATE; then the head (objectHead, guard_body.go)
+	t, _, temporary := objectHead(&l)
+	if temporary || (!t.Is("TABLE") && !t.Is("VIEW")) {
+		return // a temporary table, an index, a routine, a trigger, …
 	}
 	view := t.Is("VIEW")
 	n := l.Next()

@@ -3,6 +3,7 @@ package replay
 import (
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
 	"github.com/dumpscope/dumpscope/importer/transform"
@@ -108,38 +109,9 @@ func preparesTableFree(st *split.Statement) bool {
 	return true
 }
 
-// isPlainCommit reports whether st is COMMIT [WORK] [AND NO CHAIN] [NO RELEASE]: one that
-// neither opens the next transaction nor ends the session by its own words (CHAIN,
-// RELEASE are left to the replay's own handling; a completion_type the dump set is the
-// planner's: plan.Plan.OpenAfter).
-func isPlainCommit(st *split.Statement) bool {
-	if st.Kind != split.KindTxn {
-		return false
-	}
-	l := sqlscan.New(st.SQL, st.Syntax())
-	if !l.Next().Is("COMMIT") {
-		return false
-	}
-	no := false
-	for t := l.Next(); t.Kind != sqlscan.EOF; t = l.Next() {
-		switch {
-		case t.Is("WORK") || t.Is("AND"):
-		case t.Is("NO"):
-			no = true
-			continue
-		case (t.Is("CHAIN") || t.Is("RELEASE")) && no:
-		case t.Kind == sqlscan.Punct && t.Text == ";":
-		default:
-			return false
-		}
-		no = false
-	}
-	return true
-}
-
 // keepsAreaCounted reports whether st keeps the diagnostics area the statement before it
 // left, for the warning count (warnLog.countsWarnings): keepsArea's statements, a COMMIT
-// (isPlainCommit; every COMMIT keeps it on the server), a PREPARE of a text that names
+// (plan.PlainCommit; every COMMIT keeps it on the server), a PREPARE of a text that names
 // no table, and DEALLOCATE or DROP PREPARE, which opens nothing and raises no condition
 // where it succeeds. Counted, the list was emptied before it (clearStaleWarnings) and
 // @@warning_count read after it, which leaves ROW_COUNT() −1 where the client's COMMIT
@@ -147,7 +119,7 @@ func isPlainCommit(st *split.Statement) bool {
 // DEALLOCATE PREPARE dps4; CALL rdp1()` (a body storing @@warning_count) stored 0 where
 // the client stores 1 (TestReviewX19PrepareBetweenWarningAndReader, x-fix46).
 func keepsAreaCounted(st *split.Statement) bool {
-	return keepsArea(st) || isPlainCommit(st) || preparesTableFree(st) || deallocates(st)
+	return keepsArea(st) || plan.PlainCommit(st) || preparesTableFree(st) || deallocates(st)
 }
 
 // deallocates reports whether st is DEALLOCATE PREPARE or DROP PREPARE.

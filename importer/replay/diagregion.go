@@ -33,7 +33,7 @@ func oweRegionCommit(ctx context.Context, cr *controller, st *split.Statement, e
 	p := cr.p
 	r, cp := p.serial, p.opt.Checkpoint
 	d := &cr.diag
-	if !commit || cp == nil || !isPlainCommit(st) || pl.OpenAfter || pl.Locked || d.locked || cr.reloadTxn ||
+	if !commit || cp == nil || !plan.PlainCommit(st) || pl.OpenAfter || pl.Locked || d.locked || cr.reloadTxn ||
 		!pl.InRegion || d.owes() || cp.Skip(st.Offset) || cr.pendingFrom < 0 || end <= cr.pendingFrom {
 		return false, nil
 	}
@@ -179,7 +179,7 @@ func oweKeeperRow(cr *controller, st *split.Statement, end int64, pl plan.Plan, 
 	p := cr.p
 	cp := p.opt.Checkpoint
 	d := &cr.diag
-	if cp == nil || !(isPlainCommit(st) || isUnlockTables(st)) || !p.disp.planner.Serial() || ownTxn ||
+	if cp == nil || !(plan.PlainCommit(st) || isUnlockTables(st)) || !p.disp.planner.Serial() || ownTxn ||
 		pl.InRegion || pl.OpenAfter || pl.EndsRegion || pl.Locked || cr.reloadTxn || d.owes() ||
 		len(cr.regionIntents) > 0 || cr.pendingFrom < 0 || end <= cr.pendingFrom {
 		return false

@@ -354,11 +354,11 @@ func sentBetween(p *ParallelReplayer, st *split.Statement) error {
 }
 
 // absorbsCommit reports whether st, with a tail owed, is the dump's plain COMMIT
-// (isPlainCommit) outside its transaction and table locks, run in stream order, which
+// (plan.PlainCommit) outside its transaction and table locks, run in stream order, which
 // the tail may take in (absorbCommit): no region is open before or after it, no resume
 // skips it, no reload transaction of a resume ends at it.
 func (d *diagTail) absorbsCommit(p *ParallelReplayer, st *split.Statement, pl plan.Plan, wasLocked bool) bool {
-	if !isPlainCommit(st) || (pl.Kind != plan.Control && pl.Kind != plan.Serial) {
+	if !plan.PlainCommit(st) || (pl.Kind != plan.Control && pl.Kind != plan.Serial) {
 		return false
 	}
 	if pl.InRegion || pl.OpenAfter || pl.EndsRegion || pl.Locked || wasLocked || p.ctl.reloadTxn {
@@ -410,7 +410,7 @@ func (d *diagTail) areaOfToggle(ctx context.Context, p *ParallelReplayer, st *sp
 		d.toggle = heldStatement(st, true)
 		return nil
 	case reader && d.toggle != nil:
-	case !plan.KeepsDiagnostics(st) && !keepsArea(st) && !preparesTableFree(st) && !isPlainCommit(st):
+	case !plan.KeepsDiagnostics(st) && !keepsArea(st) && !preparesTableFree(st) && !plan.PlainCommit(st):
 		d.toggle = nil
 		return nil
 	default:

@@ -233,7 +233,7 @@ func (cg *catalog) triggersNameTables(ctx context.Context, db, table string) (bo
 	}
 	seen := map[string]bool{}
 	for _, body := range bodies {
-		if names, err := cg.bodyNamesTables(ctx, db, body.text, seen); names || err != nil {
+		if names, err := cg.bodyNamesTables(ctx, db, body.Text, seen); names || err != nil {
 			return names, err
 		}
 	}

@@ -423,12 +423,12 @@ func triggerWriteScope(ctx context.Context, p *ParallelReplayer, key string) ([]
 			return nil, err
 		}
 		for _, body := range bodies {
-			if !body.readable() {
+			if !readableBody(body) {
 				return nil, nil
 			}
 		}
 		for _, b := range bodies {
-			body := b.text
+			body := b.Text
 			names, known := plan.TriggerTables([]byte(body), db)
 			if !known || bodyWritesUnnamed([]byte(body)) {
 				return nil, nil

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
@@ -98,26 +99,17 @@ func byteMatchable(bodies map[string][]string, names []string) bool {
 }
 
 // routineReachers reads from the server every trigger's body (lower-cased, by its
-// table, db.table) and the names, lower-cased, through which a trigger may call a
+// table, db.table; checkpoint.TriggerBodies, the one reader) and the names, lower-cased, through which a trigger may call a
 // stored routine without naming it: every stored routine and view.
 func routineReachers(ctx context.Context, c Conn) (bodies map[string][]string, names []string, err error) {
-	rows, err := c.QueryContext(ctx, "SELECT EVENT_OBJECT_SCHEMA, EVENT_OBJECT_TABLE, ACTION_STATEMENT FROM information_schema.TRIGGERS")
+	triggers, err := checkpoint.TriggerBodies(ctx, c, "", "")
 	if err != nil {
 		return nil, nil, err
 	}
 	bodies = map[string][]string{}
-	for rows.Next() {
-		var db, table, body string
-		if err := rows.Scan(&db, &table, &body); err != nil {
-			rows.Close()
-			return nil, nil, err
-		}
-		k := plan.KeyOf(db, table)
-		bodies[k] = append(bodies[k], strings.ToLower(body))
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, nil, err
+	for _, b := range triggers {
+		k := plan.KeyOf(b.Schema, b.Table)
+		bodies[k] = append(bodies[k], strings.ToLower(b.Text))
 	}
 	for _, q := range []string{"SELECT ROUTINE_NAME FROM information_schema.ROUTINES", "SELECT TABLE_NAME FROM information_schema.VIEWS"} {
 		rows, err := c.QueryContext(ctx, q)

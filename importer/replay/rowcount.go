@@ -105,6 +105,9 @@ func (rc *rowCounts) giveFound(ctx context.Context, c Conn, st *split.Statement)
 	if err := rc.readHeldFound(ctx, c); err != nil {
 		return err
 	}
+	if err := rc.fillRowToCode(ctx, c, st); err != nil { // rowcodegive.go
+		return err
+	}
 	rc.mu.Lock()
 	n, known := rc.found, !rc.foundLost && !rc.foundSkipped
 	if rc.foundAt < 0 {
@@ -137,66 +140,6 @@ func (rc *rowCounts) giveFound(ctx context.Context, c Conn, st *split.Statement)
 	rc.foundGivenAt = st.Offset
 	rc.mu.Unlock()
 	return rc.giveRowToCode(ctx, c, st, true)
-}
-
-// errRowCountToCode is what giveRowToCode returns where it cannot give the count back:
-// the replay refuses the statement with it (Replayer.exec).
-type errRowCountToCode struct{ n int64 }
-
-func (e errRowCountToCode) Error() string {
-	count := "a count dumpscope did not follow"
-	if e.n != unknownRowCount {
-		count = strconv.FormatInt(e.n, 10)
-	}
-	return "the code it runs may read ROW_COUNT, which the client's connection has at " + count +
-		" from the statement before it, and dumpscope's own statements before a CALL, EXECUTE or compound statement leave −1 (only −1 and 0 can be given back without changing FOUND_ROWS() or the diagnostics area)"
-}
-
-// unknownRowCount stands for a ROW_COUNT() that rowCounts does not know in
-// errRowCountToCode.
-const unknownRowCount = -1 << 63
-
-// giveRowToCode gives the control connection, right before st (a CALL or EXECUTE, after
-// FOUND_ROWS() was given or held back), the ROW_COUNT() the dump's statement before it
-// left, where st's code may read it (codeReadsAt; see plan's rowcountcode.go). selected:
-// the statement the replay sent last is a SELECT, which left −1. −1 is given by SELECT 1,
-// 0 by DO 0: both keep the diagnostics area and FOUND_ROWS() (checked on MariaDB 10.11:
-// SELECT … LIMIT 3; DO 0; CALL p() reads ROW_COUNT 0 and FOUND_ROWS() 3). Any other
-// count, or one not known, cannot be left so: errRowCountToCode.
-func (rc *rowCounts) giveRowToCode(ctx context.Context, c Conn, st *split.Statement, selected bool) error {
-	rc.mu.Lock()
-	reads := rc.codeReadsAt == st.Offset
-	// Noted for the statement right before it: one a resume skipped has no count here.
-	n, known := rc.row, rc.rowAt == rc.codePrev && !rc.rowLost
-	if rc.codePrev < 0 && rc.rowAt < 0 {
-		n, known = 0, true // a new connection's (the client's starts with 0)
-	}
-	rc.mu.Unlock()
-	switch {
-	case !reads:
-		return nil
-	case !known:
-		return errRowCountToCode{unknownRowCount}
-	case n == -1 && selected:
-		return nil
-	case n == -1:
-		return c.QueryRowContext(ctx, "SELECT 1").Scan(new(int))
-	case n == 0:
-		_, err := c.ExecContext(ctx, "DO 0")
-		return err
-	}
-	return errRowCountToCode{n}
-}
-
-// codeReads notes that st's code may read ROW_COUNT (plan.Plan.CodeReadsRowCount), prev
-// being the offset of the dump statement sent before st (-1: none).
-func (rc *rowCounts) codeReads(st *split.Statement, reads bool, prev int64) {
-	if rc == nil || !reads {
-		return
-	}
-	rc.mu.Lock()
-	rc.codeReadsAt, rc.codePrev = st.Offset, prev
-	rc.mu.Unlock()
 }
 
 // foundRowsQuery returns a statement that returns no rows and leaves FOUND_ROWS() n.

@@ -40,7 +40,7 @@ func TestTriggerBodiesReadWhole(t *testing.T) {
 		"CREATE TRIGGER tb BEFORE INSERT ON t FOR EACH ROW BEGIN SET @pad = '" + long + "'; INSERT INTO lg (v) VALUES (NEW.id); END",
 		"CREATE TRIGGER t1 BEFORE INSERT ON two FOR EACH ROW SET NEW.id = NEW.id + 1",
 		"SET SESSION sql_mode = 'ANSI_QUOTES'",
-		"CREATE TRIGGER t2 AFTER INSERT ON two FOR EACH ROW INSERT INTO lg (v) VALUES (NEW.id)",
+		"CREATE TRIGGER t2 AFTER INSERT ON two FOR EACH ROW INSERT INTO \"lg\" (v) VALUES (NEW.id)",
 		"SET SESSION sql_mode = DEFAULT",
 		"SET SESSION group_concat_max_len = 1024",
 	} {
@@ -63,7 +63,7 @@ func TestTriggerBodiesReadWhole(t *testing.T) {
 		}
 		var readable []bool
 		for _, b := range bodies {
-			readable = append(readable, b.readable())
+			readable = append(readable, readableBody(b))
 		}
 		// The old catalog query, beside the reader.
 		var joined sql.NullString
@@ -83,11 +83,14 @@ func TestTriggerBodiesReadWhole(t *testing.T) {
 				t.Logf("t: the server did not cut GROUP_CONCAT at 1024 bytes (%d bytes): the old read named %q", len(joined.String), old)
 			}
 			if !readable[0] {
-				t.Errorf("t: a body created under %q read as unreadable", bodies[0].sqlMode)
+				t.Errorf("t: a body created under %q read as unreadable", bodies[0].SQLMode)
 			}
 		case "two":
-			if joined.String != bodies[0].text+";"+bodies[1].text && joined.String != bodies[1].text+";"+bodies[0].text {
-				t.Errorf("two: the reader's bodies %q are not the GROUP_CONCAT's %q", joinedTriggerText(bodies), joined.String)
+			// t2 names "lg" under ANSI_QUOTES; the reader gives it as `lg` (x-fix81: the body
+			// in its own sql_mode). TriggerTables reads a string after INTO as a name too, so
+			// the raw body named it as well: this pins the conversion, it failed on nothing.
+			if !slices.Contains(got, "d.lg") {
+				t.Errorf("two: the reader's bodies %q name %q, want d.lg", joinedTriggerText(bodies), got)
 			}
 			if slices.Equal(readable, []bool{true, true}) {
 				t.Errorf("two: a body created under ANSI_QUOTES read as readable: %+v", bodies)
