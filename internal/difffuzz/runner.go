@@ -194,7 +194,8 @@ type Runner struct {
 	Target Target
 	// Dir holds the scripts, journals and dumpscope's state (its ETA history).
 	Dir string
-	// Timeout bounds one import; 0 means 2 minutes.
+	// Timeout bounds one import; 0 means the larger of 2 minutes and clientTimes × the
+	// client's time on the last script (timeout).
 	Timeout time.Duration
 	// Log receives a line per import when not nil.
 	Log func(format string, args ...any)
@@ -205,9 +206,10 @@ type Runner struct {
 	Kills int
 
 	db             *sql.DB
-	restoreGlobals string       // resetGlobals' statement (runner_globals.go)
-	lastOverlap    overlapFiles // the last overlap import's P and D (runner_overlap.go)
-	atBound        string       // the server's state read when an import reached the bound (runner_bound.go)
+	restoreGlobals string        // resetGlobals' statement (runner_globals.go)
+	lastOverlap    overlapFiles  // the last overlap import's P and D (runner_overlap.go)
+	atBound        string        // the server's state read when an import reached the bound (runner_bound.go)
+	clientTook     time.Duration // the client's wall time on the last script (Client), for timeout
 }
 
 // NewRunner opens the runner's connection to t.
@@ -226,13 +228,6 @@ func NewRunner(t Target, dir string) (*Runner, error) {
 
 // Close closes the runner's connection.
 func (r *Runner) Close() error { return r.db.Close() }
-
-func (r *Runner) timeout() time.Duration {
-	if r.Timeout > 0 {
-		return r.Timeout
-	}
-	return 2 * time.Minute
-}
 
 // Check imports script with the client and with dumpscope in mode and returns their
 // difference, or nil. rng chooses the kill moments of a Kill mode.
@@ -313,7 +308,9 @@ func (r *Runner) Client(ctx context.Context, script []byte) (Outcome, error) {
 	parent := ctx // the re-dump after a hang needs a live context
 	ctx, cancel := context.WithTimeout(ctx, r.timeout())
 	defer cancel()
+	start := time.Now()
 	out, err := r.runClient(ctx, script)
+	r.clientTook = time.Since(start)
 	o := Outcome{Output: tail(out)}
 	if ctx.Err() != nil {
 		o.Hung, o.Failed = true, true

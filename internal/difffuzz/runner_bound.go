@@ -12,13 +12,33 @@ import (
 	"time"
 )
 
-// An import over the runner's bound (Runner.Timeout, 2 minutes) is killed and reported
+// An import over the runner's bound (timeout: at least 2 minutes) is killed and reported
 // as a hang; seed 162111 (stop 51) was one that did not come back when run again, and
 // the report said nothing of why. Since session 52 (x-fuzz7) the runner reads what the
 // server was doing just before the kill — SHOW FULL PROCESSLIST and the TRANSACTIONS
 // section of SHOW ENGINE INNODB STATUS (who waits for which lock, who holds it) — and
 // the finding writes it next to the shrunk script (seed-N-MODE.server.txt), named in the
 // finding's line.
+
+// baseTimeout and clientTimes make the default bound of one import (timeout).
+const (
+	baseTimeout = 2 * time.Minute
+	clientTimes = 30
+)
+
+// timeout is the bound of one import: Runner.Timeout if set, else the larger of
+// baseTimeout and clientTimes × the client's time on the same script. A fixed 2 minutes
+// reported seven "hangs" in session 53 at load 40–73, every one creeping (its progress
+// lines moving, no lock wait in the server's state) and every one clean in 2–4 s when run
+// again at load 3: the client's own time is the machine's load measured on the same
+// script, so a bound relative to it tells a slow machine from a stuck import
+// (TestTimeoutFollowsClient).
+func (r *Runner) timeout() time.Duration {
+	if r.Timeout > 0 {
+		return r.Timeout
+	}
+	return max(baseTimeout, clientTimes*r.clientTook)
+}
 
 // boundReadTimeout bounds the reads of the server's state at the bound: a server too busy
 // to answer leaves the report without them, not the run stuck.

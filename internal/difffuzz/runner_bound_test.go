@@ -82,3 +82,22 @@ func TestRunnerSavesServerAtBound(t *testing.T) {
 	}
 	t.Logf("%s\n%s", line, saved)
 }
+
+// TestTimeoutFollowsClient: the bound of one import is at least baseTimeout, grows with the
+// client's time on the same script (clientTimes × it), and a Runner.Timeout set by its
+// caller wins over both.
+func TestTimeoutFollowsClient(t *testing.T) {
+	for _, c := range []struct {
+		set, client, want time.Duration
+	}{
+		{0, 0, baseTimeout},
+		{0, time.Second, baseTimeout},
+		{0, 10 * time.Second, 10 * clientTimes * time.Second},
+		{time.Minute, 10 * time.Second, time.Minute},
+	} {
+		r := &Runner{Timeout: c.set, clientTook: c.client}
+		if got := r.timeout(); got != c.want {
+			t.Errorf("Timeout %v, client %v: bound %v, want %v", c.set, c.client, got, c.want)
+		}
+	}
+}
