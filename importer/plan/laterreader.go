@@ -178,8 +178,8 @@ func (lr *laterReaders) observeOne(st *split.Statement) string {
 			b.words[strings.ToLower(t.Text)] = true
 		}
 	}
-	if why == "" {
-		why = lr.packageWhy(b) // a trigger that calls a package's routine (packagereach.go)
+	if why == "" && what == "trigger" {
+		why = lr.packageWhy(b, lr.packageRoutines()) // a trigger that calls a package's routine (packagereach.go)
 		b.own = why
 	}
 	if what == "trigger" || what == "function" {

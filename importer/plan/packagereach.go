@@ -26,8 +26,9 @@ import (
 // runs pk1.bump, or `:NEW.n := f1(1)`: x-review28, TestReviewX28PackageReach: (908,'g5')
 // where the client has 'g245'), or it calls a routine by a three-part name
 // (db.package.routine), which only a package has: one the target held before the import
-// (TestReviewX28TargetPackage), whose body the dump does not show.
-func (lr *laterReaders) packageWhy(b createdBody) string {
+// (TestReviewX28TargetPackage), whose body the dump does not show. routines is
+// lr.packageRoutines(), read once by a caller that asks of several triggers.
+func (lr *laterReaders) packageWhy(b createdBody, routines map[string]string) string {
 	if b.what != "trigger" {
 		return ""
 	}
@@ -36,7 +37,7 @@ func (lr *laterReaders) packageWhy(b createdBody) string {
 			return "the trigger " + b.name + " calls package " + p + ", whose variables are session variables, " + sessionKeeps
 		}
 	}
-	for r, p := range lr.packageRoutines() {
+	for r, p := range routines {
 		if b.words[r] {
 			return "the trigger " + b.name + " runs " + r + ", which reaches package " + p + ", whose variables are session variables, " + sessionKeeps
 		}
@@ -99,9 +100,10 @@ func isDot(t sqlscan.Token) bool { return t.Kind == sqlscan.Punct && t.Text == "
 // read first. It settles the names where one changed.
 func (lr *laterReaders) repackage() {
 	changed := false
+	routines := lr.packageRoutines()
 	for i, b := range lr.bodies {
 		if b.own == "" {
-			if why := lr.packageWhy(b); why != "" {
+			if why := lr.packageWhy(b, routines); why != "" {
 				lr.bodies[i].own, changed = why, true
 			}
 		}
