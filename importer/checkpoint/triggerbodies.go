@@ -18,13 +18,6 @@ type TriggerBody struct {
 	Text string
 }
 
-// DefaultQuoting reports whether the body was written under the default quoting (its
-// ACTION_STATEMENT is Text as it is).
-func (b TriggerBody) DefaultQuoting() bool {
-	nbe, ansi := split.SQLModeQuoting(b.SQLMode)
-	return !nbe && !ansi
-}
-
 // TriggerBodies is the one reader of trigger bodies: those on db.table, or every
 // table's (table == ""), in the order the server fires them per table. The catalog, the
 // lost counters' facts and a LOCK TABLES region's scope (replay's tableTriggers), the
