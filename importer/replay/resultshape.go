@@ -68,12 +68,14 @@ func setsFoundInside(st *split.Statement) bool {
 // read-back would give dumpscope's own count where the subquery left it, so FOUND_ROWS()
 // after such a statement is not known (noteRan) and a reader is refused by name.
 func subquerySetsFound(st *split.Statement) bool {
-	if !sqlscan.ContainsFoldASCII(st.SQL, "SELECT") {
-		return false
-	}
+	// The first word first: noteRan asks of every statement, a row INSERT of megabytes
+	// too, which the word turns away without a pass over its bytes.
 	switch strings.ToUpper(sqlscan.FirstWord(st.SQL, st.Syntax())) {
 	case "SET", "DO", "UPDATE", "DELETE":
 	default:
+		return false
+	}
+	if !sqlscan.ContainsFoldASCII(st.SQL, "SELECT") {
 		return false
 	}
 	l := st.Tokens()
