@@ -44,7 +44,7 @@ var progressTables = []string{
 
 // sentinelRows keep the progress tables that the dump's own connection writes inside
 // its transaction state (done: the stretch's progress row; vars: the journal of user
-// variables; sent: the marks of DDL) never empty, one row each of no run (run_id ”).
+// variables; sent: the marks of DDL) never empty, one row each of no run (an empty run_id).
 // InnoDB (MariaDB ≥ 10.6) takes the bulk path for a transaction's first INSERT into an
 // empty table when the session has unique_checks=0 and foreign_key_checks=0, as every
 // mysqldump header sets them: it locks the whole table until the transaction ends. The
