@@ -42,6 +42,24 @@ var progressTables = []string{
 	varsTable,
 }
 
+// sentinelRows keep the progress tables that the dump's own connection writes inside
+// its transaction state (done: the stretch's progress row; vars: the journal of user
+// variables; sent: the marks of DDL) never empty, one row each of no run (an empty run_id).
+// InnoDB (MariaDB ≥ 10.6) takes the bulk path for a transaction's first INSERT into an
+// empty table when the session has unique_checks=0 and foreign_key_checks=0, as every
+// mysqldump header sets them: it locks the whole table until the transaction ends. The
+// control connection in the dump's own transaction (autocommit=0 set by `PREPARE s9 FROM
+// 'SET autocommit = 0'; EXECUTE s9`) wrote the first row of an empty vars, and the
+// worker's journal row after it waited for that table lock, 50 s, then failed the import
+// with ERROR 1205 where the client went on (difffuzz seed 170102, resume; its kill left
+// vars empty). A table with a row is never empty again: no bulk path, no table lock.
+// Every reader asks for its own run_id.
+var sentinelRows = []string{
+	"INSERT IGNORE INTO " + ProgressSchema + ".done (run_id, start_offset, end_offset, statements, row_count) VALUES ('', -1, -1, 0, 0)",
+	"INSERT IGNORE INTO " + ProgressSchema + ".vars (run_id, start_offset, assign) VALUES ('', -1, '')",
+	"INSERT IGNORE INTO " + ProgressSchema + ".sent (run_id, start_offset, pre_state) VALUES ('', -1, '?')",
+}
+
 // createdTable lists the tables a CREATE TABLE of the run made (RecordCreated): only such
 // a table may be truncated for a reload on resume (planReload).
 const createdTable = "CREATE TABLE IF NOT EXISTS " + ProgressSchema + ".created (run_id CHAR(32) CHARACTER SET ascii, db VARCHAR(64) CHARACTER SET utf8mb4, tbl VARCHAR(64) CHARACTER SET utf8mb4, PRIMARY KEY (run_id, db, tbl)) ENGINE=InnoDB"
@@ -66,6 +84,11 @@ func (r *progressRows) setup(ctx context.Context, c Conn, dump DumpIdentity, tar
 		r.RunID, dump.Name, dump.HeadSHA256, target.Datadir)
 	if err != nil {
 		return fmt.Errorf("checkpoint: register run: %w", err)
+	}
+	for _, q := range sentinelRows {
+		if _, err := c.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("checkpoint: keep the progress tables non-empty: %w", err)
+		}
 	}
 	markAlive(ctx, c, r.RunID)
 	return lockRun(ctx, c, r.RunID, 0)

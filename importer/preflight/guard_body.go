@@ -280,42 +280,11 @@ func innerFinding(rd *bodyReader, l *sqlscan.Tokenizer, q []byte, start int, ver
 	return ""
 }
 
-// objectHead reads, after a DDL's verb (CREATE, DROP, ALTER) on l, the words before the
-// kind of object: OR REPLACE, TEMPORARY, ONLINE/OFFLINE, IGNORE, UNIQUE/FULLTEXT/SPATIAL,
-// AGGREGATE, DEFINER = …, ALGORITHM = …, SQL SECURITY …; it returns the word naming the
-// object (TABLE, VIEW, INDEX, …), whether OR REPLACE and TEMPORARY were among them. The
-// one head reader of the body checks (ddlFinding) and of what code makes (madeInCode),
-// which skipped the head in a loop of its own (x-fix81).
-func objectHead(l *sqlscan.Tokenizer) (object sqlscan.Token, replace, temporary bool) {
-	t := l.Next()
-	for {
-		switch {
-		case t.Is("REPLACE"):
-			replace = true
-		case t.Is("TEMPORARY"):
-			temporary = true
-		case t.Is("OR") || t.Is("ONLINE") || t.Is("OFFLINE") || t.Is("IGNORE") ||
-			t.Is("UNIQUE") || t.Is("FULLTEXT") || t.Is("SPATIAL") || t.Is("AGGREGATE"):
-		case t.Is("DEFINER"):
-			l.SkipDefiner()
-		case t.Is("ALGORITHM"):
-			l.Next() // =
-			l.Next()
-		case t.Is("SQL"):
-			l.Next() // SECURITY
-			l.Next()
-		default:
-			return t, replace, temporary
-		}
-		t = l.Next()
-	}
-}
-
 // ddlFinding checks CREATE/DROP/ALTER/RENAME: of a user or role, or of an object in a
 // system schema (each name of DROP TABLE a, b and RENAME TABLE a TO b; the table of
 // CREATE INDEX/TRIGGER … ON t).
 func ddlFinding(rd *bodyReader, l *sqlscan.Tokenizer, verb, db string, hit func(d, t string, rows bool) bool, found func() string) string {
-	t, replace, _ := objectHead(l)
+	t, replace, _ := sqlscan.ObjectHead(l)
 	if t.Kind != sqlscan.Word {
 		return ""
 	}

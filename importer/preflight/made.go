@@ -71,8 +71,8 @@ func likeSource(q []byte, syn sqlscan.Syntax, current string) (src sqlscan.Table
 // second shadows nothing the check follows.
 func madeInCode(p *Preflight, q []byte, syn sqlscan.Syntax, db string) {
 	l := sqlscan.New(q, syn)
-	l.Next() // CREATE; then the head (objectHead, guard_body.go)
-	t, _, temporary := objectHead(&l)
+	l.Next() // CREATE; then the head (sqlscan.ObjectHead)
+	t, _, temporary := sqlscan.ObjectHead(&l)
 	if temporary || (!t.Is("TABLE") && !t.Is("VIEW")) {
 		return // a temporary table, an index, a routine, a trigger, …
 	}

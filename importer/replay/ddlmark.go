@@ -2,16 +2,12 @@ package replay
 
 import (
 	"context"
-	"errors"
 	"strings"
-
-	"github.com/go-sql-driver/mysql"
 
 	"github.com/dumpscope/dumpscope/importer/checkpoint"
 	"github.com/dumpscope/dumpscope/importer/plan"
 	"github.com/dumpscope/dumpscope/importer/split"
 	"github.com/dumpscope/dumpscope/importer/sqlscan"
-	"github.com/dumpscope/dumpscope/internal/mysqlerr"
 )
 
 // The marks of DDL about to be sent (checkpoint/sent.go): which statements get one, and
@@ -57,14 +53,24 @@ func (dp *dispatcher) markSent(ctx context.Context, c Conn, st *split.Statement)
 // it has run: it is a barrier), read from information_schema as the server resolves the
 // name (its look-up of one schema and table folds the case as lower_case_table_names
 // does; the other names compare case-insensitively, which can only find one the server
-// would not, the allowance's side); for a CREATE, createPreState. PreUnknown for every
-// other statement, and for a DROP TABLE after the dump made a TEMPORARY table (which
+// would not, the allowance's side); for a CREATE, createPreState; for RENAME TABLE and
+// DROP USER, renamePreState and dropUserPreState (ddlmark_names.go). PreUnknown for every
+// other statement, for a RENAME after the dump made a TEMPORARY table (it may rename that), and for a DROP TABLE after the dump made a TEMPORARY table (which
 // information_schema does not list here: a DROP TABLE of it, there, was read as a DROP
 // of a missing table) or the read fails.
 func (dp *dispatcher) sentPreState(ctx context.Context, c Conn, st *split.Statement) checkpoint.PreState {
 	w := sqlscan.DDLWords(st.SQL, 3, st.Syntax())
 	if len(w) >= 2 && strings.EqualFold(w[0], "CREATE") {
-		return dp.createPreState(ctx, c, st, w)
+		return dp.createPreState(ctx, c, st)
+	}
+	if len(w) >= 2 && strings.EqualFold(w[0], "RENAME") && (strings.EqualFold(w[1], "TABLE") || strings.EqualFold(w[1], "TABLES")) {
+		if dp.made.madeTemporary() {
+			return checkpoint.PreUnknown
+		}
+		return renamePreState(ctx, c, st, dp.statementDB(st))
+	}
+	if len(w) >= 2 && strings.EqualFold(w[0], "DROP") && strings.EqualFold(w[1], "USER") {
+		return dropUserPreState(ctx, c, st)
 	}
 	if len(w) < 3 || !strings.EqualFold(w[0], "DROP") || strings.EqualFold(w[2], "IF") {
 		return checkpoint.PreUnknown
@@ -132,93 +138,105 @@ func (dp *dispatcher) sentPreState(ctx context.Context, c Conn, st *split.Statem
 	return checkpoint.PreHeld
 }
 
-// createPreState is sentPreState for a CREATE (w its first words): PreHeld when what it
-// creates is not there (its "already exists" on resume can only mean it ran), PreNotHeld
-// when it is (it fails wherever it is sent: the dump's own error, which the client stops
-// at; x-review28's TestReviewX28MarkedNotSentUnknown: a kill between the mark and the
-// send left '?', and the resume took the dump's own ERROR 1050 for a CREATE that had
-// run). A table or view is looked up by the server itself (SHOW CREATE TABLE: ERROR 1146
-// when there is none), which resolves the name as the CREATE does, case and all; a
-// procedure, function or event in information_schema.ROUTINES/EVENTS, whose names the
-// server compares case-insensitively as the read does; an index's key name in
-// information_schema.STATISTICS. PreUnknown (the allowance) for the rest: a TEMPORARY
-// table made before (it would shadow the name), OR REPLACE and IF NOT EXISTS (never
-// "already exists"), triggers, accounts, or a failed read.
-func (dp *dispatcher) createPreState(ctx context.Context, c Conn, st *split.Statement, w []string) checkpoint.PreState {
+// createPreState is sentPreState for a CREATE: PreHeld when what it creates is not there
+// (its "already exists" on resume can only mean it ran), PreNotHeld when it is (it fails
+// wherever it is sent: the dump's own error, which the client stops at; x-review28's
+// TestReviewX28MarkedNotSentUnknown: a kill between the mark and the send left '?', and
+// the resume took the dump's own ERROR 1050 for a CREATE that had run). The statement's
+// kind and name are read past its head by the one head reader (sqlscan.ObjectHead, the
+// preflight's too), so mysqldump's `/*!50003 CREATE*/ /*!50017 DEFINER=…*/ /*!50003
+// TRIGGER` is a trigger here as there. A table or view is looked up by the server itself
+// (SHOW CREATE TABLE: ERROR 1146 when there is none, tableThere), which resolves the name
+// as the CREATE does, case and all; a procedure, function or event in
+// information_schema.ROUTINES/EVENTS, whose names the server compares case-insensitively
+// as the read does; an index's key name in information_schema.STATISTICS; a trigger's
+// name in its schema in information_schema.TRIGGERS, byte for byte (trigger names are
+// case-sensitive where table names are: TR1 and tr1 live side by side on a server with
+// lower_case_table_names=0, checked on 10.11, while the view's read is case-insensitive;
+// where the server folds them, an exact read misses and keeps the allowance). PreUnknown
+// (the allowance) for the rest: a TEMPORARY table made before (it would shadow the name),
+// OR REPLACE and IF NOT EXISTS (never "already exists"), a view with mysqldump's head
+// (ALGORITHM, DEFINER or SQL SECURITY between CREATE and VIEW keeps the allowance it had),
+// accounts, or a failed read.
+func (dp *dispatcher) createPreState(ctx context.Context, c Conn, st *split.Statement) checkpoint.PreState {
+	l := st.Tokens()
+	if !l.Next().Is("CREATE") {
+		return checkpoint.PreUnknown
+	}
+	afterVerb := l.Pos
+	object, replace, temporary := sqlscan.ObjectHead(&l)
+	if replace || temporary || object.Kind != sqlscan.Word {
+		return checkpoint.PreUnknown
+	}
+	nameTok := l.Next()
+	if nameTok.Is("IF") {
+		return checkpoint.PreUnknown
+	}
+	d, name := l.Name(nameTok)
+	if name == "" {
+		return checkpoint.PreUnknown
+	}
+	if d == "" {
+		d = dp.statementDB(st)
+	}
 	var q string
 	var args []any
-	switch {
-	case strings.EqualFold(w[1], "TABLE") || strings.EqualFold(w[1], "VIEW"):
-		if st.Verb != "CREATE "+strings.ToUpper(w[1]) || dp.made.madeTemporary() || len(w) < 3 || strings.EqualFold(w[2], "IF") {
-			return checkpoint.PreUnknown
-		}
-		l := st.Tokens()
-		if !l.Next().Is("CREATE") || !l.Next().Is(w[1]) {
-			return checkpoint.PreUnknown // inside an executable comment
-		}
-		d, name := l.Name(l.Next())
-		if name == "" {
-			return checkpoint.PreUnknown
-		}
-		if d == "" {
-			d = dp.statementDB(st)
-		}
-		if d == "" {
-			return checkpoint.PreUnknown
-		}
-		rows, err := c.QueryContext(ctx, "SHOW CREATE TABLE "+sqlscan.QuoteIdent(d)+"."+sqlscan.QuoteIdent(name))
-		if err != nil {
-			var me *mysql.MySQLError
-			if errors.As(err, &me) && me.Number == mysqlerr.NoSuchTable {
-				return checkpoint.PreHeld
+	switch kind := strings.ToUpper(object.Text); kind {
+	case "TABLE", "VIEW":
+		if kind == "VIEW" {
+			h := st.Tokens()
+			h.Pos = afterVerb
+			if !h.Next().Is("VIEW") {
+				return checkpoint.PreUnknown // mysqldump's view head keeps its allowance
 			}
+		}
+		if dp.made.madeTemporary() || d == "" {
 			return checkpoint.PreUnknown
 		}
-		for rows.Next() {
-		}
-		if rows.Close() != nil || rows.Err() != nil {
+		switch there, ok := tableThere(ctx, c, d, name); {
+		case !ok:
 			return checkpoint.PreUnknown
+		case there:
+			return checkpoint.PreNotHeld
 		}
-		return checkpoint.PreNotHeld
-	case st.Verb == "CREATE PROCEDURE" || st.Verb == "CREATE FUNCTION":
-		if st.Table == "" || hasWord(st, "REPLACE") || hasWord(st, "EXISTS") {
-			return checkpoint.PreUnknown
-		}
-		q, args = "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? AND ROUTINE_NAME = ? AND ROUTINE_TYPE = ?", []any{dp.statementDB(st), st.Table, strings.TrimPrefix(st.Verb, "CREATE ")}
-	case st.Verb == "CREATE INDEX" && !dp.made.madeTemporary():
+		return checkpoint.PreHeld
+	case "PROCEDURE", "FUNCTION":
+		q, args = "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? AND ROUTINE_NAME = ? AND ROUTINE_TYPE = ?", []any{d, name, kind}
+	case "EVENT":
+		q, args = "SELECT COUNT(*) FROM information_schema.EVENTS WHERE EVENT_SCHEMA = ? AND EVENT_NAME = ?", []any{d, name}
+	case "TRIGGER":
+		// The trigger's schema is its qualifier's or the default database (the table's
+		// must be the same: ERROR 1435 otherwise). The plain comparisons let the server
+		// look the schema up; the BINARY ones make the read exact.
+		q, args = "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = ? AND TRIGGER_NAME = ? AND BINARY TRIGGER_SCHEMA = ? AND BINARY TRIGGER_NAME = ?", []any{d, name, d, name}
+	case "INDEX":
 		// CREATE [UNIQUE|FULLTEXT|SPATIAL] INDEX name … ON table: the key name on the
-		// table (index names compare case-insensitively, as the read does); OR REPLACE
-		// and IF NOT EXISTS never fail so.
-		l := st.Tokens()
-		if !l.Next().Is("CREATE") {
+		// table (index names compare case-insensitively, as the read does).
+		if dp.made.madeTemporary() {
 			return checkpoint.PreUnknown
 		}
-		t := l.Next()
-		if t.Is("UNIQUE") || t.Is("FULLTEXT") || t.Is("SPATIAL") {
-			t = l.Next()
+		for t := l.Next(); t.Kind != sqlscan.EOF && !t.Is("ON"); t = l.Next() {
 		}
-		key := l.Next()
-		if !t.Is("INDEX") || !key.IsName() || key.Is("IF") {
-			return checkpoint.PreUnknown
-		}
-		for t = l.Next(); t.Kind != sqlscan.EOF && !t.Is("ON"); t = l.Next() {
-		}
-		d, table := l.Name(l.Next())
+		td, table := l.Name(l.Next())
 		if table == "" {
 			return checkpoint.PreUnknown
 		}
-		if d == "" {
-			d = dp.statementDB(st)
+		if td == "" {
+			td = dp.statementDB(st)
 		}
-		q, args = "SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND INDEX_NAME = ?", []any{d, table, key.Text}
-	case st.Verb == "CREATE EVENT":
-		if st.Table == "" || hasWord(st, "REPLACE") || hasWord(st, "EXISTS") {
-			return checkpoint.PreUnknown
-		}
-		q, args = "SELECT COUNT(*) FROM information_schema.EVENTS WHERE EVENT_SCHEMA = ? AND EVENT_NAME = ?", []any{dp.statementDB(st), st.Table}
+		q, args = "SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND INDEX_NAME = ?", []any{td, table, nameTok.Text}
 	default:
 		return checkpoint.PreUnknown
 	}
+	if d == "" {
+		return checkpoint.PreUnknown
+	}
+	return countPreState(ctx, c, q, args)
+}
+
+// countPreState is a CREATE's pre-state from q, a count of the objects of its name:
+// PreNotHeld when there is one, PreHeld when none, PreUnknown when the read fails.
+func countPreState(ctx context.Context, c Conn, q string, args []any) checkpoint.PreState {
 	var n int
 	if err := c.QueryRowContext(ctx, q, args...).Scan(&n); err != nil {
 		return checkpoint.PreUnknown

@@ -21,6 +21,7 @@ const (
 	MultiplePriKey     = 1068 // ER_MULTIPLE_PRI_KEY: multiple primary key defined
 	CantDropFieldOrKey = 1091 // ER_CANT_DROP_FIELD_OR_KEY: check that it exists
 	UnknownTable       = 1109 // ER_UNKNOWN_TABLE: e.g. an information_schema table this server lacks
+	NonexistingGrant   = 1141 // ER_NONEXISTING_GRANT: SHOW GRANTS FOR an account that is not there
 	NoSuchTable        = 1146 // ER_NO_SUCH_TABLE
 	TableAccessDenied  = 1142 // ER_TABLEACCESS_DENIED_ERROR
 	NotAllowedCommand  = 1148 // ER_NOT_ALLOWED_COMMAND: LOAD DATA LOCAL refused

@@ -22,6 +22,7 @@ func TestNumbers(t *testing.T) {
 		"ER_DUP_KEYNAME":            {DupKeyName, 1061},
 		"ER_CANT_DROP_FIELD_OR_KEY": {CantDropFieldOrKey, 1091},
 		"ER_NO_SUCH_TABLE":          {NoSuchTable, 1146},
+		"ER_NONEXISTING_GRANT":      {NonexistingGrant, 1141},
 		"ER_NOT_ALLOWED_COMMAND":    {NotAllowedCommand, 1148},
 		"ER_LOCK_WAIT_TIMEOUT":      {LockWaitTimeout, 1205},
 		"ER_LOCK_DEADLOCK":          {LockDeadlock, 1213},
