@@ -93,8 +93,10 @@ func x29Compare(t *testing.T, f *sessionFixture, name, db, dump, query, refusedW
 // without the word SELECT: dumpscope kept 7. Measured on MariaDB 10.11.19: CHECK,
 // ANALYZE, OPTIMIZE, REPAIR, CHECKSUM TABLE, HELP, SHOW WARNINGS/ERRORS/CREATE …/GRANTS/
 // PROCESSLIST/MASTER STATUS keep it too; SHOW TABLES/COLUMNS/INDEX/STATUS, DESC t set it.
+// Fixed: FOUND_ROWS() is given before such a statement (replay's mayKeepFound), and a
+// multi-table UPDATE/DELETE is one after which a reader is refused by name
+// (subquerySetsFound).
 func TestReviewX29FoundRowsSetters(t *testing.T) {
-	reviewX(t)
 	const head = "CREATE DATABASE f9;\nUSE f9;\nCREATE TABLE t (id int PRIMARY KEY, k int) ENGINE=InnoDB;\n" +
 		"CREATE TABLE u (id int PRIMARY KEY) ENGINE=InnoDB;\nINSERT INTO u VALUES (1),(2);\n" +
 		"CREATE TABLE log (n int AUTO_INCREMENT PRIMARY KEY, what varchar(20), v bigint) ENGINE=InnoDB;\n" +
@@ -174,8 +176,8 @@ func x29RowCount(t *testing.T, f *sessionFixture, befores map[string]string) {
 // reading ROW_COUNT() and FOUND_ROWS() after `SELECT SQL_CALC_FOUND_ROWS … LIMIT 1` (3)
 // and an INSERT of one row: the 1 is given by `SELECT 1 INTO @…`, which sets FOUND_ROWS()
 // to 0 (x-fix81 took it for one that keeps it): found_rows = 0 where the client has 3.
+// Fixed: 1 is given by the scratch table where FOUND_ROWS() above 1 was given (oneByTable).
 func TestReviewX29RowCountGiven(t *testing.T) {
-	reviewX(t)
 	x29RowCount(t, x29Fixture(t), x29RowBefores)
 }
 
