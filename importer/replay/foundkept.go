@@ -32,12 +32,13 @@ func mayKeepFound(w string) bool {
 // dump's statements left, as giveFound does before a CALL: after st the read-back is the
 // client's value whether st set it or kept it. Not given (not known, or above 1 over
 // conditions a SHOW WARNINGS may read, which the digit tables would clear): noteRan
-// marks it lost after st, and a reader is refused by name.
-func (rc *rowCounts) giveFoundKept(ctx context.Context, c Conn, st *split.Statement) error {
+// marks it lost after st, and a reader is refused by name. A function: rowCounts is at
+// the layout's 25 methods.
+func giveFoundKept(ctx context.Context, rc *rowCounts, c Conn, st *split.Statement) error {
 	if err := rc.readHeldFound(ctx, c); err != nil {
 		return err
 	}
-	n, known := rc.foundToGive()
+	n, known := foundToGive(rc)
 	if !known {
 		return nil
 	}

@@ -62,7 +62,7 @@ func (rc *rowCounts) rowToCode(st *split.Statement) (n int64, known, reads bool)
 // all three keep the diagnostics area; DO 0 keeps FOUND_ROWS() too (checked on MariaDB
 // 10.11: SELECT … LIMIT 3; DO 0; CALL p() reads ROW_COUNT 0 and FOUND_ROWS() 3), SELECT 1
 // sets it to 1 and SELECT 1 INTO to 0. So where FOUND_ROWS() was given before st (giveFound),
-// 1 is given by the SELECT … INTO that leaves that count (oneGiven), or, for a count above
+// 1 is given by the SELECT … INTO that leaves that count (oneGive), or, for a count above
 // 1, as a larger count is: by deleting the rows fillRowToCode put in a scratch table
 // before FOUND_ROWS() was given (a DELETE keeps it). Given by SELECT 1 INTO after
 // FOUND_ROWS() 3 was given, a block read 0 where the client's reads 3 (x-review29,
@@ -81,9 +81,11 @@ func (rc *rowCounts) giveRowToCode(ctx context.Context, c Conn, st *split.Statem
 	case n == 0:
 		_, err := c.ExecContext(ctx, "DO 0")
 		return err
-	case n == 1 && !rc.oneByTable(st):
-		_, err := c.ExecContext(ctx, rc.oneGiven(st))
-		return err
+	case n == 1:
+		if q, byTable := oneGive(rc, st); !byTable {
+			_, err := c.ExecContext(ctx, q)
+			return err
+		}
 	}
 	res, err := c.ExecContext(ctx, "DELETE FROM "+rowCountTable+" WHERE i = 0")
 	if err != nil {
@@ -125,8 +127,8 @@ func (rc *rowCounts) fillRowToCode(ctx context.Context, c Conn, st *split.Statem
 		return nil
 	}
 	if n == 1 {
-		if found, ok := rc.foundToGive(); !ok || found <= 1 {
-			return nil // given by a SELECT … INTO (oneGiven)
+		if found, ok := foundToGive(rc); !ok || found <= 1 {
+			return nil // given by a SELECT … INTO (oneGive)
 		}
 	}
 	var w int64
@@ -135,7 +137,7 @@ func (rc *rowCounts) fillRowToCode(ctx context.Context, c Conn, st *split.Statem
 	}
 	if w > 0 && n == 1 {
 		// giveFound gives no FOUND_ROWS() above 1 over conditions either: SELECT 1 INTO
-		// gives the 1 (oneGiven), and a reader of FOUND_ROWS() is refused (lostState).
+		// gives the 1 (oneGive), and a reader of FOUND_ROWS() is refused (lostState).
 		return nil
 	}
 	if w > 0 {
@@ -163,8 +165,9 @@ func (rc *rowCounts) fillRowToCode(ctx context.Context, c Conn, st *split.Statem
 }
 
 // foundToGive is the FOUND_ROWS() giveFound gives before a CALL, EXECUTE or compound
-// statement, and whether it is known (it gives none that is not).
-func (rc *rowCounts) foundToGive() (int64, bool) {
+// statement, and whether it is known (it gives none that is not). A function, not a
+// method: rowCounts is at the layout's 25.
+func foundToGive(rc *rowCounts) (int64, bool) {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	if rc.foundAt < 0 {
@@ -173,30 +176,24 @@ func (rc *rowCounts) foundToGive() (int64, bool) {
 	return rc.found, !rc.foundLost && !rc.foundSkipped
 }
 
-// oneByTable reports whether the ROW_COUNT() 1 st's code may read is given by the
-// scratch table (fillRowToCode filled one row): FOUND_ROWS() above 1 was given before st,
-// which no SELECT … INTO leaves.
-func (rc *rowCounts) oneByTable(st *split.Statement) bool {
-	found, known := rc.foundToGive()
+// oneGive returns the statement that leaves ROW_COUNT() 1 and the diagnostics area as
+// they are, and FOUND_ROWS() as giveFound gave it before st: SELECT 1 INTO leaves it 0,
+// SELECT SQL_CALC_FOUND_ROWS 1 INTO 1 (checked on MariaDB 10.11); where none was given,
+// nothing reads it as the client left it. byTable: FOUND_ROWS() above 1 was given, which
+// no SELECT … INTO leaves: the 1 is given by the scratch table (fillRowToCode filled one
+// row).
+func oneGive(rc *rowCounts, st *split.Statement) (q string, byTable bool) {
+	found, known := foundToGive(rc)
 	rc.mu.Lock()
-	given := rc.foundGivenAt == st.Offset
+	given := rc.foundGivenAt == st.Offset && known
 	rc.mu.Unlock()
-	return given && known && found > 1
-}
-
-// oneGiven is the statement that leaves ROW_COUNT() 1 and the diagnostics area as they
-// are, and FOUND_ROWS() as giveFound gave it before st: SELECT 1 INTO leaves it 0, SELECT
-// SQL_CALC_FOUND_ROWS 1 INTO 1 (checked on MariaDB 10.11). Where none was given, nothing
-// reads it as the client left it.
-func (rc *rowCounts) oneGiven(st *split.Statement) string {
-	found, known := rc.foundToGive()
-	rc.mu.Lock()
-	given := rc.foundGivenAt == st.Offset
-	rc.mu.Unlock()
-	if given && known && found == 1 {
-		return "SELECT SQL_CALC_FOUND_ROWS 1 INTO " + rowCountVar
+	switch {
+	case given && found > 1:
+		return "", true
+	case given && found == 1:
+		return "SELECT SQL_CALC_FOUND_ROWS 1 INTO " + rowCountVar, false
 	}
-	return "SELECT 1 INTO " + rowCountVar
+	return "SELECT 1 INTO " + rowCountVar, false
 }
 
 // rowsRefused is the refusal of a count n fillRowToCode or giveRowToCode could not leave

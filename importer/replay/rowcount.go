@@ -101,7 +101,7 @@ func (rc *rowCounts) giveFound(ctx context.Context, c Conn, st *split.Statement)
 	}
 	w := resultWord(st)
 	if mayKeepFound(w) {
-		return rc.giveFoundKept(ctx, c, st) // foundkept.go
+		return giveFoundKept(ctx, rc, c, st) // foundkept.go
 	}
 	if !runsCodeWord(w) {
 		return nil
@@ -112,7 +112,7 @@ func (rc *rowCounts) giveFound(ctx context.Context, c Conn, st *split.Statement)
 	if err := rc.fillRowToCode(ctx, c, st); err != nil { // rowcodegive.go
 		return err
 	}
-	n, known := rc.foundToGive()
+	n, known := foundToGive(rc)
 	if !known {
 		return rc.giveRowToCode(ctx, c, st, false)
 	}
