@@ -193,7 +193,7 @@ func (lr *laterReaders) observeOne(st *split.Statement) string {
 		lr.observeProcedure(st)
 		lr.namedBy(strings.ToLower(st.Table))
 	}
-	if (what == "function" || what == "procedure") && len(lr.packages) > 0 {
+	if (what == "function" || what == "procedure" || what == "view") && len(lr.packages) > 0 {
 		lr.repackage() // a trigger read before may reach a package through it
 	}
 	if lr.calls {

@@ -48,9 +48,13 @@ func (lr *laterReaders) packageWhy(b createdBody, routines map[string]string) st
 	return ""
 }
 
-// packageRoutines are the functions and procedures the dump created whose text names a
-// package of lr.packages, or names such a routine in turn, by lower-cased name: the
-// package each reaches.
+// packageRoutines are the functions, procedures and views the dump created whose text
+// names a package of lr.packages, or names such a routine or view in turn, by lower-cased
+// name: the package each reaches. A view's column may call a package function that
+// changes the package's state (`CREATE VIEW vb AS SELECT pk3.gb(1)`), and a trigger that
+// reads the view runs it on the connection of its row: (908,'g5') where the client has
+// 'g245' under --parallel 2 and --load-data before views were read (x-review29,
+// TestReviewX29PackageReach 2 of 4).
 func (lr *laterReaders) packageRoutines() map[string]string {
 	if len(lr.packages) == 0 {
 		return nil
@@ -59,7 +63,7 @@ func (lr *laterReaders) packageRoutines() map[string]string {
 	for changed := true; changed; {
 		changed = false
 		for _, b := range lr.bodies {
-			if (b.what != "function" && b.what != "procedure") || len(b.names) == 0 || out[b.names[0]] != "" {
+			if (b.what != "function" && b.what != "procedure" && b.what != "view") || len(b.names) == 0 || out[b.names[0]] != "" {
 				continue
 			}
 			for w := range b.words {

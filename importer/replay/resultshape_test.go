@@ -43,3 +43,30 @@ func TestUnwrapSetStatement(t *testing.T) {
 		t.Errorf("a plain INSERT unwrapped to %q", in.SQL)
 	}
 }
+
+// TestSubquerySetsFoundMultiTable: the multi-table UPDATE and DELETE forms set
+// FOUND_ROWS() (x-review29); the single-table ones leave it, unless a subquery runs.
+func TestSubquerySetsFoundMultiTable(t *testing.T) {
+	for q, want := range map[string]bool{
+		"UPDATE t JOIN u ON t.id = u.id SET t.k = 0":             true,
+		"UPDATE t, u SET t.k = 5 WHERE t.id = u.id":              true,
+		"UPDATE LOW_PRIORITY t STRAIGHT_JOIN u SET t.k = 1":      true,
+		"DELETE t FROM t JOIN u ON t.id = u.id WHERE t.id = 2":   true,
+		"DELETE t FROM t WHERE id = 3":                           true,
+		"DELETE QUICK t1, t2 FROM t1 JOIN t2":                    true,
+		"DELETE FROM t USING t JOIN u ON t.id = u.id":            true,
+		"update t set k = (select 1 from u limit 1)":             true,
+		"UPDATE t AS a SET a.k = 1 WHERE a.id = 1":               false,
+		"UPDATE t PARTITION (p0, p1) SET k = 2 ORDER BY id":      false,
+		"UPDATE t SET k = 2, v = 3 WHERE id IN (1, 2)":           false,
+		"DELETE FROM t WHERE id = 99":                            false,
+		"DELETE LOW_PRIORITY IGNORE FROM t WHERE id = 1 LIMIT 1": false,
+		"DELETE HISTORY FROM t":                                  false,
+		"DELETE FROM t WHERE id = (SELECT 6)":                    true,
+	} {
+		st := split.Statement{SQL: []byte(q)}
+		if got := subquerySetsFound(&st); got != want {
+			t.Errorf("subquerySetsFound(%q) = %v, want %v", q, got, want)
+		}
+	}
+}

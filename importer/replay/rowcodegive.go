@@ -59,10 +59,14 @@ func (rc *rowCounts) rowToCode(st *split.Statement) (n int64, known, reads bool)
 // dump's statement before it left, where st's code may read it (codeReadsAt; see plan's
 // rowcountcode.go). selected: the statement the replay sent last is a SELECT, which left
 // −1. −1 is given by SELECT 1, 0 by DO 0, 1 by SELECT 1 INTO a variable of dumpscope's:
-// all three keep the diagnostics area and FOUND_ROWS() (checked on MariaDB 10.11: SELECT
-// … LIMIT 3; DO 0; CALL p() reads ROW_COUNT 0 and FOUND_ROWS() 3). A larger count is
-// given by deleting the rows fillRowToCode put in a scratch table before FOUND_ROWS()
-// was given. One not known is refused: errRowCountToCode.
+// all three keep the diagnostics area; DO 0 keeps FOUND_ROWS() too (checked on MariaDB
+// 10.11: SELECT … LIMIT 3; DO 0; CALL p() reads ROW_COUNT 0 and FOUND_ROWS() 3), SELECT 1
+// sets it to 1 and SELECT 1 INTO to 0. So where FOUND_ROWS() was given before st (giveFound),
+// 1 is given by the SELECT … INTO that leaves that count (oneGive), or, for a count above
+// 1, as a larger count is: by deleting the rows fillRowToCode put in a scratch table
+// before FOUND_ROWS() was given (a DELETE keeps it). Given by SELECT 1 INTO after
+// FOUND_ROWS() 3 was given, a block read 0 where the client's reads 3 (x-review29,
+// TestReviewX29RowCountGiven 3 of 72). One not known is refused: errRowCountToCode.
 func (rc *rowCounts) giveRowToCode(ctx context.Context, c Conn, st *split.Statement, selected bool) error {
 	n, known, reads := rc.rowToCode(st)
 	switch {
@@ -78,8 +82,10 @@ func (rc *rowCounts) giveRowToCode(ctx context.Context, c Conn, st *split.Statem
 		_, err := c.ExecContext(ctx, "DO 0")
 		return err
 	case n == 1:
-		_, err := c.ExecContext(ctx, "SELECT 1 INTO "+rowCountVar)
-		return err
+		if q, byTable := oneGive(rc, st); !byTable {
+			_, err := c.ExecContext(ctx, q)
+			return err
+		}
 	}
 	res, err := c.ExecContext(ctx, "DELETE FROM "+rowCountTable+" WHERE i = 0")
 	if err != nil {
@@ -117,12 +123,22 @@ const rowCountChunk = 1 << 16
 // the count is refused, naming why.
 func (rc *rowCounts) fillRowToCode(ctx context.Context, c Conn, st *split.Statement) error {
 	n, known, reads := rc.rowToCode(st)
-	if !reads || !known || n <= 1 {
+	if !reads || !known || n < 1 {
 		return nil
+	}
+	if n == 1 {
+		if found, ok := foundToGive(rc); !ok || found <= 1 {
+			return nil // given by a SELECT … INTO (oneGive)
+		}
 	}
 	var w int64
 	if err := c.QueryRowContext(ctx, "SELECT @@warning_count").Scan(&w); err != nil {
 		return err
+	}
+	if w > 0 && n == 1 {
+		// giveFound gives no FOUND_ROWS() above 1 over conditions either: SELECT 1 INTO
+		// gives the 1 (oneGive), and a reader of FOUND_ROWS() is refused (lostState).
+		return nil
 	}
 	if w > 0 {
 		return errRowCountToCode{n: n, why: "the statement that would leave that count on dumpscope's connection clears its diagnostics area, which holds " +
@@ -146,6 +162,38 @@ func (rc *rowCounts) fillRowToCode(ctx context.Context, c Conn, st *split.Statem
 		left -= k
 	}
 	return nil
+}
+
+// foundToGive is the FOUND_ROWS() giveFound gives before a CALL, EXECUTE or compound
+// statement, and whether it is known (it gives none that is not). A function, not a
+// method: rowCounts is at the layout's 25.
+func foundToGive(rc *rowCounts) (int64, bool) {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if rc.foundAt < 0 {
+		return startFoundRows, true
+	}
+	return rc.found, !rc.foundLost && !rc.foundSkipped
+}
+
+// oneGive returns the statement that leaves ROW_COUNT() 1 and the diagnostics area as
+// they are, and FOUND_ROWS() as giveFound gave it before st: SELECT 1 INTO leaves it 0,
+// SELECT SQL_CALC_FOUND_ROWS 1 INTO 1 (checked on MariaDB 10.11); where none was given,
+// nothing reads it as the client left it. byTable: FOUND_ROWS() above 1 was given, which
+// no SELECT … INTO leaves: the 1 is given by the scratch table (fillRowToCode filled one
+// row).
+func oneGive(rc *rowCounts, st *split.Statement) (q string, byTable bool) {
+	found, known := foundToGive(rc)
+	rc.mu.Lock()
+	given := rc.foundGivenAt == st.Offset && known
+	rc.mu.Unlock()
+	switch {
+	case given && found > 1:
+		return "", true
+	case given && found == 1:
+		return "SELECT SQL_CALC_FOUND_ROWS 1 INTO " + rowCountVar, false
+	}
+	return "SELECT 1 INTO " + rowCountVar, false
 }
 
 // rowsRefused is the refusal of a count n fillRowToCode or giveRowToCode could not leave

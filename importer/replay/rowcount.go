@@ -99,7 +99,11 @@ func (rc *rowCounts) giveFound(ctx context.Context, c Conn, st *split.Statement)
 	if rc == nil || st.Kind == split.KindClient {
 		return nil
 	}
-	if !runsCodeWord(resultWord(st)) {
+	w := resultWord(st)
+	if mayKeepFound(w) {
+		return giveFoundKept(ctx, rc, c, st) // foundkept.go
+	}
+	if !runsCodeWord(w) {
 		return nil
 	}
 	if err := rc.readHeldFound(ctx, c); err != nil {
@@ -108,12 +112,7 @@ func (rc *rowCounts) giveFound(ctx context.Context, c Conn, st *split.Statement)
 	if err := rc.fillRowToCode(ctx, c, st); err != nil { // rowcodegive.go
 		return err
 	}
-	rc.mu.Lock()
-	n, known := rc.found, !rc.foundLost && !rc.foundSkipped
-	if rc.foundAt < 0 {
-		n = startFoundRows
-	}
-	rc.mu.Unlock()
+	n, known := foundToGive(rc)
 	if !known {
 		return rc.giveRowToCode(ctx, c, st, false)
 	}
@@ -166,7 +165,8 @@ func foundRowsQuery(n int64) string {
 }
 
 // resultVerbs are the first words of statements that may return a result set (then
-// ROW_COUNT() is −1, not the driver's affected rows) and set FOUND_ROWS(). A SELECT
+// ROW_COUNT() is −1, not the driver's affected rows) and set FOUND_ROWS(), or leave it
+// (mayKeepFound: a read-back after one is the client's only where giveFound ran). A SELECT
 // inside another statement (INSERT … SELECT, CREATE TABLE … SELECT) sets neither. CALL
 // and EXECUTE may or may not run a SELECT: FOUND_ROWS() after them is known only when the
 // client's was given to the connection before them (giveFound). XA is
@@ -202,7 +202,7 @@ func (rc *rowCounts) noteRan(ctx context.Context, c Conn, control bool, st *spli
 		rc.mu.Lock()
 		given := rc.foundGivenAt == st.Offset
 		rc.mu.Unlock()
-		rc.noteFound(st.Offset, found, runsCodeWord(w) && !given)
+		rc.noteFound(st.Offset, found, (runsCodeWord(w) || mayKeepFound(w)) && !given)
 		return nil
 	}
 	n, _ := res.RowsAffected()
