@@ -110,15 +110,17 @@ func runsOutside(dp *dispatcher, st *split.Statement) bool {
 	if !dp.checks.mayBeOff() || !plan.AutocommitOn(dp.planner) || dp.planner.InTransaction() {
 		return false
 	}
-	if runsCode(st) {
-		return true
-	}
 	in := innermost(dp.p, st)
-	return in != nil && runsCode(in)
+	if in == nil {
+		// An EXECUTE whose statement is not known counts as code.
+		return runsCode(st)
+	}
+	return runsCode(in)
 }
 
-// runsCode reports whether st runs several statements of the server's: a top-level
-// compound statement, a CALL, an EXECUTE (of a prepared CALL or block).
+// runsCode reports whether st may run several statements of the server's: a top-level
+// compound statement, a CALL, an EXECUTE (wrappers read through by the caller: an
+// EXECUTE of a prepared INSERT is one statement, as the client's).
 func runsCode(st *split.Statement) bool {
 	return plan.CompoundStatement(st) || mayRunCode(st)
 }
