@@ -92,9 +92,12 @@ func TestXFix82CodeBulkPathKilled(t *testing.T) {
 
 // TestXFix82CodeKilledChecksOn is TestXFix82CodeBulkPathKilled's block and CALL with the
 // checks on (no mysqldump head): the code keeps running inside runBarrier's transaction.
-// Probe: a kill after the code ran and before its progress row rolls it back, and the
-// resume runs it again; what the rollback does not undo (an AUTO_INCREMENT counter the
-// code moved) differs.
+// OPEN (x-fix82, 2 of 2 fail, SILENT): a kill after the code ran and before its
+// progress row rolls it back, and the resume runs it again, over the AUTO_INCREMENT the
+// rolled-back insert took: g's AUTO_INCREMENT=4 where the client has 3 (the re-dump's
+// table option). A plain INSERT there is refused by name (lostCounter: "--resume cannot
+// recreate the AUTO_INCREMENT counter"); code is not. Running code outside a transaction
+// always (runsOutside without sessionChecks), or lostCounter for code, would settle it.
 func TestXFix82CodeKilledChecksOn(t *testing.T) {
 	reviewX(t)
 	head := xf82Head[strings.Index(xf82Head, "CREATE DATABASE"):]
