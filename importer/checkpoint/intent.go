@@ -454,6 +454,9 @@ func (r *Run) settleIntents(ctx context.Context, c Conn, applied []int64, log io
 			}
 			continue
 		}
+		if in.sums == outsideSums {
+			return fmt.Errorf("resume: %s is code that ran outside a transaction, statement by statement as the client runs it (unique_checks and foreign_key_checks may have been off, and inside one transaction InnoDB's bulk insert would change what it does), and it was running or failing when the interrupted run ended: it may be half applied; check whether its changes are in the tables it writes: if they are complete, resume with --resume-applied %d; if not, undo them and resume to run it again; or import anew into an empty target", in.statement, in.start)
+		}
 		if in.sums == unreadSums {
 			return fmt.Errorf("resume: %s writes %s (not transactional) and was running or failing when the interrupted run ended: it may be half applied, and where it ran (locked through a view or a trigger) no checksum could be taken to tell; check whether its change is in %s: if it is complete, resume with --resume-applied %d; if not, undo it and resume to run it again; or import anew into an empty target", in.statement, names, names, in.start)
 		}

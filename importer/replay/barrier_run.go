@@ -24,7 +24,7 @@ func (dp *dispatcher) barrier(ctx context.Context, st *split.Statement, end int6
 	if err != nil || q == nil {
 		return err
 	}
-	return dp.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.DigestAt(end), scope)
+	return dp.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.DigestAt(end), scope, runsOutside(dp, st))
 }
 
 // runBarrier runs q, prepared from st, on c. With progress rows, DML runs in a transaction
@@ -33,8 +33,9 @@ func (dp *dispatcher) barrier(ctx context.Context, st *split.Statement, end int6
 // (checkpoint.Run.MayHaveRun), when an earlier attempt marked it as about to be sent
 // (markSent: ddlmark.go). DML that may write a non-transactional table (scope: the
 // tables it touches with those their triggers write, nil for any) leaves an intent first, so that a resume never applies
-// it twice (checkpoint.Run.BeginIntent).
-func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statement, q []byte, end int64, digest string, scope []string) error {
+// it twice (checkpoint.Run.BeginIntent). outside: st is code that runs in autocommit,
+// not in a transaction with its progress row (runsOutside, outside.go).
+func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statement, q []byte, end int64, digest string, scope []string, outside bool) error {
 	p := dp.p
 	r, cp := p.serial, p.opt.Checkpoint
 	record := cp != nil && st.Kind != split.KindClient && (st.Kind != split.KindSession || p.ctl.calls.owns(st)) // ownsCall
@@ -46,7 +47,14 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 	}
 	ddl := isDDL(dp.planner, st)      // lockregion.go: a wrapper of DDL too
 	own := ddl || accountRanAgain(st) // commits on its own, before its progress row can
-	intent, err := p.ctl.beginIntent(ctx, keeperConn(p, c, st), st, end, digest, scope, false)
+	outside = outside && !ddl
+	var intent bool
+	var err error
+	if outside {
+		intent, err = beginOutsideIntent(ctx, p, c, st, end, digest)
+	} else {
+		intent, err = p.ctl.beginIntent(ctx, keeperConn(p, c, st), st, end, digest, scope, false)
+	}
 	if err != nil {
 		return err
 	}
@@ -65,7 +73,7 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 			return err
 		}
 	}
-	if !ddl {
+	if !ddl && !outside {
 		if _, err := c.ExecContext(ctx, "START TRANSACTION"); err != nil {
 			return r.sqlError(st, st.SQL, err)
 		}
@@ -92,7 +100,7 @@ func (dp *dispatcher) runBarrier(ctx context.Context, c Conn, st *split.Statemen
 		// Only one on the control connection in every attempt (an ALTER may have waited on a worker).
 		cp.RanAfresh(st.Offset)
 	}
-	t := barrierTail{c: c, st: st, end: end, digest: digest, db: dp.statementDB(st), ddl: ddl, intent: intent, ddlIntent: ddlIntent, creates: creates, mixed: intent && scopeMayWriteTransactional(ctx, cp, c, scope)}
+	t := barrierTail{c: c, st: st, end: end, digest: digest, db: dp.statementDB(st), ddl: ddl, intent: intent, ddlIntent: ddlIntent, creates: creates, outside: outside, mixed: outside || intent && scopeMayWriteTransactional(ctx, cp, c, scope)}
 	if err == nil && c == p.control && dp.planner.Serial() {
 		return p.ctl.diag.oweBarrier(dp, t) // until the next statement is known (diagtail.go)
 	}

@@ -452,7 +452,7 @@ func (cr *controller) runSerial(ctx context.Context, st *split.Statement, end in
 		if err := addOwed(); err != nil {
 			return err
 		}
-		err = p.disp.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.DigestAt(end), cr.serialWriteScope(ctx, st, pl))
+		err = p.disp.runBarrier(ctx, p.control, st, q, end, p.opt.Checkpoint.DigestAt(end), cr.serialWriteScope(ctx, st, pl), runsOutside(p.disp, st))
 		if err == nil && after != "" {
 			// Journaled but not committed (killed between the two): a DDL that ran
 			// may now meet "already exists" as applied, and set nothing.

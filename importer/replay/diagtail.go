@@ -470,6 +470,9 @@ type barrierTail struct {
 	db                              string
 	ddl, intent, ddlIntent, creates bool
 	mixed                           bool // it may have written a transactional table (intentmark.go)
+	// outside: code that ran in autocommit (runsOutside): its tail opens the transaction
+	// its progress row commits in.
+	outside bool
 }
 
 // oweBarrier defers t (a statement run on the control connection in a serial run) until
@@ -500,6 +503,9 @@ func (t barrierTail) run(ctx context.Context, dp *dispatcher, err error) error {
 	c, st := t.c, t.st
 	if err == nil && p.opt.AfterDDL != nil {
 		err = p.opt.AfterDDL(st)
+	}
+	if err == nil && t.outside {
+		_, err = c.ExecContext(ctx, "START TRANSACTION")
 	}
 	if err == nil && t.intent {
 		err = markRan(ctx, p, c, st, t.mixed) // intentmark.go

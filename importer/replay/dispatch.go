@@ -36,6 +36,8 @@ type dispatcher struct {
 	namesGen int64
 	// made: the tables the dump made, on resume, for its own "already exists" (madebefore.go).
 	made madeTables
+	// checks are the dump's unique_checks and foreign_key_checks as far as known (outside.go).
+	checks sessionChecks
 }
 
 func (dp *dispatcher) dispatch(ctx context.Context) error {
@@ -183,6 +185,7 @@ func (dp *dispatcher) dispatchOne(ctx context.Context, st *split.Statement, end 
 	if err := countLate(ctx, p, st); err != nil { // diagregion.go: before the planner's look-ups
 		return err
 	}
+	dp.checks.noteChecks(st)
 	dp.planner.Syntax = p.split.Syntax() // the splitter under any --tables/--rename transform
 	pl, err := dp.planner.Next(st, r.database, routineCatalog{ctx: ctx, p: p, catalogFunc: func(key string) (plan.TableFacts, error) {
 		info, err := p.cat.tableFacts(ctx, st, key)
@@ -472,7 +475,7 @@ func (dp *dispatcher) sendBarrier(ctx context.Context, st *split.Statement, keys
 	// The splitter reuses its buffers at the next statement: the item keeps copies.
 	own := *st
 	own.SQL, own.Raw = bytes.Clone(st.SQL), nil
-	b := &barrierItem{stmt: &own, q: bytes.Clone(q), entryState: entryState{endByte: end, session: dp.session, digest: p.opt.Checkpoint.DigestAt(end)}}
+	b := &barrierItem{stmt: &own, q: bytes.Clone(q), outside: runsOutside(dp, st), entryState: entryState{endByte: end, session: dp.session, digest: p.opt.Checkpoint.DigestAt(end)}}
 	for _, k := range keys {
 		if !slices.Contains(b.keys, k) {
 			b.keys = append(b.keys, k)

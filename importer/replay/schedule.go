@@ -150,6 +150,9 @@ type barrierItem struct {
 	// writes are the tables stmt may write, with those their triggers write, for the
 	// intent of a non-transactional write (checkpoint.Run.BeginIntent).
 	writes []string
+	// outside: stmt is code that runs in autocommit (runsOutside), as the dispatcher found
+	// when it sent it.
+	outside bool
 }
 
 func (b *barrierItem) start() int64 { return b.stmt.Offset }

@@ -138,7 +138,7 @@ func (wp *workerPool) runBarrierItem(ctx context.Context, c Conn, b *barrierItem
 	if err := p.cat.markLoaded(ctx, c, b.loads); err != nil {
 		return err
 	}
-	return p.disp.runBarrier(ctx, c, b.stmt, b.q, b.endByte, b.digest, b.writes)
+	return p.disp.runBarrier(ctx, c, b.stmt, b.q, b.endByte, b.digest, b.writes, b.outside)
 }
 
 func (wp *workerPool) runBatch(ctx context.Context, c Conn, b *rowBatch) error {
