@@ -239,6 +239,10 @@ func (rc *rowCounts) noteRan(ctx context.Context, c Conn, control bool, st *spli
 		rc.noteFound(st.Offset, 0, true) // set by its subquery or not: a reader is refused (lostState)
 		return nil
 	}
+	if selects && valuesSubquery(in) {
+		rc.noteFound(st.Offset, 0, true) // set by its subquery or left as it was: a reader is refused (lostState)
+		return nil
+	}
 	if selects {
 		if control && n == 1 {
 			return rc.holdFound(ctx, c, st)
