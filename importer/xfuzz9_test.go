@@ -158,7 +158,6 @@ func TestXFuzz9CreateRanTwiceKilled(t *testing.T) {
 // scratch row, then DELETE, which leaves FOUND_ROWS()), where the diagnostics area is
 // empty.
 func TestXFuzz9FoundRowsAfterHandlerBlock(t *testing.T) {
-	reviewX(t)
 	const head = "CREATE DATABASE f9;\nUSE f9;\n" +
 		"CREATE TABLE log (n int AUTO_INCREMENT PRIMARY KEY, what varchar(20), v bigint) ENGINE=InnoDB;\n" +
 		"CREATE TABLE r (id int PRIMARY KEY, v varchar(20), k int) ENGINE=InnoDB;\n"
