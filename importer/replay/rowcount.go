@@ -66,6 +66,10 @@ type rowCounts struct {
 	// (plan.Plan.Literal), which reads no count: giveRow and give skip it unscanned.
 	plannedAt, plannedPrev int64
 	plannedLiteral         bool
+	// oneFilledAt is the offset of the statement for which fillRowToCode put the one row
+	// of a ROW_COUNT() 1 in the scratch table (-1: none): giveRowToCode deletes it rather
+	// than SELECT 1 INTO, which changes what a block leaves in FOUND_ROWS().
+	oneFilledAt int64
 }
 
 // startFoundRows is FOUND_ROWS() on a new connection before any statement set it: 0 on
@@ -81,7 +85,7 @@ type rowCounts struct {
 const startFoundRows = 0
 
 func newRowCounts() *rowCounts {
-	return &rowCounts{rowAt: -1, foundAt: -1, foundGivenAt: -1, codeReadsAt: -1, codePrev: -1, plannedAt: -1, plannedPrev: -1}
+	return &rowCounts{rowAt: -1, foundAt: -1, foundGivenAt: -1, codeReadsAt: -1, codePrev: -1, plannedAt: -1, plannedPrev: -1, oneFilledAt: -1}
 }
 
 // giveFound sets FOUND_ROWS() on c to the client's before a CALL or EXECUTE runs on it:
@@ -237,6 +241,10 @@ func (rc *rowCounts) noteRan(ctx context.Context, c Conn, control bool, st *spli
 	rc.noteRow(st.Offset, n)
 	if subquerySetsFound(in) {
 		rc.noteFound(st.Offset, 0, true) // set by its subquery or not: a reader is refused (lostState)
+		return nil
+	}
+	if selects && valuesSubquery(in) {
+		rc.noteFound(st.Offset, 0, true) // set by its subquery or left as it was: a reader is refused (lostState)
 		return nil
 	}
 	if selects {

@@ -13,7 +13,7 @@ import (
 // readers are given the client's values: importer/rowcount.go) and on again;
 // mb-trail-5c can make the client itself lose its connection. SessionKnownBugs are
 // x-review10's open findings among the session constructs (gen_session.go).
-var KnownBugs = append(append(append(append([]Construct{MultibyteTrail5C}, SessionKnownBugs...), FeatureKnownBugs...), Gen4KnownBugs...), TextKnownBugs...)
+var KnownBugs = append(append(append(append(append([]Construct{MultibyteTrail5C}, SessionKnownBugs...), FeatureKnownBugs...), Gen4KnownBugs...), TextKnownBugs...), S54KnownBugs...)
 
 // InSuiteOff are the constructs the in-suite run (TestDiffFuzzShort) and the CLI's
 // default leave out: the known bugs (docs/difffuzz.md). The difference found in every

@@ -41,7 +41,7 @@ const (
 )
 
 // families are the registered families, in the order their blocks are written at a place.
-var families = []*family{s49Family, s50Family, s51Family, s52Family}
+var families = []*family{s49Family, s50Family, s51Family, s52Family, s54Family}
 
 // FamilyConstructs are the constructs of every family, in the families' order.
 func FamilyConstructs() []Construct {
