@@ -207,12 +207,13 @@ var x29WindowForms = []struct{ name, ddl string }{
 }
 
 // TestReviewX29MarkedNotSentForms: x28markedNotSent for x29WindowForms (replay/ddlmark.go
-// is x-fix83's this session: the test only). Finding 4 (silent, --checkpoint + a kill
+// is x-fix83's this session: the test only; the procedure and event forms fixed by x-fix83's
+// sqlscan.ObjectHead, the views by the lead's merge: no allowance for mysqldump's view head).
+// Finding 4 (silent, --checkpoint + a kill
 // between the mark and the send + --resume; 5 of 7 fail: the procedure with REPLACE( or
 // EXISTS in its body, both view forms, the event with EXISTS): the mark says '?', and the
 // resume takes the dump's own "already exists" for "it ran"; the client stops there.
 func TestReviewX29MarkedNotSentForms(t *testing.T) {
-	reviewX(t)
 	x28markedNotSent(t, x29WindowForms)
 }
 
