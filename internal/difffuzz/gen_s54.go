@@ -33,16 +33,17 @@ const (
 	// block (BEGIN NOT ATOMIC, IF, FOR) inserts into an empty InnoDB table, then runs an
 	// INSERT IGNORE (or an INSERT whose duplicate a CONTINUE HANDLER takes) meeting a
 	// duplicate key of another table; rows into the first table after it. Known (off
-	// with --off known) until x-fix82's fix is on main: S54KnownBugs.
+	// with --off known) until x-fix82's fix was merged; on since.
 	BlkBulkIgnore Construct = "blk-bulk-ignore"
 )
 
 // S54Constructs are the constructs of gen_s54.go, for AllConstructs and InSuiteOff.
 var S54Constructs = []Construct{BlkHandlerRowCount, FoundRowsSubquery, BlkBulkIgnore}
 
-// S54KnownBugs are the family's constructs whose difference is open on main: finding A
-// (x-fuzz8; x-fix82 fixes it in session 54 — take BlkBulkIgnore out of here once merged).
-var S54KnownBugs = []Construct{BlkBulkIgnore}
+// S54KnownBugs are the family's constructs whose difference is open on main: none since
+// x-fix82's fix of finding A was merged (BlkBulkIgnore: TestS54BlocksAloneFastModes with
+// DUMPSCOPE_S54_PROBE_ONLY=blk-bulk-ignore, 0 differences in six fast modes).
+var S54KnownBugs = []Construct{}
 
 // famS54 names the x-fuzz9 family's state.
 const famS54 = "x-fuzz9"
