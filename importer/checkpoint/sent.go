@@ -70,17 +70,22 @@ const (
 
 // MarkSent records on c, right before the statement at offset is sent there, that it is
 // about to be (see above), with what pre says of its objects; nil-safe. A function: Run
-// is at its limit of methods. An earlier attempt's mark of the same statement is kept:
-// its pre-state is the one from before the statement ever ran, and a resume sending it
-// again reads the state the first send may have made (a CREATE TABLE that ran, killed
-// before it was recorded: the resume's read found the table, PreNotHeld replaced the
-// first attempt's PreHeld, and a second kill there left the next resume taking its own
-// ERROR 1050 for the dump's: x-fuzz9 seed 169647, TestXFuzz9CreateRanTwiceKilled).
+// is at its limit of methods. An earlier attempt's PreHeld mark of the same statement is
+// kept: the objects were as the statement needs them before it ever ran, and a resume
+// sending it again reads the state the first send may have made (a CREATE TABLE that
+// ran, killed before it was recorded: the resume's read found the table, PreNotHeld
+// replaced the first attempt's PreHeld, and a second kill there left the next resume
+// taking its own ERROR 1050 for the dump's: x-fuzz9 seed 169647,
+// TestXFuzz9CreateRanTwiceKilled). Any other earlier mark is replaced: a PreNotHeld
+// statement failed with the dump's own error, changed nothing, and the user may have
+// made its objects since (TestReviewX2FailedAtNeverCleared: a DROP of a table the user
+// created after the first run's ERROR 1051 ran in the resume, was killed, and the next
+// resume took the kept PreNotHeld for the dump's own 1051).
 func MarkSent(ctx context.Context, r *Run, c Conn, offset int64, pre PreState) error {
 	if r == nil {
 		return nil
 	}
-	if _, err := c.ExecContext(ctx, "INSERT INTO "+ProgressSchema+".sent VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE pre_state = pre_state", r.RunID, offset, string(rune(pre))); err != nil {
+	if _, err := c.ExecContext(ctx, "INSERT INTO "+ProgressSchema+".sent VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE pre_state = IF(pre_state = '"+string(rune(PreHeld))+"', pre_state, VALUES(pre_state))", r.RunID, offset, string(rune(pre))); err != nil {
 		return fmt.Errorf("record that the statement at offset %d is about to be sent: %w", offset, err)
 	}
 	return nil
